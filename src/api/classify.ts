@@ -1,0 +1,74 @@
+import type { Attempt } from '../poll/poll.js'
+import { oneLine } from '../text.js'
+
+export type KeyInput = 'admin-key' | 'assistant-key'
+
+/** A response classified for the poll loop; `ok` carries the parsed JSON body. */
+export type ApiResult = { kind: 'ok'; body: unknown } | Exclude<Attempt<never>, { kind: 'settled' } | { kind: 'pending' }>
+
+export interface ResponseFacts {
+  status: number
+  retryAfter?: string | null
+  contentType?: string | null
+  bodyText: string
+  keyInput: KeyInput
+  /** Current time in ms, for `Retry-After` given as an HTTP date. */
+  now: number
+}
+
+const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504])
+
+/**
+ * Decides what a response means for the wait: a JSON body, something to retry, a 404 (which
+ * may be a brand-new id), or an error that no retry can mend. Never throws.
+ */
+export function classifyResponse(facts: ResponseFacts): ApiResult {
+  const { status, keyInput } = facts
+  const serverSays = serverError(facts.bodyText)
+  const detail = serverSays ? `: ${serverSays}` : ''
+  if (status >= 200 && status < 300) {
+    try {
+      return { kind: 'ok', body: JSON.parse(facts.bodyText) as unknown }
+    } catch {
+      const type = facts.contentType ? ` (${oneLine(facts.contentType, 60)})` : ''
+      return { kind: 'transient', reason: `HTTP ${status} with a body that is not JSON${type}` }
+    }
+  }
+  if (TRANSIENT_STATUSES.has(status)) {
+    const retryAfterMs = parseRetryAfter(facts.retryAfter, facts.now)
+    const reason = `HTTP ${status}${detail}`
+    return retryAfterMs === undefined ? { kind: 'transient', reason } : { kind: 'transient', reason, retryAfterMs }
+  }
+  if (status === 401)
+    return { kind: 'fatal', reason: `HTTP 401: the platform rejected ${keyInput} (${keyKind(keyInput)} API key); check that the secret holds a current ${keyKind(keyInput)} API key${detail}` }
+  if (status === 403)
+    return { kind: 'fatal', reason: `HTTP 403: ${keyInput} (${keyKind(keyInput)} API key) was accepted but is not allowed to do this; check that the key belongs to this project${detail}` }
+  if (status === 404) return { kind: 'not-found', reason: `HTTP 404${detail || ': not found'}` }
+  return { kind: 'fatal', reason: `unexpected HTTP ${status}${detail}` }
+}
+
+function keyKind(keyInput: KeyInput): string {
+  return keyInput === 'admin-key' ? 'admin' : 'assistant'
+}
+
+/** The `error` message of an Error body, made safe to show on one line. */
+export function serverError(bodyText: string): string | undefined {
+  try {
+    const body = JSON.parse(bodyText) as unknown
+    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error.trim() !== '')
+      return oneLine(body.error, 300)
+  } catch {
+    // not JSON: nothing the user can read from it
+  }
+  return undefined
+}
+
+/** `Retry-After` as seconds or an HTTP date, in ms from `now`; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null | undefined, now: number): number | undefined {
+  if (!value) return undefined
+  const text = value.trim()
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000)
+  const date = Date.parse(text)
+  if (Number.isNaN(date)) return undefined
+  return Math.max(0, date - now)
+}

@@ -1,0 +1,124 @@
+import { EnvHttpProxyAgent, fetch as undiciFetch, type Dispatcher } from 'undici'
+import { classifyResponse, type ApiResult, type KeyInput } from './classify.js'
+import { oneLine } from '../text.js'
+
+export const USER_AGENT = 'wait-for-docs'
+/** Bodies above this are refused rather than read into memory. */
+export const MAX_BODY_BYTES = 32 * 1024 * 1024
+const MAX_REDIRECTS = 5
+
+export interface ApiRequest {
+  method: 'GET' | 'POST'
+  /** Path below the base URL, already encoded, starting with `/`. */
+  path: string
+  key: string
+  keyInput: KeyInput
+  json?: unknown
+  timeoutMs: number
+  signal: AbortSignal
+}
+
+export interface ApiClient {
+  request(request: ApiRequest): Promise<ApiResult>
+  /** Closes pooled connections, including any request still hanging. */
+  close(): Promise<void>
+}
+
+export interface ApiClientOptions {
+  baseUrl: URL
+  /** Defaults to a proxy-aware dispatcher reading HTTPS_PROXY / HTTP_PROXY / NO_PROXY. */
+  dispatcher?: Dispatcher
+  now?: () => number
+}
+
+/**
+ * The platform client: sends the bearer key, limits each request in time and size, honours the
+ * proxy settings of the runner, follows redirects only within the base URL's origin (the key
+ * never goes elsewhere), and turns every answer or failure into an `ApiResult`.
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const dispatcher = options.dispatcher ?? new EnvHttpProxyAgent()
+  const now = options.now ?? Date.now
+  const origin = options.baseUrl.origin
+  const basePath = options.baseUrl.pathname.replace(/\/+$/, '')
+
+  async function request(req: ApiRequest): Promise<ApiResult> {
+    const timeout = AbortSignal.timeout(Math.max(1, req.timeoutMs))
+    const signal = AbortSignal.any([req.signal, timeout])
+    let url = new URL(`${origin}${basePath}${req.path}`)
+    try {
+      for (let hop = 0; ; hop++) {
+        const headers: Record<string, string> = {
+          accept: 'application/json',
+          authorization: `Bearer ${req.key}`,
+          'user-agent': USER_AGENT
+        }
+        if (req.json !== undefined) headers['content-type'] = 'application/json'
+        const response = await undiciFetch(url, {
+          method: req.method,
+          headers,
+          body: req.json === undefined ? null : JSON.stringify(req.json),
+          redirect: 'manual',
+          signal,
+          dispatcher
+        })
+        const location = response.headers.get('location')
+        if (response.status >= 300 && response.status < 400 && location) {
+          await response.body?.cancel()
+          const next = new URL(location, url)
+          if (next.origin !== origin)
+            return { kind: 'fatal', reason: `the server redirected to ${oneLine(next.origin, 200)}, another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on` }
+          if (hop >= MAX_REDIRECTS) return { kind: 'fatal', reason: `more than ${MAX_REDIRECTS} redirects` }
+          url = next
+          continue
+        }
+        const bodyText = await readLimited(response.body, MAX_BODY_BYTES)
+        if (bodyText === undefined)
+          return { kind: 'fatal', reason: `HTTP ${response.status} with a body over ${MAX_BODY_BYTES / 1024 / 1024} MiB` }
+        return classifyResponse({
+          status: response.status,
+          retryAfter: response.headers.get('retry-after'),
+          contentType: response.headers.get('content-type'),
+          bodyText,
+          keyInput: req.keyInput,
+          now: now()
+        })
+      }
+    } catch (error) {
+      if (req.signal.aborted) return { kind: 'transient', reason: 'cancelled' }
+      if (timeout.aborted) return { kind: 'transient', reason: `no complete answer within ${formatSeconds(req.timeoutMs)} (request-timeout)` }
+      return { kind: 'transient', reason: `network error: ${describeNetworkError(error)}` }
+    }
+  }
+
+  return {
+    request,
+    close: () => dispatcher.destroy()
+  }
+}
+
+async function readLimited(body: ReadableStream<Uint8Array> | null, limit: number): Promise<string | undefined> {
+  if (!body) return ''
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for await (const chunk of body) {
+    size += chunk.byteLength
+    if (size > limit) {
+      await body.cancel().catch(() => undefined)
+      return undefined
+    }
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+function describeNetworkError(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error
+  const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : undefined
+  const message = cause instanceof Error ? cause.message : String(cause)
+  return oneLine(code && !message.includes(code) ? `${code} ${message}` : message, 300)
+}
+
+function formatSeconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(1))}s`
+}

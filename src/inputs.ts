@@ -1,0 +1,220 @@
+import { z } from 'zod'
+import { parseDuration } from './durations.js'
+
+/** Every input of action.yml with the default the runner would fill in. */
+export const INPUT_DEFAULTS = {
+  'base-url': '',
+  'admin-key': '',
+  'status-id': '',
+  'job-id': '',
+  'project-id': '',
+  timeout: '15m',
+  'min-interval': '2s',
+  'max-interval': '30s',
+  'request-timeout': '30s',
+  'fail-on-timeout': 'true',
+  'accept-archived': 'false',
+  'require-pr': 'false',
+  'fail-fast': 'false',
+  'stream-logs': 'true',
+  summary: 'true'
+} as const
+
+export type InputName = keyof typeof INPUT_DEFAULTS
+export type RawInputs = Record<InputName, string>
+export const INPUT_NAMES = Object.keys(INPUT_DEFAULTS) as InputName[]
+
+/** Inputs whose values must never be echoed back, not even in an error. */
+const SECRET_INPUTS: ReadonlySet<InputName> = new Set(['admin-key'])
+
+export type TargetRef =
+  | { kind: 'update'; id: string }
+  | { kind: 'job'; id: string; projectId: string }
+
+export interface Settings {
+  /** API base URL without a trailing slash. */
+  baseUrl: URL
+  adminKey: string
+  /** Every target to wait on, duplicates removed, in the order given. */
+  targets: TargetRef[]
+  timeoutMs: number
+  minIntervalMs: number
+  maxIntervalMs: number
+  requestTimeoutMs: number
+  failOnTimeout: boolean
+  acceptArchived: boolean
+  requirePr: boolean
+  failFast: boolean
+  streamLogs: boolean
+  summary: boolean
+}
+
+export type ParsedInputs = { ok: true; settings: Settings } | { ok: false; problems: string[] }
+
+/** Reads every input once, through the given reader (core.getInput in production). */
+export function readRawInputs(get: (name: InputName) => string): RawInputs {
+  const raw = {} as RawInputs
+  for (const name of INPUT_NAMES) raw[name] = get(name)
+  return raw
+}
+
+const MAX_ID_LENGTH = 256
+
+/** Why an id is not a plain identifier, or undefined when it is one. */
+export function identifierProblem(id: string): string | undefined {
+  if (id.length > MAX_ID_LENGTH) return `is ${id.length} characters long; at most ${MAX_ID_LENGTH} are allowed`
+  // eslint-disable-next-line no-control-regex
+  if (/[/\\?#%\s\u0000-\u001f\u007f]/.test(id)) return 'contains a character that is not allowed in an id (/ \\ ? # % whitespace or control characters)'
+  if (id.includes('..')) return 'contains ".."'
+  return undefined
+}
+
+/** Splits a list input on newlines and commas, trims, drops blanks. */
+export function splitList(text: string): string[] {
+  return text
+    .split(/[\n,]/)
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+}
+
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+}
+
+const durationSchema = z.string().transform((text, ctx) => {
+  const ms = parseDuration(text)
+  if (ms === undefined || ms <= 0) {
+    ctx.addIssue({ code: 'custom', message: 'is not a positive duration; use e.g. 90, 90s, 500ms, 1.5s, 15m, 1h30m' })
+    return z.NEVER
+  }
+  return ms
+})
+
+const booleanSchema = z.string().transform((text, ctx) => {
+  if (/^(true|True|TRUE)$/.test(text)) return true
+  if (/^(false|False|FALSE)$/.test(text)) return false
+  ctx.addIssue({ code: 'custom', message: 'is not a boolean; use true or false' })
+  return z.NEVER
+})
+
+const idListSchema = z.string().transform((text, ctx) => {
+  const ids = splitList(text)
+  for (const id of ids) {
+    const problem = identifierProblem(id)
+    if (problem) ctx.addIssue({ code: 'custom', message: `id ${quote(id)} ${problem}` })
+  }
+  return [...new Set(ids)]
+})
+
+const identifierSchema = z.string().transform((text, ctx) => {
+  const problem = text === '' ? undefined : identifierProblem(text)
+  if (problem) {
+    ctx.addIssue({ code: 'custom', message: problem })
+    return z.NEVER
+  }
+  return text
+})
+
+const keySchema = z.string().refine((key) => key === '' || /^[\x21-\x7e]{1,4096}$/.test(key), {
+  message: 'must be printable ASCII without spaces (is the secret pasted with a line break?)'
+})
+
+const baseUrlSchema = z.string().transform((text, ctx) => {
+  if (text === '') return undefined
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'is not a URL; use e.g. https://api.example.com' })
+    return z.NEVER
+  }
+  const problems: string[] = []
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') problems.push('must use https://')
+  else if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+    problems.push('must use https:// (http:// is accepted only for localhost, 127.0.0.0/8 and [::1])')
+  if (url.username || url.password) problems.push('must not contain credentials; pass the key in admin-key')
+  if (url.search || text.includes('?')) problems.push('must not contain a query string')
+  if (url.hash || text.includes('#')) problems.push('must not contain a fragment')
+  for (const message of problems) ctx.addIssue({ code: 'custom', message })
+  if (problems.length > 0) return z.NEVER
+  url.pathname = url.pathname.replace(/\/+$/, '')
+  return url
+})
+
+const fieldSchemas = {
+  'base-url': baseUrlSchema,
+  'admin-key': keySchema,
+  'status-id': idListSchema,
+  'job-id': idListSchema,
+  'project-id': identifierSchema,
+  timeout: durationSchema,
+  'min-interval': durationSchema,
+  'max-interval': durationSchema,
+  'request-timeout': durationSchema,
+  'fail-on-timeout': booleanSchema,
+  'accept-archived': booleanSchema,
+  'require-pr': booleanSchema,
+  'fail-fast': booleanSchema,
+  'stream-logs': booleanSchema,
+  summary: booleanSchema
+} satisfies Record<InputName, z.ZodType>
+
+type Fields = { [K in InputName]: z.output<(typeof fieldSchemas)[K]> }
+
+/**
+ * Validates every input and returns typed settings, or every problem found at once, each
+ * naming the input, the value given and what is allowed.
+ */
+export function parseInputs(raw: RawInputs): ParsedInputs {
+  const problems: string[] = []
+  const fields = {} as Record<InputName, unknown>
+  for (const name of INPUT_NAMES) {
+    const given = (raw[name] ?? '').trim()
+    const value = given === '' ? INPUT_DEFAULTS[name] : given
+    const parsed = fieldSchemas[name].safeParse(value)
+    if (parsed.success) {
+      fields[name] = parsed.data
+    } else {
+      const shown = SECRET_INPUTS.has(name) ? '(hidden)' : quote(value)
+      for (const issue of parsed.error.issues) problems.push(`${name}: ${shown} ${issue.message}`)
+    }
+  }
+  if (problems.length > 0) return { ok: false, problems }
+  const f = fields as Fields
+
+  if (f['min-interval'] > f['max-interval'])
+    problems.push(`min-interval: ${quote(raw['min-interval'] || INPUT_DEFAULTS['min-interval'])} is larger than max-interval (${raw['max-interval'] || INPUT_DEFAULTS['max-interval']}); min-interval must be at most max-interval`)
+  const targets: TargetRef[] = [
+    ...f['status-id'].map((id): TargetRef => ({ kind: 'update', id })),
+    ...f['job-id'].map((id): TargetRef => ({ kind: 'job', id, projectId: f['project-id'] }))
+  ]
+  if (f['job-id'].length > 0 && f['project-id'] === '') problems.push('project-id: is required with job-id (agent jobs are looked up per project)')
+  if (targets.length === 0) problems.push('status-id / job-id: nothing to wait on; give at least one status-id, or job-id with project-id')
+  if (targets.length > 0 && f['admin-key'] === '') problems.push('admin-key: is required with status-id and job-id (the admin API key of the platform)')
+  if (f['base-url'] === undefined) problems.push('base-url: is required; the API base URL, e.g. https://api.example.com')
+  if (problems.length > 0 || f['base-url'] === undefined) return { ok: false, problems }
+
+  return {
+    ok: true,
+    settings: {
+      baseUrl: f['base-url'],
+      adminKey: f['admin-key'],
+      targets,
+      timeoutMs: f.timeout,
+      minIntervalMs: f['min-interval'],
+      maxIntervalMs: f['max-interval'],
+      requestTimeoutMs: f['request-timeout'],
+      failOnTimeout: f['fail-on-timeout'],
+      acceptArchived: f['accept-archived'],
+      requirePr: f['require-pr'],
+      failFast: f['fail-fast'],
+      streamLogs: f['stream-logs'],
+      summary: f.summary
+    }
+  }
+}
+
+function quote(value: string): string {
+  const shown = value.length > 80 ? `${value.slice(0, 77)}...` : value
+  return JSON.stringify(shown)
+}

@@ -1,0 +1,115 @@
+import * as core from '@actions/core'
+import { createApiClient, type ApiClient } from './api/client.js'
+import { formatDuration } from './durations.js'
+import { INPUT_DEFAULTS, parseInputs, readRawInputs, type Settings } from './inputs.js'
+import { worstResult, type Result, type RunOutcome } from './outcome.js'
+import { systemClock } from './poll/poll.js'
+import { createLogReporter } from './report/log.js'
+import { computeOutputs } from './report/outputs.js'
+import { renderSummary } from './report/summary.js'
+import { redact } from './text.js'
+import { describeRef, waitForTargets, type TargetReport } from './wait.js'
+
+/** After SIGINT/SIGTERM the process ends within this, whatever is still running. */
+const CANCEL_GRACE_MS = 1500
+
+/**
+ * The action: read inputs, wait on every target, then write outputs, the job summary and the
+ * log, and fail the step unless the docs made it. Outputs and summary are written on every
+ * outcome, including invalid input, timeout and cancellation.
+ */
+export async function run(): Promise<void> {
+  const startedAt = Date.now()
+  const cancel = new AbortController()
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (cancel.signal.aborted) return
+    core.info(`Received ${signal}: stopping the wait and writing the outputs.`)
+    cancel.abort()
+    setTimeout(() => process.exit(1), CANCEL_GRACE_MS).unref()
+  }
+  process.on('SIGINT', onSignal)
+  process.on('SIGTERM', onSignal)
+
+  const raw = readRawInputs((name) => core.getInput(name))
+  const secrets = [raw['admin-key']].filter((key) => key !== '')
+  for (const secret of secrets) core.setSecret(secret)
+
+  let client: ApiClient | undefined
+  let outcome: RunOutcome
+  try {
+    const parsed = parseInputs(raw)
+    if (!parsed.ok) {
+      outcome = {
+        result: 'error',
+        headline: `Invalid input (${parsed.problems.length} problem${parsed.problems.length === 1 ? '' : 's'}); no request was sent.`,
+        problems: parsed.problems,
+        targets: [],
+        elapsedMs: Date.now() - startedAt
+      }
+    } else {
+      client = createApiClient({ baseUrl: parsed.settings.baseUrl })
+      outcome = await waitStep(parsed.settings, client, cancel.signal, secrets, startedAt)
+    }
+  } catch (error) {
+    // Not expected: every known fault has its own outcome. Still end in a defined state.
+    const message = error instanceof Error ? error.message : String(error)
+    outcome = { result: 'error', headline: `Unexpected error: ${message}`, problems: [], targets: [], elapsedMs: Date.now() - startedAt }
+  } finally {
+    process.off('SIGINT', onSignal)
+    process.off('SIGTERM', onSignal)
+  }
+  await report(outcome, raw.summary, raw['fail-on-timeout'], secrets)
+  await client?.close()
+}
+
+async function waitStep(settings: Settings, client: ApiClient, signal: AbortSignal, secrets: string[], startedAt: number): Promise<RunOutcome> {
+  const { targets } = settings
+  core.info(
+    `Waiting on ${targets.length === 1 && targets[0] ? describeRef(targets[0]) : `${targets.length} targets`} at ${settings.baseUrl.origin}` +
+      ` (timeout ${formatDuration(settings.timeoutMs)}, polling every ${formatDuration(settings.minIntervalMs)}–${formatDuration(settings.maxIntervalMs)})`
+  )
+  const events = createLogReporter(core, { streamLogs: settings.streamLogs, targets, secrets })
+  const reports = await waitForTargets(settings, { client, clock: systemClock, random: Math.random, signal, events })
+  const result = overallResult(reports)
+  return { result, headline: headline(result, reports), problems: [], targets: reports, elapsedMs: Date.now() - startedAt }
+}
+
+/** The worst result; targets stopped by fail-fast do not hide the failure that stopped them. */
+export function overallResult(reports: readonly TargetReport[]): Result {
+  const stoppedByFailFast = (r: TargetReport) => r.result === 'cancelled' && r.error?.startsWith('stopped by fail-fast') === true
+  return worstResult(reports.filter((r) => !stoppedByFailFast(r)).map((r) => r.result))
+}
+
+function headline(result: Result, reports: readonly TargetReport[]): string {
+  const counted = reports.filter((r) => r.result === result)
+  const first = counted[0]
+  if (reports.length === 1 && first) {
+    if (result === 'success') return `${describeRef(first.ref)} succeeded${first.note ? ` (${first.note})` : ''}.`
+    return `${describeRef(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}`
+  }
+  const succeeded = reports.filter((r) => r.result === 'success').length
+  if (result === 'success') return `All ${reports.length} targets succeeded.`
+  return `${succeeded}/${reports.length} targets succeeded; ${first ? `${describeRef(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}` : result}`
+}
+
+async function report(outcome: RunOutcome, summaryInput: string, failOnTimeoutInput: string, secrets: string[]): Promise<void> {
+  const clean = (text: string) => redact(text, secrets)
+  const outputs = computeOutputs(outcome)
+  for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value)
+
+  if (!/^(false|False|FALSE)$/.test(summaryInput.trim())) {
+    try {
+      await core.summary.addRaw(clean(renderSummary(outcome))).write({ overwrite: false })
+    } catch (error) {
+      core.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  }
+
+  const passesOnTimeout = outcome.result === 'timeout' && /^(false|False|FALSE)$/.test((failOnTimeoutInput || INPUT_DEFAULTS['fail-on-timeout']).trim())
+  if (outcome.result === 'success') core.info(clean(`Result: success — ${outcome.headline}`))
+  else if (passesOnTimeout) core.warning(clean(`Result: timeout — ${outcome.headline} (fail-on-timeout is false, so the step passes)`))
+  else {
+    const problems = outcome.problems.length > 0 ? `\n${outcome.problems.map((p) => `- ${p}`).join('\n')}` : ''
+    core.setFailed(clean(`${outcome.headline}${problems}`))
+  }
+}

@@ -1,0 +1,22 @@
+import type { TargetReport } from './wait.js'
+
+/** Outcomes from best to worst; the worst of several targets is the step's `result`. */
+export const RESULTS = ['success', 'failure', 'timeout', 'cancelled', 'error'] as const
+export type Result = (typeof RESULTS)[number]
+
+export function worstResult(results: readonly Result[]): Result {
+  let worst: Result = 'success'
+  for (const result of results) if (RESULTS.indexOf(result) > RESULTS.indexOf(worst)) worst = result
+  return worst
+}
+
+/** Everything the reporters need to describe a run. */
+export interface RunOutcome {
+  result: Result
+  /** One line saying what happened, for the log and the failure message. */
+  headline: string
+  /** Input problems, when the inputs were invalid. */
+  problems: readonly string[]
+  targets: readonly TargetReport[]
+  elapsedMs: number
+}

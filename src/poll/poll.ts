@@ -1,0 +1,96 @@
+import { createSchedule } from './schedule.js'
+
+/** What one poll found out. */
+export type Attempt<T> =
+  | { kind: 'settled'; value: T }
+  | { kind: 'pending' }
+  /** Worth retrying inside the schedule: network error, 5xx, 429, a body of the wrong shape. */
+  | { kind: 'transient'; reason: string; retryAfterMs?: number }
+  | { kind: 'not-found'; reason: string }
+  | { kind: 'fatal'; reason: string }
+
+export type PollEnd<T> =
+  | { kind: 'settled'; value: T }
+  | { kind: 'timeout'; lastProblem?: string }
+  | { kind: 'cancelled' }
+  | { kind: 'error'; reason: string }
+
+export interface Clock {
+  now(): number
+  /** Resolves after `ms`, or early when the signal aborts. */
+  sleep(ms: number, signal: AbortSignal): Promise<void>
+}
+
+export interface PollOptions {
+  /** Clock time after which no further poll starts. */
+  deadline: number
+  minIntervalMs: number
+  maxIntervalMs: number
+  clock: Clock
+  random: () => number
+  signal: AbortSignal
+  /** How many first polls may answer 404 before it counts as an error (the id may be brand new). */
+  notFoundGrace?: number
+}
+
+export const NOT_FOUND_GRACE = 3
+
+/**
+ * Polls until `attempt` reports a settled value, a fatal error, the deadline passes or the
+ * signal aborts. The first poll is immediate; the next ones follow the backoff schedule, wait at
+ * least as long as a `Retry-After` asked, and never sleep past the deadline: the last poll
+ * happens at the deadline.
+ */
+export async function pollUntilSettled<T>(
+  attempt: (pollNumber: number) => Promise<Attempt<T>>,
+  options: PollOptions
+): Promise<PollEnd<T>> {
+  const { deadline, clock, signal, notFoundGrace = NOT_FOUND_GRACE } = options
+  const schedule = createSchedule({ minMs: options.minIntervalMs, maxMs: options.maxIntervalMs, random: options.random })
+  let lastProblem: string | undefined
+  for (let pollNumber = 1; ; pollNumber++) {
+    if (signal.aborted) return { kind: 'cancelled' }
+    const found = await attempt(pollNumber)
+    if (signal.aborted) return { kind: 'cancelled' }
+    let retryAfterMs = 0
+    switch (found.kind) {
+      case 'settled':
+        return { kind: 'settled', value: found.value }
+      case 'fatal':
+        return { kind: 'error', reason: found.reason }
+      case 'not-found':
+        if (pollNumber > notFoundGrace) return { kind: 'error', reason: found.reason }
+        lastProblem = found.reason
+        break
+      case 'transient':
+        lastProblem = found.reason
+        retryAfterMs = found.retryAfterMs ?? 0
+        break
+      case 'pending':
+        lastProblem = undefined
+        break
+    }
+    const remaining = deadline - clock.now()
+    if (remaining <= 0) return lastProblem === undefined ? { kind: 'timeout' } : { kind: 'timeout', lastProblem }
+    const delay = Math.min(Math.max(schedule.next(), retryAfterMs), remaining)
+    await clock.sleep(delay, signal)
+  }
+}
+
+/** The real clock: wall time and timers that stop early on abort. */
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise<void>((resolve) => {
+      if (signal.aborted) return resolve()
+      const onAbort = () => {
+        clearTimeout(timer)
+        resolve()
+      }
+      const timer = setTimeout(() => {
+        signal.removeEventListener('abort', onAbort)
+        resolve()
+      }, ms)
+      signal.addEventListener('abort', onAbort, { once: true })
+    })
+}

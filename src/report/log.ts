@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto'
+import { formatDuration } from '../durations.js'
+import type { TargetRef } from '../inputs.js'
+import { oneLine, redact, stripControl, truncate } from '../text.js'
+import { describeRef, type Progress, type TargetReport, type WaitEvents } from '../wait.js'
+
+/** The parts of @actions/core the log needs; main passes core itself. */
+export interface LogSink {
+  info(message: string): void
+  debug(message: string): void
+  warning(message: string): void
+  startGroup(name: string): void
+  endGroup(): void
+}
+
+const MAX_LOG_LINE = 2000
+
+/**
+ * Server text as log text that cannot act as a workflow command: control characters and ANSI
+ * escapes are removed and the `##[` form of commands is broken (the `::` form can only start a
+ * line, and every line we print starts with our own words).
+ */
+export function inert(text: string, max = 300): string {
+  return oneLine(text, max).replace(/##\[/g, '##\u200b[')
+}
+
+/**
+ * Prints server log lines between `::stop-commands::` and its resume marker, with a random token
+ * the server cannot guess, so no line can start a workflow command.
+ */
+export function printUntrustedLines(lines: readonly string[], write: (line: string) => void, token = randomUUID()): void {
+  if (lines.length === 0) return
+  write(`::stop-commands::${token}`)
+  for (const line of lines)
+    for (const part of stripControl(line).split(/\r\n|\r|\n/)) write(`  │ ${truncate(part, MAX_LOG_LINE).replace(/##\[/g, '##\u200b[')}`)
+  write(`::${token}::`)
+}
+
+export function describeSettled(report: TargetReport): string {
+  const mark = report.result === 'success' ? '✓' : '✗'
+  const status = report.status ? ` (status ${inert(report.status, 80)})` : ''
+  const why = report.error ? `: ${inert(report.error, 600)}` : report.note ? ` — ${inert(report.note, 300)}` : ''
+  return `${mark} ${describeRef(report.ref)}: ${report.result}${status} after ${formatDuration(report.finishedAfterMs)}, ${report.polls} poll${report.polls === 1 ? '' : 's'}${why}`
+}
+
+export function describeProgress(p: Progress): string {
+  const failed = p.failed > 0 ? `, ${p.failed} failed` : ''
+  return `${p.settled}/${p.total} settled${failed}, ${p.pending} pending — ${formatDuration(p.elapsedMs)}`
+}
+
+/**
+ * Turns wait events into the step log. With one target the group is open for the whole wait and
+ * lines stream as they come; with several, each target's lines are kept and printed as one group
+ * when it settles, with a progress line between.
+ */
+export function createLogReporter(sink: LogSink, options: { streamLogs: boolean; targets: readonly TargetRef[]; secrets: readonly string[] }): WaitEvents {
+  const clean = (text: string) => redact(text, options.secrets)
+  const live = options.targets.length === 1
+  const buffers = new Map<TargetRef, string[]>()
+  const write = (ref: TargetRef, line: string) => {
+    if (live) sink.info(clean(line))
+    else {
+      const buffer = buffers.get(ref) ?? []
+      buffer.push(clean(line))
+      buffers.set(ref, buffer)
+    }
+  }
+  if (live && options.targets[0]) sink.startGroup(`Waiting on ${describeRef(options.targets[0])}`)
+
+  return {
+    statusChanged(ref, from, to, afterMs) {
+      const change = from === undefined ? `status ${inert(to, 80)}` : `${inert(from, 80)} → ${inert(to, 80)}`
+      write(ref, `${change} after ${formatDuration(afterMs)}`)
+    },
+    logLines(ref, lines) {
+      if (options.streamLogs) printUntrustedLines(lines, (line) => write(ref, line))
+    },
+    unknownStatus(ref, status) {
+      sink.warning(clean(`${describeRef(ref)} reports status "${inert(status, 80)}", which this action does not know; waiting on as if pending (it can never count as success)`))
+    },
+    pollDone(ref, pollNumber, outcome) {
+      sink.debug(clean(`${describeRef(ref)} poll ${pollNumber}: ${inert(outcome, 300)}`))
+    },
+    settled(report) {
+      if (live) {
+        sink.info(clean(describeSettled(report)))
+        sink.endGroup()
+        return
+      }
+      sink.startGroup(clean(describeSettled(report)))
+      for (const line of buffers.get(report.ref) ?? []) sink.info(line)
+      sink.endGroup()
+      buffers.delete(report.ref)
+    },
+    progress(progress) {
+      sink.info(describeProgress(progress))
+    }
+  }
+}

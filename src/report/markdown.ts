@@ -1,0 +1,66 @@
+import { stripControl, truncate } from '../text.js'
+
+const ZWSP = '\u200b'
+
+/**
+ * Untrusted text as inert Markdown for one line or one table cell: no HTML, no links, no
+ * images, no @-mentions, no issue references; still readable.
+ */
+export function escapeText(text: string, max = 300): string {
+  const flat = truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max)
+  return flat
+    .replace(/[\\`*_{}[\]()#+\-.!|~>:]/g, (c) => `\\${c}`)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/@/g, `@${ZWSP}`)
+    .replace(/\bwww\\\./gi, (m) => `${m.slice(0, 3)}${ZWSP}${m.slice(3)}`)
+}
+
+/** Untrusted text as a code span, safe inside a table cell. */
+export function codeSpan(text: string, max = 200): string {
+  const flat = truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max)
+  if (flat === '') return ''
+  const longestRun = Math.max(0, ...[...flat.matchAll(/`+/g)].map((m) => m[0].length))
+  const fence = '`'.repeat(longestRun + 1)
+  const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : ''
+  return `${fence}${pad}${flat.replace(/\|/g, '\\|')}${pad}${fence}`
+}
+
+/** Untrusted lines as a preformatted block: HTML-escaped, so nothing inside is markup. */
+export function preBlock(lines: readonly string[], maxLine = 500): string {
+  const body = lines.map((line) => escapeHtml(truncate(stripControl(line), maxLine))).join('\n')
+  return `<pre>\n${body}\n</pre>`
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+}
+
+/** A link only for a well-formed https URL; anything else is shown as inert text. */
+export function safeUrl(url: string | null | undefined): string | undefined {
+  if (!url) return undefined
+  try {
+    const parsed = new URL(url)
+    if (parsed.protocol !== 'https:' || parsed.username || parsed.password) return undefined
+    return parsed.href.replace(/[()<>\s"'`|\\[\]]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)
+  } catch {
+    return undefined
+  }
+}
+
+export function link(label: string, url: string | null | undefined): string {
+  const href = safeUrl(url)
+  return href ? `[${escapeText(label)}](${href})` : escapeText(url ?? '')
+}
+
+export function image(alt: string, url: string | null | undefined, width = 400): string | undefined {
+  const href = safeUrl(url)
+  return href ? `<img src="${escapeHtml(href)}" alt="${escapeHtml(alt)}" width="${width}">` : undefined
+}
+
+export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n')
+}

@@ -1,0 +1,91 @@
+import type { RunOutcome } from '../outcome.js'
+import type { JobRecord } from '../targets/job.js'
+import type { UpdateRecord } from '../targets/update.js'
+
+/** Every output of action.yml; all of them are written on every outcome. */
+export const OUTPUT_NAMES = [
+  'result',
+  'status',
+  'elapsed',
+  'polls',
+  'results',
+  'commit-sha',
+  'commit-ref',
+  'commit-message',
+  'files-added',
+  'files-modified',
+  'files-removed',
+  'files-changed',
+  'files-changed-count',
+  'subdomain',
+  'update-summary',
+  'screenshot',
+  'screenshot-light',
+  'screenshot-dark',
+  'pr-link',
+  'pr-number',
+  'model',
+  'source-repository',
+  'source-ref'
+] as const
+
+export type OutputName = (typeof OUTPUT_NAMES)[number]
+export type Outputs = Record<OutputName, string>
+
+/** The number of a pull request from its URL (`…/pull/42`), or '' when it has none. */
+export function prNumberFromLink(link: string | null | undefined): string {
+  if (!link) return ''
+  try {
+    const match = /\/(?:pull|pulls|pull-requests|merge_requests)\/(\d{1,12})(?:\/|$)/.exec(new URL(link).pathname)
+    return match?.[1] ?? ''
+  } catch {
+    return ''
+  }
+}
+
+/**
+ * The step outputs. Single-target outputs describe the first target of their kind (`status` the
+ * first target of all); `files-*` are the union over every update; `results` lists every target.
+ */
+export function computeOutputs(outcome: RunOutcome): Outputs {
+  const updates: UpdateRecord[] = []
+  const jobs: JobRecord[] = []
+  for (const target of outcome.targets) {
+    if (target.parsed?.kind === 'update') updates.push(target.parsed.data)
+    if (target.parsed?.kind === 'job') jobs.push(target.parsed.data)
+  }
+  const update = updates[0]
+  const job = jobs[0]
+  const union = (pick: 'added' | 'modified' | 'removed') => [...new Set(updates.flatMap((u) => u.commit?.filesChanged?.[pick] ?? []))]
+  const added = union('added')
+  const modified = union('modified')
+  const removed = union('removed')
+  const changed = [...new Set([...added, ...modified, ...removed])]
+  return {
+    result: outcome.result,
+    status: outcome.targets[0]?.status ?? '',
+    elapsed: (outcome.elapsedMs / 1000).toFixed(1),
+    polls: String(outcome.targets.reduce((sum, t) => sum + t.polls, 0)),
+    results: JSON.stringify(
+      outcome.targets.map((t) => ({ kind: t.ref.kind, id: t.ref.id, result: t.result, status: t.status, record: t.record, error: t.error }))
+    ),
+    'commit-sha': update?.commit?.sha ?? '',
+    'commit-ref': update?.commit?.ref ?? '',
+    'commit-message': update?.commit?.message ?? '',
+    'files-added': JSON.stringify(added),
+    'files-modified': JSON.stringify(modified),
+    'files-removed': JSON.stringify(removed),
+    'files-changed': JSON.stringify(changed),
+    'files-changed-count': String(changed.length),
+    subdomain: update?.subdomain ?? '',
+    'update-summary': update?.summary ?? '',
+    screenshot: update?.screenshot ?? '',
+    'screenshot-light': update?.screenshotLight ?? '',
+    'screenshot-dark': update?.screenshotDark ?? '',
+    'pr-link': job?.prLink ?? '',
+    'pr-number': prNumberFromLink(job?.prLink),
+    model: job?.model ?? '',
+    'source-repository': job?.source?.repository ?? '',
+    'source-ref': job?.source?.ref ?? ''
+  }
+}

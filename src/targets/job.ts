@@ -1,0 +1,46 @@
+import { z } from 'zod'
+import { TERMINAL_STATES } from './states.js'
+import type { TargetKind } from './target.js'
+
+const text = z.string().nullish().catch(undefined)
+
+export const jobRecordSchema = z.looseObject({
+  id: text,
+  status: z.string(),
+  source: z.looseObject({ repository: text, ref: text }).nullish().catch(undefined),
+  model: text,
+  prLink: text,
+  createdAt: text,
+  archivedAt: text
+})
+
+export type JobRecord = z.infer<typeof jobRecordSchema>
+
+const states = TERMINAL_STATES.job
+
+function listed(list: readonly string[], status: string): boolean {
+  return list.includes(status)
+}
+
+export const jobTarget: TargetKind<JobRecord, 'job'> = {
+  noun: 'agent job',
+  path: (ref) => `/v2/agent/${encodeURIComponent(ref.projectId)}/job/${encodeURIComponent(ref.id)}`,
+  schema: jobRecordSchema,
+  judge(record, options) {
+    const status = record.status
+    const hasPr = typeof record.prLink === 'string' && record.prLink.trim() !== ''
+    if (listed(states.success, status)) {
+      if (hasPr) return { state: 'settled', result: 'success' }
+      if (options.requirePr)
+        return { state: 'settled', result: 'failure', reason: 'the job completed without a pull request, and require-pr is set' }
+      return { state: 'settled', result: 'success', note: 'the agent changed no file, so it opened no pull request' }
+    }
+    if (listed(states.failure, status)) return { state: 'settled', result: 'failure', reason: 'the agent job failed' }
+    if (listed(states.archived, status)) {
+      if (options.acceptArchived) return { state: 'settled', result: 'success', note: 'the job was archived; accept-archived counts that as success' }
+      return { state: 'settled', result: 'failure', reason: 'the job was archived (set accept-archived: true to count that as success)' }
+    }
+    if (listed(states.pending, status)) return { state: 'pending' }
+    return { state: 'pending', unknownStatus: true }
+  }
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod'
+import { TERMINAL_STATES } from './states.js'
+import type { TargetKind } from './target.js'
+
+// Missing or malformed optional fields are normal on an unfinished record: they are dropped,
+// never fatal. Only a string `status` is required.
+const text = z.string().optional().catch(undefined)
+const paths = z.array(z.string()).catch([])
+
+export const updateRecordSchema = z.looseObject({
+  _id: text,
+  projectId: text,
+  status: z.string(),
+  createdAt: text,
+  endedAt: text,
+  summary: text,
+  logs: z.array(z.string()).optional().catch(undefined),
+  subdomain: text,
+  screenshot: text,
+  screenshotLight: text,
+  screenshotDark: text,
+  source: text,
+  author: z
+    .looseObject({ name: text, avatarUrl: text, hostUserId: z.number().optional().catch(undefined) })
+    .nullish()
+    .catch(undefined),
+  commit: z
+    .looseObject({
+      sha: text,
+      ref: text,
+      message: text,
+      filesChanged: z
+        .looseObject({ added: paths, modified: paths, removed: paths })
+        .optional()
+        .catch(undefined)
+    })
+    .nullish()
+    .catch(undefined)
+})
+
+export type UpdateRecord = z.infer<typeof updateRecordSchema>
+
+const states = TERMINAL_STATES.update
+
+export const updateTarget: TargetKind<UpdateRecord, 'update'> = {
+  noun: 'update',
+  path: (ref) => `/v1/project/update-status/${encodeURIComponent(ref.id)}`,
+  schema: updateRecordSchema,
+  judge(record) {
+    const status = record.status
+    if ((states.success as readonly string[]).includes(status)) return { state: 'settled', result: 'success' }
+    if ((states.failure as readonly string[]).includes(status)) return { state: 'settled', result: 'failure' }
+    if ((states.pending as readonly string[]).includes(status)) return { state: 'pending' }
+    if (record.endedAt && record.endedAt.trim() !== '')
+      return { state: 'settled', result: 'error', reason: `the update ended with status "${status}", which this action does not know; it is not counted as success` }
+    return { state: 'pending', unknownStatus: true }
+  },
+  logs: (record) => record.logs ?? []
+}

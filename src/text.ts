@@ -1,0 +1,27 @@
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g
+
+/** Removes ANSI escapes and control characters (keeps tabs and newlines). */
+export function stripControl(text: string): string {
+  return text.replace(ANSI, '').replace(CONTROL, '')
+}
+
+/** Shortens text to `max` characters, saying how much was cut. */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text
+  return `${text.slice(0, max)}… (${text.length - max} more characters)`
+}
+
+/** Untrusted text as one clean line of at most `max` characters. */
+export function oneLine(text: string, max = 500): string {
+  return truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max)
+}
+
+/** Replaces every occurrence of each secret with `***`. */
+export function redact(text: string, secrets: readonly string[]): string {
+  let out = text
+  for (const secret of secrets) if (secret.length > 0) out = out.split(secret).join('***')
+  return out
+}

@@ -1,0 +1,230 @@
+import type { ApiClient } from './api/client.js'
+import type { Settings, TargetRef } from './inputs.js'
+import { createLimiter } from './limit.js'
+import type { Result } from './outcome.js'
+import { pollUntilSettled, type Attempt, type Clock } from './poll/poll.js'
+import { jobTarget, type JobRecord } from './targets/job.js'
+import type { Judgement, TargetKind } from './targets/target.js'
+import { updateTarget, type UpdateRecord } from './targets/update.js'
+import { formatDuration } from './durations.js'
+
+/** Requests in flight at once, over all targets. */
+export const MAX_IN_FLIGHT = 8
+/** The poll at the deadline still gets this long (at most request-timeout) to answer. */
+export const FINAL_POLL_ALLOWANCE_MS = 5000
+/** How often a progress line is written while several targets are pending. */
+export const PROGRESS_EVERY_MS = 30_000
+
+export type TargetRecord = { kind: 'update'; data: UpdateRecord } | { kind: 'job'; data: JobRecord }
+
+/** Everything known about one target when the wait ends. */
+export interface TargetReport {
+  ref: TargetRef
+  result: Result
+  /** The last platform status seen; empty if no record was read. */
+  status: string
+  /** The last response body as received; null if none. */
+  record: unknown
+  parsed: TargetRecord | undefined
+  /** Why the target did not succeed, for people; null on success. */
+  error: string | null
+  /** Something worth knowing about a success (e.g. no pull request was opened). */
+  note: string | undefined
+  polls: number
+  logs: readonly string[]
+  transitions: { status: string; afterMs: number }[]
+  finishedAfterMs: number
+}
+
+export interface Progress {
+  total: number
+  settled: number
+  failed: number
+  pending: number
+  elapsedMs: number
+}
+
+/** What the wait reports while it runs; the reporter turns these into log lines. */
+export interface WaitEvents {
+  statusChanged(ref: TargetRef, from: string | undefined, to: string, afterMs: number): void
+  logLines(ref: TargetRef, lines: readonly string[]): void
+  unknownStatus(ref: TargetRef, status: string): void
+  pollDone(ref: TargetRef, pollNumber: number, outcome: string): void
+  settled(report: TargetReport): void
+  progress(progress: Progress): void
+}
+
+export interface WaitDeps {
+  client: ApiClient
+  clock: Clock
+  random: () => number
+  signal: AbortSignal
+  events: WaitEvents
+}
+
+/**
+ * Waits on every target concurrently under one deadline, each with its own poll schedule and
+ * at most MAX_IN_FLIGHT requests in flight overall. With fail-fast, the first target that does
+ * not succeed stops the others, which are reported as cancelled.
+ */
+export async function waitForTargets(settings: Settings, deps: WaitDeps): Promise<TargetReport[]> {
+  const startedAt = deps.clock.now()
+  const deadline = startedAt + settings.timeoutMs
+  const limit = createLimiter(MAX_IN_FLIGHT)
+  const failFast = new AbortController()
+  const signal = AbortSignal.any([deps.signal, failFast.signal])
+  let failFastCause: string | undefined
+
+  const counts = { settled: 0, failed: 0 }
+  const reportProgress = () =>
+    deps.events.progress({
+      total: settings.targets.length,
+      settled: counts.settled,
+      failed: counts.failed,
+      pending: settings.targets.length - counts.settled,
+      elapsedMs: deps.clock.now() - startedAt
+    })
+
+  const waitForOne = async (ref: TargetRef): Promise<TargetReport> => {
+    const report = await pollTarget(ref, { settings, deps, deadline, startedAt, limit, signal })
+    if (failFast.signal.aborted && !deps.signal.aborted && report.result === 'cancelled')
+      report.error = `stopped by fail-fast: ${failFastCause ?? 'another target did not succeed'}`
+    counts.settled++
+    if (report.result !== 'success') counts.failed++
+    deps.events.settled(report)
+    if (settings.targets.length > 1) reportProgress()
+    if (settings.failFast && report.result !== 'success' && !failFast.signal.aborted) {
+      failFastCause = `${describeRef(ref)} ended with ${report.result}`
+      failFast.abort()
+    }
+    return report
+  }
+
+  const all = Promise.all(settings.targets.map(waitForOne))
+  if (settings.targets.length > 1) void tickProgress(all, deps, signal, reportProgress)
+  return all
+}
+
+async function tickProgress(all: Promise<unknown>, deps: WaitDeps, signal: AbortSignal, report: () => void) {
+  let done = false
+  const stop = new AbortController()
+  void all.finally(() => {
+    done = true
+    stop.abort()
+  })
+  const either = AbortSignal.any([signal, stop.signal])
+  for (;;) {
+    await deps.clock.sleep(PROGRESS_EVERY_MS, either)
+    if (done || either.aborted) return
+    report()
+  }
+}
+
+interface PollContext {
+  settings: Settings
+  deps: WaitDeps
+  deadline: number
+  startedAt: number
+  limit: <T>(task: () => Promise<T>) => Promise<T>
+  signal: AbortSignal
+}
+
+/** Waits on one target; never throws. */
+async function pollTarget(ref: TargetRef, ctx: PollContext): Promise<TargetReport> {
+  const { settings, deps, deadline, startedAt, signal } = ctx
+  const kind: TargetKind<UpdateRecord | JobRecord, TargetRef['kind']> =
+    ref.kind === 'update' ? (updateTarget as never) : (jobTarget as never)
+  const path = ref.kind === 'update' ? updateTarget.path(ref) : jobTarget.path(ref)
+  const report: TargetReport = {
+    ref,
+    result: 'error',
+    status: '',
+    record: null,
+    parsed: undefined,
+    error: null,
+    note: undefined,
+    polls: 0,
+    logs: [],
+    transitions: [],
+    finishedAfterMs: 0
+  }
+  const warned = new Set<string>()
+  let logsShown = 0
+  const requestAllowance = Math.min(settings.requestTimeoutMs, FINAL_POLL_ALLOWANCE_MS)
+
+  const attempt = async (pollNumber: number): Promise<Attempt<Judgement & { state: 'settled' }>> => {
+    const timeoutMs = Math.min(settings.requestTimeoutMs, Math.max(deadline - deps.clock.now(), requestAllowance))
+    const answer = await ctx.limit(() => {
+      report.polls++
+      return deps.client.request({ method: 'GET', path, key: settings.adminKey, keyInput: 'admin-key', timeoutMs, signal })
+    })
+    if (answer.kind !== 'ok') {
+      deps.events.pollDone(ref, pollNumber, answer.reason)
+      return answer
+    }
+    const parsed = kind.schema.safeParse(answer.body)
+    if (!parsed.success) {
+      const reason = 'the body is not the JSON expected (an object with a string "status")'
+      deps.events.pollDone(ref, pollNumber, reason)
+      return { kind: 'transient', reason }
+    }
+    const record = parsed.data
+    report.record = answer.body
+    report.parsed = ref.kind === 'update' ? { kind: 'update', data: record as UpdateRecord } : { kind: 'job', data: record as JobRecord }
+    const afterMs = deps.clock.now() - startedAt
+    if (record.status !== report.status) {
+      deps.events.statusChanged(ref, report.status || undefined, record.status, afterMs)
+      report.transitions.push({ status: record.status, afterMs })
+      report.status = record.status
+    }
+    const logs = kind.logs?.(record) ?? []
+    report.logs = logs
+    if (logs.length > logsShown) deps.events.logLines(ref, logs.slice(logsShown))
+    logsShown = logs.length
+    deps.events.pollDone(ref, pollNumber, `status ${record.status}`)
+    const judgement = kind.judge(record, settings)
+    if (judgement.state === 'settled') return { kind: 'settled', value: judgement }
+    if (judgement.unknownStatus && !warned.has(record.status)) {
+      warned.add(record.status)
+      deps.events.unknownStatus(ref, record.status)
+    }
+    return { kind: 'pending' }
+  }
+
+  const end = await pollUntilSettled(attempt, {
+    deadline,
+    minIntervalMs: settings.minIntervalMs,
+    maxIntervalMs: settings.maxIntervalMs,
+    clock: deps.clock,
+    random: deps.random,
+    signal
+  })
+  report.finishedAfterMs = deps.clock.now() - startedAt
+  switch (end.kind) {
+    case 'settled':
+      report.result = end.value.result
+      report.error = end.value.reason ?? (end.value.result === 'failure' ? `the ${kind.noun} ended with status "${report.status}"` : null)
+      report.note = end.value.note
+      break
+    case 'timeout': {
+      report.result = 'timeout'
+      const state = report.status ? `still "${report.status}"` : 'no status read'
+      const last = end.lastProblem ? `; last problem: ${end.lastProblem}` : ''
+      report.error = `${state} when the timeout (${formatDuration(settings.timeoutMs)}) ran out${last}`
+      break
+    }
+    case 'cancelled':
+      report.result = 'cancelled'
+      report.error = 'the run was cancelled'
+      break
+    case 'error':
+      report.result = 'error'
+      report.error = end.reason
+      break
+  }
+  return report
+}
+
+export function describeRef(ref: TargetRef): string {
+  return ref.kind === 'update' ? `update ${ref.id}` : `agent job ${ref.id}`
+}
