@@ -31739,7 +31739,8 @@ function parseRetryAfter(value, now) {
     const text = value.trim();
     if (/^\d+(\.\d+)?$/.test(text))
         return Math.round(Number(text) * 1000);
-    const date = Date.parse(text);
+    // An HTTP date always names its month; this keeps odd numbers like "-1" from parsing as years.
+    const date = /[a-z]{3}/i.test(text) ? Date.parse(text) : Number.NaN;
     if (Number.isNaN(date))
         return undefined;
     return Math.max(0, date - now);
@@ -41442,6 +41443,8 @@ const INPUT_DEFAULTS = {
 const INPUT_NAMES = Object.keys(INPUT_DEFAULTS);
 /** Inputs whose values must never be echoed back, not even in an error. */
 const SECRET_INPUTS = new Set(['admin-key']);
+/** List inputs: their problems name the one item at fault rather than the whole value. */
+const LIST_INPUTS = new Set(['status-id', 'job-id']);
 /** Reads every input once, through the given reader (core.getInput in production). */
 function readRawInputs(get) {
     const raw = {};
@@ -41492,7 +41495,7 @@ const idListSchema = schemas_string().transform((text, ctx) => {
     for (const id of ids) {
         const problem = identifierProblem(id);
         if (problem)
-            ctx.addIssue({ code: 'custom', message: `id ${quote(id)} ${problem}` });
+            ctx.addIssue({ code: 'custom', message: `${quote(id)} ${problem}` });
     }
     return [...new Set(ids)];
 });
@@ -41568,9 +41571,9 @@ function parseInputs(raw) {
             fields[name] = parsed.data;
         }
         else {
-            const shown = SECRET_INPUTS.has(name) ? '(hidden)' : quote(value);
+            const shown = SECRET_INPUTS.has(name) ? '(hidden) ' : LIST_INPUTS.has(name) ? '' : `${quote(value)} `;
             for (const issue of parsed.error.issues)
-                problems.push(`${name}: ${shown} ${issue.message}`);
+                problems.push(`${name}: ${shown}${issue.message}`);
         }
     }
     if (problems.length > 0)
@@ -41625,6 +41628,10 @@ function worstResult(results) {
         if (RESULTS.indexOf(result) > RESULTS.indexOf(worst))
             worst = result;
     return worst;
+}
+/** The step's result: the worst target, where targets stopped by fail-fast do not hide the failure that stopped them. */
+function overallResult(reports) {
+    return worstResult(reports.filter((r) => !r.stoppedByFailFast).map((r) => r.result));
 }
 
 ;// CONCATENATED MODULE: ./src/poll/schedule.ts
@@ -41889,8 +41896,10 @@ async function waitForTargets(settings, deps) {
     });
     const waitForOne = async (ref) => {
         const report = await pollTarget(ref, { settings, deps, deadline, startedAt, limit, signal });
-        if (failFast.signal.aborted && !deps.signal.aborted && report.result === 'cancelled')
+        if (failFast.signal.aborted && !deps.signal.aborted && report.result === 'cancelled') {
+            report.stoppedByFailFast = true;
             report.error = `stopped by fail-fast: ${failFastCause ?? 'another target did not succeed'}`;
+        }
         counts.settled++;
         if (report.result !== 'success')
             counts.failed++;
@@ -41936,6 +41945,7 @@ async function pollTarget(ref, ctx) {
         parsed: undefined,
         error: null,
         note: undefined,
+        stoppedByFailFast: false,
         polls: 0,
         logs: [],
         transitions: [],
@@ -42456,11 +42466,6 @@ async function waitStep(settings, client, signal, secrets, startedAt) {
     const reports = await waitForTargets(settings, { client, clock: systemClock, random: Math.random, signal, events });
     const result = overallResult(reports);
     return { result, headline: headline(result, reports), problems: [], targets: reports, elapsedMs: Date.now() - startedAt };
-}
-/** The worst result; targets stopped by fail-fast do not hide the failure that stopped them. */
-function overallResult(reports) {
-    const stoppedByFailFast = (r) => r.result === 'cancelled' && r.error?.startsWith('stopped by fail-fast') === true;
-    return worstResult(reports.filter((r) => !stoppedByFailFast(r)).map((r) => r.result));
 }
 function headline(result, reports) {
     const counted = reports.filter((r) => r.result === result);

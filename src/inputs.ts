@@ -26,6 +26,8 @@ export const INPUT_NAMES = Object.keys(INPUT_DEFAULTS) as InputName[]
 
 /** Inputs whose values must never be echoed back, not even in an error. */
 const SECRET_INPUTS: ReadonlySet<InputName> = new Set(['admin-key'])
+/** List inputs: their problems name the one item at fault rather than the whole value. */
+const LIST_INPUTS: ReadonlySet<InputName> = new Set(['status-id', 'job-id'])
 
 export type TargetRef =
   | { kind: 'update'; id: string }
@@ -101,7 +103,7 @@ const idListSchema = z.string().transform((text, ctx) => {
   const ids = splitList(text)
   for (const id of ids) {
     const problem = identifierProblem(id)
-    if (problem) ctx.addIssue({ code: 'custom', message: `id ${quote(id)} ${problem}` })
+    if (problem) ctx.addIssue({ code: 'custom', message: `${quote(id)} ${problem}` })
   }
   return [...new Set(ids)]
 })
@@ -175,8 +177,8 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
     if (parsed.success) {
       fields[name] = parsed.data
     } else {
-      const shown = SECRET_INPUTS.has(name) ? '(hidden)' : quote(value)
-      for (const issue of parsed.error.issues) problems.push(`${name}: ${shown} ${issue.message}`)
+      const shown = SECRET_INPUTS.has(name) ? '(hidden) ' : LIST_INPUTS.has(name) ? '' : `${quote(value)} `
+      for (const issue of parsed.error.issues) problems.push(`${name}: ${shown}${issue.message}`)
     }
   }
   if (problems.length > 0) return { ok: false, problems }

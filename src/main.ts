@@ -2,7 +2,7 @@ import * as core from '@actions/core'
 import { createApiClient, type ApiClient } from './api/client.js'
 import { formatDuration } from './durations.js'
 import { INPUT_DEFAULTS, parseInputs, readRawInputs, type Settings } from './inputs.js'
-import { worstResult, type Result, type RunOutcome } from './outcome.js'
+import { overallResult, type Result, type RunOutcome } from './outcome.js'
 import { systemClock } from './poll/poll.js'
 import { createLogReporter } from './report/log.js'
 import { computeOutputs } from './report/outputs.js'
@@ -72,12 +72,6 @@ async function waitStep(settings: Settings, client: ApiClient, signal: AbortSign
   const reports = await waitForTargets(settings, { client, clock: systemClock, random: Math.random, signal, events })
   const result = overallResult(reports)
   return { result, headline: headline(result, reports), problems: [], targets: reports, elapsedMs: Date.now() - startedAt }
-}
-
-/** The worst result; targets stopped by fail-fast do not hide the failure that stopped them. */
-export function overallResult(reports: readonly TargetReport[]): Result {
-  const stoppedByFailFast = (r: TargetReport) => r.result === 'cancelled' && r.error?.startsWith('stopped by fail-fast') === true
-  return worstResult(reports.filter((r) => !stoppedByFailFast(r)).map((r) => r.result))
 }
 
 function headline(result: Result, reports: readonly TargetReport[]): string {

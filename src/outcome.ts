@@ -20,3 +20,8 @@ export interface RunOutcome {
   targets: readonly TargetReport[]
   elapsedMs: number
 }
+
+/** The step's result: the worst target, where targets stopped by fail-fast do not hide the failure that stopped them. */
+export function overallResult(reports: readonly TargetReport[]): Result {
+  return worstResult(reports.filter((r) => !r.stoppedByFailFast).map((r) => r.result))
+}

@@ -30,6 +30,8 @@ export interface TargetReport {
   error: string | null
   /** Something worth knowing about a success (e.g. no pull request was opened). */
   note: string | undefined
+  /** Cancelled because another target failed and fail-fast is set. */
+  stoppedByFailFast: boolean
   polls: number
   logs: readonly string[]
   transitions: { status: string; afterMs: number }[]
@@ -87,8 +89,10 @@ export async function waitForTargets(settings: Settings, deps: WaitDeps): Promis
 
   const waitForOne = async (ref: TargetRef): Promise<TargetReport> => {
     const report = await pollTarget(ref, { settings, deps, deadline, startedAt, limit, signal })
-    if (failFast.signal.aborted && !deps.signal.aborted && report.result === 'cancelled')
+    if (failFast.signal.aborted && !deps.signal.aborted && report.result === 'cancelled') {
+      report.stoppedByFailFast = true
       report.error = `stopped by fail-fast: ${failFastCause ?? 'another target did not succeed'}`
+    }
     counts.settled++
     if (report.result !== 'success') counts.failed++
     deps.events.settled(report)
@@ -143,6 +147,7 @@ async function pollTarget(ref: TargetRef, ctx: PollContext): Promise<TargetRepor
     parsed: undefined,
     error: null,
     note: undefined,
+    stoppedByFailFast: false,
     polls: 0,
     logs: [],
     transitions: [],

@@ -68,7 +68,8 @@ export function parseRetryAfter(value: string | null | undefined, now: number): 
   if (!value) return undefined
   const text = value.trim()
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000)
-  const date = Date.parse(text)
+  // An HTTP date always names its month; this keeps odd numbers like "-1" from parsing as years.
+  const date = /[a-z]{3}/i.test(text) ? Date.parse(text) : Number.NaN
   if (Number.isNaN(date)) return undefined
   return Math.max(0, date - now)
 }

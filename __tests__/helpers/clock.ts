@@ -1,0 +1,61 @@
+import type { Clock } from '../../src/poll/poll.js'
+
+/**
+ * A discrete-event clock: sleeps resolve in order of their wake time, and time jumps straight
+ * to the next wake-up once the program is idle, so timing is exact and no test really waits.
+ */
+export function virtualClock(start = 1_000_000): Clock & { sleeps: number[] } {
+  let now = start
+  let order = 0
+  let scheduled = false
+  const sleeps: number[] = []
+  const timers: { at: number; order: number; wake: () => void }[] = []
+  const next = () => {
+    scheduled = false
+    timers.sort((a, b) => a.at - b.at || a.order - b.order)
+    const timer = timers.shift()
+    if (!timer) return
+    now = Math.max(now, timer.at)
+    timer.wake()
+    schedule()
+  }
+  const schedule = () => {
+    if (scheduled || timers.length === 0) return
+    scheduled = true
+    setImmediate(next)
+  }
+  return {
+    now: () => now,
+    sleeps,
+    sleep: (ms, signal) => {
+      sleeps.push(ms)
+      if (signal.aborted) return Promise.resolve()
+      return new Promise<void>((resolve) => {
+        const timer = { at: now + ms, order: order++, wake: resolve }
+        timers.push(timer)
+        signal.addEventListener(
+          'abort',
+          () => {
+            const index = timers.indexOf(timer)
+            if (index >= 0) timers.splice(index, 1)
+            resolve()
+          },
+          { once: true }
+        )
+        schedule()
+      })
+    }
+  }
+}
+
+/** A small seeded random source (mulberry32), so runs are repeatable. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}

@@ -1,0 +1,53 @@
+import type { ApiClient, ApiRequest } from '../../src/api/client.js'
+import type { ApiResult } from '../../src/api/classify.js'
+import { INPUT_DEFAULTS, parseInputs, type RawInputs, type Settings } from '../../src/inputs.js'
+import type { WaitEvents } from '../../src/wait.js'
+
+export const ok = (body: unknown): ApiResult => ({ kind: 'ok', body })
+
+/** An API client that answers each path from a script; the last answer repeats. */
+export function scriptedClient(scripts: Record<string, ApiResult[]>, options: { latency?: () => Promise<void> } = {}) {
+  const counts = new Map<string, number>()
+  const requests: ApiRequest[] = []
+  const stats = { inFlight: 0, maxInFlight: 0 }
+  const client: ApiClient = {
+    async request(req) {
+      requests.push(req)
+      stats.inFlight++
+      stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight)
+      try {
+        await options.latency?.()
+        const script = scripts[req.path]
+        if (!script) return { kind: 'not-found', reason: `HTTP 404: no script for ${req.path}` }
+        const n = counts.get(req.path) ?? 0
+        counts.set(req.path, n + 1)
+        return script[Math.min(n, script.length - 1)] as ApiResult
+      } finally {
+        stats.inFlight--
+      }
+    },
+    close: async () => undefined
+  }
+  return { client, requests, stats }
+}
+
+/** Records every wait event as a readable line. */
+export function recordingEvents(): WaitEvents & { lines: string[] } {
+  const lines: string[] = []
+  return {
+    lines,
+    statusChanged: (ref, from, to) => lines.push(`${ref.id} status ${from ?? '-'} -> ${to}`),
+    logLines: (ref, logs) => lines.push(...logs.map((l) => `${ref.id} log ${l}`)),
+    unknownStatus: (ref, status) => lines.push(`${ref.id} unknown ${status}`),
+    pollDone: () => undefined,
+    settled: (report) => lines.push(`${report.ref.id} settled ${report.result}`),
+    progress: (p) => lines.push(`progress ${p.settled}/${p.total}`)
+  }
+}
+
+export function settingsFor(overrides: Partial<RawInputs>): Settings {
+  const raw = { ...INPUT_DEFAULTS, 'base-url': 'https://api.example.com', 'admin-key': 'k', ...overrides } as RawInputs
+  const parsed = parseInputs(raw)
+  if (!parsed.ok) throw new Error(parsed.problems.join('\n'))
+  return parsed.settings
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest'
+import { INPUT_DEFAULTS, INPUT_NAMES, identifierProblem, parseInputs, splitList, type RawInputs } from '../src/inputs.js'
+
+const KEY = 'admin_secret_value_123'
+
+function raw(overrides: Partial<RawInputs>): RawInputs {
+  const inputs = Object.fromEntries(INPUT_NAMES.map((name) => [name, ''])) as RawInputs
+  return { ...inputs, 'base-url': 'https://api.example.com', 'admin-key': KEY, 'status-id': 'abc123', ...overrides }
+}
+
+describe('parseInputs', () => {
+  it('applies the defaults of action.yml to empty inputs', () => {
+    const parsed = parseInputs(raw({}))
+    expect(parsed.ok).toBe(true)
+    if (!parsed.ok) return
+    expect(parsed.settings).toMatchObject({
+      timeoutMs: 900_000,
+      minIntervalMs: 2000,
+      maxIntervalMs: 30_000,
+      requestTimeoutMs: 30_000,
+      failOnTimeout: true,
+      acceptArchived: false,
+      requirePr: false,
+      failFast: false,
+      streamLogs: true,
+      summary: true,
+      targets: [{ kind: 'update', id: 'abc123' }]
+    })
+    expect(parsed.settings.baseUrl.href).toBe('https://api.example.com/')
+  })
+
+  it('reads lists, removes duplicates and mixes kinds', () => {
+    const parsed = parseInputs(raw({ 'status-id': 'a, b\nb\n\n c', 'job-id': 'j1,j2', 'project-id': 'p1' }))
+    expect(parsed.ok && parsed.settings.targets).toEqual([
+      { kind: 'update', id: 'a' },
+      { kind: 'update', id: 'b' },
+      { kind: 'update', id: 'c' },
+      { kind: 'job', id: 'j1', projectId: 'p1' },
+      { kind: 'job', id: 'j2', projectId: 'p1' }
+    ])
+  })
+
+  it.each([
+    ['http://localhost:8080', true],
+    ['http://127.0.0.1:4010/api/', true],
+    ['http://127.9.9.9', true],
+    ['http://[::1]:3000', true],
+    ['https://docs.example.com/base/', true],
+    ['http://api.example.com', false],
+    ['http://10.0.0.1', false],
+    ['http://localhost.evil.com', false],
+    ['ftp://example.com', false],
+    ['https://user:pw@example.com', false],
+    ['https://example.com/?a=1', false],
+    ['https://example.com/#top', false],
+    ['not a url', false]
+  ])('base-url %s accepted: %s', (url, ok) => {
+    expect(parseInputs(raw({ 'base-url': url })).ok).toBe(ok)
+  })
+
+  it('keeps a base path without its trailing slash', () => {
+    const parsed = parseInputs(raw({ 'base-url': 'https://example.com/api/v/' }))
+    expect(parsed.ok && parsed.settings.baseUrl.pathname).toBe('/api/v')
+  })
+
+  it.each<[Partial<RawInputs>, RegExp]>([
+    [{ 'status-id': 'ok, a/b' }, /^status-id: "a\/b" contains a character/],
+    [{ 'status-id': 'a..b' }, /^status-id: "a\.\.b" contains "\.\."/],
+    [{ 'status-id': 'a%2Fb' }, /status-id: .*not allowed/],
+    [{ 'status-id': 'x'.repeat(300) }, /status-id: .*300 characters long; at most 256/],
+    [{ 'job-id': 'j1' }, /^project-id: is required with job-id/],
+    [{ 'project-id': 'p/1', 'job-id': 'j' }, /^project-id: "p\/1"/],
+    [{ timeout: 'soon' }, /^timeout: "soon" is not a positive duration/],
+    [{ timeout: '0' }, /^timeout: "0" is not a positive duration/],
+    [{ 'min-interval': '-1s' }, /^min-interval: /],
+    [{ 'min-interval': '40s', 'max-interval': '30s' }, /^min-interval: "40s" is larger than max-interval/],
+    [{ 'request-timeout': '5 s' }, /^request-timeout: /],
+    [{ 'fail-on-timeout': 'yes' }, /^fail-on-timeout: "yes" is not a boolean; use true or false/],
+    [{ 'base-url': '' }, /^base-url: is required/],
+    [{ 'admin-key': '' }, /^admin-key: is required with status-id/],
+    [{ 'status-id': '' }, /nothing to wait on/],
+    [{ 'base-url': 'http://example.com' }, /^base-url: "http:\/\/example.com" must use https:\/\//]
+  ])('%o is refused: %s', (overrides, message) => {
+    const parsed = parseInputs(raw(overrides))
+    expect(parsed.ok).toBe(false)
+    expect(!parsed.ok && parsed.problems.some((p) => message.test(p))).toBe(true)
+  })
+
+  it('lists every problem at once', () => {
+    const parsed = parseInputs(raw({ timeout: 'x', 'min-interval': 'y', 'status-id': 'a b', 'base-url': 'http://example.com' }))
+    expect(!parsed.ok && parsed.problems.map((p) => p.split(':')[0])).toEqual(['base-url', 'status-id', 'timeout', 'min-interval'])
+  })
+
+  it('never echoes a key, even a malformed one', () => {
+    const parsed = parseInputs(raw({ 'admin-key': 'secret with spaces' }))
+    expect(parsed.ok).toBe(false)
+    expect(JSON.stringify(parsed)).not.toContain('secret with spaces')
+    expect(!parsed.ok && parsed.problems[0]).toMatch(/^admin-key: \(hidden\) must be printable ASCII/)
+  })
+
+  it('every input has a default entry', () => {
+    expect(Object.keys(INPUT_DEFAULTS).sort()).toEqual([...INPUT_NAMES].sort())
+  })
+})
+
+describe('identifierProblem', () => {
+  it.each(['abc', 'A-b_c.9', '65f0c0ffee', 'x'.repeat(256)])('%s is a plain id', (id) => {
+    expect(identifierProblem(id)).toBeUndefined()
+  })
+  it.each(['a/b', 'a\\b', 'a?b', 'a#b', 'a%b', 'a b', 'a\tb', 'a\u0000b', '..', 'a..b', 'x'.repeat(257)])('%j is not', (id) => {
+    expect(identifierProblem(id)).toBeDefined()
+  })
+})
+
+describe('splitList', () => {
+  it('splits on newlines and commas and drops blanks', () => {
+    expect(splitList(' a,b \n\n,c\r\n')).toEqual(['a', 'b', 'c'])
+  })
+})

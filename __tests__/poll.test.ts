@@ -1,0 +1,130 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { pollUntilSettled, systemClock, type Attempt } from '../src/poll/poll.js'
+import { seededRandom, virtualClock } from './helpers/clock.js'
+
+const never = new AbortController().signal
+
+function options(clock: ReturnType<typeof virtualClock>, overrides: Partial<Parameters<typeof pollUntilSettled>[1]> = {}) {
+  return { deadline: clock.now() + 60_000, minIntervalMs: 2000, maxIntervalMs: 30_000, clock, random: seededRandom(7), signal: never, ...overrides }
+}
+
+describe('pollUntilSettled', () => {
+  it('polls at once, then after delays within the bounds, until settled', async () => {
+    const clock = virtualClock()
+    const start = clock.now()
+    const times: number[] = []
+    const end = await pollUntilSettled<string>(async (n) => {
+      times.push(clock.now() - start)
+      return n < 5 ? { kind: 'pending' } : { kind: 'settled', value: 'done' }
+    }, options(clock))
+    expect(end).toEqual({ kind: 'settled', value: 'done' })
+    expect(times[0]).toBe(0)
+    expect(times).toHaveLength(5)
+    for (const delay of clock.sleeps) {
+      expect(delay).toBeGreaterThanOrEqual(2000)
+      expect(delay).toBeLessThanOrEqual(30_000)
+    }
+  })
+
+  it('never sleeps past the deadline: the last poll is at the deadline, then timeout', async () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const clock = virtualClock()
+      const deadline = clock.now() + 45_000
+      const times: number[] = []
+      const end = await pollUntilSettled(async () => {
+        times.push(clock.now())
+        return { kind: 'pending' }
+      }, options(clock, { deadline, random: seededRandom(seed) }))
+      expect(end).toEqual({ kind: 'timeout' })
+      expect(times.at(-1)).toBe(deadline)
+      expect(times.every((t) => t <= deadline)).toBe(true)
+    }
+  })
+
+  it('honours Retry-After in seconds: the next poll waits at least that long', async () => {
+    const clock = virtualClock()
+    let n = 0
+    await pollUntilSettled<string>(async () => {
+      n++
+      if (n === 1) return { kind: 'transient', reason: 'HTTP 429', retryAfterMs: 12_000 }
+      return { kind: 'settled', value: 'ok' }
+    }, options(clock))
+    expect(clock.sleeps).toEqual([12_000])
+  })
+
+  it('bounds Retry-After by the deadline', async () => {
+    const clock = virtualClock()
+    const deadline = clock.now() + 5000
+    const end = await pollUntilSettled(async () => ({ kind: 'transient', reason: 'HTTP 429', retryAfterMs: 3_600_000 }), options(clock, { deadline }))
+    expect(clock.sleeps).toEqual([5000])
+    expect(clock.now()).toBe(deadline)
+    expect(end).toEqual({ kind: 'timeout', lastProblem: 'HTTP 429' })
+  })
+
+  it('tolerates a 404 on the first 3 polls, then reports it', async () => {
+    const clock = virtualClock()
+    let polls = 0
+    const end = await pollUntilSettled(async () => {
+      polls++
+      return { kind: 'not-found', reason: 'HTTP 404: Update status not found' }
+    }, options(clock))
+    expect(polls).toBe(4)
+    expect(end).toEqual({ kind: 'error', reason: 'HTTP 404: Update status not found' })
+  })
+
+  it('succeeds when a brand-new id appears within the grace', async () => {
+    const clock = virtualClock()
+    const answers: Attempt<string>[] = [{ kind: 'not-found', reason: '404' }, { kind: 'not-found', reason: '404' }, { kind: 'settled', value: 'found' }]
+    const end = await pollUntilSettled(async (n) => answers[n - 1] as Attempt<string>, options(clock))
+    expect(end).toEqual({ kind: 'settled', value: 'found' })
+  })
+
+  it('ends at once on a fatal answer', async () => {
+    const clock = virtualClock()
+    const end = await pollUntilSettled(async () => ({ kind: 'fatal', reason: 'HTTP 401' }), options(clock))
+    expect(end).toEqual({ kind: 'error', reason: 'HTTP 401' })
+    expect(clock.sleeps).toEqual([])
+  })
+
+  it('keeps retrying transient failures inside the schedule', async () => {
+    const clock = virtualClock()
+    const end = await pollUntilSettled<string>(async (n) => (n < 4 ? { kind: 'transient', reason: 'HTTP 503' } : { kind: 'settled', value: 'ok' }), options(clock))
+    expect(end).toEqual({ kind: 'settled', value: 'ok' })
+    expect(clock.sleeps).toHaveLength(3)
+  })
+})
+
+describe('pollUntilSettled with real timers', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('stops sleeping at once when aborted', async () => {
+    vi.useFakeTimers()
+    const controller = new AbortController()
+    let polls = 0
+    const ending = pollUntilSettled(async () => {
+      polls++
+      return { kind: 'pending' }
+    }, { deadline: Date.now() + 600_000, minIntervalMs: 10_000, maxIntervalMs: 30_000, clock: systemClock, random: () => 0.5, signal: controller.signal })
+    await vi.advanceTimersByTimeAsync(25_000)
+    const before = polls
+    expect(before).toBeGreaterThanOrEqual(2)
+    controller.abort()
+    await expect(ending).resolves.toEqual({ kind: 'cancelled' })
+    expect(polls).toBe(before)
+  })
+
+  it('follows the schedule in real time', async () => {
+    vi.useFakeTimers()
+    const times: number[] = []
+    const start = Date.now()
+    const ending = pollUntilSettled<string>(async (n) => {
+      times.push(Date.now() - start)
+      return n < 3 ? { kind: 'pending' } : { kind: 'settled', value: 'x' }
+    }, { deadline: start + 60_000, minIntervalMs: 1000, maxIntervalMs: 1000, clock: systemClock, random: () => 0.5, signal: never })
+    await vi.advanceTimersByTimeAsync(5000)
+    await expect(ending).resolves.toEqual({ kind: 'settled', value: 'x' })
+    expect(times).toEqual([0, 1000, 2000])
+  })
+})

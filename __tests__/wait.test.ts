@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest'
+import type { ApiResult } from '../src/api/classify.js'
+import { overallResult, worstResult } from '../src/outcome.js'
+import { MAX_IN_FLIGHT, waitForTargets, type TargetReport } from '../src/wait.js'
+import { seededRandom, virtualClock } from './helpers/clock.js'
+import { ok, recordingEvents, scriptedClient, settingsFor } from './helpers/fakes.js'
+
+const U = (id: string) => `/v1/project/update-status/${id}`
+const J = (id: string, project = 'p1') => `/v2/agent/${project}/job/${id}`
+
+async function wait(overrides: Parameters<typeof settingsFor>[0], scripts: Record<string, ApiResult[]>, signal = new AbortController().signal) {
+  const clock = virtualClock()
+  const { client, requests, stats } = scriptedClient(scripts)
+  const events = recordingEvents()
+  const reports = await waitForTargets(settingsFor(overrides), { client, clock, random: seededRandom(1), signal, events })
+  return { reports, requests, stats, events, clock }
+}
+
+describe('waiting on an update', () => {
+  it('follows it to success, streaming new log lines and each status change once', async () => {
+    const { reports, events } = await wait({ 'status-id': 'u1' }, {
+      [U('u1')]: [
+        ok({ status: 'queued' }),
+        ok({ status: 'in_progress', logs: ['a'] }),
+        ok({ status: 'in_progress', logs: ['a', 'b'] }),
+        ok({ status: 'success', logs: ['a', 'b', 'c'], endedAt: '2026-01-01T00:00:00Z', commit: { sha: 'abc' } })
+      ]
+    })
+    expect(events.lines).toEqual(['u1 status - -> queued', 'u1 status queued -> in_progress', 'u1 log a', 'u1 log b', 'u1 status in_progress -> success', 'u1 log c', 'u1 settled success'])
+    const [report] = reports as [TargetReport]
+    expect(report).toMatchObject({ result: 'success', status: 'success', polls: 4, error: null, logs: ['a', 'b', 'c'] })
+    expect(report.record).toMatchObject({ commit: { sha: 'abc' } })
+  })
+
+  it('reports failure with the status', async () => {
+    const { reports } = await wait({ 'status-id': 'u1' }, { [U('u1')]: [ok({ status: 'failure', endedAt: 'x' })] })
+    expect(reports[0]).toMatchObject({ result: 'failure', error: 'the update ended with status "failure"' })
+  })
+
+  it('an unknown status without endedAt is warned about once and waited on; it never counts as success', async () => {
+    const { reports, events } = await wait({ 'status-id': 'u1', timeout: '20s' }, { [U('u1')]: [ok({ status: 'paused' })] })
+    expect(events.lines.filter((l) => l.includes('unknown'))).toEqual(['u1 unknown paused'])
+    expect(reports[0]).toMatchObject({ result: 'timeout', status: 'paused' })
+    expect(reports[0]?.error).toContain('still "paused" when the timeout (20.0s) ran out')
+  })
+
+  it('an unknown status with endedAt ends at once with an error naming it', async () => {
+    const { reports } = await wait({ 'status-id': 'u1' }, { [U('u1')]: [ok({ status: 'cancelled', endedAt: '2026-01-01T00:00:00Z' })] })
+    expect(reports[0]).toMatchObject({ result: 'error', polls: 1 })
+    expect(reports[0]?.error).toContain('"cancelled"')
+  })
+
+  it('a body of the wrong shape is retried, then the record is read', async () => {
+    const { reports } = await wait({ 'status-id': 'u1' }, { [U('u1')]: [ok([1, 2]), ok({ status: 7 }), ok({ status: 'success' })] })
+    expect(reports[0]).toMatchObject({ result: 'success', polls: 3 })
+  })
+
+  it('times out with the last problem when the server keeps failing', async () => {
+    const { reports, clock } = await wait({ 'status-id': 'u1', timeout: '1m' }, { [U('u1')]: [{ kind: 'transient', reason: 'HTTP 503' }] })
+    expect(reports[0]).toMatchObject({ result: 'timeout', status: '' })
+    expect(reports[0]?.error).toBe('no status read when the timeout (1m00s) ran out; last problem: HTTP 503')
+    expect(clock.now()).toBe(1_000_000 + 60_000)
+  })
+
+  it('passes the admin key and a request timeout no longer than the time left', async () => {
+    const { requests } = await wait({ 'status-id': 'u1', timeout: '3s', 'request-timeout': '30s' }, { [U('u1')]: [ok({ status: 'queued' })] })
+    expect(requests[0]).toMatchObject({ method: 'GET', key: 'k', keyInput: 'admin-key', timeoutMs: 5000 })
+    expect(requests.every((r) => r.timeoutMs <= 5000)).toBe(true)
+  })
+
+  it('url-encodes the id in the path', async () => {
+    const { requests } = await wait({ 'status-id': 'a:b' }, { [U('a%3Ab')]: [ok({ status: 'success' })] })
+    expect(requests[0]?.path).toBe('/v1/project/update-status/a%3Ab')
+  })
+})
+
+describe('waiting on agent jobs', () => {
+  const job = (status: string, prLink: string | null = null) => ok({ id: 'j1', status, prLink, model: 'm', source: { repository: 'https://github.com/a/b', ref: 'main' } })
+
+  it.each<[string, Record<string, string>, ApiResult, string, RegExp | null]>([
+    ['completed with a PR', {}, job('completed', 'https://github.com/a/b/pull/4'), 'success', null],
+    ['completed without a PR', {}, job('completed'), 'success', null],
+    ['completed without a PR, require-pr', { 'require-pr': 'true' }, job('completed'), 'failure', /require-pr/],
+    ['failed', {}, job('failed'), 'failure', /failed/],
+    ['archived', {}, job('archived'), 'failure', /accept-archived/],
+    ['archived, accept-archived', { 'accept-archived': 'true' }, job('archived'), 'success', null]
+  ])('%s → %s', async (_name, overrides, answer, result, error) => {
+    const { reports } = await wait({ 'job-id': 'j1', 'project-id': 'p1', ...overrides }, { [J('j1')]: [job('active'), answer] })
+    expect(reports[0]?.result).toBe(result)
+    if (error) expect(reports[0]?.error).toMatch(error)
+    else expect(reports[0]?.error).toBeNull()
+  })
+
+  it('notes that an agent that changed nothing opened no PR', async () => {
+    const { reports } = await wait({ 'job-id': 'j1', 'project-id': 'p1' }, { [J('j1')]: [job('completed')] })
+    expect(reports[0]?.note).toBe('the agent changed no file, so it opened no pull request')
+  })
+
+  it('a job that stays missing ends with the server message after the grace', async () => {
+    const { reports } = await wait({ 'job-id': 'j1', 'project-id': 'p1' }, { [J('j1')]: [{ kind: 'not-found', reason: 'HTTP 404: Job not found' }] })
+    expect(reports[0]).toMatchObject({ result: 'error', error: 'HTTP 404: Job not found', polls: 4 })
+  })
+})
+
+describe('waiting on many targets', () => {
+  it('never has more than MAX_IN_FLIGHT requests in flight', async () => {
+    const ids = Array.from({ length: 40 }, (_, i) => `u${i}`)
+    const scripts = Object.fromEntries(ids.map((id) => [U(id), [ok({ status: 'queued' }), ok({ status: 'success' })]]))
+    const clock = virtualClock()
+    // Each request takes 300 ms of virtual time, so requests of many targets overlap.
+    const { client, stats } = scriptedClient(scripts, { latency: () => clock.sleep(300, new AbortController().signal) })
+    const reports = await waitForTargets(settingsFor({ 'status-id': ids.join(',') }), { client, clock, random: seededRandom(3), signal: new AbortController().signal, events: recordingEvents() })
+    expect(reports.map((r) => `${r.result} ${r.error}`).filter((r) => !r.startsWith('success'))).toEqual([])
+    expect(stats.maxInFlight).toBe(MAX_IN_FLIGHT)
+  })
+
+  it('returns reports in the order given and reports progress as targets settle', async () => {
+    const { reports, events } = await wait({ 'status-id': 'a,b', 'job-id': 'c', 'project-id': 'p1' }, {
+      [U('a')]: [ok({ status: 'queued' }), ok({ status: 'queued' }), ok({ status: 'success' })],
+      [U('b')]: [ok({ status: 'failure' })],
+      [J('c')]: [ok({ status: 'completed', prLink: 'https://github.com/a/b/pull/1' })]
+    })
+    expect(reports.map((r) => `${r.ref.id}:${r.result}`)).toEqual(['a:success', 'b:failure', 'c:success'])
+    expect(events.lines.filter((l) => l.startsWith('progress'))).toEqual(['progress 1/3', 'progress 2/3', 'progress 3/3'])
+    expect(overallResult(reports)).toBe('failure')
+  })
+
+  it('with fail-fast, the first failure stops the others, which are cancelled; the result stays failure', async () => {
+    const { reports } = await wait({ 'status-id': 'slow,bad', 'fail-fast': 'true' }, {
+      [U('slow')]: [ok({ status: 'in_progress' })],
+      [U('bad')]: [ok({ status: 'queued' }), ok({ status: 'failure' })]
+    })
+    expect(reports.map((r) => r.result)).toEqual(['cancelled', 'failure'])
+    expect(reports[0]).toMatchObject({ stoppedByFailFast: true })
+    expect(reports[0]?.error).toBe('stopped by fail-fast: update bad ended with failure')
+    expect(overallResult(reports)).toBe('failure')
+  })
+
+  it('without fail-fast, every target is waited on to the end', async () => {
+    const { reports } = await wait({ 'status-id': 'slow,bad', timeout: '30s' }, {
+      [U('slow')]: [ok({ status: 'in_progress' }), ok({ status: 'in_progress' }), ok({ status: 'success' })],
+      [U('bad')]: [ok({ status: 'failure' })]
+    })
+    expect(reports.map((r) => r.result)).toEqual(['success', 'failure'])
+  })
+
+  it('a cancelled run cancels every target', async () => {
+    const controller = new AbortController()
+    controller.abort()
+    const { reports } = await wait({ 'status-id': 'a,b' }, { [U('a')]: [ok({ status: 'queued' })], [U('b')]: [ok({ status: 'queued' })] }, controller.signal)
+    expect(reports.map((r) => r.result)).toEqual(['cancelled', 'cancelled'])
+    expect(reports.every((r) => !r.stoppedByFailFast)).toBe(true)
+  })
+})
+
+describe('worstResult', () => {
+  it('orders error > cancelled > timeout > failure > success', () => {
+    expect(worstResult([])).toBe('success')
+    expect(worstResult(['success', 'failure'])).toBe('failure')
+    expect(worstResult(['timeout', 'failure'])).toBe('timeout')
+    expect(worstResult(['timeout', 'cancelled'])).toBe('cancelled')
+    expect(worstResult(['error', 'cancelled', 'success'])).toBe('error')
+  })
+})
