@@ -56,13 +56,14 @@ export function describeProgress(p: Progress): string {
 export function createLogReporter(sink: LogSink, options: { streamLogs: boolean; targets: readonly TargetRef[]; secrets: readonly string[] }): WaitEvents {
   const clean = (text: string) => redact(text, options.secrets)
   const live = options.targets.length === 1
-  const buffers = new Map<TargetRef, string[]>()
+  const buffers = new Map<string, string[]>()
+  const keyOf = (ref: TargetRef) => `${ref.kind}:${ref.id}`
   const write = (ref: TargetRef, line: string) => {
     if (live) sink.info(clean(line))
     else {
-      const buffer = buffers.get(ref) ?? []
+      const buffer = buffers.get(keyOf(ref)) ?? []
       buffer.push(clean(line))
-      buffers.set(ref, buffer)
+      buffers.set(keyOf(ref), buffer)
     }
   }
   if (live && options.targets[0]) sink.startGroup(`Waiting on ${describeRef(options.targets[0])}`)
@@ -88,9 +89,9 @@ export function createLogReporter(sink: LogSink, options: { streamLogs: boolean;
         return
       }
       sink.startGroup(clean(describeSettled(report)))
-      for (const line of buffers.get(report.ref) ?? []) sink.info(line)
+      for (const line of buffers.get(keyOf(report.ref)) ?? []) sink.info(line)
       sink.endGroup()
-      buffers.delete(report.ref)
+      buffers.delete(keyOf(report.ref))
     },
     progress(progress) {
       sink.info(describeProgress(progress))

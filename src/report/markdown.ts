@@ -9,7 +9,7 @@ const ZWSP = '\u200b'
 export function escapeText(text: string, max = 300): string {
   const flat = truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max)
   return flat
-    .replace(/[\\`*_{}[\]()#+\-.!|~>:]/g, (c) => `\\${c}`)
+    .replace(/[\\`*_{}[\]()#+\-.!|~:]/g, (c) => `\\${c}`)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
@@ -28,9 +28,9 @@ export function codeSpan(text: string, max = 200): string {
   return `${fence}${pad}${flat.replace(/\|/g, '\\|')}${pad}${fence}`
 }
 
-/** Untrusted lines as a preformatted block: HTML-escaped, so nothing inside is markup. */
+/** Untrusted lines as a preformatted block: HTML-escaped, so nothing inside is markup or a mention. */
 export function preBlock(lines: readonly string[], maxLine = 500): string {
-  const body = lines.map((line) => escapeHtml(truncate(stripControl(line), maxLine))).join('\n')
+  const body = lines.map((line) => escapeHtml(truncate(stripControl(line), maxLine)).replace(/@/g, `@${ZWSP}`)).join('\n')
   return `<pre>\n${body}\n</pre>`
 }
 

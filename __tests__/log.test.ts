@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest'
+import { createLogReporter, inert, printUntrustedLines, type LogSink } from '../src/report/log.js'
+import type { TargetReport } from '../src/wait.js'
+
+function sink(): LogSink & { lines: string[] } {
+  const lines: string[] = []
+  return {
+    lines,
+    info: (m) => lines.push(m),
+    debug: (m) => lines.push(`debug: ${m}`),
+    warning: (m) => lines.push(`warning: ${m}`),
+    startGroup: (n) => lines.push(`group: ${n}`),
+    endGroup: () => lines.push('endgroup')
+  }
+}
+
+const report = (id: string, overrides: Partial<TargetReport> = {}): TargetReport => ({
+  ref: { kind: 'update', id },
+  result: 'success',
+  status: 'success',
+  record: null,
+  parsed: undefined,
+  error: null,
+  note: undefined,
+  stoppedByFailFast: false,
+  polls: 3,
+  logs: [],
+  transitions: [],
+  finishedAfterMs: 12_300,
+  ...overrides
+})
+
+describe('printUntrustedLines', () => {
+  it('wraps server lines in stop-commands with an unguessable token and strips control characters', () => {
+    const out: string[] = []
+    printUntrustedLines(['::set-output name=result::success', 'a\nb', '\u001b[31mred\u001b[0m', '##[add-mask]x'], (l) => out.push(l), 'TOKEN')
+    expect(out).toEqual(['::stop-commands::TOKEN', '  │ ::set-output name=result::success', '  │ a', '  │ b', '  │ red', '  │ ##\u200b[add-mask]x', '::TOKEN::'])
+  })
+
+  it('uses a fresh random token each time', () => {
+    const a: string[] = []
+    const b: string[] = []
+    printUntrustedLines(['x'], (l) => a.push(l))
+    printUntrustedLines(['x'], (l) => b.push(l))
+    expect(a[0]).toMatch(/^::stop-commands::[0-9a-f-]{36}$/)
+    expect(a[0]).not.toBe(b[0])
+  })
+
+  it('cuts very long lines', () => {
+    const out: string[] = []
+    printUntrustedLines(['x'.repeat(10_000)], (l) => out.push(l), 'T')
+    expect(out[1]?.length).toBeLessThan(2100)
+    expect(out[1]).toContain('(8000 more characters)')
+  })
+})
+
+describe('inert', () => {
+  it('makes server text one harmless line', () => {
+    expect(inert('a\n::error::x ##[set-output]y\u0007')).toBe('a ::error::x ##\u200b[set-output]y')
+  })
+})
+
+describe('createLogReporter', () => {
+  it('with one target, streams inside one group and ends with the outcome', () => {
+    const s = sink()
+    const ref = { kind: 'update' as const, id: 'u1' }
+    const events = createLogReporter(s, { streamLogs: true, targets: [ref], secrets: [] })
+    events.statusChanged(ref, undefined, 'queued', 100)
+    events.statusChanged(ref, 'queued', 'in_progress', 12_300)
+    events.logLines(ref, ['Building'])
+    events.settled(report('u1'))
+    expect(s.lines[0]).toBe('group: Waiting on update u1')
+    expect(s.lines.slice(1, 3)).toEqual(['status queued after 100ms', 'queued → in_progress after 12.3s'])
+    expect(s.lines).toContain('  │ Building')
+    expect(s.lines.at(-2)).toBe('✓ update u1: success (status success) after 12.3s, 3 polls')
+    expect(s.lines.at(-1)).toBe('endgroup')
+  })
+
+  it('with several targets, prints each group when it settles, with progress between', () => {
+    const s = sink()
+    const a = { kind: 'update' as const, id: 'a' }
+    const b = { kind: 'update' as const, id: 'b' }
+    const events = createLogReporter(s, { streamLogs: true, targets: [a, b], secrets: [] })
+    events.statusChanged(a, undefined, 'queued', 0)
+    events.statusChanged(b, undefined, 'queued', 0)
+    events.settled(report('b', { result: 'failure', status: 'failure', error: 'the update ended with status "failure"' }))
+    events.progress({ total: 2, settled: 1, failed: 1, pending: 1, elapsedMs: 72_000 })
+    expect(s.lines).toEqual([
+      'group: ✗ update b: failure (status failure) after 12.3s, 3 polls: the update ended with status "failure"',
+      'status queued after 0ms',
+      'endgroup',
+      '1/2 settled, 1 failed, 1 pending — 1m12s'
+    ])
+  })
+
+  it('leaves log lines out when stream-logs is false, and warns once per unknown status', () => {
+    const s = sink()
+    const ref = { kind: 'update' as const, id: 'u1' }
+    const events = createLogReporter(s, { streamLogs: false, targets: [ref], secrets: [] })
+    events.logLines(ref, ['secret build output'])
+    events.unknownStatus(ref, 'paused\n::error::x')
+    expect(s.lines.join('\n')).not.toContain('secret build output')
+    expect(s.lines).toContain('warning: update u1 reports status "paused ::error::x", which this action does not know; waiting on as if pending (it can never count as success)')
+  })
+
+  it('redacts the keys from anything it prints', () => {
+    const s = sink()
+    const ref = { kind: 'update' as const, id: 'u1' }
+    const events = createLogReporter(s, { streamLogs: true, targets: [ref], secrets: ['sk_live_123'] })
+    events.logLines(ref, ['token is sk_live_123'])
+    events.pollDone(ref, 1, 'HTTP 401: bad key sk_live_123')
+    expect(s.lines.join('\n')).not.toContain('sk_live_123')
+    expect(s.lines).toContain('  │ token is ***')
+  })
+})

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { codeSpan, escapeText, image, link, preBlock, safeUrl, table } from '../src/report/markdown.js'
+
+describe('escapeText', () => {
+  it.each([
+    ['<img src=x onerror=alert(1)>', '&lt;img src=x onerror=alert\\(1\\)&gt;'],
+    ['[click](https://evil.example)', '\\[click\\]\\(https\\:/'],
+    ['![x](https://evil.example/x.png)', '\\!\\[x\\]'],
+    ['hi @octocat', `hi @\u200boctocat`],
+    ['a | b', 'a \\| b'],
+    ['line1\nline2\r\nline3', 'line1 line2 line3'],
+    ['\u001b[31mred\u001b[0m', 'red'],
+    ['see www.evil.example', 'see www\u200b\\.evil\\.example']
+  ])('%j is inert', (text, expected) => {
+    expect(escapeText(text)).toContain(expected)
+  })
+
+  it('leaves no raw markup characters', () => {
+    const out = escapeText('<script>alert(1)</script> [x](y) ![i](j) `code` *b* _i_ # h')
+    expect(out).not.toMatch(/<|>|(?<!\\)\[|(?<!\\)\]|(?<!\\)`|(?<!\\)\*/)
+  })
+
+  it('shortens long text and says so', () => {
+    expect(escapeText('a'.repeat(50), 10)).toBe('aaaaaaaaaa… \\(40 more characters\\)')
+  })
+})
+
+describe('codeSpan', () => {
+  it('wraps text, escaping pipes and choosing a longer fence for backticks', () => {
+    expect(codeSpan('docs/a.mdx')).toBe('`docs/a.mdx`')
+    expect(codeSpan('a|b')).toBe('`a\\|b`')
+    expect(codeSpan('x ` y')).toBe('``x ` y``')
+    expect(codeSpan('`edge`')).toBe('`` `edge` ``')
+    expect(codeSpan('')).toBe('')
+  })
+})
+
+describe('preBlock', () => {
+  it('escapes HTML so nothing can close the block', () => {
+    expect(preBlock(['</pre><img src=x>', '@team'])).toBe('<pre>\n&lt;/pre&gt;&lt;img src=x&gt;\n@\u200bteam\n</pre>')
+  })
+})
+
+describe('links and images', () => {
+  it('only well-formed https URLs become links or images', () => {
+    expect(safeUrl('javascript:alert(1)')).toBeUndefined()
+    expect(safeUrl('http://example.com/x.png')).toBeUndefined()
+    expect(safeUrl('https://u:p@example.com/')).toBeUndefined()
+    expect(safeUrl('https://example.com/a(b)')).toBe('https://example.com/a%28b%29')
+    expect(link('PR', 'https://github.com/a/b/pull/1')).toBe('[PR](https://github.com/a/b/pull/1)')
+    expect(link('PR', 'javascript:alert(1)')).toBe('javascript\\:alert\\(1\\)')
+    expect(image('shot', 'https://cdn.example.com/a.png"onload="x')).toBe('<img src="https://cdn.example.com/a.png%22onload=%22x" alt="shot" width="400">')
+  })
+})
+
+describe('table', () => {
+  it('renders a header, a rule and rows', () => {
+    expect(table(['a', 'b'], [['1', '2']])).toBe('| a | b |\n| --- | --- |\n| 1 | 2 |')
+  })
+})

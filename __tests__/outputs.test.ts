@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import type { RunOutcome } from '../src/outcome.js'
+import { computeOutputs, OUTPUT_NAMES, prNumberFromLink } from '../src/report/outputs.js'
+import { jobRecordSchema } from '../src/targets/job.js'
+import { updateRecordSchema } from '../src/targets/update.js'
+import type { TargetReport } from '../src/wait.js'
+
+function update(id: string, record: Record<string, unknown>, result: TargetReport['result'] = 'success'): TargetReport {
+  const data = updateRecordSchema.parse(record)
+  return { ref: { kind: 'update', id }, result, status: data.status, record, parsed: { kind: 'update', data }, error: null, note: undefined, stoppedByFailFast: false, polls: 2, logs: [], transitions: [], finishedAfterMs: 0 }
+}
+function job(id: string, record: Record<string, unknown>): TargetReport {
+  const data = jobRecordSchema.parse(record)
+  return { ref: { kind: 'job', id, projectId: 'p' }, result: 'success', status: data.status, record, parsed: { kind: 'job', data }, error: null, note: undefined, stoppedByFailFast: false, polls: 3, logs: [], transitions: [], finishedAfterMs: 0 }
+}
+const outcome = (targets: TargetReport[], extra: Partial<RunOutcome> = {}): RunOutcome => ({ result: 'success', headline: '', problems: [], targets, elapsedMs: 12_345, ...extra })
+
+describe('computeOutputs', () => {
+  it('writes every output even when nothing was read', () => {
+    const outputs = computeOutputs(outcome([], { result: 'error' }))
+    expect(Object.keys(outputs).sort()).toEqual([...OUTPUT_NAMES].sort())
+    expect(outputs).toMatchObject({ result: 'error', status: '', elapsed: '12.3', polls: '0', results: '[]', 'files-changed': '[]', 'files-changed-count': '0', 'pr-number': '' })
+  })
+
+  it('describes the first update and job, unions files over updates, lists every target', () => {
+    const a = update('a', { status: 'success', subdomain: 'acme', commit: { sha: 's1', ref: 'main', message: 'm', filesChanged: { added: ['x'], modified: ['y', 'z'], removed: [] } } })
+    const b = update('b', { status: 'failure', commit: { sha: 's2', filesChanged: { added: ['x', 'w'], modified: [], removed: ['r'] } } }, 'failure')
+    const j = job('j', { status: 'completed', prLink: 'https://github.com/a/b/pull/42', model: 'm1', source: { repository: 'https://github.com/a/b', ref: 'dev' } })
+    const outputs = computeOutputs(outcome([a, b, j], { result: 'failure' }))
+    expect(outputs).toMatchObject({
+      result: 'failure',
+      status: 'success',
+      polls: '7',
+      'commit-sha': 's1',
+      subdomain: 'acme',
+      'files-added': '["x","w"]',
+      'files-modified': '["y","z"]',
+      'files-removed': '["r"]',
+      'files-changed': '["x","w","y","z","r"]',
+      'files-changed-count': '5',
+      'pr-link': 'https://github.com/a/b/pull/42',
+      'pr-number': '42',
+      model: 'm1',
+      'source-repository': 'https://github.com/a/b',
+      'source-ref': 'dev'
+    })
+    expect(JSON.parse(outputs.results)).toEqual([
+      { kind: 'update', id: 'a', result: 'success', status: 'success', record: a.record, error: null },
+      { kind: 'update', id: 'b', result: 'failure', status: 'failure', record: b.record, error: null },
+      { kind: 'job', id: 'j', result: 'success', status: 'completed', record: j.record, error: null }
+    ])
+  })
+})
+
+describe('prNumberFromLink', () => {
+  it.each([
+    ['https://github.com/acme/docs/pull/42', '42'],
+    ['https://github.com/acme/docs/pull/42/files', '42'],
+    ['https://gitlab.example.com/g/p/-/merge_requests/7', '7'],
+    ['https://github.com/acme/docs/issues/42', ''],
+    ['https://github.com/acme/docs/pull/abc', ''],
+    ['not a url', ''],
+    ['', ''],
+    [null, '']
+  ])('%j → %j', (link, number) => {
+    expect(prNumberFromLink(link)).toBe(number)
+  })
+})

@@ -1,0 +1,72 @@
+// `npm run demo [-- <update-scenario>]`: runs the bundled action (dist/index.js)
+// against a local simulator and shows its log, outputs and job summary.
+
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { runAction } from './run-action.js'
+import { ADMIN_KEY, SCENARIOS, startSimulator } from './simulator.js'
+
+const entry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'index.js')
+const args = process.argv.slice(2)
+
+if (args.includes('--help') || args.includes('-h')) {
+  const width = Math.max(...SCENARIOS.map((s) => s.id.length))
+  const list = (kind) => SCENARIOS.filter((s) => s.kind === kind).map((s) => `  ${s.id.padEnd(width)}  ${s.description}`).join('\n')
+  console.log(`Usage: npm run demo [-- <status-id>]   (default: update-success)
+
+Runs dist/index.js against a local platform simulator with status-id set to
+the given scenario, min-interval 1s, max-interval 3s, timeout 2m.
+
+Update scenarios:
+${list('update')}
+
+Job scenarios (served by the simulator; the demo passes only status-id):
+${list('job')}`)
+  process.exit(0)
+}
+
+if (!existsSync(entry)) {
+  console.error(`dist/index.js not found (${entry}).\nBuild the action first: npm run package`)
+  process.exit(1)
+}
+
+const statusId = args.find((a) => !a.startsWith('-')) ?? 'update-success'
+const sim = await startSimulator()
+console.log(`Simulator on ${sim.url}, running the action for status-id "${statusId}"\n`)
+
+let result
+try {
+  result = await runAction({
+    inputs: {
+      'base-url': sim.url,
+      'admin-key': ADMIN_KEY,
+      'status-id': statusId,
+      'min-interval': '1s',
+      'max-interval': '3s',
+      timeout: '2m'
+    },
+    timeoutMs: 180_000,
+    onStdout: (chunk) => process.stdout.write(chunk),
+    onStderr: (chunk) => process.stderr.write(chunk)
+  })
+} finally {
+  await sim.close()
+}
+
+const shorten = (value) => {
+  const oneLine = value.replace(/\r?\n/g, '\\n')
+  return oneLine.length > 200 ? `${oneLine.slice(0, 200)}…` : oneLine
+}
+const names = Object.keys(result.outputs)
+const width = Math.max(0, ...names.map((n) => n.length))
+console.log(`\n=== Outputs (exit code ${result.code ?? `signal ${result.signal}`}, ${(result.durationMs / 1000).toFixed(1)} s) ===`)
+if (names.length === 0) console.log('(none)')
+for (const name of names) console.log(`${name.padEnd(width)} = ${shorten(result.outputs[name])}`)
+
+const lines = result.summary.split('\n')
+console.log(`\nJob summary written to ${result.summaryFile}`)
+console.log(lines.slice(0, 40).join('\n'))
+if (lines.length > 40) console.log(`… (${lines.length - 40} more lines)`)
+
+process.exit(result.code ?? 1)

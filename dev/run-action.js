@@ -1,0 +1,183 @@
+// Runs the bundled action as a child process, the way the GitHub runner does:
+// inputs as INPUT_* env vars, fresh GITHUB_OUTPUT / GITHUB_STEP_SUMMARY files,
+// and a clean environment (nothing of the parent's proxies or INPUT_* leaks in).
+
+import { spawn } from 'node:child_process'
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+const readIfExists = (file) => readFile(file, 'utf8').catch((err) => (err.code === 'ENOENT' ? '' : Promise.reject(err)))
+
+/**
+ * Parses the content of a GITHUB_OUTPUT (or GITHUB_ENV) file.
+ * Accepts the heredoc form written by @actions/core (`name<<DELIM\nvalue\nDELIM`)
+ * and plain `name=value` lines. Later entries win. An unterminated heredoc takes
+ * the rest of the file as its value.
+ * @param {string} text
+ * @returns {Record<string, string>}
+ */
+export function parseOutputFile(text) {
+  /** @type {Record<string, string>} */
+  const outputs = {}
+  const lines = text.split(/\r?\n/)
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]
+    const heredoc = line.indexOf('<<')
+    const eq = line.indexOf('=')
+    if (heredoc > 0 && (eq === -1 || heredoc < eq)) {
+      const delimiter = line.slice(heredoc + 2)
+      const value = []
+      while (++i < lines.length && lines[i] !== delimiter) value.push(lines[i])
+      outputs[line.slice(0, heredoc)] = value.join('\n')
+    } else if (eq > 0) {
+      outputs[line.slice(0, eq)] = line.slice(eq + 1)
+    }
+  }
+  return outputs
+}
+
+/**
+ * @typedef {object} RunResult
+ * @property {number | null} code exit code (null if killed by a signal)
+ * @property {NodeJS.Signals | null} signal
+ * @property {string} stdout
+ * @property {string} stderr
+ * @property {Record<string, string>} outputs parsed GITHUB_OUTPUT
+ * @property {string} summary content of GITHUB_STEP_SUMMARY
+ * @property {number} durationMs
+ * @property {string} outputFile
+ * @property {string} summaryFile
+ * @property {string} tempDir
+ */
+
+/**
+ * Runs `node <entry>` (default: <repo>/dist/index.js) as a child process.
+ * Resolves once the child has exited and its stdio is closed. Rejects if the child
+ * cannot be spawned, or if it is still running after `timeoutMs` (it is then
+ * SIGKILLed; the error message holds stdout/stderr and `error.result` the partial result).
+ * Temp files are left in place (under os.tmpdir()) for inspection.
+ * @param {object} [options]
+ * @param {Record<string, string | number | boolean>} [options.inputs] action inputs, e.g. { 'status-id': 'x' }
+ * @param {Record<string, string | undefined>} [options.env] overrides applied last; undefined removes a variable
+ * @param {string} [options.entry] script to run (default <repo>/dist/index.js)
+ * @param {string} [options.node] node binary (default process.execPath)
+ * @param {number} [options.timeoutMs] default 60000
+ * @param {(chunk: string, child: import('node:child_process').ChildProcess) => void} [options.onStdout]
+ * @param {(chunk: string, child: import('node:child_process').ChildProcess) => void} [options.onStderr]
+ * @param {number} [options.killAfterMs] send `signal` to the child after that many ms
+ * @param {'SIGINT' | 'SIGTERM'} [options.signal] default 'SIGTERM'
+ * @returns {Promise<RunResult>}
+ */
+export async function runAction({
+  inputs = {},
+  env = {},
+  entry = path.join(REPO_ROOT, 'dist', 'index.js'),
+  node = process.execPath,
+  timeoutMs = 60_000,
+  onStdout,
+  onStderr,
+  killAfterMs,
+  signal = 'SIGTERM'
+} = {}) {
+  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'wait-for-docs-run-'))
+  const outputFile = path.join(tempDir, 'github_output')
+  const summaryFile = path.join(tempDir, 'step_summary.md')
+  const eventFile = path.join(tempDir, 'event.json')
+  const runnerTemp = path.join(tempDir, 'runner_temp')
+  const workspace = path.join(tempDir, 'workspace')
+  await Promise.all([mkdir(runnerTemp), mkdir(workspace)])
+  await Promise.all([writeFile(outputFile, ''), writeFile(summaryFile, ''), writeFile(eventFile, '{}\n')])
+
+  /** @type {Record<string, string | undefined>} */
+  const childEnv = {}
+  for (const name of ['PATH', 'HOME', 'SYSTEMROOT', 'TMPDIR']) {
+    if (process.env[name] !== undefined) childEnv[name] = process.env[name]
+  }
+  Object.assign(childEnv, {
+    GITHUB_ACTIONS: 'true',
+    CI: 'true',
+    GITHUB_OUTPUT: outputFile,
+    GITHUB_STEP_SUMMARY: summaryFile,
+    GITHUB_EVENT_PATH: eventFile,
+    GITHUB_EVENT_NAME: 'push',
+    RUNNER_TEMP: runnerTemp,
+    GITHUB_WORKSPACE: workspace,
+    GITHUB_RUN_ID: '4242424242',
+    GITHUB_RUN_NUMBER: '7',
+    GITHUB_RUN_ATTEMPT: '1',
+    GITHUB_REPOSITORY: 'acme/docs',
+    GITHUB_REF: 'refs/heads/main',
+    GITHUB_SHA: '3f786850e387550fdab836ed7e6dc881de23001b',
+    GITHUB_WORKFLOW: 'docs',
+    GITHUB_JOB: 'wait-for-docs',
+    GITHUB_ACTOR: 'octocat',
+    GITHUB_SERVER_URL: 'https://github.com',
+    GITHUB_API_URL: 'https://api.github.com',
+    GITHUB_GRAPHQL_URL: 'https://api.github.com/graphql'
+  })
+  for (const [name, value] of Object.entries(inputs)) {
+    childEnv[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = String(value)
+  }
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) delete childEnv[name]
+    else childEnv[name] = String(value)
+  }
+
+  const started = Date.now()
+  const child = spawn(node, [entry], { env: childEnv, cwd: workspace, stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.setEncoding('utf8').on('data', (chunk) => {
+    stdout += chunk
+    onStdout?.(chunk, child)
+  })
+  child.stderr.setEncoding('utf8').on('data', (chunk) => {
+    stderr += chunk
+    onStderr?.(chunk, child)
+  })
+
+  let timedOut = false
+  const timeout = setTimeout(() => {
+    timedOut = true
+    child.kill('SIGKILL')
+  }, timeoutMs)
+  const killer = killAfterMs === undefined ? undefined : setTimeout(() => child.kill(signal), killAfterMs)
+
+  const [code, exitSignal] = await new Promise((resolve, reject) => {
+    child.once('error', (err) => {
+      clearTimeout(timeout)
+      clearTimeout(killer)
+      reject(err)
+    })
+    child.once('close', (c, s) => resolve([c, s]))
+  }).finally(() => {
+    clearTimeout(timeout)
+    clearTimeout(killer)
+  })
+
+  const result = {
+    code,
+    signal: exitSignal,
+    stdout,
+    stderr,
+    outputs: parseOutputFile(await readIfExists(outputFile)),
+    summary: await readIfExists(summaryFile),
+    durationMs: Date.now() - started,
+    outputFile,
+    summaryFile,
+    tempDir
+  }
+  if (timedOut) {
+    const error = new Error(
+      `Action did not finish within ${timeoutMs} ms and was killed (${entry}).\n` +
+        `--- stdout ---\n${stdout}\n--- stderr ---\n${stderr}`
+    )
+    Object.assign(error, { result })
+    throw error
+  }
+  return result
+}

@@ -1,0 +1,522 @@
+// Local simulator of the documentation platform API (see /work/shared/platform-api.md).
+//
+// Serves the three endpoints on 127.0.0.1 with scripted, per-id scenarios so the
+// action can be exercised end to end (retries, timeouts, hostile content...).
+//
+// Scripts: every update id, job id and (optionally) search query has an array of
+// steps. The n-th authenticated request for that id is answered by the n-th step;
+// after the last step, the last step repeats forever. A step is:
+//   { status?: number = 200, headers?: {}, json?: any, raw?: string,
+//     hang?: true, delayMs?: number, repeat?: number = 1, fn?: (n) => Step }
+// `fn` makes a generated step: it is called with n (0-based index of the request
+// for that id) and must return a plain step (its own `repeat` is ignored).
+//
+// CLI: node dev/simulator.js [--port N]   (default port 4010)
+
+import http from 'node:http'
+import { pathToFileURL } from 'node:url'
+
+export const ADMIN_KEY = 'sim_admin_0123456789abcdef'
+export const ASSISTANT_KEY = 'sim_assistant_0123456789abcdef'
+export const PROJECT_ID = 'proj-demo'
+export const SEARCH_DOMAIN = 'acme-docs'
+
+/** Hostile strings injected by the `update-hostile` scenario (logs, summary, commit, paths). */
+export const HOSTILE_LINES = [
+  '::set-output name=result::success',
+  '::add-mask::abc',
+  '::stop-commands::x',
+  '  ::error::pwned',
+  '%0A::warning::x',
+  '\u001b[31mred\u001b[0m',
+  '<img src=x onerror=alert(1)>',
+  '<script>alert(1)</script>',
+  '[click](https://evil.example)',
+  '![x](https://evil.example/x.png)',
+  '@octocat',
+  '##[set-output name=x;]y',
+  'A'.repeat(9_990) + '::error::x' // exactly 10,000 characters
+]
+
+/** Built-in scenario ids with a one-line description. */
+export const SCENARIOS = [
+  ['update', 'update-success', 'queued -> in_progress x2 (logs grow) -> success'],
+  ['update', 'update-failure', 'queued -> in_progress -> failure (error log line)'],
+  ['update', 'update-forever', 'queued -> in_progress forever, one more log line per request'],
+  ['update', 'update-5xx', '500, 502 (HTML), 503, 504, then the update-success sequence'],
+  ['update', 'update-429', '429 with Retry-After: 2 (seconds), then success'],
+  ['update', 'update-429-date', '429 with Retry-After as an HTTP date (+2 s), then success'],
+  ['update', 'update-hang', 'first request never answered, then success'],
+  ['update', 'update-not-json', '200 text/html, then 200 JSON of the wrong shape, then success'],
+  ['update', 'update-unknown', "status 'paused' x2, then success"],
+  ['update', 'update-unknown-ended', "status 'cancelled' with endedAt, forever"],
+  ['update', 'update-forbidden', '403 forever'],
+  ['update', 'update-late', '404 x2, then the update-success sequence'],
+  ['update', 'update-hostile', 'success record full of workflow commands, ANSI, HTML, markdown'],
+  ['job', 'job-completed-pr', 'active x2 -> completed with prLink'],
+  ['job', 'job-completed-nopr', 'active -> completed, prLink null'],
+  ['job', 'job-failed', 'active -> failed'],
+  ['job', 'job-archived-pr', 'active -> archived with prLink and archivedAt'],
+  ['job', 'job-archived-nopr', 'archived, prLink null, archivedAt set'],
+  ['job', 'job-forever', 'active forever']
+].map(([kind, id, description]) => ({ kind, id, description }))
+
+const KINDS = ['update', 'job', 'search']
+const SHA = '3f786850e387550fdab836ed7e6dc881de23001b'
+const SUCCESS_LOGS = [
+  'Cloning https://github.com/acme/docs (main)',
+  'Installing dependencies',
+  'Validating 42 pages',
+  'Building search index',
+  'Uploading assets',
+  'Deployed 4 changed pages to acme'
+]
+const FAILURE_LOGS = [
+  'Cloning https://github.com/acme/docs (main)',
+  'Installing dependencies',
+  'Validating 42 pages',
+  'Error: broken link in docs/quickstart.mdx'
+]
+const AUTHOR = { name: 'Ada Lovelace', avatarUrl: 'https://avatars.example.com/u/1815.png', hostUserId: 1815 }
+
+/** Search corpus: 13 small documents. */
+const CORPUS = [
+  ['quickstart', 'v2', 'en', ['getting-started'], 'Follow this quickstart to install the CLI and publish your first docs site in five minutes.'],
+  ['v1/quickstart', 'v1', 'en', ['getting-started', 'legacy'], 'The v1 quickstart shows how to install the legacy CLI and run a local preview.'],
+  ['fr/quickstart', 'v2', 'fr', ['getting-started'], 'Guide quickstart : lancez npm install pour installer la CLI, puis publiez votre site.'],
+  ['installation', 'v2', 'en', ['getting-started', 'cli'], 'Install the CLI globally with npm, then run the dev command to preview changes locally.'],
+  ['v1/installation', 'v1', 'en', ['cli', 'legacy'], 'To install the v1 CLI, download the binary and add it to your PATH.'],
+  ['api-reference/authentication', 'v2', 'en', ['api', 'security'], 'Every API request needs authentication with a bearer API key sent in the Authorization header.'],
+  ['api-reference/keys', 'v2', 'en', ['api', 'security'], 'Create an admin API key or an assistant API key on the API keys page of the dashboard.'],
+  ['v1/api/authentication', 'v1', 'en', ['api', 'legacy'], 'The v1 API used basic authentication; migrate to a bearer key before upgrading.'],
+  ['fr/api/authentification', 'v2', 'fr', ['api', 'security'], "Chaque requête API exige une authentication par API key dans l'en-tête Authorization."],
+  ['guides/custom-domain', 'v2', 'en', ['hosting'], 'Point your custom domain at the platform with a CNAME record; TLS certificates are issued automatically.'],
+  ['guides/search', 'v2', 'en', ['search', 'api'], 'Search is enabled by default; use an assistant key to query the search API from client code.'],
+  ['fr/guides/deploiement', 'v2', 'fr', ['hosting'], 'Chaque push sur la branche main déclenche un déploiement ; suivez son statut dans le tableau de bord.'],
+  ['changelog', 'v2', 'en', ['releases'], 'Release notes: the quickstart was rewritten and the install step now uses npm.']
+].map(([path, version, language, tags, content]) => ({ path, content, version, language, tags }))
+
+const tokens = (text) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+
+/** Builds an UpdateStatus record; `ended` adds endedAt, commit and screenshots. */
+function updateRecord(id, status, createdAt, { logs = [], summary, ended = false, commit = {}, author = AUTHOR } = {}) {
+  const record = {
+    _id: id,
+    projectId: PROJECT_ID,
+    createdAt,
+    status,
+    summary: summary ?? `Update ${status.replace('_', ' ')}`,
+    logs,
+    subdomain: 'acme',
+    author,
+    source: 'api'
+  }
+  if (!ended) return record
+  return {
+    ...record,
+    endedAt: new Date(Date.parse(createdAt) + 95_000).toISOString(),
+    screenshot: `https://screenshots.example.com/acme/${id}.png`,
+    screenshotLight: `https://screenshots.example.com/acme/${id}-light.png`,
+    screenshotDark: `https://screenshots.example.com/acme/${id}-dark.png`,
+    commit: {
+      sha: SHA,
+      ref: 'main',
+      message: 'docs: update quickstart',
+      filesChanged: {
+        added: ['docs/new-page.mdx'],
+        modified: ['docs/index.mdx', 'docs/quickstart.mdx'],
+        removed: ['docs/old-page.mdx']
+      },
+      ...commit
+    }
+  }
+}
+
+function builtinScripts(createdAt) {
+  const json = (body, extra) => ({ json: body, ...extra })
+  const rec = (id, status, opts) => updateRecord(id, status, createdAt, opts)
+  const successRecord = (id) => rec(id, 'success', { logs: SUCCESS_LOGS, summary: 'Deployed 4 changed pages', ended: true })
+  const successSequence = (id) => [
+    json(rec(id, 'queued')),
+    json(rec(id, 'in_progress', { logs: SUCCESS_LOGS.slice(0, 2) })),
+    json(rec(id, 'in_progress', { logs: SUCCESS_LOGS.slice(0, 4) })),
+    json(successRecord(id))
+  ]
+  const error = (status, message, extra) => ({ status, json: { error: message }, ...extra })
+  const job = (id, status, { prLink = null, archivedAt = null } = {}) => ({
+    json: {
+      id,
+      status,
+      source: { repository: 'https://github.com/acme/docs', ref: 'main' },
+      model: 'model-large-1',
+      prLink,
+      createdAt,
+      archivedAt
+    }
+  })
+  const archivedAt = new Date(Date.parse(createdAt) + 60_000).toISOString()
+  const pr = 'https://github.com/acme/docs/pull/42'
+
+  const hostile = HOSTILE_LINES.join('\n')
+  return {
+    update: {
+      'update-success': successSequence('update-success'),
+      'update-failure': [
+        json(rec('update-failure', 'queued')),
+        json(rec('update-failure', 'in_progress', { logs: FAILURE_LOGS.slice(0, 2) })),
+        json(rec('update-failure', 'failure', {
+          logs: FAILURE_LOGS,
+          summary: 'Update failed: broken link in docs/quickstart.mdx',
+          ended: true,
+          commit: { sha: 'b1946ac92492d2347c6235b4d2611184a1e2e4f0', message: 'docs: rework quickstart links' }
+        }))
+      ],
+      'update-forever': [
+        json(rec('update-forever', 'queued')),
+        {
+          fn: (n) => json(rec('update-forever', 'in_progress', {
+            logs: Array.from({ length: n }, (_, i) => `Still working (step ${i + 1})`)
+          }))
+        }
+      ],
+      'update-5xx': [
+        error(500, 'upstream'),
+        { status: 502, headers: { 'content-type': 'text/html' }, raw: '<html>Bad gateway</html>' },
+        error(503, 'upstream'),
+        error(504, 'upstream'),
+        ...successSequence('update-5xx')
+      ],
+      'update-429': [
+        error(429, 'Too many requests', { headers: { 'retry-after': '2' } }),
+        json(successRecord('update-429'))
+      ],
+      'update-429-date': [
+        { fn: () => error(429, 'Too many requests', { headers: { 'retry-after': new Date(Date.now() + 2000).toUTCString() } }) },
+        json(successRecord('update-429-date'))
+      ],
+      'update-hang': [{ hang: true }, json(successRecord('update-hang'))],
+      'update-not-json': [
+        { headers: { 'content-type': 'text/html' }, raw: '<html><body>maintenance</body></html>' },
+        json([1, 2, 3]),
+        json(successRecord('update-not-json'))
+      ],
+      'update-unknown': [
+        json(rec('update-unknown', 'paused', { logs: SUCCESS_LOGS.slice(0, 1) }), { repeat: 2 }),
+        json(successRecord('update-unknown'))
+      ],
+      'update-unknown-ended': [
+        json(rec('update-unknown-ended', 'cancelled', { logs: SUCCESS_LOGS.slice(0, 2), ended: true }))
+      ],
+      'update-forbidden': [error(403, `This key cannot read project ${PROJECT_ID}`)],
+      'update-late': [error(404, 'Update status not found', { repeat: 2 }), ...successSequence('update-late')],
+      'update-hostile': [
+        json(rec('update-hostile', 'success', {
+          logs: HOSTILE_LINES,
+          summary: hostile,
+          ended: true,
+          author: { ...AUTHOR, name: '@octocat <script>alert(1)</script>' },
+          commit: {
+            message: hostile,
+            filesChanged: {
+              added: ['docs/<img src=x onerror=alert(1)>.mdx', 'docs/::error::pwned.mdx'],
+              modified: ['docs/[click](https://evil.example).mdx', 'docs/\u001b[31mred\u001b[0m.mdx'],
+              removed: ['docs/@octocat.mdx', 'docs/%0A::warning::x.mdx']
+            }
+          }
+        }))
+      ]
+    },
+    job: {
+      'job-completed-pr': [{ ...job('job-completed-pr', 'active'), repeat: 2 }, job('job-completed-pr', 'completed', { prLink: pr })],
+      'job-completed-nopr': [job('job-completed-nopr', 'active'), job('job-completed-nopr', 'completed')],
+      'job-failed': [job('job-failed', 'active'), job('job-failed', 'failed')],
+      'job-archived-pr': [job('job-archived-pr', 'active'), job('job-archived-pr', 'archived', { prLink: pr, archivedAt })],
+      'job-archived-nopr': [job('job-archived-nopr', 'archived', { archivedAt })],
+      'job-forever': [job('job-forever', 'active')]
+    }
+  }
+}
+
+/** Picks the step answering the n-th (0-based) request of a script. */
+function pickStep(steps, n) {
+  let end = 0
+  let step = steps[steps.length - 1]
+  for (const s of steps) {
+    end += s.repeat ?? 1
+    if (n < end) {
+      step = s
+      break
+    }
+  }
+  return typeof step.fn === 'function' ? step.fn(n) : step
+}
+
+/** Validates a SearchRequest body; returns an error message or null. */
+function validateSearch(body) {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return 'Request body must be a JSON object'
+  const { query, pageSize, scoreThreshold, filter } = body
+  if (typeof query !== 'string' || query.trim() === '') return 'query must be a non-empty string'
+  if (pageSize !== undefined && !(Number.isInteger(pageSize) && pageSize >= 1 && pageSize <= 50)) {
+    return 'pageSize must be an integer from 1 to 50'
+  }
+  if (scoreThreshold !== undefined && !(typeof scoreThreshold === 'number' && scoreThreshold >= 0 && scoreThreshold <= 1)) {
+    return 'scoreThreshold must be a number from 0 to 1'
+  }
+  if (filter !== undefined) {
+    if (filter === null || typeof filter !== 'object' || Array.isArray(filter)) return 'filter must be an object'
+    for (const key of ['version', 'language', 'tag']) {
+      if (filter[key] !== undefined && typeof filter[key] !== 'string') return `filter.${key} must be a string`
+    }
+  }
+  return null
+}
+
+/** Runs a validated SearchRequest against the corpus. */
+function search({ query, pageSize = 10, scoreThreshold = 0, filter = {} }) {
+  const words = [...new Set(tokens(query))]
+  if (words.length === 0) return []
+  return CORPUS
+    .filter((d) => (filter.version === undefined || d.version === filter.version) &&
+      (filter.language === undefined || d.language === filter.language) &&
+      (filter.tag === undefined || d.tags.includes(filter.tag)))
+    .map((d) => {
+      const docWords = new Set(tokens(`${d.content} ${d.path}`))
+      return { d, score: words.filter((w) => docWords.has(w)).length / words.length }
+    })
+    .filter(({ score }) => score > 0 && score >= scoreThreshold)
+    .sort((a, b) => b.score - a.score || (a.d.path < b.d.path ? -1 : a.d.path > b.d.path ? 1 : 0))
+    .slice(0, pageSize)
+    .map(({ d, score }) => ({
+      content: d.content,
+      path: d.path,
+      metadata: { version: d.version, language: d.language, tags: [...d.tags], score }
+    }))
+}
+
+/**
+ * @typedef {{ method: string, path: string, authorization: string | undefined, at: number, body?: string }} RequestRecord
+ * @typedef {{ status?: number, headers?: Record<string, string>, json?: any, raw?: string, hang?: true,
+ *   delayMs?: number, repeat?: number, fn?: (n: number) => Step }} Step
+ * @typedef {{ url: string, port: number, requests: RequestRecord[],
+ *   script(kind: 'update' | 'job' | 'search', id: string, steps: Step[]): void,
+ *   reset(): void, close(): Promise<void> }} Simulator
+ */
+
+/**
+ * Starts the simulator on 127.0.0.1.
+ * Registering a script with `script()` replaces any previous script for that id and
+ * restarts its request counter. `reset()` clears `requests` and all counters (scripts stay).
+ * @param {{ port?: number, adminKey?: string, assistantKey?: string }} [options] port 0 (default) = ephemeral
+ * @returns {Promise<Simulator>}
+ */
+export async function startSimulator(options = {}) {
+  const { port = 0, adminKey = ADMIN_KEY, assistantKey = ASSISTANT_KEY } = options
+  const builtins = builtinScripts(new Date(Date.now() - 120_000).toISOString())
+  const scripts = new Map()
+  const counters = new Map()
+  const sockets = new Set()
+  const timers = new Set()
+  /** @type {RequestRecord[]} */
+  const requests = []
+  for (const kind of ['update', 'job']) {
+    for (const [id, steps] of Object.entries(builtins[kind])) scripts.set(`${kind}\0${id}`, steps)
+  }
+
+  const send = (res, status, json, headers = {}) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers })
+    res.end(JSON.stringify(json))
+  }
+
+  const later = (ms, fn) => {
+    const t = setTimeout(() => {
+      timers.delete(t)
+      fn()
+    }, ms)
+    timers.add(t)
+  }
+
+  /** Answers with the next scripted step for `key`, or returns false if there is no script. */
+  const answer = (res, key) => {
+    const steps = scripts.get(key)
+    if (!steps) return false
+    const n = counters.get(key) ?? 0
+    counters.set(key, n + 1)
+    const step = pickStep(steps, n)
+    if (step.hang) return true
+    const write = () => {
+      if (res.destroyed) return
+      res.statusCode = step.status ?? 200
+      let body = ''
+      if (step.raw !== undefined) {
+        res.setHeader('content-type', 'text/plain; charset=utf-8')
+        body = step.raw
+      } else if (step.json !== undefined) {
+        res.setHeader('content-type', 'application/json')
+        body = JSON.stringify(step.json)
+      }
+      for (const [name, value] of Object.entries(step.headers ?? {})) res.setHeader(name, value)
+      res.end(body)
+    }
+    if (step.delayMs) later(step.delayMs, write)
+    else write()
+    return true
+  }
+
+  const handle = (req, res, record) => {
+    const segments = new URL(req.url ?? '/', 'http://localhost').pathname.split('/').slice(1)
+    let parts
+    try {
+      parts = segments.map(decodeURIComponent)
+    } catch {
+      return send(res, 404, { error: 'Not found' })
+    }
+    const authorized = (key) => req.headers.authorization === `Bearer ${key}`
+    const unauthorized = () => send(res, 401, { error: 'Invalid or missing API key' }, { 'www-authenticate': 'Bearer' })
+    const is = (method, ...pattern) => req.method === method && parts.length === pattern.length &&
+      pattern.every((p, i) => (p === '*' ? parts[i] !== '' : p === parts[i]))
+
+    if (is('GET', 'v1', 'project', 'update-status', '*')) {
+      if (!authorized(adminKey)) return unauthorized()
+      if (!answer(res, `update\0${parts[3]}`)) send(res, 404, { error: 'Update status not found' })
+      return
+    }
+    if (is('GET', 'v2', 'agent', '*', 'job', '*')) {
+      if (!authorized(adminKey)) return unauthorized()
+      if (parts[2] !== PROJECT_ID) return send(res, 404, { error: 'Project not found' })
+      if (!answer(res, `job\0${parts[4]}`)) send(res, 404, { error: 'Job not found' })
+      return
+    }
+    if (is('POST', 'discovery', 'v1', 'search', '*')) {
+      if (!authorized(assistantKey)) return unauthorized()
+      if (parts[3] !== SEARCH_DOMAIN) return send(res, 404, { error: 'Domain not found' })
+      let body
+      try {
+        body = JSON.parse(record.body)
+      } catch {
+        return send(res, 400, { error: 'Request body must be valid JSON' })
+      }
+      // A scripted query overrides everything else (fault injection).
+      if (typeof body?.query === 'string' && answer(res, `search\0${body.query}`)) return
+      const problem = validateSearch(body)
+      if (problem) return send(res, 400, { error: problem })
+      return send(res, 200, search(body))
+    }
+    send(res, 404, { error: 'Not found' })
+  }
+
+  const server = http.createServer((req, res) => {
+    const at = Date.now()
+    const chunks = []
+    req.on('data', (c) => chunks.push(c))
+    req.on('end', () => {
+      /** @type {RequestRecord} */
+      const record = { method: req.method ?? '', path: req.url ?? '', authorization: req.headers.authorization, at }
+      if (req.method === 'POST') record.body = Buffer.concat(chunks).toString('utf8')
+      requests.push(record)
+      try {
+        handle(req, res, record)
+      } catch (err) {
+        if (!res.headersSent) send(res, 500, { error: `Simulator error: ${err.message}` })
+      }
+    })
+  })
+  server.on('connection', (socket) => {
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+  })
+
+  await new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const actualPort = /** @type {import('node:net').AddressInfo} */ (server.address()).port
+
+  let closing
+  return {
+    url: `http://127.0.0.1:${actualPort}`,
+    port: actualPort,
+    requests,
+    script(kind, id, steps) {
+      if (!KINDS.includes(kind)) throw new TypeError(`script kind must be one of ${KINDS.join(', ')}`)
+      if (!Array.isArray(steps) || steps.length === 0) throw new TypeError('steps must be a non-empty array')
+      scripts.set(`${kind}\0${id}`, steps)
+      counters.delete(`${kind}\0${id}`)
+    },
+    reset() {
+      requests.length = 0
+      counters.clear()
+    },
+    close() {
+      closing ??= new Promise((resolve) => {
+        for (const t of timers) clearTimeout(t)
+        timers.clear()
+        server.close(() => resolve())
+        server.closeAllConnections()
+        for (const socket of sockets) socket.destroy()
+      })
+      return closing
+    }
+  }
+}
+
+async function main(argv) {
+  let port = 4010
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]
+    if (arg === '--help' || arg === '-h') {
+      console.log('Usage: node dev/simulator.js [--port N]   (default 4010, 0 = any free port)')
+      return
+    }
+    const value = arg === '--port' ? argv[++i] : arg.startsWith('--port=') ? arg.slice(7) : undefined
+    if (value === undefined || !/^\d+$/.test(value) || Number(value) > 65535) {
+      console.error(`Invalid argument: ${arg}${arg === '--port' ? ` ${value ?? ''}` : ''}. Usage: node dev/simulator.js [--port N]`)
+      process.exitCode = 2
+      return
+    }
+    port = Number(value)
+  }
+  let sim
+  try {
+    sim = await startSimulator({ port })
+  } catch (err) {
+    if (err.code === 'EADDRINUSE') {
+      console.error(`Port ${port} is already in use on 127.0.0.1. Try --port 0 (any free port) or another port.`)
+      process.exitCode = 1
+      return
+    }
+    throw err
+  }
+  const width = Math.max(...SCENARIOS.map((s) => s.id.length))
+  console.log(`Docs platform simulator listening on ${sim.url}
+
+  admin key       ${ADMIN_KEY}
+  assistant key   ${ASSISTANT_KEY}
+  project id      ${PROJECT_ID}
+  search domain   ${SEARCH_DOMAIN}
+
+  GET  ${sim.url}/v1/project/update-status/{statusId}
+  GET  ${sim.url}/v2/agent/${PROJECT_ID}/job/{id}
+  POST ${sim.url}/discovery/v1/search/${SEARCH_DOMAIN}
+
+Scenarios:
+${SCENARIOS.map((s) => `  ${s.id.padEnd(width)}  ${s.description}`).join('\n')}
+
+Press Ctrl+C to stop.`)
+  const stop = async () => {
+    await sim.close()
+    console.log('Simulator stopped.')
+    process.exit(0)
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main(process.argv.slice(2)).catch((err) => {
+    console.error(err)
+    process.exit(1)
+  })
+}
