@@ -33,8 +33,8 @@ const report = (id: string, overrides: Partial<TargetReport> = {}): TargetReport
 describe('printUntrustedLines', () => {
   it('wraps server lines in stop-commands with an unguessable token and strips control characters', () => {
     const out: string[] = []
-    printUntrustedLines(['::set-output name=result::success', 'a\nb', '\u001b[31mred\u001b[0m', '##[add-mask]x'], (l) => out.push(l), 'TOKEN')
-    expect(out).toEqual(['::stop-commands::TOKEN', '  │ ::set-output name=result::success', '  │ a', '  │ b', '  │ red', '  │ ##\u200b[add-mask]x', '::TOKEN::'])
+    printUntrustedLines(['::set-output name=result::success', 'a\nb', '\u001b[31mred\u001b[0m', '##[add-mask]x'], (l) => out.push(l), 'TOKEN-0-0-0-0')
+    expect(out).toEqual(['::stop-commands::TOKEN-0-0-0-0', '  │ ::set-output name=result::success', '  │ a', '  │ b', '  │ red', '  │ ##\u200b[add-mask]x', '::TOKEN-0-0-0-0::'])
   })
 
   it('uses a fresh random token each time', () => {
@@ -48,7 +48,7 @@ describe('printUntrustedLines', () => {
 
   it('cuts very long lines', () => {
     const out: string[] = []
-    printUntrustedLines(['x'.repeat(10_000)], (l) => out.push(l), 'T')
+    printUntrustedLines(['x'.repeat(10_000)], (l) => out.push(l), 'T-0-0-0-0')
     expect(out[1]?.length).toBeLessThan(2100)
     expect(out[1]).toContain('(8000 more characters)')
   })

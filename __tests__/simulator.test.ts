@@ -62,7 +62,7 @@ describe('auth', () => {
 describe('update status', () => {
   it('walks update-success through queued, in_progress and success', async () => {
     sim.reset()
-    const records = []
+    const records: any[] = []
     for (let i = 0; i < 5; i++) {
       const res = await getUpdate('update-success')
       expect(res.status).toBe(200)
@@ -103,7 +103,7 @@ describe('update status', () => {
   })
 
   it('serves hostile content and 404 for unknown ids', async () => {
-    const hostile = await (await getUpdate('update-hostile')).json()
+    const hostile: any = await (await getUpdate('update-hostile')).json()
     expect(hostile.logs).toEqual(HOSTILE_LINES)
     expect(HOSTILE_LINES.some((l: string) => l.length === 10_000)).toBe(true)
 
@@ -118,7 +118,7 @@ describe('update status', () => {
       { raw: 'plain', headers: { 'x-test': 'yes' } },
       { json: { ok: true } }
     ])
-    const answers = []
+    const answers: any[] = []
     for (let i = 0; i < 5; i++) {
       const res = await getUpdate('custom')
       answers.push([res.status, res.headers.get('content-type'), await res.text()])
@@ -150,7 +150,7 @@ describe('agent jobs', () => {
     fetch(`${sim.url}/v2/agent/${project}/job/${id}`, { headers: admin })
 
   it('progresses job-completed-pr and reports 404s', async () => {
-    const statuses = []
+    const statuses: any[] = []
     for (let i = 0; i < 3; i++) statuses.push(await (await getJob(PROJECT_ID, 'job-completed-pr')).json())
     expect(statuses.map((j) => j.status)).toEqual(['active', 'active', 'completed'])
     expect(statuses[0].prLink).toBeNull()
@@ -173,7 +173,7 @@ describe('agent jobs', () => {
 describe('search', () => {
   it('returns scored results bounded by pageSize', async () => {
     const res = await search({ query: 'quickstart' })
-    const results = await res.json()
+    const results: any = await res.json()
     expect(results.length).toBeGreaterThanOrEqual(3)
     expect(results[0]).toMatchObject({ content: expect.any(String), path: expect.any(String) })
     expect(results[0].metadata).toMatchObject({ version: expect.any(String), language: expect.any(String), score: 1 })
@@ -200,7 +200,7 @@ describe('search', () => {
     for (const body of [{ query: 'x', pageSize: 0 }, { query: 'x', pageSize: 51 }, { query: '' }, { query: 'x', scoreThreshold: 2 }, 'not json']) {
       const res = await search(body)
       expect(res.status).toBe(400)
-      expect((await res.json()).error).toEqual(expect.any(String))
+      expect(((await res.json()) as { error: unknown }).error).toEqual(expect.any(String))
     }
     const domain = await search({ query: 'x' }, assistant, 'other-domain')
     expect(domain.status).toBe(404)

@@ -316,7 +316,7 @@ __webpack_unused_export__ = Dispatcher
 __webpack_unused_export__ = Client
 __webpack_unused_export__ = Pool
 __webpack_unused_export__ = BalancedPool
-__webpack_unused_export__ = Agent
+module.exports.g6 = Agent
 module.exports.kT = ProxyAgent
 module.exports.J2 = EnvHttpProxyAgent
 __webpack_unused_export__ = RetryAgent
@@ -31760,7 +31760,7 @@ const MAX_REDIRECTS = 5;
  * never goes elsewhere), and turns every answer or failure into an `ApiResult`.
  */
 function createApiClient(options) {
-    const dispatcher = options.dispatcher ?? new undici/* EnvHttpProxyAgent */.J2();
+    const dispatcher = options.dispatcher ?? createDispatcher();
     const now = options.now ?? Date.now;
     const origin = options.baseUrl.origin;
     const basePath = options.baseUrl.pathname.replace(/\/+$/, '');
@@ -31821,6 +31821,21 @@ function createApiClient(options) {
         request,
         close: () => dispatcher.destroy()
     };
+}
+const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'];
+/** A proxy-aware dispatcher when the runner sets a proxy (NO_PROXY honoured), a plain one otherwise. */
+function createDispatcher(env = process.env) {
+    if (!PROXY_VARIABLES.some((name) => env[name]))
+        return new undici/* Agent */.g6();
+    // undici flags EnvHttpProxyAgent as experimental with a process warning: noise in a step log.
+    const emitWarning = process.emitWarning;
+    process.emitWarning = (() => undefined);
+    try {
+        return new undici/* EnvHttpProxyAgent */.J2();
+    }
+    finally {
+        process.emitWarning = emitWarning;
+    }
 }
 async function readLimited(body, limit) {
     if (!body)
@@ -42077,13 +42092,14 @@ function createLogReporter(sink, options) {
     const clean = (text) => redact(text, options.secrets);
     const live = options.targets.length === 1;
     const buffers = new Map();
+    const keyOf = (ref) => `${ref.kind}:${ref.id}`;
     const write = (ref, line) => {
         if (live)
             sink.info(clean(line));
         else {
-            const buffer = buffers.get(ref) ?? [];
+            const buffer = buffers.get(keyOf(ref)) ?? [];
             buffer.push(clean(line));
-            buffers.set(ref, buffer);
+            buffers.set(keyOf(ref), buffer);
         }
     };
     if (live && options.targets[0])
@@ -42110,10 +42126,10 @@ function createLogReporter(sink, options) {
                 return;
             }
             sink.startGroup(clean(describeSettled(report)));
-            for (const line of buffers.get(report.ref) ?? [])
+            for (const line of buffers.get(keyOf(report.ref)) ?? [])
                 sink.info(line);
             sink.endGroup();
-            buffers.delete(report.ref);
+            buffers.delete(keyOf(report.ref));
         },
         progress(progress) {
             sink.info(describeProgress(progress));
@@ -42217,13 +42233,17 @@ const ZWSP = '\u200b';
 function escapeText(text, max = 300) {
     const flat = truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max);
     return flat
-        .replace(/[\\`*_{}[\]()#+\-.!|~>:]/g, (c) => `\\${c}`)
+        .replace(/[\\`*_[\]|~!]/g, (c) => `\\${c}`)
         .replace(/&/g, '&amp;')
         .replace(/</g, '&lt;')
         .replace(/>/g, '&gt;')
         .replace(/"/g, '&quot;')
+        .replace(/^[#+=-]/, '\\$&')
+        .replace(/^(\d+)([.)])/, '$1\\$2')
         .replace(/@/g, `@${ZWSP}`)
-        .replace(/\bwww\\\./gi, (m) => `${m.slice(0, 3)}${ZWSP}${m.slice(3)}`);
+        .replace(/#(?=\d)/g, `#${ZWSP}`)
+        .replace(/:\/\//g, `:${ZWSP}//`)
+        .replace(/\b(www)\./gi, `$1${ZWSP}.`);
 }
 /** Untrusted text as a code span, safe inside a table cell. */
 function codeSpan(text, max = 200) {
@@ -42235,9 +42255,9 @@ function codeSpan(text, max = 200) {
     const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
     return `${fence}${pad}${flat.replace(/\|/g, '\\|')}${pad}${fence}`;
 }
-/** Untrusted lines as a preformatted block: HTML-escaped, so nothing inside is markup. */
+/** Untrusted lines as a preformatted block: HTML-escaped, so nothing inside is markup or a mention. */
 function preBlock(lines, maxLine = 500) {
-    const body = lines.map((line) => escapeHtml(truncate(stripControl(line), maxLine))).join('\n');
+    const body = lines.map((line) => escapeHtml(truncate(stripControl(line), maxLine)).replace(/@/g, `@${ZWSP}`)).join('\n');
     return `<pre>\n${body}\n</pre>`;
 }
 function escapeHtml(text) {

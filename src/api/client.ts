@@ -1,4 +1,4 @@
-import { EnvHttpProxyAgent, fetch as undiciFetch, type Dispatcher } from 'undici'
+import { Agent, EnvHttpProxyAgent, fetch as undiciFetch, type Dispatcher } from 'undici'
 import { classifyResponse, type ApiResult, type KeyInput } from './classify.js'
 import { oneLine } from '../text.js'
 
@@ -37,7 +37,7 @@ export interface ApiClientOptions {
  * never goes elsewhere), and turns every answer or failure into an `ApiResult`.
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const dispatcher = options.dispatcher ?? new EnvHttpProxyAgent()
+  const dispatcher = options.dispatcher ?? createDispatcher()
   const now = options.now ?? Date.now
   const origin = options.baseUrl.origin
   const basePath = options.baseUrl.pathname.replace(/\/+$/, '')
@@ -94,6 +94,21 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     request,
     close: () => dispatcher.destroy()
+  }
+}
+
+const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY']
+
+/** A proxy-aware dispatcher when the runner sets a proxy (NO_PROXY honoured), a plain one otherwise. */
+export function createDispatcher(env: NodeJS.ProcessEnv = process.env): Dispatcher {
+  if (!PROXY_VARIABLES.some((name) => env[name])) return new Agent()
+  // undici flags EnvHttpProxyAgent as experimental with a process warning: noise in a step log.
+  const emitWarning = process.emitWarning
+  process.emitWarning = (() => undefined) as typeof process.emitWarning
+  try {
+    return new EnvHttpProxyAgent()
+  } finally {
+    process.emitWarning = emitWarning
   }
 }
 

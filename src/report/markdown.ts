@@ -9,13 +9,17 @@ const ZWSP = '\u200b'
 export function escapeText(text: string, max = 300): string {
   const flat = truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max)
   return flat
-    .replace(/[\\`*_{}[\]()#+\-.!|~:]/g, (c) => `\\${c}`)
+    .replace(/[\\`*_[\]|~!]/g, (c) => `\\${c}`)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
+    .replace(/^[#+=-]/, '\\$&')
+    .replace(/^(\d+)([.)])/, '$1\\$2')
     .replace(/@/g, `@${ZWSP}`)
-    .replace(/\bwww\\\./gi, (m) => `${m.slice(0, 3)}${ZWSP}${m.slice(3)}`)
+    .replace(/#(?=\d)/g, `#${ZWSP}`)
+    .replace(/:\/\//g, `:${ZWSP}//`)
+    .replace(/\b(www)\./gi, `$1${ZWSP}.`)
 }
 
 /** Untrusted text as a code span, safe inside a table cell. */

@@ -1,0 +1,247 @@
+import { existsSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { ADMIN_KEY, HOSTILE_LINES } from '../dev/simulator.js'
+import { startProxy } from '../dev/proxy.js'
+import { activeCommands, expectAllOutputs, runAgainst, simulator } from './helpers/e2e.js'
+
+// These tests run the committed bundle exactly as the runner does; `npm run package` rebuilds it.
+const bundle = new URL('../dist/index.js', import.meta.url)
+
+function requestsFor(sim: Awaited<ReturnType<typeof simulator>>, id: string) {
+  return sim.requests.filter((r) => r.path.endsWith(`/${id}`))
+}
+
+describe.concurrent('the bundled action, end to end', () => {
+  it('the bundle exists', () => {
+    expect(existsSync(bundle)).toBe(true)
+  })
+
+  it('waits on an update to success and writes every output and the summary', async () => {
+    const sim = await simulator()
+    const run = await runAgainst(sim, { 'status-id': 'update-success' })
+    expect(run.code, run.stdout + run.stderr).toBe(0)
+    expect(expectAllOutputs(run.outputs)).toEqual([])
+    expect(run.outputs).toMatchObject({
+      result: 'success',
+      status: 'success',
+      polls: '4',
+      'commit-ref': 'main',
+      'commit-message': 'docs: update quickstart',
+      'files-added': '["docs/new-page.mdx"]',
+      'files-modified': '["docs/index.mdx","docs/quickstart.mdx"]',
+      'files-removed': '["docs/old-page.mdx"]',
+      'files-changed': '["docs/new-page.mdx","docs/index.mdx","docs/quickstart.mdx","docs/old-page.mdx"]',
+      'files-changed-count': '4',
+      subdomain: 'acme',
+      'update-summary': 'Deployed 4 changed pages',
+      'pr-link': '',
+      'pr-number': ''
+    })
+    expect(run.outputs['commit-sha']).toMatch(/^[0-9a-f]{40}$/)
+    expect(run.outputs['screenshot-dark']).toMatch(/^https:\/\//)
+    expect(Number(run.outputs.elapsed)).toBeGreaterThan(0)
+    const [result] = JSON.parse(run.outputs.results as string) as [{ kind: string; id: string; result: string; status: string; record: { status: string }; error: null }]
+    expect(result).toMatchObject({ kind: 'update', id: 'update-success', result: 'success', status: 'success', error: null })
+    expect(result.record.status).toBe('success')
+
+    expect(run.stdout).toContain('::group::Waiting on update update-success')
+    expect(run.stdout).toMatch(/status queued after \d/)
+    expect(run.stdout).toMatch(/queued → in_progress after \d/)
+    expect(run.stdout).toMatch(/in_progress → success after \d/)
+    expect(run.stdout).toContain('  │ ')
+    expect(run.stdout).toContain('✓ update update-success: success')
+    expect(run.stderr).toBe('')
+    expect(run.summary).toContain('## ✅ Docs are live')
+    expect(run.summary).toContain('### Files changed (4)')
+    expect(run.summary).toContain('- `docs/quickstart.mdx`')
+    expect(run.summary).toContain('Ada Lovelace')
+    expect(run.summary).toContain('alt="Screenshot (dark)"')
+    expect(run.summary).toContain('<pre>')
+    expect(requestsFor(sim, 'update-success').every((r) => r.authorization === `Bearer ${ADMIN_KEY}`)).toBe(true)
+  })
+
+  it('fails the step when the update fails', async () => {
+    const sim = await simulator()
+    const run = await runAgainst(sim, { 'status-id': 'update-failure' })
+    expect(run.code).toBe(1)
+    expect(expectAllOutputs(run.outputs)).toEqual([])
+    expect(run.outputs).toMatchObject({ result: 'failure', status: 'failure' })
+    expect(run.stdout).toContain('::error::update update-failure: failure — the update ended with status "failure"')
+    expect(run.summary).toContain('## ❌ Docs did not make it')
+    expect(run.summary).toContain('broken link')
+  })
+
+  it('times out at the deadline, failing the step', async () => {
+    const sim = await simulator()
+    const run = await runAgainst(sim, { 'status-id': 'update-forever', timeout: '1500ms' })
+    expect(run.code).toBe(1)
+    expect(run.outputs).toMatchObject({ result: 'timeout', status: 'in_progress' })
+    expect(Number(run.outputs.elapsed)).toBeGreaterThanOrEqual(1.5)
+    expect(Number(run.outputs.elapsed)).toBeLessThan(3)
+    expect(run.stdout).toContain('still \\"in_progress\\" when the timeout (1.5s) ran out'.replace(/\\"/g, '"'))
+    expect(run.summary).toContain('## ⏱️ Timed out waiting for the docs')
+  })
+
+  it('a timeout passes the step when fail-on-timeout is false', async () => {
+    const sim = await simulator()
+    const run = await runAgainst(sim, { 'status-id': 'update-forever', timeout: '1s', 'fail-on-timeout': 'false' })
+    expect(run.code).toBe(0)
+    expect(run.outputs.result).toBe('timeout')
+    expect(run.stdout).toContain('::warning::Result: timeout')
+  })
+
+  it('rides out a burst of 5xx answers', async () => {
+    const sim = await simulator()
+    const run = await runAgainst(sim, { 'status-id': 'update-5xx' })
+    expect(run.code, run.stdout).toBe(0)
+    expect(run.outputs).toMatchObject({ result: 'success', polls: '8' })
+  })
+
+  it.each(['update-429', 'update-429-date'])('%s: waits as long as Retry-After asks', async (id) => {
+    const sim = await simulator()
+    const run = await runAgainst(sim, { 'status-id': id })
+    expect(run.code, run.stdout).toBe(0)
+    const [first, second] = requestsFor(sim, id)
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(1000)
+  })
+
+  it('a request that hangs is cut off by request-timeout and retried', async () => {
+    const sim = await simulator()
+    const run = await runAgainst(sim, { 'status-id': 'update-hang', 'request-timeout': '500ms' })
+    expect(run.code, run.stdout).toBe(0)
+    expect(run.outputs.result).toBe('success')
+    expect(run.stdout).toContain('no complete answer within 0.5s (request-timeout)')
+  })
+
+  it('a body that is not the JSON expected is retried', async () => {
+    const sim = await simulator()
+    const run = await runAgainst(sim, { 'status-id': 'update-not-json' })
+    expect(run.code, run.stdout).toBe(0)
+    expect(run.outputs).toMatchObject({ result: 'success', polls: '3' })
+  })
+
+  it('an unknown status is warned about once, by name, and never counts as success', async () => {
+    const sim = await simulator()
+    const run = await runAgainst(sim, { 'status-id': 'update-unknown' })
+    expect(run.code).toBe(0)
+    expect(run.stdout.match(/::warning::update update-unknown reports status "paused"/g)).toHaveLength(1)
+  })
+
+  it('an unknown status on an ended update is an error naming it', async () => {
+    const sim = await simulator()
+    const run = await runAgainst(sim, { 'status-id': 'update-unknown-ended' })
+    expect(run.code).toBe(1)
+    expect(run.outputs).toMatchObject({ result: 'error', status: 'cancelled', polls: '1' })
+    expect(run.stdout).toContain('the update ended with status "cancelled", which this action does not know')
+  })
+
+  it('403 is an error that names the admin key, without retrying', async () => {
+    const sim = await simulator()
+    const run = await runAgainst(sim, { 'status-id': 'update-forbidden' })
+    expect(run.code).toBe(1)
+    expect(run.outputs).toMatchObject({ result: 'error', polls: '1' })
+    expect(run.stdout).toContain('HTTP 403: admin-key (admin API key) was accepted but is not allowed')
+  })
+
+  it('a wrong key is an error that names admin-key and never prints a key', async () => {
+    const sim = await simulator()
+    const wrongKey = 'wrong_admin_key_7f3a9c'
+    const run = await runAgainst(sim, { 'status-id': 'update-success', 'admin-key': wrongKey }, { env: { RUNNER_DEBUG: '1', ACTIONS_STEP_DEBUG: 'true' } })
+    expect(run.code).toBe(1)
+    expect(run.outputs.result).toBe('error')
+    expect(run.stdout).toContain('HTTP 401: the platform rejected admin-key')
+    const everything = run.stdout + run.stderr + JSON.stringify(run.outputs) + run.summary
+    expect(everything.split(wrongKey)).toHaveLength(2) // only in the ::add-mask:: command
+    expect(run.stdout).toContain(`::add-mask::${wrongKey}`)
+  })
+
+  it('an id that stays unknown is an error after the 404 grace, with the server message', async () => {
+    const sim = await simulator()
+    const run = await runAgainst(sim, { 'status-id': 'no-such-update' })
+    expect(run.code).toBe(1)
+    expect(run.outputs).toMatchObject({ result: 'error', polls: '4' })
+    expect(run.stdout).toContain('HTTP 404: Update status not found')
+  })
+
+  it('a brand-new id that answers 404 at first is waited on', async () => {
+    const sim = await simulator()
+    const run = await runAgainst(sim, { 'status-id': 'update-late' })
+    expect(run.code, run.stdout).toBe(0)
+    expect(run.outputs.result).toBe('success')
+  })
+
+  it('hostile server text cannot become a workflow command or markup', async () => {
+    const sim = await simulator()
+    const run = await runAgainst(sim, { 'status-id': 'update-hostile' })
+    expect(run.code, run.stdout).toBe(0)
+    const ours = /^::(add-mask|group|endgroup|debug|warning|error|set-output)::/
+    expect(activeCommands(run.stdout).filter((line) => !ours.test(line) || line.includes('pwned') || line.includes('name=result'))).toEqual([])
+    expect(run.stdout).not.toContain('\u001b[')
+    expect(run.outputs.result).toBe('success')
+    expect(HOSTILE_LINES.length).toBeGreaterThan(5)
+    const outsideCode = run.summary.replace(/(`+)[^`]*?\1/g, '').replace(/<pre>\n[^<]*\n<\/pre>/g, '')
+    expect(outsideCode).not.toMatch(/<img src=x|<script|(?<!\\)\]\(|https:\/\/evil|@octocat/)
+  })
+
+  it('invalid input fails before any request, listing every problem', async () => {
+    const sim = await simulator()
+    const run = await runAgainst(sim, { 'status-id': 'a/b', timeout: 'soon', 'min-interval': '5s', 'max-interval': '1s' })
+    expect(run.code).toBe(1)
+    expect(sim.requests).toHaveLength(0)
+    expect(expectAllOutputs(run.outputs)).toEqual([])
+    expect(run.outputs).toMatchObject({ result: 'error', polls: '0', results: '[]' })
+    expect(run.stdout).toContain('::error::Invalid input (2 problems); no request was sent.%0A- status-id: "a/b" contains')
+    expect(run.stdout).toContain('%0A- timeout: "soon" is not a positive duration')
+    expect(run.summary).toContain('### Input problems')
+  })
+
+  it('http:// to a host that is not loopback is refused before any request', async () => {
+    const run = await runAgainst({ url: 'http://docs.example.com' } as Awaited<ReturnType<typeof simulator>>, { 'status-id': 'u1' })
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain('base-url: "http://docs.example.com" must use https://')
+  })
+
+  it.each(['SIGINT', 'SIGTERM'] as const)('%s stops the wait, writes outputs and summary, exits non-zero within 2 s', async (signal) => {
+    const sim = await simulator()
+    let sentAt = 0
+    const run = await runAgainst(sim, { 'status-id': 'update-forever', 'min-interval': '1s', 'max-interval': '1s' }, {
+      onStdout: (chunk, child) => {
+        if (!sentAt && chunk.includes('in_progress')) {
+          sentAt = Date.now()
+          child.kill(signal)
+        }
+      }
+    })
+    expect(sentAt).toBeGreaterThan(0)
+    expect(run.code).not.toBe(0)
+    expect(Date.now() - sentAt).toBeLessThan(2000)
+    expect(expectAllOutputs(run.outputs)).toEqual([])
+    expect(run.outputs).toMatchObject({ result: 'cancelled', status: 'in_progress' })
+    expect(run.summary).toContain('## 🛑 Cancelled while waiting for the docs')
+  })
+
+  it('goes through the proxy of the runner', async () => {
+    const sim = await simulator()
+    const proxy = await startProxy()
+    try {
+      const run = await runAgainst(sim, { 'status-id': 'update-success' }, { env: { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, NO_PROXY: '' } })
+      expect(run.code, run.stdout + run.stderr).toBe(0)
+      expect(run.stderr).toBe('')
+      expect(proxy.seen).toContain(`CONNECT ${new URL(sim.url).host}`)
+    } finally {
+      await proxy.close()
+    }
+  })
+
+  it('NO_PROXY sends requests around the proxy', async () => {
+    const sim = await simulator()
+    const proxy = await startProxy()
+    try {
+      const run = await runAgainst(sim, { 'status-id': 'update-success' }, { env: { HTTP_PROXY: proxy.url, NO_PROXY: '127.0.0.1' } })
+      expect(run.code).toBe(0)
+      expect(proxy.seen).toEqual([])
+    } finally {
+      await proxy.close()
+    }
+  })
+})
