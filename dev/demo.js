@@ -1,11 +1,12 @@
-// `npm run demo [-- <update-scenario>]`: runs the bundled action (dist/index.js)
-// against a local simulator and shows its log, outputs and job summary.
+// `npm run demo [-- <scenario> …]`: runs the bundled action (dist/index.js) against a local
+// simulator and shows its log, outputs and job summary. Update scenarios go to status-id, job
+// scenarios (job-…) to job-id; several scenarios are waited on at once.
 
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { runAction } from './run-action.js'
-import { ADMIN_KEY, SCENARIOS, startSimulator } from './simulator.js'
+import { ADMIN_KEY, PROJECT_ID, SCENARIOS, startSimulator } from './simulator.js'
 
 const entry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'index.js')
 const args = process.argv.slice(2)
@@ -13,15 +14,16 @@ const args = process.argv.slice(2)
 if (args.includes('--help') || args.includes('-h')) {
   const width = Math.max(...SCENARIOS.map((s) => s.id.length))
   const list = (kind) => SCENARIOS.filter((s) => s.kind === kind).map((s) => `  ${s.id.padEnd(width)}  ${s.description}`).join('\n')
-  console.log(`Usage: npm run demo [-- <status-id>]   (default: update-success)
+  console.log(`Usage: npm run demo [-- <scenario> ...]   (default: update-success)
 
-Runs dist/index.js against a local platform simulator with status-id set to
-the given scenario, min-interval 1s, max-interval 3s, timeout 2m.
+Runs dist/index.js against a local platform simulator, waiting on the given scenarios
+(update scenarios as status-id, job scenarios as job-id with project-id ${PROJECT_ID}),
+with min-interval 1s, max-interval 3s, timeout 2m.
 
 Update scenarios:
 ${list('update')}
 
-Job scenarios (served by the simulator; the demo passes only status-id):
+Job scenarios:
 ${list('job')}`)
   process.exit(0)
 }
@@ -31,9 +33,12 @@ if (!existsSync(entry)) {
   process.exit(1)
 }
 
-const statusId = args.find((a) => !a.startsWith('-')) ?? 'update-success'
+const scenarios = args.filter((a) => !a.startsWith('-'))
+if (scenarios.length === 0) scenarios.push('update-success')
+const jobIds = scenarios.filter((id) => id.startsWith('job-'))
+const statusIds = scenarios.filter((id) => !id.startsWith('job-'))
 const sim = await startSimulator()
-console.log(`Simulator on ${sim.url}, running the action for status-id "${statusId}"\n`)
+console.log(`Simulator on ${sim.url}, running the action for ${scenarios.join(', ')}\n`)
 
 let result
 try {
@@ -41,7 +46,9 @@ try {
     inputs: {
       'base-url': sim.url,
       'admin-key': ADMIN_KEY,
-      'status-id': statusId,
+      'status-id': statusIds.join('\n'),
+      'job-id': jobIds.join('\n'),
+      'project-id': jobIds.length > 0 ? PROJECT_ID : '',
       'min-interval': '1s',
       'max-interval': '3s',
       timeout: '2m'

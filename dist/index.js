@@ -42120,6 +42120,9 @@ function createLogReporter(sink, options) {
             sink.debug(clean(`${describeRef(ref)} poll ${pollNumber}: ${inert(outcome, 300)}`));
         },
         settled(report) {
+            const prLink = report.parsed?.kind === 'job' ? report.parsed.data.prLink : undefined;
+            if (prLink)
+                write(report.ref, `pull request: ${inert(prLink, 500)}`);
             if (live) {
                 sink.info(clean(describeSettled(report)));
                 sink.endGroup();

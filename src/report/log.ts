@@ -83,6 +83,8 @@ export function createLogReporter(sink: LogSink, options: { streamLogs: boolean;
       sink.debug(clean(`${describeRef(ref)} poll ${pollNumber}: ${inert(outcome, 300)}`))
     },
     settled(report) {
+      const prLink = report.parsed?.kind === 'job' ? report.parsed.data.prLink : undefined
+      if (prLink) write(report.ref, `pull request: ${inert(prLink, 500)}`)
       if (live) {
         sink.info(clean(describeSettled(report)))
         sink.endGroup()

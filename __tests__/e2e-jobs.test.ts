@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest'
+import { PROJECT_ID } from '../dev/simulator.js'
+import { OUTPUT_NAMES } from '../src/report/outputs.js'
+import { expectAllOutputs, runAgainst, simulator } from './helpers/e2e.js'
+
+const PR = 'https://github.com/acme/docs/pull/42'
+
+interface TargetResult {
+  kind: string
+  id: string
+  result: string
+  status: string
+  record: Record<string, unknown> | null
+  error: string | null
+}
+
+describe.concurrent('agent jobs, end to end', () => {
+  it.each<[string, Record<string, string>, number, Record<string, string>, string?]>([
+    ['job-completed-pr', {}, 0, { result: 'success', status: 'completed', 'pr-link': PR, 'pr-number': '42' }],
+    ['job-completed-nopr', {}, 0, { result: 'success', status: 'completed', 'pr-link': '', 'pr-number': '' }, 'the agent changed no file, so it opened no pull request'],
+    ['job-completed-nopr', { 'require-pr': 'true' }, 1, { result: 'failure', 'pr-link': '' }, 'the job completed without a pull request, and require-pr is set'],
+    ['job-failed', {}, 1, { result: 'failure', status: 'failed' }, 'the agent job failed'],
+    ['job-archived-pr', {}, 1, { result: 'failure', status: 'archived', 'pr-link': PR }, 'set accept-archived: true to count that as success'],
+    ['job-archived-pr', { 'accept-archived': 'true' }, 0, { result: 'success', 'pr-link': PR, 'pr-number': '42' }],
+    ['job-archived-nopr', { 'accept-archived': 'true' }, 0, { result: 'success', 'pr-link': '' }],
+    ['job-archived-nopr', {}, 1, { result: 'failure' }]
+  ])('%s %o exits %d', async (id, inputs, code, expected, logText) => {
+    const sim = await simulator()
+    const run = await runAgainst(sim, { 'job-id': id, 'project-id': PROJECT_ID, ...inputs })
+    expect(run.code, run.stdout).toBe(code)
+    expect(expectAllOutputs(run.outputs)).toEqual([])
+    expect(run.outputs).toMatchObject({ ...expected, model: expect.any(String), 'source-repository': 'https://github.com/acme/docs', 'source-ref': 'main' })
+    expect(run.outputs.model).not.toBe('')
+    if (logText) expect(run.stdout).toContain(logText)
+    expect(run.summary).toContain('### Agent jobs')
+    expect(run.summary).toContain('https:\u200b//github.com/acme/docs')
+    if (expected['pr-link']) expect(run.summary).toContain(`[pull request](${PR})`)
+  })
+
+  it('a job that does not exist ends with the server message after the grace', async () => {
+    const sim = await simulator()
+    const run = await runAgainst(sim, { 'job-id': 'no-such-job', 'project-id': PROJECT_ID })
+    expect(run.code).toBe(1)
+    expect(run.outputs).toMatchObject({ result: 'error', polls: '4' })
+    expect(run.stdout).toContain('HTTP 404: Job not found')
+  })
+
+  it('waits on 3 updates and 3 jobs at once; one failure fails the step, every output is written', async () => {
+    const sim = await simulator()
+    const run = await runAgainst(sim, {
+      'status-id': 'update-success\nupdate-5xx, update-failure\nupdate-success',
+      'job-id': 'job-completed-pr,job-completed-nopr,job-archived-pr',
+      'project-id': PROJECT_ID,
+      'accept-archived': 'true'
+    })
+    expect(run.code, run.stdout).toBe(1)
+    expect(Object.keys(run.outputs).sort()).toEqual([...OUTPUT_NAMES].sort())
+    const results = JSON.parse(run.outputs.results as string) as TargetResult[]
+    expect(results.map((r) => [r.kind, r.id, r.result, r.status])).toEqual([
+      ['update', 'update-success', 'success', 'success'],
+      ['update', 'update-5xx', 'success', 'success'],
+      ['update', 'update-failure', 'failure', 'failure'],
+      ['job', 'job-completed-pr', 'success', 'completed'],
+      ['job', 'job-completed-nopr', 'success', 'completed'],
+      ['job', 'job-archived-pr', 'success', 'archived']
+    ])
+    expect(results[2]?.error).toBe('the update ended with status "failure"')
+    expect(results.every((r) => r.record !== null)).toBe(true)
+    const polls = results.length // at least one poll each
+    expect(Number(run.outputs.polls)).toBeGreaterThan(polls)
+    expect(run.outputs).toMatchObject({
+      result: 'failure',
+      status: 'success',
+      'commit-ref': 'main',
+      'commit-message': 'docs: update quickstart',
+      'files-added': '["docs/new-page.mdx"]',
+      'files-modified': '["docs/index.mdx","docs/quickstart.mdx"]',
+      'files-removed': '["docs/old-page.mdx"]',
+      'files-changed-count': '4',
+      subdomain: 'acme',
+      'pr-link': PR,
+      'pr-number': '42',
+      'source-repository': 'https://github.com/acme/docs',
+      'source-ref': 'main'
+    })
+    // One group per target, written when it settles, and a progress line after each.
+    // The duplicate update-success was waited on once.
+    expect(run.stdout.match(/^::group::[✓✗] /gm)).toHaveLength(6)
+    expect(run.stdout).toMatch(/^6\/6 settled, 1 failed, 0 pending — /m)
+    expect(run.stdout).toContain('::error::5/6 targets succeeded; update update-failure: failure — the update ended with status "failure"')
+    expect(run.summary.match(/^\| `update-/gm)).toHaveLength(3)
+    expect(run.summary.match(/^\| `job-/gm)).toHaveLength(3)
+  })
+
+  it('with fail-fast, the first failure ends the wait; the others are cancelled and the result is failure', async () => {
+    const sim = await simulator()
+    const run = await runAgainst(sim, { 'status-id': 'update-forever,update-failure', 'job-id': 'job-forever', 'project-id': PROJECT_ID, 'fail-fast': 'true' })
+    expect(run.code).toBe(1)
+    expect(run.outputs.result).toBe('failure')
+    const results = JSON.parse(run.outputs.results as string) as TargetResult[]
+    expect(results.map((r) => r.result)).toEqual(['cancelled', 'failure', 'cancelled'])
+    expect(results[0]?.error).toBe('stopped by fail-fast: update update-failure ended with failure')
+    expect(Number(run.outputs.elapsed)).toBeLessThan(5)
+  })
+})
