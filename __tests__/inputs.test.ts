@@ -78,7 +78,7 @@ describe('parseInputs', () => {
     [{ 'fail-on-timeout': 'yes' }, /^fail-on-timeout: "yes" is not a boolean; use true or false/],
     [{ 'base-url': '' }, /^base-url: is required/],
     [{ 'admin-key': '' }, /^admin-key: is required with status-id/],
-    [{ 'status-id': '' }, /nothing to wait on/],
+    [{ 'status-id': '' }, /nothing to do; give a status-id, a job-id with project-id, or a search-query/],
     [{ 'base-url': 'http://example.com' }, /^base-url: "http:\/\/example.com" must use https:\/\//]
   ])('%o is refused: %s', (overrides, message) => {
     const parsed = parseInputs(raw(overrides))
@@ -115,5 +115,45 @@ describe('identifierProblem', () => {
 describe('splitList', () => {
   it('splits on newlines and commas and drops blanks', () => {
     expect(splitList(' a,b \n\n,c\r\n')).toEqual(['a', 'b', 'c'])
+  })
+})
+
+describe('search inputs', () => {
+  const search = { 'search-query': 'install the cli, fast\nquickstart', 'search-domain': 'acme-docs', 'assistant-key': 'assistant_key_1' }
+
+  it('reads one query per line, commas included, and sends only what was set', () => {
+    const parsed = parseInputs(raw({ ...search, 'search-page-size': '5', 'search-tag': 'api', 'search-expect-path': 'quickstart' }))
+    expect(parsed.ok && parsed.settings.search).toEqual({
+      queries: ['install the cli, fast', 'quickstart'],
+      domain: 'acme-docs',
+      assistantKey: 'assistant_key_1',
+      pageSize: 5,
+      filter: { tag: 'api' },
+      minResults: 1,
+      expectPath: 'quickstart'
+    })
+  })
+
+  it('runs alone without status-id or admin-key', () => {
+    const parsed = parseInputs(raw({ ...search, 'status-id': '', 'admin-key': '' }))
+    expect(parsed.ok && parsed.settings.targets).toEqual([])
+  })
+
+  it.each<[Partial<RawInputs>, RegExp]>([
+    [{ 'search-page-size': '0' }, /^search-page-size: "0" must be an integer from 1 to 50$/],
+    [{ 'search-page-size': '51' }, /^search-page-size: "51" must be an integer from 1 to 50$/],
+    [{ 'search-page-size': '2.5' }, /^search-page-size: /],
+    [{ 'search-score-threshold': '1.5' }, /^search-score-threshold: "1.5" must be a number from 0 to 1$/],
+    [{ 'search-score-threshold': '-0.1' }, /^search-score-threshold: /],
+    [{ 'search-min-results': 'many' }, /^search-min-results: /],
+    [{ 'search-domain': '' }, /^search-domain: is required with search-query/],
+    [{ 'search-domain': 'a/b' }, /^search-domain: "a\/b" contains a character/],
+    [{ 'assistant-key': '' }, /^assistant-key: is required with search-query/],
+    [{ 'assistant-key': KEY }, /^assistant-key: \(hidden\) is the same as admin-key/]
+  ])('%o is refused: %s', (overrides, message) => {
+    const parsed = parseInputs(raw({ ...search, ...overrides }))
+    expect(parsed.ok).toBe(false)
+    expect(!parsed.ok && parsed.problems.some((p) => message.test(p))).toBe(true)
+    expect(JSON.stringify(parsed)).not.toContain(KEY)
   })
 })

@@ -13,7 +13,7 @@ function job(id: string, record: Record<string, unknown>): TargetReport {
   const data = jobRecordSchema.parse(record)
   return { ref: { kind: 'job', id, projectId: 'p' }, result: 'success', status: data.status, record, parsed: { kind: 'job', data }, error: null, note: undefined, stoppedByFailFast: false, polls: 3, logs: [], transitions: [], finishedAfterMs: 0 }
 }
-const outcome = (targets: TargetReport[], extra: Partial<RunOutcome> = {}): RunOutcome => ({ result: 'success', headline: '', problems: [], targets, elapsedMs: 12_345, ...extra })
+const outcome = (targets: TargetReport[], extra: Partial<RunOutcome> = {}): RunOutcome => ({ result: 'success', headline: '', problems: [], targets, search: undefined, elapsedMs: 12_345, ...extra })
 
 describe('computeOutputs', () => {
   it('writes every output even when nothing was read', () => {

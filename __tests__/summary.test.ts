@@ -8,7 +8,7 @@ function update(id: string, record: Record<string, unknown>, overrides: Partial<
   const data = updateRecordSchema.parse(record)
   return { ref: { kind: 'update', id }, result: 'success', status: data.status, record, parsed: { kind: 'update', data }, error: null, note: undefined, stoppedByFailFast: false, polls: 4, logs: data.logs ?? [], transitions: [], finishedAfterMs: 1000, ...overrides }
 }
-const outcome = (targets: TargetReport[], extra: Partial<RunOutcome> = {}): RunOutcome => ({ result: 'success', headline: 'update u1 succeeded.', problems: [], targets, elapsedMs: 12_345, ...extra })
+const outcome = (targets: TargetReport[], extra: Partial<RunOutcome> = {}): RunOutcome => ({ result: 'success', headline: 'update u1 succeeded.', problems: [], targets, search: undefined, elapsedMs: 12_345, ...extra })
 
 describe('renderSummary', () => {
   it('shows the outcome, the update, files, screenshots, log tail and timing', () => {

@@ -35672,13 +35672,13 @@ function handleTupleResults(itemResults, final, items, input, optoutStart) {
     }
     return final;
 }
-const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodRecord", (inst, def) => {
+const $ZodRecord = /*@__PURE__*/ $constructor("$ZodRecord", (inst, def) => {
     $ZodType.init(inst, def);
-    const memo = core.globalConfig.memoizer;
+    const memo = globalConfig.memoizer;
     memo?.attach(inst);
     inst._zod.parse = (payload, ctx) => {
         const input = payload.value;
-        if (!util.isPlainObject(input)) {
+        if (!isPlainObject(input)) {
             payload.issues.push({
                 expected: "record",
                 code: "invalid_type",
@@ -35707,7 +35707,7 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                         payload.issues.push({
                             code: "invalid_key",
                             origin: "record",
-                            issues: keyResult.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config())),
+                            issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
                             input: key,
                             path: [key],
                             inst,
@@ -35721,14 +35721,14 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                     if (result instanceof Promise) {
                         proms.push(result.then((result) => {
                             if (result.issues.length) {
-                                payload.issues.push(...util.prefixIssues(key, result.issues));
+                                payload.issues.push(...prefixIssues(key, result.issues));
                             }
                             payload.value[outKey] = result.value;
                         }));
                     }
                     else {
                         if (result.issues.length) {
-                            payload.issues.push(...util.prefixIssues(key, result.issues));
+                            payload.issues.push(...prefixIssues(key, result.issues));
                         }
                         payload.value[outKey] = result.value;
                     }
@@ -35774,7 +35774,7 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                     throw new Error("Async schemas not supported in object keys currently");
                 }
                 // Numeric string fallback: if key is a numeric string and failed, retry with Number(key). This handles z.number(), z.literal([1, 2, 3]), and unions containing numeric literals
-                const checkNumericKey = typeof key === "string" && regexes.number.test(key) && keyResult.issues.length;
+                const checkNumericKey = typeof key === "string" && number.test(key) && keyResult.issues.length;
                 if (checkNumericKey) {
                     const retryResult = def.keyType._zod.run({ value: Number(key), issues: [] }, ctx);
                     if (retryResult instanceof Promise) {
@@ -35798,7 +35798,7 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                         payload.issues.push({
                             code: "invalid_key",
                             origin: "record",
-                            issues: keyResult.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config())),
+                            issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
                             input: key,
                             path: [key],
                             inst,
@@ -35814,14 +35814,14 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                 if (result instanceof Promise) {
                     proms.push(result.then((result) => {
                         if (result.issues.length) {
-                            payload.issues.push(...util.prefixIssues(key, result.issues));
+                            payload.issues.push(...prefixIssues(key, result.issues));
                         }
                         payload.value[outKey] = result.value;
                     }));
                 }
                 else {
                     if (result.issues.length) {
-                        payload.issues.push(...util.prefixIssues(key, result.issues));
+                        payload.issues.push(...prefixIssues(key, result.issues));
                     }
                     payload.value[outKey] = result.value;
                 }
@@ -35841,7 +35841,7 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
         }
         return payload;
     };
-})));
+});
 const $ZodMap = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodMap", (inst, def) => {
     $ZodType.init(inst, def);
     const memo = core.globalConfig.memoizer;
@@ -40811,7 +40811,7 @@ function strictObject(shape, params) {
         type: "object",
         shape,
         catchall: never(),
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // looseObject
@@ -40912,14 +40912,14 @@ function tuple(items, _paramsOrRest, _params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodRecord", (inst, def) => {
+const ZodRecord = /*@__PURE__*/ $constructor("ZodRecord", (inst, def) => {
     _ensureDefaultMemoizer();
-    core.$ZodRecord.init(inst, def);
+    $ZodRecord.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.recordProcessor(inst, ctx, json, params);
+    inst._zod.processJSONSchema = (ctx, json, params) => recordProcessor(inst, ctx, json, params);
     inst.keyType = def.keyType;
     inst.valueType = def.valueType;
-})));
+});
 function record(keyType, valueType, params) {
     // v3-compat: z.record(valueType, params?) — defaults keyType to z.string()
     if (!valueType || !valueType._zod) {
@@ -40927,14 +40927,14 @@ function record(keyType, valueType, params) {
             type: "record",
             keyType: schemas_string(),
             valueType: keyType,
-            ...util.normalizeParams(valueType),
+            ...normalizeParams(valueType),
         });
     }
     return new ZodRecord({
         type: "record",
         keyType,
         valueType: valueType,
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // type alksjf = core.output<core.$ZodRecordKey>;
@@ -41453,11 +41453,22 @@ const INPUT_DEFAULTS = {
     'require-pr': 'false',
     'fail-fast': 'false',
     'stream-logs': 'true',
-    summary: 'true'
+    summary: 'true',
+    'assistant-key': '',
+    'search-query': '',
+    'search-domain': '',
+    // Empty means the server's default (10); only what the user sets is sent.
+    'search-page-size': '',
+    'search-score-threshold': '',
+    'search-version': '',
+    'search-language': '',
+    'search-tag': '',
+    'search-min-results': '1',
+    'search-expect-path': ''
 };
 const INPUT_NAMES = Object.keys(INPUT_DEFAULTS);
 /** Inputs whose values must never be echoed back, not even in an error. */
-const SECRET_INPUTS = new Set(['admin-key']);
+const SECRET_INPUTS = new Set(['admin-key', 'assistant-key']);
 /** List inputs: their problems name the one item at fault rather than the whole value. */
 const LIST_INPUTS = new Set(['status-id', 'job-id']);
 /** Reads every input once, through the given reader (core.getInput in production). */
@@ -41522,6 +41533,19 @@ const identifierSchema = schemas_string().transform((text, ctx) => {
     }
     return text;
 });
+/** Numbers within bounds; empty means unset. */
+const optionalNumber = (min, max, integer) => schemas_string().transform((text, ctx) => {
+    if (text === '')
+        return undefined;
+    const value = Number(text);
+    if (!/^\d+(\.\d+)?$/.test(text) || (integer && !Number.isInteger(value)) || value < min || value > max) {
+        ctx.addIssue({ code: 'custom', message: `must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max}` });
+        return NEVER;
+    }
+    return value;
+});
+/** One query per line: commas belong to the query. */
+const queryListSchema = schemas_string().transform((text) => [...new Set(text.split('\n').map((q) => q.trim()).filter((q) => q !== ''))]);
 const keySchema = schemas_string().refine((key) => key === '' || /^[\x21-\x7e]{1,4096}$/.test(key), {
     message: 'must be printable ASCII without spaces (is the secret pasted with a line break?)'
 });
@@ -41569,7 +41593,17 @@ const fieldSchemas = {
     'require-pr': booleanSchema,
     'fail-fast': booleanSchema,
     'stream-logs': booleanSchema,
-    summary: booleanSchema
+    summary: booleanSchema,
+    'assistant-key': keySchema,
+    'search-query': queryListSchema,
+    'search-domain': identifierSchema,
+    'search-page-size': optionalNumber(1, 50, true),
+    'search-score-threshold': optionalNumber(0, 1, false),
+    'search-version': schemas_string(),
+    'search-language': schemas_string(),
+    'search-tag': schemas_string(),
+    'search-min-results': optionalNumber(0, 50, true),
+    'search-expect-path': schemas_string()
 };
 /**
  * Validates every input and returns typed settings, or every problem found at once, each
@@ -41602,10 +41636,19 @@ function parseInputs(raw) {
     ];
     if (f['job-id'].length > 0 && f['project-id'] === '')
         problems.push('project-id: is required with job-id (agent jobs are looked up per project)');
-    if (targets.length === 0)
-        problems.push('status-id / job-id: nothing to wait on; give at least one status-id, or job-id with project-id');
+    const queries = f['search-query'];
+    if (targets.length === 0 && queries.length === 0)
+        problems.push('status-id / job-id / search-query: nothing to do; give a status-id, a job-id with project-id, or a search-query');
     if (targets.length > 0 && f['admin-key'] === '')
         problems.push('admin-key: is required with status-id and job-id (the admin API key of the platform)');
+    if (queries.length > 0) {
+        if (f['search-domain'] === '')
+            problems.push('search-domain: is required with search-query (the last segment of the dashboard URL of the docs site)');
+        if (f['assistant-key'] === '')
+            problems.push('assistant-key: is required with search-query (the assistant API key of the platform)');
+    }
+    if (f['assistant-key'] !== '' && f['assistant-key'] === f['admin-key'])
+        problems.push('assistant-key: (hidden) is the same as admin-key; the platform has two kinds of keys: the admin key reads updates and jobs, the assistant key searches. Give each its own key');
     if (f['base-url'] === undefined)
         problems.push('base-url: is required; the API base URL, e.g. https://api.example.com');
     if (problems.length > 0 || f['base-url'] === undefined)
@@ -41615,6 +41658,7 @@ function parseInputs(raw) {
         settings: {
             baseUrl: f['base-url'],
             adminKey: f['admin-key'],
+            search: queries.length === 0 ? undefined : searchSettings(f, queries),
             targets,
             timeoutMs: f.timeout,
             minIntervalMs: f['min-interval'],
@@ -41628,6 +41672,29 @@ function parseInputs(raw) {
             summary: f.summary
         }
     };
+}
+function searchSettings(f, queries) {
+    const filter = {};
+    if (f['search-version'] !== '')
+        filter.version = f['search-version'];
+    if (f['search-language'] !== '')
+        filter.language = f['search-language'];
+    if (f['search-tag'] !== '')
+        filter.tag = f['search-tag'];
+    const search = {
+        queries,
+        domain: f['search-domain'],
+        assistantKey: f['assistant-key'],
+        filter,
+        minResults: f['search-min-results'] ?? 1
+    };
+    if (f['search-page-size'] !== undefined)
+        search.pageSize = f['search-page-size'];
+    if (f['search-score-threshold'] !== undefined)
+        search.scoreThreshold = f['search-score-threshold'];
+    if (f['search-expect-path'] !== '')
+        search.expectPath = f['search-expect-path'];
+    return search;
 }
 function quote(value) {
     const shown = value.length > 80 ? `${value.slice(0, 77)}...` : value;
@@ -42079,6 +42146,13 @@ function describeSettled(report) {
     const why = report.error ? `: ${inert(report.error, 600)}` : report.note ? ` — ${inert(report.note, 300)}` : '';
     return `${mark} ${describeRef(report.ref)}: ${report.result}${status} after ${formatDuration(report.finishedAfterMs)}, ${report.polls} poll${report.polls === 1 ? '' : 's'}${why}`;
 }
+function describeQuery(query) {
+    const count = `${query.results.length} result${query.results.length === 1 ? '' : 's'}`;
+    if (query.problem)
+        return `✗ ${inert(query.problem, 1000)}`;
+    const top = query.results[0] ? `; top: ${inert(query.results[0].path, 200)}` : '';
+    return `✓ search "${inert(query.query, 100)}": ${count}${top}`;
+}
 function describeProgress(p) {
     const failed = p.failed > 0 ? `, ${p.failed} failed` : '';
     return `${p.settled}/${p.total} settled${failed}, ${p.pending} pending — ${formatDuration(p.elapsedMs)}`;
@@ -42165,7 +42239,9 @@ const OUTPUT_NAMES = (/* unused pure expression or super */ null && ([
     'pr-number',
     'model',
     'source-repository',
-    'source-ref'
+    'source-ref',
+    'search-results',
+    'search-result-count'
 ]));
 /** The number of a pull request from its URL (`…/pull/42`), or '' when it has none. */
 function prNumberFromLink(link) {
@@ -42222,7 +42298,9 @@ function computeOutputs(outcome) {
         'pr-number': prNumberFromLink(job?.prLink),
         model: job?.model ?? '',
         'source-repository': job?.source?.repository ?? '',
-        'source-ref': job?.source?.ref ?? ''
+        'source-ref': job?.source?.ref ?? '',
+        'search-results': JSON.stringify((outcome.search?.queries ?? []).map((q) => ({ query: q.query, results: q.results.map((r) => ({ content: r.content, path: r.path, metadata: r.metadata })) }))),
+        'search-result-count': String((outcome.search?.queries ?? []).reduce((sum, q) => sum + q.results.length, 0))
     };
 }
 
@@ -42328,6 +42406,8 @@ function renderSummary(outcome) {
     const logs = logSection(updates);
     if (logs)
         sections.push(logs);
+    if (outcome.search)
+        sections.push(searchSection(outcome.search));
     const polls = outcome.targets.reduce((sum, t) => sum + t.polls, 0);
     sections.push(`<sub>Finished in ${formatDuration(outcome.elapsedMs)} with ${polls} poll${polls === 1 ? '' : 's'}.</sub>`);
     return fitInBudget(`${sections.join('\n\n')}\n`);
@@ -42407,6 +42487,26 @@ function logSection(updates) {
         parts.push(`Logs of ${withLogs.length - MAX_LOG_TAILS} more updates are not shown.`);
     return parts.join('\n\n');
 }
+const MAX_SEARCH_ROWS = 10;
+function searchSection(search) {
+    const parts = ['### Search check'];
+    if (search.skipped) {
+        parts.push(`Skipped: ${escapeText(search.error ?? '', 300)}`);
+        return parts.join('\n\n');
+    }
+    const mark = search.result === 'success' ? '✅ passed' : `${search.result === 'failure' ? '❌' : '⚠️'} ${search.result}`;
+    parts.push(`${mark}${search.error && search.result !== 'failure' ? `: ${escapeText(search.error, 500)}` : ''}`);
+    for (const query of search.queries) {
+        const verdict = query.problem ? `❌ ${escapeText(query.problem, 500)}` : `✅ ${query.results.length} result${query.results.length === 1 ? '' : 's'}`;
+        const rows = query.results.slice(0, MAX_SEARCH_ROWS).map((r, i) => {
+            const score = typeof r.metadata.score === 'number' ? r.metadata.score.toFixed(2) : '';
+            return [String(i + 1), codeSpan(r.path, 200), escapeText(r.content, 120), score];
+        });
+        const more = query.results.length > MAX_SEARCH_ROWS ? `\n\n… and ${query.results.length - MAX_SEARCH_ROWS} more (see the \`search-results\` output)` : '';
+        parts.push(`**${escapeText(query.query, 200)}** — ${verdict}${rows.length > 0 ? `\n\n${table(['#', 'Path', 'Excerpt', 'Score'], rows)}` : ''}${more}`);
+    }
+    return parts.join('\n\n');
+}
 function fitInBudget(markdown) {
     if (Buffer.byteLength(markdown) <= MAX_SUMMARY_BYTES)
         return markdown;
@@ -42416,7 +42516,94 @@ function fitInBudget(markdown) {
     return `${cut}${note}`;
 }
 
+;// CONCATENATED MODULE: ./src/search.ts
+
+
+
+
+/** The platform's SearchRequest; a request is built from it so nothing out of bounds is sent. */
+const searchRequestSchema = strictObject({
+    query: schemas_string().min(1),
+    pageSize: schemas_number().int().min(1).max(50).optional(),
+    scoreThreshold: schemas_number().min(0).max(1).optional(),
+    filter: strictObject({ version: schemas_string().optional(), language: schemas_string().optional(), tag: schemas_string().optional() }).optional()
+});
+const searchResultSchema = looseObject({
+    content: schemas_string().catch(''),
+    path: schemas_string().catch(''),
+    metadata: record(schemas_string(), unknown()).catch({})
+});
+/** A search answer: an array of results. Elements that are not objects make it unreadable. */
+const searchResponseSchema = array(searchResultSchema);
+/** Server default page size, used to cap what is kept when the user set none. */
+const DEFAULT_PAGE_SIZE = 10;
+/** The request body for one query: only the fields the user set. */
+function buildSearchRequest(query, settings) {
+    const filter = Object.keys(settings.filter).length > 0 ? settings.filter : undefined;
+    return searchRequestSchema.parse({ query, pageSize: settings.pageSize, scoreThreshold: settings.scoreThreshold, filter });
+}
+/** Why a query's results fail the check, or undefined. */
+function judgeQuery(query, results, settings) {
+    const got = results.length === 0 ? 'nothing came back' : `got: ${results.slice(0, 5).map(describeResult).join('; ')}`;
+    if (results.length < settings.minResults)
+        return `search "${oneLine(query, 100)}" returned ${results.length} result${results.length === 1 ? '' : 's'}, expected at least ${settings.minResults}; ${got}`;
+    const expected = settings.expectPath;
+    if (expected !== undefined && !results.some((r) => r.path.includes(expected)))
+        return `search "${oneLine(query, 100)}" returned no result whose path contains "${oneLine(expected, 100)}"; ${got}`;
+    return undefined;
+}
+function describeResult(result) {
+    const firstLine = result.content.split('\n').find((line) => line.trim() !== '') ?? '';
+    return `${oneLine(result.path, 120)} — ${oneLine(firstLine, 80)}`;
+}
+/**
+ * Runs each query in turn, with the same retries as polling (429 with Retry-After, 5xx, network
+ * errors) inside the same deadline, and checks each answer. Never throws.
+ */
+async function runSearchCheck(settings, deps) {
+    const queries = [];
+    const path = `/discovery/v1/search/${encodeURIComponent(settings.domain)}`;
+    const keep = settings.pageSize ?? DEFAULT_PAGE_SIZE;
+    for (const query of settings.queries) {
+        const json = buildSearchRequest(query, settings);
+        const end = await pollUntilSettled(async () => {
+            const timeoutMs = Math.min(deps.requestTimeoutMs, Math.max(deps.deadline - deps.clock.now(), 1000));
+            const answer = await deps.client.request({ method: 'POST', path, key: settings.assistantKey, keyInput: 'assistant-key', json, timeoutMs, signal: deps.signal });
+            if (answer.kind !== 'ok')
+                return answer.kind === 'not-found' ? { kind: 'fatal', reason: `${answer.reason} (is search-domain right?)` } : answer;
+            const parsed = searchResponseSchema.safeParse(answer.body);
+            if (!parsed.success)
+                return { kind: 'transient', reason: 'the search answer is not the JSON expected (an array of results)' };
+            return { kind: 'settled', value: parsed.data.slice(0, keep) };
+        }, { deadline: deps.deadline, minIntervalMs: deps.minIntervalMs, maxIntervalMs: deps.maxIntervalMs, clock: deps.clock, random: deps.random, signal: deps.signal });
+        switch (end.kind) {
+            case 'settled': {
+                const report = { query, results: end.value, problem: judgeQuery(query, end.value, settings) };
+                queries.push(report);
+                deps.onQuery(report);
+                break;
+            }
+            case 'timeout':
+                return { result: 'timeout', queries, error: `search "${oneLine(query, 100)}" had no answer before the timeout${end.lastProblem ? `; last problem: ${end.lastProblem}` : ''}`, skipped: false };
+            case 'cancelled':
+                return { result: 'cancelled', queries, error: 'the run was cancelled during the search check', skipped: false };
+            case 'error':
+                return { result: 'error', queries, error: `search "${oneLine(query, 100)}": ${end.reason}`, skipped: false };
+        }
+    }
+    const failed = queries.filter((q) => q.problem !== undefined);
+    if (failed.length === 0)
+        return { result: 'success', queries, error: null, skipped: false };
+    return { result: 'failure', queries, error: failed.map((q) => q.problem).join('\n'), skipped: false };
+}
+/** The report of a search check that did not run because a wait did not succeed. */
+function skippedSearch(waitResult, elapsedMs) {
+    return { result: 'success', queries: [], error: `not run: the wait ended with ${waitResult} after ${formatDuration(elapsedMs)}, and searches run only after every wait has succeeded`, skipped: true };
+}
+
 ;// CONCATENATED MODULE: ./src/main.ts
+
+
 
 
 
@@ -42448,7 +42635,7 @@ async function run() {
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
     const raw = readRawInputs((name) => getInput(name));
-    const secrets = [raw['admin-key']].filter((key) => key !== '');
+    const secrets = [raw['admin-key'], raw['assistant-key']].filter((key) => key !== '');
     for (const secret of secrets)
         setSecret(secret);
     let client;
@@ -42461,6 +42648,7 @@ async function run() {
                 headline: `Invalid input (${parsed.problems.length} problem${parsed.problems.length === 1 ? '' : 's'}); no request was sent.`,
                 problems: parsed.problems,
                 targets: [],
+                search: undefined,
                 elapsedMs: Date.now() - startedAt
             };
         }
@@ -42472,7 +42660,7 @@ async function run() {
     catch (error) {
         // Not expected: every known fault has its own outcome. Still end in a defined state.
         const message = error instanceof Error ? error.message : String(error);
-        outcome = { result: 'error', headline: `Unexpected error: ${message}`, problems: [], targets: [], elapsedMs: Date.now() - startedAt };
+        outcome = { result: 'error', headline: `Unexpected error: ${message}`, problems: [], targets: [], search: undefined, elapsedMs: Date.now() - startedAt };
     }
     finally {
         process.off('SIGINT', onSignal);
@@ -42483,14 +42671,45 @@ async function run() {
 }
 async function waitStep(settings, client, signal, secrets, startedAt) {
     const { targets } = settings;
-    info(`Waiting on ${targets.length === 1 && targets[0] ? describeRef(targets[0]) : `${targets.length} targets`} at ${settings.baseUrl.origin}` +
-        ` (timeout ${formatDuration(settings.timeoutMs)}, polling every ${formatDuration(settings.minIntervalMs)}–${formatDuration(settings.maxIntervalMs)})`);
-    const events = createLogReporter(core_namespaceObject, { streamLogs: settings.streamLogs, targets, secrets });
-    const reports = await waitForTargets(settings, { client, clock: systemClock, random: Math.random, signal, events });
-    const result = overallResult(reports);
-    return { result, headline: headline(result, reports), problems: [], targets: reports, elapsedMs: Date.now() - startedAt };
+    const deadline = startedAt + settings.timeoutMs;
+    const polling = `timeout ${formatDuration(settings.timeoutMs)}, polling every ${formatDuration(settings.minIntervalMs)}–${formatDuration(settings.maxIntervalMs)}`;
+    let reports = [];
+    if (targets.length > 0) {
+        const what = targets.length === 1 && targets[0] ? describeRef(targets[0]) : `${targets.length} targets`;
+        info(`Waiting on ${what} at ${settings.baseUrl.origin} (${polling})`);
+        const events = createLogReporter(core_namespaceObject, { streamLogs: settings.streamLogs, targets, secrets });
+        reports = await waitForTargets(settings, { client, clock: systemClock, random: Math.random, signal, events });
+    }
+    const waited = overallResult(reports);
+    let search;
+    if (settings.search && waited !== 'success')
+        search = skippedSearch(waited, Date.now() - startedAt);
+    else if (settings.search) {
+        const queries = settings.search.queries;
+        startGroup(`Search check: ${queries.length} quer${queries.length === 1 ? 'y' : 'ies'} on ${settings.search.domain}`);
+        search = await runSearchCheck(settings.search, {
+            client,
+            clock: systemClock,
+            random: Math.random,
+            signal,
+            deadline,
+            minIntervalMs: settings.minIntervalMs,
+            maxIntervalMs: settings.maxIntervalMs,
+            requestTimeoutMs: settings.requestTimeoutMs,
+            onQuery: (query) => info(redact(describeQuery(query), secrets))
+        });
+        endGroup();
+    }
+    const result = worstResult([waited, search?.result ?? 'success']);
+    return { result, headline: headline(result, reports, search), problems: [], targets: reports, search, elapsedMs: Date.now() - startedAt };
 }
-function headline(result, reports) {
+function headline(result, reports, search) {
+    if (search && !search.skipped && search.result !== 'success' && search.result === result) {
+        const checked = reports.length > 0 ? `${reports.length === 1 ? 'The wait' : `All ${reports.length} waits`} succeeded, but the search check did not: ` : 'Search check: ';
+        return `${checked}${search.error ?? search.result}`;
+    }
+    if (reports.length === 0)
+        return `Search check passed: ${search?.queries.length ?? 0} quer${search?.queries.length === 1 ? 'y' : 'ies'}, ${search?.queries.reduce((n, q) => n + q.results.length, 0) ?? 0} results.`;
     const counted = reports.filter((r) => r.result === result);
     const first = counted[0];
     if (reports.length === 1 && first) {

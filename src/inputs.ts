@@ -17,7 +17,18 @@ export const INPUT_DEFAULTS = {
   'require-pr': 'false',
   'fail-fast': 'false',
   'stream-logs': 'true',
-  summary: 'true'
+  summary: 'true',
+  'assistant-key': '',
+  'search-query': '',
+  'search-domain': '',
+  // Empty means the server's default (10); only what the user sets is sent.
+  'search-page-size': '',
+  'search-score-threshold': '',
+  'search-version': '',
+  'search-language': '',
+  'search-tag': '',
+  'search-min-results': '1',
+  'search-expect-path': ''
 } as const
 
 export type InputName = keyof typeof INPUT_DEFAULTS
@@ -25,7 +36,7 @@ export type RawInputs = Record<InputName, string>
 export const INPUT_NAMES = Object.keys(INPUT_DEFAULTS) as InputName[]
 
 /** Inputs whose values must never be echoed back, not even in an error. */
-const SECRET_INPUTS: ReadonlySet<InputName> = new Set(['admin-key'])
+const SECRET_INPUTS: ReadonlySet<InputName> = new Set(['admin-key', 'assistant-key'])
 /** List inputs: their problems name the one item at fault rather than the whole value. */
 const LIST_INPUTS: ReadonlySet<InputName> = new Set(['status-id', 'job-id'])
 
@@ -33,10 +44,24 @@ export type TargetRef =
   | { kind: 'update'; id: string }
   | { kind: 'job'; id: string; projectId: string }
 
+/** The search smoke check; the optional fields are sent only when the user set them. */
+export interface SearchSettings {
+  queries: string[]
+  domain: string
+  assistantKey: string
+  pageSize?: number
+  scoreThreshold?: number
+  filter: { version?: string; language?: string; tag?: string }
+  minResults: number
+  expectPath?: string
+}
+
 export interface Settings {
   /** API base URL without a trailing slash. */
   baseUrl: URL
   adminKey: string
+  /** Searches to run after every wait has succeeded (or alone); undefined when none. */
+  search: SearchSettings | undefined
   /** Every target to wait on, duplicates removed, in the order given. */
   targets: TargetRef[]
   timeoutMs: number
@@ -117,6 +142,21 @@ const identifierSchema = z.string().transform((text, ctx) => {
   return text
 })
 
+/** Numbers within bounds; empty means unset. */
+const optionalNumber = (min: number, max: number, integer: boolean) =>
+  z.string().transform((text, ctx) => {
+    if (text === '') return undefined
+    const value = Number(text)
+    if (!/^\d+(\.\d+)?$/.test(text) || (integer && !Number.isInteger(value)) || value < min || value > max) {
+      ctx.addIssue({ code: 'custom', message: `must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max}` })
+      return z.NEVER
+    }
+    return value
+  })
+
+/** One query per line: commas belong to the query. */
+const queryListSchema = z.string().transform((text) => [...new Set(text.split('\n').map((q) => q.trim()).filter((q) => q !== ''))])
+
 const keySchema = z.string().refine((key) => key === '' || /^[\x21-\x7e]{1,4096}$/.test(key), {
   message: 'must be printable ASCII without spaces (is the secret pasted with a line break?)'
 })
@@ -158,7 +198,17 @@ const fieldSchemas = {
   'require-pr': booleanSchema,
   'fail-fast': booleanSchema,
   'stream-logs': booleanSchema,
-  summary: booleanSchema
+  summary: booleanSchema,
+  'assistant-key': keySchema,
+  'search-query': queryListSchema,
+  'search-domain': identifierSchema,
+  'search-page-size': optionalNumber(1, 50, true),
+  'search-score-threshold': optionalNumber(0, 1, false),
+  'search-version': z.string(),
+  'search-language': z.string(),
+  'search-tag': z.string(),
+  'search-min-results': optionalNumber(0, 50, true),
+  'search-expect-path': z.string()
 } satisfies Record<InputName, z.ZodType>
 
 type Fields = { [K in InputName]: z.output<(typeof fieldSchemas)[K]> }
@@ -191,8 +241,16 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
     ...f['job-id'].map((id): TargetRef => ({ kind: 'job', id, projectId: f['project-id'] }))
   ]
   if (f['job-id'].length > 0 && f['project-id'] === '') problems.push('project-id: is required with job-id (agent jobs are looked up per project)')
-  if (targets.length === 0) problems.push('status-id / job-id: nothing to wait on; give at least one status-id, or job-id with project-id')
+  const queries = f['search-query']
+  if (targets.length === 0 && queries.length === 0)
+    problems.push('status-id / job-id / search-query: nothing to do; give a status-id, a job-id with project-id, or a search-query')
   if (targets.length > 0 && f['admin-key'] === '') problems.push('admin-key: is required with status-id and job-id (the admin API key of the platform)')
+  if (queries.length > 0) {
+    if (f['search-domain'] === '') problems.push('search-domain: is required with search-query (the last segment of the dashboard URL of the docs site)')
+    if (f['assistant-key'] === '') problems.push('assistant-key: is required with search-query (the assistant API key of the platform)')
+  }
+  if (f['assistant-key'] !== '' && f['assistant-key'] === f['admin-key'])
+    problems.push('assistant-key: (hidden) is the same as admin-key; the platform has two kinds of keys: the admin key reads updates and jobs, the assistant key searches. Give each its own key')
   if (f['base-url'] === undefined) problems.push('base-url: is required; the API base URL, e.g. https://api.example.com')
   if (problems.length > 0 || f['base-url'] === undefined) return { ok: false, problems }
 
@@ -201,6 +259,7 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
     settings: {
       baseUrl: f['base-url'],
       adminKey: f['admin-key'],
+      search: queries.length === 0 ? undefined : searchSettings(f, queries),
       targets,
       timeoutMs: f.timeout,
       minIntervalMs: f['min-interval'],
@@ -214,6 +273,24 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
       summary: f.summary
     }
   }
+}
+
+function searchSettings(f: Fields, queries: string[]): SearchSettings {
+  const filter: SearchSettings['filter'] = {}
+  if (f['search-version'] !== '') filter.version = f['search-version']
+  if (f['search-language'] !== '') filter.language = f['search-language']
+  if (f['search-tag'] !== '') filter.tag = f['search-tag']
+  const search: SearchSettings = {
+    queries,
+    domain: f['search-domain'],
+    assistantKey: f['assistant-key'],
+    filter,
+    minResults: f['search-min-results'] ?? 1
+  }
+  if (f['search-page-size'] !== undefined) search.pageSize = f['search-page-size']
+  if (f['search-score-threshold'] !== undefined) search.scoreThreshold = f['search-score-threshold']
+  if (f['search-expect-path'] !== '') search.expectPath = f['search-expect-path']
+  return search
 }
 
 function quote(value: string): string {

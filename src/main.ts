@@ -2,11 +2,13 @@ import * as core from '@actions/core'
 import { createApiClient, type ApiClient } from './api/client.js'
 import { formatDuration } from './durations.js'
 import { INPUT_DEFAULTS, parseInputs, readRawInputs, type Settings } from './inputs.js'
-import { overallResult, type Result, type RunOutcome } from './outcome.js'
+import { overallResult, worstResult, type Result, type RunOutcome } from './outcome.js'
 import { systemClock } from './poll/poll.js'
 import { createLogReporter } from './report/log.js'
 import { computeOutputs } from './report/outputs.js'
 import { renderSummary } from './report/summary.js'
+import { describeQuery } from './report/log.js'
+import { runSearchCheck, skippedSearch, type SearchReport } from './search.js'
 import { redact } from './text.js'
 import { describeRef, waitForTargets, type TargetReport } from './wait.js'
 
@@ -31,7 +33,7 @@ export async function run(): Promise<void> {
   process.on('SIGTERM', onSignal)
 
   const raw = readRawInputs((name) => core.getInput(name))
-  const secrets = [raw['admin-key']].filter((key) => key !== '')
+  const secrets = [raw['admin-key'], raw['assistant-key']].filter((key) => key !== '')
   for (const secret of secrets) core.setSecret(secret)
 
   let client: ApiClient | undefined
@@ -44,6 +46,7 @@ export async function run(): Promise<void> {
         headline: `Invalid input (${parsed.problems.length} problem${parsed.problems.length === 1 ? '' : 's'}); no request was sent.`,
         problems: parsed.problems,
         targets: [],
+        search: undefined,
         elapsedMs: Date.now() - startedAt
       }
     } else {
@@ -53,7 +56,7 @@ export async function run(): Promise<void> {
   } catch (error) {
     // Not expected: every known fault has its own outcome. Still end in a defined state.
     const message = error instanceof Error ? error.message : String(error)
-    outcome = { result: 'error', headline: `Unexpected error: ${message}`, problems: [], targets: [], elapsedMs: Date.now() - startedAt }
+    outcome = { result: 'error', headline: `Unexpected error: ${message}`, problems: [], targets: [], search: undefined, elapsedMs: Date.now() - startedAt }
   } finally {
     process.off('SIGINT', onSignal)
     process.off('SIGTERM', onSignal)
@@ -64,17 +67,45 @@ export async function run(): Promise<void> {
 
 async function waitStep(settings: Settings, client: ApiClient, signal: AbortSignal, secrets: string[], startedAt: number): Promise<RunOutcome> {
   const { targets } = settings
-  core.info(
-    `Waiting on ${targets.length === 1 && targets[0] ? describeRef(targets[0]) : `${targets.length} targets`} at ${settings.baseUrl.origin}` +
-      ` (timeout ${formatDuration(settings.timeoutMs)}, polling every ${formatDuration(settings.minIntervalMs)}–${formatDuration(settings.maxIntervalMs)})`
-  )
-  const events = createLogReporter(core, { streamLogs: settings.streamLogs, targets, secrets })
-  const reports = await waitForTargets(settings, { client, clock: systemClock, random: Math.random, signal, events })
-  const result = overallResult(reports)
-  return { result, headline: headline(result, reports), problems: [], targets: reports, elapsedMs: Date.now() - startedAt }
+  const deadline = startedAt + settings.timeoutMs
+  const polling = `timeout ${formatDuration(settings.timeoutMs)}, polling every ${formatDuration(settings.minIntervalMs)}–${formatDuration(settings.maxIntervalMs)}`
+  let reports: TargetReport[] = []
+  if (targets.length > 0) {
+    const what = targets.length === 1 && targets[0] ? describeRef(targets[0]) : `${targets.length} targets`
+    core.info(`Waiting on ${what} at ${settings.baseUrl.origin} (${polling})`)
+    const events = createLogReporter(core, { streamLogs: settings.streamLogs, targets, secrets })
+    reports = await waitForTargets(settings, { client, clock: systemClock, random: Math.random, signal, events })
+  }
+  const waited = overallResult(reports)
+
+  let search: SearchReport | undefined
+  if (settings.search && waited !== 'success') search = skippedSearch(waited, Date.now() - startedAt)
+  else if (settings.search) {
+    const queries = settings.search.queries
+    core.startGroup(`Search check: ${queries.length} quer${queries.length === 1 ? 'y' : 'ies'} on ${settings.search.domain}`)
+    search = await runSearchCheck(settings.search, {
+      client,
+      clock: systemClock,
+      random: Math.random,
+      signal,
+      deadline,
+      minIntervalMs: settings.minIntervalMs,
+      maxIntervalMs: settings.maxIntervalMs,
+      requestTimeoutMs: settings.requestTimeoutMs,
+      onQuery: (query) => core.info(redact(describeQuery(query), secrets))
+    })
+    core.endGroup()
+  }
+  const result = worstResult([waited, search?.result ?? 'success'])
+  return { result, headline: headline(result, reports, search), problems: [], targets: reports, search, elapsedMs: Date.now() - startedAt }
 }
 
-function headline(result: Result, reports: readonly TargetReport[]): string {
+function headline(result: Result, reports: readonly TargetReport[], search: SearchReport | undefined): string {
+  if (search && !search.skipped && search.result !== 'success' && search.result === result) {
+    const checked = reports.length > 0 ? `${reports.length === 1 ? 'The wait' : `All ${reports.length} waits`} succeeded, but the search check did not: ` : 'Search check: '
+    return `${checked}${search.error ?? search.result}`
+  }
+  if (reports.length === 0) return `Search check passed: ${search?.queries.length ?? 0} quer${search?.queries.length === 1 ? 'y' : 'ies'}, ${search?.queries.reduce((n, q) => n + q.results.length, 0) ?? 0} results.`
   const counted = reports.filter((r) => r.result === result)
   const first = counted[0]
   if (reports.length === 1 && first) {

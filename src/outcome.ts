@@ -1,3 +1,4 @@
+import type { SearchReport } from './search.js'
 import type { TargetReport } from './wait.js'
 
 /** Outcomes from best to worst; the worst of several targets is the step's `result`. */
@@ -18,6 +19,8 @@ export interface RunOutcome {
   /** Input problems, when the inputs were invalid. */
   problems: readonly string[]
   targets: readonly TargetReport[]
+  /** The search check, when search-query was given. */
+  search: SearchReport | undefined
   elapsedMs: number
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { formatDuration } from '../durations.js'
 import type { TargetRef } from '../inputs.js'
+import type { QueryReport } from '../search.js'
 import { oneLine, redact, stripControl, truncate } from '../text.js'
 import { describeRef, type Progress, type TargetReport, type WaitEvents } from '../wait.js'
 
@@ -41,6 +42,13 @@ export function describeSettled(report: TargetReport): string {
   const status = report.status ? ` (status ${inert(report.status, 80)})` : ''
   const why = report.error ? `: ${inert(report.error, 600)}` : report.note ? ` — ${inert(report.note, 300)}` : ''
   return `${mark} ${describeRef(report.ref)}: ${report.result}${status} after ${formatDuration(report.finishedAfterMs)}, ${report.polls} poll${report.polls === 1 ? '' : 's'}${why}`
+}
+
+export function describeQuery(query: QueryReport): string {
+  const count = `${query.results.length} result${query.results.length === 1 ? '' : 's'}`
+  if (query.problem) return `✗ ${inert(query.problem, 1000)}`
+  const top = query.results[0] ? `; top: ${inert(query.results[0].path, 200)}` : ''
+  return `✓ search "${inert(query.query, 100)}": ${count}${top}`
 }
 
 export function describeProgress(p: Progress): string {

@@ -26,7 +26,9 @@ export const OUTPUT_NAMES = [
   'pr-number',
   'model',
   'source-repository',
-  'source-ref'
+  'source-ref',
+  'search-results',
+  'search-result-count'
 ] as const
 
 export type OutputName = (typeof OUTPUT_NAMES)[number]
@@ -86,6 +88,10 @@ export function computeOutputs(outcome: RunOutcome): Outputs {
     'pr-number': prNumberFromLink(job?.prLink),
     model: job?.model ?? '',
     'source-repository': job?.source?.repository ?? '',
-    'source-ref': job?.source?.ref ?? ''
+    'source-ref': job?.source?.ref ?? '',
+    'search-results': JSON.stringify(
+      (outcome.search?.queries ?? []).map((q) => ({ query: q.query, results: q.results.map((r) => ({ content: r.content, path: r.path, metadata: r.metadata })) }))
+    ),
+    'search-result-count': String((outcome.search?.queries ?? []).reduce((sum, q) => sum + q.results.length, 0))
   }
 }

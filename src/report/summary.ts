@@ -1,5 +1,6 @@
 import { formatDuration } from '../durations.js'
 import type { Result, RunOutcome } from '../outcome.js'
+import type { SearchReport } from '../search.js'
 import type { TargetReport } from '../wait.js'
 import { codeSpan, escapeHtml, escapeText, image, link, preBlock, table } from './markdown.js'
 
@@ -32,6 +33,7 @@ export function renderSummary(outcome: RunOutcome): string {
   if (screenshots) sections.push(screenshots)
   const logs = logSection(updates)
   if (logs) sections.push(logs)
+  if (outcome.search) sections.push(searchSection(outcome.search))
   const polls = outcome.targets.reduce((sum, t) => sum + t.polls, 0)
   sections.push(`<sub>Finished in ${formatDuration(outcome.elapsedMs)} with ${polls} poll${polls === 1 ? '' : 's'}.</sub>`)
   return fitInBudget(`${sections.join('\n\n')}\n`)
@@ -107,6 +109,28 @@ function logSection(updates: readonly TargetReport[]): string | undefined {
     parts.push(`<details><summary>${escapeHtml(t.ref.id)}${cut}</summary>\n\n${preBlock(tail)}\n\n</details>`)
   }
   if (withLogs.length > MAX_LOG_TAILS) parts.push(`Logs of ${withLogs.length - MAX_LOG_TAILS} more updates are not shown.`)
+  return parts.join('\n\n')
+}
+
+export const MAX_SEARCH_ROWS = 10
+
+function searchSection(search: SearchReport): string {
+  const parts = ['### Search check']
+  if (search.skipped) {
+    parts.push(`Skipped: ${escapeText(search.error ?? '', 300)}`)
+    return parts.join('\n\n')
+  }
+  const mark = search.result === 'success' ? '✅ passed' : `${search.result === 'failure' ? '❌' : '⚠️'} ${search.result}`
+  parts.push(`${mark}${search.error && search.result !== 'failure' ? `: ${escapeText(search.error, 500)}` : ''}`)
+  for (const query of search.queries) {
+    const verdict = query.problem ? `❌ ${escapeText(query.problem, 500)}` : `✅ ${query.results.length} result${query.results.length === 1 ? '' : 's'}`
+    const rows = query.results.slice(0, MAX_SEARCH_ROWS).map((r, i) => {
+      const score = typeof r.metadata.score === 'number' ? r.metadata.score.toFixed(2) : ''
+      return [String(i + 1), codeSpan(r.path, 200), escapeText(r.content, 120), score]
+    })
+    const more = query.results.length > MAX_SEARCH_ROWS ? `\n\n… and ${query.results.length - MAX_SEARCH_ROWS} more (see the \`search-results\` output)` : ''
+    parts.push(`**${escapeText(query.query, 200)}** — ${verdict}${rows.length > 0 ? `\n\n${table(['#', 'Path', 'Excerpt', 'Score'], rows)}` : ''}${more}`)
+  }
   return parts.join('\n\n')
 }
 

@@ -1,0 +1,123 @@
+import { z } from 'zod'
+import type { ApiClient } from './api/client.js'
+import { formatDuration } from './durations.js'
+import type { SearchSettings } from './inputs.js'
+import type { Result } from './outcome.js'
+import { pollUntilSettled, type Clock } from './poll/poll.js'
+import { oneLine } from './text.js'
+
+/** The platform's SearchRequest; a request is built from it so nothing out of bounds is sent. */
+export const searchRequestSchema = z.strictObject({
+  query: z.string().min(1),
+  pageSize: z.number().int().min(1).max(50).optional(),
+  scoreThreshold: z.number().min(0).max(1).optional(),
+  filter: z.strictObject({ version: z.string().optional(), language: z.string().optional(), tag: z.string().optional() }).optional()
+})
+export type SearchRequest = z.infer<typeof searchRequestSchema>
+
+const searchResultSchema = z.looseObject({
+  content: z.string().catch(''),
+  path: z.string().catch(''),
+  metadata: z.record(z.string(), z.unknown()).catch({})
+})
+/** A search answer: an array of results. Elements that are not objects make it unreadable. */
+export const searchResponseSchema = z.array(searchResultSchema)
+export type SearchResult = z.infer<typeof searchResultSchema>
+
+/** Server default page size, used to cap what is kept when the user set none. */
+export const DEFAULT_PAGE_SIZE = 10
+
+export interface QueryReport {
+  query: string
+  results: SearchResult[]
+  /** Why this query fails the check; undefined when it passes. */
+  problem: string | undefined
+}
+
+export interface SearchReport {
+  result: Result
+  queries: QueryReport[]
+  /** Why the check did not pass (failed query, HTTP error, timeout), or why it was skipped. */
+  error: string | null
+  skipped: boolean
+}
+
+/** The request body for one query: only the fields the user set. */
+export function buildSearchRequest(query: string, settings: SearchSettings): SearchRequest {
+  const filter = Object.keys(settings.filter).length > 0 ? settings.filter : undefined
+  return searchRequestSchema.parse({ query, pageSize: settings.pageSize, scoreThreshold: settings.scoreThreshold, filter })
+}
+
+/** Why a query's results fail the check, or undefined. */
+export function judgeQuery(query: string, results: readonly SearchResult[], settings: SearchSettings): string | undefined {
+  const got = results.length === 0 ? 'nothing came back' : `got: ${results.slice(0, 5).map(describeResult).join('; ')}`
+  if (results.length < settings.minResults)
+    return `search "${oneLine(query, 100)}" returned ${results.length} result${results.length === 1 ? '' : 's'}, expected at least ${settings.minResults}; ${got}`
+  const expected = settings.expectPath
+  if (expected !== undefined && !results.some((r) => r.path.includes(expected)))
+    return `search "${oneLine(query, 100)}" returned no result whose path contains "${oneLine(expected, 100)}"; ${got}`
+  return undefined
+}
+
+function describeResult(result: SearchResult): string {
+  const firstLine = result.content.split('\n').find((line) => line.trim() !== '') ?? ''
+  return `${oneLine(result.path, 120)} — ${oneLine(firstLine, 80)}`
+}
+
+export interface SearchDeps {
+  client: ApiClient
+  clock: Clock
+  random: () => number
+  signal: AbortSignal
+  deadline: number
+  minIntervalMs: number
+  maxIntervalMs: number
+  requestTimeoutMs: number
+  onQuery(report: QueryReport): void
+}
+
+/**
+ * Runs each query in turn, with the same retries as polling (429 with Retry-After, 5xx, network
+ * errors) inside the same deadline, and checks each answer. Never throws.
+ */
+export async function runSearchCheck(settings: SearchSettings, deps: SearchDeps): Promise<SearchReport> {
+  const queries: QueryReport[] = []
+  const path = `/discovery/v1/search/${encodeURIComponent(settings.domain)}`
+  const keep = settings.pageSize ?? DEFAULT_PAGE_SIZE
+  for (const query of settings.queries) {
+    const json = buildSearchRequest(query, settings)
+    const end = await pollUntilSettled<SearchResult[]>(
+      async () => {
+        const timeoutMs = Math.min(deps.requestTimeoutMs, Math.max(deps.deadline - deps.clock.now(), 1000))
+        const answer = await deps.client.request({ method: 'POST', path, key: settings.assistantKey, keyInput: 'assistant-key', json, timeoutMs, signal: deps.signal })
+        if (answer.kind !== 'ok') return answer.kind === 'not-found' ? { kind: 'fatal', reason: `${answer.reason} (is search-domain right?)` } : answer
+        const parsed = searchResponseSchema.safeParse(answer.body)
+        if (!parsed.success) return { kind: 'transient', reason: 'the search answer is not the JSON expected (an array of results)' }
+        return { kind: 'settled', value: parsed.data.slice(0, keep) }
+      },
+      { deadline: deps.deadline, minIntervalMs: deps.minIntervalMs, maxIntervalMs: deps.maxIntervalMs, clock: deps.clock, random: deps.random, signal: deps.signal }
+    )
+    switch (end.kind) {
+      case 'settled': {
+        const report = { query, results: end.value, problem: judgeQuery(query, end.value, settings) }
+        queries.push(report)
+        deps.onQuery(report)
+        break
+      }
+      case 'timeout':
+        return { result: 'timeout', queries, error: `search "${oneLine(query, 100)}" had no answer before the timeout${end.lastProblem ? `; last problem: ${end.lastProblem}` : ''}`, skipped: false }
+      case 'cancelled':
+        return { result: 'cancelled', queries, error: 'the run was cancelled during the search check', skipped: false }
+      case 'error':
+        return { result: 'error', queries, error: `search "${oneLine(query, 100)}": ${end.reason}`, skipped: false }
+    }
+  }
+  const failed = queries.filter((q) => q.problem !== undefined)
+  if (failed.length === 0) return { result: 'success', queries, error: null, skipped: false }
+  return { result: 'failure', queries, error: failed.map((q) => q.problem).join('\n'), skipped: false }
+}
+
+/** The report of a search check that did not run because a wait did not succeed. */
+export function skippedSearch(waitResult: Result, elapsedMs: number): SearchReport {
+  return { result: 'success', queries: [], error: `not run: the wait ended with ${waitResult} after ${formatDuration(elapsedMs)}, and searches run only after every wait has succeeded`, skipped: true }
+}
