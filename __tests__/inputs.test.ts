@@ -157,3 +157,20 @@ describe('search inputs', () => {
     expect(JSON.stringify(parsed)).not.toContain(KEY)
   })
 })
+
+describe('pr comment inputs', () => {
+  it('reads pr-comment, the token and pr-number-target', () => {
+    const parsed = parseInputs(raw({ 'pr-comment': 'true', 'github-token': 'ghs_x', 'pr-number-target': '42' }))
+    expect(parsed.ok && [parsed.settings.prComment, parsed.settings.githubToken, parsed.settings.prNumberTarget]).toEqual([true, 'ghs_x', 42])
+  })
+
+  it.each<[Partial<RawInputs>, RegExp]>([
+    [{ 'pr-comment': 'true', 'github-token': '' }, /^github-token: is required with pr-comment/],
+    [{ 'pr-number-target': '0' }, /^pr-number-target: "0" must be an integer/],
+    [{ 'pr-number-target': '#12' }, /^pr-number-target: /],
+    [{ 'pr-comment': 'yes' }, /^pr-comment: "yes" is not a boolean/]
+  ])('%o is refused: %s', (overrides, message) => {
+    const parsed = parseInputs(raw(overrides))
+    expect(!parsed.ok && parsed.problems.some((p) => message.test(p))).toBe(true)
+  })
+})

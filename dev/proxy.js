@@ -4,11 +4,13 @@ import { createServer, request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
 
 /**
- * Starts the proxy on 127.0.0.1.
+ * Starts the proxy on 127.0.0.1. `hosts` maps names to addresses (e.g. a fake GitHub API host
+ * to 127.0.0.1), as a DNS server would.
+ * @param {{ hosts?: Record<string, string> }} [options]
  * @returns {Promise<{ url: string, seen: string[], close(): Promise<void> }>} `seen` lists
  *   `GET http://host/path` for proxied requests and `CONNECT host:port` for tunnels.
  */
-export async function startProxy() {
+export async function startProxy({ hosts = {} } = {}) {
   const seen = []
   const sockets = new Set()
   const server = createServer((req, res) => {
@@ -30,7 +32,7 @@ export async function startProxy() {
   server.on('connect', (req, client, head) => {
     seen.push(`CONNECT ${req.url}`)
     const [host, port] = String(req.url).split(':')
-    const upstream = connect(Number(port), host, () => {
+    const upstream = connect(Number(port), hosts[host] ?? host, () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n')
       upstream.write(head)
       upstream.pipe(client)

@@ -70,6 +70,7 @@ export function parseOutputFile(text) {
  * @param {(chunk: string, child: import('node:child_process').ChildProcess) => void} [options.onStderr]
  * @param {number} [options.killAfterMs] send `signal` to the child after that many ms
  * @param {'SIGINT' | 'SIGTERM'} [options.signal] default 'SIGTERM'
+ * @param {{ name: string, payload: object }} [options.event] the event of the run (default: push, `{}`)
  * @returns {Promise<RunResult>}
  */
 export async function runAction({
@@ -81,7 +82,8 @@ export async function runAction({
   onStdout,
   onStderr,
   killAfterMs,
-  signal = 'SIGTERM'
+  signal = 'SIGTERM',
+  event = { name: 'push', payload: {} }
 } = {}) {
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'wait-for-docs-run-'))
   const outputFile = path.join(tempDir, 'github_output')
@@ -90,7 +92,7 @@ export async function runAction({
   const runnerTemp = path.join(tempDir, 'runner_temp')
   const workspace = path.join(tempDir, 'workspace')
   await Promise.all([mkdir(runnerTemp), mkdir(workspace)])
-  await Promise.all([writeFile(outputFile, ''), writeFile(summaryFile, ''), writeFile(eventFile, '{}\n')])
+  await Promise.all([writeFile(outputFile, ''), writeFile(summaryFile, ''), writeFile(eventFile, `${JSON.stringify(event.payload)}\n`)])
 
   /** @type {Record<string, string | undefined>} */
   const childEnv = {}
@@ -103,7 +105,7 @@ export async function runAction({
     GITHUB_OUTPUT: outputFile,
     GITHUB_STEP_SUMMARY: summaryFile,
     GITHUB_EVENT_PATH: eventFile,
-    GITHUB_EVENT_NAME: 'push',
+    GITHUB_EVENT_NAME: event.name,
     RUNNER_TEMP: runnerTemp,
     GITHUB_WORKSPACE: workspace,
     GITHUB_RUN_ID: '4242424242',

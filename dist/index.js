@@ -12,7 +12,6 @@ module.exports = __nccwpck_require__(218);
 /***/ 218:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
-var __webpack_unused_export__;
 
 
 var net = __nccwpck_require__(9278);
@@ -276,7 +275,7 @@ if (process.env.NODE_DEBUG && /\btunnel\b/.test(process.env.NODE_DEBUG)) {
 } else {
   debug = function() {};
 }
-__webpack_unused_export__ = debug; // for test
+exports.debug = debug; // for test
 
 
 /***/ }),
@@ -284,7 +283,6 @@ __webpack_unused_export__ = debug; // for test
 /***/ 6752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-var __webpack_unused_export__;
 
 
 const Client = __nccwpck_require__(3701)
@@ -312,29 +310,29 @@ const createRedirectInterceptor = __nccwpck_require__(5092)
 
 Object.assign(Dispatcher.prototype, api)
 
-__webpack_unused_export__ = Dispatcher
-__webpack_unused_export__ = Client
-__webpack_unused_export__ = Pool
-__webpack_unused_export__ = BalancedPool
-module.exports.g6 = Agent
-module.exports.kT = ProxyAgent
-module.exports.J2 = EnvHttpProxyAgent
-__webpack_unused_export__ = RetryAgent
-__webpack_unused_export__ = RetryHandler
+module.exports.Dispatcher = Dispatcher
+module.exports.Client = Client
+module.exports.Pool = Pool
+module.exports.BalancedPool = BalancedPool
+module.exports.Agent = Agent
+module.exports.ProxyAgent = ProxyAgent
+module.exports.EnvHttpProxyAgent = EnvHttpProxyAgent
+module.exports.RetryAgent = RetryAgent
+module.exports.RetryHandler = RetryHandler
 
-__webpack_unused_export__ = DecoratorHandler
-__webpack_unused_export__ = RedirectHandler
-__webpack_unused_export__ = createRedirectInterceptor
-__webpack_unused_export__ = {
+module.exports.DecoratorHandler = DecoratorHandler
+module.exports.RedirectHandler = RedirectHandler
+module.exports.createRedirectInterceptor = createRedirectInterceptor
+module.exports.interceptors = {
   redirect: __nccwpck_require__(1514),
   retry: __nccwpck_require__(2026),
   dump: __nccwpck_require__(8060),
   dns: __nccwpck_require__(379)
 }
 
-__webpack_unused_export__ = buildConnector
-__webpack_unused_export__ = errors
-__webpack_unused_export__ = {
+module.exports.buildConnector = buildConnector
+module.exports.errors = errors
+module.exports.util = {
   parseHeaders: util.parseHeaders,
   headerNameToString: util.headerNameToString
 }
@@ -388,11 +386,11 @@ function makeDispatcher (fn) {
   }
 }
 
-__webpack_unused_export__ = setGlobalDispatcher
-__webpack_unused_export__ = getGlobalDispatcher
+module.exports.setGlobalDispatcher = setGlobalDispatcher
+module.exports.getGlobalDispatcher = getGlobalDispatcher
 
 const fetchImpl = (__nccwpck_require__(4398).fetch)
-module.exports.hd = async function fetch (init, options = undefined) {
+module.exports.fetch = async function fetch (init, options = undefined) {
   try {
     return await fetchImpl(init, options)
   } catch (err) {
@@ -403,57 +401,57 @@ module.exports.hd = async function fetch (init, options = undefined) {
     throw err
   }
 }
-/* unused reexport */ __nccwpck_require__(660).Headers
-/* unused reexport */ __nccwpck_require__(9051).Response
-/* unused reexport */ __nccwpck_require__(9967).Request
-/* unused reexport */ __nccwpck_require__(5910).FormData
-__webpack_unused_export__ = globalThis.File ?? (__nccwpck_require__(4573).File)
-/* unused reexport */ __nccwpck_require__(8355).FileReader
+module.exports.Headers = __nccwpck_require__(660).Headers
+module.exports.Response = __nccwpck_require__(9051).Response
+module.exports.Request = __nccwpck_require__(9967).Request
+module.exports.FormData = __nccwpck_require__(5910).FormData
+module.exports.File = globalThis.File ?? (__nccwpck_require__(4573).File)
+module.exports.FileReader = __nccwpck_require__(8355).FileReader
 
 const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
 
-__webpack_unused_export__ = setGlobalOrigin
-__webpack_unused_export__ = getGlobalOrigin
+module.exports.setGlobalOrigin = setGlobalOrigin
+module.exports.getGlobalOrigin = getGlobalOrigin
 
 const { CacheStorage } = __nccwpck_require__(3245)
 const { kConstruct } = __nccwpck_require__(109)
 
 // Cache & CacheStorage are tightly coupled with fetch. Even if it may run
 // in an older version of Node, it doesn't have any use without fetch.
-__webpack_unused_export__ = new CacheStorage(kConstruct)
+module.exports.caches = new CacheStorage(kConstruct)
 
 const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(9061)
 
-__webpack_unused_export__ = deleteCookie
-__webpack_unused_export__ = getCookies
-__webpack_unused_export__ = getSetCookies
-__webpack_unused_export__ = setCookie
+module.exports.deleteCookie = deleteCookie
+module.exports.getCookies = getCookies
+module.exports.getSetCookies = getSetCookies
+module.exports.setCookie = setCookie
 
 const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
 
-__webpack_unused_export__ = parseMIMEType
-__webpack_unused_export__ = serializeAMimeType
+module.exports.parseMIMEType = parseMIMEType
+module.exports.serializeAMimeType = serializeAMimeType
 
 const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
-/* unused reexport */ __nccwpck_require__(3726).WebSocket
-__webpack_unused_export__ = CloseEvent
-__webpack_unused_export__ = ErrorEvent
-__webpack_unused_export__ = MessageEvent
+module.exports.WebSocket = __nccwpck_require__(3726).WebSocket
+module.exports.CloseEvent = CloseEvent
+module.exports.ErrorEvent = ErrorEvent
+module.exports.MessageEvent = MessageEvent
 
-__webpack_unused_export__ = makeDispatcher(api.request)
-__webpack_unused_export__ = makeDispatcher(api.stream)
-__webpack_unused_export__ = makeDispatcher(api.pipeline)
-__webpack_unused_export__ = makeDispatcher(api.connect)
-__webpack_unused_export__ = makeDispatcher(api.upgrade)
+module.exports.request = makeDispatcher(api.request)
+module.exports.stream = makeDispatcher(api.stream)
+module.exports.pipeline = makeDispatcher(api.pipeline)
+module.exports.connect = makeDispatcher(api.connect)
+module.exports.upgrade = makeDispatcher(api.upgrade)
 
-__webpack_unused_export__ = MockClient
-__webpack_unused_export__ = MockPool
-__webpack_unused_export__ = MockAgent
-__webpack_unused_export__ = mockErrors
+module.exports.MockClient = MockClient
+module.exports.MockPool = MockPool
+module.exports.MockAgent = MockAgent
+module.exports.mockErrors = mockErrors
 
 const { EventSource } = __nccwpck_require__(1238)
 
-__webpack_unused_export__ = EventSource
+module.exports.EventSource = EventSource
 
 
 /***/ }),
@@ -28384,6 +28382,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
 
 /***/ }),
 
+/***/ 9896:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
+
+/***/ }),
+
 /***/ 8611:
 /***/ ((module) => {
 
@@ -28545,6 +28550,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 
 /***/ }),
 
+/***/ 857:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+
+/***/ }),
+
 /***/ 3193:
 /***/ ((module) => {
 
@@ -28588,7 +28600,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ 	// Execute the module function
 /******/ 	var threw = true;
 /******/ 	try {
-/******/ 		__webpack_modules__[moduleId](module, module.exports, __nccwpck_require__);
+/******/ 		__webpack_modules__[moduleId].call(module.exports, module, module.exports, __nccwpck_require__);
 /******/ 		threw = false;
 /******/ 	} finally {
 /******/ 		if(threw) delete __webpack_module_cache__[moduleId];
@@ -28597,6 +28609,9 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ 	// Return the exports of the module
 /******/ 	return module.exports;
 /******/ }
+/******/ 
+/******/ // expose the modules object (__webpack_modules__)
+/******/ __nccwpck_require__.m = __webpack_modules__;
 /******/ 
 /************************************************************************/
 /******/ /* webpack/runtime/asset-relocator-loader */
@@ -28644,6 +28659,28 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ 	};
 /******/ })();
 /******/ 
+/******/ /* webpack/runtime/ensure chunk */
+/******/ (() => {
+/******/ 	__nccwpck_require__.f = {};
+/******/ 	// This file contains only the entry chunk.
+/******/ 	// The chunk loading function for additional chunks
+/******/ 	__nccwpck_require__.e = (chunkId) => {
+/******/ 		return Promise.all(Object.keys(__nccwpck_require__.f).reduce((promises, key) => {
+/******/ 			__nccwpck_require__.f[key](chunkId, promises);
+/******/ 			return promises;
+/******/ 		}, []));
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/get javascript chunk filename */
+/******/ (() => {
+/******/ 	// This function allow to reference async chunks
+/******/ 	__nccwpck_require__.u = (chunkId) => {
+/******/ 		// return url for filenames based on template
+/******/ 		return "" + chunkId + ".index.js";
+/******/ 	};
+/******/ })();
+/******/ 
 /******/ /* webpack/runtime/hasOwnProperty shorthand */
 /******/ (() => {
 /******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
@@ -28658,6 +28695,69 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ 		}
 /******/ 		Object.defineProperty(exports, '__esModule', { value: true });
 /******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/import chunk loading */
+/******/ (() => {
+/******/ 	// no baseURI
+/******/ 	
+/******/ 	// object to store loaded and loading chunks
+/******/ 	// undefined = chunk not loaded, null = chunk preloaded/prefetched
+/******/ 	// [resolve, Promise] = chunk loading, 0 = chunk loaded
+/******/ 	var installedChunks = {
+/******/ 		792: 0
+/******/ 	};
+/******/ 	
+/******/ 	var installChunk = (data) => {
+/******/ 		var {ids, modules, runtime} = data;
+/******/ 		// add "modules" to the modules object,
+/******/ 		// then flag all "ids" as loaded and fire callback
+/******/ 		var moduleId, chunkId, i = 0;
+/******/ 		for(moduleId in modules) {
+/******/ 			if(__nccwpck_require__.o(modules, moduleId)) {
+/******/ 				__nccwpck_require__.m[moduleId] = modules[moduleId];
+/******/ 			}
+/******/ 		}
+/******/ 		if(runtime) runtime(__nccwpck_require__);
+/******/ 		for(;i < ids.length; i++) {
+/******/ 			chunkId = ids[i];
+/******/ 			if(__nccwpck_require__.o(installedChunks, chunkId) && installedChunks[chunkId]) {
+/******/ 				installedChunks[chunkId][0]();
+/******/ 			}
+/******/ 			installedChunks[ids[i]] = 0;
+/******/ 		}
+/******/ 	
+/******/ 	}
+/******/ 	
+/******/ 	__nccwpck_require__.f.j = (chunkId, promises) => {
+/******/ 			// import() chunk loading for javascript
+/******/ 			var installedChunkData = __nccwpck_require__.o(installedChunks, chunkId) ? installedChunks[chunkId] : undefined;
+/******/ 			if(installedChunkData !== 0) { // 0 means "already installed".
+/******/ 	
+/******/ 				// a Promise means "currently loading".
+/******/ 				if(installedChunkData) {
+/******/ 					promises.push(installedChunkData[1]);
+/******/ 				} else {
+/******/ 					if(true) { // all chunks have JS
+/******/ 						// setup Promise in chunk cache
+/******/ 						var promise = import("./" + __nccwpck_require__.u(chunkId)).then(installChunk, (e) => {
+/******/ 							if(installedChunks[chunkId] !== 0) installedChunks[chunkId] = undefined;
+/******/ 							throw e;
+/******/ 						});
+/******/ 						var promise = Promise.race([promise, new Promise((resolve) => (installedChunkData = installedChunks[chunkId] = [resolve]))])
+/******/ 						promises.push(installedChunkData[1] = promise);
+/******/ 					}
+/******/ 				}
+/******/ 			}
+/******/ 	};
+/******/ 	
+/******/ 	// no prefetching
+/******/ 	
+/******/ 	// no preloaded
+/******/ 	
+/******/ 	// no external install chunk
+/******/ 	
+/******/ 	// no on chunks loaded
 /******/ })();
 /******/ 
 /************************************************************************/
@@ -28709,8 +28809,8 @@ __nccwpck_require__.d(core_namespaceObject, {
   warning: () => (warning)
 });
 
-;// CONCATENATED MODULE: external "os"
-const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+// EXTERNAL MODULE: external "os"
+var external_os_ = __nccwpck_require__(857);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -28785,7 +28885,7 @@ function toCommandProperties(annotationProperties) {
  */
 function issueCommand(command, properties, message) {
     const cmd = new Command(command, properties, message);
-    process.stdout.write(cmd.toString() + external_os_namespaceObject.EOL);
+    process.stdout.write(cmd.toString() + external_os_.EOL);
 }
 function issue(name, message = '') {
     issueCommand(name, {}, message);
@@ -28841,8 +28941,8 @@ function escapeProperty(s) {
 //# sourceMappingURL=command.js.map
 ;// CONCATENATED MODULE: external "crypto"
 const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
-;// CONCATENATED MODULE: external "fs"
-const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
+// EXTERNAL MODULE: external "fs"
+var external_fs_ = __nccwpck_require__(9896);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
@@ -28856,10 +28956,10 @@ function issueFileCommand(command, message) {
     if (!filePath) {
         throw new Error(`Unable to find environment variable for file command ${command}`);
     }
-    if (!external_fs_namespaceObject.existsSync(filePath)) {
+    if (!external_fs_.existsSync(filePath)) {
         throw new Error(`Missing file at path: ${filePath}`);
     }
-    external_fs_namespaceObject.appendFileSync(filePath, `${toCommandValue(message)}${external_os_namespaceObject.EOL}`, {
+    external_fs_.appendFileSync(filePath, `${toCommandValue(message)}${external_os_.EOL}`, {
         encoding: 'utf8'
     });
 }
@@ -28875,7 +28975,7 @@ function prepareKeyValueMessage(key, value) {
     if (convertedValue.includes(delimiter)) {
         throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
     }
-    return `${key}<<${delimiter}${external_os_namespaceObject.EOL}${convertedValue}${external_os_namespaceObject.EOL}${delimiter}`;
+    return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
 }
 //# sourceMappingURL=file-command.js.map
 ;// CONCATENATED MODULE: external "path"
@@ -29578,7 +29678,7 @@ class HttpClient {
             return proxyAgent;
         }
         const usingSsl = parsedUrl.protocol === 'https:';
-        proxyAgent = new undici/* ProxyAgent */.kT(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
+        proxyAgent = new undici.ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
             token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
         })));
         this._proxyAgentDispatcher = proxyAgent;
@@ -29840,7 +29940,7 @@ var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _
 };
 
 
-const { access, appendFile, writeFile } = external_fs_namespaceObject.promises;
+const { access, appendFile, writeFile } = external_fs_.promises;
 const SUMMARY_ENV_VAR = 'GITHUB_STEP_SUMMARY';
 const SUMMARY_DOCS_URL = 'https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions#adding-a-job-summary';
 class Summary {
@@ -29863,7 +29963,7 @@ class Summary {
                 throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
             }
             try {
-                yield access(pathFromEnv, external_fs_namespaceObject.constants.R_OK | external_fs_namespaceObject.constants.W_OK);
+                yield access(pathFromEnv, external_fs_.constants.R_OK | external_fs_.constants.W_OK);
             }
             catch (_a) {
                 throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
@@ -29959,7 +30059,7 @@ class Summary {
      * @returns {Summary} summary instance
      */
     addEOL() {
-        return this.addRaw(external_os_namespaceObject.EOL);
+        return this.addRaw(external_os_.EOL);
     }
     /**
      * Adds an HTML codeblock to the summary buffer
@@ -30163,7 +30263,7 @@ var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _
 };
 
 
-const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_namespaceObject.promises;
+const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_.promises;
 // export const {open} = 'fs'
 const IS_WINDOWS = process.platform === 'win32';
 /**
@@ -30190,7 +30290,7 @@ function readlink(fsPath) {
 }
 // See https://github.com/nodejs/node/blob/d0153aee367422d0858105abec186da4dff0a0c5/deps/uv/include/uv/win.h#L691
 const UV_FS_O_EXLOCK = 0x10000000;
-const READONLY = external_fs_namespaceObject.constants.O_RDONLY;
+const READONLY = external_fs_.constants.O_RDONLY;
 function exists(fsPath) {
     return io_util_awaiter(this, void 0, void 0, function* () {
         try {
@@ -30683,13 +30783,13 @@ class ToolRunner extends external_events_.EventEmitter {
     _processLineBuffer(data, strBuffer, onLine) {
         try {
             let s = strBuffer + data.toString();
-            let n = s.indexOf(external_os_namespaceObject.EOL);
+            let n = s.indexOf(external_os_.EOL);
             while (n > -1) {
                 const line = s.substring(0, n);
                 onLine(line);
                 // the rest of the string ...
-                s = s.substring(n + external_os_namespaceObject.EOL.length);
-                n = s.indexOf(external_os_namespaceObject.EOL);
+                s = s.substring(n + external_os_.EOL.length);
+                n = s.indexOf(external_os_.EOL);
             }
             return s;
         }
@@ -30980,7 +31080,7 @@ class ToolRunner extends external_events_.EventEmitter {
                 }
                 const optionsNonNull = this._cloneExecOptions(this.options);
                 if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_namespaceObject.EOL);
+                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_.EOL);
                 }
                 const state = new ExecState(optionsNonNull, this.toolPath);
                 state.on('debug', (message) => {
@@ -31319,8 +31419,8 @@ const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* ()
         version
     };
 });
-const platform = external_os_namespaceObject.platform();
-const arch = external_os_namespaceObject.arch();
+const platform = external_os_.platform();
+const arch = external_os_.arch();
 const isWindows = platform === 'win32';
 const isMacOS = platform === 'darwin';
 const isLinux = platform === 'linux';
@@ -31501,7 +31601,7 @@ function setOutput(name, value) {
     if (filePath) {
         return issueFileCommand('OUTPUT', prepareKeyValueMessage(name, value));
     }
-    process.stdout.write(external_os_namespaceObject.EOL);
+    process.stdout.write(external_os_.EOL);
     issueCommand('set-output', { name }, toCommandValue(value));
 }
 /**
@@ -31569,7 +31669,7 @@ function notice(message, properties = {}) {
  * @param message info message
  */
 function info(message) {
-    process.stdout.write(message + external_os_namespaceObject.EOL);
+    process.stdout.write(message + external_os_.EOL);
 }
 /**
  * Begin an output group.
@@ -31777,7 +31877,7 @@ function createApiClient(options) {
                 };
                 if (req.json !== undefined)
                     headers['content-type'] = 'application/json';
-                const response = await (0,undici/* fetch */.hd)(url, {
+                const response = await (0,undici.fetch)(url, {
                     method: req.method,
                     headers,
                     body: req.json === undefined ? null : JSON.stringify(req.json),
@@ -31826,12 +31926,12 @@ const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY
 /** A proxy-aware dispatcher when the runner sets a proxy (NO_PROXY honoured), a plain one otherwise. */
 function createDispatcher(env = process.env) {
     if (!PROXY_VARIABLES.some((name) => env[name]))
-        return new undici/* Agent */.g6();
+        return new undici.Agent();
     // undici flags EnvHttpProxyAgent as experimental with a process warning: noise in a step log.
     const emitWarning = process.emitWarning;
     process.emitWarning = (() => undefined);
     try {
-        return new undici/* EnvHttpProxyAgent */.J2();
+        return new undici.EnvHttpProxyAgent();
     }
     finally {
         process.emitWarning = emitWarning;
@@ -41464,11 +41564,15 @@ const INPUT_DEFAULTS = {
     'search-language': '',
     'search-tag': '',
     'search-min-results': '1',
-    'search-expect-path': ''
+    'search-expect-path': '',
+    'pr-comment': 'false',
+    // action.yml defaults this to `${{ github.token }}`, which only the runner can fill in.
+    'github-token': '',
+    'pr-number-target': ''
 };
 const INPUT_NAMES = Object.keys(INPUT_DEFAULTS);
 /** Inputs whose values must never be echoed back, not even in an error. */
-const SECRET_INPUTS = new Set(['admin-key', 'assistant-key']);
+const SECRET_INPUTS = new Set(['admin-key', 'assistant-key', 'github-token']);
 /** List inputs: their problems name the one item at fault rather than the whole value. */
 const LIST_INPUTS = new Set(['status-id', 'job-id']);
 /** Reads every input once, through the given reader (core.getInput in production). */
@@ -41603,7 +41707,10 @@ const fieldSchemas = {
     'search-language': schemas_string(),
     'search-tag': schemas_string(),
     'search-min-results': optionalNumber(0, 50, true),
-    'search-expect-path': schemas_string()
+    'search-expect-path': schemas_string(),
+    'pr-comment': booleanSchema,
+    'github-token': keySchema,
+    'pr-number-target': optionalNumber(1, 1e12, true)
 };
 /**
  * Validates every input and returns typed settings, or every problem found at once, each
@@ -41647,6 +41754,8 @@ function parseInputs(raw) {
         if (f['assistant-key'] === '')
             problems.push('assistant-key: is required with search-query (the assistant API key of the platform)');
     }
+    if (f['pr-comment'] && f['github-token'] === '')
+        problems.push('github-token: is required with pr-comment (the default, ${{ github.token }}, needs pull-requests: write)');
     if (f['assistant-key'] !== '' && f['assistant-key'] === f['admin-key'])
         problems.push('assistant-key: (hidden) is the same as admin-key; the platform has two kinds of keys: the admin key reads updates and jobs, the assistant key searches. Give each its own key');
     if (f['base-url'] === undefined)
@@ -41669,7 +41778,10 @@ function parseInputs(raw) {
             requirePr: f['require-pr'],
             failFast: f['fail-fast'],
             streamLogs: f['stream-logs'],
-            summary: f.summary
+            summary: f.summary,
+            prComment: f['pr-comment'],
+            githubToken: f['github-token'],
+            prNumberTarget: f['pr-number-target']
         }
     };
 }
@@ -42516,6 +42628,90 @@ function fitInBudget(markdown) {
     return `${cut}${note}`;
 }
 
+;// CONCATENATED MODULE: ./src/report/comment.ts
+
+
+const MAX_COMMENT_FILES = 20;
+/** The pull request of the run, or the one named by pr-number-target. */
+function commentTarget(context, prNumberTarget) {
+    const number = prNumberTarget ?? context.payload.pull_request?.number;
+    if (!context.repo.owner || !context.repo.repo)
+        return { skip: 'the repository of the run is unknown (GITHUB_REPOSITORY is not set)' };
+    if (number === undefined)
+        return { skip: `this run (event ${context.eventName || 'unknown'}) is not for a pull request; on workflow_run or push, pass the number in pr-number-target` };
+    return { owner: context.repo.owner, repo: context.repo.repo, number };
+}
+/**
+ * The hidden marker that finds this step's comment again on later runs: one per workflow, job
+ * and kind of target, so two steps of one workflow keep two comments.
+ */
+function commentMarker(outcome, workflow, job) {
+    const kinds = [...new Set(outcome.targets.map((t) => t.ref.kind))];
+    if (outcome.search)
+        kinds.push('search');
+    const clean = (text) => text.replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 80);
+    return `<!-- wait-for-docs:${clean(workflow)}/${clean(job)}:${kinds.join('+') || 'none'} -->`;
+}
+const TITLES = {
+    success: '✅ Docs are live',
+    failure: '❌ Docs did not make it',
+    timeout: '⏱️ Timed out waiting for the docs',
+    cancelled: '🛑 Cancelled while waiting for the docs',
+    error: '⚠️ Could not wait for the docs'
+};
+/** The comment: the outcome in short, with every piece of server text escaped. */
+function renderComment(outcome, marker, runUrl) {
+    const lines = [marker, `### ${TITLES[outcome.result]}`, '', escapeText(outcome.headline, 600), ''];
+    if (outcome.targets.length > 0) {
+        const rows = outcome.targets.slice(0, 50).map((t) => {
+            const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined;
+            return [t.ref.kind === 'update' ? 'update' : 'agent job', codeSpan(t.ref.id, 80), t.result, codeSpan(t.status, 40), prLink ? markdown_link('pull request', prLink) : ''];
+        });
+        lines.push(table(['Target', 'Id', 'Result', 'Status', 'Pull request'], rows));
+        if (outcome.targets.length > 50)
+            lines.push('', `… and ${outcome.targets.length - 50} more targets.`);
+        lines.push('');
+    }
+    const files = [...new Set(outcome.targets.flatMap((t) => {
+            const changed = t.parsed?.kind === 'update' ? t.parsed.data.commit?.filesChanged : undefined;
+            return [...(changed?.added ?? []), ...(changed?.modified ?? []), ...(changed?.removed ?? [])];
+        }))];
+    if (files.length > 0) {
+        const shown = files.slice(0, MAX_COMMENT_FILES).map((f) => codeSpan(f, 150)).join(', ');
+        lines.push(`**Files changed (${files.length}):** ${shown}${files.length > MAX_COMMENT_FILES ? `, … and ${files.length - MAX_COMMENT_FILES} more` : ''}`, '');
+    }
+    if (outcome.search && !outcome.search.skipped) {
+        const count = outcome.search.queries.reduce((n, q) => n + q.results.length, 0);
+        lines.push(`**Search check:** ${outcome.search.result}, ${outcome.search.queries.length} quer${outcome.search.queries.length === 1 ? 'y' : 'ies'}, ${count} results`, '');
+    }
+    const run = runUrl ? `[workflow run](${runUrl}) · ` : '';
+    lines.push(`<sub>${run}${formatDuration(outcome.elapsedMs)}</sub>`);
+    return `${lines.join('\n')}\n`;
+}
+/** Updates the comment that carries the marker, or creates it. */
+async function upsertComment(octokit, target, marker, body) {
+    const where = { owner: target.owner, repo: target.repo };
+    for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, { ...where, issue_number: target.number, per_page: 100 })) {
+        const mine = page.data.find((comment) => comment.body?.includes(marker));
+        if (mine) {
+            await octokit.rest.issues.updateComment({ ...where, comment_id: mine.id, body });
+            return 'updated';
+        }
+    }
+    await octokit.rest.issues.createComment({ ...where, issue_number: target.number, body });
+    return 'created';
+}
+/** What to tell the user when the comment could not be written; the step does not fail for it. */
+function explainCommentError(error) {
+    const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
+    if (status === 403 || status === 401)
+        return `the token may not comment on pull requests (HTTP ${status}). Add \`permissions: pull-requests: write\` to the job (or pass a github-token that has it)`;
+    if (status === 404)
+        return 'the pull request was not found (HTTP 404); check pr-number-target and that the token can see the repository';
+    const message = error instanceof Error ? error.message : String(error);
+    return `${status ? `HTTP ${status}: ` : ''}${message.split('\n')[0]?.slice(0, 300)}`;
+}
+
 ;// CONCATENATED MODULE: ./src/search.ts
 
 
@@ -42615,6 +42811,7 @@ function skippedSearch(waitResult, elapsedMs) {
 
 
 
+
 /** After SIGINT/SIGTERM the process ends within this, whatever is still running. */
 const CANCEL_GRACE_MS = 1500;
 /**
@@ -42635,10 +42832,11 @@ async function run() {
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
     const raw = readRawInputs((name) => getInput(name));
-    const secrets = [raw['admin-key'], raw['assistant-key']].filter((key) => key !== '');
+    const secrets = [raw['admin-key'], raw['assistant-key'], raw['github-token']].filter((key) => key !== '');
     for (const secret of secrets)
         setSecret(secret);
     let client;
+    let settings;
     let outcome;
     try {
         const parsed = parseInputs(raw);
@@ -42653,8 +42851,9 @@ async function run() {
             };
         }
         else {
-            client = createApiClient({ baseUrl: parsed.settings.baseUrl });
-            outcome = await waitStep(parsed.settings, client, cancel.signal, secrets, startedAt);
+            settings = parsed.settings;
+            client = createApiClient({ baseUrl: settings.baseUrl });
+            outcome = await waitStep(settings, client, cancel.signal, secrets, startedAt);
         }
     }
     catch (error) {
@@ -42667,6 +42866,8 @@ async function run() {
         process.off('SIGTERM', onSignal);
     }
     await report(outcome, raw.summary, raw['fail-on-timeout'], secrets);
+    if (settings?.prComment)
+        await commentOnPullRequest(outcome, settings, secrets);
     await client?.close();
 }
 async function waitStep(settings, client, signal, secrets, startedAt) {
@@ -42721,6 +42922,27 @@ function headline(result, reports, search) {
     if (result === 'success')
         return `All ${reports.length} targets succeeded.`;
     return `${succeeded}/${reports.length} targets succeeded; ${first ? `${describeRef(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}` : result}`;
+}
+/** Creates or updates the PR comment; a failure here is a warning, never a failed step. */
+async function commentOnPullRequest(outcome, settings, secrets) {
+    const clean = (text) => redact(text, secrets);
+    try {
+        const github = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
+        const { context } = github;
+        const target = commentTarget(context, settings.prNumberTarget);
+        if ('skip' in target) {
+            warning(`pr-comment is set, but ${target.skip}. No comment was written.`);
+            return;
+        }
+        const marker = commentMarker(outcome, context.workflow, context.job);
+        const runUrl = context.runId ? `${context.serverUrl}/${target.owner}/${target.repo}/actions/runs/${context.runId}` : undefined;
+        const body = clean(renderComment(outcome, marker, runUrl));
+        const done = await upsertComment(github.getOctokit(settings.githubToken), target, marker, body);
+        info(`${done === 'created' ? 'Commented' : 'Updated the comment'} on pull request #${target.number}.`);
+    }
+    catch (error) {
+        warning(clean(`The pull request comment could not be written: ${explainCommentError(error)}. The step's result does not depend on it.`));
+    }
 }
 async function report(outcome, summaryInput, failOnTimeoutInput, secrets) {
     const clean = (text) => redact(text, secrets);

@@ -28,7 +28,11 @@ export const INPUT_DEFAULTS = {
   'search-language': '',
   'search-tag': '',
   'search-min-results': '1',
-  'search-expect-path': ''
+  'search-expect-path': '',
+  'pr-comment': 'false',
+  // action.yml defaults this to `${{ github.token }}`, which only the runner can fill in.
+  'github-token': '',
+  'pr-number-target': ''
 } as const
 
 export type InputName = keyof typeof INPUT_DEFAULTS
@@ -36,7 +40,7 @@ export type RawInputs = Record<InputName, string>
 export const INPUT_NAMES = Object.keys(INPUT_DEFAULTS) as InputName[]
 
 /** Inputs whose values must never be echoed back, not even in an error. */
-const SECRET_INPUTS: ReadonlySet<InputName> = new Set(['admin-key', 'assistant-key'])
+const SECRET_INPUTS: ReadonlySet<InputName> = new Set(['admin-key', 'assistant-key', 'github-token'])
 /** List inputs: their problems name the one item at fault rather than the whole value. */
 const LIST_INPUTS: ReadonlySet<InputName> = new Set(['status-id', 'job-id'])
 
@@ -74,6 +78,11 @@ export interface Settings {
   failFast: boolean
   streamLogs: boolean
   summary: boolean
+  /** Create or update one comment with the outcome on the pull request of the run. */
+  prComment: boolean
+  githubToken: string
+  /** The pull request to comment on when the run is not for one (workflow_run, push). */
+  prNumberTarget: number | undefined
 }
 
 export type ParsedInputs = { ok: true; settings: Settings } | { ok: false; problems: string[] }
@@ -208,7 +217,10 @@ const fieldSchemas = {
   'search-language': z.string(),
   'search-tag': z.string(),
   'search-min-results': optionalNumber(0, 50, true),
-  'search-expect-path': z.string()
+  'search-expect-path': z.string(),
+  'pr-comment': booleanSchema,
+  'github-token': keySchema,
+  'pr-number-target': optionalNumber(1, 1e12, true)
 } satisfies Record<InputName, z.ZodType>
 
 type Fields = { [K in InputName]: z.output<(typeof fieldSchemas)[K]> }
@@ -249,6 +261,7 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
     if (f['search-domain'] === '') problems.push('search-domain: is required with search-query (the last segment of the dashboard URL of the docs site)')
     if (f['assistant-key'] === '') problems.push('assistant-key: is required with search-query (the assistant API key of the platform)')
   }
+  if (f['pr-comment'] && f['github-token'] === '') problems.push('github-token: is required with pr-comment (the default, ${{ github.token }}, needs pull-requests: write)')
   if (f['assistant-key'] !== '' && f['assistant-key'] === f['admin-key'])
     problems.push('assistant-key: (hidden) is the same as admin-key; the platform has two kinds of keys: the admin key reads updates and jobs, the assistant key searches. Give each its own key')
   if (f['base-url'] === undefined) problems.push('base-url: is required; the API base URL, e.g. https://api.example.com')
@@ -270,7 +283,10 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
       requirePr: f['require-pr'],
       failFast: f['fail-fast'],
       streamLogs: f['stream-logs'],
-      summary: f.summary
+      summary: f.summary,
+      prComment: f['pr-comment'],
+      githubToken: f['github-token'],
+      prNumberTarget: f['pr-number-target']
     }
   }
 }

@@ -7,6 +7,7 @@ import { systemClock } from './poll/poll.js'
 import { createLogReporter } from './report/log.js'
 import { computeOutputs } from './report/outputs.js'
 import { renderSummary } from './report/summary.js'
+import { commentMarker, commentTarget, explainCommentError, renderComment, upsertComment } from './report/comment.js'
 import { describeQuery } from './report/log.js'
 import { runSearchCheck, skippedSearch, type SearchReport } from './search.js'
 import { redact } from './text.js'
@@ -33,10 +34,11 @@ export async function run(): Promise<void> {
   process.on('SIGTERM', onSignal)
 
   const raw = readRawInputs((name) => core.getInput(name))
-  const secrets = [raw['admin-key'], raw['assistant-key']].filter((key) => key !== '')
+  const secrets = [raw['admin-key'], raw['assistant-key'], raw['github-token']].filter((key) => key !== '')
   for (const secret of secrets) core.setSecret(secret)
 
   let client: ApiClient | undefined
+  let settings: Settings | undefined
   let outcome: RunOutcome
   try {
     const parsed = parseInputs(raw)
@@ -50,8 +52,9 @@ export async function run(): Promise<void> {
         elapsedMs: Date.now() - startedAt
       }
     } else {
-      client = createApiClient({ baseUrl: parsed.settings.baseUrl })
-      outcome = await waitStep(parsed.settings, client, cancel.signal, secrets, startedAt)
+      settings = parsed.settings
+      client = createApiClient({ baseUrl: settings.baseUrl })
+      outcome = await waitStep(settings, client, cancel.signal, secrets, startedAt)
     }
   } catch (error) {
     // Not expected: every known fault has its own outcome. Still end in a defined state.
@@ -62,6 +65,7 @@ export async function run(): Promise<void> {
     process.off('SIGTERM', onSignal)
   }
   await report(outcome, raw.summary, raw['fail-on-timeout'], secrets)
+  if (settings?.prComment) await commentOnPullRequest(outcome, settings, secrets)
   await client?.close()
 }
 
@@ -115,6 +119,27 @@ function headline(result: Result, reports: readonly TargetReport[], search: Sear
   const succeeded = reports.filter((r) => r.result === 'success').length
   if (result === 'success') return `All ${reports.length} targets succeeded.`
   return `${succeeded}/${reports.length} targets succeeded; ${first ? `${describeRef(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}` : result}`
+}
+
+/** Creates or updates the PR comment; a failure here is a warning, never a failed step. */
+async function commentOnPullRequest(outcome: RunOutcome, settings: Settings, secrets: string[]): Promise<void> {
+  const clean = (text: string) => redact(text, secrets)
+  try {
+    const github = await import('@actions/github')
+    const { context } = github
+    const target = commentTarget(context, settings.prNumberTarget)
+    if ('skip' in target) {
+      core.warning(`pr-comment is set, but ${target.skip}. No comment was written.`)
+      return
+    }
+    const marker = commentMarker(outcome, context.workflow, context.job)
+    const runUrl = context.runId ? `${context.serverUrl}/${target.owner}/${target.repo}/actions/runs/${context.runId}` : undefined
+    const body = clean(renderComment(outcome, marker, runUrl))
+    const done = await upsertComment(github.getOctokit(settings.githubToken), target, marker, body)
+    core.info(`${done === 'created' ? 'Commented' : 'Updated the comment'} on pull request #${target.number}.`)
+  } catch (error) {
+    core.warning(clean(`The pull request comment could not be written: ${explainCommentError(error)}. The step's result does not depend on it.`))
+  }
 }
 
 async function report(outcome: RunOutcome, summaryInput: string, failOnTimeoutInput: string, secrets: string[]): Promise<void> {

@@ -1,0 +1,136 @@
+import { getOctokit } from '@actions/github'
+import nock from 'nock'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { RunOutcome } from '../src/outcome.js'
+import { commentMarker, commentTarget, explainCommentError, renderComment, upsertComment, type RunContext } from '../src/report/comment.js'
+import { jobRecordSchema } from '../src/targets/job.js'
+import { updateRecordSchema } from '../src/targets/update.js'
+import type { TargetReport } from '../src/wait.js'
+
+const API = 'https://api.github.com'
+// Octokit's default fetch goes through the toolkit's proxy-aware undici dispatcher, which nock
+// cannot see; the global fetch is intercepted.
+const octokit = () => getOctokit('gh-token', { request: { fetch: globalThis.fetch } })
+
+beforeAll(() => nock.disableNetConnect())
+afterEach(() => nock.cleanAll())
+afterAll(() => nock.enableNetConnect())
+
+const base = { stoppedByFailFast: false, polls: 1, logs: [], transitions: [], finishedAfterMs: 0, error: null, note: undefined }
+function outcome(extra: Partial<RunOutcome> = {}): RunOutcome {
+  const update = updateRecordSchema.parse({ status: 'success', commit: { filesChanged: { added: ['docs/a.mdx'], modified: ['docs/b.mdx'], removed: [] } } })
+  const job = jobRecordSchema.parse({ status: 'completed', prLink: 'https://github.com/acme/docs/pull/42' })
+  const targets: TargetReport[] = [
+    { ...base, ref: { kind: 'update', id: 'u1' }, result: 'success', status: 'success', record: {}, parsed: { kind: 'update', data: update } },
+    { ...base, ref: { kind: 'job', id: 'j1', projectId: 'p' }, result: 'success', status: 'completed', record: {}, parsed: { kind: 'job', data: job } }
+  ]
+  return { result: 'success', headline: 'All 2 targets succeeded.', problems: [], targets, search: undefined, elapsedMs: 65_000, ...extra }
+}
+
+const context = (extra: Partial<RunContext> = {}): RunContext => ({ eventName: 'pull_request', repo: { owner: 'acme', repo: 'docs' }, payload: { pull_request: { number: 7 } }, serverUrl: 'https://github.com', runId: 99, ...extra })
+
+describe('commentTarget', () => {
+  it('is the pull request of the run', () => {
+    expect(commentTarget(context(), undefined)).toEqual({ owner: 'acme', repo: 'docs', number: 7 })
+  })
+  it('is pr-number-target on workflow_run or push', () => {
+    expect(commentTarget(context({ eventName: 'workflow_run', payload: {} }), 12)).toEqual({ owner: 'acme', repo: 'docs', number: 12 })
+  })
+  it('says why there is none outside a pull request', () => {
+    expect(commentTarget(context({ eventName: 'push', payload: {} }), undefined)).toEqual({
+      skip: 'this run (event push) is not for a pull request; on workflow_run or push, pass the number in pr-number-target'
+    })
+  })
+})
+
+describe('commentMarker', () => {
+  it('includes workflow, job and the kinds of targets, so two steps keep two comments', () => {
+    const both = commentMarker(outcome(), 'Docs CI', 'wait')
+    const updatesOnly = commentMarker({ targets: outcome().targets.slice(0, 1), search: undefined }, 'Docs CI', 'wait')
+    expect(both).toBe('<!-- wait-for-docs:Docs_CI/wait:update+job -->')
+    expect(updatesOnly).toBe('<!-- wait-for-docs:Docs_CI/wait:update -->')
+    expect(commentMarker(outcome(), 'x --> <b>', 'j')).not.toMatch(/-->.*-->/)
+  })
+})
+
+describe('renderComment', () => {
+  it('carries the outcome, the PR link, files changed and the run link', () => {
+    const body = renderComment(outcome(), '<!-- m -->', 'https://github.com/acme/docs/actions/runs/99')
+    expect(body.startsWith('<!-- m -->\n### ✅ Docs are live')).toBe(true)
+    expect(body).toContain('| agent job | `j1` | success | `completed` | [pull request](https://github.com/acme/docs/pull/42) |')
+    expect(body).toContain('**Files changed (2):** `docs/a.mdx`, `docs/b.mdx`')
+    expect(body).toContain('[workflow run](https://github.com/acme/docs/actions/runs/99)')
+  })
+
+  it('escapes server text: no HTML, images, links or mentions', () => {
+    const hostile = '<img src=x> ![i](https://evil.example/i.png) [x](https://evil.example) @octocat'
+    const body = renderComment(outcome({ result: 'failure', headline: hostile }), '<!-- m -->', undefined)
+    const outsideCode = body.replace(/(`+)[^`]*?\1/g, '')
+    expect(outsideCode).not.toMatch(/<img|(?<!\\)\]\(https:\/\/evil|https:\/\/evil|@octocat/)
+  })
+
+  it('truncates long file lists', () => {
+    const update = updateRecordSchema.parse({ status: 'success', commit: { filesChanged: { added: Array.from({ length: 45 }, (_, i) => `f${i}`), modified: [], removed: [] } } })
+    const target: TargetReport = { ...base, ref: { kind: 'update', id: 'u' }, result: 'success', status: 'success', record: {}, parsed: { kind: 'update', data: update } }
+    expect(renderComment(outcome({ targets: [target] }), 'm', undefined)).toContain(', … and 25 more')
+  })
+})
+
+describe('upsertComment', () => {
+  const where = { owner: 'acme', repo: 'docs', number: 7 }
+
+  it('creates the comment when none carries the marker', async () => {
+    const scope = nock(API)
+      .get('/repos/acme/docs/issues/7/comments')
+      .query(true)
+      .reply(200, [{ id: 1, body: 'someone else' }])
+      .post('/repos/acme/docs/issues/7/comments', { body: '<!-- m -->\nhello' })
+      .matchHeader('authorization', 'token gh-token')
+      .reply(201, { id: 2 })
+    await expect(upsertComment(octokit(), where, '<!-- m -->', '<!-- m -->\nhello')).resolves.toBe('created')
+    expect(scope.isDone()).toBe(true)
+  })
+
+  it('updates the comment with the marker in place', async () => {
+    const scope = nock(API)
+      .get('/repos/acme/docs/issues/7/comments')
+      .query(true)
+      .reply(200, [{ id: 1, body: '<!-- other -->' }, { id: 5, body: '<!-- m -->\nold' }])
+      .patch('/repos/acme/docs/issues/comments/5', { body: '<!-- m -->\nnew' })
+      .reply(200, { id: 5 })
+    await expect(upsertComment(octokit(), where, '<!-- m -->', '<!-- m -->\nnew')).resolves.toBe('updated')
+    expect(scope.isDone()).toBe(true)
+  })
+
+  it('keeps two markers apart: a second step creates its own comment', async () => {
+    const scope = nock(API)
+      .get('/repos/acme/docs/issues/7/comments')
+      .query(true)
+      .reply(200, [{ id: 5, body: '<!-- wait-for-docs:ci/j:update -->' }])
+      .post('/repos/acme/docs/issues/7/comments')
+      .reply(201, { id: 6 })
+    await expect(upsertComment(octokit(), where, '<!-- wait-for-docs:ci/j:job -->', 'b')).resolves.toBe('created')
+    expect(scope.isDone()).toBe(true)
+  })
+
+  it('looks through every page of comments', async () => {
+    const page1 = Array.from({ length: 100 }, (_, i) => ({ id: i, body: 'x' }))
+    const scope = nock(API)
+      .get('/repos/acme/docs/issues/7/comments')
+      .query({ per_page: '100' })
+      .reply(200, page1, { link: `<${API}/repos/acme/docs/issues/7/comments?per_page=100&page=2>; rel="next"` })
+      .get('/repos/acme/docs/issues/7/comments')
+      .query({ per_page: '100', page: '2' })
+      .reply(200, [{ id: 500, body: '<!-- m -->' }])
+      .patch('/repos/acme/docs/issues/comments/500')
+      .reply(200, { id: 500 })
+    await expect(upsertComment(octokit(), where, '<!-- m -->', 'b')).resolves.toBe('updated')
+    expect(scope.isDone()).toBe(true)
+  })
+
+  it('a 403 becomes advice to add pull-requests: write', async () => {
+    nock(API).get('/repos/acme/docs/issues/7/comments').query(true).reply(403, { message: 'Resource not accessible by integration' })
+    const error = await upsertComment(octokit(), where, 'm', 'b').catch((e: unknown) => e)
+    expect(explainCommentError(error)).toContain('Add `permissions: pull-requests: write` to the job')
+  })
+})

@@ -1,0 +1,141 @@
+import { cp, mkdtemp, readdir, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { startGitHubApi } from '../dev/github-api.js'
+import { startProxy } from '../dev/proxy.js'
+import { PROJECT_ID } from '../dev/simulator.js'
+import { runAgainst, simulator } from './helpers/e2e.js'
+
+const pullRequest = { name: 'pull_request', payload: { pull_request: { number: 7 } } }
+const TOKEN = 'ghs_fake_token_for_tests_0001'
+
+const github = startGitHubApi
+
+describe.concurrent('the PR comment, end to end', () => {
+  it('creates one comment, then updates it in place on the next run', async () => {
+    const sim = await simulator()
+    const api = await github()
+    try {
+      const inputs = { 'job-id': 'job-completed-pr', 'project-id': PROJECT_ID, 'pr-comment': 'true', 'github-token': TOKEN }
+      const env = { GITHUB_API_URL: api.url }
+      const first = await runAgainst(sim, inputs, { env, event: pullRequest })
+      expect(first.code, first.stdout + first.stderr).toBe(0)
+      expect(first.stdout).toContain('Commented on pull request #7.')
+      sim.reset()
+      const second = await runAgainst(sim, { ...inputs, 'job-id': 'job-completed-nopr' }, { env, event: pullRequest })
+      expect(second.stdout).toContain('Updated the comment on pull request #7.')
+      expect(api.comments).toHaveLength(1)
+      const [comment] = api.comments
+      expect(comment?.issue).toBe(7)
+      expect(comment?.body).toContain('<!-- wait-for-docs:docs/wait-for-docs:job -->')
+      expect(comment?.body).toContain('`job-completed-nopr`')
+      expect(comment?.body).toContain('[workflow run](https://github.com/acme/docs/actions/runs/4242424242)')
+      expect(api.requests.every((r) => r.authorization === `token ${TOKEN}`)).toBe(true)
+      // The token appears once per run: in the ::add-mask:: command that hides it.
+      for (const run of [first, second]) expect((run.stdout + run.stderr + run.summary).split(TOKEN)).toHaveLength(2)
+    } finally {
+      await api.close()
+    }
+  })
+
+  it('two steps waiting on different kinds keep two comments; a failure is commented too', async () => {
+    const sim = await simulator()
+    const api = await github()
+    try {
+      const env = { GITHUB_API_URL: api.url }
+      const jobs = await runAgainst(sim, { 'job-id': 'job-completed-pr', 'project-id': PROJECT_ID, 'pr-comment': 'true', 'github-token': TOKEN }, { env, event: pullRequest })
+      const updates = await runAgainst(sim, { 'status-id': 'update-failure', 'pr-comment': 'true', 'github-token': TOKEN }, { env, event: pullRequest })
+      expect(jobs.code).toBe(0)
+      expect(updates.code).toBe(1)
+      expect(api.comments).toHaveLength(2)
+      expect(api.comments[0]?.body).toContain('[pull request](https://github.com/acme/docs/pull/42)')
+      expect(api.comments[1]?.body).toContain('### ❌ Docs did not make it')
+      expect(api.comments[1]?.body).toContain('**Files changed')
+    } finally {
+      await api.close()
+    }
+  })
+
+  it('without permission, warns with what to add and does not fail the step', async () => {
+    const sim = await simulator()
+    const api = await github()
+    api.failWith = 403
+    try {
+      const run = await runAgainst(sim, { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN }, { env: { GITHUB_API_URL: api.url }, event: pullRequest })
+      expect(run.code, run.stdout).toBe(0)
+      expect(run.outputs.result).toBe('success')
+      expect(run.stdout).toContain('::warning::The pull request comment could not be written: the token may not comment on pull requests (HTTP 403). Add `permissions: pull-requests: write` to the job')
+    } finally {
+      await api.close()
+    }
+  })
+
+  it('outside a pull request, warns and passes; pr-number-target names one', async () => {
+    const sim = await simulator()
+    const api = await github()
+    try {
+      const env = { GITHUB_API_URL: api.url }
+      const push = await runAgainst(sim, { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN }, { env })
+      expect(push.code).toBe(0)
+      expect(push.stdout).toContain('::warning::pr-comment is set, but this run (event push) is not for a pull request')
+      expect(api.requests).toHaveLength(0)
+      sim.reset()
+      const named = await runAgainst(sim, { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN, 'pr-number-target': '31' }, { env, event: { name: 'workflow_run', payload: {} } })
+      expect(named.code).toBe(0)
+      expect(api.comments.map((c) => c.issue)).toEqual([31])
+    } finally {
+      await api.close()
+    }
+  })
+
+  it('takes the API URL from the runner (GitHub Enterprise Server)', async () => {
+    const sim = await simulator()
+    const api = await github()
+    try {
+      const run = await runAgainst(sim, { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN }, { env: { GITHUB_API_URL: `${api.url}/api/v3` }, event: pullRequest })
+      expect(run.code).toBe(0)
+      expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v3/repos/acme/docs/issues/7/comments', 'POST /api/v3/repos/acme/docs/issues/7/comments'])
+    } finally {
+      await api.close()
+    }
+  })
+
+  it('goes through the proxy of the runner', async () => {
+    const sim = await simulator()
+    const api = await github()
+    const port = new URL(api.url).port
+    const proxy = await startProxy({ hosts: { 'github.test': '127.0.0.1' } })
+    try {
+      const run = await runAgainst(sim, { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN }, {
+        env: { GITHUB_API_URL: `http://github.test:${port}`, HTTP_PROXY: proxy.url, NO_PROXY: '' },
+        event: pullRequest
+      })
+      expect(run.code, run.stdout).toBe(0)
+      expect(proxy.seen).toContain(`CONNECT github.test:${port}`)
+      expect(api.comments).toHaveLength(1)
+    } finally {
+      await proxy.close()
+      await api.close()
+    }
+  })
+
+  it('loads @actions/github only when a comment is asked for', async () => {
+    const dist = new URL('../dist/', import.meta.url)
+    const chunks = (await readdir(dist)).filter((f) => f !== 'index.js' && f !== 'package.json')
+    expect(chunks.length).toBeGreaterThan(0)
+    const copy = await mkdtemp(path.join(os.tmpdir(), 'wait-for-docs-dist-'))
+    try {
+      await cp(dist, copy, { recursive: true })
+      for (const chunk of chunks) await rm(path.join(copy, chunk))
+      const sim = await simulator()
+      const plain = await runAgainst(sim, { 'status-id': 'update-success' }, { entry: path.join(copy, 'index.js') })
+      expect(plain.code, plain.stdout + plain.stderr).toBe(0)
+      sim.reset()
+      const commenting = await runAgainst(sim, { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN }, { entry: path.join(copy, 'index.js'), event: pullRequest })
+      expect(commenting.stdout).toContain('::warning::The pull request comment could not be written')
+    } finally {
+      await rm(copy, { recursive: true, force: true })
+    }
+  })
+})

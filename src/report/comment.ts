@@ -1,0 +1,102 @@
+// Types only: @actions/github itself is loaded lazily, and only when a comment is asked for.
+import type { getOctokit } from '@actions/github'
+import { formatDuration } from '../durations.js'
+import type { Result, RunOutcome } from '../outcome.js'
+import { escapeText, link, codeSpan, table } from './markdown.js'
+
+export type Octokit = ReturnType<typeof getOctokit>
+
+/** Where the comment goes, or why there is nowhere to put it. */
+export type CommentTarget = { owner: string; repo: string; number: number } | { skip: string }
+
+/** The parts of the run's context the comment needs (from @actions/github's context). */
+export interface RunContext {
+  eventName: string
+  repo: { owner: string; repo: string }
+  payload: { pull_request?: { number?: number } }
+  serverUrl: string
+  runId: number
+}
+
+export const MAX_COMMENT_FILES = 20
+
+/** The pull request of the run, or the one named by pr-number-target. */
+export function commentTarget(context: RunContext, prNumberTarget: number | undefined): CommentTarget {
+  const number = prNumberTarget ?? context.payload.pull_request?.number
+  if (!context.repo.owner || !context.repo.repo) return { skip: 'the repository of the run is unknown (GITHUB_REPOSITORY is not set)' }
+  if (number === undefined)
+    return { skip: `this run (event ${context.eventName || 'unknown'}) is not for a pull request; on workflow_run or push, pass the number in pr-number-target` }
+  return { owner: context.repo.owner, repo: context.repo.repo, number }
+}
+
+/**
+ * The hidden marker that finds this step's comment again on later runs: one per workflow, job
+ * and kind of target, so two steps of one workflow keep two comments.
+ */
+export function commentMarker(outcome: Pick<RunOutcome, 'targets' | 'search'>, workflow: string, job: string): string {
+  const kinds = [...new Set(outcome.targets.map((t) => t.ref.kind))]
+  if (outcome.search) kinds.push('search' as never)
+  const clean = (text: string) => text.replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 80)
+  return `<!-- wait-for-docs:${clean(workflow)}/${clean(job)}:${kinds.join('+') || 'none'} -->`
+}
+
+const TITLES: Record<Result, string> = {
+  success: '✅ Docs are live',
+  failure: '❌ Docs did not make it',
+  timeout: '⏱️ Timed out waiting for the docs',
+  cancelled: '🛑 Cancelled while waiting for the docs',
+  error: '⚠️ Could not wait for the docs'
+}
+
+/** The comment: the outcome in short, with every piece of server text escaped. */
+export function renderComment(outcome: RunOutcome, marker: string, runUrl: string | undefined): string {
+  const lines = [marker, `### ${TITLES[outcome.result]}`, '', escapeText(outcome.headline, 600), '']
+  if (outcome.targets.length > 0) {
+    const rows = outcome.targets.slice(0, 50).map((t) => {
+      const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined
+      return [t.ref.kind === 'update' ? 'update' : 'agent job', codeSpan(t.ref.id, 80), t.result, codeSpan(t.status, 40), prLink ? link('pull request', prLink) : '']
+    })
+    lines.push(table(['Target', 'Id', 'Result', 'Status', 'Pull request'], rows))
+    if (outcome.targets.length > 50) lines.push('', `… and ${outcome.targets.length - 50} more targets.`)
+    lines.push('')
+  }
+  const files = [...new Set(outcome.targets.flatMap((t) => {
+    const changed = t.parsed?.kind === 'update' ? t.parsed.data.commit?.filesChanged : undefined
+    return [...(changed?.added ?? []), ...(changed?.modified ?? []), ...(changed?.removed ?? [])]
+  }))]
+  if (files.length > 0) {
+    const shown = files.slice(0, MAX_COMMENT_FILES).map((f) => codeSpan(f, 150)).join(', ')
+    lines.push(`**Files changed (${files.length}):** ${shown}${files.length > MAX_COMMENT_FILES ? `, … and ${files.length - MAX_COMMENT_FILES} more` : ''}`, '')
+  }
+  if (outcome.search && !outcome.search.skipped) {
+    const count = outcome.search.queries.reduce((n, q) => n + q.results.length, 0)
+    lines.push(`**Search check:** ${outcome.search.result}, ${outcome.search.queries.length} quer${outcome.search.queries.length === 1 ? 'y' : 'ies'}, ${count} results`, '')
+  }
+  const run = runUrl ? `[workflow run](${runUrl}) · ` : ''
+  lines.push(`<sub>${run}${formatDuration(outcome.elapsedMs)}</sub>`)
+  return `${lines.join('\n')}\n`
+}
+
+/** Updates the comment that carries the marker, or creates it. */
+export async function upsertComment(octokit: Octokit, target: { owner: string; repo: string; number: number }, marker: string, body: string): Promise<'created' | 'updated'> {
+  const where = { owner: target.owner, repo: target.repo }
+  for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, { ...where, issue_number: target.number, per_page: 100 })) {
+    const mine = page.data.find((comment) => comment.body?.includes(marker))
+    if (mine) {
+      await octokit.rest.issues.updateComment({ ...where, comment_id: mine.id, body })
+      return 'updated'
+    }
+  }
+  await octokit.rest.issues.createComment({ ...where, issue_number: target.number, body })
+  return 'created'
+}
+
+/** What to tell the user when the comment could not be written; the step does not fail for it. */
+export function explainCommentError(error: unknown): string {
+  const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined
+  if (status === 403 || status === 401)
+    return `the token may not comment on pull requests (HTTP ${status}). Add \`permissions: pull-requests: write\` to the job (or pass a github-token that has it)`
+  if (status === 404) return 'the pull request was not found (HTTP 404); check pr-number-target and that the token can see the repository'
+  const message = error instanceof Error ? error.message : String(error)
+  return `${status ? `HTTP ${status}: ` : ''}${message.split('\n')[0]?.slice(0, 300)}`
+}
