@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { RunOutcome } from '../src/outcome.js'
-import { computeOutputs, OUTPUT_NAMES, prNumberFromLink } from '../src/report/outputs.js'
+import { computeOutputs, MAX_RESULTS_BYTES, OUTPUT_NAMES, prNumberFromLink } from '../src/report/outputs.js'
 import { jobRecordSchema } from '../src/targets/job.js'
 import { updateRecordSchema } from '../src/targets/update.js'
 import type { TargetReport } from '../src/wait.js'
@@ -64,5 +64,24 @@ describe('prNumberFromLink', () => {
     [null, '']
   ])('%j → %j', (link, number) => {
     expect(prNumberFromLink(link)).toBe(number)
+  })
+})
+
+describe('the results output', () => {
+  it('cuts long logs in records to stay under the output limit', () => {
+    const big = update('a', { status: 'success', logs: [...Array(100).fill('y'.repeat(20_000)), 'last'] })
+    const results = computeOutputs(outcome([big])).results
+    expect(Buffer.byteLength(results)).toBeLessThanOrEqual(MAX_RESULTS_BYTES)
+    const [entry] = JSON.parse(results) as [{ record: { status: string; logs: string[] } }]
+    expect(entry.record.status).toBe('success')
+    expect(entry.record.logs).toHaveLength(20)
+    expect(entry.record.logs.at(-1)).toBe('last')
+  })
+
+  it('leaves records out when even that is too large, keeping every target', () => {
+    const many = Array.from({ length: 400 }, (_, i) => update(`u${i}`, { status: 'success', summary: 'z'.repeat(5000) }))
+    const results = JSON.parse(computeOutputs(outcome(many)).results) as { id: string; record: unknown }[]
+    expect(results).toHaveLength(400)
+    expect(results.every((r) => r.record === null)).toBe(true)
   })
 })

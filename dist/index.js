@@ -41830,9 +41830,9 @@ function overallResult(reports) {
 
 ;// CONCATENATED MODULE: ./src/poll/schedule.ts
 /** How fast delays grow from one poll to the next, before jitter. Tuned by `npm run bench`. */
-const GROWTH = 1.3;
+const GROWTH = 1.4;
 /** Largest relative change jitter makes to a delay (0.2 = ±20 %). Tuned by `npm run bench`. */
-const JITTER = 0.2;
+const JITTER = 0.1;
 /**
  * The delays between polls of one target: capped exponential backoff with jitter. Every
  * delay lies within [minMs, maxMs].
@@ -42355,6 +42355,31 @@ const OUTPUT_NAMES = (/* unused pure expression or super */ null && ([
     'search-results',
     'search-result-count'
 ]));
+/** GitHub refuses step outputs over 1 MiB; `results` is kept under this. */
+const MAX_RESULTS_BYTES = 900 * 1024;
+const KEPT_LOG_LINES = 20;
+const KEPT_LOG_LINE_LENGTH = 500;
+/**
+ * The `results` output: every target with its last record as received. When that would be too
+ * large for an output, long logs in the records are cut to their last lines; if it still is,
+ * the records are left out (null).
+ */
+function resultsOutput(outcome) {
+    const entries = outcome.targets.map((t) => ({ kind: t.ref.kind, id: t.ref.id, result: t.result, status: t.status, record: t.record, error: t.error }));
+    const whole = JSON.stringify(entries);
+    if (Buffer.byteLength(whole) <= MAX_RESULTS_BYTES)
+        return whole;
+    const trimmed = JSON.stringify(entries.map((e) => ({ ...e, record: trimLogs(e.record) })));
+    if (Buffer.byteLength(trimmed) <= MAX_RESULTS_BYTES)
+        return trimmed;
+    return JSON.stringify(entries.map((e) => ({ ...e, record: null })));
+}
+function trimLogs(record) {
+    if (!record || typeof record !== 'object' || !('logs' in record) || !Array.isArray(record.logs))
+        return record;
+    const logs = record.logs.slice(-KEPT_LOG_LINES).map((line) => (typeof line === 'string' && line.length > KEPT_LOG_LINE_LENGTH ? `${line.slice(0, KEPT_LOG_LINE_LENGTH)}…` : line));
+    return { ...record, logs };
+}
 /** The number of a pull request from its URL (`…/pull/42`), or '' when it has none. */
 function prNumberFromLink(link) {
     if (!link)
@@ -42392,7 +42417,7 @@ function computeOutputs(outcome) {
         status: outcome.targets[0]?.status ?? '',
         elapsed: (outcome.elapsedMs / 1000).toFixed(1),
         polls: String(outcome.targets.reduce((sum, t) => sum + t.polls, 0)),
-        results: JSON.stringify(outcome.targets.map((t) => ({ kind: t.ref.kind, id: t.ref.id, result: t.result, status: t.status, record: t.record, error: t.error }))),
+        results: resultsOutput(outcome),
         'commit-sha': update?.commit?.sha ?? '',
         'commit-ref': update?.commit?.ref ?? '',
         'commit-message': update?.commit?.message ?? '',

@@ -34,6 +34,31 @@ export const OUTPUT_NAMES = [
 export type OutputName = (typeof OUTPUT_NAMES)[number]
 export type Outputs = Record<OutputName, string>
 
+/** GitHub refuses step outputs over 1 MiB; `results` is kept under this. */
+export const MAX_RESULTS_BYTES = 900 * 1024
+const KEPT_LOG_LINES = 20
+const KEPT_LOG_LINE_LENGTH = 500
+
+/**
+ * The `results` output: every target with its last record as received. When that would be too
+ * large for an output, long logs in the records are cut to their last lines; if it still is,
+ * the records are left out (null).
+ */
+function resultsOutput(outcome: RunOutcome): string {
+  const entries = outcome.targets.map((t) => ({ kind: t.ref.kind, id: t.ref.id, result: t.result, status: t.status, record: t.record, error: t.error }))
+  const whole = JSON.stringify(entries)
+  if (Buffer.byteLength(whole) <= MAX_RESULTS_BYTES) return whole
+  const trimmed = JSON.stringify(entries.map((e) => ({ ...e, record: trimLogs(e.record) })))
+  if (Buffer.byteLength(trimmed) <= MAX_RESULTS_BYTES) return trimmed
+  return JSON.stringify(entries.map((e) => ({ ...e, record: null })))
+}
+
+function trimLogs(record: unknown): unknown {
+  if (!record || typeof record !== 'object' || !('logs' in record) || !Array.isArray(record.logs)) return record
+  const logs = (record.logs as unknown[]).slice(-KEPT_LOG_LINES).map((line) => (typeof line === 'string' && line.length > KEPT_LOG_LINE_LENGTH ? `${line.slice(0, KEPT_LOG_LINE_LENGTH)}…` : line))
+  return { ...record, logs }
+}
+
 /** The number of a pull request from its URL (`…/pull/42`), or '' when it has none. */
 export function prNumberFromLink(link: string | null | undefined): string {
   if (!link) return ''
@@ -68,9 +93,7 @@ export function computeOutputs(outcome: RunOutcome): Outputs {
     status: outcome.targets[0]?.status ?? '',
     elapsed: (outcome.elapsedMs / 1000).toFixed(1),
     polls: String(outcome.targets.reduce((sum, t) => sum + t.polls, 0)),
-    results: JSON.stringify(
-      outcome.targets.map((t) => ({ kind: t.ref.kind, id: t.ref.id, result: t.result, status: t.status, record: t.record, error: t.error }))
-    ),
+    results: resultsOutput(outcome),
     'commit-sha': update?.commit?.sha ?? '',
     'commit-ref': update?.commit?.ref ?? '',
     'commit-message': update?.commit?.message ?? '',

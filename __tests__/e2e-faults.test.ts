@@ -1,0 +1,110 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, describe, expect, it } from 'vitest'
+import { runAction } from '../dev/run-action.js'
+import { ADMIN_KEY } from '../dev/simulator.js'
+import { expectAllOutputs } from './helpers/e2e.js'
+
+// Faults the simulator cannot script are served by small servers of their own, over real HTTP.
+type Fault = (req: IncomingMessage, res: ServerResponse, n: number) => void
+const closers: (() => void)[] = []
+afterAll(() => closers.forEach((close) => close()))
+
+async function faultServer(fault: Fault): Promise<{ url: string; requests: IncomingMessage[]; close(): void }> {
+  const requests: IncomingMessage[] = []
+  const server = createServer((req, res) => {
+    requests.push(req)
+    fault(req, res, requests.length)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const close = () => {
+    server.closeAllConnections()
+    server.close()
+  }
+  closers.push(close)
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests, close }
+}
+
+const TIMEOUT_S = 2
+const REQUEST_TIMEOUT_S = 0.5
+const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body))
+
+function run(url: string, extra: Record<string, string> = {}) {
+  return runAction({
+    timeoutMs: 20_000,
+    env: { RUNNER_DEBUG: '1', ACTIONS_STEP_DEBUG: 'true' },
+    inputs: { 'base-url': url, 'admin-key': ADMIN_KEY, 'status-id': 'u1', timeout: `${TIMEOUT_S}s`, 'request-timeout': `${REQUEST_TIMEOUT_S}s`, 'min-interval': '100ms', 'max-interval': '300ms', ...extra }
+  })
+}
+
+const HUGE_LOG = 'x'.repeat(10 * 1024 * 1024)
+
+describe.concurrent('faults, end to end: a defined outcome within the deadline', () => {
+  it.each<[string, Fault | 'refused', string, RegExp]>([
+    ['connection refused', 'refused', 'timeout', /network error: .*ECONNREFUSED/],
+    ['connection reset mid-body', (req, res) => (res.writeHead(200, { 'content-length': '100' }), res.write('{"status":"qu'), setTimeout(() => req.socket.destroy(), 10)), 'timeout', /network error/],
+    ['a request that never answers', () => undefined, 'timeout', /no complete answer within 0\.5s \(request-timeout\)/],
+    ['a body that drips', (_req, res) => { res.writeHead(200); const t = setInterval(() => res.write(' '), 50); res.on('close', () => clearInterval(t)) }, 'timeout', /request-timeout/],
+    ['a 5xx burst longer than the deadline', (_req, res) => json(res, 503, { error: 'maintenance' }), 'timeout', /HTTP 503: maintenance/],
+    ['a 429 storm asking to wait an hour', (_req, res) => json(res, 429, { error: 'slow down' }, { 'retry-after': '3600' }), 'timeout', /HTTP 429: slow down/],
+    ['an HTML error page from a proxy', (_req, res) => res.writeHead(502, { 'content-type': 'text/html' }).end('<html><h1>502 Bad Gateway</h1></html>'), 'timeout', /HTTP 502/],
+    ['truncated JSON', (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"succ'), 'timeout', /body that is not JSON/],
+    ['JSON of the wrong shape', (_req, res) => json(res, 200, { state: 'success', items: [1, 2] }), 'timeout', /not the JSON expected/],
+    ['an unknown status without endedAt', (_req, res) => json(res, 200, { status: 'paused' }), 'timeout', /still "paused"/],
+    ['an unknown status with endedAt', (_req, res) => json(res, 200, { status: 'aborted', endedAt: '2026-01-01T00:00:00Z' }), 'error', /"aborted"/],
+    ['a huge body (10 MB)', (_req, res) => json(res, 200, { status: 'success', logs: [HUGE_LOG] }), 'success', /./],
+    ['a 500 page of HTML', (_req, res) => res.writeHead(500, { 'content-type': 'text/html' }).end('<!doctype html><title>oops</title>'), 'timeout', /HTTP 500/],
+    ['a 410 Gone', (_req, res) => json(res, 410, { error: 'gone' }), 'error', /unexpected HTTP 410: gone/]
+  ])('%s → %s', async (_name, fault, result, message) => {
+    let url: string
+    if (fault === 'refused') {
+      // A port that was just free: nothing listens there any more.
+      const server = await faultServer(() => undefined)
+      server.close()
+      url = server.url
+    } else url = (await faultServer(fault)).url
+    const started = Date.now()
+    const outcome = await run(url)
+    const wall = (Date.now() - started) / 1000
+    expect(outcome.outputs.result, outcome.stdout).toBe(result)
+    expect(outcome.code).toBe(result === 'success' ? 0 : 1)
+    expect(expectAllOutputs(outcome.outputs)).toEqual([])
+    expect(outcome.summary).toMatch(/^## /)
+    expect(Number(outcome.outputs.elapsed)).toBeLessThanOrEqual(TIMEOUT_S + REQUEST_TIMEOUT_S + 0.5)
+    expect(wall).toBeLessThan(TIMEOUT_S + REQUEST_TIMEOUT_S + 3)
+    // The reason shows in the log (every poll's outcome is in the debug lines, which are on here).
+    if (result !== 'success') expect(outcome.stdout).toMatch(message)
+    if (result === 'timeout') expect(outcome.stdout).toMatch(/::error::update u1: timeout — .* when the timeout \(2\.0s\) ran out/)
+    expect((outcome.stdout + outcome.stderr + outcome.summary + JSON.stringify(outcome.outputs)).split(ADMIN_KEY)).toHaveLength(2)
+    expect(outcome.stderr).toBe('')
+  })
+
+  it('a huge record keeps the results output under the 1 MB output limit', async () => {
+    const { url } = await faultServer((_req, res) => json(res, 200, { status: 'success', logs: [HUGE_LOG, 'done'] }))
+    const outcome = await run(url)
+    expect(outcome.code).toBe(0)
+    expect(Buffer.byteLength(outcome.outputs.results as string)).toBeLessThan(1024 * 1024)
+    const [target] = JSON.parse(outcome.outputs.results as string) as [{ record: { status: string; logs: string[] } }]
+    expect(target.record.status).toBe('success')
+  })
+
+  it('a redirect to another origin is an error, and the key never reaches it', async () => {
+    const other = await faultServer((_req, res) => json(res, 200, { status: 'success' }))
+    const { url } = await faultServer((_req, res) => res.writeHead(302, { location: `${other.url}/v1/project/update-status/u1` }).end())
+    const outcome = await run(url)
+    expect(outcome.code).toBe(1)
+    expect(outcome.outputs.result).toBe('error')
+    expect(outcome.stdout).toContain('another origin than base-url; the key is not sent there')
+    expect(other.requests).toHaveLength(0)
+  })
+
+  it('a redirect within the origin is followed with the key', async () => {
+    const { url, requests } = await faultServer((req, res) =>
+      req.url?.startsWith('/old') ? res.writeHead(308, { location: '/new/v1/project/update-status/u1' }).end() : json(res, 200, { status: 'success' })
+    )
+    const outcome = await run(`${url}/old`)
+    expect(outcome.code, outcome.stdout).toBe(0)
+    expect(requests.map((r) => r.headers.authorization)).toEqual([`Bearer ${ADMIN_KEY}`, `Bearer ${ADMIN_KEY}`])
+  })
+})
