@@ -42857,7 +42857,7 @@ async function run() {
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
     const raw = readRawInputs((name) => getInput(name));
-    const secrets = [raw['admin-key'], raw['assistant-key'], raw['github-token']].filter((key) => key !== '');
+    const secrets = [...new Set([raw['admin-key'], raw['assistant-key'], raw['github-token']])].filter((key) => key !== '');
     for (const secret of secrets)
         setSecret(secret);
     let client;

@@ -34,7 +34,7 @@ export async function run(): Promise<void> {
   process.on('SIGTERM', onSignal)
 
   const raw = readRawInputs((name) => core.getInput(name))
-  const secrets = [raw['admin-key'], raw['assistant-key'], raw['github-token']].filter((key) => key !== '')
+  const secrets = [...new Set([raw['admin-key'], raw['assistant-key'], raw['github-token']])].filter((key) => key !== '')
   for (const secret of secrets) core.setSecret(secret)
 
   let client: ApiClient | undefined
