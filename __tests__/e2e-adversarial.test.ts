@@ -154,7 +154,7 @@ describe('cancellation at random points', () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...scenarios), fc.constantFrom('SIGINT' as const, 'SIGTERM' as const), fc.integer({ min: 30, max: 1200 }), async (scenario, signal, afterMs) => {
         const sim = await simulator()
-        const inputs = scenario.startsWith('job-') ? { 'job-id': scenario, 'project-id': PROJECT_ID } : { 'status-id': scenario }
+        const inputs: Record<string, string> = scenario.startsWith('job-') ? { 'job-id': scenario, 'project-id': PROJECT_ID } : { 'status-id': scenario }
         let sentAt = 0
         const run = await runAgainst(sim, { ...inputs, 'request-timeout': '10s', 'min-interval': '300ms', 'max-interval': '1s' }, {
           onStdout: (_chunk, child) => {
