@@ -15,8 +15,8 @@ describe('parseInputs', () => {
     if (!parsed.ok) return
     expect(parsed.settings).toMatchObject({
       timeoutMs: 900_000,
-      minIntervalMs: 2000,
-      maxIntervalMs: 30_000,
+      minIntervalMs: 5000,
+      maxIntervalMs: 45_000,
       requestTimeoutMs: 30_000,
       failOnTimeout: true,
       acceptArchived: false,

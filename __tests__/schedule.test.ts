@@ -21,7 +21,7 @@ describe('createSchedule', () => {
 
   it('grows from min towards max, then stays at the cap (no jitter)', () => {
     const schedule = createSchedule({ minMs: 1000, maxMs: 10_000, random: () => 0.5, jitter: 0 })
-    const delays = Array.from({ length: 20 }, () => schedule.next())
+    const delays = Array.from({ length: 200 }, () => schedule.next())
     expect(delays[0]).toBe(1000)
     expect(delays[1]).toBeCloseTo(1000 * GROWTH)
     for (let i = 1; i < delays.length; i++) expect(delays[i]).toBeGreaterThanOrEqual(delays[i - 1] as number)
@@ -29,13 +29,11 @@ describe('createSchedule', () => {
   })
 
   it('jitter spreads delays around the base', () => {
-    const low = createSchedule({ minMs: 1000, maxMs: 100_000, random: () => 0, jitter: 0.2 })
-    const high = createSchedule({ minMs: 1000, maxMs: 100_000, random: () => 0.999999, jitter: 0.2 })
+    const low = createSchedule({ minMs: 1000, maxMs: 100_000, random: () => 0, growth: 2, jitter: 0.2 })
+    const high = createSchedule({ minMs: 1000, maxMs: 100_000, random: () => 0.999999, growth: 2, jitter: 0.2 })
     low.next()
     high.next()
-    const lowSecond = low.next()
-    const highSecond = high.next()
-    expect(lowSecond).toBeCloseTo(1000 * GROWTH * 0.8)
-    expect(highSecond).toBeCloseTo(1000 * GROWTH * 1.2, 0)
+    expect(low.next()).toBeCloseTo(2000 * 0.8)
+    expect(high.next()).toBeCloseTo(2000 * 1.2, 0)
   })
 })

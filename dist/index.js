@@ -41545,8 +41545,8 @@ const INPUT_DEFAULTS = {
     'job-id': '',
     'project-id': '',
     timeout: '15m',
-    'min-interval': '2s',
-    'max-interval': '30s',
+    'min-interval': '5s',
+    'max-interval': '45s',
     'request-timeout': '30s',
     'fail-on-timeout': 'true',
     'accept-archived': 'false',
@@ -41830,9 +41830,9 @@ function overallResult(reports) {
 
 ;// CONCATENATED MODULE: ./src/poll/schedule.ts
 /** How fast delays grow from one poll to the next, before jitter. Tuned by `npm run bench`. */
-const GROWTH = 1.4;
+const GROWTH = 1.05;
 /** Largest relative change jitter makes to a delay (0.2 = ±20 %). Tuned by `npm run bench`. */
-const JITTER = 0.1;
+const JITTER = 0.25;
 /**
  * The delays between polls of one target: capped exponential backoff with jitter. Every
  * delay lies within [minMs, maxMs].

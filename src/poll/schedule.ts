@@ -1,7 +1,7 @@
 /** How fast delays grow from one poll to the next, before jitter. Tuned by `npm run bench`. */
-export const GROWTH = 1.3
+export const GROWTH = 1.05
 /** Largest relative change jitter makes to a delay (0.2 = ±20 %). Tuned by `npm run bench`. */
-export const JITTER = 0.2
+export const JITTER = 0.25
 
 export interface ScheduleOptions {
   minMs: number

@@ -1,0 +1,238 @@
+// `npm run bench`: measures start-up, bundle, poll cost / detection lag and scale side by side
+// in one run, prints one table with the goals beside the figures, and writes it with the machine
+// it ran on to bench/results.md. A benchmark, not a test: it exits 0 even when a goal fails
+// (non-zero only if a measurement could not be made).
+//
+// Options: --runs N (part 1, default 15)  --seeds N (part 3, default 1000)  --parts 1,2,3,4
+//          --node PATH (runtime to measure; default: the one of action.yml, fetched with npx)
+//          --min-interval D --max-interval D (what-if for parts 3 and 4; default: the defaults)
+//          --no-write (do not write bench/results.md; implied by --parts and what-if options)
+
+import { execFileSync } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { parse as parseYaml } from 'yaml'
+import { REPO_ROOT } from './action.js'
+import { measureBundle, type BundleResult } from './bundle.js'
+import { measureScale, SETTLE_WINDOW_MS, type ScaleResult } from './scale.js'
+import { DURATIONS_S, goalFor, simulateSchedule, type DurationResult } from './schedule-sim.js'
+import { measureStartup, type StartupResult } from './startup.js'
+import { parseDuration } from '../src/durations.js'
+import { INPUT_DEFAULTS } from '../src/inputs.js'
+import { GROWTH, JITTER } from '../src/poll/schedule.js'
+import { MAX_IN_FLIGHT } from '../src/wait.js'
+
+// ---------- options ----------
+
+function option(name: string): string | undefined {
+  const args = process.argv.slice(2)
+  const i = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`))
+  if (i < 0) return undefined
+  const arg = args[i] as string
+  return arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : (args[i + 1] ?? '')
+}
+const flag = (name: string) => process.argv.slice(2).includes(`--${name}`)
+
+const runs = Number(option('runs') ?? 15)
+const seeds = Number(option('seeds') ?? 1000)
+const parts = new Set((option('parts') ?? '1,2,3,4').split(',').map((p) => p.trim()))
+const minText = option('min-interval') ?? INPUT_DEFAULTS['min-interval']
+const maxText = option('max-interval') ?? INPUT_DEFAULTS['max-interval']
+const whatIf = option('min-interval') !== undefined || option('max-interval') !== undefined
+const write = !flag('no-write') && !whatIf && option('parts') === undefined
+const minMs = parseDuration(minText)
+const maxMs = parseDuration(maxText)
+const defaultTimeoutMs = parseDuration(INPUT_DEFAULTS.timeout)
+if (!(runs >= 10) || !(seeds >= 1) || minMs === undefined || maxMs === undefined || defaultTimeoutMs === undefined || minMs > maxMs) {
+  console.error('Usage: npm run bench -- [--runs N>=10] [--seeds N] [--parts 1,2,3,4] [--node PATH] [--min-interval D] [--max-interval D] [--no-write]')
+  process.exit(2)
+}
+
+// ---------- helpers ----------
+
+const ms = (v: number) => (v >= 10_000 ? `${(v / 1000).toFixed(1)} s` : v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${v.toFixed(1)} ms`)
+const sec = (v: number) => `${(v / 1000).toFixed(1)} s`
+const kB = (bytes: number) => `${Math.round(bytes / 1000).toLocaleString('en-US')} kB`
+const MB = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`
+/** 30 s, 90 s, 5 min, 20 min, 60 min. */
+const span = (v: number) => (v < 120_000 ? `${+(v / 1000).toFixed(1)} s` : `${+(v / 60_000).toFixed(1)} min`)
+const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`
+const verdict = (ok: boolean) => (ok ? 'pass' : '**FAIL**')
+
+interface Row {
+  part: string
+  measure: string
+  figure: string
+  comparison: string
+  ratio: string
+  goal: string
+  result: string
+}
+const rows: Row[] = []
+const notes: string[] = []
+const problems: string[] = []
+const row = (r: Partial<Row> & Pick<Row, 'part' | 'measure' | 'figure'>) =>
+  rows.push({ comparison: '—', ratio: '—', goal: '—', result: 'info', ...r })
+
+/** The Node.js of action.yml's `runs.using` (node24): this one if it matches, else fetched with npx. */
+function resolveNode(): { node: string; version: string; note: string } {
+  const given = option('node')
+  const versionOf = (bin: string) => execFileSync(bin, ['-p', 'process.version'], { encoding: 'utf8' }).trim()
+  if (given) return { node: given, version: versionOf(given), note: 'given with --node' }
+  const using = String((parseYaml(readFileSync(path.join(REPO_ROOT, 'action.yml'), 'utf8')) as { runs?: { using?: string } }).runs?.using ?? '')
+  const major = /^node(\d+)$/.exec(using)?.[1]
+  if (!major || process.versions.node.split('.')[0] === major) return { node: process.execPath, version: process.version, note: `the runtime of action.yml (${using})` }
+  try {
+    const bin = execFileSync('npx', ['-y', '-p', `node@${major}`, '--', 'node', '-p', 'process.execPath'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 180_000
+    }).trim()
+    return { node: bin, version: versionOf(bin), note: `the runtime of action.yml (${using})` }
+  } catch {
+    return { node: process.execPath, version: process.version, note: `node${major} (action.yml) not available; measured with the bench's own Node` }
+  }
+}
+
+// ---------- run ----------
+
+const started = Date.now()
+const runtime = resolveNode()
+const log = (text: string) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0)}s] ${text}\n`)
+log(`runtime ${runtime.version} (${runtime.note}): ${runtime.node}`)
+
+let startup: StartupResult | undefined
+if (parts.has('1')) {
+  log(`part 1: start-up, ${runs} interleaved runs each (+1 warm-up)`)
+  startup = await measureStartup(runtime.node, runs)
+  problems.push(...startup.failures)
+  const within = startup.actionMs <= 2 * startup.bareMs
+  row({ part: '1', measure: 'start-up: action, update already `success` (1 request)', figure: ms(startup.actionMs), comparison: `bare \`node -e ""\`: ${ms(startup.bareMs)}`, ratio: ratio(startup.actionMs, startup.bareMs), goal: '≤ 2× bare Node', result: verdict(within) })
+  row({
+    part: '1',
+    measure: 'start-up: shell one-shot `curl -s … | jq -r .status`',
+    figure: startup.oneShotMs === undefined ? `n/a (${startup.missing} not installed)` : ms(startup.oneShotMs),
+    comparison: `action: ${ms(startup.actionMs)}`,
+    ratio: startup.oneShotMs === undefined ? '—' : `action ${ratio(startup.actionMs, startup.oneShotMs)}`
+  })
+  notes.push(`Part 1: medians of ${runs} runs each, interleaved (action, bare node, curl | jq, …) after one warm-up round; wall time from spawn() to exit with stdio closed, measured by the bench process, which also hosts the simulator on 127.0.0.1. The action gets the runner's environment (GITHUB_OUTPUT, GITHUB_STEP_SUMMARY, every input with its default).`)
+}
+
+let bundle: BundleResult | undefined
+if (parts.has('2')) {
+  log('part 2: bundle size and code loaded')
+  bundle = await measureBundle(runtime.node)
+  if (bundle.failure) problems.push(bundle.failure)
+  row({ part: '2', measure: `bundle: size of dist/ (${bundle.distFiles} files)`, figure: kB(bundle.distBytes) })
+  row({
+    part: '2',
+    measure: 'bundle: JavaScript loaded on a run without `pr-comment`',
+    figure: kB(bundle.loadedBytes),
+    comparison: `dist/: ${kB(bundle.distBytes)}`,
+    ratio: ratio(bundle.loadedBytes, bundle.distBytes),
+    goal: '< 700 kB',
+    result: verdict(bundle.loadedBytes < 700_000)
+  })
+  row({
+    part: '2',
+    measure: 'bundle: `@actions/github` loaded on that run',
+    figure: bundle.githubLoaded ? 'yes' : 'no',
+    comparison: `in dist/ at all: ${bundle.githubInDist ? 'yes' : 'no'}`,
+    goal: 'not loaded',
+    result: verdict(!bundle.githubLoaded)
+  })
+  notes.push(`Part 2: kB = 1000 bytes. "Loaded" = bytes of the JavaScript files the process loaded (${bundle.loadedFiles.join(', ')}), recorded by a preload (bench/trace-register.mjs: loader hook for ES modules, Module.prototype._compile for CommonJS); a chunk never imported does not count, Node's built-ins do not count. \`@actions/github\` counts as loaded if a loaded file holds octokit's user-agent strings or the definition of getOctokit.`)
+}
+
+let schedule: DurationResult[] | undefined
+if (parts.has('3')) {
+  log(`part 3: schedule simulation, ${DURATIONS_S.length} durations × ${seeds} seeds (min ${minText}, max ${maxText}, GROWTH ${GROWTH}, JITTER ${JITTER})`)
+  schedule = await simulateSchedule(minMs, maxMs, defaultTimeoutMs, seeds)
+  let maxLag = 0
+  for (const d of schedule) {
+    const goal = goalFor(d.durationS, d.fixedRequests)
+    const label = span(d.durationS * 1000)
+    const requestsOk = goal.strict ? d.requests < goal.requestsLimit : d.requests <= goal.requestsLimit
+    row({ part: '3', measure: `poll: requests, job of ${label}`, figure: d.requests.toFixed(1), comparison: `10 s loop: ${d.fixedRequests.toFixed(1)}`, ratio: ratio(d.requests, d.fixedRequests), goal: goal.requestsGoal, result: verdict(requestsOk) })
+    row({ part: '3', measure: `poll: mean lag, job of ${label}`, figure: sec(d.meanLagMs), comparison: `10 s loop: ${sec(d.fixedMeanLagMs)}`, ratio: ratio(d.meanLagMs, d.fixedMeanLagMs), goal: goal.lagGoal, result: verdict(d.meanLagMs <= goal.lagLimitMs) })
+    if (d.timeouts > 0) problems.push(`${d.timeouts} simulated waits of ${label} timed out`)
+    maxLag = Math.max(maxLag, d.maxLagMs)
+  }
+  row({ part: '3', measure: 'poll: max lag, every duration and seed', figure: sec(maxLag), comparison: `max-interval: ${span(maxMs)}`, ratio: ratio(maxLag, maxMs), goal: `≤ max-interval + 1 request`, result: verdict(maxLag <= maxMs) })
+  notes.push(
+    `Part 3: the real pollUntilSettled/createSchedule (GROWTH ${GROWTH}, JITTER ${JITTER}, min-interval ${minText}, max-interval ${maxText}) on a fake clock, seeds 1–${seeds}; a request takes no time, so "+ 1 request" adds 0. Timeout ${INPUT_DEFAULTS.timeout} (default) for jobs shorter than that, 2 h for the 20 min and 60 min jobs. ` +
+      `The 10 s loop polls at φ, φ+10 s, … with a random phase φ ∈ [0, 10 s) per seed (mean lag 5 s); with φ = 0 its requests are the same and its lag 0, an artefact of round durations. ` +
+      `Robustness check (not a goal): with each duration spread uniformly over ±10 %, the mean lag is ${schedule.map((d) => `${span(d.durationS * 1000)}: ${sec(d.spreadMeanLagMs)}`).join(', ')}; the max lag row includes those runs.`
+  )
+}
+
+const scale: ScaleResult[] = []
+if (parts.has('4')) {
+  const inputs: Record<string, string> = whatIf ? { 'min-interval': minText, 'max-interval': maxText } : {}
+  for (const targets of [100, 1000]) {
+    log(`part 4: ${targets} targets settling within ${SETTLE_WINDOW_MS / 1000} s`)
+    const result = await measureScale(runtime.node, targets, targets, inputs)
+    scale.push(result)
+    if (result.failure) problems.push(`${targets} targets: ${result.failure}`)
+    const goalApplies = targets === 1000
+    const overhead = result.wallMs - result.lastSettleMs
+    row({
+      part: '4',
+      measure: `scale ${targets}: overhead (wall − last settle)`,
+      figure: ms(overhead),
+      comparison: `wall ${sec(result.wallMs)}, last settle ${sec(result.lastSettleMs)}; = ${ms(result.lastDetectionMs - result.lastSettleMs)} poll lag + ${ms(result.wallMs - result.lastDetectionMs)} after the last detection`,
+      goal: goalApplies ? '< 1 s' : '—',
+      result: goalApplies ? verdict(overhead < 1000) : 'info'
+    })
+    row({ part: '4', measure: `scale ${targets}: max requests in flight`, figure: String(result.maxInFlight), comparison: `${result.requests} requests`, goal: `≤ ${MAX_IN_FLIGHT}`, result: verdict(result.maxInFlight <= MAX_IN_FLIGHT) })
+    row({
+      part: '4',
+      measure: `scale ${targets}: peak RSS`,
+      figure: result.peakRssBytes === undefined ? 'n/a' : MB(result.peakRssBytes),
+      goal: goalApplies ? '< 150 MB' : '—',
+      result: goalApplies ? (result.peakRssBytes === undefined ? 'n/a' : verdict(result.peakRssBytes < 150e6)) : 'info'
+    })
+  }
+  const s = scale[0] as ScaleResult
+  notes.push(
+    `Part 4: one \`node dist/index.js\` per run with every id in \`status-id\`, ${whatIf ? `min-interval ${minText}, max-interval ${maxText}` : 'default intervals'}, timeout 2m; each id answers in_progress until its settle time (uniform in [0, 20 s) from the spawn, seeded), then success; every answer is delayed 20 ms. ` +
+      `In flight = counted at the simulator from a request's arrival to its response closing. Peak RSS: ${s.rssMethod}. "Poll lag" = the last time a poll saw an id settled − the last settle time (the schedule's lag, part 3); the rest is the action's own time to finish after that poll.`
+  )
+}
+
+if (bundle?.distSchedule && (bundle.distSchedule.growth !== String(GROWTH) || bundle.distSchedule.jitter !== String(JITTER))) {
+  notes.push(`dist/ is not rebuilt by the bench: it bundles GROWTH ${bundle.distSchedule.growth}, JITTER ${bundle.distSchedule.jitter} while src/ has ${GROWTH}, ${JITTER}; parts 1, 2 and 4 ran the bundle as it is (\`npm run package\` brings the new constants in).`)
+}
+
+// ---------- output ----------
+
+const memGb = (os.totalmem() / 2 ** 30).toFixed(1)
+const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, ${memGb} GiB RAM, ${os.type()} ${os.release()} ${os.arch()}; measured with Node ${runtime.version} (${runtime.note}), bench on Node ${process.version}; ${new Date().toISOString()}`
+const header: (keyof Row)[] = ['part', 'measure', 'figure', 'comparison', 'ratio', 'goal', 'result']
+const titles: Record<keyof Row, string> = { part: '#', measure: 'measure', figure: 'figure', comparison: 'baseline / comparison', ratio: 'ratio', goal: 'goal', result: 'result' }
+const widths = header.map((h) => Math.max(titles[h].length, ...rows.map((r) => r[h].length)))
+const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] as number)).join(' | ')} |`
+const table = [line(header.map((h) => titles[h])), line(widths.map((w) => '-'.repeat(w))), ...rows.map((r) => line(header.map((h) => r[h])))].join('\n')
+const failing = rows.filter((r) => r.result.includes('FAIL')).length
+const passing = rows.filter((r) => r.result === 'pass').length
+const report = [
+  '# wait-for-docs benchmark',
+  '',
+  `Machine: ${machine}`,
+  '',
+  `Schedule: GROWTH ${GROWTH}, JITTER ${JITTER}, min-interval ${minText}, max-interval ${maxText}${whatIf ? ' (what-if, not the defaults)' : ' (defaults)'}. Goals: ${passing} pass, ${failing} fail. Took ${((Date.now() - started) / 1000).toFixed(0)} s (\`npm run bench\`).`,
+  '',
+  table,
+  '',
+  ...notes.map((n) => `- ${n}`),
+  ...(problems.length > 0 ? ['', '**Measurement problems:**', ...problems.map((p) => `- ${p}`)] : []),
+  ''
+].join('\n')
+
+process.stdout.write(`${report}\n`)
+if (write) {
+  writeFileSync(path.join(REPO_ROOT, 'bench', 'results.md'), report)
+  log('wrote bench/results.md')
+}
+if (problems.length > 0) process.exitCode = 1
