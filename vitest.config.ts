@@ -4,6 +4,14 @@ export default defineConfig({
   test: {
     include: ['__tests__/**/*.test.ts'],
     testTimeout: 30_000,
-    hookTimeout: 30_000
+    hookTimeout: 30_000,
+    coverage: {
+      provider: 'v8',
+      include: ['src/**/*.ts'],
+      // index.ts only calls run(); main.ts is covered by its own test, in process.
+      exclude: ['src/index.ts'],
+      reporter: ['text-summary', 'text'],
+      thresholds: { lines: 90 }
+    }
   }
 })

@@ -95,9 +95,15 @@ describe('createApiClient', () => {
       res.writeHead(200)
       let sent = 0
       const pump = () => {
-        while (sent <= MAX_BODY_BYTES && res.write(chunk)) sent += chunk.length
+        while (sent <= MAX_BODY_BYTES && res.write(chunk)) {
+          sent += chunk.length
+        }
         if (sent > MAX_BODY_BYTES) res.end()
-        else res.once('drain', () => ((sent += chunk.length), pump()))
+        else
+          res.once('drain', () => {
+            sent += chunk.length
+            pump()
+          })
       }
       pump()
     })

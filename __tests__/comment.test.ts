@@ -27,7 +27,14 @@ function outcome(extra: Partial<RunOutcome> = {}): RunOutcome {
   return { result: 'success', headline: 'All 2 targets succeeded.', problems: [], targets, search: undefined, elapsedMs: 65_000, ...extra }
 }
 
-const context = (extra: Partial<RunContext> = {}): RunContext => ({ eventName: 'pull_request', repo: { owner: 'acme', repo: 'docs' }, payload: { pull_request: { number: 7 } }, serverUrl: 'https://github.com', runId: 99, ...extra })
+const context = (extra: Partial<RunContext> = {}): RunContext => ({
+  eventName: 'pull_request',
+  repo: { owner: 'acme', repo: 'docs' },
+  payload: { pull_request: { number: 7 } },
+  serverUrl: 'https://github.com',
+  runId: 99,
+  ...extra
+})
 
 describe('commentTarget', () => {
   it('is the pull request of the run', () => {
@@ -50,6 +57,7 @@ describe('commentMarker', () => {
     expect(both).toBe('<!-- wait-for-docs:Docs_CI/wait:update+job -->')
     expect(updatesOnly).toBe('<!-- wait-for-docs:Docs_CI/wait:update -->')
     expect(commentMarker(outcome(), 'x --> <b>', 'j')).not.toMatch(/-->.*-->/)
+    expect(commentMarker(outcome(), undefined, undefined)).toBe('<!-- wait-for-docs:/:update+job -->')
   })
 })
 
@@ -70,8 +78,18 @@ describe('renderComment', () => {
   })
 
   it('truncates long file lists', () => {
-    const update = updateRecordSchema.parse({ status: 'success', commit: { filesChanged: { added: Array.from({ length: 45 }, (_, i) => `f${i}`), modified: [], removed: [] } } })
-    const target: TargetReport = { ...base, ref: { kind: 'update', id: 'u' }, result: 'success', status: 'success', record: {}, parsed: { kind: 'update', data: update } }
+    const update = updateRecordSchema.parse({
+      status: 'success',
+      commit: { filesChanged: { added: Array.from({ length: 45 }, (_, i) => `f${i}`), modified: [], removed: [] } }
+    })
+    const target: TargetReport = {
+      ...base,
+      ref: { kind: 'update', id: 'u' },
+      result: 'success',
+      status: 'success',
+      record: {},
+      parsed: { kind: 'update', data: update }
+    }
     expect(renderComment(outcome({ targets: [target] }), 'm', undefined)).toContain(', … and 25 more')
   })
 })
@@ -95,7 +113,10 @@ describe('upsertComment', () => {
     const scope = nock(API)
       .get('/repos/acme/docs/issues/7/comments')
       .query(true)
-      .reply(200, [{ id: 1, body: '<!-- other -->' }, { id: 5, body: '<!-- m -->\nold' }])
+      .reply(200, [
+        { id: 1, body: '<!-- other -->' },
+        { id: 5, body: '<!-- m -->\nold' }
+      ])
       .patch('/repos/acme/docs/issues/comments/5', { body: '<!-- m -->\nnew' })
       .reply(200, { id: 5 })
     await expect(upsertComment(octokit(), where, '<!-- m -->', '<!-- m -->\nnew')).resolves.toBe('updated')

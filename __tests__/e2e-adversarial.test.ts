@@ -87,7 +87,13 @@ describe.concurrent('hostile server text', () => {
   it('in search results cannot become a command, markup or a ping', async () => {
     const sim = await simulator()
     sim.script('search', 'hostile', [{ json: HOSTILE_LINES.map((line) => ({ content: line, path: line, metadata: { score: 1 } })) }])
-    const run = await runAgainst(sim, { 'admin-key': '', 'assistant-key': ASSISTANT_KEY, 'search-domain': SEARCH_DOMAIN, 'search-query': 'hostile', 'search-min-results': '50' })
+    const run = await runAgainst(sim, {
+      'admin-key': '',
+      'assistant-key': ASSISTANT_KEY,
+      'search-domain': SEARCH_DOMAIN,
+      'search-query': 'hostile',
+      'search-min-results': '50'
+    })
     expect(run.code).toBe(1)
     // Server text inside our own ::error:: message is data of that command, not a command.
     expect(activeCommands(run.stdout).filter((line) => !ours.test(line))).toEqual([])
@@ -100,7 +106,11 @@ describe.concurrent('hostile server text', () => {
     const sim = await simulator()
     const api = await startGitHubApi()
     try {
-      const run = await runAgainst(sim, { 'status-id': 'update-hostile', 'pr-comment': 'true', 'github-token': GH_TOKEN }, { env: { GITHUB_API_URL: api.url }, event: { name: 'pull_request', payload: { pull_request: { number: 3 } } } })
+      const run = await runAgainst(
+        sim,
+        { 'status-id': 'update-hostile', 'pr-comment': 'true', 'github-token': GH_TOKEN },
+        { env: { GITHUB_API_URL: api.url }, event: { name: 'pull_request', payload: { pull_request: { number: 3 } } } }
+      )
       expect(run.code, run.stdout).toBe(0)
       const body = api.comments[0]?.body ?? ''
       expect(body).toContain('### ✅ Docs are live')
@@ -132,10 +142,14 @@ describe.concurrent('secrets, with debug logging on', () => {
     const sim = await simulator()
     const api = await startGitHubApi()
     try {
-      const run = await runAgainst(sim, { ...inputs, 'pr-comment': 'true', 'github-token': GH_TOKEN }, {
-        env: { RUNNER_DEBUG: '1', ACTIONS_STEP_DEBUG: 'true', GITHUB_API_URL: api.url },
-        event: { name: 'pull_request', payload: { pull_request: { number: 5 } } }
-      })
+      const run = await runAgainst(
+        sim,
+        { ...inputs, 'pr-comment': 'true', 'github-token': GH_TOKEN },
+        {
+          env: { RUNNER_DEBUG: '1', ACTIONS_STEP_DEBUG: 'true', GITHUB_API_URL: api.url },
+          event: { name: 'pull_request', payload: { pull_request: { number: 5 } } }
+        }
+      )
       if (polls) expect(run.stdout).toContain('::debug::')
       expectNoKeys(run.stdout)
       expectNoKeys(run.stderr)
@@ -152,26 +166,35 @@ describe('cancellation at random points', () => {
   it('SIGINT or SIGTERM at any moment: exit non-zero within 2 s, outputs and summary written', async () => {
     const scenarios = ['update-forever', 'update-hang', 'update-429', 'job-forever']
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...scenarios), fc.constantFrom('SIGINT' as const, 'SIGTERM' as const), fc.integer({ min: 30, max: 1200 }), async (scenario, signal, afterMs) => {
-        const sim = await simulator()
-        const inputs: Record<string, string> = scenario.startsWith('job-') ? { 'job-id': scenario, 'project-id': PROJECT_ID } : { 'status-id': scenario }
-        let sentAt = 0
-        const run = await runAgainst(sim, { ...inputs, 'request-timeout': '10s', 'min-interval': '300ms', 'max-interval': '1s' }, {
-          onStdout: (_chunk, child) => {
-            if (sentAt) return
-            sentAt = Date.now()
-            setTimeout(() => {
-              sentAt = Date.now()
-              child.kill(signal)
-            }, afterMs)
-          }
-        })
-        expect(run.code).not.toBe(0)
-        expect(Date.now() - sentAt).toBeLessThan(2000)
-        expect(run.outputs.result).toBe('cancelled')
-        expect(expectAllOutputs(run.outputs)).toEqual([])
-        expect(run.summary).toContain('Cancelled while waiting for the docs')
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...scenarios),
+        fc.constantFrom('SIGINT' as const, 'SIGTERM' as const),
+        fc.integer({ min: 30, max: 1200 }),
+        async (scenario, signal, afterMs) => {
+          const sim = await simulator()
+          const inputs: Record<string, string> = scenario.startsWith('job-') ? { 'job-id': scenario, 'project-id': PROJECT_ID } : { 'status-id': scenario }
+          let sentAt = 0
+          const run = await runAgainst(
+            sim,
+            { ...inputs, 'request-timeout': '10s', 'min-interval': '300ms', 'max-interval': '1s' },
+            {
+              onStdout: (_chunk, child) => {
+                if (sentAt) return
+                sentAt = Date.now()
+                setTimeout(() => {
+                  sentAt = Date.now()
+                  child.kill(signal)
+                }, afterMs)
+              }
+            }
+          )
+          expect(run.code).not.toBe(0)
+          expect(Date.now() - sentAt).toBeLessThan(2000)
+          expect(run.outputs.result).toBe('cancelled')
+          expect(expectAllOutputs(run.outputs)).toEqual([])
+          expect(run.summary).toContain('Cancelled while waiting for the docs')
+        }
+      ),
       { numRuns: 8, seed: 20261122 }
     )
   }, 60_000)

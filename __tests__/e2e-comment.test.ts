@@ -44,7 +44,11 @@ describe.concurrent('the PR comment, end to end', () => {
     const api = await github()
     try {
       const env = { GITHUB_API_URL: api.url }
-      const jobs = await runAgainst(sim, { 'job-id': 'job-completed-pr', 'project-id': PROJECT_ID, 'pr-comment': 'true', 'github-token': TOKEN }, { env, event: pullRequest })
+      const jobs = await runAgainst(
+        sim,
+        { 'job-id': 'job-completed-pr', 'project-id': PROJECT_ID, 'pr-comment': 'true', 'github-token': TOKEN },
+        { env, event: pullRequest }
+      )
       const updates = await runAgainst(sim, { 'status-id': 'update-failure', 'pr-comment': 'true', 'github-token': TOKEN }, { env, event: pullRequest })
       expect(jobs.code).toBe(0)
       expect(updates.code).toBe(1)
@@ -62,10 +66,16 @@ describe.concurrent('the PR comment, end to end', () => {
     const api = await github()
     api.failWith = 403
     try {
-      const run = await runAgainst(sim, { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN }, { env: { GITHUB_API_URL: api.url }, event: pullRequest })
+      const run = await runAgainst(
+        sim,
+        { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN },
+        { env: { GITHUB_API_URL: api.url }, event: pullRequest }
+      )
       expect(run.code, run.stdout).toBe(0)
       expect(run.outputs.result).toBe('success')
-      expect(run.stdout).toContain('::warning::The pull request comment could not be written: the token may not comment on pull requests (HTTP 403). Add `permissions: pull-requests: write` to the job')
+      expect(run.stdout).toContain(
+        '::warning::The pull request comment could not be written: the token may not comment on pull requests (HTTP 403). Add `permissions: pull-requests: write` to the job'
+      )
     } finally {
       await api.close()
     }
@@ -81,7 +91,11 @@ describe.concurrent('the PR comment, end to end', () => {
       expect(push.stdout).toContain('::warning::pr-comment is set, but this run (event push) is not for a pull request')
       expect(api.requests).toHaveLength(0)
       sim.reset()
-      const named = await runAgainst(sim, { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN, 'pr-number-target': '31' }, { env, event: { name: 'workflow_run', payload: {} } })
+      const named = await runAgainst(
+        sim,
+        { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN, 'pr-number-target': '31' },
+        { env, event: { name: 'workflow_run', payload: {} } }
+      )
       expect(named.code).toBe(0)
       expect(api.comments.map((c) => c.issue)).toEqual([31])
     } finally {
@@ -93,9 +107,16 @@ describe.concurrent('the PR comment, end to end', () => {
     const sim = await simulator()
     const api = await github()
     try {
-      const run = await runAgainst(sim, { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN }, { env: { GITHUB_API_URL: `${api.url}/api/v3` }, event: pullRequest })
+      const run = await runAgainst(
+        sim,
+        { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN },
+        { env: { GITHUB_API_URL: `${api.url}/api/v3` }, event: pullRequest }
+      )
       expect(run.code).toBe(0)
-      expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v3/repos/acme/docs/issues/7/comments', 'POST /api/v3/repos/acme/docs/issues/7/comments'])
+      expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+        'GET /api/v3/repos/acme/docs/issues/7/comments',
+        'POST /api/v3/repos/acme/docs/issues/7/comments'
+      ])
     } finally {
       await api.close()
     }
@@ -107,10 +128,14 @@ describe.concurrent('the PR comment, end to end', () => {
     const port = new URL(api.url).port
     const proxy = await startProxy({ hosts: { 'github.test': '127.0.0.1' } })
     try {
-      const run = await runAgainst(sim, { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN }, {
-        env: { GITHUB_API_URL: `http://github.test:${port}`, HTTP_PROXY: proxy.url, NO_PROXY: '' },
-        event: pullRequest
-      })
+      const run = await runAgainst(
+        sim,
+        { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN },
+        {
+          env: { GITHUB_API_URL: `http://github.test:${port}`, HTTP_PROXY: proxy.url, NO_PROXY: '' },
+          event: pullRequest
+        }
+      )
       expect(run.code, run.stdout).toBe(0)
       expect(proxy.seen).toContain(`CONNECT github.test:${port}`)
       expect(api.comments).toHaveLength(1)
@@ -132,7 +157,11 @@ describe.concurrent('the PR comment, end to end', () => {
       const plain = await runAgainst(sim, { 'status-id': 'update-success' }, { entry: path.join(copy, 'index.js') })
       expect(plain.code, plain.stdout + plain.stderr).toBe(0)
       sim.reset()
-      const commenting = await runAgainst(sim, { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN }, { entry: path.join(copy, 'index.js'), event: pullRequest })
+      const commenting = await runAgainst(
+        sim,
+        { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN },
+        { entry: path.join(copy, 'index.js'), event: pullRequest }
+      )
       expect(commenting.stdout).toContain('::warning::The pull request comment could not be written')
     } finally {
       await rm(copy, { recursive: true, force: true })

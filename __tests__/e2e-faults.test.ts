@@ -8,7 +8,9 @@ import { expectAllOutputs } from './helpers/e2e.js'
 // Faults the simulator cannot script are served by small servers of their own, over real HTTP.
 type Fault = (req: IncomingMessage, res: ServerResponse, n: number) => void
 const closers: (() => void)[] = []
-afterAll(() => closers.forEach((close) => close()))
+afterAll(() => {
+  for (const close of closers) close()
+})
 
 async function faultServer(fault: Fault): Promise<{ url: string; requests: IncomingMessage[]; close(): void }> {
   const requests: IncomingMessage[] = []
@@ -34,7 +36,16 @@ function run(url: string, extra: Record<string, string> = {}) {
   return runAction({
     timeoutMs: 20_000,
     env: { RUNNER_DEBUG: '1', ACTIONS_STEP_DEBUG: 'true' },
-    inputs: { 'base-url': url, 'admin-key': ADMIN_KEY, 'status-id': 'u1', timeout: `${TIMEOUT_S}s`, 'request-timeout': `${REQUEST_TIMEOUT_S}s`, 'min-interval': '100ms', 'max-interval': '300ms', ...extra }
+    inputs: {
+      'base-url': url,
+      'admin-key': ADMIN_KEY,
+      'status-id': 'u1',
+      timeout: `${TIMEOUT_S}s`,
+      'request-timeout': `${REQUEST_TIMEOUT_S}s`,
+      'min-interval': '100ms',
+      'max-interval': '300ms',
+      ...extra
+    }
   })
 }
 
@@ -43,12 +54,35 @@ const HUGE_LOG = 'x'.repeat(10 * 1024 * 1024)
 describe.concurrent('faults, end to end: a defined outcome within the deadline', () => {
   it.each<[string, Fault | 'refused', string, RegExp]>([
     ['connection refused', 'refused', 'timeout', /network error: .*ECONNREFUSED/],
-    ['connection reset mid-body', (req, res) => (res.writeHead(200, { 'content-length': '100' }), res.write('{"status":"qu'), setTimeout(() => req.socket.destroy(), 10)), 'timeout', /network error/],
+    [
+      'connection reset mid-body',
+      (req, res) => {
+        res.writeHead(200, { 'content-length': '100' })
+        res.write('{"status":"qu')
+        setTimeout(() => req.socket.destroy(), 10)
+      },
+      'timeout',
+      /network error/
+    ],
     ['a request that never answers', () => undefined, 'timeout', /no complete answer within 0\.5s \(request-timeout\)/],
-    ['a body that drips', (_req, res) => { res.writeHead(200); const t = setInterval(() => res.write(' '), 50); res.on('close', () => clearInterval(t)) }, 'timeout', /request-timeout/],
+    [
+      'a body that drips',
+      (_req, res) => {
+        res.writeHead(200)
+        const t = setInterval(() => res.write(' '), 50)
+        res.on('close', () => clearInterval(t))
+      },
+      'timeout',
+      /request-timeout/
+    ],
     ['a 5xx burst longer than the deadline', (_req, res) => json(res, 503, { error: 'maintenance' }), 'timeout', /HTTP 503: maintenance/],
     ['a 429 storm asking to wait an hour', (_req, res) => json(res, 429, { error: 'slow down' }, { 'retry-after': '3600' }), 'timeout', /HTTP 429: slow down/],
-    ['an HTML error page from a proxy', (_req, res) => res.writeHead(502, { 'content-type': 'text/html' }).end('<html><h1>502 Bad Gateway</h1></html>'), 'timeout', /HTTP 502/],
+    [
+      'an HTML error page from a proxy',
+      (_req, res) => res.writeHead(502, { 'content-type': 'text/html' }).end('<html><h1>502 Bad Gateway</h1></html>'),
+      'timeout',
+      /HTTP 502/
+    ],
     ['truncated JSON', (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"succ'), 'timeout', /body that is not JSON/],
     ['JSON of the wrong shape', (_req, res) => json(res, 200, { state: 'success', items: [1, 2] }), 'timeout', /not the JSON expected/],
     ['an unknown status without endedAt', (_req, res) => json(res, 200, { status: 'paused' }), 'timeout', /still "paused"/],

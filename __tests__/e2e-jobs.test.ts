@@ -17,8 +17,20 @@ interface TargetResult {
 describe.concurrent('agent jobs, end to end', () => {
   it.each<[string, Record<string, string>, number, Record<string, string>, string?]>([
     ['job-completed-pr', {}, 0, { result: 'success', status: 'completed', 'pr-link': PR, 'pr-number': '42' }],
-    ['job-completed-nopr', {}, 0, { result: 'success', status: 'completed', 'pr-link': '', 'pr-number': '' }, 'the agent changed no file, so it opened no pull request'],
-    ['job-completed-nopr', { 'require-pr': 'true' }, 1, { result: 'failure', 'pr-link': '' }, 'the job completed without a pull request, and require-pr is set'],
+    [
+      'job-completed-nopr',
+      {},
+      0,
+      { result: 'success', status: 'completed', 'pr-link': '', 'pr-number': '' },
+      'the agent changed no file, so it opened no pull request'
+    ],
+    [
+      'job-completed-nopr',
+      { 'require-pr': 'true' },
+      1,
+      { result: 'failure', 'pr-link': '' },
+      'the job completed without a pull request, and require-pr is set'
+    ],
     ['job-failed', {}, 1, { result: 'failure', status: 'failed' }, 'the agent job failed'],
     ['job-archived-pr', {}, 1, { result: 'failure', status: 'archived', 'pr-link': PR }, 'set accept-archived: true to count that as success'],
     ['job-archived-pr', { 'accept-archived': 'true' }, 0, { result: 'success', 'pr-link': PR, 'pr-number': '42' }],

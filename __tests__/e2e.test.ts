@@ -40,7 +40,9 @@ describe.concurrent('the bundled action, end to end', () => {
     expect(run.outputs['commit-sha']).toMatch(/^[0-9a-f]{40}$/)
     expect(run.outputs['screenshot-dark']).toMatch(/^https:\/\//)
     expect(Number(run.outputs.elapsed)).toBeGreaterThan(0)
-    const [result] = JSON.parse(run.outputs.results as string) as [{ kind: string; id: string; result: string; status: string; record: { status: string }; error: null }]
+    const [result] = JSON.parse(run.outputs.results as string) as [
+      { kind: string; id: string; result: string; status: string; record: { status: string }; error: null }
+    ]
     expect(result).toMatchObject({ kind: 'update', id: 'update-success', result: 'success', status: 'success', error: null })
     expect(result.record.status).toBe('success')
 
@@ -102,7 +104,7 @@ describe.concurrent('the bundled action, end to end', () => {
     const run = await runAgainst(sim, { 'status-id': id })
     expect(run.code, run.stdout).toBe(0)
     const [first, second] = requestsFor(sim, id)
-    expect(second!.at - first!.at).toBeGreaterThanOrEqual(1000)
+    expect((second?.at ?? 0) - (first?.at ?? Number.POSITIVE_INFINITY)).toBeGreaterThanOrEqual(1000)
   })
 
   it('a request that hangs is cut off by request-timeout and retried', async () => {
@@ -204,14 +206,18 @@ describe.concurrent('the bundled action, end to end', () => {
   it.each(['SIGINT', 'SIGTERM'] as const)('%s stops the wait, writes outputs and summary, exits non-zero within 2 s', async (signal) => {
     const sim = await simulator()
     let sentAt = 0
-    const run = await runAgainst(sim, { 'status-id': 'update-forever', 'min-interval': '1s', 'max-interval': '1s' }, {
-      onStdout: (chunk, child) => {
-        if (!sentAt && chunk.includes('in_progress')) {
-          sentAt = Date.now()
-          child.kill(signal)
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'update-forever', 'min-interval': '1s', 'max-interval': '1s' },
+      {
+        onStdout: (chunk, child) => {
+          if (!sentAt && chunk.includes('in_progress')) {
+            sentAt = Date.now()
+            child.kill(signal)
+          }
         }
       }
-    })
+    )
     expect(sentAt).toBeGreaterThan(0)
     expect(run.code).not.toBe(0)
     expect(Date.now() - sentAt).toBeLessThan(2000)

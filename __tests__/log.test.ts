@@ -34,7 +34,15 @@ describe('printUntrustedLines', () => {
   it('wraps server lines in stop-commands with an unguessable token and strips control characters', () => {
     const out: string[] = []
     printUntrustedLines(['::set-output name=result::success', 'a\nb', '\u001b[31mred\u001b[0m', '##[add-mask]x'], (l) => out.push(l), 'TOKEN-0-0-0-0')
-    expect(out).toEqual(['::stop-commands::TOKEN-0-0-0-0', '  │ ::set-output name=result::success', '  │ a', '  │ b', '  │ red', '  │ ##\u200b[add-mask]x', '::TOKEN-0-0-0-0::'])
+    expect(out).toEqual([
+      '::stop-commands::TOKEN-0-0-0-0',
+      '  │ ::set-output name=result::success',
+      '  │ a',
+      '  │ b',
+      '  │ red',
+      '  │ ##\u200b[add-mask]x',
+      '::TOKEN-0-0-0-0::'
+    ])
   })
 
   it('uses a fresh random token each time', () => {
@@ -100,7 +108,9 @@ describe('createLogReporter', () => {
     events.logLines(ref, ['secret build output'])
     events.unknownStatus(ref, 'paused\n::error::x')
     expect(s.lines.join('\n')).not.toContain('secret build output')
-    expect(s.lines).toContain('warning: update u1 reports status "paused ::error::x", which this action does not know; waiting on as if pending (it can never count as success)')
+    expect(s.lines).toContain(
+      'warning: update u1 reports status "paused ::error::x", which this action does not know; waiting on as if pending (it can never count as success)'
+    )
   })
 
   it('redacts the keys from anything it prints', () => {

@@ -7,25 +7,77 @@ import type { TargetReport } from '../src/wait.js'
 
 function update(id: string, record: Record<string, unknown>, result: TargetReport['result'] = 'success'): TargetReport {
   const data = updateRecordSchema.parse(record)
-  return { ref: { kind: 'update', id }, result, status: data.status, record, parsed: { kind: 'update', data }, error: null, note: undefined, stoppedByFailFast: false, polls: 2, logs: [], transitions: [], finishedAfterMs: 0 }
+  return {
+    ref: { kind: 'update', id },
+    result,
+    status: data.status,
+    record,
+    parsed: { kind: 'update', data },
+    error: null,
+    note: undefined,
+    stoppedByFailFast: false,
+    polls: 2,
+    logs: [],
+    transitions: [],
+    finishedAfterMs: 0
+  }
 }
 function job(id: string, record: Record<string, unknown>): TargetReport {
   const data = jobRecordSchema.parse(record)
-  return { ref: { kind: 'job', id, projectId: 'p' }, result: 'success', status: data.status, record, parsed: { kind: 'job', data }, error: null, note: undefined, stoppedByFailFast: false, polls: 3, logs: [], transitions: [], finishedAfterMs: 0 }
+  return {
+    ref: { kind: 'job', id, projectId: 'p' },
+    result: 'success',
+    status: data.status,
+    record,
+    parsed: { kind: 'job', data },
+    error: null,
+    note: undefined,
+    stoppedByFailFast: false,
+    polls: 3,
+    logs: [],
+    transitions: [],
+    finishedAfterMs: 0
+  }
 }
-const outcome = (targets: TargetReport[], extra: Partial<RunOutcome> = {}): RunOutcome => ({ result: 'success', headline: '', problems: [], targets, search: undefined, elapsedMs: 12_345, ...extra })
+const outcome = (targets: TargetReport[], extra: Partial<RunOutcome> = {}): RunOutcome => ({
+  result: 'success',
+  headline: '',
+  problems: [],
+  targets,
+  search: undefined,
+  elapsedMs: 12_345,
+  ...extra
+})
 
 describe('computeOutputs', () => {
   it('writes every output even when nothing was read', () => {
     const outputs = computeOutputs(outcome([], { result: 'error' }))
     expect(Object.keys(outputs).sort()).toEqual([...OUTPUT_NAMES].sort())
-    expect(outputs).toMatchObject({ result: 'error', status: '', elapsed: '12.3', polls: '0', results: '[]', 'files-changed': '[]', 'files-changed-count': '0', 'pr-number': '' })
+    expect(outputs).toMatchObject({
+      result: 'error',
+      status: '',
+      elapsed: '12.3',
+      polls: '0',
+      results: '[]',
+      'files-changed': '[]',
+      'files-changed-count': '0',
+      'pr-number': ''
+    })
   })
 
   it('describes the first update and job, unions files over updates, lists every target', () => {
-    const a = update('a', { status: 'success', subdomain: 'acme', commit: { sha: 's1', ref: 'main', message: 'm', filesChanged: { added: ['x'], modified: ['y', 'z'], removed: [] } } })
+    const a = update('a', {
+      status: 'success',
+      subdomain: 'acme',
+      commit: { sha: 's1', ref: 'main', message: 'm', filesChanged: { added: ['x'], modified: ['y', 'z'], removed: [] } }
+    })
     const b = update('b', { status: 'failure', commit: { sha: 's2', filesChanged: { added: ['x', 'w'], modified: [], removed: ['r'] } } }, 'failure')
-    const j = job('j', { status: 'completed', prLink: 'https://github.com/a/b/pull/42', model: 'm1', source: { repository: 'https://github.com/a/b', ref: 'dev' } })
+    const j = job('j', {
+      status: 'completed',
+      prLink: 'https://github.com/a/b/pull/42',
+      model: 'm1',
+      source: { repository: 'https://github.com/a/b', ref: 'dev' }
+    })
     const outputs = computeOutputs(outcome([a, b, j], { result: 'failure' }))
     expect(outputs).toMatchObject({
       result: 'failure',

@@ -31,10 +31,13 @@ describe('pollUntilSettled', () => {
       const clock = virtualClock()
       const deadline = clock.now() + 45_000
       const times: number[] = []
-      const end = await pollUntilSettled(async () => {
-        times.push(clock.now())
-        return { kind: 'pending' }
-      }, options(clock, { deadline, random: seededRandom(seed) }))
+      const end = await pollUntilSettled(
+        async () => {
+          times.push(clock.now())
+          return { kind: 'pending' }
+        },
+        options(clock, { deadline, random: seededRandom(seed) })
+      )
       expect(end).toEqual({ kind: 'timeout' })
       expect(times.at(-1)).toBe(deadline)
       expect(times.every((t) => t <= deadline)).toBe(true)
@@ -74,7 +77,11 @@ describe('pollUntilSettled', () => {
 
   it('succeeds when a brand-new id appears within the grace', async () => {
     const clock = virtualClock()
-    const answers: Attempt<string>[] = [{ kind: 'not-found', reason: '404' }, { kind: 'not-found', reason: '404' }, { kind: 'settled', value: 'found' }]
+    const answers: Attempt<string>[] = [
+      { kind: 'not-found', reason: '404' },
+      { kind: 'not-found', reason: '404' },
+      { kind: 'settled', value: 'found' }
+    ]
     const end = await pollUntilSettled(async (n) => answers[n - 1] as Attempt<string>, options(clock))
     expect(end).toEqual({ kind: 'settled', value: 'found' })
   })
@@ -88,7 +95,10 @@ describe('pollUntilSettled', () => {
 
   it('keeps retrying transient failures inside the schedule', async () => {
     const clock = virtualClock()
-    const end = await pollUntilSettled<string>(async (n) => (n < 4 ? { kind: 'transient', reason: 'HTTP 503' } : { kind: 'settled', value: 'ok' }), options(clock))
+    const end = await pollUntilSettled<string>(
+      async (n) => (n < 4 ? { kind: 'transient', reason: 'HTTP 503' } : { kind: 'settled', value: 'ok' }),
+      options(clock)
+    )
     expect(end).toEqual({ kind: 'settled', value: 'ok' })
     expect(clock.sleeps).toHaveLength(3)
   })
@@ -103,10 +113,13 @@ describe('pollUntilSettled with real timers', () => {
     vi.useFakeTimers()
     const controller = new AbortController()
     let polls = 0
-    const ending = pollUntilSettled(async () => {
-      polls++
-      return { kind: 'pending' }
-    }, { deadline: Date.now() + 600_000, minIntervalMs: 10_000, maxIntervalMs: 30_000, clock: systemClock, random: () => 0.5, signal: controller.signal })
+    const ending = pollUntilSettled(
+      async () => {
+        polls++
+        return { kind: 'pending' }
+      },
+      { deadline: Date.now() + 600_000, minIntervalMs: 10_000, maxIntervalMs: 30_000, clock: systemClock, random: () => 0.5, signal: controller.signal }
+    )
     await vi.advanceTimersByTimeAsync(25_000)
     const before = polls
     expect(before).toBeGreaterThanOrEqual(2)
@@ -119,10 +132,13 @@ describe('pollUntilSettled with real timers', () => {
     vi.useFakeTimers()
     const times: number[] = []
     const start = Date.now()
-    const ending = pollUntilSettled<string>(async (n) => {
-      times.push(Date.now() - start)
-      return n < 3 ? { kind: 'pending' } : { kind: 'settled', value: 'x' }
-    }, { deadline: start + 60_000, minIntervalMs: 1000, maxIntervalMs: 1000, clock: systemClock, random: () => 0.5, signal: never })
+    const ending = pollUntilSettled<string>(
+      async (n) => {
+        times.push(Date.now() - start)
+        return n < 3 ? { kind: 'pending' } : { kind: 'settled', value: 'x' }
+      },
+      { deadline: start + 60_000, minIntervalMs: 1000, maxIntervalMs: 1000, clock: systemClock, random: () => 0.5, signal: never }
+    )
     await vi.advanceTimersByTimeAsync(5000)
     await expect(ending).resolves.toEqual({ kind: 'settled', value: 'x' })
     expect(times).toEqual([0, 1000, 2000])

@@ -13,17 +13,20 @@ async function check(settings: Partial<SearchSettings>, answers: ApiResult[], ti
   const clock = virtualClock()
   const { client, requests } = scriptedClient({ [PATH]: answers })
   const seen: string[] = []
-  const report = await runSearchCheck({ ...base, ...settings }, {
-    client,
-    clock,
-    random: seededRandom(2),
-    signal: new AbortController().signal,
-    deadline: clock.now() + timeoutMs,
-    minIntervalMs: 1000,
-    maxIntervalMs: 5000,
-    requestTimeoutMs: 30_000,
-    onQuery: (q) => seen.push(q.query)
-  })
+  const report = await runSearchCheck(
+    { ...base, ...settings },
+    {
+      client,
+      clock,
+      random: seededRandom(2),
+      signal: new AbortController().signal,
+      deadline: clock.now() + timeoutMs,
+      minIntervalMs: 1000,
+      maxIntervalMs: 5000,
+      requestTimeoutMs: 30_000,
+      onQuery: (q) => seen.push(q.query)
+    }
+  )
   return { report, requests, seen }
 }
 
@@ -73,7 +76,11 @@ describe('runSearchCheck', () => {
   })
 
   it('retries 429 with Retry-After and 5xx like polling', async () => {
-    const { report, requests } = await check({}, [{ kind: 'transient', reason: 'HTTP 429', retryAfterMs: 3000 }, { kind: 'transient', reason: 'HTTP 503' }, ok([result('x')])])
+    const { report, requests } = await check({}, [
+      { kind: 'transient', reason: 'HTTP 429', retryAfterMs: 3000 },
+      { kind: 'transient', reason: 'HTTP 503' },
+      ok([result('x')])
+    ])
     expect(report.result).toBe('success')
     expect(requests).toHaveLength(3)
   })
@@ -98,7 +105,9 @@ describe('runSearchCheck', () => {
   it('fails with every failing query named', async () => {
     const { report } = await check({ queries: ['a', 'b'], minResults: 2 }, [ok([result('x')])])
     expect(report.result).toBe('failure')
-    expect(report.error).toBe('search "a" returned 1 result, expected at least 2; got: x — About x\nsearch "b" returned 1 result, expected at least 2; got: x — About x')
+    expect(report.error).toBe(
+      'search "a" returned 1 result, expected at least 2; got: x — About x\nsearch "b" returned 1 result, expected at least 2; got: x — About x'
+    )
   })
 
   it('times out inside the deadline', async () => {

@@ -1,12 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import {
-  ADMIN_KEY,
-  ASSISTANT_KEY,
-  HOSTILE_LINES,
-  PROJECT_ID,
-  SEARCH_DOMAIN,
-  startSimulator
-} from '../dev/simulator.js'
+import { ADMIN_KEY, ASSISTANT_KEY, HOSTILE_LINES, PROJECT_ID, SEARCH_DOMAIN, startSimulator } from '../dev/simulator.js'
 import { parseOutputFile } from '../dev/run-action.js'
 
 type Sim = Awaited<ReturnType<typeof startSimulator>>
@@ -146,8 +139,7 @@ describe('update status', () => {
 })
 
 describe('agent jobs', () => {
-  const getJob = (project: string, id: string) =>
-    fetch(`${sim.url}/v2/agent/${project}/job/${id}`, { headers: admin })
+  const getJob = (project: string, id: string) => fetch(`${sim.url}/v2/agent/${project}/job/${id}`, { headers: admin })
 
   it('progresses job-completed-pr and reports 404s', async () => {
     const statuses: any[] = []

@@ -6,9 +6,31 @@ import type { TargetReport } from '../src/wait.js'
 
 function update(id: string, record: Record<string, unknown>, overrides: Partial<TargetReport> = {}): TargetReport {
   const data = updateRecordSchema.parse(record)
-  return { ref: { kind: 'update', id }, result: 'success', status: data.status, record, parsed: { kind: 'update', data }, error: null, note: undefined, stoppedByFailFast: false, polls: 4, logs: data.logs ?? [], transitions: [], finishedAfterMs: 1000, ...overrides }
+  return {
+    ref: { kind: 'update', id },
+    result: 'success',
+    status: data.status,
+    record,
+    parsed: { kind: 'update', data },
+    error: null,
+    note: undefined,
+    stoppedByFailFast: false,
+    polls: 4,
+    logs: data.logs ?? [],
+    transitions: [],
+    finishedAfterMs: 1000,
+    ...overrides
+  }
 }
-const outcome = (targets: TargetReport[], extra: Partial<RunOutcome> = {}): RunOutcome => ({ result: 'success', headline: 'update u1 succeeded.', problems: [], targets, search: undefined, elapsedMs: 12_345, ...extra })
+const outcome = (targets: TargetReport[], extra: Partial<RunOutcome> = {}): RunOutcome => ({
+  result: 'success',
+  headline: 'update u1 succeeded.',
+  problems: [],
+  targets,
+  search: undefined,
+  elapsedMs: 12_345,
+  ...extra
+})
 
 describe('renderSummary', () => {
   it('shows the outcome, the update, files, screenshots, log tail and timing', () => {
@@ -22,7 +44,12 @@ describe('renderSummary', () => {
           author: { name: 'Ada Lovelace' },
           screenshotLight: 'https://cdn.example.com/light.png',
           screenshotDark: 'https://cdn.example.com/dark.png',
-          commit: { sha: '0123456789abcdef0123', ref: 'main', message: 'docs: update', filesChanged: { added: ['docs/new.mdx'], modified: ['docs/index.mdx'], removed: [] } }
+          commit: {
+            sha: '0123456789abcdef0123',
+            ref: 'main',
+            message: 'docs: update',
+            filesChanged: { added: ['docs/new.mdx'], modified: ['docs/index.mdx'], removed: [] }
+          }
         })
       ])
     )
@@ -47,7 +74,21 @@ describe('renderSummary', () => {
   it('escapes hostile server text everywhere', () => {
     const hostile = '<img src=x onerror=alert(1)> [a](https://evil.example) ![i](https://evil.example/i.png) @octocat'
     const md = renderSummary(
-      outcome([update('u1', { status: hostile, logs: [hostile, '</pre><script>x</script>'], author: { name: hostile }, commit: { sha: hostile, message: hostile, filesChanged: { added: [hostile], modified: [], removed: [] } } }, { error: hostile, result: 'failure' })], { result: 'failure', headline: hostile })
+      outcome(
+        [
+          update(
+            'u1',
+            {
+              status: hostile,
+              logs: [hostile, '</pre><script>x</script>'],
+              author: { name: hostile },
+              commit: { sha: hostile, message: hostile, filesChanged: { added: [hostile], modified: [], removed: [] } }
+            },
+            { error: hostile, result: 'failure' }
+          )
+        ],
+        { result: 'failure', headline: hostile }
+      )
     )
     // Code spans and <pre> blocks show their text literally (no markup, links or mentions there),
     // as long as nothing in them can close them; check everything else.
@@ -66,7 +107,16 @@ describe('renderSummary', () => {
   it('stays under the 1 MiB limit with 500 targets full of long text', () => {
     const long = 'x'.repeat(5000)
     const targets = Array.from({ length: 500 }, (_, i) =>
-      update(`u${i}`, { status: 'failure', logs: Array(200).fill(long), author: { name: long }, commit: { sha: long, message: long, filesChanged: { added: Array(300).fill(`${long}${i}`), modified: [], removed: [] } } }, { result: 'failure', error: long })
+      update(
+        `u${i}`,
+        {
+          status: 'failure',
+          logs: Array(200).fill(long),
+          author: { name: long },
+          commit: { sha: long, message: long, filesChanged: { added: Array(300).fill(`${long}${i}`), modified: [], removed: [] } }
+        },
+        { result: 'failure', error: long }
+      )
     )
     const md = renderSummary(outcome(targets, { result: 'failure', headline: long }))
     expect(Buffer.byteLength(md)).toBeLessThanOrEqual(MAX_SUMMARY_BYTES)

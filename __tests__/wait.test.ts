@@ -18,15 +18,26 @@ async function wait(overrides: Parameters<typeof settingsFor>[0], scripts: Recor
 
 describe('waiting on an update', () => {
   it('follows it to success, streaming new log lines and each status change once', async () => {
-    const { reports, events } = await wait({ 'status-id': 'u1' }, {
-      [U('u1')]: [
-        ok({ status: 'queued' }),
-        ok({ status: 'in_progress', logs: ['a'] }),
-        ok({ status: 'in_progress', logs: ['a', 'b'] }),
-        ok({ status: 'success', logs: ['a', 'b', 'c'], endedAt: '2026-01-01T00:00:00Z', commit: { sha: 'abc' } })
-      ]
-    })
-    expect(events.lines).toEqual(['u1 status - -> queued', 'u1 status queued -> in_progress', 'u1 log a', 'u1 log b', 'u1 status in_progress -> success', 'u1 log c', 'u1 settled success'])
+    const { reports, events } = await wait(
+      { 'status-id': 'u1' },
+      {
+        [U('u1')]: [
+          ok({ status: 'queued' }),
+          ok({ status: 'in_progress', logs: ['a'] }),
+          ok({ status: 'in_progress', logs: ['a', 'b'] }),
+          ok({ status: 'success', logs: ['a', 'b', 'c'], endedAt: '2026-01-01T00:00:00Z', commit: { sha: 'abc' } })
+        ]
+      }
+    )
+    expect(events.lines).toEqual([
+      'u1 status - -> queued',
+      'u1 status queued -> in_progress',
+      'u1 log a',
+      'u1 log b',
+      'u1 status in_progress -> success',
+      'u1 log c',
+      'u1 settled success'
+    ])
     const [report] = reports as [TargetReport]
     expect(report).toMatchObject({ result: 'success', status: 'success', polls: 4, error: null, logs: ['a', 'b', 'c'] })
     expect(report.record).toMatchObject({ commit: { sha: 'abc' } })
@@ -75,7 +86,8 @@ describe('waiting on an update', () => {
 })
 
 describe('waiting on agent jobs', () => {
-  const job = (status: string, prLink: string | null = null) => ok({ id: 'j1', status, prLink, model: 'm', source: { repository: 'https://github.com/a/b', ref: 'main' } })
+  const job = (status: string, prLink: string | null = null) =>
+    ok({ id: 'j1', status, prLink, model: 'm', source: { repository: 'https://github.com/a/b', ref: 'main' } })
 
   it.each<[string, Record<string, string>, ApiResult, string, RegExp | null]>([
     ['completed with a PR', {}, job('completed', 'https://github.com/a/b/pull/4'), 'success', null],
@@ -109,27 +121,39 @@ describe('waiting on many targets', () => {
     const clock = virtualClock()
     // Each request takes 300 ms of virtual time, so requests of many targets overlap.
     const { client, stats } = scriptedClient(scripts, { latency: () => clock.sleep(300, new AbortController().signal) })
-    const reports = await waitForTargets(settingsFor({ 'status-id': ids.join(',') }), { client, clock, random: seededRandom(3), signal: new AbortController().signal, events: recordingEvents() })
+    const reports = await waitForTargets(settingsFor({ 'status-id': ids.join(',') }), {
+      client,
+      clock,
+      random: seededRandom(3),
+      signal: new AbortController().signal,
+      events: recordingEvents()
+    })
     expect(reports.map((r) => `${r.result} ${r.error}`).filter((r) => !r.startsWith('success'))).toEqual([])
     expect(stats.maxInFlight).toBe(MAX_IN_FLIGHT)
   })
 
   it('returns reports in the order given and reports progress as targets settle', async () => {
-    const { reports, events } = await wait({ 'status-id': 'a,b', 'job-id': 'c', 'project-id': 'p1' }, {
-      [U('a')]: [ok({ status: 'queued' }), ok({ status: 'queued' }), ok({ status: 'success' })],
-      [U('b')]: [ok({ status: 'failure' })],
-      [J('c')]: [ok({ status: 'completed', prLink: 'https://github.com/a/b/pull/1' })]
-    })
+    const { reports, events } = await wait(
+      { 'status-id': 'a,b', 'job-id': 'c', 'project-id': 'p1' },
+      {
+        [U('a')]: [ok({ status: 'queued' }), ok({ status: 'queued' }), ok({ status: 'success' })],
+        [U('b')]: [ok({ status: 'failure' })],
+        [J('c')]: [ok({ status: 'completed', prLink: 'https://github.com/a/b/pull/1' })]
+      }
+    )
     expect(reports.map((r) => `${r.ref.id}:${r.result}`)).toEqual(['a:success', 'b:failure', 'c:success'])
     expect(events.lines.filter((l) => l.startsWith('progress'))).toEqual(['progress 1/3', 'progress 2/3', 'progress 3/3'])
     expect(overallResult(reports)).toBe('failure')
   })
 
   it('with fail-fast, the first failure stops the others, which are cancelled; the result stays failure', async () => {
-    const { reports } = await wait({ 'status-id': 'slow,bad', 'fail-fast': 'true' }, {
-      [U('slow')]: [ok({ status: 'in_progress' })],
-      [U('bad')]: [ok({ status: 'queued' }), ok({ status: 'failure' })]
-    })
+    const { reports } = await wait(
+      { 'status-id': 'slow,bad', 'fail-fast': 'true' },
+      {
+        [U('slow')]: [ok({ status: 'in_progress' })],
+        [U('bad')]: [ok({ status: 'queued' }), ok({ status: 'failure' })]
+      }
+    )
     expect(reports.map((r) => r.result)).toEqual(['cancelled', 'failure'])
     expect(reports[0]).toMatchObject({ stoppedByFailFast: true })
     expect(reports[0]?.error).toBe('stopped by fail-fast: update bad ended with failure')
@@ -137,10 +161,13 @@ describe('waiting on many targets', () => {
   })
 
   it('without fail-fast, every target is waited on to the end', async () => {
-    const { reports } = await wait({ 'status-id': 'slow,bad', timeout: '30s' }, {
-      [U('slow')]: [ok({ status: 'in_progress' }), ok({ status: 'in_progress' }), ok({ status: 'success' })],
-      [U('bad')]: [ok({ status: 'failure' })]
-    })
+    const { reports } = await wait(
+      { 'status-id': 'slow,bad', timeout: '30s' },
+      {
+        [U('slow')]: [ok({ status: 'in_progress' }), ok({ status: 'in_progress' }), ok({ status: 'success' })],
+        [U('bad')]: [ok({ status: 'failure' })]
+      }
+    )
     expect(reports.map((r) => r.result)).toEqual(['success', 'failure'])
   })
 

@@ -72,8 +72,7 @@ interface Row {
 const rows: Row[] = []
 const notes: string[] = []
 const problems: string[] = []
-const row = (r: Partial<Row> & Pick<Row, 'part' | 'measure' | 'figure'>) =>
-  rows.push({ comparison: '—', ratio: '—', goal: '—', result: 'info', ...r })
+const row = (r: Partial<Row> & Pick<Row, 'part' | 'measure' | 'figure'>) => rows.push({ comparison: '—', ratio: '—', goal: '—', result: 'info', ...r })
 
 /** The Node.js of action.yml's `runs.using` (node24): this one if it matches, else fetched with npx. */
 function resolveNode(): { node: string; version: string; note: string } {
@@ -82,7 +81,8 @@ function resolveNode(): { node: string; version: string; note: string } {
   if (given) return { node: given, version: versionOf(given), note: 'given with --node' }
   const using = String((parseYaml(readFileSync(path.join(REPO_ROOT, 'action.yml'), 'utf8')) as { runs?: { using?: string } }).runs?.using ?? '')
   const major = /^node(\d+)$/.exec(using)?.[1]
-  if (!major || process.versions.node.split('.')[0] === major) return { node: process.execPath, version: process.version, note: `the runtime of action.yml (${using})` }
+  if (!major || process.versions.node.split('.')[0] === major)
+    return { node: process.execPath, version: process.version, note: `the runtime of action.yml (${using})` }
   try {
     const bin = execFileSync('npx', ['-y', '-p', `node@${major}`, '--', 'node', '-p', 'process.execPath'], {
       encoding: 'utf8',
@@ -108,7 +108,15 @@ if (parts.has('1')) {
   startup = await measureStartup(runtime.node, runs)
   problems.push(...startup.failures)
   const within = startup.actionMs <= 2 * startup.bareMs
-  row({ part: '1', measure: 'start-up: action, update already `success` (1 request)', figure: ms(startup.actionMs), comparison: `bare \`node -e ""\`: ${ms(startup.bareMs)}`, ratio: ratio(startup.actionMs, startup.bareMs), goal: '≤ 2× bare Node', result: verdict(within) })
+  row({
+    part: '1',
+    measure: 'start-up: action, update already `success` (1 request)',
+    figure: ms(startup.actionMs),
+    comparison: `bare \`node -e ""\`: ${ms(startup.bareMs)}`,
+    ratio: ratio(startup.actionMs, startup.bareMs),
+    goal: '≤ 2× bare Node',
+    result: verdict(within)
+  })
   row({
     part: '1',
     measure: 'start-up: shell one-shot `curl -s … | jq -r .status`',
@@ -116,7 +124,9 @@ if (parts.has('1')) {
     comparison: `action: ${ms(startup.actionMs)}`,
     ratio: startup.oneShotMs === undefined ? '—' : `action ${ratio(startup.actionMs, startup.oneShotMs)}`
   })
-  notes.push(`Part 1: medians of ${runs} runs each, interleaved (action, bare node, curl | jq, …) after one warm-up round; wall time from spawn() to exit with stdio closed, measured by the bench process, which also hosts the simulator on 127.0.0.1. The action gets the runner's environment (GITHUB_OUTPUT, GITHUB_STEP_SUMMARY, every input with its default).`)
+  notes.push(
+    `Part 1: medians of ${runs} runs each, interleaved (action, bare node, curl | jq, …) after one warm-up round; wall time from spawn() to exit with stdio closed, measured by the bench process, which also hosts the simulator on 127.0.0.1. The action gets the runner's environment (GITHUB_OUTPUT, GITHUB_STEP_SUMMARY, every input with its default).`
+  )
 }
 
 let bundle: BundleResult | undefined
@@ -142,7 +152,9 @@ if (parts.has('2')) {
     goal: 'not loaded',
     result: verdict(!bundle.githubLoaded)
   })
-  notes.push(`Part 2: kB = 1000 bytes. "Loaded" = bytes of the JavaScript files the process loaded (${bundle.loadedFiles.join(', ')}), recorded by a preload (bench/trace-register.mjs: loader hook for ES modules, Module.prototype._compile for CommonJS); a chunk never imported does not count, Node's built-ins do not count. \`@actions/github\` counts as loaded if a loaded file holds octokit's user-agent strings or the definition of getOctokit.`)
+  notes.push(
+    `Part 2: kB = 1000 bytes. "Loaded" = bytes of the JavaScript files the process loaded (${bundle.loadedFiles.join(', ')}), recorded by a preload (bench/trace-register.mjs: loader hook for ES modules, Module.prototype._compile for CommonJS); a chunk never imported does not count, Node's built-ins do not count. \`@actions/github\` counts as loaded if a loaded file holds octokit's user-agent strings or the definition of getOctokit.`
+  )
 }
 
 let schedule: DurationResult[] | undefined
@@ -154,12 +166,36 @@ if (parts.has('3')) {
     const goal = goalFor(d.durationS, d.fixedRequests)
     const label = span(d.durationS * 1000)
     const requestsOk = goal.strict ? d.requests < goal.requestsLimit : d.requests <= goal.requestsLimit
-    row({ part: '3', measure: `poll: requests, job of ${label}`, figure: d.requests.toFixed(1), comparison: `10 s loop: ${d.fixedRequests.toFixed(1)}`, ratio: ratio(d.requests, d.fixedRequests), goal: goal.requestsGoal, result: verdict(requestsOk) })
-    row({ part: '3', measure: `poll: mean lag, job of ${label}`, figure: sec(d.meanLagMs), comparison: `10 s loop: ${sec(d.fixedMeanLagMs)}`, ratio: ratio(d.meanLagMs, d.fixedMeanLagMs), goal: goal.lagGoal, result: verdict(d.meanLagMs <= goal.lagLimitMs) })
+    row({
+      part: '3',
+      measure: `poll: requests, job of ${label}`,
+      figure: d.requests.toFixed(1),
+      comparison: `10 s loop: ${d.fixedRequests.toFixed(1)}`,
+      ratio: ratio(d.requests, d.fixedRequests),
+      goal: goal.requestsGoal,
+      result: verdict(requestsOk)
+    })
+    row({
+      part: '3',
+      measure: `poll: mean lag, job of ${label}`,
+      figure: sec(d.meanLagMs),
+      comparison: `10 s loop: ${sec(d.fixedMeanLagMs)}`,
+      ratio: ratio(d.meanLagMs, d.fixedMeanLagMs),
+      goal: goal.lagGoal,
+      result: verdict(d.meanLagMs <= goal.lagLimitMs)
+    })
     if (d.timeouts > 0) problems.push(`${d.timeouts} simulated waits of ${label} timed out`)
     maxLag = Math.max(maxLag, d.maxLagMs)
   }
-  row({ part: '3', measure: 'poll: max lag, every duration and seed', figure: sec(maxLag), comparison: `max-interval: ${span(maxMs)}`, ratio: ratio(maxLag, maxMs), goal: `≤ max-interval + 1 request`, result: verdict(maxLag <= maxMs) })
+  row({
+    part: '3',
+    measure: 'poll: max lag, every duration and seed',
+    figure: sec(maxLag),
+    comparison: `max-interval: ${span(maxMs)}`,
+    ratio: ratio(maxLag, maxMs),
+    goal: `≤ max-interval + 1 request`,
+    result: verdict(maxLag <= maxMs)
+  })
   notes.push(
     `Part 3: the real pollUntilSettled/createSchedule (GROWTH ${GROWTH}, JITTER ${JITTER}, min-interval ${minText}, max-interval ${maxText}) on a fake clock, seeds 1–${seeds}; a request takes no time, so "+ 1 request" adds 0. Timeout ${INPUT_DEFAULTS.timeout} (default) for jobs shorter than that, 2 h for the 20 min and 60 min jobs. ` +
       `The 10 s loop polls at φ, φ+10 s, … with a random phase φ ∈ [0, 10 s) per seed (mean lag 5 s); with φ = 0 its requests are the same and its lag 0, an artefact of round durations. ` +
@@ -185,7 +221,14 @@ if (parts.has('4')) {
       goal: goalApplies ? '< 1 s' : '—',
       result: goalApplies ? verdict(overhead < 1000) : 'info'
     })
-    row({ part: '4', measure: `scale ${targets}: max requests in flight`, figure: String(result.maxInFlight), comparison: `${result.requests} requests`, goal: `≤ ${MAX_IN_FLIGHT}`, result: verdict(result.maxInFlight <= MAX_IN_FLIGHT) })
+    row({
+      part: '4',
+      measure: `scale ${targets}: max requests in flight`,
+      figure: String(result.maxInFlight),
+      comparison: `${result.requests} requests`,
+      goal: `≤ ${MAX_IN_FLIGHT}`,
+      result: verdict(result.maxInFlight <= MAX_IN_FLIGHT)
+    })
     row({
       part: '4',
       measure: `scale ${targets}: peak RSS`,
@@ -202,7 +245,9 @@ if (parts.has('4')) {
 }
 
 if (bundle?.distSchedule && (bundle.distSchedule.growth !== String(GROWTH) || bundle.distSchedule.jitter !== String(JITTER))) {
-  notes.push(`dist/ is not rebuilt by the bench: it bundles GROWTH ${bundle.distSchedule.growth}, JITTER ${bundle.distSchedule.jitter} while src/ has ${GROWTH}, ${JITTER}; parts 1, 2 and 4 ran the bundle as it is (\`npm run package\` brings the new constants in).`)
+  notes.push(
+    `dist/ is not rebuilt by the bench: it bundles GROWTH ${bundle.distSchedule.growth}, JITTER ${bundle.distSchedule.jitter} while src/ has ${GROWTH}, ${JITTER}; parts 1, 2 and 4 ran the bundle as it is (\`npm run package\` brings the new constants in).`
+  )
 }
 
 // ---------- output ----------
@@ -210,7 +255,15 @@ if (bundle?.distSchedule && (bundle.distSchedule.growth !== String(GROWTH) || bu
 const memGb = (os.totalmem() / 2 ** 30).toFixed(1)
 const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, ${memGb} GiB RAM, ${os.type()} ${os.release()} ${os.arch()}; measured with Node ${runtime.version} (${runtime.note}), bench on Node ${process.version}; ${new Date().toISOString()}`
 const header: (keyof Row)[] = ['part', 'measure', 'figure', 'comparison', 'ratio', 'goal', 'result']
-const titles: Record<keyof Row, string> = { part: '#', measure: 'measure', figure: 'figure', comparison: 'baseline / comparison', ratio: 'ratio', goal: 'goal', result: 'result' }
+const titles: Record<keyof Row, string> = {
+  part: '#',
+  measure: 'measure',
+  figure: 'figure',
+  comparison: 'baseline / comparison',
+  ratio: 'ratio',
+  goal: 'goal',
+  result: 'result'
+}
 const widths = header.map((h) => Math.max(titles[h].length, ...rows.map((r) => r[h].length)))
 const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] as number)).join(' | ')} |`
 const table = [line(header.map((h) => titles[h])), line(widths.map((w) => '-'.repeat(w))), ...rows.map((r) => line(header.map((h) => r[h])))].join('\n')

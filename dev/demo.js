@@ -13,7 +13,10 @@ const args = process.argv.slice(2)
 
 if (args.includes('--help') || args.includes('-h')) {
   const width = Math.max(...SCENARIOS.map((s) => s.id.length))
-  const list = (kind) => SCENARIOS.filter((s) => s.kind === kind).map((s) => `  ${s.id.padEnd(width)}  ${s.description}`).join('\n')
+  const list = (kind) =>
+    SCENARIOS.filter((s) => s.kind === kind)
+      .map((s) => `  ${s.id.padEnd(width)}  ${s.description}`)
+      .join('\n')
   console.log(`Usage: npm run demo [-- <scenario> ...]   (default: update-success)
 
 Runs dist/index.js against a local platform simulator, waiting on the given scenarios

@@ -15,7 +15,11 @@ export async function startGitHubApi() {
     requests: [],
     comments: [],
     failWith: undefined,
-    close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve(undefined))))
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve(undefined))
+      })
   }
   const send = (res, status, body) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
   const server = createServer(async (req, res) => {
@@ -29,7 +33,11 @@ export async function startGitHubApi() {
     const edit = /^(?:\/api\/v3)?\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/.exec(url.pathname)
     if (list && req.method === 'GET') {
       const issue = Number(list[3])
-      return send(res, 200, api.comments.filter((c) => c.issue === issue).map((c) => ({ id: c.id, body: c.body })))
+      return send(
+        res,
+        200,
+        api.comments.filter((c) => c.issue === issue).map((c) => ({ id: c.id, body: c.body }))
+      )
     }
     if (list && req.method === 'POST') {
       const comment = { id: nextId++, issue: Number(list[3]), body: body.body }

@@ -5,7 +5,11 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { parse } from 'yaml'
 
 const readmeUrl = new URL('../README.md', import.meta.url)
-const cell = (text) => String(text).replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ').trim()
+const cell = (text) =>
+  String(text)
+    .replace(/\|/g, '\\|')
+    .replace(/\s*\n\s*/g, ' ')
+    .trim()
 
 /** The README text with both tables regenerated from the given action.yml text. */
 export function renderReadme(readme, actionYml) {
@@ -14,11 +18,11 @@ export function renderReadme(readme, actionYml) {
     ([name, spec]) => `| \`${name}\` | ${spec.default === undefined || spec.default === '' ? '' : `\`${cell(spec.default)}\``} | ${cell(spec.description)} |`
   )
   const outputs = Object.entries(action.outputs ?? {}).map(([name, spec]) => `| \`${name}\` | ${cell(spec.description)} |`)
-  return replaceBetween(
-    replaceBetween(readme, 'inputs', ['| input | default | description |', '| --- | --- | --- |', ...inputs]),
-    'outputs',
-    ['| output | description |', '| --- | --- |', ...outputs]
-  )
+  return replaceBetween(replaceBetween(readme, 'inputs', ['| input | default | description |', '| --- | --- | --- |', ...inputs]), 'outputs', [
+    '| output | description |',
+    '| --- | --- |',
+    ...outputs
+  ])
 }
 
 function replaceBetween(text, name, lines) {

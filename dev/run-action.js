@@ -175,8 +175,7 @@ export async function runAction({
   }
   if (timedOut) {
     const error = new Error(
-      `Action did not finish within ${timeoutMs} ms and was killed (${entry}).\n` +
-        `--- stdout ---\n${stdout}\n--- stderr ---\n${stderr}`
+      `Action did not finish within ${timeoutMs} ms and was killed (${entry}).\n` + `--- stdout ---\n${stdout}\n--- stderr ---\n${stderr}`
     )
     Object.assign(error, { result })
     throw error

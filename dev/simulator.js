@@ -35,7 +35,7 @@ export const HOSTILE_LINES = [
   '![x](https://evil.example/x.png)',
   '@octocat',
   '##[set-output name=x;]y',
-  'A'.repeat(9_990) + '::error::x' // exactly 10,000 characters
+  `${'A'.repeat(9_990)}::error::x` // exactly 10,000 characters
 ]
 
 /** Built-in scenario ids with a one-line description. */
@@ -86,7 +86,13 @@ const CORPUS = [
   ['fr/quickstart', 'v2', 'fr', ['getting-started'], 'Guide quickstart : lancez npm install pour installer la CLI, puis publiez votre site.'],
   ['installation', 'v2', 'en', ['getting-started', 'cli'], 'Install the CLI globally with npm, then run the dev command to preview changes locally.'],
   ['v1/installation', 'v1', 'en', ['cli', 'legacy'], 'To install the v1 CLI, download the binary and add it to your PATH.'],
-  ['api-reference/authentication', 'v2', 'en', ['api', 'security'], 'Every API request needs authentication with a bearer API key sent in the Authorization header.'],
+  [
+    'api-reference/authentication',
+    'v2',
+    'en',
+    ['api', 'security'],
+    'Every API request needs authentication with a bearer API key sent in the Authorization header.'
+  ],
   ['api-reference/keys', 'v2', 'en', ['api', 'security'], 'Create an admin API key or an assistant API key on the API keys page of the dashboard.'],
   ['v1/api/authentication', 'v1', 'en', ['api', 'legacy'], 'The v1 API used basic authentication; migrate to a bearer key before upgrading.'],
   ['fr/api/authentification', 'v2', 'fr', ['api', 'security'], "Chaque requête API exige une authentication par API key dans l'en-tête Authorization."],
@@ -164,19 +170,24 @@ function builtinScripts(createdAt) {
       'update-failure': [
         json(rec('update-failure', 'queued')),
         json(rec('update-failure', 'in_progress', { logs: FAILURE_LOGS.slice(0, 2) })),
-        json(rec('update-failure', 'failure', {
-          logs: FAILURE_LOGS,
-          summary: 'Update failed: broken link in docs/quickstart.mdx',
-          ended: true,
-          commit: { sha: 'b1946ac92492d2347c6235b4d2611184a1e2e4f0', message: 'docs: rework quickstart links' }
-        }))
+        json(
+          rec('update-failure', 'failure', {
+            logs: FAILURE_LOGS,
+            summary: 'Update failed: broken link in docs/quickstart.mdx',
+            ended: true,
+            commit: { sha: 'b1946ac92492d2347c6235b4d2611184a1e2e4f0', message: 'docs: rework quickstart links' }
+          })
+        )
       ],
       'update-forever': [
         json(rec('update-forever', 'queued')),
         {
-          fn: (n) => json(rec('update-forever', 'in_progress', {
-            logs: Array.from({ length: n }, (_, i) => `Still working (step ${i + 1})`)
-          }))
+          fn: (n) =>
+            json(
+              rec('update-forever', 'in_progress', {
+                logs: Array.from({ length: n }, (_, i) => `Still working (step ${i + 1})`)
+              })
+            )
         }
       ],
       'update-5xx': [
@@ -186,10 +197,7 @@ function builtinScripts(createdAt) {
         error(504, 'upstream'),
         ...successSequence('update-5xx')
       ],
-      'update-429': [
-        error(429, 'Too many requests', { headers: { 'retry-after': '2' } }),
-        json(successRecord('update-429'))
-      ],
+      'update-429': [error(429, 'Too many requests', { headers: { 'retry-after': '2' } }), json(successRecord('update-429'))],
       'update-429-date': [
         { fn: () => error(429, 'Too many requests', { headers: { 'retry-after': new Date(Date.now() + 2000).toUTCString() } }) },
         json(successRecord('update-429-date'))
@@ -200,30 +208,27 @@ function builtinScripts(createdAt) {
         json([1, 2, 3]),
         json(successRecord('update-not-json'))
       ],
-      'update-unknown': [
-        json(rec('update-unknown', 'paused', { logs: SUCCESS_LOGS.slice(0, 1) }), { repeat: 2 }),
-        json(successRecord('update-unknown'))
-      ],
-      'update-unknown-ended': [
-        json(rec('update-unknown-ended', 'cancelled', { logs: SUCCESS_LOGS.slice(0, 2), ended: true }))
-      ],
+      'update-unknown': [json(rec('update-unknown', 'paused', { logs: SUCCESS_LOGS.slice(0, 1) }), { repeat: 2 }), json(successRecord('update-unknown'))],
+      'update-unknown-ended': [json(rec('update-unknown-ended', 'cancelled', { logs: SUCCESS_LOGS.slice(0, 2), ended: true }))],
       'update-forbidden': [error(403, `This key cannot read project ${PROJECT_ID}`)],
       'update-late': [error(404, 'Update status not found', { repeat: 2 }), ...successSequence('update-late')],
       'update-hostile': [
-        json(rec('update-hostile', 'success', {
-          logs: HOSTILE_LINES,
-          summary: hostile,
-          ended: true,
-          author: { ...AUTHOR, name: '@octocat <script>alert(1)</script>' },
-          commit: {
-            message: hostile,
-            filesChanged: {
-              added: ['docs/<img src=x onerror=alert(1)>.mdx', 'docs/::error::pwned.mdx'],
-              modified: ['docs/[click](https://evil.example).mdx', 'docs/\u001b[31mred\u001b[0m.mdx'],
-              removed: ['docs/@octocat.mdx', 'docs/%0A::warning::x.mdx']
+        json(
+          rec('update-hostile', 'success', {
+            logs: HOSTILE_LINES,
+            summary: hostile,
+            ended: true,
+            author: { ...AUTHOR, name: '@octocat <script>alert(1)</script>' },
+            commit: {
+              message: hostile,
+              filesChanged: {
+                added: ['docs/<img src=x onerror=alert(1)>.mdx', 'docs/::error::pwned.mdx'],
+                modified: ['docs/[click](https://evil.example).mdx', 'docs/\u001b[31mred\u001b[0m.mdx'],
+                removed: ['docs/@octocat.mdx', 'docs/%0A::warning::x.mdx']
+              }
             }
-          }
-        }))
+          })
+        )
       ]
     },
     job: {
@@ -275,10 +280,12 @@ function validateSearch(body) {
 function search({ query, pageSize = 10, scoreThreshold = 0, filter = {} }) {
   const words = [...new Set(tokens(query))]
   if (words.length === 0) return []
-  return CORPUS
-    .filter((d) => (filter.version === undefined || d.version === filter.version) &&
+  return CORPUS.filter(
+    (d) =>
+      (filter.version === undefined || d.version === filter.version) &&
       (filter.language === undefined || d.language === filter.language) &&
-      (filter.tag === undefined || d.tags.includes(filter.tag)))
+      (filter.tag === undefined || d.tags.includes(filter.tag))
+  )
     .map((d) => {
       const docWords = new Set(tokens(`${d.content} ${d.path}`))
       return { d, score: words.filter((w) => docWords.has(w)).length / words.length }
@@ -372,8 +379,8 @@ export async function startSimulator(options = {}) {
     }
     const authorized = (key) => req.headers.authorization === `Bearer ${key}`
     const unauthorized = () => send(res, 401, { error: 'Invalid or missing API key' }, { 'www-authenticate': 'Bearer' })
-    const is = (method, ...pattern) => req.method === method && parts.length === pattern.length &&
-      pattern.every((p, i) => (p === '*' ? parts[i] !== '' : p === parts[i]))
+    const is = (method, ...pattern) =>
+      req.method === method && parts.length === pattern.length && pattern.every((p, i) => (p === '*' ? parts[i] !== '' : p === parts[i]))
 
     if (is('GET', 'v1', 'project', 'update-status', '*')) {
       if (!authorized(adminKey)) return unauthorized()

@@ -31757,9 +31757,9 @@ function getIDToken(aud) {
 
 //# sourceMappingURL=core.js.map
 ;// CONCATENATED MODULE: ./src/text.ts
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching escape sequences is the point
 const ANSI = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
 /** Removes ANSI escapes and control characters (keeps tabs and newlines). */
 function stripControl(text) {
@@ -31810,9 +31810,15 @@ function classifyResponse(facts) {
         return retryAfterMs === undefined ? { kind: 'transient', reason } : { kind: 'transient', reason, retryAfterMs };
     }
     if (status === 401)
-        return { kind: 'fatal', reason: `HTTP 401: the platform rejected ${keyInput} (${keyKind(keyInput)} API key); check that the secret holds a current ${keyKind(keyInput)} API key${detail}` };
+        return {
+            kind: 'fatal',
+            reason: `HTTP 401: the platform rejected ${keyInput} (${keyKind(keyInput)} API key); check that the secret holds a current ${keyKind(keyInput)} API key${detail}`
+        };
     if (status === 403)
-        return { kind: 'fatal', reason: `HTTP 403: ${keyInput} (${keyKind(keyInput)} API key) was accepted but is not allowed to do this; check that the key belongs to this project${detail}` };
+        return {
+            kind: 'fatal',
+            reason: `HTTP 403: ${keyInput} (${keyKind(keyInput)} API key) was accepted but is not allowed to do this; check that the key belongs to this project${detail}`
+        };
     if (status === 404)
         return { kind: 'not-found', reason: `HTTP 404${detail || ': not found'}` };
     return { kind: 'fatal', reason: `unexpected HTTP ${status}${detail}` };
@@ -31890,7 +31896,10 @@ function createApiClient(options) {
                     await response.body?.cancel();
                     const next = new URL(location, url);
                     if (next.origin !== origin)
-                        return { kind: 'fatal', reason: `the server redirected to ${oneLine(next.origin, 200)}, another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on` };
+                        return {
+                            kind: 'fatal',
+                            reason: `the server redirected to ${oneLine(next.origin, 200)}, another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on`
+                        };
                     if (hop >= MAX_REDIRECTS)
                         return { kind: 'fatal', reason: `more than ${MAX_REDIRECTS} redirects` };
                     url = next;
@@ -41587,7 +41596,7 @@ const MAX_ID_LENGTH = 256;
 function identifierProblem(id) {
     if (id.length > MAX_ID_LENGTH)
         return `is ${id.length} characters long; at most ${MAX_ID_LENGTH} are allowed`;
-    // eslint-disable-next-line no-control-regex
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: ids must not contain control characters
     if (/[/\\?#%\s\u0000-\u001f\u007f]/.test(id))
         return 'contains a character that is not allowed in an id (/ \\ ? # % whitespace or control characters)';
     if (id.includes('..'))
@@ -41649,7 +41658,12 @@ const optionalNumber = (min, max, integer) => schemas_string().transform((text, 
     return value;
 });
 /** One query per line: commas belong to the query. */
-const queryListSchema = schemas_string().transform((text) => [...new Set(text.split('\n').map((q) => q.trim()).filter((q) => q !== ''))]);
+const queryListSchema = schemas_string().transform((text) => [
+    ...new Set(text
+        .split('\n')
+        .map((q) => q.trim())
+        .filter((q) => q !== ''))
+]);
 const keySchema = schemas_string().refine((key) => key === '' || /^[\x21-\x7e]{1,4096}$/.test(key), {
     message: 'must be printable ASCII without spaces (is the secret pasted with a line break?)'
 });
@@ -41755,6 +41769,7 @@ function parseInputs(raw) {
             problems.push('assistant-key: is required with search-query (the assistant API key of the platform)');
     }
     if (f['pr-comment'] && f['github-token'] === '')
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: names the workflow expression users write
         problems.push('github-token: is required with pr-comment (the default, ${{ github.token }}, needs pull-requests: write)');
     if (f['assistant-key'] !== '' && f['assistant-key'] === f['admin-key'])
         problems.push('assistant-key: (hidden) is the same as admin-key; the platform has two kinds of keys: the admin key reads updates and jobs, the assistant key searches. Give each its own key');
@@ -42029,9 +42044,7 @@ const updateRecordSchema = looseObject({
         sha: update_text,
         ref: update_text,
         message: update_text,
-        filesChanged: looseObject({ added: paths, modified: paths, removed: paths })
-            .optional()
-            .catch(undefined)
+        filesChanged: looseObject({ added: paths, modified: paths, removed: paths }).optional().catch(undefined)
     })
         .nullish()
         .catch(undefined)
@@ -42050,7 +42063,11 @@ const updateTarget = {
         if (update_states.pending.includes(status))
             return { state: 'pending' };
         if (record.endedAt && record.endedAt.trim() !== '')
-            return { state: 'settled', result: 'error', reason: `the update ended with status "${status}", which this action does not know; it is not counted as success` };
+            return {
+                state: 'settled',
+                result: 'error',
+                reason: `the update ended with status "${status}", which this action does not know; it is not counted as success`
+            };
         return { state: 'pending', unknownStatus: true };
     },
     logs: (record) => record.logs ?? []
@@ -42377,7 +42394,9 @@ function resultsOutput(outcome) {
 function trimLogs(record) {
     if (!record || typeof record !== 'object' || !('logs' in record) || !Array.isArray(record.logs))
         return record;
-    const logs = record.logs.slice(-KEPT_LOG_LINES).map((line) => (typeof line === 'string' && line.length > KEPT_LOG_LINE_LENGTH ? `${line.slice(0, KEPT_LOG_LINE_LENGTH)}…` : line));
+    const logs = record.logs
+        .slice(-KEPT_LOG_LINES)
+        .map((line) => (typeof line === 'string' && line.length > KEPT_LOG_LINE_LENGTH ? `${line.slice(0, KEPT_LOG_LINE_LENGTH)}…` : line));
     return { ...record, logs };
 }
 /** The number of a pull request from its URL (`…/pull/42`), or '' when it has none. */
@@ -42436,7 +42455,10 @@ function computeOutputs(outcome) {
         model: job?.model ?? '',
         'source-repository': job?.source?.repository ?? '',
         'source-ref': job?.source?.ref ?? '',
-        'search-results': JSON.stringify((outcome.search?.queries ?? []).map((q) => ({ query: q.query, results: q.results.map((r) => ({ content: r.content, path: r.path, metadata: r.metadata })) }))),
+        'search-results': JSON.stringify((outcome.search?.queries ?? []).map((q) => ({
+            query: q.query,
+            results: q.results.map((r) => ({ content: r.content, path: r.path, metadata: r.metadata }))
+        }))),
         'search-result-count': String((outcome.search?.queries ?? []).reduce((sum, q) => sum + q.results.length, 0))
     };
 }
@@ -42558,8 +42580,18 @@ function updateTable(targets) {
     const rows = targets.map((t) => {
         const u = t.parsed?.kind === 'update' ? t.parsed.data : undefined;
         const commit = u?.commit;
-        const commitCell = commit?.sha ? `${codeSpan(commit.sha.slice(0, 12))}${commit.ref ? ` on ${codeSpan(commit.ref, 80)}` : ''}${commit.message ? `<br>${escapeText(commit.message, 120)}` : ''}` : '';
-        return [codeSpan(t.ref.id), result(t), codeSpan(t.status, 40), escapeText(u?.createdAt ?? '', 40), escapeText(u?.endedAt ?? '', 40), commitCell, escapeText(u?.author?.name ?? '', 80)];
+        const commitCell = commit?.sha
+            ? `${codeSpan(commit.sha.slice(0, 12))}${commit.ref ? ` on ${codeSpan(commit.ref, 80)}` : ''}${commit.message ? `<br>${escapeText(commit.message, 120)}` : ''}`
+            : '';
+        return [
+            codeSpan(t.ref.id),
+            result(t),
+            codeSpan(t.status, 40),
+            escapeText(u?.createdAt ?? '', 40),
+            escapeText(u?.endedAt ?? '', 40),
+            commitCell,
+            escapeText(u?.author?.name ?? '', 80)
+        ];
     });
     return table(['Update', 'Result', 'Status', 'Created', 'Ended', 'Commit', 'Author'], rows);
 }
@@ -42648,7 +42680,9 @@ function fitInBudget(markdown) {
     if (Buffer.byteLength(markdown) <= MAX_SUMMARY_BYTES)
         return markdown;
     const note = '\n\n_The summary was cut here to stay under GitHub’s 1 MiB limit; the step outputs hold everything._\n';
-    let cut = Buffer.from(markdown).subarray(0, MAX_SUMMARY_BYTES - Buffer.byteLength(note)).toString('utf8');
+    let cut = Buffer.from(markdown)
+        .subarray(0, MAX_SUMMARY_BYTES - Buffer.byteLength(note))
+        .toString('utf8');
     cut = cut.slice(0, cut.lastIndexOf('\n'));
     return `${cut}${note}`;
 }
@@ -42663,7 +42697,9 @@ function commentTarget(context, prNumberTarget) {
     if (!context.repo.owner || !context.repo.repo)
         return { skip: 'the repository of the run is unknown (GITHUB_REPOSITORY is not set)' };
     if (number === undefined)
-        return { skip: `this run (event ${context.eventName || 'unknown'}) is not for a pull request; on workflow_run or push, pass the number in pr-number-target` };
+        return {
+            skip: `this run (event ${context.eventName || 'unknown'}) is not for a pull request; on workflow_run or push, pass the number in pr-number-target`
+        };
     return { owner: context.repo.owner, repo: context.repo.repo, number };
 }
 /**
@@ -42674,7 +42710,8 @@ function commentMarker(outcome, workflow, job) {
     const kinds = [...new Set(outcome.targets.map((t) => t.ref.kind))];
     if (outcome.search)
         kinds.push('search');
-    const clean = (text) => text.replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 80);
+    // Outside the runner GITHUB_WORKFLOW and GITHUB_JOB may be unset.
+    const clean = (text) => (text ?? '').replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 80);
     return `<!-- wait-for-docs:${clean(workflow)}/${clean(job)}:${kinds.join('+') || 'none'} -->`;
 }
 const TITLES = {
@@ -42690,19 +42727,30 @@ function renderComment(outcome, marker, runUrl) {
     if (outcome.targets.length > 0) {
         const rows = outcome.targets.slice(0, 50).map((t) => {
             const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined;
-            return [t.ref.kind === 'update' ? 'update' : 'agent job', codeSpan(t.ref.id, 80), t.result, codeSpan(t.status, 40), prLink ? markdown_link('pull request', prLink) : ''];
+            return [
+                t.ref.kind === 'update' ? 'update' : 'agent job',
+                codeSpan(t.ref.id, 80),
+                t.result,
+                codeSpan(t.status, 40),
+                prLink ? markdown_link('pull request', prLink) : ''
+            ];
         });
         lines.push(table(['Target', 'Id', 'Result', 'Status', 'Pull request'], rows));
         if (outcome.targets.length > 50)
             lines.push('', `… and ${outcome.targets.length - 50} more targets.`);
         lines.push('');
     }
-    const files = [...new Set(outcome.targets.flatMap((t) => {
+    const files = [
+        ...new Set(outcome.targets.flatMap((t) => {
             const changed = t.parsed?.kind === 'update' ? t.parsed.data.commit?.filesChanged : undefined;
             return [...(changed?.added ?? []), ...(changed?.modified ?? []), ...(changed?.removed ?? [])];
-        }))];
+        }))
+    ];
     if (files.length > 0) {
-        const shown = files.slice(0, MAX_COMMENT_FILES).map((f) => codeSpan(f, 150)).join(', ');
+        const shown = files
+            .slice(0, MAX_COMMENT_FILES)
+            .map((f) => codeSpan(f, 150))
+            .join(', ');
         lines.push(`**Files changed (${files.length}):** ${shown}${files.length > MAX_COMMENT_FILES ? `, … and ${files.length - MAX_COMMENT_FILES} more` : ''}`, '');
     }
     if (outcome.search && !outcome.search.skipped) {
@@ -42789,14 +42837,29 @@ async function runSearchCheck(settings, deps) {
         const json = buildSearchRequest(query, settings);
         const end = await pollUntilSettled(async () => {
             const timeoutMs = Math.min(deps.requestTimeoutMs, Math.max(deps.deadline - deps.clock.now(), 1000));
-            const answer = await deps.client.request({ method: 'POST', path, key: settings.assistantKey, keyInput: 'assistant-key', json, timeoutMs, signal: deps.signal });
+            const answer = await deps.client.request({
+                method: 'POST',
+                path,
+                key: settings.assistantKey,
+                keyInput: 'assistant-key',
+                json,
+                timeoutMs,
+                signal: deps.signal
+            });
             if (answer.kind !== 'ok')
                 return answer.kind === 'not-found' ? { kind: 'fatal', reason: `${answer.reason} (is search-domain right?)` } : answer;
             const parsed = searchResponseSchema.safeParse(answer.body);
             if (!parsed.success)
                 return { kind: 'transient', reason: 'the search answer is not the JSON expected (an array of results)' };
             return { kind: 'settled', value: parsed.data.slice(0, keep) };
-        }, { deadline: deps.deadline, minIntervalMs: deps.minIntervalMs, maxIntervalMs: deps.maxIntervalMs, clock: deps.clock, random: deps.random, signal: deps.signal });
+        }, {
+            deadline: deps.deadline,
+            minIntervalMs: deps.minIntervalMs,
+            maxIntervalMs: deps.maxIntervalMs,
+            clock: deps.clock,
+            random: deps.random,
+            signal: deps.signal
+        });
         switch (end.kind) {
             case 'settled': {
                 const report = { query, results: end.value, problem: judgeQuery(query, end.value, settings) };
@@ -42805,7 +42868,12 @@ async function runSearchCheck(settings, deps) {
                 break;
             }
             case 'timeout':
-                return { result: 'timeout', queries, error: `search "${oneLine(query, 100)}" had no answer before the timeout${end.lastProblem ? `; last problem: ${end.lastProblem}` : ''}`, skipped: false };
+                return {
+                    result: 'timeout',
+                    queries,
+                    error: `search "${oneLine(query, 100)}" had no answer before the timeout${end.lastProblem ? `; last problem: ${end.lastProblem}` : ''}`,
+                    skipped: false
+                };
             case 'cancelled':
                 return { result: 'cancelled', queries, error: 'the run was cancelled during the search check', skipped: false };
             case 'error':
@@ -42819,7 +42887,12 @@ async function runSearchCheck(settings, deps) {
 }
 /** The report of a search check that did not run because a wait did not succeed. */
 function skippedSearch(waitResult, elapsedMs) {
-    return { result: 'success', queries: [], error: `not run: the wait ended with ${waitResult} after ${formatDuration(elapsedMs)}, and searches run only after every wait has succeeded`, skipped: true };
+    return {
+        result: 'success',
+        queries: [],
+        error: `not run: the wait ended with ${waitResult} after ${formatDuration(elapsedMs)}, and searches run only after every wait has succeeded`,
+        skipped: true
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/main.ts

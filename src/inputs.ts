@@ -44,9 +44,7 @@ const SECRET_INPUTS: ReadonlySet<InputName> = new Set(['admin-key', 'assistant-k
 /** List inputs: their problems name the one item at fault rather than the whole value. */
 const LIST_INPUTS: ReadonlySet<InputName> = new Set(['status-id', 'job-id'])
 
-export type TargetRef =
-  | { kind: 'update'; id: string }
-  | { kind: 'job'; id: string; projectId: string }
+export type TargetRef = { kind: 'update'; id: string } | { kind: 'job'; id: string; projectId: string }
 
 /** The search smoke check; the optional fields are sent only when the user set them. */
 export interface SearchSettings {
@@ -99,7 +97,7 @@ const MAX_ID_LENGTH = 256
 /** Why an id is not a plain identifier, or undefined when it is one. */
 export function identifierProblem(id: string): string | undefined {
   if (id.length > MAX_ID_LENGTH) return `is ${id.length} characters long; at most ${MAX_ID_LENGTH} are allowed`
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ids must not contain control characters
   if (/[/\\?#%\s\u0000-\u001f\u007f]/.test(id)) return 'contains a character that is not allowed in an id (/ \\ ? # % whitespace or control characters)'
   if (id.includes('..')) return 'contains ".."'
   return undefined
@@ -164,7 +162,14 @@ const optionalNumber = (min: number, max: number, integer: boolean) =>
   })
 
 /** One query per line: commas belong to the query. */
-const queryListSchema = z.string().transform((text) => [...new Set(text.split('\n').map((q) => q.trim()).filter((q) => q !== ''))])
+const queryListSchema = z.string().transform((text) => [
+  ...new Set(
+    text
+      .split('\n')
+      .map((q) => q.trim())
+      .filter((q) => q !== '')
+  )
+])
 
 const keySchema = z.string().refine((key) => key === '' || /^[\x21-\x7e]{1,4096}$/.test(key), {
   message: 'must be printable ASCII without spaces (is the secret pasted with a line break?)'
@@ -247,7 +252,9 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
   const f = fields as Fields
 
   if (f['min-interval'] > f['max-interval'])
-    problems.push(`min-interval: ${quote(raw['min-interval'] || INPUT_DEFAULTS['min-interval'])} is larger than max-interval (${raw['max-interval'] || INPUT_DEFAULTS['max-interval']}); min-interval must be at most max-interval`)
+    problems.push(
+      `min-interval: ${quote(raw['min-interval'] || INPUT_DEFAULTS['min-interval'])} is larger than max-interval (${raw['max-interval'] || INPUT_DEFAULTS['max-interval']}); min-interval must be at most max-interval`
+    )
   const targets: TargetRef[] = [
     ...f['status-id'].map((id): TargetRef => ({ kind: 'update', id })),
     ...f['job-id'].map((id): TargetRef => ({ kind: 'job', id, projectId: f['project-id'] }))
@@ -261,9 +268,13 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
     if (f['search-domain'] === '') problems.push('search-domain: is required with search-query (the last segment of the dashboard URL of the docs site)')
     if (f['assistant-key'] === '') problems.push('assistant-key: is required with search-query (the assistant API key of the platform)')
   }
-  if (f['pr-comment'] && f['github-token'] === '') problems.push('github-token: is required with pr-comment (the default, ${{ github.token }}, needs pull-requests: write)')
+  if (f['pr-comment'] && f['github-token'] === '')
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: names the workflow expression users write
+    problems.push('github-token: is required with pr-comment (the default, ${{ github.token }}, needs pull-requests: write)')
   if (f['assistant-key'] !== '' && f['assistant-key'] === f['admin-key'])
-    problems.push('assistant-key: (hidden) is the same as admin-key; the platform has two kinds of keys: the admin key reads updates and jobs, the assistant key searches. Give each its own key')
+    problems.push(
+      'assistant-key: (hidden) is the same as admin-key; the platform has two kinds of keys: the admin key reads updates and jobs, the assistant key searches. Give each its own key'
+    )
   if (f['base-url'] === undefined) problems.push('base-url: is required; the API base URL, e.g. https://api.example.com')
   if (problems.length > 0 || f['base-url'] === undefined) return { ok: false, problems }
 

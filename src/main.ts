@@ -106,10 +106,12 @@ async function waitStep(settings: Settings, client: ApiClient, signal: AbortSign
 
 function headline(result: Result, reports: readonly TargetReport[], search: SearchReport | undefined): string {
   if (search && !search.skipped && search.result !== 'success' && search.result === result) {
-    const checked = reports.length > 0 ? `${reports.length === 1 ? 'The wait' : `All ${reports.length} waits`} succeeded, but the search check did not: ` : 'Search check: '
+    const checked =
+      reports.length > 0 ? `${reports.length === 1 ? 'The wait' : `All ${reports.length} waits`} succeeded, but the search check did not: ` : 'Search check: '
     return `${checked}${search.error ?? search.result}`
   }
-  if (reports.length === 0) return `Search check passed: ${search?.queries.length ?? 0} quer${search?.queries.length === 1 ? 'y' : 'ies'}, ${search?.queries.reduce((n, q) => n + q.results.length, 0) ?? 0} results.`
+  if (reports.length === 0)
+    return `Search check passed: ${search?.queries.length ?? 0} quer${search?.queries.length === 1 ? 'y' : 'ies'}, ${search?.queries.reduce((n, q) => n + q.results.length, 0) ?? 0} results.`
   const counted = reports.filter((r) => r.result === result)
   const first = counted[0]
   if (reports.length === 1 && first) {

@@ -89,13 +89,28 @@ export async function runSearchCheck(settings: SearchSettings, deps: SearchDeps)
     const end = await pollUntilSettled<SearchResult[]>(
       async () => {
         const timeoutMs = Math.min(deps.requestTimeoutMs, Math.max(deps.deadline - deps.clock.now(), 1000))
-        const answer = await deps.client.request({ method: 'POST', path, key: settings.assistantKey, keyInput: 'assistant-key', json, timeoutMs, signal: deps.signal })
+        const answer = await deps.client.request({
+          method: 'POST',
+          path,
+          key: settings.assistantKey,
+          keyInput: 'assistant-key',
+          json,
+          timeoutMs,
+          signal: deps.signal
+        })
         if (answer.kind !== 'ok') return answer.kind === 'not-found' ? { kind: 'fatal', reason: `${answer.reason} (is search-domain right?)` } : answer
         const parsed = searchResponseSchema.safeParse(answer.body)
         if (!parsed.success) return { kind: 'transient', reason: 'the search answer is not the JSON expected (an array of results)' }
         return { kind: 'settled', value: parsed.data.slice(0, keep) }
       },
-      { deadline: deps.deadline, minIntervalMs: deps.minIntervalMs, maxIntervalMs: deps.maxIntervalMs, clock: deps.clock, random: deps.random, signal: deps.signal }
+      {
+        deadline: deps.deadline,
+        minIntervalMs: deps.minIntervalMs,
+        maxIntervalMs: deps.maxIntervalMs,
+        clock: deps.clock,
+        random: deps.random,
+        signal: deps.signal
+      }
     )
     switch (end.kind) {
       case 'settled': {
@@ -105,7 +120,12 @@ export async function runSearchCheck(settings: SearchSettings, deps: SearchDeps)
         break
       }
       case 'timeout':
-        return { result: 'timeout', queries, error: `search "${oneLine(query, 100)}" had no answer before the timeout${end.lastProblem ? `; last problem: ${end.lastProblem}` : ''}`, skipped: false }
+        return {
+          result: 'timeout',
+          queries,
+          error: `search "${oneLine(query, 100)}" had no answer before the timeout${end.lastProblem ? `; last problem: ${end.lastProblem}` : ''}`,
+          skipped: false
+        }
       case 'cancelled':
         return { result: 'cancelled', queries, error: 'the run was cancelled during the search check', skipped: false }
       case 'error':
@@ -119,5 +139,10 @@ export async function runSearchCheck(settings: SearchSettings, deps: SearchDeps)
 
 /** The report of a search check that did not run because a wait did not succeed. */
 export function skippedSearch(waitResult: Result, elapsedMs: number): SearchReport {
-  return { result: 'success', queries: [], error: `not run: the wait ended with ${waitResult} after ${formatDuration(elapsedMs)}, and searches run only after every wait has succeeded`, skipped: true }
+  return {
+    result: 'success',
+    queries: [],
+    error: `not run: the wait ended with ${waitResult} after ${formatDuration(elapsedMs)}, and searches run only after every wait has succeeded`,
+    skipped: true
+  }
 }

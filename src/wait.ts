@@ -136,8 +136,7 @@ interface PollContext {
 /** Waits on one target; never throws. */
 async function pollTarget(ref: TargetRef, ctx: PollContext): Promise<TargetReport> {
   const { settings, deps, deadline, startedAt, signal } = ctx
-  const kind: TargetKind<UpdateRecord | JobRecord, TargetRef['kind']> =
-    ref.kind === 'update' ? (updateTarget as never) : (jobTarget as never)
+  const kind: TargetKind<UpdateRecord | JobRecord, TargetRef['kind']> = ref.kind === 'update' ? (updateTarget as never) : (jobTarget as never)
   const path = ref.kind === 'update' ? updateTarget.path(ref) : jobTarget.path(ref)
   const report: TargetReport = {
     ref,

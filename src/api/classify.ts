@@ -40,9 +40,15 @@ export function classifyResponse(facts: ResponseFacts): ApiResult {
     return retryAfterMs === undefined ? { kind: 'transient', reason } : { kind: 'transient', reason, retryAfterMs }
   }
   if (status === 401)
-    return { kind: 'fatal', reason: `HTTP 401: the platform rejected ${keyInput} (${keyKind(keyInput)} API key); check that the secret holds a current ${keyKind(keyInput)} API key${detail}` }
+    return {
+      kind: 'fatal',
+      reason: `HTTP 401: the platform rejected ${keyInput} (${keyKind(keyInput)} API key); check that the secret holds a current ${keyKind(keyInput)} API key${detail}`
+    }
   if (status === 403)
-    return { kind: 'fatal', reason: `HTTP 403: ${keyInput} (${keyKind(keyInput)} API key) was accepted but is not allowed to do this; check that the key belongs to this project${detail}` }
+    return {
+      kind: 'fatal',
+      reason: `HTTP 403: ${keyInput} (${keyKind(keyInput)} API key) was accepted but is not allowed to do this; check that the key belongs to this project${detail}`
+    }
   if (status === 404) return { kind: 'not-found', reason: `HTTP 404${detail || ': not found'}` }
   return { kind: 'fatal', reason: `unexpected HTTP ${status}${detail}` }
 }
@@ -55,8 +61,7 @@ function keyKind(keyInput: KeyInput): string {
 export function serverError(bodyText: string): string | undefined {
   try {
     const body = JSON.parse(bodyText) as unknown
-    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error.trim() !== '')
-      return oneLine(body.error, 300)
+    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error.trim() !== '') return oneLine(body.error, 300)
   } catch {
     // not JSON: nothing the user can read from it
   }

@@ -67,14 +67,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           await response.body?.cancel()
           const next = new URL(location, url)
           if (next.origin !== origin)
-            return { kind: 'fatal', reason: `the server redirected to ${oneLine(next.origin, 200)}, another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on` }
+            return {
+              kind: 'fatal',
+              reason: `the server redirected to ${oneLine(next.origin, 200)}, another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on`
+            }
           if (hop >= MAX_REDIRECTS) return { kind: 'fatal', reason: `more than ${MAX_REDIRECTS} redirects` }
           url = next
           continue
         }
         const bodyText = await readLimited(response.body, MAX_BODY_BYTES)
-        if (bodyText === undefined)
-          return { kind: 'fatal', reason: `HTTP ${response.status} with a body over ${MAX_BODY_BYTES / 1024 / 1024} MiB` }
+        if (bodyText === undefined) return { kind: 'fatal', reason: `HTTP ${response.status} with a body over ${MAX_BODY_BYTES / 1024 / 1024} MiB` }
         return classifyResponse({
           status: response.status,
           retryAfter: response.headers.get('retry-after'),

@@ -9,11 +9,7 @@ export type Attempt<T> =
   | { kind: 'not-found'; reason: string }
   | { kind: 'fatal'; reason: string }
 
-export type PollEnd<T> =
-  | { kind: 'settled'; value: T }
-  | { kind: 'timeout'; lastProblem?: string }
-  | { kind: 'cancelled' }
-  | { kind: 'error'; reason: string }
+export type PollEnd<T> = { kind: 'settled'; value: T } | { kind: 'timeout'; lastProblem?: string } | { kind: 'cancelled' } | { kind: 'error'; reason: string }
 
 export interface Clock {
   now(): number
@@ -41,10 +37,7 @@ export const NOT_FOUND_GRACE = 3
  * least as long as a `Retry-After` asked, and never sleep past the deadline: the last poll
  * happens at the deadline.
  */
-export async function pollUntilSettled<T>(
-  attempt: (pollNumber: number) => Promise<Attempt<T>>,
-  options: PollOptions
-): Promise<PollEnd<T>> {
+export async function pollUntilSettled<T>(attempt: (pollNumber: number) => Promise<Attempt<T>>, options: PollOptions): Promise<PollEnd<T>> {
   const { deadline, clock, signal, notFoundGrace = NOT_FOUND_GRACE } = options
   const schedule = createSchedule({ minMs: options.minIntervalMs, maxMs: options.maxIntervalMs, random: options.random })
   let lastProblem: string | undefined

@@ -25,7 +25,9 @@ export function commentTarget(context: RunContext, prNumberTarget: number | unde
   const number = prNumberTarget ?? context.payload.pull_request?.number
   if (!context.repo.owner || !context.repo.repo) return { skip: 'the repository of the run is unknown (GITHUB_REPOSITORY is not set)' }
   if (number === undefined)
-    return { skip: `this run (event ${context.eventName || 'unknown'}) is not for a pull request; on workflow_run or push, pass the number in pr-number-target` }
+    return {
+      skip: `this run (event ${context.eventName || 'unknown'}) is not for a pull request; on workflow_run or push, pass the number in pr-number-target`
+    }
   return { owner: context.repo.owner, repo: context.repo.repo, number }
 }
 
@@ -33,10 +35,11 @@ export function commentTarget(context: RunContext, prNumberTarget: number | unde
  * The hidden marker that finds this step's comment again on later runs: one per workflow, job
  * and kind of target, so two steps of one workflow keep two comments.
  */
-export function commentMarker(outcome: Pick<RunOutcome, 'targets' | 'search'>, workflow: string, job: string): string {
+export function commentMarker(outcome: Pick<RunOutcome, 'targets' | 'search'>, workflow: string | undefined, job: string | undefined): string {
   const kinds = [...new Set(outcome.targets.map((t) => t.ref.kind))]
   if (outcome.search) kinds.push('search' as never)
-  const clean = (text: string) => text.replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 80)
+  // Outside the runner GITHUB_WORKFLOW and GITHUB_JOB may be unset.
+  const clean = (text: string | undefined) => (text ?? '').replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 80)
   return `<!-- wait-for-docs:${clean(workflow)}/${clean(job)}:${kinds.join('+') || 'none'} -->`
 }
 
@@ -54,23 +57,39 @@ export function renderComment(outcome: RunOutcome, marker: string, runUrl: strin
   if (outcome.targets.length > 0) {
     const rows = outcome.targets.slice(0, 50).map((t) => {
       const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined
-      return [t.ref.kind === 'update' ? 'update' : 'agent job', codeSpan(t.ref.id, 80), t.result, codeSpan(t.status, 40), prLink ? link('pull request', prLink) : '']
+      return [
+        t.ref.kind === 'update' ? 'update' : 'agent job',
+        codeSpan(t.ref.id, 80),
+        t.result,
+        codeSpan(t.status, 40),
+        prLink ? link('pull request', prLink) : ''
+      ]
     })
     lines.push(table(['Target', 'Id', 'Result', 'Status', 'Pull request'], rows))
     if (outcome.targets.length > 50) lines.push('', `… and ${outcome.targets.length - 50} more targets.`)
     lines.push('')
   }
-  const files = [...new Set(outcome.targets.flatMap((t) => {
-    const changed = t.parsed?.kind === 'update' ? t.parsed.data.commit?.filesChanged : undefined
-    return [...(changed?.added ?? []), ...(changed?.modified ?? []), ...(changed?.removed ?? [])]
-  }))]
+  const files = [
+    ...new Set(
+      outcome.targets.flatMap((t) => {
+        const changed = t.parsed?.kind === 'update' ? t.parsed.data.commit?.filesChanged : undefined
+        return [...(changed?.added ?? []), ...(changed?.modified ?? []), ...(changed?.removed ?? [])]
+      })
+    )
+  ]
   if (files.length > 0) {
-    const shown = files.slice(0, MAX_COMMENT_FILES).map((f) => codeSpan(f, 150)).join(', ')
+    const shown = files
+      .slice(0, MAX_COMMENT_FILES)
+      .map((f) => codeSpan(f, 150))
+      .join(', ')
     lines.push(`**Files changed (${files.length}):** ${shown}${files.length > MAX_COMMENT_FILES ? `, … and ${files.length - MAX_COMMENT_FILES} more` : ''}`, '')
   }
   if (outcome.search && !outcome.search.skipped) {
     const count = outcome.search.queries.reduce((n, q) => n + q.results.length, 0)
-    lines.push(`**Search check:** ${outcome.search.result}, ${outcome.search.queries.length} quer${outcome.search.queries.length === 1 ? 'y' : 'ies'}, ${count} results`, '')
+    lines.push(
+      `**Search check:** ${outcome.search.result}, ${outcome.search.queries.length} quer${outcome.search.queries.length === 1 ? 'y' : 'ies'}, ${count} results`,
+      ''
+    )
   }
   const run = runUrl ? `[workflow run](${runUrl}) · ` : ''
   lines.push(`<sub>${run}${formatDuration(outcome.elapsedMs)}</sub>`)
@@ -78,7 +97,12 @@ export function renderComment(outcome: RunOutcome, marker: string, runUrl: strin
 }
 
 /** Updates the comment that carries the marker, or creates it. */
-export async function upsertComment(octokit: Octokit, target: { owner: string; repo: string; number: number }, marker: string, body: string): Promise<'created' | 'updated'> {
+export async function upsertComment(
+  octokit: Octokit,
+  target: { owner: string; repo: string; number: number },
+  marker: string,
+  body: string
+): Promise<'created' | 'updated'> {
   const where = { owner: target.owner, repo: target.repo }
   for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, { ...where, issue_number: target.number, per_page: 100 })) {
     const mine = page.data.find((comment) => comment.body?.includes(marker))

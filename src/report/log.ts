@@ -85,7 +85,11 @@ export function createLogReporter(sink: LogSink, options: { streamLogs: boolean;
       if (options.streamLogs) printUntrustedLines(lines, (line) => write(ref, line))
     },
     unknownStatus(ref, status) {
-      sink.warning(clean(`${describeRef(ref)} reports status "${inert(status, 80)}", which this action does not know; waiting on as if pending (it can never count as success)`))
+      sink.warning(
+        clean(
+          `${describeRef(ref)} reports status "${inert(status, 80)}", which this action does not know; waiting on as if pending (it can never count as success)`
+        )
+      )
     },
     pollDone(ref, pollNumber, outcome) {
       sink.debug(clean(`${describeRef(ref)} poll ${pollNumber}: ${inert(outcome, 300)}`))

@@ -55,7 +55,9 @@ function resultsOutput(outcome: RunOutcome): string {
 
 function trimLogs(record: unknown): unknown {
   if (!record || typeof record !== 'object' || !('logs' in record) || !Array.isArray(record.logs)) return record
-  const logs = (record.logs as unknown[]).slice(-KEPT_LOG_LINES).map((line) => (typeof line === 'string' && line.length > KEPT_LOG_LINE_LENGTH ? `${line.slice(0, KEPT_LOG_LINE_LENGTH)}…` : line))
+  const logs = (record.logs as unknown[])
+    .slice(-KEPT_LOG_LINES)
+    .map((line) => (typeof line === 'string' && line.length > KEPT_LOG_LINE_LENGTH ? `${line.slice(0, KEPT_LOG_LINE_LENGTH)}…` : line))
   return { ...record, logs }
 }
 
@@ -113,7 +115,10 @@ export function computeOutputs(outcome: RunOutcome): Outputs {
     'source-repository': job?.source?.repository ?? '',
     'source-ref': job?.source?.ref ?? '',
     'search-results': JSON.stringify(
-      (outcome.search?.queries ?? []).map((q) => ({ query: q.query, results: q.results.map((r) => ({ content: r.content, path: r.path, metadata: r.metadata })) }))
+      (outcome.search?.queries ?? []).map((q) => ({
+        query: q.query,
+        results: q.results.map((r) => ({ content: r.content, path: r.path, metadata: r.metadata }))
+      }))
     ),
     'search-result-count': String((outcome.search?.queries ?? []).reduce((sum, q) => sum + q.results.length, 0))
   }

@@ -49,8 +49,18 @@ function updateTable(targets: readonly TargetReport[]): string {
   const rows = targets.map((t) => {
     const u = t.parsed?.kind === 'update' ? t.parsed.data : undefined
     const commit = u?.commit
-    const commitCell = commit?.sha ? `${codeSpan(commit.sha.slice(0, 12))}${commit.ref ? ` on ${codeSpan(commit.ref, 80)}` : ''}${commit.message ? `<br>${escapeText(commit.message, 120)}` : ''}` : ''
-    return [codeSpan(t.ref.id), result(t), codeSpan(t.status, 40), escapeText(u?.createdAt ?? '', 40), escapeText(u?.endedAt ?? '', 40), commitCell, escapeText(u?.author?.name ?? '', 80)]
+    const commitCell = commit?.sha
+      ? `${codeSpan(commit.sha.slice(0, 12))}${commit.ref ? ` on ${codeSpan(commit.ref, 80)}` : ''}${commit.message ? `<br>${escapeText(commit.message, 120)}` : ''}`
+      : ''
+    return [
+      codeSpan(t.ref.id),
+      result(t),
+      codeSpan(t.status, 40),
+      escapeText(u?.createdAt ?? '', 40),
+      escapeText(u?.endedAt ?? '', 40),
+      commitCell,
+      escapeText(u?.author?.name ?? '', 80)
+    ]
   })
   return table(['Update', 'Result', 'Status', 'Created', 'Ended', 'Commit', 'Author'], rows)
 }
@@ -137,7 +147,9 @@ function searchSection(search: SearchReport): string {
 function fitInBudget(markdown: string): string {
   if (Buffer.byteLength(markdown) <= MAX_SUMMARY_BYTES) return markdown
   const note = '\n\n_The summary was cut here to stay under GitHub’s 1 MiB limit; the step outputs hold everything._\n'
-  let cut = Buffer.from(markdown).subarray(0, MAX_SUMMARY_BYTES - Buffer.byteLength(note)).toString('utf8')
+  let cut = Buffer.from(markdown)
+    .subarray(0, MAX_SUMMARY_BYTES - Buffer.byteLength(note))
+    .toString('utf8')
   cut = cut.slice(0, cut.lastIndexOf('\n'))
   return `${cut}${note}`
 }

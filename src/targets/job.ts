@@ -31,8 +31,7 @@ export const jobTarget: TargetKind<JobRecord, 'job'> = {
     const hasPr = typeof record.prLink === 'string' && record.prLink.trim() !== ''
     if (listed(states.success, status)) {
       if (hasPr) return { state: 'settled', result: 'success' }
-      if (options.requirePr)
-        return { state: 'settled', result: 'failure', reason: 'the job completed without a pull request, and require-pr is set' }
+      if (options.requirePr) return { state: 'settled', result: 'failure', reason: 'the job completed without a pull request, and require-pr is set' }
       return { state: 'settled', result: 'success', note: 'the agent changed no file, so it opened no pull request' }
     }
     if (listed(states.failure, status)) return { state: 'settled', result: 'failure', reason: 'the agent job failed' }

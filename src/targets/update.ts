@@ -29,10 +29,7 @@ export const updateRecordSchema = z.looseObject({
       sha: text,
       ref: text,
       message: text,
-      filesChanged: z
-        .looseObject({ added: paths, modified: paths, removed: paths })
-        .optional()
-        .catch(undefined)
+      filesChanged: z.looseObject({ added: paths, modified: paths, removed: paths }).optional().catch(undefined)
     })
     .nullish()
     .catch(undefined)
@@ -52,7 +49,11 @@ export const updateTarget: TargetKind<UpdateRecord, 'update'> = {
     if ((states.failure as readonly string[]).includes(status)) return { state: 'settled', result: 'failure' }
     if ((states.pending as readonly string[]).includes(status)) return { state: 'pending' }
     if (record.endedAt && record.endedAt.trim() !== '')
-      return { state: 'settled', result: 'error', reason: `the update ended with status "${status}", which this action does not know; it is not counted as success` }
+      return {
+        state: 'settled',
+        result: 'error',
+        reason: `the update ended with status "${status}", which this action does not know; it is not counted as success`
+      }
     return { state: 'pending', unknownStatus: true }
   },
   logs: (record) => record.logs ?? []

@@ -1,0 +1,132 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { startGitHubApi } from '../dev/github-api.js'
+import { parseOutputFile } from '../dev/run-action.js'
+import { ADMIN_KEY, ASSISTANT_KEY, PROJECT_ID, SEARCH_DOMAIN, startSimulator } from '../dev/simulator.js'
+import { run } from '../src/main.js'
+
+// run() in process, with the real @actions/core reading INPUT_* variables and writing the
+// runner's files: the same path as the bundle, visible to coverage.
+let sim: Awaited<ReturnType<typeof startSimulator>>
+let github: Awaited<ReturnType<typeof startGitHubApi>>
+let stdout: string[]
+// @actions/core remembers the summary file it first wrote to, so every test shares one.
+let summaryFile: string
+
+beforeAll(async () => {
+  sim = await startSimulator()
+  github = await startGitHubApi()
+  summaryFile = path.join(await mkdtemp(path.join(os.tmpdir(), 'wait-for-docs-summary-')), 'summary.md')
+})
+afterAll(async () => {
+  await sim.close()
+  await github.close()
+})
+
+beforeEach(async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'wait-for-docs-main-'))
+  const outputFile = path.join(dir, 'output')
+  await writeFile(outputFile, '')
+  await writeFile(summaryFile, '')
+  vi.stubEnv('GITHUB_OUTPUT', outputFile)
+  vi.stubEnv('GITHUB_STEP_SUMMARY', summaryFile)
+  const event = path.join(dir, 'event.json')
+  await writeFile(event, JSON.stringify({ pull_request: { number: 9 } }))
+  vi.stubEnv('GITHUB_EVENT_PATH', event)
+  vi.stubEnv('GITHUB_EVENT_NAME', 'pull_request')
+  vi.stubEnv('GITHUB_REPOSITORY', 'acme/docs')
+  vi.stubEnv('GITHUB_API_URL', github.url)
+  stdout = []
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    stdout.push(String(chunk))
+    return true
+  })
+  sim.reset()
+})
+
+afterEach(() => {
+  vi.unstubAllEnvs()
+  vi.restoreAllMocks()
+  process.exitCode = undefined
+})
+
+function inputs(values: Record<string, string>) {
+  const all = { 'base-url': sim.url, 'admin-key': ADMIN_KEY, 'min-interval': '50ms', 'max-interval': '100ms', timeout: '10s', ...values }
+  for (const [name, value] of Object.entries(all)) vi.stubEnv(`INPUT_${name.toUpperCase()}`, value)
+}
+
+async function outputs() {
+  return parseOutputFile(await readFile(process.env.GITHUB_OUTPUT as string, 'utf8'))
+}
+const summary = () => readFile(summaryFile, 'utf8')
+
+describe('run', () => {
+  it('waits on an update and writes outputs and the summary', async () => {
+    inputs({ 'status-id': 'update-success' })
+    await run()
+    expect(process.exitCode).toBeUndefined()
+    expect(await outputs()).toMatchObject({ result: 'success', polls: '4', 'files-changed-count': '4' })
+    expect(await summary()).toContain('## ✅ Docs are live')
+    expect(stdout.join('')).toContain(`::add-mask::${ADMIN_KEY}`)
+  })
+
+  it('fails the step on invalid input, listing the problems, with every output written', async () => {
+    inputs({ 'status-id': 'a/b', timeout: 'x' })
+    await run()
+    expect(process.exitCode).toBe(1)
+    expect(await outputs()).toMatchObject({ result: 'error', polls: '0' })
+    expect(stdout.join('')).toContain('::error::Invalid input (2 problems); no request was sent.')
+  })
+
+  it('passes a timeout when fail-on-timeout is false', async () => {
+    inputs({ 'status-id': 'update-forever', timeout: '300ms', 'fail-on-timeout': 'false' })
+    await run()
+    expect(process.exitCode).toBeUndefined()
+    expect((await outputs()).result).toBe('timeout')
+    expect(stdout.join('')).toContain('::warning::Result: timeout')
+  })
+
+  it('waits on several targets, then searches, then comments on the pull request', async () => {
+    inputs({
+      'status-id': 'update-success',
+      'job-id': 'job-completed-pr',
+      'project-id': PROJECT_ID,
+      'assistant-key': ASSISTANT_KEY,
+      'search-domain': SEARCH_DOMAIN,
+      'search-query': 'quickstart',
+      'pr-comment': 'true',
+      'github-token': 'ghs_main_test'
+    })
+    await run()
+    expect(process.exitCode).toBeUndefined()
+    const out = await outputs()
+    expect(out).toMatchObject({ result: 'success', 'pr-number': '42' })
+    expect(Number(out['search-result-count'])).toBeGreaterThan(0)
+    expect(await summary()).toContain('### Search check')
+    expect(github.comments.at(-1)?.body, stdout.join('')).toContain('### ✅ Docs are live')
+    expect(stdout.join('')).toContain('Commented on pull request #9.')
+  })
+
+  it('a failed search after a good wait fails the step and says so', async () => {
+    inputs({
+      'status-id': 'update-success',
+      'assistant-key': ASSISTANT_KEY,
+      'search-domain': SEARCH_DOMAIN,
+      'search-query': 'quickstart',
+      'search-expect-path': 'nowhere'
+    })
+    await run()
+    expect(process.exitCode).toBe(1)
+    expect(stdout.join('')).toContain(
+      '::error::The wait succeeded, but the search check did not: search "quickstart" returned no result whose path contains "nowhere"'
+    )
+  })
+
+  it('does not write the summary when summary is false', async () => {
+    inputs({ 'status-id': 'update-success', summary: 'false' })
+    await run()
+    expect(await summary()).toBe('')
+  })
+})
