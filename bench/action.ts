@@ -1,13 +1,11 @@
 // Runs a command as a child process and times it, and prepares the environment the GitHub runner
-// gives an action (the same variables as dev/run-action.js, plus every input with its default,
-// as the runner passes them).
+// gives an action (dev/run-action.js's, plus every input with its default, as the runner passes them).
 
 import { spawn } from 'node:child_process'
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import os from 'node:os'
+import { readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parseOutputFile } from '../dev/run-action.js'
+import { parseOutputFile, prepareRunner } from '../dev/run-action.js'
 import { INPUT_DEFAULTS } from '../src/inputs.js'
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -23,53 +21,13 @@ export interface ActionRun {
   cleanup(): Promise<void>
 }
 
-/** Temp files and the environment of one action run; nothing of the parent's INPUT_* or proxies leaks in. */
+/** Temp files and the environment of one action run, every input with its default as the runner passes them. */
 export async function prepareActionRun(inputs: Record<string, string>): Promise<ActionRun> {
-  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'wait-for-docs-bench-'))
-  const outputFile = path.join(tempDir, 'github_output')
-  const summaryFile = path.join(tempDir, 'step_summary.md')
-  const eventFile = path.join(tempDir, 'event.json')
-  const runnerTemp = path.join(tempDir, 'runner_temp')
-  const workspace = path.join(tempDir, 'workspace')
-  await Promise.all([mkdir(runnerTemp), mkdir(workspace)])
-  await Promise.all([writeFile(outputFile, ''), writeFile(summaryFile, ''), writeFile(eventFile, '{}\n')])
-  const env: Record<string, string> = {}
-  for (const name of ['PATH', 'HOME', 'SYSTEMROOT', 'TMPDIR']) {
-    const value = process.env[name]
-    if (value !== undefined) env[name] = value
-  }
-  Object.assign(env, {
-    GITHUB_ACTIONS: 'true',
-    CI: 'true',
-    GITHUB_OUTPUT: outputFile,
-    GITHUB_STEP_SUMMARY: summaryFile,
-    GITHUB_EVENT_PATH: eventFile,
-    GITHUB_EVENT_NAME: 'push',
-    RUNNER_TEMP: runnerTemp,
-    GITHUB_WORKSPACE: workspace,
-    GITHUB_RUN_ID: '4242424242',
-    GITHUB_RUN_NUMBER: '7',
-    GITHUB_RUN_ATTEMPT: '1',
-    GITHUB_REPOSITORY: 'acme/docs',
-    GITHUB_REF: 'refs/heads/main',
-    GITHUB_SHA: '3f786850e387550fdab836ed7e6dc881de23001b',
-    GITHUB_WORKFLOW: 'docs',
-    GITHUB_JOB: 'wait-for-docs',
-    GITHUB_ACTOR: 'octocat',
-    GITHUB_SERVER_URL: 'https://github.com',
-    GITHUB_API_URL: 'https://api.github.com',
-    GITHUB_GRAPHQL_URL: 'https://api.github.com/graphql'
-  })
-  for (const [name, value] of Object.entries({ ...INPUT_DEFAULTS, ...inputs })) {
-    env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value
-  }
+  const run = await prepareRunner({ inputs: { ...INPUT_DEFAULTS, ...inputs } })
   return {
-    env,
-    cwd: workspace,
-    outputFile,
-    summaryFile,
-    readOutputs: async () => parseOutputFile(await readFile(outputFile, 'utf8')),
-    cleanup: () => rm(tempDir, { recursive: true, force: true })
+    ...run,
+    readOutputs: async () => parseOutputFile(await readFile(run.outputFile, 'utf8')),
+    cleanup: () => rm(run.tempDir, { recursive: true, force: true })
   }
 }
 

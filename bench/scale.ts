@@ -9,7 +9,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { ACTION_ENTRY, prepareActionRun, timedSpawn } from './action.js'
-import { seededRandom } from './schedule-sim.js'
+import { seededRandom } from '../__tests__/helpers/clock.js'
 import { ADMIN_KEY, startSimulator } from '../dev/simulator.js'
 
 export const SETTLE_WINDOW_MS = 20_000

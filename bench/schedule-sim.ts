@@ -8,23 +8,12 @@
 // point of its 10-second cycle (mean lag 5 s). With φ = 0 it would poll exactly at the round
 // durations below: the same requests but a lag of 0, which is an artefact of the durations.
 
+import { seededRandom } from '../__tests__/helpers/clock.js'
 import { pollUntilSettled, type Clock } from '../src/poll/poll.js'
 
 export const DURATIONS_S = [30, 90, 300, 1200, 3600]
 export const FIXED_LOOP_MS = 10_000
 const HOUR_MS = 3_600_000
-
-/** mulberry32, the same seeded source as the unit tests. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** A fake clock: sleeping moves time forward at once. */
 function fakeClock(): Clock {

@@ -41,6 +41,62 @@ export function parseOutputFile(text) {
 }
 
 /**
+ * Temp files and the environment the runner gives an action: fresh GITHUB_OUTPUT and
+ * GITHUB_STEP_SUMMARY files, the GITHUB_* variables, the inputs as INPUT_* variables, and from
+ * the parent only PATH, HOME, SYSTEMROOT and TMPDIR (no proxies, no INPUT_*). `env` applies last;
+ * undefined there removes a variable.
+ * @param {{ inputs?: Record<string, string | number | boolean>, env?: Record<string, string | undefined>, event?: { name: string, payload: object } }} [options]
+ * @returns {Promise<{ env: Record<string, string>, cwd: string, outputFile: string, summaryFile: string, tempDir: string }>}
+ */
+export async function prepareRunner({ inputs = {}, env = {}, event = { name: 'push', payload: {} } } = {}) {
+  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'wait-for-docs-run-'))
+  const outputFile = path.join(tempDir, 'github_output')
+  const summaryFile = path.join(tempDir, 'step_summary.md')
+  const eventFile = path.join(tempDir, 'event.json')
+  const runnerTemp = path.join(tempDir, 'runner_temp')
+  const workspace = path.join(tempDir, 'workspace')
+  await Promise.all([mkdir(runnerTemp), mkdir(workspace)])
+  await Promise.all([writeFile(outputFile, ''), writeFile(summaryFile, ''), writeFile(eventFile, `${JSON.stringify(event.payload)}\n`)])
+
+  /** @type {Record<string, string>} */
+  const childEnv = {}
+  for (const name of ['PATH', 'HOME', 'SYSTEMROOT', 'TMPDIR']) {
+    if (process.env[name] !== undefined) childEnv[name] = process.env[name]
+  }
+  Object.assign(childEnv, {
+    GITHUB_ACTIONS: 'true',
+    CI: 'true',
+    GITHUB_OUTPUT: outputFile,
+    GITHUB_STEP_SUMMARY: summaryFile,
+    GITHUB_EVENT_PATH: eventFile,
+    GITHUB_EVENT_NAME: event.name,
+    RUNNER_TEMP: runnerTemp,
+    GITHUB_WORKSPACE: workspace,
+    GITHUB_RUN_ID: '4242424242',
+    GITHUB_RUN_NUMBER: '7',
+    GITHUB_RUN_ATTEMPT: '1',
+    GITHUB_REPOSITORY: 'acme/docs',
+    GITHUB_REF: 'refs/heads/main',
+    GITHUB_SHA: '3f786850e387550fdab836ed7e6dc881de23001b',
+    GITHUB_WORKFLOW: 'docs',
+    GITHUB_JOB: 'wait-for-docs',
+    GITHUB_ACTOR: 'octocat',
+    GITHUB_SERVER_URL: 'https://github.com',
+    GITHUB_API_URL: 'https://api.github.com',
+    GITHUB_GRAPHQL_URL: 'https://api.github.com/graphql'
+  })
+  for (const [name, value] of Object.entries(inputs)) {
+    childEnv[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = String(value)
+  }
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) delete childEnv[name]
+    else childEnv[name] = String(value)
+  }
+
+  return { env: childEnv, cwd: workspace, outputFile, summaryFile, tempDir }
+}
+
+/**
  * @typedef {object} RunResult
  * @property {number | null} code exit code (null if killed by a signal)
  * @property {NodeJS.Signals | null} signal
@@ -85,52 +141,10 @@ export async function runAction({
   signal = 'SIGTERM',
   event = { name: 'push', payload: {} }
 } = {}) {
-  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'wait-for-docs-run-'))
-  const outputFile = path.join(tempDir, 'github_output')
-  const summaryFile = path.join(tempDir, 'step_summary.md')
-  const eventFile = path.join(tempDir, 'event.json')
-  const runnerTemp = path.join(tempDir, 'runner_temp')
-  const workspace = path.join(tempDir, 'workspace')
-  await Promise.all([mkdir(runnerTemp), mkdir(workspace)])
-  await Promise.all([writeFile(outputFile, ''), writeFile(summaryFile, ''), writeFile(eventFile, `${JSON.stringify(event.payload)}\n`)])
-
-  /** @type {Record<string, string | undefined>} */
-  const childEnv = {}
-  for (const name of ['PATH', 'HOME', 'SYSTEMROOT', 'TMPDIR']) {
-    if (process.env[name] !== undefined) childEnv[name] = process.env[name]
-  }
-  Object.assign(childEnv, {
-    GITHUB_ACTIONS: 'true',
-    CI: 'true',
-    GITHUB_OUTPUT: outputFile,
-    GITHUB_STEP_SUMMARY: summaryFile,
-    GITHUB_EVENT_PATH: eventFile,
-    GITHUB_EVENT_NAME: event.name,
-    RUNNER_TEMP: runnerTemp,
-    GITHUB_WORKSPACE: workspace,
-    GITHUB_RUN_ID: '4242424242',
-    GITHUB_RUN_NUMBER: '7',
-    GITHUB_RUN_ATTEMPT: '1',
-    GITHUB_REPOSITORY: 'acme/docs',
-    GITHUB_REF: 'refs/heads/main',
-    GITHUB_SHA: '3f786850e387550fdab836ed7e6dc881de23001b',
-    GITHUB_WORKFLOW: 'docs',
-    GITHUB_JOB: 'wait-for-docs',
-    GITHUB_ACTOR: 'octocat',
-    GITHUB_SERVER_URL: 'https://github.com',
-    GITHUB_API_URL: 'https://api.github.com',
-    GITHUB_GRAPHQL_URL: 'https://api.github.com/graphql'
-  })
-  for (const [name, value] of Object.entries(inputs)) {
-    childEnv[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = String(value)
-  }
-  for (const [name, value] of Object.entries(env)) {
-    if (value === undefined) delete childEnv[name]
-    else childEnv[name] = String(value)
-  }
+  const { env: childEnv, cwd, outputFile, summaryFile, tempDir } = await prepareRunner({ inputs, env, event })
 
   const started = Date.now()
-  const child = spawn(node, [entry], { env: childEnv, cwd: workspace, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(node, [entry], { env: childEnv, cwd, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
   child.stdout.setEncoding('utf8').on('data', (chunk) => {
