@@ -42909,7 +42909,6 @@ function skippedSearch(waitResult, elapsedMs) {
 
 
 
-
 /** After SIGINT/SIGTERM the process ends within this, whatever is still running. */
 const CANCEL_GRACE_MS = 1500;
 /**
@@ -42963,7 +42962,9 @@ async function run() {
         process.off('SIGINT', onSignal);
         process.off('SIGTERM', onSignal);
     }
-    await report(outcome, raw.summary, raw['fail-on-timeout'], secrets);
+    // With invalid inputs the summary is still written unless it was plainly turned off.
+    const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false';
+    await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true }, secrets);
     if (settings?.prComment)
         await commentOnPullRequest(outcome, settings, secrets);
     await client?.close();
@@ -43042,12 +43043,12 @@ async function commentOnPullRequest(outcome, settings, secrets) {
         warning(clean(`The pull request comment could not be written: ${explainCommentError(error)}. The step's result does not depend on it.`));
     }
 }
-async function report(outcome, summaryInput, failOnTimeoutInput, secrets) {
+async function report(outcome, options, secrets) {
     const clean = (text) => redact(text, secrets);
     const outputs = computeOutputs(outcome);
     for (const [name, value] of Object.entries(outputs))
         setOutput(name, value);
-    if (!/^(false|False|FALSE)$/.test(summaryInput.trim())) {
+    if (options.summary) {
         try {
             await summary.addRaw(clean(renderSummary(outcome))).write({ overwrite: false });
         }
@@ -43055,7 +43056,7 @@ async function report(outcome, summaryInput, failOnTimeoutInput, secrets) {
             warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
         }
     }
-    const passesOnTimeout = outcome.result === 'timeout' && /^(false|False|FALSE)$/.test((failOnTimeoutInput || INPUT_DEFAULTS['fail-on-timeout']).trim());
+    const passesOnTimeout = outcome.result === 'timeout' && !options.failOnTimeout;
     if (outcome.result === 'success')
         info(clean(`Result: success — ${outcome.headline}`));
     else if (passesOnTimeout)

@@ -1,14 +1,13 @@
 import * as core from '@actions/core'
 import { createApiClient, type ApiClient } from './api/client.js'
 import { formatDuration } from './durations.js'
-import { INPUT_DEFAULTS, parseInputs, readRawInputs, type Settings } from './inputs.js'
+import { parseInputs, readRawInputs, type Settings } from './inputs.js'
 import { overallResult, worstResult, type Result, type RunOutcome } from './outcome.js'
 import { systemClock } from './poll/poll.js'
-import { createLogReporter } from './report/log.js'
+import { createLogReporter, describeQuery } from './report/log.js'
 import { computeOutputs } from './report/outputs.js'
 import { renderSummary } from './report/summary.js'
 import { commentMarker, commentTarget, explainCommentError, renderComment, upsertComment } from './report/comment.js'
-import { describeQuery } from './report/log.js'
 import { runSearchCheck, skippedSearch, type SearchReport } from './search.js'
 import { redact } from './text.js'
 import { describeRef, waitForTargets, type TargetReport } from './wait.js'
@@ -64,7 +63,9 @@ export async function run(): Promise<void> {
     process.off('SIGINT', onSignal)
     process.off('SIGTERM', onSignal)
   }
-  await report(outcome, raw.summary, raw['fail-on-timeout'], secrets)
+  // With invalid inputs the summary is still written unless it was plainly turned off.
+  const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false'
+  await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true }, secrets)
   if (settings?.prComment) await commentOnPullRequest(outcome, settings, secrets)
   await client?.close()
 }
@@ -144,12 +145,12 @@ async function commentOnPullRequest(outcome: RunOutcome, settings: Settings, sec
   }
 }
 
-async function report(outcome: RunOutcome, summaryInput: string, failOnTimeoutInput: string, secrets: string[]): Promise<void> {
+async function report(outcome: RunOutcome, options: { summary: boolean; failOnTimeout: boolean }, secrets: string[]): Promise<void> {
   const clean = (text: string) => redact(text, secrets)
   const outputs = computeOutputs(outcome)
   for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value)
 
-  if (!/^(false|False|FALSE)$/.test(summaryInput.trim())) {
+  if (options.summary) {
     try {
       await core.summary.addRaw(clean(renderSummary(outcome))).write({ overwrite: false })
     } catch (error) {
@@ -157,7 +158,7 @@ async function report(outcome: RunOutcome, summaryInput: string, failOnTimeoutIn
     }
   }
 
-  const passesOnTimeout = outcome.result === 'timeout' && /^(false|False|FALSE)$/.test((failOnTimeoutInput || INPUT_DEFAULTS['fail-on-timeout']).trim())
+  const passesOnTimeout = outcome.result === 'timeout' && !options.failOnTimeout
   if (outcome.result === 'success') core.info(clean(`Result: success — ${outcome.headline}`))
   else if (passesOnTimeout) core.warning(clean(`Result: timeout — ${outcome.headline} (fail-on-timeout is false, so the step passes)`))
   else {
