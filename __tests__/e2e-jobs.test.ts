@@ -115,3 +115,13 @@ describe.concurrent('agent jobs, end to end', () => {
     expect(Number(run.outputs.elapsed)).toBeLessThan(5)
   })
 })
+
+describe('fail-on-timeout: false with a failure beside the timeout', () => {
+  it('still fails the step: only a timeout may pass', async () => {
+    const sim = await simulator()
+    const run = await runAgainst(sim, { 'status-id': 'update-failure,update-forever', timeout: '1500ms', 'fail-on-timeout': 'false' })
+    expect(run.outputs.result).toBe('timeout')
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain('(fail-on-timeout: false lets a timeout pass, but a target also failed)')
+  })
+})

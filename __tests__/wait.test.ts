@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ApiResult } from '../src/api/classify.js'
-import { overallResult, worstResult } from '../src/outcome.js'
+import { overallResult, type RunOutcome, stepPasses, worstResult } from '../src/outcome.js'
+import type { SearchReport } from '../src/search.js'
 import { MAX_IN_FLIGHT, waitForTargets, type TargetReport } from '../src/wait.js'
 import { seededRandom, virtualClock } from './helpers/clock.js'
 import { ok, recordingEvents, scriptedClient, settingsFor } from './helpers/fakes.js'
@@ -187,5 +188,32 @@ describe('worstResult', () => {
     expect(worstResult(['timeout', 'failure'])).toBe('timeout')
     expect(worstResult(['timeout', 'cancelled'])).toBe('cancelled')
     expect(worstResult(['error', 'cancelled', 'success'])).toBe('error')
+  })
+})
+
+describe('stepPasses', () => {
+  const target = (result: TargetReport['result'], stoppedByFailFast = false) => ({ result, stoppedByFailFast }) as TargetReport
+  const outcome = (results: TargetReport['result'][], search?: Partial<SearchReport>): RunOutcome => {
+    const targets = results.map((r) => target(r))
+    const searchReport = search ? ({ result: 'success', queries: [], error: null, skipped: false, ...search } as SearchReport) : undefined
+    const all = [...results, ...(searchReport && !searchReport.skipped ? [searchReport.result] : [])]
+    return { result: worstResult(all), headline: '', problems: [], targets, search: searchReport, elapsedMs: 0 }
+  }
+
+  it('passes on success and fails on anything else by default', () => {
+    expect(stepPasses(outcome(['success', 'success']), true)).toBe(true)
+    for (const r of ['failure', 'timeout', 'cancelled', 'error'] as const) expect(stepPasses(outcome(['success', r]), true)).toBe(false)
+  })
+
+  it('fail-on-timeout: false lets a timeout pass', () => {
+    expect(stepPasses(outcome(['success', 'timeout']), false)).toBe(true)
+  })
+
+  it('never lets a failure pass, even when a timeout ranks worse in result', () => {
+    const mixed = outcome(['failure', 'timeout'])
+    expect(mixed.result).toBe('timeout')
+    expect(stepPasses(mixed, false)).toBe(false)
+    expect(stepPasses(outcome(['success'], { result: 'failure' }), false)).toBe(false)
+    expect(stepPasses(outcome(['timeout'], { result: 'failure', skipped: true }), false)).toBe(true)
   })
 })

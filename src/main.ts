@@ -2,7 +2,7 @@ import * as core from '@actions/core'
 import { createApiClient, type ApiClient } from './api/client.js'
 import { formatDuration } from './durations.js'
 import { parseInputs, readRawInputs, type Settings } from './inputs.js'
-import { overallResult, worstResult, type Result, type RunOutcome } from './outcome.js'
+import { overallResult, stepPasses, worstResult, type Result, type RunOutcome } from './outcome.js'
 import { systemClock } from './poll/poll.js'
 import { createLogReporter, describeQuery } from './report/log.js'
 import { computeOutputs } from './report/outputs.js'
@@ -158,11 +158,12 @@ async function report(outcome: RunOutcome, options: { summary: boolean; failOnTi
     }
   }
 
-  const passesOnTimeout = outcome.result === 'timeout' && !options.failOnTimeout
+  const passes = stepPasses(outcome, options.failOnTimeout)
   if (outcome.result === 'success') core.info(clean(`Result: success — ${outcome.headline}`))
-  else if (passesOnTimeout) core.warning(clean(`Result: timeout — ${outcome.headline} (fail-on-timeout is false, so the step passes)`))
+  else if (passes) core.warning(clean(`Result: timeout — ${outcome.headline} (fail-on-timeout is false, so the step passes)`))
   else {
     const problems = outcome.problems.length > 0 ? `\n${outcome.problems.map((p) => `- ${p}`).join('\n')}` : ''
-    core.setFailed(clean(`${outcome.headline}${problems}`))
+    const timeoutNote = outcome.result === 'timeout' && !options.failOnTimeout ? ' (fail-on-timeout: false lets a timeout pass, but a target also failed)' : ''
+    core.setFailed(clean(`${outcome.headline}${timeoutNote}${problems}`))
   }
 }

@@ -28,3 +28,16 @@ export interface RunOutcome {
 export function overallResult(reports: readonly TargetReport[]): Result {
   return worstResult(reports.filter((r) => !r.stoppedByFailFast).map((r) => r.result))
 }
+
+/**
+ * Whether the step passes: on success, or on a timeout that `fail-on-timeout: false` lets
+ * through — and then only when nothing failed. A failure next to a timeout still fails the step,
+ * although the timeout ranks worse in `result`.
+ */
+export function stepPasses(outcome: RunOutcome, failOnTimeout: boolean): boolean {
+  if (outcome.result === 'success') return true
+  if (outcome.result !== 'timeout' || failOnTimeout) return false
+  const results = outcome.targets.filter((t) => !t.stoppedByFailFast).map((t) => t.result)
+  if (outcome.search && !outcome.search.skipped) results.push(outcome.search.result)
+  return results.every((result) => result === 'success' || result === 'timeout')
+}
