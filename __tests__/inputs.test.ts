@@ -67,6 +67,10 @@ describe('parseInputs', () => {
     [{ 'status-id': 'ok, a/b' }, /^status-id: "a\/b" contains a character/],
     [{ 'status-id': 'a..b' }, /^status-id: "a\.\.b" contains "\.\."/],
     [{ 'status-id': 'a%2Fb' }, /status-id: .*not allowed/],
+    [{ 'status-id': '.' }, /^status-id: "\." is "\." \(a path segment, not an id\)/],
+    [{ 'status-id': 'a\u0085b' }, /^status-id: .*control characters/],
+    [{ timeout: '200h' }, /^timeout: "200h" is longer than 168h/],
+    [{ 'max-interval': '9999999999' }, /^max-interval: .* is longer than 168h/],
     [{ 'status-id': 'x'.repeat(300) }, /status-id: .*300 characters long; at most 256/],
     [{ 'job-id': 'j1' }, /^project-id: is required with job-id/],
     [{ 'project-id': 'p/1', 'job-id': 'j' }, /^project-id: "p\/1"/],
@@ -89,6 +93,23 @@ describe('parseInputs', () => {
   it('lists every problem at once', () => {
     const parsed = parseInputs(raw({ timeout: 'x', 'min-interval': 'y', 'status-id': 'a b', 'base-url': 'http://example.com' }))
     expect(!parsed.ok && parsed.problems.map((p) => p.split(':')[0])).toEqual(['base-url', 'status-id', 'timeout', 'min-interval'])
+  })
+
+  it('runs the checks across inputs even when an input is malformed', () => {
+    const parsed = parseInputs(raw({ timeout: 'soon', 'admin-key': '', 'job-id': 'j1', 'search-query': 'q', 'pr-comment': 'true' }))
+    expect(!parsed.ok && parsed.problems.map((p) => p.split(':')[0])).toEqual([
+      'timeout',
+      'project-id',
+      'admin-key',
+      'search-domain',
+      'assistant-key',
+      'github-token'
+    ])
+  })
+
+  it('compares the intervals only when both parse', () => {
+    const parsed = parseInputs(raw({ 'min-interval': 'x', 'max-interval': '1s' }))
+    expect(!parsed.ok && parsed.problems).toEqual([expect.stringMatching(/^min-interval: "x" is not a positive duration/)])
   })
 
   it('never echoes a key, even a malformed one', () => {

@@ -41597,8 +41597,10 @@ function identifierProblem(id) {
     if (id.length > MAX_ID_LENGTH)
         return `is ${id.length} characters long; at most ${MAX_ID_LENGTH} are allowed`;
     // biome-ignore lint/suspicious/noControlCharactersInRegex: ids must not contain control characters
-    if (/[/\\?#%\s\u0000-\u001f\u007f]/.test(id))
+    if (/[/\\?#%\s\u0000-\u001f\u007f-\u009f]/.test(id))
         return 'contains a character that is not allowed in an id (/ \\ ? # % whitespace or control characters)';
+    if (id === '.')
+        return 'is "." (a path segment, not an id)';
     if (id.includes('..'))
         return 'contains ".."';
     return undefined;
@@ -41613,10 +41615,16 @@ function splitList(text) {
 function isLoopbackHost(hostname) {
     return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }
+/** Longest duration any input may give; also keeps every timer well below the 2^31 ms limit of setTimeout. */
+const MAX_DURATION_MS = 168 * 3_600_000;
 const durationSchema = schemas_string().transform((text, ctx) => {
     const ms = parseDuration(text);
     if (ms === undefined || ms <= 0) {
         ctx.addIssue({ code: 'custom', message: 'is not a positive duration; use e.g. 90, 90s, 500ms, 1.5s, 15m, 1h30m' });
+        return NEVER;
+    }
+    if (ms > MAX_DURATION_MS) {
+        ctx.addIssue({ code: 'custom', message: 'is longer than 168h (7 days), the longest duration allowed' });
         return NEVER;
     }
     return ms;
@@ -41746,37 +41754,42 @@ function parseInputs(raw) {
                 problems.push(`${name}: ${shown}${issue.message}`);
         }
     }
-    if (problems.length > 0)
-        return { ok: false, problems };
+    // Cross-input checks run even when some input failed above, so one run reports everything:
+    // requirements look at what was given, comparisons only at inputs that parsed.
+    const parsedOk = (name) => name in fields;
+    const given = (name) => (raw[name] ?? '').trim() !== '';
     const f = fields;
-    if (f['min-interval'] > f['max-interval'])
+    if (parsedOk('min-interval') && parsedOk('max-interval') && f['min-interval'] > f['max-interval'])
         problems.push(`min-interval: ${quote(raw['min-interval'] || INPUT_DEFAULTS['min-interval'])} is larger than max-interval (${raw['max-interval'] || INPUT_DEFAULTS['max-interval']}); min-interval must be at most max-interval`);
+    const jobsGiven = splitList(raw['job-id'] ?? '').length > 0;
+    const targetsGiven = splitList(raw['status-id'] ?? '').length > 0 || jobsGiven;
+    const queriesGiven = (raw['search-query'] ?? '').trim() !== '';
+    if (jobsGiven && !given('project-id'))
+        problems.push('project-id: is required with job-id (agent jobs are looked up per project)');
+    if (!targetsGiven && !queriesGiven)
+        problems.push('status-id / job-id / search-query: nothing to do; give a status-id, a job-id with project-id, or a search-query');
+    if (targetsGiven && !given('admin-key'))
+        problems.push('admin-key: is required with status-id and job-id (the admin API key of the platform)');
+    if (queriesGiven) {
+        if (!given('search-domain'))
+            problems.push('search-domain: is required with search-query (the last segment of the dashboard URL of the docs site)');
+        if (!given('assistant-key'))
+            problems.push('assistant-key: is required with search-query (the assistant API key of the platform)');
+    }
+    if (parsedOk('pr-comment') && f['pr-comment'] && !given('github-token'))
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: names the workflow expression users write
+        problems.push('github-token: is required with pr-comment (the default, ${{ github.token }}, needs pull-requests: write)');
+    if (given('assistant-key') && raw['assistant-key'].trim() === raw['admin-key'].trim())
+        problems.push('assistant-key: (hidden) is the same as admin-key; the platform has two kinds of keys: the admin key reads updates and jobs, the assistant key searches. Give each its own key');
+    if (!given('base-url'))
+        problems.push('base-url: is required; the API base URL, e.g. https://api.example.com');
+    if (problems.length > 0 || f['base-url'] === undefined)
+        return { ok: false, problems };
+    const queries = f['search-query'];
     const targets = [
         ...f['status-id'].map((id) => ({ kind: 'update', id })),
         ...f['job-id'].map((id) => ({ kind: 'job', id, projectId: f['project-id'] }))
     ];
-    if (f['job-id'].length > 0 && f['project-id'] === '')
-        problems.push('project-id: is required with job-id (agent jobs are looked up per project)');
-    const queries = f['search-query'];
-    if (targets.length === 0 && queries.length === 0)
-        problems.push('status-id / job-id / search-query: nothing to do; give a status-id, a job-id with project-id, or a search-query');
-    if (targets.length > 0 && f['admin-key'] === '')
-        problems.push('admin-key: is required with status-id and job-id (the admin API key of the platform)');
-    if (queries.length > 0) {
-        if (f['search-domain'] === '')
-            problems.push('search-domain: is required with search-query (the last segment of the dashboard URL of the docs site)');
-        if (f['assistant-key'] === '')
-            problems.push('assistant-key: is required with search-query (the assistant API key of the platform)');
-    }
-    if (f['pr-comment'] && f['github-token'] === '')
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: names the workflow expression users write
-        problems.push('github-token: is required with pr-comment (the default, ${{ github.token }}, needs pull-requests: write)');
-    if (f['assistant-key'] !== '' && f['assistant-key'] === f['admin-key'])
-        problems.push('assistant-key: (hidden) is the same as admin-key; the platform has two kinds of keys: the admin key reads updates and jobs, the assistant key searches. Give each its own key');
-    if (f['base-url'] === undefined)
-        problems.push('base-url: is required; the API base URL, e.g. https://api.example.com');
-    if (problems.length > 0 || f['base-url'] === undefined)
-        return { ok: false, problems };
     return {
         ok: true,
         settings: {
