@@ -192,8 +192,9 @@ describe.concurrent('the bundled action, end to end', () => {
     expect(sim.requests).toHaveLength(0)
     expect(expectAllOutputs(run.outputs)).toEqual([])
     expect(run.outputs).toMatchObject({ result: 'error', polls: '0', results: '[]' })
-    expect(run.stdout).toContain('::error::Invalid input (2 problems); no request was sent.%0A- status-id: "a/b" contains')
+    expect(run.stdout).toContain('::error::Invalid input (3 problems); no request was sent.%0A- status-id: "a/b" contains')
     expect(run.stdout).toContain('%0A- timeout: "soon" is not a positive duration')
+    expect(run.stdout).toContain('%0A- min-interval: "5s" is larger than max-interval (1s)')
     expect(run.summary).toContain('### Input problems')
   })
 
