@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { classifyResponse, parseRetryAfter } from '../src/api/classify.js'
+import { classifyResponse, MAX_JSON_DEPTH, nestingExceeds, parseRetryAfter } from '../src/api/classify.js'
 
 const now = Date.parse('2026-01-01T00:00:00Z')
 const facts = (status: number, bodyText = '{}', extra: Partial<Parameters<typeof classifyResponse>[0]> = {}) =>
@@ -50,6 +50,29 @@ describe('classifyResponse', () => {
   it('server messages are made one clean line', () => {
     const result = facts(400, JSON.stringify({ error: 'bad\n::set-output name=x::y\u001b[31m' }))
     expect(result.kind !== 'ok' && result.reason).toBe('unexpected HTTP 400: bad ::set-output name=x::y')
+  })
+
+  it('cuts every secret out of the body and the server message, keys of objects included', () => {
+    const secrets = ['k_admin', 'k"asst']
+    const body = JSON.stringify({ status: 'queued', note: 'k_admin and k"asst', k_admin: ['x k_admin'] })
+    expect(facts(200, body, { secrets })).toEqual({ kind: 'ok', body: { status: 'queued', note: '*** and ***', '***': ['x ***'] } })
+    const denied = facts(403, JSON.stringify({ error: 'key k\u005fadmin is not yours' }), { secrets })
+    expect(denied.kind !== 'ok' && denied.reason).toMatch(/: key \*\*\* is not yours$/)
+  })
+
+  it('JSON nested deeper than the limit is transient, like any body that is not the JSON expected', () => {
+    const deep = (levels: number) => `{"status":"success","x":${'['.repeat(levels)}${']'.repeat(levels)}}`
+    expect(facts(200, deep(MAX_JSON_DEPTH - 1)).kind).toBe('ok')
+    expect(facts(200, deep(MAX_JSON_DEPTH))).toEqual({ kind: 'transient', reason: `HTTP 200 with JSON nested deeper than ${MAX_JSON_DEPTH} levels` })
+    expect(facts(200, deep(200_000)).kind).toBe('transient')
+    expect(facts(500, `{"error":${'['.repeat(200_000)}${']'.repeat(200_000)}}`)).toEqual({ kind: 'transient', reason: 'HTTP 500' })
+  })
+
+  it('nestingExceeds counts arrays and objects, not scalars', () => {
+    expect(nestingExceeds('text', 0)).toBe(false)
+    expect(nestingExceeds({}, 0)).toBe(true)
+    expect(nestingExceeds({ a: [1, { b: 2 }] }, 3)).toBe(false)
+    expect(nestingExceeds({ a: [1, { b: [] }] }, 3)).toBe(true)
   })
 
   it('takes Retry-After from a 429 and a 503', () => {

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { startGitHubApi } from '../dev/github-api.js'
 import { ADMIN_KEY, ASSISTANT_KEY, HOSTILE_LINES, PROJECT_ID, SEARCH_DOMAIN } from '../dev/simulator.js'
-import { activeCommands, expectAllOutputs, runAgainst, simulator } from './helpers/e2e.js'
+import { activeCommands, expectAllOutputs, FAST, runAgainst, simulator } from './helpers/e2e.js'
 
 const GH_TOKEN = 'ghs_adversarial_token_0002'
 const ours = /^::(add-mask|group|endgroup|debug|warning|error)::/
@@ -159,6 +159,79 @@ describe.concurrent('secrets, with debug logging on', () => {
     } finally {
       await api.close()
     }
+  })
+})
+
+describe.concurrent('a server that echoes a key back', () => {
+  // Each key as the server might send it: plain, and with Markdown-special characters around it.
+  const echo = (text: string) => `${text} ${ADMIN_KEY} _${ASSISTANT_KEY}_ ${GH_TOKEN}`
+  const record = {
+    _id: 'echo',
+    status: 'success',
+    endedAt: '2026-01-01T00:01:35Z',
+    summary: echo('summary'),
+    logs: [echo('log'), `[${ADMIN_KEY}](https://evil.example)`],
+    [ADMIN_KEY]: { nested: [echo('deep')] },
+    commit: { sha: 'abc', ref: echo('ref'), message: echo('message'), filesChanged: { added: [echo('docs/a.mdx')], modified: [], removed: [] } }
+  }
+
+  it('in a record: cut from the log, outputs, summary and comment', async () => {
+    const sim = await simulator()
+    const api = await startGitHubApi()
+    sim.script('update', 'echo', [{ json: { ...record, status: 'in_progress', endedAt: undefined } }, { json: record }])
+    try {
+      const run = await runAgainst(
+        sim,
+        { ...FAST, 'status-id': 'echo', 'assistant-key': ASSISTANT_KEY, 'pr-comment': 'true', 'github-token': GH_TOKEN },
+        { env: { RUNNER_DEBUG: '1', GITHUB_API_URL: api.url }, event: { name: 'pull_request', payload: { pull_request: { number: 8 } } } }
+      )
+      expect(run.code, run.stdout).toBe(0)
+      expect(run.outputs['commit-message']).toBe('message *** _***_ ***')
+      expect(run.summary).toContain(String.raw`message \*\*\* \_\*\*\*\_ \*\*\*`)
+      expect(api.comments).toHaveLength(1)
+      expectNoKeys(run.stdout)
+      expectNoKeys(run.summary)
+      expectNoKeys(JSON.stringify(run.outputs))
+      expectNoKeys(JSON.stringify(api.requests.map((r) => r.body)))
+    } finally {
+      await api.close()
+    }
+  })
+
+  it('in an error message and in search results', async () => {
+    // No pr-comment here, so only the two platform keys are known to the run.
+    const echo = (text: string) => `${text} ${ADMIN_KEY} _${ASSISTANT_KEY}_`
+    const sim = await simulator()
+    sim.script('update', 'echo-403', [{ status: 403, json: { error: echo('not yours') } }])
+    sim.script('search', 'echo', [{ json: [{ content: echo('content'), path: echo('path'), metadata: { [ASSISTANT_KEY]: echo('meta') } }] }])
+    const denied = await runAgainst(sim, { 'status-id': 'echo-403', 'assistant-key': ASSISTANT_KEY })
+    expect(denied.code).toBe(1)
+    expect(denied.stdout).toContain('not yours *** _***_')
+    const searched = await runAgainst(sim, { 'status-id': '', 'assistant-key': ASSISTANT_KEY, 'search-domain': SEARCH_DOMAIN, 'search-query': 'echo' })
+    expect(searched.code, searched.stdout).toBe(0)
+    expect(JSON.parse(searched.outputs['search-results'] ?? '')[0].results[0].path).toBe('path *** _***_')
+    for (const run of [denied, searched]) {
+      expectNoKeys(run.stdout)
+      expectNoKeys(run.summary)
+      expectNoKeys(JSON.stringify(run.outputs))
+    }
+  })
+})
+
+describe.concurrent('absurd JSON', () => {
+  it('nested 200,000 levels deep is retried like any body that is not the JSON expected', async () => {
+    const sim = await simulator()
+    const depth = 200_000
+    sim.script('update', 'deep', [
+      { raw: `{"status":"success","x":${'['.repeat(depth)}${']'.repeat(depth)}}`, headers: { 'content-type': 'application/json' } },
+      { json: { status: 'success', endedAt: '2026-01-01T00:00:00Z' } }
+    ])
+    const run = await runAgainst(sim, { ...FAST, 'status-id': 'deep' }, { env: { RUNNER_DEBUG: '1' } })
+    expect(run.code, run.stdout).toBe(0)
+    expect(run.stdout).toContain('HTTP 200 with JSON nested deeper than 64 levels')
+    expect(run.stderr).toBe('')
+    expect(run.outputs).toMatchObject({ result: 'success', polls: '2' })
+    expect(expectAllOutputs(run.outputs)).toEqual([])
   })
 })
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { codeSpan, escapeText, image, link, preBlock, safeUrl, table } from '../src/report/markdown.js'
+import { redact } from '../src/text.js'
+import { codeSpan, escapeText, escapeHtml, image, link, preBlock, safeUrl, secretForms, table } from '../src/report/markdown.js'
 
 describe('escapeText', () => {
   it.each([
@@ -61,5 +62,26 @@ describe('links and images', () => {
 describe('table', () => {
   it('renders a header, a rule and rows', () => {
     expect(table(['a', 'b'], [['1', '2']])).toBe('| a | b |\n| --- | --- |\n| 1 | 2 |')
+  })
+})
+
+describe('secretForms', () => {
+  const key = 'sk_a|b<c>"d\\e*f'
+  it.each([
+    ['as given', (k: string) => k],
+    ['escaped for Markdown', (k: string) => escapeText(k)],
+    ['escaped for HTML', (k: string) => escapeHtml(k)],
+    ['in a code span', (k: string) => codeSpan(k)],
+    ['in a JSON string', (k: string) => JSON.stringify({ k })]
+  ])('a key %s is hidden by redacting all its forms', (_how, write) => {
+    const text = `before ${write(key)} after`
+    expect(text).not.toContain('***')
+    expect(redact(text, secretForms([key]))).not.toMatch(/sk|a.?\|.?b/)
+    expect(redact(text, secretForms([key]))).toContain('***')
+  })
+
+  it('puts longer forms first and ignores empty secrets', () => {
+    const forms = secretForms(['a_b', ''])
+    expect(forms).toEqual(['a\\_b', 'a_b'])
   })
 })

@@ -31783,26 +31783,72 @@ function redact(text, secrets) {
             out = out.split(secret).join('***');
     return out;
 }
+/**
+ * Parsed JSON with `***` in place of every secret, in string values and in keys. Recursive:
+ * give it JSON whose depth was checked first.
+ */
+function redactJson(value, secrets) {
+    const used = secrets.filter((secret) => secret.length > 0);
+    if (used.length === 0)
+        return value;
+    const walk = (node) => {
+        if (typeof node === 'string')
+            return redact(node, used);
+        if (Array.isArray(node))
+            return node.map(walk);
+        if (node !== null && typeof node === 'object')
+            return Object.fromEntries(Object.entries(node).map(([key, child]) => [redact(key, used), walk(child)]));
+        return node;
+    };
+    return walk(value);
+}
 
 ;// CONCATENATED MODULE: ./src/api/classify.ts
 
 const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+/** Records of the platform are a few levels deep; anything far deeper is not the JSON expected. */
+const MAX_JSON_DEPTH = 64;
+/** The body as JSON with every secret replaced by `***`, or why it cannot be used. */
+function readBody(text, secrets) {
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch {
+        return { problem: 'a body that is not JSON' };
+    }
+    if (nestingExceeds(json, MAX_JSON_DEPTH))
+        return { problem: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` };
+    return { json: redactJson(json, secrets) };
+}
+/** Whether arrays and objects nest deeper than `max`; iterative, so no depth can overflow the stack. */
+function nestingExceeds(value, max) {
+    const stack = [[value, 0]];
+    for (let item = stack.pop(); item; item = stack.pop()) {
+        const [node, depth] = item;
+        if (node === null || typeof node !== 'object')
+            continue;
+        if (depth >= max)
+            return true;
+        for (const child of Object.values(node))
+            stack.push([child, depth + 1]);
+    }
+    return false;
+}
 /**
  * Decides what a response means for the wait: a JSON body, something to retry, a 404 (which
  * may be a brand-new id), or an error that no retry can mend. Never throws.
  */
 function classifyResponse(facts) {
     const { status, keyInput } = facts;
-    const serverSays = serverError(facts.bodyText);
+    const body = readBody(facts.bodyText, facts.secrets ?? []);
+    const serverSays = 'json' in body ? serverError(body.json) : undefined;
     const detail = serverSays ? `: ${serverSays}` : '';
     if (status >= 200 && status < 300) {
-        try {
-            return { kind: 'ok', body: JSON.parse(facts.bodyText) };
-        }
-        catch {
-            const type = facts.contentType ? ` (${oneLine(facts.contentType, 60)})` : '';
-            return { kind: 'transient', reason: `HTTP ${status} with a body that is not JSON${type}` };
-        }
+        if ('json' in body)
+            return { kind: 'ok', body: body.json };
+        const type = facts.contentType ? ` (${oneLine(facts.contentType, 60)})` : '';
+        return { kind: 'transient', reason: `HTTP ${status} with ${body.problem}${type}` };
     }
     if (TRANSIENT_STATUSES.has(status)) {
         const retryAfterMs = parseRetryAfter(facts.retryAfter, facts.now);
@@ -31827,15 +31873,9 @@ function keyKind(keyInput) {
     return keyInput === 'admin-key' ? 'admin' : 'assistant';
 }
 /** The `error` message of an Error body, made safe to show on one line. */
-function serverError(bodyText) {
-    try {
-        const body = JSON.parse(bodyText);
-        if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error.trim() !== '')
-            return oneLine(body.error, 300);
-    }
-    catch {
-        // not JSON: nothing the user can read from it
-    }
+function serverError(body) {
+    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error.trim() !== '')
+        return oneLine(body.error, 300);
     return undefined;
 }
 /** `Retry-After` as seconds or an HTTP date, in ms from `now`; undefined when absent or unreadable. */
@@ -31914,6 +31954,7 @@ function createApiClient(options) {
                     contentType: response.headers.get('content-type'),
                     bodyText,
                     keyInput: req.keyInput,
+                    secrets: [req.key, ...(options.secrets ?? [])],
                     now: now()
                 });
             }
@@ -42513,6 +42554,22 @@ function escapeText(text, max = 300) {
         .replace(/:\/\//g, `:${ZWSP}//`)
         .replace(/\b(www)\./gi, `$1${ZWSP}.`);
 }
+/**
+ * Every way a secret can be spelled in what this action writes: as given, escaped for Markdown,
+ * HTML, a code span in a table, and a JSON string. Longest first, so no form is left half-replaced.
+ */
+function secretForms(secrets) {
+    const forms = secrets
+        .filter((secret) => secret !== '')
+        .flatMap((secret) => [
+        secret,
+        escapeText(secret, Number.POSITIVE_INFINITY),
+        escapeHtml(secret),
+        secret.replace(/\|/g, '\\|'),
+        JSON.stringify(secret).slice(1, -1)
+    ]);
+    return [...new Set(forms)].sort((a, b) => b.length - a.length);
+}
 /** Untrusted text as a code span, safe inside a table cell. */
 function codeSpan(text, max = 200) {
     const flat = truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max);
@@ -42937,6 +42994,7 @@ function skippedSearch(waitResult, elapsedMs) {
 
 
 
+
 /** After SIGINT/SIGTERM the process ends within this, whatever is still running. */
 const CANCEL_GRACE_MS = 1500;
 /**
@@ -42960,6 +43018,8 @@ async function run() {
     const secrets = [...new Set([raw['admin-key'], raw['assistant-key'], raw['github-token']])].filter((key) => key !== '');
     for (const secret of secrets)
         setSecret(secret);
+    // What is written goes through these, in every spelling a key could take there.
+    const hidden = secretForms(secrets);
     let client;
     let settings;
     let outcome;
@@ -42977,7 +43037,7 @@ async function run() {
         }
         else {
             settings = parsed.settings;
-            client = createApiClient({ baseUrl: settings.baseUrl });
+            client = createApiClient({ baseUrl: settings.baseUrl, secrets });
             outcome = await waitStep(settings, client, cancel.signal, secrets, startedAt);
         }
     }
@@ -42992,9 +43052,9 @@ async function run() {
     }
     // With invalid inputs the summary is still written unless it was plainly turned off.
     const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false';
-    await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true }, secrets);
+    await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true }, hidden);
     if (settings?.prComment)
-        await commentOnPullRequest(outcome, settings, secrets);
+        await commentOnPullRequest(outcome, settings, hidden);
     await client?.close();
 }
 async function waitStep(settings, client, signal, secrets, startedAt) {
@@ -43075,7 +43135,7 @@ async function report(outcome, options, secrets) {
     const clean = (text) => redact(text, secrets);
     const outputs = computeOutputs(outcome);
     for (const [name, value] of Object.entries(outputs))
-        setOutput(name, value);
+        setOutput(name, clean(value));
     if (options.summary) {
         try {
             await summary.addRaw(clean(renderSummary(outcome))).write({ overwrite: false });
@@ -43098,5 +43158,10 @@ async function report(outcome, options, secrets) {
 
 ;// CONCATENATED MODULE: ./src/index.ts
 
-void run();
+
+// run() ends every known fault in a defined outcome; this is the last net, so that even an
+// unforeseen one fails the step with a message instead of a stack trace.
+run().catch((error) => {
+    setFailed(`Unexpected error: ${error instanceof Error ? error.message : String(error)}`);
+});
 

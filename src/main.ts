@@ -9,6 +9,7 @@ import { computeOutputs } from './report/outputs.js'
 import { renderSummary } from './report/summary.js'
 import { commentMarker, commentTarget, explainCommentError, renderComment, upsertComment } from './report/comment.js'
 import { runSearchCheck, skippedSearch, type SearchReport } from './search.js'
+import { secretForms } from './report/markdown.js'
 import { redact } from './text.js'
 import { describeRef, waitForTargets, type TargetReport } from './wait.js'
 
@@ -35,6 +36,8 @@ export async function run(): Promise<void> {
   const raw = readRawInputs((name) => core.getInput(name))
   const secrets = [...new Set([raw['admin-key'], raw['assistant-key'], raw['github-token']])].filter((key) => key !== '')
   for (const secret of secrets) core.setSecret(secret)
+  // What is written goes through these, in every spelling a key could take there.
+  const hidden = secretForms(secrets)
 
   let client: ApiClient | undefined
   let settings: Settings | undefined
@@ -52,7 +55,7 @@ export async function run(): Promise<void> {
       }
     } else {
       settings = parsed.settings
-      client = createApiClient({ baseUrl: settings.baseUrl })
+      client = createApiClient({ baseUrl: settings.baseUrl, secrets })
       outcome = await waitStep(settings, client, cancel.signal, secrets, startedAt)
     }
   } catch (error) {
@@ -65,8 +68,8 @@ export async function run(): Promise<void> {
   }
   // With invalid inputs the summary is still written unless it was plainly turned off.
   const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false'
-  await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true }, secrets)
-  if (settings?.prComment) await commentOnPullRequest(outcome, settings, secrets)
+  await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true }, hidden)
+  if (settings?.prComment) await commentOnPullRequest(outcome, settings, hidden)
   await client?.close()
 }
 
@@ -148,7 +151,7 @@ async function commentOnPullRequest(outcome: RunOutcome, settings: Settings, sec
 async function report(outcome: RunOutcome, options: { summary: boolean; failOnTimeout: boolean }, secrets: string[]): Promise<void> {
   const clean = (text: string) => redact(text, secrets)
   const outputs = computeOutputs(outcome)
-  for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value)
+  for (const [name, value] of Object.entries(outputs)) core.setOutput(name, clean(value))
 
   if (options.summary) {
     try {

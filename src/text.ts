@@ -25,3 +25,19 @@ export function redact(text: string, secrets: readonly string[]): string {
   for (const secret of secrets) if (secret.length > 0) out = out.split(secret).join('***')
   return out
 }
+
+/**
+ * Parsed JSON with `***` in place of every secret, in string values and in keys. Recursive:
+ * give it JSON whose depth was checked first.
+ */
+export function redactJson(value: unknown, secrets: readonly string[]): unknown {
+  const used = secrets.filter((secret) => secret.length > 0)
+  if (used.length === 0) return value
+  const walk = (node: unknown): unknown => {
+    if (typeof node === 'string') return redact(node, used)
+    if (Array.isArray(node)) return node.map(walk)
+    if (node !== null && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([key, child]) => [redact(key, used), walk(child)]))
+    return node
+  }
+  return walk(value)
+}

@@ -1,5 +1,5 @@
 import type { Attempt } from '../poll/poll.js'
-import { oneLine } from '../text.js'
+import { oneLine, redactJson } from '../text.js'
 
 export type KeyInput = 'admin-key' | 'assistant-key'
 
@@ -12,11 +12,42 @@ export interface ResponseFacts {
   contentType?: string | null
   bodyText: string
   keyInput: KeyInput
+  /** Keys to cut out of the body before anything reads it, should the server echo one. */
+  secrets?: readonly string[]
   /** Current time in ms, for `Retry-After` given as an HTTP date. */
   now: number
 }
 
 const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504])
+
+/** Records of the platform are a few levels deep; anything far deeper is not the JSON expected. */
+export const MAX_JSON_DEPTH = 64
+
+type Body = { json: unknown } | { problem: string }
+
+/** The body as JSON with every secret replaced by `***`, or why it cannot be used. */
+function readBody(text: string, secrets: readonly string[]): Body {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    return { problem: 'a body that is not JSON' }
+  }
+  if (nestingExceeds(json, MAX_JSON_DEPTH)) return { problem: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` }
+  return { json: redactJson(json, secrets) }
+}
+
+/** Whether arrays and objects nest deeper than `max`; iterative, so no depth can overflow the stack. */
+export function nestingExceeds(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]]
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const [node, depth] = item
+    if (node === null || typeof node !== 'object') continue
+    if (depth >= max) return true
+    for (const child of Object.values(node)) stack.push([child, depth + 1])
+  }
+  return false
+}
 
 /**
  * Decides what a response means for the wait: a JSON body, something to retry, a 404 (which
@@ -24,15 +55,13 @@ const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504])
  */
 export function classifyResponse(facts: ResponseFacts): ApiResult {
   const { status, keyInput } = facts
-  const serverSays = serverError(facts.bodyText)
+  const body = readBody(facts.bodyText, facts.secrets ?? [])
+  const serverSays = 'json' in body ? serverError(body.json) : undefined
   const detail = serverSays ? `: ${serverSays}` : ''
   if (status >= 200 && status < 300) {
-    try {
-      return { kind: 'ok', body: JSON.parse(facts.bodyText) as unknown }
-    } catch {
-      const type = facts.contentType ? ` (${oneLine(facts.contentType, 60)})` : ''
-      return { kind: 'transient', reason: `HTTP ${status} with a body that is not JSON${type}` }
-    }
+    if ('json' in body) return { kind: 'ok', body: body.json }
+    const type = facts.contentType ? ` (${oneLine(facts.contentType, 60)})` : ''
+    return { kind: 'transient', reason: `HTTP ${status} with ${body.problem}${type}` }
   }
   if (TRANSIENT_STATUSES.has(status)) {
     const retryAfterMs = parseRetryAfter(facts.retryAfter, facts.now)
@@ -58,13 +87,8 @@ function keyKind(keyInput: KeyInput): string {
 }
 
 /** The `error` message of an Error body, made safe to show on one line. */
-export function serverError(bodyText: string): string | undefined {
-  try {
-    const body = JSON.parse(bodyText) as unknown
-    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error.trim() !== '') return oneLine(body.error, 300)
-  } catch {
-    // not JSON: nothing the user can read from it
-  }
+export function serverError(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error.trim() !== '') return oneLine(body.error, 300)
   return undefined
 }
 

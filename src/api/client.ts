@@ -29,6 +29,8 @@ export interface ApiClientOptions {
   /** Defaults to a proxy-aware dispatcher reading HTTPS_PROXY / HTTP_PROXY / NO_PROXY. */
   dispatcher?: Dispatcher
   now?: () => number
+  /** Every key of the run: cut out of any answer that echoes one, before anything reads it. */
+  secrets?: readonly string[]
 }
 
 /**
@@ -83,6 +85,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           contentType: response.headers.get('content-type'),
           bodyText,
           keyInput: req.keyInput,
+          secrets: [req.key, ...(options.secrets ?? [])],
           now: now()
         })
       }

@@ -22,6 +22,23 @@ export function escapeText(text: string, max = 300): string {
     .replace(/\b(www)\./gi, `$1${ZWSP}.`)
 }
 
+/**
+ * Every way a secret can be spelled in what this action writes: as given, escaped for Markdown,
+ * HTML, a code span in a table, and a JSON string. Longest first, so no form is left half-replaced.
+ */
+export function secretForms(secrets: readonly string[]): string[] {
+  const forms = secrets
+    .filter((secret) => secret !== '')
+    .flatMap((secret) => [
+      secret,
+      escapeText(secret, Number.POSITIVE_INFINITY),
+      escapeHtml(secret),
+      secret.replace(/\|/g, '\\|'),
+      JSON.stringify(secret).slice(1, -1)
+    ])
+  return [...new Set(forms)].sort((a, b) => b.length - a.length)
+}
+
 /** Untrusted text as a code span, safe inside a table cell. */
 export function codeSpan(text: string, max = 200): string {
   const flat = truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max)
