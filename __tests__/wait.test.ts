@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { ApiResult } from '../src/api/classify.js'
 import { overallResult, type RunOutcome, stepPasses, worstResult } from '../src/outcome.js'
 import type { SearchReport } from '../src/search.js'
-import { MAX_IN_FLIGHT, waitForTargets, type TargetReport } from '../src/wait.js'
+import { FINAL_POLL_ALLOWANCE_MS, MAX_IN_FLIGHT, waitForTargets, type TargetReport } from '../src/wait.js'
 import { seededRandom, virtualClock } from './helpers/clock.js'
 import { ok, recordingEvents, scriptedClient, settingsFor } from './helpers/fakes.js'
 
@@ -131,6 +131,37 @@ describe('waiting on many targets', () => {
     })
     expect(reports.map((r) => `${r.result} ${r.error}`).filter((r) => !r.startsWith('success'))).toEqual([])
     expect(stats.maxInFlight).toBe(MAX_IN_FLIGHT)
+  })
+
+  it('requests queued for a slot never run past the deadline and its final allowance', async () => {
+    const ids = Array.from({ length: 20 }, (_, i) => `u${i}`)
+    const scripts = Object.fromEntries(ids.map((id) => [U(id), [ok({ status: 'queued' })]]))
+    const clock = virtualClock()
+    const ends: number[] = []
+    // Every request hangs until its own timeout: the worst case for the targets queued behind it.
+    const { client, requests } = scriptedClient(scripts, {
+      latency: async (req) => {
+        await clock.sleep(req.timeoutMs, new AbortController().signal)
+        ends.push(clock.now())
+      }
+    })
+    const startedAt = clock.now()
+    const reports = await waitForTargets(settingsFor({ 'status-id': ids.join(','), timeout: '10s', 'request-timeout': '30s' }), {
+      client,
+      clock,
+      random: seededRandom(5),
+      signal: new AbortController().signal,
+      events: recordingEvents()
+    })
+    const hardEnd = startedAt + 10_000 + FINAL_POLL_ALLOWANCE_MS
+    expect(reports.every((r) => r.result === 'timeout')).toBe(true)
+    expect(Math.max(...ends)).toBeLessThanOrEqual(hardEnd)
+    expect(clock.now()).toBeLessThanOrEqual(hardEnd)
+    // 8 at the start, 8 more when they free their slots at the deadline; the last 4 are never sent.
+    expect(requests).toHaveLength(16)
+    expect(reports.filter((r) => r.polls === 0).map((r) => r.error)).toEqual(
+      Array(4).fill('no status read when the timeout (10.0s) ran out; last problem: no free request slot before the deadline')
+    )
   })
 
   it('returns reports in the order given and reports progress as targets settle', async () => {

@@ -42234,9 +42234,17 @@ async function pollTarget(ref, ctx) {
     const warned = new Set();
     let logsShown = 0;
     const requestAllowance = Math.min(settings.requestTimeoutMs, FINAL_POLL_ALLOWANCE_MS);
+    // No request of this target runs past this, however long it waited for a free slot.
+    const hardEnd = deadline + requestAllowance;
     const attempt = async (pollNumber) => {
-        const timeoutMs = Math.min(settings.requestTimeoutMs, Math.max(deadline - deps.clock.now(), requestAllowance));
-        const answer = await ctx.limit(() => {
+        const answer = await ctx.limit(async () => {
+            // The time left is measured once the slot is free, not when the poll was scheduled.
+            const now = deps.clock.now();
+            const timeoutMs = Math.min(settings.requestTimeoutMs, Math.max(deadline - now, requestAllowance), hardEnd - now);
+            if (signal.aborted)
+                return { kind: 'transient', reason: 'cancelled' };
+            if (timeoutMs <= 0)
+                return { kind: 'transient', reason: 'no free request slot before the deadline' };
             report.polls++;
             return deps.client.request({ method: 'GET', path, key: settings.adminKey, keyInput: 'admin-key', timeoutMs, signal });
         });

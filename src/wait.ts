@@ -1,4 +1,5 @@
 import type { ApiClient } from './api/client.js'
+import type { ApiResult } from './api/classify.js'
 import type { Settings, TargetRef } from './inputs.js'
 import { createLimiter } from './limit.js'
 import type { Result } from './outcome.js'
@@ -156,9 +157,16 @@ async function pollTarget(ref: TargetRef, ctx: PollContext): Promise<TargetRepor
   let logsShown = 0
   const requestAllowance = Math.min(settings.requestTimeoutMs, FINAL_POLL_ALLOWANCE_MS)
 
+  // No request of this target runs past this, however long it waited for a free slot.
+  const hardEnd = deadline + requestAllowance
+
   const attempt = async (pollNumber: number): Promise<Attempt<Judgement & { state: 'settled' }>> => {
-    const timeoutMs = Math.min(settings.requestTimeoutMs, Math.max(deadline - deps.clock.now(), requestAllowance))
-    const answer = await ctx.limit(() => {
+    const answer = await ctx.limit(async (): Promise<ApiResult> => {
+      // The time left is measured once the slot is free, not when the poll was scheduled.
+      const now = deps.clock.now()
+      const timeoutMs = Math.min(settings.requestTimeoutMs, Math.max(deadline - now, requestAllowance), hardEnd - now)
+      if (signal.aborted) return { kind: 'transient', reason: 'cancelled' }
+      if (timeoutMs <= 0) return { kind: 'transient', reason: 'no free request slot before the deadline' }
       report.polls++
       return deps.client.request({ method: 'GET', path, key: settings.adminKey, keyInput: 'admin-key', timeoutMs, signal })
     })

@@ -6,7 +6,7 @@ import type { WaitEvents } from '../../src/wait.js'
 export const ok = (body: unknown): ApiResult => ({ kind: 'ok', body })
 
 /** An API client that answers each path from a script; the last answer repeats. */
-export function scriptedClient(scripts: Record<string, ApiResult[]>, options: { latency?: () => Promise<void> } = {}) {
+export function scriptedClient(scripts: Record<string, ApiResult[]>, options: { latency?: (req: ApiRequest) => Promise<void> } = {}) {
   const counts = new Map<string, number>()
   const requests: ApiRequest[] = []
   const stats = { inFlight: 0, maxInFlight: 0 }
@@ -16,7 +16,7 @@ export function scriptedClient(scripts: Record<string, ApiResult[]>, options: { 
       stats.inFlight++
       stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight)
       try {
-        await options.latency?.()
+        await options.latency?.(req)
         const script = scripts[req.path]
         if (!script) return { kind: 'not-found', reason: `HTTP 404: no script for ${req.path}` }
         const n = counts.get(req.path) ?? 0
