@@ -236,8 +236,10 @@ describe('stepPasses', () => {
     for (const r of ['failure', 'timeout', 'cancelled', 'error'] as const) expect(stepPasses(outcome(['success', r]), true)).toBe(false)
   })
 
-  it('fail-on-timeout: false lets a timeout pass', () => {
+  it('fail-on-timeout: false lets a timeout pass, in a wait or in the search check', () => {
     expect(stepPasses(outcome(['success', 'timeout']), false)).toBe(true)
+    expect(stepPasses(outcome(['success'], { result: 'timeout' }), false)).toBe(true)
+    expect(stepPasses(outcome(['success'], { result: 'timeout' }), true)).toBe(false)
   })
 
   it('never lets a failure pass, even when a timeout ranks worse in result', () => {
