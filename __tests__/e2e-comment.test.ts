@@ -81,6 +81,27 @@ describe.concurrent('the PR comment, end to end', () => {
     }
   })
 
+  it('a GitHub API that never answers is given up after request-timeout; the step still passes', async () => {
+    const sim = await simulator()
+    const api = await github()
+    api.hang = true
+    try {
+      const startedAt = Date.now()
+      const run = await runAgainst(
+        sim,
+        { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN, 'request-timeout': '1s' },
+        { env: { GITHUB_API_URL: api.url }, event: pullRequest }
+      )
+      expect(run.code, run.stdout).toBe(0)
+      expect(run.outputs.result).toBe('success')
+      expect(api.requests).toHaveLength(1)
+      expect(run.stdout).toContain('::warning::The pull request comment could not be written: the GitHub API did not answer within 1.0s (request-timeout).')
+      expect(Date.now() - startedAt).toBeLessThan(15_000)
+    } finally {
+      await api.close()
+    }
+  })
+
   it('outside a pull request, warns and passes; pr-number-target names one', async () => {
     const sim = await simulator()
     const api = await github()

@@ -1,12 +1,13 @@
 // A fake GitHub REST API on 127.0.0.1 for the PR comment: lists, creates and updates issue
 // comments in memory, and records every request. Paths may carry the /api/v3 prefix of
 // GitHub Enterprise Server. `failWith` makes every request answer an
-// error status (403 for a token without pull-requests: write).
+// error status (403 for a token without pull-requests: write); `hang` leaves every request
+// unanswered.
 import { createServer } from 'node:http'
 
 /**
  * @returns {Promise<{ url: string, requests: { method: string, path: string, authorization?: string, body?: any }[],
- *   comments: { id: number, issue: number, body: string }[], failWith: number | undefined, close(): Promise<void> }>}
+ *   comments: { id: number, issue: number, body: string }[], failWith: number | undefined, hang: boolean, close(): Promise<void> }>}
  */
 export async function startGitHubApi() {
   let nextId = 1000
@@ -15,6 +16,7 @@ export async function startGitHubApi() {
     requests: [],
     comments: [],
     failWith: undefined,
+    hang: false,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections()
@@ -28,6 +30,7 @@ export async function startGitHubApi() {
     const body = text ? JSON.parse(text) : undefined
     const url = new URL(req.url ?? '/', 'http://localhost')
     api.requests.push({ method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization, body })
+    if (api.hang) return
     if (api.failWith) return send(res, api.failWith, { message: 'Resource not accessible by integration' })
     const list = /^(?:\/api\/v3)?\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/.exec(url.pathname)
     const edit = /^(?:\/api\/v3)?\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/.exec(url.pathname)

@@ -43062,7 +43062,7 @@ async function run() {
     const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false';
     await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true }, hidden);
     if (settings?.prComment)
-        await commentOnPullRequest(outcome, settings, hidden);
+        await commentOnPullRequest(outcome, settings, hidden, cancel.signal);
     await client?.close();
 }
 async function waitStep(settings, client, signal, secrets, startedAt) {
@@ -43119,8 +43119,11 @@ function headline(result, reports, search) {
     return `${succeeded}/${reports.length} targets succeeded; ${first ? `${describeRef(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}` : result}`;
 }
 /** Creates or updates the PR comment; a failure here is a warning, never a failed step. */
-async function commentOnPullRequest(outcome, settings, secrets) {
+async function commentOnPullRequest(outcome, settings, secrets, cancel) {
     const clean = (text) => redact(text, secrets);
+    // Every request of the comment shares one budget of request-timeout, so a GitHub API that
+    // does not answer cannot hold the step.
+    const budget = AbortSignal.timeout(settings.requestTimeoutMs);
     try {
         const github = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
         const { context } = github;
@@ -43132,11 +43135,21 @@ async function commentOnPullRequest(outcome, settings, secrets) {
         const marker = commentMarker(outcome, context.workflow, context.job);
         const runUrl = context.runId ? `${context.serverUrl}/${target.owner}/${target.repo}/actions/runs/${context.runId}` : undefined;
         const body = clean(renderComment(outcome, marker, runUrl));
-        const done = await upsertComment(github.getOctokit(settings.githubToken), target, marker, body);
+        const octokit = github.getOctokit(settings.githubToken);
+        // Set in a hook, the signal reaches every request, pages of the listing included, and the
+        // proxy-aware fetch of the defaults stays in place (a `request` option would replace it).
+        const signal = AbortSignal.any([cancel, budget]);
+        octokit.hook.before('request', (options) => {
+            options.request = { ...options.request, signal };
+        });
+        const done = await upsertComment(octokit, target, marker, body);
         info(`${done === 'created' ? 'Commented' : 'Updated the comment'} on pull request #${target.number}.`);
     }
     catch (error) {
-        warning(clean(`The pull request comment could not be written: ${explainCommentError(error)}. The step's result does not depend on it.`));
+        const why = budget.aborted
+            ? `the GitHub API did not answer within ${formatDuration(settings.requestTimeoutMs)} (request-timeout)`
+            : explainCommentError(error);
+        warning(clean(`The pull request comment could not be written: ${why}. The step's result does not depend on it.`));
     }
 }
 async function report(outcome, options, secrets) {

@@ -69,7 +69,7 @@ export async function run(): Promise<void> {
   // With invalid inputs the summary is still written unless it was plainly turned off.
   const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false'
   await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true }, hidden)
-  if (settings?.prComment) await commentOnPullRequest(outcome, settings, hidden)
+  if (settings?.prComment) await commentOnPullRequest(outcome, settings, hidden, cancel.signal)
   await client?.close()
 }
 
@@ -128,8 +128,11 @@ function headline(result: Result, reports: readonly TargetReport[], search: Sear
 }
 
 /** Creates or updates the PR comment; a failure here is a warning, never a failed step. */
-async function commentOnPullRequest(outcome: RunOutcome, settings: Settings, secrets: string[]): Promise<void> {
+async function commentOnPullRequest(outcome: RunOutcome, settings: Settings, secrets: string[], cancel: AbortSignal): Promise<void> {
   const clean = (text: string) => redact(text, secrets)
+  // Every request of the comment shares one budget of request-timeout, so a GitHub API that
+  // does not answer cannot hold the step.
+  const budget = AbortSignal.timeout(settings.requestTimeoutMs)
   try {
     const github = await import('@actions/github')
     const { context } = github
@@ -141,10 +144,20 @@ async function commentOnPullRequest(outcome: RunOutcome, settings: Settings, sec
     const marker = commentMarker(outcome, context.workflow, context.job)
     const runUrl = context.runId ? `${context.serverUrl}/${target.owner}/${target.repo}/actions/runs/${context.runId}` : undefined
     const body = clean(renderComment(outcome, marker, runUrl))
-    const done = await upsertComment(github.getOctokit(settings.githubToken), target, marker, body)
+    const octokit = github.getOctokit(settings.githubToken)
+    // Set in a hook, the signal reaches every request, pages of the listing included, and the
+    // proxy-aware fetch of the defaults stays in place (a `request` option would replace it).
+    const signal = AbortSignal.any([cancel, budget])
+    octokit.hook.before('request', (options) => {
+      options.request = { ...options.request, signal }
+    })
+    const done = await upsertComment(octokit, target, marker, body)
     core.info(`${done === 'created' ? 'Commented' : 'Updated the comment'} on pull request #${target.number}.`)
   } catch (error) {
-    core.warning(clean(`The pull request comment could not be written: ${explainCommentError(error)}. The step's result does not depend on it.`))
+    const why = budget.aborted
+      ? `the GitHub API did not answer within ${formatDuration(settings.requestTimeoutMs)} (request-timeout)`
+      : explainCommentError(error)
+    core.warning(clean(`The pull request comment could not be written: ${why}. The step's result does not depend on it.`))
   }
 }
 
