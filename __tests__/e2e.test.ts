@@ -240,6 +240,31 @@ describe.concurrent('the bundled action, end to end', () => {
     }
   })
 
+  it('a proxy given without a scheme, as curl accepts it, is taken as http://', async () => {
+    const sim = await simulator()
+    const proxy = await startProxy()
+    try {
+      const run = await runAgainst(sim, { 'status-id': 'update-success' }, { env: { HTTP_PROXY: new URL(proxy.url).host, NO_PROXY: '' } })
+      expect(run.code, run.stdout + run.stderr).toBe(0)
+      expect(proxy.seen).toContain(`CONNECT ${new URL(sim.url).host}`)
+    } finally {
+      await proxy.close()
+    }
+  })
+
+  it('a proxy variable that is no URL fails before any request, naming the variable but not its value', async () => {
+    const sim = await simulator()
+    const run = await runAgainst(sim, { 'status-id': 'update-success' }, { env: { HTTPS_PROXY: 'ftp://user:pw@proxy.example' } })
+    expect(run.code).toBe(1)
+    expect(sim.requests).toHaveLength(0)
+    expect(run.outputs.result).toBe('error')
+    expect(expectAllOutputs(run.outputs)).toEqual([])
+    expect(run.stdout).toContain(
+      '::error::Cannot set up the connection: the proxy variable HTTPS_PROXY is not an http:// or https:// URL; set it like http://proxy.example:3128; no request was sent.'
+    )
+    expect(run.stdout + run.summary).not.toContain('pw@')
+  })
+
   it('NO_PROXY sends requests around the proxy', async () => {
     const sim = await simulator()
     const proxy = await startProxy()

@@ -31972,20 +31972,36 @@ function createApiClient(options) {
         close: () => dispatcher.destroy()
     };
 }
-const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'];
-/** A proxy-aware dispatcher when the runner sets a proxy (NO_PROXY honoured), a plain one otherwise. */
+/**
+ * A proxy-aware dispatcher when the runner sets a proxy (NO_PROXY honoured), a plain one
+ * otherwise. A proxy given without a scheme (`proxy.internal:3128`, as curl accepts) is taken as
+ * http://. Throws with the variable's name, never its value (it may hold credentials), when
+ * it is not a URL.
+ */
 function createDispatcher(env = process.env) {
-    if (!PROXY_VARIABLES.some((name) => env[name]))
+    const httpProxy = proxyFrom(env, 'http_proxy', 'HTTP_PROXY');
+    const httpsProxy = proxyFrom(env, 'https_proxy', 'HTTPS_PROXY');
+    if (!httpProxy && !httpsProxy)
         return new undici.Agent();
     // undici flags EnvHttpProxyAgent as experimental with a process warning: noise in a step log.
     const emitWarning = process.emitWarning;
     process.emitWarning = (() => undefined);
     try {
-        return new undici.EnvHttpProxyAgent();
+        return new undici.EnvHttpProxyAgent({ httpProxy, httpsProxy: httpsProxy ?? httpProxy, noProxy: env.no_proxy ?? env.NO_PROXY ?? '' });
     }
     finally {
         process.emitWarning = emitWarning;
     }
+}
+function proxyFrom(env, lower, upper) {
+    const name = env[lower] ? lower : upper;
+    const value = env[name]?.trim();
+    if (!value)
+        return undefined;
+    const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
+    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+        throw new Error(`the proxy variable ${name} is not an http:// or https:// URL; set it like http://proxy.example:3128`);
+    return url;
 }
 async function readLimited(body, limit) {
     if (!body)
@@ -43045,8 +43061,18 @@ async function run() {
         }
         else {
             settings = parsed.settings;
-            client = createApiClient({ baseUrl: settings.baseUrl, secrets });
-            outcome = await waitStep(settings, client, cancel.signal, secrets, startedAt);
+            client = createClient(settings.baseUrl, secrets);
+            outcome =
+                'problem' in client
+                    ? {
+                        result: 'error',
+                        headline: `${client.problem}; no request was sent.`,
+                        problems: [],
+                        targets: [],
+                        search: undefined,
+                        elapsedMs: Date.now() - startedAt
+                    }
+                    : await waitStep(settings, client, cancel.signal, secrets, startedAt);
         }
     }
     catch (error) {
@@ -43063,7 +43089,17 @@ async function run() {
     await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true }, hidden);
     if (settings?.prComment)
         await commentOnPullRequest(outcome, settings, hidden, cancel.signal);
-    await client?.close();
+    if (client && 'close' in client)
+        await client.close();
+}
+/** The platform client, or what is wrong with the runner's proxy settings. */
+function createClient(baseUrl, secrets) {
+    try {
+        return createApiClient({ baseUrl, secrets });
+    }
+    catch (error) {
+        return { problem: `Cannot set up the connection: ${error instanceof Error ? error.message : String(error)}` };
+    }
 }
 async function waitStep(settings, client, signal, secrets, startedAt) {
     const { targets } = settings;

@@ -39,7 +39,7 @@ export async function run(): Promise<void> {
   // What is written goes through these, in every spelling a key could take there.
   const hidden = secretForms(secrets)
 
-  let client: ApiClient | undefined
+  let client: ApiClient | { problem: string } | undefined
   let settings: Settings | undefined
   let outcome: RunOutcome
   try {
@@ -55,8 +55,18 @@ export async function run(): Promise<void> {
       }
     } else {
       settings = parsed.settings
-      client = createApiClient({ baseUrl: settings.baseUrl, secrets })
-      outcome = await waitStep(settings, client, cancel.signal, secrets, startedAt)
+      client = createClient(settings.baseUrl, secrets)
+      outcome =
+        'problem' in client
+          ? {
+              result: 'error',
+              headline: `${client.problem}; no request was sent.`,
+              problems: [],
+              targets: [],
+              search: undefined,
+              elapsedMs: Date.now() - startedAt
+            }
+          : await waitStep(settings, client, cancel.signal, secrets, startedAt)
     }
   } catch (error) {
     // Not expected: every known fault has its own outcome. Still end in a defined state.
@@ -70,7 +80,16 @@ export async function run(): Promise<void> {
   const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false'
   await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true }, hidden)
   if (settings?.prComment) await commentOnPullRequest(outcome, settings, hidden, cancel.signal)
-  await client?.close()
+  if (client && 'close' in client) await client.close()
+}
+
+/** The platform client, or what is wrong with the runner's proxy settings. */
+function createClient(baseUrl: URL, secrets: readonly string[]): ApiClient | { problem: string } {
+  try {
+    return createApiClient({ baseUrl, secrets })
+  } catch (error) {
+    return { problem: `Cannot set up the connection: ${error instanceof Error ? error.message : String(error)}` }
+  }
 }
 
 async function waitStep(settings: Settings, client: ApiClient, signal: AbortSignal, secrets: string[], startedAt: number): Promise<RunOutcome> {

@@ -102,19 +102,34 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 }
 
-const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY']
-
-/** A proxy-aware dispatcher when the runner sets a proxy (NO_PROXY honoured), a plain one otherwise. */
+/**
+ * A proxy-aware dispatcher when the runner sets a proxy (NO_PROXY honoured), a plain one
+ * otherwise. A proxy given without a scheme (`proxy.internal:3128`, as curl accepts) is taken as
+ * http://. Throws with the variable's name, never its value (it may hold credentials), when
+ * it is not a URL.
+ */
 export function createDispatcher(env: NodeJS.ProcessEnv = process.env): Dispatcher {
-  if (!PROXY_VARIABLES.some((name) => env[name])) return new Agent()
+  const httpProxy = proxyFrom(env, 'http_proxy', 'HTTP_PROXY')
+  const httpsProxy = proxyFrom(env, 'https_proxy', 'HTTPS_PROXY')
+  if (!httpProxy && !httpsProxy) return new Agent()
   // undici flags EnvHttpProxyAgent as experimental with a process warning: noise in a step log.
   const emitWarning = process.emitWarning
   process.emitWarning = (() => undefined) as typeof process.emitWarning
   try {
-    return new EnvHttpProxyAgent()
+    return new EnvHttpProxyAgent({ httpProxy, httpsProxy: httpsProxy ?? httpProxy, noProxy: env.no_proxy ?? env.NO_PROXY ?? '' })
   } finally {
     process.emitWarning = emitWarning
   }
+}
+
+function proxyFrom(env: NodeJS.ProcessEnv, lower: string, upper: string): string | undefined {
+  const name = env[lower] ? lower : upper
+  const value = env[name]?.trim()
+  if (!value) return undefined
+  const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+    throw new Error(`the proxy variable ${name} is not an http:// or https:// URL; set it like http://proxy.example:3128`)
+  return url
 }
 
 async function readLimited(body: ReadableStream<Uint8Array> | null, limit: number): Promise<string | undefined> {
