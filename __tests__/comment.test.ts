@@ -52,12 +52,13 @@ describe('commentTarget', () => {
 
 describe('commentMarker', () => {
   it('includes workflow, job and the kinds of targets, so two steps keep two comments', () => {
-    const both = commentMarker(outcome(), 'Docs CI', 'wait')
-    const updatesOnly = commentMarker({ targets: outcome().targets.slice(0, 1), search: undefined }, 'Docs CI', 'wait')
+    const both = commentMarker(['update', 'job'], 'Docs CI', 'wait')
+    const updatesOnly = commentMarker(['update'], 'Docs CI', 'wait')
     expect(both).toBe('<!-- wait-for-docs:Docs_CI/wait:update+job -->')
     expect(updatesOnly).toBe('<!-- wait-for-docs:Docs_CI/wait:update -->')
-    expect(commentMarker(outcome(), 'x --> <b>', 'j')).not.toMatch(/-->.*-->/)
-    expect(commentMarker(outcome(), undefined, undefined)).toBe('<!-- wait-for-docs:/:update+job -->')
+    expect(commentMarker(['search'], 'x --> <b>', 'j')).not.toMatch(/-->.*-->/)
+    expect(commentMarker(['update', 'job'], undefined, undefined)).toBe('<!-- wait-for-docs:/:update+job -->')
+    expect(commentMarker([], 'w', 'j')).toBe('<!-- wait-for-docs:w/j:none -->')
   })
 })
 

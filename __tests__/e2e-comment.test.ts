@@ -39,6 +39,28 @@ describe.concurrent('the PR comment, end to end', () => {
     }
   })
 
+  it('invalid input is commented too, in the comment the corrected step will update', async () => {
+    const sim = await simulator()
+    const api = await github()
+    try {
+      const env = { GITHUB_API_URL: api.url }
+      const inputs = { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN }
+      const bad = await runAgainst(sim, { ...inputs, timeout: 'soon' }, { env, event: pullRequest })
+      expect(bad.code).toBe(1)
+      expect(sim.requests).toHaveLength(0)
+      expect(api.comments).toHaveLength(1)
+      expect(api.comments[0]?.body).toContain('### ⚠️ Could not wait for the docs')
+      expect(api.comments[0]?.body).toContain('- timeout: &quot;soon&quot; is not a positive duration')
+      const good = await runAgainst(sim, inputs, { env, event: pullRequest })
+      expect(good.code).toBe(0)
+      expect(good.stdout).toContain('Updated the comment on pull request #7.')
+      expect(api.comments).toHaveLength(1)
+      expect(api.comments[0]?.body).toContain('### ✅ Docs are live')
+    } finally {
+      await api.close()
+    }
+  })
+
   it('two steps waiting on different kinds keep two comments; a failure is commented too', async () => {
     const sim = await simulator()
     const api = await github()

@@ -182,7 +182,28 @@ describe('search inputs', () => {
 describe('pr comment inputs', () => {
   it('reads pr-comment, the token and pr-number-target', () => {
     const parsed = parseInputs(raw({ 'pr-comment': 'true', 'github-token': 'ghs_x', 'pr-number-target': '42' }))
-    expect(parsed.ok && [parsed.settings.prComment, parsed.settings.githubToken, parsed.settings.prNumberTarget]).toEqual([true, 'ghs_x', 42])
+    expect(parsed.ok && parsed.settings.comment).toEqual({ githubToken: 'ghs_x', prNumberTarget: 42, requestTimeoutMs: 30_000, kinds: ['update'] })
+  })
+
+  it('keeps the comment settings when other inputs are invalid, so the problems are commented too', () => {
+    const parsed = parseInputs(raw({ 'pr-comment': 'true', 'github-token': 'ghs_x', timeout: 'soon', 'job-id': 'j1', 'search-query': 'q' }))
+    expect(parsed.ok).toBe(false)
+    expect(!parsed.ok && parsed.comment).toEqual({
+      githubToken: 'ghs_x',
+      prNumberTarget: undefined,
+      requestTimeoutMs: 30_000,
+      kinds: ['update', 'job', 'search']
+    })
+  })
+
+  it.each<[string, Partial<RawInputs>]>([
+    ['pr-comment is false', { 'github-token': 'ghs_x', timeout: 'soon' }],
+    ['pr-comment is not a boolean', { 'pr-comment': 'yes', 'github-token': 'ghs_x' }],
+    ['the token is missing', { 'pr-comment': 'true', timeout: 'soon' }],
+    ['pr-number-target is invalid', { 'pr-comment': 'true', 'github-token': 'ghs_x', 'pr-number-target': '#12' }]
+  ])('has no comment settings when %s', (_why, overrides) => {
+    const parsed = parseInputs(raw(overrides))
+    expect(parsed.ok ? parsed.settings.comment : parsed.comment).toBeUndefined()
   })
 
   it.each<[Partial<RawInputs>, RegExp]>([

@@ -41840,8 +41840,24 @@ function parseInputs(raw) {
         problems.push('assistant-key: (hidden) is the same as admin-key; the platform has two kinds of keys: the admin key reads updates and jobs, the assistant key searches. Give each its own key');
     if (!given('base-url'))
         problems.push('base-url: is required; the API base URL, e.g. https://api.example.com');
+    const kinds = [];
+    if (splitList(raw['status-id'] ?? '').length > 0)
+        kinds.push('update');
+    if (jobsGiven)
+        kinds.push('job');
+    if (queriesGiven)
+        kinds.push('search');
+    const commentReady = f['pr-comment'] === true && given('github-token') && parsedOk('github-token') && parsedOk('pr-number-target');
+    const comment = commentReady
+        ? {
+            githubToken: f['github-token'],
+            prNumberTarget: f['pr-number-target'],
+            requestTimeoutMs: parsedOk('request-timeout') ? f['request-timeout'] : (parseDuration(INPUT_DEFAULTS['request-timeout']) ?? 30_000),
+            kinds
+        }
+        : undefined;
     if (problems.length > 0 || f['base-url'] === undefined)
-        return { ok: false, problems };
+        return { ok: false, problems, comment };
     const queries = f['search-query'];
     const targets = [
         ...f['status-id'].map((id) => ({ kind: 'update', id })),
@@ -41864,9 +41880,7 @@ function parseInputs(raw) {
             failFast: f['fail-fast'],
             streamLogs: f['stream-logs'],
             summary: f.summary,
-            prComment: f['pr-comment'],
-            githubToken: f['github-token'],
-            prNumberTarget: f['pr-number-target']
+            comment
         }
     };
 }
@@ -42815,10 +42829,7 @@ function commentTarget(context, prNumberTarget) {
  * The hidden marker that finds this step's comment again on later runs: one per workflow, job
  * and kind of target, so two steps of one workflow keep two comments.
  */
-function commentMarker(outcome, workflow, job) {
-    const kinds = [...new Set(outcome.targets.map((t) => t.ref.kind))];
-    if (outcome.search)
-        kinds.push('search');
+function commentMarker(kinds, workflow, job) {
     // Outside the runner GITHUB_WORKFLOW and GITHUB_JOB may be unset.
     const clean = (text) => (text ?? '').replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 80);
     return `<!-- wait-for-docs:${clean(workflow)}/${clean(job)}:${kinds.join('+') || 'none'} -->`;
@@ -42833,6 +42844,8 @@ const TITLES = {
 /** The comment: the outcome in short, with every piece of server text escaped. */
 function renderComment(outcome, marker, runUrl) {
     const lines = [marker, `### ${TITLES[outcome.result]}`, '', escapeText(outcome.headline, 600), ''];
+    if (outcome.problems.length > 0)
+        lines.push(...outcome.problems.slice(0, 20).map((problem) => `- ${escapeText(problem, 300)}`), '');
     if (outcome.targets.length > 0) {
         const rows = outcome.targets.slice(0, 50).map((t) => {
             const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined;
@@ -43046,9 +43059,11 @@ async function run() {
     const hidden = secretForms(secrets);
     let client;
     let settings;
+    let comment;
     let outcome;
     try {
         const parsed = parseInputs(raw);
+        comment = parsed.ok ? parsed.settings.comment : parsed.comment;
         if (!parsed.ok) {
             outcome = {
                 result: 'error',
@@ -43087,8 +43102,8 @@ async function run() {
     // With invalid inputs the summary is still written unless it was plainly turned off.
     const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false';
     await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true }, hidden);
-    if (settings?.prComment)
-        await commentOnPullRequest(outcome, settings, hidden, cancel.signal);
+    if (comment)
+        await commentOnPullRequest(outcome, comment, hidden, cancel.signal);
     if (client && 'close' in client)
         await client.close();
 }
@@ -43168,7 +43183,7 @@ async function commentOnPullRequest(outcome, settings, secrets, cancel) {
             warning(`pr-comment is set, but ${target.skip}. No comment was written.`);
             return;
         }
-        const marker = commentMarker(outcome, context.workflow, context.job);
+        const marker = commentMarker(settings.kinds, context.workflow, context.job);
         const runUrl = context.runId ? `${context.serverUrl}/${target.owner}/${target.repo}/actions/runs/${context.runId}` : undefined;
         const body = clean(renderComment(outcome, marker, runUrl));
         const octokit = github.getOctokit(settings.githubToken);

@@ -76,14 +76,24 @@ export interface Settings {
   failFast: boolean
   streamLogs: boolean
   summary: boolean
-  /** Create or update one comment with the outcome on the pull request of the run. */
-  prComment: boolean
+  /** The PR comment, when pr-comment is true. */
+  comment: CommentSettings | undefined
+}
+
+/** Create or update one comment with the outcome on the pull request of the run. */
+export interface CommentSettings {
   githubToken: string
   /** The pull request to comment on when the run is not for one (workflow_run, push). */
   prNumberTarget: number | undefined
+  /** Budget for all requests of the comment. */
+  requestTimeoutMs: number
+  /** Kinds of work the step was given; part of the comment's marker. */
+  kinds: CommentKind[]
 }
+export type CommentKind = 'update' | 'job' | 'search'
 
-export type ParsedInputs = { ok: true; settings: Settings } | { ok: false; problems: string[] }
+/** On invalid input, the comment is still written (with the problems) when its own inputs are sound. */
+export type ParsedInputs = { ok: true; settings: Settings } | { ok: false; problems: string[]; comment: CommentSettings | undefined }
 
 /** Reads every input once, through the given reader (core.getInput in production). */
 export function readRawInputs(get: (name: InputName) => string): RawInputs {
@@ -285,7 +295,21 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
       'assistant-key: (hidden) is the same as admin-key; the platform has two kinds of keys: the admin key reads updates and jobs, the assistant key searches. Give each its own key'
     )
   if (!given('base-url')) problems.push('base-url: is required; the API base URL, e.g. https://api.example.com')
-  if (problems.length > 0 || f['base-url'] === undefined) return { ok: false, problems }
+
+  const kinds: CommentKind[] = []
+  if (splitList(raw['status-id'] ?? '').length > 0) kinds.push('update')
+  if (jobsGiven) kinds.push('job')
+  if (queriesGiven) kinds.push('search')
+  const commentReady = f['pr-comment'] === true && given('github-token') && parsedOk('github-token') && parsedOk('pr-number-target')
+  const comment: CommentSettings | undefined = commentReady
+    ? {
+        githubToken: f['github-token'],
+        prNumberTarget: f['pr-number-target'],
+        requestTimeoutMs: parsedOk('request-timeout') ? f['request-timeout'] : (parseDuration(INPUT_DEFAULTS['request-timeout']) ?? 30_000),
+        kinds
+      }
+    : undefined
+  if (problems.length > 0 || f['base-url'] === undefined) return { ok: false, problems, comment }
 
   const queries = f['search-query']
   const targets: TargetRef[] = [
@@ -309,9 +333,7 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
       failFast: f['fail-fast'],
       streamLogs: f['stream-logs'],
       summary: f.summary,
-      prComment: f['pr-comment'],
-      githubToken: f['github-token'],
-      prNumberTarget: f['pr-number-target']
+      comment
     }
   }
 }

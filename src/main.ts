@@ -1,7 +1,7 @@
 import * as core from '@actions/core'
 import { createApiClient, type ApiClient } from './api/client.js'
 import { formatDuration } from './durations.js'
-import { parseInputs, readRawInputs, type Settings } from './inputs.js'
+import { parseInputs, readRawInputs, type CommentSettings, type Settings } from './inputs.js'
 import { overallResult, stepPasses, worstResult, type Result, type RunOutcome } from './outcome.js'
 import { systemClock } from './poll/poll.js'
 import { createLogReporter, describeQuery } from './report/log.js'
@@ -41,9 +41,11 @@ export async function run(): Promise<void> {
 
   let client: ApiClient | { problem: string } | undefined
   let settings: Settings | undefined
+  let comment: CommentSettings | undefined
   let outcome: RunOutcome
   try {
     const parsed = parseInputs(raw)
+    comment = parsed.ok ? parsed.settings.comment : parsed.comment
     if (!parsed.ok) {
       outcome = {
         result: 'error',
@@ -79,7 +81,7 @@ export async function run(): Promise<void> {
   // With invalid inputs the summary is still written unless it was plainly turned off.
   const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false'
   await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true }, hidden)
-  if (settings?.prComment) await commentOnPullRequest(outcome, settings, hidden, cancel.signal)
+  if (comment) await commentOnPullRequest(outcome, comment, hidden, cancel.signal)
   if (client && 'close' in client) await client.close()
 }
 
@@ -147,7 +149,7 @@ function headline(result: Result, reports: readonly TargetReport[], search: Sear
 }
 
 /** Creates or updates the PR comment; a failure here is a warning, never a failed step. */
-async function commentOnPullRequest(outcome: RunOutcome, settings: Settings, secrets: string[], cancel: AbortSignal): Promise<void> {
+async function commentOnPullRequest(outcome: RunOutcome, settings: CommentSettings, secrets: string[], cancel: AbortSignal): Promise<void> {
   const clean = (text: string) => redact(text, secrets)
   // Every request of the comment shares one budget of request-timeout, so a GitHub API that
   // does not answer cannot hold the step.
@@ -160,7 +162,7 @@ async function commentOnPullRequest(outcome: RunOutcome, settings: Settings, sec
       core.warning(`pr-comment is set, but ${target.skip}. No comment was written.`)
       return
     }
-    const marker = commentMarker(outcome, context.workflow, context.job)
+    const marker = commentMarker(settings.kinds, context.workflow, context.job)
     const runUrl = context.runId ? `${context.serverUrl}/${target.owner}/${target.repo}/actions/runs/${context.runId}` : undefined
     const body = clean(renderComment(outcome, marker, runUrl))
     const octokit = github.getOctokit(settings.githubToken)

@@ -1,6 +1,7 @@
 // Types only: @actions/github itself is loaded lazily, and only when a comment is asked for.
 import type { getOctokit } from '@actions/github'
 import { formatDuration } from '../durations.js'
+import type { CommentKind } from '../inputs.js'
 import type { Result, RunOutcome } from '../outcome.js'
 import { escapeText, link, codeSpan, table } from './markdown.js'
 
@@ -35,9 +36,7 @@ export function commentTarget(context: RunContext, prNumberTarget: number | unde
  * The hidden marker that finds this step's comment again on later runs: one per workflow, job
  * and kind of target, so two steps of one workflow keep two comments.
  */
-export function commentMarker(outcome: Pick<RunOutcome, 'targets' | 'search'>, workflow: string | undefined, job: string | undefined): string {
-  const kinds = [...new Set(outcome.targets.map((t) => t.ref.kind))]
-  if (outcome.search) kinds.push('search' as never)
+export function commentMarker(kinds: readonly CommentKind[], workflow: string | undefined, job: string | undefined): string {
   // Outside the runner GITHUB_WORKFLOW and GITHUB_JOB may be unset.
   const clean = (text: string | undefined) => (text ?? '').replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 80)
   return `<!-- wait-for-docs:${clean(workflow)}/${clean(job)}:${kinds.join('+') || 'none'} -->`
@@ -54,6 +53,7 @@ const TITLES: Record<Result, string> = {
 /** The comment: the outcome in short, with every piece of server text escaped. */
 export function renderComment(outcome: RunOutcome, marker: string, runUrl: string | undefined): string {
   const lines = [marker, `### ${TITLES[outcome.result]}`, '', escapeText(outcome.headline, 600), '']
+  if (outcome.problems.length > 0) lines.push(...outcome.problems.slice(0, 20).map((problem) => `- ${escapeText(problem, 300)}`), '')
   if (outcome.targets.length > 0) {
     const rows = outcome.targets.slice(0, 50).map((t) => {
       const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined
