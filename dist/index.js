@@ -31923,17 +31923,23 @@ function createApiClient(options) {
                 };
                 if (req.json !== undefined)
                     headers['content-type'] = 'application/json';
-                const response = await (0,undici.fetch)(url, {
+                const response = await (0,undici.request)(url, {
                     method: req.method,
                     headers,
                     body: req.json === undefined ? null : JSON.stringify(req.json),
-                    redirect: 'manual',
                     signal,
                     dispatcher
                 });
-                const location = response.headers.get('location');
-                if (response.status >= 300 && response.status < 400 && location) {
-                    await response.body?.cancel();
+                // Destroying an unread body emits an error; reading still reports its own errors.
+                response.body.on('error', () => undefined);
+                const header = (name) => {
+                    const value = response.headers[name];
+                    return (Array.isArray(value) ? value[0] : value) ?? null;
+                };
+                const status = response.statusCode;
+                const location = header('location');
+                if (status >= 300 && status < 400 && location) {
+                    response.body.destroy();
                     const next = new URL(location, url);
                     if (next.origin !== origin)
                         return {
@@ -31947,11 +31953,11 @@ function createApiClient(options) {
                 }
                 const bodyText = await readLimited(response.body, MAX_BODY_BYTES);
                 if (bodyText === undefined)
-                    return { kind: 'fatal', reason: `HTTP ${response.status} with a body over ${MAX_BODY_BYTES / 1024 / 1024} MiB` };
+                    return { kind: 'fatal', reason: `HTTP ${status} with a body over ${MAX_BODY_BYTES / 1024 / 1024} MiB` };
                 return classifyResponse({
-                    status: response.status,
-                    retryAfter: response.headers.get('retry-after'),
-                    contentType: response.headers.get('content-type'),
+                    status,
+                    retryAfter: header('retry-after'),
+                    contentType: header('content-type'),
                     bodyText,
                     keyInput: req.keyInput,
                     secrets: [req.key, ...(options.secrets ?? [])],
@@ -32004,14 +32010,12 @@ function proxyFrom(env, lower, upper) {
     return url;
 }
 async function readLimited(body, limit) {
-    if (!body)
-        return '';
     const chunks = [];
     let size = 0;
     for await (const chunk of body) {
         size += chunk.byteLength;
         if (size > limit) {
-            await body.cancel().catch(() => undefined);
+            body.destroy();
             return undefined;
         }
         chunks.push(chunk);

@@ -1,4 +1,4 @@
-import { Agent, EnvHttpProxyAgent, fetch as undiciFetch, type Dispatcher } from 'undici'
+import { Agent, EnvHttpProxyAgent, request as undiciRequest, type Dispatcher } from 'undici'
 import { classifyResponse, type ApiResult, type KeyInput } from './classify.js'
 import { oneLine } from '../text.js'
 
@@ -56,17 +56,23 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           'user-agent': USER_AGENT
         }
         if (req.json !== undefined) headers['content-type'] = 'application/json'
-        const response = await undiciFetch(url, {
+        const response = await undiciRequest(url, {
           method: req.method,
           headers,
           body: req.json === undefined ? null : JSON.stringify(req.json),
-          redirect: 'manual',
           signal,
           dispatcher
         })
-        const location = response.headers.get('location')
-        if (response.status >= 300 && response.status < 400 && location) {
-          await response.body?.cancel()
+        // Destroying an unread body emits an error; reading still reports its own errors.
+        response.body.on('error', () => undefined)
+        const header = (name: string) => {
+          const value = response.headers[name]
+          return (Array.isArray(value) ? value[0] : value) ?? null
+        }
+        const status = response.statusCode
+        const location = header('location')
+        if (status >= 300 && status < 400 && location) {
+          response.body.destroy()
           const next = new URL(location, url)
           if (next.origin !== origin)
             return {
@@ -78,11 +84,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           continue
         }
         const bodyText = await readLimited(response.body, MAX_BODY_BYTES)
-        if (bodyText === undefined) return { kind: 'fatal', reason: `HTTP ${response.status} with a body over ${MAX_BODY_BYTES / 1024 / 1024} MiB` }
+        if (bodyText === undefined) return { kind: 'fatal', reason: `HTTP ${status} with a body over ${MAX_BODY_BYTES / 1024 / 1024} MiB` }
         return classifyResponse({
-          status: response.status,
-          retryAfter: response.headers.get('retry-after'),
-          contentType: response.headers.get('content-type'),
+          status,
+          retryAfter: header('retry-after'),
+          contentType: header('content-type'),
           bodyText,
           keyInput: req.keyInput,
           secrets: [req.key, ...(options.secrets ?? [])],
@@ -132,14 +138,13 @@ function proxyFrom(env: NodeJS.ProcessEnv, lower: string, upper: string): string
   return url
 }
 
-async function readLimited(body: ReadableStream<Uint8Array> | null, limit: number): Promise<string | undefined> {
-  if (!body) return ''
+async function readLimited(body: AsyncIterable<Uint8Array> & { destroy(): void }, limit: number): Promise<string | undefined> {
   const chunks: Uint8Array[] = []
   let size = 0
   for await (const chunk of body) {
     size += chunk.byteLength
     if (size > limit) {
-      await body.cancel().catch(() => undefined)
+      body.destroy()
       return undefined
     }
     chunks.push(chunk)
