@@ -178,6 +178,20 @@ describe('waiting on many targets', () => {
     expect(overallResult(reports)).toBe('failure')
   })
 
+  it('with fail-fast, a timeout stops nothing: a poll still in flight at the deadline may yet read a failure', async () => {
+    const clock = virtualClock()
+    // b answers slowly: its poll at the deadline is still in flight when a times out.
+    const { client } = scriptedClient(
+      { [U('a')]: [ok({ status: 'queued' })], [U('b')]: [ok({ status: 'queued' }), ok({ status: 'failure', endedAt: 'x' })] },
+      { latency: (req) => (req.path === U('b') ? clock.sleep(1500, new AbortController().signal) : Promise.resolve()) }
+    )
+    const settings = settingsFor({ 'status-id': 'a,b', timeout: '2s', 'min-interval': '50ms', 'max-interval': '50ms', 'fail-fast': 'true', 'fail-on-timeout': 'false' })
+    const reports = await waitForTargets(settings, { client, clock, random: seededRandom(2), signal: new AbortController().signal, events: recordingEvents() })
+    expect(reports.map((r) => `${r.ref.id}:${r.result}:${r.stoppedByFailFast}`)).toEqual(['a:timeout:false', 'b:failure:false'])
+    const outcome: RunOutcome = { result: worstResult(reports.map((r) => r.result)), headline: '', problems: [], targets: reports, search: undefined, elapsedMs: 0 }
+    expect(stepPasses(outcome, false)).toBe(false)
+  })
+
   it('with fail-fast, the first failure stops the others, which are cancelled; the result stays failure', async () => {
     const { reports } = await wait(
       { 'status-id': 'slow,bad', 'fail-fast': 'true' },
@@ -240,6 +254,12 @@ describe('stepPasses', () => {
     expect(stepPasses(outcome(['success', 'timeout']), false)).toBe(true)
     expect(stepPasses(outcome(['success'], { result: 'timeout' }), false)).toBe(true)
     expect(stepPasses(outcome(['success'], { result: 'timeout' }), true)).toBe(false)
+  })
+
+  it('never passes when fail-fast stopped a target', () => {
+    const stopped = outcome(['timeout', 'timeout'])
+    ;(stopped.targets[1] as TargetReport).stoppedByFailFast = true
+    expect(stepPasses(stopped, false)).toBe(false)
   })
 
   it('never lets a failure pass, even when a timeout ranks worse in result', () => {

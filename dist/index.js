@@ -41940,7 +41940,10 @@ function stepPasses(outcome, failOnTimeout) {
         return true;
     if (outcome.result !== 'timeout' || failOnTimeout)
         return false;
-    const results = outcome.targets.filter((t) => !t.stoppedByFailFast).map((t) => t.result);
+    // Fail-fast stops targets only after a failure or an error, which never passes.
+    if (outcome.targets.some((t) => t.stoppedByFailFast))
+        return false;
+    const results = outcome.targets.map((t) => t.result);
     if (outcome.search && !outcome.search.skipped)
         results.push(outcome.search.result);
     return results.every((result) => result === 'success' || result === 'timeout');
@@ -42220,7 +42223,9 @@ async function waitForTargets(settings, deps) {
         deps.events.settled(report);
         if (settings.targets.length > 1)
             reportProgress();
-        if (settings.failFast && report.result !== 'success' && !failFast.signal.aborted) {
+        // Only a failure or an error stops the others: a timeout comes at the deadline they share,
+        // and stopping a poll still in flight then could hide the failure it was about to read.
+        if (settings.failFast && (report.result === 'failure' || report.result === 'error') && !failFast.signal.aborted) {
             failFastCause = `${describeRef(ref)} ended with ${report.result}`;
             failFast.abort();
         }

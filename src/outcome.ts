@@ -37,7 +37,9 @@ export function overallResult(reports: readonly TargetReport[]): Result {
 export function stepPasses(outcome: RunOutcome, failOnTimeout: boolean): boolean {
   if (outcome.result === 'success') return true
   if (outcome.result !== 'timeout' || failOnTimeout) return false
-  const results = outcome.targets.filter((t) => !t.stoppedByFailFast).map((t) => t.result)
+  // Fail-fast stops targets only after a failure or an error, which never passes.
+  if (outcome.targets.some((t) => t.stoppedByFailFast)) return false
+  const results = outcome.targets.map((t) => t.result)
   if (outcome.search && !outcome.search.skipped) results.push(outcome.search.result)
   return results.every((result) => result === 'success' || result === 'timeout')
 }

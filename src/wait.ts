@@ -98,7 +98,9 @@ export async function waitForTargets(settings: Settings, deps: WaitDeps): Promis
     if (report.result !== 'success') counts.failed++
     deps.events.settled(report)
     if (settings.targets.length > 1) reportProgress()
-    if (settings.failFast && report.result !== 'success' && !failFast.signal.aborted) {
+    // Only a failure or an error stops the others: a timeout comes at the deadline they share,
+    // and stopping a poll still in flight then could hide the failure it was about to read.
+    if (settings.failFast && (report.result === 'failure' || report.result === 'error') && !failFast.signal.aborted) {
       failFastCause = `${describeRef(ref)} ended with ${report.result}`
       failFast.abort()
     }
