@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { pollUntilSettled, systemClock, type Attempt } from '../src/poll/poll.js'
+import { FINAL_POLL_ALLOWANCE_MS, pollUntilSettled, requestBudget, systemClock, type Attempt } from '../src/poll/poll.js'
 import { seededRandom, virtualClock } from './helpers/clock.js'
 
 const never = new AbortController().signal
@@ -142,5 +142,19 @@ describe('pollUntilSettled with real timers', () => {
     await vi.advanceTimersByTimeAsync(5000)
     await expect(ending).resolves.toEqual({ kind: 'settled', value: 'x' })
     expect(times).toEqual([0, 1000, 2000])
+  })
+})
+
+describe('requestBudget', () => {
+  const deadline = 100_000
+  it.each([
+    ['long before the deadline: request-timeout', 10_000, 30_000, 30_000],
+    ['close to the deadline: the time left', 80_000, 30_000, 20_000],
+    ['at the deadline: the final allowance', 100_000, 30_000, FINAL_POLL_ALLOWANCE_MS],
+    ['a little after it: what is left of the allowance', 103_000, 30_000, 2000],
+    ['after the allowance: nothing', 105_000, 30_000, 0],
+    ['a short request-timeout caps the allowance', 100_000, 1000, 1000]
+  ])('%s', (_name, now, requestTimeoutMs, expected) => {
+    expect(requestBudget(now, deadline, requestTimeoutMs)).toBe(expected)
   })
 })

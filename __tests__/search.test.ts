@@ -110,6 +110,39 @@ describe('runSearchCheck', () => {
     )
   })
 
+  it('an element without a string content and path is no result: the answer is retried, never counted', async () => {
+    const { report, requests } = await check({}, [ok([{ error: 'index not ready' }]), ok([{ path: 'x' }]), ok([result('x')])])
+    expect(report).toMatchObject({ result: 'success', queries: [{ results: [result('x')] }] })
+    expect(requests).toHaveLength(3)
+    const never = await check({}, [ok([{ error: 'index not ready' }])], 10_000)
+    expect(never.report.result).toBe('timeout')
+    expect(never.report.error).toContain('last problem: the search answer is not the JSON expected')
+  })
+
+  it('many slow queries stay within the deadline and its final allowance', async () => {
+    const clock = virtualClock()
+    const { client, requests } = scriptedClient({ [PATH]: [ok([result('x')])] }, { latency: () => clock.sleep(900, new AbortController().signal) })
+    const started = clock.now()
+    const report = await runSearchCheck(
+      { ...base, queries: Array.from({ length: 15 }, (_, i) => `q${i}`) },
+      {
+        client,
+        clock,
+        random: seededRandom(2),
+        signal: new AbortController().signal,
+        deadline: started + 2000,
+        minIntervalMs: 100,
+        maxIntervalMs: 200,
+        requestTimeoutMs: 1000,
+        onQuery: () => undefined
+      }
+    )
+    expect(report.result).toBe('timeout')
+    expect(report.error).toBe('search "q3" was not sent: the timeout ran out before it')
+    expect(requests).toHaveLength(3)
+    expect(clock.now() - started).toBeLessThanOrEqual(2000 + 1000)
+  })
+
   it('times out inside the deadline', async () => {
     const { report } = await check({}, [{ kind: 'transient', reason: 'HTTP 503' }], 10_000)
     expect(report.result).toBe('timeout')

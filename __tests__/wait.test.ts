@@ -185,10 +185,24 @@ describe('waiting on many targets', () => {
       { [U('a')]: [ok({ status: 'queued' })], [U('b')]: [ok({ status: 'queued' }), ok({ status: 'failure', endedAt: 'x' })] },
       { latency: (req) => (req.path === U('b') ? clock.sleep(1500, new AbortController().signal) : Promise.resolve()) }
     )
-    const settings = settingsFor({ 'status-id': 'a,b', timeout: '2s', 'min-interval': '50ms', 'max-interval': '50ms', 'fail-fast': 'true', 'fail-on-timeout': 'false' })
+    const settings = settingsFor({
+      'status-id': 'a,b',
+      timeout: '2s',
+      'min-interval': '50ms',
+      'max-interval': '50ms',
+      'fail-fast': 'true',
+      'fail-on-timeout': 'false'
+    })
     const reports = await waitForTargets(settings, { client, clock, random: seededRandom(2), signal: new AbortController().signal, events: recordingEvents() })
     expect(reports.map((r) => `${r.ref.id}:${r.result}:${r.stoppedByFailFast}`)).toEqual(['a:timeout:false', 'b:failure:false'])
-    const outcome: RunOutcome = { result: worstResult(reports.map((r) => r.result)), headline: '', problems: [], targets: reports, search: undefined, elapsedMs: 0 }
+    const outcome: RunOutcome = {
+      result: worstResult(reports.map((r) => r.result)),
+      headline: '',
+      problems: [],
+      targets: reports,
+      search: undefined,
+      elapsedMs: 0
+    }
     expect(stepPasses(outcome, false)).toBe(false)
   })
 

@@ -41973,6 +41973,16 @@ function createSchedule(options) {
 ;// CONCATENATED MODULE: ./src/poll/poll.ts
 
 const NOT_FOUND_GRACE = 3;
+/** The poll at the deadline still gets this long (at most request-timeout) to answer. */
+const FINAL_POLL_ALLOWANCE_MS = 5000;
+/**
+ * How long a request sent at `now` may take: at most request-timeout, and past the deadline only
+ * within the final poll's allowance. 0 when no time is left: the request is not sent.
+ */
+function requestBudget(now, deadline, requestTimeoutMs) {
+    const allowance = Math.min(requestTimeoutMs, FINAL_POLL_ALLOWANCE_MS);
+    return Math.max(0, Math.min(requestTimeoutMs, Math.max(deadline - now, allowance), deadline + allowance - now));
+}
 /**
  * Polls until `attempt` reports a settled value, a fatal error, the deadline passes or the
  * signal aborts. The first poll is immediate; the next ones follow the backoff schedule, wait at
@@ -42185,10 +42195,9 @@ const updateTarget = {
 
 
 
+
 /** Requests in flight at once, over all targets. */
 const MAX_IN_FLIGHT = 8;
-/** The poll at the deadline still gets this long (at most request-timeout) to answer. */
-const FINAL_POLL_ALLOWANCE_MS = 5000;
 /** How often a progress line is written while several targets are pending. */
 const PROGRESS_EVERY_MS = 30_000;
 /**
@@ -42272,14 +42281,10 @@ async function pollTarget(ref, ctx) {
     };
     const warned = new Set();
     let logsShown = 0;
-    const requestAllowance = Math.min(settings.requestTimeoutMs, FINAL_POLL_ALLOWANCE_MS);
-    // No request of this target runs past this, however long it waited for a free slot.
-    const hardEnd = deadline + requestAllowance;
     const attempt = async (pollNumber) => {
         const answer = await ctx.limit(async () => {
             // The time left is measured once the slot is free, not when the poll was scheduled.
-            const now = deps.clock.now();
-            const timeoutMs = Math.min(settings.requestTimeoutMs, Math.max(deadline - now, requestAllowance), hardEnd - now);
+            const timeoutMs = requestBudget(deps.clock.now(), deadline, settings.requestTimeoutMs);
             if (signal.aborted)
                 return { kind: 'transient', reason: 'cancelled' };
             if (timeoutMs <= 0)
@@ -42929,11 +42934,14 @@ const searchRequestSchema = strictObject({
     filter: strictObject({ version: schemas_string().optional(), language: schemas_string().optional(), tag: schemas_string().optional() }).optional()
 });
 const searchResultSchema = looseObject({
-    content: schemas_string().catch(''),
-    path: schemas_string().catch(''),
+    content: schemas_string(),
+    path: schemas_string(),
     metadata: record(schemas_string(), unknown()).catch({})
 });
-/** A search answer: an array of results. Elements that are not objects make it unreadable. */
+/**
+ * A search answer: an array of results. An element that is not an object with a string
+ * `content` and `path` makes the whole answer unreadable, never a result that counts.
+ */
 const searchResponseSchema = array(searchResultSchema);
 /** Server default page size, used to cap what is kept when the user set none. */
 const DEFAULT_PAGE_SIZE = 10;
@@ -42965,9 +42973,14 @@ async function runSearchCheck(settings, deps) {
     const path = `/discovery/v1/search/${encodeURIComponent(settings.domain)}`;
     const keep = settings.pageSize ?? DEFAULT_PAGE_SIZE;
     for (const query of settings.queries) {
+        // A query starts only before the deadline; each request stays within requestBudget.
+        if (deps.clock.now() >= deps.deadline)
+            return { result: 'timeout', queries, error: `search "${oneLine(query, 100)}" was not sent: the timeout ran out before it`, skipped: false };
         const json = buildSearchRequest(query, settings);
         const end = await pollUntilSettled(async () => {
-            const timeoutMs = Math.min(deps.requestTimeoutMs, Math.max(deps.deadline - deps.clock.now(), 1000));
+            const timeoutMs = requestBudget(deps.clock.now(), deps.deadline, deps.requestTimeoutMs);
+            if (timeoutMs <= 0)
+                return { kind: 'transient', reason: 'no time left before the deadline' };
             const answer = await deps.client.request({
                 method: 'POST',
                 path,

@@ -3,7 +3,7 @@ import type { ApiClient } from './api/client.js'
 import { formatDuration } from './durations.js'
 import type { SearchSettings } from './inputs.js'
 import type { Result } from './outcome.js'
-import { pollUntilSettled, type Clock } from './poll/poll.js'
+import { pollUntilSettled, requestBudget, type Clock } from './poll/poll.js'
 import { oneLine } from './text.js'
 
 /** The platform's SearchRequest; a request is built from it so nothing out of bounds is sent. */
@@ -16,11 +16,14 @@ export const searchRequestSchema = z.strictObject({
 export type SearchRequest = z.infer<typeof searchRequestSchema>
 
 const searchResultSchema = z.looseObject({
-  content: z.string().catch(''),
-  path: z.string().catch(''),
+  content: z.string(),
+  path: z.string(),
   metadata: z.record(z.string(), z.unknown()).catch({})
 })
-/** A search answer: an array of results. Elements that are not objects make it unreadable. */
+/**
+ * A search answer: an array of results. An element that is not an object with a string
+ * `content` and `path` makes the whole answer unreadable, never a result that counts.
+ */
 export const searchResponseSchema = z.array(searchResultSchema)
 export type SearchResult = z.infer<typeof searchResultSchema>
 
@@ -85,10 +88,14 @@ export async function runSearchCheck(settings: SearchSettings, deps: SearchDeps)
   const path = `/discovery/v1/search/${encodeURIComponent(settings.domain)}`
   const keep = settings.pageSize ?? DEFAULT_PAGE_SIZE
   for (const query of settings.queries) {
+    // A query starts only before the deadline; each request stays within requestBudget.
+    if (deps.clock.now() >= deps.deadline)
+      return { result: 'timeout', queries, error: `search "${oneLine(query, 100)}" was not sent: the timeout ran out before it`, skipped: false }
     const json = buildSearchRequest(query, settings)
     const end = await pollUntilSettled<SearchResult[]>(
       async () => {
-        const timeoutMs = Math.min(deps.requestTimeoutMs, Math.max(deps.deadline - deps.clock.now(), 1000))
+        const timeoutMs = requestBudget(deps.clock.now(), deps.deadline, deps.requestTimeoutMs)
+        if (timeoutMs <= 0) return { kind: 'transient', reason: 'no time left before the deadline' }
         const answer = await deps.client.request({
           method: 'POST',
           path,

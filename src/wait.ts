@@ -3,7 +3,9 @@ import type { ApiResult } from './api/classify.js'
 import type { Settings, TargetRef } from './inputs.js'
 import { createLimiter } from './limit.js'
 import type { Result } from './outcome.js'
-import { pollUntilSettled, type Attempt, type Clock } from './poll/poll.js'
+import { pollUntilSettled, requestBudget, type Attempt, type Clock } from './poll/poll.js'
+
+export { FINAL_POLL_ALLOWANCE_MS } from './poll/poll.js'
 import { jobTarget, type JobRecord } from './targets/job.js'
 import type { Judgement, TargetKind } from './targets/target.js'
 import { updateTarget, type UpdateRecord } from './targets/update.js'
@@ -11,8 +13,6 @@ import { formatDuration } from './durations.js'
 
 /** Requests in flight at once, over all targets. */
 export const MAX_IN_FLIGHT = 8
-/** The poll at the deadline still gets this long (at most request-timeout) to answer. */
-export const FINAL_POLL_ALLOWANCE_MS = 5000
 /** How often a progress line is written while several targets are pending. */
 export const PROGRESS_EVERY_MS = 30_000
 
@@ -157,16 +157,11 @@ async function pollTarget(ref: TargetRef, ctx: PollContext): Promise<TargetRepor
   }
   const warned = new Set<string>()
   let logsShown = 0
-  const requestAllowance = Math.min(settings.requestTimeoutMs, FINAL_POLL_ALLOWANCE_MS)
-
-  // No request of this target runs past this, however long it waited for a free slot.
-  const hardEnd = deadline + requestAllowance
 
   const attempt = async (pollNumber: number): Promise<Attempt<Judgement & { state: 'settled' }>> => {
     const answer = await ctx.limit(async (): Promise<ApiResult> => {
       // The time left is measured once the slot is free, not when the poll was scheduled.
-      const now = deps.clock.now()
-      const timeoutMs = Math.min(settings.requestTimeoutMs, Math.max(deadline - now, requestAllowance), hardEnd - now)
+      const timeoutMs = requestBudget(deps.clock.now(), deadline, settings.requestTimeoutMs)
       if (signal.aborted) return { kind: 'transient', reason: 'cancelled' }
       if (timeoutMs <= 0) return { kind: 'transient', reason: 'no free request slot before the deadline' }
       report.polls++

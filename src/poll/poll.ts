@@ -31,6 +31,18 @@ export interface PollOptions {
 
 export const NOT_FOUND_GRACE = 3
 
+/** The poll at the deadline still gets this long (at most request-timeout) to answer. */
+export const FINAL_POLL_ALLOWANCE_MS = 5000
+
+/**
+ * How long a request sent at `now` may take: at most request-timeout, and past the deadline only
+ * within the final poll's allowance. 0 when no time is left: the request is not sent.
+ */
+export function requestBudget(now: number, deadline: number, requestTimeoutMs: number): number {
+  const allowance = Math.min(requestTimeoutMs, FINAL_POLL_ALLOWANCE_MS)
+  return Math.max(0, Math.min(requestTimeoutMs, Math.max(deadline - now, allowance), deadline + allowance - now))
+}
+
 /**
  * Polls until `attempt` reports a settled value, a fatal error, the deadline passes or the
  * signal aborts. The first poll is immediate; the next ones follow the backoff schedule, wait at
