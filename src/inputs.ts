@@ -262,7 +262,7 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
     if (parsed.success) {
       fields[name] = parsed.data
     } else {
-      const shown = SECRET_INPUTS.has(name) ? '(hidden) ' : LIST_INPUTS.has(name) ? '' : `${quote(value)} `
+      const shown = SECRET_INPUTS.has(name) ? '(hidden) ' : LIST_INPUTS.has(name) ? '' : `${quote(name === 'base-url' ? hideUserinfo(value) : value)} `
       for (const issue of parsed.error.issues) problems.push(`${name}: ${shown}${issue.message}`)
     }
   }
@@ -354,6 +354,12 @@ function searchSettings(f: Fields, queries: string[]): SearchSettings {
   if (f['search-score-threshold'] !== undefined) search.scoreThreshold = f['search-score-threshold']
   if (f['search-expect-path'] !== '') search.expectPath = f['search-expect-path']
   return search
+}
+
+/** A URL as it may be shown: a user name and password in it (a key, often) become `***`. */
+function hideUserinfo(url: string): string {
+  // Up to the last @: a password may hold characters that end the user info for a URL parser.
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/*).*@/i, '$1***@')
 }
 
 function quote(value: string): string {
