@@ -133,6 +133,17 @@ describe('createApiClient', () => {
     expect(other.requests).toHaveLength(0)
   })
 
+  it('a key echoed in a redirect host or in a long content type is cut out before anything is shortened', async () => {
+    const key = 'Admin_Secret_Key_0123456789'
+    const redirecting = await serve((_req, res) => res.writeHead(302, { location: `https://${key}.evil.example/` }).end())
+    const moved = await client(redirecting.url).request(request({ key }))
+    expect(moved.kind === 'fatal' && moved.reason).toContain('redirected to https://***.evil.example,')
+    const typed = await serve((_req, res) => res.writeHead(200, { 'content-type': `text/plain; x=${'y'.repeat(40)}${key}` }).end('not json'))
+    const answer = await client(typed.url).request(request({ key }))
+    expect(answer.kind === 'transient' && answer.reason).toMatch(/^HTTP 200 with a body that is not JSON \(text\/plain; x=y+\*\*\*\)$/)
+    for (const result of [moved, answer]) expect(JSON.stringify(result).toLowerCase()).not.toContain('admin_secret')
+  })
+
   it('sends POST bodies as JSON', async () => {
     let body = ''
     const { url, requests } = await serve((req, res) => {

@@ -31775,12 +31775,15 @@ function truncate(text, max) {
 function oneLine(text, max = 500) {
     return truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max);
 }
-/** Replaces every occurrence of each secret with `***`. */
+/**
+ * Replaces every occurrence of each secret with `***`, in any letter case: URL hosts and some
+ * headers come back lowercased.
+ */
 function redact(text, secrets) {
     let out = text;
     for (const secret of secrets)
-        if (secret.length > 0)
-            out = out.split(secret).join('***');
+        if (secret.length > 0 && out.length >= secret.length)
+            out = out.replace(new RegExp(secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), '***');
     return out;
 }
 /**
@@ -31847,7 +31850,8 @@ function classifyResponse(facts) {
     if (status >= 200 && status < 300) {
         if ('json' in body)
             return { kind: 'ok', body: body.json };
-        const type = facts.contentType ? ` (${oneLine(facts.contentType, 60)})` : '';
+        // Header text is cut to length: keys go first, so no part of one can remain.
+        const type = facts.contentType ? ` (${oneLine(redact(facts.contentType, facts.secrets ?? []), 60)})` : '';
         return { kind: 'transient', reason: `HTTP ${status} with ${body.problem}${type}` };
     }
     if (TRANSIENT_STATUSES.has(status)) {
@@ -31914,6 +31918,7 @@ function createApiClient(options) {
         const timeout = AbortSignal.timeout(Math.max(1, req.timeoutMs));
         const signal = AbortSignal.any([req.signal, timeout]);
         let url = new URL(`${origin}${basePath}${req.path}`);
+        const secrets = [req.key, ...(options.secrets ?? [])];
         try {
             for (let hop = 0;; hop++) {
                 const headers = {
@@ -31944,7 +31949,7 @@ function createApiClient(options) {
                     if (next.origin !== origin)
                         return {
                             kind: 'fatal',
-                            reason: `the server redirected to ${oneLine(next.origin, 200)}, another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on`
+                            reason: `the server redirected to ${oneLine(redact(next.origin, secrets), 200)}, another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on`
                         };
                     if (hop >= MAX_REDIRECTS)
                         return { kind: 'fatal', reason: `more than ${MAX_REDIRECTS} redirects` };
@@ -31960,7 +31965,7 @@ function createApiClient(options) {
                     contentType: header('content-type'),
                     bodyText,
                     keyInput: req.keyInput,
-                    secrets: [req.key, ...(options.secrets ?? [])],
+                    secrets,
                     now: now()
                 });
             }
@@ -41810,7 +41815,7 @@ function parseInputs(raw) {
             fields[name] = parsed.data;
         }
         else {
-            const shown = SECRET_INPUTS.has(name) ? '(hidden) ' : LIST_INPUTS.has(name) ? '' : `${quote(value)} `;
+            const shown = SECRET_INPUTS.has(name) ? '(hidden) ' : LIST_INPUTS.has(name) ? '' : `${quote(name === 'base-url' ? hideUserinfo(value) : value)} `;
             for (const issue of parsed.error.issues)
                 problems.push(`${name}: ${shown}${issue.message}`);
         }
@@ -41910,6 +41915,11 @@ function searchSettings(f, queries) {
     if (f['search-expect-path'] !== '')
         search.expectPath = f['search-expect-path'];
     return search;
+}
+/** A URL as it may be shown: a user name and password in it (a key, often) become `***`. */
+function hideUserinfo(url) {
+    // Up to the last @: a password may hold characters that end the user info for a URL parser.
+    return url.replace(/^([a-z][a-z0-9+.-]*:\/*).*@/i, '$1***@');
 }
 function quote(value) {
     const shown = value.length > 80 ? `${value.slice(0, 77)}...` : value;

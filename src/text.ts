@@ -19,10 +19,14 @@ export function oneLine(text: string, max = 500): string {
   return truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max)
 }
 
-/** Replaces every occurrence of each secret with `***`. */
+/**
+ * Replaces every occurrence of each secret with `***`, in any letter case: URL hosts and some
+ * headers come back lowercased.
+ */
 export function redact(text: string, secrets: readonly string[]): string {
   let out = text
-  for (const secret of secrets) if (secret.length > 0) out = out.split(secret).join('***')
+  for (const secret of secrets)
+    if (secret.length > 0 && out.length >= secret.length) out = out.replace(new RegExp(secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), '***')
   return out
 }
 

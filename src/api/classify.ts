@@ -1,5 +1,5 @@
 import type { Attempt } from '../poll/poll.js'
-import { oneLine, redactJson } from '../text.js'
+import { oneLine, redact, redactJson } from '../text.js'
 
 export type KeyInput = 'admin-key' | 'assistant-key'
 
@@ -60,7 +60,8 @@ export function classifyResponse(facts: ResponseFacts): ApiResult {
   const detail = serverSays ? `: ${serverSays}` : ''
   if (status >= 200 && status < 300) {
     if ('json' in body) return { kind: 'ok', body: body.json }
-    const type = facts.contentType ? ` (${oneLine(facts.contentType, 60)})` : ''
+    // Header text is cut to length: keys go first, so no part of one can remain.
+    const type = facts.contentType ? ` (${oneLine(redact(facts.contentType, facts.secrets ?? []), 60)})` : ''
     return { kind: 'transient', reason: `HTTP ${status} with ${body.problem}${type}` }
   }
   if (TRANSIENT_STATUSES.has(status)) {

@@ -1,6 +1,6 @@
 import { Agent, EnvHttpProxyAgent, request as undiciRequest, type Dispatcher } from 'undici'
 import { classifyResponse, type ApiResult, type KeyInput } from './classify.js'
-import { oneLine } from '../text.js'
+import { oneLine, redact } from '../text.js'
 
 export const USER_AGENT = 'wait-for-docs'
 /** Bodies above this are refused rather than read into memory. */
@@ -48,6 +48,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const timeout = AbortSignal.timeout(Math.max(1, req.timeoutMs))
     const signal = AbortSignal.any([req.signal, timeout])
     let url = new URL(`${origin}${basePath}${req.path}`)
+    const secrets = [req.key, ...(options.secrets ?? [])]
     try {
       for (let hop = 0; ; hop++) {
         const headers: Record<string, string> = {
@@ -77,7 +78,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           if (next.origin !== origin)
             return {
               kind: 'fatal',
-              reason: `the server redirected to ${oneLine(next.origin, 200)}, another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on`
+              reason: `the server redirected to ${oneLine(redact(next.origin, secrets), 200)}, another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on`
             }
           if (hop >= MAX_REDIRECTS) return { kind: 'fatal', reason: `more than ${MAX_REDIRECTS} redirects` }
           url = next
@@ -91,7 +92,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           contentType: header('content-type'),
           bodyText,
           keyInput: req.keyInput,
-          secrets: [req.key, ...(options.secrets ?? [])],
+          secrets,
           now: now()
         })
       }
