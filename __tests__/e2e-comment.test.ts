@@ -124,6 +124,35 @@ describe.concurrent('the PR comment, end to end', () => {
     }
   })
 
+  it('a cancelled run is commented too, within the 2 s the runner is given', async () => {
+    const sim = await simulator()
+    const api = await github()
+    try {
+      let sentAt = 0
+      const run = await runAgainst(
+        sim,
+        { 'status-id': 'update-forever', 'min-interval': '1s', 'max-interval': '1s', 'pr-comment': 'true', 'github-token': TOKEN },
+        {
+          env: { GITHUB_API_URL: api.url },
+          event: pullRequest,
+          onStdout: (chunk, child) => {
+            if (!sentAt && chunk.includes('in_progress')) {
+              sentAt = Date.now()
+              child.kill('SIGINT')
+            }
+          }
+        }
+      )
+      expect(run.code).not.toBe(0)
+      expect(Date.now() - sentAt).toBeLessThan(2000)
+      expect(run.outputs.result).toBe('cancelled')
+      expect(api.comments).toHaveLength(1)
+      expect(api.comments[0]?.body).toContain('### 🛑 Cancelled while waiting for the docs')
+    } finally {
+      await api.close()
+    }
+  })
+
   it('outside a pull request, warns and passes; pr-number-target names one', async () => {
     const sim = await simulator()
     const api = await github()

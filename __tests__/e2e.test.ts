@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { ADMIN_KEY, HOSTILE_LINES } from '../dev/simulator.js'
 import { startProxy } from '../dev/proxy.js'
-import { activeCommands, expectAllOutputs, runAgainst, simulator } from './helpers/e2e.js'
+import { activeCommands, expectAllOutputs, FAST, runAgainst, simulator } from './helpers/e2e.js'
 
 // These tests run the committed bundle exactly as the runner does; `npm run package` rebuilds it.
 const bundle = new URL('../dist/index.js', import.meta.url)
@@ -225,6 +225,17 @@ describe.concurrent('the bundled action, end to end', () => {
     expect(expectAllOutputs(run.outputs)).toEqual([])
     expect(run.outputs).toMatchObject({ result: 'cancelled', status: 'in_progress' })
     expect(run.summary).toContain('## 🛑 Cancelled while waiting for the docs')
+  })
+
+  it('waits on many targets without a word on stderr', async () => {
+    const sim = await simulator()
+    const ids = Array.from({ length: 12 }, (_, i) => `many-${i}`)
+    for (const id of ids)
+      sim.script('update', id, [{ json: { status: 'in_progress' }, repeat: 2 }, { json: { status: 'success', endedAt: '2026-01-01T00:00:00Z' } }])
+    const run = await runAgainst(sim, { ...FAST, 'status-id': ids.join(',') })
+    expect(run.code, run.stdout).toBe(0)
+    expect(run.outputs.polls).toBe('36')
+    expect(run.stderr).toBe('')
   })
 
   it('goes through the proxy of the runner', async () => {

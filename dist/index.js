@@ -42055,6 +42055,8 @@ const systemClock = {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: external "node:events"
+var external_node_events_ = __nccwpck_require__(8474);
 ;// CONCATENATED MODULE: ./src/limit.ts
 /** Runs at most `max` of the given tasks at once; the rest wait their turn in order. */
 function createLimiter(max) {
@@ -42206,6 +42208,7 @@ const updateTarget = {
 
 
 
+
 /** Requests in flight at once, over all targets. */
 const MAX_IN_FLIGHT = 8;
 /** How often a progress line is written while several targets are pending. */
@@ -42221,6 +42224,8 @@ async function waitForTargets(settings, deps) {
     const limit = createLimiter(MAX_IN_FLIGHT);
     const failFast = new AbortController();
     const signal = AbortSignal.any([deps.signal, failFast.signal]);
+    // Every sleeping target listens on this signal; Node warns on stderr beyond 10 listeners.
+    (0,external_node_events_.setMaxListeners)(0, signal);
     let failFastCause;
     const counts = { settled: 0, failed: 0 };
     const reportProgress = () => deps.events.progress({
@@ -43066,6 +43071,8 @@ function skippedSearch(waitResult, elapsedMs) {
 
 /** After SIGINT/SIGTERM the process ends within this, whatever is still running. */
 const CANCEL_GRACE_MS = 1500;
+/** After a cancel, the comment must be done this long before the process is made to exit. */
+const COMMENT_EXIT_MARGIN_MS = 200;
 /**
  * The action: read inputs, wait on every target, then write outputs, the job summary and the
  * log, and fail the step unless the docs made it. Outputs and summary are written on every
@@ -43074,10 +43081,13 @@ const CANCEL_GRACE_MS = 1500;
 async function run() {
     const startedAt = Date.now();
     const cancel = new AbortController();
+    // When the process must be gone by, once a signal came.
+    let exitBy;
     const onSignal = (signal) => {
         if (cancel.signal.aborted)
             return;
         info(`Received ${signal}: stopping the wait and writing the outputs.`);
+        exitBy = Date.now() + CANCEL_GRACE_MS;
         cancel.abort();
         setTimeout(() => process.exit(1), CANCEL_GRACE_MS).unref();
     };
@@ -43134,8 +43144,11 @@ async function run() {
     // With invalid inputs the summary is still written unless it was plainly turned off.
     const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false';
     await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true }, hidden);
-    if (comment)
-        await commentOnPullRequest(outcome, comment, hidden, cancel.signal);
+    // A cancelled run is commented too, in what is left of the grace period.
+    if (comment) {
+        const budgetMs = exitBy === undefined ? comment.requestTimeoutMs : Math.max(1, exitBy - COMMENT_EXIT_MARGIN_MS - Date.now());
+        await commentOnPullRequest(outcome, comment, hidden, budgetMs, exitBy !== undefined);
+    }
     if (client && 'close' in client)
         await client.close();
 }
@@ -43202,11 +43215,11 @@ function headline(result, reports, search) {
     return `${succeeded}/${reports.length} targets succeeded; ${first ? `${describeRef(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}` : result}`;
 }
 /** Creates or updates the PR comment; a failure here is a warning, never a failed step. */
-async function commentOnPullRequest(outcome, settings, secrets, cancel) {
+async function commentOnPullRequest(outcome, settings, secrets, budgetMs, cancelled) {
     const clean = (text) => redact(text, secrets);
-    // Every request of the comment shares one budget of request-timeout, so a GitHub API that
-    // does not answer cannot hold the step.
-    const budget = AbortSignal.timeout(settings.requestTimeoutMs);
+    // Every request of the comment shares one budget (request-timeout, or the rest of the grace
+    // period after a cancel), so a GitHub API that does not answer cannot hold the step.
+    const budget = AbortSignal.timeout(budgetMs);
     try {
         const github = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
         const { context } = github;
@@ -43221,17 +43234,18 @@ async function commentOnPullRequest(outcome, settings, secrets, cancel) {
         const octokit = github.getOctokit(settings.githubToken);
         // Set in a hook, the signal reaches every request, pages of the listing included, and the
         // proxy-aware fetch of the defaults stays in place (a `request` option would replace it).
-        const signal = AbortSignal.any([cancel, budget]);
         octokit.hook.before('request', (options) => {
-            options.request = { ...options.request, signal };
+            options.request = { ...options.request, signal: budget };
         });
         const done = await upsertComment(octokit, target, marker, body);
         info(`${done === 'created' ? 'Commented' : 'Updated the comment'} on pull request #${target.number}.`);
     }
     catch (error) {
-        const why = budget.aborted
-            ? `the GitHub API did not answer within ${formatDuration(settings.requestTimeoutMs)} (request-timeout)`
-            : explainCommentError(error);
+        const why = !budget.aborted
+            ? explainCommentError(error)
+            : cancelled
+                ? 'the GitHub API did not answer before the cancelled run had to end'
+                : `the GitHub API did not answer within ${formatDuration(budgetMs)} (request-timeout)`;
         warning(clean(`The pull request comment could not be written: ${why}. The step's result does not depend on it.`));
     }
 }

@@ -15,6 +15,8 @@ import { describeRef, waitForTargets, type TargetReport } from './wait.js'
 
 /** After SIGINT/SIGTERM the process ends within this, whatever is still running. */
 const CANCEL_GRACE_MS = 1500
+/** After a cancel, the comment must be done this long before the process is made to exit. */
+const COMMENT_EXIT_MARGIN_MS = 200
 
 /**
  * The action: read inputs, wait on every target, then write outputs, the job summary and the
@@ -24,9 +26,12 @@ const CANCEL_GRACE_MS = 1500
 export async function run(): Promise<void> {
   const startedAt = Date.now()
   const cancel = new AbortController()
+  // When the process must be gone by, once a signal came.
+  let exitBy: number | undefined
   const onSignal = (signal: NodeJS.Signals) => {
     if (cancel.signal.aborted) return
     core.info(`Received ${signal}: stopping the wait and writing the outputs.`)
+    exitBy = Date.now() + CANCEL_GRACE_MS
     cancel.abort()
     setTimeout(() => process.exit(1), CANCEL_GRACE_MS).unref()
   }
@@ -81,7 +86,11 @@ export async function run(): Promise<void> {
   // With invalid inputs the summary is still written unless it was plainly turned off.
   const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false'
   await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true }, hidden)
-  if (comment) await commentOnPullRequest(outcome, comment, hidden, cancel.signal)
+  // A cancelled run is commented too, in what is left of the grace period.
+  if (comment) {
+    const budgetMs = exitBy === undefined ? comment.requestTimeoutMs : Math.max(1, exitBy - COMMENT_EXIT_MARGIN_MS - Date.now())
+    await commentOnPullRequest(outcome, comment, hidden, budgetMs, exitBy !== undefined)
+  }
   if (client && 'close' in client) await client.close()
 }
 
@@ -149,11 +158,11 @@ function headline(result: Result, reports: readonly TargetReport[], search: Sear
 }
 
 /** Creates or updates the PR comment; a failure here is a warning, never a failed step. */
-async function commentOnPullRequest(outcome: RunOutcome, settings: CommentSettings, secrets: string[], cancel: AbortSignal): Promise<void> {
+async function commentOnPullRequest(outcome: RunOutcome, settings: CommentSettings, secrets: string[], budgetMs: number, cancelled: boolean): Promise<void> {
   const clean = (text: string) => redact(text, secrets)
-  // Every request of the comment shares one budget of request-timeout, so a GitHub API that
-  // does not answer cannot hold the step.
-  const budget = AbortSignal.timeout(settings.requestTimeoutMs)
+  // Every request of the comment shares one budget (request-timeout, or the rest of the grace
+  // period after a cancel), so a GitHub API that does not answer cannot hold the step.
+  const budget = AbortSignal.timeout(budgetMs)
   try {
     const github = await import('@actions/github')
     const { context } = github
@@ -168,16 +177,17 @@ async function commentOnPullRequest(outcome: RunOutcome, settings: CommentSettin
     const octokit = github.getOctokit(settings.githubToken)
     // Set in a hook, the signal reaches every request, pages of the listing included, and the
     // proxy-aware fetch of the defaults stays in place (a `request` option would replace it).
-    const signal = AbortSignal.any([cancel, budget])
     octokit.hook.before('request', (options) => {
-      options.request = { ...options.request, signal }
+      options.request = { ...options.request, signal: budget }
     })
     const done = await upsertComment(octokit, target, marker, body)
     core.info(`${done === 'created' ? 'Commented' : 'Updated the comment'} on pull request #${target.number}.`)
   } catch (error) {
-    const why = budget.aborted
-      ? `the GitHub API did not answer within ${formatDuration(settings.requestTimeoutMs)} (request-timeout)`
-      : explainCommentError(error)
+    const why = !budget.aborted
+      ? explainCommentError(error)
+      : cancelled
+        ? 'the GitHub API did not answer before the cancelled run had to end'
+        : `the GitHub API did not answer within ${formatDuration(budgetMs)} (request-timeout)`
     core.warning(clean(`The pull request comment could not be written: ${why}. The step's result does not depend on it.`))
   }
 }

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events'
 import type { ApiClient } from './api/client.js'
 import type { ApiResult } from './api/classify.js'
 import type { Settings, TargetRef } from './inputs.js'
@@ -76,6 +77,8 @@ export async function waitForTargets(settings: Settings, deps: WaitDeps): Promis
   const limit = createLimiter(MAX_IN_FLIGHT)
   const failFast = new AbortController()
   const signal = AbortSignal.any([deps.signal, failFast.signal])
+  // Every sleeping target listens on this signal; Node warns on stderr beyond 10 listeners.
+  setMaxListeners(0, signal)
   let failFastCause: string | undefined
 
   const counts = { settled: 0, failed: 0 }
