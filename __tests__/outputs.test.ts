@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { RunOutcome } from '../src/outcome.js'
-import { computeOutputs, MAX_RESULTS_BYTES, OUTPUT_NAMES, prNumberFromLink } from '../src/report/outputs.js'
+import { computeOutputs, fitOutput, MAX_RESULTS_BYTES, OUTPUT_NAMES, prNumberFromLink } from '../src/report/outputs.js'
 import { jobRecordSchema } from '../src/targets/job.js'
 import { updateRecordSchema } from '../src/targets/update.js'
 import type { TargetReport } from '../src/wait.js'
@@ -135,5 +135,29 @@ describe('the results output', () => {
     const results = JSON.parse(computeOutputs(outcome(many)).results) as { id: string; record: unknown }[]
     expect(results).toHaveLength(400)
     expect(results.every((r) => r.record === null)).toBe(true)
+  })
+})
+
+describe('every output stays under the size limit', () => {
+  it('long text is cut with a note, lists keep their first items, the count stays whole', () => {
+    const files = Array.from({ length: 20_000 }, (_, i) => `docs/${'deep/'.repeat(20)}page-${i}.mdx`)
+    const big = update('a', {
+      status: 'success',
+      summary: 'é'.repeat(800_000),
+      commit: { message: 'm'.repeat(2_000_000), filesChanged: { added: files, modified: [], removed: [] } }
+    })
+    const outputs = computeOutputs(outcome([big]))
+    for (const name of OUTPUT_NAMES) expect(Buffer.byteLength(outputs[name]), name).toBeLessThanOrEqual(MAX_RESULTS_BYTES)
+    expect(outputs['commit-message']).toMatch(/^m+… \(cut to fit the size limit of an output\)$/)
+    expect(outputs['update-summary']).toMatch(/^é+… \(cut/)
+    const added = JSON.parse(outputs['files-added']) as string[]
+    expect(added.length).toBeGreaterThan(1000)
+    expect(added).toEqual(files.slice(0, added.length))
+    expect(outputs['files-changed-count']).toBe('20000')
+  })
+
+  it('leaves values that fit as they are', () => {
+    expect(fitOutput('["a","b"]')).toBe('["a","b"]')
+    expect(fitOutput('x'.repeat(MAX_RESULTS_BYTES))).toBe('x'.repeat(MAX_RESULTS_BYTES))
   })
 })

@@ -42481,7 +42481,7 @@ function createLogReporter(sink, options) {
 
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
 /** Every output of action.yml; all of them are written on every outcome. */
-const OUTPUT_NAMES = (/* unused pure expression or super */ null && ([
+const OUTPUT_NAMES = [
     'result',
     'status',
     'elapsed',
@@ -42507,7 +42507,7 @@ const OUTPUT_NAMES = (/* unused pure expression or super */ null && ([
     'source-ref',
     'search-results',
     'search-result-count'
-]));
+];
 /** GitHub refuses step outputs over 1 MiB; `results` is kept under this. */
 const MAX_RESULTS_BYTES = 900 * 1024;
 const KEPT_LOG_LINES = 20;
@@ -42547,11 +42547,43 @@ function prNumberFromLink(link) {
         return '';
     }
 }
+const CUT_NOTE = '… (cut to fit the size limit of an output)';
+/**
+ * An output value within MAX_RESULTS_BYTES: a JSON list keeps its first items that fit, text is
+ * cut with a note. Values that fit are returned as they are.
+ */
+function fitOutput(value) {
+    if (Buffer.byteLength(value) <= MAX_RESULTS_BYTES)
+        return value;
+    if (value.startsWith('[')) {
+        const items = JSON.parse(value);
+        let fits = 0;
+        let tooMany = items.length;
+        while (tooMany - fits > 1) {
+            const mid = Math.floor((fits + tooMany) / 2);
+            if (Buffer.byteLength(JSON.stringify(items.slice(0, mid))) <= MAX_RESULTS_BYTES)
+                fits = mid;
+            else
+                tooMany = mid;
+        }
+        return JSON.stringify(items.slice(0, fits));
+    }
+    // Cut on bytes; a character split at the end becomes one replacement character, hence the margin.
+    const room = MAX_RESULTS_BYTES - Buffer.byteLength(CUT_NOTE) - 4;
+    return `${Buffer.from(value).subarray(0, room).toString('utf8')}${CUT_NOTE}`;
+}
 /**
  * The step outputs. Single-target outputs describe the first target of their kind (`status` the
  * first target of all); `files-*` are the union over every update; `results` lists every target.
+ * Each output stays under GitHub's size limit (`files-changed-count` still counts every file).
  */
 function computeOutputs(outcome) {
+    const outputs = allOutputs(outcome);
+    for (const name of OUTPUT_NAMES)
+        outputs[name] = fitOutput(outputs[name]);
+    return outputs;
+}
+function allOutputs(outcome) {
     const updates = [];
     const jobs = [];
     for (const target of outcome.targets) {

@@ -72,11 +72,42 @@ export function prNumberFromLink(link: string | null | undefined): string {
   }
 }
 
+const CUT_NOTE = '… (cut to fit the size limit of an output)'
+
+/**
+ * An output value within MAX_RESULTS_BYTES: a JSON list keeps its first items that fit, text is
+ * cut with a note. Values that fit are returned as they are.
+ */
+export function fitOutput(value: string): string {
+  if (Buffer.byteLength(value) <= MAX_RESULTS_BYTES) return value
+  if (value.startsWith('[')) {
+    const items = JSON.parse(value) as unknown[]
+    let fits = 0
+    let tooMany = items.length
+    while (tooMany - fits > 1) {
+      const mid = Math.floor((fits + tooMany) / 2)
+      if (Buffer.byteLength(JSON.stringify(items.slice(0, mid))) <= MAX_RESULTS_BYTES) fits = mid
+      else tooMany = mid
+    }
+    return JSON.stringify(items.slice(0, fits))
+  }
+  // Cut on bytes; a character split at the end becomes one replacement character, hence the margin.
+  const room = MAX_RESULTS_BYTES - Buffer.byteLength(CUT_NOTE) - 4
+  return `${Buffer.from(value).subarray(0, room).toString('utf8')}${CUT_NOTE}`
+}
+
 /**
  * The step outputs. Single-target outputs describe the first target of their kind (`status` the
  * first target of all); `files-*` are the union over every update; `results` lists every target.
+ * Each output stays under GitHub's size limit (`files-changed-count` still counts every file).
  */
 export function computeOutputs(outcome: RunOutcome): Outputs {
+  const outputs = allOutputs(outcome)
+  for (const name of OUTPUT_NAMES) outputs[name] = fitOutput(outputs[name])
+  return outputs
+}
+
+function allOutputs(outcome: RunOutcome): Outputs {
   const updates: UpdateRecord[] = []
   const jobs: JobRecord[] = []
   for (const target of outcome.targets) {
