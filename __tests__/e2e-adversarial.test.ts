@@ -14,6 +14,12 @@ function expectNoKeys(text: string) {
   for (const key of [ADMIN_KEY, ASSISTANT_KEY, GH_TOKEN]) expect(unmasked.join('\n')).not.toContain(key)
 }
 
+/** expectNoKeys over everything a run wrote, and over what it sent to the GitHub API. */
+function expectRunKeyFree(run: { stdout: string; stderr: string; summary: string; outputs: Record<string, string> }, api?: { requests: { body?: unknown }[] }) {
+  for (const text of [run.stdout, run.stderr, run.summary, JSON.stringify(run.outputs)]) expectNoKeys(text)
+  if (api) expectNoKeys(JSON.stringify(api.requests.map((r) => r.body)))
+}
+
 describe.concurrent('bad input: fails before any request, naming the input', () => {
   const cases: [Record<string, string>, string][] = [
     [{ 'status-id': 'a/b' }, 'status-id'],
@@ -151,11 +157,7 @@ describe.concurrent('secrets, with debug logging on', () => {
         }
       )
       if (polls) expect(run.stdout).toContain('::debug::')
-      expectNoKeys(run.stdout)
-      expectNoKeys(run.stderr)
-      expectNoKeys(run.summary)
-      expectNoKeys(JSON.stringify(run.outputs))
-      expectNoKeys(JSON.stringify(api.requests.map((r) => r.body)))
+      expectRunKeyFree(run, api)
     } finally {
       await api.close()
     }
@@ -189,10 +191,7 @@ describe.concurrent('a server that echoes a key back', () => {
       expect(run.outputs['commit-message']).toBe('message *** _***_ ***')
       expect(run.summary).toContain(String.raw`message \*\*\* \_\*\*\*\_ \*\*\*`)
       expect(api.comments).toHaveLength(1)
-      expectNoKeys(run.stdout)
-      expectNoKeys(run.summary)
-      expectNoKeys(JSON.stringify(run.outputs))
-      expectNoKeys(JSON.stringify(api.requests.map((r) => r.body)))
+      expectRunKeyFree(run, api)
     } finally {
       await api.close()
     }
@@ -210,11 +209,7 @@ describe.concurrent('a server that echoes a key back', () => {
     const searched = await runAgainst(sim, { 'status-id': '', 'assistant-key': ASSISTANT_KEY, 'search-domain': SEARCH_DOMAIN, 'search-query': 'echo' })
     expect(searched.code, searched.stdout).toBe(0)
     expect(JSON.parse(searched.outputs['search-results'] ?? '')[0].results[0].path).toBe('path *** _***_')
-    for (const run of [denied, searched]) {
-      expectNoKeys(run.stdout)
-      expectNoKeys(run.summary)
-      expectNoKeys(JSON.stringify(run.outputs))
-    }
+    for (const run of [denied, searched]) expectRunKeyFree(run)
   })
 })
 
