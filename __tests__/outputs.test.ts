@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { RunOutcome } from '../src/outcome.js'
-import { computeOutputs, fitOutput, MAX_RESULTS_BYTES, OUTPUT_NAMES, prNumberFromLink } from '../src/report/outputs.js'
+import { computeOutputs, fitOutput, MAX_OUTPUT_BYTES, OUTPUT_NAMES, prNumberFromLink } from '../src/report/outputs.js'
 import { jobRecordSchema } from '../src/targets/job.js'
 import { updateRecordSchema } from '../src/targets/update.js'
 import type { TargetReport } from '../src/wait.js'
@@ -123,7 +123,7 @@ describe('the results output', () => {
   it('cuts long logs in records to stay under the output limit', () => {
     const big = update('a', { status: 'success', logs: [...Array(100).fill('y'.repeat(20_000)), 'last'] })
     const results = computeOutputs(outcome([big])).results
-    expect(Buffer.byteLength(results)).toBeLessThanOrEqual(MAX_RESULTS_BYTES)
+    expect(Buffer.byteLength(results)).toBeLessThanOrEqual(MAX_OUTPUT_BYTES)
     const [entry] = JSON.parse(results) as [{ record: { status: string; logs: string[] } }]
     expect(entry.record.status).toBe('success')
     expect(entry.record.logs).toHaveLength(20)
@@ -147,7 +147,7 @@ describe('every output stays under the size limit', () => {
       commit: { message: 'm'.repeat(2_000_000), filesChanged: { added: files, modified: [], removed: [] } }
     })
     const outputs = computeOutputs(outcome([big]))
-    for (const name of OUTPUT_NAMES) expect(Buffer.byteLength(outputs[name]), name).toBeLessThanOrEqual(MAX_RESULTS_BYTES)
+    for (const name of OUTPUT_NAMES) expect(Buffer.byteLength(outputs[name]), name).toBeLessThanOrEqual(MAX_OUTPUT_BYTES)
     expect(outputs['commit-message']).toMatch(/^m+… \(cut to fit the size limit of an output\)$/)
     expect(outputs['update-summary']).toMatch(/^é+… \(cut/)
     const added = JSON.parse(outputs['files-added']) as string[]
@@ -158,6 +158,6 @@ describe('every output stays under the size limit', () => {
 
   it('leaves values that fit as they are', () => {
     expect(fitOutput('["a","b"]')).toBe('["a","b"]')
-    expect(fitOutput('x'.repeat(MAX_RESULTS_BYTES))).toBe('x'.repeat(MAX_RESULTS_BYTES))
+    expect(fitOutput('x'.repeat(MAX_OUTPUT_BYTES))).toBe('x'.repeat(MAX_OUTPUT_BYTES))
   })
 })

@@ -31776,31 +31776,36 @@ function oneLine(text, max = 500) {
     return truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max);
 }
 /**
- * Replaces every occurrence of each secret with `***`, in any letter case: URL hosts and some
- * headers come back lowercased.
+ * A function that replaces every occurrence of each secret with `***`, in any letter case (URL
+ * hosts and some headers come back lowercased). Build it once per set of secrets: one pattern,
+ * longest secret first.
  */
+function createRedactor(secrets) {
+    const used = [...new Set(secrets.filter((secret) => secret.length > 0))].sort((a, b) => b.length - a.length);
+    if (used.length === 0)
+        return (text) => text;
+    const pattern = new RegExp(used.map((secret) => secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
+    return (text) => text.replace(pattern, '***');
+}
+/** Replaces every occurrence of each secret with `***`, in any letter case. */
 function redact(text, secrets) {
-    let out = text;
-    for (const secret of secrets)
-        if (secret.length > 0 && out.length >= secret.length)
-            out = out.replace(new RegExp(secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), '***');
-    return out;
+    return createRedactor(secrets)(text);
 }
 /**
  * Parsed JSON with `***` in place of every secret, in string values and in keys. Recursive:
  * give it JSON whose depth was checked first.
  */
 function redactJson(value, secrets) {
-    const used = secrets.filter((secret) => secret.length > 0);
-    if (used.length === 0)
+    if (!secrets.some((secret) => secret.length > 0))
         return value;
+    const clean = createRedactor(secrets);
     const walk = (node) => {
         if (typeof node === 'string')
-            return redact(node, used);
+            return clean(node);
         if (Array.isArray(node))
             return node.map(walk);
         if (node !== null && typeof node === 'object')
-            return Object.fromEntries(Object.entries(node).map(([key, child]) => [redact(key, used), walk(child)]));
+            return Object.fromEntries(Object.entries(node).map(([key, child]) => [clean(key), walk(child)]));
         return node;
     };
     return walk(value);
@@ -42100,6 +42105,10 @@ const TERMINAL_STATES = {
         pending: ['active']
     }
 };
+/** Whether a status is in one of the lists above. */
+function listed(list, status) {
+    return list.includes(status);
+}
 
 ;// CONCATENATED MODULE: ./src/targets/job.ts
 
@@ -42115,9 +42124,6 @@ const jobRecordSchema = looseObject({
     archivedAt: job_text
 });
 const states = TERMINAL_STATES.job;
-function listed(list, status) {
-    return list.includes(status);
-}
 const jobTarget = {
     noun: 'agent job',
     path: (ref) => `/v2/agent/${encodeURIComponent(ref.projectId)}/job/${encodeURIComponent(ref.id)}`,
@@ -42184,11 +42190,11 @@ const updateTarget = {
     schema: updateRecordSchema,
     judge(record) {
         const status = record.status;
-        if (update_states.success.includes(status))
+        if (listed(update_states.success, status))
             return { state: 'settled', result: 'success' };
-        if (update_states.failure.includes(status))
+        if (listed(update_states.failure, status))
             return { state: 'settled', result: 'failure' };
-        if (update_states.pending.includes(status))
+        if (listed(update_states.pending, status))
             return { state: 'pending' };
         if (record.endedAt && record.endedAt.trim() !== '')
             return {
@@ -42202,7 +42208,6 @@ const updateTarget = {
 };
 
 ;// CONCATENATED MODULE: ./src/wait.ts
-
 
 
 
@@ -42428,7 +42433,7 @@ function describeProgress(p) {
  * when it settles, with a progress line between.
  */
 function createLogReporter(sink, options) {
-    const clean = (text) => redact(text, options.secrets);
+    const clean = createRedactor(options.secrets);
     const live = options.targets.length === 1;
     const buffers = new Map();
     const keyOf = (ref) => `${ref.kind}:${ref.id}`;
@@ -42508,8 +42513,8 @@ const OUTPUT_NAMES = [
     'search-results',
     'search-result-count'
 ];
-/** GitHub refuses step outputs over 1 MiB; `results` is kept under this. */
-const MAX_RESULTS_BYTES = 900 * 1024;
+/** GitHub refuses a step output over 1 MiB; every output is kept under this. */
+const MAX_OUTPUT_BYTES = 900 * 1024;
 const KEPT_LOG_LINES = 20;
 const KEPT_LOG_LINE_LENGTH = 500;
 /**
@@ -42520,10 +42525,10 @@ const KEPT_LOG_LINE_LENGTH = 500;
 function resultsOutput(outcome) {
     const entries = outcome.targets.map((t) => ({ kind: t.ref.kind, id: t.ref.id, result: t.result, status: t.status, record: t.record, error: t.error }));
     const whole = JSON.stringify(entries);
-    if (Buffer.byteLength(whole) <= MAX_RESULTS_BYTES)
+    if (Buffer.byteLength(whole) <= MAX_OUTPUT_BYTES)
         return whole;
     const trimmed = JSON.stringify(entries.map((e) => ({ ...e, record: trimLogs(e.record) })));
-    if (Buffer.byteLength(trimmed) <= MAX_RESULTS_BYTES)
+    if (Buffer.byteLength(trimmed) <= MAX_OUTPUT_BYTES)
         return trimmed;
     return JSON.stringify(entries.map((e) => ({ ...e, record: null })));
 }
@@ -42549,11 +42554,11 @@ function prNumberFromLink(link) {
 }
 const CUT_NOTE = '… (cut to fit the size limit of an output)';
 /**
- * An output value within MAX_RESULTS_BYTES: a JSON list keeps its first items that fit, text is
+ * An output value within MAX_OUTPUT_BYTES: a JSON list keeps its first items that fit, text is
  * cut with a note. Values that fit are returned as they are.
  */
 function fitOutput(value) {
-    if (Buffer.byteLength(value) <= MAX_RESULTS_BYTES)
+    if (Buffer.byteLength(value) <= MAX_OUTPUT_BYTES)
         return value;
     if (value.startsWith('[')) {
         const items = JSON.parse(value);
@@ -42561,7 +42566,7 @@ function fitOutput(value) {
         let tooMany = items.length;
         while (tooMany - fits > 1) {
             const mid = Math.floor((fits + tooMany) / 2);
-            if (Buffer.byteLength(JSON.stringify(items.slice(0, mid))) <= MAX_RESULTS_BYTES)
+            if (Buffer.byteLength(JSON.stringify(items.slice(0, mid))) <= MAX_OUTPUT_BYTES)
                 fits = mid;
             else
                 tooMany = mid;
@@ -42569,7 +42574,7 @@ function fitOutput(value) {
         return JSON.stringify(items.slice(0, fits));
     }
     // Cut on bytes; a character split at the end becomes one replacement character, hence the margin.
-    const room = MAX_RESULTS_BYTES - Buffer.byteLength(CUT_NOTE) - 4;
+    const room = MAX_OUTPUT_BYTES - Buffer.byteLength(CUT_NOTE) - 4;
     return `${Buffer.from(value).subarray(0, room).toString('utf8')}${CUT_NOTE}`;
 }
 /**
@@ -43129,8 +43134,8 @@ async function run() {
     const secrets = [...new Set([raw['admin-key'], raw['assistant-key'], raw['github-token']])].filter((key) => key !== '');
     for (const secret of secrets)
         setSecret(secret);
-    // What is written goes through these, in every spelling a key could take there.
-    const hidden = secretForms(secrets);
+    // What is written goes through this, which knows every spelling a key could take there.
+    const hide = createRedactor(secretForms(secrets));
     let client;
     let settings;
     let comment;
@@ -43139,35 +43144,21 @@ async function run() {
         const parsed = parseInputs(raw);
         comment = parsed.ok ? parsed.settings.comment : parsed.comment;
         if (!parsed.ok) {
-            outcome = {
-                result: 'error',
-                headline: `Invalid input (${parsed.problems.length} problem${parsed.problems.length === 1 ? '' : 's'}); no request was sent.`,
-                problems: parsed.problems,
-                targets: [],
-                search: undefined,
-                elapsedMs: Date.now() - startedAt
-            };
+            const count = `${parsed.problems.length} problem${parsed.problems.length === 1 ? '' : 's'}`;
+            outcome = errorOutcome(`Invalid input (${count}); no request was sent.`, startedAt, parsed.problems);
         }
         else {
             settings = parsed.settings;
-            client = createClient(settings.baseUrl, secrets);
-            outcome =
-                'problem' in client
-                    ? {
-                        result: 'error',
-                        headline: `${client.problem}; no request was sent.`,
-                        problems: [],
-                        targets: [],
-                        search: undefined,
-                        elapsedMs: Date.now() - startedAt
-                    }
-                    : await waitStep(settings, client, cancel.signal, secrets, startedAt);
+            client = createApiClient({ baseUrl: settings.baseUrl, secrets });
+            outcome = await waitStep(settings, client, cancel.signal, secrets, startedAt);
         }
     }
     catch (error) {
-        // Not expected: every known fault has its own outcome. Still end in a defined state.
         const message = error instanceof Error ? error.message : String(error);
-        outcome = { result: 'error', headline: `Unexpected error: ${message}`, problems: [], targets: [], search: undefined, elapsedMs: Date.now() - startedAt };
+        // Settings but no client: the client refused a proxy variable, before any request. Anything
+        // else is not expected (every known fault has its own outcome); still a defined state.
+        const headline = settings && !client ? `Cannot set up the connection: ${message}; no request was sent.` : `Unexpected error: ${message}`;
+        outcome = errorOutcome(headline, startedAt);
     }
     finally {
         process.off('SIGINT', onSignal);
@@ -43175,27 +43166,22 @@ async function run() {
     }
     // With invalid inputs the summary is still written unless it was plainly turned off.
     const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false';
-    await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true }, hidden);
+    await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true }, hide);
     // A cancelled run is commented too, in what is left of the grace period.
     if (comment) {
         const budgetMs = exitBy === undefined ? comment.requestTimeoutMs : Math.max(1, exitBy - COMMENT_EXIT_MARGIN_MS - Date.now());
-        await commentOnPullRequest(outcome, comment, hidden, budgetMs, exitBy !== undefined);
+        await commentOnPullRequest(outcome, comment, hide, budgetMs, exitBy !== undefined);
     }
-    if (client && 'close' in client)
-        await client.close();
+    await client?.close();
 }
-/** The platform client, or what is wrong with the runner's proxy settings. */
-function createClient(baseUrl, secrets) {
-    try {
-        return createApiClient({ baseUrl, secrets });
-    }
-    catch (error) {
-        return { problem: `Cannot set up the connection: ${error instanceof Error ? error.message : String(error)}` };
-    }
+/** The outcome of a run that ends before (or instead of) waiting. */
+function errorOutcome(headline, startedAt, problems = []) {
+    return { result: 'error', headline, problems, targets: [], search: undefined, elapsedMs: Date.now() - startedAt };
 }
 async function waitStep(settings, client, signal, secrets, startedAt) {
     const { targets } = settings;
     const deadline = startedAt + settings.timeoutMs;
+    const maskKeys = createRedactor(secrets);
     const polling = `timeout ${formatDuration(settings.timeoutMs)}, polling every ${formatDuration(settings.minIntervalMs)}–${formatDuration(settings.maxIntervalMs)}`;
     let reports = [];
     if (targets.length > 0) {
@@ -43220,7 +43206,7 @@ async function waitStep(settings, client, signal, secrets, startedAt) {
             minIntervalMs: settings.minIntervalMs,
             maxIntervalMs: settings.maxIntervalMs,
             requestTimeoutMs: settings.requestTimeoutMs,
-            onQuery: (query) => info(redact(describeQuery(query), secrets))
+            onQuery: (query) => info(maskKeys(describeQuery(query)))
         });
         endGroup();
     }
@@ -43247,8 +43233,7 @@ function headline(result, reports, search) {
     return `${succeeded}/${reports.length} targets succeeded; ${first ? `${describeRef(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}` : result}`;
 }
 /** Creates or updates the PR comment; a failure here is a warning, never a failed step. */
-async function commentOnPullRequest(outcome, settings, secrets, budgetMs, cancelled) {
-    const clean = (text) => redact(text, secrets);
+async function commentOnPullRequest(outcome, settings, clean, budgetMs, cancelled) {
     // Every request of the comment shares one budget (request-timeout, or the rest of the grace
     // period after a cancel), so a GitHub API that does not answer cannot hold the step.
     const budget = AbortSignal.timeout(budgetMs);
@@ -43281,8 +43266,7 @@ async function commentOnPullRequest(outcome, settings, secrets, budgetMs, cancel
         warning(clean(`The pull request comment could not be written: ${why}. The step's result does not depend on it.`));
     }
 }
-async function report(outcome, options, secrets) {
-    const clean = (text) => redact(text, secrets);
+async function report(outcome, options, clean) {
     const outputs = computeOutputs(outcome);
     for (const [name, value] of Object.entries(outputs))
         setOutput(name, clean(value));

@@ -10,7 +10,7 @@ import { renderSummary } from './report/summary.js'
 import { commentMarker, commentTarget, explainCommentError, renderComment, upsertComment } from './report/comment.js'
 import { runSearchCheck, skippedSearch, type SearchReport } from './search.js'
 import { secretForms } from './report/markdown.js'
-import { redact } from './text.js'
+import { createRedactor } from './text.js'
 import { describeRef, waitForTargets, type TargetReport } from './wait.js'
 
 /** After SIGINT/SIGTERM the process ends within this, whatever is still running. */
@@ -41,10 +41,10 @@ export async function run(): Promise<void> {
   const raw = readRawInputs((name) => core.getInput(name))
   const secrets = [...new Set([raw['admin-key'], raw['assistant-key'], raw['github-token']])].filter((key) => key !== '')
   for (const secret of secrets) core.setSecret(secret)
-  // What is written goes through these, in every spelling a key could take there.
-  const hidden = secretForms(secrets)
+  // What is written goes through this, which knows every spelling a key could take there.
+  const hide = createRedactor(secretForms(secrets))
 
-  let client: ApiClient | { problem: string } | undefined
+  let client: ApiClient | undefined
   let settings: Settings | undefined
   let comment: CommentSettings | undefined
   let outcome: RunOutcome
@@ -52,60 +52,43 @@ export async function run(): Promise<void> {
     const parsed = parseInputs(raw)
     comment = parsed.ok ? parsed.settings.comment : parsed.comment
     if (!parsed.ok) {
-      outcome = {
-        result: 'error',
-        headline: `Invalid input (${parsed.problems.length} problem${parsed.problems.length === 1 ? '' : 's'}); no request was sent.`,
-        problems: parsed.problems,
-        targets: [],
-        search: undefined,
-        elapsedMs: Date.now() - startedAt
-      }
+      const count = `${parsed.problems.length} problem${parsed.problems.length === 1 ? '' : 's'}`
+      outcome = errorOutcome(`Invalid input (${count}); no request was sent.`, startedAt, parsed.problems)
     } else {
       settings = parsed.settings
-      client = createClient(settings.baseUrl, secrets)
-      outcome =
-        'problem' in client
-          ? {
-              result: 'error',
-              headline: `${client.problem}; no request was sent.`,
-              problems: [],
-              targets: [],
-              search: undefined,
-              elapsedMs: Date.now() - startedAt
-            }
-          : await waitStep(settings, client, cancel.signal, secrets, startedAt)
+      client = createApiClient({ baseUrl: settings.baseUrl, secrets })
+      outcome = await waitStep(settings, client, cancel.signal, secrets, startedAt)
     }
   } catch (error) {
-    // Not expected: every known fault has its own outcome. Still end in a defined state.
     const message = error instanceof Error ? error.message : String(error)
-    outcome = { result: 'error', headline: `Unexpected error: ${message}`, problems: [], targets: [], search: undefined, elapsedMs: Date.now() - startedAt }
+    // Settings but no client: the client refused a proxy variable, before any request. Anything
+    // else is not expected (every known fault has its own outcome); still a defined state.
+    const headline = settings && !client ? `Cannot set up the connection: ${message}; no request was sent.` : `Unexpected error: ${message}`
+    outcome = errorOutcome(headline, startedAt)
   } finally {
     process.off('SIGINT', onSignal)
     process.off('SIGTERM', onSignal)
   }
   // With invalid inputs the summary is still written unless it was plainly turned off.
   const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false'
-  await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true }, hidden)
+  await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true }, hide)
   // A cancelled run is commented too, in what is left of the grace period.
   if (comment) {
     const budgetMs = exitBy === undefined ? comment.requestTimeoutMs : Math.max(1, exitBy - COMMENT_EXIT_MARGIN_MS - Date.now())
-    await commentOnPullRequest(outcome, comment, hidden, budgetMs, exitBy !== undefined)
+    await commentOnPullRequest(outcome, comment, hide, budgetMs, exitBy !== undefined)
   }
-  if (client && 'close' in client) await client.close()
+  await client?.close()
 }
 
-/** The platform client, or what is wrong with the runner's proxy settings. */
-function createClient(baseUrl: URL, secrets: readonly string[]): ApiClient | { problem: string } {
-  try {
-    return createApiClient({ baseUrl, secrets })
-  } catch (error) {
-    return { problem: `Cannot set up the connection: ${error instanceof Error ? error.message : String(error)}` }
-  }
+/** The outcome of a run that ends before (or instead of) waiting. */
+function errorOutcome(headline: string, startedAt: number, problems: readonly string[] = []): RunOutcome {
+  return { result: 'error', headline, problems, targets: [], search: undefined, elapsedMs: Date.now() - startedAt }
 }
 
 async function waitStep(settings: Settings, client: ApiClient, signal: AbortSignal, secrets: string[], startedAt: number): Promise<RunOutcome> {
   const { targets } = settings
   const deadline = startedAt + settings.timeoutMs
+  const maskKeys = createRedactor(secrets)
   const polling = `timeout ${formatDuration(settings.timeoutMs)}, polling every ${formatDuration(settings.minIntervalMs)}–${formatDuration(settings.maxIntervalMs)}`
   let reports: TargetReport[] = []
   if (targets.length > 0) {
@@ -130,7 +113,7 @@ async function waitStep(settings: Settings, client: ApiClient, signal: AbortSign
       minIntervalMs: settings.minIntervalMs,
       maxIntervalMs: settings.maxIntervalMs,
       requestTimeoutMs: settings.requestTimeoutMs,
-      onQuery: (query) => core.info(redact(describeQuery(query), secrets))
+      onQuery: (query) => core.info(maskKeys(describeQuery(query)))
     })
     core.endGroup()
   }
@@ -158,8 +141,13 @@ function headline(result: Result, reports: readonly TargetReport[], search: Sear
 }
 
 /** Creates or updates the PR comment; a failure here is a warning, never a failed step. */
-async function commentOnPullRequest(outcome: RunOutcome, settings: CommentSettings, secrets: string[], budgetMs: number, cancelled: boolean): Promise<void> {
-  const clean = (text: string) => redact(text, secrets)
+async function commentOnPullRequest(
+  outcome: RunOutcome,
+  settings: CommentSettings,
+  clean: (text: string) => string,
+  budgetMs: number,
+  cancelled: boolean
+): Promise<void> {
   // Every request of the comment shares one budget (request-timeout, or the rest of the grace
   // period after a cancel), so a GitHub API that does not answer cannot hold the step.
   const budget = AbortSignal.timeout(budgetMs)
@@ -192,8 +180,7 @@ async function commentOnPullRequest(outcome: RunOutcome, settings: CommentSettin
   }
 }
 
-async function report(outcome: RunOutcome, options: { summary: boolean; failOnTimeout: boolean }, secrets: string[]): Promise<void> {
-  const clean = (text: string) => redact(text, secrets)
+async function report(outcome: RunOutcome, options: { summary: boolean; failOnTimeout: boolean }, clean: (text: string) => string): Promise<void> {
   const outputs = computeOutputs(outcome)
   for (const [name, value] of Object.entries(outputs)) core.setOutput(name, clean(value))
 

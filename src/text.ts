@@ -20,14 +20,20 @@ export function oneLine(text: string, max = 500): string {
 }
 
 /**
- * Replaces every occurrence of each secret with `***`, in any letter case: URL hosts and some
- * headers come back lowercased.
+ * A function that replaces every occurrence of each secret with `***`, in any letter case (URL
+ * hosts and some headers come back lowercased). Build it once per set of secrets: one pattern,
+ * longest secret first.
  */
+export function createRedactor(secrets: readonly string[]): (text: string) => string {
+  const used = [...new Set(secrets.filter((secret) => secret.length > 0))].sort((a, b) => b.length - a.length)
+  if (used.length === 0) return (text) => text
+  const pattern = new RegExp(used.map((secret) => secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi')
+  return (text) => text.replace(pattern, '***')
+}
+
+/** Replaces every occurrence of each secret with `***`, in any letter case. */
 export function redact(text: string, secrets: readonly string[]): string {
-  let out = text
-  for (const secret of secrets)
-    if (secret.length > 0 && out.length >= secret.length) out = out.replace(new RegExp(secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), '***')
-  return out
+  return createRedactor(secrets)(text)
 }
 
 /**
@@ -35,12 +41,12 @@ export function redact(text: string, secrets: readonly string[]): string {
  * give it JSON whose depth was checked first.
  */
 export function redactJson(value: unknown, secrets: readonly string[]): unknown {
-  const used = secrets.filter((secret) => secret.length > 0)
-  if (used.length === 0) return value
+  if (!secrets.some((secret) => secret.length > 0)) return value
+  const clean = createRedactor(secrets)
   const walk = (node: unknown): unknown => {
-    if (typeof node === 'string') return redact(node, used)
+    if (typeof node === 'string') return clean(node)
     if (Array.isArray(node)) return node.map(walk)
-    if (node !== null && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([key, child]) => [redact(key, used), walk(child)]))
+    if (node !== null && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([key, child]) => [clean(key), walk(child)]))
     return node
   }
   return walk(value)

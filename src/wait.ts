@@ -5,8 +5,6 @@ import type { Settings, TargetRef } from './inputs.js'
 import { createLimiter } from './limit.js'
 import type { Result } from './outcome.js'
 import { pollUntilSettled, requestBudget, type Attempt, type Clock } from './poll/poll.js'
-
-export { FINAL_POLL_ALLOWANCE_MS } from './poll/poll.js'
 import { jobTarget, type JobRecord } from './targets/job.js'
 import type { Judgement, TargetKind } from './targets/target.js'
 import { updateTarget, type UpdateRecord } from './targets/update.js'

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { formatDuration } from '../durations.js'
 import type { TargetRef } from '../inputs.js'
 import type { QueryReport } from '../search.js'
-import { oneLine, redact, stripControl, truncate } from '../text.js'
+import { createRedactor, oneLine, stripControl, truncate } from '../text.js'
 import { describeRef, type Progress, type TargetReport, type WaitEvents } from '../wait.js'
 
 /** The parts of @actions/core the log needs; main passes core itself. */
@@ -62,7 +62,7 @@ export function describeProgress(p: Progress): string {
  * when it settles, with a progress line between.
  */
 export function createLogReporter(sink: LogSink, options: { streamLogs: boolean; targets: readonly TargetRef[]; secrets: readonly string[] }): WaitEvents {
-  const clean = (text: string) => redact(text, options.secrets)
+  const clean = createRedactor(options.secrets)
   const live = options.targets.length === 1
   const buffers = new Map<string, string[]>()
   const keyOf = (ref: TargetRef) => `${ref.kind}:${ref.id}`

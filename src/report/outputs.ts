@@ -34,8 +34,8 @@ export const OUTPUT_NAMES = [
 export type OutputName = (typeof OUTPUT_NAMES)[number]
 export type Outputs = Record<OutputName, string>
 
-/** GitHub refuses step outputs over 1 MiB; `results` is kept under this. */
-export const MAX_RESULTS_BYTES = 900 * 1024
+/** GitHub refuses a step output over 1 MiB; every output is kept under this. */
+export const MAX_OUTPUT_BYTES = 900 * 1024
 const KEPT_LOG_LINES = 20
 const KEPT_LOG_LINE_LENGTH = 500
 
@@ -47,9 +47,9 @@ const KEPT_LOG_LINE_LENGTH = 500
 function resultsOutput(outcome: RunOutcome): string {
   const entries = outcome.targets.map((t) => ({ kind: t.ref.kind, id: t.ref.id, result: t.result, status: t.status, record: t.record, error: t.error }))
   const whole = JSON.stringify(entries)
-  if (Buffer.byteLength(whole) <= MAX_RESULTS_BYTES) return whole
+  if (Buffer.byteLength(whole) <= MAX_OUTPUT_BYTES) return whole
   const trimmed = JSON.stringify(entries.map((e) => ({ ...e, record: trimLogs(e.record) })))
-  if (Buffer.byteLength(trimmed) <= MAX_RESULTS_BYTES) return trimmed
+  if (Buffer.byteLength(trimmed) <= MAX_OUTPUT_BYTES) return trimmed
   return JSON.stringify(entries.map((e) => ({ ...e, record: null })))
 }
 
@@ -75,24 +75,24 @@ export function prNumberFromLink(link: string | null | undefined): string {
 const CUT_NOTE = '… (cut to fit the size limit of an output)'
 
 /**
- * An output value within MAX_RESULTS_BYTES: a JSON list keeps its first items that fit, text is
+ * An output value within MAX_OUTPUT_BYTES: a JSON list keeps its first items that fit, text is
  * cut with a note. Values that fit are returned as they are.
  */
 export function fitOutput(value: string): string {
-  if (Buffer.byteLength(value) <= MAX_RESULTS_BYTES) return value
+  if (Buffer.byteLength(value) <= MAX_OUTPUT_BYTES) return value
   if (value.startsWith('[')) {
     const items = JSON.parse(value) as unknown[]
     let fits = 0
     let tooMany = items.length
     while (tooMany - fits > 1) {
       const mid = Math.floor((fits + tooMany) / 2)
-      if (Buffer.byteLength(JSON.stringify(items.slice(0, mid))) <= MAX_RESULTS_BYTES) fits = mid
+      if (Buffer.byteLength(JSON.stringify(items.slice(0, mid))) <= MAX_OUTPUT_BYTES) fits = mid
       else tooMany = mid
     }
     return JSON.stringify(items.slice(0, fits))
   }
   // Cut on bytes; a character split at the end becomes one replacement character, hence the margin.
-  const room = MAX_RESULTS_BYTES - Buffer.byteLength(CUT_NOTE) - 4
+  const room = MAX_OUTPUT_BYTES - Buffer.byteLength(CUT_NOTE) - 4
   return `${Buffer.from(value).subarray(0, room).toString('utf8')}${CUT_NOTE}`
 }
 

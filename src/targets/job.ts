@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { TERMINAL_STATES } from './states.js'
+import { listed, TERMINAL_STATES } from './states.js'
 import type { TargetKind } from './target.js'
 
 const text = z.string().nullish().catch(undefined)
@@ -17,10 +17,6 @@ export const jobRecordSchema = z.looseObject({
 export type JobRecord = z.infer<typeof jobRecordSchema>
 
 const states = TERMINAL_STATES.job
-
-function listed(list: readonly string[], status: string): boolean {
-  return list.includes(status)
-}
 
 export const jobTarget: TargetKind<JobRecord, 'job'> = {
   noun: 'agent job',

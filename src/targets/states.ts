@@ -16,3 +16,8 @@ export const TERMINAL_STATES = {
     pending: ['active']
   }
 } as const
+
+/** Whether a status is in one of the lists above. */
+export function listed(list: readonly string[], status: string): boolean {
+  return list.includes(status)
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { TERMINAL_STATES } from './states.js'
+import { listed, TERMINAL_STATES } from './states.js'
 import type { TargetKind } from './target.js'
 
 // Missing or malformed optional fields are normal on an unfinished record: they are dropped,
@@ -45,9 +45,9 @@ export const updateTarget: TargetKind<UpdateRecord, 'update'> = {
   schema: updateRecordSchema,
   judge(record) {
     const status = record.status
-    if ((states.success as readonly string[]).includes(status)) return { state: 'settled', result: 'success' }
-    if ((states.failure as readonly string[]).includes(status)) return { state: 'settled', result: 'failure' }
-    if ((states.pending as readonly string[]).includes(status)) return { state: 'pending' }
+    if (listed(states.success, status)) return { state: 'settled', result: 'success' }
+    if (listed(states.failure, status)) return { state: 'settled', result: 'failure' }
+    if (listed(states.pending, status)) return { state: 'pending' }
     if (record.endedAt && record.endedAt.trim() !== '')
       return {
         state: 'settled',
