@@ -10,6 +10,9 @@
 //     hang?: true, delayMs?: number, repeat?: number = 1, fn?: (n) => Step }
 // `fn` makes a generated step: it is called with n (0-based index of the request
 // for that id) and must return a plain step (its own `repeat` is ignored).
+// The three POSTs that start work (update, preview, agent job) are scripted per project id
+// (kind 'trigger'): `{ started: true }` answers as the platform does when it starts the work,
+// `{ reset: true }` drops the connection once the request has been read.
 //
 // CLI: node dev/simulator.js [--port N]   (default port 4010)
 
@@ -58,11 +61,28 @@ export const SCENARIOS = [
   ['job', 'job-failed', 'active -> failed'],
   ['job', 'job-archived-pr', 'active -> archived with prLink and archivedAt'],
   ['job', 'job-archived-nopr', 'archived, prLink null, archivedAt set'],
-  ['job', 'job-forever', 'active forever']
+  ['job', 'job-forever', 'active forever'],
+  ['update', 'update-other-commit', 'queued -> success, deploying another commit than the one the run is for'],
+  ['trigger', PROJECT_ID, 'starts work at once: update and preview wait on update-success, agent on job-completed-pr'],
+  ['trigger', 'trigger-429', '429 with Retry-After: 1, then starts the work'],
+  ['trigger', 'trigger-503-retry', '503 with Retry-After: 1, then starts the work'],
+  ['trigger', 'trigger-503', '503 without Retry-After (the work may have started)'],
+  ['trigger', 'trigger-500', '500 (the work may have started)'],
+  ['trigger', 'trigger-hang', 'never answers (the work may have started)'],
+  ['trigger', 'trigger-reset', 'reads the request, then resets the connection (the work may have started)'],
+  ['trigger', 'trigger-no-id', '202 with an empty object: no id to wait on'],
+  ['trigger', 'trigger-400', '400 with the server message'],
+  ['trigger', 'trigger-403', '403: previews are not part of the plan'],
+  ['trigger', 'trigger-other-commit', 'starts an update that deploys another commit (update-other-commit)']
 ].map(([kind, id, description]) => ({ kind, id, description }))
 
-const KINDS = ['update', 'job', 'search']
-const SHA = '3f786850e387550fdab836ed7e6dc881de23001b'
+/** Projects the simulator knows: the demo project and one per trigger scenario (any other answers 404). */
+const PROJECTS = new Set(SCENARIOS.filter((s) => s.kind === 'trigger').map((s) => s.id))
+
+const KINDS = ['update', 'job', 'search', 'trigger']
+/** The commit the built-in updates deploy; dev/run-action.js gives the action the same GITHUB_SHA. */
+export const SHA = '3f786850e387550fdab836ed7e6dc881de23001b'
+const OTHER_SHA = '0badc0ffee0000000000000000000000000000aa'
 const SUCCESS_LOGS = [
   'Cloning https://github.com/acme/docs (main)',
   'Installing dependencies',
@@ -212,6 +232,17 @@ function builtinScripts(createdAt) {
       'update-unknown-ended': [json(rec('update-unknown-ended', 'cancelled', { logs: SUCCESS_LOGS.slice(0, 2), ended: true }))],
       'update-forbidden': [error(403, `This key cannot read project ${PROJECT_ID}`)],
       'update-late': [error(404, 'Update status not found', { repeat: 2 }), ...successSequence('update-late')],
+      'update-other-commit': [
+        json(rec('update-other-commit', 'queued')),
+        json(
+          rec('update-other-commit', 'success', {
+            logs: SUCCESS_LOGS,
+            summary: 'Deployed 4 changed pages',
+            ended: true,
+            commit: { sha: OTHER_SHA, message: 'docs: an older commit' }
+          })
+        )
+      ],
       'update-hostile': [
         json(
           rec('update-hostile', 'success', {
@@ -238,6 +269,45 @@ function builtinScripts(createdAt) {
       'job-archived-pr': [job('job-archived-pr', 'active'), job('job-archived-pr', 'archived', { prLink: pr, archivedAt })],
       'job-archived-nopr': [job('job-archived-nopr', 'archived', { archivedAt })],
       'job-forever': [job('job-forever', 'active')]
+    },
+    // Keyed by project id; one script serves the three POSTs that start work. `{ started: true }`
+    // answers as the platform does when it starts the work; `reset` drops the connection.
+    trigger: {
+      [PROJECT_ID]: [{ started: true }],
+      'trigger-429': [error(429, 'Rate limit: 10 requests per 10 seconds', { headers: { 'retry-after': '1' } }), { started: true }],
+      'trigger-503-retry': [error(503, 'Deploys are paused for maintenance', { headers: { 'retry-after': '1' } }), { started: true }],
+      'trigger-503': [error(503, 'Service unavailable')],
+      'trigger-500': [error(500, 'Internal error')],
+      'trigger-hang': [{ hang: true }],
+      'trigger-reset': [{ reset: true }],
+      'trigger-no-id': [{ status: 202, json: {} }],
+      'trigger-400': [error(400, 'branch must be a non-empty string')],
+      'trigger-403': [error(403, 'Previews are not available on your plan')],
+      'trigger-other-commit': [{ started: true, statusId: 'update-other-commit' }]
+    }
+  }
+}
+
+/** What the platform answers when it starts the work. */
+function startedAnswer(operation, body, createdAt, step) {
+  if (operation === 'update') return { status: 202, json: { statusId: step.statusId ?? 'update-success' } }
+  if (operation === 'preview') {
+    const slug = String(body.branch)
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+    return { status: 202, json: { statusId: step.statusId ?? 'update-success', previewUrl: `https://acme-${slug || 'preview'}.preview.example.com` } }
+  }
+  return {
+    status: 201,
+    json: {
+      id: step.jobId ?? 'job-completed-pr',
+      status: 'active',
+      source: { repository: 'https://github.com/acme/docs', ref: 'main' },
+      model: 'model-large-1',
+      prLink: null,
+      createdAt,
+      archivedAt: null
     }
   }
 }
@@ -303,9 +373,10 @@ function search({ query, pageSize = 10, scoreThreshold = 0, filter = {} }) {
 /**
  * @typedef {{ method: string, path: string, authorization: string | undefined, at: number, body?: string }} RequestRecord
  * @typedef {{ status?: number, headers?: Record<string, string>, json?: any, raw?: string, hang?: true,
- *   delayMs?: number, repeat?: number, fn?: (n: number) => Step }} Step
+ *   delayMs?: number, repeat?: number, fn?: (n: number) => Step, reset?: true,
+ *   started?: true, statusId?: string, jobId?: string }} Step
  * @typedef {{ url: string, port: number, requests: RequestRecord[],
- *   script(kind: 'update' | 'job' | 'search', id: string, steps: Step[]): void,
+ *   script(kind: 'update' | 'job' | 'search' | 'trigger', id: string, steps: Step[]): void,
  *   reset(): void, close(): Promise<void> }} Simulator
  */
 
@@ -318,14 +389,15 @@ function search({ query, pageSize = 10, scoreThreshold = 0, filter = {} }) {
  */
 export async function startSimulator(options = {}) {
   const { port = 0, adminKey = ADMIN_KEY, assistantKey = ASSISTANT_KEY } = options
-  const builtins = builtinScripts(new Date(Date.now() - 120_000).toISOString())
+  const createdAt = new Date(Date.now() - 120_000).toISOString()
+  const builtins = builtinScripts(createdAt)
   const scripts = new Map()
   const counters = new Map()
   const sockets = new Set()
   const timers = new Set()
   /** @type {RequestRecord[]} */
   const requests = []
-  for (const kind of ['update', 'job']) {
+  for (const kind of ['update', 'job', 'trigger']) {
     for (const [id, steps] of Object.entries(builtins[kind])) scripts.set(`${kind}\0${id}`, steps)
   }
 
@@ -342,14 +414,23 @@ export async function startSimulator(options = {}) {
     timers.add(t)
   }
 
-  /** Answers with the next scripted step for `key`, or returns false if there is no script. */
-  const answer = (res, key) => {
+  /** The next scripted step for `key`, or undefined if there is no script. */
+  const nextStep = (key) => {
     const steps = scripts.get(key)
-    if (!steps) return false
+    if (!steps) return undefined
     const n = counters.get(key) ?? 0
     counters.set(key, n + 1)
-    const step = pickStep(steps, n)
+    return pickStep(steps, n)
+  }
+
+  /** Answers with the next scripted step for `key`, or returns false if there is no script. */
+  const answer = (res, key, step = nextStep(key)) => {
+    if (!step) return false
     if (step.hang) return true
+    if (step.reset) {
+      res.socket?.resetAndDestroy?.() ?? res.socket?.destroy()
+      return true
+    }
     const write = () => {
       if (res.destroyed) return
       res.statusCode = step.status ?? 200
@@ -367,6 +448,28 @@ export async function startSimulator(options = {}) {
     if (step.delayMs) later(step.delayMs, write)
     else write()
     return true
+  }
+
+  /** The three POSTs that start work: checks as the platform documents them, then the project's script. */
+  const start = (res, record, operation, projectId) => {
+    if (record.authorization !== `Bearer ${adminKey}`) return send(res, 401, { error: 'Invalid or missing API key' }, { 'www-authenticate': 'Bearer' })
+    let body = {}
+    if (operation !== 'update') {
+      try {
+        body = JSON.parse(record.body ?? '')
+      } catch {
+        return send(res, 400, { error: 'Request body must be valid JSON' })
+      }
+      const field = operation === 'preview' ? 'branch' : 'prompt'
+      if (typeof body?.[field] !== 'string' || body[field].length === 0) return send(res, 400, { error: `${field} must be a non-empty string` })
+    }
+    if (!PROJECTS.has(projectId)) return send(res, 404, { error: 'Project not found' })
+    const step = nextStep(`trigger\0${projectId}`)
+    if (step?.started) {
+      const started = startedAnswer(operation, body, createdAt, step)
+      return send(res, started.status, started.json)
+    }
+    answer(res, `trigger\0${projectId}`, step)
   }
 
   const handle = (req, res, record) => {
@@ -389,10 +492,18 @@ export async function startSimulator(options = {}) {
     }
     if (is('GET', 'v2', 'agent', '*', 'job', '*')) {
       if (!authorized(adminKey)) return unauthorized()
-      if (parts[2] !== PROJECT_ID) return send(res, 404, { error: 'Project not found' })
+      if (!PROJECTS.has(parts[2])) return send(res, 404, { error: 'Project not found' })
       if (!answer(res, `job\0${parts[4]}`)) send(res, 404, { error: 'Job not found' })
       return
     }
+    const operation = is('POST', 'v1', 'project', 'update', '*')
+      ? 'update'
+      : is('POST', 'v1', 'project', 'preview', '*')
+        ? 'preview'
+        : is('POST', 'v2', 'agent', '*', 'job')
+          ? 'agent'
+          : undefined
+    if (operation) return start(res, record, operation, operation === 'agent' ? parts[2] : parts[3])
     if (is('POST', 'discovery', 'v1', 'search', '*')) {
       if (!authorized(assistantKey)) return unauthorized()
       if (parts[3] !== SEARCH_DOMAIN) return send(res, 404, { error: 'Domain not found' })
@@ -507,8 +618,11 @@ async function main(argv) {
   GET  ${sim.url}/v1/project/update-status/{statusId}
   GET  ${sim.url}/v2/agent/${PROJECT_ID}/job/{id}
   POST ${sim.url}/discovery/v1/search/${SEARCH_DOMAIN}
+  POST ${sim.url}/v1/project/update/{projectId}
+  POST ${sim.url}/v1/project/preview/{projectId}        {"branch": "..."}
+  POST ${sim.url}/v2/agent/{projectId}/job              {"prompt": "..."}
 
-Scenarios:
+Scenarios (status ids, job ids, and project ids for the POSTs that start work):
 ${SCENARIOS.map((s) => `  ${s.id.padEnd(width)}  ${s.description}`).join('\n')}
 
 Press Ctrl+C to stop.`)

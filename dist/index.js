@@ -31964,7 +31964,7 @@ function createApiClient(options) {
                 const bodyText = await readLimited(response.body, MAX_BODY_BYTES);
                 if (bodyText === undefined)
                     return { kind: 'fatal', reason: `HTTP ${status} with a body over ${MAX_BODY_BYTES / 1024 / 1024} MiB` };
-                return classifyResponse({
+                return (req.classify ?? classifyResponse)({
                     status,
                     retryAfter: header('retry-after'),
                     contentType: header('content-type'),
@@ -31980,7 +31980,8 @@ function createApiClient(options) {
                 return { kind: 'transient', reason: 'cancelled' };
             if (timeout.aborted)
                 return { kind: 'transient', reason: `no complete answer within ${formatSeconds(req.timeoutMs)} (request-timeout)` };
-            return { kind: 'transient', reason: `network error: ${describeNetworkError(error)}` };
+            const reason = `network error: ${describeNetworkError(error)}`;
+            return NOT_SENT_CODES.has(networkErrorCode(error) ?? '') ? { kind: 'transient', reason, notActedOn: true } : { kind: 'transient', reason };
         }
     }
     return {
@@ -32032,9 +32033,15 @@ async function readLimited(body, limit) {
     }
     return Buffer.concat(chunks).toString('utf8');
 }
+/** Failures that prove no byte of the request reached the server: no connection was ever made. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+function networkErrorCode(error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    return cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : undefined;
+}
 function describeNetworkError(error) {
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-    const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : undefined;
+    const code = networkErrorCode(error);
     const message = cause instanceof Error ? cause.message : String(cause);
     return oneLine(code && !message.includes(code) ? `${code} ${message}` : message, 300);
 }
@@ -41648,13 +41655,19 @@ const INPUT_DEFAULTS = {
     'pr-comment': 'false',
     // action.yml defaults this to `${{ github.token }}`, which only the runner can fill in.
     'github-token': '',
-    'pr-number-target': ''
+    'pr-number-target': '',
+    trigger: '',
+    'preview-branch': '',
+    'agent-prompt': '',
+    'expect-sha': ''
 };
 const INPUT_NAMES = Object.keys(INPUT_DEFAULTS);
 /** Inputs whose values must never be echoed back, not even in an error. */
 const SECRET_INPUTS = new Set(['admin-key', 'assistant-key', 'github-token']);
 /** List inputs: their problems name the one item at fault rather than the whole value. */
 const LIST_INPUTS = new Set(['status-id', 'job-id']);
+/** What `trigger` starts: an update of the deployment branch, a preview of a branch, or an agent job. */
+const TRIGGER_KINDS = ['update', 'preview', 'agent'];
 /** Reads every input once, through the given reader (core.getInput in production). */
 function readRawInputs(get) {
     const raw = {};
@@ -41743,6 +41756,51 @@ const queryListSchema = schemas_string().transform((text) => [
         .map((q) => q.trim())
         .filter((q) => q !== ''))
 ]);
+const triggerSchema = schemas_string().transform((text, ctx) => {
+    if (text === '')
+        return undefined;
+    const kind = TRIGGER_KINDS.find((k) => k === text.toLowerCase());
+    if (kind)
+        return kind;
+    ctx.addIssue({ code: 'custom', message: `is not a kind of work to start; use one of ${TRIGGER_KINDS.join(', ')}` });
+    return NEVER;
+});
+/** A git branch name as git would accept it (git check-ref-format), kept to what a URL and a log can show. */
+const branchSchema = schemas_string().transform((text, ctx) => {
+    if (text === '')
+        return undefined;
+    const problem = branchProblem(text);
+    if (problem) {
+        ctx.addIssue({ code: 'custom', message: problem });
+        return NEVER;
+    }
+    return text;
+});
+function branchProblem(branch) {
+    if (branch.length > 255)
+        return `is ${branch.length} characters long; at most 255 are allowed`;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: branch names must not contain control characters
+    if (/[\s\u0000-\u001f\u007f~^:?*[\\]/.test(branch))
+        return 'is not a git branch name (no spaces, control characters or any of ~ ^ : ? * [ \\)';
+    if (branch.includes('..') || branch.includes('@{') || branch.includes('//'))
+        return 'is not a git branch name (no "..", "@{" or "//")';
+    if (/^[-/.]|[/.]$|\.lock$/.test(branch))
+        return 'is not a git branch name (it may not start with - / . or end with / . .lock)';
+    return undefined;
+}
+/** Longest prompt accepted; the platform documents none, this keeps a pasted file out of a request. */
+const MAX_PROMPT_LENGTH = 20_000;
+const promptSchema = schemas_string().max(MAX_PROMPT_LENGTH, { message: `is longer than ${MAX_PROMPT_LENGTH} characters` });
+const shaSchema = schemas_string().transform((text, ctx) => {
+    if (text === '')
+        return undefined;
+    if (!/^[0-9a-f]{7,40}$/i.test(text)) {
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: names the workflow expression users write
+        ctx.addIssue({ code: 'custom', message: 'is not a commit sha; give 7 to 40 hex characters, e.g. ${{ github.sha }}' });
+        return NEVER;
+    }
+    return text.toLowerCase();
+});
 const keySchema = schemas_string().refine((key) => key === '' || /^[\x21-\x7e]{1,4096}$/.test(key), {
     message: 'must be printable ASCII without spaces (is the secret pasted with a line break?)'
 });
@@ -41803,7 +41861,11 @@ const fieldSchemas = {
     'search-expect-path': schemas_string(),
     'pr-comment': booleanSchema,
     'github-token': keySchema,
-    'pr-number-target': optionalNumber(1, 1e12, true)
+    'pr-number-target': optionalNumber(1, 1e12, true),
+    trigger: triggerSchema,
+    'preview-branch': branchSchema,
+    'agent-prompt': promptSchema,
+    'expect-sha': shaSchema
 };
 /**
  * Validates every input and returns typed settings, or every problem found at once, each
@@ -41835,12 +41897,21 @@ function parseInputs(raw) {
     const jobsGiven = splitList(raw['job-id'] ?? '').length > 0;
     const targetsGiven = splitList(raw['status-id'] ?? '').length > 0 || jobsGiven;
     const queriesGiven = (raw['search-query'] ?? '').trim() !== '';
+    const trigger = parsedOk('trigger') ? f.trigger : undefined;
     if (jobsGiven && !given('project-id'))
         problems.push('project-id: is required with job-id (agent jobs are looked up per project)');
-    if (!targetsGiven && !queriesGiven)
-        problems.push('status-id / job-id / search-query: nothing to do; give a status-id, a job-id with project-id, or a search-query');
+    if (given('trigger') && !given('project-id'))
+        problems.push('project-id: is required with trigger (the work is started in that project)');
+    if (!targetsGiven && !queriesGiven && !given('trigger'))
+        problems.push('status-id / job-id / search-query: nothing to do; give a status-id, a job-id with project-id, or a search-query, or start work with trigger');
     if (targetsGiven && !given('admin-key'))
         problems.push('admin-key: is required with status-id and job-id (the admin API key of the platform)');
+    else if (given('trigger') && !given('admin-key'))
+        problems.push('admin-key: is required with trigger (the admin API key of the platform starts the work)');
+    if (parsedOk('trigger'))
+        problems.push(...triggerProblems(trigger, given));
+    if (given('expect-sha') && splitList(raw['status-id'] ?? '').length === 0 && trigger !== 'update' && trigger !== 'preview' && parsedOk('trigger'))
+        problems.push('expect-sha: applies to updates only; give a status-id or trigger: update or preview, or remove expect-sha');
     if (queriesGiven) {
         if (!given('search-domain'))
             problems.push('search-domain: is required with search-query (the last segment of the dashboard URL of the docs site)');
@@ -41855,9 +41926,9 @@ function parseInputs(raw) {
     if (!given('base-url'))
         problems.push('base-url: is required; the API base URL, e.g. https://api.example.com');
     const kinds = [];
-    if (splitList(raw['status-id'] ?? '').length > 0)
+    if (splitList(raw['status-id'] ?? '').length > 0 || trigger === 'update' || trigger === 'preview')
         kinds.push('update');
-    if (jobsGiven)
+    if (jobsGiven || trigger === 'agent')
         kinds.push('job');
     if (queriesGiven)
         kinds.push('search');
@@ -41884,6 +41955,8 @@ function parseInputs(raw) {
             adminKey: f['admin-key'],
             search: queries.length === 0 ? undefined : searchSettings(f, queries),
             targets,
+            trigger: triggerSettings(f),
+            expectSha: f['expect-sha'],
             timeoutMs: f.timeout,
             minIntervalMs: f['min-interval'],
             maxIntervalMs: f['max-interval'],
@@ -41897,6 +41970,32 @@ function parseInputs(raw) {
             comment
         }
     };
+}
+/** The rules between trigger, preview-branch and agent-prompt: each extra input only and always with its kind. */
+function triggerProblems(trigger, given) {
+    const problems = [];
+    if (trigger === 'preview' && !given('preview-branch'))
+        problems.push('preview-branch: is required with trigger: preview (the git branch to deploy as a preview)');
+    if (trigger !== 'preview' && given('preview-branch'))
+        problems.push('preview-branch: is only used with trigger: preview; set trigger: preview, or remove preview-branch');
+    if (trigger === 'agent' && !given('agent-prompt'))
+        problems.push('agent-prompt: is required with trigger: agent (the instruction for the agent)');
+    if (trigger !== 'agent' && given('agent-prompt'))
+        problems.push('agent-prompt: is only used with trigger: agent; set trigger: agent, or remove agent-prompt');
+    return problems;
+}
+function triggerSettings(f) {
+    const projectId = f['project-id'];
+    switch (f.trigger) {
+        case undefined:
+            return undefined;
+        case 'update':
+            return { kind: 'update', projectId };
+        case 'preview':
+            return { kind: 'preview', projectId, branch: f['preview-branch'] ?? '' };
+        case 'agent':
+            return { kind: 'agent', projectId, prompt: f['agent-prompt'] };
+    }
 }
 function searchSettings(f, queries) {
     const filter = {};
@@ -42154,6 +42253,7 @@ const jobTarget = {
 ;// CONCATENATED MODULE: ./src/targets/update.ts
 
 
+
 // Missing or malformed optional fields are normal on an unfinished record: they are dropped,
 // never fatal. Only a string `status` is required.
 const update_text = schemas_string().optional().catch(undefined);
@@ -42188,10 +42288,10 @@ const updateTarget = {
     noun: 'update',
     path: (ref) => `/v1/project/update-status/${encodeURIComponent(ref.id)}`,
     schema: updateRecordSchema,
-    judge(record) {
+    judge(record, options) {
         const status = record.status;
         if (listed(update_states.success, status))
-            return { state: 'settled', result: 'success' };
+            return judgeDeployedCommit(record, options.expectSha);
         if (listed(update_states.failure, status))
             return { state: 'settled', result: 'failure' };
         if (listed(update_states.pending, status))
@@ -42206,6 +42306,28 @@ const updateTarget = {
     },
     logs: (record) => record.logs ?? []
 };
+/**
+ * A successful update counts only when it deployed the expected commit: a gate must not turn
+ * green for an update of another commit, nor for one whose record does not say which it was.
+ */
+function judgeDeployedCommit(record, expectSha) {
+    if (expectSha === undefined)
+        return { state: 'settled', result: 'success' };
+    const sha = record.commit?.sha?.trim() ?? '';
+    if (sha === '')
+        return {
+            state: 'settled',
+            result: 'failure',
+            reason: `the update succeeded, but its record names no commit, so it cannot be confirmed that it deployed ${expectSha} (expect-sha)`
+        };
+    if (sha.toLowerCase().startsWith(expectSha))
+        return { state: 'settled', result: 'success' };
+    return {
+        state: 'settled',
+        result: 'failure',
+        reason: `the update deployed commit ${oneLine(sha, 64)}, not ${expectSha} (expect-sha); the docs do not show the expected commit. Check that the platform deploys the branch this workflow ran for, or that the update was started after the push`
+    };
+}
 
 ;// CONCATENATED MODULE: ./src/wait.ts
 
@@ -42225,7 +42347,7 @@ const PROGRESS_EVERY_MS = 30_000;
  */
 async function waitForTargets(settings, deps) {
     const startedAt = deps.clock.now();
-    const deadline = startedAt + settings.timeoutMs;
+    const deadline = deps.deadline ?? startedAt + settings.timeoutMs;
     const limit = createLimiter(MAX_IN_FLIGHT);
     const failFast = new AbortController();
     const signal = AbortSignal.any([deps.signal, failFast.signal]);
@@ -42511,7 +42633,10 @@ const OUTPUT_NAMES = [
     'source-repository',
     'source-ref',
     'search-results',
-    'search-result-count'
+    'search-result-count',
+    'status-id',
+    'job-id',
+    'preview-url'
 ];
 /** GitHub refuses a step output over 1 MiB; every output is kept under this. */
 const MAX_OUTPUT_BYTES = 900 * 1024;
@@ -42632,7 +42757,21 @@ function allOutputs(outcome) {
             query: q.query,
             results: q.results.map((r) => ({ content: r.content, path: r.path, metadata: r.metadata }))
         }))),
-        'search-result-count': String((outcome.search?.queries ?? []).reduce((sum, q) => sum + q.results.length, 0))
+        'search-result-count': String((outcome.search?.queries ?? []).reduce((sum, q) => sum + q.results.length, 0)),
+        ...startedIds(outcome)
+    };
+}
+/**
+ * The ids of the first update and the first agent job (the ones `trigger` started come first),
+ * and the preview's address. main writes them as soon as they are known, and again here.
+ */
+function startedIds(outcome) {
+    const started = outcome.trigger?.ref;
+    const refs = [...(started ? [started] : []), ...outcome.targets.map((t) => t.ref)];
+    return {
+        'status-id': refs.find((ref) => ref.kind === 'update')?.id ?? '',
+        'job-id': refs.find((ref) => ref.kind === 'job')?.id ?? '',
+        'preview-url': outcome.trigger?.previewUrl ?? ''
     };
 }
 
@@ -42719,7 +42858,20 @@ function table(header, rows) {
     return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
 }
 
+;// CONCATENATED MODULE: ./src/report/started.ts
+
+const STARTED = { update: 'update', preview: 'preview deployment', agent: 'agent job' };
+/** The line that says what `trigger` started, for the summary and the comment; undefined when nothing was. */
+function startedMarkdown(trigger) {
+    if (!trigger?.ref)
+        return undefined;
+    const id = `${trigger.ref.kind === 'update' ? 'status id' : 'job id'} ${codeSpan(trigger.ref.id, 120)}`;
+    const preview = trigger.previewUrl ? ` · ${markdown_link('open the preview', trigger.previewUrl)}` : '';
+    return `**Started:** ${STARTED[trigger.kind]}, ${id}${preview}`;
+}
+
 ;// CONCATENATED MODULE: ./src/report/summary.ts
+
 
 
 /** GitHub refuses step summaries over 1 MiB; stay well under it. */
@@ -42737,6 +42889,9 @@ const HEADINGS = {
 /** The job summary as Markdown; every piece of server text in it is escaped. */
 function renderSummary(outcome) {
     const sections = [`## ${HEADINGS[outcome.result]}`, escapeText(outcome.headline, 1000)];
+    const started = startedMarkdown(outcome.trigger);
+    if (started)
+        sections.push(started);
     if (outcome.problems.length > 0)
         sections.push('### Input problems', outcome.problems.map((p) => `- ${escapeText(p, 500)}`).join('\n'));
     const updates = outcome.targets.filter((t) => t.ref.kind === 'update');
@@ -42879,6 +43034,7 @@ function fitInBudget(markdown) {
 ;// CONCATENATED MODULE: ./src/report/comment.ts
 
 
+
 const MAX_COMMENT_FILES = 20;
 /** The pull request of the run, or the one named by pr-number-target. */
 function commentTarget(context, prNumberTarget) {
@@ -42910,6 +43066,9 @@ const TITLES = {
 /** The comment: the outcome in short, with every piece of server text escaped. */
 function renderComment(outcome, marker, runUrl) {
     const lines = [marker, `### ${TITLES[outcome.result]}`, '', escapeText(outcome.headline, 600), ''];
+    const started = startedMarkdown(outcome.trigger);
+    if (started)
+        lines.push(started, '');
     if (outcome.problems.length > 0)
         lines.push(...outcome.problems.slice(0, 20).map((problem) => `- ${escapeText(problem, 300)}`), '');
     if (outcome.targets.length > 0) {
@@ -43091,7 +43250,197 @@ function skippedSearch(waitResult, elapsedMs) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/trigger.ts
+
+
+
+
+
+
+const trigger_text = schemas_string().nullish().catch(undefined);
+const statusAnswer = looseObject({ statusId: schemas_string().min(1), previewUrl: trigger_text });
+const jobAnswer = looseObject({ id: schemas_string().min(1) });
+const OPERATIONS = {
+    update: {
+        what: () => 'update',
+        path: (projectId) => `/v1/project/update/${encodeURIComponent(projectId)}`,
+        body: () => undefined,
+        idField: 'statusId',
+        read: (body) => {
+            const answer = statusAnswer.safeParse(body);
+            return answer.success ? { ref: { kind: 'update', id: answer.data.statusId } } : undefined;
+        },
+        badRequestInput: 'project-id',
+        forbidden: 'check that admin-key belongs to the project in project-id',
+        findIt: "the project's updates in the dashboard"
+    },
+    preview: {
+        what: (settings) => `preview deployment of branch "${settings.kind === 'preview' ? oneLine(settings.branch, 100) : ''}"`,
+        path: (projectId) => `/v1/project/preview/${encodeURIComponent(projectId)}`,
+        body: (settings) => ({ branch: settings.kind === 'preview' ? settings.branch : '' }),
+        idField: 'statusId',
+        read: (body) => {
+            const answer = statusAnswer.safeParse(body);
+            if (!answer.success)
+                return undefined;
+            const started = { ref: { kind: 'update', id: answer.data.statusId } };
+            if (answer.data.previewUrl)
+                started.previewUrl = answer.data.previewUrl;
+            return started;
+        },
+        badRequestInput: 'preview-branch',
+        forbidden: "previews may not be part of the organization's plan, or admin-key may not belong to the project in project-id",
+        findIt: "the project's previews and updates in the dashboard"
+    },
+    agent: {
+        what: () => 'agent job',
+        path: (projectId) => `/v2/agent/${encodeURIComponent(projectId)}/job`,
+        body: (settings) => ({ prompt: settings.kind === 'agent' ? settings.prompt : '' }),
+        idField: 'id',
+        read: (body, projectId) => {
+            const answer = jobAnswer.safeParse(body);
+            return answer.success ? { ref: { kind: 'job', id: answer.data.id, projectId } } : undefined;
+        },
+        badRequestInput: 'agent-prompt',
+        forbidden: 'check that admin-key belongs to the project in project-id',
+        findIt: "the project's agent jobs in the dashboard (and new pull requests in the source repository)"
+    }
+};
+function triggerPath(settings) {
+    return OPERATIONS[settings.kind].path(settings.projectId);
+}
+/**
+ * How the answer to a POST that starts work is read. Only answers that prove the work was not
+ * started may be retried: 429, and 503 with Retry-After. Every other failure ends the run, since
+ * the work may have started and a second POST would start it twice.
+ */
+function classifyStartAnswer(settings, facts) {
+    const operation = OPERATIONS[settings.kind];
+    const { status } = facts;
+    const body = readBody(facts.bodyText, facts.secrets ?? []);
+    const says = 'json' in body ? serverError(body.json) : undefined;
+    const quoted = says ? `: "${says}"` : '';
+    if (status >= 200 && status < 300) {
+        if ('json' in body)
+            return { kind: 'ok', body: body.json };
+        return { kind: 'fatal', reason: maybeStarted(settings, `HTTP ${status} with ${body.problem}`) };
+    }
+    const retryAfterMs = parseRetryAfter(facts.retryAfter, facts.now);
+    if (status === 429)
+        return { kind: 'transient', reason: `HTTP 429 (rate limit)${quoted}`, notActedOn: true, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
+    if (status === 503 && retryAfterMs !== undefined)
+        return { kind: 'transient', reason: `HTTP 503 (unavailable)${quoted}`, notActedOn: true, retryAfterMs };
+    const what = operation.what(settings);
+    if (status === 401)
+        return {
+            kind: 'fatal',
+            reason: `HTTP 401: the platform rejected admin-key, so no ${what} was started${quoted}. Check that the secret holds a current admin API key`
+        };
+    if (status === 400)
+        return { kind: 'fatal', reason: `HTTP 400: the platform refused to start the ${what}${quoted}. Check ${operation.badRequestInput}` };
+    if (status === 403)
+        return { kind: 'fatal', reason: `HTTP 403: the platform refused to start the ${what}${quoted}; ${operation.forbidden}` };
+    if (status === 404)
+        return { kind: 'fatal', reason: `HTTP 404: the platform found nothing to start the ${what} in${quoted}. Check project-id` };
+    return { kind: 'fatal', reason: maybeStarted(settings, `HTTP ${status}${quoted}`) };
+}
+/** The message for a POST whose fate is unknown: say so, and how to find out. */
+function maybeStarted(settings, what, likely = 'may have started anyway') {
+    const operation = OPERATIONS[settings.kind];
+    return `the request that starts the ${operation.what(settings)} ended without a usable answer (${what}), so the ${operation.what(settings)} ${likely}. It was not sent again, so that the work does not run twice: look in ${operation.findIt} before you re-run this job`;
+}
+/**
+ * Sends the one POST that starts the work and reads what it started. The POST is sent again
+ * only after an answer that proves it was not acted on (429, 503 with Retry-After, a refused
+ * connection), within the deadline. Never throws.
+ */
+async function startWork(settings, deps) {
+    const operation = OPERATIONS[settings.kind];
+    const report = { kind: settings.kind, result: 'error', ref: undefined, previewUrl: undefined, requests: 0, error: null };
+    const path = operation.path(settings.projectId);
+    const json = operation.body(settings);
+    let lastRetry;
+    const attempt = async () => {
+        const timeoutMs = requestBudget(deps.clock.now(), deps.deadline, deps.requestTimeoutMs);
+        if (timeoutMs <= 0)
+            return { kind: 'transient', reason: 'no time left before the deadline' };
+        report.requests++;
+        const answer = await deps.client.request({
+            method: 'POST',
+            path,
+            key: deps.adminKey,
+            keyInput: 'admin-key',
+            ...(json === undefined ? {} : { json }),
+            timeoutMs,
+            signal: deps.signal,
+            classify: (facts) => classifyStartAnswer(settings, facts)
+        });
+        if (deps.signal.aborted)
+            return { kind: 'transient', reason: 'cancelled' };
+        if (answer.kind === 'ok') {
+            const started = operation.read(answer.body, settings.projectId);
+            if (!started)
+                return {
+                    kind: 'fatal',
+                    reason: maybeStarted(settings, `the answer has no string "${operation.idField}" to wait on`, 'has probably started')
+                };
+            const problem = identifierProblem(started.ref.id);
+            if (problem)
+                return {
+                    kind: 'fatal',
+                    reason: `the ${operation.what(settings)} was started, but the platform answered with a ${operation.idField} that ${problem}, so it cannot be waited on. Follow it in ${operation.findIt}`
+                };
+            return { kind: 'settled', value: started };
+        }
+        if (answer.kind === 'transient' && answer.notActedOn) {
+            lastRetry = { reason: answer.reason };
+            return answer;
+        }
+        if (answer.kind === 'fatal')
+            return answer;
+        return { kind: 'fatal', reason: maybeStarted(settings, answer.reason) };
+    };
+    const end = await pollUntilSettled(attempt, {
+        deadline: deps.deadline,
+        minIntervalMs: deps.minIntervalMs,
+        maxIntervalMs: deps.maxIntervalMs,
+        clock: deps.clock,
+        random: deps.random,
+        signal: deps.signal
+    });
+    switch (end.kind) {
+        case 'settled':
+            report.result = 'success';
+            report.ref = end.value.ref;
+            report.previewUrl = end.value.previewUrl;
+            break;
+        case 'cancelled':
+            report.result = 'cancelled';
+            report.error = `the run was cancelled while starting the ${operation.what(settings)}${report.requests > 0 ? '; it may have started' : ''}`;
+            break;
+        case 'error':
+            report.error = end.reason;
+            break;
+        case 'timeout':
+            // Only answers that prove nothing was started are retried, so nothing was.
+            report.error = `no ${operation.what(settings)} was started before the timeout ran out: the platform kept answering ${lastRetry?.reason ?? end.lastProblem ?? 'that it could not take the request'}, after ${report.requests} attempt${report.requests === 1 ? '' : 's'}. Re-run later, or raise timeout`;
+            break;
+    }
+    return report;
+}
+/** One line for the log when work was started. */
+function describeStarted(report, elapsedMs) {
+    const ref = report.ref;
+    if (!ref)
+        return '';
+    const what = ref.kind === 'update' ? `status id ${ref.id}` : `job id ${ref.id}`;
+    const preview = report.previewUrl ? `, preview at ${oneLine(report.previewUrl, 300)}` : '';
+    const kind = report.kind === 'agent' ? 'agent job' : report.kind === 'preview' ? 'preview deployment' : 'update';
+    return `Started the ${kind}: ${what}${preview} (after ${formatDuration(elapsedMs)}).`;
+}
+
 ;// CONCATENATED MODULE: ./src/main.ts
+
 
 
 
@@ -43179,16 +43528,26 @@ function errorOutcome(headline, startedAt, problems = []) {
     return { result: 'error', headline, problems, targets: [], search: undefined, elapsedMs: Date.now() - startedAt };
 }
 async function waitStep(settings, client, signal, secrets, startedAt) {
-    const { targets } = settings;
     const deadline = startedAt + settings.timeoutMs;
     const maskKeys = createRedactor(secrets);
+    let targets = settings.targets;
+    let trigger;
+    if (settings.trigger) {
+        trigger = await startStep(settings, settings.trigger, client, signal, deadline, startedAt, maskKeys);
+        if (!trigger.ref) {
+            const headline = `${trigger.result === 'cancelled' ? 'Cancelled' : 'Could not start the work'}: ${trigger.error ?? trigger.result}`;
+            return { ...errorOutcome(headline, startedAt), result: trigger.result, trigger };
+        }
+        const started = trigger.ref;
+        targets = [started, ...targets.filter((ref) => ref.kind !== started.kind || ref.id !== started.id)];
+    }
     const polling = `timeout ${formatDuration(settings.timeoutMs)}, polling every ${formatDuration(settings.minIntervalMs)}–${formatDuration(settings.maxIntervalMs)}`;
     let reports = [];
     if (targets.length > 0) {
         const what = targets.length === 1 && targets[0] ? describeRef(targets[0]) : `${targets.length} targets`;
         info(`Waiting on ${what} at ${settings.baseUrl.origin} (${polling})`);
         const events = createLogReporter(core_namespaceObject, { streamLogs: settings.streamLogs, targets, secrets });
-        reports = await waitForTargets(settings, { client, clock: systemClock, random: Math.random, signal, events });
+        reports = await waitForTargets({ ...settings, targets }, { client, clock: systemClock, random: Math.random, signal, events, deadline });
     }
     const waited = overallResult(reports);
     let search;
@@ -43211,7 +43570,32 @@ async function waitStep(settings, client, signal, secrets, startedAt) {
         endGroup();
     }
     const result = worstResult([waited, search?.result ?? 'success']);
-    return { result, headline: headline(result, reports, search), problems: [], targets: reports, search, elapsedMs: Date.now() - startedAt };
+    return { result, headline: headline(result, reports, search), problems: [], targets: reports, search, trigger, elapsedMs: Date.now() - startedAt };
+}
+/**
+ * Sends the POST that starts the work. What it started is logged and written to its outputs at
+ * once, so that a later failure, a cancel or a killed runner still leaves the id.
+ */
+async function startStep(settings, trigger, client, signal, deadline, startedAt, clean) {
+    info(`Starting the work: POST ${settings.baseUrl.origin}${settings.baseUrl.pathname.replace(/\/+$/, '')}${triggerPath(trigger)}`);
+    const report = await startWork(trigger, {
+        client,
+        adminKey: settings.adminKey,
+        clock: systemClock,
+        random: Math.random,
+        signal,
+        deadline,
+        minIntervalMs: settings.minIntervalMs,
+        maxIntervalMs: settings.maxIntervalMs,
+        requestTimeoutMs: settings.requestTimeoutMs
+    });
+    if (report.ref) {
+        info(clean(inert(describeStarted(report, Date.now() - startedAt), 600)));
+        for (const [name, value] of Object.entries(startedIds({ targets: [], trigger: report })))
+            if (value !== '')
+                setOutput(name, clean(value));
+    }
+    return report;
 }
 function headline(result, reports, search) {
     if (search && !search.skipped && search.result !== 'success' && search.result === result) {

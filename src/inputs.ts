@@ -32,7 +32,11 @@ export const INPUT_DEFAULTS = {
   'pr-comment': 'false',
   // action.yml defaults this to `${{ github.token }}`, which only the runner can fill in.
   'github-token': '',
-  'pr-number-target': ''
+  'pr-number-target': '',
+  trigger: '',
+  'preview-branch': '',
+  'agent-prompt': '',
+  'expect-sha': ''
 } as const
 
 export type InputName = keyof typeof INPUT_DEFAULTS
@@ -45,6 +49,16 @@ const SECRET_INPUTS: ReadonlySet<InputName> = new Set(['admin-key', 'assistant-k
 const LIST_INPUTS: ReadonlySet<InputName> = new Set(['status-id', 'job-id'])
 
 export type TargetRef = { kind: 'update'; id: string } | { kind: 'job'; id: string; projectId: string }
+
+/** What `trigger` starts: an update of the deployment branch, a preview of a branch, or an agent job. */
+export const TRIGGER_KINDS = ['update', 'preview', 'agent'] as const
+export type TriggerKind = (typeof TRIGGER_KINDS)[number]
+
+/** The work to start before waiting, with what its POST needs. */
+export type TriggerSettings =
+  | { kind: 'update'; projectId: string }
+  | { kind: 'preview'; projectId: string; branch: string }
+  | { kind: 'agent'; projectId: string; prompt: string }
 
 /** The search smoke check; the optional fields are sent only when the user set them. */
 export interface SearchSettings {
@@ -66,6 +80,10 @@ export interface Settings {
   search: SearchSettings | undefined
   /** Every target to wait on, duplicates removed, in the order given. */
   targets: TargetRef[]
+  /** Work to start (one POST) before waiting; what it starts is waited on first. */
+  trigger: TriggerSettings | undefined
+  /** The commit every successful update must have deployed (lowercase hex prefix). */
+  expectSha: string | undefined
   timeoutMs: number
   minIntervalMs: number
   maxIntervalMs: number
@@ -189,6 +207,49 @@ const queryListSchema = z.string().transform((text) => [
   )
 ])
 
+const triggerSchema = z.string().transform((text, ctx) => {
+  if (text === '') return undefined
+  const kind = TRIGGER_KINDS.find((k) => k === text.toLowerCase())
+  if (kind) return kind
+  ctx.addIssue({ code: 'custom', message: `is not a kind of work to start; use one of ${TRIGGER_KINDS.join(', ')}` })
+  return z.NEVER
+})
+
+/** A git branch name as git would accept it (git check-ref-format), kept to what a URL and a log can show. */
+const branchSchema = z.string().transform((text, ctx) => {
+  if (text === '') return undefined
+  const problem = branchProblem(text)
+  if (problem) {
+    ctx.addIssue({ code: 'custom', message: problem })
+    return z.NEVER
+  }
+  return text
+})
+
+export function branchProblem(branch: string): string | undefined {
+  if (branch.length > 255) return `is ${branch.length} characters long; at most 255 are allowed`
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: branch names must not contain control characters
+  if (/[\s\u0000-\u001f\u007f~^:?*[\\]/.test(branch)) return 'is not a git branch name (no spaces, control characters or any of ~ ^ : ? * [ \\)'
+  if (branch.includes('..') || branch.includes('@{') || branch.includes('//')) return 'is not a git branch name (no "..", "@{" or "//")'
+  if (/^[-/.]|[/.]$|\.lock$/.test(branch)) return 'is not a git branch name (it may not start with - / . or end with / . .lock)'
+  return undefined
+}
+
+/** Longest prompt accepted; the platform documents none, this keeps a pasted file out of a request. */
+export const MAX_PROMPT_LENGTH = 20_000
+
+const promptSchema = z.string().max(MAX_PROMPT_LENGTH, { message: `is longer than ${MAX_PROMPT_LENGTH} characters` })
+
+const shaSchema = z.string().transform((text, ctx) => {
+  if (text === '') return undefined
+  if (!/^[0-9a-f]{7,40}$/i.test(text)) {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: names the workflow expression users write
+    ctx.addIssue({ code: 'custom', message: 'is not a commit sha; give 7 to 40 hex characters, e.g. ${{ github.sha }}' })
+    return z.NEVER
+  }
+  return text.toLowerCase()
+})
+
 const keySchema = z.string().refine((key) => key === '' || /^[\x21-\x7e]{1,4096}$/.test(key), {
   message: 'must be printable ASCII without spaces (is the secret pasted with a line break?)'
 })
@@ -243,7 +304,11 @@ const fieldSchemas = {
   'search-expect-path': z.string(),
   'pr-comment': booleanSchema,
   'github-token': keySchema,
-  'pr-number-target': optionalNumber(1, 1e12, true)
+  'pr-number-target': optionalNumber(1, 1e12, true),
+  trigger: triggerSchema,
+  'preview-branch': branchSchema,
+  'agent-prompt': promptSchema,
+  'expect-sha': shaSchema
 } satisfies Record<InputName, z.ZodType>
 
 type Fields = { [K in InputName]: z.output<(typeof fieldSchemas)[K]> }
@@ -279,10 +344,16 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
   const jobsGiven = splitList(raw['job-id'] ?? '').length > 0
   const targetsGiven = splitList(raw['status-id'] ?? '').length > 0 || jobsGiven
   const queriesGiven = (raw['search-query'] ?? '').trim() !== ''
+  const trigger = parsedOk('trigger') ? f.trigger : undefined
   if (jobsGiven && !given('project-id')) problems.push('project-id: is required with job-id (agent jobs are looked up per project)')
-  if (!targetsGiven && !queriesGiven)
-    problems.push('status-id / job-id / search-query: nothing to do; give a status-id, a job-id with project-id, or a search-query')
+  if (given('trigger') && !given('project-id')) problems.push('project-id: is required with trigger (the work is started in that project)')
+  if (!targetsGiven && !queriesGiven && !given('trigger'))
+    problems.push('status-id / job-id / search-query: nothing to do; give a status-id, a job-id with project-id, or a search-query, or start work with trigger')
   if (targetsGiven && !given('admin-key')) problems.push('admin-key: is required with status-id and job-id (the admin API key of the platform)')
+  else if (given('trigger') && !given('admin-key')) problems.push('admin-key: is required with trigger (the admin API key of the platform starts the work)')
+  if (parsedOk('trigger')) problems.push(...triggerProblems(trigger, given))
+  if (given('expect-sha') && splitList(raw['status-id'] ?? '').length === 0 && trigger !== 'update' && trigger !== 'preview' && parsedOk('trigger'))
+    problems.push('expect-sha: applies to updates only; give a status-id or trigger: update or preview, or remove expect-sha')
   if (queriesGiven) {
     if (!given('search-domain')) problems.push('search-domain: is required with search-query (the last segment of the dashboard URL of the docs site)')
     if (!given('assistant-key')) problems.push('assistant-key: is required with search-query (the assistant API key of the platform)')
@@ -297,8 +368,8 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
   if (!given('base-url')) problems.push('base-url: is required; the API base URL, e.g. https://api.example.com')
 
   const kinds: CommentKind[] = []
-  if (splitList(raw['status-id'] ?? '').length > 0) kinds.push('update')
-  if (jobsGiven) kinds.push('job')
+  if (splitList(raw['status-id'] ?? '').length > 0 || trigger === 'update' || trigger === 'preview') kinds.push('update')
+  if (jobsGiven || trigger === 'agent') kinds.push('job')
   if (queriesGiven) kinds.push('search')
   const commentReady = f['pr-comment'] === true && given('github-token') && parsedOk('github-token') && parsedOk('pr-number-target')
   const comment: CommentSettings | undefined = commentReady
@@ -323,6 +394,8 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
       adminKey: f['admin-key'],
       search: queries.length === 0 ? undefined : searchSettings(f, queries),
       targets,
+      trigger: triggerSettings(f),
+      expectSha: f['expect-sha'],
       timeoutMs: f.timeout,
       minIntervalMs: f['min-interval'],
       maxIntervalMs: f['max-interval'],
@@ -335,6 +408,32 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
       summary: f.summary,
       comment
     }
+  }
+}
+
+/** The rules between trigger, preview-branch and agent-prompt: each extra input only and always with its kind. */
+function triggerProblems(trigger: TriggerKind | undefined, given: (name: InputName) => boolean): string[] {
+  const problems: string[] = []
+  if (trigger === 'preview' && !given('preview-branch'))
+    problems.push('preview-branch: is required with trigger: preview (the git branch to deploy as a preview)')
+  if (trigger !== 'preview' && given('preview-branch'))
+    problems.push('preview-branch: is only used with trigger: preview; set trigger: preview, or remove preview-branch')
+  if (trigger === 'agent' && !given('agent-prompt')) problems.push('agent-prompt: is required with trigger: agent (the instruction for the agent)')
+  if (trigger !== 'agent' && given('agent-prompt')) problems.push('agent-prompt: is only used with trigger: agent; set trigger: agent, or remove agent-prompt')
+  return problems
+}
+
+function triggerSettings(f: Fields): TriggerSettings | undefined {
+  const projectId = f['project-id']
+  switch (f.trigger) {
+    case undefined:
+      return undefined
+    case 'update':
+      return { kind: 'update', projectId }
+    case 'preview':
+      return { kind: 'preview', projectId, branch: f['preview-branch'] ?? '' }
+    case 'agent':
+      return { kind: 'agent', projectId, prompt: f['agent-prompt'] }
   }
 }
 

@@ -1,16 +1,17 @@
 import * as core from '@actions/core'
 import { createApiClient, type ApiClient } from './api/client.js'
 import { formatDuration } from './durations.js'
-import { parseInputs, readRawInputs, type CommentSettings, type Settings } from './inputs.js'
+import { parseInputs, readRawInputs, type CommentSettings, type Settings, type TriggerSettings } from './inputs.js'
 import { overallResult, stepPasses, worstResult, type Result, type RunOutcome } from './outcome.js'
 import { systemClock } from './poll/poll.js'
-import { createLogReporter, describeQuery } from './report/log.js'
-import { computeOutputs } from './report/outputs.js'
+import { createLogReporter, describeQuery, inert } from './report/log.js'
+import { computeOutputs, startedIds } from './report/outputs.js'
 import { renderSummary } from './report/summary.js'
 import { commentMarker, commentTarget, explainCommentError, renderComment, upsertComment } from './report/comment.js'
 import { runSearchCheck, skippedSearch, type SearchReport } from './search.js'
 import { secretForms } from './report/markdown.js'
 import { createRedactor } from './text.js'
+import { describeStarted, startWork, triggerPath, type TriggerReport } from './trigger.js'
 import { describeRef, waitForTargets, type TargetReport } from './wait.js'
 
 /** After SIGINT/SIGTERM the process ends within this, whatever is still running. */
@@ -86,16 +87,26 @@ function errorOutcome(headline: string, startedAt: number, problems: readonly st
 }
 
 async function waitStep(settings: Settings, client: ApiClient, signal: AbortSignal, secrets: string[], startedAt: number): Promise<RunOutcome> {
-  const { targets } = settings
   const deadline = startedAt + settings.timeoutMs
   const maskKeys = createRedactor(secrets)
+  let targets = settings.targets
+  let trigger: TriggerReport | undefined
+  if (settings.trigger) {
+    trigger = await startStep(settings, settings.trigger, client, signal, deadline, startedAt, maskKeys)
+    if (!trigger.ref) {
+      const headline = `${trigger.result === 'cancelled' ? 'Cancelled' : 'Could not start the work'}: ${trigger.error ?? trigger.result}`
+      return { ...errorOutcome(headline, startedAt), result: trigger.result, trigger }
+    }
+    const started = trigger.ref
+    targets = [started, ...targets.filter((ref) => ref.kind !== started.kind || ref.id !== started.id)]
+  }
   const polling = `timeout ${formatDuration(settings.timeoutMs)}, polling every ${formatDuration(settings.minIntervalMs)}–${formatDuration(settings.maxIntervalMs)}`
   let reports: TargetReport[] = []
   if (targets.length > 0) {
     const what = targets.length === 1 && targets[0] ? describeRef(targets[0]) : `${targets.length} targets`
     core.info(`Waiting on ${what} at ${settings.baseUrl.origin} (${polling})`)
     const events = createLogReporter(core, { streamLogs: settings.streamLogs, targets, secrets })
-    reports = await waitForTargets(settings, { client, clock: systemClock, random: Math.random, signal, events })
+    reports = await waitForTargets({ ...settings, targets }, { client, clock: systemClock, random: Math.random, signal, events, deadline })
   }
   const waited = overallResult(reports)
 
@@ -118,7 +129,39 @@ async function waitStep(settings: Settings, client: ApiClient, signal: AbortSign
     core.endGroup()
   }
   const result = worstResult([waited, search?.result ?? 'success'])
-  return { result, headline: headline(result, reports, search), problems: [], targets: reports, search, elapsedMs: Date.now() - startedAt }
+  return { result, headline: headline(result, reports, search), problems: [], targets: reports, search, trigger, elapsedMs: Date.now() - startedAt }
+}
+
+/**
+ * Sends the POST that starts the work. What it started is logged and written to its outputs at
+ * once, so that a later failure, a cancel or a killed runner still leaves the id.
+ */
+async function startStep(
+  settings: Settings,
+  trigger: TriggerSettings,
+  client: ApiClient,
+  signal: AbortSignal,
+  deadline: number,
+  startedAt: number,
+  clean: (text: string) => string
+): Promise<TriggerReport> {
+  core.info(`Starting the work: POST ${settings.baseUrl.origin}${settings.baseUrl.pathname.replace(/\/+$/, '')}${triggerPath(trigger)}`)
+  const report = await startWork(trigger, {
+    client,
+    adminKey: settings.adminKey,
+    clock: systemClock,
+    random: Math.random,
+    signal,
+    deadline,
+    minIntervalMs: settings.minIntervalMs,
+    maxIntervalMs: settings.maxIntervalMs,
+    requestTimeoutMs: settings.requestTimeoutMs
+  })
+  if (report.ref) {
+    core.info(clean(inert(describeStarted(report, Date.now() - startedAt), 600)))
+    for (const [name, value] of Object.entries(startedIds({ targets: [], trigger: report }))) if (value !== '') core.setOutput(name, clean(value))
+  }
+  return report
 }
 
 function headline(result: Result, reports: readonly TargetReport[], search: SearchReport | undefined): string {

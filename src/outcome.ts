@@ -1,4 +1,5 @@
 import type { SearchReport } from './search.js'
+import type { TriggerReport } from './trigger.js'
 import type { TargetReport } from './wait.js'
 
 /** Outcomes from best to worst; the worst of several targets is the step's `result`. */
@@ -21,6 +22,8 @@ export interface RunOutcome {
   targets: readonly TargetReport[]
   /** The search check, when search-query was given. */
   search: SearchReport | undefined
+  /** The work `trigger` started (or failed to start), when it was given. */
+  trigger?: TriggerReport | undefined
   elapsedMs: number
 }
 

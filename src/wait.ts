@@ -62,6 +62,8 @@ export interface WaitDeps {
   random: () => number
   signal: AbortSignal
   events: WaitEvents
+  /** When waiting must end; defaults to `timeout` from now. A run that started work first passes its own. */
+  deadline?: number
 }
 
 /**
@@ -71,7 +73,7 @@ export interface WaitDeps {
  */
 export async function waitForTargets(settings: Settings, deps: WaitDeps): Promise<TargetReport[]> {
   const startedAt = deps.clock.now()
-  const deadline = startedAt + settings.timeoutMs
+  const deadline = deps.deadline ?? startedAt + settings.timeoutMs
   const limit = createLimiter(MAX_IN_FLIGHT)
   const failFast = new AbortController()
   const signal = AbortSignal.any([deps.signal, failFast.signal])

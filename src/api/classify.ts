@@ -3,8 +3,12 @@ import { oneLine, redact, redactJson } from '../text.js'
 
 export type KeyInput = 'admin-key' | 'assistant-key'
 
-/** A response classified for the poll loop; `ok` carries the parsed JSON body. */
-export type ApiResult = { kind: 'ok'; body: unknown } | Exclude<Attempt<never>, { kind: 'settled' } | { kind: 'pending' }>
+/**
+ * A response classified for the poll loop; `ok` carries the parsed JSON body. `notActedOn` marks
+ * a failure that proves the server did not act on the request (the connection was refused, or
+ * the server said so, as a 429 does): the only failures after which a POST may be sent again.
+ */
+export type ApiResult = { kind: 'ok'; body: unknown } | (Exclude<Attempt<never>, { kind: 'settled' } | { kind: 'pending' }> & { notActedOn?: boolean })
 
 export interface ResponseFacts {
   status: number
@@ -23,10 +27,10 @@ const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504])
 /** Records of the platform are a few levels deep; anything far deeper is not the JSON expected. */
 export const MAX_JSON_DEPTH = 64
 
-type Body = { json: unknown } | { problem: string }
+export type Body = { json: unknown } | { problem: string }
 
 /** The body as JSON with every secret replaced by `***`, or why it cannot be used. */
-function readBody(text: string, secrets: readonly string[]): Body {
+export function readBody(text: string, secrets: readonly string[]): Body {
   let json: unknown
   try {
     json = JSON.parse(text)

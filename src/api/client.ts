@@ -1,5 +1,5 @@
 import { Agent, EnvHttpProxyAgent, request as undiciRequest, type Dispatcher } from 'undici'
-import { classifyResponse, type ApiResult, type KeyInput } from './classify.js'
+import { classifyResponse, type ApiResult, type KeyInput, type ResponseFacts } from './classify.js'
 import { oneLine, redact } from '../text.js'
 
 export const USER_AGENT = 'wait-for-docs'
@@ -16,6 +16,8 @@ export interface ApiRequest {
   json?: unknown
   timeoutMs: number
   signal: AbortSignal
+  /** How an answer is read; polls use classifyResponse, a POST that starts work has rules of its own. */
+  classify?: (facts: ResponseFacts) => ApiResult
 }
 
 export interface ApiClient {
@@ -86,7 +88,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         }
         const bodyText = await readLimited(response.body, MAX_BODY_BYTES)
         if (bodyText === undefined) return { kind: 'fatal', reason: `HTTP ${status} with a body over ${MAX_BODY_BYTES / 1024 / 1024} MiB` }
-        return classifyResponse({
+        return (req.classify ?? classifyResponse)({
           status,
           retryAfter: header('retry-after'),
           contentType: header('content-type'),
@@ -99,7 +101,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } catch (error) {
       if (req.signal.aborted) return { kind: 'transient', reason: 'cancelled' }
       if (timeout.aborted) return { kind: 'transient', reason: `no complete answer within ${formatSeconds(req.timeoutMs)} (request-timeout)` }
-      return { kind: 'transient', reason: `network error: ${describeNetworkError(error)}` }
+      const reason = `network error: ${describeNetworkError(error)}`
+      return NOT_SENT_CODES.has(networkErrorCode(error) ?? '') ? { kind: 'transient', reason, notActedOn: true } : { kind: 'transient', reason }
     }
   }
 
@@ -153,9 +156,17 @@ async function readLimited(body: AsyncIterable<Uint8Array> & { destroy(): void }
   return Buffer.concat(chunks).toString('utf8')
 }
 
+/** Failures that prove no byte of the request reached the server: no connection was ever made. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'])
+
+function networkErrorCode(error: unknown): string | undefined {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error
+  return cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : undefined
+}
+
 function describeNetworkError(error: unknown): string {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error
-  const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : undefined
+  const code = networkErrorCode(error)
   const message = cause instanceof Error ? cause.message : String(cause)
   return oneLine(code && !message.includes(code) ? `${code} ${message}` : message, 300)
 }

@@ -4,6 +4,7 @@ import { formatDuration } from '../durations.js'
 import type { CommentKind } from '../inputs.js'
 import type { Result, RunOutcome } from '../outcome.js'
 import { escapeText, link, codeSpan, table } from './markdown.js'
+import { startedMarkdown } from './started.js'
 
 export type Octokit = ReturnType<typeof getOctokit>
 
@@ -53,6 +54,8 @@ const TITLES: Record<Result, string> = {
 /** The comment: the outcome in short, with every piece of server text escaped. */
 export function renderComment(outcome: RunOutcome, marker: string, runUrl: string | undefined): string {
   const lines = [marker, `### ${TITLES[outcome.result]}`, '', escapeText(outcome.headline, 600), '']
+  const started = startedMarkdown(outcome.trigger)
+  if (started) lines.push(started, '')
   if (outcome.problems.length > 0) lines.push(...outcome.problems.slice(0, 20).map((problem) => `- ${escapeText(problem, 300)}`), '')
   if (outcome.targets.length > 0) {
     const rows = outcome.targets.slice(0, 50).map((t) => {

@@ -28,7 +28,10 @@ export const OUTPUT_NAMES = [
   'source-repository',
   'source-ref',
   'search-results',
-  'search-result-count'
+  'search-result-count',
+  'status-id',
+  'job-id',
+  'preview-url'
 ] as const
 
 export type OutputName = (typeof OUTPUT_NAMES)[number]
@@ -151,6 +154,21 @@ function allOutputs(outcome: RunOutcome): Outputs {
         results: q.results.map((r) => ({ content: r.content, path: r.path, metadata: r.metadata }))
       }))
     ),
-    'search-result-count': String((outcome.search?.queries ?? []).reduce((sum, q) => sum + q.results.length, 0))
+    'search-result-count': String((outcome.search?.queries ?? []).reduce((sum, q) => sum + q.results.length, 0)),
+    ...startedIds(outcome)
+  }
+}
+
+/**
+ * The ids of the first update and the first agent job (the ones `trigger` started come first),
+ * and the preview's address. main writes them as soon as they are known, and again here.
+ */
+export function startedIds(outcome: Pick<RunOutcome, 'targets' | 'trigger'>): Pick<Outputs, 'status-id' | 'job-id' | 'preview-url'> {
+  const started = outcome.trigger?.ref
+  const refs = [...(started ? [started] : []), ...outcome.targets.map((t) => t.ref)]
+  return {
+    'status-id': refs.find((ref) => ref.kind === 'update')?.id ?? '',
+    'job-id': refs.find((ref) => ref.kind === 'job')?.id ?? '',
+    'preview-url': outcome.trigger?.previewUrl ?? ''
   }
 }

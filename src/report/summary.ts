@@ -2,6 +2,7 @@ import { formatDuration } from '../durations.js'
 import type { Result, RunOutcome } from '../outcome.js'
 import type { SearchReport } from '../search.js'
 import type { TargetReport } from '../wait.js'
+import { startedMarkdown } from './started.js'
 import { codeSpan, escapeHtml, escapeText, image, link, preBlock, table } from './markdown.js'
 
 /** GitHub refuses step summaries over 1 MiB; stay well under it. */
@@ -21,6 +22,8 @@ const HEADINGS: Record<Result, string> = {
 /** The job summary as Markdown; every piece of server text in it is escaped. */
 export function renderSummary(outcome: RunOutcome): string {
   const sections: string[] = [`## ${HEADINGS[outcome.result]}`, escapeText(outcome.headline, 1000)]
+  const started = startedMarkdown(outcome.trigger)
+  if (started) sections.push(started)
   if (outcome.problems.length > 0) sections.push('### Input problems', outcome.problems.map((p) => `- ${escapeText(p, 500)}`).join('\n'))
 
   const updates = outcome.targets.filter((t) => t.ref.kind === 'update')

@@ -9,6 +9,8 @@ export type Judgement =
 export interface JudgeOptions {
   acceptArchived: boolean
   requirePr: boolean
+  /** The commit a successful update must have deployed (lowercase hex prefix). */
+  expectSha?: string | undefined
 }
 
 /** One kind of target: where to read it, how to read it, and when it is done. */

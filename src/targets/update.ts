@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { listed, TERMINAL_STATES } from './states.js'
-import type { TargetKind } from './target.js'
+import type { Judgement, TargetKind } from './target.js'
+import { oneLine } from '../text.js'
 
 // Missing or malformed optional fields are normal on an unfinished record: they are dropped,
 // never fatal. Only a string `status` is required.
@@ -43,9 +44,9 @@ export const updateTarget: TargetKind<UpdateRecord, 'update'> = {
   noun: 'update',
   path: (ref) => `/v1/project/update-status/${encodeURIComponent(ref.id)}`,
   schema: updateRecordSchema,
-  judge(record) {
+  judge(record, options) {
     const status = record.status
-    if (listed(states.success, status)) return { state: 'settled', result: 'success' }
+    if (listed(states.success, status)) return judgeDeployedCommit(record, options.expectSha)
     if (listed(states.failure, status)) return { state: 'settled', result: 'failure' }
     if (listed(states.pending, status)) return { state: 'pending' }
     if (record.endedAt && record.endedAt.trim() !== '')
@@ -57,4 +58,25 @@ export const updateTarget: TargetKind<UpdateRecord, 'update'> = {
     return { state: 'pending', unknownStatus: true }
   },
   logs: (record) => record.logs ?? []
+}
+
+/**
+ * A successful update counts only when it deployed the expected commit: a gate must not turn
+ * green for an update of another commit, nor for one whose record does not say which it was.
+ */
+export function judgeDeployedCommit(record: UpdateRecord, expectSha: string | undefined): Judgement {
+  if (expectSha === undefined) return { state: 'settled', result: 'success' }
+  const sha = record.commit?.sha?.trim() ?? ''
+  if (sha === '')
+    return {
+      state: 'settled',
+      result: 'failure',
+      reason: `the update succeeded, but its record names no commit, so it cannot be confirmed that it deployed ${expectSha} (expect-sha)`
+    }
+  if (sha.toLowerCase().startsWith(expectSha)) return { state: 'settled', result: 'success' }
+  return {
+    state: 'settled',
+    result: 'failure',
+    reason: `the update deployed commit ${oneLine(sha, 64)}, not ${expectSha} (expect-sha); the docs do not show the expected commit. Check that the platform deploys the branch this workflow ran for, or that the update was started after the push`
+  }
 }

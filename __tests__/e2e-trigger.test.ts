@@ -1,0 +1,224 @@
+import type { ChildProcess } from 'node:child_process'
+import net from 'node:net'
+import { readFile } from 'node:fs/promises'
+import { describe, expect, it } from 'vitest'
+import { startGitHubApi } from '../dev/github-api.js'
+import { parseOutputFile, runAction } from '../dev/run-action.js'
+import { ADMIN_KEY, PROJECT_ID, SHA, startSimulator } from '../dev/simulator.js'
+import { expectAllOutputs, FAST, runAgainst, simulator } from './helpers/e2e.js'
+
+type Sim = Awaited<ReturnType<typeof simulator>>
+
+const posts = (sim: Sim) => sim.requests.filter((r) => r.method === 'POST')
+const gets = (sim: Sim) => sim.requests.filter((r) => r.method === 'GET')
+const AGENT = { trigger: 'agent', 'agent-prompt': 'Fix the broken links in the quickstart' }
+const PREVIEW = { trigger: 'preview', 'preview-branch': 'feat/new-nav' }
+
+describe.concurrent('trigger, end to end', () => {
+  it('update: one POST, then waits on the started update, and writes status-id', async () => {
+    const sim = await simulator()
+    const run = await runAgainst(sim, { trigger: 'update', 'project-id': PROJECT_ID, 'expect-sha': SHA })
+    expect(run.code, run.stdout + run.stderr).toBe(0)
+    expect(posts(sim).map((r) => [r.path, r.body])).toEqual([[`/v1/project/update/${PROJECT_ID}`, '']])
+    expect(expectAllOutputs(run.outputs)).toEqual([])
+    expect(run.outputs).toMatchObject({ result: 'success', 'status-id': 'update-success', 'job-id': '', 'preview-url': '', 'commit-sha': SHA })
+    expect(run.stdout).toContain(`Starting the work: POST ${sim.url}/v1/project/update/${PROJECT_ID}`)
+    expect(run.stdout).toMatch(/Started the update: status id update-success \(after \d/)
+    // The started id is logged before the wait begins.
+    expect(run.stdout.indexOf('Started the update')).toBeLessThan(run.stdout.indexOf('Waiting on update update-success'))
+    expect(run.summary).toContain('**Started:** update, status id `update-success`')
+    expect(run.stderr).toBe('')
+  })
+
+  it('preview: sends the branch, writes preview-url, and shows it in the summary', async () => {
+    const sim = await simulator()
+    const run = await runAgainst(sim, { ...PREVIEW, 'project-id': PROJECT_ID })
+    expect(run.code, run.stdout).toBe(0)
+    expect(posts(sim).map((r) => [r.path, JSON.parse(r.body ?? '')])).toEqual([[`/v1/project/preview/${PROJECT_ID}`, { branch: 'feat/new-nav' }]])
+    expect(run.outputs).toMatchObject({ result: 'success', 'status-id': 'update-success', 'preview-url': 'https://acme-feat-new-nav.preview.example.com' })
+    expect(run.summary).toContain('[open the preview](https://acme-feat-new-nav.preview.example.com/)')
+  })
+
+  it('agent: sends the prompt, waits on the job, writes job-id and pr-link', async () => {
+    const sim = await simulator()
+    const run = await runAgainst(sim, { ...AGENT, 'project-id': PROJECT_ID })
+    expect(run.code, run.stdout).toBe(0)
+    expect(posts(sim).map((r) => [r.path, JSON.parse(r.body ?? '')])).toEqual([
+      [`/v2/agent/${PROJECT_ID}/job`, { prompt: 'Fix the broken links in the quickstart' }]
+    ])
+    expect(run.outputs).toMatchObject({ result: 'success', 'job-id': 'job-completed-pr', 'status-id': '', 'pr-link': 'https://github.com/acme/docs/pull/42' })
+    expect(gets(sim).every((r) => r.path === `/v2/agent/${PROJECT_ID}/job/job-completed-pr`)).toBe(true)
+  })
+
+  it('combines with given targets: the started one comes first in the outputs', async () => {
+    const sim = await simulator()
+    const run = await runAgainst(sim, { trigger: 'update', 'project-id': PROJECT_ID, 'status-id': 'update-late', 'job-id': 'job-completed-nopr' })
+    expect(run.code, run.stdout).toBe(0)
+    const results = JSON.parse(run.outputs.results ?? '[]') as { id: string }[]
+    expect(results.map((r) => r.id)).toEqual(['update-success', 'update-late', 'job-completed-nopr'])
+    expect(run.outputs).toMatchObject({ 'status-id': 'update-success', 'job-id': 'job-completed-nopr' })
+  })
+
+  it('expect-sha: an update that deployed another commit fails the step, naming both', async () => {
+    const sim = await simulator()
+    const run = await runAgainst(sim, { trigger: 'update', 'project-id': 'trigger-other-commit', 'expect-sha': SHA.slice(0, 7) })
+    expect(run.code).toBe(1)
+    expect(run.outputs).toMatchObject({ result: 'failure', status: 'success', 'status-id': 'update-other-commit' })
+    expect(run.stdout).toMatch(/::error::.*the update deployed commit 0badc0ffee0000000000000000000000000000aa, not 3f78685 \(expect-sha\)/)
+  })
+
+  it.each([
+    ['trigger-429', 'success', 2, /./],
+    ['trigger-503-retry', 'success', 2, /./],
+    ['trigger-503', 'error', 1, /HTTP 503: "Service unavailable"\), so the agent job may have started anyway\. It was not sent again/],
+    ['trigger-500', 'error', 1, /HTTP 500: "Internal error"\), so the agent job may have started anyway/],
+    ['trigger-hang', 'error', 1, /no complete answer within 1\.5s \(request-timeout\)\), so the agent job may have started anyway/],
+    ['trigger-reset', 'error', 1, /network error: .*\), so the agent job may have started anyway/],
+    ['trigger-no-id', 'error', 1, /the answer has no string "id" to wait on\), so the agent job has probably started/],
+    ['trigger-400', 'error', 1, /HTTP 400: the platform refused to start the agent job: "branch must be a non-empty string"\. Check agent-prompt/],
+    ['trigger-403', 'error', 1, /HTTP 403: the platform refused to start the agent job: "Previews are not available on your plan"/],
+    ['no-such-project', 'error', 1, /HTTP 404: the platform found nothing to start the agent job in: "Project not found"\. Check project-id/]
+  ])('project %s: %s after exactly %i POST(s)', async (project, result, count, message) => {
+    const sim = await simulator()
+    const run = await runAgainst(sim, { ...AGENT, 'project-id': project, 'request-timeout': '1.5s' })
+    expect(run.outputs.result, run.stdout).toBe(result)
+    expect(posts(sim)).toHaveLength(count)
+    expect(expectAllOutputs(run.outputs)).toEqual([])
+    if (result === 'success') {
+      expect(run.code).toBe(0)
+      expect(run.outputs['job-id']).toBe('job-completed-pr')
+    } else {
+      expect(run.code).toBe(1)
+      expect(run.stdout).toMatch(message)
+      expect(run.stdout).toMatch(/^::error::Could not start the work: /m)
+      // Nothing was waited on, and no id was invented.
+      expect(gets(sim)).toHaveLength(0)
+      expect(run.outputs['job-id']).toBe('')
+      expect(run.summary).toContain('Could not start the work')
+    }
+    expect(run.stderr).toBe('')
+  })
+
+  it('a wrong admin key is named, after one POST', async () => {
+    const sim = await simulator()
+    const run = await runAgainst(sim, { trigger: 'update', 'project-id': PROJECT_ID, 'admin-key': 'sim_admin_wrong_key_000' })
+    expect(run.outputs.result).toBe('error')
+    expect(posts(sim)).toHaveLength(1)
+    expect(run.stdout).toContain('::error::Could not start the work: HTTP 401: the platform rejected admin-key, so no update was started')
+  })
+
+  it('a refused connection is retried: the one POST that arrives starts the work once', async () => {
+    const port = await freePort()
+    let sim: Sim | undefined
+    const starting = new Promise<void>((resolve) =>
+      setTimeout(async () => {
+        sim = await startSimulator({ port })
+        resolve()
+      }, 1500)
+    )
+    try {
+      const run = await runAction({
+        inputs: {
+          'base-url': `http://127.0.0.1:${port}`,
+          'admin-key': ADMIN_KEY,
+          ...FAST,
+          'min-interval': '300ms',
+          'max-interval': '500ms',
+          trigger: 'update',
+          'project-id': PROJECT_ID
+        },
+        timeoutMs: 25_000
+      })
+      await starting
+      expect(run.code, run.stdout).toBe(0)
+      expect(run.outputs['status-id']).toBe('update-success')
+      expect(sim && posts(sim)).toHaveLength(1)
+    } finally {
+      await starting
+      await sim?.close()
+    }
+  })
+
+  it('a cancel during the POST writes every output with result=cancelled', async () => {
+    const sim = await simulator()
+    const run = await runAgainst(
+      sim,
+      { ...AGENT, 'project-id': 'trigger-hang', 'request-timeout': '20s' },
+      { onStdout: killOnce('Starting the work', 'SIGINT') }
+    )
+    expect(run.code).not.toBe(0)
+    expect(posts(sim)).toHaveLength(1)
+    expect(expectAllOutputs(run.outputs)).toEqual([])
+    expect(run.outputs).toMatchObject({ result: 'cancelled', 'job-id': '' })
+    expect(run.stdout).toContain('the run was cancelled while starting the agent job; it may have started')
+    expect(run.summary).toMatch(/^## /)
+    expect(run.durationMs).toBeLessThan(15_000)
+  })
+
+  it('the started id is in GITHUB_OUTPUT before the wait ends: a killed runner still leaves it', async () => {
+    const sim = await simulator()
+    sim.script('trigger', PROJECT_ID, [{ started: true, statusId: 'update-forever' }])
+    const run = await runAgainst(sim, { trigger: 'update', 'project-id': PROJECT_ID }, { onStdout: killOnce('status in_progress', 'SIGKILL') })
+    expect(run.signal).toBe('SIGKILL')
+    const written = parseOutputFile(await readFile(run.outputFile, 'utf8'))
+    expect(written).toEqual({ 'status-id': 'update-forever' })
+  })
+
+  it('a cancel while waiting on started work leaves its id', async () => {
+    const sim = await simulator()
+    sim.script('trigger', PROJECT_ID, [{ started: true, statusId: 'update-forever' }])
+    const run = await runAgainst(sim, { trigger: 'update', 'project-id': PROJECT_ID }, { onStdout: killOnce('status in_progress', 'SIGTERM') })
+    expect(run.outputs).toMatchObject({ result: 'cancelled', 'status-id': 'update-forever' })
+    expect(expectAllOutputs(run.outputs)).toEqual([])
+  })
+
+  it('invalid trigger inputs are refused before any request', async () => {
+    const sim = await simulator()
+    const run = await runAgainst(sim, { trigger: 'preview', 'project-id': PROJECT_ID, 'agent-prompt': 'x', 'expect-sha': 'xyz' })
+    expect(run.code).toBe(1)
+    expect(sim.requests).toHaveLength(0)
+    expect(run.outputs.result).toBe('error')
+    expect(run.stdout).toContain('::error::Invalid input (3 problems); no request was sent.')
+    expect(run.stdout).toContain('preview-branch: is required with trigger: preview')
+    expect(run.stdout).toContain('agent-prompt: is only used with trigger: agent')
+    expect(run.stdout).toContain('expect-sha: "xyz" is not a commit sha')
+  })
+
+  it('the PR comment shows the started id and the preview URL', async () => {
+    const sim = await simulator()
+    const api = await startGitHubApi()
+    try {
+      const run = await runAgainst(
+        sim,
+        { ...PREVIEW, 'project-id': PROJECT_ID, 'pr-comment': 'true', 'github-token': 'ghs_fake_token_for_tests_0002' },
+        { env: { GITHUB_API_URL: api.url }, event: { name: 'pull_request', payload: { pull_request: { number: 7 } } } }
+      )
+      expect(run.code, run.stdout).toBe(0)
+      const body = api.comments.at(-1)?.body ?? ''
+      expect(body).toContain('**Started:** preview deployment, status id `update-success` · [open the preview](https://acme-feat-new-nav.preview.example.com/)')
+    } finally {
+      await api.close()
+    }
+  })
+})
+
+/** Sends `signal` to the action once its log shows `text` (and the step is surely past it), whatever the machine's load. */
+function killOnce(text: string, signal: NodeJS.Signals) {
+  let seen = ''
+  let sent = false
+  return (chunk: string, child: ChildProcess) => {
+    seen += chunk
+    if (sent || !seen.includes(text)) return
+    sent = true
+    setTimeout(() => child.kill(signal), 300)
+  }
+}
+
+/** A port on 127.0.0.1 that was free a moment ago: nothing listens there now. */
+async function freePort(): Promise<number> {
+  const server = net.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as net.AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}

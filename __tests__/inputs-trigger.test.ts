@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest'
+import { INPUT_NAMES, branchProblem, parseInputs, type RawInputs } from '../src/inputs.js'
+
+function raw(overrides: Partial<RawInputs>): RawInputs {
+  const inputs = Object.fromEntries(INPUT_NAMES.map((name) => [name, ''])) as RawInputs
+  return { ...inputs, 'base-url': 'https://api.example.com', 'admin-key': 'admin_secret_value_123', ...overrides }
+}
+
+function problems(overrides: Partial<RawInputs>): string[] {
+  const parsed = parseInputs(raw(overrides))
+  return parsed.ok ? [] : parsed.problems
+}
+
+describe('trigger inputs', () => {
+  it.each([
+    [
+      { trigger: 'update', 'project-id': 'p1' },
+      { kind: 'update', projectId: 'p1' }
+    ],
+    [
+      { trigger: 'Preview', 'project-id': 'p1', 'preview-branch': 'feat/nav' },
+      { kind: 'preview', projectId: 'p1', branch: 'feat/nav' }
+    ],
+    [
+      { trigger: 'agent', 'project-id': 'p1', 'agent-prompt': 'Fix the typos\nin the quickstart' },
+      { kind: 'agent', projectId: 'p1', prompt: 'Fix the typos\nin the quickstart' }
+    ]
+  ])('%j is enough to start work and wait on it', (inputs, trigger) => {
+    const parsed = parseInputs(raw(inputs))
+    expect(parsed.ok && parsed.settings.trigger).toEqual(trigger)
+    expect(parsed.ok && parsed.settings.targets).toEqual([])
+  })
+
+  it('combines with status-id and job-id targets', () => {
+    const parsed = parseInputs(raw({ trigger: 'update', 'project-id': 'p1', 'status-id': 's1', 'job-id': 'j1' }))
+    expect(parsed.ok && parsed.settings.targets).toEqual([
+      { kind: 'update', id: 's1' },
+      { kind: 'job', id: 'j1', projectId: 'p1' }
+    ])
+  })
+
+  it.each([
+    [{ trigger: 'deploy', 'project-id': 'p1' }, ['trigger: "deploy" is not a kind of work to start; use one of update, preview, agent']],
+    [{ trigger: 'update' }, ['project-id: is required with trigger (the work is started in that project)']],
+    [{ trigger: 'update', 'project-id': 'p1', 'admin-key': '' }, ['admin-key: is required with trigger (the admin API key of the platform starts the work)']],
+    [{ trigger: 'preview', 'project-id': 'p1' }, ['preview-branch: is required with trigger: preview (the git branch to deploy as a preview)']],
+    [{ trigger: 'agent', 'project-id': 'p1' }, ['agent-prompt: is required with trigger: agent (the instruction for the agent)']],
+    [
+      { trigger: 'update', 'project-id': 'p1', 'preview-branch': 'main', 'agent-prompt': 'x' },
+      [
+        'preview-branch: is only used with trigger: preview; set trigger: preview, or remove preview-branch',
+        'agent-prompt: is only used with trigger: agent; set trigger: agent, or remove agent-prompt'
+      ]
+    ],
+    [{ 'status-id': 's1', 'preview-branch': 'main' }, ['preview-branch: is only used with trigger: preview; set trigger: preview, or remove preview-branch']],
+    [
+      { trigger: 'preview', 'project-id': 'p1', 'preview-branch': 'feat nav' },
+      ['preview-branch: "feat nav" is not a git branch name (no spaces, control characters or any of ~ ^ : ? * [ \\)']
+    ],
+    [{ 'status-id': 's1', 'expect-sha': 'abc12' }, [`expect-sha: "abc12" is not a commit sha; give 7 to 40 hex characters, e.g. \${{ github.sha }}`]],
+    [
+      { 'status-id': 's1', 'expect-sha': 'g'.repeat(40) },
+      [`expect-sha: "${'g'.repeat(40)}" is not a commit sha; give 7 to 40 hex characters, e.g. \${{ github.sha }}`]
+    ],
+    [
+      { trigger: 'agent', 'project-id': 'p1', 'agent-prompt': 'x', 'expect-sha': 'abcdef0' },
+      ['expect-sha: applies to updates only; give a status-id or trigger: update or preview, or remove expect-sha']
+    ]
+  ])('%j is refused before any request: %j', (inputs, expected) => {
+    expect(problems(inputs)).toEqual(expected)
+  })
+
+  it('with nothing to do, names trigger among the ways to give work', () => {
+    expect(problems({})).toEqual([
+      'status-id / job-id / search-query: nothing to do; give a status-id, a job-id with project-id, or a search-query, or start work with trigger'
+    ])
+  })
+
+  it('reads expect-sha in lowercase, so any spelling of a sha matches', () => {
+    const parsed = parseInputs(raw({ 'status-id': 's1', 'expect-sha': '3F786850E387550FDAB836ED7E6DC881DE23001B' }))
+    expect(parsed.ok && parsed.settings.expectSha).toBe('3f786850e387550fdab836ed7e6dc881de23001b')
+  })
+
+  it('a prompt longer than the limit is refused', () => {
+    expect(problems({ trigger: 'agent', 'project-id': 'p1', 'agent-prompt': 'x'.repeat(20_001) })).toEqual([
+      `agent-prompt: "${'x'.repeat(77)}..." is longer than 20000 characters`
+    ])
+  })
+
+  it.each([
+    ['main', undefined],
+    ['feature/new-nav', undefined],
+    ['release-1.2', undefined],
+    ['a..b', 'is not a git branch name (no "..", "@{" or "//")'],
+    ['-x', 'is not a git branch name (it may not start with - / . or end with / . .lock)'],
+    ['x.lock', 'is not a git branch name (it may not start with - / . or end with / . .lock)'],
+    ['x~1', 'is not a git branch name (no spaces, control characters or any of ~ ^ : ? * [ \\)']
+  ])('branch %j: %s', (branch, problem) => {
+    expect(branchProblem(branch)).toBe(problem)
+  })
+})

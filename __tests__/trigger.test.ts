@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest'
+import type { ApiResult, ResponseFacts } from '../src/api/classify.js'
+import type { TriggerSettings } from '../src/inputs.js'
+import { classifyStartAnswer, startWork, triggerPath } from '../src/trigger.js'
+import { seededRandom, virtualClock } from './helpers/clock.js'
+import { ok, scriptedClient } from './helpers/fakes.js'
+
+const UPDATE: TriggerSettings = { kind: 'update', projectId: 'p1' }
+const PREVIEW: TriggerSettings = { kind: 'preview', projectId: 'p1', branch: 'feat/nav' }
+const AGENT: TriggerSettings = { kind: 'agent', projectId: 'p1', prompt: 'Fix the typos' }
+
+function facts(status: number, body: unknown, extra: Partial<ResponseFacts> = {}): ResponseFacts {
+  return { status, bodyText: typeof body === 'string' ? body : JSON.stringify(body), keyInput: 'admin-key', now: 1_000_000, ...extra }
+}
+
+describe('classifyStartAnswer: only an answer that proves nothing started may be retried', () => {
+  it.each([
+    [429, { error: 'slow down' }, '3', { kind: 'transient', notActedOn: true, retryAfterMs: 3000 }],
+    [429, { error: 'slow down' }, null, { kind: 'transient', notActedOn: true }],
+    [503, { error: 'maintenance' }, '2', { kind: 'transient', notActedOn: true, retryAfterMs: 2000 }]
+  ])('HTTP %i %j with Retry-After %s is retried', (status, body, retryAfter, expected) => {
+    const answer = classifyStartAnswer(UPDATE, facts(status, body, { retryAfter }))
+    expect(answer).toMatchObject(expected)
+  })
+
+  it.each([
+    [503, 'without Retry-After'],
+    [500, 'a server error'],
+    [502, 'a bad gateway'],
+    [504, 'a gateway timeout'],
+    [408, 'a request timeout']
+  ])('HTTP %i (%s) is not retried: the work may have started', (status) => {
+    const answer = classifyStartAnswer(AGENT, facts(status, { error: 'upstream' }))
+    expect(answer.kind).toBe('fatal')
+    expect(answer).not.toHaveProperty('notActedOn')
+    expect(answer.kind !== 'ok' && answer.reason).toMatch(/agent job may have started anyway\. It was not sent again/)
+    expect(answer.kind !== 'ok' && answer.reason).toContain(`HTTP ${status}: "upstream"`)
+  })
+
+  it.each([
+    [
+      PREVIEW,
+      400,
+      'branch must be a non-empty string',
+      /HTTP 400: .*preview deployment of branch "feat\/nav": "branch must be a non-empty string"\. Check preview-branch/
+    ],
+    [AGENT, 400, 'prompt too long', /HTTP 400: .*agent job: "prompt too long"\. Check agent-prompt/],
+    [
+      PREVIEW,
+      403,
+      'Previews are not available on your plan',
+      /HTTP 403: .*"Previews are not available on your plan"; previews may not be part of the organization's plan/
+    ],
+    [UPDATE, 404, 'Project not found', /HTTP 404: .*"Project not found"\. Check project-id/],
+    [UPDATE, 401, 'Invalid key', /HTTP 401: the platform rejected admin-key, so no update was started: "Invalid key"/]
+  ])('%j answered %i: the server message and the input to check', (settings, status, message, expected) => {
+    const answer = classifyStartAnswer(settings, facts(status, { error: message }))
+    expect(answer.kind).toBe('fatal')
+    expect(answer.kind !== 'ok' && answer.reason).toMatch(expected)
+  })
+
+  it('a 2xx body that is not JSON may still have started the work', () => {
+    const answer = classifyStartAnswer(UPDATE, facts(202, '<html>accepted</html>'))
+    expect(answer).toMatchObject({ kind: 'fatal', reason: expect.stringMatching(/HTTP 202 with a body that is not JSON\), so the update may have started/) })
+  })
+
+  it('cuts an echoed key out of the server message', () => {
+    const answer = classifyStartAnswer(UPDATE, facts(400, { error: 'bad key sk_live_secret' }, { secrets: ['sk_live_secret'] }))
+    expect(answer.kind !== 'ok' && answer.reason).toContain('bad key ***')
+  })
+})
+
+describe('startWork', () => {
+  const run = async (settings: TriggerSettings, script: ApiResult[], options: { timeoutMs?: number; signal?: AbortSignal } = {}) => {
+    const clock = virtualClock()
+    const { client, requests } = scriptedClient({ [triggerPath(settings)]: script })
+    const report = await startWork(settings, {
+      client,
+      adminKey: 'admin-key-value',
+      clock,
+      random: seededRandom(7),
+      signal: options.signal ?? new AbortController().signal,
+      deadline: clock.now() + (options.timeoutMs ?? 60_000),
+      minIntervalMs: 1000,
+      maxIntervalMs: 5000,
+      requestTimeoutMs: 10_000
+    })
+    return { report, requests, clock }
+  }
+
+  it('sends one POST per kind, with the documented path and body, and reads what it started', async () => {
+    const update = await run(UPDATE, [ok({ statusId: 's1' })])
+    expect(update.requests.map((r) => [r.method, r.path, r.json])).toEqual([['POST', '/v1/project/update/p1', undefined]])
+    expect(update.report).toMatchObject({ result: 'success', ref: { kind: 'update', id: 's1' }, previewUrl: undefined, requests: 1, error: null })
+
+    const preview = await run(PREVIEW, [ok({ statusId: 's2', previewUrl: 'https://acme-feat-nav.example.com' })])
+    expect(preview.requests.map((r) => [r.path, r.json])).toEqual([['/v1/project/preview/p1', { branch: 'feat/nav' }]])
+    expect(preview.report).toMatchObject({ result: 'success', ref: { kind: 'update', id: 's2' }, previewUrl: 'https://acme-feat-nav.example.com' })
+
+    const agent = await run(AGENT, [ok({ id: 'j1', status: 'active', prLink: null })])
+    expect(agent.requests.map((r) => [r.path, r.json, r.keyInput])).toEqual([['/v2/agent/p1/job', { prompt: 'Fix the typos' }, 'admin-key']])
+    expect(agent.report).toMatchObject({ result: 'success', ref: { kind: 'job', id: 'j1', projectId: 'p1' } })
+  })
+
+  it('encodes the project id in the path', () => {
+    expect(triggerPath({ kind: 'update', projectId: 'a b' })).toBe('/v1/project/update/a%20b')
+  })
+
+  it('sends again after answers that prove nothing started, waiting as asked', async () => {
+    const { report, requests, clock } = await run(UPDATE, [
+      { kind: 'transient', reason: 'HTTP 429 (rate limit)', notActedOn: true, retryAfterMs: 7000 },
+      { kind: 'transient', reason: 'network error: ECONNREFUSED', notActedOn: true },
+      ok({ statusId: 's1' })
+    ])
+    expect(requests).toHaveLength(3)
+    expect(report).toMatchObject({ result: 'success', requests: 3 })
+    expect(clock.sleeps[0]).toBeGreaterThanOrEqual(7000)
+  })
+
+  it.each([
+    ['a request timeout', { kind: 'transient', reason: 'no complete answer within 10s (request-timeout)' }],
+    ['a reset after sending', { kind: 'transient', reason: 'network error: ECONNRESET' }],
+    ['a body of the wrong kind', { kind: 'transient', reason: 'HTTP 200 with a body that is not JSON' }]
+  ] as [string, ApiResult][])('never sends again after %s', async (_name, answer) => {
+    const { report, requests } = await run(AGENT, [answer, ok({ id: 'j1' })])
+    expect(requests).toHaveLength(1)
+    expect(report.result).toBe('error')
+    expect(report.ref).toBeUndefined()
+    expect(report.error).toMatch(/the agent job may have started anyway\. It was not sent again/)
+    expect(report.error).toContain("look in the project's agent jobs")
+  })
+
+  it('an answer without the id ends the run: the work has probably started', async () => {
+    const { report, requests } = await run(UPDATE, [ok({ accepted: true }), ok({ statusId: 's1' })])
+    expect(requests).toHaveLength(1)
+    expect(report).toMatchObject({ result: 'error', ref: undefined })
+    expect(report.error).toMatch(/the answer has no string "statusId" to wait on\), so the update has probably started/)
+  })
+
+  it('an id that cannot be placed in a path is not waited on', async () => {
+    const { report } = await run(UPDATE, [ok({ statusId: 'a..b' })])
+    expect(report.result).toBe('error')
+    expect(report.error).toMatch(/the update was started, but the platform answered with a statusId that contains "\.\."/)
+  })
+
+  it('a rate limit that outlasts the timeout starts nothing and is an error, not a timeout', async () => {
+    const { report, requests } = await run(UPDATE, [{ kind: 'transient', reason: 'HTTP 429 (rate limit)', notActedOn: true, retryAfterMs: 4000 }], {
+      timeoutMs: 10_000
+    })
+    expect(report.result).toBe('error')
+    expect(report.error).toMatch(
+      /^no update was started before the timeout ran out: the platform kept answering HTTP 429 \(rate limit\), after \d attempts\. Re-run later, or raise timeout$/
+    )
+    expect(requests.length).toBeGreaterThanOrEqual(2)
+    expect(requests.length).toBeLessThanOrEqual(4)
+  })
+
+  it('a cancel before the answer ends with cancelled and says the work may have started', async () => {
+    const cancel = new AbortController()
+    const clock = virtualClock()
+    const { client } = scriptedClient({ [triggerPath(UPDATE)]: [ok({ statusId: 's1' })] }, { latency: async () => cancel.abort() })
+    const report = await startWork(UPDATE, {
+      client,
+      adminKey: 'k',
+      clock,
+      random: seededRandom(1),
+      signal: cancel.signal,
+      deadline: clock.now() + 60_000,
+      minIntervalMs: 1000,
+      maxIntervalMs: 5000,
+      requestTimeoutMs: 10_000
+    })
+    expect(report).toMatchObject({ result: 'cancelled', ref: undefined, requests: 1 })
+    expect(report.error).toBe('the run was cancelled while starting the update; it may have started')
+  })
+})

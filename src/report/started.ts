@@ -1,0 +1,12 @@
+import type { TriggerReport } from '../trigger.js'
+import { codeSpan, link } from './markdown.js'
+
+const STARTED: Record<TriggerReport['kind'], string> = { update: 'update', preview: 'preview deployment', agent: 'agent job' }
+
+/** The line that says what `trigger` started, for the summary and the comment; undefined when nothing was. */
+export function startedMarkdown(trigger: TriggerReport | undefined): string | undefined {
+  if (!trigger?.ref) return undefined
+  const id = `${trigger.ref.kind === 'update' ? 'status id' : 'job id'} ${codeSpan(trigger.ref.id, 120)}`
+  const preview = trigger.previewUrl ? ` · ${link('open the preview', trigger.previewUrl)}` : ''
+  return `**Started:** ${STARTED[trigger.kind]}, ${id}${preview}`
+}

@@ -1,0 +1,235 @@
+import { z } from 'zod'
+import type { ApiClient } from './api/client.js'
+import { parseRetryAfter, readBody, serverError, type ApiResult, type ResponseFacts } from './api/classify.js'
+import { formatDuration } from './durations.js'
+import { identifierProblem, type TargetRef, type TriggerKind, type TriggerSettings } from './inputs.js'
+import type { Result } from './outcome.js'
+import { pollUntilSettled, requestBudget, type Attempt, type Clock } from './poll/poll.js'
+import { oneLine } from './text.js'
+
+/** What `trigger` started, or why it could not. */
+export interface TriggerReport {
+  kind: TriggerKind
+  /** `success` once the work was started; otherwise why the run ends before waiting. */
+  result: Result
+  /** The target the started work is waited on as; undefined when nothing was started. */
+  ref: TargetRef | undefined
+  /** The preview's address, from `trigger: preview`. */
+  previewUrl: string | undefined
+  /** POSTs sent: more than one only after answers that prove the earlier ones were not acted on. */
+  requests: number
+  error: string | null
+}
+
+interface Started {
+  ref: TargetRef
+  previewUrl?: string
+}
+
+const text = z.string().nullish().catch(undefined)
+const statusAnswer = z.looseObject({ statusId: z.string().min(1), previewUrl: text })
+const jobAnswer = z.looseObject({ id: z.string().min(1) })
+
+/** One operation that starts work: where it is sent, what it sends, and what its answer names. */
+interface Operation {
+  /** Words for people: `update`, `preview deployment of branch x`, `agent job`. */
+  what(settings: TriggerSettings): string
+  path(projectId: string): string
+  body(settings: TriggerSettings): unknown
+  /** The answer field that names what was started, for messages. */
+  idField: string
+  read(body: unknown, projectId: string): Started | undefined
+  /** The input to check after a 400. */
+  badRequestInput: string
+  /** What a 403 means for this operation, beside a key that may not do it. */
+  forbidden: string
+  /** Where to look for work that may have started. */
+  findIt: string
+}
+
+const OPERATIONS: Record<TriggerKind, Operation> = {
+  update: {
+    what: () => 'update',
+    path: (projectId) => `/v1/project/update/${encodeURIComponent(projectId)}`,
+    body: () => undefined,
+    idField: 'statusId',
+    read: (body) => {
+      const answer = statusAnswer.safeParse(body)
+      return answer.success ? { ref: { kind: 'update', id: answer.data.statusId } } : undefined
+    },
+    badRequestInput: 'project-id',
+    forbidden: 'check that admin-key belongs to the project in project-id',
+    findIt: "the project's updates in the dashboard"
+  },
+  preview: {
+    what: (settings) => `preview deployment of branch "${settings.kind === 'preview' ? oneLine(settings.branch, 100) : ''}"`,
+    path: (projectId) => `/v1/project/preview/${encodeURIComponent(projectId)}`,
+    body: (settings) => ({ branch: settings.kind === 'preview' ? settings.branch : '' }),
+    idField: 'statusId',
+    read: (body) => {
+      const answer = statusAnswer.safeParse(body)
+      if (!answer.success) return undefined
+      const started: Started = { ref: { kind: 'update', id: answer.data.statusId } }
+      if (answer.data.previewUrl) started.previewUrl = answer.data.previewUrl
+      return started
+    },
+    badRequestInput: 'preview-branch',
+    forbidden: "previews may not be part of the organization's plan, or admin-key may not belong to the project in project-id",
+    findIt: "the project's previews and updates in the dashboard"
+  },
+  agent: {
+    what: () => 'agent job',
+    path: (projectId) => `/v2/agent/${encodeURIComponent(projectId)}/job`,
+    body: (settings) => ({ prompt: settings.kind === 'agent' ? settings.prompt : '' }),
+    idField: 'id',
+    read: (body, projectId) => {
+      const answer = jobAnswer.safeParse(body)
+      return answer.success ? { ref: { kind: 'job', id: answer.data.id, projectId } } : undefined
+    },
+    badRequestInput: 'agent-prompt',
+    forbidden: 'check that admin-key belongs to the project in project-id',
+    findIt: "the project's agent jobs in the dashboard (and new pull requests in the source repository)"
+  }
+}
+
+export function triggerPath(settings: TriggerSettings): string {
+  return OPERATIONS[settings.kind].path(settings.projectId)
+}
+
+/**
+ * How the answer to a POST that starts work is read. Only answers that prove the work was not
+ * started may be retried: 429, and 503 with Retry-After. Every other failure ends the run, since
+ * the work may have started and a second POST would start it twice.
+ */
+export function classifyStartAnswer(settings: TriggerSettings, facts: ResponseFacts): ApiResult {
+  const operation = OPERATIONS[settings.kind]
+  const { status } = facts
+  const body = readBody(facts.bodyText, facts.secrets ?? [])
+  const says = 'json' in body ? serverError(body.json) : undefined
+  const quoted = says ? `: "${says}"` : ''
+  if (status >= 200 && status < 300) {
+    if ('json' in body) return { kind: 'ok', body: body.json }
+    return { kind: 'fatal', reason: maybeStarted(settings, `HTTP ${status} with ${body.problem}`) }
+  }
+  const retryAfterMs = parseRetryAfter(facts.retryAfter, facts.now)
+  if (status === 429)
+    return { kind: 'transient', reason: `HTTP 429 (rate limit)${quoted}`, notActedOn: true, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) }
+  if (status === 503 && retryAfterMs !== undefined) return { kind: 'transient', reason: `HTTP 503 (unavailable)${quoted}`, notActedOn: true, retryAfterMs }
+  const what = operation.what(settings)
+  if (status === 401)
+    return {
+      kind: 'fatal',
+      reason: `HTTP 401: the platform rejected admin-key, so no ${what} was started${quoted}. Check that the secret holds a current admin API key`
+    }
+  if (status === 400) return { kind: 'fatal', reason: `HTTP 400: the platform refused to start the ${what}${quoted}. Check ${operation.badRequestInput}` }
+  if (status === 403) return { kind: 'fatal', reason: `HTTP 403: the platform refused to start the ${what}${quoted}; ${operation.forbidden}` }
+  if (status === 404) return { kind: 'fatal', reason: `HTTP 404: the platform found nothing to start the ${what} in${quoted}. Check project-id` }
+  return { kind: 'fatal', reason: maybeStarted(settings, `HTTP ${status}${quoted}`) }
+}
+
+/** The message for a POST whose fate is unknown: say so, and how to find out. */
+function maybeStarted(settings: TriggerSettings, what: string, likely = 'may have started anyway'): string {
+  const operation = OPERATIONS[settings.kind]
+  return `the request that starts the ${operation.what(settings)} ended without a usable answer (${what}), so the ${operation.what(settings)} ${likely}. It was not sent again, so that the work does not run twice: look in ${operation.findIt} before you re-run this job`
+}
+
+export interface TriggerDeps {
+  client: ApiClient
+  adminKey: string
+  clock: Clock
+  random: () => number
+  signal: AbortSignal
+  deadline: number
+  minIntervalMs: number
+  maxIntervalMs: number
+  requestTimeoutMs: number
+}
+
+/**
+ * Sends the one POST that starts the work and reads what it started. The POST is sent again
+ * only after an answer that proves it was not acted on (429, 503 with Retry-After, a refused
+ * connection), within the deadline. Never throws.
+ */
+export async function startWork(settings: TriggerSettings, deps: TriggerDeps): Promise<TriggerReport> {
+  const operation = OPERATIONS[settings.kind]
+  const report: TriggerReport = { kind: settings.kind, result: 'error', ref: undefined, previewUrl: undefined, requests: 0, error: null }
+  const path = operation.path(settings.projectId)
+  const json = operation.body(settings)
+  let lastRetry: { reason: string } | undefined
+
+  const attempt = async (): Promise<Attempt<Started>> => {
+    const timeoutMs = requestBudget(deps.clock.now(), deps.deadline, deps.requestTimeoutMs)
+    if (timeoutMs <= 0) return { kind: 'transient', reason: 'no time left before the deadline' }
+    report.requests++
+    const answer = await deps.client.request({
+      method: 'POST',
+      path,
+      key: deps.adminKey,
+      keyInput: 'admin-key',
+      ...(json === undefined ? {} : { json }),
+      timeoutMs,
+      signal: deps.signal,
+      classify: (facts) => classifyStartAnswer(settings, facts)
+    })
+    if (deps.signal.aborted) return { kind: 'transient', reason: 'cancelled' }
+    if (answer.kind === 'ok') {
+      const started = operation.read(answer.body, settings.projectId)
+      if (!started)
+        return {
+          kind: 'fatal',
+          reason: maybeStarted(settings, `the answer has no string "${operation.idField}" to wait on`, 'has probably started')
+        }
+      const problem = identifierProblem(started.ref.id)
+      if (problem)
+        return {
+          kind: 'fatal',
+          reason: `the ${operation.what(settings)} was started, but the platform answered with a ${operation.idField} that ${problem}, so it cannot be waited on. Follow it in ${operation.findIt}`
+        }
+      return { kind: 'settled', value: started }
+    }
+    if (answer.kind === 'transient' && answer.notActedOn) {
+      lastRetry = { reason: answer.reason }
+      return answer
+    }
+    if (answer.kind === 'fatal') return answer
+    return { kind: 'fatal', reason: maybeStarted(settings, answer.reason) }
+  }
+
+  const end = await pollUntilSettled(attempt, {
+    deadline: deps.deadline,
+    minIntervalMs: deps.minIntervalMs,
+    maxIntervalMs: deps.maxIntervalMs,
+    clock: deps.clock,
+    random: deps.random,
+    signal: deps.signal
+  })
+  switch (end.kind) {
+    case 'settled':
+      report.result = 'success'
+      report.ref = end.value.ref
+      report.previewUrl = end.value.previewUrl
+      break
+    case 'cancelled':
+      report.result = 'cancelled'
+      report.error = `the run was cancelled while starting the ${operation.what(settings)}${report.requests > 0 ? '; it may have started' : ''}`
+      break
+    case 'error':
+      report.error = end.reason
+      break
+    case 'timeout':
+      // Only answers that prove nothing was started are retried, so nothing was.
+      report.error = `no ${operation.what(settings)} was started before the timeout ran out: the platform kept answering ${lastRetry?.reason ?? end.lastProblem ?? 'that it could not take the request'}, after ${report.requests} attempt${report.requests === 1 ? '' : 's'}. Re-run later, or raise timeout`
+      break
+  }
+  return report
+}
+
+/** One line for the log when work was started. */
+export function describeStarted(report: TriggerReport, elapsedMs: number): string {
+  const ref = report.ref
+  if (!ref) return ''
+  const what = ref.kind === 'update' ? `status id ${ref.id}` : `job id ${ref.id}`
+  const preview = report.previewUrl ? `, preview at ${oneLine(report.previewUrl, 300)}` : ''
+  const kind = report.kind === 'agent' ? 'agent job' : report.kind === 'preview' ? 'preview deployment' : 'update'
+  return `Started the ${kind}: ${what}${preview} (after ${formatDuration(elapsedMs)}).`
+}
