@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { runAction } from './run-action.js'
-import { ADMIN_KEY, PROJECT_ID, SCENARIOS, startSimulator } from './simulator.js'
+import { ADMIN_KEY, PROJECT_ID, SCENARIOS, SHA, startSimulator } from './simulator.js'
 
 const entry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'index.js')
 const args = process.argv.slice(2)
@@ -17,11 +17,20 @@ if (args.includes('--help') || args.includes('-h')) {
     SCENARIOS.filter((s) => s.kind === kind)
       .map((s) => `  ${s.id.padEnd(width)}  ${s.description}`)
       .join('\n')
-  console.log(`Usage: npm run demo [-- <scenario> ...]   (default: update-success)
+  console.log(`Usage: npm run demo [-- <scenario> ...]   (default: trigger-update)
 
 Runs dist/index.js against a local platform simulator, waiting on the given scenarios
 (update scenarios as status-id, job scenarios as job-id with project-id ${PROJECT_ID}),
 with min-interval 1s, max-interval 3s, timeout 2m.
+
+Starting the work (one at a time, may be combined with the scenarios below):
+  trigger-update    trigger: update, expect-sha of the simulator's commit
+  trigger-preview   trigger: preview of branch feature/new-nav
+  trigger-agent     trigger: agent with a prompt
+  trigger-update:<project>   the same against a trigger scenario's project, e.g. trigger-update:trigger-429
+
+Trigger scenarios (project ids):
+${list('trigger')}
 
 Update scenarios:
 ${list('update')}
@@ -36,12 +45,24 @@ if (!existsSync(entry)) {
   process.exit(1)
 }
 
-const scenarios = args.filter((a) => !a.startsWith('-'))
-if (scenarios.length === 0) scenarios.push('update-success')
+const named = args.filter((a) => !a.startsWith('-'))
+if (named.length === 0) named.push('trigger-update')
+const triggerArg = named.find((a) => /^trigger-(update|preview|agent)(:|$)/.test(a))
+const scenarios = named.filter((a) => a !== triggerArg)
 const jobIds = scenarios.filter((id) => id.startsWith('job-'))
 const statusIds = scenarios.filter((id) => !id.startsWith('job-'))
+const [triggerKind, triggerProject] = (triggerArg?.slice('trigger-'.length) ?? '').split(':')
+const trigger = triggerKind
+  ? {
+      trigger: triggerKind,
+      'project-id': triggerProject || PROJECT_ID,
+      ...(triggerKind === 'update' ? { 'expect-sha': SHA } : {}),
+      ...(triggerKind === 'preview' ? { 'preview-branch': 'feature/new-nav' } : {}),
+      ...(triggerKind === 'agent' ? { 'agent-prompt': 'Fix the broken links in the quickstart' } : {})
+    }
+  : {}
 const sim = await startSimulator()
-console.log(`Simulator on ${sim.url}, running the action for ${scenarios.join(', ')}\n`)
+console.log(`Simulator on ${sim.url}, running the action for ${named.join(', ')}\n`)
 
 let result
 try {
@@ -54,7 +75,8 @@ try {
       'project-id': jobIds.length > 0 ? PROJECT_ID : '',
       'min-interval': '1s',
       'max-interval': '3s',
-      timeout: '2m'
+      timeout: '2m',
+      ...trigger
     },
     timeoutMs: 180_000,
     onStdout: (chunk) => process.stdout.write(chunk),

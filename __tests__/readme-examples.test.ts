@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs'
+import { parse } from 'yaml'
+import { describe, expect, it } from 'vitest'
+import { INPUT_DEFAULTS, INPUT_NAMES, parseInputs, type InputName, type RawInputs } from '../src/inputs.js'
+import { OUTPUT_NAMES } from '../src/report/outputs.js'
+
+// Every workflow in the README that uses the action must be one the action accepts: known
+// inputs, a valid combination of them, and outputs that exist.
+const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+const blocks = [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1] ?? '')
+
+interface Step {
+  id?: string
+  uses: string
+  with?: Record<string, unknown>
+}
+
+function dedent(text: string): string {
+  const indent = Math.min(
+    ...text
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => /^ */.exec(l)?.[0].length ?? 0)
+  )
+  return text
+    .split('\n')
+    .map((l) => l.slice(indent))
+    .join('\n')
+}
+
+function actionSteps(node: unknown): Step[] {
+  if (Array.isArray(node)) return node.flatMap(actionSteps)
+  if (node === null || typeof node !== 'object') return []
+  const record = node as Record<string, unknown>
+  const here = typeof record.uses === 'string' && record.uses.includes('/wait-for-docs@') ? [record as unknown as Step] : []
+  return [...here, ...Object.values(record).flatMap(actionSteps)]
+}
+
+/** What the runner would pass for an expression: a plausible value of the input's kind. */
+function placeholder(name: string): string {
+  if (name === 'base-url') return 'https://api.example.com'
+  if (name === 'expect-sha') return '3f786850e387550fdab836ed7e6dc881de23001b'
+  return `value-${name}`
+}
+
+const examples = blocks.flatMap((block, index) => actionSteps(parse(dedent(block))).map((step) => ({ index, step })))
+
+describe('the README examples', () => {
+  it('include the one-step trigger examples', () => {
+    const triggers = examples.map(({ step }) => step.with?.trigger)
+    expect(triggers).toEqual(expect.arrayContaining(['update', 'preview', 'agent']))
+    // The first example triggers and waits in one step.
+    expect(examples[0]?.step.with).toMatchObject({ trigger: 'update', 'expect-sha': '${{ github.sha }}' })
+  })
+
+  it.each(examples.map(({ index, step }) => [index, step.id ?? '(no id)', step] as const))(
+    'block %i, step %s: inputs the action accepts',
+    (_index, _id, step) => {
+      const given = Object.entries(step.with ?? {}).map(([name, value]) => [name, String(value)] as const)
+      for (const [name] of given) expect(INPUT_NAMES, `unknown input ${name}`).toContain(name)
+      const raw = { ...INPUT_DEFAULTS, 'github-token': 'runner-token' } as RawInputs
+      for (const [name, value] of given) raw[name as InputName] = value.replace(/\$\{\{[^}]*\}\}/g, placeholder(name))
+      const parsed = parseInputs(raw)
+      expect(parsed.ok ? [] : parsed.problems).toEqual([])
+    }
+  )
+
+  it('read only outputs the action writes', () => {
+    const ids = new Set(examples.map(({ step }) => step.id).filter((id) => id !== undefined))
+    const used = [...readme.matchAll(/steps\.([\w-]+)\.outputs\.([\w-]+)/g)].filter((m) => ids.has(m[1] ?? ''))
+    expect(used.length).toBeGreaterThan(5)
+    for (const [, , name] of used) expect(OUTPUT_NAMES, `unknown output ${name}`).toContain(name)
+  })
+})

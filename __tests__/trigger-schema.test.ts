@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { ADMIN_KEY, PROJECT_ID, startSimulator } from '../dev/simulator.js'
+import { createApiClient } from '../src/api/client.js'
+import type { TriggerKind, TriggerSettings } from '../src/inputs.js'
+import { startWork, triggerPath } from '../src/trigger.js'
+import { seededRandom } from './helpers/clock.js'
+import { ok, scriptedClient } from './helpers/fakes.js'
+import { systemClock } from '../src/poll/poll.js'
+
+// A copy of the schema fragments of the platform's published OpenAPI documents for the three
+// operations that start work: the action's requests must match them, and it must read the
+// answers they allow.
+interface Operation {
+  method: string
+  path: string
+  requestBody: object | null
+  responses: Record<string, object>
+  examples: Record<string, unknown>
+}
+const spec = JSON.parse(readFileSync(new URL('./fixtures/platform-triggers.schema.json', import.meta.url), 'utf8')) as {
+  operations: Record<TriggerKind, Operation>
+}
+const schema = (json: object) => z.fromJSONSchema(json as never)
+
+const SETTINGS: Record<TriggerKind, TriggerSettings> = {
+  update: { kind: 'update', projectId: PROJECT_ID },
+  preview: { kind: 'preview', projectId: PROJECT_ID, branch: 'feature/new-nav' },
+  agent: { kind: 'agent', projectId: PROJECT_ID, prompt: 'Fix the broken links' }
+}
+const KINDS = Object.keys(SETTINGS) as TriggerKind[]
+const success = (operation: Operation) => Object.keys(operation.responses).find((code) => code.startsWith('2')) ?? '200'
+
+const deps = (client: ReturnType<typeof scriptedClient>['client']) => ({
+  client,
+  adminKey: ADMIN_KEY,
+  clock: systemClock,
+  random: seededRandom(1),
+  signal: new AbortController().signal,
+  deadline: Date.now() + 10_000,
+  minIntervalMs: 100,
+  maxIntervalMs: 200,
+  requestTimeoutMs: 5000
+})
+
+describe.each(KINDS)('trigger %s against the published schema', (kind) => {
+  const operation = spec.operations[kind]
+  const settings = SETTINGS[kind]
+
+  it('uses the documented method and path', () => {
+    expect(triggerPath(settings)).toBe(operation.path.replace('{projectId}', PROJECT_ID))
+    expect(operation.method).toBe('POST')
+  })
+
+  it('sends a body the schema accepts (none where it takes none), and reads the documented answer', async () => {
+    const code = success(operation)
+    const example = operation.examples[code]
+    expect(schema(operation.responses[code] ?? {}).safeParse(example).success).toBe(true)
+    const { client, requests } = scriptedClient({ [triggerPath(settings)]: [ok(example)] })
+    const report = await startWork(settings, deps(client))
+    expect(requests).toHaveLength(1)
+    const sent = requests[0]?.json
+    if (operation.requestBody === null) expect(sent).toBeUndefined()
+    else expect(schema(operation.requestBody).safeParse(sent).error).toBeUndefined()
+    const id = (example as { statusId?: string; id?: string }).statusId ?? (example as { id?: string }).id
+    expect(report).toMatchObject({ result: 'success', ref: { id } })
+  })
+
+  it('answers the schema allows but that name nothing to wait on end the run, with one request', async () => {
+    const empty = {}
+    expect(schema(operation.responses[success(operation)] ?? {}).safeParse(empty).success).toBe(true)
+    const { client, requests } = scriptedClient({ [triggerPath(settings)]: [ok(empty), ok(operation.examples[success(operation)])] })
+    const report = await startWork(settings, deps(client))
+    expect(requests).toHaveLength(1)
+    expect(report.result).toBe('error')
+  })
+})
+
+describe('the simulator keeps to the published schema', () => {
+  let sim: Awaited<ReturnType<typeof startSimulator>>
+  beforeAll(async () => {
+    sim = await startSimulator()
+  })
+  afterAll(() => sim.close())
+
+  it.each(KINDS)('%s: the real client sends what the schema takes, and the answer matches it', async (kind) => {
+    const operation = spec.operations[kind]
+    sim.reset()
+    const client = createApiClient({ baseUrl: new URL(sim.url), secrets: [ADMIN_KEY] })
+    try {
+      const report = await startWork(SETTINGS[kind], { ...deps(scriptedClient({}).client), client })
+      expect(report.result).toBe('success')
+    } finally {
+      await client.close()
+    }
+    const [request] = sim.requests
+    expect(request?.method).toBe('POST')
+    expect(request?.path).toBe(operation.path.replace('{projectId}', PROJECT_ID))
+    if (operation.requestBody) expect(schema(operation.requestBody).safeParse(JSON.parse(request?.body ?? '')).error).toBeUndefined()
+    const answer = await fetch(`${sim.url}${request?.path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
+      body: request?.body || undefined
+    })
+    expect(String(answer.status)).toBe(success(operation))
+    expect(schema(operation.responses[success(operation)] ?? {}).safeParse(await answer.json()).error).toBeUndefined()
+  })
+
+  it.each([
+    ['preview', { branch: '' }],
+    ['agent', { prompt: '' }]
+  ] as const)('%s: a body the schema refuses gets a 400 with an error message', async (kind, body) => {
+    const operation = spec.operations[kind]
+    expect(schema(operation.requestBody ?? {}).safeParse(body).success).toBe(false)
+    const answer = await fetch(`${sim.url}${operation.path.replace('{projectId}', PROJECT_ID)}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body)
+    })
+    expect(answer.status).toBe(400)
+    expect(schema(operation.responses['400'] ?? {}).safeParse(await answer.json()).success).toBe(true)
+  })
+})
