@@ -50,7 +50,7 @@ describe('the README examples', () => {
     const triggers = examples.map(({ step }) => step.with?.trigger)
     expect(triggers).toEqual(expect.arrayContaining(['update', 'preview', 'agent']))
     // The first example triggers and waits in one step.
-    expect(examples[0]?.step.with).toMatchObject({ trigger: 'update', 'expect-sha': '${{ github.sha }}' })
+    expect(examples[0]?.step.with).toMatchObject({ trigger: 'update', 'expect-sha': `\${{ github.sha }}` })
   })
 
   it.each(examples.map(({ index, step }) => [index, step.id ?? '(no id)', step] as const))(
