@@ -109,7 +109,7 @@ describe('startWork', () => {
   it('sends again after answers that prove nothing started, waiting as asked', async () => {
     const { report, requests, clock } = await run(UPDATE, [
       { kind: 'transient', reason: 'HTTP 429 (rate limit)', notActedOn: true, retryAfterMs: 7000 },
-      { kind: 'transient', reason: 'network error: ECONNREFUSED', notActedOn: true },
+      { kind: 'transient', reason: 'network error: ECONNREFUSED', sent: false },
       ok({ statusId: 's1' })
     ])
     expect(requests).toHaveLength(3)
@@ -118,9 +118,10 @@ describe('startWork', () => {
   })
 
   it.each([
-    ['a request timeout', { kind: 'transient', reason: 'no complete answer within 10s (request-timeout)' }],
-    ['a reset after sending', { kind: 'transient', reason: 'network error: ECONNRESET' }],
-    ['a body of the wrong kind', { kind: 'transient', reason: 'HTTP 200 with a body that is not JSON' }]
+    ['a request timeout', { kind: 'transient', reason: 'no complete answer within 10s (request-timeout)', sent: true }],
+    ['a reset after sending', { kind: 'transient', reason: 'network error: ECONNRESET', sent: true }],
+    ['a body of the wrong kind', { kind: 'transient', reason: 'HTTP 200 with a body that is not JSON', sent: true }],
+    ['an answer of unknown provenance', { kind: 'transient', reason: 'HTTP 502' }]
   ] as [string, ApiResult][])('never sends again after %s', async (_name, answer) => {
     const { report, requests } = await run(AGENT, [answer, ok({ id: 'j1' })])
     expect(requests).toHaveLength(1)

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { ApiClient } from './api/client.js'
-import { parseRetryAfter, readBody, serverError, type ApiResult, type ResponseFacts } from './api/classify.js'
+import { parseRetryAfter, readJsonBody, serverError, type ApiResult, type ResponseFacts } from './api/classify.js'
 import { formatDuration } from './durations.js'
 import { identifierProblem, type TargetRef, type TriggerKind, type TriggerSettings } from './inputs.js'
 import type { Result } from './outcome.js'
@@ -104,7 +104,7 @@ export function triggerPath(settings: TriggerSettings): string {
 export function classifyStartAnswer(settings: TriggerSettings, facts: ResponseFacts): ApiResult {
   const operation = OPERATIONS[settings.kind]
   const { status } = facts
-  const body = readBody(facts.bodyText, facts.secrets ?? [])
+  const body = readJsonBody(facts.bodyText, facts.secrets ?? [])
   const says = 'json' in body ? serverError(body.json) : undefined
   const quoted = says ? `: "${says}"` : ''
   if (status >= 200 && status < 300) {
@@ -187,7 +187,8 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
         }
       return { kind: 'settled', value: started }
     }
-    if (answer.kind === 'transient' && answer.notActedOn) {
+    // Retried only when nothing reached the server, or the server said it did not act on it.
+    if (answer.kind !== 'fatal' && (answer.notActedOn || answer.sent === false)) {
       lastRetry = { reason: answer.reason }
       return answer
     }

@@ -4,11 +4,17 @@ import { oneLine, redact, redactJson } from '../text.js'
 export type KeyInput = 'admin-key' | 'assistant-key'
 
 /**
- * A response classified for the poll loop; `ok` carries the parsed JSON body. `notActedOn` marks
- * a failure that proves the server did not act on the request (the connection was refused, or
- * the server said so, as a 429 does): the only failures after which a POST may be sent again.
+ * A response classified for the poll loop; `ok` carries the parsed JSON body. From the client,
+ * every other result says in `sent` whether the request may have reached the server: `false`
+ * only when it certainly did not (connection refused, DNS or TLS failure, a proxy that refused
+ * the tunnel, a cancel or timeout before a connection was ready), so a POST may be sent again;
+ * `true` once it was being written (a timeout, a reset or an answer after that). `notActedOn`
+ * marks an answer by which the server says it did not act on the request (a 429, a 503 with
+ * Retry-After, as the classifier of a POST that starts work reads them).
  */
-export type ApiResult = { kind: 'ok'; body: unknown } | (Exclude<Attempt<never>, { kind: 'settled' } | { kind: 'pending' }> & { notActedOn?: boolean })
+export type ApiResult =
+  | { kind: 'ok'; body: unknown }
+  | (Exclude<Attempt<never>, { kind: 'settled' } | { kind: 'pending' }> & { sent?: boolean; notActedOn?: boolean })
 
 export interface ResponseFacts {
   status: number
@@ -30,7 +36,7 @@ export const MAX_JSON_DEPTH = 64
 export type Body = { json: unknown } | { problem: string }
 
 /** The body as JSON with every secret replaced by `***`, or why it cannot be used. */
-export function readBody(text: string, secrets: readonly string[]): Body {
+export function readJsonBody(text: string, secrets: readonly string[]): Body {
   let json: unknown
   try {
     json = JSON.parse(text)
@@ -59,7 +65,7 @@ export function nestingExceeds(value: unknown, max: number): boolean {
  */
 export function classifyResponse(facts: ResponseFacts): ApiResult {
   const { status, keyInput } = facts
-  const body = readBody(facts.bodyText, facts.secrets ?? [])
+  const body = readJsonBody(facts.bodyText, facts.secrets ?? [])
   const serverSays = 'json' in body ? serverError(body.json) : undefined
   const detail = serverSays ? `: ${serverSays}` : ''
   if (status >= 200 && status < 300) {
