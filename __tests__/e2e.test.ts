@@ -68,7 +68,14 @@ describe.concurrent('the bundled action, end to end', () => {
     expect(run.code).toBe(1)
     expect(expectAllOutputs(run.outputs)).toEqual([])
     expect(run.outputs).toMatchObject({ result: 'failure', status: 'failure' })
-    expect(run.stdout).toContain('::error::update update-failure: failure — the update ended with status "failure"')
+    // The reason (the update's own summary), the log lines that look like errors, then what to do.
+    expect(run.stdout).toContain(
+      '::error::Update update-failure failed: “Update failed: broken link in docs/quickstart.mdx”%0AErrors in its log:%0A  Error: docs/quickstart.mdx:12: broken link to /quickstart/instal%0ANext: fix the file named above (it is annotated), push, and let the update run again.'
+    )
+    // The log line that names a docs file and line becomes an annotation on that file.
+    expect(run.stdout).toContain(
+      '::error title=Docs update failed,file=docs/quickstart.mdx,line=12::update update-failure failed: Error: docs/quickstart.mdx:12: broken link to /quickstart/instal'
+    )
     expect(run.summary).toContain('## ❌ Docs did not make it')
     expect(run.summary).toContain('broken link')
   })
@@ -143,6 +150,9 @@ describe.concurrent('the bundled action, end to end', () => {
     expect(run.code).toBe(1)
     expect(run.outputs).toMatchObject({ result: 'error', polls: '1' })
     expect(run.stdout).toContain('HTTP 403: admin-key (admin API key) was accepted but is not allowed')
+    expect(run.stdout).toContain(
+      '::error::Update update-forbidden could not be read: admin-key is not allowed to read it (HTTP 403).%0ANext: pass an `admin-key` of the project that owns this update.'
+    )
   })
 
   it('a wrong key is an error that names admin-key and never prints a key', async () => {
@@ -155,6 +165,9 @@ describe.concurrent('the bundled action, end to end', () => {
     const everything = run.stdout + run.stderr + JSON.stringify(run.outputs) + run.summary
     expect(everything.split(wrongKey)).toHaveLength(2) // only in the ::add-mask:: command
     expect(run.stdout).toContain(`::add-mask::${wrongKey}`)
+    expect(run.stdout).toContain(
+      '::error::Update update-success could not be read: the platform rejected admin-key (HTTP 401).%0ANext: put a current API key in the secret passed as `admin-key`.'
+    )
   })
 
   it('an id that stays unknown is an error after the 404 grace, with the server message', async () => {
@@ -163,6 +176,7 @@ describe.concurrent('the bundled action, end to end', () => {
     expect(run.code).toBe(1)
     expect(run.outputs).toMatchObject({ result: 'error', polls: '4' })
     expect(run.stdout).toContain('HTTP 404: Update status not found')
+    expect(run.stdout).toMatch(/::error::Update no-such-update was not found \(HTTP 404: Update status not found\)\.%0ANext: check `status-id`: /)
   })
 
   it('a brand-new id that answers 404 at first is waited on', async () => {
