@@ -104,7 +104,24 @@ describe.concurrent('the bundled action, end to end', () => {
     const run = await runAgainst(sim, { 'status-id': 'update-5xx' })
     expect(run.code, run.stdout).toBe(0)
     expect(run.outputs).toMatchObject({ result: 'success', polls: '8' })
+    // Each retry shows at info level (not only in debug) with its cause and when the next try comes.
+    const retries = run.stdout.split('\n').filter((line) => /^update update-5xx: HTTP 50\d.*, retrying in \d+ms$/.test(line))
+    expect(retries.map((line) => line.slice(0, 'update update-5xx: HTTP 50x'.length))).toEqual([
+      'update update-5xx: HTTP 500',
+      'update update-5xx: HTTP 502',
+      'update update-5xx: HTTP 503',
+      'update update-5xx: HTTP 504'
+    ])
   })
+
+  it('a slow single update gets a heartbeat line naming it, its status and the time so far', async () => {
+    const sim = await simulator()
+    // The heartbeat comes every 30 s, so this scenario stays pending for a little over 30 s.
+    sim.script('update', 'slow', [{ json: { status: 'in_progress' }, repeat: 4 }, { json: { status: 'success', endedAt: '2026-01-01T00:00:00Z' } }])
+    const run = await runAgainst(sim, { 'status-id': 'slow', 'min-interval': '8s', 'max-interval': '8s', timeout: '1m' }, { timeoutMs: 60_000 })
+    expect(run.code, run.stdout).toBe(0)
+    expect(run.stdout).toMatch(/^Still waiting on update slow: in_progress, 30\.\ds so far$/m)
+  }, 70_000)
 
   it.each(['update-429', 'update-429-date'])('%s: waits as long as Retry-After asks', async (id) => {
     const sim = await simulator()

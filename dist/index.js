@@ -42037,6 +42037,8 @@ async function pollUntilSettled(attempt, options) {
         if (remaining <= 0)
             return lastProblem === undefined ? { kind: 'timeout' } : { kind: 'timeout', lastProblem };
         const delay = Math.min(Math.max(schedule.next(), retryAfterMs), remaining);
+        if (found.kind !== 'pending' && lastProblem !== undefined)
+            options.onRetry?.(lastProblem, delay);
         await clock.sleep(delay, signal);
     }
 }
@@ -42216,7 +42218,7 @@ const updateTarget = {
 
 /** Requests in flight at once, over all targets. */
 const MAX_IN_FLIGHT = 8;
-/** How often a progress line is written while several targets are pending. */
+/** How often a progress line is written while anything is pending, one target or many. */
 const PROGRESS_EVERY_MS = 30_000;
 /**
  * Waits on every target concurrently under one deadline, each with its own poll schedule and
@@ -42233,15 +42235,23 @@ async function waitForTargets(settings, deps) {
     (0,external_node_events_.setMaxListeners)(0, signal);
     let failFastCause;
     const counts = { settled: 0, failed: 0 };
+    // The last status of each target still pending, for the progress line.
+    const waiting = new Map(settings.targets.map((ref) => [ref, '']));
     const reportProgress = () => deps.events.progress({
         total: settings.targets.length,
         settled: counts.settled,
         failed: counts.failed,
         pending: settings.targets.length - counts.settled,
-        elapsedMs: deps.clock.now() - startedAt
+        elapsedMs: deps.clock.now() - startedAt,
+        waiting: [...waiting].map(([ref, status]) => ({ ref, status }))
     });
+    const onStatus = (ref, status) => {
+        if (waiting.has(ref))
+            waiting.set(ref, status);
+    };
     const waitForOne = async (ref) => {
-        const report = await pollTarget(ref, { settings, deps, deadline, startedAt, limit, signal });
+        const report = await pollTarget(ref, { settings, deps, deadline, startedAt, limit, signal, onStatus });
+        waiting.delete(ref);
         if (failFast.signal.aborted && !deps.signal.aborted && report.result === 'cancelled') {
             report.stoppedByFailFast = true;
             report.error = `stopped by fail-fast: ${failFastCause ?? 'another target did not succeed'}`;
@@ -42261,8 +42271,8 @@ async function waitForTargets(settings, deps) {
         return report;
     };
     const all = Promise.all(settings.targets.map(waitForOne));
-    if (settings.targets.length > 1)
-        void tickProgress(all, deps, signal, reportProgress);
+    // A heartbeat for one target too: a long wait must not look like a hung step.
+    void tickProgress(all, deps, signal, reportProgress);
     return all;
 }
 async function tickProgress(all, deps, signal, report) {
@@ -42330,6 +42340,7 @@ async function pollTarget(ref, ctx) {
             deps.events.statusChanged(ref, report.status || undefined, record.status, afterMs);
             report.transitions.push({ status: record.status, afterMs });
             report.status = record.status;
+            ctx.onStatus(ref, record.status);
         }
         const logs = kind.logs?.(record) ?? [];
         report.logs = logs;
@@ -42352,7 +42363,8 @@ async function pollTarget(ref, ctx) {
         maxIntervalMs: settings.maxIntervalMs,
         clock: deps.clock,
         random: deps.random,
-        signal
+        signal,
+        onRetry: (reason, delayMs) => deps.events.retrying?.(ref, reason, delayMs)
     });
     report.finishedAfterMs = deps.clock.now() - startedAt;
     switch (end.kind) {
@@ -42423,9 +42435,34 @@ function describeQuery(query) {
     const top = query.results[0] ? `; top: ${inert(query.results[0].path, 200)}` : '';
     return `✓ search "${inert(query.query, 100)}": ${count}${top}`;
 }
+/** Pending targets named one by one on the heartbeat line; the rest are counted. */
+const MAX_LISTED_PENDING = 10;
+/**
+ * One line for every pending target: what is pending, its last status and how long so far. With
+ * nothing left pending, the count of what settled.
+ */
 function describeProgress(p) {
     const failed = p.failed > 0 ? `, ${p.failed} failed` : '';
-    return `${p.settled}/${p.total} settled${failed}, ${p.pending} pending — ${formatDuration(p.elapsedMs)}`;
+    if (p.waiting.length === 0)
+        return `${p.settled}/${p.total} settled${failed}, ${p.pending} pending — ${formatDuration(p.elapsedMs)}`;
+    const status = (s) => (s ? inert(s, 40) : 'no answer yet');
+    const only = p.waiting.length === 1 && p.total === 1 ? p.waiting[0] : undefined;
+    if (only)
+        return `Still waiting on ${describeRef(only.ref)}: ${status(only.status)}, ${formatDuration(p.elapsedMs)} so far`;
+    const listed = p.waiting.slice(0, MAX_LISTED_PENDING).map((w) => `${describeRef(w.ref)} (${status(w.status)})`);
+    if (p.waiting.length > MAX_LISTED_PENDING)
+        listed.push(`… and ${p.waiting.length - MAX_LISTED_PENDING} more`);
+    return `Still waiting on ${p.waiting.length} of ${p.total} targets, ${formatDuration(p.elapsedMs)} so far: ${listed.join(', ')}${p.settled > 0 ? `; ${p.settled} settled${failed}` : ''}`;
+}
+/**
+ * The line for a retry, or undefined when it repeats the cause of the one before: repeats are
+ * folded into a count, shown on the 2nd, 4th, 8th… time, so a long outage stays a few lines.
+ */
+function describeRetry(ref, reason, delayMs, timesInARow) {
+    if (timesInARow > 1 && (timesInARow & (timesInARow - 1)) !== 0)
+        return undefined;
+    const count = timesInARow > 1 ? ` (${timesInARow} times in a row)` : '';
+    return `${describeRef(ref)}: ${inert(reason, 300)}${count}, retrying in ${formatDuration(delayMs)}`;
 }
 /**
  * Turns wait events into the step log. With one target the group is open for the whole wait and
@@ -42448,6 +42485,8 @@ function createLogReporter(sink, options) {
     };
     if (live && options.targets[0])
         sink.startGroup(`Waiting on ${describeRef(options.targets[0])}`);
+    // The cause of each target's last failed poll and how often in a row it came.
+    const retries = new Map();
     return {
         statusChanged(ref, from, to, afterMs) {
             const change = from === undefined ? `status ${inert(to, 80)}` : `${inert(from, 80)} → ${inert(to, 80)}`;
@@ -42462,6 +42501,17 @@ function createLogReporter(sink, options) {
         },
         pollDone(ref, pollNumber, outcome) {
             sink.debug(clean(`${describeRef(ref)} poll ${pollNumber}: ${inert(outcome, 300)}`));
+            if (outcome.startsWith('status '))
+                retries.delete(keyOf(ref));
+        },
+        retrying(ref, reason, delayMs) {
+            const last = retries.get(keyOf(ref));
+            const times = last?.reason === reason ? last.times + 1 : 1;
+            retries.set(keyOf(ref), { reason, times });
+            // Printed at once, also with several targets: a retry explains a wait that seems long.
+            const line = describeRetry(ref, reason, delayMs, times);
+            if (line)
+                sink.info(clean(line));
         },
         settled(report) {
             const prLink = report.parsed?.kind === 'job' ? report.parsed.data.prLink : undefined;
