@@ -44,6 +44,10 @@ describe.concurrent('agent jobs, end to end', () => {
     expect(run.outputs).toMatchObject({ ...expected, model: expect.any(String), 'source-repository': 'https://github.com/acme/docs', 'source-ref': 'main' })
     expect(run.outputs.model).not.toBe('')
     if (logText) expect(run.stdout).toContain(logText)
+    if (id === 'job-failed')
+      expect(run.stdout).toContain(
+        '::error::Agent job job-failed failed (status "failed"; job id job-failed).%0ANext: open the job in the dashboard to read why it failed, then start it again.'
+      )
     expect(run.summary).toContain('### Agent jobs')
     expect(run.summary).toContain('https:\u200b//github.com/acme/docs')
     if (expected['pr-link']) expect(run.summary).toContain(`[pull request](${PR})`)
@@ -55,6 +59,7 @@ describe.concurrent('agent jobs, end to end', () => {
     expect(run.code).toBe(1)
     expect(run.outputs).toMatchObject({ result: 'error', polls: '4' })
     expect(run.stdout).toContain('HTTP 404: Job not found')
+    expect(run.stdout).toMatch(/::error::Agent job no-such-job was not found .*%0ANext: check `job-id` and `project-id`/)
   })
 
   it('waits on 3 updates and 3 jobs at once; one failure fails the step, every output is written', async () => {
@@ -99,7 +104,9 @@ describe.concurrent('agent jobs, end to end', () => {
     // The duplicate update-success was waited on once.
     expect(run.stdout.match(/^::group::[✓✗] /gm)).toHaveLength(6)
     expect(run.stdout).toMatch(/^6\/6 settled, 1 failed, 0 pending — /m)
-    expect(run.stdout).toContain('::error::5/6 targets succeeded; update update-failure: failure — the update ended with status "failure"')
+    expect(run.stdout).toContain(
+      '::error::1 of 6 targets did not succeed. Update update-failure failed: “Update failed: broken link in docs/quickstart.mdx”%0AErrors in its log:'
+    )
     expect(run.summary.match(/^\| `update-/gm)).toHaveLength(3)
     expect(run.summary.match(/^\| `job-/gm)).toHaveLength(3)
   })

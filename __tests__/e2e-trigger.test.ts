@@ -87,6 +87,8 @@ describe.concurrent('trigger, end to end', () => {
     if (result === 'success') {
       expect(run.code).toBe(0)
       expect(run.outputs['job-id']).toBe('job-completed-pr')
+      // The retry is visible, with its cause and when the next try comes.
+      expect(run.stdout).toMatch(/^HTTP (429 \(rate limit\)|503 \(unavailable\)): .*: nothing was started, sending the request again in 1\.0s$/m)
     } else {
       expect(run.code).toBe(1)
       expect(run.stdout).toMatch(message)

@@ -68,7 +68,14 @@ describe.concurrent('the bundled action, end to end', () => {
     expect(run.code).toBe(1)
     expect(expectAllOutputs(run.outputs)).toEqual([])
     expect(run.outputs).toMatchObject({ result: 'failure', status: 'failure' })
-    expect(run.stdout).toContain('::error::update update-failure: failure — the update ended with status "failure"')
+    // The reason (the update's own summary), the log lines that look like errors, then what to do.
+    expect(run.stdout).toContain(
+      '::error::Update update-failure failed: “Update failed: broken link in docs/quickstart.mdx”%0AErrors in its log:%0A  Error: docs/quickstart.mdx:12: broken link to /quickstart/instal%0ANext: fix the file named above (it is annotated), push, and let the update run again.'
+    )
+    // The log line that names a docs file and line becomes an annotation on that file.
+    expect(run.stdout).toContain(
+      '::error title=Docs update failed,file=docs/quickstart.mdx,line=12::update update-failure failed: Error: docs/quickstart.mdx:12: broken link to /quickstart/instal'
+    )
     expect(run.summary).toContain('## ❌ Docs did not make it')
     expect(run.summary).toContain('broken link')
   })
@@ -97,7 +104,24 @@ describe.concurrent('the bundled action, end to end', () => {
     const run = await runAgainst(sim, { 'status-id': 'update-5xx' })
     expect(run.code, run.stdout).toBe(0)
     expect(run.outputs).toMatchObject({ result: 'success', polls: '8' })
+    // Each retry shows at info level (not only in debug) with its cause and when the next try comes.
+    const retries = run.stdout.split('\n').filter((line) => /^update update-5xx: HTTP 50\d.*, retrying in \d+ms$/.test(line))
+    expect(retries.map((line) => line.slice(0, 'update update-5xx: HTTP 50x'.length))).toEqual([
+      'update update-5xx: HTTP 500',
+      'update update-5xx: HTTP 502',
+      'update update-5xx: HTTP 503',
+      'update update-5xx: HTTP 504'
+    ])
   })
+
+  it('a slow single update gets a heartbeat line naming it, its status and the time so far', async () => {
+    const sim = await simulator()
+    // The heartbeat comes every 30 s, so this scenario stays pending for a little over 30 s.
+    sim.script('update', 'slow', [{ json: { status: 'in_progress' }, repeat: 4 }, { json: { status: 'success', endedAt: '2026-01-01T00:00:00Z' } }])
+    const run = await runAgainst(sim, { 'status-id': 'slow', 'min-interval': '8s', 'max-interval': '8s', timeout: '1m' }, { timeoutMs: 60_000 })
+    expect(run.code, run.stdout).toBe(0)
+    expect(run.stdout).toMatch(/^Still waiting on update slow: in_progress, 30\.\ds so far$/m)
+  }, 70_000)
 
   it.each(['update-429', 'update-429-date'])('%s: waits as long as Retry-After asks', async (id) => {
     const sim = await simulator()
@@ -143,6 +167,9 @@ describe.concurrent('the bundled action, end to end', () => {
     expect(run.code).toBe(1)
     expect(run.outputs).toMatchObject({ result: 'error', polls: '1' })
     expect(run.stdout).toContain('HTTP 403: admin-key (admin API key) was accepted but is not allowed')
+    expect(run.stdout).toContain(
+      '::error::Update update-forbidden could not be read: admin-key is not allowed to read it (HTTP 403).%0ANext: pass an `admin-key` of the project that owns this update.'
+    )
   })
 
   it('a wrong key is an error that names admin-key and never prints a key', async () => {
@@ -155,6 +182,9 @@ describe.concurrent('the bundled action, end to end', () => {
     const everything = run.stdout + run.stderr + JSON.stringify(run.outputs) + run.summary
     expect(everything.split(wrongKey)).toHaveLength(2) // only in the ::add-mask:: command
     expect(run.stdout).toContain(`::add-mask::${wrongKey}`)
+    expect(run.stdout).toContain(
+      '::error::Update update-success could not be read: the platform rejected admin-key (HTTP 401).%0ANext: put a current API key in the secret passed as `admin-key`.'
+    )
   })
 
   it('an id that stays unknown is an error after the 404 grace, with the server message', async () => {
@@ -163,6 +193,7 @@ describe.concurrent('the bundled action, end to end', () => {
     expect(run.code).toBe(1)
     expect(run.outputs).toMatchObject({ result: 'error', polls: '4' })
     expect(run.stdout).toContain('HTTP 404: Update status not found')
+    expect(run.stdout).toMatch(/::error::Update no-such-update was not found \(HTTP 404: Update status not found\)\.%0ANext: check `status-id`: /)
   })
 
   it('a brand-new id that answers 404 at first is waited on', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createLogReporter, inert, printUntrustedLines, type LogSink } from '../src/report/log.js'
+import { createLogReporter, describeProgress, inert, printUntrustedLines, type LogSink } from '../src/report/log.js'
 import type { TargetReport } from '../src/wait.js'
 
 function sink(): LogSink & { lines: string[] } {
@@ -92,12 +92,56 @@ describe('createLogReporter', () => {
     events.statusChanged(a, undefined, 'queued', 0)
     events.statusChanged(b, undefined, 'queued', 0)
     events.settled(report('b', { result: 'failure', status: 'failure', error: 'the update ended with status "failure"' }))
-    events.progress({ total: 2, settled: 1, failed: 1, pending: 1, elapsedMs: 72_000 })
+    events.progress({ total: 2, settled: 1, failed: 1, pending: 1, elapsedMs: 72_000, waiting: [{ ref: a, status: 'queued' }] })
+    events.progress({ total: 2, settled: 2, failed: 1, pending: 0, elapsedMs: 80_000, waiting: [] })
     expect(s.lines).toEqual([
       'group: ✗ update b: failure (status failure) after 12.3s, 3 polls: the update ended with status "failure"',
       'status queued after 0ms',
       'endgroup',
-      '1/2 settled, 1 failed, 1 pending — 1m12s'
+      'Still waiting on 1 of 2 targets, 1m12s so far: update a (queued); 1 settled, 1 failed',
+      '2/2 settled, 1 failed, 0 pending — 1m20s'
+    ])
+  })
+
+  it('the heartbeat is one line for every pending target, one target included', () => {
+    const u1 = { kind: 'update' as const, id: 'u1' }
+    const j1 = { kind: 'job' as const, id: 'j1', projectId: 'p' }
+    expect(describeProgress({ total: 1, settled: 0, failed: 0, pending: 1, elapsedMs: 30_000, waiting: [{ ref: u1, status: 'in_progress' }] })).toBe(
+      'Still waiting on update u1: in_progress, 30.0s so far'
+    )
+    expect(
+      describeProgress({
+        total: 3,
+        settled: 0,
+        failed: 0,
+        pending: 3,
+        elapsedMs: 90_000,
+        waiting: [
+          { ref: u1, status: '' },
+          { ref: j1, status: 'active' },
+          { ref: { kind: 'update', id: 'u2' }, status: '::error::x\nnext' }
+        ]
+      })
+    ).toBe('Still waiting on 3 of 3 targets, 1m30s so far: update u1 (no answer yet), agent job j1 (active), update u2 (::error::x next)')
+    const many = Array.from({ length: 12 }, (_, i) => ({ ref: { kind: 'update' as const, id: `u${i}` }, status: 'queued' }))
+    const line = describeProgress({ total: 12, settled: 0, failed: 0, pending: 12, elapsedMs: 30_000, waiting: many })
+    expect(line).toMatch(/update u9 \(queued\), … and 2 more$/)
+  })
+
+  it('each retry says its cause and when the next try comes; repeats are folded into a count', () => {
+    const s = sink()
+    const ref = { kind: 'update' as const, id: 'u1' }
+    const events = createLogReporter(s, { streamLogs: true, targets: [ref, { kind: 'update', id: 'u2' }], secrets: [] })
+    for (let i = 0; i < 5; i++) events.retrying?.(ref, 'HTTP 503: maintenance', 8000)
+    events.retrying?.(ref, 'network error: ECONNRESET', 5000)
+    events.pollDone(ref, 7, 'status queued')
+    events.retrying?.(ref, 'network error: ECONNRESET', 5000)
+    expect(s.lines.filter((line) => !line.startsWith('debug: '))).toEqual([
+      'update u1: HTTP 503: maintenance, retrying in 8.0s',
+      'update u1: HTTP 503: maintenance (2 times in a row), retrying in 8.0s',
+      'update u1: HTTP 503: maintenance (4 times in a row), retrying in 8.0s',
+      'update u1: network error: ECONNRESET, retrying in 5.0s',
+      'update u1: network error: ECONNRESET, retrying in 5.0s'
     ])
   })
 

@@ -117,6 +117,28 @@ describe('startWork', () => {
     expect(clock.sleeps[0]).toBeGreaterThanOrEqual(7000)
   })
 
+  it('tells of each POST sent again, with the answer that allowed it and the wait', async () => {
+    const clock = virtualClock()
+    const retries: [string, number][] = []
+    const { client } = scriptedClient({
+      [triggerPath(UPDATE)]: [{ kind: 'transient', reason: 'HTTP 429 (rate limit)', notActedOn: true, retryAfterMs: 3000 }, ok({ statusId: 's1' })]
+    })
+    const report = await startWork(UPDATE, {
+      client,
+      adminKey: 'k',
+      clock,
+      random: seededRandom(1),
+      signal: new AbortController().signal,
+      deadline: clock.now() + 60_000,
+      minIntervalMs: 1000,
+      maxIntervalMs: 5000,
+      requestTimeoutMs: 10_000,
+      onRetry: (reason, delayMs) => retries.push([reason, delayMs])
+    })
+    expect(report.result).toBe('success')
+    expect(retries).toEqual([['HTTP 429 (rate limit)', 3000]])
+  })
+
   it.each([
     ['a request timeout', { kind: 'transient', reason: 'no complete answer within 10s (request-timeout)', sent: true }],
     ['a reset after sending', { kind: 'transient', reason: 'network error: ECONNRESET', sent: true }],

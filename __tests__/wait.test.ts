@@ -285,3 +285,69 @@ describe('stepPasses', () => {
     expect(stepPasses(outcome(['timeout'], { result: 'failure', skipped: true }), false)).toBe(true)
   })
 })
+
+describe('the heartbeat and retries', () => {
+  async function watch(overrides: Parameters<typeof settingsFor>[0], scripts: Record<string, ApiResult[]>) {
+    const clock = virtualClock(0)
+    const { client } = scriptedClient(scripts)
+    const events = recordingEvents()
+    const beats: { at: number; waiting: string[]; elapsedMs: number }[] = []
+    const retries: { at: number; id: string; reason: string; delayMs: number }[] = []
+    events.progress = (p) => beats.push({ at: clock.now(), elapsedMs: p.elapsedMs, waiting: p.waiting.map((w) => `${w.ref.id}=${w.status}`) })
+    events.retrying = (ref, reason, delayMs) => retries.push({ at: clock.now(), id: ref.id, reason, delayMs })
+    const reports = await waitForTargets(settingsFor(overrides), { client, clock, random: seededRandom(7), signal: new AbortController().signal, events })
+    return { reports, beats, retries, clock, sleeps: clock.sleeps }
+  }
+
+  it('one target: a line every 30 s while it is pending, with its status and the time so far; none once it settled', async () => {
+    const pending = Array.from({ length: 6 }, () => ok({ status: 'in_progress' }))
+    const { reports, beats, clock } = await watch(
+      { 'status-id': 'u1', 'min-interval': '20s', 'max-interval': '20s' },
+      { [U('u1')]: [ok({ status: 'queued' }), ...pending, ok({ status: 'success', endedAt: 'x' })] }
+    )
+    expect(reports[0]?.result).toBe('success')
+    // Polls every 20 s: settled at 140 s; beats at 30, 60, 90 and 120 s, each one line for the one target.
+    expect(clock.now()).toBe(140_000)
+    expect(beats).toEqual([30_000, 60_000, 90_000, 120_000].map((at) => ({ at, elapsedMs: at, waiting: ['u1=in_progress'] })))
+  })
+
+  it('several targets: one line per beat names every target still pending', async () => {
+    const { beats } = await watch(
+      { 'status-id': 'fast,slow', 'min-interval': '25s', 'max-interval': '25s' },
+      {
+        [U('fast')]: [ok({ status: 'queued' }), ok({ status: 'success', endedAt: 'x' })],
+        [U('slow')]: [ok({ status: 'queued' }), ok({ status: 'in_progress' }), ok({ status: 'in_progress' }), ok({ status: 'success', endedAt: 'x' })]
+      }
+    )
+    // After each settle a line too; the beats in between list only what is still pending.
+    expect(beats).toEqual([
+      { at: 25_000, elapsedMs: 25_000, waiting: ['slow=queued'] },
+      { at: 30_000, elapsedMs: 30_000, waiting: ['slow=in_progress'] },
+      { at: 60_000, elapsedMs: 60_000, waiting: ['slow=in_progress'] },
+      { at: 75_000, elapsedMs: 75_000, waiting: [] }
+    ])
+  })
+
+  it('a retry is reported with its cause and the delay of the sleep that follows', async () => {
+    const { retries, sleeps, reports } = await watch(
+      { 'status-id': 'u1' },
+      {
+        [U('u1')]: [
+          { kind: 'transient', reason: 'HTTP 503: maintenance' },
+          { kind: 'transient', reason: 'HTTP 429', retryAfterMs: 12_000 },
+          ok({ status: 'queued' }),
+          ok({ status: 'success', endedAt: 'x' })
+        ]
+      }
+    )
+    expect(reports[0]?.result).toBe('success')
+    expect(retries.map((r) => [r.at, r.reason])).toEqual([
+      [0, 'HTTP 503: maintenance'],
+      [expect.any(Number), 'HTTP 429']
+    ])
+    expect(retries[1]?.delayMs).toBeGreaterThanOrEqual(12_000)
+    // Each reported delay is the poll loop's next sleep (the heartbeat's sleeps are 30 s).
+    const pollSleeps = sleeps.filter((ms) => ms !== 30_000)
+    expect(retries.map((r) => r.delayMs)).toEqual(pollSleeps.slice(0, 2))
+  })
+})

@@ -95,7 +95,7 @@ const FAILURE_LOGS = [
   'Cloning https://github.com/acme/docs (main)',
   'Installing dependencies',
   'Validating 42 pages',
-  'Error: broken link in docs/quickstart.mdx'
+  'Error: docs/quickstart.mdx:12: broken link to /quickstart/instal'
 ]
 const AUTHOR = { name: 'Ada Lovelace', avatarUrl: 'https://avatars.example.com/u/1815.png', hostUserId: 1815 }
 

@@ -42315,6 +42315,8 @@ async function pollUntilSettled(attempt, options) {
         if (remaining <= 0)
             return lastProblem === undefined ? { kind: 'timeout' } : { kind: 'timeout', lastProblem };
         const delay = Math.min(Math.max(schedule.next(), retryAfterMs), remaining);
+        if (found.kind !== 'pending' && lastProblem !== undefined)
+            options.onRetry?.(lastProblem, delay);
         await clock.sleep(delay, signal);
     }
 }
@@ -42504,7 +42506,7 @@ function judgeDeployedCommit(record, expectSha) {
     return {
         state: 'settled',
         result: 'failure',
-        reason: `the update deployed commit ${oneLine(sha, 64)}, not ${expectSha} (expect-sha); the docs do not show the expected commit. Check that the platform deploys the branch this workflow ran for, or that the update was started after the push`
+        reason: `the update deployed commit ${oneLine(sha, 64)}, not ${expectSha} (expect-sha)`
     };
 }
 
@@ -42517,7 +42519,7 @@ function judgeDeployedCommit(record, expectSha) {
 
 /** Requests in flight at once, over all targets. */
 const MAX_IN_FLIGHT = 8;
-/** How often a progress line is written while several targets are pending. */
+/** How often a progress line is written while anything is pending, one target or many. */
 const PROGRESS_EVERY_MS = 30_000;
 /**
  * Waits on every target concurrently under one deadline, each with its own poll schedule and
@@ -42534,15 +42536,23 @@ async function waitForTargets(settings, deps) {
     (0,external_node_events_.setMaxListeners)(0, signal);
     let failFastCause;
     const counts = { settled: 0, failed: 0 };
+    // The last status of each target still pending, for the progress line.
+    const waiting = new Map(settings.targets.map((ref) => [ref, '']));
     const reportProgress = () => deps.events.progress({
         total: settings.targets.length,
         settled: counts.settled,
         failed: counts.failed,
         pending: settings.targets.length - counts.settled,
-        elapsedMs: deps.clock.now() - startedAt
+        elapsedMs: deps.clock.now() - startedAt,
+        waiting: [...waiting].map(([ref, status]) => ({ ref, status }))
     });
+    const onStatus = (ref, status) => {
+        if (waiting.has(ref))
+            waiting.set(ref, status);
+    };
     const waitForOne = async (ref) => {
-        const report = await pollTarget(ref, { settings, deps, deadline, startedAt, limit, signal });
+        const report = await pollTarget(ref, { settings, deps, deadline, startedAt, limit, signal, onStatus });
+        waiting.delete(ref);
         if (failFast.signal.aborted && !deps.signal.aborted && report.result === 'cancelled') {
             report.stoppedByFailFast = true;
             report.error = `stopped by fail-fast: ${failFastCause ?? 'another target did not succeed'}`;
@@ -42562,8 +42572,8 @@ async function waitForTargets(settings, deps) {
         return report;
     };
     const all = Promise.all(settings.targets.map(waitForOne));
-    if (settings.targets.length > 1)
-        void tickProgress(all, deps, signal, reportProgress);
+    // A heartbeat for one target too: a long wait must not look like a hung step.
+    void tickProgress(all, deps, signal, reportProgress);
     return all;
 }
 async function tickProgress(all, deps, signal, report) {
@@ -42631,6 +42641,7 @@ async function pollTarget(ref, ctx) {
             deps.events.statusChanged(ref, report.status || undefined, record.status, afterMs);
             report.transitions.push({ status: record.status, afterMs });
             report.status = record.status;
+            ctx.onStatus(ref, record.status);
         }
         const logs = kind.logs?.(record) ?? [];
         report.logs = logs;
@@ -42653,7 +42664,8 @@ async function pollTarget(ref, ctx) {
         maxIntervalMs: settings.maxIntervalMs,
         clock: deps.clock,
         random: deps.random,
-        signal
+        signal,
+        onRetry: (reason, delayMs) => deps.events.retrying?.(ref, reason, delayMs)
     });
     report.finishedAfterMs = deps.clock.now() - startedAt;
     switch (end.kind) {
@@ -42724,9 +42736,34 @@ function describeQuery(query) {
     const top = query.results[0] ? `; top: ${inert(query.results[0].path, 200)}` : '';
     return `✓ search "${inert(query.query, 100)}": ${count}${top}`;
 }
+/** Pending targets named one by one on the heartbeat line; the rest are counted. */
+const MAX_LISTED_PENDING = 10;
+/**
+ * One line for every pending target: what is pending, its last status and how long so far. With
+ * nothing left pending, the count of what settled.
+ */
 function describeProgress(p) {
     const failed = p.failed > 0 ? `, ${p.failed} failed` : '';
-    return `${p.settled}/${p.total} settled${failed}, ${p.pending} pending — ${formatDuration(p.elapsedMs)}`;
+    if (p.waiting.length === 0)
+        return `${p.settled}/${p.total} settled${failed}, ${p.pending} pending — ${formatDuration(p.elapsedMs)}`;
+    const status = (s) => (s ? inert(s, 40) : 'no answer yet');
+    const only = p.waiting.length === 1 && p.total === 1 ? p.waiting[0] : undefined;
+    if (only)
+        return `Still waiting on ${describeRef(only.ref)}: ${status(only.status)}, ${formatDuration(p.elapsedMs)} so far`;
+    const listed = p.waiting.slice(0, MAX_LISTED_PENDING).map((w) => `${describeRef(w.ref)} (${status(w.status)})`);
+    if (p.waiting.length > MAX_LISTED_PENDING)
+        listed.push(`… and ${p.waiting.length - MAX_LISTED_PENDING} more`);
+    return `Still waiting on ${p.waiting.length} of ${p.total} targets, ${formatDuration(p.elapsedMs)} so far: ${listed.join(', ')}${p.settled > 0 ? `; ${p.settled} settled${failed}` : ''}`;
+}
+/**
+ * The line for a retry, or undefined when it repeats the cause of the one before: repeats are
+ * folded into a count, shown on the 2nd, 4th, 8th… time, so a long outage stays a few lines.
+ */
+function describeRetry(ref, reason, delayMs, timesInARow) {
+    if (timesInARow > 1 && (timesInARow & (timesInARow - 1)) !== 0)
+        return undefined;
+    const count = timesInARow > 1 ? ` (${timesInARow} times in a row)` : '';
+    return `${describeRef(ref)}: ${inert(reason, 300)}${count}, retrying in ${formatDuration(delayMs)}`;
 }
 /**
  * Turns wait events into the step log. With one target the group is open for the whole wait and
@@ -42749,6 +42786,8 @@ function createLogReporter(sink, options) {
     };
     if (live && options.targets[0])
         sink.startGroup(`Waiting on ${describeRef(options.targets[0])}`);
+    // The cause of each target's last failed poll and how often in a row it came.
+    const retries = new Map();
     return {
         statusChanged(ref, from, to, afterMs) {
             const change = from === undefined ? `status ${inert(to, 80)}` : `${inert(from, 80)} → ${inert(to, 80)}`;
@@ -42763,6 +42802,17 @@ function createLogReporter(sink, options) {
         },
         pollDone(ref, pollNumber, outcome) {
             sink.debug(clean(`${describeRef(ref)} poll ${pollNumber}: ${inert(outcome, 300)}`));
+            if (outcome.startsWith('status '))
+                retries.delete(keyOf(ref));
+        },
+        retrying(ref, reason, delayMs) {
+            const last = retries.get(keyOf(ref));
+            const times = last?.reason === reason ? last.times + 1 : 1;
+            retries.set(keyOf(ref), { reason, times });
+            // Printed at once, also with several targets: a retry explains a wait that seems long.
+            const line = describeRetry(ref, reason, delayMs, times);
+            if (line)
+                sink.info(clean(line));
         },
         settled(report) {
             const prLink = report.parsed?.kind === 'job' ? report.parsed.data.prLink : undefined;
@@ -42783,6 +42833,185 @@ function createLogReporter(sink, options) {
             sink.info(describeProgress(progress));
         }
     };
+}
+
+;// CONCATENATED MODULE: ./src/report/explain.ts
+
+
+
+/** At most this many log lines that look like errors are quoted per update. */
+const MAX_ERROR_LINES = 5;
+/** Failing targets listed one by one in the annotation; the summary has them all. */
+const MAX_TARGETS_LISTED = 10;
+const ERROR_WORDS = /\b(?:error|errors|failed|failure|fatal|exception|invalid|broken|cannot|can't|could not|unable|not found|missing|denied)\b/i;
+/** The log lines of an update that look like errors, the last `MAX_ERROR_LINES` of them. */
+function errorLines(logs) {
+    return logs.filter((line) => ERROR_WORDS.test(line)).slice(-MAX_ERROR_LINES);
+}
+// A relative path ending in a docs-related extension, optionally `:line` (and `:column`).
+const FILE_REF = /(?:^|[\s'"(`[])((?:[\w@-][\w.@-]*\/)*[\w@-][\w.@-]*\.(?:mdx|md|markdown|ya?ml|json|jsx?|tsx?|css|png|jpe?g|svg))(?::(\d{1,7}))?\b/;
+/** The docs file (and line) a log line names, if any; never an absolute path or one with `..`. */
+function fileRefOf(line) {
+    const match = FILE_REF.exec(line);
+    const file = match?.[1];
+    if (!match || !file || file.split('/').some((part) => part === '..' || part === '.'))
+        return undefined;
+    const lineNumber = match[2] ? Number(match[2]) : undefined;
+    return lineNumber && lineNumber > 0 ? { file, line: lineNumber } : { file };
+}
+/** File annotations for the error lines of every failed update, one per file and line. */
+function fileAnnotations(outcome) {
+    const seen = new Set();
+    const annotations = [];
+    for (const t of outcome.targets) {
+        if (t.ref.kind !== 'update' || t.result !== 'failure')
+            continue;
+        for (const line of errorLines(t.logs)) {
+            const ref = fileRefOf(line);
+            if (!ref)
+                continue;
+            const key = `${ref.file}:${ref.line ?? ''}`;
+            if (seen.has(key))
+                continue;
+            seen.add(key);
+            annotations.push({ ...ref, message: `${describeRef(t.ref)} failed: ${oneLine(line, 300)}` });
+        }
+    }
+    return annotations.slice(0, MAX_ERROR_LINES);
+}
+/** The update's own summary, when it says more than its status. */
+function updateSummary(t) {
+    const summary = t.parsed?.kind === 'update' ? t.parsed.data.summary?.trim() : undefined;
+    if (!summary || /^update (?:failure|failed|success|queued|in progress)$/i.test(summary))
+        return undefined;
+    return oneLine(summary, 300);
+}
+/** Why one target ended as it did, and what to do now, in the user's terms. */
+function explainTarget(t, options = {}) {
+    const noun = t.ref.kind === 'update' ? 'update' : 'agent job';
+    const error = t.error ? oneLine(t.error, 600) : undefined;
+    switch (t.result) {
+        case 'success':
+            return { reason: t.note ? `succeeded (${oneLine(t.note, 300)})` : 'succeeded', next: '' };
+        case 'failure': {
+            if (t.ref.kind === 'update' && t.status !== 'failure' && error)
+                // A success for another commit than expect-sha, or one that names none.
+                return {
+                    reason: `did not deploy the expected commit: ${error}`,
+                    next: 'check that the platform deploys the branch this workflow ran for and that the update started after the push; remove expect-sha if any commit will do'
+                };
+            if (t.ref.kind === 'update') {
+                const summary = updateSummary(t);
+                const files = errorLines(t.logs).some((line) => fileRefOf(line) !== undefined);
+                return {
+                    reason: summary ? `failed: “${summary}”` : `failed (status "${oneLine(t.status, 80)}")`,
+                    next: files
+                        ? 'fix the file named above (it is annotated), push, and let the update run again'
+                        : 'read the update log in the job summary, fix the docs source, and run the update again'
+                };
+            }
+            const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined;
+            const where = prLink ? `its pull request: ${oneLine(prLink, 300)}` : `job id ${t.ref.id}`;
+            if (t.status === 'failed')
+                return { reason: `failed (status "failed"; ${where})`, next: 'open the job in the dashboard to read why it failed, then start it again' };
+            return { reason: `${error ?? `ended with status "${oneLine(t.status, 80)}"`} (${where})`, next: 'check the job in the dashboard' };
+        }
+        case 'timeout': {
+            const status = t.status ? `still "${oneLine(t.status, 80)}"` : 'never answered with a status';
+            const waited = `after ${formatDuration(t.finishedAfterMs)}`;
+            const problem = lastProblem(t.error);
+            const raise = options.timeoutMs === undefined ? 'raise `timeout`' : `raise \`timeout\` (now ${formatDuration(options.timeoutMs)})`;
+            if (problem && !t.status)
+                return { reason: `${status} ${waited}: ${problem}`, next: networkNext(problem) };
+            return {
+                reason: `${status} ${waited}${problem ? ` (last problem: ${problem})` : ''}`,
+                next: `if this ${noun} usually takes longer, ${raise}; if it is stuck, check it in the dashboard`
+            };
+        }
+        case 'cancelled':
+            if (t.stoppedByFailFast)
+                return { reason: error ?? 'stopped by fail-fast', next: 'fix the target that failed first; this one was stopped because of it' };
+            return { reason: 'was cancelled before it settled', next: 're-run the workflow when ready' };
+        case 'error':
+            return explainError(t, error ?? 'no reason was given');
+    }
+}
+function lastProblem(error) {
+    const found = error ? /; last problem: (.*)$/.exec(error) : null;
+    return found?.[1] ? oneLine(found[1], 300) : undefined;
+}
+function networkNext(problem) {
+    if (/^HTTP 5\d\d/.test(problem))
+        return 'the platform kept answering with a server error: check its status page, then re-run the workflow';
+    if (/^HTTP 429/.test(problem))
+        return 'the platform kept asking to slow down: run fewer waits on the same key at once, or raise `timeout`';
+    if (/not JSON|not the JSON expected/.test(problem))
+        return 'check that base-url is the address of the platform API (the answers were not its JSON; a proxy or web page may be in between)';
+    return 'check that base-url is right and reachable from the runner (and HTTPS_PROXY / NO_PROXY on self-hosted runners), then re-run';
+}
+function explainError(t, error) {
+    const idInput = t.ref.kind === 'update' ? '`status-id`' : '`job-id` and `project-id`';
+    if (/^HTTP 401\b/.test(error)) {
+        const key = /rejected ([\w-]+)/.exec(error)?.[1] ?? 'admin-key';
+        return { reason: `could not be read: the platform rejected ${key} (HTTP 401)`, next: `put a current API key in the secret passed as \`${key}\`` };
+    }
+    if (/^HTTP 403\b/.test(error)) {
+        const key = /^HTTP 403: ([\w-]+)/.exec(error)?.[1] ?? 'admin-key';
+        return {
+            reason: `could not be read: ${key} is not allowed to read it (HTTP 403)`,
+            next: `pass an \`${key}\` of the project that owns this ${t.ref.kind === 'update' ? 'update' : 'job'}`
+        };
+    }
+    if (/^HTTP 404\b/.test(error))
+        return {
+            reason: `was not found (${error})`,
+            next: `check ${idInput}: the id must come from the step that started it, for the project of the key`
+        };
+    return { reason: `ended with an error: ${error}`, next: 'see the job summary for details; re-run the workflow if the cause was passing' };
+}
+const NEXT_FOR_PROBLEMS = 'Next: fix these inputs in the workflow file (see the README for each input).';
+/**
+ * The step's error annotation: what happened first, in the user's terms, then the quoted
+ * evidence (the update's summary, its error lines), then one next step.
+ */
+function failureMessage(outcome, options = {}) {
+    if (outcome.problems.length > 0)
+        return [outcome.headline, ...outcome.problems.map((p) => `- ${p}`), NEXT_FOR_PROBLEMS].join('\n');
+    // Work that could not be started: its message says whether it may have started, and what to check.
+    if (outcome.trigger && !outcome.trigger.ref)
+        return outcome.headline;
+    const failing = outcome.targets.filter((t) => t.result !== 'success');
+    if (failing.length === 0) {
+        if (outcome.search && !outcome.search.skipped && outcome.search.result !== 'success')
+            return `${outcome.headline}\nNext: check search-domain and assistant-key, and whether search-min-results / search-expect-path fit what the docs hold.`;
+        return `${outcome.headline}\nNext: check the inputs and the log above; re-run the workflow if the cause was passing.`;
+    }
+    // Targets stopped by fail-fast follow the one that stopped them.
+    const ordered = [...failing.filter((t) => !t.stoppedByFailFast), ...failing.filter((t) => t.stoppedByFailFast)];
+    const first = ordered[0];
+    const explained = explainTarget(first, options);
+    const lead = `${capitalize(describeRef(first.ref))} ${explained.reason}`;
+    const lines = [];
+    if (outcome.targets.length === 1)
+        lines.push(endSentence(lead));
+    else {
+        lines.push(`${failing.length} of ${outcome.targets.length} targets did not succeed. ${endSentence(lead)}`);
+        for (const t of ordered.slice(1, MAX_TARGETS_LISTED))
+            lines.push(`- ${describeRef(t.ref)} ${explainTarget(t, options).reason}`);
+        if (ordered.length > MAX_TARGETS_LISTED)
+            lines.push(`- … and ${ordered.length - MAX_TARGETS_LISTED} more (see the job summary)`);
+    }
+    const quoted = first.ref.kind === 'update' && first.result === 'failure' ? errorLines(first.logs) : [];
+    if (quoted.length > 0)
+        lines.push('Errors in its log:', ...quoted.map((line) => `  ${oneLine(line, 300)}`));
+    lines.push(`Next: ${explained.next}.`);
+    return lines.join('\n');
+}
+function capitalize(text) {
+    return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}
+function endSentence(text) {
+    return /[.!?”"]$/.test(text) ? text : `${text}.`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
@@ -43586,7 +43815,8 @@ async function startWork(settings, deps) {
         maxIntervalMs: deps.maxIntervalMs,
         clock: deps.clock,
         random: deps.random,
-        signal: deps.signal
+        signal: deps.signal,
+        ...(deps.onRetry ? { onRetry: deps.onRetry } : {})
     });
     switch (end.kind) {
         case 'settled':
@@ -43620,6 +43850,7 @@ function describeStarted(report, elapsedMs) {
 }
 
 ;// CONCATENATED MODULE: ./src/main.ts
+
 
 
 
@@ -43695,7 +43926,7 @@ async function run() {
     }
     // With invalid inputs the summary is still written unless it was plainly turned off.
     const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false';
-    await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true }, hide);
+    await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs }, hide);
     // A cancelled run is commented too, in what is left of the grace period.
     if (comment) {
         const budgetMs = exitBy === undefined ? comment.requestTimeoutMs : Math.max(1, exitBy - COMMENT_EXIT_MARGIN_MS - Date.now());
@@ -43767,7 +43998,8 @@ async function startStep(settings, trigger, client, signal, deadline, startedAt,
         deadline,
         minIntervalMs: settings.minIntervalMs,
         maxIntervalMs: settings.maxIntervalMs,
-        requestTimeoutMs: settings.requestTimeoutMs
+        requestTimeoutMs: settings.requestTimeoutMs,
+        onRetry: (reason, delayMs) => info(clean(`${inert(reason, 300)}: nothing was started, sending the request again in ${formatDuration(delayMs)}`))
     });
     if (report.ref) {
         info(clean(inert(describeStarted(report, Date.now() - startedAt), 600)));
@@ -43848,10 +44080,15 @@ async function report(outcome, options, clean) {
     else if (passes)
         warning(clean(`Result: timeout — ${outcome.headline} (fail-on-timeout is false, so the step passes)`));
     else {
-        const problems = outcome.problems.length > 0 ? `\n${outcome.problems.map((p) => `- ${p}`).join('\n')}` : '';
-        const timeoutNote = outcome.result === 'timeout' && !options.failOnTimeout ? ' (fail-on-timeout: false lets a timeout pass, but a target also failed)' : '';
-        setFailed(clean(`${outcome.headline}${timeoutNote}${problems}`));
+        const timeoutNote = outcome.result === 'timeout' && !options.failOnTimeout ? '\n(fail-on-timeout: false lets a timeout pass, but a target also failed)' : '';
+        setFailed(clean(`${failureMessage(outcome, { timeoutMs: options.timeoutMs })}${timeoutNote}`));
     }
+    annotateFiles(outcome, clean);
+}
+/** A failed update's log line that names a docs file shows on that file, in the pull request's diff too. */
+function annotateFiles(outcome, clean) {
+    for (const note of fileAnnotations(outcome))
+        error(clean(note.message), { title: 'Docs update failed', file: note.file, ...(note.line === undefined ? {} : { startLine: note.line }) });
 }
 
 ;// CONCATENATED MODULE: ./src/index.ts

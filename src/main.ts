@@ -5,6 +5,7 @@ import { parseInputs, readRawInputs, type CommentSettings, type Settings, type T
 import { overallResult, stepPasses, worstResult, type Result, type RunOutcome } from './outcome.js'
 import { systemClock } from './poll/poll.js'
 import { createLogReporter, describeQuery, inert } from './report/log.js'
+import { failureMessage, fileAnnotations } from './report/explain.js'
 import { computeOutputs, startedIds } from './report/outputs.js'
 import { renderSummary } from './report/summary.js'
 import { commentMarker, commentTarget, explainCommentError, renderComment, upsertComment } from './report/comment.js'
@@ -72,7 +73,7 @@ export async function run(): Promise<void> {
   }
   // With invalid inputs the summary is still written unless it was plainly turned off.
   const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false'
-  await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true }, hide)
+  await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs }, hide)
   // A cancelled run is commented too, in what is left of the grace period.
   if (comment) {
     const budgetMs = exitBy === undefined ? comment.requestTimeoutMs : Math.max(1, exitBy - COMMENT_EXIT_MARGIN_MS - Date.now())
@@ -155,7 +156,8 @@ async function startStep(
     deadline,
     minIntervalMs: settings.minIntervalMs,
     maxIntervalMs: settings.maxIntervalMs,
-    requestTimeoutMs: settings.requestTimeoutMs
+    requestTimeoutMs: settings.requestTimeoutMs,
+    onRetry: (reason, delayMs) => core.info(clean(`${inert(reason, 300)}: nothing was started, sending the request again in ${formatDuration(delayMs)}`))
   })
   if (report.ref) {
     core.info(clean(inert(describeStarted(report, Date.now() - startedAt), 600)))
@@ -223,7 +225,11 @@ async function commentOnPullRequest(
   }
 }
 
-async function report(outcome: RunOutcome, options: { summary: boolean; failOnTimeout: boolean }, clean: (text: string) => string): Promise<void> {
+async function report(
+  outcome: RunOutcome,
+  options: { summary: boolean; failOnTimeout: boolean; timeoutMs?: number },
+  clean: (text: string) => string
+): Promise<void> {
   const outputs = computeOutputs(outcome)
   for (const [name, value] of Object.entries(outputs)) core.setOutput(name, clean(value))
 
@@ -239,8 +245,14 @@ async function report(outcome: RunOutcome, options: { summary: boolean; failOnTi
   if (outcome.result === 'success') core.info(clean(`Result: success — ${outcome.headline}`))
   else if (passes) core.warning(clean(`Result: timeout — ${outcome.headline} (fail-on-timeout is false, so the step passes)`))
   else {
-    const problems = outcome.problems.length > 0 ? `\n${outcome.problems.map((p) => `- ${p}`).join('\n')}` : ''
-    const timeoutNote = outcome.result === 'timeout' && !options.failOnTimeout ? ' (fail-on-timeout: false lets a timeout pass, but a target also failed)' : ''
-    core.setFailed(clean(`${outcome.headline}${timeoutNote}${problems}`))
+    const timeoutNote = outcome.result === 'timeout' && !options.failOnTimeout ? '\n(fail-on-timeout: false lets a timeout pass, but a target also failed)' : ''
+    core.setFailed(clean(`${failureMessage(outcome, { timeoutMs: options.timeoutMs })}${timeoutNote}`))
   }
+  annotateFiles(outcome, clean)
+}
+
+/** A failed update's log line that names a docs file shows on that file, in the pull request's diff too. */
+function annotateFiles(outcome: RunOutcome, clean: (text: string) => string): void {
+  for (const note of fileAnnotations(outcome))
+    core.error(clean(note.message), { title: 'Docs update failed', file: note.file, ...(note.line === undefined ? {} : { startLine: note.line }) })
 }

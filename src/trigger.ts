@@ -143,6 +143,8 @@ export interface TriggerDeps {
   minIntervalMs: number
   maxIntervalMs: number
   requestTimeoutMs: number
+  /** Told before the POST is sent again: the answer that proved it was not acted on, and the wait. */
+  onRetry?: (reason: string, delayMs: number) => void
 }
 
 /**
@@ -202,7 +204,8 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
     maxIntervalMs: deps.maxIntervalMs,
     clock: deps.clock,
     random: deps.random,
-    signal: deps.signal
+    signal: deps.signal,
+    ...(deps.onRetry ? { onRetry: deps.onRetry } : {})
   })
   switch (end.kind) {
     case 'settled':

@@ -12,7 +12,7 @@ import { formatDuration } from './durations.js'
 
 /** Requests in flight at once, over all targets. */
 export const MAX_IN_FLIGHT = 8
-/** How often a progress line is written while several targets are pending. */
+/** How often a progress line is written while anything is pending, one target or many. */
 export const PROGRESS_EVERY_MS = 30_000
 
 export type TargetRecord = { kind: 'update'; data: UpdateRecord } | { kind: 'job'; data: JobRecord }
@@ -44,6 +44,8 @@ export interface Progress {
   failed: number
   pending: number
   elapsedMs: number
+  /** The targets still pending, in input order, with their last status ('' before the first answer). */
+  waiting: { ref: TargetRef; status: string }[]
 }
 
 /** What the wait reports while it runs; the reporter turns these into log lines. */
@@ -54,6 +56,8 @@ export interface WaitEvents {
   pollDone(ref: TargetRef, pollNumber: number, outcome: string): void
   settled(report: TargetReport): void
   progress(progress: Progress): void
+  /** A poll failed in a way worth retrying; the next try comes after `delayMs`. */
+  retrying?(ref: TargetRef, reason: string, delayMs: number): void
 }
 
 export interface WaitDeps {
@@ -82,17 +86,24 @@ export async function waitForTargets(settings: Settings, deps: WaitDeps): Promis
   let failFastCause: string | undefined
 
   const counts = { settled: 0, failed: 0 }
+  // The last status of each target still pending, for the progress line.
+  const waiting = new Map<TargetRef, string>(settings.targets.map((ref) => [ref, '']))
   const reportProgress = () =>
     deps.events.progress({
       total: settings.targets.length,
       settled: counts.settled,
       failed: counts.failed,
       pending: settings.targets.length - counts.settled,
-      elapsedMs: deps.clock.now() - startedAt
+      elapsedMs: deps.clock.now() - startedAt,
+      waiting: [...waiting].map(([ref, status]) => ({ ref, status }))
     })
+  const onStatus = (ref: TargetRef, status: string) => {
+    if (waiting.has(ref)) waiting.set(ref, status)
+  }
 
   const waitForOne = async (ref: TargetRef): Promise<TargetReport> => {
-    const report = await pollTarget(ref, { settings, deps, deadline, startedAt, limit, signal })
+    const report = await pollTarget(ref, { settings, deps, deadline, startedAt, limit, signal, onStatus })
+    waiting.delete(ref)
     if (failFast.signal.aborted && !deps.signal.aborted && report.result === 'cancelled') {
       report.stoppedByFailFast = true
       report.error = `stopped by fail-fast: ${failFastCause ?? 'another target did not succeed'}`
@@ -111,7 +122,8 @@ export async function waitForTargets(settings: Settings, deps: WaitDeps): Promis
   }
 
   const all = Promise.all(settings.targets.map(waitForOne))
-  if (settings.targets.length > 1) void tickProgress(all, deps, signal, reportProgress)
+  // A heartbeat for one target too: a long wait must not look like a hung step.
+  void tickProgress(all, deps, signal, reportProgress)
   return all
 }
 
@@ -137,6 +149,7 @@ interface PollContext {
   startedAt: number
   limit: <T>(task: () => Promise<T>) => Promise<T>
   signal: AbortSignal
+  onStatus: (ref: TargetRef, status: string) => void
 }
 
 /** Waits on one target; never throws. */
@@ -188,6 +201,7 @@ async function pollTarget(ref: TargetRef, ctx: PollContext): Promise<TargetRepor
       deps.events.statusChanged(ref, report.status || undefined, record.status, afterMs)
       report.transitions.push({ status: record.status, afterMs })
       report.status = record.status
+      ctx.onStatus(ref, record.status)
     }
     const logs = kind.logs?.(record) ?? []
     report.logs = logs
@@ -209,7 +223,8 @@ async function pollTarget(ref: TargetRef, ctx: PollContext): Promise<TargetRepor
     maxIntervalMs: settings.maxIntervalMs,
     clock: deps.clock,
     random: deps.random,
-    signal
+    signal,
+    onRetry: (reason, delayMs) => deps.events.retrying?.(ref, reason, delayMs)
   })
   report.finishedAfterMs = deps.clock.now() - startedAt
   switch (end.kind) {

@@ -27,6 +27,8 @@ export interface PollOptions {
   signal: AbortSignal
   /** How many first polls may answer 404 before it counts as an error (the id may be brand new). */
   notFoundGrace?: number
+  /** Told before each sleep that follows a failed poll: why it failed and when the next try comes. */
+  onRetry?: (reason: string, delayMs: number) => void
 }
 
 export const NOT_FOUND_GRACE = 3
@@ -78,6 +80,7 @@ export async function pollUntilSettled<T>(attempt: (pollNumber: number) => Promi
     const remaining = deadline - clock.now()
     if (remaining <= 0) return lastProblem === undefined ? { kind: 'timeout' } : { kind: 'timeout', lastProblem }
     const delay = Math.min(Math.max(schedule.next(), retryAfterMs), remaining)
+    if (found.kind !== 'pending' && lastProblem !== undefined) options.onRetry?.(lastProblem, delay)
     await clock.sleep(delay, signal)
   }
 }

@@ -51,9 +51,32 @@ export function describeQuery(query: QueryReport): string {
   return `✓ search "${inert(query.query, 100)}": ${count}${top}`
 }
 
+/** Pending targets named one by one on the heartbeat line; the rest are counted. */
+export const MAX_LISTED_PENDING = 10
+
+/**
+ * One line for every pending target: what is pending, its last status and how long so far. With
+ * nothing left pending, the count of what settled.
+ */
 export function describeProgress(p: Progress): string {
   const failed = p.failed > 0 ? `, ${p.failed} failed` : ''
-  return `${p.settled}/${p.total} settled${failed}, ${p.pending} pending — ${formatDuration(p.elapsedMs)}`
+  if (p.waiting.length === 0) return `${p.settled}/${p.total} settled${failed}, ${p.pending} pending — ${formatDuration(p.elapsedMs)}`
+  const status = (s: string) => (s ? inert(s, 40) : 'no answer yet')
+  const only = p.waiting.length === 1 && p.total === 1 ? p.waiting[0] : undefined
+  if (only) return `Still waiting on ${describeRef(only.ref)}: ${status(only.status)}, ${formatDuration(p.elapsedMs)} so far`
+  const listed = p.waiting.slice(0, MAX_LISTED_PENDING).map((w) => `${describeRef(w.ref)} (${status(w.status)})`)
+  if (p.waiting.length > MAX_LISTED_PENDING) listed.push(`… and ${p.waiting.length - MAX_LISTED_PENDING} more`)
+  return `Still waiting on ${p.waiting.length} of ${p.total} targets, ${formatDuration(p.elapsedMs)} so far: ${listed.join(', ')}${p.settled > 0 ? `; ${p.settled} settled${failed}` : ''}`
+}
+
+/**
+ * The line for a retry, or undefined when it repeats the cause of the one before: repeats are
+ * folded into a count, shown on the 2nd, 4th, 8th… time, so a long outage stays a few lines.
+ */
+export function describeRetry(ref: TargetRef, reason: string, delayMs: number, timesInARow: number): string | undefined {
+  if (timesInARow > 1 && (timesInARow & (timesInARow - 1)) !== 0) return undefined
+  const count = timesInARow > 1 ? ` (${timesInARow} times in a row)` : ''
+  return `${describeRef(ref)}: ${inert(reason, 300)}${count}, retrying in ${formatDuration(delayMs)}`
 }
 
 /**
@@ -75,6 +98,8 @@ export function createLogReporter(sink: LogSink, options: { streamLogs: boolean;
     }
   }
   if (live && options.targets[0]) sink.startGroup(`Waiting on ${describeRef(options.targets[0])}`)
+  // The cause of each target's last failed poll and how often in a row it came.
+  const retries = new Map<string, { reason: string; times: number }>()
 
   return {
     statusChanged(ref, from, to, afterMs) {
@@ -93,6 +118,15 @@ export function createLogReporter(sink: LogSink, options: { streamLogs: boolean;
     },
     pollDone(ref, pollNumber, outcome) {
       sink.debug(clean(`${describeRef(ref)} poll ${pollNumber}: ${inert(outcome, 300)}`))
+      if (outcome.startsWith('status ')) retries.delete(keyOf(ref))
+    },
+    retrying(ref, reason, delayMs) {
+      const last = retries.get(keyOf(ref))
+      const times = last?.reason === reason ? last.times + 1 : 1
+      retries.set(keyOf(ref), { reason, times })
+      // Printed at once, also with several targets: a retry explains a wait that seems long.
+      const line = describeRetry(ref, reason, delayMs, times)
+      if (line) sink.info(clean(line))
     },
     settled(report) {
       const prLink = report.parsed?.kind === 'job' ? report.parsed.data.prLink : undefined

@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest'
+import type { RunOutcome } from '../src/outcome.js'
+import { errorLines, explainTarget, failureMessage, fileAnnotations, fileRefOf } from '../src/report/explain.js'
+import { jobRecordSchema } from '../src/targets/job.js'
+import { updateRecordSchema } from '../src/targets/update.js'
+import type { TargetReport } from '../src/wait.js'
+
+function target(kind: 'update' | 'job', id: string, record: Record<string, unknown> | null, overrides: Partial<TargetReport> = {}): TargetReport {
+  const parsed =
+    record === null
+      ? undefined
+      : kind === 'update'
+        ? ({ kind: 'update', data: updateRecordSchema.parse(record) } as const)
+        : ({ kind: 'job', data: jobRecordSchema.parse(record) } as const)
+  return {
+    ref: kind === 'update' ? { kind, id } : { kind, id, projectId: 'p1' },
+    result: 'success',
+    status: typeof record?.status === 'string' ? record.status : '',
+    record,
+    parsed,
+    error: null,
+    note: undefined,
+    stoppedByFailFast: false,
+    polls: 3,
+    logs: parsed?.kind === 'update' ? (parsed.data.logs ?? []) : [],
+    transitions: [],
+    finishedAfterMs: 95_000,
+    ...overrides
+  }
+}
+
+const outcome = (targets: TargetReport[], extra: Partial<RunOutcome> = {}): RunOutcome => ({
+  result: 'failure',
+  headline: 'headline',
+  problems: [],
+  targets,
+  search: undefined,
+  elapsedMs: 1000,
+  ...extra
+})
+
+const FAILED_UPDATE = target(
+  'update',
+  'u1',
+  {
+    status: 'failure',
+    summary: 'broken link in docs/quickstart.mdx',
+    logs: ['Cloning', 'Validating 42 pages', 'Error: docs/quickstart.mdx:12: broken link to /install', 'warning: image missing in guides/setup.md', 'done']
+  },
+  { result: 'failure', error: 'the update ended with status "failure"' }
+)
+
+describe('failureMessage', () => {
+  it('an update failure quotes its summary and its error lines, then says what to do', () => {
+    expect(failureMessage(outcome([FAILED_UPDATE]))).toBe(
+      [
+        'Update u1 failed: “broken link in docs/quickstart.mdx”',
+        'Errors in its log:',
+        '  Error: docs/quickstart.mdx:12: broken link to /install',
+        '  warning: image missing in guides/setup.md',
+        'Next: fix the file named above (it is annotated), push, and let the update run again.'
+      ].join('\n')
+    )
+  })
+
+  it('quotes at most 5 error lines, the last ones', () => {
+    const logs = Array.from({ length: 9 }, (_, i) => `Error ${i + 1}: failed`)
+    const t = target('update', 'u1', { status: 'failure', logs }, { result: 'failure' })
+    const message = failureMessage(outcome([t]))
+    expect(message.match(/^ {2}Error/gm)).toHaveLength(5)
+    expect(message).toContain('  Error 5: failed')
+    expect(message).toContain('  Error 9: failed')
+    expect(message).not.toContain('Error 4:')
+    // No file named: the next step points at the log instead.
+    expect(message).toMatch(/Next: read the update log in the job summary/)
+  })
+
+  it('an update without a summary of its own gives its status', () => {
+    const t = target('update', 'u1', { status: 'failure', summary: 'Update failure' }, { result: 'failure' })
+    expect(failureMessage(outcome([t]))).toBe(
+      'Update u1 failed (status "failure").\nNext: read the update log in the job summary, fix the docs source, and run the update again.'
+    )
+  })
+
+  it('a job failure gives the status and the job id or its link', () => {
+    const failed = target('job', 'j1', { status: 'failed', prLink: null }, { result: 'failure', error: 'the agent job failed' })
+    expect(failureMessage(outcome([failed]))).toBe(
+      'Agent job j1 failed (status "failed"; job id j1).\nNext: open the job in the dashboard to read why it failed, then start it again.'
+    )
+    const withPr = target('job', 'j2', { status: 'failed', prLink: 'https://github.com/a/b/pull/3' }, { result: 'failure' })
+    expect(failureMessage(outcome([withPr]))).toContain('its pull request: https://github.com/a/b/pull/3')
+  })
+
+  it('a timeout gives the last status, the time waited and the input to raise', () => {
+    const t = target(
+      'update',
+      'u1',
+      { status: 'in_progress' },
+      { result: 'timeout', error: 'still "in_progress" when the timeout (1m30s) ran out', finishedAfterMs: 90_000 }
+    )
+    expect(failureMessage(outcome([t], { result: 'timeout' }), { timeoutMs: 90_000 })).toBe(
+      'Update u1 still "in_progress" after 1m30s.\nNext: if this update usually takes longer, raise `timeout` (now 1m30s); if it is stuck, check it in the dashboard.'
+    )
+  })
+
+  it('a timeout with no answer at all points at the network, the server or base-url', () => {
+    const timeout = (problem: string) =>
+      target('update', 'u1', null, {
+        result: 'timeout',
+        error: `no status read when the timeout (2.0s) ran out; last problem: ${problem}`,
+        finishedAfterMs: 2000
+      })
+    expect(failureMessage(outcome([timeout('network error: connect ECONNREFUSED 127.0.0.1:1')]))).toBe(
+      'Update u1 never answered with a status after 2.0s: network error: connect ECONNREFUSED 127.0.0.1:1.\nNext: check that base-url is right and reachable from the runner (and HTTPS_PROXY / NO_PROXY on self-hosted runners), then re-run.'
+    )
+    expect(failureMessage(outcome([timeout('HTTP 503: maintenance')]))).toContain('Next: the platform kept answering with a server error')
+    expect(failureMessage(outcome([timeout('HTTP 429: slow down')]))).toContain('Next: the platform kept asking to slow down')
+    expect(failureMessage(outcome([timeout('HTTP 200 with a body that is not JSON')]))).toContain(
+      'Next: check that base-url is the address of the platform API'
+    )
+  })
+
+  it('an auth error names the key; not found names the input to check', () => {
+    const unauthorized = target('update', 'u1', null, {
+      result: 'error',
+      error: 'HTTP 401: the platform rejected admin-key (admin API key); check that the secret holds a current admin API key'
+    })
+    expect(failureMessage(outcome([unauthorized], { result: 'error' }))).toBe(
+      'Update u1 could not be read: the platform rejected admin-key (HTTP 401).\nNext: put a current API key in the secret passed as `admin-key`.'
+    )
+    const forbidden = target('update', 'u1', null, { result: 'error', error: 'HTTP 403: admin-key (admin API key) was accepted but is not allowed' })
+    expect(failureMessage(outcome([forbidden]))).toContain('Update u1 could not be read: admin-key is not allowed to read it (HTTP 403).')
+    const missing = target('job', 'j1', null, { result: 'error', error: 'HTTP 404: Job not found' })
+    expect(failureMessage(outcome([missing]))).toBe(
+      'Agent job j1 was not found (HTTP 404: Job not found).\nNext: check `job-id` and `project-id`: the id must come from the step that started it, for the project of the key.'
+    )
+  })
+
+  it('with several targets, leads with the count and the first failure; fail-fast victims come last', () => {
+    const ok = target('update', 'ok', { status: 'success' })
+    const stopped = target(
+      'update',
+      'u0',
+      { status: 'queued' },
+      { result: 'cancelled', stoppedByFailFast: true, error: 'stopped by fail-fast: update u1 ended with failure' }
+    )
+    const message = failureMessage(outcome([ok, stopped, FAILED_UPDATE]))
+    expect(message.split('\n').slice(0, 2)).toEqual([
+      '2 of 3 targets did not succeed. Update u1 failed: “broken link in docs/quickstart.mdx”',
+      '- update u0 stopped by fail-fast: update u1 ended with failure'
+    ])
+    expect(message).toMatch(/\nNext: fix the file named above/)
+  })
+
+  it('input problems are listed with a next step', () => {
+    expect(
+      failureMessage(
+        outcome([], { result: 'error', headline: 'Invalid input (1 problem); no request was sent.', problems: ['timeout: "x" is not a duration'] })
+      )
+    ).toBe(
+      'Invalid input (1 problem); no request was sent.\n- timeout: "x" is not a duration\nNext: fix these inputs in the workflow file (see the README for each input).'
+    )
+  })
+})
+
+describe('explainTarget', () => {
+  it('says why a success was special', () => {
+    expect(explainTarget(target('job', 'j', { status: 'completed' }, { note: 'no pull request' }))).toEqual({ reason: 'succeeded (no pull request)', next: '' })
+  })
+})
+
+describe('errorLines and file references', () => {
+  it('finds the lines that look like errors', () => {
+    expect(errorLines(['Building', 'ERROR in page', 'Could not resolve x', 'Deployed 3 pages'])).toEqual(['ERROR in page', 'Could not resolve x'])
+  })
+
+  it.each([
+    ['Error: docs/quickstart.mdx:12: broken link', { file: 'docs/quickstart.mdx', line: 12 }],
+    ['broken link in docs/quickstart.mdx', { file: 'docs/quickstart.mdx' }],
+    ['failed to parse path/to/page.md', { file: 'path/to/page.md' }],
+    ['invalid frontmatter (guides/setup.mdx:3)', { file: 'guides/setup.mdx', line: 3 }],
+    ['error in ../../etc/passwd.md', undefined],
+    ['error in /etc/page.md', undefined],
+    ['Error fetching https://example.com/a.json', undefined],
+    ['Error: something broke', undefined]
+  ])('%s', (line, expected) => {
+    expect(fileRefOf(line)).toEqual(expected)
+  })
+
+  it('a failed update annotates each file once; a successful one never', () => {
+    const again = target('update', 'u2', { status: 'failure', logs: ['Error: docs/quickstart.mdx:12: broken link to /install'] }, { result: 'failure' })
+    const passed = target('update', 'u3', { status: 'success', logs: ['error: docs/other.mdx:1: ignored'] })
+    expect(fileAnnotations(outcome([FAILED_UPDATE, again, passed]))).toEqual([
+      { file: 'docs/quickstart.mdx', line: 12, message: 'update u1 failed: Error: docs/quickstart.mdx:12: broken link to /install' },
+      { file: 'guides/setup.md', message: 'update u1 failed: warning: image missing in guides/setup.md' }
+    ])
+  })
+})
