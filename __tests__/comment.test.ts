@@ -1,11 +1,10 @@
 import { getOctokit } from '@actions/github'
 import nock from 'nock'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { RunOutcome } from '../src/outcome.js'
 import { commentMarker, commentTarget, explainCommentError, renderComment, upsertComment, type RunContext } from '../src/report/comment.js'
-import { jobRecordSchema } from '../src/targets/job.js'
-import { updateRecordSchema } from '../src/targets/update.js'
-import type { TargetReport } from '../src/wait.js'
+import { jobRecordSchema } from '../src/engine/targets/job.js'
+import { updateRecordSchema } from '../src/engine/targets/update.js'
+import type { RunOutcome, TargetReport } from '../src/model.js'
 
 const API = 'https://api.github.com'
 // Octokit's default fetch goes through the toolkit's proxy-aware undici dispatcher, which nock

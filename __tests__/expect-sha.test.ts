@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { judgeDeployedCommit, updateTarget } from '../src/targets/update.js'
-import { waitForTargets } from '../src/wait.js'
+import { judgeDeployedCommit, updateTarget } from '../src/engine/targets/update.js'
+import { waitForTargets } from '../src/engine/wait.js'
 import { seededRandom, virtualClock } from './helpers/clock.js'
 import { ok, recordingEvents, scriptedClient, settingsFor } from './helpers/fakes.js'
 

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { RunOutcome } from '../src/outcome.js'
 import { errorLines, explainTarget, failureMessage, fileAnnotations, fileRefOf } from '../src/report/explain.js'
-import { jobRecordSchema } from '../src/targets/job.js'
-import { updateRecordSchema } from '../src/targets/update.js'
-import type { TargetReport } from '../src/wait.js'
+import { jobRecordSchema } from '../src/engine/targets/job.js'
+import { updateRecordSchema } from '../src/engine/targets/update.js'
+import type { RunOutcome, TargetReport } from '../src/model.js'
 
 function target(kind: 'update' | 'job', id: string, record: Record<string, unknown> | null, overrides: Partial<TargetReport> = {}): TargetReport {
   const parsed =

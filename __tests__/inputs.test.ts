@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { INPUT_DEFAULTS, INPUT_NAMES, identifierProblem, parseInputs, splitList, type RawInputs } from '../src/inputs.js'
+import { identifierProblem } from '../src/engine/ids.js'
+import { INPUT_DEFAULTS, INPUT_NAMES, parseInputs, splitList, type RawInputs } from '../src/inputs.js'
 
 const KEY = 'admin_secret_value_123'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createLogReporter, describeProgress, inert, printUntrustedLines, type LogSink } from '../src/report/log.js'
-import type { TargetReport } from '../src/wait.js'
+import type { TargetReport } from '../src/model.js'
 
 function sink(): LogSink & { lines: string[] } {
   const lines: string[] = []

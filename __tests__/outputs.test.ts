@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { RunOutcome } from '../src/outcome.js'
 import { computeOutputs, fitOutput, MAX_OUTPUT_BYTES, OUTPUT_NAMES, prNumberFromLink } from '../src/report/outputs.js'
-import { jobRecordSchema } from '../src/targets/job.js'
-import { updateRecordSchema } from '../src/targets/update.js'
-import type { TargetReport } from '../src/wait.js'
+import { jobRecordSchema } from '../src/engine/targets/job.js'
+import { updateRecordSchema } from '../src/engine/targets/update.js'
+import type { RunOutcome, TargetReport } from '../src/model.js'
 
 function update(id: string, record: Record<string, unknown>, result: TargetReport['result'] = 'success'): TargetReport {
   const data = updateRecordSchema.parse(record)

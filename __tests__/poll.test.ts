@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { FINAL_POLL_ALLOWANCE_MS, pollUntilSettled, requestBudget, systemClock, type Attempt } from '../src/poll/poll.js'
+import { FINAL_POLL_ALLOWANCE_MS, pollUntilSettled, requestBudget, systemClock } from '../src/engine/poll.js'
 import { seededRandom, virtualClock } from './helpers/clock.js'
+import type { Attempt } from '../src/model.js'
 
 const never = new AbortController().signal
 

@@ -1,15 +1,16 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { classifyResponse, parseRetryAfter } from '../src/api/classify.js'
-import { pollUntilSettled, type Attempt } from '../src/poll/poll.js'
-import { createSchedule } from '../src/poll/schedule.js'
-import { jobTarget } from '../src/targets/job.js'
-import { TERMINAL_STATES } from '../src/targets/states.js'
-import { updateTarget } from '../src/targets/update.js'
-import { searchResponseSchema } from '../src/search.js'
+import { pollUntilSettled } from '../src/engine/poll.js'
+import { createSchedule } from '../src/engine/schedule.js'
+import { jobTarget } from '../src/engine/targets/job.js'
+import { TERMINAL_STATES } from '../src/engine/targets/states.js'
+import { updateTarget } from '../src/engine/targets/update.js'
+import { searchResponseSchema } from '../src/engine/search.js'
 import { escapeText } from '../src/report/markdown.js'
 import { inert } from '../src/report/log.js'
 import { virtualClock } from './helpers/clock.js'
+import type { Attempt } from '../src/model.js'
 
 const KINDS = ['ok', 'transient', 'not-found', 'fatal']
 const anyBody = fc.oneof(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createSchedule, GROWTH } from '../src/poll/schedule.js'
+import { createSchedule, GROWTH } from '../src/engine/schedule.js'
 import { seededRandom } from './helpers/clock.js'
 
 describe('createSchedule', () => {

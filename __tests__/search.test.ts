@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { SearchSettings } from '../src/inputs.js'
-import { buildSearchRequest, judgeQuery, runSearchCheck, type SearchResult } from '../src/search.js'
+import { buildSearchRequest, judgeQuery, runSearchCheck } from '../src/engine/search.js'
 import { seededRandom, virtualClock } from './helpers/clock.js'
 import { ok, scriptedClient } from './helpers/fakes.js'
 import type { ApiResult } from '../src/api/classify.js'
+import type { SearchResult, SearchSettings } from '../src/model.js'
 
 const base: SearchSettings = { queries: ['quickstart'], domain: 'acme-docs', assistantKey: 'ak', filter: {}, minResults: 1 }
 const result = (path: string, content = `About ${path}\nmore`): SearchResult => ({ path, content, metadata: {} })

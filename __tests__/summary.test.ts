@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { RunOutcome } from '../src/outcome.js'
 import { MAX_FILES_LISTED, MAX_SUMMARY_BYTES, renderSummary } from '../src/report/summary.js'
-import { updateRecordSchema } from '../src/targets/update.js'
-import type { TargetReport } from '../src/wait.js'
+import { updateRecordSchema } from '../src/engine/targets/update.js'
+import type { RunOutcome, TargetReport } from '../src/model.js'
 
 function update(id: string, record: Record<string, unknown>, overrides: Partial<TargetReport> = {}): TargetReport {
   const data = updateRecordSchema.parse(record)

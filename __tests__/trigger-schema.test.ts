@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { ADMIN_KEY, PROJECT_ID, startSimulator } from '../dev/simulator.js'
 import { createApiClient } from '../src/api/client.js'
-import type { TriggerKind, TriggerSettings } from '../src/inputs.js'
-import { startWork, triggerPath } from '../src/trigger.js'
+import { startWork, triggerPath } from '../src/engine/trigger.js'
 import { seededRandom } from './helpers/clock.js'
 import { ok, scriptedClient } from './helpers/fakes.js'
-import { systemClock } from '../src/poll/poll.js'
+import { systemClock } from '../src/engine/poll.js'
+import type { TriggerKind, TriggerSettings } from '../src/model.js'
 
 // A copy of the schema fragments of the platform's published OpenAPI documents for the three
 // operations that start work: the action's requests must match them, and it must read the

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { ApiResult, ResponseFacts } from '../src/api/classify.js'
-import type { TriggerSettings } from '../src/inputs.js'
-import { classifyStartAnswer, startWork, triggerPath } from '../src/trigger.js'
+import { classifyStartAnswer, startWork, triggerPath } from '../src/engine/trigger.js'
 import { seededRandom, virtualClock } from './helpers/clock.js'
 import { ok, scriptedClient } from './helpers/fakes.js'
+import type { TriggerSettings } from '../src/model.js'
 
 const UPDATE: TriggerSettings = { kind: 'update', projectId: 'p1' }
 const PREVIEW: TriggerSettings = { kind: 'preview', projectId: 'p1', branch: 'feat/nav' }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { ApiResult } from '../src/api/classify.js'
-import { overallResult, type RunOutcome, stepPasses, worstResult } from '../src/outcome.js'
-import type { SearchReport } from '../src/search.js'
-import { FINAL_POLL_ALLOWANCE_MS } from '../src/poll/poll.js'
-import { MAX_IN_FLIGHT, waitForTargets, type TargetReport } from '../src/wait.js'
+import { overallResult, stepPasses, worstResult } from '../src/engine/outcome.js'
+import { FINAL_POLL_ALLOWANCE_MS } from '../src/engine/poll.js'
+import { MAX_IN_FLIGHT, waitForTargets } from '../src/engine/wait.js'
 import { seededRandom, virtualClock } from './helpers/clock.js'
 import { ok, recordingEvents, scriptedClient, settingsFor } from './helpers/fakes.js'
+import type { RunOutcome, SearchReport, TargetReport } from '../src/model.js'
 
 const U = (id: string) => `/v1/project/update-status/${id}`
 const J = (id: string, project = 'p1') => `/v2/agent/${project}/job/${id}`

@@ -20,8 +20,8 @@ import { DURATIONS_S, goalFor, simulateSchedule, type DurationResult } from './s
 import { measureStartup, type StartupResult } from './startup.js'
 import { parseDuration } from '../src/durations.js'
 import { INPUT_DEFAULTS } from '../src/inputs.js'
-import { GROWTH, JITTER } from '../src/poll/schedule.js'
-import { MAX_IN_FLIGHT } from '../src/wait.js'
+import { GROWTH, JITTER } from '../src/engine/schedule.js'
+import { MAX_IN_FLIGHT } from '../src/engine/wait.js'
 
 // ---------- options ----------
 

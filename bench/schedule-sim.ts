@@ -9,7 +9,8 @@
 // durations below: the same requests but a lag of 0, which is an artefact of the durations.
 
 import { seededRandom } from '../__tests__/helpers/clock.js'
-import { pollUntilSettled, type Clock } from '../src/poll/poll.js'
+import { pollUntilSettled } from '../src/engine/poll.js'
+import type { Clock } from '../src/model.js'
 
 export const DURATIONS_S = [30, 90, 300, 1200, 3600]
 export const FIXED_LOOP_MS = 10_000

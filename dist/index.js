@@ -31756,513 +31756,77 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-;// CONCATENATED MODULE: ./src/text.ts
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching escape sequences is the point
-const ANSI = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
-/** Removes ANSI escapes and control characters (keeps tabs and newlines). */
-function stripControl(text) {
-    return text.replace(ANSI, '').replace(CONTROL, '');
-}
-/** Shortens text to `max` characters, saying how much was cut. */
-function truncate(text, max) {
-    if (text.length <= max)
-        return text;
-    return `${text.slice(0, max)}… (${text.length - max} more characters)`;
-}
-/** Untrusted text as one clean line of at most `max` characters. */
-function oneLine(text, max = 500) {
-    return truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max);
-}
+;// CONCATENATED MODULE: ./src/cancel.ts
+
+/** After SIGINT/SIGTERM the process ends within this, whatever is still running. */
+const CANCEL_GRACE_MS = 1500;
 /**
- * A function that replaces every occurrence of each secret with `***`, in any letter case (URL
- * hosts and some headers come back lowercased). Build it once per set of secrets: one pattern,
- * longest secret first.
+ * Turns the runner's cancel (SIGINT, then SIGTERM) into an abort signal, and makes sure the
+ * process exits within the grace period whatever is still running, so the outputs written in
+ * that time are the step's last word.
  */
-function createRedactor(secrets) {
-    const used = [...new Set(secrets.filter((secret) => secret.length > 0))].sort((a, b) => b.length - a.length);
-    if (used.length === 0)
-        return (text) => text;
-    const pattern = new RegExp(used.map((secret) => secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
-    return (text) => text.replace(pattern, '***');
-}
-/** Replaces every occurrence of each secret with `***`, in any letter case. */
-function redact(text, secrets) {
-    return createRedactor(secrets)(text);
-}
-/**
- * Parsed JSON with `***` in place of every secret, in string values and in keys. Recursive:
- * give it JSON whose depth was checked first.
- */
-function redactJson(value, secrets) {
-    if (!secrets.some((secret) => secret.length > 0))
-        return value;
-    const clean = createRedactor(secrets);
-    const walk = (node) => {
-        if (typeof node === 'string')
-            return clean(node);
-        if (Array.isArray(node))
-            return node.map(walk);
-        if (node !== null && typeof node === 'object')
-            return Object.fromEntries(Object.entries(node).map(([key, child]) => [clean(key), walk(child)]));
-        return node;
+function listenForCancel(graceMs = CANCEL_GRACE_MS) {
+    const cancel = new AbortController();
+    let exitBy;
+    const onSignal = (signal) => {
+        if (cancel.signal.aborted)
+            return;
+        info(`Received ${signal}: stopping the wait and writing the outputs.`);
+        exitBy = Date.now() + graceMs;
+        cancel.abort();
+        setTimeout(() => process.exit(1), graceMs).unref();
     };
-    return walk(value);
-}
-
-;// CONCATENATED MODULE: ./src/api/classify.ts
-
-const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-/** Records of the platform are a few levels deep; anything far deeper is not the JSON expected. */
-const MAX_JSON_DEPTH = 64;
-/** The body as JSON with every secret replaced by `***`, or why it cannot be used. */
-function readJsonBody(text, secrets) {
-    let json;
-    try {
-        json = JSON.parse(text);
-    }
-    catch {
-        return { problem: 'a body that is not JSON' };
-    }
-    if (nestingExceeds(json, MAX_JSON_DEPTH))
-        return { problem: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` };
-    return { json: redactJson(json, secrets) };
-}
-/** Whether arrays and objects nest deeper than `max`; iterative, so no depth can overflow the stack. */
-function nestingExceeds(value, max) {
-    const stack = [[value, 0]];
-    for (let item = stack.pop(); item; item = stack.pop()) {
-        const [node, depth] = item;
-        if (node === null || typeof node !== 'object')
-            continue;
-        if (depth >= max)
-            return true;
-        for (const child of Object.values(node))
-            stack.push([child, depth + 1]);
-    }
-    return false;
-}
-/**
- * Decides what a response means for the wait: a JSON body, something to retry, a 404 (which
- * may be a brand-new id), or an error that no retry can mend. Never throws.
- */
-function classifyResponse(facts) {
-    const { status, keyInput } = facts;
-    const body = readJsonBody(facts.bodyText, facts.secrets ?? []);
-    const serverSays = 'json' in body ? serverError(body.json) : undefined;
-    const detail = serverSays ? `: ${serverSays}` : '';
-    if (status >= 200 && status < 300) {
-        if ('json' in body)
-            return { kind: 'ok', body: body.json };
-        // Header text is cut to length: keys go first, so no part of one can remain.
-        const type = facts.contentType ? ` (${oneLine(redact(facts.contentType, facts.secrets ?? []), 60)})` : '';
-        return { kind: 'transient', reason: `HTTP ${status} with ${body.problem}${type}` };
-    }
-    if (TRANSIENT_STATUSES.has(status)) {
-        const retryAfterMs = parseRetryAfter(facts.retryAfter, facts.now);
-        const reason = `HTTP ${status}${detail}`;
-        return retryAfterMs === undefined ? { kind: 'transient', reason } : { kind: 'transient', reason, retryAfterMs };
-    }
-    if (status === 401)
-        return {
-            kind: 'fatal',
-            reason: `HTTP 401: the platform rejected ${keyInput} (${keyKind(keyInput)} API key); check that the secret holds a current ${keyKind(keyInput)} API key${detail}`
-        };
-    if (status === 403)
-        return {
-            kind: 'fatal',
-            reason: `HTTP 403: ${keyInput} (${keyKind(keyInput)} API key) was accepted but is not allowed to do this; check that the key belongs to this project${detail}`
-        };
-    if (status === 404)
-        return { kind: 'not-found', reason: `HTTP 404${detail || ': not found'}` };
-    return { kind: 'fatal', reason: `unexpected HTTP ${status}${detail}` };
-}
-function keyKind(keyInput) {
-    return keyInput === 'admin-key' ? 'admin' : 'assistant';
-}
-/** The `error` message of an Error body, made safe to show on one line. */
-function serverError(body) {
-    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error.trim() !== '')
-        return oneLine(body.error, 300);
-    return undefined;
-}
-/** `Retry-After` as seconds or an HTTP date, in ms from `now`; undefined when absent or unreadable. */
-function parseRetryAfter(value, now) {
-    if (!value)
-        return undefined;
-    const text = value.trim();
-    if (/^\d+(\.\d+)?$/.test(text))
-        return Math.round(Number(text) * 1000);
-    // An HTTP date always names its month; this keeps odd numbers like "-1" from parsing as years.
-    const date = /[a-z]{3}/i.test(text) ? Date.parse(text) : Number.NaN;
-    if (Number.isNaN(date))
-        return undefined;
-    return Math.max(0, date - now);
-}
-
-;// CONCATENATED MODULE: ./src/api/proxy.ts
-/**
- * Which proxy, if any, serves `target`, read from the runner's variables the way the Actions
- * toolkit reads them: `https_proxy`/`HTTPS_PROXY` for https (falling back on the http one),
- * `http_proxy`/`HTTP_PROXY` for http; a variable set but empty counts as unset, so `no_proxy=''`
- * does not hide a set `NO_PROXY`; loopback hosts never go through a proxy. A proxy given without
- * a scheme (`proxy.internal:3128`, as curl accepts) is taken as http://. Throws with the
- * variable's name, never its value, when it is not a URL.
- */
-function chooseProxy(target, env = process.env) {
-    const http = proxyFrom(env, 'http_proxy', 'HTTP_PROXY');
-    const https = proxyFrom(env, 'https_proxy', 'HTTPS_PROXY');
-    const choice = target.protocol === 'https:' ? (https ?? http) : http;
-    if (!choice || isLoopback(target.hostname) || bypassed(target, env))
-        return undefined;
-    return choice;
-}
-function proxyFrom(env, lower, upper) {
-    const variable = env[lower]?.trim() ? lower : upper;
-    const value = env[variable]?.trim();
-    if (!value)
-        return undefined;
-    const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
-    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
-        throw new Error(`the proxy variable ${variable} is not an http:// or https:// URL; set it like http://proxy.example:3128`);
-    return { url, variable };
-}
-/** Loopback never goes through a proxy (as in the toolkit): a proxy cannot reach the runner's own loopback. */
-function isLoopback(hostname) {
-    const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-    return host === 'localhost' || host.endsWith('.localhost') || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || host === '::1' || host === '0:0:0:0:0:0:0:1';
-}
-/**
- * Whether NO_PROXY lists the target: `*`, the host, the host with its port, or a parent domain
- * (`example.com` and `.example.com` both cover `api.example.com`). Case-insensitive.
- */
-function bypassed(target, env) {
-    const list = env.no_proxy?.trim() ? env.no_proxy : (env.NO_PROXY ?? '');
-    const host = target.hostname.toLowerCase().replace(/^\[|\]$/g, '');
-    const port = target.port || (target.protocol === 'https:' ? '443' : '80');
-    const names = [host, `${host}:${port}`];
-    return list
-        .split(/[,\s]+/)
-        .map((entry) => entry
-        .trim()
-        .toLowerCase()
-        .replace(/^\*?\./, '.'))
-        .filter((entry) => entry !== '')
-        .some((entry) => {
-        if (entry === '*')
-            return true;
-        const bare = entry.startsWith('.') ? entry.slice(1) : entry;
-        return names.some((name) => name === bare || name.endsWith(`.${bare}`));
-    });
-}
-
-;// CONCATENATED MODULE: ./src/api/connections.ts
-
-
-/**
- * Opens connections to `target`, through the runner's proxy when one applies. Every phase has a
- * limit of `phaseTimeoutMs` inside undici too (TCP and TLS connect, the proxy's CONNECT answer),
- * so a socket left behind by an abandoned request ends on its own; `destroyAll` ends them at once.
- */
-function openConnections(target, phaseTimeoutMs, env = process.env) {
-    const sockets = new Set();
-    const timeout = Math.max(1, Math.ceil(phaseTimeoutMs));
-    const tracked = (options) => {
-        const connect = (0,undici.buildConnector)({ ...options, timeout });
-        return (opts, callback) => {
-            const socket = connect(opts, callback);
-            sockets.add(socket);
-            socket.once('close', () => sockets.delete(socket));
-            return socket;
-        };
-    };
-    const limits = { headersTimeout: timeout, bodyTimeout: timeout };
-    const proxy = chooseProxy(target, env);
-    const dispatcher = proxy
-        ? new undici.ProxyAgent({
-            uri: proxy.url,
-            ...limits,
-            requestTls: { timeout },
-            proxyTls: { timeout },
-            // The connection to the proxy: tracked, and its CONNECT answer bounded by headersTimeout.
-            clientFactory: (origin, options) => new undici.Pool(origin, { ...options, ...limits, connect: tracked({}) })
-        })
-        : new undici.Agent({ ...limits, connect: tracked({}) });
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
     return {
-        dispatcher,
-        proxy,
-        destroyAll: async () => {
-            for (const socket of sockets)
-                socket.destroy();
-            sockets.clear();
-            // undici's own teardown waits on nothing that can hang once the sockets are gone; bounded anyway.
-            await Promise.race([dispatcher.destroy().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 200).unref())]);
+        signal: cancel.signal,
+        exitBy: () => exitBy,
+        stop() {
+            process.off('SIGINT', onSignal);
+            process.off('SIGTERM', onSignal);
         }
     };
 }
 
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __nccwpck_require__(7075);
-// EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __nccwpck_require__(8522);
-;// CONCATENATED MODULE: ./src/api/decode.ts
+;// CONCATENATED MODULE: ./src/model.ts
+// The domain of a run: what the engine is given, what it reports while it runs and what it
+// returns. Every layer imports these types; this file imports nothing, so it can never be part
+// of an import cycle.
+/** Outcomes from best to worst; the worst of several targets is the step's `result`. */
+const RESULTS = ['success', 'failure', 'timeout', 'cancelled', 'error'];
+/** What `trigger` starts: an update of the deployment branch, a preview of a branch, or an agent job. */
+const TRIGGER_KINDS = ['update', 'preview', 'agent'];
 
+;// CONCATENATED MODULE: ./src/engine/outcome.ts
 
-/** What the client asks for; a proxy may compress anyway, so every one of these is decoded. */
-const ACCEPT_ENCODING = 'gzip, deflate, br';
+function worstResult(results) {
+    let worst = 'success';
+    for (const result of results)
+        if (RESULTS.indexOf(result) > RESULTS.indexOf(worst))
+            worst = result;
+    return worst;
+}
+/** The step's result: the worst target, where targets stopped by fail-fast do not hide the failure that stopped them. */
+function overallResult(reports) {
+    return worstResult(reports.filter((r) => !r.stoppedByFailFast).map((r) => r.result));
+}
 /**
- * The body as text, decoded from `content-encoding` (gzip, deflate, br), read up to `limit`
- * bytes of the decoded text: a small compressed body that would inflate past it (a compression
- * bomb) is refused once `limit` is passed, never held whole. Network errors are thrown.
+ * Whether the step passes: on success, or on a timeout that `fail-on-timeout: false` lets
+ * through — and then only when nothing failed. A failure next to a timeout still fails the step,
+ * although the timeout ranks worse in `result`.
  */
-async function readBody(body, contentEncoding, limit) {
-    const codings = (contentEncoding ?? '')
-        .toLowerCase()
-        .split(',')
-        .map((c) => c.trim())
-        .filter((c) => c !== '' && c !== 'identity');
-    if (codings.length > 1 || (codings[0] && !DECODERS[codings[0]]))
-        return { undecodable: oneCoding(contentEncoding) };
-    const make = codings[0] ? DECODERS[codings[0]] : undefined;
-    let decodeFailed = false;
-    const source = make
-        ? (0,external_node_stream_.pipeline)(body, make().on('error', () => (decodeFailed = !body.errored)), () => undefined)
-        : body;
-    const chunks = [];
-    let size = 0;
-    try {
-        for await (const chunk of source) {
-            size += chunk.byteLength;
-            if (size > limit) {
-                source.destroy();
-                body.destroy();
-                return { tooLarge: true };
-            }
-            chunks.push(chunk);
-        }
-    }
-    catch (error) {
-        if (decodeFailed)
-            return { undecodable: oneCoding(contentEncoding) };
-        throw error;
-    }
-    return { text: Buffer.concat(chunks).toString('utf8') };
-}
-const DECODERS = {
-    gzip: () => (0,external_node_zlib_.createGunzip)(),
-    'x-gzip': () => (0,external_node_zlib_.createGunzip)(),
-    deflate: () => (0,external_node_zlib_.createInflate)(),
-    br: () => (0,external_node_zlib_.createBrotliDecompress)()
-};
-function oneCoding(value) {
-    return (value ?? '').replace(/[^\w ,.-]/g, '').slice(0, 40);
-}
-
-;// CONCATENATED MODULE: ./src/api/client.ts
-
-
-
-
-
-const USER_AGENT = 'wait-for-docs';
-/** Bodies above this (decoded) are refused rather than read into memory. */
-const MAX_BODY_BYTES = 32 * 1024 * 1024;
-const MAX_REDIRECTS = 5;
-const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-/**
- * The platform client: sends the bearer key, limits each request in time and size, honours the
- * proxy settings of the runner, follows redirects only within the base URL's origin (the key
- * never goes elsewhere), and turns every answer or failure into an `ApiResult`.
- *
- * A request ends at its budget or on cancel in every phase, whatever the socket does: the HTTP
- * library does not honour an abort while it connects (DNS, TCP, TLS, proxy CONNECT), so the
- * request is raced against the signal; whatever it leaves hanging is bounded by the same limit
- * inside the library and destroyed by `close()`.
- */
-function createApiClient(options) {
-    const connections = openConnections(options.baseUrl, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, options.env);
-    const now = options.now ?? Date.now;
-    const origin = options.baseUrl.origin;
-    const basePath = options.baseUrl.pathname.replace(/\/+$/, '');
-    async function request(req) {
-        const timeout = AbortSignal.timeout(Math.max(1, req.timeoutMs));
-        const signal = AbortSignal.any([req.signal, timeout]);
-        const progress = { sent: false };
-        const stopped = () => req.signal.aborted
-            ? { kind: 'transient', reason: 'cancelled', sent: progress.sent }
-            : { kind: 'transient', reason: `no complete answer within ${formatSeconds(req.timeoutMs)} (request-timeout)`, sent: progress.sent };
-        if (signal.aborted)
-            return stopped();
-        let onAbort;
-        const aborted = new Promise((resolve) => {
-            onAbort = () => resolve('stopped');
-            signal.addEventListener('abort', onAbort, { once: true });
-        });
-        const exchange = send(req, signal, progress).catch((error) => {
-            if (signal.aborted)
-                return stopped();
-            return failure(error, progress.sent, connections.proxy);
-        });
-        try {
-            const first = await Promise.race([exchange, aborted]);
-            return first === 'stopped' ? stopped() : first;
-        }
-        finally {
-            if (onAbort)
-                signal.removeEventListener('abort', onAbort);
-        }
-    }
-    async function send(req, signal, progress) {
-        let url = new URL(`${origin}${basePath}${req.path}`);
-        let method = req.method;
-        let json = req.json;
-        const secrets = [req.key, ...(options.secrets ?? [])];
-        // The library calls onConnect once a socket is ready and it starts writing the request: from
-        // then on the server may have received it.
-        const dispatcher = {
-            dispatch: (opts, handler) => connections.dispatcher.dispatch(opts, {
-                ...bindAll(handler),
-                onConnect: (abort) => {
-                    progress.sent = true;
-                    handler.onConnect?.(abort);
-                }
-            })
-        };
-        for (let hop = 0;; hop++) {
-            const headers = {
-                accept: 'application/json',
-                'accept-encoding': ACCEPT_ENCODING,
-                authorization: `Bearer ${req.key}`,
-                'user-agent': USER_AGENT
-            };
-            if (json !== undefined)
-                headers['content-type'] = 'application/json';
-            const response = await (0,undici.request)(url, {
-                method,
-                headers,
-                body: json === undefined ? null : JSON.stringify(json),
-                signal,
-                dispatcher
-            });
-            // Destroying an unread body emits an error; reading still reports its own errors.
-            response.body.on('error', () => undefined);
-            const header = (name) => {
-                const value = response.headers[name];
-                return (Array.isArray(value) ? value[0] : value) ?? null;
-            };
-            const status = response.statusCode;
-            const location = header('location');
-            if (status >= 300 && status < 400 && location) {
-                response.body.destroy();
-                const next = new URL(location, url);
-                if (next.origin !== origin)
-                    return {
-                        kind: 'fatal',
-                        reason: `the server redirected to ${oneLine(redact(next.origin, secrets), 200)}, another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on`,
-                        sent: true
-                    };
-                if (hop >= MAX_REDIRECTS)
-                    return { kind: 'fatal', reason: `more than ${MAX_REDIRECTS} redirects`, sent: true };
-                // As browsers do: a 303 is fetched with GET, and so is a 301 or 302 answer to a POST.
-                if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
-                    method = 'GET';
-                    json = undefined;
-                }
-                url = next;
-                continue;
-            }
-            const body = await readBody(response.body, header('content-encoding'), MAX_BODY_BYTES);
-            if ('tooLarge' in body)
-                return { kind: 'fatal', reason: `HTTP ${status} with a body over ${MAX_BODY_BYTES / 1024 / 1024} MiB`, sent: true };
-            if ('undecodable' in body)
-                return { kind: 'transient', reason: `HTTP ${status} with a body that could not be decoded (content-encoding ${body.undecodable})`, sent: true };
-            const classified = (req.classify ?? classifyResponse)({
-                status,
-                retryAfter: header('retry-after'),
-                contentType: header('content-type'),
-                bodyText: body.text,
-                keyInput: req.keyInput,
-                secrets,
-                now: now()
-            });
-            return classified.kind === 'ok' ? classified : { ...classified, sent: true };
-        }
-    }
-    return {
-        request,
-        close: () => connections.destroyAll()
-    };
-}
-/** Every method of an undici handler, bound to it, so that it can be extended by spreading. */
-function bindAll(handler) {
-    const bound = {};
-    for (let proto = handler; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto))
-        for (const name of Object.getOwnPropertyNames(proto)) {
-            const value = handler[name];
-            if (name !== 'constructor' && typeof value === 'function' && !(name in bound))
-                bound[name] = value.bind(handler);
-        }
-    return bound;
-}
-/** A failure before any answer was read, with what it means for the user. */
-function failure(error, sent, proxy) {
-    const proxyStatus = /Proxy response \((\d{3})\)/.exec(error instanceof Error ? error.message : '')?.[1];
-    if (proxy && proxyStatus === '407')
-        return {
-            kind: 'fatal',
-            reason: `the proxy named by ${proxy.variable} asked for credentials (HTTP 407 Proxy Authentication Required); put the proxy's user and password in ${proxy.variable} (http://user:password@host:port), or ask the runner's administrator which proxy to use`,
-            sent: false
-        };
-    if (proxy && proxyStatus)
-        return { kind: 'transient', reason: `network error: the proxy named by ${proxy.variable} refused the tunnel (HTTP ${proxyStatus} to CONNECT)`, sent: false };
-    return { kind: 'transient', reason: `network error: ${describeNetworkError(error)}`, sent };
-}
-function describeNetworkError(error) {
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-    const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : undefined;
-    const message = cause instanceof Error ? cause.message : String(cause);
-    return oneLine(code && !message.includes(code) ? `${code} ${message}` : message, 300);
-}
-function formatSeconds(ms) {
-    return `${Number((ms / 1000).toFixed(1))}s`;
-}
-
-;// CONCATENATED MODULE: ./src/durations.ts
-const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-const PLAIN_SECONDS = /^\d+(?:\.\d+)?$/;
-const WITH_UNITS = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h))+$/;
-const PART = /(\d+(?:\.\d+)?)(ms|s|m|h)/g;
-/**
- * Parses `90`, `90s`, `500ms`, `1.5s`, `15m`, `1h`, `1h30m` into milliseconds.
- * Plain numbers are seconds. Returns undefined for anything else.
- */
-function parseDuration(text) {
-    const value = text.trim().toLowerCase();
-    if (PLAIN_SECONDS.test(value))
-        return Math.round(Number(value) * 1000);
-    if (!WITH_UNITS.test(value))
-        return undefined;
-    let total = 0;
-    for (const [, amount, unit] of value.matchAll(PART)) {
-        total += Number(amount) * UNIT_MS[unit];
-    }
-    return Math.round(total);
-}
-/** Formats milliseconds for people: `850ms`, `12.3s`, `4m05s`, `1h02m`. */
-function formatDuration(ms) {
-    if (ms < 1000)
-        return `${Math.round(ms)}ms`;
-    const seconds = ms / 1000;
-    if (seconds < 60)
-        return `${seconds.toFixed(1)}s`;
-    const totalSeconds = Math.round(seconds);
-    const h = Math.floor(totalSeconds / 3600);
-    const m = Math.floor((totalSeconds % 3600) / 60);
-    const s = totalSeconds % 60;
-    if (h > 0)
-        return `${h}h${String(m).padStart(2, '0')}m`;
-    return `${m}m${String(s).padStart(2, '0')}s`;
+function stepPasses(outcome, failOnTimeout) {
+    if (outcome.result === 'success')
+        return true;
+    if (outcome.result !== 'timeout' || failOnTimeout)
+        return false;
+    // Fail-fast stops targets only after a failure or an error, which never passes.
+    if (outcome.targets.some((t) => t.stoppedByFailFast))
+        return false;
+    const results = outcome.targets.map((t) => t.result);
+    if (outcome.search && !outcome.search.skipped)
+        results.push(outcome.search.result);
+    return results.every((result) => result === 'success' || result === 'timeout');
 }
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
@@ -40056,11 +39620,11 @@ const _safeParse = (_Err) => (schema, value, _ctx) => {
     if (result instanceof Promise) {
         throw new $ZodAsyncError();
     }
-    return result.issues.length ? parse_failure(_Err, result.issues, ctx) : { success: true, data: result.value };
+    return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
 };
 const safeParse = /* @__PURE__*/ _safeParse($ZodRealError);
 // the error is built on the first read of `error`: finalizing the issues and constructing the instance is most of a failing parse, and a caller that only branches on `success` never pays it. a getter in the literal keeps this small; the alternative, one shared accessor descriptor plus a hidden state slot, reads ~15% faster but costs ~75 B gzipped in every bundle
-function parse_failure(Err, issues, ctx) {
+function failure(Err, issues, ctx) {
     let error;
     return {
         success: false,
@@ -40086,7 +39650,7 @@ const _safeParseAsync = (_Err) => async (schema, value, _ctx) => {
     let result = schema._zod.run({ value, issues: [] }, ctx);
     if (result instanceof Promise)
         result = await result;
-    return result.issues.length ? parse_failure(_Err, result.issues, ctx) : { success: true, data: result.value };
+    return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
 };
 const safeParseAsync = /* @__PURE__*/ _safeParseAsync($ZodRealError);
 // registry mirrors of the compiler's sentinels, so this module never imports the compiler
@@ -41800,7 +41364,1726 @@ function preprocess(fn, schema) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/durations.ts
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const PLAIN_SECONDS = /^\d+(?:\.\d+)?$/;
+const WITH_UNITS = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h))+$/;
+const PART = /(\d+(?:\.\d+)?)(ms|s|m|h)/g;
+/**
+ * Parses `90`, `90s`, `500ms`, `1.5s`, `15m`, `1h`, `1h30m` into milliseconds.
+ * Plain numbers are seconds. Returns undefined for anything else.
+ */
+function parseDuration(text) {
+    const value = text.trim().toLowerCase();
+    if (PLAIN_SECONDS.test(value))
+        return Math.round(Number(value) * 1000);
+    if (!WITH_UNITS.test(value))
+        return undefined;
+    let total = 0;
+    for (const [, amount, unit] of value.matchAll(PART)) {
+        total += Number(amount) * UNIT_MS[unit];
+    }
+    return Math.round(total);
+}
+/** Formats milliseconds for people: `850ms`, `12.3s`, `4m05s`, `1h02m`. */
+function formatDuration(ms) {
+    if (ms < 1000)
+        return `${Math.round(ms)}ms`;
+    const seconds = ms / 1000;
+    if (seconds < 60)
+        return `${seconds.toFixed(1)}s`;
+    const totalSeconds = Math.round(seconds);
+    const h = Math.floor(totalSeconds / 3600);
+    const m = Math.floor((totalSeconds % 3600) / 60);
+    const s = totalSeconds % 60;
+    if (h > 0)
+        return `${h}h${String(m).padStart(2, '0')}m`;
+    return `${m}m${String(s).padStart(2, '0')}s`;
+}
+
+;// CONCATENATED MODULE: ./src/engine/schedule.ts
+/** How fast delays grow from one poll to the next, before jitter. Tuned by `npm run bench`. */
+const GROWTH = 1.05;
+/** Largest relative change jitter makes to a delay (0.2 = ±20 %). Tuned by `npm run bench`. */
+const JITTER = 0.25;
+/**
+ * The delays between polls of one target: capped exponential backoff with jitter. Every
+ * delay lies within [minMs, maxMs].
+ */
+function createSchedule(options) {
+    const { minMs, maxMs, random, growth = GROWTH, jitter = JITTER } = options;
+    let base = minMs;
+    return {
+        next() {
+            const jittered = base * (1 + jitter * (2 * random() - 1));
+            base = Math.min(maxMs, base * growth);
+            return Math.min(maxMs, Math.max(minMs, jittered));
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/engine/poll.ts
+
+const NOT_FOUND_GRACE = 3;
+/** The poll at the deadline still gets this long (at most request-timeout) to answer. */
+const FINAL_POLL_ALLOWANCE_MS = 5000;
+/**
+ * How long a request sent at `now` may take: at most request-timeout, and past the deadline only
+ * within the final poll's allowance. 0 when no time is left: the request is not sent.
+ */
+function requestBudget(now, deadline, requestTimeoutMs) {
+    const allowance = Math.min(requestTimeoutMs, FINAL_POLL_ALLOWANCE_MS);
+    return Math.max(0, Math.min(requestTimeoutMs, Math.max(deadline - now, allowance), deadline + allowance - now));
+}
+/**
+ * Polls until `attempt` reports a settled value, a fatal error, the deadline passes or the
+ * signal aborts. The first poll is immediate; the next ones follow the backoff schedule, wait at
+ * least as long as a `Retry-After` asked, and never sleep past the deadline: the last poll
+ * happens at the deadline.
+ */
+async function pollUntilSettled(attempt, options) {
+    const { deadline, clock, signal, notFoundGrace = NOT_FOUND_GRACE } = options;
+    const schedule = createSchedule({ minMs: options.minIntervalMs, maxMs: options.maxIntervalMs, random: options.random });
+    let lastProblem;
+    for (let pollNumber = 1;; pollNumber++) {
+        if (signal.aborted)
+            return { kind: 'cancelled' };
+        const found = await attempt(pollNumber);
+        if (signal.aborted)
+            return { kind: 'cancelled' };
+        let retryAfterMs = 0;
+        switch (found.kind) {
+            case 'settled':
+                return { kind: 'settled', value: found.value };
+            case 'fatal':
+                return { kind: 'error', reason: found.reason };
+            case 'not-found':
+                if (pollNumber > notFoundGrace)
+                    return { kind: 'error', reason: found.reason };
+                lastProblem = found.reason;
+                break;
+            case 'transient':
+                lastProblem = found.reason;
+                retryAfterMs = found.retryAfterMs ?? 0;
+                break;
+            case 'pending':
+                lastProblem = undefined;
+                break;
+        }
+        const remaining = deadline - clock.now();
+        if (remaining <= 0)
+            return lastProblem === undefined ? { kind: 'timeout' } : { kind: 'timeout', lastProblem };
+        const delay = Math.min(Math.max(schedule.next(), retryAfterMs), remaining);
+        if (found.kind !== 'pending' && lastProblem !== undefined)
+            options.onRetry?.(lastProblem, delay);
+        await clock.sleep(delay, signal);
+    }
+}
+/** The real clock: wall time and timers that stop early on abort. */
+const systemClock = {
+    now: () => Date.now(),
+    sleep: (ms, signal) => new Promise((resolve) => {
+        if (signal.aborted)
+            return resolve();
+        const onAbort = () => {
+            clearTimeout(timer);
+            resolve();
+        };
+        const timer = setTimeout(() => {
+            signal.removeEventListener('abort', onAbort);
+            resolve();
+        }, ms);
+        signal.addEventListener('abort', onAbort, { once: true });
+    })
+};
+
+;// CONCATENATED MODULE: ./src/text.ts
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching escape sequences is the point
+const ANSI = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
+/** Removes ANSI escapes and control characters (keeps tabs and newlines). */
+function stripControl(text) {
+    return text.replace(ANSI, '').replace(CONTROL, '');
+}
+/** Shortens text to `max` characters, saying how much was cut. */
+function truncate(text, max) {
+    if (text.length <= max)
+        return text;
+    return `${text.slice(0, max)}… (${text.length - max} more characters)`;
+}
+/** Untrusted text as one clean line of at most `max` characters. */
+function oneLine(text, max = 500) {
+    return truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max);
+}
+/**
+ * A function that replaces every occurrence of each secret with `***`, in any letter case (URL
+ * hosts and some headers come back lowercased). Build it once per set of secrets: one pattern,
+ * longest secret first.
+ */
+function createRedactor(secrets) {
+    const used = [...new Set(secrets.filter((secret) => secret.length > 0))].sort((a, b) => b.length - a.length);
+    if (used.length === 0)
+        return (text) => text;
+    const pattern = new RegExp(used.map((secret) => secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
+    return (text) => text.replace(pattern, '***');
+}
+/** Replaces every occurrence of each secret with `***`, in any letter case. */
+function redact(text, secrets) {
+    return createRedactor(secrets)(text);
+}
+/**
+ * Parsed JSON with `***` in place of every secret, in string values and in keys. Recursive:
+ * give it JSON whose depth was checked first.
+ */
+function redactJson(value, secrets) {
+    if (!secrets.some((secret) => secret.length > 0))
+        return value;
+    const clean = createRedactor(secrets);
+    const walk = (node) => {
+        if (typeof node === 'string')
+            return clean(node);
+        if (Array.isArray(node))
+            return node.map(walk);
+        if (node !== null && typeof node === 'object')
+            return Object.fromEntries(Object.entries(node).map(([key, child]) => [clean(key), walk(child)]));
+        return node;
+    };
+    return walk(value);
+}
+
+;// CONCATENATED MODULE: ./src/engine/search.ts
+
+
+
+
+/** The platform's SearchRequest; a request is built from it so nothing out of bounds is sent. */
+const searchRequestSchema = strictObject({
+    query: schemas_string().min(1),
+    pageSize: schemas_number().int().min(1).max(50).optional(),
+    scoreThreshold: schemas_number().min(0).max(1).optional(),
+    filter: strictObject({ version: schemas_string().optional(), language: schemas_string().optional(), tag: schemas_string().optional() }).optional()
+});
+const searchResultSchema = looseObject({
+    content: schemas_string(),
+    path: schemas_string(),
+    metadata: record(schemas_string(), unknown()).catch({})
+});
+/**
+ * A search answer: an array of results. An element that is not an object with a string
+ * `content` and `path` makes the whole answer unreadable, never a result that counts.
+ */
+const searchResponseSchema = array(searchResultSchema);
+/** Server default page size, used to cap what is kept when the user set none. */
+const DEFAULT_PAGE_SIZE = 10;
+/** The request body for one query: only the fields the user set. */
+function buildSearchRequest(query, settings) {
+    const filter = Object.keys(settings.filter).length > 0 ? settings.filter : undefined;
+    return searchRequestSchema.parse({ query, pageSize: settings.pageSize, scoreThreshold: settings.scoreThreshold, filter });
+}
+/** Why a query's results fail the check, or undefined. */
+function judgeQuery(query, results, settings) {
+    const got = results.length === 0 ? 'nothing came back' : `got: ${results.slice(0, 5).map(describeResult).join('; ')}`;
+    if (results.length < settings.minResults)
+        return `search "${oneLine(query, 100)}" returned ${results.length} result${results.length === 1 ? '' : 's'}, expected at least ${settings.minResults}; ${got}`;
+    const expected = settings.expectPath;
+    if (expected !== undefined && !results.some((r) => r.path.includes(expected)))
+        return `search "${oneLine(query, 100)}" returned no result whose path contains "${oneLine(expected, 100)}"; ${got}`;
+    return undefined;
+}
+function describeResult(result) {
+    const firstLine = result.content.split('\n').find((line) => line.trim() !== '') ?? '';
+    return `${oneLine(result.path, 120)} — ${oneLine(firstLine, 80)}`;
+}
+/**
+ * Runs each query in turn, with the same retries as polling (429 with Retry-After, 5xx, network
+ * errors) inside the same deadline, and checks each answer. Never throws.
+ */
+async function runSearchCheck(settings, deps) {
+    const queries = [];
+    const path = `/discovery/v1/search/${encodeURIComponent(settings.domain)}`;
+    const keep = settings.pageSize ?? DEFAULT_PAGE_SIZE;
+    for (const query of settings.queries) {
+        // A query starts only before the deadline; each request stays within requestBudget.
+        if (deps.clock.now() >= deps.deadline)
+            return { result: 'timeout', queries, error: `search "${oneLine(query, 100)}" was not sent: the timeout ran out before it`, skipped: false };
+        const json = buildSearchRequest(query, settings);
+        const end = await pollUntilSettled(async () => {
+            const timeoutMs = requestBudget(deps.clock.now(), deps.deadline, deps.requestTimeoutMs);
+            if (timeoutMs <= 0)
+                return { kind: 'transient', reason: 'no time left before the deadline' };
+            const answer = await deps.client.request({
+                method: 'POST',
+                path,
+                key: settings.assistantKey,
+                keyInput: 'assistant-key',
+                json,
+                timeoutMs,
+                signal: deps.signal
+            });
+            if (answer.kind !== 'ok')
+                return answer.kind === 'not-found' ? { kind: 'fatal', reason: `${answer.reason} (is search-domain right?)` } : answer;
+            const parsed = searchResponseSchema.safeParse(answer.body);
+            if (!parsed.success)
+                return { kind: 'transient', reason: 'the search answer is not the JSON expected (an array of results)' };
+            return { kind: 'settled', value: parsed.data.slice(0, keep) };
+        }, {
+            deadline: deps.deadline,
+            minIntervalMs: deps.minIntervalMs,
+            maxIntervalMs: deps.maxIntervalMs,
+            clock: deps.clock,
+            random: deps.random,
+            signal: deps.signal
+        });
+        switch (end.kind) {
+            case 'settled': {
+                const report = { query, results: end.value, problem: judgeQuery(query, end.value, settings) };
+                queries.push(report);
+                deps.onQuery(report);
+                break;
+            }
+            case 'timeout':
+                return {
+                    result: 'timeout',
+                    queries,
+                    error: `search "${oneLine(query, 100)}" had no answer before the timeout${end.lastProblem ? `; last problem: ${end.lastProblem}` : ''}`,
+                    skipped: false
+                };
+            case 'cancelled':
+                return { result: 'cancelled', queries, error: 'the run was cancelled during the search check', skipped: false };
+            case 'error':
+                return { result: 'error', queries, error: `search "${oneLine(query, 100)}": ${end.reason}`, skipped: false };
+        }
+    }
+    const failed = queries.filter((q) => q.problem !== undefined);
+    if (failed.length === 0)
+        return { result: 'success', queries, error: null, skipped: false };
+    return { result: 'failure', queries, error: failed.map((q) => q.problem).join('\n'), skipped: false };
+}
+/** The report of a search check that did not run because a wait did not succeed. */
+function skippedSearch(waitResult, elapsedMs) {
+    return {
+        result: 'success',
+        queries: [],
+        error: `not run: the wait ended with ${waitResult} after ${formatDuration(elapsedMs)}, and searches run only after every wait has succeeded`,
+        skipped: true
+    };
+}
+
+;// CONCATENATED MODULE: ./src/api/classify.ts
+
+const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+/** Records of the platform are a few levels deep; anything far deeper is not the JSON expected. */
+const MAX_JSON_DEPTH = 64;
+/** The body as JSON with every secret replaced by `***`, or why it cannot be used. */
+function readJsonBody(text, secrets) {
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch {
+        return { problem: 'a body that is not JSON' };
+    }
+    if (nestingExceeds(json, MAX_JSON_DEPTH))
+        return { problem: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` };
+    return { json: redactJson(json, secrets) };
+}
+/** Whether arrays and objects nest deeper than `max`; iterative, so no depth can overflow the stack. */
+function nestingExceeds(value, max) {
+    const stack = [[value, 0]];
+    for (let item = stack.pop(); item; item = stack.pop()) {
+        const [node, depth] = item;
+        if (node === null || typeof node !== 'object')
+            continue;
+        if (depth >= max)
+            return true;
+        for (const child of Object.values(node))
+            stack.push([child, depth + 1]);
+    }
+    return false;
+}
+/**
+ * Decides what a response means for the wait: a JSON body, something to retry, a 404 (which
+ * may be a brand-new id), or an error that no retry can mend. Never throws.
+ */
+function classifyResponse(facts) {
+    const { status, keyInput } = facts;
+    const body = readJsonBody(facts.bodyText, facts.secrets ?? []);
+    const serverSays = 'json' in body ? serverError(body.json) : undefined;
+    const detail = serverSays ? `: ${serverSays}` : '';
+    if (status >= 200 && status < 300) {
+        if ('json' in body)
+            return { kind: 'ok', body: body.json };
+        // Header text is cut to length: keys go first, so no part of one can remain.
+        const type = facts.contentType ? ` (${oneLine(redact(facts.contentType, facts.secrets ?? []), 60)})` : '';
+        return { kind: 'transient', reason: `HTTP ${status} with ${body.problem}${type}` };
+    }
+    if (TRANSIENT_STATUSES.has(status)) {
+        const retryAfterMs = parseRetryAfter(facts.retryAfter, facts.now);
+        const reason = `HTTP ${status}${detail}`;
+        return retryAfterMs === undefined ? { kind: 'transient', reason } : { kind: 'transient', reason, retryAfterMs };
+    }
+    if (status === 401)
+        return {
+            kind: 'fatal',
+            reason: `HTTP 401: the platform rejected ${keyInput} (${keyKind(keyInput)} API key); check that the secret holds a current ${keyKind(keyInput)} API key${detail}`
+        };
+    if (status === 403)
+        return {
+            kind: 'fatal',
+            reason: `HTTP 403: ${keyInput} (${keyKind(keyInput)} API key) was accepted but is not allowed to do this; check that the key belongs to this project${detail}`
+        };
+    if (status === 404)
+        return { kind: 'not-found', reason: `HTTP 404${detail || ': not found'}` };
+    return { kind: 'fatal', reason: `unexpected HTTP ${status}${detail}` };
+}
+function keyKind(keyInput) {
+    return keyInput === 'admin-key' ? 'admin' : 'assistant';
+}
+/** The `error` message of an Error body, made safe to show on one line. */
+function serverError(body) {
+    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error.trim() !== '')
+        return oneLine(body.error, 300);
+    return undefined;
+}
+/** `Retry-After` as seconds or an HTTP date, in ms from `now`; undefined when absent or unreadable. */
+function parseRetryAfter(value, now) {
+    if (!value)
+        return undefined;
+    const text = value.trim();
+    if (/^\d+(\.\d+)?$/.test(text))
+        return Math.round(Number(text) * 1000);
+    // An HTTP date always names its month; this keeps odd numbers like "-1" from parsing as years.
+    const date = /[a-z]{3}/i.test(text) ? Date.parse(text) : Number.NaN;
+    if (Number.isNaN(date))
+        return undefined;
+    return Math.max(0, date - now);
+}
+
+;// CONCATENATED MODULE: ./src/engine/ids.ts
+// Ids go into URL paths: only plain identifiers are used, from the inputs and from the platform's answers alike.
+const MAX_ID_LENGTH = 256;
+/** Why an id is not a plain identifier, or undefined when it is one. */
+function identifierProblem(id) {
+    if (id.length > MAX_ID_LENGTH)
+        return `is ${id.length} characters long; at most ${MAX_ID_LENGTH} are allowed`;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: ids must not contain control characters
+    if (/[/\\?#%\s\u0000-\u001f\u007f-\u009f]/.test(id))
+        return 'contains a character that is not allowed in an id (/ \\ ? # % whitespace or control characters)';
+    if (id === '.')
+        return 'is "." (a path segment, not an id)';
+    if (id.includes('..'))
+        return 'contains ".."';
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/engine/trigger.ts
+
+
+
+
+
+const trigger_text = schemas_string().nullish().catch(undefined);
+const statusAnswer = looseObject({ statusId: schemas_string().min(1), previewUrl: trigger_text });
+const jobAnswer = looseObject({ id: schemas_string().min(1) });
+const OPERATIONS = {
+    update: {
+        what: () => 'update',
+        path: (projectId) => `/v1/project/update/${encodeURIComponent(projectId)}`,
+        body: () => undefined,
+        idField: 'statusId',
+        read: (body) => {
+            const answer = statusAnswer.safeParse(body);
+            return answer.success ? { ref: { kind: 'update', id: answer.data.statusId } } : undefined;
+        },
+        badRequestInput: 'project-id',
+        forbidden: 'check that admin-key belongs to the project in project-id',
+        findIt: "the project's updates in the dashboard"
+    },
+    preview: {
+        what: (settings) => `preview deployment of branch "${settings.kind === 'preview' ? oneLine(settings.branch, 100) : ''}"`,
+        path: (projectId) => `/v1/project/preview/${encodeURIComponent(projectId)}`,
+        body: (settings) => ({ branch: settings.kind === 'preview' ? settings.branch : '' }),
+        idField: 'statusId',
+        read: (body) => {
+            const answer = statusAnswer.safeParse(body);
+            if (!answer.success)
+                return undefined;
+            const started = { ref: { kind: 'update', id: answer.data.statusId } };
+            if (answer.data.previewUrl)
+                started.previewUrl = answer.data.previewUrl;
+            return started;
+        },
+        badRequestInput: 'preview-branch',
+        forbidden: "previews may not be part of the organization's plan, or admin-key may not belong to the project in project-id",
+        findIt: "the project's previews and updates in the dashboard"
+    },
+    agent: {
+        what: () => 'agent job',
+        path: (projectId) => `/v2/agent/${encodeURIComponent(projectId)}/job`,
+        body: (settings) => ({ prompt: settings.kind === 'agent' ? settings.prompt : '' }),
+        idField: 'id',
+        read: (body, projectId) => {
+            const answer = jobAnswer.safeParse(body);
+            return answer.success ? { ref: { kind: 'job', id: answer.data.id, projectId } } : undefined;
+        },
+        badRequestInput: 'agent-prompt',
+        forbidden: 'check that admin-key belongs to the project in project-id',
+        findIt: "the project's agent jobs in the dashboard (and new pull requests in the source repository)"
+    }
+};
+function triggerPath(settings) {
+    return OPERATIONS[settings.kind].path(settings.projectId);
+}
+/**
+ * How the answer to a POST that starts work is read. Only answers that prove the work was not
+ * started may be retried: 429, and 503 with Retry-After. Every other failure ends the run, since
+ * the work may have started and a second POST would start it twice.
+ */
+function classifyStartAnswer(settings, facts) {
+    const operation = OPERATIONS[settings.kind];
+    const { status } = facts;
+    const body = readJsonBody(facts.bodyText, facts.secrets ?? []);
+    const says = 'json' in body ? serverError(body.json) : undefined;
+    const quoted = says ? `: "${says}"` : '';
+    if (status >= 200 && status < 300) {
+        if ('json' in body)
+            return { kind: 'ok', body: body.json };
+        return { kind: 'fatal', reason: maybeStarted(settings, `HTTP ${status} with ${body.problem}`) };
+    }
+    const retryAfterMs = parseRetryAfter(facts.retryAfter, facts.now);
+    if (status === 429)
+        return { kind: 'transient', reason: `HTTP 429 (rate limit)${quoted}`, notActedOn: true, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
+    if (status === 503 && retryAfterMs !== undefined)
+        return { kind: 'transient', reason: `HTTP 503 (unavailable)${quoted}`, notActedOn: true, retryAfterMs };
+    const what = operation.what(settings);
+    if (status === 401)
+        return {
+            kind: 'fatal',
+            reason: `HTTP 401: the platform rejected admin-key, so no ${what} was started${quoted}. Check that the secret holds a current admin API key`
+        };
+    if (status === 400)
+        return { kind: 'fatal', reason: `HTTP 400: the platform refused to start the ${what}${quoted}. Check ${operation.badRequestInput}` };
+    if (status === 403)
+        return { kind: 'fatal', reason: `HTTP 403: the platform refused to start the ${what}${quoted}; ${operation.forbidden}` };
+    if (status === 404)
+        return { kind: 'fatal', reason: `HTTP 404: the platform found nothing to start the ${what} in${quoted}. Check project-id` };
+    return { kind: 'fatal', reason: maybeStarted(settings, `HTTP ${status}${quoted}`) };
+}
+/** The message for a POST whose fate is unknown: say so, and how to find out. */
+function maybeStarted(settings, what, likely = 'may have started anyway') {
+    const operation = OPERATIONS[settings.kind];
+    return `the request that starts the ${operation.what(settings)} ended without a usable answer (${what}), so the ${operation.what(settings)} ${likely}. It was not sent again, so that the work does not run twice: look in ${operation.findIt} before you re-run this job`;
+}
+/**
+ * Sends the one POST that starts the work and reads what it started. The POST is sent again
+ * only after an answer that proves it was not acted on (429, 503 with Retry-After, a refused
+ * connection), within the deadline. Never throws.
+ */
+async function startWork(settings, deps) {
+    const operation = OPERATIONS[settings.kind];
+    const report = { kind: settings.kind, result: 'error', ref: undefined, previewUrl: undefined, requests: 0, error: null };
+    const path = operation.path(settings.projectId);
+    const json = operation.body(settings);
+    let lastRetry;
+    const attempt = async () => {
+        const timeoutMs = requestBudget(deps.clock.now(), deps.deadline, deps.requestTimeoutMs);
+        if (timeoutMs <= 0)
+            return { kind: 'transient', reason: 'no time left before the deadline' };
+        report.requests++;
+        const answer = await deps.client.request({
+            method: 'POST',
+            path,
+            key: deps.adminKey,
+            keyInput: 'admin-key',
+            ...(json === undefined ? {} : { json }),
+            timeoutMs,
+            signal: deps.signal,
+            classify: (facts) => classifyStartAnswer(settings, facts)
+        });
+        if (deps.signal.aborted)
+            return { kind: 'transient', reason: 'cancelled' };
+        if (answer.kind === 'ok') {
+            const started = operation.read(answer.body, settings.projectId);
+            if (!started)
+                return {
+                    kind: 'fatal',
+                    reason: maybeStarted(settings, `the answer has no string "${operation.idField}" to wait on`, 'has probably started')
+                };
+            const problem = identifierProblem(started.ref.id);
+            if (problem)
+                return {
+                    kind: 'fatal',
+                    reason: `the ${operation.what(settings)} was started, but the platform answered with a ${operation.idField} that ${problem}, so it cannot be waited on. Follow it in ${operation.findIt}`
+                };
+            return { kind: 'settled', value: started };
+        }
+        // Retried only when nothing reached the server, or the server said it did not act on it.
+        if (answer.kind !== 'fatal' && (answer.notActedOn || answer.sent === false)) {
+            lastRetry = { reason: answer.reason };
+            return answer;
+        }
+        if (answer.kind === 'fatal')
+            return answer;
+        return { kind: 'fatal', reason: maybeStarted(settings, answer.reason) };
+    };
+    const end = await pollUntilSettled(attempt, {
+        deadline: deps.deadline,
+        minIntervalMs: deps.minIntervalMs,
+        maxIntervalMs: deps.maxIntervalMs,
+        clock: deps.clock,
+        random: deps.random,
+        signal: deps.signal,
+        ...(deps.onRetry ? { onRetry: deps.onRetry } : {})
+    });
+    switch (end.kind) {
+        case 'settled':
+            report.result = 'success';
+            report.ref = end.value.ref;
+            report.previewUrl = end.value.previewUrl;
+            break;
+        case 'cancelled':
+            report.result = 'cancelled';
+            report.error = `the run was cancelled while starting the ${operation.what(settings)}${report.requests > 0 ? '; it may have started' : ''}`;
+            break;
+        case 'error':
+            report.error = end.reason;
+            break;
+        case 'timeout':
+            // Only answers that prove nothing was started are retried, so nothing was.
+            report.error = `no ${operation.what(settings)} was started before the timeout ran out: the platform kept answering ${lastRetry?.reason ?? end.lastProblem ?? 'that it could not take the request'}, after ${report.requests} attempt${report.requests === 1 ? '' : 's'}. Re-run later, or raise timeout`;
+            break;
+    }
+    return report;
+}
+
+// EXTERNAL MODULE: external "node:events"
+var external_node_events_ = __nccwpck_require__(8474);
+;// CONCATENATED MODULE: ./src/engine/limit.ts
+/** Runs at most `max` of the given tasks at once; the rest wait their turn in order. */
+function createLimiter(max) {
+    let running = 0;
+    const waiting = [];
+    return async (task) => {
+        // A finishing task hands its slot straight to the next in line, so `running` never overshoots.
+        if (running < max)
+            running++;
+        else
+            await new Promise((resolve) => waiting.push(resolve));
+        try {
+            return await task();
+        }
+        finally {
+            const next = waiting.shift();
+            if (next)
+                next();
+            else
+                running--;
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/engine/targets/states.ts
+/**
+ * The terminal-state table of the contract, the one place it is written down. Any status not
+ * listed here is unknown: it is reported by name and can never count as success.
+ */
+const TERMINAL_STATES = {
+    update: {
+        success: ['success'],
+        failure: ['failure'],
+        pending: ['queued', 'in_progress']
+    },
+    job: {
+        success: ['completed'],
+        failure: ['failed'],
+        /** `archived` is a failure unless `accept-archived` is set. */
+        archived: ['archived'],
+        pending: ['active']
+    }
+};
+/** Whether a status is in one of the lists above. */
+function listed(list, status) {
+    return list.includes(status);
+}
+
+;// CONCATENATED MODULE: ./src/engine/targets/job.ts
+
+
+const job_text = schemas_string().nullish().catch(undefined);
+const jobRecordSchema = looseObject({
+    id: job_text,
+    status: schemas_string(),
+    source: looseObject({ repository: job_text, ref: job_text }).nullish().catch(undefined),
+    model: job_text,
+    prLink: job_text,
+    createdAt: job_text,
+    archivedAt: job_text
+});
+const states = TERMINAL_STATES.job;
+const jobTarget = {
+    noun: 'agent job',
+    path: (ref) => `/v2/agent/${encodeURIComponent(ref.projectId)}/job/${encodeURIComponent(ref.id)}`,
+    schema: jobRecordSchema,
+    judge(record, options) {
+        const status = record.status;
+        const hasPr = typeof record.prLink === 'string' && record.prLink.trim() !== '';
+        if (listed(states.success, status)) {
+            if (hasPr)
+                return { state: 'settled', result: 'success' };
+            if (options.requirePr)
+                return { state: 'settled', result: 'failure', reason: 'the job completed without a pull request, and require-pr is set' };
+            return { state: 'settled', result: 'success', note: 'the agent changed no file, so it opened no pull request' };
+        }
+        if (listed(states.failure, status))
+            return { state: 'settled', result: 'failure', reason: 'the agent job failed' };
+        if (listed(states.archived, status)) {
+            if (options.acceptArchived)
+                return { state: 'settled', result: 'success', note: 'the job was archived; accept-archived counts that as success' };
+            return { state: 'settled', result: 'failure', reason: 'the job was archived (set accept-archived: true to count that as success)' };
+        }
+        if (listed(states.pending, status))
+            return { state: 'pending' };
+        return { state: 'pending', unknownStatus: true };
+    }
+};
+
+;// CONCATENATED MODULE: ./src/engine/targets/update.ts
+
+
+
+// Missing or malformed optional fields are normal on an unfinished record: they are dropped,
+// never fatal. Only a string `status` is required.
+const update_text = schemas_string().optional().catch(undefined);
+const paths = array(schemas_string()).catch([]);
+const updateRecordSchema = looseObject({
+    _id: update_text,
+    projectId: update_text,
+    status: schemas_string(),
+    createdAt: update_text,
+    endedAt: update_text,
+    summary: update_text,
+    logs: array(schemas_string()).optional().catch(undefined),
+    subdomain: update_text,
+    screenshot: update_text,
+    screenshotLight: update_text,
+    screenshotDark: update_text,
+    source: update_text,
+    author: looseObject({ name: update_text, avatarUrl: update_text, hostUserId: schemas_number().optional().catch(undefined) })
+        .nullish()
+        .catch(undefined),
+    commit: looseObject({
+        sha: update_text,
+        ref: update_text,
+        message: update_text,
+        filesChanged: looseObject({ added: paths, modified: paths, removed: paths }).optional().catch(undefined)
+    })
+        .nullish()
+        .catch(undefined)
+});
+const update_states = TERMINAL_STATES.update;
+const updateTarget = {
+    noun: 'update',
+    path: (ref) => `/v1/project/update-status/${encodeURIComponent(ref.id)}`,
+    schema: updateRecordSchema,
+    judge(record, options) {
+        const status = record.status;
+        if (listed(update_states.success, status))
+            return judgeDeployedCommit(record, options.expectSha);
+        if (listed(update_states.failure, status))
+            return { state: 'settled', result: 'failure' };
+        if (listed(update_states.pending, status))
+            return { state: 'pending' };
+        if (record.endedAt && record.endedAt.trim() !== '')
+            return {
+                state: 'settled',
+                result: 'error',
+                reason: `the update ended with status "${status}", which this action does not know; it is not counted as success`
+            };
+        return { state: 'pending', unknownStatus: true };
+    },
+    logs: (record) => record.logs ?? []
+};
+/**
+ * A successful update counts only when it deployed the expected commit: a gate must not turn
+ * green for an update of another commit, nor for one whose record does not say which it was.
+ */
+function judgeDeployedCommit(record, expectSha) {
+    if (expectSha === undefined)
+        return { state: 'settled', result: 'success' };
+    const sha = record.commit?.sha?.trim() ?? '';
+    if (sha === '')
+        return {
+            state: 'settled',
+            result: 'failure',
+            reason: `the update succeeded, but its record names no commit, so it cannot be confirmed that it deployed ${expectSha} (expect-sha)`
+        };
+    if (sha.toLowerCase().startsWith(expectSha))
+        return { state: 'settled', result: 'success' };
+    return {
+        state: 'settled',
+        result: 'failure',
+        reason: `the update deployed commit ${oneLine(sha, 64)}, not ${expectSha} (expect-sha)`
+    };
+}
+
+;// CONCATENATED MODULE: ./src/engine/wait.ts
+
+
+
+
+
+
+/** Requests in flight at once, over all targets. */
+const MAX_IN_FLIGHT = 8;
+/** How often a progress line is written while anything is pending, one target or many. */
+const PROGRESS_EVERY_MS = 30_000;
+/**
+ * Waits on every target concurrently under one deadline, each with its own poll schedule and
+ * at most MAX_IN_FLIGHT requests in flight overall. With fail-fast, the first target that does
+ * not succeed stops the others, which are reported as cancelled.
+ */
+async function waitForTargets(settings, deps) {
+    const startedAt = deps.clock.now();
+    const deadline = deps.deadline ?? startedAt + settings.timeoutMs;
+    const limit = createLimiter(MAX_IN_FLIGHT);
+    const failFast = new AbortController();
+    const signal = AbortSignal.any([deps.signal, failFast.signal]);
+    // Every sleeping target listens on this signal; Node warns on stderr beyond 10 listeners.
+    (0,external_node_events_.setMaxListeners)(0, signal);
+    let failFastCause;
+    const counts = { settled: 0, failed: 0 };
+    // The last status of each target still pending, for the progress line.
+    const waiting = new Map(settings.targets.map((ref) => [ref, '']));
+    const reportProgress = () => deps.events.progress({
+        total: settings.targets.length,
+        settled: counts.settled,
+        failed: counts.failed,
+        pending: settings.targets.length - counts.settled,
+        elapsedMs: deps.clock.now() - startedAt,
+        waiting: [...waiting].map(([ref, status]) => ({ ref, status }))
+    });
+    const onStatus = (ref, status) => {
+        if (waiting.has(ref))
+            waiting.set(ref, status);
+    };
+    const waitForOne = async (ref) => {
+        const report = await pollTarget(ref, { settings, deps, deadline, startedAt, limit, signal, onStatus });
+        waiting.delete(ref);
+        if (failFast.signal.aborted && !deps.signal.aborted && report.result === 'cancelled') {
+            report.stoppedByFailFast = true;
+            report.error = `stopped by fail-fast: ${failFastCause ?? 'another target did not succeed'}`;
+        }
+        counts.settled++;
+        if (report.result !== 'success')
+            counts.failed++;
+        deps.events.settled(report);
+        if (settings.targets.length > 1)
+            reportProgress();
+        // Only a failure or an error stops the others: a timeout comes at the deadline they share,
+        // and stopping a poll still in flight then could hide the failure it was about to read.
+        if (settings.failFast && (report.result === 'failure' || report.result === 'error') && !failFast.signal.aborted) {
+            failFastCause = `${describeRef(ref)} ended with ${report.result}`;
+            failFast.abort();
+        }
+        return report;
+    };
+    const all = Promise.all(settings.targets.map(waitForOne));
+    // A heartbeat for one target too: a long wait must not look like a hung step.
+    void tickProgress(all, deps, signal, reportProgress);
+    return all;
+}
+async function tickProgress(all, deps, signal, report) {
+    let done = false;
+    const stop = new AbortController();
+    void all.finally(() => {
+        done = true;
+        stop.abort();
+    });
+    const either = AbortSignal.any([signal, stop.signal]);
+    for (;;) {
+        await deps.clock.sleep(PROGRESS_EVERY_MS, either);
+        if (done || either.aborted)
+            return;
+        report();
+    }
+}
+/** Waits on one target; never throws. */
+async function pollTarget(ref, ctx) {
+    const { settings, deps, deadline, startedAt, signal } = ctx;
+    const kind = ref.kind === 'update' ? updateTarget : jobTarget;
+    const path = ref.kind === 'update' ? updateTarget.path(ref) : jobTarget.path(ref);
+    const report = {
+        ref,
+        result: 'error',
+        status: '',
+        record: null,
+        parsed: undefined,
+        error: null,
+        note: undefined,
+        stoppedByFailFast: false,
+        polls: 0,
+        logs: [],
+        transitions: [],
+        finishedAfterMs: 0
+    };
+    const warned = new Set();
+    let logsShown = 0;
+    const attempt = async (pollNumber) => {
+        const answer = await ctx.limit(async () => {
+            // The time left is measured once the slot is free, not when the poll was scheduled.
+            const timeoutMs = requestBudget(deps.clock.now(), deadline, settings.requestTimeoutMs);
+            if (signal.aborted)
+                return { kind: 'transient', reason: 'cancelled' };
+            if (timeoutMs <= 0)
+                return { kind: 'transient', reason: 'no free request slot before the deadline' };
+            report.polls++;
+            return deps.client.request({ method: 'GET', path, key: settings.adminKey, keyInput: 'admin-key', timeoutMs, signal });
+        });
+        if (answer.kind !== 'ok') {
+            deps.events.pollDone(ref, pollNumber, answer.reason);
+            return answer;
+        }
+        const parsed = kind.schema.safeParse(answer.body);
+        if (!parsed.success) {
+            const reason = 'the body is not the JSON expected (an object with a string "status")';
+            deps.events.pollDone(ref, pollNumber, reason);
+            return { kind: 'transient', reason };
+        }
+        const record = parsed.data;
+        report.record = answer.body;
+        report.parsed = ref.kind === 'update' ? { kind: 'update', data: record } : { kind: 'job', data: record };
+        const afterMs = deps.clock.now() - startedAt;
+        if (record.status !== report.status) {
+            deps.events.statusChanged(ref, report.status || undefined, record.status, afterMs);
+            report.transitions.push({ status: record.status, afterMs });
+            report.status = record.status;
+            ctx.onStatus(ref, record.status);
+        }
+        const logs = kind.logs?.(record) ?? [];
+        report.logs = logs;
+        if (logs.length > logsShown)
+            deps.events.logLines(ref, logs.slice(logsShown));
+        logsShown = logs.length;
+        deps.events.pollDone(ref, pollNumber, `status ${record.status}`);
+        const judgement = kind.judge(record, settings);
+        if (judgement.state === 'settled')
+            return { kind: 'settled', value: judgement };
+        if (judgement.unknownStatus && !warned.has(record.status)) {
+            warned.add(record.status);
+            deps.events.unknownStatus(ref, record.status);
+        }
+        return { kind: 'pending' };
+    };
+    const end = await pollUntilSettled(attempt, {
+        deadline,
+        minIntervalMs: settings.minIntervalMs,
+        maxIntervalMs: settings.maxIntervalMs,
+        clock: deps.clock,
+        random: deps.random,
+        signal,
+        onRetry: (reason, delayMs) => deps.events.retrying?.(ref, reason, delayMs)
+    });
+    report.finishedAfterMs = deps.clock.now() - startedAt;
+    switch (end.kind) {
+        case 'settled':
+            report.result = end.value.result;
+            report.error = end.value.reason ?? (end.value.result === 'failure' ? `the ${kind.noun} ended with status "${report.status}"` : null);
+            report.note = end.value.note;
+            break;
+        case 'timeout': {
+            report.result = 'timeout';
+            const state = report.status ? `still "${report.status}"` : 'no status read';
+            const last = end.lastProblem ? `; last problem: ${end.lastProblem}` : '';
+            report.error = `${state} when the timeout (${formatDuration(settings.timeoutMs)}) ran out${last}`;
+            break;
+        }
+        case 'cancelled':
+            report.result = 'cancelled';
+            report.error = 'the run was cancelled';
+            break;
+        case 'error':
+            report.result = 'error';
+            report.error = end.reason;
+            break;
+    }
+    return report;
+}
+function describeRef(ref) {
+    return ref.kind === 'update' ? `update ${ref.id}` : `agent job ${ref.id}`;
+}
+
+;// CONCATENATED MODULE: ./src/engine/run.ts
+
+
+
+
+/**
+ * One run of the engine: start the work (when `trigger` is set), wait on every target, then run
+ * the search check; one deadline for all of it. Knows nothing of the CI system: what it has to
+ * say goes to `events`, and what happened comes back as the outcome. Never throws for a fault of
+ * the platform or the network.
+ */
+async function runEngine(settings, deps) {
+    const { client, clock, random, signal, startedAt, events } = deps;
+    const deadline = startedAt + settings.timeoutMs;
+    let targets = settings.targets;
+    let trigger;
+    if (settings.trigger) {
+        events.starting(`${settings.baseUrl.origin}${settings.baseUrl.pathname.replace(/\/+$/, '')}${triggerPath(settings.trigger)}`);
+        trigger = await startWork(settings.trigger, {
+            client,
+            adminKey: settings.adminKey,
+            clock,
+            random,
+            signal,
+            deadline,
+            minIntervalMs: settings.minIntervalMs,
+            maxIntervalMs: settings.maxIntervalMs,
+            requestTimeoutMs: settings.requestTimeoutMs,
+            onRetry: (reason, delayMs) => events.startRetrying(reason, delayMs)
+        });
+        if (!trigger.ref) {
+            const headline = `${trigger.result === 'cancelled' ? 'Cancelled' : 'Could not start the work'}: ${trigger.error ?? trigger.result}`;
+            return { ...endedBeforeWaiting(headline, clock.now() - startedAt), result: trigger.result, trigger };
+        }
+        events.started(trigger, clock.now() - startedAt);
+        const started = trigger.ref;
+        targets = [started, ...targets.filter((ref) => ref.kind !== started.kind || ref.id !== started.id)];
+    }
+    let reports = [];
+    if (targets.length > 0) {
+        const waitEvents = events.waiting(targets);
+        reports = await waitForTargets({ ...settings, targets }, { client, clock, random, signal, events: waitEvents, deadline });
+    }
+    const waited = overallResult(reports);
+    let search;
+    if (settings.search && waited !== 'success')
+        search = skippedSearch(waited, clock.now() - startedAt);
+    else if (settings.search) {
+        events.searching(settings.search);
+        search = await runSearchCheck(settings.search, {
+            client,
+            clock,
+            random,
+            signal,
+            deadline,
+            minIntervalMs: settings.minIntervalMs,
+            maxIntervalMs: settings.maxIntervalMs,
+            requestTimeoutMs: settings.requestTimeoutMs,
+            onQuery: (query) => events.searchQuery(query)
+        });
+        events.searchDone(search);
+    }
+    const result = worstResult([waited, search?.result ?? 'success']);
+    return { result, headline: headline(result, reports, search), problems: [], targets: reports, search, trigger, elapsedMs: clock.now() - startedAt };
+}
+/** The outcome of a run that ends before (or instead of) waiting. */
+function endedBeforeWaiting(headline, elapsedMs, problems = []) {
+    return { result: 'error', headline, problems, targets: [], search: undefined, elapsedMs };
+}
+/** One line saying what happened, for the log and the failure message. */
+function headline(result, reports, search) {
+    if (search && !search.skipped && search.result !== 'success' && search.result === result) {
+        const checked = reports.length > 0 ? `${reports.length === 1 ? 'The wait' : `All ${reports.length} waits`} succeeded, but the search check did not: ` : 'Search check: ';
+        return `${checked}${search.error ?? search.result}`;
+    }
+    if (reports.length === 0)
+        return `Search check passed: ${search?.queries.length ?? 0} quer${search?.queries.length === 1 ? 'y' : 'ies'}, ${search?.queries.reduce((n, q) => n + q.results.length, 0) ?? 0} results.`;
+    const counted = reports.filter((r) => r.result === result);
+    const first = counted[0];
+    if (reports.length === 1 && first) {
+        if (result === 'success')
+            return `${describeRef(first.ref)} succeeded${first.note ? ` (${first.note})` : ''}.`;
+        return `${describeRef(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}`;
+    }
+    const succeeded = reports.filter((r) => r.result === 'success').length;
+    if (result === 'success')
+        return `All ${reports.length} targets succeeded.`;
+    return `${succeeded}/${reports.length} targets succeeded; ${first ? `${describeRef(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}` : result}`;
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/report/log.ts
+
+
+
+
+const MAX_LOG_LINE = 2000;
+/**
+ * Server text as log text that cannot act as a workflow command: control characters and ANSI
+ * escapes are removed and the `##[` form of commands is broken (the `::` form can only start a
+ * line, and every line we print starts with our own words).
+ */
+function inert(text, max = 300) {
+    return oneLine(text, max).replace(/##\[/g, '##\u200b[');
+}
+/**
+ * Prints server log lines between `::stop-commands::` and its resume marker, with a random token
+ * the server cannot guess, so no line can start a workflow command.
+ */
+function printUntrustedLines(lines, write, token = (0,external_node_crypto_.randomUUID)()) {
+    if (lines.length === 0)
+        return;
+    write(`::stop-commands::${token}`);
+    for (const line of lines)
+        for (const part of stripControl(line).split(/\r\n|\r|\n/))
+            write(`  │ ${truncate(part, MAX_LOG_LINE).replace(/##\[/g, '##\u200b[')}`);
+    write(`::${token}::`);
+}
+function describeSettled(report) {
+    const mark = report.result === 'success' ? '✓' : '✗';
+    const status = report.status ? ` (status ${inert(report.status, 80)})` : '';
+    const why = report.error ? `: ${inert(report.error, 600)}` : report.note ? ` — ${inert(report.note, 300)}` : '';
+    return `${mark} ${describeRef(report.ref)}: ${report.result}${status} after ${formatDuration(report.finishedAfterMs)}, ${report.polls} poll${report.polls === 1 ? '' : 's'}${why}`;
+}
+function describeQuery(query) {
+    const count = `${query.results.length} result${query.results.length === 1 ? '' : 's'}`;
+    if (query.problem)
+        return `✗ ${inert(query.problem, 1000)}`;
+    const top = query.results[0] ? `; top: ${inert(query.results[0].path, 200)}` : '';
+    return `✓ search "${inert(query.query, 100)}": ${count}${top}`;
+}
+/** Pending targets named one by one on the heartbeat line; the rest are counted. */
+const MAX_LISTED_PENDING = 10;
+/**
+ * One line for every pending target: what is pending, its last status and how long so far. With
+ * nothing left pending, the count of what settled.
+ */
+function describeProgress(p) {
+    const failed = p.failed > 0 ? `, ${p.failed} failed` : '';
+    if (p.waiting.length === 0)
+        return `${p.settled}/${p.total} settled${failed}, ${p.pending} pending — ${formatDuration(p.elapsedMs)}`;
+    const status = (s) => (s ? inert(s, 40) : 'no answer yet');
+    const only = p.waiting.length === 1 && p.total === 1 ? p.waiting[0] : undefined;
+    if (only)
+        return `Still waiting on ${describeRef(only.ref)}: ${status(only.status)}, ${formatDuration(p.elapsedMs)} so far`;
+    const listed = p.waiting.slice(0, MAX_LISTED_PENDING).map((w) => `${describeRef(w.ref)} (${status(w.status)})`);
+    if (p.waiting.length > MAX_LISTED_PENDING)
+        listed.push(`… and ${p.waiting.length - MAX_LISTED_PENDING} more`);
+    return `Still waiting on ${p.waiting.length} of ${p.total} targets, ${formatDuration(p.elapsedMs)} so far: ${listed.join(', ')}${p.settled > 0 ? `; ${p.settled} settled${failed}` : ''}`;
+}
+/**
+ * The line for a retry, or undefined when it repeats the cause of the one before: repeats are
+ * folded into a count, shown on the 2nd, 4th, 8th… time, so a long outage stays a few lines.
+ */
+function describeRetry(ref, reason, delayMs, timesInARow) {
+    if (timesInARow > 1 && (timesInARow & (timesInARow - 1)) !== 0)
+        return undefined;
+    const count = timesInARow > 1 ? ` (${timesInARow} times in a row)` : '';
+    return `${describeRef(ref)}: ${inert(reason, 300)}${count}, retrying in ${formatDuration(delayMs)}`;
+}
+/**
+ * Turns wait events into the step log. With one target the group is open for the whole wait and
+ * lines stream as they come; with several, each target's lines are kept and printed as one group
+ * when it settles, with a progress line between.
+ */
+function createLogReporter(sink, options) {
+    const clean = createRedactor(options.secrets);
+    const live = options.targets.length === 1;
+    const buffers = new Map();
+    const keyOf = (ref) => `${ref.kind}:${ref.id}`;
+    const write = (ref, line) => {
+        if (live)
+            sink.info(clean(line));
+        else {
+            const buffer = buffers.get(keyOf(ref)) ?? [];
+            buffer.push(clean(line));
+            buffers.set(keyOf(ref), buffer);
+        }
+    };
+    if (live && options.targets[0])
+        sink.startGroup(`Waiting on ${describeRef(options.targets[0])}`);
+    // The cause of each target's last failed poll and how often in a row it came.
+    const retries = new Map();
+    return {
+        statusChanged(ref, from, to, afterMs) {
+            const change = from === undefined ? `status ${inert(to, 80)}` : `${inert(from, 80)} → ${inert(to, 80)}`;
+            write(ref, `${change} after ${formatDuration(afterMs)}`);
+        },
+        logLines(ref, lines) {
+            if (options.streamLogs)
+                printUntrustedLines(lines, (line) => write(ref, line));
+        },
+        unknownStatus(ref, status) {
+            sink.warning(clean(`${describeRef(ref)} reports status "${inert(status, 80)}", which this action does not know; waiting on as if pending (it can never count as success)`));
+        },
+        pollDone(ref, pollNumber, outcome) {
+            sink.debug(clean(`${describeRef(ref)} poll ${pollNumber}: ${inert(outcome, 300)}`));
+            if (outcome.startsWith('status '))
+                retries.delete(keyOf(ref));
+        },
+        retrying(ref, reason, delayMs) {
+            const last = retries.get(keyOf(ref));
+            const times = last?.reason === reason ? last.times + 1 : 1;
+            retries.set(keyOf(ref), { reason, times });
+            // Printed at once, also with several targets: a retry explains a wait that seems long.
+            const line = describeRetry(ref, reason, delayMs, times);
+            if (line)
+                sink.info(clean(line));
+        },
+        settled(report) {
+            const prLink = report.parsed?.kind === 'job' ? report.parsed.data.prLink : undefined;
+            if (prLink)
+                write(report.ref, `pull request: ${inert(prLink, 500)}`);
+            if (live) {
+                sink.info(clean(describeSettled(report)));
+                sink.endGroup();
+                return;
+            }
+            sink.startGroup(clean(describeSettled(report)));
+            for (const line of buffers.get(keyOf(report.ref)) ?? [])
+                sink.info(line);
+            sink.endGroup();
+            buffers.delete(keyOf(report.ref));
+        },
+        progress(progress) {
+            sink.info(describeProgress(progress));
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/report/outputs.ts
+/** Every output of action.yml; all of them are written on every outcome. */
+const OUTPUT_NAMES = [
+    'result',
+    'status',
+    'elapsed',
+    'polls',
+    'results',
+    'commit-sha',
+    'commit-ref',
+    'commit-message',
+    'files-added',
+    'files-modified',
+    'files-removed',
+    'files-changed',
+    'files-changed-count',
+    'subdomain',
+    'update-summary',
+    'screenshot',
+    'screenshot-light',
+    'screenshot-dark',
+    'pr-link',
+    'pr-number',
+    'model',
+    'source-repository',
+    'source-ref',
+    'search-results',
+    'search-result-count',
+    'status-id',
+    'job-id',
+    'preview-url'
+];
+/** GitHub refuses a step output over 1 MiB; every output is kept under this. */
+const MAX_OUTPUT_BYTES = 900 * 1024;
+const KEPT_LOG_LINES = 20;
+const KEPT_LOG_LINE_LENGTH = 500;
+/**
+ * The `results` output: every target with its last record as received. When that would be too
+ * large for an output, long logs in the records are cut to their last lines; if it still is,
+ * the records are left out (null).
+ */
+function resultsOutput(outcome) {
+    const entries = outcome.targets.map((t) => ({ kind: t.ref.kind, id: t.ref.id, result: t.result, status: t.status, record: t.record, error: t.error }));
+    const whole = JSON.stringify(entries);
+    if (Buffer.byteLength(whole) <= MAX_OUTPUT_BYTES)
+        return whole;
+    const trimmed = JSON.stringify(entries.map((e) => ({ ...e, record: trimLogs(e.record) })));
+    if (Buffer.byteLength(trimmed) <= MAX_OUTPUT_BYTES)
+        return trimmed;
+    return JSON.stringify(entries.map((e) => ({ ...e, record: null })));
+}
+function trimLogs(record) {
+    if (!record || typeof record !== 'object' || !('logs' in record) || !Array.isArray(record.logs))
+        return record;
+    const logs = record.logs
+        .slice(-KEPT_LOG_LINES)
+        .map((line) => (typeof line === 'string' && line.length > KEPT_LOG_LINE_LENGTH ? `${line.slice(0, KEPT_LOG_LINE_LENGTH)}…` : line));
+    return { ...record, logs };
+}
+/** The number of a pull request from its URL (`…/pull/42`), or '' when it has none. */
+function prNumberFromLink(link) {
+    if (!link)
+        return '';
+    try {
+        const match = /\/(?:pull|pulls|pull-requests|merge_requests)\/(\d{1,12})(?:\/|$)/.exec(new URL(link).pathname);
+        return match?.[1] ?? '';
+    }
+    catch {
+        return '';
+    }
+}
+const CUT_NOTE = '… (cut to fit the size limit of an output)';
+/**
+ * An output value within MAX_OUTPUT_BYTES: a JSON list keeps its first items that fit, text is
+ * cut with a note. Values that fit are returned as they are.
+ */
+function fitOutput(value) {
+    if (Buffer.byteLength(value) <= MAX_OUTPUT_BYTES)
+        return value;
+    if (value.startsWith('[')) {
+        const items = JSON.parse(value);
+        let fits = 0;
+        let tooMany = items.length;
+        while (tooMany - fits > 1) {
+            const mid = Math.floor((fits + tooMany) / 2);
+            if (Buffer.byteLength(JSON.stringify(items.slice(0, mid))) <= MAX_OUTPUT_BYTES)
+                fits = mid;
+            else
+                tooMany = mid;
+        }
+        return JSON.stringify(items.slice(0, fits));
+    }
+    // Cut on bytes; a character split at the end becomes one replacement character, hence the margin.
+    const room = MAX_OUTPUT_BYTES - Buffer.byteLength(CUT_NOTE) - 4;
+    return `${Buffer.from(value).subarray(0, room).toString('utf8')}${CUT_NOTE}`;
+}
+/**
+ * The step outputs. Single-target outputs describe the first target of their kind (`status` the
+ * first target of all); `files-*` are the union over every update; `results` lists every target.
+ * Each output stays under GitHub's size limit (`files-changed-count` still counts every file).
+ */
+function computeOutputs(outcome) {
+    const outputs = allOutputs(outcome);
+    for (const name of OUTPUT_NAMES)
+        outputs[name] = fitOutput(outputs[name]);
+    return outputs;
+}
+function allOutputs(outcome) {
+    const updates = [];
+    const jobs = [];
+    for (const target of outcome.targets) {
+        if (target.parsed?.kind === 'update')
+            updates.push(target.parsed.data);
+        if (target.parsed?.kind === 'job')
+            jobs.push(target.parsed.data);
+    }
+    const update = updates[0];
+    const job = jobs[0];
+    const union = (pick) => [...new Set(updates.flatMap((u) => u.commit?.filesChanged?.[pick] ?? []))];
+    const added = union('added');
+    const modified = union('modified');
+    const removed = union('removed');
+    const changed = [...new Set([...added, ...modified, ...removed])];
+    return {
+        result: outcome.result,
+        status: outcome.targets[0]?.status ?? '',
+        elapsed: (outcome.elapsedMs / 1000).toFixed(1),
+        polls: String(outcome.targets.reduce((sum, t) => sum + t.polls, 0)),
+        results: resultsOutput(outcome),
+        'commit-sha': update?.commit?.sha ?? '',
+        'commit-ref': update?.commit?.ref ?? '',
+        'commit-message': update?.commit?.message ?? '',
+        'files-added': JSON.stringify(added),
+        'files-modified': JSON.stringify(modified),
+        'files-removed': JSON.stringify(removed),
+        'files-changed': JSON.stringify(changed),
+        'files-changed-count': String(changed.length),
+        subdomain: update?.subdomain ?? '',
+        'update-summary': update?.summary ?? '',
+        screenshot: update?.screenshot ?? '',
+        'screenshot-light': update?.screenshotLight ?? '',
+        'screenshot-dark': update?.screenshotDark ?? '',
+        'pr-link': job?.prLink ?? '',
+        'pr-number': prNumberFromLink(job?.prLink),
+        model: job?.model ?? '',
+        'source-repository': job?.source?.repository ?? '',
+        'source-ref': job?.source?.ref ?? '',
+        'search-results': JSON.stringify((outcome.search?.queries ?? []).map((q) => ({
+            query: q.query,
+            results: q.results.map((r) => ({ content: r.content, path: r.path, metadata: r.metadata }))
+        }))),
+        'search-result-count': String((outcome.search?.queries ?? []).reduce((sum, q) => sum + q.results.length, 0)),
+        ...startedIds(outcome)
+    };
+}
+/**
+ * The ids of the first update and the first agent job (the ones `trigger` started come first),
+ * and the preview's address. main writes them as soon as they are known, and again here.
+ */
+function startedIds(outcome) {
+    const started = outcome.trigger?.ref;
+    const refs = [...(started ? [started] : []), ...outcome.targets.map((t) => t.ref)];
+    return {
+        'status-id': refs.find((ref) => ref.kind === 'update')?.id ?? '',
+        'job-id': refs.find((ref) => ref.kind === 'job')?.id ?? '',
+        'preview-url': outcome.trigger?.previewUrl ?? ''
+    };
+}
+
+;// CONCATENATED MODULE: ./src/report/run-log.ts
+
+
+
+
+
+/** The step log of a run: the engine's events as lines, groups and early outputs. */
+function createRunLog(sink, options) {
+    const { settings, clean } = options;
+    return {
+        starting: (url) => sink.info(clean(`Starting the work: POST ${url}`)),
+        startRetrying: (reason, delayMs) => sink.info(clean(`${inert(reason, 300)}: nothing was started, sending the request again in ${formatDuration(delayMs)}`)),
+        started(report, elapsedMs) {
+            sink.info(clean(inert(describeStarted(report, elapsedMs), 600)));
+            // Written at once, so that a later failure, a cancel or a killed runner still leaves the id.
+            for (const [name, value] of Object.entries(startedIds({ targets: [], trigger: report })))
+                if (value !== '')
+                    options.setOutput(name, clean(value));
+        },
+        waiting(targets) {
+            const what = targets.length === 1 && targets[0] ? describeRef(targets[0]) : `${targets.length} targets`;
+            const polling = `timeout ${formatDuration(settings.timeoutMs)}, polling every ${formatDuration(settings.minIntervalMs)}–${formatDuration(settings.maxIntervalMs)}`;
+            sink.info(`Waiting on ${what} at ${settings.baseUrl.origin} (${polling})`);
+            return createLogReporter(sink, { streamLogs: settings.streamLogs, targets, secrets: options.secrets });
+        },
+        searching: (search) => sink.startGroup(`Search check: ${search.queries.length} quer${search.queries.length === 1 ? 'y' : 'ies'} on ${search.domain}`),
+        searchQuery: (query) => sink.info(clean(describeQuery(query))),
+        searchDone: () => sink.endGroup()
+    };
+}
+/** One line for the log when work was started. */
+function describeStarted(report, elapsedMs) {
+    const ref = report.ref;
+    if (!ref)
+        return '';
+    const what = ref.kind === 'update' ? `status id ${ref.id}` : `job id ${ref.id}`;
+    const preview = report.previewUrl ? `, preview at ${oneLine(report.previewUrl, 300)}` : '';
+    const kind = report.kind === 'agent' ? 'agent job' : report.kind === 'preview' ? 'preview deployment' : 'update';
+    return `Started the ${kind}: ${what}${preview} (after ${formatDuration(elapsedMs)}).`;
+}
+
+;// CONCATENATED MODULE: ./src/api/proxy.ts
+/**
+ * Which proxy, if any, serves `target`, read from the runner's variables the way the Actions
+ * toolkit reads them: `https_proxy`/`HTTPS_PROXY` for https (falling back on the http one),
+ * `http_proxy`/`HTTP_PROXY` for http; a variable set but empty counts as unset, so `no_proxy=''`
+ * does not hide a set `NO_PROXY`; loopback hosts never go through a proxy. A proxy given without
+ * a scheme (`proxy.internal:3128`, as curl accepts) is taken as http://. Throws with the
+ * variable's name, never its value, when it is not a URL.
+ */
+function chooseProxy(target, env = process.env) {
+    const http = proxyFrom(env, 'http_proxy', 'HTTP_PROXY');
+    const https = proxyFrom(env, 'https_proxy', 'HTTPS_PROXY');
+    const choice = target.protocol === 'https:' ? (https ?? http) : http;
+    if (!choice || isLoopback(target.hostname) || bypassed(target, env))
+        return undefined;
+    return choice;
+}
+function proxyFrom(env, lower, upper) {
+    const variable = env[lower]?.trim() ? lower : upper;
+    const value = env[variable]?.trim();
+    if (!value)
+        return undefined;
+    const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
+    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+        throw new Error(`the proxy variable ${variable} is not an http:// or https:// URL; set it like http://proxy.example:3128`);
+    return { url, variable };
+}
+/** Loopback never goes through a proxy (as in the toolkit): a proxy cannot reach the runner's own loopback. */
+function isLoopback(hostname) {
+    const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host.endsWith('.localhost') || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || host === '::1' || host === '0:0:0:0:0:0:0:1';
+}
+/**
+ * Whether NO_PROXY lists the target: `*`, the host, the host with its port, or a parent domain
+ * (`example.com` and `.example.com` both cover `api.example.com`). Case-insensitive.
+ */
+function bypassed(target, env) {
+    const list = env.no_proxy?.trim() ? env.no_proxy : (env.NO_PROXY ?? '');
+    const host = target.hostname.toLowerCase().replace(/^\[|\]$/g, '');
+    const port = target.port || (target.protocol === 'https:' ? '443' : '80');
+    const names = [host, `${host}:${port}`];
+    return list
+        .split(/[,\s]+/)
+        .map((entry) => entry
+        .trim()
+        .toLowerCase()
+        .replace(/^\*?\./, '.'))
+        .filter((entry) => entry !== '')
+        .some((entry) => {
+        if (entry === '*')
+            return true;
+        const bare = entry.startsWith('.') ? entry.slice(1) : entry;
+        return names.some((name) => name === bare || name.endsWith(`.${bare}`));
+    });
+}
+
+;// CONCATENATED MODULE: ./src/api/connections.ts
+
+
+/**
+ * Opens connections to `target`, through the runner's proxy when one applies. Every phase has a
+ * limit of `phaseTimeoutMs` inside undici too (TCP and TLS connect, the proxy's CONNECT answer),
+ * so a socket left behind by an abandoned request ends on its own; `destroyAll` ends them at once.
+ */
+function openConnections(target, phaseTimeoutMs, env = process.env) {
+    const sockets = new Set();
+    const timeout = Math.max(1, Math.ceil(phaseTimeoutMs));
+    const tracked = (options) => {
+        const connect = (0,undici.buildConnector)({ ...options, timeout });
+        return (opts, callback) => {
+            const socket = connect(opts, callback);
+            sockets.add(socket);
+            socket.once('close', () => sockets.delete(socket));
+            return socket;
+        };
+    };
+    const limits = { headersTimeout: timeout, bodyTimeout: timeout };
+    const proxy = chooseProxy(target, env);
+    const dispatcher = proxy
+        ? new undici.ProxyAgent({
+            uri: proxy.url,
+            ...limits,
+            requestTls: { timeout },
+            proxyTls: { timeout },
+            // The connection to the proxy: tracked, and its CONNECT answer bounded by headersTimeout.
+            clientFactory: (origin, options) => new undici.Pool(origin, { ...options, ...limits, connect: tracked({}) })
+        })
+        : new undici.Agent({ ...limits, connect: tracked({}) });
+    return {
+        dispatcher,
+        proxy,
+        destroyAll: async () => {
+            for (const socket of sockets)
+                socket.destroy();
+            sockets.clear();
+            // undici's own teardown waits on nothing that can hang once the sockets are gone; bounded anyway.
+            await Promise.race([dispatcher.destroy().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 200).unref())]);
+        }
+    };
+}
+
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __nccwpck_require__(7075);
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __nccwpck_require__(8522);
+;// CONCATENATED MODULE: ./src/api/decode.ts
+
+
+/** What the client asks for; a proxy may compress anyway, so every one of these is decoded. */
+const ACCEPT_ENCODING = 'gzip, deflate, br';
+/**
+ * The body as text, decoded from `content-encoding` (gzip, deflate, br), read up to `limit`
+ * bytes of the decoded text: a small compressed body that would inflate past it (a compression
+ * bomb) is refused once `limit` is passed, never held whole. Network errors are thrown.
+ */
+async function readBody(body, contentEncoding, limit) {
+    const codings = (contentEncoding ?? '')
+        .toLowerCase()
+        .split(',')
+        .map((c) => c.trim())
+        .filter((c) => c !== '' && c !== 'identity');
+    if (codings.length > 1 || (codings[0] && !DECODERS[codings[0]]))
+        return { undecodable: oneCoding(contentEncoding) };
+    const make = codings[0] ? DECODERS[codings[0]] : undefined;
+    let decodeFailed = false;
+    const source = make
+        ? (0,external_node_stream_.pipeline)(body, make().on('error', () => (decodeFailed = !body.errored)), () => undefined)
+        : body;
+    const chunks = [];
+    let size = 0;
+    try {
+        for await (const chunk of source) {
+            size += chunk.byteLength;
+            if (size > limit) {
+                source.destroy();
+                body.destroy();
+                return { tooLarge: true };
+            }
+            chunks.push(chunk);
+        }
+    }
+    catch (error) {
+        if (decodeFailed)
+            return { undecodable: oneCoding(contentEncoding) };
+        throw error;
+    }
+    return { text: Buffer.concat(chunks).toString('utf8') };
+}
+const DECODERS = {
+    gzip: () => (0,external_node_zlib_.createGunzip)(),
+    'x-gzip': () => (0,external_node_zlib_.createGunzip)(),
+    deflate: () => (0,external_node_zlib_.createInflate)(),
+    br: () => (0,external_node_zlib_.createBrotliDecompress)()
+};
+function oneCoding(value) {
+    return (value ?? '').replace(/[^\w ,.-]/g, '').slice(0, 40);
+}
+
+;// CONCATENATED MODULE: ./src/api/client.ts
+
+
+
+
+
+const USER_AGENT = 'wait-for-docs';
+/** Bodies above this (decoded) are refused rather than read into memory. */
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
+const MAX_REDIRECTS = 5;
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * The platform client: sends the bearer key, limits each request in time and size, honours the
+ * proxy settings of the runner, follows redirects only within the base URL's origin (the key
+ * never goes elsewhere), and turns every answer or failure into an `ApiResult`.
+ *
+ * A request ends at its budget or on cancel in every phase, whatever the socket does: the HTTP
+ * library does not honour an abort while it connects (DNS, TCP, TLS, proxy CONNECT), so the
+ * request is raced against the signal; whatever it leaves hanging is bounded by the same limit
+ * inside the library and destroyed by `close()`.
+ */
+function createApiClient(options) {
+    const connections = openConnections(options.baseUrl, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, options.env);
+    const now = options.now ?? Date.now;
+    const origin = options.baseUrl.origin;
+    const basePath = options.baseUrl.pathname.replace(/\/+$/, '');
+    async function request(req) {
+        const timeout = AbortSignal.timeout(Math.max(1, req.timeoutMs));
+        const signal = AbortSignal.any([req.signal, timeout]);
+        const progress = { sent: false };
+        const stopped = () => req.signal.aborted
+            ? { kind: 'transient', reason: 'cancelled', sent: progress.sent }
+            : { kind: 'transient', reason: `no complete answer within ${formatSeconds(req.timeoutMs)} (request-timeout)`, sent: progress.sent };
+        if (signal.aborted)
+            return stopped();
+        let onAbort;
+        const aborted = new Promise((resolve) => {
+            onAbort = () => resolve('stopped');
+            signal.addEventListener('abort', onAbort, { once: true });
+        });
+        const exchange = send(req, signal, progress).catch((error) => {
+            if (signal.aborted)
+                return stopped();
+            return client_failure(error, progress.sent, connections.proxy);
+        });
+        try {
+            const first = await Promise.race([exchange, aborted]);
+            return first === 'stopped' ? stopped() : first;
+        }
+        finally {
+            if (onAbort)
+                signal.removeEventListener('abort', onAbort);
+        }
+    }
+    async function send(req, signal, progress) {
+        let url = new URL(`${origin}${basePath}${req.path}`);
+        let method = req.method;
+        let json = req.json;
+        const secrets = [req.key, ...(options.secrets ?? [])];
+        // The library calls onConnect once a socket is ready and it starts writing the request: from
+        // then on the server may have received it.
+        const dispatcher = {
+            dispatch: (opts, handler) => connections.dispatcher.dispatch(opts, {
+                ...bindAll(handler),
+                onConnect: (abort) => {
+                    progress.sent = true;
+                    handler.onConnect?.(abort);
+                }
+            })
+        };
+        for (let hop = 0;; hop++) {
+            const headers = {
+                accept: 'application/json',
+                'accept-encoding': ACCEPT_ENCODING,
+                authorization: `Bearer ${req.key}`,
+                'user-agent': USER_AGENT
+            };
+            if (json !== undefined)
+                headers['content-type'] = 'application/json';
+            const response = await (0,undici.request)(url, {
+                method,
+                headers,
+                body: json === undefined ? null : JSON.stringify(json),
+                signal,
+                dispatcher
+            });
+            // Destroying an unread body emits an error; reading still reports its own errors.
+            response.body.on('error', () => undefined);
+            const header = (name) => {
+                const value = response.headers[name];
+                return (Array.isArray(value) ? value[0] : value) ?? null;
+            };
+            const status = response.statusCode;
+            const location = header('location');
+            if (status >= 300 && status < 400 && location) {
+                response.body.destroy();
+                const next = new URL(location, url);
+                if (next.origin !== origin)
+                    return {
+                        kind: 'fatal',
+                        reason: `the server redirected to ${oneLine(redact(next.origin, secrets), 200)}, another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on`,
+                        sent: true
+                    };
+                if (hop >= MAX_REDIRECTS)
+                    return { kind: 'fatal', reason: `more than ${MAX_REDIRECTS} redirects`, sent: true };
+                // As browsers do: a 303 is fetched with GET, and so is a 301 or 302 answer to a POST.
+                if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
+                    method = 'GET';
+                    json = undefined;
+                }
+                url = next;
+                continue;
+            }
+            const body = await readBody(response.body, header('content-encoding'), MAX_BODY_BYTES);
+            if ('tooLarge' in body)
+                return { kind: 'fatal', reason: `HTTP ${status} with a body over ${MAX_BODY_BYTES / 1024 / 1024} MiB`, sent: true };
+            if ('undecodable' in body)
+                return { kind: 'transient', reason: `HTTP ${status} with a body that could not be decoded (content-encoding ${body.undecodable})`, sent: true };
+            const classified = (req.classify ?? classifyResponse)({
+                status,
+                retryAfter: header('retry-after'),
+                contentType: header('content-type'),
+                bodyText: body.text,
+                keyInput: req.keyInput,
+                secrets,
+                now: now()
+            });
+            return classified.kind === 'ok' ? classified : { ...classified, sent: true };
+        }
+    }
+    return {
+        request,
+        close: () => connections.destroyAll()
+    };
+}
+/** Every method of an undici handler, bound to it, so that it can be extended by spreading. */
+function bindAll(handler) {
+    const bound = {};
+    for (let proto = handler; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto))
+        for (const name of Object.getOwnPropertyNames(proto)) {
+            const value = handler[name];
+            if (name !== 'constructor' && typeof value === 'function' && !(name in bound))
+                bound[name] = value.bind(handler);
+        }
+    return bound;
+}
+/** A failure before any answer was read, with what it means for the user. */
+function client_failure(error, sent, proxy) {
+    const proxyStatus = /Proxy response \((\d{3})\)/.exec(error instanceof Error ? error.message : '')?.[1];
+    if (proxy && proxyStatus === '407')
+        return {
+            kind: 'fatal',
+            reason: `the proxy named by ${proxy.variable} asked for credentials (HTTP 407 Proxy Authentication Required); put the proxy's user and password in ${proxy.variable} (http://user:password@host:port), or ask the runner's administrator which proxy to use`,
+            sent: false
+        };
+    if (proxy && proxyStatus)
+        return { kind: 'transient', reason: `network error: the proxy named by ${proxy.variable} refused the tunnel (HTTP ${proxyStatus} to CONNECT)`, sent: false };
+    return { kind: 'transient', reason: `network error: ${describeNetworkError(error)}`, sent };
+}
+function describeNetworkError(error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : undefined;
+    const message = cause instanceof Error ? cause.message : String(cause);
+    return oneLine(code && !message.includes(code) ? `${code} ${message}` : message, 300);
+}
+function formatSeconds(ms) {
+    return `${Number((ms / 1000).toFixed(1))}s`;
+}
+
 ;// CONCATENATED MODULE: ./src/inputs.ts
+
+
 
 
 /** Every input of action.yml with the default the runner would fill in. */
@@ -41845,28 +43128,12 @@ const INPUT_NAMES = Object.keys(INPUT_DEFAULTS);
 const SECRET_INPUTS = new Set(['admin-key', 'assistant-key', 'github-token']);
 /** List inputs: their problems name the one item at fault rather than the whole value. */
 const LIST_INPUTS = new Set(['status-id', 'job-id']);
-/** What `trigger` starts: an update of the deployment branch, a preview of a branch, or an agent job. */
-const TRIGGER_KINDS = ['update', 'preview', 'agent'];
 /** Reads every input once, through the given reader (core.getInput in production). */
 function readRawInputs(get) {
     const raw = {};
     for (const name of INPUT_NAMES)
         raw[name] = get(name);
     return raw;
-}
-const MAX_ID_LENGTH = 256;
-/** Why an id is not a plain identifier, or undefined when it is one. */
-function identifierProblem(id) {
-    if (id.length > MAX_ID_LENGTH)
-        return `is ${id.length} characters long; at most ${MAX_ID_LENGTH} are allowed`;
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: ids must not contain control characters
-    if (/[/\\?#%\s\u0000-\u001f\u007f-\u009f]/.test(id))
-        return 'contains a character that is not allowed in an id (/ \\ ? # % whitespace or control characters)';
-    if (id === '.')
-        return 'is "." (a path segment, not an id)';
-    if (id.includes('..'))
-        return 'contains ".."';
-    return undefined;
 }
 /** Splits a list input on newlines and commas, trims, drops blanks. */
 function splitList(text) {
@@ -42209,632 +43476,6 @@ function quote(value) {
     return JSON.stringify(shown);
 }
 
-;// CONCATENATED MODULE: ./src/outcome.ts
-/** Outcomes from best to worst; the worst of several targets is the step's `result`. */
-const RESULTS = ['success', 'failure', 'timeout', 'cancelled', 'error'];
-function worstResult(results) {
-    let worst = 'success';
-    for (const result of results)
-        if (RESULTS.indexOf(result) > RESULTS.indexOf(worst))
-            worst = result;
-    return worst;
-}
-/** The step's result: the worst target, where targets stopped by fail-fast do not hide the failure that stopped them. */
-function overallResult(reports) {
-    return worstResult(reports.filter((r) => !r.stoppedByFailFast).map((r) => r.result));
-}
-/**
- * Whether the step passes: on success, or on a timeout that `fail-on-timeout: false` lets
- * through — and then only when nothing failed. A failure next to a timeout still fails the step,
- * although the timeout ranks worse in `result`.
- */
-function stepPasses(outcome, failOnTimeout) {
-    if (outcome.result === 'success')
-        return true;
-    if (outcome.result !== 'timeout' || failOnTimeout)
-        return false;
-    // Fail-fast stops targets only after a failure or an error, which never passes.
-    if (outcome.targets.some((t) => t.stoppedByFailFast))
-        return false;
-    const results = outcome.targets.map((t) => t.result);
-    if (outcome.search && !outcome.search.skipped)
-        results.push(outcome.search.result);
-    return results.every((result) => result === 'success' || result === 'timeout');
-}
-
-;// CONCATENATED MODULE: ./src/poll/schedule.ts
-/** How fast delays grow from one poll to the next, before jitter. Tuned by `npm run bench`. */
-const GROWTH = 1.05;
-/** Largest relative change jitter makes to a delay (0.2 = ±20 %). Tuned by `npm run bench`. */
-const JITTER = 0.25;
-/**
- * The delays between polls of one target: capped exponential backoff with jitter. Every
- * delay lies within [minMs, maxMs].
- */
-function createSchedule(options) {
-    const { minMs, maxMs, random, growth = GROWTH, jitter = JITTER } = options;
-    let base = minMs;
-    return {
-        next() {
-            const jittered = base * (1 + jitter * (2 * random() - 1));
-            base = Math.min(maxMs, base * growth);
-            return Math.min(maxMs, Math.max(minMs, jittered));
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/poll/poll.ts
-
-const NOT_FOUND_GRACE = 3;
-/** The poll at the deadline still gets this long (at most request-timeout) to answer. */
-const FINAL_POLL_ALLOWANCE_MS = 5000;
-/**
- * How long a request sent at `now` may take: at most request-timeout, and past the deadline only
- * within the final poll's allowance. 0 when no time is left: the request is not sent.
- */
-function requestBudget(now, deadline, requestTimeoutMs) {
-    const allowance = Math.min(requestTimeoutMs, FINAL_POLL_ALLOWANCE_MS);
-    return Math.max(0, Math.min(requestTimeoutMs, Math.max(deadline - now, allowance), deadline + allowance - now));
-}
-/**
- * Polls until `attempt` reports a settled value, a fatal error, the deadline passes or the
- * signal aborts. The first poll is immediate; the next ones follow the backoff schedule, wait at
- * least as long as a `Retry-After` asked, and never sleep past the deadline: the last poll
- * happens at the deadline.
- */
-async function pollUntilSettled(attempt, options) {
-    const { deadline, clock, signal, notFoundGrace = NOT_FOUND_GRACE } = options;
-    const schedule = createSchedule({ minMs: options.minIntervalMs, maxMs: options.maxIntervalMs, random: options.random });
-    let lastProblem;
-    for (let pollNumber = 1;; pollNumber++) {
-        if (signal.aborted)
-            return { kind: 'cancelled' };
-        const found = await attempt(pollNumber);
-        if (signal.aborted)
-            return { kind: 'cancelled' };
-        let retryAfterMs = 0;
-        switch (found.kind) {
-            case 'settled':
-                return { kind: 'settled', value: found.value };
-            case 'fatal':
-                return { kind: 'error', reason: found.reason };
-            case 'not-found':
-                if (pollNumber > notFoundGrace)
-                    return { kind: 'error', reason: found.reason };
-                lastProblem = found.reason;
-                break;
-            case 'transient':
-                lastProblem = found.reason;
-                retryAfterMs = found.retryAfterMs ?? 0;
-                break;
-            case 'pending':
-                lastProblem = undefined;
-                break;
-        }
-        const remaining = deadline - clock.now();
-        if (remaining <= 0)
-            return lastProblem === undefined ? { kind: 'timeout' } : { kind: 'timeout', lastProblem };
-        const delay = Math.min(Math.max(schedule.next(), retryAfterMs), remaining);
-        if (found.kind !== 'pending' && lastProblem !== undefined)
-            options.onRetry?.(lastProblem, delay);
-        await clock.sleep(delay, signal);
-    }
-}
-/** The real clock: wall time and timers that stop early on abort. */
-const systemClock = {
-    now: () => Date.now(),
-    sleep: (ms, signal) => new Promise((resolve) => {
-        if (signal.aborted)
-            return resolve();
-        const onAbort = () => {
-            clearTimeout(timer);
-            resolve();
-        };
-        const timer = setTimeout(() => {
-            signal.removeEventListener('abort', onAbort);
-            resolve();
-        }, ms);
-        signal.addEventListener('abort', onAbort, { once: true });
-    })
-};
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: external "node:events"
-var external_node_events_ = __nccwpck_require__(8474);
-;// CONCATENATED MODULE: ./src/limit.ts
-/** Runs at most `max` of the given tasks at once; the rest wait their turn in order. */
-function createLimiter(max) {
-    let running = 0;
-    const waiting = [];
-    return async (task) => {
-        // A finishing task hands its slot straight to the next in line, so `running` never overshoots.
-        if (running < max)
-            running++;
-        else
-            await new Promise((resolve) => waiting.push(resolve));
-        try {
-            return await task();
-        }
-        finally {
-            const next = waiting.shift();
-            if (next)
-                next();
-            else
-                running--;
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/targets/states.ts
-/**
- * The terminal-state table of the contract, the one place it is written down. Any status not
- * listed here is unknown: it is reported by name and can never count as success.
- */
-const TERMINAL_STATES = {
-    update: {
-        success: ['success'],
-        failure: ['failure'],
-        pending: ['queued', 'in_progress']
-    },
-    job: {
-        success: ['completed'],
-        failure: ['failed'],
-        /** `archived` is a failure unless `accept-archived` is set. */
-        archived: ['archived'],
-        pending: ['active']
-    }
-};
-/** Whether a status is in one of the lists above. */
-function listed(list, status) {
-    return list.includes(status);
-}
-
-;// CONCATENATED MODULE: ./src/targets/job.ts
-
-
-const job_text = schemas_string().nullish().catch(undefined);
-const jobRecordSchema = looseObject({
-    id: job_text,
-    status: schemas_string(),
-    source: looseObject({ repository: job_text, ref: job_text }).nullish().catch(undefined),
-    model: job_text,
-    prLink: job_text,
-    createdAt: job_text,
-    archivedAt: job_text
-});
-const states = TERMINAL_STATES.job;
-const jobTarget = {
-    noun: 'agent job',
-    path: (ref) => `/v2/agent/${encodeURIComponent(ref.projectId)}/job/${encodeURIComponent(ref.id)}`,
-    schema: jobRecordSchema,
-    judge(record, options) {
-        const status = record.status;
-        const hasPr = typeof record.prLink === 'string' && record.prLink.trim() !== '';
-        if (listed(states.success, status)) {
-            if (hasPr)
-                return { state: 'settled', result: 'success' };
-            if (options.requirePr)
-                return { state: 'settled', result: 'failure', reason: 'the job completed without a pull request, and require-pr is set' };
-            return { state: 'settled', result: 'success', note: 'the agent changed no file, so it opened no pull request' };
-        }
-        if (listed(states.failure, status))
-            return { state: 'settled', result: 'failure', reason: 'the agent job failed' };
-        if (listed(states.archived, status)) {
-            if (options.acceptArchived)
-                return { state: 'settled', result: 'success', note: 'the job was archived; accept-archived counts that as success' };
-            return { state: 'settled', result: 'failure', reason: 'the job was archived (set accept-archived: true to count that as success)' };
-        }
-        if (listed(states.pending, status))
-            return { state: 'pending' };
-        return { state: 'pending', unknownStatus: true };
-    }
-};
-
-;// CONCATENATED MODULE: ./src/targets/update.ts
-
-
-
-// Missing or malformed optional fields are normal on an unfinished record: they are dropped,
-// never fatal. Only a string `status` is required.
-const update_text = schemas_string().optional().catch(undefined);
-const paths = array(schemas_string()).catch([]);
-const updateRecordSchema = looseObject({
-    _id: update_text,
-    projectId: update_text,
-    status: schemas_string(),
-    createdAt: update_text,
-    endedAt: update_text,
-    summary: update_text,
-    logs: array(schemas_string()).optional().catch(undefined),
-    subdomain: update_text,
-    screenshot: update_text,
-    screenshotLight: update_text,
-    screenshotDark: update_text,
-    source: update_text,
-    author: looseObject({ name: update_text, avatarUrl: update_text, hostUserId: schemas_number().optional().catch(undefined) })
-        .nullish()
-        .catch(undefined),
-    commit: looseObject({
-        sha: update_text,
-        ref: update_text,
-        message: update_text,
-        filesChanged: looseObject({ added: paths, modified: paths, removed: paths }).optional().catch(undefined)
-    })
-        .nullish()
-        .catch(undefined)
-});
-const update_states = TERMINAL_STATES.update;
-const updateTarget = {
-    noun: 'update',
-    path: (ref) => `/v1/project/update-status/${encodeURIComponent(ref.id)}`,
-    schema: updateRecordSchema,
-    judge(record, options) {
-        const status = record.status;
-        if (listed(update_states.success, status))
-            return judgeDeployedCommit(record, options.expectSha);
-        if (listed(update_states.failure, status))
-            return { state: 'settled', result: 'failure' };
-        if (listed(update_states.pending, status))
-            return { state: 'pending' };
-        if (record.endedAt && record.endedAt.trim() !== '')
-            return {
-                state: 'settled',
-                result: 'error',
-                reason: `the update ended with status "${status}", which this action does not know; it is not counted as success`
-            };
-        return { state: 'pending', unknownStatus: true };
-    },
-    logs: (record) => record.logs ?? []
-};
-/**
- * A successful update counts only when it deployed the expected commit: a gate must not turn
- * green for an update of another commit, nor for one whose record does not say which it was.
- */
-function judgeDeployedCommit(record, expectSha) {
-    if (expectSha === undefined)
-        return { state: 'settled', result: 'success' };
-    const sha = record.commit?.sha?.trim() ?? '';
-    if (sha === '')
-        return {
-            state: 'settled',
-            result: 'failure',
-            reason: `the update succeeded, but its record names no commit, so it cannot be confirmed that it deployed ${expectSha} (expect-sha)`
-        };
-    if (sha.toLowerCase().startsWith(expectSha))
-        return { state: 'settled', result: 'success' };
-    return {
-        state: 'settled',
-        result: 'failure',
-        reason: `the update deployed commit ${oneLine(sha, 64)}, not ${expectSha} (expect-sha)`
-    };
-}
-
-;// CONCATENATED MODULE: ./src/wait.ts
-
-
-
-
-
-
-/** Requests in flight at once, over all targets. */
-const MAX_IN_FLIGHT = 8;
-/** How often a progress line is written while anything is pending, one target or many. */
-const PROGRESS_EVERY_MS = 30_000;
-/**
- * Waits on every target concurrently under one deadline, each with its own poll schedule and
- * at most MAX_IN_FLIGHT requests in flight overall. With fail-fast, the first target that does
- * not succeed stops the others, which are reported as cancelled.
- */
-async function waitForTargets(settings, deps) {
-    const startedAt = deps.clock.now();
-    const deadline = deps.deadline ?? startedAt + settings.timeoutMs;
-    const limit = createLimiter(MAX_IN_FLIGHT);
-    const failFast = new AbortController();
-    const signal = AbortSignal.any([deps.signal, failFast.signal]);
-    // Every sleeping target listens on this signal; Node warns on stderr beyond 10 listeners.
-    (0,external_node_events_.setMaxListeners)(0, signal);
-    let failFastCause;
-    const counts = { settled: 0, failed: 0 };
-    // The last status of each target still pending, for the progress line.
-    const waiting = new Map(settings.targets.map((ref) => [ref, '']));
-    const reportProgress = () => deps.events.progress({
-        total: settings.targets.length,
-        settled: counts.settled,
-        failed: counts.failed,
-        pending: settings.targets.length - counts.settled,
-        elapsedMs: deps.clock.now() - startedAt,
-        waiting: [...waiting].map(([ref, status]) => ({ ref, status }))
-    });
-    const onStatus = (ref, status) => {
-        if (waiting.has(ref))
-            waiting.set(ref, status);
-    };
-    const waitForOne = async (ref) => {
-        const report = await pollTarget(ref, { settings, deps, deadline, startedAt, limit, signal, onStatus });
-        waiting.delete(ref);
-        if (failFast.signal.aborted && !deps.signal.aborted && report.result === 'cancelled') {
-            report.stoppedByFailFast = true;
-            report.error = `stopped by fail-fast: ${failFastCause ?? 'another target did not succeed'}`;
-        }
-        counts.settled++;
-        if (report.result !== 'success')
-            counts.failed++;
-        deps.events.settled(report);
-        if (settings.targets.length > 1)
-            reportProgress();
-        // Only a failure or an error stops the others: a timeout comes at the deadline they share,
-        // and stopping a poll still in flight then could hide the failure it was about to read.
-        if (settings.failFast && (report.result === 'failure' || report.result === 'error') && !failFast.signal.aborted) {
-            failFastCause = `${describeRef(ref)} ended with ${report.result}`;
-            failFast.abort();
-        }
-        return report;
-    };
-    const all = Promise.all(settings.targets.map(waitForOne));
-    // A heartbeat for one target too: a long wait must not look like a hung step.
-    void tickProgress(all, deps, signal, reportProgress);
-    return all;
-}
-async function tickProgress(all, deps, signal, report) {
-    let done = false;
-    const stop = new AbortController();
-    void all.finally(() => {
-        done = true;
-        stop.abort();
-    });
-    const either = AbortSignal.any([signal, stop.signal]);
-    for (;;) {
-        await deps.clock.sleep(PROGRESS_EVERY_MS, either);
-        if (done || either.aborted)
-            return;
-        report();
-    }
-}
-/** Waits on one target; never throws. */
-async function pollTarget(ref, ctx) {
-    const { settings, deps, deadline, startedAt, signal } = ctx;
-    const kind = ref.kind === 'update' ? updateTarget : jobTarget;
-    const path = ref.kind === 'update' ? updateTarget.path(ref) : jobTarget.path(ref);
-    const report = {
-        ref,
-        result: 'error',
-        status: '',
-        record: null,
-        parsed: undefined,
-        error: null,
-        note: undefined,
-        stoppedByFailFast: false,
-        polls: 0,
-        logs: [],
-        transitions: [],
-        finishedAfterMs: 0
-    };
-    const warned = new Set();
-    let logsShown = 0;
-    const attempt = async (pollNumber) => {
-        const answer = await ctx.limit(async () => {
-            // The time left is measured once the slot is free, not when the poll was scheduled.
-            const timeoutMs = requestBudget(deps.clock.now(), deadline, settings.requestTimeoutMs);
-            if (signal.aborted)
-                return { kind: 'transient', reason: 'cancelled' };
-            if (timeoutMs <= 0)
-                return { kind: 'transient', reason: 'no free request slot before the deadline' };
-            report.polls++;
-            return deps.client.request({ method: 'GET', path, key: settings.adminKey, keyInput: 'admin-key', timeoutMs, signal });
-        });
-        if (answer.kind !== 'ok') {
-            deps.events.pollDone(ref, pollNumber, answer.reason);
-            return answer;
-        }
-        const parsed = kind.schema.safeParse(answer.body);
-        if (!parsed.success) {
-            const reason = 'the body is not the JSON expected (an object with a string "status")';
-            deps.events.pollDone(ref, pollNumber, reason);
-            return { kind: 'transient', reason };
-        }
-        const record = parsed.data;
-        report.record = answer.body;
-        report.parsed = ref.kind === 'update' ? { kind: 'update', data: record } : { kind: 'job', data: record };
-        const afterMs = deps.clock.now() - startedAt;
-        if (record.status !== report.status) {
-            deps.events.statusChanged(ref, report.status || undefined, record.status, afterMs);
-            report.transitions.push({ status: record.status, afterMs });
-            report.status = record.status;
-            ctx.onStatus(ref, record.status);
-        }
-        const logs = kind.logs?.(record) ?? [];
-        report.logs = logs;
-        if (logs.length > logsShown)
-            deps.events.logLines(ref, logs.slice(logsShown));
-        logsShown = logs.length;
-        deps.events.pollDone(ref, pollNumber, `status ${record.status}`);
-        const judgement = kind.judge(record, settings);
-        if (judgement.state === 'settled')
-            return { kind: 'settled', value: judgement };
-        if (judgement.unknownStatus && !warned.has(record.status)) {
-            warned.add(record.status);
-            deps.events.unknownStatus(ref, record.status);
-        }
-        return { kind: 'pending' };
-    };
-    const end = await pollUntilSettled(attempt, {
-        deadline,
-        minIntervalMs: settings.minIntervalMs,
-        maxIntervalMs: settings.maxIntervalMs,
-        clock: deps.clock,
-        random: deps.random,
-        signal,
-        onRetry: (reason, delayMs) => deps.events.retrying?.(ref, reason, delayMs)
-    });
-    report.finishedAfterMs = deps.clock.now() - startedAt;
-    switch (end.kind) {
-        case 'settled':
-            report.result = end.value.result;
-            report.error = end.value.reason ?? (end.value.result === 'failure' ? `the ${kind.noun} ended with status "${report.status}"` : null);
-            report.note = end.value.note;
-            break;
-        case 'timeout': {
-            report.result = 'timeout';
-            const state = report.status ? `still "${report.status}"` : 'no status read';
-            const last = end.lastProblem ? `; last problem: ${end.lastProblem}` : '';
-            report.error = `${state} when the timeout (${formatDuration(settings.timeoutMs)}) ran out${last}`;
-            break;
-        }
-        case 'cancelled':
-            report.result = 'cancelled';
-            report.error = 'the run was cancelled';
-            break;
-        case 'error':
-            report.result = 'error';
-            report.error = end.reason;
-            break;
-    }
-    return report;
-}
-function describeRef(ref) {
-    return ref.kind === 'update' ? `update ${ref.id}` : `agent job ${ref.id}`;
-}
-
-;// CONCATENATED MODULE: ./src/report/log.ts
-
-
-
-
-const MAX_LOG_LINE = 2000;
-/**
- * Server text as log text that cannot act as a workflow command: control characters and ANSI
- * escapes are removed and the `##[` form of commands is broken (the `::` form can only start a
- * line, and every line we print starts with our own words).
- */
-function inert(text, max = 300) {
-    return oneLine(text, max).replace(/##\[/g, '##\u200b[');
-}
-/**
- * Prints server log lines between `::stop-commands::` and its resume marker, with a random token
- * the server cannot guess, so no line can start a workflow command.
- */
-function printUntrustedLines(lines, write, token = (0,external_node_crypto_.randomUUID)()) {
-    if (lines.length === 0)
-        return;
-    write(`::stop-commands::${token}`);
-    for (const line of lines)
-        for (const part of stripControl(line).split(/\r\n|\r|\n/))
-            write(`  │ ${truncate(part, MAX_LOG_LINE).replace(/##\[/g, '##\u200b[')}`);
-    write(`::${token}::`);
-}
-function describeSettled(report) {
-    const mark = report.result === 'success' ? '✓' : '✗';
-    const status = report.status ? ` (status ${inert(report.status, 80)})` : '';
-    const why = report.error ? `: ${inert(report.error, 600)}` : report.note ? ` — ${inert(report.note, 300)}` : '';
-    return `${mark} ${describeRef(report.ref)}: ${report.result}${status} after ${formatDuration(report.finishedAfterMs)}, ${report.polls} poll${report.polls === 1 ? '' : 's'}${why}`;
-}
-function describeQuery(query) {
-    const count = `${query.results.length} result${query.results.length === 1 ? '' : 's'}`;
-    if (query.problem)
-        return `✗ ${inert(query.problem, 1000)}`;
-    const top = query.results[0] ? `; top: ${inert(query.results[0].path, 200)}` : '';
-    return `✓ search "${inert(query.query, 100)}": ${count}${top}`;
-}
-/** Pending targets named one by one on the heartbeat line; the rest are counted. */
-const MAX_LISTED_PENDING = 10;
-/**
- * One line for every pending target: what is pending, its last status and how long so far. With
- * nothing left pending, the count of what settled.
- */
-function describeProgress(p) {
-    const failed = p.failed > 0 ? `, ${p.failed} failed` : '';
-    if (p.waiting.length === 0)
-        return `${p.settled}/${p.total} settled${failed}, ${p.pending} pending — ${formatDuration(p.elapsedMs)}`;
-    const status = (s) => (s ? inert(s, 40) : 'no answer yet');
-    const only = p.waiting.length === 1 && p.total === 1 ? p.waiting[0] : undefined;
-    if (only)
-        return `Still waiting on ${describeRef(only.ref)}: ${status(only.status)}, ${formatDuration(p.elapsedMs)} so far`;
-    const listed = p.waiting.slice(0, MAX_LISTED_PENDING).map((w) => `${describeRef(w.ref)} (${status(w.status)})`);
-    if (p.waiting.length > MAX_LISTED_PENDING)
-        listed.push(`… and ${p.waiting.length - MAX_LISTED_PENDING} more`);
-    return `Still waiting on ${p.waiting.length} of ${p.total} targets, ${formatDuration(p.elapsedMs)} so far: ${listed.join(', ')}${p.settled > 0 ? `; ${p.settled} settled${failed}` : ''}`;
-}
-/**
- * The line for a retry, or undefined when it repeats the cause of the one before: repeats are
- * folded into a count, shown on the 2nd, 4th, 8th… time, so a long outage stays a few lines.
- */
-function describeRetry(ref, reason, delayMs, timesInARow) {
-    if (timesInARow > 1 && (timesInARow & (timesInARow - 1)) !== 0)
-        return undefined;
-    const count = timesInARow > 1 ? ` (${timesInARow} times in a row)` : '';
-    return `${describeRef(ref)}: ${inert(reason, 300)}${count}, retrying in ${formatDuration(delayMs)}`;
-}
-/**
- * Turns wait events into the step log. With one target the group is open for the whole wait and
- * lines stream as they come; with several, each target's lines are kept and printed as one group
- * when it settles, with a progress line between.
- */
-function createLogReporter(sink, options) {
-    const clean = createRedactor(options.secrets);
-    const live = options.targets.length === 1;
-    const buffers = new Map();
-    const keyOf = (ref) => `${ref.kind}:${ref.id}`;
-    const write = (ref, line) => {
-        if (live)
-            sink.info(clean(line));
-        else {
-            const buffer = buffers.get(keyOf(ref)) ?? [];
-            buffer.push(clean(line));
-            buffers.set(keyOf(ref), buffer);
-        }
-    };
-    if (live && options.targets[0])
-        sink.startGroup(`Waiting on ${describeRef(options.targets[0])}`);
-    // The cause of each target's last failed poll and how often in a row it came.
-    const retries = new Map();
-    return {
-        statusChanged(ref, from, to, afterMs) {
-            const change = from === undefined ? `status ${inert(to, 80)}` : `${inert(from, 80)} → ${inert(to, 80)}`;
-            write(ref, `${change} after ${formatDuration(afterMs)}`);
-        },
-        logLines(ref, lines) {
-            if (options.streamLogs)
-                printUntrustedLines(lines, (line) => write(ref, line));
-        },
-        unknownStatus(ref, status) {
-            sink.warning(clean(`${describeRef(ref)} reports status "${inert(status, 80)}", which this action does not know; waiting on as if pending (it can never count as success)`));
-        },
-        pollDone(ref, pollNumber, outcome) {
-            sink.debug(clean(`${describeRef(ref)} poll ${pollNumber}: ${inert(outcome, 300)}`));
-            if (outcome.startsWith('status '))
-                retries.delete(keyOf(ref));
-        },
-        retrying(ref, reason, delayMs) {
-            const last = retries.get(keyOf(ref));
-            const times = last?.reason === reason ? last.times + 1 : 1;
-            retries.set(keyOf(ref), { reason, times });
-            // Printed at once, also with several targets: a retry explains a wait that seems long.
-            const line = describeRetry(ref, reason, delayMs, times);
-            if (line)
-                sink.info(clean(line));
-        },
-        settled(report) {
-            const prLink = report.parsed?.kind === 'job' ? report.parsed.data.prLink : undefined;
-            if (prLink)
-                write(report.ref, `pull request: ${inert(prLink, 500)}`);
-            if (live) {
-                sink.info(clean(describeSettled(report)));
-                sink.endGroup();
-                return;
-            }
-            sink.startGroup(clean(describeSettled(report)));
-            for (const line of buffers.get(keyOf(report.ref)) ?? [])
-                sink.info(line);
-            sink.endGroup();
-            buffers.delete(keyOf(report.ref));
-        },
-        progress(progress) {
-            sink.info(describeProgress(progress));
-        }
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/report/explain.ts
 
 
@@ -43012,175 +43653,6 @@ function capitalize(text) {
 }
 function endSentence(text) {
     return /[.!?”"]$/.test(text) ? text : `${text}.`;
-}
-
-;// CONCATENATED MODULE: ./src/report/outputs.ts
-/** Every output of action.yml; all of them are written on every outcome. */
-const OUTPUT_NAMES = [
-    'result',
-    'status',
-    'elapsed',
-    'polls',
-    'results',
-    'commit-sha',
-    'commit-ref',
-    'commit-message',
-    'files-added',
-    'files-modified',
-    'files-removed',
-    'files-changed',
-    'files-changed-count',
-    'subdomain',
-    'update-summary',
-    'screenshot',
-    'screenshot-light',
-    'screenshot-dark',
-    'pr-link',
-    'pr-number',
-    'model',
-    'source-repository',
-    'source-ref',
-    'search-results',
-    'search-result-count',
-    'status-id',
-    'job-id',
-    'preview-url'
-];
-/** GitHub refuses a step output over 1 MiB; every output is kept under this. */
-const MAX_OUTPUT_BYTES = 900 * 1024;
-const KEPT_LOG_LINES = 20;
-const KEPT_LOG_LINE_LENGTH = 500;
-/**
- * The `results` output: every target with its last record as received. When that would be too
- * large for an output, long logs in the records are cut to their last lines; if it still is,
- * the records are left out (null).
- */
-function resultsOutput(outcome) {
-    const entries = outcome.targets.map((t) => ({ kind: t.ref.kind, id: t.ref.id, result: t.result, status: t.status, record: t.record, error: t.error }));
-    const whole = JSON.stringify(entries);
-    if (Buffer.byteLength(whole) <= MAX_OUTPUT_BYTES)
-        return whole;
-    const trimmed = JSON.stringify(entries.map((e) => ({ ...e, record: trimLogs(e.record) })));
-    if (Buffer.byteLength(trimmed) <= MAX_OUTPUT_BYTES)
-        return trimmed;
-    return JSON.stringify(entries.map((e) => ({ ...e, record: null })));
-}
-function trimLogs(record) {
-    if (!record || typeof record !== 'object' || !('logs' in record) || !Array.isArray(record.logs))
-        return record;
-    const logs = record.logs
-        .slice(-KEPT_LOG_LINES)
-        .map((line) => (typeof line === 'string' && line.length > KEPT_LOG_LINE_LENGTH ? `${line.slice(0, KEPT_LOG_LINE_LENGTH)}…` : line));
-    return { ...record, logs };
-}
-/** The number of a pull request from its URL (`…/pull/42`), or '' when it has none. */
-function prNumberFromLink(link) {
-    if (!link)
-        return '';
-    try {
-        const match = /\/(?:pull|pulls|pull-requests|merge_requests)\/(\d{1,12})(?:\/|$)/.exec(new URL(link).pathname);
-        return match?.[1] ?? '';
-    }
-    catch {
-        return '';
-    }
-}
-const CUT_NOTE = '… (cut to fit the size limit of an output)';
-/**
- * An output value within MAX_OUTPUT_BYTES: a JSON list keeps its first items that fit, text is
- * cut with a note. Values that fit are returned as they are.
- */
-function fitOutput(value) {
-    if (Buffer.byteLength(value) <= MAX_OUTPUT_BYTES)
-        return value;
-    if (value.startsWith('[')) {
-        const items = JSON.parse(value);
-        let fits = 0;
-        let tooMany = items.length;
-        while (tooMany - fits > 1) {
-            const mid = Math.floor((fits + tooMany) / 2);
-            if (Buffer.byteLength(JSON.stringify(items.slice(0, mid))) <= MAX_OUTPUT_BYTES)
-                fits = mid;
-            else
-                tooMany = mid;
-        }
-        return JSON.stringify(items.slice(0, fits));
-    }
-    // Cut on bytes; a character split at the end becomes one replacement character, hence the margin.
-    const room = MAX_OUTPUT_BYTES - Buffer.byteLength(CUT_NOTE) - 4;
-    return `${Buffer.from(value).subarray(0, room).toString('utf8')}${CUT_NOTE}`;
-}
-/**
- * The step outputs. Single-target outputs describe the first target of their kind (`status` the
- * first target of all); `files-*` are the union over every update; `results` lists every target.
- * Each output stays under GitHub's size limit (`files-changed-count` still counts every file).
- */
-function computeOutputs(outcome) {
-    const outputs = allOutputs(outcome);
-    for (const name of OUTPUT_NAMES)
-        outputs[name] = fitOutput(outputs[name]);
-    return outputs;
-}
-function allOutputs(outcome) {
-    const updates = [];
-    const jobs = [];
-    for (const target of outcome.targets) {
-        if (target.parsed?.kind === 'update')
-            updates.push(target.parsed.data);
-        if (target.parsed?.kind === 'job')
-            jobs.push(target.parsed.data);
-    }
-    const update = updates[0];
-    const job = jobs[0];
-    const union = (pick) => [...new Set(updates.flatMap((u) => u.commit?.filesChanged?.[pick] ?? []))];
-    const added = union('added');
-    const modified = union('modified');
-    const removed = union('removed');
-    const changed = [...new Set([...added, ...modified, ...removed])];
-    return {
-        result: outcome.result,
-        status: outcome.targets[0]?.status ?? '',
-        elapsed: (outcome.elapsedMs / 1000).toFixed(1),
-        polls: String(outcome.targets.reduce((sum, t) => sum + t.polls, 0)),
-        results: resultsOutput(outcome),
-        'commit-sha': update?.commit?.sha ?? '',
-        'commit-ref': update?.commit?.ref ?? '',
-        'commit-message': update?.commit?.message ?? '',
-        'files-added': JSON.stringify(added),
-        'files-modified': JSON.stringify(modified),
-        'files-removed': JSON.stringify(removed),
-        'files-changed': JSON.stringify(changed),
-        'files-changed-count': String(changed.length),
-        subdomain: update?.subdomain ?? '',
-        'update-summary': update?.summary ?? '',
-        screenshot: update?.screenshot ?? '',
-        'screenshot-light': update?.screenshotLight ?? '',
-        'screenshot-dark': update?.screenshotDark ?? '',
-        'pr-link': job?.prLink ?? '',
-        'pr-number': prNumberFromLink(job?.prLink),
-        model: job?.model ?? '',
-        'source-repository': job?.source?.repository ?? '',
-        'source-ref': job?.source?.ref ?? '',
-        'search-results': JSON.stringify((outcome.search?.queries ?? []).map((q) => ({
-            query: q.query,
-            results: q.results.map((r) => ({ content: r.content, path: r.path, metadata: r.metadata }))
-        }))),
-        'search-result-count': String((outcome.search?.queries ?? []).reduce((sum, q) => sum + q.results.length, 0)),
-        ...startedIds(outcome)
-    };
-}
-/**
- * The ids of the first update and the first agent job (the ones `trigger` started come first),
- * and the preview's address. main writes them as soon as they are known, and again here.
- */
-function startedIds(outcome) {
-    const started = outcome.trigger?.ref;
-    const refs = [...(started ? [started] : []), ...outcome.targets.map((t) => t.ref)];
-    return {
-        'status-id': refs.find((ref) => ref.kind === 'update')?.id ?? '',
-        'job-id': refs.find((ref) => ref.kind === 'job')?.id ?? '',
-        'preview-url': outcome.trigger?.previewUrl ?? ''
-    };
 }
 
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
@@ -43540,315 +44012,6 @@ function explainCommentError(error) {
     return `${status ? `HTTP ${status}: ` : ''}${message.split('\n')[0]?.slice(0, 300)}`;
 }
 
-;// CONCATENATED MODULE: ./src/search.ts
-
-
-
-
-/** The platform's SearchRequest; a request is built from it so nothing out of bounds is sent. */
-const searchRequestSchema = strictObject({
-    query: schemas_string().min(1),
-    pageSize: schemas_number().int().min(1).max(50).optional(),
-    scoreThreshold: schemas_number().min(0).max(1).optional(),
-    filter: strictObject({ version: schemas_string().optional(), language: schemas_string().optional(), tag: schemas_string().optional() }).optional()
-});
-const searchResultSchema = looseObject({
-    content: schemas_string(),
-    path: schemas_string(),
-    metadata: record(schemas_string(), unknown()).catch({})
-});
-/**
- * A search answer: an array of results. An element that is not an object with a string
- * `content` and `path` makes the whole answer unreadable, never a result that counts.
- */
-const searchResponseSchema = array(searchResultSchema);
-/** Server default page size, used to cap what is kept when the user set none. */
-const DEFAULT_PAGE_SIZE = 10;
-/** The request body for one query: only the fields the user set. */
-function buildSearchRequest(query, settings) {
-    const filter = Object.keys(settings.filter).length > 0 ? settings.filter : undefined;
-    return searchRequestSchema.parse({ query, pageSize: settings.pageSize, scoreThreshold: settings.scoreThreshold, filter });
-}
-/** Why a query's results fail the check, or undefined. */
-function judgeQuery(query, results, settings) {
-    const got = results.length === 0 ? 'nothing came back' : `got: ${results.slice(0, 5).map(describeResult).join('; ')}`;
-    if (results.length < settings.minResults)
-        return `search "${oneLine(query, 100)}" returned ${results.length} result${results.length === 1 ? '' : 's'}, expected at least ${settings.minResults}; ${got}`;
-    const expected = settings.expectPath;
-    if (expected !== undefined && !results.some((r) => r.path.includes(expected)))
-        return `search "${oneLine(query, 100)}" returned no result whose path contains "${oneLine(expected, 100)}"; ${got}`;
-    return undefined;
-}
-function describeResult(result) {
-    const firstLine = result.content.split('\n').find((line) => line.trim() !== '') ?? '';
-    return `${oneLine(result.path, 120)} — ${oneLine(firstLine, 80)}`;
-}
-/**
- * Runs each query in turn, with the same retries as polling (429 with Retry-After, 5xx, network
- * errors) inside the same deadline, and checks each answer. Never throws.
- */
-async function runSearchCheck(settings, deps) {
-    const queries = [];
-    const path = `/discovery/v1/search/${encodeURIComponent(settings.domain)}`;
-    const keep = settings.pageSize ?? DEFAULT_PAGE_SIZE;
-    for (const query of settings.queries) {
-        // A query starts only before the deadline; each request stays within requestBudget.
-        if (deps.clock.now() >= deps.deadline)
-            return { result: 'timeout', queries, error: `search "${oneLine(query, 100)}" was not sent: the timeout ran out before it`, skipped: false };
-        const json = buildSearchRequest(query, settings);
-        const end = await pollUntilSettled(async () => {
-            const timeoutMs = requestBudget(deps.clock.now(), deps.deadline, deps.requestTimeoutMs);
-            if (timeoutMs <= 0)
-                return { kind: 'transient', reason: 'no time left before the deadline' };
-            const answer = await deps.client.request({
-                method: 'POST',
-                path,
-                key: settings.assistantKey,
-                keyInput: 'assistant-key',
-                json,
-                timeoutMs,
-                signal: deps.signal
-            });
-            if (answer.kind !== 'ok')
-                return answer.kind === 'not-found' ? { kind: 'fatal', reason: `${answer.reason} (is search-domain right?)` } : answer;
-            const parsed = searchResponseSchema.safeParse(answer.body);
-            if (!parsed.success)
-                return { kind: 'transient', reason: 'the search answer is not the JSON expected (an array of results)' };
-            return { kind: 'settled', value: parsed.data.slice(0, keep) };
-        }, {
-            deadline: deps.deadline,
-            minIntervalMs: deps.minIntervalMs,
-            maxIntervalMs: deps.maxIntervalMs,
-            clock: deps.clock,
-            random: deps.random,
-            signal: deps.signal
-        });
-        switch (end.kind) {
-            case 'settled': {
-                const report = { query, results: end.value, problem: judgeQuery(query, end.value, settings) };
-                queries.push(report);
-                deps.onQuery(report);
-                break;
-            }
-            case 'timeout':
-                return {
-                    result: 'timeout',
-                    queries,
-                    error: `search "${oneLine(query, 100)}" had no answer before the timeout${end.lastProblem ? `; last problem: ${end.lastProblem}` : ''}`,
-                    skipped: false
-                };
-            case 'cancelled':
-                return { result: 'cancelled', queries, error: 'the run was cancelled during the search check', skipped: false };
-            case 'error':
-                return { result: 'error', queries, error: `search "${oneLine(query, 100)}": ${end.reason}`, skipped: false };
-        }
-    }
-    const failed = queries.filter((q) => q.problem !== undefined);
-    if (failed.length === 0)
-        return { result: 'success', queries, error: null, skipped: false };
-    return { result: 'failure', queries, error: failed.map((q) => q.problem).join('\n'), skipped: false };
-}
-/** The report of a search check that did not run because a wait did not succeed. */
-function skippedSearch(waitResult, elapsedMs) {
-    return {
-        result: 'success',
-        queries: [],
-        error: `not run: the wait ended with ${waitResult} after ${formatDuration(elapsedMs)}, and searches run only after every wait has succeeded`,
-        skipped: true
-    };
-}
-
-;// CONCATENATED MODULE: ./src/trigger.ts
-
-
-
-
-
-
-const trigger_text = schemas_string().nullish().catch(undefined);
-const statusAnswer = looseObject({ statusId: schemas_string().min(1), previewUrl: trigger_text });
-const jobAnswer = looseObject({ id: schemas_string().min(1) });
-const OPERATIONS = {
-    update: {
-        what: () => 'update',
-        path: (projectId) => `/v1/project/update/${encodeURIComponent(projectId)}`,
-        body: () => undefined,
-        idField: 'statusId',
-        read: (body) => {
-            const answer = statusAnswer.safeParse(body);
-            return answer.success ? { ref: { kind: 'update', id: answer.data.statusId } } : undefined;
-        },
-        badRequestInput: 'project-id',
-        forbidden: 'check that admin-key belongs to the project in project-id',
-        findIt: "the project's updates in the dashboard"
-    },
-    preview: {
-        what: (settings) => `preview deployment of branch "${settings.kind === 'preview' ? oneLine(settings.branch, 100) : ''}"`,
-        path: (projectId) => `/v1/project/preview/${encodeURIComponent(projectId)}`,
-        body: (settings) => ({ branch: settings.kind === 'preview' ? settings.branch : '' }),
-        idField: 'statusId',
-        read: (body) => {
-            const answer = statusAnswer.safeParse(body);
-            if (!answer.success)
-                return undefined;
-            const started = { ref: { kind: 'update', id: answer.data.statusId } };
-            if (answer.data.previewUrl)
-                started.previewUrl = answer.data.previewUrl;
-            return started;
-        },
-        badRequestInput: 'preview-branch',
-        forbidden: "previews may not be part of the organization's plan, or admin-key may not belong to the project in project-id",
-        findIt: "the project's previews and updates in the dashboard"
-    },
-    agent: {
-        what: () => 'agent job',
-        path: (projectId) => `/v2/agent/${encodeURIComponent(projectId)}/job`,
-        body: (settings) => ({ prompt: settings.kind === 'agent' ? settings.prompt : '' }),
-        idField: 'id',
-        read: (body, projectId) => {
-            const answer = jobAnswer.safeParse(body);
-            return answer.success ? { ref: { kind: 'job', id: answer.data.id, projectId } } : undefined;
-        },
-        badRequestInput: 'agent-prompt',
-        forbidden: 'check that admin-key belongs to the project in project-id',
-        findIt: "the project's agent jobs in the dashboard (and new pull requests in the source repository)"
-    }
-};
-function triggerPath(settings) {
-    return OPERATIONS[settings.kind].path(settings.projectId);
-}
-/**
- * How the answer to a POST that starts work is read. Only answers that prove the work was not
- * started may be retried: 429, and 503 with Retry-After. Every other failure ends the run, since
- * the work may have started and a second POST would start it twice.
- */
-function classifyStartAnswer(settings, facts) {
-    const operation = OPERATIONS[settings.kind];
-    const { status } = facts;
-    const body = readJsonBody(facts.bodyText, facts.secrets ?? []);
-    const says = 'json' in body ? serverError(body.json) : undefined;
-    const quoted = says ? `: "${says}"` : '';
-    if (status >= 200 && status < 300) {
-        if ('json' in body)
-            return { kind: 'ok', body: body.json };
-        return { kind: 'fatal', reason: maybeStarted(settings, `HTTP ${status} with ${body.problem}`) };
-    }
-    const retryAfterMs = parseRetryAfter(facts.retryAfter, facts.now);
-    if (status === 429)
-        return { kind: 'transient', reason: `HTTP 429 (rate limit)${quoted}`, notActedOn: true, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
-    if (status === 503 && retryAfterMs !== undefined)
-        return { kind: 'transient', reason: `HTTP 503 (unavailable)${quoted}`, notActedOn: true, retryAfterMs };
-    const what = operation.what(settings);
-    if (status === 401)
-        return {
-            kind: 'fatal',
-            reason: `HTTP 401: the platform rejected admin-key, so no ${what} was started${quoted}. Check that the secret holds a current admin API key`
-        };
-    if (status === 400)
-        return { kind: 'fatal', reason: `HTTP 400: the platform refused to start the ${what}${quoted}. Check ${operation.badRequestInput}` };
-    if (status === 403)
-        return { kind: 'fatal', reason: `HTTP 403: the platform refused to start the ${what}${quoted}; ${operation.forbidden}` };
-    if (status === 404)
-        return { kind: 'fatal', reason: `HTTP 404: the platform found nothing to start the ${what} in${quoted}. Check project-id` };
-    return { kind: 'fatal', reason: maybeStarted(settings, `HTTP ${status}${quoted}`) };
-}
-/** The message for a POST whose fate is unknown: say so, and how to find out. */
-function maybeStarted(settings, what, likely = 'may have started anyway') {
-    const operation = OPERATIONS[settings.kind];
-    return `the request that starts the ${operation.what(settings)} ended without a usable answer (${what}), so the ${operation.what(settings)} ${likely}. It was not sent again, so that the work does not run twice: look in ${operation.findIt} before you re-run this job`;
-}
-/**
- * Sends the one POST that starts the work and reads what it started. The POST is sent again
- * only after an answer that proves it was not acted on (429, 503 with Retry-After, a refused
- * connection), within the deadline. Never throws.
- */
-async function startWork(settings, deps) {
-    const operation = OPERATIONS[settings.kind];
-    const report = { kind: settings.kind, result: 'error', ref: undefined, previewUrl: undefined, requests: 0, error: null };
-    const path = operation.path(settings.projectId);
-    const json = operation.body(settings);
-    let lastRetry;
-    const attempt = async () => {
-        const timeoutMs = requestBudget(deps.clock.now(), deps.deadline, deps.requestTimeoutMs);
-        if (timeoutMs <= 0)
-            return { kind: 'transient', reason: 'no time left before the deadline' };
-        report.requests++;
-        const answer = await deps.client.request({
-            method: 'POST',
-            path,
-            key: deps.adminKey,
-            keyInput: 'admin-key',
-            ...(json === undefined ? {} : { json }),
-            timeoutMs,
-            signal: deps.signal,
-            classify: (facts) => classifyStartAnswer(settings, facts)
-        });
-        if (deps.signal.aborted)
-            return { kind: 'transient', reason: 'cancelled' };
-        if (answer.kind === 'ok') {
-            const started = operation.read(answer.body, settings.projectId);
-            if (!started)
-                return {
-                    kind: 'fatal',
-                    reason: maybeStarted(settings, `the answer has no string "${operation.idField}" to wait on`, 'has probably started')
-                };
-            const problem = identifierProblem(started.ref.id);
-            if (problem)
-                return {
-                    kind: 'fatal',
-                    reason: `the ${operation.what(settings)} was started, but the platform answered with a ${operation.idField} that ${problem}, so it cannot be waited on. Follow it in ${operation.findIt}`
-                };
-            return { kind: 'settled', value: started };
-        }
-        // Retried only when nothing reached the server, or the server said it did not act on it.
-        if (answer.kind !== 'fatal' && (answer.notActedOn || answer.sent === false)) {
-            lastRetry = { reason: answer.reason };
-            return answer;
-        }
-        if (answer.kind === 'fatal')
-            return answer;
-        return { kind: 'fatal', reason: maybeStarted(settings, answer.reason) };
-    };
-    const end = await pollUntilSettled(attempt, {
-        deadline: deps.deadline,
-        minIntervalMs: deps.minIntervalMs,
-        maxIntervalMs: deps.maxIntervalMs,
-        clock: deps.clock,
-        random: deps.random,
-        signal: deps.signal,
-        ...(deps.onRetry ? { onRetry: deps.onRetry } : {})
-    });
-    switch (end.kind) {
-        case 'settled':
-            report.result = 'success';
-            report.ref = end.value.ref;
-            report.previewUrl = end.value.previewUrl;
-            break;
-        case 'cancelled':
-            report.result = 'cancelled';
-            report.error = `the run was cancelled while starting the ${operation.what(settings)}${report.requests > 0 ? '; it may have started' : ''}`;
-            break;
-        case 'error':
-            report.error = end.reason;
-            break;
-        case 'timeout':
-            // Only answers that prove nothing was started are retried, so nothing was.
-            report.error = `no ${operation.what(settings)} was started before the timeout ran out: the platform kept answering ${lastRetry?.reason ?? end.lastProblem ?? 'that it could not take the request'}, after ${report.requests} attempt${report.requests === 1 ? '' : 's'}. Re-run later, or raise timeout`;
-            break;
-    }
-    return report;
-}
-/** One line for the log when work was started. */
-function describeStarted(report, elapsedMs) {
-    const ref = report.ref;
-    if (!ref)
-        return '';
-    const what = ref.kind === 'update' ? `status id ${ref.id}` : `job id ${ref.id}`;
-    const preview = report.previewUrl ? `, preview at ${oneLine(report.previewUrl, 300)}` : '';
-    const kind = report.kind === 'agent' ? 'agent job' : report.kind === 'preview' ? 'preview deployment' : 'update';
-    return `Started the ${kind}: ${what}${preview} (after ${formatDuration(elapsedMs)}).`;
-}
-
 ;// CONCATENATED MODULE: ./src/main.ts
 
 
@@ -43865,9 +44028,6 @@ function describeStarted(report, elapsedMs) {
 
 
 
-
-/** After SIGINT/SIGTERM the process ends within this, whatever is still running. */
-const CANCEL_GRACE_MS = 1500;
 /** After a cancel, the comment must be done this long before the process is made to exit. */
 const COMMENT_EXIT_MARGIN_MS = 200;
 /**
@@ -43877,19 +44037,7 @@ const COMMENT_EXIT_MARGIN_MS = 200;
  */
 async function run() {
     const startedAt = Date.now();
-    const cancel = new AbortController();
-    // When the process must be gone by, once a signal came.
-    let exitBy;
-    const onSignal = (signal) => {
-        if (cancel.signal.aborted)
-            return;
-        info(`Received ${signal}: stopping the wait and writing the outputs.`);
-        exitBy = Date.now() + CANCEL_GRACE_MS;
-        cancel.abort();
-        setTimeout(() => process.exit(1), CANCEL_GRACE_MS).unref();
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
+    const cancel = listenForCancel();
     const raw = readRawInputs((name) => getInput(name));
     const secrets = [...new Set([raw['admin-key'], raw['assistant-key'], raw['github-token']])].filter((key) => key !== '');
     for (const secret of secrets)
@@ -43905,12 +44053,13 @@ async function run() {
         comment = parsed.ok ? parsed.settings.comment : parsed.comment;
         if (!parsed.ok) {
             const count = `${parsed.problems.length} problem${parsed.problems.length === 1 ? '' : 's'}`;
-            outcome = errorOutcome(`Invalid input (${count}); no request was sent.`, startedAt, parsed.problems);
+            outcome = endedBeforeWaiting(`Invalid input (${count}); no request was sent.`, Date.now() - startedAt, parsed.problems);
         }
         else {
             settings = parsed.settings;
             client = createApiClient({ baseUrl: settings.baseUrl, secrets, requestTimeoutMs: settings.requestTimeoutMs });
-            outcome = await waitStep(settings, client, cancel.signal, secrets, startedAt);
+            const events = createRunLog(core_namespaceObject, { settings, secrets, clean: hide, setOutput: setOutput });
+            outcome = await runEngine(settings, { client, clock: systemClock, random: Math.random, signal: cancel.signal, startedAt, events });
         }
     }
     catch (error) {
@@ -43918,115 +44067,21 @@ async function run() {
         // Settings but no client: the client refused a proxy variable, before any request. Anything
         // else is not expected (every known fault has its own outcome); still a defined state.
         const headline = settings && !client ? `Cannot set up the connection: ${message}; no request was sent.` : `Unexpected error: ${message}`;
-        outcome = errorOutcome(headline, startedAt);
+        outcome = endedBeforeWaiting(headline, Date.now() - startedAt);
     }
     finally {
-        process.off('SIGINT', onSignal);
-        process.off('SIGTERM', onSignal);
+        cancel.stop();
     }
     // With invalid inputs the summary is still written unless it was plainly turned off.
     const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false';
     await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs }, hide);
     // A cancelled run is commented too, in what is left of the grace period.
     if (comment) {
+        const exitBy = cancel.exitBy();
         const budgetMs = exitBy === undefined ? comment.requestTimeoutMs : Math.max(1, exitBy - COMMENT_EXIT_MARGIN_MS - Date.now());
         await commentOnPullRequest(outcome, comment, hide, budgetMs, exitBy !== undefined);
     }
     await client?.close();
-}
-/** The outcome of a run that ends before (or instead of) waiting. */
-function errorOutcome(headline, startedAt, problems = []) {
-    return { result: 'error', headline, problems, targets: [], search: undefined, elapsedMs: Date.now() - startedAt };
-}
-async function waitStep(settings, client, signal, secrets, startedAt) {
-    const deadline = startedAt + settings.timeoutMs;
-    const maskKeys = createRedactor(secrets);
-    let targets = settings.targets;
-    let trigger;
-    if (settings.trigger) {
-        trigger = await startStep(settings, settings.trigger, client, signal, deadline, startedAt, maskKeys);
-        if (!trigger.ref) {
-            const headline = `${trigger.result === 'cancelled' ? 'Cancelled' : 'Could not start the work'}: ${trigger.error ?? trigger.result}`;
-            return { ...errorOutcome(headline, startedAt), result: trigger.result, trigger };
-        }
-        const started = trigger.ref;
-        targets = [started, ...targets.filter((ref) => ref.kind !== started.kind || ref.id !== started.id)];
-    }
-    const polling = `timeout ${formatDuration(settings.timeoutMs)}, polling every ${formatDuration(settings.minIntervalMs)}–${formatDuration(settings.maxIntervalMs)}`;
-    let reports = [];
-    if (targets.length > 0) {
-        const what = targets.length === 1 && targets[0] ? describeRef(targets[0]) : `${targets.length} targets`;
-        info(`Waiting on ${what} at ${settings.baseUrl.origin} (${polling})`);
-        const events = createLogReporter(core_namespaceObject, { streamLogs: settings.streamLogs, targets, secrets });
-        reports = await waitForTargets({ ...settings, targets }, { client, clock: systemClock, random: Math.random, signal, events, deadline });
-    }
-    const waited = overallResult(reports);
-    let search;
-    if (settings.search && waited !== 'success')
-        search = skippedSearch(waited, Date.now() - startedAt);
-    else if (settings.search) {
-        const queries = settings.search.queries;
-        startGroup(`Search check: ${queries.length} quer${queries.length === 1 ? 'y' : 'ies'} on ${settings.search.domain}`);
-        search = await runSearchCheck(settings.search, {
-            client,
-            clock: systemClock,
-            random: Math.random,
-            signal,
-            deadline,
-            minIntervalMs: settings.minIntervalMs,
-            maxIntervalMs: settings.maxIntervalMs,
-            requestTimeoutMs: settings.requestTimeoutMs,
-            onQuery: (query) => info(maskKeys(describeQuery(query)))
-        });
-        endGroup();
-    }
-    const result = worstResult([waited, search?.result ?? 'success']);
-    return { result, headline: headline(result, reports, search), problems: [], targets: reports, search, trigger, elapsedMs: Date.now() - startedAt };
-}
-/**
- * Sends the POST that starts the work. What it started is logged and written to its outputs at
- * once, so that a later failure, a cancel or a killed runner still leaves the id.
- */
-async function startStep(settings, trigger, client, signal, deadline, startedAt, clean) {
-    info(`Starting the work: POST ${settings.baseUrl.origin}${settings.baseUrl.pathname.replace(/\/+$/, '')}${triggerPath(trigger)}`);
-    const report = await startWork(trigger, {
-        client,
-        adminKey: settings.adminKey,
-        clock: systemClock,
-        random: Math.random,
-        signal,
-        deadline,
-        minIntervalMs: settings.minIntervalMs,
-        maxIntervalMs: settings.maxIntervalMs,
-        requestTimeoutMs: settings.requestTimeoutMs,
-        onRetry: (reason, delayMs) => info(clean(`${inert(reason, 300)}: nothing was started, sending the request again in ${formatDuration(delayMs)}`))
-    });
-    if (report.ref) {
-        info(clean(inert(describeStarted(report, Date.now() - startedAt), 600)));
-        for (const [name, value] of Object.entries(startedIds({ targets: [], trigger: report })))
-            if (value !== '')
-                setOutput(name, clean(value));
-    }
-    return report;
-}
-function headline(result, reports, search) {
-    if (search && !search.skipped && search.result !== 'success' && search.result === result) {
-        const checked = reports.length > 0 ? `${reports.length === 1 ? 'The wait' : `All ${reports.length} waits`} succeeded, but the search check did not: ` : 'Search check: ';
-        return `${checked}${search.error ?? search.result}`;
-    }
-    if (reports.length === 0)
-        return `Search check passed: ${search?.queries.length ?? 0} quer${search?.queries.length === 1 ? 'y' : 'ies'}, ${search?.queries.reduce((n, q) => n + q.results.length, 0) ?? 0} results.`;
-    const counted = reports.filter((r) => r.result === result);
-    const first = counted[0];
-    if (reports.length === 1 && first) {
-        if (result === 'success')
-            return `${describeRef(first.ref)} succeeded${first.note ? ` (${first.note})` : ''}.`;
-        return `${describeRef(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}`;
-    }
-    const succeeded = reports.filter((r) => r.result === 'success').length;
-    if (result === 'success')
-        return `All ${reports.length} targets succeeded.`;
-    return `${succeeded}/${reports.length} targets succeeded; ${first ? `${describeRef(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}` : result}`;
 }
 /** Creates or updates the PR comment; a failure here is a warning, never a failed step. */
 async function commentOnPullRequest(outcome, settings, clean, budgetMs, cancelled) {

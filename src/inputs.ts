@@ -1,5 +1,16 @@
 import { z } from 'zod'
 import { parseDuration } from './durations.js'
+import { identifierProblem } from './engine/ids.js'
+import {
+  type CommentKind,
+  type CommentSettings,
+  type SearchSettings,
+  type Settings,
+  type TargetRef,
+  TRIGGER_KINDS,
+  type TriggerKind,
+  type TriggerSettings
+} from './model.js'
 
 /** Every input of action.yml with the default the runner would fill in. */
 export const INPUT_DEFAULTS = {
@@ -48,68 +59,6 @@ const SECRET_INPUTS: ReadonlySet<InputName> = new Set(['admin-key', 'assistant-k
 /** List inputs: their problems name the one item at fault rather than the whole value. */
 const LIST_INPUTS: ReadonlySet<InputName> = new Set(['status-id', 'job-id'])
 
-export type TargetRef = { kind: 'update'; id: string } | { kind: 'job'; id: string; projectId: string }
-
-/** What `trigger` starts: an update of the deployment branch, a preview of a branch, or an agent job. */
-export const TRIGGER_KINDS = ['update', 'preview', 'agent'] as const
-export type TriggerKind = (typeof TRIGGER_KINDS)[number]
-
-/** The work to start before waiting, with what its POST needs. */
-export type TriggerSettings =
-  | { kind: 'update'; projectId: string }
-  | { kind: 'preview'; projectId: string; branch: string }
-  | { kind: 'agent'; projectId: string; prompt: string }
-
-/** The search smoke check; the optional fields are sent only when the user set them. */
-export interface SearchSettings {
-  queries: string[]
-  domain: string
-  assistantKey: string
-  pageSize?: number
-  scoreThreshold?: number
-  filter: { version?: string; language?: string; tag?: string }
-  minResults: number
-  expectPath?: string
-}
-
-export interface Settings {
-  /** API base URL without a trailing slash. */
-  baseUrl: URL
-  adminKey: string
-  /** Searches to run after every wait has succeeded (or alone); undefined when none. */
-  search: SearchSettings | undefined
-  /** Every target to wait on, duplicates removed, in the order given. */
-  targets: TargetRef[]
-  /** Work to start (one POST) before waiting; what it starts is waited on first. */
-  trigger: TriggerSettings | undefined
-  /** The commit every successful update must have deployed (lowercase hex prefix). */
-  expectSha: string | undefined
-  timeoutMs: number
-  minIntervalMs: number
-  maxIntervalMs: number
-  requestTimeoutMs: number
-  failOnTimeout: boolean
-  acceptArchived: boolean
-  requirePr: boolean
-  failFast: boolean
-  streamLogs: boolean
-  summary: boolean
-  /** The PR comment, when pr-comment is true. */
-  comment: CommentSettings | undefined
-}
-
-/** Create or update one comment with the outcome on the pull request of the run. */
-export interface CommentSettings {
-  githubToken: string
-  /** The pull request to comment on when the run is not for one (workflow_run, push). */
-  prNumberTarget: number | undefined
-  /** Budget for all requests of the comment. */
-  requestTimeoutMs: number
-  /** Kinds of work the step was given; part of the comment's marker. */
-  kinds: CommentKind[]
-}
-export type CommentKind = 'update' | 'job' | 'search'
-
 /** On invalid input, the comment is still written (with the problems) when its own inputs are sound. */
 export type ParsedInputs = { ok: true; settings: Settings } | { ok: false; problems: string[]; comment: CommentSettings | undefined }
 
@@ -118,18 +67,6 @@ export function readRawInputs(get: (name: InputName) => string): RawInputs {
   const raw = {} as RawInputs
   for (const name of INPUT_NAMES) raw[name] = get(name)
   return raw
-}
-
-const MAX_ID_LENGTH = 256
-
-/** Why an id is not a plain identifier, or undefined when it is one. */
-export function identifierProblem(id: string): string | undefined {
-  if (id.length > MAX_ID_LENGTH) return `is ${id.length} characters long; at most ${MAX_ID_LENGTH} are allowed`
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: ids must not contain control characters
-  if (/[/\\?#%\s\u0000-\u001f\u007f-\u009f]/.test(id)) return 'contains a character that is not allowed in an id (/ \\ ? # % whitespace or control characters)'
-  if (id === '.') return 'is "." (a path segment, not an id)'
-  if (id.includes('..')) return 'contains ".."'
-  return undefined
 }
 
 /** Splits a list input on newlines and commas, trims, drops blanks. */

@@ -1,22 +1,20 @@
 import * as core from '@actions/core'
+import { listenForCancel } from './cancel.js'
+import { endedBeforeWaiting, runEngine } from './engine/run.js'
+import { createRunLog } from './report/run-log.js'
 import { createApiClient, type ApiClient } from './api/client.js'
 import { formatDuration } from './durations.js'
-import { parseInputs, readRawInputs, type CommentSettings, type Settings, type TriggerSettings } from './inputs.js'
-import { overallResult, stepPasses, worstResult, type Result, type RunOutcome } from './outcome.js'
-import { systemClock } from './poll/poll.js'
-import { createLogReporter, describeQuery, inert } from './report/log.js'
+import { parseInputs, readRawInputs } from './inputs.js'
+import { stepPasses } from './engine/outcome.js'
+import { systemClock } from './engine/poll.js'
 import { failureMessage, fileAnnotations } from './report/explain.js'
-import { computeOutputs, startedIds } from './report/outputs.js'
+import { computeOutputs } from './report/outputs.js'
 import { renderSummary } from './report/summary.js'
 import { commentMarker, commentTarget, explainCommentError, renderComment, upsertComment } from './report/comment.js'
-import { runSearchCheck, skippedSearch, type SearchReport } from './search.js'
 import { secretForms } from './report/markdown.js'
 import { createRedactor } from './text.js'
-import { describeStarted, startWork, triggerPath, type TriggerReport } from './trigger.js'
-import { describeRef, waitForTargets, type TargetReport } from './wait.js'
+import type { CommentSettings, RunOutcome, Settings } from './model.js'
 
-/** After SIGINT/SIGTERM the process ends within this, whatever is still running. */
-const CANCEL_GRACE_MS = 1500
 /** After a cancel, the comment must be done this long before the process is made to exit. */
 const COMMENT_EXIT_MARGIN_MS = 200
 
@@ -27,18 +25,7 @@ const COMMENT_EXIT_MARGIN_MS = 200
  */
 export async function run(): Promise<void> {
   const startedAt = Date.now()
-  const cancel = new AbortController()
-  // When the process must be gone by, once a signal came.
-  let exitBy: number | undefined
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (cancel.signal.aborted) return
-    core.info(`Received ${signal}: stopping the wait and writing the outputs.`)
-    exitBy = Date.now() + CANCEL_GRACE_MS
-    cancel.abort()
-    setTimeout(() => process.exit(1), CANCEL_GRACE_MS).unref()
-  }
-  process.on('SIGINT', onSignal)
-  process.on('SIGTERM', onSignal)
+  const cancel = listenForCancel()
 
   const raw = readRawInputs((name) => core.getInput(name))
   const secrets = [...new Set([raw['admin-key'], raw['assistant-key'], raw['github-token']])].filter((key) => key !== '')
@@ -55,134 +42,32 @@ export async function run(): Promise<void> {
     comment = parsed.ok ? parsed.settings.comment : parsed.comment
     if (!parsed.ok) {
       const count = `${parsed.problems.length} problem${parsed.problems.length === 1 ? '' : 's'}`
-      outcome = errorOutcome(`Invalid input (${count}); no request was sent.`, startedAt, parsed.problems)
+      outcome = endedBeforeWaiting(`Invalid input (${count}); no request was sent.`, Date.now() - startedAt, parsed.problems)
     } else {
       settings = parsed.settings
       client = createApiClient({ baseUrl: settings.baseUrl, secrets, requestTimeoutMs: settings.requestTimeoutMs })
-      outcome = await waitStep(settings, client, cancel.signal, secrets, startedAt)
+      const events = createRunLog(core, { settings, secrets, clean: hide, setOutput: core.setOutput })
+      outcome = await runEngine(settings, { client, clock: systemClock, random: Math.random, signal: cancel.signal, startedAt, events })
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     // Settings but no client: the client refused a proxy variable, before any request. Anything
     // else is not expected (every known fault has its own outcome); still a defined state.
     const headline = settings && !client ? `Cannot set up the connection: ${message}; no request was sent.` : `Unexpected error: ${message}`
-    outcome = errorOutcome(headline, startedAt)
+    outcome = endedBeforeWaiting(headline, Date.now() - startedAt)
   } finally {
-    process.off('SIGINT', onSignal)
-    process.off('SIGTERM', onSignal)
+    cancel.stop()
   }
   // With invalid inputs the summary is still written unless it was plainly turned off.
   const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false'
   await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs }, hide)
   // A cancelled run is commented too, in what is left of the grace period.
   if (comment) {
+    const exitBy = cancel.exitBy()
     const budgetMs = exitBy === undefined ? comment.requestTimeoutMs : Math.max(1, exitBy - COMMENT_EXIT_MARGIN_MS - Date.now())
     await commentOnPullRequest(outcome, comment, hide, budgetMs, exitBy !== undefined)
   }
   await client?.close()
-}
-
-/** The outcome of a run that ends before (or instead of) waiting. */
-function errorOutcome(headline: string, startedAt: number, problems: readonly string[] = []): RunOutcome {
-  return { result: 'error', headline, problems, targets: [], search: undefined, elapsedMs: Date.now() - startedAt }
-}
-
-async function waitStep(settings: Settings, client: ApiClient, signal: AbortSignal, secrets: string[], startedAt: number): Promise<RunOutcome> {
-  const deadline = startedAt + settings.timeoutMs
-  const maskKeys = createRedactor(secrets)
-  let targets = settings.targets
-  let trigger: TriggerReport | undefined
-  if (settings.trigger) {
-    trigger = await startStep(settings, settings.trigger, client, signal, deadline, startedAt, maskKeys)
-    if (!trigger.ref) {
-      const headline = `${trigger.result === 'cancelled' ? 'Cancelled' : 'Could not start the work'}: ${trigger.error ?? trigger.result}`
-      return { ...errorOutcome(headline, startedAt), result: trigger.result, trigger }
-    }
-    const started = trigger.ref
-    targets = [started, ...targets.filter((ref) => ref.kind !== started.kind || ref.id !== started.id)]
-  }
-  const polling = `timeout ${formatDuration(settings.timeoutMs)}, polling every ${formatDuration(settings.minIntervalMs)}–${formatDuration(settings.maxIntervalMs)}`
-  let reports: TargetReport[] = []
-  if (targets.length > 0) {
-    const what = targets.length === 1 && targets[0] ? describeRef(targets[0]) : `${targets.length} targets`
-    core.info(`Waiting on ${what} at ${settings.baseUrl.origin} (${polling})`)
-    const events = createLogReporter(core, { streamLogs: settings.streamLogs, targets, secrets })
-    reports = await waitForTargets({ ...settings, targets }, { client, clock: systemClock, random: Math.random, signal, events, deadline })
-  }
-  const waited = overallResult(reports)
-
-  let search: SearchReport | undefined
-  if (settings.search && waited !== 'success') search = skippedSearch(waited, Date.now() - startedAt)
-  else if (settings.search) {
-    const queries = settings.search.queries
-    core.startGroup(`Search check: ${queries.length} quer${queries.length === 1 ? 'y' : 'ies'} on ${settings.search.domain}`)
-    search = await runSearchCheck(settings.search, {
-      client,
-      clock: systemClock,
-      random: Math.random,
-      signal,
-      deadline,
-      minIntervalMs: settings.minIntervalMs,
-      maxIntervalMs: settings.maxIntervalMs,
-      requestTimeoutMs: settings.requestTimeoutMs,
-      onQuery: (query) => core.info(maskKeys(describeQuery(query)))
-    })
-    core.endGroup()
-  }
-  const result = worstResult([waited, search?.result ?? 'success'])
-  return { result, headline: headline(result, reports, search), problems: [], targets: reports, search, trigger, elapsedMs: Date.now() - startedAt }
-}
-
-/**
- * Sends the POST that starts the work. What it started is logged and written to its outputs at
- * once, so that a later failure, a cancel or a killed runner still leaves the id.
- */
-async function startStep(
-  settings: Settings,
-  trigger: TriggerSettings,
-  client: ApiClient,
-  signal: AbortSignal,
-  deadline: number,
-  startedAt: number,
-  clean: (text: string) => string
-): Promise<TriggerReport> {
-  core.info(`Starting the work: POST ${settings.baseUrl.origin}${settings.baseUrl.pathname.replace(/\/+$/, '')}${triggerPath(trigger)}`)
-  const report = await startWork(trigger, {
-    client,
-    adminKey: settings.adminKey,
-    clock: systemClock,
-    random: Math.random,
-    signal,
-    deadline,
-    minIntervalMs: settings.minIntervalMs,
-    maxIntervalMs: settings.maxIntervalMs,
-    requestTimeoutMs: settings.requestTimeoutMs,
-    onRetry: (reason, delayMs) => core.info(clean(`${inert(reason, 300)}: nothing was started, sending the request again in ${formatDuration(delayMs)}`))
-  })
-  if (report.ref) {
-    core.info(clean(inert(describeStarted(report, Date.now() - startedAt), 600)))
-    for (const [name, value] of Object.entries(startedIds({ targets: [], trigger: report }))) if (value !== '') core.setOutput(name, clean(value))
-  }
-  return report
-}
-
-function headline(result: Result, reports: readonly TargetReport[], search: SearchReport | undefined): string {
-  if (search && !search.skipped && search.result !== 'success' && search.result === result) {
-    const checked =
-      reports.length > 0 ? `${reports.length === 1 ? 'The wait' : `All ${reports.length} waits`} succeeded, but the search check did not: ` : 'Search check: '
-    return `${checked}${search.error ?? search.result}`
-  }
-  if (reports.length === 0)
-    return `Search check passed: ${search?.queries.length ?? 0} quer${search?.queries.length === 1 ? 'y' : 'ies'}, ${search?.queries.reduce((n, q) => n + q.results.length, 0) ?? 0} results.`
-  const counted = reports.filter((r) => r.result === result)
-  const first = counted[0]
-  if (reports.length === 1 && first) {
-    if (result === 'success') return `${describeRef(first.ref)} succeeded${first.note ? ` (${first.note})` : ''}.`
-    return `${describeRef(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}`
-  }
-  const succeeded = reports.filter((r) => r.result === 'success').length
-  if (result === 'success') return `All ${reports.length} targets succeeded.`
-  return `${succeeded}/${reports.length} targets succeeded; ${first ? `${describeRef(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}` : result}`
 }
 
 /** Creates or updates the PR comment; a failure here is a warning, never a failed step. */

@@ -1,4 +1,4 @@
-import type { Clock } from '../../src/poll/poll.js'
+import type { Clock } from '../../src/model.js'
 
 /**
  * A discrete-event clock: sleeps resolve in order of their wake time, and time jumps straight

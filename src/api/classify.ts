@@ -1,5 +1,5 @@
-import type { Attempt } from '../poll/poll.js'
 import { oneLine, redact, redactJson } from '../text.js'
+import type { Attempt } from '../model.js'
 
 export type KeyInput = 'admin-key' | 'assistant-key'
 

@@ -1,10 +1,9 @@
 // Types only: @actions/github itself is loaded lazily, and only when a comment is asked for.
 import type { getOctokit } from '@actions/github'
 import { formatDuration } from '../durations.js'
-import type { CommentKind } from '../inputs.js'
-import type { Result, RunOutcome } from '../outcome.js'
 import { escapeText, link, codeSpan, table } from './markdown.js'
 import { startedMarkdown } from './started.js'
+import type { CommentKind, Result, RunOutcome } from '../model.js'
 
 export type Octokit = ReturnType<typeof getOctokit>
 

@@ -1,7 +1,7 @@
 import { formatDuration } from '../durations.js'
-import type { RunOutcome } from '../outcome.js'
 import { oneLine } from '../text.js'
-import { describeRef, type TargetReport } from '../wait.js'
+import { describeRef } from '../engine/wait.js'
+import type { RunOutcome, TargetReport } from '../model.js'
 
 /** What the user reads about one target: why it ended as it did, and what to do next. */
 export interface Explanation {

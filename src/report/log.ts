@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { formatDuration } from '../durations.js'
-import type { TargetRef } from '../inputs.js'
-import type { QueryReport } from '../search.js'
 import { createRedactor, oneLine, stripControl, truncate } from '../text.js'
-import { describeRef, type Progress, type TargetReport, type WaitEvents } from '../wait.js'
+import { describeRef } from '../engine/wait.js'
+import type { Progress, QueryReport, TargetRef, TargetReport, WaitEvents } from '../model.js'
 
 /** The parts of @actions/core the log needs; main passes core itself. */
 export interface LogSink {

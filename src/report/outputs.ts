@@ -1,6 +1,4 @@
-import type { RunOutcome } from '../outcome.js'
-import type { JobRecord } from '../targets/job.js'
-import type { UpdateRecord } from '../targets/update.js'
+import type { JobRecord, RunOutcome, UpdateRecord } from '../model.js'
 
 /** Every output of action.yml; all of them are written on every outcome. */
 export const OUTPUT_NAMES = [

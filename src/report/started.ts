@@ -1,5 +1,5 @@
-import type { TriggerReport } from '../trigger.js'
 import { codeSpan, link } from './markdown.js'
+import type { TriggerReport } from '../model.js'
 
 const STARTED: Record<TriggerReport['kind'], string> = { update: 'update', preview: 'preview deployment', agent: 'agent job' }
 

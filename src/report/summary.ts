@@ -1,9 +1,7 @@
 import { formatDuration } from '../durations.js'
-import type { Result, RunOutcome } from '../outcome.js'
-import type { SearchReport } from '../search.js'
-import type { TargetReport } from '../wait.js'
 import { startedMarkdown } from './started.js'
 import { codeSpan, escapeHtml, escapeText, image, link, preBlock, table } from './markdown.js'
+import type { Result, RunOutcome, SearchReport, TargetReport } from '../model.js'
 
 /** GitHub refuses step summaries over 1 MiB; stay well under it. */
 export const MAX_SUMMARY_BYTES = 1000 * 1024

@@ -1,10 +1,9 @@
 import { z } from 'zod'
-import type { ApiClient } from './api/client.js'
-import { formatDuration } from './durations.js'
-import type { SearchSettings } from './inputs.js'
-import type { Result } from './outcome.js'
-import { pollUntilSettled, requestBudget, type Clock } from './poll/poll.js'
-import { oneLine } from './text.js'
+import type { ApiClient } from '../api/client.js'
+import { formatDuration } from '../durations.js'
+import { pollUntilSettled, requestBudget } from './poll.js'
+import { oneLine } from '../text.js'
+import type { Clock, QueryReport, Result, SearchReport, SearchResult, SearchSettings } from '../model.js'
 
 /** The platform's SearchRequest; a request is built from it so nothing out of bounds is sent. */
 export const searchRequestSchema = z.strictObject({
@@ -25,25 +24,9 @@ const searchResultSchema = z.looseObject({
  * `content` and `path` makes the whole answer unreadable, never a result that counts.
  */
 export const searchResponseSchema = z.array(searchResultSchema)
-export type SearchResult = z.infer<typeof searchResultSchema>
 
 /** Server default page size, used to cap what is kept when the user set none. */
 export const DEFAULT_PAGE_SIZE = 10
-
-export interface QueryReport {
-  query: string
-  results: SearchResult[]
-  /** Why this query fails the check; undefined when it passes. */
-  problem: string | undefined
-}
-
-export interface SearchReport {
-  result: Result
-  queries: QueryReport[]
-  /** Why the check did not pass (failed query, HTTP error, timeout), or why it was skipped. */
-  error: string | null
-  skipped: boolean
-}
 
 /** The request body for one query: only the fields the user set. */
 export function buildSearchRequest(query: string, settings: SearchSettings): SearchRequest {

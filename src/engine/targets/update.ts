@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { listed, TERMINAL_STATES } from './states.js'
-import type { Judgement, TargetKind } from './target.js'
-import { oneLine } from '../text.js'
+import type { TargetKind } from './target.js'
+import { oneLine } from '../../text.js'
+import type { Judgement, UpdateRecord } from '../../model.js'
 
 // Missing or malformed optional fields are normal on an unfinished record: they are dropped,
 // never fatal. Only a string `status` is required.
@@ -35,8 +36,6 @@ export const updateRecordSchema = z.looseObject({
     .nullish()
     .catch(undefined)
 })
-
-export type UpdateRecord = z.infer<typeof updateRecordSchema>
 
 const states = TERMINAL_STATES.update
 

@@ -1,17 +1,5 @@
 import type { z } from 'zod'
-import type { TargetRef } from '../inputs.js'
-
-/** What a record's status means for the wait. */
-export type Judgement =
-  | { state: 'pending'; unknownStatus?: boolean }
-  | { state: 'settled'; result: 'success' | 'failure' | 'error'; reason?: string; note?: string }
-
-export interface JudgeOptions {
-  acceptArchived: boolean
-  requirePr: boolean
-  /** The commit a successful update must have deployed (lowercase hex prefix). */
-  expectSha?: string | undefined
-}
+import type { Judgement, JudgeOptions, TargetRef } from '../../model.js'
 
 /** One kind of target: where to read it, how to read it, and when it is done. */
 export interface TargetKind<R extends { status: string }, K extends TargetRef['kind'] = TargetRef['kind']> {

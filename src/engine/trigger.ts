@@ -1,25 +1,10 @@
 import { z } from 'zod'
-import type { ApiClient } from './api/client.js'
-import { parseRetryAfter, readJsonBody, serverError, type ApiResult, type ResponseFacts } from './api/classify.js'
-import { formatDuration } from './durations.js'
-import { identifierProblem, type TargetRef, type TriggerKind, type TriggerSettings } from './inputs.js'
-import type { Result } from './outcome.js'
-import { pollUntilSettled, requestBudget, type Attempt, type Clock } from './poll/poll.js'
-import { oneLine } from './text.js'
-
-/** What `trigger` started, or why it could not. */
-export interface TriggerReport {
-  kind: TriggerKind
-  /** `success` once the work was started; otherwise why the run ends before waiting. */
-  result: Result
-  /** The target the started work is waited on as; undefined when nothing was started. */
-  ref: TargetRef | undefined
-  /** The preview's address, from `trigger: preview`. */
-  previewUrl: string | undefined
-  /** POSTs sent: more than one only after answers that prove the earlier ones were not acted on. */
-  requests: number
-  error: string | null
-}
+import type { ApiClient } from '../api/client.js'
+import { parseRetryAfter, readJsonBody, serverError, type ApiResult, type ResponseFacts } from '../api/classify.js'
+import { identifierProblem } from './ids.js'
+import { pollUntilSettled, requestBudget } from './poll.js'
+import { oneLine } from '../text.js'
+import type { Attempt, Clock, TargetRef, TriggerKind, TriggerReport, TriggerSettings } from '../model.js'
 
 interface Started {
   ref: TargetRef
@@ -226,14 +211,4 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
       break
   }
   return report
-}
-
-/** One line for the log when work was started. */
-export function describeStarted(report: TriggerReport, elapsedMs: number): string {
-  const ref = report.ref
-  if (!ref) return ''
-  const what = ref.kind === 'update' ? `status id ${ref.id}` : `job id ${ref.id}`
-  const preview = report.previewUrl ? `, preview at ${oneLine(report.previewUrl, 300)}` : ''
-  const kind = report.kind === 'agent' ? 'agent job' : report.kind === 'preview' ? 'preview deployment' : 'update'
-  return `Started the ${kind}: ${what}${preview} (after ${formatDuration(elapsedMs)}).`
 }

@@ -1,21 +1,5 @@
 import { createSchedule } from './schedule.js'
-
-/** What one poll found out. */
-export type Attempt<T> =
-  | { kind: 'settled'; value: T }
-  | { kind: 'pending' }
-  /** Worth retrying inside the schedule: network error, 5xx, 429, a body of the wrong shape. */
-  | { kind: 'transient'; reason: string; retryAfterMs?: number }
-  | { kind: 'not-found'; reason: string }
-  | { kind: 'fatal'; reason: string }
-
-export type PollEnd<T> = { kind: 'settled'; value: T } | { kind: 'timeout'; lastProblem?: string } | { kind: 'cancelled' } | { kind: 'error'; reason: string }
-
-export interface Clock {
-  now(): number
-  /** Resolves after `ms`, or early when the signal aborts. */
-  sleep(ms: number, signal: AbortSignal): Promise<void>
-}
+import type { Attempt, Clock, PollEnd } from '../model.js'
 
 export interface PollOptions {
   /** Clock time after which no further poll starts. */

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { listed, TERMINAL_STATES } from './states.js'
 import type { TargetKind } from './target.js'
+import type { JobRecord } from '../../model.js'
 
 const text = z.string().nullish().catch(undefined)
 
@@ -13,8 +14,6 @@ export const jobRecordSchema = z.looseObject({
   createdAt: text,
   archivedAt: text
 })
-
-export type JobRecord = z.infer<typeof jobRecordSchema>
 
 const states = TERMINAL_STATES.job
 

@@ -1,64 +1,18 @@
 import { setMaxListeners } from 'node:events'
-import type { ApiClient } from './api/client.js'
-import type { ApiResult } from './api/classify.js'
-import type { Settings, TargetRef } from './inputs.js'
+import type { ApiClient } from '../api/client.js'
+import type { ApiResult } from '../api/classify.js'
 import { createLimiter } from './limit.js'
-import type { Result } from './outcome.js'
-import { pollUntilSettled, requestBudget, type Attempt, type Clock } from './poll/poll.js'
-import { jobTarget, type JobRecord } from './targets/job.js'
-import type { Judgement, TargetKind } from './targets/target.js'
-import { updateTarget, type UpdateRecord } from './targets/update.js'
-import { formatDuration } from './durations.js'
+import { pollUntilSettled, requestBudget } from './poll.js'
+import { jobTarget } from './targets/job.js'
+import type { TargetKind } from './targets/target.js'
+import { updateTarget } from './targets/update.js'
+import { formatDuration } from '../durations.js'
+import type { Attempt, Clock, JobRecord, Judgement, Settings, TargetRef, TargetReport, UpdateRecord, WaitEvents } from '../model.js'
 
 /** Requests in flight at once, over all targets. */
 export const MAX_IN_FLIGHT = 8
 /** How often a progress line is written while anything is pending, one target or many. */
 export const PROGRESS_EVERY_MS = 30_000
-
-export type TargetRecord = { kind: 'update'; data: UpdateRecord } | { kind: 'job'; data: JobRecord }
-
-/** Everything known about one target when the wait ends. */
-export interface TargetReport {
-  ref: TargetRef
-  result: Result
-  /** The last platform status seen; empty if no record was read. */
-  status: string
-  /** The last response body as received; null if none. */
-  record: unknown
-  parsed: TargetRecord | undefined
-  /** Why the target did not succeed, for people; null on success. */
-  error: string | null
-  /** Something worth knowing about a success (e.g. no pull request was opened). */
-  note: string | undefined
-  /** Cancelled because another target failed and fail-fast is set. */
-  stoppedByFailFast: boolean
-  polls: number
-  logs: readonly string[]
-  transitions: { status: string; afterMs: number }[]
-  finishedAfterMs: number
-}
-
-export interface Progress {
-  total: number
-  settled: number
-  failed: number
-  pending: number
-  elapsedMs: number
-  /** The targets still pending, in input order, with their last status ('' before the first answer). */
-  waiting: { ref: TargetRef; status: string }[]
-}
-
-/** What the wait reports while it runs; the reporter turns these into log lines. */
-export interface WaitEvents {
-  statusChanged(ref: TargetRef, from: string | undefined, to: string, afterMs: number): void
-  logLines(ref: TargetRef, lines: readonly string[]): void
-  unknownStatus(ref: TargetRef, status: string): void
-  pollDone(ref: TargetRef, pollNumber: number, outcome: string): void
-  settled(report: TargetReport): void
-  progress(progress: Progress): void
-  /** A poll failed in a way worth retrying; the next try comes after `delayMs`. */
-  retrying?(ref: TargetRef, reason: string, delayMs: number): void
-}
 
 export interface WaitDeps {
   client: ApiClient

@@ -1,0 +1,58 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+
+// The layers of docs/architecture.md, held against the imports of the code: the engine serves
+// any CI system, so it knows nothing of the GitHub toolkit nor of the adapter above it.
+const SRC = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src')
+
+function files(dir: string): string[] {
+  return readdirSync(path.join(SRC, dir), { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? files(path.join(dir, entry.name)) : entry.name.endsWith('.ts') ? [path.join(dir, entry.name)] : []
+  )
+}
+
+/** Every module a file imports (static, dynamic and type-only), as written. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(path.join(SRC, file), 'utf8')
+  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2] ?? '')
+}
+
+/** The file (relative to src/) a relative import names. */
+function resolved(file: string, spec: string): string {
+  return path.normalize(path.join(path.dirname(file), spec)).replace(/\.js$/, '.ts')
+}
+
+const ADAPTER = ['main.ts', 'cancel.ts', 'index.ts', 'inputs.ts']
+
+describe('layers', () => {
+  it('the reading of imports finds them (a guard that the checks below can fail)', () => {
+    expect(importsOf('main.ts')).toContain('@actions/core')
+    expect(importsOf('engine/wait.ts').length).toBeGreaterThan(3)
+  })
+
+  it('model.ts imports nothing', () => {
+    expect(importsOf('model.ts')).toEqual([])
+  })
+
+  it.each([...files('engine'), ...files('api')])('%s uses neither the GitHub toolkit nor the adapter', (file) => {
+    for (const spec of importsOf(file)) {
+      expect(spec, `${file} imports ${spec}`).not.toMatch(/^@actions\//)
+      if (!spec.startsWith('.')) continue
+      const target = resolved(file, spec)
+      expect(target.startsWith('report/') || ADAPTER.includes(target), `${file} imports ${target}`).toBe(false)
+    }
+  })
+
+  it('api/ does not reach up into the engine', () => {
+    for (const file of files('api'))
+      for (const spec of importsOf(file).filter((s) => s.startsWith('.')))
+        expect(resolved(file, spec).startsWith('engine/'), `${file} imports ${spec}`).toBe(false)
+  })
+
+  it('only the adapter and report/ import @actions/*', () => {
+    const users = [...files('.')].filter((file) => importsOf(file).some((spec) => spec.startsWith('@actions/')))
+    for (const file of users) expect(ADAPTER.includes(file) || file.startsWith('report/'), file).toBe(true)
+  })
+})

@@ -1,0 +1,104 @@
+import type { ApiClient } from '../api/client.js'
+import type { Clock, Result, RunEvents, RunOutcome, SearchReport, Settings, TargetReport, TriggerReport } from '../model.js'
+import { overallResult, worstResult } from './outcome.js'
+import { runSearchCheck, skippedSearch } from './search.js'
+import { startWork, triggerPath } from './trigger.js'
+import { describeRef, waitForTargets } from './wait.js'
+
+export interface EngineDeps {
+  client: ApiClient
+  clock: Clock
+  random: () => number
+  /** Aborted when the run is cancelled. */
+  signal: AbortSignal
+  /** When the run started: `timeout` counts from here, across starting, waiting and searching. */
+  startedAt: number
+  events: RunEvents
+}
+
+/**
+ * One run of the engine: start the work (when `trigger` is set), wait on every target, then run
+ * the search check; one deadline for all of it. Knows nothing of the CI system: what it has to
+ * say goes to `events`, and what happened comes back as the outcome. Never throws for a fault of
+ * the platform or the network.
+ */
+export async function runEngine(settings: Settings, deps: EngineDeps): Promise<RunOutcome> {
+  const { client, clock, random, signal, startedAt, events } = deps
+  const deadline = startedAt + settings.timeoutMs
+  let targets = settings.targets
+  let trigger: TriggerReport | undefined
+  if (settings.trigger) {
+    events.starting(`${settings.baseUrl.origin}${settings.baseUrl.pathname.replace(/\/+$/, '')}${triggerPath(settings.trigger)}`)
+    trigger = await startWork(settings.trigger, {
+      client,
+      adminKey: settings.adminKey,
+      clock,
+      random,
+      signal,
+      deadline,
+      minIntervalMs: settings.minIntervalMs,
+      maxIntervalMs: settings.maxIntervalMs,
+      requestTimeoutMs: settings.requestTimeoutMs,
+      onRetry: (reason, delayMs) => events.startRetrying(reason, delayMs)
+    })
+    if (!trigger.ref) {
+      const headline = `${trigger.result === 'cancelled' ? 'Cancelled' : 'Could not start the work'}: ${trigger.error ?? trigger.result}`
+      return { ...endedBeforeWaiting(headline, clock.now() - startedAt), result: trigger.result, trigger }
+    }
+    events.started(trigger, clock.now() - startedAt)
+    const started = trigger.ref
+    targets = [started, ...targets.filter((ref) => ref.kind !== started.kind || ref.id !== started.id)]
+  }
+
+  let reports: TargetReport[] = []
+  if (targets.length > 0) {
+    const waitEvents = events.waiting(targets)
+    reports = await waitForTargets({ ...settings, targets }, { client, clock, random, signal, events: waitEvents, deadline })
+  }
+  const waited = overallResult(reports)
+
+  let search: SearchReport | undefined
+  if (settings.search && waited !== 'success') search = skippedSearch(waited, clock.now() - startedAt)
+  else if (settings.search) {
+    events.searching(settings.search)
+    search = await runSearchCheck(settings.search, {
+      client,
+      clock,
+      random,
+      signal,
+      deadline,
+      minIntervalMs: settings.minIntervalMs,
+      maxIntervalMs: settings.maxIntervalMs,
+      requestTimeoutMs: settings.requestTimeoutMs,
+      onQuery: (query) => events.searchQuery(query)
+    })
+    events.searchDone(search)
+  }
+  const result = worstResult([waited, search?.result ?? 'success'])
+  return { result, headline: headline(result, reports, search), problems: [], targets: reports, search, trigger, elapsedMs: clock.now() - startedAt }
+}
+
+/** The outcome of a run that ends before (or instead of) waiting. */
+export function endedBeforeWaiting(headline: string, elapsedMs: number, problems: readonly string[] = []): RunOutcome {
+  return { result: 'error', headline, problems, targets: [], search: undefined, elapsedMs }
+}
+
+/** One line saying what happened, for the log and the failure message. */
+export function headline(result: Result, reports: readonly TargetReport[], search: SearchReport | undefined): string {
+  if (search && !search.skipped && search.result !== 'success' && search.result === result) {
+    const checked =
+      reports.length > 0 ? `${reports.length === 1 ? 'The wait' : `All ${reports.length} waits`} succeeded, but the search check did not: ` : 'Search check: '
+    return `${checked}${search.error ?? search.result}`
+  }
+  if (reports.length === 0)
+    return `Search check passed: ${search?.queries.length ?? 0} quer${search?.queries.length === 1 ? 'y' : 'ies'}, ${search?.queries.reduce((n, q) => n + q.results.length, 0) ?? 0} results.`
+  const counted = reports.filter((r) => r.result === result)
+  const first = counted[0]
+  if (reports.length === 1 && first) {
+    if (result === 'success') return `${describeRef(first.ref)} succeeded${first.note ? ` (${first.note})` : ''}.`
+    return `${describeRef(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}`
+  }
+  const succeeded = reports.filter((r) => r.result === 'success').length
+  if (result === 'success') return `All ${reports.length} targets succeeded.`
+  return `${succeeded}/${reports.length} targets succeeded; ${first ? `${describeRef(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}` : result}`
+}

@@ -1,0 +1,252 @@
+// The domain of a run: what the engine is given, what it reports while it runs and what it
+// returns. Every layer imports these types; this file imports nothing, so it can never be part
+// of an import cycle.
+
+/** An update status record, as far as it is read; every field but `status` may be missing. */
+export interface UpdateRecord {
+  _id?: string | undefined
+  projectId?: string | undefined
+  status: string
+  createdAt?: string | undefined
+  endedAt?: string | undefined
+  summary?: string | undefined
+  logs?: string[] | undefined
+  subdomain?: string | undefined
+  screenshot?: string | undefined
+  screenshotLight?: string | undefined
+  screenshotDark?: string | undefined
+  source?: string | undefined
+  author?: { name?: string | undefined; avatarUrl?: string | undefined; hostUserId?: number | undefined } | null | undefined
+  commit?:
+    | {
+        sha?: string | undefined
+        ref?: string | undefined
+        message?: string | undefined
+        filesChanged?: { added: string[]; modified: string[]; removed: string[] } | undefined
+      }
+    | null
+    | undefined
+}
+
+/** An agent job record, as far as it is read; every field but `status` may be missing or null. */
+export interface JobRecord {
+  id?: string | null | undefined
+  status: string
+  source?: { repository?: string | null | undefined; ref?: string | null | undefined } | null | undefined
+  model?: string | null | undefined
+  prLink?: string | null | undefined
+  createdAt?: string | null | undefined
+  archivedAt?: string | null | undefined
+}
+
+/** One result of a documentation search. */
+export interface SearchResult {
+  content: string
+  path: string
+  metadata: Record<string, unknown>
+}
+
+/** Outcomes from best to worst; the worst of several targets is the step's `result`. */
+export const RESULTS = ['success', 'failure', 'timeout', 'cancelled', 'error'] as const
+
+export type Result = (typeof RESULTS)[number]
+
+/** Everything the reporters need to describe a run. */
+export interface RunOutcome {
+  result: Result
+  /** One line saying what happened, for the log and the failure message. */
+  headline: string
+  /** Input problems, when the inputs were invalid. */
+  problems: readonly string[]
+  targets: readonly TargetReport[]
+  /** The search check, when search-query was given. */
+  search: SearchReport | undefined
+  /** The work `trigger` started (or failed to start), when it was given. */
+  trigger?: TriggerReport | undefined
+  elapsedMs: number
+}
+
+export type TargetRef = { kind: 'update'; id: string } | { kind: 'job'; id: string; projectId: string }
+
+/** What `trigger` starts: an update of the deployment branch, a preview of a branch, or an agent job. */
+export const TRIGGER_KINDS = ['update', 'preview', 'agent'] as const
+
+export type TriggerKind = (typeof TRIGGER_KINDS)[number]
+
+/** The work to start before waiting, with what its POST needs. */
+export type TriggerSettings =
+  | { kind: 'update'; projectId: string }
+  | { kind: 'preview'; projectId: string; branch: string }
+  | { kind: 'agent'; projectId: string; prompt: string }
+
+/** The search smoke check; the optional fields are sent only when the user set them. */
+export interface SearchSettings {
+  queries: string[]
+  domain: string
+  assistantKey: string
+  pageSize?: number
+  scoreThreshold?: number
+  filter: { version?: string; language?: string; tag?: string }
+  minResults: number
+  expectPath?: string
+}
+
+export interface Settings {
+  /** API base URL without a trailing slash. */
+  baseUrl: URL
+  adminKey: string
+  /** Searches to run after every wait has succeeded (or alone); undefined when none. */
+  search: SearchSettings | undefined
+  /** Every target to wait on, duplicates removed, in the order given. */
+  targets: TargetRef[]
+  /** Work to start (one POST) before waiting; what it starts is waited on first. */
+  trigger: TriggerSettings | undefined
+  /** The commit every successful update must have deployed (lowercase hex prefix). */
+  expectSha: string | undefined
+  timeoutMs: number
+  minIntervalMs: number
+  maxIntervalMs: number
+  requestTimeoutMs: number
+  failOnTimeout: boolean
+  acceptArchived: boolean
+  requirePr: boolean
+  failFast: boolean
+  streamLogs: boolean
+  summary: boolean
+  /** The PR comment, when pr-comment is true. */
+  comment: CommentSettings | undefined
+}
+
+/** Create or update one comment with the outcome on the pull request of the run. */
+export interface CommentSettings {
+  githubToken: string
+  /** The pull request to comment on when the run is not for one (workflow_run, push). */
+  prNumberTarget: number | undefined
+  /** Budget for all requests of the comment. */
+  requestTimeoutMs: number
+  /** Kinds of work the step was given; part of the comment's marker. */
+  kinds: CommentKind[]
+}
+
+export type CommentKind = 'update' | 'job' | 'search'
+
+export type TargetRecord = { kind: 'update'; data: UpdateRecord } | { kind: 'job'; data: JobRecord }
+
+/** Everything known about one target when the wait ends. */
+export interface TargetReport {
+  ref: TargetRef
+  result: Result
+  /** The last platform status seen; empty if no record was read. */
+  status: string
+  /** The last response body as received; null if none. */
+  record: unknown
+  parsed: TargetRecord | undefined
+  /** Why the target did not succeed, for people; null on success. */
+  error: string | null
+  /** Something worth knowing about a success (e.g. no pull request was opened). */
+  note: string | undefined
+  /** Cancelled because another target failed and fail-fast is set. */
+  stoppedByFailFast: boolean
+  polls: number
+  logs: readonly string[]
+  transitions: { status: string; afterMs: number }[]
+  finishedAfterMs: number
+}
+
+export interface Progress {
+  total: number
+  settled: number
+  failed: number
+  pending: number
+  elapsedMs: number
+  /** The targets still pending, in input order, with their last status ('' before the first answer). */
+  waiting: { ref: TargetRef; status: string }[]
+}
+
+/** What the wait reports while it runs; the reporter turns these into log lines. */
+export interface WaitEvents {
+  statusChanged(ref: TargetRef, from: string | undefined, to: string, afterMs: number): void
+  logLines(ref: TargetRef, lines: readonly string[]): void
+  unknownStatus(ref: TargetRef, status: string): void
+  pollDone(ref: TargetRef, pollNumber: number, outcome: string): void
+  settled(report: TargetReport): void
+  progress(progress: Progress): void
+  /** A poll failed in a way worth retrying; the next try comes after `delayMs`. */
+  retrying?(ref: TargetRef, reason: string, delayMs: number): void
+}
+
+export interface QueryReport {
+  query: string
+  results: SearchResult[]
+  /** Why this query fails the check; undefined when it passes. */
+  problem: string | undefined
+}
+
+export interface SearchReport {
+  result: Result
+  queries: QueryReport[]
+  /** Why the check did not pass (failed query, HTTP error, timeout), or why it was skipped. */
+  error: string | null
+  skipped: boolean
+}
+
+/** What `trigger` started, or why it could not. */
+export interface TriggerReport {
+  kind: TriggerKind
+  /** `success` once the work was started; otherwise why the run ends before waiting. */
+  result: Result
+  /** The target the started work is waited on as; undefined when nothing was started. */
+  ref: TargetRef | undefined
+  /** The preview's address, from `trigger: preview`. */
+  previewUrl: string | undefined
+  /** POSTs sent: more than one only after answers that prove the earlier ones were not acted on. */
+  requests: number
+  error: string | null
+}
+
+/** What one poll found out. */
+export type Attempt<T> =
+  | { kind: 'settled'; value: T }
+  | { kind: 'pending' }
+  /** Worth retrying inside the schedule: network error, 5xx, 429, a body of the wrong shape. */
+  | { kind: 'transient'; reason: string; retryAfterMs?: number }
+  | { kind: 'not-found'; reason: string }
+  | { kind: 'fatal'; reason: string }
+
+export type PollEnd<T> = { kind: 'settled'; value: T } | { kind: 'timeout'; lastProblem?: string } | { kind: 'cancelled' } | { kind: 'error'; reason: string }
+
+export interface Clock {
+  now(): number
+  /** Resolves after `ms`, or early when the signal aborts. */
+  sleep(ms: number, signal: AbortSignal): Promise<void>
+}
+
+/** What a record's status means for the wait. */
+export type Judgement =
+  | { state: 'pending'; unknownStatus?: boolean }
+  | { state: 'settled'; result: 'success' | 'failure' | 'error'; reason?: string; note?: string }
+
+export interface JudgeOptions {
+  acceptArchived: boolean
+  requirePr: boolean
+  /** The commit a successful update must have deployed (lowercase hex prefix). */
+  expectSha?: string | undefined
+}
+
+/**
+ * What a run has to say while it runs, beyond the wait itself: the engine calls these, and the
+ * CI system's adapter turns them into log lines and early outputs.
+ */
+export interface RunEvents {
+  /** The POST that starts the work is about to be sent to this URL. */
+  starting(url: string): void
+  /** The POST is sent again after an answer that proved it was not acted on. */
+  startRetrying(reason: string, delayMs: number): void
+  /** The work was started; its id is known from now on. */
+  started(report: TriggerReport, elapsedMs: number): void
+  /** Waiting begins on these targets; the events of the wait go to what this returns. */
+  waiting(targets: readonly TargetRef[]): WaitEvents
+  searching(search: SearchSettings): void
+  searchQuery(query: QueryReport): void
+  searchDone(search: SearchReport): void
+}

@@ -1,0 +1,48 @@
+import { formatDuration } from '../durations.js'
+import { describeRef } from '../engine/wait.js'
+import type { RunEvents, Settings, TriggerReport } from '../model.js'
+import { oneLine } from '../text.js'
+import { createLogReporter, describeQuery, inert, type LogSink } from './log.js'
+import { startedIds } from './outputs.js'
+
+export interface RunLogOptions {
+  settings: Settings
+  secrets: readonly string[]
+  /** Cuts every spelling of a key out of text. */
+  clean: (text: string) => string
+  /** Writes one step output at once (the started ids, before waiting). */
+  setOutput: (name: string, value: string) => void
+}
+
+/** The step log of a run: the engine's events as lines, groups and early outputs. */
+export function createRunLog(sink: LogSink, options: RunLogOptions): RunEvents {
+  const { settings, clean } = options
+  return {
+    starting: (url) => sink.info(clean(`Starting the work: POST ${url}`)),
+    startRetrying: (reason, delayMs) => sink.info(clean(`${inert(reason, 300)}: nothing was started, sending the request again in ${formatDuration(delayMs)}`)),
+    started(report, elapsedMs) {
+      sink.info(clean(inert(describeStarted(report, elapsedMs), 600)))
+      // Written at once, so that a later failure, a cancel or a killed runner still leaves the id.
+      for (const [name, value] of Object.entries(startedIds({ targets: [], trigger: report }))) if (value !== '') options.setOutput(name, clean(value))
+    },
+    waiting(targets) {
+      const what = targets.length === 1 && targets[0] ? describeRef(targets[0]) : `${targets.length} targets`
+      const polling = `timeout ${formatDuration(settings.timeoutMs)}, polling every ${formatDuration(settings.minIntervalMs)}–${formatDuration(settings.maxIntervalMs)}`
+      sink.info(`Waiting on ${what} at ${settings.baseUrl.origin} (${polling})`)
+      return createLogReporter(sink, { streamLogs: settings.streamLogs, targets, secrets: options.secrets })
+    },
+    searching: (search) => sink.startGroup(`Search check: ${search.queries.length} quer${search.queries.length === 1 ? 'y' : 'ies'} on ${search.domain}`),
+    searchQuery: (query) => sink.info(clean(describeQuery(query))),
+    searchDone: () => sink.endGroup()
+  }
+}
+
+/** One line for the log when work was started. */
+export function describeStarted(report: TriggerReport, elapsedMs: number): string {
+  const ref = report.ref
+  if (!ref) return ''
+  const what = ref.kind === 'update' ? `status id ${ref.id}` : `job id ${ref.id}`
+  const preview = report.previewUrl ? `, preview at ${oneLine(report.previewUrl, 300)}` : ''
+  const kind = report.kind === 'agent' ? 'agent job' : report.kind === 'preview' ? 'preview deployment' : 'update'
+  return `Started the ${kind}: ${what}${preview} (after ${formatDuration(elapsedMs)}).`
+}
