@@ -193,7 +193,30 @@ describe('startWork', () => {
       maxIntervalMs: 5000,
       requestTimeoutMs: 10_000
     })
-    expect(report).toMatchObject({ result: 'cancelled', ref: undefined, requests: 1 })
-    expect(report.error).toBe('the run was cancelled while starting the update; it may have started')
+    expect(report).toMatchObject({ result: 'cancelled', ref: { kind: 'update', id: 's1' }, requests: 1 })
+    expect(report.error).toBe('the run was cancelled just after the update was started')
+  })
+
+  it.each([
+    ['a request cut off after it was sent', { kind: 'transient', reason: 'cancelled', sent: true }, '; the request had been sent, so it may have started'],
+    ['a request that never left', { kind: 'transient', reason: 'cancelled', sent: false }, '; nothing was started'],
+    ['a rate limit answer', { kind: 'transient', reason: 'HTTP 429', notActedOn: true }, '; nothing was started']
+  ] as [string, ApiResult, string][])('a cancel with %s says whether the work may have started', async (_name, answer, says) => {
+    const cancel = new AbortController()
+    const clock = virtualClock()
+    const { client } = scriptedClient({ [triggerPath(AGENT)]: [answer] }, { latency: async () => cancel.abort() })
+    const report = await startWork(AGENT, {
+      client,
+      adminKey: 'k',
+      clock,
+      random: seededRandom(1),
+      signal: cancel.signal,
+      deadline: clock.now() + 60_000,
+      minIntervalMs: 1000,
+      maxIntervalMs: 5000,
+      requestTimeoutMs: 10_000
+    })
+    expect(report).toMatchObject({ result: 'cancelled', ref: undefined })
+    expect(report.error).toBe(`the run was cancelled while starting the agent job${says}`)
   })
 })

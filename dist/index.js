@@ -41886,23 +41886,10 @@ async function startWork(settings, deps) {
     const path = operation.path(settings.projectId);
     const json = operation.body(settings);
     let lastRetry;
-    const attempt = async () => {
-        const timeoutMs = requestBudget(deps.clock.now(), deps.deadline, deps.requestTimeoutMs);
-        if (timeoutMs <= 0)
-            return { kind: 'transient', reason: 'no time left before the deadline' };
-        report.requests++;
-        const answer = await deps.client.request({
-            method: 'POST',
-            path,
-            key: deps.adminKey,
-            keyInput: 'admin-key',
-            ...(json === undefined ? {} : { json }),
-            timeoutMs,
-            signal: deps.signal,
-            classify: (facts) => classifyStartAnswer(settings, facts)
-        });
-        if (deps.signal.aborted)
-            return { kind: 'transient', reason: 'cancelled' };
+    // What a cancel cut short: work whose answer came in with the cancel, or a request already sent.
+    let startedAsCancelled;
+    let sentWhenCancelled = false;
+    const read = (answer) => {
         if (answer.kind === 'ok') {
             const started = operation.read(answer.body, settings.projectId);
             if (!started)
@@ -41927,6 +41914,31 @@ async function startWork(settings, deps) {
             return answer;
         return { kind: 'fatal', reason: maybeStarted(settings, answer.reason) };
     };
+    const attempt = async () => {
+        const timeoutMs = requestBudget(deps.clock.now(), deps.deadline, deps.requestTimeoutMs);
+        if (timeoutMs <= 0)
+            return { kind: 'transient', reason: 'no time left before the deadline' };
+        report.requests++;
+        const answer = await deps.client.request({
+            method: 'POST',
+            path,
+            key: deps.adminKey,
+            keyInput: 'admin-key',
+            ...(json === undefined ? {} : { json }),
+            timeoutMs,
+            signal: deps.signal,
+            classify: (facts) => classifyStartAnswer(settings, facts)
+        });
+        const found = read(answer);
+        if (deps.signal.aborted) {
+            if (found.kind === 'settled')
+                startedAsCancelled = found.value;
+            else
+                sentWhenCancelled = answer.kind !== 'ok' && answer.sent !== false && !answer.notActedOn;
+            return { kind: 'transient', reason: 'cancelled' };
+        }
+        return found;
+    };
     const end = await pollUntilSettled(attempt, {
         deadline: deps.deadline,
         minIntervalMs: deps.minIntervalMs,
@@ -41944,7 +41956,14 @@ async function startWork(settings, deps) {
             break;
         case 'cancelled':
             report.result = 'cancelled';
-            report.error = `the run was cancelled while starting the ${operation.what(settings)}${report.requests > 0 ? '; it may have started' : ''}`;
+            if (startedAsCancelled) {
+                // The answer came with the cancel: the work runs, and its id is worth keeping.
+                report.ref = startedAsCancelled.ref;
+                report.previewUrl = startedAsCancelled.previewUrl;
+                report.error = `the run was cancelled just after the ${operation.what(settings)} was started`;
+            }
+            else
+                report.error = `the run was cancelled while starting the ${operation.what(settings)}${sentWhenCancelled ? '; the request had been sent, so it may have started' : '; nothing was started'}`;
             break;
         case 'error':
             report.error = end.reason;
@@ -42343,11 +42362,12 @@ async function runEngine(settings, deps) {
             requestTimeoutMs: settings.requestTimeoutMs,
             onRetry: (reason, delayMs) => events.startRetrying(reason, delayMs)
         });
-        if (!trigger.ref) {
+        if (trigger.ref)
+            events.started(trigger, clock.now() - startedAt);
+        if (!trigger.ref || trigger.result !== 'success') {
             const headline = `${trigger.result === 'cancelled' ? 'Cancelled' : 'Could not start the work'}: ${trigger.error ?? trigger.result}`;
             return { ...endedBeforeWaiting(headline, clock.now() - startedAt), result: trigger.result, trigger };
         }
-        events.started(trigger, clock.now() - startedAt);
         const started = trigger.ref;
         targets = [started, ...targets.filter((ref) => ref.kind !== started.kind || ref.id !== started.id)];
     }
@@ -43619,7 +43639,7 @@ function failureMessage(outcome, options = {}) {
     if (outcome.problems.length > 0)
         return [outcome.headline, ...outcome.problems.map((p) => `- ${p}`), NEXT_FOR_PROBLEMS].join('\n');
     // Work that could not be started: its message says whether it may have started, and what to check.
-    if (outcome.trigger && !outcome.trigger.ref)
+    if (outcome.trigger && outcome.trigger.result !== 'success')
         return outcome.headline;
     const failing = outcome.targets.filter((t) => t.result !== 'success');
     if (failing.length === 0) {

@@ -41,11 +41,11 @@ export async function runEngine(settings: Settings, deps: EngineDeps): Promise<R
       requestTimeoutMs: settings.requestTimeoutMs,
       onRetry: (reason, delayMs) => events.startRetrying(reason, delayMs)
     })
-    if (!trigger.ref) {
+    if (trigger.ref) events.started(trigger, clock.now() - startedAt)
+    if (!trigger.ref || trigger.result !== 'success') {
       const headline = `${trigger.result === 'cancelled' ? 'Cancelled' : 'Could not start the work'}: ${trigger.error ?? trigger.result}`
       return { ...endedBeforeWaiting(headline, clock.now() - startedAt), result: trigger.result, trigger }
     }
-    events.started(trigger, clock.now() - startedAt)
     const started = trigger.ref
     targets = [started, ...targets.filter((ref) => ref.kind !== started.kind || ref.id !== started.id)]
   }

@@ -143,22 +143,11 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
   const path = operation.path(settings.projectId)
   const json = operation.body(settings)
   let lastRetry: { reason: string } | undefined
+  // What a cancel cut short: work whose answer came in with the cancel, or a request already sent.
+  let startedAsCancelled: Started | undefined
+  let sentWhenCancelled = false
 
-  const attempt = async (): Promise<Attempt<Started>> => {
-    const timeoutMs = requestBudget(deps.clock.now(), deps.deadline, deps.requestTimeoutMs)
-    if (timeoutMs <= 0) return { kind: 'transient', reason: 'no time left before the deadline' }
-    report.requests++
-    const answer = await deps.client.request({
-      method: 'POST',
-      path,
-      key: deps.adminKey,
-      keyInput: 'admin-key',
-      ...(json === undefined ? {} : { json }),
-      timeoutMs,
-      signal: deps.signal,
-      classify: (facts) => classifyStartAnswer(settings, facts)
-    })
-    if (deps.signal.aborted) return { kind: 'transient', reason: 'cancelled' }
+  const read = (answer: ApiResult): Attempt<Started> => {
     if (answer.kind === 'ok') {
       const started = operation.read(answer.body, settings.projectId)
       if (!started)
@@ -183,6 +172,29 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
     return { kind: 'fatal', reason: maybeStarted(settings, answer.reason) }
   }
 
+  const attempt = async (): Promise<Attempt<Started>> => {
+    const timeoutMs = requestBudget(deps.clock.now(), deps.deadline, deps.requestTimeoutMs)
+    if (timeoutMs <= 0) return { kind: 'transient', reason: 'no time left before the deadline' }
+    report.requests++
+    const answer = await deps.client.request({
+      method: 'POST',
+      path,
+      key: deps.adminKey,
+      keyInput: 'admin-key',
+      ...(json === undefined ? {} : { json }),
+      timeoutMs,
+      signal: deps.signal,
+      classify: (facts) => classifyStartAnswer(settings, facts)
+    })
+    const found = read(answer)
+    if (deps.signal.aborted) {
+      if (found.kind === 'settled') startedAsCancelled = found.value
+      else sentWhenCancelled = answer.kind !== 'ok' && answer.sent !== false && !answer.notActedOn
+      return { kind: 'transient', reason: 'cancelled' }
+    }
+    return found
+  }
+
   const end = await pollUntilSettled(attempt, {
     deadline: deps.deadline,
     minIntervalMs: deps.minIntervalMs,
@@ -200,7 +212,13 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
       break
     case 'cancelled':
       report.result = 'cancelled'
-      report.error = `the run was cancelled while starting the ${operation.what(settings)}${report.requests > 0 ? '; it may have started' : ''}`
+      if (startedAsCancelled) {
+        // The answer came with the cancel: the work runs, and its id is worth keeping.
+        report.ref = startedAsCancelled.ref
+        report.previewUrl = startedAsCancelled.previewUrl
+        report.error = `the run was cancelled just after the ${operation.what(settings)} was started`
+      } else
+        report.error = `the run was cancelled while starting the ${operation.what(settings)}${sentWhenCancelled ? '; the request had been sent, so it may have started' : '; nothing was started'}`
       break
     case 'error':
       report.error = end.reason

@@ -166,7 +166,7 @@ const NEXT_FOR_PROBLEMS = 'Next: fix these inputs in the workflow file (see the 
 export function failureMessage(outcome: RunOutcome, options: ExplainOptions = {}): string {
   if (outcome.problems.length > 0) return [outcome.headline, ...outcome.problems.map((p) => `- ${p}`), NEXT_FOR_PROBLEMS].join('\n')
   // Work that could not be started: its message says whether it may have started, and what to check.
-  if (outcome.trigger && !outcome.trigger.ref) return outcome.headline
+  if (outcome.trigger && outcome.trigger.result !== 'success') return outcome.headline
   const failing = outcome.targets.filter((t) => t.result !== 'success')
   if (failing.length === 0) {
     if (outcome.search && !outcome.search.skipped && outcome.search.result !== 'success')
