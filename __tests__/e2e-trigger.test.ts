@@ -146,7 +146,7 @@ describe.concurrent('trigger, end to end', () => {
     const run = await runAgainst(
       sim,
       { ...AGENT, 'project-id': 'trigger-hang', 'request-timeout': '20s' },
-      { onStdout: killOnce('Starting the work', 'SIGINT') }
+      { onStdout: killWhen(() => posts(sim).length > 0, 'SIGINT') }
     )
     expect(run.code).not.toBe(0)
     expect(posts(sim)).toHaveLength(1)
@@ -213,6 +213,21 @@ function killOnce(text: string, signal: NodeJS.Signals) {
     if (sent || !seen.includes(text)) return
     sent = true
     setTimeout(() => child.kill(signal), 300)
+  }
+}
+
+/** Sends `signal` to the action as soon as `ready()` holds (checked every 20 ms, for at most 20 s). */
+function killWhen(ready: () => boolean, signal: NodeJS.Signals) {
+  let watching = false
+  return (_chunk: string, child: ChildProcess) => {
+    if (watching) return
+    watching = true
+    const started = Date.now()
+    const timer = setInterval(() => {
+      if (!ready() && Date.now() - started < 20_000) return
+      clearInterval(timer)
+      child.kill(signal)
+    }, 20)
   }
 }
 
