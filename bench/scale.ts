@@ -19,7 +19,7 @@ export interface ScaleResult {
   targets: number
   wallMs: number
   lastSettleMs: number
-  /** When the last target to be seen settled was seen (a poll answered success), from the spawn. */
+  /** When the answer that showed the last target settled was sent (a poll answered success), from the spawn. */
   lastDetectionMs: number
   firstRequestMs: number
   maxInFlight: number
@@ -67,7 +67,8 @@ export async function measureScale(node: string, targets: number, seed: number, 
         fn: () => {
           const now = Date.now()
           if (now - spawnedAt < offset) return { json: { _id: id, status: 'in_progress' }, delayMs }
-          if (!detectedAt.has(id)) detectedAt.set(id, now - spawnedAt)
+          // Seen when the answer leaves the simulator, after its delay: from then on the action is on its own.
+          if (!detectedAt.has(id)) detectedAt.set(id, now - spawnedAt + delayMs)
           return { json: { _id: id, status: 'success', endedAt: new Date(spawnedAt + offset).toISOString() }, delayMs }
         }
       }

@@ -1,9 +1,14 @@
 // Part 1 — start-up: `node dist/index.js` on an update that is already `success` (one request),
-// against a bare `node -e ""` and against the shell one-shot users write
-// (`curl -s … | jq -r .status`), run interleaved (A, B, C, A, B, C, …) against the simulator.
+// against the floor of this stack and its experiments (bench/floors.ts, the same request), a bare
+// `node -e ""` and the shell one-shot users write (`curl -s … | jq -r .status`), run interleaved
+// (A, B, C, A, B, C, …) against the simulator.
 
 import { execFileSync } from 'node:child_process'
-import { ACTION_ENTRY, prepareActionRun, timedSpawn } from './action.js'
+import { readFile, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { ACTION_ENTRY, prepareActionRun, REPO_ROOT, timedSpawn } from './action.js'
+import type { Floor } from './floors.js'
 import { ADMIN_KEY, startSimulator } from '../dev/simulator.js'
 
 export const STATUS_ID = 'bench-done'
@@ -11,6 +16,11 @@ export const STATUS_ID = 'bench-done'
 export interface StartupResult {
   runs: number
   actionMs: number
+  /** CPU time (user + system) of the action, from runs with bench/cpu-register.mjs. */
+  actionCpuMs: number
+  /** Median of each floor bundle, by name. */
+  floorMs: Record<string, number>
+  floorCpuMs: Record<string, number>
   bareMs: number
   /** undefined when curl or jq is missing; `missing` says which. */
   oneShotMs: number | undefined
@@ -54,48 +64,90 @@ export function successRecord(id: string) {
   }
 }
 
-export async function measureStartup(node: string, runs: number): Promise<StartupResult> {
+/** One kind of run in the comparison: runs once, returns its wall time and, for Node entries, its CPU time. */
+interface Contestant {
+  name: string
+  run(round: number): Promise<{ ms: number; cpuMs?: number }>
+}
+
+const CPU_REGISTER = path.join(REPO_ROOT, 'bench', 'cpu-register.mjs')
+
+export async function measureStartup(node: string, runs: number, floors: readonly Floor[]): Promise<StartupResult> {
   const sim = await startSimulator()
   sim.script('update', STATUS_ID, [{ json: successRecord(STATUS_ID) }])
   const missing = ['curl', 'jq'].filter((tool) => !has(tool))
   const url = `${sim.url}/v1/project/update-status/${STATUS_ID}`
   const failures: string[] = []
-  const action: number[] = []
-  const bare: number[] = []
-  const oneShot: number[] = []
-  try {
-    // One warm-up round (disk cache, first spawn), not counted.
-    for (let round = 0; round <= runs; round++) {
+  const cpuFile = path.join(os.tmpdir(), `wait-for-docs-bench-cpu-${process.pid}.txt`)
+
+  /** Runs a bundled entry as the runner would, checks its outputs, and runs it again with the CPU-time preload. */
+  const entryRun = (name: string, entry: string, check: (outputs: Record<string, string>, summary: string) => boolean): Contestant => ({
+    name,
+    run: async (round) => {
       const run = await prepareActionRun({ 'base-url': sim.url, 'admin-key': ADMIN_KEY, 'status-id': STATUS_ID })
-      const a = await timedSpawn(node, [ACTION_ENTRY], { env: run.env, cwd: run.cwd })
+      const timed = await timedSpawn(node, [entry], { env: run.env, cwd: run.cwd })
       const outputs = await run.readOutputs()
-      await run.cleanup()
-      if (a.code !== 0 || outputs.result !== 'success' || outputs.polls !== '1') {
-        failures.push(`action run ${round}: exit ${a.code}, result=${outputs.result}, polls=${outputs.polls}`)
+      const summary = await readFile(run.summaryFile, 'utf8')
+      if (timed.code !== 0 || !check(outputs, summary))
+        failures.push(`${name} run ${round}: exit ${timed.code}, result=${outputs.result}, polls=${outputs.polls}: ${timed.stderr.slice(0, 300)}`)
+      // A second run, with the preload: CPU time is far less disturbed by other work on the machine than wall time.
+      const traced = await timedSpawn(node, ['--import', CPU_REGISTER, entry], { env: { ...run.env, BENCH_CPU_FILE: cpuFile }, cwd: run.cwd })
+      const cpuUs = Number(await readFile(cpuFile, 'utf8').catch(() => ''))
+      await Promise.all([run.cleanup(), rm(cpuFile, { force: true })])
+      if (traced.code !== 0 || !(cpuUs > 0)) failures.push(`${name} run ${round} with the CPU preload: exit ${traced.code}`)
+      return { ms: timed.ms, cpuMs: cpuUs / 1000 }
+    }
+  })
+  const contestants: Contestant[] = [
+    entryRun('action', ACTION_ENTRY, (outputs) => outputs.result === 'success' && outputs.polls === '1'),
+    ...floors.map((floor) => entryRun(floor.name, floor.entry, (outputs, summary) => outputs.result === 'success' && summary.includes(STATUS_ID))),
+    {
+      name: 'bare',
+      run: async () => {
+        const b = await timedSpawn(node, ['-e', ''], { env: { PATH: process.env.PATH ?? '' } })
+        if (b.code !== 0) failures.push(`node -e "" exited ${b.code}`)
+        return { ms: b.ms }
       }
-      const b = await timedSpawn(node, ['-e', ''], { env: { PATH: process.env.PATH ?? '' } })
-      if (b.code !== 0) failures.push(`node -e "" exited ${b.code}`)
-      let c: number | undefined
-      if (missing.length === 0) {
+    }
+  ]
+  if (missing.length === 0)
+    contestants.push({
+      name: 'oneShot',
+      run: async () => {
         const shot = await timedSpawn('sh', ['-c', 'curl -s -H "Authorization: Bearer $KEY" "$URL" | jq -r .status'], {
           env: { PATH: process.env.PATH ?? '', KEY: ADMIN_KEY, URL: url }
         })
         if (shot.code !== 0 || shot.stdout.trim() !== 'success') failures.push(`curl | jq printed ${JSON.stringify(shot.stdout.trim())}`)
-        c = shot.ms
+        return { ms: shot.ms }
       }
-      if (round === 0) continue
-      action.push(a.ms)
-      bare.push(b.ms)
-      if (c !== undefined) oneShot.push(c)
+    })
+
+  const wall = new Map<string, number[]>(contestants.map((c) => [c.name, []]))
+  const cpu = new Map<string, number[]>(contestants.map((c) => [c.name, []]))
+  try {
+    // One warm-up round (disk cache, first spawn), not counted. Each round starts one further
+    // along the list, so that no kind of run always follows the same one.
+    for (let round = 0; round <= runs; round++) {
+      for (let k = 0; k < contestants.length; k++) {
+        const contestant = contestants[(round + k) % contestants.length] as Contestant
+        const { ms, cpuMs } = await contestant.run(round)
+        if (round === 0) continue
+        wall.get(contestant.name)?.push(ms)
+        if (cpuMs !== undefined) cpu.get(contestant.name)?.push(cpuMs)
+      }
     }
   } finally {
     await sim.close()
   }
+  const medianOf = (map: Map<string, number[]>, name: string) => median(map.get(name) ?? [])
   return {
     runs,
-    actionMs: median(action),
-    bareMs: median(bare),
-    oneShotMs: oneShot.length > 0 ? median(oneShot) : undefined,
+    actionMs: medianOf(wall, 'action'),
+    actionCpuMs: medianOf(cpu, 'action'),
+    floorMs: Object.fromEntries(floors.map((f) => [f.name, medianOf(wall, f.name)])),
+    floorCpuMs: Object.fromEntries(floors.map((f) => [f.name, medianOf(cpu, f.name)])),
+    bareMs: medianOf(wall, 'bare'),
+    oneShotMs: missing.length === 0 ? medianOf(wall, 'oneShot') : undefined,
     missing: missing.length > 0 ? missing.join(' and ') : undefined,
     failures
   }

@@ -1,0 +1,4 @@
+// The floor: see floor.ts.
+import { runFloor } from './floor.js'
+
+await runFloor()
