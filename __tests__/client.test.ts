@@ -57,7 +57,7 @@ describe('createApiClient', () => {
     const { url } = await serve(() => undefined)
     const started = Date.now()
     const answer = await client(url).request(request({ timeoutMs: 300 }))
-    expect(answer).toEqual({ kind: 'transient', reason: 'no complete answer within 0.3s (request-timeout)' })
+    expect(answer).toEqual({ kind: 'transient', reason: 'no complete answer within 0.3s (request-timeout)', sent: true })
     expect(Date.now() - started).toBeLessThan(2000)
   })
 
@@ -108,7 +108,7 @@ describe('createApiClient', () => {
       pump()
     })
     const answer = await client(url).request(request({ timeoutMs: 20_000 }))
-    expect(answer).toEqual({ kind: 'fatal', reason: 'HTTP 200 with a body over 32 MiB' })
+    expect(answer).toEqual({ kind: 'fatal', reason: 'HTTP 200 with a body over 32 MiB', sent: true })
   })
 
   it('follows a redirect within the same origin, with the key', async () => {
@@ -162,23 +162,35 @@ describe('createApiClient', () => {
     setTimeout(() => controller.abort(), 50)
     const started = Date.now()
     const answer = await client(url).request(request({ timeoutMs: 10_000, signal: controller.signal }))
-    expect(answer).toEqual({ kind: 'transient', reason: 'cancelled' })
+    expect(answer).toEqual({ kind: 'transient', reason: 'cancelled', sent: true })
     expect(Date.now() - started).toBeLessThan(1000)
   })
 
   it('goes through HTTP_PROXY when it is set, and around it for NO_PROXY hosts', async () => {
+    const proxy = await startProxy({ hosts: { 'docs.internal': '127.0.0.1' } })
+    cleanups.push(() => proxy.close())
+    const { url } = await serve((_req, res) => res.writeHead(200).end('{"status":"queued"}'))
+    const base = `http://docs.internal:${new URL(url).port}`
+    vi.stubEnv('HTTP_PROXY', proxy.url)
+    vi.stubEnv('NO_PROXY', '')
+    const answer = await client(base).request(request())
+    expect(answer).toEqual({ kind: 'ok', body: { status: 'queued' } })
+    // undici tunnels every proxied request with CONNECT, plain http included.
+    expect(proxy.seen).toEqual([`CONNECT docs.internal:${new URL(url).port}`])
+
+    vi.stubEnv('NO_PROXY', 'docs.internal')
+    // Without the proxy the name does not resolve: the request did not go through it.
+    await client(base).request(request({ timeoutMs: 1000 }))
+    expect(proxy.seen).toHaveLength(1)
+  })
+
+  it('a loopback base URL never goes through the proxy, as in the toolkit', async () => {
     const proxy = await startProxy()
     cleanups.push(() => proxy.close())
     const { url } = await serve((_req, res) => res.writeHead(200).end('{"status":"queued"}'))
     vi.stubEnv('HTTP_PROXY', proxy.url)
     vi.stubEnv('NO_PROXY', '')
-    const answer = await client(url).request(request())
-    expect(answer).toEqual({ kind: 'ok', body: { status: 'queued' } })
-    // undici tunnels every proxied request with CONNECT, plain http included.
-    expect(proxy.seen).toEqual([`CONNECT ${new URL(url).host}`])
-
-    vi.stubEnv('NO_PROXY', '127.0.0.1')
-    await client(url).request(request())
-    expect(proxy.seen).toHaveLength(1)
+    expect(await client(url).request(request())).toEqual({ kind: 'ok', body: { status: 'queued' } })
+    expect(proxy.seen).toEqual([])
   })
 })

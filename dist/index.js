@@ -31901,136 +31901,322 @@ function parseRetryAfter(value, now) {
     return Math.max(0, date - now);
 }
 
+;// CONCATENATED MODULE: ./src/api/proxy.ts
+/**
+ * Which proxy, if any, serves `target`, read from the runner's variables the way the Actions
+ * toolkit reads them: `https_proxy`/`HTTPS_PROXY` for https (falling back on the http one),
+ * `http_proxy`/`HTTP_PROXY` for http; a variable set but empty counts as unset, so `no_proxy=''`
+ * does not hide a set `NO_PROXY`; loopback hosts never go through a proxy. A proxy given without
+ * a scheme (`proxy.internal:3128`, as curl accepts) is taken as http://. Throws with the
+ * variable's name, never its value, when it is not a URL.
+ */
+function chooseProxy(target, env = process.env) {
+    const http = proxyFrom(env, 'http_proxy', 'HTTP_PROXY');
+    const https = proxyFrom(env, 'https_proxy', 'HTTPS_PROXY');
+    const choice = target.protocol === 'https:' ? (https ?? http) : http;
+    if (!choice || isLoopback(target.hostname) || bypassed(target, env))
+        return undefined;
+    return choice;
+}
+function proxyFrom(env, lower, upper) {
+    const variable = env[lower]?.trim() ? lower : upper;
+    const value = env[variable]?.trim();
+    if (!value)
+        return undefined;
+    const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
+    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+        throw new Error(`the proxy variable ${variable} is not an http:// or https:// URL; set it like http://proxy.example:3128`);
+    return { url, variable };
+}
+/** Loopback never goes through a proxy (as in the toolkit): a proxy cannot reach the runner's own loopback. */
+function isLoopback(hostname) {
+    const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host.endsWith('.localhost') || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || host === '::1' || host === '0:0:0:0:0:0:0:1';
+}
+/**
+ * Whether NO_PROXY lists the target: `*`, the host, the host with its port, or a parent domain
+ * (`example.com` and `.example.com` both cover `api.example.com`). Case-insensitive.
+ */
+function bypassed(target, env) {
+    const list = env.no_proxy?.trim() ? env.no_proxy : (env.NO_PROXY ?? '');
+    const host = target.hostname.toLowerCase().replace(/^\[|\]$/g, '');
+    const port = target.port || (target.protocol === 'https:' ? '443' : '80');
+    const names = [host, `${host}:${port}`];
+    return list
+        .split(/[,\s]+/)
+        .map((entry) => entry
+        .trim()
+        .toLowerCase()
+        .replace(/^\*?\./, '.'))
+        .filter((entry) => entry !== '')
+        .some((entry) => {
+        if (entry === '*')
+            return true;
+        const bare = entry.startsWith('.') ? entry.slice(1) : entry;
+        return names.some((name) => name === bare || name.endsWith(`.${bare}`));
+    });
+}
+
+;// CONCATENATED MODULE: ./src/api/connections.ts
+
+
+/**
+ * Opens connections to `target`, through the runner's proxy when one applies. Every phase has a
+ * limit of `phaseTimeoutMs` inside undici too (TCP and TLS connect, the proxy's CONNECT answer),
+ * so a socket left behind by an abandoned request ends on its own; `destroyAll` ends them at once.
+ */
+function openConnections(target, phaseTimeoutMs, env = process.env) {
+    const sockets = new Set();
+    const timeout = Math.max(1, Math.ceil(phaseTimeoutMs));
+    const tracked = (options) => {
+        const connect = (0,undici.buildConnector)({ ...options, timeout });
+        return (opts, callback) => {
+            const socket = connect(opts, callback);
+            sockets.add(socket);
+            socket.once('close', () => sockets.delete(socket));
+            return socket;
+        };
+    };
+    const limits = { headersTimeout: timeout, bodyTimeout: timeout };
+    const proxy = chooseProxy(target, env);
+    const dispatcher = proxy
+        ? new undici.ProxyAgent({
+            uri: proxy.url,
+            ...limits,
+            requestTls: { timeout },
+            proxyTls: { timeout },
+            // The connection to the proxy: tracked, and its CONNECT answer bounded by headersTimeout.
+            clientFactory: (origin, options) => new undici.Pool(origin, { ...options, ...limits, connect: tracked({}) })
+        })
+        : new undici.Agent({ ...limits, connect: tracked({}) });
+    return {
+        dispatcher,
+        proxy,
+        destroyAll: async () => {
+            for (const socket of sockets)
+                socket.destroy();
+            sockets.clear();
+            // undici's own teardown waits on nothing that can hang once the sockets are gone; bounded anyway.
+            await Promise.race([dispatcher.destroy().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 200).unref())]);
+        }
+    };
+}
+
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __nccwpck_require__(7075);
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __nccwpck_require__(8522);
+;// CONCATENATED MODULE: ./src/api/decode.ts
+
+
+/** What the client asks for; a proxy may compress anyway, so every one of these is decoded. */
+const ACCEPT_ENCODING = 'gzip, deflate, br';
+/**
+ * The body as text, decoded from `content-encoding` (gzip, deflate, br), read up to `limit`
+ * bytes of the decoded text: a small compressed body that would inflate past it (a compression
+ * bomb) is refused once `limit` is passed, never held whole. Network errors are thrown.
+ */
+async function decode_readBody(body, contentEncoding, limit) {
+    const codings = (contentEncoding ?? '')
+        .toLowerCase()
+        .split(',')
+        .map((c) => c.trim())
+        .filter((c) => c !== '' && c !== 'identity');
+    if (codings.length > 1 || (codings[0] && !DECODERS[codings[0]]))
+        return { undecodable: oneCoding(contentEncoding) };
+    const make = codings[0] ? DECODERS[codings[0]] : undefined;
+    let decodeFailed = false;
+    const source = make
+        ? (0,external_node_stream_.pipeline)(body, make().on('error', () => (decodeFailed = !body.errored)), () => undefined)
+        : body;
+    const chunks = [];
+    let size = 0;
+    try {
+        for await (const chunk of source) {
+            size += chunk.byteLength;
+            if (size > limit) {
+                source.destroy();
+                body.destroy();
+                return { tooLarge: true };
+            }
+            chunks.push(chunk);
+        }
+    }
+    catch (error) {
+        if (decodeFailed)
+            return { undecodable: oneCoding(contentEncoding) };
+        throw error;
+    }
+    return { text: Buffer.concat(chunks).toString('utf8') };
+}
+const DECODERS = {
+    gzip: () => (0,external_node_zlib_.createGunzip)(),
+    'x-gzip': () => (0,external_node_zlib_.createGunzip)(),
+    deflate: () => (0,external_node_zlib_.createInflate)(),
+    br: () => (0,external_node_zlib_.createBrotliDecompress)()
+};
+function oneCoding(value) {
+    return (value ?? '').replace(/[^\w ,.-]/g, '').slice(0, 40);
+}
+
 ;// CONCATENATED MODULE: ./src/api/client.ts
 
 
 
+
+
 const USER_AGENT = 'wait-for-docs';
-/** Bodies above this are refused rather than read into memory. */
+/** Bodies above this (decoded) are refused rather than read into memory. */
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /**
  * The platform client: sends the bearer key, limits each request in time and size, honours the
  * proxy settings of the runner, follows redirects only within the base URL's origin (the key
  * never goes elsewhere), and turns every answer or failure into an `ApiResult`.
+ *
+ * A request ends at its budget or on cancel in every phase, whatever the socket does: the HTTP
+ * library does not honour an abort while it connects (DNS, TCP, TLS, proxy CONNECT), so the
+ * request is raced against the signal; whatever it leaves hanging is bounded by the same limit
+ * inside the library and destroyed by `close()`.
  */
 function createApiClient(options) {
-    const dispatcher = options.dispatcher ?? createDispatcher();
+    const connections = openConnections(options.baseUrl, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, options.env);
     const now = options.now ?? Date.now;
     const origin = options.baseUrl.origin;
     const basePath = options.baseUrl.pathname.replace(/\/+$/, '');
     async function request(req) {
         const timeout = AbortSignal.timeout(Math.max(1, req.timeoutMs));
         const signal = AbortSignal.any([req.signal, timeout]);
-        let url = new URL(`${origin}${basePath}${req.path}`);
-        const secrets = [req.key, ...(options.secrets ?? [])];
+        const progress = { sent: false };
+        const stopped = () => req.signal.aborted
+            ? { kind: 'transient', reason: 'cancelled', sent: progress.sent }
+            : { kind: 'transient', reason: `no complete answer within ${formatSeconds(req.timeoutMs)} (request-timeout)`, sent: progress.sent };
+        if (signal.aborted)
+            return stopped();
+        let onAbort;
+        const aborted = new Promise((resolve) => {
+            onAbort = () => resolve('stopped');
+            signal.addEventListener('abort', onAbort, { once: true });
+        });
+        const exchange = send(req, signal, progress).catch((error) => {
+            if (signal.aborted)
+                return stopped();
+            return failure(error, progress.sent, connections.proxy);
+        });
         try {
-            for (let hop = 0;; hop++) {
-                const headers = {
-                    accept: 'application/json',
-                    authorization: `Bearer ${req.key}`,
-                    'user-agent': USER_AGENT
-                };
-                if (req.json !== undefined)
-                    headers['content-type'] = 'application/json';
-                const response = await (0,undici.request)(url, {
-                    method: req.method,
-                    headers,
-                    body: req.json === undefined ? null : JSON.stringify(req.json),
-                    signal,
-                    dispatcher
-                });
-                // Destroying an unread body emits an error; reading still reports its own errors.
-                response.body.on('error', () => undefined);
-                const header = (name) => {
-                    const value = response.headers[name];
-                    return (Array.isArray(value) ? value[0] : value) ?? null;
-                };
-                const status = response.statusCode;
-                const location = header('location');
-                if (status >= 300 && status < 400 && location) {
-                    response.body.destroy();
-                    const next = new URL(location, url);
-                    if (next.origin !== origin)
-                        return {
-                            kind: 'fatal',
-                            reason: `the server redirected to ${oneLine(redact(next.origin, secrets), 200)}, another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on`
-                        };
-                    if (hop >= MAX_REDIRECTS)
-                        return { kind: 'fatal', reason: `more than ${MAX_REDIRECTS} redirects` };
-                    url = next;
-                    continue;
-                }
-                const bodyText = await readLimited(response.body, MAX_BODY_BYTES);
-                if (bodyText === undefined)
-                    return { kind: 'fatal', reason: `HTTP ${status} with a body over ${MAX_BODY_BYTES / 1024 / 1024} MiB` };
-                return classifyResponse({
-                    status,
-                    retryAfter: header('retry-after'),
-                    contentType: header('content-type'),
-                    bodyText,
-                    keyInput: req.keyInput,
-                    secrets,
-                    now: now()
-                });
-            }
+            const first = await Promise.race([exchange, aborted]);
+            return first === 'stopped' ? stopped() : first;
         }
-        catch (error) {
-            if (req.signal.aborted)
-                return { kind: 'transient', reason: 'cancelled' };
-            if (timeout.aborted)
-                return { kind: 'transient', reason: `no complete answer within ${formatSeconds(req.timeoutMs)} (request-timeout)` };
-            return { kind: 'transient', reason: `network error: ${describeNetworkError(error)}` };
+        finally {
+            if (onAbort)
+                signal.removeEventListener('abort', onAbort);
+        }
+    }
+    async function send(req, signal, progress) {
+        let url = new URL(`${origin}${basePath}${req.path}`);
+        let method = req.method;
+        let json = req.json;
+        const secrets = [req.key, ...(options.secrets ?? [])];
+        // The library calls onConnect once a socket is ready and it starts writing the request: from
+        // then on the server may have received it.
+        const dispatcher = {
+            dispatch: (opts, handler) => connections.dispatcher.dispatch(opts, {
+                ...bindAll(handler),
+                onConnect: (abort) => {
+                    progress.sent = true;
+                    handler.onConnect?.(abort);
+                }
+            })
+        };
+        for (let hop = 0;; hop++) {
+            const headers = {
+                accept: 'application/json',
+                'accept-encoding': ACCEPT_ENCODING,
+                authorization: `Bearer ${req.key}`,
+                'user-agent': USER_AGENT
+            };
+            if (json !== undefined)
+                headers['content-type'] = 'application/json';
+            const response = await (0,undici.request)(url, {
+                method,
+                headers,
+                body: json === undefined ? null : JSON.stringify(json),
+                signal,
+                dispatcher
+            });
+            // Destroying an unread body emits an error; reading still reports its own errors.
+            response.body.on('error', () => undefined);
+            const header = (name) => {
+                const value = response.headers[name];
+                return (Array.isArray(value) ? value[0] : value) ?? null;
+            };
+            const status = response.statusCode;
+            const location = header('location');
+            if (status >= 300 && status < 400 && location) {
+                response.body.destroy();
+                const next = new URL(location, url);
+                if (next.origin !== origin)
+                    return {
+                        kind: 'fatal',
+                        reason: `the server redirected to ${oneLine(redact(next.origin, secrets), 200)}, another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on`,
+                        sent: true
+                    };
+                if (hop >= MAX_REDIRECTS)
+                    return { kind: 'fatal', reason: `more than ${MAX_REDIRECTS} redirects`, sent: true };
+                // As browsers do: a 303 is fetched with GET, and so is a 301 or 302 answer to a POST.
+                if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
+                    method = 'GET';
+                    json = undefined;
+                }
+                url = next;
+                continue;
+            }
+            const body = await decode_readBody(response.body, header('content-encoding'), MAX_BODY_BYTES);
+            if ('tooLarge' in body)
+                return { kind: 'fatal', reason: `HTTP ${status} with a body over ${MAX_BODY_BYTES / 1024 / 1024} MiB`, sent: true };
+            if ('undecodable' in body)
+                return { kind: 'transient', reason: `HTTP ${status} with a body that could not be decoded (content-encoding ${body.undecodable})`, sent: true };
+            const classified = classifyResponse({
+                status,
+                retryAfter: header('retry-after'),
+                contentType: header('content-type'),
+                bodyText: body.text,
+                keyInput: req.keyInput,
+                secrets,
+                now: now()
+            });
+            return classified.kind === 'ok' ? classified : { ...classified, sent: true };
         }
     }
     return {
         request,
-        close: () => dispatcher.destroy()
+        close: () => connections.destroyAll()
     };
 }
-/**
- * A proxy-aware dispatcher when the runner sets a proxy (NO_PROXY honoured), a plain one
- * otherwise. A proxy given without a scheme (`proxy.internal:3128`, as curl accepts) is taken as
- * http://. Throws with the variable's name, never its value (it may hold credentials), when
- * it is not a URL.
- */
-function createDispatcher(env = process.env) {
-    const httpProxy = proxyFrom(env, 'http_proxy', 'HTTP_PROXY');
-    const httpsProxy = proxyFrom(env, 'https_proxy', 'HTTPS_PROXY');
-    if (!httpProxy && !httpsProxy)
-        return new undici.Agent();
-    // undici flags EnvHttpProxyAgent as experimental with a process warning: noise in a step log.
-    const emitWarning = process.emitWarning;
-    process.emitWarning = (() => undefined);
-    try {
-        return new undici.EnvHttpProxyAgent({ httpProxy, httpsProxy: httpsProxy ?? httpProxy, noProxy: env.no_proxy ?? env.NO_PROXY ?? '' });
-    }
-    finally {
-        process.emitWarning = emitWarning;
-    }
-}
-function proxyFrom(env, lower, upper) {
-    const name = env[lower] ? lower : upper;
-    const value = env[name]?.trim();
-    if (!value)
-        return undefined;
-    const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
-    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
-        throw new Error(`the proxy variable ${name} is not an http:// or https:// URL; set it like http://proxy.example:3128`);
-    return url;
-}
-async function readLimited(body, limit) {
-    const chunks = [];
-    let size = 0;
-    for await (const chunk of body) {
-        size += chunk.byteLength;
-        if (size > limit) {
-            body.destroy();
-            return undefined;
+/** Every method of an undici handler, bound to it, so that it can be extended by spreading. */
+function bindAll(handler) {
+    const bound = {};
+    for (let proto = handler; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto))
+        for (const name of Object.getOwnPropertyNames(proto)) {
+            const value = handler[name];
+            if (name !== 'constructor' && typeof value === 'function' && !(name in bound))
+                bound[name] = value.bind(handler);
         }
-        chunks.push(chunk);
-    }
-    return Buffer.concat(chunks).toString('utf8');
+    return bound;
+}
+/** A failure before any answer was read, with what it means for the user. */
+function failure(error, sent, proxy) {
+    const proxyStatus = /Proxy response \((\d{3})\)/.exec(error instanceof Error ? error.message : '')?.[1];
+    if (proxy && proxyStatus === '407')
+        return {
+            kind: 'fatal',
+            reason: `the proxy named by ${proxy.variable} asked for credentials (HTTP 407 Proxy Authentication Required); put the proxy's user and password in ${proxy.variable} (http://user:password@host:port), or ask the runner's administrator which proxy to use`,
+            sent: false
+        };
+    if (proxy && proxyStatus)
+        return { kind: 'transient', reason: `network error: the proxy named by ${proxy.variable} refused the tunnel (HTTP ${proxyStatus} to CONNECT)`, sent: false };
+    return { kind: 'transient', reason: `network error: ${describeNetworkError(error)}`, sent };
 }
 function describeNetworkError(error) {
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
@@ -39870,11 +40056,11 @@ const _safeParse = (_Err) => (schema, value, _ctx) => {
     if (result instanceof Promise) {
         throw new $ZodAsyncError();
     }
-    return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
+    return result.issues.length ? parse_failure(_Err, result.issues, ctx) : { success: true, data: result.value };
 };
 const safeParse = /* @__PURE__*/ _safeParse($ZodRealError);
 // the error is built on the first read of `error`: finalizing the issues and constructing the instance is most of a failing parse, and a caller that only branches on `success` never pays it. a getter in the literal keeps this small; the alternative, one shared accessor descriptor plus a hidden state slot, reads ~15% faster but costs ~75 B gzipped in every bundle
-function failure(Err, issues, ctx) {
+function parse_failure(Err, issues, ctx) {
     let error;
     return {
         success: false,
@@ -39900,7 +40086,7 @@ const _safeParseAsync = (_Err) => async (schema, value, _ctx) => {
     let result = schema._zod.run({ value, issues: [] }, ctx);
     if (result instanceof Promise)
         result = await result;
-    return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
+    return result.issues.length ? parse_failure(_Err, result.issues, ctx) : { success: true, data: result.value };
 };
 const safeParseAsync = /* @__PURE__*/ _safeParseAsync($ZodRealError);
 // registry mirrors of the compiler's sentinels, so this module never imports the compiler
@@ -43149,7 +43335,7 @@ async function run() {
         }
         else {
             settings = parsed.settings;
-            client = createApiClient({ baseUrl: settings.baseUrl, secrets });
+            client = createApiClient({ baseUrl: settings.baseUrl, secrets, requestTimeoutMs: settings.requestTimeoutMs });
             outcome = await waitStep(settings, client, cancel.signal, secrets, startedAt);
         }
     }
@@ -43293,9 +43479,16 @@ async function report(outcome, options, clean) {
 ;// CONCATENATED MODULE: ./src/index.ts
 
 
+/** Once everything is written, how long anything still open (a DNS lookup that no one can cancel) may keep the step alive. */
+const EXIT_GRACE_MS = 1000;
 // run() ends every known fault in a defined outcome; this is the last net, so that even an
 // unforeseen one fails the step with a message instead of a stack trace.
-run().catch((error) => {
+run()
+    .catch((error) => {
     setFailed(`Unexpected error: ${error instanceof Error ? error.message : String(error)}`);
+})
+    .finally(() => {
+    // Outputs and summary are written by now; the step's end must not wait on the network.
+    setTimeout(() => process.exit(), EXIT_GRACE_MS).unref();
 });
 

@@ -56,7 +56,7 @@ export async function run(): Promise<void> {
       outcome = errorOutcome(`Invalid input (${count}); no request was sent.`, startedAt, parsed.problems)
     } else {
       settings = parsed.settings
-      client = createApiClient({ baseUrl: settings.baseUrl, secrets })
+      client = createApiClient({ baseUrl: settings.baseUrl, secrets, requestTimeoutMs: settings.requestTimeoutMs })
       outcome = await waitStep(settings, client, cancel.signal, secrets, startedAt)
     }
   } catch (error) {

@@ -3,8 +3,14 @@ import { oneLine, redact, redactJson } from '../text.js'
 
 export type KeyInput = 'admin-key' | 'assistant-key'
 
-/** A response classified for the poll loop; `ok` carries the parsed JSON body. */
-export type ApiResult = { kind: 'ok'; body: unknown } | Exclude<Attempt<never>, { kind: 'settled' } | { kind: 'pending' }>
+/**
+ * A response classified for the poll loop; `ok` carries the parsed JSON body. From the client,
+ * every other result says in `sent` whether the request may have reached the server: `false`
+ * only when it certainly did not (connection refused, DNS or TLS failure, a proxy that refused
+ * the tunnel, a cancel or timeout before a connection was ready), so a POST may be sent again;
+ * `true` once it was being written (a timeout, a reset or an answer after that).
+ */
+export type ApiResult = { kind: 'ok'; body: unknown } | (Exclude<Attempt<never>, { kind: 'settled' } | { kind: 'pending' }> & { sent?: boolean })
 
 export interface ResponseFacts {
   status: number

@@ -1,11 +1,15 @@
-import { Agent, EnvHttpProxyAgent, request as undiciRequest, type Dispatcher } from 'undici'
+import { request as undiciRequest, type Dispatcher } from 'undici'
 import { classifyResponse, type ApiResult, type KeyInput } from './classify.js'
+import { openConnections } from './connections.js'
+import { ACCEPT_ENCODING, readBody } from './decode.js'
+import type { ProxyChoice } from './proxy.js'
 import { oneLine, redact } from '../text.js'
 
 export const USER_AGENT = 'wait-for-docs'
-/** Bodies above this are refused rather than read into memory. */
+/** Bodies above this (decoded) are refused rather than read into memory. */
 export const MAX_BODY_BYTES = 32 * 1024 * 1024
 const MAX_REDIRECTS = 5
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000
 
 export interface ApiRequest {
   method: 'GET' | 'POST'
@@ -19,15 +23,24 @@ export interface ApiRequest {
 }
 
 export interface ApiClient {
+  /**
+   * Ends by `timeoutMs` or on abort of `signal` in every phase. Every result but `ok` says in
+   * `sent` whether the request may have reached the server (see `ApiResult`).
+   */
   request(request: ApiRequest): Promise<ApiResult>
-  /** Closes pooled connections, including any request still hanging. */
+  /** Closes every connection, including any request still hanging in any phase. */
   close(): Promise<void>
 }
 
 export interface ApiClientOptions {
   baseUrl: URL
-  /** Defaults to a proxy-aware dispatcher reading HTTPS_PROXY / HTTP_PROXY / NO_PROXY. */
-  dispatcher?: Dispatcher
+  /**
+   * Every phase inside the HTTP library (connect, TLS, proxy CONNECT, headers, body) is limited
+   * to this too, so nothing a request leaves behind outlives it by much. Default 30 s.
+   */
+  requestTimeoutMs?: number
+  /** The environment to read HTTPS_PROXY / HTTP_PROXY / NO_PROXY from; default process.env. */
+  env?: NodeJS.ProcessEnv
   now?: () => number
   /** Every key of the run: cut out of any answer that echoes one, before anything reads it. */
   secrets?: readonly string[]
@@ -37,9 +50,14 @@ export interface ApiClientOptions {
  * The platform client: sends the bearer key, limits each request in time and size, honours the
  * proxy settings of the runner, follows redirects only within the base URL's origin (the key
  * never goes elsewhere), and turns every answer or failure into an `ApiResult`.
+ *
+ * A request ends at its budget or on cancel in every phase, whatever the socket does: the HTTP
+ * library does not honour an abort while it connects (DNS, TCP, TLS, proxy CONNECT), so the
+ * request is raced against the signal; whatever it leaves hanging is bounded by the same limit
+ * inside the library and destroyed by `close()`.
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const dispatcher = options.dispatcher ?? createDispatcher()
+  const connections = openConnections(options.baseUrl, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, options.env)
   const now = options.now ?? Date.now
   const origin = options.baseUrl.origin
   const basePath = options.baseUrl.pathname.replace(/\/+$/, '')
@@ -47,110 +65,137 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function request(req: ApiRequest): Promise<ApiResult> {
     const timeout = AbortSignal.timeout(Math.max(1, req.timeoutMs))
     const signal = AbortSignal.any([req.signal, timeout])
-    let url = new URL(`${origin}${basePath}${req.path}`)
-    const secrets = [req.key, ...(options.secrets ?? [])]
+    const progress: Progress = { sent: false }
+    const stopped = (): ApiResult =>
+      req.signal.aborted
+        ? { kind: 'transient', reason: 'cancelled', sent: progress.sent }
+        : { kind: 'transient', reason: `no complete answer within ${formatSeconds(req.timeoutMs)} (request-timeout)`, sent: progress.sent }
+    if (signal.aborted) return stopped()
+    let onAbort: (() => void) | undefined
+    const aborted = new Promise<'stopped'>((resolve) => {
+      onAbort = () => resolve('stopped')
+      signal.addEventListener('abort', onAbort, { once: true })
+    })
+    const exchange = send(req, signal, progress).catch((error: unknown): ApiResult => {
+      if (signal.aborted) return stopped()
+      return failure(error, progress.sent, connections.proxy)
+    })
     try {
-      for (let hop = 0; ; hop++) {
-        const headers: Record<string, string> = {
-          accept: 'application/json',
-          authorization: `Bearer ${req.key}`,
-          'user-agent': USER_AGENT
-        }
-        if (req.json !== undefined) headers['content-type'] = 'application/json'
-        const response = await undiciRequest(url, {
-          method: req.method,
-          headers,
-          body: req.json === undefined ? null : JSON.stringify(req.json),
-          signal,
-          dispatcher
+      const first = await Promise.race([exchange, aborted])
+      return first === 'stopped' ? stopped() : first
+    } finally {
+      if (onAbort) signal.removeEventListener('abort', onAbort)
+    }
+  }
+
+  async function send(req: ApiRequest, signal: AbortSignal, progress: Progress): Promise<ApiResult> {
+    let url = new URL(`${origin}${basePath}${req.path}`)
+    let method = req.method
+    let json = req.json
+    const secrets = [req.key, ...(options.secrets ?? [])]
+    // The library calls onConnect once a socket is ready and it starts writing the request: from
+    // then on the server may have received it.
+    const dispatcher = {
+      dispatch: (opts: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandlers) =>
+        connections.dispatcher.dispatch(opts, {
+          ...bindAll(handler),
+          onConnect: (abort: (err?: Error) => void) => {
+            progress.sent = true
+            handler.onConnect?.(abort)
+          }
         })
-        // Destroying an unread body emits an error; reading still reports its own errors.
-        response.body.on('error', () => undefined)
-        const header = (name: string) => {
-          const value = response.headers[name]
-          return (Array.isArray(value) ? value[0] : value) ?? null
-        }
-        const status = response.statusCode
-        const location = header('location')
-        if (status >= 300 && status < 400 && location) {
-          response.body.destroy()
-          const next = new URL(location, url)
-          if (next.origin !== origin)
-            return {
-              kind: 'fatal',
-              reason: `the server redirected to ${oneLine(redact(next.origin, secrets), 200)}, another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on`
-            }
-          if (hop >= MAX_REDIRECTS) return { kind: 'fatal', reason: `more than ${MAX_REDIRECTS} redirects` }
-          url = next
-          continue
-        }
-        const bodyText = await readLimited(response.body, MAX_BODY_BYTES)
-        if (bodyText === undefined) return { kind: 'fatal', reason: `HTTP ${status} with a body over ${MAX_BODY_BYTES / 1024 / 1024} MiB` }
-        return classifyResponse({
-          status,
-          retryAfter: header('retry-after'),
-          contentType: header('content-type'),
-          bodyText,
-          keyInput: req.keyInput,
-          secrets,
-          now: now()
-        })
+    } as unknown as Dispatcher
+    for (let hop = 0; ; hop++) {
+      const headers: Record<string, string> = {
+        accept: 'application/json',
+        'accept-encoding': ACCEPT_ENCODING,
+        authorization: `Bearer ${req.key}`,
+        'user-agent': USER_AGENT
       }
-    } catch (error) {
-      if (req.signal.aborted) return { kind: 'transient', reason: 'cancelled' }
-      if (timeout.aborted) return { kind: 'transient', reason: `no complete answer within ${formatSeconds(req.timeoutMs)} (request-timeout)` }
-      return { kind: 'transient', reason: `network error: ${describeNetworkError(error)}` }
+      if (json !== undefined) headers['content-type'] = 'application/json'
+      const response = await undiciRequest(url, {
+        method,
+        headers,
+        body: json === undefined ? null : JSON.stringify(json),
+        signal,
+        dispatcher
+      })
+      // Destroying an unread body emits an error; reading still reports its own errors.
+      response.body.on('error', () => undefined)
+      const header = (name: string) => {
+        const value = response.headers[name]
+        return (Array.isArray(value) ? value[0] : value) ?? null
+      }
+      const status = response.statusCode
+      const location = header('location')
+      if (status >= 300 && status < 400 && location) {
+        response.body.destroy()
+        const next = new URL(location, url)
+        if (next.origin !== origin)
+          return {
+            kind: 'fatal',
+            reason: `the server redirected to ${oneLine(redact(next.origin, secrets), 200)}, another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on`,
+            sent: true
+          }
+        if (hop >= MAX_REDIRECTS) return { kind: 'fatal', reason: `more than ${MAX_REDIRECTS} redirects`, sent: true }
+        // As browsers do: a 303 is fetched with GET, and so is a 301 or 302 answer to a POST.
+        if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
+          method = 'GET'
+          json = undefined
+        }
+        url = next
+        continue
+      }
+      const body = await readBody(response.body, header('content-encoding'), MAX_BODY_BYTES)
+      if ('tooLarge' in body) return { kind: 'fatal', reason: `HTTP ${status} with a body over ${MAX_BODY_BYTES / 1024 / 1024} MiB`, sent: true }
+      if ('undecodable' in body)
+        return { kind: 'transient', reason: `HTTP ${status} with a body that could not be decoded (content-encoding ${body.undecodable})`, sent: true }
+      const classified = classifyResponse({
+        status,
+        retryAfter: header('retry-after'),
+        contentType: header('content-type'),
+        bodyText: body.text,
+        keyInput: req.keyInput,
+        secrets,
+        now: now()
+      })
+      return classified.kind === 'ok' ? classified : { ...classified, sent: true }
     }
   }
 
   return {
     request,
-    close: () => dispatcher.destroy()
+    close: () => connections.destroyAll()
   }
 }
 
-/**
- * A proxy-aware dispatcher when the runner sets a proxy (NO_PROXY honoured), a plain one
- * otherwise. A proxy given without a scheme (`proxy.internal:3128`, as curl accepts) is taken as
- * http://. Throws with the variable's name, never its value (it may hold credentials), when
- * it is not a URL.
- */
-export function createDispatcher(env: NodeJS.ProcessEnv = process.env): Dispatcher {
-  const httpProxy = proxyFrom(env, 'http_proxy', 'HTTP_PROXY')
-  const httpsProxy = proxyFrom(env, 'https_proxy', 'HTTPS_PROXY')
-  if (!httpProxy && !httpsProxy) return new Agent()
-  // undici flags EnvHttpProxyAgent as experimental with a process warning: noise in a step log.
-  const emitWarning = process.emitWarning
-  process.emitWarning = (() => undefined) as typeof process.emitWarning
-  try {
-    return new EnvHttpProxyAgent({ httpProxy, httpsProxy: httpsProxy ?? httpProxy, noProxy: env.no_proxy ?? env.NO_PROXY ?? '' })
-  } finally {
-    process.emitWarning = emitWarning
-  }
+interface Progress {
+  sent: boolean
 }
 
-function proxyFrom(env: NodeJS.ProcessEnv, lower: string, upper: string): string | undefined {
-  const name = env[lower] ? lower : upper
-  const value = env[name]?.trim()
-  if (!value) return undefined
-  const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`
-  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
-    throw new Error(`the proxy variable ${name} is not an http:// or https:// URL; set it like http://proxy.example:3128`)
-  return url
-}
-
-async function readLimited(body: AsyncIterable<Uint8Array> & { destroy(): void }, limit: number): Promise<string | undefined> {
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for await (const chunk of body) {
-    size += chunk.byteLength
-    if (size > limit) {
-      body.destroy()
-      return undefined
+/** Every method of an undici handler, bound to it, so that it can be extended by spreading. */
+function bindAll(handler: Dispatcher.DispatchHandlers): Dispatcher.DispatchHandlers {
+  const bound: Record<string, unknown> = {}
+  for (let proto: object | null = handler; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto))
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      const value = (handler as unknown as Record<string, unknown>)[name]
+      if (name !== 'constructor' && typeof value === 'function' && !(name in bound)) bound[name] = value.bind(handler)
     }
-    chunks.push(chunk)
-  }
-  return Buffer.concat(chunks).toString('utf8')
+  return bound as Dispatcher.DispatchHandlers
+}
+
+/** A failure before any answer was read, with what it means for the user. */
+function failure(error: unknown, sent: boolean, proxy: ProxyChoice | undefined): ApiResult {
+  const proxyStatus = /Proxy response \((\d{3})\)/.exec(error instanceof Error ? error.message : '')?.[1]
+  if (proxy && proxyStatus === '407')
+    return {
+      kind: 'fatal',
+      reason: `the proxy named by ${proxy.variable} asked for credentials (HTTP 407 Proxy Authentication Required); put the proxy's user and password in ${proxy.variable} (http://user:password@host:port), or ask the runner's administrator which proxy to use`,
+      sent: false
+    }
+  if (proxy && proxyStatus)
+    return { kind: 'transient', reason: `network error: the proxy named by ${proxy.variable} refused the tunnel (HTTP ${proxyStatus} to CONNECT)`, sent: false }
+  return { kind: 'transient', reason: `network error: ${describeNetworkError(error)}`, sent }
 }
 
 function describeNetworkError(error: unknown): string {

@@ -1,0 +1,114 @@
+import { createServer as createHttpServer } from 'node:http'
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net'
+import { afterAll, describe, expect, it } from 'vitest'
+import { runAction } from '../dev/run-action.js'
+import { ADMIN_KEY } from '../dev/simulator.js'
+import { expectAllOutputs } from './helpers/e2e.js'
+
+// The network misbehaving in each phase of a request, end to end against dist/: the deadline
+// and the runner's cancel must hold in every one of them.
+const servers: Server[] = []
+const sockets = new Set<Socket>()
+afterAll(async () => {
+  for (const socket of sockets) socket.destroy()
+  for (const server of servers) await new Promise((resolve) => server.close(resolve))
+})
+
+function keep(server: Server): Promise<number> {
+  servers.push(server)
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket)
+    socket.on('error', () => undefined)
+    socket.on('close', () => sockets.delete(socket))
+  })
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)))
+}
+
+/** Accepts, reads whatever comes, never answers. */
+const silentServer = () => keep(createServer((socket) => socket.resume()))
+
+type Phase = () => Promise<{ inputs: Record<string, string>; env?: Record<string, string> }>
+const PHASES: [string, Phase][] = [
+  [
+    'a proxy that never answers CONNECT',
+    async () => ({
+      inputs: { 'base-url': 'https://docs.example.test' },
+      env: { HTTPS_PROXY: `http://127.0.0.1:${await silentServer()}`, HTTP_PROXY: `http://127.0.0.1:${await silentServer()}` }
+    })
+  ],
+  ['a TCP server that never speaks TLS', async () => ({ inputs: { 'base-url': `https://127.0.0.1:${await silentServer()}` } })],
+  [
+    'a body that trickles one byte every 500 ms',
+    async () => {
+      const port = await keep(
+        createHttpServer((_req, res) => {
+          res.writeHead(200, { 'content-type': 'application/json' })
+          const timer = setInterval(() => res.write(' '), 500)
+          res.on('close', () => clearInterval(timer))
+        })
+      )
+      return { inputs: { 'base-url': `http://127.0.0.1:${port}` } }
+    }
+  ]
+]
+
+const common = { 'admin-key': ADMIN_KEY, 'status-id': 'u1', 'min-interval': '100ms', 'max-interval': '300ms' }
+
+function checkWritten(outcome: Awaited<ReturnType<typeof runAction>>, result: string) {
+  expect(outcome.outputs.result, outcome.stdout).toBe(result)
+  expect(outcome.code).toBe(1)
+  expect(expectAllOutputs(outcome.outputs)).toEqual([])
+  expect(outcome.summary).toMatch(/^## /)
+  expect(outcome.stderr).toBe('')
+  // Once: in the ::add-mask:: command that hides it.
+  expect((outcome.stdout + outcome.summary + JSON.stringify(outcome.outputs)).split(ADMIN_KEY)).toHaveLength(2)
+}
+
+describe.concurrent('the network misbehaving in every phase, end to end', () => {
+  const TIMEOUT_S = 4
+  const REQUEST_TIMEOUT_S = 1
+
+  it.each(PHASES)('%s: the step ends within timeout + request-timeout + 2 s', async (_name, phase) => {
+    const { inputs, env } = await phase()
+    const outcome = await runAction({
+      timeoutMs: 30_000,
+      env,
+      inputs: { ...common, timeout: `${TIMEOUT_S}s`, 'request-timeout': `${REQUEST_TIMEOUT_S}s`, ...inputs }
+    })
+    checkWritten(outcome, 'timeout')
+    expect(outcome.stdout).toMatch(/no complete answer within 1s \(request-timeout\)/)
+    // Generous: the machine is shared; the bound itself is what matters.
+    expect(outcome.durationMs).toBeLessThan((TIMEOUT_S + REQUEST_TIMEOUT_S + 2) * 1000 + 1500)
+  })
+
+  const SIGNALS = ['SIGINT', 'SIGTERM'] as const
+  it.each(PHASES.flatMap(([name, phase]) => SIGNALS.map((signal) => [name, signal, phase] as const)))(
+    '%s: %s writes every output with result=cancelled and the summary, and exits within 2 s',
+    async (_name, signal, phase) => {
+      const { inputs, env } = await phase()
+      let killedAt = 0
+      const started = Date.now()
+      const outcome = await runAction({
+        timeoutMs: 30_000,
+        env: { ...env, RUNNER_DEBUG: '1' },
+        // Long limits: only the signal can end this run early.
+        inputs: { ...common, timeout: '60s', 'request-timeout': '30s', ...inputs },
+        onStdout: (chunk, child) => {
+          // The first poll is on its way once its request is logged; give it time to be inside the phase.
+          if (!killedAt && /Waiting on update u1/.test(chunk)) {
+            killedAt = -1
+            setTimeout(() => {
+              killedAt = Date.now()
+              child.kill(signal)
+            }, 800)
+          }
+        }
+      })
+      expect(killedAt).toBeGreaterThan(0)
+      checkWritten(outcome, 'cancelled')
+      expect(outcome.stdout).toContain(`Received ${signal}`)
+      // 2 s, and a margin for the shared machine.
+      expect(started + outcome.durationMs - killedAt).toBeLessThan(2000 + 1000)
+    }
+  )
+})
