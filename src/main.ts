@@ -6,6 +6,7 @@ import { overallResult, stepPasses, worstResult, type Result, type RunOutcome } 
 import { systemClock } from './poll/poll.js'
 import { createLogReporter, describeQuery } from './report/log.js'
 import { computeOutputs } from './report/outputs.js'
+import { outputsNotWritten, summaryNotWritten, writeOutputs } from './report/publish.js'
 import { renderSummary } from './report/summary.js'
 import { commentMarker, commentTarget, explainCommentError, renderComment, upsertComment } from './report/comment.js'
 import { runSearchCheck, skippedSearch, type SearchReport } from './search.js'
@@ -180,15 +181,17 @@ async function commentOnPullRequest(
   }
 }
 
-async function report(outcome: RunOutcome, options: { summary: boolean; failOnTimeout: boolean }, clean: (text: string) => string): Promise<void> {
-  const outputs = computeOutputs(outcome)
-  for (const [name, value] of Object.entries(outputs)) core.setOutput(name, clean(value))
+async function report(waited: RunOutcome, options: { summary: boolean; failOnTimeout: boolean }, clean: (text: string) => string): Promise<void> {
+  let outcome = waited
+  // Outputs the runner cannot take fail the step, but the summary still says what happened.
+  const notWritten = writeOutputs(computeOutputs(outcome), (name, value) => core.setOutput(name, clean(value)))
+  if (notWritten) outcome = outputsNotWritten(outcome, notWritten)
 
   if (options.summary) {
     try {
       await core.summary.addRaw(clean(renderSummary(outcome))).write({ overwrite: false })
     } catch (error) {
-      core.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`)
+      core.warning(clean(summaryNotWritten(error)))
     }
   }
 
