@@ -41932,6 +41932,14 @@ const queryListSchema = schemas_string().transform((text) => [
 const keySchema = schemas_string().refine((key) => key === '' || /^[\x21-\x7e]{1,4096}$/.test(key), {
     message: 'must be printable ASCII without spaces (is the secret pasted with a line break?)'
 });
+/**
+ * Platform keys are long. Every key is masked wherever it appears, in any letter case, so a key
+ * of a few characters would turn every word that holds them into `***` and garble the log.
+ */
+const MIN_PLATFORM_KEY_LENGTH = 8;
+const platformKeySchema = keySchema.refine((key) => key === '' || key.length >= MIN_PLATFORM_KEY_LENGTH, {
+    message: `is shorter than ${MIN_PLATFORM_KEY_LENGTH} characters, far shorter than a platform API key; it would be masked wherever its characters appear in the log. Check that the secret holds the whole key`
+});
 const baseUrlSchema = schemas_string().transform((text, ctx) => {
     if (text === '')
         return undefined;
@@ -41963,7 +41971,7 @@ const baseUrlSchema = schemas_string().transform((text, ctx) => {
 });
 const fieldSchemas = {
     'base-url': baseUrlSchema,
-    'admin-key': keySchema,
+    'admin-key': platformKeySchema,
     'status-id': idListSchema,
     'job-id': idListSchema,
     'project-id': identifierSchema,
@@ -41977,7 +41985,7 @@ const fieldSchemas = {
     'fail-fast': booleanSchema,
     'stream-logs': booleanSchema,
     summary: booleanSchema,
-    'assistant-key': keySchema,
+    'assistant-key': platformKeySchema,
     'search-query': queryListSchema,
     'search-domain': identifierSchema,
     'search-page-size': optionalNumber(1, 50, true),
@@ -42194,6 +42202,7 @@ async function pollUntilSettled(attempt, options) {
     const { deadline, clock, signal, notFoundGrace = NOT_FOUND_GRACE } = options;
     const schedule = createSchedule({ minMs: options.minIntervalMs, maxMs: options.maxIntervalMs, random: options.random });
     let lastProblem;
+    let notFound = 0;
     for (let pollNumber = 1;; pollNumber++) {
         if (signal.aborted)
             return { kind: 'cancelled' };
@@ -42207,7 +42216,7 @@ async function pollUntilSettled(attempt, options) {
             case 'fatal':
                 return { kind: 'error', reason: found.reason };
             case 'not-found':
-                if (pollNumber > notFoundGrace)
+                if (++notFound > notFoundGrace)
                     return { kind: 'error', reason: found.reason };
                 lastProblem = found.reason;
                 break;
@@ -42270,6 +42279,25 @@ function createLimiter(max) {
                 running--;
         }
     };
+}
+
+;// CONCATENATED MODULE: ./src/targets/identity.ts
+
+/**
+ * Why a record is not the one asked for: its own id (`_id` of an update, `id` of a job) is
+ * another; undefined when it matches or the record gives none (missing fields are normal). A
+ * record of another target must never decide this one, least of all as a success.
+ */
+function recordIdMismatch(ref, body) {
+    if (!body || typeof body !== 'object')
+        return undefined;
+    const field = ref.kind === 'update' ? '_id' : 'id';
+    const value = body[field];
+    if (value === undefined || value === null || value === ref.id)
+        return undefined;
+    const given = typeof value === 'string' ? value : JSON.stringify(value);
+    const noun = ref.kind === 'update' ? 'update' : 'agent job';
+    return `asked for ${noun} "${ref.id}", the platform answered with the record of "${oneLine(given ?? '', 100)}" (its ${field}); the answer is not used. Check that base-url is the platform's API and that no cache or proxy in between serves one URL's answer for another`;
 }
 
 ;// CONCATENATED MODULE: ./src/targets/states.ts
@@ -42400,6 +42428,7 @@ const updateTarget = {
 
 
 
+
 /** Requests in flight at once, over all targets. */
 const MAX_IN_FLIGHT = 8;
 /** How often a progress line is written while several targets are pending. */
@@ -42501,6 +42530,11 @@ async function pollTarget(ref, ctx) {
         if (answer.kind !== 'ok') {
             deps.events.pollDone(ref, pollNumber, answer.reason);
             return answer;
+        }
+        const mismatch = recordIdMismatch(ref, answer.body);
+        if (mismatch) {
+            deps.events.pollDone(ref, pollNumber, mismatch);
+            return { kind: 'fatal', reason: mismatch };
         }
         const parsed = kind.schema.safeParse(answer.body);
         if (!parsed.success) {

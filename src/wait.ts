@@ -5,6 +5,7 @@ import type { Settings, TargetRef } from './inputs.js'
 import { createLimiter } from './limit.js'
 import type { Result } from './outcome.js'
 import { pollUntilSettled, requestBudget, type Attempt, type Clock } from './poll/poll.js'
+import { recordIdMismatch } from './targets/identity.js'
 import { jobTarget, type JobRecord } from './targets/job.js'
 import type { Judgement, TargetKind } from './targets/target.js'
 import { updateTarget, type UpdateRecord } from './targets/update.js'
@@ -171,6 +172,11 @@ async function pollTarget(ref: TargetRef, ctx: PollContext): Promise<TargetRepor
     if (answer.kind !== 'ok') {
       deps.events.pollDone(ref, pollNumber, answer.reason)
       return answer
+    }
+    const mismatch = recordIdMismatch(ref, answer.body)
+    if (mismatch) {
+      deps.events.pollDone(ref, pollNumber, mismatch)
+      return { kind: 'fatal', reason: mismatch }
     }
     const parsed = kind.schema.safeParse(answer.body)
     if (!parsed.success) {
