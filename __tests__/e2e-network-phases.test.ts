@@ -77,8 +77,10 @@ describe.concurrent('the network misbehaving in every phase, end to end', () => 
     })
     checkWritten(outcome, 'timeout')
     expect(outcome.stdout).toMatch(/no complete answer within 1s \(request-timeout\)/)
-    // Generous: the machine is shared; the bound itself is what matters.
-    expect(outcome.durationMs).toBeLessThan((TIMEOUT_S + REQUEST_TIMEOUT_S + 2) * 1000 + 1500)
+    // The bound, measured by the action itself (the connect phases used to take 10 s or 300 s)…
+    expect(Number(outcome.outputs.elapsed)).toBeLessThanOrEqual(TIMEOUT_S + REQUEST_TIMEOUT_S + 2)
+    // …and from outside, with a generous margin for start-up on a shared machine.
+    expect(outcome.durationMs).toBeLessThan((TIMEOUT_S + REQUEST_TIMEOUT_S + 2) * 1000 + 4000)
   })
 
   const SIGNALS = ['SIGINT', 'SIGTERM'] as const
@@ -107,8 +109,9 @@ describe.concurrent('the network misbehaving in every phase, end to end', () => 
       expect(killedAt).toBeGreaterThan(0)
       checkWritten(outcome, 'cancelled')
       expect(outcome.stdout).toContain(`Received ${signal}`)
-      // 2 s, and a margin for the shared machine.
-      expect(started + outcome.durationMs - killedAt).toBeLessThan(2000 + 1000)
+      // 2 s, and a generous margin for the shared machine: what fails without the fix is that
+      // the outputs and the summary were never written.
+      expect(started + outcome.durationMs - killedAt).toBeLessThan(2000 + 3000)
     }
   )
 })
