@@ -43478,7 +43478,8 @@ async function run() {
     }
     // With invalid inputs the summary is still written unless it was plainly turned off.
     const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false';
-    await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true }, hide);
+    // What was reported: an error if the outputs could not be written, which the comment says too.
+    outcome = await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true }, hide);
     // A cancelled run is commented too, in what is left of the grace period.
     if (comment) {
         const budgetMs = exitBy === undefined ? comment.requestTimeoutMs : Math.max(1, exitBy - COMMENT_EXIT_MARGIN_MS - Date.now());
@@ -43602,6 +43603,7 @@ async function report(waited, options, clean) {
         const timeoutNote = outcome.result === 'timeout' && !options.failOnTimeout ? ' (fail-on-timeout: false lets a timeout pass, but a target also failed)' : '';
         setFailed(clean(`${outcome.headline}${timeoutNote}${problems}`));
     }
+    return outcome;
 }
 
 ;// CONCATENATED MODULE: ./src/index.ts

@@ -72,7 +72,8 @@ export async function run(): Promise<void> {
   }
   // With invalid inputs the summary is still written unless it was plainly turned off.
   const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false'
-  await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true }, hide)
+  // What was reported: an error if the outputs could not be written, which the comment says too.
+  outcome = await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true }, hide)
   // A cancelled run is commented too, in what is left of the grace period.
   if (comment) {
     const budgetMs = exitBy === undefined ? comment.requestTimeoutMs : Math.max(1, exitBy - COMMENT_EXIT_MARGIN_MS - Date.now())
@@ -181,7 +182,7 @@ async function commentOnPullRequest(
   }
 }
 
-async function report(waited: RunOutcome, options: { summary: boolean; failOnTimeout: boolean }, clean: (text: string) => string): Promise<void> {
+async function report(waited: RunOutcome, options: { summary: boolean; failOnTimeout: boolean }, clean: (text: string) => string): Promise<RunOutcome> {
   let outcome = waited
   // Outputs the runner cannot take fail the step, but the summary still says what happened.
   const notWritten = writeOutputs(computeOutputs(outcome), (name, value) => core.setOutput(name, clean(value)))
@@ -203,4 +204,5 @@ async function report(waited: RunOutcome, options: { summary: boolean; failOnTim
     const timeoutNote = outcome.result === 'timeout' && !options.failOnTimeout ? ' (fail-on-timeout: false lets a timeout pass, but a target also failed)' : ''
     core.setFailed(clean(`${outcome.headline}${timeoutNote}${problems}`))
   }
+  return outcome
 }
