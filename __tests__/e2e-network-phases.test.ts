@@ -1,5 +1,6 @@
 import { createServer as createHttpServer } from 'node:http'
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net'
+import { gzipSync } from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
 import { runAction } from '../dev/run-action.js'
 import { ADMIN_KEY } from '../dev/simulator.js'
@@ -114,4 +115,30 @@ describe.concurrent('the network misbehaving in every phase, end to end', () => 
       expect(started + outcome.durationMs - killedAt).toBeLessThan(2000 + 3000)
     }
   )
+
+  it('a proxy that asks for credentials (407) ends the step at once, naming the variable, never its value', async () => {
+    const port = await keep(
+      createServer((socket) => socket.once('data', () => socket.end('HTTP/1.1 407 Proxy Authentication Required\r\ncontent-length: 0\r\n\r\n')))
+    )
+    const outcome = await runAction({
+      timeoutMs: 30_000,
+      env: { HTTPS_PROXY: `http://builder:hunter2@127.0.0.1:${port}` },
+      inputs: { ...common, 'base-url': 'https://docs.example.test', timeout: '60s' }
+    })
+    checkWritten(outcome, 'error')
+    expect(outcome.stdout).toContain('the proxy named by HTTPS_PROXY asked for credentials (HTTP 407 Proxy Authentication Required)')
+    expect(outcome.stdout + outcome.summary + JSON.stringify(outcome.outputs)).not.toContain('hunter2')
+    expect(Number(outcome.outputs.elapsed)).toBeLessThan(10)
+  })
+
+  it('a gzipped answer from a proxy or server that compresses anyway is read', async () => {
+    const port = await keep(
+      createHttpServer((_req, res) =>
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(gzipSync(JSON.stringify({ status: 'success' })))
+      )
+    )
+    const outcome = await runAction({ timeoutMs: 30_000, inputs: { ...common, 'base-url': `http://127.0.0.1:${port}`, timeout: '10s' } })
+    expect(outcome.code, outcome.stdout).toBe(0)
+    expect(outcome.outputs.result).toBe('success')
+  })
 })
