@@ -8,7 +8,7 @@ const outputs = Object.fromEntries(OUTPUT_NAMES.map((name) => [name, name === 'r
 describe('writeOutputs', () => {
   it('writes every output, result last', () => {
     const written: string[] = []
-    expect(writeOutputs(outputs, (name) => written.push(name), '/tmp/out')).toBeUndefined()
+    expect(writeOutputs(outputs, (name) => written.push(name), '/runner/_temp/set_output_0')).toBeUndefined()
     expect(written).toHaveLength(OUTPUT_NAMES.length)
     expect(written.at(-1)).toBe('result')
   })
