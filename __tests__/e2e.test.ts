@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { ADMIN_KEY, HOSTILE_LINES } from '../dev/simulator.js'
 import { startProxy } from '../dev/proxy.js'
+import { startTlsFront } from '../dev/tls-front.js'
 import { activeCommands, expectAllOutputs, FAST, runAgainst, simulator } from './helpers/e2e.js'
 
 // These tests run the committed bundle exactly as the runner does; `npm run package` rebuilds it.
@@ -269,26 +270,53 @@ describe.concurrent('the bundled action, end to end', () => {
     expect(run.stderr).toBe('')
   })
 
+  /** The simulator behind https://docs.example.test, reachable only through the proxy (which resolves the name). */
+  async function behindProxy() {
+    const sim = await simulator()
+    const front = await startTlsFront({ hostname: 'docs.example.test', target: { host: '127.0.0.1', port: Number(new URL(sim.url).port) } })
+    const proxy = await startProxy({ hosts: { 'docs.example.test': '127.0.0.1' }, ports: { 443: front.port } })
+    return {
+      sim,
+      proxy,
+      inputs: { 'base-url': 'https://docs.example.test', 'status-id': 'update-success' },
+      close: async () => {
+        await proxy.close()
+        await front.close()
+      },
+      env: { NODE_EXTRA_CA_CERTS: front.caFile }
+    }
+  }
+
   it('goes through the proxy of the runner', async () => {
+    const setup = await behindProxy()
+    try {
+      const run = await runAgainst(setup.sim, setup.inputs, { env: { ...setup.env, HTTP_PROXY: setup.proxy.url, HTTPS_PROXY: setup.proxy.url, NO_PROXY: '' } })
+      expect(run.code, run.stdout + run.stderr).toBe(0)
+      expect(run.stderr).toBe('')
+      expect(setup.proxy.seen).toContain('CONNECT docs.example.test:443')
+    } finally {
+      await setup.close()
+    }
+  })
+
+  it('a proxy given without a scheme, as curl accepts it, is taken as http://', async () => {
+    const setup = await behindProxy()
+    try {
+      const run = await runAgainst(setup.sim, setup.inputs, { env: { ...setup.env, HTTPS_PROXY: new URL(setup.proxy.url).host, NO_PROXY: '' } })
+      expect(run.code, run.stdout + run.stderr).toBe(0)
+      expect(setup.proxy.seen).toContain('CONNECT docs.example.test:443')
+    } finally {
+      await setup.close()
+    }
+  })
+
+  it('a loopback base-url never goes through the proxy, as in the toolkit', async () => {
     const sim = await simulator()
     const proxy = await startProxy()
     try {
       const run = await runAgainst(sim, { 'status-id': 'update-success' }, { env: { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, NO_PROXY: '' } })
       expect(run.code, run.stdout + run.stderr).toBe(0)
-      expect(run.stderr).toBe('')
-      expect(proxy.seen).toContain(`CONNECT ${new URL(sim.url).host}`)
-    } finally {
-      await proxy.close()
-    }
-  })
-
-  it('a proxy given without a scheme, as curl accepts it, is taken as http://', async () => {
-    const sim = await simulator()
-    const proxy = await startProxy()
-    try {
-      const run = await runAgainst(sim, { 'status-id': 'update-success' }, { env: { HTTP_PROXY: new URL(proxy.url).host, NO_PROXY: '' } })
-      expect(run.code, run.stdout + run.stderr).toBe(0)
-      expect(proxy.seen).toContain(`CONNECT ${new URL(sim.url).host}`)
+      expect(proxy.seen).toEqual([])
     } finally {
       await proxy.close()
     }
@@ -307,15 +335,19 @@ describe.concurrent('the bundled action, end to end', () => {
     expect(run.stdout + run.summary).not.toContain('pw@')
   })
 
-  it('NO_PROXY sends requests around the proxy', async () => {
-    const sim = await simulator()
-    const proxy = await startProxy()
+  it('NO_PROXY sends requests around the proxy, also when no_proxy is set but empty', async () => {
+    const setup = await behindProxy()
     try {
-      const run = await runAgainst(sim, { 'status-id': 'update-success' }, { env: { HTTP_PROXY: proxy.url, NO_PROXY: '127.0.0.1' } })
-      expect(run.code).toBe(0)
-      expect(proxy.seen).toEqual([])
+      const run = await runAgainst(
+        setup.sim,
+        { ...setup.inputs, timeout: '1s', 'request-timeout': '1s' },
+        { env: { ...setup.env, HTTPS_PROXY: setup.proxy.url, no_proxy: '', NO_PROXY: '.example.test' } }
+      )
+      // Around the proxy, the name does not resolve: the point is that the proxy saw nothing.
+      expect(setup.proxy.seen).toEqual([])
+      expect(run.outputs.result).not.toBe('success')
     } finally {
-      await proxy.close()
+      await setup.close()
     }
   })
 })

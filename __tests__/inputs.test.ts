@@ -131,6 +131,15 @@ describe('parseInputs', () => {
     expect(!parsed.ok && parsed.problems[0]).toMatch(/^admin-key: \(hidden\) must be printable ASCII/)
   })
 
+  it.each(['admin-key', 'assistant-key'] as const)('a %s of a few characters is refused: it would garble the log where it is masked', (name) => {
+    const parsed = parseInputs(raw({ [name]: 'ab', 'search-domain': 'd', 'search-query': 'q' }))
+    expect(parsed.ok).toBe(false)
+    expect(!parsed.ok && parsed.problems.find((p) => p.startsWith(name))).toMatch(
+      new RegExp(`^${name}: \\(hidden\\) is shorter than 8 characters, far shorter than a platform API key`)
+    )
+    expect(JSON.stringify(parsed)).not.toContain('"ab"')
+  })
+
   it('every input has a default entry', () => {
     expect(Object.keys(INPUT_DEFAULTS).sort()).toEqual([...INPUT_NAMES].sort())
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { computeOutputs, fitOutput, MAX_OUTPUT_BYTES, OUTPUT_NAMES, prNumberFromLink } from '../src/report/outputs.js'
+import { computeOutputs, fitOutput, MAX_OUTPUT_BYTES, OUTPUT_NAMES, prNumberFromLink, resultsOutput } from '../src/report/outputs.js'
 import { jobRecordSchema } from '../src/engine/targets/job.js'
 import { updateRecordSchema } from '../src/engine/targets/update.js'
 import type { RunOutcome, TargetReport } from '../src/model.js'
@@ -129,11 +129,46 @@ describe('the results output', () => {
     expect(entry.record.logs.at(-1)).toBe('last')
   })
 
-  it('leaves records out when even that is too large, keeping every target', () => {
+  it('keeps the records that fit and leaves the others out, saying so, keeping every target', () => {
     const many = Array.from({ length: 400 }, (_, i) => update(`u${i}`, { status: 'success', summary: 'z'.repeat(5000) }))
-    const results = JSON.parse(computeOutputs(outcome(many)).results) as { id: string; record: unknown }[]
-    expect(results).toHaveLength(400)
-    expect(results.every((r) => r.record === null)).toBe(true)
+    const text = computeOutputs(outcome(many)).results
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_OUTPUT_BYTES)
+    const results = JSON.parse(text) as { id: string; record: unknown; recordLeftOut?: true }[]
+    expect(results.map((r) => r.id)).toEqual(many.map((t) => t.ref.id))
+    const whole = results.filter((r) => r.record !== null)
+    expect(whole.length).toBeGreaterThan(100)
+    // In order: the first records are whole, every later one is left out and marked.
+    expect(results.slice(0, whole.length)).toEqual(whole)
+    expect(results.slice(whole.length).every((r) => r.record === null && r.recordLeftOut === true)).toBe(true)
+  })
+
+  it('1000 targets with half a megabyte each build no string too large to hold', () => {
+    const big = 'q'.repeat(512 * 1024)
+    // One string shared by every record: serializing them all at once would need 500 MB.
+    const many = Array.from({ length: 1000 }, (_, i) => update(`u${i}`, { status: 'success', summary: big, logs: [big] }))
+    const text = computeOutputs(outcome(many)).results
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_OUTPUT_BYTES)
+    const results = JSON.parse(text) as { id: string; record: { summary?: string } | null }[]
+    expect(results).toHaveLength(1000)
+    expect(results[0]?.record?.summary).toBe(big)
+    expect(results.at(-1)?.record).toBeNull()
+  })
+
+  it('when even the targets without records do not fit, keeps the first and says how many it left out', () => {
+    const many = Array.from({ length: 50 }, (_, i) => update(`u${i}-${'i'.repeat(200)}`, { status: 'success' }))
+    const text = resultsOutput(outcome(many), 4000)
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(4000)
+    const results = JSON.parse(text) as Record<string, unknown>[]
+    const note = results.at(-1) as { leftOut: number; note: string }
+    expect(note.leftOut).toBe(50 - (results.length - 1))
+    expect(note.leftOut).toBeGreaterThan(0)
+    expect(note.note).toBe(`${note.leftOut} of 50 targets left out to fit the size limit of an output; the log and the job summary name every target`)
+    expect(results.slice(0, -1).map((r) => r.id)).toEqual(many.slice(0, results.length - 1).map((t) => t.ref.id))
+  })
+
+  it('no note when everything fits', () => {
+    const text = resultsOutput(outcome([update('a', { status: 'success' })]))
+    expect(JSON.parse(text)).toEqual([{ kind: 'update', id: 'a', result: 'success', status: 'success', record: { status: 'success' }, error: null }])
   })
 })
 
@@ -153,6 +188,22 @@ describe('every output stays under the size limit', () => {
     expect(added.length).toBeGreaterThan(1000)
     expect(added).toEqual(files.slice(0, added.length))
     expect(outputs['files-changed-count']).toBe('20000')
+  })
+
+  it.each([
+    ['a bracket', `[${'x'.repeat(MAX_OUTPUT_BYTES)}`],
+    ['a JSON list', JSON.stringify(Array.from({ length: 100_000 }, (_, i) => `item ${i}`))],
+    ['a brace', `{${'"'.repeat(MAX_OUTPUT_BYTES)}`]
+  ])('text over the limit that starts with %s is cut as text, never parsed', (_name, value) => {
+    const cut = fitOutput(value)
+    expect(Buffer.byteLength(cut)).toBeLessThanOrEqual(MAX_OUTPUT_BYTES)
+    expect(cut.endsWith('… (cut to fit the size limit of an output)')).toBe(true)
+    expect(value.startsWith(cut.slice(0, 1000))).toBe(true)
+  })
+
+  it('a commit message over the limit that starts with [ is cut, not parsed', () => {
+    const outputs = computeOutputs(outcome([update('a', { status: 'success', commit: { message: `[docs] ${'m'.repeat(1_000_000)}` } })]))
+    expect(outputs['commit-message']).toMatch(/^\[docs\] m+… \(cut to fit/)
   })
 
   it('leaves values that fit as they are', () => {

@@ -76,6 +76,32 @@ describe('pollUntilSettled', () => {
     expect(end).toEqual({ kind: 'error', reason: 'HTTP 404: Update status not found' })
   })
 
+  it('the grace counts 404 answers, not polls: network errors first do not use it up', async () => {
+    const clock = virtualClock()
+    const answers: Attempt<string>[] = [
+      { kind: 'transient', reason: 'HTTP 503' },
+      { kind: 'transient', reason: 'network error' },
+      { kind: 'not-found', reason: '404' },
+      { kind: 'transient', reason: 'HTTP 503' },
+      { kind: 'not-found', reason: '404' },
+      { kind: 'not-found', reason: '404' },
+      { kind: 'settled', value: 'found' }
+    ]
+    const end = await pollUntilSettled(async (n) => answers[n - 1] as Attempt<string>, options(clock))
+    expect(end).toEqual({ kind: 'settled', value: 'found' })
+  })
+
+  it('the fourth 404 answer ends the wait, however many polls came before', async () => {
+    const clock = virtualClock()
+    let polls = 0
+    const end = await pollUntilSettled<string>(async (n) => {
+      polls++
+      return n <= 3 ? { kind: 'transient', reason: 'HTTP 503' } : { kind: 'not-found', reason: '404' }
+    }, options(clock))
+    expect(polls).toBe(7)
+    expect(end).toEqual({ kind: 'error', reason: '404' })
+  })
+
   it('succeeds when a brand-new id appears within the grace', async () => {
     const clock = virtualClock()
     const answers: Attempt<string>[] = [

@@ -45,6 +45,17 @@ describe('waiting on an update', () => {
     expect(report.record).toMatchObject({ commit: { sha: 'abc' } })
   })
 
+  it('a record of another update is an error naming both ids, never a success', async () => {
+    const { reports } = await wait({ 'status-id': 'u1' }, { [U('u1')]: [ok({ _id: 'u2', status: 'success', endedAt: 'x' })] })
+    expect(reports[0]).toMatchObject({ result: 'error', status: '', record: null })
+    expect(reports[0]?.error).toMatch(/^asked for update "u1", the platform answered with the record of "u2" \(its _id\); the answer is not used\./)
+  })
+
+  it('a record with its own id, or without one, is used', async () => {
+    const { reports } = await wait({ 'status-id': 'u1,u2' }, { [U('u1')]: [ok({ _id: 'u1', status: 'success' })], [U('u2')]: [ok({ status: 'success' })] })
+    expect(reports.map((r) => r.result)).toEqual(['success', 'success'])
+  })
+
   it('reports failure with the status', async () => {
     const { reports } = await wait({ 'status-id': 'u1' }, { [U('u1')]: [ok({ status: 'failure', endedAt: 'x' })] })
     expect(reports[0]).toMatchObject({ result: 'failure', error: 'the update ended with status "failure"' })
@@ -77,7 +88,7 @@ describe('waiting on an update', () => {
 
   it('passes the admin key and a request timeout no longer than the time left', async () => {
     const { requests } = await wait({ 'status-id': 'u1', timeout: '3s', 'request-timeout': '30s' }, { [U('u1')]: [ok({ status: 'queued' })] })
-    expect(requests[0]).toMatchObject({ method: 'GET', key: 'k', keyInput: 'admin-key', timeoutMs: 5000 })
+    expect(requests[0]).toMatchObject({ method: 'GET', key: 'admin_key_k', keyInput: 'admin-key', timeoutMs: 5000 })
     expect(requests.every((r) => r.timeoutMs <= 5000)).toBe(true)
   })
 
@@ -90,6 +101,12 @@ describe('waiting on an update', () => {
 describe('waiting on agent jobs', () => {
   const job = (status: string, prLink: string | null = null) =>
     ok({ id: 'j1', status, prLink, model: 'm', source: { repository: 'https://github.com/a/b', ref: 'main' } })
+
+  it('a record of another job is an error naming both ids', async () => {
+    const { reports } = await wait({ 'job-id': 'j2', 'project-id': 'p1' }, { [J('j2')]: [job('completed', 'https://github.com/a/b/pull/4')] })
+    expect(reports[0]).toMatchObject({ result: 'error' })
+    expect(reports[0]?.error).toMatch(/^asked for agent job "j2", the platform answered with the record of "j1" \(its id\)/)
+  })
 
   it.each<[string, Record<string, string>, ApiResult, string, RegExp | null]>([
     ['completed with a PR', {}, job('completed', 'https://github.com/a/b/pull/4'), 'success', null],

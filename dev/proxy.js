@@ -5,12 +5,13 @@ import { connect } from 'node:net'
 
 /**
  * Starts the proxy on 127.0.0.1. `hosts` maps names to addresses (e.g. a fake GitHub API host
- * to 127.0.0.1), as a DNS server would.
- * @param {{ hosts?: Record<string, string> }} [options]
+ * to 127.0.0.1), as a DNS server would; `ports` maps the port a tunnel asks for to the one it
+ * reaches (e.g. 443 to a local TLS front).
+ * @param {{ hosts?: Record<string, string>, ports?: Record<number, number> }} [options]
  * @returns {Promise<{ url: string, seen: string[], close(): Promise<void> }>} `seen` lists
  *   `GET http://host/path` for proxied requests and `CONNECT host:port` for tunnels.
  */
-export async function startProxy({ hosts = {} } = {}) {
+export async function startProxy({ hosts = {}, ports = {} } = {}) {
   const seen = []
   const sockets = new Set()
   const server = createServer((req, res) => {
@@ -32,7 +33,7 @@ export async function startProxy({ hosts = {} } = {}) {
   server.on('connect', (req, client, head) => {
     seen.push(`CONNECT ${req.url}`)
     const [host, port] = String(req.url).split(':')
-    const upstream = connect(Number(port), hosts[host] ?? host, () => {
+    const upstream = connect(ports[Number(port)] ?? Number(port), hosts[host] ?? host, () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n')
       upstream.write(head)
       upstream.pipe(client)

@@ -41445,6 +41445,7 @@ async function pollUntilSettled(attempt, options) {
     const { deadline, clock, signal, notFoundGrace = NOT_FOUND_GRACE } = options;
     const schedule = createSchedule({ minMs: options.minIntervalMs, maxMs: options.maxIntervalMs, random: options.random });
     let lastProblem;
+    let notFound = 0;
     for (let pollNumber = 1;; pollNumber++) {
         if (signal.aborted)
             return { kind: 'cancelled' };
@@ -41458,7 +41459,7 @@ async function pollUntilSettled(attempt, options) {
             case 'fatal':
                 return { kind: 'error', reason: found.reason };
             case 'not-found':
-                if (pollNumber > notFoundGrace)
+                if (++notFound > notFoundGrace)
                     return { kind: 'error', reason: found.reason };
                 lastProblem = found.reason;
                 break;
@@ -42002,6 +42003,25 @@ function createLimiter(max) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/engine/targets/identity.ts
+
+/**
+ * Why a record is not the one asked for: its own id (`_id` of an update, `id` of a job) is
+ * another; undefined when it matches or the record gives none (missing fields are normal). A
+ * record of another target must never decide this one, least of all as a success.
+ */
+function recordIdMismatch(ref, body) {
+    if (!body || typeof body !== 'object')
+        return undefined;
+    const field = ref.kind === 'update' ? '_id' : 'id';
+    const value = body[field];
+    if (value === undefined || value === null || value === ref.id)
+        return undefined;
+    const given = typeof value === 'string' ? value : JSON.stringify(value);
+    const noun = ref.kind === 'update' ? 'update' : 'agent job';
+    return `asked for ${noun} "${ref.id}", the platform answered with the record of "${oneLine(given ?? '', 100)}" (its ${field}); the answer is not used. Check that base-url is the platform's API and that no cache or proxy in between serves one URL's answer for another`;
+}
+
 ;// CONCATENATED MODULE: ./src/engine/targets/states.ts
 /**
  * The terminal-state table of the contract, the one place it is written down. Any status not
@@ -42153,6 +42173,7 @@ function judgeDeployedCommit(record, expectSha) {
 
 
 
+
 /** Requests in flight at once, over all targets. */
 const MAX_IN_FLIGHT = 8;
 /** How often a progress line is written while anything is pending, one target or many. */
@@ -42262,6 +42283,11 @@ async function pollTarget(ref, ctx) {
         if (answer.kind !== 'ok') {
             deps.events.pollDone(ref, pollNumber, answer.reason);
             return answer;
+        }
+        const mismatch = recordIdMismatch(ref, answer.body);
+        if (mismatch) {
+            deps.events.pollDone(ref, pollNumber, mismatch);
+            return { kind: 'fatal', reason: mismatch };
         }
         const parsed = kind.schema.safeParse(answer.body);
         if (!parsed.success) {
@@ -42600,20 +42626,81 @@ const OUTPUT_NAMES = [
 const MAX_OUTPUT_BYTES = 900 * 1024;
 const KEPT_LOG_LINES = 20;
 const KEPT_LOG_LINE_LENGTH = 500;
+/** Room kept in `results` for the closing note when targets had to be left out. */
+const RESULTS_NOTE_ROOM = 300;
 /**
- * The `results` output: every target with its last record as received. When that would be too
- * large for an output, long logs in the records are cut to their last lines; if it still is,
- * the records are left out (null).
+ * The `results` output, built within MAX_OUTPUT_BYTES from the start (each record is serialized
+ * on its own, so no size or number of records can build a string too large to hold): every
+ * target with its last record as received. A record that does not fit whole keeps its last log
+ * lines; one that still does not fit is left out (`record: null`, `recordLeftOut: true`). When
+ * even the targets without records do not fit, the last ones are left out and a final
+ * `{leftOut, note}` element says how many.
  */
-function resultsOutput(outcome) {
-    const entries = outcome.targets.map((t) => ({ kind: t.ref.kind, id: t.ref.id, result: t.result, status: t.status, record: t.record, error: t.error }));
-    const whole = JSON.stringify(entries);
-    if (Buffer.byteLength(whole) <= MAX_OUTPUT_BYTES)
-        return whole;
-    const trimmed = JSON.stringify(entries.map((e) => ({ ...e, record: trimLogs(e.record) })));
-    if (Buffer.byteLength(trimmed) <= MAX_OUTPUT_BYTES)
-        return trimmed;
-    return JSON.stringify(entries.map((e) => ({ ...e, record: null })));
+function resultsOutput(outcome, limit = MAX_OUTPUT_BYTES) {
+    const entry = (t, record) => ({ kind: t.ref.kind, id: t.ref.id, result: t.result, status: t.status, record, error: t.error });
+    const hasRecord = (t) => t.record !== null && t.record !== undefined;
+    // The smallest form of each target: its record left out, and saying so.
+    const bare = outcome.targets.map((t) => JSON.stringify(hasRecord(t) ? { ...entry(t, null), recordLeftOut: true } : entry(t, null)));
+    const sizes = bare.map((text) => Buffer.byteLength(text) + 1);
+    const reserve = sizes.reduce((sum, size) => sum + size, 2) > limit ? RESULTS_NOTE_ROOM : 0;
+    // First every target that fits in its smallest form, then records in order while room is left.
+    let kept = 0;
+    let used = 2;
+    for (const size of sizes) {
+        if (used + size > limit - reserve)
+            break;
+        used += size;
+        kept++;
+    }
+    const parts = bare.slice(0, kept);
+    for (let i = 0; i < kept; i++) {
+        const target = outcome.targets[i];
+        if (!hasRecord(target))
+            continue;
+        const size = sizes[i];
+        for (const record of [target.record, trimLogs(target.record)]) {
+            const room = limit - reserve - used;
+            if (room <= 0)
+                break;
+            const text = serializeWithin(entry(target, record), size + room);
+            if (text !== undefined) {
+                used += Buffer.byteLength(text) + 1 - size;
+                parts[i] = text;
+                break;
+            }
+        }
+    }
+    const leftOut = sizes.length - kept;
+    if (leftOut > 0)
+        parts.push(JSON.stringify({
+            leftOut,
+            note: `${leftOut} of ${sizes.length} targets left out to fit the size limit of an output; the log and the job summary name every target`
+        }));
+    return `[${parts.join(',')}]`;
+}
+/** The JSON of `value` if it is at most `limit` bytes (with its separator), else undefined; never builds a string it cannot hold. */
+function serializeWithin(value, limit) {
+    try {
+        const text = JSON.stringify(value);
+        return Buffer.byteLength(text) + 1 <= limit ? text : undefined;
+    }
+    catch {
+        // A record too large for one string (hundreds of MB) cannot fit either.
+        return undefined;
+    }
+}
+/** A JSON array of the first `items` that fit in MAX_OUTPUT_BYTES, serialized one by one. */
+function jsonListWithin(items, limit = MAX_OUTPUT_BYTES) {
+    const parts = [];
+    let used = 2;
+    for (const item of items) {
+        const text = serializeWithin(item, limit - used);
+        if (text === undefined)
+            break;
+        used += Buffer.byteLength(text) + 1;
+        parts.push(text);
+    }
+    return `[${parts.join(',')}]`;
 }
 function trimLogs(record) {
     if (!record || typeof record !== 'object' || !('logs' in record) || !Array.isArray(record.logs))
@@ -42637,28 +42724,16 @@ function prNumberFromLink(link) {
 }
 const CUT_NOTE = '… (cut to fit the size limit of an output)';
 /**
- * An output value within MAX_OUTPUT_BYTES: a JSON list keeps its first items that fit, text is
- * cut with a note. Values that fit are returned as they are.
+ * A text output within MAX_OUTPUT_BYTES: a value that fits is returned as it is, a longer one is
+ * cut on bytes with a note. Whatever it starts with, it is text: JSON lists are built within the
+ * limit by `jsonListWithin` and `resultsOutput`, never cut here.
  */
 function fitOutput(value) {
     if (Buffer.byteLength(value) <= MAX_OUTPUT_BYTES)
         return value;
-    if (value.startsWith('[')) {
-        const items = JSON.parse(value);
-        let fits = 0;
-        let tooMany = items.length;
-        while (tooMany - fits > 1) {
-            const mid = Math.floor((fits + tooMany) / 2);
-            if (Buffer.byteLength(JSON.stringify(items.slice(0, mid))) <= MAX_OUTPUT_BYTES)
-                fits = mid;
-            else
-                tooMany = mid;
-        }
-        return JSON.stringify(items.slice(0, fits));
-    }
-    // Cut on bytes; a character split at the end becomes one replacement character, hence the margin.
+    // A character split at the end becomes one replacement character, hence the margin.
     const room = MAX_OUTPUT_BYTES - Buffer.byteLength(CUT_NOTE) - 4;
-    return `${Buffer.from(value).subarray(0, room).toString('utf8')}${CUT_NOTE}`;
+    return `${Buffer.from(value.slice(0, MAX_OUTPUT_BYTES)).subarray(0, room).toString('utf8')}${CUT_NOTE}`;
 }
 /**
  * The step outputs. Single-target outputs describe the first target of their kind (`status` the
@@ -42696,10 +42771,10 @@ function allOutputs(outcome) {
         'commit-sha': update?.commit?.sha ?? '',
         'commit-ref': update?.commit?.ref ?? '',
         'commit-message': update?.commit?.message ?? '',
-        'files-added': JSON.stringify(added),
-        'files-modified': JSON.stringify(modified),
-        'files-removed': JSON.stringify(removed),
-        'files-changed': JSON.stringify(changed),
+        'files-added': jsonListWithin(added),
+        'files-modified': jsonListWithin(modified),
+        'files-removed': jsonListWithin(removed),
+        'files-changed': jsonListWithin(changed),
         'files-changed-count': String(changed.length),
         subdomain: update?.subdomain ?? '',
         'update-summary': update?.summary ?? '',
@@ -42711,7 +42786,7 @@ function allOutputs(outcome) {
         model: job?.model ?? '',
         'source-repository': job?.source?.repository ?? '',
         'source-ref': job?.source?.ref ?? '',
-        'search-results': JSON.stringify((outcome.search?.queries ?? []).map((q) => ({
+        'search-results': jsonListWithin((outcome.search?.queries ?? []).map((q) => ({
             query: q.query,
             results: q.results.map((r) => ({ content: r.content, path: r.path, metadata: r.metadata }))
         }))),
@@ -43270,6 +43345,14 @@ const shaSchema = schemas_string().transform((text, ctx) => {
 const keySchema = schemas_string().refine((key) => key === '' || /^[\x21-\x7e]{1,4096}$/.test(key), {
     message: 'must be printable ASCII without spaces (is the secret pasted with a line break?)'
 });
+/**
+ * Platform keys are long. Every key is masked wherever it appears, in any letter case, so a key
+ * of a few characters would turn every word that holds them into `***` and garble the log.
+ */
+const MIN_PLATFORM_KEY_LENGTH = 8;
+const platformKeySchema = keySchema.refine((key) => key === '' || key.length >= MIN_PLATFORM_KEY_LENGTH, {
+    message: `is shorter than ${MIN_PLATFORM_KEY_LENGTH} characters, far shorter than a platform API key; it would be masked wherever its characters appear in the log. Check that the secret holds the whole key`
+});
 const baseUrlSchema = schemas_string().transform((text, ctx) => {
     if (text === '')
         return undefined;
@@ -43301,7 +43384,7 @@ const baseUrlSchema = schemas_string().transform((text, ctx) => {
 });
 const fieldSchemas = {
     'base-url': baseUrlSchema,
-    'admin-key': keySchema,
+    'admin-key': platformKeySchema,
     'status-id': idListSchema,
     'job-id': idListSchema,
     'project-id': identifierSchema,
@@ -43315,7 +43398,7 @@ const fieldSchemas = {
     'fail-fast': booleanSchema,
     'stream-logs': booleanSchema,
     summary: booleanSchema,
-    'assistant-key': keySchema,
+    'assistant-key': platformKeySchema,
     'search-query': queryListSchema,
     'search-domain': identifierSchema,
     'search-page-size': optionalNumber(1, 50, true),
@@ -43673,6 +43756,48 @@ function capitalize(text) {
 }
 function endSentence(text) {
     return /[.!?”"]$/.test(text) ? text : `${text}.`;
+}
+
+;// CONCATENATED MODULE: ./src/report/publish.ts
+/**
+ * Writes every output, `result` last: outputs cut short by a file that fails midway (a full disk)
+ * never carry a `result` of success. Stops at the first output the runner's file refuses (the
+ * rest would fail alike), tries to leave `result=error`, and returns why, in the user's terms;
+ * undefined when all were written.
+ */
+function writeOutputs(outputs, setOutput, file = process.env.GITHUB_OUTPUT) {
+    const { result, ...rest } = outputs;
+    for (const [name, value] of [...Object.entries(rest), ['result', result]]) {
+        try {
+            setOutput(name, value);
+        }
+        catch (error) {
+            try {
+                setOutput('result', 'error');
+            }
+            catch {
+                // The file refuses everything; the failed step says why.
+            }
+            const where = file ? `GITHUB_OUTPUT (${file})` : 'GITHUB_OUTPUT';
+            return `The step outputs could not be written to ${where}: ${reasonOf(error)}. The runner creates this file for every step: check the runner's free disk space and the permissions of its temp directory, then re-run the job`;
+        }
+    }
+    return undefined;
+}
+/** The run's outcome once its outputs could not be written: an error, whatever the wait found. */
+function outputsNotWritten(outcome, problem) {
+    const waited = outcome.result === 'success' ? 'The wait itself succeeded' : `The wait itself ended with ${outcome.result}`;
+    return { ...outcome, result: 'error', headline: `${problem}. ${waited}: ${outcome.headline}` };
+}
+/** The warning when the job summary cannot be written: why, and that the outcome does not depend on it. */
+function summaryNotWritten(error, file = process.env.GITHUB_STEP_SUMMARY) {
+    const where = file ? `GITHUB_STEP_SUMMARY (${file})` : 'GITHUB_STEP_SUMMARY';
+    return `The job summary could not be written to ${where}: ${reasonOf(error)}. The outputs and the step's result stand; the log above has the same facts`;
+}
+function reasonOf(error) {
+    const code = error && typeof error === 'object' && 'code' in error ? String(error.code) : '';
+    const message = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').replace(/[\s.]+$/, '');
+    return code && !message.includes(code) ? `${code} ${message}` : message;
 }
 
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
@@ -44048,6 +44173,7 @@ function explainCommentError(error) {
 
 
 
+
 /** After a cancel, the comment must be done this long before the process is made to exit. */
 const COMMENT_EXIT_MARGIN_MS = 200;
 /**
@@ -44078,7 +44204,14 @@ async function run() {
         else {
             settings = parsed.settings;
             client = createApiClient({ baseUrl: settings.baseUrl, secrets, requestTimeoutMs: settings.requestTimeoutMs });
-            const events = createRunLog(core_namespaceObject, { settings, secrets, clean: hide, setOutput: setOutput });
+            // Written as soon as they are known; a file that cannot take them is reported with all the outputs.
+            const setOutputNow = (name, value) => {
+                try {
+                    setOutput(name, value);
+                }
+                catch { }
+            };
+            const events = createRunLog(core_namespaceObject, { settings, secrets, clean: hide, setOutput: setOutputNow });
             outcome = await runEngine(settings, { client, clock: systemClock, random: Math.random, signal: cancel.signal, startedAt, events });
         }
     }
@@ -44094,7 +44227,8 @@ async function run() {
     }
     // With invalid inputs the summary is still written unless it was plainly turned off.
     const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false';
-    await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs }, hide);
+    // What was reported: an error if the outputs could not be written, which the comment says too.
+    outcome = await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs }, hide);
     // A cancelled run is commented too, in what is left of the grace period.
     if (comment) {
         const exitBy = cancel.exitBy();
@@ -44137,16 +44271,18 @@ async function commentOnPullRequest(outcome, settings, clean, budgetMs, cancelle
         warning(clean(`The pull request comment could not be written: ${why}. The step's result does not depend on it.`));
     }
 }
-async function report(outcome, options, clean) {
-    const outputs = computeOutputs(outcome);
-    for (const [name, value] of Object.entries(outputs))
-        setOutput(name, clean(value));
+async function report(waited, options, clean) {
+    let outcome = waited;
+    // Outputs the runner cannot take fail the step, but the summary still says what happened.
+    const notWritten = writeOutputs(computeOutputs(outcome), (name, value) => setOutput(name, clean(value)));
+    if (notWritten)
+        outcome = outputsNotWritten(outcome, notWritten);
     if (options.summary) {
         try {
             await summary.addRaw(clean(renderSummary(outcome))).write({ overwrite: false });
         }
         catch (error) {
-            warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
+            warning(clean(summaryNotWritten(error)));
         }
     }
     const passes = stepPasses(outcome, options.failOnTimeout);
@@ -44159,6 +44295,7 @@ async function report(outcome, options, clean) {
         setFailed(clean(`${failureMessage(outcome, { timeoutMs: options.timeoutMs })}${timeoutNote}`));
     }
     annotateFiles(outcome, clean);
+    return outcome;
 }
 /** A failed update's log line that names a docs file shows on that file, in the pull request's diff too. */
 function annotateFiles(outcome, clean) {

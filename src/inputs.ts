@@ -191,6 +191,15 @@ const keySchema = z.string().refine((key) => key === '' || /^[\x21-\x7e]{1,4096}
   message: 'must be printable ASCII without spaces (is the secret pasted with a line break?)'
 })
 
+/**
+ * Platform keys are long. Every key is masked wherever it appears, in any letter case, so a key
+ * of a few characters would turn every word that holds them into `***` and garble the log.
+ */
+const MIN_PLATFORM_KEY_LENGTH = 8
+const platformKeySchema = keySchema.refine((key) => key === '' || key.length >= MIN_PLATFORM_KEY_LENGTH, {
+  message: `is shorter than ${MIN_PLATFORM_KEY_LENGTH} characters, far shorter than a platform API key; it would be masked wherever its characters appear in the log. Check that the secret holds the whole key`
+})
+
 const baseUrlSchema = z.string().transform((text, ctx) => {
   if (text === '') return undefined
   let url: URL
@@ -215,7 +224,7 @@ const baseUrlSchema = z.string().transform((text, ctx) => {
 
 const fieldSchemas = {
   'base-url': baseUrlSchema,
-  'admin-key': keySchema,
+  'admin-key': platformKeySchema,
   'status-id': idListSchema,
   'job-id': idListSchema,
   'project-id': identifierSchema,
@@ -229,7 +238,7 @@ const fieldSchemas = {
   'fail-fast': booleanSchema,
   'stream-logs': booleanSchema,
   summary: booleanSchema,
-  'assistant-key': keySchema,
+  'assistant-key': platformKeySchema,
   'search-query': queryListSchema,
   'search-domain': identifierSchema,
   'search-page-size': optionalNumber(1, 50, true),

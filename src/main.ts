@@ -9,6 +9,7 @@ import { stepPasses } from './engine/outcome.js'
 import { systemClock } from './engine/poll.js'
 import { failureMessage, fileAnnotations } from './report/explain.js'
 import { computeOutputs } from './report/outputs.js'
+import { outputsNotWritten, summaryNotWritten, writeOutputs } from './report/publish.js'
 import { renderSummary } from './report/summary.js'
 import { commentMarker, commentTarget, explainCommentError, renderComment, upsertComment } from './report/comment.js'
 import { secretForms } from './report/markdown.js'
@@ -46,7 +47,13 @@ export async function run(): Promise<void> {
     } else {
       settings = parsed.settings
       client = createApiClient({ baseUrl: settings.baseUrl, secrets, requestTimeoutMs: settings.requestTimeoutMs })
-      const events = createRunLog(core, { settings, secrets, clean: hide, setOutput: core.setOutput })
+      // Written as soon as they are known; a file that cannot take them is reported with all the outputs.
+      const setOutputNow = (name: string, value: string) => {
+        try {
+          core.setOutput(name, value)
+        } catch {}
+      }
+      const events = createRunLog(core, { settings, secrets, clean: hide, setOutput: setOutputNow })
       outcome = await runEngine(settings, { client, clock: systemClock, random: Math.random, signal: cancel.signal, startedAt, events })
     }
   } catch (error) {
@@ -60,7 +67,8 @@ export async function run(): Promise<void> {
   }
   // With invalid inputs the summary is still written unless it was plainly turned off.
   const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false'
-  await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs }, hide)
+  // What was reported: an error if the outputs could not be written, which the comment says too.
+  outcome = await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs }, hide)
   // A cancelled run is commented too, in what is left of the grace period.
   if (comment) {
     const exitBy = cancel.exitBy()
@@ -111,18 +119,20 @@ async function commentOnPullRequest(
 }
 
 async function report(
-  outcome: RunOutcome,
+  waited: RunOutcome,
   options: { summary: boolean; failOnTimeout: boolean; timeoutMs?: number },
   clean: (text: string) => string
-): Promise<void> {
-  const outputs = computeOutputs(outcome)
-  for (const [name, value] of Object.entries(outputs)) core.setOutput(name, clean(value))
+): Promise<RunOutcome> {
+  let outcome = waited
+  // Outputs the runner cannot take fail the step, but the summary still says what happened.
+  const notWritten = writeOutputs(computeOutputs(outcome), (name, value) => core.setOutput(name, clean(value)))
+  if (notWritten) outcome = outputsNotWritten(outcome, notWritten)
 
   if (options.summary) {
     try {
       await core.summary.addRaw(clean(renderSummary(outcome))).write({ overwrite: false })
     } catch (error) {
-      core.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`)
+      core.warning(clean(summaryNotWritten(error)))
     }
   }
 
@@ -134,6 +144,7 @@ async function report(
     core.setFailed(clean(`${failureMessage(outcome, { timeoutMs: options.timeoutMs })}${timeoutNote}`))
   }
   annotateFiles(outcome, clean)
+  return outcome
 }
 
 /** A failed update's log line that names a docs file shows on that file, in the pull request's diff too. */

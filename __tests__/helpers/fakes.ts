@@ -46,7 +46,7 @@ export function recordingEvents(): WaitEvents & { lines: string[] } {
 }
 
 export function settingsFor(overrides: Partial<RawInputs>): Settings {
-  const raw = { ...INPUT_DEFAULTS, 'base-url': 'https://api.example.com', 'admin-key': 'k', ...overrides } as RawInputs
+  const raw = { ...INPUT_DEFAULTS, 'base-url': 'https://api.example.com', 'admin-key': 'admin_key_k', ...overrides } as RawInputs
   const parsed = parseInputs(raw)
   if (!parsed.ok) throw new Error(parsed.problems.join('\n'))
   return parsed.settings

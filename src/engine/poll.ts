@@ -9,7 +9,7 @@ export interface PollOptions {
   clock: Clock
   random: () => number
   signal: AbortSignal
-  /** How many first polls may answer 404 before it counts as an error (the id may be brand new). */
+  /** How many 404 answers are tolerated before one counts as an error (the id may be brand new); other answers do not use it up. */
   notFoundGrace?: number
   /** Told before each sleep that follows a failed poll: why it failed and when the next try comes. */
   onRetry?: (reason: string, delayMs: number) => void
@@ -39,6 +39,7 @@ export async function pollUntilSettled<T>(attempt: (pollNumber: number) => Promi
   const { deadline, clock, signal, notFoundGrace = NOT_FOUND_GRACE } = options
   const schedule = createSchedule({ minMs: options.minIntervalMs, maxMs: options.maxIntervalMs, random: options.random })
   let lastProblem: string | undefined
+  let notFound = 0
   for (let pollNumber = 1; ; pollNumber++) {
     if (signal.aborted) return { kind: 'cancelled' }
     const found = await attempt(pollNumber)
@@ -50,7 +51,7 @@ export async function pollUntilSettled<T>(attempt: (pollNumber: number) => Promi
       case 'fatal':
         return { kind: 'error', reason: found.reason }
       case 'not-found':
-        if (pollNumber > notFoundGrace) return { kind: 'error', reason: found.reason }
+        if (++notFound > notFoundGrace) return { kind: 'error', reason: found.reason }
         lastProblem = found.reason
         break
       case 'transient':

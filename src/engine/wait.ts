@@ -3,6 +3,7 @@ import type { ApiClient } from '../api/client.js'
 import type { ApiResult } from '../api/classify.js'
 import { createLimiter } from './limit.js'
 import { pollUntilSettled, requestBudget } from './poll.js'
+import { recordIdMismatch } from './targets/identity.js'
 import { jobTarget } from './targets/job.js'
 import type { TargetKind } from './targets/target.js'
 import { updateTarget } from './targets/update.js'
@@ -140,6 +141,11 @@ async function pollTarget(ref: TargetRef, ctx: PollContext): Promise<TargetRepor
     if (answer.kind !== 'ok') {
       deps.events.pollDone(ref, pollNumber, answer.reason)
       return answer
+    }
+    const mismatch = recordIdMismatch(ref, answer.body)
+    if (mismatch) {
+      deps.events.pollDone(ref, pollNumber, mismatch)
+      return { kind: 'fatal', reason: mismatch }
     }
     const parsed = kind.schema.safeParse(answer.body)
     if (!parsed.success) {

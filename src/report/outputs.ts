@@ -1,4 +1,4 @@
-import type { JobRecord, RunOutcome, UpdateRecord } from '../model.js'
+import type { JobRecord, RunOutcome, TargetReport, UpdateRecord } from '../model.js'
 
 /** Every output of action.yml; all of them are written on every outcome. */
 export const OUTPUT_NAMES = [
@@ -40,18 +40,81 @@ export const MAX_OUTPUT_BYTES = 900 * 1024
 const KEPT_LOG_LINES = 20
 const KEPT_LOG_LINE_LENGTH = 500
 
+/** Room kept in `results` for the closing note when targets had to be left out. */
+const RESULTS_NOTE_ROOM = 300
+
 /**
- * The `results` output: every target with its last record as received. When that would be too
- * large for an output, long logs in the records are cut to their last lines; if it still is,
- * the records are left out (null).
+ * The `results` output, built within MAX_OUTPUT_BYTES from the start (each record is serialized
+ * on its own, so no size or number of records can build a string too large to hold): every
+ * target with its last record as received. A record that does not fit whole keeps its last log
+ * lines; one that still does not fit is left out (`record: null`, `recordLeftOut: true`). When
+ * even the targets without records do not fit, the last ones are left out and a final
+ * `{leftOut, note}` element says how many.
  */
-function resultsOutput(outcome: RunOutcome): string {
-  const entries = outcome.targets.map((t) => ({ kind: t.ref.kind, id: t.ref.id, result: t.result, status: t.status, record: t.record, error: t.error }))
-  const whole = JSON.stringify(entries)
-  if (Buffer.byteLength(whole) <= MAX_OUTPUT_BYTES) return whole
-  const trimmed = JSON.stringify(entries.map((e) => ({ ...e, record: trimLogs(e.record) })))
-  if (Buffer.byteLength(trimmed) <= MAX_OUTPUT_BYTES) return trimmed
-  return JSON.stringify(entries.map((e) => ({ ...e, record: null })))
+export function resultsOutput(outcome: RunOutcome, limit = MAX_OUTPUT_BYTES): string {
+  const entry = (t: TargetReport, record: unknown) => ({ kind: t.ref.kind, id: t.ref.id, result: t.result, status: t.status, record, error: t.error })
+  const hasRecord = (t: TargetReport) => t.record !== null && t.record !== undefined
+  // The smallest form of each target: its record left out, and saying so.
+  const bare = outcome.targets.map((t) => JSON.stringify(hasRecord(t) ? { ...entry(t, null), recordLeftOut: true } : entry(t, null)))
+  const sizes = bare.map((text) => Buffer.byteLength(text) + 1)
+  const reserve = sizes.reduce((sum, size) => sum + size, 2) > limit ? RESULTS_NOTE_ROOM : 0
+  // First every target that fits in its smallest form, then records in order while room is left.
+  let kept = 0
+  let used = 2
+  for (const size of sizes) {
+    if (used + size > limit - reserve) break
+    used += size
+    kept++
+  }
+  const parts = bare.slice(0, kept)
+  for (let i = 0; i < kept; i++) {
+    const target = outcome.targets[i] as TargetReport
+    if (!hasRecord(target)) continue
+    const size = sizes[i] as number
+    for (const record of [target.record, trimLogs(target.record)]) {
+      const room = limit - reserve - used
+      if (room <= 0) break
+      const text = serializeWithin(entry(target, record), size + room)
+      if (text !== undefined) {
+        used += Buffer.byteLength(text) + 1 - size
+        parts[i] = text
+        break
+      }
+    }
+  }
+  const leftOut = sizes.length - kept
+  if (leftOut > 0)
+    parts.push(
+      JSON.stringify({
+        leftOut,
+        note: `${leftOut} of ${sizes.length} targets left out to fit the size limit of an output; the log and the job summary name every target`
+      })
+    )
+  return `[${parts.join(',')}]`
+}
+
+/** The JSON of `value` if it is at most `limit` bytes (with its separator), else undefined; never builds a string it cannot hold. */
+function serializeWithin(value: unknown, limit: number): string | undefined {
+  try {
+    const text = JSON.stringify(value)
+    return Buffer.byteLength(text) + 1 <= limit ? text : undefined
+  } catch {
+    // A record too large for one string (hundreds of MB) cannot fit either.
+    return undefined
+  }
+}
+
+/** A JSON array of the first `items` that fit in MAX_OUTPUT_BYTES, serialized one by one. */
+export function jsonListWithin(items: readonly unknown[], limit = MAX_OUTPUT_BYTES): string {
+  const parts: string[] = []
+  let used = 2
+  for (const item of items) {
+    const text = serializeWithin(item, limit - used)
+    if (text === undefined) break
+    used += Buffer.byteLength(text) + 1
+    parts.push(text)
+  }
+  return `[${parts.join(',')}]`
 }
 
 function trimLogs(record: unknown): unknown {
@@ -76,25 +139,15 @@ export function prNumberFromLink(link: string | null | undefined): string {
 const CUT_NOTE = '… (cut to fit the size limit of an output)'
 
 /**
- * An output value within MAX_OUTPUT_BYTES: a JSON list keeps its first items that fit, text is
- * cut with a note. Values that fit are returned as they are.
+ * A text output within MAX_OUTPUT_BYTES: a value that fits is returned as it is, a longer one is
+ * cut on bytes with a note. Whatever it starts with, it is text: JSON lists are built within the
+ * limit by `jsonListWithin` and `resultsOutput`, never cut here.
  */
 export function fitOutput(value: string): string {
   if (Buffer.byteLength(value) <= MAX_OUTPUT_BYTES) return value
-  if (value.startsWith('[')) {
-    const items = JSON.parse(value) as unknown[]
-    let fits = 0
-    let tooMany = items.length
-    while (tooMany - fits > 1) {
-      const mid = Math.floor((fits + tooMany) / 2)
-      if (Buffer.byteLength(JSON.stringify(items.slice(0, mid))) <= MAX_OUTPUT_BYTES) fits = mid
-      else tooMany = mid
-    }
-    return JSON.stringify(items.slice(0, fits))
-  }
-  // Cut on bytes; a character split at the end becomes one replacement character, hence the margin.
+  // A character split at the end becomes one replacement character, hence the margin.
   const room = MAX_OUTPUT_BYTES - Buffer.byteLength(CUT_NOTE) - 4
-  return `${Buffer.from(value).subarray(0, room).toString('utf8')}${CUT_NOTE}`
+  return `${Buffer.from(value.slice(0, MAX_OUTPUT_BYTES)).subarray(0, room).toString('utf8')}${CUT_NOTE}`
 }
 
 /**
@@ -131,10 +184,10 @@ function allOutputs(outcome: RunOutcome): Outputs {
     'commit-sha': update?.commit?.sha ?? '',
     'commit-ref': update?.commit?.ref ?? '',
     'commit-message': update?.commit?.message ?? '',
-    'files-added': JSON.stringify(added),
-    'files-modified': JSON.stringify(modified),
-    'files-removed': JSON.stringify(removed),
-    'files-changed': JSON.stringify(changed),
+    'files-added': jsonListWithin(added),
+    'files-modified': jsonListWithin(modified),
+    'files-removed': jsonListWithin(removed),
+    'files-changed': jsonListWithin(changed),
     'files-changed-count': String(changed.length),
     subdomain: update?.subdomain ?? '',
     'update-summary': update?.summary ?? '',
@@ -146,7 +199,7 @@ function allOutputs(outcome: RunOutcome): Outputs {
     model: job?.model ?? '',
     'source-repository': job?.source?.repository ?? '',
     'source-ref': job?.source?.ref ?? '',
-    'search-results': JSON.stringify(
+    'search-results': jsonListWithin(
       (outcome.search?.queries ?? []).map((q) => ({
         query: q.query,
         results: q.results.map((r) => ({ content: r.content, path: r.path, metadata: r.metadata }))

@@ -1,0 +1,92 @@
+import { mkdtemp } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { startGitHubApi } from '../dev/github-api.js'
+import { runAction } from '../dev/run-action.js'
+import { ADMIN_KEY } from '../dev/simulator.js'
+import { expectAllOutputs } from './helpers/e2e.js'
+
+// Writing the results, end to end against dist/: no value and no file problem crashes the step.
+const servers: Server[] = []
+afterAll(async () => {
+  for (const server of servers) {
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+  }
+})
+
+async function serveRecord(record: unknown): Promise<string> {
+  const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(record)))
+  servers.push(server)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+const run = (url: string, env: Record<string, string> = {}, inputs: Record<string, string> = {}) =>
+  runAction({ timeoutMs: 30_000, env, inputs: { 'base-url': url, 'admin-key': ADMIN_KEY, 'status-id': 'u1', timeout: '10s', ...inputs } })
+
+describe.concurrent('writing the results, end to end', () => {
+  it('an output over the size limit that starts with [ is cut, not parsed', async () => {
+    const url = await serveRecord({ status: 'success', commit: { message: `[docs] ${'m'.repeat(1_000_000)}` } })
+    const outcome = await run(url)
+    expect(outcome.code, outcome.stdout).toBe(0)
+    expect(outcome.outputs.result).toBe('success')
+    expect(expectAllOutputs(outcome.outputs)).toEqual([])
+    expect(outcome.outputs['commit-message']).toMatch(/^\[docs\] m+… \(cut to fit the size limit of an output\)$/)
+  })
+
+  it('a GITHUB_OUTPUT that does not exist: the error names it and why, the summary is still written', async () => {
+    const url = await serveRecord({ status: 'success' })
+    const missing = path.join(await mkdtemp(path.join(os.tmpdir(), 'wfd-')), 'gone', 'output')
+    const outcome = await run(url, { GITHUB_OUTPUT: missing })
+    expect(outcome.code).toBe(1)
+    expect(outcome.stdout).toContain(`::error::The step outputs could not be written to GITHUB_OUTPUT (${missing}): Missing file at path: ${missing}.`)
+    expect(outcome.stdout).toContain('The wait itself succeeded')
+    expect(outcome.summary).toMatch(/^## /)
+    expect(outcome.summary).toContain('could not be written to GITHUB\\_OUTPUT')
+    expect(outcome.stderr).toBe('')
+  })
+
+  it('outputs that cannot be written: the PR comment says error too', async () => {
+    const url = await serveRecord({ status: 'success' })
+    const api = await startGitHubApi()
+    try {
+      const missing = path.join(await mkdtemp(path.join(os.tmpdir(), 'wfd-')), 'gone', 'output')
+      const outcome = await runAction({
+        timeoutMs: 30_000,
+        env: { GITHUB_OUTPUT: missing, GITHUB_API_URL: api.url },
+        event: { name: 'pull_request', payload: { pull_request: { number: 7 } } },
+        inputs: { 'base-url': url, 'admin-key': ADMIN_KEY, 'status-id': 'u1', 'pr-comment': 'true', 'github-token': 'ghs_fake_token_for_tests_0002' }
+      })
+      expect(outcome.code).toBe(1)
+      expect(api.comments[0]?.body).toContain('### ⚠️ Could not wait for the docs')
+      expect(api.comments[0]?.body).toContain('could not be written to GITHUB\\_OUTPUT')
+    } finally {
+      await api.close()
+    }
+  })
+
+  it('a GITHUB_OUTPUT that is a directory: the error names the reason', async () => {
+    const url = await serveRecord({ status: 'success' })
+    const directory = await mkdtemp(path.join(os.tmpdir(), 'wfd-'))
+    const outcome = await run(url, { GITHUB_OUTPUT: directory })
+    expect(outcome.code).toBe(1)
+    expect(outcome.stdout).toMatch(/::error::The step outputs could not be written to GITHUB_OUTPUT \(.*\): EISDIR/)
+    expect(outcome.summary).toMatch(/^## /)
+  })
+
+  it('a summary file that cannot be written is a warning with the reason; the outcome stands', async () => {
+    const url = await serveRecord({ status: 'success' })
+    const directory = await mkdtemp(path.join(os.tmpdir(), 'wfd-'))
+    const outcome = await run(url, { GITHUB_STEP_SUMMARY: directory })
+    expect(outcome.code).toBe(0)
+    expect(outcome.outputs.result).toBe('success')
+    expect(expectAllOutputs(outcome.outputs)).toEqual([])
+    expect(outcome.stdout).toMatch(
+      /::warning::The job summary could not be written to GITHUB_STEP_SUMMARY \(.*\): .+\. The outputs and the step's result stand/
+    )
+  })
+})
