@@ -68,7 +68,7 @@ describe('run', () => {
     await run()
     expect(process.exitCode).toBeUndefined()
     expect(await outputs()).toMatchObject({ result: 'success', polls: '4', 'files-changed-count': '4' })
-    expect(await summary()).toContain('## ✅ Docs are live')
+    expect(await summary()).toContain('## ✅ Docs update deployed')
     expect(stdout.join('')).toContain(`::add-mask::${ADMIN_KEY}`)
   })
 

@@ -42662,46 +42662,99 @@ function explainError(t, error) {
         };
     return { reason: `ended with an error: ${error}`, next: 'see the job summary for details; re-run the workflow if the cause was passing' };
 }
-const NEXT_FOR_PROBLEMS = 'Next: fix these inputs in the workflow file (see the README for each input).';
-/**
- * The step's error annotation: what happened first, in the user's terms, then the quoted
- * evidence (the update's summary, its error lines), then one next step.
- */
-function failureMessage(outcome, options = {}) {
+const NEXT_FOR_PROBLEMS = 'fix these inputs in the workflow file (see the README for each input)';
+/** The run in the user's terms, for the annotation, the summary and the comment alike. */
+function explainRun(outcome, options = {}) {
     if (outcome.problems.length > 0)
-        return [outcome.headline, ...outcome.problems.map((p) => `- ${p}`), NEXT_FOR_PROBLEMS].join('\n');
+        return { lead: [outcome.headline], quoted: [...outcome.problems], next: NEXT_FOR_PROBLEMS };
+    if (outcome.result === 'success')
+        return { lead: [outcome.headline], quoted: [], next: '' };
     const failing = outcome.targets.filter((t) => t.result !== 'success');
     if (failing.length === 0) {
         if (outcome.search && !outcome.search.skipped && outcome.search.result !== 'success')
-            return `${outcome.headline}\nNext: check search-domain and assistant-key, and whether search-min-results / search-expect-path fit what the docs hold.`;
-        return `${outcome.headline}\nNext: check the inputs and the log above; re-run the workflow if the cause was passing.`;
+            return {
+                lead: [outcome.headline],
+                quoted: [],
+                next: 'check search-domain and assistant-key, and whether search-min-results / search-expect-path fit what the docs hold'
+            };
+        return { lead: [outcome.headline], quoted: [], next: 'check the inputs and the log; re-run the workflow if the cause was passing' };
     }
     // Targets stopped by fail-fast follow the one that stopped them.
     const ordered = [...failing.filter((t) => !t.stoppedByFailFast), ...failing.filter((t) => t.stoppedByFailFast)];
     const first = ordered[0];
     const explained = explainTarget(first, options);
-    const lead = `${capitalize(describeRef(first.ref))} ${explained.reason}`;
-    const lines = [];
+    const sentence = endSentence(`${capitalize(describeRef(first.ref))} ${explained.reason}`);
+    const lead = [];
     if (outcome.targets.length === 1)
-        lines.push(endSentence(lead));
+        lead.push(sentence);
     else {
-        lines.push(`${failing.length} of ${outcome.targets.length} targets did not succeed. ${endSentence(lead)}`);
+        lead.push(`${failing.length} of ${outcome.targets.length} targets did not succeed. ${sentence}`);
         for (const t of ordered.slice(1, MAX_TARGETS_LISTED))
-            lines.push(`- ${describeRef(t.ref)} ${explainTarget(t, options).reason}`);
+            lead.push(`- ${describeRef(t.ref)} ${explainTarget(t, options).reason}`);
         if (ordered.length > MAX_TARGETS_LISTED)
-            lines.push(`- … and ${ordered.length - MAX_TARGETS_LISTED} more (see the job summary)`);
+            lead.push(`- … and ${ordered.length - MAX_TARGETS_LISTED} more (see the job summary)`);
     }
-    const quoted = first.ref.kind === 'update' && first.result === 'failure' ? errorLines(first.logs) : [];
-    if (quoted.length > 0)
-        lines.push('Errors in its log:', ...quoted.map((line) => `  ${oneLine(line, 300)}`));
-    lines.push(`Next: ${explained.next}.`);
-    return lines.join('\n');
+    const quoted = first.ref.kind === 'update' && first.result === 'failure' ? errorLines(first.logs).map((line) => oneLine(line, 300)) : [];
+    return { lead, quoted, next: explained.next };
+}
+/**
+ * The step's error annotation: what happened first, in the user's terms, then the quoted
+ * evidence (the update's summary, its error lines), then one next step.
+ */
+function failureMessage(outcome, options = {}) {
+    const { lead, quoted, next } = explainRun(outcome, options);
+    const evidence = outcome.problems.length > 0 ? quoted.map((p) => `- ${p}`) : quoted.length > 0 ? ['Errors in its log:', ...quoted.map((line) => `  ${line}`)] : [];
+    return [...lead, ...evidence, ...(next ? [`Next: ${next}.`] : [])].join('\n');
 }
 function capitalize(text) {
     return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }
 function endSentence(text) {
     return /[.!?”"]$/.test(text) ? text : `${text}.`;
+}
+/** The kind of work the run waited on, in words: `docs update`, `agent jobs`, `docs search check`. */
+function describeWork(outcome) {
+    const updates = outcome.targets.filter((t) => t.ref.kind === 'update').length;
+    const jobs = outcome.targets.length - updates;
+    if (updates > 0 && jobs > 0)
+        return 'docs updates and agent jobs';
+    if (updates > 0)
+        return updates === 1 ? 'docs update' : 'docs updates';
+    if (jobs > 0)
+        return jobs === 1 ? 'agent job' : 'agent jobs';
+    if (outcome.search)
+        return 'docs search check';
+    return 'docs';
+}
+const MARKS = { success: '✅', failure: '❌', timeout: '⏱️', cancelled: '🛑', error: '⚠️' };
+function resultMark(result) {
+    return MARKS[result];
+}
+/** A heading that fits the kind of work: "Docs update deployed", "Agent job failed", "Docs search check passed". */
+function titleFor(outcome) {
+    // When every wait succeeded and the search check did not, the heading is about the search.
+    const searchFailed = outcome.result !== 'success' && outcome.search && !outcome.search.skipped && outcome.targets.every((t) => t.result === 'success');
+    const work = searchFailed ? 'docs search check' : describeWork(outcome);
+    const Work = capitalize(work);
+    const plural = /s$/.test(work);
+    const mark = MARKS[outcome.result];
+    switch (outcome.result) {
+        case 'success': {
+            if (work === 'docs update' || work === 'docs updates')
+                return `${mark} ${Work} deployed`;
+            if (work === 'docs search check')
+                return `${mark} ${Work} passed`;
+            return `${mark} ${Work} ${plural ? 'all succeeded' : 'succeeded'}`;
+        }
+        case 'failure':
+            return `${mark} ${Work} failed`;
+        case 'timeout':
+            return `${mark} Timed out waiting for the ${work}`;
+        case 'cancelled':
+            return `${mark} Cancelled while waiting for the ${work}`;
+        case 'error':
+            return `${mark} Could not ${work === 'docs' ? 'wait for the docs' : `follow the ${work}`}`;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
@@ -42942,84 +42995,105 @@ function table(header, rows) {
 ;// CONCATENATED MODULE: ./src/report/summary.ts
 
 
+
 /** GitHub refuses step summaries over 1 MiB; stay well under it. */
 const MAX_SUMMARY_BYTES = 1000 * 1024;
 const MAX_FILES_LISTED = 100;
 const MAX_LOG_TAIL = 30;
 const MAX_LOG_TAILS = 5;
-const HEADINGS = {
-    success: '✅ Docs are live',
-    failure: '❌ Docs did not make it',
-    timeout: '⏱️ Timed out waiting for the docs',
-    cancelled: '🛑 Cancelled while waiting for the docs',
-    error: '⚠️ Could not wait for the docs'
-};
 /** The job summary as Markdown; every piece of server text in it is escaped. */
-function renderSummary(outcome) {
-    const sections = [`## ${HEADINGS[outcome.result]}`, escapeText(outcome.headline, 1000)];
+function renderSummary(outcome, options = {}) {
+    const now = options.now ?? Date.now();
+    const sections = [`## ${titleFor(outcome)}`, reasonSection(outcome, options)];
+    // What this run started (by a trigger) belongs here, right under the reason.
     if (outcome.problems.length > 0)
         sections.push('### Input problems', outcome.problems.map((p) => `- ${escapeText(p, 500)}`).join('\n'));
     const updates = outcome.targets.filter((t) => t.ref.kind === 'update');
     const jobs = outcome.targets.filter((t) => t.ref.kind === 'job');
+    const several = outcome.targets.length > 1;
     if (updates.length > 0)
-        sections.push('### Updates', updateTable(updates));
+        sections.push(updates.length === 1 ? '### Update' : `### Updates (${updates.length})`, updateTable(updates, now, several));
     if (jobs.length > 0)
-        sections.push('### Agent jobs', jobTable(jobs));
+        sections.push(jobs.length === 1 ? '### Agent job' : `### Agent jobs (${jobs.length})`, jobTable(jobs, now, several));
+    const logs = logSection(updates);
+    if (logs)
+        sections.push(logs);
     const files = filesSection(updates);
     if (files)
         sections.push(files);
     const screenshots = screenshotSection(updates);
     if (screenshots)
         sections.push(screenshots);
-    const logs = logSection(updates);
-    if (logs)
-        sections.push(logs);
     if (outcome.search)
         sections.push(searchSection(outcome.search));
     const polls = outcome.targets.reduce((sum, t) => sum + t.polls, 0);
-    sections.push(`<sub>Finished in ${formatDuration(outcome.elapsedMs)} with ${polls} poll${polls === 1 ? '' : 's'}.</sub>`);
+    const exact = outcome.targets.length > 0 ? ' Hover a time for the exact moment (UTC).' : '';
+    sections.push(`<sub>Finished in ${formatDuration(outcome.elapsedMs)} with ${polls} poll${polls === 1 ? '' : 's'}.${exact}</sub>`);
     return fitInBudget(`${sections.join('\n\n')}\n`);
 }
-function result(t) {
-    const mark = t.result === 'success' ? '✅' : t.result === 'failure' ? '❌' : t.result === 'timeout' ? '⏱️' : t.result === 'cancelled' ? '🛑' : '⚠️';
-    const why = t.error ? `<br>${escapeText(t.error, 300)}` : t.note ? `<br>${escapeText(t.note, 200)}` : '';
-    return `${mark} ${t.result}${why}`;
+/** What happened, in bold, then the evidence and the next step. */
+function reasonSection(outcome, options) {
+    const { lead, quoted, next } = explainRun(outcome, options);
+    const [first, ...more] = lead;
+    const parts = [`**${escapeText(first ?? '', 1000)}**`];
+    if (more.length > 0)
+        parts.push(more.map((line) => `- ${escapeText(line.replace(/^- /, ''), 600)}`).join('\n'));
+    // Input problems have their own section; error lines are quoted here, and open in the log below.
+    if (quoted.length > 0 && outcome.problems.length === 0)
+        parts.push(preBlock(quoted));
+    if (next)
+        parts.push(`**Next:** ${escapeText(next, 600)}.`);
+    return parts.join('\n\n');
 }
-function updateTable(targets) {
+/** The result of one target; its reason too when there are several (one target's reason leads the summary). */
+function resultCell(t, withReason) {
+    // The status shows only where it says more than the result (a timeout while "in_progress").
+    const status = t.status && t.status !== t.result && !(t.result === 'failure' && /^fail/.test(t.status)) ? ` (${codeSpan(t.status, 40)})` : '';
+    const explained = explainTarget(t);
+    const why = !withReason ? '' : t.result === 'success' ? (t.note ? `<br>${escapeText(t.note, 200)}` : '') : `<br>${escapeText(explained.reason, 300)}`;
+    return `${resultMark(t.result)} ${t.result}${status}${why}`;
+}
+/** A time as words relative to another, with the exact time in a tooltip. */
+function timeCell(label, iso, endIso, now) {
+    const start = iso ? Date.parse(iso) : Number.NaN;
+    if (!iso || Number.isNaN(start))
+        return '';
+    const end = endIso ? Date.parse(endIso) : Number.NaN;
+    const title = `${label} ${new Date(start).toISOString()}${Number.isNaN(end) ? '' : `, ended ${new Date(end).toISOString()}`}`;
+    const words = Number.isNaN(end) ? `${label} ${formatDuration(Math.max(0, now - start))} ago` : `took ${formatDuration(Math.max(0, end - start))}`;
+    return `<span title="${escapeHtml(title)}">${words}</span>`;
+}
+function updateTable(targets, now, withReason) {
     const rows = targets.map((t) => {
         const u = t.parsed?.kind === 'update' ? t.parsed.data : undefined;
         const commit = u?.commit;
         const commitCell = commit?.sha
-            ? `${codeSpan(commit.sha.slice(0, 12))}${commit.ref ? ` on ${codeSpan(commit.ref, 80)}` : ''}${commit.message ? `<br>${escapeText(commit.message, 120)}` : ''}`
+            ? `${codeSpan(commit.sha.slice(0, 7))}${commit.ref ? ` on ${codeSpan(commit.ref, 80)}` : ''}${commit.message ? `<br>${escapeText(commit.message, 120)}` : ''}`
             : '';
         return [
             codeSpan(t.ref.id),
-            result(t),
-            codeSpan(t.status, 40),
-            escapeText(u?.createdAt ?? '', 40),
-            escapeText(u?.endedAt ?? '', 40),
+            resultCell(t, withReason),
             commitCell,
-            escapeText(u?.author?.name ?? '', 80)
+            escapeText(u?.author?.name ?? '', 80),
+            timeCell('started', u?.createdAt, u?.endedAt, now)
         ];
     });
-    return table(['Update', 'Result', 'Status', 'Created', 'Ended', 'Commit', 'Author'], rows);
+    return table(['Update', 'Result', 'Commit', 'Author', 'Time'], rows);
 }
-function jobTable(targets) {
+function jobTable(targets, now, withReason) {
     const rows = targets.map((t) => {
         const j = t.parsed?.kind === 'job' ? t.parsed.data : undefined;
+        const source = j?.source?.repository ? `${escapeText(j.source.repository, 120)}${j.source.ref ? ` @ ${codeSpan(j.source.ref, 80)}` : ''}` : '';
+        const model = j?.model ? `${source ? '<br>' : ''}model ${escapeText(j.model, 60)}` : '';
         return [
             codeSpan(t.ref.id),
-            result(t),
-            codeSpan(t.status, 40),
-            escapeText(j?.source?.repository ?? '', 120),
-            codeSpan(j?.source?.ref ?? '', 80),
-            escapeText(j?.model ?? '', 60),
-            escapeText(j?.createdAt ?? '', 40),
-            escapeText(j?.archivedAt ?? '', 40),
-            j?.prLink ? markdown_link('pull request', j.prLink) : ''
+            resultCell(t, withReason),
+            j?.prLink ? markdown_link('pull request', j.prLink) : '',
+            `${source}${model}`,
+            timeCell('started', j?.createdAt, j?.archivedAt, now)
         ];
     });
-    return table(['Job', 'Result', 'Status', 'Repository', 'Ref', 'Model', 'Created', 'Archived', 'Pull request'], rows);
+    return table(['Job', 'Result', 'Pull request', 'Source', 'Time'], rows);
 }
 function filesSection(updates) {
     const lists = { added: new Set(), modified: new Set(), removed: new Set() };
@@ -43048,8 +43122,16 @@ function screenshotSection(updates) {
     const u = updates.find((t) => t.parsed?.kind === 'update')?.parsed;
     if (u?.kind !== 'update')
         return undefined;
-    const shots = [markdown_image('Screenshot (light)', u.data.screenshotLight ?? u.data.screenshot), markdown_image('Screenshot (dark)', u.data.screenshotDark)].filter(Boolean);
-    return shots.length > 0 ? `### Screenshots\n\n${shots.join(' ')}` : undefined;
+    const light = markdown_image('Screenshot (light)', u.data.screenshotLight ?? u.data.screenshot);
+    const dark = markdown_image('Screenshot (dark)', u.data.screenshotDark);
+    const shots = [];
+    if (light)
+        shots.push({ label: 'Light', img: light });
+    if (dark)
+        shots.push({ label: 'Dark', img: dark });
+    if (shots.length === 0)
+        return undefined;
+    return `### Screenshots\n\n${table(shots.map((shot) => shot.label), [shots.map((shot) => shot.img)])}`;
 }
 function logSection(updates) {
     const withLogs = updates.filter((t) => t.logs.length > 0);
@@ -43059,7 +43141,9 @@ function logSection(updates) {
     for (const t of withLogs.slice(0, MAX_LOG_TAILS)) {
         const tail = t.logs.slice(-MAX_LOG_TAIL);
         const cut = t.logs.length > tail.length ? ` (last ${tail.length} of ${t.logs.length} lines)` : '';
-        parts.push(`<details><summary>${escapeHtml(t.ref.id)}${cut}</summary>\n\n${preBlock(tail)}\n\n</details>`);
+        // Open where the log holds the failure; closed where it only tells of a success.
+        const open = t.result === 'failure' ? ' open' : '';
+        parts.push(`<details${open}><summary>${resultMark(t.result)} ${escapeHtml(t.ref.id)}${cut}</summary>\n\n${preBlock(tail)}\n\n</details>`);
     }
     if (withLogs.length > MAX_LOG_TAILS)
         parts.push(`Logs of ${withLogs.length - MAX_LOG_TAILS} more updates are not shown.`);
@@ -43493,7 +43577,7 @@ async function report(outcome, options, clean) {
         setOutput(name, clean(value));
     if (options.summary) {
         try {
-            await summary.addRaw(clean(renderSummary(outcome))).write({ overwrite: false });
+            await summary.addRaw(clean(renderSummary(outcome, { timeoutMs: options.timeoutMs }))).write({ overwrite: false });
         }
         catch (error) {
             warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);

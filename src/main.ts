@@ -191,7 +191,7 @@ async function report(
 
   if (options.summary) {
     try {
-      await core.summary.addRaw(clean(renderSummary(outcome))).write({ overwrite: false })
+      await core.summary.addRaw(clean(renderSummary(outcome, { timeoutMs: options.timeoutMs }))).write({ overwrite: false })
     } catch (error) {
       core.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`)
     }
