@@ -105,8 +105,9 @@ describe('run', () => {
     expect(out).toMatchObject({ result: 'success', 'pr-number': '42' })
     expect(Number(out['search-result-count'])).toBeGreaterThan(0)
     expect(await summary()).toContain('### Search check')
-    expect(github.comments.at(-1)?.body, stdout.join('')).toContain('### ✅ Docs are live')
-    expect(stdout.join('')).toContain('Commented on pull request #9.')
+    expect(github.comments.at(-1)?.body, stdout.join('')).toContain('### ✅ Docs update and agent job all succeeded')
+    expect(stdout.join('')).toContain('Posted "in progress" on pull request #9.')
+    expect(stdout.join('')).toContain('Updated the comment on pull request #9.')
   })
 
   it('a failed search after a good wait fails the step and says so', async () => {

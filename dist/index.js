@@ -42717,7 +42717,7 @@ function describeWork(outcome) {
     const updates = outcome.targets.filter((t) => t.ref.kind === 'update').length;
     const jobs = outcome.targets.length - updates;
     if (updates > 0 && jobs > 0)
-        return 'docs updates and agent jobs';
+        return `${updates === 1 ? 'docs update' : 'docs updates'} and ${jobs === 1 ? 'agent job' : 'agent jobs'}`;
     if (updates > 0)
         return updates === 1 ? 'docs update' : 'docs updates';
     if (jobs > 0)
@@ -42736,7 +42736,7 @@ function titleFor(outcome) {
     const searchFailed = outcome.result !== 'success' && outcome.search && !outcome.search.skipped && outcome.targets.every((t) => t.result === 'success');
     const work = searchFailed ? 'docs search check' : describeWork(outcome);
     const Work = capitalize(work);
-    const plural = /s$/.test(work);
+    const plural = /s$/.test(work) || work.includes(' and ');
     const mark = MARKS[outcome.result];
     switch (outcome.result) {
         case 'success': {
@@ -43183,6 +43183,33 @@ function fitInBudget(markdown) {
 ;// CONCATENATED MODULE: ./src/report/comment.ts
 
 
+
+
+/** The commit the run reflects: the pull request's head (what was pushed), else the run's GITHUB_SHA. */
+function commentCommit(context) {
+    const sha = context.payload.pull_request?.head?.sha ?? context.sha;
+    return sha && /^[0-9a-f]{7,64}$/i.test(sha) ? sha : undefined;
+}
+function footer(source, extra) {
+    const parts = [
+        ...(source.sha ? [`commit ${codeSpan(source.sha.slice(0, 7))}`] : []),
+        ...(source.runUrl ? [`[workflow run](${source.runUrl})`] : []),
+        ...(extra ? [extra] : [])
+    ];
+    return `<sub>${parts.join(' · ')}</sub>`;
+}
+const MAX_COMMENT_TARGETS = 50;
+/** The comment posted when the wait starts; the outcome replaces it when the wait ends. */
+function renderInProgressComment(marker, targets, source, work) {
+    const listed = targets.slice(0, MAX_COMMENT_TARGETS).map((ref) => `- ${describeRef(ref).replace(/ \S+$/, '')} ${codeSpan(ref.id, 80)}`);
+    if (targets.length > MAX_COMMENT_TARGETS)
+        listed.push(`- … and ${targets.length - MAX_COMMENT_TARGETS} more`);
+    const lines = [marker, `### ⏳ Waiting for the ${work}`, '', 'The outcome will replace this comment when the wait ends.', ''];
+    if (listed.length > 0)
+        lines.push(...listed, '');
+    lines.push(footer(source, 'in progress'));
+    return `${lines.join('\n')}\n`;
+}
 const MAX_COMMENT_FILES = 20;
 /** The pull request of the run, or the one named by pr-number-target. */
 function commentTarget(context, prNumberTarget) {
@@ -43204,32 +43231,29 @@ function commentMarker(kinds, workflow, job) {
     const clean = (text) => (text ?? '').replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 80);
     return `<!-- wait-for-docs:${clean(workflow)}/${clean(job)}:${kinds.join('+') || 'none'} -->`;
 }
-const TITLES = {
-    success: '✅ Docs are live',
-    failure: '❌ Docs did not make it',
-    timeout: '⏱️ Timed out waiting for the docs',
-    cancelled: '🛑 Cancelled while waiting for the docs',
-    error: '⚠️ Could not wait for the docs'
-};
 /** The comment: the outcome in short, with every piece of server text escaped. */
-function renderComment(outcome, marker, runUrl) {
-    const lines = [marker, `### ${TITLES[outcome.result]}`, '', escapeText(outcome.headline, 600), ''];
+function renderComment(outcome, marker, source) {
+    const from = typeof source === 'string' ? { runUrl: source } : (source ?? {});
+    const { lead, next } = explainRun(outcome);
+    const lines = [marker, `### ${titleFor(outcome)}`, '', `**${escapeText(lead[0] ?? '', 600)}**`, ''];
     if (outcome.problems.length > 0)
         lines.push(...outcome.problems.slice(0, 20).map((problem) => `- ${escapeText(problem, 300)}`), '');
+    if (next)
+        lines.push(`**Next:** ${escapeText(next, 400)}.`, '');
     if (outcome.targets.length > 0) {
-        const rows = outcome.targets.slice(0, 50).map((t) => {
+        const withPr = outcome.targets.some((t) => t.ref.kind === 'job');
+        const rows = outcome.targets.slice(0, MAX_COMMENT_TARGETS).map((t) => {
             const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined;
-            return [
-                t.ref.kind === 'update' ? 'update' : 'agent job',
-                codeSpan(t.ref.id, 80),
-                t.result,
-                codeSpan(t.status, 40),
-                prLink ? markdown_link('pull request', prLink) : ''
+            const row = [
+                `${t.ref.kind === 'update' ? 'update' : 'agent job'} ${codeSpan(t.ref.id, 80)}`,
+                `${resultMark(t.result)} ${t.result}`,
+                escapeText(explainTarget(t).reason, 300)
             ];
+            return withPr ? [...row, prLink ? markdown_link('pull request', prLink) : ''] : row;
         });
-        lines.push(table(['Target', 'Id', 'Result', 'Status', 'Pull request'], rows));
-        if (outcome.targets.length > 50)
-            lines.push('', `… and ${outcome.targets.length - 50} more targets.`);
+        lines.push(table(['Target', 'Result', 'Reason', ...(withPr ? ['Pull request'] : [])], rows));
+        if (outcome.targets.length > MAX_COMMENT_TARGETS)
+            lines.push('', `… and ${outcome.targets.length - MAX_COMMENT_TARGETS} more targets.`);
         lines.push('');
     }
     const files = [
@@ -43249,8 +43273,7 @@ function renderComment(outcome, marker, runUrl) {
         const count = outcome.search.queries.reduce((n, q) => n + q.results.length, 0);
         lines.push(`**Search check:** ${outcome.search.result}, ${outcome.search.queries.length} quer${outcome.search.queries.length === 1 ? 'y' : 'ies'}, ${count} results`, '');
     }
-    const run = runUrl ? `[workflow run](${runUrl}) · ` : '';
-    lines.push(`<sub>${run}${formatDuration(outcome.elapsedMs)}</sub>`);
+    lines.push(footer(from, `took ${formatDuration(outcome.elapsedMs)}`));
     return `${lines.join('\n')}\n`;
 }
 /** Updates the comment that carries the marker, or creates it. */
@@ -43445,6 +43468,8 @@ async function run() {
     let settings;
     let comment;
     let outcome;
+    // The "in progress" comment, written while waiting; the outcome's comment comes after it.
+    let inProgress;
     try {
         const parsed = parseInputs(raw);
         comment = parsed.ok ? parsed.settings.comment : parsed.comment;
@@ -43455,6 +43480,8 @@ async function run() {
         else {
             settings = parsed.settings;
             client = createApiClient({ baseUrl: settings.baseUrl, secrets });
+            if (comment && settings.targets.length > 0)
+                inProgress = postInProgressComment(settings, comment, hide, cancel.signal);
             outcome = await waitStep(settings, client, cancel.signal, secrets, startedAt);
         }
     }
@@ -43473,6 +43500,7 @@ async function run() {
     const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false';
     await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs }, hide);
     // A cancelled run is commented too, in what is left of the grace period.
+    await inProgress;
     if (comment) {
         const budgetMs = exitBy === undefined ? comment.requestTimeoutMs : Math.max(1, exitBy - COMMENT_EXIT_MARGIN_MS - Date.now());
         await commentOnPullRequest(outcome, comment, hide, budgetMs, exitBy !== undefined);
@@ -43537,22 +43565,54 @@ function headline(result, reports, search) {
         return `All ${reports.length} targets succeeded.`;
     return `${succeeded}/${reports.length} targets succeeded; ${first ? `${describeRef(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}` : result}`;
 }
+/** Where the comment goes and what it says it reflects, or why it has nowhere to go. */
+async function commentPlace(settings) {
+    const github = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
+    const { context } = github;
+    const target = commentTarget(context, settings.prNumberTarget);
+    if ('skip' in target)
+        return { skip: target.skip };
+    const marker = commentMarker(settings.kinds, context.workflow, context.job);
+    const runUrl = context.runId ? `${context.serverUrl}/${target.owner}/${target.repo}/actions/runs/${context.runId}` : undefined;
+    return { github, target, marker, source: { runUrl, sha: commentCommit(context) } };
+}
+/**
+ * Posts the "in progress" comment when waiting starts, so the pull request shows the wait at
+ * once; the outcome replaces it. Best effort: the outcome's comment reports any problem.
+ */
+async function postInProgressComment(settings, comment, clean, signal) {
+    const budget = AbortSignal.any([AbortSignal.timeout(comment.requestTimeoutMs), signal]);
+    try {
+        const place = await commentPlace(comment);
+        if ('skip' in place)
+            return;
+        const work = describeWork({ targets: settings.targets.map((ref) => ({ ref })), search: settings.search });
+        const body = clean(renderInProgressComment(place.marker, settings.targets, place.source, work));
+        const octokit = place.github.getOctokit(comment.githubToken);
+        octokit.hook.before('request', (options) => {
+            options.request = { ...options.request, signal: budget };
+        });
+        await upsertComment(octokit, place.target, place.marker, body);
+        info(`Posted "in progress" on pull request #${place.target.number}.`);
+    }
+    catch (error) {
+        const why = budget.aborted ? 'the GitHub API did not answer in time' : explainCommentError(error);
+        info(clean(`The "in progress" comment could not be written (${why}); the outcome will still be commented.`));
+    }
+}
 /** Creates or updates the PR comment; a failure here is a warning, never a failed step. */
 async function commentOnPullRequest(outcome, settings, clean, budgetMs, cancelled) {
     // Every request of the comment shares one budget (request-timeout, or the rest of the grace
     // period after a cancel), so a GitHub API that does not answer cannot hold the step.
     const budget = AbortSignal.timeout(budgetMs);
     try {
-        const github = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
-        const { context } = github;
-        const target = commentTarget(context, settings.prNumberTarget);
-        if ('skip' in target) {
-            warning(`pr-comment is set, but ${target.skip}. No comment was written.`);
+        const place = await commentPlace(settings);
+        if ('skip' in place) {
+            warning(`pr-comment is set, but ${place.skip}. No comment was written.`);
             return;
         }
-        const marker = commentMarker(settings.kinds, context.workflow, context.job);
-        const runUrl = context.runId ? `${context.serverUrl}/${target.owner}/${target.repo}/actions/runs/${context.runId}` : undefined;
-        const body = clean(renderComment(outcome, marker, runUrl));
+        const { github, target, marker } = place;
+        const body = clean(renderComment(outcome, marker, place.source));
         const octokit = github.getOctokit(settings.githubToken);
         // Set in a hook, the signal reaches every request, pages of the listing included, and the
         // proxy-aware fetch of the defaults stays in place (a `request` option would replace it).

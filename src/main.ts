@@ -5,10 +5,10 @@ import { parseInputs, readRawInputs, type CommentSettings, type Settings } from 
 import { overallResult, stepPasses, worstResult, type Result, type RunOutcome } from './outcome.js'
 import { systemClock } from './poll/poll.js'
 import { createLogReporter, describeQuery } from './report/log.js'
-import { failureMessage, fileAnnotations } from './report/explain.js'
+import { describeWork, failureMessage, fileAnnotations } from './report/explain.js'
 import { computeOutputs } from './report/outputs.js'
 import { renderSummary } from './report/summary.js'
-import { commentMarker, commentTarget, explainCommentError, renderComment, upsertComment } from './report/comment.js'
+import { commentCommit, commentMarker, commentTarget, explainCommentError, renderComment, renderInProgressComment, upsertComment } from './report/comment.js'
 import { runSearchCheck, skippedSearch, type SearchReport } from './search.js'
 import { secretForms } from './report/markdown.js'
 import { createRedactor } from './text.js'
@@ -49,6 +49,8 @@ export async function run(): Promise<void> {
   let settings: Settings | undefined
   let comment: CommentSettings | undefined
   let outcome: RunOutcome
+  // The "in progress" comment, written while waiting; the outcome's comment comes after it.
+  let inProgress: Promise<void> | undefined
   try {
     const parsed = parseInputs(raw)
     comment = parsed.ok ? parsed.settings.comment : parsed.comment
@@ -58,6 +60,7 @@ export async function run(): Promise<void> {
     } else {
       settings = parsed.settings
       client = createApiClient({ baseUrl: settings.baseUrl, secrets })
+      if (comment && settings.targets.length > 0) inProgress = postInProgressComment(settings, comment, hide, cancel.signal)
       outcome = await waitStep(settings, client, cancel.signal, secrets, startedAt)
     }
   } catch (error) {
@@ -74,6 +77,7 @@ export async function run(): Promise<void> {
   const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false'
   await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs }, hide)
   // A cancelled run is commented too, in what is left of the grace period.
+  await inProgress
   if (comment) {
     const budgetMs = exitBy === undefined ? comment.requestTimeoutMs : Math.max(1, exitBy - COMMENT_EXIT_MARGIN_MS - Date.now())
     await commentOnPullRequest(outcome, comment, hide, budgetMs, exitBy !== undefined)
@@ -141,6 +145,40 @@ function headline(result: Result, reports: readonly TargetReport[], search: Sear
   return `${succeeded}/${reports.length} targets succeeded; ${first ? `${describeRef(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}` : result}`
 }
 
+/** Where the comment goes and what it says it reflects, or why it has nowhere to go. */
+async function commentPlace(settings: CommentSettings) {
+  const github = await import('@actions/github')
+  const { context } = github
+  const target = commentTarget(context, settings.prNumberTarget)
+  if ('skip' in target) return { skip: target.skip } as const
+  const marker = commentMarker(settings.kinds, context.workflow, context.job)
+  const runUrl = context.runId ? `${context.serverUrl}/${target.owner}/${target.repo}/actions/runs/${context.runId}` : undefined
+  return { github, target, marker, source: { runUrl, sha: commentCommit(context) } } as const
+}
+
+/**
+ * Posts the "in progress" comment when waiting starts, so the pull request shows the wait at
+ * once; the outcome replaces it. Best effort: the outcome's comment reports any problem.
+ */
+async function postInProgressComment(settings: Settings, comment: CommentSettings, clean: (text: string) => string, signal: AbortSignal): Promise<void> {
+  const budget = AbortSignal.any([AbortSignal.timeout(comment.requestTimeoutMs), signal])
+  try {
+    const place = await commentPlace(comment)
+    if ('skip' in place) return
+    const work = describeWork({ targets: settings.targets.map((ref) => ({ ref })), search: settings.search })
+    const body = clean(renderInProgressComment(place.marker, settings.targets, place.source, work))
+    const octokit = place.github.getOctokit(comment.githubToken)
+    octokit.hook.before('request', (options) => {
+      options.request = { ...options.request, signal: budget }
+    })
+    await upsertComment(octokit, place.target, place.marker, body)
+    core.info(`Posted "in progress" on pull request #${place.target.number}.`)
+  } catch (error) {
+    const why = budget.aborted ? 'the GitHub API did not answer in time' : explainCommentError(error)
+    core.info(clean(`The "in progress" comment could not be written (${why}); the outcome will still be commented.`))
+  }
+}
+
 /** Creates or updates the PR comment; a failure here is a warning, never a failed step. */
 async function commentOnPullRequest(
   outcome: RunOutcome,
@@ -153,16 +191,13 @@ async function commentOnPullRequest(
   // period after a cancel), so a GitHub API that does not answer cannot hold the step.
   const budget = AbortSignal.timeout(budgetMs)
   try {
-    const github = await import('@actions/github')
-    const { context } = github
-    const target = commentTarget(context, settings.prNumberTarget)
-    if ('skip' in target) {
-      core.warning(`pr-comment is set, but ${target.skip}. No comment was written.`)
+    const place = await commentPlace(settings)
+    if ('skip' in place) {
+      core.warning(`pr-comment is set, but ${place.skip}. No comment was written.`)
       return
     }
-    const marker = commentMarker(settings.kinds, context.workflow, context.job)
-    const runUrl = context.runId ? `${context.serverUrl}/${target.owner}/${target.repo}/actions/runs/${context.runId}` : undefined
-    const body = clean(renderComment(outcome, marker, runUrl))
+    const { github, target, marker } = place
+    const body = clean(renderComment(outcome, marker, place.source))
     const octokit = github.getOctokit(settings.githubToken)
     // Set in a hook, the signal reaches every request, pages of the listing included, and the
     // proxy-aware fetch of the defaults stays in place (a `request` option would replace it).

@@ -213,10 +213,10 @@ function endSentence(text: string): string {
 }
 
 /** The kind of work the run waited on, in words: `docs update`, `agent jobs`, `docs search check`. */
-export function describeWork(outcome: RunOutcome): string {
+export function describeWork(outcome: { targets: readonly { ref: { kind: string } }[]; search?: unknown }): string {
   const updates = outcome.targets.filter((t) => t.ref.kind === 'update').length
   const jobs = outcome.targets.length - updates
-  if (updates > 0 && jobs > 0) return 'docs updates and agent jobs'
+  if (updates > 0 && jobs > 0) return `${updates === 1 ? 'docs update' : 'docs updates'} and ${jobs === 1 ? 'agent job' : 'agent jobs'}`
   if (updates > 0) return updates === 1 ? 'docs update' : 'docs updates'
   if (jobs > 0) return jobs === 1 ? 'agent job' : 'agent jobs'
   if (outcome.search) return 'docs search check'
@@ -235,7 +235,7 @@ export function titleFor(outcome: RunOutcome): string {
   const searchFailed = outcome.result !== 'success' && outcome.search && !outcome.search.skipped && outcome.targets.every((t) => t.result === 'success')
   const work = searchFailed ? 'docs search check' : describeWork(outcome)
   const Work = capitalize(work)
-  const plural = /s$/.test(work)
+  const plural = /s$/.test(work) || work.includes(' and ')
   const mark = MARKS[outcome.result]
   switch (outcome.result) {
     case 'success': {
