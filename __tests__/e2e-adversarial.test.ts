@@ -119,7 +119,7 @@ describe.concurrent('hostile server text', () => {
       )
       expect(run.code, run.stdout).toBe(0)
       const body = api.comments[0]?.body ?? ''
-      expect(body).toContain('### ✅ Docs are live')
+      expect(body).toContain('### ✅ Docs update deployed')
       // Our own link to the run is the one link allowed.
       const serverText = body.replace(/(`+)[^`]*?\1/g, '').replace(/\[workflow run\]\(https:\/\/github\.com\/acme\/docs\/actions\/runs\/\d+\)/, '')
       expect(serverText).not.toMatch(/<img|<script|(?<!\\)\]\(|https:\/\/evil|@octocat/)

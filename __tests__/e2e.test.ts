@@ -79,6 +79,8 @@ describe.concurrent('the bundled action, end to end', () => {
     expect(run.summary).toContain('## ❌ Docs update failed')
     expect(run.summary).toContain('<details open><summary>❌ update-failure</summary>')
     expect(run.summary).toContain('broken link')
+    // The runner's temp folder (outputs, summary, event) is gone once the run was read.
+    expect(existsSync(run.tempDir)).toBe(false)
   })
 
   it('times out at the deadline, failing the step', async () => {

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -18,15 +18,21 @@ let summaryFile: string
 beforeAll(async () => {
   sim = await startSimulator()
   github = await startGitHubApi()
-  summaryFile = path.join(await mkdtemp(path.join(os.tmpdir(), 'wait-for-docs-summary-')), 'summary.md')
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'wait-for-docs-summary-'))
+  tempDirs.push(dir)
+  summaryFile = path.join(dir, 'summary.md')
 })
+// Every temp folder of this file, removed when it is done.
+const tempDirs: string[] = []
 afterAll(async () => {
   await sim.close()
   await github.close()
+  await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })))
 })
 
 beforeEach(async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'wait-for-docs-main-'))
+  tempDirs.push(dir)
   const outputFile = path.join(dir, 'output')
   await writeFile(outputFile, '')
   await writeFile(summaryFile, '')

@@ -41812,7 +41812,13 @@ const fieldSchemas = {
 function parseInputs(raw) {
     const problems = [];
     const fields = {};
+    // The token is only used for the comment: without pr-comment, whatever it holds is no problem.
+    const commentOn = booleanSchema.safeParse((raw['pr-comment'] ?? '').trim() || INPUT_DEFAULTS['pr-comment']);
     for (const name of INPUT_NAMES) {
+        if (name === 'github-token' && !(commentOn.success && commentOn.data)) {
+            fields[name] = '';
+            continue;
+        }
         const given = (raw[name] ?? '').trim();
         const value = given === '' ? INPUT_DEFAULTS[name] : given;
         const parsed = fieldSchemas[name].safeParse(value);
