@@ -107,7 +107,8 @@ describe.concurrent('the PR comment, end to end', () => {
       expect(api.comments).toHaveLength(2)
       expect(api.comments[0]?.body).toContain('[pull request](https://github.com/acme/docs/pull/42)')
       expect(api.comments[1]?.body).toContain('### ❌ Docs update failed')
-      expect(api.comments[1]?.body).toContain('| update `update-failure` | ❌ failure | failed: “Update failed: broken link in docs/quickstart.mdx” |')
+      expect(api.comments[1]?.body).toContain('**Update update-failure failed: “Update failed: broken link in docs/quickstart.mdx”**')
+      expect(api.comments[1]?.body).toContain('| update `update-failure` | ❌ failure |')
       expect(api.comments[1]?.body).toContain('**Files changed')
     } finally {
       await api.close()

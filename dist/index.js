@@ -42613,7 +42613,10 @@ function explainTarget(t, options = {}) {
             const where = prLink ? `its pull request: ${oneLine(prLink, 300)}` : `job id ${t.ref.id}`;
             if (t.status === 'failed')
                 return { reason: `failed (status "failed"; ${where})`, next: 'open the job in the dashboard to read why it failed, then start it again' };
-            return { reason: `${error ?? `ended with status "${oneLine(t.status, 80)}"`} (${where})`, next: 'check the job in the dashboard' };
+            const next = t.status === 'archived'
+                ? 'set `accept-archived: true` if an archived job is fine, else start the job again'
+                : 'read the job in the dashboard to see why it opened no pull request, or drop `require-pr`';
+            return { reason: `did not succeed: ${error ?? `it ended with status "${oneLine(t.status, 80)}"`} (${where})`, next };
         }
         case 'timeout': {
             const status = t.status ? `still "${oneLine(t.status, 80)}"` : 'never answered with a status';
@@ -42674,7 +42677,7 @@ function explainRun(outcome, options = {}) {
     if (outcome.problems.length > 0)
         return { lead: [outcome.headline], quoted: [...outcome.problems], next: NEXT_FOR_PROBLEMS };
     if (outcome.result === 'success')
-        return { lead: [outcome.headline], quoted: [], next: '' };
+        return { lead: [capitalize(outcome.headline)], quoted: [], next: '' };
     const failing = outcome.targets.filter((t) => t.result !== 'success');
     if (failing.length === 0) {
         if (outcome.search && !outcome.search.skipped && outcome.search.result !== 'success')
@@ -42997,6 +43000,10 @@ function table(header, rows) {
     const line = (cells) => `| ${cells.join(' | ')} |`;
     return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
 }
+/** Our own sentence as Markdown: escaped like server text, but `input-name` code spans stay code. */
+function escapeWithCode(text, max = 600) {
+    return escapeText(text, max).replace(/\\`([\w-]+)\\`/g, '`$1`');
+}
 
 ;// CONCATENATED MODULE: ./src/report/summary.ts
 
@@ -43048,7 +43055,7 @@ function reasonSection(outcome, options) {
     if (quoted.length > 0 && outcome.problems.length === 0)
         parts.push(preBlock(quoted));
     if (next)
-        parts.push(`**Next:** ${escapeText(next, 600)}.`);
+        parts.push(`**Next:** ${escapeWithCode(next, 600)}.`);
     return parts.join('\n\n');
 }
 /** The result of one target; its reason too when there are several (one target's reason leads the summary). */
@@ -43245,19 +43252,19 @@ function renderComment(outcome, marker, source) {
     if (outcome.problems.length > 0)
         lines.push(...outcome.problems.slice(0, 20).map((problem) => `- ${escapeText(problem, 300)}`), '');
     if (next)
-        lines.push(`**Next:** ${escapeText(next, 400)}.`, '');
+        lines.push(`**Next:** ${escapeWithCode(next, 400)}.`, '');
     if (outcome.targets.length > 0) {
         const withPr = outcome.targets.some((t) => t.ref.kind === 'job');
+        // One target's reason is the lead above; several each get theirs.
+        const withReason = outcome.targets.length > 1;
         const rows = outcome.targets.slice(0, MAX_COMMENT_TARGETS).map((t) => {
             const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined;
-            const row = [
-                `${t.ref.kind === 'update' ? 'update' : 'agent job'} ${codeSpan(t.ref.id, 80)}`,
-                `${resultMark(t.result)} ${t.result}`,
-                escapeText(explainTarget(t).reason, 300)
-            ];
+            const row = [`${t.ref.kind === 'update' ? 'update' : 'agent job'} ${codeSpan(t.ref.id, 80)}`, `${resultMark(t.result)} ${t.result}`];
+            if (withReason)
+                row.push(escapeText(explainTarget(t).reason, 300));
             return withPr ? [...row, prLink ? markdown_link('pull request', prLink) : ''] : row;
         });
-        lines.push(table(['Target', 'Result', 'Reason', ...(withPr ? ['Pull request'] : [])], rows));
+        lines.push(table(['Target', 'Result', ...(withReason ? ['Reason'] : []), ...(withPr ? ['Pull request'] : [])], rows));
         if (outcome.targets.length > MAX_COMMENT_TARGETS)
             lines.push('', `… and ${outcome.targets.length - MAX_COMMENT_TARGETS} more targets.`);
         lines.push('');

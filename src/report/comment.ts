@@ -5,7 +5,7 @@ import type { CommentKind, TargetRef } from '../inputs.js'
 import type { RunOutcome } from '../outcome.js'
 import { describeRef } from '../wait.js'
 import { explainRun, explainTarget, resultMark, titleFor } from './explain.js'
-import { escapeText, link, codeSpan, table } from './markdown.js'
+import { escapeText, escapeWithCode, link, codeSpan, table } from './markdown.js'
 
 export type Octokit = ReturnType<typeof getOctokit>
 
@@ -84,19 +84,18 @@ export function renderComment(outcome: RunOutcome, marker: string, source: Comme
   const { lead, next } = explainRun(outcome)
   const lines = [marker, `### ${titleFor(outcome)}`, '', `**${escapeText(lead[0] ?? '', 600)}**`, '']
   if (outcome.problems.length > 0) lines.push(...outcome.problems.slice(0, 20).map((problem) => `- ${escapeText(problem, 300)}`), '')
-  if (next) lines.push(`**Next:** ${escapeText(next, 400)}.`, '')
+  if (next) lines.push(`**Next:** ${escapeWithCode(next, 400)}.`, '')
   if (outcome.targets.length > 0) {
     const withPr = outcome.targets.some((t) => t.ref.kind === 'job')
+    // One target's reason is the lead above; several each get theirs.
+    const withReason = outcome.targets.length > 1
     const rows = outcome.targets.slice(0, MAX_COMMENT_TARGETS).map((t) => {
       const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined
-      const row = [
-        `${t.ref.kind === 'update' ? 'update' : 'agent job'} ${codeSpan(t.ref.id, 80)}`,
-        `${resultMark(t.result)} ${t.result}`,
-        escapeText(explainTarget(t).reason, 300)
-      ]
+      const row = [`${t.ref.kind === 'update' ? 'update' : 'agent job'} ${codeSpan(t.ref.id, 80)}`, `${resultMark(t.result)} ${t.result}`]
+      if (withReason) row.push(escapeText(explainTarget(t).reason, 300))
       return withPr ? [...row, prLink ? link('pull request', prLink) : ''] : row
     })
-    lines.push(table(['Target', 'Result', 'Reason', ...(withPr ? ['Pull request'] : [])], rows))
+    lines.push(table(['Target', 'Result', ...(withReason ? ['Reason'] : []), ...(withPr ? ['Pull request'] : [])], rows))
     if (outcome.targets.length > MAX_COMMENT_TARGETS) lines.push('', `… and ${outcome.targets.length - MAX_COMMENT_TARGETS} more targets.`)
     lines.push('')
   }

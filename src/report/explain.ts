@@ -96,7 +96,11 @@ export function explainTarget(t: TargetReport, options: ExplainOptions = {}): Ex
       const where = prLink ? `its pull request: ${oneLine(prLink, 300)}` : `job id ${t.ref.id}`
       if (t.status === 'failed')
         return { reason: `failed (status "failed"; ${where})`, next: 'open the job in the dashboard to read why it failed, then start it again' }
-      return { reason: `${error ?? `ended with status "${oneLine(t.status, 80)}"`} (${where})`, next: 'check the job in the dashboard' }
+      const next =
+        t.status === 'archived'
+          ? 'set `accept-archived: true` if an archived job is fine, else start the job again'
+          : 'read the job in the dashboard to see why it opened no pull request, or drop `require-pr`'
+      return { reason: `did not succeed: ${error ?? `it ended with status "${oneLine(t.status, 80)}"`} (${where})`, next }
     }
     case 'timeout': {
       const status = t.status ? `still "${oneLine(t.status, 80)}"` : 'never answered with a status'
@@ -166,7 +170,7 @@ export interface RunExplanation {
 /** The run in the user's terms, for the annotation, the summary and the comment alike. */
 export function explainRun(outcome: RunOutcome, options: ExplainOptions = {}): RunExplanation {
   if (outcome.problems.length > 0) return { lead: [outcome.headline], quoted: [...outcome.problems], next: NEXT_FOR_PROBLEMS }
-  if (outcome.result === 'success') return { lead: [outcome.headline], quoted: [], next: '' }
+  if (outcome.result === 'success') return { lead: [capitalize(outcome.headline)], quoted: [], next: '' }
   const failing = outcome.targets.filter((t) => t.result !== 'success')
   if (failing.length === 0) {
     if (outcome.search && !outcome.search.skipped && outcome.search.result !== 'success')

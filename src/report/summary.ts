@@ -3,7 +3,7 @@ import type { RunOutcome } from '../outcome.js'
 import type { SearchReport } from '../search.js'
 import type { TargetReport } from '../wait.js'
 import { explainRun, explainTarget, resultMark, titleFor } from './explain.js'
-import { codeSpan, escapeHtml, escapeText, image, link, preBlock, table } from './markdown.js'
+import { codeSpan, escapeHtml, escapeText, escapeWithCode, image, link, preBlock, table } from './markdown.js'
 
 /** GitHub refuses step summaries over 1 MiB; stay well under it. */
 export const MAX_SUMMARY_BYTES = 1000 * 1024
@@ -51,7 +51,7 @@ function reasonSection(outcome: RunOutcome, options: SummaryOptions): string {
   if (more.length > 0) parts.push(more.map((line) => `- ${escapeText(line.replace(/^- /, ''), 600)}`).join('\n'))
   // Input problems have their own section; error lines are quoted here, and open in the log below.
   if (quoted.length > 0 && outcome.problems.length === 0) parts.push(preBlock(quoted))
-  if (next) parts.push(`**Next:** ${escapeText(next, 600)}.`)
+  if (next) parts.push(`**Next:** ${escapeWithCode(next, 600)}.`)
   return parts.join('\n\n')
 }
 
