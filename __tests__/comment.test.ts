@@ -1,7 +1,16 @@
 import { getOctokit } from '@actions/github'
 import nock from 'nock'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { commentMarker, commentTarget, explainCommentError, renderComment, upsertComment, type RunContext } from '../src/report/comment.js'
+import {
+  commentCommit,
+  commentMarker,
+  renderInProgressComment,
+  commentTarget,
+  explainCommentError,
+  renderComment,
+  upsertComment,
+  type RunContext
+} from '../src/report/comment.js'
 import { jobRecordSchema } from '../src/engine/targets/job.js'
 import { updateRecordSchema } from '../src/engine/targets/update.js'
 import type { RunOutcome, TargetReport } from '../src/model.js'
@@ -61,11 +70,46 @@ describe('commentMarker', () => {
   })
 })
 
+describe('the "in progress" comment and what the comment reflects', () => {
+  it('names the targets, the commit and the run', () => {
+    const body = renderInProgressComment(
+      '<!-- m -->',
+      [
+        { kind: 'update', id: 'u1' },
+        { kind: 'job', id: 'j1', projectId: 'p' }
+      ],
+      { runUrl: 'https://github.com/a/b/actions/runs/5', sha: 'abcdef0123456789' },
+      'docs update and agent job'
+    )
+    expect(body).toBe(
+      [
+        '<!-- m -->',
+        '### ⏳ Waiting for the docs update and agent job',
+        '',
+        'The outcome will replace this comment when the wait ends.',
+        '',
+        '- update `u1`',
+        '- agent job `j1`',
+        '',
+        '<sub>commit `abcdef0` · [workflow run](https://github.com/a/b/actions/runs/5) · in progress</sub>',
+        ''
+      ].join('\n')
+    )
+  })
+
+  it('reflects the pull request head when there is one, else GITHUB_SHA; nothing that is not a sha', () => {
+    const context = { eventName: 'pull_request', repo: { owner: 'a', repo: 'b' }, serverUrl: '', runId: 1 }
+    expect(commentCommit({ ...context, payload: { pull_request: { number: 1, head: { sha: 'c0ffee01' } } }, sha: 'aaaaaaaa' })).toBe('c0ffee01')
+    expect(commentCommit({ ...context, payload: {}, sha: 'aaaaaaaa' })).toBe('aaaaaaaa')
+    expect(commentCommit({ ...context, payload: { pull_request: { head: { sha: '`x` @y' } } } })).toBeUndefined()
+  })
+})
+
 describe('renderComment', () => {
   it('carries the outcome, the PR link, files changed and the run link', () => {
     const body = renderComment(outcome(), '<!-- m -->', 'https://github.com/acme/docs/actions/runs/99')
-    expect(body.startsWith('<!-- m -->\n### ✅ Docs are live')).toBe(true)
-    expect(body).toContain('| agent job | `j1` | success | `completed` | [pull request](https://github.com/acme/docs/pull/42) |')
+    expect(body.startsWith('<!-- m -->\n### ✅ Docs update and agent job all succeeded')).toBe(true)
+    expect(body).toContain('| agent job `j1` | ✅ success | succeeded | [pull request](https://github.com/acme/docs/pull/42) |')
     expect(body).toContain('**Files changed (2):** `docs/a.mdx`, `docs/b.mdx`')
     expect(body).toContain('[workflow run](https://github.com/acme/docs/actions/runs/99)')
   })

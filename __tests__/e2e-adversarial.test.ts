@@ -119,7 +119,7 @@ describe.concurrent('hostile server text', () => {
       )
       expect(run.code, run.stdout).toBe(0)
       const body = api.comments[0]?.body ?? ''
-      expect(body).toContain('### ✅ Docs are live')
+      expect(body).toContain('### ✅ Docs update deployed')
       // Our own link to the run is the one link allowed.
       const serverText = body.replace(/(`+)[^`]*?\1/g, '').replace(/\[workflow run\]\(https:\/\/github\.com\/acme\/docs\/actions\/runs\/\d+\)/, '')
       expect(serverText).not.toMatch(/<img|<script|(?<!\\)\]\(|https:\/\/evil|@octocat/)
@@ -260,7 +260,7 @@ describe('cancellation at random points', () => {
           expect(Date.now() - sentAt).toBeLessThan(2000)
           expect(run.outputs.result).toBe('cancelled')
           expect(expectAllOutputs(run.outputs)).toEqual([])
-          expect(run.summary).toContain('Cancelled while waiting for the docs')
+          expect(run.summary).toMatch(/^## 🛑 Cancelled while waiting for the /)
         }
       ),
       { numRuns: 8, seed: 20261122 }

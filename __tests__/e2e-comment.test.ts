@@ -21,7 +21,8 @@ describe.concurrent('the PR comment, end to end', () => {
       const env = { GITHUB_API_URL: api.url }
       const first = await runAgainst(sim, inputs, { env, event: pullRequest })
       expect(first.code, first.stdout + first.stderr).toBe(0)
-      expect(first.stdout).toContain('Commented on pull request #7.')
+      expect(first.stdout).toContain('Posted "in progress" on pull request #7.')
+      expect(first.stdout).toContain('Updated the comment on pull request #7.')
       sim.reset()
       const second = await runAgainst(sim, { ...inputs, 'job-id': 'job-completed-nopr' }, { env, event: pullRequest })
       expect(second.stdout).toContain('Updated the comment on pull request #7.')
@@ -34,6 +35,35 @@ describe.concurrent('the PR comment, end to end', () => {
       expect(api.requests.every((r) => r.authorization === `token ${TOKEN}`)).toBe(true)
       // The token appears once per run: in the ::add-mask:: command that hides it.
       for (const run of [first, second]) expect((run.stdout + run.stderr + run.summary).split(TOKEN)).toHaveLength(2)
+    } finally {
+      await api.close()
+    }
+  })
+
+  it('posts "in progress" when waiting starts, then replaces it with the outcome, the commit and the run', async () => {
+    const sim = await simulator()
+    const api = await github()
+    try {
+      const event = { name: 'pull_request', payload: { pull_request: { number: 7, head: { sha: 'c0ffee0123456789abcdef0123456789abcdef01' } } } }
+      const run = await runAgainst(
+        sim,
+        { 'status-id': 'update-success,update-failure', 'pr-comment': 'true', 'github-token': TOKEN },
+        { env: { GITHUB_API_URL: api.url }, event }
+      )
+      expect(run.code).toBe(1)
+      const writes = api.requests.filter((r) => r.method !== 'GET')
+      expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /repos/acme/docs/issues/7/comments', 'PATCH /repos/acme/docs/issues/comments/1000'])
+      const [started, finished] = writes.map((r) => String(r.body?.body))
+      expect(started).toContain('### ⏳ Waiting for the docs updates')
+      expect(started).toContain('- update `update-success`\n- update `update-failure`')
+      expect(started).toContain('<sub>commit `c0ffee0` · [workflow run](https://github.com/acme/docs/actions/runs/4242424242) · in progress</sub>')
+      expect(finished).toContain('### ❌ Docs updates failed')
+      expect(finished).toContain('| update `update-success` | ✅ success | succeeded |')
+      expect(finished).toContain('| update `update-failure` | ❌ failure | failed: “Update failed: broken link in docs/quickstart.mdx” |')
+      // The commit it reflects is the pull request's head, not the merge commit of GITHUB_SHA.
+      expect(finished).toMatch(/<sub>commit `c0ffee0` · \[workflow run\]\(https:\/\/github\.com\/acme\/docs\/actions\/runs\/4242424242\) · took \d/)
+      expect(api.comments).toHaveLength(1)
+      expect(api.comments[0]?.body).toBe(finished)
     } finally {
       await api.close()
     }
@@ -55,7 +85,7 @@ describe.concurrent('the PR comment, end to end', () => {
       expect(good.code).toBe(0)
       expect(good.stdout).toContain('Updated the comment on pull request #7.')
       expect(api.comments).toHaveLength(1)
-      expect(api.comments[0]?.body).toContain('### ✅ Docs are live')
+      expect(api.comments[0]?.body).toContain('### ✅ Docs update deployed')
     } finally {
       await api.close()
     }
@@ -76,7 +106,9 @@ describe.concurrent('the PR comment, end to end', () => {
       expect(updates.code).toBe(1)
       expect(api.comments).toHaveLength(2)
       expect(api.comments[0]?.body).toContain('[pull request](https://github.com/acme/docs/pull/42)')
-      expect(api.comments[1]?.body).toContain('### ❌ Docs did not make it')
+      expect(api.comments[1]?.body).toContain('### ❌ Docs update failed')
+      expect(api.comments[1]?.body).toContain('**Update update-failure failed: “Update failed: broken link in docs/quickstart.mdx”**')
+      expect(api.comments[1]?.body).toContain('| update `update-failure` | ❌ failure |')
       expect(api.comments[1]?.body).toContain('**Files changed')
     } finally {
       await api.close()
@@ -116,7 +148,9 @@ describe.concurrent('the PR comment, end to end', () => {
       )
       expect(run.code, run.stdout).toBe(0)
       expect(run.outputs.result).toBe('success')
-      expect(api.requests).toHaveLength(1)
+      // One listing for the "in progress" comment, one for the outcome: each given up after 1 s.
+      expect(api.requests).toHaveLength(2)
+      expect(run.stdout).toContain('The "in progress" comment could not be written (the GitHub API did not answer in time)')
       expect(run.stdout).toContain('::warning::The pull request comment could not be written: the GitHub API did not answer within 1.0s (request-timeout).')
       expect(Date.now() - startedAt).toBeLessThan(15_000)
     } finally {
@@ -187,7 +221,9 @@ describe.concurrent('the PR comment, end to end', () => {
       expect(run.code).toBe(0)
       expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
         'GET /api/v3/repos/acme/docs/issues/7/comments',
-        'POST /api/v3/repos/acme/docs/issues/7/comments'
+        'POST /api/v3/repos/acme/docs/issues/7/comments',
+        'GET /api/v3/repos/acme/docs/issues/7/comments',
+        'PATCH /api/v3/repos/acme/docs/issues/comments/1000'
       ])
     } finally {
       await api.close()

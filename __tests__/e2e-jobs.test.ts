@@ -48,7 +48,7 @@ describe.concurrent('agent jobs, end to end', () => {
       expect(run.stdout).toContain(
         '::error::Agent job job-failed failed (status "failed"; job id job-failed).%0ANext: open the job in the dashboard to read why it failed, then start it again.'
       )
-    expect(run.summary).toContain('### Agent jobs')
+    expect(run.summary).toContain('### Agent job\n')
     expect(run.summary).toContain('https:\u200b//github.com/acme/docs')
     if (expected['pr-link']) expect(run.summary).toContain(`[pull request](${PR})`)
   })

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process'
 import net from 'node:net'
-import { readFile } from 'node:fs/promises'
+import { readFile, rm } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import { startGitHubApi } from '../dev/github-api.js'
 import { parseOutputFile, runAction } from '../dev/run-action.js'
@@ -160,9 +160,10 @@ describe.concurrent('trigger, end to end', () => {
   it('the started id is in GITHUB_OUTPUT before the wait ends: a killed runner still leaves it', async () => {
     const sim = await simulator()
     sim.script('trigger', PROJECT_ID, [{ started: true, statusId: 'update-forever' }])
-    const run = await runAgainst(sim, { trigger: 'update', 'project-id': PROJECT_ID }, { onStdout: killOnce('status in_progress', 'SIGKILL') })
+    const run = await runAgainst(sim, { trigger: 'update', 'project-id': PROJECT_ID }, { onStdout: killOnce('status in_progress', 'SIGKILL'), keepTemp: true })
     expect(run.signal).toBe('SIGKILL')
     const written = parseOutputFile(await readFile(run.outputFile, 'utf8'))
+    await rm(run.tempDir, { recursive: true, force: true })
     expect(written).toEqual({ 'status-id': 'update-forever' })
   })
 

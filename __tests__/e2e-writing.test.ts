@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
@@ -11,12 +11,21 @@ import { expectAllOutputs } from './helpers/e2e.js'
 
 // Writing the results, end to end against dist/: no value and no file problem crashes the step.
 const servers: Server[] = []
+const scratch: string[] = []
 afterAll(async () => {
   for (const server of servers) {
     server.closeAllConnections()
     await new Promise((resolve) => server.close(resolve))
   }
+  for (const dir of scratch) await rm(dir, { recursive: true, force: true })
 })
+
+/** A fresh temp folder, removed after the file. */
+async function scratchDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'wfd-'))
+  scratch.push(dir)
+  return dir
+}
 
 async function serveRecord(record: unknown): Promise<string> {
   const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(record)))
@@ -40,7 +49,7 @@ describe.concurrent('writing the results, end to end', () => {
 
   it('a GITHUB_OUTPUT that does not exist: the error names it and why, the summary is still written', async () => {
     const url = await serveRecord({ status: 'success' })
-    const missing = path.join(await mkdtemp(path.join(os.tmpdir(), 'wfd-')), 'gone', 'output')
+    const missing = path.join(await scratchDir(), 'gone', 'output')
     const outcome = await run(url, { GITHUB_OUTPUT: missing })
     expect(outcome.code).toBe(1)
     expect(outcome.stdout).toContain(`::error::The step outputs could not be written to GITHUB_OUTPUT (${missing}): Missing file at path: ${missing}.`)
@@ -54,7 +63,7 @@ describe.concurrent('writing the results, end to end', () => {
     const url = await serveRecord({ status: 'success' })
     const api = await startGitHubApi()
     try {
-      const missing = path.join(await mkdtemp(path.join(os.tmpdir(), 'wfd-')), 'gone', 'output')
+      const missing = path.join(await scratchDir(), 'gone', 'output')
       const outcome = await runAction({
         timeoutMs: 30_000,
         env: { GITHUB_OUTPUT: missing, GITHUB_API_URL: api.url },
@@ -62,7 +71,7 @@ describe.concurrent('writing the results, end to end', () => {
         inputs: { 'base-url': url, 'admin-key': ADMIN_KEY, 'status-id': 'u1', 'pr-comment': 'true', 'github-token': 'ghs_fake_token_for_tests_0002' }
       })
       expect(outcome.code).toBe(1)
-      expect(api.comments[0]?.body).toContain('### ⚠️ Could not wait for the docs')
+      expect(api.comments[0]?.body).toContain('### ⚠️ Could not follow the docs update')
       expect(api.comments[0]?.body).toContain('could not be written to GITHUB\\_OUTPUT')
     } finally {
       await api.close()
@@ -71,7 +80,7 @@ describe.concurrent('writing the results, end to end', () => {
 
   it('a GITHUB_OUTPUT that is a directory: the error names the reason', async () => {
     const url = await serveRecord({ status: 'success' })
-    const directory = await mkdtemp(path.join(os.tmpdir(), 'wfd-'))
+    const directory = await scratchDir()
     const outcome = await run(url, { GITHUB_OUTPUT: directory })
     expect(outcome.code).toBe(1)
     expect(outcome.stdout).toMatch(/::error::The step outputs could not be written to GITHUB_OUTPUT \(.*\): EISDIR/)
@@ -80,7 +89,7 @@ describe.concurrent('writing the results, end to end', () => {
 
   it('a summary file that cannot be written is a warning with the reason; the outcome stands', async () => {
     const url = await serveRecord({ status: 'success' })
-    const directory = await mkdtemp(path.join(os.tmpdir(), 'wfd-'))
+    const directory = await scratchDir()
     const outcome = await run(url, { GITHUB_STEP_SUMMARY: directory })
     expect(outcome.code).toBe(0)
     expect(outcome.outputs.result).toBe('success')

@@ -54,7 +54,7 @@ describe.concurrent('the bundled action, end to end', () => {
     expect(run.stdout).toContain('  │ ')
     expect(run.stdout).toContain('✓ update update-success: success')
     expect(run.stderr).toBe('')
-    expect(run.summary).toContain('## ✅ Docs are live')
+    expect(run.summary).toContain('## ✅ Docs update deployed')
     expect(run.summary).toContain('### Files changed (4)')
     expect(run.summary).toContain('- `docs/quickstart.mdx`')
     expect(run.summary).toContain('Ada Lovelace')
@@ -77,8 +77,11 @@ describe.concurrent('the bundled action, end to end', () => {
     expect(run.stdout).toContain(
       '::error title=Docs update failed,file=docs/quickstart.mdx,line=12::update update-failure failed: Error: docs/quickstart.mdx:12: broken link to /quickstart/instal'
     )
-    expect(run.summary).toContain('## ❌ Docs did not make it')
+    expect(run.summary).toContain('## ❌ Docs update failed')
+    expect(run.summary).toContain('<details open><summary>❌ update-failure</summary>')
     expect(run.summary).toContain('broken link')
+    // The runner's temp folder (outputs, summary, event) is gone once the run was read.
+    expect(existsSync(run.tempDir)).toBe(false)
   })
 
   it('times out at the deadline, failing the step', async () => {

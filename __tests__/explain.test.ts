@@ -195,3 +195,25 @@ describe('errorLines and file references', () => {
     ])
   })
 })
+
+describe('archived and require-pr jobs', () => {
+  it('say what did not succeed and which input changes it', () => {
+    const archived = target(
+      'job',
+      'j1',
+      { status: 'archived', prLink: null },
+      { result: 'failure', error: 'the job was archived (set accept-archived: true to count that as success)' }
+    )
+    expect(explainTarget(archived)).toEqual({
+      reason: 'did not succeed: the job was archived (set accept-archived: true to count that as success) (job id j1)',
+      next: 'set `accept-archived: true` if an archived job is fine, else start the job again'
+    })
+    const noPr = target(
+      'job',
+      'j2',
+      { status: 'completed', prLink: null },
+      { result: 'failure', error: 'the job completed without a pull request, and require-pr is set' }
+    )
+    expect(explainTarget(noPr).next).toContain('drop `require-pr`')
+  })
+})

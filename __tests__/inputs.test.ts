@@ -108,6 +108,14 @@ describe('parseInputs', () => {
     ])
   })
 
+  it('checks github-token only when pr-comment is on', () => {
+    const token = 'ghs_with a space'
+    expect(parseInputs(raw({ 'github-token': token })).ok).toBe(true)
+    expect(parseInputs(raw({ 'github-token': token, 'pr-comment': 'false' })).ok).toBe(true)
+    const on = parseInputs(raw({ 'github-token': token, 'pr-comment': 'true' }))
+    expect(!on.ok && on.problems).toEqual([expect.stringMatching(/^github-token: \(hidden\) must be printable ASCII without spaces/)])
+  })
+
   it('compares the intervals only when both parse', () => {
     const parsed = parseInputs(raw({ 'min-interval': 'x', 'max-interval': '1s' }))
     expect(!parsed.ok && parsed.problems).toEqual([expect.stringMatching(/^min-interval: "x" is not a positive duration/)])

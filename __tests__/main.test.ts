@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -18,15 +18,21 @@ let summaryFile: string
 beforeAll(async () => {
   sim = await startSimulator()
   github = await startGitHubApi()
-  summaryFile = path.join(await mkdtemp(path.join(os.tmpdir(), 'wait-for-docs-summary-')), 'summary.md')
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'wait-for-docs-summary-'))
+  tempDirs.push(dir)
+  summaryFile = path.join(dir, 'summary.md')
 })
+// Every temp folder of this file, removed when it is done.
+const tempDirs: string[] = []
 afterAll(async () => {
   await sim.close()
   await github.close()
+  await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })))
 })
 
 beforeEach(async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'wait-for-docs-main-'))
+  tempDirs.push(dir)
   const outputFile = path.join(dir, 'output')
   await writeFile(outputFile, '')
   await writeFile(summaryFile, '')
@@ -68,7 +74,7 @@ describe('run', () => {
     await run()
     expect(process.exitCode).toBeUndefined()
     expect(await outputs()).toMatchObject({ result: 'success', polls: '4', 'files-changed-count': '4' })
-    expect(await summary()).toContain('## ✅ Docs are live')
+    expect(await summary()).toContain('## ✅ Docs update deployed')
     expect(stdout.join('')).toContain(`::add-mask::${ADMIN_KEY}`)
   })
 
@@ -105,8 +111,9 @@ describe('run', () => {
     expect(out).toMatchObject({ result: 'success', 'pr-number': '42' })
     expect(Number(out['search-result-count'])).toBeGreaterThan(0)
     expect(await summary()).toContain('### Search check')
-    expect(github.comments.at(-1)?.body, stdout.join('')).toContain('### ✅ Docs are live')
-    expect(stdout.join('')).toContain('Commented on pull request #9.')
+    expect(github.comments.at(-1)?.body, stdout.join('')).toContain('### ✅ Docs update and agent job all succeeded')
+    expect(stdout.join('')).toContain('Posted "in progress" on pull request #9.')
+    expect(stdout.join('')).toContain('Updated the comment on pull request #9.')
   })
 
   it('a failed search after a good wait fails the step and says so', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { redact } from '../src/text.js'
-import { codeSpan, escapeText, escapeHtml, image, link, preBlock, safeUrl, secretForms, table } from '../src/report/markdown.js'
+import { codeSpan, escapeText, escapeHtml, image, link, preBlock, safeUrl, secretForms, table, escapeWithCode } from '../src/report/markdown.js'
 
 describe('escapeText', () => {
   it.each([
@@ -83,5 +83,12 @@ describe('secretForms', () => {
   it('puts longer forms first and ignores empty secrets', () => {
     const forms = secretForms(['a_b', ''])
     expect(forms).toEqual(['a\\_b', 'a_b'])
+  })
+})
+
+describe('escapeWithCode', () => {
+  it('keeps `input-name` code spans of our own sentences, escapes everything else', () => {
+    expect(escapeWithCode('raise `timeout` (now 4.0s)')).toBe('raise `timeout` (now 4.0s)')
+    expect(escapeWithCode('`a b` <img src=x> @octocat `[x](y)`')).toBe('\\`a b\\` &lt;img src=x&gt; @\u200boctocat \\`\\[x\\](y)\\`')
   })
 })

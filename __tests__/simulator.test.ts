@@ -217,3 +217,19 @@ describe('parseOutputFile', () => {
     expect(parseOutputFile('')).toEqual({})
   })
 })
+
+describe('replaying scenarios', () => {
+  it('POST /__reset starts every scenario over, so a running simulator can replay it', async () => {
+    const statuses = async (n: number) => {
+      const seen: string[] = []
+      for (let i = 0; i < n; i++) seen.push(((await (await getUpdate('update-failure')).json()) as { status: string }).status)
+      return seen
+    }
+    await fetch(`${sim.url}/__reset`, { method: 'POST' })
+    expect(await statuses(4)).toEqual(['queued', 'in_progress', 'failure', 'failure'])
+    const reset = await fetch(`${sim.url}/__reset`, { method: 'POST' })
+    expect(reset.status).toBe(200)
+    expect(sim.requests).toHaveLength(0)
+    expect(await statuses(2)).toEqual(['queued', 'in_progress'])
+  })
+})

@@ -52,21 +52,26 @@ describe('renderSummary', () => {
         })
       ])
     )
-    expect(md).toContain('## ✅ Docs are live')
-    expect(md).toContain('| `u1` | ✅ success | `success` |')
-    expect(md).toContain('`0123456789ab` on `main`<br>docs: update')
+    expect(md).toContain('## ✅ Docs update deployed')
+    // No status column repeating the result; the time in words, the exact time in a tooltip.
+    expect(md).toContain(
+      '| `u1` | ✅ success | `0123456` on `main`<br>docs: update | Ada Lovelace | <span title="started 2026-01-01T00:00:00.000Z, ended 2026-01-01T00:01:00.000Z">took 1m00s</span> |'
+    )
     expect(md).toContain('Ada Lovelace')
     expect(md).toContain('### Files changed (2)')
     expect(md).toContain('- `docs/new.mdx`')
-    expect(md).toContain('<img src="https://cdn.example.com/light.png" alt="Screenshot (light)" width="400">')
-    expect(md).toContain('<img src="https://cdn.example.com/dark.png" alt="Screenshot (dark)" width="400">')
-    expect(md).toContain('<pre>\nBuilding\nDeployed\n</pre>')
+    expect(md).toContain(
+      '### Screenshots\n\n| Light | Dark |\n| --- | --- |\n| <img src="https://cdn.example.com/light.png" alt="Screenshot (light)" width="400"> | <img src="https://cdn.example.com/dark.png" alt="Screenshot (dark)" width="400"> |'
+    )
+    // A log that tells of a success stays closed.
+    expect(md).toContain('<details><summary>✅ u1</summary>\n\n<pre>\nBuilding\nDeployed\n</pre>')
     expect(md).toContain('Finished in 12.3s with 4 polls.')
   })
 
   it('lists input problems', () => {
     const md = renderSummary(outcome([], { result: 'error', headline: 'Invalid input', problems: ['timeout: "x" is not a positive duration'] }))
     expect(md).toContain('## ⚠️ Could not wait for the docs')
+    expect(md).toContain('**Next:** fix these inputs in the workflow file')
     expect(md).toContain('### Input problems\n\n- timeout: &quot;x&quot; is not a positive duration')
   })
 
@@ -94,6 +99,84 @@ describe('renderSummary', () => {
     const outsideCode = md.replace(/(`+)[^`]*?\1/g, '').replace(/<pre>\n[^<]*\n<\/pre>/g, '')
     expect(outsideCode).not.toMatch(/<img src=x|<script>|(?<!\\)\]\(|https:\/\/evil|@octocat/)
     expect(md).toContain('&lt;/pre&gt;&lt;script&gt;x&lt;/script&gt;')
+  })
+
+  it('a failure leads with the reason, quotes the error lines, and opens the log that holds them', () => {
+    const failed = update(
+      'u1',
+      {
+        status: 'failure',
+        summary: 'Update failed: broken link in docs/quickstart.mdx',
+        createdAt: '2026-01-01T00:00:00Z',
+        endedAt: '2026-01-01T00:01:35Z',
+        logs: ['Validating 42 pages', 'Error: docs/quickstart.mdx:12: broken link to /install'],
+        author: { name: 'Ada Lovelace' },
+        commit: { sha: 'b1946ac92492d2347c62', ref: 'main', message: 'docs: rework links' }
+      },
+      { result: 'failure', error: 'the update ended with status "failure"' }
+    )
+    expect(renderSummary(outcome([failed], { result: 'failure' }))).toMatchInlineSnapshot(`
+      "## ❌ Docs update failed
+
+      **Update u1 failed: “Update failed: broken link in docs/quickstart.mdx”**
+
+      <pre>
+      Error: docs/quickstart.mdx:12: broken link to /install
+      </pre>
+
+      **Next:** fix the file named above (it is annotated), push, and let the update run again.
+
+      ### Update
+
+      | Update | Result | Commit | Author | Time |
+      | --- | --- | --- | --- | --- |
+      | \`u1\` | ❌ failure | \`b1946ac\` on \`main\`<br>docs: rework links | Ada Lovelace | <span title="started 2026-01-01T00:00:00.000Z, ended 2026-01-01T00:01:35.000Z">took 1m35s</span> |
+
+      ### Update logs
+
+      <details open><summary>❌ u1</summary>
+
+      <pre>
+      Validating 42 pages
+      Error: docs/quickstart.mdx:12: broken link to /install
+      </pre>
+
+      </details>
+
+      <sub>Finished in 12.3s with 4 polls. Hover a time for the exact moment (UTC).</sub>
+      "
+    `)
+  })
+
+  it('a timeout says how long it waited and which input to raise; a start time is relative to now', () => {
+    const pending = update('u1', { status: 'in_progress', createdAt: '2026-01-01T00:00:00Z' }, { result: 'timeout', finishedAfterMs: 600_000 })
+    const md = renderSummary(outcome([pending], { result: 'timeout' }), { timeoutMs: 600_000, now: Date.parse('2026-01-01T00:10:05Z') })
+    expect(md).toContain('## ⏱️ Timed out waiting for the docs update\n\n**Update u1 still &quot;in\\_progress&quot; after 10m00s.**')
+    expect(md).toContain('**Next:** if this update usually takes longer, raise `timeout` (now 10m00s)')
+    expect(md).toContain('| ⏱️ timeout (`in_progress`) |')
+    expect(md).toContain('<span title="started 2026-01-01T00:00:00.000Z">started 10m05s ago</span>')
+  })
+
+  it.each<[Partial<RunOutcome>, string]>([
+    [{ targets: [], search: { result: 'success', queries: [], error: null, skipped: false } }, '## ✅ Docs search check passed'],
+    [{ result: 'failure', targets: [], search: { result: 'failure', queries: [], error: 'x', skipped: false } }, '## ❌ Docs search check failed']
+  ])('the heading fits the kind of work: %#', (extra, heading) => {
+    expect(renderSummary(outcome([], extra))).toMatch(new RegExp(`^${heading}\n`))
+  })
+
+  it('with several targets, each row gives its reason; the heading names agent jobs', () => {
+    const job = (id: string, status: string, overrides: Partial<TargetReport>): TargetReport => ({
+      ...update(id, { status }),
+      ref: { kind: 'job', id, projectId: 'p' },
+      parsed: undefined,
+      ...overrides
+    })
+    const md = renderSummary(
+      outcome([job('j1', 'completed', {}), job('j2', 'failed', { result: 'failure', status: 'failed', error: 'the agent job failed' })], { result: 'failure' })
+    )
+    expect(md).toMatch(/^## ❌ Agent jobs failed\n\n\*\*1 of 2 targets did not succeed\. Agent job j2 failed/)
+    expect(md).toContain('### Agent jobs (2)\n\n| Job | Result | Pull request | Source | Time |')
+    expect(md).toContain('| `j2` | ❌ failure<br>failed (status &quot;failed&quot;; job id j2) |')
   })
 
   it('shortens long file lists with a note', () => {

@@ -7,6 +7,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { runAction } from './run-action.js'
 import { ADMIN_KEY, PROJECT_ID, SCENARIOS, SHA, startSimulator } from './simulator.js'
+import { createWorkflowLogRenderer } from './workflow-log.js'
 
 const entry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'index.js')
 const args = process.argv.slice(2)
@@ -17,11 +18,13 @@ if (args.includes('--help') || args.includes('-h')) {
     SCENARIOS.filter((s) => s.kind === kind)
       .map((s) => `  ${s.id.padEnd(width)}  ${s.description}`)
       .join('\n')
-  console.log(`Usage: npm run demo [-- <scenario> ...]   (default: trigger-update)
+  console.log(`Usage: npm run demo [-- <scenario> ...] [--raw] [--debug]   (default: trigger-update)
 
 Runs dist/index.js against a local platform simulator, waiting on the given scenarios
 (update scenarios as status-id, job scenarios as job-id with project-id ${PROJECT_ID}),
-with min-interval 1s, max-interval 3s, timeout 2m.
+with min-interval 1s, max-interval 3s, timeout 2m. The log is shown as the Actions page
+shows it (groups as headings, annotations as coloured lines, masked values as ***);
+--raw prints the workflow commands as they are, --debug adds the debug lines.
 
 Starting the work (one at a time, may be combined with the scenarios below):
   trigger-update    trigger: update, expect-sha of the simulator's commit
@@ -61,6 +64,15 @@ const trigger = triggerKind
       ...(triggerKind === 'agent' ? { 'agent-prompt': 'Fix the broken links in the quickstart' } : {})
     }
   : {}
+const raw = args.includes('--raw')
+const render = createWorkflowLogRenderer({ color: process.stdout.isTTY === true, debug: args.includes('--debug') })
+let pending = ''
+const show = (chunk) => {
+  if (raw) return process.stdout.write(chunk)
+  const lines = (pending + chunk).split('\n')
+  pending = lines.pop() ?? ''
+  for (const line of lines.flatMap(render)) console.log(line)
+}
 const sim = await startSimulator()
 console.log(`Simulator on ${sim.url}, running the action for ${named.join(', ')}\n`)
 
@@ -79,10 +91,12 @@ try {
       ...trigger
     },
     timeoutMs: 180_000,
-    onStdout: (chunk) => process.stdout.write(chunk),
+    keepTemp: true,
+    onStdout: show,
     onStderr: (chunk) => process.stderr.write(chunk)
   })
 } finally {
+  if (pending) show('\n')
   await sim.close()
 }
 

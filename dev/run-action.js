@@ -3,7 +3,7 @@
 // and a clean environment (nothing of the parent's proxies or INPUT_* leaks in).
 
 import { spawn } from 'node:child_process'
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -115,7 +115,7 @@ export async function prepareRunner({ inputs = {}, env = {}, event = { name: 'pu
  * Resolves once the child has exited and its stdio is closed. Rejects if the child
  * cannot be spawned, or if it is still running after `timeoutMs` (it is then
  * SIGKILLed; the error message holds stdout/stderr and `error.result` the partial result).
- * Temp files are left in place (under os.tmpdir()) for inspection.
+ * Temp files are removed once read, unless `keepTemp` is set (to inspect them).
  * @param {object} [options]
  * @param {Record<string, string | number | boolean>} [options.inputs] action inputs, e.g. { 'status-id': 'x' }
  * @param {Record<string, string | undefined>} [options.env] overrides applied last; undefined removes a variable
@@ -127,6 +127,7 @@ export async function prepareRunner({ inputs = {}, env = {}, event = { name: 'pu
  * @param {number} [options.killAfterMs] send `signal` to the child after that many ms
  * @param {'SIGINT' | 'SIGTERM'} [options.signal] default 'SIGTERM'
  * @param {{ name: string, payload: object }} [options.event] the event of the run (default: push, `{}`)
+ * @param {boolean} [options.keepTemp] keep the temp folder (outputFile, summaryFile) after the run
  * @returns {Promise<RunResult>}
  */
 export async function runAction({
@@ -139,7 +140,8 @@ export async function runAction({
   onStderr,
   killAfterMs,
   signal = 'SIGTERM',
-  event = { name: 'push', payload: {} }
+  event = { name: 'push', payload: {} },
+  keepTemp = false
 } = {}) {
   const { env: childEnv, cwd, outputFile, summaryFile, tempDir } = await prepareRunner({ inputs, env, event })
 
@@ -187,6 +189,7 @@ export async function runAction({
     summaryFile,
     tempDir
   }
+  if (!keepTemp) await rm(tempDir, { recursive: true, force: true })
   if (timedOut) {
     const error = new Error(
       `Action did not finish within ${timeoutMs} ms and was killed (${entry}).\n` + `--- stdout ---\n${stdout}\n--- stderr ---\n${stderr}`

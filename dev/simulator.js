@@ -1,7 +1,10 @@
-// Local simulator of the documentation platform API (see /work/shared/platform-api.md).
+// Local simulator of the documentation platform API: the update status, agent job and
+// search endpoints the action calls (see "How it waits" in README.md).
 //
 // Serves the three endpoints on 127.0.0.1 with scripted, per-id scenarios so the
 // action can be exercised end to end (retries, timeouts, hostile content...).
+// `POST /__reset` (no key) starts every scenario over, so a running simulator can
+// replay them: `curl -X POST http://127.0.0.1:4010/__reset`.
 //
 // Scripts: every update id, job id and (optionally) search query has an array of
 // steps. The n-th authenticated request for that id is answered by the n-th step;
@@ -485,6 +488,12 @@ export async function startSimulator(options = {}) {
     const is = (method, ...pattern) =>
       req.method === method && parts.length === pattern.length && pattern.every((p, i) => (p === '*' ? parts[i] !== '' : p === parts[i]))
 
+    // Starts every scenario over; the simulator only listens on 127.0.0.1.
+    if (is('POST', '__reset')) {
+      requests.length = 0
+      counters.clear()
+      return send(res, 200, { reset: true })
+    }
     if (is('GET', 'v1', 'project', 'update-status', '*')) {
       if (!authorized(adminKey)) return unauthorized()
       if (!answer(res, `update\0${parts[3]}`)) send(res, 404, { error: 'Update status not found' })
@@ -621,6 +630,7 @@ async function main(argv) {
   POST ${sim.url}/v1/project/update/{projectId}
   POST ${sim.url}/v1/project/preview/{projectId}        {"branch": "..."}
   POST ${sim.url}/v2/agent/{projectId}/job              {"prompt": "..."}
+  POST ${sim.url}/__reset   starts every scenario over
 
 Scenarios (status ids, job ids, and project ids for the POSTs that start work):
 ${SCENARIOS.map((s) => `  ${s.id.padEnd(width)}  ${s.description}`).join('\n')}

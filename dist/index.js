@@ -31756,6 +31756,478 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
+;// CONCATENATED MODULE: ./src/text.ts
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching escape sequences is the point
+const ANSI = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
+/** Removes ANSI escapes and control characters (keeps tabs and newlines). */
+function stripControl(text) {
+    return text.replace(ANSI, '').replace(CONTROL, '');
+}
+/** Shortens text to `max` characters, saying how much was cut. */
+function truncate(text, max) {
+    if (text.length <= max)
+        return text;
+    return `${text.slice(0, max)}… (${text.length - max} more characters)`;
+}
+/** Untrusted text as one clean line of at most `max` characters. */
+function oneLine(text, max = 500) {
+    return truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max);
+}
+/**
+ * A function that replaces every occurrence of each secret with `***`, in any letter case (URL
+ * hosts and some headers come back lowercased). Build it once per set of secrets: one pattern,
+ * longest secret first.
+ */
+function createRedactor(secrets) {
+    const used = [...new Set(secrets.filter((secret) => secret.length > 0))].sort((a, b) => b.length - a.length);
+    if (used.length === 0)
+        return (text) => text;
+    const pattern = new RegExp(used.map((secret) => secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
+    return (text) => text.replace(pattern, '***');
+}
+/** Replaces every occurrence of each secret with `***`, in any letter case. */
+function redact(text, secrets) {
+    return createRedactor(secrets)(text);
+}
+/**
+ * Parsed JSON with `***` in place of every secret, in string values and in keys. Recursive:
+ * give it JSON whose depth was checked first.
+ */
+function redactJson(value, secrets) {
+    if (!secrets.some((secret) => secret.length > 0))
+        return value;
+    const clean = createRedactor(secrets);
+    const walk = (node) => {
+        if (typeof node === 'string')
+            return clean(node);
+        if (Array.isArray(node))
+            return node.map(walk);
+        if (node !== null && typeof node === 'object')
+            return Object.fromEntries(Object.entries(node).map(([key, child]) => [clean(key), walk(child)]));
+        return node;
+    };
+    return walk(value);
+}
+
+;// CONCATENATED MODULE: ./src/api/classify.ts
+
+const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+/** Records of the platform are a few levels deep; anything far deeper is not the JSON expected. */
+const MAX_JSON_DEPTH = 64;
+/** The body as JSON with every secret replaced by `***`, or why it cannot be used. */
+function readJsonBody(text, secrets) {
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch {
+        return { problem: 'a body that is not JSON' };
+    }
+    if (nestingExceeds(json, MAX_JSON_DEPTH))
+        return { problem: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` };
+    return { json: redactJson(json, secrets) };
+}
+/** Whether arrays and objects nest deeper than `max`; iterative, so no depth can overflow the stack. */
+function nestingExceeds(value, max) {
+    const stack = [[value, 0]];
+    for (let item = stack.pop(); item; item = stack.pop()) {
+        const [node, depth] = item;
+        if (node === null || typeof node !== 'object')
+            continue;
+        if (depth >= max)
+            return true;
+        for (const child of Object.values(node))
+            stack.push([child, depth + 1]);
+    }
+    return false;
+}
+/**
+ * Decides what a response means for the wait: a JSON body, something to retry, a 404 (which
+ * may be a brand-new id), or an error that no retry can mend. Never throws.
+ */
+function classifyResponse(facts) {
+    const { status, keyInput } = facts;
+    const body = readJsonBody(facts.bodyText, facts.secrets ?? []);
+    const serverSays = 'json' in body ? serverError(body.json) : undefined;
+    const detail = serverSays ? `: ${serverSays}` : '';
+    if (status >= 200 && status < 300) {
+        if ('json' in body)
+            return { kind: 'ok', body: body.json };
+        // Header text is cut to length: keys go first, so no part of one can remain.
+        const type = facts.contentType ? ` (${oneLine(redact(facts.contentType, facts.secrets ?? []), 60)})` : '';
+        return { kind: 'transient', reason: `HTTP ${status} with ${body.problem}${type}` };
+    }
+    if (TRANSIENT_STATUSES.has(status)) {
+        const retryAfterMs = parseRetryAfter(facts.retryAfter, facts.now);
+        const reason = `HTTP ${status}${detail}`;
+        return retryAfterMs === undefined ? { kind: 'transient', reason } : { kind: 'transient', reason, retryAfterMs };
+    }
+    if (status === 401)
+        return {
+            kind: 'fatal',
+            reason: `HTTP 401: the platform rejected ${keyInput} (${keyKind(keyInput)} API key); check that the secret holds a current ${keyKind(keyInput)} API key${detail}`
+        };
+    if (status === 403)
+        return {
+            kind: 'fatal',
+            reason: `HTTP 403: ${keyInput} (${keyKind(keyInput)} API key) was accepted but is not allowed to do this; check that the key belongs to this project${detail}`
+        };
+    if (status === 404)
+        return { kind: 'not-found', reason: `HTTP 404${detail || ': not found'}` };
+    return { kind: 'fatal', reason: `unexpected HTTP ${status}${detail}` };
+}
+function keyKind(keyInput) {
+    return keyInput === 'admin-key' ? 'admin' : 'assistant';
+}
+/** The `error` message of an Error body, made safe to show on one line. */
+function serverError(body) {
+    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error.trim() !== '')
+        return oneLine(body.error, 300);
+    return undefined;
+}
+/** `Retry-After` as seconds or an HTTP date, in ms from `now`; undefined when absent or unreadable. */
+function parseRetryAfter(value, now) {
+    if (!value)
+        return undefined;
+    const text = value.trim();
+    if (/^\d+(\.\d+)?$/.test(text))
+        return Math.round(Number(text) * 1000);
+    // An HTTP date always names its month; this keeps odd numbers like "-1" from parsing as years.
+    const date = /[a-z]{3}/i.test(text) ? Date.parse(text) : Number.NaN;
+    if (Number.isNaN(date))
+        return undefined;
+    return Math.max(0, date - now);
+}
+
+;// CONCATENATED MODULE: ./src/api/proxy.ts
+/**
+ * Which proxy, if any, serves `target`, read from the runner's variables the way the Actions
+ * toolkit reads them: `https_proxy`/`HTTPS_PROXY` for https (falling back on the http one),
+ * `http_proxy`/`HTTP_PROXY` for http; a variable set but empty counts as unset, so `no_proxy=''`
+ * does not hide a set `NO_PROXY`; loopback hosts never go through a proxy. A proxy given without
+ * a scheme (`proxy.internal:3128`, as curl accepts) is taken as http://. Throws with the
+ * variable's name, never its value, when it is not a URL.
+ */
+function chooseProxy(target, env = process.env) {
+    const http = proxyFrom(env, 'http_proxy', 'HTTP_PROXY');
+    const https = proxyFrom(env, 'https_proxy', 'HTTPS_PROXY');
+    const choice = target.protocol === 'https:' ? (https ?? http) : http;
+    if (!choice || isLoopback(target.hostname) || bypassed(target, env))
+        return undefined;
+    return choice;
+}
+function proxyFrom(env, lower, upper) {
+    const variable = env[lower]?.trim() ? lower : upper;
+    const value = env[variable]?.trim();
+    if (!value)
+        return undefined;
+    const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
+    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+        throw new Error(`the proxy variable ${variable} is not an http:// or https:// URL; set it like http://proxy.example:3128`);
+    return { url, variable };
+}
+/** Loopback never goes through a proxy (as in the toolkit): a proxy cannot reach the runner's own loopback. */
+function isLoopback(hostname) {
+    const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host.endsWith('.localhost') || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || host === '::1' || host === '0:0:0:0:0:0:0:1';
+}
+/**
+ * Whether NO_PROXY lists the target: `*`, the host, the host with its port, or a parent domain
+ * (`example.com` and `.example.com` both cover `api.example.com`). Case-insensitive.
+ */
+function bypassed(target, env) {
+    const list = env.no_proxy?.trim() ? env.no_proxy : (env.NO_PROXY ?? '');
+    const host = target.hostname.toLowerCase().replace(/^\[|\]$/g, '');
+    const port = target.port || (target.protocol === 'https:' ? '443' : '80');
+    const names = [host, `${host}:${port}`];
+    return list
+        .split(/[,\s]+/)
+        .map((entry) => entry
+        .trim()
+        .toLowerCase()
+        .replace(/^\*?\./, '.'))
+        .filter((entry) => entry !== '')
+        .some((entry) => {
+        if (entry === '*')
+            return true;
+        const bare = entry.startsWith('.') ? entry.slice(1) : entry;
+        return names.some((name) => name === bare || name.endsWith(`.${bare}`));
+    });
+}
+
+;// CONCATENATED MODULE: ./src/api/connections.ts
+
+
+/**
+ * Opens connections to `target`, through the runner's proxy when one applies. Every phase has a
+ * limit of `phaseTimeoutMs` inside undici too (TCP and TLS connect, the proxy's CONNECT answer),
+ * so a socket left behind by an abandoned request ends on its own; `destroyAll` ends them at once.
+ */
+function openConnections(target, phaseTimeoutMs, env = process.env) {
+    const sockets = new Set();
+    const timeout = Math.max(1, Math.ceil(phaseTimeoutMs));
+    const tracked = (options) => {
+        const connect = (0,undici.buildConnector)({ ...options, timeout });
+        return (opts, callback) => {
+            const socket = connect(opts, callback);
+            sockets.add(socket);
+            socket.once('close', () => sockets.delete(socket));
+            return socket;
+        };
+    };
+    const limits = { headersTimeout: timeout, bodyTimeout: timeout };
+    const proxy = chooseProxy(target, env);
+    const dispatcher = proxy
+        ? new undici.ProxyAgent({
+            uri: proxy.url,
+            ...limits,
+            requestTls: { timeout },
+            proxyTls: { timeout },
+            // The connection to the proxy: tracked, and its CONNECT answer bounded by headersTimeout.
+            clientFactory: (origin, options) => new undici.Pool(origin, { ...options, ...limits, connect: tracked({}) })
+        })
+        : new undici.Agent({ ...limits, connect: tracked({}) });
+    return {
+        dispatcher,
+        proxy,
+        destroyAll: async () => {
+            for (const socket of sockets)
+                socket.destroy();
+            sockets.clear();
+            // undici's own teardown waits on nothing that can hang once the sockets are gone; bounded anyway.
+            await Promise.race([dispatcher.destroy().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 200).unref())]);
+        }
+    };
+}
+
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __nccwpck_require__(7075);
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __nccwpck_require__(8522);
+;// CONCATENATED MODULE: ./src/api/decode.ts
+
+
+/** What the client asks for; a proxy may compress anyway, so every one of these is decoded. */
+const ACCEPT_ENCODING = 'gzip, deflate, br';
+/**
+ * The body as text, decoded from `content-encoding` (gzip, deflate, br), read up to `limit`
+ * bytes of the decoded text: a small compressed body that would inflate past it (a compression
+ * bomb) is refused once `limit` is passed, never held whole. Network errors are thrown.
+ */
+async function readBody(body, contentEncoding, limit) {
+    const codings = (contentEncoding ?? '')
+        .toLowerCase()
+        .split(',')
+        .map((c) => c.trim())
+        .filter((c) => c !== '' && c !== 'identity');
+    if (codings.length > 1 || (codings[0] && !DECODERS[codings[0]]))
+        return { undecodable: oneCoding(contentEncoding) };
+    const make = codings[0] ? DECODERS[codings[0]] : undefined;
+    let decodeFailed = false;
+    const source = make
+        ? (0,external_node_stream_.pipeline)(body, make().on('error', () => (decodeFailed = !body.errored)), () => undefined)
+        : body;
+    const chunks = [];
+    let size = 0;
+    try {
+        for await (const chunk of source) {
+            size += chunk.byteLength;
+            if (size > limit) {
+                source.destroy();
+                body.destroy();
+                return { tooLarge: true };
+            }
+            chunks.push(chunk);
+        }
+    }
+    catch (error) {
+        if (decodeFailed)
+            return { undecodable: oneCoding(contentEncoding) };
+        throw error;
+    }
+    return { text: Buffer.concat(chunks).toString('utf8') };
+}
+const DECODERS = {
+    gzip: () => (0,external_node_zlib_.createGunzip)(),
+    'x-gzip': () => (0,external_node_zlib_.createGunzip)(),
+    deflate: () => (0,external_node_zlib_.createInflate)(),
+    br: () => (0,external_node_zlib_.createBrotliDecompress)()
+};
+function oneCoding(value) {
+    return (value ?? '').replace(/[^\w ,.-]/g, '').slice(0, 40);
+}
+
+;// CONCATENATED MODULE: ./src/api/client.ts
+
+
+
+
+
+const USER_AGENT = 'wait-for-docs';
+/** Bodies above this (decoded) are refused rather than read into memory. */
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
+const MAX_REDIRECTS = 5;
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * The platform client: sends the bearer key, limits each request in time and size, honours the
+ * proxy settings of the runner, follows redirects only within the base URL's origin (the key
+ * never goes elsewhere), and turns every answer or failure into an `ApiResult`.
+ *
+ * A request ends at its budget or on cancel in every phase, whatever the socket does: the HTTP
+ * library does not honour an abort while it connects (DNS, TCP, TLS, proxy CONNECT), so the
+ * request is raced against the signal; whatever it leaves hanging is bounded by the same limit
+ * inside the library and destroyed by `close()`.
+ */
+function createApiClient(options) {
+    const connections = openConnections(options.baseUrl, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, options.env);
+    const now = options.now ?? Date.now;
+    const origin = options.baseUrl.origin;
+    const basePath = options.baseUrl.pathname.replace(/\/+$/, '');
+    async function request(req) {
+        const timeout = AbortSignal.timeout(Math.max(1, req.timeoutMs));
+        const signal = AbortSignal.any([req.signal, timeout]);
+        const progress = { sent: false };
+        const stopped = () => req.signal.aborted
+            ? { kind: 'transient', reason: 'cancelled', sent: progress.sent }
+            : { kind: 'transient', reason: `no complete answer within ${formatSeconds(req.timeoutMs)} (request-timeout)`, sent: progress.sent };
+        if (signal.aborted)
+            return stopped();
+        let onAbort;
+        const aborted = new Promise((resolve) => {
+            onAbort = () => resolve('stopped');
+            signal.addEventListener('abort', onAbort, { once: true });
+        });
+        const exchange = send(req, signal, progress).catch((error) => {
+            if (signal.aborted)
+                return stopped();
+            return failure(error, progress.sent, connections.proxy);
+        });
+        try {
+            const first = await Promise.race([exchange, aborted]);
+            return first === 'stopped' ? stopped() : first;
+        }
+        finally {
+            if (onAbort)
+                signal.removeEventListener('abort', onAbort);
+        }
+    }
+    async function send(req, signal, progress) {
+        let url = new URL(`${origin}${basePath}${req.path}`);
+        let method = req.method;
+        let json = req.json;
+        const secrets = [req.key, ...(options.secrets ?? [])];
+        // The library calls onConnect once a socket is ready and it starts writing the request: from
+        // then on the server may have received it.
+        const dispatcher = {
+            dispatch: (opts, handler) => connections.dispatcher.dispatch(opts, {
+                ...bindAll(handler),
+                onConnect: (abort) => {
+                    progress.sent = true;
+                    handler.onConnect?.(abort);
+                }
+            })
+        };
+        for (let hop = 0;; hop++) {
+            const headers = {
+                accept: 'application/json',
+                'accept-encoding': ACCEPT_ENCODING,
+                authorization: `Bearer ${req.key}`,
+                'user-agent': USER_AGENT
+            };
+            if (json !== undefined)
+                headers['content-type'] = 'application/json';
+            const response = await (0,undici.request)(url, {
+                method,
+                headers,
+                body: json === undefined ? null : JSON.stringify(json),
+                signal,
+                dispatcher
+            });
+            // Destroying an unread body emits an error; reading still reports its own errors.
+            response.body.on('error', () => undefined);
+            const header = (name) => {
+                const value = response.headers[name];
+                return (Array.isArray(value) ? value[0] : value) ?? null;
+            };
+            const status = response.statusCode;
+            const location = header('location');
+            if (status >= 300 && status < 400 && location) {
+                response.body.destroy();
+                const next = new URL(location, url);
+                if (next.origin !== origin)
+                    return {
+                        kind: 'fatal',
+                        reason: `the server redirected to ${oneLine(redact(next.origin, secrets), 200)}, another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on`,
+                        sent: true
+                    };
+                if (hop >= MAX_REDIRECTS)
+                    return { kind: 'fatal', reason: `more than ${MAX_REDIRECTS} redirects`, sent: true };
+                // As browsers do: a 303 is fetched with GET, and so is a 301 or 302 answer to a POST.
+                if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
+                    method = 'GET';
+                    json = undefined;
+                }
+                url = next;
+                continue;
+            }
+            const body = await readBody(response.body, header('content-encoding'), MAX_BODY_BYTES);
+            if ('tooLarge' in body)
+                return { kind: 'fatal', reason: `HTTP ${status} with a body over ${MAX_BODY_BYTES / 1024 / 1024} MiB`, sent: true };
+            if ('undecodable' in body)
+                return { kind: 'transient', reason: `HTTP ${status} with a body that could not be decoded (content-encoding ${body.undecodable})`, sent: true };
+            const classified = (req.classify ?? classifyResponse)({
+                status,
+                retryAfter: header('retry-after'),
+                contentType: header('content-type'),
+                bodyText: body.text,
+                keyInput: req.keyInput,
+                secrets,
+                now: now()
+            });
+            return classified.kind === 'ok' ? classified : { ...classified, sent: true };
+        }
+    }
+    return {
+        request,
+        close: () => connections.destroyAll()
+    };
+}
+/** Every method of an undici handler, bound to it, so that it can be extended by spreading. */
+function bindAll(handler) {
+    const bound = {};
+    for (let proto = handler; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto))
+        for (const name of Object.getOwnPropertyNames(proto)) {
+            const value = handler[name];
+            if (name !== 'constructor' && typeof value === 'function' && !(name in bound))
+                bound[name] = value.bind(handler);
+        }
+    return bound;
+}
+/** A failure before any answer was read, with what it means for the user. */
+function failure(error, sent, proxy) {
+    const proxyStatus = /Proxy response \((\d{3})\)/.exec(error instanceof Error ? error.message : '')?.[1];
+    if (proxy && proxyStatus === '407')
+        return {
+            kind: 'fatal',
+            reason: `the proxy named by ${proxy.variable} asked for credentials (HTTP 407 Proxy Authentication Required); put the proxy's user and password in ${proxy.variable} (http://user:password@host:port), or ask the runner's administrator which proxy to use`,
+            sent: false
+        };
+    if (proxy && proxyStatus)
+        return { kind: 'transient', reason: `network error: the proxy named by ${proxy.variable} refused the tunnel (HTTP ${proxyStatus} to CONNECT)`, sent: false };
+    return { kind: 'transient', reason: `network error: ${describeNetworkError(error)}`, sent };
+}
+function describeNetworkError(error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : undefined;
+    const message = cause instanceof Error ? cause.message : String(cause);
+    return oneLine(code && !message.includes(code) ? `${code} ${message}` : message, 300);
+}
+function formatSeconds(ms) {
+    return `${Number((ms / 1000).toFixed(1))}s`;
+}
+
 ;// CONCATENATED MODULE: ./src/cancel.ts
 
 /** After SIGINT/SIGTERM the process ends within this, whatever is still running. */
@@ -31787,6 +32259,103 @@ function listenForCancel(graceMs = CANCEL_GRACE_MS) {
         }
     };
 }
+
+;// CONCATENATED MODULE: ./src/engine/schedule.ts
+/** How fast delays grow from one poll to the next, before jitter. Tuned by `npm run bench`. */
+const GROWTH = 1.05;
+/** Largest relative change jitter makes to a delay (0.2 = ±20 %). Tuned by `npm run bench`. */
+const JITTER = 0.25;
+/**
+ * The delays between polls of one target: capped exponential backoff with jitter. Every
+ * delay lies within [minMs, maxMs].
+ */
+function createSchedule(options) {
+    const { minMs, maxMs, random, growth = GROWTH, jitter = JITTER } = options;
+    let base = minMs;
+    return {
+        next() {
+            const jittered = base * (1 + jitter * (2 * random() - 1));
+            base = Math.min(maxMs, base * growth);
+            return Math.min(maxMs, Math.max(minMs, jittered));
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/engine/poll.ts
+
+const NOT_FOUND_GRACE = 3;
+/** The poll at the deadline still gets this long (at most request-timeout) to answer. */
+const FINAL_POLL_ALLOWANCE_MS = 5000;
+/**
+ * How long a request sent at `now` may take: at most request-timeout, and past the deadline only
+ * within the final poll's allowance. 0 when no time is left: the request is not sent.
+ */
+function requestBudget(now, deadline, requestTimeoutMs) {
+    const allowance = Math.min(requestTimeoutMs, FINAL_POLL_ALLOWANCE_MS);
+    return Math.max(0, Math.min(requestTimeoutMs, Math.max(deadline - now, allowance), deadline + allowance - now));
+}
+/**
+ * Polls until `attempt` reports a settled value, a fatal error, the deadline passes or the
+ * signal aborts. The first poll is immediate; the next ones follow the backoff schedule, wait at
+ * least as long as a `Retry-After` asked, and never sleep past the deadline: the last poll
+ * happens at the deadline.
+ */
+async function pollUntilSettled(attempt, options) {
+    const { deadline, clock, signal, notFoundGrace = NOT_FOUND_GRACE } = options;
+    const schedule = createSchedule({ minMs: options.minIntervalMs, maxMs: options.maxIntervalMs, random: options.random });
+    let lastProblem;
+    let notFound = 0;
+    for (let pollNumber = 1;; pollNumber++) {
+        if (signal.aborted)
+            return { kind: 'cancelled' };
+        const found = await attempt(pollNumber);
+        if (signal.aborted)
+            return { kind: 'cancelled' };
+        let retryAfterMs = 0;
+        switch (found.kind) {
+            case 'settled':
+                return { kind: 'settled', value: found.value };
+            case 'fatal':
+                return { kind: 'error', reason: found.reason };
+            case 'not-found':
+                if (++notFound > notFoundGrace)
+                    return { kind: 'error', reason: found.reason };
+                lastProblem = found.reason;
+                break;
+            case 'transient':
+                lastProblem = found.reason;
+                retryAfterMs = found.retryAfterMs ?? 0;
+                break;
+            case 'pending':
+                lastProblem = undefined;
+                break;
+        }
+        const remaining = deadline - clock.now();
+        if (remaining <= 0)
+            return lastProblem === undefined ? { kind: 'timeout' } : { kind: 'timeout', lastProblem };
+        const delay = Math.min(Math.max(schedule.next(), retryAfterMs), remaining);
+        if (found.kind !== 'pending' && lastProblem !== undefined)
+            options.onRetry?.(lastProblem, delay);
+        await clock.sleep(delay, signal);
+    }
+}
+/** The real clock: wall time and timers that stop early on abort. */
+const systemClock = {
+    now: () => Date.now(),
+    sleep: (ms, signal) => new Promise((resolve) => {
+        if (signal.aborted)
+            return resolve();
+        const onAbort = () => {
+            clearTimeout(timer);
+            resolve();
+        };
+        const timer = setTimeout(() => {
+            signal.removeEventListener('abort', onAbort);
+            resolve();
+        }, ms);
+        signal.addEventListener('abort', onAbort, { once: true });
+    })
+};
 
 ;// CONCATENATED MODULE: ./src/model.ts
 // The domain of a run: what the engine is given, what it reports while it runs and what it
@@ -39620,11 +40189,11 @@ const _safeParse = (_Err) => (schema, value, _ctx) => {
     if (result instanceof Promise) {
         throw new $ZodAsyncError();
     }
-    return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
+    return result.issues.length ? parse_failure(_Err, result.issues, ctx) : { success: true, data: result.value };
 };
 const safeParse = /* @__PURE__*/ _safeParse($ZodRealError);
 // the error is built on the first read of `error`: finalizing the issues and constructing the instance is most of a failing parse, and a caller that only branches on `success` never pays it. a getter in the literal keeps this small; the alternative, one shared accessor descriptor plus a hidden state slot, reads ~15% faster but costs ~75 B gzipped in every bundle
-function failure(Err, issues, ctx) {
+function parse_failure(Err, issues, ctx) {
     let error;
     return {
         success: false,
@@ -39650,7 +40219,7 @@ const _safeParseAsync = (_Err) => async (schema, value, _ctx) => {
     let result = schema._zod.run({ value, issues: [] }, ctx);
     if (result instanceof Promise)
         result = await result;
-    return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
+    return result.issues.length ? parse_failure(_Err, result.issues, ctx) : { success: true, data: result.value };
 };
 const safeParseAsync = /* @__PURE__*/ _safeParseAsync($ZodRealError);
 // registry mirrors of the compiler's sentinels, so this module never imports the compiler
@@ -41401,158 +41970,6 @@ function formatDuration(ms) {
     return `${m}m${String(s).padStart(2, '0')}s`;
 }
 
-;// CONCATENATED MODULE: ./src/engine/schedule.ts
-/** How fast delays grow from one poll to the next, before jitter. Tuned by `npm run bench`. */
-const GROWTH = 1.05;
-/** Largest relative change jitter makes to a delay (0.2 = ±20 %). Tuned by `npm run bench`. */
-const JITTER = 0.25;
-/**
- * The delays between polls of one target: capped exponential backoff with jitter. Every
- * delay lies within [minMs, maxMs].
- */
-function createSchedule(options) {
-    const { minMs, maxMs, random, growth = GROWTH, jitter = JITTER } = options;
-    let base = minMs;
-    return {
-        next() {
-            const jittered = base * (1 + jitter * (2 * random() - 1));
-            base = Math.min(maxMs, base * growth);
-            return Math.min(maxMs, Math.max(minMs, jittered));
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/engine/poll.ts
-
-const NOT_FOUND_GRACE = 3;
-/** The poll at the deadline still gets this long (at most request-timeout) to answer. */
-const FINAL_POLL_ALLOWANCE_MS = 5000;
-/**
- * How long a request sent at `now` may take: at most request-timeout, and past the deadline only
- * within the final poll's allowance. 0 when no time is left: the request is not sent.
- */
-function requestBudget(now, deadline, requestTimeoutMs) {
-    const allowance = Math.min(requestTimeoutMs, FINAL_POLL_ALLOWANCE_MS);
-    return Math.max(0, Math.min(requestTimeoutMs, Math.max(deadline - now, allowance), deadline + allowance - now));
-}
-/**
- * Polls until `attempt` reports a settled value, a fatal error, the deadline passes or the
- * signal aborts. The first poll is immediate; the next ones follow the backoff schedule, wait at
- * least as long as a `Retry-After` asked, and never sleep past the deadline: the last poll
- * happens at the deadline.
- */
-async function pollUntilSettled(attempt, options) {
-    const { deadline, clock, signal, notFoundGrace = NOT_FOUND_GRACE } = options;
-    const schedule = createSchedule({ minMs: options.minIntervalMs, maxMs: options.maxIntervalMs, random: options.random });
-    let lastProblem;
-    let notFound = 0;
-    for (let pollNumber = 1;; pollNumber++) {
-        if (signal.aborted)
-            return { kind: 'cancelled' };
-        const found = await attempt(pollNumber);
-        if (signal.aborted)
-            return { kind: 'cancelled' };
-        let retryAfterMs = 0;
-        switch (found.kind) {
-            case 'settled':
-                return { kind: 'settled', value: found.value };
-            case 'fatal':
-                return { kind: 'error', reason: found.reason };
-            case 'not-found':
-                if (++notFound > notFoundGrace)
-                    return { kind: 'error', reason: found.reason };
-                lastProblem = found.reason;
-                break;
-            case 'transient':
-                lastProblem = found.reason;
-                retryAfterMs = found.retryAfterMs ?? 0;
-                break;
-            case 'pending':
-                lastProblem = undefined;
-                break;
-        }
-        const remaining = deadline - clock.now();
-        if (remaining <= 0)
-            return lastProblem === undefined ? { kind: 'timeout' } : { kind: 'timeout', lastProblem };
-        const delay = Math.min(Math.max(schedule.next(), retryAfterMs), remaining);
-        if (found.kind !== 'pending' && lastProblem !== undefined)
-            options.onRetry?.(lastProblem, delay);
-        await clock.sleep(delay, signal);
-    }
-}
-/** The real clock: wall time and timers that stop early on abort. */
-const systemClock = {
-    now: () => Date.now(),
-    sleep: (ms, signal) => new Promise((resolve) => {
-        if (signal.aborted)
-            return resolve();
-        const onAbort = () => {
-            clearTimeout(timer);
-            resolve();
-        };
-        const timer = setTimeout(() => {
-            signal.removeEventListener('abort', onAbort);
-            resolve();
-        }, ms);
-        signal.addEventListener('abort', onAbort, { once: true });
-    })
-};
-
-;// CONCATENATED MODULE: ./src/text.ts
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching escape sequences is the point
-const ANSI = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
-/** Removes ANSI escapes and control characters (keeps tabs and newlines). */
-function stripControl(text) {
-    return text.replace(ANSI, '').replace(CONTROL, '');
-}
-/** Shortens text to `max` characters, saying how much was cut. */
-function truncate(text, max) {
-    if (text.length <= max)
-        return text;
-    return `${text.slice(0, max)}… (${text.length - max} more characters)`;
-}
-/** Untrusted text as one clean line of at most `max` characters. */
-function oneLine(text, max = 500) {
-    return truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max);
-}
-/**
- * A function that replaces every occurrence of each secret with `***`, in any letter case (URL
- * hosts and some headers come back lowercased). Build it once per set of secrets: one pattern,
- * longest secret first.
- */
-function createRedactor(secrets) {
-    const used = [...new Set(secrets.filter((secret) => secret.length > 0))].sort((a, b) => b.length - a.length);
-    if (used.length === 0)
-        return (text) => text;
-    const pattern = new RegExp(used.map((secret) => secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
-    return (text) => text.replace(pattern, '***');
-}
-/** Replaces every occurrence of each secret with `***`, in any letter case. */
-function redact(text, secrets) {
-    return createRedactor(secrets)(text);
-}
-/**
- * Parsed JSON with `***` in place of every secret, in string values and in keys. Recursive:
- * give it JSON whose depth was checked first.
- */
-function redactJson(value, secrets) {
-    if (!secrets.some((secret) => secret.length > 0))
-        return value;
-    const clean = createRedactor(secrets);
-    const walk = (node) => {
-        if (typeof node === 'string')
-            return clean(node);
-        if (Array.isArray(node))
-            return node.map(walk);
-        if (node !== null && typeof node === 'object')
-            return Object.fromEntries(Object.entries(node).map(([key, child]) => [clean(key), walk(child)]));
-        return node;
-    };
-    return walk(value);
-}
-
 ;// CONCATENATED MODULE: ./src/engine/search.ts
 
 
@@ -41669,96 +42086,6 @@ function skippedSearch(waitResult, elapsedMs) {
         error: `not run: the wait ended with ${waitResult} after ${formatDuration(elapsedMs)}, and searches run only after every wait has succeeded`,
         skipped: true
     };
-}
-
-;// CONCATENATED MODULE: ./src/api/classify.ts
-
-const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-/** Records of the platform are a few levels deep; anything far deeper is not the JSON expected. */
-const MAX_JSON_DEPTH = 64;
-/** The body as JSON with every secret replaced by `***`, or why it cannot be used. */
-function readJsonBody(text, secrets) {
-    let json;
-    try {
-        json = JSON.parse(text);
-    }
-    catch {
-        return { problem: 'a body that is not JSON' };
-    }
-    if (nestingExceeds(json, MAX_JSON_DEPTH))
-        return { problem: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` };
-    return { json: redactJson(json, secrets) };
-}
-/** Whether arrays and objects nest deeper than `max`; iterative, so no depth can overflow the stack. */
-function nestingExceeds(value, max) {
-    const stack = [[value, 0]];
-    for (let item = stack.pop(); item; item = stack.pop()) {
-        const [node, depth] = item;
-        if (node === null || typeof node !== 'object')
-            continue;
-        if (depth >= max)
-            return true;
-        for (const child of Object.values(node))
-            stack.push([child, depth + 1]);
-    }
-    return false;
-}
-/**
- * Decides what a response means for the wait: a JSON body, something to retry, a 404 (which
- * may be a brand-new id), or an error that no retry can mend. Never throws.
- */
-function classifyResponse(facts) {
-    const { status, keyInput } = facts;
-    const body = readJsonBody(facts.bodyText, facts.secrets ?? []);
-    const serverSays = 'json' in body ? serverError(body.json) : undefined;
-    const detail = serverSays ? `: ${serverSays}` : '';
-    if (status >= 200 && status < 300) {
-        if ('json' in body)
-            return { kind: 'ok', body: body.json };
-        // Header text is cut to length: keys go first, so no part of one can remain.
-        const type = facts.contentType ? ` (${oneLine(redact(facts.contentType, facts.secrets ?? []), 60)})` : '';
-        return { kind: 'transient', reason: `HTTP ${status} with ${body.problem}${type}` };
-    }
-    if (TRANSIENT_STATUSES.has(status)) {
-        const retryAfterMs = parseRetryAfter(facts.retryAfter, facts.now);
-        const reason = `HTTP ${status}${detail}`;
-        return retryAfterMs === undefined ? { kind: 'transient', reason } : { kind: 'transient', reason, retryAfterMs };
-    }
-    if (status === 401)
-        return {
-            kind: 'fatal',
-            reason: `HTTP 401: the platform rejected ${keyInput} (${keyKind(keyInput)} API key); check that the secret holds a current ${keyKind(keyInput)} API key${detail}`
-        };
-    if (status === 403)
-        return {
-            kind: 'fatal',
-            reason: `HTTP 403: ${keyInput} (${keyKind(keyInput)} API key) was accepted but is not allowed to do this; check that the key belongs to this project${detail}`
-        };
-    if (status === 404)
-        return { kind: 'not-found', reason: `HTTP 404${detail || ': not found'}` };
-    return { kind: 'fatal', reason: `unexpected HTTP ${status}${detail}` };
-}
-function keyKind(keyInput) {
-    return keyInput === 'admin-key' ? 'admin' : 'assistant';
-}
-/** The `error` message of an Error body, made safe to show on one line. */
-function serverError(body) {
-    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error.trim() !== '')
-        return oneLine(body.error, 300);
-    return undefined;
-}
-/** `Retry-After` as seconds or an HTTP date, in ms from `now`; undefined when absent or unreadable. */
-function parseRetryAfter(value, now) {
-    if (!value)
-        return undefined;
-    const text = value.trim();
-    if (/^\d+(\.\d+)?$/.test(text))
-        return Math.round(Number(text) * 1000);
-    // An HTTP date always names its month; this keeps odd numbers like "-1" from parsing as years.
-    const date = /[a-z]{3}/i.test(text) ? Date.parse(text) : Number.NaN;
-    if (Number.isNaN(date))
-        return undefined;
-    return Math.max(0, date - now);
 }
 
 ;// CONCATENATED MODULE: ./src/engine/ids.ts
@@ -42449,6 +42776,952 @@ function headline(result, reports, search) {
     return `${succeeded}/${reports.length} targets succeeded; ${first ? `${describeRef(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}` : result}`;
 }
 
+;// CONCATENATED MODULE: ./src/inputs.ts
+
+
+
+
+/** Every input of action.yml with the default the runner would fill in. */
+const INPUT_DEFAULTS = {
+    'base-url': '',
+    'admin-key': '',
+    'status-id': '',
+    'job-id': '',
+    'project-id': '',
+    timeout: '15m',
+    'min-interval': '5s',
+    'max-interval': '45s',
+    'request-timeout': '30s',
+    'fail-on-timeout': 'true',
+    'accept-archived': 'false',
+    'require-pr': 'false',
+    'fail-fast': 'false',
+    'stream-logs': 'true',
+    summary: 'true',
+    'assistant-key': '',
+    'search-query': '',
+    'search-domain': '',
+    // Empty means the server's default (10); only what the user sets is sent.
+    'search-page-size': '',
+    'search-score-threshold': '',
+    'search-version': '',
+    'search-language': '',
+    'search-tag': '',
+    'search-min-results': '1',
+    'search-expect-path': '',
+    'pr-comment': 'false',
+    // action.yml defaults this to `${{ github.token }}`, which only the runner can fill in.
+    'github-token': '',
+    'pr-number-target': '',
+    trigger: '',
+    'preview-branch': '',
+    'agent-prompt': '',
+    'expect-sha': ''
+};
+const INPUT_NAMES = Object.keys(INPUT_DEFAULTS);
+/** Inputs whose values must never be echoed back, not even in an error. */
+const SECRET_INPUTS = new Set(['admin-key', 'assistant-key', 'github-token']);
+/** List inputs: their problems name the one item at fault rather than the whole value. */
+const LIST_INPUTS = new Set(['status-id', 'job-id']);
+/** Reads every input once, through the given reader (core.getInput in production). */
+function readRawInputs(get) {
+    const raw = {};
+    for (const name of INPUT_NAMES)
+        raw[name] = get(name);
+    return raw;
+}
+/** Splits a list input on newlines and commas, trims, drops blanks. */
+function splitList(text) {
+    return text
+        .split(/[\n,]/)
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
+}
+function isLoopbackHost(hostname) {
+    return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+/** Longest duration any input may give; also keeps every timer well below the 2^31 ms limit of setTimeout. */
+const MAX_DURATION_MS = 168 * 3_600_000;
+const durationSchema = schemas_string().transform((text, ctx) => {
+    const ms = parseDuration(text);
+    if (ms === undefined || ms <= 0) {
+        ctx.addIssue({ code: 'custom', message: 'is not a positive duration; use e.g. 90, 90s, 500ms, 1.5s, 15m, 1h30m' });
+        return NEVER;
+    }
+    if (ms > MAX_DURATION_MS) {
+        ctx.addIssue({ code: 'custom', message: 'is longer than 168h (7 days), the longest duration allowed' });
+        return NEVER;
+    }
+    return ms;
+});
+const booleanSchema = schemas_string().transform((text, ctx) => {
+    if (/^(true|True|TRUE)$/.test(text))
+        return true;
+    if (/^(false|False|FALSE)$/.test(text))
+        return false;
+    ctx.addIssue({ code: 'custom', message: 'is not a boolean; use true or false' });
+    return NEVER;
+});
+const idListSchema = schemas_string().transform((text, ctx) => {
+    const ids = splitList(text);
+    for (const id of ids) {
+        const problem = identifierProblem(id);
+        if (problem)
+            ctx.addIssue({ code: 'custom', message: `${quote(id)} ${problem}` });
+    }
+    return [...new Set(ids)];
+});
+const identifierSchema = schemas_string().transform((text, ctx) => {
+    const problem = text === '' ? undefined : identifierProblem(text);
+    if (problem) {
+        ctx.addIssue({ code: 'custom', message: problem });
+        return NEVER;
+    }
+    return text;
+});
+/** Numbers within bounds; empty means unset. */
+const optionalNumber = (min, max, integer) => schemas_string().transform((text, ctx) => {
+    if (text === '')
+        return undefined;
+    const value = Number(text);
+    if (!/^\d+(\.\d+)?$/.test(text) || (integer && !Number.isInteger(value)) || value < min || value > max) {
+        ctx.addIssue({ code: 'custom', message: `must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max}` });
+        return NEVER;
+    }
+    return value;
+});
+/** One query per line: commas belong to the query. */
+const queryListSchema = schemas_string().transform((text) => [
+    ...new Set(text
+        .split('\n')
+        .map((q) => q.trim())
+        .filter((q) => q !== ''))
+]);
+const triggerSchema = schemas_string().transform((text, ctx) => {
+    if (text === '')
+        return undefined;
+    const kind = TRIGGER_KINDS.find((k) => k === text.toLowerCase());
+    if (kind)
+        return kind;
+    ctx.addIssue({ code: 'custom', message: `is not a kind of work to start; use one of ${TRIGGER_KINDS.join(', ')}` });
+    return NEVER;
+});
+/** A git branch name as git would accept it (git check-ref-format), kept to what a URL and a log can show. */
+const branchSchema = schemas_string().transform((text, ctx) => {
+    if (text === '')
+        return undefined;
+    const problem = branchProblem(text);
+    if (problem) {
+        ctx.addIssue({ code: 'custom', message: problem });
+        return NEVER;
+    }
+    return text;
+});
+function branchProblem(branch) {
+    if (branch.length > 255)
+        return `is ${branch.length} characters long; at most 255 are allowed`;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: branch names must not contain control characters
+    if (/[\s\u0000-\u001f\u007f~^:?*[\\]/.test(branch))
+        return 'is not a git branch name (no spaces, control characters or any of ~ ^ : ? * [ \\)';
+    if (branch.includes('..') || branch.includes('@{') || branch.includes('//'))
+        return 'is not a git branch name (no "..", "@{" or "//")';
+    if (/^[-/.]|[/.]$|\.lock$/.test(branch))
+        return 'is not a git branch name (it may not start with - / . or end with / . .lock)';
+    return undefined;
+}
+/** Longest prompt accepted; the platform documents none, this keeps a pasted file out of a request. */
+const MAX_PROMPT_LENGTH = 20_000;
+const promptSchema = schemas_string().max(MAX_PROMPT_LENGTH, { message: `is longer than ${MAX_PROMPT_LENGTH} characters` });
+const shaSchema = schemas_string().transform((text, ctx) => {
+    if (text === '')
+        return undefined;
+    if (!/^[0-9a-f]{7,40}$/i.test(text)) {
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: names the workflow expression users write
+        ctx.addIssue({ code: 'custom', message: 'is not a commit sha; give 7 to 40 hex characters, e.g. ${{ github.sha }}' });
+        return NEVER;
+    }
+    return text.toLowerCase();
+});
+const keySchema = schemas_string().refine((key) => key === '' || /^[\x21-\x7e]{1,4096}$/.test(key), {
+    message: 'must be printable ASCII without spaces (is the secret pasted with a line break?)'
+});
+/**
+ * Platform keys are long. Every key is masked wherever it appears, in any letter case, so a key
+ * of a few characters would turn every word that holds them into `***` and garble the log.
+ */
+const MIN_PLATFORM_KEY_LENGTH = 8;
+const platformKeySchema = keySchema.refine((key) => key === '' || key.length >= MIN_PLATFORM_KEY_LENGTH, {
+    message: `is shorter than ${MIN_PLATFORM_KEY_LENGTH} characters, far shorter than a platform API key; it would be masked wherever its characters appear in the log. Check that the secret holds the whole key`
+});
+const baseUrlSchema = schemas_string().transform((text, ctx) => {
+    if (text === '')
+        return undefined;
+    let url;
+    try {
+        url = new URL(text);
+    }
+    catch {
+        ctx.addIssue({ code: 'custom', message: 'is not a URL; use e.g. https://api.example.com' });
+        return NEVER;
+    }
+    const problems = [];
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        problems.push('must use https://');
+    else if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+        problems.push('must use https:// (http:// is accepted only for localhost, 127.0.0.0/8 and [::1])');
+    if (url.username || url.password)
+        problems.push('must not contain credentials; pass the key in admin-key');
+    if (url.search || text.includes('?'))
+        problems.push('must not contain a query string');
+    if (url.hash || text.includes('#'))
+        problems.push('must not contain a fragment');
+    for (const message of problems)
+        ctx.addIssue({ code: 'custom', message });
+    if (problems.length > 0)
+        return NEVER;
+    url.pathname = url.pathname.replace(/\/+$/, '');
+    return url;
+});
+const fieldSchemas = {
+    'base-url': baseUrlSchema,
+    'admin-key': platformKeySchema,
+    'status-id': idListSchema,
+    'job-id': idListSchema,
+    'project-id': identifierSchema,
+    timeout: durationSchema,
+    'min-interval': durationSchema,
+    'max-interval': durationSchema,
+    'request-timeout': durationSchema,
+    'fail-on-timeout': booleanSchema,
+    'accept-archived': booleanSchema,
+    'require-pr': booleanSchema,
+    'fail-fast': booleanSchema,
+    'stream-logs': booleanSchema,
+    summary: booleanSchema,
+    'assistant-key': platformKeySchema,
+    'search-query': queryListSchema,
+    'search-domain': identifierSchema,
+    'search-page-size': optionalNumber(1, 50, true),
+    'search-score-threshold': optionalNumber(0, 1, false),
+    'search-version': schemas_string(),
+    'search-language': schemas_string(),
+    'search-tag': schemas_string(),
+    'search-min-results': optionalNumber(0, 50, true),
+    'search-expect-path': schemas_string(),
+    'pr-comment': booleanSchema,
+    'github-token': keySchema,
+    'pr-number-target': optionalNumber(1, 1e12, true),
+    trigger: triggerSchema,
+    'preview-branch': branchSchema,
+    'agent-prompt': promptSchema,
+    'expect-sha': shaSchema
+};
+/**
+ * Validates every input and returns typed settings, or every problem found at once, each
+ * naming the input, the value given and what is allowed.
+ */
+function parseInputs(raw) {
+    const problems = [];
+    const fields = {};
+    // The token is only used for the comment: without pr-comment, whatever it holds is no problem.
+    const commentOn = booleanSchema.safeParse((raw['pr-comment'] ?? '').trim() || INPUT_DEFAULTS['pr-comment']);
+    for (const name of INPUT_NAMES) {
+        if (name === 'github-token' && !(commentOn.success && commentOn.data)) {
+            fields[name] = '';
+            continue;
+        }
+        const given = (raw[name] ?? '').trim();
+        const value = given === '' ? INPUT_DEFAULTS[name] : given;
+        const parsed = fieldSchemas[name].safeParse(value);
+        if (parsed.success) {
+            fields[name] = parsed.data;
+        }
+        else {
+            const shown = SECRET_INPUTS.has(name) ? '(hidden) ' : LIST_INPUTS.has(name) ? '' : `${quote(name === 'base-url' ? hideUserinfo(value) : value)} `;
+            for (const issue of parsed.error.issues)
+                problems.push(`${name}: ${shown}${issue.message}`);
+        }
+    }
+    // Cross-input checks run even when some input failed above, so one run reports everything:
+    // requirements look at what was given, comparisons only at inputs that parsed.
+    const parsedOk = (name) => name in fields;
+    const given = (name) => (raw[name] ?? '').trim() !== '';
+    const f = fields;
+    if (parsedOk('min-interval') && parsedOk('max-interval') && f['min-interval'] > f['max-interval'])
+        problems.push(`min-interval: ${quote(raw['min-interval'] || INPUT_DEFAULTS['min-interval'])} is larger than max-interval (${raw['max-interval'] || INPUT_DEFAULTS['max-interval']}); min-interval must be at most max-interval`);
+    const jobsGiven = splitList(raw['job-id'] ?? '').length > 0;
+    const targetsGiven = splitList(raw['status-id'] ?? '').length > 0 || jobsGiven;
+    const queriesGiven = (raw['search-query'] ?? '').trim() !== '';
+    const trigger = parsedOk('trigger') ? f.trigger : undefined;
+    if (jobsGiven && !given('project-id'))
+        problems.push('project-id: is required with job-id (agent jobs are looked up per project)');
+    if (given('trigger') && !given('project-id'))
+        problems.push('project-id: is required with trigger (the work is started in that project)');
+    if (!targetsGiven && !queriesGiven && !given('trigger'))
+        problems.push('status-id / job-id / search-query: nothing to do; give a status-id, a job-id with project-id, or a search-query, or start work with trigger');
+    if (targetsGiven && !given('admin-key'))
+        problems.push('admin-key: is required with status-id and job-id (the admin API key of the platform)');
+    else if (given('trigger') && !given('admin-key'))
+        problems.push('admin-key: is required with trigger (the admin API key of the platform starts the work)');
+    if (parsedOk('trigger'))
+        problems.push(...triggerProblems(trigger, given));
+    if (given('expect-sha') && splitList(raw['status-id'] ?? '').length === 0 && trigger !== 'update' && trigger !== 'preview' && parsedOk('trigger'))
+        problems.push('expect-sha: applies to updates only; give a status-id or trigger: update or preview, or remove expect-sha');
+    if (queriesGiven) {
+        if (!given('search-domain'))
+            problems.push('search-domain: is required with search-query (the last segment of the dashboard URL of the docs site)');
+        if (!given('assistant-key'))
+            problems.push('assistant-key: is required with search-query (the assistant API key of the platform)');
+    }
+    if (parsedOk('pr-comment') && f['pr-comment'] && !given('github-token'))
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: names the workflow expression users write
+        problems.push('github-token: is required with pr-comment (the default, ${{ github.token }}, needs pull-requests: write)');
+    if (given('assistant-key') && raw['assistant-key'].trim() === raw['admin-key'].trim())
+        problems.push('assistant-key: (hidden) is the same as admin-key; the platform has two kinds of keys: the admin key reads updates and jobs, the assistant key searches. Give each its own key');
+    if (!given('base-url'))
+        problems.push('base-url: is required; the API base URL, e.g. https://api.example.com');
+    const kinds = [];
+    if (splitList(raw['status-id'] ?? '').length > 0 || trigger === 'update' || trigger === 'preview')
+        kinds.push('update');
+    if (jobsGiven || trigger === 'agent')
+        kinds.push('job');
+    if (queriesGiven)
+        kinds.push('search');
+    const commentReady = f['pr-comment'] === true && given('github-token') && parsedOk('github-token') && parsedOk('pr-number-target');
+    const comment = commentReady
+        ? {
+            githubToken: f['github-token'],
+            prNumberTarget: f['pr-number-target'],
+            requestTimeoutMs: parsedOk('request-timeout') ? f['request-timeout'] : (parseDuration(INPUT_DEFAULTS['request-timeout']) ?? 30_000),
+            kinds
+        }
+        : undefined;
+    if (problems.length > 0 || f['base-url'] === undefined)
+        return { ok: false, problems, comment };
+    const queries = f['search-query'];
+    const targets = [
+        ...f['status-id'].map((id) => ({ kind: 'update', id })),
+        ...f['job-id'].map((id) => ({ kind: 'job', id, projectId: f['project-id'] }))
+    ];
+    return {
+        ok: true,
+        settings: {
+            baseUrl: f['base-url'],
+            adminKey: f['admin-key'],
+            search: queries.length === 0 ? undefined : searchSettings(f, queries),
+            targets,
+            trigger: triggerSettings(f),
+            expectSha: f['expect-sha'],
+            timeoutMs: f.timeout,
+            minIntervalMs: f['min-interval'],
+            maxIntervalMs: f['max-interval'],
+            requestTimeoutMs: f['request-timeout'],
+            failOnTimeout: f['fail-on-timeout'],
+            acceptArchived: f['accept-archived'],
+            requirePr: f['require-pr'],
+            failFast: f['fail-fast'],
+            streamLogs: f['stream-logs'],
+            summary: f.summary,
+            comment
+        }
+    };
+}
+/** The rules between trigger, preview-branch and agent-prompt: each extra input only and always with its kind. */
+function triggerProblems(trigger, given) {
+    const problems = [];
+    if (trigger === 'preview' && !given('preview-branch'))
+        problems.push('preview-branch: is required with trigger: preview (the git branch to deploy as a preview)');
+    if (trigger !== 'preview' && given('preview-branch'))
+        problems.push('preview-branch: is only used with trigger: preview; set trigger: preview, or remove preview-branch');
+    if (trigger === 'agent' && !given('agent-prompt'))
+        problems.push('agent-prompt: is required with trigger: agent (the instruction for the agent)');
+    if (trigger !== 'agent' && given('agent-prompt'))
+        problems.push('agent-prompt: is only used with trigger: agent; set trigger: agent, or remove agent-prompt');
+    return problems;
+}
+function triggerSettings(f) {
+    const projectId = f['project-id'];
+    switch (f.trigger) {
+        case undefined:
+            return undefined;
+        case 'update':
+            return { kind: 'update', projectId };
+        case 'preview':
+            return { kind: 'preview', projectId, branch: f['preview-branch'] ?? '' };
+        case 'agent':
+            return { kind: 'agent', projectId, prompt: f['agent-prompt'] };
+    }
+}
+function searchSettings(f, queries) {
+    const filter = {};
+    if (f['search-version'] !== '')
+        filter.version = f['search-version'];
+    if (f['search-language'] !== '')
+        filter.language = f['search-language'];
+    if (f['search-tag'] !== '')
+        filter.tag = f['search-tag'];
+    const search = {
+        queries,
+        domain: f['search-domain'],
+        assistantKey: f['assistant-key'],
+        filter,
+        minResults: f['search-min-results'] ?? 1
+    };
+    if (f['search-page-size'] !== undefined)
+        search.pageSize = f['search-page-size'];
+    if (f['search-score-threshold'] !== undefined)
+        search.scoreThreshold = f['search-score-threshold'];
+    if (f['search-expect-path'] !== '')
+        search.expectPath = f['search-expect-path'];
+    return search;
+}
+/** A URL as it may be shown: a user name and password in it (a key, often) become `***`. */
+function hideUserinfo(url) {
+    // Up to the last @: a password may hold characters that end the user info for a URL parser.
+    return url.replace(/^([a-z][a-z0-9+.-]*:\/*).*@/i, '$1***@');
+}
+function quote(value) {
+    const shown = value.length > 80 ? `${value.slice(0, 77)}...` : value;
+    return JSON.stringify(shown);
+}
+
+;// CONCATENATED MODULE: ./src/report/markdown.ts
+
+const ZWSP = '\u200b';
+/**
+ * Untrusted text as inert Markdown for one line or one table cell: no HTML, no links, no
+ * images, no @-mentions, no issue references; still readable.
+ */
+function escapeText(text, max = 300) {
+    const flat = truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max);
+    return flat
+        .replace(/[\\`*_[\]|~!]/g, (c) => `\\${c}`)
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/^[#+=-]/, '\\$&')
+        .replace(/^(\d+)([.)])/, '$1\\$2')
+        .replace(/@/g, `@${ZWSP}`)
+        .replace(/#(?=\d)/g, `#${ZWSP}`)
+        .replace(/:\/\//g, `:${ZWSP}//`)
+        .replace(/\b(www)\./gi, `$1${ZWSP}.`);
+}
+/**
+ * Every way a secret can be spelled in what this action writes: as given, escaped for Markdown,
+ * HTML, a code span in a table, and a JSON string. Longest first, so no form is left half-replaced.
+ */
+function secretForms(secrets) {
+    const forms = secrets
+        .filter((secret) => secret !== '')
+        .flatMap((secret) => [
+        secret,
+        escapeText(secret, Number.POSITIVE_INFINITY),
+        escapeHtml(secret),
+        secret.replace(/\|/g, '\\|'),
+        JSON.stringify(secret).slice(1, -1)
+    ]);
+    return [...new Set(forms)].sort((a, b) => b.length - a.length);
+}
+/** Untrusted text as a code span, safe inside a table cell. */
+function codeSpan(text, max = 200) {
+    const flat = truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max);
+    if (flat === '')
+        return '';
+    const longestRun = Math.max(0, ...[...flat.matchAll(/`+/g)].map((m) => m[0].length));
+    const fence = '`'.repeat(longestRun + 1);
+    const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
+    return `${fence}${pad}${flat.replace(/\|/g, '\\|')}${pad}${fence}`;
+}
+/** Untrusted lines as a preformatted block: HTML-escaped, so nothing inside is markup or a mention. */
+function preBlock(lines, maxLine = 500) {
+    const body = lines.map((line) => escapeHtml(truncate(stripControl(line), maxLine)).replace(/@/g, `@${ZWSP}`)).join('\n');
+    return `<pre>\n${body}\n</pre>`;
+}
+function escapeHtml(text) {
+    return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+/** A link only for a well-formed https URL; anything else is shown as inert text. */
+function safeUrl(url) {
+    if (!url)
+        return undefined;
+    try {
+        const parsed = new URL(url);
+        if (parsed.protocol !== 'https:' || parsed.username || parsed.password)
+            return undefined;
+        return parsed.href.replace(/[()<>\s"'`|\\[\]]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+    }
+    catch {
+        return undefined;
+    }
+}
+function markdown_link(label, url) {
+    const href = safeUrl(url);
+    return href ? `[${escapeText(label)}](${href})` : escapeText(url ?? '');
+}
+function markdown_image(alt, url, width = 400) {
+    const href = safeUrl(url);
+    return href ? `<img src="${escapeHtml(href)}" alt="${escapeHtml(alt)}" width="${width}">` : undefined;
+}
+function table(header, rows) {
+    const line = (cells) => `| ${cells.join(' | ')} |`;
+    return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
+/** Our own sentence as Markdown: escaped like server text, but `input-name` code spans stay code. */
+function escapeWithCode(text, max = 600) {
+    return escapeText(text, max).replace(/\\`([\w-]+)\\`/g, '`$1`');
+}
+
+;// CONCATENATED MODULE: ./src/report/explain.ts
+
+
+
+/** At most this many log lines that look like errors are quoted per update. */
+const MAX_ERROR_LINES = 5;
+/** Failing targets listed one by one in the annotation; the summary has them all. */
+const MAX_TARGETS_LISTED = 10;
+const ERROR_WORDS = /\b(?:error|errors|failed|failure|fatal|exception|invalid|broken|cannot|can't|could not|unable|not found|missing|denied)\b/i;
+/** The log lines of an update that look like errors, the last `MAX_ERROR_LINES` of them. */
+function errorLines(logs) {
+    return logs.filter((line) => ERROR_WORDS.test(line)).slice(-MAX_ERROR_LINES);
+}
+// A relative path ending in a docs-related extension, optionally `:line` (and `:column`).
+const FILE_REF = /(?:^|[\s'"(`[])((?:[\w@-][\w.@-]*\/)*[\w@-][\w.@-]*\.(?:mdx|md|markdown|ya?ml|json|jsx?|tsx?|css|png|jpe?g|svg))(?::(\d{1,7}))?\b/;
+/** The docs file (and line) a log line names, if any; never an absolute path or one with `..`. */
+function fileRefOf(line) {
+    const match = FILE_REF.exec(line);
+    const file = match?.[1];
+    if (!match || !file || file.split('/').some((part) => part === '..' || part === '.'))
+        return undefined;
+    const lineNumber = match[2] ? Number(match[2]) : undefined;
+    return lineNumber && lineNumber > 0 ? { file, line: lineNumber } : { file };
+}
+/** File annotations for the error lines of every failed update, one per file and line. */
+function fileAnnotations(outcome) {
+    const seen = new Set();
+    const annotations = [];
+    for (const t of outcome.targets) {
+        if (t.ref.kind !== 'update' || t.result !== 'failure')
+            continue;
+        for (const line of errorLines(t.logs)) {
+            const ref = fileRefOf(line);
+            if (!ref)
+                continue;
+            const key = `${ref.file}:${ref.line ?? ''}`;
+            if (seen.has(key))
+                continue;
+            seen.add(key);
+            annotations.push({ ...ref, message: `${describeRef(t.ref)} failed: ${oneLine(line, 300)}` });
+        }
+    }
+    return annotations.slice(0, MAX_ERROR_LINES);
+}
+/** The update's own summary, when it says more than its status. */
+function updateSummary(t) {
+    const summary = t.parsed?.kind === 'update' ? t.parsed.data.summary?.trim() : undefined;
+    if (!summary || /^update (?:failure|failed|success|queued|in progress)$/i.test(summary))
+        return undefined;
+    return oneLine(summary, 300);
+}
+/** Why one target ended as it did, and what to do now, in the user's terms. */
+function explainTarget(t, options = {}) {
+    const noun = t.ref.kind === 'update' ? 'update' : 'agent job';
+    const error = t.error ? oneLine(t.error, 600) : undefined;
+    switch (t.result) {
+        case 'success':
+            return { reason: t.note ? `succeeded (${oneLine(t.note, 300)})` : 'succeeded', next: '' };
+        case 'failure': {
+            if (t.ref.kind === 'update' && t.status !== 'failure' && error)
+                // A success for another commit than expect-sha, or one that names none.
+                return {
+                    reason: `did not deploy the expected commit: ${error}`,
+                    next: 'check that the platform deploys the branch this workflow ran for and that the update started after the push; remove expect-sha if any commit will do'
+                };
+            if (t.ref.kind === 'update') {
+                const summary = updateSummary(t);
+                const files = errorLines(t.logs).some((line) => fileRefOf(line) !== undefined);
+                return {
+                    reason: summary ? `failed: “${summary}”` : `failed (status "${oneLine(t.status, 80)}")`,
+                    next: files
+                        ? 'fix the file named above (it is annotated), push, and let the update run again'
+                        : 'read the update log in the job summary, fix the docs source, and run the update again'
+                };
+            }
+            const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined;
+            const where = prLink ? `its pull request: ${oneLine(prLink, 300)}` : `job id ${t.ref.id}`;
+            if (t.status === 'failed')
+                return { reason: `failed (status "failed"; ${where})`, next: 'open the job in the dashboard to read why it failed, then start it again' };
+            const next = t.status === 'archived'
+                ? 'set `accept-archived: true` if an archived job is fine, else start the job again'
+                : 'read the job in the dashboard to see why it opened no pull request, or drop `require-pr`';
+            return { reason: `did not succeed: ${error ?? `it ended with status "${oneLine(t.status, 80)}"`} (${where})`, next };
+        }
+        case 'timeout': {
+            const status = t.status ? `still "${oneLine(t.status, 80)}"` : 'never answered with a status';
+            const waited = `after ${formatDuration(t.finishedAfterMs)}`;
+            const problem = lastProblem(t.error);
+            const raise = options.timeoutMs === undefined ? 'raise `timeout`' : `raise \`timeout\` (now ${formatDuration(options.timeoutMs)})`;
+            if (problem && !t.status)
+                return { reason: `${status} ${waited}: ${problem}`, next: networkNext(problem) };
+            return {
+                reason: `${status} ${waited}${problem ? ` (last problem: ${problem})` : ''}`,
+                next: `if this ${noun} usually takes longer, ${raise}; if it is stuck, check it in the dashboard`
+            };
+        }
+        case 'cancelled':
+            if (t.stoppedByFailFast)
+                return { reason: error ?? 'stopped by fail-fast', next: 'fix the target that failed first; this one was stopped because of it' };
+            return { reason: 'was cancelled before it settled', next: 're-run the workflow when ready' };
+        case 'error':
+            return explainError(t, error ?? 'no reason was given');
+    }
+}
+function lastProblem(error) {
+    const found = error ? /; last problem: (.*)$/.exec(error) : null;
+    return found?.[1] ? oneLine(found[1], 300) : undefined;
+}
+function networkNext(problem) {
+    if (/^HTTP 5\d\d/.test(problem))
+        return 'the platform kept answering with a server error: check its status page, then re-run the workflow';
+    if (/^HTTP 429/.test(problem))
+        return 'the platform kept asking to slow down: run fewer waits on the same key at once, or raise `timeout`';
+    if (/not JSON|not the JSON expected/.test(problem))
+        return 'check that base-url is the address of the platform API (the answers were not its JSON; a proxy or web page may be in between)';
+    return 'check that base-url is right and reachable from the runner (and HTTPS_PROXY / NO_PROXY on self-hosted runners), then re-run';
+}
+function explainError(t, error) {
+    const idInput = t.ref.kind === 'update' ? '`status-id`' : '`job-id` and `project-id`';
+    if (/^HTTP 401\b/.test(error)) {
+        const key = /rejected ([\w-]+)/.exec(error)?.[1] ?? 'admin-key';
+        return { reason: `could not be read: the platform rejected ${key} (HTTP 401)`, next: `put a current API key in the secret passed as \`${key}\`` };
+    }
+    if (/^HTTP 403\b/.test(error)) {
+        const key = /^HTTP 403: ([\w-]+)/.exec(error)?.[1] ?? 'admin-key';
+        return {
+            reason: `could not be read: ${key} is not allowed to read it (HTTP 403)`,
+            next: `pass an \`${key}\` of the project that owns this ${t.ref.kind === 'update' ? 'update' : 'job'}`
+        };
+    }
+    if (/^HTTP 404\b/.test(error))
+        return {
+            reason: `was not found (${error})`,
+            next: `check ${idInput}: the id must come from the step that started it, for the project of the key`
+        };
+    return { reason: `ended with an error: ${error}`, next: 'see the job summary for details; re-run the workflow if the cause was passing' };
+}
+const NEXT_FOR_PROBLEMS = 'fix these inputs in the workflow file (see the README for each input)';
+/** The run in the user's terms, for the annotation, the summary and the comment alike. */
+function explainRun(outcome, options = {}) {
+    if (outcome.problems.length > 0)
+        return { lead: [outcome.headline], quoted: [...outcome.problems], next: NEXT_FOR_PROBLEMS };
+    // Work that could not be started: its message says whether it may have started, and what to check.
+    if (outcome.trigger && outcome.trigger.result !== 'success')
+        return { lead: [outcome.headline], quoted: [], next: '' };
+    if (outcome.result === 'success')
+        return { lead: [capitalize(outcome.headline)], quoted: [], next: '' };
+    const failing = outcome.targets.filter((t) => t.result !== 'success');
+    if (failing.length === 0) {
+        if (outcome.search && !outcome.search.skipped && outcome.search.result !== 'success')
+            return {
+                lead: [outcome.headline],
+                quoted: [],
+                next: 'check search-domain and assistant-key, and whether search-min-results / search-expect-path fit what the docs hold'
+            };
+        return { lead: [outcome.headline], quoted: [], next: 'check the inputs and the log; re-run the workflow if the cause was passing' };
+    }
+    // Targets stopped by fail-fast follow the one that stopped them.
+    const ordered = [...failing.filter((t) => !t.stoppedByFailFast), ...failing.filter((t) => t.stoppedByFailFast)];
+    const first = ordered[0];
+    const explained = explainTarget(first, options);
+    const sentence = endSentence(`${capitalize(describeRef(first.ref))} ${explained.reason}`);
+    const lead = [];
+    if (outcome.targets.length === 1)
+        lead.push(sentence);
+    else {
+        lead.push(`${failing.length} of ${outcome.targets.length} targets did not succeed. ${sentence}`);
+        for (const t of ordered.slice(1, MAX_TARGETS_LISTED))
+            lead.push(`- ${describeRef(t.ref)} ${explainTarget(t, options).reason}`);
+        if (ordered.length > MAX_TARGETS_LISTED)
+            lead.push(`- … and ${ordered.length - MAX_TARGETS_LISTED} more (see the job summary)`);
+    }
+    const quoted = first.ref.kind === 'update' && first.result === 'failure' ? errorLines(first.logs).map((line) => oneLine(line, 300)) : [];
+    return { lead, quoted, next: explained.next };
+}
+/**
+ * The step's error annotation: what happened first, in the user's terms, then the quoted
+ * evidence (the update's summary, its error lines), then one next step.
+ */
+function failureMessage(outcome, options = {}) {
+    const { lead, quoted, next } = explainRun(outcome, options);
+    const evidence = outcome.problems.length > 0 ? quoted.map((p) => `- ${p}`) : quoted.length > 0 ? ['Errors in its log:', ...quoted.map((line) => `  ${line}`)] : [];
+    return [...lead, ...evidence, ...(next ? [`Next: ${next}.`] : [])].join('\n');
+}
+function capitalize(text) {
+    return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}
+function endSentence(text) {
+    return /[.!?”"]$/.test(text) ? text : `${text}.`;
+}
+/** The kind of work the run waited on, in words: `docs update`, `agent jobs`, `docs search check`. */
+function describeWork(outcome) {
+    const updates = outcome.targets.filter((t) => t.ref.kind === 'update').length;
+    const jobs = outcome.targets.length - updates;
+    if (updates > 0 && jobs > 0)
+        return `${updates === 1 ? 'docs update' : 'docs updates'} and ${jobs === 1 ? 'agent job' : 'agent jobs'}`;
+    if (updates > 0)
+        return updates === 1 ? 'docs update' : 'docs updates';
+    if (jobs > 0)
+        return jobs === 1 ? 'agent job' : 'agent jobs';
+    if (outcome.search)
+        return 'docs search check';
+    return 'docs';
+}
+const MARKS = { success: '✅', failure: '❌', timeout: '⏱️', cancelled: '🛑', error: '⚠️' };
+function resultMark(result) {
+    return MARKS[result];
+}
+/** A heading that fits the kind of work: "Docs update deployed", "Agent job failed", "Docs search check passed". */
+const STARTED_WORK = { update: 'docs update', preview: 'docs preview', agent: 'agent job' };
+function titleFor(outcome) {
+    const trigger = outcome.trigger;
+    if (trigger && trigger.result !== 'success')
+        return trigger.result === 'cancelled'
+            ? `${MARKS.cancelled} Cancelled while starting the ${STARTED_WORK[trigger.kind]}`
+            : `${MARKS[trigger.result]} Could not start the ${STARTED_WORK[trigger.kind]}`;
+    // When every wait succeeded and the search check did not, the heading is about the search.
+    const searchFailed = outcome.result !== 'success' && outcome.search && !outcome.search.skipped && outcome.targets.every((t) => t.result === 'success');
+    const work = searchFailed ? 'docs search check' : describeWork(outcome);
+    const Work = capitalize(work);
+    const plural = /s$/.test(work) || work.includes(' and ');
+    const mark = MARKS[outcome.result];
+    switch (outcome.result) {
+        case 'success': {
+            if (work === 'docs update' || work === 'docs updates')
+                return `${mark} ${Work} deployed`;
+            if (work === 'docs search check')
+                return `${mark} ${Work} passed`;
+            return `${mark} ${Work} ${plural ? 'all succeeded' : 'succeeded'}`;
+        }
+        case 'failure':
+            return `${mark} ${Work} failed`;
+        case 'timeout':
+            return `${mark} Timed out waiting for the ${work}`;
+        case 'cancelled':
+            return `${mark} Cancelled while waiting for the ${work}`;
+        case 'error':
+            return `${mark} Could not ${work === 'docs' ? 'wait for the docs' : `follow the ${work}`}`;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/report/started.ts
+
+const STARTED = { update: 'update', preview: 'preview deployment', agent: 'agent job' };
+/** The line that says what `trigger` started, for the summary and the comment; undefined when nothing was. */
+function startedMarkdown(trigger) {
+    if (!trigger?.ref)
+        return undefined;
+    const id = `${trigger.ref.kind === 'update' ? 'status id' : 'job id'} ${codeSpan(trigger.ref.id, 120)}`;
+    const preview = trigger.previewUrl ? ` · ${markdown_link('open the preview', trigger.previewUrl)}` : '';
+    return `**Started:** ${STARTED[trigger.kind]}, ${id}${preview}`;
+}
+
+;// CONCATENATED MODULE: ./src/report/comment.ts
+
+
+
+
+
+/** The commit the run reflects: the pull request's head (what was pushed), else the run's GITHUB_SHA. */
+function commentCommit(context) {
+    const sha = context.payload.pull_request?.head?.sha ?? context.sha;
+    return sha && /^[0-9a-f]{7,64}$/i.test(sha) ? sha : undefined;
+}
+function footer(source, extra) {
+    const parts = [
+        ...(source.sha ? [`commit ${codeSpan(source.sha.slice(0, 7))}`] : []),
+        ...(source.runUrl ? [`[workflow run](${source.runUrl})`] : []),
+        ...(extra ? [extra] : [])
+    ];
+    return `<sub>${parts.join(' · ')}</sub>`;
+}
+const MAX_COMMENT_TARGETS = 50;
+/** The comment posted when the wait starts; the outcome replaces it when the wait ends. */
+function renderInProgressComment(marker, targets, source, work) {
+    const listed = targets.slice(0, MAX_COMMENT_TARGETS).map((ref) => `- ${describeRef(ref).replace(/ \S+$/, '')} ${codeSpan(ref.id, 80)}`);
+    if (targets.length > MAX_COMMENT_TARGETS)
+        listed.push(`- … and ${targets.length - MAX_COMMENT_TARGETS} more`);
+    const lines = [marker, `### ⏳ Waiting for the ${work}`, '', 'The outcome will replace this comment when the wait ends.', ''];
+    if (listed.length > 0)
+        lines.push(...listed, '');
+    lines.push(footer(source, 'in progress'));
+    return `${lines.join('\n')}\n`;
+}
+const MAX_COMMENT_FILES = 20;
+/** The pull request of the run, or the one named by pr-number-target. */
+function commentTarget(context, prNumberTarget) {
+    const number = prNumberTarget ?? context.payload.pull_request?.number;
+    if (!context.repo.owner || !context.repo.repo)
+        return { skip: 'the repository of the run is unknown (GITHUB_REPOSITORY is not set)' };
+    if (number === undefined)
+        return {
+            skip: `this run (event ${context.eventName || 'unknown'}) is not for a pull request; on workflow_run or push, pass the number in pr-number-target`
+        };
+    return { owner: context.repo.owner, repo: context.repo.repo, number };
+}
+/**
+ * The hidden marker that finds this step's comment again on later runs: one per workflow, job
+ * and kind of target, so two steps of one workflow keep two comments.
+ */
+function commentMarker(kinds, workflow, job) {
+    // Outside the runner GITHUB_WORKFLOW and GITHUB_JOB may be unset.
+    const clean = (text) => (text ?? '').replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 80);
+    return `<!-- wait-for-docs:${clean(workflow)}/${clean(job)}:${kinds.join('+') || 'none'} -->`;
+}
+/** The comment: the outcome in short, with every piece of server text escaped. */
+function renderComment(outcome, marker, source) {
+    const from = typeof source === 'string' ? { runUrl: source } : (source ?? {});
+    const { lead, next } = explainRun(outcome);
+    const lines = [marker, `### ${titleFor(outcome)}`, '', `**${escapeText(lead[0] ?? '', 600)}**`, ''];
+    const started = startedMarkdown(outcome.trigger);
+    if (started)
+        lines.push(started, '');
+    if (outcome.problems.length > 0)
+        lines.push(...outcome.problems.slice(0, 20).map((problem) => `- ${escapeText(problem, 300)}`), '');
+    if (next)
+        lines.push(`**Next:** ${escapeWithCode(next, 400)}.`, '');
+    if (outcome.targets.length > 0) {
+        const withPr = outcome.targets.some((t) => t.ref.kind === 'job');
+        // One target's reason is the lead above; several each get theirs.
+        const withReason = outcome.targets.length > 1;
+        const rows = outcome.targets.slice(0, MAX_COMMENT_TARGETS).map((t) => {
+            const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined;
+            const row = [`${t.ref.kind === 'update' ? 'update' : 'agent job'} ${codeSpan(t.ref.id, 80)}`, `${resultMark(t.result)} ${t.result}`];
+            if (withReason)
+                row.push(escapeText(explainTarget(t).reason, 300));
+            return withPr ? [...row, prLink ? markdown_link('pull request', prLink) : ''] : row;
+        });
+        lines.push(table(['Target', 'Result', ...(withReason ? ['Reason'] : []), ...(withPr ? ['Pull request'] : [])], rows));
+        if (outcome.targets.length > MAX_COMMENT_TARGETS)
+            lines.push('', `… and ${outcome.targets.length - MAX_COMMENT_TARGETS} more targets.`);
+        lines.push('');
+    }
+    const files = [
+        ...new Set(outcome.targets.flatMap((t) => {
+            const changed = t.parsed?.kind === 'update' ? t.parsed.data.commit?.filesChanged : undefined;
+            return [...(changed?.added ?? []), ...(changed?.modified ?? []), ...(changed?.removed ?? [])];
+        }))
+    ];
+    if (files.length > 0) {
+        const shown = files
+            .slice(0, MAX_COMMENT_FILES)
+            .map((f) => codeSpan(f, 150))
+            .join(', ');
+        lines.push(`**Files changed (${files.length}):** ${shown}${files.length > MAX_COMMENT_FILES ? `, … and ${files.length - MAX_COMMENT_FILES} more` : ''}`, '');
+    }
+    if (outcome.search && !outcome.search.skipped) {
+        const count = outcome.search.queries.reduce((n, q) => n + q.results.length, 0);
+        lines.push(`**Search check:** ${outcome.search.result}, ${outcome.search.queries.length} quer${outcome.search.queries.length === 1 ? 'y' : 'ies'}, ${count} results`, '');
+    }
+    lines.push(footer(from, `took ${formatDuration(outcome.elapsedMs)}`));
+    return `${lines.join('\n')}\n`;
+}
+/** Updates the comment that carries the marker, or creates it. */
+async function upsertComment(octokit, target, marker, body) {
+    const where = { owner: target.owner, repo: target.repo };
+    for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, { ...where, issue_number: target.number, per_page: 100 })) {
+        const mine = page.data.find((comment) => comment.body?.includes(marker));
+        if (mine) {
+            await octokit.rest.issues.updateComment({ ...where, comment_id: mine.id, body });
+            return 'updated';
+        }
+    }
+    await octokit.rest.issues.createComment({ ...where, issue_number: target.number, body });
+    return 'created';
+}
+/** What to tell the user when the comment could not be written; the step does not fail for it. */
+function explainCommentError(error) {
+    const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
+    if (status === 403 || status === 401)
+        return `the token may not comment on pull requests (HTTP ${status}). Add \`permissions: pull-requests: write\` to the job (or pass a github-token that has it)`;
+    if (status === 404)
+        return 'the pull request was not found (HTTP 404); check pr-number-target and that the token can see the repository';
+    const message = error instanceof Error ? error.message : String(error);
+    return `${status ? `HTTP ${status}: ` : ''}${message.split('\n')[0]?.slice(0, 300)}`;
+}
+
+;// CONCATENATED MODULE: ./src/report/pr-comment.ts
+
+
+
+
+/** Where the comment goes and what it says it reflects, or why it has nowhere to go. */
+async function commentPlace(settings) {
+    // Loaded only when a comment is asked for, to keep start-up fast.
+    const github = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
+    const { context } = github;
+    const target = commentTarget(context, settings.prNumberTarget);
+    if ('skip' in target)
+        return { skip: target.skip };
+    const marker = commentMarker(settings.kinds, context.workflow, context.job);
+    const runUrl = context.runId ? `${context.serverUrl}/${target.owner}/${target.repo}/actions/runs/${context.runId}` : undefined;
+    return { github, target, marker, source: { runUrl, sha: commentCommit(context) } };
+}
+/**
+ * Posts the "in progress" comment when waiting starts, so the pull request shows the wait at
+ * once; the outcome replaces it. Best effort: the outcome's comment reports any problem.
+ */
+async function postInProgressComment(targets, search, comment, clean, signal) {
+    const budget = AbortSignal.any([AbortSignal.timeout(comment.requestTimeoutMs), signal]);
+    try {
+        const place = await commentPlace(comment);
+        if ('skip' in place)
+            return;
+        const work = describeWork({ targets: targets.map((ref) => ({ ref })), search });
+        const body = clean(renderInProgressComment(place.marker, targets, place.source, work));
+        const octokit = place.github.getOctokit(comment.githubToken);
+        octokit.hook.before('request', (options) => {
+            options.request = { ...options.request, signal: budget };
+        });
+        await upsertComment(octokit, place.target, place.marker, body);
+        info(`Posted "in progress" on pull request #${place.target.number}.`);
+    }
+    catch (error) {
+        const why = budget.aborted ? 'the GitHub API did not answer in time' : explainCommentError(error);
+        info(clean(`The "in progress" comment could not be written (${why}); the outcome will still be commented.`));
+    }
+}
+/** Creates or updates the PR comment; a failure here is a warning, never a failed step. */
+async function commentOnPullRequest(outcome, settings, clean, budgetMs, cancelled) {
+    // Every request of the comment shares one budget (request-timeout, or the rest of the grace
+    // period after a cancel), so a GitHub API that does not answer cannot hold the step.
+    const budget = AbortSignal.timeout(budgetMs);
+    try {
+        const place = await commentPlace(settings);
+        if ('skip' in place) {
+            warning(`pr-comment is set, but ${place.skip}. No comment was written.`);
+            return;
+        }
+        const { github, target, marker } = place;
+        const body = clean(renderComment(outcome, marker, place.source));
+        const octokit = github.getOctokit(settings.githubToken);
+        // Set in a hook, the signal reaches every request, pages of the listing included, and the
+        // proxy-aware fetch of the defaults stays in place (a `request` option would replace it).
+        octokit.hook.before('request', (options) => {
+            options.request = { ...options.request, signal: budget };
+        });
+        const done = await upsertComment(octokit, target, marker, body);
+        info(`${done === 'created' ? 'Commented' : 'Updated the comment'} on pull request #${target.number}.`);
+    }
+    catch (error) {
+        const why = !budget.aborted
+            ? explainCommentError(error)
+            : cancelled
+                ? 'the GitHub API did not answer before the cancelled run had to end'
+                : `the GitHub API did not answer within ${formatDuration(budgetMs)} (request-timeout)`;
+        warning(clean(`The pull request comment could not be written: ${why}. The step's result does not depend on it.`));
+    }
+}
+
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/report/log.ts
@@ -42849,915 +44122,6 @@ function describeStarted(report, elapsedMs) {
     return `Started the ${kind}: ${what}${preview} (after ${formatDuration(elapsedMs)}).`;
 }
 
-;// CONCATENATED MODULE: ./src/api/proxy.ts
-/**
- * Which proxy, if any, serves `target`, read from the runner's variables the way the Actions
- * toolkit reads them: `https_proxy`/`HTTPS_PROXY` for https (falling back on the http one),
- * `http_proxy`/`HTTP_PROXY` for http; a variable set but empty counts as unset, so `no_proxy=''`
- * does not hide a set `NO_PROXY`; loopback hosts never go through a proxy. A proxy given without
- * a scheme (`proxy.internal:3128`, as curl accepts) is taken as http://. Throws with the
- * variable's name, never its value, when it is not a URL.
- */
-function chooseProxy(target, env = process.env) {
-    const http = proxyFrom(env, 'http_proxy', 'HTTP_PROXY');
-    const https = proxyFrom(env, 'https_proxy', 'HTTPS_PROXY');
-    const choice = target.protocol === 'https:' ? (https ?? http) : http;
-    if (!choice || isLoopback(target.hostname) || bypassed(target, env))
-        return undefined;
-    return choice;
-}
-function proxyFrom(env, lower, upper) {
-    const variable = env[lower]?.trim() ? lower : upper;
-    const value = env[variable]?.trim();
-    if (!value)
-        return undefined;
-    const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
-    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
-        throw new Error(`the proxy variable ${variable} is not an http:// or https:// URL; set it like http://proxy.example:3128`);
-    return { url, variable };
-}
-/** Loopback never goes through a proxy (as in the toolkit): a proxy cannot reach the runner's own loopback. */
-function isLoopback(hostname) {
-    const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-    return host === 'localhost' || host.endsWith('.localhost') || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || host === '::1' || host === '0:0:0:0:0:0:0:1';
-}
-/**
- * Whether NO_PROXY lists the target: `*`, the host, the host with its port, or a parent domain
- * (`example.com` and `.example.com` both cover `api.example.com`). Case-insensitive.
- */
-function bypassed(target, env) {
-    const list = env.no_proxy?.trim() ? env.no_proxy : (env.NO_PROXY ?? '');
-    const host = target.hostname.toLowerCase().replace(/^\[|\]$/g, '');
-    const port = target.port || (target.protocol === 'https:' ? '443' : '80');
-    const names = [host, `${host}:${port}`];
-    return list
-        .split(/[,\s]+/)
-        .map((entry) => entry
-        .trim()
-        .toLowerCase()
-        .replace(/^\*?\./, '.'))
-        .filter((entry) => entry !== '')
-        .some((entry) => {
-        if (entry === '*')
-            return true;
-        const bare = entry.startsWith('.') ? entry.slice(1) : entry;
-        return names.some((name) => name === bare || name.endsWith(`.${bare}`));
-    });
-}
-
-;// CONCATENATED MODULE: ./src/api/connections.ts
-
-
-/**
- * Opens connections to `target`, through the runner's proxy when one applies. Every phase has a
- * limit of `phaseTimeoutMs` inside undici too (TCP and TLS connect, the proxy's CONNECT answer),
- * so a socket left behind by an abandoned request ends on its own; `destroyAll` ends them at once.
- */
-function openConnections(target, phaseTimeoutMs, env = process.env) {
-    const sockets = new Set();
-    const timeout = Math.max(1, Math.ceil(phaseTimeoutMs));
-    const tracked = (options) => {
-        const connect = (0,undici.buildConnector)({ ...options, timeout });
-        return (opts, callback) => {
-            const socket = connect(opts, callback);
-            sockets.add(socket);
-            socket.once('close', () => sockets.delete(socket));
-            return socket;
-        };
-    };
-    const limits = { headersTimeout: timeout, bodyTimeout: timeout };
-    const proxy = chooseProxy(target, env);
-    const dispatcher = proxy
-        ? new undici.ProxyAgent({
-            uri: proxy.url,
-            ...limits,
-            requestTls: { timeout },
-            proxyTls: { timeout },
-            // The connection to the proxy: tracked, and its CONNECT answer bounded by headersTimeout.
-            clientFactory: (origin, options) => new undici.Pool(origin, { ...options, ...limits, connect: tracked({}) })
-        })
-        : new undici.Agent({ ...limits, connect: tracked({}) });
-    return {
-        dispatcher,
-        proxy,
-        destroyAll: async () => {
-            for (const socket of sockets)
-                socket.destroy();
-            sockets.clear();
-            // undici's own teardown waits on nothing that can hang once the sockets are gone; bounded anyway.
-            await Promise.race([dispatcher.destroy().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 200).unref())]);
-        }
-    };
-}
-
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __nccwpck_require__(7075);
-// EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __nccwpck_require__(8522);
-;// CONCATENATED MODULE: ./src/api/decode.ts
-
-
-/** What the client asks for; a proxy may compress anyway, so every one of these is decoded. */
-const ACCEPT_ENCODING = 'gzip, deflate, br';
-/**
- * The body as text, decoded from `content-encoding` (gzip, deflate, br), read up to `limit`
- * bytes of the decoded text: a small compressed body that would inflate past it (a compression
- * bomb) is refused once `limit` is passed, never held whole. Network errors are thrown.
- */
-async function readBody(body, contentEncoding, limit) {
-    const codings = (contentEncoding ?? '')
-        .toLowerCase()
-        .split(',')
-        .map((c) => c.trim())
-        .filter((c) => c !== '' && c !== 'identity');
-    if (codings.length > 1 || (codings[0] && !DECODERS[codings[0]]))
-        return { undecodable: oneCoding(contentEncoding) };
-    const make = codings[0] ? DECODERS[codings[0]] : undefined;
-    let decodeFailed = false;
-    const source = make
-        ? (0,external_node_stream_.pipeline)(body, make().on('error', () => (decodeFailed = !body.errored)), () => undefined)
-        : body;
-    const chunks = [];
-    let size = 0;
-    try {
-        for await (const chunk of source) {
-            size += chunk.byteLength;
-            if (size > limit) {
-                source.destroy();
-                body.destroy();
-                return { tooLarge: true };
-            }
-            chunks.push(chunk);
-        }
-    }
-    catch (error) {
-        if (decodeFailed)
-            return { undecodable: oneCoding(contentEncoding) };
-        throw error;
-    }
-    return { text: Buffer.concat(chunks).toString('utf8') };
-}
-const DECODERS = {
-    gzip: () => (0,external_node_zlib_.createGunzip)(),
-    'x-gzip': () => (0,external_node_zlib_.createGunzip)(),
-    deflate: () => (0,external_node_zlib_.createInflate)(),
-    br: () => (0,external_node_zlib_.createBrotliDecompress)()
-};
-function oneCoding(value) {
-    return (value ?? '').replace(/[^\w ,.-]/g, '').slice(0, 40);
-}
-
-;// CONCATENATED MODULE: ./src/api/client.ts
-
-
-
-
-
-const USER_AGENT = 'wait-for-docs';
-/** Bodies above this (decoded) are refused rather than read into memory. */
-const MAX_BODY_BYTES = 32 * 1024 * 1024;
-const MAX_REDIRECTS = 5;
-const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-/**
- * The platform client: sends the bearer key, limits each request in time and size, honours the
- * proxy settings of the runner, follows redirects only within the base URL's origin (the key
- * never goes elsewhere), and turns every answer or failure into an `ApiResult`.
- *
- * A request ends at its budget or on cancel in every phase, whatever the socket does: the HTTP
- * library does not honour an abort while it connects (DNS, TCP, TLS, proxy CONNECT), so the
- * request is raced against the signal; whatever it leaves hanging is bounded by the same limit
- * inside the library and destroyed by `close()`.
- */
-function createApiClient(options) {
-    const connections = openConnections(options.baseUrl, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, options.env);
-    const now = options.now ?? Date.now;
-    const origin = options.baseUrl.origin;
-    const basePath = options.baseUrl.pathname.replace(/\/+$/, '');
-    async function request(req) {
-        const timeout = AbortSignal.timeout(Math.max(1, req.timeoutMs));
-        const signal = AbortSignal.any([req.signal, timeout]);
-        const progress = { sent: false };
-        const stopped = () => req.signal.aborted
-            ? { kind: 'transient', reason: 'cancelled', sent: progress.sent }
-            : { kind: 'transient', reason: `no complete answer within ${formatSeconds(req.timeoutMs)} (request-timeout)`, sent: progress.sent };
-        if (signal.aborted)
-            return stopped();
-        let onAbort;
-        const aborted = new Promise((resolve) => {
-            onAbort = () => resolve('stopped');
-            signal.addEventListener('abort', onAbort, { once: true });
-        });
-        const exchange = send(req, signal, progress).catch((error) => {
-            if (signal.aborted)
-                return stopped();
-            return client_failure(error, progress.sent, connections.proxy);
-        });
-        try {
-            const first = await Promise.race([exchange, aborted]);
-            return first === 'stopped' ? stopped() : first;
-        }
-        finally {
-            if (onAbort)
-                signal.removeEventListener('abort', onAbort);
-        }
-    }
-    async function send(req, signal, progress) {
-        let url = new URL(`${origin}${basePath}${req.path}`);
-        let method = req.method;
-        let json = req.json;
-        const secrets = [req.key, ...(options.secrets ?? [])];
-        // The library calls onConnect once a socket is ready and it starts writing the request: from
-        // then on the server may have received it.
-        const dispatcher = {
-            dispatch: (opts, handler) => connections.dispatcher.dispatch(opts, {
-                ...bindAll(handler),
-                onConnect: (abort) => {
-                    progress.sent = true;
-                    handler.onConnect?.(abort);
-                }
-            })
-        };
-        for (let hop = 0;; hop++) {
-            const headers = {
-                accept: 'application/json',
-                'accept-encoding': ACCEPT_ENCODING,
-                authorization: `Bearer ${req.key}`,
-                'user-agent': USER_AGENT
-            };
-            if (json !== undefined)
-                headers['content-type'] = 'application/json';
-            const response = await (0,undici.request)(url, {
-                method,
-                headers,
-                body: json === undefined ? null : JSON.stringify(json),
-                signal,
-                dispatcher
-            });
-            // Destroying an unread body emits an error; reading still reports its own errors.
-            response.body.on('error', () => undefined);
-            const header = (name) => {
-                const value = response.headers[name];
-                return (Array.isArray(value) ? value[0] : value) ?? null;
-            };
-            const status = response.statusCode;
-            const location = header('location');
-            if (status >= 300 && status < 400 && location) {
-                response.body.destroy();
-                const next = new URL(location, url);
-                if (next.origin !== origin)
-                    return {
-                        kind: 'fatal',
-                        reason: `the server redirected to ${oneLine(redact(next.origin, secrets), 200)}, another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on`,
-                        sent: true
-                    };
-                if (hop >= MAX_REDIRECTS)
-                    return { kind: 'fatal', reason: `more than ${MAX_REDIRECTS} redirects`, sent: true };
-                // As browsers do: a 303 is fetched with GET, and so is a 301 or 302 answer to a POST.
-                if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
-                    method = 'GET';
-                    json = undefined;
-                }
-                url = next;
-                continue;
-            }
-            const body = await readBody(response.body, header('content-encoding'), MAX_BODY_BYTES);
-            if ('tooLarge' in body)
-                return { kind: 'fatal', reason: `HTTP ${status} with a body over ${MAX_BODY_BYTES / 1024 / 1024} MiB`, sent: true };
-            if ('undecodable' in body)
-                return { kind: 'transient', reason: `HTTP ${status} with a body that could not be decoded (content-encoding ${body.undecodable})`, sent: true };
-            const classified = (req.classify ?? classifyResponse)({
-                status,
-                retryAfter: header('retry-after'),
-                contentType: header('content-type'),
-                bodyText: body.text,
-                keyInput: req.keyInput,
-                secrets,
-                now: now()
-            });
-            return classified.kind === 'ok' ? classified : { ...classified, sent: true };
-        }
-    }
-    return {
-        request,
-        close: () => connections.destroyAll()
-    };
-}
-/** Every method of an undici handler, bound to it, so that it can be extended by spreading. */
-function bindAll(handler) {
-    const bound = {};
-    for (let proto = handler; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto))
-        for (const name of Object.getOwnPropertyNames(proto)) {
-            const value = handler[name];
-            if (name !== 'constructor' && typeof value === 'function' && !(name in bound))
-                bound[name] = value.bind(handler);
-        }
-    return bound;
-}
-/** A failure before any answer was read, with what it means for the user. */
-function client_failure(error, sent, proxy) {
-    const proxyStatus = /Proxy response \((\d{3})\)/.exec(error instanceof Error ? error.message : '')?.[1];
-    if (proxy && proxyStatus === '407')
-        return {
-            kind: 'fatal',
-            reason: `the proxy named by ${proxy.variable} asked for credentials (HTTP 407 Proxy Authentication Required); put the proxy's user and password in ${proxy.variable} (http://user:password@host:port), or ask the runner's administrator which proxy to use`,
-            sent: false
-        };
-    if (proxy && proxyStatus)
-        return { kind: 'transient', reason: `network error: the proxy named by ${proxy.variable} refused the tunnel (HTTP ${proxyStatus} to CONNECT)`, sent: false };
-    return { kind: 'transient', reason: `network error: ${describeNetworkError(error)}`, sent };
-}
-function describeNetworkError(error) {
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-    const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : undefined;
-    const message = cause instanceof Error ? cause.message : String(cause);
-    return oneLine(code && !message.includes(code) ? `${code} ${message}` : message, 300);
-}
-function formatSeconds(ms) {
-    return `${Number((ms / 1000).toFixed(1))}s`;
-}
-
-;// CONCATENATED MODULE: ./src/inputs.ts
-
-
-
-
-/** Every input of action.yml with the default the runner would fill in. */
-const INPUT_DEFAULTS = {
-    'base-url': '',
-    'admin-key': '',
-    'status-id': '',
-    'job-id': '',
-    'project-id': '',
-    timeout: '15m',
-    'min-interval': '5s',
-    'max-interval': '45s',
-    'request-timeout': '30s',
-    'fail-on-timeout': 'true',
-    'accept-archived': 'false',
-    'require-pr': 'false',
-    'fail-fast': 'false',
-    'stream-logs': 'true',
-    summary: 'true',
-    'assistant-key': '',
-    'search-query': '',
-    'search-domain': '',
-    // Empty means the server's default (10); only what the user sets is sent.
-    'search-page-size': '',
-    'search-score-threshold': '',
-    'search-version': '',
-    'search-language': '',
-    'search-tag': '',
-    'search-min-results': '1',
-    'search-expect-path': '',
-    'pr-comment': 'false',
-    // action.yml defaults this to `${{ github.token }}`, which only the runner can fill in.
-    'github-token': '',
-    'pr-number-target': '',
-    trigger: '',
-    'preview-branch': '',
-    'agent-prompt': '',
-    'expect-sha': ''
-};
-const INPUT_NAMES = Object.keys(INPUT_DEFAULTS);
-/** Inputs whose values must never be echoed back, not even in an error. */
-const SECRET_INPUTS = new Set(['admin-key', 'assistant-key', 'github-token']);
-/** List inputs: their problems name the one item at fault rather than the whole value. */
-const LIST_INPUTS = new Set(['status-id', 'job-id']);
-/** Reads every input once, through the given reader (core.getInput in production). */
-function readRawInputs(get) {
-    const raw = {};
-    for (const name of INPUT_NAMES)
-        raw[name] = get(name);
-    return raw;
-}
-/** Splits a list input on newlines and commas, trims, drops blanks. */
-function splitList(text) {
-    return text
-        .split(/[\n,]/)
-        .map((item) => item.trim())
-        .filter((item) => item !== '');
-}
-function isLoopbackHost(hostname) {
-    return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
-}
-/** Longest duration any input may give; also keeps every timer well below the 2^31 ms limit of setTimeout. */
-const MAX_DURATION_MS = 168 * 3_600_000;
-const durationSchema = schemas_string().transform((text, ctx) => {
-    const ms = parseDuration(text);
-    if (ms === undefined || ms <= 0) {
-        ctx.addIssue({ code: 'custom', message: 'is not a positive duration; use e.g. 90, 90s, 500ms, 1.5s, 15m, 1h30m' });
-        return NEVER;
-    }
-    if (ms > MAX_DURATION_MS) {
-        ctx.addIssue({ code: 'custom', message: 'is longer than 168h (7 days), the longest duration allowed' });
-        return NEVER;
-    }
-    return ms;
-});
-const booleanSchema = schemas_string().transform((text, ctx) => {
-    if (/^(true|True|TRUE)$/.test(text))
-        return true;
-    if (/^(false|False|FALSE)$/.test(text))
-        return false;
-    ctx.addIssue({ code: 'custom', message: 'is not a boolean; use true or false' });
-    return NEVER;
-});
-const idListSchema = schemas_string().transform((text, ctx) => {
-    const ids = splitList(text);
-    for (const id of ids) {
-        const problem = identifierProblem(id);
-        if (problem)
-            ctx.addIssue({ code: 'custom', message: `${quote(id)} ${problem}` });
-    }
-    return [...new Set(ids)];
-});
-const identifierSchema = schemas_string().transform((text, ctx) => {
-    const problem = text === '' ? undefined : identifierProblem(text);
-    if (problem) {
-        ctx.addIssue({ code: 'custom', message: problem });
-        return NEVER;
-    }
-    return text;
-});
-/** Numbers within bounds; empty means unset. */
-const optionalNumber = (min, max, integer) => schemas_string().transform((text, ctx) => {
-    if (text === '')
-        return undefined;
-    const value = Number(text);
-    if (!/^\d+(\.\d+)?$/.test(text) || (integer && !Number.isInteger(value)) || value < min || value > max) {
-        ctx.addIssue({ code: 'custom', message: `must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max}` });
-        return NEVER;
-    }
-    return value;
-});
-/** One query per line: commas belong to the query. */
-const queryListSchema = schemas_string().transform((text) => [
-    ...new Set(text
-        .split('\n')
-        .map((q) => q.trim())
-        .filter((q) => q !== ''))
-]);
-const triggerSchema = schemas_string().transform((text, ctx) => {
-    if (text === '')
-        return undefined;
-    const kind = TRIGGER_KINDS.find((k) => k === text.toLowerCase());
-    if (kind)
-        return kind;
-    ctx.addIssue({ code: 'custom', message: `is not a kind of work to start; use one of ${TRIGGER_KINDS.join(', ')}` });
-    return NEVER;
-});
-/** A git branch name as git would accept it (git check-ref-format), kept to what a URL and a log can show. */
-const branchSchema = schemas_string().transform((text, ctx) => {
-    if (text === '')
-        return undefined;
-    const problem = branchProblem(text);
-    if (problem) {
-        ctx.addIssue({ code: 'custom', message: problem });
-        return NEVER;
-    }
-    return text;
-});
-function branchProblem(branch) {
-    if (branch.length > 255)
-        return `is ${branch.length} characters long; at most 255 are allowed`;
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: branch names must not contain control characters
-    if (/[\s\u0000-\u001f\u007f~^:?*[\\]/.test(branch))
-        return 'is not a git branch name (no spaces, control characters or any of ~ ^ : ? * [ \\)';
-    if (branch.includes('..') || branch.includes('@{') || branch.includes('//'))
-        return 'is not a git branch name (no "..", "@{" or "//")';
-    if (/^[-/.]|[/.]$|\.lock$/.test(branch))
-        return 'is not a git branch name (it may not start with - / . or end with / . .lock)';
-    return undefined;
-}
-/** Longest prompt accepted; the platform documents none, this keeps a pasted file out of a request. */
-const MAX_PROMPT_LENGTH = 20_000;
-const promptSchema = schemas_string().max(MAX_PROMPT_LENGTH, { message: `is longer than ${MAX_PROMPT_LENGTH} characters` });
-const shaSchema = schemas_string().transform((text, ctx) => {
-    if (text === '')
-        return undefined;
-    if (!/^[0-9a-f]{7,40}$/i.test(text)) {
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: names the workflow expression users write
-        ctx.addIssue({ code: 'custom', message: 'is not a commit sha; give 7 to 40 hex characters, e.g. ${{ github.sha }}' });
-        return NEVER;
-    }
-    return text.toLowerCase();
-});
-const keySchema = schemas_string().refine((key) => key === '' || /^[\x21-\x7e]{1,4096}$/.test(key), {
-    message: 'must be printable ASCII without spaces (is the secret pasted with a line break?)'
-});
-/**
- * Platform keys are long. Every key is masked wherever it appears, in any letter case, so a key
- * of a few characters would turn every word that holds them into `***` and garble the log.
- */
-const MIN_PLATFORM_KEY_LENGTH = 8;
-const platformKeySchema = keySchema.refine((key) => key === '' || key.length >= MIN_PLATFORM_KEY_LENGTH, {
-    message: `is shorter than ${MIN_PLATFORM_KEY_LENGTH} characters, far shorter than a platform API key; it would be masked wherever its characters appear in the log. Check that the secret holds the whole key`
-});
-const baseUrlSchema = schemas_string().transform((text, ctx) => {
-    if (text === '')
-        return undefined;
-    let url;
-    try {
-        url = new URL(text);
-    }
-    catch {
-        ctx.addIssue({ code: 'custom', message: 'is not a URL; use e.g. https://api.example.com' });
-        return NEVER;
-    }
-    const problems = [];
-    if (url.protocol !== 'https:' && url.protocol !== 'http:')
-        problems.push('must use https://');
-    else if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
-        problems.push('must use https:// (http:// is accepted only for localhost, 127.0.0.0/8 and [::1])');
-    if (url.username || url.password)
-        problems.push('must not contain credentials; pass the key in admin-key');
-    if (url.search || text.includes('?'))
-        problems.push('must not contain a query string');
-    if (url.hash || text.includes('#'))
-        problems.push('must not contain a fragment');
-    for (const message of problems)
-        ctx.addIssue({ code: 'custom', message });
-    if (problems.length > 0)
-        return NEVER;
-    url.pathname = url.pathname.replace(/\/+$/, '');
-    return url;
-});
-const fieldSchemas = {
-    'base-url': baseUrlSchema,
-    'admin-key': platformKeySchema,
-    'status-id': idListSchema,
-    'job-id': idListSchema,
-    'project-id': identifierSchema,
-    timeout: durationSchema,
-    'min-interval': durationSchema,
-    'max-interval': durationSchema,
-    'request-timeout': durationSchema,
-    'fail-on-timeout': booleanSchema,
-    'accept-archived': booleanSchema,
-    'require-pr': booleanSchema,
-    'fail-fast': booleanSchema,
-    'stream-logs': booleanSchema,
-    summary: booleanSchema,
-    'assistant-key': platformKeySchema,
-    'search-query': queryListSchema,
-    'search-domain': identifierSchema,
-    'search-page-size': optionalNumber(1, 50, true),
-    'search-score-threshold': optionalNumber(0, 1, false),
-    'search-version': schemas_string(),
-    'search-language': schemas_string(),
-    'search-tag': schemas_string(),
-    'search-min-results': optionalNumber(0, 50, true),
-    'search-expect-path': schemas_string(),
-    'pr-comment': booleanSchema,
-    'github-token': keySchema,
-    'pr-number-target': optionalNumber(1, 1e12, true),
-    trigger: triggerSchema,
-    'preview-branch': branchSchema,
-    'agent-prompt': promptSchema,
-    'expect-sha': shaSchema
-};
-/**
- * Validates every input and returns typed settings, or every problem found at once, each
- * naming the input, the value given and what is allowed.
- */
-function parseInputs(raw) {
-    const problems = [];
-    const fields = {};
-    for (const name of INPUT_NAMES) {
-        const given = (raw[name] ?? '').trim();
-        const value = given === '' ? INPUT_DEFAULTS[name] : given;
-        const parsed = fieldSchemas[name].safeParse(value);
-        if (parsed.success) {
-            fields[name] = parsed.data;
-        }
-        else {
-            const shown = SECRET_INPUTS.has(name) ? '(hidden) ' : LIST_INPUTS.has(name) ? '' : `${quote(name === 'base-url' ? hideUserinfo(value) : value)} `;
-            for (const issue of parsed.error.issues)
-                problems.push(`${name}: ${shown}${issue.message}`);
-        }
-    }
-    // Cross-input checks run even when some input failed above, so one run reports everything:
-    // requirements look at what was given, comparisons only at inputs that parsed.
-    const parsedOk = (name) => name in fields;
-    const given = (name) => (raw[name] ?? '').trim() !== '';
-    const f = fields;
-    if (parsedOk('min-interval') && parsedOk('max-interval') && f['min-interval'] > f['max-interval'])
-        problems.push(`min-interval: ${quote(raw['min-interval'] || INPUT_DEFAULTS['min-interval'])} is larger than max-interval (${raw['max-interval'] || INPUT_DEFAULTS['max-interval']}); min-interval must be at most max-interval`);
-    const jobsGiven = splitList(raw['job-id'] ?? '').length > 0;
-    const targetsGiven = splitList(raw['status-id'] ?? '').length > 0 || jobsGiven;
-    const queriesGiven = (raw['search-query'] ?? '').trim() !== '';
-    const trigger = parsedOk('trigger') ? f.trigger : undefined;
-    if (jobsGiven && !given('project-id'))
-        problems.push('project-id: is required with job-id (agent jobs are looked up per project)');
-    if (given('trigger') && !given('project-id'))
-        problems.push('project-id: is required with trigger (the work is started in that project)');
-    if (!targetsGiven && !queriesGiven && !given('trigger'))
-        problems.push('status-id / job-id / search-query: nothing to do; give a status-id, a job-id with project-id, or a search-query, or start work with trigger');
-    if (targetsGiven && !given('admin-key'))
-        problems.push('admin-key: is required with status-id and job-id (the admin API key of the platform)');
-    else if (given('trigger') && !given('admin-key'))
-        problems.push('admin-key: is required with trigger (the admin API key of the platform starts the work)');
-    if (parsedOk('trigger'))
-        problems.push(...triggerProblems(trigger, given));
-    if (given('expect-sha') && splitList(raw['status-id'] ?? '').length === 0 && trigger !== 'update' && trigger !== 'preview' && parsedOk('trigger'))
-        problems.push('expect-sha: applies to updates only; give a status-id or trigger: update or preview, or remove expect-sha');
-    if (queriesGiven) {
-        if (!given('search-domain'))
-            problems.push('search-domain: is required with search-query (the last segment of the dashboard URL of the docs site)');
-        if (!given('assistant-key'))
-            problems.push('assistant-key: is required with search-query (the assistant API key of the platform)');
-    }
-    if (parsedOk('pr-comment') && f['pr-comment'] && !given('github-token'))
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: names the workflow expression users write
-        problems.push('github-token: is required with pr-comment (the default, ${{ github.token }}, needs pull-requests: write)');
-    if (given('assistant-key') && raw['assistant-key'].trim() === raw['admin-key'].trim())
-        problems.push('assistant-key: (hidden) is the same as admin-key; the platform has two kinds of keys: the admin key reads updates and jobs, the assistant key searches. Give each its own key');
-    if (!given('base-url'))
-        problems.push('base-url: is required; the API base URL, e.g. https://api.example.com');
-    const kinds = [];
-    if (splitList(raw['status-id'] ?? '').length > 0 || trigger === 'update' || trigger === 'preview')
-        kinds.push('update');
-    if (jobsGiven || trigger === 'agent')
-        kinds.push('job');
-    if (queriesGiven)
-        kinds.push('search');
-    const commentReady = f['pr-comment'] === true && given('github-token') && parsedOk('github-token') && parsedOk('pr-number-target');
-    const comment = commentReady
-        ? {
-            githubToken: f['github-token'],
-            prNumberTarget: f['pr-number-target'],
-            requestTimeoutMs: parsedOk('request-timeout') ? f['request-timeout'] : (parseDuration(INPUT_DEFAULTS['request-timeout']) ?? 30_000),
-            kinds
-        }
-        : undefined;
-    if (problems.length > 0 || f['base-url'] === undefined)
-        return { ok: false, problems, comment };
-    const queries = f['search-query'];
-    const targets = [
-        ...f['status-id'].map((id) => ({ kind: 'update', id })),
-        ...f['job-id'].map((id) => ({ kind: 'job', id, projectId: f['project-id'] }))
-    ];
-    return {
-        ok: true,
-        settings: {
-            baseUrl: f['base-url'],
-            adminKey: f['admin-key'],
-            search: queries.length === 0 ? undefined : searchSettings(f, queries),
-            targets,
-            trigger: triggerSettings(f),
-            expectSha: f['expect-sha'],
-            timeoutMs: f.timeout,
-            minIntervalMs: f['min-interval'],
-            maxIntervalMs: f['max-interval'],
-            requestTimeoutMs: f['request-timeout'],
-            failOnTimeout: f['fail-on-timeout'],
-            acceptArchived: f['accept-archived'],
-            requirePr: f['require-pr'],
-            failFast: f['fail-fast'],
-            streamLogs: f['stream-logs'],
-            summary: f.summary,
-            comment
-        }
-    };
-}
-/** The rules between trigger, preview-branch and agent-prompt: each extra input only and always with its kind. */
-function triggerProblems(trigger, given) {
-    const problems = [];
-    if (trigger === 'preview' && !given('preview-branch'))
-        problems.push('preview-branch: is required with trigger: preview (the git branch to deploy as a preview)');
-    if (trigger !== 'preview' && given('preview-branch'))
-        problems.push('preview-branch: is only used with trigger: preview; set trigger: preview, or remove preview-branch');
-    if (trigger === 'agent' && !given('agent-prompt'))
-        problems.push('agent-prompt: is required with trigger: agent (the instruction for the agent)');
-    if (trigger !== 'agent' && given('agent-prompt'))
-        problems.push('agent-prompt: is only used with trigger: agent; set trigger: agent, or remove agent-prompt');
-    return problems;
-}
-function triggerSettings(f) {
-    const projectId = f['project-id'];
-    switch (f.trigger) {
-        case undefined:
-            return undefined;
-        case 'update':
-            return { kind: 'update', projectId };
-        case 'preview':
-            return { kind: 'preview', projectId, branch: f['preview-branch'] ?? '' };
-        case 'agent':
-            return { kind: 'agent', projectId, prompt: f['agent-prompt'] };
-    }
-}
-function searchSettings(f, queries) {
-    const filter = {};
-    if (f['search-version'] !== '')
-        filter.version = f['search-version'];
-    if (f['search-language'] !== '')
-        filter.language = f['search-language'];
-    if (f['search-tag'] !== '')
-        filter.tag = f['search-tag'];
-    const search = {
-        queries,
-        domain: f['search-domain'],
-        assistantKey: f['assistant-key'],
-        filter,
-        minResults: f['search-min-results'] ?? 1
-    };
-    if (f['search-page-size'] !== undefined)
-        search.pageSize = f['search-page-size'];
-    if (f['search-score-threshold'] !== undefined)
-        search.scoreThreshold = f['search-score-threshold'];
-    if (f['search-expect-path'] !== '')
-        search.expectPath = f['search-expect-path'];
-    return search;
-}
-/** A URL as it may be shown: a user name and password in it (a key, often) become `***`. */
-function hideUserinfo(url) {
-    // Up to the last @: a password may hold characters that end the user info for a URL parser.
-    return url.replace(/^([a-z][a-z0-9+.-]*:\/*).*@/i, '$1***@');
-}
-function quote(value) {
-    const shown = value.length > 80 ? `${value.slice(0, 77)}...` : value;
-    return JSON.stringify(shown);
-}
-
-;// CONCATENATED MODULE: ./src/report/explain.ts
-
-
-
-/** At most this many log lines that look like errors are quoted per update. */
-const MAX_ERROR_LINES = 5;
-/** Failing targets listed one by one in the annotation; the summary has them all. */
-const MAX_TARGETS_LISTED = 10;
-const ERROR_WORDS = /\b(?:error|errors|failed|failure|fatal|exception|invalid|broken|cannot|can't|could not|unable|not found|missing|denied)\b/i;
-/** The log lines of an update that look like errors, the last `MAX_ERROR_LINES` of them. */
-function errorLines(logs) {
-    return logs.filter((line) => ERROR_WORDS.test(line)).slice(-MAX_ERROR_LINES);
-}
-// A relative path ending in a docs-related extension, optionally `:line` (and `:column`).
-const FILE_REF = /(?:^|[\s'"(`[])((?:[\w@-][\w.@-]*\/)*[\w@-][\w.@-]*\.(?:mdx|md|markdown|ya?ml|json|jsx?|tsx?|css|png|jpe?g|svg))(?::(\d{1,7}))?\b/;
-/** The docs file (and line) a log line names, if any; never an absolute path or one with `..`. */
-function fileRefOf(line) {
-    const match = FILE_REF.exec(line);
-    const file = match?.[1];
-    if (!match || !file || file.split('/').some((part) => part === '..' || part === '.'))
-        return undefined;
-    const lineNumber = match[2] ? Number(match[2]) : undefined;
-    return lineNumber && lineNumber > 0 ? { file, line: lineNumber } : { file };
-}
-/** File annotations for the error lines of every failed update, one per file and line. */
-function fileAnnotations(outcome) {
-    const seen = new Set();
-    const annotations = [];
-    for (const t of outcome.targets) {
-        if (t.ref.kind !== 'update' || t.result !== 'failure')
-            continue;
-        for (const line of errorLines(t.logs)) {
-            const ref = fileRefOf(line);
-            if (!ref)
-                continue;
-            const key = `${ref.file}:${ref.line ?? ''}`;
-            if (seen.has(key))
-                continue;
-            seen.add(key);
-            annotations.push({ ...ref, message: `${describeRef(t.ref)} failed: ${oneLine(line, 300)}` });
-        }
-    }
-    return annotations.slice(0, MAX_ERROR_LINES);
-}
-/** The update's own summary, when it says more than its status. */
-function updateSummary(t) {
-    const summary = t.parsed?.kind === 'update' ? t.parsed.data.summary?.trim() : undefined;
-    if (!summary || /^update (?:failure|failed|success|queued|in progress)$/i.test(summary))
-        return undefined;
-    return oneLine(summary, 300);
-}
-/** Why one target ended as it did, and what to do now, in the user's terms. */
-function explainTarget(t, options = {}) {
-    const noun = t.ref.kind === 'update' ? 'update' : 'agent job';
-    const error = t.error ? oneLine(t.error, 600) : undefined;
-    switch (t.result) {
-        case 'success':
-            return { reason: t.note ? `succeeded (${oneLine(t.note, 300)})` : 'succeeded', next: '' };
-        case 'failure': {
-            if (t.ref.kind === 'update' && t.status !== 'failure' && error)
-                // A success for another commit than expect-sha, or one that names none.
-                return {
-                    reason: `did not deploy the expected commit: ${error}`,
-                    next: 'check that the platform deploys the branch this workflow ran for and that the update started after the push; remove expect-sha if any commit will do'
-                };
-            if (t.ref.kind === 'update') {
-                const summary = updateSummary(t);
-                const files = errorLines(t.logs).some((line) => fileRefOf(line) !== undefined);
-                return {
-                    reason: summary ? `failed: “${summary}”` : `failed (status "${oneLine(t.status, 80)}")`,
-                    next: files
-                        ? 'fix the file named above (it is annotated), push, and let the update run again'
-                        : 'read the update log in the job summary, fix the docs source, and run the update again'
-                };
-            }
-            const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined;
-            const where = prLink ? `its pull request: ${oneLine(prLink, 300)}` : `job id ${t.ref.id}`;
-            if (t.status === 'failed')
-                return { reason: `failed (status "failed"; ${where})`, next: 'open the job in the dashboard to read why it failed, then start it again' };
-            return { reason: `${error ?? `ended with status "${oneLine(t.status, 80)}"`} (${where})`, next: 'check the job in the dashboard' };
-        }
-        case 'timeout': {
-            const status = t.status ? `still "${oneLine(t.status, 80)}"` : 'never answered with a status';
-            const waited = `after ${formatDuration(t.finishedAfterMs)}`;
-            const problem = lastProblem(t.error);
-            const raise = options.timeoutMs === undefined ? 'raise `timeout`' : `raise \`timeout\` (now ${formatDuration(options.timeoutMs)})`;
-            if (problem && !t.status)
-                return { reason: `${status} ${waited}: ${problem}`, next: networkNext(problem) };
-            return {
-                reason: `${status} ${waited}${problem ? ` (last problem: ${problem})` : ''}`,
-                next: `if this ${noun} usually takes longer, ${raise}; if it is stuck, check it in the dashboard`
-            };
-        }
-        case 'cancelled':
-            if (t.stoppedByFailFast)
-                return { reason: error ?? 'stopped by fail-fast', next: 'fix the target that failed first; this one was stopped because of it' };
-            return { reason: 'was cancelled before it settled', next: 're-run the workflow when ready' };
-        case 'error':
-            return explainError(t, error ?? 'no reason was given');
-    }
-}
-function lastProblem(error) {
-    const found = error ? /; last problem: (.*)$/.exec(error) : null;
-    return found?.[1] ? oneLine(found[1], 300) : undefined;
-}
-function networkNext(problem) {
-    if (/^HTTP 5\d\d/.test(problem))
-        return 'the platform kept answering with a server error: check its status page, then re-run the workflow';
-    if (/^HTTP 429/.test(problem))
-        return 'the platform kept asking to slow down: run fewer waits on the same key at once, or raise `timeout`';
-    if (/not JSON|not the JSON expected/.test(problem))
-        return 'check that base-url is the address of the platform API (the answers were not its JSON; a proxy or web page may be in between)';
-    return 'check that base-url is right and reachable from the runner (and HTTPS_PROXY / NO_PROXY on self-hosted runners), then re-run';
-}
-function explainError(t, error) {
-    const idInput = t.ref.kind === 'update' ? '`status-id`' : '`job-id` and `project-id`';
-    if (/^HTTP 401\b/.test(error)) {
-        const key = /rejected ([\w-]+)/.exec(error)?.[1] ?? 'admin-key';
-        return { reason: `could not be read: the platform rejected ${key} (HTTP 401)`, next: `put a current API key in the secret passed as \`${key}\`` };
-    }
-    if (/^HTTP 403\b/.test(error)) {
-        const key = /^HTTP 403: ([\w-]+)/.exec(error)?.[1] ?? 'admin-key';
-        return {
-            reason: `could not be read: ${key} is not allowed to read it (HTTP 403)`,
-            next: `pass an \`${key}\` of the project that owns this ${t.ref.kind === 'update' ? 'update' : 'job'}`
-        };
-    }
-    if (/^HTTP 404\b/.test(error))
-        return {
-            reason: `was not found (${error})`,
-            next: `check ${idInput}: the id must come from the step that started it, for the project of the key`
-        };
-    return { reason: `ended with an error: ${error}`, next: 'see the job summary for details; re-run the workflow if the cause was passing' };
-}
-const NEXT_FOR_PROBLEMS = 'Next: fix these inputs in the workflow file (see the README for each input).';
-/**
- * The step's error annotation: what happened first, in the user's terms, then the quoted
- * evidence (the update's summary, its error lines), then one next step.
- */
-function failureMessage(outcome, options = {}) {
-    if (outcome.problems.length > 0)
-        return [outcome.headline, ...outcome.problems.map((p) => `- ${p}`), NEXT_FOR_PROBLEMS].join('\n');
-    // Work that could not be started: its message says whether it may have started, and what to check.
-    if (outcome.trigger && outcome.trigger.result !== 'success')
-        return outcome.headline;
-    const failing = outcome.targets.filter((t) => t.result !== 'success');
-    if (failing.length === 0) {
-        if (outcome.search && !outcome.search.skipped && outcome.search.result !== 'success')
-            return `${outcome.headline}\nNext: check search-domain and assistant-key, and whether search-min-results / search-expect-path fit what the docs hold.`;
-        return `${outcome.headline}\nNext: check the inputs and the log above; re-run the workflow if the cause was passing.`;
-    }
-    // Targets stopped by fail-fast follow the one that stopped them.
-    const ordered = [...failing.filter((t) => !t.stoppedByFailFast), ...failing.filter((t) => t.stoppedByFailFast)];
-    const first = ordered[0];
-    const explained = explainTarget(first, options);
-    const lead = `${capitalize(describeRef(first.ref))} ${explained.reason}`;
-    const lines = [];
-    if (outcome.targets.length === 1)
-        lines.push(endSentence(lead));
-    else {
-        lines.push(`${failing.length} of ${outcome.targets.length} targets did not succeed. ${endSentence(lead)}`);
-        for (const t of ordered.slice(1, MAX_TARGETS_LISTED))
-            lines.push(`- ${describeRef(t.ref)} ${explainTarget(t, options).reason}`);
-        if (ordered.length > MAX_TARGETS_LISTED)
-            lines.push(`- … and ${ordered.length - MAX_TARGETS_LISTED} more (see the job summary)`);
-    }
-    const quoted = first.ref.kind === 'update' && first.result === 'failure' ? errorLines(first.logs) : [];
-    if (quoted.length > 0)
-        lines.push('Errors in its log:', ...quoted.map((line) => `  ${oneLine(line, 300)}`));
-    lines.push(`Next: ${explained.next}.`);
-    return lines.join('\n');
-}
-function capitalize(text) {
-    return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
-}
-function endSentence(text) {
-    return /[.!?”"]$/.test(text) ? text : `${text}.`;
-}
-
 ;// CONCATENATED MODULE: ./src/report/publish.ts
 /**
  * Writes every output, `result` last: outputs cut short by a file that fails midway (a full disk)
@@ -43800,102 +44164,8 @@ function reasonOf(error) {
     return code && !message.includes(code) ? `${code} ${message}` : message;
 }
 
-;// CONCATENATED MODULE: ./src/report/markdown.ts
-
-const ZWSP = '\u200b';
-/**
- * Untrusted text as inert Markdown for one line or one table cell: no HTML, no links, no
- * images, no @-mentions, no issue references; still readable.
- */
-function escapeText(text, max = 300) {
-    const flat = truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max);
-    return flat
-        .replace(/[\\`*_[\]|~!]/g, (c) => `\\${c}`)
-        .replace(/&/g, '&amp;')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        .replace(/"/g, '&quot;')
-        .replace(/^[#+=-]/, '\\$&')
-        .replace(/^(\d+)([.)])/, '$1\\$2')
-        .replace(/@/g, `@${ZWSP}`)
-        .replace(/#(?=\d)/g, `#${ZWSP}`)
-        .replace(/:\/\//g, `:${ZWSP}//`)
-        .replace(/\b(www)\./gi, `$1${ZWSP}.`);
-}
-/**
- * Every way a secret can be spelled in what this action writes: as given, escaped for Markdown,
- * HTML, a code span in a table, and a JSON string. Longest first, so no form is left half-replaced.
- */
-function secretForms(secrets) {
-    const forms = secrets
-        .filter((secret) => secret !== '')
-        .flatMap((secret) => [
-        secret,
-        escapeText(secret, Number.POSITIVE_INFINITY),
-        escapeHtml(secret),
-        secret.replace(/\|/g, '\\|'),
-        JSON.stringify(secret).slice(1, -1)
-    ]);
-    return [...new Set(forms)].sort((a, b) => b.length - a.length);
-}
-/** Untrusted text as a code span, safe inside a table cell. */
-function codeSpan(text, max = 200) {
-    const flat = truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max);
-    if (flat === '')
-        return '';
-    const longestRun = Math.max(0, ...[...flat.matchAll(/`+/g)].map((m) => m[0].length));
-    const fence = '`'.repeat(longestRun + 1);
-    const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
-    return `${fence}${pad}${flat.replace(/\|/g, '\\|')}${pad}${fence}`;
-}
-/** Untrusted lines as a preformatted block: HTML-escaped, so nothing inside is markup or a mention. */
-function preBlock(lines, maxLine = 500) {
-    const body = lines.map((line) => escapeHtml(truncate(stripControl(line), maxLine)).replace(/@/g, `@${ZWSP}`)).join('\n');
-    return `<pre>\n${body}\n</pre>`;
-}
-function escapeHtml(text) {
-    return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
-/** A link only for a well-formed https URL; anything else is shown as inert text. */
-function safeUrl(url) {
-    if (!url)
-        return undefined;
-    try {
-        const parsed = new URL(url);
-        if (parsed.protocol !== 'https:' || parsed.username || parsed.password)
-            return undefined;
-        return parsed.href.replace(/[()<>\s"'`|\\[\]]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
-    }
-    catch {
-        return undefined;
-    }
-}
-function markdown_link(label, url) {
-    const href = safeUrl(url);
-    return href ? `[${escapeText(label)}](${href})` : escapeText(url ?? '');
-}
-function markdown_image(alt, url, width = 400) {
-    const href = safeUrl(url);
-    return href ? `<img src="${escapeHtml(href)}" alt="${escapeHtml(alt)}" width="${width}">` : undefined;
-}
-function table(header, rows) {
-    const line = (cells) => `| ${cells.join(' | ')} |`;
-    return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
-}
-
-;// CONCATENATED MODULE: ./src/report/started.ts
-
-const STARTED = { update: 'update', preview: 'preview deployment', agent: 'agent job' };
-/** The line that says what `trigger` started, for the summary and the comment; undefined when nothing was. */
-function startedMarkdown(trigger) {
-    if (!trigger?.ref)
-        return undefined;
-    const id = `${trigger.ref.kind === 'update' ? 'status id' : 'job id'} ${codeSpan(trigger.ref.id, 120)}`;
-    const preview = trigger.previewUrl ? ` · ${markdown_link('open the preview', trigger.previewUrl)}` : '';
-    return `**Started:** ${STARTED[trigger.kind]}, ${id}${preview}`;
-}
-
 ;// CONCATENATED MODULE: ./src/report/summary.ts
+
 
 
 
@@ -43904,16 +44174,11 @@ const MAX_SUMMARY_BYTES = 1000 * 1024;
 const MAX_FILES_LISTED = 100;
 const MAX_LOG_TAIL = 30;
 const MAX_LOG_TAILS = 5;
-const HEADINGS = {
-    success: '✅ Docs are live',
-    failure: '❌ Docs did not make it',
-    timeout: '⏱️ Timed out waiting for the docs',
-    cancelled: '🛑 Cancelled while waiting for the docs',
-    error: '⚠️ Could not wait for the docs'
-};
 /** The job summary as Markdown; every piece of server text in it is escaped. */
-function renderSummary(outcome) {
-    const sections = [`## ${HEADINGS[outcome.result]}`, escapeText(outcome.headline, 1000)];
+function renderSummary(outcome, options = {}) {
+    const now = options.now ?? Date.now();
+    const sections = [`## ${titleFor(outcome)}`, reasonSection(outcome, options)];
+    // What this run started (by a trigger), right under the reason.
     const started = startedMarkdown(outcome.trigger);
     if (started)
         sections.push(started);
@@ -43921,65 +44186,90 @@ function renderSummary(outcome) {
         sections.push('### Input problems', outcome.problems.map((p) => `- ${escapeText(p, 500)}`).join('\n'));
     const updates = outcome.targets.filter((t) => t.ref.kind === 'update');
     const jobs = outcome.targets.filter((t) => t.ref.kind === 'job');
+    const several = outcome.targets.length > 1;
     if (updates.length > 0)
-        sections.push('### Updates', updateTable(updates));
+        sections.push(updates.length === 1 ? '### Update' : `### Updates (${updates.length})`, updateTable(updates, now, several));
     if (jobs.length > 0)
-        sections.push('### Agent jobs', jobTable(jobs));
+        sections.push(jobs.length === 1 ? '### Agent job' : `### Agent jobs (${jobs.length})`, jobTable(jobs, now, several));
+    const logs = logSection(updates);
+    if (logs)
+        sections.push(logs);
     const files = filesSection(updates);
     if (files)
         sections.push(files);
     const screenshots = screenshotSection(updates);
     if (screenshots)
         sections.push(screenshots);
-    const logs = logSection(updates);
-    if (logs)
-        sections.push(logs);
     if (outcome.search)
         sections.push(searchSection(outcome.search));
     const polls = outcome.targets.reduce((sum, t) => sum + t.polls, 0);
-    sections.push(`<sub>Finished in ${formatDuration(outcome.elapsedMs)} with ${polls} poll${polls === 1 ? '' : 's'}.</sub>`);
+    const exact = outcome.targets.length > 0 ? ' Hover a time for the exact moment (UTC).' : '';
+    sections.push(`<sub>Finished in ${formatDuration(outcome.elapsedMs)} with ${polls} poll${polls === 1 ? '' : 's'}.${exact}</sub>`);
     return fitInBudget(`${sections.join('\n\n')}\n`);
 }
-function result(t) {
-    const mark = t.result === 'success' ? '✅' : t.result === 'failure' ? '❌' : t.result === 'timeout' ? '⏱️' : t.result === 'cancelled' ? '🛑' : '⚠️';
-    const why = t.error ? `<br>${escapeText(t.error, 300)}` : t.note ? `<br>${escapeText(t.note, 200)}` : '';
-    return `${mark} ${t.result}${why}`;
+/** What happened, in bold, then the evidence and the next step. */
+function reasonSection(outcome, options) {
+    const { lead, quoted, next } = explainRun(outcome, options);
+    const [first, ...more] = lead;
+    const parts = [`**${escapeText(first ?? '', 1000)}**`];
+    if (more.length > 0)
+        parts.push(more.map((line) => `- ${escapeText(line.replace(/^- /, ''), 600)}`).join('\n'));
+    // Input problems have their own section; error lines are quoted here, and open in the log below.
+    if (quoted.length > 0 && outcome.problems.length === 0)
+        parts.push(preBlock(quoted));
+    if (next)
+        parts.push(`**Next:** ${escapeWithCode(next, 600)}.`);
+    return parts.join('\n\n');
 }
-function updateTable(targets) {
+/** The result of one target; its reason too when there are several (one target's reason leads the summary). */
+function resultCell(t, withReason) {
+    // The status shows only where it says more than the result (a timeout while "in_progress").
+    const status = t.status && t.status !== t.result && !(t.result === 'failure' && /^fail/.test(t.status)) ? ` (${codeSpan(t.status, 40)})` : '';
+    const explained = explainTarget(t);
+    const why = !withReason ? '' : t.result === 'success' ? (t.note ? `<br>${escapeText(t.note, 200)}` : '') : `<br>${escapeText(explained.reason, 300)}`;
+    return `${resultMark(t.result)} ${t.result}${status}${why}`;
+}
+/** A time as words relative to another, with the exact time in a tooltip. */
+function timeCell(label, iso, endIso, now) {
+    const start = iso ? Date.parse(iso) : Number.NaN;
+    if (!iso || Number.isNaN(start))
+        return '';
+    const end = endIso ? Date.parse(endIso) : Number.NaN;
+    const title = `${label} ${new Date(start).toISOString()}${Number.isNaN(end) ? '' : `, ended ${new Date(end).toISOString()}`}`;
+    const words = Number.isNaN(end) ? `${label} ${formatDuration(Math.max(0, now - start))} ago` : `took ${formatDuration(Math.max(0, end - start))}`;
+    return `<span title="${escapeHtml(title)}">${words}</span>`;
+}
+function updateTable(targets, now, withReason) {
     const rows = targets.map((t) => {
         const u = t.parsed?.kind === 'update' ? t.parsed.data : undefined;
         const commit = u?.commit;
         const commitCell = commit?.sha
-            ? `${codeSpan(commit.sha.slice(0, 12))}${commit.ref ? ` on ${codeSpan(commit.ref, 80)}` : ''}${commit.message ? `<br>${escapeText(commit.message, 120)}` : ''}`
+            ? `${codeSpan(commit.sha.slice(0, 7))}${commit.ref ? ` on ${codeSpan(commit.ref, 80)}` : ''}${commit.message ? `<br>${escapeText(commit.message, 120)}` : ''}`
             : '';
         return [
             codeSpan(t.ref.id),
-            result(t),
-            codeSpan(t.status, 40),
-            escapeText(u?.createdAt ?? '', 40),
-            escapeText(u?.endedAt ?? '', 40),
+            resultCell(t, withReason),
             commitCell,
-            escapeText(u?.author?.name ?? '', 80)
+            escapeText(u?.author?.name ?? '', 80),
+            timeCell('started', u?.createdAt, u?.endedAt, now)
         ];
     });
-    return table(['Update', 'Result', 'Status', 'Created', 'Ended', 'Commit', 'Author'], rows);
+    return table(['Update', 'Result', 'Commit', 'Author', 'Time'], rows);
 }
-function jobTable(targets) {
+function jobTable(targets, now, withReason) {
     const rows = targets.map((t) => {
         const j = t.parsed?.kind === 'job' ? t.parsed.data : undefined;
+        const source = j?.source?.repository ? `${escapeText(j.source.repository, 120)}${j.source.ref ? ` @ ${codeSpan(j.source.ref, 80)}` : ''}` : '';
+        const model = j?.model ? `${source ? '<br>' : ''}model ${escapeText(j.model, 60)}` : '';
         return [
             codeSpan(t.ref.id),
-            result(t),
-            codeSpan(t.status, 40),
-            escapeText(j?.source?.repository ?? '', 120),
-            codeSpan(j?.source?.ref ?? '', 80),
-            escapeText(j?.model ?? '', 60),
-            escapeText(j?.createdAt ?? '', 40),
-            escapeText(j?.archivedAt ?? '', 40),
-            j?.prLink ? markdown_link('pull request', j.prLink) : ''
+            resultCell(t, withReason),
+            j?.prLink ? markdown_link('pull request', j.prLink) : '',
+            `${source}${model}`,
+            timeCell('started', j?.createdAt, j?.archivedAt, now)
         ];
     });
-    return table(['Job', 'Result', 'Status', 'Repository', 'Ref', 'Model', 'Created', 'Archived', 'Pull request'], rows);
+    return table(['Job', 'Result', 'Pull request', 'Source', 'Time'], rows);
 }
 function filesSection(updates) {
     const lists = { added: new Set(), modified: new Set(), removed: new Set() };
@@ -44008,8 +44298,16 @@ function screenshotSection(updates) {
     const u = updates.find((t) => t.parsed?.kind === 'update')?.parsed;
     if (u?.kind !== 'update')
         return undefined;
-    const shots = [markdown_image('Screenshot (light)', u.data.screenshotLight ?? u.data.screenshot), markdown_image('Screenshot (dark)', u.data.screenshotDark)].filter(Boolean);
-    return shots.length > 0 ? `### Screenshots\n\n${shots.join(' ')}` : undefined;
+    const light = markdown_image('Screenshot (light)', u.data.screenshotLight ?? u.data.screenshot);
+    const dark = markdown_image('Screenshot (dark)', u.data.screenshotDark);
+    const shots = [];
+    if (light)
+        shots.push({ label: 'Light', img: light });
+    if (dark)
+        shots.push({ label: 'Dark', img: dark });
+    if (shots.length === 0)
+        return undefined;
+    return `### Screenshots\n\n${table(shots.map((shot) => shot.label), [shots.map((shot) => shot.img)])}`;
 }
 function logSection(updates) {
     const withLogs = updates.filter((t) => t.logs.length > 0);
@@ -44019,7 +44317,9 @@ function logSection(updates) {
     for (const t of withLogs.slice(0, MAX_LOG_TAILS)) {
         const tail = t.logs.slice(-MAX_LOG_TAIL);
         const cut = t.logs.length > tail.length ? ` (last ${tail.length} of ${t.logs.length} lines)` : '';
-        parts.push(`<details><summary>${escapeHtml(t.ref.id)}${cut}</summary>\n\n${preBlock(tail)}\n\n</details>`);
+        // Open where the log holds the failure; closed where it only tells of a success.
+        const open = t.result === 'failure' ? ' open' : '';
+        parts.push(`<details${open}><summary>${resultMark(t.result)} ${escapeHtml(t.ref.id)}${cut}</summary>\n\n${preBlock(tail)}\n\n</details>`);
     }
     if (withLogs.length > MAX_LOG_TAILS)
         parts.push(`Logs of ${withLogs.length - MAX_LOG_TAILS} more updates are not shown.`);
@@ -44056,222 +44356,19 @@ function fitInBudget(markdown) {
     return `${cut}${note}`;
 }
 
-;// CONCATENATED MODULE: ./src/report/comment.ts
+;// CONCATENATED MODULE: ./src/report/step.ts
 
 
 
-const MAX_COMMENT_FILES = 20;
-/** The pull request of the run, or the one named by pr-number-target. */
-function commentTarget(context, prNumberTarget) {
-    const number = prNumberTarget ?? context.payload.pull_request?.number;
-    if (!context.repo.owner || !context.repo.repo)
-        return { skip: 'the repository of the run is unknown (GITHUB_REPOSITORY is not set)' };
-    if (number === undefined)
-        return {
-            skip: `this run (event ${context.eventName || 'unknown'}) is not for a pull request; on workflow_run or push, pass the number in pr-number-target`
-        };
-    return { owner: context.repo.owner, repo: context.repo.repo, number };
-}
+
+
+
 /**
- * The hidden marker that finds this step's comment again on later runs: one per workflow, job
- * and kind of target, so two steps of one workflow keep two comments.
+ * The step's last word: every output, the job summary, the result line or failure message, and
+ * file annotations. Returns the outcome it reported: an error when the outputs could not be
+ * written, which the comment then says too.
  */
-function commentMarker(kinds, workflow, job) {
-    // Outside the runner GITHUB_WORKFLOW and GITHUB_JOB may be unset.
-    const clean = (text) => (text ?? '').replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 80);
-    return `<!-- wait-for-docs:${clean(workflow)}/${clean(job)}:${kinds.join('+') || 'none'} -->`;
-}
-const TITLES = {
-    success: '✅ Docs are live',
-    failure: '❌ Docs did not make it',
-    timeout: '⏱️ Timed out waiting for the docs',
-    cancelled: '🛑 Cancelled while waiting for the docs',
-    error: '⚠️ Could not wait for the docs'
-};
-/** The comment: the outcome in short, with every piece of server text escaped. */
-function renderComment(outcome, marker, runUrl) {
-    const lines = [marker, `### ${TITLES[outcome.result]}`, '', escapeText(outcome.headline, 600), ''];
-    const started = startedMarkdown(outcome.trigger);
-    if (started)
-        lines.push(started, '');
-    if (outcome.problems.length > 0)
-        lines.push(...outcome.problems.slice(0, 20).map((problem) => `- ${escapeText(problem, 300)}`), '');
-    if (outcome.targets.length > 0) {
-        const rows = outcome.targets.slice(0, 50).map((t) => {
-            const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined;
-            return [
-                t.ref.kind === 'update' ? 'update' : 'agent job',
-                codeSpan(t.ref.id, 80),
-                t.result,
-                codeSpan(t.status, 40),
-                prLink ? markdown_link('pull request', prLink) : ''
-            ];
-        });
-        lines.push(table(['Target', 'Id', 'Result', 'Status', 'Pull request'], rows));
-        if (outcome.targets.length > 50)
-            lines.push('', `… and ${outcome.targets.length - 50} more targets.`);
-        lines.push('');
-    }
-    const files = [
-        ...new Set(outcome.targets.flatMap((t) => {
-            const changed = t.parsed?.kind === 'update' ? t.parsed.data.commit?.filesChanged : undefined;
-            return [...(changed?.added ?? []), ...(changed?.modified ?? []), ...(changed?.removed ?? [])];
-        }))
-    ];
-    if (files.length > 0) {
-        const shown = files
-            .slice(0, MAX_COMMENT_FILES)
-            .map((f) => codeSpan(f, 150))
-            .join(', ');
-        lines.push(`**Files changed (${files.length}):** ${shown}${files.length > MAX_COMMENT_FILES ? `, … and ${files.length - MAX_COMMENT_FILES} more` : ''}`, '');
-    }
-    if (outcome.search && !outcome.search.skipped) {
-        const count = outcome.search.queries.reduce((n, q) => n + q.results.length, 0);
-        lines.push(`**Search check:** ${outcome.search.result}, ${outcome.search.queries.length} quer${outcome.search.queries.length === 1 ? 'y' : 'ies'}, ${count} results`, '');
-    }
-    const run = runUrl ? `[workflow run](${runUrl}) · ` : '';
-    lines.push(`<sub>${run}${formatDuration(outcome.elapsedMs)}</sub>`);
-    return `${lines.join('\n')}\n`;
-}
-/** Updates the comment that carries the marker, or creates it. */
-async function upsertComment(octokit, target, marker, body) {
-    const where = { owner: target.owner, repo: target.repo };
-    for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, { ...where, issue_number: target.number, per_page: 100 })) {
-        const mine = page.data.find((comment) => comment.body?.includes(marker));
-        if (mine) {
-            await octokit.rest.issues.updateComment({ ...where, comment_id: mine.id, body });
-            return 'updated';
-        }
-    }
-    await octokit.rest.issues.createComment({ ...where, issue_number: target.number, body });
-    return 'created';
-}
-/** What to tell the user when the comment could not be written; the step does not fail for it. */
-function explainCommentError(error) {
-    const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
-    if (status === 403 || status === 401)
-        return `the token may not comment on pull requests (HTTP ${status}). Add \`permissions: pull-requests: write\` to the job (or pass a github-token that has it)`;
-    if (status === 404)
-        return 'the pull request was not found (HTTP 404); check pr-number-target and that the token can see the repository';
-    const message = error instanceof Error ? error.message : String(error);
-    return `${status ? `HTTP ${status}: ` : ''}${message.split('\n')[0]?.slice(0, 300)}`;
-}
-
-;// CONCATENATED MODULE: ./src/main.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** After a cancel, the comment must be done this long before the process is made to exit. */
-const COMMENT_EXIT_MARGIN_MS = 200;
-/**
- * The action: read inputs, wait on every target, then write outputs, the job summary and the
- * log, and fail the step unless the docs made it. Outputs and summary are written on every
- * outcome, including invalid input, timeout and cancellation.
- */
-async function run() {
-    const startedAt = Date.now();
-    const cancel = listenForCancel();
-    const raw = readRawInputs((name) => getInput(name));
-    const secrets = [...new Set([raw['admin-key'], raw['assistant-key'], raw['github-token']])].filter((key) => key !== '');
-    for (const secret of secrets)
-        setSecret(secret);
-    // What is written goes through this, which knows every spelling a key could take there.
-    const hide = createRedactor(secretForms(secrets));
-    let client;
-    let settings;
-    let comment;
-    let outcome;
-    try {
-        const parsed = parseInputs(raw);
-        comment = parsed.ok ? parsed.settings.comment : parsed.comment;
-        if (!parsed.ok) {
-            const count = `${parsed.problems.length} problem${parsed.problems.length === 1 ? '' : 's'}`;
-            outcome = endedBeforeWaiting(`Invalid input (${count}); no request was sent.`, Date.now() - startedAt, parsed.problems);
-        }
-        else {
-            settings = parsed.settings;
-            client = createApiClient({ baseUrl: settings.baseUrl, secrets, requestTimeoutMs: settings.requestTimeoutMs });
-            // Written as soon as they are known; a file that cannot take them is reported with all the outputs.
-            const setOutputNow = (name, value) => {
-                try {
-                    setOutput(name, value);
-                }
-                catch { }
-            };
-            const events = createRunLog(core_namespaceObject, { settings, secrets, clean: hide, setOutput: setOutputNow });
-            outcome = await runEngine(settings, { client, clock: systemClock, random: Math.random, signal: cancel.signal, startedAt, events });
-        }
-    }
-    catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        // Settings but no client: the client refused a proxy variable, before any request. Anything
-        // else is not expected (every known fault has its own outcome); still a defined state.
-        const headline = settings && !client ? `Cannot set up the connection: ${message}; no request was sent.` : `Unexpected error: ${message}`;
-        outcome = endedBeforeWaiting(headline, Date.now() - startedAt);
-    }
-    finally {
-        cancel.stop();
-    }
-    // With invalid inputs the summary is still written unless it was plainly turned off.
-    const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false';
-    // What was reported: an error if the outputs could not be written, which the comment says too.
-    outcome = await report(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs }, hide);
-    // A cancelled run is commented too, in what is left of the grace period.
-    if (comment) {
-        const exitBy = cancel.exitBy();
-        const budgetMs = exitBy === undefined ? comment.requestTimeoutMs : Math.max(1, exitBy - COMMENT_EXIT_MARGIN_MS - Date.now());
-        await commentOnPullRequest(outcome, comment, hide, budgetMs, exitBy !== undefined);
-    }
-    await client?.close();
-}
-/** Creates or updates the PR comment; a failure here is a warning, never a failed step. */
-async function commentOnPullRequest(outcome, settings, clean, budgetMs, cancelled) {
-    // Every request of the comment shares one budget (request-timeout, or the rest of the grace
-    // period after a cancel), so a GitHub API that does not answer cannot hold the step.
-    const budget = AbortSignal.timeout(budgetMs);
-    try {
-        const github = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
-        const { context } = github;
-        const target = commentTarget(context, settings.prNumberTarget);
-        if ('skip' in target) {
-            warning(`pr-comment is set, but ${target.skip}. No comment was written.`);
-            return;
-        }
-        const marker = commentMarker(settings.kinds, context.workflow, context.job);
-        const runUrl = context.runId ? `${context.serverUrl}/${target.owner}/${target.repo}/actions/runs/${context.runId}` : undefined;
-        const body = clean(renderComment(outcome, marker, runUrl));
-        const octokit = github.getOctokit(settings.githubToken);
-        // Set in a hook, the signal reaches every request, pages of the listing included, and the
-        // proxy-aware fetch of the defaults stays in place (a `request` option would replace it).
-        octokit.hook.before('request', (options) => {
-            options.request = { ...options.request, signal: budget };
-        });
-        const done = await upsertComment(octokit, target, marker, body);
-        info(`${done === 'created' ? 'Commented' : 'Updated the comment'} on pull request #${target.number}.`);
-    }
-    catch (error) {
-        const why = !budget.aborted
-            ? explainCommentError(error)
-            : cancelled
-                ? 'the GitHub API did not answer before the cancelled run had to end'
-                : `the GitHub API did not answer within ${formatDuration(budgetMs)} (request-timeout)`;
-        warning(clean(`The pull request comment could not be written: ${why}. The step's result does not depend on it.`));
-    }
-}
-async function report(waited, options, clean) {
+async function reportStep(waited, options, clean) {
     let outcome = waited;
     // Outputs the runner cannot take fail the step, but the summary still says what happened.
     const notWritten = writeOutputs(computeOutputs(outcome), (name, value) => setOutput(name, clean(value)));
@@ -44279,7 +44376,7 @@ async function report(waited, options, clean) {
         outcome = outputsNotWritten(outcome, notWritten);
     if (options.summary) {
         try {
-            await summary.addRaw(clean(renderSummary(outcome))).write({ overwrite: false });
+            await summary.addRaw(clean(renderSummary(outcome, { timeoutMs: options.timeoutMs }))).write({ overwrite: false });
         }
         catch (error) {
             warning(clean(summaryNotWritten(error)));
@@ -44301,6 +44398,99 @@ async function report(waited, options, clean) {
 function annotateFiles(outcome, clean) {
     for (const note of fileAnnotations(outcome))
         error(clean(note.message), { title: 'Docs update failed', file: note.file, ...(note.line === undefined ? {} : { startLine: note.line }) });
+}
+
+;// CONCATENATED MODULE: ./src/main.ts
+
+
+
+
+
+
+
+
+
+
+
+/** After a cancel, the comment must be done this long before the process is made to exit. */
+const COMMENT_EXIT_MARGIN_MS = 200;
+/**
+ * The action, as a short list of steps: read the inputs, start the work and wait on it (the
+ * engine), then report: outputs, the job summary, the step's result and the PR comment. Every
+ * output and the summary are written on every outcome, including invalid input, timeout and
+ * cancellation.
+ */
+async function run() {
+    const startedAt = Date.now();
+    const cancel = listenForCancel();
+    const raw = readRawInputs((name) => getInput(name));
+    const secrets = maskSecrets(raw);
+    // What is written goes through this, which knows every spelling a key could take there.
+    const hide = createRedactor(secretForms(secrets));
+    let client;
+    let settings;
+    let comment;
+    // The "in progress" comment, written while waiting; the outcome's comment comes after it.
+    let inProgress;
+    let outcome;
+    try {
+        const parsed = parseInputs(raw);
+        comment = parsed.ok ? parsed.settings.comment : parsed.comment;
+        if (!parsed.ok) {
+            const count = `${parsed.problems.length} problem${parsed.problems.length === 1 ? '' : 's'}`;
+            outcome = endedBeforeWaiting(`Invalid input (${count}); no request was sent.`, Date.now() - startedAt, parsed.problems);
+        }
+        else {
+            const ready = parsed.settings;
+            settings = ready;
+            client = createApiClient({ baseUrl: ready.baseUrl, secrets, requestTimeoutMs: ready.requestTimeoutMs });
+            const log = createRunLog(core_namespaceObject, { settings: ready, secrets, clean: hide, setOutput: setOutputNow });
+            const events = {
+                ...log,
+                waiting(targets) {
+                    if (comment)
+                        inProgress = postInProgressComment(targets, ready.search, comment, hide, cancel.signal);
+                    return log.waiting(targets);
+                }
+            };
+            outcome = await runEngine(ready, { client, clock: systemClock, random: Math.random, signal: cancel.signal, startedAt, events });
+        }
+    }
+    catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        // Settings but no client: the client refused a proxy variable, before any request. Anything
+        // else is not expected (every known fault has its own outcome); still a defined state.
+        const headline = settings && !client ? `Cannot set up the connection: ${message}; no request was sent.` : `Unexpected error: ${message}`;
+        outcome = endedBeforeWaiting(headline, Date.now() - startedAt);
+    }
+    finally {
+        cancel.stop();
+    }
+    // With invalid inputs the summary is still written unless it was plainly turned off.
+    const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false';
+    outcome = await reportStep(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs }, hide);
+    await inProgress;
+    if (comment) {
+        // A cancelled run is commented too, in what is left of the grace period.
+        const exitBy = cancel.exitBy();
+        const budgetMs = exitBy === undefined ? comment.requestTimeoutMs : Math.max(1, exitBy - COMMENT_EXIT_MARGIN_MS - Date.now());
+        await commentOnPullRequest(outcome, comment, hide, budgetMs, exitBy !== undefined);
+    }
+    await client?.close();
+}
+/** Masks every key before anything is logged; returns them for redaction. */
+function maskSecrets(raw) {
+    const secrets = [...new Set([raw['admin-key'], raw['assistant-key'], raw['github-token']])].filter((key) => key !== '');
+    for (const secret of secrets)
+        setSecret(secret);
+    return secrets;
+}
+/** An output written as soon as it is known; a file that cannot take it is reported with all the outputs. */
+function setOutputNow(name, value) {
+    try {
+        setOutput(name, value);
+    }
+    catch { }
 }
 
 ;// CONCATENATED MODULE: ./src/index.ts

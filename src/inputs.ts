@@ -266,7 +266,13 @@ type Fields = { [K in InputName]: z.output<(typeof fieldSchemas)[K]> }
 export function parseInputs(raw: RawInputs): ParsedInputs {
   const problems: string[] = []
   const fields = {} as Record<InputName, unknown>
+  // The token is only used for the comment: without pr-comment, whatever it holds is no problem.
+  const commentOn = booleanSchema.safeParse((raw['pr-comment'] ?? '').trim() || INPUT_DEFAULTS['pr-comment'])
   for (const name of INPUT_NAMES) {
+    if (name === 'github-token' && !(commentOn.success && commentOn.data)) {
+      fields[name] = ''
+      continue
+    }
     const given = (raw[name] ?? '').trim()
     const value = given === '' ? INPUT_DEFAULTS[name] : given
     const parsed = fieldSchemas[name].safeParse(value)

@@ -1,9 +1,11 @@
 // Types only: @actions/github itself is loaded lazily, and only when a comment is asked for.
 import type { getOctokit } from '@actions/github'
 import { formatDuration } from '../durations.js'
-import { escapeText, link, codeSpan, table } from './markdown.js'
+import type { CommentKind, RunOutcome, TargetRef } from '../model.js'
+import { describeRef } from '../engine/wait.js'
+import { explainRun, explainTarget, resultMark, titleFor } from './explain.js'
+import { escapeText, escapeWithCode, link, codeSpan, table } from './markdown.js'
 import { startedMarkdown } from './started.js'
-import type { CommentKind, Result, RunOutcome } from '../model.js'
 
 export type Octokit = ReturnType<typeof getOctokit>
 
@@ -14,9 +16,43 @@ export type CommentTarget = { owner: string; repo: string; number: number } | { 
 export interface RunContext {
   eventName: string
   repo: { owner: string; repo: string }
-  payload: { pull_request?: { number?: number } }
+  payload: { pull_request?: { number?: number; head?: { sha?: string } } }
   serverUrl: string
   runId: number
+  sha?: string
+}
+
+/** The commit the run reflects: the pull request's head (what was pushed), else the run's GITHUB_SHA. */
+export function commentCommit(context: RunContext): string | undefined {
+  const sha = context.payload.pull_request?.head?.sha ?? context.sha
+  return sha && /^[0-9a-f]{7,64}$/i.test(sha) ? sha : undefined
+}
+
+/** Where the comment says it came from: the commit and the run. */
+export interface CommentSource {
+  runUrl?: string | undefined
+  sha?: string | undefined
+}
+
+function footer(source: CommentSource, extra: string): string {
+  const parts = [
+    ...(source.sha ? [`commit ${codeSpan(source.sha.slice(0, 7))}`] : []),
+    ...(source.runUrl ? [`[workflow run](${source.runUrl})`] : []),
+    ...(extra ? [extra] : [])
+  ]
+  return `<sub>${parts.join(' · ')}</sub>`
+}
+
+export const MAX_COMMENT_TARGETS = 50
+
+/** The comment posted when the wait starts; the outcome replaces it when the wait ends. */
+export function renderInProgressComment(marker: string, targets: readonly TargetRef[], source: CommentSource, work: string): string {
+  const listed = targets.slice(0, MAX_COMMENT_TARGETS).map((ref) => `- ${describeRef(ref).replace(/ \S+$/, '')} ${codeSpan(ref.id, 80)}`)
+  if (targets.length > MAX_COMMENT_TARGETS) listed.push(`- … and ${targets.length - MAX_COMMENT_TARGETS} more`)
+  const lines = [marker, `### ⏳ Waiting for the ${work}`, '', 'The outcome will replace this comment when the wait ends.', '']
+  if (listed.length > 0) lines.push(...listed, '')
+  lines.push(footer(source, 'in progress'))
+  return `${lines.join('\n')}\n`
 }
 
 export const MAX_COMMENT_FILES = 20
@@ -42,33 +78,27 @@ export function commentMarker(kinds: readonly CommentKind[], workflow: string | 
   return `<!-- wait-for-docs:${clean(workflow)}/${clean(job)}:${kinds.join('+') || 'none'} -->`
 }
 
-const TITLES: Record<Result, string> = {
-  success: '✅ Docs are live',
-  failure: '❌ Docs did not make it',
-  timeout: '⏱️ Timed out waiting for the docs',
-  cancelled: '🛑 Cancelled while waiting for the docs',
-  error: '⚠️ Could not wait for the docs'
-}
-
 /** The comment: the outcome in short, with every piece of server text escaped. */
-export function renderComment(outcome: RunOutcome, marker: string, runUrl: string | undefined): string {
-  const lines = [marker, `### ${TITLES[outcome.result]}`, '', escapeText(outcome.headline, 600), '']
+export function renderComment(outcome: RunOutcome, marker: string, source: CommentSource | string | undefined): string {
+  const from: CommentSource = typeof source === 'string' ? { runUrl: source } : (source ?? {})
+  const { lead, next } = explainRun(outcome)
+  const lines = [marker, `### ${titleFor(outcome)}`, '', `**${escapeText(lead[0] ?? '', 600)}**`, '']
   const started = startedMarkdown(outcome.trigger)
   if (started) lines.push(started, '')
   if (outcome.problems.length > 0) lines.push(...outcome.problems.slice(0, 20).map((problem) => `- ${escapeText(problem, 300)}`), '')
+  if (next) lines.push(`**Next:** ${escapeWithCode(next, 400)}.`, '')
   if (outcome.targets.length > 0) {
-    const rows = outcome.targets.slice(0, 50).map((t) => {
+    const withPr = outcome.targets.some((t) => t.ref.kind === 'job')
+    // One target's reason is the lead above; several each get theirs.
+    const withReason = outcome.targets.length > 1
+    const rows = outcome.targets.slice(0, MAX_COMMENT_TARGETS).map((t) => {
       const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined
-      return [
-        t.ref.kind === 'update' ? 'update' : 'agent job',
-        codeSpan(t.ref.id, 80),
-        t.result,
-        codeSpan(t.status, 40),
-        prLink ? link('pull request', prLink) : ''
-      ]
+      const row = [`${t.ref.kind === 'update' ? 'update' : 'agent job'} ${codeSpan(t.ref.id, 80)}`, `${resultMark(t.result)} ${t.result}`]
+      if (withReason) row.push(escapeText(explainTarget(t).reason, 300))
+      return withPr ? [...row, prLink ? link('pull request', prLink) : ''] : row
     })
-    lines.push(table(['Target', 'Id', 'Result', 'Status', 'Pull request'], rows))
-    if (outcome.targets.length > 50) lines.push('', `… and ${outcome.targets.length - 50} more targets.`)
+    lines.push(table(['Target', 'Result', ...(withReason ? ['Reason'] : []), ...(withPr ? ['Pull request'] : [])], rows))
+    if (outcome.targets.length > MAX_COMMENT_TARGETS) lines.push('', `… and ${outcome.targets.length - MAX_COMMENT_TARGETS} more targets.`)
     lines.push('')
   }
   const files = [
@@ -93,8 +123,7 @@ export function renderComment(outcome: RunOutcome, marker: string, runUrl: strin
       ''
     )
   }
-  const run = runUrl ? `[workflow run](${runUrl}) · ` : ''
-  lines.push(`<sub>${run}${formatDuration(outcome.elapsedMs)}</sub>`)
+  lines.push(footer(from, `took ${formatDuration(outcome.elapsedMs)}`))
   return `${lines.join('\n')}\n`
 }
 

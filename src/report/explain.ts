@@ -102,7 +102,11 @@ export function explainTarget(t: TargetReport, options: ExplainOptions = {}): Ex
       const where = prLink ? `its pull request: ${oneLine(prLink, 300)}` : `job id ${t.ref.id}`
       if (t.status === 'failed')
         return { reason: `failed (status "failed"; ${where})`, next: 'open the job in the dashboard to read why it failed, then start it again' }
-      return { reason: `${error ?? `ended with status "${oneLine(t.status, 80)}"`} (${where})`, next: 'check the job in the dashboard' }
+      const next =
+        t.status === 'archived'
+          ? 'set `accept-archived: true` if an archived job is fine, else start the job again'
+          : 'read the job in the dashboard to see why it opened no pull request, or drop `require-pr`'
+      return { reason: `did not succeed: ${error ?? `it ended with status "${oneLine(t.status, 80)}"`} (${where})`, next }
     }
     case 'timeout': {
       const status = t.status ? `still "${oneLine(t.status, 80)}"` : 'never answered with a status'
@@ -157,38 +161,59 @@ function explainError(t: TargetReport, error: string): Explanation {
   return { reason: `ended with an error: ${error}`, next: 'see the job summary for details; re-run the workflow if the cause was passing' }
 }
 
-const NEXT_FOR_PROBLEMS = 'Next: fix these inputs in the workflow file (see the README for each input).'
+const NEXT_FOR_PROBLEMS = 'fix these inputs in the workflow file (see the README for each input)'
+
+/** A run told in three parts: what happened, the evidence, and what to do now. */
+export interface RunExplanation {
+  /** What happened, first line; more lines list further failing targets. */
+  lead: string[]
+  /** Quoted evidence: the input problems, or the log lines of the failed update that look like errors. */
+  quoted: string[]
+  /** What to do now; empty on success. */
+  next: string
+}
+
+/** The run in the user's terms, for the annotation, the summary and the comment alike. */
+export function explainRun(outcome: RunOutcome, options: ExplainOptions = {}): RunExplanation {
+  if (outcome.problems.length > 0) return { lead: [outcome.headline], quoted: [...outcome.problems], next: NEXT_FOR_PROBLEMS }
+  // Work that could not be started: its message says whether it may have started, and what to check.
+  if (outcome.trigger && outcome.trigger.result !== 'success') return { lead: [outcome.headline], quoted: [], next: '' }
+  if (outcome.result === 'success') return { lead: [capitalize(outcome.headline)], quoted: [], next: '' }
+  const failing = outcome.targets.filter((t) => t.result !== 'success')
+  if (failing.length === 0) {
+    if (outcome.search && !outcome.search.skipped && outcome.search.result !== 'success')
+      return {
+        lead: [outcome.headline],
+        quoted: [],
+        next: 'check search-domain and assistant-key, and whether search-min-results / search-expect-path fit what the docs hold'
+      }
+    return { lead: [outcome.headline], quoted: [], next: 'check the inputs and the log; re-run the workflow if the cause was passing' }
+  }
+  // Targets stopped by fail-fast follow the one that stopped them.
+  const ordered = [...failing.filter((t) => !t.stoppedByFailFast), ...failing.filter((t) => t.stoppedByFailFast)]
+  const first = ordered[0] as TargetReport
+  const explained = explainTarget(first, options)
+  const sentence = endSentence(`${capitalize(describeRef(first.ref))} ${explained.reason}`)
+  const lead: string[] = []
+  if (outcome.targets.length === 1) lead.push(sentence)
+  else {
+    lead.push(`${failing.length} of ${outcome.targets.length} targets did not succeed. ${sentence}`)
+    for (const t of ordered.slice(1, MAX_TARGETS_LISTED)) lead.push(`- ${describeRef(t.ref)} ${explainTarget(t, options).reason}`)
+    if (ordered.length > MAX_TARGETS_LISTED) lead.push(`- … and ${ordered.length - MAX_TARGETS_LISTED} more (see the job summary)`)
+  }
+  const quoted = first.ref.kind === 'update' && first.result === 'failure' ? errorLines(first.logs).map((line) => oneLine(line, 300)) : []
+  return { lead, quoted, next: explained.next }
+}
 
 /**
  * The step's error annotation: what happened first, in the user's terms, then the quoted
  * evidence (the update's summary, its error lines), then one next step.
  */
 export function failureMessage(outcome: RunOutcome, options: ExplainOptions = {}): string {
-  if (outcome.problems.length > 0) return [outcome.headline, ...outcome.problems.map((p) => `- ${p}`), NEXT_FOR_PROBLEMS].join('\n')
-  // Work that could not be started: its message says whether it may have started, and what to check.
-  if (outcome.trigger && outcome.trigger.result !== 'success') return outcome.headline
-  const failing = outcome.targets.filter((t) => t.result !== 'success')
-  if (failing.length === 0) {
-    if (outcome.search && !outcome.search.skipped && outcome.search.result !== 'success')
-      return `${outcome.headline}\nNext: check search-domain and assistant-key, and whether search-min-results / search-expect-path fit what the docs hold.`
-    return `${outcome.headline}\nNext: check the inputs and the log above; re-run the workflow if the cause was passing.`
-  }
-  // Targets stopped by fail-fast follow the one that stopped them.
-  const ordered = [...failing.filter((t) => !t.stoppedByFailFast), ...failing.filter((t) => t.stoppedByFailFast)]
-  const first = ordered[0] as TargetReport
-  const explained = explainTarget(first, options)
-  const lead = `${capitalize(describeRef(first.ref))} ${explained.reason}`
-  const lines: string[] = []
-  if (outcome.targets.length === 1) lines.push(endSentence(lead))
-  else {
-    lines.push(`${failing.length} of ${outcome.targets.length} targets did not succeed. ${endSentence(lead)}`)
-    for (const t of ordered.slice(1, MAX_TARGETS_LISTED)) lines.push(`- ${describeRef(t.ref)} ${explainTarget(t, options).reason}`)
-    if (ordered.length > MAX_TARGETS_LISTED) lines.push(`- … and ${ordered.length - MAX_TARGETS_LISTED} more (see the job summary)`)
-  }
-  const quoted = first.ref.kind === 'update' && first.result === 'failure' ? errorLines(first.logs) : []
-  if (quoted.length > 0) lines.push('Errors in its log:', ...quoted.map((line) => `  ${oneLine(line, 300)}`))
-  lines.push(`Next: ${explained.next}.`)
-  return lines.join('\n')
+  const { lead, quoted, next } = explainRun(outcome, options)
+  const evidence =
+    outcome.problems.length > 0 ? quoted.map((p) => `- ${p}`) : quoted.length > 0 ? ['Errors in its log:', ...quoted.map((line) => `  ${line}`)] : []
+  return [...lead, ...evidence, ...(next ? [`Next: ${next}.`] : [])].join('\n')
 }
 
 function capitalize(text: string): string {
@@ -197,4 +222,53 @@ function capitalize(text: string): string {
 
 function endSentence(text: string): string {
   return /[.!?”"]$/.test(text) ? text : `${text}.`
+}
+
+/** The kind of work the run waited on, in words: `docs update`, `agent jobs`, `docs search check`. */
+export function describeWork(outcome: { targets: readonly { ref: { kind: string } }[]; search?: unknown }): string {
+  const updates = outcome.targets.filter((t) => t.ref.kind === 'update').length
+  const jobs = outcome.targets.length - updates
+  if (updates > 0 && jobs > 0) return `${updates === 1 ? 'docs update' : 'docs updates'} and ${jobs === 1 ? 'agent job' : 'agent jobs'}`
+  if (updates > 0) return updates === 1 ? 'docs update' : 'docs updates'
+  if (jobs > 0) return jobs === 1 ? 'agent job' : 'agent jobs'
+  if (outcome.search) return 'docs search check'
+  return 'docs'
+}
+
+const MARKS = { success: '✅', failure: '❌', timeout: '⏱️', cancelled: '🛑', error: '⚠️' } as const
+
+export function resultMark(result: keyof typeof MARKS): string {
+  return MARKS[result]
+}
+
+/** A heading that fits the kind of work: "Docs update deployed", "Agent job failed", "Docs search check passed". */
+const STARTED_WORK = { update: 'docs update', preview: 'docs preview', agent: 'agent job' } as const
+
+export function titleFor(outcome: RunOutcome): string {
+  const trigger = outcome.trigger
+  if (trigger && trigger.result !== 'success')
+    return trigger.result === 'cancelled'
+      ? `${MARKS.cancelled} Cancelled while starting the ${STARTED_WORK[trigger.kind]}`
+      : `${MARKS[trigger.result]} Could not start the ${STARTED_WORK[trigger.kind]}`
+  // When every wait succeeded and the search check did not, the heading is about the search.
+  const searchFailed = outcome.result !== 'success' && outcome.search && !outcome.search.skipped && outcome.targets.every((t) => t.result === 'success')
+  const work = searchFailed ? 'docs search check' : describeWork(outcome)
+  const Work = capitalize(work)
+  const plural = /s$/.test(work) || work.includes(' and ')
+  const mark = MARKS[outcome.result]
+  switch (outcome.result) {
+    case 'success': {
+      if (work === 'docs update' || work === 'docs updates') return `${mark} ${Work} deployed`
+      if (work === 'docs search check') return `${mark} ${Work} passed`
+      return `${mark} ${Work} ${plural ? 'all succeeded' : 'succeeded'}`
+    }
+    case 'failure':
+      return `${mark} ${Work} failed`
+    case 'timeout':
+      return `${mark} Timed out waiting for the ${work}`
+    case 'cancelled':
+      return `${mark} Cancelled while waiting for the ${work}`
+    case 'error':
+      return `${mark} Could not ${work === 'docs' ? 'wait for the docs' : `follow the ${work}`}`
+  }
 }

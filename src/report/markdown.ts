@@ -85,3 +85,8 @@ export function table(header: readonly string[], rows: readonly (readonly string
   const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`
   return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n')
 }
+
+/** Our own sentence as Markdown: escaped like server text, but `input-name` code spans stay code. */
+export function escapeWithCode(text: string, max = 600): string {
+  return escapeText(text, max).replace(/\\`([\w-]+)\\`/g, '`$1`')
+}

@@ -1,7 +1,8 @@
 import { formatDuration } from '../durations.js'
+import type { RunOutcome, SearchReport, TargetReport } from '../model.js'
+import { explainRun, explainTarget, resultMark, titleFor } from './explain.js'
+import { codeSpan, escapeHtml, escapeText, escapeWithCode, image, link, preBlock, table } from './markdown.js'
 import { startedMarkdown } from './started.js'
-import { codeSpan, escapeHtml, escapeText, image, link, preBlock, table } from './markdown.js'
-import type { Result, RunOutcome, SearchReport, TargetReport } from '../model.js'
 
 /** GitHub refuses step summaries over 1 MiB; stay well under it. */
 export const MAX_SUMMARY_BYTES = 1000 * 1024
@@ -9,79 +10,103 @@ export const MAX_FILES_LISTED = 100
 export const MAX_LOG_TAIL = 30
 export const MAX_LOG_TAILS = 5
 
-const HEADINGS: Record<Result, string> = {
-  success: '✅ Docs are live',
-  failure: '❌ Docs did not make it',
-  timeout: '⏱️ Timed out waiting for the docs',
-  cancelled: '🛑 Cancelled while waiting for the docs',
-  error: '⚠️ Could not wait for the docs'
+export interface SummaryOptions {
+  /** The `timeout` input, named in the next step of a timeout. */
+  timeoutMs?: number
+  /** Wall-clock time when the summary is written, for "5m ago". */
+  now?: number
 }
 
 /** The job summary as Markdown; every piece of server text in it is escaped. */
-export function renderSummary(outcome: RunOutcome): string {
-  const sections: string[] = [`## ${HEADINGS[outcome.result]}`, escapeText(outcome.headline, 1000)]
+export function renderSummary(outcome: RunOutcome, options: SummaryOptions = {}): string {
+  const now = options.now ?? Date.now()
+  const sections: string[] = [`## ${titleFor(outcome)}`, reasonSection(outcome, options)]
+  // What this run started (by a trigger), right under the reason.
   const started = startedMarkdown(outcome.trigger)
   if (started) sections.push(started)
   if (outcome.problems.length > 0) sections.push('### Input problems', outcome.problems.map((p) => `- ${escapeText(p, 500)}`).join('\n'))
 
   const updates = outcome.targets.filter((t) => t.ref.kind === 'update')
   const jobs = outcome.targets.filter((t) => t.ref.kind === 'job')
-  if (updates.length > 0) sections.push('### Updates', updateTable(updates))
-  if (jobs.length > 0) sections.push('### Agent jobs', jobTable(jobs))
+  const several = outcome.targets.length > 1
+  if (updates.length > 0) sections.push(updates.length === 1 ? '### Update' : `### Updates (${updates.length})`, updateTable(updates, now, several))
+  if (jobs.length > 0) sections.push(jobs.length === 1 ? '### Agent job' : `### Agent jobs (${jobs.length})`, jobTable(jobs, now, several))
+  const logs = logSection(updates)
+  if (logs) sections.push(logs)
   const files = filesSection(updates)
   if (files) sections.push(files)
   const screenshots = screenshotSection(updates)
   if (screenshots) sections.push(screenshots)
-  const logs = logSection(updates)
-  if (logs) sections.push(logs)
   if (outcome.search) sections.push(searchSection(outcome.search))
   const polls = outcome.targets.reduce((sum, t) => sum + t.polls, 0)
-  sections.push(`<sub>Finished in ${formatDuration(outcome.elapsedMs)} with ${polls} poll${polls === 1 ? '' : 's'}.</sub>`)
+  const exact = outcome.targets.length > 0 ? ' Hover a time for the exact moment (UTC).' : ''
+  sections.push(`<sub>Finished in ${formatDuration(outcome.elapsedMs)} with ${polls} poll${polls === 1 ? '' : 's'}.${exact}</sub>`)
   return fitInBudget(`${sections.join('\n\n')}\n`)
 }
 
-function result(t: TargetReport): string {
-  const mark = t.result === 'success' ? '✅' : t.result === 'failure' ? '❌' : t.result === 'timeout' ? '⏱️' : t.result === 'cancelled' ? '🛑' : '⚠️'
-  const why = t.error ? `<br>${escapeText(t.error, 300)}` : t.note ? `<br>${escapeText(t.note, 200)}` : ''
-  return `${mark} ${t.result}${why}`
+/** What happened, in bold, then the evidence and the next step. */
+function reasonSection(outcome: RunOutcome, options: SummaryOptions): string {
+  const { lead, quoted, next } = explainRun(outcome, options)
+  const [first, ...more] = lead
+  const parts = [`**${escapeText(first ?? '', 1000)}**`]
+  if (more.length > 0) parts.push(more.map((line) => `- ${escapeText(line.replace(/^- /, ''), 600)}`).join('\n'))
+  // Input problems have their own section; error lines are quoted here, and open in the log below.
+  if (quoted.length > 0 && outcome.problems.length === 0) parts.push(preBlock(quoted))
+  if (next) parts.push(`**Next:** ${escapeWithCode(next, 600)}.`)
+  return parts.join('\n\n')
 }
 
-function updateTable(targets: readonly TargetReport[]): string {
+/** The result of one target; its reason too when there are several (one target's reason leads the summary). */
+function resultCell(t: TargetReport, withReason: boolean): string {
+  // The status shows only where it says more than the result (a timeout while "in_progress").
+  const status = t.status && t.status !== t.result && !(t.result === 'failure' && /^fail/.test(t.status)) ? ` (${codeSpan(t.status, 40)})` : ''
+  const explained = explainTarget(t)
+  const why = !withReason ? '' : t.result === 'success' ? (t.note ? `<br>${escapeText(t.note, 200)}` : '') : `<br>${escapeText(explained.reason, 300)}`
+  return `${resultMark(t.result)} ${t.result}${status}${why}`
+}
+
+/** A time as words relative to another, with the exact time in a tooltip. */
+export function timeCell(label: string, iso: string | null | undefined, endIso: string | null | undefined, now: number): string {
+  const start = iso ? Date.parse(iso) : Number.NaN
+  if (!iso || Number.isNaN(start)) return ''
+  const end = endIso ? Date.parse(endIso) : Number.NaN
+  const title = `${label} ${new Date(start).toISOString()}${Number.isNaN(end) ? '' : `, ended ${new Date(end).toISOString()}`}`
+  const words = Number.isNaN(end) ? `${label} ${formatDuration(Math.max(0, now - start))} ago` : `took ${formatDuration(Math.max(0, end - start))}`
+  return `<span title="${escapeHtml(title)}">${words}</span>`
+}
+
+function updateTable(targets: readonly TargetReport[], now: number, withReason: boolean): string {
   const rows = targets.map((t) => {
     const u = t.parsed?.kind === 'update' ? t.parsed.data : undefined
     const commit = u?.commit
     const commitCell = commit?.sha
-      ? `${codeSpan(commit.sha.slice(0, 12))}${commit.ref ? ` on ${codeSpan(commit.ref, 80)}` : ''}${commit.message ? `<br>${escapeText(commit.message, 120)}` : ''}`
+      ? `${codeSpan(commit.sha.slice(0, 7))}${commit.ref ? ` on ${codeSpan(commit.ref, 80)}` : ''}${commit.message ? `<br>${escapeText(commit.message, 120)}` : ''}`
       : ''
     return [
       codeSpan(t.ref.id),
-      result(t),
-      codeSpan(t.status, 40),
-      escapeText(u?.createdAt ?? '', 40),
-      escapeText(u?.endedAt ?? '', 40),
+      resultCell(t, withReason),
       commitCell,
-      escapeText(u?.author?.name ?? '', 80)
+      escapeText(u?.author?.name ?? '', 80),
+      timeCell('started', u?.createdAt, u?.endedAt, now)
     ]
   })
-  return table(['Update', 'Result', 'Status', 'Created', 'Ended', 'Commit', 'Author'], rows)
+  return table(['Update', 'Result', 'Commit', 'Author', 'Time'], rows)
 }
 
-function jobTable(targets: readonly TargetReport[]): string {
+function jobTable(targets: readonly TargetReport[], now: number, withReason: boolean): string {
   const rows = targets.map((t) => {
     const j = t.parsed?.kind === 'job' ? t.parsed.data : undefined
+    const source = j?.source?.repository ? `${escapeText(j.source.repository, 120)}${j.source.ref ? ` @ ${codeSpan(j.source.ref, 80)}` : ''}` : ''
+    const model = j?.model ? `${source ? '<br>' : ''}model ${escapeText(j.model, 60)}` : ''
     return [
       codeSpan(t.ref.id),
-      result(t),
-      codeSpan(t.status, 40),
-      escapeText(j?.source?.repository ?? '', 120),
-      codeSpan(j?.source?.ref ?? '', 80),
-      escapeText(j?.model ?? '', 60),
-      escapeText(j?.createdAt ?? '', 40),
-      escapeText(j?.archivedAt ?? '', 40),
-      j?.prLink ? link('pull request', j.prLink) : ''
+      resultCell(t, withReason),
+      j?.prLink ? link('pull request', j.prLink) : '',
+      `${source}${model}`,
+      timeCell('started', j?.createdAt, j?.archivedAt, now)
     ]
   })
-  return table(['Job', 'Result', 'Status', 'Repository', 'Ref', 'Model', 'Created', 'Archived', 'Pull request'], rows)
+  return table(['Job', 'Result', 'Pull request', 'Source', 'Time'], rows)
 }
 
 function filesSection(updates: readonly TargetReport[]): string | undefined {
@@ -106,8 +131,16 @@ function filesSection(updates: readonly TargetReport[]): string | undefined {
 function screenshotSection(updates: readonly TargetReport[]): string | undefined {
   const u = updates.find((t) => t.parsed?.kind === 'update')?.parsed
   if (u?.kind !== 'update') return undefined
-  const shots = [image('Screenshot (light)', u.data.screenshotLight ?? u.data.screenshot), image('Screenshot (dark)', u.data.screenshotDark)].filter(Boolean)
-  return shots.length > 0 ? `### Screenshots\n\n${shots.join(' ')}` : undefined
+  const light = image('Screenshot (light)', u.data.screenshotLight ?? u.data.screenshot)
+  const dark = image('Screenshot (dark)', u.data.screenshotDark)
+  const shots: { label: string; img: string }[] = []
+  if (light) shots.push({ label: 'Light', img: light })
+  if (dark) shots.push({ label: 'Dark', img: dark })
+  if (shots.length === 0) return undefined
+  return `### Screenshots\n\n${table(
+    shots.map((shot) => shot.label),
+    [shots.map((shot) => shot.img)]
+  )}`
 }
 
 function logSection(updates: readonly TargetReport[]): string | undefined {
@@ -117,7 +150,9 @@ function logSection(updates: readonly TargetReport[]): string | undefined {
   for (const t of withLogs.slice(0, MAX_LOG_TAILS)) {
     const tail = t.logs.slice(-MAX_LOG_TAIL)
     const cut = t.logs.length > tail.length ? ` (last ${tail.length} of ${t.logs.length} lines)` : ''
-    parts.push(`<details><summary>${escapeHtml(t.ref.id)}${cut}</summary>\n\n${preBlock(tail)}\n\n</details>`)
+    // Open where the log holds the failure; closed where it only tells of a success.
+    const open = t.result === 'failure' ? ' open' : ''
+    parts.push(`<details${open}><summary>${resultMark(t.result)} ${escapeHtml(t.ref.id)}${cut}</summary>\n\n${preBlock(tail)}\n\n</details>`)
   }
   if (withLogs.length > MAX_LOG_TAILS) parts.push(`Logs of ${withLogs.length - MAX_LOG_TAILS} more updates are not shown.`)
   return parts.join('\n\n')

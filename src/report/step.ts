@@ -1,0 +1,50 @@
+import * as core from '@actions/core'
+import { stepPasses } from '../engine/outcome.js'
+import type { RunOutcome } from '../model.js'
+import { failureMessage, fileAnnotations } from './explain.js'
+import { computeOutputs } from './outputs.js'
+import { outputsNotWritten, summaryNotWritten, writeOutputs } from './publish.js'
+import { renderSummary } from './summary.js'
+
+export interface StepReportOptions {
+  summary: boolean
+  failOnTimeout: boolean
+  /** The `timeout` input, for the next step of a timeout. */
+  timeoutMs?: number | undefined
+}
+
+/**
+ * The step's last word: every output, the job summary, the result line or failure message, and
+ * file annotations. Returns the outcome it reported: an error when the outputs could not be
+ * written, which the comment then says too.
+ */
+export async function reportStep(waited: RunOutcome, options: StepReportOptions, clean: (text: string) => string): Promise<RunOutcome> {
+  let outcome = waited
+  // Outputs the runner cannot take fail the step, but the summary still says what happened.
+  const notWritten = writeOutputs(computeOutputs(outcome), (name, value) => core.setOutput(name, clean(value)))
+  if (notWritten) outcome = outputsNotWritten(outcome, notWritten)
+
+  if (options.summary) {
+    try {
+      await core.summary.addRaw(clean(renderSummary(outcome, { timeoutMs: options.timeoutMs }))).write({ overwrite: false })
+    } catch (error) {
+      core.warning(clean(summaryNotWritten(error)))
+    }
+  }
+
+  const passes = stepPasses(outcome, options.failOnTimeout)
+  if (outcome.result === 'success') core.info(clean(`Result: success — ${outcome.headline}`))
+  else if (passes) core.warning(clean(`Result: timeout — ${outcome.headline} (fail-on-timeout is false, so the step passes)`))
+  else {
+    const timeoutNote = outcome.result === 'timeout' && !options.failOnTimeout ? '\n(fail-on-timeout: false lets a timeout pass, but a target also failed)' : ''
+    core.setFailed(clean(`${failureMessage(outcome, { timeoutMs: options.timeoutMs })}${timeoutNote}`))
+  }
+  annotateFiles(outcome, clean)
+  return outcome
+}
+
+/** A failed update's log line that names a docs file shows on that file, in the pull request's diff too. */
+function annotateFiles(outcome: RunOutcome, clean: (text: string) => string): void {
+  for (const note of fileAnnotations(outcome))
+    core.error(clean(note.message), { title: 'Docs update failed', file: note.file, ...(note.line === undefined ? {} : { startLine: note.line }) })
+}
