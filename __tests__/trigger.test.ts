@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ApiResult, ResponseFacts } from '../src/api/classify.js'
+import type { ApiClient } from '../src/api/client.js'
 import { classifyStartAnswer, startWork, triggerPath } from '../src/engine/trigger.js'
 import { seededRandom, virtualClock } from './helpers/clock.js'
 import { ok, scriptedClient } from './helpers/fakes.js'
@@ -69,6 +70,22 @@ describe('classifyStartAnswer: only an answer that proves nothing started may be
     expect(answer.kind !== 'ok' && answer.reason).toContain('bad key ***')
   })
 })
+
+/** What startWork needs when the test cancels through the client's latency. */
+function cancelledDeps(client: ApiClient, signal: AbortSignal) {
+  const clock = virtualClock()
+  return {
+    client,
+    adminKey: 'k',
+    clock,
+    random: seededRandom(1),
+    signal,
+    deadline: clock.now() + 60_000,
+    minIntervalMs: 1000,
+    maxIntervalMs: 5000,
+    requestTimeoutMs: 10_000
+  }
+}
 
 describe('startWork', () => {
   const run = async (settings: TriggerSettings, script: ApiResult[], options: { timeoutMs?: number; signal?: AbortSignal } = {}) => {
@@ -180,19 +197,8 @@ describe('startWork', () => {
 
   it('a cancel before the answer ends with cancelled and says the work may have started', async () => {
     const cancel = new AbortController()
-    const clock = virtualClock()
     const { client } = scriptedClient({ [triggerPath(UPDATE)]: [ok({ statusId: 's1' })] }, { latency: async () => cancel.abort() })
-    const report = await startWork(UPDATE, {
-      client,
-      adminKey: 'k',
-      clock,
-      random: seededRandom(1),
-      signal: cancel.signal,
-      deadline: clock.now() + 60_000,
-      minIntervalMs: 1000,
-      maxIntervalMs: 5000,
-      requestTimeoutMs: 10_000
-    })
+    const report = await startWork(UPDATE, cancelledDeps(client, cancel.signal))
     expect(report).toMatchObject({ result: 'cancelled', ref: { kind: 'update', id: 's1' }, requests: 1 })
     expect(report.error).toBe('the run was cancelled just after the update was started')
   })
@@ -203,19 +209,8 @@ describe('startWork', () => {
     ['a rate limit answer', { kind: 'transient', reason: 'HTTP 429', notActedOn: true }, '; nothing was started']
   ] as [string, ApiResult, string][])('a cancel with %s says whether the work may have started', async (_name, answer, says) => {
     const cancel = new AbortController()
-    const clock = virtualClock()
     const { client } = scriptedClient({ [triggerPath(AGENT)]: [answer] }, { latency: async () => cancel.abort() })
-    const report = await startWork(AGENT, {
-      client,
-      adminKey: 'k',
-      clock,
-      random: seededRandom(1),
-      signal: cancel.signal,
-      deadline: clock.now() + 60_000,
-      minIntervalMs: 1000,
-      maxIntervalMs: 5000,
-      requestTimeoutMs: 10_000
-    })
+    const report = await startWork(AGENT, cancelledDeps(client, cancel.signal))
     expect(report).toMatchObject({ result: 'cancelled', ref: undefined })
     expect(report.error).toBe(`the run was cancelled while starting the agent job${says}`)
   })

@@ -42699,20 +42699,24 @@ function describeRef(ref) {
 async function runEngine(settings, deps) {
     const { client, clock, random, signal, startedAt, events } = deps;
     const deadline = startedAt + settings.timeoutMs;
+    // What the POST that starts work and the search requests share: one schedule, one deadline.
+    const requests = {
+        client,
+        clock,
+        random,
+        signal,
+        deadline,
+        minIntervalMs: settings.minIntervalMs,
+        maxIntervalMs: settings.maxIntervalMs,
+        requestTimeoutMs: settings.requestTimeoutMs
+    };
     let targets = settings.targets;
     let trigger;
     if (settings.trigger) {
         events.starting(`${settings.baseUrl.origin}${settings.baseUrl.pathname.replace(/\/+$/, '')}${triggerPath(settings.trigger)}`);
         trigger = await startWork(settings.trigger, {
-            client,
+            ...requests,
             adminKey: settings.adminKey,
-            clock,
-            random,
-            signal,
-            deadline,
-            minIntervalMs: settings.minIntervalMs,
-            maxIntervalMs: settings.maxIntervalMs,
-            requestTimeoutMs: settings.requestTimeoutMs,
             onRetry: (reason, delayMs) => events.startRetrying(reason, delayMs)
         });
         if (trigger.ref)
@@ -42736,14 +42740,7 @@ async function runEngine(settings, deps) {
     else if (settings.search) {
         events.searching(settings.search);
         search = await runSearchCheck(settings.search, {
-            client,
-            clock,
-            random,
-            signal,
-            deadline,
-            minIntervalMs: settings.minIntervalMs,
-            maxIntervalMs: settings.maxIntervalMs,
-            requestTimeoutMs: settings.requestTimeoutMs,
+            ...requests,
             onQuery: (query) => events.searchQuery(query)
         });
         events.searchDone(search);

@@ -25,20 +25,24 @@ export interface EngineDeps {
 export async function runEngine(settings: Settings, deps: EngineDeps): Promise<RunOutcome> {
   const { client, clock, random, signal, startedAt, events } = deps
   const deadline = startedAt + settings.timeoutMs
+  // What the POST that starts work and the search requests share: one schedule, one deadline.
+  const requests = {
+    client,
+    clock,
+    random,
+    signal,
+    deadline,
+    minIntervalMs: settings.minIntervalMs,
+    maxIntervalMs: settings.maxIntervalMs,
+    requestTimeoutMs: settings.requestTimeoutMs
+  }
   let targets = settings.targets
   let trigger: TriggerReport | undefined
   if (settings.trigger) {
     events.starting(`${settings.baseUrl.origin}${settings.baseUrl.pathname.replace(/\/+$/, '')}${triggerPath(settings.trigger)}`)
     trigger = await startWork(settings.trigger, {
-      client,
+      ...requests,
       adminKey: settings.adminKey,
-      clock,
-      random,
-      signal,
-      deadline,
-      minIntervalMs: settings.minIntervalMs,
-      maxIntervalMs: settings.maxIntervalMs,
-      requestTimeoutMs: settings.requestTimeoutMs,
       onRetry: (reason, delayMs) => events.startRetrying(reason, delayMs)
     })
     if (trigger.ref) events.started(trigger, clock.now() - startedAt)
@@ -62,14 +66,7 @@ export async function runEngine(settings: Settings, deps: EngineDeps): Promise<R
   else if (settings.search) {
     events.searching(settings.search)
     search = await runSearchCheck(settings.search, {
-      client,
-      clock,
-      random,
-      signal,
-      deadline,
-      minIntervalMs: settings.minIntervalMs,
-      maxIntervalMs: settings.maxIntervalMs,
-      requestTimeoutMs: settings.requestTimeoutMs,
+      ...requests,
       onQuery: (query) => events.searchQuery(query)
     })
     events.searchDone(search)
