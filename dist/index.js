@@ -31810,6 +31810,10 @@ function redactJson(value, secrets) {
     };
     return walk(value);
 }
+/** `1 poll`, `2 polls`, `1 query`, `3 queries`: a count with its noun. */
+function counted(count, noun, plural = `${noun}s`) {
+    return `${count} ${count === 1 ? noun : plural}`;
+}
 
 ;// CONCATENATED MODULE: ./src/api/classify.ts
 
@@ -42003,7 +42007,7 @@ function buildSearchRequest(query, settings) {
 function judgeQuery(query, results, settings) {
     const got = results.length === 0 ? 'nothing came back' : `got: ${results.slice(0, 5).map(describeResult).join('; ')}`;
     if (results.length < settings.minResults)
-        return `search "${oneLine(query, 100)}" returned ${results.length} result${results.length === 1 ? '' : 's'}, expected at least ${settings.minResults}; ${got}`;
+        return `search "${oneLine(query, 100)}" returned ${counted(results.length, 'result')}, expected at least ${settings.minResults}; ${got}`;
     const expected = settings.expectPath;
     if (expected !== undefined && !results.some((r) => r.path.includes(expected)))
         return `search "${oneLine(query, 100)}" returned no result whose path contains "${oneLine(expected, 100)}"; ${got}`;
@@ -42298,7 +42302,7 @@ async function startWork(settings, deps) {
             break;
         case 'timeout':
             // Only answers that prove nothing was started are retried, so nothing was.
-            report.error = `no ${operation.what(settings)} was started before the timeout ran out: the platform kept answering ${lastRetry?.reason ?? end.lastProblem ?? 'that it could not take the request'}, after ${report.requests} attempt${report.requests === 1 ? '' : 's'}. Re-run later, or raise timeout`;
+            report.error = `no ${operation.what(settings)} was started before the timeout ran out: the platform kept answering ${lastRetry?.reason ?? end.lastProblem ?? 'that it could not take the request'}, after ${counted(report.requests, 'attempt')}. Re-run later, or raise timeout`;
             break;
     }
     return report;
@@ -42690,6 +42694,7 @@ function describeRef(ref) {
 
 
 
+
 /**
  * One run of the engine: start the work (when `trigger` is set), wait on every target, then run
  * the search check; one deadline for all of it. Knows nothing of the CI system: what it has to
@@ -42759,9 +42764,9 @@ function headline(result, reports, search) {
         return `${checked}${search.error ?? search.result}`;
     }
     if (reports.length === 0)
-        return `Search check passed: ${search?.queries.length ?? 0} quer${search?.queries.length === 1 ? 'y' : 'ies'}, ${search?.queries.reduce((n, q) => n + q.results.length, 0) ?? 0} results.`;
-    const counted = reports.filter((r) => r.result === result);
-    const first = counted[0];
+        return `Search check passed: ${counted(search?.queries.length ?? 0, 'query', 'queries')}, ${search?.queries.reduce((n, q) => n + q.results.length, 0) ?? 0} results.`;
+    const matching = reports.filter((r) => r.result === result);
+    const first = matching[0];
     if (reports.length === 1 && first) {
         if (result === 'success')
             return `${describeRef(first.ref)} succeeded${first.note ? ` (${first.note})` : ''}.`;
@@ -43510,6 +43515,29 @@ function titleFor(outcome) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/report/facts.ts
+function runFacts(outcome) {
+    const updates = [];
+    const jobs = [];
+    for (const target of outcome.targets) {
+        if (target.parsed?.kind === 'update')
+            updates.push(target.parsed.data);
+        if (target.parsed?.kind === 'job')
+            jobs.push(target.parsed.data);
+    }
+    const union = (pick) => [...new Set(updates.flatMap((u) => u.commit?.filesChanged?.[pick] ?? []))];
+    const added = union('added');
+    const modified = union('modified');
+    const removed = union('removed');
+    return {
+        updates,
+        jobs,
+        files: { added, modified, removed, changed: [...new Set([...added, ...modified, ...removed])] },
+        polls: outcome.targets.reduce((sum, t) => sum + t.polls, 0),
+        searchResults: (outcome.search?.queries ?? []).reduce((sum, q) => sum + q.results.length, 0)
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/report/started.ts
 
 const STARTED = { update: 'update', preview: 'preview deployment', agent: 'agent job' };
@@ -43523,6 +43551,8 @@ function startedMarkdown(trigger) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/comment.ts
+
+
 
 
 
@@ -43602,12 +43632,8 @@ function renderComment(outcome, marker, source) {
             lines.push('', `… and ${outcome.targets.length - MAX_COMMENT_TARGETS} more targets.`);
         lines.push('');
     }
-    const files = [
-        ...new Set(outcome.targets.flatMap((t) => {
-            const changed = t.parsed?.kind === 'update' ? t.parsed.data.commit?.filesChanged : undefined;
-            return [...(changed?.added ?? []), ...(changed?.modified ?? []), ...(changed?.removed ?? [])];
-        }))
-    ];
+    const facts = runFacts(outcome);
+    const files = facts.files.changed;
     if (files.length > 0) {
         const shown = files
             .slice(0, MAX_COMMENT_FILES)
@@ -43616,8 +43642,8 @@ function renderComment(outcome, marker, source) {
         lines.push(`**Files changed (${files.length}):** ${shown}${files.length > MAX_COMMENT_FILES ? `, … and ${files.length - MAX_COMMENT_FILES} more` : ''}`, '');
     }
     if (outcome.search && !outcome.search.skipped) {
-        const count = outcome.search.queries.reduce((n, q) => n + q.results.length, 0);
-        lines.push(`**Search check:** ${outcome.search.result}, ${outcome.search.queries.length} quer${outcome.search.queries.length === 1 ? 'y' : 'ies'}, ${count} results`, '');
+        const count = facts.searchResults;
+        lines.push(`**Search check:** ${outcome.search.result}, ${counted(outcome.search.queries.length, 'query', 'queries')}, ${count} results`, '');
     }
     lines.push(footer(from, `took ${formatDuration(outcome.elapsedMs)}`));
     return `${lines.join('\n')}\n`;
@@ -43752,10 +43778,10 @@ function describeSettled(report) {
     const mark = report.result === 'success' ? '✓' : '✗';
     const status = report.status ? ` (status ${inert(report.status, 80)})` : '';
     const why = report.error ? `: ${inert(report.error, 600)}` : report.note ? ` — ${inert(report.note, 300)}` : '';
-    return `${mark} ${describeRef(report.ref)}: ${report.result}${status} after ${formatDuration(report.finishedAfterMs)}, ${report.polls} poll${report.polls === 1 ? '' : 's'}${why}`;
+    return `${mark} ${describeRef(report.ref)}: ${report.result}${status} after ${formatDuration(report.finishedAfterMs)}, ${counted(report.polls, 'poll')}${why}`;
 }
 function describeQuery(query) {
-    const count = `${query.results.length} result${query.results.length === 1 ? '' : 's'}`;
+    const count = counted(query.results.length, 'result');
     if (query.problem)
         return `✗ ${inert(query.problem, 1000)}`;
     const top = query.results[0] ? `; top: ${inert(query.results[0].path, 200)}` : '';
@@ -43861,6 +43887,7 @@ function createLogReporter(sink, options) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
+
 /** Every output of action.yml; all of them are written on every outcome. */
 const OUTPUT_NAMES = [
     'result',
@@ -44017,35 +44044,23 @@ function computeOutputs(outcome) {
     return outputs;
 }
 function allOutputs(outcome) {
-    const updates = [];
-    const jobs = [];
-    for (const target of outcome.targets) {
-        if (target.parsed?.kind === 'update')
-            updates.push(target.parsed.data);
-        if (target.parsed?.kind === 'job')
-            jobs.push(target.parsed.data);
-    }
+    const { updates, jobs, files, polls, searchResults } = runFacts(outcome);
     const update = updates[0];
     const job = jobs[0];
-    const union = (pick) => [...new Set(updates.flatMap((u) => u.commit?.filesChanged?.[pick] ?? []))];
-    const added = union('added');
-    const modified = union('modified');
-    const removed = union('removed');
-    const changed = [...new Set([...added, ...modified, ...removed])];
     return {
         result: outcome.result,
         status: outcome.targets[0]?.status ?? '',
         elapsed: (outcome.elapsedMs / 1000).toFixed(1),
-        polls: String(outcome.targets.reduce((sum, t) => sum + t.polls, 0)),
+        polls: String(polls),
         results: resultsOutput(outcome),
         'commit-sha': update?.commit?.sha ?? '',
         'commit-ref': update?.commit?.ref ?? '',
         'commit-message': update?.commit?.message ?? '',
-        'files-added': jsonListWithin(added),
-        'files-modified': jsonListWithin(modified),
-        'files-removed': jsonListWithin(removed),
-        'files-changed': jsonListWithin(changed),
-        'files-changed-count': String(changed.length),
+        'files-added': jsonListWithin(files.added),
+        'files-modified': jsonListWithin(files.modified),
+        'files-removed': jsonListWithin(files.removed),
+        'files-changed': jsonListWithin(files.changed),
+        'files-changed-count': String(files.changed.length),
         subdomain: update?.subdomain ?? '',
         'update-summary': update?.summary ?? '',
         screenshot: update?.screenshot ?? '',
@@ -44060,7 +44075,7 @@ function allOutputs(outcome) {
             query: q.query,
             results: q.results.map((r) => ({ content: r.content, path: r.path, metadata: r.metadata }))
         }))),
-        'search-result-count': String((outcome.search?.queries ?? []).reduce((sum, q) => sum + q.results.length, 0)),
+        'search-result-count': String(searchResults),
         ...startedIds(outcome)
     };
 }
@@ -44103,7 +44118,7 @@ function createRunLog(sink, options) {
             sink.info(`Waiting on ${what} at ${settings.baseUrl.origin} (${polling})`);
             return createLogReporter(sink, { streamLogs: settings.streamLogs, targets, secrets: options.secrets });
         },
-        searching: (search) => sink.startGroup(`Search check: ${search.queries.length} quer${search.queries.length === 1 ? 'y' : 'ies'} on ${search.domain}`),
+        searching: (search) => sink.startGroup(`Search check: ${counted(search.queries.length, 'query', 'queries')} on ${search.domain}`),
         searchQuery: (query) => sink.info(clean(describeQuery(query))),
         searchDone: () => sink.endGroup()
     };
@@ -44166,6 +44181,8 @@ function reasonOf(error) {
 
 
 
+
+
 /** GitHub refuses step summaries over 1 MiB; stay well under it. */
 const MAX_SUMMARY_BYTES = 1000 * 1024;
 const MAX_FILES_LISTED = 100;
@@ -44191,7 +44208,8 @@ function renderSummary(outcome, options = {}) {
     const logs = logSection(updates);
     if (logs)
         sections.push(logs);
-    const files = filesSection(updates);
+    const facts = runFacts(outcome);
+    const files = filesSection(facts.files);
     if (files)
         sections.push(files);
     const screenshots = screenshotSection(updates);
@@ -44199,9 +44217,9 @@ function renderSummary(outcome, options = {}) {
         sections.push(screenshots);
     if (outcome.search)
         sections.push(searchSection(outcome.search));
-    const polls = outcome.targets.reduce((sum, t) => sum + t.polls, 0);
+    const { polls } = facts;
     const exact = outcome.targets.length > 0 ? ' Hover a time for the exact moment (UTC).' : '';
-    sections.push(`<sub>Finished in ${formatDuration(outcome.elapsedMs)} with ${polls} poll${polls === 1 ? '' : 's'}.${exact}</sub>`);
+    sections.push(`<sub>Finished in ${formatDuration(outcome.elapsedMs)} with ${counted(polls, 'poll')}.${exact}</sub>`);
     return fitInBudget(`${sections.join('\n\n')}\n`);
 }
 /** What happened, in bold, then the evidence and the next step. */
@@ -44268,20 +44286,13 @@ function jobTable(targets, now, withReason) {
     });
     return table(['Job', 'Result', 'Pull request', 'Source', 'Time'], rows);
 }
-function filesSection(updates) {
-    const lists = { added: new Set(), modified: new Set(), removed: new Set() };
-    for (const t of updates) {
-        const files = t.parsed?.kind === 'update' ? t.parsed.data.commit?.filesChanged : undefined;
-        for (const kind of ['added', 'modified', 'removed'])
-            for (const path of files?.[kind] ?? [])
-                lists[kind].add(path);
-    }
-    const total = lists.added.size + lists.modified.size + lists.removed.size;
+function filesSection(files) {
+    const total = files.changed.length;
     if (total === 0)
         return undefined;
     const parts = [`### Files changed (${total})`];
     for (const kind of ['added', 'modified', 'removed']) {
-        const paths = [...lists[kind]];
+        const paths = files[kind];
         if (paths.length === 0)
             continue;
         const shown = paths.slice(0, MAX_FILES_LISTED).map((p) => `- ${codeSpan(p, 300)}`);
@@ -44332,7 +44343,7 @@ function searchSection(search) {
     const mark = search.result === 'success' ? '✅ passed' : `${search.result === 'failure' ? '❌' : '⚠️'} ${search.result}`;
     parts.push(`${mark}${search.error && search.result !== 'failure' ? `: ${escapeText(search.error, 500)}` : ''}`);
     for (const query of search.queries) {
-        const verdict = query.problem ? `❌ ${escapeText(query.problem, 500)}` : `✅ ${query.results.length} result${query.results.length === 1 ? '' : 's'}`;
+        const verdict = query.problem ? `❌ ${escapeText(query.problem, 500)}` : `✅ ${counted(query.results.length, 'result')}`;
         const rows = query.results.slice(0, MAX_SEARCH_ROWS).map((r, i) => {
             const score = typeof r.metadata.score === 'number' ? r.metadata.score.toFixed(2) : '';
             return [String(i + 1), codeSpan(r.path, 200), escapeText(r.content, 120), score];
@@ -44434,7 +44445,7 @@ async function run() {
         const parsed = parseInputs(raw);
         comment = parsed.ok ? parsed.settings.comment : parsed.comment;
         if (!parsed.ok) {
-            const count = `${parsed.problems.length} problem${parsed.problems.length === 1 ? '' : 's'}`;
+            const count = counted(parsed.problems.length, 'problem');
             outcome = endedBeforeWaiting(`Invalid input (${count}); no request was sent.`, Date.now() - startedAt, parsed.problems);
         }
         else {

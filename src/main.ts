@@ -9,7 +9,7 @@ import { secretForms } from './report/markdown.js'
 import { commentOnPullRequest, postInProgressComment } from './report/pr-comment.js'
 import { createRunLog } from './report/run-log.js'
 import { reportStep } from './report/step.js'
-import { createRedactor } from './text.js'
+import { counted, createRedactor } from './text.js'
 
 /** After a cancel, the comment must be done this long before the process is made to exit. */
 const COMMENT_EXIT_MARGIN_MS = 200
@@ -38,7 +38,7 @@ export async function run(): Promise<void> {
     const parsed = parseInputs(raw)
     comment = parsed.ok ? parsed.settings.comment : parsed.comment
     if (!parsed.ok) {
-      const count = `${parsed.problems.length} problem${parsed.problems.length === 1 ? '' : 's'}`
+      const count = counted(parsed.problems.length, 'problem')
       outcome = endedBeforeWaiting(`Invalid input (${count}); no request was sent.`, Date.now() - startedAt, parsed.problems)
     } else {
       const ready = parsed.settings

@@ -51,3 +51,8 @@ export function redactJson(value: unknown, secrets: readonly string[]): unknown 
   }
   return walk(value)
 }
+
+/** `1 poll`, `2 polls`, `1 query`, `3 queries`: a count with its noun. */
+export function counted(count: number, noun: string, plural = `${noun}s`): string {
+  return `${count} ${count === 1 ? noun : plural}`
+}

@@ -1,3 +1,4 @@
+import { counted } from '../text.js'
 import type { ApiClient } from '../api/client.js'
 import type { Clock, Result, RunEvents, RunOutcome, SearchReport, Settings, TargetReport, TriggerReport } from '../model.js'
 import { overallResult, worstResult } from './outcome.js'
@@ -88,9 +89,9 @@ export function headline(result: Result, reports: readonly TargetReport[], searc
     return `${checked}${search.error ?? search.result}`
   }
   if (reports.length === 0)
-    return `Search check passed: ${search?.queries.length ?? 0} quer${search?.queries.length === 1 ? 'y' : 'ies'}, ${search?.queries.reduce((n, q) => n + q.results.length, 0) ?? 0} results.`
-  const counted = reports.filter((r) => r.result === result)
-  const first = counted[0]
+    return `Search check passed: ${counted(search?.queries.length ?? 0, 'query', 'queries')}, ${search?.queries.reduce((n, q) => n + q.results.length, 0) ?? 0} results.`
+  const matching = reports.filter((r) => r.result === result)
+  const first = matching[0]
   if (reports.length === 1 && first) {
     if (result === 'success') return `${describeRef(first.ref)} succeeded${first.note ? ` (${first.note})` : ''}.`
     return `${describeRef(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}`

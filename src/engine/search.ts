@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { ApiClient } from '../api/client.js'
 import { formatDuration } from '../durations.js'
 import { pollUntilSettled, requestBudget } from './poll.js'
-import { oneLine } from '../text.js'
+import { counted, oneLine } from '../text.js'
 import type { Clock, QueryReport, Result, SearchReport, SearchResult, SearchSettings } from '../model.js'
 
 /** The platform's SearchRequest; a request is built from it so nothing out of bounds is sent. */
@@ -38,7 +38,7 @@ export function buildSearchRequest(query: string, settings: SearchSettings): Sea
 export function judgeQuery(query: string, results: readonly SearchResult[], settings: SearchSettings): string | undefined {
   const got = results.length === 0 ? 'nothing came back' : `got: ${results.slice(0, 5).map(describeResult).join('; ')}`
   if (results.length < settings.minResults)
-    return `search "${oneLine(query, 100)}" returned ${results.length} result${results.length === 1 ? '' : 's'}, expected at least ${settings.minResults}; ${got}`
+    return `search "${oneLine(query, 100)}" returned ${counted(results.length, 'result')}, expected at least ${settings.minResults}; ${got}`
   const expected = settings.expectPath
   if (expected !== undefined && !results.some((r) => r.path.includes(expected)))
     return `search "${oneLine(query, 100)}" returned no result whose path contains "${oneLine(expected, 100)}"; ${got}`

@@ -3,7 +3,7 @@ import type { ApiClient } from '../api/client.js'
 import { parseRetryAfter, readJsonBody, serverError, type ApiResult, type ResponseFacts } from '../api/classify.js'
 import { identifierProblem } from './ids.js'
 import { pollUntilSettled, requestBudget } from './poll.js'
-import { oneLine } from '../text.js'
+import { counted, oneLine } from '../text.js'
 import type { Attempt, Clock, TargetRef, TriggerKind, TriggerReport, TriggerSettings } from '../model.js'
 
 interface Started {
@@ -225,7 +225,7 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
       break
     case 'timeout':
       // Only answers that prove nothing was started are retried, so nothing was.
-      report.error = `no ${operation.what(settings)} was started before the timeout ran out: the platform kept answering ${lastRetry?.reason ?? end.lastProblem ?? 'that it could not take the request'}, after ${report.requests} attempt${report.requests === 1 ? '' : 's'}. Re-run later, or raise timeout`
+      report.error = `no ${operation.what(settings)} was started before the timeout ran out: the platform kept answering ${lastRetry?.reason ?? end.lastProblem ?? 'that it could not take the request'}, after ${counted(report.requests, 'attempt')}. Re-run later, or raise timeout`
       break
   }
   return report

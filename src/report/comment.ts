@@ -1,10 +1,12 @@
 // Types only: @actions/github itself is loaded lazily, and only when a comment is asked for.
 import type { getOctokit } from '@actions/github'
+import { counted } from '../text.js'
 import { formatDuration } from '../durations.js'
 import type { CommentKind, RunOutcome, TargetRef } from '../model.js'
 import { describeRef } from '../engine/wait.js'
 import { explainRun, explainTarget, resultMark, titleFor } from './explain.js'
 import { escapeText, escapeWithCode, link, codeSpan, table } from './markdown.js'
+import { runFacts } from './facts.js'
 import { startedMarkdown } from './started.js'
 
 export type Octokit = ReturnType<typeof getOctokit>
@@ -101,14 +103,8 @@ export function renderComment(outcome: RunOutcome, marker: string, source: Comme
     if (outcome.targets.length > MAX_COMMENT_TARGETS) lines.push('', `… and ${outcome.targets.length - MAX_COMMENT_TARGETS} more targets.`)
     lines.push('')
   }
-  const files = [
-    ...new Set(
-      outcome.targets.flatMap((t) => {
-        const changed = t.parsed?.kind === 'update' ? t.parsed.data.commit?.filesChanged : undefined
-        return [...(changed?.added ?? []), ...(changed?.modified ?? []), ...(changed?.removed ?? [])]
-      })
-    )
-  ]
+  const facts = runFacts(outcome)
+  const files = facts.files.changed
   if (files.length > 0) {
     const shown = files
       .slice(0, MAX_COMMENT_FILES)
@@ -117,11 +113,8 @@ export function renderComment(outcome: RunOutcome, marker: string, source: Comme
     lines.push(`**Files changed (${files.length}):** ${shown}${files.length > MAX_COMMENT_FILES ? `, … and ${files.length - MAX_COMMENT_FILES} more` : ''}`, '')
   }
   if (outcome.search && !outcome.search.skipped) {
-    const count = outcome.search.queries.reduce((n, q) => n + q.results.length, 0)
-    lines.push(
-      `**Search check:** ${outcome.search.result}, ${outcome.search.queries.length} quer${outcome.search.queries.length === 1 ? 'y' : 'ies'}, ${count} results`,
-      ''
-    )
+    const count = facts.searchResults
+    lines.push(`**Search check:** ${outcome.search.result}, ${counted(outcome.search.queries.length, 'query', 'queries')}, ${count} results`, '')
   }
   lines.push(footer(from, `took ${formatDuration(outcome.elapsedMs)}`))
   return `${lines.join('\n')}\n`

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { formatDuration } from '../durations.js'
-import { createRedactor, oneLine, stripControl, truncate } from '../text.js'
+import { counted, createRedactor, oneLine, stripControl, truncate } from '../text.js'
 import { describeRef } from '../engine/wait.js'
 import type { Progress, QueryReport, TargetRef, TargetReport, WaitEvents } from '../model.js'
 
@@ -40,11 +40,11 @@ export function describeSettled(report: TargetReport): string {
   const mark = report.result === 'success' ? '✓' : '✗'
   const status = report.status ? ` (status ${inert(report.status, 80)})` : ''
   const why = report.error ? `: ${inert(report.error, 600)}` : report.note ? ` — ${inert(report.note, 300)}` : ''
-  return `${mark} ${describeRef(report.ref)}: ${report.result}${status} after ${formatDuration(report.finishedAfterMs)}, ${report.polls} poll${report.polls === 1 ? '' : 's'}${why}`
+  return `${mark} ${describeRef(report.ref)}: ${report.result}${status} after ${formatDuration(report.finishedAfterMs)}, ${counted(report.polls, 'poll')}${why}`
 }
 
 export function describeQuery(query: QueryReport): string {
-  const count = `${query.results.length} result${query.results.length === 1 ? '' : 's'}`
+  const count = counted(query.results.length, 'result')
   if (query.problem) return `✗ ${inert(query.problem, 1000)}`
   const top = query.results[0] ? `; top: ${inert(query.results[0].path, 200)}` : ''
   return `✓ search "${inert(query.query, 100)}": ${count}${top}`

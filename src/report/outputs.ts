@@ -1,4 +1,5 @@
-import type { JobRecord, RunOutcome, TargetReport, UpdateRecord } from '../model.js'
+import type { RunOutcome, TargetReport } from '../model.js'
+import { runFacts } from './facts.js'
 
 /** Every output of action.yml; all of them are written on every outcome. */
 export const OUTPUT_NAMES = [
@@ -162,33 +163,23 @@ export function computeOutputs(outcome: RunOutcome): Outputs {
 }
 
 function allOutputs(outcome: RunOutcome): Outputs {
-  const updates: UpdateRecord[] = []
-  const jobs: JobRecord[] = []
-  for (const target of outcome.targets) {
-    if (target.parsed?.kind === 'update') updates.push(target.parsed.data)
-    if (target.parsed?.kind === 'job') jobs.push(target.parsed.data)
-  }
+  const { updates, jobs, files, polls, searchResults } = runFacts(outcome)
   const update = updates[0]
   const job = jobs[0]
-  const union = (pick: 'added' | 'modified' | 'removed') => [...new Set(updates.flatMap((u) => u.commit?.filesChanged?.[pick] ?? []))]
-  const added = union('added')
-  const modified = union('modified')
-  const removed = union('removed')
-  const changed = [...new Set([...added, ...modified, ...removed])]
   return {
     result: outcome.result,
     status: outcome.targets[0]?.status ?? '',
     elapsed: (outcome.elapsedMs / 1000).toFixed(1),
-    polls: String(outcome.targets.reduce((sum, t) => sum + t.polls, 0)),
+    polls: String(polls),
     results: resultsOutput(outcome),
     'commit-sha': update?.commit?.sha ?? '',
     'commit-ref': update?.commit?.ref ?? '',
     'commit-message': update?.commit?.message ?? '',
-    'files-added': jsonListWithin(added),
-    'files-modified': jsonListWithin(modified),
-    'files-removed': jsonListWithin(removed),
-    'files-changed': jsonListWithin(changed),
-    'files-changed-count': String(changed.length),
+    'files-added': jsonListWithin(files.added),
+    'files-modified': jsonListWithin(files.modified),
+    'files-removed': jsonListWithin(files.removed),
+    'files-changed': jsonListWithin(files.changed),
+    'files-changed-count': String(files.changed.length),
     subdomain: update?.subdomain ?? '',
     'update-summary': update?.summary ?? '',
     screenshot: update?.screenshot ?? '',
@@ -205,7 +196,7 @@ function allOutputs(outcome: RunOutcome): Outputs {
         results: q.results.map((r) => ({ content: r.content, path: r.path, metadata: r.metadata }))
       }))
     ),
-    'search-result-count': String((outcome.search?.queries ?? []).reduce((sum, q) => sum + q.results.length, 0)),
+    'search-result-count': String(searchResults),
     ...startedIds(outcome)
   }
 }

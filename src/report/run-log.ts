@@ -1,7 +1,7 @@
 import { formatDuration } from '../durations.js'
 import { describeRef } from '../engine/wait.js'
 import type { RunEvents, Settings, TriggerReport } from '../model.js'
-import { oneLine } from '../text.js'
+import { counted, oneLine } from '../text.js'
 import { createLogReporter, describeQuery, inert, type LogSink } from './log.js'
 import { startedIds } from './outputs.js'
 
@@ -31,7 +31,7 @@ export function createRunLog(sink: LogSink, options: RunLogOptions): RunEvents {
       sink.info(`Waiting on ${what} at ${settings.baseUrl.origin} (${polling})`)
       return createLogReporter(sink, { streamLogs: settings.streamLogs, targets, secrets: options.secrets })
     },
-    searching: (search) => sink.startGroup(`Search check: ${search.queries.length} quer${search.queries.length === 1 ? 'y' : 'ies'} on ${search.domain}`),
+    searching: (search) => sink.startGroup(`Search check: ${counted(search.queries.length, 'query', 'queries')} on ${search.domain}`),
     searchQuery: (query) => sink.info(clean(describeQuery(query))),
     searchDone: () => sink.endGroup()
   }

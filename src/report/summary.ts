@@ -1,7 +1,9 @@
 import { formatDuration } from '../durations.js'
+import { counted } from '../text.js'
 import type { RunOutcome, SearchReport, TargetReport } from '../model.js'
 import { explainRun, explainTarget, resultMark, titleFor } from './explain.js'
 import { codeSpan, escapeHtml, escapeText, escapeWithCode, image, link, preBlock, table } from './markdown.js'
+import { runFacts, type FilesChanged } from './facts.js'
 import { startedMarkdown } from './started.js'
 
 /** GitHub refuses step summaries over 1 MiB; stay well under it. */
@@ -33,14 +35,15 @@ export function renderSummary(outcome: RunOutcome, options: SummaryOptions = {})
   if (jobs.length > 0) sections.push(jobs.length === 1 ? '### Agent job' : `### Agent jobs (${jobs.length})`, jobTable(jobs, now, several))
   const logs = logSection(updates)
   if (logs) sections.push(logs)
-  const files = filesSection(updates)
+  const facts = runFacts(outcome)
+  const files = filesSection(facts.files)
   if (files) sections.push(files)
   const screenshots = screenshotSection(updates)
   if (screenshots) sections.push(screenshots)
   if (outcome.search) sections.push(searchSection(outcome.search))
-  const polls = outcome.targets.reduce((sum, t) => sum + t.polls, 0)
+  const { polls } = facts
   const exact = outcome.targets.length > 0 ? ' Hover a time for the exact moment (UTC).' : ''
-  sections.push(`<sub>Finished in ${formatDuration(outcome.elapsedMs)} with ${polls} poll${polls === 1 ? '' : 's'}.${exact}</sub>`)
+  sections.push(`<sub>Finished in ${formatDuration(outcome.elapsedMs)} with ${counted(polls, 'poll')}.${exact}</sub>`)
   return fitInBudget(`${sections.join('\n\n')}\n`)
 }
 
@@ -109,17 +112,12 @@ function jobTable(targets: readonly TargetReport[], now: number, withReason: boo
   return table(['Job', 'Result', 'Pull request', 'Source', 'Time'], rows)
 }
 
-function filesSection(updates: readonly TargetReport[]): string | undefined {
-  const lists = { added: new Set<string>(), modified: new Set<string>(), removed: new Set<string>() }
-  for (const t of updates) {
-    const files = t.parsed?.kind === 'update' ? t.parsed.data.commit?.filesChanged : undefined
-    for (const kind of ['added', 'modified', 'removed'] as const) for (const path of files?.[kind] ?? []) lists[kind].add(path)
-  }
-  const total = lists.added.size + lists.modified.size + lists.removed.size
+function filesSection(files: FilesChanged): string | undefined {
+  const total = files.changed.length
   if (total === 0) return undefined
   const parts = [`### Files changed (${total})`]
   for (const kind of ['added', 'modified', 'removed'] as const) {
-    const paths = [...lists[kind]]
+    const paths = files[kind]
     if (paths.length === 0) continue
     const shown = paths.slice(0, MAX_FILES_LISTED).map((p) => `- ${codeSpan(p, 300)}`)
     if (paths.length > MAX_FILES_LISTED) shown.push(`- … and ${paths.length - MAX_FILES_LISTED} more (see the \`files-${kind}\` output)`)
@@ -169,7 +167,7 @@ function searchSection(search: SearchReport): string {
   const mark = search.result === 'success' ? '✅ passed' : `${search.result === 'failure' ? '❌' : '⚠️'} ${search.result}`
   parts.push(`${mark}${search.error && search.result !== 'failure' ? `: ${escapeText(search.error, 500)}` : ''}`)
   for (const query of search.queries) {
-    const verdict = query.problem ? `❌ ${escapeText(query.problem, 500)}` : `✅ ${query.results.length} result${query.results.length === 1 ? '' : 's'}`
+    const verdict = query.problem ? `❌ ${escapeText(query.problem, 500)}` : `✅ ${counted(query.results.length, 'result')}`
     const rows = query.results.slice(0, MAX_SEARCH_ROWS).map((r, i) => {
       const score = typeof r.metadata.score === 'number' ? r.metadata.score.toFixed(2) : ''
       return [String(i + 1), codeSpan(r.path, 200), escapeText(r.content, 120), score]

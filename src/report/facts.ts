@@ -1,0 +1,44 @@
+import type { JobRecord, RunOutcome, UpdateRecord } from '../model.js'
+
+/** The changed files of every update: each kind deduplicated, `changed` all three at once. */
+export interface FilesChanged {
+  added: string[]
+  modified: string[]
+  removed: string[]
+  changed: string[]
+}
+
+/**
+ * Facts about a run that more than one report states, computed once so that the outputs, the
+ * summary and the comment cannot disagree (the files changed, the counts).
+ */
+export interface RunFacts {
+  /** The records read, in target order (a `trigger`'s work first). */
+  updates: UpdateRecord[]
+  jobs: JobRecord[]
+  files: FilesChanged
+  /** Requests made to the status and job endpoints. */
+  polls: number
+  /** Results over every search query. */
+  searchResults: number
+}
+
+export function runFacts(outcome: RunOutcome): RunFacts {
+  const updates: UpdateRecord[] = []
+  const jobs: JobRecord[] = []
+  for (const target of outcome.targets) {
+    if (target.parsed?.kind === 'update') updates.push(target.parsed.data)
+    if (target.parsed?.kind === 'job') jobs.push(target.parsed.data)
+  }
+  const union = (pick: 'added' | 'modified' | 'removed') => [...new Set(updates.flatMap((u) => u.commit?.filesChanged?.[pick] ?? []))]
+  const added = union('added')
+  const modified = union('modified')
+  const removed = union('removed')
+  return {
+    updates,
+    jobs,
+    files: { added, modified, removed, changed: [...new Set([...added, ...modified, ...removed])] },
+    polls: outcome.targets.reduce((sum, t) => sum + t.polls, 0),
+    searchResults: (outcome.search?.queries ?? []).reduce((sum, q) => sum + q.results.length, 0)
+  }
+}
