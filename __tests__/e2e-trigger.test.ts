@@ -37,6 +37,7 @@ describe.concurrent('trigger, end to end', () => {
     expect(posts(sim).map((r) => [r.path, JSON.parse(r.body ?? '')])).toEqual([[`/v1/project/preview/${PROJECT_ID}`, { branch: 'feat/new-nav' }]])
     expect(run.outputs).toMatchObject({ result: 'success', 'status-id': 'update-success', 'preview-url': 'https://acme-feat-new-nav.preview.example.com' })
     expect(run.summary).toContain('[open the preview](https://acme-feat-new-nav.preview.example.com/)')
+    expect(run.summary).toMatch(/^## ✅ Docs preview deployed$/m)
   })
 
   it('agent: sends the prompt, waits on the job, writes job-id and pr-link', async () => {

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url'
 import { marked } from 'marked'
 import { startGitHubApi } from './github-api.js'
 import { runAction } from './run-action.js'
-import { ADMIN_KEY, startSimulator } from './simulator.js'
+import { ADMIN_KEY, PROJECT_ID, SHA, startSimulator } from './simulator.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const OUT = path.join(ROOT, 'docs', 'screenshots')
@@ -21,7 +21,8 @@ const CHROMIUM = process.env.CHROMIUM ?? 'chromium'
 const css = await readFile(createRequire(import.meta.url).resolve('github-markdown-css/github-markdown-light.css'), 'utf8')
 
 const SCENARIOS = [
-  ['success', { 'status-id': 'update-success' }],
+  // The success starts a preview, as the README's pull request example does.
+  ['success', { trigger: 'preview', 'project-id': PROJECT_ID, 'preview-branch': 'feature/new-nav', 'expect-sha': SHA }],
   ['failure', { 'status-id': 'update-failure' }],
   ['timeout', { 'status-id': 'update-forever', timeout: '4s' }]
 ]

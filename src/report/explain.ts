@@ -252,13 +252,15 @@ export function titleFor(outcome: RunOutcome): string {
       : `${MARKS[trigger.result]} Could not start the ${STARTED_WORK[trigger.kind]}`
   // When every wait succeeded and the search check did not, the heading is about the search.
   const searchFailed = outcome.result !== 'success' && outcome.search && !outcome.search.skipped && outcome.targets.every((t) => t.result === 'success')
-  const work = searchFailed ? 'docs search check' : describeWork(outcome)
+  // A started preview is the one update of its run: call it what it is.
+  const preview = trigger?.kind === 'preview' && outcome.targets.length === 1
+  const work = searchFailed ? 'docs search check' : preview ? 'docs preview' : describeWork(outcome)
   const Work = capitalize(work)
   const plural = /s$/.test(work) || work.includes(' and ')
   const mark = MARKS[outcome.result]
   switch (outcome.result) {
     case 'success': {
-      if (work === 'docs update' || work === 'docs updates') return `${mark} ${Work} deployed`
+      if (work === 'docs update' || work === 'docs updates' || work === 'docs preview') return `${mark} ${Work} deployed`
       if (work === 'docs search check') return `${mark} ${Work} passed`
       return `${mark} ${Work} ${plural ? 'all succeeded' : 'succeeded'}`
     }
