@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
-import { INPUT_DEFAULTS } from '../src/inputs.js'
+import { INPUT_DEFAULTS } from '../src/inputs/parse.js'
 import { OUTPUT_NAMES } from '../src/report/outputs.js'
 
 interface ActionYml {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { INPUT_NAMES, branchProblem, parseInputs, type RawInputs } from '../src/inputs.js'
+import { INPUT_NAMES, parseInputs, type RawInputs } from '../src/inputs/parse.js'
+import { branchProblem } from '../src/inputs/trigger.js'
 
 function raw(overrides: Partial<RawInputs>): RawInputs {
   const inputs = Object.fromEntries(INPUT_NAMES.map((name) => [name, ''])) as RawInputs

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { identifierProblem } from '../src/engine/ids.js'
-import { INPUT_DEFAULTS, INPUT_NAMES, parseInputs, splitList, type RawInputs } from '../src/inputs.js'
+import { INPUT_DEFAULTS, INPUT_NAMES, parseInputs, type RawInputs } from '../src/inputs/parse.js'
+import { splitList } from '../src/inputs/values.js'
 
 const KEY = 'admin_secret_value_123'
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
-import { INPUT_DEFAULTS, INPUT_NAMES, parseInputs, type InputName, type RawInputs } from '../src/inputs.js'
+import { INPUT_DEFAULTS, INPUT_NAMES, parseInputs, type InputName, type RawInputs } from '../src/inputs/parse.js'
 import { OUTPUT_NAMES } from '../src/report/outputs.js'
 
 // Every workflow in the README that uses the action must be one the action accepts: known

@@ -6,7 +6,7 @@ import { readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseOutputFile, prepareRunner } from '../dev/run-action.js'
-import { INPUT_DEFAULTS } from '../src/inputs.js'
+import { INPUT_DEFAULTS } from '../src/inputs/parse.js'
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const ACTION_ENTRY = path.join(REPO_ROOT, 'dist', 'index.js')

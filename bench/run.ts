@@ -22,7 +22,7 @@ import { measureScale, SETTLE_WINDOW_MS, type ScaleResult } from './scale.js'
 import { DURATIONS_S, goalFor, simulateSchedule, type DurationResult } from './schedule-sim.js'
 import { measureStartup, type StartupResult } from './startup.js'
 import { parseDuration } from '../src/durations.js'
-import { INPUT_DEFAULTS } from '../src/inputs.js'
+import { INPUT_DEFAULTS } from '../src/inputs/parse.js'
 import { GROWTH, JITTER } from '../src/engine/schedule.js'
 import { MAX_IN_FLIGHT } from '../src/engine/wait.js'
 

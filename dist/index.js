@@ -41304,7 +41304,7 @@ function object(shape, params) {
     const def = {
         type: "object",
         shape: shape ?? {},
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     };
     return new ZodObject(def);
 }
@@ -42778,60 +42778,14 @@ function headline(result, reports, search) {
     return `${succeeded}/${reports.length} targets succeeded; ${first ? `${describeRef(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}` : result}`;
 }
 
-;// CONCATENATED MODULE: ./src/inputs.ts
+;// CONCATENATED MODULE: ./src/inputs/values.ts
+// The kinds of value an input can hold, each a zod schema that turns the text the runner gives
+// into a typed value, or into one problem message that says what is allowed. The groups of
+// inputs (platform.ts, targets.ts, waiting.ts, search.ts, comment.ts, trigger.ts) are built
+// from these.
 
 
 
-
-/** Every input of action.yml with the default the runner would fill in. */
-const INPUT_DEFAULTS = {
-    'base-url': '',
-    'admin-key': '',
-    'status-id': '',
-    'job-id': '',
-    'project-id': '',
-    timeout: '15m',
-    'min-interval': '5s',
-    'max-interval': '45s',
-    'request-timeout': '30s',
-    'fail-on-timeout': 'true',
-    'accept-archived': 'false',
-    'require-pr': 'false',
-    'fail-fast': 'false',
-    'stream-logs': 'true',
-    summary: 'true',
-    'assistant-key': '',
-    'search-query': '',
-    'search-domain': '',
-    // Empty means the server's default (10); only what the user sets is sent.
-    'search-page-size': '',
-    'search-score-threshold': '',
-    'search-version': '',
-    'search-language': '',
-    'search-tag': '',
-    'search-min-results': '1',
-    'search-expect-path': '',
-    'pr-comment': 'false',
-    // action.yml defaults this to `${{ github.token }}`, which only the runner can fill in.
-    'github-token': '',
-    'pr-number-target': '',
-    trigger: '',
-    'preview-branch': '',
-    'agent-prompt': '',
-    'expect-sha': ''
-};
-const INPUT_NAMES = Object.keys(INPUT_DEFAULTS);
-/** Inputs whose values must never be echoed back, not even in an error. */
-const SECRET_INPUTS = new Set(['admin-key', 'assistant-key', 'github-token']);
-/** List inputs: their problems name the one item at fault rather than the whole value. */
-const LIST_INPUTS = new Set(['status-id', 'job-id']);
-/** Reads every input once, through the given reader (core.getInput in production). */
-function readRawInputs(get) {
-    const raw = {};
-    for (const name of INPUT_NAMES)
-        raw[name] = get(name);
-    return raw;
-}
 /** Splits a list input on newlines and commas, trims, drops blanks. */
 function splitList(text) {
     return text
@@ -42839,8 +42793,10 @@ function splitList(text) {
         .map((item) => item.trim())
         .filter((item) => item !== '');
 }
-function isLoopbackHost(hostname) {
-    return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+/** A value as a problem message shows it: quoted, and cut when long. */
+function quote(value) {
+    const shown = value.length > 80 ? `${value.slice(0, 77)}...` : value;
+    return JSON.stringify(shown);
 }
 /** Longest duration any input may give; also keeps every timer well below the 2^31 ms limit of setTimeout. */
 const MAX_DURATION_MS = 168 * 3_600_000;
@@ -42864,6 +42820,7 @@ const booleanSchema = schemas_string().transform((text, ctx) => {
     ctx.addIssue({ code: 'custom', message: 'is not a boolean; use true or false' });
     return NEVER;
 });
+/** A list of ids; each problem names the one item at fault. */
 const idListSchema = schemas_string().transform((text, ctx) => {
     const ids = splitList(text);
     for (const id of ids) {
@@ -42892,33 +42849,232 @@ const optionalNumber = (min, max, integer) => schemas_string().transform((text, 
     }
     return value;
 });
-/** One query per line: commas belong to the query. */
-const queryListSchema = schemas_string().transform((text) => [
-    ...new Set(text
-        .split('\n')
-        .map((q) => q.trim())
-        .filter((q) => q !== ''))
-]);
-const triggerSchema = schemas_string().transform((text, ctx) => {
-    if (text === '')
-        return undefined;
-    const kind = TRIGGER_KINDS.find((k) => k === text.toLowerCase());
-    if (kind)
-        return kind;
-    ctx.addIssue({ code: 'custom', message: `is not a kind of work to start; use one of ${TRIGGER_KINDS.join(', ')}` });
-    return NEVER;
+/** A secret: never shown, so its problem must say what to look for. */
+const keySchema = schemas_string().refine((key) => key === '' || /^[\x21-\x7e]{1,4096}$/.test(key), {
+    message: 'must be printable ASCII without spaces (is the secret pasted with a line break?)'
 });
-/** A git branch name as git would accept it (git check-ref-format), kept to what a URL and a log can show. */
-const branchSchema = schemas_string().transform((text, ctx) => {
-    if (text === '')
+/**
+ * Platform keys are long. Every key is masked wherever it appears, in any letter case, so a key
+ * of a few characters would turn every word that holds them into `***` and garble the log.
+ */
+const MIN_PLATFORM_KEY_LENGTH = 8;
+const platformKeySchema = keySchema.refine((key) => key === '' || key.length >= MIN_PLATFORM_KEY_LENGTH, {
+    message: `is shorter than ${MIN_PLATFORM_KEY_LENGTH} characters, far shorter than a platform API key; it would be masked wherever its characters appear in the log. Check that the secret holds the whole key`
+});
+
+;// CONCATENATED MODULE: ./src/inputs/comment.ts
+// The sticky comment on the pull request: whether to write it, with which token, on which PR.
+
+
+const commentDefaults = {
+    'pr-comment': 'false',
+    // action.yml defaults this to `${{ github.token }}`, which only the runner can fill in.
+    'github-token': '',
+    'pr-number-target': ''
+};
+const commentSchema = object({
+    'pr-comment': booleanSchema,
+    'github-token': keySchema,
+    'pr-number-target': optionalNumber(1, 1e12, true)
+});
+
+;// CONCATENATED MODULE: ./src/inputs/platform.ts
+// Where the platform is, and the admin key that reads updates and jobs and starts work.
+
+
+const platformDefaults = {
+    'base-url': '',
+    'admin-key': ''
+};
+const platformSchema = object({
+    'base-url': schemas_string().transform((text, ctx) => {
+        if (text === '')
+            return undefined;
+        let url;
+        try {
+            url = new URL(text);
+        }
+        catch {
+            ctx.addIssue({ code: 'custom', message: 'is not a URL; use e.g. https://api.example.com' });
+            return NEVER;
+        }
+        const problems = [];
+        if (url.protocol !== 'https:' && url.protocol !== 'http:')
+            problems.push('must use https://');
+        else if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+            problems.push('must use https:// (http:// is accepted only for localhost, 127.0.0.0/8 and [::1])');
+        if (url.username || url.password)
+            problems.push('must not contain credentials; pass the key in admin-key');
+        if (url.search || text.includes('?'))
+            problems.push('must not contain a query string');
+        if (url.hash || text.includes('#'))
+            problems.push('must not contain a fragment');
+        for (const message of problems)
+            ctx.addIssue({ code: 'custom', message });
+        if (problems.length > 0)
+            return NEVER;
+        url.pathname = url.pathname.replace(/\/+$/, '');
+        return url;
+    }),
+    'admin-key': platformKeySchema
+});
+function isLoopbackHost(hostname) {
+    return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+/** A URL as it may be shown: a user name and password in it (a key, often) become `***`. */
+function hideUserinfo(url) {
+    // Up to the last @: a password may hold characters that end the user info for a URL parser.
+    return url.replace(/^([a-z][a-z0-9+.-]*:\/*).*@/i, '$1***@');
+}
+
+;// CONCATENATED MODULE: ./src/inputs/search.ts
+// The search smoke check: the assistant key, the queries and what each must return.
+
+
+const searchDefaults = {
+    'assistant-key': '',
+    'search-query': '',
+    'search-domain': '',
+    // Empty means the server's default (10); only what the user sets is sent.
+    'search-page-size': '',
+    'search-score-threshold': '',
+    'search-version': '',
+    'search-language': '',
+    'search-tag': '',
+    'search-min-results': '1',
+    'search-expect-path': ''
+};
+const searchSchema = object({
+    'assistant-key': platformKeySchema,
+    // One query per line: commas belong to the query.
+    'search-query': schemas_string().transform((text) => [
+        ...new Set(text
+            .split('\n')
+            .map((q) => q.trim())
+            .filter((q) => q !== ''))
+    ]),
+    'search-domain': identifierSchema,
+    'search-page-size': optionalNumber(1, 50, true),
+    'search-score-threshold': optionalNumber(0, 1, false),
+    'search-version': schemas_string(),
+    'search-language': schemas_string(),
+    'search-tag': schemas_string(),
+    'search-min-results': optionalNumber(0, 50, true),
+    'search-expect-path': schemas_string()
+});
+/** The search check, or undefined when no query was given; optional fields only when set. */
+function searchSettings(f) {
+    if (f['search-query'].length === 0)
         return undefined;
-    const problem = branchProblem(text);
-    if (problem) {
-        ctx.addIssue({ code: 'custom', message: problem });
+    const filter = {};
+    if (f['search-version'] !== '')
+        filter.version = f['search-version'];
+    if (f['search-language'] !== '')
+        filter.language = f['search-language'];
+    if (f['search-tag'] !== '')
+        filter.tag = f['search-tag'];
+    const search = {
+        queries: f['search-query'],
+        domain: f['search-domain'],
+        assistantKey: f['assistant-key'],
+        filter,
+        minResults: f['search-min-results'] ?? 1
+    };
+    if (f['search-page-size'] !== undefined)
+        search.pageSize = f['search-page-size'];
+    if (f['search-score-threshold'] !== undefined)
+        search.scoreThreshold = f['search-score-threshold'];
+    if (f['search-expect-path'] !== '')
+        search.expectPath = f['search-expect-path'];
+    return search;
+}
+
+;// CONCATENATED MODULE: ./src/inputs/targets.ts
+// What to wait on: update statuses and agent jobs given by id.
+
+
+const targetDefaults = {
+    'status-id': '',
+    'job-id': '',
+    'project-id': ''
+};
+const targetSchema = object({
+    'status-id': idListSchema,
+    'job-id': idListSchema,
+    'project-id': identifierSchema
+});
+/** The list inputs that name targets, one entry a kind: a new kind of target adds one here. */
+const TARGET_LISTS = {
+    'status-id': { kind: 'update', ref: (id) => ({ kind: 'update', id }) },
+    'job-id': { kind: 'job', ref: (id, f) => ({ kind: 'job', id, projectId: f['project-id'] }) }
+};
+/** Every target given, in the order of the inputs, duplicates removed within each list. */
+function targetRefs(f) {
+    return Object.entries(TARGET_LISTS).flatMap(([input, list]) => f[input].map((id) => list.ref(id, f)));
+}
+
+;// CONCATENATED MODULE: ./src/inputs/trigger.ts
+// Starting the work before waiting on it, and the commit an update must deploy.
+
+
+const triggerDefaults = {
+    trigger: '',
+    'preview-branch': '',
+    'agent-prompt': '',
+    'expect-sha': ''
+};
+/** Longest prompt accepted; the platform documents none, this keeps a pasted file out of a request. */
+const MAX_PROMPT_LENGTH = 20_000;
+const triggerSchema = object({
+    trigger: schemas_string().transform((text, ctx) => {
+        if (text === '')
+            return undefined;
+        const kind = TRIGGER_KINDS.find((k) => k === text.toLowerCase());
+        if (kind)
+            return kind;
+        ctx.addIssue({ code: 'custom', message: `is not a kind of work to start; use one of ${TRIGGER_KINDS.join(', ')}` });
         return NEVER;
-    }
-    return text;
+    }),
+    'preview-branch': schemas_string().transform((text, ctx) => {
+        if (text === '')
+            return undefined;
+        const problem = branchProblem(text);
+        if (problem) {
+            ctx.addIssue({ code: 'custom', message: problem });
+            return NEVER;
+        }
+        return text;
+    }),
+    'agent-prompt': schemas_string().max(MAX_PROMPT_LENGTH, { message: `is longer than ${MAX_PROMPT_LENGTH} characters` }),
+    'expect-sha': schemas_string().transform((text, ctx) => {
+        if (text === '')
+            return undefined;
+        if (!/^[0-9a-f]{7,40}$/i.test(text)) {
+            // biome-ignore lint/suspicious/noTemplateCurlyInString: names the workflow expression users write
+            ctx.addIssue({ code: 'custom', message: 'is not a commit sha; give 7 to 40 hex characters, e.g. ${{ github.sha }}' });
+            return NEVER;
+        }
+        return text.toLowerCase();
+    })
 });
+/** What each kind of work needs from the inputs: a new way to start work adds one entry here. */
+const TRIGGERS = {
+    update: { waitsOn: 'update', settings: (projectId) => ({ kind: 'update', projectId }) },
+    preview: {
+        waitsOn: 'update',
+        extra: { input: 'preview-branch', what: 'the git branch to deploy as a preview' },
+        settings: (projectId, f) => ({ kind: 'preview', projectId, branch: f['preview-branch'] ?? '' })
+    },
+    agent: {
+        waitsOn: 'job',
+        extra: { input: 'agent-prompt', what: 'the instruction for the agent' },
+        settings: (projectId, f) => ({ kind: 'agent', projectId, prompt: f['agent-prompt'] })
+    }
+};
+function triggerSettings(f, projectId) {
+    return f.trigger === undefined ? undefined : TRIGGERS[f.trigger].settings(projectId, f);
+}
+/** A git branch name as git would accept it (git check-ref-format), kept to what a URL and a log can show. */
 function branchProblem(branch) {
     if (branch.length > 255)
         return `is ${branch.length} characters long; at most 255 are allowed`;
@@ -42931,65 +43087,24 @@ function branchProblem(branch) {
         return 'is not a git branch name (it may not start with - / . or end with / . .lock)';
     return undefined;
 }
-/** Longest prompt accepted; the platform documents none, this keeps a pasted file out of a request. */
-const MAX_PROMPT_LENGTH = 20_000;
-const promptSchema = schemas_string().max(MAX_PROMPT_LENGTH, { message: `is longer than ${MAX_PROMPT_LENGTH} characters` });
-const shaSchema = schemas_string().transform((text, ctx) => {
-    if (text === '')
-        return undefined;
-    if (!/^[0-9a-f]{7,40}$/i.test(text)) {
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: names the workflow expression users write
-        ctx.addIssue({ code: 'custom', message: 'is not a commit sha; give 7 to 40 hex characters, e.g. ${{ github.sha }}' });
-        return NEVER;
-    }
-    return text.toLowerCase();
-});
-const keySchema = schemas_string().refine((key) => key === '' || /^[\x21-\x7e]{1,4096}$/.test(key), {
-    message: 'must be printable ASCII without spaces (is the secret pasted with a line break?)'
-});
-/**
- * Platform keys are long. Every key is masked wherever it appears, in any letter case, so a key
- * of a few characters would turn every word that holds them into `***` and garble the log.
- */
-const MIN_PLATFORM_KEY_LENGTH = 8;
-const platformKeySchema = keySchema.refine((key) => key === '' || key.length >= MIN_PLATFORM_KEY_LENGTH, {
-    message: `is shorter than ${MIN_PLATFORM_KEY_LENGTH} characters, far shorter than a platform API key; it would be masked wherever its characters appear in the log. Check that the secret holds the whole key`
-});
-const baseUrlSchema = schemas_string().transform((text, ctx) => {
-    if (text === '')
-        return undefined;
-    let url;
-    try {
-        url = new URL(text);
-    }
-    catch {
-        ctx.addIssue({ code: 'custom', message: 'is not a URL; use e.g. https://api.example.com' });
-        return NEVER;
-    }
-    const problems = [];
-    if (url.protocol !== 'https:' && url.protocol !== 'http:')
-        problems.push('must use https://');
-    else if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
-        problems.push('must use https:// (http:// is accepted only for localhost, 127.0.0.0/8 and [::1])');
-    if (url.username || url.password)
-        problems.push('must not contain credentials; pass the key in admin-key');
-    if (url.search || text.includes('?'))
-        problems.push('must not contain a query string');
-    if (url.hash || text.includes('#'))
-        problems.push('must not contain a fragment');
-    for (const message of problems)
-        ctx.addIssue({ code: 'custom', message });
-    if (problems.length > 0)
-        return NEVER;
-    url.pathname = url.pathname.replace(/\/+$/, '');
-    return url;
-});
-const fieldSchemas = {
-    'base-url': baseUrlSchema,
-    'admin-key': platformKeySchema,
-    'status-id': idListSchema,
-    'job-id': idListSchema,
-    'project-id': identifierSchema,
+
+;// CONCATENATED MODULE: ./src/inputs/waiting.ts
+// How the wait runs and ends: its time budget and schedule, what counts as success, what is shown.
+
+
+const waitingDefaults = {
+    timeout: '15m',
+    'min-interval': '5s',
+    'max-interval': '45s',
+    'request-timeout': '30s',
+    'fail-on-timeout': 'true',
+    'accept-archived': 'false',
+    'require-pr': 'false',
+    'fail-fast': 'false',
+    'stream-logs': 'true',
+    summary: 'true'
+};
+const waitingSchema = object({
     timeout: durationSchema,
     'min-interval': durationSchema,
     'max-interval': durationSchema,
@@ -42999,25 +43114,136 @@ const fieldSchemas = {
     'require-pr': booleanSchema,
     'fail-fast': booleanSchema,
     'stream-logs': booleanSchema,
-    summary: booleanSchema,
-    'assistant-key': platformKeySchema,
-    'search-query': queryListSchema,
-    'search-domain': identifierSchema,
-    'search-page-size': optionalNumber(1, 50, true),
-    'search-score-threshold': optionalNumber(0, 1, false),
-    'search-version': schemas_string(),
-    'search-language': schemas_string(),
-    'search-tag': schemas_string(),
-    'search-min-results': optionalNumber(0, 50, true),
-    'search-expect-path': schemas_string(),
-    'pr-comment': booleanSchema,
-    'github-token': keySchema,
-    'pr-number-target': optionalNumber(1, 1e12, true),
-    trigger: triggerSchema,
-    'preview-branch': branchSchema,
-    'agent-prompt': promptSchema,
-    'expect-sha': shaSchema
+    summary: booleanSchema
+});
+
+;// CONCATENATED MODULE: ./src/inputs/fields.ts
+
+
+
+
+
+
+const SCHEMAS = {
+    ...platformSchema.shape,
+    ...targetSchema.shape,
+    ...waitingSchema.shape,
+    ...searchSchema.shape,
+    ...commentSchema.shape,
+    ...triggerSchema.shape
 };
+/** Every input with the default the runner would fill in; a group's input without one fails to compile. */
+const INPUT_DEFAULTS = {
+    ...platformDefaults,
+    ...targetDefaults,
+    ...waitingDefaults,
+    ...searchDefaults,
+    ...commentDefaults,
+    ...triggerDefaults
+};
+const INPUT_NAMES = Object.keys(INPUT_DEFAULTS);
+/** The schema of each input's value; an input without one fails to compile. */
+const INPUT_SCHEMAS = SCHEMAS;
+
+;// CONCATENATED MODULE: ./src/inputs/rules.ts
+// The rules between inputs, one check each, in the order their problems are listed. They run
+// even when some input failed to parse, so one run reports everything: requirements look at
+// what was given, comparisons only at inputs that parsed.
+
+
+
+
+const targetsGiven = (i) => Object.keys(TARGET_LISTS).some((name) => i.items(name).length > 0);
+const triggerGiven = (i) => i.given('trigger');
+/** The trigger's kind, when one was given and is valid. */
+const triggerKind = (i) => (i.parsed('trigger') ? i.value('trigger') : undefined);
+const UPDATE_TRIGGERS = Object.entries(TRIGGERS)
+    .filter(([, t]) => t.waitsOn === 'update')
+    .map(([kind]) => kind);
+const CROSS_INPUT_RULES = [
+    // The platform
+    (i) => !i.given('base-url') && 'base-url: is required; the API base URL, e.g. https://api.example.com',
+    // What to wait on
+    (i) => i.items('job-id').length > 0 && !i.given('project-id') && 'project-id: is required with job-id (agent jobs are looked up per project)',
+    (i) => targetsGiven(i) && !i.given('admin-key') && 'admin-key: is required with status-id and job-id (the admin API key of the platform)',
+    (i) => !targetsGiven(i) &&
+        !i.given('search-query') &&
+        !triggerGiven(i) &&
+        'status-id / job-id / search-query: nothing to do; give a status-id, a job-id with project-id, or a search-query, or start work with trigger',
+    // The schedule
+    (i) => i.parsed('min-interval') &&
+        i.parsed('max-interval') &&
+        i.value('min-interval') > i.value('max-interval') &&
+        `min-interval: ${quote(i.text('min-interval'))} is larger than max-interval (${i.text('max-interval')}); min-interval must be at most max-interval`,
+    // The search check
+    (i) => i.given('search-query') &&
+        !i.given('search-domain') &&
+        'search-domain: is required with search-query (the last segment of the dashboard URL of the docs site)',
+    (i) => i.given('search-query') && !i.given('assistant-key') && 'assistant-key: is required with search-query (the assistant API key of the platform)',
+    (i) => i.given('assistant-key') &&
+        i.text('assistant-key') === i.text('admin-key') &&
+        'assistant-key: (hidden) is the same as admin-key; the platform has two kinds of keys: the admin key reads updates and jobs, the assistant key searches. Give each its own key',
+    // The PR comment
+    (i) => i.parsed('pr-comment') &&
+        i.value('pr-comment') &&
+        !i.given('github-token') &&
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: names the workflow expression users write
+        'github-token: is required with pr-comment (the default, ${{ github.token }}, needs pull-requests: write)',
+    // Starting the work
+    (i) => triggerGiven(i) && !i.given('project-id') && 'project-id: is required with trigger (the work is started in that project)',
+    (i) => triggerGiven(i) && !targetsGiven(i) && !i.given('admin-key') && 'admin-key: is required with trigger (the admin API key of the platform starts the work)',
+    // Each kind's own input: only and always with that kind.
+    ...Object.entries(TRIGGERS).flatMap(([kind, { extra }]) => extra
+        ? [
+            (i) => i.parsed('trigger') && triggerKind(i) === kind && !i.given(extra.input) && `${extra.input}: is required with trigger: ${kind} (${extra.what})`,
+            (i) => i.parsed('trigger') &&
+                triggerKind(i) !== kind &&
+                i.given(extra.input) &&
+                `${extra.input}: is only used with trigger: ${kind}; set trigger: ${kind}, or remove ${extra.input}`
+        ]
+        : []),
+    (i) => i.given('expect-sha') &&
+        i.parsed('trigger') &&
+        i.items('status-id').length === 0 &&
+        !UPDATE_TRIGGERS.includes(triggerKind(i) ?? '') &&
+        `expect-sha: applies to updates only; give a status-id or trigger: ${UPDATE_TRIGGERS.join(' or ')}, or remove expect-sha`
+];
+/** A view of the inputs for the rules: `fields` holds the inputs that parsed. */
+function inputView(raw, fields) {
+    const given = (name) => (raw[name] ?? '').trim() !== '';
+    return {
+        given,
+        parsed: (name) => name in fields,
+        value: (name) => fields[name],
+        text: (name) => (given(name) ? raw[name].trim() : INPUT_DEFAULTS[name]),
+        items: (name) => splitList(raw[name] ?? '')
+    };
+}
+
+;// CONCATENATED MODULE: ./src/inputs/parse.ts
+// The action's inputs → typed Settings, or every problem at once. Each group of inputs
+// (platform, targets, waiting, search, comment, trigger) has its own module with its schema;
+// the rules between them are in rules.ts.
+
+
+
+
+
+
+
+
+
+/** Inputs whose values must never be echoed back, not even in an error. */
+const SECRET_INPUTS = new Set(['admin-key', 'assistant-key', 'github-token']);
+/** List inputs: their problems name the one item at fault rather than the whole value. */
+const LIST_INPUTS = new Set(Object.keys(TARGET_LISTS));
+/** Reads every input once, through the given reader (core.getInput in production). */
+function readRawInputs(get) {
+    const raw = {};
+    for (const name of INPUT_NAMES)
+        raw[name] = get(name);
+    return raw;
+}
 /**
  * Validates every input and returns typed settings, or every problem found at once, each
  * naming the input, the value given and what is allowed.
@@ -43026,7 +43252,7 @@ function parseInputs(raw) {
     const problems = [];
     const fields = {};
     // The token is only used for the comment: without pr-comment, whatever it holds is no problem.
-    const commentOn = booleanSchema.safeParse((raw['pr-comment'] ?? '').trim() || INPUT_DEFAULTS['pr-comment']);
+    const commentOn = INPUT_SCHEMAS['pr-comment'].safeParse((raw['pr-comment'] ?? '').trim() || INPUT_DEFAULTS['pr-comment']);
     for (const name of INPUT_NAMES) {
         if (name === 'github-token' && !(commentOn.success && commentOn.data)) {
             fields[name] = '';
@@ -43034,7 +43260,7 @@ function parseInputs(raw) {
         }
         const given = (raw[name] ?? '').trim();
         const value = given === '' ? INPUT_DEFAULTS[name] : given;
-        const parsed = fieldSchemas[name].safeParse(value);
+        const parsed = INPUT_SCHEMAS[name].safeParse(value);
         if (parsed.success) {
             fields[name] = parsed.data;
         }
@@ -43044,75 +43270,24 @@ function parseInputs(raw) {
                 problems.push(`${name}: ${shown}${issue.message}`);
         }
     }
-    // Cross-input checks run even when some input failed above, so one run reports everything:
-    // requirements look at what was given, comparisons only at inputs that parsed.
-    const parsedOk = (name) => name in fields;
-    const given = (name) => (raw[name] ?? '').trim() !== '';
-    const f = fields;
-    if (parsedOk('min-interval') && parsedOk('max-interval') && f['min-interval'] > f['max-interval'])
-        problems.push(`min-interval: ${quote(raw['min-interval'] || INPUT_DEFAULTS['min-interval'])} is larger than max-interval (${raw['max-interval'] || INPUT_DEFAULTS['max-interval']}); min-interval must be at most max-interval`);
-    const jobsGiven = splitList(raw['job-id'] ?? '').length > 0;
-    const targetsGiven = splitList(raw['status-id'] ?? '').length > 0 || jobsGiven;
-    const queriesGiven = (raw['search-query'] ?? '').trim() !== '';
-    const trigger = parsedOk('trigger') ? f.trigger : undefined;
-    if (jobsGiven && !given('project-id'))
-        problems.push('project-id: is required with job-id (agent jobs are looked up per project)');
-    if (given('trigger') && !given('project-id'))
-        problems.push('project-id: is required with trigger (the work is started in that project)');
-    if (!targetsGiven && !queriesGiven && !given('trigger'))
-        problems.push('status-id / job-id / search-query: nothing to do; give a status-id, a job-id with project-id, or a search-query, or start work with trigger');
-    if (targetsGiven && !given('admin-key'))
-        problems.push('admin-key: is required with status-id and job-id (the admin API key of the platform)');
-    else if (given('trigger') && !given('admin-key'))
-        problems.push('admin-key: is required with trigger (the admin API key of the platform starts the work)');
-    if (parsedOk('trigger'))
-        problems.push(...triggerProblems(trigger, given));
-    if (given('expect-sha') && splitList(raw['status-id'] ?? '').length === 0 && trigger !== 'update' && trigger !== 'preview' && parsedOk('trigger'))
-        problems.push('expect-sha: applies to updates only; give a status-id or trigger: update or preview, or remove expect-sha');
-    if (queriesGiven) {
-        if (!given('search-domain'))
-            problems.push('search-domain: is required with search-query (the last segment of the dashboard URL of the docs site)');
-        if (!given('assistant-key'))
-            problems.push('assistant-key: is required with search-query (the assistant API key of the platform)');
+    const inputs = inputView(raw, fields);
+    for (const rule of CROSS_INPUT_RULES) {
+        const problem = rule(inputs);
+        if (problem)
+            problems.push(problem);
     }
-    if (parsedOk('pr-comment') && f['pr-comment'] && !given('github-token'))
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: names the workflow expression users write
-        problems.push('github-token: is required with pr-comment (the default, ${{ github.token }}, needs pull-requests: write)');
-    if (given('assistant-key') && raw['assistant-key'].trim() === raw['admin-key'].trim())
-        problems.push('assistant-key: (hidden) is the same as admin-key; the platform has two kinds of keys: the admin key reads updates and jobs, the assistant key searches. Give each its own key');
-    if (!given('base-url'))
-        problems.push('base-url: is required; the API base URL, e.g. https://api.example.com');
-    const kinds = [];
-    if (splitList(raw['status-id'] ?? '').length > 0 || trigger === 'update' || trigger === 'preview')
-        kinds.push('update');
-    if (jobsGiven || trigger === 'agent')
-        kinds.push('job');
-    if (queriesGiven)
-        kinds.push('search');
-    const commentReady = f['pr-comment'] === true && given('github-token') && parsedOk('github-token') && parsedOk('pr-number-target');
-    const comment = commentReady
-        ? {
-            githubToken: f['github-token'],
-            prNumberTarget: f['pr-number-target'],
-            requestTimeoutMs: parsedOk('request-timeout') ? f['request-timeout'] : (parseDuration(INPUT_DEFAULTS['request-timeout']) ?? 30_000),
-            kinds
-        }
-        : undefined;
+    const comment = commentSettings(inputs);
+    const f = fields;
     if (problems.length > 0 || f['base-url'] === undefined)
         return { ok: false, problems, comment };
-    const queries = f['search-query'];
-    const targets = [
-        ...f['status-id'].map((id) => ({ kind: 'update', id })),
-        ...f['job-id'].map((id) => ({ kind: 'job', id, projectId: f['project-id'] }))
-    ];
     return {
         ok: true,
         settings: {
             baseUrl: f['base-url'],
             adminKey: f['admin-key'],
-            search: queries.length === 0 ? undefined : searchSettings(f, queries),
-            targets,
-            trigger: triggerSettings(f),
+            search: searchSettings(f),
+            targets: targetRefs(f),
+            trigger: triggerSettings(f, f['project-id']),
             expectSha: f['expect-sha'],
             timeoutMs: f.timeout,
             minIntervalMs: f['min-interval'],
@@ -43128,63 +43303,34 @@ function parseInputs(raw) {
         }
     };
 }
-/** The rules between trigger, preview-branch and agent-prompt: each extra input only and always with its kind. */
-function triggerProblems(trigger, given) {
-    const problems = [];
-    if (trigger === 'preview' && !given('preview-branch'))
-        problems.push('preview-branch: is required with trigger: preview (the git branch to deploy as a preview)');
-    if (trigger !== 'preview' && given('preview-branch'))
-        problems.push('preview-branch: is only used with trigger: preview; set trigger: preview, or remove preview-branch');
-    if (trigger === 'agent' && !given('agent-prompt'))
-        problems.push('agent-prompt: is required with trigger: agent (the instruction for the agent)');
-    if (trigger !== 'agent' && given('agent-prompt'))
-        problems.push('agent-prompt: is only used with trigger: agent; set trigger: agent, or remove agent-prompt');
-    return problems;
-}
-function triggerSettings(f) {
-    const projectId = f['project-id'];
-    switch (f.trigger) {
-        case undefined:
-            return undefined;
-        case 'update':
-            return { kind: 'update', projectId };
-        case 'preview':
-            return { kind: 'preview', projectId, branch: f['preview-branch'] ?? '' };
-        case 'agent':
-            return { kind: 'agent', projectId, prompt: f['agent-prompt'] };
-    }
-}
-function searchSettings(f, queries) {
-    const filter = {};
-    if (f['search-version'] !== '')
-        filter.version = f['search-version'];
-    if (f['search-language'] !== '')
-        filter.language = f['search-language'];
-    if (f['search-tag'] !== '')
-        filter.tag = f['search-tag'];
-    const search = {
-        queries,
-        domain: f['search-domain'],
-        assistantKey: f['assistant-key'],
-        filter,
-        minResults: f['search-min-results'] ?? 1
+/** The comment's settings when its own inputs are sound, whatever else is wrong. */
+function commentSettings(inputs) {
+    const ready = inputs.parsed('pr-comment') &&
+        inputs.value('pr-comment') &&
+        inputs.given('github-token') &&
+        inputs.parsed('github-token') &&
+        inputs.parsed('pr-number-target');
+    if (!ready)
+        return undefined;
+    return {
+        githubToken: inputs.value('github-token'),
+        prNumberTarget: inputs.value('pr-number-target'),
+        requestTimeoutMs: inputs.parsed('request-timeout') ? inputs.value('request-timeout') : (parseDuration(INPUT_DEFAULTS['request-timeout']) ?? 30_000),
+        kinds: commentKinds(inputs)
     };
-    if (f['search-page-size'] !== undefined)
-        search.pageSize = f['search-page-size'];
-    if (f['search-score-threshold'] !== undefined)
-        search.scoreThreshold = f['search-score-threshold'];
-    if (f['search-expect-path'] !== '')
-        search.expectPath = f['search-expect-path'];
-    return search;
 }
-/** A URL as it may be shown: a user name and password in it (a key, often) become `***`. */
-function hideUserinfo(url) {
-    // Up to the last @: a password may hold characters that end the user info for a URL parser.
-    return url.replace(/^([a-z][a-z0-9+.-]*:\/*).*@/i, '$1***@');
-}
-function quote(value) {
-    const shown = value.length > 80 ? `${value.slice(0, 77)}...` : value;
-    return JSON.stringify(shown);
+/** The kinds of work the step was given, as given: part of the comment's marker. */
+function commentKinds(inputs) {
+    const started = inputs.parsed('trigger') ? inputs.value('trigger') : undefined;
+    const waitedOn = new Set(Object.entries(TARGET_LISTS).flatMap(([name, list]) => (inputs.items(name).length > 0 ? [list.kind] : [])));
+    if (started)
+        waitedOn.add(TRIGGERS[started].waitsOn);
+    const kinds = Object.values(TARGET_LISTS)
+        .map((list) => list.kind)
+        .filter((kind) => waitedOn.has(kind));
+    if (inputs.given('search-query'))
+        kinds.push('search');
+    return kinds;
 }
 
 ;// CONCATENATED MODULE: ./src/report/markdown.ts

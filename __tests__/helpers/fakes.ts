@@ -1,6 +1,6 @@
 import type { ApiClient, ApiRequest } from '../../src/api/client.js'
 import type { ApiResult } from '../../src/api/classify.js'
-import { INPUT_DEFAULTS, parseInputs, type RawInputs } from '../../src/inputs.js'
+import { INPUT_DEFAULTS, parseInputs, type RawInputs } from '../../src/inputs/parse.js'
 import type { Settings, WaitEvents } from '../../src/model.js'
 
 export const ok = (body: unknown): ApiResult => ({ kind: 'ok', body })

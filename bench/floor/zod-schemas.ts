@@ -1,4 +1,4 @@
-// Schemas of the kinds the action builds (src/inputs.ts, src/targets/update.ts, job.ts), written
+// Schemas of the kinds the action builds (src/inputs/, src/engine/targets/update.ts, job.ts), written
 // with zod, for the experiment in zod.ts. zod-mini-schemas.ts holds the same with zod/mini.
 import { z } from 'zod'
 

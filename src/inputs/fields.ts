@@ -1,0 +1,39 @@
+// Every input of action.yml, gathered from the groups in the order action.yml lists them: the
+// name, the default the runner fills in, and the schema of its value. Problems are listed in
+// this order too.
+import type { z } from 'zod'
+import { commentDefaults, commentSchema } from './comment.js'
+import { platformDefaults, platformSchema } from './platform.js'
+import { searchDefaults, searchSchema } from './search.js'
+import { targetDefaults, targetSchema } from './targets.js'
+import { triggerDefaults, triggerSchema } from './trigger.js'
+import { waitingDefaults, waitingSchema } from './waiting.js'
+
+const SCHEMAS = {
+  ...platformSchema.shape,
+  ...targetSchema.shape,
+  ...waitingSchema.shape,
+  ...searchSchema.shape,
+  ...commentSchema.shape,
+  ...triggerSchema.shape
+}
+
+/** Every input with the default the runner would fill in; a group's input without one fails to compile. */
+export const INPUT_DEFAULTS = {
+  ...platformDefaults,
+  ...targetDefaults,
+  ...waitingDefaults,
+  ...searchDefaults,
+  ...commentDefaults,
+  ...triggerDefaults
+} as const satisfies Record<keyof typeof SCHEMAS, string>
+
+export type InputName = keyof typeof INPUT_DEFAULTS
+export type RawInputs = Record<InputName, string>
+export const INPUT_NAMES = Object.keys(INPUT_DEFAULTS) as InputName[]
+
+/** The schema of each input's value; an input without one fails to compile. */
+export const INPUT_SCHEMAS: { [K in InputName]: (typeof SCHEMAS)[K] } = SCHEMAS
+
+/** Every input's value once parsed. */
+export type Fields = { [K in InputName]: z.output<(typeof INPUT_SCHEMAS)[K]> }

@@ -1,0 +1,117 @@
+// The action's inputs → typed Settings, or every problem at once. Each group of inputs
+// (platform, targets, waiting, search, comment, trigger) has its own module with its schema;
+// the rules between them are in rules.ts.
+import { parseDuration } from '../durations.js'
+import type { CommentKind, CommentSettings, Settings } from '../model.js'
+import { INPUT_DEFAULTS, INPUT_NAMES, INPUT_SCHEMAS, type Fields, type InputName, type RawInputs } from './fields.js'
+import { hideUserinfo } from './platform.js'
+import { CROSS_INPUT_RULES, inputView, type InputView } from './rules.js'
+import { searchSettings } from './search.js'
+import { TARGET_LISTS, targetRefs } from './targets.js'
+import { TRIGGERS, triggerSettings } from './trigger.js'
+import { quote } from './values.js'
+
+export { INPUT_DEFAULTS, INPUT_NAMES, type InputName, type RawInputs } from './fields.js'
+
+/** Inputs whose values must never be echoed back, not even in an error. */
+const SECRET_INPUTS: ReadonlySet<InputName> = new Set(['admin-key', 'assistant-key', 'github-token'])
+/** List inputs: their problems name the one item at fault rather than the whole value. */
+const LIST_INPUTS: ReadonlySet<string> = new Set(Object.keys(TARGET_LISTS))
+
+/** On invalid input, the comment is still written (with the problems) when its own inputs are sound. */
+export type ParsedInputs = { ok: true; settings: Settings } | { ok: false; problems: string[]; comment: CommentSettings | undefined }
+
+/** Reads every input once, through the given reader (core.getInput in production). */
+export function readRawInputs(get: (name: InputName) => string): RawInputs {
+  const raw = {} as RawInputs
+  for (const name of INPUT_NAMES) raw[name] = get(name)
+  return raw
+}
+
+/**
+ * Validates every input and returns typed settings, or every problem found at once, each
+ * naming the input, the value given and what is allowed.
+ */
+export function parseInputs(raw: RawInputs): ParsedInputs {
+  const problems: string[] = []
+  const fields: Partial<Record<InputName, unknown>> = {}
+  // The token is only used for the comment: without pr-comment, whatever it holds is no problem.
+  const commentOn = INPUT_SCHEMAS['pr-comment'].safeParse((raw['pr-comment'] ?? '').trim() || INPUT_DEFAULTS['pr-comment'])
+  for (const name of INPUT_NAMES) {
+    if (name === 'github-token' && !(commentOn.success && commentOn.data)) {
+      fields[name] = ''
+      continue
+    }
+    const given = (raw[name] ?? '').trim()
+    const value = given === '' ? INPUT_DEFAULTS[name] : given
+    const parsed = INPUT_SCHEMAS[name].safeParse(value)
+    if (parsed.success) {
+      fields[name] = parsed.data
+    } else {
+      const shown = SECRET_INPUTS.has(name) ? '(hidden) ' : LIST_INPUTS.has(name) ? '' : `${quote(name === 'base-url' ? hideUserinfo(value) : value)} `
+      for (const issue of parsed.error.issues) problems.push(`${name}: ${shown}${issue.message}`)
+    }
+  }
+  const inputs = inputView(raw, fields as Partial<Fields>)
+  for (const rule of CROSS_INPUT_RULES) {
+    const problem = rule(inputs)
+    if (problem) problems.push(problem)
+  }
+  const comment = commentSettings(inputs)
+  const f = fields as Fields
+  if (problems.length > 0 || f['base-url'] === undefined) return { ok: false, problems, comment }
+
+  return {
+    ok: true,
+    settings: {
+      baseUrl: f['base-url'],
+      adminKey: f['admin-key'],
+      search: searchSettings(f),
+      targets: targetRefs(f),
+      trigger: triggerSettings(f, f['project-id']),
+      expectSha: f['expect-sha'],
+      timeoutMs: f.timeout,
+      minIntervalMs: f['min-interval'],
+      maxIntervalMs: f['max-interval'],
+      requestTimeoutMs: f['request-timeout'],
+      failOnTimeout: f['fail-on-timeout'],
+      acceptArchived: f['accept-archived'],
+      requirePr: f['require-pr'],
+      failFast: f['fail-fast'],
+      streamLogs: f['stream-logs'],
+      summary: f.summary,
+      comment
+    }
+  }
+}
+
+/** The comment's settings when its own inputs are sound, whatever else is wrong. */
+function commentSettings(inputs: InputView): CommentSettings | undefined {
+  const ready =
+    inputs.parsed('pr-comment') &&
+    inputs.value('pr-comment') &&
+    inputs.given('github-token') &&
+    inputs.parsed('github-token') &&
+    inputs.parsed('pr-number-target')
+  if (!ready) return undefined
+  return {
+    githubToken: inputs.value('github-token'),
+    prNumberTarget: inputs.value('pr-number-target'),
+    requestTimeoutMs: inputs.parsed('request-timeout') ? inputs.value('request-timeout') : (parseDuration(INPUT_DEFAULTS['request-timeout']) ?? 30_000),
+    kinds: commentKinds(inputs)
+  }
+}
+
+/** The kinds of work the step was given, as given: part of the comment's marker. */
+function commentKinds(inputs: InputView): CommentKind[] {
+  const started = inputs.parsed('trigger') ? inputs.value('trigger') : undefined
+  const waitedOn = new Set(
+    Object.entries(TARGET_LISTS).flatMap(([name, list]) => (inputs.items(name as keyof typeof TARGET_LISTS).length > 0 ? [list.kind] : []))
+  )
+  if (started) waitedOn.add(TRIGGERS[started].waitsOn)
+  const kinds: CommentKind[] = Object.values(TARGET_LISTS)
+    .map((list) => list.kind)
+    .filter((kind) => waitedOn.has(kind))
+  if (inputs.given('search-query')) kinds.push('search')
+  return kinds
+}

@@ -1,0 +1,43 @@
+// Where the platform is, and the admin key that reads updates and jobs and starts work.
+import { z } from 'zod'
+import { platformKeySchema } from './values.js'
+
+export const platformDefaults = {
+  'base-url': '',
+  'admin-key': ''
+} as const
+
+export const platformSchema = z.object({
+  'base-url': z.string().transform((text, ctx) => {
+    if (text === '') return undefined
+    let url: URL
+    try {
+      url = new URL(text)
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'is not a URL; use e.g. https://api.example.com' })
+      return z.NEVER
+    }
+    const problems: string[] = []
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') problems.push('must use https://')
+    else if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+      problems.push('must use https:// (http:// is accepted only for localhost, 127.0.0.0/8 and [::1])')
+    if (url.username || url.password) problems.push('must not contain credentials; pass the key in admin-key')
+    if (url.search || text.includes('?')) problems.push('must not contain a query string')
+    if (url.hash || text.includes('#')) problems.push('must not contain a fragment')
+    for (const message of problems) ctx.addIssue({ code: 'custom', message })
+    if (problems.length > 0) return z.NEVER
+    url.pathname = url.pathname.replace(/\/+$/, '')
+    return url
+  }),
+  'admin-key': platformKeySchema
+})
+
+function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+}
+
+/** A URL as it may be shown: a user name and password in it (a key, often) become `***`. */
+export function hideUserinfo(url: string): string {
+  // Up to the last @: a password may hold characters that end the user info for a URL parser.
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/*).*@/i, '$1***@')
+}

@@ -1,0 +1,103 @@
+// The rules between inputs, one check each, in the order their problems are listed. They run
+// even when some input failed to parse, so one run reports everything: requirements look at
+// what was given, comparisons only at inputs that parsed.
+import { INPUT_DEFAULTS, type Fields, type InputName } from './fields.js'
+import { TARGET_LISTS, type TargetListInput } from './targets.js'
+import { TRIGGERS } from './trigger.js'
+import { quote, splitList } from './values.js'
+
+/** What a rule may look at. */
+export interface InputView {
+  /** The input was given (not blank). */
+  given(name: InputName): boolean
+  /** The input parsed (its default did, when it was not given). */
+  parsed(name: InputName): boolean
+  /** The parsed value; read only when `parsed(name)`. */
+  value<K extends InputName>(name: K): Fields[K]
+  /** The input as given, trimmed, or its default. */
+  text(name: InputName): string
+  /** The items of a list input as given, parsed or not. */
+  items(name: TargetListInput): string[]
+}
+
+/** One check across inputs: its problem, naming the input and what to do, or nothing. */
+export type Rule = (inputs: InputView) => string | false | undefined
+
+const targetsGiven = (i: InputView) => Object.keys(TARGET_LISTS).some((name) => i.items(name as TargetListInput).length > 0)
+const triggerGiven = (i: InputView) => i.given('trigger')
+/** The trigger's kind, when one was given and is valid. */
+const triggerKind = (i: InputView) => (i.parsed('trigger') ? i.value('trigger') : undefined)
+const UPDATE_TRIGGERS = Object.entries(TRIGGERS)
+  .filter(([, t]) => t.waitsOn === 'update')
+  .map(([kind]) => kind)
+
+export const CROSS_INPUT_RULES: readonly Rule[] = [
+  // The platform
+  (i) => !i.given('base-url') && 'base-url: is required; the API base URL, e.g. https://api.example.com',
+  // What to wait on
+  (i) => i.items('job-id').length > 0 && !i.given('project-id') && 'project-id: is required with job-id (agent jobs are looked up per project)',
+  (i) => targetsGiven(i) && !i.given('admin-key') && 'admin-key: is required with status-id and job-id (the admin API key of the platform)',
+  (i) =>
+    !targetsGiven(i) &&
+    !i.given('search-query') &&
+    !triggerGiven(i) &&
+    'status-id / job-id / search-query: nothing to do; give a status-id, a job-id with project-id, or a search-query, or start work with trigger',
+  // The schedule
+  (i) =>
+    i.parsed('min-interval') &&
+    i.parsed('max-interval') &&
+    i.value('min-interval') > i.value('max-interval') &&
+    `min-interval: ${quote(i.text('min-interval'))} is larger than max-interval (${i.text('max-interval')}); min-interval must be at most max-interval`,
+  // The search check
+  (i) =>
+    i.given('search-query') &&
+    !i.given('search-domain') &&
+    'search-domain: is required with search-query (the last segment of the dashboard URL of the docs site)',
+  (i) => i.given('search-query') && !i.given('assistant-key') && 'assistant-key: is required with search-query (the assistant API key of the platform)',
+  (i) =>
+    i.given('assistant-key') &&
+    i.text('assistant-key') === i.text('admin-key') &&
+    'assistant-key: (hidden) is the same as admin-key; the platform has two kinds of keys: the admin key reads updates and jobs, the assistant key searches. Give each its own key',
+  // The PR comment
+  (i) =>
+    i.parsed('pr-comment') &&
+    i.value('pr-comment') &&
+    !i.given('github-token') &&
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: names the workflow expression users write
+    'github-token: is required with pr-comment (the default, ${{ github.token }}, needs pull-requests: write)',
+  // Starting the work
+  (i) => triggerGiven(i) && !i.given('project-id') && 'project-id: is required with trigger (the work is started in that project)',
+  (i) =>
+    triggerGiven(i) && !targetsGiven(i) && !i.given('admin-key') && 'admin-key: is required with trigger (the admin API key of the platform starts the work)',
+  // Each kind's own input: only and always with that kind.
+  ...Object.entries(TRIGGERS).flatMap(([kind, { extra }]): Rule[] =>
+    extra
+      ? [
+          (i) => i.parsed('trigger') && triggerKind(i) === kind && !i.given(extra.input) && `${extra.input}: is required with trigger: ${kind} (${extra.what})`,
+          (i) =>
+            i.parsed('trigger') &&
+            triggerKind(i) !== kind &&
+            i.given(extra.input) &&
+            `${extra.input}: is only used with trigger: ${kind}; set trigger: ${kind}, or remove ${extra.input}`
+        ]
+      : []
+  ),
+  (i) =>
+    i.given('expect-sha') &&
+    i.parsed('trigger') &&
+    i.items('status-id').length === 0 &&
+    !UPDATE_TRIGGERS.includes(triggerKind(i) ?? '') &&
+    `expect-sha: applies to updates only; give a status-id or trigger: ${UPDATE_TRIGGERS.join(' or ')}, or remove expect-sha`
+]
+
+/** A view of the inputs for the rules: `fields` holds the inputs that parsed. */
+export function inputView(raw: Readonly<Record<InputName, string>>, fields: Partial<Fields>): InputView {
+  const given = (name: InputName) => (raw[name] ?? '').trim() !== ''
+  return {
+    given,
+    parsed: (name) => name in fields,
+    value: (name) => fields[name] as Fields[typeof name],
+    text: (name) => (given(name) ? raw[name].trim() : INPUT_DEFAULTS[name]),
+    items: (name) => splitList(raw[name] ?? '')
+  }
+}

@@ -1,0 +1,89 @@
+// The kinds of value an input can hold, each a zod schema that turns the text the runner gives
+// into a typed value, or into one problem message that says what is allowed. The groups of
+// inputs (platform.ts, targets.ts, waiting.ts, search.ts, comment.ts, trigger.ts) are built
+// from these.
+import { z } from 'zod'
+import { parseDuration } from '../durations.js'
+import { identifierProblem } from '../engine/ids.js'
+
+/** Splits a list input on newlines and commas, trims, drops blanks. */
+export function splitList(text: string): string[] {
+  return text
+    .split(/[\n,]/)
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+}
+
+/** A value as a problem message shows it: quoted, and cut when long. */
+export function quote(value: string): string {
+  const shown = value.length > 80 ? `${value.slice(0, 77)}...` : value
+  return JSON.stringify(shown)
+}
+
+/** Longest duration any input may give; also keeps every timer well below the 2^31 ms limit of setTimeout. */
+export const MAX_DURATION_MS = 168 * 3_600_000
+
+export const durationSchema = z.string().transform((text, ctx) => {
+  const ms = parseDuration(text)
+  if (ms === undefined || ms <= 0) {
+    ctx.addIssue({ code: 'custom', message: 'is not a positive duration; use e.g. 90, 90s, 500ms, 1.5s, 15m, 1h30m' })
+    return z.NEVER
+  }
+  if (ms > MAX_DURATION_MS) {
+    ctx.addIssue({ code: 'custom', message: 'is longer than 168h (7 days), the longest duration allowed' })
+    return z.NEVER
+  }
+  return ms
+})
+
+export const booleanSchema = z.string().transform((text, ctx) => {
+  if (/^(true|True|TRUE)$/.test(text)) return true
+  if (/^(false|False|FALSE)$/.test(text)) return false
+  ctx.addIssue({ code: 'custom', message: 'is not a boolean; use true or false' })
+  return z.NEVER
+})
+
+/** A list of ids; each problem names the one item at fault. */
+export const idListSchema = z.string().transform((text, ctx) => {
+  const ids = splitList(text)
+  for (const id of ids) {
+    const problem = identifierProblem(id)
+    if (problem) ctx.addIssue({ code: 'custom', message: `${quote(id)} ${problem}` })
+  }
+  return [...new Set(ids)]
+})
+
+export const identifierSchema = z.string().transform((text, ctx) => {
+  const problem = text === '' ? undefined : identifierProblem(text)
+  if (problem) {
+    ctx.addIssue({ code: 'custom', message: problem })
+    return z.NEVER
+  }
+  return text
+})
+
+/** Numbers within bounds; empty means unset. */
+export const optionalNumber = (min: number, max: number, integer: boolean) =>
+  z.string().transform((text, ctx) => {
+    if (text === '') return undefined
+    const value = Number(text)
+    if (!/^\d+(\.\d+)?$/.test(text) || (integer && !Number.isInteger(value)) || value < min || value > max) {
+      ctx.addIssue({ code: 'custom', message: `must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max}` })
+      return z.NEVER
+    }
+    return value
+  })
+
+/** A secret: never shown, so its problem must say what to look for. */
+export const keySchema = z.string().refine((key) => key === '' || /^[\x21-\x7e]{1,4096}$/.test(key), {
+  message: 'must be printable ASCII without spaces (is the secret pasted with a line break?)'
+})
+
+/**
+ * Platform keys are long. Every key is masked wherever it appears, in any letter case, so a key
+ * of a few characters would turn every word that holds them into `***` and garble the log.
+ */
+const MIN_PLATFORM_KEY_LENGTH = 8
+export const platformKeySchema = keySchema.refine((key) => key === '' || key.length >= MIN_PLATFORM_KEY_LENGTH, {
+  message: `is shorter than ${MIN_PLATFORM_KEY_LENGTH} characters, far shorter than a platform API key; it would be masked wherever its characters appear in the log. Check that the secret holds the whole key`
+})

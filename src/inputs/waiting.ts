@@ -1,0 +1,29 @@
+// How the wait runs and ends: its time budget and schedule, what counts as success, what is shown.
+import { z } from 'zod'
+import { booleanSchema, durationSchema } from './values.js'
+
+export const waitingDefaults = {
+  timeout: '15m',
+  'min-interval': '5s',
+  'max-interval': '45s',
+  'request-timeout': '30s',
+  'fail-on-timeout': 'true',
+  'accept-archived': 'false',
+  'require-pr': 'false',
+  'fail-fast': 'false',
+  'stream-logs': 'true',
+  summary: 'true'
+} as const
+
+export const waitingSchema = z.object({
+  timeout: durationSchema,
+  'min-interval': durationSchema,
+  'max-interval': durationSchema,
+  'request-timeout': durationSchema,
+  'fail-on-timeout': booleanSchema,
+  'accept-archived': booleanSchema,
+  'require-pr': booleanSchema,
+  'fail-fast': booleanSchema,
+  'stream-logs': booleanSchema,
+  summary: booleanSchema
+})
