@@ -11,9 +11,8 @@ import {
   upsertComment,
   type RunContext
 } from '../src/report/comment.js'
-import { jobRecordSchema } from '../src/engine/targets/job.js'
-import { updateRecordSchema } from '../src/engine/targets/update.js'
-import type { RunOutcome, TargetReport } from '../src/model.js'
+import type { RunOutcome } from '../src/model.js'
+import { jobReport, runOutcome, updateReport } from './helpers/builders.js'
 
 const API = 'https://api.github.com'
 // Octokit's default fetch goes through the toolkit's proxy-aware undici dispatcher, which nock
@@ -24,15 +23,11 @@ beforeAll(() => nock.disableNetConnect())
 afterEach(() => nock.cleanAll())
 afterAll(() => nock.enableNetConnect())
 
-const base = { stoppedByFailFast: false, polls: 1, logs: [], transitions: [], finishedAfterMs: 0, error: null, note: undefined }
 function outcome(extra: Partial<RunOutcome> = {}): RunOutcome {
-  const update = updateRecordSchema.parse({ status: 'success', commit: { filesChanged: { added: ['docs/a.mdx'], modified: ['docs/b.mdx'], removed: [] } } })
-  const job = jobRecordSchema.parse({ status: 'completed', prLink: 'https://github.com/acme/docs/pull/42' })
-  const targets: TargetReport[] = [
-    { ...base, ref: { kind: 'update', id: 'u1' }, result: 'success', status: 'success', record: {}, parsed: { kind: 'update', data: update } },
-    { ...base, ref: { kind: 'job', id: 'j1', projectId: 'p' }, result: 'success', status: 'completed', record: {}, parsed: { kind: 'job', data: job } }
-  ]
-  return { result: 'success', headline: 'All 2 targets succeeded.', problems: [], targets, search: undefined, elapsedMs: 65_000, ...extra }
+  const update = { status: 'success', commit: { filesChanged: { added: ['docs/a.mdx'], modified: ['docs/b.mdx'], removed: [] } } }
+  const job = { status: 'completed', prLink: 'https://github.com/acme/docs/pull/42' }
+  const targets = [updateReport('u1', update, { record: {} }), jobReport('j1', job, { ref: { kind: 'job', id: 'j1', projectId: 'p' }, record: {} })]
+  return runOutcome(targets, { headline: 'All 2 targets succeeded.', elapsedMs: 65_000, ...extra })
 }
 
 const context = (extra: Partial<RunContext> = {}): RunContext => ({
@@ -122,18 +117,11 @@ describe('renderComment', () => {
   })
 
   it('truncates long file lists', () => {
-    const update = updateRecordSchema.parse({
-      status: 'success',
-      commit: { filesChanged: { added: Array.from({ length: 45 }, (_, i) => `f${i}`), modified: [], removed: [] } }
-    })
-    const target: TargetReport = {
-      ...base,
-      ref: { kind: 'update', id: 'u' },
-      result: 'success',
-      status: 'success',
-      record: {},
-      parsed: { kind: 'update', data: update }
-    }
+    const target = updateReport(
+      'u',
+      { status: 'success', commit: { filesChanged: { added: Array.from({ length: 45 }, (_, i) => `f${i}`), modified: [], removed: [] } } },
+      { record: {} }
+    )
     expect(renderComment(outcome({ targets: [target] }), 'm', undefined)).toContain(', … and 25 more')
   })
 })

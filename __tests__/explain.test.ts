@@ -1,42 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { errorLines, explainTarget, failureMessage, fileAnnotations, fileRefOf } from '../src/report/explain.js'
-import { jobRecordSchema } from '../src/engine/targets/job.js'
-import { updateRecordSchema } from '../src/engine/targets/update.js'
 import type { RunOutcome, TargetReport } from '../src/model.js'
+import { runOutcome, targetReport } from './helpers/builders.js'
 
-function target(kind: 'update' | 'job', id: string, record: Record<string, unknown> | null, overrides: Partial<TargetReport> = {}): TargetReport {
-  const parsed =
-    record === null
-      ? undefined
-      : kind === 'update'
-        ? ({ kind: 'update', data: updateRecordSchema.parse(record) } as const)
-        : ({ kind: 'job', data: jobRecordSchema.parse(record) } as const)
-  return {
-    ref: kind === 'update' ? { kind, id } : { kind, id, projectId: 'p1' },
-    result: 'success',
-    status: typeof record?.status === 'string' ? record.status : '',
-    record,
-    parsed,
-    error: null,
-    note: undefined,
-    stoppedByFailFast: false,
-    polls: 3,
-    logs: parsed?.kind === 'update' ? (parsed.data.logs ?? []) : [],
-    transitions: [],
-    finishedAfterMs: 95_000,
-    ...overrides
-  }
-}
+// These tests read a target that finished after 95 s and 3 polls, in a run that failed.
+const target = (kind: 'update' | 'job', id: string, record: Record<string, unknown> | null, overrides: Partial<TargetReport> = {}) =>
+  targetReport(kind, id, record, { polls: 3, finishedAfterMs: 95_000, ...overrides })
 
-const outcome = (targets: TargetReport[], extra: Partial<RunOutcome> = {}): RunOutcome => ({
-  result: 'failure',
-  headline: 'headline',
-  problems: [],
-  targets,
-  search: undefined,
-  elapsedMs: 1000,
-  ...extra
-})
+const outcome = (targets: TargetReport[], extra: Partial<RunOutcome> = {}) =>
+  runOutcome(targets, { result: 'failure', headline: 'headline', elapsedMs: 1000, ...extra })
 
 const FAILED_UPDATE = target(
   'update',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createLogReporter, describeProgress, inert, printUntrustedLines, type LogSink } from '../src/report/log.js'
 import type { TargetReport } from '../src/model.js'
+import { updateReport } from './helpers/builders.js'
 
 function sink(): LogSink & { lines: string[] } {
   const lines: string[] = []
@@ -14,21 +15,8 @@ function sink(): LogSink & { lines: string[] } {
   }
 }
 
-const report = (id: string, overrides: Partial<TargetReport> = {}): TargetReport => ({
-  ref: { kind: 'update', id },
-  result: 'success',
-  status: 'success',
-  record: null,
-  parsed: undefined,
-  error: null,
-  note: undefined,
-  stoppedByFailFast: false,
-  polls: 3,
-  logs: [],
-  transitions: [],
-  finishedAfterMs: 12_300,
-  ...overrides
-})
+const report = (id: string, overrides: Partial<TargetReport> = {}) =>
+  updateReport(id, null, { status: 'success', polls: 3, finishedAfterMs: 12_300, ...overrides })
 
 describe('printUntrustedLines', () => {
   it('wraps server lines in stop-commands with an unguessable token and strips control characters', () => {

@@ -1,52 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { computeOutputs, fitOutput, MAX_OUTPUT_BYTES, OUTPUT_NAMES, prNumberFromLink, resultsOutput } from '../src/report/outputs.js'
-import { jobRecordSchema } from '../src/engine/targets/job.js'
-import { updateRecordSchema } from '../src/engine/targets/update.js'
 import type { RunOutcome, TargetReport } from '../src/model.js'
+import { jobReport, runOutcome, updateReport } from './helpers/builders.js'
 
-function update(id: string, record: Record<string, unknown>, result: TargetReport['result'] = 'success'): TargetReport {
-  const data = updateRecordSchema.parse(record)
-  return {
-    ref: { kind: 'update', id },
-    result,
-    status: data.status,
-    record,
-    parsed: { kind: 'update', data },
-    error: null,
-    note: undefined,
-    stoppedByFailFast: false,
-    polls: 2,
-    logs: [],
-    transitions: [],
-    finishedAfterMs: 0
-  }
-}
-function job(id: string, record: Record<string, unknown>): TargetReport {
-  const data = jobRecordSchema.parse(record)
-  return {
-    ref: { kind: 'job', id, projectId: 'p' },
-    result: 'success',
-    status: data.status,
-    record,
-    parsed: { kind: 'job', data },
-    error: null,
-    note: undefined,
-    stoppedByFailFast: false,
-    polls: 3,
-    logs: [],
-    transitions: [],
-    finishedAfterMs: 0
-  }
-}
-const outcome = (targets: TargetReport[], extra: Partial<RunOutcome> = {}): RunOutcome => ({
-  result: 'success',
-  headline: '',
-  problems: [],
-  targets,
-  search: undefined,
-  elapsedMs: 12_345,
-  ...extra
-})
+// The log lines of a report are not what the outputs read: they come from the record.
+const update = (id: string, record: Record<string, unknown>, result: TargetReport['result'] = 'success') =>
+  updateReport(id, record, { result, polls: 2, logs: [] })
+const job = (id: string, record: Record<string, unknown>) => jobReport(id, record, { ref: { kind: 'job', id, projectId: 'p' }, polls: 3 })
+const outcome = (targets: TargetReport[], extra: Partial<RunOutcome> = {}) => runOutcome(targets, { elapsedMs: 12_345, ...extra })
 
 describe('computeOutputs', () => {
   it('writes every output even when nothing was read', () => {

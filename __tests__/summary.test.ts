@@ -1,35 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_FILES_LISTED, MAX_SUMMARY_BYTES, renderSummary } from '../src/report/summary.js'
-import { updateRecordSchema } from '../src/engine/targets/update.js'
 import type { RunOutcome, TargetReport } from '../src/model.js'
+import { runOutcome, updateReport } from './helpers/builders.js'
 
-function update(id: string, record: Record<string, unknown>, overrides: Partial<TargetReport> = {}): TargetReport {
-  const data = updateRecordSchema.parse(record)
-  return {
-    ref: { kind: 'update', id },
-    result: 'success',
-    status: data.status,
-    record,
-    parsed: { kind: 'update', data },
-    error: null,
-    note: undefined,
-    stoppedByFailFast: false,
-    polls: 4,
-    logs: data.logs ?? [],
-    transitions: [],
-    finishedAfterMs: 1000,
-    ...overrides
-  }
-}
-const outcome = (targets: TargetReport[], extra: Partial<RunOutcome> = {}): RunOutcome => ({
-  result: 'success',
-  headline: 'update u1 succeeded.',
-  problems: [],
-  targets,
-  search: undefined,
-  elapsedMs: 12_345,
-  ...extra
-})
+const update = (id: string, record: Record<string, unknown>, overrides: Partial<TargetReport> = {}) =>
+  updateReport(id, record, { polls: 4, finishedAfterMs: 1000, ...overrides })
+const outcome = (targets: TargetReport[], extra: Partial<RunOutcome> = {}) =>
+  runOutcome(targets, { headline: 'update u1 succeeded.', elapsedMs: 12_345, ...extra })
 
 describe('renderSummary', () => {
   it('shows the outcome, the update, files, screenshots, log tail and timing', () => {

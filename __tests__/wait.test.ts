@@ -6,6 +6,7 @@ import { MAX_IN_FLIGHT, waitForTargets } from '../src/engine/wait.js'
 import { seededRandom, virtualClock } from './helpers/clock.js'
 import { ok, recordingEvents, scriptedClient, settingsFor } from './helpers/fakes.js'
 import type { RunOutcome, SearchReport, TargetReport } from '../src/model.js'
+import { runOutcome, searchReport, updateReport } from './helpers/builders.js'
 
 const U = (id: string) => `/v1/project/update-status/${id}`
 const J = (id: string, project = 'p1') => `/v2/agent/${project}/job/${id}`
@@ -269,12 +270,11 @@ describe('worstResult', () => {
 })
 
 describe('stepPasses', () => {
-  const target = (result: TargetReport['result'], stoppedByFailFast = false) => ({ result, stoppedByFailFast }) as TargetReport
   const outcome = (results: TargetReport['result'][], search?: Partial<SearchReport>): RunOutcome => {
-    const targets = results.map((r) => target(r))
-    const searchReport = search ? ({ result: 'success', queries: [], error: null, skipped: false, ...search } as SearchReport) : undefined
-    const all = [...results, ...(searchReport && !searchReport.skipped ? [searchReport.result] : [])]
-    return { result: worstResult(all), headline: '', problems: [], targets, search: searchReport, elapsedMs: 0 }
+    const targets = results.map((result, i) => updateReport(`u${i}`, null, { result }))
+    const check = search ? searchReport(search) : undefined
+    const all = [...results, ...(check && !check.skipped ? [check.result] : [])]
+    return runOutcome(targets, { result: worstResult(all), search: check })
   }
 
   it('passes on success and fails on anything else by default', () => {
