@@ -1,8 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { startGitHubApi } from '../dev/github-api.js'
 import { ADMIN_KEY, ASSISTANT_KEY, HOSTILE_LINES, PROJECT_ID, SEARCH_DOMAIN } from '../dev/simulator.js'
-import { activeCommands, expectAllOutputs, FAST, runAgainst, simulator } from './helpers/e2e.js'
+import { activeCommands, expectAllOutputs, FAST, githubApi, runAgainst, simulator } from './helpers/e2e.js'
 
 const GH_TOKEN = 'ghs_adversarial_token_0002'
 const ours = /^::(add-mask|group|endgroup|debug|warning|error)::/
@@ -110,22 +109,18 @@ describe.concurrent('hostile server text', () => {
 
   it('in a PR comment cannot become markup or a ping', async () => {
     const sim = await simulator()
-    const api = await startGitHubApi()
-    try {
-      const run = await runAgainst(
-        sim,
-        { 'status-id': 'update-hostile', 'pr-comment': 'true', 'github-token': GH_TOKEN },
-        { env: { GITHUB_API_URL: api.url }, event: { name: 'pull_request', payload: { pull_request: { number: 3 } } } }
-      )
-      expect(run.code, run.stdout).toBe(0)
-      const body = api.comments[0]?.body ?? ''
-      expect(body).toContain('### ✅ Docs update deployed')
-      // Our own link to the run is the one link allowed.
-      const serverText = body.replace(/(`+)[^`]*?\1/g, '').replace(/\[workflow run\]\(https:\/\/github\.com\/acme\/docs\/actions\/runs\/\d+\)/, '')
-      expect(serverText).not.toMatch(/<img|<script|(?<!\\)\]\(|https:\/\/evil|@octocat/)
-    } finally {
-      await api.close()
-    }
+    const api = await githubApi()
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'update-hostile', 'pr-comment': 'true', 'github-token': GH_TOKEN },
+      { env: { GITHUB_API_URL: api.url }, event: { name: 'pull_request', payload: { pull_request: { number: 3 } } } }
+    )
+    expect(run.code, run.stdout).toBe(0)
+    const body = api.comments[0]?.body ?? ''
+    expect(body).toContain('### ✅ Docs update deployed')
+    // Our own link to the run is the one link allowed.
+    const serverText = body.replace(/(`+)[^`]*?\1/g, '').replace(/\[workflow run\]\(https:\/\/github\.com\/acme\/docs\/actions\/runs\/\d+\)/, '')
+    expect(serverText).not.toMatch(/<img|<script|(?<!\\)\]\(|https:\/\/evil|@octocat/)
   })
 })
 
@@ -146,21 +141,17 @@ describe.concurrent('secrets, with debug logging on', () => {
 
   it.each(scenarios)('%s: no key in stdout, stderr, outputs, summary or comment', async (_name, inputs, polls) => {
     const sim = await simulator()
-    const api = await startGitHubApi()
-    try {
-      const run = await runAgainst(
-        sim,
-        { ...inputs, 'pr-comment': 'true', 'github-token': GH_TOKEN },
-        {
-          env: { RUNNER_DEBUG: '1', ACTIONS_STEP_DEBUG: 'true', GITHUB_API_URL: api.url },
-          event: { name: 'pull_request', payload: { pull_request: { number: 5 } } }
-        }
-      )
-      if (polls) expect(run.stdout).toContain('::debug::')
-      expectRunKeyFree(run, api)
-    } finally {
-      await api.close()
-    }
+    const api = await githubApi()
+    const run = await runAgainst(
+      sim,
+      { ...inputs, 'pr-comment': 'true', 'github-token': GH_TOKEN },
+      {
+        env: { RUNNER_DEBUG: '1', ACTIONS_STEP_DEBUG: 'true', GITHUB_API_URL: api.url },
+        event: { name: 'pull_request', payload: { pull_request: { number: 5 } } }
+      }
+    )
+    if (polls) expect(run.stdout).toContain('::debug::')
+    expectRunKeyFree(run, api)
   })
 })
 
@@ -179,22 +170,18 @@ describe.concurrent('a server that echoes a key back', () => {
 
   it('in a record: cut from the log, outputs, summary and comment', async () => {
     const sim = await simulator()
-    const api = await startGitHubApi()
+    const api = await githubApi()
     sim.script('update', 'echo', [{ json: { ...record, status: 'in_progress', endedAt: undefined } }, { json: record }])
-    try {
-      const run = await runAgainst(
-        sim,
-        { ...FAST, 'status-id': 'echo', 'assistant-key': ASSISTANT_KEY, 'pr-comment': 'true', 'github-token': GH_TOKEN },
-        { env: { RUNNER_DEBUG: '1', GITHUB_API_URL: api.url }, event: { name: 'pull_request', payload: { pull_request: { number: 8 } } } }
-      )
-      expect(run.code, run.stdout).toBe(0)
-      expect(run.outputs['commit-message']).toBe('message *** _***_ ***')
-      expect(run.summary).toContain(String.raw`message \*\*\* \_\*\*\*\_ \*\*\*`)
-      expect(api.comments).toHaveLength(1)
-      expectRunKeyFree(run, api)
-    } finally {
-      await api.close()
-    }
+    const run = await runAgainst(
+      sim,
+      { ...FAST, 'status-id': 'echo', 'assistant-key': ASSISTANT_KEY, 'pr-comment': 'true', 'github-token': GH_TOKEN },
+      { env: { RUNNER_DEBUG: '1', GITHUB_API_URL: api.url }, event: { name: 'pull_request', payload: { pull_request: { number: 8 } } } }
+    )
+    expect(run.code, run.stdout).toBe(0)
+    expect(run.outputs['commit-message']).toBe('message *** _***_ ***')
+    expect(run.summary).toContain(String.raw`message \*\*\* \_\*\*\*\_ \*\*\*`)
+    expect(api.comments).toHaveLength(1)
+    expectRunKeyFree(run, api)
   })
 
   it('in an error message and in search results', async () => {

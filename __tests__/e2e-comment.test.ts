@@ -2,255 +2,210 @@ import { cp, mkdtemp, readdir, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { startGitHubApi } from '../dev/github-api.js'
-import { startProxy } from '../dev/proxy.js'
 import { PROJECT_ID } from '../dev/simulator.js'
-import { runAgainst, simulator } from './helpers/e2e.js'
+import { githubApi, proxyServer, runAgainst, simulator } from './helpers/e2e.js'
 
 const pullRequest = { name: 'pull_request', payload: { pull_request: { number: 7 } } }
 const TOKEN = 'ghs_fake_token_for_tests_0001'
 
-const github = startGitHubApi
-
 describe.concurrent('the PR comment, end to end', () => {
   it('creates one comment, then updates it in place on the next run', async () => {
     const sim = await simulator()
-    const api = await github()
-    try {
-      const inputs = { 'job-id': 'job-completed-pr', 'project-id': PROJECT_ID, 'pr-comment': 'true', 'github-token': TOKEN }
-      const env = { GITHUB_API_URL: api.url }
-      const first = await runAgainst(sim, inputs, { env, event: pullRequest })
-      expect(first.code, first.stdout + first.stderr).toBe(0)
-      expect(first.stdout).toContain('Posted "in progress" on pull request #7.')
-      expect(first.stdout).toContain('Updated the comment on pull request #7.')
-      sim.reset()
-      const second = await runAgainst(sim, { ...inputs, 'job-id': 'job-completed-nopr' }, { env, event: pullRequest })
-      expect(second.stdout).toContain('Updated the comment on pull request #7.')
-      expect(api.comments).toHaveLength(1)
-      const [comment] = api.comments
-      expect(comment?.issue).toBe(7)
-      expect(comment?.body).toContain('<!-- wait-for-docs:docs/wait-for-docs:job -->')
-      expect(comment?.body).toContain('`job-completed-nopr`')
-      expect(comment?.body).toContain('[workflow run](https://github.com/acme/docs/actions/runs/4242424242)')
-      expect(api.requests.every((r) => r.authorization === `token ${TOKEN}`)).toBe(true)
-      // The token appears once per run: in the ::add-mask:: command that hides it.
-      for (const run of [first, second]) expect((run.stdout + run.stderr + run.summary).split(TOKEN)).toHaveLength(2)
-    } finally {
-      await api.close()
-    }
+    const api = await githubApi()
+    const inputs = { 'job-id': 'job-completed-pr', 'project-id': PROJECT_ID, 'pr-comment': 'true', 'github-token': TOKEN }
+    const env = { GITHUB_API_URL: api.url }
+    const first = await runAgainst(sim, inputs, { env, event: pullRequest })
+    expect(first.code, first.stdout + first.stderr).toBe(0)
+    expect(first.stdout).toContain('Posted "in progress" on pull request #7.')
+    expect(first.stdout).toContain('Updated the comment on pull request #7.')
+    sim.reset()
+    const second = await runAgainst(sim, { ...inputs, 'job-id': 'job-completed-nopr' }, { env, event: pullRequest })
+    expect(second.stdout).toContain('Updated the comment on pull request #7.')
+    expect(api.comments).toHaveLength(1)
+    const [comment] = api.comments
+    expect(comment?.issue).toBe(7)
+    expect(comment?.body).toContain('<!-- wait-for-docs:docs/wait-for-docs:job -->')
+    expect(comment?.body).toContain('`job-completed-nopr`')
+    expect(comment?.body).toContain('[workflow run](https://github.com/acme/docs/actions/runs/4242424242)')
+    expect(api.requests.every((r) => r.authorization === `token ${TOKEN}`)).toBe(true)
+    // The token appears once per run: in the ::add-mask:: command that hides it.
+    for (const run of [first, second]) expect((run.stdout + run.stderr + run.summary).split(TOKEN)).toHaveLength(2)
   })
 
   it('posts "in progress" when waiting starts, then replaces it with the outcome, the commit and the run', async () => {
     const sim = await simulator()
-    const api = await github()
-    try {
-      const event = { name: 'pull_request', payload: { pull_request: { number: 7, head: { sha: 'c0ffee0123456789abcdef0123456789abcdef01' } } } }
-      const run = await runAgainst(
-        sim,
-        { 'status-id': 'update-success,update-failure', 'pr-comment': 'true', 'github-token': TOKEN },
-        { env: { GITHUB_API_URL: api.url }, event }
-      )
-      expect(run.code).toBe(1)
-      const writes = api.requests.filter((r) => r.method !== 'GET')
-      expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /repos/acme/docs/issues/7/comments', 'PATCH /repos/acme/docs/issues/comments/1000'])
-      const [started, finished] = writes.map((r) => String(r.body?.body))
-      expect(started).toContain('### ⏳ Waiting for the docs updates')
-      expect(started).toContain('- update `update-success`\n- update `update-failure`')
-      expect(started).toContain('<sub>commit `c0ffee0` · [workflow run](https://github.com/acme/docs/actions/runs/4242424242) · in progress</sub>')
-      expect(finished).toContain('### ❌ Docs updates failed')
-      expect(finished).toContain('| update `update-success` | ✅ success | succeeded |')
-      expect(finished).toContain('| update `update-failure` | ❌ failure | failed: “Update failed: broken link in docs/quickstart.mdx” |')
-      // The commit it reflects is the pull request's head, not the merge commit of GITHUB_SHA.
-      expect(finished).toMatch(/<sub>commit `c0ffee0` · \[workflow run\]\(https:\/\/github\.com\/acme\/docs\/actions\/runs\/4242424242\) · took \d/)
-      expect(api.comments).toHaveLength(1)
-      expect(api.comments[0]?.body).toBe(finished)
-    } finally {
-      await api.close()
-    }
+    const api = await githubApi()
+    const event = { name: 'pull_request', payload: { pull_request: { number: 7, head: { sha: 'c0ffee0123456789abcdef0123456789abcdef01' } } } }
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'update-success,update-failure', 'pr-comment': 'true', 'github-token': TOKEN },
+      { env: { GITHUB_API_URL: api.url }, event }
+    )
+    expect(run.code).toBe(1)
+    const writes = api.requests.filter((r) => r.method !== 'GET')
+    expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /repos/acme/docs/issues/7/comments', 'PATCH /repos/acme/docs/issues/comments/1000'])
+    const [started, finished] = writes.map((r) => String(r.body?.body))
+    expect(started).toContain('### ⏳ Waiting for the docs updates')
+    expect(started).toContain('- update `update-success`\n- update `update-failure`')
+    expect(started).toContain('<sub>commit `c0ffee0` · [workflow run](https://github.com/acme/docs/actions/runs/4242424242) · in progress</sub>')
+    expect(finished).toContain('### ❌ Docs updates failed')
+    expect(finished).toContain('| update `update-success` | ✅ success | succeeded |')
+    expect(finished).toContain('| update `update-failure` | ❌ failure | failed: “Update failed: broken link in docs/quickstart.mdx” |')
+    // The commit it reflects is the pull request's head, not the merge commit of GITHUB_SHA.
+    expect(finished).toMatch(/<sub>commit `c0ffee0` · \[workflow run\]\(https:\/\/github\.com\/acme\/docs\/actions\/runs\/4242424242\) · took \d/)
+    expect(api.comments).toHaveLength(1)
+    expect(api.comments[0]?.body).toBe(finished)
   })
 
   it('invalid input is commented too, in the comment the corrected step will update', async () => {
     const sim = await simulator()
-    const api = await github()
-    try {
-      const env = { GITHUB_API_URL: api.url }
-      const inputs = { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN }
-      const bad = await runAgainst(sim, { ...inputs, timeout: 'soon' }, { env, event: pullRequest })
-      expect(bad.code).toBe(1)
-      expect(sim.requests).toHaveLength(0)
-      expect(api.comments).toHaveLength(1)
-      expect(api.comments[0]?.body).toContain('### ⚠️ Could not wait for the docs')
-      expect(api.comments[0]?.body).toContain('- timeout: &quot;soon&quot; is not a positive duration')
-      const good = await runAgainst(sim, inputs, { env, event: pullRequest })
-      expect(good.code).toBe(0)
-      expect(good.stdout).toContain('Updated the comment on pull request #7.')
-      expect(api.comments).toHaveLength(1)
-      expect(api.comments[0]?.body).toContain('### ✅ Docs update deployed')
-    } finally {
-      await api.close()
-    }
+    const api = await githubApi()
+    const env = { GITHUB_API_URL: api.url }
+    const inputs = { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN }
+    const bad = await runAgainst(sim, { ...inputs, timeout: 'soon' }, { env, event: pullRequest })
+    expect(bad.code).toBe(1)
+    expect(sim.requests).toHaveLength(0)
+    expect(api.comments).toHaveLength(1)
+    expect(api.comments[0]?.body).toContain('### ⚠️ Could not wait for the docs')
+    expect(api.comments[0]?.body).toContain('- timeout: &quot;soon&quot; is not a positive duration')
+    const good = await runAgainst(sim, inputs, { env, event: pullRequest })
+    expect(good.code).toBe(0)
+    expect(good.stdout).toContain('Updated the comment on pull request #7.')
+    expect(api.comments).toHaveLength(1)
+    expect(api.comments[0]?.body).toContain('### ✅ Docs update deployed')
   })
 
   it('two steps waiting on different kinds keep two comments; a failure is commented too', async () => {
     const sim = await simulator()
-    const api = await github()
-    try {
-      const env = { GITHUB_API_URL: api.url }
-      const jobs = await runAgainst(
-        sim,
-        { 'job-id': 'job-completed-pr', 'project-id': PROJECT_ID, 'pr-comment': 'true', 'github-token': TOKEN },
-        { env, event: pullRequest }
-      )
-      const updates = await runAgainst(sim, { 'status-id': 'update-failure', 'pr-comment': 'true', 'github-token': TOKEN }, { env, event: pullRequest })
-      expect(jobs.code).toBe(0)
-      expect(updates.code).toBe(1)
-      expect(api.comments).toHaveLength(2)
-      expect(api.comments[0]?.body).toContain('[pull request](https://github.com/acme/docs/pull/42)')
-      expect(api.comments[1]?.body).toContain('### ❌ Docs update failed')
-      expect(api.comments[1]?.body).toContain('**Update update-failure failed: “Update failed: broken link in docs/quickstart.mdx”**')
-      expect(api.comments[1]?.body).toContain('| update `update-failure` | ❌ failure |')
-      expect(api.comments[1]?.body).toContain('**Files changed')
-    } finally {
-      await api.close()
-    }
+    const api = await githubApi()
+    const env = { GITHUB_API_URL: api.url }
+    const jobs = await runAgainst(
+      sim,
+      { 'job-id': 'job-completed-pr', 'project-id': PROJECT_ID, 'pr-comment': 'true', 'github-token': TOKEN },
+      { env, event: pullRequest }
+    )
+    const updates = await runAgainst(sim, { 'status-id': 'update-failure', 'pr-comment': 'true', 'github-token': TOKEN }, { env, event: pullRequest })
+    expect(jobs.code).toBe(0)
+    expect(updates.code).toBe(1)
+    expect(api.comments).toHaveLength(2)
+    expect(api.comments[0]?.body).toContain('[pull request](https://github.com/acme/docs/pull/42)')
+    expect(api.comments[1]?.body).toContain('### ❌ Docs update failed')
+    expect(api.comments[1]?.body).toContain('**Update update-failure failed: “Update failed: broken link in docs/quickstart.mdx”**')
+    expect(api.comments[1]?.body).toContain('| update `update-failure` | ❌ failure |')
+    expect(api.comments[1]?.body).toContain('**Files changed')
   })
 
   it('without permission, warns with what to add and does not fail the step', async () => {
     const sim = await simulator()
-    const api = await github()
+    const api = await githubApi()
     api.failWith = 403
-    try {
-      const run = await runAgainst(
-        sim,
-        { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN },
-        { env: { GITHUB_API_URL: api.url }, event: pullRequest }
-      )
-      expect(run.code, run.stdout).toBe(0)
-      expect(run.outputs.result).toBe('success')
-      expect(run.stdout).toContain(
-        '::warning::The pull request comment could not be written: the token may not comment on pull requests (HTTP 403). Add `permissions: pull-requests: write` to the job'
-      )
-    } finally {
-      await api.close()
-    }
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN },
+      { env: { GITHUB_API_URL: api.url }, event: pullRequest }
+    )
+    expect(run.code, run.stdout).toBe(0)
+    expect(run.outputs.result).toBe('success')
+    expect(run.stdout).toContain(
+      '::warning::The pull request comment could not be written: the token may not comment on pull requests (HTTP 403). Add `permissions: pull-requests: write` to the job'
+    )
   })
 
   it('a GitHub API that never answers is given up after request-timeout; the step still passes', async () => {
     const sim = await simulator()
-    const api = await github()
+    const api = await githubApi()
     api.hang = true
-    try {
-      const startedAt = Date.now()
-      const run = await runAgainst(
-        sim,
-        { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN, 'request-timeout': '1s' },
-        { env: { GITHUB_API_URL: api.url }, event: pullRequest }
-      )
-      expect(run.code, run.stdout).toBe(0)
-      expect(run.outputs.result).toBe('success')
-      // One listing for the "in progress" comment, one for the outcome: each given up after 1 s.
-      expect(api.requests).toHaveLength(2)
-      expect(run.stdout).toContain('The "in progress" comment could not be written (the GitHub API did not answer in time)')
-      expect(run.stdout).toContain('::warning::The pull request comment could not be written: the GitHub API did not answer within 1.0s (request-timeout).')
-      expect(Date.now() - startedAt).toBeLessThan(15_000)
-    } finally {
-      await api.close()
-    }
+    const startedAt = Date.now()
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN, 'request-timeout': '1s' },
+      { env: { GITHUB_API_URL: api.url }, event: pullRequest }
+    )
+    expect(run.code, run.stdout).toBe(0)
+    expect(run.outputs.result).toBe('success')
+    // One listing for the "in progress" comment, one for the outcome: each given up after 1 s.
+    expect(api.requests).toHaveLength(2)
+    expect(run.stdout).toContain('The "in progress" comment could not be written (the GitHub API did not answer in time)')
+    expect(run.stdout).toContain('::warning::The pull request comment could not be written: the GitHub API did not answer within 1.0s (request-timeout).')
+    expect(Date.now() - startedAt).toBeLessThan(15_000)
   })
 
   it('a cancelled run is commented too, within the 2 s the runner is given', async () => {
     const sim = await simulator()
-    const api = await github()
-    try {
-      let sentAt = 0
-      const run = await runAgainst(
-        sim,
-        { 'status-id': 'update-forever', 'min-interval': '1s', 'max-interval': '1s', 'pr-comment': 'true', 'github-token': TOKEN },
-        {
-          env: { GITHUB_API_URL: api.url },
-          event: pullRequest,
-          onStdout: (chunk, child) => {
-            if (!sentAt && chunk.includes('in_progress')) {
-              sentAt = Date.now()
-              child.kill('SIGINT')
-            }
+    const api = await githubApi()
+    let sentAt = 0
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'update-forever', 'min-interval': '1s', 'max-interval': '1s', 'pr-comment': 'true', 'github-token': TOKEN },
+      {
+        env: { GITHUB_API_URL: api.url },
+        event: pullRequest,
+        onStdout: (chunk, child) => {
+          if (!sentAt && chunk.includes('in_progress')) {
+            sentAt = Date.now()
+            child.kill('SIGINT')
           }
         }
-      )
-      expect(run.code).not.toBe(0)
-      expect(Date.now() - sentAt).toBeLessThan(2000)
-      expect(run.outputs.result).toBe('cancelled')
-      expect(api.comments).toHaveLength(1)
-      expect(api.comments[0]?.body).toContain('### 🛑 Cancelled while waiting for the docs')
-    } finally {
-      await api.close()
-    }
+      }
+    )
+    expect(run.code).not.toBe(0)
+    expect(Date.now() - sentAt).toBeLessThan(2000)
+    expect(run.outputs.result).toBe('cancelled')
+    expect(api.comments).toHaveLength(1)
+    expect(api.comments[0]?.body).toContain('### 🛑 Cancelled while waiting for the docs')
   })
 
   it('outside a pull request, warns and passes; pr-number-target names one', async () => {
     const sim = await simulator()
-    const api = await github()
-    try {
-      const env = { GITHUB_API_URL: api.url }
-      const push = await runAgainst(sim, { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN }, { env })
-      expect(push.code).toBe(0)
-      expect(push.stdout).toContain('::warning::pr-comment is set, but this run (event push) is not for a pull request')
-      expect(api.requests).toHaveLength(0)
-      sim.reset()
-      const named = await runAgainst(
-        sim,
-        { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN, 'pr-number-target': '31' },
-        { env, event: { name: 'workflow_run', payload: {} } }
-      )
-      expect(named.code).toBe(0)
-      expect(api.comments.map((c) => c.issue)).toEqual([31])
-    } finally {
-      await api.close()
-    }
+    const api = await githubApi()
+    const env = { GITHUB_API_URL: api.url }
+    const push = await runAgainst(sim, { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN }, { env })
+    expect(push.code).toBe(0)
+    expect(push.stdout).toContain('::warning::pr-comment is set, but this run (event push) is not for a pull request')
+    expect(api.requests).toHaveLength(0)
+    sim.reset()
+    const named = await runAgainst(
+      sim,
+      { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN, 'pr-number-target': '31' },
+      { env, event: { name: 'workflow_run', payload: {} } }
+    )
+    expect(named.code).toBe(0)
+    expect(api.comments.map((c) => c.issue)).toEqual([31])
   })
 
   it('takes the API URL from the runner (GitHub Enterprise Server)', async () => {
     const sim = await simulator()
-    const api = await github()
-    try {
-      const run = await runAgainst(
-        sim,
-        { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN },
-        { env: { GITHUB_API_URL: `${api.url}/api/v3` }, event: pullRequest }
-      )
-      expect(run.code).toBe(0)
-      expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
-        'GET /api/v3/repos/acme/docs/issues/7/comments',
-        'POST /api/v3/repos/acme/docs/issues/7/comments',
-        'GET /api/v3/repos/acme/docs/issues/7/comments',
-        'PATCH /api/v3/repos/acme/docs/issues/comments/1000'
-      ])
-    } finally {
-      await api.close()
-    }
+    const api = await githubApi()
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN },
+      { env: { GITHUB_API_URL: `${api.url}/api/v3` }, event: pullRequest }
+    )
+    expect(run.code).toBe(0)
+    expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/v3/repos/acme/docs/issues/7/comments',
+      'POST /api/v3/repos/acme/docs/issues/7/comments',
+      'GET /api/v3/repos/acme/docs/issues/7/comments',
+      'PATCH /api/v3/repos/acme/docs/issues/comments/1000'
+    ])
   })
 
   it('goes through the proxy of the runner', async () => {
     const sim = await simulator()
-    const api = await github()
+    const api = await githubApi()
     const port = new URL(api.url).port
-    const proxy = await startProxy({ hosts: { 'github.test': '127.0.0.1' } })
-    try {
-      const run = await runAgainst(
-        sim,
-        { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN },
-        {
-          env: { GITHUB_API_URL: `http://github.test:${port}`, HTTP_PROXY: proxy.url, NO_PROXY: '' },
-          event: pullRequest
-        }
-      )
-      expect(run.code, run.stdout).toBe(0)
-      expect(proxy.seen).toContain(`CONNECT github.test:${port}`)
-      expect(api.comments).toHaveLength(1)
-    } finally {
-      await proxy.close()
-      await api.close()
-    }
+    const proxy = await proxyServer({ hosts: { 'github.test': '127.0.0.1' } })
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN },
+      {
+        env: { GITHUB_API_URL: `http://github.test:${port}`, HTTP_PROXY: proxy.url, NO_PROXY: '' },
+        event: pullRequest
+      }
+    )
+    expect(run.code, run.stdout).toBe(0)
+    expect(proxy.seen).toContain(`CONNECT github.test:${port}`)
+    expect(api.comments).toHaveLength(1)
   })
 
   it('loads @actions/github only when a comment is asked for', async () => {

@@ -2,10 +2,9 @@ import type { ChildProcess } from 'node:child_process'
 import net from 'node:net'
 import { readFile, rm } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
-import { startGitHubApi } from '../dev/github-api.js'
 import { parseOutputFile, runAction } from '../dev/run-action.js'
-import { ADMIN_KEY, PROJECT_ID, SHA, startSimulator } from '../dev/simulator.js'
-import { expectAllOutputs, FAST, runAgainst, simulator } from './helpers/e2e.js'
+import { ADMIN_KEY, PROJECT_ID, SHA } from '../dev/simulator.js'
+import { expectAllOutputs, FAST, githubApi, runAgainst, simulator } from './helpers/e2e.js'
 
 type Sim = Awaited<ReturnType<typeof simulator>>
 
@@ -112,13 +111,8 @@ describe.concurrent('trigger, end to end', () => {
 
   it('a refused connection is retried: the one POST that arrives starts the work once', async () => {
     const port = await freePort()
-    let sim: Sim | undefined
-    const starting = new Promise<void>((resolve) =>
-      setTimeout(async () => {
-        sim = await startSimulator({ port })
-        resolve()
-      }, 1500)
-    )
+    // The platform comes up only after the first tries were refused.
+    const starting = new Promise<Sim>((resolve) => setTimeout(() => resolve(simulator({ port })), 1500))
     try {
       const run = await runAction({
         inputs: {
@@ -132,13 +126,13 @@ describe.concurrent('trigger, end to end', () => {
         },
         timeoutMs: 25_000
       })
-      await starting
+      const sim = await starting
       expect(run.code, run.stdout).toBe(0)
       expect(run.outputs['status-id']).toBe('update-success')
-      expect(sim && posts(sim)).toHaveLength(1)
+      expect(posts(sim)).toHaveLength(1)
     } finally {
+      // Whatever happened, the simulator is started (and so closed with the file's others).
       await starting
-      await sim?.close()
     }
   })
 
@@ -190,19 +184,15 @@ describe.concurrent('trigger, end to end', () => {
 
   it('the PR comment shows the started id and the preview URL', async () => {
     const sim = await simulator()
-    const api = await startGitHubApi()
-    try {
-      const run = await runAgainst(
-        sim,
-        { ...PREVIEW, 'project-id': PROJECT_ID, 'pr-comment': 'true', 'github-token': 'ghs_fake_token_for_tests_0002' },
-        { env: { GITHUB_API_URL: api.url }, event: { name: 'pull_request', payload: { pull_request: { number: 7 } } } }
-      )
-      expect(run.code, run.stdout).toBe(0)
-      const body = api.comments.at(-1)?.body ?? ''
-      expect(body).toContain('**Started:** preview deployment, status id `update-success` · [open the preview](https://acme-feat-new-nav.preview.example.com/)')
-    } finally {
-      await api.close()
-    }
+    const api = await githubApi()
+    const run = await runAgainst(
+      sim,
+      { ...PREVIEW, 'project-id': PROJECT_ID, 'pr-comment': 'true', 'github-token': 'ghs_fake_token_for_tests_0002' },
+      { env: { GITHUB_API_URL: api.url }, event: { name: 'pull_request', payload: { pull_request: { number: 7 } } } }
+    )
+    expect(run.code, run.stdout).toBe(0)
+    const body = api.comments.at(-1)?.body ?? ''
+    expect(body).toContain('**Started:** preview deployment, status id `update-success` · [open the preview](https://acme-feat-new-nav.preview.example.com/)')
   })
 })
 

@@ -4,10 +4,9 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startGitHubApi } from '../dev/github-api.js'
 import { runAction } from '../dev/run-action.js'
 import { ADMIN_KEY } from '../dev/simulator.js'
-import { expectAllOutputs } from './helpers/e2e.js'
+import { expectAllOutputs, githubApi } from './helpers/e2e.js'
 
 // Writing the results, end to end against dist/: no value and no file problem crashes the step.
 const servers: Server[] = []
@@ -61,21 +60,17 @@ describe.concurrent('writing the results, end to end', () => {
 
   it('outputs that cannot be written: the PR comment says error too', async () => {
     const url = await serveRecord({ status: 'success' })
-    const api = await startGitHubApi()
-    try {
-      const missing = path.join(await scratchDir(), 'gone', 'output')
-      const outcome = await runAction({
-        timeoutMs: 30_000,
-        env: { GITHUB_OUTPUT: missing, GITHUB_API_URL: api.url },
-        event: { name: 'pull_request', payload: { pull_request: { number: 7 } } },
-        inputs: { 'base-url': url, 'admin-key': ADMIN_KEY, 'status-id': 'u1', 'pr-comment': 'true', 'github-token': 'ghs_fake_token_for_tests_0002' }
-      })
-      expect(outcome.code).toBe(1)
-      expect(api.comments[0]?.body).toContain('### ⚠️ Could not follow the docs update')
-      expect(api.comments[0]?.body).toContain('could not be written to GITHUB\\_OUTPUT')
-    } finally {
-      await api.close()
-    }
+    const api = await githubApi()
+    const missing = path.join(await scratchDir(), 'gone', 'output')
+    const outcome = await runAction({
+      timeoutMs: 30_000,
+      env: { GITHUB_OUTPUT: missing, GITHUB_API_URL: api.url },
+      event: { name: 'pull_request', payload: { pull_request: { number: 7 } } },
+      inputs: { 'base-url': url, 'admin-key': ADMIN_KEY, 'status-id': 'u1', 'pr-comment': 'true', 'github-token': 'ghs_fake_token_for_tests_0002' }
+    })
+    expect(outcome.code).toBe(1)
+    expect(api.comments[0]?.body).toContain('### ⚠️ Could not follow the docs update')
+    expect(api.comments[0]?.body).toContain('could not be written to GITHUB\\_OUTPUT')
   })
 
   it('a GITHUB_OUTPUT that is a directory: the error names the reason', async () => {

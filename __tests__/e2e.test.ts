@@ -1,9 +1,7 @@
 import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { ADMIN_KEY, HOSTILE_LINES } from '../dev/simulator.js'
-import { startProxy } from '../dev/proxy.js'
-import { startTlsFront } from '../dev/tls-front.js'
-import { activeCommands, expectAllOutputs, FAST, runAgainst, simulator } from './helpers/e2e.js'
+import { activeCommands, expectAllOutputs, FAST, proxyServer, runAgainst, simulator, tlsFront } from './helpers/e2e.js'
 
 // These tests run the committed bundle exactly as the runner does; `npm run package` rebuilds it.
 const bundle = new URL('../dist/index.js', import.meta.url)
@@ -276,53 +274,37 @@ describe.concurrent('the bundled action, end to end', () => {
   /** The simulator behind https://docs.example.test, reachable only through the proxy (which resolves the name). */
   async function behindProxy() {
     const sim = await simulator()
-    const front = await startTlsFront({ hostname: 'docs.example.test', target: { host: '127.0.0.1', port: Number(new URL(sim.url).port) } })
-    const proxy = await startProxy({ hosts: { 'docs.example.test': '127.0.0.1' }, ports: { 443: front.port } })
+    const front = await tlsFront({ hostname: 'docs.example.test', target: { host: '127.0.0.1', port: Number(new URL(sim.url).port) } })
+    const proxy = await proxyServer({ hosts: { 'docs.example.test': '127.0.0.1' }, ports: { 443: front.port } })
     return {
       sim,
       proxy,
       inputs: { 'base-url': 'https://docs.example.test', 'status-id': 'update-success' },
-      close: async () => {
-        await proxy.close()
-        await front.close()
-      },
       env: { NODE_EXTRA_CA_CERTS: front.caFile }
     }
   }
 
   it('goes through the proxy of the runner', async () => {
     const setup = await behindProxy()
-    try {
-      const run = await runAgainst(setup.sim, setup.inputs, { env: { ...setup.env, HTTP_PROXY: setup.proxy.url, HTTPS_PROXY: setup.proxy.url, NO_PROXY: '' } })
-      expect(run.code, run.stdout + run.stderr).toBe(0)
-      expect(run.stderr).toBe('')
-      expect(setup.proxy.seen).toContain('CONNECT docs.example.test:443')
-    } finally {
-      await setup.close()
-    }
+    const run = await runAgainst(setup.sim, setup.inputs, { env: { ...setup.env, HTTP_PROXY: setup.proxy.url, HTTPS_PROXY: setup.proxy.url, NO_PROXY: '' } })
+    expect(run.code, run.stdout + run.stderr).toBe(0)
+    expect(run.stderr).toBe('')
+    expect(setup.proxy.seen).toContain('CONNECT docs.example.test:443')
   })
 
   it('a proxy given without a scheme, as curl accepts it, is taken as http://', async () => {
     const setup = await behindProxy()
-    try {
-      const run = await runAgainst(setup.sim, setup.inputs, { env: { ...setup.env, HTTPS_PROXY: new URL(setup.proxy.url).host, NO_PROXY: '' } })
-      expect(run.code, run.stdout + run.stderr).toBe(0)
-      expect(setup.proxy.seen).toContain('CONNECT docs.example.test:443')
-    } finally {
-      await setup.close()
-    }
+    const run = await runAgainst(setup.sim, setup.inputs, { env: { ...setup.env, HTTPS_PROXY: new URL(setup.proxy.url).host, NO_PROXY: '' } })
+    expect(run.code, run.stdout + run.stderr).toBe(0)
+    expect(setup.proxy.seen).toContain('CONNECT docs.example.test:443')
   })
 
   it('a loopback base-url never goes through the proxy, as in the toolkit', async () => {
     const sim = await simulator()
-    const proxy = await startProxy()
-    try {
-      const run = await runAgainst(sim, { 'status-id': 'update-success' }, { env: { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, NO_PROXY: '' } })
-      expect(run.code, run.stdout + run.stderr).toBe(0)
-      expect(proxy.seen).toEqual([])
-    } finally {
-      await proxy.close()
-    }
+    const proxy = await proxyServer()
+    const run = await runAgainst(sim, { 'status-id': 'update-success' }, { env: { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, NO_PROXY: '' } })
+    expect(run.code, run.stdout + run.stderr).toBe(0)
+    expect(proxy.seen).toEqual([])
   })
 
   it('a proxy variable that is no URL fails before any request, naming the variable but not its value', async () => {
@@ -340,17 +322,13 @@ describe.concurrent('the bundled action, end to end', () => {
 
   it('NO_PROXY sends requests around the proxy, also when no_proxy is set but empty', async () => {
     const setup = await behindProxy()
-    try {
-      const run = await runAgainst(
-        setup.sim,
-        { ...setup.inputs, timeout: '1s', 'request-timeout': '1s' },
-        { env: { ...setup.env, HTTPS_PROXY: setup.proxy.url, no_proxy: '', NO_PROXY: '.example.test' } }
-      )
-      // Around the proxy, the name does not resolve: the point is that the proxy saw nothing.
-      expect(setup.proxy.seen).toEqual([])
-      expect(run.outputs.result).not.toBe('success')
-    } finally {
-      await setup.close()
-    }
+    const run = await runAgainst(
+      setup.sim,
+      { ...setup.inputs, timeout: '1s', 'request-timeout': '1s' },
+      { env: { ...setup.env, HTTPS_PROXY: setup.proxy.url, no_proxy: '', NO_PROXY: '.example.test' } }
+    )
+    // Around the proxy, the name does not resolve: the point is that the proxy saw nothing.
+    expect(setup.proxy.seen).toEqual([])
+    expect(run.outputs.result).not.toBe('success')
   })
 })

@@ -1,23 +1,35 @@
 import { afterAll } from 'vitest'
+import { startGitHubApi } from '../../dev/github-api.js'
+import { startProxy } from '../../dev/proxy.js'
 import { runAction } from '../../dev/run-action.js'
 import { ADMIN_KEY, startSimulator } from '../../dev/simulator.js'
+import { startTlsFront } from '../../dev/tls-front.js'
 import { OUTPUT_NAMES } from '../../src/report/outputs.js'
 
 type Simulator = Awaited<ReturnType<typeof startSimulator>>
 type RunOptions = Parameters<typeof runAction>[0]
-const running: Simulator[] = []
+const open: { close(): Promise<unknown> }[] = []
 
-// Tests run concurrently, so simulators are closed when the whole file is done.
+// Tests run concurrently, so what they start is closed when the whole file is done.
 afterAll(async () => {
-  for (const sim of running.splice(0)) await sim.close()
+  for (const server of open.splice(0).reverse()) await server.close()
 })
 
-/** A fresh simulator for one test, closed after the file. */
-export async function simulator(): Promise<Simulator> {
-  const sim = await startSimulator()
-  running.push(sim)
-  return sim
+/** A server for one test, closed after the file: no test closes one by hand. */
+async function closedAfterFile<T extends { close(): Promise<unknown> }>(starting: Promise<T>): Promise<T> {
+  const server = await starting
+  open.push(server)
+  return server
 }
+
+/** A fresh platform simulator. */
+export const simulator = (options?: Parameters<typeof startSimulator>[0]): Promise<Simulator> => closedAfterFile(startSimulator(options))
+/** A fake GitHub API that records the comment's requests. */
+export const githubApi = () => closedAfterFile(startGitHubApi())
+/** An HTTP proxy that records what it was asked to reach. */
+export const proxyServer = (options?: Parameters<typeof startProxy>[0]) => closedAfterFile(startProxy(options))
+/** A TLS server with its own CA in front of a plain HTTP one. */
+export const tlsFront = (options: Parameters<typeof startTlsFront>[0]) => closedAfterFile(startTlsFront(options))
 
 /** Fast polling so scenarios finish in about a second. */
 export const FAST = { 'min-interval': '100ms', 'max-interval': '200ms', timeout: '20s' }
