@@ -126,6 +126,59 @@ describe('renderComment', () => {
   })
 })
 
+describe('the comment as a reader sees it', () => {
+  const source = { runUrl: 'https://github.com/acme/docs/actions/runs/99', sha: 'c0ffee0123456789abcdef0123456789abcdef01' }
+
+  it('a success', () => {
+    expect(renderComment(outcome(), '<!-- m -->', source)).toMatchInlineSnapshot(`
+      "<!-- m -->
+      ### ✅ Docs update and agent job all succeeded
+
+      **All 2 targets succeeded.**
+
+      | Target | Result | Reason | Pull request |
+      | --- | --- | --- | --- |
+      | update \`u1\` | ✅ success | succeeded |  |
+      | agent job \`j1\` | ✅ success | succeeded | [pull request](https://github.com/acme/docs/pull/42) |
+
+      **Files changed (2):** \`docs/a.mdx\`, \`docs/b.mdx\`
+
+      <sub>commit \`c0ffee0\` · [workflow run](https://github.com/acme/docs/actions/runs/99) · took 1m05s</sub>
+      "
+    `)
+  })
+
+  it('a failed update beside a running one that the timeout cut off', () => {
+    const failed = updateReport(
+      'u1',
+      { status: 'failure', summary: 'broken link in docs/quickstart.mdx', logs: ['Error: docs/quickstart.mdx:12: broken link to /install'] },
+      { result: 'failure', error: 'the update ended with status "failure"', finishedAfterMs: 42_000 }
+    )
+    const slow = updateReport(
+      'u2',
+      { status: 'in_progress' },
+      { result: 'timeout', error: 'still "in_progress" when the timeout (15m) ran out', finishedAfterMs: 900_000 }
+    )
+    const body = renderComment(runOutcome([failed, slow], { result: 'timeout', headline: '0/2 targets succeeded', elapsedMs: 900_000 }), '<!-- m -->', source)
+    expect(body).toMatchInlineSnapshot(`
+      "<!-- m -->
+      ### ⏱️ Timed out waiting for the docs updates
+
+      **2 of 2 targets did not succeed. Update u1 failed: “broken link in docs/quickstart.mdx”**
+
+      **Next:** fix the file named above (it is annotated), push, and let the update run again.
+
+      | Target | Result | Reason |
+      | --- | --- | --- |
+      | update \`u1\` | ❌ failure | failed: “broken link in docs/quickstart.mdx” |
+      | update \`u2\` | ⏱️ timeout | still &quot;in\\_progress&quot; after 15m00s |
+
+      <sub>commit \`c0ffee0\` · [workflow run](https://github.com/acme/docs/actions/runs/99) · took 15m00s</sub>
+      "
+    `)
+  })
+})
+
 describe('upsertComment', () => {
   const where = { owner: 'acme', repo: 'docs', number: 7 }
 
