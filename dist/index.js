@@ -43828,7 +43828,7 @@ function explainCommentError(error) {
 /** Where the comment goes and what it says it reflects, or why it has nowhere to go. */
 async function commentPlace(settings) {
     // Loaded only when a comment is asked for, to keep start-up fast.
-    const github = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
+    const github = await __nccwpck_require__.e(/* import() */ 157).then(__nccwpck_require__.bind(__nccwpck_require__, 157));
     const { context } = github;
     const target = commentTarget(context, settings.prNumberTarget);
     if ('skip' in target)
