@@ -57,7 +57,7 @@ describe('inert', () => {
 })
 
 describe('createLogReporter', () => {
-  it('with one target, streams inside one group and ends with the outcome', () => {
+  it('with one target, streams inside a group and ends with the outcome, outside it', () => {
     const s = sink()
     const ref = { kind: 'update' as const, id: 'u1' }
     const events = createLogReporter(s, { streamLogs: true, targets: [ref], secrets: [] })
@@ -68,8 +68,36 @@ describe('createLogReporter', () => {
     expect(s.lines[0]).toBe('group: Waiting on update u1')
     expect(s.lines.slice(1, 3)).toEqual(['status queued after 100ms', 'queued → in_progress after 12.3s'])
     expect(s.lines).toContain('  │ Building')
-    expect(s.lines.at(-2)).toBe('✓ update u1: success (status success) after 12.3s, 3 polls')
-    expect(s.lines.at(-1)).toBe('endgroup')
+    expect(s.lines.at(-2)).toBe('endgroup')
+    expect(s.lines.at(-1)).toBe('✓ update u1: success (status success) after 12.3s, 3 polls')
+  })
+
+  it('with one target, the heartbeat, retries and warnings stand outside its group, which the Actions page shows collapsed', () => {
+    const s = sink()
+    const ref = { kind: 'update' as const, id: 'u1' }
+    const events = createLogReporter(s, { streamLogs: true, targets: [ref], secrets: [] })
+    events.statusChanged(ref, undefined, 'in_progress', 100)
+    events.progress({ total: 1, settled: 0, failed: 0, pending: 1, elapsedMs: 30_000, waiting: [{ ref, status: 'in_progress' }] })
+    events.retrying?.(ref, 'HTTP 503: maintenance', 8000)
+    events.unknownStatus(ref, 'paused')
+    events.logLines(ref, ['Building'])
+    events.statusChanged(ref, 'in_progress', 'success', 41_000)
+    events.settled(report('u1', { finishedAfterMs: 41_000 }))
+    expect(s.lines).toEqual([
+      'group: Waiting on update u1',
+      'status in_progress after 100ms',
+      'endgroup',
+      'Still waiting on update u1: in_progress, 30.0s so far',
+      'update u1: HTTP 503: maintenance, retrying in 8.0s',
+      'warning: update u1 reports status "paused", which this action does not know; waiting on as if pending (it can never count as success)',
+      'group: Waiting on update u1 (continued)',
+      expect.stringMatching(/^::stop-commands::/),
+      '  │ Building',
+      expect.stringMatching(/^::[\w-]+::$/),
+      'in_progress → success after 41.0s',
+      'endgroup',
+      '✓ update u1: success (status success) after 41.0s, 3 polls'
+    ])
   })
 
   it('with several targets, prints each group when it settles, with progress between', () => {

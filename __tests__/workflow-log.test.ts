@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { renderWorkflowLog } from '../dev/workflow-log.js'
 
 describe('the demo shows the log as the Actions page does', () => {
-  it('groups as headings, annotations as lines with their file, masked values, no raw commands', () => {
+  it('groups as headings with their lines indented, annotations as lines with their file, masked values, no raw commands', () => {
     const log = [
       '::add-mask::s3cret',
       '::group::Waiting on update u1',
@@ -17,7 +17,7 @@ describe('the demo shows the log as the Actions page does', () => {
     expect(renderWorkflowLog(log)).toBe(
       [
         '▼ Waiting on update u1',
-        'status queued after 1.0s (key ***)',
+        '  status queued after 1.0s (key ***)',
         'Error: Update u1 failed.',
         '  Next: fix it.',
         'Error docs/a.mdx:12: Docs update failed: broken link',

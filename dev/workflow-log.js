@@ -1,7 +1,8 @@
 // Renders an action's stdout the way the Actions page shows it: workflow commands are not
-// printed as such. Groups become headings, annotations coloured lines (with their file and
-// line), masked values `***`; `::stop-commands::` blocks are shown as plain text, and debug
-// lines only when asked for. Used by `npm run demo`.
+// printed as such. Groups become headings with their lines indented below them (the page shows
+// them collapsed; here they are open), annotations coloured lines (with their file and line),
+// masked values `***`; `::stop-commands::` blocks are shown as plain text, and debug lines only
+// when asked for. Used by `npm run demo`.
 
 const COLORS = { red: '31', yellow: '33', blue: '34', cyan: '36', dim: '2', bold: '1' }
 
@@ -24,7 +25,8 @@ export function createWorkflowLogRenderer({ color = false, debug = false } = {})
   let stopToken
   const mask = (text) => masks.reduce((out, secret) => out.split(secret).join('***'), text)
 
-  return (raw) => {
+  let inGroup = false
+  const render = (raw) => {
     const line = raw.replace(/\r$/, '')
     if (stopToken) {
       if (line.trim() === `::${stopToken}::`) stopToken = undefined
@@ -43,8 +45,10 @@ export function createWorkflowLogRenderer({ color = false, debug = false } = {})
         stopToken = data
         return []
       case 'group':
+        inGroup = false
         return [paint('bold', `▼ ${message}`)]
       case 'endgroup':
+        inGroup = false
         return []
       case 'debug':
         return debug ? message.split('\n').map((part) => paint('dim', `[debug] ${part}`)) : []
@@ -71,6 +75,12 @@ export function createWorkflowLogRenderer({ color = false, debug = false } = {})
         // set-output, save-state, echo and the like do not show on the Actions page.
         return []
     }
+  }
+  return (raw) => {
+    const lines = render(raw)
+    const indented = inGroup ? lines.map((line) => `  ${line}`) : lines
+    if (/^\s*::group::/.test(raw)) inGroup = true
+    return indented
   }
 }
 

@@ -43965,26 +43965,43 @@ function describeRetry(ref, reason, delayMs, timesInARow) {
     return `${describeRef(ref)}: ${inert(reason, 300)}${count}, retrying in ${formatDuration(delayMs)}`;
 }
 /**
- * Turns wait events into the step log. With one target the group is open for the whole wait and
- * lines stream as they come; with several, each target's lines are kept and printed as one group
- * when it settles, with a progress line between.
+ * Turns wait events into the step log. With one target its lines stream as they come, in a
+ * group; with several, each target's lines are kept and printed as one group when it settles,
+ * titled with its outcome. Groups are shown collapsed on the Actions page, so what says the step
+ * is alive or why it waits (the heartbeat, retries, warnings) and how a target ended are printed
+ * outside every group: with one target its group is closed for them, and opened again (as
+ * "continued") when more of its lines come.
  */
 function createLogReporter(sink, options) {
     const clean = createRedactor(options.secrets);
-    const live = options.targets.length === 1;
+    const only = options.targets.length === 1 ? options.targets[0] : undefined;
     const buffers = new Map();
     const keyOf = (ref) => `${ref.kind}:${ref.id}`;
+    let groups = 0;
+    let groupOpen = false;
+    const closeGroup = () => {
+        if (groupOpen)
+            sink.endGroup();
+        groupOpen = false;
+    };
+    /** A line outside every group. */
+    const say = (line) => {
+        closeGroup();
+        sink.info(line);
+    };
     const write = (ref, line) => {
-        if (live)
+        if (only) {
+            if (!groupOpen)
+                sink.startGroup(`Waiting on ${describeRef(only)}${groups++ > 0 ? ' (continued)' : ''}`);
+            groupOpen = true;
             sink.info(clean(line));
+        }
         else {
             const buffer = buffers.get(keyOf(ref)) ?? [];
             buffer.push(clean(line));
             buffers.set(keyOf(ref), buffer);
         }
     };
-    if (live && options.targets[0])
-        sink.startGroup(`Waiting on ${describeRef(options.targets[0])}`);
     // The cause of each target's last failed poll and how often in a row it came.
     const retries = new Map();
     return {
@@ -43997,6 +44014,7 @@ function createLogReporter(sink, options) {
                 printUntrustedLines(lines, (line) => write(ref, line));
         },
         unknownStatus(ref, status) {
+            closeGroup();
             sink.warning(clean(`${describeRef(ref)} reports status "${inert(status, 80)}", which this action does not know; waiting on as if pending (it can never count as success)`));
         },
         pollDone(ref, pollNumber, outcome) {
@@ -44011,15 +44029,14 @@ function createLogReporter(sink, options) {
             // Printed at once, also with several targets: a retry explains a wait that seems long.
             const line = describeRetry(ref, reason, delayMs, times);
             if (line)
-                sink.info(clean(line));
+                say(clean(line));
         },
         settled(report) {
             const prLink = report.parsed?.kind === 'job' ? report.parsed.data.prLink : undefined;
             if (prLink)
                 write(report.ref, `pull request: ${inert(prLink, 500)}`);
-            if (live) {
-                sink.info(clean(describeSettled(report)));
-                sink.endGroup();
+            if (only) {
+                say(clean(describeSettled(report)));
                 return;
             }
             sink.startGroup(clean(describeSettled(report)));
@@ -44029,7 +44046,7 @@ function createLogReporter(sink, options) {
             buffers.delete(keyOf(report.ref));
         },
         progress(progress) {
-            sink.info(describeProgress(progress));
+            say(describeProgress(progress));
         }
     };
 }
