@@ -32,6 +32,23 @@ describe.concurrent('the PR comment, end to end', () => {
     for (const run of [first, second]) expect((run.stdout + run.stderr + run.summary).split(TOKEN)).toHaveLength(2)
   })
 
+  it('the "in progress" comment is on the pull request while the docs are still building', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    sim.script('update', 'building', [{ json: { status: 'in_progress' }, repeat: 12 }, { json: { status: 'success', endedAt: '2026-01-01T00:00:00Z' } }])
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'building', 'pr-comment': 'true', 'github-token': TOKEN },
+      { env: { GITHUB_API_URL: api.url }, event: pullRequest }
+    )
+    expect(run.code, run.stdout).toBe(0)
+    const posted = api.requests.find((r) => r.method === 'POST')
+    const polls = sim.requests.filter((r) => r.path.endsWith('/building'))
+    expect(posted?.body?.body).toContain('### ⏳ Waiting for the docs update')
+    // Polls went on after it was posted: the pull request showed it during the wait.
+    expect(polls.filter((poll) => poll.at > (posted?.at ?? Number.POSITIVE_INFINITY)).length).toBeGreaterThan(3)
+  })
+
   it('posts "in progress" when waiting starts, then replaces it with the outcome, the commit and the run', async () => {
     const sim = await simulator()
     const api = await githubApi()

@@ -115,6 +115,31 @@ describe.concurrent('faults, end to end: a defined outcome within the deadline',
     expect(outcome.stderr).toBe('')
   })
 
+  it.each<[string, Fault | 'refused', RegExp]>([
+    [
+      'a refused connection',
+      'refused',
+      /^::error::Update u1 never answered with a status after \d+\.\ds: network error: connect ECONNREFUSED [\d.:]+\.%0ANext: check that base-url is right and reachable from the runner \(and HTTPS_PROXY \/ NO_PROXY on self-hosted runners\), then re-run\.$/m
+    ],
+    ['a server error', (_req, res) => json(res, 503, { error: 'maintenance' }), /%0ANext: the platform kept answering with a server error/],
+    ['answers to slow down', (_req, res) => json(res, 429, { error: 'slow down' }), /%0ANext: the platform kept asking to slow down/],
+    [
+      'an answer that is not JSON',
+      (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html></html>'),
+      /%0ANext: check that base-url is the address of the platform API/
+    ]
+  ])('a timeout after %s: the annotation says what to do next', async (_name, fault, annotation) => {
+    let url: string
+    if (fault === 'refused') {
+      const server = await faultServer(() => undefined)
+      server.close()
+      url = server.url
+    } else url = (await faultServer(fault)).url
+    const outcome = await run(url)
+    expect(outcome.outputs.result).toBe('timeout')
+    expect(outcome.stdout).toMatch(annotation)
+  })
+
   it('a huge record keeps the results output under the 1 MB output limit', async () => {
     const { url } = await faultServer((_req, res) => json(res, 200, { status: 'success', logs: [HUGE_LOG, 'done'] }))
     const outcome = await run(url)

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { ADMIN_KEY, HOSTILE_LINES } from '../dev/simulator.js'
+import { ADMIN_KEY, HOSTILE_LINES, PROJECT_ID } from '../dev/simulator.js'
 import { activeCommands, expectAllOutputs, FAST, proxyServer, runAgainst, simulator, tlsFront } from './helpers/e2e.js'
 
 // These tests run the committed bundle exactly as the runner does; `npm run package` rebuilds it.
@@ -91,6 +91,10 @@ describe.concurrent('the bundled action, end to end', () => {
     expect(Number(run.outputs.elapsed)).toBeLessThan(3)
     expect(run.stdout).toContain('still \\"in_progress\\" when the timeout (1.5s) ran out'.replace(/\\"/g, '"'))
     expect(run.summary).toContain('## ⏱️ Timed out waiting for the docs')
+    // The annotation: the last status, the time waited, and the input to raise.
+    expect(run.stdout).toMatch(
+      /^::error::Update update-forever still "in_progress" after 1\.\ds\.%0ANext: if this update usually takes longer, raise `timeout` \(now 1\.5s\); if it is stuck, check it in the dashboard\.$/m
+    )
   })
 
   it('a timeout passes the step when fail-on-timeout is false', async () => {
@@ -123,6 +127,29 @@ describe.concurrent('the bundled action, end to end', () => {
     const run = await runAgainst(sim, { 'status-id': 'slow', 'min-interval': '8s', 'max-interval': '8s', timeout: '1m' }, { timeoutMs: 60_000 })
     expect(run.code, run.stdout).toBe(0)
     expect(run.stdout).toMatch(/^Still waiting on update slow: in_progress, 30\.\ds so far$/m)
+    // Outside the target's group, which the Actions page shows collapsed.
+    const before = run.stdout.slice(0, run.stdout.indexOf('Still waiting on update slow'))
+    expect(before.lastIndexOf('::endgroup::')).toBeGreaterThan(before.lastIndexOf('::group::'))
+  }, 70_000)
+
+  it('slow updates and jobs get one heartbeat line for all of them, outside every group', async () => {
+    const sim = await simulator()
+    sim.script('update', 'slow-a', [{ json: { status: 'in_progress' }, repeat: 4 }, { json: { status: 'success', endedAt: '2026-01-01T00:00:00Z' } }])
+    sim.script('job', 'slow-b', [
+      { json: { id: 'slow-b', status: 'active' }, repeat: 4 },
+      { json: { id: 'slow-b', status: 'completed', prLink: 'https://github.com/acme/docs/pull/9' } }
+    ])
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'slow-a', 'job-id': 'slow-b', 'project-id': PROJECT_ID, 'min-interval': '8s', 'max-interval': '8s', timeout: '1m' },
+      { timeoutMs: 60_000 }
+    )
+    expect(run.code, run.stdout).toBe(0)
+    const beats = run.stdout.split('\n').filter((line) => line.startsWith('Still waiting on'))
+    // The first line comes at 30 s, while both are pending; a line follows as each one settles.
+    expect(beats[0]).toMatch(/^Still waiting on 2 of 2 targets, 30\.\ds so far: update slow-a \(in_progress\), agent job slow-b \(active\)$/)
+    const before = run.stdout.slice(0, run.stdout.indexOf('Still waiting on'))
+    expect(before.lastIndexOf('::group::')).toBeLessThanOrEqual(before.lastIndexOf('::endgroup::'))
   }, 70_000)
 
   it.each(['update-429', 'update-429-date'])('%s: waits as long as Retry-After asks', async (id) => {

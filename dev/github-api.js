@@ -6,7 +6,7 @@
 import { createServer } from 'node:http'
 
 /**
- * @returns {Promise<{ url: string, requests: { method: string, path: string, authorization?: string, body?: any }[],
+ * @returns {Promise<{ url: string, requests: { method: string, path: string, authorization?: string, body?: any, at: number }[],
  *   comments: { id: number, issue: number, body: string }[], failWith: number | undefined, hang: boolean, close(): Promise<void> }>}
  */
 export async function startGitHubApi() {
@@ -29,7 +29,7 @@ export async function startGitHubApi() {
     for await (const chunk of req) text += chunk
     const body = text ? JSON.parse(text) : undefined
     const url = new URL(req.url ?? '/', 'http://localhost')
-    api.requests.push({ method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization, body })
+    api.requests.push({ method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization, body, at: Date.now() })
     if (api.hang) return
     if (api.failWith) return send(res, api.failWith, { message: 'Resource not accessible by integration' })
     const list = /^(?:\/api\/v3)?\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/.exec(url.pathname)
