@@ -73,6 +73,16 @@ async function screenshot(html, file, width) {
   }
 }
 
+try {
+  execFileSync(CHROMIUM, ['--headless', '--version'], { stdio: 'ignore' })
+} catch (error) {
+  console.error(
+    `npm run screenshots needs a Chromium, and "${CHROMIUM}" did not start (${error.code ?? error.message}).\n` +
+      'Install one (Debian: apt-get install chromium fonts-noto-color-emoji), or point CHROMIUM at a Chrome or Chromium binary, then run it again.'
+  )
+  process.exit(1)
+}
+
 await mkdir(OUT, { recursive: true })
 const sim = await startSimulator()
 const github = await startGitHubApi()
