@@ -1,3 +1,4 @@
+import { createSocket } from 'node:dgram'
 import { createServer as createHttpServer } from 'node:http'
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net'
 import { gzipSync } from 'node:zlib'
@@ -28,8 +29,20 @@ function keep(server: Server): Promise<number> {
 /** Accepts, reads whatever comes, never answers. */
 const silentServer = () => keep(createServer((socket) => socket.resume()))
 
+/** A DNS server that takes every query and never answers, made the action's DNS server. */
+const dnsQueries: Buffer[] = []
+async function silentDnsServer(): Promise<Record<string, string>> {
+  const udp = createSocket('udp4')
+  udp.on('message', (query) => dnsQueries.push(query))
+  await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', resolve))
+  servers.push({ close: (done: () => void) => udp.close(done) } as unknown as Server)
+  const preload = new URL('./fixtures/dns-server.mjs', import.meta.url).href
+  return { NODE_OPTIONS: `--import ${preload}`, TEST_DNS_SERVER: `127.0.0.1:${udp.address().port}` }
+}
+
 type Phase = () => Promise<{ inputs: Record<string, string>; env?: Record<string, string> }>
 const PHASES: [string, Phase][] = [
+  ['a DNS server that never answers', async () => ({ inputs: { 'base-url': 'https://docs.example.test' }, env: await silentDnsServer() })],
   [
     'a proxy that never answers CONNECT',
     async () => ({
@@ -77,7 +90,9 @@ describe.concurrent('the network misbehaving in every phase, end to end', () => 
       inputs: { ...common, timeout: `${TIMEOUT_S}s`, 'request-timeout': `${REQUEST_TIMEOUT_S}s`, ...inputs }
     })
     checkWritten(outcome, 'timeout')
-    expect(outcome.stdout).toMatch(/no complete answer within 1s \(request-timeout\)/)
+    expect(outcome.stdout).toMatch(
+      /no complete answer within 1s \(request-timeout\)|ETIMEOUT looking up docs\.example\.test: the DNS servers did not answer in time/
+    )
     // The bound, measured by the action itself (the connect phases used to take 10 s or 300 s)…
     expect(Number(outcome.outputs.elapsed)).toBeLessThanOrEqual(TIMEOUT_S + REQUEST_TIMEOUT_S + 2)
     // …and from outside, with a generous margin for start-up on a shared machine.
@@ -115,6 +130,19 @@ describe.concurrent('the network misbehaving in every phase, end to end', () => 
       expect(started + outcome.durationMs - killedAt).toBeLessThan(2000 + 3000)
     }
   )
+
+  it('a DNS server that never answers: the lookup is the one that ends, not the system resolver', async () => {
+    const env = await silentDnsServer()
+    const before = dnsQueries.length
+    const outcome = await runAction({
+      timeoutMs: 30_000,
+      env,
+      inputs: { ...common, 'base-url': 'https://docs.example.test', timeout: '3s', 'request-timeout': '1s' }
+    })
+    checkWritten(outcome, 'timeout')
+    expect(outcome.stdout).toContain('network error: ETIMEOUT looking up docs.example.test: the DNS servers did not answer in time')
+    expect(dnsQueries.length).toBeGreaterThan(before)
+  })
 
   it('a proxy that asks for credentials (407) ends the step at once, naming the variable, never its value', async () => {
     const port = await keep(

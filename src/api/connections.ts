@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net'
 import { Agent, buildConnector, Pool, ProxyAgent, type Dispatcher } from 'undici'
+import { createBoundedLookup } from './lookup.js'
 import { chooseProxy, type ProxyChoice } from './proxy.js'
 
 /** The dispatcher of one client, and a way to end every socket it opened, connecting or not. */
@@ -12,14 +13,16 @@ export interface Connections {
 
 /**
  * Opens connections to `target`, through the runner's proxy when one applies. Every phase has a
- * limit of `phaseTimeoutMs` inside undici too (TCP and TLS connect, the proxy's CONNECT answer),
- * so a socket left behind by an abandoned request ends on its own; `destroyAll` ends them at once.
+ * limit of `phaseTimeoutMs` inside undici too (the name lookup, TCP and TLS connect, the proxy's
+ * CONNECT answer), so a socket left behind by an abandoned request ends on its own; `destroyAll`
+ * ends them, and every lookup under way, at once.
  */
 export function openConnections(target: URL, phaseTimeoutMs: number, env: NodeJS.ProcessEnv = process.env): Connections {
   const sockets = new Set<Socket>()
   const timeout = Math.max(1, Math.ceil(phaseTimeoutMs))
+  const names = createBoundedLookup(timeout)
   const tracked = (options: buildConnector.BuildOptions): buildConnector.connector => {
-    const connect = buildConnector({ ...options, timeout })
+    const connect = buildConnector({ ...options, timeout, lookup: names.lookup } as buildConnector.BuildOptions)
     return (opts, callback) => {
       const socket = connect(opts, callback) as unknown as Socket
       sockets.add(socket)
@@ -43,6 +46,7 @@ export function openConnections(target: URL, phaseTimeoutMs: number, env: NodeJS
     dispatcher,
     proxy,
     destroyAll: async () => {
+      names.cancel()
       for (const socket of sockets) socket.destroy()
       sockets.clear()
       // undici's own teardown waits on nothing that can hang once the sockets are gone; bounded anyway.
