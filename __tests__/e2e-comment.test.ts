@@ -1,4 +1,5 @@
 import { cp, mkdtemp, readdir, rm } from 'node:fs/promises'
+import { createServer, type AddressInfo, type Socket } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -223,6 +224,35 @@ describe.concurrent('the PR comment, end to end', () => {
     expect(run.code, run.stdout).toBe(0)
     expect(proxy.seen).toContain(`CONNECT github.test:${port}`)
     expect(api.comments).toHaveLength(1)
+  })
+
+  it('a proxy that never answers CONNECT holds neither comment: the step ends within timeout + request-timeout + 2 s', async () => {
+    const sim = await simulator()
+    // Accepts the connection, reads the CONNECT, never answers.
+    const held = new Set<Socket>()
+    const silent = createServer((socket) => {
+      held.add(socket.resume())
+      socket.on('error', () => undefined)
+    })
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    try {
+      const proxy = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`
+      sim.script('update', 'slow-comment', [{ json: { status: 'in_progress' }, repeat: 6 }, { json: { status: 'success', endedAt: '2026-01-01T00:00:00Z' } }])
+      const run = await runAgainst(
+        sim,
+        { 'status-id': 'slow-comment', 'pr-comment': 'true', 'github-token': TOKEN, timeout: '3s', 'request-timeout': '2s' },
+        // The platform is on loopback, which never goes through the proxy; GitHub is not.
+        { env: { GITHUB_API_URL: 'https://github.test', HTTPS_PROXY: proxy, HTTP_PROXY: proxy, NO_PROXY: '' }, event: pullRequest }
+      )
+      expect(run.code, run.stdout).toBe(0)
+      expect(run.outputs.result).toBe('success')
+      expect(run.stdout).toContain('The "in progress" comment could not be written (the GitHub API did not answer in time)')
+      expect(run.stdout).toMatch(/::warning::The pull request comment could not be written: the GitHub API did not answer within \d/)
+      expect(run.durationMs).toBeLessThan((3 + 2 + 2) * 1000 + 3000)
+    } finally {
+      for (const socket of held) socket.destroy()
+      silent.close()
+    }
   })
 
   it('loads @actions/github only when a comment is asked for', async () => {

@@ -57,6 +57,7 @@ describe.concurrent('trigger, end to end', () => {
     const results = JSON.parse(run.outputs.results ?? '[]') as { id: string }[]
     expect(results.map((r) => r.id)).toEqual(['update-success', 'update-late', 'job-completed-nopr'])
     expect(run.outputs).toMatchObject({ 'status-id': 'update-success', 'job-id': 'job-completed-nopr' })
+    expect(posts(sim)).toHaveLength(1)
   })
 
   it('expect-sha: an update that deployed another commit fails the step, naming both', async () => {
@@ -74,6 +75,17 @@ describe.concurrent('trigger, end to end', () => {
     ['trigger-500', 'error', 1, /HTTP 500: "Internal error"\), so the agent job may have started anyway/],
     ['trigger-hang', 'error', 1, /no complete answer within 1\.5s \(request-timeout\)\), so the agent job may have started anyway/],
     ['trigger-reset', 'error', 1, /network error: .*\), so the agent job may have started anyway/],
+    ['trigger-429-bare', 'success', 2, /./],
+    ['trigger-408', 'error', 1, /HTTP 408: "Request timeout"\), so the agent job may have started anyway/],
+    ['trigger-502', 'error', 1, /HTTP 502\), so the agent job may have started anyway\. It was not sent again/],
+    ['trigger-504', 'error', 1, /HTTP 504: "Gateway timeout"\), so the agent job may have started anyway/],
+    ['trigger-not-json', 'error', 1, /HTTP 202 with a body that is not JSON.*\), so the agent job may have started anyway/],
+    [
+      'trigger-429-long',
+      'error',
+      1,
+      /no agent job was started before the timeout ran out: the platform kept answering HTTP 429 \(rate limit\): "Rate limit: 100 jobs per project per hour", after 1 attempt\. Re-run later, or raise timeout/
+    ],
     ['trigger-no-id', 'error', 1, /the answer has no string "id" to wait on\), so the agent job has probably started/],
     ['trigger-400', 'error', 1, /HTTP 400: the platform refused to start the agent job: "branch must be a non-empty string"\. Check agent-prompt/],
     ['trigger-403', 'error', 1, /HTTP 403: the platform refused to start the agent job: "Previews are not available on your plan"/],
@@ -88,7 +100,7 @@ describe.concurrent('trigger, end to end', () => {
       expect(run.code).toBe(0)
       expect(run.outputs['job-id']).toBe('job-completed-pr')
       // The retry is visible, with its cause and when the next try comes.
-      expect(run.stdout).toMatch(/^HTTP (429 \(rate limit\)|503 \(unavailable\)): .*: nothing was started, sending the request again in 1\.0s$/m)
+      expect(run.stdout).toMatch(/^HTTP (429 \(rate limit\)|503 \(unavailable\)): .*: nothing was started, sending the request again in \d+(\.\d)?m?s$/m)
     } else {
       expect(run.code).toBe(1)
       expect(run.stdout).toMatch(message)
@@ -107,6 +119,50 @@ describe.concurrent('trigger, end to end', () => {
     expect(run.outputs.result).toBe('error')
     expect(posts(sim)).toHaveLength(1)
     expect(run.stdout).toContain('::error::Could not start the work: HTTP 401: the platform rejected admin-key, so no update was started')
+  })
+
+  it.each([
+    ['trigger-429-forever', 3],
+    ['trigger-503-forever', 3]
+  ])('%s: sent again only while the wait it asks for ends before the deadline (%i POSTs), then an error', async (project, count) => {
+    const sim = await simulator()
+    // Retry-After: 1 with a timeout of 2.5 s: POSTs at about 0 s, 1 s and 2 s; the next would come after the deadline.
+    const run = await runAgainst(sim, { ...AGENT, 'project-id': project, timeout: '2500ms' })
+    expect(run.outputs.result).toBe('error')
+    expect(posts(sim)).toHaveLength(count)
+    expect(gets(sim)).toHaveLength(0)
+    expect(run.stdout).toMatch(
+      /^::error::Could not start the work: no agent job was started before the timeout ran out: .*, after 3 attempts\. Re-run later, or raise timeout/m
+    )
+    expect(Number(run.outputs.elapsed)).toBeLessThan(3)
+  })
+
+  it.each(['update', 'preview'])('%s: an answer without statusId ends the run after one POST', async (kind) => {
+    const sim = await simulator()
+    const run = await runAgainst(sim, { trigger: kind, ...(kind === 'preview' ? { 'preview-branch': 'feat/new-nav' } : {}), 'project-id': 'trigger-no-id' })
+    expect(run.outputs).toMatchObject({ result: 'error', 'status-id': '' })
+    expect(posts(sim)).toHaveLength(1)
+    expect(gets(sim)).toHaveLength(0)
+    expect(run.stdout).toMatch(
+      /the answer has no string "statusId" to wait on\), so the (update|preview deployment of branch "feat\/new-nav") has probably started/
+    )
+  })
+
+  it.each([
+    [
+      'trigger-400',
+      /HTTP 400: the platform refused to start the preview deployment of branch "feat\/new-nav": "branch must be a non-empty string"\. Check preview-branch/
+    ],
+    [
+      'trigger-403',
+      /HTTP 403: the platform refused to start the preview deployment of branch "feat\/new-nav": "Previews are not available on your plan"; previews may not be part of the organization's plan/
+    ]
+  ])('preview, %s: the server message and the input to check, after one POST', async (project, message) => {
+    const sim = await simulator()
+    const run = await runAgainst(sim, { ...PREVIEW, 'project-id': project })
+    expect(run.outputs.result).toBe('error')
+    expect(posts(sim)).toHaveLength(1)
+    expect(run.stdout).toMatch(message)
   })
 
   it('a refused connection is retried: the one POST that arrives starts the work once', async () => {
@@ -130,6 +186,8 @@ describe.concurrent('trigger, end to end', () => {
       expect(run.code, run.stdout).toBe(0)
       expect(run.outputs['status-id']).toBe('update-success')
       expect(posts(sim)).toHaveLength(1)
+      // The tries before it were refused, and said so.
+      expect(run.stdout).toMatch(/^network error: .*ECONNREFUSED.*: nothing was started, sending the request again in /m)
     } finally {
       // Whatever happened, the simulator is started (and so closed with the file's others).
       await starting

@@ -195,6 +195,37 @@ describe('startWork', () => {
     expect(requests.length).toBeLessThanOrEqual(4)
   })
 
+  it('a Retry-After that ends past the deadline is not waited out: nothing is sent again', async () => {
+    const { report, requests, clock } = await run(UPDATE, [{ kind: 'transient', reason: 'HTTP 429 (rate limit)', notActedOn: true, retryAfterMs: 60_000 }], {
+      timeoutMs: 3000
+    })
+    expect(requests).toHaveLength(1)
+    expect(clock.sleeps).toEqual([])
+    expect(report).toMatchObject({ result: 'error', ref: undefined, requests: 1 })
+    expect(report.error).toBe(
+      'no update was started before the timeout ran out: the platform kept answering HTTP 429 (rate limit), after 1 attempt. Re-run later, or raise timeout'
+    )
+  })
+
+  it('a POST is sent again only before the deadline, never at it: work started then could not be waited on', async () => {
+    const clock = virtualClock()
+    const deadline = clock.now() + 4500
+    const sentAt: number[] = []
+    const { client } = scriptedClient(
+      { [triggerPath(AGENT)]: [{ kind: 'transient', reason: 'HTTP 429 (rate limit)', notActedOn: true }] },
+      {
+        latency: async () => {
+          sentAt.push(clock.now())
+        }
+      }
+    )
+    const report = await startWork(AGENT, { ...cancelledDeps(client, new AbortController().signal), clock, deadline })
+    expect(report.result).toBe('error')
+    expect(sentAt.length).toBeGreaterThan(1)
+    for (const at of sentAt) expect(at).toBeLessThan(deadline)
+    expect(report.requests).toBe(sentAt.length)
+  })
+
   it('a cancel before the answer ends with cancelled and says the work may have started', async () => {
     const cancel = new AbortController()
     const { client } = scriptedClient({ [triggerPath(UPDATE)]: [ok({ statusId: 's1' })] }, { latency: async () => cancel.abort() })

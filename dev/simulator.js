@@ -14,8 +14,9 @@
 // `fn` makes a generated step: it is called with n (0-based index of the request
 // for that id) and must return a plain step (its own `repeat` is ignored).
 // The three POSTs that start work (update, preview, agent job) are scripted per project id
-// (kind 'trigger'): `{ started: true }` answers as the platform does when it starts the work,
-// `{ reset: true }` drops the connection once the request has been read.
+// (kind 'trigger'): `{ started: true }` answers as the platform does when it starts the work
+// (`withoutId: true` leaves out the id that names it), `{ reset: true }` drops the connection
+// once the request has been read.
 //
 // CLI: node dev/simulator.js [--port N]   (default port 4010)
 
@@ -73,7 +74,15 @@ export const SCENARIOS = [
   ['trigger', 'trigger-500', '500 (the work may have started)'],
   ['trigger', 'trigger-hang', 'never answers (the work may have started)'],
   ['trigger', 'trigger-reset', 'reads the request, then resets the connection (the work may have started)'],
-  ['trigger', 'trigger-no-id', '202 with an empty object: no id to wait on'],
+  ['trigger', 'trigger-429-bare', '429 without Retry-After, then starts the work'],
+  ['trigger', 'trigger-429-forever', '429 with Retry-After: 1, every time'],
+  ['trigger', 'trigger-429-long', '429 with Retry-After: 3600 (an hour)'],
+  ['trigger', 'trigger-503-forever', '503 with Retry-After: 1, every time'],
+  ['trigger', 'trigger-408', '408 (the work may have started)'],
+  ['trigger', 'trigger-502', '502 page of HTML (the work may have started)'],
+  ['trigger', 'trigger-504', '504 (the work may have started)'],
+  ['trigger', 'trigger-not-json', 'the success status with a body that is not JSON (the work has probably started)'],
+  ['trigger', 'trigger-no-id', 'the success status (202, or 201 for an agent job) with the answer less its id: nothing to wait on'],
   ['trigger', 'trigger-400', '400 with the server message'],
   ['trigger', 'trigger-403', '403: previews are not part of the plan'],
   ['trigger', 'trigger-other-commit', 'starts an update that deploys another commit (update-other-commit)']
@@ -283,7 +292,15 @@ function builtinScripts(createdAt) {
       'trigger-500': [error(500, 'Internal error')],
       'trigger-hang': [{ hang: true }],
       'trigger-reset': [{ reset: true }],
-      'trigger-no-id': [{ status: 202, json: {} }],
+      'trigger-429-bare': [error(429, 'Rate limit: 10 requests per 10 seconds'), { started: true }],
+      'trigger-429-forever': [error(429, 'Rate limit: 10 requests per 10 seconds', { headers: { 'retry-after': '1' } })],
+      'trigger-429-long': [error(429, 'Rate limit: 100 jobs per project per hour', { headers: { 'retry-after': '3600' } })],
+      'trigger-503-forever': [error(503, 'Deploys are paused for maintenance', { headers: { 'retry-after': '1' } })],
+      'trigger-408': [error(408, 'Request timeout')],
+      'trigger-502': [{ status: 502, headers: { 'content-type': 'text/html' }, raw: '<html>Bad gateway</html>' }],
+      'trigger-504': [error(504, 'Gateway timeout')],
+      'trigger-not-json': [{ status: 202, headers: { 'content-type': 'text/html' }, raw: '<html>Accepted</html>' }],
+      'trigger-no-id': [{ started: true, withoutId: true }],
       'trigger-400': [error(400, 'branch must be a non-empty string')],
       'trigger-403': [error(403, 'Previews are not available on your plan')],
       'trigger-other-commit': [{ started: true, statusId: 'update-other-commit' }]
@@ -291,8 +308,17 @@ function builtinScripts(createdAt) {
   }
 }
 
-/** What the platform answers when it starts the work. */
+/** What the platform answers when it starts the work; with `withoutId`, less the id that names it. */
 function startedAnswer(operation, body, createdAt, step) {
+  const answer = fullStartedAnswer(operation, body, createdAt, step)
+  if (step.withoutId) {
+    delete answer.json.statusId
+    delete answer.json.id
+  }
+  return answer
+}
+
+function fullStartedAnswer(operation, body, createdAt, step) {
   if (operation === 'update') return { status: 202, json: { statusId: step.statusId ?? 'update-success' } }
   if (operation === 'preview') {
     const slug = String(body.branch)
@@ -377,7 +403,7 @@ function search({ query, pageSize = 10, scoreThreshold = 0, filter = {} }) {
  * @typedef {{ method: string, path: string, authorization: string | undefined, at: number, body?: string }} RequestRecord
  * @typedef {{ status?: number, headers?: Record<string, string>, json?: any, raw?: string, hang?: true,
  *   delayMs?: number, repeat?: number, fn?: (n: number) => Step, reset?: true,
- *   started?: true, statusId?: string, jobId?: string }} Step
+ *   started?: true, withoutId?: true, statusId?: string, jobId?: string }} Step
  * @typedef {{ url: string, port: number, requests: RequestRecord[],
  *   script(kind: 'update' | 'job' | 'search' | 'trigger', id: string, steps: Step[]): void,
  *   reset(): void, close(): Promise<void> }} Simulator

@@ -28617,6 +28617,18 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ /* webpack/runtime/asset-relocator-loader */
 /******/ if (typeof __nccwpck_require__ !== 'undefined') __nccwpck_require__.ab = decodeURIComponent(new URL('.', import.meta.url).pathname).slice(import.meta.url.match(/^file:\/\/\/\w:/) ? 1 : 0, -1) + "/";
 /******/ 
+/******/ /* webpack/runtime/compat get default export */
+/******/ (() => {
+/******/ 	// getDefaultExport function for compatibility with non-harmony modules
+/******/ 	__nccwpck_require__.n = (module) => {
+/******/ 		var getter = module && module.__esModule ?
+/******/ 			() => (module['default']) :
+/******/ 			() => (module);
+/******/ 		__nccwpck_require__.d(getter, { a: getter });
+/******/ 		return getter;
+/******/ 	};
+/******/ })();
+/******/ 
 /******/ /* webpack/runtime/create fake namespace object */
 /******/ (() => {
 /******/ 	var getProto = Object.getPrototypeOf ? (obj) => (Object.getPrototypeOf(obj)) : (obj) => (obj.__proto__);
@@ -31905,6 +31917,121 @@ function parseRetryAfter(value, now) {
     return Math.max(0, date - now);
 }
 
+// EXTERNAL MODULE: external "node:dns"
+var external_node_dns_ = __nccwpck_require__(610);
+;// CONCATENATED MODULE: external "node:dns/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns/promises");
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
+;// CONCATENATED MODULE: ./src/api/lookup.ts
+
+
+
+
+
+/**
+ * A `lookup` for net.connect and tls.connect that ends within `timeoutMs` whatever the DNS
+ * servers do. A name the DNS servers do not know is then asked of the system resolver, for the
+ * sources only it reads (mDNS, a directory): the servers answered, so it answers as fast.
+ */
+function createBoundedLookup(timeoutMs, options = {}) {
+    const hostsFile = options.hostsFile ?? defaultHostsFile();
+    // One try of 40 % of the time, which c-ares may stretch up to twice that (measured): a silent
+    // server is named as the cause before the request itself runs out of time, and the request's
+    // next try asks again.
+    const resolver = new promises_namespaceObject.Resolver({ timeout: Math.max(1, Math.floor(timeoutMs * 0.4)), tries: 1 });
+    if (options.servers)
+        resolver.setServers(options.servers);
+    let hosts;
+    const resolve = async (name, family) => {
+        const host = name.toLowerCase().replace(/\.$/, '');
+        const literal = (0,external_node_net_.isIP)(host);
+        if (literal)
+            return [{ address: host, family: literal }];
+        if (host === 'localhost' || host.endsWith('.localhost'))
+            return [
+                { address: '127.0.0.1', family: 4 },
+                { address: '::1', family: 6 }
+            ];
+        hosts ??= readHosts(hostsFile);
+        const listed = hosts.get(host);
+        if (listed)
+            return listed;
+        const asked = await Promise.allSettled([
+            family === 6 ? Promise.resolve([]) : resolver.resolve4(host),
+            family === 4 ? Promise.resolve([]) : resolver.resolve6(host)
+        ]);
+        const found = asked.flatMap((answer, i) => (answer.status === 'fulfilled' ? answer.value.map((address) => ({ address, family: i === 0 ? 4 : 6 })) : []));
+        if (found.length > 0)
+            return found;
+        // Only when every server answered that it knows no address: a silence is not asked again.
+        for (const answer of asked) {
+            const code = answer.status === 'rejected' ? (answer.reason.code ?? 'ESERVFAIL') : 'ENODATA';
+            if (code !== 'ENOTFOUND' && code !== 'ENODATA')
+                throw lookupError(host, code);
+        }
+        return askSystem(host, family);
+    };
+    return {
+        lookup(hostname, options, callback) {
+            const family = options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
+            resolve(hostname, family).then((found) => {
+                const chosen = family === 0 ? found : found.filter((a) => a.family === family);
+                const first = chosen[0];
+                if (!first)
+                    return callback(lookupError(hostname, 'ENOTFOUND'), '');
+                if (options.all)
+                    callback(null, chosen);
+                else
+                    callback(null, first.address, first.family);
+            }, (error) => callback(error, ''));
+        },
+        cancel: () => resolver.cancel()
+    };
+}
+function askSystem(host, family) {
+    return new Promise((resolve, reject) => {
+        (0,external_node_dns_.lookup)(host, { all: true, family }, (error, addresses) => (error ? reject(error) : resolve(addresses)));
+    });
+}
+function lookupError(host, code) {
+    const why = code === 'ETIMEOUT' ? 'the DNS servers did not answer in time' : code === 'ECANCELLED' ? 'the lookup was cancelled' : `DNS answered ${code}`;
+    return Object.assign(new Error(`${code} looking up ${host}: ${why}`), { code, hostname: host });
+}
+function defaultHostsFile() {
+    return process.platform === 'win32' ? external_node_path_default().join(process.env.SystemRoot ?? 'C:\\Windows', 'System32', 'drivers', 'etc', 'hosts') : '/etc/hosts';
+}
+/** The hosts file as name → addresses, in its order; empty when it cannot be read. */
+function readHosts(file) {
+    const hosts = new Map();
+    let text = '';
+    try {
+        text = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
+    }
+    catch {
+        return hosts;
+    }
+    for (const line of text.split(/\r?\n/)) {
+        const [address, ...names] = (line.split('#')[0] ?? '').trim().split(/\s+/);
+        const family = address ? (0,external_node_net_.isIP)(address.replace(/%.*$/, '')) : 0;
+        if (!address || !family)
+            continue;
+        for (const name of names) {
+            const key = name.toLowerCase();
+            const known = hosts.get(key) ?? [];
+            if (!known.some((a) => a.address === address))
+                known.push({ address, family });
+            hosts.set(key, known);
+        }
+    }
+    return hosts;
+}
+
 ;// CONCATENATED MODULE: ./src/api/proxy.ts
 /**
  * Which proxy, if any, serves `target`, read from the runner's variables the way the Actions
@@ -31964,16 +32091,19 @@ function bypassed(target, env) {
 ;// CONCATENATED MODULE: ./src/api/connections.ts
 
 
+
 /**
  * Opens connections to `target`, through the runner's proxy when one applies. Every phase has a
- * limit of `phaseTimeoutMs` inside undici too (TCP and TLS connect, the proxy's CONNECT answer),
- * so a socket left behind by an abandoned request ends on its own; `destroyAll` ends them at once.
+ * limit of `phaseTimeoutMs` inside undici too (the name lookup, TCP and TLS connect, the proxy's
+ * CONNECT answer), so a socket left behind by an abandoned request ends on its own; `destroyAll`
+ * ends them, and every lookup under way, at once.
  */
 function openConnections(target, phaseTimeoutMs, env = process.env) {
     const sockets = new Set();
     const timeout = Math.max(1, Math.ceil(phaseTimeoutMs));
+    const names = createBoundedLookup(timeout);
     const tracked = (options) => {
-        const connect = (0,undici.buildConnector)({ ...options, timeout });
+        const connect = (0,undici.buildConnector)({ ...options, timeout, lookup: names.lookup });
         return (opts, callback) => {
             const socket = connect(opts, callback);
             sockets.add(socket);
@@ -31997,6 +32127,7 @@ function openConnections(target, phaseTimeoutMs, env = process.env) {
         dispatcher,
         proxy,
         destroyAll: async () => {
+            names.cancel();
             for (const socket of sockets)
                 socket.destroy();
             sockets.clear();
@@ -42237,16 +42368,26 @@ async function startWork(settings, deps) {
                 };
             return { kind: 'settled', value: started };
         }
-        // Retried only when nothing reached the server, or the server said it did not act on it.
+        // Retried only when nothing reached the server, or the server said it did not act on it,
+        // and only while the wait it asks for ends before the deadline: work started at the deadline
+        // could not be waited on.
         if (answer.kind !== 'fatal' && (answer.notActedOn || answer.sent === false)) {
             lastRetry = { reason: answer.reason };
+            const askedMs = answer.kind === 'transient' ? (answer.retryAfterMs ?? 0) : 0;
+            if (deps.clock.now() + askedMs >= deps.deadline)
+                return { kind: 'fatal', reason: noneStarted() };
             return answer;
         }
         if (answer.kind === 'fatal')
             return answer;
         return { kind: 'fatal', reason: maybeStarted(settings, answer.reason) };
     };
+    /** Why the run ends without work: only answers that prove nothing was started are retried. */
+    const noneStarted = () => `no ${operation.what(settings)} was started before the timeout ran out: the platform kept answering ${lastRetry?.reason ?? 'that it could not take the request'}, after ${counted(report.requests, 'attempt')}. Re-run later, or raise timeout`;
     const attempt = async () => {
+        // A POST sent again is sent before the deadline, never at it.
+        if (report.requests > 0 && deps.clock.now() >= deps.deadline)
+            return { kind: 'fatal', reason: noneStarted() };
         const timeoutMs = requestBudget(deps.clock.now(), deps.deadline, deps.requestTimeoutMs);
         if (timeoutMs <= 0)
             return { kind: 'transient', reason: 'no time left before the deadline' };
@@ -42302,7 +42443,8 @@ async function startWork(settings, deps) {
             break;
         case 'timeout':
             // Only answers that prove nothing was started are retried, so nothing was.
-            report.error = `no ${operation.what(settings)} was started before the timeout ran out: the platform kept answering ${lastRetry?.reason ?? end.lastProblem ?? 'that it could not take the request'}, after ${counted(report.requests, 'attempt')}. Re-run later, or raise timeout`;
+            lastRetry ??= end.lastProblem === undefined ? undefined : { reason: end.lastProblem };
+            report.error = noneStarted();
             break;
     }
     return report;

@@ -13,6 +13,12 @@ import { counted, createRedactor } from './text.js'
 
 /** After a cancel, the comment must be done this long before the process is made to exit. */
 const COMMENT_EXIT_MARGIN_MS = 200
+/**
+ * The step ends within timeout + request-timeout + this, whatever the network does; the comment
+ * keeps to it too, leaving the exit grace of index.ts (1 s) and the margin above.
+ */
+const STEP_BOUND_SLACK_MS = 2000
+const COMMENT_END_SLACK_MS = STEP_BOUND_SLACK_MS - 1000 - COMMENT_EXIT_MARGIN_MS
 
 /**
  * The action, as a short list of steps: read the inputs, start the work and wait on it (the
@@ -71,7 +77,13 @@ export async function run(): Promise<void> {
   if (comment) {
     // A cancelled run is commented too, in what is left of the grace period.
     const exitBy = cancel.exitBy()
-    const budgetMs = exitBy === undefined ? comment.requestTimeoutMs : Math.max(1, exitBy - COMMENT_EXIT_MARGIN_MS - Date.now())
+    const endBy =
+      exitBy !== undefined
+        ? exitBy - COMMENT_EXIT_MARGIN_MS
+        : settings
+          ? startedAt + settings.timeoutMs + settings.requestTimeoutMs + COMMENT_END_SLACK_MS
+          : Number.POSITIVE_INFINITY
+    const budgetMs = Math.max(1, Math.min(exitBy === undefined ? comment.requestTimeoutMs : Number.POSITIVE_INFINITY, endBy - Date.now()))
     await commentOnPullRequest(outcome, comment, hide, budgetMs, exitBy !== undefined)
   }
   await client?.close()

@@ -163,16 +163,26 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
         }
       return { kind: 'settled', value: started }
     }
-    // Retried only when nothing reached the server, or the server said it did not act on it.
+    // Retried only when nothing reached the server, or the server said it did not act on it,
+    // and only while the wait it asks for ends before the deadline: work started at the deadline
+    // could not be waited on.
     if (answer.kind !== 'fatal' && (answer.notActedOn || answer.sent === false)) {
       lastRetry = { reason: answer.reason }
+      const askedMs = answer.kind === 'transient' ? (answer.retryAfterMs ?? 0) : 0
+      if (deps.clock.now() + askedMs >= deps.deadline) return { kind: 'fatal', reason: noneStarted() }
       return answer
     }
     if (answer.kind === 'fatal') return answer
     return { kind: 'fatal', reason: maybeStarted(settings, answer.reason) }
   }
 
+  /** Why the run ends without work: only answers that prove nothing was started are retried. */
+  const noneStarted = () =>
+    `no ${operation.what(settings)} was started before the timeout ran out: the platform kept answering ${lastRetry?.reason ?? 'that it could not take the request'}, after ${counted(report.requests, 'attempt')}. Re-run later, or raise timeout`
+
   const attempt = async (): Promise<Attempt<Started>> => {
+    // A POST sent again is sent before the deadline, never at it.
+    if (report.requests > 0 && deps.clock.now() >= deps.deadline) return { kind: 'fatal', reason: noneStarted() }
     const timeoutMs = requestBudget(deps.clock.now(), deps.deadline, deps.requestTimeoutMs)
     if (timeoutMs <= 0) return { kind: 'transient', reason: 'no time left before the deadline' }
     report.requests++
@@ -225,7 +235,8 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
       break
     case 'timeout':
       // Only answers that prove nothing was started are retried, so nothing was.
-      report.error = `no ${operation.what(settings)} was started before the timeout ran out: the platform kept answering ${lastRetry?.reason ?? end.lastProblem ?? 'that it could not take the request'}, after ${counted(report.requests, 'attempt')}. Re-run later, or raise timeout`
+      lastRetry ??= end.lastProblem === undefined ? undefined : { reason: end.lastProblem }
+      report.error = noneStarted()
       break
   }
   return report

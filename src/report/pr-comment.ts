@@ -4,6 +4,20 @@ import type { CommentSettings, RunOutcome, SearchSettings, TargetRef } from '../
 import { commentCommit, commentMarker, commentTarget, explainCommentError, renderComment, renderInProgressComment, upsertComment } from './comment.js'
 import { describeWork } from './explain.js'
 
+/**
+ * The work's result, or the budget's abort, whichever comes first: the GitHub API client does
+ * not honour an abort in every phase (a proxy that never answers CONNECT holds it for minutes),
+ * so the comment stops being waited on when its time is up, whatever its request does.
+ */
+function withinBudget<T>(work: Promise<T>, budget: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(budget.reason)
+    if (budget.aborted) return stop()
+    budget.addEventListener('abort', stop, { once: true })
+    work.then(resolve, reject).finally(() => budget.removeEventListener('abort', stop))
+  })
+}
+
 /** Where the comment goes and what it says it reflects, or why it has nowhere to go. */
 async function commentPlace(settings: CommentSettings) {
   // Loaded only when a comment is asked for, to keep start-up fast.
@@ -37,7 +51,7 @@ export async function postInProgressComment(
     octokit.hook.before('request', (options) => {
       options.request = { ...options.request, signal: budget }
     })
-    await upsertComment(octokit, place.target, place.marker, body)
+    await withinBudget(upsertComment(octokit, place.target, place.marker, body), budget)
     core.info(`Posted "in progress" on pull request #${place.target.number}.`)
   } catch (error) {
     const why = budget.aborted ? 'the GitHub API did not answer in time' : explainCommentError(error)
@@ -53,8 +67,9 @@ export async function commentOnPullRequest(
   budgetMs: number,
   cancelled: boolean
 ): Promise<void> {
-  // Every request of the comment shares one budget (request-timeout, or the rest of the grace
-  // period after a cancel), so a GitHub API that does not answer cannot hold the step.
+  // Every request of the comment shares one budget (request-timeout, or what is left of the
+  // step's time limit or of the grace period after a cancel), so a GitHub API that does not
+  // answer cannot hold the step.
   const budget = AbortSignal.timeout(budgetMs)
   try {
     const place = await commentPlace(settings)
@@ -70,14 +85,14 @@ export async function commentOnPullRequest(
     octokit.hook.before('request', (options) => {
       options.request = { ...options.request, signal: budget }
     })
-    const done = await upsertComment(octokit, target, marker, body)
+    const done = await withinBudget(upsertComment(octokit, target, marker, body), budget)
     core.info(`${done === 'created' ? 'Commented' : 'Updated the comment'} on pull request #${target.number}.`)
   } catch (error) {
     const why = !budget.aborted
       ? explainCommentError(error)
       : cancelled
         ? 'the GitHub API did not answer before the cancelled run had to end'
-        : `the GitHub API did not answer within ${formatDuration(budgetMs)} (request-timeout)`
+        : `the GitHub API did not answer within ${formatDuration(budgetMs)} (request-timeout, or what was left of the step's time limit of timeout + request-timeout + 2s)`
     core.warning(clean(`The pull request comment could not be written: ${why}. The step's result does not depend on it.`))
   }
 }
