@@ -43967,6 +43967,20 @@ function explainCommentError(error) {
 
 
 
+/**
+ * The work's result, or the budget's abort, whichever comes first: the GitHub API client does
+ * not honour an abort in every phase (a proxy that never answers CONNECT holds it for minutes),
+ * so the comment stops being waited on when its time is up, whatever its request does.
+ */
+function withinBudget(work, budget) {
+    return new Promise((resolve, reject) => {
+        const stop = () => reject(budget.reason);
+        if (budget.aborted)
+            return stop();
+        budget.addEventListener('abort', stop, { once: true });
+        work.then(resolve, reject).finally(() => budget.removeEventListener('abort', stop));
+    });
+}
 /** Where the comment goes and what it says it reflects, or why it has nowhere to go. */
 async function commentPlace(settings) {
     // Loaded only when a comment is asked for, to keep start-up fast.
@@ -43995,7 +44009,7 @@ async function postInProgressComment(targets, search, comment, clean, signal) {
         octokit.hook.before('request', (options) => {
             options.request = { ...options.request, signal: budget };
         });
-        await upsertComment(octokit, place.target, place.marker, body);
+        await withinBudget(upsertComment(octokit, place.target, place.marker, body), budget);
         info(`Posted "in progress" on pull request #${place.target.number}.`);
     }
     catch (error) {
@@ -44005,8 +44019,9 @@ async function postInProgressComment(targets, search, comment, clean, signal) {
 }
 /** Creates or updates the PR comment; a failure here is a warning, never a failed step. */
 async function commentOnPullRequest(outcome, settings, clean, budgetMs, cancelled) {
-    // Every request of the comment shares one budget (request-timeout, or the rest of the grace
-    // period after a cancel), so a GitHub API that does not answer cannot hold the step.
+    // Every request of the comment shares one budget (request-timeout, or what is left of the
+    // step's time limit or of the grace period after a cancel), so a GitHub API that does not
+    // answer cannot hold the step.
     const budget = AbortSignal.timeout(budgetMs);
     try {
         const place = await commentPlace(settings);
@@ -44022,7 +44037,7 @@ async function commentOnPullRequest(outcome, settings, clean, budgetMs, cancelle
         octokit.hook.before('request', (options) => {
             options.request = { ...options.request, signal: budget };
         });
-        const done = await upsertComment(octokit, target, marker, body);
+        const done = await withinBudget(upsertComment(octokit, target, marker, body), budget);
         info(`${done === 'created' ? 'Commented' : 'Updated the comment'} on pull request #${target.number}.`);
     }
     catch (error) {
@@ -44030,7 +44045,7 @@ async function commentOnPullRequest(outcome, settings, clean, budgetMs, cancelle
             ? explainCommentError(error)
             : cancelled
                 ? 'the GitHub API did not answer before the cancelled run had to end'
-                : `the GitHub API did not answer within ${formatDuration(budgetMs)} (request-timeout)`;
+                : `the GitHub API did not answer within ${formatDuration(budgetMs)} (${budgetMs < settings.requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`;
         warning(clean(`The pull request comment could not be written: ${why}. The step's result does not depend on it.`));
     }
 }
@@ -44730,6 +44745,12 @@ function annotateFiles(outcome, clean) {
 /** After a cancel, the comment must be done this long before the process is made to exit. */
 const COMMENT_EXIT_MARGIN_MS = 200;
 /**
+ * The step ends within timeout + request-timeout + this, whatever the network does; the comment
+ * keeps to it too, leaving the exit grace of index.ts (1 s) and the margin above.
+ */
+const STEP_BOUND_SLACK_MS = 2000;
+const COMMENT_END_SLACK_MS = STEP_BOUND_SLACK_MS - 1000 - COMMENT_EXIT_MARGIN_MS;
+/**
  * The action, as a short list of steps: read the inputs, start the work and wait on it (the
  * engine), then report: outputs, the job summary, the step's result and the PR comment. Every
  * output and the summary are written on every outcome, including invalid input, timeout and
@@ -44788,7 +44809,12 @@ async function run() {
     if (comment) {
         // A cancelled run is commented too, in what is left of the grace period.
         const exitBy = cancel.exitBy();
-        const budgetMs = exitBy === undefined ? comment.requestTimeoutMs : Math.max(1, exitBy - COMMENT_EXIT_MARGIN_MS - Date.now());
+        const endBy = exitBy !== undefined
+            ? exitBy - COMMENT_EXIT_MARGIN_MS
+            : settings
+                ? startedAt + settings.timeoutMs + settings.requestTimeoutMs + COMMENT_END_SLACK_MS
+                : Number.POSITIVE_INFINITY;
+        const budgetMs = Math.max(1, Math.min(exitBy === undefined ? comment.requestTimeoutMs : Number.POSITIVE_INFINITY, endBy - Date.now()));
         await commentOnPullRequest(outcome, comment, hide, budgetMs, exitBy !== undefined);
     }
     await client?.close();

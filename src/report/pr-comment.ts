@@ -92,7 +92,7 @@ export async function commentOnPullRequest(
       ? explainCommentError(error)
       : cancelled
         ? 'the GitHub API did not answer before the cancelled run had to end'
-        : `the GitHub API did not answer within ${formatDuration(budgetMs)} (request-timeout, or what was left of the step's time limit of timeout + request-timeout + 2s)`
+        : `the GitHub API did not answer within ${formatDuration(budgetMs)} (${budgetMs < settings.requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`
     core.warning(clean(`The pull request comment could not be written: ${why}. The step's result does not depend on it.`))
   }
 }
