@@ -68,6 +68,27 @@ describe.concurrent('trigger, end to end', () => {
     expect(run.stdout).toMatch(/::error::.*the update deployed commit 0badc0ffee0000000000000000000000000000aa, not 3f78685 \(expect-sha\)/)
   })
 
+  it('expect-sha applies to a given status-id too: any letter case of a prefix of the deployed commit passes', async () => {
+    const sim = await simulator()
+    const run = await runAgainst(sim, { 'status-id': 'update-success', 'expect-sha': SHA.slice(0, 12).toUpperCase() })
+    expect(run.code, run.stdout).toBe(0)
+    expect(run.outputs).toMatchObject({ result: 'success', 'commit-sha': SHA })
+  })
+
+  it('expect-sha: a given update of another commit fails, and so does one whose record names no commit', async () => {
+    const sim = await simulator()
+    sim.script('update', 'no-commit', [{ json: { status: 'success', endedAt: '2026-01-01T00:00:00Z' } }])
+    const run = await runAgainst(sim, { 'status-id': 'update-other-commit,no-commit', 'expect-sha': SHA })
+    expect(run.code).toBe(1)
+    const results = JSON.parse(run.outputs.results ?? '[]') as { id: string; result: string; status: string }[]
+    expect(results.map((r) => [r.id, r.result, r.status])).toEqual([
+      ['update-other-commit', 'failure', 'success'],
+      ['no-commit', 'failure', 'success']
+    ])
+    expect(run.stdout).toContain(`the update deployed commit 0badc0ffee0000000000000000000000000000aa, not ${SHA} (expect-sha)`)
+    expect(run.stdout).toContain(`the update succeeded, but its record names no commit, so it cannot be confirmed that it deployed ${SHA} (expect-sha)`)
+  })
+
   it.each([
     ['trigger-429', 'success', 2, /./],
     ['trigger-503-retry', 'success', 2, /./],
