@@ -134,6 +134,15 @@ describe.concurrent('trigger, end to end', () => {
     expect(run.stderr).toBe('')
   })
 
+  it('work that could not be started ends the run before any wait; the ids given are still written', async () => {
+    const sim = await simulator()
+    const run = await runAgainst(sim, { ...AGENT, 'project-id': 'trigger-500', 'status-id': 'update-success', 'job-id': 'job-failed' })
+    expect(run.code).toBe(1)
+    expect(run.outputs).toMatchObject({ result: 'error', 'status-id': 'update-success', 'job-id': 'job-failed' })
+    expect(posts(sim)).toHaveLength(1)
+    expect(gets(sim)).toHaveLength(0)
+  })
+
   it('a wrong admin key is named, after one POST', async () => {
     const sim = await simulator()
     const run = await runAgainst(sim, { trigger: 'update', 'project-id': PROJECT_ID, 'admin-key': 'sim_admin_wrong_key_000' })

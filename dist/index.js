@@ -42870,7 +42870,7 @@ async function runEngine(settings, deps) {
             events.started(trigger, clock.now() - startedAt);
         if (!trigger.ref || trigger.result !== 'success') {
             const headline = `${trigger.result === 'cancelled' ? 'Cancelled' : 'Could not start the work'}: ${trigger.error ?? trigger.result}`;
-            return { ...endedBeforeWaiting(headline, clock.now() - startedAt), result: trigger.result, trigger };
+            return { ...endedBeforeWaiting(headline, clock.now() - startedAt), result: trigger.result, trigger, notWaitedOn: settings.targets };
         }
         const started = trigger.ref;
         targets = [started, ...targets.filter((ref) => ref.kind !== started.kind || ref.id !== started.id)];
@@ -44402,12 +44402,13 @@ function allOutputs(outcome) {
     };
 }
 /**
- * The ids of the first update and the first agent job (the ones `trigger` started come first),
- * and the preview's address. main writes them as soon as they are known, and again here.
+ * The ids of the first update and the first agent job (the ones `trigger` started come first,
+ * then the ones given, waited on or not), and the preview's address. main writes them as soon as
+ * they are known, and again here.
  */
 function startedIds(outcome) {
     const started = outcome.trigger?.ref;
-    const refs = [...(started ? [started] : []), ...outcome.targets.map((t) => t.ref)];
+    const refs = [...(started ? [started] : []), ...outcome.targets.map((t) => t.ref), ...(outcome.notWaitedOn ?? [])];
     return {
         'status-id': refs.find((ref) => ref.kind === 'update')?.id ?? '',
         'job-id': refs.find((ref) => ref.kind === 'job')?.id ?? '',

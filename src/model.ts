@@ -63,6 +63,8 @@ export interface RunOutcome {
   search: SearchReport | undefined
   /** The work `trigger` started (or failed to start), when it was given. */
   trigger?: TriggerReport | undefined
+  /** Targets given but not waited on: the work to start could not be started, so the run ended first. */
+  notWaitedOn?: readonly TargetRef[] | undefined
   elapsedMs: number
 }
 

@@ -49,7 +49,7 @@ export async function runEngine(settings: Settings, deps: EngineDeps): Promise<R
     if (trigger.ref) events.started(trigger, clock.now() - startedAt)
     if (!trigger.ref || trigger.result !== 'success') {
       const headline = `${trigger.result === 'cancelled' ? 'Cancelled' : 'Could not start the work'}: ${trigger.error ?? trigger.result}`
-      return { ...endedBeforeWaiting(headline, clock.now() - startedAt), result: trigger.result, trigger }
+      return { ...endedBeforeWaiting(headline, clock.now() - startedAt), result: trigger.result, trigger, notWaitedOn: settings.targets }
     }
     const started = trigger.ref
     targets = [started, ...targets.filter((ref) => ref.kind !== started.kind || ref.id !== started.id)]

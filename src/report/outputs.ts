@@ -202,12 +202,13 @@ function allOutputs(outcome: RunOutcome): Outputs {
 }
 
 /**
- * The ids of the first update and the first agent job (the ones `trigger` started come first),
- * and the preview's address. main writes them as soon as they are known, and again here.
+ * The ids of the first update and the first agent job (the ones `trigger` started come first,
+ * then the ones given, waited on or not), and the preview's address. main writes them as soon as
+ * they are known, and again here.
  */
-export function startedIds(outcome: Pick<RunOutcome, 'targets' | 'trigger'>): Pick<Outputs, 'status-id' | 'job-id' | 'preview-url'> {
+export function startedIds(outcome: Pick<RunOutcome, 'targets' | 'trigger' | 'notWaitedOn'>): Pick<Outputs, 'status-id' | 'job-id' | 'preview-url'> {
   const started = outcome.trigger?.ref
-  const refs = [...(started ? [started] : []), ...outcome.targets.map((t) => t.ref)]
+  const refs = [...(started ? [started] : []), ...outcome.targets.map((t) => t.ref), ...(outcome.notWaitedOn ?? [])]
   return {
     'status-id': refs.find((ref) => ref.kind === 'update')?.id ?? '',
     'job-id': refs.find((ref) => ref.kind === 'job')?.id ?? '',
