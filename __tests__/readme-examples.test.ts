@@ -53,6 +53,22 @@ describe('the README examples', () => {
     expect(examples[0]?.step.with).toMatchObject({ trigger: 'update', 'expect-sha': `\${{ github.sha }}` })
   })
 
+  it.each([
+    // [trigger, the event it runs on, what else the step sets, the output a later step reads]
+    ['update', 'push', { 'expect-sha': `\${{ github.sha }}` }, 'files-changed-count'],
+    ['preview', 'pull_request', { 'pr-comment': true }, 'preview-url'],
+    ['agent', 'workflow_dispatch', { 'agent-prompt': `\${{ inputs.prompt }}` }, 'pr-link']
+  ])('the worked example of trigger: %s runs on %s and does what it is shown for', (trigger, event, inputs, output) => {
+    const example = examples.find(({ index, step }) => step.with?.trigger === trigger && (blocks[index] ?? '').startsWith('on:'))
+    expect(example, `a whole workflow with trigger: ${trigger}`).toBeDefined()
+    const block = blocks[example?.index ?? -1] ?? ''
+    const workflow = parse(block) as { on: unknown }
+    const events = typeof workflow.on === 'string' ? [workflow.on] : Object.keys(workflow.on as object)
+    expect(events).toContain(event)
+    expect(example?.step.with).toMatchObject(inputs)
+    expect(block).toContain(`steps.${example?.step.id}.outputs.${output}`)
+  })
+
   it.each(examples.map(({ index, step }) => [index, step.id ?? '(no id)', step] as const))(
     'block %i, step %s: inputs the action accepts',
     (_index, _id, step) => {
