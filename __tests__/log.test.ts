@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createLogReporter, describeProgress, inert, printUntrustedLines, type LogSink } from '../src/report/log.js'
 import type { TargetReport } from '../src/model.js'
+import { createRedactor } from '../src/text.js'
 import { updateReport } from './helpers/builders.js'
 
 function sink(): LogSink & { lines: string[] } {
@@ -60,7 +61,7 @@ describe('createLogReporter', () => {
   it('with one target, streams inside a group and ends with the outcome, outside it', () => {
     const s = sink()
     const ref = { kind: 'update' as const, id: 'u1' }
-    const events = createLogReporter(s, { streamLogs: true, targets: [ref], secrets: [] })
+    const events = createLogReporter(s, { streamLogs: true, targets: [ref], clean: (text) => text })
     events.statusChanged(ref, undefined, 'queued', 100)
     events.statusChanged(ref, 'queued', 'in_progress', 12_300)
     events.logLines(ref, ['Building'])
@@ -75,7 +76,7 @@ describe('createLogReporter', () => {
   it('with one target, the heartbeat, retries and warnings stand outside its group, which the Actions page shows collapsed', () => {
     const s = sink()
     const ref = { kind: 'update' as const, id: 'u1' }
-    const events = createLogReporter(s, { streamLogs: true, targets: [ref], secrets: [] })
+    const events = createLogReporter(s, { streamLogs: true, targets: [ref], clean: (text) => text })
     events.statusChanged(ref, undefined, 'in_progress', 100)
     events.progress({ total: 1, settled: 0, failed: 0, pending: 1, elapsedMs: 30_000, waiting: [{ ref, status: 'in_progress' }] })
     events.retrying?.(ref, 'HTTP 503: maintenance', 8000)
@@ -104,7 +105,7 @@ describe('createLogReporter', () => {
     const s = sink()
     const a = { kind: 'update' as const, id: 'a' }
     const b = { kind: 'update' as const, id: 'b' }
-    const events = createLogReporter(s, { streamLogs: true, targets: [a, b], secrets: [] })
+    const events = createLogReporter(s, { streamLogs: true, targets: [a, b], clean: (text) => text })
     events.statusChanged(a, undefined, 'queued', 0)
     events.statusChanged(b, undefined, 'queued', 0)
     events.settled(report('b', { result: 'failure', status: 'failure', error: 'the update ended with status "failure"' }))
@@ -147,7 +148,7 @@ describe('createLogReporter', () => {
   it('each retry says its cause and when the next try comes; repeats are folded into a count', () => {
     const s = sink()
     const ref = { kind: 'update' as const, id: 'u1' }
-    const events = createLogReporter(s, { streamLogs: true, targets: [ref, { kind: 'update', id: 'u2' }], secrets: [] })
+    const events = createLogReporter(s, { streamLogs: true, targets: [ref, { kind: 'update', id: 'u2' }], clean: (text) => text })
     for (let i = 0; i < 5; i++) events.retrying?.(ref, 'HTTP 503: maintenance', 8000)
     events.retrying?.(ref, 'network error: ECONNRESET', 5000)
     events.pollDone(ref, 7, 'status queued')
@@ -164,7 +165,7 @@ describe('createLogReporter', () => {
   it('leaves log lines out when stream-logs is false, and warns once per unknown status', () => {
     const s = sink()
     const ref = { kind: 'update' as const, id: 'u1' }
-    const events = createLogReporter(s, { streamLogs: false, targets: [ref], secrets: [] })
+    const events = createLogReporter(s, { streamLogs: false, targets: [ref], clean: (text) => text })
     events.logLines(ref, ['secret build output'])
     events.unknownStatus(ref, 'paused\n::error::x')
     expect(s.lines.join('\n')).not.toContain('secret build output')
@@ -176,7 +177,7 @@ describe('createLogReporter', () => {
   it('redacts the keys from anything it prints', () => {
     const s = sink()
     const ref = { kind: 'update' as const, id: 'u1' }
-    const events = createLogReporter(s, { streamLogs: true, targets: [ref], secrets: ['sk_live_123'] })
+    const events = createLogReporter(s, { streamLogs: true, targets: [ref], clean: createRedactor(['sk_live_123']) })
     events.logLines(ref, ['token is sk_live_123'])
     events.pollDone(ref, 1, 'HTTP 401: bad key sk_live_123')
     expect(s.lines.join('\n')).not.toContain('sk_live_123')

@@ -5,7 +5,7 @@ import { FINAL_POLL_ALLOWANCE_MS } from '../src/engine/poll.js'
 import { MAX_IN_FLIGHT, waitForTargets } from '../src/engine/wait.js'
 import { seededRandom, virtualClock } from './helpers/clock.js'
 import { ok, recordingEvents, scriptedClient, settingsFor } from './helpers/fakes.js'
-import type { RunOutcome, SearchReport, TargetReport } from '../src/model.js'
+import type { RunOutcome, TargetReport } from '../src/model.js'
 import { runOutcome, searchReport, updateReport } from './helpers/builders.js'
 
 const U = (id: string) => `/v1/project/update-status/${id}`
@@ -270,7 +270,7 @@ describe('worstResult', () => {
 })
 
 describe('stepPasses', () => {
-  const outcome = (results: TargetReport['result'][], search?: Partial<SearchReport>): RunOutcome => {
+  const outcome = (results: TargetReport['result'][], search?: Parameters<typeof searchReport>[0]): RunOutcome => {
     const targets = results.map((result, i) => updateReport(`u${i}`, null, { result }))
     const check = search ? searchReport(search) : undefined
     const all = [...results, ...(check && !check.skipped ? [check.result] : [])]

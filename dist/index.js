@@ -31799,9 +31799,19 @@ function createRedactor(secrets) {
     const pattern = new RegExp(used.map((secret) => secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
     return (text) => text.replace(pattern, '***');
 }
+/** The redactor of a list of secrets, built once per list (keep the list to keep the redactor). */
+const redactors = new WeakMap();
+function redactorOf(secrets) {
+    let redactor = redactors.get(secrets);
+    if (!redactor) {
+        redactor = createRedactor(secrets);
+        redactors.set(secrets, redactor);
+    }
+    return redactor;
+}
 /** Replaces every occurrence of each secret with `***`, in any letter case. */
 function redact(text, secrets) {
-    return createRedactor(secrets)(text);
+    return redactorOf(secrets)(text);
 }
 /**
  * Parsed JSON with `***` in place of every secret, in string values and in keys. Recursive:
@@ -31810,7 +31820,7 @@ function redact(text, secrets) {
 function redactJson(value, secrets) {
     if (!secrets.some((secret) => secret.length > 0))
         return value;
-    const clean = createRedactor(secrets);
+    const clean = redactorOf(secrets);
     const walk = (node) => {
         if (typeof node === 'string')
             return clean(node);
@@ -32248,11 +32258,21 @@ function createApiClient(options) {
                 signal.removeEventListener('abort', onAbort);
         }
     }
+    // Every key of the run and the request's own: one list per key, so its redactor is built once.
+    const secretLists = new Map();
+    const secretsWith = (key) => {
+        let list = secretLists.get(key);
+        if (!list) {
+            list = [key, ...(options.secrets ?? [])];
+            secretLists.set(key, list);
+        }
+        return list;
+    };
     async function send(req, signal, progress) {
         let url = new URL(`${origin}${basePath}${req.path}`);
         let method = req.method;
         let json = req.json;
-        const secrets = [req.key, ...(options.secrets ?? [])];
+        const secrets = secretsWith(req.key);
         // The library calls onConnect once a socket is ready and it starts writing the request: from
         // then on the server may have received it.
         const dispatcher = {
@@ -42216,11 +42236,13 @@ async function runSearchCheck(settings, deps) {
 /** The report of a search check that did not run because a wait did not succeed. */
 function skippedSearch(waitResult, elapsedMs) {
     return {
-        result: 'success',
-        queries: [],
-        error: `not run: the wait ended with ${waitResult} after ${formatDuration(elapsedMs)}, and searches run only after every wait has succeeded`,
-        skipped: true
+        skipped: true,
+        reason: `not run: the wait ended with ${waitResult} after ${formatDuration(elapsedMs)}, and searches run only after every wait has succeeded`
     };
+}
+/** The queries of a search check that ran; none when it was skipped or not asked for. */
+function queriesOf(search) {
+    return search && !search.skipped ? search.queries : [];
 }
 
 ;// CONCATENATED MODULE: ./src/engine/ids.ts
@@ -42892,7 +42914,8 @@ async function runEngine(settings, deps) {
         });
         events.searchDone(search);
     }
-    const result = worstResult([waited, search?.result ?? 'success']);
+    // A skipped search has no result of its own: the wait's stands.
+    const result = worstResult([waited, search && !search.skipped ? search.result : 'success']);
     return { result, headline: headline(result, reports, search), problems: [], targets: reports, search, trigger, elapsedMs: clock.now() - startedAt };
 }
 /** The outcome of a run that ends before (or instead of) waiting. */
@@ -42906,7 +42929,7 @@ function headline(result, reports, search) {
         return `${checked}${search.error ?? search.result}`;
     }
     if (reports.length === 0)
-        return `Search check passed: ${counted(search?.queries.length ?? 0, 'query', 'queries')}, ${search?.queries.reduce((n, q) => n + q.results.length, 0) ?? 0} results.`;
+        return `Search check passed: ${counted(queriesOf(search).length, 'query', 'queries')}, ${queriesOf(search).reduce((n, q) => n + q.results.length, 0)} results.`;
     const matching = reports.filter((r) => r.result === result);
     const first = matching[0];
     if (reports.length === 1 && first) {
@@ -43806,6 +43829,7 @@ function titleFor(outcome) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/facts.ts
+
 function runFacts(outcome) {
     const updates = [];
     const jobs = [];
@@ -43824,7 +43848,7 @@ function runFacts(outcome) {
         jobs,
         files: { added, modified, removed, changed: [...new Set([...added, ...modified, ...removed])] },
         polls: outcome.targets.reduce((sum, t) => sum + t.polls, 0),
-        searchResults: (outcome.search?.queries ?? []).reduce((sum, q) => sum + q.results.length, 0)
+        searchResults: queriesOf(outcome.search).reduce((sum, q) => sum + q.results.length, 0)
     };
 }
 
@@ -44130,7 +44154,7 @@ function describeRetry(ref, reason, delayMs, timesInARow) {
  * "continued") when more of its lines come.
  */
 function createLogReporter(sink, options) {
-    const clean = createRedactor(options.secrets);
+    const { clean } = options;
     const only = options.targets.length === 1 ? options.targets[0] : undefined;
     const buffers = new Map();
     const keyOf = (ref) => `${ref.kind}:${ref.id}`;
@@ -44209,6 +44233,7 @@ function createLogReporter(sink, options) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
+
 
 /** Every output of action.yml; all of them are written on every outcome. */
 const OUTPUT_NAMES = [
@@ -44393,7 +44418,7 @@ function allOutputs(outcome) {
         model: job?.model ?? '',
         'source-repository': job?.source?.repository ?? '',
         'source-ref': job?.source?.ref ?? '',
-        'search-results': jsonListWithin((outcome.search?.queries ?? []).map((q) => ({
+        'search-results': jsonListWithin(queriesOf(outcome.search).map((q) => ({
             query: q.query,
             results: q.results.map((r) => ({ content: r.content, path: r.path, metadata: r.metadata }))
         }))),
@@ -44439,7 +44464,7 @@ function createRunLog(sink, options) {
             const what = targets.length === 1 && targets[0] ? describeRef(targets[0]) : `${targets.length} targets`;
             const polling = `timeout ${formatDuration(settings.timeoutMs)}, polling every ${formatDuration(settings.minIntervalMs)}–${formatDuration(settings.maxIntervalMs)}`;
             sink.info(`Waiting on ${what} at ${settings.baseUrl.origin} (${polling})`);
-            return createLogReporter(sink, { streamLogs: settings.streamLogs, targets, secrets: options.secrets });
+            return createLogReporter(sink, { streamLogs: settings.streamLogs, targets, clean });
         },
         searching: (search) => sink.startGroup(`Search check: ${counted(search.queries.length, 'query', 'queries')} on ${search.domain}`),
         searchQuery: (query) => sink.info(clean(describeQuery(query))),
@@ -44660,7 +44685,7 @@ const MAX_SEARCH_ROWS = 10;
 function searchSection(search) {
     const parts = ['### Search check'];
     if (search.skipped) {
-        parts.push(`Skipped: ${escapeText(search.error ?? '', 300)}`);
+        parts.push(`Skipped: ${escapeText(search.reason, 300)}`);
         return parts.join('\n\n');
     }
     const mark = search.result === 'success' ? '✅ passed' : `${search.result === 'failure' ? '❌' : '⚠️'} ${search.result}`;
@@ -44781,7 +44806,7 @@ async function run() {
             const ready = parsed.settings;
             settings = ready;
             client = createApiClient({ baseUrl: ready.baseUrl, secrets, requestTimeoutMs: ready.requestTimeoutMs });
-            const log = createRunLog(core_namespaceObject, { settings: ready, secrets, clean: hide, setOutput: setOutputNow });
+            const log = createRunLog(core_namespaceObject, { settings: ready, clean: hide, setOutput: setOutputNow });
             const events = {
                 ...log,
                 waiting(targets) {

@@ -50,7 +50,7 @@ export async function run(): Promise<void> {
       const ready = parsed.settings
       settings = ready
       client = createApiClient({ baseUrl: ready.baseUrl, secrets, requestTimeoutMs: ready.requestTimeoutMs })
-      const log = createRunLog(core, { settings: ready, secrets, clean: hide, setOutput: setOutputNow })
+      const log = createRunLog(core, { settings: ready, clean: hide, setOutput: setOutputNow })
       const events: RunEvents = {
         ...log,
         waiting(targets) {

@@ -184,12 +184,22 @@ export interface QueryReport {
   problem: string | undefined
 }
 
-export interface SearchReport {
+/** The search check: it ran, with a result, or it was skipped because a wait did not succeed. */
+export type SearchReport = SearchRan | SearchSkipped
+
+export interface SearchRan {
+  skipped: false
   result: Result
   queries: QueryReport[]
-  /** Why the check did not pass (failed query, HTTP error, timeout), or why it was skipped. */
+  /** Why the check did not pass (failed query, HTTP error, timeout). */
   error: string | null
-  skipped: boolean
+}
+
+/** Not run: searches run only after every wait has succeeded. It has no result of its own. */
+export interface SearchSkipped {
+  skipped: true
+  /** Why it did not run. */
+  reason: string
 }
 
 /** What `trigger` started, or why it could not. */

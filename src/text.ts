@@ -31,9 +31,20 @@ export function createRedactor(secrets: readonly string[]): (text: string) => st
   return (text) => text.replace(pattern, '***')
 }
 
+/** The redactor of a list of secrets, built once per list (keep the list to keep the redactor). */
+const redactors = new WeakMap<readonly string[], (text: string) => string>()
+function redactorOf(secrets: readonly string[]): (text: string) => string {
+  let redactor = redactors.get(secrets)
+  if (!redactor) {
+    redactor = createRedactor(secrets)
+    redactors.set(secrets, redactor)
+  }
+  return redactor
+}
+
 /** Replaces every occurrence of each secret with `***`, in any letter case. */
 export function redact(text: string, secrets: readonly string[]): string {
-  return createRedactor(secrets)(text)
+  return redactorOf(secrets)(text)
 }
 
 /**
@@ -42,7 +53,7 @@ export function redact(text: string, secrets: readonly string[]): string {
  */
 export function redactJson(value: unknown, secrets: readonly string[]): unknown {
   if (!secrets.some((secret) => secret.length > 0)) return value
-  const clean = createRedactor(secrets)
+  const clean = redactorOf(secrets)
   const walk = (node: unknown): unknown => {
     if (typeof node === 'string') return clean(node)
     if (Array.isArray(node)) return node.map(walk)

@@ -2,7 +2,7 @@
 // takes the rest from here. A test file that needs other defaults binds them once at its top.
 import { jobRecordSchema } from '../../src/engine/targets/job.js'
 import { updateRecordSchema } from '../../src/engine/targets/update.js'
-import type { RunOutcome, SearchReport, TargetRecord, TargetReport } from '../../src/model.js'
+import type { RunOutcome, SearchRan, SearchReport, TargetRecord, TargetReport } from '../../src/model.js'
 
 type Record_ = Record<string, unknown>
 
@@ -43,7 +43,9 @@ export function runOutcome(targets: readonly TargetReport[], overrides: Partial<
   return { result: 'success', headline: '', problems: [], targets, search: undefined, elapsedMs: 0, ...overrides }
 }
 
-/** A search check that ran and passed, unless told otherwise. */
-export function searchReport(overrides: Partial<SearchReport> = {}): SearchReport {
-  return { result: 'success', queries: [], error: null, skipped: false, ...overrides }
+/** A search check that ran and passed, unless told otherwise; with `skipped`, one that did not run. */
+export function searchReport(overrides: Partial<Omit<SearchRan, 'skipped'>> & { skipped?: boolean } = {}): SearchReport {
+  const { skipped, ...ran } = overrides
+  if (skipped) return { skipped: true, reason: 'not run: a wait did not succeed' }
+  return { result: 'success', queries: [], error: null, skipped: false, ...ran }
 }

@@ -90,11 +90,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
+  // Every key of the run and the request's own: one list per key, so its redactor is built once.
+  const secretLists = new Map<string, readonly string[]>()
+  const secretsWith = (key: string): readonly string[] => {
+    let list = secretLists.get(key)
+    if (!list) {
+      list = [key, ...(options.secrets ?? [])]
+      secretLists.set(key, list)
+    }
+    return list
+  }
+
   async function send(req: ApiRequest, signal: AbortSignal, progress: Progress): Promise<ApiResult> {
     let url = new URL(`${origin}${basePath}${req.path}`)
     let method = req.method
     let json = req.json
-    const secrets = [req.key, ...(options.secrets ?? [])]
+    const secrets = secretsWith(req.key)
     // The library calls onConnect once a socket is ready and it starts writing the request: from
     // then on the server may have received it.
     const dispatcher = {

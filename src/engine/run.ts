@@ -2,7 +2,7 @@ import { counted } from '../text.js'
 import type { ApiClient } from '../api/client.js'
 import type { Clock, Result, RunEvents, RunOutcome, SearchReport, Settings, TargetReport, TriggerReport } from '../model.js'
 import { overallResult, worstResult } from './outcome.js'
-import { runSearchCheck, skippedSearch } from './search.js'
+import { queriesOf, runSearchCheck, skippedSearch } from './search.js'
 import { startWork, triggerPath } from './trigger.js'
 import { describeRef, waitForTargets } from './wait.js'
 
@@ -72,7 +72,8 @@ export async function runEngine(settings: Settings, deps: EngineDeps): Promise<R
     })
     events.searchDone(search)
   }
-  const result = worstResult([waited, search?.result ?? 'success'])
+  // A skipped search has no result of its own: the wait's stands.
+  const result = worstResult([waited, search && !search.skipped ? search.result : 'success'])
   return { result, headline: headline(result, reports, search), problems: [], targets: reports, search, trigger, elapsedMs: clock.now() - startedAt }
 }
 
@@ -89,7 +90,7 @@ export function headline(result: Result, reports: readonly TargetReport[], searc
     return `${checked}${search.error ?? search.result}`
   }
   if (reports.length === 0)
-    return `Search check passed: ${counted(search?.queries.length ?? 0, 'query', 'queries')}, ${search?.queries.reduce((n, q) => n + q.results.length, 0) ?? 0} results.`
+    return `Search check passed: ${counted(queriesOf(search).length, 'query', 'queries')}, ${queriesOf(search).reduce((n, q) => n + q.results.length, 0)} results.`
   const matching = reports.filter((r) => r.result === result)
   const first = matching[0]
   if (reports.length === 1 && first) {

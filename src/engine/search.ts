@@ -3,7 +3,7 @@ import type { ApiClient } from '../api/client.js'
 import { formatDuration } from '../durations.js'
 import { pollUntilSettled, requestBudget } from './poll.js'
 import { counted, oneLine } from '../text.js'
-import type { Clock, QueryReport, Result, SearchReport, SearchResult, SearchSettings } from '../model.js'
+import type { Clock, QueryReport, Result, SearchRan, SearchReport, SearchResult, SearchSettings, SearchSkipped } from '../model.js'
 
 /** The platform's SearchRequest; a request is built from it so nothing out of bounds is sent. */
 export const searchRequestSchema = z.strictObject({
@@ -66,7 +66,7 @@ export interface SearchDeps {
  * Runs each query in turn, with the same retries as polling (429 with Retry-After, 5xx, network
  * errors) inside the same deadline, and checks each answer. Never throws.
  */
-export async function runSearchCheck(settings: SearchSettings, deps: SearchDeps): Promise<SearchReport> {
+export async function runSearchCheck(settings: SearchSettings, deps: SearchDeps): Promise<SearchRan> {
   const queries: QueryReport[] = []
   const path = `/discovery/v1/search/${encodeURIComponent(settings.domain)}`
   const keep = settings.pageSize ?? DEFAULT_PAGE_SIZE
@@ -128,11 +128,14 @@ export async function runSearchCheck(settings: SearchSettings, deps: SearchDeps)
 }
 
 /** The report of a search check that did not run because a wait did not succeed. */
-export function skippedSearch(waitResult: Result, elapsedMs: number): SearchReport {
+export function skippedSearch(waitResult: Result, elapsedMs: number): SearchSkipped {
   return {
-    result: 'success',
-    queries: [],
-    error: `not run: the wait ended with ${waitResult} after ${formatDuration(elapsedMs)}, and searches run only after every wait has succeeded`,
-    skipped: true
+    skipped: true,
+    reason: `not run: the wait ended with ${waitResult} after ${formatDuration(elapsedMs)}, and searches run only after every wait has succeeded`
   }
+}
+
+/** The queries of a search check that ran; none when it was skipped or not asked for. */
+export function queriesOf(search: SearchReport | undefined): readonly QueryReport[] {
+  return search && !search.skipped ? search.queries : []
 }

@@ -1,3 +1,4 @@
+import { queriesOf } from '../engine/search.js'
 import type { JobRecord, RunOutcome, UpdateRecord } from '../model.js'
 
 /** The changed files of every update: each kind deduplicated, `changed` all three at once. */
@@ -39,6 +40,6 @@ export function runFacts(outcome: RunOutcome): RunFacts {
     jobs,
     files: { added, modified, removed, changed: [...new Set([...added, ...modified, ...removed])] },
     polls: outcome.targets.reduce((sum, t) => sum + t.polls, 0),
-    searchResults: (outcome.search?.queries ?? []).reduce((sum, q) => sum + q.results.length, 0)
+    searchResults: queriesOf(outcome.search).reduce((sum, q) => sum + q.results.length, 0)
   }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { formatDuration } from '../durations.js'
-import { counted, createRedactor, oneLine, stripControl, truncate } from '../text.js'
+import { counted, oneLine, stripControl, truncate } from '../text.js'
 import { describeRef } from '../engine/wait.js'
 import type { Progress, QueryReport, TargetRef, TargetReport, WaitEvents } from '../model.js'
 
@@ -86,8 +86,8 @@ export function describeRetry(ref: TargetRef, reason: string, delayMs: number, t
  * outside every group: with one target its group is closed for them, and opened again (as
  * "continued") when more of its lines come.
  */
-export function createLogReporter(sink: LogSink, options: { streamLogs: boolean; targets: readonly TargetRef[]; secrets: readonly string[] }): WaitEvents {
-  const clean = createRedactor(options.secrets)
+export function createLogReporter(sink: LogSink, options: { streamLogs: boolean; targets: readonly TargetRef[]; clean: (text: string) => string }): WaitEvents {
+  const { clean } = options
   const only = options.targets.length === 1 ? options.targets[0] : undefined
   const buffers = new Map<string, string[]>()
   const keyOf = (ref: TargetRef) => `${ref.kind}:${ref.id}`

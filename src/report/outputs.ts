@@ -1,3 +1,4 @@
+import { queriesOf } from '../engine/search.js'
 import type { RunOutcome, TargetReport } from '../model.js'
 import { runFacts } from './facts.js'
 
@@ -191,7 +192,7 @@ function allOutputs(outcome: RunOutcome): Outputs {
     'source-repository': job?.source?.repository ?? '',
     'source-ref': job?.source?.ref ?? '',
     'search-results': jsonListWithin(
-      (outcome.search?.queries ?? []).map((q) => ({
+      queriesOf(outcome.search).map((q) => ({
         query: q.query,
         results: q.results.map((r) => ({ content: r.content, path: r.path, metadata: r.metadata }))
       }))

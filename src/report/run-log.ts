@@ -7,7 +7,6 @@ import { startedIds } from './outputs.js'
 
 export interface RunLogOptions {
   settings: Settings
-  secrets: readonly string[]
   /** Cuts every spelling of a key out of text. */
   clean: (text: string) => string
   /** Writes one step output at once (the started ids, before waiting). */
@@ -29,7 +28,7 @@ export function createRunLog(sink: LogSink, options: RunLogOptions): RunEvents {
       const what = targets.length === 1 && targets[0] ? describeRef(targets[0]) : `${targets.length} targets`
       const polling = `timeout ${formatDuration(settings.timeoutMs)}, polling every ${formatDuration(settings.minIntervalMs)}–${formatDuration(settings.maxIntervalMs)}`
       sink.info(`Waiting on ${what} at ${settings.baseUrl.origin} (${polling})`)
-      return createLogReporter(sink, { streamLogs: settings.streamLogs, targets, secrets: options.secrets })
+      return createLogReporter(sink, { streamLogs: settings.streamLogs, targets, clean })
     },
     searching: (search) => sink.startGroup(`Search check: ${counted(search.queries.length, 'query', 'queries')} on ${search.domain}`),
     searchQuery: (query) => sink.info(clean(describeQuery(query))),

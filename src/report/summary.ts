@@ -161,7 +161,7 @@ export const MAX_SEARCH_ROWS = 10
 function searchSection(search: SearchReport): string {
   const parts = ['### Search check']
   if (search.skipped) {
-    parts.push(`Skipped: ${escapeText(search.error ?? '', 300)}`)
+    parts.push(`Skipped: ${escapeText(search.reason, 300)}`)
     return parts.join('\n\n')
   }
   const mark = search.result === 'success' ? '✅ passed' : `${search.result === 'failure' ? '❌' : '⚠️'} ${search.result}`
