@@ -115,6 +115,10 @@ const FLOOR_GOAL = 1.1
 const LAZY_NOTE =
   "Measured once (2026-11-23, by a temporary edit of src/main.ts, not kept): moving trigger.ts, search.ts and report/comment.ts, which a run uses only with `trigger`, `search-query` or `pr-comment`, behind `import()` put 26 kB into chunks a plain run never loads, yet dist/index.js stayed at 1,546 kB: webpack stops inlining the modules those chunks share with the rest (text, durations, poll, inputs, much of zod) and wraps each one with a table of its exports, which costs about what moved out. In that run the lazy build used 328 ms of CPU against the action's 357 ms (floor 250 ms, load average near 12): about 30 ms, inside the noise of that run."
 
+/** Experiment (d) needs another undici installed, so it was measured once by hand; the bench does not repeat it. */
+const UNDICI7_NOTE =
+  "Measured once (2026-11-24, `npm run bench -- --parts 1,2 --runs 10` in two clones of this tree, one with `npm install undici@7` and built without its type changes, run one after the other on Node 24): the action started in 1.91× the floor's time (CPU 1.88×) with undici 7 against 1.51× (CPU 1.49×) with undici 6, and loaded 2,887 kB (2.69× the floor) against 1,602 kB (1.49×). `@actions/core` keeps undici 6 through `@actions/http-client`, so with 7 the run loads and compiles both. The reason to move, the `emitWarning` patch that `EnvHttpProxyAgent` of undici 6 needed, went with that agent: the client picks its proxy itself (src/api/proxy.ts). undici stays at 6 until the toolkit moves."
+
 const floorLabel = (name: string) => FLOOR_SOURCES.find((f) => f.name === name)?.label ?? name
 
 let floors: Floor[] = []
@@ -373,6 +377,7 @@ function goalsSection(startup: StartupResult, bundle: BundleResult): string[] {
     }`,
     `- (b) undici only when a proxy is set: the GET through undici instead of \`node:http\` costs ${cost(undici)}. Loading undici lazily saves no loaded code, because \`@actions/core\` imports \`@actions/http-client\`, which imports undici on every run: the mandated toolkit puts it in the floor. At most the time of sending through it is saved (undici compiles its HTTP parser, WebAssembly, as it loads, in the floor too).`,
     `- (c) Lazy loading: the action's own code is ${kB(bundle.ownBytes)} of dist/index.js (${ratio(bundle.ownBytes, floorBytes)} the floor)${bundle.ownBytes > roomBytes ? `, over the ${kB(roomBytes)} allowed on its own` : ''}; lazy loading can only move the part a run does not use. ${LAZY_NOTE}`,
+    `- (d) undici 6 → 7: ${UNDICI7_NOTE}`,
     '',
     `**Verdict.** The loaded-code goal (≤ ${FLOOR_GOAL}×) ${mini.bytes + bundle.ownBytes > roomBytes ? `cannot be met with zod in any API: zod/mini's core (+${kB(mini.bytes)}) and the action's own code (${kB(bundle.ownBytes)}) are ${ratio(floorBytes + mini.bytes + bundle.ownBytes, floorBytes)} the floor before anything else; it goes, unless the schemas are written by hand.` : 'could be met with zod/mini.'} The start-up goal: with (a) and (b) the action's CPU time would be ≈ ${ms(withBothCpu)}, ${ratio(withBothCpu, floorCpuMs)} the floor's (estimate: this run's differences added up), so it ${startupMet ? 'looks within reach' : 'stays out of reach'} by this estimate; wall time on this machine is too noisy to tell ${FLOOR_GOAL}× from ${(FLOOR_GOAL + 0.1).toFixed(1)}× (see the note on noise).`,
     '',

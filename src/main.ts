@@ -75,18 +75,26 @@ export async function run(): Promise<void> {
   outcome = await reportStep(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs }, hide)
   await inProgress
   if (comment) {
-    // A cancelled run is commented too, in what is left of the grace period.
     const exitBy = cancel.exitBy()
-    const endBy =
+    await commentOnPullRequest(
+      outcome,
+      comment,
+      hide,
+      commentBudgetMs(comment, exitBy, settings && startedAt + settings.timeoutMs + settings.requestTimeoutMs),
       exitBy !== undefined
-        ? exitBy - COMMENT_EXIT_MARGIN_MS
-        : settings
-          ? startedAt + settings.timeoutMs + settings.requestTimeoutMs + COMMENT_END_SLACK_MS
-          : Number.POSITIVE_INFINITY
-    const budgetMs = Math.max(1, Math.min(exitBy === undefined ? comment.requestTimeoutMs : Number.POSITIVE_INFINITY, endBy - Date.now()))
-    await commentOnPullRequest(outcome, comment, hide, budgetMs, exitBy !== undefined)
+    )
   }
   await client?.close()
+}
+
+/**
+ * How long the outcome's comment may take: request-timeout, within the step's time limit
+ * (`limitAt`, timeout + request-timeout past the start, plus the slack); after a cancel, what is
+ * left of the grace period.
+ */
+function commentBudgetMs(comment: CommentSettings, exitBy: number | undefined, limitAt: number | undefined): number {
+  const endBy = exitBy !== undefined ? exitBy - COMMENT_EXIT_MARGIN_MS : limitAt !== undefined ? limitAt + COMMENT_END_SLACK_MS : Number.POSITIVE_INFINITY
+  return Math.max(1, Math.min(exitBy === undefined ? comment.requestTimeoutMs : Number.POSITIVE_INFINITY, endBy - Date.now()))
 }
 
 /** Masks every key before anything is logged; returns them for redaction. */
