@@ -27,6 +27,14 @@ async function faultServer(fault: Fault): Promise<{ url: string; requests: Incom
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests, close }
 }
 
+/** The URL of a server with this fault; for `refused`, a port that was just free: nothing listens there any more. */
+async function urlOf(fault: Fault | 'refused'): Promise<string> {
+  if (fault !== 'refused') return (await faultServer(fault)).url
+  const server = await faultServer(() => undefined)
+  server.close()
+  return server.url
+}
+
 const TIMEOUT_S = 2
 const REQUEST_TIMEOUT_S = 0.5
 const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -91,13 +99,7 @@ describe.concurrent('faults, end to end: a defined outcome within the deadline',
     ['a 500 page of HTML', (_req, res) => res.writeHead(500, { 'content-type': 'text/html' }).end('<!doctype html><title>oops</title>'), 'timeout', /HTTP 500/],
     ['a 410 Gone', (_req, res) => json(res, 410, { error: 'gone' }), 'error', /unexpected HTTP 410: gone/]
   ])('%s → %s', async (_name, fault, result, message) => {
-    let url: string
-    if (fault === 'refused') {
-      // A port that was just free: nothing listens there any more.
-      const server = await faultServer(() => undefined)
-      server.close()
-      url = server.url
-    } else url = (await faultServer(fault)).url
+    const url = await urlOf(fault)
     const started = Date.now()
     const outcome = await run(url)
     const wall = (Date.now() - started) / 1000
@@ -129,13 +131,7 @@ describe.concurrent('faults, end to end: a defined outcome within the deadline',
       /%0ANext: check that base-url is the address of the platform API/
     ]
   ])('a timeout after %s: the annotation says what to do next', async (_name, fault, annotation) => {
-    let url: string
-    if (fault === 'refused') {
-      const server = await faultServer(() => undefined)
-      server.close()
-      url = server.url
-    } else url = (await faultServer(fault)).url
-    const outcome = await run(url)
+    const outcome = await run(await urlOf(fault))
     expect(outcome.outputs.result).toBe('timeout')
     expect(outcome.stdout).toMatch(annotation)
   })

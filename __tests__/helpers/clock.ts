@@ -31,17 +31,22 @@ export function virtualClock(start = 1_000_000): Clock & { sleeps: number[] } {
       sleeps.push(ms)
       if (signal.aborted) return Promise.resolve()
       return new Promise<void>((resolve) => {
-        const timer = { at: now + ms, order: order++, wake: resolve }
-        timers.push(timer)
-        signal.addEventListener(
-          'abort',
-          () => {
-            const index = timers.indexOf(timer)
-            if (index >= 0) timers.splice(index, 1)
+        const onAbort = () => {
+          const index = timers.indexOf(timer)
+          if (index >= 0) timers.splice(index, 1)
+          resolve()
+        }
+        // Woken on time, it lets go of the signal, as the real clock does.
+        const timer = {
+          at: now + ms,
+          order: order++,
+          wake: () => {
+            signal.removeEventListener('abort', onAbort)
             resolve()
-          },
-          { once: true }
-        )
+          }
+        }
+        timers.push(timer)
+        signal.addEventListener('abort', onAbort, { once: true })
         schedule()
       })
     }
