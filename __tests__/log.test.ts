@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createLogReporter, describeProgress, inert, printUntrustedLines, type LogSink } from '../src/report/log.js'
 import type { TargetReport } from '../src/model.js'
 import { createRedactor } from '../src/text.js'
-import { updateReport } from './helpers/builders.js'
+import { jobReport, updateReport } from './helpers/builders.js'
 
 function sink(): LogSink & { lines: string[] } {
   const lines: string[] = []
@@ -98,6 +98,21 @@ describe('createLogReporter', () => {
       'in_progress → success after 41.0s',
       'endgroup',
       '✓ update u1: success (status success) after 41.0s, 3 polls'
+    ])
+  })
+
+  it("with one target, an agent job's pull request follows its final state, outside the group", () => {
+    const s = sink()
+    const ref = { kind: 'job' as const, id: 'j1', projectId: 'p' }
+    const events = createLogReporter(s, { streamLogs: true, targets: [ref], clean: (text) => text })
+    events.statusChanged(ref, undefined, 'active', 100)
+    events.settled(jobReport('j1', { id: 'j1', status: 'completed', prLink: 'https://github.com/acme/docs/pull/42' }, { polls: 2, finishedAfterMs: 9000 }))
+    expect(s.lines).toEqual([
+      'group: Waiting on agent job j1',
+      'status active after 100ms',
+      'endgroup',
+      '✓ agent job j1: success (status completed) after 9.0s, 2 polls',
+      'pull request: https://github.com/acme/docs/pull/42'
     ])
   })
 

@@ -10,6 +10,8 @@ import { createBoundedLookup, readHosts } from '../src/api/lookup.js'
 // AAAA with nothing), one that never answers.
 let answering: Socket
 let silent: Socket
+let refusing: Socket
+let dropsAaaa: Socket
 let dir: string
 let hostsFile: string
 const address = (socket: Socket) => `127.0.0.1:${socket.address().port}`
@@ -34,14 +36,24 @@ beforeAll(async () => {
   answering.on('message', (query, from) => answering.send(answer(query), from.port, from.address))
   silent = createSocket('udp4')
   silent.on('message', () => undefined)
-  await Promise.all([answering, silent].map((s) => new Promise<void>((resolve) => s.bind(0, '127.0.0.1', resolve))))
+  refusing = createSocket('udp4')
+  refusing.on('message', (query, from) => {
+    const reply = Buffer.from(query)
+    reply.writeUInt16BE(0x8185, 2) // a response: REFUSED
+    refusing.send(reply, from.port, from.address)
+  })
+  dropsAaaa = createSocket('udp4')
+  dropsAaaa.on('message', (query, from) => {
+    const reply = answer(query)
+    if (reply.readUInt16BE(6) > 0) dropsAaaa.send(reply, from.port, from.address)
+  })
+  await Promise.all([answering, silent, refusing, dropsAaaa].map((s) => new Promise<void>((resolve) => s.bind(0, '127.0.0.1', resolve))))
   dir = await mkdtemp(path.join(os.tmpdir(), 'wait-for-docs-hosts-'))
   hostsFile = path.join(dir, 'hosts')
   await writeFile(hostsFile, '# comment\n10.1.2.3  docs.internal api.internal # trailing\n::1 six.internal\n\nnot-an-ip name\n')
 })
 afterAll(async () => {
-  answering.close()
-  silent.close()
+  for (const socket of [answering, silent, refusing, dropsAaaa]) socket.close()
   await rm(dir, { recursive: true, force: true })
 })
 
@@ -86,6 +98,20 @@ describe('the bounded name lookup', () => {
     const { error } = await pending
     expect(error?.code).toBe('ECANCELLED')
     expect(Date.now() - started).toBeLessThan(1000)
+  })
+
+  it('a resolver that drops AAAA queries does not hold the addresses it gave', async () => {
+    const names = createBoundedLookup(10_000, { hostsFile, servers: [address(dropsAaaa)] })
+    const started = Date.now()
+    expect((await look(names, 'docs.example.test')).found).toEqual([{ address: '192.0.2.7', family: 4 }])
+    expect(Date.now() - started).toBeLessThan(1000)
+  })
+
+  it('a refusal is asked of the system, which completes names with its search domains', async () => {
+    const names = createBoundedLookup(2000, { hostsFile, servers: [address(refusing)] })
+    const { error } = await look(names, 'no-such-name.invalid')
+    // The system's own lookup answered (getaddrinfo), not the refusal.
+    expect(error?.message).toMatch(/^getaddrinfo /)
   })
 
   it('reads a hosts file line by line, skipping what is not an address', () => {

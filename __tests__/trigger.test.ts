@@ -226,6 +226,27 @@ describe('startWork', () => {
     expect(report.requests).toBe(sentAt.length)
   })
 
+  it('a retry whose wait would reach the deadline is neither announced nor sent: the run ends at once', async () => {
+    const clock = virtualClock()
+    const retries: [string, number][] = []
+    const { client, requests } = scriptedClient({
+      [triggerPath(UPDATE)]: [{ kind: 'transient', reason: 'HTTP 429 (rate limit)', notActedOn: true, retryAfterMs: 1000 }, ok({ statusId: 's1' })]
+    })
+    const report = await startWork(UPDATE, {
+      ...cancelledDeps(client, new AbortController().signal),
+      clock,
+      // 3 s left, and the schedule waits at least 5 s between two tries.
+      deadline: clock.now() + 3000,
+      minIntervalMs: 5000,
+      maxIntervalMs: 5000,
+      onRetry: (reason, delayMs) => retries.push([reason, delayMs])
+    })
+    expect(requests).toHaveLength(1)
+    expect(retries).toEqual([])
+    expect(clock.sleeps).toEqual([])
+    expect(report).toMatchObject({ result: 'error', ref: undefined })
+  })
+
   it('a cancel before the answer ends with cancelled and says the work may have started', async () => {
     const cancel = new AbortController()
     const { client } = scriptedClient({ [triggerPath(UPDATE)]: [ok({ statusId: 's1' })] }, { latency: async () => cancel.abort() })

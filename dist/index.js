@@ -31944,10 +31944,19 @@ var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_nod
 
 
 
+// The system's name lookup (getaddrinfo) runs on libuv's thread pool and cannot be stopped: a
+// DNS server that does not answer holds a thread for the resolver's own time limits (5 s, two
+// tries, by default), and Node waits for every such thread before the process can exit. So a
+// deadline or a cancel could not end the step on time. Names are looked up here the way the
+// system does for a host name, without it: the hosts file first, then the DNS servers the
+// system uses, through c-ares, which runs on the event loop, with a time limit and a cancel.
+/** Once addresses of one kind are known, how long the other kind's answer is still waited for. */
+const OTHER_KIND_GRACE_MS = 100;
 /**
  * A `lookup` for net.connect and tls.connect that ends within `timeoutMs` whatever the DNS
- * servers do. A name the DNS servers do not know is then asked of the system resolver, for the
- * sources only it reads (mDNS, a directory): the servers answered, so it answers as fast.
+ * servers do. A name the DNS servers answered for without an address is then asked of the
+ * system resolver, for what only it knows (search domains, mDNS, a directory): the servers
+ * answered, so it answers as fast.
  */
 function createBoundedLookup(timeoutMs, options = {}) {
     const hostsFile = options.hostsFile ?? defaultHostsFile();
@@ -31958,34 +31967,57 @@ function createBoundedLookup(timeoutMs, options = {}) {
     if (options.servers)
         resolver.setServers(options.servers);
     let hosts;
+    /**
+     * Asks the DNS servers for the addresses of each kind wanted. Once one kind has some, the
+     * other gets a short grace, not its whole time: some resolvers drop AAAA queries.
+     */
+    const askServers = (host, family) => new Promise((resolve) => {
+        const kinds = [4, 6].filter((kind) => family === 0 || family === kind);
+        const found = new Map();
+        const codes = [];
+        let pending = kinds.length;
+        let grace;
+        const finish = () => {
+            clearTimeout(grace);
+            resolve({ found: kinds.flatMap((kind) => found.get(kind) ?? []), codes });
+        };
+        for (const kind of kinds)
+            (kind === 4 ? resolver.resolve4(host) : resolver.resolve6(host))
+                .then((addresses) => {
+                found.set(kind, addresses.map((address) => ({ address, family: kind })));
+                if (addresses.length > 0 && pending > 1)
+                    grace ??= setTimeout(finish, OTHER_KIND_GRACE_MS);
+            }, (error) => codes.push(error.code ?? 'ESERVFAIL'))
+                .finally(() => {
+                if (--pending === 0)
+                    finish();
+            });
+    });
     const resolve = async (name, family) => {
         const host = name.toLowerCase().replace(/\.$/, '');
         const literal = (0,external_node_net_.isIP)(host);
         if (literal)
             return [{ address: host, family: literal }];
+        hosts ??= readHosts(hostsFile);
+        const listed = hosts.get(host);
+        if (listed)
+            return listed;
         if (host === 'localhost' || host.endsWith('.localhost'))
             return [
                 { address: '127.0.0.1', family: 4 },
                 { address: '::1', family: 6 }
             ];
-        hosts ??= readHosts(hostsFile);
-        const listed = hosts.get(host);
-        if (listed)
-            return listed;
-        const asked = await Promise.allSettled([
-            family === 6 ? Promise.resolve([]) : resolver.resolve4(host),
-            family === 4 ? Promise.resolve([]) : resolver.resolve6(host)
-        ]);
-        const found = asked.flatMap((answer, i) => (answer.status === 'fulfilled' ? answer.value.map((address) => ({ address, family: i === 0 ? 4 : 6 })) : []));
+        const { found, codes } = await askServers(host, family);
         if (found.length > 0)
             return found;
-        // Only when every server answered that it knows no address: a silence is not asked again.
-        for (const answer of asked) {
-            const code = answer.status === 'rejected' ? (answer.reason.code ?? 'ESERVFAIL') : 'ENODATA';
-            if (code !== 'ENOTFOUND' && code !== 'ENODATA')
-                throw lookupError(host, code);
-        }
-        return askSystem(host, family);
+        // A server that did not answer in time, or a cancel, ends the lookup: the system would wait
+        // on the same silence, on a thread nothing can stop. Any other answer (no such name, a
+        // refusal, a failure: a stub resolver may refuse a name it completes with a search domain)
+        // is asked of the system, with the name as given.
+        const silent = codes.find((code) => code === 'ETIMEOUT' || code === 'ECANCELLED');
+        if (silent)
+            throw lookupError(host, silent);
+        return askSystem(name, family);
     };
     return {
         lookup(hostname, options, callback) {
@@ -32486,9 +32518,13 @@ async function pollUntilSettled(attempt, options) {
                 break;
         }
         const remaining = deadline - clock.now();
+        const timedOut = lastProblem === undefined ? { kind: 'timeout' } : { kind: 'timeout', lastProblem };
         if (remaining <= 0)
-            return lastProblem === undefined ? { kind: 'timeout' } : { kind: 'timeout', lastProblem };
-        const delay = Math.min(Math.max(schedule.next(), retryAfterMs), remaining);
+            return timedOut;
+        const wanted = Math.max(schedule.next(), retryAfterMs);
+        if (options.retryOnlyBeforeDeadline && wanted >= remaining)
+            return timedOut;
+        const delay = Math.min(wanted, remaining);
         if (found.kind !== 'pending' && lastProblem !== undefined)
             options.onRetry?.(lastProblem, delay);
         await clock.sleep(delay, signal);
@@ -42390,14 +42426,9 @@ async function startWork(settings, deps) {
                 };
             return { kind: 'settled', value: started };
         }
-        // Retried only when nothing reached the server, or the server said it did not act on it,
-        // and only while the wait it asks for ends before the deadline: work started at the deadline
-        // could not be waited on.
+        // Retried only when nothing reached the server, or the server said it did not act on it.
         if (answer.kind !== 'fatal' && (answer.notActedOn || answer.sent === false)) {
             lastRetry = { reason: answer.reason };
-            const askedMs = answer.kind === 'transient' ? (answer.retryAfterMs ?? 0) : 0;
-            if (deps.clock.now() + askedMs >= deps.deadline)
-                return { kind: 'fatal', reason: noneStarted() };
             return answer;
         }
         if (answer.kind === 'fatal')
@@ -42407,9 +42438,6 @@ async function startWork(settings, deps) {
     /** Why the run ends without work: only answers that prove nothing was started are retried. */
     const noneStarted = () => `no ${operation.what(settings)} was started before the timeout ran out: the platform kept answering ${lastRetry?.reason ?? 'that it could not take the request'}, after ${counted(report.requests, 'attempt')}. Re-run later, or raise timeout`;
     const attempt = async () => {
-        // A POST sent again is sent before the deadline, never at it.
-        if (report.requests > 0 && deps.clock.now() >= deps.deadline)
-            return { kind: 'fatal', reason: noneStarted() };
         const timeoutMs = requestBudget(deps.clock.now(), deps.deadline, deps.requestTimeoutMs);
         if (timeoutMs <= 0)
             return { kind: 'transient', reason: 'no time left before the deadline' };
@@ -42441,6 +42469,8 @@ async function startWork(settings, deps) {
         clock: deps.clock,
         random: deps.random,
         signal: deps.signal,
+        // Sent again only while the wait before it (Retry-After included) ends before the deadline.
+        retryOnlyBeforeDeadline: true,
         ...(deps.onRetry ? { onRetry: deps.onRetry } : {})
     });
     switch (end.kind) {
@@ -44019,10 +44049,11 @@ async function commentPlace(settings) {
 }
 /**
  * Posts the "in progress" comment when waiting starts, so the pull request shows the wait at
- * once; the outcome replaces it. Best effort: the outcome's comment reports any problem.
+ * once; the outcome replaces it. Best effort, within `budgetMs`: the outcome's comment reports
+ * any problem.
  */
-async function postInProgressComment(targets, search, comment, clean, signal) {
-    const budget = AbortSignal.any([AbortSignal.timeout(comment.requestTimeoutMs), signal]);
+async function postInProgressComment(targets, search, comment, clean, signal, budgetMs) {
+    const budget = AbortSignal.any([AbortSignal.timeout(Math.max(1, budgetMs)), signal]);
     try {
         const place = await commentPlace(comment);
         if ('skip' in place)
@@ -44214,12 +44245,15 @@ function createLogReporter(sink, options) {
         },
         settled(report) {
             const prLink = report.parsed?.kind === 'job' ? report.parsed.data.prLink : undefined;
-            if (prLink)
-                write(report.ref, `pull request: ${inert(prLink, 500)}`);
+            const prLine = prLink ? `pull request: ${inert(prLink, 500)}` : undefined;
             if (only) {
                 say(clean(describeSettled(report)));
+                if (prLine)
+                    say(clean(prLine));
                 return;
             }
+            if (prLine)
+                write(report.ref, prLine);
             sink.startGroup(clean(describeSettled(report)));
             for (const line of buffers.get(keyOf(report.ref)) ?? [])
                 sink.info(line);
@@ -44775,7 +44809,8 @@ const COMMENT_EXIT_MARGIN_MS = 200;
  * keeps to it too, leaving the exit grace of index.ts (1 s) and the margin above.
  */
 const STEP_BOUND_SLACK_MS = 2000;
-const COMMENT_END_SLACK_MS = STEP_BOUND_SLACK_MS - 1000 - COMMENT_EXIT_MARGIN_MS;
+/** What the comment leaves of that slack: the exit grace, the margin above, and room for a busy event loop. */
+const COMMENT_END_SLACK_MS = STEP_BOUND_SLACK_MS - 1000 - COMMENT_EXIT_MARGIN_MS - 300;
 /**
  * The action, as a short list of steps: read the inputs, start the work and wait on it (the
  * engine), then report: outputs, the job summary, the step's result and the PR comment. Every
@@ -44810,8 +44845,10 @@ async function run() {
             const events = {
                 ...log,
                 waiting(targets) {
-                    if (comment)
-                        inProgress = postInProgressComment(targets, ready.search, comment, hide, cancel.signal);
+                    // Only while the wait runs: the outcome's comment needs the time after it.
+                    const budgetMs = comment && Math.min(comment.requestTimeoutMs, startedAt + ready.timeoutMs - Date.now());
+                    if (comment && budgetMs && budgetMs > 0)
+                        inProgress = postInProgressComment(targets, ready.search, comment, hide, cancel.signal, budgetMs);
                     return log.waiting(targets);
                 }
             };

@@ -18,7 +18,8 @@ const COMMENT_EXIT_MARGIN_MS = 200
  * keeps to it too, leaving the exit grace of index.ts (1 s) and the margin above.
  */
 const STEP_BOUND_SLACK_MS = 2000
-const COMMENT_END_SLACK_MS = STEP_BOUND_SLACK_MS - 1000 - COMMENT_EXIT_MARGIN_MS
+/** What the comment leaves of that slack: the exit grace, the margin above, and room for a busy event loop. */
+const COMMENT_END_SLACK_MS = STEP_BOUND_SLACK_MS - 1000 - COMMENT_EXIT_MARGIN_MS - 300
 
 /**
  * The action, as a short list of steps: read the inputs, start the work and wait on it (the
@@ -54,7 +55,9 @@ export async function run(): Promise<void> {
       const events: RunEvents = {
         ...log,
         waiting(targets) {
-          if (comment) inProgress = postInProgressComment(targets, ready.search, comment, hide, cancel.signal)
+          // Only while the wait runs: the outcome's comment needs the time after it.
+          const budgetMs = comment && Math.min(comment.requestTimeoutMs, startedAt + ready.timeoutMs - Date.now())
+          if (comment && budgetMs && budgetMs > 0) inProgress = postInProgressComment(targets, ready.search, comment, hide, cancel.signal, budgetMs)
           return log.waiting(targets)
         }
       }

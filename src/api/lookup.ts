@@ -11,6 +11,9 @@ import path from 'node:path'
 // system does for a host name, without it: the hosts file first, then the DNS servers the
 // system uses, through c-ares, which runs on the event loop, with a time limit and a cancel.
 
+/** Once addresses of one kind are known, how long the other kind's answer is still waited for. */
+const OTHER_KIND_GRACE_MS = 100
+
 type Callback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void
 export type LookupFunction = (hostname: string, options: LookupOptions, callback: Callback) => void
 
@@ -22,8 +25,9 @@ export interface BoundedLookup {
 
 /**
  * A `lookup` for net.connect and tls.connect that ends within `timeoutMs` whatever the DNS
- * servers do. A name the DNS servers do not know is then asked of the system resolver, for the
- * sources only it reads (mDNS, a directory): the servers answered, so it answers as fast.
+ * servers do. A name the DNS servers answered for without an address is then asked of the
+ * system resolver, for what only it knows (search domains, mDNS, a directory): the servers
+ * answered, so it answers as fast.
  */
 export function createBoundedLookup(timeoutMs: number, options: { hostsFile?: string; servers?: string[] } = {}): BoundedLookup {
   const hostsFile = options.hostsFile ?? defaultHostsFile()
@@ -34,30 +38,59 @@ export function createBoundedLookup(timeoutMs: number, options: { hostsFile?: st
   if (options.servers) resolver.setServers(options.servers)
   let hosts: Map<string, LookupAddress[]> | undefined
 
+  /**
+   * Asks the DNS servers for the addresses of each kind wanted. Once one kind has some, the
+   * other gets a short grace, not its whole time: some resolvers drop AAAA queries.
+   */
+  const askServers = (host: string, family: number) =>
+    new Promise<{ found: LookupAddress[]; codes: string[] }>((resolve) => {
+      const kinds = ([4, 6] as const).filter((kind) => family === 0 || family === kind)
+      const found = new Map<number, LookupAddress[]>()
+      const codes: string[] = []
+      let pending = kinds.length
+      let grace: NodeJS.Timeout | undefined
+      const finish = () => {
+        clearTimeout(grace)
+        resolve({ found: kinds.flatMap((kind) => found.get(kind) ?? []), codes })
+      }
+      for (const kind of kinds)
+        (kind === 4 ? resolver.resolve4(host) : resolver.resolve6(host))
+          .then(
+            (addresses) => {
+              found.set(
+                kind,
+                addresses.map((address) => ({ address, family: kind }))
+              )
+              if (addresses.length > 0 && pending > 1) grace ??= setTimeout(finish, OTHER_KIND_GRACE_MS)
+            },
+            (error: NodeJS.ErrnoException) => codes.push(error.code ?? 'ESERVFAIL')
+          )
+          .finally(() => {
+            if (--pending === 0) finish()
+          })
+    })
+
   const resolve = async (name: string, family: number): Promise<LookupAddress[]> => {
     const host = name.toLowerCase().replace(/\.$/, '')
     const literal = isIP(host)
     if (literal) return [{ address: host, family: literal }]
+    hosts ??= readHosts(hostsFile)
+    const listed = hosts.get(host)
+    if (listed) return listed
     if (host === 'localhost' || host.endsWith('.localhost'))
       return [
         { address: '127.0.0.1', family: 4 },
         { address: '::1', family: 6 }
       ]
-    hosts ??= readHosts(hostsFile)
-    const listed = hosts.get(host)
-    if (listed) return listed
-    const asked = await Promise.allSettled([
-      family === 6 ? Promise.resolve([]) : resolver.resolve4(host),
-      family === 4 ? Promise.resolve([]) : resolver.resolve6(host)
-    ])
-    const found = asked.flatMap((answer, i) => (answer.status === 'fulfilled' ? answer.value.map((address) => ({ address, family: i === 0 ? 4 : 6 })) : []))
+    const { found, codes } = await askServers(host, family)
     if (found.length > 0) return found
-    // Only when every server answered that it knows no address: a silence is not asked again.
-    for (const answer of asked) {
-      const code = answer.status === 'rejected' ? ((answer.reason as NodeJS.ErrnoException).code ?? 'ESERVFAIL') : 'ENODATA'
-      if (code !== 'ENOTFOUND' && code !== 'ENODATA') throw lookupError(host, code)
-    }
-    return askSystem(host, family)
+    // A server that did not answer in time, or a cancel, ends the lookup: the system would wait
+    // on the same silence, on a thread nothing can stop. Any other answer (no such name, a
+    // refusal, a failure: a stub resolver may refuse a name it completes with a search domain)
+    // is asked of the system, with the name as given.
+    const silent = codes.find((code) => code === 'ETIMEOUT' || code === 'ECANCELLED')
+    if (silent) throw lookupError(host, silent)
+    return askSystem(name, family)
   }
 
   return {

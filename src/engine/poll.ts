@@ -13,6 +13,12 @@ export interface PollOptions {
   notFoundGrace?: number
   /** Told before each sleep that follows a failed poll: why it failed and when the next try comes. */
   onRetry?: (reason: string, delayMs: number) => void
+  /**
+   * A try that must come before the deadline, never at it (a POST that starts work: work started
+   * at the deadline could not be waited on). When the wait before the next try would reach the
+   * deadline, the loop ends at once with a timeout.
+   */
+  retryOnlyBeforeDeadline?: boolean
 }
 
 export const NOT_FOUND_GRACE = 3
@@ -63,8 +69,11 @@ export async function pollUntilSettled<T>(attempt: (pollNumber: number) => Promi
         break
     }
     const remaining = deadline - clock.now()
-    if (remaining <= 0) return lastProblem === undefined ? { kind: 'timeout' } : { kind: 'timeout', lastProblem }
-    const delay = Math.min(Math.max(schedule.next(), retryAfterMs), remaining)
+    const timedOut: PollEnd<T> = lastProblem === undefined ? { kind: 'timeout' } : { kind: 'timeout', lastProblem }
+    if (remaining <= 0) return timedOut
+    const wanted = Math.max(schedule.next(), retryAfterMs)
+    if (options.retryOnlyBeforeDeadline && wanted >= remaining) return timedOut
+    const delay = Math.min(wanted, remaining)
     if (found.kind !== 'pending' && lastProblem !== undefined) options.onRetry?.(lastProblem, delay)
     await clock.sleep(delay, signal)
   }

@@ -163,13 +163,9 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
         }
       return { kind: 'settled', value: started }
     }
-    // Retried only when nothing reached the server, or the server said it did not act on it,
-    // and only while the wait it asks for ends before the deadline: work started at the deadline
-    // could not be waited on.
+    // Retried only when nothing reached the server, or the server said it did not act on it.
     if (answer.kind !== 'fatal' && (answer.notActedOn || answer.sent === false)) {
       lastRetry = { reason: answer.reason }
-      const askedMs = answer.kind === 'transient' ? (answer.retryAfterMs ?? 0) : 0
-      if (deps.clock.now() + askedMs >= deps.deadline) return { kind: 'fatal', reason: noneStarted() }
       return answer
     }
     if (answer.kind === 'fatal') return answer
@@ -181,8 +177,6 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
     `no ${operation.what(settings)} was started before the timeout ran out: the platform kept answering ${lastRetry?.reason ?? 'that it could not take the request'}, after ${counted(report.requests, 'attempt')}. Re-run later, or raise timeout`
 
   const attempt = async (): Promise<Attempt<Started>> => {
-    // A POST sent again is sent before the deadline, never at it.
-    if (report.requests > 0 && deps.clock.now() >= deps.deadline) return { kind: 'fatal', reason: noneStarted() }
     const timeoutMs = requestBudget(deps.clock.now(), deps.deadline, deps.requestTimeoutMs)
     if (timeoutMs <= 0) return { kind: 'transient', reason: 'no time left before the deadline' }
     report.requests++
@@ -212,6 +206,8 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
     clock: deps.clock,
     random: deps.random,
     signal: deps.signal,
+    // Sent again only while the wait before it (Retry-After included) ends before the deadline.
+    retryOnlyBeforeDeadline: true,
     ...(deps.onRetry ? { onRetry: deps.onRetry } : {})
   })
   switch (end.kind) {

@@ -146,11 +146,13 @@ export function createLogReporter(sink: LogSink, options: { streamLogs: boolean;
     },
     settled(report) {
       const prLink = report.parsed?.kind === 'job' ? report.parsed.data.prLink : undefined
-      if (prLink) write(report.ref, `pull request: ${inert(prLink, 500)}`)
+      const prLine = prLink ? `pull request: ${inert(prLink, 500)}` : undefined
       if (only) {
         say(clean(describeSettled(report)))
+        if (prLine) say(clean(prLine))
         return
       }
+      if (prLine) write(report.ref, prLine)
       sink.startGroup(clean(describeSettled(report)))
       for (const line of buffers.get(keyOf(report.ref)) ?? []) sink.info(line)
       sink.endGroup()

@@ -32,16 +32,18 @@ async function commentPlace(settings: CommentSettings) {
 
 /**
  * Posts the "in progress" comment when waiting starts, so the pull request shows the wait at
- * once; the outcome replaces it. Best effort: the outcome's comment reports any problem.
+ * once; the outcome replaces it. Best effort, within `budgetMs`: the outcome's comment reports
+ * any problem.
  */
 export async function postInProgressComment(
   targets: readonly TargetRef[],
   search: SearchSettings | undefined,
   comment: CommentSettings,
   clean: (text: string) => string,
-  signal: AbortSignal
+  signal: AbortSignal,
+  budgetMs: number
 ): Promise<void> {
-  const budget = AbortSignal.any([AbortSignal.timeout(comment.requestTimeoutMs), signal])
+  const budget = AbortSignal.any([AbortSignal.timeout(Math.max(1, budgetMs)), signal])
   try {
     const place = await commentPlace(comment)
     if ('skip' in place) return
