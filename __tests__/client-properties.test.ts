@@ -16,6 +16,8 @@ type Script =
   | { kind: 'close'; at: number }
   | { kind: 'drip'; chunk: number; everyMs: number; stopAt: number }
   | { kind: 'answer' }
+  | { kind: 'reset-at-accept' }
+  | { kind: 'close-at-accept' }
 
 const script: { current: Script } = { current: { kind: 'answer' } }
 const sockets = new Set<Socket>()
@@ -26,6 +28,9 @@ const server = createServer((socket) => {
   socket.on('error', () => undefined)
   socket.on('close', () => sockets.delete(socket))
   const plan = script.current
+  // Before a byte is read: the connection is accepted and dropped at once.
+  if (plan.kind === 'reset-at-accept') return socket.resetAndDestroy()
+  if (plan.kind === 'close-at-accept') return socket.end()
   // Acts once the request has come in, so "at byte n" is a byte of the answer.
   socket.once('data', () => {
     switch (plan.kind) {
@@ -72,6 +77,8 @@ const byte = fc.integer({ min: 0, max: ANSWER.length })
 const scripts: fc.Arbitrary<Script> = fc.oneof(
   fc.constant<Script>({ kind: 'stall' }),
   fc.constant<Script>({ kind: 'answer' }),
+  fc.constant<Script>({ kind: 'reset-at-accept' }),
+  fc.constant<Script>({ kind: 'close-at-accept' }),
   byte.map((at): Script => ({ kind: 'reset', at })),
   byte.map((at): Script => ({ kind: 'close', at })),
   fc
