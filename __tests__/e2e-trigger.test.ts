@@ -105,7 +105,7 @@ describe.concurrent('trigger, end to end', () => {
       'trigger-429-long',
       'error',
       1,
-      /no agent job was started before the timeout ran out: the platform kept answering HTTP 429 \(rate limit\): "Rate limit: 100 jobs per project per hour", after 1 attempt\. Re-run later, or raise timeout/
+      /no agent job was started before the timeout ran out: the platform answered HTTP 429 \(rate limit\): "Rate limit: 100 jobs per project per hour" and asked to wait 1h00m before another try, past the timeout\. Re-run later, or raise timeout/
     ],
     ['trigger-no-id', 'error', 1, /the answer has no string "id" to wait on\), so the agent job has probably started/],
     ['trigger-400', 'error', 1, /HTTP 400: the platform refused to start the agent job: "branch must be a non-empty string"\. Check agent-prompt/],
@@ -162,7 +162,7 @@ describe.concurrent('trigger, end to end', () => {
     expect(posts(sim)).toHaveLength(count)
     expect(gets(sim)).toHaveLength(0)
     expect(run.stdout).toMatch(
-      /^::error::Could not start the work: no agent job was started before the timeout ran out: .*, after 3 attempts\. Re-run later, or raise timeout/m
+      /^::error::Could not start the work: no agent job was started before the timeout ran out: .*, after 3 attempts and asked to wait 1\.0s before another try, past the timeout\. Re-run later, or raise timeout/m
     )
     expect(Number(run.outputs.elapsed)).toBeLessThan(3)
   })

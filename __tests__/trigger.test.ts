@@ -189,7 +189,7 @@ describe('startWork', () => {
     })
     expect(report.result).toBe('error')
     expect(report.error).toMatch(
-      /^no update was started before the timeout ran out: the platform kept answering HTTP 429 \(rate limit\), after \d attempts\. Re-run later, or raise timeout$/
+      /^no update was started before the timeout ran out: the platform kept answering HTTP 429 \(rate limit\), after \d attempts and asked to wait 4\.0s before another try, past the timeout\. Re-run later, or raise timeout$/
     )
     expect(requests.length).toBeGreaterThanOrEqual(2)
     expect(requests.length).toBeLessThanOrEqual(4)
@@ -203,7 +203,7 @@ describe('startWork', () => {
     expect(clock.sleeps).toEqual([])
     expect(report).toMatchObject({ result: 'error', ref: undefined, requests: 1 })
     expect(report.error).toBe(
-      'no update was started before the timeout ran out: the platform kept answering HTTP 429 (rate limit), after 1 attempt. Re-run later, or raise timeout'
+      'no update was started before the timeout ran out: the platform answered HTTP 429 (rate limit) and asked to wait 1m00s before another try, past the timeout. Re-run later, or raise timeout'
     )
   })
 

@@ -42304,6 +42304,7 @@ function identifierProblem(id) {
 
 
 
+
 const trigger_text = schemas_string().nullish().catch(undefined);
 const statusAnswer = looseObject({ statusId: schemas_string().min(1), previewUrl: trigger_text });
 const jobAnswer = looseObject({ id: schemas_string().min(1) });
@@ -42428,7 +42429,7 @@ async function startWork(settings, deps) {
         }
         // Retried only when nothing reached the server, or the server said it did not act on it.
         if (answer.kind !== 'fatal' && (answer.notActedOn || answer.sent === false)) {
-            lastRetry = { reason: answer.reason };
+            lastRetry = { reason: answer.reason, retryAfterMs: answer.kind === 'transient' ? answer.retryAfterMs : undefined };
             return answer;
         }
         if (answer.kind === 'fatal')
@@ -42436,7 +42437,14 @@ async function startWork(settings, deps) {
         return { kind: 'fatal', reason: maybeStarted(settings, answer.reason) };
     };
     /** Why the run ends without work: only answers that prove nothing was started are retried. */
-    const noneStarted = () => `no ${operation.what(settings)} was started before the timeout ran out: the platform kept answering ${lastRetry?.reason ?? 'that it could not take the request'}, after ${counted(report.requests, 'attempt')}. Re-run later, or raise timeout`;
+    const noneStarted = () => {
+        const answered = lastRetry?.reason ?? 'that it could not take the request';
+        const what = report.requests === 1 ? `the platform answered ${answered}` : `the platform kept answering ${answered}, after ${counted(report.requests, 'attempt')}`;
+        // The wait it asked for, when that is what ended the run before the deadline.
+        const asked = lastRetry?.retryAfterMs;
+        const tooLong = asked !== undefined && deps.clock.now() + asked >= deps.deadline ? ` and asked to wait ${formatDuration(asked)} before another try, past the timeout` : '';
+        return `no ${operation.what(settings)} was started before the timeout ran out: ${what}${tooLong}. Re-run later, or raise timeout`;
+    };
     const attempt = async () => {
         const timeoutMs = requestBudget(deps.clock.now(), deps.deadline, deps.requestTimeoutMs);
         if (timeoutMs <= 0)

@@ -3,6 +3,7 @@ import type { ApiClient } from '../api/client.js'
 import { parseRetryAfter, readJsonBody, serverError, type ApiResult, type ResponseFacts } from '../api/classify.js'
 import { identifierProblem } from './ids.js'
 import { pollUntilSettled, requestBudget } from './poll.js'
+import { formatDuration } from '../durations.js'
 import { counted, oneLine } from '../text.js'
 import type { Attempt, Clock, TargetRef, TriggerKind, TriggerReport, TriggerSettings } from '../model.js'
 
@@ -142,7 +143,7 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
   const report: TriggerReport = { kind: settings.kind, result: 'error', ref: undefined, previewUrl: undefined, requests: 0, error: null }
   const path = operation.path(settings.projectId)
   const json = operation.body(settings)
-  let lastRetry: { reason: string } | undefined
+  let lastRetry: { reason: string; retryAfterMs?: number | undefined } | undefined
   // What a cancel cut short: work whose answer came in with the cancel, or a request already sent.
   let startedAsCancelled: Started | undefined
   let sentWhenCancelled = false
@@ -165,7 +166,7 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
     }
     // Retried only when nothing reached the server, or the server said it did not act on it.
     if (answer.kind !== 'fatal' && (answer.notActedOn || answer.sent === false)) {
-      lastRetry = { reason: answer.reason }
+      lastRetry = { reason: answer.reason, retryAfterMs: answer.kind === 'transient' ? answer.retryAfterMs : undefined }
       return answer
     }
     if (answer.kind === 'fatal') return answer
@@ -173,8 +174,16 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
   }
 
   /** Why the run ends without work: only answers that prove nothing was started are retried. */
-  const noneStarted = () =>
-    `no ${operation.what(settings)} was started before the timeout ran out: the platform kept answering ${lastRetry?.reason ?? 'that it could not take the request'}, after ${counted(report.requests, 'attempt')}. Re-run later, or raise timeout`
+  const noneStarted = () => {
+    const answered = lastRetry?.reason ?? 'that it could not take the request'
+    const what =
+      report.requests === 1 ? `the platform answered ${answered}` : `the platform kept answering ${answered}, after ${counted(report.requests, 'attempt')}`
+    // The wait it asked for, when that is what ended the run before the deadline.
+    const asked = lastRetry?.retryAfterMs
+    const tooLong =
+      asked !== undefined && deps.clock.now() + asked >= deps.deadline ? ` and asked to wait ${formatDuration(asked)} before another try, past the timeout` : ''
+    return `no ${operation.what(settings)} was started before the timeout ran out: ${what}${tooLong}. Re-run later, or raise timeout`
+  }
 
   const attempt = async (): Promise<Attempt<Started>> => {
     const timeoutMs = requestBudget(deps.clock.now(), deps.deadline, deps.requestTimeoutMs)
