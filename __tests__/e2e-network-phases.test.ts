@@ -1,4 +1,4 @@
-import { createSocket } from 'node:dgram'
+import { createSocket, type Socket as DgramSocket } from 'node:dgram'
 import { createServer as createHttpServer } from 'node:http'
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net'
 import { gzipSync } from 'node:zlib'
@@ -11,9 +11,11 @@ import { expectAllOutputs } from './helpers/e2e.js'
 // and the runner's cancel must hold in every one of them.
 const servers: Server[] = []
 const sockets = new Set<Socket>()
+const dnsServers: DgramSocket[] = []
 afterAll(async () => {
   for (const socket of sockets) socket.destroy()
   for (const server of servers) await new Promise((resolve) => server.close(resolve))
+  for (const udp of dnsServers) await new Promise<void>((resolve) => udp.close(resolve))
 })
 
 function keep(server: Server): Promise<number> {
@@ -35,7 +37,7 @@ async function silentDnsServer(): Promise<Record<string, string>> {
   const udp = createSocket('udp4')
   udp.on('message', (query) => dnsQueries.push(query))
   await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', resolve))
-  servers.push({ close: (done: () => void) => udp.close(done) } as unknown as Server)
+  dnsServers.push(udp)
   const preload = new URL('./fixtures/dns-server.mjs', import.meta.url).href
   return { NODE_OPTIONS: `--import ${preload}`, TEST_DNS_SERVER: `127.0.0.1:${udp.address().port}` }
 }

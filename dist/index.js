@@ -31954,9 +31954,9 @@ var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_nod
 const OTHER_KIND_GRACE_MS = 100;
 /**
  * A `lookup` for net.connect and tls.connect that ends within `timeoutMs` whatever the DNS
- * servers do. A name the DNS servers answered for without an address is then asked of the
- * system resolver, for what only it knows (search domains, mDNS, a directory): the servers
- * answered, so it answers as fast.
+ * servers do. A name the DNS servers answered for without an address (no such name, a refusal,
+ * a failure) is then asked of the system resolver, for what only it knows (search domains, mDNS,
+ * a directory): the servers answered, so it answers as fast. A silence is not asked again.
  */
 function createBoundedLookup(timeoutMs, options = {}) {
     const hostsFile = options.hostsFile ?? defaultHostsFile();
@@ -44853,10 +44853,12 @@ async function run() {
             const events = {
                 ...log,
                 waiting(targets) {
-                    // Only while the wait runs: the outcome's comment needs the time after it.
-                    const budgetMs = comment && Math.min(comment.requestTimeoutMs, startedAt + ready.timeoutMs - Date.now());
-                    if (comment && budgetMs && budgetMs > 0)
-                        inProgress = postInProgressComment(targets, ready.search, comment, hide, cancel.signal, budgetMs);
+                    if (comment) {
+                        // Only while the wait runs: the outcome's comment needs the time after it.
+                        const budgetMs = Math.min(comment.requestTimeoutMs, startedAt + ready.timeoutMs - Date.now());
+                        if (budgetMs > 0)
+                            inProgress = postInProgressComment(targets, ready.search, comment, hide, cancel.signal, budgetMs);
+                    }
                     return log.waiting(targets);
                 }
             };

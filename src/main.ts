@@ -55,9 +55,11 @@ export async function run(): Promise<void> {
       const events: RunEvents = {
         ...log,
         waiting(targets) {
-          // Only while the wait runs: the outcome's comment needs the time after it.
-          const budgetMs = comment && Math.min(comment.requestTimeoutMs, startedAt + ready.timeoutMs - Date.now())
-          if (comment && budgetMs && budgetMs > 0) inProgress = postInProgressComment(targets, ready.search, comment, hide, cancel.signal, budgetMs)
+          if (comment) {
+            // Only while the wait runs: the outcome's comment needs the time after it.
+            const budgetMs = Math.min(comment.requestTimeoutMs, startedAt + ready.timeoutMs - Date.now())
+            if (budgetMs > 0) inProgress = postInProgressComment(targets, ready.search, comment, hide, cancel.signal, budgetMs)
+          }
           return log.waiting(targets)
         }
       }

@@ -25,9 +25,9 @@ export interface BoundedLookup {
 
 /**
  * A `lookup` for net.connect and tls.connect that ends within `timeoutMs` whatever the DNS
- * servers do. A name the DNS servers answered for without an address is then asked of the
- * system resolver, for what only it knows (search domains, mDNS, a directory): the servers
- * answered, so it answers as fast.
+ * servers do. A name the DNS servers answered for without an address (no such name, a refusal,
+ * a failure) is then asked of the system resolver, for what only it knows (search domains, mDNS,
+ * a directory): the servers answered, so it answers as fast. A silence is not asked again.
  */
 export function createBoundedLookup(timeoutMs: number, options: { hostsFile?: string; servers?: string[] } = {}): BoundedLookup {
   const hostsFile = options.hostsFile ?? defaultHostsFile()
