@@ -1,16 +1,8 @@
 import { getOctokit } from '@actions/github'
 import nock from 'nock'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import {
-  commentCommit,
-  commentMarker,
-  renderInProgressComment,
-  commentTarget,
-  explainCommentError,
-  renderComment,
-  upsertComment,
-  type RunContext
-} from '../src/report/comment.js'
+import { commentCommit, commentTarget, explainCommentError, upsertComment, type RunContext } from '../src/github/comment-api.js'
+import { commentMarker, renderComment, renderInProgressComment } from '../src/report/comment.js'
 import type { RunOutcome } from '../src/model.js'
 import { jobReport, runOutcome, updateReport } from './helpers/builders.js'
 

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -24,13 +24,17 @@ function resolved(file: string, spec: string): string {
   return path.normalize(path.join(path.dirname(file), spec)).replace(/\.js$/, '.ts')
 }
 
-const ADAPTER = ['main.ts', 'cancel.ts', 'index.ts']
-/** The adapter's files: the entry, the signals and the inputs of the step. */
-const isAdapter = (file: string) => ADAPTER.includes(file) || file.startsWith('inputs/')
+/** The adapters: each reads its inputs and writes its results its own way, over the shared middle. */
+const ADAPTERS = ['github/', 'cli/']
+const isAdapter = (file: string) => ADAPTERS.some((folder) => file.startsWith(folder))
+/** The shared middle: what both adapters call, and nothing of either. */
+const SHARED = ['api', 'engine', 'inputs', 'report', 'step']
+const sharedFiles = () => SHARED.flatMap((dir) => (existsSync(path.join(SRC, dir)) ? files(dir) : []))
 
 describe('layers', () => {
   it('the reading of imports finds them (a guard that the checks below can fail)', () => {
-    expect(importsOf('main.ts')).toContain('@actions/core')
+    expect(importsOf('github/main.ts')).toContain('@actions/core')
+    expect(importsOf('github/pr-comment.ts')).toContain('@actions/github')
     expect(importsOf('engine/wait.ts').length).toBeGreaterThan(3)
   })
 
@@ -38,12 +42,13 @@ describe('layers', () => {
     expect(importsOf('model.ts')).toEqual([])
   })
 
-  it.each([...files('engine'), ...files('api')])('%s uses neither the GitHub toolkit nor the adapter', (file) => {
+  it.each([...files('engine'), ...files('api')])('%s uses neither the reports nor an adapter', (file) => {
     for (const spec of importsOf(file)) {
-      expect(spec, `${file} imports ${spec}`).not.toMatch(/^@actions\//)
       if (!spec.startsWith('.')) continue
       const target = resolved(file, spec)
-      expect(target.startsWith('report/') || isAdapter(target), `${file} imports ${target}`).toBe(false)
+      expect(target.startsWith('report/') || target.startsWith('inputs/') || target.startsWith('step/') || isAdapter(target), `${file} imports ${target}`).toBe(
+        false
+      )
     }
   })
 
@@ -53,8 +58,23 @@ describe('layers', () => {
         expect(resolved(file, spec).startsWith('engine/'), `${file} imports ${spec}`).toBe(false)
   })
 
-  it('only the adapter and report/ import @actions/*', () => {
-    const users = [...files('.')].filter((file) => importsOf(file).some((spec) => spec.startsWith('@actions/')))
-    for (const file of users) expect(isAdapter(file) || file.startsWith('report/'), file).toBe(true)
+  it.each(sharedFiles())('%s (shared) imports no adapter', (file) => {
+    for (const spec of importsOf(file).filter((s) => s.startsWith('.'))) expect(isAdapter(resolved(file, spec)), `${file} imports ${spec}`).toBe(false)
+  })
+
+  it('only the GitHub adapter imports @actions/*', () => {
+    const users = files('.').filter((file) => importsOf(file).some((spec) => spec.startsWith('@actions/')))
+    expect(users.length).toBeGreaterThan(0)
+    for (const file of users) expect(file.startsWith('github/'), `${file} imports @actions/*`).toBe(true)
+  })
+
+  it('the adapters do not import each other', () => {
+    for (const file of files('.').filter(isAdapter)) {
+      const own = ADAPTERS.find((folder) => file.startsWith(folder))
+      for (const spec of importsOf(file).filter((s) => s.startsWith('.'))) {
+        const target = resolved(file, spec)
+        expect(isAdapter(target) && !target.startsWith(own ?? ''), `${file} imports ${target}`).toBe(false)
+      }
+    }
   })
 })

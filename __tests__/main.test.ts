@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { startGitHubApi } from '../dev/github-api.js'
 import { parseOutputFile } from '../dev/run-action.js'
 import { ADMIN_KEY, ASSISTANT_KEY, PROJECT_ID, SEARCH_DOMAIN, startSimulator } from '../dev/simulator.js'
-import { run } from '../src/main.js'
+import { run } from '../src/github/main.js'
 
 // run() in process, with the real @actions/core reading INPUT_* variables and writing the
 // runner's files: the same path as the bundle, visible to coverage.

@@ -31768,825 +31768,67 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-;// CONCATENATED MODULE: ./src/text.ts
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching escape sequences is the point
-const ANSI = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
-/** Removes ANSI escapes and control characters (keeps tabs and newlines). */
-function stripControl(text) {
-    return text.replace(ANSI, '').replace(CONTROL, '');
-}
-/** Shortens text to `max` characters, saying how much was cut. */
-function truncate(text, max) {
-    if (text.length <= max)
-        return text;
-    return `${text.slice(0, max)}… (${text.length - max} more characters)`;
-}
-/** Untrusted text as one clean line of at most `max` characters. */
-function oneLine(text, max = 500) {
-    return truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max);
-}
+;// CONCATENATED MODULE: ./src/step/limits.ts
+/** After a cancel, a comment or note must be done this long before the process is made to exit. */
+const COMMENT_EXIT_MARGIN_MS = 200;
 /**
- * A function that replaces every occurrence of each secret with `***`, in any letter case (URL
- * hosts and some headers come back lowercased). Build it once per set of secrets: one pattern,
- * longest secret first.
+ * The step ends within timeout + request-timeout + this, whatever the network does; the comment
+ * keeps to it too, leaving the exit grace of the entry (1 s) and the margin above.
  */
-function createRedactor(secrets) {
-    const used = [...new Set(secrets.filter((secret) => secret.length > 0))].sort((a, b) => b.length - a.length);
-    if (used.length === 0)
-        return (text) => text;
-    const pattern = new RegExp(used.map((secret) => secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
-    return (text) => text.replace(pattern, '***');
-}
-/** The redactor of a list of secrets, built once per list (keep the list to keep the redactor). */
-const redactors = new WeakMap();
-function redactorOf(secrets) {
-    let redactor = redactors.get(secrets);
-    if (!redactor) {
-        redactor = createRedactor(secrets);
-        redactors.set(secrets, redactor);
-    }
-    return redactor;
-}
-/** Replaces every occurrence of each secret with `***`, in any letter case. */
-function redact(text, secrets) {
-    return redactorOf(secrets)(text);
-}
+const STEP_BOUND_SLACK_MS = 2000;
+/** Once everything is written, how long anything still open (a DNS lookup that no one can cancel) may keep the process alive. */
+const EXIT_GRACE_MS = 1000;
+/** What the comment leaves of that slack: the exit grace, the margin above, and room for a busy event loop. */
+const COMMENT_END_SLACK_MS = STEP_BOUND_SLACK_MS - EXIT_GRACE_MS - COMMENT_EXIT_MARGIN_MS - 300;
 /**
- * Parsed JSON with `***` in place of every secret, in string values and in keys. Recursive:
- * give it JSON whose depth was checked first.
+ * How long the outcome's comment (or merge request note) may take: request-timeout, within the
+ * step's time limit (`limitAt`, timeout + request-timeout past the start, plus the slack); after
+ * a cancel, what is left of the grace period.
  */
-function redactJson(value, secrets) {
-    if (!secrets.some((secret) => secret.length > 0))
-        return value;
-    const clean = redactorOf(secrets);
-    const walk = (node) => {
-        if (typeof node === 'string')
-            return clean(node);
-        if (Array.isArray(node))
-            return node.map(walk);
-        if (node !== null && typeof node === 'object')
-            return Object.fromEntries(Object.entries(node).map(([key, child]) => [clean(key), walk(child)]));
-        return node;
-    };
-    return walk(value);
+function commentBudgetMs(requestTimeoutMs, exitBy, limitAt, now = Date.now()) {
+    const endBy = exitBy !== undefined ? exitBy - COMMENT_EXIT_MARGIN_MS : limitAt !== undefined ? limitAt + COMMENT_END_SLACK_MS : Number.POSITIVE_INFINITY;
+    return Math.max(1, Math.min(exitBy === undefined ? requestTimeoutMs : Number.POSITIVE_INFINITY, endBy - now));
 }
-/** `1 poll`, `2 polls`, `1 query`, `3 queries`: a count with its noun. */
-function counted(count, noun, plural = `${noun}s`) {
-    return `${count} ${count === 1 ? noun : plural}`;
+/** How long the "in progress" comment may take: request-timeout, and never past the wait's deadline. */
+function inProgressBudgetMs(requestTimeoutMs, startedAt, timeoutMs, now = Date.now()) {
+    return Math.min(requestTimeoutMs, startedAt + timeoutMs - now);
 }
 
-;// CONCATENATED MODULE: ./src/api/classify.ts
-
-const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-/** Records of the platform are a few levels deep; anything far deeper is not the JSON expected. */
-const MAX_JSON_DEPTH = 64;
-/** The body as JSON with every secret replaced by `***`, or why it cannot be used. */
-function readJsonBody(text, secrets) {
-    let json;
-    try {
-        json = JSON.parse(text);
-    }
-    catch {
-        return { problem: 'a body that is not JSON' };
-    }
-    if (nestingExceeds(json, MAX_JSON_DEPTH))
-        return { problem: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` };
-    return { json: redactJson(json, secrets) };
-}
-/** Whether arrays and objects nest deeper than `max`; iterative, so no depth can overflow the stack. */
-function nestingExceeds(value, max) {
-    const stack = [[value, 0]];
-    for (let item = stack.pop(); item; item = stack.pop()) {
-        const [node, depth] = item;
-        if (node === null || typeof node !== 'object')
-            continue;
-        if (depth >= max)
-            return true;
-        for (const child of Object.values(node))
-            stack.push([child, depth + 1]);
-    }
-    return false;
-}
+;// CONCATENATED MODULE: ./src/durations.ts
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const PLAIN_SECONDS = /^\d+(?:\.\d+)?$/;
+const WITH_UNITS = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h))+$/;
+const PART = /(\d+(?:\.\d+)?)(ms|s|m|h)/g;
 /**
- * Decides what a response means for the wait: a JSON body, something to retry, a 404 (which
- * may be a brand-new id), or an error that no retry can mend. Never throws.
+ * Parses `90`, `90s`, `500ms`, `1.5s`, `15m`, `1h`, `1h30m` into milliseconds.
+ * Plain numbers are seconds. Returns undefined for anything else.
  */
-function classifyResponse(facts) {
-    const { status, keyInput } = facts;
-    const body = readJsonBody(facts.bodyText, facts.secrets ?? []);
-    const serverSays = 'json' in body ? serverError(body.json) : undefined;
-    const detail = serverSays ? `: ${serverSays}` : '';
-    if (status >= 200 && status < 300) {
-        if ('json' in body)
-            return { kind: 'ok', body: body.json };
-        // Header text is cut to length: keys go first, so no part of one can remain.
-        const type = facts.contentType ? ` (${oneLine(redact(facts.contentType, facts.secrets ?? []), 60)})` : '';
-        return { kind: 'transient', reason: `HTTP ${status} with ${body.problem}${type}` };
-    }
-    if (TRANSIENT_STATUSES.has(status)) {
-        const retryAfterMs = parseRetryAfter(facts.retryAfter, facts.now);
-        const reason = `HTTP ${status}${detail}`;
-        return retryAfterMs === undefined ? { kind: 'transient', reason } : { kind: 'transient', reason, retryAfterMs };
-    }
-    if (status === 401)
-        return {
-            kind: 'fatal',
-            reason: `HTTP 401: the platform rejected ${keyInput} (${keyKind(keyInput)} API key); check that the secret holds a current ${keyKind(keyInput)} API key${detail}`
-        };
-    if (status === 403)
-        return {
-            kind: 'fatal',
-            reason: `HTTP 403: ${keyInput} (${keyKind(keyInput)} API key) was accepted but is not allowed to do this; check that the key belongs to this project${detail}`
-        };
-    if (status === 404)
-        return { kind: 'not-found', reason: `HTTP 404${detail || ': not found'}` };
-    return { kind: 'fatal', reason: `unexpected HTTP ${status}${detail}` };
-}
-function keyKind(keyInput) {
-    return keyInput === 'admin-key' ? 'admin' : 'assistant';
-}
-/** The `error` message of an Error body, made safe to show on one line. */
-function serverError(body) {
-    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error.trim() !== '')
-        return oneLine(body.error, 300);
-    return undefined;
-}
-/** `Retry-After` as seconds or an HTTP date, in ms from `now`; undefined when absent or unreadable. */
-function parseRetryAfter(value, now) {
-    if (!value)
+function parseDuration(text) {
+    const value = text.trim().toLowerCase();
+    if (PLAIN_SECONDS.test(value))
+        return Math.round(Number(value) * 1000);
+    if (!WITH_UNITS.test(value))
         return undefined;
-    const text = value.trim();
-    if (/^\d+(\.\d+)?$/.test(text))
-        return Math.round(Number(text) * 1000);
-    // An HTTP date always names its month; this keeps odd numbers like "-1" from parsing as years.
-    const date = /[a-z]{3}/i.test(text) ? Date.parse(text) : Number.NaN;
-    if (Number.isNaN(date))
-        return undefined;
-    return Math.max(0, date - now);
-}
-
-// EXTERNAL MODULE: external "node:dns"
-var external_node_dns_ = __nccwpck_require__(610);
-;// CONCATENATED MODULE: external "node:dns/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns/promises");
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
-;// CONCATENATED MODULE: ./src/api/lookup.ts
-
-
-
-
-
-// The system's name lookup (getaddrinfo) runs on libuv's thread pool and cannot be stopped: a
-// DNS server that does not answer holds a thread for the resolver's own time limits (5 s, two
-// tries, by default), and Node waits for every such thread before the process can exit. So a
-// deadline or a cancel could not end the step on time. Names are looked up here the way the
-// system does for a host name, without it: the hosts file first, then the DNS servers the
-// system uses, through c-ares, which runs on the event loop, with a time limit and a cancel.
-/** Once addresses of one kind are known, how long the other kind's answer is still waited for. */
-const OTHER_KIND_GRACE_MS = 100;
-/**
- * A `lookup` for net.connect and tls.connect that ends within `timeoutMs` whatever the DNS
- * servers do. A name the DNS servers answered for without an address (no such name, a refusal,
- * a failure) is then asked of the system resolver, for what only it knows (search domains, mDNS,
- * a directory): the servers answered, so it answers as fast. A silence is not asked again.
- */
-function createBoundedLookup(timeoutMs, options = {}) {
-    const hostsFile = options.hostsFile ?? defaultHostsFile();
-    // One try of 40 % of the time, which c-ares may stretch up to twice that (measured): a silent
-    // server is named as the cause before the request itself runs out of time, and the request's
-    // next try asks again.
-    const resolver = new promises_namespaceObject.Resolver({ timeout: Math.max(1, Math.floor(timeoutMs * 0.4)), tries: 1 });
-    if (options.servers)
-        resolver.setServers(options.servers);
-    let hosts;
-    /**
-     * Asks the DNS servers for the addresses of each kind wanted. Once one kind has some, the
-     * other gets a short grace, not its whole time: some resolvers drop AAAA queries.
-     */
-    const askServers = (host, family) => new Promise((resolve) => {
-        const kinds = [4, 6].filter((kind) => family === 0 || family === kind);
-        const found = new Map();
-        const codes = [];
-        let pending = kinds.length;
-        let grace;
-        const finish = () => {
-            clearTimeout(grace);
-            resolve({ found: kinds.flatMap((kind) => found.get(kind) ?? []), codes });
-        };
-        for (const kind of kinds)
-            (kind === 4 ? resolver.resolve4(host) : resolver.resolve6(host))
-                .then((addresses) => {
-                found.set(kind, addresses.map((address) => ({ address, family: kind })));
-                if (addresses.length > 0 && pending > 1)
-                    grace ??= setTimeout(finish, OTHER_KIND_GRACE_MS);
-            }, (error) => codes.push(error.code ?? 'ESERVFAIL'))
-                .finally(() => {
-                if (--pending === 0)
-                    finish();
-            });
-    });
-    const resolve = async (name, family) => {
-        const host = name.toLowerCase().replace(/\.$/, '');
-        const literal = (0,external_node_net_.isIP)(host);
-        if (literal)
-            return [{ address: host, family: literal }];
-        hosts ??= readHosts(hostsFile);
-        const listed = hosts.get(host);
-        if (listed)
-            return listed;
-        if (host === 'localhost' || host.endsWith('.localhost'))
-            return [
-                { address: '127.0.0.1', family: 4 },
-                { address: '::1', family: 6 }
-            ];
-        const { found, codes } = await askServers(host, family);
-        if (found.length > 0)
-            return found;
-        // A server that did not answer in time, or a cancel, ends the lookup: the system would wait
-        // on the same silence, on a thread nothing can stop. Any other answer (no such name, a
-        // refusal, a failure: a stub resolver may refuse a name it completes with a search domain)
-        // is asked of the system, with the name as given.
-        const silent = codes.find((code) => code === 'ETIMEOUT' || code === 'ECANCELLED');
-        if (silent)
-            throw lookupError(host, silent);
-        return askSystem(name, family);
-    };
-    return {
-        lookup(hostname, options, callback) {
-            const family = options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
-            resolve(hostname, family).then((found) => {
-                const chosen = family === 0 ? found : found.filter((a) => a.family === family);
-                const first = chosen[0];
-                if (!first)
-                    return callback(lookupError(hostname, 'ENOTFOUND'), '');
-                if (options.all)
-                    callback(null, chosen);
-                else
-                    callback(null, first.address, first.family);
-            }, (error) => callback(error, ''));
-        },
-        cancel: () => resolver.cancel()
-    };
-}
-function askSystem(host, family) {
-    return new Promise((resolve, reject) => {
-        (0,external_node_dns_.lookup)(host, { all: true, family }, (error, addresses) => (error ? reject(error) : resolve(addresses)));
-    });
-}
-function lookupError(host, code) {
-    const why = code === 'ETIMEOUT' ? 'the DNS servers did not answer in time' : code === 'ECANCELLED' ? 'the lookup was cancelled' : `DNS answered ${code}`;
-    return Object.assign(new Error(`${code} looking up ${host}: ${why}`), { code, hostname: host });
-}
-function defaultHostsFile() {
-    return process.platform === 'win32' ? external_node_path_default().join(process.env.SystemRoot ?? 'C:\\Windows', 'System32', 'drivers', 'etc', 'hosts') : '/etc/hosts';
-}
-/** The hosts file as name → addresses, in its order; empty when it cannot be read. */
-function readHosts(file) {
-    const hosts = new Map();
-    let text = '';
-    try {
-        text = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
+    let total = 0;
+    for (const [, amount, unit] of value.matchAll(PART)) {
+        total += Number(amount) * UNIT_MS[unit];
     }
-    catch {
-        return hosts;
-    }
-    for (const line of text.split(/\r?\n/)) {
-        const [address, ...names] = (line.split('#')[0] ?? '').trim().split(/\s+/);
-        const family = address ? (0,external_node_net_.isIP)(address.replace(/%.*$/, '')) : 0;
-        if (!address || !family)
-            continue;
-        for (const name of names) {
-            const key = name.toLowerCase();
-            const known = hosts.get(key) ?? [];
-            if (!known.some((a) => a.address === address))
-                known.push({ address, family });
-            hosts.set(key, known);
-        }
-    }
-    return hosts;
+    return Math.round(total);
 }
-
-;// CONCATENATED MODULE: ./src/api/proxy.ts
-/**
- * Which proxy, if any, serves `target`, read from the runner's variables the way the Actions
- * toolkit reads them: `https_proxy`/`HTTPS_PROXY` for https (falling back on the http one),
- * `http_proxy`/`HTTP_PROXY` for http; a variable set but empty counts as unset, so `no_proxy=''`
- * does not hide a set `NO_PROXY`; loopback hosts never go through a proxy. A proxy given without
- * a scheme (`proxy.internal:3128`, as curl accepts) is taken as http://. Throws with the
- * variable's name, never its value, when it is not a URL.
- */
-function chooseProxy(target, env = process.env) {
-    const http = proxyFrom(env, 'http_proxy', 'HTTP_PROXY');
-    const https = proxyFrom(env, 'https_proxy', 'HTTPS_PROXY');
-    const choice = target.protocol === 'https:' ? (https ?? http) : http;
-    if (!choice || isLoopback(target.hostname) || bypassed(target, env))
-        return undefined;
-    return choice;
-}
-function proxyFrom(env, lower, upper) {
-    const variable = env[lower]?.trim() ? lower : upper;
-    const value = env[variable]?.trim();
-    if (!value)
-        return undefined;
-    const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
-    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
-        throw new Error(`the proxy variable ${variable} is not an http:// or https:// URL; set it like http://proxy.example:3128`);
-    return { url, variable };
-}
-/** Loopback never goes through a proxy (as in the toolkit): a proxy cannot reach the runner's own loopback. */
-function isLoopback(hostname) {
-    const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-    return host === 'localhost' || host.endsWith('.localhost') || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || host === '::1' || host === '0:0:0:0:0:0:0:1';
-}
-/**
- * Whether NO_PROXY lists the target: `*`, the host, the host with its port, or a parent domain
- * (`example.com` and `.example.com` both cover `api.example.com`). Case-insensitive.
- */
-function bypassed(target, env) {
-    const list = env.no_proxy?.trim() ? env.no_proxy : (env.NO_PROXY ?? '');
-    const host = target.hostname.toLowerCase().replace(/^\[|\]$/g, '');
-    const port = target.port || (target.protocol === 'https:' ? '443' : '80');
-    const names = [host, `${host}:${port}`];
-    return list
-        .split(/[,\s]+/)
-        .map((entry) => entry
-        .trim()
-        .toLowerCase()
-        .replace(/^\*?\./, '.'))
-        .filter((entry) => entry !== '')
-        .some((entry) => {
-        if (entry === '*')
-            return true;
-        const bare = entry.startsWith('.') ? entry.slice(1) : entry;
-        return names.some((name) => name === bare || name.endsWith(`.${bare}`));
-    });
-}
-
-;// CONCATENATED MODULE: ./src/api/connections.ts
-
-
-
-/**
- * Opens connections to `target`, through the runner's proxy when one applies. Every phase has a
- * limit of `phaseTimeoutMs` inside undici too (the name lookup, TCP and TLS connect, the proxy's
- * CONNECT answer), so a socket left behind by an abandoned request ends on its own; `destroyAll`
- * ends them, and every lookup under way, at once.
- */
-function openConnections(target, phaseTimeoutMs, env = process.env) {
-    const sockets = new Set();
-    const timeout = Math.max(1, Math.ceil(phaseTimeoutMs));
-    const names = createBoundedLookup(timeout);
-    const tracked = (options) => {
-        const connect = (0,undici.buildConnector)({ ...options, timeout, lookup: names.lookup });
-        return (opts, callback) => {
-            const socket = connect(opts, callback);
-            sockets.add(socket);
-            socket.once('close', () => sockets.delete(socket));
-            return socket;
-        };
-    };
-    const limits = { headersTimeout: timeout, bodyTimeout: timeout };
-    const proxy = chooseProxy(target, env);
-    const dispatcher = proxy
-        ? new undici.ProxyAgent({
-            uri: proxy.url,
-            ...limits,
-            requestTls: { timeout },
-            proxyTls: { timeout },
-            // The connection to the proxy: tracked, and its CONNECT answer bounded by headersTimeout.
-            clientFactory: (origin, options) => new undici.Pool(origin, { ...options, ...limits, connect: tracked({}) })
-        })
-        : new undici.Agent({ ...limits, connect: tracked({}) });
-    return {
-        dispatcher,
-        proxy,
-        destroyAll: async () => {
-            names.cancel();
-            for (const socket of sockets)
-                socket.destroy();
-            sockets.clear();
-            // undici's own teardown waits on nothing that can hang once the sockets are gone; bounded anyway.
-            await Promise.race([dispatcher.destroy().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 200).unref())]);
-        }
-    };
-}
-
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __nccwpck_require__(7075);
-// EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __nccwpck_require__(8522);
-;// CONCATENATED MODULE: ./src/api/decode.ts
-
-
-/** What the client asks for; a proxy may compress anyway, so every one of these is decoded. */
-const ACCEPT_ENCODING = 'gzip, deflate, br';
-/**
- * The body as text, decoded from `content-encoding` (gzip, deflate, br), read up to `limit`
- * bytes of the decoded text: a small compressed body that would inflate past it (a compression
- * bomb) is refused once `limit` is passed, never held whole. Network errors are thrown.
- */
-async function readBody(body, contentEncoding, limit) {
-    const codings = (contentEncoding ?? '')
-        .toLowerCase()
-        .split(',')
-        .map((c) => c.trim())
-        .filter((c) => c !== '' && c !== 'identity');
-    if (codings.length > 1 || (codings[0] && !DECODERS[codings[0]]))
-        return { undecodable: oneCoding(contentEncoding) };
-    const make = codings[0] ? DECODERS[codings[0]] : undefined;
-    let decodeFailed = false;
-    const source = make
-        ? (0,external_node_stream_.pipeline)(body, make().on('error', () => (decodeFailed = !body.errored)), () => undefined)
-        : body;
-    const chunks = [];
-    let size = 0;
-    try {
-        for await (const chunk of source) {
-            size += chunk.byteLength;
-            if (size > limit) {
-                source.destroy();
-                body.destroy();
-                return { tooLarge: true };
-            }
-            chunks.push(chunk);
-        }
-    }
-    catch (error) {
-        if (decodeFailed)
-            return { undecodable: oneCoding(contentEncoding) };
-        throw error;
-    }
-    return { text: Buffer.concat(chunks).toString('utf8') };
-}
-const DECODERS = {
-    gzip: () => (0,external_node_zlib_.createGunzip)(),
-    'x-gzip': () => (0,external_node_zlib_.createGunzip)(),
-    deflate: () => (0,external_node_zlib_.createInflate)(),
-    br: () => (0,external_node_zlib_.createBrotliDecompress)()
-};
-function oneCoding(value) {
-    return (value ?? '').replace(/[^\w ,.-]/g, '').slice(0, 40);
-}
-
-;// CONCATENATED MODULE: ./src/api/client.ts
-
-
-
-
-
-const USER_AGENT = 'wait-for-docs';
-/** Bodies above this (decoded) are refused rather than read into memory. */
-const MAX_BODY_BYTES = 32 * 1024 * 1024;
-const MAX_REDIRECTS = 5;
-const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-/**
- * The platform client: sends the bearer key, limits each request in time and size, honours the
- * proxy settings of the runner, follows redirects only within the base URL's origin (the key
- * never goes elsewhere), and turns every answer or failure into an `ApiResult`.
- *
- * A request ends at its budget or on cancel in every phase, whatever the socket does: the HTTP
- * library does not honour an abort while it connects (DNS, TCP, TLS, proxy CONNECT), so the
- * request is raced against the signal; whatever it leaves hanging is bounded by the same limit
- * inside the library and destroyed by `close()`.
- */
-function createApiClient(options) {
-    const connections = openConnections(options.baseUrl, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, options.env);
-    const now = options.now ?? Date.now;
-    const origin = options.baseUrl.origin;
-    const basePath = options.baseUrl.pathname.replace(/\/+$/, '');
-    async function request(req) {
-        const timeout = AbortSignal.timeout(Math.max(1, req.timeoutMs));
-        const signal = AbortSignal.any([req.signal, timeout]);
-        const progress = { sent: false };
-        const stopped = () => req.signal.aborted
-            ? { kind: 'transient', reason: 'cancelled', sent: progress.sent }
-            : { kind: 'transient', reason: `no complete answer within ${formatSeconds(req.timeoutMs)} (request-timeout)`, sent: progress.sent };
-        if (signal.aborted)
-            return stopped();
-        let onAbort;
-        const aborted = new Promise((resolve) => {
-            onAbort = () => resolve('stopped');
-            signal.addEventListener('abort', onAbort, { once: true });
-        });
-        const exchange = send(req, signal, progress).catch((error) => {
-            if (signal.aborted)
-                return stopped();
-            return failure(error, progress.sent, connections.proxy);
-        });
-        try {
-            const first = await Promise.race([exchange, aborted]);
-            return first === 'stopped' ? stopped() : first;
-        }
-        finally {
-            if (onAbort)
-                signal.removeEventListener('abort', onAbort);
-        }
-    }
-    // Every key of the run and the request's own: one list per key, so its redactor is built once.
-    const secretLists = new Map();
-    const secretsWith = (key) => {
-        let list = secretLists.get(key);
-        if (!list) {
-            list = [key, ...(options.secrets ?? [])];
-            secretLists.set(key, list);
-        }
-        return list;
-    };
-    async function send(req, signal, progress) {
-        let url = new URL(`${origin}${basePath}${req.path}`);
-        let method = req.method;
-        let json = req.json;
-        const secrets = secretsWith(req.key);
-        // The library calls onConnect once a socket is ready and it starts writing the request: from
-        // then on the server may have received it.
-        const dispatcher = {
-            dispatch: (opts, handler) => connections.dispatcher.dispatch(opts, {
-                ...bindAll(handler),
-                onConnect: (abort) => {
-                    progress.sent = true;
-                    handler.onConnect?.(abort);
-                }
-            })
-        };
-        for (let hop = 0;; hop++) {
-            const headers = {
-                accept: 'application/json',
-                'accept-encoding': ACCEPT_ENCODING,
-                authorization: `Bearer ${req.key}`,
-                'user-agent': USER_AGENT
-            };
-            if (json !== undefined)
-                headers['content-type'] = 'application/json';
-            const response = await (0,undici.request)(url, {
-                method,
-                headers,
-                body: json === undefined ? null : JSON.stringify(json),
-                signal,
-                dispatcher
-            });
-            // Destroying an unread body emits an error; reading still reports its own errors.
-            response.body.on('error', () => undefined);
-            const header = (name) => {
-                const value = response.headers[name];
-                return (Array.isArray(value) ? value[0] : value) ?? null;
-            };
-            const status = response.statusCode;
-            const location = header('location');
-            if (status >= 300 && status < 400 && location) {
-                response.body.destroy();
-                const next = new URL(location, url);
-                if (next.origin !== origin)
-                    return {
-                        kind: 'fatal',
-                        reason: `the server redirected to ${oneLine(redact(next.origin, secrets), 200)}, another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on`,
-                        sent: true
-                    };
-                if (hop >= MAX_REDIRECTS)
-                    return { kind: 'fatal', reason: `more than ${MAX_REDIRECTS} redirects`, sent: true };
-                // As browsers do: a 303 is fetched with GET, and so is a 301 or 302 answer to a POST.
-                if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
-                    method = 'GET';
-                    json = undefined;
-                }
-                url = next;
-                continue;
-            }
-            const body = await readBody(response.body, header('content-encoding'), MAX_BODY_BYTES);
-            if ('tooLarge' in body)
-                return { kind: 'fatal', reason: `HTTP ${status} with a body over ${MAX_BODY_BYTES / 1024 / 1024} MiB`, sent: true };
-            if ('undecodable' in body)
-                return { kind: 'transient', reason: `HTTP ${status} with a body that could not be decoded (content-encoding ${body.undecodable})`, sent: true };
-            const classified = (req.classify ?? classifyResponse)({
-                status,
-                retryAfter: header('retry-after'),
-                contentType: header('content-type'),
-                bodyText: body.text,
-                keyInput: req.keyInput,
-                secrets,
-                now: now()
-            });
-            return classified.kind === 'ok' ? classified : { ...classified, sent: true };
-        }
-    }
-    return {
-        request,
-        close: () => connections.destroyAll()
-    };
-}
-/** Every method of an undici handler, bound to it, so that it can be extended by spreading. */
-function bindAll(handler) {
-    const bound = {};
-    for (let proto = handler; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto))
-        for (const name of Object.getOwnPropertyNames(proto)) {
-            const value = handler[name];
-            if (name !== 'constructor' && typeof value === 'function' && !(name in bound))
-                bound[name] = value.bind(handler);
-        }
-    return bound;
-}
-/** A failure before any answer was read, with what it means for the user. */
-function failure(error, sent, proxy) {
-    const proxyStatus = /Proxy response \((\d{3})\)/.exec(error instanceof Error ? error.message : '')?.[1];
-    if (proxy && proxyStatus === '407')
-        return {
-            kind: 'fatal',
-            reason: `the proxy named by ${proxy.variable} asked for credentials (HTTP 407 Proxy Authentication Required); put the proxy's user and password in ${proxy.variable} (http://user:password@host:port), or ask the runner's administrator which proxy to use`,
-            sent: false
-        };
-    if (proxy && proxyStatus)
-        return { kind: 'transient', reason: `network error: the proxy named by ${proxy.variable} refused the tunnel (HTTP ${proxyStatus} to CONNECT)`, sent: false };
-    return { kind: 'transient', reason: `network error: ${describeNetworkError(error)}`, sent };
-}
-function describeNetworkError(error) {
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-    const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : undefined;
-    const message = cause instanceof Error ? cause.message : String(cause);
-    return oneLine(code && !message.includes(code) ? `${code} ${message}` : message, 300);
-}
-function formatSeconds(ms) {
-    return `${Number((ms / 1000).toFixed(1))}s`;
-}
-
-;// CONCATENATED MODULE: ./src/cancel.ts
-
-/** After SIGINT/SIGTERM the process ends within this, whatever is still running. */
-const CANCEL_GRACE_MS = 1500;
-/**
- * Turns the runner's cancel (SIGINT, then SIGTERM) into an abort signal, and makes sure the
- * process exits within the grace period whatever is still running, so the outputs written in
- * that time are the step's last word.
- */
-function listenForCancel(graceMs = CANCEL_GRACE_MS) {
-    const cancel = new AbortController();
-    let exitBy;
-    const onSignal = (signal) => {
-        if (cancel.signal.aborted)
-            return;
-        info(`Received ${signal}: stopping the wait and writing the outputs.`);
-        exitBy = Date.now() + graceMs;
-        cancel.abort();
-        setTimeout(() => process.exit(1), graceMs).unref();
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-    return {
-        signal: cancel.signal,
-        exitBy: () => exitBy,
-        stop() {
-            process.off('SIGINT', onSignal);
-            process.off('SIGTERM', onSignal);
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/engine/schedule.ts
-/** How fast delays grow from one poll to the next, before jitter. Tuned by `npm run bench`. */
-const GROWTH = 1.05;
-/** Largest relative change jitter makes to a delay (0.2 = ±20 %). Tuned by `npm run bench`. */
-const JITTER = 0.25;
-/**
- * The delays between polls of one target: capped exponential backoff with jitter. Every
- * delay lies within [minMs, maxMs].
- */
-function createSchedule(options) {
-    const { minMs, maxMs, random, growth = GROWTH, jitter = JITTER } = options;
-    let base = minMs;
-    return {
-        next() {
-            const jittered = base * (1 + jitter * (2 * random() - 1));
-            base = Math.min(maxMs, base * growth);
-            return Math.min(maxMs, Math.max(minMs, jittered));
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/engine/poll.ts
-
-const NOT_FOUND_GRACE = 3;
-/** The poll at the deadline still gets this long (at most request-timeout) to answer. */
-const FINAL_POLL_ALLOWANCE_MS = 5000;
-/**
- * How long a request sent at `now` may take: at most request-timeout, and past the deadline only
- * within the final poll's allowance. 0 when no time is left: the request is not sent.
- */
-function requestBudget(now, deadline, requestTimeoutMs) {
-    const allowance = Math.min(requestTimeoutMs, FINAL_POLL_ALLOWANCE_MS);
-    return Math.max(0, Math.min(requestTimeoutMs, Math.max(deadline - now, allowance), deadline + allowance - now));
-}
-/**
- * Polls until `attempt` reports a settled value, a fatal error, the deadline passes or the
- * signal aborts. The first poll is immediate; the next ones follow the backoff schedule, wait at
- * least as long as a `Retry-After` asked, and never sleep past the deadline: the last poll
- * happens at the deadline.
- */
-async function pollUntilSettled(attempt, options) {
-    const { deadline, clock, signal, notFoundGrace = NOT_FOUND_GRACE } = options;
-    const schedule = createSchedule({ minMs: options.minIntervalMs, maxMs: options.maxIntervalMs, random: options.random });
-    let lastProblem;
-    let notFound = 0;
-    for (let pollNumber = 1;; pollNumber++) {
-        if (signal.aborted)
-            return { kind: 'cancelled' };
-        const found = await attempt(pollNumber);
-        if (signal.aborted)
-            return { kind: 'cancelled' };
-        let retryAfterMs = 0;
-        switch (found.kind) {
-            case 'settled':
-                return { kind: 'settled', value: found.value };
-            case 'fatal':
-                return { kind: 'error', reason: found.reason };
-            case 'not-found':
-                if (++notFound > notFoundGrace)
-                    return { kind: 'error', reason: found.reason };
-                lastProblem = found.reason;
-                break;
-            case 'transient':
-                lastProblem = found.reason;
-                retryAfterMs = found.retryAfterMs ?? 0;
-                break;
-            case 'pending':
-                lastProblem = undefined;
-                break;
-        }
-        const remaining = deadline - clock.now();
-        const timedOut = lastProblem === undefined ? { kind: 'timeout' } : { kind: 'timeout', lastProblem };
-        if (remaining <= 0)
-            return timedOut;
-        const wanted = Math.max(schedule.next(), retryAfterMs);
-        if (options.retryOnlyBeforeDeadline && wanted >= remaining)
-            return timedOut;
-        const delay = Math.min(wanted, remaining);
-        if (found.kind !== 'pending' && lastProblem !== undefined)
-            options.onRetry?.(lastProblem, delay);
-        await clock.sleep(delay, signal);
-    }
-}
-/** The real clock: wall time and timers that stop early on abort. */
-const systemClock = {
-    now: () => Date.now(),
-    sleep: (ms, signal) => new Promise((resolve) => {
-        if (signal.aborted)
-            return resolve();
-        const onAbort = () => {
-            clearTimeout(timer);
-            resolve();
-        };
-        const timer = setTimeout(() => {
-            signal.removeEventListener('abort', onAbort);
-            resolve();
-        }, ms);
-        signal.addEventListener('abort', onAbort, { once: true });
-    })
-};
-
-;// CONCATENATED MODULE: ./src/model.ts
-// The domain of a run: what the engine is given, what it reports while it runs and what it
-// returns. Every layer imports these types; this file imports nothing, so it can never be part
-// of an import cycle.
-/** Outcomes from best to worst; the worst of several targets is the step's `result`. */
-const RESULTS = ['success', 'failure', 'timeout', 'cancelled', 'error'];
-/** What `trigger` starts: an update of the deployment branch, a preview of a branch, or an agent job. */
-const TRIGGER_KINDS = ['update', 'preview', 'agent'];
-
-;// CONCATENATED MODULE: ./src/engine/outcome.ts
-
-function worstResult(results) {
-    let worst = 'success';
-    for (const result of results)
-        if (RESULTS.indexOf(result) > RESULTS.indexOf(worst))
-            worst = result;
-    return worst;
-}
-/** The step's result: the worst target, where targets stopped by fail-fast do not hide the failure that stopped them. */
-function overallResult(reports) {
-    return worstResult(reports.filter((r) => !r.stoppedByFailFast).map((r) => r.result));
-}
-/**
- * Whether the step passes: on success, or on a timeout that `fail-on-timeout: false` lets
- * through — and then only when nothing failed. A failure next to a timeout still fails the step,
- * although the timeout ranks worse in `result`.
- */
-function stepPasses(outcome, failOnTimeout) {
-    if (outcome.result === 'success')
-        return true;
-    if (outcome.result !== 'timeout' || failOnTimeout)
-        return false;
-    // Fail-fast stops targets only after a failure or an error, which never passes.
-    if (outcome.targets.some((t) => t.stoppedByFailFast))
-        return false;
-    const results = outcome.targets.map((t) => t.result);
-    if (outcome.search && !outcome.search.skipped)
-        results.push(outcome.search.result);
-    return results.every((result) => result === 'success' || result === 'timeout');
+/** Formats milliseconds for people: `850ms`, `12.3s`, `4m05s`, `1h02m`. */
+function formatDuration(ms) {
+    if (ms < 1000)
+        return `${Math.round(ms)}ms`;
+    const seconds = ms / 1000;
+    if (seconds < 60)
+        return `${seconds.toFixed(1)}s`;
+    const totalSeconds = Math.round(seconds);
+    const h = Math.floor(totalSeconds / 3600);
+    const m = Math.floor((totalSeconds % 3600) / 60);
+    const s = totalSeconds % 60;
+    if (h > 0)
+        return `${h}h${String(m).padStart(2, '0')}m`;
+    return `${m}m${String(s).padStart(2, '0')}s`;
 }
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
@@ -40380,11 +39622,11 @@ const _safeParse = (_Err) => (schema, value, _ctx) => {
     if (result instanceof Promise) {
         throw new $ZodAsyncError();
     }
-    return result.issues.length ? parse_failure(_Err, result.issues, ctx) : { success: true, data: result.value };
+    return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
 };
 const safeParse = /* @__PURE__*/ _safeParse($ZodRealError);
 // the error is built on the first read of `error`: finalizing the issues and constructing the instance is most of a failing parse, and a caller that only branches on `success` never pays it. a getter in the literal keeps this small; the alternative, one shared accessor descriptor plus a hidden state slot, reads ~15% faster but costs ~75 B gzipped in every bundle
-function parse_failure(Err, issues, ctx) {
+function failure(Err, issues, ctx) {
     let error;
     return {
         success: false,
@@ -40410,7 +39652,7 @@ const _safeParseAsync = (_Err) => async (schema, value, _ctx) => {
     let result = schema._zod.run({ value, issues: [] }, ctx);
     if (result instanceof Promise)
         result = await result;
-    return result.issues.length ? parse_failure(_Err, result.issues, ctx) : { success: true, data: result.value };
+    return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
 };
 const safeParseAsync = /* @__PURE__*/ _safeParseAsync($ZodRealError);
 // registry mirrors of the compiler's sentinels, so this module never imports the compiler
@@ -42124,41 +41366,1400 @@ function preprocess(fn, schema) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/durations.ts
-const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-const PLAIN_SECONDS = /^\d+(?:\.\d+)?$/;
-const WITH_UNITS = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h))+$/;
-const PART = /(\d+(?:\.\d+)?)(ms|s|m|h)/g;
-/**
- * Parses `90`, `90s`, `500ms`, `1.5s`, `15m`, `1h`, `1h30m` into milliseconds.
- * Plain numbers are seconds. Returns undefined for anything else.
- */
-function parseDuration(text) {
-    const value = text.trim().toLowerCase();
-    if (PLAIN_SECONDS.test(value))
-        return Math.round(Number(value) * 1000);
-    if (!WITH_UNITS.test(value))
-        return undefined;
-    let total = 0;
-    for (const [, amount, unit] of value.matchAll(PART)) {
-        total += Number(amount) * UNIT_MS[unit];
-    }
-    return Math.round(total);
+;// CONCATENATED MODULE: ./src/engine/ids.ts
+// Ids go into URL paths: only plain identifiers are used, from the inputs and from the platform's answers alike.
+const MAX_ID_LENGTH = 256;
+/** Why an id is not a plain identifier, or undefined when it is one. */
+function identifierProblem(id) {
+    if (id.length > MAX_ID_LENGTH)
+        return `is ${id.length} characters long; at most ${MAX_ID_LENGTH} are allowed`;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: ids must not contain control characters
+    if (/[/\\?#%\s\u0000-\u001f\u007f-\u009f]/.test(id))
+        return 'contains a character that is not allowed in an id (/ \\ ? # % whitespace or control characters)';
+    if (id === '.')
+        return 'is "." (a path segment, not an id)';
+    if (id.includes('..'))
+        return 'contains ".."';
+    return undefined;
 }
-/** Formats milliseconds for people: `850ms`, `12.3s`, `4m05s`, `1h02m`. */
-function formatDuration(ms) {
-    if (ms < 1000)
-        return `${Math.round(ms)}ms`;
-    const seconds = ms / 1000;
-    if (seconds < 60)
-        return `${seconds.toFixed(1)}s`;
-    const totalSeconds = Math.round(seconds);
-    const h = Math.floor(totalSeconds / 3600);
-    const m = Math.floor((totalSeconds % 3600) / 60);
-    const s = totalSeconds % 60;
-    if (h > 0)
-        return `${h}h${String(m).padStart(2, '0')}m`;
-    return `${m}m${String(s).padStart(2, '0')}s`;
+
+;// CONCATENATED MODULE: ./src/inputs/values.ts
+// The kinds of value an input can hold, each a zod schema that turns the text the runner gives
+// into a typed value, or into one problem message that says what is allowed. The groups of
+// inputs (platform.ts, targets.ts, waiting.ts, search.ts, comment.ts, trigger.ts) are built
+// from these.
+
+
+
+/** Splits a list input on newlines and commas, trims, drops blanks. */
+function splitList(text) {
+    return text
+        .split(/[\n,]/)
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
+}
+/** A value as a problem message shows it: quoted, and cut when long. */
+function quote(value) {
+    const shown = value.length > 80 ? `${value.slice(0, 77)}...` : value;
+    return JSON.stringify(shown);
+}
+/** Longest duration any input may give; also keeps every timer well below the 2^31 ms limit of setTimeout. */
+const MAX_DURATION_MS = 168 * 3_600_000;
+const durationSchema = schemas_string().transform((text, ctx) => {
+    const ms = parseDuration(text);
+    if (ms === undefined || ms <= 0) {
+        ctx.addIssue({ code: 'custom', message: 'is not a positive duration; use e.g. 90, 90s, 500ms, 1.5s, 15m, 1h30m' });
+        return NEVER;
+    }
+    if (ms > MAX_DURATION_MS) {
+        ctx.addIssue({ code: 'custom', message: 'is longer than 168h (7 days), the longest duration allowed' });
+        return NEVER;
+    }
+    return ms;
+});
+const booleanSchema = schemas_string().transform((text, ctx) => {
+    if (/^(true|True|TRUE)$/.test(text))
+        return true;
+    if (/^(false|False|FALSE)$/.test(text))
+        return false;
+    ctx.addIssue({ code: 'custom', message: 'is not a boolean; use true or false' });
+    return NEVER;
+});
+/** A list of ids; each problem names the one item at fault. */
+const idListSchema = schemas_string().transform((text, ctx) => {
+    const ids = splitList(text);
+    for (const id of ids) {
+        const problem = identifierProblem(id);
+        if (problem)
+            ctx.addIssue({ code: 'custom', message: `${quote(id)} ${problem}` });
+    }
+    return [...new Set(ids)];
+});
+const identifierSchema = schemas_string().transform((text, ctx) => {
+    const problem = text === '' ? undefined : identifierProblem(text);
+    if (problem) {
+        ctx.addIssue({ code: 'custom', message: problem });
+        return NEVER;
+    }
+    return text;
+});
+/** Numbers within bounds; empty means unset. */
+const optionalNumber = (min, max, integer) => schemas_string().transform((text, ctx) => {
+    if (text === '')
+        return undefined;
+    const value = Number(text);
+    if (!/^\d+(\.\d+)?$/.test(text) || (integer && !Number.isInteger(value)) || value < min || value > max) {
+        ctx.addIssue({ code: 'custom', message: `must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max}` });
+        return NEVER;
+    }
+    return value;
+});
+/** A secret: never shown, so its problem must say what to look for. */
+const keySchema = schemas_string().refine((key) => key === '' || /^[\x21-\x7e]{1,4096}$/.test(key), {
+    message: 'must be printable ASCII without spaces (is the secret pasted with a line break?)'
+});
+/**
+ * Platform keys are long. Every key is masked wherever it appears, in any letter case, so a key
+ * of a few characters would turn every word that holds them into `***` and garble the log.
+ */
+const MIN_PLATFORM_KEY_LENGTH = 8;
+const platformKeySchema = keySchema.refine((key) => key === '' || key.length >= MIN_PLATFORM_KEY_LENGTH, {
+    message: `is shorter than ${MIN_PLATFORM_KEY_LENGTH} characters, far shorter than a platform API key; it would be masked wherever its characters appear in the log. Check that the secret holds the whole key`
+});
+
+;// CONCATENATED MODULE: ./src/inputs/comment.ts
+// The sticky comment on the pull request: whether to write it, with which token, on which PR.
+
+
+const commentDefaults = {
+    'pr-comment': 'false',
+    // action.yml defaults this to `${{ github.token }}`, which only the runner can fill in.
+    'github-token': '',
+    'pr-number-target': ''
+};
+const commentSchema = object({
+    'pr-comment': booleanSchema,
+    'github-token': keySchema,
+    'pr-number-target': optionalNumber(1, 1e12, true)
+});
+
+;// CONCATENATED MODULE: ./src/inputs/platform.ts
+// Where the platform is, and the admin key that reads updates and jobs and starts work.
+
+
+const platformDefaults = {
+    'base-url': '',
+    'admin-key': ''
+};
+const platformSchema = object({
+    'base-url': schemas_string().transform((text, ctx) => {
+        if (text === '')
+            return undefined;
+        let url;
+        try {
+            url = new URL(text);
+        }
+        catch {
+            ctx.addIssue({ code: 'custom', message: 'is not a URL; use e.g. https://api.example.com' });
+            return NEVER;
+        }
+        const problems = [];
+        if (url.protocol !== 'https:' && url.protocol !== 'http:')
+            problems.push('must use https://');
+        else if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+            problems.push('must use https:// (http:// is accepted only for localhost, 127.0.0.0/8 and [::1])');
+        if (url.username || url.password)
+            problems.push('must not contain credentials; pass the key in admin-key');
+        if (url.search || text.includes('?'))
+            problems.push('must not contain a query string');
+        if (url.hash || text.includes('#'))
+            problems.push('must not contain a fragment');
+        for (const message of problems)
+            ctx.addIssue({ code: 'custom', message });
+        if (problems.length > 0)
+            return NEVER;
+        url.pathname = url.pathname.replace(/\/+$/, '');
+        return url;
+    }),
+    'admin-key': platformKeySchema
+});
+function isLoopbackHost(hostname) {
+    return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+/** A URL as it may be shown: a user name and password in it (a key, often) become `***`. */
+function hideUserinfo(url) {
+    // Up to the last @: a password may hold characters that end the user info for a URL parser.
+    return url.replace(/^([a-z][a-z0-9+.-]*:\/*).*@/i, '$1***@');
+}
+
+;// CONCATENATED MODULE: ./src/inputs/search.ts
+// The search smoke check: the assistant key, the queries and what each must return.
+
+
+const searchDefaults = {
+    'assistant-key': '',
+    'search-query': '',
+    'search-domain': '',
+    // Empty means the server's default (10); only what the user sets is sent.
+    'search-page-size': '',
+    'search-score-threshold': '',
+    'search-version': '',
+    'search-language': '',
+    'search-tag': '',
+    'search-min-results': '1',
+    'search-expect-path': ''
+};
+const searchSchema = object({
+    'assistant-key': platformKeySchema,
+    // One query per line: commas belong to the query.
+    'search-query': schemas_string().transform((text) => [
+        ...new Set(text
+            .split('\n')
+            .map((q) => q.trim())
+            .filter((q) => q !== ''))
+    ]),
+    'search-domain': identifierSchema,
+    'search-page-size': optionalNumber(1, 50, true),
+    'search-score-threshold': optionalNumber(0, 1, false),
+    'search-version': schemas_string(),
+    'search-language': schemas_string(),
+    'search-tag': schemas_string(),
+    'search-min-results': optionalNumber(0, 50, true),
+    'search-expect-path': schemas_string()
+});
+/** The search check, or undefined when no query was given; optional fields only when set. */
+function searchSettings(f) {
+    if (f['search-query'].length === 0)
+        return undefined;
+    const filter = {};
+    if (f['search-version'] !== '')
+        filter.version = f['search-version'];
+    if (f['search-language'] !== '')
+        filter.language = f['search-language'];
+    if (f['search-tag'] !== '')
+        filter.tag = f['search-tag'];
+    const search = {
+        queries: f['search-query'],
+        domain: f['search-domain'],
+        assistantKey: f['assistant-key'],
+        filter,
+        minResults: f['search-min-results'] ?? 1
+    };
+    if (f['search-page-size'] !== undefined)
+        search.pageSize = f['search-page-size'];
+    if (f['search-score-threshold'] !== undefined)
+        search.scoreThreshold = f['search-score-threshold'];
+    if (f['search-expect-path'] !== '')
+        search.expectPath = f['search-expect-path'];
+    return search;
+}
+
+;// CONCATENATED MODULE: ./src/inputs/targets.ts
+// What to wait on: update statuses and agent jobs given by id.
+
+
+const targetDefaults = {
+    'status-id': '',
+    'job-id': '',
+    'project-id': ''
+};
+const targetSchema = object({
+    'status-id': idListSchema,
+    'job-id': idListSchema,
+    'project-id': identifierSchema
+});
+/** The list inputs that name targets, one entry a kind: a new kind of target adds one here. */
+const TARGET_LISTS = {
+    'status-id': { kind: 'update', ref: (id) => ({ kind: 'update', id }) },
+    'job-id': { kind: 'job', ref: (id, f) => ({ kind: 'job', id, projectId: f['project-id'] }) }
+};
+/** Every target given, in the order of the inputs, duplicates removed within each list. */
+function targetRefs(f) {
+    return Object.entries(TARGET_LISTS).flatMap(([input, list]) => f[input].map((id) => list.ref(id, f)));
+}
+
+;// CONCATENATED MODULE: ./src/model.ts
+// The domain of a run: what the engine is given, what it reports while it runs and what it
+// returns. Every layer imports these types; this file imports nothing, so it can never be part
+// of an import cycle.
+/** Outcomes from best to worst; the worst of several targets is the step's `result`. */
+const RESULTS = ['success', 'failure', 'timeout', 'cancelled', 'error'];
+/** What `trigger` starts: an update of the deployment branch, a preview of a branch, or an agent job. */
+const TRIGGER_KINDS = ['update', 'preview', 'agent'];
+
+;// CONCATENATED MODULE: ./src/inputs/trigger.ts
+// Starting the work before waiting on it, and the commit an update must deploy.
+
+
+const triggerDefaults = {
+    trigger: '',
+    'preview-branch': '',
+    'agent-prompt': '',
+    'expect-sha': ''
+};
+/** Longest prompt accepted; the platform documents none, this keeps a pasted file out of a request. */
+const MAX_PROMPT_LENGTH = 20_000;
+const triggerSchema = object({
+    trigger: schemas_string().transform((text, ctx) => {
+        if (text === '')
+            return undefined;
+        const kind = TRIGGER_KINDS.find((k) => k === text.toLowerCase());
+        if (kind)
+            return kind;
+        ctx.addIssue({ code: 'custom', message: `is not a kind of work to start; use one of ${TRIGGER_KINDS.join(', ')}` });
+        return NEVER;
+    }),
+    'preview-branch': schemas_string().transform((text, ctx) => {
+        if (text === '')
+            return undefined;
+        const problem = branchProblem(text);
+        if (problem) {
+            ctx.addIssue({ code: 'custom', message: problem });
+            return NEVER;
+        }
+        return text;
+    }),
+    'agent-prompt': schemas_string().max(MAX_PROMPT_LENGTH, { message: `is longer than ${MAX_PROMPT_LENGTH} characters` }),
+    'expect-sha': schemas_string().transform((text, ctx) => {
+        if (text === '')
+            return undefined;
+        if (!/^[0-9a-f]{7,40}$/i.test(text)) {
+            // biome-ignore lint/suspicious/noTemplateCurlyInString: names the workflow expression users write
+            ctx.addIssue({ code: 'custom', message: 'is not a commit sha; give 7 to 40 hex characters, e.g. ${{ github.sha }}' });
+            return NEVER;
+        }
+        return text.toLowerCase();
+    })
+});
+/** What each kind of work needs from the inputs: a new way to start work adds one entry here. */
+const TRIGGERS = {
+    update: { waitsOn: 'update', settings: (projectId) => ({ kind: 'update', projectId }) },
+    preview: {
+        waitsOn: 'update',
+        extra: { input: 'preview-branch', what: 'the git branch to deploy as a preview' },
+        settings: (projectId, f) => ({ kind: 'preview', projectId, branch: f['preview-branch'] ?? '' })
+    },
+    agent: {
+        waitsOn: 'job',
+        extra: { input: 'agent-prompt', what: 'the instruction for the agent' },
+        settings: (projectId, f) => ({ kind: 'agent', projectId, prompt: f['agent-prompt'] })
+    }
+};
+function triggerSettings(f, projectId) {
+    return f.trigger === undefined ? undefined : TRIGGERS[f.trigger].settings(projectId, f);
+}
+/** A git branch name as git would accept it (git check-ref-format), kept to what a URL and a log can show. */
+function branchProblem(branch) {
+    if (branch.length > 255)
+        return `is ${branch.length} characters long; at most 255 are allowed`;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: branch names must not contain control characters
+    if (/[\s\u0000-\u001f\u007f~^:?*[\\]/.test(branch))
+        return 'is not a git branch name (no spaces, control characters or any of ~ ^ : ? * [ \\)';
+    if (branch.includes('..') || branch.includes('@{') || branch.includes('//'))
+        return 'is not a git branch name (no "..", "@{" or "//")';
+    if (/^[-/.]|[/.]$|\.lock$/.test(branch))
+        return 'is not a git branch name (it may not start with - / . or end with / . .lock)';
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/inputs/waiting.ts
+// How the wait runs and ends: its time budget and schedule, what counts as success, what is shown.
+
+
+const waitingDefaults = {
+    timeout: '15m',
+    'min-interval': '5s',
+    'max-interval': '45s',
+    'request-timeout': '30s',
+    'fail-on-timeout': 'true',
+    'accept-archived': 'false',
+    'require-pr': 'false',
+    'fail-fast': 'false',
+    'stream-logs': 'true',
+    summary: 'true'
+};
+const waitingSchema = object({
+    timeout: durationSchema,
+    'min-interval': durationSchema,
+    'max-interval': durationSchema,
+    'request-timeout': durationSchema,
+    'fail-on-timeout': booleanSchema,
+    'accept-archived': booleanSchema,
+    'require-pr': booleanSchema,
+    'fail-fast': booleanSchema,
+    'stream-logs': booleanSchema,
+    summary: booleanSchema
+});
+
+;// CONCATENATED MODULE: ./src/inputs/fields.ts
+
+
+
+
+
+
+const SCHEMAS = {
+    ...platformSchema.shape,
+    ...targetSchema.shape,
+    ...waitingSchema.shape,
+    ...searchSchema.shape,
+    ...commentSchema.shape,
+    ...triggerSchema.shape
+};
+/** Every input with the default the runner would fill in; a group's input without one fails to compile. */
+const INPUT_DEFAULTS = {
+    ...platformDefaults,
+    ...targetDefaults,
+    ...waitingDefaults,
+    ...searchDefaults,
+    ...commentDefaults,
+    ...triggerDefaults
+};
+const INPUT_NAMES = Object.keys(INPUT_DEFAULTS);
+/** The schema of each input's value; an input without one fails to compile. */
+const INPUT_SCHEMAS = SCHEMAS;
+
+;// CONCATENATED MODULE: ./src/inputs/rules.ts
+// The rules between inputs, one check each, in the order their problems are listed. They run
+// even when some input failed to parse, so one run reports everything: requirements look at
+// what was given, comparisons only at inputs that parsed.
+
+
+
+
+const targetsGiven = (i) => Object.keys(TARGET_LISTS).some((name) => i.items(name).length > 0);
+const triggerGiven = (i) => i.given('trigger');
+/** The trigger's kind, when one was given and is valid. */
+const triggerKind = (i) => (i.parsed('trigger') ? i.value('trigger') : undefined);
+const UPDATE_TRIGGERS = Object.entries(TRIGGERS)
+    .filter(([, t]) => t.waitsOn === 'update')
+    .map(([kind]) => kind);
+const CROSS_INPUT_RULES = [
+    // The platform
+    (i) => !i.given('base-url') && 'base-url: is required; the API base URL, e.g. https://api.example.com',
+    // What to wait on
+    (i) => i.items('job-id').length > 0 && !i.given('project-id') && 'project-id: is required with job-id (agent jobs are looked up per project)',
+    (i) => targetsGiven(i) && !i.given('admin-key') && 'admin-key: is required with status-id and job-id (the admin API key of the platform)',
+    (i) => !targetsGiven(i) &&
+        !i.given('search-query') &&
+        !triggerGiven(i) &&
+        'status-id / job-id / search-query: nothing to do; give a status-id, a job-id with project-id, or a search-query, or start work with trigger',
+    // The schedule
+    (i) => i.parsed('min-interval') &&
+        i.parsed('max-interval') &&
+        i.value('min-interval') > i.value('max-interval') &&
+        `min-interval: ${quote(i.text('min-interval'))} is larger than max-interval (${i.text('max-interval')}); min-interval must be at most max-interval`,
+    // The search check
+    (i) => i.given('search-query') &&
+        !i.given('search-domain') &&
+        'search-domain: is required with search-query (the last segment of the dashboard URL of the docs site)',
+    (i) => i.given('search-query') && !i.given('assistant-key') && 'assistant-key: is required with search-query (the assistant API key of the platform)',
+    (i) => i.given('assistant-key') &&
+        i.text('assistant-key') === i.text('admin-key') &&
+        'assistant-key: (hidden) is the same as admin-key; the platform has two kinds of keys: the admin key reads updates and jobs, the assistant key searches. Give each its own key',
+    // The PR comment
+    (i) => i.parsed('pr-comment') &&
+        i.value('pr-comment') &&
+        !i.given('github-token') &&
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: names the workflow expression users write
+        'github-token: is required with pr-comment (the default, ${{ github.token }}, needs pull-requests: write)',
+    // Starting the work
+    (i) => triggerGiven(i) && !i.given('project-id') && 'project-id: is required with trigger (the work is started in that project)',
+    (i) => triggerGiven(i) && !targetsGiven(i) && !i.given('admin-key') && 'admin-key: is required with trigger (the admin API key of the platform starts the work)',
+    // Each kind's own input: only and always with that kind.
+    ...Object.entries(TRIGGERS).flatMap(([kind, { extra }]) => extra
+        ? [
+            (i) => i.parsed('trigger') && triggerKind(i) === kind && !i.given(extra.input) && `${extra.input}: is required with trigger: ${kind} (${extra.what})`,
+            (i) => i.parsed('trigger') &&
+                triggerKind(i) !== kind &&
+                i.given(extra.input) &&
+                `${extra.input}: is only used with trigger: ${kind}; set trigger: ${kind}, or remove ${extra.input}`
+        ]
+        : []),
+    (i) => i.given('expect-sha') &&
+        i.parsed('trigger') &&
+        i.items('status-id').length === 0 &&
+        !UPDATE_TRIGGERS.includes(triggerKind(i) ?? '') &&
+        `expect-sha: applies to updates only; give a status-id or trigger: ${UPDATE_TRIGGERS.join(' or ')}, or remove expect-sha`
+];
+/** A view of the inputs for the rules: `fields` holds the inputs that parsed. */
+function inputView(raw, fields) {
+    const given = (name) => (raw[name] ?? '').trim() !== '';
+    return {
+        given,
+        parsed: (name) => name in fields,
+        value: (name) => fields[name],
+        text: (name) => (given(name) ? raw[name].trim() : INPUT_DEFAULTS[name]),
+        items: (name) => splitList(raw[name] ?? '')
+    };
+}
+
+;// CONCATENATED MODULE: ./src/inputs/parse.ts
+// The action's inputs → typed Settings, or every problem at once. Each group of inputs
+// (platform, targets, waiting, search, comment, trigger) has its own module with its schema;
+// the rules between them are in rules.ts.
+
+
+
+
+
+
+
+
+
+/** Inputs whose values must never be echoed back, not even in an error. */
+const SECRET_INPUTS = new Set(['admin-key', 'assistant-key', 'github-token']);
+/** List inputs: their problems name the one item at fault rather than the whole value. */
+const LIST_INPUTS = new Set(Object.keys(TARGET_LISTS));
+/** Reads every input once, through the given reader (core.getInput in production). */
+function readRawInputs(get) {
+    const raw = {};
+    for (const name of INPUT_NAMES)
+        raw[name] = get(name);
+    return raw;
+}
+/**
+ * Validates every input and returns typed settings, or every problem found at once, each
+ * naming the input, the value given and what is allowed.
+ */
+function parseInputs(raw) {
+    const problems = [];
+    const fields = {};
+    // The token is only used for the comment: without pr-comment, whatever it holds is no problem.
+    const commentOn = INPUT_SCHEMAS['pr-comment'].safeParse((raw['pr-comment'] ?? '').trim() || INPUT_DEFAULTS['pr-comment']);
+    for (const name of INPUT_NAMES) {
+        if (name === 'github-token' && !(commentOn.success && commentOn.data)) {
+            fields[name] = '';
+            continue;
+        }
+        const given = (raw[name] ?? '').trim();
+        const value = given === '' ? INPUT_DEFAULTS[name] : given;
+        const parsed = INPUT_SCHEMAS[name].safeParse(value);
+        if (parsed.success) {
+            fields[name] = parsed.data;
+        }
+        else {
+            const shown = SECRET_INPUTS.has(name) ? '(hidden) ' : LIST_INPUTS.has(name) ? '' : `${quote(name === 'base-url' ? hideUserinfo(value) : value)} `;
+            for (const issue of parsed.error.issues)
+                problems.push(`${name}: ${shown}${issue.message}`);
+        }
+    }
+    const inputs = inputView(raw, fields);
+    for (const rule of CROSS_INPUT_RULES) {
+        const problem = rule(inputs);
+        if (problem)
+            problems.push(problem);
+    }
+    const comment = commentSettings(inputs);
+    const f = fields;
+    if (problems.length > 0 || f['base-url'] === undefined)
+        return { ok: false, problems, comment };
+    return {
+        ok: true,
+        settings: {
+            baseUrl: f['base-url'],
+            adminKey: f['admin-key'],
+            search: searchSettings(f),
+            targets: targetRefs(f),
+            trigger: triggerSettings(f, f['project-id']),
+            expectSha: f['expect-sha'],
+            timeoutMs: f.timeout,
+            minIntervalMs: f['min-interval'],
+            maxIntervalMs: f['max-interval'],
+            requestTimeoutMs: f['request-timeout'],
+            failOnTimeout: f['fail-on-timeout'],
+            acceptArchived: f['accept-archived'],
+            requirePr: f['require-pr'],
+            failFast: f['fail-fast'],
+            streamLogs: f['stream-logs'],
+            summary: f.summary,
+            comment
+        }
+    };
+}
+/** The comment's settings when its own inputs are sound, whatever else is wrong. */
+function commentSettings(inputs) {
+    const ready = inputs.parsed('pr-comment') &&
+        inputs.value('pr-comment') &&
+        inputs.given('github-token') &&
+        inputs.parsed('github-token') &&
+        inputs.parsed('pr-number-target');
+    if (!ready)
+        return undefined;
+    return {
+        githubToken: inputs.value('github-token'),
+        prNumberTarget: inputs.value('pr-number-target'),
+        requestTimeoutMs: inputs.parsed('request-timeout') ? inputs.value('request-timeout') : (parseDuration(INPUT_DEFAULTS['request-timeout']) ?? 30_000),
+        kinds: commentKinds(inputs)
+    };
+}
+/** The kinds of work the step was given, as given: part of the comment's marker. */
+function commentKinds(inputs) {
+    const started = inputs.parsed('trigger') ? inputs.value('trigger') : undefined;
+    const waitedOn = new Set(Object.entries(TARGET_LISTS).flatMap(([name, list]) => (inputs.items(name).length > 0 ? [list.kind] : [])));
+    if (started)
+        waitedOn.add(TRIGGERS[started].waitsOn);
+    const kinds = Object.values(TARGET_LISTS)
+        .map((list) => list.kind)
+        .filter((kind) => waitedOn.has(kind));
+    if (inputs.given('search-query'))
+        kinds.push('search');
+    return kinds;
+}
+
+;// CONCATENATED MODULE: ./src/step/cancel.ts
+/** After SIGINT/SIGTERM the process ends within this, whatever is still running. */
+const CANCEL_GRACE_MS = 1500;
+/**
+ * Turns a cancel (SIGINT, then SIGTERM) into an abort signal, and makes sure the process exits
+ * within the grace period whatever is still running, so the outputs written in that time are the
+ * step's last word.
+ */
+function listenForCancel(options) {
+    const graceMs = options.graceMs ?? CANCEL_GRACE_MS;
+    const cancel = new AbortController();
+    let exitBy;
+    let received;
+    const onSignal = (signal) => {
+        if (cancel.signal.aborted)
+            return;
+        options.say(`Received ${signal}: stopping the wait and writing the outputs.`);
+        received = signal;
+        exitBy = Date.now() + graceMs;
+        cancel.abort();
+        setTimeout(() => process.exit(options.exitCode(signal)), graceMs).unref();
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    return {
+        signal: cancel.signal,
+        received: () => received,
+        exitBy: () => exitBy,
+        stop() {
+            process.off('SIGINT', onSignal);
+            process.off('SIGTERM', onSignal);
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/text.ts
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching escape sequences is the point
+const ANSI = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
+/** Removes ANSI escapes and control characters (keeps tabs and newlines). */
+function stripControl(text) {
+    return text.replace(ANSI, '').replace(CONTROL, '');
+}
+/** Shortens text to `max` characters, saying how much was cut. */
+function truncate(text, max) {
+    if (text.length <= max)
+        return text;
+    return `${text.slice(0, max)}… (${text.length - max} more characters)`;
+}
+/** Untrusted text as one clean line of at most `max` characters. */
+function oneLine(text, max = 500) {
+    return truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max);
+}
+/**
+ * A function that replaces every occurrence of each secret with `***`, in any letter case (URL
+ * hosts and some headers come back lowercased). Build it once per set of secrets: one pattern,
+ * longest secret first.
+ */
+function createRedactor(secrets) {
+    const used = [...new Set(secrets.filter((secret) => secret.length > 0))].sort((a, b) => b.length - a.length);
+    if (used.length === 0)
+        return (text) => text;
+    const pattern = new RegExp(used.map((secret) => secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
+    return (text) => text.replace(pattern, '***');
+}
+/** The redactor of a list of secrets, built once per list (keep the list to keep the redactor). */
+const redactors = new WeakMap();
+function redactorOf(secrets) {
+    let redactor = redactors.get(secrets);
+    if (!redactor) {
+        redactor = createRedactor(secrets);
+        redactors.set(secrets, redactor);
+    }
+    return redactor;
+}
+/** Replaces every occurrence of each secret with `***`, in any letter case. */
+function redact(text, secrets) {
+    return redactorOf(secrets)(text);
+}
+/**
+ * Parsed JSON with `***` in place of every secret, in string values and in keys. Recursive:
+ * give it JSON whose depth was checked first.
+ */
+function redactJson(value, secrets) {
+    if (!secrets.some((secret) => secret.length > 0))
+        return value;
+    const clean = redactorOf(secrets);
+    const walk = (node) => {
+        if (typeof node === 'string')
+            return clean(node);
+        if (Array.isArray(node))
+            return node.map(walk);
+        if (node !== null && typeof node === 'object')
+            return Object.fromEntries(Object.entries(node).map(([key, child]) => [clean(key), walk(child)]));
+        return node;
+    };
+    return walk(value);
+}
+/** `1 poll`, `2 polls`, `1 query`, `3 queries`: a count with its noun. */
+function counted(count, noun, plural = `${noun}s`) {
+    return `${count} ${count === 1 ? noun : plural}`;
+}
+
+;// CONCATENATED MODULE: ./src/api/classify.ts
+
+const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+/** Records of the platform are a few levels deep; anything far deeper is not the JSON expected. */
+const MAX_JSON_DEPTH = 64;
+/** The body as JSON with every secret replaced by `***`, or why it cannot be used. */
+function readJsonBody(text, secrets) {
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch {
+        return { problem: 'a body that is not JSON' };
+    }
+    if (nestingExceeds(json, MAX_JSON_DEPTH))
+        return { problem: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` };
+    return { json: redactJson(json, secrets) };
+}
+/** Whether arrays and objects nest deeper than `max`; iterative, so no depth can overflow the stack. */
+function nestingExceeds(value, max) {
+    const stack = [[value, 0]];
+    for (let item = stack.pop(); item; item = stack.pop()) {
+        const [node, depth] = item;
+        if (node === null || typeof node !== 'object')
+            continue;
+        if (depth >= max)
+            return true;
+        for (const child of Object.values(node))
+            stack.push([child, depth + 1]);
+    }
+    return false;
+}
+/**
+ * Decides what a response means for the wait: a JSON body, something to retry, a 404 (which
+ * may be a brand-new id), or an error that no retry can mend. Never throws.
+ */
+function classifyResponse(facts) {
+    const { status, keyInput } = facts;
+    const body = readJsonBody(facts.bodyText, facts.secrets ?? []);
+    const serverSays = 'json' in body ? serverError(body.json) : undefined;
+    const detail = serverSays ? `: ${serverSays}` : '';
+    if (status >= 200 && status < 300) {
+        if ('json' in body)
+            return { kind: 'ok', body: body.json };
+        // Header text is cut to length: keys go first, so no part of one can remain.
+        const type = facts.contentType ? ` (${oneLine(redact(facts.contentType, facts.secrets ?? []), 60)})` : '';
+        return { kind: 'transient', reason: `HTTP ${status} with ${body.problem}${type}` };
+    }
+    if (TRANSIENT_STATUSES.has(status)) {
+        const retryAfterMs = parseRetryAfter(facts.retryAfter, facts.now);
+        const reason = `HTTP ${status}${detail}`;
+        return retryAfterMs === undefined ? { kind: 'transient', reason } : { kind: 'transient', reason, retryAfterMs };
+    }
+    if (status === 401)
+        return {
+            kind: 'fatal',
+            reason: `HTTP 401: the platform rejected ${keyInput} (${keyKind(keyInput)} API key); check that the secret holds a current ${keyKind(keyInput)} API key${detail}`
+        };
+    if (status === 403)
+        return {
+            kind: 'fatal',
+            reason: `HTTP 403: ${keyInput} (${keyKind(keyInput)} API key) was accepted but is not allowed to do this; check that the key belongs to this project${detail}`
+        };
+    if (status === 404)
+        return { kind: 'not-found', reason: `HTTP 404${detail || ': not found'}` };
+    return { kind: 'fatal', reason: `unexpected HTTP ${status}${detail}` };
+}
+function keyKind(keyInput) {
+    return keyInput === 'admin-key' ? 'admin' : 'assistant';
+}
+/** The `error` message of an Error body, made safe to show on one line. */
+function serverError(body) {
+    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error.trim() !== '')
+        return oneLine(body.error, 300);
+    return undefined;
+}
+/** `Retry-After` as seconds or an HTTP date, in ms from `now`; undefined when absent or unreadable. */
+function parseRetryAfter(value, now) {
+    if (!value)
+        return undefined;
+    const text = value.trim();
+    if (/^\d+(\.\d+)?$/.test(text))
+        return Math.round(Number(text) * 1000);
+    // An HTTP date always names its month; this keeps odd numbers like "-1" from parsing as years.
+    const date = /[a-z]{3}/i.test(text) ? Date.parse(text) : Number.NaN;
+    if (Number.isNaN(date))
+        return undefined;
+    return Math.max(0, date - now);
+}
+
+// EXTERNAL MODULE: external "node:dns"
+var external_node_dns_ = __nccwpck_require__(610);
+;// CONCATENATED MODULE: external "node:dns/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns/promises");
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
+;// CONCATENATED MODULE: ./src/api/lookup.ts
+
+
+
+
+
+// The system's name lookup (getaddrinfo) runs on libuv's thread pool and cannot be stopped: a
+// DNS server that does not answer holds a thread for the resolver's own time limits (5 s, two
+// tries, by default), and Node waits for every such thread before the process can exit. So a
+// deadline or a cancel could not end the step on time. Names are looked up here the way the
+// system does for a host name, without it: the hosts file first, then the DNS servers the
+// system uses, through c-ares, which runs on the event loop, with a time limit and a cancel.
+/** Once addresses of one kind are known, how long the other kind's answer is still waited for. */
+const OTHER_KIND_GRACE_MS = 100;
+/**
+ * A `lookup` for net.connect and tls.connect that ends within `timeoutMs` whatever the DNS
+ * servers do. A name the DNS servers answered for without an address (no such name, a refusal,
+ * a failure) is then asked of the system resolver, for what only it knows (search domains, mDNS,
+ * a directory): the servers answered, so it answers as fast. A silence is not asked again.
+ */
+function createBoundedLookup(timeoutMs, options = {}) {
+    const hostsFile = options.hostsFile ?? defaultHostsFile();
+    // One try of 40 % of the time, which c-ares may stretch up to twice that (measured): a silent
+    // server is named as the cause before the request itself runs out of time, and the request's
+    // next try asks again.
+    const resolver = new promises_namespaceObject.Resolver({ timeout: Math.max(1, Math.floor(timeoutMs * 0.4)), tries: 1 });
+    if (options.servers)
+        resolver.setServers(options.servers);
+    let hosts;
+    /**
+     * Asks the DNS servers for the addresses of each kind wanted. Once one kind has some, the
+     * other gets a short grace, not its whole time: some resolvers drop AAAA queries.
+     */
+    const askServers = (host, family) => new Promise((resolve) => {
+        const kinds = [4, 6].filter((kind) => family === 0 || family === kind);
+        const found = new Map();
+        const codes = [];
+        let pending = kinds.length;
+        let grace;
+        const finish = () => {
+            clearTimeout(grace);
+            resolve({ found: kinds.flatMap((kind) => found.get(kind) ?? []), codes });
+        };
+        for (const kind of kinds)
+            (kind === 4 ? resolver.resolve4(host) : resolver.resolve6(host))
+                .then((addresses) => {
+                found.set(kind, addresses.map((address) => ({ address, family: kind })));
+                if (addresses.length > 0 && pending > 1)
+                    grace ??= setTimeout(finish, OTHER_KIND_GRACE_MS);
+            }, (error) => codes.push(error.code ?? 'ESERVFAIL'))
+                .finally(() => {
+                if (--pending === 0)
+                    finish();
+            });
+    });
+    const resolve = async (name, family) => {
+        const host = name.toLowerCase().replace(/\.$/, '');
+        const literal = (0,external_node_net_.isIP)(host);
+        if (literal)
+            return [{ address: host, family: literal }];
+        hosts ??= readHosts(hostsFile);
+        const listed = hosts.get(host);
+        if (listed)
+            return listed;
+        if (host === 'localhost' || host.endsWith('.localhost'))
+            return [
+                { address: '127.0.0.1', family: 4 },
+                { address: '::1', family: 6 }
+            ];
+        const { found, codes } = await askServers(host, family);
+        if (found.length > 0)
+            return found;
+        // A server that did not answer in time, or a cancel, ends the lookup: the system would wait
+        // on the same silence, on a thread nothing can stop. Any other answer (no such name, a
+        // refusal, a failure: a stub resolver may refuse a name it completes with a search domain)
+        // is asked of the system, with the name as given.
+        const silent = codes.find((code) => code === 'ETIMEOUT' || code === 'ECANCELLED');
+        if (silent)
+            throw lookupError(host, silent);
+        return askSystem(name, family);
+    };
+    return {
+        lookup(hostname, options, callback) {
+            const family = options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
+            resolve(hostname, family).then((found) => {
+                const chosen = family === 0 ? found : found.filter((a) => a.family === family);
+                const first = chosen[0];
+                if (!first)
+                    return callback(lookupError(hostname, 'ENOTFOUND'), '');
+                if (options.all)
+                    callback(null, chosen);
+                else
+                    callback(null, first.address, first.family);
+            }, (error) => callback(error, ''));
+        },
+        cancel: () => resolver.cancel()
+    };
+}
+function askSystem(host, family) {
+    return new Promise((resolve, reject) => {
+        (0,external_node_dns_.lookup)(host, { all: true, family }, (error, addresses) => (error ? reject(error) : resolve(addresses)));
+    });
+}
+function lookupError(host, code) {
+    const why = code === 'ETIMEOUT' ? 'the DNS servers did not answer in time' : code === 'ECANCELLED' ? 'the lookup was cancelled' : `DNS answered ${code}`;
+    return Object.assign(new Error(`${code} looking up ${host}: ${why}`), { code, hostname: host });
+}
+function defaultHostsFile() {
+    return process.platform === 'win32' ? external_node_path_default().join(process.env.SystemRoot ?? 'C:\\Windows', 'System32', 'drivers', 'etc', 'hosts') : '/etc/hosts';
+}
+/** The hosts file as name → addresses, in its order; empty when it cannot be read. */
+function readHosts(file) {
+    const hosts = new Map();
+    let text = '';
+    try {
+        text = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
+    }
+    catch {
+        return hosts;
+    }
+    for (const line of text.split(/\r?\n/)) {
+        const [address, ...names] = (line.split('#')[0] ?? '').trim().split(/\s+/);
+        const family = address ? (0,external_node_net_.isIP)(address.replace(/%.*$/, '')) : 0;
+        if (!address || !family)
+            continue;
+        for (const name of names) {
+            const key = name.toLowerCase();
+            const known = hosts.get(key) ?? [];
+            if (!known.some((a) => a.address === address))
+                known.push({ address, family });
+            hosts.set(key, known);
+        }
+    }
+    return hosts;
+}
+
+;// CONCATENATED MODULE: ./src/api/proxy.ts
+/**
+ * Which proxy, if any, serves `target`, read from the runner's variables the way the Actions
+ * toolkit reads them: `https_proxy`/`HTTPS_PROXY` for https (falling back on the http one),
+ * `http_proxy`/`HTTP_PROXY` for http; a variable set but empty counts as unset, so `no_proxy=''`
+ * does not hide a set `NO_PROXY`; loopback hosts never go through a proxy. A proxy given without
+ * a scheme (`proxy.internal:3128`, as curl accepts) is taken as http://. Throws with the
+ * variable's name, never its value, when it is not a URL.
+ */
+function chooseProxy(target, env = process.env) {
+    const http = proxyFrom(env, 'http_proxy', 'HTTP_PROXY');
+    const https = proxyFrom(env, 'https_proxy', 'HTTPS_PROXY');
+    const choice = target.protocol === 'https:' ? (https ?? http) : http;
+    if (!choice || isLoopback(target.hostname) || bypassed(target, env))
+        return undefined;
+    return choice;
+}
+function proxyFrom(env, lower, upper) {
+    const variable = env[lower]?.trim() ? lower : upper;
+    const value = env[variable]?.trim();
+    if (!value)
+        return undefined;
+    const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
+    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+        throw new Error(`the proxy variable ${variable} is not an http:// or https:// URL; set it like http://proxy.example:3128`);
+    return { url, variable };
+}
+/** Loopback never goes through a proxy (as in the toolkit): a proxy cannot reach the runner's own loopback. */
+function isLoopback(hostname) {
+    const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host.endsWith('.localhost') || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || host === '::1' || host === '0:0:0:0:0:0:0:1';
+}
+/**
+ * Whether NO_PROXY lists the target: `*`, the host, the host with its port, or a parent domain
+ * (`example.com` and `.example.com` both cover `api.example.com`). Case-insensitive.
+ */
+function bypassed(target, env) {
+    const list = env.no_proxy?.trim() ? env.no_proxy : (env.NO_PROXY ?? '');
+    const host = target.hostname.toLowerCase().replace(/^\[|\]$/g, '');
+    const port = target.port || (target.protocol === 'https:' ? '443' : '80');
+    const names = [host, `${host}:${port}`];
+    return list
+        .split(/[,\s]+/)
+        .map((entry) => entry
+        .trim()
+        .toLowerCase()
+        .replace(/^\*?\./, '.'))
+        .filter((entry) => entry !== '')
+        .some((entry) => {
+        if (entry === '*')
+            return true;
+        const bare = entry.startsWith('.') ? entry.slice(1) : entry;
+        return names.some((name) => name === bare || name.endsWith(`.${bare}`));
+    });
+}
+
+;// CONCATENATED MODULE: ./src/api/connections.ts
+
+
+
+/**
+ * Opens connections to `target`, through the runner's proxy when one applies. Every phase has a
+ * limit of `phaseTimeoutMs` inside undici too (the name lookup, TCP and TLS connect, the proxy's
+ * CONNECT answer), so a socket left behind by an abandoned request ends on its own; `destroyAll`
+ * ends them, and every lookup under way, at once.
+ */
+function openConnections(target, phaseTimeoutMs, env = process.env) {
+    const sockets = new Set();
+    const timeout = Math.max(1, Math.ceil(phaseTimeoutMs));
+    const names = createBoundedLookup(timeout);
+    const tracked = (options) => {
+        const connect = (0,undici.buildConnector)({ ...options, timeout, lookup: names.lookup });
+        return (opts, callback) => {
+            const socket = connect(opts, callback);
+            sockets.add(socket);
+            socket.once('close', () => sockets.delete(socket));
+            return socket;
+        };
+    };
+    const limits = { headersTimeout: timeout, bodyTimeout: timeout };
+    const proxy = chooseProxy(target, env);
+    const dispatcher = proxy
+        ? new undici.ProxyAgent({
+            uri: proxy.url,
+            ...limits,
+            requestTls: { timeout },
+            proxyTls: { timeout },
+            // The connection to the proxy: tracked, and its CONNECT answer bounded by headersTimeout.
+            clientFactory: (origin, options) => new undici.Pool(origin, { ...options, ...limits, connect: tracked({}) })
+        })
+        : new undici.Agent({ ...limits, connect: tracked({}) });
+    return {
+        dispatcher,
+        proxy,
+        destroyAll: async () => {
+            names.cancel();
+            for (const socket of sockets)
+                socket.destroy();
+            sockets.clear();
+            // undici's own teardown waits on nothing that can hang once the sockets are gone; bounded anyway.
+            await Promise.race([dispatcher.destroy().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 200).unref())]);
+        }
+    };
+}
+
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __nccwpck_require__(7075);
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __nccwpck_require__(8522);
+;// CONCATENATED MODULE: ./src/api/decode.ts
+
+
+/** What the client asks for; a proxy may compress anyway, so every one of these is decoded. */
+const ACCEPT_ENCODING = 'gzip, deflate, br';
+/**
+ * The body as text, decoded from `content-encoding` (gzip, deflate, br), read up to `limit`
+ * bytes of the decoded text: a small compressed body that would inflate past it (a compression
+ * bomb) is refused once `limit` is passed, never held whole. Network errors are thrown.
+ */
+async function readBody(body, contentEncoding, limit) {
+    const codings = (contentEncoding ?? '')
+        .toLowerCase()
+        .split(',')
+        .map((c) => c.trim())
+        .filter((c) => c !== '' && c !== 'identity');
+    if (codings.length > 1 || (codings[0] && !DECODERS[codings[0]]))
+        return { undecodable: oneCoding(contentEncoding) };
+    const make = codings[0] ? DECODERS[codings[0]] : undefined;
+    let decodeFailed = false;
+    const source = make
+        ? (0,external_node_stream_.pipeline)(body, make().on('error', () => (decodeFailed = !body.errored)), () => undefined)
+        : body;
+    const chunks = [];
+    let size = 0;
+    try {
+        for await (const chunk of source) {
+            size += chunk.byteLength;
+            if (size > limit) {
+                source.destroy();
+                body.destroy();
+                return { tooLarge: true };
+            }
+            chunks.push(chunk);
+        }
+    }
+    catch (error) {
+        if (decodeFailed)
+            return { undecodable: oneCoding(contentEncoding) };
+        throw error;
+    }
+    return { text: Buffer.concat(chunks).toString('utf8') };
+}
+const DECODERS = {
+    gzip: () => (0,external_node_zlib_.createGunzip)(),
+    'x-gzip': () => (0,external_node_zlib_.createGunzip)(),
+    deflate: () => (0,external_node_zlib_.createInflate)(),
+    br: () => (0,external_node_zlib_.createBrotliDecompress)()
+};
+function oneCoding(value) {
+    return (value ?? '').replace(/[^\w ,.-]/g, '').slice(0, 40);
+}
+
+;// CONCATENATED MODULE: ./src/api/client.ts
+
+
+
+
+
+const USER_AGENT = 'wait-for-docs';
+/** Bodies above this (decoded) are refused rather than read into memory. */
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
+const MAX_REDIRECTS = 5;
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * The platform client: sends the bearer key, limits each request in time and size, honours the
+ * proxy settings of the runner, follows redirects only within the base URL's origin (the key
+ * never goes elsewhere), and turns every answer or failure into an `ApiResult`.
+ *
+ * A request ends at its budget or on cancel in every phase, whatever the socket does: the HTTP
+ * library does not honour an abort while it connects (DNS, TCP, TLS, proxy CONNECT), so the
+ * request is raced against the signal; whatever it leaves hanging is bounded by the same limit
+ * inside the library and destroyed by `close()`.
+ */
+function createApiClient(options) {
+    const connections = openConnections(options.baseUrl, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, options.env);
+    const now = options.now ?? Date.now;
+    const origin = options.baseUrl.origin;
+    const basePath = options.baseUrl.pathname.replace(/\/+$/, '');
+    async function request(req) {
+        const timeout = AbortSignal.timeout(Math.max(1, req.timeoutMs));
+        const signal = AbortSignal.any([req.signal, timeout]);
+        const progress = { sent: false };
+        const stopped = () => req.signal.aborted
+            ? { kind: 'transient', reason: 'cancelled', sent: progress.sent }
+            : { kind: 'transient', reason: `no complete answer within ${formatSeconds(req.timeoutMs)} (request-timeout)`, sent: progress.sent };
+        if (signal.aborted)
+            return stopped();
+        let onAbort;
+        const aborted = new Promise((resolve) => {
+            onAbort = () => resolve('stopped');
+            signal.addEventListener('abort', onAbort, { once: true });
+        });
+        const exchange = send(req, signal, progress).catch((error) => {
+            if (signal.aborted)
+                return stopped();
+            return client_failure(error, progress.sent, connections.proxy);
+        });
+        try {
+            const first = await Promise.race([exchange, aborted]);
+            return first === 'stopped' ? stopped() : first;
+        }
+        finally {
+            if (onAbort)
+                signal.removeEventListener('abort', onAbort);
+        }
+    }
+    // Every key of the run and the request's own: one list per key, so its redactor is built once.
+    const secretLists = new Map();
+    const secretsWith = (key) => {
+        let list = secretLists.get(key);
+        if (!list) {
+            list = [key, ...(options.secrets ?? [])];
+            secretLists.set(key, list);
+        }
+        return list;
+    };
+    async function send(req, signal, progress) {
+        let url = new URL(`${origin}${basePath}${req.path}`);
+        let method = req.method;
+        let json = req.json;
+        const secrets = secretsWith(req.key);
+        // The library calls onConnect once a socket is ready and it starts writing the request: from
+        // then on the server may have received it.
+        const dispatcher = {
+            dispatch: (opts, handler) => connections.dispatcher.dispatch(opts, {
+                ...bindAll(handler),
+                onConnect: (abort) => {
+                    progress.sent = true;
+                    handler.onConnect?.(abort);
+                }
+            })
+        };
+        for (let hop = 0;; hop++) {
+            const headers = {
+                accept: 'application/json',
+                'accept-encoding': ACCEPT_ENCODING,
+                authorization: `Bearer ${req.key}`,
+                'user-agent': USER_AGENT
+            };
+            if (json !== undefined)
+                headers['content-type'] = 'application/json';
+            const response = await (0,undici.request)(url, {
+                method,
+                headers,
+                body: json === undefined ? null : JSON.stringify(json),
+                signal,
+                dispatcher
+            });
+            // Destroying an unread body emits an error; reading still reports its own errors.
+            response.body.on('error', () => undefined);
+            const header = (name) => {
+                const value = response.headers[name];
+                return (Array.isArray(value) ? value[0] : value) ?? null;
+            };
+            const status = response.statusCode;
+            const location = header('location');
+            if (status >= 300 && status < 400 && location) {
+                response.body.destroy();
+                const next = new URL(location, url);
+                if (next.origin !== origin)
+                    return {
+                        kind: 'fatal',
+                        reason: `the server redirected to ${oneLine(redact(next.origin, secrets), 200)}, another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on`,
+                        sent: true
+                    };
+                if (hop >= MAX_REDIRECTS)
+                    return { kind: 'fatal', reason: `more than ${MAX_REDIRECTS} redirects`, sent: true };
+                // As browsers do: a 303 is fetched with GET, and so is a 301 or 302 answer to a POST.
+                if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
+                    method = 'GET';
+                    json = undefined;
+                }
+                url = next;
+                continue;
+            }
+            const body = await readBody(response.body, header('content-encoding'), MAX_BODY_BYTES);
+            if ('tooLarge' in body)
+                return { kind: 'fatal', reason: `HTTP ${status} with a body over ${MAX_BODY_BYTES / 1024 / 1024} MiB`, sent: true };
+            if ('undecodable' in body)
+                return { kind: 'transient', reason: `HTTP ${status} with a body that could not be decoded (content-encoding ${body.undecodable})`, sent: true };
+            const classified = (req.classify ?? classifyResponse)({
+                status,
+                retryAfter: header('retry-after'),
+                contentType: header('content-type'),
+                bodyText: body.text,
+                keyInput: req.keyInput,
+                secrets,
+                now: now()
+            });
+            return classified.kind === 'ok' ? classified : { ...classified, sent: true };
+        }
+    }
+    return {
+        request,
+        close: () => connections.destroyAll()
+    };
+}
+/** Every method of an undici handler, bound to it, so that it can be extended by spreading. */
+function bindAll(handler) {
+    const bound = {};
+    for (let proto = handler; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto))
+        for (const name of Object.getOwnPropertyNames(proto)) {
+            const value = handler[name];
+            if (name !== 'constructor' && typeof value === 'function' && !(name in bound))
+                bound[name] = value.bind(handler);
+        }
+    return bound;
+}
+/** A failure before any answer was read, with what it means for the user. */
+function client_failure(error, sent, proxy) {
+    const proxyStatus = /Proxy response \((\d{3})\)/.exec(error instanceof Error ? error.message : '')?.[1];
+    if (proxy && proxyStatus === '407')
+        return {
+            kind: 'fatal',
+            reason: `the proxy named by ${proxy.variable} asked for credentials (HTTP 407 Proxy Authentication Required); put the proxy's user and password in ${proxy.variable} (http://user:password@host:port), or ask the runner's administrator which proxy to use`,
+            sent: false
+        };
+    if (proxy && proxyStatus)
+        return { kind: 'transient', reason: `network error: the proxy named by ${proxy.variable} refused the tunnel (HTTP ${proxyStatus} to CONNECT)`, sent: false };
+    return { kind: 'transient', reason: `network error: ${describeNetworkError(error)}`, sent };
+}
+function describeNetworkError(error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : undefined;
+    const message = cause instanceof Error ? cause.message : String(cause);
+    return oneLine(code && !message.includes(code) ? `${code} ${message}` : message, 300);
+}
+function formatSeconds(ms) {
+    return `${Number((ms / 1000).toFixed(1))}s`;
+}
+
+;// CONCATENATED MODULE: ./src/engine/schedule.ts
+/** How fast delays grow from one poll to the next, before jitter. Tuned by `npm run bench`. */
+const GROWTH = 1.05;
+/** Largest relative change jitter makes to a delay (0.2 = ±20 %). Tuned by `npm run bench`. */
+const JITTER = 0.25;
+/**
+ * The delays between polls of one target: capped exponential backoff with jitter. Every
+ * delay lies within [minMs, maxMs].
+ */
+function createSchedule(options) {
+    const { minMs, maxMs, random, growth = GROWTH, jitter = JITTER } = options;
+    let base = minMs;
+    return {
+        next() {
+            const jittered = base * (1 + jitter * (2 * random() - 1));
+            base = Math.min(maxMs, base * growth);
+            return Math.min(maxMs, Math.max(minMs, jittered));
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/engine/poll.ts
+
+const NOT_FOUND_GRACE = 3;
+/** The poll at the deadline still gets this long (at most request-timeout) to answer. */
+const FINAL_POLL_ALLOWANCE_MS = 5000;
+/**
+ * How long a request sent at `now` may take: at most request-timeout, and past the deadline only
+ * within the final poll's allowance. 0 when no time is left: the request is not sent.
+ */
+function requestBudget(now, deadline, requestTimeoutMs) {
+    const allowance = Math.min(requestTimeoutMs, FINAL_POLL_ALLOWANCE_MS);
+    return Math.max(0, Math.min(requestTimeoutMs, Math.max(deadline - now, allowance), deadline + allowance - now));
+}
+/**
+ * Polls until `attempt` reports a settled value, a fatal error, the deadline passes or the
+ * signal aborts. The first poll is immediate; the next ones follow the backoff schedule, wait at
+ * least as long as a `Retry-After` asked, and never sleep past the deadline: the last poll
+ * happens at the deadline.
+ */
+async function pollUntilSettled(attempt, options) {
+    const { deadline, clock, signal, notFoundGrace = NOT_FOUND_GRACE } = options;
+    const schedule = createSchedule({ minMs: options.minIntervalMs, maxMs: options.maxIntervalMs, random: options.random });
+    let lastProblem;
+    let notFound = 0;
+    for (let pollNumber = 1;; pollNumber++) {
+        if (signal.aborted)
+            return { kind: 'cancelled' };
+        const found = await attempt(pollNumber);
+        if (signal.aborted)
+            return { kind: 'cancelled' };
+        let retryAfterMs = 0;
+        switch (found.kind) {
+            case 'settled':
+                return { kind: 'settled', value: found.value };
+            case 'fatal':
+                return { kind: 'error', reason: found.reason };
+            case 'not-found':
+                if (++notFound > notFoundGrace)
+                    return { kind: 'error', reason: found.reason };
+                lastProblem = found.reason;
+                break;
+            case 'transient':
+                lastProblem = found.reason;
+                retryAfterMs = found.retryAfterMs ?? 0;
+                break;
+            case 'pending':
+                lastProblem = undefined;
+                break;
+        }
+        const remaining = deadline - clock.now();
+        const timedOut = lastProblem === undefined ? { kind: 'timeout' } : { kind: 'timeout', lastProblem };
+        if (remaining <= 0)
+            return timedOut;
+        const wanted = Math.max(schedule.next(), retryAfterMs);
+        if (options.retryOnlyBeforeDeadline && wanted >= remaining)
+            return timedOut;
+        const delay = Math.min(wanted, remaining);
+        if (found.kind !== 'pending' && lastProblem !== undefined)
+            options.onRetry?.(lastProblem, delay);
+        await clock.sleep(delay, signal);
+    }
+}
+/** The real clock: wall time and timers that stop early on abort. */
+const systemClock = {
+    now: () => Date.now(),
+    sleep: (ms, signal) => new Promise((resolve) => {
+        if (signal.aborted)
+            return resolve();
+        const onAbort = () => {
+            clearTimeout(timer);
+            resolve();
+        };
+        const timer = setTimeout(() => {
+            signal.removeEventListener('abort', onAbort);
+            resolve();
+        }, ms);
+        signal.addEventListener('abort', onAbort, { once: true });
+    })
+};
+
+;// CONCATENATED MODULE: ./src/engine/outcome.ts
+
+function worstResult(results) {
+    let worst = 'success';
+    for (const result of results)
+        if (RESULTS.indexOf(result) > RESULTS.indexOf(worst))
+            worst = result;
+    return worst;
+}
+/** The step's result: the worst target, where targets stopped by fail-fast do not hide the failure that stopped them. */
+function overallResult(reports) {
+    return worstResult(reports.filter((r) => !r.stoppedByFailFast).map((r) => r.result));
+}
+/**
+ * Whether the step passes: on success, or on a timeout that `fail-on-timeout: false` lets
+ * through — and then only when nothing failed. A failure next to a timeout still fails the step,
+ * although the timeout ranks worse in `result`.
+ */
+function stepPasses(outcome, failOnTimeout) {
+    if (outcome.result === 'success')
+        return true;
+    if (outcome.result !== 'timeout' || failOnTimeout)
+        return false;
+    // Fail-fast stops targets only after a failure or an error, which never passes.
+    if (outcome.targets.some((t) => t.stoppedByFailFast))
+        return false;
+    const results = outcome.targets.map((t) => t.result);
+    if (outcome.search && !outcome.search.skipped)
+        results.push(outcome.search.result);
+    return results.every((result) => result === 'success' || result === 'timeout');
 }
 
 ;// CONCATENATED MODULE: ./src/engine/search.ts
@@ -42279,23 +42880,6 @@ function skippedSearch(waitResult, elapsedMs) {
 /** The queries of a search check that ran; none when it was skipped or not asked for. */
 function queriesOf(search) {
     return search && !search.skipped ? search.queries : [];
-}
-
-;// CONCATENATED MODULE: ./src/engine/ids.ts
-// Ids go into URL paths: only plain identifiers are used, from the inputs and from the platform's answers alike.
-const MAX_ID_LENGTH = 256;
-/** Why an id is not a plain identifier, or undefined when it is one. */
-function identifierProblem(id) {
-    if (id.length > MAX_ID_LENGTH)
-        return `is ${id.length} characters long; at most ${MAX_ID_LENGTH} are allowed`;
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: ids must not contain control characters
-    if (/[/\\?#%\s\u0000-\u001f\u007f-\u009f]/.test(id))
-        return 'contains a character that is not allowed in an id (/ \\ ? # % whitespace or control characters)';
-    if (id === '.')
-        return 'is "." (a path segment, not an id)';
-    if (id.includes('..'))
-        return 'contains ".."';
-    return undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/engine/trigger.ts
@@ -42981,1138 +43565,6 @@ function headline(result, reports, search) {
     return `${succeeded}/${reports.length} targets succeeded; ${first ? `${describeRef(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}` : result}`;
 }
 
-;// CONCATENATED MODULE: ./src/inputs/values.ts
-// The kinds of value an input can hold, each a zod schema that turns the text the runner gives
-// into a typed value, or into one problem message that says what is allowed. The groups of
-// inputs (platform.ts, targets.ts, waiting.ts, search.ts, comment.ts, trigger.ts) are built
-// from these.
-
-
-
-/** Splits a list input on newlines and commas, trims, drops blanks. */
-function splitList(text) {
-    return text
-        .split(/[\n,]/)
-        .map((item) => item.trim())
-        .filter((item) => item !== '');
-}
-/** A value as a problem message shows it: quoted, and cut when long. */
-function quote(value) {
-    const shown = value.length > 80 ? `${value.slice(0, 77)}...` : value;
-    return JSON.stringify(shown);
-}
-/** Longest duration any input may give; also keeps every timer well below the 2^31 ms limit of setTimeout. */
-const MAX_DURATION_MS = 168 * 3_600_000;
-const durationSchema = schemas_string().transform((text, ctx) => {
-    const ms = parseDuration(text);
-    if (ms === undefined || ms <= 0) {
-        ctx.addIssue({ code: 'custom', message: 'is not a positive duration; use e.g. 90, 90s, 500ms, 1.5s, 15m, 1h30m' });
-        return NEVER;
-    }
-    if (ms > MAX_DURATION_MS) {
-        ctx.addIssue({ code: 'custom', message: 'is longer than 168h (7 days), the longest duration allowed' });
-        return NEVER;
-    }
-    return ms;
-});
-const booleanSchema = schemas_string().transform((text, ctx) => {
-    if (/^(true|True|TRUE)$/.test(text))
-        return true;
-    if (/^(false|False|FALSE)$/.test(text))
-        return false;
-    ctx.addIssue({ code: 'custom', message: 'is not a boolean; use true or false' });
-    return NEVER;
-});
-/** A list of ids; each problem names the one item at fault. */
-const idListSchema = schemas_string().transform((text, ctx) => {
-    const ids = splitList(text);
-    for (const id of ids) {
-        const problem = identifierProblem(id);
-        if (problem)
-            ctx.addIssue({ code: 'custom', message: `${quote(id)} ${problem}` });
-    }
-    return [...new Set(ids)];
-});
-const identifierSchema = schemas_string().transform((text, ctx) => {
-    const problem = text === '' ? undefined : identifierProblem(text);
-    if (problem) {
-        ctx.addIssue({ code: 'custom', message: problem });
-        return NEVER;
-    }
-    return text;
-});
-/** Numbers within bounds; empty means unset. */
-const optionalNumber = (min, max, integer) => schemas_string().transform((text, ctx) => {
-    if (text === '')
-        return undefined;
-    const value = Number(text);
-    if (!/^\d+(\.\d+)?$/.test(text) || (integer && !Number.isInteger(value)) || value < min || value > max) {
-        ctx.addIssue({ code: 'custom', message: `must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max}` });
-        return NEVER;
-    }
-    return value;
-});
-/** A secret: never shown, so its problem must say what to look for. */
-const keySchema = schemas_string().refine((key) => key === '' || /^[\x21-\x7e]{1,4096}$/.test(key), {
-    message: 'must be printable ASCII without spaces (is the secret pasted with a line break?)'
-});
-/**
- * Platform keys are long. Every key is masked wherever it appears, in any letter case, so a key
- * of a few characters would turn every word that holds them into `***` and garble the log.
- */
-const MIN_PLATFORM_KEY_LENGTH = 8;
-const platformKeySchema = keySchema.refine((key) => key === '' || key.length >= MIN_PLATFORM_KEY_LENGTH, {
-    message: `is shorter than ${MIN_PLATFORM_KEY_LENGTH} characters, far shorter than a platform API key; it would be masked wherever its characters appear in the log. Check that the secret holds the whole key`
-});
-
-;// CONCATENATED MODULE: ./src/inputs/comment.ts
-// The sticky comment on the pull request: whether to write it, with which token, on which PR.
-
-
-const commentDefaults = {
-    'pr-comment': 'false',
-    // action.yml defaults this to `${{ github.token }}`, which only the runner can fill in.
-    'github-token': '',
-    'pr-number-target': ''
-};
-const commentSchema = object({
-    'pr-comment': booleanSchema,
-    'github-token': keySchema,
-    'pr-number-target': optionalNumber(1, 1e12, true)
-});
-
-;// CONCATENATED MODULE: ./src/inputs/platform.ts
-// Where the platform is, and the admin key that reads updates and jobs and starts work.
-
-
-const platformDefaults = {
-    'base-url': '',
-    'admin-key': ''
-};
-const platformSchema = object({
-    'base-url': schemas_string().transform((text, ctx) => {
-        if (text === '')
-            return undefined;
-        let url;
-        try {
-            url = new URL(text);
-        }
-        catch {
-            ctx.addIssue({ code: 'custom', message: 'is not a URL; use e.g. https://api.example.com' });
-            return NEVER;
-        }
-        const problems = [];
-        if (url.protocol !== 'https:' && url.protocol !== 'http:')
-            problems.push('must use https://');
-        else if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
-            problems.push('must use https:// (http:// is accepted only for localhost, 127.0.0.0/8 and [::1])');
-        if (url.username || url.password)
-            problems.push('must not contain credentials; pass the key in admin-key');
-        if (url.search || text.includes('?'))
-            problems.push('must not contain a query string');
-        if (url.hash || text.includes('#'))
-            problems.push('must not contain a fragment');
-        for (const message of problems)
-            ctx.addIssue({ code: 'custom', message });
-        if (problems.length > 0)
-            return NEVER;
-        url.pathname = url.pathname.replace(/\/+$/, '');
-        return url;
-    }),
-    'admin-key': platformKeySchema
-});
-function isLoopbackHost(hostname) {
-    return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
-}
-/** A URL as it may be shown: a user name and password in it (a key, often) become `***`. */
-function hideUserinfo(url) {
-    // Up to the last @: a password may hold characters that end the user info for a URL parser.
-    return url.replace(/^([a-z][a-z0-9+.-]*:\/*).*@/i, '$1***@');
-}
-
-;// CONCATENATED MODULE: ./src/inputs/search.ts
-// The search smoke check: the assistant key, the queries and what each must return.
-
-
-const searchDefaults = {
-    'assistant-key': '',
-    'search-query': '',
-    'search-domain': '',
-    // Empty means the server's default (10); only what the user sets is sent.
-    'search-page-size': '',
-    'search-score-threshold': '',
-    'search-version': '',
-    'search-language': '',
-    'search-tag': '',
-    'search-min-results': '1',
-    'search-expect-path': ''
-};
-const searchSchema = object({
-    'assistant-key': platformKeySchema,
-    // One query per line: commas belong to the query.
-    'search-query': schemas_string().transform((text) => [
-        ...new Set(text
-            .split('\n')
-            .map((q) => q.trim())
-            .filter((q) => q !== ''))
-    ]),
-    'search-domain': identifierSchema,
-    'search-page-size': optionalNumber(1, 50, true),
-    'search-score-threshold': optionalNumber(0, 1, false),
-    'search-version': schemas_string(),
-    'search-language': schemas_string(),
-    'search-tag': schemas_string(),
-    'search-min-results': optionalNumber(0, 50, true),
-    'search-expect-path': schemas_string()
-});
-/** The search check, or undefined when no query was given; optional fields only when set. */
-function searchSettings(f) {
-    if (f['search-query'].length === 0)
-        return undefined;
-    const filter = {};
-    if (f['search-version'] !== '')
-        filter.version = f['search-version'];
-    if (f['search-language'] !== '')
-        filter.language = f['search-language'];
-    if (f['search-tag'] !== '')
-        filter.tag = f['search-tag'];
-    const search = {
-        queries: f['search-query'],
-        domain: f['search-domain'],
-        assistantKey: f['assistant-key'],
-        filter,
-        minResults: f['search-min-results'] ?? 1
-    };
-    if (f['search-page-size'] !== undefined)
-        search.pageSize = f['search-page-size'];
-    if (f['search-score-threshold'] !== undefined)
-        search.scoreThreshold = f['search-score-threshold'];
-    if (f['search-expect-path'] !== '')
-        search.expectPath = f['search-expect-path'];
-    return search;
-}
-
-;// CONCATENATED MODULE: ./src/inputs/targets.ts
-// What to wait on: update statuses and agent jobs given by id.
-
-
-const targetDefaults = {
-    'status-id': '',
-    'job-id': '',
-    'project-id': ''
-};
-const targetSchema = object({
-    'status-id': idListSchema,
-    'job-id': idListSchema,
-    'project-id': identifierSchema
-});
-/** The list inputs that name targets, one entry a kind: a new kind of target adds one here. */
-const TARGET_LISTS = {
-    'status-id': { kind: 'update', ref: (id) => ({ kind: 'update', id }) },
-    'job-id': { kind: 'job', ref: (id, f) => ({ kind: 'job', id, projectId: f['project-id'] }) }
-};
-/** Every target given, in the order of the inputs, duplicates removed within each list. */
-function targetRefs(f) {
-    return Object.entries(TARGET_LISTS).flatMap(([input, list]) => f[input].map((id) => list.ref(id, f)));
-}
-
-;// CONCATENATED MODULE: ./src/inputs/trigger.ts
-// Starting the work before waiting on it, and the commit an update must deploy.
-
-
-const triggerDefaults = {
-    trigger: '',
-    'preview-branch': '',
-    'agent-prompt': '',
-    'expect-sha': ''
-};
-/** Longest prompt accepted; the platform documents none, this keeps a pasted file out of a request. */
-const MAX_PROMPT_LENGTH = 20_000;
-const triggerSchema = object({
-    trigger: schemas_string().transform((text, ctx) => {
-        if (text === '')
-            return undefined;
-        const kind = TRIGGER_KINDS.find((k) => k === text.toLowerCase());
-        if (kind)
-            return kind;
-        ctx.addIssue({ code: 'custom', message: `is not a kind of work to start; use one of ${TRIGGER_KINDS.join(', ')}` });
-        return NEVER;
-    }),
-    'preview-branch': schemas_string().transform((text, ctx) => {
-        if (text === '')
-            return undefined;
-        const problem = branchProblem(text);
-        if (problem) {
-            ctx.addIssue({ code: 'custom', message: problem });
-            return NEVER;
-        }
-        return text;
-    }),
-    'agent-prompt': schemas_string().max(MAX_PROMPT_LENGTH, { message: `is longer than ${MAX_PROMPT_LENGTH} characters` }),
-    'expect-sha': schemas_string().transform((text, ctx) => {
-        if (text === '')
-            return undefined;
-        if (!/^[0-9a-f]{7,40}$/i.test(text)) {
-            // biome-ignore lint/suspicious/noTemplateCurlyInString: names the workflow expression users write
-            ctx.addIssue({ code: 'custom', message: 'is not a commit sha; give 7 to 40 hex characters, e.g. ${{ github.sha }}' });
-            return NEVER;
-        }
-        return text.toLowerCase();
-    })
-});
-/** What each kind of work needs from the inputs: a new way to start work adds one entry here. */
-const TRIGGERS = {
-    update: { waitsOn: 'update', settings: (projectId) => ({ kind: 'update', projectId }) },
-    preview: {
-        waitsOn: 'update',
-        extra: { input: 'preview-branch', what: 'the git branch to deploy as a preview' },
-        settings: (projectId, f) => ({ kind: 'preview', projectId, branch: f['preview-branch'] ?? '' })
-    },
-    agent: {
-        waitsOn: 'job',
-        extra: { input: 'agent-prompt', what: 'the instruction for the agent' },
-        settings: (projectId, f) => ({ kind: 'agent', projectId, prompt: f['agent-prompt'] })
-    }
-};
-function triggerSettings(f, projectId) {
-    return f.trigger === undefined ? undefined : TRIGGERS[f.trigger].settings(projectId, f);
-}
-/** A git branch name as git would accept it (git check-ref-format), kept to what a URL and a log can show. */
-function branchProblem(branch) {
-    if (branch.length > 255)
-        return `is ${branch.length} characters long; at most 255 are allowed`;
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: branch names must not contain control characters
-    if (/[\s\u0000-\u001f\u007f~^:?*[\\]/.test(branch))
-        return 'is not a git branch name (no spaces, control characters or any of ~ ^ : ? * [ \\)';
-    if (branch.includes('..') || branch.includes('@{') || branch.includes('//'))
-        return 'is not a git branch name (no "..", "@{" or "//")';
-    if (/^[-/.]|[/.]$|\.lock$/.test(branch))
-        return 'is not a git branch name (it may not start with - / . or end with / . .lock)';
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./src/inputs/waiting.ts
-// How the wait runs and ends: its time budget and schedule, what counts as success, what is shown.
-
-
-const waitingDefaults = {
-    timeout: '15m',
-    'min-interval': '5s',
-    'max-interval': '45s',
-    'request-timeout': '30s',
-    'fail-on-timeout': 'true',
-    'accept-archived': 'false',
-    'require-pr': 'false',
-    'fail-fast': 'false',
-    'stream-logs': 'true',
-    summary: 'true'
-};
-const waitingSchema = object({
-    timeout: durationSchema,
-    'min-interval': durationSchema,
-    'max-interval': durationSchema,
-    'request-timeout': durationSchema,
-    'fail-on-timeout': booleanSchema,
-    'accept-archived': booleanSchema,
-    'require-pr': booleanSchema,
-    'fail-fast': booleanSchema,
-    'stream-logs': booleanSchema,
-    summary: booleanSchema
-});
-
-;// CONCATENATED MODULE: ./src/inputs/fields.ts
-
-
-
-
-
-
-const SCHEMAS = {
-    ...platformSchema.shape,
-    ...targetSchema.shape,
-    ...waitingSchema.shape,
-    ...searchSchema.shape,
-    ...commentSchema.shape,
-    ...triggerSchema.shape
-};
-/** Every input with the default the runner would fill in; a group's input without one fails to compile. */
-const INPUT_DEFAULTS = {
-    ...platformDefaults,
-    ...targetDefaults,
-    ...waitingDefaults,
-    ...searchDefaults,
-    ...commentDefaults,
-    ...triggerDefaults
-};
-const INPUT_NAMES = Object.keys(INPUT_DEFAULTS);
-/** The schema of each input's value; an input without one fails to compile. */
-const INPUT_SCHEMAS = SCHEMAS;
-
-;// CONCATENATED MODULE: ./src/inputs/rules.ts
-// The rules between inputs, one check each, in the order their problems are listed. They run
-// even when some input failed to parse, so one run reports everything: requirements look at
-// what was given, comparisons only at inputs that parsed.
-
-
-
-
-const targetsGiven = (i) => Object.keys(TARGET_LISTS).some((name) => i.items(name).length > 0);
-const triggerGiven = (i) => i.given('trigger');
-/** The trigger's kind, when one was given and is valid. */
-const triggerKind = (i) => (i.parsed('trigger') ? i.value('trigger') : undefined);
-const UPDATE_TRIGGERS = Object.entries(TRIGGERS)
-    .filter(([, t]) => t.waitsOn === 'update')
-    .map(([kind]) => kind);
-const CROSS_INPUT_RULES = [
-    // The platform
-    (i) => !i.given('base-url') && 'base-url: is required; the API base URL, e.g. https://api.example.com',
-    // What to wait on
-    (i) => i.items('job-id').length > 0 && !i.given('project-id') && 'project-id: is required with job-id (agent jobs are looked up per project)',
-    (i) => targetsGiven(i) && !i.given('admin-key') && 'admin-key: is required with status-id and job-id (the admin API key of the platform)',
-    (i) => !targetsGiven(i) &&
-        !i.given('search-query') &&
-        !triggerGiven(i) &&
-        'status-id / job-id / search-query: nothing to do; give a status-id, a job-id with project-id, or a search-query, or start work with trigger',
-    // The schedule
-    (i) => i.parsed('min-interval') &&
-        i.parsed('max-interval') &&
-        i.value('min-interval') > i.value('max-interval') &&
-        `min-interval: ${quote(i.text('min-interval'))} is larger than max-interval (${i.text('max-interval')}); min-interval must be at most max-interval`,
-    // The search check
-    (i) => i.given('search-query') &&
-        !i.given('search-domain') &&
-        'search-domain: is required with search-query (the last segment of the dashboard URL of the docs site)',
-    (i) => i.given('search-query') && !i.given('assistant-key') && 'assistant-key: is required with search-query (the assistant API key of the platform)',
-    (i) => i.given('assistant-key') &&
-        i.text('assistant-key') === i.text('admin-key') &&
-        'assistant-key: (hidden) is the same as admin-key; the platform has two kinds of keys: the admin key reads updates and jobs, the assistant key searches. Give each its own key',
-    // The PR comment
-    (i) => i.parsed('pr-comment') &&
-        i.value('pr-comment') &&
-        !i.given('github-token') &&
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: names the workflow expression users write
-        'github-token: is required with pr-comment (the default, ${{ github.token }}, needs pull-requests: write)',
-    // Starting the work
-    (i) => triggerGiven(i) && !i.given('project-id') && 'project-id: is required with trigger (the work is started in that project)',
-    (i) => triggerGiven(i) && !targetsGiven(i) && !i.given('admin-key') && 'admin-key: is required with trigger (the admin API key of the platform starts the work)',
-    // Each kind's own input: only and always with that kind.
-    ...Object.entries(TRIGGERS).flatMap(([kind, { extra }]) => extra
-        ? [
-            (i) => i.parsed('trigger') && triggerKind(i) === kind && !i.given(extra.input) && `${extra.input}: is required with trigger: ${kind} (${extra.what})`,
-            (i) => i.parsed('trigger') &&
-                triggerKind(i) !== kind &&
-                i.given(extra.input) &&
-                `${extra.input}: is only used with trigger: ${kind}; set trigger: ${kind}, or remove ${extra.input}`
-        ]
-        : []),
-    (i) => i.given('expect-sha') &&
-        i.parsed('trigger') &&
-        i.items('status-id').length === 0 &&
-        !UPDATE_TRIGGERS.includes(triggerKind(i) ?? '') &&
-        `expect-sha: applies to updates only; give a status-id or trigger: ${UPDATE_TRIGGERS.join(' or ')}, or remove expect-sha`
-];
-/** A view of the inputs for the rules: `fields` holds the inputs that parsed. */
-function inputView(raw, fields) {
-    const given = (name) => (raw[name] ?? '').trim() !== '';
-    return {
-        given,
-        parsed: (name) => name in fields,
-        value: (name) => fields[name],
-        text: (name) => (given(name) ? raw[name].trim() : INPUT_DEFAULTS[name]),
-        items: (name) => splitList(raw[name] ?? '')
-    };
-}
-
-;// CONCATENATED MODULE: ./src/inputs/parse.ts
-// The action's inputs → typed Settings, or every problem at once. Each group of inputs
-// (platform, targets, waiting, search, comment, trigger) has its own module with its schema;
-// the rules between them are in rules.ts.
-
-
-
-
-
-
-
-
-
-/** Inputs whose values must never be echoed back, not even in an error. */
-const SECRET_INPUTS = new Set(['admin-key', 'assistant-key', 'github-token']);
-/** List inputs: their problems name the one item at fault rather than the whole value. */
-const LIST_INPUTS = new Set(Object.keys(TARGET_LISTS));
-/** Reads every input once, through the given reader (core.getInput in production). */
-function readRawInputs(get) {
-    const raw = {};
-    for (const name of INPUT_NAMES)
-        raw[name] = get(name);
-    return raw;
-}
-/**
- * Validates every input and returns typed settings, or every problem found at once, each
- * naming the input, the value given and what is allowed.
- */
-function parseInputs(raw) {
-    const problems = [];
-    const fields = {};
-    // The token is only used for the comment: without pr-comment, whatever it holds is no problem.
-    const commentOn = INPUT_SCHEMAS['pr-comment'].safeParse((raw['pr-comment'] ?? '').trim() || INPUT_DEFAULTS['pr-comment']);
-    for (const name of INPUT_NAMES) {
-        if (name === 'github-token' && !(commentOn.success && commentOn.data)) {
-            fields[name] = '';
-            continue;
-        }
-        const given = (raw[name] ?? '').trim();
-        const value = given === '' ? INPUT_DEFAULTS[name] : given;
-        const parsed = INPUT_SCHEMAS[name].safeParse(value);
-        if (parsed.success) {
-            fields[name] = parsed.data;
-        }
-        else {
-            const shown = SECRET_INPUTS.has(name) ? '(hidden) ' : LIST_INPUTS.has(name) ? '' : `${quote(name === 'base-url' ? hideUserinfo(value) : value)} `;
-            for (const issue of parsed.error.issues)
-                problems.push(`${name}: ${shown}${issue.message}`);
-        }
-    }
-    const inputs = inputView(raw, fields);
-    for (const rule of CROSS_INPUT_RULES) {
-        const problem = rule(inputs);
-        if (problem)
-            problems.push(problem);
-    }
-    const comment = commentSettings(inputs);
-    const f = fields;
-    if (problems.length > 0 || f['base-url'] === undefined)
-        return { ok: false, problems, comment };
-    return {
-        ok: true,
-        settings: {
-            baseUrl: f['base-url'],
-            adminKey: f['admin-key'],
-            search: searchSettings(f),
-            targets: targetRefs(f),
-            trigger: triggerSettings(f, f['project-id']),
-            expectSha: f['expect-sha'],
-            timeoutMs: f.timeout,
-            minIntervalMs: f['min-interval'],
-            maxIntervalMs: f['max-interval'],
-            requestTimeoutMs: f['request-timeout'],
-            failOnTimeout: f['fail-on-timeout'],
-            acceptArchived: f['accept-archived'],
-            requirePr: f['require-pr'],
-            failFast: f['fail-fast'],
-            streamLogs: f['stream-logs'],
-            summary: f.summary,
-            comment
-        }
-    };
-}
-/** The comment's settings when its own inputs are sound, whatever else is wrong. */
-function commentSettings(inputs) {
-    const ready = inputs.parsed('pr-comment') &&
-        inputs.value('pr-comment') &&
-        inputs.given('github-token') &&
-        inputs.parsed('github-token') &&
-        inputs.parsed('pr-number-target');
-    if (!ready)
-        return undefined;
-    return {
-        githubToken: inputs.value('github-token'),
-        prNumberTarget: inputs.value('pr-number-target'),
-        requestTimeoutMs: inputs.parsed('request-timeout') ? inputs.value('request-timeout') : (parseDuration(INPUT_DEFAULTS['request-timeout']) ?? 30_000),
-        kinds: commentKinds(inputs)
-    };
-}
-/** The kinds of work the step was given, as given: part of the comment's marker. */
-function commentKinds(inputs) {
-    const started = inputs.parsed('trigger') ? inputs.value('trigger') : undefined;
-    const waitedOn = new Set(Object.entries(TARGET_LISTS).flatMap(([name, list]) => (inputs.items(name).length > 0 ? [list.kind] : [])));
-    if (started)
-        waitedOn.add(TRIGGERS[started].waitsOn);
-    const kinds = Object.values(TARGET_LISTS)
-        .map((list) => list.kind)
-        .filter((kind) => waitedOn.has(kind));
-    if (inputs.given('search-query'))
-        kinds.push('search');
-    return kinds;
-}
-
-;// CONCATENATED MODULE: ./src/report/markdown.ts
-
-const ZWSP = '\u200b';
-/**
- * Untrusted text as inert Markdown for one line or one table cell: no HTML, no links, no
- * images, no @-mentions, no issue references; still readable.
- */
-function escapeText(text, max = 300) {
-    const flat = truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max);
-    return flat
-        .replace(/[\\`*_[\]|~!]/g, (c) => `\\${c}`)
-        .replace(/&/g, '&amp;')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        .replace(/"/g, '&quot;')
-        .replace(/^[#+=-]/, '\\$&')
-        .replace(/^(\d+)([.)])/, '$1\\$2')
-        .replace(/@/g, `@${ZWSP}`)
-        .replace(/#(?=\d)/g, `#${ZWSP}`)
-        .replace(/:\/\//g, `:${ZWSP}//`)
-        .replace(/\b(www)\./gi, `$1${ZWSP}.`);
-}
-/**
- * Every way a secret can be spelled in what this action writes: as given, escaped for Markdown,
- * HTML, a code span in a table, and a JSON string. Longest first, so no form is left half-replaced.
- */
-function secretForms(secrets) {
-    const forms = secrets
-        .filter((secret) => secret !== '')
-        .flatMap((secret) => [
-        secret,
-        escapeText(secret, Number.POSITIVE_INFINITY),
-        escapeHtml(secret),
-        secret.replace(/\|/g, '\\|'),
-        JSON.stringify(secret).slice(1, -1)
-    ]);
-    return [...new Set(forms)].sort((a, b) => b.length - a.length);
-}
-/** Untrusted text as a code span, safe inside a table cell. */
-function codeSpan(text, max = 200) {
-    const flat = truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max);
-    if (flat === '')
-        return '';
-    const longestRun = Math.max(0, ...[...flat.matchAll(/`+/g)].map((m) => m[0].length));
-    const fence = '`'.repeat(longestRun + 1);
-    const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
-    return `${fence}${pad}${flat.replace(/\|/g, '\\|')}${pad}${fence}`;
-}
-/** Untrusted lines as a preformatted block: HTML-escaped, so nothing inside is markup or a mention. */
-function preBlock(lines, maxLine = 500) {
-    const body = lines.map((line) => escapeHtml(truncate(stripControl(line), maxLine)).replace(/@/g, `@${ZWSP}`)).join('\n');
-    return `<pre>\n${body}\n</pre>`;
-}
-function escapeHtml(text) {
-    return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
-/** A link only for a well-formed https URL; anything else is shown as inert text. */
-function safeUrl(url) {
-    if (!url)
-        return undefined;
-    try {
-        const parsed = new URL(url);
-        if (parsed.protocol !== 'https:' || parsed.username || parsed.password)
-            return undefined;
-        return parsed.href.replace(/[()<>\s"'`|\\[\]]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
-    }
-    catch {
-        return undefined;
-    }
-}
-function markdown_link(label, url) {
-    const href = safeUrl(url);
-    return href ? `[${escapeText(label)}](${href})` : escapeText(url ?? '');
-}
-function markdown_image(alt, url, width = 400) {
-    const href = safeUrl(url);
-    return href ? `<img src="${escapeHtml(href)}" alt="${escapeHtml(alt)}" width="${width}">` : undefined;
-}
-function table(header, rows) {
-    const line = (cells) => `| ${cells.join(' | ')} |`;
-    return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
-}
-/** Our own sentence as Markdown: escaped like server text, but `input-name` code spans stay code. */
-function escapeWithCode(text, max = 600) {
-    return escapeText(text, max).replace(/\\`([\w-]+)\\`/g, '`$1`');
-}
-
-;// CONCATENATED MODULE: ./src/report/explain.ts
-
-
-
-/** At most this many log lines that look like errors are quoted per update. */
-const MAX_ERROR_LINES = 5;
-/** Failing targets listed one by one in the annotation; the summary has them all. */
-const MAX_TARGETS_LISTED = 10;
-const ERROR_WORDS = /\b(?:error|errors|failed|failure|fatal|exception|invalid|broken|cannot|can't|could not|unable|not found|missing|denied)\b/i;
-/** The log lines of an update that look like errors, the last `MAX_ERROR_LINES` of them. */
-function errorLines(logs) {
-    return logs.filter((line) => ERROR_WORDS.test(line)).slice(-MAX_ERROR_LINES);
-}
-// A relative path ending in a docs-related extension, optionally `:line` (and `:column`).
-const FILE_REF = /(?:^|[\s'"(`[])((?:[\w@-][\w.@-]*\/)*[\w@-][\w.@-]*\.(?:mdx|md|markdown|ya?ml|json|jsx?|tsx?|css|png|jpe?g|svg))(?::(\d{1,7}))?\b/;
-/** The docs file (and line) a log line names, if any; never an absolute path or one with `..`. */
-function fileRefOf(line) {
-    const match = FILE_REF.exec(line);
-    const file = match?.[1];
-    if (!match || !file || file.split('/').some((part) => part === '..' || part === '.'))
-        return undefined;
-    const lineNumber = match[2] ? Number(match[2]) : undefined;
-    return lineNumber && lineNumber > 0 ? { file, line: lineNumber } : { file };
-}
-/** File annotations for the error lines of every failed update, one per file and line. */
-function fileAnnotations(outcome) {
-    const seen = new Set();
-    const annotations = [];
-    for (const t of outcome.targets) {
-        if (t.ref.kind !== 'update' || t.result !== 'failure')
-            continue;
-        for (const line of errorLines(t.logs)) {
-            const ref = fileRefOf(line);
-            if (!ref)
-                continue;
-            const key = `${ref.file}:${ref.line ?? ''}`;
-            if (seen.has(key))
-                continue;
-            seen.add(key);
-            annotations.push({ ...ref, message: `${describeRef(t.ref)} failed: ${oneLine(line, 300)}` });
-        }
-    }
-    return annotations.slice(0, MAX_ERROR_LINES);
-}
-/** The update's own summary, when it says more than its status. */
-function updateSummary(t) {
-    const summary = t.parsed?.kind === 'update' ? t.parsed.data.summary?.trim() : undefined;
-    if (!summary || /^update (?:failure|failed|success|queued|in progress)$/i.test(summary))
-        return undefined;
-    return oneLine(summary, 300);
-}
-/** Why one target ended as it did, and what to do now, in the user's terms. */
-function explainTarget(t, options = {}) {
-    const noun = t.ref.kind === 'update' ? 'update' : 'agent job';
-    const error = t.error ? oneLine(t.error, 600) : undefined;
-    switch (t.result) {
-        case 'success':
-            return { reason: t.note ? `succeeded (${oneLine(t.note, 300)})` : 'succeeded', next: '' };
-        case 'failure': {
-            if (t.ref.kind === 'update' && t.status !== 'failure' && error)
-                // A success for another commit than expect-sha, or one that names none.
-                return {
-                    reason: `did not deploy the expected commit: ${error}`,
-                    next: 'check that the platform deploys the branch this workflow ran for and that the update started after the push; remove expect-sha if any commit will do'
-                };
-            if (t.ref.kind === 'update') {
-                const summary = updateSummary(t);
-                const files = errorLines(t.logs).some((line) => fileRefOf(line) !== undefined);
-                return {
-                    reason: summary ? `failed: “${summary}”` : `failed (status "${oneLine(t.status, 80)}")`,
-                    next: files
-                        ? 'fix the file named above (it is annotated), push, and let the update run again'
-                        : 'read the update log in the job summary, fix the docs source, and run the update again'
-                };
-            }
-            const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined;
-            const where = prLink ? `its pull request: ${oneLine(prLink, 300)}` : `job id ${t.ref.id}`;
-            if (t.status === 'failed')
-                return { reason: `failed (status "failed"; ${where})`, next: 'open the job in the dashboard to read why it failed, then start it again' };
-            const next = t.status === 'archived'
-                ? 'set `accept-archived: true` if an archived job is fine, else start the job again'
-                : 'read the job in the dashboard to see why it opened no pull request, or drop `require-pr`';
-            return { reason: `did not succeed: ${error ?? `it ended with status "${oneLine(t.status, 80)}"`} (${where})`, next };
-        }
-        case 'timeout': {
-            const status = t.status ? `still "${oneLine(t.status, 80)}"` : 'never answered with a status';
-            const waited = `after ${formatDuration(t.finishedAfterMs)}`;
-            const problem = lastProblem(t.error);
-            const raise = options.timeoutMs === undefined ? 'raise `timeout`' : `raise \`timeout\` (now ${formatDuration(options.timeoutMs)})`;
-            if (problem && !t.status)
-                return { reason: `${status} ${waited}: ${problem}`, next: networkNext(problem) };
-            return {
-                reason: `${status} ${waited}${problem ? ` (last problem: ${problem})` : ''}`,
-                next: `if this ${noun} usually takes longer, ${raise}; if it is stuck, check it in the dashboard`
-            };
-        }
-        case 'cancelled':
-            if (t.stoppedByFailFast)
-                return { reason: error ?? 'stopped by fail-fast', next: 'fix the target that failed first; this one was stopped because of it' };
-            return { reason: 'was cancelled before it settled', next: 're-run the workflow when ready' };
-        case 'error':
-            return explainError(t, error ?? 'no reason was given');
-    }
-}
-function lastProblem(error) {
-    const found = error ? /; last problem: (.*)$/.exec(error) : null;
-    return found?.[1] ? oneLine(found[1], 300) : undefined;
-}
-function networkNext(problem) {
-    if (/^HTTP 5\d\d/.test(problem))
-        return 'the platform kept answering with a server error: check its status page, then re-run the workflow';
-    if (/^HTTP 429/.test(problem))
-        return 'the platform kept asking to slow down: run fewer waits on the same key at once, or raise `timeout`';
-    if (/not JSON|not the JSON expected/.test(problem))
-        return 'check that base-url is the address of the platform API (the answers were not its JSON; a proxy or web page may be in between)';
-    return 'check that base-url is right and reachable from the runner (and HTTPS_PROXY / NO_PROXY on self-hosted runners), then re-run';
-}
-function explainError(t, error) {
-    const idInput = t.ref.kind === 'update' ? '`status-id`' : '`job-id` and `project-id`';
-    if (/^HTTP 401\b/.test(error)) {
-        const key = /rejected ([\w-]+)/.exec(error)?.[1] ?? 'admin-key';
-        return { reason: `could not be read: the platform rejected ${key} (HTTP 401)`, next: `put a current API key in the secret passed as \`${key}\`` };
-    }
-    if (/^HTTP 403\b/.test(error)) {
-        const key = /^HTTP 403: ([\w-]+)/.exec(error)?.[1] ?? 'admin-key';
-        return {
-            reason: `could not be read: ${key} is not allowed to read it (HTTP 403)`,
-            next: `pass an \`${key}\` of the project that owns this ${t.ref.kind === 'update' ? 'update' : 'job'}`
-        };
-    }
-    if (/^HTTP 404\b/.test(error))
-        return {
-            reason: `was not found (${error})`,
-            next: `check ${idInput}: the id must come from the step that started it, for the project of the key`
-        };
-    return { reason: `ended with an error: ${error}`, next: 'see the job summary for details; re-run the workflow if the cause was passing' };
-}
-const NEXT_FOR_PROBLEMS = 'fix these inputs in the workflow file (see the README for each input)';
-/** The run in the user's terms, for the annotation, the summary and the comment alike. */
-function explainRun(outcome, options = {}) {
-    if (outcome.problems.length > 0)
-        return { lead: [outcome.headline], quoted: [...outcome.problems], next: NEXT_FOR_PROBLEMS };
-    // Work that could not be started: its message says whether it may have started, and what to check.
-    if (outcome.trigger && outcome.trigger.result !== 'success')
-        return { lead: [outcome.headline], quoted: [], next: '' };
-    if (outcome.result === 'success')
-        return { lead: [capitalize(outcome.headline)], quoted: [], next: '' };
-    const failing = outcome.targets.filter((t) => t.result !== 'success');
-    if (failing.length === 0) {
-        if (outcome.search && !outcome.search.skipped && outcome.search.result !== 'success')
-            return {
-                lead: [outcome.headline],
-                quoted: [],
-                next: 'check search-domain and assistant-key, and whether search-min-results / search-expect-path fit what the docs hold'
-            };
-        return { lead: [outcome.headline], quoted: [], next: 'check the inputs and the log; re-run the workflow if the cause was passing' };
-    }
-    // Targets stopped by fail-fast follow the one that stopped them.
-    const ordered = [...failing.filter((t) => !t.stoppedByFailFast), ...failing.filter((t) => t.stoppedByFailFast)];
-    const first = ordered[0];
-    const explained = explainTarget(first, options);
-    const sentence = endSentence(`${capitalize(describeRef(first.ref))} ${explained.reason}`);
-    const lead = [];
-    if (outcome.targets.length === 1)
-        lead.push(sentence);
-    else {
-        lead.push(`${failing.length} of ${outcome.targets.length} targets did not succeed. ${sentence}`);
-        for (const t of ordered.slice(1, MAX_TARGETS_LISTED))
-            lead.push(`- ${describeRef(t.ref)} ${explainTarget(t, options).reason}`);
-        if (ordered.length > MAX_TARGETS_LISTED)
-            lead.push(`- … and ${ordered.length - MAX_TARGETS_LISTED} more (see the job summary)`);
-    }
-    const quoted = first.ref.kind === 'update' && first.result === 'failure' ? errorLines(first.logs).map((line) => oneLine(line, 300)) : [];
-    return { lead, quoted, next: explained.next };
-}
-/**
- * The step's error annotation: what happened first, in the user's terms, then the quoted
- * evidence (the update's summary, its error lines), then one next step.
- */
-function failureMessage(outcome, options = {}) {
-    const { lead, quoted, next } = explainRun(outcome, options);
-    const evidence = outcome.problems.length > 0 ? quoted.map((p) => `- ${p}`) : quoted.length > 0 ? ['Errors in its log:', ...quoted.map((line) => `  ${line}`)] : [];
-    return [...lead, ...evidence, ...(next ? [`Next: ${next}.`] : [])].join('\n');
-}
-function capitalize(text) {
-    return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
-}
-function endSentence(text) {
-    return /[.!?”"]$/.test(text) ? text : `${text}.`;
-}
-/** The kind of work the run waited on, in words: `docs update`, `agent jobs`, `docs search check`. */
-function describeWork(outcome) {
-    const updates = outcome.targets.filter((t) => t.ref.kind === 'update').length;
-    const jobs = outcome.targets.length - updates;
-    if (updates > 0 && jobs > 0)
-        return `${updates === 1 ? 'docs update' : 'docs updates'} and ${jobs === 1 ? 'agent job' : 'agent jobs'}`;
-    if (updates > 0)
-        return updates === 1 ? 'docs update' : 'docs updates';
-    if (jobs > 0)
-        return jobs === 1 ? 'agent job' : 'agent jobs';
-    if (outcome.search)
-        return 'docs search check';
-    return 'docs';
-}
-const MARKS = { success: '✅', failure: '❌', timeout: '⏱️', cancelled: '🛑', error: '⚠️' };
-function resultMark(result) {
-    return MARKS[result];
-}
-/** A heading that fits the kind of work: "Docs update deployed", "Agent job failed", "Docs search check passed". */
-const STARTED_WORK = { update: 'docs update', preview: 'docs preview', agent: 'agent job' };
-function titleFor(outcome) {
-    const trigger = outcome.trigger;
-    if (trigger && trigger.result !== 'success')
-        return trigger.result === 'cancelled'
-            ? `${MARKS.cancelled} Cancelled while starting the ${STARTED_WORK[trigger.kind]}`
-            : `${MARKS[trigger.result]} Could not start the ${STARTED_WORK[trigger.kind]}`;
-    // When every wait succeeded and the search check did not, the heading is about the search.
-    const searchFailed = outcome.result !== 'success' && outcome.search && !outcome.search.skipped && outcome.targets.every((t) => t.result === 'success');
-    // A started preview is the one update of its run: call it what it is.
-    const preview = trigger?.kind === 'preview' && outcome.targets.length === 1;
-    const work = searchFailed ? 'docs search check' : preview ? 'docs preview' : describeWork(outcome);
-    const Work = capitalize(work);
-    const plural = /s$/.test(work) || work.includes(' and ');
-    const mark = MARKS[outcome.result];
-    switch (outcome.result) {
-        case 'success': {
-            if (work === 'docs update' || work === 'docs updates' || work === 'docs preview')
-                return `${mark} ${Work} deployed`;
-            if (work === 'docs search check')
-                return `${mark} ${Work} passed`;
-            return `${mark} ${Work} ${plural ? 'all succeeded' : 'succeeded'}`;
-        }
-        case 'failure':
-            return `${mark} ${Work} failed`;
-        case 'timeout':
-            return `${mark} Timed out waiting for the ${work}`;
-        case 'cancelled':
-            return `${mark} Cancelled while waiting for the ${work}`;
-        case 'error':
-            return `${mark} Could not ${work === 'docs' ? 'wait for the docs' : `follow the ${work}`}`;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/report/facts.ts
-
-function runFacts(outcome) {
-    const updates = [];
-    const jobs = [];
-    for (const target of outcome.targets) {
-        if (target.parsed?.kind === 'update')
-            updates.push(target.parsed.data);
-        if (target.parsed?.kind === 'job')
-            jobs.push(target.parsed.data);
-    }
-    const union = (pick) => [...new Set(updates.flatMap((u) => u.commit?.filesChanged?.[pick] ?? []))];
-    const added = union('added');
-    const modified = union('modified');
-    const removed = union('removed');
-    return {
-        updates,
-        jobs,
-        files: { added, modified, removed, changed: [...new Set([...added, ...modified, ...removed])] },
-        polls: outcome.targets.reduce((sum, t) => sum + t.polls, 0),
-        searchResults: queriesOf(outcome.search).reduce((sum, q) => sum + q.results.length, 0)
-    };
-}
-
-;// CONCATENATED MODULE: ./src/report/started.ts
-
-const STARTED = { update: 'update', preview: 'preview deployment', agent: 'agent job' };
-/** The line that says what `trigger` started, for the summary and the comment; undefined when nothing was. */
-function startedMarkdown(trigger) {
-    if (!trigger?.ref)
-        return undefined;
-    const id = `${trigger.ref.kind === 'update' ? 'status id' : 'job id'} ${codeSpan(trigger.ref.id, 120)}`;
-    const preview = trigger.previewUrl ? ` · ${markdown_link('open the preview', trigger.previewUrl)}` : '';
-    return `**Started:** ${STARTED[trigger.kind]}, ${id}${preview}`;
-}
-
-;// CONCATENATED MODULE: ./src/report/comment.ts
-
-
-
-
-
-
-
-/** The commit the run reflects: the pull request's head (what was pushed), else the run's GITHUB_SHA. */
-function commentCommit(context) {
-    const sha = context.payload.pull_request?.head?.sha ?? context.sha;
-    return sha && /^[0-9a-f]{7,64}$/i.test(sha) ? sha : undefined;
-}
-function footer(source, extra) {
-    const parts = [
-        ...(source.sha ? [`commit ${codeSpan(source.sha.slice(0, 7))}`] : []),
-        ...(source.runUrl ? [`[workflow run](${source.runUrl})`] : []),
-        ...(extra ? [extra] : [])
-    ];
-    return `<sub>${parts.join(' · ')}</sub>`;
-}
-const MAX_COMMENT_TARGETS = 50;
-/** The comment posted when the wait starts; the outcome replaces it when the wait ends. */
-function renderInProgressComment(marker, targets, source, work) {
-    const listed = targets.slice(0, MAX_COMMENT_TARGETS).map((ref) => `- ${describeRef(ref).replace(/ \S+$/, '')} ${codeSpan(ref.id, 80)}`);
-    if (targets.length > MAX_COMMENT_TARGETS)
-        listed.push(`- … and ${targets.length - MAX_COMMENT_TARGETS} more`);
-    const lines = [marker, `### ⏳ Waiting for the ${work}`, '', 'The outcome will replace this comment when the wait ends.', ''];
-    if (listed.length > 0)
-        lines.push(...listed, '');
-    lines.push(footer(source, 'in progress'));
-    return `${lines.join('\n')}\n`;
-}
-const MAX_COMMENT_FILES = 20;
-/** The pull request of the run, or the one named by pr-number-target. */
-function commentTarget(context, prNumberTarget) {
-    const number = prNumberTarget ?? context.payload.pull_request?.number;
-    if (!context.repo.owner || !context.repo.repo)
-        return { skip: 'the repository of the run is unknown (GITHUB_REPOSITORY is not set)' };
-    if (number === undefined)
-        return {
-            skip: `this run (event ${context.eventName || 'unknown'}) is not for a pull request; on workflow_run or push, pass the number in pr-number-target`
-        };
-    return { owner: context.repo.owner, repo: context.repo.repo, number };
-}
-/**
- * The hidden marker that finds this step's comment again on later runs: one per workflow, job
- * and kind of target, so two steps of one workflow keep two comments.
- */
-function commentMarker(kinds, workflow, job) {
-    // Outside the runner GITHUB_WORKFLOW and GITHUB_JOB may be unset.
-    const clean = (text) => (text ?? '').replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 80);
-    return `<!-- wait-for-docs:${clean(workflow)}/${clean(job)}:${kinds.join('+') || 'none'} -->`;
-}
-/** The comment: the outcome in short, with every piece of server text escaped. */
-function renderComment(outcome, marker, source) {
-    const from = typeof source === 'string' ? { runUrl: source } : (source ?? {});
-    const { lead, next } = explainRun(outcome);
-    const lines = [marker, `### ${titleFor(outcome)}`, '', `**${escapeText(lead[0] ?? '', 600)}**`, ''];
-    const started = startedMarkdown(outcome.trigger);
-    if (started)
-        lines.push(started, '');
-    if (outcome.problems.length > 0)
-        lines.push(...outcome.problems.slice(0, 20).map((problem) => `- ${escapeText(problem, 300)}`), '');
-    if (next)
-        lines.push(`**Next:** ${escapeWithCode(next, 400)}.`, '');
-    if (outcome.targets.length > 0) {
-        const withPr = outcome.targets.some((t) => t.ref.kind === 'job');
-        // One target's reason is the lead above; several each get theirs.
-        const withReason = outcome.targets.length > 1;
-        const rows = outcome.targets.slice(0, MAX_COMMENT_TARGETS).map((t) => {
-            const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined;
-            const row = [`${t.ref.kind === 'update' ? 'update' : 'agent job'} ${codeSpan(t.ref.id, 80)}`, `${resultMark(t.result)} ${t.result}`];
-            if (withReason)
-                row.push(escapeText(explainTarget(t).reason, 300));
-            return withPr ? [...row, prLink ? markdown_link('pull request', prLink) : ''] : row;
-        });
-        lines.push(table(['Target', 'Result', ...(withReason ? ['Reason'] : []), ...(withPr ? ['Pull request'] : [])], rows));
-        if (outcome.targets.length > MAX_COMMENT_TARGETS)
-            lines.push('', `… and ${outcome.targets.length - MAX_COMMENT_TARGETS} more targets.`);
-        lines.push('');
-    }
-    const facts = runFacts(outcome);
-    const files = facts.files.changed;
-    if (files.length > 0) {
-        const shown = files
-            .slice(0, MAX_COMMENT_FILES)
-            .map((f) => codeSpan(f, 150))
-            .join(', ');
-        lines.push(`**Files changed (${files.length}):** ${shown}${files.length > MAX_COMMENT_FILES ? `, … and ${files.length - MAX_COMMENT_FILES} more` : ''}`, '');
-    }
-    if (outcome.search && !outcome.search.skipped) {
-        const count = facts.searchResults;
-        lines.push(`**Search check:** ${outcome.search.result}, ${counted(outcome.search.queries.length, 'query', 'queries')}, ${count} results`, '');
-    }
-    lines.push(footer(from, `took ${formatDuration(outcome.elapsedMs)}`));
-    return `${lines.join('\n')}\n`;
-}
-/** Updates the comment that carries the marker, or creates it. */
-async function upsertComment(octokit, target, marker, body) {
-    const where = { owner: target.owner, repo: target.repo };
-    for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, { ...where, issue_number: target.number, per_page: 100 })) {
-        const mine = page.data.find((comment) => comment.body?.includes(marker));
-        if (mine) {
-            await octokit.rest.issues.updateComment({ ...where, comment_id: mine.id, body });
-            return 'updated';
-        }
-    }
-    await octokit.rest.issues.createComment({ ...where, issue_number: target.number, body });
-    return 'created';
-}
-/** What to tell the user when the comment could not be written; the step does not fail for it. */
-function explainCommentError(error) {
-    const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
-    if (status === 403 || status === 401)
-        return `the token may not comment on pull requests (HTTP ${status}). Add \`permissions: pull-requests: write\` to the job (or pass a github-token that has it)`;
-    if (status === 404)
-        return 'the pull request was not found (HTTP 404); check pr-number-target and that the token can see the repository';
-    const message = error instanceof Error ? error.message : String(error);
-    return `${status ? `HTTP ${status}: ` : ''}${message.split('\n')[0]?.slice(0, 300)}`;
-}
-
-;// CONCATENATED MODULE: ./src/report/pr-comment.ts
-
-
-
-
-/**
- * The work's result, or the budget's abort, whichever comes first: the GitHub API client does
- * not honour an abort in every phase (a proxy that never answers CONNECT holds it for minutes),
- * so the comment stops being waited on when its time is up, whatever its request does.
- */
-function withinBudget(work, budget) {
-    return new Promise((resolve, reject) => {
-        const stop = () => reject(budget.reason);
-        if (budget.aborted)
-            return stop();
-        budget.addEventListener('abort', stop, { once: true });
-        work.then(resolve, reject).finally(() => budget.removeEventListener('abort', stop));
-    });
-}
-/** Where the comment goes and what it says it reflects, or why it has nowhere to go. */
-async function commentPlace(settings) {
-    // Loaded only when a comment is asked for, to keep start-up fast.
-    const github = await __nccwpck_require__.e(/* import() */ 157).then(__nccwpck_require__.bind(__nccwpck_require__, 157));
-    const { context } = github;
-    const target = commentTarget(context, settings.prNumberTarget);
-    if ('skip' in target)
-        return { skip: target.skip };
-    const marker = commentMarker(settings.kinds, context.workflow, context.job);
-    const runUrl = context.runId ? `${context.serverUrl}/${target.owner}/${target.repo}/actions/runs/${context.runId}` : undefined;
-    return { github, target, marker, source: { runUrl, sha: commentCommit(context) } };
-}
-/**
- * Posts the "in progress" comment when waiting starts, so the pull request shows the wait at
- * once; the outcome replaces it. Best effort, within `budgetMs`: the outcome's comment reports
- * any problem.
- */
-async function postInProgressComment(targets, search, comment, clean, signal, budgetMs) {
-    const budget = AbortSignal.any([AbortSignal.timeout(Math.max(1, budgetMs)), signal]);
-    try {
-        const place = await commentPlace(comment);
-        if ('skip' in place)
-            return;
-        const work = describeWork({ targets: targets.map((ref) => ({ ref })), search });
-        const body = clean(renderInProgressComment(place.marker, targets, place.source, work));
-        const octokit = place.github.getOctokit(comment.githubToken);
-        octokit.hook.before('request', (options) => {
-            options.request = { ...options.request, signal: budget };
-        });
-        await withinBudget(upsertComment(octokit, place.target, place.marker, body), budget);
-        info(`Posted "in progress" on pull request #${place.target.number}.`);
-    }
-    catch (error) {
-        const why = budget.aborted ? 'the GitHub API did not answer in time' : explainCommentError(error);
-        info(clean(`The "in progress" comment could not be written (${why}); the outcome will still be commented.`));
-    }
-}
-/** Creates or updates the PR comment; a failure here is a warning, never a failed step. */
-async function commentOnPullRequest(outcome, settings, clean, budgetMs, cancelled) {
-    // Every request of the comment shares one budget (request-timeout, or what is left of the
-    // step's time limit or of the grace period after a cancel), so a GitHub API that does not
-    // answer cannot hold the step.
-    const budget = AbortSignal.timeout(budgetMs);
-    try {
-        const place = await commentPlace(settings);
-        if ('skip' in place) {
-            warning(`pr-comment is set, but ${place.skip}. No comment was written.`);
-            return;
-        }
-        const { github, target, marker } = place;
-        const body = clean(renderComment(outcome, marker, place.source));
-        const octokit = github.getOctokit(settings.githubToken);
-        // Set in a hook, the signal reaches every request, pages of the listing included, and the
-        // proxy-aware fetch of the defaults stays in place (a `request` option would replace it).
-        octokit.hook.before('request', (options) => {
-            options.request = { ...options.request, signal: budget };
-        });
-        const done = await withinBudget(upsertComment(octokit, target, marker, body), budget);
-        info(`${done === 'created' ? 'Commented' : 'Updated the comment'} on pull request #${target.number}.`);
-    }
-    catch (error) {
-        const why = !budget.aborted
-            ? explainCommentError(error)
-            : cancelled
-                ? 'the GitHub API did not answer before the cancelled run had to end'
-                : `the GitHub API did not answer within ${formatDuration(budgetMs)} (${budgetMs < settings.requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`;
-        warning(clean(`The pull request comment could not be written: ${why}. The step's result does not depend on it.`));
-    }
-}
-
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/report/log.ts
@@ -44271,6 +43723,117 @@ function createLogReporter(sink, options) {
         progress(progress) {
             say(describeProgress(progress));
         }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/report/markdown.ts
+
+const ZWSP = '\u200b';
+/**
+ * Untrusted text as inert Markdown for one line or one table cell: no HTML, no links, no
+ * images, no @-mentions, no issue references; still readable.
+ */
+function escapeText(text, max = 300) {
+    const flat = truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max);
+    return flat
+        .replace(/[\\`*_[\]|~!]/g, (c) => `\\${c}`)
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/^[#+=-]/, '\\$&')
+        .replace(/^(\d+)([.)])/, '$1\\$2')
+        .replace(/@/g, `@${ZWSP}`)
+        .replace(/#(?=\d)/g, `#${ZWSP}`)
+        .replace(/:\/\//g, `:${ZWSP}//`)
+        .replace(/\b(www)\./gi, `$1${ZWSP}.`);
+}
+/**
+ * Every way a secret can be spelled in what this action writes: as given, escaped for Markdown,
+ * HTML, a code span in a table, and a JSON string. Longest first, so no form is left half-replaced.
+ */
+function secretForms(secrets) {
+    const forms = secrets
+        .filter((secret) => secret !== '')
+        .flatMap((secret) => [
+        secret,
+        escapeText(secret, Number.POSITIVE_INFINITY),
+        escapeHtml(secret),
+        secret.replace(/\|/g, '\\|'),
+        JSON.stringify(secret).slice(1, -1)
+    ]);
+    return [...new Set(forms)].sort((a, b) => b.length - a.length);
+}
+/** Untrusted text as a code span, safe inside a table cell. */
+function codeSpan(text, max = 200) {
+    const flat = truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max);
+    if (flat === '')
+        return '';
+    const longestRun = Math.max(0, ...[...flat.matchAll(/`+/g)].map((m) => m[0].length));
+    const fence = '`'.repeat(longestRun + 1);
+    const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
+    return `${fence}${pad}${flat.replace(/\|/g, '\\|')}${pad}${fence}`;
+}
+/** Untrusted lines as a preformatted block: HTML-escaped, so nothing inside is markup or a mention. */
+function preBlock(lines, maxLine = 500) {
+    const body = lines.map((line) => escapeHtml(truncate(stripControl(line), maxLine)).replace(/@/g, `@${ZWSP}`)).join('\n');
+    return `<pre>\n${body}\n</pre>`;
+}
+function escapeHtml(text) {
+    return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+/** A link only for a well-formed https URL; anything else is shown as inert text. */
+function safeUrl(url) {
+    if (!url)
+        return undefined;
+    try {
+        const parsed = new URL(url);
+        if (parsed.protocol !== 'https:' || parsed.username || parsed.password)
+            return undefined;
+        return parsed.href.replace(/[()<>\s"'`|\\[\]]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+    }
+    catch {
+        return undefined;
+    }
+}
+function markdown_link(label, url) {
+    const href = safeUrl(url);
+    return href ? `[${escapeText(label)}](${href})` : escapeText(url ?? '');
+}
+function markdown_image(alt, url, width = 400) {
+    const href = safeUrl(url);
+    return href ? `<img src="${escapeHtml(href)}" alt="${escapeHtml(alt)}" width="${width}">` : undefined;
+}
+function table(header, rows) {
+    const line = (cells) => `| ${cells.join(' | ')} |`;
+    return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
+/** Our own sentence as Markdown: escaped like server text, but `input-name` code spans stay code. */
+function escapeWithCode(text, max = 600) {
+    return escapeText(text, max).replace(/\\`([\w-]+)\\`/g, '`$1`');
+}
+
+;// CONCATENATED MODULE: ./src/report/facts.ts
+
+function runFacts(outcome) {
+    const updates = [];
+    const jobs = [];
+    for (const target of outcome.targets) {
+        if (target.parsed?.kind === 'update')
+            updates.push(target.parsed.data);
+        if (target.parsed?.kind === 'job')
+            jobs.push(target.parsed.data);
+    }
+    const union = (pick) => [...new Set(updates.flatMap((u) => u.commit?.filesChanged?.[pick] ?? []))];
+    const added = union('added');
+    const modified = union('modified');
+    const removed = union('removed');
+    return {
+        updates,
+        jobs,
+        files: { added, modified, removed, changed: [...new Set([...added, ...modified, ...removed])] },
+        polls: outcome.targets.reduce((sum, t) => sum + t.polls, 0),
+        searchResults: queriesOf(outcome.search).reduce((sum, q) => sum + q.results.length, 0)
     };
 }
 
@@ -44524,6 +44087,535 @@ function describeStarted(report, elapsedMs) {
     return `Started the ${kind}: ${what}${preview} (after ${formatDuration(elapsedMs)}).`;
 }
 
+;// CONCATENATED MODULE: ./src/step/run.ts
+// What every adapter does between reading its inputs and writing its results: parse the inputs,
+// start the work and wait on it, and turn every fault into a defined outcome. The GitHub Action
+// and the command line differ only in where inputs come from and where results go.
+
+
+
+
+
+
+
+
+/** Every key the inputs hold, once each: masked by the adapter, cut out of everything written. */
+function secretsOf(raw) {
+    return [...new Set([raw['admin-key'], raw['assistant-key'], raw['github-token']])].filter((key) => key !== '');
+}
+/** What is written goes through this, which knows every spelling a key could take there. */
+function redactorFor(secrets) {
+    return createRedactor(secretForms(secrets));
+}
+/** Parses the inputs, starts the work and waits on it; never throws. */
+async function waitForDocs(raw, secrets, hooks) {
+    const { startedAt } = hooks;
+    let client;
+    let settings;
+    let comment;
+    let outcome;
+    try {
+        const parsed = parseInputs(raw);
+        comment = parsed.ok ? parsed.settings.comment : parsed.comment;
+        if (!parsed.ok) {
+            const count = counted(parsed.problems.length, 'problem');
+            outcome = endedBeforeWaiting(`Invalid input (${count}); no request was sent.`, Date.now() - startedAt, parsed.problems);
+        }
+        else {
+            const ready = parsed.settings;
+            settings = ready;
+            client = createApiClient({ baseUrl: ready.baseUrl, secrets: [...secrets], requestTimeoutMs: ready.requestTimeoutMs });
+            const log = createRunLog(hooks.log, { settings: ready, clean: hooks.clean, setOutput: hooks.setOutputNow });
+            const events = {
+                ...log,
+                waiting(targets) {
+                    hooks.waiting?.(targets, ready);
+                    return log.waiting(targets);
+                }
+            };
+            outcome = await runEngine(ready, { client, clock: systemClock, random: Math.random, signal: hooks.signal, startedAt, events });
+        }
+    }
+    catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        // Settings but no client: the client refused a proxy variable, before any request. Anything
+        // else is not expected (every known fault has its own outcome); still a defined state.
+        const headline = settings && !client ? `Cannot set up the connection: ${message}; no request was sent.` : `Unexpected error: ${message}`;
+        outcome = endedBeforeWaiting(headline, Date.now() - startedAt);
+    }
+    const opened = client;
+    return { outcome, settings, comment, close: async () => opened?.close() };
+}
+
+;// CONCATENATED MODULE: ./src/report/explain.ts
+
+
+
+/** At most this many log lines that look like errors are quoted per update. */
+const MAX_ERROR_LINES = 5;
+/** Failing targets listed one by one in the annotation; the summary has them all. */
+const MAX_TARGETS_LISTED = 10;
+const ERROR_WORDS = /\b(?:error|errors|failed|failure|fatal|exception|invalid|broken|cannot|can't|could not|unable|not found|missing|denied)\b/i;
+/** The log lines of an update that look like errors, the last `MAX_ERROR_LINES` of them. */
+function errorLines(logs) {
+    return logs.filter((line) => ERROR_WORDS.test(line)).slice(-MAX_ERROR_LINES);
+}
+// A relative path ending in a docs-related extension, optionally `:line` (and `:column`).
+const FILE_REF = /(?:^|[\s'"(`[])((?:[\w@-][\w.@-]*\/)*[\w@-][\w.@-]*\.(?:mdx|md|markdown|ya?ml|json|jsx?|tsx?|css|png|jpe?g|svg))(?::(\d{1,7}))?\b/;
+/** The docs file (and line) a log line names, if any; never an absolute path or one with `..`. */
+function fileRefOf(line) {
+    const match = FILE_REF.exec(line);
+    const file = match?.[1];
+    if (!match || !file || file.split('/').some((part) => part === '..' || part === '.'))
+        return undefined;
+    const lineNumber = match[2] ? Number(match[2]) : undefined;
+    return lineNumber && lineNumber > 0 ? { file, line: lineNumber } : { file };
+}
+/** File annotations for the error lines of every failed update, one per file and line. */
+function fileAnnotations(outcome) {
+    const seen = new Set();
+    const annotations = [];
+    for (const t of outcome.targets) {
+        if (t.ref.kind !== 'update' || t.result !== 'failure')
+            continue;
+        for (const line of errorLines(t.logs)) {
+            const ref = fileRefOf(line);
+            if (!ref)
+                continue;
+            const key = `${ref.file}:${ref.line ?? ''}`;
+            if (seen.has(key))
+                continue;
+            seen.add(key);
+            annotations.push({ ...ref, message: `${describeRef(t.ref)} failed: ${oneLine(line, 300)}` });
+        }
+    }
+    return annotations.slice(0, MAX_ERROR_LINES);
+}
+/** The update's own summary, when it says more than its status. */
+function updateSummary(t) {
+    const summary = t.parsed?.kind === 'update' ? t.parsed.data.summary?.trim() : undefined;
+    if (!summary || /^update (?:failure|failed|success|queued|in progress)$/i.test(summary))
+        return undefined;
+    return oneLine(summary, 300);
+}
+/** Why one target ended as it did, and what to do now, in the user's terms. */
+function explainTarget(t, options = {}) {
+    const noun = t.ref.kind === 'update' ? 'update' : 'agent job';
+    const error = t.error ? oneLine(t.error, 600) : undefined;
+    switch (t.result) {
+        case 'success':
+            return { reason: t.note ? `succeeded (${oneLine(t.note, 300)})` : 'succeeded', next: '' };
+        case 'failure': {
+            if (t.ref.kind === 'update' && t.status !== 'failure' && error)
+                // A success for another commit than expect-sha, or one that names none.
+                return {
+                    reason: `did not deploy the expected commit: ${error}`,
+                    next: 'check that the platform deploys the branch this workflow ran for and that the update started after the push; remove expect-sha if any commit will do'
+                };
+            if (t.ref.kind === 'update') {
+                const summary = updateSummary(t);
+                const files = errorLines(t.logs).some((line) => fileRefOf(line) !== undefined);
+                return {
+                    reason: summary ? `failed: “${summary}”` : `failed (status "${oneLine(t.status, 80)}")`,
+                    next: files
+                        ? 'fix the file named above (it is annotated), push, and let the update run again'
+                        : 'read the update log in the job summary, fix the docs source, and run the update again'
+                };
+            }
+            const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined;
+            const where = prLink ? `its pull request: ${oneLine(prLink, 300)}` : `job id ${t.ref.id}`;
+            if (t.status === 'failed')
+                return { reason: `failed (status "failed"; ${where})`, next: 'open the job in the dashboard to read why it failed, then start it again' };
+            const next = t.status === 'archived'
+                ? 'set `accept-archived: true` if an archived job is fine, else start the job again'
+                : 'read the job in the dashboard to see why it opened no pull request, or drop `require-pr`';
+            return { reason: `did not succeed: ${error ?? `it ended with status "${oneLine(t.status, 80)}"`} (${where})`, next };
+        }
+        case 'timeout': {
+            const status = t.status ? `still "${oneLine(t.status, 80)}"` : 'never answered with a status';
+            const waited = `after ${formatDuration(t.finishedAfterMs)}`;
+            const problem = lastProblem(t.error);
+            const raise = options.timeoutMs === undefined ? 'raise `timeout`' : `raise \`timeout\` (now ${formatDuration(options.timeoutMs)})`;
+            if (problem && !t.status)
+                return { reason: `${status} ${waited}: ${problem}`, next: networkNext(problem) };
+            return {
+                reason: `${status} ${waited}${problem ? ` (last problem: ${problem})` : ''}`,
+                next: `if this ${noun} usually takes longer, ${raise}; if it is stuck, check it in the dashboard`
+            };
+        }
+        case 'cancelled':
+            if (t.stoppedByFailFast)
+                return { reason: error ?? 'stopped by fail-fast', next: 'fix the target that failed first; this one was stopped because of it' };
+            return { reason: 'was cancelled before it settled', next: 're-run the workflow when ready' };
+        case 'error':
+            return explainError(t, error ?? 'no reason was given');
+    }
+}
+function lastProblem(error) {
+    const found = error ? /; last problem: (.*)$/.exec(error) : null;
+    return found?.[1] ? oneLine(found[1], 300) : undefined;
+}
+function networkNext(problem) {
+    if (/^HTTP 5\d\d/.test(problem))
+        return 'the platform kept answering with a server error: check its status page, then re-run the workflow';
+    if (/^HTTP 429/.test(problem))
+        return 'the platform kept asking to slow down: run fewer waits on the same key at once, or raise `timeout`';
+    if (/not JSON|not the JSON expected/.test(problem))
+        return 'check that base-url is the address of the platform API (the answers were not its JSON; a proxy or web page may be in between)';
+    return 'check that base-url is right and reachable from the runner (and HTTPS_PROXY / NO_PROXY on self-hosted runners), then re-run';
+}
+function explainError(t, error) {
+    const idInput = t.ref.kind === 'update' ? '`status-id`' : '`job-id` and `project-id`';
+    if (/^HTTP 401\b/.test(error)) {
+        const key = /rejected ([\w-]+)/.exec(error)?.[1] ?? 'admin-key';
+        return { reason: `could not be read: the platform rejected ${key} (HTTP 401)`, next: `put a current API key in the secret passed as \`${key}\`` };
+    }
+    if (/^HTTP 403\b/.test(error)) {
+        const key = /^HTTP 403: ([\w-]+)/.exec(error)?.[1] ?? 'admin-key';
+        return {
+            reason: `could not be read: ${key} is not allowed to read it (HTTP 403)`,
+            next: `pass an \`${key}\` of the project that owns this ${t.ref.kind === 'update' ? 'update' : 'job'}`
+        };
+    }
+    if (/^HTTP 404\b/.test(error))
+        return {
+            reason: `was not found (${error})`,
+            next: `check ${idInput}: the id must come from the step that started it, for the project of the key`
+        };
+    return { reason: `ended with an error: ${error}`, next: 'see the job summary for details; re-run the workflow if the cause was passing' };
+}
+const NEXT_FOR_PROBLEMS = 'fix these inputs in the workflow file (see the README for each input)';
+/** The run in the user's terms, for the annotation, the summary and the comment alike. */
+function explainRun(outcome, options = {}) {
+    if (outcome.problems.length > 0)
+        return { lead: [outcome.headline], quoted: [...outcome.problems], next: NEXT_FOR_PROBLEMS };
+    // Work that could not be started: its message says whether it may have started, and what to check.
+    if (outcome.trigger && outcome.trigger.result !== 'success')
+        return { lead: [outcome.headline], quoted: [], next: '' };
+    if (outcome.result === 'success')
+        return { lead: [capitalize(outcome.headline)], quoted: [], next: '' };
+    const failing = outcome.targets.filter((t) => t.result !== 'success');
+    if (failing.length === 0) {
+        if (outcome.search && !outcome.search.skipped && outcome.search.result !== 'success')
+            return {
+                lead: [outcome.headline],
+                quoted: [],
+                next: 'check search-domain and assistant-key, and whether search-min-results / search-expect-path fit what the docs hold'
+            };
+        return { lead: [outcome.headline], quoted: [], next: 'check the inputs and the log; re-run the workflow if the cause was passing' };
+    }
+    // Targets stopped by fail-fast follow the one that stopped them.
+    const ordered = [...failing.filter((t) => !t.stoppedByFailFast), ...failing.filter((t) => t.stoppedByFailFast)];
+    const first = ordered[0];
+    const explained = explainTarget(first, options);
+    const sentence = endSentence(`${capitalize(describeRef(first.ref))} ${explained.reason}`);
+    const lead = [];
+    if (outcome.targets.length === 1)
+        lead.push(sentence);
+    else {
+        lead.push(`${failing.length} of ${outcome.targets.length} targets did not succeed. ${sentence}`);
+        for (const t of ordered.slice(1, MAX_TARGETS_LISTED))
+            lead.push(`- ${describeRef(t.ref)} ${explainTarget(t, options).reason}`);
+        if (ordered.length > MAX_TARGETS_LISTED)
+            lead.push(`- … and ${ordered.length - MAX_TARGETS_LISTED} more (see the job summary)`);
+    }
+    const quoted = first.ref.kind === 'update' && first.result === 'failure' ? errorLines(first.logs).map((line) => oneLine(line, 300)) : [];
+    return { lead, quoted, next: explained.next };
+}
+/**
+ * The step's error annotation: what happened first, in the user's terms, then the quoted
+ * evidence (the update's summary, its error lines), then one next step.
+ */
+function failureMessage(outcome, options = {}) {
+    const { lead, quoted, next } = explainRun(outcome, options);
+    const evidence = outcome.problems.length > 0 ? quoted.map((p) => `- ${p}`) : quoted.length > 0 ? ['Errors in its log:', ...quoted.map((line) => `  ${line}`)] : [];
+    return [...lead, ...evidence, ...(next ? [`Next: ${next}.`] : [])].join('\n');
+}
+function capitalize(text) {
+    return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}
+function endSentence(text) {
+    return /[.!?”"]$/.test(text) ? text : `${text}.`;
+}
+/** The kind of work the run waited on, in words: `docs update`, `agent jobs`, `docs search check`. */
+function describeWork(outcome) {
+    const updates = outcome.targets.filter((t) => t.ref.kind === 'update').length;
+    const jobs = outcome.targets.length - updates;
+    if (updates > 0 && jobs > 0)
+        return `${updates === 1 ? 'docs update' : 'docs updates'} and ${jobs === 1 ? 'agent job' : 'agent jobs'}`;
+    if (updates > 0)
+        return updates === 1 ? 'docs update' : 'docs updates';
+    if (jobs > 0)
+        return jobs === 1 ? 'agent job' : 'agent jobs';
+    if (outcome.search)
+        return 'docs search check';
+    return 'docs';
+}
+const MARKS = { success: '✅', failure: '❌', timeout: '⏱️', cancelled: '🛑', error: '⚠️' };
+function resultMark(result) {
+    return MARKS[result];
+}
+/** A heading that fits the kind of work: "Docs update deployed", "Agent job failed", "Docs search check passed". */
+const STARTED_WORK = { update: 'docs update', preview: 'docs preview', agent: 'agent job' };
+function titleFor(outcome) {
+    const trigger = outcome.trigger;
+    if (trigger && trigger.result !== 'success')
+        return trigger.result === 'cancelled'
+            ? `${MARKS.cancelled} Cancelled while starting the ${STARTED_WORK[trigger.kind]}`
+            : `${MARKS[trigger.result]} Could not start the ${STARTED_WORK[trigger.kind]}`;
+    // When every wait succeeded and the search check did not, the heading is about the search.
+    const searchFailed = outcome.result !== 'success' && outcome.search && !outcome.search.skipped && outcome.targets.every((t) => t.result === 'success');
+    // A started preview is the one update of its run: call it what it is.
+    const preview = trigger?.kind === 'preview' && outcome.targets.length === 1;
+    const work = searchFailed ? 'docs search check' : preview ? 'docs preview' : describeWork(outcome);
+    const Work = capitalize(work);
+    const plural = /s$/.test(work) || work.includes(' and ');
+    const mark = MARKS[outcome.result];
+    switch (outcome.result) {
+        case 'success': {
+            if (work === 'docs update' || work === 'docs updates' || work === 'docs preview')
+                return `${mark} ${Work} deployed`;
+            if (work === 'docs search check')
+                return `${mark} ${Work} passed`;
+            return `${mark} ${Work} ${plural ? 'all succeeded' : 'succeeded'}`;
+        }
+        case 'failure':
+            return `${mark} ${Work} failed`;
+        case 'timeout':
+            return `${mark} Timed out waiting for the ${work}`;
+        case 'cancelled':
+            return `${mark} Cancelled while waiting for the ${work}`;
+        case 'error':
+            return `${mark} Could not ${work === 'docs' ? 'wait for the docs' : `follow the ${work}`}`;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/report/started.ts
+
+const STARTED = { update: 'update', preview: 'preview deployment', agent: 'agent job' };
+/** The line that says what `trigger` started, for the summary and the comment; undefined when nothing was. */
+function startedMarkdown(trigger) {
+    if (!trigger?.ref)
+        return undefined;
+    const id = `${trigger.ref.kind === 'update' ? 'status id' : 'job id'} ${codeSpan(trigger.ref.id, 120)}`;
+    const preview = trigger.previewUrl ? ` · ${markdown_link('open the preview', trigger.previewUrl)}` : '';
+    return `**Started:** ${STARTED[trigger.kind]}, ${id}${preview}`;
+}
+
+;// CONCATENATED MODULE: ./src/report/comment.ts
+
+
+
+
+
+
+
+function footer(source, extra) {
+    const parts = [
+        ...(source.sha ? [`commit ${codeSpan(source.sha.slice(0, 7))}`] : []),
+        ...(source.runUrl ? [`[workflow run](${source.runUrl})`] : []),
+        ...(extra ? [extra] : [])
+    ];
+    return `<sub>${parts.join(' · ')}</sub>`;
+}
+const MAX_COMMENT_TARGETS = 50;
+/** The comment posted when the wait starts; the outcome replaces it when the wait ends. */
+function renderInProgressComment(marker, targets, source, work) {
+    const listed = targets.slice(0, MAX_COMMENT_TARGETS).map((ref) => `- ${describeRef(ref).replace(/ \S+$/, '')} ${codeSpan(ref.id, 80)}`);
+    if (targets.length > MAX_COMMENT_TARGETS)
+        listed.push(`- … and ${targets.length - MAX_COMMENT_TARGETS} more`);
+    const lines = [marker, `### ⏳ Waiting for the ${work}`, '', 'The outcome will replace this comment when the wait ends.', ''];
+    if (listed.length > 0)
+        lines.push(...listed, '');
+    lines.push(footer(source, 'in progress'));
+    return `${lines.join('\n')}\n`;
+}
+const MAX_COMMENT_FILES = 20;
+/**
+ * The hidden marker that finds this step's comment again on later runs: one per workflow, job
+ * and kind of target, so two steps of one workflow keep two comments.
+ */
+function commentMarker(kinds, workflow, job) {
+    // Outside the runner GITHUB_WORKFLOW and GITHUB_JOB may be unset.
+    const clean = (text) => (text ?? '').replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 80);
+    return `<!-- wait-for-docs:${clean(workflow)}/${clean(job)}:${kinds.join('+') || 'none'} -->`;
+}
+/** The comment: the outcome in short, with every piece of server text escaped. */
+function renderComment(outcome, marker, source) {
+    const from = typeof source === 'string' ? { runUrl: source } : (source ?? {});
+    const { lead, next } = explainRun(outcome);
+    const lines = [marker, `### ${titleFor(outcome)}`, '', `**${escapeText(lead[0] ?? '', 600)}**`, ''];
+    const started = startedMarkdown(outcome.trigger);
+    if (started)
+        lines.push(started, '');
+    if (outcome.problems.length > 0)
+        lines.push(...outcome.problems.slice(0, 20).map((problem) => `- ${escapeText(problem, 300)}`), '');
+    if (next)
+        lines.push(`**Next:** ${escapeWithCode(next, 400)}.`, '');
+    if (outcome.targets.length > 0) {
+        const withPr = outcome.targets.some((t) => t.ref.kind === 'job');
+        // One target's reason is the lead above; several each get theirs.
+        const withReason = outcome.targets.length > 1;
+        const rows = outcome.targets.slice(0, MAX_COMMENT_TARGETS).map((t) => {
+            const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined;
+            const row = [`${t.ref.kind === 'update' ? 'update' : 'agent job'} ${codeSpan(t.ref.id, 80)}`, `${resultMark(t.result)} ${t.result}`];
+            if (withReason)
+                row.push(escapeText(explainTarget(t).reason, 300));
+            return withPr ? [...row, prLink ? markdown_link('pull request', prLink) : ''] : row;
+        });
+        lines.push(table(['Target', 'Result', ...(withReason ? ['Reason'] : []), ...(withPr ? ['Pull request'] : [])], rows));
+        if (outcome.targets.length > MAX_COMMENT_TARGETS)
+            lines.push('', `… and ${outcome.targets.length - MAX_COMMENT_TARGETS} more targets.`);
+        lines.push('');
+    }
+    const facts = runFacts(outcome);
+    const files = facts.files.changed;
+    if (files.length > 0) {
+        const shown = files
+            .slice(0, MAX_COMMENT_FILES)
+            .map((f) => codeSpan(f, 150))
+            .join(', ');
+        lines.push(`**Files changed (${files.length}):** ${shown}${files.length > MAX_COMMENT_FILES ? `, … and ${files.length - MAX_COMMENT_FILES} more` : ''}`, '');
+    }
+    if (outcome.search && !outcome.search.skipped) {
+        const count = facts.searchResults;
+        lines.push(`**Search check:** ${outcome.search.result}, ${counted(outcome.search.queries.length, 'query', 'queries')}, ${count} results`, '');
+    }
+    lines.push(footer(from, `took ${formatDuration(outcome.elapsedMs)}`));
+    return `${lines.join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/github/comment-api.ts
+/** The commit the run reflects: the pull request's head (what was pushed), else the run's GITHUB_SHA. */
+function commentCommit(context) {
+    const sha = context.payload.pull_request?.head?.sha ?? context.sha;
+    return sha && /^[0-9a-f]{7,64}$/i.test(sha) ? sha : undefined;
+}
+/** The pull request of the run, or the one named by pr-number-target. */
+function commentTarget(context, prNumberTarget) {
+    const number = prNumberTarget ?? context.payload.pull_request?.number;
+    if (!context.repo.owner || !context.repo.repo)
+        return { skip: 'the repository of the run is unknown (GITHUB_REPOSITORY is not set)' };
+    if (number === undefined)
+        return {
+            skip: `this run (event ${context.eventName || 'unknown'}) is not for a pull request; on workflow_run or push, pass the number in pr-number-target`
+        };
+    return { owner: context.repo.owner, repo: context.repo.repo, number };
+}
+/** Updates the comment that carries the marker, or creates it. */
+async function upsertComment(octokit, target, marker, body) {
+    const where = { owner: target.owner, repo: target.repo };
+    for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, { ...where, issue_number: target.number, per_page: 100 })) {
+        const mine = page.data.find((comment) => comment.body?.includes(marker));
+        if (mine) {
+            await octokit.rest.issues.updateComment({ ...where, comment_id: mine.id, body });
+            return 'updated';
+        }
+    }
+    await octokit.rest.issues.createComment({ ...where, issue_number: target.number, body });
+    return 'created';
+}
+/** What to tell the user when the comment could not be written; the step does not fail for it. */
+function explainCommentError(error) {
+    const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
+    if (status === 403 || status === 401)
+        return `the token may not comment on pull requests (HTTP ${status}). Add \`permissions: pull-requests: write\` to the job (or pass a github-token that has it)`;
+    if (status === 404)
+        return 'the pull request was not found (HTTP 404); check pr-number-target and that the token can see the repository';
+    const message = error instanceof Error ? error.message : String(error);
+    return `${status ? `HTTP ${status}: ` : ''}${message.split('\n')[0]?.slice(0, 300)}`;
+}
+
+;// CONCATENATED MODULE: ./src/github/pr-comment.ts
+
+
+
+
+
+/**
+ * The work's result, or the budget's abort, whichever comes first: the GitHub API client does
+ * not honour an abort in every phase (a proxy that never answers CONNECT holds it for minutes),
+ * so the comment stops being waited on when its time is up, whatever its request does.
+ */
+function withinBudget(work, budget) {
+    return new Promise((resolve, reject) => {
+        const stop = () => reject(budget.reason);
+        if (budget.aborted)
+            return stop();
+        budget.addEventListener('abort', stop, { once: true });
+        work.then(resolve, reject).finally(() => budget.removeEventListener('abort', stop));
+    });
+}
+/** Where the comment goes and what it says it reflects, or why it has nowhere to go. */
+async function commentPlace(settings) {
+    // Loaded only when a comment is asked for, to keep start-up fast.
+    const github = await __nccwpck_require__.e(/* import() */ 157).then(__nccwpck_require__.bind(__nccwpck_require__, 157));
+    const { context } = github;
+    const target = commentTarget(context, settings.prNumberTarget);
+    if ('skip' in target)
+        return { skip: target.skip };
+    const marker = commentMarker(settings.kinds, context.workflow, context.job);
+    const runUrl = context.runId ? `${context.serverUrl}/${target.owner}/${target.repo}/actions/runs/${context.runId}` : undefined;
+    return { github, target, marker, source: { runUrl, sha: commentCommit(context) } };
+}
+/**
+ * Posts the "in progress" comment when waiting starts, so the pull request shows the wait at
+ * once; the outcome replaces it. Best effort, within `budgetMs`: the outcome's comment reports
+ * any problem.
+ */
+async function postInProgressComment(targets, search, comment, clean, signal, budgetMs) {
+    const budget = AbortSignal.any([AbortSignal.timeout(Math.max(1, budgetMs)), signal]);
+    try {
+        const place = await commentPlace(comment);
+        if ('skip' in place)
+            return;
+        const work = describeWork({ targets: targets.map((ref) => ({ ref })), search });
+        const body = clean(renderInProgressComment(place.marker, targets, place.source, work));
+        const octokit = place.github.getOctokit(comment.githubToken);
+        octokit.hook.before('request', (options) => {
+            options.request = { ...options.request, signal: budget };
+        });
+        await withinBudget(upsertComment(octokit, place.target, place.marker, body), budget);
+        info(`Posted "in progress" on pull request #${place.target.number}.`);
+    }
+    catch (error) {
+        const why = budget.aborted ? 'the GitHub API did not answer in time' : explainCommentError(error);
+        info(clean(`The "in progress" comment could not be written (${why}); the outcome will still be commented.`));
+    }
+}
+/** Creates or updates the PR comment; a failure here is a warning, never a failed step. */
+async function commentOnPullRequest(outcome, settings, clean, budgetMs, cancelled) {
+    // Every request of the comment shares one budget (request-timeout, or what is left of the
+    // step's time limit or of the grace period after a cancel), so a GitHub API that does not
+    // answer cannot hold the step.
+    const budget = AbortSignal.timeout(budgetMs);
+    try {
+        const place = await commentPlace(settings);
+        if ('skip' in place) {
+            warning(`pr-comment is set, but ${place.skip}. No comment was written.`);
+            return;
+        }
+        const { github, target, marker } = place;
+        const body = clean(renderComment(outcome, marker, place.source));
+        const octokit = github.getOctokit(settings.githubToken);
+        // Set in a hook, the signal reaches every request, pages of the listing included, and the
+        // proxy-aware fetch of the defaults stays in place (a `request` option would replace it).
+        octokit.hook.before('request', (options) => {
+            options.request = { ...options.request, signal: budget };
+        });
+        const done = await withinBudget(upsertComment(octokit, target, marker, body), budget);
+        info(`${done === 'created' ? 'Commented' : 'Updated the comment'} on pull request #${target.number}.`);
+    }
+    catch (error) {
+        const why = !budget.aborted
+            ? explainCommentError(error)
+            : cancelled
+                ? 'the GitHub API did not answer before the cancelled run had to end'
+                : `the GitHub API did not answer within ${formatDuration(budgetMs)} (${budgetMs < settings.requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`;
+        warning(clean(`The pull request comment could not be written: ${why}. The step's result does not depend on it.`));
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/report/publish.ts
 /**
  * Writes every output, `result` last: outputs cut short by a file that fails midway (a full disk)
@@ -44754,7 +44846,7 @@ function fitInBudget(markdown) {
     return `${cut}${note}`;
 }
 
-;// CONCATENATED MODULE: ./src/report/step.ts
+;// CONCATENATED MODULE: ./src/github/report-step.ts
 
 
 
@@ -44798,7 +44890,7 @@ function annotateFiles(outcome, clean) {
         error(clean(note.message), { title: 'Docs update failed', file: note.file, ...(note.line === undefined ? {} : { startLine: note.line }) });
 }
 
-;// CONCATENATED MODULE: ./src/main.ts
+;// CONCATENATED MODULE: ./src/github/main.ts
 
 
 
@@ -44806,19 +44898,6 @@ function annotateFiles(outcome, clean) {
 
 
 
-
-
-
-
-/** After a cancel, the comment must be done this long before the process is made to exit. */
-const COMMENT_EXIT_MARGIN_MS = 200;
-/**
- * The step ends within timeout + request-timeout + this, whatever the network does; the comment
- * keeps to it too, leaving the exit grace of index.ts (1 s) and the margin above.
- */
-const STEP_BOUND_SLACK_MS = 2000;
-/** What the comment leaves of that slack: the exit grace, the margin above, and room for a busy event loop. */
-const COMMENT_END_SLACK_MS = STEP_BOUND_SLACK_MS - 1000 - COMMENT_EXIT_MARGIN_MS - 300;
 /**
  * The action, as a short list of steps: read the inputs, start the work and wait on it (the
  * engine), then report: outputs, the job summary, the step's result and the PR comment. Every
@@ -44827,76 +44906,44 @@ const COMMENT_END_SLACK_MS = STEP_BOUND_SLACK_MS - 1000 - COMMENT_EXIT_MARGIN_MS
  */
 async function run() {
     const startedAt = Date.now();
-    const cancel = listenForCancel();
+    const cancel = listenForCancel({ say: (line) => info(line), exitCode: () => 1 });
     const raw = readRawInputs((name) => getInput(name));
     const secrets = maskSecrets(raw);
-    // What is written goes through this, which knows every spelling a key could take there.
-    const hide = createRedactor(secretForms(secrets));
-    let client;
-    let settings;
-    let comment;
+    const hide = redactorFor(secrets);
     // The "in progress" comment, written while waiting; the outcome's comment comes after it.
     let inProgress;
-    let outcome;
-    try {
-        const parsed = parseInputs(raw);
-        comment = parsed.ok ? parsed.settings.comment : parsed.comment;
-        if (!parsed.ok) {
-            const count = counted(parsed.problems.length, 'problem');
-            outcome = endedBeforeWaiting(`Invalid input (${count}); no request was sent.`, Date.now() - startedAt, parsed.problems);
+    const waited = await waitForDocs(raw, secrets, {
+        log: core_namespaceObject,
+        clean: hide,
+        setOutputNow,
+        signal: cancel.signal,
+        startedAt,
+        waiting(targets, settings) {
+            const comment = settings.comment;
+            if (!comment)
+                return;
+            // Only while the wait runs: the outcome's comment needs the time after it.
+            const budgetMs = inProgressBudgetMs(comment.requestTimeoutMs, startedAt, settings.timeoutMs);
+            if (budgetMs > 0)
+                inProgress = postInProgressComment(targets, settings.search, comment, hide, cancel.signal, budgetMs);
         }
-        else {
-            const ready = parsed.settings;
-            settings = ready;
-            client = createApiClient({ baseUrl: ready.baseUrl, secrets, requestTimeoutMs: ready.requestTimeoutMs });
-            const log = createRunLog(core_namespaceObject, { settings: ready, clean: hide, setOutput: setOutputNow });
-            const events = {
-                ...log,
-                waiting(targets) {
-                    if (comment) {
-                        // Only while the wait runs: the outcome's comment needs the time after it.
-                        const budgetMs = Math.min(comment.requestTimeoutMs, startedAt + ready.timeoutMs - Date.now());
-                        if (budgetMs > 0)
-                            inProgress = postInProgressComment(targets, ready.search, comment, hide, cancel.signal, budgetMs);
-                    }
-                    return log.waiting(targets);
-                }
-            };
-            outcome = await runEngine(ready, { client, clock: systemClock, random: Math.random, signal: cancel.signal, startedAt, events });
-        }
-    }
-    catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        // Settings but no client: the client refused a proxy variable, before any request. Anything
-        // else is not expected (every known fault has its own outcome); still a defined state.
-        const headline = settings && !client ? `Cannot set up the connection: ${message}; no request was sent.` : `Unexpected error: ${message}`;
-        outcome = endedBeforeWaiting(headline, Date.now() - startedAt);
-    }
-    finally {
-        cancel.stop();
-    }
+    });
+    cancel.stop();
+    const { settings, comment } = waited;
     // With invalid inputs the summary is still written unless it was plainly turned off.
     const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false';
-    outcome = await reportStep(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs }, hide);
+    const outcome = await reportStep(waited.outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs }, hide);
     await inProgress;
     if (comment) {
         const exitBy = cancel.exitBy();
-        await commentOnPullRequest(outcome, comment, hide, commentBudgetMs(comment, exitBy, settings && startedAt + settings.timeoutMs + settings.requestTimeoutMs), exitBy !== undefined);
+        const limitAt = settings && startedAt + settings.timeoutMs + settings.requestTimeoutMs;
+        await commentOnPullRequest(outcome, comment, hide, commentBudgetMs(comment.requestTimeoutMs, exitBy, limitAt), exitBy !== undefined);
     }
-    await client?.close();
-}
-/**
- * How long the outcome's comment may take: request-timeout, within the step's time limit
- * (`limitAt`, timeout + request-timeout past the start, plus the slack); after a cancel, what is
- * left of the grace period.
- */
-function commentBudgetMs(comment, exitBy, limitAt) {
-    const endBy = exitBy !== undefined ? exitBy - COMMENT_EXIT_MARGIN_MS : limitAt !== undefined ? limitAt + COMMENT_END_SLACK_MS : Number.POSITIVE_INFINITY;
-    return Math.max(1, Math.min(exitBy === undefined ? comment.requestTimeoutMs : Number.POSITIVE_INFINITY, endBy - Date.now()));
+    await waited.close();
 }
 /** Masks every key before anything is logged; returns them for redaction. */
 function maskSecrets(raw) {
-    const secrets = [...new Set([raw['admin-key'], raw['assistant-key'], raw['github-token']])].filter((key) => key !== '');
+    const secrets = secretsOf(raw);
     for (const secret of secrets)
         setSecret(secret);
     return secrets;
@@ -44909,11 +44956,10 @@ function setOutputNow(name, value) {
     catch { }
 }
 
-;// CONCATENATED MODULE: ./src/index.ts
+;// CONCATENATED MODULE: ./src/github/index.ts
 
 
-/** Once everything is written, how long anything still open (a DNS lookup that no one can cancel) may keep the step alive. */
-const EXIT_GRACE_MS = 1000;
+
 // run() ends every known fault in a defined outcome; this is the last net, so that even an
 // unforeseen one fails the step with a message instead of a stack trace.
 run()

@@ -1,10 +1,10 @@
 import * as core from '@actions/core'
 import { stepPasses } from '../engine/outcome.js'
 import type { RunOutcome } from '../model.js'
-import { failureMessage, fileAnnotations } from './explain.js'
-import { computeOutputs } from './outputs.js'
-import { outputsNotWritten, summaryNotWritten, writeOutputs } from './publish.js'
-import { renderSummary } from './summary.js'
+import { failureMessage, fileAnnotations } from '../report/explain.js'
+import { computeOutputs } from '../report/outputs.js'
+import { outputsNotWritten, summaryNotWritten, writeOutputs } from '../report/publish.js'
+import { renderSummary } from '../report/summary.js'
 
 export interface StepReportOptions {
   summary: boolean

@@ -1,8 +1,6 @@
 import * as core from '@actions/core'
+import { EXIT_GRACE_MS } from '../step/limits.js'
 import { run } from './main.js'
-
-/** Once everything is written, how long anything still open (a DNS lookup that no one can cancel) may keep the step alive. */
-const EXIT_GRACE_MS = 1000
 
 // run() ends every known fault in a defined outcome; this is the last net, so that even an
 // unforeseen one fails the step with a message instead of a stack trace.

@@ -1,8 +1,9 @@
 import * as core from '@actions/core'
 import { formatDuration } from '../durations.js'
 import type { CommentSettings, RunOutcome, SearchSettings, TargetRef } from '../model.js'
-import { commentCommit, commentMarker, commentTarget, explainCommentError, renderComment, renderInProgressComment, upsertComment } from './comment.js'
-import { describeWork } from './explain.js'
+import { commentMarker, renderComment, renderInProgressComment } from '../report/comment.js'
+import { commentCommit, commentTarget, explainCommentError, upsertComment } from './comment-api.js'
+import { describeWork } from '../report/explain.js'
 
 /**
  * The work's result, or the budget's abort, whichever comes first: the GitHub API client does

@@ -1,0 +1,52 @@
+/** After SIGINT/SIGTERM the process ends within this, whatever is still running. */
+export const CANCEL_GRACE_MS = 1500
+
+export interface Cancellation {
+  /** Aborted on the first SIGINT or SIGTERM. */
+  signal: AbortSignal
+  /** The signal that came, once one did. */
+  received(): NodeJS.Signals | undefined
+  /** When the process must be gone by, once a signal came; undefined before. */
+  exitBy(): number | undefined
+  /** Stops listening; a signal after this ends the process as Node does by default. */
+  stop(): void
+}
+
+export interface CancelOptions {
+  /** Says in the log that the cancel was heard. */
+  say: (line: string) => void
+  /** The exit code once the grace period is over (the action fails the step; the command line exits 130 or 143). */
+  exitCode: (signal: NodeJS.Signals) => number
+  graceMs?: number
+}
+
+/**
+ * Turns a cancel (SIGINT, then SIGTERM) into an abort signal, and makes sure the process exits
+ * within the grace period whatever is still running, so the outputs written in that time are the
+ * step's last word.
+ */
+export function listenForCancel(options: CancelOptions): Cancellation {
+  const graceMs = options.graceMs ?? CANCEL_GRACE_MS
+  const cancel = new AbortController()
+  let exitBy: number | undefined
+  let received: NodeJS.Signals | undefined
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (cancel.signal.aborted) return
+    options.say(`Received ${signal}: stopping the wait and writing the outputs.`)
+    received = signal
+    exitBy = Date.now() + graceMs
+    cancel.abort()
+    setTimeout(() => process.exit(options.exitCode(signal)), graceMs).unref()
+  }
+  process.on('SIGINT', onSignal)
+  process.on('SIGTERM', onSignal)
+  return {
+    signal: cancel.signal,
+    received: () => received,
+    exitBy: () => exitBy,
+    stop() {
+      process.off('SIGINT', onSignal)
+      process.off('SIGTERM', onSignal)
+    }
+  }
+}

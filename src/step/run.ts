@@ -1,0 +1,83 @@
+// What every adapter does between reading its inputs and writing its results: parse the inputs,
+// start the work and wait on it, and turn every fault into a defined outcome. The GitHub Action
+// and the command line differ only in where inputs come from and where results go.
+import { createApiClient, type ApiClient } from '../api/client.js'
+import { systemClock } from '../engine/poll.js'
+import { endedBeforeWaiting, runEngine } from '../engine/run.js'
+import { parseInputs, type RawInputs } from '../inputs/parse.js'
+import type { CommentSettings, RunEvents, RunOutcome, Settings, TargetRef } from '../model.js'
+import type { LogSink } from '../report/log.js'
+import { secretForms } from '../report/markdown.js'
+import { createRunLog } from '../report/run-log.js'
+import { counted, createRedactor } from '../text.js'
+
+/** Every key the inputs hold, once each: masked by the adapter, cut out of everything written. */
+export function secretsOf(raw: RawInputs): string[] {
+  return [...new Set([raw['admin-key'], raw['assistant-key'], raw['github-token']])].filter((key) => key !== '')
+}
+
+/** What is written goes through this, which knows every spelling a key could take there. */
+export function redactorFor(secrets: readonly string[]): (text: string) => string {
+  return createRedactor(secretForms(secrets))
+}
+
+export interface WaitHooks {
+  log: LogSink
+  /** Cuts every spelling of a key out of text. */
+  clean: (text: string) => string
+  /** Writes one output at once (the started ids, before waiting). */
+  setOutputNow: (name: string, value: string) => void
+  /** Aborted on cancel. */
+  signal: AbortSignal
+  startedAt: number
+  /** Told when the wait starts (the "in progress" comment or note goes out then). */
+  waiting?: (targets: readonly TargetRef[], settings: Settings) => void
+}
+
+export interface WaitedRun {
+  outcome: RunOutcome
+  /** Undefined when the inputs were invalid. */
+  settings: Settings | undefined
+  /** The comment's settings when its own inputs are sound, even if others are not. */
+  comment: CommentSettings | undefined
+  /** Closes the connections and lookups still open. */
+  close(): Promise<void>
+}
+
+/** Parses the inputs, starts the work and waits on it; never throws. */
+export async function waitForDocs(raw: RawInputs, secrets: readonly string[], hooks: WaitHooks): Promise<WaitedRun> {
+  const { startedAt } = hooks
+  let client: ApiClient | undefined
+  let settings: Settings | undefined
+  let comment: CommentSettings | undefined
+  let outcome: RunOutcome
+  try {
+    const parsed = parseInputs(raw)
+    comment = parsed.ok ? parsed.settings.comment : parsed.comment
+    if (!parsed.ok) {
+      const count = counted(parsed.problems.length, 'problem')
+      outcome = endedBeforeWaiting(`Invalid input (${count}); no request was sent.`, Date.now() - startedAt, parsed.problems)
+    } else {
+      const ready = parsed.settings
+      settings = ready
+      client = createApiClient({ baseUrl: ready.baseUrl, secrets: [...secrets], requestTimeoutMs: ready.requestTimeoutMs })
+      const log = createRunLog(hooks.log, { settings: ready, clean: hooks.clean, setOutput: hooks.setOutputNow })
+      const events: RunEvents = {
+        ...log,
+        waiting(targets) {
+          hooks.waiting?.(targets, ready)
+          return log.waiting(targets)
+        }
+      }
+      outcome = await runEngine(ready, { client, clock: systemClock, random: Math.random, signal: hooks.signal, startedAt, events })
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    // Settings but no client: the client refused a proxy variable, before any request. Anything
+    // else is not expected (every known fault has its own outcome); still a defined state.
+    const headline = settings && !client ? `Cannot set up the connection: ${message}; no request was sent.` : `Unexpected error: ${message}`
+    outcome = endedBeforeWaiting(headline, Date.now() - startedAt)
+  }
+  const opened = client
+  return { outcome, settings, comment, close: async () => opened?.close() }
+}
