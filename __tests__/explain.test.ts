@@ -116,11 +116,45 @@ describe('failureMessage', () => {
       { result: 'cancelled', stoppedByFailFast: true, error: 'stopped by fail-fast: update u1 ended with failure' }
     )
     const message = failureMessage(outcome([ok, stopped, FAILED_UPDATE]))
-    expect(message.split('\n').slice(0, 2)).toEqual([
+    expect(message.split('\n')).toEqual([
       '2 of 3 targets did not succeed. Update u1 failed: “broken link in docs/quickstart.mdx”',
-      '- update u0 stopped by fail-fast: update u1 ended with failure'
+      'Errors in its log:',
+      '  Error: docs/quickstart.mdx:12: broken link to /install',
+      '  warning: image missing in guides/setup.md',
+      '- update u0 stopped by fail-fast: update u1 ended with failure',
+      'Next: fix the file named above (it is annotated), push, and let the update run again.'
     ])
-    expect(message).toMatch(/\nNext: fix the file named above/)
+  })
+
+  it('with several failed updates, each one’s log lines stand under it', () => {
+    const a = target('update', 'a', { status: 'failure', logs: ['Installing', 'fatal: out of memory'] }, { result: 'failure' })
+    const b = target('update', 'b', { status: 'failure', logs: ['Error: docs/b.mdx:3: broken link'] }, { result: 'failure' })
+    expect(failureMessage(outcome([a, b])).split('\n')).toEqual([
+      '2 of 2 targets did not succeed. Update a failed (status "failure").',
+      'Errors in its log:',
+      '  fatal: out of memory',
+      '- update b failed (status "failure")',
+      '  Errors in its log:',
+      '    Error: docs/b.mdx:3: broken link',
+      'Next: read the update log in the job summary, fix the docs source, and run the update again.'
+    ])
+    expect(fileAnnotations(outcome([a, b]))).toEqual([{ file: 'docs/b.mdx', line: 3, message: 'update b failed: Error: docs/b.mdx:3: broken link' }])
+  })
+
+  it('an update of another commit than expect-sha: the commit is the reason, its log lines are not quoted nor annotated', () => {
+    const other = target(
+      'update',
+      'u1',
+      { status: 'success', commit: { sha: '0badc0ffee' }, logs: ['warning: image missing in docs/img.mdx', 'Deployed'] },
+      { result: 'failure', error: 'the update deployed commit 0badc0ffee, not 3f78685 (expect-sha)' }
+    )
+    expect(failureMessage(outcome([other]))).toBe(
+      [
+        'Update u1 did not deploy the expected commit: the update deployed commit 0badc0ffee, not 3f78685 (expect-sha).',
+        'Next: check that the platform deploys the branch this workflow ran for and that the update started after the push; remove expect-sha if any commit will do.'
+      ].join('\n')
+    )
+    expect(fileAnnotations(outcome([other]))).toEqual([])
   })
 
   it('input problems are listed with a next step', () => {

@@ -5,7 +5,8 @@ import { FINAL_POLL_ALLOWANCE_MS } from '../src/engine/poll.js'
 import { MAX_IN_FLIGHT, waitForTargets } from '../src/engine/wait.js'
 import { seededRandom, virtualClock } from './helpers/clock.js'
 import { ok, recordingEvents, scriptedClient, settingsFor } from './helpers/fakes.js'
-import type { RunOutcome, TargetReport } from '../src/model.js'
+import type { Progress, RunOutcome, TargetReport } from '../src/model.js'
+import { describeProgress } from '../src/report/log.js'
 import { runOutcome, searchReport, updateReport } from './helpers/builders.js'
 
 const U = (id: string) => `/v1/project/update-status/${id}`
@@ -237,6 +238,21 @@ describe('waiting on many targets', () => {
     expect(reports[0]).toMatchObject({ stoppedByFailFast: true })
     expect(reports[0]?.error).toBe('stopped by fail-fast: update bad ended with failure')
     expect(overallResult(reports)).toBe('failure')
+  })
+
+  it('with fail-fast, the progress counts a stopped target as stopped, not as failed', async () => {
+    const events = recordingEvents()
+    const progress: Progress[] = []
+    const { client } = scriptedClient({ [U('slow')]: [ok({ status: 'in_progress' })], [U('bad')]: [ok({ status: 'queued' }), ok({ status: 'failure' })] })
+    await waitForTargets(settingsFor({ 'status-id': 'slow,bad', 'fail-fast': 'true' }), {
+      client,
+      clock: virtualClock(),
+      random: seededRandom(1),
+      signal: new AbortController().signal,
+      events: { ...events, progress: (p) => progress.push(p) }
+    })
+    expect(progress.at(-1)).toMatchObject({ settled: 2, failed: 1, stopped: 1, pending: 0 })
+    expect(describeProgress(progress.at(-1) as Progress)).toMatch(/^2\/2 settled, 1 failed, 1 stopped by fail-fast, 0 pending — /)
   })
 
   it('without fail-fast, every target is waited on to the end', async () => {

@@ -42676,9 +42676,12 @@ const updateTarget = {
     },
     logs: (record) => record.logs ?? []
 };
+/** A deployed commit may be named in full or abbreviated, and so may the expected one: this many hex digits at least. */
+const MIN_SHA_ABBREVIATION = 7;
 /**
  * A successful update counts only when it deployed the expected commit: a gate must not turn
  * green for an update of another commit, nor for one whose record does not say which it was.
+ * Either sha may be an abbreviation of the other (the record's of at least 7 digits).
  */
 function judgeDeployedCommit(record, expectSha) {
     if (expectSha === undefined)
@@ -42690,7 +42693,8 @@ function judgeDeployedCommit(record, expectSha) {
             result: 'failure',
             reason: `the update succeeded, but its record names no commit, so it cannot be confirmed that it deployed ${expectSha} (expect-sha)`
         };
-    if (sha.toLowerCase().startsWith(expectSha))
+    const deployed = sha.toLowerCase();
+    if (deployed.startsWith(expectSha) || (deployed.length >= MIN_SHA_ABBREVIATION && /^[0-9a-f]+$/.test(deployed) && expectSha.startsWith(deployed)))
         return { state: 'settled', result: 'success' };
     return {
         state: 'settled',
@@ -42725,13 +42729,14 @@ async function waitForTargets(settings, deps) {
     // Every sleeping target listens on this signal; Node warns on stderr beyond 10 listeners.
     (0,external_node_events_.setMaxListeners)(0, signal);
     let failFastCause;
-    const counts = { settled: 0, failed: 0 };
+    const counts = { settled: 0, failed: 0, stopped: 0 };
     // The last status of each target still pending, for the progress line.
     const waiting = new Map(settings.targets.map((ref) => [ref, '']));
     const reportProgress = () => deps.events.progress({
         total: settings.targets.length,
         settled: counts.settled,
         failed: counts.failed,
+        stopped: counts.stopped,
         pending: settings.targets.length - counts.settled,
         elapsedMs: deps.clock.now() - startedAt,
         waiting: [...waiting].map(([ref, status]) => ({ ref, status }))
@@ -42748,7 +42753,9 @@ async function waitForTargets(settings, deps) {
             report.error = `stopped by fail-fast: ${failFastCause ?? 'another target did not succeed'}`;
         }
         counts.settled++;
-        if (report.result !== 'success')
+        if (report.stoppedByFailFast)
+            counts.stopped++;
+        else if (report.result !== 'success')
             counts.failed++;
         deps.events.settled(report);
         if (settings.targets.length > 1)
@@ -43627,6 +43634,7 @@ function escapeWithCode(text, max = 600) {
 
 
 
+
 /** At most this many log lines that look like errors are quoted per update. */
 const MAX_ERROR_LINES = 5;
 /** Failing targets listed one by one in the annotation; the summary has them all. */
@@ -43647,14 +43655,25 @@ function fileRefOf(line) {
     const lineNumber = match[2] ? Number(match[2]) : undefined;
     return lineNumber && lineNumber > 0 ? { file, line: lineNumber } : { file };
 }
+/**
+ * An update that succeeded for another commit than `expect-sha` (or for one it does not name):
+ * the commit is the reason, and nothing in its log is.
+ */
+function wrongCommit(t) {
+    return t.ref.kind === 'update' && t.result === 'failure' && listed(TERMINAL_STATES.update.success, t.status);
+}
+/** The log lines that look like errors of an update that failed by itself; none for any other target. */
+function quotedLines(t) {
+    if (t.ref.kind !== 'update' || t.result !== 'failure' || wrongCommit(t))
+        return [];
+    return errorLines(t.logs);
+}
 /** File annotations for the error lines of every failed update, one per file and line. */
 function fileAnnotations(outcome) {
     const seen = new Set();
     const annotations = [];
     for (const t of outcome.targets) {
-        if (t.ref.kind !== 'update' || t.result !== 'failure')
-            continue;
-        for (const line of errorLines(t.logs)) {
+        for (const line of quotedLines(t)) {
             const ref = fileRefOf(line);
             if (!ref)
                 continue;
@@ -43682,15 +43701,14 @@ function explainTarget(t, options = {}) {
         case 'success':
             return { reason: t.note ? `succeeded (${oneLine(t.note, 300)})` : 'succeeded', next: '' };
         case 'failure': {
-            if (t.ref.kind === 'update' && t.status !== 'failure' && error)
-                // A success for another commit than expect-sha, or one that names none.
+            if (wrongCommit(t))
                 return {
-                    reason: `did not deploy the expected commit: ${error}`,
+                    reason: `did not deploy the expected commit: ${error ?? 'its record names another commit'}`,
                     next: 'check that the platform deploys the branch this workflow ran for and that the update started after the push; remove expect-sha if any commit will do'
                 };
             if (t.ref.kind === 'update') {
                 const summary = updateSummary(t);
-                const files = errorLines(t.logs).some((line) => fileRefOf(line) !== undefined);
+                const files = quotedLines(t).some((line) => fileRefOf(line) !== undefined);
                 return {
                     reason: summary ? `failed: “${summary}”` : `failed (status "${oneLine(t.status, 80)}")`,
                     next: files
@@ -43764,7 +43782,7 @@ const NEXT_FOR_PROBLEMS = 'fix these inputs in the workflow file (see the README
 /** The run in the user's terms, for the annotation, the summary and the comment alike. */
 function explainRun(outcome, options = {}) {
     if (outcome.problems.length > 0)
-        return { lead: [outcome.headline], quoted: [...outcome.problems], next: NEXT_FOR_PROBLEMS };
+        return { lead: [outcome.headline], quoted: [[...outcome.problems]], next: NEXT_FOR_PROBLEMS };
     // Work that could not be started: its message says whether it may have started, and what to check.
     if (outcome.trigger && outcome.trigger.result !== 'success')
         return { lead: [outcome.headline], quoted: [], next: '' };
@@ -43786,16 +43804,21 @@ function explainRun(outcome, options = {}) {
     const explained = explainTarget(first, options);
     const sentence = endSentence(`${capitalize(describeRef(first.ref))} ${explained.reason}`);
     const lead = [];
+    const quoted = [];
+    const evidence = (t) => quotedLines(t).map((line) => oneLine(line, 300));
     if (outcome.targets.length === 1)
         lead.push(sentence);
-    else {
+    else
         lead.push(`${failing.length} of ${outcome.targets.length} targets did not succeed. ${sentence}`);
-        for (const t of ordered.slice(1, MAX_TARGETS_LISTED))
-            lead.push(`- ${describeRef(t.ref)} ${explainTarget(t, options).reason}`);
-        if (ordered.length > MAX_TARGETS_LISTED)
-            lead.push(`- … and ${ordered.length - MAX_TARGETS_LISTED} more (see the job summary)`);
+    quoted.push(evidence(first));
+    for (const t of ordered.slice(1, MAX_TARGETS_LISTED)) {
+        lead.push(`- ${describeRef(t.ref)} ${explainTarget(t, options).reason}`);
+        quoted.push(evidence(t));
     }
-    const quoted = first.ref.kind === 'update' && first.result === 'failure' ? errorLines(first.logs).map((line) => oneLine(line, 300)) : [];
+    if (ordered.length > MAX_TARGETS_LISTED) {
+        lead.push(`- … and ${ordered.length - MAX_TARGETS_LISTED} more (see the job summary)`);
+        quoted.push([]);
+    }
     return { lead, quoted, next: explained.next };
 }
 /**
@@ -43804,8 +43827,19 @@ function explainRun(outcome, options = {}) {
  */
 function failureMessage(outcome, options = {}) {
     const { lead, quoted, next } = explainRun(outcome, options);
-    const evidence = outcome.problems.length > 0 ? quoted.map((p) => `- ${p}`) : quoted.length > 0 ? ['Errors in its log:', ...quoted.map((line) => `  ${line}`)] : [];
-    return [...lead, ...evidence, ...(next ? [`Next: ${next}.`] : [])].join('\n');
+    const lines = [];
+    lead.forEach((line, i) => {
+        lines.push(line);
+        const evidence = quoted[i] ?? [];
+        if (outcome.problems.length > 0)
+            lines.push(...evidence.map((p) => `- ${p}`));
+        else if (evidence.length > 0) {
+            // A further target's lines are indented under its own list item.
+            const indent = i === 0 ? '' : '  ';
+            lines.push(`${indent}Errors in its log:`, ...evidence.map((text) => `${indent}  ${text}`));
+        }
+    });
+    return [...lines, ...(next ? [`Next: ${next}.`] : [])].join('\n');
 }
 function capitalize(text) {
     return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
@@ -44162,7 +44196,7 @@ const MAX_LISTED_PENDING = 10;
  * nothing left pending, the count of what settled.
  */
 function describeProgress(p) {
-    const failed = p.failed > 0 ? `, ${p.failed} failed` : '';
+    const failed = `${p.failed > 0 ? `, ${p.failed} failed` : ''}${p.stopped ? `, ${p.stopped} stopped by fail-fast` : ''}`;
     if (p.waiting.length === 0)
         return `${p.settled}/${p.total} settled${failed}, ${p.pending} pending — ${formatDuration(p.elapsedMs)}`;
     const status = (s) => (s ? inert(s, 40) : 'no answer yet');
@@ -44612,16 +44646,12 @@ function renderSummary(outcome, options = {}) {
     sections.push(`<sub>Finished in ${formatDuration(outcome.elapsedMs)} with ${counted(polls, 'poll')}.${exact}</sub>`);
     return fitInBudget(`${sections.join('\n\n')}\n`);
 }
-/** What happened, in bold, then the evidence and the next step. */
+/** What happened, in bold, then each failing target with its own evidence under it, and the next step. */
 function reasonSection(outcome, options) {
     const { lead, quoted, next } = explainRun(outcome, options);
-    const [first, ...more] = lead;
-    const parts = [`**${escapeText(first ?? '', 1000)}**`];
-    if (more.length > 0)
-        parts.push(more.map((line) => `- ${escapeText(line.replace(/^- /, ''), 600)}`).join('\n'));
     // Input problems have their own section; error lines are quoted here, and open in the log below.
-    if (quoted.length > 0 && outcome.problems.length === 0)
-        parts.push(preBlock(quoted));
+    const evidence = (i) => (outcome.problems.length === 0 && (quoted[i]?.length ?? 0) > 0 ? [preBlock(quoted[i] ?? [])] : []);
+    const parts = lead.flatMap((line, i) => [i === 0 ? `**${escapeText(line, 1000)}**` : `- ${escapeText(line.replace(/^- /, ''), 600)}`, ...evidence(i)]);
     if (next)
         parts.push(`**Next:** ${escapeWithCode(next, 600)}.`);
     return parts.join('\n\n');

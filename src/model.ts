@@ -158,7 +158,10 @@ export interface TargetReport {
 export interface Progress {
   total: number
   settled: number
+  /** Settled without success, not counting those fail-fast stopped. */
   failed: number
+  /** Stopped by fail-fast before they settled: they did not fail, the wait on them ended. */
+  stopped?: number
   pending: number
   elapsedMs: number
   /** The targets still pending, in input order, with their last status ('' before the first answer). */

@@ -40,7 +40,7 @@ export async function waitForTargets(settings: Settings, deps: WaitDeps): Promis
   setMaxListeners(0, signal)
   let failFastCause: string | undefined
 
-  const counts = { settled: 0, failed: 0 }
+  const counts = { settled: 0, failed: 0, stopped: 0 }
   // The last status of each target still pending, for the progress line.
   const waiting = new Map<TargetRef, string>(settings.targets.map((ref) => [ref, '']))
   const reportProgress = () =>
@@ -48,6 +48,7 @@ export async function waitForTargets(settings: Settings, deps: WaitDeps): Promis
       total: settings.targets.length,
       settled: counts.settled,
       failed: counts.failed,
+      stopped: counts.stopped,
       pending: settings.targets.length - counts.settled,
       elapsedMs: deps.clock.now() - startedAt,
       waiting: [...waiting].map(([ref, status]) => ({ ref, status }))
@@ -64,7 +65,8 @@ export async function waitForTargets(settings: Settings, deps: WaitDeps): Promis
       report.error = `stopped by fail-fast: ${failFastCause ?? 'another target did not succeed'}`
     }
     counts.settled++
-    if (report.result !== 'success') counts.failed++
+    if (report.stoppedByFailFast) counts.stopped++
+    else if (report.result !== 'success') counts.failed++
     deps.events.settled(report)
     if (settings.targets.length > 1) reportProgress()
     // Only a failure or an error stops the others: a timeout comes at the deadline they share,

@@ -1,5 +1,6 @@
 import { formatDuration } from '../durations.js'
 import { oneLine } from '../text.js'
+import { listed, TERMINAL_STATES } from '../engine/targets/states.js'
 import { describeRef } from '../engine/wait.js'
 import type { RunOutcome, TargetReport } from '../model.js'
 
@@ -49,13 +50,26 @@ export interface FileAnnotation extends FileRef {
   message: string
 }
 
+/**
+ * An update that succeeded for another commit than `expect-sha` (or for one it does not name):
+ * the commit is the reason, and nothing in its log is.
+ */
+export function wrongCommit(t: TargetReport): boolean {
+  return t.ref.kind === 'update' && t.result === 'failure' && listed(TERMINAL_STATES.update.success, t.status)
+}
+
+/** The log lines that look like errors of an update that failed by itself; none for any other target. */
+export function quotedLines(t: TargetReport): string[] {
+  if (t.ref.kind !== 'update' || t.result !== 'failure' || wrongCommit(t)) return []
+  return errorLines(t.logs)
+}
+
 /** File annotations for the error lines of every failed update, one per file and line. */
 export function fileAnnotations(outcome: RunOutcome): FileAnnotation[] {
   const seen = new Set<string>()
   const annotations: FileAnnotation[] = []
   for (const t of outcome.targets) {
-    if (t.ref.kind !== 'update' || t.result !== 'failure') continue
-    for (const line of errorLines(t.logs)) {
+    for (const line of quotedLines(t)) {
       const ref = fileRefOf(line)
       if (!ref) continue
       const key = `${ref.file}:${ref.line ?? ''}`
@@ -82,15 +96,14 @@ export function explainTarget(t: TargetReport, options: ExplainOptions = {}): Ex
     case 'success':
       return { reason: t.note ? `succeeded (${oneLine(t.note, 300)})` : 'succeeded', next: '' }
     case 'failure': {
-      if (t.ref.kind === 'update' && t.status !== 'failure' && error)
-        // A success for another commit than expect-sha, or one that names none.
+      if (wrongCommit(t))
         return {
-          reason: `did not deploy the expected commit: ${error}`,
+          reason: `did not deploy the expected commit: ${error ?? 'its record names another commit'}`,
           next: 'check that the platform deploys the branch this workflow ran for and that the update started after the push; remove expect-sha if any commit will do'
         }
       if (t.ref.kind === 'update') {
         const summary = updateSummary(t)
-        const files = errorLines(t.logs).some((line) => fileRefOf(line) !== undefined)
+        const files = quotedLines(t).some((line) => fileRefOf(line) !== undefined)
         return {
           reason: summary ? `failed: “${summary}”` : `failed (status "${oneLine(t.status, 80)}")`,
           next: files
@@ -165,17 +178,20 @@ const NEXT_FOR_PROBLEMS = 'fix these inputs in the workflow file (see the README
 
 /** A run told in three parts: what happened, the evidence, and what to do now. */
 export interface RunExplanation {
-  /** What happened, first line; more lines list further failing targets. */
+  /** What happened, first line; more lines list further failing targets, one each. */
   lead: string[]
-  /** Quoted evidence: the input problems, or the log lines of the failed update that look like errors. */
-  quoted: string[]
+  /**
+   * Quoted evidence under each line of `lead`, at the same index: the input problems under the
+   * first, or under each failing update the log lines of its own that look like errors.
+   */
+  quoted: string[][]
   /** What to do now; empty on success. */
   next: string
 }
 
 /** The run in the user's terms, for the annotation, the summary and the comment alike. */
 export function explainRun(outcome: RunOutcome, options: ExplainOptions = {}): RunExplanation {
-  if (outcome.problems.length > 0) return { lead: [outcome.headline], quoted: [...outcome.problems], next: NEXT_FOR_PROBLEMS }
+  if (outcome.problems.length > 0) return { lead: [outcome.headline], quoted: [[...outcome.problems]], next: NEXT_FOR_PROBLEMS }
   // Work that could not be started: its message says whether it may have started, and what to check.
   if (outcome.trigger && outcome.trigger.result !== 'success') return { lead: [outcome.headline], quoted: [], next: '' }
   if (outcome.result === 'success') return { lead: [capitalize(outcome.headline)], quoted: [], next: '' }
@@ -195,13 +211,19 @@ export function explainRun(outcome: RunOutcome, options: ExplainOptions = {}): R
   const explained = explainTarget(first, options)
   const sentence = endSentence(`${capitalize(describeRef(first.ref))} ${explained.reason}`)
   const lead: string[] = []
+  const quoted: string[][] = []
+  const evidence = (t: TargetReport) => quotedLines(t).map((line) => oneLine(line, 300))
   if (outcome.targets.length === 1) lead.push(sentence)
-  else {
-    lead.push(`${failing.length} of ${outcome.targets.length} targets did not succeed. ${sentence}`)
-    for (const t of ordered.slice(1, MAX_TARGETS_LISTED)) lead.push(`- ${describeRef(t.ref)} ${explainTarget(t, options).reason}`)
-    if (ordered.length > MAX_TARGETS_LISTED) lead.push(`- … and ${ordered.length - MAX_TARGETS_LISTED} more (see the job summary)`)
+  else lead.push(`${failing.length} of ${outcome.targets.length} targets did not succeed. ${sentence}`)
+  quoted.push(evidence(first))
+  for (const t of ordered.slice(1, MAX_TARGETS_LISTED)) {
+    lead.push(`- ${describeRef(t.ref)} ${explainTarget(t, options).reason}`)
+    quoted.push(evidence(t))
   }
-  const quoted = first.ref.kind === 'update' && first.result === 'failure' ? errorLines(first.logs).map((line) => oneLine(line, 300)) : []
+  if (ordered.length > MAX_TARGETS_LISTED) {
+    lead.push(`- … and ${ordered.length - MAX_TARGETS_LISTED} more (see the job summary)`)
+    quoted.push([])
+  }
   return { lead, quoted, next: explained.next }
 }
 
@@ -211,9 +233,18 @@ export function explainRun(outcome: RunOutcome, options: ExplainOptions = {}): R
  */
 export function failureMessage(outcome: RunOutcome, options: ExplainOptions = {}): string {
   const { lead, quoted, next } = explainRun(outcome, options)
-  const evidence =
-    outcome.problems.length > 0 ? quoted.map((p) => `- ${p}`) : quoted.length > 0 ? ['Errors in its log:', ...quoted.map((line) => `  ${line}`)] : []
-  return [...lead, ...evidence, ...(next ? [`Next: ${next}.`] : [])].join('\n')
+  const lines: string[] = []
+  lead.forEach((line, i) => {
+    lines.push(line)
+    const evidence = quoted[i] ?? []
+    if (outcome.problems.length > 0) lines.push(...evidence.map((p) => `- ${p}`))
+    else if (evidence.length > 0) {
+      // A further target's lines are indented under its own list item.
+      const indent = i === 0 ? '' : '  '
+      lines.push(`${indent}Errors in its log:`, ...evidence.map((text) => `${indent}  ${text}`))
+    }
+  })
+  return [...lines, ...(next ? [`Next: ${next}.`] : [])].join('\n')
 }
 
 function capitalize(text: string): string {

@@ -58,7 +58,7 @@ export const MAX_LISTED_PENDING = 10
  * nothing left pending, the count of what settled.
  */
 export function describeProgress(p: Progress): string {
-  const failed = p.failed > 0 ? `, ${p.failed} failed` : ''
+  const failed = `${p.failed > 0 ? `, ${p.failed} failed` : ''}${p.stopped ? `, ${p.stopped} stopped by fail-fast` : ''}`
   if (p.waiting.length === 0) return `${p.settled}/${p.total} settled${failed}, ${p.pending} pending — ${formatDuration(p.elapsedMs)}`
   const status = (s: string) => (s ? inert(s, 40) : 'no answer yet')
   const only = p.waiting.length === 1 && p.total === 1 ? p.waiting[0] : undefined

@@ -47,14 +47,12 @@ export function renderSummary(outcome: RunOutcome, options: SummaryOptions = {})
   return fitInBudget(`${sections.join('\n\n')}\n`)
 }
 
-/** What happened, in bold, then the evidence and the next step. */
+/** What happened, in bold, then each failing target with its own evidence under it, and the next step. */
 function reasonSection(outcome: RunOutcome, options: SummaryOptions): string {
   const { lead, quoted, next } = explainRun(outcome, options)
-  const [first, ...more] = lead
-  const parts = [`**${escapeText(first ?? '', 1000)}**`]
-  if (more.length > 0) parts.push(more.map((line) => `- ${escapeText(line.replace(/^- /, ''), 600)}`).join('\n'))
   // Input problems have their own section; error lines are quoted here, and open in the log below.
-  if (quoted.length > 0 && outcome.problems.length === 0) parts.push(preBlock(quoted))
+  const evidence = (i: number) => (outcome.problems.length === 0 && (quoted[i]?.length ?? 0) > 0 ? [preBlock(quoted[i] ?? [])] : [])
+  const parts = lead.flatMap((line, i) => [i === 0 ? `**${escapeText(line, 1000)}**` : `- ${escapeText(line.replace(/^- /, ''), 600)}`, ...evidence(i)])
   if (next) parts.push(`**Next:** ${escapeWithCode(next, 600)}.`)
   return parts.join('\n\n')
 }
