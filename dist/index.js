@@ -32343,7 +32343,7 @@ function createApiClient(options) {
             if (status >= 300 && status < 400 && location) {
                 response.body.destroy();
                 const said = oneLine(redact(location, secrets), 200);
-                const next = URL.canParse(location, url) ? new URL(location, url) : undefined;
+                const next = URL.canParse(location, url.href) ? new URL(location, url) : undefined;
                 if (!next)
                     return {
                         kind: 'fatal',
@@ -42252,7 +42252,8 @@ async function runSearchCheck(settings, deps) {
             maxIntervalMs: deps.maxIntervalMs,
             clock: deps.clock,
             random: deps.random,
-            signal: deps.signal
+            signal: deps.signal,
+            onRetry: (reason, delayMs) => deps.onRetry?.(query, reason, delayMs)
         });
         switch (end.kind) {
             case 'settled': {
@@ -42965,7 +42966,8 @@ async function runEngine(settings, deps) {
         events.searching(settings.search);
         search = await runSearchCheck(settings.search, {
             ...requests,
-            onQuery: (query) => events.searchQuery(query)
+            onQuery: (query) => events.searchQuery(query),
+            onRetry: (query, reason, delayMs) => events.searchRetrying(query, reason, delayMs)
         });
         events.searchDone(search);
     }
@@ -44223,10 +44225,14 @@ function describeProgress(p) {
  * folded into a count, shown on the 2nd, 4th, 8th… time, so a long outage stays a few lines.
  */
 function describeRetry(ref, reason, delayMs, timesInARow) {
+    return describeRetryOf(describeRef(ref), reason, delayMs, timesInARow);
+}
+/** The same for any request named by `subject` (a target, a search query). */
+function describeRetryOf(subject, reason, delayMs, timesInARow) {
     if (timesInARow > 1 && (timesInARow & (timesInARow - 1)) !== 0)
         return undefined;
     const count = timesInARow > 1 ? ` (${timesInARow} times in a row)` : '';
-    return `${describeRef(ref)}: ${inert(reason, 300)}${count}, retrying in ${formatDuration(delayMs)}`;
+    return `${subject}: ${inert(reason, 300)}${count}, retrying in ${formatDuration(delayMs)}`;
 }
 /**
  * Turns wait events into the step log. With one target its lines stream as they come, in a
@@ -44536,6 +44542,9 @@ function startedIds(outcome) {
 /** The step log of a run: the engine's events as lines, groups and early outputs. */
 function createRunLog(sink, options) {
     const { settings, clean } = options;
+    const searchGroup = reopenableGroup(sink);
+    let searchTitle = '';
+    let searchRetry;
     return {
         starting: (url) => sink.info(clean(`Starting the work: POST ${url}`)),
         startRetrying: (reason, delayMs) => sink.info(clean(`${inert(reason, 300)}: nothing was started, sending the request again in ${formatDuration(delayMs)}`)),
@@ -44552,9 +44561,41 @@ function createRunLog(sink, options) {
             sink.info(`Waiting on ${what} at ${settings.baseUrl.origin} (${polling})`);
             return createLogReporter(sink, { streamLogs: settings.streamLogs, targets, clean });
         },
-        searching: (search) => sink.startGroup(`Search check: ${counted(search.queries.length, 'query', 'queries')} on ${search.domain}`),
-        searchQuery: (query) => sink.info(clean(describeQuery(query))),
-        searchDone: () => sink.endGroup()
+        searching(search) {
+            searchTitle = `Search check: ${counted(search.queries.length, 'query', 'queries')} on ${search.domain}`;
+            searchGroup.open(searchTitle);
+        },
+        searchQuery(query) {
+            searchGroup.open(`${searchTitle} (continued)`);
+            sink.info(clean(describeQuery(query)));
+        },
+        searchRetrying(query, reason, delayMs) {
+            const times = searchRetry?.query === query && searchRetry.reason === reason ? searchRetry.times + 1 : 1;
+            searchRetry = { query, reason, times };
+            // Outside the group, as a status poll's retry is: it explains a wait that seems long.
+            const line = describeRetryOf(`search "${inert(query, 100)}"`, reason, delayMs, times);
+            if (!line)
+                return;
+            searchGroup.close();
+            sink.info(clean(line));
+        },
+        searchDone: () => searchGroup.close()
+    };
+}
+/** A group that can be closed for a line outside it and opened again. */
+function reopenableGroup(sink) {
+    let open = false;
+    return {
+        open(title) {
+            if (!open)
+                sink.startGroup(title);
+            open = true;
+        },
+        close() {
+            if (open)
+                sink.endGroup();
+            open = false;
+        }
     };
 }
 /** One line for the log when work was started. */

@@ -263,5 +263,7 @@ export interface RunEvents {
   waiting(targets: readonly TargetRef[]): WaitEvents
   searching(search: SearchSettings): void
   searchQuery(query: QueryReport): void
+  /** A search request failed in a way worth retrying; the next try comes after `delayMs`. */
+  searchRetrying(query: string, reason: string, delayMs: number): void
   searchDone(search: SearchReport): void
 }

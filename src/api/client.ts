@@ -144,7 +144,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (status >= 300 && status < 400 && location) {
         response.body.destroy()
         const said = oneLine(redact(location, secrets), 200)
-        const next = URL.canParse(location, url) ? new URL(location, url) : undefined
+        const next = URL.canParse(location, url.href) ? new URL(location, url) : undefined
         if (!next)
           return {
             kind: 'fatal',

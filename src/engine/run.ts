@@ -68,7 +68,8 @@ export async function runEngine(settings: Settings, deps: EngineDeps): Promise<R
     events.searching(settings.search)
     search = await runSearchCheck(settings.search, {
       ...requests,
-      onQuery: (query) => events.searchQuery(query)
+      onQuery: (query) => events.searchQuery(query),
+      onRetry: (query, reason, delayMs) => events.searchRetrying(query, reason, delayMs)
     })
     events.searchDone(search)
   }

@@ -60,6 +60,8 @@ export interface SearchDeps {
   maxIntervalMs: number
   requestTimeoutMs: number
   onQuery(report: QueryReport): void
+  /** Told before each wait that follows a failed request: which query, why, and when the next try comes. */
+  onRetry?(query: string, reason: string, delayMs: number): void
 }
 
 /**
@@ -99,7 +101,8 @@ export async function runSearchCheck(settings: SearchSettings, deps: SearchDeps)
         maxIntervalMs: deps.maxIntervalMs,
         clock: deps.clock,
         random: deps.random,
-        signal: deps.signal
+        signal: deps.signal,
+        onRetry: (reason, delayMs) => deps.onRetry?.(query, reason, delayMs)
       }
     )
     switch (end.kind) {

@@ -73,9 +73,14 @@ export function describeProgress(p: Progress): string {
  * folded into a count, shown on the 2nd, 4th, 8th… time, so a long outage stays a few lines.
  */
 export function describeRetry(ref: TargetRef, reason: string, delayMs: number, timesInARow: number): string | undefined {
+  return describeRetryOf(describeRef(ref), reason, delayMs, timesInARow)
+}
+
+/** The same for any request named by `subject` (a target, a search query). */
+export function describeRetryOf(subject: string, reason: string, delayMs: number, timesInARow: number): string | undefined {
   if (timesInARow > 1 && (timesInARow & (timesInARow - 1)) !== 0) return undefined
   const count = timesInARow > 1 ? ` (${timesInARow} times in a row)` : ''
-  return `${describeRef(ref)}: ${inert(reason, 300)}${count}, retrying in ${formatDuration(delayMs)}`
+  return `${subject}: ${inert(reason, 300)}${count}, retrying in ${formatDuration(delayMs)}`
 }
 
 /**
