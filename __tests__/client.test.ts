@@ -53,6 +53,12 @@ describe('createApiClient', () => {
     expect(requests[0]?.headers.authorization).toBe('Bearer admin-secret')
   })
 
+  it('a request cut short by the final poll’s allowance names that allowance, not request-timeout', async () => {
+    const { url } = await serve(() => undefined)
+    const answer = await client(url).request(request({ timeoutMs: 300, limit: "the final poll's allowance of 5s past the timeout" }))
+    expect(answer).toEqual({ kind: 'transient', reason: "no complete answer within 0.3s (the final poll's allowance of 5s past the timeout)", sent: true })
+  })
+
   it('a request that never answers is a transient failure after request-timeout', async () => {
     const { url } = await serve(() => undefined)
     const started = Date.now()

@@ -19,6 +19,8 @@ export interface ApiRequest {
   keyInput: KeyInput
   json?: unknown
   timeoutMs: number
+  /** What sets `timeoutMs`, named as the user knows it; default `request-timeout`. */
+  limit?: string
   signal: AbortSignal
   /** How an answer is read; polls use classifyResponse, a POST that starts work has rules of its own. */
   classify?: (facts: ResponseFacts) => ApiResult
@@ -71,7 +73,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const stopped = (): ApiResult =>
       req.signal.aborted
         ? { kind: 'transient', reason: 'cancelled', sent: progress.sent }
-        : { kind: 'transient', reason: `no complete answer within ${formatSeconds(req.timeoutMs)} (request-timeout)`, sent: progress.sent }
+        : { kind: 'transient', reason: `no complete answer within ${formatSeconds(req.timeoutMs)} (${req.limit ?? 'request-timeout'})`, sent: progress.sent }
     if (signal.aborted) return stopped()
     let onAbort: (() => void) | undefined
     const aborted = new Promise<'stopped'>((resolve) => {

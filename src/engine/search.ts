@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { ApiClient } from '../api/client.js'
 import { formatDuration } from '../durations.js'
-import { pollUntilSettled, requestBudget } from './poll.js'
+import { pollUntilSettled, requestAllowance } from './poll.js'
 import { counted, oneLine } from '../text.js'
 import type { Clock, QueryReport, Result, SearchRan, SearchReport, SearchResult, SearchSettings, SearchSkipped } from '../model.js'
 
@@ -79,7 +79,7 @@ export async function runSearchCheck(settings: SearchSettings, deps: SearchDeps)
     const json = buildSearchRequest(query, settings)
     const end = await pollUntilSettled<SearchResult[]>(
       async () => {
-        const timeoutMs = requestBudget(deps.clock.now(), deps.deadline, deps.requestTimeoutMs)
+        const { timeoutMs, limit } = requestAllowance(deps.clock.now(), deps.deadline, deps.requestTimeoutMs)
         if (timeoutMs <= 0) return { kind: 'transient', reason: 'no time left before the deadline' }
         const answer = await deps.client.request({
           method: 'POST',
@@ -88,6 +88,7 @@ export async function runSearchCheck(settings: SearchSettings, deps: SearchDeps)
           keyInput: 'assistant-key',
           json,
           timeoutMs,
+          limit,
           signal: deps.signal
         })
         if (answer.kind !== 'ok') return answer.kind === 'not-found' ? { kind: 'fatal', reason: `${answer.reason} (is search-domain right?)` } : answer

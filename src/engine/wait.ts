@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events'
 import type { ApiClient } from '../api/client.js'
 import type { ApiResult } from '../api/classify.js'
 import { createLimiter } from './limit.js'
-import { pollUntilSettled, requestBudget } from './poll.js'
+import { pollUntilSettled, requestAllowance } from './poll.js'
 import { recordIdMismatch } from './targets/identity.js'
 import { jobTarget } from './targets/job.js'
 import type { TargetKind } from './targets/target.js'
@@ -134,11 +134,11 @@ async function pollTarget(ref: TargetRef, ctx: PollContext): Promise<TargetRepor
   const attempt = async (pollNumber: number): Promise<Attempt<Judgement & { state: 'settled' }>> => {
     const answer = await ctx.limit(async (): Promise<ApiResult> => {
       // The time left is measured once the slot is free, not when the poll was scheduled.
-      const timeoutMs = requestBudget(deps.clock.now(), deadline, settings.requestTimeoutMs)
+      const { timeoutMs, limit } = requestAllowance(deps.clock.now(), deadline, settings.requestTimeoutMs)
       if (signal.aborted) return { kind: 'transient', reason: 'cancelled' }
       if (timeoutMs <= 0) return { kind: 'transient', reason: 'no free request slot before the deadline' }
       report.polls++
-      return deps.client.request({ method: 'GET', path, key: settings.adminKey, keyInput: 'admin-key', timeoutMs, signal })
+      return deps.client.request({ method: 'GET', path, key: settings.adminKey, keyInput: 'admin-key', timeoutMs, limit, signal })
     })
     if (answer.kind !== 'ok') {
       deps.events.pollDone(ref, pollNumber, answer.reason)
