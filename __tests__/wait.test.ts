@@ -6,6 +6,7 @@ import { MAX_IN_FLIGHT, waitForTargets } from '../src/engine/wait.js'
 import { seededRandom, virtualClock } from './helpers/clock.js'
 import { ok, recordingEvents, scriptedClient, settingsFor } from './helpers/fakes.js'
 import type { Progress, RunOutcome, TargetReport } from '../src/model.js'
+import { explainTarget } from '../src/report/explain.js'
 import { describeProgress } from '../src/report/log.js'
 import { runOutcome, searchReport, updateReport } from './helpers/builders.js'
 
@@ -68,6 +69,18 @@ describe('waiting on an update', () => {
     expect(events.lines.filter((l) => l.includes('unknown'))).toEqual(['u1 unknown paused'])
     expect(reports[0]).toMatchObject({ result: 'timeout', status: 'paused' })
     expect(reports[0]?.error).toContain('still "paused" when the timeout (20.0s) ran out')
+  })
+
+  it('an empty status is neither warned about as unknown nor a status: the timeout names it as the last problem', async () => {
+    const { reports, events } = await wait({ 'status-id': 'u1', timeout: '20s' }, { [U('u1')]: [ok({ status: 'queued' }), ok({ status: ' ' })] })
+    expect(events.lines.filter((l) => l.includes('unknown') || l.includes('status'))).toEqual(['u1 status - -> queued'])
+    expect(reports[0]).toMatchObject({ result: 'timeout', status: 'queued' })
+    expect(reports[0]?.error).toBe('still "queued" when the timeout (20.0s) ran out; last problem: the update record has an empty "status"')
+    const { reports: never } = await wait({ 'status-id': 'u1', timeout: '20s' }, { [U('u1')]: [ok({ status: '' })] })
+    expect(explainTarget(never[0] as TargetReport)).toEqual({
+      reason: 'never answered with a status after 20.0s: the update record has an empty "status"',
+      next: 'the platform answered, but without a status: check it in the dashboard, and report the empty status to the platform if it stays'
+    })
   })
 
   it('an unknown status with endedAt ends at once with an error naming it', async () => {

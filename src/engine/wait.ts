@@ -158,6 +158,12 @@ async function pollTarget(ref: TargetRef, ctx: PollContext): Promise<TargetRepor
     const record = parsed.data
     report.record = answer.body
     report.parsed = ref.kind === 'update' ? { kind: 'update', data: record as UpdateRecord } : { kind: 'job', data: record as JobRecord }
+    // An empty status says nothing: not a status of its own (neither unknown nor a change), a record to read again.
+    if (record.status.trim() === '') {
+      const reason = `the ${kind.noun} record has an empty "status"`
+      deps.events.pollDone(ref, pollNumber, reason)
+      return { kind: 'transient', reason }
+    }
     const afterMs = deps.clock.now() - startedAt
     if (record.status !== report.status) {
       deps.events.statusChanged(ref, report.status || undefined, record.status, afterMs)

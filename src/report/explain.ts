@@ -148,6 +148,8 @@ function lastProblem(error: string | null): string | undefined {
 function networkNext(problem: string): string {
   if (/^HTTP 5\d\d/.test(problem)) return 'the platform kept answering with a server error: check its status page, then re-run the workflow'
   if (/^HTTP 429/.test(problem)) return 'the platform kept asking to slow down: run fewer waits on the same key at once, or raise `timeout`'
+  if (/record has an empty "status"$/.test(problem))
+    return 'the platform answered, but without a status: check it in the dashboard, and report the empty status to the platform if it stays'
   if (/not JSON|not the JSON expected/.test(problem))
     return 'check that base-url is the address of the platform API (the answers were not its JSON; a proxy or web page may be in between)'
   return 'check that base-url is right and reachable from the runner (and HTTPS_PROXY / NO_PROXY on self-hosted runners), then re-run'
