@@ -32268,7 +32268,7 @@ function createApiClient(options) {
         const progress = { sent: false };
         const stopped = () => req.signal.aborted
             ? { kind: 'transient', reason: 'cancelled', sent: progress.sent }
-            : { kind: 'transient', reason: `no complete answer within ${formatSeconds(req.timeoutMs)} (request-timeout)`, sent: progress.sent };
+            : { kind: 'transient', reason: `no complete answer within ${formatSeconds(req.timeoutMs)} (${req.limit ?? 'request-timeout'})`, sent: progress.sent };
         if (signal.aborted)
             return stopped();
         let onAbort;
@@ -32488,8 +32488,17 @@ const FINAL_POLL_ALLOWANCE_MS = 5000;
  * within the final poll's allowance. 0 when no time is left: the request is not sent.
  */
 function requestBudget(now, deadline, requestTimeoutMs) {
+    return requestAllowance(now, deadline, requestTimeoutMs).timeoutMs;
+}
+/** The request's budget as above, with what sets it, named for the user: request-timeout, the time left, or the final poll's allowance. */
+function requestAllowance(now, deadline, requestTimeoutMs) {
     const allowance = Math.min(requestTimeoutMs, FINAL_POLL_ALLOWANCE_MS);
-    return Math.max(0, Math.min(requestTimeoutMs, Math.max(deadline - now, allowance), deadline + allowance - now));
+    const timeoutMs = Math.max(0, Math.min(requestTimeoutMs, Math.max(deadline - now, allowance), deadline + allowance - now));
+    if (timeoutMs >= requestTimeoutMs)
+        return { timeoutMs, limit: 'request-timeout' };
+    if (timeoutMs === deadline - now)
+        return { timeoutMs, limit: 'the time left before the timeout' };
+    return { timeoutMs, limit: `the final poll's allowance of ${allowance / 1000}s past the timeout` };
 }
 /**
  * Polls until `attempt` reports a settled value, a fatal error, the deadline passes or the
@@ -42228,7 +42237,7 @@ async function runSearchCheck(settings, deps) {
             return { result: 'timeout', queries, error: `search "${oneLine(query, 100)}" was not sent: the timeout ran out before it`, skipped: false };
         const json = buildSearchRequest(query, settings);
         const end = await pollUntilSettled(async () => {
-            const timeoutMs = requestBudget(deps.clock.now(), deps.deadline, deps.requestTimeoutMs);
+            const { timeoutMs, limit } = requestAllowance(deps.clock.now(), deps.deadline, deps.requestTimeoutMs);
             if (timeoutMs <= 0)
                 return { kind: 'transient', reason: 'no time left before the deadline' };
             const answer = await deps.client.request({
@@ -42238,6 +42247,7 @@ async function runSearchCheck(settings, deps) {
                 keyInput: 'assistant-key',
                 json,
                 timeoutMs,
+                limit,
                 signal: deps.signal
             });
             if (answer.kind !== 'ok')
@@ -42457,7 +42467,7 @@ async function startWork(settings, deps) {
         return `no ${operation.what(settings)} was started before the timeout ran out: ${what}${tooLong}. Re-run later, or raise timeout`;
     };
     const attempt = async () => {
-        const timeoutMs = requestBudget(deps.clock.now(), deps.deadline, deps.requestTimeoutMs);
+        const { timeoutMs, limit } = requestAllowance(deps.clock.now(), deps.deadline, deps.requestTimeoutMs);
         if (timeoutMs <= 0)
             return { kind: 'transient', reason: 'no time left before the deadline' };
         report.requests++;
@@ -42468,6 +42478,7 @@ async function startWork(settings, deps) {
             keyInput: 'admin-key',
             ...(json === undefined ? {} : { json }),
             timeoutMs,
+            limit,
             signal: deps.signal,
             classify: (facts) => classifyStartAnswer(settings, facts)
         });
@@ -42823,13 +42834,13 @@ async function pollTarget(ref, ctx) {
     const attempt = async (pollNumber) => {
         const answer = await ctx.limit(async () => {
             // The time left is measured once the slot is free, not when the poll was scheduled.
-            const timeoutMs = requestBudget(deps.clock.now(), deadline, settings.requestTimeoutMs);
+            const { timeoutMs, limit } = requestAllowance(deps.clock.now(), deadline, settings.requestTimeoutMs);
             if (signal.aborted)
                 return { kind: 'transient', reason: 'cancelled' };
             if (timeoutMs <= 0)
                 return { kind: 'transient', reason: 'no free request slot before the deadline' };
             report.polls++;
-            return deps.client.request({ method: 'GET', path, key: settings.adminKey, keyInput: 'admin-key', timeoutMs, signal });
+            return deps.client.request({ method: 'GET', path, key: settings.adminKey, keyInput: 'admin-key', timeoutMs, limit, signal });
         });
         if (answer.kind !== 'ok') {
             deps.events.pollDone(ref, pollNumber, answer.reason);
@@ -42849,6 +42860,12 @@ async function pollTarget(ref, ctx) {
         const record = parsed.data;
         report.record = answer.body;
         report.parsed = ref.kind === 'update' ? { kind: 'update', data: record } : { kind: 'job', data: record };
+        // An empty status says nothing: not a status of its own (neither unknown nor a change), a record to read again.
+        if (record.status.trim() === '') {
+            const reason = `the ${kind.noun} record has an empty "status"`;
+            deps.events.pollDone(ref, pollNumber, reason);
+            return { kind: 'transient', reason };
+        }
         const afterMs = deps.clock.now() - startedAt;
         if (record.status !== report.status) {
             deps.events.statusChanged(ref, report.status || undefined, record.status, afterMs);
@@ -43698,6 +43715,13 @@ function fileAnnotations(outcome) {
     }
     return annotations.slice(0, MAX_ERROR_LINES);
 }
+/** An update that ended with a status this action does not know: it is told by its record, status, summary and log. */
+function unknownEnd(t) {
+    if (t.ref.kind !== 'update' || t.result !== 'error' || t.parsed?.kind !== 'update' || t.status === '')
+        return false;
+    const { success, failure, pending } = TERMINAL_STATES.update;
+    return ![success, failure, pending].some((list) => listed(list, t.status));
+}
 /** The update's own summary, when it says more than its status. */
 function updateSummary(t) {
     const summary = t.parsed?.kind === 'update' ? t.parsed.data.summary?.trim() : undefined;
@@ -43754,6 +43778,13 @@ function explainTarget(t, options = {}) {
                 return { reason: error ?? 'stopped by fail-fast', next: 'fix the target that failed first; this one was stopped because of it' };
             return { reason: 'was cancelled before it settled', next: 're-run the workflow when ready' };
         case 'error':
+            if (unknownEnd(t)) {
+                const summary = updateSummary(t);
+                return {
+                    reason: `ended with status "${oneLine(t.status, 80)}", which this action does not know, so it does not count as success${summary ? `: “${summary}”` : ''}`,
+                    next: 'its status, summary and last log lines are in the job summary; check in the dashboard how the update ended, then run it again'
+                };
+            }
             return explainError(t, error ?? 'no reason was given');
     }
 }
@@ -43766,6 +43797,8 @@ function networkNext(problem) {
         return 'the platform kept answering with a server error: check its status page, then re-run the workflow';
     if (/^HTTP 429/.test(problem))
         return 'the platform kept asking to slow down: run fewer waits on the same key at once, or raise `timeout`';
+    if (/record has an empty "status"$/.test(problem))
+        return 'the platform answered, but without a status: check it in the dashboard, and report the empty status to the platform if it stays';
     if (/not JSON|not the JSON expected/.test(problem))
         return 'check that base-url is the address of the platform API (the answers were not its JSON; a proxy or web page may be in between)';
     return 'check that base-url is right and reachable from the runner (and HTTPS_PROXY / NO_PROXY on self-hosted runners), then re-run';
@@ -44789,19 +44822,27 @@ function screenshotSection(updates) {
     return `### Screenshots\n\n${table(shots.map((shot) => shot.label), [shots.map((shot) => shot.img)])}`;
 }
 function logSection(updates) {
-    const withLogs = updates.filter((t) => t.logs.length > 0);
-    if (withLogs.length === 0)
+    // An update that ended with an unknown status is shown by its record even without a log: the reason points here.
+    const shown = updates.filter((t) => t.logs.length > 0 || unknownEnd(t));
+    if (shown.length === 0)
         return undefined;
     const parts = ['### Update logs'];
-    for (const t of withLogs.slice(0, MAX_LOG_TAILS)) {
+    for (const t of shown.slice(0, MAX_LOG_TAILS)) {
         const tail = t.logs.slice(-MAX_LOG_TAIL);
         const cut = t.logs.length > tail.length ? ` (last ${tail.length} of ${t.logs.length} lines)` : '';
+        const unknown = unknownEnd(t);
+        const status = unknown ? ` — status ${escapeHtml(oneLine(t.status, 80)).replace(/@/g, '@\u200b')}` : '';
+        const summary = unknown ? updateSummary(t) : undefined;
+        const body = [
+            ...(summary ? [`Summary: ${escapeText(summary, 300)}`] : []),
+            tail.length > 0 ? preBlock(tail) : 'Its record has no log lines.'
+        ].join('\n\n');
         // Open where the log holds the failure; closed where it only tells of a success.
-        const open = t.result === 'failure' ? ' open' : '';
-        parts.push(`<details${open}><summary>${resultMark(t.result)} ${escapeHtml(t.ref.id)}${cut}</summary>\n\n${preBlock(tail)}\n\n</details>`);
+        const open = t.result === 'failure' || unknown ? ' open' : '';
+        parts.push(`<details${open}><summary>${resultMark(t.result)} ${escapeHtml(t.ref.id)}${status}${cut}</summary>\n\n${body}\n\n</details>`);
     }
-    if (withLogs.length > MAX_LOG_TAILS)
-        parts.push(`Logs of ${withLogs.length - MAX_LOG_TAILS} more updates are not shown.`);
+    if (shown.length > MAX_LOG_TAILS)
+        parts.push(`Logs of ${shown.length - MAX_LOG_TAILS} more updates are not shown.`);
     return parts.join('\n\n');
 }
 const MAX_SEARCH_ROWS = 10;

@@ -81,8 +81,15 @@ export function fileAnnotations(outcome: RunOutcome): FileAnnotation[] {
   return annotations.slice(0, MAX_ERROR_LINES)
 }
 
+/** An update that ended with a status this action does not know: it is told by its record, status, summary and log. */
+export function unknownEnd(t: TargetReport): boolean {
+  if (t.ref.kind !== 'update' || t.result !== 'error' || t.parsed?.kind !== 'update' || t.status === '') return false
+  const { success, failure, pending } = TERMINAL_STATES.update
+  return ![success, failure, pending].some((list) => listed(list, t.status))
+}
+
 /** The update's own summary, when it says more than its status. */
-function updateSummary(t: TargetReport): string | undefined {
+export function updateSummary(t: TargetReport): string | undefined {
   const summary = t.parsed?.kind === 'update' ? t.parsed.data.summary?.trim() : undefined
   if (!summary || /^update (?:failure|failed|success|queued|in progress)$/i.test(summary)) return undefined
   return oneLine(summary, 300)
@@ -136,6 +143,13 @@ export function explainTarget(t: TargetReport, options: ExplainOptions = {}): Ex
       if (t.stoppedByFailFast) return { reason: error ?? 'stopped by fail-fast', next: 'fix the target that failed first; this one was stopped because of it' }
       return { reason: 'was cancelled before it settled', next: 're-run the workflow when ready' }
     case 'error':
+      if (unknownEnd(t)) {
+        const summary = updateSummary(t)
+        return {
+          reason: `ended with status "${oneLine(t.status, 80)}", which this action does not know, so it does not count as success${summary ? `: “${summary}”` : ''}`,
+          next: 'its status, summary and last log lines are in the job summary; check in the dashboard how the update ended, then run it again'
+        }
+      }
       return explainError(t, error ?? 'no reason was given')
   }
 }

@@ -1,7 +1,7 @@
 import { formatDuration } from '../durations.js'
-import { counted } from '../text.js'
+import { counted, oneLine } from '../text.js'
 import type { RunOutcome, SearchReport, TargetReport } from '../model.js'
-import { explainRun, explainTarget, resultMark, titleFor } from './explain.js'
+import { explainRun, explainTarget, resultMark, titleFor, unknownEnd, updateSummary } from './explain.js'
 import { codeSpan, escapeHtml, escapeText, escapeWithCode, image, link, preBlock, table } from './markdown.js'
 import { runFacts, type FilesChanged } from './facts.js'
 import { startedMarkdown } from './started.js'
@@ -140,17 +140,25 @@ function screenshotSection(updates: readonly TargetReport[]): string | undefined
 }
 
 function logSection(updates: readonly TargetReport[]): string | undefined {
-  const withLogs = updates.filter((t) => t.logs.length > 0)
-  if (withLogs.length === 0) return undefined
+  // An update that ended with an unknown status is shown by its record even without a log: the reason points here.
+  const shown = updates.filter((t) => t.logs.length > 0 || unknownEnd(t))
+  if (shown.length === 0) return undefined
   const parts = ['### Update logs']
-  for (const t of withLogs.slice(0, MAX_LOG_TAILS)) {
+  for (const t of shown.slice(0, MAX_LOG_TAILS)) {
     const tail = t.logs.slice(-MAX_LOG_TAIL)
     const cut = t.logs.length > tail.length ? ` (last ${tail.length} of ${t.logs.length} lines)` : ''
+    const unknown = unknownEnd(t)
+    const status = unknown ? ` — status ${escapeHtml(oneLine(t.status, 80)).replace(/@/g, '@\u200b')}` : ''
+    const summary = unknown ? updateSummary(t) : undefined
+    const body = [
+      ...(summary ? [`Summary: ${escapeText(summary, 300)}`] : []),
+      tail.length > 0 ? preBlock(tail) : 'Its record has no log lines.'
+    ].join('\n\n')
     // Open where the log holds the failure; closed where it only tells of a success.
-    const open = t.result === 'failure' ? ' open' : ''
-    parts.push(`<details${open}><summary>${resultMark(t.result)} ${escapeHtml(t.ref.id)}${cut}</summary>\n\n${preBlock(tail)}\n\n</details>`)
+    const open = t.result === 'failure' || unknown ? ' open' : ''
+    parts.push(`<details${open}><summary>${resultMark(t.result)} ${escapeHtml(t.ref.id)}${status}${cut}</summary>\n\n${body}\n\n</details>`)
   }
-  if (withLogs.length > MAX_LOG_TAILS) parts.push(`Logs of ${withLogs.length - MAX_LOG_TAILS} more updates are not shown.`)
+  if (shown.length > MAX_LOG_TAILS) parts.push(`Logs of ${shown.length - MAX_LOG_TAILS} more updates are not shown.`)
   return parts.join('\n\n')
 }
 
