@@ -169,6 +169,13 @@ describe('failureMessage', () => {
 })
 
 describe('explainTarget', () => {
+  it('a cancelled wait says that the wait was cancelled, not the update', () => {
+    const t = target('update', 'u1', { status: 'in_progress' }, { result: 'cancelled', error: 'the run was cancelled' })
+    expect(failureMessage(outcome([t], { result: 'cancelled' }))).toBe(
+      'Update u1 had not settled when the wait on it was cancelled (last status "in_progress"); only the wait was cancelled, not the update.\nNext: follow the update in the dashboard, or re-run the workflow to wait on it again.'
+    )
+  })
+
   it('says why a success was special', () => {
     expect(explainTarget(target('job', 'j', { status: 'completed' }, { note: 'no pull request' }))).toEqual({ reason: 'succeeded (no pull request)', next: '' })
   })

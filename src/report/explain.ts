@@ -141,7 +141,10 @@ export function explainTarget(t: TargetReport, options: ExplainOptions = {}): Ex
     }
     case 'cancelled':
       if (t.stoppedByFailFast) return { reason: error ?? 'stopped by fail-fast', next: 'fix the target that failed first; this one was stopped because of it' }
-      return { reason: 'was cancelled before it settled', next: 're-run the workflow when ready' }
+      return {
+        reason: `had not settled when the wait on it was cancelled${t.status ? ` (last status "${oneLine(t.status, 80)}")` : ''}; only the wait was cancelled, not the ${noun}`,
+        next: `follow the ${noun} in the dashboard, or re-run the workflow to wait on it again`
+      }
     case 'error':
       if (unknownEnd(t)) {
         const summary = updateSummary(t)
