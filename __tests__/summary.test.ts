@@ -145,13 +145,17 @@ describe('renderSummary', () => {
     )
   })
 
-  it('a timeout says how long it waited and which input to raise; a start time is relative to now', () => {
+  it('a timeout says how long it waited and which input to raise; a start time is a clock time, not "… ago"', () => {
     const pending = update('u1', { status: 'in_progress', createdAt: '2026-01-01T00:00:00Z' }, { result: 'timeout', finishedAfterMs: 600_000 })
     const md = renderSummary(outcome([pending], { result: 'timeout' }), { timeoutMs: 600_000, now: Date.parse('2026-01-01T00:10:05Z') })
     expect(md).toContain('## ⏱️ Timed out waiting for the docs update\n\n**Update u1 still &quot;in\\_progress&quot; after 10m00s.**')
     expect(md).toContain('**Next:** if this update usually takes longer, raise `timeout` (now 10m00s)')
     expect(md).toContain('| ⏱️ timeout (`in_progress`) |')
-    expect(md).toContain('<span title="started 2026-01-01T00:00:00.000Z">started 10m05s ago</span>')
+    expect(md).toContain('<span title="started 2026-01-01T00:00:00.000Z">started 00:00:00 UTC</span>')
+    expect(md).not.toContain(' ago')
+    // Written on another day than the update started, the date comes with it.
+    const late = renderSummary(outcome([pending], { result: 'timeout' }), { now: Date.parse('2026-01-02T00:00:05Z') })
+    expect(late).toContain('<span title="started 2026-01-01T00:00:00.000Z">started 2026-01-01 00:00:00 UTC</span>')
   })
 
   it.each<[Partial<RunOutcome>, string]>([

@@ -15,7 +15,7 @@ export const MAX_LOG_TAILS = 5
 export interface SummaryOptions {
   /** The `timeout` input, named in the next step of a timeout. */
   timeoutMs?: number
-  /** Wall-clock time when the summary is written, for "5m ago". */
+  /** Wall-clock time when the summary is written: a start time of another day than this one gives its date. */
   now?: number
 }
 
@@ -66,13 +66,16 @@ function resultCell(t: TargetReport, withReason: boolean): string {
   return `${resultMark(t.result)} ${t.result}${status}${why}`
 }
 
-/** A time as words relative to another, with the exact time in a tooltip. */
+/** When something started (its clock time) or how long it took, with the exact times in a tooltip. */
 export function timeCell(label: string, iso: string | null | undefined, endIso: string | null | undefined, now: number): string {
   const start = iso ? Date.parse(iso) : Number.NaN
   if (!iso || Number.isNaN(start)) return ''
   const end = endIso ? Date.parse(endIso) : Number.NaN
   const title = `${label} ${new Date(start).toISOString()}${Number.isNaN(end) ? '' : `, ended ${new Date(end).toISOString()}`}`
-  const words = Number.isNaN(end) ? `${label} ${formatDuration(Math.max(0, now - start))} ago` : `took ${formatDuration(Math.max(0, end - start))}`
+  // A summary is read long after it was written: a clock time, never "… ago". The date only when it is not the day of the run.
+  const at = new Date(start).toISOString()
+  const day = at.slice(0, 10) === new Date(now).toISOString().slice(0, 10) ? '' : `${at.slice(0, 10)} `
+  const words = Number.isNaN(end) ? `${label} ${day}${at.slice(11, 19)} UTC` : `took ${formatDuration(Math.max(0, end - start))}`
   return `<span title="${escapeHtml(title)}">${words}</span>`
 }
 
