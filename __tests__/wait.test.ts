@@ -123,6 +123,14 @@ describe('waiting on agent jobs', () => {
     expect(reports[0]?.error).toMatch(/^asked for agent job "j2", the platform answered with the record of "j1" \(its id\)/)
   })
 
+  it('a numeric id in the record is the id it spells: 123 is the record of job-id 123, not of 1234', async () => {
+    const numeric = (id: number) => ok({ id, status: 'completed', prLink: 'https://github.com/a/b/pull/4' })
+    const { reports } = await wait({ 'job-id': '123', 'project-id': 'p1' }, { [J('123')]: [numeric(123)] })
+    expect(reports[0]).toMatchObject({ result: 'success' })
+    const { reports: other } = await wait({ 'job-id': '123', 'project-id': 'p1' }, { [J('123')]: [numeric(1234)] })
+    expect(other[0]?.error).toMatch(/^asked for agent job "123", the platform answered with the record of "1234" \(its id\)/)
+  })
+
   it.each<[string, Record<string, string>, ApiResult, string, RegExp | null]>([
     ['completed with a PR', {}, job('completed', 'https://github.com/a/b/pull/4'), 'success', null],
     ['completed without a PR', {}, job('completed'), 'success', null],
