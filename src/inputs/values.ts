@@ -75,8 +75,13 @@ export const optionalNumber = (min: number, max: number, integer: boolean) =>
   })
 
 /** A secret: never shown, so its problem must say what to look for. */
-export const keySchema = z.string().refine((key) => key === '' || /^[\x21-\x7e]{1,4096}$/.test(key), {
-  message: 'must be printable ASCII without spaces (is the secret pasted with a line break?)'
+export const keySchema = z.string().superRefine((key, ctx) => {
+  if (key === '' || /^[\x21-\x7e]{1,4096}$/.test(key)) return
+  // A key copied with its header's scheme has a space, but no line break is to blame.
+  const message = /^bearer\s/i.test(key)
+    ? 'starts with "Bearer ": give the key alone in the secret; the action sends it as "Authorization: Bearer <key>" itself'
+    : 'must be printable ASCII without spaces (is the secret pasted with a line break?)'
+  ctx.addIssue({ code: 'custom', message })
 })
 
 /**
