@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { createLogReporter, describeProgress, inert, printUntrustedLines, type LogSink } from '../src/report/log.js'
 import type { TargetReport } from '../src/model.js'
 import { createRedactor } from '../src/text.js'
+import { createRunLog } from '../src/report/run-log.js'
+import { settingsFor } from './helpers/fakes.js'
 import { jobReport, updateReport } from './helpers/builders.js'
 
 function sink(): LogSink & { lines: string[] } {
@@ -197,5 +199,15 @@ describe('createLogReporter', () => {
     events.pollDone(ref, 1, 'HTTP 401: bad key sk_live_123')
     expect(s.lines.join('\n')).not.toContain('sk_live_123')
     expect(s.lines).toContain('  │ token is ***')
+  })
+})
+
+describe('the run log', () => {
+  it('names the base URL with its path, as the requests go to it', () => {
+    const s = sink()
+    const settings = settingsFor({ 'base-url': 'https://api.example.com/docs-api/', 'status-id': 'u1' })
+    const log = createRunLog(s, { settings, clean: (text) => text, setOutput: () => undefined })
+    log.waiting(settings.targets)
+    expect(s.lines[0]).toMatch(/^Waiting on update u1 at https:\/\/api\.example\.com\/docs-api \(timeout /)
   })
 })

@@ -1,7 +1,7 @@
 import { formatDuration } from '../durations.js'
 import { describeRef } from '../engine/wait.js'
 import type { RunEvents, Settings, TriggerReport } from '../model.js'
-import { counted, oneLine } from '../text.js'
+import { baseAddress, counted, oneLine } from '../text.js'
 import { createLogReporter, describeQuery, describeRetryOf, inert, type LogSink } from './log.js'
 import { startedIds } from './outputs.js'
 
@@ -30,7 +30,7 @@ export function createRunLog(sink: LogSink, options: RunLogOptions): RunEvents {
     waiting(targets) {
       const what = targets.length === 1 && targets[0] ? describeRef(targets[0]) : `${targets.length} targets`
       const polling = `timeout ${formatDuration(settings.timeoutMs)}, polling every ${formatDuration(settings.minIntervalMs)}–${formatDuration(settings.maxIntervalMs)}`
-      sink.info(`Waiting on ${what} at ${settings.baseUrl.origin} (${polling})`)
+      sink.info(`Waiting on ${what} at ${baseAddress(settings.baseUrl)} (${polling})`)
       return createLogReporter(sink, { streamLogs: settings.streamLogs, targets, clean })
     },
     searching(search) {
