@@ -103,7 +103,14 @@ describe('failureMessage', () => {
     expect(failureMessage(outcome([forbidden]))).toContain('Update u1 could not be read: admin-key is not allowed to read it (HTTP 403).')
     const missing = target('job', 'j1', null, { result: 'error', error: 'HTTP 404: Job not found' })
     expect(failureMessage(outcome([missing]))).toBe(
-      'Agent job j1 was not found (HTTP 404: Job not found).\nNext: check `job-id` and `project-id`: the id must come from the step that started it, for the project of the key.'
+      "Agent job j1 was not found (HTTP 404: Job not found).\nNext: check `job-id` and `project-id`: the id must come from the step that started it, for the project of the key; if it is right, check that `base-url` is the address of the platform's API (it answered 404 for the id)."
+    )
+    // One id found and one not: the address is right, only the id is to check.
+    const found = target('update', 'u1', { status: 'failure' }, { result: 'failure' })
+    const missingUpdate = target('update', 'u2', null, { result: 'error', error: 'HTTP 404: Update not found' })
+    expect(failureMessage(outcome([missingUpdate, found]))).not.toContain('base-url')
+    expect(failureMessage(outcome([missingUpdate, { ...missingUpdate, ref: { kind: 'update', id: 'u3' } }]))).toMatch(
+      /; if they are right, check that `base-url` is the address of the platform's API \(it answered 404 for every id\)\.$/
     )
   })
 

@@ -243,7 +243,12 @@ export function explainRun(outcome: RunOutcome, options: ExplainOptions = {}): R
     lead.push(`- … and ${ordered.length - MAX_TARGETS_LISTED} more (see the job summary)`)
     quoted.push([])
   }
-  return { lead, quoted, next: explained.next }
+  // Not one id known: the ids may be right and the address wrong.
+  const everyIdUnknown = outcome.targets.every((t) => t.result === 'error' && /^HTTP 404\b/.test(t.error ?? ''))
+  const next = everyIdUnknown
+    ? `${explained.next}; if ${outcome.targets.length === 1 ? 'it is' : 'they are'} right, check that \`base-url\` is the address of the platform's API (it answered 404 for ${outcome.targets.length === 1 ? 'the id' : 'every id'})`
+    : explained.next
+  return { lead, quoted, next }
 }
 
 /**
