@@ -71,6 +71,27 @@ describe('waiting on an update', () => {
     expect(reports[0]?.error).toContain('still "paused" when the timeout (20.0s) ran out')
   })
 
+  it('streams a log that the server trims or rotates by content, not by count, and says when lines may be missing', async () => {
+    const events = recordingEvents()
+    const streamed: string[] = []
+    const { client } = scriptedClient({
+      [U('u1')]: [
+        ok({ status: 'in_progress', logs: ['a', 'b', 'c'] }),
+        ok({ status: 'in_progress', logs: ['b', 'c', 'd'] }),
+        ok({ status: 'in_progress', logs: ['x', 'y'] }),
+        ok({ status: 'success', logs: ['x', 'y', 'z'] })
+      ]
+    })
+    await waitForTargets(settingsFor({ 'status-id': 'u1' }), {
+      client,
+      clock: virtualClock(),
+      random: seededRandom(1),
+      signal: new AbortController().signal,
+      events: { ...events, logLines: (_ref, lines, gap) => streamed.push(...(gap ? ['(gap)'] : []), ...lines) }
+    })
+    expect(streamed).toEqual(['a', 'b', 'c', 'd', '(gap)', 'x', 'y', 'z'])
+  })
+
   it('an empty status is neither warned about as unknown nor a status: the timeout names it as the last problem', async () => {
     const { reports, events } = await wait({ 'status-id': 'u1', timeout: '20s' }, { [U('u1')]: [ok({ status: 'queued' }), ok({ status: ' ' })] })
     expect(events.lines.filter((l) => l.includes('unknown') || l.includes('status'))).toEqual(['u1 status - -> queued'])

@@ -171,7 +171,8 @@ export interface Progress {
 /** What the wait reports while it runs; the reporter turns these into log lines. */
 export interface WaitEvents {
   statusChanged(ref: TargetRef, from: string | undefined, to: string, afterMs: number): void
-  logLines(ref: TargetRef, lines: readonly string[]): void
+  /** New lines of the target's log; `gap` when the log no longer continues what was seen (trimmed or replaced), so lines may be missing before these. */
+  logLines(ref: TargetRef, lines: readonly string[], gap?: boolean): void
   unknownStatus(ref: TargetRef, status: string): void
   pollDone(ref: TargetRef, pollNumber: number, outcome: string): void
   settled(report: TargetReport): void

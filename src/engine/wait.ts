@@ -2,6 +2,7 @@ import { setMaxListeners } from 'node:events'
 import type { ApiClient } from '../api/client.js'
 import type { ApiResult } from '../api/classify.js'
 import { createLimiter } from './limit.js'
+import { newLogLines } from './log-lines.js'
 import { pollUntilSettled, requestAllowance } from './poll.js'
 import { recordIdMismatch } from './targets/identity.js'
 import { jobTarget } from './targets/job.js'
@@ -129,7 +130,6 @@ async function pollTarget(ref: TargetRef, ctx: PollContext): Promise<TargetRepor
     finishedAfterMs: 0
   }
   const warned = new Set<string>()
-  let logsShown = 0
 
   const attempt = async (pollNumber: number): Promise<Attempt<Judgement & { state: 'settled' }>> => {
     const answer = await ctx.limit(async (): Promise<ApiResult> => {
@@ -172,9 +172,9 @@ async function pollTarget(ref: TargetRef, ctx: PollContext): Promise<TargetRepor
       ctx.onStatus(ref, record.status)
     }
     const logs = kind.logs?.(record) ?? []
+    const added = newLogLines(report.logs, logs)
     report.logs = logs
-    if (logs.length > logsShown) deps.events.logLines(ref, logs.slice(logsShown))
-    logsShown = logs.length
+    if (added.lines.length > 0 || added.gap) deps.events.logLines(ref, added.lines, added.gap)
     deps.events.pollDone(ref, pollNumber, `status ${record.status}`)
     const judgement = kind.judge(record, settings)
     if (judgement.state === 'settled') return { kind: 'settled', value: judgement }

@@ -126,8 +126,10 @@ export function createLogReporter(sink: LogSink, options: { streamLogs: boolean;
       const change = from === undefined ? `status ${inert(to, 80)}` : `${inert(from, 80)} → ${inert(to, 80)}`
       write(ref, `${change} after ${formatDuration(afterMs)}`)
     },
-    logLines(ref, lines) {
-      if (options.streamLogs) printUntrustedLines(lines, (line) => write(ref, line))
+    logLines(ref, lines, gap) {
+      if (!options.streamLogs) return
+      if (gap) write(ref, '(the platform trimmed or replaced this log since the last poll: lines before the next ones may be missing; the job summary has its end)')
+      printUntrustedLines(lines, (line) => write(ref, line))
     },
     unknownStatus(ref, status) {
       closeGroup()
