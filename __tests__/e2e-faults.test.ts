@@ -169,7 +169,9 @@ describe.concurrent('faults, end to end: a defined outcome within the deadline',
     const outcome = await run(url)
     expect(outcome.outputs.result).toBe('error')
     expect(requests).toHaveLength(1)
-    expect(outcome.stdout).toMatch(/^::error::Update u1 ended with an error: the server answered HTTP 302 with a Location that is not a URL \("http:\/\/exa mple\/"\)/m)
+    expect(outcome.stdout).toMatch(
+      /^::error::Update u1 ended with an error: the server answered HTTP 302 with a Location that is not a URL \("http:\/\/exa mple\/"\)/m
+    )
     expect(outcome.stdout).not.toContain('network error')
   })
 

@@ -71,6 +71,15 @@ describe.concurrent('every reason under its own target, end to end', () => {
     expect(run.stdout).toMatch(/^2\/2 settled, 1 failed, 1 stopped by fail-fast, 0 pending — /m)
   })
 
+  it('docs-root puts the docs folder in front of the file an annotation points at', async () => {
+    const sim = await simulator()
+    const run = await runAgainst(sim, { 'status-id': 'update-failure', 'docs-root': './apps/docs/' })
+    expect(run.outputs.result).toBe('failure')
+    expect(run.stdout).toContain(
+      '::error title=Docs update failed,file=apps/docs/docs/quickstart.mdx,line=12::update update-failure failed: Error: docs/quickstart.mdx:12: broken link to /quickstart/instal'
+    )
+  })
+
   it('expect-sha: an update of another commit with a warning line in its log is reported by its commit alone', async () => {
     const sim = await simulator()
     sim.script('update', 'other', [

@@ -100,10 +100,7 @@ describe.concurrent('the search check, end to end', () => {
 
   it('a failing search answer is retried where the log shows it: what failed and when the next try comes, outside the group', async () => {
     const sim = await simulator()
-    sim.script('search', 'flaky', [
-      { status: 503, json: { error: 'maintenance' }, repeat: 2 },
-      { json: [{ content: 'ok', path: 'a', metadata: {} }] }
-    ])
+    sim.script('search', 'flaky', [{ status: 503, json: { error: 'maintenance' }, repeat: 2 }, { json: [{ content: 'ok', path: 'a', metadata: {} }] }])
     const run = await runAgainst(sim, searchInputs({ 'search-query': 'flaky' }))
     expect(run.code, run.stdout).toBe(0)
     expect(searches(sim)).toHaveLength(3)

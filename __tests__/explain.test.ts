@@ -216,6 +216,13 @@ describe('errorLines and file references', () => {
   })
 })
 
+describe('docs-root', () => {
+  it('puts the docs folder in front of the paths the platform names', () => {
+    expect(fileAnnotations(outcome([FAILED_UPDATE]), 'apps/docs').map((a) => a.file)).toEqual(['apps/docs/docs/quickstart.mdx', 'apps/docs/guides/setup.md'])
+    expect(fileAnnotations(outcome([FAILED_UPDATE]), '').map((a) => a.file)).toEqual(['docs/quickstart.mdx', 'guides/setup.md'])
+  })
+})
+
 describe('archived and require-pr jobs', () => {
   it('say what did not succeed and which input changes it', () => {
     const archived = target(

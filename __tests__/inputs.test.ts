@@ -140,6 +140,24 @@ describe('parseInputs', () => {
     expect(!parsed.ok && parsed.problems[0]).toMatch(/^admin-key: \(hidden\) must be printable ASCII/)
   })
 
+  it.each([
+    ['.', ''],
+    ['', ''],
+    ['docs', 'docs'],
+    ['./apps/docs/', 'apps/docs'],
+    ['apps\\docs', 'apps/docs']
+  ])('docs-root %o is the folder %o of the repository', (given, folder) => {
+    const parsed = parseInputs(raw({ 'docs-root': given }))
+    expect(parsed.ok && parsed.settings.docsRoot).toBe(folder)
+  })
+
+  it.each(['/etc', '../docs', 'apps/../docs', 'C:/docs', 'apps//docs'])('docs-root %o is refused: it is no folder of the repository', (given) => {
+    const parsed = parseInputs(raw({ 'docs-root': given }))
+    expect(!parsed.ok && parsed.problems).toEqual([
+      `docs-root: ${JSON.stringify(given)} must be a folder relative to the repository root, such as docs or site/docs, without .. or a leading /`
+    ])
+  })
+
   it('a key pasted with its "Bearer " scheme is told to drop it, not asked about a line break; the key is never echoed', () => {
     const parsed = parseInputs(raw({ 'admin-key': 'Bearer sk_live_0123456789' }))
     expect(!parsed.ok && parsed.problems).toEqual([

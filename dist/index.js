@@ -31836,6 +31836,10 @@ function redactJson(value, secrets) {
 function counted(count, noun, plural = `${noun}s`) {
     return `${count} ${count === 1 ? noun : plural}`;
 }
+/** A base URL as the user gave it: origin and path, without a trailing slash. */
+function baseAddress(url) {
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
 
 ;// CONCATENATED MODULE: ./src/api/classify.ts
 
@@ -42558,19 +42562,50 @@ function createLimiter(max) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/engine/log-lines.ts
+/**
+ * The lines of `log` that come after those `seen` at the last poll. A log that grew is continued
+ * where it was left; one trimmed at its start is matched on the longest run of lines that ends
+ * the seen ones and starts the new; one with nothing in common is shown whole, with `gap` set.
+ */
+function newLogLines(seen, log) {
+    if (seen.length === 0)
+        return { lines: [...log], gap: false };
+    if (log.length >= seen.length && seen.every((line, i) => log[i] === line))
+        return { lines: log.slice(seen.length), gap: false };
+    // A shorter answer that the seen lines begin with (a record read from a replica behind) adds nothing.
+    if (log.every((line, i) => seen[i] === line))
+        return { lines: [], gap: false };
+    const last = seen[seen.length - 1];
+    // The longest overlap first: the last seen line at its latest place in the new log that the lines before it agree with.
+    for (let end = Math.min(log.length, seen.length) - 1; end >= 0; end--) {
+        if (log[end] !== last)
+            continue;
+        const offset = seen.length - 1 - end;
+        let agrees = true;
+        for (let i = 0; i < end && agrees; i++)
+            agrees = log[i] === seen[offset + i];
+        if (agrees)
+            return { lines: log.slice(end + 1), gap: false };
+    }
+    return { lines: [...log], gap: true };
+}
+
 ;// CONCATENATED MODULE: ./src/engine/targets/identity.ts
 
 /**
  * Why a record is not the one asked for: its own id (`_id` of an update, `id` of a job) is
  * another; undefined when it matches or the record gives none (missing fields are normal). A
- * record of another target must never decide this one, least of all as a success.
+ * record of another target must never decide this one, least of all as a success. A number
+ * matches the id it spells.
  */
 function recordIdMismatch(ref, body) {
     if (!body || typeof body !== 'object')
         return undefined;
     const field = ref.kind === 'update' ? '_id' : 'id';
     const value = body[field];
-    if (value === undefined || value === null || value === ref.id)
+    // A platform may send a numeric id as a number: `123` is the record of job-id 123.
+    if (value === undefined || value === null || value === ref.id || (typeof value === 'number' && String(value) === ref.id))
         return undefined;
     const given = typeof value === 'string' ? value : JSON.stringify(value);
     const noun = ref.kind === 'update' ? 'update' : 'agent job';
@@ -42733,6 +42768,7 @@ function judgeDeployedCommit(record, expectSha) {
 
 
 
+
 /** Requests in flight at once, over all targets. */
 const MAX_IN_FLIGHT = 8;
 /** How often a progress line is written while anything is pending, one target or many. */
@@ -42830,7 +42866,6 @@ async function pollTarget(ref, ctx) {
         finishedAfterMs: 0
     };
     const warned = new Set();
-    let logsShown = 0;
     const attempt = async (pollNumber) => {
         const answer = await ctx.limit(async () => {
             // The time left is measured once the slot is free, not when the poll was scheduled.
@@ -42874,10 +42909,10 @@ async function pollTarget(ref, ctx) {
             ctx.onStatus(ref, record.status);
         }
         const logs = kind.logs?.(record) ?? [];
+        const added = newLogLines(report.logs, logs);
         report.logs = logs;
-        if (logs.length > logsShown)
-            deps.events.logLines(ref, logs.slice(logsShown));
-        logsShown = logs.length;
+        if (added.lines.length > 0 || added.gap)
+            deps.events.logLines(ref, added.lines, added.gap);
         deps.events.pollDone(ref, pollNumber, `status ${record.status}`);
         const judgement = kind.judge(record, settings);
         if (judgement.state === 'settled')
@@ -42955,7 +42990,7 @@ async function runEngine(settings, deps) {
     let targets = settings.targets;
     let trigger;
     if (settings.trigger) {
-        events.starting(`${settings.baseUrl.origin}${settings.baseUrl.pathname.replace(/\/+$/, '')}${triggerPath(settings.trigger)}`);
+        events.starting(`${baseAddress(settings.baseUrl)}${triggerPath(settings.trigger)}`);
         trigger = await startWork(settings.trigger, {
             ...requests,
             adminKey: settings.adminKey,
@@ -43059,6 +43094,21 @@ const booleanSchema = schemas_string().transform((text, ctx) => {
     ctx.addIssue({ code: 'custom', message: 'is not a boolean; use true or false' });
     return NEVER;
 });
+/**
+ * A folder of the repository, relative to its root: `.`, `docs`, `./site/docs/`. Given as the
+ * empty string for the root, without `./` and trailing slashes; never absolute, never with `..`.
+ */
+const repositoryFolderSchema = schemas_string().transform((text, ctx) => {
+    const folder = text.trim().replace(/\\/g, '/').replace(/^(?:\.\/)+/, '').replace(/\/+$/, '');
+    if (folder === '' || folder === '.')
+        return '';
+    const parts = folder.split('/');
+    if (folder.startsWith('/') || /^[A-Za-z]:/.test(folder) || parts.some((part) => part === '..' || part === '.' || part === '')) {
+        ctx.addIssue({ code: 'custom', message: 'must be a folder relative to the repository root, such as docs or site/docs, without .. or a leading /' });
+        return NEVER;
+    }
+    return folder;
+});
 /** A list of ids; each problem names the one item at fault. */
 const idListSchema = schemas_string().transform((text, ctx) => {
     const ids = splitList(text);
@@ -43089,8 +43139,14 @@ const optionalNumber = (min, max, integer) => schemas_string().transform((text, 
     return value;
 });
 /** A secret: never shown, so its problem must say what to look for. */
-const keySchema = schemas_string().refine((key) => key === '' || /^[\x21-\x7e]{1,4096}$/.test(key), {
-    message: 'must be printable ASCII without spaces (is the secret pasted with a line break?)'
+const keySchema = schemas_string().superRefine((key, ctx) => {
+    if (key === '' || /^[\x21-\x7e]{1,4096}$/.test(key))
+        return;
+    // A key copied with its header's scheme has a space, but no line break is to blame.
+    const message = /^bearer\s/i.test(key)
+        ? 'starts with "Bearer ": give the key alone in the secret; the action sends it as "Authorization: Bearer <key>" itself'
+        : 'must be printable ASCII without spaces (is the secret pasted with a line break?)';
+    ctx.addIssue({ code: 'custom', message });
 });
 /**
  * Platform keys are long. Every key is masked wherever it appears, in any letter case, so a key
@@ -43341,7 +43397,8 @@ const waitingDefaults = {
     'require-pr': 'false',
     'fail-fast': 'false',
     'stream-logs': 'true',
-    summary: 'true'
+    summary: 'true',
+    'docs-root': '.'
 };
 const waitingSchema = object({
     timeout: durationSchema,
@@ -43353,7 +43410,8 @@ const waitingSchema = object({
     'require-pr': booleanSchema,
     'fail-fast': booleanSchema,
     'stream-logs': booleanSchema,
-    summary: booleanSchema
+    summary: booleanSchema,
+    'docs-root': repositoryFolderSchema
 });
 
 ;// CONCATENATED MODULE: ./src/inputs/fields.ts
@@ -43404,7 +43462,7 @@ const CROSS_INPUT_RULES = [
     (i) => !i.given('base-url') && 'base-url: is required; the API base URL, e.g. https://api.example.com',
     // What to wait on
     (i) => i.items('job-id').length > 0 && !i.given('project-id') && 'project-id: is required with job-id (agent jobs are looked up per project)',
-    (i) => targetsGiven(i) && !i.given('admin-key') && 'admin-key: is required with status-id and job-id (the admin API key of the platform)',
+    (i) => targetsGiven(i) && !i.given('admin-key') && 'admin-key: is required with status-id or job-id (the admin API key of the platform)',
     (i) => !targetsGiven(i) &&
         !i.given('search-query') &&
         !triggerGiven(i) &&
@@ -43538,6 +43596,7 @@ function parseInputs(raw) {
             failFast: f['fail-fast'],
             streamLogs: f['stream-logs'],
             summary: f.summary,
+            docsRoot: f['docs-root'],
             comment
         }
     };
@@ -43697,8 +43756,12 @@ function quotedLines(t) {
         return [];
     return errorLines(t.logs);
 }
-/** File annotations for the error lines of every failed update, one per file and line. */
-function fileAnnotations(outcome) {
+/**
+ * File annotations for the error lines of every failed update, one per file and line. The
+ * platform names files relative to the docs root; `docsRoot` (a folder of the repository, ''
+ * for its root) makes them paths of the repository.
+ */
+function fileAnnotations(outcome, docsRoot = '') {
     const seen = new Set();
     const annotations = [];
     for (const t of outcome.targets) {
@@ -43710,7 +43773,7 @@ function fileAnnotations(outcome) {
             if (seen.has(key))
                 continue;
             seen.add(key);
-            annotations.push({ ...ref, message: `${describeRef(t.ref)} failed: ${oneLine(line, 300)}` });
+            annotations.push({ ...ref, file: docsRoot ? `${docsRoot}/${ref.file}` : ref.file, message: `${describeRef(t.ref)} failed: ${oneLine(line, 300)}` });
         }
     }
     return annotations.slice(0, MAX_ERROR_LINES);
@@ -43776,7 +43839,10 @@ function explainTarget(t, options = {}) {
         case 'cancelled':
             if (t.stoppedByFailFast)
                 return { reason: error ?? 'stopped by fail-fast', next: 'fix the target that failed first; this one was stopped because of it' };
-            return { reason: 'was cancelled before it settled', next: 're-run the workflow when ready' };
+            return {
+                reason: `had not settled when the wait on it was cancelled${t.status ? ` (last status "${oneLine(t.status, 80)}")` : ''}; only the wait was cancelled, not the ${noun}`,
+                next: `follow the ${noun} in the dashboard, or re-run the workflow to wait on it again`
+            };
         case 'error':
             if (unknownEnd(t)) {
                 const summary = updateSummary(t);
@@ -43864,7 +43930,12 @@ function explainRun(outcome, options = {}) {
         lead.push(`- … and ${ordered.length - MAX_TARGETS_LISTED} more (see the job summary)`);
         quoted.push([]);
     }
-    return { lead, quoted, next: explained.next };
+    // Not one id known: the ids may be right and the address wrong.
+    const everyIdUnknown = outcome.targets.every((t) => t.result === 'error' && /^HTTP 404\b/.test(t.error ?? ''));
+    const next = everyIdUnknown
+        ? `${explained.next}; if ${outcome.targets.length === 1 ? 'it is' : 'they are'} right, check that \`base-url\` is the address of the platform's API (it answered 404 for ${outcome.targets.length === 1 ? 'the id' : 'every id'})`
+        : explained.next;
+    return { lead, quoted, next };
 }
 /**
  * The step's error annotation: what happened first, in the user's terms, then the quoted
@@ -44312,9 +44383,12 @@ function createLogReporter(sink, options) {
             const change = from === undefined ? `status ${inert(to, 80)}` : `${inert(from, 80)} → ${inert(to, 80)}`;
             write(ref, `${change} after ${formatDuration(afterMs)}`);
         },
-        logLines(ref, lines) {
-            if (options.streamLogs)
-                printUntrustedLines(lines, (line) => write(ref, line));
+        logLines(ref, lines, gap) {
+            if (!options.streamLogs)
+                return;
+            if (gap)
+                write(ref, '(the platform trimmed or replaced this log since the last poll: lines before the next ones may be missing; the job summary has its end)');
+            printUntrustedLines(lines, (line) => write(ref, line));
         },
         unknownStatus(ref, status) {
             closeGroup();
@@ -44591,7 +44665,7 @@ function createRunLog(sink, options) {
         waiting(targets) {
             const what = targets.length === 1 && targets[0] ? describeRef(targets[0]) : `${targets.length} targets`;
             const polling = `timeout ${formatDuration(settings.timeoutMs)}, polling every ${formatDuration(settings.minIntervalMs)}–${formatDuration(settings.maxIntervalMs)}`;
-            sink.info(`Waiting on ${what} at ${settings.baseUrl.origin} (${polling})`);
+            sink.info(`Waiting on ${what} at ${baseAddress(settings.baseUrl)} (${polling})`);
             return createLogReporter(sink, { streamLogs: settings.streamLogs, targets, clean });
         },
         searching(search) {
@@ -44748,14 +44822,17 @@ function resultCell(t, withReason) {
     const why = !withReason ? '' : t.result === 'success' ? (t.note ? `<br>${escapeText(t.note, 200)}` : '') : `<br>${escapeText(explained.reason, 300)}`;
     return `${resultMark(t.result)} ${t.result}${status}${why}`;
 }
-/** A time as words relative to another, with the exact time in a tooltip. */
+/** When something started (its clock time) or how long it took, with the exact times in a tooltip. */
 function timeCell(label, iso, endIso, now) {
     const start = iso ? Date.parse(iso) : Number.NaN;
     if (!iso || Number.isNaN(start))
         return '';
     const end = endIso ? Date.parse(endIso) : Number.NaN;
     const title = `${label} ${new Date(start).toISOString()}${Number.isNaN(end) ? '' : `, ended ${new Date(end).toISOString()}`}`;
-    const words = Number.isNaN(end) ? `${label} ${formatDuration(Math.max(0, now - start))} ago` : `took ${formatDuration(Math.max(0, end - start))}`;
+    // A summary is read long after it was written: a clock time, never "… ago". The date only when it is not the day of the run.
+    const at = new Date(start).toISOString();
+    const day = at.slice(0, 10) === new Date(now).toISOString().slice(0, 10) ? '' : `${at.slice(0, 10)} `;
+    const words = Number.isNaN(end) ? `${label} ${day}${at.slice(11, 19)} UTC` : `took ${formatDuration(Math.max(0, end - start))}`;
     return `<span title="${escapeHtml(title)}">${words}</span>`;
 }
 function updateTable(targets, now, withReason) {
@@ -44911,12 +44988,12 @@ async function reportStep(waited, options, clean) {
         const timeoutNote = outcome.result === 'timeout' && !options.failOnTimeout ? '\n(fail-on-timeout: false lets a timeout pass, but a target also failed)' : '';
         setFailed(clean(`${failureMessage(outcome, { timeoutMs: options.timeoutMs })}${timeoutNote}`));
     }
-    annotateFiles(outcome, clean);
+    annotateFiles(outcome, options.docsRoot ?? '', clean);
     return outcome;
 }
 /** A failed update's log line that names a docs file shows on that file, in the pull request's diff too. */
-function annotateFiles(outcome, clean) {
-    for (const note of fileAnnotations(outcome))
+function annotateFiles(outcome, docsRoot, clean) {
+    for (const note of fileAnnotations(outcome, docsRoot))
         error(clean(note.message), { title: 'Docs update failed', file: note.file, ...(note.line === undefined ? {} : { startLine: note.line }) });
 }
 
@@ -44999,7 +45076,7 @@ async function run() {
     }
     // With invalid inputs the summary is still written unless it was plainly turned off.
     const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false';
-    outcome = await reportStep(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs }, hide);
+    outcome = await reportStep(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs, docsRoot: settings?.docsRoot }, hide);
     await inProgress;
     if (comment) {
         const exitBy = cancel.exitBy();

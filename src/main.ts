@@ -77,7 +77,11 @@ export async function run(): Promise<void> {
 
   // With invalid inputs the summary is still written unless it was plainly turned off.
   const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false'
-  outcome = await reportStep(outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs }, hide)
+  outcome = await reportStep(
+    outcome,
+    { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs, docsRoot: settings?.docsRoot },
+    hide
+  )
   await inProgress
   if (comment) {
     const exitBy = cancel.exitBy()

@@ -115,6 +115,8 @@ export interface Settings {
   failFast: boolean
   streamLogs: boolean
   summary: boolean
+  /** The folder of the repository the platform's file paths are relative to: '' for the root, else without a trailing slash. */
+  docsRoot: string
   /** The PR comment, when pr-comment is true. */
   comment: CommentSettings | undefined
 }

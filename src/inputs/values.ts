@@ -43,6 +43,25 @@ export const booleanSchema = z.string().transform((text, ctx) => {
   return z.NEVER
 })
 
+/**
+ * A folder of the repository, relative to its root: `.`, `docs`, `./site/docs/`. Given as the
+ * empty string for the root, without `./` and trailing slashes; never absolute, never with `..`.
+ */
+export const repositoryFolderSchema = z.string().transform((text, ctx) => {
+  const folder = text
+    .trim()
+    .replace(/\\/g, '/')
+    .replace(/^(?:\.\/)+/, '')
+    .replace(/\/+$/, '')
+  if (folder === '' || folder === '.') return ''
+  const parts = folder.split('/')
+  if (folder.startsWith('/') || /^[A-Za-z]:/.test(folder) || parts.some((part) => part === '..' || part === '.' || part === '')) {
+    ctx.addIssue({ code: 'custom', message: 'must be a folder relative to the repository root, such as docs or site/docs, without .. or a leading /' })
+    return z.NEVER
+  }
+  return folder
+})
+
 /** A list of ids; each problem names the one item at fault. */
 export const idListSchema = z.string().transform((text, ctx) => {
   const ids = splitList(text)

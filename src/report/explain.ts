@@ -64,8 +64,12 @@ export function quotedLines(t: TargetReport): string[] {
   return errorLines(t.logs)
 }
 
-/** File annotations for the error lines of every failed update, one per file and line. */
-export function fileAnnotations(outcome: RunOutcome): FileAnnotation[] {
+/**
+ * File annotations for the error lines of every failed update, one per file and line. The
+ * platform names files relative to the docs root; `docsRoot` (a folder of the repository, ''
+ * for its root) makes them paths of the repository.
+ */
+export function fileAnnotations(outcome: RunOutcome, docsRoot = ''): FileAnnotation[] {
   const seen = new Set<string>()
   const annotations: FileAnnotation[] = []
   for (const t of outcome.targets) {
@@ -75,7 +79,7 @@ export function fileAnnotations(outcome: RunOutcome): FileAnnotation[] {
       const key = `${ref.file}:${ref.line ?? ''}`
       if (seen.has(key)) continue
       seen.add(key)
-      annotations.push({ ...ref, message: `${describeRef(t.ref)} failed: ${oneLine(line, 300)}` })
+      annotations.push({ ...ref, file: docsRoot ? `${docsRoot}/${ref.file}` : ref.file, message: `${describeRef(t.ref)} failed: ${oneLine(line, 300)}` })
     }
   }
   return annotations.slice(0, MAX_ERROR_LINES)

@@ -128,7 +128,8 @@ export function createLogReporter(sink: LogSink, options: { streamLogs: boolean;
     },
     logLines(ref, lines, gap) {
       if (!options.streamLogs) return
-      if (gap) write(ref, '(the platform trimmed or replaced this log since the last poll: lines before the next ones may be missing; the job summary has its end)')
+      if (gap)
+        write(ref, '(the platform trimmed or replaced this log since the last poll: lines before the next ones may be missing; the job summary has its end)')
       printUntrustedLines(lines, (line) => write(ref, line))
     },
     unknownStatus(ref, status) {

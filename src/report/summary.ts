@@ -153,10 +153,7 @@ function logSection(updates: readonly TargetReport[]): string | undefined {
     const unknown = unknownEnd(t)
     const status = unknown ? ` — status ${escapeHtml(oneLine(t.status, 80)).replace(/@/g, '@\u200b')}` : ''
     const summary = unknown ? updateSummary(t) : undefined
-    const body = [
-      ...(summary ? [`Summary: ${escapeText(summary, 300)}`] : []),
-      tail.length > 0 ? preBlock(tail) : 'Its record has no log lines.'
-    ].join('\n\n')
+    const body = [...(summary ? [`Summary: ${escapeText(summary, 300)}`] : []), tail.length > 0 ? preBlock(tail) : 'Its record has no log lines.'].join('\n\n')
     // Open where the log holds the failure; closed where it only tells of a success.
     const open = t.result === 'failure' || unknown ? ' open' : ''
     parts.push(`<details${open}><summary>${resultMark(t.result)} ${escapeHtml(t.ref.id)}${status}${cut}</summary>\n\n${body}\n\n</details>`)
