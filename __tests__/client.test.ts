@@ -53,6 +53,12 @@ describe('createApiClient', () => {
     expect(requests[0]?.headers.authorization).toBe('Bearer admin-secret')
   })
 
+  it('a request cut short by the final poll’s allowance names that allowance, not request-timeout', async () => {
+    const { url } = await serve(() => undefined)
+    const answer = await client(url).request(request({ timeoutMs: 300, limit: "the final poll's allowance of 5s past the timeout" }))
+    expect(answer).toEqual({ kind: 'transient', reason: "no complete answer within 0.3s (the final poll's allowance of 5s past the timeout)", sent: true })
+  })
+
   it('a request that never answers is a transient failure after request-timeout', async () => {
     const { url } = await serve(() => undefined)
     const started = Date.now()
@@ -131,6 +137,24 @@ describe('createApiClient', () => {
     expect(answer.kind).toBe('fatal')
     expect(answer.kind === 'fatal' && answer.reason).toContain('another origin than base-url; the key is not sent there')
     expect(other.requests).toHaveLength(0)
+  })
+
+  it('a Location that is not a URL is the server’s fault, said at once with what it said', async () => {
+    const { url, requests } = await serve((_req, res) => res.writeHead(302, { location: 'http://exa mple/' }).end())
+    const answer = await client(url).request(request())
+    expect(answer).toEqual({
+      kind: 'fatal',
+      reason:
+        'the server answered HTTP 302 with a Location that is not a URL ("http://exa mple/"), so the redirect cannot be followed; this is a fault of the server at base-url or of a proxy in between. Check that base-url is the platform\'s API address; if it is, report the answer to the platform',
+      sent: true
+    })
+    expect(requests).toHaveLength(1)
+  })
+
+  it('a redirect to a URL without an origin (javascript:) names what it said, not "null"', async () => {
+    const { url } = await serve((_req, res) => res.writeHead(301, { location: 'javascript:alert(1)' }).end())
+    const answer = await client(url).request(request())
+    expect(answer.kind === 'fatal' && answer.reason).toMatch(/^the server redirected to "javascript:alert\(1\)", another origin than base-url;/)
   })
 
   it('a key echoed in a redirect host or in a long content type is cut out before anything is shortened', async () => {

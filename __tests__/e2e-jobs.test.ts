@@ -60,6 +60,7 @@ describe.concurrent('agent jobs, end to end', () => {
     expect(run.outputs).toMatchObject({ result: 'error', polls: '4' })
     expect(run.stdout).toContain('HTTP 404: Job not found')
     expect(run.stdout).toMatch(/::error::Agent job no-such-job was not found .*%0ANext: check `job-id` and `project-id`/)
+    expect(run.stdout).toMatch(/%0ANext: .*; if it is right, check that `base-url` is the address of the platform's API \(it answered 404 for the id\)\.$/m)
   })
 
   it('waits on 3 updates and 3 jobs at once; one failure fails the step, every output is written', async () => {

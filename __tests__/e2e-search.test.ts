@@ -98,6 +98,22 @@ describe.concurrent('the search check, end to end', () => {
     expect((second?.at ?? 0) - (first?.at ?? Number.POSITIVE_INFINITY)).toBeGreaterThanOrEqual(1000)
   })
 
+  it('a failing search answer is retried where the log shows it: what failed and when the next try comes, outside the group', async () => {
+    const sim = await simulator()
+    sim.script('search', 'flaky', [{ status: 503, json: { error: 'maintenance' }, repeat: 2 }, { json: [{ content: 'ok', path: 'a', metadata: {} }] }])
+    const run = await runAgainst(sim, searchInputs({ 'search-query': 'flaky' }))
+    expect(run.code, run.stdout).toBe(0)
+    expect(searches(sim)).toHaveLength(3)
+    const lines = run.stdout.split('\n')
+    const retry = lines.findIndex((l) => /^search "flaky": HTTP 503: maintenance, retrying in \d[\d.]*m?s$/.test(l))
+    expect(retry, run.stdout).toBeGreaterThan(0)
+    expect(lines.filter((l) => l.startsWith('search "flaky": HTTP 503: maintenance'))).toHaveLength(2)
+    // Printed outside the group: the group was closed before it, and opened again for the result.
+    expect(lines.slice(0, retry).findLast((l) => l.startsWith('::group::') || l === '::endgroup::')).toBe('::endgroup::')
+    expect(lines.slice(retry)).toContain('::group::Search check: 1 query on acme-docs (continued)')
+    expect(run.stdout).toMatch(/✓ search "flaky": 1 result/)
+  })
+
   it('runs after a successful wait, with both keys', async () => {
     const sim = await simulator()
     const run = await runAgainst(sim, searchInputs({ 'status-id': 'update-success', 'admin-key': 'sim_admin_0123456789abcdef', 'search-query': 'quickstart' }))

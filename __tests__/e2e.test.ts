@@ -188,6 +188,11 @@ describe.concurrent('the bundled action, end to end', () => {
     expect(run.code).toBe(1)
     expect(run.outputs).toMatchObject({ result: 'error', status: 'cancelled', polls: '1' })
     expect(run.stdout).toContain('the update ended with status "cancelled", which this action does not know')
+    // The next step points at the job summary, which holds the record's status (and its summary and log, when it has them).
+    expect(run.stdout).toMatch(
+      /^::error::Update update-unknown-ended ended with status "cancelled", which this action does not know, so it does not count as success.*%0ANext: its status, summary and last log lines are in the job summary/m
+    )
+    expect(run.summary).toContain('<details open><summary>⚠️ update-unknown-ended — status cancelled</summary>')
   })
 
   it('403 is an error that names the admin key, without retrying', async () => {

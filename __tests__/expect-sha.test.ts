@@ -31,8 +31,14 @@ describe('expect-sha', () => {
     expect(judgeDeployedCommit(record('success', '  '), SHA)).toMatchObject({ result: 'failure' })
   })
 
-  it('a shorter sha in the record than the one expected does not match', () => {
-    expect(judgeDeployedCommit(record('success', SHA.slice(0, 7)), SHA)).toMatchObject({ result: 'failure' })
+  it('a record naming an abbreviation of the expected commit (7 digits or more) matches', () => {
+    expect(judgeDeployedCommit(record('success', SHA.slice(0, 7)), SHA)).toEqual({ state: 'settled', result: 'success' })
+    expect(judgeDeployedCommit(record('success', SHA.slice(0, 9).toUpperCase()), SHA.slice(0, 12))).toEqual({ state: 'settled', result: 'success' })
+  })
+
+  it('a record naming fewer than 7 digits, or an abbreviation of another commit, does not match', () => {
+    expect(judgeDeployedCommit(record('success', SHA.slice(0, 6)), SHA)).toMatchObject({ result: 'failure' })
+    expect(judgeDeployedCommit(record('success', '3f78685f'), SHA)).toMatchObject({ result: 'failure' })
   })
 
   it('leaves failures and pending states as they are', () => {

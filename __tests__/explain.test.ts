@@ -103,7 +103,14 @@ describe('failureMessage', () => {
     expect(failureMessage(outcome([forbidden]))).toContain('Update u1 could not be read: admin-key is not allowed to read it (HTTP 403).')
     const missing = target('job', 'j1', null, { result: 'error', error: 'HTTP 404: Job not found' })
     expect(failureMessage(outcome([missing]))).toBe(
-      'Agent job j1 was not found (HTTP 404: Job not found).\nNext: check `job-id` and `project-id`: the id must come from the step that started it, for the project of the key.'
+      "Agent job j1 was not found (HTTP 404: Job not found).\nNext: check `job-id` and `project-id`: the id must come from the step that started it, for the project of the key; if it is right, check that `base-url` is the address of the platform's API (it answered 404 for the id)."
+    )
+    // One id found and one not: the address is right, only the id is to check.
+    const found = target('update', 'u1', { status: 'failure' }, { result: 'failure' })
+    const missingUpdate = target('update', 'u2', null, { result: 'error', error: 'HTTP 404: Update not found' })
+    expect(failureMessage(outcome([missingUpdate, found]))).not.toContain('base-url')
+    expect(failureMessage(outcome([missingUpdate, { ...missingUpdate, ref: { kind: 'update', id: 'u3' } }]))).toMatch(
+      /; if they are right, check that `base-url` is the address of the platform's API \(it answered 404 for every id\)\.$/
     )
   })
 
@@ -116,11 +123,45 @@ describe('failureMessage', () => {
       { result: 'cancelled', stoppedByFailFast: true, error: 'stopped by fail-fast: update u1 ended with failure' }
     )
     const message = failureMessage(outcome([ok, stopped, FAILED_UPDATE]))
-    expect(message.split('\n').slice(0, 2)).toEqual([
+    expect(message.split('\n')).toEqual([
       '2 of 3 targets did not succeed. Update u1 failed: “broken link in docs/quickstart.mdx”',
-      '- update u0 stopped by fail-fast: update u1 ended with failure'
+      'Errors in its log:',
+      '  Error: docs/quickstart.mdx:12: broken link to /install',
+      '  warning: image missing in guides/setup.md',
+      '- update u0 stopped by fail-fast: update u1 ended with failure',
+      'Next: fix the file named above (it is annotated), push, and let the update run again.'
     ])
-    expect(message).toMatch(/\nNext: fix the file named above/)
+  })
+
+  it('with several failed updates, each one’s log lines stand under it', () => {
+    const a = target('update', 'a', { status: 'failure', logs: ['Installing', 'fatal: out of memory'] }, { result: 'failure' })
+    const b = target('update', 'b', { status: 'failure', logs: ['Error: docs/b.mdx:3: broken link'] }, { result: 'failure' })
+    expect(failureMessage(outcome([a, b])).split('\n')).toEqual([
+      '2 of 2 targets did not succeed. Update a failed (status "failure").',
+      'Errors in its log:',
+      '  fatal: out of memory',
+      '- update b failed (status "failure")',
+      '  Errors in its log:',
+      '    Error: docs/b.mdx:3: broken link',
+      'Next: read the update log in the job summary, fix the docs source, and run the update again.'
+    ])
+    expect(fileAnnotations(outcome([a, b]))).toEqual([{ file: 'docs/b.mdx', line: 3, message: 'update b failed: Error: docs/b.mdx:3: broken link' }])
+  })
+
+  it('an update of another commit than expect-sha: the commit is the reason, its log lines are not quoted nor annotated', () => {
+    const other = target(
+      'update',
+      'u1',
+      { status: 'success', commit: { sha: '0badc0ffee' }, logs: ['warning: image missing in docs/img.mdx', 'Deployed'] },
+      { result: 'failure', error: 'the update deployed commit 0badc0ffee, not 3f78685 (expect-sha)' }
+    )
+    expect(failureMessage(outcome([other]))).toBe(
+      [
+        'Update u1 did not deploy the expected commit: the update deployed commit 0badc0ffee, not 3f78685 (expect-sha).',
+        'Next: check that the platform deploys the branch this workflow ran for and that the update started after the push; remove expect-sha if any commit will do.'
+      ].join('\n')
+    )
+    expect(fileAnnotations(outcome([other]))).toEqual([])
   })
 
   it('input problems are listed with a next step', () => {
@@ -135,6 +176,13 @@ describe('failureMessage', () => {
 })
 
 describe('explainTarget', () => {
+  it('a cancelled wait says that the wait was cancelled, not the update', () => {
+    const t = target('update', 'u1', { status: 'in_progress' }, { result: 'cancelled', error: 'the run was cancelled' })
+    expect(failureMessage(outcome([t], { result: 'cancelled' }))).toBe(
+      'Update u1 had not settled when the wait on it was cancelled (last status "in_progress"); only the wait was cancelled, not the update.\nNext: follow the update in the dashboard, or re-run the workflow to wait on it again.'
+    )
+  })
+
   it('says why a success was special', () => {
     expect(explainTarget(target('job', 'j', { status: 'completed' }, { note: 'no pull request' }))).toEqual({ reason: 'succeeded (no pull request)', next: '' })
   })
@@ -165,6 +213,13 @@ describe('errorLines and file references', () => {
       { file: 'docs/quickstart.mdx', line: 12, message: 'update u1 failed: Error: docs/quickstart.mdx:12: broken link to /install' },
       { file: 'guides/setup.md', message: 'update u1 failed: warning: image missing in guides/setup.md' }
     ])
+  })
+})
+
+describe('docs-root', () => {
+  it('puts the docs folder in front of the paths the platform names', () => {
+    expect(fileAnnotations(outcome([FAILED_UPDATE]), 'apps/docs').map((a) => a.file)).toEqual(['apps/docs/docs/quickstart.mdx', 'apps/docs/guides/setup.md'])
+    expect(fileAnnotations(outcome([FAILED_UPDATE]), '').map((a) => a.file)).toEqual(['docs/quickstart.mdx', 'guides/setup.md'])
   })
 })
 

@@ -83,7 +83,7 @@ describe('parseInputs', () => {
     [{ 'request-timeout': '5 s' }, /^request-timeout: /],
     [{ 'fail-on-timeout': 'yes' }, /^fail-on-timeout: "yes" is not a boolean; use true or false/],
     [{ 'base-url': '' }, /^base-url: is required/],
-    [{ 'admin-key': '' }, /^admin-key: is required with status-id/],
+    [{ 'admin-key': '' }, /^admin-key: is required with status-id or job-id \(/],
     [{ 'status-id': '' }, /nothing to do; give a status-id, a job-id with project-id, or a search-query/],
     [{ 'base-url': 'http://example.com' }, /^base-url: "http:\/\/example.com" must use https:\/\//]
   ])('%o is refused: %s', (overrides, message) => {
@@ -138,6 +138,32 @@ describe('parseInputs', () => {
     expect(parsed.ok).toBe(false)
     expect(JSON.stringify(parsed)).not.toContain('secret with spaces')
     expect(!parsed.ok && parsed.problems[0]).toMatch(/^admin-key: \(hidden\) must be printable ASCII/)
+  })
+
+  it.each([
+    ['.', ''],
+    ['', ''],
+    ['docs', 'docs'],
+    ['./apps/docs/', 'apps/docs'],
+    ['apps\\docs', 'apps/docs']
+  ])('docs-root %o is the folder %o of the repository', (given, folder) => {
+    const parsed = parseInputs(raw({ 'docs-root': given }))
+    expect(parsed.ok && parsed.settings.docsRoot).toBe(folder)
+  })
+
+  it.each(['/etc', '../docs', 'apps/../docs', 'C:/docs', 'apps//docs'])('docs-root %o is refused: it is no folder of the repository', (given) => {
+    const parsed = parseInputs(raw({ 'docs-root': given }))
+    expect(!parsed.ok && parsed.problems).toEqual([
+      `docs-root: ${JSON.stringify(given)} must be a folder relative to the repository root, such as docs or site/docs, without .. or a leading /`
+    ])
+  })
+
+  it('a key pasted with its "Bearer " scheme is told to drop it, not asked about a line break; the key is never echoed', () => {
+    const parsed = parseInputs(raw({ 'admin-key': 'Bearer sk_live_0123456789' }))
+    expect(!parsed.ok && parsed.problems).toEqual([
+      'admin-key: (hidden) starts with "Bearer ": give the key alone in the secret; the action sends it as "Authorization: Bearer <key>" itself'
+    ])
+    expect(JSON.stringify(parsed)).not.toContain('sk_live_0123456789')
   })
 
   it.each(['admin-key', 'assistant-key'] as const)('a %s of a few characters is refused: it would garble the log where it is masked', (name) => {

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { createLogReporter, describeProgress, inert, printUntrustedLines, type LogSink } from '../src/report/log.js'
 import type { TargetReport } from '../src/model.js'
 import { createRedactor } from '../src/text.js'
+import { createRunLog } from '../src/report/run-log.js'
+import { settingsFor } from './helpers/fakes.js'
 import { jobReport, updateReport } from './helpers/builders.js'
 
 function sink(): LogSink & { lines: string[] } {
@@ -71,6 +73,20 @@ describe('createLogReporter', () => {
     expect(s.lines).toContain('  │ Building')
     expect(s.lines.at(-2)).toBe('endgroup')
     expect(s.lines.at(-1)).toBe('✓ update u1: success (status success) after 12.3s, 3 polls')
+  })
+
+  it('says where the server trimmed or replaced the log, before the lines that follow the gap', () => {
+    const s = sink()
+    const ref = { kind: 'update' as const, id: 'u1' }
+    const events = createLogReporter(s, { streamLogs: true, targets: [ref], clean: (text) => text })
+    events.logLines(ref, ['a'])
+    events.logLines(ref, ['x'], true)
+    const lines = s.lines.filter((line) => !line.startsWith('::') && !line.startsWith('group'))
+    expect(lines).toEqual([
+      '  │ a',
+      '(the platform trimmed or replaced this log since the last poll: lines before the next ones may be missing; the job summary has its end)',
+      '  │ x'
+    ])
   })
 
   it('with one target, the heartbeat, retries and warnings stand outside its group, which the Actions page shows collapsed', () => {
@@ -197,5 +213,15 @@ describe('createLogReporter', () => {
     events.pollDone(ref, 1, 'HTTP 401: bad key sk_live_123')
     expect(s.lines.join('\n')).not.toContain('sk_live_123')
     expect(s.lines).toContain('  │ token is ***')
+  })
+})
+
+describe('the run log', () => {
+  it('names the base URL with its path, as the requests go to it', () => {
+    const s = sink()
+    const settings = settingsFor({ 'base-url': 'https://api.example.com/docs-api/', 'status-id': 'u1' })
+    const log = createRunLog(s, { settings, clean: (text) => text, setOutput: () => undefined })
+    log.waiting(settings.targets)
+    expect(s.lines[0]).toMatch(/^Waiting on update u1 at https:\/\/api\.example\.com\/docs-api \(timeout /)
   })
 })

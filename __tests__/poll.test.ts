@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { FINAL_POLL_ALLOWANCE_MS, pollUntilSettled, requestBudget, systemClock } from '../src/engine/poll.js'
+import { FINAL_POLL_ALLOWANCE_MS, pollUntilSettled, requestAllowance, requestBudget, systemClock } from '../src/engine/poll.js'
 import { seededRandom, virtualClock } from './helpers/clock.js'
 import type { Attempt } from '../src/model.js'
 
@@ -183,5 +183,15 @@ describe('requestBudget', () => {
     ['a short request-timeout caps the allowance', 100_000, 1000, 1000]
   ])('%s', (_name, now, requestTimeoutMs, expected) => {
     expect(requestBudget(now, deadline, requestTimeoutMs)).toBe(expected)
+  })
+
+  it.each([
+    [10_000, 30_000, 'request-timeout'],
+    [80_000, 30_000, 'the time left before the timeout'],
+    [100_000, 30_000, "the final poll's allowance of 5s past the timeout"],
+    [103_000, 30_000, "the final poll's allowance of 5s past the timeout"],
+    [100_000, 1000, 'request-timeout']
+  ])('at %i with request-timeout %i, the budget is named as %s', (now, requestTimeoutMs, limit) => {
+    expect(requestAllowance(now, deadline, requestTimeoutMs)).toEqual({ timeoutMs: requestBudget(now, deadline, requestTimeoutMs), limit })
   })
 })

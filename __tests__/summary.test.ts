@@ -125,13 +125,37 @@ describe('renderSummary', () => {
     `)
   })
 
-  it('a timeout says how long it waited and which input to raise; a start time is relative to now', () => {
+  it('an update that ended with an unknown status: the summary holds its status, its summary and its log tail, which the reason points to', () => {
+    const ended = update(
+      'u1',
+      { status: 'aborted', summary: 'Build stopped by an admin', endedAt: '2026-01-01T00:01:35Z', logs: ['Validating 42 pages', 'Stopped'] },
+      { result: 'error', error: 'the update ended with status "aborted", which this action does not know; it is not counted as success' }
+    )
+    const md = renderSummary(outcome([ended], { result: 'error' }))
+    expect(md).toContain(
+      '**Update u1 ended with status &quot;aborted&quot;, which this action does not know, so it does not count as success: “Build stopped by an admin”**'
+    )
+    expect(md).toContain('**Next:** its status, summary and last log lines are in the job summary;')
+    expect(md).toContain(
+      '<details open><summary>⚠️ u1 — status aborted</summary>\n\nSummary: Build stopped by an admin\n\n<pre>\nValidating 42 pages\nStopped\n</pre>\n\n</details>'
+    )
+    const bare = update('u2', { status: 'paused@x', endedAt: '2026-01-01T00:01:35Z' }, { result: 'error', error: 'unknown' })
+    expect(renderSummary(outcome([bare], { result: 'error' }))).toContain(
+      '<details open><summary>⚠️ u2 — status paused@\u200bx</summary>\n\nIts record has no log lines.\n\n</details>'
+    )
+  })
+
+  it('a timeout says how long it waited and which input to raise; a start time is a clock time, not "… ago"', () => {
     const pending = update('u1', { status: 'in_progress', createdAt: '2026-01-01T00:00:00Z' }, { result: 'timeout', finishedAfterMs: 600_000 })
     const md = renderSummary(outcome([pending], { result: 'timeout' }), { timeoutMs: 600_000, now: Date.parse('2026-01-01T00:10:05Z') })
     expect(md).toContain('## ⏱️ Timed out waiting for the docs update\n\n**Update u1 still &quot;in\\_progress&quot; after 10m00s.**')
     expect(md).toContain('**Next:** if this update usually takes longer, raise `timeout` (now 10m00s)')
     expect(md).toContain('| ⏱️ timeout (`in_progress`) |')
-    expect(md).toContain('<span title="started 2026-01-01T00:00:00.000Z">started 10m05s ago</span>')
+    expect(md).toContain('<span title="started 2026-01-01T00:00:00.000Z">started 00:00:00 UTC</span>')
+    expect(md).not.toContain(' ago')
+    // Written on another day than the update started, the date comes with it.
+    const late = renderSummary(outcome([pending], { result: 'timeout' }), { now: Date.parse('2026-01-02T00:00:05Z') })
+    expect(late).toContain('<span title="started 2026-01-01T00:00:00.000Z">started 2026-01-01 00:00:00 UTC</span>')
   })
 
   it.each<[Partial<RunOutcome>, string]>([

@@ -5,7 +5,9 @@ import { FINAL_POLL_ALLOWANCE_MS } from '../src/engine/poll.js'
 import { MAX_IN_FLIGHT, waitForTargets } from '../src/engine/wait.js'
 import { seededRandom, virtualClock } from './helpers/clock.js'
 import { ok, recordingEvents, scriptedClient, settingsFor } from './helpers/fakes.js'
-import type { RunOutcome, TargetReport } from '../src/model.js'
+import type { Progress, RunOutcome, TargetReport } from '../src/model.js'
+import { explainTarget } from '../src/report/explain.js'
+import { describeProgress } from '../src/report/log.js'
 import { runOutcome, searchReport, updateReport } from './helpers/builders.js'
 
 const U = (id: string) => `/v1/project/update-status/${id}`
@@ -69,6 +71,39 @@ describe('waiting on an update', () => {
     expect(reports[0]?.error).toContain('still "paused" when the timeout (20.0s) ran out')
   })
 
+  it('streams a log that the server trims or rotates by content, not by count, and says when lines may be missing', async () => {
+    const events = recordingEvents()
+    const streamed: string[] = []
+    const { client } = scriptedClient({
+      [U('u1')]: [
+        ok({ status: 'in_progress', logs: ['a', 'b', 'c'] }),
+        ok({ status: 'in_progress', logs: ['b', 'c', 'd'] }),
+        ok({ status: 'in_progress', logs: ['x', 'y'] }),
+        ok({ status: 'success', logs: ['x', 'y', 'z'] })
+      ]
+    })
+    await waitForTargets(settingsFor({ 'status-id': 'u1' }), {
+      client,
+      clock: virtualClock(),
+      random: seededRandom(1),
+      signal: new AbortController().signal,
+      events: { ...events, logLines: (_ref, lines, gap) => streamed.push(...(gap ? ['(gap)'] : []), ...lines) }
+    })
+    expect(streamed).toEqual(['a', 'b', 'c', 'd', '(gap)', 'x', 'y', 'z'])
+  })
+
+  it('an empty status is neither warned about as unknown nor a status: the timeout names it as the last problem', async () => {
+    const { reports, events } = await wait({ 'status-id': 'u1', timeout: '20s' }, { [U('u1')]: [ok({ status: 'queued' }), ok({ status: ' ' })] })
+    expect(events.lines.filter((l) => l.includes('unknown') || l.includes('status'))).toEqual(['u1 status - -> queued'])
+    expect(reports[0]).toMatchObject({ result: 'timeout', status: 'queued' })
+    expect(reports[0]?.error).toBe('still "queued" when the timeout (20.0s) ran out; last problem: the update record has an empty "status"')
+    const { reports: never } = await wait({ 'status-id': 'u1', timeout: '20s' }, { [U('u1')]: [ok({ status: '' })] })
+    expect(explainTarget(never[0] as TargetReport)).toEqual({
+      reason: 'never answered with a status after 20.0s: the update record has an empty "status"',
+      next: 'the platform answered, but without a status: check it in the dashboard, and report the empty status to the platform if it stays'
+    })
+  })
+
   it('an unknown status with endedAt ends at once with an error naming it', async () => {
     const { reports } = await wait({ 'status-id': 'u1' }, { [U('u1')]: [ok({ status: 'cancelled', endedAt: '2026-01-01T00:00:00Z' })] })
     expect(reports[0]).toMatchObject({ result: 'error', polls: 1 })
@@ -107,6 +142,14 @@ describe('waiting on agent jobs', () => {
     const { reports } = await wait({ 'job-id': 'j2', 'project-id': 'p1' }, { [J('j2')]: [job('completed', 'https://github.com/a/b/pull/4')] })
     expect(reports[0]).toMatchObject({ result: 'error' })
     expect(reports[0]?.error).toMatch(/^asked for agent job "j2", the platform answered with the record of "j1" \(its id\)/)
+  })
+
+  it('a numeric id in the record is the id it spells: 123 is the record of job-id 123, not of 1234', async () => {
+    const numeric = (id: number) => ok({ id, status: 'completed', prLink: 'https://github.com/a/b/pull/4' })
+    const { reports } = await wait({ 'job-id': '123', 'project-id': 'p1' }, { [J('123')]: [numeric(123)] })
+    expect(reports[0]).toMatchObject({ result: 'success' })
+    const { reports: other } = await wait({ 'job-id': '123', 'project-id': 'p1' }, { [J('123')]: [numeric(1234)] })
+    expect(other[0]?.error).toMatch(/^asked for agent job "123", the platform answered with the record of "1234" \(its id\)/)
   })
 
   it.each<[string, Record<string, string>, ApiResult, string, RegExp | null]>([
@@ -237,6 +280,21 @@ describe('waiting on many targets', () => {
     expect(reports[0]).toMatchObject({ stoppedByFailFast: true })
     expect(reports[0]?.error).toBe('stopped by fail-fast: update bad ended with failure')
     expect(overallResult(reports)).toBe('failure')
+  })
+
+  it('with fail-fast, the progress counts a stopped target as stopped, not as failed', async () => {
+    const events = recordingEvents()
+    const progress: Progress[] = []
+    const { client } = scriptedClient({ [U('slow')]: [ok({ status: 'in_progress' })], [U('bad')]: [ok({ status: 'queued' }), ok({ status: 'failure' })] })
+    await waitForTargets(settingsFor({ 'status-id': 'slow,bad', 'fail-fast': 'true' }), {
+      client,
+      clock: virtualClock(),
+      random: seededRandom(1),
+      signal: new AbortController().signal,
+      events: { ...events, progress: (p) => progress.push(p) }
+    })
+    expect(progress.at(-1)).toMatchObject({ settled: 2, failed: 1, stopped: 1, pending: 0 })
+    expect(describeProgress(progress.at(-1) as Progress)).toMatch(/^2\/2 settled, 1 failed, 1 stopped by fail-fast, 0 pending — /)
   })
 
   it('without fail-fast, every target is waited on to the end', async () => {

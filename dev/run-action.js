@@ -1,12 +1,16 @@
 // Runs the bundled action as a child process, the way the GitHub runner does:
 // inputs as INPUT_* env vars, fresh GITHUB_OUTPUT / GITHUB_STEP_SUMMARY files,
 // and a clean environment (nothing of the parent's proxies or INPUT_* leaks in).
+//
+// CLI, to run the action by hand (against `npm run simulator`, or any platform):
+//   node dev/run-action.js base-url=http://127.0.0.1:4010 admin-key=... status-id=update-failure
+// prints the action's log as it comes, then its outputs and where the job summary was written.
 
 import { spawn } from 'node:child_process'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -198,4 +202,61 @@ export async function runAction({
     throw error
   }
   return result
+}
+
+const USAGE = `Usage: node dev/run-action.js [--debug] name=value ...
+
+Runs dist/index.js as the runner does: each name=value is the input of that name (as in the
+workflow's \`with:\`, dashes and all), the GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files are
+created fresh, and nothing of this shell's environment but PATH and HOME is passed on (set a
+proxy as an input-like HTTPS_PROXY=... argument: upper-case names are environment variables).
+The log is printed raw, workflow commands included; then the outputs and the path of the job
+summary, which is kept. The exit code is the action's.
+
+Against the simulator (npm run simulator, in another terminal):
+  node dev/run-action.js base-url=http://127.0.0.1:4010 admin-key=sim_admin_0123456789abcdef status-id=update-failure`
+
+/** The CLI: arguments as inputs (lower-case names) or environment variables (upper-case names). */
+async function main(args) {
+  if (args.length === 0 || args.includes('--help') || args.includes('-h')) {
+    console.log(USAGE)
+    return 0
+  }
+  /** @type {Record<string, string>} */
+  const inputs = {}
+  /** @type {Record<string, string>} */
+  const env = {}
+  if (args.includes('--debug')) env.RUNNER_DEBUG = '1'
+  for (const arg of args.filter((a) => a !== '--debug')) {
+    const eq = arg.indexOf('=')
+    if (eq <= 0) {
+      console.error(`"${arg}" is not name=value.\n\n${USAGE}`)
+      return 2
+    }
+    const name = arg.slice(0, eq)
+    if (/^[A-Z][A-Z0-9_]*$/.test(name)) env[name] = arg.slice(eq + 1)
+    else inputs[name] = arg.slice(eq + 1)
+  }
+  const result = await runAction({
+    inputs,
+    env,
+    timeoutMs: 8 * 24 * 3_600_000,
+    keepTemp: true,
+    onStdout: (chunk) => process.stdout.write(chunk),
+    onStderr: (chunk) => process.stderr.write(chunk)
+  })
+  console.log(`\n=== Outputs (exit code ${result.code ?? `signal ${result.signal}`}) ===`)
+  for (const [name, value] of Object.entries(result.outputs)) console.log(`${name} = ${value.length > 200 ? `${value.slice(0, 200)}…` : value}`)
+  console.log(`\nJob summary: ${result.summaryFile}`)
+  return result.code ?? 1
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err) => {
+      console.error(err)
+      process.exit(1)
+    }
+  )
 }

@@ -41425,6 +41425,25 @@ const booleanSchema = schemas_string().transform((text, ctx) => {
     ctx.addIssue({ code: 'custom', message: 'is not a boolean; use true or false' });
     return NEVER;
 });
+/**
+ * A folder of the repository, relative to its root: `.`, `docs`, `./site/docs/`. Given as the
+ * empty string for the root, without `./` and trailing slashes; never absolute, never with `..`.
+ */
+const repositoryFolderSchema = schemas_string().transform((text, ctx) => {
+    const folder = text
+        .trim()
+        .replace(/\\/g, '/')
+        .replace(/^(?:\.\/)+/, '')
+        .replace(/\/+$/, '');
+    if (folder === '' || folder === '.')
+        return '';
+    const parts = folder.split('/');
+    if (folder.startsWith('/') || /^[A-Za-z]:/.test(folder) || parts.some((part) => part === '..' || part === '.' || part === '')) {
+        ctx.addIssue({ code: 'custom', message: 'must be a folder relative to the repository root, such as docs or site/docs, without .. or a leading /' });
+        return NEVER;
+    }
+    return folder;
+});
 /** A list of ids; each problem names the one item at fault. */
 const idListSchema = schemas_string().transform((text, ctx) => {
     const ids = splitList(text);
@@ -41455,8 +41474,14 @@ const optionalNumber = (min, max, integer) => schemas_string().transform((text, 
     return value;
 });
 /** A secret: never shown, so its problem must say what to look for. */
-const keySchema = schemas_string().refine((key) => key === '' || /^[\x21-\x7e]{1,4096}$/.test(key), {
-    message: 'must be printable ASCII without spaces (is the secret pasted with a line break?)'
+const keySchema = schemas_string().superRefine((key, ctx) => {
+    if (key === '' || /^[\x21-\x7e]{1,4096}$/.test(key))
+        return;
+    // A key copied with its header's scheme has a space, but no line break is to blame.
+    const message = /^bearer\s/i.test(key)
+        ? 'starts with "Bearer ": give the key alone in the secret; the action sends it as "Authorization: Bearer <key>" itself'
+        : 'must be printable ASCII without spaces (is the secret pasted with a line break?)';
+    ctx.addIssue({ code: 'custom', message });
 });
 /**
  * Platform keys are long. Every key is masked wherever it appears, in any letter case, so a key
@@ -41716,7 +41741,8 @@ const waitingDefaults = {
     'require-pr': 'false',
     'fail-fast': 'false',
     'stream-logs': 'true',
-    summary: 'true'
+    summary: 'true',
+    'docs-root': '.'
 };
 const waitingSchema = object({
     timeout: durationSchema,
@@ -41728,7 +41754,8 @@ const waitingSchema = object({
     'require-pr': booleanSchema,
     'fail-fast': booleanSchema,
     'stream-logs': booleanSchema,
-    summary: booleanSchema
+    summary: booleanSchema,
+    'docs-root': repositoryFolderSchema
 });
 
 ;// CONCATENATED MODULE: ./src/inputs/fields.ts
@@ -41779,7 +41806,7 @@ const CROSS_INPUT_RULES = [
     (i) => !i.given('base-url') && 'base-url: is required; the API base URL, e.g. https://api.example.com',
     // What to wait on
     (i) => i.items('job-id').length > 0 && !i.given('project-id') && 'project-id: is required with job-id (agent jobs are looked up per project)',
-    (i) => targetsGiven(i) && !i.given('admin-key') && 'admin-key: is required with status-id and job-id (the admin API key of the platform)',
+    (i) => targetsGiven(i) && !i.given('admin-key') && 'admin-key: is required with status-id or job-id (the admin API key of the platform)',
     (i) => !targetsGiven(i) &&
         !i.given('search-query') &&
         !triggerGiven(i) &&
@@ -41913,6 +41940,7 @@ function parseInputs(raw) {
             failFast: f['fail-fast'],
             streamLogs: f['stream-logs'],
             summary: f.summary,
+            docsRoot: f['docs-root'],
             comment
         }
     };
@@ -42049,6 +42077,10 @@ function redactJson(value, secrets) {
 /** `1 poll`, `2 polls`, `1 query`, `3 queries`: a count with its noun. */
 function counted(count, noun, plural = `${noun}s`) {
     return `${count} ${count === 1 ? noun : plural}`;
+}
+/** A base URL as the user gave it: origin and path, without a trailing slash. */
+function baseAddress(url) {
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 ;// CONCATENATED MODULE: ./src/api/classify.ts
@@ -42482,7 +42514,7 @@ function createApiClient(options) {
         const progress = { sent: false };
         const stopped = () => req.signal.aborted
             ? { kind: 'transient', reason: 'cancelled', sent: progress.sent }
-            : { kind: 'transient', reason: `no complete answer within ${formatSeconds(req.timeoutMs)} (request-timeout)`, sent: progress.sent };
+            : { kind: 'transient', reason: `no complete answer within ${formatSeconds(req.timeoutMs)} (${req.limit ?? 'request-timeout'})`, sent: progress.sent };
         if (signal.aborted)
             return stopped();
         let onAbort;
@@ -42556,13 +42588,23 @@ function createApiClient(options) {
             const location = header('location');
             if (status >= 300 && status < 400 && location) {
                 response.body.destroy();
-                const next = new URL(location, url);
-                if (next.origin !== origin)
+                const said = oneLine(redact(location, secrets), 200);
+                const next = URL.canParse(location, url.href) ? new URL(location, url) : undefined;
+                if (!next)
                     return {
                         kind: 'fatal',
-                        reason: `the server redirected to ${oneLine(redact(next.origin, secrets), 200)}, another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on`,
+                        reason: `the server answered HTTP ${status} with a Location that is not a URL ("${said}"), so the redirect cannot be followed; this is a fault of the server at base-url or of a proxy in between. Check that base-url is the platform's API address; if it is, report the answer to the platform`,
                         sent: true
                     };
+                if (next.origin !== origin) {
+                    // A URL without an origin of its own (javascript:, data:, mailto:) is named as it was said.
+                    const where = next.origin === 'null' ? `"${said}"` : oneLine(redact(next.origin, secrets), 200);
+                    return {
+                        kind: 'fatal',
+                        reason: `the server redirected to ${where}, another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on`,
+                        sent: true
+                    };
+                }
                 if (hop >= MAX_REDIRECTS)
                     return { kind: 'fatal', reason: `more than ${MAX_REDIRECTS} redirects`, sent: true };
                 // As browsers do: a 303 is fetched with GET, and so is a 301 or 302 answer to a POST.
@@ -42660,8 +42702,17 @@ const FINAL_POLL_ALLOWANCE_MS = 5000;
  * within the final poll's allowance. 0 when no time is left: the request is not sent.
  */
 function requestBudget(now, deadline, requestTimeoutMs) {
+    return requestAllowance(now, deadline, requestTimeoutMs).timeoutMs;
+}
+/** The request's budget as above, with what sets it, named for the user: request-timeout, the time left, or the final poll's allowance. */
+function requestAllowance(now, deadline, requestTimeoutMs) {
     const allowance = Math.min(requestTimeoutMs, FINAL_POLL_ALLOWANCE_MS);
-    return Math.max(0, Math.min(requestTimeoutMs, Math.max(deadline - now, allowance), deadline + allowance - now));
+    const timeoutMs = Math.max(0, Math.min(requestTimeoutMs, Math.max(deadline - now, allowance), deadline + allowance - now));
+    if (timeoutMs >= requestTimeoutMs)
+        return { timeoutMs, limit: 'request-timeout' };
+    if (timeoutMs === deadline - now)
+        return { timeoutMs, limit: 'the time left before the timeout' };
+    return { timeoutMs, limit: `the final poll's allowance of ${allowance / 1000}s past the timeout` };
 }
 /**
  * Polls until `attempt` reports a settled value, a fatal error, the deadline passes or the
@@ -42819,7 +42870,7 @@ async function runSearchCheck(settings, deps) {
             return { result: 'timeout', queries, error: `search "${oneLine(query, 100)}" was not sent: the timeout ran out before it`, skipped: false };
         const json = buildSearchRequest(query, settings);
         const end = await pollUntilSettled(async () => {
-            const timeoutMs = requestBudget(deps.clock.now(), deps.deadline, deps.requestTimeoutMs);
+            const { timeoutMs, limit } = requestAllowance(deps.clock.now(), deps.deadline, deps.requestTimeoutMs);
             if (timeoutMs <= 0)
                 return { kind: 'transient', reason: 'no time left before the deadline' };
             const answer = await deps.client.request({
@@ -42829,6 +42880,7 @@ async function runSearchCheck(settings, deps) {
                 keyInput: 'assistant-key',
                 json,
                 timeoutMs,
+                limit,
                 signal: deps.signal
             });
             if (answer.kind !== 'ok')
@@ -42843,7 +42895,8 @@ async function runSearchCheck(settings, deps) {
             maxIntervalMs: deps.maxIntervalMs,
             clock: deps.clock,
             random: deps.random,
-            signal: deps.signal
+            signal: deps.signal,
+            onRetry: (reason, delayMs) => deps.onRetry?.(query, reason, delayMs)
         });
         switch (end.kind) {
             case 'settled': {
@@ -43030,7 +43083,7 @@ async function startWork(settings, deps) {
         return `no ${operation.what(settings)} was started before the timeout ran out: ${what}${tooLong}. Re-run later, or raise timeout`;
     };
     const attempt = async () => {
-        const timeoutMs = requestBudget(deps.clock.now(), deps.deadline, deps.requestTimeoutMs);
+        const { timeoutMs, limit } = requestAllowance(deps.clock.now(), deps.deadline, deps.requestTimeoutMs);
         if (timeoutMs <= 0)
             return { kind: 'transient', reason: 'no time left before the deadline' };
         report.requests++;
@@ -43041,6 +43094,7 @@ async function startWork(settings, deps) {
             keyInput: 'admin-key',
             ...(json === undefined ? {} : { json }),
             timeoutMs,
+            limit,
             signal: deps.signal,
             classify: (facts) => classifyStartAnswer(settings, facts)
         });
@@ -43120,19 +43174,50 @@ function createLimiter(max) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/engine/log-lines.ts
+/**
+ * The lines of `log` that come after those `seen` at the last poll. A log that grew is continued
+ * where it was left; one trimmed at its start is matched on the longest run of lines that ends
+ * the seen ones and starts the new; one with nothing in common is shown whole, with `gap` set.
+ */
+function newLogLines(seen, log) {
+    if (seen.length === 0)
+        return { lines: [...log], gap: false };
+    if (log.length >= seen.length && seen.every((line, i) => log[i] === line))
+        return { lines: log.slice(seen.length), gap: false };
+    // A shorter answer that the seen lines begin with (a record read from a replica behind) adds nothing.
+    if (log.every((line, i) => seen[i] === line))
+        return { lines: [], gap: false };
+    const last = seen[seen.length - 1];
+    // The longest overlap first: the last seen line at its latest place in the new log that the lines before it agree with.
+    for (let end = Math.min(log.length, seen.length) - 1; end >= 0; end--) {
+        if (log[end] !== last)
+            continue;
+        const offset = seen.length - 1 - end;
+        let agrees = true;
+        for (let i = 0; i < end && agrees; i++)
+            agrees = log[i] === seen[offset + i];
+        if (agrees)
+            return { lines: log.slice(end + 1), gap: false };
+    }
+    return { lines: [...log], gap: true };
+}
+
 ;// CONCATENATED MODULE: ./src/engine/targets/identity.ts
 
 /**
  * Why a record is not the one asked for: its own id (`_id` of an update, `id` of a job) is
  * another; undefined when it matches or the record gives none (missing fields are normal). A
- * record of another target must never decide this one, least of all as a success.
+ * record of another target must never decide this one, least of all as a success. A number
+ * matches the id it spells.
  */
 function recordIdMismatch(ref, body) {
     if (!body || typeof body !== 'object')
         return undefined;
     const field = ref.kind === 'update' ? '_id' : 'id';
     const value = body[field];
-    if (value === undefined || value === null || value === ref.id)
+    // A platform may send a numeric id as a number: `123` is the record of job-id 123.
+    if (value === undefined || value === null || value === ref.id || (typeof value === 'number' && String(value) === ref.id))
         return undefined;
     const given = typeof value === 'string' ? value : JSON.stringify(value);
     const noun = ref.kind === 'update' ? 'update' : 'agent job';
@@ -43260,9 +43345,12 @@ const updateTarget = {
     },
     logs: (record) => record.logs ?? []
 };
+/** A deployed commit may be named in full or abbreviated, and so may the expected one: this many hex digits at least. */
+const MIN_SHA_ABBREVIATION = 7;
 /**
  * A successful update counts only when it deployed the expected commit: a gate must not turn
  * green for an update of another commit, nor for one whose record does not say which it was.
+ * Either sha may be an abbreviation of the other (the record's of at least 7 digits).
  */
 function judgeDeployedCommit(record, expectSha) {
     if (expectSha === undefined)
@@ -43274,7 +43362,8 @@ function judgeDeployedCommit(record, expectSha) {
             result: 'failure',
             reason: `the update succeeded, but its record names no commit, so it cannot be confirmed that it deployed ${expectSha} (expect-sha)`
         };
-    if (sha.toLowerCase().startsWith(expectSha))
+    const deployed = sha.toLowerCase();
+    if (deployed.startsWith(expectSha) || (deployed.length >= MIN_SHA_ABBREVIATION && /^[0-9a-f]+$/.test(deployed) && expectSha.startsWith(deployed)))
         return { state: 'settled', result: 'success' };
     return {
         state: 'settled',
@@ -43284,6 +43373,7 @@ function judgeDeployedCommit(record, expectSha) {
 }
 
 ;// CONCATENATED MODULE: ./src/engine/wait.ts
+
 
 
 
@@ -43309,13 +43399,14 @@ async function waitForTargets(settings, deps) {
     // Every sleeping target listens on this signal; Node warns on stderr beyond 10 listeners.
     (0,external_node_events_.setMaxListeners)(0, signal);
     let failFastCause;
-    const counts = { settled: 0, failed: 0 };
+    const counts = { settled: 0, failed: 0, stopped: 0 };
     // The last status of each target still pending, for the progress line.
     const waiting = new Map(settings.targets.map((ref) => [ref, '']));
     const reportProgress = () => deps.events.progress({
         total: settings.targets.length,
         settled: counts.settled,
         failed: counts.failed,
+        stopped: counts.stopped,
         pending: settings.targets.length - counts.settled,
         elapsedMs: deps.clock.now() - startedAt,
         waiting: [...waiting].map(([ref, status]) => ({ ref, status }))
@@ -43332,7 +43423,9 @@ async function waitForTargets(settings, deps) {
             report.error = `stopped by fail-fast: ${failFastCause ?? 'another target did not succeed'}`;
         }
         counts.settled++;
-        if (report.result !== 'success')
+        if (report.stoppedByFailFast)
+            counts.stopped++;
+        else if (report.result !== 'success')
             counts.failed++;
         deps.events.settled(report);
         if (settings.targets.length > 1)
@@ -43385,17 +43478,16 @@ async function pollTarget(ref, ctx) {
         finishedAfterMs: 0
     };
     const warned = new Set();
-    let logsShown = 0;
     const attempt = async (pollNumber) => {
         const answer = await ctx.limit(async () => {
             // The time left is measured once the slot is free, not when the poll was scheduled.
-            const timeoutMs = requestBudget(deps.clock.now(), deadline, settings.requestTimeoutMs);
+            const { timeoutMs, limit } = requestAllowance(deps.clock.now(), deadline, settings.requestTimeoutMs);
             if (signal.aborted)
                 return { kind: 'transient', reason: 'cancelled' };
             if (timeoutMs <= 0)
                 return { kind: 'transient', reason: 'no free request slot before the deadline' };
             report.polls++;
-            return deps.client.request({ method: 'GET', path, key: settings.adminKey, keyInput: 'admin-key', timeoutMs, signal });
+            return deps.client.request({ method: 'GET', path, key: settings.adminKey, keyInput: 'admin-key', timeoutMs, limit, signal });
         });
         if (answer.kind !== 'ok') {
             deps.events.pollDone(ref, pollNumber, answer.reason);
@@ -43415,6 +43507,12 @@ async function pollTarget(ref, ctx) {
         const record = parsed.data;
         report.record = answer.body;
         report.parsed = ref.kind === 'update' ? { kind: 'update', data: record } : { kind: 'job', data: record };
+        // An empty status says nothing: not a status of its own (neither unknown nor a change), a record to read again.
+        if (record.status.trim() === '') {
+            const reason = `the ${kind.noun} record has an empty "status"`;
+            deps.events.pollDone(ref, pollNumber, reason);
+            return { kind: 'transient', reason };
+        }
         const afterMs = deps.clock.now() - startedAt;
         if (record.status !== report.status) {
             deps.events.statusChanged(ref, report.status || undefined, record.status, afterMs);
@@ -43423,10 +43521,10 @@ async function pollTarget(ref, ctx) {
             ctx.onStatus(ref, record.status);
         }
         const logs = kind.logs?.(record) ?? [];
+        const added = newLogLines(report.logs, logs);
         report.logs = logs;
-        if (logs.length > logsShown)
-            deps.events.logLines(ref, logs.slice(logsShown));
-        logsShown = logs.length;
+        if (added.lines.length > 0 || added.gap)
+            deps.events.logLines(ref, added.lines, added.gap);
         deps.events.pollDone(ref, pollNumber, `status ${record.status}`);
         const judgement = kind.judge(record, settings);
         if (judgement.state === 'settled')
@@ -43504,7 +43602,7 @@ async function runEngine(settings, deps) {
     let targets = settings.targets;
     let trigger;
     if (settings.trigger) {
-        events.starting(`${settings.baseUrl.origin}${settings.baseUrl.pathname.replace(/\/+$/, '')}${triggerPath(settings.trigger)}`);
+        events.starting(`${baseAddress(settings.baseUrl)}${triggerPath(settings.trigger)}`);
         trigger = await startWork(settings.trigger, {
             ...requests,
             adminKey: settings.adminKey,
@@ -43532,7 +43630,8 @@ async function runEngine(settings, deps) {
         events.searching(settings.search);
         search = await runSearchCheck(settings.search, {
             ...requests,
-            onQuery: (query) => events.searchQuery(query)
+            onQuery: (query) => events.searchQuery(query),
+            onRetry: (query, reason, delayMs) => events.searchRetrying(query, reason, delayMs)
         });
         events.searchDone(search);
     }
@@ -43563,167 +43662,6 @@ function headline(result, reports, search) {
     if (result === 'success')
         return `All ${reports.length} targets succeeded.`;
     return `${succeeded}/${reports.length} targets succeeded; ${first ? `${describeRef(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}` : result}`;
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/report/log.ts
-
-
-
-
-const MAX_LOG_LINE = 2000;
-/**
- * Server text as log text that cannot act as a workflow command: control characters and ANSI
- * escapes are removed and the `##[` form of commands is broken (the `::` form can only start a
- * line, and every line we print starts with our own words).
- */
-function inert(text, max = 300) {
-    return oneLine(text, max).replace(/##\[/g, '##\u200b[');
-}
-/**
- * Prints server log lines between `::stop-commands::` and its resume marker, with a random token
- * the server cannot guess, so no line can start a workflow command.
- */
-function printUntrustedLines(lines, write, token = (0,external_node_crypto_.randomUUID)()) {
-    if (lines.length === 0)
-        return;
-    write(`::stop-commands::${token}`);
-    for (const line of lines)
-        for (const part of stripControl(line).split(/\r\n|\r|\n/))
-            write(`  │ ${truncate(part, MAX_LOG_LINE).replace(/##\[/g, '##\u200b[')}`);
-    write(`::${token}::`);
-}
-function describeSettled(report) {
-    const mark = report.result === 'success' ? '✓' : '✗';
-    const status = report.status ? ` (status ${inert(report.status, 80)})` : '';
-    const why = report.error ? `: ${inert(report.error, 600)}` : report.note ? ` — ${inert(report.note, 300)}` : '';
-    return `${mark} ${describeRef(report.ref)}: ${report.result}${status} after ${formatDuration(report.finishedAfterMs)}, ${counted(report.polls, 'poll')}${why}`;
-}
-function describeQuery(query) {
-    const count = counted(query.results.length, 'result');
-    if (query.problem)
-        return `✗ ${inert(query.problem, 1000)}`;
-    const top = query.results[0] ? `; top: ${inert(query.results[0].path, 200)}` : '';
-    return `✓ search "${inert(query.query, 100)}": ${count}${top}`;
-}
-/** Pending targets named one by one on the heartbeat line; the rest are counted. */
-const MAX_LISTED_PENDING = 10;
-/**
- * One line for every pending target: what is pending, its last status and how long so far. With
- * nothing left pending, the count of what settled.
- */
-function describeProgress(p) {
-    const failed = p.failed > 0 ? `, ${p.failed} failed` : '';
-    if (p.waiting.length === 0)
-        return `${p.settled}/${p.total} settled${failed}, ${p.pending} pending — ${formatDuration(p.elapsedMs)}`;
-    const status = (s) => (s ? inert(s, 40) : 'no answer yet');
-    const only = p.waiting.length === 1 && p.total === 1 ? p.waiting[0] : undefined;
-    if (only)
-        return `Still waiting on ${describeRef(only.ref)}: ${status(only.status)}, ${formatDuration(p.elapsedMs)} so far`;
-    const listed = p.waiting.slice(0, MAX_LISTED_PENDING).map((w) => `${describeRef(w.ref)} (${status(w.status)})`);
-    if (p.waiting.length > MAX_LISTED_PENDING)
-        listed.push(`… and ${p.waiting.length - MAX_LISTED_PENDING} more`);
-    return `Still waiting on ${p.waiting.length} of ${p.total} targets, ${formatDuration(p.elapsedMs)} so far: ${listed.join(', ')}${p.settled > 0 ? `; ${p.settled} settled${failed}` : ''}`;
-}
-/**
- * The line for a retry, or undefined when it repeats the cause of the one before: repeats are
- * folded into a count, shown on the 2nd, 4th, 8th… time, so a long outage stays a few lines.
- */
-function describeRetry(ref, reason, delayMs, timesInARow) {
-    if (timesInARow > 1 && (timesInARow & (timesInARow - 1)) !== 0)
-        return undefined;
-    const count = timesInARow > 1 ? ` (${timesInARow} times in a row)` : '';
-    return `${describeRef(ref)}: ${inert(reason, 300)}${count}, retrying in ${formatDuration(delayMs)}`;
-}
-/**
- * Turns wait events into the step log. With one target its lines stream as they come, in a
- * group; with several, each target's lines are kept and printed as one group when it settles,
- * titled with its outcome. Groups are shown collapsed on the Actions page, so what says the step
- * is alive or why it waits (the heartbeat, retries, warnings) and how a target ended are printed
- * outside every group: with one target its group is closed for them, and opened again (as
- * "continued") when more of its lines come.
- */
-function createLogReporter(sink, options) {
-    const { clean } = options;
-    const only = options.targets.length === 1 ? options.targets[0] : undefined;
-    const buffers = new Map();
-    const keyOf = (ref) => `${ref.kind}:${ref.id}`;
-    let groups = 0;
-    let groupOpen = false;
-    const closeGroup = () => {
-        if (groupOpen)
-            sink.endGroup();
-        groupOpen = false;
-    };
-    /** A line outside every group. */
-    const say = (line) => {
-        closeGroup();
-        sink.info(line);
-    };
-    const write = (ref, line) => {
-        if (only) {
-            if (!groupOpen)
-                sink.startGroup(`Waiting on ${describeRef(only)}${groups++ > 0 ? ' (continued)' : ''}`);
-            groupOpen = true;
-            sink.info(clean(line));
-        }
-        else {
-            const buffer = buffers.get(keyOf(ref)) ?? [];
-            buffer.push(clean(line));
-            buffers.set(keyOf(ref), buffer);
-        }
-    };
-    // The cause of each target's last failed poll and how often in a row it came.
-    const retries = new Map();
-    return {
-        statusChanged(ref, from, to, afterMs) {
-            const change = from === undefined ? `status ${inert(to, 80)}` : `${inert(from, 80)} → ${inert(to, 80)}`;
-            write(ref, `${change} after ${formatDuration(afterMs)}`);
-        },
-        logLines(ref, lines) {
-            if (options.streamLogs)
-                printUntrustedLines(lines, (line) => write(ref, line));
-        },
-        unknownStatus(ref, status) {
-            closeGroup();
-            sink.warning(clean(`${describeRef(ref)} reports status "${inert(status, 80)}", which this action does not know; waiting on as if pending (it can never count as success)`));
-        },
-        pollDone(ref, pollNumber, outcome) {
-            sink.debug(clean(`${describeRef(ref)} poll ${pollNumber}: ${inert(outcome, 300)}`));
-            if (outcome.startsWith('status '))
-                retries.delete(keyOf(ref));
-        },
-        retrying(ref, reason, delayMs) {
-            const last = retries.get(keyOf(ref));
-            const times = last?.reason === reason ? last.times + 1 : 1;
-            retries.set(keyOf(ref), { reason, times });
-            // Printed at once, also with several targets: a retry explains a wait that seems long.
-            const line = describeRetry(ref, reason, delayMs, times);
-            if (line)
-                say(clean(line));
-        },
-        settled(report) {
-            const prLink = report.parsed?.kind === 'job' ? report.parsed.data.prLink : undefined;
-            const prLine = prLink ? `pull request: ${inert(prLink, 500)}` : undefined;
-            if (only) {
-                say(clean(describeSettled(report)));
-                if (prLine)
-                    say(clean(prLine));
-                return;
-            }
-            if (prLine)
-                write(report.ref, prLine);
-            sink.startGroup(clean(describeSettled(report)));
-            for (const line of buffers.get(keyOf(report.ref)) ?? [])
-                sink.info(line);
-            sink.endGroup();
-            buffers.delete(keyOf(report.ref));
-        },
-        progress(progress) {
-            say(describeProgress(progress));
-        }
-    };
 }
 
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
@@ -43811,6 +43749,174 @@ function table(header, rows) {
 /** Our own sentence as Markdown: escaped like server text, but `input-name` code spans stay code. */
 function escapeWithCode(text, max = 600) {
     return escapeText(text, max).replace(/\\`([\w-]+)\\`/g, '`$1`');
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/report/log.ts
+
+
+
+
+const MAX_LOG_LINE = 2000;
+/**
+ * Server text as log text that cannot act as a workflow command: control characters and ANSI
+ * escapes are removed and the `##[` form of commands is broken (the `::` form can only start a
+ * line, and every line we print starts with our own words).
+ */
+function inert(text, max = 300) {
+    return oneLine(text, max).replace(/##\[/g, '##\u200b[');
+}
+/**
+ * Prints server log lines between `::stop-commands::` and its resume marker, with a random token
+ * the server cannot guess, so no line can start a workflow command.
+ */
+function printUntrustedLines(lines, write, token = (0,external_node_crypto_.randomUUID)()) {
+    if (lines.length === 0)
+        return;
+    write(`::stop-commands::${token}`);
+    for (const line of lines)
+        for (const part of stripControl(line).split(/\r\n|\r|\n/))
+            write(`  │ ${truncate(part, MAX_LOG_LINE).replace(/##\[/g, '##\u200b[')}`);
+    write(`::${token}::`);
+}
+function describeSettled(report) {
+    const mark = report.result === 'success' ? '✓' : '✗';
+    const status = report.status ? ` (status ${inert(report.status, 80)})` : '';
+    const why = report.error ? `: ${inert(report.error, 600)}` : report.note ? ` — ${inert(report.note, 300)}` : '';
+    return `${mark} ${describeRef(report.ref)}: ${report.result}${status} after ${formatDuration(report.finishedAfterMs)}, ${counted(report.polls, 'poll')}${why}`;
+}
+function describeQuery(query) {
+    const count = counted(query.results.length, 'result');
+    if (query.problem)
+        return `✗ ${inert(query.problem, 1000)}`;
+    const top = query.results[0] ? `; top: ${inert(query.results[0].path, 200)}` : '';
+    return `✓ search "${inert(query.query, 100)}": ${count}${top}`;
+}
+/** Pending targets named one by one on the heartbeat line; the rest are counted. */
+const MAX_LISTED_PENDING = 10;
+/**
+ * One line for every pending target: what is pending, its last status and how long so far. With
+ * nothing left pending, the count of what settled.
+ */
+function describeProgress(p) {
+    const failed = `${p.failed > 0 ? `, ${p.failed} failed` : ''}${p.stopped ? `, ${p.stopped} stopped by fail-fast` : ''}`;
+    if (p.waiting.length === 0)
+        return `${p.settled}/${p.total} settled${failed}, ${p.pending} pending — ${formatDuration(p.elapsedMs)}`;
+    const status = (s) => (s ? inert(s, 40) : 'no answer yet');
+    const only = p.waiting.length === 1 && p.total === 1 ? p.waiting[0] : undefined;
+    if (only)
+        return `Still waiting on ${describeRef(only.ref)}: ${status(only.status)}, ${formatDuration(p.elapsedMs)} so far`;
+    const listed = p.waiting.slice(0, MAX_LISTED_PENDING).map((w) => `${describeRef(w.ref)} (${status(w.status)})`);
+    if (p.waiting.length > MAX_LISTED_PENDING)
+        listed.push(`… and ${p.waiting.length - MAX_LISTED_PENDING} more`);
+    return `Still waiting on ${p.waiting.length} of ${p.total} targets, ${formatDuration(p.elapsedMs)} so far: ${listed.join(', ')}${p.settled > 0 ? `; ${p.settled} settled${failed}` : ''}`;
+}
+/**
+ * The line for a retry, or undefined when it repeats the cause of the one before: repeats are
+ * folded into a count, shown on the 2nd, 4th, 8th… time, so a long outage stays a few lines.
+ */
+function describeRetry(ref, reason, delayMs, timesInARow) {
+    return describeRetryOf(describeRef(ref), reason, delayMs, timesInARow);
+}
+/** The same for any request named by `subject` (a target, a search query). */
+function describeRetryOf(subject, reason, delayMs, timesInARow) {
+    if (timesInARow > 1 && (timesInARow & (timesInARow - 1)) !== 0)
+        return undefined;
+    const count = timesInARow > 1 ? ` (${timesInARow} times in a row)` : '';
+    return `${subject}: ${inert(reason, 300)}${count}, retrying in ${formatDuration(delayMs)}`;
+}
+/**
+ * Turns wait events into the step log. With one target its lines stream as they come, in a
+ * group; with several, each target's lines are kept and printed as one group when it settles,
+ * titled with its outcome. Groups are shown collapsed on the Actions page, so what says the step
+ * is alive or why it waits (the heartbeat, retries, warnings) and how a target ended are printed
+ * outside every group: with one target its group is closed for them, and opened again (as
+ * "continued") when more of its lines come.
+ */
+function createLogReporter(sink, options) {
+    const { clean } = options;
+    const only = options.targets.length === 1 ? options.targets[0] : undefined;
+    const buffers = new Map();
+    const keyOf = (ref) => `${ref.kind}:${ref.id}`;
+    let groups = 0;
+    let groupOpen = false;
+    const closeGroup = () => {
+        if (groupOpen)
+            sink.endGroup();
+        groupOpen = false;
+    };
+    /** A line outside every group. */
+    const say = (line) => {
+        closeGroup();
+        sink.info(line);
+    };
+    const write = (ref, line) => {
+        if (only) {
+            if (!groupOpen)
+                sink.startGroup(`Waiting on ${describeRef(only)}${groups++ > 0 ? ' (continued)' : ''}`);
+            groupOpen = true;
+            sink.info(clean(line));
+        }
+        else {
+            const buffer = buffers.get(keyOf(ref)) ?? [];
+            buffer.push(clean(line));
+            buffers.set(keyOf(ref), buffer);
+        }
+    };
+    // The cause of each target's last failed poll and how often in a row it came.
+    const retries = new Map();
+    return {
+        statusChanged(ref, from, to, afterMs) {
+            const change = from === undefined ? `status ${inert(to, 80)}` : `${inert(from, 80)} → ${inert(to, 80)}`;
+            write(ref, `${change} after ${formatDuration(afterMs)}`);
+        },
+        logLines(ref, lines, gap) {
+            if (!options.streamLogs)
+                return;
+            if (gap)
+                write(ref, '(the platform trimmed or replaced this log since the last poll: lines before the next ones may be missing; the job summary has its end)');
+            printUntrustedLines(lines, (line) => write(ref, line));
+        },
+        unknownStatus(ref, status) {
+            closeGroup();
+            sink.warning(clean(`${describeRef(ref)} reports status "${inert(status, 80)}", which this action does not know; waiting on as if pending (it can never count as success)`));
+        },
+        pollDone(ref, pollNumber, outcome) {
+            sink.debug(clean(`${describeRef(ref)} poll ${pollNumber}: ${inert(outcome, 300)}`));
+            if (outcome.startsWith('status '))
+                retries.delete(keyOf(ref));
+        },
+        retrying(ref, reason, delayMs) {
+            const last = retries.get(keyOf(ref));
+            const times = last?.reason === reason ? last.times + 1 : 1;
+            retries.set(keyOf(ref), { reason, times });
+            // Printed at once, also with several targets: a retry explains a wait that seems long.
+            const line = describeRetry(ref, reason, delayMs, times);
+            if (line)
+                say(clean(line));
+        },
+        settled(report) {
+            const prLink = report.parsed?.kind === 'job' ? report.parsed.data.prLink : undefined;
+            const prLine = prLink ? `pull request: ${inert(prLink, 500)}` : undefined;
+            if (only) {
+                say(clean(describeSettled(report)));
+                if (prLine)
+                    say(clean(prLine));
+                return;
+            }
+            if (prLine)
+                write(report.ref, prLine);
+            sink.startGroup(clean(describeSettled(report)));
+            for (const line of buffers.get(keyOf(report.ref)) ?? [])
+                sink.info(line);
+            sink.endGroup();
+            buffers.delete(keyOf(report.ref));
+        },
+        progress(progress) {
+            say(describeProgress(progress));
+        }
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/report/facts.ts
@@ -44055,6 +44161,9 @@ function startedIds(outcome) {
 /** The step log of a run: the engine's events as lines, groups and early outputs. */
 function createRunLog(sink, options) {
     const { settings, clean } = options;
+    const searchGroup = reopenableGroup(sink);
+    let searchTitle = '';
+    let searchRetry;
     return {
         starting: (url) => sink.info(clean(`Starting the work: POST ${url}`)),
         startRetrying: (reason, delayMs) => sink.info(clean(`${inert(reason, 300)}: nothing was started, sending the request again in ${formatDuration(delayMs)}`)),
@@ -44068,12 +44177,44 @@ function createRunLog(sink, options) {
         waiting(targets) {
             const what = targets.length === 1 && targets[0] ? describeRef(targets[0]) : `${targets.length} targets`;
             const polling = `timeout ${formatDuration(settings.timeoutMs)}, polling every ${formatDuration(settings.minIntervalMs)}–${formatDuration(settings.maxIntervalMs)}`;
-            sink.info(`Waiting on ${what} at ${settings.baseUrl.origin} (${polling})`);
+            sink.info(`Waiting on ${what} at ${baseAddress(settings.baseUrl)} (${polling})`);
             return createLogReporter(sink, { streamLogs: settings.streamLogs, targets, clean });
         },
-        searching: (search) => sink.startGroup(`Search check: ${counted(search.queries.length, 'query', 'queries')} on ${search.domain}`),
-        searchQuery: (query) => sink.info(clean(describeQuery(query))),
-        searchDone: () => sink.endGroup()
+        searching(search) {
+            searchTitle = `Search check: ${counted(search.queries.length, 'query', 'queries')} on ${search.domain}`;
+            searchGroup.open(searchTitle);
+        },
+        searchQuery(query) {
+            searchGroup.open(`${searchTitle} (continued)`);
+            sink.info(clean(describeQuery(query)));
+        },
+        searchRetrying(query, reason, delayMs) {
+            const times = searchRetry?.query === query && searchRetry.reason === reason ? searchRetry.times + 1 : 1;
+            searchRetry = { query, reason, times };
+            // Outside the group, as a status poll's retry is: it explains a wait that seems long.
+            const line = describeRetryOf(`search "${inert(query, 100)}"`, reason, delayMs, times);
+            if (!line)
+                return;
+            searchGroup.close();
+            sink.info(clean(line));
+        },
+        searchDone: () => searchGroup.close()
+    };
+}
+/** A group that can be closed for a line outside it and opened again. */
+function reopenableGroup(sink) {
+    let open = false;
+    return {
+        open(title) {
+            if (!open)
+                sink.startGroup(title);
+            open = true;
+        },
+        close() {
+            if (open)
+                sink.endGroup();
+            open = false;
+        }
     };
 }
 /** One line for the log when work was started. */
@@ -44091,7 +44232,6 @@ function describeStarted(report, elapsedMs) {
 // What every adapter does between reading its inputs and writing its results: parse the inputs,
 // start the work and wait on it, and turn every fault into a defined outcome. The GitHub Action
 // and the command line differ only in where inputs come from and where results go.
-
 
 
 
@@ -44151,6 +44291,7 @@ async function waitForDocs(raw, secrets, hooks) {
 
 
 
+
 /** At most this many log lines that look like errors are quoted per update. */
 const MAX_ERROR_LINES = 5;
 /** Failing targets listed one by one in the annotation; the summary has them all. */
@@ -44171,14 +44312,29 @@ function fileRefOf(line) {
     const lineNumber = match[2] ? Number(match[2]) : undefined;
     return lineNumber && lineNumber > 0 ? { file, line: lineNumber } : { file };
 }
-/** File annotations for the error lines of every failed update, one per file and line. */
-function fileAnnotations(outcome) {
+/**
+ * An update that succeeded for another commit than `expect-sha` (or for one it does not name):
+ * the commit is the reason, and nothing in its log is.
+ */
+function wrongCommit(t) {
+    return t.ref.kind === 'update' && t.result === 'failure' && listed(TERMINAL_STATES.update.success, t.status);
+}
+/** The log lines that look like errors of an update that failed by itself; none for any other target. */
+function quotedLines(t) {
+    if (t.ref.kind !== 'update' || t.result !== 'failure' || wrongCommit(t))
+        return [];
+    return errorLines(t.logs);
+}
+/**
+ * File annotations for the error lines of every failed update, one per file and line. The
+ * platform names files relative to the docs root; `docsRoot` (a folder of the repository, ''
+ * for its root) makes them paths of the repository.
+ */
+function fileAnnotations(outcome, docsRoot = '') {
     const seen = new Set();
     const annotations = [];
     for (const t of outcome.targets) {
-        if (t.ref.kind !== 'update' || t.result !== 'failure')
-            continue;
-        for (const line of errorLines(t.logs)) {
+        for (const line of quotedLines(t)) {
             const ref = fileRefOf(line);
             if (!ref)
                 continue;
@@ -44186,10 +44342,17 @@ function fileAnnotations(outcome) {
             if (seen.has(key))
                 continue;
             seen.add(key);
-            annotations.push({ ...ref, message: `${describeRef(t.ref)} failed: ${oneLine(line, 300)}` });
+            annotations.push({ ...ref, file: docsRoot ? `${docsRoot}/${ref.file}` : ref.file, message: `${describeRef(t.ref)} failed: ${oneLine(line, 300)}` });
         }
     }
     return annotations.slice(0, MAX_ERROR_LINES);
+}
+/** An update that ended with a status this action does not know: it is told by its record, status, summary and log. */
+function unknownEnd(t) {
+    if (t.ref.kind !== 'update' || t.result !== 'error' || t.parsed?.kind !== 'update' || t.status === '')
+        return false;
+    const { success, failure, pending } = TERMINAL_STATES.update;
+    return ![success, failure, pending].some((list) => listed(list, t.status));
 }
 /** The update's own summary, when it says more than its status. */
 function updateSummary(t) {
@@ -44206,15 +44369,14 @@ function explainTarget(t, options = {}) {
         case 'success':
             return { reason: t.note ? `succeeded (${oneLine(t.note, 300)})` : 'succeeded', next: '' };
         case 'failure': {
-            if (t.ref.kind === 'update' && t.status !== 'failure' && error)
-                // A success for another commit than expect-sha, or one that names none.
+            if (wrongCommit(t))
                 return {
-                    reason: `did not deploy the expected commit: ${error}`,
+                    reason: `did not deploy the expected commit: ${error ?? 'its record names another commit'}`,
                     next: 'check that the platform deploys the branch this workflow ran for and that the update started after the push; remove expect-sha if any commit will do'
                 };
             if (t.ref.kind === 'update') {
                 const summary = updateSummary(t);
-                const files = errorLines(t.logs).some((line) => fileRefOf(line) !== undefined);
+                const files = quotedLines(t).some((line) => fileRefOf(line) !== undefined);
                 return {
                     reason: summary ? `failed: “${summary}”` : `failed (status "${oneLine(t.status, 80)}")`,
                     next: files
@@ -44246,8 +44408,18 @@ function explainTarget(t, options = {}) {
         case 'cancelled':
             if (t.stoppedByFailFast)
                 return { reason: error ?? 'stopped by fail-fast', next: 'fix the target that failed first; this one was stopped because of it' };
-            return { reason: 'was cancelled before it settled', next: 're-run the workflow when ready' };
+            return {
+                reason: `had not settled when the wait on it was cancelled${t.status ? ` (last status "${oneLine(t.status, 80)}")` : ''}; only the wait was cancelled, not the ${noun}`,
+                next: `follow the ${noun} in the dashboard, or re-run the workflow to wait on it again`
+            };
         case 'error':
+            if (unknownEnd(t)) {
+                const summary = updateSummary(t);
+                return {
+                    reason: `ended with status "${oneLine(t.status, 80)}", which this action does not know, so it does not count as success${summary ? `: “${summary}”` : ''}`,
+                    next: 'its status, summary and last log lines are in the job summary; check in the dashboard how the update ended, then run it again'
+                };
+            }
             return explainError(t, error ?? 'no reason was given');
     }
 }
@@ -44260,6 +44432,8 @@ function networkNext(problem) {
         return 'the platform kept answering with a server error: check its status page, then re-run the workflow';
     if (/^HTTP 429/.test(problem))
         return 'the platform kept asking to slow down: run fewer waits on the same key at once, or raise `timeout`';
+    if (/record has an empty "status"$/.test(problem))
+        return 'the platform answered, but without a status: check it in the dashboard, and report the empty status to the platform if it stays';
     if (/not JSON|not the JSON expected/.test(problem))
         return 'check that base-url is the address of the platform API (the answers were not its JSON; a proxy or web page may be in between)';
     return 'check that base-url is right and reachable from the runner (and HTTPS_PROXY / NO_PROXY on self-hosted runners), then re-run';
@@ -44288,7 +44462,7 @@ const NEXT_FOR_PROBLEMS = 'fix these inputs in the workflow file (see the README
 /** The run in the user's terms, for the annotation, the summary and the comment alike. */
 function explainRun(outcome, options = {}) {
     if (outcome.problems.length > 0)
-        return { lead: [outcome.headline], quoted: [...outcome.problems], next: NEXT_FOR_PROBLEMS };
+        return { lead: [outcome.headline], quoted: [[...outcome.problems]], next: NEXT_FOR_PROBLEMS };
     // Work that could not be started: its message says whether it may have started, and what to check.
     if (outcome.trigger && outcome.trigger.result !== 'success')
         return { lead: [outcome.headline], quoted: [], next: '' };
@@ -44310,17 +44484,27 @@ function explainRun(outcome, options = {}) {
     const explained = explainTarget(first, options);
     const sentence = endSentence(`${capitalize(describeRef(first.ref))} ${explained.reason}`);
     const lead = [];
+    const quoted = [];
+    const evidence = (t) => quotedLines(t).map((line) => oneLine(line, 300));
     if (outcome.targets.length === 1)
         lead.push(sentence);
-    else {
+    else
         lead.push(`${failing.length} of ${outcome.targets.length} targets did not succeed. ${sentence}`);
-        for (const t of ordered.slice(1, MAX_TARGETS_LISTED))
-            lead.push(`- ${describeRef(t.ref)} ${explainTarget(t, options).reason}`);
-        if (ordered.length > MAX_TARGETS_LISTED)
-            lead.push(`- … and ${ordered.length - MAX_TARGETS_LISTED} more (see the job summary)`);
+    quoted.push(evidence(first));
+    for (const t of ordered.slice(1, MAX_TARGETS_LISTED)) {
+        lead.push(`- ${describeRef(t.ref)} ${explainTarget(t, options).reason}`);
+        quoted.push(evidence(t));
     }
-    const quoted = first.ref.kind === 'update' && first.result === 'failure' ? errorLines(first.logs).map((line) => oneLine(line, 300)) : [];
-    return { lead, quoted, next: explained.next };
+    if (ordered.length > MAX_TARGETS_LISTED) {
+        lead.push(`- … and ${ordered.length - MAX_TARGETS_LISTED} more (see the job summary)`);
+        quoted.push([]);
+    }
+    // Not one id known: the ids may be right and the address wrong.
+    const everyIdUnknown = outcome.targets.every((t) => t.result === 'error' && /^HTTP 404\b/.test(t.error ?? ''));
+    const next = everyIdUnknown
+        ? `${explained.next}; if ${outcome.targets.length === 1 ? 'it is' : 'they are'} right, check that \`base-url\` is the address of the platform's API (it answered 404 for ${outcome.targets.length === 1 ? 'the id' : 'every id'})`
+        : explained.next;
+    return { lead, quoted, next };
 }
 /**
  * The step's error annotation: what happened first, in the user's terms, then the quoted
@@ -44328,8 +44512,19 @@ function explainRun(outcome, options = {}) {
  */
 function failureMessage(outcome, options = {}) {
     const { lead, quoted, next } = explainRun(outcome, options);
-    const evidence = outcome.problems.length > 0 ? quoted.map((p) => `- ${p}`) : quoted.length > 0 ? ['Errors in its log:', ...quoted.map((line) => `  ${line}`)] : [];
-    return [...lead, ...evidence, ...(next ? [`Next: ${next}.`] : [])].join('\n');
+    const lines = [];
+    lead.forEach((line, i) => {
+        lines.push(line);
+        const evidence = quoted[i] ?? [];
+        if (outcome.problems.length > 0)
+            lines.push(...evidence.map((p) => `- ${p}`));
+        else if (evidence.length > 0) {
+            // A further target's lines are indented under its own list item.
+            const indent = i === 0 ? '' : '  ';
+            lines.push(`${indent}Errors in its log:`, ...evidence.map((text) => `${indent}  ${text}`));
+        }
+    });
+    return [...lines, ...(next ? [`Next: ${next}.`] : [])].join('\n');
 }
 function capitalize(text) {
     return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
@@ -44704,16 +44899,12 @@ function renderSummary(outcome, options = {}) {
     sections.push(`<sub>Finished in ${formatDuration(outcome.elapsedMs)} with ${counted(polls, 'poll')}.${exact}</sub>`);
     return fitInBudget(`${sections.join('\n\n')}\n`);
 }
-/** What happened, in bold, then the evidence and the next step. */
+/** What happened, in bold, then each failing target with its own evidence under it, and the next step. */
 function reasonSection(outcome, options) {
     const { lead, quoted, next } = explainRun(outcome, options);
-    const [first, ...more] = lead;
-    const parts = [`**${escapeText(first ?? '', 1000)}**`];
-    if (more.length > 0)
-        parts.push(more.map((line) => `- ${escapeText(line.replace(/^- /, ''), 600)}`).join('\n'));
     // Input problems have their own section; error lines are quoted here, and open in the log below.
-    if (quoted.length > 0 && outcome.problems.length === 0)
-        parts.push(preBlock(quoted));
+    const evidence = (i) => (outcome.problems.length === 0 && (quoted[i]?.length ?? 0) > 0 ? [preBlock(quoted[i] ?? [])] : []);
+    const parts = lead.flatMap((line, i) => [i === 0 ? `**${escapeText(line, 1000)}**` : `- ${escapeText(line.replace(/^- /, ''), 600)}`, ...evidence(i)]);
     if (next)
         parts.push(`**Next:** ${escapeWithCode(next, 600)}.`);
     return parts.join('\n\n');
@@ -44726,14 +44917,17 @@ function resultCell(t, withReason) {
     const why = !withReason ? '' : t.result === 'success' ? (t.note ? `<br>${escapeText(t.note, 200)}` : '') : `<br>${escapeText(explained.reason, 300)}`;
     return `${resultMark(t.result)} ${t.result}${status}${why}`;
 }
-/** A time as words relative to another, with the exact time in a tooltip. */
+/** When something started (its clock time) or how long it took, with the exact times in a tooltip. */
 function timeCell(label, iso, endIso, now) {
     const start = iso ? Date.parse(iso) : Number.NaN;
     if (!iso || Number.isNaN(start))
         return '';
     const end = endIso ? Date.parse(endIso) : Number.NaN;
     const title = `${label} ${new Date(start).toISOString()}${Number.isNaN(end) ? '' : `, ended ${new Date(end).toISOString()}`}`;
-    const words = Number.isNaN(end) ? `${label} ${formatDuration(Math.max(0, now - start))} ago` : `took ${formatDuration(Math.max(0, end - start))}`;
+    // A summary is read long after it was written: a clock time, never "… ago". The date only when it is not the day of the run.
+    const at = new Date(start).toISOString();
+    const day = at.slice(0, 10) === new Date(now).toISOString().slice(0, 10) ? '' : `${at.slice(0, 10)} `;
+    const words = Number.isNaN(end) ? `${label} ${day}${at.slice(11, 19)} UTC` : `took ${formatDuration(Math.max(0, end - start))}`;
     return `<span title="${escapeHtml(title)}">${words}</span>`;
 }
 function updateTable(targets, now, withReason) {
@@ -44800,19 +44994,24 @@ function screenshotSection(updates) {
     return `### Screenshots\n\n${table(shots.map((shot) => shot.label), [shots.map((shot) => shot.img)])}`;
 }
 function logSection(updates) {
-    const withLogs = updates.filter((t) => t.logs.length > 0);
-    if (withLogs.length === 0)
+    // An update that ended with an unknown status is shown by its record even without a log: the reason points here.
+    const shown = updates.filter((t) => t.logs.length > 0 || unknownEnd(t));
+    if (shown.length === 0)
         return undefined;
     const parts = ['### Update logs'];
-    for (const t of withLogs.slice(0, MAX_LOG_TAILS)) {
+    for (const t of shown.slice(0, MAX_LOG_TAILS)) {
         const tail = t.logs.slice(-MAX_LOG_TAIL);
         const cut = t.logs.length > tail.length ? ` (last ${tail.length} of ${t.logs.length} lines)` : '';
+        const unknown = unknownEnd(t);
+        const status = unknown ? ` — status ${escapeHtml(oneLine(t.status, 80)).replace(/@/g, '@\u200b')}` : '';
+        const summary = unknown ? updateSummary(t) : undefined;
+        const body = [...(summary ? [`Summary: ${escapeText(summary, 300)}`] : []), tail.length > 0 ? preBlock(tail) : 'Its record has no log lines.'].join('\n\n');
         // Open where the log holds the failure; closed where it only tells of a success.
-        const open = t.result === 'failure' ? ' open' : '';
-        parts.push(`<details${open}><summary>${resultMark(t.result)} ${escapeHtml(t.ref.id)}${cut}</summary>\n\n${preBlock(tail)}\n\n</details>`);
+        const open = t.result === 'failure' || unknown ? ' open' : '';
+        parts.push(`<details${open}><summary>${resultMark(t.result)} ${escapeHtml(t.ref.id)}${status}${cut}</summary>\n\n${body}\n\n</details>`);
     }
-    if (withLogs.length > MAX_LOG_TAILS)
-        parts.push(`Logs of ${withLogs.length - MAX_LOG_TAILS} more updates are not shown.`);
+    if (shown.length > MAX_LOG_TAILS)
+        parts.push(`Logs of ${shown.length - MAX_LOG_TAILS} more updates are not shown.`);
     return parts.join('\n\n');
 }
 const MAX_SEARCH_ROWS = 10;
@@ -44881,12 +45080,12 @@ async function reportStep(waited, options, clean) {
         const timeoutNote = outcome.result === 'timeout' && !options.failOnTimeout ? '\n(fail-on-timeout: false lets a timeout pass, but a target also failed)' : '';
         setFailed(clean(`${failureMessage(outcome, { timeoutMs: options.timeoutMs })}${timeoutNote}`));
     }
-    annotateFiles(outcome, clean);
+    annotateFiles(outcome, options.docsRoot ?? '', clean);
     return outcome;
 }
 /** A failed update's log line that names a docs file shows on that file, in the pull request's diff too. */
-function annotateFiles(outcome, clean) {
-    for (const note of fileAnnotations(outcome))
+function annotateFiles(outcome, docsRoot, clean) {
+    for (const note of fileAnnotations(outcome, docsRoot))
         error(clean(note.message), { title: 'Docs update failed', file: note.file, ...(note.line === undefined ? {} : { startLine: note.line }) });
 }
 
@@ -44932,7 +45131,7 @@ async function run() {
     const { settings, comment } = waited;
     // With invalid inputs the summary is still written unless it was plainly turned off.
     const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false';
-    const outcome = await reportStep(waited.outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs }, hide);
+    const outcome = await reportStep(waited.outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs, docsRoot: settings?.docsRoot }, hide);
     await inProgress;
     if (comment) {
         const exitBy = cancel.exitBy();

@@ -115,6 +115,8 @@ export interface Settings {
   failFast: boolean
   streamLogs: boolean
   summary: boolean
+  /** The folder of the repository the platform's file paths are relative to: '' for the root, else without a trailing slash. */
+  docsRoot: string
   /** The PR comment, when pr-comment is true. */
   comment: CommentSettings | undefined
 }
@@ -158,7 +160,10 @@ export interface TargetReport {
 export interface Progress {
   total: number
   settled: number
+  /** Settled without success, not counting those fail-fast stopped. */
   failed: number
+  /** Stopped by fail-fast before they settled: they did not fail, the wait on them ended. */
+  stopped?: number
   pending: number
   elapsedMs: number
   /** The targets still pending, in input order, with their last status ('' before the first answer). */
@@ -168,7 +173,8 @@ export interface Progress {
 /** What the wait reports while it runs; the reporter turns these into log lines. */
 export interface WaitEvents {
   statusChanged(ref: TargetRef, from: string | undefined, to: string, afterMs: number): void
-  logLines(ref: TargetRef, lines: readonly string[]): void
+  /** New lines of the target's log; `gap` when the log no longer continues what was seen (trimmed or replaced), so lines may be missing before these. */
+  logLines(ref: TargetRef, lines: readonly string[], gap?: boolean): void
   unknownStatus(ref: TargetRef, status: string): void
   pollDone(ref: TargetRef, pollNumber: number, outcome: string): void
   settled(report: TargetReport): void
@@ -260,5 +266,7 @@ export interface RunEvents {
   waiting(targets: readonly TargetRef[]): WaitEvents
   searching(search: SearchSettings): void
   searchQuery(query: QueryReport): void
+  /** A search request failed in a way worth retrying; the next try comes after `delayMs`. */
+  searchRetrying(query: string, reason: string, delayMs: number): void
   searchDone(search: SearchReport): void
 }

@@ -67,3 +67,8 @@ export function redactJson(value: unknown, secrets: readonly string[]): unknown 
 export function counted(count: number, noun: string, plural = `${noun}s`): string {
   return `${count} ${count === 1 ? noun : plural}`
 }
+
+/** A base URL as the user gave it: origin and path, without a trailing slash. */
+export function baseAddress(url: URL): string {
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
+}

@@ -19,6 +19,8 @@ export interface ApiRequest {
   keyInput: KeyInput
   json?: unknown
   timeoutMs: number
+  /** What sets `timeoutMs`, named as the user knows it; default `request-timeout`. */
+  limit?: string
   signal: AbortSignal
   /** How an answer is read; polls use classifyResponse, a POST that starts work has rules of its own. */
   classify?: (facts: ResponseFacts) => ApiResult
@@ -71,7 +73,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const stopped = (): ApiResult =>
       req.signal.aborted
         ? { kind: 'transient', reason: 'cancelled', sent: progress.sent }
-        : { kind: 'transient', reason: `no complete answer within ${formatSeconds(req.timeoutMs)} (request-timeout)`, sent: progress.sent }
+        : { kind: 'transient', reason: `no complete answer within ${formatSeconds(req.timeoutMs)} (${req.limit ?? 'request-timeout'})`, sent: progress.sent }
     if (signal.aborted) return stopped()
     let onAbort: (() => void) | undefined
     const aborted = new Promise<'stopped'>((resolve) => {
@@ -143,13 +145,23 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const location = header('location')
       if (status >= 300 && status < 400 && location) {
         response.body.destroy()
-        const next = new URL(location, url)
-        if (next.origin !== origin)
+        const said = oneLine(redact(location, secrets), 200)
+        const next = URL.canParse(location, url.href) ? new URL(location, url) : undefined
+        if (!next)
           return {
             kind: 'fatal',
-            reason: `the server redirected to ${oneLine(redact(next.origin, secrets), 200)}, another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on`,
+            reason: `the server answered HTTP ${status} with a Location that is not a URL ("${said}"), so the redirect cannot be followed; this is a fault of the server at base-url or of a proxy in between. Check that base-url is the platform's API address; if it is, report the answer to the platform`,
             sent: true
           }
+        if (next.origin !== origin) {
+          // A URL without an origin of its own (javascript:, data:, mailto:) is named as it was said.
+          const where = next.origin === 'null' ? `"${said}"` : oneLine(redact(next.origin, secrets), 200)
+          return {
+            kind: 'fatal',
+            reason: `the server redirected to ${where}, another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on`,
+            sent: true
+          }
+        }
         if (hop >= MAX_REDIRECTS) return { kind: 'fatal', reason: `more than ${MAX_REDIRECTS} redirects`, sent: true }
         // As browsers do: a 303 is fetched with GET, and so is a 301 or 302 answer to a POST.
         if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {

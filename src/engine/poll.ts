@@ -31,8 +31,16 @@ export const FINAL_POLL_ALLOWANCE_MS = 5000
  * within the final poll's allowance. 0 when no time is left: the request is not sent.
  */
 export function requestBudget(now: number, deadline: number, requestTimeoutMs: number): number {
+  return requestAllowance(now, deadline, requestTimeoutMs).timeoutMs
+}
+
+/** The request's budget as above, with what sets it, named for the user: request-timeout, the time left, or the final poll's allowance. */
+export function requestAllowance(now: number, deadline: number, requestTimeoutMs: number): { timeoutMs: number; limit: string } {
   const allowance = Math.min(requestTimeoutMs, FINAL_POLL_ALLOWANCE_MS)
-  return Math.max(0, Math.min(requestTimeoutMs, Math.max(deadline - now, allowance), deadline + allowance - now))
+  const timeoutMs = Math.max(0, Math.min(requestTimeoutMs, Math.max(deadline - now, allowance), deadline + allowance - now))
+  if (timeoutMs >= requestTimeoutMs) return { timeoutMs, limit: 'request-timeout' }
+  if (timeoutMs === deadline - now) return { timeoutMs, limit: 'the time left before the timeout' }
+  return { timeoutMs, limit: `the final poll's allowance of ${allowance / 1000}s past the timeout` }
 }
 
 /**

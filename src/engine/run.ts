@@ -1,4 +1,4 @@
-import { counted } from '../text.js'
+import { baseAddress, counted } from '../text.js'
 import type { ApiClient } from '../api/client.js'
 import type { Clock, Result, RunEvents, RunOutcome, SearchReport, Settings, TargetReport, TriggerReport } from '../model.js'
 import { overallResult, worstResult } from './outcome.js'
@@ -40,7 +40,7 @@ export async function runEngine(settings: Settings, deps: EngineDeps): Promise<R
   let targets = settings.targets
   let trigger: TriggerReport | undefined
   if (settings.trigger) {
-    events.starting(`${settings.baseUrl.origin}${settings.baseUrl.pathname.replace(/\/+$/, '')}${triggerPath(settings.trigger)}`)
+    events.starting(`${baseAddress(settings.baseUrl)}${triggerPath(settings.trigger)}`)
     trigger = await startWork(settings.trigger, {
       ...requests,
       adminKey: settings.adminKey,
@@ -68,7 +68,8 @@ export async function runEngine(settings: Settings, deps: EngineDeps): Promise<R
     events.searching(settings.search)
     search = await runSearchCheck(settings.search, {
       ...requests,
-      onQuery: (query) => events.searchQuery(query)
+      onQuery: (query) => events.searchQuery(query),
+      onRetry: (query, reason, delayMs) => events.searchRetrying(query, reason, delayMs)
     })
     events.searchDone(search)
   }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { ApiClient } from '../api/client.js'
 import { formatDuration } from '../durations.js'
-import { pollUntilSettled, requestBudget } from './poll.js'
+import { pollUntilSettled, requestAllowance } from './poll.js'
 import { counted, oneLine } from '../text.js'
 import type { Clock, QueryReport, Result, SearchRan, SearchReport, SearchResult, SearchSettings, SearchSkipped } from '../model.js'
 
@@ -60,6 +60,8 @@ export interface SearchDeps {
   maxIntervalMs: number
   requestTimeoutMs: number
   onQuery(report: QueryReport): void
+  /** Told before each wait that follows a failed request: which query, why, and when the next try comes. */
+  onRetry?(query: string, reason: string, delayMs: number): void
 }
 
 /**
@@ -77,7 +79,7 @@ export async function runSearchCheck(settings: SearchSettings, deps: SearchDeps)
     const json = buildSearchRequest(query, settings)
     const end = await pollUntilSettled<SearchResult[]>(
       async () => {
-        const timeoutMs = requestBudget(deps.clock.now(), deps.deadline, deps.requestTimeoutMs)
+        const { timeoutMs, limit } = requestAllowance(deps.clock.now(), deps.deadline, deps.requestTimeoutMs)
         if (timeoutMs <= 0) return { kind: 'transient', reason: 'no time left before the deadline' }
         const answer = await deps.client.request({
           method: 'POST',
@@ -86,6 +88,7 @@ export async function runSearchCheck(settings: SearchSettings, deps: SearchDeps)
           keyInput: 'assistant-key',
           json,
           timeoutMs,
+          limit,
           signal: deps.signal
         })
         if (answer.kind !== 'ok') return answer.kind === 'not-found' ? { kind: 'fatal', reason: `${answer.reason} (is search-domain right?)` } : answer
@@ -99,7 +102,8 @@ export async function runSearchCheck(settings: SearchSettings, deps: SearchDeps)
         maxIntervalMs: deps.maxIntervalMs,
         clock: deps.clock,
         random: deps.random,
-        signal: deps.signal
+        signal: deps.signal,
+        onRetry: (reason, delayMs) => deps.onRetry?.(query, reason, delayMs)
       }
     )
     switch (end.kind) {

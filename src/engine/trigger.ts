@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { ApiClient } from '../api/client.js'
 import { parseRetryAfter, readJsonBody, serverError, type ApiResult, type ResponseFacts } from '../api/classify.js'
 import { identifierProblem } from './ids.js'
-import { pollUntilSettled, requestBudget } from './poll.js'
+import { pollUntilSettled, requestAllowance } from './poll.js'
 import { formatDuration } from '../durations.js'
 import { counted, oneLine } from '../text.js'
 import type { Attempt, Clock, TargetRef, TriggerKind, TriggerReport, TriggerSettings } from '../model.js'
@@ -186,7 +186,7 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
   }
 
   const attempt = async (): Promise<Attempt<Started>> => {
-    const timeoutMs = requestBudget(deps.clock.now(), deps.deadline, deps.requestTimeoutMs)
+    const { timeoutMs, limit } = requestAllowance(deps.clock.now(), deps.deadline, deps.requestTimeoutMs)
     if (timeoutMs <= 0) return { kind: 'transient', reason: 'no time left before the deadline' }
     report.requests++
     const answer = await deps.client.request({
@@ -196,6 +196,7 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
       keyInput: 'admin-key',
       ...(json === undefined ? {} : { json }),
       timeoutMs,
+      limit,
       signal: deps.signal,
       classify: (facts) => classifyStartAnswer(settings, facts)
     })

@@ -2,7 +2,8 @@ import { setMaxListeners } from 'node:events'
 import type { ApiClient } from '../api/client.js'
 import type { ApiResult } from '../api/classify.js'
 import { createLimiter } from './limit.js'
-import { pollUntilSettled, requestBudget } from './poll.js'
+import { newLogLines } from './log-lines.js'
+import { pollUntilSettled, requestAllowance } from './poll.js'
 import { recordIdMismatch } from './targets/identity.js'
 import { jobTarget } from './targets/job.js'
 import type { TargetKind } from './targets/target.js'
@@ -40,7 +41,7 @@ export async function waitForTargets(settings: Settings, deps: WaitDeps): Promis
   setMaxListeners(0, signal)
   let failFastCause: string | undefined
 
-  const counts = { settled: 0, failed: 0 }
+  const counts = { settled: 0, failed: 0, stopped: 0 }
   // The last status of each target still pending, for the progress line.
   const waiting = new Map<TargetRef, string>(settings.targets.map((ref) => [ref, '']))
   const reportProgress = () =>
@@ -48,6 +49,7 @@ export async function waitForTargets(settings: Settings, deps: WaitDeps): Promis
       total: settings.targets.length,
       settled: counts.settled,
       failed: counts.failed,
+      stopped: counts.stopped,
       pending: settings.targets.length - counts.settled,
       elapsedMs: deps.clock.now() - startedAt,
       waiting: [...waiting].map(([ref, status]) => ({ ref, status }))
@@ -64,7 +66,8 @@ export async function waitForTargets(settings: Settings, deps: WaitDeps): Promis
       report.error = `stopped by fail-fast: ${failFastCause ?? 'another target did not succeed'}`
     }
     counts.settled++
-    if (report.result !== 'success') counts.failed++
+    if (report.stoppedByFailFast) counts.stopped++
+    else if (report.result !== 'success') counts.failed++
     deps.events.settled(report)
     if (settings.targets.length > 1) reportProgress()
     // Only a failure or an error stops the others: a timeout comes at the deadline they share,
@@ -127,16 +130,15 @@ async function pollTarget(ref: TargetRef, ctx: PollContext): Promise<TargetRepor
     finishedAfterMs: 0
   }
   const warned = new Set<string>()
-  let logsShown = 0
 
   const attempt = async (pollNumber: number): Promise<Attempt<Judgement & { state: 'settled' }>> => {
     const answer = await ctx.limit(async (): Promise<ApiResult> => {
       // The time left is measured once the slot is free, not when the poll was scheduled.
-      const timeoutMs = requestBudget(deps.clock.now(), deadline, settings.requestTimeoutMs)
+      const { timeoutMs, limit } = requestAllowance(deps.clock.now(), deadline, settings.requestTimeoutMs)
       if (signal.aborted) return { kind: 'transient', reason: 'cancelled' }
       if (timeoutMs <= 0) return { kind: 'transient', reason: 'no free request slot before the deadline' }
       report.polls++
-      return deps.client.request({ method: 'GET', path, key: settings.adminKey, keyInput: 'admin-key', timeoutMs, signal })
+      return deps.client.request({ method: 'GET', path, key: settings.adminKey, keyInput: 'admin-key', timeoutMs, limit, signal })
     })
     if (answer.kind !== 'ok') {
       deps.events.pollDone(ref, pollNumber, answer.reason)
@@ -156,6 +158,12 @@ async function pollTarget(ref: TargetRef, ctx: PollContext): Promise<TargetRepor
     const record = parsed.data
     report.record = answer.body
     report.parsed = ref.kind === 'update' ? { kind: 'update', data: record as UpdateRecord } : { kind: 'job', data: record as JobRecord }
+    // An empty status says nothing: not a status of its own (neither unknown nor a change), a record to read again.
+    if (record.status.trim() === '') {
+      const reason = `the ${kind.noun} record has an empty "status"`
+      deps.events.pollDone(ref, pollNumber, reason)
+      return { kind: 'transient', reason }
+    }
     const afterMs = deps.clock.now() - startedAt
     if (record.status !== report.status) {
       deps.events.statusChanged(ref, report.status || undefined, record.status, afterMs)
@@ -164,9 +172,9 @@ async function pollTarget(ref: TargetRef, ctx: PollContext): Promise<TargetRepor
       ctx.onStatus(ref, record.status)
     }
     const logs = kind.logs?.(record) ?? []
+    const added = newLogLines(report.logs, logs)
     report.logs = logs
-    if (logs.length > logsShown) deps.events.logLines(ref, logs.slice(logsShown))
-    logsShown = logs.length
+    if (added.lines.length > 0 || added.gap) deps.events.logLines(ref, added.lines, added.gap)
     deps.events.pollDone(ref, pollNumber, `status ${record.status}`)
     const judgement = kind.judge(record, settings)
     if (judgement.state === 'settled') return { kind: 'settled', value: judgement }

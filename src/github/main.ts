@@ -40,7 +40,11 @@ export async function run(): Promise<void> {
 
   // With invalid inputs the summary is still written unless it was plainly turned off.
   const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false'
-  const outcome = await reportStep(waited.outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs }, hide)
+  const outcome = await reportStep(
+    waited.outcome,
+    { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs, docsRoot: settings?.docsRoot },
+    hide
+  )
   await inProgress
   if (comment) {
     const exitBy = cancel.exitBy()

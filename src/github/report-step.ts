@@ -11,6 +11,8 @@ export interface StepReportOptions {
   failOnTimeout: boolean
   /** The `timeout` input, for the next step of a timeout. */
   timeoutMs?: number | undefined
+  /** The `docs-root` input: the folder the platform's file paths are relative to ('' or undefined for the repository root). */
+  docsRoot?: string | undefined
 }
 
 /**
@@ -39,12 +41,12 @@ export async function reportStep(waited: RunOutcome, options: StepReportOptions,
     const timeoutNote = outcome.result === 'timeout' && !options.failOnTimeout ? '\n(fail-on-timeout: false lets a timeout pass, but a target also failed)' : ''
     core.setFailed(clean(`${failureMessage(outcome, { timeoutMs: options.timeoutMs })}${timeoutNote}`))
   }
-  annotateFiles(outcome, clean)
+  annotateFiles(outcome, options.docsRoot ?? '', clean)
   return outcome
 }
 
 /** A failed update's log line that names a docs file shows on that file, in the pull request's diff too. */
-function annotateFiles(outcome: RunOutcome, clean: (text: string) => string): void {
-  for (const note of fileAnnotations(outcome))
+function annotateFiles(outcome: RunOutcome, docsRoot: string, clean: (text: string) => string): void {
+  for (const note of fileAnnotations(outcome, docsRoot))
     core.error(clean(note.message), { title: 'Docs update failed', file: note.file, ...(note.line === undefined ? {} : { startLine: note.line }) })
 }

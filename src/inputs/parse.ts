@@ -80,6 +80,7 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
       failFast: f['fail-fast'],
       streamLogs: f['stream-logs'],
       summary: f.summary,
+      docsRoot: f['docs-root'],
       comment
     }
   }

@@ -36,7 +36,7 @@ export const CROSS_INPUT_RULES: readonly Rule[] = [
   (i) => !i.given('base-url') && 'base-url: is required; the API base URL, e.g. https://api.example.com',
   // What to wait on
   (i) => i.items('job-id').length > 0 && !i.given('project-id') && 'project-id: is required with job-id (agent jobs are looked up per project)',
-  (i) => targetsGiven(i) && !i.given('admin-key') && 'admin-key: is required with status-id and job-id (the admin API key of the platform)',
+  (i) => targetsGiven(i) && !i.given('admin-key') && 'admin-key: is required with status-id or job-id (the admin API key of the platform)',
   (i) =>
     !targetsGiven(i) &&
     !i.given('search-query') &&

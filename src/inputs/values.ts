@@ -43,6 +43,25 @@ export const booleanSchema = z.string().transform((text, ctx) => {
   return z.NEVER
 })
 
+/**
+ * A folder of the repository, relative to its root: `.`, `docs`, `./site/docs/`. Given as the
+ * empty string for the root, without `./` and trailing slashes; never absolute, never with `..`.
+ */
+export const repositoryFolderSchema = z.string().transform((text, ctx) => {
+  const folder = text
+    .trim()
+    .replace(/\\/g, '/')
+    .replace(/^(?:\.\/)+/, '')
+    .replace(/\/+$/, '')
+  if (folder === '' || folder === '.') return ''
+  const parts = folder.split('/')
+  if (folder.startsWith('/') || /^[A-Za-z]:/.test(folder) || parts.some((part) => part === '..' || part === '.' || part === '')) {
+    ctx.addIssue({ code: 'custom', message: 'must be a folder relative to the repository root, such as docs or site/docs, without .. or a leading /' })
+    return z.NEVER
+  }
+  return folder
+})
+
 /** A list of ids; each problem names the one item at fault. */
 export const idListSchema = z.string().transform((text, ctx) => {
   const ids = splitList(text)
@@ -75,8 +94,13 @@ export const optionalNumber = (min: number, max: number, integer: boolean) =>
   })
 
 /** A secret: never shown, so its problem must say what to look for. */
-export const keySchema = z.string().refine((key) => key === '' || /^[\x21-\x7e]{1,4096}$/.test(key), {
-  message: 'must be printable ASCII without spaces (is the secret pasted with a line break?)'
+export const keySchema = z.string().superRefine((key, ctx) => {
+  if (key === '' || /^[\x21-\x7e]{1,4096}$/.test(key)) return
+  // A key copied with its header's scheme has a space, but no line break is to blame.
+  const message = /^bearer\s/i.test(key)
+    ? 'starts with "Bearer ": give the key alone in the secret; the action sends it as "Authorization: Bearer <key>" itself'
+    : 'must be printable ASCII without spaces (is the secret pasted with a line break?)'
+  ctx.addIssue({ code: 'custom', message })
 })
 
 /**

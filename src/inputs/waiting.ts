@@ -1,6 +1,6 @@
 // How the wait runs and ends: its time budget and schedule, what counts as success, what is shown.
 import { z } from 'zod'
-import { booleanSchema, durationSchema } from './values.js'
+import { booleanSchema, durationSchema, repositoryFolderSchema } from './values.js'
 
 export const waitingDefaults = {
   timeout: '15m',
@@ -12,7 +12,8 @@ export const waitingDefaults = {
   'require-pr': 'false',
   'fail-fast': 'false',
   'stream-logs': 'true',
-  summary: 'true'
+  summary: 'true',
+  'docs-root': '.'
 } as const
 
 export const waitingSchema = z.object({
@@ -25,5 +26,6 @@ export const waitingSchema = z.object({
   'require-pr': booleanSchema,
   'fail-fast': booleanSchema,
   'stream-logs': booleanSchema,
-  summary: booleanSchema
+  summary: booleanSchema,
+  'docs-root': repositoryFolderSchema
 })

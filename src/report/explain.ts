@@ -1,5 +1,6 @@
 import { formatDuration } from '../durations.js'
 import { oneLine } from '../text.js'
+import { listed, TERMINAL_STATES } from '../engine/targets/states.js'
 import { describeRef } from '../engine/wait.js'
 import type { RunOutcome, TargetReport } from '../model.js'
 
@@ -49,26 +50,50 @@ export interface FileAnnotation extends FileRef {
   message: string
 }
 
-/** File annotations for the error lines of every failed update, one per file and line. */
-export function fileAnnotations(outcome: RunOutcome): FileAnnotation[] {
+/**
+ * An update that succeeded for another commit than `expect-sha` (or for one it does not name):
+ * the commit is the reason, and nothing in its log is.
+ */
+export function wrongCommit(t: TargetReport): boolean {
+  return t.ref.kind === 'update' && t.result === 'failure' && listed(TERMINAL_STATES.update.success, t.status)
+}
+
+/** The log lines that look like errors of an update that failed by itself; none for any other target. */
+export function quotedLines(t: TargetReport): string[] {
+  if (t.ref.kind !== 'update' || t.result !== 'failure' || wrongCommit(t)) return []
+  return errorLines(t.logs)
+}
+
+/**
+ * File annotations for the error lines of every failed update, one per file and line. The
+ * platform names files relative to the docs root; `docsRoot` (a folder of the repository, ''
+ * for its root) makes them paths of the repository.
+ */
+export function fileAnnotations(outcome: RunOutcome, docsRoot = ''): FileAnnotation[] {
   const seen = new Set<string>()
   const annotations: FileAnnotation[] = []
   for (const t of outcome.targets) {
-    if (t.ref.kind !== 'update' || t.result !== 'failure') continue
-    for (const line of errorLines(t.logs)) {
+    for (const line of quotedLines(t)) {
       const ref = fileRefOf(line)
       if (!ref) continue
       const key = `${ref.file}:${ref.line ?? ''}`
       if (seen.has(key)) continue
       seen.add(key)
-      annotations.push({ ...ref, message: `${describeRef(t.ref)} failed: ${oneLine(line, 300)}` })
+      annotations.push({ ...ref, file: docsRoot ? `${docsRoot}/${ref.file}` : ref.file, message: `${describeRef(t.ref)} failed: ${oneLine(line, 300)}` })
     }
   }
   return annotations.slice(0, MAX_ERROR_LINES)
 }
 
+/** An update that ended with a status this action does not know: it is told by its record, status, summary and log. */
+export function unknownEnd(t: TargetReport): boolean {
+  if (t.ref.kind !== 'update' || t.result !== 'error' || t.parsed?.kind !== 'update' || t.status === '') return false
+  const { success, failure, pending } = TERMINAL_STATES.update
+  return ![success, failure, pending].some((list) => listed(list, t.status))
+}
+
 /** The update's own summary, when it says more than its status. */
-function updateSummary(t: TargetReport): string | undefined {
+export function updateSummary(t: TargetReport): string | undefined {
   const summary = t.parsed?.kind === 'update' ? t.parsed.data.summary?.trim() : undefined
   if (!summary || /^update (?:failure|failed|success|queued|in progress)$/i.test(summary)) return undefined
   return oneLine(summary, 300)
@@ -82,15 +107,14 @@ export function explainTarget(t: TargetReport, options: ExplainOptions = {}): Ex
     case 'success':
       return { reason: t.note ? `succeeded (${oneLine(t.note, 300)})` : 'succeeded', next: '' }
     case 'failure': {
-      if (t.ref.kind === 'update' && t.status !== 'failure' && error)
-        // A success for another commit than expect-sha, or one that names none.
+      if (wrongCommit(t))
         return {
-          reason: `did not deploy the expected commit: ${error}`,
+          reason: `did not deploy the expected commit: ${error ?? 'its record names another commit'}`,
           next: 'check that the platform deploys the branch this workflow ran for and that the update started after the push; remove expect-sha if any commit will do'
         }
       if (t.ref.kind === 'update') {
         const summary = updateSummary(t)
-        const files = errorLines(t.logs).some((line) => fileRefOf(line) !== undefined)
+        const files = quotedLines(t).some((line) => fileRefOf(line) !== undefined)
         return {
           reason: summary ? `failed: “${summary}”` : `failed (status "${oneLine(t.status, 80)}")`,
           next: files
@@ -121,8 +145,18 @@ export function explainTarget(t: TargetReport, options: ExplainOptions = {}): Ex
     }
     case 'cancelled':
       if (t.stoppedByFailFast) return { reason: error ?? 'stopped by fail-fast', next: 'fix the target that failed first; this one was stopped because of it' }
-      return { reason: 'was cancelled before it settled', next: 're-run the workflow when ready' }
+      return {
+        reason: `had not settled when the wait on it was cancelled${t.status ? ` (last status "${oneLine(t.status, 80)}")` : ''}; only the wait was cancelled, not the ${noun}`,
+        next: `follow the ${noun} in the dashboard, or re-run the workflow to wait on it again`
+      }
     case 'error':
+      if (unknownEnd(t)) {
+        const summary = updateSummary(t)
+        return {
+          reason: `ended with status "${oneLine(t.status, 80)}", which this action does not know, so it does not count as success${summary ? `: “${summary}”` : ''}`,
+          next: 'its status, summary and last log lines are in the job summary; check in the dashboard how the update ended, then run it again'
+        }
+      }
       return explainError(t, error ?? 'no reason was given')
   }
 }
@@ -135,6 +169,8 @@ function lastProblem(error: string | null): string | undefined {
 function networkNext(problem: string): string {
   if (/^HTTP 5\d\d/.test(problem)) return 'the platform kept answering with a server error: check its status page, then re-run the workflow'
   if (/^HTTP 429/.test(problem)) return 'the platform kept asking to slow down: run fewer waits on the same key at once, or raise `timeout`'
+  if (/record has an empty "status"$/.test(problem))
+    return 'the platform answered, but without a status: check it in the dashboard, and report the empty status to the platform if it stays'
   if (/not JSON|not the JSON expected/.test(problem))
     return 'check that base-url is the address of the platform API (the answers were not its JSON; a proxy or web page may be in between)'
   return 'check that base-url is right and reachable from the runner (and HTTPS_PROXY / NO_PROXY on self-hosted runners), then re-run'
@@ -165,17 +201,20 @@ const NEXT_FOR_PROBLEMS = 'fix these inputs in the workflow file (see the README
 
 /** A run told in three parts: what happened, the evidence, and what to do now. */
 export interface RunExplanation {
-  /** What happened, first line; more lines list further failing targets. */
+  /** What happened, first line; more lines list further failing targets, one each. */
   lead: string[]
-  /** Quoted evidence: the input problems, or the log lines of the failed update that look like errors. */
-  quoted: string[]
+  /**
+   * Quoted evidence under each line of `lead`, at the same index: the input problems under the
+   * first, or under each failing update the log lines of its own that look like errors.
+   */
+  quoted: string[][]
   /** What to do now; empty on success. */
   next: string
 }
 
 /** The run in the user's terms, for the annotation, the summary and the comment alike. */
 export function explainRun(outcome: RunOutcome, options: ExplainOptions = {}): RunExplanation {
-  if (outcome.problems.length > 0) return { lead: [outcome.headline], quoted: [...outcome.problems], next: NEXT_FOR_PROBLEMS }
+  if (outcome.problems.length > 0) return { lead: [outcome.headline], quoted: [[...outcome.problems]], next: NEXT_FOR_PROBLEMS }
   // Work that could not be started: its message says whether it may have started, and what to check.
   if (outcome.trigger && outcome.trigger.result !== 'success') return { lead: [outcome.headline], quoted: [], next: '' }
   if (outcome.result === 'success') return { lead: [capitalize(outcome.headline)], quoted: [], next: '' }
@@ -195,14 +234,25 @@ export function explainRun(outcome: RunOutcome, options: ExplainOptions = {}): R
   const explained = explainTarget(first, options)
   const sentence = endSentence(`${capitalize(describeRef(first.ref))} ${explained.reason}`)
   const lead: string[] = []
+  const quoted: string[][] = []
+  const evidence = (t: TargetReport) => quotedLines(t).map((line) => oneLine(line, 300))
   if (outcome.targets.length === 1) lead.push(sentence)
-  else {
-    lead.push(`${failing.length} of ${outcome.targets.length} targets did not succeed. ${sentence}`)
-    for (const t of ordered.slice(1, MAX_TARGETS_LISTED)) lead.push(`- ${describeRef(t.ref)} ${explainTarget(t, options).reason}`)
-    if (ordered.length > MAX_TARGETS_LISTED) lead.push(`- … and ${ordered.length - MAX_TARGETS_LISTED} more (see the job summary)`)
+  else lead.push(`${failing.length} of ${outcome.targets.length} targets did not succeed. ${sentence}`)
+  quoted.push(evidence(first))
+  for (const t of ordered.slice(1, MAX_TARGETS_LISTED)) {
+    lead.push(`- ${describeRef(t.ref)} ${explainTarget(t, options).reason}`)
+    quoted.push(evidence(t))
   }
-  const quoted = first.ref.kind === 'update' && first.result === 'failure' ? errorLines(first.logs).map((line) => oneLine(line, 300)) : []
-  return { lead, quoted, next: explained.next }
+  if (ordered.length > MAX_TARGETS_LISTED) {
+    lead.push(`- … and ${ordered.length - MAX_TARGETS_LISTED} more (see the job summary)`)
+    quoted.push([])
+  }
+  // Not one id known: the ids may be right and the address wrong.
+  const everyIdUnknown = outcome.targets.every((t) => t.result === 'error' && /^HTTP 404\b/.test(t.error ?? ''))
+  const next = everyIdUnknown
+    ? `${explained.next}; if ${outcome.targets.length === 1 ? 'it is' : 'they are'} right, check that \`base-url\` is the address of the platform's API (it answered 404 for ${outcome.targets.length === 1 ? 'the id' : 'every id'})`
+    : explained.next
+  return { lead, quoted, next }
 }
 
 /**
@@ -211,9 +261,18 @@ export function explainRun(outcome: RunOutcome, options: ExplainOptions = {}): R
  */
 export function failureMessage(outcome: RunOutcome, options: ExplainOptions = {}): string {
   const { lead, quoted, next } = explainRun(outcome, options)
-  const evidence =
-    outcome.problems.length > 0 ? quoted.map((p) => `- ${p}`) : quoted.length > 0 ? ['Errors in its log:', ...quoted.map((line) => `  ${line}`)] : []
-  return [...lead, ...evidence, ...(next ? [`Next: ${next}.`] : [])].join('\n')
+  const lines: string[] = []
+  lead.forEach((line, i) => {
+    lines.push(line)
+    const evidence = quoted[i] ?? []
+    if (outcome.problems.length > 0) lines.push(...evidence.map((p) => `- ${p}`))
+    else if (evidence.length > 0) {
+      // A further target's lines are indented under its own list item.
+      const indent = i === 0 ? '' : '  '
+      lines.push(`${indent}Errors in its log:`, ...evidence.map((text) => `${indent}  ${text}`))
+    }
+  })
+  return [...lines, ...(next ? [`Next: ${next}.`] : [])].join('\n')
 }
 
 function capitalize(text: string): string {

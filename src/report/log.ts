@@ -58,7 +58,7 @@ export const MAX_LISTED_PENDING = 10
  * nothing left pending, the count of what settled.
  */
 export function describeProgress(p: Progress): string {
-  const failed = p.failed > 0 ? `, ${p.failed} failed` : ''
+  const failed = `${p.failed > 0 ? `, ${p.failed} failed` : ''}${p.stopped ? `, ${p.stopped} stopped by fail-fast` : ''}`
   if (p.waiting.length === 0) return `${p.settled}/${p.total} settled${failed}, ${p.pending} pending — ${formatDuration(p.elapsedMs)}`
   const status = (s: string) => (s ? inert(s, 40) : 'no answer yet')
   const only = p.waiting.length === 1 && p.total === 1 ? p.waiting[0] : undefined
@@ -73,9 +73,14 @@ export function describeProgress(p: Progress): string {
  * folded into a count, shown on the 2nd, 4th, 8th… time, so a long outage stays a few lines.
  */
 export function describeRetry(ref: TargetRef, reason: string, delayMs: number, timesInARow: number): string | undefined {
+  return describeRetryOf(describeRef(ref), reason, delayMs, timesInARow)
+}
+
+/** The same for any request named by `subject` (a target, a search query). */
+export function describeRetryOf(subject: string, reason: string, delayMs: number, timesInARow: number): string | undefined {
   if (timesInARow > 1 && (timesInARow & (timesInARow - 1)) !== 0) return undefined
   const count = timesInARow > 1 ? ` (${timesInARow} times in a row)` : ''
-  return `${describeRef(ref)}: ${inert(reason, 300)}${count}, retrying in ${formatDuration(delayMs)}`
+  return `${subject}: ${inert(reason, 300)}${count}, retrying in ${formatDuration(delayMs)}`
 }
 
 /**
@@ -121,8 +126,11 @@ export function createLogReporter(sink: LogSink, options: { streamLogs: boolean;
       const change = from === undefined ? `status ${inert(to, 80)}` : `${inert(from, 80)} → ${inert(to, 80)}`
       write(ref, `${change} after ${formatDuration(afterMs)}`)
     },
-    logLines(ref, lines) {
-      if (options.streamLogs) printUntrustedLines(lines, (line) => write(ref, line))
+    logLines(ref, lines, gap) {
+      if (!options.streamLogs) return
+      if (gap)
+        write(ref, '(the platform trimmed or replaced this log since the last poll: lines before the next ones may be missing; the job summary has its end)')
+      printUntrustedLines(lines, (line) => write(ref, line))
     },
     unknownStatus(ref, status) {
       closeGroup()

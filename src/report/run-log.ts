@@ -1,8 +1,8 @@
 import { formatDuration } from '../durations.js'
 import { describeRef } from '../engine/wait.js'
 import type { RunEvents, Settings, TriggerReport } from '../model.js'
-import { counted, oneLine } from '../text.js'
-import { createLogReporter, describeQuery, inert, type LogSink } from './log.js'
+import { baseAddress, counted, oneLine } from '../text.js'
+import { createLogReporter, describeQuery, describeRetryOf, inert, type LogSink } from './log.js'
 import { startedIds } from './outputs.js'
 
 export interface RunLogOptions {
@@ -16,6 +16,9 @@ export interface RunLogOptions {
 /** The step log of a run: the engine's events as lines, groups and early outputs. */
 export function createRunLog(sink: LogSink, options: RunLogOptions): RunEvents {
   const { settings, clean } = options
+  const searchGroup = reopenableGroup(sink)
+  let searchTitle = ''
+  let searchRetry: { query: string; reason: string; times: number } | undefined
   return {
     starting: (url) => sink.info(clean(`Starting the work: POST ${url}`)),
     startRetrying: (reason, delayMs) => sink.info(clean(`${inert(reason, 300)}: nothing was started, sending the request again in ${formatDuration(delayMs)}`)),
@@ -27,12 +30,42 @@ export function createRunLog(sink: LogSink, options: RunLogOptions): RunEvents {
     waiting(targets) {
       const what = targets.length === 1 && targets[0] ? describeRef(targets[0]) : `${targets.length} targets`
       const polling = `timeout ${formatDuration(settings.timeoutMs)}, polling every ${formatDuration(settings.minIntervalMs)}–${formatDuration(settings.maxIntervalMs)}`
-      sink.info(`Waiting on ${what} at ${settings.baseUrl.origin} (${polling})`)
+      sink.info(`Waiting on ${what} at ${baseAddress(settings.baseUrl)} (${polling})`)
       return createLogReporter(sink, { streamLogs: settings.streamLogs, targets, clean })
     },
-    searching: (search) => sink.startGroup(`Search check: ${counted(search.queries.length, 'query', 'queries')} on ${search.domain}`),
-    searchQuery: (query) => sink.info(clean(describeQuery(query))),
-    searchDone: () => sink.endGroup()
+    searching(search) {
+      searchTitle = `Search check: ${counted(search.queries.length, 'query', 'queries')} on ${search.domain}`
+      searchGroup.open(searchTitle)
+    },
+    searchQuery(query) {
+      searchGroup.open(`${searchTitle} (continued)`)
+      sink.info(clean(describeQuery(query)))
+    },
+    searchRetrying(query, reason, delayMs) {
+      const times = searchRetry?.query === query && searchRetry.reason === reason ? searchRetry.times + 1 : 1
+      searchRetry = { query, reason, times }
+      // Outside the group, as a status poll's retry is: it explains a wait that seems long.
+      const line = describeRetryOf(`search "${inert(query, 100)}"`, reason, delayMs, times)
+      if (!line) return
+      searchGroup.close()
+      sink.info(clean(line))
+    },
+    searchDone: () => searchGroup.close()
+  }
+}
+
+/** A group that can be closed for a line outside it and opened again. */
+function reopenableGroup(sink: LogSink) {
+  let open = false
+  return {
+    open(title: string) {
+      if (!open) sink.startGroup(title)
+      open = true
+    },
+    close() {
+      if (open) sink.endGroup()
+      open = false
+    }
   }
 }
 

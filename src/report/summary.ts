@@ -1,7 +1,7 @@
 import { formatDuration } from '../durations.js'
-import { counted } from '../text.js'
+import { counted, oneLine } from '../text.js'
 import type { RunOutcome, SearchReport, TargetReport } from '../model.js'
-import { explainRun, explainTarget, resultMark, titleFor } from './explain.js'
+import { explainRun, explainTarget, resultMark, titleFor, unknownEnd, updateSummary } from './explain.js'
 import { codeSpan, escapeHtml, escapeText, escapeWithCode, image, link, preBlock, table } from './markdown.js'
 import { runFacts, type FilesChanged } from './facts.js'
 import { startedMarkdown } from './started.js'
@@ -15,7 +15,7 @@ export const MAX_LOG_TAILS = 5
 export interface SummaryOptions {
   /** The `timeout` input, named in the next step of a timeout. */
   timeoutMs?: number
-  /** Wall-clock time when the summary is written, for "5m ago". */
+  /** Wall-clock time when the summary is written: a start time of another day than this one gives its date. */
   now?: number
 }
 
@@ -47,14 +47,12 @@ export function renderSummary(outcome: RunOutcome, options: SummaryOptions = {})
   return fitInBudget(`${sections.join('\n\n')}\n`)
 }
 
-/** What happened, in bold, then the evidence and the next step. */
+/** What happened, in bold, then each failing target with its own evidence under it, and the next step. */
 function reasonSection(outcome: RunOutcome, options: SummaryOptions): string {
   const { lead, quoted, next } = explainRun(outcome, options)
-  const [first, ...more] = lead
-  const parts = [`**${escapeText(first ?? '', 1000)}**`]
-  if (more.length > 0) parts.push(more.map((line) => `- ${escapeText(line.replace(/^- /, ''), 600)}`).join('\n'))
   // Input problems have their own section; error lines are quoted here, and open in the log below.
-  if (quoted.length > 0 && outcome.problems.length === 0) parts.push(preBlock(quoted))
+  const evidence = (i: number) => (outcome.problems.length === 0 && (quoted[i]?.length ?? 0) > 0 ? [preBlock(quoted[i] ?? [])] : [])
+  const parts = lead.flatMap((line, i) => [i === 0 ? `**${escapeText(line, 1000)}**` : `- ${escapeText(line.replace(/^- /, ''), 600)}`, ...evidence(i)])
   if (next) parts.push(`**Next:** ${escapeWithCode(next, 600)}.`)
   return parts.join('\n\n')
 }
@@ -68,13 +66,16 @@ function resultCell(t: TargetReport, withReason: boolean): string {
   return `${resultMark(t.result)} ${t.result}${status}${why}`
 }
 
-/** A time as words relative to another, with the exact time in a tooltip. */
+/** When something started (its clock time) or how long it took, with the exact times in a tooltip. */
 export function timeCell(label: string, iso: string | null | undefined, endIso: string | null | undefined, now: number): string {
   const start = iso ? Date.parse(iso) : Number.NaN
   if (!iso || Number.isNaN(start)) return ''
   const end = endIso ? Date.parse(endIso) : Number.NaN
   const title = `${label} ${new Date(start).toISOString()}${Number.isNaN(end) ? '' : `, ended ${new Date(end).toISOString()}`}`
-  const words = Number.isNaN(end) ? `${label} ${formatDuration(Math.max(0, now - start))} ago` : `took ${formatDuration(Math.max(0, end - start))}`
+  // A summary is read long after it was written: a clock time, never "… ago". The date only when it is not the day of the run.
+  const at = new Date(start).toISOString()
+  const day = at.slice(0, 10) === new Date(now).toISOString().slice(0, 10) ? '' : `${at.slice(0, 10)} `
+  const words = Number.isNaN(end) ? `${label} ${day}${at.slice(11, 19)} UTC` : `took ${formatDuration(Math.max(0, end - start))}`
   return `<span title="${escapeHtml(title)}">${words}</span>`
 }
 
@@ -142,17 +143,22 @@ function screenshotSection(updates: readonly TargetReport[]): string | undefined
 }
 
 function logSection(updates: readonly TargetReport[]): string | undefined {
-  const withLogs = updates.filter((t) => t.logs.length > 0)
-  if (withLogs.length === 0) return undefined
+  // An update that ended with an unknown status is shown by its record even without a log: the reason points here.
+  const shown = updates.filter((t) => t.logs.length > 0 || unknownEnd(t))
+  if (shown.length === 0) return undefined
   const parts = ['### Update logs']
-  for (const t of withLogs.slice(0, MAX_LOG_TAILS)) {
+  for (const t of shown.slice(0, MAX_LOG_TAILS)) {
     const tail = t.logs.slice(-MAX_LOG_TAIL)
     const cut = t.logs.length > tail.length ? ` (last ${tail.length} of ${t.logs.length} lines)` : ''
+    const unknown = unknownEnd(t)
+    const status = unknown ? ` — status ${escapeHtml(oneLine(t.status, 80)).replace(/@/g, '@\u200b')}` : ''
+    const summary = unknown ? updateSummary(t) : undefined
+    const body = [...(summary ? [`Summary: ${escapeText(summary, 300)}`] : []), tail.length > 0 ? preBlock(tail) : 'Its record has no log lines.'].join('\n\n')
     // Open where the log holds the failure; closed where it only tells of a success.
-    const open = t.result === 'failure' ? ' open' : ''
-    parts.push(`<details${open}><summary>${resultMark(t.result)} ${escapeHtml(t.ref.id)}${cut}</summary>\n\n${preBlock(tail)}\n\n</details>`)
+    const open = t.result === 'failure' || unknown ? ' open' : ''
+    parts.push(`<details${open}><summary>${resultMark(t.result)} ${escapeHtml(t.ref.id)}${status}${cut}</summary>\n\n${body}\n\n</details>`)
   }
-  if (withLogs.length > MAX_LOG_TAILS) parts.push(`Logs of ${withLogs.length - MAX_LOG_TAILS} more updates are not shown.`)
+  if (shown.length > MAX_LOG_TAILS) parts.push(`Logs of ${shown.length - MAX_LOG_TAILS} more updates are not shown.`)
   return parts.join('\n\n')
 }
 

@@ -59,9 +59,13 @@ export const updateTarget: TargetKind<UpdateRecord, 'update'> = {
   logs: (record) => record.logs ?? []
 }
 
+/** A deployed commit may be named in full or abbreviated, and so may the expected one: this many hex digits at least. */
+export const MIN_SHA_ABBREVIATION = 7
+
 /**
  * A successful update counts only when it deployed the expected commit: a gate must not turn
  * green for an update of another commit, nor for one whose record does not say which it was.
+ * Either sha may be an abbreviation of the other (the record's of at least 7 digits).
  */
 export function judgeDeployedCommit(record: UpdateRecord, expectSha: string | undefined): Judgement {
   if (expectSha === undefined) return { state: 'settled', result: 'success' }
@@ -72,7 +76,9 @@ export function judgeDeployedCommit(record: UpdateRecord, expectSha: string | un
       result: 'failure',
       reason: `the update succeeded, but its record names no commit, so it cannot be confirmed that it deployed ${expectSha} (expect-sha)`
     }
-  if (sha.toLowerCase().startsWith(expectSha)) return { state: 'settled', result: 'success' }
+  const deployed = sha.toLowerCase()
+  if (deployed.startsWith(expectSha) || (deployed.length >= MIN_SHA_ABBREVIATION && /^[0-9a-f]+$/.test(deployed) && expectSha.startsWith(deployed)))
+    return { state: 'settled', result: 'success' }
   return {
     state: 'settled',
     result: 'failure',
