@@ -151,6 +151,21 @@ describe.concurrent('the docs as a deployment, end to end', () => {
     expect(activeCommands(run.stdout).filter((c) => c.includes('pwned') && !c.startsWith('::warning::'))).toEqual([])
   })
 
+  it('a GitHub API that never answers is given up after request-timeout, with one warning; the step passes on time', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    api.hang = true
+    const run = await runAgainst(sim, { 'status-id': 'update-success', ...deployTo('docs'), 'request-timeout': '1s' }, { env: { GITHUB_API_URL: api.url } })
+    expect(run.code, run.stdout).toBe(0)
+    expect(run.outputs.result).toBe('success')
+    // The POST that may have created it is not sent again.
+    expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /repos/acme/docs/deployments'])
+    expect(warnings(run.stdout)).toEqual([
+      "::warning::The deployment could not be created in environment docs: the GitHub API did not answer within request-timeout. The step's result does not depend on it."
+    ])
+    expect(run.durationMs).toBeLessThan((20 + 1 + 2) * 1000)
+  })
+
   it('nothing is created without deployment-environment', async () => {
     const sim = await simulator()
     const api = await githubApi()
