@@ -253,4 +253,31 @@ describe('a cancelled deployment, end to end', () => {
     expect(lastStatus(api)?.description).toBe('Update update-forever was cancelled before it settled.')
     expect(run.outputs['deployment-id']).toBe(String(api.deployments[0]?.id))
   })
+
+  it('a cancel while GitHub has not answered the creation still ends within 2 s, with the outputs and a warning', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    api.hang = true
+    let sentAt = 0
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'update-forever', 'min-interval': '1s', 'max-interval': '1s', ...deployTo('docs') },
+      {
+        env: { GITHUB_API_URL: api.url },
+        onStdout: (_chunk, child) => {
+          if (!sentAt && api.requests.length > 0) {
+            sentAt = Date.now()
+            child.kill('SIGINT')
+          }
+        }
+      }
+    )
+    expect(sentAt, run.stdout).toBeGreaterThan(0)
+    expect(Date.now() - sentAt).toBeLessThan(2000)
+    expect(run.outputs.result).toBe('cancelled')
+    expect(run.outputs['deployment-id']).toBe('')
+    expect(warnings(run.stdout)).toEqual([
+      "::warning::The last status (error) of the deployment in environment docs could not be written: the GitHub API did not answer before the cancelled run had to end. The step's result does not depend on it."
+    ])
+  })
 })

@@ -44818,7 +44818,7 @@ function recordDeployment(options) {
             opened = { id, write: (status, budget) => send(budget, (octokit) => createDeploymentStatus(octokit, place, id, status)) };
             createdId = String(id);
             options.setOutputNow('deployment-id', createdId);
-            info(`Created deployment ${id} in environment ${environment}${transient ? ' (a preview: transient)' : ''} for commit ${place.ref.slice(0, 7)}.`);
+            info(clean(`Created deployment ${id} in environment ${environment}${transient ? ' (a preview: transient)' : ''} for commit ${place.ref.slice(0, 7)}.`));
             await opened.write({ state: 'in_progress', description }, AbortSignal.timeout(deployment.requestTimeoutMs));
             info(`Deployment ${id}: in progress.`);
         }

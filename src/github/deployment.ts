@@ -73,7 +73,9 @@ export function recordDeployment(options: DeploymentOptions): DeploymentRecord {
       opened = { id, write: (status, budget) => send(budget, (octokit) => createDeploymentStatus(octokit, place, id, status)) }
       createdId = String(id)
       options.setOutputNow('deployment-id', createdId)
-      core.info(`Created deployment ${id} in environment ${environment}${transient ? ' (a preview: transient)' : ''} for commit ${place.ref.slice(0, 7)}.`)
+      core.info(
+        clean(`Created deployment ${id} in environment ${environment}${transient ? ' (a preview: transient)' : ''} for commit ${place.ref.slice(0, 7)}.`)
+      )
       await opened.write({ state: 'in_progress', description }, AbortSignal.timeout(deployment.requestTimeoutMs))
       core.info(`Deployment ${id}: in progress.`)
     } catch (error) {
