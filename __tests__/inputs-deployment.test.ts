@@ -46,6 +46,13 @@ describe('deployment inputs', () => {
     ])
   })
 
+  it('a missing token is one problem, also with pr-comment', () => {
+    expect(problems({ 'status-id': 'st_1', 'deployment-environment': 'docs', 'pr-comment': 'true' })).toEqual([
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the message names the workflow expression
+      'github-token: is required with pr-comment (the default, ${{ github.token }}, needs pull-requests: write)'
+    ])
+  })
+
   it.each([
     [
       { 'status-id': 'st_1', 'deployment-url': 'https://docs.example.com' },

@@ -41869,6 +41869,8 @@ const CROSS_INPUT_RULES = [
         `deployment-environment: needs a docs update to record; give a status-id or trigger: ${UPDATE_TRIGGERS.join(' or ')} (agent jobs and the search check are not deployments), or remove deployment-environment`,
     (i) => i.given('deployment-environment') &&
         !i.given('github-token') &&
+        // With pr-comment too, the comment's rule has said it.
+        !(i.parsed('pr-comment') && i.value('pr-comment')) &&
         // biome-ignore lint/suspicious/noTemplateCurlyInString: names the workflow expression users write
         'github-token: is required with deployment-environment (the default, ${{ github.token }}, needs deployments: write)',
     // Starting the work

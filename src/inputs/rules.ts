@@ -80,6 +80,8 @@ export const CROSS_INPUT_RULES: readonly Rule[] = [
   (i) =>
     i.given('deployment-environment') &&
     !i.given('github-token') &&
+    // With pr-comment too, the comment's rule has said it.
+    !(i.parsed('pr-comment') && i.value('pr-comment')) &&
     // biome-ignore lint/suspicious/noTemplateCurlyInString: names the workflow expression users write
     'github-token: is required with deployment-environment (the default, ${{ github.token }}, needs deployments: write)',
   // Starting the work
