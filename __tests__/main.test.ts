@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startGitHubApi } from '../dev/github-api.js'
 import { parseOutputFile } from '../dev/run-action.js'
-import { ADMIN_KEY, ASSISTANT_KEY, PROJECT_ID, SEARCH_DOMAIN, startSimulator } from '../dev/simulator.js'
+import { ADMIN_KEY, ASSISTANT_KEY, PROJECT_ID, SEARCH_DOMAIN, SHA, startSimulator } from '../dev/simulator.js'
 import { run } from '../src/github/main.js'
 
 // run() in process, with the real @actions/core reading INPUT_* variables and writing the
@@ -44,6 +44,8 @@ beforeEach(async () => {
   vi.stubEnv('GITHUB_EVENT_NAME', 'pull_request')
   vi.stubEnv('GITHUB_REPOSITORY', 'acme/docs')
   vi.stubEnv('GITHUB_API_URL', github.url)
+  // @actions/github reads the run's context once, when the first test that needs it loads it.
+  vi.stubEnv('GITHUB_SHA', SHA)
   stdout = []
   vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
     stdout.push(String(chunk))
@@ -129,6 +131,30 @@ describe('run', () => {
     expect(stdout.join('')).toContain(
       '::error::The wait succeeded, but the search check did not: search "quickstart" returned no result whose path contains "nowhere"'
     )
+  })
+
+  it('records the update as a deployment: in progress while waiting, then the outcome', async () => {
+    inputs({ 'status-id': 'update-failure', 'deployment-environment': 'docs', 'github-token': 'ghs_main_test' })
+    await run()
+    expect(process.exitCode).toBe(1)
+    const deployment = github.deployments.at(-1)
+    expect(deployment).toMatchObject({ ref: SHA, environment: 'docs', transient_environment: false })
+    expect(deployment?.statuses.map((s) => s.state)).toEqual(['in_progress', 'failure'])
+    expect((await outputs())['deployment-id']).toBe(String(deployment?.id))
+  })
+
+  it('a deployment GitHub refuses is one warning; the result stands', async () => {
+    inputs({ 'status-id': 'update-success', 'deployment-environment': 'docs', 'github-token': 'ghs_main_test' })
+    github.failWith = 403
+    try {
+      await run()
+    } finally {
+      github.failWith = undefined
+    }
+    expect(process.exitCode).toBeUndefined()
+    expect((await outputs())['deployment-id']).toBe('')
+    expect(stdout.join('').match(/::warning::/g)).toHaveLength(1)
+    expect(stdout.join('')).toContain('Add `permissions: deployments: write` to the job')
   })
 
   it('does not write the summary when summary is false', async () => {

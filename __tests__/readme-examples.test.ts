@@ -69,6 +69,17 @@ describe('the README examples', () => {
     expect(block).toContain(`steps.${example?.step.id}.outputs.${output}`)
   })
 
+  it('the deployment example runs on pull_request, records a preview, and has the permission it needs', () => {
+    const example = examples.find(({ index, step }) => step.with?.['deployment-environment'] && (blocks[index] ?? '').startsWith('on:'))
+    expect(example, 'a whole workflow with deployment-environment').toBeDefined()
+    const block = blocks[example?.index ?? -1] ?? ''
+    const workflow = parse(block) as { on: unknown; permissions?: Record<string, string> }
+    expect(workflow.on).toBe('pull_request')
+    expect(workflow.permissions).toMatchObject({ deployments: 'write' })
+    expect(example?.step.with).toMatchObject({ trigger: 'preview' })
+    expect(block).toContain(`steps.${example?.step.id}.outputs.deployment-id`)
+  })
+
   it.each(examples.map(({ index, step }) => [index, step.id ?? '(no id)', step] as const))(
     'block %i, step %s: inputs the action accepts',
     (_index, _id, step) => {

@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { startGitHubApi } from './github-api.js'
 import { runAction } from './run-action.js'
 import { ADMIN_KEY, PROJECT_ID, SCENARIOS, SHA, startSimulator } from './simulator.js'
 import { createWorkflowLogRenderer } from './workflow-log.js'
@@ -18,13 +19,16 @@ if (args.includes('--help') || args.includes('-h')) {
     SCENARIOS.filter((s) => s.kind === kind)
       .map((s) => `  ${s.id.padEnd(width)}  ${s.description}`)
       .join('\n')
-  console.log(`Usage: npm run demo [-- <scenario> ...] [--raw] [--debug]   (default: trigger-update)
+  console.log(`Usage: npm run demo [-- <scenario> ...] [--deployment[=<environment>]] [--raw] [--debug]   (default: trigger-update)
 
 Runs dist/index.js against a local platform simulator, waiting on the given scenarios
 (update scenarios as status-id, job scenarios as job-id with project-id ${PROJECT_ID}),
 with min-interval 1s, max-interval 3s, timeout 2m. The log is shown as the Actions page
 shows it (groups as headings, annotations as coloured lines, masked values as ***);
 --raw prints the workflow commands as they are, --debug adds the debug lines.
+--deployment records the docs as a GitHub deployment (deployment-environment, default
+docs-preview for a preview, else docs) in a local stand-in of the GitHub API, on a
+pull_request event, and prints the deployment and its statuses.
 
 Starting the work (one at a time, may be combined with the scenarios below):
   trigger-update    trigger: update, expect-sha of the simulator's commit
@@ -64,6 +68,8 @@ const trigger = triggerKind
       ...(triggerKind === 'agent' ? { 'agent-prompt': 'Fix the broken links in the quickstart' } : {})
     }
   : {}
+const deploymentArg = args.find((a) => a === '--deployment' || a.startsWith('--deployment='))
+const environment = deploymentArg?.includes('=') ? deploymentArg.slice('--deployment='.length) : triggerKind === 'preview' ? 'docs-preview' : 'docs'
 const raw = args.includes('--raw')
 const render = createWorkflowLogRenderer({ color: process.stdout.isTTY === true, debug: args.includes('--debug') })
 let pending = ''
@@ -74,7 +80,15 @@ const show = (chunk) => {
   for (const line of lines.flatMap(render)) console.log(line)
 }
 const sim = await startSimulator()
-console.log(`Simulator on ${sim.url}, running the action for ${named.join(', ')}\n`)
+const github = deploymentArg ? await startGitHubApi() : undefined
+const deployment = github
+  ? {
+      inputs: { 'deployment-environment': environment, 'github-token': 'ghs_demo_token_0123456789' },
+      env: { GITHUB_API_URL: github.url },
+      event: { name: 'pull_request', payload: { pull_request: { number: 7, head: { sha: SHA } } } }
+    }
+  : { inputs: {}, env: {}, event: undefined }
+console.log(`Simulator on ${sim.url}, running the action for ${named.join(', ')}${github ? `, GitHub stand-in on ${github.url}` : ''}\n`)
 
 let result
 try {
@@ -88,8 +102,11 @@ try {
       'min-interval': '1s',
       'max-interval': '3s',
       timeout: '2m',
-      ...trigger
+      ...trigger,
+      ...deployment.inputs
     },
+    env: deployment.env,
+    ...(deployment.event ? { event: deployment.event } : {}),
     timeoutMs: 180_000,
     keepTemp: true,
     onStdout: show,
@@ -98,6 +115,7 @@ try {
 } finally {
   if (pending) show('\n')
   await sim.close()
+  await github?.close()
 }
 
 const shorten = (value) => {
@@ -109,6 +127,15 @@ const width = Math.max(0, ...names.map((n) => n.length))
 console.log(`\n=== Outputs (exit code ${result.code ?? `signal ${result.signal}`}, ${(result.durationMs / 1000).toFixed(1)} s) ===`)
 if (names.length === 0) console.log('(none)')
 for (const name of names) console.log(`${name.padEnd(width)} = ${shorten(result.outputs[name])}`)
+
+if (github) {
+  console.log(`\n=== GitHub deployments (environment ${environment}) ===`)
+  if (github.deployments.length === 0) console.log('(none)')
+  for (const d of github.deployments) {
+    console.log(`deployment ${d.id}: ref ${d.ref.slice(0, 7)}, transient_environment ${d.transient_environment}`)
+    for (const s of d.statuses) console.log(`  ${s.state.padEnd(11)} ${s.description ?? ''}${s.environment_url ? `  → ${s.environment_url}` : ''}`)
+  }
+}
 
 const lines = result.summary.split('\n')
 console.log(`\nJob summary written to ${result.summaryFile}`)

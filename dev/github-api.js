@@ -1,13 +1,20 @@
-// A fake GitHub REST API on 127.0.0.1 for the PR comment: lists, creates and updates issue
-// comments in memory, and records every request. Paths may carry the /api/v3 prefix of
-// GitHub Enterprise Server. `failWith` makes every request answer an
-// error status (403 for a token without pull-requests: write); `hang` leaves every request
+// A fake GitHub REST API on 127.0.0.1 for the PR comment and the deployment: lists, creates and
+// updates issue comments, creates deployments and their statuses, in memory, and records every
+// request. Paths may carry the /api/v3 prefix of GitHub Enterprise Server. `failWith` makes
+// every request answer an error status (403 for a token without pull-requests: write or
+// deployments: write), with `failMessage` as GitHub's message; `hang` leaves every request
 // unanswered.
 import { createServer } from 'node:http'
 
+const STATES = ['error', 'failure', 'inactive', 'in_progress', 'queued', 'pending', 'success']
+
 /**
+ * @typedef {{ id: number, state: string, description?: string, log_url?: string, environment_url?: string, at: number }} DeploymentStatus
+ * @typedef {{ id: number, ref: string, environment: string, transient_environment?: boolean, auto_merge?: boolean,
+ *   required_contexts?: string[], description?: string, statuses: DeploymentStatus[] }} Deployment
  * @returns {Promise<{ url: string, requests: { method: string, path: string, authorization?: string, body?: any, at: number }[],
- *   comments: { id: number, issue: number, body: string }[], failWith: number | undefined, hang: boolean, close(): Promise<void> }>}
+ *   comments: { id: number, issue: number, body: string }[], deployments: Deployment[], failWith: number | undefined,
+ *   failMessage: string, hang: boolean, close(): Promise<void> }>}
  */
 export async function startGitHubApi() {
   let nextId = 1000
@@ -15,7 +22,9 @@ export async function startGitHubApi() {
     url: '',
     requests: [],
     comments: [],
+    deployments: [],
     failWith: undefined,
+    failMessage: 'Resource not accessible by integration',
     hang: false,
     close: () =>
       new Promise((resolve) => {
@@ -31,7 +40,7 @@ export async function startGitHubApi() {
     const url = new URL(req.url ?? '/', 'http://localhost')
     api.requests.push({ method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization, body, at: Date.now() })
     if (api.hang) return
-    if (api.failWith) return send(res, api.failWith, { message: 'Resource not accessible by integration' })
+    if (api.failWith) return send(res, api.failWith, { message: api.failMessage, documentation_url: 'https://docs.github.com/rest' })
     const list = /^(?:\/api\/v3)?\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/.exec(url.pathname)
     const edit = /^(?:\/api\/v3)?\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/.exec(url.pathname)
     if (list && req.method === 'GET') {
@@ -52,6 +61,27 @@ export async function startGitHubApi() {
       if (!comment) return send(res, 404, { message: 'Not Found' })
       comment.body = body.body
       return send(res, 200, { id: comment.id, body: comment.body })
+    }
+    const deployments = /^(?:\/api\/v3)?\/repos\/([^/]+)\/([^/]+)\/deployments$/.exec(url.pathname)
+    const statuses = /^(?:\/api\/v3)?\/repos\/([^/]+)\/([^/]+)\/deployments\/(\d+)\/statuses$/.exec(url.pathname)
+    if (deployments && req.method === 'POST') {
+      if (typeof body?.ref !== 'string' || typeof body?.environment !== 'string')
+        return send(res, 422, { message: 'Invalid request: ref and environment are required' })
+      const deployment = { id: nextId++, ...body, statuses: [] }
+      api.deployments.push(deployment)
+      const { statuses: _, ...shown } = deployment
+      return send(res, 201, { ...shown, sha: body.ref, task: 'deploy' })
+    }
+    if (statuses && req.method === 'POST') {
+      const deployment = api.deployments.find((d) => d.id === Number(statuses[3]))
+      if (!deployment) return send(res, 404, { message: 'Not Found' })
+      const description = typeof body?.description === 'string' ? body.description : undefined
+      if (!STATES.includes(body?.state)) return send(res, 422, { message: `Validation Failed: state is not one of ${STATES.join(', ')}` })
+      if (description && Array.from(description).length > 140)
+        return send(res, 422, { message: 'Validation Failed: description is too long (maximum is 140 characters)' })
+      const status = { id: nextId++, ...body, at: Date.now() }
+      deployment.statuses.push(status)
+      return send(res, 201, status)
     }
     send(res, 404, { message: 'Not Found' })
   })

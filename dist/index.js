@@ -31781,7 +31781,7 @@ const EXIT_GRACE_MS = 1000;
 /** What the comment leaves of that slack: the exit grace, the margin above, and room for a busy event loop. */
 const COMMENT_END_SLACK_MS = STEP_BOUND_SLACK_MS - EXIT_GRACE_MS - COMMENT_EXIT_MARGIN_MS - 300;
 /**
- * How long the outcome's comment (or merge request note) may take: request-timeout, within the
+ * How long the outcome's comment (or merge request note) or the deployment's last status may take: request-timeout, within the
  * step's time limit (`limitAt`, timeout + request-timeout past the start, plus the slack); after
  * a cancel, what is left of the grace period.
  */
@@ -41366,6 +41366,58 @@ function preprocess(fn, schema) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/inputs/deployment.ts
+// The docs as a GitHub deployment: the environment to record it in, and the address to show.
+
+const deploymentDefaults = {
+    'deployment-environment': '',
+    'deployment-url': ''
+};
+/** GitHub's limit on the name of an environment. */
+const MAX_ENVIRONMENT_LENGTH = 255;
+const deploymentSchema = object({
+    'deployment-environment': schemas_string().transform((text, ctx) => {
+        if (text === '')
+            return undefined;
+        if (text.length > MAX_ENVIRONMENT_LENGTH) {
+            ctx.addIssue({ code: 'custom', message: `is ${text.length} characters long; GitHub allows at most ${MAX_ENVIRONMENT_LENGTH} in an environment's name` });
+            return NEVER;
+        }
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: an environment's name is one line of text
+        if (/[\u0000-\u001f\u007f]/.test(text)) {
+            ctx.addIssue({ code: 'custom', message: 'is not an environment name (no line breaks or control characters); use e.g. docs or docs-preview' });
+            return NEVER;
+        }
+        return text;
+    }),
+    'deployment-url': schemas_string().transform((text, ctx) => {
+        if (text === '')
+            return undefined;
+        let url;
+        try {
+            url = new URL(text);
+        }
+        catch {
+            ctx.addIssue({ code: 'custom', message: 'is not a URL; use the https:// address of the docs, e.g. https://docs.example.com' });
+            return NEVER;
+        }
+        if (url.protocol !== 'https:') {
+            ctx.addIssue({ code: 'custom', message: 'must use https://; it is the address GitHub links from the "View deployment" button' });
+            return NEVER;
+        }
+        if (url.username || url.password) {
+            ctx.addIssue({ code: 'custom', message: 'must not contain credentials; the address is shown to everyone who can read the repository' });
+            return NEVER;
+        }
+        return url.href;
+    })
+});
+/** The deployment's settings, when deployment-environment is given. */
+function deploymentSettings(f, githubToken, requestTimeoutMs) {
+    const environment = f['deployment-environment'];
+    return environment === undefined ? undefined : { environment, url: f['deployment-url'], githubToken, requestTimeoutMs };
+}
+
 ;// CONCATENATED MODULE: ./src/engine/ids.ts
 // Ids go into URL paths: only plain identifiers are used, from the inputs and from the platform's answers alike.
 const MAX_ID_LENGTH = 256;
@@ -41765,12 +41817,14 @@ const waitingSchema = object({
 
 
 
+
 const SCHEMAS = {
     ...platformSchema.shape,
     ...targetSchema.shape,
     ...waitingSchema.shape,
     ...searchSchema.shape,
     ...commentSchema.shape,
+    ...deploymentSchema.shape,
     ...triggerSchema.shape
 };
 /** Every input with the default the runner would fill in; a group's input without one fails to compile. */
@@ -41780,6 +41834,7 @@ const INPUT_DEFAULTS = {
     ...waitingDefaults,
     ...searchDefaults,
     ...commentDefaults,
+    ...deploymentDefaults,
     ...triggerDefaults
 };
 const INPUT_NAMES = Object.keys(INPUT_DEFAULTS);
@@ -41801,6 +41856,8 @@ const triggerKind = (i) => (i.parsed('trigger') ? i.value('trigger') : undefined
 const UPDATE_TRIGGERS = Object.entries(TRIGGERS)
     .filter(([, t]) => t.waitsOn === 'update')
     .map(([kind]) => kind);
+/** An update is waited on: a status-id, or a trigger that starts one (an invalid trigger has its own problem). */
+const updateGiven = (i) => i.items('status-id').length > 0 || (triggerGiven(i) && !i.parsed('trigger')) || UPDATE_TRIGGERS.includes(triggerKind(i) ?? '');
 const CROSS_INPUT_RULES = [
     // The platform
     (i) => !i.given('base-url') && 'base-url: is required; the API base URL, e.g. https://api.example.com',
@@ -41830,6 +41887,19 @@ const CROSS_INPUT_RULES = [
         !i.given('github-token') &&
         // biome-ignore lint/suspicious/noTemplateCurlyInString: names the workflow expression users write
         'github-token: is required with pr-comment (the default, ${{ github.token }}, needs pull-requests: write)',
+    // The deployment
+    (i) => i.given('deployment-url') &&
+        !i.given('deployment-environment') &&
+        'deployment-url: is only used with deployment-environment; name the GitHub environment to record the docs in (e.g. docs-preview), or remove deployment-url',
+    (i) => i.given('deployment-environment') &&
+        !updateGiven(i) &&
+        `deployment-environment: needs a docs update to record; give a status-id or trigger: ${UPDATE_TRIGGERS.join(' or ')} (agent jobs and the search check are not deployments), or remove deployment-environment`,
+    (i) => i.given('deployment-environment') &&
+        !i.given('github-token') &&
+        // With pr-comment too, the comment's rule has said it.
+        !(i.parsed('pr-comment') && i.value('pr-comment')) &&
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: names the workflow expression users write
+        'github-token: is required with deployment-environment (the default, ${{ github.token }}, needs deployments: write)',
     // Starting the work
     (i) => triggerGiven(i) && !i.given('project-id') && 'project-id: is required with trigger (the work is started in that project)',
     (i) => triggerGiven(i) && !targetsGiven(i) && !i.given('admin-key') && 'admin-key: is required with trigger (the admin API key of the platform starts the work)',
@@ -41863,8 +41933,9 @@ function inputView(raw, fields) {
 
 ;// CONCATENATED MODULE: ./src/inputs/parse.ts
 // The action's inputs → typed Settings, or every problem at once. Each group of inputs
-// (platform, targets, waiting, search, comment, trigger) has its own module with its schema;
+// (platform, targets, waiting, search, comment, deployment, trigger) has its own module with its schema;
 // the rules between them are in rules.ts.
+
 
 
 
@@ -41892,10 +41963,11 @@ function readRawInputs(get) {
 function parseInputs(raw) {
     const problems = [];
     const fields = {};
-    // The token is only used for the comment: without pr-comment, whatever it holds is no problem.
+    // The token is only used for the comment and the deployment: without either, whatever it holds is no problem.
     const commentOn = INPUT_SCHEMAS['pr-comment'].safeParse((raw['pr-comment'] ?? '').trim() || INPUT_DEFAULTS['pr-comment']);
+    const tokenUsed = (commentOn.success && commentOn.data) || (raw['deployment-environment'] ?? '').trim() !== '';
     for (const name of INPUT_NAMES) {
-        if (name === 'github-token' && !(commentOn.success && commentOn.data)) {
+        if (name === 'github-token' && !tokenUsed) {
             fields[name] = '';
             continue;
         }
@@ -41941,7 +42013,8 @@ function parseInputs(raw) {
             streamLogs: f['stream-logs'],
             summary: f.summary,
             docsRoot: f['docs-root'],
-            comment
+            comment,
+            deployment: deploymentSettings(f, f['github-token'], f['request-timeout'])
         }
     };
 }
@@ -43975,7 +44048,8 @@ const OUTPUT_NAMES = [
     'search-result-count',
     'status-id',
     'job-id',
-    'preview-url'
+    'preview-url',
+    'deployment-id'
 ];
 /** GitHub refuses a step output over 1 MiB; every output is kept under this. */
 const MAX_OUTPUT_BYTES = 900 * 1024;
@@ -44095,13 +44169,13 @@ function fitOutput(value) {
  * first target of all); `files-*` are the union over every update; `results` lists every target.
  * Each output stays under GitHub's size limit (`files-changed-count` still counts every file).
  */
-function computeOutputs(outcome) {
-    const outputs = allOutputs(outcome);
+function computeOutputs(outcome, recorded = {}) {
+    const outputs = allOutputs(outcome, recorded);
     for (const name of OUTPUT_NAMES)
         outputs[name] = fitOutput(outputs[name]);
     return outputs;
 }
-function allOutputs(outcome) {
+function allOutputs(outcome, recorded) {
     const { updates, jobs, files, polls, searchResults } = runFacts(outcome);
     const update = updates[0];
     const job = jobs[0];
@@ -44134,7 +44208,8 @@ function allOutputs(outcome) {
             results: q.results.map((r) => ({ content: r.content, path: r.path, metadata: r.metadata }))
         }))),
         'search-result-count': String(searchResults),
-        ...startedIds(outcome)
+        ...startedIds(outcome),
+        'deployment-id': recorded.deploymentId ?? ''
     };
 }
 /**
@@ -44585,6 +44660,130 @@ function titleFor(outcome) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/report/deployment.ts
+// What a deployment record says about the run: its state and a reason short enough for GitHub's
+// deployment statuses, from the same explanation as the step's annotation.
+
+
+
+/** GitHub's limit on the description of a deployment status. */
+const MAX_DEPLOYMENT_DESCRIPTION = 140;
+/** The docs deployed, or failed to; anything else (timeout, cancel, error) says nothing about the docs: `error`. */
+function deploymentState(result) {
+    return result === 'success' || result === 'failure' ? result : 'error';
+}
+/** The description while waiting: what is waited on. */
+function waitingDescription(targets) {
+    const work = describeWork({ targets: targets.map((ref) => ({ ref })) });
+    return `Waiting for the ${work}: ${targets.map((ref) => describeRef(ref)).join(', ')}`;
+}
+/** The description of the last status: the first line of the annotation, the reason in the user's terms. */
+function outcomeDescription(outcome) {
+    return explainRun(outcome).lead[0] ?? outcome.headline;
+}
+/** Text as one line within GitHub's limit, counted in characters; cut with an ellipsis. */
+function fitDescription(text, max = MAX_DEPLOYMENT_DESCRIPTION) {
+    const chars = Array.from(stripControl(text).replace(/\s+/g, ' ').trim());
+    return chars.length <= max
+        ? chars.join('')
+        : `${chars
+            .slice(0, max - 1)
+            .join('')
+            .trimEnd()}…`;
+}
+
+;// CONCATENATED MODULE: ./src/github/comment-api.ts
+/** The commit the run reflects: the pull request's head (what was pushed), else the run's GITHUB_SHA. */
+function commentCommit(context) {
+    const sha = context.payload.pull_request?.head?.sha ?? context.sha;
+    return sha && /^[0-9a-f]{7,64}$/i.test(sha) ? sha : undefined;
+}
+/** The pull request of the run, or the one named by pr-number-target. */
+function commentTarget(context, prNumberTarget) {
+    const number = prNumberTarget ?? context.payload.pull_request?.number;
+    if (!context.repo.owner || !context.repo.repo)
+        return { skip: 'the repository of the run is unknown (GITHUB_REPOSITORY is not set)' };
+    if (number === undefined)
+        return {
+            skip: `this run (event ${context.eventName || 'unknown'}) is not for a pull request; on workflow_run or push, pass the number in pr-number-target`
+        };
+    return { owner: context.repo.owner, repo: context.repo.repo, number };
+}
+/** Updates the comment that carries the marker, or creates it. */
+async function upsertComment(octokit, target, marker, body) {
+    const where = { owner: target.owner, repo: target.repo };
+    for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, { ...where, issue_number: target.number, per_page: 100 })) {
+        const mine = page.data.find((comment) => comment.body?.includes(marker));
+        if (mine) {
+            await octokit.rest.issues.updateComment({ ...where, comment_id: mine.id, body });
+            return 'updated';
+        }
+    }
+    await octokit.rest.issues.createComment({ ...where, issue_number: target.number, body });
+    return 'created';
+}
+/** What to tell the user when the comment could not be written; the step does not fail for it. */
+function explainCommentError(error) {
+    const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
+    if (status === 403 || status === 401)
+        return `the token may not comment on pull requests (HTTP ${status}). Add \`permissions: pull-requests: write\` to the job (or pass a github-token that has it)`;
+    if (status === 404)
+        return 'the pull request was not found (HTTP 404); check pr-number-target and that the token can see the repository';
+    const message = error instanceof Error ? error.message : String(error);
+    return `${status ? `HTTP ${status}: ` : ''}${message.split('\n')[0]?.slice(0, 300)}`;
+}
+
+;// CONCATENATED MODULE: ./src/github/deployment-api.ts
+
+/** The repository and commit of the run: the pull request's head commit on pull_request events, else GITHUB_SHA. */
+function deploymentPlace(context) {
+    const { owner, repo } = context.repo;
+    if (!owner || !repo)
+        return { skip: 'the repository of the run is unknown (GITHUB_REPOSITORY is not set)' };
+    const ref = commentCommit(context);
+    if (!ref)
+        return { skip: 'the commit of the run is unknown (GITHUB_SHA is not set)' };
+    return { owner, repo, ref, runUrl: context.runId ? `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}` : undefined };
+}
+/** Creates the deployment (one POST, never repeated) and returns its id. */
+async function createDeployment(octokit, place, deployment) {
+    const { data } = await octokit.rest.repos.createDeployment({
+        owner: place.owner,
+        repo: place.repo,
+        ref: place.ref,
+        environment: deployment.environment,
+        description: deployment.description,
+        auto_merge: false,
+        required_contexts: [],
+        transient_environment: deployment.transient
+    });
+    // A 202 answers a merge of the default branch, which auto_merge: false never asks for.
+    if ('id' in data && typeof data.id === 'number')
+        return data.id;
+    throw new Error(`GitHub created no deployment: ${'message' in data ? String(data.message) : 'its answer has no id'}`);
+}
+async function createDeploymentStatus(octokit, place, id, status) {
+    await octokit.rest.repos.createDeploymentStatus({
+        owner: place.owner,
+        repo: place.repo,
+        deployment_id: id,
+        state: status.state,
+        description: status.description,
+        ...(place.runUrl ? { log_url: place.runUrl } : {}),
+        ...(status.environmentUrl ? { environment_url: status.environmentUrl } : {})
+    });
+}
+/** What to tell the user when the deployment could not be written; the step does not fail for it. */
+function explainDeploymentError(error) {
+    const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
+    if (status === 403 || status === 401)
+        return `the token may not write deployments (HTTP ${status}). Add \`permissions: deployments: write\` to the job (or pass a github-token that has it)`;
+    if (status === 404)
+        return 'the repository was not found (HTTP 404); check that github-token belongs to this repository';
+    const message = error instanceof Error ? error.message : String(error);
+    return `${status ? `HTTP ${status}: ` : ''}${message.split('\n')[0]?.slice(0, 300)}`;
+}
+
 ;// CONCATENATED MODULE: ./src/report/started.ts
 
 const STARTED = { update: 'update', preview: 'preview deployment', agent: 'agent job' };
@@ -44680,47 +44879,6 @@ function renderComment(outcome, marker, source) {
     return `${lines.join('\n')}\n`;
 }
 
-;// CONCATENATED MODULE: ./src/github/comment-api.ts
-/** The commit the run reflects: the pull request's head (what was pushed), else the run's GITHUB_SHA. */
-function commentCommit(context) {
-    const sha = context.payload.pull_request?.head?.sha ?? context.sha;
-    return sha && /^[0-9a-f]{7,64}$/i.test(sha) ? sha : undefined;
-}
-/** The pull request of the run, or the one named by pr-number-target. */
-function commentTarget(context, prNumberTarget) {
-    const number = prNumberTarget ?? context.payload.pull_request?.number;
-    if (!context.repo.owner || !context.repo.repo)
-        return { skip: 'the repository of the run is unknown (GITHUB_REPOSITORY is not set)' };
-    if (number === undefined)
-        return {
-            skip: `this run (event ${context.eventName || 'unknown'}) is not for a pull request; on workflow_run or push, pass the number in pr-number-target`
-        };
-    return { owner: context.repo.owner, repo: context.repo.repo, number };
-}
-/** Updates the comment that carries the marker, or creates it. */
-async function upsertComment(octokit, target, marker, body) {
-    const where = { owner: target.owner, repo: target.repo };
-    for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, { ...where, issue_number: target.number, per_page: 100 })) {
-        const mine = page.data.find((comment) => comment.body?.includes(marker));
-        if (mine) {
-            await octokit.rest.issues.updateComment({ ...where, comment_id: mine.id, body });
-            return 'updated';
-        }
-    }
-    await octokit.rest.issues.createComment({ ...where, issue_number: target.number, body });
-    return 'created';
-}
-/** What to tell the user when the comment could not be written; the step does not fail for it. */
-function explainCommentError(error) {
-    const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
-    if (status === 403 || status === 401)
-        return `the token may not comment on pull requests (HTTP ${status}). Add \`permissions: pull-requests: write\` to the job (or pass a github-token that has it)`;
-    if (status === 404)
-        return 'the pull request was not found (HTTP 404); check pr-number-target and that the token can see the repository';
-    const message = error instanceof Error ? error.message : String(error);
-    return `${status ? `HTTP ${status}: ` : ''}${message.split('\n')[0]?.slice(0, 300)}`;
-}
-
 ;// CONCATENATED MODULE: ./src/github/pr-comment.ts
 
 
@@ -44809,6 +44967,129 @@ async function commentOnPullRequest(outcome, settings, clean, budgetMs, cancelle
                 : `the GitHub API did not answer within ${formatDuration(budgetMs)} (${budgetMs < settings.requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`;
         warning(clean(`The pull request comment could not be written: ${why}. The step's result does not depend on it.`));
     }
+}
+
+;// CONCATENATED MODULE: ./src/github/deployment.ts
+
+
+
+
+
+
+
+
+/**
+ * The docs as a GitHub deployment (deployment-environment): one per run, created when waiting
+ * begins, its status following the wait. Best effort: whatever GitHub answers, the step's
+ * outcome stands, and one warning says what went wrong.
+ */
+function recordDeployment(options) {
+    const { clean } = options;
+    let opening;
+    let createdId;
+    let idInOutputs = false;
+    let warned = false;
+    // One warning per run (a 403 stays one warning); anything after it is a line of the log.
+    const problem = (text) => {
+        const line = clean(`${text}. The step's result does not depend on it.`);
+        if (warned)
+            info(line);
+        else
+            warning(line);
+        warned = true;
+    };
+    async function open(targets, settings, deployment) {
+        const environment = inert(deployment.environment, 255);
+        let opened;
+        try {
+            // Loaded only when a deployment is asked for, to keep start-up fast.
+            const github = await __nccwpck_require__.e(/* import() */ 157).then(__nccwpck_require__.bind(__nccwpck_require__, 157));
+            const place = deploymentPlace(github.context);
+            if ('skip' in place) {
+                problem(`deployment-environment is set, but ${place.skip}. No deployment was created`);
+                return undefined;
+            }
+            const send = budgetedClient(github.getOctokit(deployment.githubToken));
+            const description = fitDescription(clean(waitingDescription(targets)));
+            const transient = settings.trigger?.kind === 'preview';
+            const id = await send(AbortSignal.timeout(deployment.requestTimeoutMs), (octokit) => createDeployment(octokit, place, { environment: deployment.environment, transient, description }));
+            opened = { id, write: (status, budget) => send(budget, (octokit) => createDeploymentStatus(octokit, place, id, status)) };
+            createdId = String(id);
+            options.setOutputNow('deployment-id', createdId);
+            info(clean(`Created deployment ${id} in environment ${environment}${transient ? ' (a preview: transient)' : ''} for commit ${place.ref.slice(0, 7)}.`));
+            await opened.write({ state: 'in_progress', description }, AbortSignal.timeout(deployment.requestTimeoutMs));
+            info(`Deployment ${id}: in progress.`);
+        }
+        catch (error) {
+            const why = isTimeout(error) ? 'the GitHub API did not answer within request-timeout' : explainDeploymentError(error);
+            problem(opened
+                ? `Deployment ${opened.id} could not be marked in progress: ${inert(why, 400)}`
+                : `The deployment could not be created in environment ${environment}: ${inert(why, 400)}`);
+        }
+        return opened;
+    }
+    return {
+        begin(targets, settings) {
+            if (settings.deployment && !opening)
+                opening = open(targets, settings, settings.deployment);
+        },
+        id() {
+            if (createdId)
+                idInOutputs = true;
+            return createdId;
+        },
+        async settle(outcome, settings, exitBy) {
+            if (!settings?.deployment)
+                return;
+            const deployment = settings.deployment;
+            if (!opening) {
+                info('No deployment was created: the run ended before waiting began.');
+                return;
+            }
+            const limitAt = options.startedAt + settings.timeoutMs + settings.requestTimeoutMs;
+            const budgetMs = commentBudgetMs(deployment.requestTimeoutMs, exitBy, limitAt);
+            const budget = AbortSignal.timeout(budgetMs);
+            const state = deploymentState(outcome.result);
+            let opened;
+            try {
+                opened = await withinBudget(opening, budget);
+                if (!opened)
+                    return;
+                if (!idInOutputs)
+                    options.setOutputNow('deployment-id', String(opened.id));
+                const environmentUrl = state === 'success' ? (safeUrl(outcome.trigger?.previewUrl) ?? deployment.url) : undefined;
+                await opened.write({ state, description: fitDescription(clean(outcomeDescription(outcome))), environmentUrl }, budget);
+                info(clean(`Deployment ${opened.id}: ${state}${environmentUrl ? ` at ${inert(environmentUrl, 300)}` : ''}.`));
+            }
+            catch (error) {
+                const why = !budget.aborted
+                    ? explainDeploymentError(error)
+                    : exitBy !== undefined
+                        ? 'the GitHub API did not answer before the cancelled run had to end'
+                        : `the GitHub API did not answer within ${formatDuration(budgetMs)}`;
+                const which = opened ? `deployment ${opened.id}` : `the deployment in environment ${inert(deployment.environment, 255)}`;
+                problem(`The last status (${state}) of ${which} could not be written: ${inert(why, 400)}`);
+            }
+        }
+    };
+}
+/**
+ * Sends each request within a budget: set in a hook, the signal reaches the request and the
+ * proxy-aware fetch of the defaults stays in place; the budget also stops the waiting when the
+ * client does not honour the abort.
+ */
+function budgetedClient(octokit) {
+    let signal;
+    octokit.hook.before('request', (options) => {
+        options.request = { ...options.request, signal };
+    });
+    return (budget, work) => {
+        signal = budget;
+        return withinBudget(work(octokit), budget);
+    };
+}
+function isTimeout(error) {
+    return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 }
 
 ;// CONCATENATED MODULE: ./src/report/publish.ts
@@ -45060,7 +45341,7 @@ function fitInBudget(markdown) {
 async function reportStep(waited, options, clean) {
     let outcome = waited;
     // Outputs the runner cannot take fail the step, but the summary still says what happened.
-    const notWritten = writeOutputs(computeOutputs(outcome), (name, value) => setOutput(name, clean(value)));
+    const notWritten = writeOutputs(computeOutputs(outcome, { deploymentId: options.deploymentId }), (name, value) => setOutput(name, clean(value)));
     if (notWritten)
         outcome = outputsNotWritten(outcome, notWritten);
     if (options.summary) {
@@ -45097,11 +45378,12 @@ function annotateFiles(outcome, docsRoot, clean) {
 
 
 
+
 /**
  * The action, as a short list of steps: read the inputs, start the work and wait on it (the
- * engine), then report: outputs, the job summary, the step's result and the PR comment. Every
- * output and the summary are written on every outcome, including invalid input, timeout and
- * cancellation.
+ * engine), then report: outputs, the job summary, the step's result, the PR comment and the
+ * deployment. Every output and the summary are written on every outcome, including invalid
+ * input, timeout and cancellation.
  */
 async function run() {
     const startedAt = Date.now();
@@ -45109,6 +45391,7 @@ async function run() {
     const raw = readRawInputs((name) => getInput(name));
     const secrets = maskSecrets(raw);
     const hide = redactorFor(secrets);
+    const deployment = recordDeployment({ clean: hide, setOutputNow, startedAt });
     // The "in progress" comment, written while waiting; the outcome's comment comes after it.
     let inProgress;
     const waited = await waitForDocs(raw, secrets, {
@@ -45118,6 +45401,7 @@ async function run() {
         signal: cancel.signal,
         startedAt,
         waiting(targets, settings) {
+            deployment.begin(targets, settings);
             const comment = settings.comment;
             if (!comment)
                 return;
@@ -45131,13 +45415,16 @@ async function run() {
     const { settings, comment } = waited;
     // With invalid inputs the summary is still written unless it was plainly turned off.
     const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false';
-    const outcome = await reportStep(waited.outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs, docsRoot: settings?.docsRoot }, hide);
+    const outcome = await reportStep(waited.outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs, docsRoot: settings?.docsRoot, deploymentId: deployment.id() }, hide);
+    // The deployment's last status goes out beside the comment, within the same time limits.
+    const deployed = deployment.settle(outcome, settings, cancel.exitBy());
     await inProgress;
     if (comment) {
         const exitBy = cancel.exitBy();
         const limitAt = settings && startedAt + settings.timeoutMs + settings.requestTimeoutMs;
         await commentOnPullRequest(outcome, comment, hide, commentBudgetMs(comment.requestTimeoutMs, exitBy, limitAt), exitBy !== undefined);
     }
+    await deployed;
     await waited.close();
 }
 /** Masks every key before anything is logged; returns them for redaction. */

@@ -119,6 +119,8 @@ export interface Settings {
   docsRoot: string
   /** The PR comment, when pr-comment is true. */
   comment: CommentSettings | undefined
+  /** The docs recorded as a GitHub deployment, when deployment-environment is given. */
+  deployment: DeploymentSettings | undefined
 }
 
 /** Create or update one comment with the outcome on the pull request of the run. */
@@ -133,6 +135,16 @@ export interface CommentSettings {
 }
 
 export type CommentKind = 'update' | 'job' | 'search'
+
+/** One deployment per run in a GitHub environment, its statuses following the wait. */
+export interface DeploymentSettings {
+  environment: string
+  /** The docs' address on success when the platform gives none (a preview's address comes first). */
+  url: string | undefined
+  githubToken: string
+  /** Limit for each request of the deployment. */
+  requestTimeoutMs: number
+}
 
 export type TargetRecord = { kind: 'update'; data: UpdateRecord } | { kind: 'job'; data: JobRecord }
 

@@ -3,14 +3,15 @@ import { readRawInputs, type RawInputs } from '../inputs/parse.js'
 import { listenForCancel } from '../step/cancel.js'
 import { commentBudgetMs, inProgressBudgetMs } from '../step/limits.js'
 import { redactorFor, secretsOf, waitForDocs } from '../step/run.js'
+import { recordDeployment } from './deployment.js'
 import { commentOnPullRequest, postInProgressComment } from './pr-comment.js'
 import { reportStep } from './report-step.js'
 
 /**
  * The action, as a short list of steps: read the inputs, start the work and wait on it (the
- * engine), then report: outputs, the job summary, the step's result and the PR comment. Every
- * output and the summary are written on every outcome, including invalid input, timeout and
- * cancellation.
+ * engine), then report: outputs, the job summary, the step's result, the PR comment and the
+ * deployment. Every output and the summary are written on every outcome, including invalid
+ * input, timeout and cancellation.
  */
 export async function run(): Promise<void> {
   const startedAt = Date.now()
@@ -18,6 +19,7 @@ export async function run(): Promise<void> {
   const raw = readRawInputs((name) => core.getInput(name))
   const secrets = maskSecrets(raw)
   const hide = redactorFor(secrets)
+  const deployment = recordDeployment({ clean: hide, setOutputNow, startedAt })
 
   // The "in progress" comment, written while waiting; the outcome's comment comes after it.
   let inProgress: Promise<void> | undefined
@@ -28,6 +30,7 @@ export async function run(): Promise<void> {
     signal: cancel.signal,
     startedAt,
     waiting(targets, settings) {
+      deployment.begin(targets, settings)
       const comment = settings.comment
       if (!comment) return
       // Only while the wait runs: the outcome's comment needs the time after it.
@@ -42,15 +45,18 @@ export async function run(): Promise<void> {
   const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false'
   const outcome = await reportStep(
     waited.outcome,
-    { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs, docsRoot: settings?.docsRoot },
+    { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs, docsRoot: settings?.docsRoot, deploymentId: deployment.id() },
     hide
   )
+  // The deployment's last status goes out beside the comment, within the same time limits.
+  const deployed = deployment.settle(outcome, settings, cancel.exitBy())
   await inProgress
   if (comment) {
     const exitBy = cancel.exitBy()
     const limitAt = settings && startedAt + settings.timeoutMs + settings.requestTimeoutMs
     await commentOnPullRequest(outcome, comment, hide, commentBudgetMs(comment.requestTimeoutMs, exitBy, limitAt), exitBy !== undefined)
   }
+  await deployed
   await waited.close()
 }
 

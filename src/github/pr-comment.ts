@@ -10,7 +10,7 @@ import { describeWork } from '../report/explain.js'
  * not honour an abort in every phase (a proxy that never answers CONNECT holds it for minutes),
  * so the comment stops being waited on when its time is up, whatever its request does.
  */
-function withinBudget<T>(work: Promise<T>, budget: AbortSignal): Promise<T> {
+export function withinBudget<T>(work: Promise<T>, budget: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const stop = () => reject(budget.reason)
     if (budget.aborted) return stop()

@@ -13,6 +13,8 @@ export interface StepReportOptions {
   timeoutMs?: number | undefined
   /** The `docs-root` input: the folder the platform's file paths are relative to ('' or undefined for the repository root). */
   docsRoot?: string | undefined
+  /** The deployment created with deployment-environment, when it exists by now. */
+  deploymentId?: string | undefined
 }
 
 /**
@@ -23,7 +25,7 @@ export interface StepReportOptions {
 export async function reportStep(waited: RunOutcome, options: StepReportOptions, clean: (text: string) => string): Promise<RunOutcome> {
   let outcome = waited
   // Outputs the runner cannot take fail the step, but the summary still says what happened.
-  const notWritten = writeOutputs(computeOutputs(outcome), (name, value) => core.setOutput(name, clean(value)))
+  const notWritten = writeOutputs(computeOutputs(outcome, { deploymentId: options.deploymentId }), (name, value) => core.setOutput(name, clean(value)))
   if (notWritten) outcome = outputsNotWritten(outcome, notWritten)
 
   if (options.summary) {

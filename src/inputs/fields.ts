@@ -3,6 +3,7 @@
 // this order too.
 import type { z } from 'zod'
 import { commentDefaults, commentSchema } from './comment.js'
+import { deploymentDefaults, deploymentSchema } from './deployment.js'
 import { platformDefaults, platformSchema } from './platform.js'
 import { searchDefaults, searchSchema } from './search.js'
 import { targetDefaults, targetSchema } from './targets.js'
@@ -15,6 +16,7 @@ const SCHEMAS = {
   ...waitingSchema.shape,
   ...searchSchema.shape,
   ...commentSchema.shape,
+  ...deploymentSchema.shape,
   ...triggerSchema.shape
 }
 
@@ -25,6 +27,7 @@ export const INPUT_DEFAULTS = {
   ...waitingDefaults,
   ...searchDefaults,
   ...commentDefaults,
+  ...deploymentDefaults,
   ...triggerDefaults
 } as const satisfies Record<keyof typeof SCHEMAS, string>
 

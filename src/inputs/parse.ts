@@ -1,8 +1,9 @@
 // The action's inputs → typed Settings, or every problem at once. Each group of inputs
-// (platform, targets, waiting, search, comment, trigger) has its own module with its schema;
+// (platform, targets, waiting, search, comment, deployment, trigger) has its own module with its schema;
 // the rules between them are in rules.ts.
 import { parseDuration } from '../durations.js'
 import type { CommentKind, CommentSettings, Settings } from '../model.js'
+import { deploymentSettings } from './deployment.js'
 import { INPUT_DEFAULTS, INPUT_NAMES, INPUT_SCHEMAS, type Fields, type InputName, type RawInputs } from './fields.js'
 import { hideUserinfo } from './platform.js'
 import { CROSS_INPUT_RULES, inputView, type InputView } from './rules.js'
@@ -35,10 +36,11 @@ export function readRawInputs(get: (name: InputName) => string): RawInputs {
 export function parseInputs(raw: RawInputs): ParsedInputs {
   const problems: string[] = []
   const fields: Partial<Record<InputName, unknown>> = {}
-  // The token is only used for the comment: without pr-comment, whatever it holds is no problem.
+  // The token is only used for the comment and the deployment: without either, whatever it holds is no problem.
   const commentOn = INPUT_SCHEMAS['pr-comment'].safeParse((raw['pr-comment'] ?? '').trim() || INPUT_DEFAULTS['pr-comment'])
+  const tokenUsed = (commentOn.success && commentOn.data) || (raw['deployment-environment'] ?? '').trim() !== ''
   for (const name of INPUT_NAMES) {
-    if (name === 'github-token' && !(commentOn.success && commentOn.data)) {
+    if (name === 'github-token' && !tokenUsed) {
       fields[name] = ''
       continue
     }
@@ -81,7 +83,8 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
       streamLogs: f['stream-logs'],
       summary: f.summary,
       docsRoot: f['docs-root'],
-      comment
+      comment,
+      deployment: deploymentSettings(f, f['github-token'], f['request-timeout'])
     }
   }
 }

@@ -30,6 +30,9 @@ const triggerKind = (i: InputView) => (i.parsed('trigger') ? i.value('trigger') 
 const UPDATE_TRIGGERS = Object.entries(TRIGGERS)
   .filter(([, t]) => t.waitsOn === 'update')
   .map(([kind]) => kind)
+/** An update is waited on: a status-id, or a trigger that starts one (an invalid trigger has its own problem). */
+const updateGiven = (i: InputView) =>
+  i.items('status-id').length > 0 || (triggerGiven(i) && !i.parsed('trigger')) || UPDATE_TRIGGERS.includes(triggerKind(i) ?? '')
 
 export const CROSS_INPUT_RULES: readonly Rule[] = [
   // The platform
@@ -65,6 +68,22 @@ export const CROSS_INPUT_RULES: readonly Rule[] = [
     !i.given('github-token') &&
     // biome-ignore lint/suspicious/noTemplateCurlyInString: names the workflow expression users write
     'github-token: is required with pr-comment (the default, ${{ github.token }}, needs pull-requests: write)',
+  // The deployment
+  (i) =>
+    i.given('deployment-url') &&
+    !i.given('deployment-environment') &&
+    'deployment-url: is only used with deployment-environment; name the GitHub environment to record the docs in (e.g. docs-preview), or remove deployment-url',
+  (i) =>
+    i.given('deployment-environment') &&
+    !updateGiven(i) &&
+    `deployment-environment: needs a docs update to record; give a status-id or trigger: ${UPDATE_TRIGGERS.join(' or ')} (agent jobs and the search check are not deployments), or remove deployment-environment`,
+  (i) =>
+    i.given('deployment-environment') &&
+    !i.given('github-token') &&
+    // With pr-comment too, the comment's rule has said it.
+    !(i.parsed('pr-comment') && i.value('pr-comment')) &&
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: names the workflow expression users write
+    'github-token: is required with deployment-environment (the default, ${{ github.token }}, needs deployments: write)',
   // Starting the work
   (i) => triggerGiven(i) && !i.given('project-id') && 'project-id: is required with trigger (the work is started in that project)',
   (i) =>

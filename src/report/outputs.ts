@@ -31,7 +31,8 @@ export const OUTPUT_NAMES = [
   'search-result-count',
   'status-id',
   'job-id',
-  'preview-url'
+  'preview-url',
+  'deployment-id'
 ] as const
 
 export type OutputName = (typeof OUTPUT_NAMES)[number]
@@ -157,13 +158,19 @@ export function fitOutput(value: string): string {
  * first target of all); `files-*` are the union over every update; `results` lists every target.
  * Each output stays under GitHub's size limit (`files-changed-count` still counts every file).
  */
-export function computeOutputs(outcome: RunOutcome): Outputs {
-  const outputs = allOutputs(outcome)
+export function computeOutputs(outcome: RunOutcome, recorded: RecordedIds = {}): Outputs {
+  const outputs = allOutputs(outcome, recorded)
   for (const name of OUTPUT_NAMES) outputs[name] = fitOutput(outputs[name])
   return outputs
 }
 
-function allOutputs(outcome: RunOutcome): Outputs {
+/** What the adapter recorded in its CI system beside the run, by id. */
+export interface RecordedIds {
+  /** The GitHub deployment of deployment-environment, once created. */
+  deploymentId?: string | undefined
+}
+
+function allOutputs(outcome: RunOutcome, recorded: RecordedIds): Outputs {
   const { updates, jobs, files, polls, searchResults } = runFacts(outcome)
   const update = updates[0]
   const job = jobs[0]
@@ -198,7 +205,8 @@ function allOutputs(outcome: RunOutcome): Outputs {
       }))
     ),
     'search-result-count': String(searchResults),
-    ...startedIds(outcome)
+    ...startedIds(outcome),
+    'deployment-id': recorded.deploymentId ?? ''
   }
 }
 

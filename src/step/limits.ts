@@ -11,7 +11,7 @@ export const EXIT_GRACE_MS = 1000
 const COMMENT_END_SLACK_MS = STEP_BOUND_SLACK_MS - EXIT_GRACE_MS - COMMENT_EXIT_MARGIN_MS - 300
 
 /**
- * How long the outcome's comment (or merge request note) may take: request-timeout, within the
+ * How long the outcome's comment (or merge request note) or the deployment's last status may take: request-timeout, within the
  * step's time limit (`limitAt`, timeout + request-timeout past the start, plus the slack); after
  * a cancel, what is left of the grace period.
  */

@@ -1,0 +1,70 @@
+// Types only: @actions/github itself is loaded lazily, and only when a deployment is asked for.
+import type { DeploymentState } from '../report/deployment.js'
+import { commentCommit, type Octokit, type RunContext } from './comment-api.js'
+
+/** Where the deployment goes: the repository, the commit it deploys and the run it links; or why there is nowhere. */
+export type DeploymentPlace = { owner: string; repo: string; ref: string; runUrl: string | undefined } | { skip: string }
+
+/** The repository and commit of the run: the pull request's head commit on pull_request events, else GITHUB_SHA. */
+export function deploymentPlace(context: RunContext): DeploymentPlace {
+  const { owner, repo } = context.repo
+  if (!owner || !repo) return { skip: 'the repository of the run is unknown (GITHUB_REPOSITORY is not set)' }
+  const ref = commentCommit(context)
+  if (!ref) return { skip: 'the commit of the run is unknown (GITHUB_SHA is not set)' }
+  return { owner, repo, ref, runUrl: context.runId ? `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}` : undefined }
+}
+
+type Place = Exclude<DeploymentPlace, { skip: string }>
+
+export interface NewDeployment {
+  environment: string
+  /** A preview: GitHub marks it inactive once a later deployment of the environment succeeds. */
+  transient: boolean
+  description: string
+}
+
+/** Creates the deployment (one POST, never repeated) and returns its id. */
+export async function createDeployment(octokit: Octokit, place: Place, deployment: NewDeployment): Promise<number> {
+  const { data } = await octokit.rest.repos.createDeployment({
+    owner: place.owner,
+    repo: place.repo,
+    ref: place.ref,
+    environment: deployment.environment,
+    description: deployment.description,
+    auto_merge: false,
+    required_contexts: [],
+    transient_environment: deployment.transient
+  })
+  // A 202 answers a merge of the default branch, which auto_merge: false never asks for.
+  if ('id' in data && typeof data.id === 'number') return data.id
+  throw new Error(`GitHub created no deployment: ${'message' in data ? String(data.message) : 'its answer has no id'}`)
+}
+
+export interface DeploymentStatus {
+  state: DeploymentState
+  description: string
+  /** The docs' address, on success. */
+  environmentUrl?: string | undefined
+}
+
+export async function createDeploymentStatus(octokit: Octokit, place: Place, id: number, status: DeploymentStatus): Promise<void> {
+  await octokit.rest.repos.createDeploymentStatus({
+    owner: place.owner,
+    repo: place.repo,
+    deployment_id: id,
+    state: status.state,
+    description: status.description,
+    ...(place.runUrl ? { log_url: place.runUrl } : {}),
+    ...(status.environmentUrl ? { environment_url: status.environmentUrl } : {})
+  })
+}
+
+/** What to tell the user when the deployment could not be written; the step does not fail for it. */
+export function explainDeploymentError(error: unknown): string {
+  const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined
+  if (status === 403 || status === 401)
+    return `the token may not write deployments (HTTP ${status}). Add \`permissions: deployments: write\` to the job (or pass a github-token that has it)`
+  if (status === 404) return 'the repository was not found (HTTP 404); check that github-token belongs to this repository'
+  const message = error instanceof Error ? error.message : String(error)
+  return `${status ? `HTTP ${status}: ` : ''}${message.split('\n')[0]?.slice(0, 300)}`
+}
