@@ -43099,7 +43099,11 @@ const booleanSchema = schemas_string().transform((text, ctx) => {
  * empty string for the root, without `./` and trailing slashes; never absolute, never with `..`.
  */
 const repositoryFolderSchema = schemas_string().transform((text, ctx) => {
-    const folder = text.trim().replace(/\\/g, '/').replace(/^(?:\.\/)+/, '').replace(/\/+$/, '');
+    const folder = text
+        .trim()
+        .replace(/\\/g, '/')
+        .replace(/^(?:\.\/)+/, '')
+        .replace(/\/+$/, '');
     if (folder === '' || folder === '.')
         return '';
     const parts = folder.split('/');
@@ -44910,10 +44914,7 @@ function logSection(updates) {
         const unknown = unknownEnd(t);
         const status = unknown ? ` — status ${escapeHtml(oneLine(t.status, 80)).replace(/@/g, '@\u200b')}` : '';
         const summary = unknown ? updateSummary(t) : undefined;
-        const body = [
-            ...(summary ? [`Summary: ${escapeText(summary, 300)}`] : []),
-            tail.length > 0 ? preBlock(tail) : 'Its record has no log lines.'
-        ].join('\n\n');
+        const body = [...(summary ? [`Summary: ${escapeText(summary, 300)}`] : []), tail.length > 0 ? preBlock(tail) : 'Its record has no log lines.'].join('\n\n');
         // Open where the log holds the failure; closed where it only tells of a success.
         const open = t.result === 'failure' || unknown ? ' open' : '';
         parts.push(`<details${open}><summary>${resultMark(t.result)} ${escapeHtml(t.ref.id)}${status}${cut}</summary>\n\n${body}\n\n</details>`);
