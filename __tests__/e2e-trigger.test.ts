@@ -168,6 +168,7 @@ describe.concurrent('trigger, end to end', () => {
         sent - 1
       )
       expect(run.stdout).toContain(`, after ${sent} attempts and asked to wait 1.0s before another try, past the timeout. Re-run later, or raise timeout`)
+      // It ends as soon as the wait asked for would pass the deadline, not by sleeping up to it.
       expect(Number(run.outputs.elapsed)).toBeLessThan(3)
     }
   )
@@ -202,10 +203,19 @@ describe.concurrent('trigger, end to end', () => {
 
   it('a refused connection is retried: the one POST that arrives starts the work once', async () => {
     const port = await freePort()
-    // The platform comes up only after the first tries were refused.
-    const starting = new Promise<Sim>((resolve) => setTimeout(() => resolve(simulator({ port })), 1500))
+    // The platform comes up only once the log has said that a try was refused, however long the action took to start.
+    let comeUp: () => void = () => undefined
+    const refused = new Promise<void>((resolve) => {
+      comeUp = resolve
+    })
+    const starting = refused.then(() => simulator({ port }))
+    let log = ''
     try {
       const run = await runAction({
+        onStdout: (chunk) => {
+          log += chunk
+          if (/nothing was started, sending the request again in /.test(log)) comeUp()
+        },
         inputs: {
           'base-url': `http://127.0.0.1:${port}`,
           'admin-key': ADMIN_KEY,
@@ -225,6 +235,7 @@ describe.concurrent('trigger, end to end', () => {
       expect(run.stdout).toMatch(/^network error: .*ECONNREFUSED.*: nothing was started, sending the request again in /m)
     } finally {
       // Whatever happened, the simulator is started (and so closed with the file's others).
+      comeUp()
       await starting
     }
   })

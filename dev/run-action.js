@@ -108,7 +108,8 @@ export async function prepareRunner({ inputs = {}, env = {}, event = { name: 'pu
  * @property {string} stderr
  * @property {Record<string, string>} outputs parsed GITHUB_OUTPUT
  * @property {string} summary content of GITHUB_STEP_SUMMARY
- * @property {number} durationMs
+ * @property {number} durationMs from the spawn to the child's exit (its stdio closed)
+ * @property {number} endedAt when the child's exit was seen (Date.now()), before its files were read
  * @property {string} outputFile
  * @property {string} summaryFile
  * @property {string} tempDir
@@ -169,13 +170,17 @@ export async function runAction({
   }, timeoutMs)
   const killer = killAfterMs === undefined ? undefined : setTimeout(() => child.kill(signal), killAfterMs)
 
+  let endedAt = 0
   const [code, exitSignal] = await new Promise((resolve, reject) => {
     child.once('error', (err) => {
       clearTimeout(timeout)
       clearTimeout(killer)
       reject(err)
     })
-    child.once('close', (c, s) => resolve([c, s]))
+    child.once('close', (c, s) => {
+      endedAt = Date.now()
+      resolve([c, s])
+    })
   }).finally(() => {
     clearTimeout(timeout)
     clearTimeout(killer)
@@ -188,7 +193,8 @@ export async function runAction({
     stderr,
     outputs: parseOutputFile(await readIfExists(outputFile)),
     summary: await readIfExists(summaryFile),
-    durationMs: Date.now() - started,
+    durationMs: (endedAt || Date.now()) - started,
+    endedAt,
     outputFile,
     summaryFile,
     tempDir
