@@ -1,58 +1,124 @@
 // A fake GitHub REST API on 127.0.0.1 for the PR comment: lists, creates and updates issue
-// comments in memory, and records every request. Paths may carry the /api/v3 prefix of
-// GitHub Enterprise Server. `failWith` makes every request answer an
-// error status (403 for a token without pull-requests: write); `hang` leaves every request
-// unanswered.
+// comments in memory, answers GET /user, and records every request. Paths may carry the
+// /api/v3 prefix of GitHub Enterprise Server.
+//
+// As GitHub does, a write is applied once its request has arrived whole, whether or not the
+// client is still there to read the answer: `delayWrites(ms, ...)` holds the next writes that
+// long before applying and answering them, and `settled()` resolves once every held write is
+// applied. `failWith` makes every request answer an error status (403 for a token without
+// pull-requests: write); `hang` leaves every request unanswered; `onRequest` is told of each
+// request as it arrives.
+//
+// Who wrote a comment follows from the token, as on GitHub: an installation token (`ghs_`,
+// the GITHUB_TOKEN) writes as `github-actions[bot]` and is refused GET /user (403); any other
+// token is the user named in `logins` (default `docs-maintainer`).
 import { createServer } from 'node:http'
 
+export const ACTIONS_BOT = 'github-actions[bot]'
+const DEFAULT_LOGIN = 'docs-maintainer'
+
 /**
- * @returns {Promise<{ url: string, requests: { method: string, path: string, authorization?: string, body?: any, at: number }[],
- *   comments: { id: number, issue: number, body: string }[], failWith: number | undefined, hang: boolean, close(): Promise<void> }>}
+ * @typedef {{ id: number, issue: number, body: string, user: string }} Comment
+ * @typedef {{ method: string, path: string, authorization?: string, body?: any, at: number, appliedAt?: number }} Recorded
+ * @returns {Promise<{ url: string, requests: Recorded[], comments: Comment[], logins: Record<string, string>,
+ *   failWith: number | undefined, hang: boolean, onRequest: ((request: Recorded) => void) | undefined,
+ *   delayWrites(...ms: number[]): void, settled(): Promise<void>, close(): Promise<void> }>}
  */
 export async function startGitHubApi() {
   let nextId = 1000
+  /** @type {number[]} */
+  const writeDelays = []
+  /** @type {Set<Promise<unknown>>} */
+  const held = new Set()
+  /** @type {Set<ReturnType<typeof setTimeout>>} */
+  const timers = new Set()
   const api = {
     url: '',
+    /** @type {Recorded[]} */
     requests: [],
+    /** @type {Comment[]} */
     comments: [],
+    /** @type {Record<string, string>} */
+    logins: {},
+    /** @type {number | undefined} */
     failWith: undefined,
     hang: false,
+    /** @type {((request: Recorded) => void) | undefined} */
+    onRequest: undefined,
+    /** The next writes, one delay each, are applied and answered that many ms after they arrived. */
+    delayWrites: (...ms) => void writeDelays.push(...ms),
+    /** Resolves once every held write has been applied. */
+    settled: async () => {
+      while (held.size > 0) await Promise.all(held)
+    },
     close: () =>
       new Promise((resolve) => {
+        for (const timer of timers) clearTimeout(timer)
         server.closeAllConnections()
         server.close(() => resolve(undefined))
       })
   }
-  const send = (res, status, body) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+  /** @param {string | undefined} authorization */
+  const loginOf = (authorization) => {
+    const token = (authorization ?? '').replace(/^(?:token|bearer) /i, '')
+    return token.startsWith('ghs_') ? ACTIONS_BOT : (api.logins[token] ?? DEFAULT_LOGIN)
+  }
+  const shown = (c) => ({ id: c.id, body: c.body, user: { login: c.user, type: c.user.endsWith('[bot]') ? 'Bot' : 'User' } })
+  const send = (res, status, body) => {
+    if (!res.destroyed) res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+  }
   const server = createServer(async (req, res) => {
     let text = ''
     for await (const chunk of req) text += chunk
     const body = text ? JSON.parse(text) : undefined
     const url = new URL(req.url ?? '/', 'http://localhost')
-    api.requests.push({ method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization, body, at: Date.now() })
+    /** @type {Recorded} */
+    const request = { method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization, body, at: Date.now() }
+    api.requests.push(request)
+    api.onRequest?.(request)
     if (api.hang) return
     if (api.failWith) return send(res, api.failWith, { message: 'Resource not accessible by integration' })
-    const list = /^(?:\/api\/v3)?\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/.exec(url.pathname)
-    const edit = /^(?:\/api\/v3)?\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/.exec(url.pathname)
+    const path = url.pathname.replace(/^\/api\/v3(?=\/)/, '')
+    const list = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/.exec(path)
+    const edit = /^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/.exec(path)
+    const login = loginOf(req.headers.authorization)
+    if (path === '/user' && req.method === 'GET') {
+      if (login === ACTIONS_BOT) return send(res, 403, { message: 'Resource not accessible by integration' })
+      return send(res, 200, { login, type: 'User' })
+    }
     if (list && req.method === 'GET') {
       const issue = Number(list[3])
-      return send(
-        res,
-        200,
-        api.comments.filter((c) => c.issue === issue).map((c) => ({ id: c.id, body: c.body }))
-      )
+      return send(res, 200, api.comments.filter((c) => c.issue === issue).map(shown))
     }
-    if (list && req.method === 'POST') {
-      const comment = { id: nextId++, issue: Number(list[3]), body: body.body }
-      api.comments.push(comment)
-      return send(res, 201, { id: comment.id, body: comment.body })
+    const write = async (apply) => {
+      const delay = writeDelays.shift()
+      if (delay) {
+        const applied = new Promise((resolve) => {
+          const timer = setTimeout(() => resolve(timers.delete(timer)), delay)
+          timers.add(timer)
+        })
+        held.add(applied)
+        await applied
+        held.delete(applied)
+      }
+      request.appliedAt = Date.now()
+      const [status, answer] = apply()
+      send(res, status, answer)
     }
-    if (edit && req.method === 'PATCH') {
-      const comment = api.comments.find((c) => c.id === Number(edit[3]))
-      if (!comment) return send(res, 404, { message: 'Not Found' })
-      comment.body = body.body
-      return send(res, 200, { id: comment.id, body: comment.body })
-    }
+    if (list && req.method === 'POST')
+      return write(() => {
+        const comment = { id: nextId++, issue: Number(list[3]), body: body.body, user: login }
+        api.comments.push(comment)
+        return [201, shown(comment)]
+      })
+    if (edit && req.method === 'PATCH')
+      return write(() => {
+        const comment = api.comments.find((c) => c.id === Number(edit[3]))
+        if (!comment) return [404, { message: 'Not Found' }]
+        if (comment.user !== login) return [403, { message: 'Must have admin rights to Repository.' }]
+        comment.body = body.body
+        return [200, shown(comment)]
+      })
     send(res, 404, { message: 'Not Found' })
   })
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
