@@ -61,6 +61,24 @@ describe('the comment is written after every write before it has settled', () =>
     expect(run.stdout).toContain('Updated the comment on pull request #7.')
   })
 
+  it('an "in progress" write refused after request-timeout: the outcome still gets its own request-timeout to find its place', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    succeedsAfterInProgressWrite(sim, api, 'late-refusal')
+    api.delayWrites({ ms: 1500, status: 502 })
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'late-refusal', ...comment, 'request-timeout': '1s' },
+      { env: { GITHUB_API_URL: api.url }, event: pullRequest }
+    )
+    expect(run.code, run.stdout).toBe(0)
+    expect(run.stdout).toContain('The "in progress" comment could not be written (HTTP 502: Server Error)')
+    expect(run.stdout).toContain('Commented on pull request #7.')
+    expect(api.requests.map((r) => r.method)).toEqual(['GET', 'GET', 'POST', 'GET', 'POST'])
+    expect(api.comments).toHaveLength(1)
+    expect(api.comments[0]?.body).toContain('### ✅ Docs update deployed')
+  })
+
   it('an "in progress" write that is never answered holds the step no longer than timeout + request-timeout + 2 s, and says why', async () => {
     const sim = await simulator()
     const api = await githubApi()

@@ -4,8 +4,8 @@
 //
 // As GitHub does, a write is applied once its request has arrived whole, whether or not the
 // client is still there to read the answer: `delayWrites(ms, ...)` holds the next writes that
-// long before applying and answering them, and `settled()` resolves once every held write is
-// applied. `failWith` makes every request answer an error status (403 for a token without
+// long before applying and answering them (`{ ms, status }` answers that error status instead,
+// and applies nothing), and `settled()` resolves once every held write is done. `failWith` makes every request answer an error status (403 for a token without
 // pull-requests: write); `hang` leaves every request unanswered; `onRequest` is told of each
 // request as it arrives.
 //
@@ -22,11 +22,11 @@ const DEFAULT_LOGIN = 'docs-maintainer'
  * @typedef {{ method: string, path: string, authorization?: string, body?: any, at: number, appliedAt?: number }} Recorded
  * @returns {Promise<{ url: string, requests: Recorded[], comments: Comment[], logins: Record<string, string>,
  *   failWith: number | undefined, hang: boolean, onRequest: ((request: Recorded) => void) | undefined,
- *   delayWrites(...ms: number[]): void, settled(): Promise<void>, close(): Promise<void> }>}
+ *   delayWrites(...delays: (number | { ms: number, status: number })[]): void, settled(): Promise<void>, close(): Promise<void> }>}
  */
 export async function startGitHubApi() {
   let nextId = 1000
-  /** @type {number[]} */
+  /** @type {(number | { ms: number, status: number })[]} */
   const writeDelays = []
   /** @type {Set<Promise<unknown>>} */
   const held = new Set()
@@ -46,7 +46,7 @@ export async function startGitHubApi() {
     /** @type {((request: Recorded) => void) | undefined} */
     onRequest: undefined,
     /** The next writes, one delay each, are applied and answered that many ms after they arrived. */
-    delayWrites: (...ms) => void writeDelays.push(...ms),
+    delayWrites: (...delays) => void writeDelays.push(...delays),
     /** Resolves once every held write has been applied. */
     settled: async () => {
       while (held.size > 0) await Promise.all(held)
@@ -91,7 +91,8 @@ export async function startGitHubApi() {
       return send(res, 200, api.comments.filter((c) => c.issue === issue).map(shown))
     }
     const write = async (apply) => {
-      const delay = writeDelays.shift()
+      const next = writeDelays.shift()
+      const delay = typeof next === 'object' ? next.ms : next
       if (delay) {
         const applied = new Promise((resolve) => {
           const timer = setTimeout(() => resolve(timers.delete(timer)), delay)
@@ -101,6 +102,7 @@ export async function startGitHubApi() {
         await applied
         held.delete(applied)
       }
+      if (typeof next === 'object') return send(res, next.status, { message: 'Server Error' })
       request.appliedAt = Date.now()
       const [status, answer] = apply()
       send(res, status, answer)

@@ -44769,14 +44769,16 @@ function pullRequestComment(settings, clean, cancel) {
     async function postOutcome(outcome, limits) {
         waitOver.abort();
         const { at: endAt, deadline } = endOf(limits);
-        const budgetMs = lookupBudgetMs(requestTimeoutMs, endAt);
-        const lookup = AbortSignal.any([AbortSignal.timeout(budgetMs), deadline]);
+        let budgetMs = requestTimeoutMs;
+        let lookup = deadline;
         let stage = 'in progress';
         try {
             // The "in progress" write, once sent, is waited on: applied after the outcome, it would replace it.
             if (inProgress)
                 await withinBudget(inProgress, deadline);
             stage = 'lookup';
+            budgetMs = lookupBudgetMs(requestTimeoutMs, endAt);
+            lookup = AbortSignal.any([AbortSignal.timeout(budgetMs), deadline]);
             const place = await commentPlace(settings);
             if ('skip' in place) {
                 warning(`pr-comment is set, but ${place.skip}. No comment was written.`);

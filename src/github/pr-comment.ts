@@ -122,13 +122,15 @@ export function pullRequestComment(settings: CommentSettings, clean: (text: stri
   async function postOutcome(outcome: RunOutcome, limits: StepLimits | undefined): Promise<void> {
     waitOver.abort()
     const { at: endAt, deadline } = endOf(limits)
-    const budgetMs = lookupBudgetMs(requestTimeoutMs, endAt)
-    const lookup = AbortSignal.any([AbortSignal.timeout(budgetMs), deadline])
+    let budgetMs = requestTimeoutMs
+    let lookup = deadline
     let stage: 'in progress' | 'lookup' | 'write' = 'in progress'
     try {
       // The "in progress" write, once sent, is waited on: applied after the outcome, it would replace it.
       if (inProgress) await withinBudget(inProgress, deadline)
       stage = 'lookup'
+      budgetMs = lookupBudgetMs(requestTimeoutMs, endAt)
+      lookup = AbortSignal.any([AbortSignal.timeout(budgetMs), deadline])
       const place = await commentPlace(settings)
       if ('skip' in place) {
         core.warning(`pr-comment is set, but ${place.skip}. No comment was written.`)
