@@ -243,10 +243,25 @@ describe('the comment that is ours', () => {
     await expect(findComment(octokit(), where, owner)).resolves.toBe(4)
   })
 
-  it('the token is the user GET /user names, or the GitHub Actions bot when GET /user is refused', async () => {
+  it("the token is the user GET /user names, or, when GET /user is refused, the app's bot", async () => {
     nock(API).get('/user').reply(200, { login: 'docs-maintainer' })
     await expect(tokenLogin(octokit())).resolves.toBe('docs-maintainer')
-    nock(API).get('/user').reply(403, { message: 'Resource not accessible by integration' })
+    const refused = () => nock(API).get('/user').reply(403, { message: 'Resource not accessible by integration' })
+    // An installation token: GraphQL's viewer names the app's bot, with or without [bot].
+    refused()
+      .post('/graphql')
+      .reply(200, { data: { viewer: { login: 'docs-app[bot]' } } })
+    await expect(tokenLogin(octokit())).resolves.toBe('docs-app[bot]')
+    refused()
+      .post('/graphql')
+      .reply(200, { data: { viewer: { login: 'github-actions' } } })
+    await expect(tokenLogin(octokit())).resolves.toBe(ACTIONS_BOT)
+    // GraphQL refused too, or an answer that is no login: the GITHUB_TOKEN's bot.
+    refused().post('/graphql').reply(403, { message: 'Resource not accessible by integration' })
+    await expect(tokenLogin(octokit())).resolves.toBe(ACTIONS_BOT)
+    refused()
+      .post('/graphql')
+      .reply(200, { data: { viewer: { login: '<b>x</b>' } } })
     await expect(tokenLogin(octokit())).resolves.toBe(ACTIONS_BOT)
     nock(API).get('/user').reply(401, { message: 'Bad credentials' })
     const error = await tokenLogin(octokit()).catch((e: unknown) => e)

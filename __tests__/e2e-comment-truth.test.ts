@@ -18,7 +18,7 @@ type Sim = Awaited<ReturnType<typeof simulator>>
 
 /** An update that stays in progress until the "in progress" comment's write has reached GitHub, then succeeds. */
 function succeedsAfterInProgressWrite(sim: Sim, api: Api, id: string): void {
-  sim.script('update', id, [{ fn: () => ({ json: api.requests.some((r) => r.method === 'POST') ? SUCCESS : IN_PROGRESS }) }])
+  sim.script('update', id, [{ fn: () => ({ json: api.writes().length > 0 ? SUCCESS : IN_PROGRESS }) }])
 }
 
 /** The child of the run, known from its first line of output (the masks, before any request). */
@@ -35,7 +35,8 @@ function childOf() {
   }
 }
 
-const writes = (api: Api) => api.requests.filter((r) => r.method !== 'GET')
+const writes = (api: Api) => api.writes()
+const isWrite = (request: { method: string; path: string }, method: string) => request.method === method && request.path.includes('/comments')
 
 describe('the comment is written after every write before it has settled', () => {
   it('an "in progress" write answered after request-timeout is waited on, and the outcome replaces it', async () => {
@@ -74,7 +75,15 @@ describe('the comment is written after every write before it has settled', () =>
     expect(run.code, run.stdout).toBe(0)
     expect(run.stdout).toContain('The "in progress" comment could not be written (HTTP 502: Server Error)')
     expect(run.stdout).toContain('Commented on pull request #7.')
-    expect(api.requests.map((r) => r.method)).toEqual(['GET', 'GET', 'POST', 'GET', 'POST'])
+    // Who the token is (refused GET /user, then GraphQL's viewer), asked once; the outcome looks again.
+    expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /user',
+      'POST /graphql',
+      'GET /repos/acme/docs/issues/7/comments',
+      'POST /repos/acme/docs/issues/7/comments',
+      'GET /repos/acme/docs/issues/7/comments',
+      'POST /repos/acme/docs/issues/7/comments'
+    ])
     expect(api.comments).toHaveLength(1)
     expect(api.comments[0]?.body).toContain('### ✅ Docs update deployed')
   })
@@ -108,7 +117,7 @@ describe('the comment is written after every write before it has settled', () =>
     const child = childOf()
     let signalledAt = 0
     api.onRequest = (request) => {
-      if (request.method === 'POST') signalledAt = child.interrupt()
+      if (isWrite(request, 'POST')) signalledAt = child.interrupt()
     }
     const run = await runAgainst(
       sim,
@@ -136,7 +145,7 @@ describe('the comment is written after every write before it has settled', () =>
     const child = childOf()
     let signalledAt = 0
     api.onRequest = (request) => {
-      if (request.method === 'PATCH') signalledAt = child.interrupt()
+      if (isWrite(request, 'PATCH')) signalledAt = child.interrupt()
     }
     const run = await runAgainst(
       sim,
@@ -239,6 +248,20 @@ describe.concurrent('each step keeps its own comment, and only its own', () => {
       [ACTIONS_BOT, '### ✅ Docs update deployed']
     ])
     expect(writes(api).every((r) => r.path !== '/repos/acme/docs/issues/comments/1')).toBe(true)
+  })
+
+  it("with a GitHub App's token, the comments of its bot are ours", async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    const token = 'ghs_fake_app_installation_token_01'
+    api.logins[token] = 'docs-app[bot]'
+    api.comments.push({ id: 1, issue: 7, user: ACTIONS_BOT, body: `${MARKER}\nwritten with GITHUB_TOKEN` })
+    api.comments.push({ id: 2, issue: 7, user: 'docs-app[bot]', body: `${MARKER}\nwritten with the app's token` })
+    const run = await runAgainst(sim, { ...inputs, 'github-token': token }, { env: { GITHUB_API_URL: api.url }, event: pullRequest })
+    expect(run.code, run.stdout).toBe(0)
+    expect(api.comments).toHaveLength(2)
+    expect(api.comments[0]?.body).toContain('written with GITHUB_TOKEN')
+    expect(api.comments[1]?.body).toContain('### ✅ Docs update deployed')
   })
 
   it('with a personal token, the comments of the user GET /user names are ours', async () => {

@@ -43,7 +43,7 @@ describe.concurrent('the PR comment, end to end', () => {
       { env: { GITHUB_API_URL: api.url }, event: pullRequest }
     )
     expect(run.code, run.stdout).toBe(0)
-    const posted = api.requests.find((r) => r.method === 'POST')
+    const [posted] = api.writes()
     const polls = sim.requests.filter((r) => r.path.endsWith('/building'))
     expect(posted?.body?.body).toContain('### ⏳ Waiting for the docs update')
     // Polls went on after it was posted: the pull request showed it during the wait.
@@ -60,7 +60,7 @@ describe.concurrent('the PR comment, end to end', () => {
       { env: { GITHUB_API_URL: api.url }, event }
     )
     expect(run.code).toBe(1)
-    const writes = api.requests.filter((r) => r.method !== 'GET')
+    const writes = api.writes()
     expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /repos/acme/docs/issues/7/comments', 'PATCH /repos/acme/docs/issues/comments/1000'])
     const [started, finished] = writes.map((r) => String(r.body?.body))
     expect(started).toContain('### ⏳ Waiting for the docs updates')
@@ -204,9 +204,11 @@ describe.concurrent('the PR comment, end to end', () => {
       { env: { GITHUB_API_URL: `${api.url}/api/v3` }, event: pullRequest }
     )
     expect(run.code).toBe(0)
-    // Who the token is, asked once; the outcome goes to the comment the "in progress" write created.
+    // Who the token is (GET /user refuses the GITHUB_TOKEN; GraphQL's viewer names its bot),
+    // asked once; the outcome goes to the comment the "in progress" write created.
     expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       'GET /api/v3/user',
+      'POST /api/graphql',
       'GET /api/v3/repos/acme/docs/issues/7/comments',
       'POST /api/v3/repos/acme/docs/issues/7/comments',
       'PATCH /api/v3/repos/acme/docs/issues/comments/1000'

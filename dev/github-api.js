@@ -9,9 +9,11 @@
 // pull-requests: write); `hang` leaves every request unanswered; `onRequest` is told of each
 // request as it arrives.
 //
-// Who wrote a comment follows from the token, as on GitHub: an installation token (`ghs_`,
-// the GITHUB_TOKEN) writes as `github-actions[bot]` and is refused GET /user (403); any other
-// token is the user named in `logins` (default `docs-maintainer`).
+// Who wrote a comment follows from the token, as on GitHub: an installation token (`ghs_`)
+// is refused GET /user (403) and writes as its app's bot, which GraphQL's viewer names: the
+// bot named in `logins`, by default `github-actions[bot]` (the GITHUB_TOKEN). Any other token
+// is the user named in `logins` (default `docs-maintainer`). `writes()` lists the requests that
+// write a comment.
 import { createServer } from 'node:http'
 
 export const ACTIONS_BOT = 'github-actions[bot]'
@@ -22,7 +24,7 @@ const DEFAULT_LOGIN = 'docs-maintainer'
  * @typedef {{ method: string, path: string, authorization?: string, body?: any, at: number, appliedAt?: number }} Recorded
  * @returns {Promise<{ url: string, requests: Recorded[], comments: Comment[], logins: Record<string, string>,
  *   failWith: number | undefined, hang: boolean, onRequest: ((request: Recorded) => void) | undefined,
- *   delayWrites(...delays: (number | { ms: number, status: number })[]): void, settled(): Promise<void>, close(): Promise<void> }>}
+ *   writes(): Recorded[], delayWrites(...delays: (number | { ms: number, status: number })[]): void, settled(): Promise<void>, close(): Promise<void> }>}
  */
 export async function startGitHubApi() {
   let nextId = 1000
@@ -47,6 +49,8 @@ export async function startGitHubApi() {
     onRequest: undefined,
     /** The next writes, one delay each, are applied and answered that many ms after they arrived. */
     delayWrites: (...delays) => void writeDelays.push(...delays),
+    /** The requests that create or update a comment. */
+    writes: () => api.requests.filter((r) => (r.method === 'POST' || r.method === 'PATCH') && r.path.includes('/comments')),
     /** Resolves once every held write has been applied. */
     settled: async () => {
       while (held.size > 0) await Promise.all(held)
@@ -61,7 +65,7 @@ export async function startGitHubApi() {
   /** @param {string | undefined} authorization */
   const loginOf = (authorization) => {
     const token = (authorization ?? '').replace(/^(?:token|bearer) /i, '')
-    return token.startsWith('ghs_') ? ACTIONS_BOT : (api.logins[token] ?? DEFAULT_LOGIN)
+    return api.logins[token] ?? (token.startsWith('ghs_') ? ACTIONS_BOT : DEFAULT_LOGIN)
   }
   const shown = (c) => ({ id: c.id, body: c.body, user: { login: c.user, type: c.user.endsWith('[bot]') ? 'Bot' : 'User' } })
   const send = (res, status, body) => {
@@ -82,9 +86,13 @@ export async function startGitHubApi() {
     const list = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/.exec(path)
     const edit = /^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/.exec(path)
     const login = loginOf(req.headers.authorization)
+    const installation = /^(?:token|bearer) ghs_/i.test(req.headers.authorization ?? '')
     if (path === '/user' && req.method === 'GET') {
-      if (login === ACTIONS_BOT) return send(res, 403, { message: 'Resource not accessible by integration' })
+      if (installation) return send(res, 403, { message: 'Resource not accessible by integration' })
       return send(res, 200, { login, type: 'User' })
+    }
+    if ((url.pathname === '/graphql' || url.pathname === '/api/graphql') && req.method === 'POST' && /\bviewer\b/.test(body?.query ?? '')) {
+      return send(res, 200, { data: { viewer: { login } } })
     }
     if (list && req.method === 'GET') {
       const issue = Number(list[3])

@@ -44584,8 +44584,9 @@ function commentTarget(context, prNumberTarget) {
 /** Who the workflow's GITHUB_TOKEN writes as; GitHub refuses it GET /user. */
 const ACTIONS_BOT = 'github-actions[bot]';
 /**
- * The login the token writes comments as: the user GET /user returns, or, for the GITHUB_TOKEN
- * (which GET /user answers with 403), the GitHub Actions bot.
+ * The login the token writes comments as: the user GET /user returns. An installation token
+ * (the GITHUB_TOKEN, or a GitHub App's) is refused GET /user (403) and writes as its app's bot,
+ * which GraphQL's viewer names; when that cannot be asked, the GitHub Actions bot.
  */
 async function tokenLogin(octokit) {
     try {
@@ -44593,10 +44594,22 @@ async function tokenLogin(octokit) {
         return data.login;
     }
     catch (error) {
-        if (statusOf(error) === 403)
-            return ACTIONS_BOT;
-        throw error;
+        if (statusOf(error) !== 403)
+            throw error;
     }
+    let viewer;
+    try {
+        viewer = (await octokit.graphql('query { viewer { login } }')).viewer?.login;
+    }
+    catch (error) {
+        // Given up on its time: asked again later, never taken for the bot.
+        if (error instanceof Error && error.name === 'AbortError')
+            throw error;
+    }
+    // A bot's login ends in [bot] in the REST API, which lists the comments; GraphQL may leave it off.
+    if (typeof viewer !== 'string' || !/^[A-Za-z0-9-]{1,100}(?:\[bot\])?$/.test(viewer))
+        return ACTIONS_BOT;
+    return viewer.endsWith('[bot]') ? viewer : `${viewer}[bot]`;
 }
 /**
  * The step's comment on the pull request: one written by the token's own identity that carries
@@ -44697,16 +44710,18 @@ async function commentPlace(settings) {
     };
 }
 /**
- * A client whose lookups (GETs, which change nothing) end with `lookup`, and whose writes end
- * only with `deadline`: a write that was sent is over when it is answered or its connection
- * fails, since GitHub applies what it received whole even if no one waits for the answer.
+ * A client whose lookups (GETs and the GraphQL query of who the token is, which change nothing)
+ * end with `lookup`, and whose writes end only with `deadline`: a write that was sent is over
+ * when it is answered or its connection fails, since GitHub applies what it received whole even
+ * if no one waits for the answer.
  */
 function clientFor(place, token, lookup, deadline) {
     const octokit = place.github.getOctokit(token);
     // Set in a hook, the signal reaches every request, pages of the listing included, and the
     // proxy-aware fetch of the defaults stays in place (a `request` option would replace it).
     octokit.hook.before('request', (options) => {
-        options.request = { ...options.request, signal: options.method === 'GET' ? lookup : deadline };
+        const changesNothing = options.method === 'GET' || /\/graphql$/.test(options.url);
+        options.request = { ...options.request, signal: changesNothing ? lookup : deadline };
     });
     return octokit;
 }

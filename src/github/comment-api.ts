@@ -37,17 +37,27 @@ export function commentTarget(context: RunContext, prNumberTarget: number | unde
 export const ACTIONS_BOT = 'github-actions[bot]'
 
 /**
- * The login the token writes comments as: the user GET /user returns, or, for the GITHUB_TOKEN
- * (which GET /user answers with 403), the GitHub Actions bot.
+ * The login the token writes comments as: the user GET /user returns. An installation token
+ * (the GITHUB_TOKEN, or a GitHub App's) is refused GET /user (403) and writes as its app's bot,
+ * which GraphQL's viewer names; when that cannot be asked, the GitHub Actions bot.
  */
 export async function tokenLogin(octokit: Octokit): Promise<string> {
   try {
     const { data } = await octokit.rest.users.getAuthenticated()
     return data.login
   } catch (error) {
-    if (statusOf(error) === 403) return ACTIONS_BOT
-    throw error
+    if (statusOf(error) !== 403) throw error
   }
+  let viewer: string | undefined
+  try {
+    viewer = (await octokit.graphql<{ viewer?: { login?: unknown } }>('query { viewer { login } }')).viewer?.login as string | undefined
+  } catch (error) {
+    // Given up on its time: asked again later, never taken for the bot.
+    if (error instanceof Error && error.name === 'AbortError') throw error
+  }
+  // A bot's login ends in [bot] in the REST API, which lists the comments; GraphQL may leave it off.
+  if (typeof viewer !== 'string' || !/^[A-Za-z0-9-]{1,100}(?:\[bot\])?$/.test(viewer)) return ACTIONS_BOT
+  return viewer.endsWith('[bot]') ? viewer : `${viewer}[bot]`
 }
 
 /** How the step's comment is recognized: its marker, the marker of earlier versions, and who wrote it. */

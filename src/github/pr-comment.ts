@@ -41,16 +41,18 @@ async function commentPlace(settings: CommentSettings) {
 type Place = Exclude<Awaited<ReturnType<typeof commentPlace>>, { skip: string }>
 
 /**
- * A client whose lookups (GETs, which change nothing) end with `lookup`, and whose writes end
- * only with `deadline`: a write that was sent is over when it is answered or its connection
- * fails, since GitHub applies what it received whole even if no one waits for the answer.
+ * A client whose lookups (GETs and the GraphQL query of who the token is, which change nothing)
+ * end with `lookup`, and whose writes end only with `deadline`: a write that was sent is over
+ * when it is answered or its connection fails, since GitHub applies what it received whole even
+ * if no one waits for the answer.
  */
 function clientFor(place: Place, token: string, lookup: AbortSignal, deadline: AbortSignal): Octokit {
   const octokit = place.github.getOctokit(token)
   // Set in a hook, the signal reaches every request, pages of the listing included, and the
   // proxy-aware fetch of the defaults stays in place (a `request` option would replace it).
   octokit.hook.before('request', (options) => {
-    options.request = { ...options.request, signal: options.method === 'GET' ? lookup : deadline }
+    const changesNothing = options.method === 'GET' || /\/graphql$/.test(options.url)
+    options.request = { ...options.request, signal: changesNothing ? lookup : deadline }
   })
   return octokit
 }
