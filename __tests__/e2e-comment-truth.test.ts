@@ -205,7 +205,7 @@ describe.concurrent('each step keeps its own comment, and only its own', () => {
     expect(again.stdout).toContain('Updated the comment on pull request #7.')
     expect(api.comments).toHaveLength(2)
     expect(api.comments[1]?.body).toContain('### ❌ Docs update failed')
-  })
+  }, 90_000)
 
   it('matrix legs keep a comment each with pr-comment-key', async () => {
     const sim = await simulator()
@@ -217,7 +217,7 @@ describe.concurrent('each step keeps its own comment, and only its own', () => {
     expect(api.comments).toHaveLength(2)
     expect(api.comments[0]?.body).toContain('<!-- wait-for-docs:docs/wait-for-docs/__acme_wait-for-docs/linux:update -->\n### ✅ Docs update deployed')
     expect(api.comments[1]?.body).toContain('<!-- wait-for-docs:docs/wait-for-docs/__acme_wait-for-docs/windows:update -->\n### ❌ Docs update failed')
-  })
+  }, 90_000)
 
   it('a comment of an earlier version (workflow and job in its marker) is taken over once', async () => {
     const sim = await simulator()
@@ -233,7 +233,7 @@ describe.concurrent('each step keeps its own comment, and only its own', () => {
     expect(other.stdout).toContain('Updated the comment on pull request #7.')
     expect(api.comments).toHaveLength(2)
     expect(api.comments[0]?.body.startsWith(MARKER)).toBe(true)
-  })
+  }, 90_000)
 
   it('a comment that holds the marker but was written by someone else is left alone', async () => {
     const sim = await simulator()
