@@ -44728,7 +44728,6 @@ function clientFor(place, token, lookup, deadline) {
 /** The comment of one run of the step, for `settings`; `cancel` shortens its time to the grace period. */
 function pullRequestComment(settings, clean, cancel) {
     const requestTimeoutMs = settings.requestTimeoutMs;
-    const waitOver = new AbortController();
     let inProgress;
     // The comment the "in progress" write created or found: the outcome goes there.
     let written;
@@ -44748,9 +44747,9 @@ function pullRequestComment(settings, clean, cancel) {
     }
     async function postInProgress(targets, search, limits) {
         const { deadline } = endOf(limits);
-        // Only while the wait runs: once it ended, the outcome takes the place of this comment.
+        // Its lookups never run past the wait's deadline: the outcome's comment needs the time after it.
         const waitEndsAt = limits.startedAt + limits.timeoutMs;
-        const lookup = AbortSignal.any([AbortSignal.timeout(lookupBudgetMs(requestTimeoutMs, waitEndsAt)), waitOver.signal, cancel.signal, deadline]);
+        const lookup = AbortSignal.any([AbortSignal.timeout(lookupBudgetMs(requestTimeoutMs, waitEndsAt)), cancel.signal, deadline]);
         let sent = false;
         try {
             const place = await commentPlace(settings);
@@ -44773,16 +44772,13 @@ function pullRequestComment(settings, clean, cancel) {
                     : explainCommentError(error)
                 : cancel.signal.aborted
                     ? 'the run was cancelled before it was'
-                    : waitOver.signal.aborted
-                        ? 'the wait ended before it was'
-                        : lookup.aborted
-                            ? 'the GitHub API did not answer in time'
-                            : explainCommentError(error);
+                    : lookup.aborted
+                        ? 'the GitHub API did not answer in time'
+                        : explainCommentError(error);
             info(clean(`The "in progress" comment could not be written (${why}); the outcome will still be commented.`));
         }
     }
     async function postOutcome(outcome, limits) {
-        waitOver.abort();
         const { at: endAt, deadline } = endOf(limits);
         let budgetMs = requestTimeoutMs;
         let lookup = deadline;

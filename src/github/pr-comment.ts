@@ -59,7 +59,7 @@ function clientFor(place: Place, token: string, lookup: AbortSignal, deadline: A
 
 /** The step's pull request comment: "in progress" while the wait runs, then the outcome in its place. */
 export interface PullRequestComment {
-  /** Posts "in progress" when waiting starts; a lookup still running when the wait ends is dropped. */
+  /** Posts "in progress" when waiting starts; after a cancel it is not sent any more. */
   waiting(targets: readonly TargetRef[], search: SearchSettings | undefined, limits: StepLimits): void
   /** Writes the outcome once the "in progress" write has settled; a failure is a warning, never a failed step. */
   outcome(outcome: RunOutcome, limits: StepLimits | undefined): Promise<void>
@@ -68,7 +68,6 @@ export interface PullRequestComment {
 /** The comment of one run of the step, for `settings`; `cancel` shortens its time to the grace period. */
 export function pullRequestComment(settings: CommentSettings, clean: (text: string) => string, cancel: CancelClock): PullRequestComment {
   const requestTimeoutMs = settings.requestTimeoutMs
-  const waitOver = new AbortController()
   let inProgress: Promise<void> | undefined
   // The comment the "in progress" write created or found: the outcome goes there.
   let written: number | undefined
@@ -90,9 +89,9 @@ export function pullRequestComment(settings: CommentSettings, clean: (text: stri
 
   async function postInProgress(targets: readonly TargetRef[], search: SearchSettings | undefined, limits: StepLimits): Promise<void> {
     const { deadline } = endOf(limits)
-    // Only while the wait runs: once it ended, the outcome takes the place of this comment.
+    // Its lookups never run past the wait's deadline: the outcome's comment needs the time after it.
     const waitEndsAt = limits.startedAt + limits.timeoutMs
-    const lookup = AbortSignal.any([AbortSignal.timeout(lookupBudgetMs(requestTimeoutMs, waitEndsAt)), waitOver.signal, cancel.signal, deadline])
+    const lookup = AbortSignal.any([AbortSignal.timeout(lookupBudgetMs(requestTimeoutMs, waitEndsAt)), cancel.signal, deadline])
     let sent = false
     try {
       const place = await commentPlace(settings)
@@ -112,17 +111,14 @@ export function pullRequestComment(settings: CommentSettings, clean: (text: stri
           : explainCommentError(error)
         : cancel.signal.aborted
           ? 'the run was cancelled before it was'
-          : waitOver.signal.aborted
-            ? 'the wait ended before it was'
-            : lookup.aborted
-              ? 'the GitHub API did not answer in time'
-              : explainCommentError(error)
+          : lookup.aborted
+            ? 'the GitHub API did not answer in time'
+            : explainCommentError(error)
       core.info(clean(`The "in progress" comment could not be written (${why}); the outcome will still be commented.`))
     }
   }
 
   async function postOutcome(outcome: RunOutcome, limits: StepLimits | undefined): Promise<void> {
-    waitOver.abort()
     const { at: endAt, deadline } = endOf(limits)
     let budgetMs = requestTimeoutMs
     let lookup = deadline
