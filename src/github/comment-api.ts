@@ -48,9 +48,9 @@ export async function tokenLogin(octokit: Octokit): Promise<string> {
   } catch (error) {
     if (statusOf(error) !== 403) throw error
   }
-  let viewer: string | undefined
+  let viewer: unknown
   try {
-    viewer = (await octokit.graphql<{ viewer?: { login?: unknown } }>('query { viewer { login } }')).viewer?.login as string | undefined
+    viewer = (await octokit.graphql<{ viewer?: { login?: unknown } }>('query { viewer { login } }')).viewer?.login
   } catch (error) {
     // Given up on its time: asked again later, never taken for the bot.
     if (error instanceof Error && error.name === 'AbortError') throw error
