@@ -1,8 +1,17 @@
 import { getOctokit } from '@actions/github'
 import nock from 'nock'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { commentCommit, commentTarget, explainCommentError, upsertComment, type RunContext } from '../src/github/comment-api.js'
-import { commentMarker, renderComment, renderInProgressComment } from '../src/report/comment.js'
+import {
+  ACTIONS_BOT,
+  commentCommit,
+  commentTarget,
+  explainCommentError,
+  findComment,
+  tokenLogin,
+  writeComment,
+  type RunContext
+} from '../src/github/comment-api.js'
+import { commentMarker, legacyCommentMarker, renderComment, renderInProgressComment } from '../src/report/comment.js'
 import type { RunOutcome } from '../src/model.js'
 import { jobReport, runOutcome, updateReport } from './helpers/builders.js'
 
@@ -46,14 +55,28 @@ describe('commentTarget', () => {
 })
 
 describe('commentMarker', () => {
-  it('includes workflow, job and the kinds of targets, so two steps keep two comments', () => {
-    const both = commentMarker(['update', 'job'], 'Docs CI', 'wait')
-    const updatesOnly = commentMarker(['update'], 'Docs CI', 'wait')
-    expect(both).toBe('<!-- wait-for-docs:Docs_CI/wait:update+job -->')
-    expect(updatesOnly).toBe('<!-- wait-for-docs:Docs_CI/wait:update -->')
-    expect(commentMarker(['search'], 'x --> <b>', 'j')).not.toMatch(/-->.*-->/)
-    expect(commentMarker(['update', 'job'], undefined, undefined)).toBe('<!-- wait-for-docs:/:update+job -->')
-    expect(commentMarker([], 'w', 'j')).toBe('<!-- wait-for-docs:w/j:none -->')
+  const place = { workflow: 'Docs CI', job: 'wait', step: '__acme_wait-for-docs' }
+  it('includes workflow, job, step and the kinds of targets, so two steps keep two comments', () => {
+    expect(commentMarker(['update', 'job'], place)).toBe('<!-- wait-for-docs:Docs_CI/wait/__acme_wait-for-docs:update+job -->')
+    expect(commentMarker(['update'], place)).toBe('<!-- wait-for-docs:Docs_CI/wait/__acme_wait-for-docs:update -->')
+    expect(commentMarker(['update'], { ...place, step: '__acme_wait-for-docs_2' })).not.toBe(commentMarker(['update'], place))
+    expect(commentMarker(['search'], { workflow: 'x --> <b>', job: 'j' })).not.toMatch(/-->.*-->/)
+    expect(commentMarker(['update', 'job'], {})).toBe('<!-- wait-for-docs://:update+job -->')
+    expect(commentMarker([], { workflow: 'w', job: 'j', step: 's' })).toBe('<!-- wait-for-docs:w/j/s:none -->')
+  })
+
+  it('keeps matrix legs apart by pr-comment-key: two keys, two markers, none that ends the HTML comment', () => {
+    const keys = ['linux', 'linux-20', 'a b', 'a_b', 'a%20b', '-->', 'ü', '{"os":"linux"}']
+    const markers = keys.map((key) => commentMarker(['update'], { ...place, key }))
+    expect(new Set(markers).size).toBe(keys.length)
+    expect(markers[0]).toBe('<!-- wait-for-docs:Docs_CI/wait/__acme_wait-for-docs/linux:update -->')
+    for (const marker of markers) expect(marker.slice(0, -4)).not.toMatch(/--!?>/)
+    expect(commentMarker(['update'], { ...place, key: '' })).toBe(commentMarker(['update'], place))
+  })
+
+  it('the earlier marker named workflow, job and kinds only', () => {
+    expect(legacyCommentMarker(['job'], place)).toBe('<!-- wait-for-docs:Docs_CI/wait:job -->')
+    expect(commentMarker(['job'], place)).not.toContain(legacyCommentMarker(['job'], place))
   })
 })
 
@@ -158,7 +181,9 @@ describe('the comment as a reader sees it', () => {
 
       **2 of 2 targets did not succeed. Update u1 failed: “broken link in docs/quickstart.mdx”**
 
-      **Next:** fix the file named above (it is annotated), push, and let the update run again.
+      **Next:** fix docs/quickstart.mdx:12 (named in its log and annotated in the workflow run), push, and let the update run again.
+
+      **Files named in the update log:** \`docs/quickstart.mdx:12\` (annotated in the [workflow run](https://github.com/acme/docs/actions/runs/99))
 
       | Target | Result | Reason |
       | --- | --- | --- |
@@ -171,64 +196,106 @@ describe('the comment as a reader sees it', () => {
   })
 })
 
-describe('upsertComment', () => {
+describe('the comment that is ours', () => {
   const where = { owner: 'acme', repo: 'docs', number: 7 }
+  const owner = { marker: '<!-- m -->', legacyMarker: '<!-- old -->', login: ACTIONS_BOT }
+  const by = (login: string, type = login.endsWith('[bot]') ? 'Bot' : 'User') => ({ login, type })
 
-  it('creates the comment when none carries the marker', async () => {
-    const scope = nock(API)
-      .get('/repos/acme/docs/issues/7/comments')
-      .query(true)
-      .reply(200, [{ id: 1, body: 'someone else' }])
-      .post('/repos/acme/docs/issues/7/comments', { body: '<!-- m -->\nhello' })
-      .matchHeader('authorization', 'token gh-token')
-      .reply(201, { id: 2 })
-    await expect(upsertComment(octokit(), where, '<!-- m -->', '<!-- m -->\nhello')).resolves.toBe('created')
-    expect(scope.isDone()).toBe(true)
-  })
-
-  it('updates the comment with the marker in place', async () => {
+  it("is the one with the marker written by the token's own identity", async () => {
     const scope = nock(API)
       .get('/repos/acme/docs/issues/7/comments')
       .query(true)
       .reply(200, [
-        { id: 1, body: '<!-- other -->' },
-        { id: 5, body: '<!-- m -->\nold' }
+        { id: 1, body: '<!-- m --> pasted by the author', user: by('pr-author') },
+        { id: 2, body: 'someone else', user: by(ACTIONS_BOT) },
+        { id: 5, body: '<!-- m -->\nold', user: by(ACTIONS_BOT) }
       ])
-      .patch('/repos/acme/docs/issues/comments/5', { body: '<!-- m -->\nnew' })
-      .reply(200, { id: 5 })
-    await expect(upsertComment(octokit(), where, '<!-- m -->', '<!-- m -->\nnew')).resolves.toBe('updated')
+    await expect(findComment(octokit(), where, owner)).resolves.toBe(5)
     expect(scope.isDone()).toBe(true)
   })
 
-  it('keeps two markers apart: a second step creates its own comment', async () => {
-    const scope = nock(API)
+  it('is none when only someone else holds the marker', async () => {
+    nock(API)
       .get('/repos/acme/docs/issues/7/comments')
       .query(true)
-      .reply(200, [{ id: 5, body: '<!-- wait-for-docs:ci/j:update -->' }])
-      .post('/repos/acme/docs/issues/7/comments')
-      .reply(201, { id: 6 })
-    await expect(upsertComment(octokit(), where, '<!-- wait-for-docs:ci/j:job -->', 'b')).resolves.toBe('created')
-    expect(scope.isDone()).toBe(true)
+      .reply(200, [{ id: 1, body: '<!-- m -->', user: by('pr-author') }])
+    await expect(findComment(octokit(), where, owner)).resolves.toBeUndefined()
   })
 
-  it('looks through every page of comments', async () => {
-    const page1 = Array.from({ length: 100 }, (_, i) => ({ id: i, body: 'x' }))
+  it('takes over a comment with the earlier marker, unless one with the marker exists on any page', async () => {
+    const page1 = [{ id: 3, body: '<!-- old -->', user: by(ACTIONS_BOT) }, ...Array.from({ length: 99 }, (_, i) => ({ id: 100 + i, body: 'x', user: by('u') }))]
     const scope = nock(API)
       .get('/repos/acme/docs/issues/7/comments')
       .query({ per_page: '100' })
       .reply(200, page1, { link: `<${API}/repos/acme/docs/issues/7/comments?per_page=100&page=2>; rel="next"` })
       .get('/repos/acme/docs/issues/7/comments')
       .query({ per_page: '100', page: '2' })
-      .reply(200, [{ id: 500, body: '<!-- m -->' }])
-      .patch('/repos/acme/docs/issues/comments/500')
-      .reply(200, { id: 500 })
-    await expect(upsertComment(octokit(), where, '<!-- m -->', 'b')).resolves.toBe('updated')
+      .reply(200, [{ id: 500, body: '<!-- m -->', user: by(ACTIONS_BOT) }])
+    await expect(findComment(octokit(), where, owner)).resolves.toBe(500)
+    expect(scope.isDone()).toBe(true)
+    nock(API)
+      .get('/repos/acme/docs/issues/7/comments')
+      .query(true)
+      .reply(200, [
+        { id: 3, body: '<!-- old -->', user: by('pr-author') },
+        { id: 4, body: '<!-- old -->', user: by(ACTIONS_BOT) }
+      ])
+    await expect(findComment(octokit(), where, owner)).resolves.toBe(4)
+  })
+
+  it("the token is the user GET /user names, or, when GET /user is refused, the app's bot", async () => {
+    nock(API).get('/user').reply(200, { login: 'docs-maintainer' })
+    await expect(tokenLogin(octokit())).resolves.toBe('docs-maintainer')
+    const refused = () => nock(API).get('/user').reply(403, { message: 'Resource not accessible by integration' })
+    // An installation token: GraphQL's viewer names the app's bot, with or without [bot].
+    refused()
+      .post('/graphql')
+      .reply(200, { data: { viewer: { login: 'docs-app[bot]' } } })
+    await expect(tokenLogin(octokit())).resolves.toBe('docs-app[bot]')
+    refused()
+      .post('/graphql')
+      .reply(200, { data: { viewer: { login: 'github-actions' } } })
+    await expect(tokenLogin(octokit())).resolves.toBe(ACTIONS_BOT)
+    // GraphQL refused too, or an answer that is no login: the GITHUB_TOKEN's bot.
+    refused().post('/graphql').reply(403, { message: 'Resource not accessible by integration' })
+    await expect(tokenLogin(octokit())).resolves.toBe(ACTIONS_BOT)
+    refused()
+      .post('/graphql')
+      .reply(200, { data: { viewer: { login: '<b>x</b>' } } })
+    await expect(tokenLogin(octokit())).resolves.toBe(ACTIONS_BOT)
+    nock(API).get('/user').reply(401, { message: 'Bad credentials' })
+    const error = await tokenLogin(octokit()).catch((e: unknown) => e)
+    expect(explainCommentError(error)).toContain('(HTTP 401)')
+  })
+
+  it('updates the comment found, or creates one', async () => {
+    const scope = nock(API)
+      .patch('/repos/acme/docs/issues/comments/5', { body: 'new' })
+      .reply(200, { id: 5 })
+      .post('/repos/acme/docs/issues/7/comments', { body: 'hello' })
+      .matchHeader('authorization', 'token gh-token')
+      .reply(201, { id: 6 })
+    await expect(writeComment(octokit(), where, 5, 'new')).resolves.toEqual({ id: 5, done: 'updated' })
+    await expect(writeComment(octokit(), where, undefined, 'hello')).resolves.toEqual({ id: 6, done: 'created' })
     expect(scope.isDone()).toBe(true)
   })
 
   it('a 403 becomes advice to add pull-requests: write', async () => {
     nock(API).get('/repos/acme/docs/issues/7/comments').query(true).reply(403, { message: 'Resource not accessible by integration' })
-    const error = await upsertComment(octokit(), where, 'm', 'b').catch((e: unknown) => e)
+    const error = await findComment(octokit(), where, owner).catch((e: unknown) => e)
     expect(explainCommentError(error)).toContain('Add `permissions: pull-requests: write` to the job')
+  })
+
+  it('a GitHub API that cannot be reached is said so, with the proxy settings to check', async () => {
+    nock(API)
+      .get('/repos/acme/docs/issues/7/comments')
+      .query(true)
+      .replyWithError(Object.assign(new Error('connect ECONNREFUSED 10.0.0.1:443'), { code: 'ECONNREFUSED' }))
+    const error = await findComment(octokit(), where, owner).catch((e: unknown) => e)
+    const why = explainCommentError(error)
+    expect(why).toBe(
+      'the GitHub API at https://api.github.com could not be reached (connect ECONNREFUSED 10.0.0.1:443). Check GITHUB_API_URL, and on a self-hosted runner the proxy settings HTTPS_PROXY and NO_PROXY'
+    )
+    expect(why).not.toContain('HTTP 500')
   })
 })

@@ -67,7 +67,9 @@ describe.concurrent('bad input: fails before any request, naming the input', () 
     [{ 'search-query': 'q', 'search-domain': SEARCH_DOMAIN, 'assistant-key': ASSISTANT_KEY, 'search-score-threshold': '1.5' }, 'search-score-threshold'],
     [{ 'search-query': 'q', 'search-domain': SEARCH_DOMAIN, 'assistant-key': ASSISTANT_KEY, 'search-min-results': '-1' }, 'search-min-results'],
     [{ 'search-query': 'q', 'search-domain': 'a/b', 'assistant-key': ASSISTANT_KEY }, 'search-domain'],
-    [{ 'pr-comment': 'true', 'github-token': '' }, 'github-token'],
+    // An empty token is no problem (a warning, no comment); a malformed one is.
+    [{ 'pr-comment': 'true', 'github-token': 'ghs_with a line\nbreak' }, 'github-token'],
+    [{ 'pr-comment': 'true', 'github-token': 'ghs_x', 'pr-comment-key': 'k'.repeat(201) }, 'pr-comment-key'],
     [{ 'pr-number-target': 'abc' }, 'pr-number-target']
   ]
 

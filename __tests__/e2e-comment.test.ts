@@ -25,7 +25,7 @@ describe.concurrent('the PR comment, end to end', () => {
     expect(api.comments).toHaveLength(1)
     const [comment] = api.comments
     expect(comment?.issue).toBe(7)
-    expect(comment?.body).toContain('<!-- wait-for-docs:docs/wait-for-docs:job -->')
+    expect(comment?.body).toContain('<!-- wait-for-docs:docs/wait-for-docs/__acme_wait-for-docs:job -->')
     expect(comment?.body).toContain('`job-completed-nopr`')
     expect(comment?.body).toContain('[workflow run](https://github.com/acme/docs/actions/runs/4242424242)')
     expect(api.requests.every((r) => r.authorization === `token ${TOKEN}`)).toBe(true)
@@ -43,7 +43,7 @@ describe.concurrent('the PR comment, end to end', () => {
       { env: { GITHUB_API_URL: api.url }, event: pullRequest }
     )
     expect(run.code, run.stdout).toBe(0)
-    const posted = api.requests.find((r) => r.method === 'POST')
+    const [posted] = api.writes()
     const polls = sim.requests.filter((r) => r.path.endsWith('/building'))
     expect(posted?.body?.body).toContain('### ⏳ Waiting for the docs update')
     // Polls went on after it was posted: the pull request showed it during the wait.
@@ -60,7 +60,7 @@ describe.concurrent('the PR comment, end to end', () => {
       { env: { GITHUB_API_URL: api.url }, event }
     )
     expect(run.code).toBe(1)
-    const writes = api.requests.filter((r) => r.method !== 'GET')
+    const writes = api.writes()
     expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /repos/acme/docs/issues/7/comments', 'PATCH /repos/acme/docs/issues/comments/1000'])
     const [started, finished] = writes.map((r) => String(r.body?.body))
     expect(started).toContain('### ⏳ Waiting for the docs updates')
@@ -141,8 +141,8 @@ describe.concurrent('the PR comment, end to end', () => {
     )
     expect(run.code, run.stdout).toBe(0)
     expect(run.outputs.result).toBe('success')
-    // One listing for the "in progress" comment, one for the outcome: each given up after 1 s.
-    expect(api.requests).toHaveLength(2)
+    // Who the token is, asked for the "in progress" comment and again for the outcome: each given up after 1 s.
+    expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /user', 'GET /user'])
     expect(run.stdout).toContain('The "in progress" comment could not be written (the GitHub API did not answer in time)')
     expect(run.stdout).toContain('::warning::The pull request comment could not be written: the GitHub API did not answer within 1.0s (request-timeout).')
     expect(Date.now() - startedAt).toBeLessThan(15_000)
@@ -200,10 +200,13 @@ describe.concurrent('the PR comment, end to end', () => {
       { env: { GITHUB_API_URL: `${api.url}/api/v3` }, event: pullRequest }
     )
     expect(run.code).toBe(0)
+    // Who the token is (GET /user refuses the GITHUB_TOKEN; GraphQL's viewer names its bot),
+    // asked once; the outcome goes to the comment the "in progress" write created.
     expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/v3/user',
+      'POST /api/graphql',
       'GET /api/v3/repos/acme/docs/issues/7/comments',
       'POST /api/v3/repos/acme/docs/issues/7/comments',
-      'GET /api/v3/repos/acme/docs/issues/7/comments',
       'PATCH /api/v3/repos/acme/docs/issues/comments/1000'
     ])
   })

@@ -134,6 +134,23 @@ describe.concurrent('the docs as a deployment, end to end', () => {
     expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /repos/acme/docs/deployments'])
   })
 
+  it('an empty github-token (a secret that is not set): one warning, no deployment; the outcome stands', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'update-success', 'deployment-environment': 'docs', 'github-token': '' },
+      { env: { GITHUB_API_URL: api.url } }
+    )
+    expect(run.code, run.stdout).toBe(0)
+    expect(run.outputs.result).toBe('success')
+    expect(run.outputs['deployment-id']).toBe('')
+    expect(warnings(run.stdout)).toEqual([
+      "::warning::deployment-environment is set, but github-token is empty (a secret that is not set?). No deployment was recorded; the step's result does not depend on it."
+    ])
+    expect(api.requests).toEqual([])
+  })
+
   it("any other failure is a warning with GitHub's message, inert in the log", async () => {
     const sim = await simulator()
     const api = await githubApi()
@@ -250,7 +267,8 @@ describe('a cancelled deployment, end to end', () => {
     expect(run.code).not.toBe(0)
     expect(run.outputs.result).toBe('cancelled')
     expect(states(api)).toEqual(['in_progress', 'error'])
-    expect(lastStatus(api)?.description).toBe('Update update-forever was cancelled before it settled.')
+    expect(lastStatus(api)?.description).toMatch(/^Update update-forever had not settled when the wait on it was cancelled/)
+    expect(Array.from(lastStatus(api)?.description ?? '').length).toBeLessThanOrEqual(140)
     expect(run.outputs['deployment-id']).toBe(String(api.deployments[0]?.id))
   })
 

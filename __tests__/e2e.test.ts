@@ -69,7 +69,7 @@ describe.concurrent('the bundled action, end to end', () => {
     expect(run.outputs).toMatchObject({ result: 'failure', status: 'failure' })
     // The reason (the update's own summary), the log lines that look like errors, then what to do.
     expect(run.stdout).toContain(
-      '::error::Update update-failure failed: “Update failed: broken link in docs/quickstart.mdx”%0AErrors in its log:%0A  Error: docs/quickstart.mdx:12: broken link to /quickstart/instal%0ANext: fix the file named above (it is annotated), push, and let the update run again.'
+      '::error::Update update-failure failed: “Update failed: broken link in docs/quickstart.mdx”%0AErrors in its log:%0A  Error: docs/quickstart.mdx:12: broken link to /quickstart/instal%0ANext: fix docs/quickstart.mdx:12 (named in its log and annotated in the workflow run), push, and let the update run again.'
     )
     // The log line that names a docs file and line becomes an annotation on that file.
     expect(run.stdout).toContain(

@@ -29,9 +29,25 @@ describe('failureMessage', () => {
         'Errors in its log:',
         '  Error: docs/quickstart.mdx:12: broken link to /install',
         '  warning: image missing in guides/setup.md',
-        'Next: fix the file named above (it is annotated), push, and let the update run again.'
+        'Next: fix docs/quickstart.mdx:12 (and 1 other file its log names; each is annotated in the workflow run), push, and let the update run again.'
       ].join('\n')
     )
+  })
+
+  it('names the file even when the quoted line is cut before it, and says how many error lines are left out', () => {
+    const long = `Error: ${'x'.repeat(320)} in guides/setup.mdx:40`
+    const logs = [long, ...Array.from({ length: 6 }, (_, i) => `Error ${i + 1}: failed`)]
+    const t = target('update', 'u1', { status: 'failure', logs: [...logs.slice(1), long] }, { result: 'failure' })
+    const message = failureMessage(outcome([t]))
+    expect(message).toContain('Errors in its log:\n  … and 2 earlier lines that look like errors\n  Error 3: failed\n')
+    // The quoted line is cut at 300 characters; the file it names is kept beside it.
+    expect(message).toMatch(/\n {2}Error: x+… \(\d+ more characters\) \[guides\/setup\.mdx:40\]\n/)
+    expect(message).toContain('Next: fix guides/setup.mdx:40 (named in its log and annotated in the workflow run), push')
+    expect(fileAnnotations(outcome([t]))).toEqual([
+      { file: 'guides/setup.mdx', line: 40, message: expect.stringMatching(/^update u1 failed: Error: x+… \(\d+ more characters\) \[guides\/setup\.mdx:40\]$/) }
+    ])
+    const one = target('update', 'u1', { status: 'failure', logs: Array.from({ length: 6 }, (_, i) => `Error ${i + 1}: failed`) }, { result: 'failure' })
+    expect(failureMessage(outcome([one]))).toContain('\n  … and 1 earlier line that looks like errors\n')
   })
 
   it('quotes at most 5 error lines, the last ones', () => {
@@ -129,7 +145,7 @@ describe('failureMessage', () => {
       '  Error: docs/quickstart.mdx:12: broken link to /install',
       '  warning: image missing in guides/setup.md',
       '- update u0 stopped by fail-fast: update u1 ended with failure',
-      'Next: fix the file named above (it is annotated), push, and let the update run again.'
+      'Next: fix docs/quickstart.mdx:12 (and 1 other file its log names; each is annotated in the workflow run), push, and let the update run again.'
     ])
   })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { INPUT_NAMES, parseInputs, type RawInputs } from '../src/inputs/parse.js'
+import { deploymentWithoutToken, INPUT_NAMES, parseInputs, type RawInputs } from '../src/inputs/parse.js'
 
 const TOKEN = 'ghs_token_for_the_deployment'
 
@@ -40,17 +40,16 @@ describe('deployment inputs', () => {
     expect(problems({ 'status-id': 'st_1', 'deployment-environment': 'docs', 'github-token': 'two words' })).toEqual([
       'github-token: (hidden) must be printable ASCII without spaces (is the secret pasted with a line break?)'
     ])
-    expect(problems({ 'status-id': 'st_1', 'deployment-environment': 'docs' })).toEqual([
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: the message names the workflow expression
-      'github-token: is required with deployment-environment (the default, ${{ github.token }}, needs deployments: write)'
-    ])
   })
 
-  it('a missing token is one problem, also with pr-comment', () => {
-    expect(problems({ 'status-id': 'st_1', 'deployment-environment': 'docs', 'pr-comment': 'true' })).toEqual([
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: the message names the workflow expression
-      'github-token: is required with pr-comment (the default, ${{ github.token }}, needs pull-requests: write)'
-    ])
+  it('an empty token is no problem: the deployment is skipped with a warning, as the comment is', () => {
+    expect(problems({ 'status-id': 'st_1', 'deployment-environment': 'docs' })).toEqual([])
+    expect(problems({ 'status-id': 'st_1', 'deployment-environment': 'docs', 'pr-comment': 'true' })).toEqual([])
+    const parsed = parseInputs(raw({ 'status-id': 'st_1', 'deployment-environment': 'docs' }))
+    expect(parsed.ok && parsed.settings.deployment).toBeUndefined()
+    expect(deploymentWithoutToken(raw({ 'status-id': 'st_1', 'deployment-environment': 'docs' }))).toBe(true)
+    expect(deploymentWithoutToken(raw({ 'status-id': 'st_1', 'deployment-environment': 'docs', 'github-token': 'ghs_x' }))).toBe(false)
+    expect(deploymentWithoutToken(raw({ 'status-id': 'st_1' }))).toBe(false)
   })
 
   it.each([

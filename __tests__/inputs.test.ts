@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { identifierProblem } from '../src/engine/ids.js'
-import { INPUT_DEFAULTS, INPUT_NAMES, parseInputs, type RawInputs } from '../src/inputs/parse.js'
+import { commentWithoutToken, INPUT_DEFAULTS, INPUT_NAMES, parseInputs, type RawInputs } from '../src/inputs/parse.js'
 import { splitList } from '../src/inputs/values.js'
 
 const KEY = 'admin_secret_value_123'
@@ -99,14 +99,7 @@ describe('parseInputs', () => {
 
   it('runs the checks across inputs even when an input is malformed', () => {
     const parsed = parseInputs(raw({ timeout: 'soon', 'admin-key': '', 'job-id': 'j1', 'search-query': 'q', 'pr-comment': 'true' }))
-    expect(!parsed.ok && parsed.problems.map((p) => p.split(':')[0])).toEqual([
-      'timeout',
-      'project-id',
-      'admin-key',
-      'search-domain',
-      'assistant-key',
-      'github-token'
-    ])
+    expect(!parsed.ok && parsed.problems.map((p) => p.split(':')[0])).toEqual(['timeout', 'project-id', 'admin-key', 'search-domain', 'assistant-key'])
   })
 
   it('checks github-token only when pr-comment is on', () => {
@@ -238,7 +231,22 @@ describe('search inputs', () => {
 describe('pr comment inputs', () => {
   it('reads pr-comment, the token and pr-number-target', () => {
     const parsed = parseInputs(raw({ 'pr-comment': 'true', 'github-token': 'ghs_x', 'pr-number-target': '42' }))
-    expect(parsed.ok && parsed.settings.comment).toEqual({ githubToken: 'ghs_x', prNumberTarget: 42, requestTimeoutMs: 30_000, kinds: ['update'] })
+    expect(parsed.ok && parsed.settings.comment).toEqual({ githubToken: 'ghs_x', prNumberTarget: 42, requestTimeoutMs: 30_000, kinds: ['update'], key: '' })
+  })
+
+  it('reads pr-comment-key, which keeps the comments of matrix legs apart', () => {
+    const parsed = parseInputs(raw({ 'pr-comment': 'true', 'github-token': 'ghs_x', 'pr-comment-key': ' linux / node 20 ' }))
+    expect(parsed.ok && parsed.settings.comment?.key).toBe('linux / node 20')
+    const long = parseInputs(raw({ 'pr-comment': 'true', 'github-token': 'ghs_x', 'pr-comment-key': 'k'.repeat(201) }))
+    expect(!long.ok && long.problems).toEqual([expect.stringMatching(/^pr-comment-key: "k+\.\.\." is longer than 200 characters/)])
+  })
+
+  it('an empty github-token with pr-comment is no problem: no comment, and the step says so in a warning', () => {
+    const parsed = parseInputs(raw({ 'pr-comment': 'true', 'github-token': '' }))
+    expect(parsed.ok && parsed.settings.comment).toBeUndefined()
+    expect(commentWithoutToken(raw({ 'pr-comment': 'true', 'github-token': ' ' }))).toBe(true)
+    expect(commentWithoutToken(raw({ 'pr-comment': 'true', 'github-token': 'ghs_x' }))).toBe(false)
+    expect(commentWithoutToken(raw({ 'pr-comment': 'false', 'github-token': '' }))).toBe(false)
   })
 
   it('keeps the comment settings when other inputs are invalid, so the problems are commented too', () => {
@@ -248,7 +256,8 @@ describe('pr comment inputs', () => {
       githubToken: 'ghs_x',
       prNumberTarget: undefined,
       requestTimeoutMs: 30_000,
-      kinds: ['update', 'job', 'search']
+      kinds: ['update', 'job', 'search'],
+      key: ''
     })
   })
 
@@ -263,7 +272,6 @@ describe('pr comment inputs', () => {
   })
 
   it.each<[Partial<RawInputs>, RegExp]>([
-    [{ 'pr-comment': 'true', 'github-token': '' }, /^github-token: is required with pr-comment/],
     [{ 'pr-number-target': '0' }, /^pr-number-target: "0" must be an integer/],
     [{ 'pr-number-target': '#12' }, /^pr-number-target: /],
     [{ 'pr-comment': 'yes' }, /^pr-comment: "yes" is not a boolean/]

@@ -101,7 +101,7 @@ describe('renderSummary', () => {
       Error: docs/quickstart.mdx:12: broken link to /install
       </pre>
 
-      **Next:** fix the file named above (it is annotated), push, and let the update run again.
+      **Next:** fix docs/quickstart.mdx:12 (named in its log and annotated in the workflow run), push, and let the update run again.
 
       ### Update
 

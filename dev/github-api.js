@@ -1,69 +1,131 @@
 // A fake GitHub REST API on 127.0.0.1 for the PR comment and the deployment: lists, creates and
-// updates issue comments, creates deployments and their statuses, in memory, and records every
-// request. Paths may carry the /api/v3 prefix of GitHub Enterprise Server. `failWith` makes
-// every request answer an error status (403 for a token without pull-requests: write or
-// deployments: write), with `failMessage` as GitHub's message; `hang` leaves every request
-// unanswered.
+// updates issue comments, creates deployments and their statuses, in memory, answers GET /user,
+// and records every request. Paths may carry the
+// /api/v3 prefix of GitHub Enterprise Server.
+//
+// As GitHub does, a write is applied once its request has arrived whole, whether or not the
+// client is still there to read the answer: `delayWrites(ms, ...)` holds the next writes that
+// long before applying and answering them (`{ ms, status }` answers that error status instead,
+// and applies nothing), and `settled()` resolves once every held write is done. `failWith` makes every request answer an error status (403 for a token without
+// pull-requests: write or deployments: write), with `failMessage` as GitHub's message; `hang` leaves every request unanswered; `onRequest` is told of each
+// request as it arrives.
+//
+// Who wrote a comment follows from the token, as on GitHub: an installation token (`ghs_`)
+// is refused GET /user (403) and writes as its app's bot, which GraphQL's viewer names: the
+// bot named in `logins`, by default `github-actions[bot]` (the GITHUB_TOKEN). Any other token
+// is the user named in `logins` (default `docs-maintainer`). `writes()` lists the requests that
+// write a comment.
 import { createServer } from 'node:http'
 
 const STATES = ['error', 'failure', 'inactive', 'in_progress', 'queued', 'pending', 'success']
 
+export const ACTIONS_BOT = 'github-actions[bot]'
+const DEFAULT_LOGIN = 'docs-maintainer'
+
 /**
+ * @typedef {{ id: number, issue: number, body: string, user: string }} Comment
  * @typedef {{ id: number, state: string, description?: string, log_url?: string, environment_url?: string, at: number }} DeploymentStatus
  * @typedef {{ id: number, ref: string, environment: string, transient_environment?: boolean, auto_merge?: boolean,
  *   required_contexts?: string[], description?: string, statuses: DeploymentStatus[] }} Deployment
- * @returns {Promise<{ url: string, requests: { method: string, path: string, authorization?: string, body?: any, at: number }[],
- *   comments: { id: number, issue: number, body: string }[], deployments: Deployment[], failWith: number | undefined,
- *   failMessage: string, hang: boolean, close(): Promise<void> }>}
+ * @typedef {{ method: string, path: string, authorization?: string, body?: any, at: number, appliedAt?: number }} Recorded
+ * @returns {Promise<{ url: string, requests: Recorded[], comments: Comment[], deployments: Deployment[], logins: Record<string, string>,
+ *   failWith: number | undefined, failMessage: string, hang: boolean, onRequest: ((request: Recorded) => void) | undefined,
+ *   writes(): Recorded[], delayWrites(...delays: (number | { ms: number, status: number })[]): void, settled(): Promise<void>, close(): Promise<void> }>}
  */
 export async function startGitHubApi() {
   let nextId = 1000
+  /** @type {(number | { ms: number, status: number })[]} */
+  const writeDelays = []
+  /** @type {Set<Promise<unknown>>} */
+  const held = new Set()
+  /** @type {Set<ReturnType<typeof setTimeout>>} */
+  const timers = new Set()
   const api = {
     url: '',
+    /** @type {Recorded[]} */
     requests: [],
+    /** @type {Comment[]} */
     comments: [],
+    /** @type {Deployment[]} */
     deployments: [],
+    /** @type {Record<string, string>} */
+    logins: {},
+    /** @type {number | undefined} */
     failWith: undefined,
     failMessage: 'Resource not accessible by integration',
     hang: false,
+    /** @type {((request: Recorded) => void) | undefined} */
+    onRequest: undefined,
+    /** The next writes, one delay each, are applied and answered that many ms after they arrived. */
+    delayWrites: (...delays) => void writeDelays.push(...delays),
+    /** The requests that create or update a comment. */
+    writes: () => api.requests.filter((r) => (r.method === 'POST' || r.method === 'PATCH') && r.path.includes('/comments')),
+    /** Resolves once every held write has been applied. */
+    settled: async () => {
+      while (held.size > 0) await Promise.all(held)
+    },
     close: () =>
       new Promise((resolve) => {
+        for (const timer of timers) clearTimeout(timer)
         server.closeAllConnections()
         server.close(() => resolve(undefined))
       })
   }
-  const send = (res, status, body) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+  /** @param {string | undefined} authorization */
+  const loginOf = (authorization) => {
+    const token = (authorization ?? '').replace(/^(?:token|bearer) /i, '')
+    return api.logins[token] ?? (token.startsWith('ghs_') ? ACTIONS_BOT : DEFAULT_LOGIN)
+  }
+  const shown = (c) => ({ id: c.id, body: c.body, user: { login: c.user, type: c.user.endsWith('[bot]') ? 'Bot' : 'User' } })
+  const send = (res, status, body) => {
+    if (!res.destroyed) res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+  }
   const server = createServer(async (req, res) => {
     let text = ''
     for await (const chunk of req) text += chunk
     const body = text ? JSON.parse(text) : undefined
     const url = new URL(req.url ?? '/', 'http://localhost')
-    api.requests.push({ method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization, body, at: Date.now() })
+    /** @type {Recorded} */
+    const request = { method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization, body, at: Date.now() }
+    api.requests.push(request)
+    api.onRequest?.(request)
     if (api.hang) return
     if (api.failWith) return send(res, api.failWith, { message: api.failMessage, documentation_url: 'https://docs.github.com/rest' })
-    const list = /^(?:\/api\/v3)?\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/.exec(url.pathname)
-    const edit = /^(?:\/api\/v3)?\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/.exec(url.pathname)
+    const path = url.pathname.replace(/^\/api\/v3(?=\/)/, '')
+    const list = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/.exec(path)
+    const edit = /^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/.exec(path)
+    const login = loginOf(req.headers.authorization)
+    const installation = /^(?:token|bearer) ghs_/i.test(req.headers.authorization ?? '')
+    if (path === '/user' && req.method === 'GET') {
+      if (installation) return send(res, 403, { message: 'Resource not accessible by integration' })
+      return send(res, 200, { login, type: 'User' })
+    }
+    if ((url.pathname === '/graphql' || url.pathname === '/api/graphql') && req.method === 'POST' && /\bviewer\b/.test(body?.query ?? '')) {
+      return send(res, 200, { data: { viewer: { login } } })
+    }
     if (list && req.method === 'GET') {
       const issue = Number(list[3])
-      return send(
-        res,
-        200,
-        api.comments.filter((c) => c.issue === issue).map((c) => ({ id: c.id, body: c.body }))
-      )
+      return send(res, 200, api.comments.filter((c) => c.issue === issue).map(shown))
     }
-    if (list && req.method === 'POST') {
-      const comment = { id: nextId++, issue: Number(list[3]), body: body.body }
-      api.comments.push(comment)
-      return send(res, 201, { id: comment.id, body: comment.body })
+    const write = async (apply) => {
+      const next = writeDelays.shift()
+      const delay = typeof next === 'object' ? next.ms : next
+      if (delay) {
+        const applied = new Promise((resolve) => {
+          const timer = setTimeout(() => resolve(timers.delete(timer)), delay)
+          timers.add(timer)
+        })
+        held.add(applied)
+        await applied
+        held.delete(applied)
+      }
+      if (typeof next === 'object') return send(res, next.status, { message: 'Server Error' })
+      request.appliedAt = Date.now()
+      const [status, answer] = apply()
+      send(res, status, answer)
     }
-    if (edit && req.method === 'PATCH') {
-      const comment = api.comments.find((c) => c.id === Number(edit[3]))
-      if (!comment) return send(res, 404, { message: 'Not Found' })
-      comment.body = body.body
-      return send(res, 200, { id: comment.id, body: comment.body })
-    }
-    const deployments = /^(?:\/api\/v3)?\/repos\/([^/]+)\/([^/]+)\/deployments$/.exec(url.pathname)
-    const statuses = /^(?:\/api\/v3)?\/repos\/([^/]+)\/([^/]+)\/deployments\/(\d+)\/statuses$/.exec(url.pathname)
+    const deployments = /^\/repos\/([^/]+)\/([^/]+)\/deployments$/.exec(path)
+    const statuses = /^\/repos\/([^/]+)\/([^/]+)\/deployments\/(\d+)\/statuses$/.exec(path)
     if (deployments && req.method === 'POST') {
       if (typeof body?.ref !== 'string' || typeof body?.environment !== 'string')
         return send(res, 422, { message: 'Invalid request: ref and environment are required' })
@@ -83,6 +145,20 @@ export async function startGitHubApi() {
       deployment.statuses.push(status)
       return send(res, 201, status)
     }
+    if (list && req.method === 'POST')
+      return write(() => {
+        const comment = { id: nextId++, issue: Number(list[3]), body: body.body, user: login }
+        api.comments.push(comment)
+        return [201, shown(comment)]
+      })
+    if (edit && req.method === 'PATCH')
+      return write(() => {
+        const comment = api.comments.find((c) => c.id === Number(edit[3]))
+        if (!comment) return [404, { message: 'Not Found' }]
+        if (comment.user !== login) return [403, { message: 'Must have admin rights to Repository.' }]
+        comment.body = body.body
+        return [200, shown(comment)]
+      })
     send(res, 404, { message: 'Not Found' })
   })
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))

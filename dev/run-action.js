@@ -84,6 +84,8 @@ export async function prepareRunner({ inputs = {}, env = {}, event = { name: 'pu
     GITHUB_SHA: '3f786850e387550fdab836ed7e6dc881de23001b',
     GITHUB_WORKFLOW: 'docs',
     GITHUB_JOB: 'wait-for-docs',
+    // A step without an id: `__` and the action's repository; a second use in the job gets `_2`.
+    GITHUB_ACTION: '__acme_wait-for-docs',
     GITHUB_ACTOR: 'octocat',
     GITHUB_SERVER_URL: 'https://github.com',
     GITHUB_API_URL: 'https://api.github.com',

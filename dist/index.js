@@ -31789,9 +31789,43 @@ function commentBudgetMs(requestTimeoutMs, exitBy, limitAt, now = Date.now()) {
     const endBy = exitBy !== undefined ? exitBy - COMMENT_EXIT_MARGIN_MS : limitAt !== undefined ? limitAt + COMMENT_END_SLACK_MS : Number.POSITIVE_INFINITY;
     return Math.max(1, Math.min(exitBy === undefined ? requestTimeoutMs : Number.POSITIVE_INFINITY, endBy - now));
 }
-/** How long the "in progress" comment may take: request-timeout, and never past the wait's deadline. */
-function inProgressBudgetMs(requestTimeoutMs, startedAt, timeoutMs, now = Date.now()) {
-    return Math.min(requestTimeoutMs, startedAt + timeoutMs - now);
+/**
+ * When the comment's (or note's) last write must be over, without a cancel: the step's own
+ * limit, timeout + request-timeout past the start, less what the exit needs of the slack. With
+ * invalid inputs no wait ran, and the comment gets request-timeout from now.
+ */
+function commentEndAt(limits, requestTimeoutMs, now = Date.now()) {
+    return limits ? limits.startedAt + limits.timeoutMs + limits.requestTimeoutMs + COMMENT_END_SLACK_MS : now + requestTimeoutMs;
+}
+/**
+ * Aborted when the comment must be given up, whatever its requests are doing: at `endAt`, or,
+ * once a cancel came, the margin before the process is made to exit, if that is sooner. A write
+ * that was sent is waited on until then, never less: GitHub applies a request it has whole even
+ * when no one is left to read the answer.
+ */
+function commentDeadline(endAt, cancel) {
+    const deadline = new AbortController();
+    let timer;
+    const abortAt = (at) => {
+        clearTimeout(timer);
+        timer = setTimeout(() => deadline.abort(), Math.max(0, at - Date.now()));
+        timer.unref?.();
+    };
+    abortAt(endAt);
+    const onCancel = () => {
+        const exitBy = cancel.exitBy();
+        if (exitBy !== undefined && exitBy - COMMENT_EXIT_MARGIN_MS < endAt)
+            abortAt(exitBy - COMMENT_EXIT_MARGIN_MS);
+    };
+    if (cancel.signal.aborted)
+        onCancel();
+    else
+        cancel.signal.addEventListener('abort', onCancel, { once: true });
+    return deadline.signal;
+}
+/** How long the lookups of a comment (GETs, which change nothing) may take: request-timeout, never past `endAt`. */
+function lookupBudgetMs(requestTimeoutMs, endAt, now = Date.now()) {
+    return Math.max(1, Math.min(requestTimeoutMs, endAt - now));
 }
 
 ;// CONCATENATED MODULE: ./src/durations.ts
@@ -41412,10 +41446,10 @@ const deploymentSchema = object({
         return url.href;
     })
 });
-/** The deployment's settings, when deployment-environment is given. */
+/** The deployment's settings, when deployment-environment is given with a token (without one, a warning says it is skipped). */
 function deploymentSettings(f, githubToken, requestTimeoutMs) {
     const environment = f['deployment-environment'];
-    return environment === undefined ? undefined : { environment, url: f['deployment-url'], githubToken, requestTimeoutMs };
+    return environment === undefined || githubToken === '' ? undefined : { environment, url: f['deployment-url'], githubToken, requestTimeoutMs };
 }
 
 ;// CONCATENATED MODULE: ./src/engine/ids.ts
@@ -41552,12 +41586,14 @@ const commentDefaults = {
     'pr-comment': 'false',
     // action.yml defaults this to `${{ github.token }}`, which only the runner can fill in.
     'github-token': '',
-    'pr-number-target': ''
+    'pr-number-target': '',
+    'pr-comment-key': ''
 };
 const commentSchema = object({
     'pr-comment': booleanSchema,
     'github-token': keySchema,
-    'pr-number-target': optionalNumber(1, 1e12, true)
+    'pr-number-target': optionalNumber(1, 1e12, true),
+    'pr-comment-key': schemas_string().max(200, 'is longer than 200 characters; a short name such as the matrix value is enough')
 });
 
 ;// CONCATENATED MODULE: ./src/inputs/platform.ts
@@ -41881,12 +41917,6 @@ const CROSS_INPUT_RULES = [
     (i) => i.given('assistant-key') &&
         i.text('assistant-key') === i.text('admin-key') &&
         'assistant-key: (hidden) is the same as admin-key; the platform has two kinds of keys: the admin key reads updates and jobs, the assistant key searches. Give each its own key',
-    // The PR comment
-    (i) => i.parsed('pr-comment') &&
-        i.value('pr-comment') &&
-        !i.given('github-token') &&
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: names the workflow expression users write
-        'github-token: is required with pr-comment (the default, ${{ github.token }}, needs pull-requests: write)',
     // The deployment
     (i) => i.given('deployment-url') &&
         !i.given('deployment-environment') &&
@@ -41894,12 +41924,6 @@ const CROSS_INPUT_RULES = [
     (i) => i.given('deployment-environment') &&
         !updateGiven(i) &&
         `deployment-environment: needs a docs update to record; give a status-id or trigger: ${UPDATE_TRIGGERS.join(' or ')} (agent jobs and the search check are not deployments), or remove deployment-environment`,
-    (i) => i.given('deployment-environment') &&
-        !i.given('github-token') &&
-        // With pr-comment too, the comment's rule has said it.
-        !(i.parsed('pr-comment') && i.value('pr-comment')) &&
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: names the workflow expression users write
-        'github-token: is required with deployment-environment (the default, ${{ github.token }}, needs deployments: write)',
     // Starting the work
     (i) => triggerGiven(i) && !i.given('project-id') && 'project-id: is required with trigger (the work is started in that project)',
     (i) => triggerGiven(i) && !targetsGiven(i) && !i.given('admin-key') && 'admin-key: is required with trigger (the admin API key of the platform starts the work)',
@@ -41964,8 +41988,7 @@ function parseInputs(raw) {
     const problems = [];
     const fields = {};
     // The token is only used for the comment and the deployment: without either, whatever it holds is no problem.
-    const commentOn = INPUT_SCHEMAS['pr-comment'].safeParse((raw['pr-comment'] ?? '').trim() || INPUT_DEFAULTS['pr-comment']);
-    const tokenUsed = (commentOn.success && commentOn.data) || (raw['deployment-environment'] ?? '').trim() !== '';
+    const tokenUsed = commentAskedFor(raw) || (raw['deployment-environment'] ?? '').trim() !== '';
     for (const name of INPUT_NAMES) {
         if (name === 'github-token' && !tokenUsed) {
             fields[name] = '';
@@ -42024,15 +42047,32 @@ function commentSettings(inputs) {
         inputs.value('pr-comment') &&
         inputs.given('github-token') &&
         inputs.parsed('github-token') &&
-        inputs.parsed('pr-number-target');
+        inputs.parsed('pr-number-target') &&
+        inputs.parsed('pr-comment-key');
     if (!ready)
         return undefined;
     return {
         githubToken: inputs.value('github-token'),
         prNumberTarget: inputs.value('pr-number-target'),
         requestTimeoutMs: inputs.parsed('request-timeout') ? inputs.value('request-timeout') : (parseDuration(INPUT_DEFAULTS['request-timeout']) ?? 30_000),
-        kinds: commentKinds(inputs)
+        kinds: commentKinds(inputs),
+        key: inputs.value('pr-comment-key')
     };
+}
+/**
+ * pr-comment is on but github-token is empty (a secret that is not set): no comment is written,
+ * and the step says so in a warning, since the comment never fails the step.
+ */
+function commentWithoutToken(raw) {
+    return commentAskedFor(raw) && (raw['github-token'] ?? '').trim() === '';
+}
+/** deployment-environment given with an empty github-token (a secret that is not set): skipped with a warning, as the comment is. */
+function deploymentWithoutToken(raw) {
+    return (raw['deployment-environment'] ?? '').trim() !== '' && (raw['github-token'] ?? '').trim() === '';
+}
+function commentAskedFor(raw) {
+    const on = INPUT_SCHEMAS['pr-comment'].safeParse((raw['pr-comment'] ?? '').trim() || INPUT_DEFAULTS['pr-comment']);
+    return on.success && on.data;
 }
 /** The kinds of work the step was given, as given: part of the comment's marker. */
 function commentKinds(inputs) {
@@ -42061,10 +42101,11 @@ function listenForCancel(options) {
     const cancel = new AbortController();
     let exitBy;
     let received;
+    let doing = 'stopping the wait and writing the outputs.';
     const onSignal = (signal) => {
         if (cancel.signal.aborted)
             return;
-        options.say(`Received ${signal}: stopping the wait and writing the outputs.`);
+        options.say(`Received ${signal}: ${doing}`);
         received = signal;
         exitBy = Date.now() + graceMs;
         cancel.abort();
@@ -42076,6 +42117,9 @@ function listenForCancel(options) {
         signal: cancel.signal,
         received: () => received,
         exitBy: () => exitBy,
+        willNow(next) {
+            doing = next;
+        },
         stop() {
             process.off('SIGINT', onSignal);
             process.off('SIGTERM', onSignal);
@@ -44376,6 +44420,20 @@ const ERROR_WORDS = /\b(?:error|errors|failed|failure|fatal|exception|invalid|br
 function errorLines(logs) {
     return logs.filter((line) => ERROR_WORDS.test(line)).slice(-MAX_ERROR_LINES);
 }
+/** How many lines that look like errors `errorLines` leaves out (the earlier ones). */
+function earlierErrorLines(logs) {
+    return Math.max(0, logs.filter((line) => ERROR_WORDS.test(line)).length - MAX_ERROR_LINES);
+}
+/** An error line as quoted: cut to 300 characters, with the file it names kept when the cut drops it. */
+function quotedLine(line) {
+    const cut = oneLine(line, 300);
+    const ref = fileRefOf(line);
+    return ref && !cut.includes(ref.file) ? `${cut} [${fileRefText(ref)}]` : cut;
+}
+/** `docs/page.mdx:12`, or the file alone. */
+function fileRefText(ref) {
+    return ref.line === undefined ? ref.file : `${ref.file}:${ref.line}`;
+}
 // A relative path ending in a docs-related extension, optionally `:line` (and `:column`).
 const FILE_REF = /(?:^|[\s'"(`[])((?:[\w@-][\w.@-]*\/)*[\w@-][\w.@-]*\.(?:mdx|md|markdown|ya?ml|json|jsx?|tsx?|css|png|jpe?g|svg))(?::(\d{1,7}))?\b/;
 /** The docs file (and line) a log line names, if any; never an absolute path or one with `..`. */
@@ -44417,7 +44475,7 @@ function fileAnnotations(outcome, docsRoot = '') {
             if (seen.has(key))
                 continue;
             seen.add(key);
-            annotations.push({ ...ref, file: docsRoot ? `${docsRoot}/${ref.file}` : ref.file, message: `${describeRef(t.ref)} failed: ${oneLine(line, 300)}` });
+            annotations.push({ ...ref, file: docsRoot ? `${docsRoot}/${ref.file}` : ref.file, message: `${describeRef(t.ref)} failed: ${quotedLine(line)}` });
         }
     }
     return annotations.slice(0, MAX_ERROR_LINES);
@@ -44451,11 +44509,19 @@ function explainTarget(t, options = {}) {
                 };
             if (t.ref.kind === 'update') {
                 const summary = updateSummary(t);
-                const files = quotedLines(t).some((line) => fileRefOf(line) !== undefined);
+                // The files the error lines name, each taken from the whole line, before any cut.
+                const files = [
+                    ...new Set(quotedLines(t)
+                        .flatMap((line) => fileRefOf(line) ?? [])
+                        .map(fileRefText))
+                ];
+                const where = files.length > 1
+                    ? ` (and ${counted(files.length - 1, 'other file')} its log names; each is annotated in the workflow run)`
+                    : ' (named in its log and annotated in the workflow run)';
                 return {
                     reason: summary ? `failed: “${summary}”` : `failed (status "${oneLine(t.status, 80)}")`,
-                    next: files
-                        ? 'fix the file named above (it is annotated), push, and let the update run again'
+                    next: files[0]
+                        ? `fix ${files[0]}${where}, push, and let the update run again`
                         : 'read the update log in the job summary, fix the docs source, and run the update again'
                 };
             }
@@ -44560,7 +44626,14 @@ function explainRun(outcome, options = {}) {
     const sentence = endSentence(`${capitalize(describeRef(first.ref))} ${explained.reason}`);
     const lead = [];
     const quoted = [];
-    const evidence = (t) => quotedLines(t).map((line) => oneLine(line, 300));
+    // The last lines are quoted; the count of those before them comes first.
+    const evidence = (t) => {
+        const lines = quotedLines(t).map(quotedLine);
+        const earlier = lines.length > 0 ? earlierErrorLines(t.logs) : 0;
+        if (earlier > 0)
+            lines.unshift(`… and ${earlier} earlier ${earlier === 1 ? 'line that looks' : 'lines that look'} like errors`);
+        return lines;
+    };
     if (outcome.targets.length === 1)
         lead.push(sentence);
     else
@@ -44709,28 +44782,93 @@ function commentTarget(context, prNumberTarget) {
         };
     return { owner: context.repo.owner, repo: context.repo.repo, number };
 }
-/** Updates the comment that carries the marker, or creates it. */
-async function upsertComment(octokit, target, marker, body) {
-    const where = { owner: target.owner, repo: target.repo };
-    for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, { ...where, issue_number: target.number, per_page: 100 })) {
-        const mine = page.data.find((comment) => comment.body?.includes(marker));
-        if (mine) {
-            await octokit.rest.issues.updateComment({ ...where, comment_id: mine.id, body });
-            return 'updated';
+/** Who the workflow's GITHUB_TOKEN writes as; GitHub refuses it GET /user. */
+const ACTIONS_BOT = 'github-actions[bot]';
+/**
+ * The login the token writes comments as: the user GET /user returns. An installation token
+ * (the GITHUB_TOKEN, or a GitHub App's) is refused GET /user (403) and writes as its app's bot,
+ * which GraphQL's viewer names; when that cannot be asked, the GitHub Actions bot.
+ */
+async function tokenLogin(octokit) {
+    try {
+        const { data } = await octokit.rest.users.getAuthenticated();
+        return data.login;
+    }
+    catch (error) {
+        if (statusOf(error) !== 403)
+            throw error;
+    }
+    let viewer;
+    try {
+        viewer = (await octokit.graphql('query { viewer { login } }')).viewer?.login;
+    }
+    catch (error) {
+        // Given up on its time: asked again later, never taken for the bot.
+        if (error instanceof Error && error.name === 'AbortError')
+            throw error;
+    }
+    // A bot's login ends in [bot] in the REST API, which lists the comments; GraphQL may leave it off.
+    if (typeof viewer !== 'string' || !/^[A-Za-z0-9-]{1,100}(?:\[bot\])?$/.test(viewer))
+        return ACTIONS_BOT;
+    return viewer.endsWith('[bot]') ? viewer : `${viewer}[bot]`;
+}
+/**
+ * The step's comment on the pull request: one written by the token's own identity that carries
+ * the marker, else one it wrote with the earlier marker; undefined when there is none.
+ */
+async function findComment(octokit, target, owner) {
+    let legacy;
+    const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
+        owner: target.owner,
+        repo: target.repo,
+        issue_number: target.number,
+        per_page: 100
+    });
+    for await (const page of pages) {
+        for (const comment of page.data) {
+            if (comment.user?.login !== owner.login)
+                continue;
+            if (comment.body?.includes(owner.marker))
+                return comment.id;
+            if (legacy === undefined && comment.body?.includes(owner.legacyMarker))
+                legacy = comment.id;
         }
     }
-    await octokit.rest.issues.createComment({ ...where, issue_number: target.number, body });
-    return 'created';
+    return legacy;
+}
+/** Updates the comment `id`, or creates one when there is none; returns the comment's id. */
+async function writeComment(octokit, target, id, body) {
+    const where = { owner: target.owner, repo: target.repo };
+    if (id !== undefined) {
+        await octokit.rest.issues.updateComment({ ...where, comment_id: id, body });
+        return { id, done: 'updated' };
+    }
+    const { data } = await octokit.rest.issues.createComment({ ...where, issue_number: target.number, body });
+    return { id: data.id, done: 'created' };
+}
+function statusOf(error) {
+    return typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
+}
+/** The GitHub API did not answer at all: octokit reports a connection that failed as HTTP 500 without a response. */
+function unreachable(error) {
+    if (statusOf(error) !== 500 || !(error instanceof Error) || error.name === 'AbortError')
+        return false;
+    return !('response' in error && error.response);
 }
 /** What to tell the user when the comment could not be written; the step does not fail for it. */
 function explainCommentError(error) {
-    const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
+    const status = statusOf(error);
+    const message = (error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 300);
+    if (unreachable(error)) {
+        const url = typeof error === 'object' && error !== null && 'request' in error ? error.request.url : undefined;
+        const origin = typeof url === 'string' && URL.canParse(url) ? ` at ${new URL(url).origin}` : '';
+        return `the GitHub API${origin} could not be reached (${message}). Check GITHUB_API_URL, and on a self-hosted runner the proxy settings HTTPS_PROXY and NO_PROXY`;
+    }
     if (status === 403 || status === 401)
         return `the token may not comment on pull requests (HTTP ${status}). Add \`permissions: pull-requests: write\` to the job (or pass a github-token that has it)`;
     if (status === 404)
         return 'the pull request was not found (HTTP 404); check pr-number-target and that the token can see the repository';
-    const message = error instanceof Error ? error.message : String(error);
-    return `${status ? `HTTP ${status}: ` : ''}${message.split('\n')[0]?.slice(0, 300)}`;
+    return `${status ? `HTTP ${status}: ` : ''}${message}`;
 }
 
 ;// CONCATENATED MODULE: ./src/github/deployment-api.ts
@@ -44825,14 +44963,24 @@ function renderInProgressComment(marker, targets, source, work) {
     return `${lines.join('\n')}\n`;
 }
 const MAX_COMMENT_FILES = 20;
+// Outside the runner GITHUB_WORKFLOW and GITHUB_JOB may be unset.
+const markerPart = (text) => (text ?? '').replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 80);
+/** Two keys give two markers: every character outside [A-Za-z0-9_.-] is written as its UTF-8 bytes in %XX. */
+const keyPart = (key) => [...new TextEncoder().encode(key)]
+    .map((byte) => (/[A-Za-z0-9_.-]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`))
+    .join('');
 /**
- * The hidden marker that finds this step's comment again on later runs: one per workflow, job
- * and kind of target, so two steps of one workflow keep two comments.
+ * The hidden marker that finds this step's comment again on later runs: one per workflow, job,
+ * step, pr-comment-key and kind of target, so two steps of one job, and two legs of a matrix
+ * with their own keys, keep a comment each.
  */
-function commentMarker(kinds, workflow, job) {
-    // Outside the runner GITHUB_WORKFLOW and GITHUB_JOB may be unset.
-    const clean = (text) => (text ?? '').replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 80);
-    return `<!-- wait-for-docs:${clean(workflow)}/${clean(job)}:${kinds.join('+') || 'none'} -->`;
+function commentMarker(kinds, place) {
+    const key = place.key ? `/${keyPart(place.key)}` : '';
+    return `<!-- wait-for-docs:${markerPart(place.workflow)}/${markerPart(place.job)}/${markerPart(place.step)}${key}:${kinds.join('+') || 'none'} -->`;
+}
+/** The marker of earlier versions, which named the workflow and the job only: its comment is taken over once. */
+function legacyCommentMarker(kinds, place) {
+    return `<!-- wait-for-docs:${markerPart(place.workflow)}/${markerPart(place.job)}:${kinds.join('+') || 'none'} -->`;
 }
 /** The comment: the outcome in short, with every piece of server text escaped. */
 function renderComment(outcome, marker, source) {
@@ -44846,6 +44994,12 @@ function renderComment(outcome, marker, source) {
         lines.push(...outcome.problems.slice(0, 20).map((problem) => `- ${escapeText(problem, 300)}`), '');
     if (next)
         lines.push(`**Next:** ${escapeWithCode(next, 400)}.`, '');
+    // The log lines are not quoted here: the files they name are, with the run that annotates them.
+    const named = fileAnnotations(outcome);
+    if (named.length > 0) {
+        const where = from.runUrl ? ` (annotated in the ${markdown_link('workflow run', from.runUrl)})` : '';
+        lines.push(`**Files named in the update log:** ${named.map((note) => codeSpan(fileRefText(note), 150)).join(', ')}${where}`, '');
+    }
     if (outcome.targets.length > 0) {
         const withPr = outcome.targets.some((t) => t.ref.kind === 'job');
         // One target's reason is the lead above; several each get theirs.
@@ -44885,6 +45039,7 @@ function renderComment(outcome, marker, source) {
 
 
 
+
 /**
  * The work's result, or the budget's abort, whichever comes first: the GitHub API client does
  * not honour an abort in every phase (a proxy that never answers CONNECT holds it for minutes),
@@ -44907,66 +45062,127 @@ async function commentPlace(settings) {
     const target = commentTarget(context, settings.prNumberTarget);
     if ('skip' in target)
         return { skip: target.skip };
-    const marker = commentMarker(settings.kinds, context.workflow, context.job);
+    const place = { workflow: context.workflow, job: context.job, step: context.action, key: settings.key };
     const runUrl = context.runId ? `${context.serverUrl}/${target.owner}/${target.repo}/actions/runs/${context.runId}` : undefined;
-    return { github, target, marker, source: { runUrl, sha: commentCommit(context) } };
+    return {
+        github,
+        target,
+        marker: commentMarker(settings.kinds, place),
+        legacyMarker: legacyCommentMarker(settings.kinds, place),
+        source: { runUrl, sha: commentCommit(context) }
+    };
 }
 /**
- * Posts the "in progress" comment when waiting starts, so the pull request shows the wait at
- * once; the outcome replaces it. Best effort, within `budgetMs`: the outcome's comment reports
- * any problem.
+ * A client whose lookups (GETs and the GraphQL query of who the token is, which change nothing)
+ * end with `lookup`, and whose writes end only with `deadline`: a write that was sent is over
+ * when it is answered or its connection fails, since GitHub applies what it received whole even
+ * if no one waits for the answer.
  */
-async function postInProgressComment(targets, search, comment, clean, signal, budgetMs) {
-    const budget = AbortSignal.any([AbortSignal.timeout(Math.max(1, budgetMs)), signal]);
-    try {
-        const place = await commentPlace(comment);
-        if ('skip' in place)
-            return;
-        const work = describeWork({ targets: targets.map((ref) => ({ ref })), search });
-        const body = clean(renderInProgressComment(place.marker, targets, place.source, work));
-        const octokit = place.github.getOctokit(comment.githubToken);
-        octokit.hook.before('request', (options) => {
-            options.request = { ...options.request, signal: budget };
-        });
-        await withinBudget(upsertComment(octokit, place.target, place.marker, body), budget);
-        info(`Posted "in progress" on pull request #${place.target.number}.`);
-    }
-    catch (error) {
-        const why = budget.aborted ? 'the GitHub API did not answer in time' : explainCommentError(error);
-        info(clean(`The "in progress" comment could not be written (${why}); the outcome will still be commented.`));
-    }
+function clientFor(place, token, lookup, deadline) {
+    const octokit = place.github.getOctokit(token);
+    // Set in a hook, the signal reaches every request, pages of the listing included, and the
+    // proxy-aware fetch of the defaults stays in place (a `request` option would replace it).
+    octokit.hook.before('request', (options) => {
+        const changesNothing = options.method === 'GET' || /\/graphql$/.test(options.url);
+        options.request = { ...options.request, signal: changesNothing ? lookup : deadline };
+    });
+    return octokit;
 }
-/** Creates or updates the PR comment; a failure here is a warning, never a failed step. */
-async function commentOnPullRequest(outcome, settings, clean, budgetMs, cancelled) {
-    // Every request of the comment shares one budget (request-timeout, or what is left of the
-    // step's time limit or of the grace period after a cancel), so a GitHub API that does not
-    // answer cannot hold the step.
-    const budget = AbortSignal.timeout(budgetMs);
-    try {
-        const place = await commentPlace(settings);
-        if ('skip' in place) {
-            warning(`pr-comment is set, but ${place.skip}. No comment was written.`);
-            return;
+/** The comment of one run of the step, for `settings`; `cancel` shortens its time to the grace period. */
+function pullRequestComment(settings, clean, cancel) {
+    const requestTimeoutMs = settings.requestTimeoutMs;
+    let inProgress;
+    // The comment the "in progress" write created or found: the outcome goes there.
+    let written;
+    let login;
+    const cancelled = () => cancel.exitBy() !== undefined;
+    // One end for every write of the run, fixed by the first that asks for it.
+    let end;
+    const endOf = (limits) => {
+        const at = commentEndAt(limits, requestTimeoutMs);
+        end ??= { at, deadline: commentDeadline(at, cancel) };
+        return end;
+    };
+    async function find(place, octokit) {
+        // Asked once per run; again only if asking failed.
+        login ??= await tokenLogin(octokit);
+        return findComment(octokit, place.target, { marker: place.marker, legacyMarker: place.legacyMarker, login });
+    }
+    async function postInProgress(targets, search, limits) {
+        const { deadline } = endOf(limits);
+        // Its lookups never run past the wait's deadline: the outcome's comment needs the time after it.
+        const waitEndsAt = limits.startedAt + limits.timeoutMs;
+        const lookup = AbortSignal.any([AbortSignal.timeout(lookupBudgetMs(requestTimeoutMs, waitEndsAt)), cancel.signal, deadline]);
+        let sent = false;
+        try {
+            const place = await commentPlace(settings);
+            if ('skip' in place)
+                return;
+            const octokit = clientFor(place, settings.githubToken, lookup, deadline);
+            const id = await withinBudget(find(place, octokit), lookup);
+            if (lookup.aborted)
+                throw lookup.reason;
+            const work = describeWork({ targets: targets.map((ref) => ({ ref })), search });
+            const body = clean(renderInProgressComment(place.marker, targets, place.source, work));
+            sent = true;
+            written = (await withinBudget(writeComment(octokit, place.target, id, body), deadline)).id;
+            info(`Posted "in progress" on pull request #${place.target.number}.`);
         }
-        const { github, target, marker } = place;
-        const body = clean(renderComment(outcome, marker, place.source));
-        const octokit = github.getOctokit(settings.githubToken);
-        // Set in a hook, the signal reaches every request, pages of the listing included, and the
-        // proxy-aware fetch of the defaults stays in place (a `request` option would replace it).
-        octokit.hook.before('request', (options) => {
-            options.request = { ...options.request, signal: budget };
-        });
-        const done = await withinBudget(upsertComment(octokit, target, marker, body), budget);
-        info(`${done === 'created' ? 'Commented' : 'Updated the comment'} on pull request #${target.number}.`);
+        catch (error) {
+            const why = sent
+                ? deadline.aborted
+                    ? `its write was still unanswered when ${cancelled() ? 'the cancelled run had to end' : "the step's time limit ran out"}`
+                    : explainCommentError(error)
+                : cancel.signal.aborted
+                    ? 'the run was cancelled before it was'
+                    : lookup.aborted
+                        ? 'the GitHub API did not answer in time'
+                        : explainCommentError(error);
+            info(clean(`The "in progress" comment could not be written (${why}); the outcome will still be commented.`));
+        }
     }
-    catch (error) {
-        const why = !budget.aborted
-            ? explainCommentError(error)
-            : cancelled
-                ? 'the GitHub API did not answer before the cancelled run had to end'
-                : `the GitHub API did not answer within ${formatDuration(budgetMs)} (${budgetMs < settings.requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`;
-        warning(clean(`The pull request comment could not be written: ${why}. The step's result does not depend on it.`));
+    async function postOutcome(outcome, limits) {
+        const { at: endAt, deadline } = endOf(limits);
+        let budgetMs = requestTimeoutMs;
+        let lookup = deadline;
+        let stage = 'in progress';
+        try {
+            // The "in progress" write, once sent, is waited on: applied after the outcome, it would replace it.
+            if (inProgress)
+                await withinBudget(inProgress, deadline);
+            stage = 'lookup';
+            budgetMs = lookupBudgetMs(requestTimeoutMs, endAt);
+            lookup = AbortSignal.any([AbortSignal.timeout(budgetMs), deadline]);
+            const place = await commentPlace(settings);
+            if ('skip' in place) {
+                warning(`pr-comment is set, but ${place.skip}. No comment was written.`);
+                return;
+            }
+            const octokit = clientFor(place, settings.githubToken, lookup, deadline);
+            const id = written ?? (await withinBudget(find(place, octokit), lookup));
+            const body = clean(renderComment(outcome, place.marker, place.source));
+            stage = 'write';
+            const { done } = await withinBudget(writeComment(octokit, place.target, id, body), deadline);
+            info(`${done === 'created' ? 'Commented' : 'Updated the comment'} on pull request #${place.target.number}.`);
+        }
+        catch (error) {
+            const ended = cancelled() ? 'the cancelled run had to end' : "the step's time limit (timeout + request-timeout + 2s) ran out";
+            const why = stage === 'in progress'
+                ? `the "in progress" comment's write was still unanswered when ${ended}, and the outcome must not go before it; the pull request may show "in progress" until the next run`
+                : deadline.aborted
+                    ? `the GitHub API did not answer before ${ended}${stage === 'write' ? ' (GitHub may still apply the write)' : ''}`
+                    : stage === 'lookup' && lookup.aborted
+                        ? `the GitHub API did not answer within ${formatDuration(budgetMs)} (${budgetMs < requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`
+                        : explainCommentError(error);
+            warning(clean(`The pull request comment could not be written: ${why}. The step's result does not depend on it.`));
+        }
     }
+    return {
+        waiting(targets, search, limits) {
+            inProgress = postInProgress(targets, search, limits);
+        },
+        outcome: postOutcome
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/github/deployment.ts
@@ -45393,7 +45609,7 @@ async function run() {
     const hide = redactorFor(secrets);
     const deployment = recordDeployment({ clean: hide, setOutputNow, startedAt });
     // The "in progress" comment, written while waiting; the outcome's comment comes after it.
-    let inProgress;
+    let prComment;
     const waited = await waitForDocs(raw, secrets, {
         log: core_namespaceObject,
         clean: hide,
@@ -45402,30 +45618,33 @@ async function run() {
         startedAt,
         waiting(targets, settings) {
             deployment.begin(targets, settings);
-            const comment = settings.comment;
-            if (!comment)
+            if (!settings.comment)
                 return;
-            // Only while the wait runs: the outcome's comment needs the time after it.
-            const budgetMs = inProgressBudgetMs(comment.requestTimeoutMs, startedAt, settings.timeoutMs);
-            if (budgetMs > 0)
-                inProgress = postInProgressComment(targets, settings.search, comment, hide, cancel.signal, budgetMs);
+            prComment = pullRequestComment(settings.comment, hide, cancel);
+            prComment.waiting(targets, settings.search, limitsOf(settings, startedAt));
         }
     });
-    cancel.stop();
     const { settings, comment } = waited;
+    // A cancel from here on does not stop the step short: it finishes what it writes within the grace.
+    const writing = comment ? 'the outputs, the summary and the pull request comment' : 'the outputs and the summary';
+    cancel.willNow(`the wait is over; finishing ${writing} within ${formatDuration(CANCEL_GRACE_MS)}.`);
     // With invalid inputs the summary is still written unless it was plainly turned off.
     const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false';
     const outcome = await reportStep(waited.outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs, docsRoot: settings?.docsRoot, deploymentId: deployment.id() }, hide);
     // The deployment's last status goes out beside the comment, within the same time limits.
     const deployed = deployment.settle(outcome, settings, cancel.exitBy());
-    await inProgress;
-    if (comment) {
-        const exitBy = cancel.exitBy();
-        const limitAt = settings && startedAt + settings.timeoutMs + settings.requestTimeoutMs;
-        await commentOnPullRequest(outcome, comment, hide, commentBudgetMs(comment.requestTimeoutMs, exitBy, limitAt), exitBy !== undefined);
-    }
+    if (comment)
+        await (prComment ?? pullRequestComment(comment, hide, cancel)).outcome(outcome, settings && limitsOf(settings, startedAt));
+    else if (commentWithoutToken(raw))
+        warning("pr-comment is set, but github-token is empty (a secret that is not set?). No comment was written; the step's result does not depend on it.");
+    if (deploymentWithoutToken(raw))
+        warning("deployment-environment is set, but github-token is empty (a secret that is not set?). No deployment was recorded; the step's result does not depend on it.");
     await deployed;
     await waited.close();
+    cancel.stop();
+}
+function limitsOf(settings, startedAt) {
+    return { startedAt, timeoutMs: settings.timeoutMs, requestTimeoutMs: settings.requestTimeoutMs };
 }
 /** Masks every key before anything is logged; returns them for redaction. */
 function maskSecrets(raw) {

@@ -132,6 +132,8 @@ export interface CommentSettings {
   requestTimeoutMs: number
   /** Kinds of work the step was given; part of the comment's marker. */
   kinds: CommentKind[]
+  /** pr-comment-key: keeps the comments of matrix legs apart; part of the marker. */
+  key: string
 }
 
 export type CommentKind = 'update' | 'job' | 'search'

@@ -33,31 +33,100 @@ export function commentTarget(context: RunContext, prNumberTarget: number | unde
   return { owner: context.repo.owner, repo: context.repo.repo, number }
 }
 
-/** Updates the comment that carries the marker, or creates it. */
-export async function upsertComment(
-  octokit: Octokit,
-  target: { owner: string; repo: string; number: number },
-  marker: string,
-  body: string
-): Promise<'created' | 'updated'> {
-  const where = { owner: target.owner, repo: target.repo }
-  for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, { ...where, issue_number: target.number, per_page: 100 })) {
-    const mine = page.data.find((comment) => comment.body?.includes(marker))
-    if (mine) {
-      await octokit.rest.issues.updateComment({ ...where, comment_id: mine.id, body })
-      return 'updated'
+/** Who the workflow's GITHUB_TOKEN writes as; GitHub refuses it GET /user. */
+export const ACTIONS_BOT = 'github-actions[bot]'
+
+/**
+ * The login the token writes comments as: the user GET /user returns. An installation token
+ * (the GITHUB_TOKEN, or a GitHub App's) is refused GET /user (403) and writes as its app's bot,
+ * which GraphQL's viewer names; when that cannot be asked, the GitHub Actions bot.
+ */
+export async function tokenLogin(octokit: Octokit): Promise<string> {
+  try {
+    const { data } = await octokit.rest.users.getAuthenticated()
+    return data.login
+  } catch (error) {
+    if (statusOf(error) !== 403) throw error
+  }
+  let viewer: unknown
+  try {
+    viewer = (await octokit.graphql<{ viewer?: { login?: unknown } }>('query { viewer { login } }')).viewer?.login
+  } catch (error) {
+    // Given up on its time: asked again later, never taken for the bot.
+    if (error instanceof Error && error.name === 'AbortError') throw error
+  }
+  // A bot's login ends in [bot] in the REST API, which lists the comments; GraphQL may leave it off.
+  if (typeof viewer !== 'string' || !/^[A-Za-z0-9-]{1,100}(?:\[bot\])?$/.test(viewer)) return ACTIONS_BOT
+  return viewer.endsWith('[bot]') ? viewer : `${viewer}[bot]`
+}
+
+/** How the step's comment is recognized: its marker, the marker of earlier versions, and who wrote it. */
+export interface CommentOwner {
+  marker: string
+  /** The marker before the step and pr-comment-key were part of it: such a comment is taken over once. */
+  legacyMarker: string
+  login: string
+}
+
+/**
+ * The step's comment on the pull request: one written by the token's own identity that carries
+ * the marker, else one it wrote with the earlier marker; undefined when there is none.
+ */
+export async function findComment(octokit: Octokit, target: { owner: string; repo: string; number: number }, owner: CommentOwner): Promise<number | undefined> {
+  let legacy: number | undefined
+  const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
+    owner: target.owner,
+    repo: target.repo,
+    issue_number: target.number,
+    per_page: 100
+  })
+  for await (const page of pages) {
+    for (const comment of page.data) {
+      if (comment.user?.login !== owner.login) continue
+      if (comment.body?.includes(owner.marker)) return comment.id
+      if (legacy === undefined && comment.body?.includes(owner.legacyMarker)) legacy = comment.id
     }
   }
-  await octokit.rest.issues.createComment({ ...where, issue_number: target.number, body })
-  return 'created'
+  return legacy
+}
+
+/** Updates the comment `id`, or creates one when there is none; returns the comment's id. */
+export async function writeComment(
+  octokit: Octokit,
+  target: { owner: string; repo: string; number: number },
+  id: number | undefined,
+  body: string
+): Promise<{ id: number; done: 'created' | 'updated' }> {
+  const where = { owner: target.owner, repo: target.repo }
+  if (id !== undefined) {
+    await octokit.rest.issues.updateComment({ ...where, comment_id: id, body })
+    return { id, done: 'updated' }
+  }
+  const { data } = await octokit.rest.issues.createComment({ ...where, issue_number: target.number, body })
+  return { id: data.id, done: 'created' }
+}
+
+function statusOf(error: unknown): number | undefined {
+  return typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined
+}
+
+/** The GitHub API did not answer at all: octokit reports a connection that failed as HTTP 500 without a response. */
+function unreachable(error: unknown): boolean {
+  if (statusOf(error) !== 500 || !(error instanceof Error) || error.name === 'AbortError') return false
+  return !('response' in error && error.response)
 }
 
 /** What to tell the user when the comment could not be written; the step does not fail for it. */
 export function explainCommentError(error: unknown): string {
-  const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined
+  const status = statusOf(error)
+  const message = (error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 300)
+  if (unreachable(error)) {
+    const url = typeof error === 'object' && error !== null && 'request' in error ? (error.request as { url?: unknown }).url : undefined
+    const origin = typeof url === 'string' && URL.canParse(url) ? ` at ${new URL(url).origin}` : ''
+    return `the GitHub API${origin} could not be reached (${message}). Check GITHUB_API_URL, and on a self-hosted runner the proxy settings HTTPS_PROXY and NO_PROXY`
+  }
   if (status === 403 || status === 401)
     return `the token may not comment on pull requests (HTTP ${status}). Add \`permissions: pull-requests: write\` to the job (or pass a github-token that has it)`
   if (status === 404) return 'the pull request was not found (HTTP 404); check pr-number-target and that the token can see the repository'
-  const message = error instanceof Error ? error.message : String(error)
-  return `${status ? `HTTP ${status}: ` : ''}${message.split('\n')[0]?.slice(0, 300)}`
+  return `${status ? `HTTP ${status}: ` : ''}${message}`
 }

@@ -1,10 +1,12 @@
 import * as core from '@actions/core'
-import { readRawInputs, type RawInputs } from '../inputs/parse.js'
-import { listenForCancel } from '../step/cancel.js'
-import { commentBudgetMs, inProgressBudgetMs } from '../step/limits.js'
+import { formatDuration } from '../durations.js'
+import { commentWithoutToken, deploymentWithoutToken, readRawInputs, type RawInputs } from '../inputs/parse.js'
+import type { Settings } from '../model.js'
+import { CANCEL_GRACE_MS, listenForCancel } from '../step/cancel.js'
+import type { StepLimits } from '../step/limits.js'
 import { redactorFor, secretsOf, waitForDocs } from '../step/run.js'
 import { recordDeployment } from './deployment.js'
-import { commentOnPullRequest, postInProgressComment } from './pr-comment.js'
+import { type PullRequestComment, pullRequestComment } from './pr-comment.js'
 import { reportStep } from './report-step.js'
 
 /**
@@ -22,7 +24,7 @@ export async function run(): Promise<void> {
   const deployment = recordDeployment({ clean: hide, setOutputNow, startedAt })
 
   // The "in progress" comment, written while waiting; the outcome's comment comes after it.
-  let inProgress: Promise<void> | undefined
+  let prComment: PullRequestComment | undefined
   const waited = await waitForDocs(raw, secrets, {
     log: core,
     clean: hide,
@@ -31,15 +33,15 @@ export async function run(): Promise<void> {
     startedAt,
     waiting(targets, settings) {
       deployment.begin(targets, settings)
-      const comment = settings.comment
-      if (!comment) return
-      // Only while the wait runs: the outcome's comment needs the time after it.
-      const budgetMs = inProgressBudgetMs(comment.requestTimeoutMs, startedAt, settings.timeoutMs)
-      if (budgetMs > 0) inProgress = postInProgressComment(targets, settings.search, comment, hide, cancel.signal, budgetMs)
+      if (!settings.comment) return
+      prComment = pullRequestComment(settings.comment, hide, cancel)
+      prComment.waiting(targets, settings.search, limitsOf(settings, startedAt))
     }
   })
-  cancel.stop()
   const { settings, comment } = waited
+  // A cancel from here on does not stop the step short: it finishes what it writes within the grace.
+  const writing = comment ? 'the outputs, the summary and the pull request comment' : 'the outputs and the summary'
+  cancel.willNow(`the wait is over; finishing ${writing} within ${formatDuration(CANCEL_GRACE_MS)}.`)
 
   // With invalid inputs the summary is still written unless it was plainly turned off.
   const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false'
@@ -50,14 +52,20 @@ export async function run(): Promise<void> {
   )
   // The deployment's last status goes out beside the comment, within the same time limits.
   const deployed = deployment.settle(outcome, settings, cancel.exitBy())
-  await inProgress
-  if (comment) {
-    const exitBy = cancel.exitBy()
-    const limitAt = settings && startedAt + settings.timeoutMs + settings.requestTimeoutMs
-    await commentOnPullRequest(outcome, comment, hide, commentBudgetMs(comment.requestTimeoutMs, exitBy, limitAt), exitBy !== undefined)
-  }
+  if (comment) await (prComment ?? pullRequestComment(comment, hide, cancel)).outcome(outcome, settings && limitsOf(settings, startedAt))
+  else if (commentWithoutToken(raw))
+    core.warning("pr-comment is set, but github-token is empty (a secret that is not set?). No comment was written; the step's result does not depend on it.")
+  if (deploymentWithoutToken(raw))
+    core.warning(
+      "deployment-environment is set, but github-token is empty (a secret that is not set?). No deployment was recorded; the step's result does not depend on it."
+    )
   await deployed
   await waited.close()
+  cancel.stop()
+}
+
+function limitsOf(settings: Settings, startedAt: number): StepLimits {
+  return { startedAt, timeoutMs: settings.timeoutMs, requestTimeoutMs: settings.requestTimeoutMs }
 }
 
 /** Masks every key before anything is logged; returns them for redaction. */

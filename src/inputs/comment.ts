@@ -6,11 +6,13 @@ export const commentDefaults = {
   'pr-comment': 'false',
   // action.yml defaults this to `${{ github.token }}`, which only the runner can fill in.
   'github-token': '',
-  'pr-number-target': ''
+  'pr-number-target': '',
+  'pr-comment-key': ''
 } as const
 
 export const commentSchema = z.object({
   'pr-comment': booleanSchema,
   'github-token': keySchema,
-  'pr-number-target': optionalNumber(1, 1e12, true)
+  'pr-number-target': optionalNumber(1, 1e12, true),
+  'pr-comment-key': z.string().max(200, 'is longer than 200 characters; a short name such as the matrix value is enough')
 })

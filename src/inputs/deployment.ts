@@ -47,8 +47,8 @@ export const deploymentSchema = z.object({
 
 type DeploymentFields = z.output<typeof deploymentSchema>
 
-/** The deployment's settings, when deployment-environment is given. */
+/** The deployment's settings, when deployment-environment is given with a token (without one, a warning says it is skipped). */
 export function deploymentSettings(f: DeploymentFields, githubToken: string, requestTimeoutMs: number): DeploymentSettings | undefined {
   const environment = f['deployment-environment']
-  return environment === undefined ? undefined : { environment, url: f['deployment-url'], githubToken, requestTimeoutMs }
+  return environment === undefined || githubToken === '' ? undefined : { environment, url: f['deployment-url'], githubToken, requestTimeoutMs }
 }

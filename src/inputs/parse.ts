@@ -37,8 +37,7 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
   const problems: string[] = []
   const fields: Partial<Record<InputName, unknown>> = {}
   // The token is only used for the comment and the deployment: without either, whatever it holds is no problem.
-  const commentOn = INPUT_SCHEMAS['pr-comment'].safeParse((raw['pr-comment'] ?? '').trim() || INPUT_DEFAULTS['pr-comment'])
-  const tokenUsed = (commentOn.success && commentOn.data) || (raw['deployment-environment'] ?? '').trim() !== ''
+  const tokenUsed = commentAskedFor(raw) || (raw['deployment-environment'] ?? '').trim() !== ''
   for (const name of INPUT_NAMES) {
     if (name === 'github-token' && !tokenUsed) {
       fields[name] = ''
@@ -96,14 +95,34 @@ function commentSettings(inputs: InputView): CommentSettings | undefined {
     inputs.value('pr-comment') &&
     inputs.given('github-token') &&
     inputs.parsed('github-token') &&
-    inputs.parsed('pr-number-target')
+    inputs.parsed('pr-number-target') &&
+    inputs.parsed('pr-comment-key')
   if (!ready) return undefined
   return {
     githubToken: inputs.value('github-token'),
     prNumberTarget: inputs.value('pr-number-target'),
     requestTimeoutMs: inputs.parsed('request-timeout') ? inputs.value('request-timeout') : (parseDuration(INPUT_DEFAULTS['request-timeout']) ?? 30_000),
-    kinds: commentKinds(inputs)
+    kinds: commentKinds(inputs),
+    key: inputs.value('pr-comment-key')
   }
+}
+
+/**
+ * pr-comment is on but github-token is empty (a secret that is not set): no comment is written,
+ * and the step says so in a warning, since the comment never fails the step.
+ */
+export function commentWithoutToken(raw: RawInputs): boolean {
+  return commentAskedFor(raw) && (raw['github-token'] ?? '').trim() === ''
+}
+
+/** deployment-environment given with an empty github-token (a secret that is not set): skipped with a warning, as the comment is. */
+export function deploymentWithoutToken(raw: RawInputs): boolean {
+  return (raw['deployment-environment'] ?? '').trim() !== '' && (raw['github-token'] ?? '').trim() === ''
+}
+
+function commentAskedFor(raw: RawInputs): boolean {
+  const on = INPUT_SCHEMAS['pr-comment'].safeParse((raw['pr-comment'] ?? '').trim() || INPUT_DEFAULTS['pr-comment'])
+  return on.success && on.data
 }
 
 /** The kinds of work the step was given, as given: part of the comment's marker. */

@@ -61,13 +61,6 @@ export const CROSS_INPUT_RULES: readonly Rule[] = [
     i.given('assistant-key') &&
     i.text('assistant-key') === i.text('admin-key') &&
     'assistant-key: (hidden) is the same as admin-key; the platform has two kinds of keys: the admin key reads updates and jobs, the assistant key searches. Give each its own key',
-  // The PR comment
-  (i) =>
-    i.parsed('pr-comment') &&
-    i.value('pr-comment') &&
-    !i.given('github-token') &&
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: names the workflow expression users write
-    'github-token: is required with pr-comment (the default, ${{ github.token }}, needs pull-requests: write)',
   // The deployment
   (i) =>
     i.given('deployment-url') &&
@@ -77,13 +70,6 @@ export const CROSS_INPUT_RULES: readonly Rule[] = [
     i.given('deployment-environment') &&
     !updateGiven(i) &&
     `deployment-environment: needs a docs update to record; give a status-id or trigger: ${UPDATE_TRIGGERS.join(' or ')} (agent jobs and the search check are not deployments), or remove deployment-environment`,
-  (i) =>
-    i.given('deployment-environment') &&
-    !i.given('github-token') &&
-    // With pr-comment too, the comment's rule has said it.
-    !(i.parsed('pr-comment') && i.value('pr-comment')) &&
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: names the workflow expression users write
-    'github-token: is required with deployment-environment (the default, ${{ github.token }}, needs deployments: write)',
   // Starting the work
   (i) => triggerGiven(i) && !i.given('project-id') && 'project-id: is required with trigger (the work is started in that project)',
   (i) =>

@@ -2,7 +2,7 @@ import { counted } from '../text.js'
 import { formatDuration } from '../durations.js'
 import type { CommentKind, RunOutcome, TargetRef } from '../model.js'
 import { describeRef } from '../engine/wait.js'
-import { explainRun, explainTarget, resultMark, titleFor } from './explain.js'
+import { explainRun, explainTarget, fileAnnotations, fileRefText, resultMark, titleFor } from './explain.js'
 import { escapeText, escapeWithCode, link, codeSpan, table } from './markdown.js'
 import { runFacts } from './facts.js'
 import { startedMarkdown } from './started.js'
@@ -36,14 +36,37 @@ export function renderInProgressComment(marker: string, targets: readonly Target
 
 export const MAX_COMMENT_FILES = 20
 
+/** Where a comment belongs: the run's workflow, job and step, and the pr-comment-key that keeps matrix legs apart. */
+export interface CommentPlace {
+  workflow?: string | undefined
+  job?: string | undefined
+  /** GITHUB_ACTION: the step's id, or `__owner_repo` (`_2`, `_3`… for further uses in one job). */
+  step?: string | undefined
+  /** pr-comment-key. */
+  key?: string | undefined
+}
+
+// Outside the runner GITHUB_WORKFLOW and GITHUB_JOB may be unset.
+const markerPart = (text: string | undefined) => (text ?? '').replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 80)
+/** Two keys give two markers: every character outside [A-Za-z0-9_.-] is written as its UTF-8 bytes in %XX. */
+const keyPart = (key: string) =>
+  [...new TextEncoder().encode(key)]
+    .map((byte) => (/[A-Za-z0-9_.-]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`))
+    .join('')
+
 /**
- * The hidden marker that finds this step's comment again on later runs: one per workflow, job
- * and kind of target, so two steps of one workflow keep two comments.
+ * The hidden marker that finds this step's comment again on later runs: one per workflow, job,
+ * step, pr-comment-key and kind of target, so two steps of one job, and two legs of a matrix
+ * with their own keys, keep a comment each.
  */
-export function commentMarker(kinds: readonly CommentKind[], workflow: string | undefined, job: string | undefined): string {
-  // Outside the runner GITHUB_WORKFLOW and GITHUB_JOB may be unset.
-  const clean = (text: string | undefined) => (text ?? '').replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 80)
-  return `<!-- wait-for-docs:${clean(workflow)}/${clean(job)}:${kinds.join('+') || 'none'} -->`
+export function commentMarker(kinds: readonly CommentKind[], place: CommentPlace): string {
+  const key = place.key ? `/${keyPart(place.key)}` : ''
+  return `<!-- wait-for-docs:${markerPart(place.workflow)}/${markerPart(place.job)}/${markerPart(place.step)}${key}:${kinds.join('+') || 'none'} -->`
+}
+
+/** The marker of earlier versions, which named the workflow and the job only: its comment is taken over once. */
+export function legacyCommentMarker(kinds: readonly CommentKind[], place: CommentPlace): string {
+  return `<!-- wait-for-docs:${markerPart(place.workflow)}/${markerPart(place.job)}:${kinds.join('+') || 'none'} -->`
 }
 
 /** The comment: the outcome in short, with every piece of server text escaped. */
@@ -55,6 +78,12 @@ export function renderComment(outcome: RunOutcome, marker: string, source: Comme
   if (started) lines.push(started, '')
   if (outcome.problems.length > 0) lines.push(...outcome.problems.slice(0, 20).map((problem) => `- ${escapeText(problem, 300)}`), '')
   if (next) lines.push(`**Next:** ${escapeWithCode(next, 400)}.`, '')
+  // The log lines are not quoted here: the files they name are, with the run that annotates them.
+  const named = fileAnnotations(outcome)
+  if (named.length > 0) {
+    const where = from.runUrl ? ` (annotated in the ${link('workflow run', from.runUrl)})` : ''
+    lines.push(`**Files named in the update log:** ${named.map((note) => codeSpan(fileRefText(note), 150)).join(', ')}${where}`, '')
+  }
   if (outcome.targets.length > 0) {
     const withPr = outcome.targets.some((t) => t.ref.kind === 'job')
     // One target's reason is the lead above; several each get theirs.

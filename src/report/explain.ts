@@ -1,5 +1,5 @@
 import { formatDuration } from '../durations.js'
-import { oneLine } from '../text.js'
+import { counted, oneLine } from '../text.js'
 import { listed, TERMINAL_STATES } from '../engine/targets/states.js'
 import { describeRef } from '../engine/wait.js'
 import type { RunOutcome, TargetReport } from '../model.js'
@@ -26,6 +26,23 @@ const ERROR_WORDS = /\b(?:error|errors|failed|failure|fatal|exception|invalid|br
 /** The log lines of an update that look like errors, the last `MAX_ERROR_LINES` of them. */
 export function errorLines(logs: readonly string[]): string[] {
   return logs.filter((line) => ERROR_WORDS.test(line)).slice(-MAX_ERROR_LINES)
+}
+
+/** How many lines that look like errors `errorLines` leaves out (the earlier ones). */
+function earlierErrorLines(logs: readonly string[]): number {
+  return Math.max(0, logs.filter((line) => ERROR_WORDS.test(line)).length - MAX_ERROR_LINES)
+}
+
+/** An error line as quoted: cut to 300 characters, with the file it names kept when the cut drops it. */
+function quotedLine(line: string): string {
+  const cut = oneLine(line, 300)
+  const ref = fileRefOf(line)
+  return ref && !cut.includes(ref.file) ? `${cut} [${fileRefText(ref)}]` : cut
+}
+
+/** `docs/page.mdx:12`, or the file alone. */
+export function fileRefText(ref: FileRef): string {
+  return ref.line === undefined ? ref.file : `${ref.file}:${ref.line}`
 }
 
 export interface FileRef {
@@ -79,7 +96,7 @@ export function fileAnnotations(outcome: RunOutcome, docsRoot = ''): FileAnnotat
       const key = `${ref.file}:${ref.line ?? ''}`
       if (seen.has(key)) continue
       seen.add(key)
-      annotations.push({ ...ref, file: docsRoot ? `${docsRoot}/${ref.file}` : ref.file, message: `${describeRef(t.ref)} failed: ${oneLine(line, 300)}` })
+      annotations.push({ ...ref, file: docsRoot ? `${docsRoot}/${ref.file}` : ref.file, message: `${describeRef(t.ref)} failed: ${quotedLine(line)}` })
     }
   }
   return annotations.slice(0, MAX_ERROR_LINES)
@@ -114,11 +131,22 @@ export function explainTarget(t: TargetReport, options: ExplainOptions = {}): Ex
         }
       if (t.ref.kind === 'update') {
         const summary = updateSummary(t)
-        const files = quotedLines(t).some((line) => fileRefOf(line) !== undefined)
+        // The files the error lines name, each taken from the whole line, before any cut.
+        const files = [
+          ...new Set(
+            quotedLines(t)
+              .flatMap((line) => fileRefOf(line) ?? [])
+              .map(fileRefText)
+          )
+        ]
+        const where =
+          files.length > 1
+            ? ` (and ${counted(files.length - 1, 'other file')} its log names; each is annotated in the workflow run)`
+            : ' (named in its log and annotated in the workflow run)'
         return {
           reason: summary ? `failed: “${summary}”` : `failed (status "${oneLine(t.status, 80)}")`,
-          next: files
-            ? 'fix the file named above (it is annotated), push, and let the update run again'
+          next: files[0]
+            ? `fix ${files[0]}${where}, push, and let the update run again`
             : 'read the update log in the job summary, fix the docs source, and run the update again'
         }
       }
@@ -235,7 +263,13 @@ export function explainRun(outcome: RunOutcome, options: ExplainOptions = {}): R
   const sentence = endSentence(`${capitalize(describeRef(first.ref))} ${explained.reason}`)
   const lead: string[] = []
   const quoted: string[][] = []
-  const evidence = (t: TargetReport) => quotedLines(t).map((line) => oneLine(line, 300))
+  // The last lines are quoted; the count of those before them comes first.
+  const evidence = (t: TargetReport) => {
+    const lines = quotedLines(t).map(quotedLine)
+    const earlier = lines.length > 0 ? earlierErrorLines(t.logs) : 0
+    if (earlier > 0) lines.unshift(`… and ${earlier} earlier ${earlier === 1 ? 'line that looks' : 'lines that look'} like errors`)
+    return lines
+  }
   if (outcome.targets.length === 1) lead.push(sentence)
   else lead.push(`${failing.length} of ${outcome.targets.length} targets did not succeed. ${sentence}`)
   quoted.push(evidence(first))

@@ -8,6 +8,11 @@ export interface Cancellation {
   received(): NodeJS.Signals | undefined
   /** When the process must be gone by, once a signal came; undefined before. */
   exitBy(): number | undefined
+  /**
+   * What a cancel from now on does, as the log says it after "Received SIGINT: " (before the
+   * wait ends: stopping the wait and writing the outputs).
+   */
+  willNow(doing: string): void
   /** Stops listening; a signal after this ends the process as Node does by default. */
   stop(): void
 }
@@ -30,9 +35,10 @@ export function listenForCancel(options: CancelOptions): Cancellation {
   const cancel = new AbortController()
   let exitBy: number | undefined
   let received: NodeJS.Signals | undefined
+  let doing = 'stopping the wait and writing the outputs.'
   const onSignal = (signal: NodeJS.Signals) => {
     if (cancel.signal.aborted) return
-    options.say(`Received ${signal}: stopping the wait and writing the outputs.`)
+    options.say(`Received ${signal}: ${doing}`)
     received = signal
     exitBy = Date.now() + graceMs
     cancel.abort()
@@ -44,6 +50,9 @@ export function listenForCancel(options: CancelOptions): Cancellation {
     signal: cancel.signal,
     received: () => received,
     exitBy: () => exitBy,
+    willNow(next) {
+      doing = next
+    },
     stop() {
       process.off('SIGINT', onSignal)
       process.off('SIGTERM', onSignal)

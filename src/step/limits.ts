@@ -20,7 +20,53 @@ export function commentBudgetMs(requestTimeoutMs: number, exitBy: number | undef
   return Math.max(1, Math.min(exitBy === undefined ? requestTimeoutMs : Number.POSITIVE_INFINITY, endBy - now))
 }
 
-/** How long the "in progress" comment may take: request-timeout, and never past the wait's deadline. */
-export function inProgressBudgetMs(requestTimeoutMs: number, startedAt: number, timeoutMs: number, now = Date.now()): number {
-  return Math.min(requestTimeoutMs, startedAt + timeoutMs - now)
+/** The step's time limits, once the inputs parsed. */
+export interface StepLimits {
+  startedAt: number
+  timeoutMs: number
+  requestTimeoutMs: number
+}
+
+/**
+ * When the comment's (or note's) last write must be over, without a cancel: the step's own
+ * limit, timeout + request-timeout past the start, less what the exit needs of the slack. With
+ * invalid inputs no wait ran, and the comment gets request-timeout from now.
+ */
+export function commentEndAt(limits: StepLimits | undefined, requestTimeoutMs: number, now = Date.now()): number {
+  return limits ? limits.startedAt + limits.timeoutMs + limits.requestTimeoutMs + COMMENT_END_SLACK_MS : now + requestTimeoutMs
+}
+
+/** What a cancel tells the comment: whether one came, and when the process must be gone by. */
+export interface CancelClock {
+  signal: AbortSignal
+  exitBy(): number | undefined
+}
+
+/**
+ * Aborted when the comment must be given up, whatever its requests are doing: at `endAt`, or,
+ * once a cancel came, the margin before the process is made to exit, if that is sooner. A write
+ * that was sent is waited on until then, never less: GitHub applies a request it has whole even
+ * when no one is left to read the answer.
+ */
+export function commentDeadline(endAt: number, cancel: CancelClock): AbortSignal {
+  const deadline = new AbortController()
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const abortAt = (at: number) => {
+    clearTimeout(timer)
+    timer = setTimeout(() => deadline.abort(), Math.max(0, at - Date.now()))
+    timer.unref?.()
+  }
+  abortAt(endAt)
+  const onCancel = () => {
+    const exitBy = cancel.exitBy()
+    if (exitBy !== undefined && exitBy - COMMENT_EXIT_MARGIN_MS < endAt) abortAt(exitBy - COMMENT_EXIT_MARGIN_MS)
+  }
+  if (cancel.signal.aborted) onCancel()
+  else cancel.signal.addEventListener('abort', onCancel, { once: true })
+  return deadline.signal
+}
+
+/** How long the lookups of a comment (GETs, which change nothing) may take: request-timeout, never past `endAt`. */
+export function lookupBudgetMs(requestTimeoutMs: number, endAt: number, now = Date.now()): number {
+  return Math.max(1, Math.min(requestTimeoutMs, endAt - now))
 }

@@ -1,0 +1,339 @@
+import type { ChildProcess } from 'node:child_process'
+import { createServer, type AddressInfo } from 'node:net'
+import { describe, expect, it } from 'vitest'
+import { ACTIONS_BOT } from '../dev/github-api.js'
+import { githubApi, runAgainst, simulator } from './helpers/e2e.js'
+
+// The pull request comment is the truth at the end: whatever GitHub does with a write the step
+// gave up on, whatever signal comes while it writes, whoever else holds the marker.
+const pullRequest = { name: 'pull_request', payload: { pull_request: { number: 7 } } }
+const TOKEN = 'ghs_fake_token_for_tests_0002'
+const MARKER = '<!-- wait-for-docs:docs/wait-for-docs/__acme_wait-for-docs:update -->'
+const IN_PROGRESS = { status: 'in_progress' }
+const SUCCESS = { status: 'success', endedAt: '2026-01-01T00:00:00Z' }
+const comment = { 'pr-comment': 'true', 'github-token': TOKEN }
+
+type Api = Awaited<ReturnType<typeof githubApi>>
+type Sim = Awaited<ReturnType<typeof simulator>>
+
+/** An update that stays in progress until the "in progress" comment's write has reached GitHub, then succeeds. */
+function succeedsAfterInProgressWrite(sim: Sim, api: Api, id: string): void {
+  sim.script('update', id, [{ fn: () => ({ json: api.writes().length > 0 ? SUCCESS : IN_PROGRESS }) }])
+}
+
+/** The child of the run, known from its first line of output (the masks, before any request). */
+function childOf() {
+  let child: ChildProcess | undefined
+  return {
+    onStdout: (_chunk: string, running: ChildProcess) => {
+      child ??= running
+    },
+    interrupt(): number {
+      child?.kill('SIGINT')
+      return Date.now()
+    }
+  }
+}
+
+const writes = (api: Api) => api.writes()
+const isWrite = (request: { method: string; path: string }, method: string) => request.method === method && request.path.includes('/comments')
+
+describe('the comment is written after every write before it has settled', () => {
+  it('an "in progress" write answered after request-timeout is waited on, and the outcome replaces it', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    succeedsAfterInProgressWrite(sim, api, 'late-write')
+    // GitHub applies the "in progress" POST 2.5 s after it arrived: past request-timeout (1 s).
+    api.delayWrites(2500)
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'late-write', ...comment, 'request-timeout': '1s' },
+      { env: { GITHUB_API_URL: api.url }, event: pullRequest }
+    )
+    await api.settled()
+    expect(run.code, run.stdout).toBe(0)
+    const [posted, patched] = writes(api)
+    expect(writes(api).map((r) => `${r.method} ${r.path}`)).toEqual(['POST /repos/acme/docs/issues/7/comments', 'PATCH /repos/acme/docs/issues/comments/1000'])
+    // The outcome was sent only once the "in progress" write had been applied and answered.
+    expect(patched?.at).toBeGreaterThanOrEqual(posted?.appliedAt ?? Number.POSITIVE_INFINITY)
+    expect(api.comments).toHaveLength(1)
+    expect(api.comments[0]?.body).toContain('### ✅ Docs update deployed')
+    expect(run.stdout).toContain('Posted "in progress" on pull request #7.')
+    expect(run.stdout).toContain('Updated the comment on pull request #7.')
+  })
+
+  it('an "in progress" write refused after request-timeout: the outcome still gets its own request-timeout to find its place', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    succeedsAfterInProgressWrite(sim, api, 'late-refusal')
+    api.delayWrites({ ms: 1500, status: 502 })
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'late-refusal', ...comment, 'request-timeout': '1s' },
+      { env: { GITHUB_API_URL: api.url }, event: pullRequest }
+    )
+    expect(run.code, run.stdout).toBe(0)
+    expect(run.stdout).toContain('The "in progress" comment could not be written (HTTP 502: Server Error)')
+    expect(run.stdout).toContain('Commented on pull request #7.')
+    // Who the token is (refused GET /user, then GraphQL's viewer), asked once; the outcome looks again.
+    expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /user',
+      'POST /graphql',
+      'GET /repos/acme/docs/issues/7/comments',
+      'POST /repos/acme/docs/issues/7/comments',
+      'GET /repos/acme/docs/issues/7/comments',
+      'POST /repos/acme/docs/issues/7/comments'
+    ])
+    expect(api.comments).toHaveLength(1)
+    expect(api.comments[0]?.body).toContain('### ✅ Docs update deployed')
+  })
+
+  it('an "in progress" write that is never answered holds the step no longer than timeout + request-timeout + 2 s, and says why', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    succeedsAfterInProgressWrite(sim, api, 'never-answered')
+    api.delayWrites(600_000)
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'never-answered', ...comment, timeout: '3s', 'request-timeout': '1s' },
+      { env: { GITHUB_API_URL: api.url }, event: pullRequest }
+    )
+    expect(run.code, run.stdout).toBe(0)
+    expect(run.outputs.result).toBe('success')
+    expect(run.stdout).toContain(
+      `::warning::The pull request comment could not be written: the "in progress" comment's write was still unanswered when the step's time limit (timeout + request-timeout + 2s) ran out, and the outcome must not go before it`
+    )
+    // No second write that the held one could overwrite.
+    expect(writes(api)).toHaveLength(1)
+    // The contract's bound, and the time a child process needs to start on a busy machine.
+    expect(run.durationMs).toBeLessThan((3 + 1 + 2) * 1000 + 3000)
+  })
+
+  it('a cancel while the "in progress" write is on its way: the outcome follows its answer, within the 2 s the runner gives', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    sim.script('update', 'cancelled-while-posting', [{ json: IN_PROGRESS }])
+    api.delayWrites(600)
+    const child = childOf()
+    let signalledAt = 0
+    api.onRequest = (request) => {
+      if (isWrite(request, 'POST')) signalledAt = child.interrupt()
+    }
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'cancelled-while-posting', ...comment },
+      { env: { GITHUB_API_URL: api.url }, event: pullRequest, onStdout: child.onStdout }
+    )
+    const endedAt = Date.now()
+    await api.settled()
+    expect(run.code).not.toBe(0)
+    expect(run.outputs.result).toBe('cancelled')
+    expect(endedAt - signalledAt).toBeLessThan(2000)
+    const [posted, patched] = writes(api)
+    expect(writes(api).map((r) => r.method)).toEqual(['POST', 'PATCH'])
+    expect(patched?.at).toBeGreaterThanOrEqual(posted?.appliedAt ?? Number.POSITIVE_INFINITY)
+    expect(api.comments).toHaveLength(1)
+    expect(api.comments[0]?.body).toContain('### 🛑 Cancelled while waiting for the docs update')
+  })
+
+  it('a cancel while the outcome is written finishes the write within the grace, and says so', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    succeedsAfterInProgressWrite(sim, api, 'cancelled-while-reporting')
+    // The "in progress" POST at once, the outcome's PATCH 400 ms after it arrived.
+    api.delayWrites(0, 400)
+    const child = childOf()
+    let signalledAt = 0
+    api.onRequest = (request) => {
+      if (isWrite(request, 'PATCH')) signalledAt = child.interrupt()
+    }
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'cancelled-while-reporting', ...comment },
+      { env: { GITHUB_API_URL: api.url }, event: pullRequest, onStdout: child.onStdout }
+    )
+    const endedAt = Date.now()
+    expect(signalledAt).toBeGreaterThan(0)
+    expect(endedAt - signalledAt).toBeLessThan(2000)
+    expect(run.stdout).toContain('Received SIGINT: the wait is over; finishing the outputs, the summary and the pull request comment within 1.5s.')
+    // The write was answered before the step ended, and the step said so.
+    expect(run.stdout).toContain('Updated the comment on pull request #7.')
+    expect(run.outputs.result).toBe('success')
+    expect(api.comments).toHaveLength(1)
+    expect(api.comments[0]?.body).toContain('### ✅ Docs update deployed')
+  })
+
+  it('a cancel before the "in progress" comment is written says the run was cancelled', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    sim.script('update', 'cancelled-before-posting', [{ json: IN_PROGRESS }])
+    api.hang = true
+    const child = childOf()
+    let signalledAt = 0
+    api.onRequest = () => {
+      if (!signalledAt) signalledAt = child.interrupt()
+    }
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'cancelled-before-posting', ...comment },
+      { env: { GITHUB_API_URL: api.url }, event: pullRequest, onStdout: child.onStdout }
+    )
+    expect(Date.now() - signalledAt).toBeLessThan(2000)
+    expect(run.outputs.result).toBe('cancelled')
+    expect(run.stdout).toContain('The "in progress" comment could not be written (the run was cancelled before it was); the outcome will still be commented.')
+    expect(run.stdout).not.toContain('did not answer in time')
+    expect(run.stdout).toContain('::warning::The pull request comment could not be written: the GitHub API did not answer before the cancelled run had to end.')
+  })
+})
+
+describe.concurrent('each step keeps its own comment, and only its own', () => {
+  const inputs = { 'status-id': 'update-success', ...comment }
+
+  it('two steps of one job keep two comments; each run updates its own', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    const first = await runAgainst(sim, inputs, { env: { GITHUB_API_URL: api.url }, event: pullRequest })
+    const second = await runAgainst(
+      sim,
+      { ...inputs, 'status-id': 'update-failure' },
+      { env: { GITHUB_API_URL: api.url, GITHUB_ACTION: '__acme_wait-for-docs_2' }, event: pullRequest }
+    )
+    expect([first.code, second.code]).toEqual([0, 1])
+    expect(api.comments.map((c) => c.body.split('\n')[1])).toEqual(['### ✅ Docs update deployed', '### ❌ Docs update failed'])
+    sim.reset()
+    const again = await runAgainst(sim, inputs, { env: { GITHUB_API_URL: api.url }, event: pullRequest })
+    expect(again.stdout).toContain('Updated the comment on pull request #7.')
+    expect(api.comments).toHaveLength(2)
+    expect(api.comments[1]?.body).toContain('### ❌ Docs update failed')
+  }, 90_000)
+
+  it('matrix legs keep a comment each with pr-comment-key', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    const env = { GITHUB_API_URL: api.url }
+    const linux = await runAgainst(sim, { ...inputs, 'pr-comment-key': 'linux' }, { env, event: pullRequest })
+    const windows = await runAgainst(sim, { ...inputs, 'status-id': 'update-failure', 'pr-comment-key': 'windows' }, { env, event: pullRequest })
+    expect([linux.code, windows.code]).toEqual([0, 1])
+    expect(api.comments).toHaveLength(2)
+    expect(api.comments[0]?.body).toContain('<!-- wait-for-docs:docs/wait-for-docs/__acme_wait-for-docs/linux:update -->\n### ✅ Docs update deployed')
+    expect(api.comments[1]?.body).toContain('<!-- wait-for-docs:docs/wait-for-docs/__acme_wait-for-docs/windows:update -->\n### ❌ Docs update failed')
+  }, 90_000)
+
+  it('a comment of an earlier version (workflow and job in its marker) is taken over once', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    const env = { GITHUB_API_URL: api.url }
+    api.comments.push({ id: 1, issue: 7, user: ACTIONS_BOT, body: '<!-- wait-for-docs:docs/wait-for-docs:update -->\n### ⏳ Waiting for the docs update\n' })
+    const run = await runAgainst(sim, inputs, { env, event: pullRequest })
+    expect(run.code).toBe(0)
+    expect(api.comments).toHaveLength(1)
+    expect(api.comments[0]?.body.startsWith(`${MARKER}\n### ✅ Docs update deployed`)).toBe(true)
+    // Taken over, it is this step's: another step of the job gets a comment of its own.
+    const other = await runAgainst(sim, inputs, { env: { ...env, GITHUB_ACTION: '__acme_wait-for-docs_2' }, event: pullRequest })
+    expect(other.stdout).toContain('Updated the comment on pull request #7.')
+    expect(api.comments).toHaveLength(2)
+    expect(api.comments[0]?.body.startsWith(MARKER)).toBe(true)
+  }, 90_000)
+
+  it('a comment that holds the marker but was written by someone else is left alone', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    const pasted = `Look: ${MARKER} and <!-- wait-for-docs:docs/wait-for-docs:update -->`
+    api.comments.push({ id: 1, issue: 7, user: 'pr-author', body: pasted })
+    const run = await runAgainst(sim, inputs, { env: { GITHUB_API_URL: api.url }, event: pullRequest })
+    expect(run.code, run.stdout).toBe(0)
+    expect(run.stdout).toContain('Updated the comment on pull request #7.')
+    expect(api.comments.map((c) => [c.user, c.body.split('\n')[1] ?? c.body])).toEqual([
+      ['pr-author', pasted],
+      [ACTIONS_BOT, '### ✅ Docs update deployed']
+    ])
+    expect(writes(api).every((r) => r.path !== '/repos/acme/docs/issues/comments/1')).toBe(true)
+  })
+
+  it("with a GitHub App's token, the comments of its bot are ours", async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    const token = 'ghs_fake_app_installation_token_01'
+    api.logins[token] = 'docs-app[bot]'
+    api.comments.push({ id: 1, issue: 7, user: ACTIONS_BOT, body: `${MARKER}\nwritten with GITHUB_TOKEN` })
+    api.comments.push({ id: 2, issue: 7, user: 'docs-app[bot]', body: `${MARKER}\nwritten with the app's token` })
+    const run = await runAgainst(sim, { ...inputs, 'github-token': token }, { env: { GITHUB_API_URL: api.url }, event: pullRequest })
+    expect(run.code, run.stdout).toBe(0)
+    expect(api.comments).toHaveLength(2)
+    expect(api.comments[0]?.body).toContain('written with GITHUB_TOKEN')
+    expect(api.comments[1]?.body).toContain('### ✅ Docs update deployed')
+  })
+
+  it('with a personal token, the comments of the user GET /user names are ours', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    const token = 'ghp_fake_personal_token_0001'
+    api.logins[token] = 'docs-maintainer'
+    api.comments.push({ id: 1, issue: 7, user: ACTIONS_BOT, body: `${MARKER}\nwritten with GITHUB_TOKEN` })
+    api.comments.push({ id: 2, issue: 7, user: 'docs-maintainer', body: `${MARKER}\nwritten with the personal token` })
+    const run = await runAgainst(sim, { ...inputs, 'github-token': token }, { env: { GITHUB_API_URL: api.url }, event: pullRequest })
+    expect(run.code, run.stdout).toBe(0)
+    expect(api.requests[0]).toMatchObject({ method: 'GET', path: '/user' })
+    expect(api.comments[0]?.body).toContain('written with GITHUB_TOKEN')
+    expect(api.comments[1]?.body).toContain('### ✅ Docs update deployed')
+  })
+})
+
+describe.concurrent('what the comment and the step say', () => {
+  it('a failed update: the comment names the file and line and links the run; the annotation names it though the line is cut', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    const long = `Error: ${'the page could not be built because '.repeat(10)}in guides/setup.mdx:40`
+    const logs = ['Building 42 pages', ...Array.from({ length: 6 }, (_, i) => `Error: step ${i + 1} failed`), long, 'done']
+    sim.script('update', 'named-file', [{ json: { status: 'failure', summary: 'Build failed', logs, endedAt: '2026-01-01T00:00:00Z' } }])
+    const run = await runAgainst(sim, { 'status-id': 'named-file', ...comment }, { env: { GITHUB_API_URL: api.url }, event: pullRequest })
+    expect(run.code).toBe(1)
+    const body = api.comments[0]?.body ?? ''
+    expect(body).toContain('**Next:** fix guides/setup.mdx:40 (named in its log and annotated in the workflow run), push, and let the update run again.')
+    expect(body).toContain(
+      '**Files named in the update log:** `guides/setup.mdx:40` (annotated in the [workflow run](https://github.com/acme/docs/actions/runs/4242424242))'
+    )
+    expect(body).not.toContain('named above')
+    // The step's error annotation: the cut line keeps its file, and the lines left out are counted.
+    const error = run.stdout.split('\n').find((line) => line.startsWith('::error::Update named-file failed')) ?? ''
+    expect(error).toContain('%0A  … and 2 earlier lines that look like errors%0A')
+    expect(error).toMatch(/the page could not be built because[^%]*… \(\d+ more characters\) \[guides\/setup\.mdx:40\]%0A/)
+    expect(error).toContain('Next: fix guides/setup.mdx:40 ')
+    expect(run.stdout).toMatch(/::error title=Docs update failed,file=guides\/setup\.mdx,line=40::update named-file failed: Error: .*\[guides\/setup\.mdx:40\]/)
+  })
+
+  it('a GitHub API that cannot be reached is said so, with the proxy settings to check', async () => {
+    const sim = await simulator()
+    // A port that was just free: nothing listens there.
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const port = (closed.address() as AddressInfo).port
+    await new Promise((resolve) => closed.close(resolve))
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'update-success', ...comment },
+      { env: { GITHUB_API_URL: `http://127.0.0.1:${port}` }, event: pullRequest }
+    )
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain(
+      `::warning::The pull request comment could not be written: the GitHub API at http://127.0.0.1:${port} could not be reached (connect ECONNREFUSED 127.0.0.1:${port}). Check GITHUB_API_URL, and on a self-hosted runner the proxy settings HTTPS_PROXY and NO_PROXY.`
+    )
+    expect(run.stdout).not.toContain('HTTP 500')
+  })
+
+  it('an empty github-token with pr-comment: a warning, no comment, and the step passes', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': '' },
+      { env: { GITHUB_API_URL: api.url }, event: pullRequest }
+    )
+    expect(run.code, run.stdout).toBe(0)
+    expect(run.outputs.result).toBe('success')
+    expect(run.stdout).toContain(
+      "::warning::pr-comment is set, but github-token is empty (a secret that is not set?). No comment was written; the step's result does not depend on it."
+    )
+    expect(api.requests).toHaveLength(0)
+  })
+})
