@@ -225,3 +225,28 @@ describe('the run log', () => {
     expect(s.lines[0]).toMatch(/^Waiting on update u1 at https:\/\/api\.example\.com\/docs-api \(timeout /)
   })
 })
+
+describe('the search check in the log', () => {
+  it('a retry between two queries closes the group; the next result opens it again as continued', () => {
+    const s = sink()
+    const settings = settingsFor({ 'status-id': '', 'search-query': 'a\nb', 'search-domain': 'd', 'assistant-key': 'assistant_key_k' })
+    const log = createRunLog(s, { settings, clean: (text) => text, setOutput: () => undefined })
+    log.searching(settings.search as NonNullable<typeof settings.search>)
+    log.searchQuery({ query: 'a', results: [], problem: undefined })
+    log.searchRetrying('b', 'HTTP 503: maintenance', 1000)
+    log.searchRetrying('b', 'HTTP 503: maintenance', 1000)
+    log.searchRetrying('b', 'HTTP 503: maintenance', 1000)
+    log.searchQuery({ query: 'b', results: [], problem: undefined })
+    log.searchDone({ skipped: false, result: 'success', queries: [], error: null })
+    expect(s.lines).toEqual([
+      'group: Search check: 2 queries on d',
+      '✓ search "a": 0 results',
+      'endgroup',
+      'search "b": HTTP 503: maintenance, retrying in 1.0s',
+      'search "b": HTTP 503: maintenance (2 times in a row), retrying in 1.0s',
+      'group: Search check: 2 queries on d (continued)',
+      '✓ search "b": 0 results',
+      'endgroup'
+    ])
+  })
+})

@@ -33,12 +33,13 @@ export function createRunLog(sink: LogSink, options: RunLogOptions): RunEvents {
       sink.info(`Waiting on ${what} at ${baseAddress(settings.baseUrl)} (${polling})`)
       return createLogReporter(sink, { streamLogs: settings.streamLogs, targets, clean })
     },
+    // The group opens with the first result, so that retries before it leave no empty group.
     searching(search) {
       searchTitle = `Search check: ${counted(search.queries.length, 'query', 'queries')} on ${search.domain}`
-      searchGroup.open(searchTitle)
     },
     searchQuery(query) {
-      searchGroup.open(`${searchTitle} (continued)`)
+      searchGroup.open(searchTitle)
+      searchTitle = searchTitle.endsWith(' (continued)') ? searchTitle : `${searchTitle} (continued)`
       sink.info(clean(describeQuery(query)))
     },
     searchRetrying(query, reason, delayMs) {
