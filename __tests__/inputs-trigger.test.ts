@@ -25,6 +25,10 @@ describe('trigger inputs', () => {
     [
       { trigger: 'agent', 'project-id': 'p1', 'agent-prompt': 'Fix the typos\nin the quickstart' },
       { kind: 'agent', projectId: 'p1', prompt: 'Fix the typos\nin the quickstart' }
+    ],
+    [
+      { trigger: 'automation', 'project-id': 'p1', 'automation-id': 'nightly-sync' },
+      { kind: 'automation', projectId: 'p1', automationId: 'nightly-sync' }
     ]
   ])('%j is enough to start work and wait on it', (inputs, trigger) => {
     const parsed = parseInputs(raw(inputs))
@@ -41,7 +45,7 @@ describe('trigger inputs', () => {
   })
 
   it.each([
-    [{ trigger: 'deploy', 'project-id': 'p1' }, ['trigger: "deploy" is not a kind of work to start; use one of update, preview, agent']],
+    [{ trigger: 'deploy', 'project-id': 'p1' }, ['trigger: "deploy" is not a kind of work to start; use one of update, preview, agent, automation']],
     [{ trigger: 'update' }, ['project-id: is required with trigger (the work is started in that project)']],
     [{ trigger: 'update', 'project-id': 'p1', 'admin-key': '' }, ['admin-key: is required with trigger (the admin API key of the platform starts the work)']],
     [{ trigger: 'preview', 'project-id': 'p1' }, ['preview-branch: is required with trigger: preview (the git branch to deploy as a preview)']],
@@ -52,6 +56,23 @@ describe('trigger inputs', () => {
         'preview-branch: is only used with trigger: preview; set trigger: preview, or remove preview-branch',
         'agent-prompt: is only used with trigger: agent; set trigger: agent, or remove agent-prompt'
       ]
+    ],
+    [{ trigger: 'automation', 'project-id': 'p1' }, ['automation-id: is required with trigger: automation (the id of the automation to run now)']],
+    [
+      { trigger: 'agent', 'project-id': 'p1', 'agent-prompt': 'x', 'automation-id': 'nightly-sync' },
+      ['automation-id: is only used with trigger: automation; set trigger: automation, or remove automation-id']
+    ],
+    [
+      { 'status-id': 's1', 'automation-id': 'nightly-sync' },
+      ['automation-id: is only used with trigger: automation; set trigger: automation, or remove automation-id']
+    ],
+    [
+      { trigger: 'automation', 'project-id': 'p1', 'automation-id': 'a/b' },
+      ['automation-id: "a/b" contains a character that is not allowed in an id (/ \\ ? # % whitespace or control characters)']
+    ],
+    [
+      { trigger: 'automation', 'project-id': 'p1', 'automation-id': 'nightly', 'expect-sha': 'abcdef0' },
+      ['expect-sha: applies to updates only; give a status-id or trigger: update or preview, or remove expect-sha']
     ],
     [{ 'status-id': 's1', 'preview-branch': 'main' }, ['preview-branch: is only used with trigger: preview; set trigger: preview, or remove preview-branch']],
     [

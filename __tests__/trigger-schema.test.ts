@@ -27,9 +27,18 @@ const schema = (json: object) => z.fromJSONSchema(json as never)
 const SETTINGS: Record<TriggerKind, TriggerSettings> = {
   update: { kind: 'update', projectId: PROJECT_ID },
   preview: { kind: 'preview', projectId: PROJECT_ID, branch: 'feature/new-nav' },
-  agent: { kind: 'agent', projectId: PROJECT_ID, prompt: 'Fix the broken links' }
+  agent: { kind: 'agent', projectId: PROJECT_ID, prompt: 'Fix the broken links' },
+  automation: { kind: 'automation', projectId: PROJECT_ID, automationId: 'automation-nightly' }
 }
 const KINDS = Object.keys(SETTINGS) as TriggerKind[]
+/** The operation's path with the settings' ids in place. */
+const pathOf = (operation: Operation, settings: TriggerSettings) =>
+  operation.path.replace('{projectId}', settings.projectId).replace('{automationId}', settings.kind === 'automation' ? settings.automationId : '')
+/** What an answer names as started: the status or job to wait on, or the run of an automation. */
+const startedId = (answer: unknown) => {
+  const named = answer as { statusId?: string; id?: string; instanceId?: string }
+  return named.statusId ?? named.id ?? named.instanceId
+}
 const success = (operation: Operation) => Object.keys(operation.responses).find((code) => code.startsWith('2')) ?? '200'
 
 const deps = (client: ReturnType<typeof scriptedClient>['client']) => ({
@@ -49,7 +58,7 @@ describe.each(KINDS)('trigger %s against the published schema', (kind) => {
   const settings = SETTINGS[kind]
 
   it('uses the documented method and path', () => {
-    expect(triggerPath(settings)).toBe(operation.path.replace('{projectId}', PROJECT_ID))
+    expect(triggerPath(settings)).toBe(pathOf(operation, settings))
     expect(operation.method).toBe('POST')
   })
 
@@ -63,8 +72,8 @@ describe.each(KINDS)('trigger %s against the published schema', (kind) => {
     const sent = requests[0]?.json
     if (operation.requestBody === null) expect(sent).toBeUndefined()
     else expect(schema(operation.requestBody).safeParse(sent).error).toBeUndefined()
-    const id = (example as { statusId?: string; id?: string }).statusId ?? (example as { id?: string }).id
-    expect(report).toMatchObject({ result: 'success', ref: { id } })
+    expect(report.result).toBe('success')
+    expect(report.ref?.id ?? report.automation?.runId).toBe(startedId(example))
   })
 
   it('answers the schema allows but that name nothing to wait on end the run, with one request', async () => {
@@ -96,7 +105,7 @@ describe('the simulator keeps to the published schema', () => {
     }
     const [request] = sim.requests
     expect(request?.method).toBe('POST')
-    expect(request?.path).toBe(operation.path.replace('{projectId}', PROJECT_ID))
+    expect(request?.path).toBe(pathOf(operation, SETTINGS[kind]))
     if (operation.requestBody) expect(schema(operation.requestBody).safeParse(JSON.parse(request?.body ?? '')).error).toBeUndefined()
     const answer = await fetch(`${sim.url}${request?.path}`, {
       method: 'POST',

@@ -31,6 +31,7 @@ Starting the work (one at a time, may be combined with the scenarios below):
   trigger-preview   trigger: preview of branch feature/new-nav
   trigger-agent     trigger: agent with a prompt
   trigger-update:<project>   the same against a trigger scenario's project, e.g. trigger-update:trigger-429
+  trigger-automation[:<automation>]   trigger: automation (default automation-nightly), e.g. trigger-automation:automation-429
 
 Trigger scenarios (project ids):
 ${list('trigger')}
@@ -39,7 +40,10 @@ Update scenarios:
 ${list('update')}
 
 Job scenarios:
-${list('job')}`)
+${list('job')}
+
+Automation scenarios (automation ids, in project ${PROJECT_ID}):
+${list('automation')}`)
   process.exit(0)
 }
 
@@ -50,15 +54,18 @@ if (!existsSync(entry)) {
 
 const named = args.filter((a) => !a.startsWith('-'))
 if (named.length === 0) named.push('trigger-update')
-const triggerArg = named.find((a) => /^trigger-(update|preview|agent)(:|$)/.test(a))
+const triggerArg = named.find((a) => /^trigger-(update|preview|agent|automation)(:|$)/.test(a))
 const scenarios = named.filter((a) => a !== triggerArg)
 const jobIds = scenarios.filter((id) => id.startsWith('job-'))
 const statusIds = scenarios.filter((id) => !id.startsWith('job-'))
-const [triggerKind, triggerProject] = (triggerArg?.slice('trigger-'.length) ?? '').split(':')
+const [triggerKind, triggerScenario] = (triggerArg?.slice('trigger-'.length) ?? '').split(':')
+// An automation scenario names the automation; the others name the project.
+const triggerProject = triggerKind === 'automation' ? undefined : triggerScenario
 const trigger = triggerKind
   ? {
       trigger: triggerKind,
       'project-id': triggerProject || PROJECT_ID,
+      ...(triggerKind === 'automation' ? { 'automation-id': triggerScenario || 'automation-nightly' } : {}),
       ...(triggerKind === 'update' ? { 'expect-sha': SHA } : {}),
       ...(triggerKind === 'preview' ? { 'preview-branch': 'feature/new-nav' } : {}),
       ...(triggerKind === 'agent' ? { 'agent-prompt': 'Fix the broken links in the quickstart' } : {})

@@ -13,6 +13,8 @@
 //     hang?: true, delayMs?: number, repeat?: number = 1, fn?: (n) => Step }
 // `fn` makes a generated step: it is called with n (0-based index of the request
 // for that id) and must return a plain step (its own `repeat` is ignored).
+// A run of an automation is scripted per automation id (kind 'automation', in the demo project):
+// `{ started: true }` answers 202 with the run and its background job.
 // The three POSTs that start work (update, preview, agent job) are scripted per project id
 // (kind 'trigger'): `{ started: true }` answers as the platform does when it starts the work
 // (`withoutId: true` leaves out the id that names it), `{ reset: true }` drops the connection
@@ -85,13 +87,17 @@ export const SCENARIOS = [
   ['trigger', 'trigger-no-id', 'the success status (202, or 201 for an agent job) with the answer less its id: nothing to wait on'],
   ['trigger', 'trigger-400', '400 with the server message'],
   ['trigger', 'trigger-403', '403: previews are not part of the plan'],
-  ['trigger', 'trigger-other-commit', 'starts an update that deploys another commit (update-other-commit)']
+  ['trigger', 'trigger-other-commit', 'starts an update that deploys another commit (update-other-commit)'],
+  ['automation', 'automation-nightly', `runs at once in project ${PROJECT_ID}: 202 with the run (instanceId) and its background job (jobId)`],
+  ['automation', 'automation-inactive', '400: the automation is not active'],
+  ['automation', 'automation-429', '429 with Retry-After: 1, then runs'],
+  ['automation', 'automation-500', '500 (the run may have been queued)']
 ].map(([kind, id, description]) => ({ kind, id, description }))
 
-/** Projects the simulator knows: the demo project and one per trigger scenario (any other answers 404). */
+/** Projects the simulator knows: the demo project and one per trigger scenario (any other answers 404); automations live in the demo project. */
 const PROJECTS = new Set(SCENARIOS.filter((s) => s.kind === 'trigger').map((s) => s.id))
 
-const KINDS = ['update', 'job', 'search', 'trigger']
+const KINDS = ['update', 'job', 'search', 'trigger', 'automation']
 /** The commit the built-in updates deploy; dev/run-action.js gives the action the same GITHUB_SHA. */
 export const SHA = '3f786850e387550fdab836ed7e6dc881de23001b'
 const OTHER_SHA = '0badc0ffee0000000000000000000000000000aa'
@@ -304,6 +310,13 @@ function builtinScripts(createdAt) {
       'trigger-400': [error(400, 'branch must be a non-empty string')],
       'trigger-403': [error(403, 'Previews are not available on your plan')],
       'trigger-other-commit': [{ started: true, statusId: 'update-other-commit' }]
+    },
+    // Keyed by automation id, in the demo project; any other id answers 404.
+    automation: {
+      'automation-nightly': [{ started: true }],
+      'automation-inactive': [error(400, 'Automation is not active')],
+      'automation-429': [error(429, 'Rate limit: 10 requests per 10 seconds', { headers: { 'retry-after': '1' } }), { started: true }],
+      'automation-500': [error(500, 'Internal error')]
     }
   }
 }
@@ -405,7 +418,7 @@ function search({ query, pageSize = 10, scoreThreshold = 0, filter = {} }) {
  *   delayMs?: number, repeat?: number, fn?: (n: number) => Step, reset?: true,
  *   started?: true, withoutId?: true, statusId?: string, jobId?: string }} Step
  * @typedef {{ url: string, port: number, requests: RequestRecord[],
- *   script(kind: 'update' | 'job' | 'search' | 'trigger', id: string, steps: Step[]): void,
+ *   script(kind: 'update' | 'job' | 'search' | 'trigger' | 'automation', id: string, steps: Step[]): void,
  *   reset(): void, close(): Promise<void> }} Simulator
  */
 
@@ -426,7 +439,9 @@ export async function startSimulator(options = {}) {
   const timers = new Set()
   /** @type {RequestRecord[]} */
   const requests = []
-  for (const kind of ['update', 'job', 'trigger']) {
+  // Runs queued by automations, for their ids.
+  let runs = 0
+  for (const kind of ['update', 'job', 'trigger', 'automation']) {
     for (const [id, steps] of Object.entries(builtins[kind])) scripts.set(`${kind}\0${id}`, steps)
   }
 
@@ -501,6 +516,17 @@ export async function startSimulator(options = {}) {
     answer(res, `trigger\0${projectId}`, step)
   }
 
+  /** A run of an automation, as the platform queues one: no body, the run and its background job. */
+  const runAutomation = (res, record, projectId, automationId) => {
+    if (record.authorization !== `Bearer ${adminKey}`) return send(res, 401, { error: 'Invalid or missing API key' }, { 'www-authenticate': 'Bearer' })
+    const key = `automation\0${automationId}`
+    if (projectId !== PROJECT_ID || !scripts.has(key)) return send(res, 404, { error: 'Automation not found' })
+    const step = nextStep(key)
+    runs++
+    if (step?.started) return send(res, 202, { schemaId: `schema-${automationId}`, instanceId: `run-${runs}`, jobId: `bg-${runs}` })
+    answer(res, key, step)
+  }
+
   const handle = (req, res, record) => {
     const segments = new URL(req.url ?? '/', 'http://localhost').pathname.split('/').slice(1)
     let parts
@@ -539,6 +565,7 @@ export async function startSimulator(options = {}) {
           ? 'agent'
           : undefined
     if (operation) return start(res, record, operation, operation === 'agent' ? parts[2] : parts[3])
+    if (is('POST', 'v1', 'workflow', '*', '*', 'trigger')) return runAutomation(res, record, parts[2], parts[3])
     if (is('POST', 'discovery', 'v1', 'search', '*')) {
       if (!authorized(assistantKey)) return unauthorized()
       if (parts[3] !== SEARCH_DOMAIN) return send(res, 404, { error: 'Domain not found' })
@@ -656,9 +683,10 @@ async function main(argv) {
   POST ${sim.url}/v1/project/update/{projectId}
   POST ${sim.url}/v1/project/preview/{projectId}        {"branch": "..."}
   POST ${sim.url}/v2/agent/{projectId}/job              {"prompt": "..."}
+  POST ${sim.url}/v1/workflow/${PROJECT_ID}/{automationId}/trigger
   POST ${sim.url}/__reset   starts every scenario over
 
-Scenarios (status ids, job ids, and project ids for the POSTs that start work):
+Scenarios (status ids, job ids, project ids for the POSTs that start work, automation ids):
 ${SCENARIOS.map((s) => `  ${s.id.padEnd(width)}  ${s.description}`).join('\n')}
 
 Press Ctrl+C to stop.`)

@@ -32554,8 +32554,8 @@ const systemClock = {
 // of an import cycle.
 /** Outcomes from best to worst; the worst of several targets is the step's `result`. */
 const RESULTS = ['success', 'failure', 'timeout', 'cancelled', 'error'];
-/** What `trigger` starts: an update of the deployment branch, a preview of a branch, or an agent job. */
-const TRIGGER_KINDS = ['update', 'preview', 'agent'];
+/** What `trigger` starts: an update of the deployment branch, a preview of a branch, an agent job, or a run of an automation. */
+const TRIGGER_KINDS = ['update', 'preview', 'agent', 'automation'];
 
 ;// CONCATENATED MODULE: ./src/engine/outcome.ts
 
@@ -42308,6 +42308,7 @@ function identifierProblem(id) {
 const trigger_text = schemas_string().nullish().catch(undefined);
 const statusAnswer = looseObject({ statusId: schemas_string().min(1), previewUrl: trigger_text });
 const jobAnswer = looseObject({ id: schemas_string().min(1) });
+const automationAnswer = looseObject({ instanceId: schemas_string().min(1), jobId: trigger_text });
 const OPERATIONS = {
     update: {
         what: () => 'update',
@@ -42319,6 +42320,7 @@ const OPERATIONS = {
             return answer.success ? { ref: { kind: 'update', id: answer.data.statusId } } : undefined;
         },
         badRequestInput: 'project-id',
+        notFound: nothingToStartIn,
         forbidden: 'check that admin-key belongs to the project in project-id',
         findIt: "the project's updates in the dashboard"
     },
@@ -42337,6 +42339,7 @@ const OPERATIONS = {
             return started;
         },
         badRequestInput: 'preview-branch',
+        notFound: nothingToStartIn,
         forbidden: "previews may not be part of the organization's plan, or admin-key may not belong to the project in project-id",
         findIt: "the project's previews and updates in the dashboard"
     },
@@ -42350,12 +42353,33 @@ const OPERATIONS = {
             return answer.success ? { ref: { kind: 'job', id: answer.data.id, projectId } } : undefined;
         },
         badRequestInput: 'agent-prompt',
+        notFound: nothingToStartIn,
         forbidden: 'check that admin-key belongs to the project in project-id',
         findIt: "the project's agent jobs in the dashboard (and new pull requests in the source repository)"
+    },
+    automation: {
+        what: (settings) => `run of automation ${settings.kind === 'automation' ? oneLine(settings.automationId, 100) : ''}`,
+        path: (projectId, settings) => `/v1/workflow/${encodeURIComponent(projectId)}/${encodeURIComponent(settings.kind === 'automation' ? settings.automationId : '')}/trigger`,
+        body: () => undefined,
+        idField: 'instanceId',
+        idPurpose: 'naming the run',
+        read: (body) => {
+            const answer = automationAnswer.safeParse(body);
+            return answer.success ? { automation: { runId: answer.data.instanceId, jobId: answer.data.jobId ?? undefined } } : undefined;
+        },
+        // The platform's 400: a malformed id, an automation that is not active, or one without a custom schedule.
+        badRequestInput: 'automation-id (it must name an active automation with a custom schedule)',
+        notFound: (settings) => `the platform found no automation ${settings.kind === 'automation' ? oneLine(settings.automationId, 100) : ''} in project ${oneLine(settings.projectId, 100)}`,
+        forbidden: 'check that admin-key belongs to the project in project-id',
+        findIt: "the project's automation runs in the dashboard"
     }
 };
+/** The 404 of an operation that starts work in a project: the project is not found. */
+function nothingToStartIn(settings) {
+    return `the platform found nothing to start the ${OPERATIONS[settings.kind].what(settings)} in`;
+}
 function triggerPath(settings) {
-    return OPERATIONS[settings.kind].path(settings.projectId);
+    return OPERATIONS[settings.kind].path(settings.projectId, settings);
 }
 /**
  * How the answer to a POST that starts work is read. Only answers that prove the work was not
@@ -42389,8 +42413,12 @@ function classifyStartAnswer(settings, facts) {
     if (status === 403)
         return { kind: 'fatal', reason: `HTTP 403: the platform refused to start the ${what}${quoted}; ${operation.forbidden}` };
     if (status === 404)
-        return { kind: 'fatal', reason: `HTTP 404: the platform found nothing to start the ${what} in${quoted}. Check project-id` };
+        return { kind: 'fatal', reason: `HTTP 404: ${operation.notFound(settings)}${quoted}. Check ${notFoundInputs(settings)}` };
     return { kind: 'fatal', reason: maybeStarted(settings, `HTTP ${status}${quoted}`) };
+}
+/** The inputs that name what a 404 did not find. */
+function notFoundInputs(settings) {
+    return settings.kind === 'automation' ? 'automation-id and project-id' : 'project-id';
 }
 /** The message for a POST whose fate is unknown: say so, and how to find out. */
 function maybeStarted(settings, what, likely = 'may have started anyway') {
@@ -42405,7 +42433,7 @@ function maybeStarted(settings, what, likely = 'may have started anyway') {
 async function startWork(settings, deps) {
     const operation = OPERATIONS[settings.kind];
     const report = { kind: settings.kind, result: 'error', ref: undefined, previewUrl: undefined, requests: 0, error: null };
-    const path = operation.path(settings.projectId);
+    const path = operation.path(settings.projectId, settings);
     const json = operation.body(settings);
     let lastRetry;
     // What a cancel cut short: work whose answer came in with the cancel, or a request already sent.
@@ -42417,9 +42445,9 @@ async function startWork(settings, deps) {
             if (!started)
                 return {
                     kind: 'fatal',
-                    reason: maybeStarted(settings, `the answer has no string "${operation.idField}" to wait on`, 'has probably started')
+                    reason: maybeStarted(settings, `the answer has no string "${operation.idField}" ${operation.idPurpose ?? 'to wait on'}`, 'has probably started')
                 };
-            const problem = identifierProblem(started.ref.id);
+            const problem = started.ref && identifierProblem(started.ref.id);
             if (problem)
                 return {
                     kind: 'fatal',
@@ -42484,15 +42512,13 @@ async function startWork(settings, deps) {
     switch (end.kind) {
         case 'settled':
             report.result = 'success';
-            report.ref = end.value.ref;
-            report.previewUrl = end.value.previewUrl;
+            keepStarted(report, end.value);
             break;
         case 'cancelled':
             report.result = 'cancelled';
             if (startedAsCancelled) {
                 // The answer came with the cancel: the work runs, and its id is worth keeping.
-                report.ref = startedAsCancelled.ref;
-                report.previewUrl = startedAsCancelled.previewUrl;
+                keepStarted(report, startedAsCancelled);
                 report.error = `the run was cancelled just after the ${operation.what(settings)} was started`;
             }
             else
@@ -42508,6 +42534,16 @@ async function startWork(settings, deps) {
             break;
     }
     return report;
+}
+function keepStarted(report, started) {
+    report.ref = started.ref;
+    report.previewUrl = started.previewUrl;
+    if (started.automation)
+        report.automation = started.automation;
+}
+/** Whether the POST was answered with what it started: a target to wait on, or a run that has none. */
+function workStarted(report) {
+    return report.ref !== undefined || report.automation !== undefined;
 }
 
 // EXTERNAL MODULE: external "node:events"
@@ -42926,14 +42962,15 @@ async function runEngine(settings, deps) {
             adminKey: settings.adminKey,
             onRetry: (reason, delayMs) => events.startRetrying(reason, delayMs)
         });
-        if (trigger.ref)
+        if (workStarted(trigger))
             events.started(trigger, clock.now() - startedAt);
-        if (!trigger.ref || trigger.result !== 'success') {
+        if (trigger.result !== 'success') {
             const headline = `${trigger.result === 'cancelled' ? 'Cancelled' : 'Could not start the work'}: ${trigger.error ?? trigger.result}`;
             return { ...endedBeforeWaiting(headline, clock.now() - startedAt), result: trigger.result, trigger, notWaitedOn: settings.targets };
         }
         const started = trigger.ref;
-        targets = [started, ...targets.filter((ref) => ref.kind !== started.kind || ref.id !== started.id)];
+        if (started)
+            targets = [started, ...targets.filter((ref) => ref.kind !== started.kind || ref.id !== started.id)];
     }
     let reports = [];
     if (targets.length > 0) {
@@ -42954,18 +42991,20 @@ async function runEngine(settings, deps) {
     }
     // A skipped search has no result of its own: the wait's stands.
     const result = worstResult([waited, search && !search.skipped ? search.result : 'success']);
-    return { result, headline: headline(result, reports, search), problems: [], targets: reports, search, trigger, elapsedMs: clock.now() - startedAt };
+    return { result, headline: headline(result, reports, search, trigger), problems: [], targets: reports, search, trigger, elapsedMs: clock.now() - startedAt };
 }
 /** The outcome of a run that ends before (or instead of) waiting. */
 function endedBeforeWaiting(headline, elapsedMs, problems = []) {
     return { result: 'error', headline, problems, targets: [], search: undefined, elapsedMs };
 }
 /** One line saying what happened, for the log and the failure message. */
-function headline(result, reports, search) {
+function headline(result, reports, search, trigger) {
     if (search && !search.skipped && search.result !== 'success' && search.result === result) {
         const checked = reports.length > 0 ? `${reports.length === 1 ? 'The wait' : `All ${reports.length} waits`} succeeded, but the search check did not: ` : 'Search check: ';
         return `${checked}${search.error ?? search.result}`;
     }
+    if (reports.length === 0 && trigger?.automation && !search)
+        return `Automation run ${trigger.automation.runId} accepted. The platform publishes no status for a run: follow it in the project's automation runs in the dashboard.`;
     if (reports.length === 0)
         return `Search check passed: ${counted(queriesOf(search).length, 'query', 'queries')}, ${queriesOf(search).reduce((n, q) => n + q.results.length, 0)} results.`;
     const matching = reports.filter((r) => r.result === result);
@@ -43220,10 +43259,12 @@ function targetRefs(f) {
 // Starting the work before waiting on it, and the commit an update must deploy.
 
 
+
 const triggerDefaults = {
     trigger: '',
     'preview-branch': '',
     'agent-prompt': '',
+    'automation-id': '',
     'expect-sha': ''
 };
 /** Longest prompt accepted; the platform documents none, this keeps a pasted file out of a request. */
@@ -43249,6 +43290,7 @@ const triggerSchema = object({
         return text;
     }),
     'agent-prompt': schemas_string().max(MAX_PROMPT_LENGTH, { message: `is longer than ${MAX_PROMPT_LENGTH} characters` }),
+    'automation-id': identifierSchema,
     'expect-sha': schemas_string().transform((text, ctx) => {
         if (text === '')
             return undefined;
@@ -43272,6 +43314,11 @@ const TRIGGERS = {
         waitsOn: 'job',
         extra: { input: 'agent-prompt', what: 'the instruction for the agent' },
         settings: (projectId, f) => ({ kind: 'agent', projectId, prompt: f['agent-prompt'] })
+    },
+    automation: {
+        waitsOn: undefined,
+        extra: { input: 'automation-id', what: 'the id of the automation to run now' },
+        settings: (projectId, f) => ({ kind: 'automation', projectId, automationId: f['automation-id'] })
     }
 };
 function triggerSettings(f, projectId) {
@@ -43526,11 +43573,14 @@ function commentSettings(inputs) {
 function commentKinds(inputs) {
     const started = inputs.parsed('trigger') ? inputs.value('trigger') : undefined;
     const waitedOn = new Set(Object.entries(TARGET_LISTS).flatMap(([name, list]) => (inputs.items(name).length > 0 ? [list.kind] : [])));
-    if (started)
-        waitedOn.add(TRIGGERS[started].waitsOn);
+    const waitsOn = started ? TRIGGERS[started].waitsOn : undefined;
+    if (waitsOn)
+        waitedOn.add(waitsOn);
     const kinds = Object.values(TARGET_LISTS)
         .map((list) => list.kind)
         .filter((kind) => waitedOn.has(kind));
+    if (started === 'automation')
+        kinds.push('automation');
     if (inputs.given('search-query'))
         kinds.push('search');
     return kinds;
@@ -43832,13 +43882,16 @@ function resultMark(result) {
     return MARKS[result];
 }
 /** A heading that fits the kind of work: "Docs update deployed", "Agent job failed", "Docs search check passed". */
-const STARTED_WORK = { update: 'docs update', preview: 'docs preview', agent: 'agent job' };
+const STARTED_WORK = { update: 'docs update', preview: 'docs preview', agent: 'agent job', automation: 'automation run' };
 function titleFor(outcome) {
     const trigger = outcome.trigger;
     if (trigger && trigger.result !== 'success')
         return trigger.result === 'cancelled'
             ? `${MARKS.cancelled} Cancelled while starting the ${STARTED_WORK[trigger.kind]}`
             : `${MARKS[trigger.result]} Could not start the ${STARTED_WORK[trigger.kind]}`;
+    // A run of an automation alone: accepted is all the platform tells.
+    if (trigger?.kind === 'automation' && outcome.targets.length === 0 && !outcome.search && outcome.result === 'success')
+        return `${MARKS.success} Automation run started`;
     // When every wait succeeded and the search check did not, the heading is about the search.
     const searchFailed = outcome.result !== 'success' && outcome.search && !outcome.search.skipped && outcome.targets.every((t) => t.result === 'success');
     // A started preview is the one update of its run: call it what it is.
@@ -43892,9 +43945,14 @@ function runFacts(outcome) {
 
 ;// CONCATENATED MODULE: ./src/report/started.ts
 
-const STARTED = { update: 'update', preview: 'preview deployment', agent: 'agent job' };
+const STARTED = { update: 'update', preview: 'preview deployment', agent: 'agent job', automation: 'automation run' };
 /** The line that says what `trigger` started, for the summary and the comment; undefined when nothing was. */
 function startedMarkdown(trigger) {
+    if (trigger?.automation) {
+        const { runId, jobId } = trigger.automation;
+        const job = jobId ? `, background job ${codeSpan(jobId, 120)}` : '';
+        return `**Started:** ${STARTED[trigger.kind]}, run id ${codeSpan(runId, 120)}${job}. The platform publishes no status for a run: follow it in the project's automation runs in the dashboard.`;
+    }
     if (!trigger?.ref)
         return undefined;
     const id = `${trigger.ref.kind === 'update' ? 'status id' : 'job id'} ${codeSpan(trigger.ref.id, 120)}`;
@@ -44306,7 +44364,9 @@ const OUTPUT_NAMES = [
     'search-result-count',
     'status-id',
     'job-id',
-    'preview-url'
+    'preview-url',
+    'automation-run-id',
+    'automation-job-id'
 ];
 /** GitHub refuses a step output over 1 MiB; every output is kept under this. */
 const MAX_OUTPUT_BYTES = 900 * 1024;
@@ -44470,7 +44530,7 @@ function allOutputs(outcome) {
 }
 /**
  * The ids of the first update and the first agent job (the ones `trigger` started come first,
- * then the ones given, waited on or not), and the preview's address. main writes them as soon as
+ * then the ones given, waited on or not), the preview's address, and the automation run started. main writes them as soon as
  * they are known, and again here.
  */
 function startedIds(outcome) {
@@ -44479,7 +44539,9 @@ function startedIds(outcome) {
     return {
         'status-id': refs.find((ref) => ref.kind === 'update')?.id ?? '',
         'job-id': refs.find((ref) => ref.kind === 'job')?.id ?? '',
-        'preview-url': outcome.trigger?.previewUrl ?? ''
+        'preview-url': outcome.trigger?.previewUrl ?? '',
+        'automation-run-id': outcome.trigger?.automation?.runId ?? '',
+        'automation-job-id': outcome.trigger?.automation?.jobId ?? ''
     };
 }
 
@@ -44513,15 +44575,22 @@ function createRunLog(sink, options) {
         searchDone: () => sink.endGroup()
     };
 }
+/** Where a run of an automation is followed: the platform publishes no status for it. */
+const FOLLOW_AUTOMATION = "the platform publishes no status for a run: follow it in the project's automation runs in the dashboard";
 /** One line for the log when work was started. */
 function describeStarted(report, elapsedMs) {
+    const after = `(after ${formatDuration(elapsedMs)})`;
+    if (report.automation) {
+        const job = report.automation.jobId ? ` (background job ${oneLine(report.automation.jobId, 200)})` : '';
+        return `Started the automation run: run id ${oneLine(report.automation.runId, 200)}${job} ${after}; ${FOLLOW_AUTOMATION}.`;
+    }
     const ref = report.ref;
     if (!ref)
         return '';
     const what = ref.kind === 'update' ? `status id ${ref.id}` : `job id ${ref.id}`;
     const preview = report.previewUrl ? `, preview at ${oneLine(report.previewUrl, 300)}` : '';
     const kind = report.kind === 'agent' ? 'agent job' : report.kind === 'preview' ? 'preview deployment' : 'update';
-    return `Started the ${kind}: ${what}${preview} (after ${formatDuration(elapsedMs)}).`;
+    return `Started the ${kind}: ${what}${preview} ${after}.`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/publish.ts

@@ -70,8 +70,8 @@ export interface RunOutcome {
 
 export type TargetRef = { kind: 'update'; id: string } | { kind: 'job'; id: string; projectId: string }
 
-/** What `trigger` starts: an update of the deployment branch, a preview of a branch, or an agent job. */
-export const TRIGGER_KINDS = ['update', 'preview', 'agent'] as const
+/** What `trigger` starts: an update of the deployment branch, a preview of a branch, an agent job, or a run of an automation. */
+export const TRIGGER_KINDS = ['update', 'preview', 'agent', 'automation'] as const
 
 export type TriggerKind = (typeof TRIGGER_KINDS)[number]
 
@@ -80,6 +80,7 @@ export type TriggerSettings =
   | { kind: 'update'; projectId: string }
   | { kind: 'preview'; projectId: string; branch: string }
   | { kind: 'agent'; projectId: string; prompt: string }
+  | { kind: 'automation'; projectId: string; automationId: string }
 
 /** The search smoke check; the optional fields are sent only when the user set them. */
 export interface SearchSettings {
@@ -130,7 +131,7 @@ export interface CommentSettings {
   kinds: CommentKind[]
 }
 
-export type CommentKind = 'update' | 'job' | 'search'
+export type CommentKind = 'update' | 'job' | 'automation' | 'search'
 
 export type TargetRecord = { kind: 'update'; data: UpdateRecord } | { kind: 'job'; data: JobRecord }
 
@@ -211,6 +212,8 @@ export interface TriggerReport {
   ref: TargetRef | undefined
   /** The preview's address, from `trigger: preview`. */
   previewUrl: string | undefined
+  /** The run `trigger: automation` queued (`instanceId`) and the background job that processes it (`jobId`); nothing to wait on. */
+  automation?: { runId: string; jobId: string | undefined } | undefined
   /** POSTs sent: more than one only after answers that prove the earlier ones were not acted on. */
   requests: number
   error: string | null

@@ -3,7 +3,7 @@ import type { ApiClient } from '../api/client.js'
 import type { Clock, Result, RunEvents, RunOutcome, SearchReport, Settings, TargetReport, TriggerReport } from '../model.js'
 import { overallResult, worstResult } from './outcome.js'
 import { queriesOf, runSearchCheck, skippedSearch } from './search.js'
-import { startWork, triggerPath } from './trigger.js'
+import { startWork, triggerPath, workStarted } from './trigger.js'
 import { describeRef, waitForTargets } from './wait.js'
 
 export interface EngineDeps {
@@ -46,13 +46,13 @@ export async function runEngine(settings: Settings, deps: EngineDeps): Promise<R
       adminKey: settings.adminKey,
       onRetry: (reason, delayMs) => events.startRetrying(reason, delayMs)
     })
-    if (trigger.ref) events.started(trigger, clock.now() - startedAt)
-    if (!trigger.ref || trigger.result !== 'success') {
+    if (workStarted(trigger)) events.started(trigger, clock.now() - startedAt)
+    if (trigger.result !== 'success') {
       const headline = `${trigger.result === 'cancelled' ? 'Cancelled' : 'Could not start the work'}: ${trigger.error ?? trigger.result}`
       return { ...endedBeforeWaiting(headline, clock.now() - startedAt), result: trigger.result, trigger, notWaitedOn: settings.targets }
     }
     const started = trigger.ref
-    targets = [started, ...targets.filter((ref) => ref.kind !== started.kind || ref.id !== started.id)]
+    if (started) targets = [started, ...targets.filter((ref) => ref.kind !== started.kind || ref.id !== started.id)]
   }
 
   let reports: TargetReport[] = []
@@ -74,7 +74,7 @@ export async function runEngine(settings: Settings, deps: EngineDeps): Promise<R
   }
   // A skipped search has no result of its own: the wait's stands.
   const result = worstResult([waited, search && !search.skipped ? search.result : 'success'])
-  return { result, headline: headline(result, reports, search), problems: [], targets: reports, search, trigger, elapsedMs: clock.now() - startedAt }
+  return { result, headline: headline(result, reports, search, trigger), problems: [], targets: reports, search, trigger, elapsedMs: clock.now() - startedAt }
 }
 
 /** The outcome of a run that ends before (or instead of) waiting. */
@@ -83,12 +83,14 @@ export function endedBeforeWaiting(headline: string, elapsedMs: number, problems
 }
 
 /** One line saying what happened, for the log and the failure message. */
-export function headline(result: Result, reports: readonly TargetReport[], search: SearchReport | undefined): string {
+export function headline(result: Result, reports: readonly TargetReport[], search: SearchReport | undefined, trigger?: TriggerReport): string {
   if (search && !search.skipped && search.result !== 'success' && search.result === result) {
     const checked =
       reports.length > 0 ? `${reports.length === 1 ? 'The wait' : `All ${reports.length} waits`} succeeded, but the search check did not: ` : 'Search check: '
     return `${checked}${search.error ?? search.result}`
   }
+  if (reports.length === 0 && trigger?.automation && !search)
+    return `Automation run ${trigger.automation.runId} accepted. The platform publishes no status for a run: follow it in the project's automation runs in the dashboard.`
   if (reports.length === 0)
     return `Search check passed: ${counted(queriesOf(search).length, 'query', 'queries')}, ${queriesOf(search).reduce((n, q) => n + q.results.length, 0)} results.`
   const matching = reports.filter((r) => r.result === result)

@@ -7,26 +7,32 @@ import { formatDuration } from '../durations.js'
 import { counted, oneLine } from '../text.js'
 import type { Attempt, Clock, TargetRef, TriggerKind, TriggerReport, TriggerSettings } from '../model.js'
 
+/** What an answer names: the target to wait on, or a run that has none. */
 interface Started {
-  ref: TargetRef
+  ref?: TargetRef
   previewUrl?: string
+  automation?: { runId: string; jobId: string | undefined }
 }
 
 const text = z.string().nullish().catch(undefined)
 const statusAnswer = z.looseObject({ statusId: z.string().min(1), previewUrl: text })
 const jobAnswer = z.looseObject({ id: z.string().min(1) })
+const automationAnswer = z.looseObject({ instanceId: z.string().min(1), jobId: text })
 
 /** One operation that starts work: where it is sent, what it sends, and what its answer names. */
 interface Operation {
   /** Words for people: `update`, `preview deployment of branch x`, `agent job`. */
   what(settings: TriggerSettings): string
-  path(projectId: string): string
+  path(projectId: string, settings: TriggerSettings): string
   body(settings: TriggerSettings): unknown
-  /** The answer field that names what was started, for messages. */
+  /** The answer field that names what was started, for messages, and what it is for. */
   idField: string
+  idPurpose?: string
   read(body: unknown, projectId: string): Started | undefined
   /** The input to check after a 400. */
   badRequestInput: string
+  /** What a 404 means, with the inputs to check. */
+  notFound(settings: TriggerSettings): string
   /** What a 403 means for this operation, beside a key that may not do it. */
   forbidden: string
   /** Where to look for work that may have started. */
@@ -44,6 +50,7 @@ const OPERATIONS: Record<TriggerKind, Operation> = {
       return answer.success ? { ref: { kind: 'update', id: answer.data.statusId } } : undefined
     },
     badRequestInput: 'project-id',
+    notFound: nothingToStartIn,
     forbidden: 'check that admin-key belongs to the project in project-id',
     findIt: "the project's updates in the dashboard"
   },
@@ -60,6 +67,7 @@ const OPERATIONS: Record<TriggerKind, Operation> = {
       return started
     },
     badRequestInput: 'preview-branch',
+    notFound: nothingToStartIn,
     forbidden: "previews may not be part of the organization's plan, or admin-key may not belong to the project in project-id",
     findIt: "the project's previews and updates in the dashboard"
   },
@@ -73,13 +81,37 @@ const OPERATIONS: Record<TriggerKind, Operation> = {
       return answer.success ? { ref: { kind: 'job', id: answer.data.id, projectId } } : undefined
     },
     badRequestInput: 'agent-prompt',
+    notFound: nothingToStartIn,
     forbidden: 'check that admin-key belongs to the project in project-id',
     findIt: "the project's agent jobs in the dashboard (and new pull requests in the source repository)"
+  },
+  automation: {
+    what: (settings) => `run of automation ${settings.kind === 'automation' ? oneLine(settings.automationId, 100) : ''}`,
+    path: (projectId, settings) =>
+      `/v1/workflow/${encodeURIComponent(projectId)}/${encodeURIComponent(settings.kind === 'automation' ? settings.automationId : '')}/trigger`,
+    body: () => undefined,
+    idField: 'instanceId',
+    idPurpose: 'naming the run',
+    read: (body) => {
+      const answer = automationAnswer.safeParse(body)
+      return answer.success ? { automation: { runId: answer.data.instanceId, jobId: answer.data.jobId ?? undefined } } : undefined
+    },
+    // The platform's 400: a malformed id, an automation that is not active, or one without a custom schedule.
+    badRequestInput: 'automation-id (it must name an active automation with a custom schedule)',
+    notFound: (settings) =>
+      `the platform found no automation ${settings.kind === 'automation' ? oneLine(settings.automationId, 100) : ''} in project ${oneLine(settings.projectId, 100)}`,
+    forbidden: 'check that admin-key belongs to the project in project-id',
+    findIt: "the project's automation runs in the dashboard"
   }
 }
 
+/** The 404 of an operation that starts work in a project: the project is not found. */
+function nothingToStartIn(settings: TriggerSettings): string {
+  return `the platform found nothing to start the ${OPERATIONS[settings.kind].what(settings)} in`
+}
+
 export function triggerPath(settings: TriggerSettings): string {
-  return OPERATIONS[settings.kind].path(settings.projectId)
+  return OPERATIONS[settings.kind].path(settings.projectId, settings)
 }
 
 /**
@@ -109,8 +141,13 @@ export function classifyStartAnswer(settings: TriggerSettings, facts: ResponseFa
     }
   if (status === 400) return { kind: 'fatal', reason: `HTTP 400: the platform refused to start the ${what}${quoted}. Check ${operation.badRequestInput}` }
   if (status === 403) return { kind: 'fatal', reason: `HTTP 403: the platform refused to start the ${what}${quoted}; ${operation.forbidden}` }
-  if (status === 404) return { kind: 'fatal', reason: `HTTP 404: the platform found nothing to start the ${what} in${quoted}. Check project-id` }
+  if (status === 404) return { kind: 'fatal', reason: `HTTP 404: ${operation.notFound(settings)}${quoted}. Check ${notFoundInputs(settings)}` }
   return { kind: 'fatal', reason: maybeStarted(settings, `HTTP ${status}${quoted}`) }
+}
+
+/** The inputs that name what a 404 did not find. */
+function notFoundInputs(settings: TriggerSettings): string {
+  return settings.kind === 'automation' ? 'automation-id and project-id' : 'project-id'
 }
 
 /** The message for a POST whose fate is unknown: say so, and how to find out. */
@@ -141,7 +178,7 @@ export interface TriggerDeps {
 export async function startWork(settings: TriggerSettings, deps: TriggerDeps): Promise<TriggerReport> {
   const operation = OPERATIONS[settings.kind]
   const report: TriggerReport = { kind: settings.kind, result: 'error', ref: undefined, previewUrl: undefined, requests: 0, error: null }
-  const path = operation.path(settings.projectId)
+  const path = operation.path(settings.projectId, settings)
   const json = operation.body(settings)
   let lastRetry: { reason: string; retryAfterMs?: number | undefined } | undefined
   // What a cancel cut short: work whose answer came in with the cancel, or a request already sent.
@@ -154,9 +191,9 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
       if (!started)
         return {
           kind: 'fatal',
-          reason: maybeStarted(settings, `the answer has no string "${operation.idField}" to wait on`, 'has probably started')
+          reason: maybeStarted(settings, `the answer has no string "${operation.idField}" ${operation.idPurpose ?? 'to wait on'}`, 'has probably started')
         }
-      const problem = identifierProblem(started.ref.id)
+      const problem = started.ref && identifierProblem(started.ref.id)
       if (problem)
         return {
           kind: 'fatal',
@@ -222,15 +259,13 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
   switch (end.kind) {
     case 'settled':
       report.result = 'success'
-      report.ref = end.value.ref
-      report.previewUrl = end.value.previewUrl
+      keepStarted(report, end.value)
       break
     case 'cancelled':
       report.result = 'cancelled'
       if (startedAsCancelled) {
         // The answer came with the cancel: the work runs, and its id is worth keeping.
-        report.ref = startedAsCancelled.ref
-        report.previewUrl = startedAsCancelled.previewUrl
+        keepStarted(report, startedAsCancelled)
         report.error = `the run was cancelled just after the ${operation.what(settings)} was started`
       } else
         report.error = `the run was cancelled while starting the ${operation.what(settings)}${sentWhenCancelled ? '; the request had been sent, so it may have started' : '; nothing was started'}`
@@ -245,4 +280,15 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
       break
   }
   return report
+}
+
+function keepStarted(report: TriggerReport, started: Started): void {
+  report.ref = started.ref
+  report.previewUrl = started.previewUrl
+  if (started.automation) report.automation = started.automation
+}
+
+/** Whether the POST was answered with what it started: a target to wait on, or a run that has none. */
+export function workStarted(report: TriggerReport): boolean {
+  return report.ref !== undefined || report.automation !== undefined
 }

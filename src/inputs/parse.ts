@@ -108,10 +108,12 @@ function commentKinds(inputs: InputView): CommentKind[] {
   const waitedOn = new Set(
     Object.entries(TARGET_LISTS).flatMap(([name, list]) => (inputs.items(name as keyof typeof TARGET_LISTS).length > 0 ? [list.kind] : []))
   )
-  if (started) waitedOn.add(TRIGGERS[started].waitsOn)
+  const waitsOn = started ? TRIGGERS[started].waitsOn : undefined
+  if (waitsOn) waitedOn.add(waitsOn)
   const kinds: CommentKind[] = Object.values(TARGET_LISTS)
     .map((list) => list.kind)
     .filter((kind) => waitedOn.has(kind))
+  if (started === 'automation') kinds.push('automation')
   if (inputs.given('search-query')) kinds.push('search')
   return kinds
 }

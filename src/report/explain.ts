@@ -242,7 +242,7 @@ export function resultMark(result: keyof typeof MARKS): string {
 }
 
 /** A heading that fits the kind of work: "Docs update deployed", "Agent job failed", "Docs search check passed". */
-const STARTED_WORK = { update: 'docs update', preview: 'docs preview', agent: 'agent job' } as const
+const STARTED_WORK = { update: 'docs update', preview: 'docs preview', agent: 'agent job', automation: 'automation run' } as const
 
 export function titleFor(outcome: RunOutcome): string {
   const trigger = outcome.trigger
@@ -250,6 +250,9 @@ export function titleFor(outcome: RunOutcome): string {
     return trigger.result === 'cancelled'
       ? `${MARKS.cancelled} Cancelled while starting the ${STARTED_WORK[trigger.kind]}`
       : `${MARKS[trigger.result]} Could not start the ${STARTED_WORK[trigger.kind]}`
+  // A run of an automation alone: accepted is all the platform tells.
+  if (trigger?.kind === 'automation' && outcome.targets.length === 0 && !outcome.search && outcome.result === 'success')
+    return `${MARKS.success} Automation run started`
   // When every wait succeeded and the search check did not, the heading is about the search.
   const searchFailed = outcome.result !== 'success' && outcome.search && !outcome.search.skipped && outcome.targets.every((t) => t.result === 'success')
   // A started preview is the one update of its run: call it what it is.

@@ -36,12 +36,20 @@ export function createRunLog(sink: LogSink, options: RunLogOptions): RunEvents {
   }
 }
 
+/** Where a run of an automation is followed: the platform publishes no status for it. */
+export const FOLLOW_AUTOMATION = "the platform publishes no status for a run: follow it in the project's automation runs in the dashboard"
+
 /** One line for the log when work was started. */
 export function describeStarted(report: TriggerReport, elapsedMs: number): string {
+  const after = `(after ${formatDuration(elapsedMs)})`
+  if (report.automation) {
+    const job = report.automation.jobId ? ` (background job ${oneLine(report.automation.jobId, 200)})` : ''
+    return `Started the automation run: run id ${oneLine(report.automation.runId, 200)}${job} ${after}; ${FOLLOW_AUTOMATION}.`
+  }
   const ref = report.ref
   if (!ref) return ''
   const what = ref.kind === 'update' ? `status id ${ref.id}` : `job id ${ref.id}`
   const preview = report.previewUrl ? `, preview at ${oneLine(report.previewUrl, 300)}` : ''
   const kind = report.kind === 'agent' ? 'agent job' : report.kind === 'preview' ? 'preview deployment' : 'update'
-  return `Started the ${kind}: ${what}${preview} (after ${formatDuration(elapsedMs)}).`
+  return `Started the ${kind}: ${what}${preview} ${after}.`
 }
