@@ -1,10 +1,9 @@
-import type { ChildProcess } from 'node:child_process'
 import net from 'node:net'
 import { readFile, rm } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import { parseOutputFile, runAction } from '../dev/run-action.js'
 import { ADMIN_KEY, PROJECT_ID, SHA } from '../dev/simulator.js'
-import { expectAllOutputs, FAST, githubApi, runAgainst, simulator } from './helpers/e2e.js'
+import { expectAllOutputs, FAST, githubApi, killOnce, killWhen, runAgainst, simulator } from './helpers/e2e.js'
 
 type Sim = Awaited<ReturnType<typeof simulator>>
 
@@ -288,33 +287,6 @@ describe.concurrent('trigger, end to end', () => {
     expect(body).toContain('**Started:** preview deployment, status id `update-success` · [open the preview](https://acme-feat-new-nav.preview.example.com/)')
   })
 })
-
-/** Sends `signal` to the action once its log shows `text` (and the step is surely past it), whatever the machine's load. */
-function killOnce(text: string, signal: NodeJS.Signals) {
-  let seen = ''
-  let sent = false
-  return (chunk: string, child: ChildProcess) => {
-    seen += chunk
-    if (sent || !seen.includes(text)) return
-    sent = true
-    setTimeout(() => child.kill(signal), 300)
-  }
-}
-
-/** Sends `signal` to the action as soon as `ready()` holds (checked every 20 ms, for at most 20 s). */
-function killWhen(ready: () => boolean, signal: NodeJS.Signals) {
-  let watching = false
-  return (_chunk: string, child: ChildProcess) => {
-    if (watching) return
-    watching = true
-    const started = Date.now()
-    const timer = setInterval(() => {
-      if (!ready() && Date.now() - started < 20_000) return
-      clearInterval(timer)
-      child.kill(signal)
-    }, 20)
-  }
-}
 
 /** A port on 127.0.0.1 that was free a moment ago: nothing listens there now. */
 async function freePort(): Promise<number> {

@@ -92,6 +92,37 @@ describe('trigger inputs', () => {
     expect(problems(inputs)).toEqual(expected)
   })
 
+  it('agent-message with one job-id sends the follow-up to that job, which is waited on', () => {
+    const parsed = parseInputs(raw({ 'job-id': 'j1', 'project-id': 'p1', 'agent-message': 'Also fix the title' }))
+    expect(parsed.ok && parsed.settings.trigger).toEqual({ kind: 'message', projectId: 'p1', jobId: 'j1', prompt: 'Also fix the title' })
+    expect(parsed.ok && parsed.settings.targets).toEqual([{ kind: 'job', id: 'j1', projectId: 'p1' }])
+  })
+
+  it.each([
+    [{ 'agent-message': 'Also fix the title' }, ['agent-message: needs the agent job to send it to; give its id in job-id (with project-id)']],
+    [
+      { 'status-id': 's1', 'project-id': 'p1', 'agent-message': 'Also fix the title' },
+      ['agent-message: needs the agent job to send it to; give its id in job-id (with project-id)']
+    ],
+    [
+      { 'job-id': 'j1, j2', 'project-id': 'p1', 'agent-message': 'Also fix the title' },
+      ['agent-message: is sent to one agent job, and job-id lists 2; give only the job the message is for in job-id, and wait on the others in another step']
+    ],
+    [
+      { 'job-id': 'j1', 'project-id': 'p1', trigger: 'agent', 'agent-prompt': 'x', 'agent-message': 'Also fix the title' },
+      ['agent-message: cannot be combined with trigger (a step sends one request that starts work); send the follow-up in a step of its own, or remove trigger']
+    ],
+    [{ 'job-id': 'j1', 'agent-message': 'Also fix the title' }, ['project-id: is required with job-id (agent jobs are looked up per project)']],
+    [{ 'job-id': 'j1', 'project-id': 'p1', 'agent-message': 'x'.repeat(20_001) }, [`agent-message: "${'x'.repeat(77)}..." is longer than 20000 characters`]]
+  ])('agent-message misused: %j is refused before any request', (inputs, expected) => {
+    expect(problems(inputs)).toEqual(expected)
+  })
+
+  it('the same job given twice is one job', () => {
+    const parsed = parseInputs(raw({ 'job-id': 'j1\nj1', 'project-id': 'p1', 'agent-message': 'Also fix the title' }))
+    expect(parsed.ok && parsed.settings.trigger).toMatchObject({ kind: 'message', jobId: 'j1' })
+  })
+
   it('with nothing to do, names trigger among the ways to give work', () => {
     expect(problems({})).toEqual([
       'status-id / job-id / search-query: nothing to do; give a status-id, a job-id with project-id, or a search-query, or start work with trigger'

@@ -7,7 +7,7 @@ import { startWork, triggerPath } from '../src/engine/trigger.js'
 import { seededRandom } from './helpers/clock.js'
 import { ok, scriptedClient } from './helpers/fakes.js'
 import { systemClock } from '../src/engine/poll.js'
-import type { TriggerKind, TriggerSettings } from '../src/model.js'
+import type { StartKind, TriggerSettings } from '../src/model.js'
 
 // A copy of the schema fragments of the platform's published OpenAPI documents for the three
 // operations that start work: the action's requests must match them, and it must read the
@@ -20,20 +20,24 @@ interface Operation {
   examples: Record<string, unknown>
 }
 const spec = JSON.parse(readFileSync(new URL('./fixtures/platform-triggers.schema.json', import.meta.url), 'utf8')) as {
-  operations: Record<TriggerKind, Operation>
+  operations: Record<StartKind, Operation>
 }
 const schema = (json: object) => z.fromJSONSchema(json as never)
 
-const SETTINGS: Record<TriggerKind, TriggerSettings> = {
+const SETTINGS: Record<StartKind, TriggerSettings> = {
   update: { kind: 'update', projectId: PROJECT_ID },
   preview: { kind: 'preview', projectId: PROJECT_ID, branch: 'feature/new-nav' },
   agent: { kind: 'agent', projectId: PROJECT_ID, prompt: 'Fix the broken links' },
-  automation: { kind: 'automation', projectId: PROJECT_ID, automationId: 'automation-nightly' }
+  automation: { kind: 'automation', projectId: PROJECT_ID, automationId: 'automation-nightly' },
+  message: { kind: 'message', projectId: PROJECT_ID, jobId: 'job_01HZX3', prompt: 'Also fix the typo in the title' }
 }
-const KINDS = Object.keys(SETTINGS) as TriggerKind[]
+const KINDS = Object.keys(SETTINGS) as StartKind[]
 /** The operation's path with the settings' ids in place. */
 const pathOf = (operation: Operation, settings: TriggerSettings) =>
-  operation.path.replace('{projectId}', settings.projectId).replace('{automationId}', settings.kind === 'automation' ? settings.automationId : '')
+  operation.path
+    .replace('{projectId}', settings.projectId)
+    .replace('{automationId}', settings.kind === 'automation' ? settings.automationId : '')
+    .replace('{id}', settings.kind === 'message' ? settings.jobId : '')
 /** What an answer names as started: the status or job to wait on, or the run of an automation. */
 const startedId = (answer: unknown) => {
   const named = answer as { statusId?: string; id?: string; instanceId?: string }
@@ -76,7 +80,8 @@ describe.each(KINDS)('trigger %s against the published schema', (kind) => {
     expect(report.ref?.id ?? report.automation?.runId).toBe(startedId(example))
   })
 
-  it('answers the schema allows but that name nothing to wait on end the run, with one request', async () => {
+  // A follow-up's answer names nothing new: its job is the one it was sent to (see below).
+  it.runIf(kind !== 'message')('answers the schema allows but that name nothing to wait on end the run, with one request', async () => {
     const empty = {}
     expect(schema(operation.responses[success(operation)] ?? {}).safeParse(empty).success).toBe(true)
     const { client, requests } = scriptedClient({ [triggerPath(settings)]: [ok(empty), ok(operation.examples[success(operation)])] })
@@ -86,10 +91,27 @@ describe.each(KINDS)('trigger %s against the published schema', (kind) => {
   })
 })
 
+describe('a follow-up message against the published schema', () => {
+  const operation = spec.operations.message
+  const settings = SETTINGS.message
+
+  it('any answer the schema allows is the message taken: the job waited on is the one it was sent to, whatever state the answer still shows', async () => {
+    for (const answer of [{}, { id: 'job_01HZX3', status: 'completed', prLink: 'https://github.com/acme/docs/pull/42' }]) {
+      expect(schema(operation.responses['200'] ?? {}).safeParse(answer).success).toBe(true)
+      const { client, requests } = scriptedClient({ [triggerPath(settings)]: [ok(answer)] })
+      const report = await startWork(settings, deps(client))
+      expect(requests).toHaveLength(1)
+      expect(report).toMatchObject({ result: 'success', ref: { kind: 'job', id: 'job_01HZX3', projectId: PROJECT_ID } })
+    }
+  })
+})
+
 describe('the simulator keeps to the published schema', () => {
   let sim: Awaited<ReturnType<typeof startSimulator>>
   beforeAll(async () => {
     sim = await startSimulator()
+    // The job the follow-up message of SETTINGS goes to.
+    sim.script('job', 'job_01HZX3', [{ json: { id: 'job_01HZX3', status: 'completed', prLink: null } }])
   })
   afterAll(() => sim.close())
 
@@ -118,11 +140,12 @@ describe('the simulator keeps to the published schema', () => {
 
   it.each([
     ['preview', { branch: '' }],
-    ['agent', { prompt: '' }]
+    ['agent', { prompt: '' }],
+    ['message', { prompt: '' }]
   ] as const)('%s: a body the schema refuses gets a 400 with an error message', async (kind, body) => {
     const operation = spec.operations[kind]
     expect(schema(operation.requestBody ?? {}).safeParse(body).success).toBe(false)
-    const answer = await fetch(`${sim.url}${operation.path.replace('{projectId}', PROJECT_ID)}`, {
+    const answer = await fetch(`${sim.url}${pathOf(operation, SETTINGS[kind])}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
       body: JSON.stringify(body)

@@ -32,6 +32,7 @@ Starting the work (one at a time, may be combined with the scenarios below):
   trigger-agent     trigger: agent with a prompt
   trigger-update:<project>   the same against a trigger scenario's project, e.g. trigger-update:trigger-429
   trigger-automation[:<automation>]   trigger: automation (default automation-nightly), e.g. trigger-automation:automation-429
+  message:<job>     agent-message to that job, then waits on it for the message, e.g. message:job-follow-up
 
 Trigger scenarios (project ids):
 ${list('trigger')}
@@ -43,7 +44,10 @@ Job scenarios:
 ${list('job')}
 
 Automation scenarios (automation ids, in project ${PROJECT_ID}):
-${list('automation')}`)
+${list('automation')}
+
+Follow-up message scenarios (job ids; any job scenario takes a message):
+${list('message')}`)
   process.exit(0)
 }
 
@@ -55,7 +59,9 @@ if (!existsSync(entry)) {
 const named = args.filter((a) => !a.startsWith('-'))
 if (named.length === 0) named.push('trigger-update')
 const triggerArg = named.find((a) => /^trigger-(update|preview|agent|automation)(:|$)/.test(a))
-const scenarios = named.filter((a) => a !== triggerArg)
+const messageArg = named.find((a) => a.startsWith('message:'))
+const scenarios = named.filter((a) => a !== triggerArg && a !== messageArg)
+if (messageArg) scenarios.push(messageArg.slice('message:'.length))
 const jobIds = scenarios.filter((id) => id.startsWith('job-'))
 const statusIds = scenarios.filter((id) => !id.startsWith('job-'))
 const [triggerKind, triggerScenario] = (triggerArg?.slice('trigger-'.length) ?? '').split(':')
@@ -95,7 +101,8 @@ try {
       'min-interval': '1s',
       'max-interval': '3s',
       timeout: '2m',
-      ...trigger
+      ...trigger,
+      ...(messageArg ? { 'agent-message': 'Also fix the typo in the quickstart title' } : {})
     },
     timeoutMs: 180_000,
     keepTemp: true,

@@ -13,6 +13,8 @@
 //     hang?: true, delayMs?: number, repeat?: number = 1, fn?: (n) => Step }
 // `fn` makes a generated step: it is called with n (0-based index of the request
 // for that id) and must return a plain step (its own `repeat` is ignored).
+// A follow-up message to an agent job is scripted per job id (kind 'message'); without a script,
+// every job the simulator knows takes it (`{ accepted: true }`) and answers with its state then.
 // A run of an automation is scripted per automation id (kind 'automation', in the demo project):
 // `{ started: true }` answers 202 with the run and its background job.
 // The three POSTs that start work (update, preview, agent job) are scripted per project id
@@ -88,6 +90,12 @@ export const SCENARIOS = [
   ['trigger', 'trigger-400', '400 with the server message'],
   ['trigger', 'trigger-403', '403: previews are not part of the plan'],
   ['trigger', 'trigger-other-commit', 'starts an update that deploys another commit (update-other-commit)'],
+  ['job', 'job-follow-up', 'for a follow-up message: completed (from before it) x2 -> active -> completed with a new prLink'],
+  ['job', 'job-follow-up-stale', 'for a follow-up message: completed (from before it) forever, never active again'],
+  ['message', 'job-follow-up-429', '429 with Retry-After: 1, then takes the message (the job as job-follow-up)'],
+  ['message', 'job-follow-up-400', '400: the job takes no more messages'],
+  ['message', 'job-follow-up-500', '500 (the message may have been taken)'],
+  ['message', 'job-follow-up-hang', 'never answers (the message may have been taken)'],
   ['automation', 'automation-nightly', `runs at once in project ${PROJECT_ID}: 202 with the run (instanceId) and its background job (jobId)`],
   ['automation', 'automation-inactive', '400: the automation is not active'],
   ['automation', 'automation-429', '429 with Retry-After: 1, then runs'],
@@ -97,7 +105,7 @@ export const SCENARIOS = [
 /** Projects the simulator knows: the demo project and one per trigger scenario (any other answers 404); automations live in the demo project. */
 const PROJECTS = new Set(SCENARIOS.filter((s) => s.kind === 'trigger').map((s) => s.id))
 
-const KINDS = ['update', 'job', 'search', 'trigger', 'automation']
+const KINDS = ['update', 'job', 'search', 'trigger', 'automation', 'message']
 /** The commit the built-in updates deploy; dev/run-action.js gives the action the same GITHUB_SHA. */
 export const SHA = '3f786850e387550fdab836ed7e6dc881de23001b'
 const OTHER_SHA = '0badc0ffee0000000000000000000000000000aa'
@@ -200,6 +208,12 @@ function builtinScripts(createdAt) {
   })
   const archivedAt = new Date(Date.parse(createdAt) + 60_000).toISOString()
   const pr = 'https://github.com/acme/docs/pull/42'
+  // A job that completed before a follow-up message: the platform shows that state for a moment, then works on the message.
+  const followUp = (id) => [
+    { ...job(id, 'completed', { prLink: pr }), repeat: 2 },
+    job(id, 'active', { prLink: pr }),
+    job(id, 'completed', { prLink: 'https://github.com/acme/docs/pull/43' })
+  ]
 
   const hostile = HOSTILE_LINES.join('\n')
   return {
@@ -286,7 +300,21 @@ function builtinScripts(createdAt) {
       'job-failed': [job('job-failed', 'active'), job('job-failed', 'failed')],
       'job-archived-pr': [job('job-archived-pr', 'active'), job('job-archived-pr', 'archived', { prLink: pr, archivedAt })],
       'job-archived-nopr': [job('job-archived-nopr', 'archived', { archivedAt })],
-      'job-forever': [job('job-forever', 'active')]
+      'job-forever': [job('job-forever', 'active')],
+      'job-follow-up': followUp('job-follow-up'),
+      'job-follow-up-stale': [job('job-follow-up-stale', 'completed', { prLink: pr })],
+      'job-follow-up-429': followUp('job-follow-up-429'),
+      'job-follow-up-400': [job('job-follow-up-400', 'archived', { prLink: pr, archivedAt })],
+      'job-follow-up-500': followUp('job-follow-up-500'),
+      'job-follow-up-hang': followUp('job-follow-up-hang')
+    },
+    // Follow-up messages, keyed by job id: `{ accepted: true }` (the default for every job) takes
+    // the message and answers with the job as it is at that moment.
+    message: {
+      'job-follow-up-429': [error(429, 'Rate limit: 100 per project per hour', { headers: { 'retry-after': '1' } }), { accepted: true }],
+      'job-follow-up-400': [error(400, 'The job is archived; it takes no more messages')],
+      'job-follow-up-500': [error(500, 'Internal error')],
+      'job-follow-up-hang': [{ hang: true }]
     },
     // Keyed by project id; one script serves the three POSTs that start work. `{ started: true }`
     // answers as the platform does when it starts the work; `reset` drops the connection.
@@ -416,9 +444,9 @@ function search({ query, pageSize = 10, scoreThreshold = 0, filter = {} }) {
  * @typedef {{ method: string, path: string, authorization: string | undefined, at: number, body?: string }} RequestRecord
  * @typedef {{ status?: number, headers?: Record<string, string>, json?: any, raw?: string, hang?: true,
  *   delayMs?: number, repeat?: number, fn?: (n: number) => Step, reset?: true,
- *   started?: true, withoutId?: true, statusId?: string, jobId?: string }} Step
+ *   started?: true, withoutId?: true, statusId?: string, jobId?: string, accepted?: true }} Step
  * @typedef {{ url: string, port: number, requests: RequestRecord[],
- *   script(kind: 'update' | 'job' | 'search' | 'trigger' | 'automation', id: string, steps: Step[]): void,
+ *   script(kind: 'update' | 'job' | 'search' | 'trigger' | 'automation' | 'message', id: string, steps: Step[]): void,
  *   reset(): void, close(): Promise<void> }} Simulator
  */
 
@@ -441,7 +469,7 @@ export async function startSimulator(options = {}) {
   const requests = []
   // Runs queued by automations, for their ids.
   let runs = 0
-  for (const kind of ['update', 'job', 'trigger', 'automation']) {
+  for (const kind of ['update', 'job', 'trigger', 'automation', 'message']) {
     for (const [id, steps] of Object.entries(builtins[kind])) scripts.set(`${kind}\0${id}`, steps)
   }
 
@@ -527,6 +555,25 @@ export async function startSimulator(options = {}) {
     answer(res, key, step)
   }
 
+  /** A follow-up message to an agent job: taken, and answered with the job as it is at that moment (its next answer to a read). */
+  const sendMessage = (res, record, projectId, jobId) => {
+    if (record.authorization !== `Bearer ${adminKey}`) return send(res, 401, { error: 'Invalid or missing API key' }, { 'www-authenticate': 'Bearer' })
+    let body
+    try {
+      body = JSON.parse(record.body ?? '')
+    } catch {
+      return send(res, 400, { error: 'Request body must be valid JSON' })
+    }
+    if (typeof body?.prompt !== 'string' || body.prompt.length === 0) return send(res, 400, { error: 'prompt must be a non-empty string' })
+    const jobKey = `job\0${jobId}`
+    if (!PROJECTS.has(projectId) || !scripts.has(jobKey)) return send(res, 404, { error: 'Job not found' })
+    const key = `message\0${jobId}`
+    const step = scripts.has(key) ? nextStep(key) : { accepted: true }
+    if (!step?.accepted) return answer(res, key, step)
+    const now = pickStep(scripts.get(jobKey), counters.get(jobKey) ?? 0)
+    send(res, 200, now.json ?? { id: jobId, status: 'active' })
+  }
+
   const handle = (req, res, record) => {
     const segments = new URL(req.url ?? '/', 'http://localhost').pathname.split('/').slice(1)
     let parts
@@ -566,6 +613,7 @@ export async function startSimulator(options = {}) {
           : undefined
     if (operation) return start(res, record, operation, operation === 'agent' ? parts[2] : parts[3])
     if (is('POST', 'v1', 'workflow', '*', '*', 'trigger')) return runAutomation(res, record, parts[2], parts[3])
+    if (is('POST', 'v2', 'agent', '*', 'job', '*', 'message')) return sendMessage(res, record, parts[2], parts[4])
     if (is('POST', 'discovery', 'v1', 'search', '*')) {
       if (!authorized(assistantKey)) return unauthorized()
       if (parts[3] !== SEARCH_DOMAIN) return send(res, 404, { error: 'Domain not found' })
@@ -683,10 +731,11 @@ async function main(argv) {
   POST ${sim.url}/v1/project/update/{projectId}
   POST ${sim.url}/v1/project/preview/{projectId}        {"branch": "..."}
   POST ${sim.url}/v2/agent/{projectId}/job              {"prompt": "..."}
+  POST ${sim.url}/v2/agent/${PROJECT_ID}/job/{id}/message     {"prompt": "..."}
   POST ${sim.url}/v1/workflow/${PROJECT_ID}/{automationId}/trigger
   POST ${sim.url}/__reset   starts every scenario over
 
-Scenarios (status ids, job ids, project ids for the POSTs that start work, automation ids):
+Scenarios (status ids, job ids, project ids for the POSTs that start work, job ids for follow-up messages, automation ids):
 ${SCENARIOS.map((s) => `  ${s.id.padEnd(width)}  ${s.description}`).join('\n')}
 
 Press Ctrl+C to stop.`)

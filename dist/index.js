@@ -42309,6 +42309,10 @@ const trigger_text = schemas_string().nullish().catch(undefined);
 const statusAnswer = looseObject({ statusId: schemas_string().min(1), previewUrl: trigger_text });
 const jobAnswer = looseObject({ id: schemas_string().min(1) });
 const automationAnswer = looseObject({ instanceId: schemas_string().min(1), jobId: trigger_text });
+/** The job as the platform holds it when the message arrives: it may still show the state from before. */
+const messageAnswer = looseObject({});
+const STARTING = { act: 'start', acts: 'starts', done: 'started', happened: 'started' };
+const SENDING = { act: 'send', acts: 'sends', done: 'sent', happened: 'been taken' };
 const OPERATIONS = {
     update: {
         what: () => 'update',
@@ -42372,6 +42376,19 @@ const OPERATIONS = {
         notFound: (settings) => `the platform found no automation ${settings.kind === 'automation' ? oneLine(settings.automationId, 100) : ''} in project ${oneLine(settings.projectId, 100)}`,
         forbidden: 'check that admin-key belongs to the project in project-id',
         findIt: "the project's automation runs in the dashboard"
+    },
+    message: {
+        verbs: SENDING,
+        what: (settings) => `follow-up message to agent job ${settings.kind === 'message' ? oneLine(settings.jobId, 100) : ''}`,
+        path: (projectId, settings) => `/v2/agent/${encodeURIComponent(projectId)}/job/${encodeURIComponent(settings.kind === 'message' ? settings.jobId : '')}/message`,
+        body: (settings) => ({ prompt: settings.kind === 'message' ? settings.prompt : '' }),
+        idField: 'id',
+        // The job is the one the message went to, whatever state the answer still shows.
+        read: (body, projectId, settings) => messageAnswer.safeParse(body).success && settings.kind === 'message' ? { ref: { kind: 'job', id: settings.jobId, projectId } } : undefined,
+        badRequestInput: 'agent-message',
+        notFound: (settings) => `the platform found no agent job ${settings.kind === 'message' ? oneLine(settings.jobId, 100) : ''} in project ${oneLine(settings.projectId, 100)}`,
+        forbidden: 'check that admin-key belongs to the project in project-id',
+        findIt: 'the agent job in the dashboard (and new commits on its pull request)'
     }
 };
 /** The 404 of an operation that starts work in a project: the project is not found. */
@@ -42403,27 +42420,32 @@ function classifyStartAnswer(settings, facts) {
     if (status === 503 && retryAfterMs !== undefined)
         return { kind: 'transient', reason: `HTTP 503 (unavailable)${quoted}`, notActedOn: true, retryAfterMs };
     const what = operation.what(settings);
+    const verbs = operation.verbs ?? STARTING;
     if (status === 401)
         return {
             kind: 'fatal',
-            reason: `HTTP 401: the platform rejected admin-key, so no ${what} was started${quoted}. Check that the secret holds a current admin API key`
+            reason: `HTTP 401: the platform rejected admin-key, so no ${what} was ${verbs.done}${quoted}. Check that the secret holds a current admin API key`
         };
     if (status === 400)
-        return { kind: 'fatal', reason: `HTTP 400: the platform refused to start the ${what}${quoted}. Check ${operation.badRequestInput}` };
+        return { kind: 'fatal', reason: `HTTP 400: the platform refused to ${verbs.act} the ${what}${quoted}. Check ${operation.badRequestInput}` };
     if (status === 403)
-        return { kind: 'fatal', reason: `HTTP 403: the platform refused to start the ${what}${quoted}; ${operation.forbidden}` };
+        return { kind: 'fatal', reason: `HTTP 403: the platform refused to ${verbs.act} the ${what}${quoted}; ${operation.forbidden}` };
     if (status === 404)
         return { kind: 'fatal', reason: `HTTP 404: ${operation.notFound(settings)}${quoted}. Check ${notFoundInputs(settings)}` };
     return { kind: 'fatal', reason: maybeStarted(settings, `HTTP ${status}${quoted}`) };
 }
 /** The inputs that name what a 404 did not find. */
 function notFoundInputs(settings) {
-    return settings.kind === 'automation' ? 'automation-id and project-id' : 'project-id';
+    if (settings.kind === 'automation')
+        return 'automation-id and project-id';
+    return settings.kind === 'message' ? 'job-id and project-id' : 'project-id';
 }
 /** The message for a POST whose fate is unknown: say so, and how to find out. */
-function maybeStarted(settings, what, likely = 'may have started anyway') {
+function maybeStarted(settings, what, likely = 'may') {
     const operation = OPERATIONS[settings.kind];
-    return `the request that starts the ${operation.what(settings)} ended without a usable answer (${what}), so the ${operation.what(settings)} ${likely}. It was not sent again, so that the work does not run twice: look in ${operation.findIt} before you re-run this job`;
+    const verbs = operation.verbs ?? STARTING;
+    const fate = likely === 'may' ? `may have ${verbs.happened} anyway` : `has probably ${verbs.happened}`;
+    return `the request that ${verbs.acts} the ${operation.what(settings)} ended without a usable answer (${what}), so the ${operation.what(settings)} ${fate}. It was not sent again, so that the work does not run twice: look in ${operation.findIt} before you re-run this job`;
 }
 /**
  * Sends the one POST that starts the work and reads what it started. The POST is sent again
@@ -42432,6 +42454,7 @@ function maybeStarted(settings, what, likely = 'may have started anyway') {
  */
 async function startWork(settings, deps) {
     const operation = OPERATIONS[settings.kind];
+    const verbs = operation.verbs ?? STARTING;
     const report = { kind: settings.kind, result: 'error', ref: undefined, previewUrl: undefined, requests: 0, error: null };
     const path = operation.path(settings.projectId, settings);
     const json = operation.body(settings);
@@ -42441,11 +42464,11 @@ async function startWork(settings, deps) {
     let sentWhenCancelled = false;
     const read = (answer) => {
         if (answer.kind === 'ok') {
-            const started = operation.read(answer.body, settings.projectId);
+            const started = operation.read(answer.body, settings.projectId, settings);
             if (!started)
                 return {
                     kind: 'fatal',
-                    reason: maybeStarted(settings, `the answer has no string "${operation.idField}" ${operation.idPurpose ?? 'to wait on'}`, 'has probably started')
+                    reason: maybeStarted(settings, `the answer has no string "${operation.idField}" ${operation.idPurpose ?? 'to wait on'}`, 'probably')
                 };
             const problem = started.ref && identifierProblem(started.ref.id);
             if (problem)
@@ -42471,7 +42494,7 @@ async function startWork(settings, deps) {
         // The wait it asked for, when that is what ended the run before the deadline.
         const asked = lastRetry?.retryAfterMs;
         const tooLong = asked !== undefined && deps.clock.now() + asked >= deps.deadline ? ` and asked to wait ${formatDuration(asked)} before another try, past the timeout` : '';
-        return `no ${operation.what(settings)} was started before the timeout ran out: ${what}${tooLong}. Re-run later, or raise timeout`;
+        return `no ${operation.what(settings)} was ${verbs.done} before the timeout ran out: ${what}${tooLong}. Re-run later, or raise timeout`;
     };
     const attempt = async () => {
         const timeoutMs = requestBudget(deps.clock.now(), deps.deadline, deps.requestTimeoutMs);
@@ -42519,10 +42542,10 @@ async function startWork(settings, deps) {
             if (startedAsCancelled) {
                 // The answer came with the cancel: the work runs, and its id is worth keeping.
                 keepStarted(report, startedAsCancelled);
-                report.error = `the run was cancelled just after the ${operation.what(settings)} was started`;
+                report.error = `the run was cancelled just after the ${operation.what(settings)} was ${verbs.done}`;
             }
             else
-                report.error = `the run was cancelled while starting the ${operation.what(settings)}${sentWhenCancelled ? '; the request had been sent, so it may have started' : '; nothing was started'}`;
+                report.error = `the run was cancelled while ${verbs.act === 'start' ? 'starting' : 'sending'} the ${operation.what(settings)}${sentWhenCancelled ? `; the request had been sent, so it may have ${verbs.happened}` : `; nothing was ${verbs.done}`}`;
             break;
         case 'error':
             report.error = end.reason;
@@ -42613,6 +42636,56 @@ const TERMINAL_STATES = {
 /** Whether a status is in one of the lists above. */
 function listed(list, status) {
     return list.includes(status);
+}
+
+;// CONCATENATED MODULE: ./src/engine/targets/follow-up.ts
+
+
+
+/**
+ * How long an agent job may go without showing `active` after a follow-up message before its
+ * terminal state is taken as the answer to it. The platform processes a message asynchronously
+ * and does not say how soon the job shows `active` again: until it does, it may still show the
+ * state from before the message.
+ */
+const FOLLOW_UP_GRACE_MS = 30_000;
+/**
+ * The wait on an agent job for a follow-up message sent at `sentAt`: a terminal state counts
+ * once the job has been seen `active` since the message (a poll after it was accepted), or once
+ * FOLLOW_UP_GRACE_MS passed without that. Before, a `completed` (or `failed`, `archived`) is the
+ * state from before the message, and the wait goes on.
+ */
+function createFollowUpGate(sentAt) {
+    let seenActive = false;
+    let staleSaid = false;
+    return {
+        judge(status, judgement, now) {
+            if (listed(TERMINAL_STATES.job.pending, status))
+                seenActive = true;
+            if (judgement.state === 'pending' || seenActive)
+                return { judgement };
+            const shown = `"${oneLine(status, 40)}"`;
+            if (now - sentAt < FOLLOW_UP_GRACE_MS) {
+                const notice = staleSaid
+                    ? undefined
+                    : {
+                        kind: 'stale',
+                        message: `still shows ${shown} from before the follow-up message; waiting for it to take the message up (active) for up to ${formatDuration(FOLLOW_UP_GRACE_MS)}`
+                    };
+                staleSaid = true;
+                return notice ? { judgement: { state: 'pending' }, notice } : { judgement: { state: 'pending' } };
+            }
+            const taken = `not seen active within ${formatDuration(FOLLOW_UP_GRACE_MS)} of the follow-up message; its status ${shown} is taken as the answer to it`;
+            return {
+                judgement: { ...judgement, note: judgement.note ? `${judgement.note}; ${taken}` : taken },
+                notice: { kind: 'taken', message: taken }
+            };
+        },
+        /** Why the job's last state did not end the wait, for a timeout; undefined once it was seen active. */
+        stale(status) {
+            return seenActive || !status ? undefined : `not seen active since the follow-up message, so "${oneLine(status, 40)}" was the state from before it`;
+        }
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/engine/targets/job.ts
@@ -42743,6 +42816,7 @@ function judgeDeployedCommit(record, expectSha) {
 
 
 
+
 /** Requests in flight at once, over all targets. */
 const MAX_IN_FLIGHT = 8;
 /** How often a progress line is written while anything is pending, one target or many. */
@@ -42838,6 +42912,7 @@ async function pollTarget(ref, ctx) {
     };
     const warned = new Set();
     let logsShown = 0;
+    const followUp = deps.followUp && sameTarget(deps.followUp.ref, ref) ? createFollowUpGate(deps.followUp.sentAt) : undefined;
     const attempt = async (pollNumber) => {
         const answer = await ctx.limit(async () => {
             // The time left is measured once the slot is free, not when the poll was scheduled.
@@ -42880,7 +42955,13 @@ async function pollTarget(ref, ctx) {
             deps.events.logLines(ref, logs.slice(logsShown));
         logsShown = logs.length;
         deps.events.pollDone(ref, pollNumber, `status ${record.status}`);
-        const judgement = kind.judge(record, settings);
+        let judgement = kind.judge(record, settings);
+        if (followUp) {
+            const verdict = followUp.judge(record.status, judgement, deps.clock.now());
+            judgement = verdict.judgement;
+            if (verdict.notice)
+                deps.events.notice?.(ref, verdict.notice.message);
+        }
         if (judgement.state === 'settled')
             return { kind: 'settled', value: judgement };
         if (judgement.unknownStatus && !warned.has(record.status)) {
@@ -42909,7 +42990,8 @@ async function pollTarget(ref, ctx) {
             report.result = 'timeout';
             const state = report.status ? `still "${report.status}"` : 'no status read';
             const last = end.lastProblem ? `; last problem: ${end.lastProblem}` : '';
-            report.error = `${state} when the timeout (${formatDuration(settings.timeoutMs)}) ran out${last}`;
+            const stale = followUp?.stale(report.status);
+            report.error = `${state} when the timeout (${formatDuration(settings.timeoutMs)}) ran out${stale ? ` (${stale})` : ''}${last}`;
             break;
         }
         case 'cancelled':
@@ -42922,6 +43004,9 @@ async function pollTarget(ref, ctx) {
             break;
     }
     return report;
+}
+function sameTarget(a, b) {
+    return a.kind === b.kind && a.id === b.id;
 }
 function describeRef(ref) {
     return ref.kind === 'update' ? `update ${ref.id}` : `agent job ${ref.id}`;
@@ -42955,6 +43040,7 @@ async function runEngine(settings, deps) {
     };
     let targets = settings.targets;
     let trigger;
+    let followUp;
     if (settings.trigger) {
         events.starting(`${settings.baseUrl.origin}${settings.baseUrl.pathname.replace(/\/+$/, '')}${triggerPath(settings.trigger)}`);
         trigger = await startWork(settings.trigger, {
@@ -42971,11 +43057,13 @@ async function runEngine(settings, deps) {
         const started = trigger.ref;
         if (started)
             targets = [started, ...targets.filter((ref) => ref.kind !== started.kind || ref.id !== started.id)];
+        if (started && trigger.kind === 'message')
+            followUp = { ref: started, sentAt: clock.now() };
     }
     let reports = [];
     if (targets.length > 0) {
         const waitEvents = events.waiting(targets);
-        reports = await waitForTargets({ ...settings, targets }, { client, clock, random, signal, events: waitEvents, deadline });
+        reports = await waitForTargets({ ...settings, targets }, { client, clock, random, signal, events: waitEvents, deadline, ...(followUp ? { followUp } : {}) });
     }
     const waited = overallResult(reports);
     let search;
@@ -43256,7 +43344,7 @@ function targetRefs(f) {
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/trigger.ts
-// Starting the work before waiting on it, and the commit an update must deploy.
+// Starting the work before waiting on it (or sending a follow-up to an agent job), and the commit an update must deploy.
 
 
 
@@ -43265,6 +43353,7 @@ const triggerDefaults = {
     'preview-branch': '',
     'agent-prompt': '',
     'automation-id': '',
+    'agent-message': '',
     'expect-sha': ''
 };
 /** Longest prompt accepted; the platform documents none, this keeps a pasted file out of a request. */
@@ -43291,6 +43380,7 @@ const triggerSchema = object({
     }),
     'agent-prompt': schemas_string().max(MAX_PROMPT_LENGTH, { message: `is longer than ${MAX_PROMPT_LENGTH} characters` }),
     'automation-id': identifierSchema,
+    'agent-message': schemas_string().max(MAX_PROMPT_LENGTH, { message: `is longer than ${MAX_PROMPT_LENGTH} characters` }),
     'expect-sha': schemas_string().transform((text, ctx) => {
         if (text === '')
             return undefined;
@@ -43321,8 +43411,14 @@ const TRIGGERS = {
         settings: (projectId, f) => ({ kind: 'automation', projectId, automationId: f['automation-id'] })
     }
 };
-function triggerSettings(f, projectId) {
-    return f.trigger === undefined ? undefined : TRIGGERS[f.trigger].settings(projectId, f);
+/** The one POST that starts work: `trigger`'s, or the follow-up `agent-message` sends to the one job in `jobIds`. */
+function triggerSettings(f, projectId, jobIds) {
+    if (f.trigger !== undefined)
+        return TRIGGERS[f.trigger].settings(projectId, f);
+    const jobId = jobIds[0];
+    if (f['agent-message'] !== '' && jobId !== undefined)
+        return { kind: 'message', projectId, jobId, prompt: f['agent-message'] };
+    return undefined;
 }
 /** A git branch name as git would accept it (git check-ref-format), kept to what a URL and a log can show. */
 function branchProblem(branch) {
@@ -43405,6 +43501,8 @@ const INPUT_SCHEMAS = SCHEMAS;
 
 const targetsGiven = (i) => Object.keys(TARGET_LISTS).some((name) => i.items(name).length > 0);
 const triggerGiven = (i) => i.given('trigger');
+/** The agent jobs given, each counted once. */
+const jobCount = (i) => new Set(i.items('job-id')).size;
 /** The trigger's kind, when one was given and is valid. */
 const triggerKind = (i) => (i.parsed('trigger') ? i.value('trigger') : undefined);
 const UPDATE_TRIGGERS = Object.entries(TRIGGERS)
@@ -43419,6 +43517,7 @@ const CROSS_INPUT_RULES = [
     (i) => !targetsGiven(i) &&
         !i.given('search-query') &&
         !triggerGiven(i) &&
+        !i.given('agent-message') &&
         'status-id / job-id / search-query: nothing to do; give a status-id, a job-id with project-id, or a search-query, or start work with trigger',
     // The schedule
     (i) => i.parsed('min-interval') &&
@@ -43452,6 +43551,15 @@ const CROSS_INPUT_RULES = [
                 `${extra.input}: is only used with trigger: ${kind}; set trigger: ${kind}, or remove ${extra.input}`
         ]
         : []),
+    // The follow-up to an agent job
+    (i) => i.given('agent-message') &&
+        jobCount(i) !== 1 &&
+        (jobCount(i) === 0
+            ? 'agent-message: needs the agent job to send it to; give its id in job-id (with project-id)'
+            : `agent-message: is sent to one agent job, and job-id lists ${jobCount(i)}; give only the job the message is for in job-id, and wait on the others in another step`),
+    (i) => i.given('agent-message') &&
+        triggerGiven(i) &&
+        'agent-message: cannot be combined with trigger (a step sends one request that starts work); send the follow-up in a step of its own, or remove trigger',
     (i) => i.given('expect-sha') &&
         i.parsed('trigger') &&
         i.items('status-id').length === 0 &&
@@ -43537,7 +43645,7 @@ function parseInputs(raw) {
             adminKey: f['admin-key'],
             search: searchSettings(f),
             targets: targetRefs(f),
-            trigger: triggerSettings(f, f['project-id']),
+            trigger: triggerSettings(f, f['project-id'], f['job-id']),
             expectSha: f['expect-sha'],
             timeoutMs: f.timeout,
             minIntervalMs: f['min-interval'],
@@ -43883,12 +43991,17 @@ function resultMark(result) {
 }
 /** A heading that fits the kind of work: "Docs update deployed", "Agent job failed", "Docs search check passed". */
 const STARTED_WORK = { update: 'docs update', preview: 'docs preview', agent: 'agent job', automation: 'automation run' };
+/** The heading of work that could not be started (or sent), and of a cancel while it was. */
+const NOT_STARTED = {
+    ...Object.fromEntries(Object.entries(STARTED_WORK).map(([kind, work]) => [kind, { could: `Could not start the ${work}`, while: `Cancelled while starting the ${work}` }])),
+    message: { could: 'Could not send the follow-up to the agent job', while: 'Cancelled while sending the follow-up to the agent job' }
+};
 function titleFor(outcome) {
     const trigger = outcome.trigger;
     if (trigger && trigger.result !== 'success')
         return trigger.result === 'cancelled'
-            ? `${MARKS.cancelled} Cancelled while starting the ${STARTED_WORK[trigger.kind]}`
-            : `${MARKS[trigger.result]} Could not start the ${STARTED_WORK[trigger.kind]}`;
+            ? `${MARKS.cancelled} ${NOT_STARTED[trigger.kind].while}`
+            : `${MARKS[trigger.result]} ${NOT_STARTED[trigger.kind].could}`;
     // A run of an automation alone: accepted is all the platform tells.
     if (trigger?.kind === 'automation' && outcome.targets.length === 0 && !outcome.search && outcome.result === 'success')
         return `${MARKS.success} Automation run started`;
@@ -43945,7 +44058,13 @@ function runFacts(outcome) {
 
 ;// CONCATENATED MODULE: ./src/report/started.ts
 
-const STARTED = { update: 'update', preview: 'preview deployment', agent: 'agent job', automation: 'automation run' };
+const STARTED = {
+    update: 'update',
+    preview: 'preview deployment',
+    agent: 'agent job',
+    automation: 'automation run',
+    message: 'follow-up message to agent job'
+};
 /** The line that says what `trigger` started, for the summary and the comment; undefined when nothing was. */
 function startedMarkdown(trigger) {
     if (trigger?.automation) {
@@ -43955,6 +44074,8 @@ function startedMarkdown(trigger) {
     }
     if (!trigger?.ref)
         return undefined;
+    if (trigger.kind === 'message')
+        return `**Sent:** ${STARTED[trigger.kind]} ${codeSpan(trigger.ref.id, 120)}; the job is waited on for that message`;
     const id = `${trigger.ref.kind === 'update' ? 'status id' : 'job id'} ${codeSpan(trigger.ref.id, 120)}`;
     const preview = trigger.previewUrl ? ` · ${markdown_link('open the preview', trigger.previewUrl)}` : '';
     return `**Started:** ${STARTED[trigger.kind]}, ${id}${preview}`;
@@ -44326,6 +44447,10 @@ function createLogReporter(sink, options) {
             sink.endGroup();
             buffers.delete(keyOf(report.ref));
         },
+        notice(ref, message) {
+            // Outside every group: it says why the wait goes on, or why it ended as it did.
+            say(clean(`${describeRef(ref)}: ${inert(message, 600)}`));
+        },
         progress(progress) {
             say(describeProgress(progress));
         }
@@ -44587,6 +44712,8 @@ function describeStarted(report, elapsedMs) {
     const ref = report.ref;
     if (!ref)
         return '';
+    if (report.kind === 'message')
+        return `Sent the follow-up message to agent job ${ref.id} ${after}; waiting on the job for that message: a state from before it does not end the wait.`;
     const what = ref.kind === 'update' ? `status id ${ref.id}` : `job id ${ref.id}`;
     const preview = report.previewUrl ? `, preview at ${oneLine(report.previewUrl, 300)}` : '';
     const kind = report.kind === 'agent' ? 'agent job' : report.kind === 'preview' ? 'preview deployment' : 'update';

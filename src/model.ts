@@ -75,12 +75,17 @@ export const TRIGGER_KINDS = ['update', 'preview', 'agent', 'automation'] as con
 
 export type TriggerKind = (typeof TRIGGER_KINDS)[number]
 
+/** Every POST that starts work: a kind of `trigger`, or the follow-up message of `agent-message`. */
+export type StartKind = TriggerKind | 'message'
+
 /** The work to start before waiting, with what its POST needs. */
 export type TriggerSettings =
   | { kind: 'update'; projectId: string }
   | { kind: 'preview'; projectId: string; branch: string }
   | { kind: 'agent'; projectId: string; prompt: string }
   | { kind: 'automation'; projectId: string; automationId: string }
+  /** A follow-up message to an agent job, which is then waited on for that message. */
+  | { kind: 'message'; projectId: string; jobId: string; prompt: string }
 
 /** The search smoke check; the optional fields are sent only when the user set them. */
 export interface SearchSettings {
@@ -102,7 +107,7 @@ export interface Settings {
   search: SearchSettings | undefined
   /** Every target to wait on, duplicates removed, in the order given. */
   targets: TargetRef[]
-  /** Work to start (one POST) before waiting; what it starts is waited on first. */
+  /** Work to start (one POST: `trigger`, or the follow-up of `agent-message`) before waiting; what it starts is waited on first. */
   trigger: TriggerSettings | undefined
   /** The commit every successful update must have deployed (lowercase hex prefix). */
   expectSha: string | undefined
@@ -176,6 +181,8 @@ export interface WaitEvents {
   progress(progress: Progress): void
   /** A poll failed in a way worth retrying; the next try comes after `delayMs`. */
   retrying?(ref: TargetRef, reason: string, delayMs: number): void
+  /** Something about the wait on this target worth saying once (a job's state from before a follow-up message). */
+  notice?(ref: TargetRef, message: string): void
 }
 
 export interface QueryReport {
@@ -203,9 +210,9 @@ export interface SearchSkipped {
   reason: string
 }
 
-/** What `trigger` started, or why it could not. */
+/** What `trigger` (or `agent-message`) started, or why it could not. */
 export interface TriggerReport {
-  kind: TriggerKind
+  kind: StartKind
   /** `success` once the work was started; otherwise why the run ends before waiting. */
   result: Result
   /** The target the started work is waited on as; undefined when nothing was started. */

@@ -1,6 +1,6 @@
 import { counted } from '../text.js'
 import type { ApiClient } from '../api/client.js'
-import type { Clock, Result, RunEvents, RunOutcome, SearchReport, Settings, TargetReport, TriggerReport } from '../model.js'
+import type { Clock, Result, RunEvents, RunOutcome, SearchReport, Settings, TargetRef, TargetReport, TriggerReport } from '../model.js'
 import { overallResult, worstResult } from './outcome.js'
 import { queriesOf, runSearchCheck, skippedSearch } from './search.js'
 import { startWork, triggerPath, workStarted } from './trigger.js'
@@ -39,6 +39,7 @@ export async function runEngine(settings: Settings, deps: EngineDeps): Promise<R
   }
   let targets = settings.targets
   let trigger: TriggerReport | undefined
+  let followUp: { ref: TargetRef; sentAt: number } | undefined
   if (settings.trigger) {
     events.starting(`${settings.baseUrl.origin}${settings.baseUrl.pathname.replace(/\/+$/, '')}${triggerPath(settings.trigger)}`)
     trigger = await startWork(settings.trigger, {
@@ -53,12 +54,13 @@ export async function runEngine(settings: Settings, deps: EngineDeps): Promise<R
     }
     const started = trigger.ref
     if (started) targets = [started, ...targets.filter((ref) => ref.kind !== started.kind || ref.id !== started.id)]
+    if (started && trigger.kind === 'message') followUp = { ref: started, sentAt: clock.now() }
   }
 
   let reports: TargetReport[] = []
   if (targets.length > 0) {
     const waitEvents = events.waiting(targets)
-    reports = await waitForTargets({ ...settings, targets }, { client, clock, random, signal, events: waitEvents, deadline })
+    reports = await waitForTargets({ ...settings, targets }, { client, clock, random, signal, events: waitEvents, deadline, ...(followUp ? { followUp } : {}) })
   }
   const waited = overallResult(reports)
 

@@ -5,7 +5,7 @@ import { identifierProblem } from './ids.js'
 import { pollUntilSettled, requestBudget } from './poll.js'
 import { formatDuration } from '../durations.js'
 import { counted, oneLine } from '../text.js'
-import type { Attempt, Clock, TargetRef, TriggerKind, TriggerReport, TriggerSettings } from '../model.js'
+import type { Attempt, Clock, StartKind, TargetRef, TriggerReport, TriggerSettings } from '../model.js'
 
 /** What an answer names: the target to wait on, or a run that has none. */
 interface Started {
@@ -18,9 +18,27 @@ const text = z.string().nullish().catch(undefined)
 const statusAnswer = z.looseObject({ statusId: z.string().min(1), previewUrl: text })
 const jobAnswer = z.looseObject({ id: z.string().min(1) })
 const automationAnswer = z.looseObject({ instanceId: z.string().min(1), jobId: text })
+/** The job as the platform holds it when the message arrives: it may still show the state from before. */
+const messageAnswer = z.looseObject({})
+
+/** How an operation's messages speak of it: work is started, a message is sent. */
+interface Verbs {
+  /** `start`, `send` */
+  act: string
+  /** `starts`, `sends` */
+  acts: string
+  /** `started`, `sent`: no update was …, the update was … */
+  done: string
+  /** `started`, `been taken`: the update may have … anyway */
+  happened: string
+}
+const STARTING: Verbs = { act: 'start', acts: 'starts', done: 'started', happened: 'started' }
+const SENDING: Verbs = { act: 'send', acts: 'sends', done: 'sent', happened: 'been taken' }
 
 /** One operation that starts work: where it is sent, what it sends, and what its answer names. */
 interface Operation {
+  /** How messages speak of it; starting work unless given. */
+  verbs?: Verbs
   /** Words for people: `update`, `preview deployment of branch x`, `agent job`. */
   what(settings: TriggerSettings): string
   path(projectId: string, settings: TriggerSettings): string
@@ -28,7 +46,7 @@ interface Operation {
   /** The answer field that names what was started, for messages, and what it is for. */
   idField: string
   idPurpose?: string
-  read(body: unknown, projectId: string): Started | undefined
+  read(body: unknown, projectId: string, settings: TriggerSettings): Started | undefined
   /** The input to check after a 400. */
   badRequestInput: string
   /** What a 404 means, with the inputs to check. */
@@ -39,7 +57,7 @@ interface Operation {
   findIt: string
 }
 
-const OPERATIONS: Record<TriggerKind, Operation> = {
+const OPERATIONS: Record<StartKind, Operation> = {
   update: {
     what: () => 'update',
     path: (projectId) => `/v1/project/update/${encodeURIComponent(projectId)}`,
@@ -102,6 +120,22 @@ const OPERATIONS: Record<TriggerKind, Operation> = {
       `the platform found no automation ${settings.kind === 'automation' ? oneLine(settings.automationId, 100) : ''} in project ${oneLine(settings.projectId, 100)}`,
     forbidden: 'check that admin-key belongs to the project in project-id',
     findIt: "the project's automation runs in the dashboard"
+  },
+  message: {
+    verbs: SENDING,
+    what: (settings) => `follow-up message to agent job ${settings.kind === 'message' ? oneLine(settings.jobId, 100) : ''}`,
+    path: (projectId, settings) =>
+      `/v2/agent/${encodeURIComponent(projectId)}/job/${encodeURIComponent(settings.kind === 'message' ? settings.jobId : '')}/message`,
+    body: (settings) => ({ prompt: settings.kind === 'message' ? settings.prompt : '' }),
+    idField: 'id',
+    // The job is the one the message went to, whatever state the answer still shows.
+    read: (body, projectId, settings) =>
+      messageAnswer.safeParse(body).success && settings.kind === 'message' ? { ref: { kind: 'job', id: settings.jobId, projectId } } : undefined,
+    badRequestInput: 'agent-message',
+    notFound: (settings) =>
+      `the platform found no agent job ${settings.kind === 'message' ? oneLine(settings.jobId, 100) : ''} in project ${oneLine(settings.projectId, 100)}`,
+    forbidden: 'check that admin-key belongs to the project in project-id',
+    findIt: 'the agent job in the dashboard (and new commits on its pull request)'
   }
 }
 
@@ -134,26 +168,31 @@ export function classifyStartAnswer(settings: TriggerSettings, facts: ResponseFa
     return { kind: 'transient', reason: `HTTP 429 (rate limit)${quoted}`, notActedOn: true, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) }
   if (status === 503 && retryAfterMs !== undefined) return { kind: 'transient', reason: `HTTP 503 (unavailable)${quoted}`, notActedOn: true, retryAfterMs }
   const what = operation.what(settings)
+  const verbs = operation.verbs ?? STARTING
   if (status === 401)
     return {
       kind: 'fatal',
-      reason: `HTTP 401: the platform rejected admin-key, so no ${what} was started${quoted}. Check that the secret holds a current admin API key`
+      reason: `HTTP 401: the platform rejected admin-key, so no ${what} was ${verbs.done}${quoted}. Check that the secret holds a current admin API key`
     }
-  if (status === 400) return { kind: 'fatal', reason: `HTTP 400: the platform refused to start the ${what}${quoted}. Check ${operation.badRequestInput}` }
-  if (status === 403) return { kind: 'fatal', reason: `HTTP 403: the platform refused to start the ${what}${quoted}; ${operation.forbidden}` }
+  if (status === 400)
+    return { kind: 'fatal', reason: `HTTP 400: the platform refused to ${verbs.act} the ${what}${quoted}. Check ${operation.badRequestInput}` }
+  if (status === 403) return { kind: 'fatal', reason: `HTTP 403: the platform refused to ${verbs.act} the ${what}${quoted}; ${operation.forbidden}` }
   if (status === 404) return { kind: 'fatal', reason: `HTTP 404: ${operation.notFound(settings)}${quoted}. Check ${notFoundInputs(settings)}` }
   return { kind: 'fatal', reason: maybeStarted(settings, `HTTP ${status}${quoted}`) }
 }
 
 /** The inputs that name what a 404 did not find. */
 function notFoundInputs(settings: TriggerSettings): string {
-  return settings.kind === 'automation' ? 'automation-id and project-id' : 'project-id'
+  if (settings.kind === 'automation') return 'automation-id and project-id'
+  return settings.kind === 'message' ? 'job-id and project-id' : 'project-id'
 }
 
 /** The message for a POST whose fate is unknown: say so, and how to find out. */
-function maybeStarted(settings: TriggerSettings, what: string, likely = 'may have started anyway'): string {
+function maybeStarted(settings: TriggerSettings, what: string, likely: 'may' | 'probably' = 'may'): string {
   const operation = OPERATIONS[settings.kind]
-  return `the request that starts the ${operation.what(settings)} ended without a usable answer (${what}), so the ${operation.what(settings)} ${likely}. It was not sent again, so that the work does not run twice: look in ${operation.findIt} before you re-run this job`
+  const verbs = operation.verbs ?? STARTING
+  const fate = likely === 'may' ? `may have ${verbs.happened} anyway` : `has probably ${verbs.happened}`
+  return `the request that ${verbs.acts} the ${operation.what(settings)} ended without a usable answer (${what}), so the ${operation.what(settings)} ${fate}. It was not sent again, so that the work does not run twice: look in ${operation.findIt} before you re-run this job`
 }
 
 export interface TriggerDeps {
@@ -177,6 +216,7 @@ export interface TriggerDeps {
  */
 export async function startWork(settings: TriggerSettings, deps: TriggerDeps): Promise<TriggerReport> {
   const operation = OPERATIONS[settings.kind]
+  const verbs = operation.verbs ?? STARTING
   const report: TriggerReport = { kind: settings.kind, result: 'error', ref: undefined, previewUrl: undefined, requests: 0, error: null }
   const path = operation.path(settings.projectId, settings)
   const json = operation.body(settings)
@@ -187,11 +227,11 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
 
   const read = (answer: ApiResult): Attempt<Started> => {
     if (answer.kind === 'ok') {
-      const started = operation.read(answer.body, settings.projectId)
+      const started = operation.read(answer.body, settings.projectId, settings)
       if (!started)
         return {
           kind: 'fatal',
-          reason: maybeStarted(settings, `the answer has no string "${operation.idField}" ${operation.idPurpose ?? 'to wait on'}`, 'has probably started')
+          reason: maybeStarted(settings, `the answer has no string "${operation.idField}" ${operation.idPurpose ?? 'to wait on'}`, 'probably')
         }
       const problem = started.ref && identifierProblem(started.ref.id)
       if (problem)
@@ -219,7 +259,7 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
     const asked = lastRetry?.retryAfterMs
     const tooLong =
       asked !== undefined && deps.clock.now() + asked >= deps.deadline ? ` and asked to wait ${formatDuration(asked)} before another try, past the timeout` : ''
-    return `no ${operation.what(settings)} was started before the timeout ran out: ${what}${tooLong}. Re-run later, or raise timeout`
+    return `no ${operation.what(settings)} was ${verbs.done} before the timeout ran out: ${what}${tooLong}. Re-run later, or raise timeout`
   }
 
   const attempt = async (): Promise<Attempt<Started>> => {
@@ -266,9 +306,9 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
       if (startedAsCancelled) {
         // The answer came with the cancel: the work runs, and its id is worth keeping.
         keepStarted(report, startedAsCancelled)
-        report.error = `the run was cancelled just after the ${operation.what(settings)} was started`
+        report.error = `the run was cancelled just after the ${operation.what(settings)} was ${verbs.done}`
       } else
-        report.error = `the run was cancelled while starting the ${operation.what(settings)}${sentWhenCancelled ? '; the request had been sent, so it may have started' : '; nothing was started'}`
+        report.error = `the run was cancelled while ${verbs.act === 'start' ? 'starting' : 'sending'} the ${operation.what(settings)}${sentWhenCancelled ? `; the request had been sent, so it may have ${verbs.happened}` : `; nothing was ${verbs.done}`}`
       break
     case 'error':
       report.error = end.reason

@@ -68,7 +68,7 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
       adminKey: f['admin-key'],
       search: searchSettings(f),
       targets: targetRefs(f),
-      trigger: triggerSettings(f, f['project-id']),
+      trigger: triggerSettings(f, f['project-id'], f['job-id']),
       expectSha: f['expect-sha'],
       timeoutMs: f.timeout,
       minIntervalMs: f['min-interval'],

@@ -25,6 +25,8 @@ export type Rule = (inputs: InputView) => string | false | undefined
 
 const targetsGiven = (i: InputView) => Object.keys(TARGET_LISTS).some((name) => i.items(name as TargetListInput).length > 0)
 const triggerGiven = (i: InputView) => i.given('trigger')
+/** The agent jobs given, each counted once. */
+const jobCount = (i: InputView) => new Set(i.items('job-id')).size
 /** The trigger's kind, when one was given and is valid. */
 const triggerKind = (i: InputView) => (i.parsed('trigger') ? i.value('trigger') : undefined)
 const UPDATE_TRIGGERS = Object.entries(TRIGGERS)
@@ -41,6 +43,7 @@ export const CROSS_INPUT_RULES: readonly Rule[] = [
     !targetsGiven(i) &&
     !i.given('search-query') &&
     !triggerGiven(i) &&
+    !i.given('agent-message') &&
     'status-id / job-id / search-query: nothing to do; give a status-id, a job-id with project-id, or a search-query, or start work with trigger',
   // The schedule
   (i) =>
@@ -82,6 +85,17 @@ export const CROSS_INPUT_RULES: readonly Rule[] = [
         ]
       : []
   ),
+  // The follow-up to an agent job
+  (i) =>
+    i.given('agent-message') &&
+    jobCount(i) !== 1 &&
+    (jobCount(i) === 0
+      ? 'agent-message: needs the agent job to send it to; give its id in job-id (with project-id)'
+      : `agent-message: is sent to one agent job, and job-id lists ${jobCount(i)}; give only the job the message is for in job-id, and wait on the others in another step`),
+  (i) =>
+    i.given('agent-message') &&
+    triggerGiven(i) &&
+    'agent-message: cannot be combined with trigger (a step sends one request that starts work); send the follow-up in a step of its own, or remove trigger',
   (i) =>
     i.given('expect-sha') &&
     i.parsed('trigger') &&

@@ -1,4 +1,4 @@
-// Starting the work before waiting on it, and the commit an update must deploy.
+// Starting the work before waiting on it (or sending a follow-up to an agent job), and the commit an update must deploy.
 import { z } from 'zod'
 import { TRIGGER_KINDS, type TargetRef, type TriggerKind, type TriggerSettings } from '../model.js'
 import { identifierSchema } from './values.js'
@@ -8,6 +8,7 @@ export const triggerDefaults = {
   'preview-branch': '',
   'agent-prompt': '',
   'automation-id': '',
+  'agent-message': '',
   'expect-sha': ''
 } as const
 
@@ -33,6 +34,7 @@ export const triggerSchema = z.object({
   }),
   'agent-prompt': z.string().max(MAX_PROMPT_LENGTH, { message: `is longer than ${MAX_PROMPT_LENGTH} characters` }),
   'automation-id': identifierSchema,
+  'agent-message': z.string().max(MAX_PROMPT_LENGTH, { message: `is longer than ${MAX_PROMPT_LENGTH} characters` }),
   'expect-sha': z.string().transform((text, ctx) => {
     if (text === '') return undefined
     if (!/^[0-9a-f]{7,40}$/i.test(text)) {
@@ -74,8 +76,12 @@ export const TRIGGERS: Record<TriggerKind, TriggerInputs> = {
   }
 }
 
-export function triggerSettings(f: TriggerFields, projectId: string): TriggerSettings | undefined {
-  return f.trigger === undefined ? undefined : TRIGGERS[f.trigger].settings(projectId, f)
+/** The one POST that starts work: `trigger`'s, or the follow-up `agent-message` sends to the one job in `jobIds`. */
+export function triggerSettings(f: TriggerFields, projectId: string, jobIds: readonly string[]): TriggerSettings | undefined {
+  if (f.trigger !== undefined) return TRIGGERS[f.trigger].settings(projectId, f)
+  const jobId = jobIds[0]
+  if (f['agent-message'] !== '' && jobId !== undefined) return { kind: 'message', projectId, jobId, prompt: f['agent-message'] }
+  return undefined
 }
 
 /** A git branch name as git would accept it (git check-ref-format), kept to what a URL and a log can show. */

@@ -1,7 +1,7 @@
 import { formatDuration } from '../durations.js'
 import { oneLine } from '../text.js'
 import { describeRef } from '../engine/wait.js'
-import type { RunOutcome, TargetReport } from '../model.js'
+import type { RunOutcome, StartKind, TargetReport } from '../model.js'
 
 /** What the user reads about one target: why it ended as it did, and what to do next. */
 export interface Explanation {
@@ -243,13 +243,20 @@ export function resultMark(result: keyof typeof MARKS): string {
 
 /** A heading that fits the kind of work: "Docs update deployed", "Agent job failed", "Docs search check passed". */
 const STARTED_WORK = { update: 'docs update', preview: 'docs preview', agent: 'agent job', automation: 'automation run' } as const
+/** The heading of work that could not be started (or sent), and of a cancel while it was. */
+const NOT_STARTED: Record<StartKind, { could: string; while: string }> = {
+  ...(Object.fromEntries(
+    Object.entries(STARTED_WORK).map(([kind, work]) => [kind, { could: `Could not start the ${work}`, while: `Cancelled while starting the ${work}` }])
+  ) as Record<keyof typeof STARTED_WORK, { could: string; while: string }>),
+  message: { could: 'Could not send the follow-up to the agent job', while: 'Cancelled while sending the follow-up to the agent job' }
+}
 
 export function titleFor(outcome: RunOutcome): string {
   const trigger = outcome.trigger
   if (trigger && trigger.result !== 'success')
     return trigger.result === 'cancelled'
-      ? `${MARKS.cancelled} Cancelled while starting the ${STARTED_WORK[trigger.kind]}`
-      : `${MARKS[trigger.result]} Could not start the ${STARTED_WORK[trigger.kind]}`
+      ? `${MARKS.cancelled} ${NOT_STARTED[trigger.kind].while}`
+      : `${MARKS[trigger.result]} ${NOT_STARTED[trigger.kind].could}`
   // A run of an automation alone: accepted is all the platform tells.
   if (trigger?.kind === 'automation' && outcome.targets.length === 0 && !outcome.search && outcome.result === 'success')
     return `${MARKS.success} Automation run started`

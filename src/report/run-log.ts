@@ -48,6 +48,8 @@ export function describeStarted(report: TriggerReport, elapsedMs: number): strin
   }
   const ref = report.ref
   if (!ref) return ''
+  if (report.kind === 'message')
+    return `Sent the follow-up message to agent job ${ref.id} ${after}; waiting on the job for that message: a state from before it does not end the wait.`
   const what = ref.kind === 'update' ? `status id ${ref.id}` : `job id ${ref.id}`
   const preview = report.previewUrl ? `, preview at ${oneLine(report.previewUrl, 300)}` : ''
   const kind = report.kind === 'agent' ? 'agent job' : report.kind === 'preview' ? 'preview deployment' : 'update'
