@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { ADMIN_KEY, PROJECT_ID, startSimulator } from '../dev/simulator.js'
+import { ADMIN_KEY, ASSISTANT_KEY, PROJECT_ID, SEARCH_DOMAIN, startSimulator } from '../dev/simulator.js'
 import { createApiClient } from '../src/api/client.js'
+import { checkPages } from '../src/engine/pages.js'
 import { startWork, triggerPath } from '../src/engine/trigger.js'
 import { seededRandom } from './helpers/clock.js'
 import { ok, scriptedClient } from './helpers/fakes.js'
@@ -21,6 +22,7 @@ interface Operation {
 }
 const spec = JSON.parse(readFileSync(new URL('./fixtures/platform-triggers.schema.json', import.meta.url), 'utf8')) as {
   operations: Record<StartKind, Operation>
+  reading: { page: Operation }
 }
 const schema = (json: object) => z.fromJSONSchema(json as never)
 
@@ -152,5 +154,58 @@ describe('the simulator keeps to the published schema', () => {
     })
     expect(answer.status).toBe(400)
     expect(schema(operation.responses['400'] ?? {}).safeParse(await answer.json()).success).toBe(true)
+  })
+})
+
+describe('the page operation of the discovery API against the published schema', () => {
+  const operation = spec.reading.page
+  const pages = { paths: ['guides/new-page', 'quickstart'], contains: undefined, domain: SEARCH_DOMAIN, assistantKey: ASSISTANT_KEY }
+  const path = operation.path.replace('{domain}', SEARCH_DOMAIN)
+  const pageDeps = (client: ReturnType<typeof scriptedClient>['client']) => ({ ...deps(client), startedAt: Date.now() })
+
+  it('sends the documented request with the assistant key, and reads the documented answer', async () => {
+    expect(operation.method).toBe('POST')
+    const example = operation.examples['200']
+    expect(schema(operation.responses['200'] ?? {}).safeParse(example).success).toBe(true)
+    const { client, requests } = scriptedClient({ [path]: [ok(example)] })
+    const report = await checkPages({ ...pages, contains: 'EVERY pull   request' }, pageDeps(client))
+    expect(report.result).toBe('success')
+    expect(requests.map((r) => [r.method, r.path, r.keyInput])).toEqual([
+      ['POST', path, 'assistant-key'],
+      ['POST', path, 'assistant-key']
+    ])
+    for (const request of requests) expect(schema(operation.requestBody ?? {}).safeParse(request.json).error).toBeUndefined()
+    expect(requests.map((r) => r.json)).toEqual([{ path: 'guides/new-page' }, { path: 'quickstart' }])
+  })
+
+  it('the simulator answers as the schema says: 404 with a message, then the page', async () => {
+    const sim = await startSimulator()
+    try {
+      const client = createApiClient({ baseUrl: new URL(sim.url), secrets: [ASSISTANT_KEY] })
+      try {
+        const report = await checkPages(pages, { ...pageDeps(scriptedClient({}).client), client })
+        expect(report.result).toBe('success')
+      } finally {
+        await client.close()
+      }
+      const sent = sim.requests.filter((r) => r.path === path)
+      expect(sent.length).toBeGreaterThanOrEqual(4)
+      for (const request of sent) expect(schema(operation.requestBody ?? {}).safeParse(JSON.parse(request.body ?? '')).error).toBeUndefined()
+      sim.reset()
+      const read = (body: unknown) =>
+        fetch(`${sim.url}${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${ASSISTANT_KEY}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body)
+        })
+      const missing = await read({ path: 'guides/new-page' })
+      expect(missing.status).toBe(404)
+      expect(schema(operation.responses['404'] ?? {}).safeParse(await missing.json()).success).toBe(true)
+      const found = await read({ path: 'quickstart' })
+      expect(found.status).toBe(200)
+      expect(schema(operation.responses['200'] ?? {}).safeParse(await found.json()).error).toBeUndefined()
+    } finally {
+      await sim.close()
+    }
   })
 })

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { runAction } from './run-action.js'
-import { ADMIN_KEY, PROJECT_ID, SCENARIOS, SHA, startSimulator } from './simulator.js'
+import { ADMIN_KEY, ASSISTANT_KEY, PROJECT_ID, SCENARIOS, SEARCH_DOMAIN, SHA, startSimulator } from './simulator.js'
 import { createWorkflowLogRenderer } from './workflow-log.js'
 
 const entry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'index.js')
@@ -33,6 +33,8 @@ Starting the work (one at a time, may be combined with the scenarios below):
   trigger-update:<project>   the same against a trigger scenario's project, e.g. trigger-update:trigger-429
   trigger-automation[:<automation>]   trigger: automation (default automation-nightly), e.g. trigger-automation:automation-429
   message:<job>     agent-message to that job, then waits on it for the message, e.g. message:job-follow-up
+  page:<path>       page-path: the page must be live once the waits succeeded, e.g. page:guides/new-page
+                    (--page-contains=<text> for the text it must hold)
 
 Trigger scenarios (project ids):
 ${list('trigger')}
@@ -47,7 +49,10 @@ Automation scenarios (automation ids, in project ${PROJECT_ID}):
 ${list('automation')}
 
 Follow-up message scenarios (job ids; any job scenario takes a message):
-${list('message')}`)
+${list('message')}
+
+Page scenarios (page paths; every page of the search corpus, e.g. quickstart, is published):
+${list('page')}`)
   process.exit(0)
 }
 
@@ -60,7 +65,9 @@ const named = args.filter((a) => !a.startsWith('-'))
 if (named.length === 0) named.push('trigger-update')
 const triggerArg = named.find((a) => /^trigger-(update|preview|agent|automation)(:|$)/.test(a))
 const messageArg = named.find((a) => a.startsWith('message:'))
-const scenarios = named.filter((a) => a !== triggerArg && a !== messageArg)
+const pagePaths = named.filter((a) => a.startsWith('page:')).map((a) => a.slice('page:'.length))
+const pageContains = args.find((a) => a.startsWith('--page-contains='))?.slice('--page-contains='.length)
+const scenarios = named.filter((a) => a !== triggerArg && a !== messageArg && !a.startsWith('page:'))
 if (messageArg) scenarios.push(messageArg.slice('message:'.length))
 const jobIds = scenarios.filter((id) => id.startsWith('job-'))
 const statusIds = scenarios.filter((id) => !id.startsWith('job-'))
@@ -102,7 +109,10 @@ try {
       'max-interval': '3s',
       timeout: '2m',
       ...trigger,
-      ...(messageArg ? { 'agent-message': 'Also fix the typo in the quickstart title' } : {})
+      ...(messageArg ? { 'agent-message': 'Also fix the typo in the quickstart title' } : {}),
+      ...(pagePaths.length > 0
+        ? { 'page-path': pagePaths.join('\n'), 'assistant-key': ASSISTANT_KEY, 'search-domain': SEARCH_DOMAIN, 'page-contains': pageContains ?? '' }
+        : {})
     },
     timeoutMs: 180_000,
     keepTemp: true,

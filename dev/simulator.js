@@ -13,6 +13,8 @@
 //     hang?: true, delayMs?: number, repeat?: number = 1, fn?: (n) => Step }
 // `fn` makes a generated step: it is called with n (0-based index of the request
 // for that id) and must return a plain step (its own `repeat` is ignored).
+// A page of the discovery API is scripted per path (kind 'page'): `{ content }` is the page,
+// `{ missing: true }` a 404; every document of the search corpus is a page as well.
 // A follow-up message to an agent job is scripted per job id (kind 'message'); without a script,
 // every job the simulator knows takes it (`{ accepted: true }`) and answers with its state then.
 // A run of an automation is scripted per automation id (kind 'automation', in the demo project):
@@ -96,6 +98,8 @@ export const SCENARIOS = [
   ['message', 'job-follow-up-400', '400: the job takes no more messages'],
   ['message', 'job-follow-up-500', '500 (the message may have been taken)'],
   ['message', 'job-follow-up-hang', 'never answers (the message may have been taken)'],
+  ['page', 'guides/new-page', 'a page the update adds: 404 x2 (not published yet), then found'],
+  ['page', 'guides/late-text', 'a page whose new text arrives late: the old text x2, then the new one'],
   ['automation', 'automation-nightly', `runs at once in project ${PROJECT_ID}: 202 with the run (instanceId) and its background job (jobId)`],
   ['automation', 'automation-inactive', '400: the automation is not active'],
   ['automation', 'automation-429', '429 with Retry-After: 1, then runs'],
@@ -105,7 +109,7 @@ export const SCENARIOS = [
 /** Projects the simulator knows: the demo project and one per trigger scenario (any other answers 404); automations live in the demo project. */
 const PROJECTS = new Set(SCENARIOS.filter((s) => s.kind === 'trigger').map((s) => s.id))
 
-const KINDS = ['update', 'job', 'search', 'trigger', 'automation', 'message']
+const KINDS = ['update', 'job', 'search', 'trigger', 'automation', 'message', 'page']
 /** The commit the built-in updates deploy; dev/run-action.js gives the action the same GITHUB_SHA. */
 export const SHA = '3f786850e387550fdab836ed7e6dc881de23001b'
 const OTHER_SHA = '0badc0ffee0000000000000000000000000000aa'
@@ -123,6 +127,10 @@ const FAILURE_LOGS = [
   'Validating 42 pages',
   'Error: docs/quickstart.mdx:12: broken link to /quickstart/instal'
 ]
+/** The texts of the page scenarios: a new page, and the text a page gains late. */
+export const NEW_PAGE_TEXT = 'Deploy previews\n\nEvery pull request gets its own preview of the docs.'
+const OLD_PAGE_TEXT = 'Release notes\n\nThe quickstart was rewritten.'
+export const LATE_PAGE_TEXT = 'Previews now  build in\nunder a minute.'
 const AUTHOR = { name: 'Ada Lovelace', avatarUrl: 'https://avatars.example.com/u/1815.png', hostUserId: 1815 }
 
 /** Search corpus: 13 small documents. */
@@ -308,6 +316,12 @@ function builtinScripts(createdAt) {
       'job-follow-up-500': followUp('job-follow-up-500'),
       'job-follow-up-hang': followUp('job-follow-up-hang')
     },
+    // Pages of the discovery API, keyed by path (every document of the search corpus is a page too):
+    // `{ content }` answers 200 with the page, `{ missing: true }` 404.
+    page: {
+      'guides/new-page': [{ missing: true, repeat: 2 }, { content: NEW_PAGE_TEXT }],
+      'guides/late-text': [{ content: OLD_PAGE_TEXT, repeat: 2 }, { content: `${OLD_PAGE_TEXT}\n\n${LATE_PAGE_TEXT}` }]
+    },
     // Follow-up messages, keyed by job id: `{ accepted: true }` (the default for every job) takes
     // the message and answers with the job as it is at that moment.
     message: {
@@ -444,9 +458,10 @@ function search({ query, pageSize = 10, scoreThreshold = 0, filter = {} }) {
  * @typedef {{ method: string, path: string, authorization: string | undefined, at: number, body?: string }} RequestRecord
  * @typedef {{ status?: number, headers?: Record<string, string>, json?: any, raw?: string, hang?: true,
  *   delayMs?: number, repeat?: number, fn?: (n: number) => Step, reset?: true,
- *   started?: true, withoutId?: true, statusId?: string, jobId?: string, accepted?: true }} Step
+ *   started?: true, withoutId?: true, statusId?: string, jobId?: string, accepted?: true,
+ *   content?: string, missing?: true }} Step
  * @typedef {{ url: string, port: number, requests: RequestRecord[],
- *   script(kind: 'update' | 'job' | 'search' | 'trigger' | 'automation' | 'message', id: string, steps: Step[]): void,
+ *   script(kind: 'update' | 'job' | 'search' | 'trigger' | 'automation' | 'message' | 'page', id: string, steps: Step[]): void,
  *   reset(): void, close(): Promise<void> }} Simulator
  */
 
@@ -469,7 +484,7 @@ export async function startSimulator(options = {}) {
   const requests = []
   // Runs queued by automations, for their ids.
   let runs = 0
-  for (const kind of ['update', 'job', 'trigger', 'automation', 'message']) {
+  for (const kind of ['update', 'job', 'trigger', 'automation', 'message', 'page']) {
     for (const [id, steps] of Object.entries(builtins[kind])) scripts.set(`${kind}\0${id}`, steps)
   }
 
@@ -574,6 +589,25 @@ export async function startSimulator(options = {}) {
     send(res, 200, now.json ?? { id: jobId, status: 'active' })
   }
 
+  /** A published page, read through the discovery API: scripted per path, else the corpus. */
+  const readPage = (res, record, domain) => {
+    if (record.authorization !== `Bearer ${assistantKey}`) return send(res, 401, { error: 'Invalid or missing API key' }, { 'www-authenticate': 'Bearer' })
+    if (domain !== SEARCH_DOMAIN) return send(res, 404, { message: 'No search index is available for this domain' })
+    let body
+    try {
+      body = JSON.parse(record.body ?? '')
+    } catch {
+      return send(res, 400, { error: 'Request body must be valid JSON' })
+    }
+    if (typeof body?.path !== 'string' || body.path.length === 0) return send(res, 400, { error: 'path must be a non-empty string' })
+    const key = `page\0${body.path}`
+    const step = scripts.has(key) ? nextStep(key) : undefined
+    if (step && step.content === undefined && !step.missing) return answer(res, key, step)
+    const content = step ? step.content : CORPUS.find((d) => d.path === body.path)?.content
+    if (content === undefined) return send(res, 404, { message: 'Page not found' })
+    send(res, 200, { path: body.path, content })
+  }
+
   const handle = (req, res, record) => {
     const segments = new URL(req.url ?? '/', 'http://localhost').pathname.split('/').slice(1)
     let parts
@@ -614,6 +648,7 @@ export async function startSimulator(options = {}) {
     if (operation) return start(res, record, operation, operation === 'agent' ? parts[2] : parts[3])
     if (is('POST', 'v1', 'workflow', '*', '*', 'trigger')) return runAutomation(res, record, parts[2], parts[3])
     if (is('POST', 'v2', 'agent', '*', 'job', '*', 'message')) return sendMessage(res, record, parts[2], parts[4])
+    if (is('POST', 'discovery', 'v1', 'page', '*')) return readPage(res, record, parts[3])
     if (is('POST', 'discovery', 'v1', 'search', '*')) {
       if (!authorized(assistantKey)) return unauthorized()
       if (parts[3] !== SEARCH_DOMAIN) return send(res, 404, { error: 'Domain not found' })
@@ -728,6 +763,7 @@ async function main(argv) {
   GET  ${sim.url}/v1/project/update-status/{statusId}
   GET  ${sim.url}/v2/agent/${PROJECT_ID}/job/{id}
   POST ${sim.url}/discovery/v1/search/${SEARCH_DOMAIN}
+  POST ${sim.url}/discovery/v1/page/${SEARCH_DOMAIN}          {"path": "..."}
   POST ${sim.url}/v1/project/update/{projectId}
   POST ${sim.url}/v1/project/preview/{projectId}        {"branch": "..."}
   POST ${sim.url}/v2/agent/{projectId}/job              {"prompt": "..."}
@@ -735,7 +771,7 @@ async function main(argv) {
   POST ${sim.url}/v1/workflow/${PROJECT_ID}/{automationId}/trigger
   POST ${sim.url}/__reset   starts every scenario over
 
-Scenarios (status ids, job ids, project ids for the POSTs that start work, job ids for follow-up messages, automation ids):
+Scenarios (status ids, job ids, project ids for the POSTs that start work, job ids for follow-up messages, automation ids, page paths):
 ${SCENARIOS.map((s) => `  ${s.id.padEnd(width)}  ${s.description}`).join('\n')}
 
 Press Ctrl+C to stop.`)

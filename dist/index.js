@@ -42161,6 +42161,175 @@ function formatDuration(ms) {
     return `${m}m${String(s).padStart(2, '0')}s`;
 }
 
+;// CONCATENATED MODULE: ./src/engine/limit.ts
+/** Runs at most `max` of the given tasks at once; the rest wait their turn in order. */
+function createLimiter(max) {
+    let running = 0;
+    const waiting = [];
+    return async (task) => {
+        // A finishing task hands its slot straight to the next in line, so `running` never overshoots.
+        if (running < max)
+            running++;
+        else
+            await new Promise((resolve) => waiting.push(resolve));
+        try {
+            return await task();
+        }
+        finally {
+            const next = waiting.shift();
+            if (next)
+                next();
+            else
+                running--;
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/engine/pages.ts
+
+
+
+
+
+
+/** The platform's request to read a page; a request is built from it so nothing else is sent. */
+const pageRequestSchema = strictObject({ path: schemas_string().min(1) });
+/** A page as the discovery API gives it: its full text is all that is read. */
+const pageAnswerSchema = looseObject({ content: schemas_string() });
+/** Pages read at once. */
+const MAX_PAGES_IN_FLIGHT = 4;
+/** Text as it is compared: case and runs of whitespace do not count. */
+function comparable(text) {
+    return text.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+/** Whether `content` holds `wanted`, case and runs of whitespace ignored. */
+function holdsText(content, wanted) {
+    return comparable(content).includes(comparable(wanted));
+}
+/**
+ * Reads every page until it is found and holds the text, on the poll schedule, until the
+ * deadline. A 404 or a page without the text is "not yet": the new version may still be
+ * spreading. Never throws.
+ */
+async function checkPages(settings, deps) {
+    const limit = createLimiter(MAX_PAGES_IN_FLIGHT);
+    const pages = await Promise.all(settings.paths.map((path) => limit(() => checkPage(path, settings, deps))));
+    const result = worstResult(pages.map((page) => page.result));
+    const failing = pages.filter((page) => page.error !== null);
+    return { skipped: false, result, pages, error: failing.length > 0 ? failing.map((page) => page.error).join('\n') : null };
+}
+async function checkPage(path, settings, deps) {
+    const wanted = settings.contains;
+    const report = {
+        path,
+        result: 'error',
+        found: false,
+        contains: wanted === undefined ? null : false,
+        length: null,
+        reads: 0,
+        liveAfterMs: undefined,
+        error: null
+    };
+    const apiPath = `/discovery/v1/page/${encodeURIComponent(settings.domain)}`;
+    const json = pageRequestSchema.parse({ path });
+    let state;
+    const seen = (next) => {
+        state = next;
+        deps.onRead?.(path, next, report.reads, deps.clock.now() - deps.startedAt);
+    };
+    const attempt = async () => {
+        const timeoutMs = requestBudget(deps.clock.now(), deps.deadline, deps.requestTimeoutMs);
+        if (timeoutMs <= 0)
+            return { kind: 'transient', reason: 'no time left before the deadline' };
+        report.reads++;
+        const answer = await deps.client.request({
+            method: 'POST',
+            path: apiPath,
+            key: settings.assistantKey,
+            keyInput: 'assistant-key',
+            json,
+            timeoutMs,
+            signal: deps.signal
+        });
+        if (deps.signal.aborted)
+            return { kind: 'transient', reason: 'cancelled' };
+        if (answer.kind === 'not-found') {
+            // Not found, or no search index yet: the page may still be on its way.
+            report.found = false;
+            report.length = null;
+            if (wanted !== undefined)
+                report.contains = false;
+            seen('missing');
+            return { kind: 'pending' };
+        }
+        if (answer.kind === 'fatal' && /^unexpected HTTP 400\b/.test(answer.reason))
+            return { kind: 'fatal', reason: `${answer.reason} (check page-path)` };
+        if (answer.kind !== 'ok')
+            return answer;
+        const page = pageAnswerSchema.safeParse(answer.body);
+        if (!page.success)
+            return { kind: 'transient', reason: 'the page answer is not the JSON expected (an object with a string "content")' };
+        report.found = true;
+        report.length = page.data.content.length;
+        if (wanted !== undefined)
+            report.contains = holdsText(page.data.content, wanted);
+        if (report.contains === false) {
+            seen('lacking');
+            return { kind: 'pending' };
+        }
+        seen('live');
+        return { kind: 'settled', value: true };
+    };
+    const end = await pollUntilSettled(attempt, {
+        deadline: deps.deadline,
+        minIntervalMs: deps.minIntervalMs,
+        maxIntervalMs: deps.maxIntervalMs,
+        clock: deps.clock,
+        random: deps.random,
+        signal: deps.signal
+    });
+    const named = `page "${oneLine(path, 200)}"`;
+    const reads = counted(report.reads, 'read');
+    switch (end.kind) {
+        case 'settled':
+            report.result = 'success';
+            report.liveAfterMs = deps.clock.now() - deps.startedAt;
+            break;
+        case 'timeout': {
+            const waited = `when the timeout ran out, after ${reads} over ${formatDuration(deps.clock.now() - deps.startedAt)}`;
+            if (state === 'missing') {
+                report.result = 'failure';
+                report.error = `${named} was not found (HTTP 404) ${waited}`;
+            }
+            else if (state === 'lacking') {
+                report.result = 'failure';
+                report.error = `${named} was found, but does not contain "${oneLine(wanted ?? '', 100)}" (page-contains; case and runs of whitespace ignored) ${waited}`;
+            }
+            else {
+                report.result = 'timeout';
+                report.error = `${named} could not be read before the timeout${end.lastProblem ? `; last problem: ${end.lastProblem}` : ''}`;
+            }
+            break;
+        }
+        case 'cancelled':
+            report.result = 'cancelled';
+            report.error = `${named}: the run was cancelled before it was found live`;
+            break;
+        case 'error':
+            report.result = 'error';
+            report.error = `${named}: ${end.reason}`;
+            break;
+    }
+    return report;
+}
+/** The report of a page check that did not run because a wait did not succeed. */
+function skippedPages(waitResult, elapsedMs) {
+    return {
+        skipped: true,
+        reason: `not read: the wait ended with ${waitResult} after ${formatDuration(elapsedMs)}, and pages are read only after every wait has succeeded`
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/engine/search.ts
 
 
@@ -42270,10 +42439,11 @@ async function runSearchCheck(settings, deps) {
     return { result: 'failure', queries, error: failed.map((q) => q.problem).join('\n'), skipped: false };
 }
 /** The report of a search check that did not run because a wait did not succeed. */
-function skippedSearch(waitResult, elapsedMs) {
+function skippedSearch(waitResult, elapsedMs, what = 'the wait') {
+    const runOnly = what === 'the wait' ? 'searches run only after every wait has succeeded' : `searches run only after ${what} has passed`;
     return {
         skipped: true,
-        reason: `not run: the wait ended with ${waitResult} after ${formatDuration(elapsedMs)}, and searches run only after every wait has succeeded`
+        reason: `not run: ${what} ended with ${waitResult} after ${formatDuration(elapsedMs)}, and ${runOnly}`
     };
 }
 /** The queries of a search check that ran; none when it was skipped or not asked for. */
@@ -42571,30 +42741,6 @@ function workStarted(report) {
 
 // EXTERNAL MODULE: external "node:events"
 var external_node_events_ = __nccwpck_require__(8474);
-;// CONCATENATED MODULE: ./src/engine/limit.ts
-/** Runs at most `max` of the given tasks at once; the rest wait their turn in order. */
-function createLimiter(max) {
-    let running = 0;
-    const waiting = [];
-    return async (task) => {
-        // A finishing task hands its slot straight to the next in line, so `running` never overshoots.
-        if (running < max)
-            running++;
-        else
-            await new Promise((resolve) => waiting.push(resolve));
-        try {
-            return await task();
-        }
-        finally {
-            const next = waiting.shift();
-            if (next)
-                next();
-            else
-                running--;
-        }
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/engine/targets/identity.ts
 
 /**
@@ -43018,6 +43164,7 @@ function describeRef(ref) {
 
 
 
+
 /**
  * One run of the engine: start the work (when `trigger` is set), wait on every target, then run
  * the search check; one deadline for all of it. Knows nothing of the CI system: what it has to
@@ -43066,9 +43213,25 @@ async function runEngine(settings, deps) {
         reports = await waitForTargets({ ...settings, targets }, { client, clock, random, signal, events: waitEvents, deadline, ...(followUp ? { followUp } : {}) });
     }
     const waited = overallResult(reports);
+    // The pages are read once every wait has succeeded, never before, and before the searches.
+    let pages;
+    if (settings.pages && waited !== 'success')
+        pages = skippedPages(waited, clock.now() - startedAt);
+    else if (settings.pages) {
+        events.checkingPages?.(settings.pages);
+        pages = await checkPages(settings.pages, {
+            ...requests,
+            startedAt,
+            onRead: (path, state, reads, afterMs) => events.pageRead?.(path, state, reads, afterMs)
+        });
+        events.pagesDone?.(pages);
+    }
+    const pagesResult = pages && !pages.skipped ? pages.result : 'success';
     let search;
     if (settings.search && waited !== 'success')
         search = skippedSearch(waited, clock.now() - startedAt);
+    else if (settings.search && pagesResult !== 'success')
+        search = skippedSearch(pagesResult, clock.now() - startedAt, 'the page check');
     else if (settings.search) {
         events.searching(settings.search);
         search = await runSearchCheck(settings.search, {
@@ -43078,19 +43241,40 @@ async function runEngine(settings, deps) {
         events.searchDone(search);
     }
     // A skipped search has no result of its own: the wait's stands.
-    const result = worstResult([waited, search && !search.skipped ? search.result : 'success']);
-    return { result, headline: headline(result, reports, search, trigger), problems: [], targets: reports, search, trigger, elapsedMs: clock.now() - startedAt };
+    const result = worstResult([waited, pagesResult, search && !search.skipped ? search.result : 'success']);
+    return {
+        result,
+        headline: withLivePages(headline(result, reports, search, trigger, pages), result, reports, pages),
+        problems: [],
+        targets: reports,
+        search,
+        ...(pages ? { pages } : {}),
+        trigger,
+        elapsedMs: clock.now() - startedAt
+    };
+}
+/** A successful wait's headline also says that the pages are live. */
+function withLivePages(line, result, reports, pages) {
+    if (result !== 'success' || reports.length === 0 || !pages || pages.skipped)
+        return line;
+    return `${line.replace(/\.$/, '')}; ${counted(pages.pages.length, 'page')} live.`;
 }
 /** The outcome of a run that ends before (or instead of) waiting. */
 function endedBeforeWaiting(headline, elapsedMs, problems = []) {
     return { result: 'error', headline, problems, targets: [], search: undefined, elapsedMs };
 }
 /** One line saying what happened, for the log and the failure message. */
-function headline(result, reports, search, trigger) {
+function headline(result, reports, search, trigger, pages) {
+    if (pages && !pages.skipped && pages.result !== 'success' && pages.result === result) {
+        const checked = reports.length > 0 ? `${reports.length === 1 ? 'The wait' : `All ${reports.length} waits`} succeeded, but the page check did not: ` : 'Page check: ';
+        return `${checked}${pages.error ?? pages.result}`;
+    }
     if (search && !search.skipped && search.result !== 'success' && search.result === result) {
         const checked = reports.length > 0 ? `${reports.length === 1 ? 'The wait' : `All ${reports.length} waits`} succeeded, but the search check did not: ` : 'Search check: ';
         return `${checked}${search.error ?? search.result}`;
     }
+    if (reports.length === 0 && pages && !pages.skipped && !search)
+        return `Page check passed: ${counted(pages.pages.length, 'page')} live${trigger?.automation ? ` (and automation run ${trigger.automation.runId} accepted)` : ''}.`;
     if (reports.length === 0 && trigger?.automation && !search)
         return `Automation run ${trigger.automation.runId} accepted. The platform publishes no status for a run: follow it in the project's automation runs in the dashboard.`;
     if (reports.length === 0)
@@ -43207,6 +43391,47 @@ const commentSchema = object({
     'github-token': keySchema,
     'pr-number-target': optionalNumber(1, 1e12, true)
 });
+
+;// CONCATENATED MODULE: ./src/inputs/pages.ts
+// The page check: the pages that must be published once every wait has succeeded, and the text they must hold.
+
+
+const pageDefaults = {
+    'page-path': '',
+    'page-contains': ''
+};
+/** Longest page path accepted; a page path is a short relative path as search results give it. */
+const MAX_PAGE_PATH_LENGTH = 1000;
+/** Longest text a page must hold; a sentence or two, not a page. */
+const MAX_PAGE_TEXT_LENGTH = 1000;
+const pageSchema = object({
+    'page-path': schemas_string().transform((text, ctx) => {
+        const paths = [...new Set(splitList(text))];
+        for (const path of paths) {
+            const problem = pagePathProblem(path);
+            if (problem)
+                ctx.addIssue({ code: 'custom', message: `${quote(path)} ${problem}` });
+        }
+        return paths;
+    }),
+    'page-contains': schemas_string().max(MAX_PAGE_TEXT_LENGTH, { message: `is longer than ${MAX_PAGE_TEXT_LENGTH} characters` })
+});
+/** Why a page path cannot be asked for, or undefined. It goes in a JSON body, never in a URL. */
+function pagePathProblem(path) {
+    if (path.length > MAX_PAGE_PATH_LENGTH)
+        return `is ${path.length} characters long; at most ${MAX_PAGE_PATH_LENGTH} are allowed`;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: page paths must not contain control characters
+    if (/[\u0000-\u001f\u007f-\u009f]/.test(path))
+        return 'contains a control character; give the page path as search results give it';
+    return undefined;
+}
+/** The page check, or undefined when no page was given. */
+function pageSettings(f) {
+    if (f['page-path'].length === 0)
+        return undefined;
+    const contains = f['page-contains'].trim();
+    return { paths: f['page-path'], contains: contains === '' ? undefined : contains, domain: f['search-domain'], assistantKey: f['assistant-key'] };
+}
 
 ;// CONCATENATED MODULE: ./src/inputs/platform.ts
 // Where the platform is, and the admin key that reads updates and jobs and starts work.
@@ -43470,11 +43695,13 @@ const waitingSchema = object({
 
 
 
+
 const SCHEMAS = {
     ...platformSchema.shape,
     ...targetSchema.shape,
     ...waitingSchema.shape,
     ...searchSchema.shape,
+    ...pageSchema.shape,
     ...commentSchema.shape,
     ...triggerSchema.shape
 };
@@ -43484,6 +43711,7 @@ const INPUT_DEFAULTS = {
     ...targetDefaults,
     ...waitingDefaults,
     ...searchDefaults,
+    ...pageDefaults,
     ...commentDefaults,
     ...triggerDefaults
 };
@@ -43518,6 +43746,7 @@ const CROSS_INPUT_RULES = [
         !i.given('search-query') &&
         !triggerGiven(i) &&
         !i.given('agent-message') &&
+        !i.given('page-path') &&
         'status-id / job-id / search-query: nothing to do; give a status-id, a job-id with project-id, or a search-query, or start work with trigger',
     // The schedule
     (i) => i.parsed('min-interval') &&
@@ -43532,6 +43761,18 @@ const CROSS_INPUT_RULES = [
     (i) => i.given('assistant-key') &&
         i.text('assistant-key') === i.text('admin-key') &&
         'assistant-key: (hidden) is the same as admin-key; the platform has two kinds of keys: the admin key reads updates and jobs, the assistant key searches. Give each its own key',
+    // The page check (its domain and key are the search check's; their problems are said once)
+    (i) => i.given('page-contains') &&
+        !i.given('page-path') &&
+        'page-contains: is only used with page-path; give the pages that must hold the text in page-path, or remove page-contains',
+    (i) => i.given('page-path') &&
+        !i.given('search-query') &&
+        !i.given('search-domain') &&
+        'search-domain: is required with page-path (the pages are read from the docs site of that domain: the last segment of the dashboard URL of the docs site)',
+    (i) => i.given('page-path') &&
+        !i.given('search-query') &&
+        !i.given('assistant-key') &&
+        'assistant-key: is required with page-path (the assistant API key of the platform reads the pages)',
     // The PR comment
     (i) => i.parsed('pr-comment') &&
         i.value('pr-comment') &&
@@ -43580,8 +43821,9 @@ function inputView(raw, fields) {
 
 ;// CONCATENATED MODULE: ./src/inputs/parse.ts
 // The action's inputs → typed Settings, or every problem at once. Each group of inputs
-// (platform, targets, waiting, search, comment, trigger) has its own module with its schema;
+// (platform, targets, waiting, search, pages, comment, trigger) has its own module with its schema;
 // the rules between them are in rules.ts.
+
 
 
 
@@ -43594,7 +43836,7 @@ function inputView(raw, fields) {
 /** Inputs whose values must never be echoed back, not even in an error. */
 const SECRET_INPUTS = new Set(['admin-key', 'assistant-key', 'github-token']);
 /** List inputs: their problems name the one item at fault rather than the whole value. */
-const LIST_INPUTS = new Set(Object.keys(TARGET_LISTS));
+const LIST_INPUTS = new Set([...Object.keys(TARGET_LISTS), 'page-path']);
 /** Reads every input once, through the given reader (core.getInput in production). */
 function readRawInputs(get) {
     const raw = {};
@@ -43644,6 +43886,7 @@ function parseInputs(raw) {
             baseUrl: f['base-url'],
             adminKey: f['admin-key'],
             search: searchSettings(f),
+            pages: pageSettings(f),
             targets: targetRefs(f),
             trigger: triggerSettings(f, f['project-id'], f['job-id']),
             expectSha: f['expect-sha'],
@@ -43689,6 +43932,8 @@ function commentKinds(inputs) {
         .filter((kind) => waitedOn.has(kind));
     if (started === 'automation')
         kinds.push('automation');
+    if (inputs.given('page-path'))
+        kinds.push('page');
     if (inputs.given('search-query'))
         kinds.push('search');
     return kinds;
@@ -43930,6 +44175,14 @@ function explainRun(outcome, options = {}) {
         return { lead: [capitalize(outcome.headline)], quoted: [], next: '' };
     const failing = outcome.targets.filter((t) => t.result !== 'success');
     if (failing.length === 0) {
+        if (outcome.pages && !outcome.pages.skipped && outcome.pages.result !== 'success')
+            return {
+                lead: [outcome.headline],
+                quoted: [],
+                next: outcome.pages.result === 'failure'
+                    ? 'check page-path (paths as search results give them) and page-contains against the published docs; if the change takes longer to show, raise `timeout`'
+                    : 'check search-domain and assistant-key, and that base-url reaches the discovery API'
+            };
         if (outcome.search && !outcome.search.skipped && outcome.search.result !== 'success')
             return {
                 lead: [outcome.headline],
@@ -44003,13 +44256,16 @@ function titleFor(outcome) {
             ? `${MARKS.cancelled} ${NOT_STARTED[trigger.kind].while}`
             : `${MARKS[trigger.result]} ${NOT_STARTED[trigger.kind].could}`;
     // A run of an automation alone: accepted is all the platform tells.
-    if (trigger?.kind === 'automation' && outcome.targets.length === 0 && !outcome.search && outcome.result === 'success')
+    if (trigger?.kind === 'automation' && outcome.targets.length === 0 && !outcome.search && !outcome.pages && outcome.result === 'success')
         return `${MARKS.success} Automation run started`;
-    // When every wait succeeded and the search check did not, the heading is about the search.
-    const searchFailed = outcome.result !== 'success' && outcome.search && !outcome.search.skipped && outcome.targets.every((t) => t.result === 'success');
+    // When every wait succeeded and a check after them did not, the heading is about that check.
+    const waitsPassed = outcome.result !== 'success' && outcome.targets.every((t) => t.result === 'success');
+    const pagesFailed = waitsPassed && outcome.pages && !outcome.pages.skipped && outcome.pages.result !== 'success';
+    const searchFailed = waitsPassed && !pagesFailed && outcome.search && !outcome.search.skipped;
     // A started preview is the one update of its run: call it what it is.
     const preview = trigger?.kind === 'preview' && outcome.targets.length === 1;
-    const work = searchFailed ? 'docs search check' : preview ? 'docs preview' : describeWork(outcome);
+    const onlyPages = outcome.targets.length === 0 && outcome.pages && !outcome.search;
+    const work = pagesFailed || onlyPages ? 'docs page check' : searchFailed ? 'docs search check' : preview ? 'docs preview' : describeWork(outcome);
     const Work = capitalize(work);
     const plural = /s$/.test(work) || work.includes(' and ');
     const mark = MARKS[outcome.result];
@@ -44017,7 +44273,7 @@ function titleFor(outcome) {
         case 'success': {
             if (work === 'docs update' || work === 'docs updates' || work === 'docs preview')
                 return `${mark} ${Work} deployed`;
-            if (work === 'docs search check')
+            if (work === 'docs search check' || work === 'docs page check')
                 return `${mark} ${Work} passed`;
             return `${mark} ${Work} ${plural ? 'all succeeded' : 'succeeded'}`;
         }
@@ -44033,6 +44289,8 @@ function titleFor(outcome) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/facts.ts
+
+
 
 function runFacts(outcome) {
     const updates = [];
@@ -44054,6 +44312,14 @@ function runFacts(outcome) {
         polls: outcome.targets.reduce((sum, t) => sum + t.polls, 0),
         searchResults: queriesOf(outcome.search).reduce((sum, q) => sum + q.results.length, 0)
     };
+}
+/** Found, holds the text, and when, in words: for the summary's table and the comment's lines. */
+function pageFacts(page) {
+    const found = page.found ? `yes (${counted(page.length ?? 0, 'character')})` : page.reads > 0 ? 'no' : 'not read';
+    const holds = page.contains === null ? 'not asked' : page.contains ? 'yes' : 'no';
+    const reads = counted(page.reads, 'read');
+    const when = page.liveAfterMs !== undefined ? `live after ${formatDuration(page.liveAfterMs)} (${reads})` : `not live (${reads})`;
+    return [found, holds, when];
 }
 
 ;// CONCATENATED MODULE: ./src/report/started.ts
@@ -44115,6 +44381,7 @@ function renderInProgressComment(marker, targets, source, work) {
     return `${lines.join('\n')}\n`;
 }
 const MAX_COMMENT_FILES = 20;
+const MAX_COMMENT_PAGES = 20;
 /** The pull request of the run, or the one named by pr-number-target. */
 function commentTarget(context, prNumberTarget) {
     const number = prNumberTarget ?? context.payload.pull_request?.number;
@@ -44171,6 +44438,16 @@ function renderComment(outcome, marker, source) {
             .map((f) => codeSpan(f, 150))
             .join(', ');
         lines.push(`**Files changed (${files.length}):** ${shown}${files.length > MAX_COMMENT_FILES ? `, … and ${files.length - MAX_COMMENT_FILES} more` : ''}`, '');
+    }
+    if (outcome.pages && !outcome.pages.skipped) {
+        lines.push('**Pages:**', '');
+        for (const page of outcome.pages.pages.slice(0, MAX_COMMENT_PAGES)) {
+            const [found, holds, when] = pageFacts(page);
+            lines.push(`- ${resultMark(page.result)} ${codeSpan(page.path, 150)}: found ${found}, holds the text ${holds}, ${when}`);
+        }
+        if (outcome.pages.pages.length > MAX_COMMENT_PAGES)
+            lines.push(`- … and ${outcome.pages.pages.length - MAX_COMMENT_PAGES} more (see the job summary)`);
+        lines.push('');
     }
     if (outcome.search && !outcome.search.skipped) {
         const count = facts.searchResults;
@@ -44487,6 +44764,7 @@ const OUTPUT_NAMES = [
     'source-ref',
     'search-results',
     'search-result-count',
+    'page-results',
     'status-id',
     'job-id',
     'preview-url',
@@ -44650,6 +44928,7 @@ function allOutputs(outcome) {
             results: q.results.map((r) => ({ content: r.content, path: r.path, metadata: r.metadata }))
         }))),
         'search-result-count': String(searchResults),
+        'page-results': jsonListWithin(outcome.pages && !outcome.pages.skipped ? outcome.pages.pages.map((p) => ({ path: p.path, found: p.found, contains: p.contains, length: p.length })) : []),
         ...startedIds(outcome)
     };
 }
@@ -44679,6 +44958,8 @@ function startedIds(outcome) {
 /** The step log of a run: the engine's events as lines, groups and early outputs. */
 function createRunLog(sink, options) {
     const { settings, clean } = options;
+    // The last line said of each page, to say each state once (and again only as a heartbeat).
+    const shownPages = new Map();
     return {
         starting: (url) => sink.info(clean(`Starting the work: POST ${url}`)),
         startRetrying: (reason, delayMs) => sink.info(clean(`${inert(reason, 300)}: nothing was started, sending the request again in ${formatDuration(delayMs)}`)),
@@ -44695,10 +44976,38 @@ function createRunLog(sink, options) {
             sink.info(`Waiting on ${what} at ${settings.baseUrl.origin} (${polling})`);
             return createLogReporter(sink, { streamLogs: settings.streamLogs, targets, clean });
         },
+        checkingPages: (pages) => {
+            shownPages.clear();
+            sink.startGroup(clean(`Page check: ${counted(pages.paths.length, 'page')} on ${pages.domain}${pages.contains === undefined ? '' : `, each holding "${inert(pages.contains, 100)}"`}`));
+        },
+        pageRead(path, state, reads, afterMs) {
+            // A line when a page's state changes, and one every PROGRESS_EVERY_MS while it stays so: a long wait must not look hung.
+            const last = shownPages.get(path);
+            if (last && last.state === state && afterMs - last.afterMs < PROGRESS_EVERY_MS)
+                return;
+            shownPages.set(path, { state, afterMs });
+            sink.info(clean(describePageRead(path, state, reads, afterMs)));
+        },
+        pagesDone: (pages) => {
+            if (!pages.skipped)
+                for (const page of pages.pages)
+                    if (page.error)
+                        sink.info(clean(`✗ ${inert(page.error, 600)}`));
+            sink.endGroup();
+        },
         searching: (search) => sink.startGroup(`Search check: ${counted(search.queries.length, 'query', 'queries')} on ${search.domain}`),
         searchQuery: (query) => sink.info(clean(describeQuery(query))),
         searchDone: () => sink.endGroup()
     };
+}
+/** One line for a read of a page. */
+function describePageRead(path, state, reads, afterMs) {
+    const page = `page "${inert(path, 200)}"`;
+    const when = `after ${formatDuration(afterMs)}, ${counted(reads, 'read')}`;
+    if (state === 'live')
+        return `✓ ${page} is live (${when})`;
+    const why = state === 'missing' ? 'not found yet (HTTP 404)' : 'found, but without the text yet';
+    return `${page}: ${why} (${when}); reading it again on the poll schedule`;
 }
 /** Where a run of an automation is followed: the platform publishes no status for it. */
 const FOLLOW_AUTOMATION = "the platform publishes no status for a run: follow it in the project's automation runs in the dashboard";
@@ -44801,6 +45110,8 @@ function renderSummary(outcome, options = {}) {
     const screenshots = screenshotSection(updates);
     if (screenshots)
         sections.push(screenshots);
+    if (outcome.pages)
+        sections.push(pagesSection(outcome.pages));
     if (outcome.search)
         sections.push(searchSection(outcome.search));
     const { polls } = facts;
@@ -44917,6 +45228,19 @@ function logSection(updates) {
     }
     if (withLogs.length > MAX_LOG_TAILS)
         parts.push(`Logs of ${withLogs.length - MAX_LOG_TAILS} more updates are not shown.`);
+    return parts.join('\n\n');
+}
+const MAX_PAGE_ROWS = 50;
+function pagesSection(pages) {
+    const parts = ['### Pages'];
+    if (pages.skipped) {
+        parts.push(`Skipped: ${escapeText(pages.reason, 300)}`);
+        return parts.join('\n\n');
+    }
+    const rows = pages.pages.slice(0, MAX_PAGE_ROWS).map((page) => [codeSpan(page.path, 200), `${resultMark(page.result)} ${page.result}`, ...pageFacts(page)]);
+    parts.push(table(['Page', 'Result', 'Found', 'Holds the text', 'When'], rows));
+    if (pages.pages.length > MAX_PAGE_ROWS)
+        parts.push(`… and ${pages.pages.length - MAX_PAGE_ROWS} more (see the \`page-results\` output)`);
     return parts.join('\n\n');
 }
 const MAX_SEARCH_ROWS = 10;

@@ -61,6 +61,8 @@ export interface RunOutcome {
   targets: readonly TargetReport[]
   /** The search check, when search-query was given. */
   search: SearchReport | undefined
+  /** The page check, when page-path was given. */
+  pages?: PagesReport | undefined
   /** The work `trigger` started (or failed to start), when it was given. */
   trigger?: TriggerReport | undefined
   /** Targets given but not waited on: the work to start could not be started, so the run ended first. */
@@ -99,12 +101,23 @@ export interface SearchSettings {
   expectPath?: string
 }
 
+/** The pages that must be published once every wait has succeeded (`page-path`, `page-contains`). */
+export interface PageSettings {
+  paths: string[]
+  /** Text every page must hold, case and runs of whitespace ignored; undefined when not asked for. */
+  contains: string | undefined
+  domain: string
+  assistantKey: string
+}
+
 export interface Settings {
   /** API base URL without a trailing slash. */
   baseUrl: URL
   adminKey: string
   /** Searches to run after every wait has succeeded (or alone); undefined when none. */
   search: SearchSettings | undefined
+  /** Pages to read after every wait has succeeded (or alone), before the searches; undefined when none. */
+  pages?: PageSettings | undefined
   /** Every target to wait on, duplicates removed, in the order given. */
   targets: TargetRef[]
   /** Work to start (one POST: `trigger`, or the follow-up of `agent-message`) before waiting; what it starts is waited on first. */
@@ -136,7 +149,7 @@ export interface CommentSettings {
   kinds: CommentKind[]
 }
 
-export type CommentKind = 'update' | 'job' | 'automation' | 'search'
+export type CommentKind = 'update' | 'job' | 'automation' | 'page' | 'search'
 
 export type TargetRecord = { kind: 'update'; data: UpdateRecord } | { kind: 'job'; data: JobRecord }
 
@@ -210,6 +223,42 @@ export interface SearchSkipped {
   reason: string
 }
 
+/** One page of `page-path` as last read. */
+export interface PageReport {
+  path: string
+  result: Result
+  found: boolean
+  /** Whether it holds `page-contains`; null when that is not asked for. */
+  contains: boolean | null
+  /** Characters of the page as last read; null when it was not found. */
+  length: number | null
+  /** Requests made for it. */
+  reads: number
+  /** When it was found live (found, and holding the text), from the start of the run. */
+  liveAfterMs: number | undefined
+  /** Why it is not live, for people; null on success. */
+  error: string | null
+}
+
+/** The page check: it ran, with a result, or it was skipped because a wait did not succeed. */
+export type PagesReport = PagesRan | PagesSkipped
+
+export interface PagesRan {
+  skipped: false
+  result: Result
+  pages: PageReport[]
+  /** Why the check did not pass, one line per page. */
+  error: string | null
+}
+
+export interface PagesSkipped {
+  skipped: true
+  reason: string
+}
+
+/** What the page check sees of one page, for the log: live, not found yet, or without the text yet. */
+export type PageState = 'live' | 'missing' | 'lacking'
+
 /** What `trigger` (or `agent-message`) started, or why it could not. */
 export interface TriggerReport {
   kind: StartKind
@@ -268,6 +317,10 @@ export interface RunEvents {
   started(report: TriggerReport, elapsedMs: number): void
   /** Waiting begins on these targets; the events of the wait go to what this returns. */
   waiting(targets: readonly TargetRef[]): WaitEvents
+  /** The page check begins; then each read of a page, and its end. */
+  checkingPages?(pages: PageSettings): void
+  pageRead?(path: string, state: PageState, reads: number, afterMs: number): void
+  pagesDone?(pages: PagesReport): void
   searching(search: SearchSettings): void
   searchQuery(query: QueryReport): void
   searchDone(search: SearchReport): void

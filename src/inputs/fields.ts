@@ -3,6 +3,7 @@
 // this order too.
 import type { z } from 'zod'
 import { commentDefaults, commentSchema } from './comment.js'
+import { pageDefaults, pageSchema } from './pages.js'
 import { platformDefaults, platformSchema } from './platform.js'
 import { searchDefaults, searchSchema } from './search.js'
 import { targetDefaults, targetSchema } from './targets.js'
@@ -14,6 +15,7 @@ const SCHEMAS = {
   ...targetSchema.shape,
   ...waitingSchema.shape,
   ...searchSchema.shape,
+  ...pageSchema.shape,
   ...commentSchema.shape,
   ...triggerSchema.shape
 }
@@ -24,6 +26,7 @@ export const INPUT_DEFAULTS = {
   ...targetDefaults,
   ...waitingDefaults,
   ...searchDefaults,
+  ...pageDefaults,
   ...commentDefaults,
   ...triggerDefaults
 } as const satisfies Record<keyof typeof SCHEMAS, string>

@@ -1,11 +1,12 @@
 // The action's inputs → typed Settings, or every problem at once. Each group of inputs
-// (platform, targets, waiting, search, comment, trigger) has its own module with its schema;
+// (platform, targets, waiting, search, pages, comment, trigger) has its own module with its schema;
 // the rules between them are in rules.ts.
 import { parseDuration } from '../durations.js'
 import type { CommentKind, CommentSettings, Settings } from '../model.js'
 import { INPUT_DEFAULTS, INPUT_NAMES, INPUT_SCHEMAS, type Fields, type InputName, type RawInputs } from './fields.js'
 import { hideUserinfo } from './platform.js'
 import { CROSS_INPUT_RULES, inputView, type InputView } from './rules.js'
+import { pageSettings } from './pages.js'
 import { searchSettings } from './search.js'
 import { TARGET_LISTS, targetRefs } from './targets.js'
 import { TRIGGERS, triggerSettings } from './trigger.js'
@@ -16,7 +17,7 @@ export { INPUT_DEFAULTS, INPUT_NAMES, type InputName, type RawInputs } from './f
 /** Inputs whose values must never be echoed back, not even in an error. */
 const SECRET_INPUTS: ReadonlySet<InputName> = new Set(['admin-key', 'assistant-key', 'github-token'])
 /** List inputs: their problems name the one item at fault rather than the whole value. */
-const LIST_INPUTS: ReadonlySet<string> = new Set(Object.keys(TARGET_LISTS))
+const LIST_INPUTS: ReadonlySet<string> = new Set([...Object.keys(TARGET_LISTS), 'page-path'])
 
 /** On invalid input, the comment is still written (with the problems) when its own inputs are sound. */
 export type ParsedInputs = { ok: true; settings: Settings } | { ok: false; problems: string[]; comment: CommentSettings | undefined }
@@ -67,6 +68,7 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
       baseUrl: f['base-url'],
       adminKey: f['admin-key'],
       search: searchSettings(f),
+      pages: pageSettings(f),
       targets: targetRefs(f),
       trigger: triggerSettings(f, f['project-id'], f['job-id']),
       expectSha: f['expect-sha'],
@@ -114,6 +116,7 @@ function commentKinds(inputs: InputView): CommentKind[] {
     .map((list) => list.kind)
     .filter((kind) => waitedOn.has(kind))
   if (started === 'automation') kinds.push('automation')
+  if (inputs.given('page-path')) kinds.push('page')
   if (inputs.given('search-query')) kinds.push('search')
   return kinds
 }

@@ -44,6 +44,7 @@ export const CROSS_INPUT_RULES: readonly Rule[] = [
     !i.given('search-query') &&
     !triggerGiven(i) &&
     !i.given('agent-message') &&
+    !i.given('page-path') &&
     'status-id / job-id / search-query: nothing to do; give a status-id, a job-id with project-id, or a search-query, or start work with trigger',
   // The schedule
   (i) =>
@@ -61,6 +62,21 @@ export const CROSS_INPUT_RULES: readonly Rule[] = [
     i.given('assistant-key') &&
     i.text('assistant-key') === i.text('admin-key') &&
     'assistant-key: (hidden) is the same as admin-key; the platform has two kinds of keys: the admin key reads updates and jobs, the assistant key searches. Give each its own key',
+  // The page check (its domain and key are the search check's; their problems are said once)
+  (i) =>
+    i.given('page-contains') &&
+    !i.given('page-path') &&
+    'page-contains: is only used with page-path; give the pages that must hold the text in page-path, or remove page-contains',
+  (i) =>
+    i.given('page-path') &&
+    !i.given('search-query') &&
+    !i.given('search-domain') &&
+    'search-domain: is required with page-path (the pages are read from the docs site of that domain: the last segment of the dashboard URL of the docs site)',
+  (i) =>
+    i.given('page-path') &&
+    !i.given('search-query') &&
+    !i.given('assistant-key') &&
+    'assistant-key: is required with page-path (the assistant API key of the platform reads the pages)',
   // The PR comment
   (i) =>
     i.parsed('pr-comment') &&

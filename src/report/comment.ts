@@ -6,7 +6,7 @@ import type { CommentKind, RunOutcome, TargetRef } from '../model.js'
 import { describeRef } from '../engine/wait.js'
 import { explainRun, explainTarget, resultMark, titleFor } from './explain.js'
 import { escapeText, escapeWithCode, link, codeSpan, table } from './markdown.js'
-import { runFacts } from './facts.js'
+import { pageFacts, runFacts } from './facts.js'
 import { startedMarkdown } from './started.js'
 
 export type Octokit = ReturnType<typeof getOctokit>
@@ -58,6 +58,7 @@ export function renderInProgressComment(marker: string, targets: readonly Target
 }
 
 export const MAX_COMMENT_FILES = 20
+export const MAX_COMMENT_PAGES = 20
 
 /** The pull request of the run, or the one named by pr-number-target. */
 export function commentTarget(context: RunContext, prNumberTarget: number | undefined): CommentTarget {
@@ -111,6 +112,15 @@ export function renderComment(outcome: RunOutcome, marker: string, source: Comme
       .map((f) => codeSpan(f, 150))
       .join(', ')
     lines.push(`**Files changed (${files.length}):** ${shown}${files.length > MAX_COMMENT_FILES ? `, … and ${files.length - MAX_COMMENT_FILES} more` : ''}`, '')
+  }
+  if (outcome.pages && !outcome.pages.skipped) {
+    lines.push('**Pages:**', '')
+    for (const page of outcome.pages.pages.slice(0, MAX_COMMENT_PAGES)) {
+      const [found, holds, when] = pageFacts(page)
+      lines.push(`- ${resultMark(page.result)} ${codeSpan(page.path, 150)}: found ${found}, holds the text ${holds}, ${when}`)
+    }
+    if (outcome.pages.pages.length > MAX_COMMENT_PAGES) lines.push(`- … and ${outcome.pages.pages.length - MAX_COMMENT_PAGES} more (see the job summary)`)
+    lines.push('')
   }
   if (outcome.search && !outcome.search.skipped) {
     const count = facts.searchResults

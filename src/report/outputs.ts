@@ -29,6 +29,7 @@ export const OUTPUT_NAMES = [
   'source-ref',
   'search-results',
   'search-result-count',
+  'page-results',
   'status-id',
   'job-id',
   'preview-url',
@@ -200,6 +201,9 @@ function allOutputs(outcome: RunOutcome): Outputs {
       }))
     ),
     'search-result-count': String(searchResults),
+    'page-results': jsonListWithin(
+      outcome.pages && !outcome.pages.skipped ? outcome.pages.pages.map((p) => ({ path: p.path, found: p.found, contains: p.contains, length: p.length })) : []
+    ),
     ...startedIds(outcome)
   }
 }

@@ -1,6 +1,6 @@
 import { formatDuration } from '../durations.js'
-import { describeRef } from '../engine/wait.js'
-import type { RunEvents, Settings, TriggerReport } from '../model.js'
+import { describeRef, PROGRESS_EVERY_MS } from '../engine/wait.js'
+import type { PageState, RunEvents, Settings, TriggerReport } from '../model.js'
 import { counted, oneLine } from '../text.js'
 import { createLogReporter, describeQuery, inert, type LogSink } from './log.js'
 import { startedIds } from './outputs.js'
@@ -16,6 +16,8 @@ export interface RunLogOptions {
 /** The step log of a run: the engine's events as lines, groups and early outputs. */
 export function createRunLog(sink: LogSink, options: RunLogOptions): RunEvents {
   const { settings, clean } = options
+  // The last line said of each page, to say each state once (and again only as a heartbeat).
+  const shownPages = new Map<string, { state: PageState; afterMs: number }>()
   return {
     starting: (url) => sink.info(clean(`Starting the work: POST ${url}`)),
     startRetrying: (reason, delayMs) => sink.info(clean(`${inert(reason, 300)}: nothing was started, sending the request again in ${formatDuration(delayMs)}`)),
@@ -30,10 +32,38 @@ export function createRunLog(sink: LogSink, options: RunLogOptions): RunEvents {
       sink.info(`Waiting on ${what} at ${settings.baseUrl.origin} (${polling})`)
       return createLogReporter(sink, { streamLogs: settings.streamLogs, targets, clean })
     },
+    checkingPages: (pages) => {
+      shownPages.clear()
+      sink.startGroup(
+        clean(
+          `Page check: ${counted(pages.paths.length, 'page')} on ${pages.domain}${pages.contains === undefined ? '' : `, each holding "${inert(pages.contains, 100)}"`}`
+        )
+      )
+    },
+    pageRead(path, state, reads, afterMs) {
+      // A line when a page's state changes, and one every PROGRESS_EVERY_MS while it stays so: a long wait must not look hung.
+      const last = shownPages.get(path)
+      if (last && last.state === state && afterMs - last.afterMs < PROGRESS_EVERY_MS) return
+      shownPages.set(path, { state, afterMs })
+      sink.info(clean(describePageRead(path, state, reads, afterMs)))
+    },
+    pagesDone: (pages) => {
+      if (!pages.skipped) for (const page of pages.pages) if (page.error) sink.info(clean(`✗ ${inert(page.error, 600)}`))
+      sink.endGroup()
+    },
     searching: (search) => sink.startGroup(`Search check: ${counted(search.queries.length, 'query', 'queries')} on ${search.domain}`),
     searchQuery: (query) => sink.info(clean(describeQuery(query))),
     searchDone: () => sink.endGroup()
   }
+}
+
+/** One line for a read of a page. */
+export function describePageRead(path: string, state: PageState, reads: number, afterMs: number): string {
+  const page = `page "${inert(path, 200)}"`
+  const when = `after ${formatDuration(afterMs)}, ${counted(reads, 'read')}`
+  if (state === 'live') return `✓ ${page} is live (${when})`
+  const why = state === 'missing' ? 'not found yet (HTTP 404)' : 'found, but without the text yet'
+  return `${page}: ${why} (${when}); reading it again on the poll schedule`
 }
 
 /** Where a run of an automation is followed: the platform publishes no status for it. */
