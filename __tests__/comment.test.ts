@@ -3,6 +3,7 @@ import nock from 'nock'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   commentCommit,
+  deployedLine,
   commentMarker,
   renderInProgressComment,
   commentTarget,
@@ -238,5 +239,35 @@ describe('upsertComment', () => {
     nock(API).get('/repos/acme/docs/issues/7/comments').query(true).reply(403, { message: 'Resource not accessible by integration' })
     const error = await upsertComment(octokit(), where, 'm', 'b').catch((e: unknown) => e)
     expect(explainCommentError(error)).toContain('Add `permissions: pull-requests: write` to the job')
+  })
+})
+
+describe('the commit the docs deployed', () => {
+  const RUN = 'c0ffee0123456789abcdef0123456789abcdef01'
+  const deployed = (id: string, sha: string | undefined, status = 'success') =>
+    updateReport(id, { status, ...(sha === undefined ? {} : { commit: { sha } }) }, { result: status === 'success' ? 'success' : 'failure' })
+
+  it("names the update's commit.sha, not only the run's", () => {
+    expect(deployedLine(runOutcome([deployed('u1', RUN)]), RUN)).toBe('**Deployed commit:** `c0ffee0`')
+    expect(renderComment(runOutcome([deployed('u1', RUN)]), '<!-- m -->', { sha: RUN })).toContain('**Deployed commit:** `c0ffee0`')
+  })
+
+  it('says so when it is not the commit of the run (a deploy branch, a re-run)', () => {
+    expect(deployedLine(runOutcome([deployed('u1', '0badc0ffee00')]), RUN)).toBe('**Deployed commit:** `0badc0f` — not the commit of this run, `c0ffee0`')
+  })
+
+  it('lists each update when they deployed different commits', () => {
+    expect(deployedLine(runOutcome([deployed('u1', RUN), deployed('u2', '0badc0ffee00')]), RUN)).toBe(
+      '**Deployed commits:** `c0ffee0` (update `u1`), `0badc0f` (update `u2`) — not the commit of this run, `c0ffee0`'
+    )
+  })
+
+  it('says nothing of an update that did not deploy, or names no commit', () => {
+    expect(deployedLine(runOutcome([deployed('u1', RUN, 'failure'), deployed('u2', undefined)]), RUN)).toBeUndefined()
+  })
+
+  it('a commit from the server is shown as code only', () => {
+    const line = deployedLine(runOutcome([deployed('u1', '<img src=x>@octocat')]), undefined)
+    expect(line).toBe('**Deployed commit:** `<img sr`')
   })
 })

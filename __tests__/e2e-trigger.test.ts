@@ -274,6 +274,20 @@ describe.concurrent('trigger, end to end', () => {
     expect(run.stdout).toContain('expect-sha: "xyz" is not a commit sha')
   })
 
+  it("the PR comment names the commit the update deployed, and says when it is not the run's", async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    const options = { env: { GITHUB_API_URL: api.url }, event: { name: 'pull_request', payload: { pull_request: { number: 7 } } } }
+    const comment = { 'pr-comment': 'true', 'github-token': 'ghs_fake_token_for_tests_0004' }
+    const same = await runAgainst(sim, { trigger: 'update', 'project-id': PROJECT_ID, ...comment }, options)
+    expect(same.code, same.stdout).toBe(0)
+    expect(api.comments.at(-1)?.body).toMatch(/^\*\*Deployed commit:\*\* `3f78685`$/m)
+    const other = await runAgainst(sim, { trigger: 'update', 'project-id': 'trigger-other-commit', ...comment }, options)
+    expect(other.code, other.stdout).toBe(0)
+    expect(api.comments.at(-1)?.body).toMatch(/^\*\*Deployed commit:\*\* `0badc0f` — not the commit of this run, `3f78685`$/m)
+    expect(api.comments.at(-1)?.body).toContain('<sub>commit `3f78685`')
+  })
+
   it('the PR comment shows the started id and the preview URL', async () => {
     const sim = await simulator()
     const api = await githubApi()

@@ -86,6 +86,8 @@ export function renderComment(outcome: RunOutcome, marker: string, source: Comme
   const from: CommentSource = typeof source === 'string' ? { runUrl: source } : (source ?? {})
   const { lead, next } = explainRun(outcome)
   const lines = [marker, `### ${titleFor(outcome)}`, '', `**${escapeText(lead[0] ?? '', 600)}**`, '']
+  const deployed = deployedLine(outcome, from.sha)
+  if (deployed) lines.push(deployed, '')
   const started = startedMarkdown(outcome.trigger)
   if (started) lines.push(started, '')
   if (outcome.problems.length > 0) lines.push(...outcome.problems.slice(0, 20).map((problem) => `- ${escapeText(problem, 300)}`), '')
@@ -128,6 +130,34 @@ export function renderComment(outcome: RunOutcome, marker: string, source: Comme
   }
   lines.push(footer(from, `took ${formatDuration(outcome.elapsedMs)}`))
   return `${lines.join('\n')}\n`
+}
+
+/** Deployed commits listed one by one; the summary has every update. */
+const MAX_DEPLOYED_LISTED = 5
+
+/**
+ * The commit each update deployed (its record's `commit.sha`, once the platform says `success`),
+ * which may not be the run's commit (a deploy branch, a re-run): said beside it when it differs.
+ */
+export function deployedLine(outcome: RunOutcome, runSha: string | undefined): string | undefined {
+  const deployed = outcome.targets.flatMap((t) =>
+    t.parsed?.kind === 'update' && t.parsed.data.status === 'success' && t.parsed.data.commit?.sha?.trim()
+      ? [{ id: t.ref.id, sha: t.parsed.data.commit.sha.trim() }]
+      : []
+  )
+  if (deployed.length === 0) return undefined
+  const shas = [...new Set(deployed.map((d) => d.sha))]
+  const short = (sha: string) => codeSpan(sha.slice(0, 7))
+  const listed =
+    shas.length === 1
+      ? short(shas[0] ?? '')
+      : deployed
+          .slice(0, MAX_DEPLOYED_LISTED)
+          .map((d) => `${short(d.sha)} (update ${codeSpan(d.id, 80)})`)
+          .join(', ') + (deployed.length > MAX_DEPLOYED_LISTED ? `, … and ${deployed.length - MAX_DEPLOYED_LISTED} more` : '')
+  const run = runSha?.toLowerCase()
+  const other = run !== undefined && shas.some((sha) => !(sha.toLowerCase().startsWith(run) || run.startsWith(sha.toLowerCase())))
+  return `**Deployed commit${shas.length === 1 ? '' : 's'}:** ${listed}${other ? ` — not the commit of this run, ${short(runSha ?? '')}` : ''}`
 }
 
 /** Updates the comment that carries the marker, or creates it. */
