@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PROJECT_ID } from '../dev/simulator.js'
-import { expectAllOutputs, runAgainst, simulator } from './helpers/e2e.js'
+import { activeCommands, expectAllOutputs, runAgainst, simulator } from './helpers/e2e.js'
 
 type Sim = Awaited<ReturnType<typeof simulator>>
 
@@ -26,10 +26,25 @@ describe.concurrent('trigger: automation, end to end', () => {
     })
     expect(result.stdout).toContain('Started the automation run: run id run-1 (background job bg-1) (after ')
     expect(result.stdout).toContain("the platform publishes no status for a run: follow it in the project's automation runs in the dashboard.")
-    expect(result.stdout).toContain('Result: success — Automation run run-1 accepted.')
+    expect(result.stdout).toContain(
+      "Result: success — The automation run was accepted. The platform publishes no status for a run: follow it in the project's automation runs in the dashboard."
+    )
     expect(result.summary).toMatch(/^## ✅ Automation run started$/m)
     expect(result.summary).toContain('**Started:** automation run, run id `run-1`, background job `bg-1`.')
     expect(result.stderr).toBe('')
+  })
+
+  it('ids from the platform cannot act as workflow commands in the log, nor as markup in the summary', async () => {
+    const sim = await simulator()
+    const hostile = { schemaId: 's', instanceId: '::set-output name=result::failure', jobId: '##[error]x <img src=x onerror=alert(1)> @octocat' }
+    sim.script('automation', 'automation-hostile', [{ status: 202, json: hostile }])
+    const result = await runAgainst(sim, { ...AUTOMATION, 'automation-id': 'automation-hostile' })
+    expect(result.code, result.stdout).toBe(0)
+    expect(activeCommands(result.stdout).filter((line) => !line.startsWith('::add-mask::'))).toEqual([])
+    expect(result.outputs['automation-run-id']).toBe(hostile.instanceId)
+    // Shown as code only: outside code spans, nothing of it is left to render.
+    expect(result.summary.replace(/(`+)[^`].*?\1/g, '')).not.toMatch(/<img|@octocat/)
+    expect(result.summary).toContain('background job `##[error]x <img src=x onerror=alert(1)> @octocat`')
   })
 
   it('a 429 is waited out: exactly one more POST, then the run is accepted', async () => {

@@ -32584,6 +32584,8 @@ function stepPasses(outcome, failOnTimeout) {
     if (outcome.targets.some((t) => t.stoppedByFailFast))
         return false;
     const results = outcome.targets.map((t) => t.result);
+    if (outcome.pages && !outcome.pages.skipped)
+        results.push(outcome.pages.result);
     if (outcome.search && !outcome.search.skipped)
         results.push(outcome.search.result);
     return results.every((result) => result === 'success' || result === 'timeout');
@@ -43274,9 +43276,10 @@ function headline(result, reports, search, trigger, pages) {
         return `${checked}${search.error ?? search.result}`;
     }
     if (reports.length === 0 && pages && !pages.skipped && !search)
-        return `Page check passed: ${counted(pages.pages.length, 'page')} live${trigger?.automation ? ` (and automation run ${trigger.automation.runId} accepted)` : ''}.`;
+        return `Page check passed: ${counted(pages.pages.length, 'page')} live${trigger?.automation ? ' (and the automation run was accepted)' : ''}.`;
     if (reports.length === 0 && trigger?.automation && !search)
-        return `Automation run ${trigger.automation.runId} accepted. The platform publishes no status for a run: follow it in the project's automation runs in the dashboard.`;
+        // The run's id is the platform's: the log and the outputs carry it, made safe there.
+        return "The automation run was accepted. The platform publishes no status for a run: follow it in the project's automation runs in the dashboard.";
     if (reports.length === 0)
         return `Search check passed: ${counted(queriesOf(search).length, 'query', 'queries')}, ${queriesOf(search).reduce((n, q) => n + q.results.length, 0)} results.`;
     const matching = reports.filter((r) => r.result === result);
@@ -44180,7 +44183,7 @@ function explainRun(outcome, options = {}) {
                 lead: [outcome.headline],
                 quoted: [],
                 next: outcome.pages.result === 'failure'
-                    ? 'check page-path (paths as search results give them) and page-contains against the published docs; if the change takes longer to show, raise `timeout`'
+                    ? 'check page-path (paths as search results give them), search-domain and page-contains against the published docs; if the change takes longer to show, raise `timeout`'
                     : 'check search-domain and assistant-key, and that base-url reaches the discovery API'
             };
         if (outcome.search && !outcome.search.skipped && outcome.search.result !== 'success')

@@ -134,9 +134,10 @@ export function headline(
     return `${checked}${search.error ?? search.result}`
   }
   if (reports.length === 0 && pages && !pages.skipped && !search)
-    return `Page check passed: ${counted(pages.pages.length, 'page')} live${trigger?.automation ? ` (and automation run ${trigger.automation.runId} accepted)` : ''}.`
+    return `Page check passed: ${counted(pages.pages.length, 'page')} live${trigger?.automation ? ' (and the automation run was accepted)' : ''}.`
   if (reports.length === 0 && trigger?.automation && !search)
-    return `Automation run ${trigger.automation.runId} accepted. The platform publishes no status for a run: follow it in the project's automation runs in the dashboard.`
+    // The run's id is the platform's: the log and the outputs carry it, made safe there.
+    return "The automation run was accepted. The platform publishes no status for a run: follow it in the project's automation runs in the dashboard."
   if (reports.length === 0)
     return `Search check passed: ${counted(queriesOf(search).length, 'query', 'queries')}, ${queriesOf(search).reduce((n, q) => n + q.results.length, 0)} results.`
   const matching = reports.filter((r) => r.result === result)

@@ -187,7 +187,7 @@ export function explainRun(outcome: RunOutcome, options: ExplainOptions = {}): R
         quoted: [],
         next:
           outcome.pages.result === 'failure'
-            ? 'check page-path (paths as search results give them) and page-contains against the published docs; if the change takes longer to show, raise `timeout`'
+            ? 'check page-path (paths as search results give them), search-domain and page-contains against the published docs; if the change takes longer to show, raise `timeout`'
             : 'check search-domain and assistant-key, and that base-url reaches the discovery API'
       }
     if (outcome.search && !outcome.search.skipped && outcome.search.result !== 'success')
