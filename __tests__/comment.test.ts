@@ -11,7 +11,7 @@ import {
   writeComment,
   type RunContext
 } from '../src/github/comment-api.js'
-import { commentMarker, legacyCommentMarker, renderComment, renderInProgressComment } from '../src/report/comment.js'
+import { commentMarker, deployedLine, legacyCommentMarker, renderComment, renderInProgressComment } from '../src/report/comment.js'
 import type { RunOutcome } from '../src/model.js'
 import { jobReport, runOutcome, updateReport } from './helpers/builders.js'
 
@@ -297,5 +297,35 @@ describe('the comment that is ours', () => {
       'the GitHub API at https://api.github.com could not be reached (connect ECONNREFUSED 10.0.0.1:443). Check GITHUB_API_URL, and on a self-hosted runner the proxy settings HTTPS_PROXY and NO_PROXY'
     )
     expect(why).not.toContain('HTTP 500')
+  })
+})
+
+describe('the commit the docs deployed', () => {
+  const RUN = 'c0ffee0123456789abcdef0123456789abcdef01'
+  const deployed = (id: string, sha: string | undefined, status = 'success') =>
+    updateReport(id, { status, ...(sha === undefined ? {} : { commit: { sha } }) }, { result: status === 'success' ? 'success' : 'failure' })
+
+  it("names the update's commit.sha, not only the run's", () => {
+    expect(deployedLine(runOutcome([deployed('u1', RUN)]), RUN)).toBe('**Deployed commit:** `c0ffee0`')
+    expect(renderComment(runOutcome([deployed('u1', RUN)]), '<!-- m -->', { sha: RUN })).toContain('**Deployed commit:** `c0ffee0`')
+  })
+
+  it('says so when it is not the commit of the run (a deploy branch, a re-run)', () => {
+    expect(deployedLine(runOutcome([deployed('u1', '0badc0ffee00')]), RUN)).toBe('**Deployed commit:** `0badc0f` — not the commit of this run, `c0ffee0`')
+  })
+
+  it('lists each update when they deployed different commits', () => {
+    expect(deployedLine(runOutcome([deployed('u1', RUN), deployed('u2', '0badc0ffee00')]), RUN)).toBe(
+      '**Deployed commits:** `c0ffee0` (update `u1`), `0badc0f` (update `u2`) — not the commit of this run, `c0ffee0`'
+    )
+  })
+
+  it('says nothing of an update that did not deploy, or names no commit', () => {
+    expect(deployedLine(runOutcome([deployed('u1', RUN, 'failure'), deployed('u2', undefined)]), RUN)).toBeUndefined()
+  })
+
+  it('a commit from the server is shown as code only', () => {
+    const line = deployedLine(runOutcome([deployed('u1', '<img src=x>@octocat')]), undefined)
+    expect(line).toBe('**Deployed commit:** `<img sr`')
   })
 })

@@ -1,10 +1,9 @@
-import type { ChildProcess } from 'node:child_process'
 import net from 'node:net'
 import { readFile, rm } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import { parseOutputFile, runAction } from '../dev/run-action.js'
 import { ADMIN_KEY, PROJECT_ID, SHA } from '../dev/simulator.js'
-import { expectAllOutputs, FAST, githubApi, runAgainst, simulator } from './helpers/e2e.js'
+import { expectAllOutputs, FAST, githubApi, killOnce, killWhen, runAgainst, simulator } from './helpers/e2e.js'
 
 type Sim = Awaited<ReturnType<typeof simulator>>
 
@@ -286,6 +285,20 @@ describe.concurrent('trigger, end to end', () => {
     expect(run.stdout).toContain('expect-sha: "xyz" is not a commit sha')
   })
 
+  it("the PR comment names the commit the update deployed, and says when it is not the run's", async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    const options = { env: { GITHUB_API_URL: api.url }, event: { name: 'pull_request', payload: { pull_request: { number: 7 } } } }
+    const comment = { 'pr-comment': 'true', 'github-token': 'ghs_fake_token_for_tests_0004' }
+    const same = await runAgainst(sim, { trigger: 'update', 'project-id': PROJECT_ID, ...comment }, options)
+    expect(same.code, same.stdout).toBe(0)
+    expect(api.comments.at(-1)?.body).toMatch(/^\*\*Deployed commit:\*\* `3f78685`$/m)
+    const other = await runAgainst(sim, { trigger: 'update', 'project-id': 'trigger-other-commit', ...comment }, options)
+    expect(other.code, other.stdout).toBe(0)
+    expect(api.comments.at(-1)?.body).toMatch(/^\*\*Deployed commit:\*\* `0badc0f` — not the commit of this run, `3f78685`$/m)
+    expect(api.comments.at(-1)?.body).toContain('<sub>commit `3f78685`')
+  })
+
   it('the PR comment shows the started id and the preview URL', async () => {
     const sim = await simulator()
     const api = await githubApi()
@@ -299,33 +312,6 @@ describe.concurrent('trigger, end to end', () => {
     expect(body).toContain('**Started:** preview deployment, status id `update-success` · [open the preview](https://acme-feat-new-nav.preview.example.com/)')
   })
 })
-
-/** Sends `signal` to the action once its log shows `text` (and the step is surely past it), whatever the machine's load. */
-function killOnce(text: string, signal: NodeJS.Signals) {
-  let seen = ''
-  let sent = false
-  return (chunk: string, child: ChildProcess) => {
-    seen += chunk
-    if (sent || !seen.includes(text)) return
-    sent = true
-    setTimeout(() => child.kill(signal), 300)
-  }
-}
-
-/** Sends `signal` to the action as soon as `ready()` holds (checked every 20 ms, for at most 20 s). */
-function killWhen(ready: () => boolean, signal: NodeJS.Signals) {
-  let watching = false
-  return (_chunk: string, child: ChildProcess) => {
-    if (watching) return
-    watching = true
-    const started = Date.now()
-    const timer = setInterval(() => {
-      if (!ready() && Date.now() - started < 20_000) return
-      clearInterval(timer)
-      child.kill(signal)
-    }, 20)
-  }
-}
 
 /** A port on 127.0.0.1 that was free a moment ago: nothing listens there now. */
 async function freePort(): Promise<number> {

@@ -99,7 +99,7 @@ describe('deployment inputs', () => {
 
   it('an invalid trigger is its own problem, not also one of the deployment', () => {
     expect(problems({ trigger: 'deploy', 'project-id': 'p1', 'deployment-environment': 'docs', 'github-token': TOKEN })).toEqual([
-      'trigger: "deploy" is not a kind of work to start; use one of update, preview, agent'
+      'trigger: "deploy" is not a kind of work to start; use one of update, preview, agent, automation'
     ])
   })
 })

@@ -25,6 +25,10 @@ describe('trigger inputs', () => {
     [
       { trigger: 'agent', 'project-id': 'p1', 'agent-prompt': 'Fix the typos\nin the quickstart' },
       { kind: 'agent', projectId: 'p1', prompt: 'Fix the typos\nin the quickstart' }
+    ],
+    [
+      { trigger: 'automation', 'project-id': 'p1', 'automation-id': 'nightly-sync' },
+      { kind: 'automation', projectId: 'p1', automationId: 'nightly-sync' }
     ]
   ])('%j is enough to start work and wait on it', (inputs, trigger) => {
     const parsed = parseInputs(raw(inputs))
@@ -41,7 +45,7 @@ describe('trigger inputs', () => {
   })
 
   it.each([
-    [{ trigger: 'deploy', 'project-id': 'p1' }, ['trigger: "deploy" is not a kind of work to start; use one of update, preview, agent']],
+    [{ trigger: 'deploy', 'project-id': 'p1' }, ['trigger: "deploy" is not a kind of work to start; use one of update, preview, agent, automation']],
     [{ trigger: 'update' }, ['project-id: is required with trigger (the work is started in that project)']],
     [{ trigger: 'update', 'project-id': 'p1', 'admin-key': '' }, ['admin-key: is required with trigger (the admin API key of the platform starts the work)']],
     [{ trigger: 'preview', 'project-id': 'p1' }, ['preview-branch: is required with trigger: preview (the git branch to deploy as a preview)']],
@@ -52,6 +56,23 @@ describe('trigger inputs', () => {
         'preview-branch: is only used with trigger: preview; set trigger: preview, or remove preview-branch',
         'agent-prompt: is only used with trigger: agent; set trigger: agent, or remove agent-prompt'
       ]
+    ],
+    [{ trigger: 'automation', 'project-id': 'p1' }, ['automation-id: is required with trigger: automation (the id of the automation to run now)']],
+    [
+      { trigger: 'agent', 'project-id': 'p1', 'agent-prompt': 'x', 'automation-id': 'nightly-sync' },
+      ['automation-id: is only used with trigger: automation; set trigger: automation, or remove automation-id']
+    ],
+    [
+      { 'status-id': 's1', 'automation-id': 'nightly-sync' },
+      ['automation-id: is only used with trigger: automation; set trigger: automation, or remove automation-id']
+    ],
+    [
+      { trigger: 'automation', 'project-id': 'p1', 'automation-id': 'a/b' },
+      ['automation-id: "a/b" contains a character that is not allowed in an id (/ \\ ? # % whitespace or control characters)']
+    ],
+    [
+      { trigger: 'automation', 'project-id': 'p1', 'automation-id': 'nightly', 'expect-sha': 'abcdef0' },
+      ['expect-sha: applies to updates only; give a status-id or trigger: update or preview, or remove expect-sha']
     ],
     [{ 'status-id': 's1', 'preview-branch': 'main' }, ['preview-branch: is only used with trigger: preview; set trigger: preview, or remove preview-branch']],
     [
@@ -69,6 +90,37 @@ describe('trigger inputs', () => {
     ]
   ])('%j is refused before any request: %j', (inputs, expected) => {
     expect(problems(inputs)).toEqual(expected)
+  })
+
+  it('agent-message with one job-id sends the follow-up to that job, which is waited on', () => {
+    const parsed = parseInputs(raw({ 'job-id': 'j1', 'project-id': 'p1', 'agent-message': 'Also fix the title' }))
+    expect(parsed.ok && parsed.settings.trigger).toEqual({ kind: 'message', projectId: 'p1', jobId: 'j1', prompt: 'Also fix the title' })
+    expect(parsed.ok && parsed.settings.targets).toEqual([{ kind: 'job', id: 'j1', projectId: 'p1' }])
+  })
+
+  it.each([
+    [{ 'agent-message': 'Also fix the title' }, ['agent-message: needs the agent job to send it to; give its id in job-id (with project-id)']],
+    [
+      { 'status-id': 's1', 'project-id': 'p1', 'agent-message': 'Also fix the title' },
+      ['agent-message: needs the agent job to send it to; give its id in job-id (with project-id)']
+    ],
+    [
+      { 'job-id': 'j1, j2', 'project-id': 'p1', 'agent-message': 'Also fix the title' },
+      ['agent-message: is sent to one agent job, and job-id lists 2; give only the job the message is for in job-id, and wait on the others in another step']
+    ],
+    [
+      { 'job-id': 'j1', 'project-id': 'p1', trigger: 'agent', 'agent-prompt': 'x', 'agent-message': 'Also fix the title' },
+      ['agent-message: cannot be combined with trigger (a step sends one request that starts work); send the follow-up in a step of its own, or remove trigger']
+    ],
+    [{ 'job-id': 'j1', 'agent-message': 'Also fix the title' }, ['project-id: is required with job-id (agent jobs are looked up per project)']],
+    [{ 'job-id': 'j1', 'project-id': 'p1', 'agent-message': 'x'.repeat(20_001) }, [`agent-message: "${'x'.repeat(77)}..." is longer than 20000 characters`]]
+  ])('agent-message misused: %j is refused before any request', (inputs, expected) => {
+    expect(problems(inputs)).toEqual(expected)
+  })
+
+  it('the same job given twice is one job', () => {
+    const parsed = parseInputs(raw({ 'job-id': 'j1\nj1', 'project-id': 'p1', 'agent-message': 'Also fix the title' }))
+    expect(parsed.ok && parsed.settings.trigger).toMatchObject({ kind: 'message', jobId: 'j1' })
   })
 
   it('with nothing to do, names trigger among the ways to give work', () => {

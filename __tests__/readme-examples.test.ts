@@ -80,6 +80,22 @@ describe('the README examples', () => {
     expect(block).toContain(`steps.${example?.step.id}.outputs.deployment-id`)
   })
 
+  it('the worked example of agent-message runs on a pull request comment, sends the follow-up to one job and comments the new pull request', () => {
+    const example = examples.find(({ step }) => step.with?.['agent-message'] !== undefined)
+    expect(example, 'a whole workflow with agent-message').toBeDefined()
+    const block = blocks[example?.index ?? -1] ?? ''
+    const workflow = parse(block) as { on: Record<string, unknown>; jobs: Record<string, { if?: string }> }
+    expect(Object.keys(workflow.on)).toEqual(['issue_comment'])
+    // Only pull request comments with the command start it.
+    expect(Object.values(workflow.jobs)[0]?.if).toMatch(/github\.event\.issue\.pull_request && startsWith\(github\.event\.comment\.body, '\/docs '\)/)
+    expect(example?.step.with).toMatchObject({ 'job-id': expect.stringContaining('steps.command.outputs.job-id'), 'project-id': expect.any(String) })
+    // The comment's text reaches the shell through the environment, never pasted into the script.
+    expect(block).toContain(`BODY: \${{ github.event.comment.body }}`)
+    expect(block).not.toMatch(/run: [^\n]*\$\{\{ github\.event\.comment/)
+    expect(block).toContain(`steps.${example?.step.id}.outputs.pr-link`)
+    expect(block).toMatch(/gh pr comment "\$PR"/)
+  })
+
   it.each(examples.map(({ index, step }) => [index, step.id ?? '(no id)', step] as const))(
     'block %i, step %s: inputs the action accepts',
     (_index, _id, step) => {

@@ -9,6 +9,7 @@ import type { TriggerSettings } from '../src/model.js'
 const UPDATE: TriggerSettings = { kind: 'update', projectId: 'p1' }
 const PREVIEW: TriggerSettings = { kind: 'preview', projectId: 'p1', branch: 'feat/nav' }
 const AGENT: TriggerSettings = { kind: 'agent', projectId: 'p1', prompt: 'Fix the typos' }
+const AUTOMATION: TriggerSettings = { kind: 'automation', projectId: 'p1', automationId: 'nightly' }
 
 function facts(status: number, body: unknown, extra: Partial<ResponseFacts> = {}): ResponseFacts {
   return { status, bodyText: typeof body === 'string' ? body : JSON.stringify(body), keyInput: 'admin-key', now: 1_000_000, ...extra }
@@ -53,7 +54,14 @@ describe('classifyStartAnswer: only an answer that proves nothing started may be
       /HTTP 403: .*"Previews are not available on your plan"; previews may not be part of the organization's plan/
     ],
     [UPDATE, 404, 'Project not found', /HTTP 404: .*"Project not found"\. Check project-id/],
-    [UPDATE, 401, 'Invalid key', /HTTP 401: the platform rejected admin-key, so no update was started: "Invalid key"/]
+    [UPDATE, 401, 'Invalid key', /HTTP 401: the platform rejected admin-key, so no update was started: "Invalid key"/],
+    [
+      AUTOMATION,
+      400,
+      'Automation is not active',
+      /HTTP 400: the platform refused to start the run of automation nightly: "Automation is not active"\. Check automation-id \(it must name an active automation with a custom schedule\)/
+    ],
+    [AUTOMATION, 404, 'Not found', /HTTP 404: the platform found no automation nightly in project p1: "Not found"\. Check automation-id and project-id/]
   ])('%j answered %i: the server message and the input to check', (settings, status, message, expected) => {
     const answer = classifyStartAnswer(settings, facts(status, { error: message }))
     expect(answer.kind).toBe('fatal')
@@ -117,6 +125,21 @@ describe('startWork', () => {
     const agent = await run(AGENT, [ok({ id: 'j1', status: 'active', prLink: null })])
     expect(agent.requests.map((r) => [r.path, r.json, r.keyInput])).toEqual([['/v2/agent/p1/job', { prompt: 'Fix the typos' }, 'admin-key']])
     expect(agent.report).toMatchObject({ result: 'success', ref: { kind: 'job', id: 'j1', projectId: 'p1' } })
+
+    const automation = await run(AUTOMATION, [ok({ schemaId: 'sch1', instanceId: 'run1', jobId: 'bg1' })])
+    expect(automation.requests.map((r) => [r.method, r.path, r.json])).toEqual([['POST', '/v1/workflow/p1/nightly/trigger', undefined]])
+    expect(automation.report).toMatchObject({ result: 'success', ref: undefined, automation: { runId: 'run1', jobId: 'bg1' }, requests: 1 })
+  })
+
+  it('a run of an automation is accepted without its background job; without the run it has probably been queued', async () => {
+    expect((await run(AUTOMATION, [ok({ instanceId: 'run1' })])).report).toMatchObject({ result: 'success', automation: { runId: 'run1', jobId: undefined } })
+    const { report, requests } = await run(AUTOMATION, [ok({ schemaId: 'sch1', jobId: 'bg1' }), ok({ instanceId: 'run2' })])
+    expect(requests).toHaveLength(1)
+    expect(report.result).toBe('error')
+    expect(report.automation).toBeUndefined()
+    expect(report.error).toMatch(
+      /the answer has no string "instanceId" naming the run\), so the run of automation nightly has probably started\. It was not sent again/
+    )
   })
 
   it('encodes the project id in the path', () => {

@@ -346,6 +346,16 @@ describe('stepPasses', () => {
     expect(stepPasses(outcome(['success'], { result: 'timeout' }), true)).toBe(false)
   })
 
+  it('a page check counts like a wait: its timeout may pass, its failure never', () => {
+    const withPages = (targets: TargetReport['result'][], pages: TargetReport['result']) => ({
+      ...outcome(targets),
+      result: worstResult([...targets, pages]),
+      pages: { skipped: false as const, result: pages, pages: [], error: null }
+    })
+    expect(stepPasses(withPages(['success'], 'timeout'), false)).toBe(true)
+    expect(stepPasses(withPages(['timeout'], 'failure'), false)).toBe(false)
+  })
+
   it('never passes when fail-fast stopped a target', () => {
     const stopped = outcome(['timeout', 'timeout'])
     ;(stopped.targets[1] as TargetReport).stoppedByFailFast = true

@@ -7,7 +7,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startGitHubApi } from './github-api.js'
 import { runAction } from './run-action.js'
-import { ADMIN_KEY, PROJECT_ID, SCENARIOS, SHA, startSimulator } from './simulator.js'
+import { ADMIN_KEY, ASSISTANT_KEY, PROJECT_ID, SCENARIOS, SEARCH_DOMAIN, SHA, startSimulator } from './simulator.js'
 import { createWorkflowLogRenderer } from './workflow-log.js'
 
 const entry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'index.js')
@@ -35,6 +35,10 @@ Starting the work (one at a time, may be combined with the scenarios below):
   trigger-preview   trigger: preview of branch feature/new-nav
   trigger-agent     trigger: agent with a prompt
   trigger-update:<project>   the same against a trigger scenario's project, e.g. trigger-update:trigger-429
+  trigger-automation[:<automation>]   trigger: automation (default automation-nightly), e.g. trigger-automation:automation-429
+  message:<job>     agent-message to that job, then waits on it for the message, e.g. message:job-follow-up
+  page:<path>       page-path: the page must be live once the waits succeeded, e.g. page:guides/new-page
+                    (--page-contains=<text> for the text it must hold)
 
 Trigger scenarios (project ids):
 ${list('trigger')}
@@ -43,7 +47,16 @@ Update scenarios:
 ${list('update')}
 
 Job scenarios:
-${list('job')}`)
+${list('job')}
+
+Automation scenarios (automation ids, in project ${PROJECT_ID}):
+${list('automation')}
+
+Follow-up message scenarios (job ids; any job scenario takes a message):
+${list('message')}
+
+Page scenarios (page paths; every page of the search corpus, e.g. quickstart, is published):
+${list('page')}`)
   process.exit(0)
 }
 
@@ -54,15 +67,22 @@ if (!existsSync(entry)) {
 
 const named = args.filter((a) => !a.startsWith('-'))
 if (named.length === 0) named.push('trigger-update')
-const triggerArg = named.find((a) => /^trigger-(update|preview|agent)(:|$)/.test(a))
-const scenarios = named.filter((a) => a !== triggerArg)
+const triggerArg = named.find((a) => /^trigger-(update|preview|agent|automation)(:|$)/.test(a))
+const messageArg = named.find((a) => a.startsWith('message:'))
+const pagePaths = named.filter((a) => a.startsWith('page:')).map((a) => a.slice('page:'.length))
+const pageContains = args.find((a) => a.startsWith('--page-contains='))?.slice('--page-contains='.length)
+const scenarios = named.filter((a) => a !== triggerArg && a !== messageArg && !a.startsWith('page:'))
+if (messageArg) scenarios.push(messageArg.slice('message:'.length))
 const jobIds = scenarios.filter((id) => id.startsWith('job-'))
 const statusIds = scenarios.filter((id) => !id.startsWith('job-'))
-const [triggerKind, triggerProject] = (triggerArg?.slice('trigger-'.length) ?? '').split(':')
+const [triggerKind, triggerScenario] = (triggerArg?.slice('trigger-'.length) ?? '').split(':')
+// An automation scenario names the automation; the others name the project.
+const triggerProject = triggerKind === 'automation' ? undefined : triggerScenario
 const trigger = triggerKind
   ? {
       trigger: triggerKind,
       'project-id': triggerProject || PROJECT_ID,
+      ...(triggerKind === 'automation' ? { 'automation-id': triggerScenario || 'automation-nightly' } : {}),
       ...(triggerKind === 'update' ? { 'expect-sha': SHA } : {}),
       ...(triggerKind === 'preview' ? { 'preview-branch': 'feature/new-nav' } : {}),
       ...(triggerKind === 'agent' ? { 'agent-prompt': 'Fix the broken links in the quickstart' } : {})
@@ -103,7 +123,11 @@ try {
       'max-interval': '3s',
       timeout: '2m',
       ...trigger,
-      ...deployment.inputs
+      ...deployment.inputs,
+      ...(messageArg ? { 'agent-message': 'Also fix the typo in the quickstart title' } : {}),
+      ...(pagePaths.length > 0
+        ? { 'page-path': pagePaths.join('\n'), 'assistant-key': ASSISTANT_KEY, 'search-domain': SEARCH_DOMAIN, 'page-contains': pageContains ?? '' }
+        : {})
     },
     env: deployment.env,
     ...(deployment.event ? { event: deployment.event } : {}),

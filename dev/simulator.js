@@ -13,6 +13,12 @@
 //     hang?: true, delayMs?: number, repeat?: number = 1, fn?: (n) => Step }
 // `fn` makes a generated step: it is called with n (0-based index of the request
 // for that id) and must return a plain step (its own `repeat` is ignored).
+// A page of the discovery API is scripted per path (kind 'page'): `{ content }` is the page,
+// `{ missing: true }` a 404; every document of the search corpus is a page as well.
+// A follow-up message to an agent job is scripted per job id (kind 'message'); without a script,
+// every job the simulator knows takes it (`{ accepted: true }`) and answers with its state then.
+// A run of an automation is scripted per automation id (kind 'automation', in the demo project):
+// `{ started: true }` answers 202 with the run and its background job.
 // The three POSTs that start work (update, preview, agent job) are scripted per project id
 // (kind 'trigger'): `{ started: true }` answers as the platform does when it starts the work
 // (`withoutId: true` leaves out the id that names it), `{ reset: true }` drops the connection
@@ -85,13 +91,25 @@ export const SCENARIOS = [
   ['trigger', 'trigger-no-id', 'the success status (202, or 201 for an agent job) with the answer less its id: nothing to wait on'],
   ['trigger', 'trigger-400', '400 with the server message'],
   ['trigger', 'trigger-403', '403: previews are not part of the plan'],
-  ['trigger', 'trigger-other-commit', 'starts an update that deploys another commit (update-other-commit)']
+  ['trigger', 'trigger-other-commit', 'starts an update that deploys another commit (update-other-commit)'],
+  ['job', 'job-follow-up', 'for a follow-up message: completed (from before it) x2 -> active -> completed with a new prLink'],
+  ['job', 'job-follow-up-stale', 'for a follow-up message: completed (from before it) forever, never active again'],
+  ['message', 'job-follow-up-429', '429 with Retry-After: 1, then takes the message (the job as job-follow-up)'],
+  ['message', 'job-follow-up-400', '400: the job takes no more messages'],
+  ['message', 'job-follow-up-500', '500 (the message may have been taken)'],
+  ['message', 'job-follow-up-hang', 'never answers (the message may have been taken)'],
+  ['page', 'guides/new-page', 'a page the update adds: 404 x2 (not published yet), then found'],
+  ['page', 'guides/late-text', 'a page whose new text arrives late: the old text x2, then the new one'],
+  ['automation', 'automation-nightly', `runs at once in project ${PROJECT_ID}: 202 with the run (instanceId) and its background job (jobId)`],
+  ['automation', 'automation-inactive', '400: the automation is not active'],
+  ['automation', 'automation-429', '429 with Retry-After: 1, then runs'],
+  ['automation', 'automation-500', '500 (the run may have been queued)']
 ].map(([kind, id, description]) => ({ kind, id, description }))
 
-/** Projects the simulator knows: the demo project and one per trigger scenario (any other answers 404). */
+/** Projects the simulator knows: the demo project and one per trigger scenario (any other answers 404); automations live in the demo project. */
 const PROJECTS = new Set(SCENARIOS.filter((s) => s.kind === 'trigger').map((s) => s.id))
 
-const KINDS = ['update', 'job', 'search', 'trigger']
+const KINDS = ['update', 'job', 'search', 'trigger', 'automation', 'message', 'page']
 /** The commit the built-in updates deploy; dev/run-action.js gives the action the same GITHUB_SHA. */
 export const SHA = '3f786850e387550fdab836ed7e6dc881de23001b'
 const OTHER_SHA = '0badc0ffee0000000000000000000000000000aa'
@@ -109,6 +127,10 @@ const FAILURE_LOGS = [
   'Validating 42 pages',
   'Error: docs/quickstart.mdx:12: broken link to /quickstart/instal'
 ]
+/** The texts of the page scenarios: a new page, and the text a page gains late. */
+export const NEW_PAGE_TEXT = 'Deploy previews\n\nEvery pull request gets its own preview of the docs.'
+const OLD_PAGE_TEXT = 'Release notes\n\nThe quickstart was rewritten.'
+export const LATE_PAGE_TEXT = 'Previews now  build in\nunder a minute.'
 const AUTHOR = { name: 'Ada Lovelace', avatarUrl: 'https://avatars.example.com/u/1815.png', hostUserId: 1815 }
 
 /** Search corpus: 13 small documents. */
@@ -194,6 +216,12 @@ function builtinScripts(createdAt) {
   })
   const archivedAt = new Date(Date.parse(createdAt) + 60_000).toISOString()
   const pr = 'https://github.com/acme/docs/pull/42'
+  // A job that completed before a follow-up message: the platform shows that state for a moment, then works on the message.
+  const followUp = (id) => [
+    { ...job(id, 'completed', { prLink: pr }), repeat: 2 },
+    job(id, 'active', { prLink: pr }),
+    job(id, 'completed', { prLink: 'https://github.com/acme/docs/pull/43' })
+  ]
 
   const hostile = HOSTILE_LINES.join('\n')
   return {
@@ -280,7 +308,27 @@ function builtinScripts(createdAt) {
       'job-failed': [job('job-failed', 'active'), job('job-failed', 'failed')],
       'job-archived-pr': [job('job-archived-pr', 'active'), job('job-archived-pr', 'archived', { prLink: pr, archivedAt })],
       'job-archived-nopr': [job('job-archived-nopr', 'archived', { archivedAt })],
-      'job-forever': [job('job-forever', 'active')]
+      'job-forever': [job('job-forever', 'active')],
+      'job-follow-up': followUp('job-follow-up'),
+      'job-follow-up-stale': [job('job-follow-up-stale', 'completed', { prLink: pr })],
+      'job-follow-up-429': followUp('job-follow-up-429'),
+      'job-follow-up-400': [job('job-follow-up-400', 'archived', { prLink: pr, archivedAt })],
+      'job-follow-up-500': followUp('job-follow-up-500'),
+      'job-follow-up-hang': followUp('job-follow-up-hang')
+    },
+    // Pages of the discovery API, keyed by path (every document of the search corpus is a page too):
+    // `{ content }` answers 200 with the page, `{ missing: true }` 404.
+    page: {
+      'guides/new-page': [{ missing: true, repeat: 2 }, { content: NEW_PAGE_TEXT }],
+      'guides/late-text': [{ content: OLD_PAGE_TEXT, repeat: 2 }, { content: `${OLD_PAGE_TEXT}\n\n${LATE_PAGE_TEXT}` }]
+    },
+    // Follow-up messages, keyed by job id: `{ accepted: true }` (the default for every job) takes
+    // the message and answers with the job as it is at that moment.
+    message: {
+      'job-follow-up-429': [error(429, 'Rate limit: 100 per project per hour', { headers: { 'retry-after': '1' } }), { accepted: true }],
+      'job-follow-up-400': [error(400, 'The job is archived; it takes no more messages')],
+      'job-follow-up-500': [error(500, 'Internal error')],
+      'job-follow-up-hang': [{ hang: true }]
     },
     // Keyed by project id; one script serves the three POSTs that start work. `{ started: true }`
     // answers as the platform does when it starts the work; `reset` drops the connection.
@@ -304,6 +352,13 @@ function builtinScripts(createdAt) {
       'trigger-400': [error(400, 'branch must be a non-empty string')],
       'trigger-403': [error(403, 'Previews are not available on your plan')],
       'trigger-other-commit': [{ started: true, statusId: 'update-other-commit' }]
+    },
+    // Keyed by automation id, in the demo project; any other id answers 404.
+    automation: {
+      'automation-nightly': [{ started: true }],
+      'automation-inactive': [error(400, 'Automation is not active')],
+      'automation-429': [error(429, 'Rate limit: 10 requests per 10 seconds', { headers: { 'retry-after': '1' } }), { started: true }],
+      'automation-500': [error(500, 'Internal error')]
     }
   }
 }
@@ -403,9 +458,10 @@ function search({ query, pageSize = 10, scoreThreshold = 0, filter = {} }) {
  * @typedef {{ method: string, path: string, authorization: string | undefined, at: number, body?: string }} RequestRecord
  * @typedef {{ status?: number, headers?: Record<string, string>, json?: any, raw?: string, hang?: true,
  *   delayMs?: number, repeat?: number, fn?: (n: number) => Step, reset?: true,
- *   started?: true, withoutId?: true, statusId?: string, jobId?: string }} Step
+ *   started?: true, withoutId?: true, statusId?: string, jobId?: string, accepted?: true,
+ *   content?: string, missing?: true }} Step
  * @typedef {{ url: string, port: number, requests: RequestRecord[],
- *   script(kind: 'update' | 'job' | 'search' | 'trigger', id: string, steps: Step[]): void,
+ *   script(kind: 'update' | 'job' | 'search' | 'trigger' | 'automation' | 'message' | 'page', id: string, steps: Step[]): void,
  *   reset(): void, close(): Promise<void> }} Simulator
  */
 
@@ -426,7 +482,9 @@ export async function startSimulator(options = {}) {
   const timers = new Set()
   /** @type {RequestRecord[]} */
   const requests = []
-  for (const kind of ['update', 'job', 'trigger']) {
+  // Runs queued by automations, for their ids.
+  let runs = 0
+  for (const kind of ['update', 'job', 'trigger', 'automation', 'message', 'page']) {
     for (const [id, steps] of Object.entries(builtins[kind])) scripts.set(`${kind}\0${id}`, steps)
   }
 
@@ -501,6 +559,55 @@ export async function startSimulator(options = {}) {
     answer(res, `trigger\0${projectId}`, step)
   }
 
+  /** A run of an automation, as the platform queues one: no body, the run and its background job. */
+  const runAutomation = (res, record, projectId, automationId) => {
+    if (record.authorization !== `Bearer ${adminKey}`) return send(res, 401, { error: 'Invalid or missing API key' }, { 'www-authenticate': 'Bearer' })
+    const key = `automation\0${automationId}`
+    if (projectId !== PROJECT_ID || !scripts.has(key)) return send(res, 404, { error: 'Automation not found' })
+    const step = nextStep(key)
+    runs++
+    if (step?.started) return send(res, 202, { schemaId: `schema-${automationId}`, instanceId: `run-${runs}`, jobId: `bg-${runs}` })
+    answer(res, key, step)
+  }
+
+  /** A follow-up message to an agent job: taken, and answered with the job as it is at that moment (its next answer to a read). */
+  const sendMessage = (res, record, projectId, jobId) => {
+    if (record.authorization !== `Bearer ${adminKey}`) return send(res, 401, { error: 'Invalid or missing API key' }, { 'www-authenticate': 'Bearer' })
+    let body
+    try {
+      body = JSON.parse(record.body ?? '')
+    } catch {
+      return send(res, 400, { error: 'Request body must be valid JSON' })
+    }
+    if (typeof body?.prompt !== 'string' || body.prompt.length === 0) return send(res, 400, { error: 'prompt must be a non-empty string' })
+    const jobKey = `job\0${jobId}`
+    if (!PROJECTS.has(projectId) || !scripts.has(jobKey)) return send(res, 404, { error: 'Job not found' })
+    const key = `message\0${jobId}`
+    const step = scripts.has(key) ? nextStep(key) : { accepted: true }
+    if (!step?.accepted) return answer(res, key, step)
+    const now = pickStep(scripts.get(jobKey), counters.get(jobKey) ?? 0)
+    send(res, 200, now.json ?? { id: jobId, status: 'active' })
+  }
+
+  /** A published page, read through the discovery API: scripted per path, else the corpus. */
+  const readPage = (res, record, domain) => {
+    if (record.authorization !== `Bearer ${assistantKey}`) return send(res, 401, { error: 'Invalid or missing API key' }, { 'www-authenticate': 'Bearer' })
+    if (domain !== SEARCH_DOMAIN) return send(res, 404, { message: 'No search index is available for this domain' })
+    let body
+    try {
+      body = JSON.parse(record.body ?? '')
+    } catch {
+      return send(res, 400, { error: 'Request body must be valid JSON' })
+    }
+    if (typeof body?.path !== 'string' || body.path.length === 0) return send(res, 400, { error: 'path must be a non-empty string' })
+    const key = `page\0${body.path}`
+    const step = scripts.has(key) ? nextStep(key) : undefined
+    if (step && step.content === undefined && !step.missing) return answer(res, key, step)
+    const content = step ? step.content : CORPUS.find((d) => d.path === body.path)?.content
+    if (content === undefined) return send(res, 404, { message: 'Page not found' })
+    send(res, 200, { path: body.path, content })
+  }
+
   const handle = (req, res, record) => {
     const segments = new URL(req.url ?? '/', 'http://localhost').pathname.split('/').slice(1)
     let parts
@@ -539,6 +646,9 @@ export async function startSimulator(options = {}) {
           ? 'agent'
           : undefined
     if (operation) return start(res, record, operation, operation === 'agent' ? parts[2] : parts[3])
+    if (is('POST', 'v1', 'workflow', '*', '*', 'trigger')) return runAutomation(res, record, parts[2], parts[3])
+    if (is('POST', 'v2', 'agent', '*', 'job', '*', 'message')) return sendMessage(res, record, parts[2], parts[4])
+    if (is('POST', 'discovery', 'v1', 'page', '*')) return readPage(res, record, parts[3])
     if (is('POST', 'discovery', 'v1', 'search', '*')) {
       if (!authorized(assistantKey)) return unauthorized()
       if (parts[3] !== SEARCH_DOMAIN) return send(res, 404, { error: 'Domain not found' })
@@ -653,12 +763,15 @@ async function main(argv) {
   GET  ${sim.url}/v1/project/update-status/{statusId}
   GET  ${sim.url}/v2/agent/${PROJECT_ID}/job/{id}
   POST ${sim.url}/discovery/v1/search/${SEARCH_DOMAIN}
+  POST ${sim.url}/discovery/v1/page/${SEARCH_DOMAIN}          {"path": "..."}
   POST ${sim.url}/v1/project/update/{projectId}
   POST ${sim.url}/v1/project/preview/{projectId}        {"branch": "..."}
   POST ${sim.url}/v2/agent/{projectId}/job              {"prompt": "..."}
+  POST ${sim.url}/v2/agent/${PROJECT_ID}/job/{id}/message     {"prompt": "..."}
+  POST ${sim.url}/v1/workflow/${PROJECT_ID}/{automationId}/trigger
   POST ${sim.url}/__reset   starts every scenario over
 
-Scenarios (status ids, job ids, and project ids for the POSTs that start work):
+Scenarios (status ids, job ids, project ids for the POSTs that start work, job ids for follow-up messages, automation ids, page paths):
 ${SCENARIOS.map((s) => `  ${s.id.padEnd(width)}  ${s.description}`).join('\n')}
 
 Press Ctrl+C to stop.`)

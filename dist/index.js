@@ -41596,6 +41596,47 @@ const commentSchema = object({
     'pr-comment-key': schemas_string().max(200, 'is longer than 200 characters; a short name such as the matrix value is enough')
 });
 
+;// CONCATENATED MODULE: ./src/inputs/pages.ts
+// The page check: the pages that must be published once every wait has succeeded, and the text they must hold.
+
+
+const pageDefaults = {
+    'page-path': '',
+    'page-contains': ''
+};
+/** Longest page path accepted; a page path is a short relative path as search results give it. */
+const MAX_PAGE_PATH_LENGTH = 1000;
+/** Longest text a page must hold; a sentence or two, not a page. */
+const MAX_PAGE_TEXT_LENGTH = 1000;
+const pageSchema = object({
+    'page-path': schemas_string().transform((text, ctx) => {
+        const paths = [...new Set(splitList(text))];
+        for (const path of paths) {
+            const problem = pagePathProblem(path);
+            if (problem)
+                ctx.addIssue({ code: 'custom', message: `${quote(path)} ${problem}` });
+        }
+        return paths;
+    }),
+    'page-contains': schemas_string().max(MAX_PAGE_TEXT_LENGTH, { message: `is longer than ${MAX_PAGE_TEXT_LENGTH} characters` })
+});
+/** Why a page path cannot be asked for, or undefined. It goes in a JSON body, never in a URL. */
+function pagePathProblem(path) {
+    if (path.length > MAX_PAGE_PATH_LENGTH)
+        return `is ${path.length} characters long; at most ${MAX_PAGE_PATH_LENGTH} are allowed`;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: page paths must not contain control characters
+    if (/[\u0000-\u001f\u007f-\u009f]/.test(path))
+        return 'contains a control character; give the page path as search results give it';
+    return undefined;
+}
+/** The page check, or undefined when no page was given. */
+function pageSettings(f) {
+    if (f['page-path'].length === 0)
+        return undefined;
+    const contains = f['page-contains'].trim();
+    return { paths: f['page-path'], contains: contains === '' ? undefined : contains, domain: f['search-domain'], assistantKey: f['assistant-key'] };
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/platform.ts
 // Where the platform is, and the admin key that reads updates and jobs and starts work.
 
@@ -41737,17 +41778,20 @@ function targetRefs(f) {
 // of an import cycle.
 /** Outcomes from best to worst; the worst of several targets is the step's `result`. */
 const RESULTS = ['success', 'failure', 'timeout', 'cancelled', 'error'];
-/** What `trigger` starts: an update of the deployment branch, a preview of a branch, or an agent job. */
-const TRIGGER_KINDS = ['update', 'preview', 'agent'];
+/** What `trigger` starts: an update of the deployment branch, a preview of a branch, an agent job, or a run of an automation. */
+const TRIGGER_KINDS = ['update', 'preview', 'agent', 'automation'];
 
 ;// CONCATENATED MODULE: ./src/inputs/trigger.ts
-// Starting the work before waiting on it, and the commit an update must deploy.
+// Starting the work before waiting on it (or sending a follow-up to an agent job), and the commit an update must deploy.
+
 
 
 const triggerDefaults = {
     trigger: '',
     'preview-branch': '',
     'agent-prompt': '',
+    'automation-id': '',
+    'agent-message': '',
     'expect-sha': ''
 };
 /** Longest prompt accepted; the platform documents none, this keeps a pasted file out of a request. */
@@ -41773,6 +41817,8 @@ const triggerSchema = object({
         return text;
     }),
     'agent-prompt': schemas_string().max(MAX_PROMPT_LENGTH, { message: `is longer than ${MAX_PROMPT_LENGTH} characters` }),
+    'automation-id': identifierSchema,
+    'agent-message': schemas_string().max(MAX_PROMPT_LENGTH, { message: `is longer than ${MAX_PROMPT_LENGTH} characters` }),
     'expect-sha': schemas_string().transform((text, ctx) => {
         if (text === '')
             return undefined;
@@ -41796,10 +41842,21 @@ const TRIGGERS = {
         waitsOn: 'job',
         extra: { input: 'agent-prompt', what: 'the instruction for the agent' },
         settings: (projectId, f) => ({ kind: 'agent', projectId, prompt: f['agent-prompt'] })
+    },
+    automation: {
+        waitsOn: undefined,
+        extra: { input: 'automation-id', what: 'the id of the automation to run now' },
+        settings: (projectId, f) => ({ kind: 'automation', projectId, automationId: f['automation-id'] })
     }
 };
-function triggerSettings(f, projectId) {
-    return f.trigger === undefined ? undefined : TRIGGERS[f.trigger].settings(projectId, f);
+/** The one POST that starts work: `trigger`'s, or the follow-up `agent-message` sends to the one job in `jobIds`. */
+function triggerSettings(f, projectId, jobIds) {
+    if (f.trigger !== undefined)
+        return TRIGGERS[f.trigger].settings(projectId, f);
+    const jobId = jobIds[0];
+    if (f['agent-message'] !== '' && jobId !== undefined)
+        return { kind: 'message', projectId, jobId, prompt: f['agent-message'] };
+    return undefined;
 }
 /** A git branch name as git would accept it (git check-ref-format), kept to what a URL and a log can show. */
 function branchProblem(branch) {
@@ -41854,11 +41911,13 @@ const waitingSchema = object({
 
 
 
+
 const SCHEMAS = {
     ...platformSchema.shape,
     ...targetSchema.shape,
     ...waitingSchema.shape,
     ...searchSchema.shape,
+    ...pageSchema.shape,
     ...commentSchema.shape,
     ...deploymentSchema.shape,
     ...triggerSchema.shape
@@ -41869,6 +41928,7 @@ const INPUT_DEFAULTS = {
     ...targetDefaults,
     ...waitingDefaults,
     ...searchDefaults,
+    ...pageDefaults,
     ...commentDefaults,
     ...deploymentDefaults,
     ...triggerDefaults
@@ -41887,6 +41947,8 @@ const INPUT_SCHEMAS = SCHEMAS;
 
 const targetsGiven = (i) => Object.keys(TARGET_LISTS).some((name) => i.items(name).length > 0);
 const triggerGiven = (i) => i.given('trigger');
+/** The agent jobs given, each counted once. */
+const jobCount = (i) => new Set(i.items('job-id')).size;
 /** The trigger's kind, when one was given and is valid. */
 const triggerKind = (i) => (i.parsed('trigger') ? i.value('trigger') : undefined);
 const UPDATE_TRIGGERS = Object.entries(TRIGGERS)
@@ -41903,6 +41965,8 @@ const CROSS_INPUT_RULES = [
     (i) => !targetsGiven(i) &&
         !i.given('search-query') &&
         !triggerGiven(i) &&
+        !i.given('agent-message') &&
+        !i.given('page-path') &&
         'status-id / job-id / search-query: nothing to do; give a status-id, a job-id with project-id, or a search-query, or start work with trigger',
     // The schedule
     (i) => i.parsed('min-interval') &&
@@ -41917,6 +41981,18 @@ const CROSS_INPUT_RULES = [
     (i) => i.given('assistant-key') &&
         i.text('assistant-key') === i.text('admin-key') &&
         'assistant-key: (hidden) is the same as admin-key; the platform has two kinds of keys: the admin key reads updates and jobs, the assistant key searches. Give each its own key',
+    // The page check (its domain and key are the search check's; their problems are said once)
+    (i) => i.given('page-contains') &&
+        !i.given('page-path') &&
+        'page-contains: is only used with page-path; give the pages that must hold the text in page-path, or remove page-contains',
+    (i) => i.given('page-path') &&
+        !i.given('search-query') &&
+        !i.given('search-domain') &&
+        'search-domain: is required with page-path (the pages are read from the docs site of that domain: the last segment of the dashboard URL of the docs site)',
+    (i) => i.given('page-path') &&
+        !i.given('search-query') &&
+        !i.given('assistant-key') &&
+        'assistant-key: is required with page-path (the assistant API key of the platform reads the pages)',
     // The deployment
     (i) => i.given('deployment-url') &&
         !i.given('deployment-environment') &&
@@ -41937,6 +42013,15 @@ const CROSS_INPUT_RULES = [
                 `${extra.input}: is only used with trigger: ${kind}; set trigger: ${kind}, or remove ${extra.input}`
         ]
         : []),
+    // The follow-up to an agent job
+    (i) => i.given('agent-message') &&
+        jobCount(i) !== 1 &&
+        (jobCount(i) === 0
+            ? 'agent-message: needs the agent job to send it to; give its id in job-id (with project-id)'
+            : `agent-message: is sent to one agent job, and job-id lists ${jobCount(i)}; give only the job the message is for in job-id, and wait on the others in another step`),
+    (i) => i.given('agent-message') &&
+        triggerGiven(i) &&
+        'agent-message: cannot be combined with trigger (a step sends one request that starts work); send the follow-up in a step of its own, or remove trigger',
     (i) => i.given('expect-sha') &&
         i.parsed('trigger') &&
         i.items('status-id').length === 0 &&
@@ -41957,8 +42042,9 @@ function inputView(raw, fields) {
 
 ;// CONCATENATED MODULE: ./src/inputs/parse.ts
 // The action's inputs → typed Settings, or every problem at once. Each group of inputs
-// (platform, targets, waiting, search, comment, deployment, trigger) has its own module with its schema;
+// (platform, targets, waiting, search, pages, comment, deployment, trigger) has its own module with its schema;
 // the rules between them are in rules.ts.
+
 
 
 
@@ -41972,7 +42058,7 @@ function inputView(raw, fields) {
 /** Inputs whose values must never be echoed back, not even in an error. */
 const SECRET_INPUTS = new Set(['admin-key', 'assistant-key', 'github-token']);
 /** List inputs: their problems name the one item at fault rather than the whole value. */
-const LIST_INPUTS = new Set(Object.keys(TARGET_LISTS));
+const LIST_INPUTS = new Set([...Object.keys(TARGET_LISTS), 'page-path']);
 /** Reads every input once, through the given reader (core.getInput in production). */
 function readRawInputs(get) {
     const raw = {};
@@ -42022,8 +42108,9 @@ function parseInputs(raw) {
             baseUrl: f['base-url'],
             adminKey: f['admin-key'],
             search: searchSettings(f),
+            pages: pageSettings(f),
             targets: targetRefs(f),
-            trigger: triggerSettings(f, f['project-id']),
+            trigger: triggerSettings(f, f['project-id'], f['job-id']),
             expectSha: f['expect-sha'],
             timeoutMs: f.timeout,
             minIntervalMs: f['min-interval'],
@@ -42078,11 +42165,16 @@ function commentAskedFor(raw) {
 function commentKinds(inputs) {
     const started = inputs.parsed('trigger') ? inputs.value('trigger') : undefined;
     const waitedOn = new Set(Object.entries(TARGET_LISTS).flatMap(([name, list]) => (inputs.items(name).length > 0 ? [list.kind] : [])));
-    if (started)
-        waitedOn.add(TRIGGERS[started].waitsOn);
+    const waitsOn = started ? TRIGGERS[started].waitsOn : undefined;
+    if (waitsOn)
+        waitedOn.add(waitsOn);
     const kinds = Object.values(TARGET_LISTS)
         .map((list) => list.kind)
         .filter((kind) => waitedOn.has(kind));
+    if (started === 'automation')
+        kinds.push('automation');
+    if (inputs.given('page-path'))
+        kinds.push('page');
     if (inputs.given('search-query'))
         kinds.push('search');
     return kinds;
@@ -42925,9 +43017,180 @@ function stepPasses(outcome, failOnTimeout) {
     if (outcome.targets.some((t) => t.stoppedByFailFast))
         return false;
     const results = outcome.targets.map((t) => t.result);
+    if (outcome.pages && !outcome.pages.skipped)
+        results.push(outcome.pages.result);
     if (outcome.search && !outcome.search.skipped)
         results.push(outcome.search.result);
     return results.every((result) => result === 'success' || result === 'timeout');
+}
+
+;// CONCATENATED MODULE: ./src/engine/limit.ts
+/** Runs at most `max` of the given tasks at once; the rest wait their turn in order. */
+function createLimiter(max) {
+    let running = 0;
+    const waiting = [];
+    return async (task) => {
+        // A finishing task hands its slot straight to the next in line, so `running` never overshoots.
+        if (running < max)
+            running++;
+        else
+            await new Promise((resolve) => waiting.push(resolve));
+        try {
+            return await task();
+        }
+        finally {
+            const next = waiting.shift();
+            if (next)
+                next();
+            else
+                running--;
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/engine/pages.ts
+
+
+
+
+
+
+/** The platform's request to read a page; a request is built from it so nothing else is sent. */
+const pageRequestSchema = strictObject({ path: schemas_string().min(1) });
+/** A page as the discovery API gives it: its full text is all that is read. */
+const pageAnswerSchema = looseObject({ content: schemas_string() });
+/** Pages read at once. */
+const MAX_PAGES_IN_FLIGHT = 4;
+/** Text as it is compared: case and runs of whitespace do not count. */
+function comparable(text) {
+    return text.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+/** Whether `content` holds `wanted`, case and runs of whitespace ignored. */
+function holdsText(content, wanted) {
+    return comparable(content).includes(comparable(wanted));
+}
+/**
+ * Reads every page until it is found and holds the text, on the poll schedule, until the
+ * deadline. A 404 or a page without the text is "not yet": the new version may still be
+ * spreading. Never throws.
+ */
+async function checkPages(settings, deps) {
+    const limit = createLimiter(MAX_PAGES_IN_FLIGHT);
+    const pages = await Promise.all(settings.paths.map((path) => limit(() => checkPage(path, settings, deps))));
+    const result = worstResult(pages.map((page) => page.result));
+    const failing = pages.filter((page) => page.error !== null);
+    return { skipped: false, result, pages, error: failing.length > 0 ? failing.map((page) => page.error).join('\n') : null };
+}
+async function checkPage(path, settings, deps) {
+    const wanted = settings.contains;
+    const report = {
+        path,
+        result: 'error',
+        found: false,
+        contains: wanted === undefined ? null : false,
+        length: null,
+        reads: 0,
+        liveAfterMs: undefined,
+        error: null
+    };
+    const apiPath = `/discovery/v1/page/${encodeURIComponent(settings.domain)}`;
+    const json = pageRequestSchema.parse({ path });
+    let state;
+    const seen = (next) => {
+        state = next;
+        deps.onRead?.(path, next, report.reads, deps.clock.now() - deps.startedAt);
+    };
+    const attempt = async () => {
+        const timeoutMs = requestBudget(deps.clock.now(), deps.deadline, deps.requestTimeoutMs);
+        if (timeoutMs <= 0)
+            return { kind: 'transient', reason: 'no time left before the deadline' };
+        report.reads++;
+        const answer = await deps.client.request({
+            method: 'POST',
+            path: apiPath,
+            key: settings.assistantKey,
+            keyInput: 'assistant-key',
+            json,
+            timeoutMs,
+            signal: deps.signal
+        });
+        if (deps.signal.aborted)
+            return { kind: 'transient', reason: 'cancelled' };
+        if (answer.kind === 'not-found') {
+            // Not found, or no search index yet: the page may still be on its way.
+            report.found = false;
+            report.length = null;
+            if (wanted !== undefined)
+                report.contains = false;
+            seen('missing');
+            return { kind: 'pending' };
+        }
+        if (answer.kind === 'fatal' && /^unexpected HTTP 400\b/.test(answer.reason))
+            return { kind: 'fatal', reason: `${answer.reason} (check page-path)` };
+        if (answer.kind !== 'ok')
+            return answer;
+        const page = pageAnswerSchema.safeParse(answer.body);
+        if (!page.success)
+            return { kind: 'transient', reason: 'the page answer is not the JSON expected (an object with a string "content")' };
+        report.found = true;
+        report.length = page.data.content.length;
+        if (wanted !== undefined)
+            report.contains = holdsText(page.data.content, wanted);
+        if (report.contains === false) {
+            seen('lacking');
+            return { kind: 'pending' };
+        }
+        seen('live');
+        return { kind: 'settled', value: true };
+    };
+    const end = await pollUntilSettled(attempt, {
+        deadline: deps.deadline,
+        minIntervalMs: deps.minIntervalMs,
+        maxIntervalMs: deps.maxIntervalMs,
+        clock: deps.clock,
+        random: deps.random,
+        signal: deps.signal
+    });
+    const named = `page "${oneLine(path, 200)}"`;
+    const reads = counted(report.reads, 'read');
+    switch (end.kind) {
+        case 'settled':
+            report.result = 'success';
+            report.liveAfterMs = deps.clock.now() - deps.startedAt;
+            break;
+        case 'timeout': {
+            const waited = `when the timeout ran out, after ${reads} over ${formatDuration(deps.clock.now() - deps.startedAt)}`;
+            if (state === 'missing') {
+                report.result = 'failure';
+                report.error = `${named} was not found (HTTP 404) ${waited}`;
+            }
+            else if (state === 'lacking') {
+                report.result = 'failure';
+                report.error = `${named} was found, but does not contain "${oneLine(wanted ?? '', 100)}" (page-contains; case and runs of whitespace ignored) ${waited}`;
+            }
+            else {
+                report.result = 'timeout';
+                report.error = `${named} could not be read before the timeout${end.lastProblem ? `; last problem: ${end.lastProblem}` : ''}`;
+            }
+            break;
+        }
+        case 'cancelled':
+            report.result = 'cancelled';
+            report.error = `${named}: the run was cancelled before it was found live`;
+            break;
+        case 'error':
+            report.result = 'error';
+            report.error = `${named}: ${end.reason}`;
+            break;
+    }
+    return report;
+}
+/** The report of a page check that did not run because a wait did not succeed. */
+function skippedPages(waitResult, elapsedMs) {
+    return {
+        skipped: true,
+        reason: `not read: the wait ended with ${waitResult} after ${formatDuration(elapsedMs)}, and pages are read only after every wait has succeeded`
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/engine/search.ts
@@ -43041,10 +43304,11 @@ async function runSearchCheck(settings, deps) {
     return { result: 'failure', queries, error: failed.map((q) => q.problem).join('\n'), skipped: false };
 }
 /** The report of a search check that did not run because a wait did not succeed. */
-function skippedSearch(waitResult, elapsedMs) {
+function skippedSearch(waitResult, elapsedMs, what = 'the wait') {
+    const runOnly = what === 'the wait' ? 'searches run only after every wait has succeeded' : `searches run only after ${what} has passed`;
     return {
         skipped: true,
-        reason: `not run: the wait ended with ${waitResult} after ${formatDuration(elapsedMs)}, and searches run only after every wait has succeeded`
+        reason: `not run: ${what} ended with ${waitResult} after ${formatDuration(elapsedMs)}, and ${runOnly}`
     };
 }
 /** The queries of a search check that ran; none when it was skipped or not asked for. */
@@ -43062,6 +43326,11 @@ function queriesOf(search) {
 const trigger_text = schemas_string().nullish().catch(undefined);
 const statusAnswer = looseObject({ statusId: schemas_string().min(1), previewUrl: trigger_text });
 const jobAnswer = looseObject({ id: schemas_string().min(1) });
+const automationAnswer = looseObject({ instanceId: schemas_string().min(1), jobId: trigger_text });
+/** The job as the platform holds it when the message arrives: it may still show the state from before. */
+const messageAnswer = looseObject({});
+const STARTING = { act: 'start', acts: 'starts', done: 'started', happened: 'started' };
+const SENDING = { act: 'send', acts: 'sends', done: 'sent', happened: 'been taken' };
 const OPERATIONS = {
     update: {
         what: () => 'update',
@@ -43073,6 +43342,7 @@ const OPERATIONS = {
             return answer.success ? { ref: { kind: 'update', id: answer.data.statusId } } : undefined;
         },
         badRequestInput: 'project-id',
+        notFound: nothingToStartIn,
         forbidden: 'check that admin-key belongs to the project in project-id',
         findIt: "the project's updates in the dashboard"
     },
@@ -43091,6 +43361,7 @@ const OPERATIONS = {
             return started;
         },
         badRequestInput: 'preview-branch',
+        notFound: nothingToStartIn,
         forbidden: "previews may not be part of the organization's plan, or admin-key may not belong to the project in project-id",
         findIt: "the project's previews and updates in the dashboard"
     },
@@ -43104,12 +43375,46 @@ const OPERATIONS = {
             return answer.success ? { ref: { kind: 'job', id: answer.data.id, projectId } } : undefined;
         },
         badRequestInput: 'agent-prompt',
+        notFound: nothingToStartIn,
         forbidden: 'check that admin-key belongs to the project in project-id',
         findIt: "the project's agent jobs in the dashboard (and new pull requests in the source repository)"
+    },
+    automation: {
+        what: (settings) => `run of automation ${settings.kind === 'automation' ? oneLine(settings.automationId, 100) : ''}`,
+        path: (projectId, settings) => `/v1/workflow/${encodeURIComponent(projectId)}/${encodeURIComponent(settings.kind === 'automation' ? settings.automationId : '')}/trigger`,
+        body: () => undefined,
+        idField: 'instanceId',
+        idPurpose: 'naming the run',
+        read: (body) => {
+            const answer = automationAnswer.safeParse(body);
+            return answer.success ? { automation: { runId: answer.data.instanceId, jobId: answer.data.jobId ?? undefined } } : undefined;
+        },
+        // The platform's 400: a malformed id, an automation that is not active, or one without a custom schedule.
+        badRequestInput: 'automation-id (it must name an active automation with a custom schedule)',
+        notFound: (settings) => `the platform found no automation ${settings.kind === 'automation' ? oneLine(settings.automationId, 100) : ''} in project ${oneLine(settings.projectId, 100)}`,
+        forbidden: 'check that admin-key belongs to the project in project-id',
+        findIt: "the project's automation runs in the dashboard"
+    },
+    message: {
+        verbs: SENDING,
+        what: (settings) => `follow-up message to agent job ${settings.kind === 'message' ? oneLine(settings.jobId, 100) : ''}`,
+        path: (projectId, settings) => `/v2/agent/${encodeURIComponent(projectId)}/job/${encodeURIComponent(settings.kind === 'message' ? settings.jobId : '')}/message`,
+        body: (settings) => ({ prompt: settings.kind === 'message' ? settings.prompt : '' }),
+        idField: 'id',
+        // The job is the one the message went to, whatever state the answer still shows.
+        read: (body, projectId, settings) => messageAnswer.safeParse(body).success && settings.kind === 'message' ? { ref: { kind: 'job', id: settings.jobId, projectId } } : undefined,
+        badRequestInput: 'agent-message',
+        notFound: (settings) => `the platform found no agent job ${settings.kind === 'message' ? oneLine(settings.jobId, 100) : ''} in project ${oneLine(settings.projectId, 100)}`,
+        forbidden: 'check that admin-key belongs to the project in project-id',
+        findIt: 'the agent job in the dashboard (and new commits on its pull request)'
     }
 };
+/** The 404 of an operation that starts work in a project: the project is not found. */
+function nothingToStartIn(settings) {
+    return `the platform found nothing to start the ${OPERATIONS[settings.kind].what(settings)} in`;
+}
 function triggerPath(settings) {
-    return OPERATIONS[settings.kind].path(settings.projectId);
+    return OPERATIONS[settings.kind].path(settings.projectId, settings);
 }
 /**
  * How the answer to a POST that starts work is read. Only answers that prove the work was not
@@ -43133,23 +43438,32 @@ function classifyStartAnswer(settings, facts) {
     if (status === 503 && retryAfterMs !== undefined)
         return { kind: 'transient', reason: `HTTP 503 (unavailable)${quoted}`, notActedOn: true, retryAfterMs };
     const what = operation.what(settings);
+    const verbs = operation.verbs ?? STARTING;
     if (status === 401)
         return {
             kind: 'fatal',
-            reason: `HTTP 401: the platform rejected admin-key, so no ${what} was started${quoted}. Check that the secret holds a current admin API key`
+            reason: `HTTP 401: the platform rejected admin-key, so no ${what} was ${verbs.done}${quoted}. Check that the secret holds a current admin API key`
         };
     if (status === 400)
-        return { kind: 'fatal', reason: `HTTP 400: the platform refused to start the ${what}${quoted}. Check ${operation.badRequestInput}` };
+        return { kind: 'fatal', reason: `HTTP 400: the platform refused to ${verbs.act} the ${what}${quoted}. Check ${operation.badRequestInput}` };
     if (status === 403)
-        return { kind: 'fatal', reason: `HTTP 403: the platform refused to start the ${what}${quoted}; ${operation.forbidden}` };
+        return { kind: 'fatal', reason: `HTTP 403: the platform refused to ${verbs.act} the ${what}${quoted}; ${operation.forbidden}` };
     if (status === 404)
-        return { kind: 'fatal', reason: `HTTP 404: the platform found nothing to start the ${what} in${quoted}. Check project-id` };
+        return { kind: 'fatal', reason: `HTTP 404: ${operation.notFound(settings)}${quoted}. Check ${notFoundInputs(settings)}` };
     return { kind: 'fatal', reason: maybeStarted(settings, `HTTP ${status}${quoted}`) };
 }
+/** The inputs that name what a 404 did not find. */
+function notFoundInputs(settings) {
+    if (settings.kind === 'automation')
+        return 'automation-id and project-id';
+    return settings.kind === 'message' ? 'job-id and project-id' : 'project-id';
+}
 /** The message for a POST whose fate is unknown: say so, and how to find out. */
-function maybeStarted(settings, what, likely = 'may have started anyway') {
+function maybeStarted(settings, what, likely = 'may') {
     const operation = OPERATIONS[settings.kind];
-    return `the request that starts the ${operation.what(settings)} ended without a usable answer (${what}), so the ${operation.what(settings)} ${likely}. It was not sent again, so that the work does not run twice: look in ${operation.findIt} before you re-run this job`;
+    const verbs = operation.verbs ?? STARTING;
+    const fate = likely === 'may' ? `may have ${verbs.happened} anyway` : `has probably ${verbs.happened}`;
+    return `the request that ${verbs.acts} the ${operation.what(settings)} ended without a usable answer (${what}), so the ${operation.what(settings)} ${fate}. It was not sent again, so that the work does not run twice: look in ${operation.findIt} before you re-run this job`;
 }
 /**
  * Sends the one POST that starts the work and reads what it started. The POST is sent again
@@ -43158,8 +43472,9 @@ function maybeStarted(settings, what, likely = 'may have started anyway') {
  */
 async function startWork(settings, deps) {
     const operation = OPERATIONS[settings.kind];
+    const verbs = operation.verbs ?? STARTING;
     const report = { kind: settings.kind, result: 'error', ref: undefined, previewUrl: undefined, requests: 0, error: null };
-    const path = operation.path(settings.projectId);
+    const path = operation.path(settings.projectId, settings);
     const json = operation.body(settings);
     let lastRetry;
     // What a cancel cut short: work whose answer came in with the cancel, or a request already sent.
@@ -43167,13 +43482,13 @@ async function startWork(settings, deps) {
     let sentWhenCancelled = false;
     const read = (answer) => {
         if (answer.kind === 'ok') {
-            const started = operation.read(answer.body, settings.projectId);
+            const started = operation.read(answer.body, settings.projectId, settings);
             if (!started)
                 return {
                     kind: 'fatal',
-                    reason: maybeStarted(settings, `the answer has no string "${operation.idField}" to wait on`, 'has probably started')
+                    reason: maybeStarted(settings, `the answer has no string "${operation.idField}" ${operation.idPurpose ?? 'to wait on'}`, 'probably')
                 };
-            const problem = identifierProblem(started.ref.id);
+            const problem = started.ref && identifierProblem(started.ref.id);
             if (problem)
                 return {
                     kind: 'fatal',
@@ -43197,7 +43512,7 @@ async function startWork(settings, deps) {
         // The wait it asked for, when that is what ended the run before the deadline.
         const asked = lastRetry?.retryAfterMs;
         const tooLong = asked !== undefined && deps.clock.now() + asked >= deps.deadline ? ` and asked to wait ${formatDuration(asked)} before another try, past the timeout` : '';
-        return `no ${operation.what(settings)} was started before the timeout ran out: ${what}${tooLong}. Re-run later, or raise timeout`;
+        return `no ${operation.what(settings)} was ${verbs.done} before the timeout ran out: ${what}${tooLong}. Re-run later, or raise timeout`;
     };
     const attempt = async () => {
         const { timeoutMs, limit } = requestAllowance(deps.clock.now(), deps.deadline, deps.requestTimeoutMs);
@@ -43239,19 +43554,17 @@ async function startWork(settings, deps) {
     switch (end.kind) {
         case 'settled':
             report.result = 'success';
-            report.ref = end.value.ref;
-            report.previewUrl = end.value.previewUrl;
+            keepStarted(report, end.value);
             break;
         case 'cancelled':
             report.result = 'cancelled';
             if (startedAsCancelled) {
                 // The answer came with the cancel: the work runs, and its id is worth keeping.
-                report.ref = startedAsCancelled.ref;
-                report.previewUrl = startedAsCancelled.previewUrl;
-                report.error = `the run was cancelled just after the ${operation.what(settings)} was started`;
+                keepStarted(report, startedAsCancelled);
+                report.error = `the run was cancelled just after the ${operation.what(settings)} was ${verbs.done}`;
             }
             else
-                report.error = `the run was cancelled while starting the ${operation.what(settings)}${sentWhenCancelled ? '; the request had been sent, so it may have started' : '; nothing was started'}`;
+                report.error = `the run was cancelled while ${verbs.act === 'start' ? 'starting' : 'sending'} the ${operation.what(settings)}${sentWhenCancelled ? `; the request had been sent, so it may have ${verbs.happened}` : `; nothing was ${verbs.done}`}`;
             break;
         case 'error':
             report.error = end.reason;
@@ -43264,33 +43577,19 @@ async function startWork(settings, deps) {
     }
     return report;
 }
+function keepStarted(report, started) {
+    report.ref = started.ref;
+    report.previewUrl = started.previewUrl;
+    if (started.automation)
+        report.automation = started.automation;
+}
+/** Whether the POST was answered with what it started: a target to wait on, or a run that has none. */
+function workStarted(report) {
+    return report.ref !== undefined || report.automation !== undefined;
+}
 
 // EXTERNAL MODULE: external "node:events"
 var external_node_events_ = __nccwpck_require__(8474);
-;// CONCATENATED MODULE: ./src/engine/limit.ts
-/** Runs at most `max` of the given tasks at once; the rest wait their turn in order. */
-function createLimiter(max) {
-    let running = 0;
-    const waiting = [];
-    return async (task) => {
-        // A finishing task hands its slot straight to the next in line, so `running` never overshoots.
-        if (running < max)
-            running++;
-        else
-            await new Promise((resolve) => waiting.push(resolve));
-        try {
-            return await task();
-        }
-        finally {
-            const next = waiting.shift();
-            if (next)
-                next();
-            else
-                running--;
-        }
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/engine/log-lines.ts
 /**
  * The lines of `log` that come after those `seen` at the last poll. A log that grew is continued
@@ -43363,6 +43662,56 @@ const TERMINAL_STATES = {
 /** Whether a status is in one of the lists above. */
 function listed(list, status) {
     return list.includes(status);
+}
+
+;// CONCATENATED MODULE: ./src/engine/targets/follow-up.ts
+
+
+
+/**
+ * How long an agent job may go without showing `active` after a follow-up message before its
+ * terminal state is taken as the answer to it. The platform processes a message asynchronously
+ * and does not say how soon the job shows `active` again: until it does, it may still show the
+ * state from before the message.
+ */
+const FOLLOW_UP_GRACE_MS = 30_000;
+/**
+ * The wait on an agent job for a follow-up message sent at `sentAt`: a terminal state counts
+ * once the job has been seen `active` since the message (a poll after it was accepted), or once
+ * FOLLOW_UP_GRACE_MS passed without that. Before, a `completed` (or `failed`, `archived`) is the
+ * state from before the message, and the wait goes on.
+ */
+function createFollowUpGate(sentAt) {
+    let seenActive = false;
+    let staleSaid = false;
+    return {
+        judge(status, judgement, now) {
+            if (listed(TERMINAL_STATES.job.pending, status))
+                seenActive = true;
+            if (judgement.state === 'pending' || seenActive)
+                return { judgement };
+            const shown = `"${oneLine(status, 40)}"`;
+            if (now - sentAt < FOLLOW_UP_GRACE_MS) {
+                const notice = staleSaid
+                    ? undefined
+                    : {
+                        kind: 'stale',
+                        message: `still shows ${shown} from before the follow-up message; waiting for it to take the message up (active) for up to ${formatDuration(FOLLOW_UP_GRACE_MS)}`
+                    };
+                staleSaid = true;
+                return notice ? { judgement: { state: 'pending' }, notice } : { judgement: { state: 'pending' } };
+            }
+            const taken = `not seen active within ${formatDuration(FOLLOW_UP_GRACE_MS)} of the follow-up message; its status ${shown} is taken as the answer to it`;
+            return {
+                judgement: { ...judgement, note: judgement.note ? `${judgement.note}; ${taken}` : taken },
+                notice: { kind: 'taken', message: taken }
+            };
+        },
+        /** Why the job's last state did not end the wait, for a timeout; undefined once it was seen active. */
+        stale(status) {
+            return seenActive || !status ? undefined : `not seen active since the follow-up message, so "${oneLine(status, 40)}" was the state from before it`;
+        }
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/engine/targets/job.ts
@@ -43498,6 +43847,7 @@ function judgeDeployedCommit(record, expectSha) {
 
 
 
+
 /** Requests in flight at once, over all targets. */
 const MAX_IN_FLIGHT = 8;
 /** How often a progress line is written while anything is pending, one target or many. */
@@ -43595,6 +43945,7 @@ async function pollTarget(ref, ctx) {
         finishedAfterMs: 0
     };
     const warned = new Set();
+    const followUp = deps.followUp && sameTarget(deps.followUp.ref, ref) ? createFollowUpGate(deps.followUp.sentAt) : undefined;
     const attempt = async (pollNumber) => {
         const answer = await ctx.limit(async () => {
             // The time left is measured once the slot is free, not when the poll was scheduled.
@@ -43643,7 +43994,13 @@ async function pollTarget(ref, ctx) {
         if (added.lines.length > 0 || added.gap)
             deps.events.logLines(ref, added.lines, added.gap);
         deps.events.pollDone(ref, pollNumber, `status ${record.status}`);
-        const judgement = kind.judge(record, settings);
+        let judgement = kind.judge(record, settings);
+        if (followUp) {
+            const verdict = followUp.judge(record.status, judgement, deps.clock.now());
+            judgement = verdict.judgement;
+            if (verdict.notice)
+                deps.events.notice?.(ref, verdict.notice.message);
+        }
         if (judgement.state === 'settled')
             return { kind: 'settled', value: judgement };
         if (judgement.unknownStatus && !warned.has(record.status)) {
@@ -43672,7 +44029,8 @@ async function pollTarget(ref, ctx) {
             report.result = 'timeout';
             const state = report.status ? `still "${report.status}"` : 'no status read';
             const last = end.lastProblem ? `; last problem: ${end.lastProblem}` : '';
-            report.error = `${state} when the timeout (${formatDuration(settings.timeoutMs)}) ran out${last}`;
+            const stale = followUp?.stale(report.status);
+            report.error = `${state} when the timeout (${formatDuration(settings.timeoutMs)}) ran out${stale ? ` (${stale})` : ''}${last}`;
             break;
         }
         case 'cancelled':
@@ -43686,11 +44044,15 @@ async function pollTarget(ref, ctx) {
     }
     return report;
 }
+function sameTarget(a, b) {
+    return a.kind === b.kind && a.id === b.id;
+}
 function describeRef(ref) {
     return ref.kind === 'update' ? `update ${ref.id}` : `agent job ${ref.id}`;
 }
 
 ;// CONCATENATED MODULE: ./src/engine/run.ts
+
 
 
 
@@ -43718,6 +44080,7 @@ async function runEngine(settings, deps) {
     };
     let targets = settings.targets;
     let trigger;
+    let followUp;
     if (settings.trigger) {
         events.starting(`${baseAddress(settings.baseUrl)}${triggerPath(settings.trigger)}`);
         trigger = await startWork(settings.trigger, {
@@ -43725,24 +44088,43 @@ async function runEngine(settings, deps) {
             adminKey: settings.adminKey,
             onRetry: (reason, delayMs) => events.startRetrying(reason, delayMs)
         });
-        if (trigger.ref)
+        if (workStarted(trigger))
             events.started(trigger, clock.now() - startedAt);
-        if (!trigger.ref || trigger.result !== 'success') {
+        if (trigger.result !== 'success') {
             const headline = `${trigger.result === 'cancelled' ? 'Cancelled' : 'Could not start the work'}: ${trigger.error ?? trigger.result}`;
             return { ...endedBeforeWaiting(headline, clock.now() - startedAt), result: trigger.result, trigger, notWaitedOn: settings.targets };
         }
         const started = trigger.ref;
-        targets = [started, ...targets.filter((ref) => ref.kind !== started.kind || ref.id !== started.id)];
+        if (started)
+            targets = [started, ...targets.filter((ref) => ref.kind !== started.kind || ref.id !== started.id)];
+        if (started && trigger.kind === 'message')
+            followUp = { ref: started, sentAt: clock.now() };
     }
     let reports = [];
     if (targets.length > 0) {
         const waitEvents = events.waiting(targets);
-        reports = await waitForTargets({ ...settings, targets }, { client, clock, random, signal, events: waitEvents, deadline });
+        reports = await waitForTargets({ ...settings, targets }, { client, clock, random, signal, events: waitEvents, deadline, ...(followUp ? { followUp } : {}) });
     }
     const waited = overallResult(reports);
+    // The pages are read once every wait has succeeded, never before, and before the searches.
+    let pages;
+    if (settings.pages && waited !== 'success')
+        pages = skippedPages(waited, clock.now() - startedAt);
+    else if (settings.pages) {
+        events.checkingPages?.(settings.pages);
+        pages = await checkPages(settings.pages, {
+            ...requests,
+            startedAt,
+            onRead: (path, state, reads, afterMs) => events.pageRead?.(path, state, reads, afterMs)
+        });
+        events.pagesDone?.(pages);
+    }
+    const pagesResult = pages && !pages.skipped ? pages.result : 'success';
     let search;
     if (settings.search && waited !== 'success')
         search = skippedSearch(waited, clock.now() - startedAt);
+    else if (settings.search && pagesResult !== 'success')
+        search = skippedSearch(pagesResult, clock.now() - startedAt, 'the page check');
     else if (settings.search) {
         events.searching(settings.search);
         search = await runSearchCheck(settings.search, {
@@ -43753,19 +44135,43 @@ async function runEngine(settings, deps) {
         events.searchDone(search);
     }
     // A skipped search has no result of its own: the wait's stands.
-    const result = worstResult([waited, search && !search.skipped ? search.result : 'success']);
-    return { result, headline: headline(result, reports, search), problems: [], targets: reports, search, trigger, elapsedMs: clock.now() - startedAt };
+    const result = worstResult([waited, pagesResult, search && !search.skipped ? search.result : 'success']);
+    return {
+        result,
+        headline: withLivePages(headline(result, reports, search, trigger, pages), result, reports, pages),
+        problems: [],
+        targets: reports,
+        search,
+        ...(pages ? { pages } : {}),
+        trigger,
+        elapsedMs: clock.now() - startedAt
+    };
+}
+/** A successful wait's headline also says that the pages are live. */
+function withLivePages(line, result, reports, pages) {
+    if (result !== 'success' || reports.length === 0 || !pages || pages.skipped)
+        return line;
+    return `${line.replace(/\.$/, '')}; ${counted(pages.pages.length, 'page')} live.`;
 }
 /** The outcome of a run that ends before (or instead of) waiting. */
 function endedBeforeWaiting(headline, elapsedMs, problems = []) {
     return { result: 'error', headline, problems, targets: [], search: undefined, elapsedMs };
 }
 /** One line saying what happened, for the log and the failure message. */
-function headline(result, reports, search) {
+function headline(result, reports, search, trigger, pages) {
+    if (pages && !pages.skipped && pages.result !== 'success' && pages.result === result) {
+        const checked = reports.length > 0 ? `${reports.length === 1 ? 'The wait' : `All ${reports.length} waits`} succeeded, but the page check did not: ` : 'Page check: ';
+        return `${checked}${pages.error ?? pages.result}`;
+    }
     if (search && !search.skipped && search.result !== 'success' && search.result === result) {
         const checked = reports.length > 0 ? `${reports.length === 1 ? 'The wait' : `All ${reports.length} waits`} succeeded, but the search check did not: ` : 'Search check: ';
         return `${checked}${search.error ?? search.result}`;
     }
+    if (reports.length === 0 && pages && !pages.skipped && !search)
+        return `Page check passed: ${counted(pages.pages.length, 'page')} live${trigger?.automation ? ' (and the automation run was accepted)' : ''}.`;
+    if (reports.length === 0 && trigger?.automation && !search)
+        // The run's id is the platform's: the log and the outputs carry it, made safe there.
+        return "The automation run was accepted. The platform publishes no status for a run: follow it in the project's automation runs in the dashboard.";
     if (reports.length === 0)
         return `Search check passed: ${counted(queriesOf(search).length, 'query', 'queries')}, ${queriesOf(search).reduce((n, q) => n + q.results.length, 0)} results.`;
     const matching = reports.filter((r) => r.result === result);
@@ -44030,6 +44436,10 @@ function createLogReporter(sink, options) {
             sink.endGroup();
             buffers.delete(keyOf(report.ref));
         },
+        notice(ref, message) {
+            // Outside every group: it says why the wait goes on, or why it ended as it did.
+            say(clean(`${describeRef(ref)}: ${inert(message, 600)}`));
+        },
         progress(progress) {
             say(describeProgress(progress));
         }
@@ -44037,6 +44447,8 @@ function createLogReporter(sink, options) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/facts.ts
+
+
 
 function runFacts(outcome) {
     const updates = [];
@@ -44058,6 +44470,14 @@ function runFacts(outcome) {
         polls: outcome.targets.reduce((sum, t) => sum + t.polls, 0),
         searchResults: queriesOf(outcome.search).reduce((sum, q) => sum + q.results.length, 0)
     };
+}
+/** Found, holds the text, and when, in words: for the summary's table and the comment's lines. */
+function pageFacts(page) {
+    const found = page.found ? `yes (${counted(page.length ?? 0, 'character')})` : page.reads > 0 ? 'no' : 'not read';
+    const holds = page.contains === null ? 'not asked' : page.contains ? 'yes' : 'no';
+    const reads = counted(page.reads, 'read');
+    const when = page.liveAfterMs !== undefined ? `live after ${formatDuration(page.liveAfterMs)} (${reads})` : `not live (${reads})`;
+    return [found, holds, when];
 }
 
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
@@ -44090,9 +44510,12 @@ const OUTPUT_NAMES = [
     'source-ref',
     'search-results',
     'search-result-count',
+    'page-results',
     'status-id',
     'job-id',
     'preview-url',
+    'automation-run-id',
+    'automation-job-id',
     'deployment-id'
 ];
 /** GitHub refuses a step output over 1 MiB; every output is kept under this. */
@@ -44252,13 +44675,14 @@ function allOutputs(outcome, recorded) {
             results: q.results.map((r) => ({ content: r.content, path: r.path, metadata: r.metadata }))
         }))),
         'search-result-count': String(searchResults),
+        'page-results': jsonListWithin(outcome.pages && !outcome.pages.skipped ? outcome.pages.pages.map((p) => ({ path: p.path, found: p.found, contains: p.contains, length: p.length })) : []),
         ...startedIds(outcome),
         'deployment-id': recorded.deploymentId ?? ''
     };
 }
 /**
  * The ids of the first update and the first agent job (the ones `trigger` started come first,
- * then the ones given, waited on or not), and the preview's address. main writes them as soon as
+ * then the ones given, waited on or not), the preview's address, and the automation run started. main writes them as soon as
  * they are known, and again here.
  */
 function startedIds(outcome) {
@@ -44267,7 +44691,9 @@ function startedIds(outcome) {
     return {
         'status-id': refs.find((ref) => ref.kind === 'update')?.id ?? '',
         'job-id': refs.find((ref) => ref.kind === 'job')?.id ?? '',
-        'preview-url': outcome.trigger?.previewUrl ?? ''
+        'preview-url': outcome.trigger?.previewUrl ?? '',
+        'automation-run-id': outcome.trigger?.automation?.runId ?? '',
+        'automation-job-id': outcome.trigger?.automation?.jobId ?? ''
     };
 }
 
@@ -44283,6 +44709,8 @@ function createRunLog(sink, options) {
     const searchGroup = reopenableGroup(sink);
     let searchTitle = '';
     let searchRetry;
+    // The last line said of each page, to say each state once (and again only as a heartbeat).
+    const shownPages = new Map();
     return {
         starting: (url) => sink.info(clean(`Starting the work: POST ${url}`)),
         startRetrying: (reason, delayMs) => sink.info(clean(`${inert(reason, 300)}: nothing was started, sending the request again in ${formatDuration(delayMs)}`)),
@@ -44298,6 +44726,25 @@ function createRunLog(sink, options) {
             const polling = `timeout ${formatDuration(settings.timeoutMs)}, polling every ${formatDuration(settings.minIntervalMs)}–${formatDuration(settings.maxIntervalMs)}`;
             sink.info(`Waiting on ${what} at ${baseAddress(settings.baseUrl)} (${polling})`);
             return createLogReporter(sink, { streamLogs: settings.streamLogs, targets, clean });
+        },
+        checkingPages: (pages) => {
+            shownPages.clear();
+            sink.startGroup(clean(`Page check: ${counted(pages.paths.length, 'page')} on ${pages.domain}${pages.contains === undefined ? '' : `, each holding "${inert(pages.contains, 100)}"`}`));
+        },
+        pageRead(path, state, reads, afterMs) {
+            // A line when a page's state changes, and one every PROGRESS_EVERY_MS while it stays so: a long wait must not look hung.
+            const last = shownPages.get(path);
+            if (last && last.state === state && afterMs - last.afterMs < PROGRESS_EVERY_MS)
+                return;
+            shownPages.set(path, { state, afterMs });
+            sink.info(clean(describePageRead(path, state, reads, afterMs)));
+        },
+        pagesDone: (pages) => {
+            if (!pages.skipped)
+                for (const page of pages.pages)
+                    if (page.error)
+                        sink.info(clean(`✗ ${inert(page.error, 600)}`));
+            sink.endGroup();
         },
         // The group opens with the first result, so that retries before it leave no empty group.
         searching(search) {
@@ -44337,15 +44784,33 @@ function reopenableGroup(sink) {
         }
     };
 }
+/** One line for a read of a page. */
+function describePageRead(path, state, reads, afterMs) {
+    const page = `page "${inert(path, 200)}"`;
+    const when = `after ${formatDuration(afterMs)}, ${counted(reads, 'read')}`;
+    if (state === 'live')
+        return `✓ ${page} is live (${when})`;
+    const why = state === 'missing' ? 'not found yet (HTTP 404)' : 'found, but without the text yet';
+    return `${page}: ${why} (${when}); reading it again on the poll schedule`;
+}
+/** Where a run of an automation is followed: the platform publishes no status for it. */
+const FOLLOW_AUTOMATION = "the platform publishes no status for a run: follow it in the project's automation runs in the dashboard";
 /** One line for the log when work was started. */
 function describeStarted(report, elapsedMs) {
+    const after = `(after ${formatDuration(elapsedMs)})`;
+    if (report.automation) {
+        const job = report.automation.jobId ? ` (background job ${oneLine(report.automation.jobId, 200)})` : '';
+        return `Started the automation run: run id ${oneLine(report.automation.runId, 200)}${job} ${after}; ${FOLLOW_AUTOMATION}.`;
+    }
     const ref = report.ref;
     if (!ref)
         return '';
+    if (report.kind === 'message')
+        return `Sent the follow-up message to agent job ${ref.id} ${after}; waiting on the job for that message: a state from before it does not end the wait.`;
     const what = ref.kind === 'update' ? `status id ${ref.id}` : `job id ${ref.id}`;
     const preview = report.previewUrl ? `, preview at ${oneLine(report.previewUrl, 300)}` : '';
     const kind = report.kind === 'agent' ? 'agent job' : report.kind === 'preview' ? 'preview deployment' : 'update';
-    return `Started the ${kind}: ${what}${preview} (after ${formatDuration(elapsedMs)}).`;
+    return `Started the ${kind}: ${what}${preview} ${after}.`;
 }
 
 ;// CONCATENATED MODULE: ./src/step/run.ts
@@ -44612,6 +45077,14 @@ function explainRun(outcome, options = {}) {
         return { lead: [capitalize(outcome.headline)], quoted: [], next: '' };
     const failing = outcome.targets.filter((t) => t.result !== 'success');
     if (failing.length === 0) {
+        if (outcome.pages && !outcome.pages.skipped && outcome.pages.result !== 'success')
+            return {
+                lead: [outcome.headline],
+                quoted: [],
+                next: outcome.pages.result === 'failure'
+                    ? 'check page-path (paths as search results give them), search-domain and page-contains against the published docs; if the change takes longer to show, raise `timeout`'
+                    : 'check search-domain and assistant-key, and that base-url reaches the discovery API'
+            };
         if (outcome.search && !outcome.search.skipped && outcome.search.result !== 'success')
             return {
                 lead: [outcome.headline],
@@ -44700,18 +45173,29 @@ function resultMark(result) {
     return MARKS[result];
 }
 /** A heading that fits the kind of work: "Docs update deployed", "Agent job failed", "Docs search check passed". */
-const STARTED_WORK = { update: 'docs update', preview: 'docs preview', agent: 'agent job' };
+const STARTED_WORK = { update: 'docs update', preview: 'docs preview', agent: 'agent job', automation: 'automation run' };
+/** The heading of work that could not be started (or sent), and of a cancel while it was. */
+const NOT_STARTED = {
+    ...Object.fromEntries(Object.entries(STARTED_WORK).map(([kind, work]) => [kind, { could: `Could not start the ${work}`, while: `Cancelled while starting the ${work}` }])),
+    message: { could: 'Could not send the follow-up to the agent job', while: 'Cancelled while sending the follow-up to the agent job' }
+};
 function titleFor(outcome) {
     const trigger = outcome.trigger;
     if (trigger && trigger.result !== 'success')
         return trigger.result === 'cancelled'
-            ? `${MARKS.cancelled} Cancelled while starting the ${STARTED_WORK[trigger.kind]}`
-            : `${MARKS[trigger.result]} Could not start the ${STARTED_WORK[trigger.kind]}`;
-    // When every wait succeeded and the search check did not, the heading is about the search.
-    const searchFailed = outcome.result !== 'success' && outcome.search && !outcome.search.skipped && outcome.targets.every((t) => t.result === 'success');
+            ? `${MARKS.cancelled} ${NOT_STARTED[trigger.kind].while}`
+            : `${MARKS[trigger.result]} ${NOT_STARTED[trigger.kind].could}`;
+    // A run of an automation alone: accepted is all the platform tells.
+    if (trigger?.kind === 'automation' && outcome.targets.length === 0 && !outcome.search && !outcome.pages && outcome.result === 'success')
+        return `${MARKS.success} Automation run started`;
+    // When every wait succeeded and a check after them did not, the heading is about that check.
+    const waitsPassed = outcome.result !== 'success' && outcome.targets.every((t) => t.result === 'success');
+    const pagesFailed = waitsPassed && outcome.pages && !outcome.pages.skipped && outcome.pages.result !== 'success';
+    const searchFailed = waitsPassed && !pagesFailed && outcome.search && !outcome.search.skipped;
     // A started preview is the one update of its run: call it what it is.
     const preview = trigger?.kind === 'preview' && outcome.targets.length === 1;
-    const work = searchFailed ? 'docs search check' : preview ? 'docs preview' : describeWork(outcome);
+    const onlyPages = outcome.targets.length === 0 && outcome.pages && !outcome.search;
+    const work = pagesFailed || onlyPages ? 'docs page check' : searchFailed ? 'docs search check' : preview ? 'docs preview' : describeWork(outcome);
     const Work = capitalize(work);
     const plural = /s$/.test(work) || work.includes(' and ');
     const mark = MARKS[outcome.result];
@@ -44719,7 +45203,7 @@ function titleFor(outcome) {
         case 'success': {
             if (work === 'docs update' || work === 'docs updates' || work === 'docs preview')
                 return `${mark} ${Work} deployed`;
-            if (work === 'docs search check')
+            if (work === 'docs search check' || work === 'docs page check')
                 return `${mark} ${Work} passed`;
             return `${mark} ${Work} ${plural ? 'all succeeded' : 'succeeded'}`;
         }
@@ -44925,11 +45409,24 @@ function explainDeploymentError(error) {
 
 ;// CONCATENATED MODULE: ./src/report/started.ts
 
-const STARTED = { update: 'update', preview: 'preview deployment', agent: 'agent job' };
+const STARTED = {
+    update: 'update',
+    preview: 'preview deployment',
+    agent: 'agent job',
+    automation: 'automation run',
+    message: 'follow-up message to agent job'
+};
 /** The line that says what `trigger` started, for the summary and the comment; undefined when nothing was. */
 function startedMarkdown(trigger) {
+    if (trigger?.automation) {
+        const { runId, jobId } = trigger.automation;
+        const job = jobId ? `, background job ${codeSpan(jobId, 120)}` : '';
+        return `**Started:** ${STARTED[trigger.kind]}, run id ${codeSpan(runId, 120)}${job}. The platform publishes no status for a run: follow it in the project's automation runs in the dashboard.`;
+    }
     if (!trigger?.ref)
         return undefined;
+    if (trigger.kind === 'message')
+        return `**Sent:** ${STARTED[trigger.kind]} ${codeSpan(trigger.ref.id, 120)}; the job is waited on for that message`;
     const id = `${trigger.ref.kind === 'update' ? 'status id' : 'job id'} ${codeSpan(trigger.ref.id, 120)}`;
     const preview = trigger.previewUrl ? ` · ${markdown_link('open the preview', trigger.previewUrl)}` : '';
     return `**Started:** ${STARTED[trigger.kind]}, ${id}${preview}`;
@@ -44964,6 +45461,7 @@ function renderInProgressComment(marker, targets, source, work) {
     return `${lines.join('\n')}\n`;
 }
 const MAX_COMMENT_FILES = 20;
+const MAX_COMMENT_PAGES = 20;
 // Outside the runner GITHUB_WORKFLOW and GITHUB_JOB may be unset.
 const markerPart = (text) => (text ?? '').replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 80);
 /** Two keys give two markers: every character outside [A-Za-z0-9_.-] is written as its UTF-8 bytes in %XX. */
@@ -44988,6 +45486,9 @@ function renderComment(outcome, marker, source) {
     const from = typeof source === 'string' ? { runUrl: source } : (source ?? {});
     const { lead, next } = explainRun(outcome);
     const lines = [marker, `### ${titleFor(outcome)}`, '', `**${escapeText(lead[0] ?? '', 600)}**`, ''];
+    const deployed = deployedLine(outcome, from.sha);
+    if (deployed)
+        lines.push(deployed, '');
     const started = startedMarkdown(outcome.trigger);
     if (started)
         lines.push(started, '');
@@ -45026,12 +45527,46 @@ function renderComment(outcome, marker, source) {
             .join(', ');
         lines.push(`**Files changed (${files.length}):** ${shown}${files.length > MAX_COMMENT_FILES ? `, … and ${files.length - MAX_COMMENT_FILES} more` : ''}`, '');
     }
+    if (outcome.pages && !outcome.pages.skipped) {
+        lines.push('**Pages:**', '');
+        for (const page of outcome.pages.pages.slice(0, MAX_COMMENT_PAGES)) {
+            const [found, holds, when] = pageFacts(page);
+            lines.push(`- ${resultMark(page.result)} ${codeSpan(page.path, 150)}: found ${found}, holds the text ${holds}, ${when}`);
+        }
+        if (outcome.pages.pages.length > MAX_COMMENT_PAGES)
+            lines.push(`- … and ${outcome.pages.pages.length - MAX_COMMENT_PAGES} more (see the job summary)`);
+        lines.push('');
+    }
     if (outcome.search && !outcome.search.skipped) {
         const count = facts.searchResults;
         lines.push(`**Search check:** ${outcome.search.result}, ${counted(outcome.search.queries.length, 'query', 'queries')}, ${count} results`, '');
     }
     lines.push(footer(from, `took ${formatDuration(outcome.elapsedMs)}`));
     return `${lines.join('\n')}\n`;
+}
+/** Deployed commits listed one by one; the summary has every update. */
+const MAX_DEPLOYED_LISTED = 5;
+/**
+ * The commit each update deployed (its record's `commit.sha`, once the platform says `success`),
+ * which may not be the run's commit (a deploy branch, a re-run): said beside it when it differs.
+ */
+function deployedLine(outcome, runSha) {
+    const deployed = outcome.targets.flatMap((t) => t.parsed?.kind === 'update' && t.parsed.data.status === 'success' && t.parsed.data.commit?.sha?.trim()
+        ? [{ id: t.ref.id, sha: t.parsed.data.commit.sha.trim() }]
+        : []);
+    if (deployed.length === 0)
+        return undefined;
+    const shas = [...new Set(deployed.map((d) => d.sha))];
+    const short = (sha) => codeSpan(sha.slice(0, 7));
+    const listed = shas.length === 1
+        ? short(shas[0] ?? '')
+        : deployed
+            .slice(0, MAX_DEPLOYED_LISTED)
+            .map((d) => `${short(d.sha)} (update ${codeSpan(d.id, 80)})`)
+            .join(', ') + (deployed.length > MAX_DEPLOYED_LISTED ? `, … and ${deployed.length - MAX_DEPLOYED_LISTED} more` : '');
+    const run = runSha?.toLowerCase();
+    const other = run !== undefined && shas.some((sha) => !(sha.toLowerCase().startsWith(run) || run.startsWith(sha.toLowerCase())));
+    return `**Deployed commit${shas.length === 1 ? '' : 's'}:** ${listed}${other ? ` — not the commit of this run, ${short(runSha ?? '')}` : ''}`;
 }
 
 ;// CONCATENATED MODULE: ./src/github/pr-comment.ts
@@ -45390,6 +45925,8 @@ function renderSummary(outcome, options = {}) {
     const screenshots = screenshotSection(updates);
     if (screenshots)
         sections.push(screenshots);
+    if (outcome.pages)
+        sections.push(pagesSection(outcome.pages));
     if (outcome.search)
         sections.push(searchSection(outcome.search));
     const { polls } = facts;
@@ -45510,6 +46047,19 @@ function logSection(updates) {
     }
     if (shown.length > MAX_LOG_TAILS)
         parts.push(`Logs of ${shown.length - MAX_LOG_TAILS} more updates are not shown.`);
+    return parts.join('\n\n');
+}
+const MAX_PAGE_ROWS = 50;
+function pagesSection(pages) {
+    const parts = ['### Pages'];
+    if (pages.skipped) {
+        parts.push(`Skipped: ${escapeText(pages.reason, 300)}`);
+        return parts.join('\n\n');
+    }
+    const rows = pages.pages.slice(0, MAX_PAGE_ROWS).map((page) => [codeSpan(page.path, 200), `${resultMark(page.result)} ${page.result}`, ...pageFacts(page)]);
+    parts.push(table(['Page', 'Result', 'Found', 'Holds the text', 'When'], rows));
+    if (pages.pages.length > MAX_PAGE_ROWS)
+        parts.push(`… and ${pages.pages.length - MAX_PAGE_ROWS} more (see the \`page-results\` output)`);
     return parts.join('\n\n');
 }
 const MAX_SEARCH_ROWS = 10;

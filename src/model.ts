@@ -61,6 +61,8 @@ export interface RunOutcome {
   targets: readonly TargetReport[]
   /** The search check, when search-query was given. */
   search: SearchReport | undefined
+  /** The page check, when page-path was given. */
+  pages?: PagesReport | undefined
   /** The work `trigger` started (or failed to start), when it was given. */
   trigger?: TriggerReport | undefined
   /** Targets given but not waited on: the work to start could not be started, so the run ended first. */
@@ -70,16 +72,22 @@ export interface RunOutcome {
 
 export type TargetRef = { kind: 'update'; id: string } | { kind: 'job'; id: string; projectId: string }
 
-/** What `trigger` starts: an update of the deployment branch, a preview of a branch, or an agent job. */
-export const TRIGGER_KINDS = ['update', 'preview', 'agent'] as const
+/** What `trigger` starts: an update of the deployment branch, a preview of a branch, an agent job, or a run of an automation. */
+export const TRIGGER_KINDS = ['update', 'preview', 'agent', 'automation'] as const
 
 export type TriggerKind = (typeof TRIGGER_KINDS)[number]
+
+/** Every POST that starts work: a kind of `trigger`, or the follow-up message of `agent-message`. */
+export type StartKind = TriggerKind | 'message'
 
 /** The work to start before waiting, with what its POST needs. */
 export type TriggerSettings =
   | { kind: 'update'; projectId: string }
   | { kind: 'preview'; projectId: string; branch: string }
   | { kind: 'agent'; projectId: string; prompt: string }
+  | { kind: 'automation'; projectId: string; automationId: string }
+  /** A follow-up message to an agent job, which is then waited on for that message. */
+  | { kind: 'message'; projectId: string; jobId: string; prompt: string }
 
 /** The search smoke check; the optional fields are sent only when the user set them. */
 export interface SearchSettings {
@@ -93,15 +101,26 @@ export interface SearchSettings {
   expectPath?: string
 }
 
+/** The pages that must be published once every wait has succeeded (`page-path`, `page-contains`). */
+export interface PageSettings {
+  paths: string[]
+  /** Text every page must hold, case and runs of whitespace ignored; undefined when not asked for. */
+  contains: string | undefined
+  domain: string
+  assistantKey: string
+}
+
 export interface Settings {
   /** API base URL without a trailing slash. */
   baseUrl: URL
   adminKey: string
   /** Searches to run after every wait has succeeded (or alone); undefined when none. */
   search: SearchSettings | undefined
+  /** Pages to read after every wait has succeeded (or alone), before the searches; undefined when none. */
+  pages?: PageSettings | undefined
   /** Every target to wait on, duplicates removed, in the order given. */
   targets: TargetRef[]
-  /** Work to start (one POST) before waiting; what it starts is waited on first. */
+  /** Work to start (one POST: `trigger`, or the follow-up of `agent-message`) before waiting; what it starts is waited on first. */
   trigger: TriggerSettings | undefined
   /** The commit every successful update must have deployed (lowercase hex prefix). */
   expectSha: string | undefined
@@ -136,7 +155,7 @@ export interface CommentSettings {
   key: string
 }
 
-export type CommentKind = 'update' | 'job' | 'search'
+export type CommentKind = 'update' | 'job' | 'automation' | 'page' | 'search'
 
 /** One deployment per run in a GitHub environment, its statuses following the wait. */
 export interface DeploymentSettings {
@@ -195,6 +214,8 @@ export interface WaitEvents {
   progress(progress: Progress): void
   /** A poll failed in a way worth retrying; the next try comes after `delayMs`. */
   retrying?(ref: TargetRef, reason: string, delayMs: number): void
+  /** Something about the wait on this target worth saying once (a job's state from before a follow-up message). */
+  notice?(ref: TargetRef, message: string): void
 }
 
 export interface QueryReport {
@@ -222,15 +243,53 @@ export interface SearchSkipped {
   reason: string
 }
 
-/** What `trigger` started, or why it could not. */
+/** One page of `page-path` as last read. */
+export interface PageReport {
+  path: string
+  result: Result
+  found: boolean
+  /** Whether it holds `page-contains`; null when that is not asked for. */
+  contains: boolean | null
+  /** Characters of the page as last read; null when it was not found. */
+  length: number | null
+  /** Requests made for it. */
+  reads: number
+  /** When it was found live (found, and holding the text), from the start of the run. */
+  liveAfterMs: number | undefined
+  /** Why it is not live, for people; null on success. */
+  error: string | null
+}
+
+/** The page check: it ran, with a result, or it was skipped because a wait did not succeed. */
+export type PagesReport = PagesRan | PagesSkipped
+
+export interface PagesRan {
+  skipped: false
+  result: Result
+  pages: PageReport[]
+  /** Why the check did not pass, one line per page. */
+  error: string | null
+}
+
+export interface PagesSkipped {
+  skipped: true
+  reason: string
+}
+
+/** What the page check sees of one page, for the log: live, not found yet, or without the text yet. */
+export type PageState = 'live' | 'missing' | 'lacking'
+
+/** What `trigger` (or `agent-message`) started, or why it could not. */
 export interface TriggerReport {
-  kind: TriggerKind
+  kind: StartKind
   /** `success` once the work was started; otherwise why the run ends before waiting. */
   result: Result
   /** The target the started work is waited on as; undefined when nothing was started. */
   ref: TargetRef | undefined
   /** The preview's address, from `trigger: preview`. */
   previewUrl: string | undefined
+  /** The run `trigger: automation` queued (`instanceId`) and the background job that processes it (`jobId`); nothing to wait on. */
+  automation?: { runId: string; jobId: string | undefined } | undefined
   /** POSTs sent: more than one only after answers that prove the earlier ones were not acted on. */
   requests: number
   error: string | null
@@ -278,6 +337,10 @@ export interface RunEvents {
   started(report: TriggerReport, elapsedMs: number): void
   /** Waiting begins on these targets; the events of the wait go to what this returns. */
   waiting(targets: readonly TargetRef[]): WaitEvents
+  /** The page check begins; then each read of a page, and its end. */
+  checkingPages?(pages: PageSettings): void
+  pageRead?(path: string, state: PageState, reads: number, afterMs: number): void
+  pagesDone?(pages: PagesReport): void
   searching(search: SearchSettings): void
   searchQuery(query: QueryReport): void
   /** A search request failed in a way worth retrying; the next try comes after `delayMs`. */

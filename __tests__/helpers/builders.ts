@@ -2,7 +2,7 @@
 // takes the rest from here. A test file that needs other defaults binds them once at its top.
 import { jobRecordSchema } from '../../src/engine/targets/job.js'
 import { updateRecordSchema } from '../../src/engine/targets/update.js'
-import type { RunOutcome, SearchRan, SearchReport, TargetRecord, TargetReport } from '../../src/model.js'
+import type { PageReport, RunOutcome, SearchRan, SearchReport, TargetRecord, TargetReport } from '../../src/model.js'
 
 type Record_ = Record<string, unknown>
 
@@ -48,4 +48,9 @@ export function searchReport(overrides: Partial<Omit<SearchRan, 'skipped'>> & { 
   const { skipped, ...ran } = overrides
   if (skipped) return { skipped: true, reason: 'not run: a wait did not succeed' }
   return { result: 'success', queries: [], error: null, skipped: false, ...ran }
+}
+
+/** A page of the page check: found live after its first read, unless told otherwise. */
+export function pageReport(path: string, overrides: Partial<PageReport> = {}): PageReport {
+  return { path, result: 'success', found: true, contains: null, length: 120, reads: 1, liveAfterMs: 1500, error: null, ...overrides }
 }

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process'
 import { afterAll } from 'vitest'
 import { startGitHubApi } from '../../dev/github-api.js'
 import { startProxy } from '../../dev/proxy.js'
@@ -58,4 +59,31 @@ export function activeCommands(stdout: string): string[] {
 
 export function expectAllOutputs(outputs: Record<string, string>): string[] {
   return OUTPUT_NAMES.filter((name) => !(name in outputs))
+}
+
+/** Sends `signal` to the action once its log shows `text` (and the step is surely past it), whatever the machine's load. */
+export function killOnce(text: string, signal: NodeJS.Signals) {
+  let seen = ''
+  let sent = false
+  return (chunk: string, child: ChildProcess) => {
+    seen += chunk
+    if (sent || !seen.includes(text)) return
+    sent = true
+    setTimeout(() => child.kill(signal), 300)
+  }
+}
+
+/** Sends `signal` to the action as soon as `ready()` holds (checked every 20 ms, for at most 20 s). */
+export function killWhen(ready: () => boolean, signal: NodeJS.Signals) {
+  let watching = false
+  return (_chunk: string, child: ChildProcess) => {
+    if (watching) return
+    watching = true
+    const started = Date.now()
+    const timer = setInterval(() => {
+      if (!ready() && Date.now() - started < 20_000) return
+      clearInterval(timer)
+      child.kill(signal)
+    }, 20)
+  }
 }

@@ -22,6 +22,7 @@ export function stepPasses(outcome: RunOutcome, failOnTimeout: boolean): boolean
   // Fail-fast stops targets only after a failure or an error, which never passes.
   if (outcome.targets.some((t) => t.stoppedByFailFast)) return false
   const results = outcome.targets.map((t) => t.result)
+  if (outcome.pages && !outcome.pages.skipped) results.push(outcome.pages.result)
   if (outcome.search && !outcome.search.skipped) results.push(outcome.search.result)
   return results.every((result) => result === 'success' || result === 'timeout')
 }

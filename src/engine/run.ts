@@ -1,9 +1,10 @@
 import { baseAddress, counted } from '../text.js'
 import type { ApiClient } from '../api/client.js'
-import type { Clock, Result, RunEvents, RunOutcome, SearchReport, Settings, TargetReport, TriggerReport } from '../model.js'
+import type { Clock, PagesReport, Result, RunEvents, RunOutcome, SearchReport, Settings, TargetRef, TargetReport, TriggerReport } from '../model.js'
 import { overallResult, worstResult } from './outcome.js'
+import { checkPages, skippedPages } from './pages.js'
 import { queriesOf, runSearchCheck, skippedSearch } from './search.js'
-import { startWork, triggerPath } from './trigger.js'
+import { startWork, triggerPath, workStarted } from './trigger.js'
 import { describeRef, waitForTargets } from './wait.js'
 
 export interface EngineDeps {
@@ -39,6 +40,7 @@ export async function runEngine(settings: Settings, deps: EngineDeps): Promise<R
   }
   let targets = settings.targets
   let trigger: TriggerReport | undefined
+  let followUp: { ref: TargetRef; sentAt: number } | undefined
   if (settings.trigger) {
     events.starting(`${baseAddress(settings.baseUrl)}${triggerPath(settings.trigger)}`)
     trigger = await startWork(settings.trigger, {
@@ -46,24 +48,40 @@ export async function runEngine(settings: Settings, deps: EngineDeps): Promise<R
       adminKey: settings.adminKey,
       onRetry: (reason, delayMs) => events.startRetrying(reason, delayMs)
     })
-    if (trigger.ref) events.started(trigger, clock.now() - startedAt)
-    if (!trigger.ref || trigger.result !== 'success') {
+    if (workStarted(trigger)) events.started(trigger, clock.now() - startedAt)
+    if (trigger.result !== 'success') {
       const headline = `${trigger.result === 'cancelled' ? 'Cancelled' : 'Could not start the work'}: ${trigger.error ?? trigger.result}`
       return { ...endedBeforeWaiting(headline, clock.now() - startedAt), result: trigger.result, trigger, notWaitedOn: settings.targets }
     }
     const started = trigger.ref
-    targets = [started, ...targets.filter((ref) => ref.kind !== started.kind || ref.id !== started.id)]
+    if (started) targets = [started, ...targets.filter((ref) => ref.kind !== started.kind || ref.id !== started.id)]
+    if (started && trigger.kind === 'message') followUp = { ref: started, sentAt: clock.now() }
   }
 
   let reports: TargetReport[] = []
   if (targets.length > 0) {
     const waitEvents = events.waiting(targets)
-    reports = await waitForTargets({ ...settings, targets }, { client, clock, random, signal, events: waitEvents, deadline })
+    reports = await waitForTargets({ ...settings, targets }, { client, clock, random, signal, events: waitEvents, deadline, ...(followUp ? { followUp } : {}) })
   }
   const waited = overallResult(reports)
 
+  // The pages are read once every wait has succeeded, never before, and before the searches.
+  let pages: PagesReport | undefined
+  if (settings.pages && waited !== 'success') pages = skippedPages(waited, clock.now() - startedAt)
+  else if (settings.pages) {
+    events.checkingPages?.(settings.pages)
+    pages = await checkPages(settings.pages, {
+      ...requests,
+      startedAt,
+      onRead: (path, state, reads, afterMs) => events.pageRead?.(path, state, reads, afterMs)
+    })
+    events.pagesDone?.(pages)
+  }
+  const pagesResult = pages && !pages.skipped ? pages.result : 'success'
+
   let search: SearchReport | undefined
   if (settings.search && waited !== 'success') search = skippedSearch(waited, clock.now() - startedAt)
+  else if (settings.search && pagesResult !== 'success') search = skippedSearch(pagesResult, clock.now() - startedAt, 'the page check')
   else if (settings.search) {
     events.searching(settings.search)
     search = await runSearchCheck(settings.search, {
@@ -74,8 +92,23 @@ export async function runEngine(settings: Settings, deps: EngineDeps): Promise<R
     events.searchDone(search)
   }
   // A skipped search has no result of its own: the wait's stands.
-  const result = worstResult([waited, search && !search.skipped ? search.result : 'success'])
-  return { result, headline: headline(result, reports, search), problems: [], targets: reports, search, trigger, elapsedMs: clock.now() - startedAt }
+  const result = worstResult([waited, pagesResult, search && !search.skipped ? search.result : 'success'])
+  return {
+    result,
+    headline: withLivePages(headline(result, reports, search, trigger, pages), result, reports, pages),
+    problems: [],
+    targets: reports,
+    search,
+    ...(pages ? { pages } : {}),
+    trigger,
+    elapsedMs: clock.now() - startedAt
+  }
+}
+
+/** A successful wait's headline also says that the pages are live. */
+function withLivePages(line: string, result: Result, reports: readonly TargetReport[], pages: PagesReport | undefined): string {
+  if (result !== 'success' || reports.length === 0 || !pages || pages.skipped) return line
+  return `${line.replace(/\.$/, '')}; ${counted(pages.pages.length, 'page')} live.`
 }
 
 /** The outcome of a run that ends before (or instead of) waiting. */
@@ -84,12 +117,28 @@ export function endedBeforeWaiting(headline: string, elapsedMs: number, problems
 }
 
 /** One line saying what happened, for the log and the failure message. */
-export function headline(result: Result, reports: readonly TargetReport[], search: SearchReport | undefined): string {
+export function headline(
+  result: Result,
+  reports: readonly TargetReport[],
+  search: SearchReport | undefined,
+  trigger?: TriggerReport,
+  pages?: PagesReport
+): string {
+  if (pages && !pages.skipped && pages.result !== 'success' && pages.result === result) {
+    const checked =
+      reports.length > 0 ? `${reports.length === 1 ? 'The wait' : `All ${reports.length} waits`} succeeded, but the page check did not: ` : 'Page check: '
+    return `${checked}${pages.error ?? pages.result}`
+  }
   if (search && !search.skipped && search.result !== 'success' && search.result === result) {
     const checked =
       reports.length > 0 ? `${reports.length === 1 ? 'The wait' : `All ${reports.length} waits`} succeeded, but the search check did not: ` : 'Search check: '
     return `${checked}${search.error ?? search.result}`
   }
+  if (reports.length === 0 && pages && !pages.skipped && !search)
+    return `Page check passed: ${counted(pages.pages.length, 'page')} live${trigger?.automation ? ' (and the automation run was accepted)' : ''}.`
+  if (reports.length === 0 && trigger?.automation && !search)
+    // The run's id is the platform's: the log and the outputs carry it, made safe there.
+    return "The automation run was accepted. The platform publishes no status for a run: follow it in the project's automation runs in the dashboard."
   if (reports.length === 0)
     return `Search check passed: ${counted(queriesOf(search).length, 'query', 'queries')}, ${queriesOf(search).reduce((n, q) => n + q.results.length, 0)} results.`
   const matching = reports.filter((r) => r.result === result)

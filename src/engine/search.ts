@@ -132,10 +132,11 @@ export async function runSearchCheck(settings: SearchSettings, deps: SearchDeps)
 }
 
 /** The report of a search check that did not run because a wait did not succeed. */
-export function skippedSearch(waitResult: Result, elapsedMs: number): SearchSkipped {
+export function skippedSearch(waitResult: Result, elapsedMs: number, what = 'the wait'): SearchSkipped {
+  const runOnly = what === 'the wait' ? 'searches run only after every wait has succeeded' : `searches run only after ${what} has passed`
   return {
     skipped: true,
-    reason: `not run: the wait ended with ${waitResult} after ${formatDuration(elapsedMs)}, and searches run only after every wait has succeeded`
+    reason: `not run: ${what} ended with ${waitResult} after ${formatDuration(elapsedMs)}, and ${runOnly}`
   }
 }
 

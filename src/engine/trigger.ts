@@ -5,35 +5,59 @@ import { identifierProblem } from './ids.js'
 import { pollUntilSettled, requestAllowance } from './poll.js'
 import { formatDuration } from '../durations.js'
 import { counted, oneLine } from '../text.js'
-import type { Attempt, Clock, TargetRef, TriggerKind, TriggerReport, TriggerSettings } from '../model.js'
+import type { Attempt, Clock, StartKind, TargetRef, TriggerReport, TriggerSettings } from '../model.js'
 
+/** What an answer names: the target to wait on, or a run that has none. */
 interface Started {
-  ref: TargetRef
+  ref?: TargetRef
   previewUrl?: string
+  automation?: { runId: string; jobId: string | undefined }
 }
 
 const text = z.string().nullish().catch(undefined)
 const statusAnswer = z.looseObject({ statusId: z.string().min(1), previewUrl: text })
 const jobAnswer = z.looseObject({ id: z.string().min(1) })
+const automationAnswer = z.looseObject({ instanceId: z.string().min(1), jobId: text })
+/** The job as the platform holds it when the message arrives: it may still show the state from before. */
+const messageAnswer = z.looseObject({})
+
+/** How an operation's messages speak of it: work is started, a message is sent. */
+interface Verbs {
+  /** `start`, `send` */
+  act: string
+  /** `starts`, `sends` */
+  acts: string
+  /** `started`, `sent`: no update was …, the update was … */
+  done: string
+  /** `started`, `been taken`: the update may have … anyway */
+  happened: string
+}
+const STARTING: Verbs = { act: 'start', acts: 'starts', done: 'started', happened: 'started' }
+const SENDING: Verbs = { act: 'send', acts: 'sends', done: 'sent', happened: 'been taken' }
 
 /** One operation that starts work: where it is sent, what it sends, and what its answer names. */
 interface Operation {
+  /** How messages speak of it; starting work unless given. */
+  verbs?: Verbs
   /** Words for people: `update`, `preview deployment of branch x`, `agent job`. */
   what(settings: TriggerSettings): string
-  path(projectId: string): string
+  path(projectId: string, settings: TriggerSettings): string
   body(settings: TriggerSettings): unknown
-  /** The answer field that names what was started, for messages. */
+  /** The answer field that names what was started, for messages, and what it is for. */
   idField: string
-  read(body: unknown, projectId: string): Started | undefined
+  idPurpose?: string
+  read(body: unknown, projectId: string, settings: TriggerSettings): Started | undefined
   /** The input to check after a 400. */
   badRequestInput: string
+  /** What a 404 means, with the inputs to check. */
+  notFound(settings: TriggerSettings): string
   /** What a 403 means for this operation, beside a key that may not do it. */
   forbidden: string
   /** Where to look for work that may have started. */
   findIt: string
 }
 
-const OPERATIONS: Record<TriggerKind, Operation> = {
+const OPERATIONS: Record<StartKind, Operation> = {
   update: {
     what: () => 'update',
     path: (projectId) => `/v1/project/update/${encodeURIComponent(projectId)}`,
@@ -44,6 +68,7 @@ const OPERATIONS: Record<TriggerKind, Operation> = {
       return answer.success ? { ref: { kind: 'update', id: answer.data.statusId } } : undefined
     },
     badRequestInput: 'project-id',
+    notFound: nothingToStartIn,
     forbidden: 'check that admin-key belongs to the project in project-id',
     findIt: "the project's updates in the dashboard"
   },
@@ -60,6 +85,7 @@ const OPERATIONS: Record<TriggerKind, Operation> = {
       return started
     },
     badRequestInput: 'preview-branch',
+    notFound: nothingToStartIn,
     forbidden: "previews may not be part of the organization's plan, or admin-key may not belong to the project in project-id",
     findIt: "the project's previews and updates in the dashboard"
   },
@@ -73,13 +99,53 @@ const OPERATIONS: Record<TriggerKind, Operation> = {
       return answer.success ? { ref: { kind: 'job', id: answer.data.id, projectId } } : undefined
     },
     badRequestInput: 'agent-prompt',
+    notFound: nothingToStartIn,
     forbidden: 'check that admin-key belongs to the project in project-id',
     findIt: "the project's agent jobs in the dashboard (and new pull requests in the source repository)"
+  },
+  automation: {
+    what: (settings) => `run of automation ${settings.kind === 'automation' ? oneLine(settings.automationId, 100) : ''}`,
+    path: (projectId, settings) =>
+      `/v1/workflow/${encodeURIComponent(projectId)}/${encodeURIComponent(settings.kind === 'automation' ? settings.automationId : '')}/trigger`,
+    body: () => undefined,
+    idField: 'instanceId',
+    idPurpose: 'naming the run',
+    read: (body) => {
+      const answer = automationAnswer.safeParse(body)
+      return answer.success ? { automation: { runId: answer.data.instanceId, jobId: answer.data.jobId ?? undefined } } : undefined
+    },
+    // The platform's 400: a malformed id, an automation that is not active, or one without a custom schedule.
+    badRequestInput: 'automation-id (it must name an active automation with a custom schedule)',
+    notFound: (settings) =>
+      `the platform found no automation ${settings.kind === 'automation' ? oneLine(settings.automationId, 100) : ''} in project ${oneLine(settings.projectId, 100)}`,
+    forbidden: 'check that admin-key belongs to the project in project-id',
+    findIt: "the project's automation runs in the dashboard"
+  },
+  message: {
+    verbs: SENDING,
+    what: (settings) => `follow-up message to agent job ${settings.kind === 'message' ? oneLine(settings.jobId, 100) : ''}`,
+    path: (projectId, settings) =>
+      `/v2/agent/${encodeURIComponent(projectId)}/job/${encodeURIComponent(settings.kind === 'message' ? settings.jobId : '')}/message`,
+    body: (settings) => ({ prompt: settings.kind === 'message' ? settings.prompt : '' }),
+    idField: 'id',
+    // The job is the one the message went to, whatever state the answer still shows.
+    read: (body, projectId, settings) =>
+      messageAnswer.safeParse(body).success && settings.kind === 'message' ? { ref: { kind: 'job', id: settings.jobId, projectId } } : undefined,
+    badRequestInput: 'agent-message',
+    notFound: (settings) =>
+      `the platform found no agent job ${settings.kind === 'message' ? oneLine(settings.jobId, 100) : ''} in project ${oneLine(settings.projectId, 100)}`,
+    forbidden: 'check that admin-key belongs to the project in project-id',
+    findIt: 'the agent job in the dashboard (and new commits on its pull request)'
   }
 }
 
+/** The 404 of an operation that starts work in a project: the project is not found. */
+function nothingToStartIn(settings: TriggerSettings): string {
+  return `the platform found nothing to start the ${OPERATIONS[settings.kind].what(settings)} in`
+}
+
 export function triggerPath(settings: TriggerSettings): string {
-  return OPERATIONS[settings.kind].path(settings.projectId)
+  return OPERATIONS[settings.kind].path(settings.projectId, settings)
 }
 
 /**
@@ -102,21 +168,31 @@ export function classifyStartAnswer(settings: TriggerSettings, facts: ResponseFa
     return { kind: 'transient', reason: `HTTP 429 (rate limit)${quoted}`, notActedOn: true, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) }
   if (status === 503 && retryAfterMs !== undefined) return { kind: 'transient', reason: `HTTP 503 (unavailable)${quoted}`, notActedOn: true, retryAfterMs }
   const what = operation.what(settings)
+  const verbs = operation.verbs ?? STARTING
   if (status === 401)
     return {
       kind: 'fatal',
-      reason: `HTTP 401: the platform rejected admin-key, so no ${what} was started${quoted}. Check that the secret holds a current admin API key`
+      reason: `HTTP 401: the platform rejected admin-key, so no ${what} was ${verbs.done}${quoted}. Check that the secret holds a current admin API key`
     }
-  if (status === 400) return { kind: 'fatal', reason: `HTTP 400: the platform refused to start the ${what}${quoted}. Check ${operation.badRequestInput}` }
-  if (status === 403) return { kind: 'fatal', reason: `HTTP 403: the platform refused to start the ${what}${quoted}; ${operation.forbidden}` }
-  if (status === 404) return { kind: 'fatal', reason: `HTTP 404: the platform found nothing to start the ${what} in${quoted}. Check project-id` }
+  if (status === 400)
+    return { kind: 'fatal', reason: `HTTP 400: the platform refused to ${verbs.act} the ${what}${quoted}. Check ${operation.badRequestInput}` }
+  if (status === 403) return { kind: 'fatal', reason: `HTTP 403: the platform refused to ${verbs.act} the ${what}${quoted}; ${operation.forbidden}` }
+  if (status === 404) return { kind: 'fatal', reason: `HTTP 404: ${operation.notFound(settings)}${quoted}. Check ${notFoundInputs(settings)}` }
   return { kind: 'fatal', reason: maybeStarted(settings, `HTTP ${status}${quoted}`) }
 }
 
+/** The inputs that name what a 404 did not find. */
+function notFoundInputs(settings: TriggerSettings): string {
+  if (settings.kind === 'automation') return 'automation-id and project-id'
+  return settings.kind === 'message' ? 'job-id and project-id' : 'project-id'
+}
+
 /** The message for a POST whose fate is unknown: say so, and how to find out. */
-function maybeStarted(settings: TriggerSettings, what: string, likely = 'may have started anyway'): string {
+function maybeStarted(settings: TriggerSettings, what: string, likely: 'may' | 'probably' = 'may'): string {
   const operation = OPERATIONS[settings.kind]
-  return `the request that starts the ${operation.what(settings)} ended without a usable answer (${what}), so the ${operation.what(settings)} ${likely}. It was not sent again, so that the work does not run twice: look in ${operation.findIt} before you re-run this job`
+  const verbs = operation.verbs ?? STARTING
+  const fate = likely === 'may' ? `may have ${verbs.happened} anyway` : `has probably ${verbs.happened}`
+  return `the request that ${verbs.acts} the ${operation.what(settings)} ended without a usable answer (${what}), so the ${operation.what(settings)} ${fate}. It was not sent again, so that the work does not run twice: look in ${operation.findIt} before you re-run this job`
 }
 
 export interface TriggerDeps {
@@ -140,8 +216,9 @@ export interface TriggerDeps {
  */
 export async function startWork(settings: TriggerSettings, deps: TriggerDeps): Promise<TriggerReport> {
   const operation = OPERATIONS[settings.kind]
+  const verbs = operation.verbs ?? STARTING
   const report: TriggerReport = { kind: settings.kind, result: 'error', ref: undefined, previewUrl: undefined, requests: 0, error: null }
-  const path = operation.path(settings.projectId)
+  const path = operation.path(settings.projectId, settings)
   const json = operation.body(settings)
   let lastRetry: { reason: string; retryAfterMs?: number | undefined } | undefined
   // What a cancel cut short: work whose answer came in with the cancel, or a request already sent.
@@ -150,13 +227,13 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
 
   const read = (answer: ApiResult): Attempt<Started> => {
     if (answer.kind === 'ok') {
-      const started = operation.read(answer.body, settings.projectId)
+      const started = operation.read(answer.body, settings.projectId, settings)
       if (!started)
         return {
           kind: 'fatal',
-          reason: maybeStarted(settings, `the answer has no string "${operation.idField}" to wait on`, 'has probably started')
+          reason: maybeStarted(settings, `the answer has no string "${operation.idField}" ${operation.idPurpose ?? 'to wait on'}`, 'probably')
         }
-      const problem = identifierProblem(started.ref.id)
+      const problem = started.ref && identifierProblem(started.ref.id)
       if (problem)
         return {
           kind: 'fatal',
@@ -182,7 +259,7 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
     const asked = lastRetry?.retryAfterMs
     const tooLong =
       asked !== undefined && deps.clock.now() + asked >= deps.deadline ? ` and asked to wait ${formatDuration(asked)} before another try, past the timeout` : ''
-    return `no ${operation.what(settings)} was started before the timeout ran out: ${what}${tooLong}. Re-run later, or raise timeout`
+    return `no ${operation.what(settings)} was ${verbs.done} before the timeout ran out: ${what}${tooLong}. Re-run later, or raise timeout`
   }
 
   const attempt = async (): Promise<Attempt<Started>> => {
@@ -223,18 +300,16 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
   switch (end.kind) {
     case 'settled':
       report.result = 'success'
-      report.ref = end.value.ref
-      report.previewUrl = end.value.previewUrl
+      keepStarted(report, end.value)
       break
     case 'cancelled':
       report.result = 'cancelled'
       if (startedAsCancelled) {
         // The answer came with the cancel: the work runs, and its id is worth keeping.
-        report.ref = startedAsCancelled.ref
-        report.previewUrl = startedAsCancelled.previewUrl
-        report.error = `the run was cancelled just after the ${operation.what(settings)} was started`
+        keepStarted(report, startedAsCancelled)
+        report.error = `the run was cancelled just after the ${operation.what(settings)} was ${verbs.done}`
       } else
-        report.error = `the run was cancelled while starting the ${operation.what(settings)}${sentWhenCancelled ? '; the request had been sent, so it may have started' : '; nothing was started'}`
+        report.error = `the run was cancelled while ${verbs.act === 'start' ? 'starting' : 'sending'} the ${operation.what(settings)}${sentWhenCancelled ? `; the request had been sent, so it may have ${verbs.happened}` : `; nothing was ${verbs.done}`}`
       break
     case 'error':
       report.error = end.reason
@@ -246,4 +321,15 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
       break
   }
   return report
+}
+
+function keepStarted(report: TriggerReport, started: Started): void {
+  report.ref = started.ref
+  report.previewUrl = started.previewUrl
+  if (started.automation) report.automation = started.automation
+}
+
+/** Whether the POST was answered with what it started: a target to wait on, or a run that has none. */
+export function workStarted(report: TriggerReport): boolean {
+  return report.ref !== undefined || report.automation !== undefined
 }

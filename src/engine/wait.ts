@@ -5,6 +5,7 @@ import { createLimiter } from './limit.js'
 import { newLogLines } from './log-lines.js'
 import { pollUntilSettled, requestAllowance } from './poll.js'
 import { recordIdMismatch } from './targets/identity.js'
+import { createFollowUpGate } from './targets/follow-up.js'
 import { jobTarget } from './targets/job.js'
 import type { TargetKind } from './targets/target.js'
 import { updateTarget } from './targets/update.js'
@@ -24,6 +25,8 @@ export interface WaitDeps {
   events: WaitEvents
   /** When waiting must end; defaults to `timeout` from now. A run that started work first passes its own. */
   deadline?: number
+  /** The agent job a follow-up message was sent to, and when it was accepted: it is waited on for that message. */
+  followUp?: { ref: TargetRef; sentAt: number }
 }
 
 /**
@@ -130,6 +133,7 @@ async function pollTarget(ref: TargetRef, ctx: PollContext): Promise<TargetRepor
     finishedAfterMs: 0
   }
   const warned = new Set<string>()
+  const followUp = deps.followUp && sameTarget(deps.followUp.ref, ref) ? createFollowUpGate(deps.followUp.sentAt) : undefined
 
   const attempt = async (pollNumber: number): Promise<Attempt<Judgement & { state: 'settled' }>> => {
     const answer = await ctx.limit(async (): Promise<ApiResult> => {
@@ -176,7 +180,12 @@ async function pollTarget(ref: TargetRef, ctx: PollContext): Promise<TargetRepor
     report.logs = logs
     if (added.lines.length > 0 || added.gap) deps.events.logLines(ref, added.lines, added.gap)
     deps.events.pollDone(ref, pollNumber, `status ${record.status}`)
-    const judgement = kind.judge(record, settings)
+    let judgement = kind.judge(record, settings)
+    if (followUp) {
+      const verdict = followUp.judge(record.status, judgement, deps.clock.now())
+      judgement = verdict.judgement
+      if (verdict.notice) deps.events.notice?.(ref, verdict.notice.message)
+    }
     if (judgement.state === 'settled') return { kind: 'settled', value: judgement }
     if (judgement.unknownStatus && !warned.has(record.status)) {
       warned.add(record.status)
@@ -205,7 +214,8 @@ async function pollTarget(ref: TargetRef, ctx: PollContext): Promise<TargetRepor
       report.result = 'timeout'
       const state = report.status ? `still "${report.status}"` : 'no status read'
       const last = end.lastProblem ? `; last problem: ${end.lastProblem}` : ''
-      report.error = `${state} when the timeout (${formatDuration(settings.timeoutMs)}) ran out${last}`
+      const stale = followUp?.stale(report.status)
+      report.error = `${state} when the timeout (${formatDuration(settings.timeoutMs)}) ran out${stale ? ` (${stale})` : ''}${last}`
       break
     }
     case 'cancelled':
@@ -218,6 +228,10 @@ async function pollTarget(ref: TargetRef, ctx: PollContext): Promise<TargetRepor
       break
   }
   return report
+}
+
+function sameTarget(a: TargetRef, b: TargetRef): boolean {
+  return a.kind === b.kind && a.id === b.id
 }
 
 export function describeRef(ref: TargetRef): string {

@@ -4,6 +4,7 @@
 import type { z } from 'zod'
 import { commentDefaults, commentSchema } from './comment.js'
 import { deploymentDefaults, deploymentSchema } from './deployment.js'
+import { pageDefaults, pageSchema } from './pages.js'
 import { platformDefaults, platformSchema } from './platform.js'
 import { searchDefaults, searchSchema } from './search.js'
 import { targetDefaults, targetSchema } from './targets.js'
@@ -15,6 +16,7 @@ const SCHEMAS = {
   ...targetSchema.shape,
   ...waitingSchema.shape,
   ...searchSchema.shape,
+  ...pageSchema.shape,
   ...commentSchema.shape,
   ...deploymentSchema.shape,
   ...triggerSchema.shape
@@ -26,6 +28,7 @@ export const INPUT_DEFAULTS = {
   ...targetDefaults,
   ...waitingDefaults,
   ...searchDefaults,
+  ...pageDefaults,
   ...commentDefaults,
   ...deploymentDefaults,
   ...triggerDefaults

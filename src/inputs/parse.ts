@@ -1,5 +1,5 @@
 // The action's inputs → typed Settings, or every problem at once. Each group of inputs
-// (platform, targets, waiting, search, comment, deployment, trigger) has its own module with its schema;
+// (platform, targets, waiting, search, pages, comment, deployment, trigger) has its own module with its schema;
 // the rules between them are in rules.ts.
 import { parseDuration } from '../durations.js'
 import type { CommentKind, CommentSettings, Settings } from '../model.js'
@@ -7,6 +7,7 @@ import { deploymentSettings } from './deployment.js'
 import { INPUT_DEFAULTS, INPUT_NAMES, INPUT_SCHEMAS, type Fields, type InputName, type RawInputs } from './fields.js'
 import { hideUserinfo } from './platform.js'
 import { CROSS_INPUT_RULES, inputView, type InputView } from './rules.js'
+import { pageSettings } from './pages.js'
 import { searchSettings } from './search.js'
 import { TARGET_LISTS, targetRefs } from './targets.js'
 import { TRIGGERS, triggerSettings } from './trigger.js'
@@ -17,7 +18,7 @@ export { INPUT_DEFAULTS, INPUT_NAMES, type InputName, type RawInputs } from './f
 /** Inputs whose values must never be echoed back, not even in an error. */
 const SECRET_INPUTS: ReadonlySet<InputName> = new Set(['admin-key', 'assistant-key', 'github-token'])
 /** List inputs: their problems name the one item at fault rather than the whole value. */
-const LIST_INPUTS: ReadonlySet<string> = new Set(Object.keys(TARGET_LISTS))
+const LIST_INPUTS: ReadonlySet<string> = new Set([...Object.keys(TARGET_LISTS), 'page-path'])
 
 /** On invalid input, the comment is still written (with the problems) when its own inputs are sound. */
 export type ParsedInputs = { ok: true; settings: Settings } | { ok: false; problems: string[]; comment: CommentSettings | undefined }
@@ -68,8 +69,9 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
       baseUrl: f['base-url'],
       adminKey: f['admin-key'],
       search: searchSettings(f),
+      pages: pageSettings(f),
       targets: targetRefs(f),
-      trigger: triggerSettings(f, f['project-id']),
+      trigger: triggerSettings(f, f['project-id'], f['job-id']),
       expectSha: f['expect-sha'],
       timeoutMs: f.timeout,
       minIntervalMs: f['min-interval'],
@@ -131,10 +133,13 @@ function commentKinds(inputs: InputView): CommentKind[] {
   const waitedOn = new Set(
     Object.entries(TARGET_LISTS).flatMap(([name, list]) => (inputs.items(name as keyof typeof TARGET_LISTS).length > 0 ? [list.kind] : []))
   )
-  if (started) waitedOn.add(TRIGGERS[started].waitsOn)
+  const waitsOn = started ? TRIGGERS[started].waitsOn : undefined
+  if (waitsOn) waitedOn.add(waitsOn)
   const kinds: CommentKind[] = Object.values(TARGET_LISTS)
     .map((list) => list.kind)
     .filter((kind) => waitedOn.has(kind))
+  if (started === 'automation') kinds.push('automation')
+  if (inputs.given('page-path')) kinds.push('page')
   if (inputs.given('search-query')) kinds.push('search')
   return kinds
 }

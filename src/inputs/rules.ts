@@ -25,6 +25,8 @@ export type Rule = (inputs: InputView) => string | false | undefined
 
 const targetsGiven = (i: InputView) => Object.keys(TARGET_LISTS).some((name) => i.items(name as TargetListInput).length > 0)
 const triggerGiven = (i: InputView) => i.given('trigger')
+/** The agent jobs given, each counted once. */
+const jobCount = (i: InputView) => new Set(i.items('job-id')).size
 /** The trigger's kind, when one was given and is valid. */
 const triggerKind = (i: InputView) => (i.parsed('trigger') ? i.value('trigger') : undefined)
 const UPDATE_TRIGGERS = Object.entries(TRIGGERS)
@@ -44,6 +46,8 @@ export const CROSS_INPUT_RULES: readonly Rule[] = [
     !targetsGiven(i) &&
     !i.given('search-query') &&
     !triggerGiven(i) &&
+    !i.given('agent-message') &&
+    !i.given('page-path') &&
     'status-id / job-id / search-query: nothing to do; give a status-id, a job-id with project-id, or a search-query, or start work with trigger',
   // The schedule
   (i) =>
@@ -61,6 +65,21 @@ export const CROSS_INPUT_RULES: readonly Rule[] = [
     i.given('assistant-key') &&
     i.text('assistant-key') === i.text('admin-key') &&
     'assistant-key: (hidden) is the same as admin-key; the platform has two kinds of keys: the admin key reads updates and jobs, the assistant key searches. Give each its own key',
+  // The page check (its domain and key are the search check's; their problems are said once)
+  (i) =>
+    i.given('page-contains') &&
+    !i.given('page-path') &&
+    'page-contains: is only used with page-path; give the pages that must hold the text in page-path, or remove page-contains',
+  (i) =>
+    i.given('page-path') &&
+    !i.given('search-query') &&
+    !i.given('search-domain') &&
+    'search-domain: is required with page-path (the pages are read from the docs site of that domain: the last segment of the dashboard URL of the docs site)',
+  (i) =>
+    i.given('page-path') &&
+    !i.given('search-query') &&
+    !i.given('assistant-key') &&
+    'assistant-key: is required with page-path (the assistant API key of the platform reads the pages)',
   // The deployment
   (i) =>
     i.given('deployment-url') &&
@@ -87,6 +106,17 @@ export const CROSS_INPUT_RULES: readonly Rule[] = [
         ]
       : []
   ),
+  // The follow-up to an agent job
+  (i) =>
+    i.given('agent-message') &&
+    jobCount(i) !== 1 &&
+    (jobCount(i) === 0
+      ? 'agent-message: needs the agent job to send it to; give its id in job-id (with project-id)'
+      : `agent-message: is sent to one agent job, and job-id lists ${jobCount(i)}; give only the job the message is for in job-id, and wait on the others in another step`),
+  (i) =>
+    i.given('agent-message') &&
+    triggerGiven(i) &&
+    'agent-message: cannot be combined with trigger (a step sends one request that starts work); send the follow-up in a step of its own, or remove trigger',
   (i) =>
     i.given('expect-sha') &&
     i.parsed('trigger') &&

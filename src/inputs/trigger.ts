@@ -1,11 +1,14 @@
-// Starting the work before waiting on it, and the commit an update must deploy.
+// Starting the work before waiting on it (or sending a follow-up to an agent job), and the commit an update must deploy.
 import { z } from 'zod'
 import { TRIGGER_KINDS, type TargetRef, type TriggerKind, type TriggerSettings } from '../model.js'
+import { identifierSchema } from './values.js'
 
 export const triggerDefaults = {
   trigger: '',
   'preview-branch': '',
   'agent-prompt': '',
+  'automation-id': '',
+  'agent-message': '',
   'expect-sha': ''
 } as const
 
@@ -30,6 +33,8 @@ export const triggerSchema = z.object({
     return text
   }),
   'agent-prompt': z.string().max(MAX_PROMPT_LENGTH, { message: `is longer than ${MAX_PROMPT_LENGTH} characters` }),
+  'automation-id': identifierSchema,
+  'agent-message': z.string().max(MAX_PROMPT_LENGTH, { message: `is longer than ${MAX_PROMPT_LENGTH} characters` }),
   'expect-sha': z.string().transform((text, ctx) => {
     if (text === '') return undefined
     if (!/^[0-9a-f]{7,40}$/i.test(text)) {
@@ -44,10 +49,10 @@ export const triggerSchema = z.object({
 type TriggerFields = z.output<typeof triggerSchema>
 
 interface TriggerInputs {
-  /** The kind of target the started work is waited on as. */
-  waitsOn: TargetRef['kind']
+  /** The kind of target the started work is waited on as; none for work the platform publishes no status of. */
+  waitsOn: TargetRef['kind'] | undefined
   /** The input this kind needs, and no other kind takes. */
-  extra?: { input: 'preview-branch' | 'agent-prompt'; what: string }
+  extra?: { input: 'preview-branch' | 'agent-prompt' | 'automation-id'; what: string }
   settings(projectId: string, f: TriggerFields): TriggerSettings
 }
 
@@ -63,11 +68,20 @@ export const TRIGGERS: Record<TriggerKind, TriggerInputs> = {
     waitsOn: 'job',
     extra: { input: 'agent-prompt', what: 'the instruction for the agent' },
     settings: (projectId, f) => ({ kind: 'agent', projectId, prompt: f['agent-prompt'] })
+  },
+  automation: {
+    waitsOn: undefined,
+    extra: { input: 'automation-id', what: 'the id of the automation to run now' },
+    settings: (projectId, f) => ({ kind: 'automation', projectId, automationId: f['automation-id'] })
   }
 }
 
-export function triggerSettings(f: TriggerFields, projectId: string): TriggerSettings | undefined {
-  return f.trigger === undefined ? undefined : TRIGGERS[f.trigger].settings(projectId, f)
+/** The one POST that starts work: `trigger`'s, or the follow-up `agent-message` sends to the one job in `jobIds`. */
+export function triggerSettings(f: TriggerFields, projectId: string, jobIds: readonly string[]): TriggerSettings | undefined {
+  if (f.trigger !== undefined) return TRIGGERS[f.trigger].settings(projectId, f)
+  const jobId = jobIds[0]
+  if (f['agent-message'] !== '' && jobId !== undefined) return { kind: 'message', projectId, jobId, prompt: f['agent-message'] }
+  return undefined
 }
 
 /** A git branch name as git would accept it (git check-ref-format), kept to what a URL and a log can show. */

@@ -4,7 +4,7 @@ import type { CommentKind, RunOutcome, TargetRef } from '../model.js'
 import { describeRef } from '../engine/wait.js'
 import { explainRun, explainTarget, fileAnnotations, fileRefText, resultMark, titleFor } from './explain.js'
 import { escapeText, escapeWithCode, link, codeSpan, table } from './markdown.js'
-import { runFacts } from './facts.js'
+import { pageFacts, runFacts } from './facts.js'
 import { startedMarkdown } from './started.js'
 
 /** Where the comment says it came from: the commit and the run. */
@@ -35,6 +35,7 @@ export function renderInProgressComment(marker: string, targets: readonly Target
 }
 
 export const MAX_COMMENT_FILES = 20
+export const MAX_COMMENT_PAGES = 20
 
 /** Where a comment belongs: the run's workflow, job and step, and the pr-comment-key that keeps matrix legs apart. */
 export interface CommentPlace {
@@ -74,6 +75,8 @@ export function renderComment(outcome: RunOutcome, marker: string, source: Comme
   const from: CommentSource = typeof source === 'string' ? { runUrl: source } : (source ?? {})
   const { lead, next } = explainRun(outcome)
   const lines = [marker, `### ${titleFor(outcome)}`, '', `**${escapeText(lead[0] ?? '', 600)}**`, '']
+  const deployed = deployedLine(outcome, from.sha)
+  if (deployed) lines.push(deployed, '')
   const started = startedMarkdown(outcome.trigger)
   if (started) lines.push(started, '')
   if (outcome.problems.length > 0) lines.push(...outcome.problems.slice(0, 20).map((problem) => `- ${escapeText(problem, 300)}`), '')
@@ -107,10 +110,47 @@ export function renderComment(outcome: RunOutcome, marker: string, source: Comme
       .join(', ')
     lines.push(`**Files changed (${files.length}):** ${shown}${files.length > MAX_COMMENT_FILES ? `, … and ${files.length - MAX_COMMENT_FILES} more` : ''}`, '')
   }
+  if (outcome.pages && !outcome.pages.skipped) {
+    lines.push('**Pages:**', '')
+    for (const page of outcome.pages.pages.slice(0, MAX_COMMENT_PAGES)) {
+      const [found, holds, when] = pageFacts(page)
+      lines.push(`- ${resultMark(page.result)} ${codeSpan(page.path, 150)}: found ${found}, holds the text ${holds}, ${when}`)
+    }
+    if (outcome.pages.pages.length > MAX_COMMENT_PAGES) lines.push(`- … and ${outcome.pages.pages.length - MAX_COMMENT_PAGES} more (see the job summary)`)
+    lines.push('')
+  }
   if (outcome.search && !outcome.search.skipped) {
     const count = facts.searchResults
     lines.push(`**Search check:** ${outcome.search.result}, ${counted(outcome.search.queries.length, 'query', 'queries')}, ${count} results`, '')
   }
   lines.push(footer(from, `took ${formatDuration(outcome.elapsedMs)}`))
   return `${lines.join('\n')}\n`
+}
+
+/** Deployed commits listed one by one; the summary has every update. */
+const MAX_DEPLOYED_LISTED = 5
+
+/**
+ * The commit each update deployed (its record's `commit.sha`, once the platform says `success`),
+ * which may not be the run's commit (a deploy branch, a re-run): said beside it when it differs.
+ */
+export function deployedLine(outcome: RunOutcome, runSha: string | undefined): string | undefined {
+  const deployed = outcome.targets.flatMap((t) =>
+    t.parsed?.kind === 'update' && t.parsed.data.status === 'success' && t.parsed.data.commit?.sha?.trim()
+      ? [{ id: t.ref.id, sha: t.parsed.data.commit.sha.trim() }]
+      : []
+  )
+  if (deployed.length === 0) return undefined
+  const shas = [...new Set(deployed.map((d) => d.sha))]
+  const short = (sha: string) => codeSpan(sha.slice(0, 7))
+  const listed =
+    shas.length === 1
+      ? short(shas[0] ?? '')
+      : deployed
+          .slice(0, MAX_DEPLOYED_LISTED)
+          .map((d) => `${short(d.sha)} (update ${codeSpan(d.id, 80)})`)
+          .join(', ') + (deployed.length > MAX_DEPLOYED_LISTED ? `, … and ${deployed.length - MAX_DEPLOYED_LISTED} more` : '')
+  const run = runSha?.toLowerCase()
+  const other = run !== undefined && shas.some((sha) => !(sha.toLowerCase().startsWith(run) || run.startsWith(sha.toLowerCase())))
+  return `**Deployed commit${shas.length === 1 ? '' : 's'}:** ${listed}${other ? ` — not the commit of this run, ${short(runSha ?? '')}` : ''}`
 }

@@ -2,7 +2,7 @@ import { formatDuration } from '../durations.js'
 import { counted, oneLine } from '../text.js'
 import { listed, TERMINAL_STATES } from '../engine/targets/states.js'
 import { describeRef } from '../engine/wait.js'
-import type { RunOutcome, TargetReport } from '../model.js'
+import type { RunOutcome, StartKind, TargetReport } from '../model.js'
 
 /** What the user reads about one target: why it ended as it did, and what to do next. */
 export interface Explanation {
@@ -248,6 +248,15 @@ export function explainRun(outcome: RunOutcome, options: ExplainOptions = {}): R
   if (outcome.result === 'success') return { lead: [capitalize(outcome.headline)], quoted: [], next: '' }
   const failing = outcome.targets.filter((t) => t.result !== 'success')
   if (failing.length === 0) {
+    if (outcome.pages && !outcome.pages.skipped && outcome.pages.result !== 'success')
+      return {
+        lead: [outcome.headline],
+        quoted: [],
+        next:
+          outcome.pages.result === 'failure'
+            ? 'check page-path (paths as search results give them), search-domain and page-contains against the published docs; if the change takes longer to show, raise `timeout`'
+            : 'check search-domain and assistant-key, and that base-url reaches the discovery API'
+      }
     if (outcome.search && !outcome.search.skipped && outcome.search.result !== 'success')
       return {
         lead: [outcome.headline],
@@ -335,26 +344,39 @@ export function resultMark(result: keyof typeof MARKS): string {
 }
 
 /** A heading that fits the kind of work: "Docs update deployed", "Agent job failed", "Docs search check passed". */
-const STARTED_WORK = { update: 'docs update', preview: 'docs preview', agent: 'agent job' } as const
+const STARTED_WORK = { update: 'docs update', preview: 'docs preview', agent: 'agent job', automation: 'automation run' } as const
+/** The heading of work that could not be started (or sent), and of a cancel while it was. */
+const NOT_STARTED: Record<StartKind, { could: string; while: string }> = {
+  ...(Object.fromEntries(
+    Object.entries(STARTED_WORK).map(([kind, work]) => [kind, { could: `Could not start the ${work}`, while: `Cancelled while starting the ${work}` }])
+  ) as Record<keyof typeof STARTED_WORK, { could: string; while: string }>),
+  message: { could: 'Could not send the follow-up to the agent job', while: 'Cancelled while sending the follow-up to the agent job' }
+}
 
 export function titleFor(outcome: RunOutcome): string {
   const trigger = outcome.trigger
   if (trigger && trigger.result !== 'success')
     return trigger.result === 'cancelled'
-      ? `${MARKS.cancelled} Cancelled while starting the ${STARTED_WORK[trigger.kind]}`
-      : `${MARKS[trigger.result]} Could not start the ${STARTED_WORK[trigger.kind]}`
-  // When every wait succeeded and the search check did not, the heading is about the search.
-  const searchFailed = outcome.result !== 'success' && outcome.search && !outcome.search.skipped && outcome.targets.every((t) => t.result === 'success')
+      ? `${MARKS.cancelled} ${NOT_STARTED[trigger.kind].while}`
+      : `${MARKS[trigger.result]} ${NOT_STARTED[trigger.kind].could}`
+  // A run of an automation alone: accepted is all the platform tells.
+  if (trigger?.kind === 'automation' && outcome.targets.length === 0 && !outcome.search && !outcome.pages && outcome.result === 'success')
+    return `${MARKS.success} Automation run started`
+  // When every wait succeeded and a check after them did not, the heading is about that check.
+  const waitsPassed = outcome.result !== 'success' && outcome.targets.every((t) => t.result === 'success')
+  const pagesFailed = waitsPassed && outcome.pages && !outcome.pages.skipped && outcome.pages.result !== 'success'
+  const searchFailed = waitsPassed && !pagesFailed && outcome.search && !outcome.search.skipped
   // A started preview is the one update of its run: call it what it is.
   const preview = trigger?.kind === 'preview' && outcome.targets.length === 1
-  const work = searchFailed ? 'docs search check' : preview ? 'docs preview' : describeWork(outcome)
+  const onlyPages = outcome.targets.length === 0 && outcome.pages && !outcome.search
+  const work = pagesFailed || onlyPages ? 'docs page check' : searchFailed ? 'docs search check' : preview ? 'docs preview' : describeWork(outcome)
   const Work = capitalize(work)
   const plural = /s$/.test(work) || work.includes(' and ')
   const mark = MARKS[outcome.result]
   switch (outcome.result) {
     case 'success': {
       if (work === 'docs update' || work === 'docs updates' || work === 'docs preview') return `${mark} ${Work} deployed`
-      if (work === 'docs search check') return `${mark} ${Work} passed`
+      if (work === 'docs search check' || work === 'docs page check') return `${mark} ${Work} passed`
       return `${mark} ${Work} ${plural ? 'all succeeded' : 'succeeded'}`
     }
     case 'failure':

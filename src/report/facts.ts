@@ -1,5 +1,7 @@
 import { queriesOf } from '../engine/search.js'
-import type { JobRecord, RunOutcome, UpdateRecord } from '../model.js'
+import { formatDuration } from '../durations.js'
+import { counted } from '../text.js'
+import type { JobRecord, PageReport, RunOutcome, UpdateRecord } from '../model.js'
 
 /** The changed files of every update: each kind deduplicated, `changed` all three at once. */
 export interface FilesChanged {
@@ -42,4 +44,13 @@ export function runFacts(outcome: RunOutcome): RunFacts {
     polls: outcome.targets.reduce((sum, t) => sum + t.polls, 0),
     searchResults: queriesOf(outcome.search).reduce((sum, q) => sum + q.results.length, 0)
   }
+}
+
+/** Found, holds the text, and when, in words: for the summary's table and the comment's lines. */
+export function pageFacts(page: PageReport): [found: string, holds: string, when: string] {
+  const found = page.found ? `yes (${counted(page.length ?? 0, 'character')})` : page.reads > 0 ? 'no' : 'not read'
+  const holds = page.contains === null ? 'not asked' : page.contains ? 'yes' : 'no'
+  const reads = counted(page.reads, 'read')
+  const when = page.liveAfterMs !== undefined ? `live after ${formatDuration(page.liveAfterMs)} (${reads})` : `not live (${reads})`
+  return [found, holds, when]
 }

@@ -166,6 +166,10 @@ export function createLogReporter(sink: LogSink, options: { streamLogs: boolean;
       sink.endGroup()
       buffers.delete(keyOf(report.ref))
     },
+    notice(ref, message) {
+      // Outside every group: it says why the wait goes on, or why it ended as it did.
+      say(clean(`${describeRef(ref)}: ${inert(message, 600)}`))
+    },
     progress(progress) {
       say(describeProgress(progress))
     }

@@ -29,9 +29,12 @@ export const OUTPUT_NAMES = [
   'source-ref',
   'search-results',
   'search-result-count',
+  'page-results',
   'status-id',
   'job-id',
   'preview-url',
+  'automation-run-id',
+  'automation-job-id',
   'deployment-id'
 ] as const
 
@@ -205,6 +208,9 @@ function allOutputs(outcome: RunOutcome, recorded: RecordedIds): Outputs {
       }))
     ),
     'search-result-count': String(searchResults),
+    'page-results': jsonListWithin(
+      outcome.pages && !outcome.pages.skipped ? outcome.pages.pages.map((p) => ({ path: p.path, found: p.found, contains: p.contains, length: p.length })) : []
+    ),
     ...startedIds(outcome),
     'deployment-id': recorded.deploymentId ?? ''
   }
@@ -212,15 +218,19 @@ function allOutputs(outcome: RunOutcome, recorded: RecordedIds): Outputs {
 
 /**
  * The ids of the first update and the first agent job (the ones `trigger` started come first,
- * then the ones given, waited on or not), and the preview's address. main writes them as soon as
+ * then the ones given, waited on or not), the preview's address, and the automation run started. main writes them as soon as
  * they are known, and again here.
  */
-export function startedIds(outcome: Pick<RunOutcome, 'targets' | 'trigger' | 'notWaitedOn'>): Pick<Outputs, 'status-id' | 'job-id' | 'preview-url'> {
+export function startedIds(
+  outcome: Pick<RunOutcome, 'targets' | 'trigger' | 'notWaitedOn'>
+): Pick<Outputs, 'status-id' | 'job-id' | 'preview-url' | 'automation-run-id' | 'automation-job-id'> {
   const started = outcome.trigger?.ref
   const refs = [...(started ? [started] : []), ...outcome.targets.map((t) => t.ref), ...(outcome.notWaitedOn ?? [])]
   return {
     'status-id': refs.find((ref) => ref.kind === 'update')?.id ?? '',
     'job-id': refs.find((ref) => ref.kind === 'job')?.id ?? '',
-    'preview-url': outcome.trigger?.previewUrl ?? ''
+    'preview-url': outcome.trigger?.previewUrl ?? '',
+    'automation-run-id': outcome.trigger?.automation?.runId ?? '',
+    'automation-job-id': outcome.trigger?.automation?.jobId ?? ''
   }
 }

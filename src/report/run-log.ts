@@ -1,6 +1,6 @@
 import { formatDuration } from '../durations.js'
-import { describeRef } from '../engine/wait.js'
-import type { RunEvents, Settings, TriggerReport } from '../model.js'
+import { describeRef, PROGRESS_EVERY_MS } from '../engine/wait.js'
+import type { PageState, RunEvents, Settings, TriggerReport } from '../model.js'
 import { baseAddress, counted, oneLine } from '../text.js'
 import { createLogReporter, describeQuery, describeRetryOf, inert, type LogSink } from './log.js'
 import { startedIds } from './outputs.js'
@@ -19,6 +19,8 @@ export function createRunLog(sink: LogSink, options: RunLogOptions): RunEvents {
   const searchGroup = reopenableGroup(sink)
   let searchTitle = ''
   let searchRetry: { query: string; reason: string; times: number } | undefined
+  // The last line said of each page, to say each state once (and again only as a heartbeat).
+  const shownPages = new Map<string, { state: PageState; afterMs: number }>()
   return {
     starting: (url) => sink.info(clean(`Starting the work: POST ${url}`)),
     startRetrying: (reason, delayMs) => sink.info(clean(`${inert(reason, 300)}: nothing was started, sending the request again in ${formatDuration(delayMs)}`)),
@@ -32,6 +34,25 @@ export function createRunLog(sink: LogSink, options: RunLogOptions): RunEvents {
       const polling = `timeout ${formatDuration(settings.timeoutMs)}, polling every ${formatDuration(settings.minIntervalMs)}–${formatDuration(settings.maxIntervalMs)}`
       sink.info(`Waiting on ${what} at ${baseAddress(settings.baseUrl)} (${polling})`)
       return createLogReporter(sink, { streamLogs: settings.streamLogs, targets, clean })
+    },
+    checkingPages: (pages) => {
+      shownPages.clear()
+      sink.startGroup(
+        clean(
+          `Page check: ${counted(pages.paths.length, 'page')} on ${pages.domain}${pages.contains === undefined ? '' : `, each holding "${inert(pages.contains, 100)}"`}`
+        )
+      )
+    },
+    pageRead(path, state, reads, afterMs) {
+      // A line when a page's state changes, and one every PROGRESS_EVERY_MS while it stays so: a long wait must not look hung.
+      const last = shownPages.get(path)
+      if (last && last.state === state && afterMs - last.afterMs < PROGRESS_EVERY_MS) return
+      shownPages.set(path, { state, afterMs })
+      sink.info(clean(describePageRead(path, state, reads, afterMs)))
+    },
+    pagesDone: (pages) => {
+      if (!pages.skipped) for (const page of pages.pages) if (page.error) sink.info(clean(`✗ ${inert(page.error, 600)}`))
+      sink.endGroup()
     },
     // The group opens with the first result, so that retries before it leave no empty group.
     searching(search) {
@@ -70,12 +91,31 @@ function reopenableGroup(sink: LogSink) {
   }
 }
 
+/** One line for a read of a page. */
+export function describePageRead(path: string, state: PageState, reads: number, afterMs: number): string {
+  const page = `page "${inert(path, 200)}"`
+  const when = `after ${formatDuration(afterMs)}, ${counted(reads, 'read')}`
+  if (state === 'live') return `✓ ${page} is live (${when})`
+  const why = state === 'missing' ? 'not found yet (HTTP 404)' : 'found, but without the text yet'
+  return `${page}: ${why} (${when}); reading it again on the poll schedule`
+}
+
+/** Where a run of an automation is followed: the platform publishes no status for it. */
+export const FOLLOW_AUTOMATION = "the platform publishes no status for a run: follow it in the project's automation runs in the dashboard"
+
 /** One line for the log when work was started. */
 export function describeStarted(report: TriggerReport, elapsedMs: number): string {
+  const after = `(after ${formatDuration(elapsedMs)})`
+  if (report.automation) {
+    const job = report.automation.jobId ? ` (background job ${oneLine(report.automation.jobId, 200)})` : ''
+    return `Started the automation run: run id ${oneLine(report.automation.runId, 200)}${job} ${after}; ${FOLLOW_AUTOMATION}.`
+  }
   const ref = report.ref
   if (!ref) return ''
+  if (report.kind === 'message')
+    return `Sent the follow-up message to agent job ${ref.id} ${after}; waiting on the job for that message: a state from before it does not end the wait.`
   const what = ref.kind === 'update' ? `status id ${ref.id}` : `job id ${ref.id}`
   const preview = report.previewUrl ? `, preview at ${oneLine(report.previewUrl, 300)}` : ''
   const kind = report.kind === 'agent' ? 'agent job' : report.kind === 'preview' ? 'preview deployment' : 'update'
-  return `Started the ${kind}: ${what}${preview} (after ${formatDuration(elapsedMs)}).`
+  return `Started the ${kind}: ${what}${preview} ${after}.`
 }

@@ -1,9 +1,9 @@
 import { formatDuration } from '../durations.js'
 import { counted, oneLine } from '../text.js'
-import type { RunOutcome, SearchReport, TargetReport } from '../model.js'
+import type { PagesReport, RunOutcome, SearchReport, TargetReport } from '../model.js'
 import { explainRun, explainTarget, resultMark, titleFor, unknownEnd, updateSummary } from './explain.js'
 import { codeSpan, escapeHtml, escapeText, escapeWithCode, image, link, preBlock, table } from './markdown.js'
-import { runFacts, type FilesChanged } from './facts.js'
+import { pageFacts, runFacts, type FilesChanged } from './facts.js'
 import { startedMarkdown } from './started.js'
 
 /** GitHub refuses step summaries over 1 MiB; stay well under it. */
@@ -40,6 +40,7 @@ export function renderSummary(outcome: RunOutcome, options: SummaryOptions = {})
   if (files) sections.push(files)
   const screenshots = screenshotSection(updates)
   if (screenshots) sections.push(screenshots)
+  if (outcome.pages) sections.push(pagesSection(outcome.pages))
   if (outcome.search) sections.push(searchSection(outcome.search))
   const { polls } = facts
   const exact = outcome.targets.length > 0 ? ' Hover a time for the exact moment (UTC).' : ''
@@ -159,6 +160,20 @@ function logSection(updates: readonly TargetReport[]): string | undefined {
     parts.push(`<details${open}><summary>${resultMark(t.result)} ${escapeHtml(t.ref.id)}${status}${cut}</summary>\n\n${body}\n\n</details>`)
   }
   if (shown.length > MAX_LOG_TAILS) parts.push(`Logs of ${shown.length - MAX_LOG_TAILS} more updates are not shown.`)
+  return parts.join('\n\n')
+}
+
+export const MAX_PAGE_ROWS = 50
+
+function pagesSection(pages: PagesReport): string {
+  const parts = ['### Pages']
+  if (pages.skipped) {
+    parts.push(`Skipped: ${escapeText(pages.reason, 300)}`)
+    return parts.join('\n\n')
+  }
+  const rows = pages.pages.slice(0, MAX_PAGE_ROWS).map((page) => [codeSpan(page.path, 200), `${resultMark(page.result)} ${page.result}`, ...pageFacts(page)])
+  parts.push(table(['Page', 'Result', 'Found', 'Holds the text', 'When'], rows))
+  if (pages.pages.length > MAX_PAGE_ROWS) parts.push(`… and ${pages.pages.length - MAX_PAGE_ROWS} more (see the \`page-results\` output)`)
   return parts.join('\n\n')
 }
 

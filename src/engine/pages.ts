@@ -1,0 +1,161 @@
+import { z } from 'zod'
+import type { ApiClient } from '../api/client.js'
+import { formatDuration } from '../durations.js'
+import { createLimiter } from './limit.js'
+import { pollUntilSettled, requestBudget } from './poll.js'
+import { worstResult } from './outcome.js'
+import { counted, oneLine } from '../text.js'
+import type { Attempt, Clock, PageReport, PageSettings, PageState, PagesRan, PagesSkipped, Result } from '../model.js'
+
+/** The platform's request to read a page; a request is built from it so nothing else is sent. */
+export const pageRequestSchema = z.strictObject({ path: z.string().min(1) })
+
+/** A page as the discovery API gives it: its full text is all that is read. */
+const pageAnswerSchema = z.looseObject({ content: z.string() })
+
+/** Pages read at once. */
+const MAX_PAGES_IN_FLIGHT = 4
+
+/** Text as it is compared: case and runs of whitespace do not count. */
+export function comparable(text: string): string {
+  return text.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim()
+}
+
+/** Whether `content` holds `wanted`, case and runs of whitespace ignored. */
+export function holdsText(content: string, wanted: string): boolean {
+  return comparable(content).includes(comparable(wanted))
+}
+
+export interface PageDeps {
+  client: ApiClient
+  clock: Clock
+  random: () => number
+  signal: AbortSignal
+  deadline: number
+  minIntervalMs: number
+  maxIntervalMs: number
+  requestTimeoutMs: number
+  /** When the run started: the time a page was found live counts from here. */
+  startedAt: number
+  /** Each read that gave a page's state. */
+  onRead?(path: string, state: PageState, reads: number, afterMs: number): void
+}
+
+/**
+ * Reads every page until it is found and holds the text, on the poll schedule, until the
+ * deadline. A 404 or a page without the text is "not yet": the new version may still be
+ * spreading. Never throws.
+ */
+export async function checkPages(settings: PageSettings, deps: PageDeps): Promise<PagesRan> {
+  const limit = createLimiter(MAX_PAGES_IN_FLIGHT)
+  const pages = await Promise.all(settings.paths.map((path) => limit(() => checkPage(path, settings, deps))))
+  const result = worstResult(pages.map((page) => page.result))
+  const failing = pages.filter((page) => page.error !== null)
+  return { skipped: false, result, pages, error: failing.length > 0 ? failing.map((page) => page.error).join('\n') : null }
+}
+
+async function checkPage(path: string, settings: PageSettings, deps: PageDeps): Promise<PageReport> {
+  const wanted = settings.contains
+  const report: PageReport = {
+    path,
+    result: 'error',
+    found: false,
+    contains: wanted === undefined ? null : false,
+    length: null,
+    reads: 0,
+    liveAfterMs: undefined,
+    error: null
+  }
+  const apiPath = `/discovery/v1/page/${encodeURIComponent(settings.domain)}`
+  const json = pageRequestSchema.parse({ path })
+  let state: PageState | undefined
+  const seen = (next: PageState) => {
+    state = next
+    deps.onRead?.(path, next, report.reads, deps.clock.now() - deps.startedAt)
+  }
+
+  const attempt = async (): Promise<Attempt<true>> => {
+    const timeoutMs = requestBudget(deps.clock.now(), deps.deadline, deps.requestTimeoutMs)
+    if (timeoutMs <= 0) return { kind: 'transient', reason: 'no time left before the deadline' }
+    report.reads++
+    const answer = await deps.client.request({
+      method: 'POST',
+      path: apiPath,
+      key: settings.assistantKey,
+      keyInput: 'assistant-key',
+      json,
+      timeoutMs,
+      signal: deps.signal
+    })
+    if (deps.signal.aborted) return { kind: 'transient', reason: 'cancelled' }
+    if (answer.kind === 'not-found') {
+      // Not found, or no search index yet: the page may still be on its way.
+      report.found = false
+      report.length = null
+      if (wanted !== undefined) report.contains = false
+      seen('missing')
+      return { kind: 'pending' }
+    }
+    if (answer.kind === 'fatal' && /^unexpected HTTP 400\b/.test(answer.reason)) return { kind: 'fatal', reason: `${answer.reason} (check page-path)` }
+    if (answer.kind !== 'ok') return answer
+    const page = pageAnswerSchema.safeParse(answer.body)
+    if (!page.success) return { kind: 'transient', reason: 'the page answer is not the JSON expected (an object with a string "content")' }
+    report.found = true
+    report.length = page.data.content.length
+    if (wanted !== undefined) report.contains = holdsText(page.data.content, wanted)
+    if (report.contains === false) {
+      seen('lacking')
+      return { kind: 'pending' }
+    }
+    seen('live')
+    return { kind: 'settled', value: true }
+  }
+
+  const end = await pollUntilSettled(attempt, {
+    deadline: deps.deadline,
+    minIntervalMs: deps.minIntervalMs,
+    maxIntervalMs: deps.maxIntervalMs,
+    clock: deps.clock,
+    random: deps.random,
+    signal: deps.signal
+  })
+  const named = `page "${oneLine(path, 200)}"`
+  const reads = counted(report.reads, 'read')
+  switch (end.kind) {
+    case 'settled':
+      report.result = 'success'
+      report.liveAfterMs = deps.clock.now() - deps.startedAt
+      break
+    case 'timeout': {
+      const waited = `when the timeout ran out, after ${reads} over ${formatDuration(deps.clock.now() - deps.startedAt)}`
+      if (state === 'missing') {
+        report.result = 'failure'
+        report.error = `${named} was not found (HTTP 404) ${waited}`
+      } else if (state === 'lacking') {
+        report.result = 'failure'
+        report.error = `${named} was found, but does not contain "${oneLine(wanted ?? '', 100)}" (page-contains; case and runs of whitespace ignored) ${waited}`
+      } else {
+        report.result = 'timeout'
+        report.error = `${named} could not be read before the timeout${end.lastProblem ? `; last problem: ${end.lastProblem}` : ''}`
+      }
+      break
+    }
+    case 'cancelled':
+      report.result = 'cancelled'
+      report.error = `${named}: the run was cancelled before it was found live`
+      break
+    case 'error':
+      report.result = 'error'
+      report.error = `${named}: ${end.reason}`
+      break
+  }
+  return report
+}
+
+/** The report of a page check that did not run because a wait did not succeed. */
+export function skippedPages(waitResult: Result, elapsedMs: number): PagesSkipped {
+  return {
+    skipped: true,
+    reason: `not read: the wait ended with ${waitResult} after ${formatDuration(elapsedMs)}, and pages are read only after every wait has succeeded`
+  }
+}
