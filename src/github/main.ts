@@ -3,6 +3,7 @@ import { readRawInputs, type RawInputs } from '../inputs/parse.js'
 import { listenForCancel } from '../step/cancel.js'
 import { commentBudgetMs, inProgressBudgetMs } from '../step/limits.js'
 import { redactorFor, secretsOf, waitForDocs } from '../step/run.js'
+import { githubLog } from './log-sink.js'
 import { commentOnPullRequest, postInProgressComment } from './pr-comment.js'
 import { reportStep } from './report-step.js'
 
@@ -22,7 +23,7 @@ export async function run(): Promise<void> {
   // The "in progress" comment, written while waiting; the outcome's comment comes after it.
   let inProgress: Promise<void> | undefined
   const waited = await waitForDocs(raw, secrets, {
-    log: core,
+    log: githubLog,
     clean: hide,
     setOutputNow,
     signal: cancel.signal,
