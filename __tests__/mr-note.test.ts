@@ -168,6 +168,18 @@ describe('the merge request note', () => {
     ])
   })
 
+  it('a token given as --gitlab-token goes before the variable', async () => {
+    const api = await gitlab()
+    const out = recorder()
+    await writeMergeRequestNote(
+      { env: mrEnv(api, { WAIT_FOR_DOCS_GITLAB_TOKEN: 'glpat-other-0000000000' }), token: GITLAB_TOKEN, log: out.log },
+      { settings, budgetMs: 10_000 },
+      deployed()
+    )
+    expect(api.requests.map((r) => r.token)).toEqual([GITLAB_TOKEN, GITLAB_TOKEN, GITLAB_TOKEN])
+    expect(out.text()).toBe('info: Noted the outcome on merge request !3.')
+  })
+
   it('a token GitLab does not know (401) is said to be refused, with the token to create', async () => {
     const api = await gitlab()
     const out = recorder()
@@ -185,7 +197,9 @@ describe('the merge request note', () => {
     const out = recorder()
     await writeMergeRequestNote({ env: mrEnv(api, { WAIT_FOR_DOCS_GITLAB_TOKEN: undefined }), log: out.log }, { settings, budgetMs: 10_000 }, deployed())
     expect(api.requests).toEqual([])
-    expect(out.text()).toMatch(/^warning: The merge request note could not be written: WAIT_FOR_DOCS_GITLAB_TOKEN is not set\. Create a project access token/)
+    expect(out.text()).toMatch(
+      /^warning: The merge request note could not be written: no token was given \(WAIT_FOR_DOCS_GITLAB_TOKEN is not set\)\. Create a project access token/
+    )
   })
 
   it.each([

@@ -34,8 +34,10 @@ export interface NoteLog {
 }
 
 export interface MergeRequestNoteOptions {
-  /** GitLab CI's variables and the token's: process.env in production. */
+  /** GitLab CI's variables: process.env in production. */
   env: NodeJS.ProcessEnv
+  /** The token that writes the note (--gitlab-token); else WAIT_FOR_DOCS_GITLAB_TOKEN of `env`. */
+  token?: string | undefined
   log: NoteLog
   /** Cuts every key of the run out of text; the GitLab token is cut out by the note itself too. */
   clean?: (text: string) => string
@@ -125,10 +127,13 @@ async function upsertNote(
   }
 }
 
+const tokenOf = (options: MergeRequestNoteOptions) => (options.token?.trim() || options.env[GITLAB_TOKEN_VARIABLE]?.trim()) ?? ''
+
 /** The token, or why there is none that can write a note. */
-function noteToken(env: NodeJS.ProcessEnv): { token: string } | { problem: string } {
-  const token = env[GITLAB_TOKEN_VARIABLE]?.trim() ?? ''
-  if (token === '') return { problem: `${GITLAB_TOKEN_VARIABLE} is not set. ${CREATE_TOKEN}` }
+function noteToken(options: MergeRequestNoteOptions): { token: string } | { problem: string } {
+  const { env } = options
+  const token = tokenOf(options)
+  if (token === '') return { problem: `no token was given (${GITLAB_TOKEN_VARIABLE} is not set). ${CREATE_TOKEN}` }
   if (token === env.CI_JOB_TOKEN?.trim() || token.startsWith('glcbt-'))
     return {
       problem: `${GITLAB_TOKEN_VARIABLE} holds the CI job token (CI_JOB_TOKEN), and GitLab does not let a job token write merge request notes. ${CREATE_TOKEN}`
@@ -154,7 +159,7 @@ async function writeNote(
 ): Promise<{ done: 'created' | 'updated'; mergeRequest: string } | { skip: string } | { problem: string; timedOut: boolean }> {
   const place = notePlace(options.env, write.settings.kinds)
   if ('skip' in place) return place
-  const token = noteToken(options.env)
+  const token = noteToken(options)
   if ('problem' in token) return { ...token, timedOut: false }
   const budget = AbortSignal.any([AbortSignal.timeout(Math.max(1, write.budgetMs)), ...(write.signal ? [write.signal] : [])])
   try {
@@ -167,7 +172,7 @@ async function writeNote(
 
 /** Every spelling of the GitLab token cut out too, whatever the caller's redactor knows. */
 function cleaner(options: MergeRequestNoteOptions): (text: string) => string {
-  const token = options.env[GITLAB_TOKEN_VARIABLE]?.trim() ?? ''
+  const token = tokenOf(options)
   const own = createRedactor(secretForms(token ? [token] : []))
   const given = options.clean ?? ((text: string) => text)
   return (text) => own(given(text))
