@@ -11,6 +11,7 @@ import { secretForms, safeUrl } from '../report/markdown.js'
 import { commentBudgetMs, inProgressBudgetMs } from '../step/limits.js'
 import { createRedactor, oneLine } from '../text.js'
 import { createGitLabClient, GitLabError } from './gitlab-api.js'
+import type { MergeRequestNote, NoteContext } from './main.js'
 
 /** The variable that holds the token that writes the note. */
 export const GITLAB_TOKEN_VARIABLE = 'WAIT_FOR_DOCS_GITLAB_TOKEN'
@@ -35,7 +36,7 @@ export interface NoteLog {
 
 export interface MergeRequestNoteOptions {
   /** GitLab CI's variables: process.env in production. */
-  env: NodeJS.ProcessEnv
+  env: Readonly<Record<string, string | undefined>>
   /** The token that writes the note (--gitlab-token); else WAIT_FOR_DOCS_GITLAB_TOKEN of `env`. */
   token?: string | undefined
   log: NoteLog
@@ -52,7 +53,7 @@ const isSha = (text: string | undefined): text is string => text !== undefined &
  * marker of this job's note (one per job name and kinds of work, as the comment has one per
  * workflow and job), the job's URL and the commit the pipeline runs on.
  */
-export function notePlace(env: NodeJS.ProcessEnv, kinds: readonly CommentKind[]): NotePlace {
+export function notePlace(env: Readonly<Record<string, string | undefined>>, kinds: readonly CommentKind[]): NotePlace {
   const mergeRequest = env.CI_MERGE_REQUEST_IID?.trim()
   if (!mergeRequest) {
     if (env.GITLAB_CI !== 'true') return { skip: 'this is not a GitLab CI job (GITLAB_CI is not set), so there is no merge request to write on' }
@@ -110,7 +111,7 @@ async function upsertNote(
   body: string,
   budget: AbortSignal,
   budgetMs: number,
-  env: NodeJS.ProcessEnv
+  env: Readonly<Record<string, string | undefined>>
 ): Promise<'created' | 'updated'> {
   const gitlab = createGitLabClient(place.apiUrl, token, budget, budgetMs, env)
   try {
@@ -230,31 +231,23 @@ export async function writeMergeRequestNote(options: MergeRequestNoteOptions, wr
 }
 
 /**
- * The note as the command line's hooks: `inProgress` when the wait starts, `outcome` when it
- * ends. Each keeps to the step's time limits (`step/limits.ts`): "in progress" never past the
- * wait's deadline, the outcome within timeout + request-timeout + 2 s, or what is left of the
- * grace period after a cancel (`exitBy`).
+ * The note as the command line's hooks (`NoteContext` → `MergeRequestNote` of main.ts):
+ * "in progress" when the wait starts, the outcome at the end. Each keeps to the step's time
+ * limits (step/limits.ts): "in progress" never past the wait's deadline, the outcome within
+ * timeout + request-timeout + 2 s, or what is left of the grace period after a cancel. `raw`
+ * gives the kinds of work of the marker, also when the inputs are invalid.
  */
-export function mergeRequestNotes(
-  options: MergeRequestNoteOptions & {
-    raw: RawInputs
-    startedAt: number
-    signal: AbortSignal
-    /** When a cancelled run must have exited; undefined while not cancelled. */
-    exitBy: () => number | undefined
-  }
-) {
-  const settings = noteSettings(options.raw)
-  let inProgress: Promise<void> | undefined
+export function createMergeRequestNote(context: NoteContext, raw: RawInputs): MergeRequestNote {
+  const settings = noteSettings(raw)
+  const options: MergeRequestNoteOptions = { env: context.env, token: context.token, log: context.log, clean: context.clean }
   return {
-    inProgress(targets: readonly TargetRef[], run: { timeoutMs: number; search: SearchSettings | undefined }): void {
-      const budgetMs = inProgressBudgetMs(settings.requestTimeoutMs, options.startedAt, run.timeoutMs)
-      if (budgetMs > 0) inProgress = writeInProgressNote(options, { settings, budgetMs, signal: options.signal }, targets, run.search)
+    async inProgress(targets, run) {
+      const budgetMs = inProgressBudgetMs(settings.requestTimeoutMs, context.startedAt, run.timeoutMs)
+      if (budgetMs > 0) await writeInProgressNote(options, { settings, budgetMs, signal: context.signal }, targets, run.search)
     },
-    async outcome(outcome: RunOutcome, run?: { timeoutMs: number; requestTimeoutMs: number }): Promise<void> {
-      await inProgress
-      const exitBy = options.exitBy()
-      const limitAt = run && options.startedAt + run.timeoutMs + run.requestTimeoutMs
+    async outcome(outcome, run) {
+      const exitBy = context.exitBy()
+      const limitAt = run && context.startedAt + run.timeoutMs + run.requestTimeoutMs
       const budgetMs = commentBudgetMs(settings.requestTimeoutMs, exitBy, limitAt)
       await writeMergeRequestNote(options, { settings, budgetMs, cancelled: exitBy !== undefined }, outcome)
     }
