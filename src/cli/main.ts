@@ -1,6 +1,7 @@
 // The command line: flags and the environment → the shared run → the log, the reports asked
 // for, the merge request note, and an exit code that says what happened.
 import packageJson from '../../package.json'
+import type { RawInputs } from '../inputs/parse.js'
 import type { RunOutcome, Settings, TargetRef } from '../model.js'
 import { failureMessage } from '../report/explain.js'
 import { stepPasses } from '../engine/outcome.js'
@@ -50,8 +51,8 @@ export interface CommandIo {
   env: Env
   stdout: { write(text: string): unknown; isTTY?: boolean }
   stderr: { write(text: string): unknown; isTTY?: boolean }
-  /** Makes the merge request note for `--mr-comment` (src/cli/mr-note.ts). */
-  note?: (context: NoteContext) => MergeRequestNote
+  /** Makes the merge request note for `--mr-comment` (`createMergeRequestNote` of mr-note.ts); `raw` holds every input as given. */
+  note?: (context: NoteContext, raw: RawInputs) => MergeRequestNote
 }
 
 /** Runs the command; resolves with its exit code once every report is written. */
@@ -85,7 +86,7 @@ export async function runCommand(io: CommandIo): Promise<number> {
 
   const cancel = listenForCancel({ say: (line) => log.info(line), exitCode: (signal) => SIGNAL_EXIT[signal as keyof typeof SIGNAL_EXIT] ?? 1 })
   const note = options.mrComment
-    ? makeNote(io, { token: options.gitlabToken, env: io.env, log, clean, signal: cancel.signal, startedAt, exitBy: cancel.exitBy })
+    ? makeNote(io, { token: options.gitlabToken, env: io.env, log, clean, signal: cancel.signal, startedAt, exitBy: cancel.exitBy }, raw)
     : undefined
   let inProgress: Promise<void> | undefined
   const waited = await waitForDocs(raw, secrets, {
@@ -135,8 +136,8 @@ export async function runCommand(io: CommandIo): Promise<number> {
   return exitCode
 }
 
-function makeNote(io: CommandIo, context: NoteContext): MergeRequestNote | undefined {
-  if (io.note) return io.note(context)
+function makeNote(io: CommandIo, context: NoteContext, raw: RawInputs): MergeRequestNote | undefined {
+  if (io.note) return io.note(context, raw)
   context.log.warning('--mr-comment is set, but this build of wait-for-docs has no merge request note. No note was written.')
   return undefined
 }
