@@ -187,6 +187,7 @@ export function readCommandLine(argv: readonly string[], env: Readonly<Record<st
     return false
   }
   const path = (name: string): string | undefined => (command[name] ?? '').trim() || undefined
+  const json = bool('json')
   const dotenvPrefix = (command['dotenv-prefix'] ?? '').trim() || DEFAULT_DOTENV_PREFIX
   if (!/^[A-Z_][A-Z0-9_]*$/.test(dotenvPrefix))
     problems.push(
@@ -194,7 +195,7 @@ export function readCommandLine(argv: readonly string[], env: Readonly<Record<st
     )
 
   const options: CommandOptions = {
-    json: bool('json'),
+    json,
     outputFile: path('output-file'),
     dotenv: path('dotenv'),
     dotenvPrefix,

@@ -32,8 +32,8 @@ export function renderHelp(version: string): string {
 
 function describeFlag(flag: Flag): string[] {
   const usage = flag.kind === 'boolean' ? `--[no-]${flag.name}` : `--${flag.name} ${flag.kind === 'list' ? '<value>…' : '<value>'}`
-  const facts = [flag.default === '' ? '' : `default: ${flag.default}`, `env: ${envName(flag.name)}`].filter(Boolean).join('; ')
-  return [`  ${usage}`, ...wrap(`${flag.help} (${facts})`, WIDTH - 6).map((line) => `      ${line}`)]
+  const facts = [flag.default === '' ? '' : `default: ${flag.default}`, `env: ${envName(flag.name)}`].filter(Boolean).join(' · ')
+  return [`  ${usage}`, ...[...wrap(flag.help, WIDTH - 6), facts].map((line) => `      ${line}`)]
 }
 
 function wrap(text: string, width: number): string[] {
