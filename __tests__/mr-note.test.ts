@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { GITLAB_TOKEN, JOB_TOKEN, NOTE_AUTHOR, startGitLabApi } from '../dev/gitlab-api.js'
-import { mergeRequestNotes, notePlace, noteSettings, writeInProgressNote, writeMergeRequestNote, type NoteSettings } from '../src/cli/mr-note.js'
+import { createMergeRequestNote, notePlace, noteSettings, writeInProgressNote, writeMergeRequestNote, type NoteSettings } from '../src/cli/mr-note.js'
 import { readRawInputs, type InputName } from '../src/inputs/parse.js'
-import type { TargetRef } from '../src/model.js'
+import type { NoteContext } from '../src/cli/main.js'
+import type { Settings, TargetRef } from '../src/model.js'
 import { runOutcome, updateReport } from './helpers/builders.js'
 
 type GitLabApi = Awaited<ReturnType<typeof startGitLabApi>>
@@ -314,37 +315,50 @@ describe('noteSettings', () => {
   })
 })
 
-describe('mergeRequestNotes (the command line hooks)', () => {
-  it('the outcome waits for "in progress", then replaces it, within the step limits', async () => {
+describe('createMergeRequestNote (the command line hooks)', () => {
+  const raw = readRawInputs((name) => ({ 'status-id': 'st_1' })[name as string] ?? '')
+  const run = (timeoutMs: number) => ({ timeoutMs, requestTimeoutMs: 30_000, search: undefined }) as unknown as Settings
+  const context = (api: GitLabApi, out: ReturnType<typeof recorder>, startedAt = Date.now()) => ({
+    token: '',
+    env: mrEnv(api),
+    log: out.log as unknown as NoteContext['log'],
+    clean: (text: string) => text,
+    signal: new AbortController().signal,
+    startedAt,
+    exitBy: () => undefined
+  })
+
+  it('writes "in progress", then replaces it with the outcome, within the step limits', async () => {
     const api = await gitlab()
     const out = recorder()
-    const notes = mergeRequestNotes({
-      env: mrEnv(api),
-      log: out.log,
-      raw: readRawInputs((name) => ({ 'status-id': 'st_1' })[name as string] ?? ''),
-      startedAt: Date.now(),
-      signal: new AbortController().signal,
-      exitBy: () => undefined
-    })
-    notes.inProgress(targets, { timeoutMs: 60_000, search: undefined })
-    await notes.outcome(deployed(), { timeoutMs: 60_000, requestTimeoutMs: 30_000 })
+    const note = createMergeRequestNote(context(api, out), raw)
+    await note.inProgress(targets, run(60_000))
+    await note.outcome(deployed(), run(60_000))
     expect(api.requests.filter((r) => r.method !== 'GET').map((r) => r.method)).toEqual(['POST', 'PUT'])
+    expect(api.notes[0]?.body).toContain(MARKER)
     expect(out.text()).toBe('info: Posted "in progress" on merge request !3.\ninfo: Updated the note on merge request !3.')
   })
 
   it('posts no "in progress" once the wait deadline has passed', async () => {
     const api = await gitlab()
-    const notes = mergeRequestNotes({
-      env: mrEnv(api),
-      log: recorder().log,
-      raw: readRawInputs(() => ''),
-      startedAt: Date.now() - 120_000,
-      signal: new AbortController().signal,
-      exitBy: () => undefined
-    })
-    notes.inProgress(targets, { timeoutMs: 60_000, search: undefined })
-    await notes.outcome(deployed())
+    const note = createMergeRequestNote(context(api, recorder(), Date.now() - 120_000), raw)
+    await note.inProgress(targets, run(60_000))
+    await note.outcome(deployed(), undefined)
     expect(api.requests.filter((r) => r.method !== 'GET').map((r) => r.method)).toEqual(['POST'])
     expect(api.notes[0]?.body).toContain('Docs update deployed')
+  })
+
+  it('notes invalid input in the note the corrected run will update', async () => {
+    const api = await gitlab()
+    const note = createMergeRequestNote(
+      context(api, recorder()),
+      readRawInputs((name) => ({ 'status-id': 'st_1', timeout: 'soon' })[name as string] ?? '')
+    )
+    await note.outcome(
+      runOutcome([], { result: 'error', headline: 'Invalid input (1 problem); no request was sent.', problems: ['timeout: "soon" is not a duration'] }),
+      undefined
+    )
+    expect(api.notes[0]?.body).toContain(MARKER)
+    expect(api.notes[0]?.body).toContain('- timeout: &quot;soon&quot; is not a duration')
   })
 })
