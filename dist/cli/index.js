@@ -31390,9 +31390,9 @@ const $ZodNumberFormat = /*@__PURE__*/ $constructor("$ZodNumberFormat", (inst, d
     $ZodCheckNumberFormat.init(inst, def);
     $ZodNumber.init(inst, def); // no format checks
 });
-const $ZodBoolean = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodBoolean", (inst, def) => {
+const $ZodBoolean = /*@__PURE__*/ $constructor("$ZodBoolean", (inst, def) => {
     $ZodType.init(inst, def);
-    inst._zod.pattern = regexes.boolean;
+    inst._zod.pattern = regexes_boolean;
     inst._zod.parse = (payload, _ctx) => {
         if (def.coerce)
             try {
@@ -31410,7 +31410,7 @@ const $ZodBoolean = /*@__PURE__*/ (/* unused pure expression or super */ null &&
         });
         return payload;
     };
-})));
+});
 const $ZodBigInt = /*@__PURE__*/ $constructor("$ZodBigInt", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.pattern = bigint;
@@ -33800,7 +33800,7 @@ function _uint32(Class, params) {
 function _boolean(Class, params) {
     return new Class({
         type: "boolean",
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -37342,13 +37342,13 @@ function int32(params) {
 function uint32(params) {
     return core._uint32(ZodNumberFormat, params);
 }
-const ZodBoolean = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodBoolean", (inst, def) => {
-    core.$ZodBoolean.init(inst, def);
+const ZodBoolean = /*@__PURE__*/ $constructor("ZodBoolean", (inst, def) => {
+    $ZodBoolean.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.booleanProcessor(inst, ctx, json, params);
-})));
+    inst._zod.processJSONSchema = (ctx, json, params) => booleanProcessor(inst, ctx, json, params);
+});
 function schemas_boolean(params) {
-    return core._boolean(ZodBoolean, params);
+    return _boolean(ZodBoolean, params);
 }
 const ZodBigInt = /*@__PURE__*/ $constructor("ZodBigInt", (inst, def) => {
     $ZodBigInt.init(inst, def);
@@ -41021,7 +41021,7 @@ const INPUT_HELP = {
 
 /** Inputs that take several values: their flag may be repeated. */
 const flags_LIST_INPUTS = new Set([...Object.keys(TARGET_LISTS), 'search-query']);
-const kindOf = (name) => INPUT_SCHEMAS[name] === booleanSchema ? 'boolean' : flags_LIST_INPUTS.has(name) ? 'list' : 'text';
+const kindOf = (name) => (INPUT_SCHEMAS[name] === booleanSchema ? 'boolean' : flags_LIST_INPUTS.has(name) ? 'list' : 'text');
 /** The flags of the action's inputs, in the order of action.yml. */
 const INPUT_FLAGS = fields_INPUT_NAMES.map((name) => ({
     name,
@@ -41033,7 +41033,15 @@ const INPUT_FLAGS = fields_INPUT_NAMES.map((name) => ({
 }));
 /** The prefix of the dotenv report's keys unless --dotenv-prefix says otherwise. */
 const DEFAULT_DOTENV_PREFIX = 'DOCS_';
-const flags_own = (name, kind, help, extra = {}) => ({ name, kind, default: '', help, secret: false, input: undefined, ...extra });
+const flags_own = (name, kind, help, extra = {}) => ({
+    name,
+    kind,
+    default: '',
+    help,
+    secret: false,
+    input: undefined,
+    ...extra
+});
 /** The command line's own flags: where the results go, and the merge request note. */
 const COMMAND_FLAGS = [
     flags_own('json', 'boolean', 'Print the outcome as one JSON object on stdout (every output under its name, lists as arrays); the log goes to stderr.', {
@@ -41145,11 +41153,12 @@ function readCommandLine(argv, env) {
         return false;
     };
     const path = (name) => (command[name] ?? '').trim() || undefined;
+    const json = bool('json');
     const dotenvPrefix = (command['dotenv-prefix'] ?? '').trim() || DEFAULT_DOTENV_PREFIX;
     if (!/^[A-Z_][A-Z0-9_]*$/.test(dotenvPrefix))
         problems.push(`dotenv-prefix: ${quote(dotenvPrefix)} is not a prefix GitLab takes; use capital letters, digits and _, not starting with a digit (e.g. DOCS_)`);
     const options = {
-        json: bool('json'),
+        json,
         outputFile: path('output-file'),
         dotenv: path('dotenv'),
         dotenvPrefix,
@@ -41161,9 +41170,10 @@ function readCommandLine(argv, env) {
     };
     return { raw, options, problems, warnings, info };
 }
-/** ` (did you mean --x?)` for a flag one typo away from a known one. */
+/** ` (did you mean --x?)` for a flag a typo or two away from a known one, or the start of only one. */
 function suggestion(written) {
-    const near = FLAGS.find((flag) => distance(flag.name, written) <= 2);
+    const starting = FLAGS.filter((flag) => written.length >= 3 && flag.name.startsWith(written));
+    const near = FLAGS.find((flag) => distance(flag.name, written) <= 2) ?? (starting.length === 1 ? starting[0] : undefined);
     return near ? ` (did you mean --${near.name}?)` : '';
 }
 function distance(a, b) {
@@ -41212,8 +41222,8 @@ function renderHelp(version) {
 }
 function describeFlag(flag) {
     const usage = flag.kind === 'boolean' ? `--[no-]${flag.name}` : `--${flag.name} ${flag.kind === 'list' ? '<value>…' : '<value>'}`;
-    const facts = [flag.default === '' ? '' : `default: ${flag.default}`, `env: ${envName(flag.name)}`].filter(Boolean).join('; ');
-    return [`  ${usage}`, ...wrap(`${flag.help} (${facts})`, WIDTH - 6).map((line) => `      ${line}`)];
+    const facts = [flag.default === '' ? '' : `default: ${flag.default}`, `env: ${envName(flag.name)}`].filter(Boolean).join(' · ');
+    return [`  ${usage}`, ...[...wrap(flag.help, WIDTH - 6), facts].map((line) => `      ${line}`)];
 }
 function wrap(text, width) {
     const lines = [];
@@ -41853,7 +41863,9 @@ async function runCommand(io) {
     if (raw['pr-comment'].trim().toLowerCase() === 'true')
         log.warning('pr-comment is the GitHub Action’s pull request comment; the command line writes none. On GitLab, --mr-comment keeps a note on the merge request.');
     const cancel = listenForCancel({ say: (line) => log.info(line), exitCode: (signal) => SIGNAL_EXIT[signal] ?? 1 });
-    const note = options.mrComment ? makeNote(io, { token: options.gitlabToken, env: io.env, log, clean, signal: cancel.signal, startedAt, exitBy: cancel.exitBy }) : undefined;
+    const note = options.mrComment
+        ? makeNote(io, { token: options.gitlabToken, env: io.env, log, clean, signal: cancel.signal, startedAt, exitBy: cancel.exitBy }, raw)
+        : undefined;
     let inProgress;
     const waited = await waitForDocs(raw, secrets, {
         log,
@@ -41900,9 +41912,9 @@ async function runCommand(io) {
     await waited.close();
     return exitCode;
 }
-function makeNote(io, context) {
+function makeNote(io, context, raw) {
     if (io.note)
-        return io.note(context);
+        return io.note(context, raw);
     context.log.warning('--mr-comment is set, but this build of wait-for-docs has no merge request note. No note was written.');
     return undefined;
 }
@@ -41916,13 +41928,456 @@ function sayResult(log, outcome, passes, message, exitCode) {
         log.error(`Result: ${outcome.result} ${code}\n${message}`);
 }
 
+;// CONCATENATED MODULE: ./src/report/comment.ts
+
+
+
+
+
+
+
+function footer(source, extra) {
+    const parts = [
+        ...(source.sha ? [`commit ${codeSpan(source.sha.slice(0, 7))}`] : []),
+        ...(source.runUrl ? [`[workflow run](${source.runUrl})`] : []),
+        ...(extra ? [extra] : [])
+    ];
+    return `<sub>${parts.join(' · ')}</sub>`;
+}
+const MAX_COMMENT_TARGETS = 50;
+/** The comment posted when the wait starts; the outcome replaces it when the wait ends. */
+function renderInProgressComment(marker, targets, source, work) {
+    const listed = targets.slice(0, MAX_COMMENT_TARGETS).map((ref) => `- ${wait_describeRef(ref).replace(/ \S+$/, '')} ${codeSpan(ref.id, 80)}`);
+    if (targets.length > MAX_COMMENT_TARGETS)
+        listed.push(`- … and ${targets.length - MAX_COMMENT_TARGETS} more`);
+    const lines = [marker, `### ⏳ Waiting for the ${work}`, '', 'The outcome will replace this comment when the wait ends.', ''];
+    if (listed.length > 0)
+        lines.push(...listed, '');
+    lines.push(footer(source, 'in progress'));
+    return `${lines.join('\n')}\n`;
+}
+const MAX_COMMENT_FILES = 20;
+/**
+ * The hidden marker that finds this step's comment again on later runs: one per workflow, job
+ * and kind of target, so two steps of one workflow keep two comments.
+ */
+function commentMarker(kinds, workflow, job) {
+    // Outside the runner GITHUB_WORKFLOW and GITHUB_JOB may be unset.
+    const clean = (text) => (text ?? '').replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 80);
+    return `<!-- wait-for-docs:${clean(workflow)}/${clean(job)}:${kinds.join('+') || 'none'} -->`;
+}
+/** The comment: the outcome in short, with every piece of server text escaped. */
+function renderComment(outcome, marker, source) {
+    const from = typeof source === 'string' ? { runUrl: source } : (source ?? {});
+    const { lead, next } = explainRun(outcome);
+    const lines = [marker, `### ${titleFor(outcome)}`, '', `**${escapeText(lead[0] ?? '', 600)}**`, ''];
+    const started = startedMarkdown(outcome.trigger);
+    if (started)
+        lines.push(started, '');
+    if (outcome.problems.length > 0)
+        lines.push(...outcome.problems.slice(0, 20).map((problem) => `- ${escapeText(problem, 300)}`), '');
+    if (next)
+        lines.push(`**Next:** ${escapeWithCode(next, 400)}.`, '');
+    if (outcome.targets.length > 0) {
+        const withPr = outcome.targets.some((t) => t.ref.kind === 'job');
+        // One target's reason is the lead above; several each get theirs.
+        const withReason = outcome.targets.length > 1;
+        const rows = outcome.targets.slice(0, MAX_COMMENT_TARGETS).map((t) => {
+            const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined;
+            const row = [`${t.ref.kind === 'update' ? 'update' : 'agent job'} ${codeSpan(t.ref.id, 80)}`, `${resultMark(t.result)} ${t.result}`];
+            if (withReason)
+                row.push(escapeText(explainTarget(t).reason, 300));
+            return withPr ? [...row, prLink ? markdown_link('pull request', prLink) : ''] : row;
+        });
+        lines.push(table(['Target', 'Result', ...(withReason ? ['Reason'] : []), ...(withPr ? ['Pull request'] : [])], rows));
+        if (outcome.targets.length > MAX_COMMENT_TARGETS)
+            lines.push('', `… and ${outcome.targets.length - MAX_COMMENT_TARGETS} more targets.`);
+        lines.push('');
+    }
+    const facts = runFacts(outcome);
+    const files = facts.files.changed;
+    if (files.length > 0) {
+        const shown = files
+            .slice(0, MAX_COMMENT_FILES)
+            .map((f) => codeSpan(f, 150))
+            .join(', ');
+        lines.push(`**Files changed (${files.length}):** ${shown}${files.length > MAX_COMMENT_FILES ? `, … and ${files.length - MAX_COMMENT_FILES} more` : ''}`, '');
+    }
+    if (outcome.search && !outcome.search.skipped) {
+        const count = facts.searchResults;
+        lines.push(`**Search check:** ${outcome.search.result}, ${counted(outcome.search.queries.length, 'query', 'queries')}, ${count} results`, '');
+    }
+    lines.push(footer(from, `took ${formatDuration(outcome.elapsedMs)}`));
+    return `${lines.join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/cli/gitlab-api.ts
+// The few GitLab REST (v4) calls of the merge request note, over the project's own connections
+// (the runner's proxy, name lookups that end on time), each ended by one abort signal in every
+// phase. Nothing here retries: a note is best effort, and a POST is never sent twice.
+
+
+
+
+
+
+/** Bodies above this are refused: a page of 100 notes of GitLab's largest size fits. */
+const gitlab_api_MAX_BODY_BYTES = 32 * 1024 * 1024;
+/** Pages of 100 notes read at most while looking for ours (a merge request with 100 000 notes). */
+const MAX_NOTE_PAGES = 1000;
+/** An answer other than the one expected, or no answer. */
+class GitLabError extends Error {
+    status;
+    constructor(message, status) {
+        super(message);
+        this.status = status;
+    }
+}
+const noteSchema = object({
+    id: schemas_number().int(),
+    body: schemas_string().nullish(),
+    system: schemas_boolean().nullish(),
+    author: object({ id: schemas_number().int() }).nullish()
+});
+const userSchema = object({ id: schemas_number().int() });
+/**
+ * A client for `apiUrl` (CI_API_V4_URL) with the token in the PRIVATE-TOKEN header; every request
+ * ends when `signal` aborts, whatever the socket does (raced, as the platform client does: the
+ * HTTP library does not honour an abort while it connects). Links to follow are taken only when
+ * they stay under `apiUrl`, so the token goes nowhere else.
+ */
+function createGitLabClient(apiUrl, token, signal, phaseTimeoutMs, env = process.env) {
+    const connections = openConnections(apiUrl, phaseTimeoutMs, env);
+    const base = apiUrl.href.replace(/\/+$/, '');
+    const path = (project, mergeRequest) => `/projects/${encodeURIComponent(project)}/merge_requests/${encodeURIComponent(mergeRequest)}/notes`;
+    async function exchange(method, url, json) {
+        if (signal.aborted)
+            throw signal.reason;
+        let onAbort;
+        const aborted = new Promise((_, reject) => {
+            onAbort = () => reject(signal.reason);
+            signal.addEventListener('abort', onAbort, { once: true });
+        });
+        const sent = (async () => {
+            const response = await (0,undici/* request */.Em)(url, {
+                method,
+                headers: {
+                    accept: 'application/json',
+                    'accept-encoding': ACCEPT_ENCODING,
+                    'private-token': token,
+                    'user-agent': USER_AGENT,
+                    ...(json === undefined ? {} : { 'content-type': 'application/json' })
+                },
+                body: json === undefined ? null : JSON.stringify(json),
+                signal,
+                dispatcher: connections.dispatcher
+            });
+            response.body.on('error', () => undefined);
+            const header = (name) => {
+                const value = response.headers[name];
+                return Array.isArray(value) ? value[0] : value;
+            };
+            const body = await readBody(response.body, header('content-encoding') ?? null, gitlab_api_MAX_BODY_BYTES);
+            if (!('text' in body))
+                throw new GitLabError(`HTTP ${response.statusCode} with a body that could not be read`, response.statusCode);
+            let parsed;
+            try {
+                parsed = body.text === '' ? undefined : JSON.parse(body.text);
+            }
+            catch {
+                parsed = undefined;
+            }
+            return { status: response.statusCode, header, json: parsed };
+        })();
+        sent.catch(() => undefined);
+        try {
+            return await Promise.race([sent, aborted]);
+        }
+        catch (error) {
+            if (signal.aborted || error instanceof GitLabError)
+                throw error;
+            throw new GitLabError(`network error: ${gitlab_api_describeNetworkError(error)}`);
+        }
+        finally {
+            if (onAbort)
+                signal.removeEventListener('abort', onAbort);
+        }
+    }
+    async function expect(method, url, ok, json) {
+        const answer = await exchange(method, url, json);
+        if (answer.status !== ok)
+            throw new GitLabError(`HTTP ${answer.status}${messageOf(answer.json)}`, answer.status);
+        return answer;
+    }
+    /** The next page's URL: x-next-page, else the Link header's rel="next" when it stays under the API. */
+    function nextPage(answer, current) {
+        const next = answer.header('x-next-page')?.trim();
+        if (next && /^\d{1,9}$/.test(next)) {
+            const url = new URL(current);
+            url.searchParams.set('page', next);
+            return url.href;
+        }
+        const linked = /<([^>]+)>\s*;\s*rel="?next"?/.exec(answer.header('link') ?? '')?.[1];
+        if (!linked || !URL.canParse(linked))
+            return undefined;
+        const url = new URL(linked);
+        return url.origin === apiUrl.origin && `${url.origin}${url.pathname}`.startsWith(`${base}/`) ? url.href : undefined;
+    }
+    return {
+        async currentUserId() {
+            const answer = await expect('GET', `${base}/user`, 200);
+            const user = userSchema.safeParse(answer.json);
+            if (!user.success)
+                throw new GitLabError('GET /user did not answer with a user; is CI_API_V4_URL the GitLab API?');
+            return user.data.id;
+        },
+        async findNote(project, mergeRequest, wanted) {
+            let url = `${base}${path(project, mergeRequest)}?per_page=100&page=1&sort=asc&order_by=created_at`;
+            const seen = new Set();
+            for (let page = 0; url && page < MAX_NOTE_PAGES && !seen.has(url); page++) {
+                seen.add(url);
+                const answer = await expect('GET', url, 200);
+                if (!Array.isArray(answer.json))
+                    throw new GitLabError('the notes of the merge request did not come as a list; is CI_API_V4_URL the GitLab API?');
+                for (const item of answer.json) {
+                    const parsed = noteSchema.safeParse(item);
+                    if (!parsed.success)
+                        continue;
+                    const note = { id: parsed.data.id, body: parsed.data.body ?? '', authorId: parsed.data.author?.id, system: parsed.data.system ?? false };
+                    if (wanted(note))
+                        return note;
+                }
+                url = nextPage(answer, new URL(url));
+            }
+            return undefined;
+        },
+        async createNote(project, mergeRequest, body) {
+            await expect('POST', `${base}${path(project, mergeRequest)}`, 201, { body });
+        },
+        async updateNote(project, mergeRequest, noteId, body) {
+            await expect('PUT', `${base}${path(project, mergeRequest)}/${noteId}`, 200, { body });
+        },
+        close: () => connections.destroyAll()
+    };
+}
+/** GitLab's own message, one short line (it may be a string or an object of field errors). */
+function messageOf(json) {
+    if (json === null || typeof json !== 'object')
+        return '';
+    const message = 'message' in json ? json.message : 'error' in json ? json.error : undefined;
+    if (message === undefined)
+        return '';
+    return `: ${text_oneLine(typeof message === 'string' ? message : JSON.stringify(message), 200)}`;
+}
+/** The network's reason in a few words: the system's code (ECONNREFUSED…) when it gives one. */
+function gitlab_api_describeNetworkError(error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    return text_oneLine(cause instanceof Error ? cause.message : String(cause), 300);
+}
+
+;// CONCATENATED MODULE: ./src/cli/mr-note.ts
+// The sticky note on the pipeline's GitLab merge request (--mr-comment), as pr-comment keeps one
+// comment on a GitHub pull request: "in progress" when the wait starts, replaced in place by the
+// outcome. Its Markdown is the comment's; only where it goes and how it is written differ.
+
+
+
+
+
+
+
+
+
+/** The variable that holds the token that writes the note. */
+const GITLAB_TOKEN_VARIABLE = 'WAIT_FOR_DOCS_GITLAB_TOKEN';
+const CREATE_TOKEN = `Create a project access token with the api scope and at least the Reporter role (the project's Settings › Access tokens), or a personal access token with the api scope, and store it as a masked CI/CD variable named ${GITLAB_TOKEN_VARIABLE}`;
+const mr_note_DEFAULT_REQUEST_TIMEOUT_MS = parseDuration(INPUT_DEFAULTS['request-timeout']) ?? 30_000;
+const isSha = (text) => text !== undefined && /^[0-9a-f]{7,64}$/i.test(text);
+/**
+ * The merge request of the pipeline (CI_API_V4_URL, CI_PROJECT_ID, CI_MERGE_REQUEST_IID), the
+ * marker of this job's note (one per job name and kinds of work, as the comment has one per
+ * workflow and job), the job's URL and the commit the pipeline runs on.
+ */
+function notePlace(env, kinds) {
+    const mergeRequest = env.CI_MERGE_REQUEST_IID?.trim();
+    if (!mergeRequest) {
+        if (env.GITLAB_CI !== 'true')
+            return { skip: 'this is not a GitLab CI job (GITLAB_CI is not set), so there is no merge request to write on' };
+        return {
+            skip: `this pipeline is not for a merge request (CI_MERGE_REQUEST_IID is not set; GitLab sets it in merge request pipelines, run with rules: - if: $CI_PIPELINE_SOURCE == "merge_request_event")`
+        };
+    }
+    if (!/^\d{1,12}$/.test(mergeRequest))
+        return { skip: 'CI_MERGE_REQUEST_IID is not a number' };
+    const project = env.CI_PROJECT_ID?.trim();
+    if (!project)
+        return { skip: 'CI_PROJECT_ID is not set' };
+    const api = env.CI_API_V4_URL?.trim() ?? '';
+    if (!URL.canParse(api) || !/^https?:$/.test(new URL(api).protocol))
+        return { skip: 'CI_API_V4_URL is not set to the http(s) URL of the GitLab API' };
+    const pipelineSha = [env.CI_MERGE_REQUEST_SOURCE_BRANCH_SHA, env.CI_COMMIT_SHA].map((sha) => sha?.trim()).find(isSha);
+    return {
+        apiUrl: new URL(api),
+        project,
+        mergeRequest,
+        marker: commentMarker(kinds, 'gitlab', env.CI_JOB_NAME),
+        source: { runUrl: safeUrl(env.CI_JOB_URL), sha: pipelineSha },
+        pipelineSha
+    };
+}
+/**
+ * The kinds of work and the request time limit of the run, read from its inputs as the comment
+ * reads them (also when other inputs are invalid, so that the corrected run updates the same note).
+ */
+function noteSettings(raw) {
+    const parsed = parseInputs({ ...raw, 'pr-comment': 'true', 'github-token': 'unused', 'pr-number-target': '' });
+    const comment = parsed.ok ? parsed.settings.comment : parsed.comment;
+    return { kinds: comment?.kinds ?? [], requestTimeoutMs: comment?.requestTimeoutMs ?? mr_note_DEFAULT_REQUEST_TIMEOUT_MS };
+}
+/** Why the note could not be written, and what to do; the run's result does not depend on it. */
+function explainNoteError(error, place) {
+    const status = error instanceof GitLabError ? error.status : undefined;
+    if (status === 401)
+        return `GitLab refused the token (HTTP 401): it is expired, revoked, or not a token of this GitLab, or it is the CI job token, which cannot write notes. ${CREATE_TOKEN}`;
+    if (status === 403)
+        return `the token may not write notes on this merge request (HTTP 403): a CI job token never may, and an access token needs the api scope and at least the Reporter role. ${CREATE_TOKEN}`;
+    if (status === 404)
+        return `GitLab did not find merge request !${place.mergeRequest} of project ${text_oneLine(place.project, 100)} (HTTP 404): check that the token's user is a member of the project`;
+    const message = error instanceof Error ? error.message : String(error);
+    return text_oneLine(message, 400);
+}
+/**
+ * Keeps one note on the merge request: the note of this job written by the token's own user is
+ * found on whatever page of the notes it is and updated in place; else one is created. A note
+ * by anyone else, even with the marker, is left as it is.
+ */
+async function upsertNote(place, token, body, budget, budgetMs, env) {
+    const gitlab = createGitLabClient(place.apiUrl, token, budget, budgetMs, env);
+    try {
+        const me = await gitlab.currentUserId();
+        const ours = await gitlab.findNote(place.project, place.mergeRequest, (note) => note.authorId === me && !note.system && note.body.includes(place.marker));
+        if (ours) {
+            await gitlab.updateNote(place.project, place.mergeRequest, ours.id, body);
+            return 'updated';
+        }
+        await gitlab.createNote(place.project, place.mergeRequest, body);
+        return 'created';
+    }
+    finally {
+        await gitlab.close();
+    }
+}
+const tokenOf = (options) => (options.token?.trim() || options.env[GITLAB_TOKEN_VARIABLE]?.trim()) ?? '';
+/** The token, or why there is none that can write a note. */
+function noteToken(options) {
+    const { env } = options;
+    const token = tokenOf(options);
+    if (token === '')
+        return { problem: `no token was given (${GITLAB_TOKEN_VARIABLE} is not set). ${CREATE_TOKEN}` };
+    if (token === env.CI_JOB_TOKEN?.trim() || token.startsWith('glcbt-'))
+        return {
+            problem: `${GITLAB_TOKEN_VARIABLE} holds the CI job token (CI_JOB_TOKEN), and GitLab does not let a job token write merge request notes. ${CREATE_TOKEN}`
+        };
+    if (!/^[\x21-\x7e]{1,4096}$/.test(token))
+        return { problem: `${GITLAB_TOKEN_VARIABLE} is not printable ASCII without spaces (is the token pasted with a line break?)` };
+    return { token };
+}
+/** The note's budget, and the writing itself; every problem is returned as a sentence, never thrown. */
+async function writeNote(options, write, render) {
+    const place = notePlace(options.env, write.settings.kinds);
+    if ('skip' in place)
+        return place;
+    const token = noteToken(options);
+    if ('problem' in token)
+        return { ...token, timedOut: false };
+    const budget = AbortSignal.any([AbortSignal.timeout(Math.max(1, write.budgetMs)), ...(write.signal ? [write.signal] : [])]);
+    try {
+        const done = await upsertNote(place, token.token, render(place), budget, write.budgetMs, options.env);
+        return { done, mergeRequest: place.mergeRequest };
+    }
+    catch (error) {
+        return budget.aborted ? { problem: '', timedOut: true } : { problem: explainNoteError(error, place), timedOut: false };
+    }
+}
+/** Every spelling of the GitLab token cut out too, whatever the caller's redactor knows. */
+function cleaner(options) {
+    const token = tokenOf(options);
+    const own = createRedactor(secretForms(token ? [token] : []));
+    const given = options.clean ?? ((text) => text);
+    return (text) => own(given(text));
+}
+/**
+ * Writes "in progress" on the merge request when the wait starts. Best effort and quiet about a
+ * note it may not write: the outcome's note says what went wrong.
+ */
+async function writeInProgressNote(options, write, targets, search) {
+    const clean = cleaner(options);
+    const work = describeWork({ targets: targets.map((ref) => ({ ref })), search });
+    const written = await writeNote(options, write, (place) => clean(renderInProgressComment(place.marker, targets, place.source, work)));
+    if ('done' in written)
+        options.log.info(`Posted "in progress" on merge request !${written.mergeRequest}.`);
+    else if ('problem' in written)
+        options.log.info(clean(`The "in progress" note could not be written (${written.timedOut ? 'the GitLab API did not answer in time' : written.problem}); the outcome will still be noted.`));
+}
+/**
+ * Creates or updates the note with the outcome, naming the commit the docs were deployed from
+ * (else the pipeline's) and linking the job. A note that cannot be written is a warning; the
+ * result and the exit code never depend on it.
+ */
+async function writeMergeRequestNote(options, write, outcome) {
+    const clean = cleaner(options);
+    const deployed = runFacts(outcome)
+        .updates.map((update) => update.commit?.sha)
+        .find(isSha);
+    const written = await writeNote(options, write, (place) => clean(renderComment(outcome, place.marker, { ...place.source, sha: deployed?.toLowerCase() ?? place.pipelineSha })));
+    if ('done' in written) {
+        options.log.info(`${written.done === 'created' ? 'Noted the outcome on' : 'Updated the note on'} merge request !${written.mergeRequest}.`);
+        return;
+    }
+    if ('skip' in written) {
+        options.log.info(`mr-comment is set, but ${written.skip}; no merge request note was written.`);
+        return;
+    }
+    const why = !written.timedOut
+        ? written.problem
+        : write.cancelled
+            ? 'the GitLab API did not answer before the cancelled run had to end'
+            : `the GitLab API did not answer within ${formatDuration(write.budgetMs)} (${write.budgetMs < write.settings.requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`;
+    options.log.warning(clean(`The merge request note could not be written: ${why}. The result does not depend on it.`));
+}
+/**
+ * The note as the command line's hooks (`NoteContext` → `MergeRequestNote` of main.ts):
+ * "in progress" when the wait starts, the outcome at the end. Each keeps to the step's time
+ * limits (step/limits.ts): "in progress" never past the wait's deadline, the outcome within
+ * timeout + request-timeout + 2 s, or what is left of the grace period after a cancel. `raw`
+ * gives the kinds of work of the marker, also when the inputs are invalid.
+ */
+function createMergeRequestNote(context, raw) {
+    const settings = noteSettings(raw);
+    const options = { env: context.env, token: context.token, log: context.log, clean: context.clean };
+    return {
+        async inProgress(targets, run) {
+            const budgetMs = inProgressBudgetMs(settings.requestTimeoutMs, context.startedAt, run.timeoutMs);
+            if (budgetMs > 0)
+                await writeInProgressNote(options, { settings, budgetMs, signal: context.signal }, targets, run.search);
+        },
+        async outcome(outcome, run) {
+            const exitBy = context.exitBy();
+            const limitAt = run && context.startedAt + run.timeoutMs + run.requestTimeoutMs;
+            const budgetMs = commentBudgetMs(settings.requestTimeoutMs, exitBy, limitAt);
+            await writeMergeRequestNote(options, { settings, budgetMs, cancelled: exitBy !== undefined }, outcome);
+        }
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/cli/index.ts
+
 
 
 
 // runCommand ends every known fault in a defined outcome and exit code; this is the last net,
 // so that even an unforeseen one ends with a message and exit code 4 instead of a stack trace.
-runCommand({ argv: process.argv.slice(2), env: process.env, stdout: process.stdout, stderr: process.stderr })
+runCommand({ argv: process.argv.slice(2), env: process.env, stdout: process.stdout, stderr: process.stderr, note: createMergeRequestNote })
     .then((code) => {
     process.exitCode = code;
 }, (error) => {

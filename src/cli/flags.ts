@@ -208,9 +208,10 @@ export function readCommandLine(argv: readonly string[], env: Readonly<Record<st
   return { raw, options, problems, warnings, info }
 }
 
-/** ` (did you mean --x?)` for a flag one typo away from a known one. */
+/** ` (did you mean --x?)` for a flag a typo or two away from a known one, or the start of only one. */
 function suggestion(written: string): string {
-  const near = FLAGS.find((flag) => distance(flag.name, written) <= 2)
+  const starting = FLAGS.filter((flag) => written.length >= 3 && flag.name.startsWith(written))
+  const near = FLAGS.find((flag) => distance(flag.name, written) <= 2) ?? (starting.length === 1 ? starting[0] : undefined)
   return near ? ` (did you mean --${near.name}?)` : ''
 }
 
