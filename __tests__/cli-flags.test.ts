@@ -3,6 +3,7 @@ import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
 import { renderInputHelp } from '../dev/cli-help.js'
 import { COMMAND_FLAGS, envName, FLAGS, INPUT_FLAGS, readCommandLine } from '../src/cli/flags.js'
+import { EXIT_CODE_MEANINGS } from '../src/cli/exit-codes.js'
 import { renderHelp } from '../src/cli/help.js'
 import { INPUT_HELP } from '../src/cli/input-help.js'
 import { INPUT_DEFAULTS, INPUT_NAMES, parseInputs } from '../src/inputs/parse.js'
@@ -37,6 +38,13 @@ describe('the flags and action.yml: one source', () => {
     expect(help).toContain('--[no-]fail-on-timeout')
     expect(help).toContain('9.9.9')
     for (const code of ['0', '1', '2', '3', '4', '130 / 143']) expect(help).toMatch(new RegExp(`^  ${code} `, 'm'))
+  })
+
+  it('the README’s "Command line" names every flag of the command and every exit code', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+    const section = readme.slice(readme.indexOf('## Command line'), readme.indexOf('\n## ', readme.indexOf('## Command line') + 1))
+    for (const flag of COMMAND_FLAGS) expect(section, flag.name).toContain(`\`--${flag.name}`)
+    for (const [code] of EXIT_CODE_MEANINGS) expect(section, code).toContain(`\n| ${code} |`)
   })
 
   it('the list and boolean flags are the list and boolean inputs', () => {
@@ -107,6 +115,8 @@ describe('readCommandLine', () => {
       'json: "maybe" is not a boolean; use true or false',
       'dotenv-prefix: "docs-" is not a prefix GitLab takes; use capital letters, digits and _, not starting with a digit (e.g. DOCS_)'
     ])
+    // The dotenv report of the invalid input keeps to keys GitLab takes.
+    expect(line.options.dotenvPrefix).toBe('DOCS_')
   })
 
   it('a value that starts with -- is read with =; a flag where a value should be is a missing value', () => {

@@ -188,11 +188,12 @@ export function readCommandLine(argv: readonly string[], env: Readonly<Record<st
   }
   const path = (name: string): string | undefined => (command[name] ?? '').trim() || undefined
   const json = bool('json')
-  const dotenvPrefix = (command['dotenv-prefix'] ?? '').trim() || DEFAULT_DOTENV_PREFIX
-  if (!/^[A-Z_][A-Z0-9_]*$/.test(dotenvPrefix))
-    problems.push(
-      `dotenv-prefix: ${quote(dotenvPrefix)} is not a prefix GitLab takes; use capital letters, digits and _, not starting with a digit (e.g. DOCS_)`
-    )
+  const prefix = (command['dotenv-prefix'] ?? '').trim() || DEFAULT_DOTENV_PREFIX
+  const prefixFits = /^[A-Z_][A-Z0-9_]*$/.test(prefix)
+  if (!prefixFits)
+    problems.push(`dotenv-prefix: ${quote(prefix)} is not a prefix GitLab takes; use capital letters, digits and _, not starting with a digit (e.g. DOCS_)`)
+  // The report of the invalid input is still written, with keys GitLab takes.
+  const dotenvPrefix = prefixFits ? prefix : DEFAULT_DOTENV_PREFIX
 
   const options: CommandOptions = {
     json,
