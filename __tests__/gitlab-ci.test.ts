@@ -15,9 +15,10 @@ const gitlabBlock = (title: string) => blocks.find((b) => b.text.startsWith(`# $
 
 /** Every `npx … wait-for-docs` command of a text, one line each (YAML folds its continuation lines). */
 function commands(text: string): string[] {
-  return [...text.replace(/\n\s+--/g, ' --').matchAll(/npx --yes \S*wait-for-docs\S*[^\n]*/g)].map((m) => m[0])
+  return [...text.replace(/\n\s+--/g, ' --').matchAll(/npx --yes (?:--package (?:"[^"]*"|\S+) -- )?\S*wait-for-docs\S*[^\n]*/g)].map((m) => m[0])
 }
-const flagsOf = (command: string) => [...command.matchAll(/(?:^|\s)--([a-z][a-z-]*)/g)].map((m) => m[1] ?? '').filter((f) => f !== 'yes')
+const flagsOf = (command: string) =>
+  [...command.replace(/^npx --yes (--package (?:"[^"]*"|\S+) -- wait-for-docs )?/, '').matchAll(/(?:^|\s)--([a-z][a-z-]*)/g)].map((m) => m[1] ?? '')
 const known = new Set(FLAGS.map((flag) => flag.name))
 
 interface Job {
@@ -45,7 +46,9 @@ describe('the GitLab CI template', () => {
   it('runs the command with its reports, written and kept on every outcome', () => {
     const job = Object.values(jobs)[0] ?? {}
     const [command = ''] = job.script ?? []
-    expect(command).toBe('npx --yes "$[[ inputs.package ]]" --dotenv "$[[ inputs.dotenv ]]" --junit "$[[ inputs.junit ]]" $[[ inputs.args ]]')
+    expect(command).toBe(
+      'npx --yes --package "$[[ inputs.package ]]" -- wait-for-docs --dotenv "$[[ inputs.dotenv ]]" --junit "$[[ inputs.junit ]]" $[[ inputs.args ]]'
+    )
     for (const flag of flagsOf(command)) expect(known, flag).toContain(flag)
     expect(job.artifacts).toEqual({ when: 'always', reports: { dotenv: '$[[ inputs.dotenv ]]', junit: '$[[ inputs.junit ]]' } })
   })
