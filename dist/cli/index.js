@@ -41154,9 +41154,12 @@ function readCommandLine(argv, env) {
     };
     const path = (name) => (command[name] ?? '').trim() || undefined;
     const json = bool('json');
-    const dotenvPrefix = (command['dotenv-prefix'] ?? '').trim() || DEFAULT_DOTENV_PREFIX;
-    if (!/^[A-Z_][A-Z0-9_]*$/.test(dotenvPrefix))
-        problems.push(`dotenv-prefix: ${quote(dotenvPrefix)} is not a prefix GitLab takes; use capital letters, digits and _, not starting with a digit (e.g. DOCS_)`);
+    const prefix = (command['dotenv-prefix'] ?? '').trim() || DEFAULT_DOTENV_PREFIX;
+    const prefixFits = /^[A-Z_][A-Z0-9_]*$/.test(prefix);
+    if (!prefixFits)
+        problems.push(`dotenv-prefix: ${quote(prefix)} is not a prefix GitLab takes; use capital letters, digits and _, not starting with a digit (e.g. DOCS_)`);
+    // The report of the invalid input is still written, with keys GitLab takes.
+    const dotenvPrefix = prefixFits ? prefix : DEFAULT_DOTENV_PREFIX;
     const options = {
         json,
         outputFile: path('output-file'),
