@@ -108,7 +108,6 @@ describe('readCommandLine', () => {
     const line = read(['--staus-id', 'x', '--timeout', '1m', '--timeout', '2m', 'stray', '--json=maybe', '--dotenv-prefix', 'docs-', '--project-id'])
     expect(line.problems).toEqual([
       '--staus-id is not a flag of wait-for-docs (did you mean --status-id?); see --help',
-      '"x" is not a flag; every value follows its flag, e.g. --status-id st_1 (see --help)',
       '"stray" is not a flag; every value follows its flag, e.g. --status-id st_1 (see --help)',
       '--project-id needs a value',
       '--timeout is given 2 times; give it once',
@@ -117,6 +116,14 @@ describe('readCommandLine', () => {
     ])
     // The dotenv report of the invalid input keeps to keys GitLab takes.
     expect(line.options.dotenvPrefix).toBe('DOCS_')
+  })
+
+  it('the value of a mistyped flag is never shown: it may be a key', () => {
+    const line = read(['--admin_key', 'sk_live_0123456789', '--assistant-kye=sk_live_0123456789'])
+    expect(line.problems).toEqual([
+      '--admin_key is not a flag of wait-for-docs (did you mean --admin-key?); see --help',
+      '--assistant-kye is not a flag of wait-for-docs (did you mean --assistant-key?); see --help'
+    ])
   })
 
   it('a value that starts with -- is read with =; a flag where a value should be is a missing value', () => {

@@ -141,11 +141,12 @@ describe('runCommand', () => {
 
   it('invalid flags and inputs: 2, every problem, nothing sent', async () => {
     const sim = await simulator()
-    const run = io(['--base-url', sim.url, '--status-id', 'x', '--status', 'y', '--timeout', 'never'])
+    const run = io(['--base-url', sim.url, '--status-id', 'x', '--status', 'y', 'stray', '--timeout', 'never'])
     expect(await runCommand(run)).toBe(2)
     expect(run.out()).toContain('Invalid input (3 problems); no request was sent.')
     expect(run.out()).toContain('- --status is not a flag of wait-for-docs (did you mean --status-id?); see --help')
-    expect(run.out()).toContain('- "y" is not a flag')
+    expect(run.out()).toContain('- "stray" is not a flag')
+    expect(run.out()).not.toContain('"y"')
     expect(run.out()).toContain('- timeout: "never" is not a positive duration')
     expect(sim.requests).toEqual([])
   })

@@ -131,6 +131,8 @@ export function readCommandLine(argv: readonly string[], env: Readonly<Record<st
     const flag = byName.get(negated ? written.slice(3) : written)
     if (!flag) {
       problems.push(`--${written} is not a flag of wait-for-docs${suggestion(written)}; see --help`)
+      // Its value goes with it, unshown: a mistyped --admin-key must not print the key.
+      if (inline === undefined && argv[i + 1] !== undefined && !argv[i + 1]?.startsWith('--')) i++
       continue
     }
     if (negated) {
