@@ -102,6 +102,8 @@ describe('the README, other CI systems', () => {
     expect(command).toContain('--dotenv docs.env --junit docs-junit.xml')
     expect(docs.artifacts).toEqual({ when: 'always', reports: { dotenv: 'docs.env', junit: 'docs-junit.xml' } })
     expect(docs.allow_failure).toEqual({ exit_codes: [EXIT.timeout, EXIT.error] })
+    // A script line holding ": " is a YAML mapping, which GitLab refuses.
+    for (const job of Object.values(pipeline)) for (const line of job.script ?? []) expect(typeof line, String(line)).toBe('string')
     expect(pipeline.release?.needs).toEqual(['docs'])
     expect((pipeline.release?.script ?? []).join('\n')).toContain('$DOCS_RESULT')
   })
@@ -112,5 +114,6 @@ describe('the README, other CI systems', () => {
     const jobName = parseAllDocuments(templateText)[0]?.toJS().spec.inputs['job-name'].default
     expect(jobName).toBe('wait-for-docs')
     expect(pipeline.release.needs).toEqual([jobName])
+    for (const line of pipeline.release.script) expect(typeof line, String(line)).toBe('string')
   })
 })
