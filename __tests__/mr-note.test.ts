@@ -146,6 +146,8 @@ describe('the merge request note', () => {
     await writeInProgressNote({ env, log: out.log }, { settings, budgetMs: 10_000 }, targets, undefined)
     await writeMergeRequestNote({ env, log: out.log }, { settings, budgetMs: 10_000 }, deployed())
     expect(api.requests).toEqual([])
+    // Said once, by the outcome's warning, not by "in progress" as well.
+    expect(out.lines).toHaveLength(1)
     const warning = out.lines.find((l) => l.level === 'warning')?.text ?? ''
     expect(warning).toContain('WAIT_FOR_DOCS_GITLAB_TOKEN holds the CI job token (CI_JOB_TOKEN), and GitLab does not let a job token write merge request notes')
     expect(warning).toContain('Create a project access token with the api scope and at least the Reporter role')

@@ -157,17 +157,17 @@ async function writeNote(
   options: MergeRequestNoteOptions,
   write: NoteWrite,
   render: (place: Extract<NotePlace, { apiUrl: URL }>) => string
-): Promise<{ done: 'created' | 'updated'; mergeRequest: string } | { skip: string } | { problem: string; timedOut: boolean }> {
+): Promise<{ done: 'created' | 'updated'; mergeRequest: string } | { skip: string } | { problem: string; timedOut: boolean; sent: boolean }> {
   const place = notePlace(options.env, write.settings.kinds)
   if ('skip' in place) return place
   const token = noteToken(options)
-  if ('problem' in token) return { ...token, timedOut: false }
+  if ('problem' in token) return { ...token, timedOut: false, sent: false }
   const budget = AbortSignal.any([AbortSignal.timeout(Math.max(1, write.budgetMs)), ...(write.signal ? [write.signal] : [])])
   try {
     const done = await upsertNote(place, token.token, render(place), budget, write.budgetMs, options.env)
     return { done, mergeRequest: place.mergeRequest }
   } catch (error) {
-    return budget.aborted ? { problem: '', timedOut: true } : { problem: explainNoteError(error, place), timedOut: false }
+    return { problem: budget.aborted ? '' : explainNoteError(error, place), timedOut: budget.aborted, sent: true }
   }
 }
 
@@ -193,7 +193,8 @@ export async function writeInProgressNote(
   const work = describeWork({ targets: targets.map((ref) => ({ ref })), search })
   const written = await writeNote(options, write, (place) => clean(renderInProgressComment(place.marker, targets, place.source, work)))
   if ('done' in written) options.log.info(`Posted "in progress" on merge request !${written.mergeRequest}.`)
-  else if ('problem' in written)
+  // A token that cannot write is told once, with the outcome's warning.
+  else if ('problem' in written && written.sent)
     options.log.info(
       clean(
         `The "in progress" note could not be written (${written.timedOut ? 'the GitLab API did not answer in time' : written.problem}); the outcome will still be noted.`
