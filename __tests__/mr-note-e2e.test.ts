@@ -103,6 +103,7 @@ describe.concurrent('the merge request note, end to end', () => {
       'WAIT_FOR_DOCS_GITLAB_TOKEN holds the CI job token (CI_JOB_TOKEN), and GitLab does not let a job token write merge request notes'
     )
     expect(output(run)).toContain('Create a project access token with the api scope')
+    expect(output(run).split('holds the CI job token')).toHaveLength(2)
     expect(output(run)).not.toContain(JOB_TOKEN)
   })
 
