@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
 import { GITLAB_TOKEN, JOB_TOKEN, NOTE_AUTHOR, startGitLabApi } from '../dev/gitlab-api.js'
 import { createMergeRequestNote, notePlace, noteSettings, writeInProgressNote, writeMergeRequestNote, type NoteSettings } from '../src/cli/mr-note.js'
@@ -109,6 +111,35 @@ describe('the merge request note', () => {
     await writeMergeRequestNote({ env: mrEnv(api), log: recorder().log }, { settings, budgetMs: 10_000 }, deployed())
     expect(api.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/notes'))).toHaveLength(3)
     expect(api.notes.find((n) => n.id === ours)?.body).toContain('### ✅ Docs update deployed')
+  })
+
+  it('never follows a Link to another origin: the token goes only to CI_API_V4_URL', async () => {
+    const elsewhere: string[] = []
+    const other = createServer((req, res) => {
+      elsewhere.push(req.url ?? '')
+      res.writeHead(200, { 'content-type': 'application/json' }).end('[]')
+    })
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve))
+    const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`
+    const writes: string[] = []
+    const api = createServer((req, res) => {
+      const json = (status: number, body: unknown, headers = {}) =>
+        res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body))
+      if (req.url === '/api/v4/user') return json(200, { id: 1 })
+      if (req.method === 'GET') return json(200, [], { link: `<${otherUrl}/api/v4/projects/17/merge_requests/3/notes?page=2>; rel="next"` })
+      writes.push(`${req.method} ${req.url}`)
+      json(201, { id: 1 })
+    })
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve))
+    try {
+      const env = { ...mrEnv({ apiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}/api/v4` } as GitLabApi) }
+      await writeMergeRequestNote({ env, log: recorder().log }, { settings, budgetMs: 10_000 }, deployed())
+      expect(elsewhere).toEqual([])
+      expect(writes).toEqual(['POST /api/v4/projects/17/merge_requests/3/notes'])
+    } finally {
+      api.close()
+      other.close()
+    }
   })
 
   it('reads every page before creating a note when none is its own', async () => {
