@@ -108,7 +108,9 @@ describe('the command, end to end', () => {
     const run = await wait(sim, ['--status-id', 'update-forever', '--timeout', '1s'])
     expect(run.code, run.stdout).toBe(3)
     const { json, dotenv, junit } = reports(run)
-    expect(json).toMatchObject({ result: 'timeout', status: 'in_progress' })
+    expect(json).toMatchObject({ result: 'timeout', 'exit-code': 3 })
+    // The last status seen: how far it got in a second depends on the machine's load.
+    expect(['queued', 'in_progress']).toContain(json.status)
     expect(dotenv.DOCS_RESULT).toBe('timeout')
     expect(junit[0]?.failure?.type).toBe('timeout')
     expect(junit[0]?.failure?.['#text']).toContain('raise `timeout`')
