@@ -61,7 +61,9 @@ describe('commentMarker', () => {
     expect(commentMarker(['update'], place)).toBe('<!-- wait-for-docs:Docs_CI/wait/__acme_wait-for-docs:update -->')
     expect(commentMarker(['update'], { ...place, step: '__acme_wait-for-docs_2' })).not.toBe(commentMarker(['update'], place))
     expect(commentMarker(['search'], { workflow: 'x --> <b>', job: 'j' })).not.toMatch(/-->.*-->/)
-    expect(commentMarker(['update', 'job'], {})).toBe('<!-- wait-for-docs://:update+job -->')
+    expect(commentMarker(['update', 'job'], {})).toBe('<!-- wait-for-docs:/:update+job -->')
+    // Where there are no steps (a GitLab job), the marker names the workflow and the job.
+    expect(commentMarker(['update'], { workflow: 'gitlab', job: 'docs' })).toBe('<!-- wait-for-docs:gitlab/docs:update -->')
     expect(commentMarker([], { workflow: 'w', job: 'j', step: 's' })).toBe('<!-- wait-for-docs:w/j/s:none -->')
   })
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createLogReporter, describeProgress, inert, printUntrustedLines, type LogSink } from '../src/report/log.js'
+import { withStopCommands } from '../src/github/log-sink.js'
+import { createLogReporter, describeProgress, inert, inertLines, type LogSink } from '../src/report/log.js'
 import type { TargetReport } from '../src/model.js'
 import { createRedactor } from '../src/text.js'
 import { createRunLog } from '../src/report/run-log.js'
@@ -21,10 +22,9 @@ function sink(): LogSink & { lines: string[] } {
 const report = (id: string, overrides: Partial<TargetReport> = {}) =>
   updateReport(id, null, { status: 'success', polls: 3, finishedAfterMs: 12_300, ...overrides })
 
-describe('printUntrustedLines', () => {
-  it('wraps server lines in stop-commands with an unguessable token and strips control characters', () => {
-    const out: string[] = []
-    printUntrustedLines(['::set-output name=result::success', 'a\nb', '\u001b[31mred\u001b[0m', '##[add-mask]x'], (l) => out.push(l), 'TOKEN-0-0-0-0')
+describe('server log lines', () => {
+  it('on GitHub, are wrapped in stop-commands with an unguessable token, control characters stripped', () => {
+    const out = withStopCommands(inertLines(['::set-output name=result::success', 'a\nb', '\u001b[31mred\u001b[0m', '##[add-mask]x']), 'TOKEN-0-0-0-0')
     expect(out).toEqual([
       '::stop-commands::TOKEN-0-0-0-0',
       '  │ ::set-output name=result::success',
@@ -37,19 +37,16 @@ describe('printUntrustedLines', () => {
   })
 
   it('uses a fresh random token each time', () => {
-    const a: string[] = []
-    const b: string[] = []
-    printUntrustedLines(['x'], (l) => a.push(l))
-    printUntrustedLines(['x'], (l) => b.push(l))
+    const a = withStopCommands(['x'])
+    const b = withStopCommands(['x'])
     expect(a[0]).toMatch(/^::stop-commands::[0-9a-f-]{36}$/)
     expect(a[0]).not.toBe(b[0])
   })
 
   it('cuts very long lines', () => {
-    const out: string[] = []
-    printUntrustedLines(['x'.repeat(10_000)], (l) => out.push(l), 'T-0-0-0-0')
-    expect(out[1]?.length).toBeLessThan(2100)
-    expect(out[1]).toContain('(8000 more characters)')
+    const out = inertLines(['x'.repeat(10_000)])
+    expect(out[0]?.length).toBeLessThan(2100)
+    expect(out[0]).toContain('(8000 more characters)')
   })
 })
 
@@ -60,6 +57,19 @@ describe('inert', () => {
 })
 
 describe('createLogReporter', () => {
+  it('prints the server log lines as the sink says; a sink without a say prints them inert, with no command in sight', () => {
+    const ref = { kind: 'update' as const, id: 'u1' }
+    const plain = sink()
+    createLogReporter(plain, { streamLogs: true, targets: [ref], clean: (text) => text }).logLines(ref, [
+      '::error::x',
+      '\u001b[0Ksection_start:1:x\r\u001b[0Kx'
+    ])
+    expect(plain.lines).toEqual(['group: Waiting on update u1', '  │ ::error::x', '  │ section_start:1:xx'])
+    const wrapping = { ...sink(), untrusted: (lines: readonly string[]) => ['begin', ...lines, 'end'] }
+    createLogReporter(wrapping, { streamLogs: true, targets: [ref], clean: (text) => text }).logLines(ref, ['a'])
+    expect(wrapping.lines).toEqual(['group: Waiting on update u1', 'begin', '  │ a', 'end'])
+  })
+
   it('with one target, streams inside a group and ends with the outcome, outside it', () => {
     const s = sink()
     const ref = { kind: 'update' as const, id: 'u1' }
@@ -108,9 +118,7 @@ describe('createLogReporter', () => {
       'update u1: HTTP 503: maintenance, retrying in 8.0s',
       'warning: update u1 reports status "paused", which this action does not know; waiting on as if pending (it can never count as success)',
       'group: Waiting on update u1 (continued)',
-      expect.stringMatching(/^::stop-commands::/),
       '  │ Building',
-      expect.stringMatching(/^::[\w-]+::$/),
       'in_progress → success after 41.0s',
       'endgroup',
       '✓ update u1: success (status success) after 41.0s, 3 polls'

@@ -28629,36 +28629,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ 	};
 /******/ })();
 /******/ 
-/******/ /* webpack/runtime/create fake namespace object */
-/******/ (() => {
-/******/ 	var getProto = Object.getPrototypeOf ? (obj) => (Object.getPrototypeOf(obj)) : (obj) => (obj.__proto__);
-/******/ 	var leafPrototypes;
-/******/ 	// create a fake namespace object
-/******/ 	// mode & 1: value is a module id, require it
-/******/ 	// mode & 2: merge all properties of value into the ns
-/******/ 	// mode & 4: return value when already ns object
-/******/ 	// mode & 16: return value when it's Promise-like
-/******/ 	// mode & 8|1: behave like require
-/******/ 	__nccwpck_require__.t = function(value, mode) {
-/******/ 		if(mode & 1) value = this(value);
-/******/ 		if(mode & 8) return value;
-/******/ 		if(typeof value === 'object' && value) {
-/******/ 			if((mode & 4) && value.__esModule) return value;
-/******/ 			if((mode & 16) && typeof value.then === 'function') return value;
-/******/ 		}
-/******/ 		var ns = Object.create(null);
-/******/ 		__nccwpck_require__.r(ns);
-/******/ 		var def = {};
-/******/ 		leafPrototypes = leafPrototypes || [null, getProto({}), getProto([]), getProto(getProto)];
-/******/ 		for(var current = mode & 2 && value; typeof current == 'object' && !~leafPrototypes.indexOf(current); current = getProto(current)) {
-/******/ 			Object.getOwnPropertyNames(current).forEach((key) => (def[key] = () => (value[key])));
-/******/ 		}
-/******/ 		def['default'] = () => (value);
-/******/ 		__nccwpck_require__.d(ns, def);
-/******/ 		return ns;
-/******/ 	};
-/******/ })();
-/******/ 
 /******/ /* webpack/runtime/define property getters */
 /******/ (() => {
 /******/ 	// define getter functions for harmony exports
@@ -28775,52 +28745,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /************************************************************************/
 var __webpack_exports__ = {};
 
-// NAMESPACE OBJECT: ./node_modules/@actions/core/lib/platform.js
-var platform_namespaceObject = {};
-__nccwpck_require__.r(platform_namespaceObject);
-__nccwpck_require__.d(platform_namespaceObject, {
-  arch: () => (arch),
-  getDetails: () => (getDetails),
-  isLinux: () => (isLinux),
-  isMacOS: () => (isMacOS),
-  isWindows: () => (isWindows),
-  platform: () => (platform)
-});
-
-// NAMESPACE OBJECT: ./node_modules/@actions/core/lib/core.js
-var core_namespaceObject = {};
-__nccwpck_require__.r(core_namespaceObject);
-__nccwpck_require__.d(core_namespaceObject, {
-  ExitCode: () => (ExitCode),
-  addPath: () => (addPath),
-  debug: () => (debug),
-  endGroup: () => (endGroup),
-  error: () => (error),
-  exportVariable: () => (exportVariable),
-  getBooleanInput: () => (getBooleanInput),
-  getIDToken: () => (getIDToken),
-  getInput: () => (getInput),
-  getMultilineInput: () => (getMultilineInput),
-  getState: () => (getState),
-  group: () => (group),
-  info: () => (info),
-  isDebug: () => (isDebug),
-  markdownSummary: () => (markdownSummary),
-  notice: () => (notice),
-  platform: () => (platform_namespaceObject),
-  saveState: () => (saveState),
-  setCommandEcho: () => (setCommandEcho),
-  setFailed: () => (setFailed),
-  setOutput: () => (setOutput),
-  setSecret: () => (setSecret),
-  startGroup: () => (startGroup),
-  summary: () => (summary),
-  toPlatformPath: () => (toPlatformPath),
-  toPosixPath: () => (toPosixPath),
-  toWin32Path: () => (toWin32Path),
-  warning: () => (warning)
-});
-
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
@@ -28830,7 +28754,7 @@ var external_os_ = __nccwpck_require__(857);
  * Sanitizes an input into a string so it can be passed into issueCommand safely
  * @param input input to sanitize into a string
  */
-function toCommandValue(input) {
+function utils_toCommandValue(input) {
     if (input === null || input === undefined) {
         return '';
     }
@@ -28845,7 +28769,7 @@ function toCommandValue(input) {
  * @returns The command properties to send with the actual annotation command
  * See IssueCommandProperties: https://github.com/actions/runner/blob/main/src/Runner.Worker/ActionCommandManager.cs#L646
  */
-function toCommandProperties(annotationProperties) {
+function utils_toCommandProperties(annotationProperties) {
     if (!Object.keys(annotationProperties).length) {
         return {};
     }
@@ -28895,12 +28819,12 @@ function toCommandProperties(annotationProperties) {
  * This is an internal utility function that powers the public API functions
  * such as setSecret, warning, error, and exportVariable.
  */
-function issueCommand(command, properties, message) {
+function command_issueCommand(command, properties, message) {
     const cmd = new Command(command, properties, message);
     process.stdout.write(cmd.toString() + external_os_.EOL);
 }
-function issue(name, message = '') {
-    issueCommand(name, {}, message);
+function command_issue(name, message = '') {
+    command_issueCommand(name, {}, message);
 }
 const CMD_STRING = '::';
 class Command {
@@ -28937,13 +28861,13 @@ class Command {
     }
 }
 function escapeData(s) {
-    return toCommandValue(s)
+    return utils_toCommandValue(s)
         .replace(/%/g, '%25')
         .replace(/\r/g, '%0D')
         .replace(/\n/g, '%0A');
 }
 function escapeProperty(s) {
-    return toCommandValue(s)
+    return utils_toCommandValue(s)
         .replace(/%/g, '%25')
         .replace(/\r/g, '%0D')
         .replace(/\n/g, '%0A')
@@ -28963,7 +28887,7 @@ var external_fs_ = __nccwpck_require__(9896);
 
 
 
-function issueFileCommand(command, message) {
+function file_command_issueFileCommand(command, message) {
     const filePath = process.env[`GITHUB_${command}`];
     if (!filePath) {
         throw new Error(`Unable to find environment variable for file command ${command}`);
@@ -28971,13 +28895,13 @@ function issueFileCommand(command, message) {
     if (!external_fs_.existsSync(filePath)) {
         throw new Error(`Missing file at path: ${filePath}`);
     }
-    external_fs_.appendFileSync(filePath, `${toCommandValue(message)}${external_os_.EOL}`, {
+    external_fs_.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_.EOL}`, {
         encoding: 'utf8'
     });
 }
-function prepareKeyValueMessage(key, value) {
+function file_command_prepareKeyValueMessage(key, value) {
     const delimiter = `ghadelimiter_${external_crypto_namespaceObject.randomUUID()}`;
-    const convertedValue = toCommandValue(value);
+    const convertedValue = utils_toCommandValue(value);
     // These should realistically never happen, but just in case someone finds a
     // way to exploit uuid generation let's not allow keys or values that contain
     // the delimiter.
@@ -28994,10 +28918,8 @@ function prepareKeyValueMessage(key, value) {
 const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
 // EXTERNAL MODULE: external "http"
 var external_http_ = __nccwpck_require__(8611);
-var external_http_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_http_, 2);
 // EXTERNAL MODULE: external "https"
 var external_https_ = __nccwpck_require__(5692);
-var external_https_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_https_, 2);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
 function getProxyUrl(reqUrl) {
     const usingSsl = reqUrl.protocol === 'https:';
@@ -29090,7 +29012,7 @@ class DecodedURL extends URL {
 }
 //# sourceMappingURL=proxy.js.map
 // EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var tunnel = __nccwpck_require__(770);
+var node_modules_tunnel = __nccwpck_require__(770);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __nccwpck_require__(6752);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
@@ -29168,7 +29090,7 @@ const HttpResponseRetryCodes = [
     HttpCodes.ServiceUnavailable,
     HttpCodes.GatewayTimeout
 ];
-const RetryableHttpVerbs = ['OPTIONS', 'GET', 'DELETE', 'HEAD'];
+const RetryableHttpVerbs = (/* unused pure expression or super */ null && (['OPTIONS', 'GET', 'DELETE', 'HEAD']));
 const ExponentialBackoffCeiling = 10;
 const ExponentialBackoffTimeSlice = 5;
 class HttpClientError extends Error {
@@ -29214,7 +29136,7 @@ function isHttps(requestUrl) {
     const parsedUrl = new URL(requestUrl);
     return parsedUrl.protocol === 'https:';
 }
-class HttpClient {
+class lib_HttpClient {
     constructor(userAgent, handlers, requestOptions) {
         this._ignoreSslError = false;
         this._allowRedirects = true;
@@ -29517,7 +29439,7 @@ class HttpClient {
     }
     getAgentDispatcher(serverUrl) {
         const parsedUrl = new URL(serverUrl);
-        const proxyUrl = getProxyUrl(parsedUrl);
+        const proxyUrl = pm.getProxyUrl(parsedUrl);
         const useProxy = proxyUrl && proxyUrl.hostname;
         if (!useProxy) {
             return;
@@ -29528,7 +29450,7 @@ class HttpClient {
         const info = {};
         info.parsedUrl = requestUrl;
         const usingSsl = info.parsedUrl.protocol === 'https:';
-        info.httpModule = usingSsl ? external_https_namespaceObject : external_http_namespaceObject;
+        info.httpModule = usingSsl ? https : http;
         const defaultPort = usingSsl ? 443 : 80;
         info.options = {};
         info.options.host = info.parsedUrl.hostname;
@@ -29627,7 +29549,7 @@ class HttpClient {
     }
     _getAgent(parsedUrl) {
         let agent;
-        const proxyUrl = getProxyUrl(parsedUrl);
+        const proxyUrl = pm.getProxyUrl(parsedUrl);
         const useProxy = proxyUrl && proxyUrl.hostname;
         if (this._keepAlive && useProxy) {
             agent = this._proxyAgent;
@@ -29642,7 +29564,7 @@ class HttpClient {
         const usingSsl = parsedUrl.protocol === 'https:';
         let maxSockets = 100;
         if (this.requestOptions) {
-            maxSockets = this.requestOptions.maxSockets || external_http_.globalAgent.maxSockets;
+            maxSockets = this.requestOptions.maxSockets || http.globalAgent.maxSockets;
         }
         // This is `useProxy` again, but we need to check `proxyURl` directly for TypeScripts's flow analysis.
         if (proxyUrl && proxyUrl.hostname) {
@@ -29667,7 +29589,7 @@ class HttpClient {
         // if tunneling agent isn't assigned create a new agent
         if (!agent) {
             const options = { keepAlive: this._keepAlive, maxSockets };
-            agent = usingSsl ? new external_https_.Agent(options) : new external_http_.Agent(options);
+            agent = usingSsl ? new https.Agent(options) : new http.Agent(options);
             this._agent = agent;
         }
         if (usingSsl && this._ignoreSslError) {
@@ -29690,7 +29612,7 @@ class HttpClient {
             return proxyAgent;
         }
         const usingSsl = parsedUrl.protocol === 'https:';
-        proxyAgent = new undici.ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
+        proxyAgent = new ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
             token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
         })));
         this._proxyAgentDispatcher = proxyAgent;
@@ -29821,7 +29743,7 @@ class BasicCredentialHandler {
         });
     }
 }
-class BearerCredentialHandler {
+class auth_BearerCredentialHandler {
     constructor(token) {
         this.token = token;
     }
@@ -29879,13 +29801,13 @@ var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg
 
 
 
-class OidcClient {
+class oidc_utils_OidcClient {
     static createHttpClient(allowRetry = true, maxRetry = 10) {
         const requestOptions = {
             allowRetries: allowRetry,
             maxRetries: maxRetry
         };
-        return new HttpClient('actions/oidc-client', [new BearerCredentialHandler(OidcClient.getRequestToken())], requestOptions);
+        return new HttpClient('actions/oidc-client', [new BearerCredentialHandler(oidc_utils_OidcClient.getRequestToken())], requestOptions);
     }
     static getRequestToken() {
         const token = process.env['ACTIONS_ID_TOKEN_REQUEST_TOKEN'];
@@ -29904,7 +29826,7 @@ class OidcClient {
     static getCall(id_token_url) {
         return oidc_utils_awaiter(this, void 0, void 0, function* () {
             var _a;
-            const httpclient = OidcClient.createHttpClient();
+            const httpclient = oidc_utils_OidcClient.createHttpClient();
             const res = yield httpclient
                 .getJson(id_token_url)
                 .catch(error => {
@@ -29923,13 +29845,13 @@ class OidcClient {
         return oidc_utils_awaiter(this, void 0, void 0, function* () {
             try {
                 // New ID Token is requested from action service
-                let id_token_url = OidcClient.getIDTokenUrl();
+                let id_token_url = oidc_utils_OidcClient.getIDTokenUrl();
                 if (audience) {
                     const encodedAudience = encodeURIComponent(audience);
                     id_token_url = `${id_token_url}&audience=${encodedAudience}`;
                 }
                 debug(`ID token url is ${id_token_url}`);
-                const id_token = yield OidcClient.getCall(id_token_url);
+                const id_token = yield oidc_utils_OidcClient.getCall(id_token_url);
                 setSecret(id_token);
                 return id_token;
             }
@@ -30218,7 +30140,7 @@ const _summary = new Summary();
 /**
  * @deprecated use `core.summary`
  */
-const markdownSummary = _summary;
+const markdownSummary = (/* unused pure expression or super */ null && (_summary));
 const summary = _summary;
 //# sourceMappingURL=summary.js.map
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
@@ -30252,7 +30174,7 @@ function toWin32Path(pth) {
  * @return string The platform-specific path.
  */
 function toPlatformPath(pth) {
-    return pth.replace(/[/\\]/g, external_path_namespaceObject.sep);
+    return pth.replace(/[/\\]/g, path.sep);
 }
 //# sourceMappingURL=path-utils.js.map
 // EXTERNAL MODULE: external "string_decoder"
@@ -31327,16 +31249,16 @@ var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arg
  * @param     options            optional exec options.  See ExecOptions
  * @returns   Promise<number>    exit code
  */
-function exec(commandLine, args, options) {
+function exec_exec(commandLine, args, options) {
     return exec_awaiter(this, void 0, void 0, function* () {
-        const commandArgs = argStringToArray(commandLine);
+        const commandArgs = tr.argStringToArray(commandLine);
         if (commandArgs.length === 0) {
             throw new Error(`Parameter 'commandLine' cannot be null or empty.`);
         }
         // Path to tool to execute should be first arg
         const toolPath = commandArgs[0];
         args = commandArgs.slice(1).concat(args || []);
-        const runner = new ToolRunner(toolPath, args, options);
+        const runner = new tr.ToolRunner(toolPath, args, options);
         return runner.exec();
     });
 }
@@ -31356,8 +31278,8 @@ function getExecOutput(commandLine, args, options) {
         let stdout = '';
         let stderr = '';
         //Using string decoder covers the case where a mult-byte character is split
-        const stdoutDecoder = new external_string_decoder_.StringDecoder('utf8');
-        const stderrDecoder = new external_string_decoder_.StringDecoder('utf8');
+        const stdoutDecoder = new StringDecoder('utf8');
+        const stderrDecoder = new StringDecoder('utf8');
         const originalStdoutListener = (_a = options === null || options === void 0 ? void 0 : options.listeners) === null || _a === void 0 ? void 0 : _a.stdout;
         const originalStdErrListener = (_b = options === null || options === void 0 ? void 0 : options.listeners) === null || _b === void 0 ? void 0 : _b.stderr;
         const stdErrListener = (data) => {
@@ -31373,7 +31295,7 @@ function getExecOutput(commandLine, args, options) {
             }
         };
         const listeners = Object.assign(Object.assign({}, options === null || options === void 0 ? void 0 : options.listeners), { stdout: stdOutListener, stderr: stdErrListener });
-        const exitCode = yield exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
+        const exitCode = yield exec_exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
         //flush any remaining characters
         stdout += stdoutDecoder.end();
         stderr += stderrDecoder.end();
@@ -31398,10 +31320,10 @@ var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, 
 
 
 const getWindowsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    const { stdout: version } = yield getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Version"', undefined, {
+    const { stdout: version } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Version"', undefined, {
         silent: true
     });
-    const { stdout: name } = yield getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Caption"', undefined, {
+    const { stdout: name } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Caption"', undefined, {
         silent: true
     });
     return {
@@ -31411,7 +31333,7 @@ const getWindowsInfo = () => platform_awaiter(void 0, void 0, void 0, function* 
 });
 const getMacOsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
     var _a, _b, _c, _d;
-    const { stdout } = yield getExecOutput('sw_vers', undefined, {
+    const { stdout } = yield exec.getExecOutput('sw_vers', undefined, {
         silent: true
     });
     const version = (_b = (_a = stdout.match(/ProductVersion:\s*(.+)/)) === null || _a === void 0 ? void 0 : _a[1]) !== null && _b !== void 0 ? _b : '';
@@ -31422,7 +31344,7 @@ const getMacOsInfo = () => platform_awaiter(void 0, void 0, void 0, function* ()
     };
 });
 const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    const { stdout } = yield getExecOutput('lsb_release', ['-i', '-r', '-s'], {
+    const { stdout } = yield exec.getExecOutput('lsb_release', ['-i', '-r', '-s'], {
         silent: true
     });
     const [name, version] = stdout.trim().split('\n');
@@ -31527,8 +31449,8 @@ function exportVariable(name, val) {
  * console.log(`Using token: ${apiToken}`); // Outputs: "Using token: ***"
  * ```
  */
-function setSecret(secret) {
-    issueCommand('add-mask', {}, secret);
+function core_setSecret(secret) {
+    command_issueCommand('add-mask', {}, secret);
 }
 /**
  * Prepends inputPath to the PATH (for this action and future actions)
@@ -31542,7 +31464,7 @@ function addPath(inputPath) {
     else {
         issueCommand('add-path', {}, inputPath);
     }
-    process.env['PATH'] = `${inputPath}${external_path_namespaceObject.delimiter}${process.env['PATH']}`;
+    process.env['PATH'] = `${inputPath}${path.delimiter}${process.env['PATH']}`;
 }
 /**
  * Gets the value of an input.
@@ -31611,10 +31533,10 @@ function getBooleanInput(name, options) {
 function setOutput(name, value) {
     const filePath = process.env['GITHUB_OUTPUT'] || '';
     if (filePath) {
-        return issueFileCommand('OUTPUT', prepareKeyValueMessage(name, value));
+        return file_command_issueFileCommand('OUTPUT', file_command_prepareKeyValueMessage(name, value));
     }
     process.stdout.write(external_os_.EOL);
-    issueCommand('set-output', { name }, toCommandValue(value));
+    command_issueCommand('set-output', { name }, utils_toCommandValue(value));
 }
 /**
  * Enables or disables the echoing of commands into stdout for the rest of the step.
@@ -31649,8 +31571,8 @@ function isDebug() {
  * Writes debug message to user log
  * @param message debug message
  */
-function debug(message) {
-    issueCommand('debug', {}, message);
+function core_debug(message) {
+    command_issueCommand('debug', {}, message);
 }
 /**
  * Adds an error issue
@@ -31658,7 +31580,7 @@ function debug(message) {
  * @param properties optional properties to add to the annotation.
  */
 function error(message, properties = {}) {
-    issueCommand('error', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    command_issueCommand('error', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Adds a warning issue
@@ -31666,7 +31588,7 @@ function error(message, properties = {}) {
  * @param properties optional properties to add to the annotation.
  */
 function warning(message, properties = {}) {
-    issueCommand('warning', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    command_issueCommand('warning', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Adds a notice issue
@@ -31691,13 +31613,13 @@ function info(message) {
  * @param name The name of the output group
  */
 function startGroup(name) {
-    issue('group', name);
+    command_issue('group', name);
 }
 /**
  * End an output group.
  */
 function endGroup() {
-    issue('endgroup');
+    command_issue('endgroup');
 }
 /**
  * Wrap an asynchronous function call in a group.
@@ -31826,6 +31748,10 @@ function commentDeadline(endAt, cancel) {
 /** How long the lookups of a comment (GETs, which change nothing) may take: request-timeout, never past `endAt`. */
 function lookupBudgetMs(requestTimeoutMs, endAt, now = Date.now()) {
     return Math.max(1, Math.min(requestTimeoutMs, endAt - now));
+}
+/** How long the merge request note's "in progress" write may take: request-timeout, and never past the wait's deadline. */
+function inProgressBudgetMs(requestTimeoutMs, startedAt, timeoutMs, now = Date.now()) {
+    return Math.min(requestTimeoutMs, startedAt + timeoutMs - now);
 }
 
 ;// CONCATENATED MODULE: ./src/durations.ts
@@ -44274,10 +44200,7 @@ function escapeWithCode(text, max = 600) {
     return escapeText(text, max).replace(/\\`([\w-]+)\\`/g, '`$1`');
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/report/log.ts
-
 
 
 
@@ -44291,17 +44214,14 @@ function inert(text, max = 300) {
     return oneLine(text, max).replace(/##\[/g, '##\u200b[');
 }
 /**
- * Prints server log lines between `::stop-commands::` and its resume marker, with a random token
- * the server cannot guess, so no line can start a workflow command.
+ * Server log lines as lines of our log: control characters and escapes removed (no colour, no
+ * cursor moves, no CI section markers), one line per line break, each cut to a length and
+ * indented behind a rule, so none starts where a command could.
  */
-function printUntrustedLines(lines, write, token = (0,external_node_crypto_.randomUUID)()) {
-    if (lines.length === 0)
-        return;
-    write(`::stop-commands::${token}`);
-    for (const line of lines)
-        for (const part of stripControl(line).split(/\r\n|\r|\n/))
-            write(`  │ ${truncate(part, MAX_LOG_LINE).replace(/##\[/g, '##\u200b[')}`);
-    write(`::${token}::`);
+function inertLines(lines) {
+    return lines.flatMap((line) => stripControl(line)
+        .split(/\r\n|\r|\n/)
+        .map((part) => `  │ ${truncate(part, MAX_LOG_LINE).replace(/##\[/g, '##\u200b[')}`));
 }
 function describeSettled(report) {
     const mark = report.result === 'success' ? '✓' : '✗';
@@ -44399,7 +44319,11 @@ function createLogReporter(sink, options) {
                 return;
             if (gap)
                 write(ref, '(the platform trimmed or replaced this log since the last poll: lines before the next ones may be missing; the job summary has its end)');
-            printUntrustedLines(lines, (line) => write(ref, line));
+            if (lines.length === 0)
+                return;
+            const shown = inertLines(lines);
+            for (const line of sink.untrusted ? sink.untrusted(shown) : shown)
+                write(ref, line);
         },
         unknownStatus(ref, status) {
             closeGroup();
@@ -44624,25 +44548,26 @@ const CUT_NOTE = '… (cut to fit the size limit of an output)';
  * cut on bytes with a note. Whatever it starts with, it is text: JSON lists are built within the
  * limit by `jsonListWithin` and `resultsOutput`, never cut here.
  */
-function fitOutput(value) {
-    if (Buffer.byteLength(value) <= MAX_OUTPUT_BYTES)
+function fitOutput(value, limit = MAX_OUTPUT_BYTES) {
+    if (Buffer.byteLength(value) <= limit)
         return value;
     // A character split at the end becomes one replacement character, hence the margin.
-    const room = MAX_OUTPUT_BYTES - Buffer.byteLength(CUT_NOTE) - 4;
-    return `${Buffer.from(value.slice(0, MAX_OUTPUT_BYTES)).subarray(0, room).toString('utf8')}${CUT_NOTE}`;
+    const room = limit - Buffer.byteLength(CUT_NOTE) - 4;
+    return `${Buffer.from(value.slice(0, limit)).subarray(0, room).toString('utf8')}${CUT_NOTE}`;
 }
 /**
  * The step outputs. Single-target outputs describe the first target of their kind (`status` the
  * first target of all); `files-*` are the union over every update; `results` lists every target.
- * Each output stays under GitHub's size limit (`files-changed-count` still counts every file).
+ * Each output stays under `limit`, GitHub's size limit unless a report has none
+ * (`files-changed-count` still counts every file).
  */
-function computeOutputs(outcome, recorded = {}) {
-    const outputs = allOutputs(outcome, recorded);
+function computeOutputs(outcome, recorded = {}, limit = MAX_OUTPUT_BYTES) {
+    const outputs = allOutputs(outcome, recorded, limit);
     for (const name of OUTPUT_NAMES)
-        outputs[name] = fitOutput(outputs[name]);
+        outputs[name] = fitOutput(outputs[name], limit);
     return outputs;
 }
-function allOutputs(outcome, recorded) {
+function allOutputs(outcome, recorded, limit) {
     const { updates, jobs, files, polls, searchResults } = runFacts(outcome);
     const update = updates[0];
     const job = jobs[0];
@@ -44651,14 +44576,14 @@ function allOutputs(outcome, recorded) {
         status: outcome.targets[0]?.status ?? '',
         elapsed: (outcome.elapsedMs / 1000).toFixed(1),
         polls: String(polls),
-        results: resultsOutput(outcome),
+        results: resultsOutput(outcome, limit),
         'commit-sha': update?.commit?.sha ?? '',
         'commit-ref': update?.commit?.ref ?? '',
         'commit-message': update?.commit?.message ?? '',
-        'files-added': jsonListWithin(files.added),
-        'files-modified': jsonListWithin(files.modified),
-        'files-removed': jsonListWithin(files.removed),
-        'files-changed': jsonListWithin(files.changed),
+        'files-added': jsonListWithin(files.added, limit),
+        'files-modified': jsonListWithin(files.modified, limit),
+        'files-removed': jsonListWithin(files.removed, limit),
+        'files-changed': jsonListWithin(files.changed, limit),
         'files-changed-count': String(files.changed.length),
         subdomain: update?.subdomain ?? '',
         'update-summary': update?.summary ?? '',
@@ -44673,9 +44598,9 @@ function allOutputs(outcome, recorded) {
         'search-results': jsonListWithin(queriesOf(outcome.search).map((q) => ({
             query: q.query,
             results: q.results.map((r) => ({ content: r.content, path: r.path, metadata: r.metadata }))
-        }))),
+        })), limit),
         'search-result-count': String(searchResults),
-        'page-results': jsonListWithin(outcome.pages && !outcome.pages.skipped ? outcome.pages.pages.map((p) => ({ path: p.path, found: p.found, contains: p.contains, length: p.length })) : []),
+        'page-results': jsonListWithin(outcome.pages && !outcome.pages.skipped ? outcome.pages.pages.map((p) => ({ path: p.path, found: p.found, contains: p.contains, length: p.length })) : [], limit),
         ...startedIds(outcome),
         'deployment-id': recorded.deploymentId ?? ''
     };
@@ -44842,9 +44767,10 @@ async function waitForDocs(raw, secrets, hooks) {
     try {
         const parsed = parseInputs(raw);
         comment = parsed.ok ? parsed.settings.comment : parsed.comment;
-        if (!parsed.ok) {
-            const count = counted(parsed.problems.length, 'problem');
-            outcome = endedBeforeWaiting(`Invalid input (${count}); no request was sent.`, Date.now() - startedAt, parsed.problems);
+        const problems = [...(hooks.problems ?? []), ...(parsed.ok ? [] : parsed.problems)];
+        if (!parsed.ok || problems.length > 0) {
+            const count = counted(problems.length, 'problem');
+            outcome = endedBeforeWaiting(`Invalid input (${count}); no request was sent.`, Date.now() - startedAt, problems);
         }
         else {
             const ready = parsed.settings;
@@ -45475,7 +45401,9 @@ const keyPart = (key) => [...new TextEncoder().encode(key)]
  */
 function commentMarker(kinds, place) {
     const key = place.key ? `/${keyPart(place.key)}` : '';
-    return `<!-- wait-for-docs:${markerPart(place.workflow)}/${markerPart(place.job)}/${markerPart(place.step)}${key}:${kinds.join('+') || 'none'} -->`;
+    // Where there are no steps (a GitLab job), the workflow and the job name the place.
+    const step = place.step === undefined ? '' : `/${markerPart(place.step)}`;
+    return `<!-- wait-for-docs:${markerPart(place.workflow)}/${markerPart(place.job)}${step}${key}:${kinds.join('+') || 'none'} -->`;
 }
 /** The marker of earlier versions, which named the workflow and the job only: its comment is taken over once. */
 function legacyCommentMarker(kinds, place) {
@@ -45844,6 +45772,30 @@ function isTimeout(error) {
     return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/github/log-sink.ts
+
+
+/**
+ * Lines between `::stop-commands::` and its resume marker, with a random token the server cannot
+ * guess: no line in between can act as a workflow command.
+ */
+function withStopCommands(lines, token = (0,external_node_crypto_.randomUUID)()) {
+    if (lines.length === 0)
+        return [];
+    return [`::stop-commands::${token}`, ...lines, `::${token}::`];
+}
+/** The step log through the toolkit; the server's log lines are printed with workflow commands stopped. */
+const githubLog = {
+    info: (message) => info(message),
+    debug: (message) => core_debug(message),
+    warning: (message) => warning(message),
+    startGroup: (name) => startGroup(name),
+    endGroup: () => endGroup(),
+    untrusted: (lines) => withStopCommands(lines)
+};
+
 ;// CONCATENATED MODULE: ./src/report/publish.ts
 /**
  * Writes every output, `result` last: outputs cut short by a file that fails midway (a full disk)
@@ -45880,6 +45832,7 @@ function summaryNotWritten(error, file = process.env.GITHUB_STEP_SUMMARY) {
     const where = file ? `GITHUB_STEP_SUMMARY (${file})` : 'GITHUB_STEP_SUMMARY';
     return `The job summary could not be written to ${where}: ${reasonOf(error)}. The outputs and the step's result stand; the log above has the same facts`;
 }
+/** Why a file could not be written, in one line, with its error code. */
 function reasonOf(error) {
     const code = error && typeof error === 'object' && 'code' in error ? String(error.code) : '';
     const message = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').replace(/[\s.]+$/, '');
@@ -46146,6 +46099,7 @@ function annotateFiles(outcome, docsRoot, clean) {
 
 
 
+
 /**
  * The action, as a short list of steps: read the inputs, start the work and wait on it (the
  * engine), then report: outputs, the job summary, the step's result, the PR comment and the
@@ -46162,7 +46116,7 @@ async function run() {
     // The "in progress" comment, written while waiting; the outcome's comment comes after it.
     let prComment;
     const waited = await waitForDocs(raw, secrets, {
-        log: core_namespaceObject,
+        log: githubLog,
         clean: hide,
         setOutputNow,
         signal: cancel.signal,
@@ -46201,7 +46155,7 @@ function limitsOf(settings, startedAt) {
 function maskSecrets(raw) {
     const secrets = secretsOf(raw);
     for (const secret of secrets)
-        setSecret(secret);
+        core_setSecret(secret);
     return secrets;
 }
 /** An output written as soon as it is known; a file that cannot take it is reported with all the outputs. */

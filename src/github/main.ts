@@ -6,6 +6,7 @@ import { CANCEL_GRACE_MS, listenForCancel } from '../step/cancel.js'
 import type { StepLimits } from '../step/limits.js'
 import { redactorFor, secretsOf, waitForDocs } from '../step/run.js'
 import { recordDeployment } from './deployment.js'
+import { githubLog } from './log-sink.js'
 import { type PullRequestComment, pullRequestComment } from './pr-comment.js'
 import { reportStep } from './report-step.js'
 
@@ -26,7 +27,7 @@ export async function run(): Promise<void> {
   // The "in progress" comment, written while waiting; the outcome's comment comes after it.
   let prComment: PullRequestComment | undefined
   const waited = await waitForDocs(raw, secrets, {
-    log: core,
+    log: githubLog,
     clean: hide,
     setOutputNow,
     signal: cancel.signal,

@@ -16,7 +16,7 @@ import { quote } from './values.js'
 export { INPUT_DEFAULTS, INPUT_NAMES, type InputName, type RawInputs } from './fields.js'
 
 /** Inputs whose values must never be echoed back, not even in an error. */
-const SECRET_INPUTS: ReadonlySet<InputName> = new Set(['admin-key', 'assistant-key', 'github-token'])
+export const SECRET_INPUTS: ReadonlySet<InputName> = new Set(['admin-key', 'assistant-key', 'github-token'])
 /** List inputs: their problems name the one item at fault rather than the whole value. */
 const LIST_INPUTS: ReadonlySet<string> = new Set([...Object.keys(TARGET_LISTS), 'page-path'])
 

@@ -62,7 +62,9 @@ const keyPart = (key: string) =>
  */
 export function commentMarker(kinds: readonly CommentKind[], place: CommentPlace): string {
   const key = place.key ? `/${keyPart(place.key)}` : ''
-  return `<!-- wait-for-docs:${markerPart(place.workflow)}/${markerPart(place.job)}/${markerPart(place.step)}${key}:${kinds.join('+') || 'none'} -->`
+  // Where there are no steps (a GitLab job), the workflow and the job name the place.
+  const step = place.step === undefined ? '' : `/${markerPart(place.step)}`
+  return `<!-- wait-for-docs:${markerPart(place.workflow)}/${markerPart(place.job)}${step}${key}:${kinds.join('+') || 'none'} -->`
 }
 
 /** The marker of earlier versions, which named the workflow and the job only: its comment is taken over once. */

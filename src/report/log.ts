@@ -1,16 +1,21 @@
-import { randomUUID } from 'node:crypto'
 import { formatDuration } from '../durations.js'
 import { counted, oneLine, stripControl, truncate } from '../text.js'
 import { describeRef } from '../engine/wait.js'
 import type { Progress, QueryReport, TargetRef, TargetReport, WaitEvents } from '../model.js'
 
-/** The parts of @actions/core the log needs; main passes core itself. */
+/** Where the log goes: each adapter writes it its own way (the toolkit, a terminal, a CI log). */
 export interface LogSink {
   info(message: string): void
   debug(message: string): void
   warning(message: string): void
   startGroup(name: string): void
   endGroup(): void
+  /**
+   * The lines to print for the server's own log lines, already made inert by `inertLines`: a
+   * sink whose CI system reads commands in the log wraps them so none can act (GitHub's
+   * `::stop-commands::`). Without it they are printed as they are.
+   */
+  untrusted?(lines: readonly string[]): readonly string[]
 }
 
 const MAX_LOG_LINE = 2000
@@ -25,15 +30,16 @@ export function inert(text: string, max = 300): string {
 }
 
 /**
- * Prints server log lines between `::stop-commands::` and its resume marker, with a random token
- * the server cannot guess, so no line can start a workflow command.
+ * Server log lines as lines of our log: control characters and escapes removed (no colour, no
+ * cursor moves, no CI section markers), one line per line break, each cut to a length and
+ * indented behind a rule, so none starts where a command could.
  */
-export function printUntrustedLines(lines: readonly string[], write: (line: string) => void, token = randomUUID()): void {
-  if (lines.length === 0) return
-  write(`::stop-commands::${token}`)
-  for (const line of lines)
-    for (const part of stripControl(line).split(/\r\n|\r|\n/)) write(`  │ ${truncate(part, MAX_LOG_LINE).replace(/##\[/g, '##\u200b[')}`)
-  write(`::${token}::`)
+export function inertLines(lines: readonly string[]): string[] {
+  return lines.flatMap((line) =>
+    stripControl(line)
+      .split(/\r\n|\r|\n/)
+      .map((part) => `  │ ${truncate(part, MAX_LOG_LINE).replace(/##\[/g, '##\u200b[')}`)
+  )
 }
 
 export function describeSettled(report: TargetReport): string {
@@ -130,7 +136,9 @@ export function createLogReporter(sink: LogSink, options: { streamLogs: boolean;
       if (!options.streamLogs) return
       if (gap)
         write(ref, '(the platform trimmed or replaced this log since the last poll: lines before the next ones may be missing; the job summary has its end)')
-      printUntrustedLines(lines, (line) => write(ref, line))
+      if (lines.length === 0) return
+      const shown = inertLines(lines)
+      for (const line of sink.untrusted ? sink.untrusted(shown) : shown) write(ref, line)
     },
     unknownStatus(ref, status) {
       closeGroup()

@@ -149,21 +149,22 @@ const CUT_NOTE = '… (cut to fit the size limit of an output)'
  * cut on bytes with a note. Whatever it starts with, it is text: JSON lists are built within the
  * limit by `jsonListWithin` and `resultsOutput`, never cut here.
  */
-export function fitOutput(value: string): string {
-  if (Buffer.byteLength(value) <= MAX_OUTPUT_BYTES) return value
+export function fitOutput(value: string, limit = MAX_OUTPUT_BYTES): string {
+  if (Buffer.byteLength(value) <= limit) return value
   // A character split at the end becomes one replacement character, hence the margin.
-  const room = MAX_OUTPUT_BYTES - Buffer.byteLength(CUT_NOTE) - 4
-  return `${Buffer.from(value.slice(0, MAX_OUTPUT_BYTES)).subarray(0, room).toString('utf8')}${CUT_NOTE}`
+  const room = limit - Buffer.byteLength(CUT_NOTE) - 4
+  return `${Buffer.from(value.slice(0, limit)).subarray(0, room).toString('utf8')}${CUT_NOTE}`
 }
 
 /**
  * The step outputs. Single-target outputs describe the first target of their kind (`status` the
  * first target of all); `files-*` are the union over every update; `results` lists every target.
- * Each output stays under GitHub's size limit (`files-changed-count` still counts every file).
+ * Each output stays under `limit`, GitHub's size limit unless a report has none
+ * (`files-changed-count` still counts every file).
  */
-export function computeOutputs(outcome: RunOutcome, recorded: RecordedIds = {}): Outputs {
-  const outputs = allOutputs(outcome, recorded)
-  for (const name of OUTPUT_NAMES) outputs[name] = fitOutput(outputs[name])
+export function computeOutputs(outcome: RunOutcome, recorded: RecordedIds = {}, limit = MAX_OUTPUT_BYTES): Outputs {
+  const outputs = allOutputs(outcome, recorded, limit)
+  for (const name of OUTPUT_NAMES) outputs[name] = fitOutput(outputs[name], limit)
   return outputs
 }
 
@@ -173,7 +174,7 @@ export interface RecordedIds {
   deploymentId?: string | undefined
 }
 
-function allOutputs(outcome: RunOutcome, recorded: RecordedIds): Outputs {
+function allOutputs(outcome: RunOutcome, recorded: RecordedIds, limit: number): Outputs {
   const { updates, jobs, files, polls, searchResults } = runFacts(outcome)
   const update = updates[0]
   const job = jobs[0]
@@ -182,14 +183,14 @@ function allOutputs(outcome: RunOutcome, recorded: RecordedIds): Outputs {
     status: outcome.targets[0]?.status ?? '',
     elapsed: (outcome.elapsedMs / 1000).toFixed(1),
     polls: String(polls),
-    results: resultsOutput(outcome),
+    results: resultsOutput(outcome, limit),
     'commit-sha': update?.commit?.sha ?? '',
     'commit-ref': update?.commit?.ref ?? '',
     'commit-message': update?.commit?.message ?? '',
-    'files-added': jsonListWithin(files.added),
-    'files-modified': jsonListWithin(files.modified),
-    'files-removed': jsonListWithin(files.removed),
-    'files-changed': jsonListWithin(files.changed),
+    'files-added': jsonListWithin(files.added, limit),
+    'files-modified': jsonListWithin(files.modified, limit),
+    'files-removed': jsonListWithin(files.removed, limit),
+    'files-changed': jsonListWithin(files.changed, limit),
     'files-changed-count': String(files.changed.length),
     subdomain: update?.subdomain ?? '',
     'update-summary': update?.summary ?? '',
@@ -205,11 +206,13 @@ function allOutputs(outcome: RunOutcome, recorded: RecordedIds): Outputs {
       queriesOf(outcome.search).map((q) => ({
         query: q.query,
         results: q.results.map((r) => ({ content: r.content, path: r.path, metadata: r.metadata }))
-      }))
+      })),
+      limit
     ),
     'search-result-count': String(searchResults),
     'page-results': jsonListWithin(
-      outcome.pages && !outcome.pages.skipped ? outcome.pages.pages.map((p) => ({ path: p.path, found: p.found, contains: p.contains, length: p.length })) : []
+      outcome.pages && !outcome.pages.skipped ? outcome.pages.pages.map((p) => ({ path: p.path, found: p.found, contains: p.contains, length: p.length })) : [],
+      limit
     ),
     ...startedIds(outcome),
     'deployment-id': recorded.deploymentId ?? ''

@@ -37,7 +37,8 @@ export function summaryNotWritten(error: unknown, file = process.env.GITHUB_STEP
   return `The job summary could not be written to ${where}: ${reasonOf(error)}. The outputs and the step's result stand; the log above has the same facts`
 }
 
-function reasonOf(error: unknown): string {
+/** Why a file could not be written, in one line, with its error code. */
+export function reasonOf(error: unknown): string {
   const code = error && typeof error === 'object' && 'code' in error ? String(error.code) : ''
   const message = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').replace(/[\s.]+$/, '')
   return code && !message.includes(code) ? `${code} ${message}` : message

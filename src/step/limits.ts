@@ -70,3 +70,8 @@ export function commentDeadline(endAt: number, cancel: CancelClock): AbortSignal
 export function lookupBudgetMs(requestTimeoutMs: number, endAt: number, now = Date.now()): number {
   return Math.max(1, Math.min(requestTimeoutMs, endAt - now))
 }
+
+/** How long the merge request note's "in progress" write may take: request-timeout, and never past the wait's deadline. */
+export function inProgressBudgetMs(requestTimeoutMs: number, startedAt: number, timeoutMs: number, now = Date.now()): number {
+  return Math.min(requestTimeoutMs, startedAt + timeoutMs - now)
+}

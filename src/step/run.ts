@@ -30,6 +30,8 @@ export interface WaitHooks {
   /** Aborted on cancel. */
   signal: AbortSignal
   startedAt: number
+  /** Problems the adapter found in its own way of reading the inputs (a command line's flags): with any, nothing is sent. */
+  problems?: readonly string[]
   /** Told when the wait starts (the "in progress" comment or note goes out then). */
   waiting?: (targets: readonly TargetRef[], settings: Settings) => void
 }
@@ -54,9 +56,10 @@ export async function waitForDocs(raw: RawInputs, secrets: readonly string[], ho
   try {
     const parsed = parseInputs(raw)
     comment = parsed.ok ? parsed.settings.comment : parsed.comment
-    if (!parsed.ok) {
-      const count = counted(parsed.problems.length, 'problem')
-      outcome = endedBeforeWaiting(`Invalid input (${count}); no request was sent.`, Date.now() - startedAt, parsed.problems)
+    const problems = [...(hooks.problems ?? []), ...(parsed.ok ? [] : parsed.problems)]
+    if (!parsed.ok || problems.length > 0) {
+      const count = counted(problems.length, 'problem')
+      outcome = endedBeforeWaiting(`Invalid input (${count}); no request was sent.`, Date.now() - startedAt, problems)
     } else {
       const ready = parsed.settings
       settings = ready

@@ -1,0 +1,178 @@
+import { readFileSync } from 'node:fs'
+import { parse } from 'yaml'
+import { describe, expect, it } from 'vitest'
+import { renderInputHelp } from '../dev/cli-help.js'
+import { COMMAND_FLAGS, envName, FLAGS, INPUT_FLAGS, readCommandLine } from '../src/cli/flags.js'
+import { EXIT_CODE_MEANINGS } from '../src/cli/exit-codes.js'
+import { renderHelp } from '../src/cli/help.js'
+import { INPUT_HELP } from '../src/cli/input-help.js'
+import { INPUT_DEFAULTS, INPUT_NAMES, parseInputs } from '../src/inputs/parse.js'
+
+const actionYml = readFileSync(new URL('../action.yml', import.meta.url), 'utf8')
+const action = parse(actionYml) as { inputs: Record<string, { description: string }> }
+const read = (argv: string[], env: Record<string, string> = {}) => readCommandLine(argv, env)
+
+describe('the flags and action.yml: one source', () => {
+  it('every input of action.yml is a flag of the same name, and every flag that is not the command line’s own is an input', () => {
+    const inputFlags = FLAGS.filter((flag) => flag.input !== undefined).map((flag) => flag.name)
+    expect(inputFlags.sort()).toEqual(Object.keys(action.inputs).sort())
+    expect(FLAGS.filter((flag) => flag.input === undefined)).toEqual(COMMAND_FLAGS)
+    for (const flag of FLAGS) if (flag.input) expect(flag.input).toBe(flag.name)
+    // No command line flag shadows an input.
+    expect(COMMAND_FLAGS.filter((flag) => flag.name in action.inputs)).toEqual([])
+  })
+
+  it('the help of each input is its description in action.yml, and the generated module is up to date', () => {
+    for (const [name, spec] of Object.entries(action.inputs))
+      expect(INPUT_HELP[name as keyof typeof INPUT_HELP], name).toBe(spec.description.replace(/\s+/g, ' ').trim())
+    expect(renderInputHelp(actionYml)).toContain("'base-url'")
+  })
+
+  it('--help lists every flag with its default and its variable', () => {
+    const help = renderHelp('9.9.9')
+    for (const flag of FLAGS) {
+      expect(help, flag.name).toMatch(new RegExp(`--(\\[no-\\])?${flag.name}\\b`))
+      expect(help, flag.name).toContain(envName(flag.name))
+    }
+    expect(help).toContain('default: 15m')
+    expect(help).toContain('--[no-]fail-on-timeout')
+    expect(help).toContain('9.9.9')
+    for (const code of ['0', '1', '2', '3', '4', '130 / 143']) expect(help).toMatch(new RegExp(`^  ${code} `, 'm'))
+  })
+
+  it('the README’s "Command line" names every flag of the command and every exit code', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+    const section = readme.slice(readme.indexOf('## Command line'), readme.indexOf('\n## ', readme.indexOf('## Command line') + 1))
+    for (const flag of COMMAND_FLAGS) expect(section, flag.name).toContain(`\`--${flag.name}`)
+    for (const [code] of EXIT_CODE_MEANINGS) expect(section, code).toContain(`\n| ${code} |`)
+  })
+
+  it('the list and boolean flags are the list and boolean inputs', () => {
+    expect(INPUT_FLAGS.filter((f) => f.kind === 'list').map((f) => f.name)).toEqual(['status-id', 'job-id', 'search-query', 'page-path'])
+    const booleans = INPUT_NAMES.filter((name) => INPUT_DEFAULTS[name] === 'true' || INPUT_DEFAULTS[name] === 'false')
+    expect(INPUT_FLAGS.filter((f) => f.kind === 'boolean').map((f) => f.name)).toEqual(booleans)
+  })
+})
+
+describe('readCommandLine', () => {
+  it('reads --name value and --name=value; inputs not given are empty, as the runner gives them', () => {
+    const line = read(['--status-id', 'st_1', '--timeout=20m', '--base-url', 'https://api.example.com'])
+    expect(line.problems).toEqual([])
+    expect(line.raw['status-id']).toBe('st_1')
+    expect(line.raw.timeout).toBe('20m')
+    expect(line.raw['job-id']).toBe('')
+    expect(Object.keys(line.raw).sort()).toEqual([...INPUT_NAMES].sort())
+  })
+
+  it('a list flag repeats, or takes the action’s comma and newline form', () => {
+    expect(read(['--status-id', 'a', '--status-id', 'b,c']).raw['status-id']).toBe('a\nb,c')
+    const parsed = parseInputs({ ...read(['--status-id', 'a', '--status-id', 'b,c', '--base-url', 'https://x.example', '--admin-key', 'k'.repeat(10)]).raw })
+    expect(parsed.ok && parsed.settings.targets.map((t) => t.id)).toEqual(['a', 'b', 'c'])
+    // One query per flag: commas belong to the query.
+    expect(read(['--search-query', 'a, b', '--search-query', 'c']).raw['search-query']).toBe('a, b\nc')
+  })
+
+  it('a boolean is a bare flag, --no-<name>, or takes true/false', () => {
+    expect(read(['--fail-fast']).raw['fail-fast']).toBe('true')
+    expect(read(['--no-stream-logs']).raw['stream-logs']).toBe('false')
+    expect(read(['--fail-on-timeout', 'false', '--status-id', 'x']).raw).toMatchObject({ 'fail-on-timeout': 'false', 'status-id': 'x' })
+    expect(read(['--fail-on-timeout=FALSE']).raw['fail-on-timeout']).toBe('FALSE')
+    // A bare boolean does not swallow the next flag or a word that is not a boolean.
+    expect(read(['--fail-fast', '--json']).options.json).toBe(true)
+    expect(read(['--fail-fast', 'yes']).problems).toEqual(['"yes" is not a flag; every value follows its flag, e.g. --status-id st_1 (see --help)'])
+  })
+
+  it('every input also comes from WAIT_FOR_DOCS_<NAME>; a flag wins', () => {
+    const env = { WAIT_FOR_DOCS_ADMIN_KEY: 'env-key-0123456789', WAIT_FOR_DOCS_TIMEOUT: '5m', WAIT_FOR_DOCS_STATUS_ID: 'a,b', WAIT_FOR_DOCS_DOTENV: 'docs.env' }
+    const line = read(['--timeout', '1m', '--status-id', 'c'], env)
+    expect(line.raw['admin-key']).toBe('env-key-0123456789')
+    expect(line.raw.timeout).toBe('1m')
+    expect(line.raw['status-id']).toBe('c')
+    expect(line.options.dotenv).toBe('docs.env')
+    expect(line.warnings).toEqual([])
+    for (const name of INPUT_NAMES) expect(read([], { [envName(name)]: 'v' }).raw[name], name).toBe('v')
+  })
+
+  it('a key given as a flag works, with a warning that names the variable to use and never the key', () => {
+    const line = read(['--admin-key', 'flag-key-0123456789', '--gitlab-token', 'glpat-secret-value'])
+    expect(line.raw['admin-key']).toBe('flag-key-0123456789')
+    expect(line.options.gitlabToken).toBe('glpat-secret-value')
+    expect(line.warnings).toHaveLength(2)
+    expect(line.warnings[0]).toContain('process list')
+    expect(line.warnings[0]).toContain('WAIT_FOR_DOCS_ADMIN_KEY')
+    expect(line.warnings[1]).toContain('WAIT_FOR_DOCS_GITLAB_TOKEN')
+    expect(line.warnings.join(' ')).not.toMatch(/flag-key|glpat/)
+  })
+
+  it('collects every problem at once: unknown flags (with a near name), missing values, a single value given twice, a stray word', () => {
+    const line = read(['--staus-id', 'x', '--timeout', '1m', '--timeout', '2m', 'stray', '--json=maybe', '--dotenv-prefix', 'docs-', '--project-id'])
+    expect(line.problems).toEqual([
+      '--staus-id is not a flag of wait-for-docs (did you mean --status-id?); see --help',
+      '"stray" is not a flag; every value follows its flag, e.g. --status-id st_1 (see --help)',
+      '--project-id needs a value',
+      '--timeout is given 2 times; give it once',
+      'json: "maybe" is not a boolean; use true or false',
+      'dotenv-prefix: "docs-" is not a prefix GitLab takes; use capital letters, digits and _, not starting with a digit (e.g. DOCS_)'
+    ])
+    // The dotenv report of the invalid input keeps to keys GitLab takes.
+    expect(line.options.dotenvPrefix).toBe('DOCS_')
+  })
+
+  it('the value of a mistyped flag is never shown: it may be a key', () => {
+    const line = read(['--admin_key', 'sk_live_0123456789', '--assistant-kye=sk_live_0123456789'])
+    expect(line.problems).toEqual([
+      '--admin_key is not a flag of wait-for-docs (did you mean --admin-key?); see --help',
+      '--assistant-kye is not a flag of wait-for-docs (did you mean --assistant-key?); see --help'
+    ])
+  })
+
+  it('a value that starts with -- is read with =; a flag where a value should be is a missing value', () => {
+    expect(read(['--agent-prompt', '--fail-fast']).problems).toEqual([
+      '--agent-prompt needs a value (found "--fail-fast"; to pass a value starting with --, write --agent-prompt=VALUE)'
+    ])
+    expect(read(['--agent-prompt=--x']).raw['agent-prompt']).toBe('--x')
+  })
+
+  it('--help and --version', () => {
+    expect(read(['--status-id', 'x', '--help']).info).toBe('help')
+    expect(read(['--version']).info).toBe('version')
+    expect(read(['--version', '-h']).info).toBe('help')
+  })
+
+  it('the command line’s own flags and their defaults', () => {
+    expect(read([]).options).toEqual({
+      json: false,
+      outputFile: undefined,
+      dotenv: undefined,
+      dotenvPrefix: 'DOCS_',
+      junit: undefined,
+      summaryFile: undefined,
+      mrComment: false,
+      gitlabToken: '',
+      verbose: false
+    })
+    const line = read([
+      '--json',
+      '--output-file',
+      'o.json',
+      '--dotenv',
+      'd.env',
+      '--dotenv-prefix',
+      'WFD_',
+      '--junit',
+      'j.xml',
+      '--summary-file',
+      's.md',
+      '--mr-comment'
+    ])
+    expect(line.options).toMatchObject({
+      json: true,
+      outputFile: 'o.json',
+      dotenv: 'd.env',
+      dotenvPrefix: 'WFD_',
+      junit: 'j.xml',
+      summaryFile: 's.md',
+      mrComment: true
+    })
+  })
+})

@@ -1,0 +1,238 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser'
+import { describe, expect, it } from 'vitest'
+import { DOTENV_MAX_BYTES, DOTENV_OUTPUTS, dotenvKey, renderDotenv } from '../src/cli/dotenv.js'
+import { EXIT, exitCodeOf } from '../src/cli/exit-codes.js'
+import { jsonReport, LIST_OUTPUTS } from '../src/cli/json-report.js'
+import { renderJunit, xmlText } from '../src/cli/junit.js'
+import { computeOutputs, MAX_OUTPUT_BYTES, OUTPUT_NAMES } from '../src/report/outputs.js'
+import { createRedactor } from '../src/text.js'
+import { jobReport, runOutcome, searchReport, updateReport } from './helpers/builders.js'
+import { parseGitLabDotenv } from './helpers/dotenv.js'
+
+const same = (text: string) => text
+const done = { status: 'success', endedAt: '2026-01-01T00:00:00Z' }
+const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => name === 'testcase' })
+
+type Case = {
+  classname: string
+  name: string
+  failure?: { type: string; message: string; '#text': string }
+  skipped?: { message: string }
+  'system-out'?: string
+}
+function cases(text: string): Case[] {
+  expect(XMLValidator.validate(text)).toBe(true)
+  return (xml.parse(text) as { testsuites: { testsuite: { testcase: Case[] } } }).testsuites.testsuite.testcase
+}
+
+describe('exit codes', () => {
+  const failed = updateReport('u1', { status: 'failure' }, { result: 'failure', error: 'failed' })
+  const timedOut = updateReport('u2', { status: 'in_progress' }, { result: 'timeout' })
+  const errored = updateReport('u3', null, { result: 'error', error: 'HTTP 401' })
+  it.each([
+    ['success', runOutcome([updateReport('u1', done)]), true, EXIT.success],
+    ['failure', runOutcome([failed], { result: 'failure' }), true, EXIT.failure],
+    ['invalid input', runOutcome([], { result: 'error', problems: ['timeout: "x" is not a duration'] }), true, EXIT.invalid],
+    ['timeout', runOutcome([timedOut], { result: 'timeout' }), true, EXIT.timeout],
+    ['timeout with fail-on-timeout false', runOutcome([timedOut], { result: 'timeout' }), false, EXIT.success],
+    ['error', runOutcome([errored], { result: 'error' }), true, EXIT.error],
+    ['a failure beside a timeout (which ranks worse)', runOutcome([failed, timedOut], { result: 'timeout' }), true, EXIT.failure],
+    ['a failure beside a timeout, fail-on-timeout false', runOutcome([failed, timedOut], { result: 'timeout' }), false, EXIT.failure],
+    ['a failure beside an error', runOutcome([failed, errored], { result: 'error' }), true, EXIT.failure],
+    ['a failed search check', runOutcome([], { result: 'failure', search: searchReport({ result: 'failure' }) }), true, EXIT.failure],
+    ['a search check that timed out', runOutcome([], { result: 'timeout', search: searchReport({ result: 'timeout' }) }), true, EXIT.timeout],
+    [
+      'a trigger that could not start the work',
+      runOutcome([], { result: 'error', trigger: { kind: 'update', result: 'error', ref: undefined, previewUrl: undefined, requests: 1, error: 'HTTP 500' } }),
+      true,
+      EXIT.error
+    ]
+  ] as const)('%s', (_, outcome, failOnTimeout, code) => {
+    expect(exitCodeOf(outcome, failOnTimeout)).toBe(code)
+  })
+
+  it('a cancel by SIGINT is 130, by SIGTERM 143, whatever the outcome says', () => {
+    const cancelled = runOutcome([updateReport('u1', null, { result: 'cancelled' })], { result: 'cancelled' })
+    expect(exitCodeOf(cancelled, true, 'SIGINT')).toBe(130)
+    expect(exitCodeOf(cancelled, true, 'SIGTERM')).toBe(143)
+    expect(exitCodeOf(cancelled, true)).toBe(EXIT.error)
+  })
+})
+
+describe('the JSON report', () => {
+  it('holds every output under its name, lists as arrays and counts as numbers, and the exit code and message', () => {
+    const outcome = runOutcome(
+      [updateReport('u1', { ...done, commit: { sha: 'abc1234', filesChanged: { added: ['a.mdx'], modified: ['b.mdx'], removed: [] } } })],
+      {
+        elapsedMs: 1234
+      }
+    )
+    const report = jsonReport(outcome, { exitCode: 0, message: 'fine' }, same)
+    for (const name of OUTPUT_NAMES) expect(report, name).toHaveProperty(name)
+    expect(report).toMatchObject({ result: 'success', 'commit-sha': 'abc1234', 'files-changed': ['a.mdx', 'b.mdx'], 'files-changed-count': 2, elapsed: 1.2 })
+    expect(report.polls).toBe(1)
+    for (const name of LIST_OUTPUTS) expect(Array.isArray(report[name]), name).toBe(true)
+    expect(report).toMatchObject({ 'exit-code': 0, message: 'fine' })
+  })
+
+  it('has no size cut: a list GitHub’s outputs would cut is whole', () => {
+    const many = Array.from({ length: 30_000 }, (_, i) => `docs/${'p'.repeat(30)}-${i}.mdx`)
+    const outcome = runOutcome([updateReport('u1', { ...done, commit: { filesChanged: { added: many, modified: [], removed: [] } } })])
+    expect(JSON.parse(computeOutputs(outcome)['files-added']).length).toBeLessThan(many.length)
+    expect((jsonReport(outcome, { exitCode: 0, message: '' }, same)['files-added'] as string[]).length).toBe(many.length)
+    expect(Buffer.byteLength(JSON.stringify(many))).toBeGreaterThan(MAX_OUTPUT_BYTES)
+  })
+
+  it('cuts every key out', () => {
+    const clean = createRedactor(['sk_live_0123456789'])
+    const outcome = runOutcome([updateReport('u1', { ...done, summary: 'key sk_live_0123456789' })])
+    expect(JSON.stringify(jsonReport(outcome, { exitCode: 0, message: 'sk_live_0123456789' }, clean))).not.toContain('sk_live_0123456789')
+  })
+})
+
+describe('the dotenv report', () => {
+  it('every output that is not a list has a key, in the order a later job needs them', () => {
+    expect([...DOTENV_OUTPUTS, ...LIST_OUTPUTS].sort()).toEqual([...OUTPUT_NAMES].sort())
+    expect(DOTENV_OUTPUTS[0]).toBe('result')
+    expect(dotenvKey('DOCS_', 'files-changed-count')).toBe('DOCS_FILES_CHANGED_COUNT')
+  })
+
+  it('is read by GitLab’s rules: keys DOCS_<OUTPUT>, one line each, no blank line, lists left to the JSON', () => {
+    const outcome = runOutcome([
+      updateReport('u1', { ...done, subdomain: 'acme', commit: { sha: 'abc1234', filesChanged: { added: ['a.mdx'], modified: [], removed: [] } } }),
+      jobReport('j1', { status: 'completed', prLink: 'https://github.com/acme/docs/pull/7' })
+    ])
+    const { text, leftOut } = renderDotenv(computeOutputs(outcome), 'DOCS_')
+    expect(leftOut).toEqual([])
+    expect(text.endsWith('\n')).toBe(true)
+    expect(
+      text
+        .slice(0, -1)
+        .split('\n')
+        .filter((line) => line.trim() === '' || line.startsWith('#'))
+    ).toEqual([])
+    expect(parseGitLabDotenv(text)).toMatchObject({
+      DOCS_RESULT: 'success',
+      DOCS_STATUS_ID: 'u1',
+      DOCS_JOB_ID: 'j1',
+      DOCS_PR_LINK: 'https://github.com/acme/docs/pull/7',
+      DOCS_PR_NUMBER: '7',
+      DOCS_COMMIT_SHA: 'abc1234',
+      DOCS_FILES_CHANGED_COUNT: '1',
+      DOCS_SUBDOMAIN: 'acme'
+    })
+    expect(text).not.toContain('FILES_CHANGED=')
+    expect(text).not.toContain('DOCS_RESULTS=')
+    expect(Object.keys(parseGitLabDotenv(renderDotenv(computeOutputs(outcome), 'WFD_').text)).every((key) => key.startsWith('WFD_'))).toBe(true)
+  })
+
+  it('leaves out a value with a line break, a quote or an outer space, and says which and why', () => {
+    const outcome = runOutcome([updateReport('u1', { ...done, summary: 'say "hi"', commit: { message: 'docs: fix\n\nbody', ref: ' main' } })])
+    const { text, leftOut } = renderDotenv(computeOutputs(outcome), 'DOCS_')
+    expect(parseGitLabDotenv(text)).not.toHaveProperty('DOCS_UPDATE_SUMMARY')
+    expect(leftOut).toEqual([
+      'DOCS_COMMIT_REF: it starts or ends with a space (GitLab drops it); the JSON report (--json, --output-file) has it',
+      'DOCS_UPDATE_SUMMARY: it holds a quote (GitLab keeps quotes as part of the value); the JSON report (--json, --output-file) has it',
+      'DOCS_COMMIT_MESSAGE: it holds a line break (GitLab takes one line per key); the JSON report (--json, --output-file) has it'
+    ])
+  })
+
+  it('keeps to 20 keys and 5 KB, the most useful first, and says what it left out', () => {
+    const long = 'x'.repeat(1500)
+    const outputs = computeOutputs(runOutcome([updateReport('u1', { ...done, summary: long, subdomain: long, screenshot: long, commit: { message: long } })]))
+    const { text, leftOut } = renderDotenv(outputs, 'DOCS_')
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(DOTENV_MAX_BYTES)
+    expect(parseGitLabDotenv(text)).toHaveProperty('DOCS_RESULT', 'success')
+    expect(leftOut.some((line) => line.includes('5 KB'))).toBe(true)
+    const every = Object.fromEntries(OUTPUT_NAMES.map((name) => [name, `v${name.length}`])) as typeof outputs
+    const all = renderDotenv(every, 'DOCS_')
+    expect(Object.keys(parseGitLabDotenv(all.text))).toHaveLength(20)
+    expect(all.leftOut).toEqual([
+      'DOCS_COMMIT_MESSAGE: GitLab takes at most 20 keys; the JSON report has it',
+      'DOCS_SCREENSHOT: GitLab takes at most 20 keys; the JSON report has it',
+      'DOCS_SCREENSHOT_LIGHT: GitLab takes at most 20 keys; the JSON report has it',
+      'DOCS_SCREENSHOT_DARK: GitLab takes at most 20 keys; the JSON report has it',
+      'DOCS_DEPLOYMENT_ID: GitLab takes at most 20 keys; the JSON report has it'
+    ])
+  })
+})
+
+describe('the JUnit report', () => {
+  it('one test case per target and per search query; a failure says why and what to do, with the log tail as output', () => {
+    const logs = Array.from({ length: 40 }, (_, i) => `line ${i}`)
+    const outcome = runOutcome(
+      [
+        updateReport('u1', { status: 'failure', summary: 'Build failed', logs: [...logs, 'error: docs/a.mdx:3 broken link'] }, { result: 'failure' }),
+        jobReport('j1', { status: 'completed' }),
+        updateReport('u2', { status: 'in_progress' }, { result: 'timeout', finishedAfterMs: 60_000 })
+      ],
+      {
+        result: 'timeout',
+        search: searchReport({
+          result: 'failure',
+          queries: [
+            { query: 'install', results: [], problem: 'search "install": 0 results' },
+            { query: 'q2', results: [], problem: undefined }
+          ]
+        })
+      }
+    )
+    const parsed = cases(renderJunit(outcome, { timeoutMs: 60_000 }, same))
+    expect(parsed.map((c) => c.name)).toEqual(['update u1', 'agent job j1', 'update u2', 'search "install"', 'search "q2"'])
+    const [u1, j1, u2, search, q2] = parsed
+    expect(u1?.failure?.type).toBe('failure')
+    expect(u1?.failure?.message).toContain('Build failed')
+    expect(u1?.failure?.['#text']).toMatch(/\nNext: fix docs\/a\.mdx:3 \(named in its log and annotated in the workflow run\)/)
+    expect(u1?.['system-out']?.split('\n')).toHaveLength(30)
+    expect(u1?.['system-out']).toContain('error: docs/a.mdx:3 broken link')
+    expect(j1?.failure).toBeUndefined()
+    expect(u2?.failure?.type).toBe('timeout')
+    expect(u2?.failure?.['#text']).toContain('raise `timeout` (now 1m00s)')
+    expect(search?.failure?.message).toBe('search "install": 0 results')
+    expect(q2?.failure).toBeUndefined()
+  })
+
+  it('invalid input is one failing case that lists every problem', () => {
+    const outcome = runOutcome([], { result: 'error', headline: 'Invalid input (2 problems); no request was sent.', problems: ['a: bad', 'b: worse'] })
+    const [only, ...rest] = cases(renderJunit(outcome, {}, same))
+    expect(rest).toEqual([])
+    expect(only?.failure?.type).toBe('invalid-input')
+    expect(only?.failure?.['#text']).toContain('- a: bad\n- b: worse')
+  })
+
+  it('a cancelled target and a search check that did not run are skipped', () => {
+    const outcome = runOutcome([updateReport('u1', null, { result: 'cancelled' })], { result: 'cancelled', search: searchReport({ skipped: true }) })
+    const parsed = cases(renderJunit(outcome, {}, same))
+    expect(parsed.map((c) => [c.name, c.skipped?.message])).toEqual([
+      ['update u1', 'update u1 had not settled when the wait on it was cancelled; only the wait was cancelled, not the update'],
+      ['search check', 'not run: a wait did not succeed']
+    ])
+  })
+
+  it('is valid XML whatever the server sent: control characters, lone surrogates, "]]>", markup, quotes', () => {
+    const hostile = ['\u0000\u0001\u001b[31mred\u001b[0m', ']]>', '<testcase name="x"/>', '&amp; "quoted" \'single\'', '\ud800 lone', '\uffff', '😀 ok']
+    const outcome = runOutcome(
+      [updateReport('u1', { status: 'failure', summary: hostile.join(' '), logs: hostile }, { result: 'failure', error: hostile.join(' ') })],
+      {
+        result: 'failure'
+      }
+    )
+    const text = renderJunit(outcome, {}, same)
+    const [u1] = cases(text)
+    expect(u1?.['system-out']).toContain(']]>')
+    expect(u1?.['system-out']).toContain('<testcase name="x"/>')
+    expect(u1?.['system-out']).toContain('😀 ok')
+    for (const char of ['\u0000', '\u0001', '\u001b', '\ud800', '\uffff']) expect(text.includes(char), JSON.stringify(char)).toBe(false)
+    expect(xmlText('a<b>&"\'')).toBe('a&lt;b&gt;&amp;&quot;&apos;')
+  })
+
+  it('cuts every key out, also one with characters XML escapes', () => {
+    const key = 'k&y<0123456789'
+    const outcome = runOutcome([updateReport('u1', { status: 'failure', logs: [`token ${key}`] }, { result: 'failure', error: `sent ${key}` })], {
+      result: 'failure'
+    })
+    const text = renderJunit(outcome, {}, createRedactor([key]))
+    expect(text).not.toContain('k&amp;y&lt;0123456789')
+    expect(text).toContain('token ***')
+  })
+})

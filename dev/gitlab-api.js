@@ -1,0 +1,136 @@
+// A stand-in for GitLab's REST API (v4) on 127.0.0.1, for the merge request note: GET /user,
+// and a merge request's notes listed page by page (x-page, x-next-page, x-total-pages and a Link
+// header, as GitLab sends them), created and updated, in memory, with every request recorded.
+// A token is known by `users`; the CI job token answers 403 everywhere, as GitLab's notes API
+// refuses it; any other token answers 401. Only a note's author may update it (403 otherwise).
+// `failWith` makes every request answer that status; `hang` leaves every request unanswered;
+// `linkOnly` sends the Link header without the x-* ones, as GitLab's keyset pagination does.
+import { createServer } from 'node:http'
+
+export const GITLAB_TOKEN = 'glpat-fake-token-for-tests-0001'
+export const JOB_TOKEN = 'glcbt-64_fake-job-token-for-tests'
+export const NOTE_AUTHOR = { id: 4242, username: 'project_1_bot_docs' }
+
+/**
+ * @param {{ perPage?: number, users?: Record<string, { id: number, username: string }>, jobToken?: string, linkOnly?: boolean }} [options]
+ *   perPage: the most notes a page holds whatever per_page asks (GitLab's is 100), so that a few
+ *   notes make several pages.
+ * @returns {Promise<{ url: string, apiUrl: string,
+ *   requests: { method: string, path: string, query: Record<string, string>, token?: string, jobToken?: string, body?: any, at: number }[],
+ *   notes: { id: number, project: string, mr: number, body: string, author: { id: number, username: string }, system: boolean }[],
+ *   addNote(project: string, mr: number, body: string, author?: { id: number, username: string }, system?: boolean): number,
+ *   failWith: number | undefined, hang: boolean, close(): Promise<void> }>}
+ */
+export async function startGitLabApi(options = {}) {
+  const maxPerPage = options.perPage ?? 100
+  const users = options.users ?? { [GITLAB_TOKEN]: NOTE_AUTHOR }
+  const jobToken = options.jobToken ?? JOB_TOKEN
+  let nextId = 5000
+  const api = {
+    url: '',
+    apiUrl: '',
+    requests: [],
+    notes: [],
+    failWith: undefined,
+    hang: false,
+    addNote(project, mr, body, author = { id: 7, username: 'reviewer' }, system = false) {
+      const note = { id: nextId++, project: String(project), mr: Number(mr), body, author, system }
+      api.notes.push(note)
+      return note.id
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve(undefined))
+      })
+  }
+  const send = (res, status, body, headers = {}) => res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body))
+  const shown = (note) => ({
+    id: note.id,
+    type: null,
+    body: note.body,
+    author: note.author,
+    system: note.system,
+    noteable_type: 'MergeRequest',
+    noteable_iid: note.mr
+  })
+
+  const server = createServer(async (req, res) => {
+    let text = ''
+    for await (const chunk of req) text += chunk
+    let body
+    try {
+      body = text ? JSON.parse(text) : undefined
+    } catch {
+      return send(res, 400, { error: 'body is not JSON' })
+    }
+    const url = new URL(req.url ?? '/', 'http://localhost')
+    const header = (name) => {
+      const value = req.headers[name]
+      return Array.isArray(value) ? value[0] : value
+    }
+    const token = header('private-token')
+    api.requests.push({
+      method: req.method ?? '',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      token,
+      jobToken: header('job-token'),
+      body,
+      at: Date.now()
+    })
+    if (api.hang) return
+    if (api.failWith) return send(res, api.failWith, { message: `${api.failWith} Error` })
+    if (token === jobToken || header('job-token') !== undefined) return send(res, 403, { message: '403 Forbidden' })
+    const user = token === undefined ? undefined : users[token]
+    if (!user) return send(res, 401, { message: '401 Unauthorized' })
+
+    if (url.pathname === '/api/v4/user' && req.method === 'GET') return send(res, 200, { ...user, name: user.username, state: 'active' })
+    const list = /^\/api\/v4\/projects\/([^/]+)\/merge_requests\/(\d+)\/notes$/.exec(url.pathname)
+    const one = /^\/api\/v4\/projects\/([^/]+)\/merge_requests\/(\d+)\/notes\/(\d+)$/.exec(url.pathname)
+    if (list && req.method === 'GET') {
+      const project = decodeURIComponent(list[1])
+      const mr = Number(list[2])
+      const notes = api.notes.filter((n) => n.project === project && n.mr === mr)
+      const perPage = Math.min(maxPerPage, Math.max(1, Number(url.searchParams.get('per_page') ?? 20) || 20))
+      const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1)
+      const pages = Math.max(1, Math.ceil(notes.length / perPage))
+      const next = page < pages ? String(page + 1) : ''
+      const pageUrl = (n) => {
+        const target = new URL(url.pathname, api.url)
+        for (const [name, value] of url.searchParams) target.searchParams.set(name, value)
+        target.searchParams.set('page', String(n))
+        target.searchParams.set('per_page', String(perPage))
+        return target.href
+      }
+      const links = [...(next ? [`<${pageUrl(page + 1)}>; rel="next"`] : []), `<${pageUrl(1)}>; rel="first"`, `<${pageUrl(pages)}>; rel="last"`]
+      const counts = {
+        'x-page': String(page),
+        'x-per-page': String(perPage),
+        'x-next-page': next,
+        'x-prev-page': page > 1 ? String(page - 1) : '',
+        'x-total': String(notes.length),
+        'x-total-pages': String(pages)
+      }
+      return send(res, 200, notes.slice((page - 1) * perPage, page * perPage).map(shown), { ...(options.linkOnly ? {} : counts), link: links.join(', ') })
+    }
+    if (list && req.method === 'POST') {
+      if (typeof body?.body !== 'string' || body.body === '') return send(res, 400, { message: { body: ["can't be blank"] } })
+      const id = api.addNote(decodeURIComponent(list[1]), Number(list[2]), body.body, user)
+      return send(res, 201, shown(api.notes.find((n) => n.id === id)))
+    }
+    if (one && req.method === 'PUT') {
+      const note = api.notes.find((n) => n.id === Number(one[3]) && n.project === decodeURIComponent(one[1]) && n.mr === Number(one[2]))
+      if (!note) return send(res, 404, { message: '404 Not found' })
+      if (note.author.id !== user.id) return send(res, 403, { message: '403 Forbidden' })
+      if (typeof body?.body !== 'string' || body.body === '') return send(res, 400, { message: { body: ["can't be blank"] } })
+      note.body = body.body
+      return send(res, 200, shown(note))
+    }
+    send(res, 404, { message: '404 Not found' })
+  })
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  api.url = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`
+  api.apiUrl = `${api.url}/api/v4`
+  return api
+}

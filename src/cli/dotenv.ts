@@ -1,0 +1,85 @@
+// GitLab's artifacts:reports:dotenv: the single-line outputs as DOCS_<OUTPUT>=value, within
+// GitLab's rules (keys of A-Z, 0-9 and _; one line per key, no blank line, no comment; at most
+// 20 keys and 5 KB). A value GitLab would take differently than it is (a line break, a quote,
+// space at either end) is left out, and the log says which and why.
+import type { OutputName, Outputs } from '../report/outputs.js'
+
+/** GitLab's defaults for a dotenv report. */
+export const DOTENV_MAX_KEYS = 20
+export const DOTENV_MAX_BYTES = 5 * 1024
+
+/** Every output but the lists, the most useful first: what a later job needs to decide and to link. */
+export const DOTENV_OUTPUTS: readonly OutputName[] = [
+  'result',
+  'status-id',
+  'job-id',
+  'preview-url',
+  'automation-run-id',
+  'automation-job-id',
+  'pr-link',
+  'pr-number',
+  'commit-sha',
+  'status',
+  'files-changed-count',
+  'commit-ref',
+  'elapsed',
+  'polls',
+  'search-result-count',
+  'subdomain',
+  'source-repository',
+  'source-ref',
+  'model',
+  'update-summary',
+  'commit-message',
+  'screenshot',
+  'screenshot-light',
+  'screenshot-dark',
+  'deployment-id'
+]
+
+/** The dotenv key of an output: `DOCS_` + its name in capitals, `-` as `_`. */
+export function dotenvKey(prefix: string, name: OutputName): string {
+  return `${prefix}${name.toUpperCase().replace(/-/g, '_')}`
+}
+
+export interface Dotenv {
+  text: string
+  /** Each value left out, and why, for the log. */
+  leftOut: string[]
+}
+
+/** Why GitLab would not take this value as it is, or undefined. */
+function unfit(value: string): string | undefined {
+  if (/[\r\n\u2028\u2029]/.test(value)) return 'it holds a line break (GitLab takes one line per key)'
+  if (/["'`]/.test(value)) return 'it holds a quote (GitLab keeps quotes as part of the value)'
+  if (value !== value.trim()) return 'it starts or ends with a space (GitLab drops it)'
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a control character would garble the file
+  if (/[\u0000-\u001f\u007f]/.test(value)) return 'it holds a control character'
+  return undefined
+}
+
+/** Empty outputs are not written: a later job reads an unset variable as empty. */
+export function renderDotenv(outputs: Outputs, prefix: string): Dotenv {
+  const lines: string[] = []
+  const leftOut: string[] = []
+  let bytes = 0
+  for (const name of DOTENV_OUTPUTS) {
+    const value = outputs[name]
+    if (value === '') continue
+    const key = dotenvKey(prefix, name)
+    const why = unfit(value)
+    if (why) {
+      leftOut.push(`${key}: ${why}; the JSON report (--json, --output-file) has it`)
+      continue
+    }
+    const line = `${key}=${value}\n`
+    const size = Buffer.byteLength(line)
+    if (lines.length >= DOTENV_MAX_KEYS) leftOut.push(`${key}: GitLab takes at most ${DOTENV_MAX_KEYS} keys; the JSON report has it`)
+    else if (bytes + size > DOTENV_MAX_BYTES) leftOut.push(`${key}: it would take the file past GitLab's ${DOTENV_MAX_BYTES / 1024} KB; the JSON report has it`)
+    else {
+      lines.push(line)
+      bytes += size
+    }
+  }
+  return { text: lines.join(''), leftOut }
+}

@@ -1,0 +1,233 @@
+// The command line's flags: every input of action.yml as a flag of the same name (from the same
+// definitions the action reads, src/inputs/), the command line's own flags, and the environment
+// (WAIT_FOR_DOCS_<NAME>) under them.
+import { INPUT_SCHEMAS } from '../inputs/fields.js'
+import { INPUT_DEFAULTS, INPUT_NAMES, type InputName, type RawInputs, SECRET_INPUTS } from '../inputs/parse.js'
+import { TARGET_LISTS } from '../inputs/targets.js'
+import { booleanSchema, quote } from '../inputs/values.js'
+import { INPUT_HELP } from './input-help.js'
+
+export type FlagKind = 'text' | 'list' | 'boolean'
+
+export interface Flag {
+  name: string
+  kind: FlagKind
+  /** The default as the help shows it; '' for none. */
+  default: string
+  help: string
+  /** A key: given as a flag, it may be seen in the process list. */
+  secret: boolean
+  /** The action input it sets; undefined for the command line's own flags. */
+  input: InputName | undefined
+}
+
+/** Inputs that take several values: their flag may be repeated. */
+const LIST_INPUTS: ReadonlySet<InputName> = new Set([...(Object.keys(TARGET_LISTS) as InputName[]), 'search-query', 'page-path'])
+
+const kindOf = (name: InputName): FlagKind => (INPUT_SCHEMAS[name] === booleanSchema ? 'boolean' : LIST_INPUTS.has(name) ? 'list' : 'text')
+
+/** The flags of the action's inputs, in the order of action.yml. */
+export const INPUT_FLAGS: readonly Flag[] = INPUT_NAMES.map((name) => ({
+  name,
+  kind: kindOf(name),
+  default: INPUT_DEFAULTS[name],
+  help: INPUT_HELP[name],
+  secret: SECRET_INPUTS.has(name),
+  input: name
+}))
+
+/** The prefix of the dotenv report's keys unless --dotenv-prefix says otherwise. */
+export const DEFAULT_DOTENV_PREFIX = 'DOCS_'
+
+const own = (name: string, kind: FlagKind, help: string, extra: Partial<Flag> = {}): Flag => ({
+  name,
+  kind,
+  default: '',
+  help,
+  secret: false,
+  input: undefined,
+  ...extra
+})
+
+/** The command line's own flags: where the results go, and the merge request note. */
+export const COMMAND_FLAGS: readonly Flag[] = [
+  own('json', 'boolean', 'Print the outcome as one JSON object on stdout (every output under its name, lists as arrays); the log goes to stderr.', {
+    default: 'false'
+  }),
+  own('output-file', 'text', 'Write the same JSON object to this file (written whole or not at all).'),
+  own('dotenv', 'text', "Write the outputs as a dotenv file for GitLab's artifacts:reports:dotenv (keys DOCS_<OUTPUT>; lists only in the JSON)."),
+  own('dotenv-prefix', 'text', 'Prefix of the dotenv keys: capital letters, digits and _.', { default: DEFAULT_DOTENV_PREFIX }),
+  own('junit', 'text', 'Write a JUnit XML report to this file: one test case per target and per search query.'),
+  own('summary-file', 'text', "Write the job summary's Markdown to this file (the action's job summary)."),
+  own('mr-comment', 'boolean', 'Keep one note with the outcome on the merge request of a GitLab merge request pipeline.', { default: 'false' }),
+  own('gitlab-token', 'text', 'Token for the merge request note (api scope); best given as WAIT_FOR_DOCS_GITLAB_TOKEN.', { secret: true }),
+  own('verbose', 'boolean', 'Also print each poll (debug lines).', { default: 'false' })
+]
+
+export const FLAGS: readonly Flag[] = [...INPUT_FLAGS, ...COMMAND_FLAGS]
+
+/** The environment variable a flag may also come from. */
+export function envName(flag: string): string {
+  return `WAIT_FOR_DOCS_${flag.toUpperCase().replace(/-/g, '_')}`
+}
+
+export interface CommandOptions {
+  json: boolean
+  outputFile: string | undefined
+  dotenv: string | undefined
+  dotenvPrefix: string
+  junit: string | undefined
+  summaryFile: string | undefined
+  mrComment: boolean
+  gitlabToken: string
+  verbose: boolean
+}
+
+export interface CommandLine {
+  /** Every input as the action would read it. */
+  raw: RawInputs
+  options: CommandOptions
+  /** Problems with the flags themselves; with any, nothing is sent. */
+  problems: string[]
+  /** Said in the log, never a reason to stop. */
+  warnings: string[]
+  /** `--help` or `--version` instead of a run. */
+  info: 'help' | 'version' | undefined
+}
+
+const BOOLEAN_WORD = /^(true|false)$/i
+
+/**
+ * Reads the arguments and the environment. Every problem is collected, none stops the reading:
+ * an unknown flag, a missing value, a single-value flag given twice, a value that is not a
+ * boolean, a dotenv prefix GitLab would refuse.
+ */
+export function readCommandLine(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): CommandLine {
+  const byName = new Map(FLAGS.map((flag) => [flag.name, flag]))
+  const given = new Map<string, string[]>()
+  const problems: string[] = []
+  const warnings: string[] = []
+  let info: CommandLine['info']
+  const add = (flag: Flag, value: string) => given.set(flag.name, [...(given.get(flag.name) ?? []), value])
+
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string
+    if (arg === '--help' || arg === '-h') {
+      info = 'help'
+      continue
+    }
+    if (arg === '--version' || arg === '-V') {
+      info ??= 'version'
+      continue
+    }
+    if (!arg.startsWith('--') || arg === '--') {
+      problems.push(`${quote(arg)} is not a flag; every value follows its flag, e.g. --status-id st_1 (see --help)`)
+      continue
+    }
+    const equals = arg.indexOf('=')
+    const written = equals > 0 ? arg.slice(2, equals) : arg.slice(2)
+    const inline = equals > 0 ? arg.slice(equals + 1) : undefined
+    const negated = written.startsWith('no-') && byName.get(written.slice(3))?.kind === 'boolean'
+    const flag = byName.get(negated ? written.slice(3) : written)
+    if (!flag) {
+      problems.push(`--${written} is not a flag of wait-for-docs${suggestion(written)}; see --help`)
+      // Its value goes with it, unshown: a mistyped --admin-key must not print the key.
+      if (inline === undefined && argv[i + 1] !== undefined && !argv[i + 1]?.startsWith('--')) i++
+      continue
+    }
+    if (negated) {
+      if (inline !== undefined) problems.push(`--${written} takes no value; write --${flag.name}=${inline} or --${written}`)
+      else add(flag, 'false')
+      continue
+    }
+    if (inline !== undefined) {
+      add(flag, inline)
+      continue
+    }
+    const next = argv[i + 1]
+    if (flag.kind === 'boolean') {
+      // `--fail-on-timeout false` as well as a bare `--pr-comment`.
+      if (next !== undefined && BOOLEAN_WORD.test(next)) {
+        add(flag, next)
+        i++
+      } else add(flag, 'true')
+      continue
+    }
+    if (next === undefined || next.startsWith('--')) {
+      problems.push(
+        `--${flag.name} needs a value${next === undefined ? '' : ` (found ${quote(next)}; to pass a value starting with --, write --${flag.name}=VALUE)`}`
+      )
+      continue
+    }
+    add(flag, next)
+    i++
+  }
+
+  const value = (flag: Flag): string => {
+    const values = given.get(flag.name)
+    if (!values) return env[envName(flag.name)] ?? ''
+    if (values.length > 1 && flag.kind !== 'list') {
+      problems.push(`--${flag.name} is given ${values.length} times; give it once`)
+      return values.at(-1) ?? ''
+    }
+    if (flag.secret)
+      warnings.push(
+        `${flag.name} was given as a flag: other users of this machine may see it in the process list. Pass it in the environment as ${envName(flag.name)} (a masked CI variable) instead.`
+      )
+    return values.join('\n')
+  }
+
+  const raw = {} as RawInputs
+  for (const flag of INPUT_FLAGS) raw[flag.input as InputName] = value(flag)
+  const command = Object.fromEntries(COMMAND_FLAGS.map((flag) => [flag.name, value(flag)]))
+  const bool = (name: string): boolean => {
+    const text = (command[name] ?? '').trim()
+    if (text === '') return false
+    const parsed = booleanSchema.safeParse(text)
+    if (parsed.success) return parsed.data
+    problems.push(`${name}: ${quote(text)} is not a boolean; use true or false`)
+    return false
+  }
+  const path = (name: string): string | undefined => (command[name] ?? '').trim() || undefined
+  const json = bool('json')
+  const prefix = (command['dotenv-prefix'] ?? '').trim() || DEFAULT_DOTENV_PREFIX
+  const prefixFits = /^[A-Z_][A-Z0-9_]*$/.test(prefix)
+  if (!prefixFits)
+    problems.push(`dotenv-prefix: ${quote(prefix)} is not a prefix GitLab takes; use capital letters, digits and _, not starting with a digit (e.g. DOCS_)`)
+  // The report of the invalid input is still written, with keys GitLab takes.
+  const dotenvPrefix = prefixFits ? prefix : DEFAULT_DOTENV_PREFIX
+
+  const options: CommandOptions = {
+    json,
+    outputFile: path('output-file'),
+    dotenv: path('dotenv'),
+    dotenvPrefix,
+    junit: path('junit'),
+    summaryFile: path('summary-file'),
+    mrComment: bool('mr-comment'),
+    gitlabToken: (command['gitlab-token'] ?? '').trim(),
+    verbose: bool('verbose')
+  }
+  return { raw, options, problems, warnings, info }
+}
+
+/** ` (did you mean --x?)` for a flag a typo or two away from a known one, or the start of only one. */
+function suggestion(written: string): string {
+  const starting = FLAGS.filter((flag) => written.length >= 3 && flag.name.startsWith(written))
+  const near = FLAGS.find((flag) => distance(flag.name, written) <= 2) ?? (starting.length === 1 ? starting[0] : undefined)
+  return near ? ` (did you mean --${near.name}?)` : ''
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0] as number
+    row[0] = i
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j] as number
+      row[j] = Math.min(current + 1, (row[j - 1] as number) + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1))
+      previous = current
+    }
+  }
+  return row[b.length] as number
+}

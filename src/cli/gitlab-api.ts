@@ -1,0 +1,188 @@
+// The few GitLab REST (v4) calls of the merge request note, over the project's own connections
+// (the runner's proxy, name lookups that end on time), each ended by one abort signal in every
+// phase. Nothing here retries: a note is best effort, and a POST is never sent twice.
+import { request as undiciRequest } from 'undici'
+import { z } from 'zod'
+import { openConnections } from '../api/connections.js'
+import { ACCEPT_ENCODING, readBody } from '../api/decode.js'
+import { USER_AGENT } from '../api/client.js'
+import { oneLine } from '../text.js'
+
+/** Bodies above this are refused: a page of 100 notes of GitLab's largest size fits. */
+const MAX_BODY_BYTES = 32 * 1024 * 1024
+/** Pages of 100 notes read at most while looking for ours (a merge request with 100 000 notes). */
+export const MAX_NOTE_PAGES = 1000
+
+/** An answer other than the one expected, or no answer. */
+export class GitLabError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number
+  ) {
+    super(message)
+  }
+}
+
+export interface GitLabNote {
+  id: number
+  body: string
+  authorId: number | undefined
+  system: boolean
+}
+
+const noteSchema = z.object({
+  id: z.number().int(),
+  body: z.string().nullish(),
+  system: z.boolean().nullish(),
+  author: z.object({ id: z.number().int() }).nullish()
+})
+const userSchema = z.object({ id: z.number().int() })
+
+export interface GitLabClient {
+  /** The id of the token's own user. */
+  currentUserId(): Promise<number>
+  /** Every note of the merge request, page after page, until `wanted` holds for one. */
+  findNote(project: string, mergeRequest: string, wanted: (note: GitLabNote) => boolean): Promise<GitLabNote | undefined>
+  createNote(project: string, mergeRequest: string, body: string): Promise<void>
+  updateNote(project: string, mergeRequest: string, noteId: number, body: string): Promise<void>
+  /** Ends every connection still open, whatever phase it is in. */
+  close(): Promise<void>
+}
+
+interface Answer {
+  status: number
+  header(name: string): string | undefined
+  json: unknown
+}
+
+/**
+ * A client for `apiUrl` (CI_API_V4_URL) with the token in the PRIVATE-TOKEN header; every request
+ * ends when `signal` aborts, whatever the socket does (raced, as the platform client does: the
+ * HTTP library does not honour an abort while it connects). Links to follow are taken only when
+ * they stay under `apiUrl`, so the token goes nowhere else.
+ */
+export function createGitLabClient(
+  apiUrl: URL,
+  token: string,
+  signal: AbortSignal,
+  phaseTimeoutMs: number,
+  env: NodeJS.ProcessEnv = process.env
+): GitLabClient {
+  const connections = openConnections(apiUrl, phaseTimeoutMs, env)
+  const base = apiUrl.href.replace(/\/+$/, '')
+  const path = (project: string, mergeRequest: string) => `/projects/${encodeURIComponent(project)}/merge_requests/${encodeURIComponent(mergeRequest)}/notes`
+
+  async function exchange(method: 'GET' | 'POST' | 'PUT', url: string, json?: unknown): Promise<Answer> {
+    if (signal.aborted) throw signal.reason
+    let onAbort: (() => void) | undefined
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => reject(signal.reason)
+      signal.addEventListener('abort', onAbort, { once: true })
+    })
+    const sent = (async (): Promise<Answer> => {
+      const response = await undiciRequest(url, {
+        method,
+        headers: {
+          accept: 'application/json',
+          'accept-encoding': ACCEPT_ENCODING,
+          'private-token': token,
+          'user-agent': USER_AGENT,
+          ...(json === undefined ? {} : { 'content-type': 'application/json' })
+        },
+        body: json === undefined ? null : JSON.stringify(json),
+        signal,
+        dispatcher: connections.dispatcher
+      })
+      response.body.on('error', () => undefined)
+      const header = (name: string) => {
+        const value = response.headers[name]
+        return Array.isArray(value) ? value[0] : value
+      }
+      const body = await readBody(response.body, header('content-encoding') ?? null, MAX_BODY_BYTES)
+      if (!('text' in body)) throw new GitLabError(`HTTP ${response.statusCode} with a body that could not be read`, response.statusCode)
+      let parsed: unknown
+      try {
+        parsed = body.text === '' ? undefined : JSON.parse(body.text)
+      } catch {
+        parsed = undefined
+      }
+      return { status: response.statusCode, header, json: parsed }
+    })()
+    sent.catch(() => undefined)
+    try {
+      return await Promise.race([sent, aborted])
+    } catch (error) {
+      if (signal.aborted || error instanceof GitLabError) throw error
+      throw new GitLabError(`network error: ${describeNetworkError(error)}`)
+    } finally {
+      if (onAbort) signal.removeEventListener('abort', onAbort)
+    }
+  }
+
+  async function expect(method: 'GET' | 'POST' | 'PUT', url: string, ok: number, json?: unknown): Promise<Answer> {
+    const answer = await exchange(method, url, json)
+    if (answer.status !== ok) throw new GitLabError(`HTTP ${answer.status}${messageOf(answer.json)}`, answer.status)
+    return answer
+  }
+
+  /** The next page's URL: x-next-page, else the Link header's rel="next" when it stays under the API. */
+  function nextPage(answer: Answer, current: URL): string | undefined {
+    const next = answer.header('x-next-page')?.trim()
+    if (next && /^\d{1,9}$/.test(next)) {
+      const url = new URL(current)
+      url.searchParams.set('page', next)
+      return url.href
+    }
+    const linked = /<([^>]+)>\s*;\s*rel="?next"?/.exec(answer.header('link') ?? '')?.[1]
+    if (!linked || !URL.canParse(linked)) return undefined
+    const url = new URL(linked)
+    return url.origin === apiUrl.origin && `${url.origin}${url.pathname}`.startsWith(`${base}/`) ? url.href : undefined
+  }
+
+  return {
+    async currentUserId() {
+      const answer = await expect('GET', `${base}/user`, 200)
+      const user = userSchema.safeParse(answer.json)
+      if (!user.success) throw new GitLabError('GET /user did not answer with a user; is CI_API_V4_URL the GitLab API?')
+      return user.data.id
+    },
+    async findNote(project, mergeRequest, wanted) {
+      let url: string | undefined = `${base}${path(project, mergeRequest)}?per_page=100&page=1&sort=asc&order_by=created_at`
+      const seen = new Set<string>()
+      for (let page = 0; url && page < MAX_NOTE_PAGES && !seen.has(url); page++) {
+        seen.add(url)
+        const answer = await expect('GET', url, 200)
+        if (!Array.isArray(answer.json)) throw new GitLabError('the notes of the merge request did not come as a list; is CI_API_V4_URL the GitLab API?')
+        for (const item of answer.json) {
+          const parsed = noteSchema.safeParse(item)
+          if (!parsed.success) continue
+          const note = { id: parsed.data.id, body: parsed.data.body ?? '', authorId: parsed.data.author?.id, system: parsed.data.system ?? false }
+          if (wanted(note)) return note
+        }
+        url = nextPage(answer, new URL(url))
+      }
+      return undefined
+    },
+    async createNote(project, mergeRequest, body) {
+      await expect('POST', `${base}${path(project, mergeRequest)}`, 201, { body })
+    },
+    async updateNote(project, mergeRequest, noteId, body) {
+      await expect('PUT', `${base}${path(project, mergeRequest)}/${noteId}`, 200, { body })
+    },
+    close: () => connections.destroyAll()
+  }
+}
+
+/** GitLab's own message, one short line (it may be a string or an object of field errors). */
+function messageOf(json: unknown): string {
+  if (json === null || typeof json !== 'object') return ''
+  const message = 'message' in json ? json.message : 'error' in json ? json.error : undefined
+  if (message === undefined) return ''
+  return `: ${oneLine(typeof message === 'string' ? message : JSON.stringify(message), 200)}`
+}
+
+/** The network's reason in a few words: the system's code (ECONNREFUSED…) when it gives one. */
+function describeNetworkError(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error
+  return oneLine(cause instanceof Error ? cause.message : String(cause), 300)
+}

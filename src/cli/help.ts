@@ -1,0 +1,50 @@
+// `wait-for-docs --help`, written from the flag definitions (the inputs' own, from action.yml).
+import { EXIT_CODE_MEANINGS } from './exit-codes.js'
+import { COMMAND_FLAGS, envName, type Flag, INPUT_FLAGS } from './flags.js'
+
+const WIDTH = 100
+
+export function renderHelp(version: string): string {
+  return [
+    `wait-for-docs ${version}: start a docs platform update, preview or agent job (or take its id), wait for it, report the outcome.`,
+    '',
+    'Usage: wait-for-docs [flags]',
+    '  e.g. wait-for-docs --trigger update --project-id "$DOCS_PROJECT_ID" --expect-sha "$CI_COMMIT_SHA" --dotenv docs.env --junit docs-junit.xml',
+    '',
+    'Every flag can also come from the environment as WAIT_FOR_DOCS_<NAME> (e.g. WAIT_FOR_DOCS_ADMIN_KEY);',
+    'a flag wins over the environment. Keys belong in the environment: a key given as a flag may be',
+    'seen in the process list. Lists: repeat the flag or separate with commas (ids) or newlines.',
+    '',
+    'Inputs (the same as the action’s):',
+    ...INPUT_FLAGS.flatMap(describeFlag),
+    '',
+    'Reports and the merge request note:',
+    ...COMMAND_FLAGS.flatMap(describeFlag),
+    '',
+    '  --help               This text.',
+    '  --version            The version.',
+    '',
+    'Exit codes:',
+    ...EXIT_CODE_MEANINGS.map(([code, meaning]) => `  ${code.padEnd(9)} ${meaning}`),
+    ''
+  ].join('\n')
+}
+
+function describeFlag(flag: Flag): string[] {
+  const usage = flag.kind === 'boolean' ? `--[no-]${flag.name}` : `--${flag.name} ${flag.kind === 'list' ? '<value>…' : '<value>'}`
+  const facts = [flag.default === '' ? '' : `default: ${flag.default}`, `env: ${envName(flag.name)}`].filter(Boolean).join(' · ')
+  return [`  ${usage}`, ...[...wrap(flag.help, WIDTH - 6), facts].map((line) => `      ${line}`)]
+}
+
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = []
+  let line = ''
+  for (const word of text.split(/\s+/)) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line)
+      line = word
+    } else line = line === '' ? word : `${line} ${word}`
+  }
+  if (line !== '') lines.push(line)
+  return lines
+}

@@ -1,0 +1,64 @@
+// The command's log: the same lines as the action's, written for where it runs. Under GitLab CI
+// a group is a collapsible section; elsewhere plain lines. No GitHub workflow command is ever
+// written, and nothing the server sent can open or close a section or colour the log: every
+// line loses its control characters and escapes before the log adds its own.
+import type { LogSink } from '../report/log.js'
+import { stripControl } from '../text.js'
+
+export interface CommandLog extends LogSink {
+  /** The run's failure, in red where colour is shown. */
+  error(message: string): void
+  /** The run's success, in green where colour is shown. */
+  success(message: string): void
+}
+
+export interface CommandLogOptions {
+  write: (text: string) => void
+  /** GITLAB_CI=true: groups as collapsible sections. */
+  gitlab: boolean
+  colour: boolean
+  /** Print the debug lines (each poll). */
+  verbose: boolean
+  /** Seconds since the epoch, for the section markers. */
+  now?: () => number
+}
+
+const ESC = '\u001b'
+const COLOURS = { red: '31', green: '32', yellow: '33', bold: '1' } as const
+
+/** Colour where it is rendered: a terminal, or GitLab's job log; never with NO_COLOR. */
+export function wantsColour(stream: { isTTY?: boolean }, env: Readonly<Record<string, string | undefined>>): boolean {
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false
+  return stream.isTTY === true || env.GITLAB_CI === 'true'
+}
+
+export function createCommandLog(options: CommandLogOptions): CommandLog {
+  const now = options.now ?? (() => Math.floor(Date.now() / 1000))
+  const paint = (colour: keyof typeof COLOURS, text: string) => (options.colour ? `${ESC}[${COLOURS[colour]}m${text}${ESC}[0m` : text)
+  const lines = (message: string) => stripControl(message).split('\n')
+  const print = (message: string, colour?: keyof typeof COLOURS) => {
+    for (const line of lines(message)) options.write(`${colour ? paint(colour, line) : line}\n`)
+  }
+  const sections: string[] = []
+  let opened = 0
+  return {
+    info: (message) => print(message),
+    debug: (message) => {
+      if (options.verbose) print(message)
+    },
+    warning: (message) => print(`warning: ${message}`, 'yellow'),
+    error: (message) => print(message, 'red'),
+    success: (message) => print(message, 'green'),
+    startGroup(name) {
+      const title = lines(name).join(' ')
+      if (!options.gitlab) return print(title, 'bold')
+      const id = `wait_for_docs_${++opened}`
+      sections.push(id)
+      options.write(`${ESC}[0Ksection_start:${now()}:${id}[collapsed=true]\r${ESC}[0K${paint('bold', title)}\n`)
+    },
+    endGroup() {
+      const id = sections.pop()
+      if (options.gitlab && id) options.write(`${ESC}[0Ksection_end:${now()}:${id}\r${ESC}[0K\n`)
+    }
+  }
+}

@@ -1,0 +1,154 @@
+// The command line: flags and the environment → the shared run → the log, the reports asked
+// for, the merge request note, and an exit code that says what happened.
+import packageJson from '../../package.json'
+import type { RawInputs } from '../inputs/parse.js'
+import type { RunOutcome, Settings, TargetRef } from '../model.js'
+import { failureMessage } from '../report/explain.js'
+import { stepPasses } from '../engine/outcome.js'
+import { listenForCancel } from '../step/cancel.js'
+import { redactorFor, secretsOf, waitForDocs } from '../step/run.js'
+import { exitCodeOf, SIGNAL_EXIT } from './exit-codes.js'
+import { readCommandLine } from './flags.js'
+import { renderHelp } from './help.js'
+import { jsonReport } from './json-report.js'
+import { type CommandLog, createCommandLog, wantsColour } from './log.js'
+import { writeReports } from './reports.js'
+
+export const VERSION: string = packageJson.version
+
+type Env = Readonly<Record<string, string | undefined>>
+
+/** What the merge request note (GitLab, `--mr-comment`) is given to work with. */
+export interface NoteContext {
+  /** `WAIT_FOR_DOCS_GITLAB_TOKEN` or `--gitlab-token`; '' when neither is set. */
+  token: string
+  /** The environment: `CI_API_V4_URL`, `CI_PROJECT_ID`, `CI_MERGE_REQUEST_IID`, `CI_JOB_URL`… */
+  env: Env
+  log: CommandLog
+  /** Cuts every spelling of a key out of text. */
+  clean: (text: string) => string
+  /** Aborted on SIGINT / SIGTERM. */
+  signal: AbortSignal
+  startedAt: number
+  /** When the process must be gone by, once a signal came (for `commentBudgetMs`, step/limits.ts). */
+  exitBy: () => number | undefined
+}
+
+/**
+ * The merge request note: "in progress" when the wait starts, replaced in place by the outcome.
+ * A note that cannot be written is a warning; neither method may throw, change the outcome or
+ * take longer than the step's time limit (step/limits.ts has the budgets).
+ */
+export interface MergeRequestNote {
+  /** Called when the wait starts; not awaited before the wait, awaited before the outcome's note. */
+  inProgress(targets: readonly TargetRef[], settings: Settings): Promise<void>
+  /** Called once every report is written; `settings` is undefined when the inputs were invalid. */
+  outcome(outcome: RunOutcome, settings: Settings | undefined): Promise<void>
+}
+
+export interface CommandIo {
+  argv: readonly string[]
+  env: Env
+  stdout: { write(text: string): unknown; isTTY?: boolean }
+  stderr: { write(text: string): unknown; isTTY?: boolean }
+  /** Makes the merge request note for `--mr-comment` (`createMergeRequestNote` of mr-note.ts); `raw` holds every input as given. */
+  note?: (context: NoteContext, raw: RawInputs) => MergeRequestNote
+}
+
+/** Runs the command; resolves with its exit code once every report is written. */
+export async function runCommand(io: CommandIo): Promise<number> {
+  const startedAt = Date.now()
+  const command = readCommandLine(io.argv, io.env)
+  if (command.info === 'help') {
+    io.stdout.write(renderHelp(VERSION))
+    return 0
+  }
+  if (command.info === 'version') {
+    io.stdout.write(`${VERSION}\n`)
+    return 0
+  }
+  const { raw, options } = command
+  const secrets = [...secretsOf(raw), ...(options.gitlabToken ? [options.gitlabToken] : [])]
+  const clean = redactorFor(secrets)
+  // With --json, stdout holds the JSON object alone.
+  const logStream = options.json ? io.stderr : io.stdout
+  const log = createCommandLog({
+    write: (text) => logStream.write(clean(text)),
+    gitlab: io.env.GITLAB_CI === 'true',
+    colour: wantsColour(logStream, io.env),
+    verbose: options.verbose
+  })
+  for (const warning of command.warnings) log.warning(warning)
+  if (raw['pr-comment'].trim().toLowerCase() === 'true')
+    log.warning(
+      'pr-comment is the GitHub Action’s pull request comment; the command line writes none. On GitLab, --mr-comment keeps a note on the merge request.'
+    )
+  if (raw['deployment-environment'].trim() !== '')
+    log.warning(
+      'deployment-environment is the GitHub Action’s deployment record; the command line records none. On GitLab, give the job an environment: with url: $DOCS_PREVIEW_URL from the dotenv report.'
+    )
+
+  const cancel = listenForCancel({ say: (line) => log.info(line), exitCode: (signal) => SIGNAL_EXIT[signal as keyof typeof SIGNAL_EXIT] ?? 1 })
+  const note = options.mrComment
+    ? makeNote(io, { token: options.gitlabToken, env: io.env, log, clean, signal: cancel.signal, startedAt, exitBy: cancel.exitBy }, raw)
+    : undefined
+  let inProgress: Promise<void> | undefined
+  const waited = await waitForDocs(raw, secrets, {
+    log,
+    clean,
+    // The command's reports are written once, at the end; the started id is in the log at once.
+    setOutputNow: () => {},
+    signal: cancel.signal,
+    startedAt,
+    problems: command.problems,
+    waiting(targets, settings) {
+      inProgress = note?.inProgress(targets, settings)
+    }
+  })
+  const { settings } = waited
+  const failOnTimeout = settings?.failOnTimeout ?? true
+  const explain = settings ? { timeoutMs: settings.timeoutMs } : {}
+  // A signal decides the exit code only when it cut the run short, not when it came after.
+  const signal = waited.outcome.result === 'cancelled' ? cancel.received() : undefined
+  const verdict = (outcome: RunOutcome) => ({
+    exitCode: exitCodeOf(outcome, failOnTimeout, signal),
+    message: outcome.result === 'success' ? outcome.headline : failureMessage(outcome, explain)
+  })
+
+  const outcome = writeReports(waited.outcome, {
+    places: {
+      outputFile: options.outputFile,
+      dotenv: options.dotenv,
+      dotenvPrefix: options.dotenvPrefix,
+      junit: options.junit,
+      summaryFile: options.summaryFile,
+      summary: settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false'
+    },
+    explain,
+    clean,
+    log,
+    verdict
+  })
+  const { exitCode, message } = verdict(outcome)
+  sayResult(log, outcome, stepPasses(outcome, failOnTimeout), message, exitCode)
+  if (options.json) io.stdout.write(`${JSON.stringify(jsonReport(outcome, { exitCode, message }, clean))}\n`)
+
+  await inProgress
+  await note?.outcome(outcome, settings)
+  cancel.stop()
+  await waited.close()
+  return exitCode
+}
+
+function makeNote(io: CommandIo, context: NoteContext, raw: RawInputs): MergeRequestNote | undefined {
+  if (io.note) return io.note(context, raw)
+  context.log.warning('--mr-comment is set, but this build of wait-for-docs has no merge request note. No note was written.')
+  return undefined
+}
+
+function sayResult(log: CommandLog, outcome: RunOutcome, passes: boolean, message: string, exitCode: number): void {
+  const code = `(exit code ${exitCode})`
+  if (outcome.result === 'success') log.success(`Result: success — ${outcome.headline} ${code}`)
+  else if (passes) log.warning(`Result: timeout — ${outcome.headline} (fail-on-timeout is false, so the command succeeds) ${code}`)
+  else log.error(`Result: ${outcome.result} ${code}\n${message}`)
+}

@@ -1,0 +1,86 @@
+// The reports the command writes where asked, on every outcome: the JSON object (to a file and
+// to stdout), the dotenv file, the JUnit XML and the job summary's Markdown.
+import type { RunOutcome } from '../model.js'
+import type { ExplainOptions } from '../report/explain.js'
+import { computeOutputs } from '../report/outputs.js'
+import { outputsNotWritten, reasonOf } from '../report/publish.js'
+import { renderSummary } from '../report/summary.js'
+import { renderDotenv } from './dotenv.js'
+import { jsonReport } from './json-report.js'
+import { renderJunit } from './junit.js'
+import type { CommandLog } from './log.js'
+import { writeFileAtomic } from './write-file.js'
+
+export interface ReportPlaces {
+  outputFile: string | undefined
+  dotenv: string | undefined
+  dotenvPrefix: string
+  junit: string | undefined
+  summaryFile: string | undefined
+  /** The `summary` input: false turns the summary file off too. */
+  summary: boolean
+}
+
+export interface ReportContext {
+  places: ReportPlaces
+  explain: ExplainOptions
+  clean: (text: string) => string
+  log: CommandLog
+  /** The exit code and the message that go with an outcome. */
+  verdict: (outcome: RunOutcome) => { exitCode: number; message: string }
+}
+
+interface Report {
+  what: string
+  file: string
+  render: (outcome: RunOutcome) => string
+  /** A report the outcome does not depend on: one that cannot be written is a warning. */
+  optional?: boolean
+}
+
+function reportsAsked(context: ReportContext): Report[] {
+  const { places, clean } = context
+  const reports: Report[] = []
+  if (places.outputFile)
+    reports.push({ what: 'JSON report', file: places.outputFile, render: (o) => `${JSON.stringify(jsonReport(o, context.verdict(o), clean), null, 2)}\n` })
+  if (places.dotenv) reports.push({ what: 'dotenv report', file: places.dotenv, render: (o) => renderDotenv(cleanOutputs(o, clean), places.dotenvPrefix).text })
+  if (places.junit) reports.push({ what: 'JUnit report', file: places.junit, render: (o) => renderJunit(o, context.explain, clean) })
+  if (places.summaryFile && places.summary)
+    reports.push({ what: 'job summary', file: places.summaryFile, render: (o) => clean(renderSummary(o, context.explain)), optional: true })
+  return reports
+}
+
+function cleanOutputs(outcome: RunOutcome, clean: (text: string) => string) {
+  const outputs = computeOutputs(outcome)
+  for (const name of Object.keys(outputs) as (keyof typeof outputs)[]) outputs[name] = clean(outputs[name])
+  return outputs
+}
+
+/**
+ * Writes every report asked for. One that cannot be written makes the outcome an error (a
+ * pipeline reads these files), said with why; the others are then written again with that
+ * outcome, so no report says success when the run did not deliver. Returns the outcome reported.
+ */
+export function writeReports(waited: RunOutcome, context: ReportContext): RunOutcome {
+  const { log, places } = context
+  if (places.dotenv)
+    for (const line of renderDotenv(cleanOutputs(waited, context.clean), places.dotenvPrefix).leftOut) log.info(`dotenv report: left out ${line}.`)
+  const reports = reportsAsked(context)
+  const failed = new Set<Report>()
+  const problems: string[] = []
+  const write = (report: Report, outcome: RunOutcome) => {
+    try {
+      writeFileAtomic(report.file, report.render(outcome))
+    } catch (error) {
+      failed.add(report)
+      const why = `The ${report.what} could not be written to ${report.file}: ${reasonOf(error)}`
+      if (report.optional) log.warning(context.clean(`${why}. The outcome and the other reports stand.`))
+      else problems.push(why)
+    }
+  }
+  for (const report of reports) write(report, waited)
+  if (problems.length === 0) return waited
+  const outcome = outputsNotWritten(waited, `${problems.join('; ')}. Check that the folder exists and is writable, and the free disk space`)
+  for (const report of reports) if (!failed.has(report)) write(report, outcome)
+  return outcome
+}
