@@ -152,6 +152,23 @@ describe('the command, end to end', () => {
     expect(junit.map((c) => c.name)).toEqual(['start the docs update', 'update update-success'])
   })
 
+  it('the started id is in the dotenv and JSON reports at once: a job killed while waiting still leaves it, and no result', async () => {
+    const sim = await simulator()
+    sim.script('trigger', PROJECT_ID, [{ started: true, statusId: 'update-forever' }])
+    let killed = false
+    const run = await wait(sim, ['--trigger', 'update', '--project-id', PROJECT_ID], {
+      onOutput(written, child) {
+        if (!killed && written.includes('status in_progress')) {
+          killed = true
+          child.kill('SIGKILL')
+        }
+      }
+    })
+    expect(run.signal, run.stdout).toBe('SIGKILL')
+    expect(parseGitLabDotenv(run.file('docs.env') ?? '')).toEqual({ DOCS_STATUS_ID: 'update-forever' })
+    expect(JSON.parse(run.file('out.json') ?? 'null')).toEqual({ 'status-id': 'update-forever' })
+  })
+
   it.each([
     ['SIGTERM', 143],
     ['SIGINT', 130]

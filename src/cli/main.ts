@@ -4,6 +4,7 @@ import packageJson from '../../package.json'
 import type { RawInputs } from '../inputs/parse.js'
 import type { RunOutcome, Settings, TargetRef } from '../model.js'
 import { failureMessage } from '../report/explain.js'
+import type { OutputName } from '../report/outputs.js'
 import { stepPasses } from '../engine/outcome.js'
 import { listenForCancel } from '../step/cancel.js'
 import { redactorFor, secretsOf, waitForDocs } from '../step/run.js'
@@ -12,7 +13,7 @@ import { readCommandLine } from './flags.js'
 import { renderHelp } from './help.js'
 import { jsonReport } from './json-report.js'
 import { type CommandLog, createCommandLog, wantsColour } from './log.js'
-import { writeReports } from './reports.js'
+import { type ReportPlaces, writeReports, writeStartedIds } from './reports.js'
 
 export const VERSION: string = packageJson.version
 
@@ -92,12 +93,23 @@ export async function runCommand(io: CommandIo): Promise<number> {
   const note = options.mrComment
     ? makeNote(io, { token: options.gitlabToken, env: io.env, log, clean, signal: cancel.signal, startedAt, exitBy: cancel.exitBy }, raw)
     : undefined
+  const places: ReportPlaces = {
+    outputFile: options.outputFile,
+    dotenv: options.dotenv,
+    dotenvPrefix: options.dotenvPrefix,
+    junit: options.junit,
+    summaryFile: options.summaryFile,
+    summary: raw.summary.trim().toLowerCase() !== 'false'
+  }
+  const startedIds: Partial<Record<OutputName, string>> = {}
   let inProgress: Promise<void> | undefined
   const waited = await waitForDocs(raw, secrets, {
     log,
     clean,
-    // The command's reports are written once, at the end; the started id is in the log at once.
-    setOutputNow: () => {},
+    setOutputNow(name, value) {
+      startedIds[name as OutputName] = value
+      writeStartedIds(startedIds, places)
+    },
     signal: cancel.signal,
     startedAt,
     problems: command.problems,
@@ -116,14 +128,7 @@ export async function runCommand(io: CommandIo): Promise<number> {
   })
 
   const outcome = writeReports(waited.outcome, {
-    places: {
-      outputFile: options.outputFile,
-      dotenv: options.dotenv,
-      dotenvPrefix: options.dotenvPrefix,
-      junit: options.junit,
-      summaryFile: options.summaryFile,
-      summary: settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false'
-    },
+    places: { ...places, summary: settings?.summary ?? places.summary },
     explain,
     clean,
     log,

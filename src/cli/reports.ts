@@ -2,7 +2,7 @@
 // to stdout), the dotenv file, the JUnit XML and the job summary's Markdown.
 import type { RunOutcome } from '../model.js'
 import type { ExplainOptions } from '../report/explain.js'
-import { computeOutputs } from '../report/outputs.js'
+import { computeOutputs, OUTPUT_NAMES, type OutputName, type Outputs } from '../report/outputs.js'
 import { outputsNotWritten, reasonOf } from '../report/publish.js'
 import { renderSummary } from '../report/summary.js'
 import { renderDotenv } from './dotenv.js'
@@ -83,4 +83,18 @@ export function writeReports(waited: RunOutcome, context: ReportContext): RunOut
   const outcome = outputsNotWritten(waited, `${problems.join('; ')}. Check that the folder exists and is writable, and the free disk space`)
   for (const report of reports) if (!failed.has(report)) write(report, outcome)
   return outcome
+}
+
+/**
+ * The ids of the work just started, written at once to the dotenv and JSON reports (which the
+ * end of the run writes again whole): a job killed before it ends still leaves them. No
+ * `result` yet, so nothing reads as a success. A file that refuses them now is reported then.
+ */
+export function writeStartedIds(ids: Partial<Record<OutputName, string>>, places: ReportPlaces): void {
+  const outputs = Object.fromEntries(OUTPUT_NAMES.map((name) => [name, ids[name] ?? ''])) as Outputs
+  const started = Object.fromEntries(Object.entries(ids).filter(([, value]) => value !== ''))
+  try {
+    if (places.dotenv) writeFileAtomic(places.dotenv, renderDotenv(outputs, places.dotenvPrefix).text)
+    if (places.outputFile) writeFileAtomic(places.outputFile, `${JSON.stringify(started, null, 2)}\n`)
+  } catch {}
 }
