@@ -43269,6 +43269,7 @@ const OPERATIONS = {
         },
         badRequestInput: 'project-id',
         notFound: nothingToStartIn,
+        notFoundInputs: 'project-id',
         forbidden: 'check that admin-key belongs to the project in project-id',
         findIt: "the project's updates in the dashboard"
     },
@@ -43288,6 +43289,7 @@ const OPERATIONS = {
         },
         badRequestInput: 'preview-branch',
         notFound: nothingToStartIn,
+        notFoundInputs: 'project-id',
         forbidden: "previews may not be part of the organization's plan, or admin-key may not belong to the project in project-id",
         findIt: "the project's previews and updates in the dashboard"
     },
@@ -43302,6 +43304,7 @@ const OPERATIONS = {
         },
         badRequestInput: 'agent-prompt',
         notFound: nothingToStartIn,
+        notFoundInputs: 'project-id',
         forbidden: 'check that admin-key belongs to the project in project-id',
         findIt: "the project's agent jobs in the dashboard (and new pull requests in the source repository)"
     },
@@ -43318,6 +43321,7 @@ const OPERATIONS = {
         // The platform's 400: a malformed id, an automation that is not active, or one without a custom schedule.
         badRequestInput: 'automation-id (it must name an active automation with a custom schedule)',
         notFound: (settings) => `the platform found no automation ${settings.kind === 'automation' ? oneLine(settings.automationId, 100) : ''} in project ${oneLine(settings.projectId, 100)}`,
+        notFoundInputs: 'automation-id and project-id',
         forbidden: 'check that admin-key belongs to the project in project-id',
         findIt: "the project's automation runs in the dashboard"
     },
@@ -43331,6 +43335,7 @@ const OPERATIONS = {
         read: (body, projectId, settings) => messageAnswer.safeParse(body).success && settings.kind === 'message' ? { ref: { kind: 'job', id: settings.jobId, projectId } } : undefined,
         badRequestInput: 'agent-message',
         notFound: (settings) => `the platform found no agent job ${settings.kind === 'message' ? oneLine(settings.jobId, 100) : ''} in project ${oneLine(settings.projectId, 100)}`,
+        notFoundInputs: 'job-id and project-id',
         forbidden: 'check that admin-key belongs to the project in project-id',
         findIt: 'the agent job in the dashboard (and new commits on its pull request)'
     }
@@ -43375,14 +43380,8 @@ function classifyStartAnswer(settings, facts) {
     if (status === 403)
         return { kind: 'fatal', reason: `HTTP 403: the platform refused to ${verbs.act} the ${what}${quoted}; ${operation.forbidden}` };
     if (status === 404)
-        return { kind: 'fatal', reason: `HTTP 404: ${operation.notFound(settings)}${quoted}. Check ${notFoundInputs(settings)}` };
+        return { kind: 'fatal', reason: `HTTP 404: ${operation.notFound(settings)}${quoted}. Check ${operation.notFoundInputs}` };
     return { kind: 'fatal', reason: maybeStarted(settings, `HTTP ${status}${quoted}`) };
-}
-/** The inputs that name what a 404 did not find. */
-function notFoundInputs(settings) {
-    if (settings.kind === 'automation')
-        return 'automation-id and project-id';
-    return settings.kind === 'message' ? 'job-id and project-id' : 'project-id';
 }
 /** The message for a POST whose fate is unknown: say so, and how to find out. */
 function maybeStarted(settings, what, likely = 'may') {

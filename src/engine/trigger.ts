@@ -49,8 +49,9 @@ interface Operation {
   read(body: unknown, projectId: string, settings: TriggerSettings): Started | undefined
   /** The input to check after a 400. */
   badRequestInput: string
-  /** What a 404 means, with the inputs to check. */
+  /** What a 404 means, and the inputs to check after it. */
   notFound(settings: TriggerSettings): string
+  notFoundInputs: string
   /** What a 403 means for this operation, beside a key that may not do it. */
   forbidden: string
   /** Where to look for work that may have started. */
@@ -69,6 +70,7 @@ const OPERATIONS: Record<StartKind, Operation> = {
     },
     badRequestInput: 'project-id',
     notFound: nothingToStartIn,
+    notFoundInputs: 'project-id',
     forbidden: 'check that admin-key belongs to the project in project-id',
     findIt: "the project's updates in the dashboard"
   },
@@ -86,6 +88,7 @@ const OPERATIONS: Record<StartKind, Operation> = {
     },
     badRequestInput: 'preview-branch',
     notFound: nothingToStartIn,
+    notFoundInputs: 'project-id',
     forbidden: "previews may not be part of the organization's plan, or admin-key may not belong to the project in project-id",
     findIt: "the project's previews and updates in the dashboard"
   },
@@ -100,6 +103,7 @@ const OPERATIONS: Record<StartKind, Operation> = {
     },
     badRequestInput: 'agent-prompt',
     notFound: nothingToStartIn,
+    notFoundInputs: 'project-id',
     forbidden: 'check that admin-key belongs to the project in project-id',
     findIt: "the project's agent jobs in the dashboard (and new pull requests in the source repository)"
   },
@@ -118,6 +122,7 @@ const OPERATIONS: Record<StartKind, Operation> = {
     badRequestInput: 'automation-id (it must name an active automation with a custom schedule)',
     notFound: (settings) =>
       `the platform found no automation ${settings.kind === 'automation' ? oneLine(settings.automationId, 100) : ''} in project ${oneLine(settings.projectId, 100)}`,
+    notFoundInputs: 'automation-id and project-id',
     forbidden: 'check that admin-key belongs to the project in project-id',
     findIt: "the project's automation runs in the dashboard"
   },
@@ -134,6 +139,7 @@ const OPERATIONS: Record<StartKind, Operation> = {
     badRequestInput: 'agent-message',
     notFound: (settings) =>
       `the platform found no agent job ${settings.kind === 'message' ? oneLine(settings.jobId, 100) : ''} in project ${oneLine(settings.projectId, 100)}`,
+    notFoundInputs: 'job-id and project-id',
     forbidden: 'check that admin-key belongs to the project in project-id',
     findIt: 'the agent job in the dashboard (and new commits on its pull request)'
   }
@@ -177,14 +183,8 @@ export function classifyStartAnswer(settings: TriggerSettings, facts: ResponseFa
   if (status === 400)
     return { kind: 'fatal', reason: `HTTP 400: the platform refused to ${verbs.act} the ${what}${quoted}. Check ${operation.badRequestInput}` }
   if (status === 403) return { kind: 'fatal', reason: `HTTP 403: the platform refused to ${verbs.act} the ${what}${quoted}; ${operation.forbidden}` }
-  if (status === 404) return { kind: 'fatal', reason: `HTTP 404: ${operation.notFound(settings)}${quoted}. Check ${notFoundInputs(settings)}` }
+  if (status === 404) return { kind: 'fatal', reason: `HTTP 404: ${operation.notFound(settings)}${quoted}. Check ${operation.notFoundInputs}` }
   return { kind: 'fatal', reason: maybeStarted(settings, `HTTP ${status}${quoted}`) }
-}
-
-/** The inputs that name what a 404 did not find. */
-function notFoundInputs(settings: TriggerSettings): string {
-  if (settings.kind === 'automation') return 'automation-id and project-id'
-  return settings.kind === 'message' ? 'job-id and project-id' : 'project-id'
 }
 
 /** The message for a POST whose fate is unknown: say so, and how to find out. */
