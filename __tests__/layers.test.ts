@@ -77,4 +77,13 @@ describe('layers', () => {
       }
     }
   })
+
+  // zod's chained API loads about 100 kB more than zod/mini and costs start-up time (bench/results.md).
+  it('schemas are written with zod/mini: no file imports zod itself', () => {
+    const users = files('.').filter((file) => importsOf(file).some((spec) => spec === 'zod' || spec.startsWith('zod/')))
+    expect(users).toContain('inputs/values.ts')
+    for (const file of users)
+      for (const spec of importsOf(file).filter((s) => s === 'zod' || s.startsWith('zod/')))
+        expect(spec, `${file} imports '${spec}': write its schemas with 'zod/mini' (z.pipe, z.transform, z.optional, .check(z.minLength()))`).toBe('zod/mini')
+  })
 })

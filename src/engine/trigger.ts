@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { ApiClient } from '../api/client.js'
 import { parseRetryAfter, readJsonBody, serverError, type ApiResult, type ResponseFacts } from '../api/classify.js'
 import { identifierProblem } from './ids.js'
@@ -12,9 +12,9 @@ interface Started {
   previewUrl?: string
 }
 
-const text = z.string().nullish().catch(undefined)
-const statusAnswer = z.looseObject({ statusId: z.string().min(1), previewUrl: text })
-const jobAnswer = z.looseObject({ id: z.string().min(1) })
+const text = z.catch(z.nullish(z.string()), undefined)
+const statusAnswer = z.looseObject({ statusId: z.string().check(z.minLength(1)), previewUrl: text })
+const jobAnswer = z.looseObject({ id: z.string().check(z.minLength(1)) })
 
 /** One operation that starts work: where it is sent, what it sends, and what its answer names. */
 interface Operation {

@@ -1,5 +1,5 @@
 // The sticky comment on the pull request: whether to write it, with which token, on which PR.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { booleanSchema, keySchema, optionalNumber } from './values.js'
 
 export const commentDefaults = {
