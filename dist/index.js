@@ -39763,6 +39763,39 @@ function bypassed(target, env) {
     });
 }
 
+// EXTERNAL MODULE: ./node_modules/undici/lib/api/index.js
+var api = __nccwpck_require__(6615);
+// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/dispatcher.js
+var dispatcher = __nccwpck_require__(883);
+var dispatcher_default = /*#__PURE__*/__nccwpck_require__.n(dispatcher);
+// EXTERNAL MODULE: ./node_modules/undici/lib/core/connect.js
+var core_connect = __nccwpck_require__(9136);
+var connect_default = /*#__PURE__*/__nccwpck_require__.n(core_connect);
+// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/agent.js
+var agent = __nccwpck_require__(7405);
+var agent_default = /*#__PURE__*/__nccwpck_require__.n(agent);
+// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/pool.js
+var pool = __nccwpck_require__(628);
+var pool_default = /*#__PURE__*/__nccwpck_require__.n(pool);
+// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/proxy-agent.js
+var proxy_agent = __nccwpck_require__(6672);
+var proxy_agent_default = /*#__PURE__*/__nccwpck_require__.n(proxy_agent);
+;// CONCATENATED MODULE: ./src/api/undici.ts
+
+
+
+
+
+
+// As undici's index does: the request methods on every dispatcher (a ProxyAgent opens its
+// tunnel with the connect() of its pool).
+Object.assign((dispatcher_default()).prototype, api);
+/** undici's request() through one dispatcher, to a URL. */
+function undici_request(url, options) {
+    const { dispatcher, ...rest } = options;
+    return api.request.call(dispatcher, { ...rest, origin: url.origin, path: `${url.pathname}${url.search}` });
+}
+
 ;// CONCATENATED MODULE: ./src/api/connections.ts
 
 
@@ -39778,7 +39811,7 @@ function openConnections(target, phaseTimeoutMs, env = process.env) {
     const timeout = Math.max(1, Math.ceil(phaseTimeoutMs));
     const names = createBoundedLookup(timeout);
     const tracked = (options) => {
-        const connect = (0,undici.buildConnector)({ ...options, timeout, lookup: names.lookup });
+        const connect = connect_default()({ ...options, timeout, lookup: names.lookup });
         return (opts, callback) => {
             const socket = connect(opts, callback);
             sockets.add(socket);
@@ -39789,15 +39822,15 @@ function openConnections(target, phaseTimeoutMs, env = process.env) {
     const limits = { headersTimeout: timeout, bodyTimeout: timeout };
     const proxy = chooseProxy(target, env);
     const dispatcher = proxy
-        ? new undici.ProxyAgent({
+        ? new (proxy_agent_default())({
             uri: proxy.url,
             ...limits,
             requestTls: { timeout },
             proxyTls: { timeout },
             // The connection to the proxy: tracked, and its CONNECT answer bounded by headersTimeout.
-            clientFactory: (origin, options) => new undici.Pool(origin, { ...options, ...limits, connect: tracked({}) })
+            clientFactory: (origin, options) => new (pool_default())(origin, { ...options, ...limits, connect: tracked({}) })
         })
-        : new undici.Agent({ ...limits, connect: tracked({}) });
+        : new (agent_default())({ ...limits, connect: tracked({}) });
     return {
         dispatcher,
         proxy,
@@ -39958,7 +39991,7 @@ function createApiClient(options) {
             };
             if (json !== undefined)
                 headers['content-type'] = 'application/json';
-            const response = await (0,undici.request)(url, {
+            const response = await undici_request(url, {
                 method,
                 headers,
                 body: json === undefined ? null : JSON.stringify(json),
