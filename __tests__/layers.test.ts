@@ -77,4 +77,29 @@ describe('layers', () => {
       }
     }
   })
+
+  // zod's chained API loads about 100 kB more than zod/mini and costs start-up time (bench/results.md).
+  it('schemas are written with zod/mini: no file imports zod itself', () => {
+    const users = files('.').filter((file) => importsOf(file).some((spec) => spec === 'zod' || spec.startsWith('zod/')))
+    expect(users).toContain('inputs/values.ts')
+    for (const file of users)
+      for (const spec of importsOf(file).filter((s) => s === 'zod' || s.startsWith('zod/')))
+        expect(spec, `${file} imports '${spec}': write its schemas with 'zod/mini' (z.pipe, z.transform, z.optional, .check(z.minLength()))`).toBe('zod/mini')
+  })
+
+  // undici's index also loads fetch, WebSocket, the cache API and the mocks: the command would
+  // load and compile them on every run (bench/results.md, experiment (e)).
+  it('undici is loaded by its parts, in api/undici.ts only; elsewhere only its types', () => {
+    const valueImports = (file: string) =>
+      [...readFileSync(path.join(SRC, file), 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)\s+(?!type\b)[^'"]*?from\s+['"]([^'"]+)['"]/g)].map(
+        (m) => m[1] ?? ''
+      )
+    expect(valueImports('api/undici.ts')).toContain('undici/lib/dispatcher/agent.js')
+    // A declaration file (.d.ts) loads nothing.
+    for (const file of files('.').filter((f) => !f.endsWith('.d.ts')))
+      for (const spec of valueImports(file).filter((s) => s === 'undici' || s.startsWith('undici/'))) {
+        expect(file, `${file} loads ${spec}: import what it needs from api/undici.ts`).toBe('api/undici.ts')
+        expect(spec, `${file} loads undici's index`).not.toBe('undici')
+      }
+  })
 })

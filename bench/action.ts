@@ -10,6 +10,8 @@ import { INPUT_DEFAULTS } from '../src/inputs/parse.js'
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const ACTION_ENTRY = path.join(REPO_ROOT, 'dist', 'index.js')
+/** The command line, bundled by `npm run package`; the bench says "not built" where it is missing. */
+export const CLI_ENTRY = path.join(REPO_ROOT, 'dist', 'cli', 'index.js')
 
 export interface ActionRun {
   env: Record<string, string>

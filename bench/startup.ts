@@ -1,13 +1,16 @@
 // Part 1 — start-up: `node dist/index.js` on an update that is already `success` (one request),
-// against the floor of this stack and its experiments (bench/floors.ts, the same request), a bare
-// `node -e ""` and the shell one-shot users write (`curl -s … | jq -r .status`), run interleaved
-// (A, B, C, A, B, C, …) against the simulator.
+// against the floor of this stack and its experiments (bench/floors.ts, the same request); the
+// command line (`node dist/cli/index.js … --json`, when built) against the Node one-shot
+// (bench/floor/oneshot.mjs: the same GET with node:http, the status printed); a bare
+// `node -e ""` and the shell one-shot users write (`curl -s … | jq -r .status`); all run
+// interleaved (A, B, C, A, B, C, …) against the simulator.
 
 import { execFileSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { ACTION_ENTRY, prepareActionRun, REPO_ROOT, timedSpawn } from './action.js'
+import { ACTION_ENTRY, CLI_ENTRY, prepareActionRun, REPO_ROOT, timedSpawn } from './action.js'
 import type { Floor } from './floors.js'
 import { ADMIN_KEY, startSimulator } from '../dev/simulator.js'
 
@@ -21,6 +24,12 @@ export interface StartupResult {
   /** Median of each floor bundle, by name. */
   floorMs: Record<string, number>
   floorCpuMs: Record<string, number>
+  /** The command line; undefined when dist/cli/index.js is not built. */
+  cliMs: number | undefined
+  cliCpuMs: number | undefined
+  /** The Node one-shot of bench/floor/oneshot.mjs: the floor of the command line. */
+  nodeOneShotMs: number
+  nodeOneShotCpuMs: number
   bareMs: number
   /** undefined when curl or jq is missing; `missing` says which. */
   oneShotMs: number | undefined
@@ -71,6 +80,7 @@ interface Contestant {
 }
 
 const CPU_REGISTER = path.join(REPO_ROOT, 'bench', 'cpu-register.mjs')
+const NODE_ONE_SHOT = path.join(REPO_ROOT, 'bench', 'floor', 'oneshot.mjs')
 
 export async function measureStartup(node: string, runs: number, floors: readonly Floor[]): Promise<StartupResult> {
   const sim = await startSimulator()
@@ -98,9 +108,38 @@ export async function measureStartup(node: string, runs: number, floors: readonl
       return { ms: timed.ms, cpuMs: cpuUs / 1000 }
     }
   })
+  /** Runs a Node script outside the runner's environment, checks what it printed, and runs it again with the CPU-time preload. */
+  const scriptRun = (name: string, args: string[], env: Record<string, string>, check: (stdout: string) => boolean): Contestant => ({
+    name,
+    run: async (round) => {
+      const base = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env }
+      const timed = await timedSpawn(node, args, { env: base })
+      if (timed.code !== 0 || !check(timed.stdout))
+        failures.push(`${name} run ${round}: exit ${timed.code}, printed ${JSON.stringify(timed.stdout.slice(0, 200))}: ${timed.stderr.slice(0, 300)}`)
+      const traced = await timedSpawn(node, ['--import', CPU_REGISTER, ...args], { env: { ...base, BENCH_CPU_FILE: cpuFile } })
+      const cpuUs = Number(await readFile(cpuFile, 'utf8').catch(() => ''))
+      await rm(cpuFile, { force: true })
+      if (traced.code !== 0 || !(cpuUs > 0)) failures.push(`${name} run ${round} with the CPU preload: exit ${traced.code}`)
+      return { ms: timed.ms, cpuMs: cpuUs / 1000 }
+    }
+  })
+  const cliBuilt = existsSync(CLI_ENTRY)
   const contestants: Contestant[] = [
     entryRun('action', ACTION_ENTRY, (outputs) => outputs.result === 'success' && outputs.polls === '1'),
     ...floors.map((floor) => entryRun(floor.name, floor.entry, (outputs, summary) => outputs.result === 'success' && summary.includes(STATUS_ID))),
+    scriptRun('nodeOneShot', [NODE_ONE_SHOT], { BENCH_URL: url, BENCH_KEY: ADMIN_KEY }, (stdout) => stdout.trim() === 'success'),
+    // The key in the environment, as the command's contract asks of CI systems; the rest as flags.
+    ...(cliBuilt
+      ? [
+          scriptRun('cli', [CLI_ENTRY, '--base-url', sim.url, '--status-id', STATUS_ID, '--json'], { WAIT_FOR_DOCS_ADMIN_KEY: ADMIN_KEY }, (stdout) => {
+            try {
+              return (JSON.parse(stdout) as { result?: unknown }).result === 'success'
+            } catch {
+              return false
+            }
+          })
+        ]
+      : []),
     {
       name: 'bare',
       run: async () => {
@@ -146,6 +185,10 @@ export async function measureStartup(node: string, runs: number, floors: readonl
     actionCpuMs: medianOf(cpu, 'action'),
     floorMs: Object.fromEntries(floors.map((f) => [f.name, medianOf(wall, f.name)])),
     floorCpuMs: Object.fromEntries(floors.map((f) => [f.name, medianOf(cpu, f.name)])),
+    cliMs: cliBuilt ? medianOf(wall, 'cli') : undefined,
+    cliCpuMs: cliBuilt ? medianOf(cpu, 'cli') : undefined,
+    nodeOneShotMs: medianOf(wall, 'nodeOneShot'),
+    nodeOneShotCpuMs: medianOf(cpu, 'nodeOneShot'),
     bareMs: medianOf(wall, 'bare'),
     oneShotMs: missing.length === 0 ? medianOf(wall, 'oneShot') : undefined,
     missing: missing.length > 0 ? missing.join(' and ') : undefined,

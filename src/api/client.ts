@@ -1,7 +1,8 @@
-import { request as undiciRequest, type Dispatcher } from 'undici'
+import type { Dispatcher } from 'undici'
 import { classifyResponse, type ApiResult, type KeyInput, type ResponseFacts } from './classify.js'
 import { openConnections } from './connections.js'
 import { ACCEPT_ENCODING, readBody } from './decode.js'
+import { request as undiciRequest } from './undici.js'
 import type { ProxyChoice } from './proxy.js'
 import { oneLine, redact } from '../text.js'
 

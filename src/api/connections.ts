@@ -1,7 +1,8 @@
 import type { Socket } from 'node:net'
-import { Agent, buildConnector, Pool, ProxyAgent, type Dispatcher } from 'undici'
+import type { Dispatcher } from 'undici'
 import { createBoundedLookup } from './lookup.js'
 import { chooseProxy, type ProxyChoice } from './proxy.js'
+import { Agent, buildConnector, Pool, ProxyAgent } from './undici.js'
 
 /** The dispatcher of one client, and a way to end every socket it opened, connecting or not. */
 export interface Connections {

@@ -1,8 +1,8 @@
 // The few GitLab REST (v4) calls of the merge request note, over the project's own connections
 // (the runner's proxy, name lookups that end on time), each ended by one abort signal in every
 // phase. Nothing here retries: a note is best effort, and a POST is never sent twice.
-import { request as undiciRequest } from 'undici'
-import { z } from 'zod'
+import { request as undiciRequest } from '../api/undici.js'
+import * as z from 'zod/mini'
 import { openConnections } from '../api/connections.js'
 import { ACCEPT_ENCODING, readBody } from '../api/decode.js'
 import { USER_AGENT } from '../api/client.js'
@@ -31,12 +31,12 @@ export interface GitLabNote {
 }
 
 const noteSchema = z.object({
-  id: z.number().int(),
-  body: z.string().nullish(),
-  system: z.boolean().nullish(),
-  author: z.object({ id: z.number().int() }).nullish()
+  id: z.int(),
+  body: z.nullish(z.string()),
+  system: z.nullish(z.boolean()),
+  author: z.nullish(z.object({ id: z.int() }))
 })
-const userSchema = z.object({ id: z.number().int() })
+const userSchema = z.object({ id: z.int() })
 
 export interface GitLabClient {
   /** The id of the token's own user. */
@@ -80,7 +80,7 @@ export function createGitLabClient(
       signal.addEventListener('abort', onAbort, { once: true })
     })
     const sent = (async (): Promise<Answer> => {
-      const response = await undiciRequest(url, {
+      const response = await undiciRequest(new URL(url), {
         method,
         headers: {
           accept: 'application/json',

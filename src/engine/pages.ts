@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { ApiClient } from '../api/client.js'
 import { formatDuration } from '../durations.js'
 import { createLimiter } from './limit.js'
@@ -8,7 +8,7 @@ import { counted, oneLine } from '../text.js'
 import type { Attempt, Clock, PageReport, PageSettings, PageState, PagesRan, PagesSkipped, Result } from '../model.js'
 
 /** The platform's request to read a page; a request is built from it so nothing else is sent. */
-export const pageRequestSchema = z.strictObject({ path: z.string().min(1) })
+export const pageRequestSchema = z.strictObject({ path: z.string().check(z.minLength(1)) })
 
 /** A page as the discovery API gives it: its full text is all that is read. */
 const pageAnswerSchema = z.looseObject({ content: z.string() })

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { ApiClient } from '../api/client.js'
 import { formatDuration } from '../durations.js'
 import { pollUntilSettled, requestAllowance } from './poll.js'
@@ -7,17 +7,17 @@ import type { Clock, QueryReport, Result, SearchRan, SearchReport, SearchResult,
 
 /** The platform's SearchRequest; a request is built from it so nothing out of bounds is sent. */
 export const searchRequestSchema = z.strictObject({
-  query: z.string().min(1),
-  pageSize: z.number().int().min(1).max(50).optional(),
-  scoreThreshold: z.number().min(0).max(1).optional(),
-  filter: z.strictObject({ version: z.string().optional(), language: z.string().optional(), tag: z.string().optional() }).optional()
+  query: z.string().check(z.minLength(1)),
+  pageSize: z.optional(z.int().check(z.gte(1), z.lte(50))),
+  scoreThreshold: z.optional(z.number().check(z.gte(0), z.lte(1))),
+  filter: z.optional(z.strictObject({ version: z.optional(z.string()), language: z.optional(z.string()), tag: z.optional(z.string()) }))
 })
 export type SearchRequest = z.infer<typeof searchRequestSchema>
 
 const searchResultSchema = z.looseObject({
   content: z.string(),
   path: z.string(),
-  metadata: z.record(z.string(), z.unknown()).catch({})
+  metadata: z.catch(z.record(z.string(), z.unknown()), {})
 })
 /**
  * A search answer: an array of results. An element that is not an object with a string

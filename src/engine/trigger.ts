@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { ApiClient } from '../api/client.js'
 import { parseRetryAfter, readJsonBody, serverError, type ApiResult, type ResponseFacts } from '../api/classify.js'
 import { identifierProblem } from './ids.js'
@@ -14,10 +14,10 @@ interface Started {
   automation?: { runId: string; jobId: string | undefined }
 }
 
-const text = z.string().nullish().catch(undefined)
-const statusAnswer = z.looseObject({ statusId: z.string().min(1), previewUrl: text })
-const jobAnswer = z.looseObject({ id: z.string().min(1) })
-const automationAnswer = z.looseObject({ instanceId: z.string().min(1), jobId: text })
+const text = z.catch(z.nullish(z.string()), undefined)
+const statusAnswer = z.looseObject({ statusId: z.string().check(z.minLength(1)), previewUrl: text })
+const jobAnswer = z.looseObject({ id: z.string().check(z.minLength(1)) })
+const automationAnswer = z.looseObject({ instanceId: z.string().check(z.minLength(1)), jobId: text })
 /** The job as the platform holds it when the message arrives: it may still show the state from before. */
 const messageAnswer = z.looseObject({})
 

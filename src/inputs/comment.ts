@@ -1,5 +1,5 @@
 // The sticky comment on the pull request: whether to write it, with which token, on which PR.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { booleanSchema, keySchema, optionalNumber } from './values.js'
 
 export const commentDefaults = {
@@ -14,5 +14,5 @@ export const commentSchema = z.object({
   'pr-comment': booleanSchema,
   'github-token': keySchema,
   'pr-number-target': optionalNumber(1, 1e12, true),
-  'pr-comment-key': z.string().max(200, 'is longer than 200 characters; a short name such as the matrix value is enough')
+  'pr-comment-key': z.string().check(z.maxLength(200, 'is longer than 200 characters; a short name such as the matrix value is enough'))
 })

@@ -1,6 +1,7 @@
 // The docs as a GitHub deployment: the environment to record it in, and the address to show.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { DeploymentSettings } from '../model.js'
+import { addProblem, fromText } from './values.js'
 
 export const deploymentDefaults = {
   'deployment-environment': '',
@@ -11,34 +12,34 @@ export const deploymentDefaults = {
 const MAX_ENVIRONMENT_LENGTH = 255
 
 export const deploymentSchema = z.object({
-  'deployment-environment': z.string().transform((text, ctx) => {
+  'deployment-environment': fromText((text, ctx) => {
     if (text === '') return undefined
     if (text.length > MAX_ENVIRONMENT_LENGTH) {
-      ctx.addIssue({ code: 'custom', message: `is ${text.length} characters long; GitHub allows at most ${MAX_ENVIRONMENT_LENGTH} in an environment's name` })
+      addProblem(ctx, `is ${text.length} characters long; GitHub allows at most ${MAX_ENVIRONMENT_LENGTH} in an environment's name`)
       return z.NEVER
     }
     // biome-ignore lint/suspicious/noControlCharactersInRegex: an environment's name is one line of text
     if (/[\u0000-\u001f\u007f]/.test(text)) {
-      ctx.addIssue({ code: 'custom', message: 'is not an environment name (no line breaks or control characters); use e.g. docs or docs-preview' })
+      addProblem(ctx, 'is not an environment name (no line breaks or control characters); use e.g. docs or docs-preview')
       return z.NEVER
     }
     return text
   }),
-  'deployment-url': z.string().transform((text, ctx) => {
+  'deployment-url': fromText((text, ctx) => {
     if (text === '') return undefined
     let url: URL
     try {
       url = new URL(text)
     } catch {
-      ctx.addIssue({ code: 'custom', message: 'is not a URL; use the https:// address of the docs, e.g. https://docs.example.com' })
+      addProblem(ctx, 'is not a URL; use the https:// address of the docs, e.g. https://docs.example.com')
       return z.NEVER
     }
     if (url.protocol !== 'https:') {
-      ctx.addIssue({ code: 'custom', message: 'must use https://; it is the address GitHub links from the "View deployment" button' })
+      addProblem(ctx, 'must use https://; it is the address GitHub links from the "View deployment" button')
       return z.NEVER
     }
     if (url.username || url.password) {
-      ctx.addIssue({ code: 'custom', message: 'must not contain credentials; the address is shown to everyone who can read the repository' })
+      addProblem(ctx, 'must not contain credentials; the address is shown to everyone who can read the repository')
       return z.NEVER
     }
     return url.href

@@ -1,7 +1,7 @@
 // Every input of action.yml, gathered from the groups in the order action.yml lists them: the
 // name, the default the runner fills in, and the schema of its value. Problems are listed in
 // this order too.
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import { commentDefaults, commentSchema } from './comment.js'
 import { deploymentDefaults, deploymentSchema } from './deployment.js'
 import { pageDefaults, pageSchema } from './pages.js'

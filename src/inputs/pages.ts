@@ -1,7 +1,7 @@
 // The page check: the pages that must be published once every wait has succeeded, and the text they must hold.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { PageSettings } from '../model.js'
-import { quote, splitList } from './values.js'
+import { addProblem, fromText, quote, splitList } from './values.js'
 
 export const pageDefaults = {
   'page-path': '',
@@ -14,15 +14,15 @@ export const MAX_PAGE_PATH_LENGTH = 1000
 export const MAX_PAGE_TEXT_LENGTH = 1000
 
 export const pageSchema = z.object({
-  'page-path': z.string().transform((text, ctx) => {
+  'page-path': fromText((text, ctx) => {
     const paths = [...new Set(splitList(text))]
     for (const path of paths) {
       const problem = pagePathProblem(path)
-      if (problem) ctx.addIssue({ code: 'custom', message: `${quote(path)} ${problem}` })
+      if (problem) addProblem(ctx, `${quote(path)} ${problem}`)
     }
     return paths
   }),
-  'page-contains': z.string().max(MAX_PAGE_TEXT_LENGTH, { message: `is longer than ${MAX_PAGE_TEXT_LENGTH} characters` })
+  'page-contains': z.string().check(z.maxLength(MAX_PAGE_TEXT_LENGTH, { message: `is longer than ${MAX_PAGE_TEXT_LENGTH} characters` }))
 })
 
 /** Why a page path cannot be asked for, or undefined. It goes in a JSON body, never in a URL. */

@@ -1,6 +1,6 @@
 // Where the platform is, and the admin key that reads updates and jobs and starts work.
-import { z } from 'zod'
-import { platformKeySchema } from './values.js'
+import * as z from 'zod/mini'
+import { addProblem, fromText, platformKeySchema } from './values.js'
 
 export const platformDefaults = {
   'base-url': '',
@@ -8,13 +8,13 @@ export const platformDefaults = {
 } as const
 
 export const platformSchema = z.object({
-  'base-url': z.string().transform((text, ctx) => {
+  'base-url': fromText((text, ctx) => {
     if (text === '') return undefined
     let url: URL
     try {
       url = new URL(text)
     } catch {
-      ctx.addIssue({ code: 'custom', message: 'is not a URL; use e.g. https://api.example.com' })
+      addProblem(ctx, 'is not a URL; use e.g. https://api.example.com')
       return z.NEVER
     }
     const problems: string[] = []
@@ -24,7 +24,7 @@ export const platformSchema = z.object({
     if (url.username || url.password) problems.push('must not contain credentials; pass the key in admin-key')
     if (url.search || text.includes('?')) problems.push('must not contain a query string')
     if (url.hash || text.includes('#')) problems.push('must not contain a fragment')
-    for (const message of problems) ctx.addIssue({ code: 'custom', message })
+    for (const message of problems) addProblem(ctx, message)
     if (problems.length > 0) return z.NEVER
     url.pathname = url.pathname.replace(/\/+$/, '')
     return url

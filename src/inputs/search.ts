@@ -1,7 +1,7 @@
 // The search smoke check: the assistant key, the queries and what each must return.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { SearchSettings } from '../model.js'
-import { identifierSchema, optionalNumber, platformKeySchema } from './values.js'
+import { fromText, identifierSchema, optionalNumber, platformKeySchema } from './values.js'
 
 export const searchDefaults = {
   'assistant-key': '',
@@ -20,7 +20,7 @@ export const searchDefaults = {
 export const searchSchema = z.object({
   'assistant-key': platformKeySchema,
   // One query per line: commas belong to the query.
-  'search-query': z.string().transform((text) => [
+  'search-query': fromText((text) => [
     ...new Set(
       text
         .split('\n')

@@ -1,5 +1,5 @@
 // What to wait on: update statuses and agent jobs given by id.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { TargetRef } from '../model.js'
 import { idListSchema, identifierSchema } from './values.js'
 

@@ -1,7 +1,7 @@
 // Starting the work before waiting on it (or sending a follow-up to an agent job), and the commit an update must deploy.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { TRIGGER_KINDS, type TargetRef, type TriggerKind, type TriggerSettings } from '../model.js'
-import { identifierSchema } from './values.js'
+import { addProblem, fromText, identifierSchema } from './values.js'
 
 export const triggerDefaults = {
   trigger: '',
@@ -16,30 +16,30 @@ export const triggerDefaults = {
 export const MAX_PROMPT_LENGTH = 20_000
 
 export const triggerSchema = z.object({
-  trigger: z.string().transform((text, ctx) => {
+  trigger: fromText((text, ctx) => {
     if (text === '') return undefined
     const kind = TRIGGER_KINDS.find((k) => k === text.toLowerCase())
     if (kind) return kind
-    ctx.addIssue({ code: 'custom', message: `is not a kind of work to start; use one of ${TRIGGER_KINDS.join(', ')}` })
+    addProblem(ctx, `is not a kind of work to start; use one of ${TRIGGER_KINDS.join(', ')}`)
     return z.NEVER
   }),
-  'preview-branch': z.string().transform((text, ctx) => {
+  'preview-branch': fromText((text, ctx) => {
     if (text === '') return undefined
     const problem = branchProblem(text)
     if (problem) {
-      ctx.addIssue({ code: 'custom', message: problem })
+      addProblem(ctx, problem)
       return z.NEVER
     }
     return text
   }),
-  'agent-prompt': z.string().max(MAX_PROMPT_LENGTH, { message: `is longer than ${MAX_PROMPT_LENGTH} characters` }),
+  'agent-prompt': z.string().check(z.maxLength(MAX_PROMPT_LENGTH, { message: `is longer than ${MAX_PROMPT_LENGTH} characters` })),
   'automation-id': identifierSchema,
-  'agent-message': z.string().max(MAX_PROMPT_LENGTH, { message: `is longer than ${MAX_PROMPT_LENGTH} characters` }),
-  'expect-sha': z.string().transform((text, ctx) => {
+  'agent-message': z.string().check(z.maxLength(MAX_PROMPT_LENGTH, { message: `is longer than ${MAX_PROMPT_LENGTH} characters` })),
+  'expect-sha': fromText((text, ctx) => {
     if (text === '') return undefined
     if (!/^[0-9a-f]{7,40}$/i.test(text)) {
       // biome-ignore lint/suspicious/noTemplateCurlyInString: names the workflow expression users write
-      ctx.addIssue({ code: 'custom', message: 'is not a commit sha; give 7 to 40 hex characters, e.g. ${{ github.sha }}' })
+      addProblem(ctx, 'is not a commit sha; give 7 to 40 hex characters, e.g. ${{ github.sha }}')
       return z.NEVER
     }
     return text.toLowerCase()

@@ -1,8 +1,8 @@
 // The kinds of value an input can hold, each a zod schema that turns the text the runner gives
 // into a typed value, or into one problem message that says what is allowed. The groups of
 // inputs (platform.ts, targets.ts, waiting.ts, search.ts, comment.ts, trigger.ts) are built
-// from these.
-import { z } from 'zod'
+// from these. Written with zod/mini, which loads less code than zod's chained API.
+import * as z from 'zod/mini'
 import { parseDuration } from '../durations.js'
 import { identifierProblem } from '../engine/ids.js'
 
@@ -23,23 +23,33 @@ export function quote(value: string): string {
 /** Longest duration any input may give; also keeps every timer well below the 2^31 ms limit of setTimeout. */
 export const MAX_DURATION_MS = 168 * 3_600_000
 
-export const durationSchema = z.string().transform((text, ctx) => {
+type Context = z.core.ParsePayload<unknown>
+
+/** Adds one problem message to a value being parsed. */
+export function addProblem(ctx: Context, message: string): void {
+  ctx.issues.push({ code: 'custom', message, input: ctx.value })
+}
+
+/** A schema of the text an input holds, turned into its value by `fn`, which adds a problem for what it refuses. */
+export const fromText = <T>(fn: (text: string, ctx: Context) => T) => z.pipe(z.string(), z.transform(fn))
+
+export const durationSchema = fromText((text, ctx) => {
   const ms = parseDuration(text)
   if (ms === undefined || ms <= 0) {
-    ctx.addIssue({ code: 'custom', message: 'is not a positive duration; use e.g. 90, 90s, 500ms, 1.5s, 15m, 1h30m' })
+    addProblem(ctx, 'is not a positive duration; use e.g. 90, 90s, 500ms, 1.5s, 15m, 1h30m')
     return z.NEVER
   }
   if (ms > MAX_DURATION_MS) {
-    ctx.addIssue({ code: 'custom', message: 'is longer than 168h (7 days), the longest duration allowed' })
+    addProblem(ctx, 'is longer than 168h (7 days), the longest duration allowed')
     return z.NEVER
   }
   return ms
 })
 
-export const booleanSchema = z.string().transform((text, ctx) => {
+export const booleanSchema = fromText((text, ctx) => {
   if (/^(true|True|TRUE)$/.test(text)) return true
   if (/^(false|False|FALSE)$/.test(text)) return false
-  ctx.addIssue({ code: 'custom', message: 'is not a boolean; use true or false' })
+  addProblem(ctx, 'is not a boolean; use true or false')
   return z.NEVER
 })
 
@@ -47,7 +57,7 @@ export const booleanSchema = z.string().transform((text, ctx) => {
  * A folder of the repository, relative to its root: `.`, `docs`, `./site/docs/`. Given as the
  * empty string for the root, without `./` and trailing slashes; never absolute, never with `..`.
  */
-export const repositoryFolderSchema = z.string().transform((text, ctx) => {
+export const repositoryFolderSchema = fromText((text, ctx) => {
   const folder = text
     .trim()
     .replace(/\\/g, '/')
@@ -56,26 +66,26 @@ export const repositoryFolderSchema = z.string().transform((text, ctx) => {
   if (folder === '' || folder === '.') return ''
   const parts = folder.split('/')
   if (folder.startsWith('/') || /^[A-Za-z]:/.test(folder) || parts.some((part) => part === '..' || part === '.' || part === '')) {
-    ctx.addIssue({ code: 'custom', message: 'must be a folder relative to the repository root, such as docs or site/docs, without .. or a leading /' })
+    addProblem(ctx, 'must be a folder relative to the repository root, such as docs or site/docs, without .. or a leading /')
     return z.NEVER
   }
   return folder
 })
 
 /** A list of ids; each problem names the one item at fault. */
-export const idListSchema = z.string().transform((text, ctx) => {
+export const idListSchema = fromText((text, ctx) => {
   const ids = splitList(text)
   for (const id of ids) {
     const problem = identifierProblem(id)
-    if (problem) ctx.addIssue({ code: 'custom', message: `${quote(id)} ${problem}` })
+    if (problem) addProblem(ctx, `${quote(id)} ${problem}`)
   }
   return [...new Set(ids)]
 })
 
-export const identifierSchema = z.string().transform((text, ctx) => {
+export const identifierSchema = fromText((text, ctx) => {
   const problem = text === '' ? undefined : identifierProblem(text)
   if (problem) {
-    ctx.addIssue({ code: 'custom', message: problem })
+    addProblem(ctx, problem)
     return z.NEVER
   }
   return text
@@ -83,24 +93,27 @@ export const identifierSchema = z.string().transform((text, ctx) => {
 
 /** Numbers within bounds; empty means unset. */
 export const optionalNumber = (min: number, max: number, integer: boolean) =>
-  z.string().transform((text, ctx) => {
+  fromText((text, ctx) => {
     if (text === '') return undefined
     const value = Number(text)
     if (!/^\d+(\.\d+)?$/.test(text) || (integer && !Number.isInteger(value)) || value < min || value > max) {
-      ctx.addIssue({ code: 'custom', message: `must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max}` })
+      addProblem(ctx, `must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max}`)
       return z.NEVER
     }
     return value
   })
 
 /** A secret: never shown, so its problem must say what to look for. */
-export const keySchema = z.string().superRefine((key, ctx) => {
-  if (key === '' || /^[\x21-\x7e]{1,4096}$/.test(key)) return
+export const keySchema = fromText((key, ctx) => {
+  if (key === '' || /^[\x21-\x7e]{1,4096}$/.test(key)) return key
   // A key copied with its header's scheme has a space, but no line break is to blame.
-  const message = /^bearer\s/i.test(key)
-    ? 'starts with "Bearer ": give the key alone in the secret; the action sends it as "Authorization: Bearer <key>" itself'
-    : 'must be printable ASCII without spaces (is the secret pasted with a line break?)'
-  ctx.addIssue({ code: 'custom', message })
+  addProblem(
+    ctx,
+    /^bearer\s/i.test(key)
+      ? 'starts with "Bearer ": give the key alone in the secret; the action sends it as "Authorization: Bearer <key>" itself'
+      : 'must be printable ASCII without spaces (is the secret pasted with a line break?)'
+  )
+  return z.NEVER
 })
 
 /**
@@ -108,6 +121,8 @@ export const keySchema = z.string().superRefine((key, ctx) => {
  * of a few characters would turn every word that holds them into `***` and garble the log.
  */
 const MIN_PLATFORM_KEY_LENGTH = 8
-export const platformKeySchema = keySchema.refine((key) => key === '' || key.length >= MIN_PLATFORM_KEY_LENGTH, {
-  message: `is shorter than ${MIN_PLATFORM_KEY_LENGTH} characters, far shorter than a platform API key; it would be masked wherever its characters appear in the log. Check that the secret holds the whole key`
-})
+export const platformKeySchema = keySchema.check(
+  z.refine((key) => key === '' || key.length >= MIN_PLATFORM_KEY_LENGTH, {
+    message: `is shorter than ${MIN_PLATFORM_KEY_LENGTH} characters, far shorter than a platform API key; it would be masked wherever its characters appear in the log. Check that the secret holds the whole key`
+  })
+)

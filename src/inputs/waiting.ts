@@ -1,5 +1,5 @@
 // How the wait runs and ends: its time budget and schedule, what counts as success, what is shown.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { booleanSchema, durationSchema, repositoryFolderSchema } from './values.js'
 
 export const waitingDefaults = {

@@ -1,14 +1,14 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { listed, TERMINAL_STATES } from './states.js'
 import type { TargetKind } from './target.js'
 import type { JobRecord } from '../../model.js'
 
-const text = z.string().nullish().catch(undefined)
+const text = z.catch(z.nullish(z.string()), undefined)
 
 export const jobRecordSchema = z.looseObject({
   id: text,
   status: z.string(),
-  source: z.looseObject({ repository: text, ref: text }).nullish().catch(undefined),
+  source: z.catch(z.nullish(z.looseObject({ repository: text, ref: text })), undefined),
   model: text,
   prLink: text,
   createdAt: text,

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { listed, TERMINAL_STATES } from './states.js'
 import type { TargetKind } from './target.js'
 import { oneLine } from '../../text.js'
@@ -6,8 +6,8 @@ import type { Judgement, UpdateRecord } from '../../model.js'
 
 // Missing or malformed optional fields are normal on an unfinished record: they are dropped,
 // never fatal. Only a string `status` is required.
-const text = z.string().optional().catch(undefined)
-const paths = z.array(z.string()).catch([])
+const text = z.catch(z.optional(z.string()), undefined)
+const paths = z.catch(z.array(z.string()), [])
 
 export const updateRecordSchema = z.looseObject({
   _id: text,
@@ -16,25 +16,24 @@ export const updateRecordSchema = z.looseObject({
   createdAt: text,
   endedAt: text,
   summary: text,
-  logs: z.array(z.string()).optional().catch(undefined),
+  logs: z.catch(z.optional(z.array(z.string())), undefined),
   subdomain: text,
   screenshot: text,
   screenshotLight: text,
   screenshotDark: text,
   source: text,
-  author: z
-    .looseObject({ name: text, avatarUrl: text, hostUserId: z.number().optional().catch(undefined) })
-    .nullish()
-    .catch(undefined),
-  commit: z
-    .looseObject({
-      sha: text,
-      ref: text,
-      message: text,
-      filesChanged: z.looseObject({ added: paths, modified: paths, removed: paths }).optional().catch(undefined)
-    })
-    .nullish()
-    .catch(undefined)
+  author: z.catch(z.nullish(z.looseObject({ name: text, avatarUrl: text, hostUserId: z.catch(z.optional(z.number()), undefined) })), undefined),
+  commit: z.catch(
+    z.nullish(
+      z.looseObject({
+        sha: text,
+        ref: text,
+        message: text,
+        filesChanged: z.catch(z.optional(z.looseObject({ added: paths, modified: paths, removed: paths })), undefined)
+      })
+    ),
+    undefined
+  )
 })
 
 const states = TERMINAL_STATES.update
