@@ -209,6 +209,39 @@ describe('the JUnit report', () => {
     ])
   })
 
+  it('one test case per page read: a live page passes, one still missing fails with why', () => {
+    const page = (path: string, live: boolean) => ({
+      path,
+      result: live ? ('success' as const) : ('failure' as const),
+      found: live,
+      contains: live ? true : null,
+      length: live ? 120 : null,
+      reads: 3,
+      liveAfterMs: live ? 2500 : undefined,
+      error: live ? null : `page ${path} was not found (HTTP 404) when the timeout ran out`
+    })
+    const pages = {
+      skipped: false as const,
+      result: 'failure' as const,
+      pages: [page('quickstart', true), page('guides/new', false)],
+      error: 'page guides/new was not found'
+    }
+    const outcome = { ...runOutcome([updateReport('u1', done)], { result: 'failure' }), pages }
+    const parsed = cases(renderJunit(outcome, {}, same))
+    expect(parsed.map((c) => [c.name, c.failure?.message])).toEqual([
+      ['update u1', undefined],
+      ['page quickstart', undefined],
+      ['page guides/new', 'page guides/new was not found (HTTP 404) when the timeout ran out']
+    ])
+    const skipped = cases(
+      renderJunit({ ...runOutcome([updateReport('u1', done)]), pages: { skipped: true as const, reason: 'not run: a wait did not succeed' } }, {}, same)
+    )
+    expect(skipped.map((c) => [c.name, c.skipped?.message])).toEqual([
+      ['update u1', undefined],
+      ['page check', 'not run: a wait did not succeed']
+    ])
+  })
+
   it('is valid XML whatever the server sent: control characters, lone surrogates, "]]>", markup, quotes', () => {
     const hostile = ['\u0000\u0001\u001b[31mred\u001b[0m', ']]>', '<testcase name="x"/>', '&amp; "quoted" \'single\'', '\ud800 lone', '\uffff', '😀 ok']
     const outcome = runOutcome(

@@ -108,6 +108,23 @@ describe('the README, other CI systems', () => {
     expect((pipeline.release?.script ?? []).join('\n')).toContain('$DOCS_RESULT')
   })
 
+  it('its preview example shows the docs preview as the merge request environment, its url from the dotenv report', () => {
+    const pipeline = parse(gitlabBlock('.gitlab-ci.yml, a preview on the merge request')) as Record<
+      string,
+      Job & { environment?: { url?: string }; rules?: { if?: string }[] }
+    >
+    const job = pipeline['docs-preview'] ?? {}
+    const [command = ''] = job.script ?? []
+    expect(flagsOf(command)).toEqual(expect.arrayContaining(['trigger', 'preview-branch', 'dotenv', 'mr-comment']))
+    for (const flag of flagsOf(command)) expect(known.has(flag), flag).toBe(true)
+    expect(job.rules?.[0]?.if).toContain('merge_request_event')
+    expect(job.artifacts?.reports?.dotenv).toBe('docs.env')
+    // The dotenv key of the preview-url output.
+    expect(job.environment?.url).toBe(`$DOCS_${'preview-url'.toUpperCase().replace(/-/g, '_')}`)
+    expect(OUTPUT_NAMES).toContain('preview-url')
+    expect(job.allow_failure).toEqual({ exit_codes: [EXIT.timeout, EXIT.error] })
+  })
+
   it('its template example includes the template and reads its job by name', () => {
     const pipeline = parse(gitlabBlock('.gitlab-ci.yml, with the template'))
     expect(pipeline.include[0].remote).toMatch(/\/templates\/wait-for-docs\.yml$/)

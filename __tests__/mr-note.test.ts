@@ -68,11 +68,11 @@ describe('the merge request note', () => {
     const [started, finished] = writes.map((r) => String(r.body?.body))
     expect(started).toContain(MARKER)
     expect(started).toContain('### ⏳ Waiting for the docs update')
-    expect(started).toContain('<sub>commit `c0ffee0` · [workflow run](https://gitlab.example.com/acme/docs/-/jobs/991) · in progress</sub>')
+    expect(started).toContain('<sub>commit `c0ffee0` · [job](https://gitlab.example.com/acme/docs/-/jobs/991) · in progress</sub>')
     expect(finished).toContain(MARKER)
     expect(finished).toContain('### ✅ Docs update deployed')
     // The commit the docs were deployed from, not the pipeline's.
-    expect(finished).toMatch(/<sub>commit `feedfac` · \[workflow run\]\(https:\/\/gitlab\.example\.com\/acme\/docs\/-\/jobs\/991\) · took 42.0s<\/sub>/)
+    expect(finished).toMatch(/<sub>commit `feedfac` · \[job\]\(https:\/\/gitlab\.example\.com\/acme\/docs\/-\/jobs\/991\) · took 42.0s<\/sub>/)
     expect(api.notes).toHaveLength(1)
     expect(api.notes[0]).toMatchObject({ id: 5000, author: NOTE_AUTHOR, body: finished })
     expect(api.requests.every((r) => r.token === GITLAB_TOKEN)).toBe(true)

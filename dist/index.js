@@ -42813,10 +42813,11 @@ function startedMarkdown(trigger) {
 
 
 
+const WORKFLOW_RUN = { label: 'workflow run', annotates: true };
 function footer(source, extra) {
     const parts = [
         ...(source.sha ? [`commit ${codeSpan(source.sha.slice(0, 7))}`] : []),
-        ...(source.runUrl ? [`[workflow run](${source.runUrl})`] : []),
+        ...(source.runUrl ? [`[${(source.run ?? WORKFLOW_RUN).label}](${source.runUrl})`] : []),
         ...(extra ? [extra] : [])
     ];
     return `<sub>${parts.join(' · ')}</sub>`;
@@ -42874,7 +42875,8 @@ function renderComment(outcome, marker, source) {
     // The log lines are not quoted here: the files they name are, with the run that annotates them.
     const named = fileAnnotations(outcome);
     if (named.length > 0) {
-        const where = from.runUrl ? ` (annotated in the ${markdown_link('workflow run', from.runUrl)})` : '';
+        const run = from.run ?? WORKFLOW_RUN;
+        const where = !from.runUrl ? '' : run.annotates ? ` (annotated in the ${markdown_link(run.label, from.runUrl)})` : ` (see the ${markdown_link(run.label, from.runUrl)})`;
         lines.push(`**Files named in the update log:** ${named.map((note) => codeSpan(fileRefText(note), 150)).join(', ')}${where}`, '');
     }
     if (outcome.targets.length > 0) {

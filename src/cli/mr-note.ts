@@ -72,7 +72,7 @@ export function notePlace(env: Readonly<Record<string, string | undefined>>, kin
     project,
     mergeRequest,
     marker: commentMarker(kinds, { workflow: 'gitlab', job: env.CI_JOB_NAME }),
-    source: { runUrl: safeUrl(env.CI_JOB_URL), sha: pipelineSha },
+    source: { runUrl: safeUrl(env.CI_JOB_URL), sha: pipelineSha, run: { label: 'job', annotates: false } },
     pipelineSha
   }
 }

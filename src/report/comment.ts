@@ -11,12 +11,16 @@ import { startedMarkdown } from './started.js'
 export interface CommentSource {
   runUrl?: string | undefined
   sha?: string | undefined
+  /** What the run is called where it runs, and whether it annotates files: a GitHub workflow run does, a GitLab job does not. */
+  run?: { label: string; annotates: boolean } | undefined
 }
+
+const WORKFLOW_RUN = { label: 'workflow run', annotates: true }
 
 function footer(source: CommentSource, extra: string): string {
   const parts = [
     ...(source.sha ? [`commit ${codeSpan(source.sha.slice(0, 7))}`] : []),
-    ...(source.runUrl ? [`[workflow run](${source.runUrl})`] : []),
+    ...(source.runUrl ? [`[${(source.run ?? WORKFLOW_RUN).label}](${source.runUrl})`] : []),
     ...(extra ? [extra] : [])
   ]
   return `<sub>${parts.join(' · ')}</sub>`
@@ -86,7 +90,8 @@ export function renderComment(outcome: RunOutcome, marker: string, source: Comme
   // The log lines are not quoted here: the files they name are, with the run that annotates them.
   const named = fileAnnotations(outcome)
   if (named.length > 0) {
-    const where = from.runUrl ? ` (annotated in the ${link('workflow run', from.runUrl)})` : ''
+    const run = from.run ?? WORKFLOW_RUN
+    const where = !from.runUrl ? '' : run.annotates ? ` (annotated in the ${link(run.label, from.runUrl)})` : ` (see the ${link(run.label, from.runUrl)})`
     lines.push(`**Files named in the update log:** ${named.map((note) => codeSpan(fileRefText(note), 150)).join(', ')}${where}`, '')
   }
   if (outcome.targets.length > 0) {
