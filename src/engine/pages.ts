@@ -1,11 +1,10 @@
 import * as z from 'zod/mini'
-import type { ApiClient } from '../api/client.js'
 import { formatDuration } from '../durations.js'
 import { createLimiter } from './limit.js'
-import { pollUntilSettled, requestBudget } from './poll.js'
+import { pollUntilSettled, requestBudget, type ScheduledRequests } from './poll.js'
 import { worstResult } from './outcome.js'
 import { counted, oneLine } from '../text.js'
-import type { Attempt, Clock, PageReport, PageSettings, PageState, PagesRan, PagesSkipped, Result } from '../model.js'
+import type { Attempt, PageReport, PageSettings, PageState, PagesRan, PagesSkipped, Result } from '../model.js'
 
 /** The platform's request to read a page; a request is built from it so nothing else is sent. */
 export const pageRequestSchema = z.strictObject({ path: z.string().check(z.minLength(1)) })
@@ -26,15 +25,7 @@ export function holdsText(content: string, wanted: string): boolean {
   return comparable(content).includes(comparable(wanted))
 }
 
-export interface PageDeps {
-  client: ApiClient
-  clock: Clock
-  random: () => number
-  signal: AbortSignal
-  deadline: number
-  minIntervalMs: number
-  maxIntervalMs: number
-  requestTimeoutMs: number
+export interface PageDeps extends ScheduledRequests {
   /** When the run started: the time a page was found live counts from here. */
   startedAt: number
   /** Each read that gave a page's state. */

@@ -1,5 +1,18 @@
 import { createSchedule } from './schedule.js'
+import type { ApiClient } from '../api/client.js'
 import type { Attempt, Clock, PollEnd } from '../model.js'
+
+/** What a part of the engine that sends requests on the poll schedule is given: the search, the page check, the POST that starts work. */
+export interface ScheduledRequests {
+  client: ApiClient
+  clock: Clock
+  random: () => number
+  signal: AbortSignal
+  deadline: number
+  minIntervalMs: number
+  maxIntervalMs: number
+  requestTimeoutMs: number
+}
 
 export interface PollOptions {
   /** Clock time after which no further poll starts. */

@@ -1,9 +1,8 @@
 import * as z from 'zod/mini'
-import type { ApiClient } from '../api/client.js'
 import { formatDuration } from '../durations.js'
-import { pollUntilSettled, requestAllowance } from './poll.js'
+import { pollUntilSettled, requestAllowance, type ScheduledRequests } from './poll.js'
 import { counted, oneLine } from '../text.js'
-import type { Clock, QueryReport, Result, SearchRan, SearchReport, SearchResult, SearchSettings, SearchSkipped } from '../model.js'
+import type { QueryReport, Result, SearchRan, SearchReport, SearchResult, SearchSettings, SearchSkipped } from '../model.js'
 
 /** The platform's SearchRequest; a request is built from it so nothing out of bounds is sent. */
 export const searchRequestSchema = z.strictObject({
@@ -50,15 +49,7 @@ function describeResult(result: SearchResult): string {
   return `${oneLine(result.path, 120)} — ${oneLine(firstLine, 80)}`
 }
 
-export interface SearchDeps {
-  client: ApiClient
-  clock: Clock
-  random: () => number
-  signal: AbortSignal
-  deadline: number
-  minIntervalMs: number
-  maxIntervalMs: number
-  requestTimeoutMs: number
+export interface SearchDeps extends ScheduledRequests {
   onQuery(report: QueryReport): void
   /** Told before each wait that follows a failed request: which query, why, and when the next try comes. */
   onRetry?(query: string, reason: string, delayMs: number): void

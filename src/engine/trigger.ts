@@ -1,11 +1,10 @@
 import * as z from 'zod/mini'
-import type { ApiClient } from '../api/client.js'
 import { parseRetryAfter, readJsonBody, serverError, type ApiResult, type ResponseFacts } from '../api/classify.js'
 import { identifierProblem } from './ids.js'
-import { pollUntilSettled, requestAllowance } from './poll.js'
+import { pollUntilSettled, requestAllowance, type ScheduledRequests } from './poll.js'
 import { formatDuration } from '../durations.js'
 import { counted, oneLine } from '../text.js'
-import type { Attempt, Clock, StartKind, TargetRef, TriggerReport, TriggerSettings } from '../model.js'
+import type { Attempt, StartKind, TargetRef, TriggerReport, TriggerSettings } from '../model.js'
 
 /** What an answer names: the target to wait on, or a run that has none. */
 interface Started {
@@ -195,16 +194,8 @@ function maybeStarted(settings: TriggerSettings, what: string, likely: 'may' | '
   return `the request that ${verbs.acts} the ${operation.what(settings)} ended without a usable answer (${what}), so the ${operation.what(settings)} ${fate}. It was not sent again, so that the work does not run twice: look in ${operation.findIt} before you re-run this job`
 }
 
-export interface TriggerDeps {
-  client: ApiClient
+export interface TriggerDeps extends ScheduledRequests {
   adminKey: string
-  clock: Clock
-  random: () => number
-  signal: AbortSignal
-  deadline: number
-  minIntervalMs: number
-  maxIntervalMs: number
-  requestTimeoutMs: number
   /** Told before the POST is sent again: the answer that proved it was not acted on, and the wait. */
   onRetry?: (reason: string, delayMs: number) => void
 }
