@@ -40281,6 +40281,17 @@ function createSchedule(options) {
 
 ;// CONCATENATED MODULE: ./src/engine/poll.ts
 
+/** The poll schedule of such a part: its deadline, intervals, clock, randomness and cancel. */
+function scheduleOf(deps) {
+    return {
+        deadline: deps.deadline,
+        minIntervalMs: deps.minIntervalMs,
+        maxIntervalMs: deps.maxIntervalMs,
+        clock: deps.clock,
+        random: deps.random,
+        signal: deps.signal
+    };
+}
 const NOT_FOUND_GRACE = 3;
 /** The poll at the deadline still gets this long (at most request-timeout) to answer. */
 const FINAL_POLL_ALLOWANCE_MS = 5000;
@@ -40522,12 +40533,7 @@ async function checkPage(path, settings, deps) {
         return { kind: 'settled', value: true };
     };
     const end = await pollUntilSettled(attempt, {
-        deadline: deps.deadline,
-        minIntervalMs: deps.minIntervalMs,
-        maxIntervalMs: deps.maxIntervalMs,
-        clock: deps.clock,
-        random: deps.random,
-        signal: deps.signal
+        ...scheduleOf(deps)
     });
     const named = `page "${oneLine(path, 200)}"`;
     const reads = counted(report.reads, 'read');
@@ -40648,12 +40654,7 @@ async function runSearchCheck(settings, deps) {
                 return { kind: 'transient', reason: 'the search answer is not the JSON expected (an array of results)' };
             return { kind: 'settled', value: parsed.data.slice(0, keep) };
         }, {
-            deadline: deps.deadline,
-            minIntervalMs: deps.minIntervalMs,
-            maxIntervalMs: deps.maxIntervalMs,
-            clock: deps.clock,
-            random: deps.random,
-            signal: deps.signal,
+            ...scheduleOf(deps),
             onRetry: (reason, delayMs) => deps.onRetry?.(query, reason, delayMs)
         });
         switch (end.kind) {
@@ -40918,12 +40919,7 @@ async function startWork(settings, deps) {
         return found;
     };
     const end = await pollUntilSettled(attempt, {
-        deadline: deps.deadline,
-        minIntervalMs: deps.minIntervalMs,
-        maxIntervalMs: deps.maxIntervalMs,
-        clock: deps.clock,
-        random: deps.random,
-        signal: deps.signal,
+        ...scheduleOf(deps),
         // Sent again only while the wait before it (Retry-After included) ends before the deadline.
         retryOnlyBeforeDeadline: true,
         ...(deps.onRetry ? { onRetry: deps.onRetry } : {})
@@ -42624,6 +42620,10 @@ function fitDescription(text, max = MAX_DEPLOYMENT_DESCRIPTION) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/comment-api.ts
+/** The address of the workflow run, for the comment's and the deployment's links; undefined outside a run. */
+function runUrlOf(context, owner, repo) {
+    return context.runId ? `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}` : undefined;
+}
 /** The commit the run reflects: the pull request's head (what was pushed), else the run's GITHUB_SHA. */
 function commentCommit(context) {
     const sha = context.payload.pull_request?.head?.sha ?? context.sha;
@@ -42739,7 +42739,7 @@ function deploymentPlace(context) {
     const ref = commentCommit(context);
     if (!ref)
         return { skip: 'the commit of the run is unknown (GITHUB_SHA is not set)' };
-    return { owner, repo, ref, runUrl: context.runId ? `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}` : undefined };
+    return { owner, repo, ref, runUrl: runUrlOf(context, owner, repo) };
 }
 /** Creates the deployment (one POST, never repeated) and returns its id. */
 async function createDeployment(octokit, place, deployment) {
@@ -42976,7 +42976,7 @@ async function commentPlace(settings) {
     if ('skip' in target)
         return { skip: target.skip };
     const place = { workflow: context.workflow, job: context.job, step: context.action, key: settings.key };
-    const runUrl = context.runId ? `${context.serverUrl}/${target.owner}/${target.repo}/actions/runs/${context.runId}` : undefined;
+    const runUrl = runUrlOf(context, target.owner, target.repo);
     return {
         github,
         target,

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { formatDuration } from '../durations.js'
 import { createLimiter } from './limit.js'
-import { pollUntilSettled, requestBudget, type ScheduledRequests } from './poll.js'
+import { pollUntilSettled, requestBudget, scheduleOf, type ScheduledRequests } from './poll.js'
 import { worstResult } from './outcome.js'
 import { counted, oneLine } from '../text.js'
 import type { Attempt, PageReport, PageSettings, PageState, PagesRan, PagesSkipped, Result } from '../model.js'
@@ -103,12 +103,7 @@ async function checkPage(path: string, settings: PageSettings, deps: PageDeps): 
   }
 
   const end = await pollUntilSettled(attempt, {
-    deadline: deps.deadline,
-    minIntervalMs: deps.minIntervalMs,
-    maxIntervalMs: deps.maxIntervalMs,
-    clock: deps.clock,
-    random: deps.random,
-    signal: deps.signal
+    ...scheduleOf(deps)
   })
   const named = `page "${oneLine(path, 200)}"`
   const reads = counted(report.reads, 'read')

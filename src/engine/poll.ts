@@ -14,6 +14,18 @@ export interface ScheduledRequests {
   requestTimeoutMs: number
 }
 
+/** The poll schedule of such a part: its deadline, intervals, clock, randomness and cancel. */
+export function scheduleOf(deps: ScheduledRequests): Pick<PollOptions, 'deadline' | 'minIntervalMs' | 'maxIntervalMs' | 'clock' | 'random' | 'signal'> {
+  return {
+    deadline: deps.deadline,
+    minIntervalMs: deps.minIntervalMs,
+    maxIntervalMs: deps.maxIntervalMs,
+    clock: deps.clock,
+    random: deps.random,
+    signal: deps.signal
+  }
+}
+
 export interface PollOptions {
   /** Clock time after which no further poll starts. */
   deadline: number

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { formatDuration } from '../durations.js'
-import { pollUntilSettled, requestAllowance, type ScheduledRequests } from './poll.js'
+import { pollUntilSettled, requestAllowance, scheduleOf, type ScheduledRequests } from './poll.js'
 import { counted, oneLine } from '../text.js'
 import type { QueryReport, Result, SearchRan, SearchReport, SearchResult, SearchSettings, SearchSkipped } from '../model.js'
 
@@ -88,12 +88,7 @@ export async function runSearchCheck(settings: SearchSettings, deps: SearchDeps)
         return { kind: 'settled', value: parsed.data.slice(0, keep) }
       },
       {
-        deadline: deps.deadline,
-        minIntervalMs: deps.minIntervalMs,
-        maxIntervalMs: deps.maxIntervalMs,
-        clock: deps.clock,
-        random: deps.random,
-        signal: deps.signal,
+        ...scheduleOf(deps),
         onRetry: (reason, delayMs) => deps.onRetry?.(query, reason, delayMs)
       }
     )

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { parseRetryAfter, readJsonBody, serverError, type ApiResult, type ResponseFacts } from '../api/classify.js'
 import { identifierProblem } from './ids.js'
-import { pollUntilSettled, requestAllowance, type ScheduledRequests } from './poll.js'
+import { pollUntilSettled, requestAllowance, scheduleOf, type ScheduledRequests } from './poll.js'
 import { formatDuration } from '../durations.js'
 import { counted, oneLine } from '../text.js'
 import type { Attempt, StartKind, TargetRef, TriggerReport, TriggerSettings } from '../model.js'
@@ -278,12 +278,7 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
   }
 
   const end = await pollUntilSettled(attempt, {
-    deadline: deps.deadline,
-    minIntervalMs: deps.minIntervalMs,
-    maxIntervalMs: deps.maxIntervalMs,
-    clock: deps.clock,
-    random: deps.random,
-    signal: deps.signal,
+    ...scheduleOf(deps),
     // Sent again only while the wait before it (Retry-After included) ends before the deadline.
     retryOnlyBeforeDeadline: true,
     ...(deps.onRetry ? { onRetry: deps.onRetry } : {})

@@ -16,6 +16,11 @@ export interface RunContext {
   sha?: string
 }
 
+/** The address of the workflow run, for the comment's and the deployment's links; undefined outside a run. */
+export function runUrlOf(context: RunContext, owner: string, repo: string): string | undefined {
+  return context.runId ? `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}` : undefined
+}
+
 /** The commit the run reflects: the pull request's head (what was pushed), else the run's GITHUB_SHA. */
 export function commentCommit(context: RunContext): string | undefined {
   const sha = context.payload.pull_request?.head?.sha ?? context.sha

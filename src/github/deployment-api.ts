@@ -1,6 +1,6 @@
 // Types only: @actions/github itself is loaded lazily, and only when a deployment is asked for.
 import type { DeploymentState } from '../report/deployment.js'
-import { commentCommit, type Octokit, type RunContext } from './comment-api.js'
+import { commentCommit, type Octokit, type RunContext, runUrlOf } from './comment-api.js'
 
 /** Where the deployment goes: the repository, the commit it deploys and the run it links; or why there is nowhere. */
 export type DeploymentPlace = { owner: string; repo: string; ref: string; runUrl: string | undefined } | { skip: string }
@@ -11,7 +11,7 @@ export function deploymentPlace(context: RunContext): DeploymentPlace {
   if (!owner || !repo) return { skip: 'the repository of the run is unknown (GITHUB_REPOSITORY is not set)' }
   const ref = commentCommit(context)
   if (!ref) return { skip: 'the commit of the run is unknown (GITHUB_SHA is not set)' }
-  return { owner, repo, ref, runUrl: context.runId ? `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}` : undefined }
+  return { owner, repo, ref, runUrl: runUrlOf(context, owner, repo) }
 }
 
 type Place = Exclude<DeploymentPlace, { skip: string }>

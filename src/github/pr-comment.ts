@@ -4,7 +4,7 @@ import type { CommentSettings, RunOutcome, SearchSettings, TargetRef } from '../
 import { commentMarker, legacyCommentMarker, renderComment, renderInProgressComment } from '../report/comment.js'
 import { describeWork } from '../report/explain.js'
 import { type CancelClock, commentDeadline, commentEndAt, lookupBudgetMs, type StepLimits } from '../step/limits.js'
-import { commentCommit, commentTarget, explainCommentError, findComment, type Octokit, tokenLogin, writeComment } from './comment-api.js'
+import { commentCommit, commentTarget, runUrlOf, explainCommentError, findComment, type Octokit, tokenLogin, writeComment } from './comment-api.js'
 
 /**
  * The work's result, or the budget's abort, whichever comes first: the GitHub API client does
@@ -28,7 +28,7 @@ async function commentPlace(settings: CommentSettings) {
   const target = commentTarget(context, settings.prNumberTarget)
   if ('skip' in target) return { skip: target.skip } as const
   const place = { workflow: context.workflow, job: context.job, step: context.action, key: settings.key }
-  const runUrl = context.runId ? `${context.serverUrl}/${target.owner}/${target.repo}/actions/runs/${context.runId}` : undefined
+  const runUrl = runUrlOf(context, target.owner, target.repo)
   return {
     github,
     target,
