@@ -9,7 +9,7 @@ import { renderDotenv } from './dotenv.js'
 import { jsonReport } from './json-report.js'
 import { renderJunit } from './junit.js'
 import type { CommandLog } from './log.js'
-import { writeFileAtomic } from './write-file.js'
+import { pathKind, writeFileAtomic, writeReportFile } from './write-file.js'
 
 export interface ReportPlaces {
   outputFile: string | undefined
@@ -70,7 +70,7 @@ export function writeReports(waited: RunOutcome, context: ReportContext): RunOut
   const problems: string[] = []
   const write = (report: Report, outcome: RunOutcome) => {
     try {
-      writeFileAtomic(report.file, report.render(outcome))
+      writeReportFile(report.file, report.render(outcome))
     } catch (error) {
       failed.add(report)
       const why = `The ${report.what} could not be written to ${report.file}: ${reasonOf(error)}`
@@ -80,7 +80,10 @@ export function writeReports(waited: RunOutcome, context: ReportContext): RunOut
   }
   for (const report of reports) write(report, waited)
   if (problems.length === 0) return waited
-  const outcome = outputsNotWritten(waited, `${problems.join('; ')}. Check that the folder exists and is writable, and the free disk space`)
+  const outcome = outputsNotWritten(
+    waited,
+    `${problems.join('; ')}. Check that the folder exists and is writable (a FIFO needs its reader), and the free disk space`
+  )
   for (const report of reports) if (!failed.has(report)) write(report, outcome)
   return outcome
 }
@@ -89,12 +92,17 @@ export function writeReports(waited: RunOutcome, context: ReportContext): RunOut
  * The ids of the work just started, written at once to the dotenv and JSON reports (which the
  * end of the run writes again whole): a job killed before it ends still leaves them. No
  * `result` yet, so nothing reads as a success. A file that refuses them now is reported then.
+ * Only to a regular file (or a missing one): a device, a FIFO or a symlink's target gets the
+ * report once, at the end, and never a partial one before it.
  */
 export function writeStartedIds(ids: Partial<Record<OutputName, string>>, places: ReportPlaces): void {
   const outputs = Object.fromEntries(OUTPUT_NAMES.map((name) => [name, ids[name] ?? ''])) as Outputs
   const started = Object.fromEntries(Object.entries(ids).filter(([, value]) => value !== ''))
-  try {
-    if (places.dotenv) writeFileAtomic(places.dotenv, renderDotenv(outputs, places.dotenvPrefix).text)
-    if (places.outputFile) writeFileAtomic(places.outputFile, `${JSON.stringify(started, null, 2)}\n`)
-  } catch {}
+  const early = (file: string | undefined, text: () => string) => {
+    try {
+      if (file && pathKind(file) !== 'other') writeFileAtomic(file, text())
+    } catch {}
+  }
+  early(places.dotenv, () => renderDotenv(outputs, places.dotenvPrefix).text)
+  early(places.outputFile, () => `${JSON.stringify(started, null, 2)}\n`)
 }

@@ -1,18 +1,129 @@
 import { randomBytes } from 'node:crypto'
-import { renameSync, rmSync, writeFileSync } from 'node:fs'
+import fs from 'node:fs'
 import path from 'node:path'
 
+/** What a report path is now, as `lstat` sees it (a symlink is not followed). */
+export type PathKind = 'missing' | 'file' | 'other'
+
+/** The file system calls the writer makes; tests replace `lstat` to see the in-place branch taken. */
+export interface WriteFs {
+  lstat: (file: string) => fs.Stats
+}
+
+const NODE_FS: WriteFs = { lstat: (file) => fs.lstatSync(file) }
+
+export function pathKind(file: string, io: WriteFs = NODE_FS): PathKind {
+  try {
+    return io.lstat(file).isFile() ? 'file' : 'other'
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'missing'
+    throw error
+  }
+}
+
 /**
- * Writes a file whole or not at all: a temp file beside it, then a rename, so a reader (or a
- * process killed midway) never sees half of it.
+ * Writes a report where it was asked. A regular file (or a missing one) is written whole or not
+ * at all: a temp file beside it, then a rename, so a reader (or a process killed midway) never
+ * sees half of it. Anything else is written in place and never replaced: a device (`/dev/null`,
+ * `/dev/stdout`), a FIFO, or a symlink, written through to its target.
  */
+export function writeReportFile(file: string, text: string, io: WriteFs = NODE_FS): void {
+  if (pathKind(file, io) === 'other') writeInPlace(file, text)
+  else writeFileAtomic(file, text)
+}
+
 export function writeFileAtomic(file: string, text: string): void {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
   try {
-    writeFileSync(temp, text)
-    renameSync(temp, file)
+    fs.writeFileSync(temp, text)
+    fs.renameSync(temp, file)
   } catch (error) {
-    rmSync(temp, { force: true })
+    fs.rmSync(temp, { force: true })
     throw error
   }
+}
+
+/** How long the reader of a FIFO or of the command's output may take no byte before the write gives up. */
+export const READER_STALL_MS = 5000
+
+/**
+ * Writes through the path as it is. A FIFO is opened without blocking: with nothing reading it,
+ * opening fails at once (ENXIO) instead of hanging the command; a reader that stops reading for
+ * READER_STALL_MS ends the write with an error.
+ */
+function writeInPlace(file: string, text: string): void {
+  const stdio = stdioOf(file)
+  // The reader of the command's own output went away (`| head`): what it did not read, it did not want.
+  if (stdio !== undefined) {
+    writeAll(stdio, Buffer.from(text), { quietOnEpipe: true })
+    return
+  }
+  let fifo = false
+  try {
+    fifo = fs.statSync(file).isFIFO()
+  } catch {}
+  if (!fifo) {
+    fs.writeFileSync(file, text)
+    return
+  }
+  let fd: number
+  try {
+    fd = fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENXIO') throw withCode('nothing is reading this FIFO (ENXIO); start its reader before the command', 'ENXIO')
+    throw error
+  }
+  try {
+    writeAll(fd, Buffer.from(text), { quietOnEpipe: false })
+  } finally {
+    fs.closeSync(fd)
+  }
+}
+
+/** Every byte to a descriptor that may not block, waiting while its reader is behind. */
+function writeAll(fd: number, bytes: Buffer, { quietOnEpipe }: { quietOnEpipe: boolean }): void {
+  let offset = 0
+  let stalledSince = Date.now()
+  while (offset < bytes.length) {
+    try {
+      offset += fs.writeSync(fd, bytes, offset)
+      stalledSince = Date.now()
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code === 'EPIPE' && quietOnEpipe) return
+      if (code !== 'EAGAIN') throw error
+      if (Date.now() - stalledSince > READER_STALL_MS)
+        throw withCode(`its reader took nothing for ${READER_STALL_MS / 1000} s (EAGAIN); ${offset} of ${bytes.length} bytes were written`, 'EAGAIN')
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10)
+    }
+  }
+}
+
+/**
+ * 1 or 2 when the path is the command's own stdout or stderr (`/dev/stdout`, `/dev/fd/2`,
+ * `/proc/self/fd/1`, or a link to one): written through the descriptor itself, since a socket
+ * (how Node's child processes and some CI runners connect a job's output) cannot be opened by path.
+ */
+export function stdioOf(file: string): 1 | 2 | undefined {
+  let current = path.resolve(file)
+  for (let hop = 0; hop < 16; hop++) {
+    const match = /^\/(?:dev\/(?:(stdout|stderr)|fd\/([12]))|proc\/(self|\d+)\/fd\/([12]))$/.exec(current)
+    if (match) {
+      const [, name, devFd, proc, procFd] = match
+      if (proc !== undefined && proc !== 'self' && proc !== String(process.pid)) return undefined
+      return name === 'stdout' || devFd === '1' || procFd === '1' ? 1 : 2
+    }
+    let target: string
+    try {
+      target = fs.readlinkSync(current)
+    } catch {
+      return undefined
+    }
+    current = path.resolve(path.dirname(current), target)
+  }
+  return undefined
+}
+
+function withCode(message: string, code: string): Error {
+  return Object.assign(new Error(message), { code })
 }

@@ -1,0 +1,133 @@
+import { execFileSync } from 'node:child_process'
+import { closeSync, lstatSync, openSync, readlinkSync, readSync, statSync, symlinkSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ADMIN_KEY, PROJECT_ID } from '../dev/simulator.js'
+import { runCommand } from './helpers/cli.js'
+import { parseGitLabDotenv } from './helpers/dotenv.js'
+import { simulator } from './helpers/e2e.js'
+
+// The bundled command (dist/cli/index.js) as a child process, and what it does to the files and
+// streams around it: report paths that are not plain files, and a reader that goes away.
+type Simulator = Awaited<ReturnType<typeof simulator>>
+const FAST = ['--min-interval', '100ms', '--max-interval', '200ms', '--timeout', '20s']
+const KEY_ENV = { WAIT_FOR_DOCS_ADMIN_KEY: ADMIN_KEY }
+const success = (sim: Simulator) => ['--base-url', sim.url, '--status-id', 'update-success', ...FAST]
+
+/** Reads what a FIFO holds now, from a descriptor opened for reading and writing (so it never blocks on open). */
+function drain(fd: number): string {
+  const buffer = Buffer.alloc(1 << 20)
+  const read = readSync(fd, buffer)
+  return buffer.subarray(0, read).toString('utf8')
+}
+
+describe('a report path that is not a regular file is written in place, never replaced', () => {
+  it('a symlink: its target gets the report, and the link stays a link', async () => {
+    const sim = await simulator()
+    let link = ''
+    const run = await runCommand(
+      (dir) => {
+        link = path.join(dir, 'link.json')
+        symlinkSync('target.json', link)
+        return [...success(sim), '--output-file', 'link.json']
+      },
+      { env: KEY_ENV }
+    )
+    expect(run.code, run.stdout).toBe(0)
+    expect(lstatSync(link).isSymbolicLink()).toBe(true)
+    expect(readlinkSync(link)).toBe('target.json')
+    expect(JSON.parse(run.file('target.json') ?? 'null')).toMatchObject({ result: 'success', 'status-id': 'update-success' })
+  })
+
+  it('a FIFO read by another process gets the report once, whole, and stays a FIFO', async () => {
+    const sim = await simulator()
+    let fifo = ''
+    let fd = -1
+    try {
+      const run = await runCommand(
+        (dir) => {
+          fifo = path.join(dir, 'docs.env')
+          execFileSync('mkfifo', [fifo])
+          // Open for reading (and writing, so that opening does not wait for a writer) before the command starts.
+          fd = openSync(fifo, 'r+')
+          return ['--base-url', sim.url, ...FAST, '--trigger', 'update', '--project-id', PROJECT_ID, '--dotenv', 'docs.env']
+        },
+        { env: KEY_ENV }
+      )
+      expect(run.code, run.stdout).toBe(0)
+      expect(statSync(fifo).isFIFO()).toBe(true)
+      // Only the final report: the ids written at once when the work starts go to regular files only.
+      const text = drain(fd)
+      expect(parseGitLabDotenv(text)).toMatchObject({ DOCS_RESULT: 'success', DOCS_STATUS_ID: 'update-success' })
+      expect(text.match(/^DOCS_STATUS_ID=/gm)).toHaveLength(1)
+    } finally {
+      if (fd >= 0) closeSync(fd)
+    }
+  })
+
+  it('a FIFO nobody reads: a clear error at once (exit 4), not a hang, and the FIFO stays', async () => {
+    const sim = await simulator()
+    let fifo = ''
+    const run = await runCommand(
+      (dir) => {
+        fifo = path.join(dir, 'junit.xml')
+        execFileSync('mkfifo', [fifo])
+        return [...success(sim), '--junit', 'junit.xml', '--output-file', 'out.json']
+      },
+      { env: KEY_ENV }
+    )
+    expect(run.code, run.stdout).toBe(4)
+    expect(run.stdout).toContain('The JUnit report could not be written to junit.xml: nothing is reading this FIFO (ENXIO)')
+    expect(statSync(fifo).isFIFO()).toBe(true)
+    expect(JSON.parse(run.file('out.json') ?? 'null')).toMatchObject({ result: 'error', 'exit-code': 4 })
+  })
+
+  it('a link to /dev/stdout: the report goes to the command’s stdout, and the run succeeds', async () => {
+    const sim = await simulator()
+    const run = await runCommand(
+      (dir) => {
+        symlinkSync('/dev/stdout', path.join(dir, 'stdout.json'))
+        return [...success(sim), '--json', '--output-file', 'stdout.json']
+      },
+      { env: KEY_ENV }
+    )
+    expect(run.code, run.stderr).toBe(0)
+    // The file's copy (pretty-printed) and the --json line, both on stdout.
+    expect(run.stdout).toContain('"result": "success"')
+    expect(run.stdout).toContain('"result":"success"')
+  })
+
+  it('a link to /dev/null: written through, the link and the device stay as they were', async () => {
+    const sim = await simulator()
+    let link = ''
+    const run = await runCommand(
+      (dir) => {
+        link = path.join(dir, 'null.xml')
+        symlinkSync('/dev/null', link)
+        return [...success(sim), '--junit', 'null.xml']
+      },
+      { env: KEY_ENV }
+    )
+    expect(run.code, run.stdout).toBe(0)
+    expect(lstatSync(link).isSymbolicLink()).toBe(true)
+    expect(statSync('/dev/null').isCharacterDevice()).toBe(true)
+  })
+
+  it('a link to /dev/full: the report cannot be written, said clearly, exit 4', async () => {
+    const sim = await simulator()
+    let link = ''
+    const run = await runCommand(
+      (dir) => {
+        link = path.join(dir, 'full.env')
+        symlinkSync('/dev/full', link)
+        return [...success(sim), '--dotenv', 'full.env', '--output-file', 'out.json']
+      },
+      { env: KEY_ENV }
+    )
+    expect(run.code, run.stdout).toBe(4)
+    expect(run.stdout).toContain('The dotenv report could not be written to full.env: ENOSPC')
+    expect(lstatSync(link).isSymbolicLink()).toBe(true)
+    expect(statSync('/dev/full').isCharacterDevice()).toBe(true)
+    expect(JSON.parse(run.file('out.json') ?? 'null')).toMatchObject({ result: 'error', 'exit-code': 4 })
+  })
+})
