@@ -1,18 +1,18 @@
-import { execFileSync } from 'node:child_process'
-import { closeSync, lstatSync, openSync, readlinkSync, readSync, statSync, symlinkSync } from 'node:fs'
+import { execFileSync, spawn } from 'node:child_process'
+import { closeSync, lstatSync, openSync, readFileSync, readlinkSync, readSync, statSync, symlinkSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ADMIN_KEY, PROJECT_ID } from '../dev/simulator.js'
-import { runCommand } from './helpers/cli.js'
+import { COMMAND, reportDir, runCommand } from './helpers/cli.js'
 import { parseGitLabDotenv } from './helpers/dotenv.js'
 import { simulator } from './helpers/e2e.js'
 
 // The bundled command (dist/cli/index.js) as a child process, and what it does to the files and
 // streams around it: report paths that are not plain files, and a reader that goes away.
 type Simulator = Awaited<ReturnType<typeof simulator>>
-const FAST = ['--min-interval', '100ms', '--max-interval', '200ms', '--timeout', '20s']
+const FAST = ['--min-interval', '100ms', '--max-interval', '200ms']
 const KEY_ENV = { WAIT_FOR_DOCS_ADMIN_KEY: ADMIN_KEY }
-const success = (sim: Simulator) => ['--base-url', sim.url, '--status-id', 'update-success', ...FAST]
+const success = (sim: Simulator) => ['--base-url', sim.url, '--status-id', 'update-success', ...FAST, '--timeout', '20s']
 
 /** Reads what a FIFO holds now, from a descriptor opened for reading and writing (so it never blocks on open). */
 function drain(fd: number): string {
@@ -50,7 +50,7 @@ describe('a report path that is not a regular file is written in place, never re
           execFileSync('mkfifo', [fifo])
           // Open for reading (and writing, so that opening does not wait for a writer) before the command starts.
           fd = openSync(fifo, 'r+')
-          return ['--base-url', sim.url, ...FAST, '--trigger', 'update', '--project-id', PROJECT_ID, '--dotenv', 'docs.env']
+          return ['--base-url', sim.url, ...FAST, '--timeout', '20s', '--trigger', 'update', '--project-id', PROJECT_ID, '--dotenv', 'docs.env']
         },
         { env: KEY_ENV }
       )
@@ -129,5 +129,72 @@ describe('a report path that is not a regular file is written in place, never re
     expect(lstatSync(link).isSymbolicLink()).toBe(true)
     expect(statSync('/dev/full').isCharacterDevice()).toBe(true)
     expect(JSON.parse(run.file('out.json') ?? 'null')).toMatchObject({ result: 'error', 'exit-code': 4 })
+  })
+})
+
+/**
+ * The command in a shell pipeline, its stdout a real pipe to `reader`: the command's exit code
+ * (PIPESTATUS), its stderr, and its folder of reports.
+ */
+function piped(args: string[], reader: string, env: Record<string, string> = {}) {
+  const dir = reportDir()
+  const quoted = args.map((arg) => `'${arg.replace(/'/g, `'\\''`)}'`).join(' ')
+  const script = `'${process.execPath}' '${COMMAND}' ${quoted} | ${reader}; echo "\${PIPESTATUS[0]}" > exit-code`
+  const child = spawn('bash', ['-c', script], { cwd: dir, env: { PATH: process.env.PATH ?? '', ...KEY_ENV, ...env }, stdio: ['ignore', 'ignore', 'pipe'] })
+  let stderr = ''
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk
+  })
+  return new Promise<{ code: number; stderr: string; file: (name: string) => string | undefined }>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`the pipeline did not end within 25 s\n${stderr}`))
+    }, 25_000)
+    child.once('close', () => {
+      clearTimeout(timer)
+      const file = (name: string) => {
+        try {
+          return readFileSync(path.join(dir, name), 'utf8')
+        } catch {
+          return undefined
+        }
+      }
+      resolve({ code: Number(file('exit-code')), stderr, file })
+    })
+  })
+}
+
+const REPORTS = ['--output-file', 'out.json', '--dotenv', 'docs.env']
+
+describe('a stdout closed by its reader ends nothing: the log goes quiet, the reports are written, the exit code is the outcome’s', () => {
+  it('closed at once (`| head -c 1`): a success is still exit 0, with every report', async () => {
+    const sim = await simulator()
+    const run = await piped([...success(sim), ...REPORTS], 'head -c 1 > /dev/null')
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stderr).not.toContain('EPIPE')
+    expect(JSON.parse(run.file('out.json') ?? 'null')).toMatchObject({ result: 'success', 'exit-code': 0 })
+    expect(parseGitLabDotenv(run.file('docs.env') ?? '')).toMatchObject({ DOCS_RESULT: 'success' })
+  })
+
+  it('closed while waiting (the reader stops at a line printed while waiting): a timeout is still exit 3, with every report', async () => {
+    const sim = await simulator()
+    // The reader leaves at the status change, which is printed while the update is still running.
+    const run = await piped(
+      ['--base-url', sim.url, '--status-id', 'update-forever', ...FAST, '--timeout', '3s', ...REPORTS],
+      "grep -q -m1 'queued → in_progress'"
+    )
+    expect(run.code, run.stderr).toBe(3)
+    expect(run.stderr).not.toContain('EPIPE')
+    expect(JSON.parse(run.file('out.json') ?? 'null')).toMatchObject({ result: 'timeout', 'exit-code': 3 })
+    expect(parseGitLabDotenv(run.file('docs.env') ?? '')).toMatchObject({ DOCS_RESULT: 'timeout' })
+  })
+
+  it('closed before the JSON object (`--json … | true`): a timeout is still exit 3, the log on stderr unharmed', async () => {
+    const sim = await simulator()
+    const run = await piped(['--base-url', sim.url, '--status-id', 'update-forever', ...FAST, '--timeout', '1s', '--json', ...REPORTS], 'true')
+    expect(run.code, run.stderr).toBe(3)
+    expect(run.stderr).toContain('Result: timeout (exit code 3)')
+    expect(run.stderr).not.toContain('EPIPE')
+    expect(JSON.parse(run.file('out.json') ?? 'null')).toMatchObject({ result: 'timeout', 'exit-code': 3 })
   })
 })

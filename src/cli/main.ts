@@ -13,6 +13,7 @@ import { readCommandLine } from './flags.js'
 import { renderHelp } from './help.js'
 import { jsonReport } from './json-report.js'
 import { type CommandLog, createCommandLog, wantsColour } from './log.js'
+import { quietWhenClosed } from './output.js'
 import { type ReportPlaces, writeReports, writeStartedIds } from './reports.js'
 
 export const VERSION: string = packageJson.version
@@ -59,20 +60,22 @@ export interface CommandIo {
 /** Runs the command; resolves with its exit code once every report is written. */
 export async function runCommand(io: CommandIo): Promise<number> {
   const startedAt = Date.now()
+  const stdout = quietWhenClosed(io.stdout)
+  const stderr = quietWhenClosed(io.stderr)
   const command = readCommandLine(io.argv, io.env)
   if (command.info === 'help') {
-    io.stdout.write(renderHelp(VERSION))
+    stdout.write(renderHelp(VERSION))
     return 0
   }
   if (command.info === 'version') {
-    io.stdout.write(`${VERSION}\n`)
+    stdout.write(`${VERSION}\n`)
     return 0
   }
   const { raw, options } = command
   const secrets = [...secretsOf(raw), ...(options.gitlabToken ? [options.gitlabToken] : [])]
   const clean = redactorFor(secrets)
   // With --json, stdout holds the JSON object alone.
-  const logStream = options.json ? io.stderr : io.stdout
+  const logStream = options.json ? stderr : stdout
   const log = createCommandLog({
     write: (text) => logStream.write(clean(text)),
     gitlab: io.env.GITLAB_CI === 'true',
@@ -136,7 +139,7 @@ export async function runCommand(io: CommandIo): Promise<number> {
   })
   const { exitCode, message } = verdict(outcome)
   sayResult(log, outcome, stepPasses(outcome, failOnTimeout), message, exitCode)
-  if (options.json) io.stdout.write(`${JSON.stringify(jsonReport(outcome, { exitCode, message }, clean))}\n`)
+  if (options.json) stdout.write(`${JSON.stringify(jsonReport(outcome, { exitCode, message }, clean))}\n`)
 
   await inProgress
   await note?.outcome(outcome, settings)
