@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
 import { renderInputHelp } from '../dev/cli-help.js'
@@ -131,6 +133,41 @@ describe('readCommandLine', () => {
       '--agent-prompt needs a value (found "--fail-fast"; to pass a value starting with --, write --agent-prompt=VALUE)'
     ])
     expect(read(['--agent-prompt=--x']).raw['agent-prompt']).toBe('--x')
+  })
+
+  it('a key whose value starts with -- is never shown, and the value is not read as a flag of its own', () => {
+    for (const argv of [
+      ['--admin-key', '--sk_live_0123456789'],
+      ['--assistant-key', '--sk_live_0123456789', '--status-id', 'st_1'],
+      ['--gitlab-token', '--glpat-0123456789']
+    ]) {
+      const line = read(argv)
+      expect(line.problems.join('\n')).not.toMatch(/sk_live|glpat/)
+      expect(line.problems).toHaveLength(1)
+      expect(line.problems[0]).toMatch(/^--(admin-key|assistant-key|gitlab-token) needs a value: the next argument starts with --/)
+      expect(line.problems[0]).toContain('=VALUE')
+      expect(line.problems[0]).toMatch(/WAIT_FOR_DOCS_(ADMIN_KEY|ASSISTANT_KEY|GITLAB_TOKEN)/)
+    }
+    // A flag where the key should be is named: it is a flag, not a key.
+    expect(read(['--admin-key', '--status-id', 'st_1']).problems).toEqual([
+      '--admin-key needs a value (found "--status-id"; to pass a value starting with --, write --admin-key=VALUE)'
+    ])
+  })
+
+  it('two reports on one file, however spelt, are invalid input naming both flags', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'wait-for-docs-flags-'))
+    const file = path.join(dir, 'x')
+    expect(read(['--output-file', file, '--dotenv', file]).problems).toEqual([
+      `--output-file "${file}" and --dotenv "${file}" name the same file: each report needs a path of its own, or one would overwrite the other`
+    ])
+    // Another spelling of a missing file, then of one that exists, and through a symlink.
+    expect(read(['--junit', file, '--summary-file', path.join(dir, '.', 'sub', '..', 'x')]).problems).toHaveLength(1)
+    writeFileSync(file, '')
+    symlinkSync(file, path.join(dir, 'link'))
+    const three = read(['--output-file', file, '--dotenv', path.join(dir, 'link'), '--junit', path.join(dir, 'other.xml')]).problems
+    expect(three).toHaveLength(1)
+    expect(three[0]).toMatch(/^--output-file ".*" and --dotenv ".*link" name the same file/)
+    expect(read(['--output-file', file, '--dotenv', path.join(dir, 'y')]).problems).toEqual([])
   })
 
   it('--help and --version', () => {

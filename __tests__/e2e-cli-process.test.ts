@@ -198,3 +198,33 @@ describe('a stdout closed by its reader ends nothing: the log goes quiet, the re
     expect(JSON.parse(run.file('out.json') ?? 'null')).toMatchObject({ result: 'timeout', 'exit-code': 3 })
   })
 })
+
+describe('invalid command lines that touch the reports or a key', () => {
+  it('two reports on one path, spelt two ways: exit 2 naming both flags, nothing sent', async () => {
+    const sim = await simulator()
+    const run = await runCommand(() => [...success(sim), '--output-file', 'x', '--dotenv', './sub/../x'], { env: KEY_ENV })
+    expect(run.code, run.stdout).toBe(2)
+    expect(sim.requests).toEqual([])
+    expect(run.stdout).toContain('- --output-file "x" and --dotenv "./sub/../x" name the same file')
+  })
+
+  it('--admin-key --sk_…: the key is printed nowhere', async () => {
+    const sim = await simulator()
+    const key = `--${ADMIN_KEY}`
+    const run = await runCommand(() => [
+      '--base-url',
+      sim.url,
+      '--status-id',
+      'update-success',
+      '--admin-key',
+      key,
+      '--output-file',
+      'out.json',
+      '--junit',
+      'junit.xml'
+    ])
+    expect(run.code, run.stdout).toBe(2)
+    expect(run.stdout).toContain('--admin-key needs a value: the next argument starts with --')
+    for (const text of [run.stdout, run.stderr, run.file('out.json') ?? '', run.file('junit.xml') ?? '']) expect(text).not.toContain(ADMIN_KEY)
+  })
+})

@@ -6,6 +6,7 @@ import { INPUT_DEFAULTS, INPUT_NAMES, type InputName, type RawInputs, SECRET_INP
 import { TARGET_LISTS } from '../inputs/targets.js'
 import { booleanSchema, quote } from '../inputs/values.js'
 import { INPUT_HELP } from './input-help.js'
+import { fileIdentity } from './write-file.js'
 
 export type FlagKind = 'text' | 'list' | 'boolean'
 
@@ -108,6 +109,10 @@ export function readCommandLine(argv: readonly string[], env: Readonly<Record<st
   const problems: string[] = []
   const warnings: string[] = []
   let info: CommandLine['info']
+  const isFlag = (arg: string) => {
+    const name = arg.slice(2).split('=')[0] ?? ''
+    return arg === '--help' || arg === '--version' || byName.has(name) || (name.startsWith('no-') && byName.get(name.slice(3))?.kind === 'boolean')
+  }
   const add = (flag: Flag, value: string) => given.set(flag.name, [...(given.get(flag.name) ?? []), value])
 
   for (let i = 0; i < argv.length; i++) {
@@ -151,6 +156,14 @@ export function readCommandLine(argv: readonly string[], env: Readonly<Record<st
         add(flag, next)
         i++
       } else add(flag, 'true')
+      continue
+    }
+    if (next !== undefined && next.startsWith('--') && flag.secret && !isFlag(next)) {
+      // Not shown and not read as a flag of its own: it may be the key (`--admin-key --sk_…`).
+      problems.push(
+        `--${flag.name} needs a value: the next argument starts with -- and is not a flag, so it is not shown here (it may be the key). Pass the key in the environment as ${envName(flag.name)}, or write --${flag.name}=VALUE`
+      )
+      i++
       continue
     }
     if (next === undefined || next.startsWith('--')) {
@@ -208,7 +221,30 @@ export function readCommandLine(argv: readonly string[], env: Readonly<Record<st
     gitlabToken: (command['gitlab-token'] ?? '').trim(),
     verbose: bool('verbose')
   }
+  problems.push(...reportsOnOnePath(options))
   return { raw, options, problems, warnings, info }
+}
+
+/** The reports' flags, each with the path it was given. */
+const REPORT_FLAGS = [
+  ['output-file', 'outputFile'],
+  ['dotenv', 'dotenv'],
+  ['junit', 'junit'],
+  ['summary-file', 'summaryFile']
+] as const satisfies readonly (readonly [string, keyof CommandOptions])[]
+
+/** Two reports on one file, however each path is spelt: the one written last would silently replace the other. */
+function reportsOnOnePath(options: CommandOptions): string[] {
+  const byFile = new Map<string, string[]>()
+  for (const [flag, field] of REPORT_FLAGS) {
+    const file = options[field]
+    if (typeof file !== 'string') continue
+    const identity = fileIdentity(file)
+    byFile.set(identity, [...(byFile.get(identity) ?? []), `--${flag} ${quote(file)}`])
+  }
+  return [...byFile.values()]
+    .filter((flags) => flags.length > 1)
+    .map((flags) => `${flags.join(' and ')} name the same file: each report needs a path of its own, or one would overwrite the other`)
 }
 
 /** ` (did you mean --x?)` for a flag a typo or two away from a known one, or the start of only one. */

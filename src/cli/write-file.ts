@@ -127,3 +127,20 @@ export function stdioOf(file: string): 1 | 2 | undefined {
 function withCode(message: string, code: string): Error {
   return Object.assign(new Error(message), { code })
 }
+
+/**
+ * What a path names, the same for every spelling of one file: its inode when it exists (so a
+ * symlink, a hard link, `./x` and an absolute path agree), else its folder's real path and its name.
+ */
+export function fileIdentity(file: string): string {
+  try {
+    const stats = fs.statSync(file)
+    return `inode ${stats.dev}:${stats.ino}`
+  } catch {}
+  const absolute = path.resolve(file)
+  try {
+    return path.join(fs.realpathSync(path.dirname(absolute)), path.basename(absolute))
+  } catch {
+    return absolute
+  }
+}
