@@ -158,7 +158,7 @@ export function readCommandLine(argv: readonly string[], env: Readonly<Record<st
       } else add(flag, 'true')
       continue
     }
-    if (next !== undefined && next.startsWith('--') && flag.secret && !isFlag(next)) {
+    if (next?.startsWith('--') && flag.secret && !isFlag(next)) {
       // Not shown and not read as a flag of its own: it may be the key (`--admin-key --sk_…`).
       problems.push(
         `--${flag.name} needs a value: the next argument starts with -- and is not a flag, so it is not shown here (it may be the key). Pass the key in the environment as ${envName(flag.name)}, or write --${flag.name}=VALUE`
