@@ -137,6 +137,44 @@ describe('the dotenv report', () => {
     ])
   })
 
+  it.each([
+    ['\\n', '\n'],
+    ['\\r', '\r'],
+    ['U+0085', '\u0085'],
+    ['U+2028', '\u2028'],
+    ['U+2029', '\u2029'],
+    ['\\v', '\u000b'],
+    ['\\f', '\u000c']
+  ])('leaves out a value with any Unicode line break (%s): no reader sees a second key', (_, breaking) => {
+    const outputs = computeOutputs(runOutcome([updateReport('u1', done)]))
+    outputs['preview-url'] = `https://acme.example.com/${breaking}DOCS_RESULT=success`
+    outputs['update-summary'] = `done${breaking}DOCS_RESULT=success`
+    const { text, leftOut } = renderDotenv(outputs, 'DOCS_')
+    // Read as a Unicode-aware reader would: every line break splits.
+    const lines = text.split(/\r\n|[\n\v\f\r\u001c-\u001e\u0085\u2028\u2029]/).filter(Boolean)
+    expect(lines.filter((line) => line.startsWith('DOCS_RESULT='))).toEqual(['DOCS_RESULT=success'])
+    expect(text).not.toContain('DOCS_PREVIEW_URL=')
+    expect(text).not.toContain('DOCS_UPDATE_SUMMARY=')
+    expect(leftOut).toEqual([
+      'DOCS_PREVIEW_URL: it holds a line break (GitLab takes one line per key); the JSON report (--json, --output-file) has it',
+      'DOCS_UPDATE_SUMMARY: it holds a line break (GitLab takes one line per key); the JSON report (--json, --output-file) has it'
+    ])
+  })
+
+  it('writes preview-url, the GitLab environment’s url, only as an https:// address', () => {
+    const outputs = computeOutputs(runOutcome([updateReport('u1', done)]))
+    for (const url of ['javascript:alert(1)', 'http://acme.example.com', 'ftp://acme.example.com', 'https:/acme', 'acme.example.com']) {
+      outputs['preview-url'] = url
+      const { text, leftOut } = renderDotenv(outputs, 'DOCS_')
+      expect(text, url).not.toContain('DOCS_PREVIEW_URL')
+      expect(leftOut).toEqual([
+        'DOCS_PREVIEW_URL: it is not an https:// address (a later job takes it as a link: the environment url); the JSON report (--json, --output-file) has it'
+      ])
+    }
+    outputs['preview-url'] = 'https://acme-feature.preview.example.com'
+    expect(parseGitLabDotenv(renderDotenv(outputs, 'DOCS_').text)).toHaveProperty('DOCS_PREVIEW_URL', 'https://acme-feature.preview.example.com')
+  })
+
   it('keeps to 20 keys and 5 KB, the most useful first, and says what it left out', () => {
     const long = 'x'.repeat(1500)
     const outputs = computeOutputs(runOutcome([updateReport('u1', { ...done, summary: long, subdomain: long, screenshot: long, commit: { message: long } })]))
@@ -145,6 +183,7 @@ describe('the dotenv report', () => {
     expect(parseGitLabDotenv(text)).toHaveProperty('DOCS_RESULT', 'success')
     expect(leftOut.some((line) => line.includes('5 KB'))).toBe(true)
     const every = Object.fromEntries(OUTPUT_NAMES.map((name) => [name, `v${name.length}`])) as typeof outputs
+    every['preview-url'] = 'https://acme.example.com'
     const all = renderDotenv(every, 'DOCS_')
     expect(Object.keys(parseGitLabDotenv(all.text))).toHaveLength(20)
     expect(all.leftOut).toEqual([

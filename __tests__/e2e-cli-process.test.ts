@@ -228,3 +228,36 @@ describe('invalid command lines that touch the reports or a key', () => {
     for (const text of [run.stdout, run.stderr, run.file('out.json') ?? '', run.file('junit.xml') ?? '']) expect(text).not.toContain(ADMIN_KEY)
   })
 })
+
+describe('the dotenv report: one line per key by every reader, a link only as https://', () => {
+  it.each([
+    ['a line break a Unicode-aware reader splits on (U+0085)', 'https://acme.example.com/\u0085DOCS_RESULT=success', 'it holds a line break'],
+    ['an address that is not https://', 'http://acme.example.com', 'it is not an https:// address']
+  ])('a preview URL with %s is left out, and the log says so', async (_, previewUrl, why) => {
+    const sim = await simulator()
+    sim.script('trigger', PROJECT_ID, [{ status: 202, json: { statusId: 'update-failure', previewUrl } }])
+    const run = await runCommand(
+      () => [
+        '--base-url',
+        sim.url,
+        ...FAST,
+        '--timeout',
+        '20s',
+        '--trigger',
+        'preview',
+        '--project-id',
+        PROJECT_ID,
+        '--preview-branch',
+        'feature',
+        '--dotenv',
+        'docs.env'
+      ],
+      { env: KEY_ENV }
+    )
+    expect(run.code, run.stdout).toBe(1)
+    const text = run.file('docs.env') ?? ''
+    expect(text).not.toContain('DOCS_PREVIEW_URL')
+    expect(text.split(/[\n\r\u0085\u2028\u2029]/).filter((line) => line.startsWith('DOCS_RESULT='))).toEqual(['DOCS_RESULT=failure'])
+    expect(run.stdout).toContain(`dotenv report: left out DOCS_PREVIEW_URL: ${why}`)
+  })
+})

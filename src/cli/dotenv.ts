@@ -1,7 +1,8 @@
 // GitLab's artifacts:reports:dotenv: the single-line outputs as DOCS_<OUTPUT>=value, within
 // GitLab's rules (keys of A-Z, 0-9 and _; one line per key, no blank line, no comment; at most
-// 20 keys and 5 KB). A value GitLab would take differently than it is (a line break, a quote,
-// space at either end) is left out, and the log says which and why.
+// 20 keys and 5 KB). A value GitLab would take differently than it is (a line break of any
+// kind Unicode knows, a quote, space at either end) or a preview URL that is not https:// is
+// left out, and the log says which and why.
 import type { OutputName, Outputs } from '../report/outputs.js'
 
 /** GitLab's defaults for a dotenv report. */
@@ -48,13 +49,35 @@ export interface Dotenv {
   leftOut: string[]
 }
 
-/** Why GitLab would not take this value as it is, or undefined. */
-function unfit(value: string): string | undefined {
-  if (/[\r\n\u2028\u2029]/.test(value)) return 'it holds a line break (GitLab takes one line per key)'
+/**
+ * Outputs a later job takes as a link (`environment: url: $DOCS_PREVIEW_URL`): written only as
+ * an https:// address, so no other scheme (`javascript:`, `http:`) becomes the environment's link.
+ */
+const HTTPS_ONLY: ReadonlySet<OutputName> = new Set(['preview-url'])
+
+function isHttpsAddress(value: string): boolean {
+  if (!/^https:\/\//i.test(value)) return false
+  try {
+    return new URL(value).protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Every Unicode line break: a reader that splits on more than `\n` (U+0085, U+2028, U+2029 in
+ * many languages' "lines") must not see a second key in one value.
+ */
+const LINE_BREAK = /[\n\v\f\r\u001c-\u001e\u0085\u2028\u2029]/
+
+/** Why GitLab (or a later job) would not take this value as it is, or undefined. */
+function unfit(name: OutputName, value: string): string | undefined {
+  if (LINE_BREAK.test(value)) return 'it holds a line break (GitLab takes one line per key)'
   if (/["'`]/.test(value)) return 'it holds a quote (GitLab keeps quotes as part of the value)'
   if (value !== value.trim()) return 'it starts or ends with a space (GitLab drops it)'
   // biome-ignore lint/suspicious/noControlCharactersInRegex: a control character would garble the file
-  if (/[\u0000-\u001f\u007f]/.test(value)) return 'it holds a control character'
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(value)) return 'it holds a control character'
+  if (HTTPS_ONLY.has(name) && !isHttpsAddress(value)) return 'it is not an https:// address (a later job takes it as a link: the environment url)'
   return undefined
 }
 
@@ -67,7 +90,7 @@ export function renderDotenv(outputs: Outputs, prefix: string): Dotenv {
     const value = outputs[name]
     if (value === '') continue
     const key = dotenvKey(prefix, name)
-    const why = unfit(value)
+    const why = unfit(name, value)
     if (why) {
       leftOut.push(`${key}: ${why}; the JSON report (--json, --output-file) has it`)
       continue
