@@ -197,6 +197,20 @@ describe('the dotenv report', () => {
 })
 
 describe('the JUnit report', () => {
+  it('the work started takes the time starting it took', () => {
+    const trigger = {
+      kind: 'update' as const,
+      result: 'success' as const,
+      ref: { kind: 'update' as const, id: 'u1' },
+      previewUrl: undefined,
+      requests: 1,
+      error: null,
+      finishedAfterMs: 1234
+    }
+    const text = renderJunit(runOutcome([updateReport('u1', done)], { trigger }), {}, same)
+    expect(text).toContain('name="start the docs update" time="1.234"')
+  })
+
   it('one test case per target and per search query; a failure says why and what to do, with the log tail as output', () => {
     const logs = Array.from({ length: 40 }, (_, i) => `line ${i}`)
     const outcome = runOutcome(

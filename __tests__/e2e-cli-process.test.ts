@@ -261,3 +261,21 @@ describe('the dotenv report: one line per key by every reader, a link only as ht
     expect(run.stdout).toContain(`dotenv report: left out DOCS_PREVIEW_URL: ${why}`)
   })
 })
+
+describe('the JUnit report', () => {
+  it('the test case of the work started takes the time starting it took', async () => {
+    const sim = await simulator()
+    // The platform takes at least 700 ms to answer the POST.
+    sim.script('trigger', PROJECT_ID, [{ status: 202, json: { statusId: 'update-success' }, delayMs: 700 }])
+    const run = await runCommand(
+      () => ['--base-url', sim.url, ...FAST, '--timeout', '20s', '--trigger', 'update', '--project-id', PROJECT_ID, '--junit', 'junit.xml'],
+      {
+        env: KEY_ENV
+      }
+    )
+    expect(run.code, run.stdout).toBe(0)
+    const started = /<testcase classname="wait-for-docs\.trigger" name="start the docs update" time="([\d.]+)"/.exec(run.file('junit.xml') ?? '')
+    expect(started, run.file('junit.xml')).not.toBeNull()
+    expect(Number(started?.[1])).toBeGreaterThanOrEqual(0.7)
+  })
+})

@@ -41457,6 +41457,7 @@ async function runEngine(settings, deps) {
             adminKey: settings.adminKey,
             onRetry: (reason, delayMs) => events.startRetrying(reason, delayMs)
         });
+        trigger.finishedAfterMs = clock.now() - startedAt;
         if (workStarted(trigger))
             events.started(trigger, clock.now() - startedAt);
         if (trigger.result !== 'success') {

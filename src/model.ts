@@ -293,6 +293,8 @@ export interface TriggerReport {
   /** POSTs sent: more than one only after answers that prove the earlier ones were not acted on. */
   requests: number
   error: string | null
+  /** How long starting the work took (every POST and the waits between them), from the run's start. */
+  finishedAfterMs?: number | undefined
 }
 
 /** What one poll found out. */

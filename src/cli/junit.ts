@@ -65,7 +65,7 @@ function testCases(outcome: RunOutcome, options: ExplainOptions): TestCase[] {
   const trigger = outcome.trigger
   if (trigger) {
     const name = `start ${STARTED_WORK[trigger.kind]}`
-    const started: TestCase = { classname: `${SUITE}.trigger`, name, seconds: 0 }
+    const started: TestCase = { classname: `${SUITE}.trigger`, name, seconds: (trigger.finishedAfterMs ?? 0) / 1000 }
     if (trigger.result === 'success') cases.push(started)
     else if (trigger.result === 'cancelled') cases.push({ ...started, skipped: outcome.headline })
     else cases.push({ ...started, failure: { type: trigger.result, message: outcome.headline, text: outcome.headline } })

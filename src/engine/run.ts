@@ -48,6 +48,7 @@ export async function runEngine(settings: Settings, deps: EngineDeps): Promise<R
       adminKey: settings.adminKey,
       onRetry: (reason, delayMs) => events.startRetrying(reason, delayMs)
     })
+    trigger.finishedAfterMs = clock.now() - startedAt
     if (workStarted(trigger)) events.started(trigger, clock.now() - startedAt)
     if (trigger.result !== 'success') {
       const headline = `${trigger.result === 'cancelled' ? 'Cancelled' : 'Could not start the work'}: ${trigger.error ?? trigger.result}`
