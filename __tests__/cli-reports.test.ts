@@ -151,6 +151,7 @@ describe('the dotenv report', () => {
     outputs['update-summary'] = `done${breaking}DOCS_RESULT=success`
     const { text, leftOut } = renderDotenv(outputs, 'DOCS_')
     // Read as a Unicode-aware reader would: every line break splits.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the line breaks of Python's splitlines
     const lines = text.split(/\r\n|[\n\v\f\r\u001c-\u001e\u0085\u2028\u2029]/).filter(Boolean)
     expect(lines.filter((line) => line.startsWith('DOCS_RESULT='))).toEqual(['DOCS_RESULT=success'])
     expect(text).not.toContain('DOCS_PREVIEW_URL=')

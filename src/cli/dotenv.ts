@@ -68,6 +68,7 @@ function isHttpsAddress(value: string): boolean {
  * Every Unicode line break: a reader that splits on more than `\n` (U+0085, U+2028, U+2029 in
  * many languages' "lines") must not see a second key in one value.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: U+001C–U+001E are line breaks to Python's splitlines
 const LINE_BREAK = /[\n\v\f\r\u001c-\u001e\u0085\u2028\u2029]/
 
 /** Why GitLab (or a later job) would not take this value as it is, or undefined. */
