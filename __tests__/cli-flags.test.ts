@@ -42,6 +42,25 @@ describe('the flags and action.yml: one source', () => {
     for (const code of ['0', '1', '2', '3', '4', '130 / 143']) expect(help).toMatch(new RegExp(`^  ${code} `, 'm'))
   })
 
+  it('--help marks the inputs only the GitHub Action acts on, apart from the ones that work', () => {
+    const help = renderHelp('9.9.9')
+    const apart = help.indexOf('Inputs only the GitHub Action acts on')
+    expect(apart).toBeGreaterThan(0)
+    const actionOnly = ['pr-comment', 'github-token', 'pr-number-target', 'pr-comment-key', 'deployment-environment', 'deployment-url']
+    expect(INPUT_FLAGS.filter((flag) => flag.actionOnly).map((flag) => flag.name)).toEqual(actionOnly)
+    for (const name of actionOnly) {
+      const at = help.search(new RegExp(`^  --(\\[no-\\])?${name}\\b.*\\[GitHub Action only\\]$`, 'm'))
+      expect(at, name).toBeGreaterThan(apart)
+    }
+    // Every other input is listed before them, unmarked.
+    for (const flag of INPUT_FLAGS.filter((flag) => !flag.actionOnly)) {
+      const at = help.search(new RegExp(`^  --(\\[no-\\])?${flag.name}\\b`, 'm'))
+      expect(at, flag.name).toBeGreaterThan(0)
+      expect(at, flag.name).toBeLessThan(apart)
+    }
+    expect(help.match(/\[GitHub Action only\]/g)).toHaveLength(actionOnly.length)
+  })
+
   it('the README’s "Command line" names every flag of the command and every exit code', () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
     const section = readme.slice(readme.indexOf('## Command line'), readme.indexOf('\n## ', readme.indexOf('## Command line') + 1))

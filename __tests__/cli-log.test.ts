@@ -21,6 +21,21 @@ describe('the command’s log', () => {
     expect(text()).toBe('Waiting on update u1\nstatus queued\nwarning: careful\n')
   })
 
+  it('elsewhere: a wait’s header is printed once, not again as the group’s title', () => {
+    const { log, text } = capture()
+    log.info('Waiting on update u1 at https://api.example.com (timeout 15m)')
+    log.startGroup('Waiting on update u1')
+    log.info('status queued')
+    log.endGroup()
+    log.info('Still waiting on update u1: queued, 30s so far')
+    log.startGroup('Waiting on update u1 (continued)')
+    log.info('queued → in_progress')
+    log.endGroup()
+    expect(text()).toBe(
+      'Waiting on update u1 at https://api.example.com (timeout 15m)\nstatus queued\nStill waiting on update u1: queued, 30s so far\nWaiting on update u1 (continued)\nqueued → in_progress\n'
+    )
+  })
+
   it('under GitLab CI: each group a collapsed section, closed by its own name', () => {
     const { log, text } = capture({ gitlab: true })
     log.startGroup('Waiting on update u1')

@@ -279,3 +279,14 @@ describe('the JUnit report', () => {
     expect(Number(started?.[1])).toBeGreaterThanOrEqual(0.7)
   })
 })
+
+describe('the plain log', () => {
+  it('prints a wait’s header once (no section title repeating it)', async () => {
+    const sim = await simulator()
+    const run = await runCommand(() => success(sim), { env: KEY_ENV })
+    expect(run.code, run.stdout).toBe(0)
+    const headers = run.stdout.split('\n').filter((line) => line.startsWith('Waiting on update update-success'))
+    expect(headers).toHaveLength(1)
+    expect(headers[0]).toContain(`Waiting on update update-success at ${sim.url} (timeout`)
+  })
+})

@@ -39279,6 +39279,11 @@ const INPUT_DEFAULTS = {
     ...triggerDefaults
 };
 const INPUT_NAMES = Object.keys(INPUT_DEFAULTS);
+/**
+ * The inputs of the groups only the GitHub Action acts on (its pull request comment and its
+ * deployment): the command line takes them, and its --help marks them.
+ */
+const ACTION_ONLY_INPUTS = new Set(Object.keys({ ...commentDefaults, ...deploymentDefaults }));
 /** The schema of each input's value; an input without one fails to compile. */
 const INPUT_SCHEMAS = SCHEMAS;
 

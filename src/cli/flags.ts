@@ -1,7 +1,7 @@
 // The command line's flags: every input of action.yml as a flag of the same name (from the same
 // definitions the action reads, src/inputs/), the command line's own flags, and the environment
 // (WAIT_FOR_DOCS_<NAME>) under them.
-import { INPUT_SCHEMAS } from '../inputs/fields.js'
+import { ACTION_ONLY_INPUTS, INPUT_SCHEMAS } from '../inputs/fields.js'
 import { INPUT_DEFAULTS, INPUT_NAMES, type InputName, type RawInputs, SECRET_INPUTS } from '../inputs/parse.js'
 import { TARGET_LISTS } from '../inputs/targets.js'
 import { booleanSchema, quote } from '../inputs/values.js'
@@ -20,6 +20,8 @@ export interface Flag {
   secret: boolean
   /** The action input it sets; undefined for the command line's own flags. */
   input: InputName | undefined
+  /** An input only the GitHub Action acts on (its pull request comment, its deployment). */
+  actionOnly: boolean
 }
 
 /** Inputs that take several values: their flag may be repeated. */
@@ -34,7 +36,8 @@ export const INPUT_FLAGS: readonly Flag[] = INPUT_NAMES.map((name) => ({
   default: INPUT_DEFAULTS[name],
   help: INPUT_HELP[name],
   secret: SECRET_INPUTS.has(name),
-  input: name
+  input: name,
+  actionOnly: ACTION_ONLY_INPUTS.has(name)
 }))
 
 /** The prefix of the dotenv report's keys unless --dotenv-prefix says otherwise. */
@@ -47,6 +50,7 @@ const own = (name: string, kind: FlagKind, help: string, extra: Partial<Flag> = 
   help,
   secret: false,
   input: undefined,
+  actionOnly: false,
   ...extra
 })
 

@@ -16,7 +16,12 @@ export function renderHelp(version: string): string {
     'seen in the process list. Lists: repeat the flag or separate with commas (ids) or newlines.',
     '',
     'Inputs (the same as the action’s):',
-    ...INPUT_FLAGS.flatMap(describeFlag),
+    ...INPUT_FLAGS.filter((flag) => !flag.actionOnly).flatMap(describeFlag),
+    '',
+    'Inputs only the GitHub Action acts on (its pull request comment and deployment): the command',
+    'line accepts them and does nothing with them. On GitLab, --mr-comment keeps a note on the merge',
+    'request, and a job’s environment: url can come from DOCS_PREVIEW_URL in the --dotenv report.',
+    ...INPUT_FLAGS.filter((flag) => flag.actionOnly).flatMap(describeFlag),
     '',
     'Reports and the merge request note:',
     ...COMMAND_FLAGS.flatMap(describeFlag),
@@ -31,7 +36,8 @@ export function renderHelp(version: string): string {
 }
 
 function describeFlag(flag: Flag): string[] {
-  const usage = flag.kind === 'boolean' ? `--[no-]${flag.name}` : `--${flag.name} ${flag.kind === 'list' ? '<value>…' : '<value>'}`
+  const form = flag.kind === 'boolean' ? `--[no-]${flag.name}` : `--${flag.name} ${flag.kind === 'list' ? '<value>…' : '<value>'}`
+  const usage = flag.actionOnly ? `${form}  [GitHub Action only]` : form
   const facts = [flag.default === '' ? '' : `default: ${flag.default}`, `env: ${envName(flag.name)}`].filter(Boolean).join(' · ')
   return [`  ${usage}`, ...[...wrap(flag.help, WIDTH - 6), facts].map((line) => `      ${line}`)]
 }

@@ -36,8 +36,13 @@ export function createCommandLog(options: CommandLogOptions): CommandLog {
   const now = options.now ?? (() => Math.floor(Date.now() / 1000))
   const paint = (colour: keyof typeof COLOURS, text: string) => (options.colour ? `${ESC}[${COLOURS[colour]}m${text}${ESC}[0m` : text)
   const lines = (message: string) => stripControl(message).split('\n')
+  // The last line printed, for a plain group title that would only repeat it.
+  let last = ''
   const print = (message: string, colour?: keyof typeof COLOURS) => {
-    for (const line of lines(message)) options.write(`${colour ? paint(colour, line) : line}\n`)
+    for (const line of lines(message)) {
+      options.write(`${colour ? paint(colour, line) : line}\n`)
+      last = line
+    }
   }
   const sections: string[] = []
   let opened = 0
@@ -51,7 +56,12 @@ export function createCommandLog(options: CommandLogOptions): CommandLog {
     success: (message) => print(message, 'green'),
     startGroup(name) {
       const title = lines(name).join(' ')
-      if (!options.gitlab) return print(title, 'bold')
+      if (!options.gitlab) {
+        // Plain lines have no section to title: a title the line before already says ("Waiting on
+        // update u1" after "Waiting on update u1 at … (timeout …)") is not printed again.
+        if (!last.startsWith(title)) print(title, 'bold')
+        return
+      }
       const id = `wait_for_docs_${++opened}`
       sections.push(id)
       options.write(`${ESC}[0Ksection_start:${now()}:${id}[collapsed=true]\r${ESC}[0K${paint('bold', title)}\n`)

@@ -38,6 +38,12 @@ export type InputName = keyof typeof INPUT_DEFAULTS
 export type RawInputs = Record<InputName, string>
 export const INPUT_NAMES = Object.keys(INPUT_DEFAULTS) as InputName[]
 
+/**
+ * The inputs of the groups only the GitHub Action acts on (its pull request comment and its
+ * deployment): the command line takes them, and its --help marks them.
+ */
+export const ACTION_ONLY_INPUTS: ReadonlySet<InputName> = new Set(Object.keys({ ...commentDefaults, ...deploymentDefaults }) as InputName[])
+
 /** The schema of each input's value; an input without one fails to compile. */
 export const INPUT_SCHEMAS: { [K in InputName]: (typeof SCHEMAS)[K] } = SCHEMAS
 
