@@ -155,16 +155,20 @@ describe('the command, end to end', () => {
   it('the started id is in the dotenv and JSON reports at once: a job killed while waiting still leaves it, and no result', async () => {
     const sim = await simulator()
     sim.script('trigger', PROJECT_ID, [{ started: true, statusId: 'update-forever' }])
-    let killed = false
+    let atKill: string | undefined
     const run = await wait(sim, ['--trigger', 'update', '--project-id', PROJECT_ID], {
       onOutput(written, child) {
-        if (!killed && written.includes('status in_progress')) {
-          killed = true
+        // The status change is printed while waiting (the outcome line alone says "status in_progress", at the end).
+        if (atKill === undefined && written.includes('queued → in_progress')) {
+          atKill = written
           child.kill('SIGKILL')
         }
       }
     })
     expect(run.signal, run.stdout).toBe('SIGKILL')
+    // Killed while waiting: nothing of the end was printed, so the reports hold what the start wrote.
+    expect(atKill).toContain('Waiting on update update-forever')
+    expect(atKill).not.toMatch(/update update-forever: (timeout|success|failure|error)|Result:/)
     expect(parseGitLabDotenv(run.file('docs.env') ?? '')).toEqual({ DOCS_STATUS_ID: 'update-forever' })
     expect(JSON.parse(run.file('out.json') ?? 'null')).toEqual({ 'status-id': 'update-forever' })
   })

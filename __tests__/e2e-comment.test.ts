@@ -152,6 +152,7 @@ describe.concurrent('the PR comment, end to end', () => {
     const sim = await simulator()
     const api = await githubApi()
     let sentAt = 0
+    let seen = ''
     const run = await runAgainst(
       sim,
       { 'status-id': 'update-forever', 'min-interval': '1s', 'max-interval': '1s', 'pr-comment': 'true', 'github-token': TOKEN },
@@ -159,7 +160,9 @@ describe.concurrent('the PR comment, end to end', () => {
         env: { GITHUB_API_URL: api.url },
         event: pullRequest,
         onStdout: (chunk, child) => {
-          if (!sentAt && chunk.includes('in_progress')) {
+          // The whole log so far: a line split across two chunks still counts.
+          seen += chunk
+          if (!sentAt && seen.includes('queued → in_progress')) {
             sentAt = Date.now()
             child.kill('SIGINT')
           }

@@ -258,8 +258,14 @@ describe.concurrent('trigger, end to end', () => {
   it('the started id is in GITHUB_OUTPUT before the wait ends: a killed runner still leaves it', async () => {
     const sim = await simulator()
     sim.script('trigger', PROJECT_ID, [{ started: true, statusId: 'update-forever' }])
-    const run = await runAgainst(sim, { trigger: 'update', 'project-id': PROJECT_ID }, { onStdout: killOnce('status in_progress', 'SIGKILL'), keepTemp: true })
+    // Killed at the status change, printed while waiting ("status in_progress" is the outcome line's, at the end).
+    const run = await runAgainst(
+      sim,
+      { trigger: 'update', 'project-id': PROJECT_ID },
+      { onStdout: killOnce('queued → in_progress', 'SIGKILL'), keepTemp: true }
+    )
     expect(run.signal).toBe('SIGKILL')
+    expect(run.stdout).not.toMatch(/update update-forever: timeout/)
     const written = parseOutputFile(await readFile(run.outputFile, 'utf8'))
     await rm(run.tempDir, { recursive: true, force: true })
     expect(written).toEqual({ 'status-id': 'update-forever' })
@@ -268,7 +274,8 @@ describe.concurrent('trigger, end to end', () => {
   it('a cancel while waiting on started work leaves its id', async () => {
     const sim = await simulator()
     sim.script('trigger', PROJECT_ID, [{ started: true, statusId: 'update-forever' }])
-    const run = await runAgainst(sim, { trigger: 'update', 'project-id': PROJECT_ID }, { onStdout: killOnce('status in_progress', 'SIGTERM') })
+    const run = await runAgainst(sim, { trigger: 'update', 'project-id': PROJECT_ID }, { onStdout: killOnce('queued → in_progress', 'SIGTERM') })
+    expect(run.stdout).toContain('Received SIGTERM')
     expect(run.outputs).toMatchObject({ result: 'cancelled', 'status-id': 'update-forever' })
     expect(expectAllOutputs(run.outputs)).toEqual([])
   })

@@ -275,12 +275,15 @@ describe.concurrent('the bundled action, end to end', () => {
   it.each(['SIGINT', 'SIGTERM'] as const)('%s stops the wait, writes outputs and summary, exits non-zero within 2 s', async (signal) => {
     const sim = await simulator()
     let sentAt = 0
+    let seen = ''
     const run = await runAgainst(
       sim,
       { 'status-id': 'update-forever', 'min-interval': '1s', 'max-interval': '1s' },
       {
         onStdout: (chunk, child) => {
-          if (!sentAt && chunk.includes('in_progress')) {
+          // The whole log so far: a line split across two chunks still counts.
+          seen += chunk
+          if (!sentAt && seen.includes('queued → in_progress')) {
             sentAt = Date.now()
             child.kill(signal)
           }
