@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync, type Stats } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync, type Stats } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { pathKind, stdioOf, writeReportFile } from '../src/cli/write-file.js'
+import { holdsEarlyReport, pathKind, stdioOf, writeReportFile } from '../src/cli/write-file.js'
 
 const dir = () => mkdtempSync(path.join(os.tmpdir(), 'wait-for-docs-write-'))
 /** An lstat that says the path is a character device, as /dev/null is, whatever it really is. */
@@ -44,5 +45,20 @@ describe('writeReportFile', () => {
     expect(stdioOf('/proc/1/fd/1')).toBeUndefined()
     expect(stdioOf('/dev/fd/3')).toBeUndefined()
     expect(stdioOf('/dev/null')).toBeUndefined()
+  })
+
+  it('the ids of the work started go early only to what is a plain file', () => {
+    const folder = dir()
+    const file = path.join(folder, 'out.json')
+    expect(holdsEarlyReport(file)).toBe(true)
+    writeFileSync(file, '')
+    expect(holdsEarlyReport(file)).toBe(true)
+    symlinkSync(file, path.join(folder, 'link'))
+    expect(holdsEarlyReport(path.join(folder, 'link'))).toBe(true)
+    execFileSync('mkfifo', [path.join(folder, 'fifo')])
+    expect(holdsEarlyReport(path.join(folder, 'fifo'))).toBe(false)
+    symlinkSync('/dev/stdout', path.join(folder, 'stdout'))
+    expect(holdsEarlyReport(path.join(folder, 'stdout'))).toBe(false)
+    expect(holdsEarlyReport('/dev/null')).toBe(false)
   })
 })

@@ -9,7 +9,7 @@ import { renderDotenv } from './dotenv.js'
 import { jsonReport } from './json-report.js'
 import { renderJunit } from './junit.js'
 import type { CommandLog } from './log.js'
-import { pathKind, writeFileAtomic, writeReportFile } from './write-file.js'
+import { holdsEarlyReport, writeReportFile } from './write-file.js'
 
 export interface ReportPlaces {
   outputFile: string | undefined
@@ -92,15 +92,15 @@ export function writeReports(waited: RunOutcome, context: ReportContext): RunOut
  * The ids of the work just started, written at once to the dotenv and JSON reports (which the
  * end of the run writes again whole): a job killed before it ends still leaves them. No
  * `result` yet, so nothing reads as a success. A file that refuses them now is reported then.
- * Only to a regular file (or a missing one): a device, a FIFO or a symlink's target gets the
- * report once, at the end, and never a partial one before it.
+ * Only to what is a plain file (regular, missing, or a symlink to one): a device or a FIFO gets
+ * the report once, at the end, and never a partial one before it.
  */
 export function writeStartedIds(ids: Partial<Record<OutputName, string>>, places: ReportPlaces): void {
   const outputs = Object.fromEntries(OUTPUT_NAMES.map((name) => [name, ids[name] ?? ''])) as Outputs
   const started = Object.fromEntries(Object.entries(ids).filter(([, value]) => value !== ''))
   const early = (file: string | undefined, text: () => string) => {
     try {
-      if (file && pathKind(file) !== 'other') writeFileAtomic(file, text())
+      if (file && holdsEarlyReport(file)) writeReportFile(file, text())
     } catch {}
   }
   early(places.dotenv, () => renderDotenv(outputs, places.dotenvPrefix).text)

@@ -32,6 +32,22 @@ export function writeReportFile(file: string, text: string, io: WriteFs = NODE_F
   else writeFileAtomic(file, text)
 }
 
+/**
+ * Whether a report may be written before the end (the ids of the work started): only to what
+ * ends up a plain file, a regular one, a missing one or a symlink to a regular file; never to a
+ * device, a FIFO or the command's own output, whose reader would take the partial report for the report.
+ */
+export function holdsEarlyReport(file: string, io: WriteFs = NODE_FS): boolean {
+  const kind = pathKind(file, io)
+  if (kind !== 'other') return true
+  if (stdioOf(file) !== undefined) return false
+  try {
+    return fs.statSync(file).isFile()
+  } catch {
+    return false
+  }
+}
+
 export function writeFileAtomic(file: string, text: string): void {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
   try {
