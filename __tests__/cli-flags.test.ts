@@ -145,6 +145,10 @@ describe('readCommandLine', () => {
       '--admin_key is not a flag of wait-for-docs (did you mean --admin-key?); see --help',
       '--assistant-kye is not a flag of wait-for-docs (did you mean --assistant-key?); see --help'
     ])
+    // Also a key that starts with --, after a mistyped flag.
+    expect(read(['--admin_key', '--sk_live_0123456789', '--status-id', 'st_1']).problems).toEqual([
+      '--admin_key is not a flag of wait-for-docs (did you mean --admin-key?); see --help'
+    ])
   })
 
   it('a value that starts with -- is read with =; a flag where a value should be is a missing value', () => {

@@ -140,8 +140,9 @@ export function readCommandLine(argv: readonly string[], env: Readonly<Record<st
     const flag = byName.get(negated ? written.slice(3) : written)
     if (!flag) {
       problems.push(`--${written} is not a flag of wait-for-docs${suggestion(written)}; see --help`)
-      // Its value goes with it, unshown: a mistyped --admin-key must not print the key.
-      if (inline === undefined && argv[i + 1] !== undefined && !argv[i + 1]?.startsWith('--')) i++
+      // Its value goes with it, unshown, even one that starts with --: a mistyped --admin-key must not print the key.
+      const next = argv[i + 1]
+      if (inline === undefined && next !== undefined && !isFlag(next)) i++
       continue
     }
     if (negated) {
