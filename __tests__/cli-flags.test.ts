@@ -191,6 +191,8 @@ describe('readCommandLine', () => {
     expect(three).toHaveLength(1)
     expect(three[0]).toMatch(/^--output-file ".*" and --dotenv ".*link" name the same file/)
     expect(read(['--output-file', file, '--dotenv', path.join(dir, 'y')]).problems).toEqual([])
+    // Reports thrown away lose nothing to each other.
+    expect(read(['--output-file', '/dev/null', '--junit', '/dev/null']).problems).toEqual([])
   })
 
   it('--help and --version', () => {

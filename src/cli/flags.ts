@@ -241,10 +241,13 @@ const REPORT_FLAGS = [
 /** Two reports on one file, however each path is spelt: the one written last would silently replace the other. */
 function reportsOnOnePath(options: CommandOptions): string[] {
   const byFile = new Map<string, string[]>()
+  // Reports thrown away lose nothing to each other.
+  const discarded = fileIdentity('/dev/null')
   for (const [flag, field] of REPORT_FLAGS) {
     const file = options[field]
     if (typeof file !== 'string') continue
     const identity = fileIdentity(file)
+    if (identity === discarded) continue
     byFile.set(identity, [...(byFile.get(identity) ?? []), `--${flag} ${quote(file)}`])
   }
   return [...byFile.values()]
