@@ -39122,7 +39122,7 @@ function targetRefs(f) {
 // returns. Every layer imports these types; this file imports nothing, so it can never be part
 // of an import cycle.
 /** Outcomes from best to worst; the worst of several targets is the step's `result`. */
-const RESULTS = ['success', 'failure', 'timeout', 'cancelled', 'error'];
+const RESULTS = (/* unused pure expression or super */ null && (['success', 'failure', 'timeout', 'cancelled', 'error']));
 /** What `trigger` starts: an update of the deployment branch, a preview of a branch, an agent job, or a run of an automation. */
 const TRIGGER_KINDS = ['update', 'preview', 'agent', 'automation'];
 
@@ -40380,11 +40380,21 @@ const systemClock = {
 };
 
 ;// CONCATENATED MODULE: ./src/engine/outcome.ts
-
+/**
+ * The results from weakest to strongest, as the contract orders them (`result`): a definite
+ * failure of any target outranks everything, since a gate must never let a known failure pass
+ * as "could not tell"; then cancelled, error, timeout, success.
+ */
+const RESULT_ORDER = ['success', 'timeout', 'error', 'cancelled', 'failure'];
+/** How strong a result is in `RESULT_ORDER`: a higher rank wins when results combine. */
+function resultRank(result) {
+    return RESULT_ORDER.indexOf(result);
+}
+/** The strongest of several results (`success` for none). */
 function worstResult(results) {
     let worst = 'success';
     for (const result of results)
-        if (RESULTS.indexOf(result) > RESULTS.indexOf(worst))
+        if (resultRank(result) > resultRank(worst))
             worst = result;
     return worst;
 }
@@ -40394,8 +40404,8 @@ function overallResult(reports) {
 }
 /**
  * Whether the step passes: on success, or on a timeout that `fail-on-timeout: false` lets
- * through — and then only when nothing failed. A failure next to a timeout still fails the step,
- * although the timeout ranks worse in `result`.
+ * through — and then only when nothing failed (a failure beside a timeout makes the result
+ * `failure` anyway; this holds for targets stopped by fail-fast too).
  */
 function stepPasses(outcome, failOnTimeout) {
     if (outcome.result === 'success')
@@ -42246,6 +42256,7 @@ async function waitForDocs(raw, secrets, hooks) {
 
 
 
+
 /** At most this many log lines that look like errors are quoted per update. */
 const MAX_ERROR_LINES = 5;
 /** Failing targets listed one by one in the annotation; the summary has them all. */
@@ -42462,8 +42473,10 @@ function explainRun(outcome, options = {}) {
             };
         return { lead: [outcome.headline], quoted: [], next: 'check the inputs and the log; re-run the workflow if the cause was passing' };
     }
-    // Targets stopped by fail-fast follow the one that stopped them.
-    const ordered = [...failing.filter((t) => !t.stoppedByFailFast), ...failing.filter((t) => t.stoppedByFailFast)];
+    // The strongest result leads (a failure before a timeout beside it, as in `result`); targets
+    // stopped by fail-fast follow the one that stopped them.
+    const own = failing.filter((t) => !t.stoppedByFailFast);
+    const ordered = [...[...own].sort((a, b) => resultRank(b.result) - resultRank(a.result)), ...failing.filter((t) => t.stoppedByFailFast)];
     const first = ordered[0];
     const explained = explainTarget(first, options);
     const sentence = endSentence(`${capitalize(describeRef(first.ref))} ${explained.reason}`);
@@ -43246,6 +43259,7 @@ const githubLog = {
 };
 
 ;// CONCATENATED MODULE: ./src/report/publish.ts
+
 /**
  * Writes every output, `result` last: outputs cut short by a file that fails midway (a full disk)
  * never carry a `result` of success. Stops at the first output the runner's file refuses (the
@@ -43271,10 +43285,13 @@ function writeOutputs(outputs, setOutput, file = process.env.GITHUB_OUTPUT) {
     }
     return undefined;
 }
-/** The run's outcome once its outputs could not be written: an error, whatever the wait found. */
+/**
+ * The run's outcome once its outputs could not be written: an error, unless the wait found
+ * something stronger (a definite failure, a cancel), which it keeps.
+ */
 function outputsNotWritten(outcome, problem) {
     const waited = outcome.result === 'success' ? 'The wait itself succeeded' : `The wait itself ended with ${outcome.result}`;
-    return { ...outcome, result: 'error', headline: `${problem}. ${waited}: ${outcome.headline}` };
+    return { ...outcome, result: worstResult([outcome.result, 'error']), headline: `${problem}. ${waited}: ${outcome.headline}` };
 }
 /** The warning when the job summary cannot be written: why, and that the outcome does not depend on it. */
 function summaryNotWritten(error, file = process.env.GITHUB_STEP_SUMMARY) {
@@ -43526,10 +43543,8 @@ async function reportStep(waited, options, clean) {
         info(clean(`Result: success — ${outcome.headline}`));
     else if (passes)
         warning(clean(`Result: timeout — ${outcome.headline} (fail-on-timeout is false, so the step passes)`));
-    else {
-        const timeoutNote = outcome.result === 'timeout' && !options.failOnTimeout ? '\n(fail-on-timeout: false lets a timeout pass, but a target also failed)' : '';
-        setFailed(clean(`${failureMessage(outcome, { timeoutMs: options.timeoutMs })}${timeoutNote}`));
-    }
+    else
+        setFailed(clean(failureMessage(outcome, { timeoutMs: options.timeoutMs })));
     annotateFiles(outcome, options.docsRoot ?? '', clean);
     return outcome;
 }

@@ -1,5 +1,6 @@
 import { formatDuration } from '../durations.js'
 import { counted, oneLine } from '../text.js'
+import { resultRank } from '../engine/outcome.js'
 import { listed, TERMINAL_STATES } from '../engine/targets/states.js'
 import { describeRef } from '../engine/wait.js'
 import type { RunOutcome, StartKind, TargetReport } from '../model.js'
@@ -265,8 +266,10 @@ export function explainRun(outcome: RunOutcome, options: ExplainOptions = {}): R
       }
     return { lead: [outcome.headline], quoted: [], next: 'check the inputs and the log; re-run the workflow if the cause was passing' }
   }
-  // Targets stopped by fail-fast follow the one that stopped them.
-  const ordered = [...failing.filter((t) => !t.stoppedByFailFast), ...failing.filter((t) => t.stoppedByFailFast)]
+  // The strongest result leads (a failure before a timeout beside it, as in `result`); targets
+  // stopped by fail-fast follow the one that stopped them.
+  const own = failing.filter((t) => !t.stoppedByFailFast)
+  const ordered = [...[...own].sort((a, b) => resultRank(b.result) - resultRank(a.result)), ...failing.filter((t) => t.stoppedByFailFast)]
   const first = ordered[0] as TargetReport
   const explained = explainTarget(first, options)
   const sentence = endSentence(`${capitalize(describeRef(first.ref))} ${explained.reason}`)

@@ -1,0 +1,40 @@
+import { XMLParser } from 'fast-xml-parser'
+import { describe, expect, it } from 'vitest'
+import { ADMIN_KEY } from '../dev/simulator.js'
+import { type CommandRun, runCommand } from './helpers/cli.js'
+import { parseGitLabDotenv } from './helpers/dotenv.js'
+import { simulator } from './helpers/e2e.js'
+
+// What the bundled command (dist/cli/index.js) says and decides, end to end against the
+// simulator: the result's order, the words of where it runs, an address nothing answers at.
+type Simulator = Awaited<ReturnType<typeof simulator>>
+const REPORTS = ['--output-file', 'out.json', '--dotenv', 'docs.env', '--junit', 'junit.xml', '--summary-file', 'summary.md']
+const KEY_ENV = { WAIT_FOR_DOCS_ADMIN_KEY: ADMIN_KEY }
+const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => name === 'testcase' })
+type Case = { name: string; failure?: { type: string; message: string; '#text': string } }
+
+function reports(run: CommandRun) {
+  const json = JSON.parse(run.file('out.json') ?? 'null') as Record<string, unknown>
+  const junit = (xml.parse(run.file('junit.xml') ?? '') as { testsuites: { testsuite: { testcase: Case[] } } }).testsuites.testsuite.testcase
+  return { json, dotenv: parseGitLabDotenv(run.file('docs.env') ?? ''), junit, summary: run.file('summary.md') ?? '' }
+}
+
+const fast = ['--min-interval', '100ms', '--max-interval', '200ms']
+const wait = (sim: Simulator, args: string[], env: Record<string, string> = {}) =>
+  runCommand(() => ['--base-url', sim.url, ...REPORTS, ...fast, ...args], { env: { ...KEY_ENV, ...env } })
+
+describe.concurrent('the result’s order, end to end', () => {
+  it.each(['true', 'false'])('a failure beside a timeout is failure, exit 1, with --fail-on-timeout %s', async (failOnTimeout) => {
+    const sim = await simulator()
+    sim.script('update', 'fails-at-once', [{ json: { status: 'failure', endedAt: '2026-01-01T00:00:00Z' } }])
+    const run = await wait(sim, ['--status-id', 'update-forever', '--status-id', 'fails-at-once', '--timeout', '1500ms', '--fail-on-timeout', failOnTimeout])
+    expect(run.code, run.stdout).toBe(1)
+    expect(run.stdout).toContain('Result: failure (exit code 1)')
+    const { json, dotenv, junit, summary } = reports(run)
+    expect(json).toMatchObject({ result: 'failure', 'exit-code': 1 })
+    expect(json.message).toMatch(/^2 of 2 targets did not succeed\. Update fails-at-once failed/)
+    expect(dotenv.DOCS_RESULT).toBe('failure')
+    expect(summary).toContain('## ❌ Docs updates failed')
+    expect(junit.map((c) => c.failure?.type)).toEqual(['timeout', 'failure'])
+  })
+})
