@@ -38,3 +38,45 @@ describe.concurrent('the result’s order, end to end', () => {
     expect(junit.map((c) => c.failure?.type)).toEqual(['timeout', 'failure'])
   })
 })
+
+describe.concurrent('the words of where it runs, end to end', () => {
+  const GITHUB_WORDS = /workflow file|annotated|re-run the workflow|workflow run/i
+  it.each([
+    ['GitLab CI', { GITLAB_CI: 'true' }],
+    ['a terminal', {}]
+  ])('invalid input under %s names the variable it came from, and no workflow file', async (_, ciEnv) => {
+    const sim = await simulator()
+    const run = await wait(sim, ['--status-id', 'update-success', '--json'], { ...ciEnv, WAIT_FOR_DOCS_TIMEOUT: 'soon' })
+    expect(run.code, run.stderr).toBe(2)
+    const { json, junit, summary } = reports(run)
+    // The summary is Markdown: read as its text.
+    const summaryText = summary.replace(/\\(.)/g, '$1').replace(/&quot;/g, '"')
+    const texts = { log: run.stderr, message: String(json.message), junit: junit[0]?.failure?.['#text'] ?? '', summary: summaryText }
+    for (const [where, text] of Object.entries(texts)) {
+      expect(text, where).not.toMatch(GITHUB_WORDS)
+      expect(text, where).toContain('WAIT_FOR_DOCS_TIMEOUT: "soon" is not a positive duration')
+    }
+    expect(json.message).toMatch(/Next: fix these flags/)
+  })
+
+  it.each([
+    ['GitLab CI', { GITLAB_CI: 'true' }],
+    ['a terminal', {}]
+  ])('a failed update under %s is not "annotated in the workflow run"', async (_, ciEnv) => {
+    const sim = await simulator()
+    const run = await wait(sim, ['--status-id', 'update-failure', '--timeout', '20s'], ciEnv)
+    expect(run.code, run.stdout).toBe(1)
+    const { json, junit, summary } = reports(run)
+    for (const [where, text] of Object.entries({ log: run.stdout, message: String(json.message), junit: junit[0]?.failure?.['#text'] ?? '', summary }))
+      expect(text, where).not.toMatch(GITHUB_WORDS)
+    expect(json.message).toContain('Next: fix docs/quickstart.mdx:12 (named in its log), push, and let the update run again.')
+  })
+
+  it('a flag is named as a flag: --timeout, never `timeout` of a workflow', async () => {
+    const sim = await simulator()
+    const run = await wait(sim, ['--status-id', 'update-forever', '--timeout', '1s'], { GITLAB_CI: 'true' })
+    expect(run.code, run.stdout).toBe(3)
+    expect(reports(run).json.message).toContain('raise --timeout (now 1.0s)')
+    expect(run.stdout).not.toMatch(GITHUB_WORDS)
+  })
+})

@@ -126,14 +126,14 @@ describe.concurrent('faults, end to end: a defined outcome within the deadline',
     [
       'a refused connection',
       'refused',
-      /^::error::Update u1 never answered with a status after \d+\.\ds: network error: connect ECONNREFUSED [\d.:]+\.%0ANext: check that base-url is right and reachable from the runner \(and HTTPS_PROXY \/ NO_PROXY on self-hosted runners\), then re-run\.$/m
+      /^::error::Update u1 never answered with a status after \d+\.\ds: network error: connect ECONNREFUSED [\d.:]+\.%0ANext: check that `base-url` is right and reachable from the runner \(and HTTPS_PROXY \/ NO_PROXY on self-hosted runners\), then re-run the workflow\.$/m
     ],
     ['a server error', (_req, res) => json(res, 503, { error: 'maintenance' }), /%0ANext: the platform kept answering with a server error/],
     ['answers to slow down', (_req, res) => json(res, 429, { error: 'slow down' }), /%0ANext: the platform kept asking to slow down/],
     [
       'an answer that is not JSON',
       (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html></html>'),
-      /%0ANext: check that base-url is the address of the platform API/
+      /%0ANext: check that `base-url` is the address of the platform API/
     ]
   ])('a timeout after %s: the annotation says what to do next', async (_name, fault, annotation) => {
     // These servers answer at once: a short request-timeout would make a busy machine's slow answer the last problem.

@@ -42251,7 +42251,51 @@ async function waitForDocs(raw, secrets, hooks) {
     return { outcome, settings, comment, close: async () => opened?.close() };
 }
 
+;// CONCATENATED MODULE: ./src/report/place.ts
+// Where the step runs, in the words of the people who run it there: the advice in explain.ts is
+// written once, and each adapter hands it the vocabulary of its CI system (the GitHub Action's,
+// or the command line's under GitLab CI, another CI system or a terminal).
+/** The GitHub Action: inputs in the workflow file, annotations and a job summary. */
+const GITHUB_ACTIONS_PLACE = {
+    kind: 'github',
+    fixInputs: 'fix these inputs in the workflow file (see the README for each input)',
+    rerun: 're-run the workflow',
+    details: 'the job summary',
+    annotates: true,
+    input: (name) => `\`${name}\``
+};
+/** The variable an input or flag of the command line may also come from. */
+function commandEnvName(name) {
+    return `WAIT_FOR_DOCS_${name.toUpperCase().replace(/-/g, '_')}`;
+}
+/**
+ * The command line's words: under GitLab CI (`GITLAB_CI=true`) or anywhere else (another CI
+ * system, a terminal). An input is named as it was given: its flag, or its variable when it came
+ * from the environment.
+ */
+function commandPlace(ci, sources = {}) {
+    const input = (name) => (sources[name] === 'environment' ? commandEnvName(name) : `--${name}`);
+    if (ci === 'gitlab')
+        return {
+            kind: 'gitlab',
+            fixInputs: "fix these flags in the job's script, or the WAIT_FOR_DOCS_* CI/CD variables named (see wait-for-docs --help for each)",
+            rerun: 'retry the job',
+            details: 'the job log',
+            annotates: false,
+            input
+        };
+    return {
+        kind: 'other',
+        fixInputs: 'fix these flags, or the WAIT_FOR_DOCS_* variables named (see wait-for-docs --help for each)',
+        rerun: 'run the command again',
+        details: 'the log',
+        annotates: false,
+        input
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/report/explain.ts
+
 
 
 
@@ -42342,6 +42386,8 @@ function updateSummary(t) {
 }
 /** Why one target ended as it did, and what to do now, in the user's terms. */
 function explainTarget(t, options = {}) {
+    const place = options.place ?? GITHUB_ACTIONS_PLACE;
+    const input = place.input;
     const noun = t.ref.kind === 'update' ? 'update' : 'agent job';
     const error = t.error ? oneLine(t.error, 600) : undefined;
     switch (t.result) {
@@ -42351,7 +42397,7 @@ function explainTarget(t, options = {}) {
             if (wrongCommit(t))
                 return {
                     reason: `did not deploy the expected commit: ${error ?? 'its record names another commit'}`,
-                    next: 'check that the platform deploys the branch this workflow ran for and that the update started after the push; remove expect-sha if any commit will do'
+                    next: `check that the platform deploys the branch this run is for and that the update started after the push; remove ${input('expect-sha')} if any commit will do`
                 };
             if (t.ref.kind === 'update') {
                 const summary = updateSummary(t);
@@ -42361,14 +42407,18 @@ function explainTarget(t, options = {}) {
                         .flatMap((line) => fileRefOf(line) ?? [])
                         .map(fileRefText))
                 ];
-                const where = files.length > 1
-                    ? ` (and ${counted(files.length - 1, 'other file')} its log names; each is annotated in the workflow run)`
-                    : ' (named in its log and annotated in the workflow run)';
+                const where = place.annotates
+                    ? files.length > 1
+                        ? ` (and ${counted(files.length - 1, 'other file')} its log names; each is annotated in the workflow run)`
+                        : ' (named in its log and annotated in the workflow run)'
+                    : files.length > 1
+                        ? ` (and ${counted(files.length - 1, 'other file')} its log names; each is quoted above)`
+                        : ' (named in its log)';
                 return {
                     reason: summary ? `failed: “${summary}”` : `failed (status "${oneLine(t.status, 80)}")`,
                     next: files[0]
                         ? `fix ${files[0]}${where}, push, and let the update run again`
-                        : 'read the update log in the job summary, fix the docs source, and run the update again'
+                        : `read the update log in ${place.details}, fix the docs source, and run the update again`
                 };
             }
             const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined;
@@ -42376,17 +42426,17 @@ function explainTarget(t, options = {}) {
             if (t.status === 'failed')
                 return { reason: `failed (status "failed"; ${where})`, next: 'open the job in the dashboard to read why it failed, then start it again' };
             const next = t.status === 'archived'
-                ? 'set `accept-archived: true` if an archived job is fine, else start the job again'
-                : 'read the job in the dashboard to see why it opened no pull request, or drop `require-pr`';
+                ? `set ${input('accept-archived')} to true if an archived job is fine, else start the job again`
+                : `read the job in the dashboard to see why it opened no pull request, or drop ${input('require-pr')}`;
             return { reason: `did not succeed: ${error ?? `it ended with status "${oneLine(t.status, 80)}"`} (${where})`, next };
         }
         case 'timeout': {
             const status = t.status ? `still "${oneLine(t.status, 80)}"` : 'never answered with a status';
             const waited = `after ${formatDuration(t.finishedAfterMs)}`;
             const problem = lastProblem(t.error);
-            const raise = options.timeoutMs === undefined ? 'raise `timeout`' : `raise \`timeout\` (now ${formatDuration(options.timeoutMs)})`;
+            const raise = options.timeoutMs === undefined ? `raise ${input('timeout')}` : `raise ${input('timeout')} (now ${formatDuration(options.timeoutMs)})`;
             if (problem && !t.status)
-                return { reason: `${status} ${waited}: ${problem}`, next: networkNext(problem) };
+                return { reason: `${status} ${waited}: ${problem}`, next: networkNext(problem, place) };
             return {
                 reason: `${status} ${waited}${problem ? ` (last problem: ${problem})` : ''}`,
                 next: `if this ${noun} usually takes longer, ${raise}; if it is stuck, check it in the dashboard`
@@ -42397,45 +42447,48 @@ function explainTarget(t, options = {}) {
                 return { reason: error ?? 'stopped by fail-fast', next: 'fix the target that failed first; this one was stopped because of it' };
             return {
                 reason: `had not settled when the wait on it was cancelled${t.status ? ` (last status "${oneLine(t.status, 80)}")` : ''}; only the wait was cancelled, not the ${noun}`,
-                next: `follow the ${noun} in the dashboard, or re-run the workflow to wait on it again`
+                next: `follow the ${noun} in the dashboard, or ${place.rerun} to wait on it again`
             };
         case 'error':
             if (unknownEnd(t)) {
                 const summary = updateSummary(t);
                 return {
                     reason: `ended with status "${oneLine(t.status, 80)}", which this action does not know, so it does not count as success${summary ? `: “${summary}”` : ''}`,
-                    next: 'its status, summary and last log lines are in the job summary; check in the dashboard how the update ended, then run it again'
+                    next: `its status, summary and last log lines are in ${place.details}; check in the dashboard how the update ended, then run it again`
                 };
             }
-            return explainError(t, error ?? 'no reason was given');
+            return explainError(t, error ?? 'no reason was given', place);
     }
 }
 function lastProblem(error) {
     const found = error ? /; last problem: (.*)$/.exec(error) : null;
     return found?.[1] ? oneLine(found[1], 300) : undefined;
 }
-function networkNext(problem) {
+function networkNext(problem, place) {
+    const baseUrl = place.input('base-url');
     if (/^HTTP 5\d\d/.test(problem))
-        return 'the platform kept answering with a server error: check its status page, then re-run the workflow';
+        return `the platform kept answering with a server error: check its status page, then ${place.rerun}`;
     if (/^HTTP 429/.test(problem))
-        return 'the platform kept asking to slow down: run fewer waits on the same key at once, or raise `timeout`';
+        return `the platform kept asking to slow down: run fewer waits on the same key at once, or raise ${place.input('timeout')}`;
     if (/record has an empty "status"$/.test(problem))
         return 'the platform answered, but without a status: check it in the dashboard, and report the empty status to the platform if it stays';
     if (/not JSON|not the JSON expected/.test(problem))
-        return 'check that base-url is the address of the platform API (the answers were not its JSON; a proxy or web page may be in between)';
-    return 'check that base-url is right and reachable from the runner (and HTTPS_PROXY / NO_PROXY on self-hosted runners), then re-run';
+        return `check that ${baseUrl} is the address of the platform API (the answers were not its JSON; a proxy or web page may be in between)`;
+    const from = place.kind === 'github' ? 'the runner (and HTTPS_PROXY / NO_PROXY on self-hosted runners)' : 'where this runs (and HTTPS_PROXY / NO_PROXY)';
+    return `check that ${baseUrl} is right and reachable from ${from}, then ${place.rerun}`;
 }
-function explainError(t, error) {
-    const idInput = t.ref.kind === 'update' ? '`status-id`' : '`job-id` and `project-id`';
+function explainError(t, error, place) {
+    const input = place.input;
+    const idInput = t.ref.kind === 'update' ? input('status-id') : `${input('job-id')} and ${input('project-id')}`;
     if (/^HTTP 401\b/.test(error)) {
         const key = /rejected ([\w-]+)/.exec(error)?.[1] ?? 'admin-key';
-        return { reason: `could not be read: the platform rejected ${key} (HTTP 401)`, next: `put a current API key in the secret passed as \`${key}\`` };
+        return { reason: `could not be read: the platform rejected ${key} (HTTP 401)`, next: `put a current API key in the secret passed as ${input(key)}` };
     }
     if (/^HTTP 403\b/.test(error)) {
         const key = /^HTTP 403: ([\w-]+)/.exec(error)?.[1] ?? 'admin-key';
         return {
             reason: `could not be read: ${key} is not allowed to read it (HTTP 403)`,
-            next: `pass an \`${key}\` of the project that owns this ${t.ref.kind === 'update' ? 'update' : 'job'}`
+            next: `pass an ${input(key)} of the project that owns this ${t.ref.kind === 'update' ? 'update' : 'job'}`
         };
     }
     if (/^HTTP 404\b/.test(error))
@@ -42443,13 +42496,24 @@ function explainError(t, error) {
             reason: `was not found (${error})`,
             next: `check ${idInput}: the id must come from the step that started it, for the project of the key`
         };
-    return { reason: `ended with an error: ${error}`, next: 'see the job summary for details; re-run the workflow if the cause was passing' };
+    return { reason: `ended with an error: ${error}`, next: `see ${place.details} for details; ${place.rerun} if the cause was passing` };
 }
-const NEXT_FOR_PROBLEMS = 'fix these inputs in the workflow file (see the README for each input)';
+/**
+ * An input problem as the user reads it where the step runs: its leading input name (`timeout:
+ * …`) named as it was given there (`--timeout: …`, `WAIT_FOR_DOCS_TIMEOUT: …`).
+ */
+function problemAsGiven(problem, place = GITHUB_ACTIONS_PLACE) {
+    if (place.kind === 'github')
+        return problem;
+    const named = /^([a-z][a-z0-9-]*): /.exec(problem);
+    return named?.[1] ? `${place.input(named[1])}: ${problem.slice(named[0].length)}` : problem;
+}
 /** The run in the user's terms, for the annotation, the summary and the comment alike. */
 function explainRun(outcome, options = {}) {
+    const place = options.place ?? GITHUB_ACTIONS_PLACE;
+    const input = place.input;
     if (outcome.problems.length > 0)
-        return { lead: [outcome.headline], quoted: [[...outcome.problems]], next: NEXT_FOR_PROBLEMS };
+        return { lead: [outcome.headline], quoted: [outcome.problems.map((problem) => problemAsGiven(problem, place))], next: place.fixInputs };
     // Work that could not be started: its message says whether it may have started, and what to check.
     if (outcome.trigger && outcome.trigger.result !== 'success')
         return { lead: [outcome.headline], quoted: [], next: '' };
@@ -42462,16 +42526,16 @@ function explainRun(outcome, options = {}) {
                 lead: [outcome.headline],
                 quoted: [],
                 next: outcome.pages.result === 'failure'
-                    ? 'check page-path (paths as search results give them), search-domain and page-contains against the published docs; if the change takes longer to show, raise `timeout`'
-                    : 'check search-domain and assistant-key, and that base-url reaches the discovery API'
+                    ? `check ${input('page-path')} (paths as search results give them), ${input('search-domain')} and ${input('page-contains')} against the published docs; if the change takes longer to show, raise ${input('timeout')}`
+                    : `check ${input('search-domain')} and ${input('assistant-key')}, and that ${input('base-url')} reaches the discovery API`
             };
         if (outcome.search && !outcome.search.skipped && outcome.search.result !== 'success')
             return {
                 lead: [outcome.headline],
                 quoted: [],
-                next: 'check search-domain and assistant-key, and whether search-min-results / search-expect-path fit what the docs hold'
+                next: `check ${input('search-domain')} and ${input('assistant-key')}, and whether ${input('search-min-results')} / ${input('search-expect-path')} fit what the docs hold`
             };
-        return { lead: [outcome.headline], quoted: [], next: 'check the inputs and the log; re-run the workflow if the cause was passing' };
+        return { lead: [outcome.headline], quoted: [], next: `check the inputs and the log; ${place.rerun} if the cause was passing` };
     }
     // The strongest result leads (a failure before a timeout beside it, as in `result`); targets
     // stopped by fail-fast follow the one that stopped them.
@@ -42500,13 +42564,13 @@ function explainRun(outcome, options = {}) {
         quoted.push(evidence(t));
     }
     if (ordered.length > MAX_TARGETS_LISTED) {
-        lead.push(`- … and ${ordered.length - MAX_TARGETS_LISTED} more (see the job summary)`);
+        lead.push(`- … and ${ordered.length - MAX_TARGETS_LISTED} more (see ${place.details})`);
         quoted.push([]);
     }
     // Not one id known: the ids may be right and the address wrong.
     const everyIdUnknown = outcome.targets.every((t) => t.result === 'error' && /^HTTP 404\b/.test(t.error ?? ''));
     const next = everyIdUnknown
-        ? `${explained.next}; if ${outcome.targets.length === 1 ? 'it is' : 'they are'} right, check that \`base-url\` is the address of the platform's API (it answered 404 for ${outcome.targets.length === 1 ? 'the id' : 'every id'})`
+        ? `${explained.next}; if ${outcome.targets.length === 1 ? 'it is' : 'they are'} right, check that ${input('base-url')} is the address of the platform's API (it answered 404 for ${outcome.targets.length === 1 ? 'the id' : 'every id'})`
         : explained.next;
     return { lead, quoted, next };
 }
@@ -42826,6 +42890,7 @@ function startedMarkdown(trigger) {
 
 
 
+
 const WORKFLOW_RUN = { label: 'workflow run', annotates: true };
 function footer(source, extra) {
     const parts = [
@@ -42873,7 +42938,9 @@ function legacyCommentMarker(kinds, place) {
 /** The comment: the outcome in short, with every piece of server text escaped. */
 function renderComment(outcome, marker, source) {
     const from = typeof source === 'string' ? { runUrl: source } : (source ?? {});
-    const { lead, next } = explainRun(outcome);
+    // A run that annotates nothing is the command's under GitLab (the merge request note): its words.
+    const explain = { place: from.run && !from.run.annotates ? commandPlace('gitlab') : GITHUB_ACTIONS_PLACE };
+    const { lead, next } = explainRun(outcome, explain);
     const lines = [marker, `### ${titleFor(outcome)}`, '', `**${escapeText(lead[0] ?? '', 600)}**`, ''];
     const deployed = deployedLine(outcome, from.sha);
     if (deployed)
@@ -42900,7 +42967,7 @@ function renderComment(outcome, marker, source) {
             const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined;
             const row = [`${t.ref.kind === 'update' ? 'update' : 'agent job'} ${codeSpan(t.ref.id, 80)}`, `${resultMark(t.result)} ${t.result}`];
             if (withReason)
-                row.push(escapeText(explainTarget(t).reason, 300));
+                row.push(escapeText(explainTarget(t, explain).reason, 300));
             return withPr ? [...row, prLink ? markdown_link('pull request', prLink) : ''] : row;
         });
         lines.push(table(['Target', 'Result', ...(withReason ? ['Reason'] : []), ...(withPr ? ['Pull request'] : [])], rows));
@@ -43326,14 +43393,14 @@ function renderSummary(outcome, options = {}) {
     if (started)
         sections.push(started);
     if (outcome.problems.length > 0)
-        sections.push('### Input problems', outcome.problems.map((p) => `- ${escapeText(p, 500)}`).join('\n'));
+        sections.push('### Input problems', outcome.problems.map((p) => `- ${escapeText(problemAsGiven(p, options.place), 500)}`).join('\n'));
     const updates = outcome.targets.filter((t) => t.ref.kind === 'update');
     const jobs = outcome.targets.filter((t) => t.ref.kind === 'job');
     const several = outcome.targets.length > 1;
     if (updates.length > 0)
-        sections.push(updates.length === 1 ? '### Update' : `### Updates (${updates.length})`, updateTable(updates, now, several));
+        sections.push(updates.length === 1 ? '### Update' : `### Updates (${updates.length})`, updateTable(updates, now, several, options));
     if (jobs.length > 0)
-        sections.push(jobs.length === 1 ? '### Agent job' : `### Agent jobs (${jobs.length})`, jobTable(jobs, now, several));
+        sections.push(jobs.length === 1 ? '### Agent job' : `### Agent jobs (${jobs.length})`, jobTable(jobs, now, several, options));
     const logs = logSection(updates);
     if (logs)
         sections.push(logs);
@@ -43364,10 +43431,10 @@ function reasonSection(outcome, options) {
     return parts.join('\n\n');
 }
 /** The result of one target; its reason too when there are several (one target's reason leads the summary). */
-function resultCell(t, withReason) {
+function resultCell(t, withReason, options) {
     // The status shows only where it says more than the result (a timeout while "in_progress").
     const status = t.status && t.status !== t.result && !(t.result === 'failure' && /^fail/.test(t.status)) ? ` (${codeSpan(t.status, 40)})` : '';
-    const explained = explainTarget(t);
+    const explained = explainTarget(t, options);
     const why = !withReason ? '' : t.result === 'success' ? (t.note ? `<br>${escapeText(t.note, 200)}` : '') : `<br>${escapeText(explained.reason, 300)}`;
     return `${resultMark(t.result)} ${t.result}${status}${why}`;
 }
@@ -43384,7 +43451,7 @@ function timeCell(label, iso, endIso, now) {
     const words = Number.isNaN(end) ? `${label} ${day}${at.slice(11, 19)} UTC` : `took ${formatDuration(Math.max(0, end - start))}`;
     return `<span title="${escapeHtml(title)}">${words}</span>`;
 }
-function updateTable(targets, now, withReason) {
+function updateTable(targets, now, withReason, options) {
     const rows = targets.map((t) => {
         const u = t.parsed?.kind === 'update' ? t.parsed.data : undefined;
         const commit = u?.commit;
@@ -43393,7 +43460,7 @@ function updateTable(targets, now, withReason) {
             : '';
         return [
             codeSpan(t.ref.id),
-            resultCell(t, withReason),
+            resultCell(t, withReason, options),
             commitCell,
             escapeText(u?.author?.name ?? '', 80),
             timeCell('started', u?.createdAt, u?.endedAt, now)
@@ -43401,14 +43468,14 @@ function updateTable(targets, now, withReason) {
     });
     return table(['Update', 'Result', 'Commit', 'Author', 'Time'], rows);
 }
-function jobTable(targets, now, withReason) {
+function jobTable(targets, now, withReason, options) {
     const rows = targets.map((t) => {
         const j = t.parsed?.kind === 'job' ? t.parsed.data : undefined;
         const source = j?.source?.repository ? `${escapeText(j.source.repository, 120)}${j.source.ref ? ` @ ${codeSpan(j.source.ref, 80)}` : ''}` : '';
         const model = j?.model ? `${source ? '<br>' : ''}model ${escapeText(j.model, 60)}` : '';
         return [
             codeSpan(t.ref.id),
-            resultCell(t, withReason),
+            resultCell(t, withReason, options),
             j?.prLink ? markdown_link('pull request', j.prLink) : '',
             `${source}${model}`,
             timeCell('started', j?.createdAt, j?.archivedAt, now)
