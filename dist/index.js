@@ -40112,7 +40112,7 @@ function createApiClient(options) {
         const exchange = send(req, signal, progress).catch((error) => {
             if (signal.aborted)
                 return stopped();
-            return client_failure(error, progress.sent, connections.proxy);
+            return client_failure(error, progress.sent, connections.proxy, options.baseUrl);
         });
         try {
             const first = await Promise.race([exchange, aborted]);
@@ -40236,7 +40236,7 @@ function bindAll(handler) {
     return bound;
 }
 /** A failure before any answer was read, with what it means for the user. */
-function client_failure(error, sent, proxy) {
+function client_failure(error, sent, proxy, baseUrl) {
     const proxyStatus = /Proxy response \((\d{3})\)/.exec(error instanceof Error ? error.message : '')?.[1];
     if (proxy && proxyStatus === '407')
         return {
@@ -40246,7 +40246,31 @@ function client_failure(error, sent, proxy) {
         };
     if (proxy && proxyStatus)
         return { kind: 'transient', reason: `network error: the proxy named by ${proxy.variable} refused the tunnel (HTTP ${proxyStatus} to CONNECT)`, sent: false };
+    const unreachable = proxy ? undefined : unreachableBy(error);
+    if (unreachable) {
+        const why = unreachable === 'unresolved' ? `its name ${baseUrl.hostname} does not resolve` : 'nothing listens there';
+        return {
+            kind: 'transient',
+            reason: `nothing answered at base-url ${baseUrl.origin} (${why}: ${describeNetworkError(error)}); check base-url`,
+            sent: false,
+            unreachable
+        };
+    }
     return { kind: 'transient', reason: `network error: ${describeNetworkError(error)}`, sent };
+}
+/**
+ * Whether the error proves that nothing is at base-url (not a blip of the network): the DNS said
+ * the name does not exist, or the address refused the connection. A DNS server that did not
+ * answer (ETIMEOUT, EAI_AGAIN) proves nothing.
+ */
+function unreachableBy(error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : '';
+    if (code === 'ENOTFOUND')
+        return 'unresolved';
+    if (code === 'ECONNREFUSED')
+        return 'refused';
+    return undefined;
 }
 function describeNetworkError(error) {
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
@@ -40281,6 +40305,7 @@ function createSchedule(options) {
 
 ;// CONCATENATED MODULE: ./src/engine/poll.ts
 
+
 /** The poll schedule of such a part: its deadline, intervals, clock, randomness and cancel. */
 function scheduleOf(deps) {
     return {
@@ -40293,6 +40318,19 @@ function scheduleOf(deps) {
     };
 }
 const NOT_FOUND_GRACE = 3;
+/**
+ * When nothing at base-url is certain, not a blip: a name the DNS says does not exist on this
+ * many tries in a row, or an address that refused the connection on this many tries in a row
+ * over at least `refusedForMs` (a server restarting refuses for a few seconds). Then the loop
+ * ends with an error rather than retrying until the timeout. The README states this rule.
+ */
+const UNREACHABLE_RULE = { tries: 3, refusedForMs: 15_000 };
+/** Whether tries that found nothing at base-url, the first at `since`, are enough to stop. */
+function nothingThere(kind, tries, since, now) {
+    if (tries < UNREACHABLE_RULE.tries)
+        return false;
+    return kind === 'unresolved' || now - since >= UNREACHABLE_RULE.refusedForMs;
+}
 /** The poll at the deadline still gets this long (at most request-timeout) to answer. */
 const FINAL_POLL_ALLOWANCE_MS = 5000;
 /**
@@ -40323,12 +40361,26 @@ async function pollUntilSettled(attempt, options) {
     const schedule = createSchedule({ minMs: options.minIntervalMs, maxMs: options.maxIntervalMs, random: options.random });
     let lastProblem;
     let notFound = 0;
+    // Tries in a row that found nothing at base-url: since when, how many, and of which kind.
+    let unreachable;
     for (let pollNumber = 1;; pollNumber++) {
         if (signal.aborted)
             return { kind: 'cancelled' };
+        const startedAt = clock.now();
         const found = await attempt(pollNumber);
         if (signal.aborted)
             return { kind: 'cancelled' };
+        if (found.kind === 'transient' && found.unreachable) {
+            unreachable =
+                unreachable?.kind === found.unreachable ? { ...unreachable, tries: unreachable.tries + 1 } : { kind: found.unreachable, since: startedAt, tries: 1 };
+            if (nothingThere(unreachable.kind, unreachable.tries, unreachable.since, clock.now()))
+                return {
+                    kind: 'error',
+                    reason: found.reason.replace(/(; check base-url)?$/, ` on ${unreachable.tries} tries in a row over ${formatDuration(clock.now() - unreachable.since)}$1`)
+                };
+        }
+        else
+            unreachable = undefined;
         let retryAfterMs = 0;
         switch (found.kind) {
             case 'settled':
@@ -40886,7 +40938,11 @@ async function startWork(settings, deps) {
         }
         // Retried only when nothing reached the server, or the server said it did not act on it.
         if (answer.kind !== 'fatal' && (answer.notActedOn || answer.sent === false)) {
-            lastRetry = { reason: answer.reason, retryAfterMs: answer.kind === 'transient' ? answer.retryAfterMs : undefined };
+            lastRetry = {
+                reason: answer.reason,
+                retryAfterMs: answer.kind === 'transient' ? answer.retryAfterMs : undefined,
+                unreachable: answer.kind === 'transient' && answer.unreachable !== undefined
+            };
             return answer;
         }
         if (answer.kind === 'fatal')
@@ -40896,6 +40952,9 @@ async function startWork(settings, deps) {
     /** Why the run ends without work: only answers that prove nothing was started are retried. */
     const noneStarted = () => {
         const answered = lastRetry?.reason ?? 'that it could not take the request';
+        // Nothing at base-url is no answer of the platform's, and no reason to wait longer.
+        if (lastRetry?.unreachable)
+            return `no ${operation.what(settings)} was ${verbs.done}: ${answered.replace(/; check base-url$/, '')}${report.requests > 1 ? `, on each of ${counted(report.requests, 'attempt')}` : ''}; check base-url`;
         const what = report.requests === 1 ? `the platform answered ${answered}` : `the platform kept answering ${answered}, after ${counted(report.requests, 'attempt')}`;
         // The wait it asked for, when that is what ended the run before the deadline.
         const asked = lastRetry?.retryAfterMs;
@@ -42466,6 +42525,8 @@ function lastProblem(error) {
 }
 function networkNext(problem, place) {
     const baseUrl = place.input('base-url');
+    if (/^nothing answered at base-url\b/.test(problem))
+        return unreachableNext(place);
     if (/^HTTP 5\d\d/.test(problem))
         return `the platform kept answering with a server error: check its status page, then ${place.rerun}`;
     if (/^HTTP 429/.test(problem))
@@ -42477,8 +42538,14 @@ function networkNext(problem, place) {
     const from = place.kind === 'github' ? 'the runner (and HTTPS_PROXY / NO_PROXY on self-hosted runners)' : 'where this runs (and HTTPS_PROXY / NO_PROXY)';
     return `check that ${baseUrl} is right and reachable from ${from}, then ${place.rerun}`;
 }
+/** What to do when nothing answered at base-url: the address is wrong far more often than the platform is down. */
+function unreachableNext(place) {
+    return `check ${place.input('base-url')}: it must be the address of the platform API, reachable from here; then ${place.rerun}`;
+}
 function explainError(t, error, place) {
     const input = place.input;
+    if (/^nothing answered at base-url\b/.test(error))
+        return { reason: `could not be read: ${error}`, next: unreachableNext(place) };
     const idInput = t.ref.kind === 'update' ? input('status-id') : `${input('job-id')} and ${input('project-id')}`;
     if (/^HTTP 401\b/.test(error)) {
         const key = /rejected ([\w-]+)/.exec(error)?.[1] ?? 'admin-key';

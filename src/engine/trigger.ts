@@ -211,7 +211,7 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
   const report: TriggerReport = { kind: settings.kind, result: 'error', ref: undefined, previewUrl: undefined, requests: 0, error: null }
   const path = operation.path(settings.projectId, settings)
   const json = operation.body(settings)
-  let lastRetry: { reason: string; retryAfterMs?: number | undefined } | undefined
+  let lastRetry: { reason: string; retryAfterMs?: number | undefined; unreachable?: boolean } | undefined
   // What a cancel cut short: work whose answer came in with the cancel, or a request already sent.
   let startedAsCancelled: Started | undefined
   let sentWhenCancelled = false
@@ -234,7 +234,11 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
     }
     // Retried only when nothing reached the server, or the server said it did not act on it.
     if (answer.kind !== 'fatal' && (answer.notActedOn || answer.sent === false)) {
-      lastRetry = { reason: answer.reason, retryAfterMs: answer.kind === 'transient' ? answer.retryAfterMs : undefined }
+      lastRetry = {
+        reason: answer.reason,
+        retryAfterMs: answer.kind === 'transient' ? answer.retryAfterMs : undefined,
+        unreachable: answer.kind === 'transient' && answer.unreachable !== undefined
+      }
       return answer
     }
     if (answer.kind === 'fatal') return answer
@@ -244,6 +248,9 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
   /** Why the run ends without work: only answers that prove nothing was started are retried. */
   const noneStarted = () => {
     const answered = lastRetry?.reason ?? 'that it could not take the request'
+    // Nothing at base-url is no answer of the platform's, and no reason to wait longer.
+    if (lastRetry?.unreachable)
+      return `no ${operation.what(settings)} was ${verbs.done}: ${answered.replace(/; check base-url$/, '')}${report.requests > 1 ? `, on each of ${counted(report.requests, 'attempt')}` : ''}; check base-url`
     const what =
       report.requests === 1 ? `the platform answered ${answered}` : `the platform kept answering ${answered}, after ${counted(report.requests, 'attempt')}`
     // The wait it asked for, when that is what ended the run before the deadline.

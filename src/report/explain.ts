@@ -205,6 +205,7 @@ function lastProblem(error: string | null): string | undefined {
 
 function networkNext(problem: string, place: RunPlace): string {
   const baseUrl = place.input('base-url')
+  if (/^nothing answered at base-url\b/.test(problem)) return unreachableNext(place)
   if (/^HTTP 5\d\d/.test(problem)) return `the platform kept answering with a server error: check its status page, then ${place.rerun}`
   if (/^HTTP 429/.test(problem)) return `the platform kept asking to slow down: run fewer waits on the same key at once, or raise ${place.input('timeout')}`
   if (/record has an empty "status"$/.test(problem))
@@ -215,8 +216,14 @@ function networkNext(problem: string, place: RunPlace): string {
   return `check that ${baseUrl} is right and reachable from ${from}, then ${place.rerun}`
 }
 
+/** What to do when nothing answered at base-url: the address is wrong far more often than the platform is down. */
+function unreachableNext(place: RunPlace): string {
+  return `check ${place.input('base-url')}: it must be the address of the platform API, reachable from here; then ${place.rerun}`
+}
+
 function explainError(t: TargetReport, error: string, place: RunPlace): Explanation {
   const input = place.input
+  if (/^nothing answered at base-url\b/.test(error)) return { reason: `could not be read: ${error}`, next: unreachableNext(place) }
   const idInput = t.ref.kind === 'update' ? input('status-id') : `${input('job-id')} and ${input('project-id')}`
   if (/^HTTP 401\b/.test(error)) {
     const key = /rejected ([\w-]+)/.exec(error)?.[1] ?? 'admin-key'
