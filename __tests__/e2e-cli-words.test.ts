@@ -1,6 +1,6 @@
 import { XMLParser } from 'fast-xml-parser'
 import { describe, expect, it } from 'vitest'
-import { ADMIN_KEY } from '../dev/simulator.js'
+import { ADMIN_KEY, ASSISTANT_KEY, SEARCH_DOMAIN } from '../dev/simulator.js'
 import { type CommandRun, runCommand } from './helpers/cli.js'
 import { parseGitLabDotenv } from './helpers/dotenv.js'
 import { simulator } from './helpers/e2e.js'
@@ -78,5 +78,42 @@ describe.concurrent('the words of where it runs, end to end', () => {
     expect(run.code, run.stdout).toBe(3)
     expect(reports(run).json.message).toContain('raise --timeout (now 1.0s)')
     expect(run.stdout).not.toMatch(GITHUB_WORDS)
+  })
+})
+
+describe.concurrent('a cancel during the page check, end to end', () => {
+  it('SIGTERM while a page is read: every report says it was cancelled, and blames no input', async () => {
+    const sim = await simulator()
+    sim.script('page', 'guides/cancel-me', [{ missing: true }])
+    let sent = false
+    const run = await runCommand(
+      () => [
+        '--base-url',
+        sim.url,
+        ...REPORTS,
+        ...fast,
+        '--status-id',
+        'update-success',
+        '--timeout',
+        '60s',
+        '--search-domain',
+        SEARCH_DOMAIN,
+        '--page-path',
+        'guides/cancel-me'
+      ],
+      {
+        env: { ...KEY_ENV, WAIT_FOR_DOCS_ASSISTANT_KEY: ASSISTANT_KEY },
+        onOutput: (written, child) => {
+          if (sent || !written.includes('not found yet')) return
+          sent = true
+          child.kill('SIGTERM')
+        }
+      }
+    )
+    expect(run.code, run.stdout).toBe(143)
+    const { json, junit, summary } = reports(run)
+    expect(json.result).toBe('cancelled')
+    expect(json.message).toContain('the run was cancelled during the page check; run the command again to check again')
+    for (const text of [run.stdout, String(json.message), summary, JSON.stringify(junit)]) expect(text).not.toMatch(/check (?:--)?search-domain and/)
   })
 })

@@ -39636,6 +39636,10 @@ function counted(count, noun, plural = `${noun}s`) {
 function baseAddress(url) {
     return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
+/** Text ended as a sentence: one full stop, never a second after a value that ends with one (`main.`). */
+function sentence(text) {
+    return `${text.replace(/[\s.]+$/, '')}.`;
+}
 
 ;// CONCATENATED MODULE: ./src/api/classify.ts
 
@@ -42464,7 +42468,7 @@ function explainTarget(t, options = {}) {
                 const files = [
                     ...new Set(quotedLines(t)
                         .flatMap((line) => fileRefOf(line) ?? [])
-                        .map(fileRefText))
+                        .map((ref) => fileRefText(options.docsRoot ? { ...ref, file: `${options.docsRoot}/${ref.file}` } : ref)))
                 ];
                 const where = place.annotates
                     ? files.length > 1
@@ -42538,6 +42542,32 @@ function networkNext(problem, place) {
     const from = place.kind === 'github' ? 'the runner (and HTTPS_PROXY / NO_PROXY on self-hosted runners)' : 'where this runs (and HTTPS_PROXY / NO_PROXY)';
     return `check that ${baseUrl} is right and reachable from ${from}, then ${place.rerun}`;
 }
+/**
+ * What to do after a page or search check that ended without a verdict (cancelled, timed out,
+ * an error), from why it ended: a cancel is not a wrong input, a 429 not a wrong key.
+ */
+function checkNext(check, result, error, place) {
+    const input = place.input;
+    if (result === 'cancelled')
+        return `nothing is wrong with the docs or the inputs as far as is known: the run was cancelled during the ${check}; ${place.rerun} to check again`;
+    // `page "<path>": <reason>`, or a timeout's `…; last problem: <reason>`.
+    const first = error.split('\n')[0] ?? '';
+    const problem = lastProblem(first) ?? (first.includes('": ') ? first.slice(first.indexOf('": ') + 3) : first);
+    if (/^nothing answered at base-url\b/.test(problem))
+        return unreachableNext(place);
+    if (/^HTTP 401\b/.test(problem))
+        return `put a current assistant API key in the secret passed as ${input('assistant-key')}`;
+    if (/^HTTP 403\b/.test(problem))
+        return `pass an ${input('assistant-key')} of the project whose docs ${input('search-domain')} names`;
+    if (/check page-path\)$/.test(problem))
+        return `check ${input('page-path')}: the platform refused a path (each is a page's path as search results give it, such as quickstart, without the docs root or a file extension)`;
+    if (result === 'timeout') {
+        if (!lastProblem(error))
+            return `if the docs take longer to be published, raise ${input('timeout')}`;
+        return networkNext(problem, place).replace('run fewer waits on the same key at once', 'run fewer checks on the same assistant key at once');
+    }
+    return `check ${input('search-domain')} and ${input('assistant-key')}, and that ${input('base-url')} reaches the discovery API`;
+}
 /** What to do when nothing answered at base-url: the address is wrong far more often than the platform is down. */
 function unreachableNext(place) {
     return `check ${place.input('base-url')}: it must be the address of the platform API, reachable from here; then ${place.rerun}`;
@@ -42588,20 +42618,21 @@ function explainRun(outcome, options = {}) {
         return { lead: [capitalize(outcome.headline)], quoted: [], next: '' };
     const failing = outcome.targets.filter((t) => t.result !== 'success');
     if (failing.length === 0) {
-        if (outcome.pages && !outcome.pages.skipped && outcome.pages.result !== 'success')
-            return {
-                lead: [outcome.headline],
-                quoted: [],
-                next: outcome.pages.result === 'failure'
-                    ? `check ${input('page-path')} (paths as search results give them), ${input('search-domain')} and ${input('page-contains')} against the published docs; if the change takes longer to show, raise ${input('timeout')}`
-                    : `check ${input('search-domain')} and ${input('assistant-key')}, and that ${input('base-url')} reaches the discovery API`
-            };
-        if (outcome.search && !outcome.search.skipped && outcome.search.result !== 'success')
-            return {
-                lead: [outcome.headline],
-                quoted: [],
-                next: `check ${input('search-domain')} and ${input('assistant-key')}, and whether ${input('search-min-results')} / ${input('search-expect-path')} fit what the docs hold`
-            };
+        const pages = outcome.pages;
+        if (pages && !pages.skipped && pages.result !== 'success') {
+            const error = pages.pages.find((page) => page.result === pages.result)?.error ?? pages.error ?? '';
+            const next = pages.result === 'failure'
+                ? `check ${input('page-path')} (paths as search results give them), ${input('search-domain')} and ${input('page-contains')} against the published docs; if the change takes longer to show, raise ${input('timeout')}`
+                : checkNext('page check', pages.result, error, place);
+            return { lead: [outcome.headline], quoted: [], next };
+        }
+        const search = outcome.search;
+        if (search && !search.skipped && search.result !== 'success') {
+            const next = search.result === 'failure'
+                ? `check ${input('search-domain')} and ${input('assistant-key')}, and whether ${input('search-min-results')} / ${input('search-expect-path')} fit what the docs hold`
+                : checkNext('search check', search.result, search.error ?? '', place);
+            return { lead: [outcome.headline], quoted: [], next };
+        }
         return { lead: [outcome.headline], quoted: [], next: `check the inputs and the log; ${place.rerun} if the cause was passing` };
     }
     // The strongest result leads (a failure before a timeout beside it, as in `result`); targets
@@ -42659,7 +42690,7 @@ function failureMessage(outcome, options = {}) {
             lines.push(`${indent}Errors in its log:`, ...evidence.map((text) => `${indent}  ${text}`));
         }
     });
-    return [...lines, ...(next ? [`Next: ${next}.`] : [])].join('\n');
+    return [...lines, ...(next ? [`Next: ${sentence(next)}`] : [])].join('\n');
 }
 function capitalize(text) {
     return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
@@ -42860,7 +42891,11 @@ function unreachable(error) {
 /** What to tell the user when the comment could not be written; the step does not fail for it. */
 function explainCommentError(error) {
     const status = statusOf(error);
-    const message = (error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 300);
+    // GitHub's own words, one line, without the full stop the sentence around them adds.
+    const message = (error instanceof Error ? error.message : String(error))
+        .split('\n')[0]
+        ?.slice(0, 300)
+        .replace(/[\s.]+$/, '');
     if (unreachable(error)) {
         const url = typeof error === 'object' && error !== null && 'request' in error ? error.request.url : undefined;
         const origin = typeof url === 'string' && URL.canParse(url) ? ` at ${new URL(url).origin}` : '';
@@ -42916,12 +42951,27 @@ async function createDeploymentStatus(octokit, place, id, status) {
 /** What to tell the user when the deployment could not be written; the step does not fail for it. */
 function explainDeploymentError(error) {
     const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
-    if (status === 403 || status === 401)
-        return `the token may not write deployments (HTTP ${status}). Add \`permissions: deployments: write\` to the job (or pass a github-token that has it)`;
+    // GitHub's own words, one line, without the full stop the sentence around them adds.
+    // Octokit appends the documentation's address to GitHub's message: left out.
+    const said = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+    const message = said
+        .replace(/ - https:\/\/docs\.github\.com\S*$/, '')
+        .slice(0, 300)
+        .replace(/[\s.]+$/, '');
+    const url = typeof error === 'object' && error !== null && 'request' in error ? error.request.url : undefined;
+    const ofStatus = typeof url === 'string' && /\/deployments\/\d+\/statuses\b/.test(url);
+    if (status === 401)
+        return 'GitHub refused the token (HTTP 401): pass a current github-token, or leave github-token to its default, the job’s token';
+    // Only GitHub's permission answer is about `deployments: write`; a secondary rate limit is a 403 too.
+    if (status === 403 && /rate limit/i.test(message))
+        return `GitHub asked to slow down (HTTP 403: ${message}); the next run writes the deployment again`;
+    if (status === 403 && /not accessible by integration|must have (?:admin|write|push)|permission/i.test(message))
+        return `the token may not write deployments (HTTP 403: ${message}). Add \`permissions: deployments: write\` to the job (or pass a github-token that has it)`;
+    if (status === 404 && ofStatus)
+        return 'the deployment was not found when its status was written (HTTP 404): it was deleted meanwhile, or the token can no longer see it';
     if (status === 404)
         return 'the repository was not found (HTTP 404); check that github-token belongs to this repository';
-    const message = error instanceof Error ? error.message : String(error);
-    return `${status ? `HTTP ${status}: ` : ''}${message.split('\n')[0]?.slice(0, 300)}`;
+    return `${status ? `HTTP ${status}: ` : ''}${message}`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/started.ts
@@ -43018,7 +43068,7 @@ function renderComment(outcome, marker, source) {
     if (outcome.problems.length > 0)
         lines.push(...outcome.problems.slice(0, 20).map((problem) => `- ${escapeText(problem, 300)}`), '');
     if (next)
-        lines.push(`**Next:** ${escapeWithCode(next, 400)}.`, '');
+        lines.push(`**Next:** ${escapeWithCode(sentence(next).slice(0, -1), 400)}.`, '');
     // The log lines are not quoted here: the files they name are, with the run that annotates them.
     const named = fileAnnotations(outcome);
     if (named.length > 0) {
@@ -43494,7 +43544,7 @@ function reasonSection(outcome, options) {
     const evidence = (i) => (outcome.problems.length === 0 && (quoted[i]?.length ?? 0) > 0 ? [preBlock(quoted[i] ?? [])] : []);
     const parts = lead.flatMap((line, i) => [i === 0 ? `**${escapeText(line, 1000)}**` : `- ${escapeText(line.replace(/^- /, ''), 600)}`, ...evidence(i)]);
     if (next)
-        parts.push(`**Next:** ${escapeWithCode(next, 600)}.`);
+        parts.push(`**Next:** ${escapeWithCode(sentence(next).slice(0, -1), 600)}.`);
     return parts.join('\n\n');
 }
 /** The result of one target; its reason too when there are several (one target's reason leads the summary). */
@@ -43666,7 +43716,7 @@ async function reportStep(waited, options, clean) {
         outcome = outputsNotWritten(outcome, notWritten);
     if (options.summary) {
         try {
-            await summary.addRaw(clean(renderSummary(outcome, { timeoutMs: options.timeoutMs }))).write({ overwrite: false });
+            await summary.addRaw(clean(renderSummary(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot }))).write({ overwrite: false });
         }
         catch (error) {
             warning(clean(summaryNotWritten(error)));
@@ -43678,7 +43728,7 @@ async function reportStep(waited, options, clean) {
     else if (passes)
         warning(clean(`Result: timeout — ${outcome.headline} (fail-on-timeout is false, so the step passes)`));
     else
-        setFailed(clean(failureMessage(outcome, { timeoutMs: options.timeoutMs })));
+        setFailed(clean(failureMessage(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot })));
     annotateFiles(outcome, options.docsRoot ?? '', clean);
     return outcome;
 }

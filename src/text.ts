@@ -72,3 +72,8 @@ export function counted(count: number, noun: string, plural = `${noun}s`): strin
 export function baseAddress(url: URL): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
 }
+
+/** Text ended as a sentence: one full stop, never a second after a value that ends with one (`main.`). */
+export function sentence(text: string): string {
+  return `${text.replace(/[\s.]+$/, '')}.`
+}

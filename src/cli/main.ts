@@ -122,7 +122,7 @@ export async function runCommand(io: CommandIo): Promise<number> {
   })
   const { settings } = waited
   const failOnTimeout = settings?.failOnTimeout ?? true
-  const explain = { ...(settings ? { timeoutMs: settings.timeoutMs } : {}), place }
+  const explain = { ...(settings ? { timeoutMs: settings.timeoutMs, docsRoot: settings.docsRoot } : {}), place }
   // A signal decides the exit code only when it cut the run short, not when it came after.
   const signal = waited.outcome.result === 'cancelled' ? cancel.received() : undefined
   const verdict = (outcome: RunOutcome) => ({

@@ -1,4 +1,4 @@
-import { counted } from '../text.js'
+import { counted, sentence } from '../text.js'
 import { formatDuration } from '../durations.js'
 import type { CommentKind, RunOutcome, TargetRef } from '../model.js'
 import { describeRef } from '../engine/wait.js'
@@ -89,7 +89,7 @@ export function renderComment(outcome: RunOutcome, marker: string, source: Comme
   const started = startedMarkdown(outcome.trigger)
   if (started) lines.push(started, '')
   if (outcome.problems.length > 0) lines.push(...outcome.problems.slice(0, 20).map((problem) => `- ${escapeText(problem, 300)}`), '')
-  if (next) lines.push(`**Next:** ${escapeWithCode(next, 400)}.`, '')
+  if (next) lines.push(`**Next:** ${escapeWithCode(sentence(next).slice(0, -1), 400)}.`, '')
   // The log lines are not quoted here: the files they name are, with the run that annotates them.
   const named = fileAnnotations(outcome)
   if (named.length > 0) {

@@ -1,5 +1,5 @@
 import { formatDuration } from '../durations.js'
-import { counted, oneLine } from '../text.js'
+import { counted, oneLine, sentence } from '../text.js'
 import { resultRank } from '../engine/outcome.js'
 import { listed, TERMINAL_STATES } from '../engine/targets/states.js'
 import { describeRef } from '../engine/wait.js'
@@ -18,6 +18,8 @@ export interface ExplainOptions {
   timeoutMs?: number | undefined
   /** Where the step runs, for the words of its advice; the GitHub Action's when not given. */
   place?: RunPlace | undefined
+  /** The `docs-root` input: the files the advice names are the repository's, as the annotations' are. */
+  docsRoot?: string | undefined
 }
 
 /** At most this many log lines that look like errors are quoted per update. */
@@ -142,7 +144,7 @@ export function explainTarget(t: TargetReport, options: ExplainOptions = {}): Ex
           ...new Set(
             quotedLines(t)
               .flatMap((line) => fileRefOf(line) ?? [])
-              .map(fileRefText)
+              .map((ref) => fileRefText(options.docsRoot ? { ...ref, file: `${options.docsRoot}/${ref.file}` } : ref))
           )
         ]
         const where = place.annotates
@@ -216,6 +218,29 @@ function networkNext(problem: string, place: RunPlace): string {
   return `check that ${baseUrl} is right and reachable from ${from}, then ${place.rerun}`
 }
 
+/**
+ * What to do after a page or search check that ended without a verdict (cancelled, timed out,
+ * an error), from why it ended: a cancel is not a wrong input, a 429 not a wrong key.
+ */
+function checkNext(check: 'page check' | 'search check', result: Exclude<RunOutcome['result'], 'success' | 'failure'>, error: string, place: RunPlace): string {
+  const input = place.input
+  if (result === 'cancelled')
+    return `nothing is wrong with the docs or the inputs as far as is known: the run was cancelled during the ${check}; ${place.rerun} to check again`
+  // `page "<path>": <reason>`, or a timeout's `…; last problem: <reason>`.
+  const first = error.split('\n')[0] ?? ''
+  const problem = lastProblem(first) ?? (first.includes('": ') ? first.slice(first.indexOf('": ') + 3) : first)
+  if (/^nothing answered at base-url\b/.test(problem)) return unreachableNext(place)
+  if (/^HTTP 401\b/.test(problem)) return `put a current assistant API key in the secret passed as ${input('assistant-key')}`
+  if (/^HTTP 403\b/.test(problem)) return `pass an ${input('assistant-key')} of the project whose docs ${input('search-domain')} names`
+  if (/check page-path\)$/.test(problem))
+    return `check ${input('page-path')}: the platform refused a path (each is a page's path as search results give it, such as quickstart, without the docs root or a file extension)`
+  if (result === 'timeout') {
+    if (!lastProblem(error)) return `if the docs take longer to be published, raise ${input('timeout')}`
+    return networkNext(problem, place).replace('run fewer waits on the same key at once', 'run fewer checks on the same assistant key at once')
+  }
+  return `check ${input('search-domain')} and ${input('assistant-key')}, and that ${input('base-url')} reaches the discovery API`
+}
+
 /** What to do when nothing answered at base-url: the address is wrong far more often than the platform is down. */
 function unreachableNext(place: RunPlace): string {
   return `check ${place.input('base-url')}: it must be the address of the platform API, reachable from here; then ${place.rerun}`
@@ -278,21 +303,23 @@ export function explainRun(outcome: RunOutcome, options: ExplainOptions = {}): R
   if (outcome.result === 'success') return { lead: [capitalize(outcome.headline)], quoted: [], next: '' }
   const failing = outcome.targets.filter((t) => t.result !== 'success')
   if (failing.length === 0) {
-    if (outcome.pages && !outcome.pages.skipped && outcome.pages.result !== 'success')
-      return {
-        lead: [outcome.headline],
-        quoted: [],
-        next:
-          outcome.pages.result === 'failure'
-            ? `check ${input('page-path')} (paths as search results give them), ${input('search-domain')} and ${input('page-contains')} against the published docs; if the change takes longer to show, raise ${input('timeout')}`
-            : `check ${input('search-domain')} and ${input('assistant-key')}, and that ${input('base-url')} reaches the discovery API`
-      }
-    if (outcome.search && !outcome.search.skipped && outcome.search.result !== 'success')
-      return {
-        lead: [outcome.headline],
-        quoted: [],
-        next: `check ${input('search-domain')} and ${input('assistant-key')}, and whether ${input('search-min-results')} / ${input('search-expect-path')} fit what the docs hold`
-      }
+    const pages = outcome.pages
+    if (pages && !pages.skipped && pages.result !== 'success') {
+      const error = pages.pages.find((page) => page.result === pages.result)?.error ?? pages.error ?? ''
+      const next =
+        pages.result === 'failure'
+          ? `check ${input('page-path')} (paths as search results give them), ${input('search-domain')} and ${input('page-contains')} against the published docs; if the change takes longer to show, raise ${input('timeout')}`
+          : checkNext('page check', pages.result, error, place)
+      return { lead: [outcome.headline], quoted: [], next }
+    }
+    const search = outcome.search
+    if (search && !search.skipped && search.result !== 'success') {
+      const next =
+        search.result === 'failure'
+          ? `check ${input('search-domain')} and ${input('assistant-key')}, and whether ${input('search-min-results')} / ${input('search-expect-path')} fit what the docs hold`
+          : checkNext('search check', search.result, search.error ?? '', place)
+      return { lead: [outcome.headline], quoted: [], next }
+    }
     return { lead: [outcome.headline], quoted: [], next: `check the inputs and the log; ${place.rerun} if the cause was passing` }
   }
   // The strongest result leads (a failure before a timeout beside it, as in `result`); targets
@@ -347,7 +374,7 @@ export function failureMessage(outcome: RunOutcome, options: ExplainOptions = {}
       lines.push(`${indent}Errors in its log:`, ...evidence.map((text) => `${indent}  ${text}`))
     }
   })
-  return [...lines, ...(next ? [`Next: ${next}.`] : [])].join('\n')
+  return [...lines, ...(next ? [`Next: ${sentence(next)}`] : [])].join('\n')
 }
 
 function capitalize(text: string): string {

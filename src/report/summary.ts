@@ -1,5 +1,5 @@
 import { formatDuration } from '../durations.js'
-import { counted, oneLine } from '../text.js'
+import { counted, oneLine, sentence } from '../text.js'
 import type { PagesReport, RunOutcome, SearchReport, TargetReport } from '../model.js'
 import { type ExplainOptions, explainRun, explainTarget, problemAsGiven, resultMark, titleFor, unknownEnd, updateSummary } from './explain.js'
 import { codeSpan, escapeHtml, escapeText, escapeWithCode, image, link, preBlock, table } from './markdown.js'
@@ -53,7 +53,7 @@ function reasonSection(outcome: RunOutcome, options: SummaryOptions): string {
   // Input problems have their own section; error lines are quoted here, and open in the log below.
   const evidence = (i: number) => (outcome.problems.length === 0 && (quoted[i]?.length ?? 0) > 0 ? [preBlock(quoted[i] ?? [])] : [])
   const parts = lead.flatMap((line, i) => [i === 0 ? `**${escapeText(line, 1000)}**` : `- ${escapeText(line.replace(/^- /, ''), 600)}`, ...evidence(i)])
-  if (next) parts.push(`**Next:** ${escapeWithCode(next, 600)}.`)
+  if (next) parts.push(`**Next:** ${escapeWithCode(sentence(next).slice(0, -1), 600)}.`)
   return parts.join('\n\n')
 }
 

@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { ASSISTANT_KEY, SEARCH_DOMAIN } from '../dev/simulator.js'
+import { githubApi, killOnce, runAgainst, simulator } from './helpers/e2e.js'
+
+// What the action (dist/index.js) says, end to end against the simulator.
+const pageInputs = (paths: string) => ({ 'assistant-key': ASSISTANT_KEY, 'search-domain': SEARCH_DOMAIN, 'page-path': paths })
+
+describe.concurrent('the action’s words, end to end', () => {
+  it('a cancel during the page check says it was cancelled, not to check search-domain and assistant-key', async () => {
+    const sim = await simulator()
+    sim.script('page', 'guides/cancel-me', [{ missing: true }])
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'update-success', timeout: '60s', ...pageInputs('guides/cancel-me') },
+      { onStdout: killOnce('not found yet', 'SIGTERM') }
+    )
+    expect(run.outputs.result, run.stdout).toBe('cancelled')
+    expect(run.stdout).toMatch(
+      /::error::.*%0ANext: nothing is wrong with the docs or the inputs as far as is known: the run was cancelled during the page check; re-run the workflow to check again\./
+    )
+    expect(run.stdout).not.toContain('check search-domain and assistant-key')
+    expect(run.summary).not.toContain('check search-domain and assistant-key')
+  })
+
+  it('a page check that timed out on 503 says the platform kept answering with a server error', async () => {
+    const sim = await simulator()
+    sim.script('page', 'guides/down', [{ status: 503, json: { error: 'maintenance' } }])
+    const run = await runAgainst(sim, { 'status-id': 'update-success', timeout: '3s', ...pageInputs('guides/down') })
+    expect(run.outputs.result, run.stdout).toBe('timeout')
+    expect(run.stdout).toMatch(/%0ANext: the platform kept answering with a server error: check its status page, then re-run the workflow\./)
+    expect(run.stdout).not.toContain('check search-domain and assistant-key')
+  })
+
+  it('a page path the platform refuses (400) points at page-path', async () => {
+    const sim = await simulator()
+    sim.script('page', 'guides/bad', [{ status: 400, json: { error: 'invalid path' } }])
+    const run = await runAgainst(sim, { 'status-id': 'update-success', ...pageInputs('guides/bad') })
+    expect(run.outputs.result, run.stdout).toBe('error')
+    expect(run.stdout).toMatch(/%0ANext: check `page-path`: the platform refused a path/)
+  })
+})
+
+describe('the README’s development example', () => {
+  it('docs-root: the annotation and the Next: line name the file the README says', async () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+    const command = /node dev\/run-action\.js ([^\n]*\\\n[^\n#]*)/.exec(readme)?.[1] ?? ''
+    const inputs = Object.fromEntries([...command.matchAll(/([a-z-]+)=(\S+)/g)].map((m) => [m[1] as string, m[2] as string]))
+    expect(inputs['docs-root']).toBeDefined()
+    const promised = /`Next:` line both name `([^`]+)`/.exec(readme)?.[1] ?? ''
+    const sim = await simulator()
+    const run = await runAgainst(sim, { ...inputs, 'base-url': sim.url })
+    expect(run.code).toBe(1)
+    const [file, line] = promised.split(':')
+    expect(run.stdout).toContain(`::error title=Docs update failed,file=${file},line=${line}::`)
+    expect(run.stdout).toMatch(new RegExp(`%0ANext: fix ${promised.replace(/\./g, '\\.')} \\(`))
+  })
+})
+
+describe.concurrent('a deployment GitHub refuses for another reason than the permission, end to end', () => {
+  it('a secondary rate limit (a 403 too) is quoted, not blamed on deployments: write', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    api.failWith = 403
+    api.failMessage = 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.'
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'update-success', 'deployment-environment': 'docs', 'github-token': 'ghs_words_test' },
+      { env: { GITHUB_API_URL: api.url } }
+    )
+    expect(run.code, run.stdout).toBe(0)
+    expect(run.stdout).toContain(
+      '::warning::The deployment could not be created in environment docs: GitHub asked to slow down (HTTP 403: You have exceeded a secondary rate limit. Please wait a few minutes before you try again); the next run writes the deployment again. The step'
+    )
+    expect(run.stdout).not.toContain('deployments: write')
+    expect(run.stdout).not.toMatch(/\w\.\.(?!\.)/)
+  })
+})
