@@ -228,8 +228,23 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
       if (problem)
         return {
           kind: 'fatal',
-          reason: `the ${operation.what(settings)} was started, but the platform answered with a ${operation.idField} that ${problem}, so it cannot be waited on. Follow it in ${operation.findIt}`
+          reason: `the ${operation.what(settings)} was started, but the platform answered with ${withArticle(operation.idField)} that ${problem}, so it cannot be waited on. Follow it in ${operation.findIt}`
         }
+      // The automation's ids go to the outputs, where workflows put them into scripts: the rule of every id.
+      const automationIds: [string, string | undefined][] = started.automation
+        ? [
+            ['instanceId', started.automation.runId],
+            ['jobId', started.automation.jobId]
+          ]
+        : []
+      for (const [field, id] of automationIds) {
+        const wrong = id === undefined ? undefined : identifierProblem(id)
+        if (wrong)
+          return {
+            kind: 'fatal',
+            reason: `the ${operation.what(settings)} was started, but the platform answered with ${withArticle(field)} that ${wrong}, so it is not written to the outputs. Follow the run in ${operation.findIt}`
+          }
+      }
       return { kind: 'settled', value: started }
     }
     // Retried only when nothing reached the server, or the server said it did not act on it.
@@ -314,6 +329,11 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
       break
   }
   return report
+}
+
+/** `an instanceId`, `a jobId`. */
+function withArticle(noun: string): string {
+  return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`
 }
 
 function keepStarted(report: TriggerReport, started: Started): void {
