@@ -5,7 +5,7 @@ import type { PageReport, Result, RunOutcome } from '../src/model.js'
 import { failureMessage } from '../src/report/explain.js'
 import { commandPlace } from '../src/report/place.js'
 import { explainCommentError } from '../src/github/comment-api.js'
-import { sentence } from '../src/text.js'
+import { sentence, withoutUserinfo } from '../src/text.js'
 import { pageReport, runOutcome, searchReport, updateReport } from './helpers/builders.js'
 
 const live = updateReport('u1', { status: 'success' })
@@ -77,5 +77,18 @@ describe('one full stop', () => {
     expect(sentence('deploy main.')).toBe('deploy main.')
     expect(sentence('deploy main')).toBe('deploy main.')
     expect(explainCommentError(Object.assign(new Error('No ref found for: main.'), { status: 422 }))).toBe('HTTP 422: No ref found for: main')
+  })
+})
+
+describe('withoutUserinfo', () => {
+  it.each([
+    ['https://user:pass@host.example.com/x?y#z', 'https://host.example.com/x?y#z'],
+    ['https://us:er:p@ss@host.example.com', 'https://host.example.com'],
+    ['HTTPS://token@host', 'HTTPS://host'],
+    ['https://host.example.com/path@not-userinfo', 'https://host.example.com/path@not-userinfo'],
+    ['https://host.example.com', 'https://host.example.com'],
+    ['not a url with @ sign', 'not a url with @ sign']
+  ])('%s → %s', (url, cut) => {
+    expect(withoutUserinfo(url)).toBe(cut)
   })
 })

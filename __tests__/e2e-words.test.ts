@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { ASSISTANT_KEY, SEARCH_DOMAIN } from '../dev/simulator.js'
+import { ASSISTANT_KEY, PROJECT_ID, SEARCH_DOMAIN } from '../dev/simulator.js'
 import { githubApi, killOnce, runAgainst, simulator } from './helpers/e2e.js'
 
 // What the action (dist/index.js) says, end to end against the simulator.
@@ -74,5 +74,51 @@ describe.concurrent('a deployment GitHub refuses for another reason than the per
     )
     expect(run.stdout).not.toContain('deployments: write')
     expect(run.stdout).not.toMatch(/\w\.\.(?!\.)/)
+  })
+})
+
+describe.concurrent('a preview URL the platform sends, end to end', () => {
+  const pullRequest = { name: 'pull_request', payload: { pull_request: { number: 7, head: { sha: 'c0ffee0123456789abcdef0123456789abcdef01' } } } }
+  const previewOf = (sim: Awaited<ReturnType<typeof simulator>>, project: string, previewUrl: string) =>
+    sim.script('trigger', project, [{ status: 202, json: { statusId: 'update-success', previewUrl } }])
+
+  it('its credentials are cut before the log, the outputs, the summary and the pull request comment show it', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    previewOf(sim, PROJECT_ID, 'https://deploy-bot:hunter2-secret@acme-x.preview.example.com/guide')
+    const run = await runAgainst(
+      sim,
+      { trigger: 'preview', 'project-id': PROJECT_ID, 'preview-branch': 'x', 'pr-comment': 'true', 'github-token': 'ghs_words_test' },
+      { env: { GITHUB_API_URL: api.url }, event: pullRequest }
+    )
+    expect(run.code, run.stdout).toBe(0)
+    expect(run.outputs['preview-url']).toBe('https://acme-x.preview.example.com/guide')
+    const comment = api.comments.at(-1)?.body ?? ''
+    expect(comment).toContain('https://acme-x.preview.example.com/guide')
+    for (const [where, text] of Object.entries({ log: run.stdout + run.stderr, outputs: JSON.stringify(run.outputs), summary: run.summary, comment }))
+      expect(text, where).not.toMatch(/hunter2|deploy-bot/)
+  })
+
+  it('one the step refuses (not https) is left out of the preview deployment, and the log says so; deployment-url does not stand in', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    previewOf(sim, PROJECT_ID, 'javascript:alert(1)')
+    const run = await runAgainst(
+      sim,
+      {
+        trigger: 'preview',
+        'project-id': PROJECT_ID,
+        'preview-branch': 'x',
+        'deployment-environment': 'docs-preview',
+        'deployment-url': 'https://docs.example.com',
+        'github-token': 'ghs_words_test'
+      },
+      { env: { GITHUB_API_URL: api.url }, event: pullRequest }
+    )
+    expect(run.code, run.stdout).toBe(0)
+    const success = api.deployments[0]?.statuses.find((s) => s.state === 'success')
+    expect(success).toBeDefined()
+    expect(success?.environment_url).toBeUndefined()
+    expect(run.stdout).toMatch(/The preview's address javascript:alert\(1\) is not an https:\/\/ address the deployment can link, so deployment \d+ has no URL/)
   })
 })

@@ -39640,6 +39640,13 @@ function baseAddress(url) {
 function sentence(text) {
     return `${text.replace(/[\s.]+$/, '')}.`;
 }
+/**
+ * An address without the user and password it may carry (`https://user:pass@host/` →
+ * `https://host/`), cut from the text as given, whether or not it parses as a URL.
+ */
+function withoutUserinfo(url) {
+    return url.replace(/^(\s*[a-z][a-z0-9+.-]*:\/\/)[^/?#\\]*@/i, '$1');
+}
 
 ;// CONCATENATED MODULE: ./src/api/classify.ts
 
@@ -40802,8 +40809,9 @@ const OPERATIONS = {
             if (!answer.success)
                 return undefined;
             const started = { ref: { kind: 'update', id: answer.data.statusId } };
+            // Credentials in the address are cut before anything (log, outputs, summary, comment) shows it.
             if (answer.data.previewUrl)
-                started.previewUrl = answer.data.previewUrl;
+                started.previewUrl = withoutUserinfo(answer.data.previewUrl);
             return started;
         },
         badRequestInput: 'preview-branch',
@@ -43402,7 +43410,11 @@ function recordDeployment(options) {
                     return;
                 if (!idInOutputs)
                     options.setOutputNow('deployment-id', String(opened.id));
-                const environmentUrl = state === 'success' ? (safeUrl(outcome.trigger?.previewUrl) ?? deployment.url) : undefined;
+                // A preview's own address, never deployment-url in its place: one the step refuses is left out, and said.
+                const preview = outcome.trigger?.previewUrl;
+                const environmentUrl = state !== 'success' ? undefined : preview ? safeUrl(preview) : deployment.url;
+                if (state === 'success' && preview && !environmentUrl)
+                    info(clean(`The preview's address ${inert(preview, 300)} is not an https:// address the deployment can link, so deployment ${opened.id} has no URL (deployment-url is not a preview's).`));
                 await opened.write({ state, description: fitDescription(clean(outcomeDescription(outcome))), environmentUrl }, budget);
                 info(clean(`Deployment ${opened.id}: ${state}${environmentUrl ? ` at ${inert(environmentUrl, 300)}` : ''}.`));
             }

@@ -77,3 +77,11 @@ export function baseAddress(url: URL): string {
 export function sentence(text: string): string {
   return `${text.replace(/[\s.]+$/, '')}.`
 }
+
+/**
+ * An address without the user and password it may carry (`https://user:pass@host/` →
+ * `https://host/`), cut from the text as given, whether or not it parses as a URL.
+ */
+export function withoutUserinfo(url: string): string {
+  return url.replace(/^(\s*[a-z][a-z0-9+.-]*:\/\/)[^/?#\\]*@/i, '$1')
+}

@@ -3,7 +3,7 @@ import { parseRetryAfter, readJsonBody, serverError, type ApiResult, type Respon
 import { identifierProblem } from './ids.js'
 import { pollUntilSettled, requestAllowance, scheduleOf, type ScheduledRequests } from './poll.js'
 import { formatDuration } from '../durations.js'
-import { counted, oneLine } from '../text.js'
+import { counted, oneLine, withoutUserinfo } from '../text.js'
 import type { Attempt, StartKind, TargetRef, TriggerReport, TriggerSettings } from '../model.js'
 
 /** What an answer names: the target to wait on, or a run that has none. */
@@ -82,7 +82,8 @@ const OPERATIONS: Record<StartKind, Operation> = {
       const answer = statusAnswer.safeParse(body)
       if (!answer.success) return undefined
       const started: Started = { ref: { kind: 'update', id: answer.data.statusId } }
-      if (answer.data.previewUrl) started.previewUrl = answer.data.previewUrl
+      // Credentials in the address are cut before anything (log, outputs, summary, comment) shows it.
+      if (answer.data.previewUrl) started.previewUrl = withoutUserinfo(answer.data.previewUrl)
       return started
     },
     badRequestInput: 'preview-branch',
