@@ -122,3 +122,13 @@ describe.concurrent('a preview URL the platform sends, end to end', () => {
     expect(run.stdout).toMatch(/The preview's address javascript:alert\(1\) is not an https:\/\/ address the deployment can link, so deployment \d+ has no URL/)
   })
 })
+
+describe.concurrent('page-contains folds case as Unicode does, end to end', () => {
+  it('a page that says Straße holds STRASSE', async () => {
+    const sim = await simulator()
+    sim.script('page', 'guides/strasse', [{ content: 'Die Straße ist wegen Bauarbeiten gesperrt.' }])
+    const run = await runAgainst(sim, { 'status-id': 'update-success', ...pageInputs('guides/strasse'), 'page-contains': 'STRASSE IST' })
+    expect(run.code, run.stdout).toBe(0)
+    expect(JSON.parse(run.outputs['page-results'] ?? '')).toEqual([{ path: 'guides/strasse', found: true, contains: true, length: expect.any(Number) }])
+  })
+})
