@@ -257,3 +257,15 @@ describe('nothing at base-url (UNREACHABLE_RULE)', () => {
     expect(end).toMatchObject({ kind: 'timeout' })
   })
 })
+
+describe('the rule as the docs state it', () => {
+  it('README and troubleshooting name the tries and the time of UNREACHABLE_RULE', async () => {
+    const { readFileSync } = await import('node:fs')
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ')
+    const troubleshooting = readFileSync(new URL('../docs/troubleshooting.md', import.meta.url), 'utf8').replace(/\s+/g, ' ')
+    for (const text of [readme, troubleshooting]) {
+      expect(text).toContain(`on ${UNREACHABLE_RULE.tries} tries in a row`)
+      expect(text).toContain(`at least ${UNREACHABLE_RULE.refusedForMs / 1000} s`)
+    }
+  })
+})
