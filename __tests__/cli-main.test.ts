@@ -147,7 +147,7 @@ describe('runCommand', () => {
     expect(run.out()).toContain('- --status is not a flag of wait-for-docs (did you mean --status-id?); see --help')
     expect(run.out()).toContain('- "stray" is not a flag')
     expect(run.out()).not.toContain('"y"')
-    expect(run.out()).toContain('- timeout: "never" is not a positive duration')
+    expect(run.out()).toContain('- --timeout: "never" is not a positive duration')
     expect(sim.requests).toEqual([])
   })
 })

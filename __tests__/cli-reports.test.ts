@@ -36,9 +36,9 @@ describe('exit codes', () => {
     ['timeout', runOutcome([timedOut], { result: 'timeout' }), true, EXIT.timeout],
     ['timeout with fail-on-timeout false', runOutcome([timedOut], { result: 'timeout' }), false, EXIT.success],
     ['error', runOutcome([errored], { result: 'error' }), true, EXIT.error],
-    ['a failure beside a timeout (which ranks worse)', runOutcome([failed, timedOut], { result: 'timeout' }), true, EXIT.failure],
-    ['a failure beside a timeout, fail-on-timeout false', runOutcome([failed, timedOut], { result: 'timeout' }), false, EXIT.failure],
-    ['a failure beside an error', runOutcome([failed, errored], { result: 'error' }), true, EXIT.failure],
+    ['a failure beside a timeout', runOutcome([failed, timedOut], { result: 'failure' }), true, EXIT.failure],
+    ['a failure beside a timeout, fail-on-timeout false', runOutcome([failed, timedOut], { result: 'failure' }), false, EXIT.failure],
+    ['a failure beside an error', runOutcome([failed, errored], { result: 'failure' }), true, EXIT.failure],
     ['a failed search check', runOutcome([], { result: 'failure', search: searchReport({ result: 'failure' }) }), true, EXIT.failure],
     ['a search check that timed out', runOutcome([], { result: 'timeout', search: searchReport({ result: 'timeout' }) }), true, EXIT.timeout],
     [

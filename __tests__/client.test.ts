@@ -82,7 +82,10 @@ describe('createApiClient', () => {
     for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve))
     const answer = await client(url).request(request())
     expect(answer.kind).toBe('transient')
-    expect(answer.kind === 'transient' && answer.reason).toMatch(/^network error: .*ECONNREFUSED/)
+    expect(answer.kind === 'transient' && answer.reason).toMatch(
+      /^nothing answered at base-url http:\/\/127\.0\.0\.1:\d+ \(nothing listens there: .*ECONNREFUSED.*\); check base-url$/
+    )
+    expect(answer).toMatchObject({ unreachable: 'refused', sent: false })
   })
 
   it('a connection reset mid-body is a transient network error', async () => {

@@ -113,11 +113,32 @@ describe('where the deployment goes', () => {
 describe('a deployment that could not be written', () => {
   const httpError = (status: number, message: string) => Object.assign(new Error(message), { status })
 
-  it('403 and 401 name the permission to add', () => {
-    for (const status of [401, 403])
-      expect(explainDeploymentError(httpError(status, 'Resource not accessible by integration'))).toBe(
-        `the token may not write deployments (HTTP ${status}). Add \`permissions: deployments: write\` to the job (or pass a github-token that has it)`
-      )
+  it("GitHub's permission answer (403) names the permission to add; 401 is a token refused", () => {
+    expect(explainDeploymentError(httpError(403, 'Resource not accessible by integration'))).toBe(
+      'the token may not write deployments (HTTP 403: Resource not accessible by integration). Add `permissions: deployments: write` to the job (or pass a github-token that has it)'
+    )
+    expect(explainDeploymentError(httpError(401, 'Bad credentials'))).toMatch(/^GitHub refused the token \(HTTP 401\): pass a current github-token/)
+  })
+
+  it('a 403 that is not the permission one (a secondary rate limit, anything else) quotes GitHub, never blames deployments: write', () => {
+    const limited = explainDeploymentError(httpError(403, 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.'))
+    expect(limited).toBe(
+      'GitHub asked to slow down (HTTP 403: You have exceeded a secondary rate limit. Please wait a few minutes before you try again); the next run writes the deployment again'
+    )
+    expect(explainDeploymentError(httpError(403, 'Repository access blocked'))).toBe('HTTP 403: Repository access blocked')
+    for (const text of [limited, explainDeploymentError(httpError(403, 'Repository access blocked'))]) expect(text).not.toContain('deployments: write')
+  })
+
+  it('a 404 when the status is written is the deployment gone, not the repository', () => {
+    const onStatus = Object.assign(httpError(404, 'Not Found'), { request: { url: 'https://api.github.com/repos/acme/docs/deployments/42/statuses' } })
+    expect(explainDeploymentError(onStatus)).toBe(
+      'the deployment was not found when its status was written (HTTP 404): it was deleted meanwhile, or the token can no longer see it'
+    )
+    expect(explainDeploymentError(onStatus)).not.toContain('repository')
+  })
+
+  it('a message that ends with a full stop does not end the sentence twice', () => {
+    expect(explainDeploymentError(httpError(422, 'No ref found for: main.'))).toBe('HTTP 422: No ref found for: main')
   })
 
   it("anything else gives GitHub's message, on one line", () => {

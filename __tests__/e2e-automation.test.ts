@@ -34,17 +34,35 @@ describe.concurrent('trigger: automation, end to end', () => {
     expect(result.stderr).toBe('')
   })
 
-  it('ids from the platform cannot act as workflow commands in the log, nor as markup in the summary', async () => {
+  it.each<[string, Record<string, string>, string]>([
+    [
+      'a command and a space',
+      { instanceId: '::set-output name=result::failure', jobId: 'bg-1' },
+      'an instanceId that contains a character that is not allowed'
+    ],
+    [
+      'a newline and a workflow command',
+      { instanceId: 'run-1\n::warning::injected', jobId: 'bg-1' },
+      'an instanceId that contains a character that is not allowed'
+    ],
+    ['markup', { instanceId: 'run-1', jobId: '##[error]x<img/src=x/onerror=alert(1)>@octocat' }, 'a jobId that contains a character that is not allowed'],
+    ['100 KB', { instanceId: 'r'.repeat(100_000), jobId: 'bg-1' }, 'an instanceId that is 100000 characters long; at most']
+  ])('an id that is not a plain identifier (%s) is refused clearly, and reaches no output', async (_, ids, said) => {
     const sim = await simulator()
-    const hostile = { schemaId: 's', instanceId: '::set-output name=result::failure', jobId: '##[error]x <img src=x onerror=alert(1)> @octocat' }
-    sim.script('automation', 'automation-hostile', [{ status: 202, json: hostile }])
-    const result = await runAgainst(sim, { ...AUTOMATION, 'automation-id': 'automation-hostile' })
-    expect(result.code, result.stdout).toBe(0)
-    expect(activeCommands(result.stdout).filter((line) => !line.startsWith('::add-mask::'))).toEqual([])
-    expect(result.outputs['automation-run-id']).toBe(hostile.instanceId)
-    // Shown as code only: outside code spans, nothing of it is left to render.
+    const id = `automation-hostile-${ids.instanceId?.length}-${ids.jobId?.length}`
+    sim.script('automation', id, [{ status: 202, json: { schemaId: 's', ...ids } }])
+    const result = await runAgainst(sim, { ...AUTOMATION, 'automation-id': id })
+    expect(result.code, result.stdout).toBe(1)
+    expect(result.outputs).toMatchObject({ result: 'error', 'automation-run-id': '', 'automation-job-id': '' })
+    expect(result.stdout).toContain(`was started, but the platform answered with ${said}`)
+    expect(result.stdout).toContain('so it is not written to the outputs. Follow the run in')
+    // The step's own failure is the one command, and it holds none of the id's text as a command.
+    expect(activeCommands(result.stdout).filter((line) => !line.startsWith('::add-mask::'))).toEqual([
+      expect.stringMatching(/^::error::Could not start the work: /)
+    ])
+    expect(result.stdout).not.toMatch(/^::warning::injected/m)
     expect(result.summary.replace(/(`+)[^`].*?\1/g, '')).not.toMatch(/<img|@octocat/)
-    expect(result.summary).toContain('background job `##[error]x <img src=x onerror=alert(1)> @octocat`')
+    expect(`${result.stdout}${result.summary}`).not.toContain('r'.repeat(1000))
   })
 
   it('a 429 is waited out: exactly one more POST, then the run is accepted', async () => {

@@ -128,7 +128,7 @@ describe.concurrent('the docs as a deployment, end to end', () => {
     expect(run.outputs.result).toBe('success')
     expect(run.outputs['deployment-id']).toBe('')
     expect(warnings(run.stdout)).toEqual([
-      "::warning::The deployment could not be created in environment docs: the token may not write deployments (HTTP 403). Add `permissions: deployments: write` to the job (or pass a github-token that has it). The step's result does not depend on it."
+      "::warning::The deployment could not be created in environment docs: the token may not write deployments (HTTP 403: Resource not accessible by integration). Add `permissions: deployments: write` to the job (or pass a github-token that has it). The step's result does not depend on it."
     ])
     // One POST, never repeated; no status for a deployment that does not exist.
     expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /repos/acme/docs/deployments'])

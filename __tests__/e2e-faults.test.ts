@@ -66,7 +66,7 @@ describe.concurrent('faults, end to end: a defined outcome within the deadline',
   // Faults of a slow answer run with the short request-timeout; the others with a long one.
   const SLOW = new Set(['connection reset mid-body', 'a request that never answers', 'a body that drips'])
   it.each<[string, Fault | 'refused', string, RegExp]>([
-    ['connection refused', 'refused', 'timeout', /network error: .*ECONNREFUSED/],
+    ['connection refused', 'refused', 'timeout', /nothing answered at base-url \S+ \(nothing listens there: .*ECONNREFUSED.*\); check base-url/],
     [
       'connection reset mid-body',
       (req, res) => {
@@ -126,14 +126,14 @@ describe.concurrent('faults, end to end: a defined outcome within the deadline',
     [
       'a refused connection',
       'refused',
-      /^::error::Update u1 never answered with a status after \d+\.\ds: network error: connect ECONNREFUSED [\d.:]+\.%0ANext: check that base-url is right and reachable from the runner \(and HTTPS_PROXY \/ NO_PROXY on self-hosted runners\), then re-run\.$/m
+      /^::error::Update u1 never answered with a status after \d+\.\ds: nothing answered at base-url \S+ \(nothing listens there: connect ECONNREFUSED [\d.:]+\); check base-url\.%0ANext: check `base-url`: it must be the address of the platform API, reachable from here; then re-run the workflow\.$/m
     ],
     ['a server error', (_req, res) => json(res, 503, { error: 'maintenance' }), /%0ANext: the platform kept answering with a server error/],
     ['answers to slow down', (_req, res) => json(res, 429, { error: 'slow down' }), /%0ANext: the platform kept asking to slow down/],
     [
       'an answer that is not JSON',
       (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html></html>'),
-      /%0ANext: check that base-url is the address of the platform API/
+      /%0ANext: check that `base-url` is the address of the platform API/
     ]
   ])('a timeout after %s: the annotation says what to do next', async (_name, fault, annotation) => {
     // These servers answer at once: a short request-timeout would make a busy machine's slow answer the last problem.

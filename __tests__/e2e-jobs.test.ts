@@ -125,14 +125,18 @@ describe.concurrent('agent jobs, end to end', () => {
   })
 })
 
-describe('fail-on-timeout: false with a failure beside the timeout', () => {
-  it('still fails the step: only a timeout may pass', async () => {
+describe('a failure beside a timeout', () => {
+  it.each(['true', 'false'])('is the result, the headline and the failure, with fail-on-timeout: %s', async (failOnTimeout) => {
     const sim = await simulator()
     // The failure is the first answer, read before the deadline however busy the machine is.
     sim.script('update', 'fails-at-once', [{ json: { status: 'failure', endedAt: '2026-01-01T00:00:00Z' } }])
-    const run = await runAgainst(sim, { 'status-id': 'fails-at-once,update-forever', timeout: '1500ms', 'fail-on-timeout': 'false' })
-    expect(run.outputs.result).toBe('timeout')
+    const run = await runAgainst(sim, { 'status-id': 'update-forever,fails-at-once', timeout: '1500ms', 'fail-on-timeout': failOnTimeout })
+    expect(run.outputs.result).toBe('failure')
     expect(run.code).toBe(1)
-    expect(run.stdout).toContain('(fail-on-timeout: false lets a timeout pass, but a target also failed)')
+    expect(run.summary).toContain('## ❌ Docs updates failed')
+    expect(run.summary).not.toContain('Timed out')
+    // The failure leads the message; the timeout is listed after it.
+    expect(run.stdout).toMatch(/::error::2 of 2 targets did not succeed\. Update fails-at-once failed/)
+    expect(run.stdout).not.toContain('Result: timeout')
   })
 })

@@ -89,7 +89,7 @@ describe.concurrent('every reason under its own target, end to end', () => {
     expect(run.outputs.result).toBe('failure')
     expect(failureMessage(run.stdout)).toEqual([
       `Update other did not deploy the expected commit: the update deployed commit 0badc0ffee, not ${SHA} (expect-sha).`,
-      'Next: check that the platform deploys the branch this workflow ran for and that the update started after the push; remove expect-sha if any commit will do.'
+      'Next: check that the platform deploys the branch this run is for and that the update started after the push; remove `expect-sha` if any commit will do.'
     ])
     expect(fileAnnotations(run.stdout)).toEqual([])
     expect(run.stdout).not.toContain('file=docs/img.mdx')

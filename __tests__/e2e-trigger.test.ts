@@ -231,7 +231,9 @@ describe.concurrent('trigger, end to end', () => {
       expect(run.outputs['status-id']).toBe('update-success')
       expect(posts(sim)).toHaveLength(1)
       // The tries before it were refused, and said so.
-      expect(run.stdout).toMatch(/^network error: .*ECONNREFUSED.*: nothing was started, sending the request again in /m)
+      expect(run.stdout).toMatch(
+        /^nothing answered at base-url \S+ \(nothing listens there: .*ECONNREFUSED.*\); check base-url: nothing was started, sending the request again in /m
+      )
     } finally {
       // Whatever happened, the simulator is started (and so closed with the file's others).
       comeUp()

@@ -98,12 +98,12 @@ describe('failureMessage', () => {
         finishedAfterMs: 2000
       })
     expect(failureMessage(outcome([timeout('network error: connect ECONNREFUSED 127.0.0.1:1')]))).toBe(
-      'Update u1 never answered with a status after 2.0s: network error: connect ECONNREFUSED 127.0.0.1:1.\nNext: check that base-url is right and reachable from the runner (and HTTPS_PROXY / NO_PROXY on self-hosted runners), then re-run.'
+      'Update u1 never answered with a status after 2.0s: network error: connect ECONNREFUSED 127.0.0.1:1.\nNext: check that `base-url` is right and reachable from the runner (and HTTPS_PROXY / NO_PROXY on self-hosted runners), then re-run the workflow.'
     )
     expect(failureMessage(outcome([timeout('HTTP 503: maintenance')]))).toContain('Next: the platform kept answering with a server error')
     expect(failureMessage(outcome([timeout('HTTP 429: slow down')]))).toContain('Next: the platform kept asking to slow down')
     expect(failureMessage(outcome([timeout('HTTP 200 with a body that is not JSON')]))).toContain(
-      'Next: check that base-url is the address of the platform API'
+      'Next: check that `base-url` is the address of the platform API'
     )
   })
 
@@ -174,7 +174,7 @@ describe('failureMessage', () => {
     expect(failureMessage(outcome([other]))).toBe(
       [
         'Update u1 did not deploy the expected commit: the update deployed commit 0badc0ffee, not 3f78685 (expect-sha).',
-        'Next: check that the platform deploys the branch this workflow ran for and that the update started after the push; remove expect-sha if any commit will do.'
+        'Next: check that the platform deploys the branch this run is for and that the update started after the push; remove `expect-sha` if any commit will do.'
       ].join('\n')
     )
     expect(fileAnnotations(outcome([other]))).toEqual([])
@@ -249,7 +249,7 @@ describe('archived and require-pr jobs', () => {
     )
     expect(explainTarget(archived)).toEqual({
       reason: 'did not succeed: the job was archived (set accept-archived: true to count that as success) (job id j1)',
-      next: 'set `accept-archived: true` if an archived job is fine, else start the job again'
+      next: 'set `accept-archived` to true if an archived job is fine, else start the job again'
     })
     const noPr = target(
       'job',

@@ -69,7 +69,18 @@ describe('the text a page must hold', () => {
     ['Previews now build in under a minute.', 'previews NOW build   in\nunder a minute', true],
     ['Previews now\tbuild in under a minute.', 'build in under', true],
     ['Previews build slowly.', 'build in under', false],
-    ['Ärger mit ÜBER', 'über', true]
+    ['Ärger mit ÜBER', 'über', true],
+    // Unicode case folding, which toLowerCase alone does not do.
+    ['Die Straße ist gesperrt', 'STRASSE', true],
+    ['DIE STRASSE', 'straße', true],
+    ['İstanbul office', 'istanbul', true],
+    ['istanbul office', 'İSTANBUL', true],
+    ['Open the ﬁle menu', 'file', true],
+    ['Open the FILE menu', 'ﬁle', true],
+    ['ΟΔΥΣΣΕΥΣ', 'οδυσσευς', true],
+    ['Ｆｕｌｌ width', 'full WIDTH', true],
+    ['Strasse', 'Straßen', false],
+    ['café', 'cafe', false]
   ])('%j holds %j: %s', (content, wanted, holds) => {
     expect(holdsText(content, wanted)).toBe(holds)
   })

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { FINAL_POLL_ALLOWANCE_MS, pollUntilSettled, requestAllowance, requestBudget, systemClock } from '../src/engine/poll.js'
+import { FINAL_POLL_ALLOWANCE_MS, pollUntilSettled, requestAllowance, requestBudget, systemClock, UNREACHABLE_RULE } from '../src/engine/poll.js'
 import { seededRandom, virtualClock } from './helpers/clock.js'
 import type { Attempt } from '../src/model.js'
 
@@ -193,5 +193,79 @@ describe('requestBudget', () => {
     [100_000, 1000, 'request-timeout']
   ])('at %i with request-timeout %i, the budget is named as %s', (now, requestTimeoutMs, limit) => {
     expect(requestAllowance(now, deadline, requestTimeoutMs)).toEqual({ timeoutMs: requestBudget(now, deadline, requestTimeoutMs), limit })
+  })
+})
+
+describe('nothing at base-url (UNREACHABLE_RULE)', () => {
+  const refused: Attempt<never> = {
+    kind: 'transient',
+    reason: 'nothing answered at base-url https://x (nothing listens there: ECONNREFUSED); check base-url',
+    unreachable: 'refused'
+  }
+  const unresolved: Attempt<never> = {
+    kind: 'transient',
+    reason: 'nothing answered at base-url https://x (its name x does not resolve: ENOTFOUND); check base-url',
+    unreachable: 'unresolved'
+  }
+
+  it('a name that does not resolve ends with an error on the third try in a row, long before the timeout', async () => {
+    const clock = virtualClock()
+    const start = clock.now()
+    let tries = 0
+    const end = await pollUntilSettled(
+      async () => {
+        tries++
+        return unresolved
+      },
+      options(clock, { deadline: start + 15 * 60_000 })
+    )
+    expect(tries).toBe(UNREACHABLE_RULE.tries)
+    expect(end).toMatchObject({ kind: 'error' })
+    expect(end.kind === 'error' && end.reason).toMatch(
+      /^nothing answered at base-url https:\/\/x \(its name x does not resolve: ENOTFOUND\) on 3 tries in a row over \S+; check base-url$/
+    )
+    expect(clock.now() - start).toBeLessThan(60_000)
+  })
+
+  it('a refused connection ends with an error once it was refused on every try for refusedForMs, not before', async () => {
+    const clock = virtualClock()
+    const start = clock.now()
+    const times: number[] = []
+    const end = await pollUntilSettled(
+      async () => {
+        times.push(clock.now() - start)
+        return refused
+      },
+      options(clock, { deadline: start + 15 * 60_000, minIntervalMs: 1000, maxIntervalMs: 2000 })
+    )
+    expect(end).toMatchObject({ kind: 'error' })
+    const last = times.at(-1) as number
+    expect(last).toBeGreaterThanOrEqual(UNREACHABLE_RULE.refusedForMs)
+    // It stopped at the first try that met the rule.
+    expect(times.at(-2) as number).toBeLessThan(UNREACHABLE_RULE.refusedForMs)
+    expect(times.length).toBeGreaterThanOrEqual(UNREACHABLE_RULE.tries)
+  })
+
+  it('any answer between refusals starts the count again: a blip is retried until the timeout', async () => {
+    const clock = virtualClock()
+    const start = clock.now()
+    let n = 0
+    const end = await pollUntilSettled(
+      async () => (++n % 3 === 0 ? { kind: 'transient', reason: 'HTTP 503' } : refused),
+      options(clock, { deadline: start + 60_000, minIntervalMs: 5000, maxIntervalMs: 5000 })
+    )
+    expect(end).toMatchObject({ kind: 'timeout' })
+  })
+})
+
+describe('the rule as the docs state it', () => {
+  it('README and troubleshooting name the tries and the time of UNREACHABLE_RULE', async () => {
+    const { readFileSync } = await import('node:fs')
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ')
+    const troubleshooting = readFileSync(new URL('../docs/troubleshooting.md', import.meta.url), 'utf8').replace(/\s+/g, ' ')
+    for (const text of [readme, troubleshooting]) {
+      expect(text).toContain(`on ${UNREACHABLE_RULE.tries} tries in a row`)
+      expect(text).toContain(`at least ${UNREACHABLE_RULE.refusedForMs / 1000} s`)
+    }
   })
 })

@@ -318,12 +318,13 @@ describe('waiting on many targets', () => {
 })
 
 describe('worstResult', () => {
-  it('orders error > cancelled > timeout > failure > success', () => {
+  it('orders failure > cancelled > error > timeout > success', () => {
     expect(worstResult([])).toBe('success')
     expect(worstResult(['success', 'failure'])).toBe('failure')
-    expect(worstResult(['timeout', 'failure'])).toBe('timeout')
+    expect(worstResult(['timeout', 'failure'])).toBe('failure')
     expect(worstResult(['timeout', 'cancelled'])).toBe('cancelled')
-    expect(worstResult(['error', 'cancelled', 'success'])).toBe('error')
+    expect(worstResult(['error', 'cancelled', 'success'])).toBe('cancelled')
+    expect(worstResult(['error', 'timeout'])).toBe('error')
   })
 })
 
@@ -362,9 +363,9 @@ describe('stepPasses', () => {
     expect(stepPasses(stopped, false)).toBe(false)
   })
 
-  it('never lets a failure pass, even when a timeout ranks worse in result', () => {
+  it('never lets a failure pass: beside a timeout, the result is the failure', () => {
     const mixed = outcome(['failure', 'timeout'])
-    expect(mixed.result).toBe('timeout')
+    expect(mixed.result).toBe('failure')
     expect(stepPasses(mixed, false)).toBe(false)
     expect(stepPasses(outcome(['success'], { result: 'failure' }), false)).toBe(false)
     expect(stepPasses(outcome(['timeout'], { result: 'failure', skipped: true }), false)).toBe(true)

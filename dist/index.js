@@ -39122,7 +39122,7 @@ function targetRefs(f) {
 // returns. Every layer imports these types; this file imports nothing, so it can never be part
 // of an import cycle.
 /** Outcomes from best to worst; the worst of several targets is the step's `result`. */
-const RESULTS = ['success', 'failure', 'timeout', 'cancelled', 'error'];
+const RESULTS = (/* unused pure expression or super */ null && (['success', 'failure', 'timeout', 'cancelled', 'error']));
 /** What `trigger` starts: an update of the deployment branch, a preview of a branch, an agent job, or a run of an automation. */
 const TRIGGER_KINDS = ['update', 'preview', 'agent', 'automation'];
 
@@ -39641,6 +39641,17 @@ function counted(count, noun, plural = `${noun}s`) {
 function baseAddress(url) {
     return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
+/** Text ended as a sentence: one full stop, never a second after a value that ends with one (`main.`). */
+function sentence(text) {
+    return `${text.replace(/[\s.]+$/, '')}.`;
+}
+/**
+ * An address without the user and password it may carry (`https://user:pass@host/` →
+ * `https://host/`), cut from the text as given, whether or not it parses as a URL.
+ */
+function withoutUserinfo(url) {
+    return url.replace(/^(\s*[a-z][a-z0-9+.-]*:\/\/)[^/?#\\]*@/i, '$1');
+}
 
 ;// CONCATENATED MODULE: ./src/api/classify.ts
 
@@ -40117,7 +40128,7 @@ function createApiClient(options) {
         const exchange = send(req, signal, progress).catch((error) => {
             if (signal.aborted)
                 return stopped();
-            return client_failure(error, progress.sent, connections.proxy);
+            return client_failure(error, progress.sent, connections.proxy, options.baseUrl);
         });
         try {
             const first = await Promise.race([exchange, aborted]);
@@ -40241,7 +40252,7 @@ function bindAll(handler) {
     return bound;
 }
 /** A failure before any answer was read, with what it means for the user. */
-function client_failure(error, sent, proxy) {
+function client_failure(error, sent, proxy, baseUrl) {
     const proxyStatus = /Proxy response \((\d{3})\)/.exec(error instanceof Error ? error.message : '')?.[1];
     if (proxy && proxyStatus === '407')
         return {
@@ -40251,7 +40262,31 @@ function client_failure(error, sent, proxy) {
         };
     if (proxy && proxyStatus)
         return { kind: 'transient', reason: `network error: the proxy named by ${proxy.variable} refused the tunnel (HTTP ${proxyStatus} to CONNECT)`, sent: false };
+    const unreachable = proxy ? undefined : unreachableBy(error);
+    if (unreachable) {
+        const why = unreachable === 'unresolved' ? `its name ${baseUrl.hostname} does not resolve` : 'nothing listens there';
+        return {
+            kind: 'transient',
+            reason: `nothing answered at base-url ${baseUrl.origin} (${why}: ${describeNetworkError(error)}); check base-url`,
+            sent: false,
+            unreachable
+        };
+    }
     return { kind: 'transient', reason: `network error: ${describeNetworkError(error)}`, sent };
+}
+/**
+ * Whether the error proves that nothing is at base-url (not a blip of the network): the DNS said
+ * the name does not exist, or the address refused the connection. A DNS server that did not
+ * answer (ETIMEOUT, EAI_AGAIN) proves nothing.
+ */
+function unreachableBy(error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : '';
+    if (code === 'ENOTFOUND')
+        return 'unresolved';
+    if (code === 'ECONNREFUSED')
+        return 'refused';
+    return undefined;
 }
 function describeNetworkError(error) {
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
@@ -40286,6 +40321,7 @@ function createSchedule(options) {
 
 ;// CONCATENATED MODULE: ./src/engine/poll.ts
 
+
 /** The poll schedule of such a part: its deadline, intervals, clock, randomness and cancel. */
 function scheduleOf(deps) {
     return {
@@ -40298,6 +40334,19 @@ function scheduleOf(deps) {
     };
 }
 const NOT_FOUND_GRACE = 3;
+/**
+ * When nothing at base-url is certain, not a blip: a name the DNS says does not exist on this
+ * many tries in a row, or an address that refused the connection on this many tries in a row
+ * over at least `refusedForMs` (a server restarting refuses for a few seconds). Then the loop
+ * ends with an error rather than retrying until the timeout. The README states this rule.
+ */
+const UNREACHABLE_RULE = { tries: 3, refusedForMs: 15_000 };
+/** Whether tries that found nothing at base-url, the first at `since`, are enough to stop. */
+function nothingThere(kind, tries, since, now) {
+    if (tries < UNREACHABLE_RULE.tries)
+        return false;
+    return kind === 'unresolved' || now - since >= UNREACHABLE_RULE.refusedForMs;
+}
 /** The poll at the deadline still gets this long (at most request-timeout) to answer. */
 const FINAL_POLL_ALLOWANCE_MS = 5000;
 /**
@@ -40328,12 +40377,26 @@ async function pollUntilSettled(attempt, options) {
     const schedule = createSchedule({ minMs: options.minIntervalMs, maxMs: options.maxIntervalMs, random: options.random });
     let lastProblem;
     let notFound = 0;
+    // Tries in a row that found nothing at base-url: since when, how many, and of which kind.
+    let unreachable;
     for (let pollNumber = 1;; pollNumber++) {
         if (signal.aborted)
             return { kind: 'cancelled' };
+        const startedAt = clock.now();
         const found = await attempt(pollNumber);
         if (signal.aborted)
             return { kind: 'cancelled' };
+        if (found.kind === 'transient' && found.unreachable) {
+            unreachable =
+                unreachable?.kind === found.unreachable ? { ...unreachable, tries: unreachable.tries + 1 } : { kind: found.unreachable, since: startedAt, tries: 1 };
+            if (nothingThere(unreachable.kind, unreachable.tries, unreachable.since, clock.now()))
+                return {
+                    kind: 'error',
+                    reason: found.reason.replace(/(; check base-url)?$/, ` on ${unreachable.tries} tries in a row over ${formatDuration(clock.now() - unreachable.since)}$1`)
+                };
+        }
+        else
+            unreachable = undefined;
         let retryAfterMs = 0;
         switch (found.kind) {
             case 'settled':
@@ -40385,11 +40448,21 @@ const systemClock = {
 };
 
 ;// CONCATENATED MODULE: ./src/engine/outcome.ts
-
+/**
+ * The results from weakest to strongest, as the contract orders them (`result`): a definite
+ * failure of any target outranks everything, since a gate must never let a known failure pass
+ * as "could not tell"; then cancelled, error, timeout, success.
+ */
+const RESULT_ORDER = ['success', 'timeout', 'error', 'cancelled', 'failure'];
+/** How strong a result is in `RESULT_ORDER`: a higher rank wins when results combine. */
+function resultRank(result) {
+    return RESULT_ORDER.indexOf(result);
+}
+/** The strongest of several results (`success` for none). */
 function worstResult(results) {
     let worst = 'success';
     for (const result of results)
-        if (RESULTS.indexOf(result) > RESULTS.indexOf(worst))
+        if (resultRank(result) > resultRank(worst))
             worst = result;
     return worst;
 }
@@ -40399,8 +40472,8 @@ function overallResult(reports) {
 }
 /**
  * Whether the step passes: on success, or on a timeout that `fail-on-timeout: false` lets
- * through — and then only when nothing failed. A failure next to a timeout still fails the step,
- * although the timeout ranks worse in `result`.
+ * through — and then only when nothing failed (a failure beside a timeout makes the result
+ * `failure` anyway; this holds for targets stopped by fail-fast too).
  */
 function stepPasses(outcome, failOnTimeout) {
     if (outcome.result === 'success')
@@ -40455,9 +40528,23 @@ const pageRequestSchema = strictObject({ path: schemas_string().check(_minLength
 const pageAnswerSchema = looseObject({ content: schemas_string() });
 /** Pages read at once. */
 const MAX_PAGES_IN_FLIGHT = 4;
-/** Text as it is compared: case and runs of whitespace do not count. */
+/**
+ * Text with its case folded, as Unicode's full case folding does for the cases that matter here:
+ * compatibility forms first (NFKC: `ﬁ` is `fi`, `Ａ` is `A`), then every letter to its upper case
+ * and back (`ß` → `SS` → `ss`, a final `ς` → `σ`), and the dot above that lower-casing `İ` leaves
+ * is dropped (`İstanbul` is `istanbul`). `toLowerCase` alone keeps `ß` and `ss` apart.
+ */
+function foldCase(text) {
+    return text
+        .normalize('NFKC')
+        .toUpperCase()
+        .toLowerCase()
+        .replace(/i\u0307/g, 'i')
+        .normalize('NFC');
+}
+/** Text as it is compared: case (folded) and runs of whitespace do not count. */
 function comparable(text) {
-    return text.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
+    return foldCase(text).replace(/\s+/g, ' ').trim();
 }
 /** Whether `content` holds `wanted`, case and runs of whitespace ignored. */
 function holdsText(content, wanted) {
@@ -40741,8 +40828,9 @@ const OPERATIONS = {
             if (!answer.success)
                 return undefined;
             const started = { ref: { kind: 'update', id: answer.data.statusId } };
+            // Credentials in the address are cut before anything (log, outputs, summary, comment) shows it.
             if (answer.data.previewUrl)
-                started.previewUrl = answer.data.previewUrl;
+                started.previewUrl = withoutUserinfo(answer.data.previewUrl);
             return started;
         },
         badRequestInput: 'preview-branch',
@@ -40875,13 +40963,32 @@ async function startWork(settings, deps) {
             if (problem)
                 return {
                     kind: 'fatal',
-                    reason: `the ${operation.what(settings)} was started, but the platform answered with a ${operation.idField} that ${problem}, so it cannot be waited on. Follow it in ${operation.findIt}`
+                    reason: `the ${operation.what(settings)} was started, but the platform answered with ${withArticle(operation.idField)} that ${problem}, so it cannot be waited on. Follow it in ${operation.findIt}`
                 };
+            // The automation's ids go to the outputs, where workflows put them into scripts: the rule of every id.
+            const automationIds = started.automation
+                ? [
+                    ['instanceId', started.automation.runId],
+                    ['jobId', started.automation.jobId]
+                ]
+                : [];
+            for (const [field, id] of automationIds) {
+                const wrong = id === undefined ? undefined : identifierProblem(id);
+                if (wrong)
+                    return {
+                        kind: 'fatal',
+                        reason: `the ${operation.what(settings)} was started, but the platform answered with ${withArticle(field)} that ${wrong}, so it is not written to the outputs. Follow the run in ${operation.findIt}`
+                    };
+            }
             return { kind: 'settled', value: started };
         }
         // Retried only when nothing reached the server, or the server said it did not act on it.
         if (answer.kind !== 'fatal' && (answer.notActedOn || answer.sent === false)) {
-            lastRetry = { reason: answer.reason, retryAfterMs: answer.kind === 'transient' ? answer.retryAfterMs : undefined };
+            lastRetry = {
+                reason: answer.reason,
+                retryAfterMs: answer.kind === 'transient' ? answer.retryAfterMs : undefined,
+                unreachable: answer.kind === 'transient' && answer.unreachable !== undefined
+            };
             return answer;
         }
         if (answer.kind === 'fatal')
@@ -40891,6 +40998,9 @@ async function startWork(settings, deps) {
     /** Why the run ends without work: only answers that prove nothing was started are retried. */
     const noneStarted = () => {
         const answered = lastRetry?.reason ?? 'that it could not take the request';
+        // Nothing at base-url is no answer of the platform's, and no reason to wait longer.
+        if (lastRetry?.unreachable)
+            return `no ${operation.what(settings)} was ${verbs.done}: ${answered.replace(/; check base-url$/, '')}${report.requests > 1 ? `, on each of ${counted(report.requests, 'attempt')}` : ''}; check base-url`;
         const what = report.requests === 1 ? `the platform answered ${answered}` : `the platform kept answering ${answered}, after ${counted(report.requests, 'attempt')}`;
         // The wait it asked for, when that is what ended the run before the deadline.
         const asked = lastRetry?.retryAfterMs;
@@ -40954,6 +41064,10 @@ async function startWork(settings, deps) {
             break;
     }
     return report;
+}
+/** `an instanceId`, `a jobId`. */
+function withArticle(noun) {
+    return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 }
 function keepStarted(report, started) {
     report.ref = started.ref;
@@ -42247,7 +42361,52 @@ async function waitForDocs(raw, secrets, hooks) {
     return { outcome, settings, comment, close: async () => opened?.close() };
 }
 
+;// CONCATENATED MODULE: ./src/report/place.ts
+// Where the step runs, in the words of the people who run it there: the advice in explain.ts is
+// written once, and each adapter hands it the vocabulary of its CI system (the GitHub Action's,
+// or the command line's under GitLab CI, another CI system or a terminal).
+/** The GitHub Action: inputs in the workflow file, annotations and a job summary. */
+const GITHUB_ACTIONS_PLACE = {
+    kind: 'github',
+    fixInputs: 'fix these inputs in the workflow file (see the README for each input)',
+    rerun: 're-run the workflow',
+    details: 'the job summary',
+    annotates: true,
+    input: (name) => `\`${name}\``
+};
+/** The variable an input or flag of the command line may also come from. */
+function commandEnvName(name) {
+    return `WAIT_FOR_DOCS_${name.toUpperCase().replace(/-/g, '_')}`;
+}
+/**
+ * The command line's words: under GitLab CI (`GITLAB_CI=true`) or anywhere else (another CI
+ * system, a terminal). An input is named as it was given: its flag, or its variable when it came
+ * from the environment.
+ */
+function commandPlace(ci, sources = {}) {
+    const input = (name) => (sources[name] === 'environment' ? commandEnvName(name) : `--${name}`);
+    if (ci === 'gitlab')
+        return {
+            kind: 'gitlab',
+            fixInputs: "fix these flags in the job's script, or the WAIT_FOR_DOCS_* CI/CD variables named (see wait-for-docs --help for each)",
+            rerun: 'retry the job',
+            details: 'the job log',
+            annotates: false,
+            input
+        };
+    return {
+        kind: 'other',
+        fixInputs: 'fix these flags, or the WAIT_FOR_DOCS_* variables named (see wait-for-docs --help for each)',
+        rerun: 'run the command again',
+        details: 'the log',
+        annotates: false,
+        input
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/report/explain.ts
+
+
 
 
 
@@ -42337,6 +42496,8 @@ function updateSummary(t) {
 }
 /** Why one target ended as it did, and what to do now, in the user's terms. */
 function explainTarget(t, options = {}) {
+    const place = options.place ?? GITHUB_ACTIONS_PLACE;
+    const input = place.input;
     const noun = t.ref.kind === 'update' ? 'update' : 'agent job';
     const error = t.error ? oneLine(t.error, 600) : undefined;
     switch (t.result) {
@@ -42346,7 +42507,7 @@ function explainTarget(t, options = {}) {
             if (wrongCommit(t))
                 return {
                     reason: `did not deploy the expected commit: ${error ?? 'its record names another commit'}`,
-                    next: 'check that the platform deploys the branch this workflow ran for and that the update started after the push; remove expect-sha if any commit will do'
+                    next: `check that the platform deploys the branch this run is for and that the update started after the push; remove ${input('expect-sha')} if any commit will do`
                 };
             if (t.ref.kind === 'update') {
                 const summary = updateSummary(t);
@@ -42354,16 +42515,20 @@ function explainTarget(t, options = {}) {
                 const files = [
                     ...new Set(quotedLines(t)
                         .flatMap((line) => fileRefOf(line) ?? [])
-                        .map(fileRefText))
+                        .map((ref) => fileRefText(options.docsRoot ? { ...ref, file: `${options.docsRoot}/${ref.file}` } : ref)))
                 ];
-                const where = files.length > 1
-                    ? ` (and ${counted(files.length - 1, 'other file')} its log names; each is annotated in the workflow run)`
-                    : ' (named in its log and annotated in the workflow run)';
+                const where = place.annotates
+                    ? files.length > 1
+                        ? ` (and ${counted(files.length - 1, 'other file')} its log names; each is annotated in the workflow run)`
+                        : ' (named in its log and annotated in the workflow run)'
+                    : files.length > 1
+                        ? ` (and ${counted(files.length - 1, 'other file')} its log names; each is quoted above)`
+                        : ' (named in its log)';
                 return {
                     reason: summary ? `failed: “${summary}”` : `failed (status "${oneLine(t.status, 80)}")`,
                     next: files[0]
                         ? `fix ${files[0]}${where}, push, and let the update run again`
-                        : 'read the update log in the job summary, fix the docs source, and run the update again'
+                        : `read the update log in ${place.details}, fix the docs source, and run the update again`
                 };
             }
             const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined;
@@ -42371,17 +42536,17 @@ function explainTarget(t, options = {}) {
             if (t.status === 'failed')
                 return { reason: `failed (status "failed"; ${where})`, next: 'open the job in the dashboard to read why it failed, then start it again' };
             const next = t.status === 'archived'
-                ? 'set `accept-archived: true` if an archived job is fine, else start the job again'
-                : 'read the job in the dashboard to see why it opened no pull request, or drop `require-pr`';
+                ? `set ${input('accept-archived')} to true if an archived job is fine, else start the job again`
+                : `read the job in the dashboard to see why it opened no pull request, or drop ${input('require-pr')}`;
             return { reason: `did not succeed: ${error ?? `it ended with status "${oneLine(t.status, 80)}"`} (${where})`, next };
         }
         case 'timeout': {
             const status = t.status ? `still "${oneLine(t.status, 80)}"` : 'never answered with a status';
             const waited = `after ${formatDuration(t.finishedAfterMs)}`;
             const problem = lastProblem(t.error);
-            const raise = options.timeoutMs === undefined ? 'raise `timeout`' : `raise \`timeout\` (now ${formatDuration(options.timeoutMs)})`;
+            const raise = options.timeoutMs === undefined ? `raise ${input('timeout')}` : `raise ${input('timeout')} (now ${formatDuration(options.timeoutMs)})`;
             if (problem && !t.status)
-                return { reason: `${status} ${waited}: ${problem}`, next: networkNext(problem) };
+                return { reason: `${status} ${waited}: ${problem}`, next: networkNext(problem, place) };
             return {
                 reason: `${status} ${waited}${problem ? ` (last problem: ${problem})` : ''}`,
                 next: `if this ${noun} usually takes longer, ${raise}; if it is stuck, check it in the dashboard`
@@ -42392,45 +42557,82 @@ function explainTarget(t, options = {}) {
                 return { reason: error ?? 'stopped by fail-fast', next: 'fix the target that failed first; this one was stopped because of it' };
             return {
                 reason: `had not settled when the wait on it was cancelled${t.status ? ` (last status "${oneLine(t.status, 80)}")` : ''}; only the wait was cancelled, not the ${noun}`,
-                next: `follow the ${noun} in the dashboard, or re-run the workflow to wait on it again`
+                next: `follow the ${noun} in the dashboard, or ${place.rerun} to wait on it again`
             };
         case 'error':
             if (unknownEnd(t)) {
                 const summary = updateSummary(t);
                 return {
                     reason: `ended with status "${oneLine(t.status, 80)}", which this action does not know, so it does not count as success${summary ? `: “${summary}”` : ''}`,
-                    next: 'its status, summary and last log lines are in the job summary; check in the dashboard how the update ended, then run it again'
+                    next: `its status, summary and last log lines are in ${place.details}; check in the dashboard how the update ended, then run it again`
                 };
             }
-            return explainError(t, error ?? 'no reason was given');
+            return explainError(t, error ?? 'no reason was given', place);
     }
 }
 function lastProblem(error) {
     const found = error ? /; last problem: (.*)$/.exec(error) : null;
     return found?.[1] ? oneLine(found[1], 300) : undefined;
 }
-function networkNext(problem) {
+function networkNext(problem, place) {
+    const baseUrl = place.input('base-url');
+    if (/^nothing answered at base-url\b/.test(problem))
+        return unreachableNext(place);
     if (/^HTTP 5\d\d/.test(problem))
-        return 'the platform kept answering with a server error: check its status page, then re-run the workflow';
+        return `the platform kept answering with a server error: check its status page, then ${place.rerun}`;
     if (/^HTTP 429/.test(problem))
-        return 'the platform kept asking to slow down: run fewer waits on the same key at once, or raise `timeout`';
+        return `the platform kept asking to slow down: run fewer waits on the same key at once, or raise ${place.input('timeout')}`;
     if (/record has an empty "status"$/.test(problem))
         return 'the platform answered, but without a status: check it in the dashboard, and report the empty status to the platform if it stays';
     if (/not JSON|not the JSON expected/.test(problem))
-        return 'check that base-url is the address of the platform API (the answers were not its JSON; a proxy or web page may be in between)';
-    return 'check that base-url is right and reachable from the runner (and HTTPS_PROXY / NO_PROXY on self-hosted runners), then re-run';
+        return `check that ${baseUrl} is the address of the platform API (the answers were not its JSON; a proxy or web page may be in between)`;
+    const from = place.kind === 'github' ? 'the runner (and HTTPS_PROXY / NO_PROXY on self-hosted runners)' : 'where this runs (and HTTPS_PROXY / NO_PROXY)';
+    return `check that ${baseUrl} is right and reachable from ${from}, then ${place.rerun}`;
 }
-function explainError(t, error) {
-    const idInput = t.ref.kind === 'update' ? '`status-id`' : '`job-id` and `project-id`';
+/**
+ * What to do after a page or search check that ended without a verdict (cancelled, timed out,
+ * an error), from why it ended: a cancel is not a wrong input, a 429 not a wrong key.
+ */
+function checkNext(check, result, error, place) {
+    const input = place.input;
+    if (result === 'cancelled')
+        return `nothing is wrong with the docs or the inputs as far as is known: the run was cancelled during the ${check}; ${place.rerun} to check again`;
+    // `page "<path>": <reason>`, or a timeout's `…; last problem: <reason>`.
+    const first = error.split('\n')[0] ?? '';
+    const problem = lastProblem(first) ?? (first.includes('": ') ? first.slice(first.indexOf('": ') + 3) : first);
+    if (/^nothing answered at base-url\b/.test(problem))
+        return unreachableNext(place);
+    if (/^HTTP 401\b/.test(problem))
+        return `put a current assistant API key in the secret passed as ${input('assistant-key')}`;
+    if (/^HTTP 403\b/.test(problem))
+        return `pass an ${input('assistant-key')} of the project whose docs ${input('search-domain')} names`;
+    if (/check page-path\)$/.test(problem))
+        return `check ${input('page-path')}: the platform refused a path (each is a page's path as search results give it, such as quickstart, without the docs root or a file extension)`;
+    if (result === 'timeout') {
+        if (!lastProblem(error))
+            return `if the docs take longer to be published, raise ${input('timeout')}`;
+        return networkNext(problem, place).replace('run fewer waits on the same key at once', 'run fewer checks on the same assistant key at once');
+    }
+    return `check ${input('search-domain')} and ${input('assistant-key')}, and that ${input('base-url')} reaches the discovery API`;
+}
+/** What to do when nothing answered at base-url: the address is wrong far more often than the platform is down. */
+function unreachableNext(place) {
+    return `check ${place.input('base-url')}: it must be the address of the platform API, reachable from here; then ${place.rerun}`;
+}
+function explainError(t, error, place) {
+    const input = place.input;
+    if (/^nothing answered at base-url\b/.test(error))
+        return { reason: `could not be read: ${error}`, next: unreachableNext(place) };
+    const idInput = t.ref.kind === 'update' ? input('status-id') : `${input('job-id')} and ${input('project-id')}`;
     if (/^HTTP 401\b/.test(error)) {
         const key = /rejected ([\w-]+)/.exec(error)?.[1] ?? 'admin-key';
-        return { reason: `could not be read: the platform rejected ${key} (HTTP 401)`, next: `put a current API key in the secret passed as \`${key}\`` };
+        return { reason: `could not be read: the platform rejected ${key} (HTTP 401)`, next: `put a current API key in the secret passed as ${input(key)}` };
     }
     if (/^HTTP 403\b/.test(error)) {
         const key = /^HTTP 403: ([\w-]+)/.exec(error)?.[1] ?? 'admin-key';
         return {
             reason: `could not be read: ${key} is not allowed to read it (HTTP 403)`,
-            next: `pass an \`${key}\` of the project that owns this ${t.ref.kind === 'update' ? 'update' : 'job'}`
+            next: `pass an ${input(key)} of the project that owns this ${t.ref.kind === 'update' ? 'update' : 'job'}`
         };
     }
     if (/^HTTP 404\b/.test(error))
@@ -42438,13 +42640,24 @@ function explainError(t, error) {
             reason: `was not found (${error})`,
             next: `check ${idInput}: the id must come from the step that started it, for the project of the key`
         };
-    return { reason: `ended with an error: ${error}`, next: 'see the job summary for details; re-run the workflow if the cause was passing' };
+    return { reason: `ended with an error: ${error}`, next: `see ${place.details} for details; ${place.rerun} if the cause was passing` };
 }
-const NEXT_FOR_PROBLEMS = 'fix these inputs in the workflow file (see the README for each input)';
+/**
+ * An input problem as the user reads it where the step runs: its leading input name (`timeout:
+ * …`) named as it was given there (`--timeout: …`, `WAIT_FOR_DOCS_TIMEOUT: …`).
+ */
+function problemAsGiven(problem, place = GITHUB_ACTIONS_PLACE) {
+    if (place.kind === 'github')
+        return problem;
+    const named = /^([a-z][a-z0-9-]*): /.exec(problem);
+    return named?.[1] ? `${place.input(named[1])}: ${problem.slice(named[0].length)}` : problem;
+}
 /** The run in the user's terms, for the annotation, the summary and the comment alike. */
 function explainRun(outcome, options = {}) {
+    const place = options.place ?? GITHUB_ACTIONS_PLACE;
+    const input = place.input;
     if (outcome.problems.length > 0)
-        return { lead: [outcome.headline], quoted: [[...outcome.problems]], next: NEXT_FOR_PROBLEMS };
+        return { lead: [outcome.headline], quoted: [outcome.problems.map((problem) => problemAsGiven(problem, place))], next: place.fixInputs };
     // Work that could not be started: its message says whether it may have started, and what to check.
     if (outcome.trigger && outcome.trigger.result !== 'success')
         return { lead: [outcome.headline], quoted: [], next: '' };
@@ -42452,24 +42665,27 @@ function explainRun(outcome, options = {}) {
         return { lead: [capitalize(outcome.headline)], quoted: [], next: '' };
     const failing = outcome.targets.filter((t) => t.result !== 'success');
     if (failing.length === 0) {
-        if (outcome.pages && !outcome.pages.skipped && outcome.pages.result !== 'success')
-            return {
-                lead: [outcome.headline],
-                quoted: [],
-                next: outcome.pages.result === 'failure'
-                    ? 'check page-path (paths as search results give them), search-domain and page-contains against the published docs; if the change takes longer to show, raise `timeout`'
-                    : 'check search-domain and assistant-key, and that base-url reaches the discovery API'
-            };
-        if (outcome.search && !outcome.search.skipped && outcome.search.result !== 'success')
-            return {
-                lead: [outcome.headline],
-                quoted: [],
-                next: 'check search-domain and assistant-key, and whether search-min-results / search-expect-path fit what the docs hold'
-            };
-        return { lead: [outcome.headline], quoted: [], next: 'check the inputs and the log; re-run the workflow if the cause was passing' };
+        const pages = outcome.pages;
+        if (pages && !pages.skipped && pages.result !== 'success') {
+            const error = pages.pages.find((page) => page.result === pages.result)?.error ?? pages.error ?? '';
+            const next = pages.result === 'failure'
+                ? `check ${input('page-path')} (paths as search results give them), ${input('search-domain')} and ${input('page-contains')} against the published docs; if the change takes longer to show, raise ${input('timeout')}`
+                : checkNext('page check', pages.result, error, place);
+            return { lead: [outcome.headline], quoted: [], next };
+        }
+        const search = outcome.search;
+        if (search && !search.skipped && search.result !== 'success') {
+            const next = search.result === 'failure'
+                ? `check ${input('search-domain')} and ${input('assistant-key')}, and whether ${input('search-min-results')} / ${input('search-expect-path')} fit what the docs hold`
+                : checkNext('search check', search.result, search.error ?? '', place);
+            return { lead: [outcome.headline], quoted: [], next };
+        }
+        return { lead: [outcome.headline], quoted: [], next: `check the inputs and the log; ${place.rerun} if the cause was passing` };
     }
-    // Targets stopped by fail-fast follow the one that stopped them.
-    const ordered = [...failing.filter((t) => !t.stoppedByFailFast), ...failing.filter((t) => t.stoppedByFailFast)];
+    // The strongest result leads (a failure before a timeout beside it, as in `result`); targets
+    // stopped by fail-fast follow the one that stopped them.
+    const own = failing.filter((t) => !t.stoppedByFailFast);
+    const ordered = [...[...own].sort((a, b) => resultRank(b.result) - resultRank(a.result)), ...failing.filter((t) => t.stoppedByFailFast)];
     const first = ordered[0];
     const explained = explainTarget(first, options);
     const sentence = endSentence(`${capitalize(describeRef(first.ref))} ${explained.reason}`);
@@ -42493,13 +42709,13 @@ function explainRun(outcome, options = {}) {
         quoted.push(evidence(t));
     }
     if (ordered.length > MAX_TARGETS_LISTED) {
-        lead.push(`- … and ${ordered.length - MAX_TARGETS_LISTED} more (see the job summary)`);
+        lead.push(`- … and ${ordered.length - MAX_TARGETS_LISTED} more (see ${place.details})`);
         quoted.push([]);
     }
     // Not one id known: the ids may be right and the address wrong.
     const everyIdUnknown = outcome.targets.every((t) => t.result === 'error' && /^HTTP 404\b/.test(t.error ?? ''));
     const next = everyIdUnknown
-        ? `${explained.next}; if ${outcome.targets.length === 1 ? 'it is' : 'they are'} right, check that \`base-url\` is the address of the platform's API (it answered 404 for ${outcome.targets.length === 1 ? 'the id' : 'every id'})`
+        ? `${explained.next}; if ${outcome.targets.length === 1 ? 'it is' : 'they are'} right, check that ${input('base-url')} is the address of the platform's API (it answered 404 for ${outcome.targets.length === 1 ? 'the id' : 'every id'})`
         : explained.next;
     return { lead, quoted, next };
 }
@@ -42521,7 +42737,7 @@ function failureMessage(outcome, options = {}) {
             lines.push(`${indent}Errors in its log:`, ...evidence.map((text) => `${indent}  ${text}`));
         }
     });
-    return [...lines, ...(next ? [`Next: ${next}.`] : [])].join('\n');
+    return [...lines, ...(next ? [`Next: ${sentence(next)}`] : [])].join('\n');
 }
 function capitalize(text) {
     return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
@@ -42722,7 +42938,11 @@ function unreachable(error) {
 /** What to tell the user when the comment could not be written; the step does not fail for it. */
 function explainCommentError(error) {
     const status = statusOf(error);
-    const message = (error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 300);
+    // GitHub's own words, one line, without the full stop the sentence around them adds.
+    const message = (error instanceof Error ? error.message : String(error))
+        .split('\n')[0]
+        ?.slice(0, 300)
+        .replace(/[\s.]+$/, '');
     if (unreachable(error)) {
         const url = typeof error === 'object' && error !== null && 'request' in error ? error.request.url : undefined;
         const origin = typeof url === 'string' && URL.canParse(url) ? ` at ${new URL(url).origin}` : '';
@@ -42778,12 +42998,27 @@ async function createDeploymentStatus(octokit, place, id, status) {
 /** What to tell the user when the deployment could not be written; the step does not fail for it. */
 function explainDeploymentError(error) {
     const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
-    if (status === 403 || status === 401)
-        return `the token may not write deployments (HTTP ${status}). Add \`permissions: deployments: write\` to the job (or pass a github-token that has it)`;
+    // GitHub's own words, one line, without the full stop the sentence around them adds.
+    // Octokit appends the documentation's address to GitHub's message: left out.
+    const said = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+    const message = said
+        .replace(/ - https:\/\/docs\.github\.com\S*$/, '')
+        .slice(0, 300)
+        .replace(/[\s.]+$/, '');
+    const url = typeof error === 'object' && error !== null && 'request' in error ? error.request.url : undefined;
+    const ofStatus = typeof url === 'string' && /\/deployments\/\d+\/statuses\b/.test(url);
+    if (status === 401)
+        return 'GitHub refused the token (HTTP 401): pass a current github-token, or leave github-token to its default, the job’s token';
+    // Only GitHub's permission answer is about `deployments: write`; a secondary rate limit is a 403 too.
+    if (status === 403 && /rate limit/i.test(message))
+        return `GitHub asked to slow down (HTTP 403: ${message}); the next run writes the deployment again`;
+    if (status === 403 && /not accessible by integration|must have (?:admin|write|push)|permission/i.test(message))
+        return `the token may not write deployments (HTTP 403: ${message}). Add \`permissions: deployments: write\` to the job (or pass a github-token that has it)`;
+    if (status === 404 && ofStatus)
+        return 'the deployment was not found when its status was written (HTTP 404): it was deleted meanwhile, or the token can no longer see it';
     if (status === 404)
         return 'the repository was not found (HTTP 404); check that github-token belongs to this repository';
-    const message = error instanceof Error ? error.message : String(error);
-    return `${status ? `HTTP ${status}: ` : ''}${message.split('\n')[0]?.slice(0, 300)}`;
+    return `${status ? `HTTP ${status}: ` : ''}${message}`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/started.ts
@@ -42812,6 +43047,7 @@ function startedMarkdown(trigger) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/comment.ts
+
 
 
 
@@ -42866,7 +43102,9 @@ function legacyCommentMarker(kinds, place) {
 /** The comment: the outcome in short, with every piece of server text escaped. */
 function renderComment(outcome, marker, source) {
     const from = typeof source === 'string' ? { runUrl: source } : (source ?? {});
-    const { lead, next } = explainRun(outcome);
+    // A run that annotates nothing is the command's under GitLab (the merge request note): its words.
+    const explain = { place: from.run && !from.run.annotates ? commandPlace('gitlab') : GITHUB_ACTIONS_PLACE };
+    const { lead, next } = explainRun(outcome, explain);
     const lines = [marker, `### ${titleFor(outcome)}`, '', `**${escapeText(lead[0] ?? '', 600)}**`, ''];
     const deployed = deployedLine(outcome, from.sha);
     if (deployed)
@@ -42877,7 +43115,7 @@ function renderComment(outcome, marker, source) {
     if (outcome.problems.length > 0)
         lines.push(...outcome.problems.slice(0, 20).map((problem) => `- ${escapeText(problem, 300)}`), '');
     if (next)
-        lines.push(`**Next:** ${escapeWithCode(next, 400)}.`, '');
+        lines.push(`**Next:** ${escapeWithCode(sentence(next).slice(0, -1), 400)}.`, '');
     // The log lines are not quoted here: the files they name are, with the run that annotates them.
     const named = fileAnnotations(outcome);
     if (named.length > 0) {
@@ -42893,7 +43131,7 @@ function renderComment(outcome, marker, source) {
             const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined;
             const row = [`${t.ref.kind === 'update' ? 'update' : 'agent job'} ${codeSpan(t.ref.id, 80)}`, `${resultMark(t.result)} ${t.result}`];
             if (withReason)
-                row.push(escapeText(explainTarget(t).reason, 300));
+                row.push(escapeText(explainTarget(t, explain).reason, 300));
             return withPr ? [...row, prLink ? markdown_link('pull request', prLink) : ''] : row;
         });
         lines.push(table(['Target', 'Result', ...(withReason ? ['Reason'] : []), ...(withPr ? ['Pull request'] : [])], rows));
@@ -43192,7 +43430,11 @@ function recordDeployment(options) {
                     return;
                 if (!idInOutputs)
                     options.setOutputNow('deployment-id', String(opened.id));
-                const environmentUrl = state === 'success' ? (safeUrl(outcome.trigger?.previewUrl) ?? deployment.url) : undefined;
+                // A preview's own address, never deployment-url in its place: one the step refuses is left out, and said.
+                const preview = outcome.trigger?.previewUrl;
+                const environmentUrl = state !== 'success' ? undefined : preview ? safeUrl(preview) : deployment.url;
+                if (state === 'success' && preview && !environmentUrl)
+                    info(clean(`The preview's address ${inert(preview, 300)} is not an https:// address the deployment can link, so deployment ${opened.id} has no URL (deployment-url is not a preview's).`));
                 await opened.write({ state, description: fitDescription(clean(outcomeDescription(outcome))), environmentUrl }, budget);
                 info(clean(`Deployment ${opened.id}: ${state}${environmentUrl ? ` at ${inert(environmentUrl, 300)}` : ''}.`));
             }
@@ -43252,6 +43494,7 @@ const githubLog = {
 };
 
 ;// CONCATENATED MODULE: ./src/report/publish.ts
+
 /**
  * Writes every output, `result` last: outputs cut short by a file that fails midway (a full disk)
  * never carry a `result` of success. Stops at the first output the runner's file refuses (the
@@ -43277,10 +43520,13 @@ function writeOutputs(outputs, setOutput, file = process.env.GITHUB_OUTPUT) {
     }
     return undefined;
 }
-/** The run's outcome once its outputs could not be written: an error, whatever the wait found. */
+/**
+ * The run's outcome once its outputs could not be written: an error, unless the wait found
+ * something stronger (a definite failure, a cancel), which it keeps.
+ */
 function outputsNotWritten(outcome, problem) {
     const waited = outcome.result === 'success' ? 'The wait itself succeeded' : `The wait itself ended with ${outcome.result}`;
-    return { ...outcome, result: 'error', headline: `${problem}. ${waited}: ${outcome.headline}` };
+    return { ...outcome, result: worstResult([outcome.result, 'error']), headline: `${problem}. ${waited}: ${outcome.headline}` };
 }
 /** The warning when the job summary cannot be written: why, and that the outcome does not depend on it. */
 function summaryNotWritten(error, file = process.env.GITHUB_STEP_SUMMARY) {
@@ -43315,14 +43561,14 @@ function renderSummary(outcome, options = {}) {
     if (started)
         sections.push(started);
     if (outcome.problems.length > 0)
-        sections.push('### Input problems', outcome.problems.map((p) => `- ${escapeText(p, 500)}`).join('\n'));
+        sections.push('### Input problems', outcome.problems.map((p) => `- ${escapeText(problemAsGiven(p, options.place), 500)}`).join('\n'));
     const updates = outcome.targets.filter((t) => t.ref.kind === 'update');
     const jobs = outcome.targets.filter((t) => t.ref.kind === 'job');
     const several = outcome.targets.length > 1;
     if (updates.length > 0)
-        sections.push(updates.length === 1 ? '### Update' : `### Updates (${updates.length})`, updateTable(updates, now, several));
+        sections.push(updates.length === 1 ? '### Update' : `### Updates (${updates.length})`, updateTable(updates, now, several, options));
     if (jobs.length > 0)
-        sections.push(jobs.length === 1 ? '### Agent job' : `### Agent jobs (${jobs.length})`, jobTable(jobs, now, several));
+        sections.push(jobs.length === 1 ? '### Agent job' : `### Agent jobs (${jobs.length})`, jobTable(jobs, now, several, options));
     const logs = logSection(updates);
     if (logs)
         sections.push(logs);
@@ -43349,14 +43595,14 @@ function reasonSection(outcome, options) {
     const evidence = (i) => (outcome.problems.length === 0 && (quoted[i]?.length ?? 0) > 0 ? [preBlock(quoted[i] ?? [])] : []);
     const parts = lead.flatMap((line, i) => [i === 0 ? `**${escapeText(line, 1000)}**` : `- ${escapeText(line.replace(/^- /, ''), 600)}`, ...evidence(i)]);
     if (next)
-        parts.push(`**Next:** ${escapeWithCode(next, 600)}.`);
+        parts.push(`**Next:** ${escapeWithCode(sentence(next).slice(0, -1), 600)}.`);
     return parts.join('\n\n');
 }
 /** The result of one target; its reason too when there are several (one target's reason leads the summary). */
-function resultCell(t, withReason) {
+function resultCell(t, withReason, options) {
     // The status shows only where it says more than the result (a timeout while "in_progress").
     const status = t.status && t.status !== t.result && !(t.result === 'failure' && /^fail/.test(t.status)) ? ` (${codeSpan(t.status, 40)})` : '';
-    const explained = explainTarget(t);
+    const explained = explainTarget(t, options);
     const why = !withReason ? '' : t.result === 'success' ? (t.note ? `<br>${escapeText(t.note, 200)}` : '') : `<br>${escapeText(explained.reason, 300)}`;
     return `${resultMark(t.result)} ${t.result}${status}${why}`;
 }
@@ -43373,7 +43619,7 @@ function timeCell(label, iso, endIso, now) {
     const words = Number.isNaN(end) ? `${label} ${day}${at.slice(11, 19)} UTC` : `took ${formatDuration(Math.max(0, end - start))}`;
     return `<span title="${escapeHtml(title)}">${words}</span>`;
 }
-function updateTable(targets, now, withReason) {
+function updateTable(targets, now, withReason, options) {
     const rows = targets.map((t) => {
         const u = t.parsed?.kind === 'update' ? t.parsed.data : undefined;
         const commit = u?.commit;
@@ -43382,7 +43628,7 @@ function updateTable(targets, now, withReason) {
             : '';
         return [
             codeSpan(t.ref.id),
-            resultCell(t, withReason),
+            resultCell(t, withReason, options),
             commitCell,
             escapeText(u?.author?.name ?? '', 80),
             timeCell('started', u?.createdAt, u?.endedAt, now)
@@ -43390,14 +43636,14 @@ function updateTable(targets, now, withReason) {
     });
     return table(['Update', 'Result', 'Commit', 'Author', 'Time'], rows);
 }
-function jobTable(targets, now, withReason) {
+function jobTable(targets, now, withReason, options) {
     const rows = targets.map((t) => {
         const j = t.parsed?.kind === 'job' ? t.parsed.data : undefined;
         const source = j?.source?.repository ? `${escapeText(j.source.repository, 120)}${j.source.ref ? ` @ ${codeSpan(j.source.ref, 80)}` : ''}` : '';
         const model = j?.model ? `${source ? '<br>' : ''}model ${escapeText(j.model, 60)}` : '';
         return [
             codeSpan(t.ref.id),
-            resultCell(t, withReason),
+            resultCell(t, withReason, options),
             j?.prLink ? markdown_link('pull request', j.prLink) : '',
             `${source}${model}`,
             timeCell('started', j?.createdAt, j?.archivedAt, now)
@@ -43521,7 +43767,7 @@ async function reportStep(waited, options, clean) {
         outcome = outputsNotWritten(outcome, notWritten);
     if (options.summary) {
         try {
-            await summary.addRaw(clean(renderSummary(outcome, { timeoutMs: options.timeoutMs }))).write({ overwrite: false });
+            await summary.addRaw(clean(renderSummary(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot }))).write({ overwrite: false });
         }
         catch (error) {
             warning(clean(summaryNotWritten(error)));
@@ -43532,10 +43778,8 @@ async function reportStep(waited, options, clean) {
         info(clean(`Result: success — ${outcome.headline}`));
     else if (passes)
         warning(clean(`Result: timeout — ${outcome.headline} (fail-on-timeout is false, so the step passes)`));
-    else {
-        const timeoutNote = outcome.result === 'timeout' && !options.failOnTimeout ? '\n(fail-on-timeout: false lets a timeout pass, but a target also failed)' : '';
-        setFailed(clean(`${failureMessage(outcome, { timeoutMs: options.timeoutMs })}${timeoutNote}`));
-    }
+    else
+        setFailed(clean(failureMessage(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot })));
     annotateFiles(outcome, options.docsRoot ?? '', clean);
     return outcome;
 }

@@ -298,11 +298,18 @@ export interface TriggerReport {
 }
 
 /** What one poll found out. */
+/**
+ * Why nothing answered at base-url, when that is certain: its name does not resolve (the DNS said
+ * no such name), or nothing listens at its address (the connection was refused). Not a slow or
+ * silent network, nor a proxy's refusal.
+ */
+export type Unreachable = 'unresolved' | 'refused'
+
 export type Attempt<T> =
   | { kind: 'settled'; value: T }
   | { kind: 'pending' }
   /** Worth retrying inside the schedule: network error, 5xx, 429, a body of the wrong shape. */
-  | { kind: 'transient'; reason: string; retryAfterMs?: number }
+  | { kind: 'transient'; reason: string; retryAfterMs?: number; unreachable?: Unreachable }
   | { kind: 'not-found'; reason: string }
   | { kind: 'fatal'; reason: string }
 

@@ -72,3 +72,16 @@ export function counted(count: number, noun: string, plural = `${noun}s`): strin
 export function baseAddress(url: URL): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
 }
+
+/** Text ended as a sentence: one full stop, never a second after a value that ends with one (`main.`). */
+export function sentence(text: string): string {
+  return `${text.replace(/[\s.]+$/, '')}.`
+}
+
+/**
+ * An address without the user and password it may carry (`https://user:pass@host/` →
+ * `https://host/`), cut from the text as given, whether or not it parses as a URL.
+ */
+export function withoutUserinfo(url: string): string {
+  return url.replace(/^(\s*[a-z][a-z0-9+.-]*:\/\/)[^/?#\\]*@/i, '$1')
+}

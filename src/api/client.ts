@@ -5,6 +5,7 @@ import { ACCEPT_ENCODING, readBody } from './decode.js'
 import { request as undiciRequest } from './undici.js'
 import type { ProxyChoice } from './proxy.js'
 import { oneLine, redact } from '../text.js'
+import type { Unreachable } from '../model.js'
 
 export const USER_AGENT = 'wait-for-docs'
 /** Bodies above this (decoded) are refused rather than read into memory. */
@@ -83,7 +84,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     })
     const exchange = send(req, signal, progress).catch((error: unknown): ApiResult => {
       if (signal.aborted) return stopped()
-      return failure(error, progress.sent, connections.proxy)
+      return failure(error, progress.sent, connections.proxy, options.baseUrl)
     })
     try {
       const first = await Promise.race([exchange, aborted])
@@ -211,7 +212,7 @@ function bindAll(handler: Dispatcher.DispatchHandlers): Dispatcher.DispatchHandl
 }
 
 /** A failure before any answer was read, with what it means for the user. */
-function failure(error: unknown, sent: boolean, proxy: ProxyChoice | undefined): ApiResult {
+function failure(error: unknown, sent: boolean, proxy: ProxyChoice | undefined, baseUrl: URL): ApiResult {
   const proxyStatus = /Proxy response \((\d{3})\)/.exec(error instanceof Error ? error.message : '')?.[1]
   if (proxy && proxyStatus === '407')
     return {
@@ -221,7 +222,30 @@ function failure(error: unknown, sent: boolean, proxy: ProxyChoice | undefined):
     }
   if (proxy && proxyStatus)
     return { kind: 'transient', reason: `network error: the proxy named by ${proxy.variable} refused the tunnel (HTTP ${proxyStatus} to CONNECT)`, sent: false }
+  const unreachable = proxy ? undefined : unreachableBy(error)
+  if (unreachable) {
+    const why = unreachable === 'unresolved' ? `its name ${baseUrl.hostname} does not resolve` : 'nothing listens there'
+    return {
+      kind: 'transient',
+      reason: `nothing answered at base-url ${baseUrl.origin} (${why}: ${describeNetworkError(error)}); check base-url`,
+      sent: false,
+      unreachable
+    }
+  }
   return { kind: 'transient', reason: `network error: ${describeNetworkError(error)}`, sent }
+}
+
+/**
+ * Whether the error proves that nothing is at base-url (not a blip of the network): the DNS said
+ * the name does not exist, or the address refused the connection. A DNS server that did not
+ * answer (ETIMEOUT, EAI_AGAIN) proves nothing.
+ */
+function unreachableBy(error: unknown): Unreachable | undefined {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error
+  const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : ''
+  if (code === 'ENOTFOUND') return 'unresolved'
+  if (code === 'ECONNREFUSED') return 'refused'
+  return undefined
 }
 
 function describeNetworkError(error: unknown): string {

@@ -19,9 +19,8 @@ export const EXIT_CODE_MEANINGS: readonly (readonly [string, string])[] = [
 ]
 
 /**
- * The exit code of a run. A failure anywhere is 1 even when another target timed out or could
- * not be read (which rank worse in `result`): a pipeline that lets 3 and 4 pass must never let
- * broken docs through.
+ * The exit code of a run. A failure anywhere is 1 whatever the other targets did (it outranks
+ * them in `result` too): a pipeline that lets 3 and 4 pass must never let broken docs through.
  */
 export function exitCodeOf(outcome: RunOutcome, failOnTimeout: boolean, signal?: NodeJS.Signals): number {
   if (signal === 'SIGINT' || signal === 'SIGTERM') return SIGNAL_EXIT[signal]
@@ -36,5 +35,6 @@ export function exitCodeOf(outcome: RunOutcome, failOnTimeout: boolean, signal?:
 function failedSomewhere(outcome: RunOutcome): boolean {
   if (outcome.result === 'failure') return true
   if (outcome.targets.some((t) => t.result === 'failure' && !t.stoppedByFailFast)) return true
+  if (outcome.pages && !outcome.pages.skipped && outcome.pages.result === 'failure') return true
   return outcome.search !== undefined && !outcome.search.skipped && outcome.search.result === 'failure'
 }

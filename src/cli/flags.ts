@@ -5,6 +5,7 @@ import { ACTION_ONLY_INPUTS, INPUT_SCHEMAS } from '../inputs/fields.js'
 import { INPUT_DEFAULTS, INPUT_NAMES, type InputName, type RawInputs, SECRET_INPUTS } from '../inputs/parse.js'
 import { TARGET_LISTS } from '../inputs/targets.js'
 import { booleanSchema, quote } from '../inputs/values.js'
+import { commandEnvName, type InputSource } from '../report/place.js'
 import { INPUT_HELP } from './input-help.js'
 import { fileIdentity } from './write-file.js'
 
@@ -73,7 +74,7 @@ export const FLAGS: readonly Flag[] = [...INPUT_FLAGS, ...COMMAND_FLAGS]
 
 /** The environment variable a flag may also come from. */
 export function envName(flag: string): string {
-  return `WAIT_FOR_DOCS_${flag.toUpperCase().replace(/-/g, '_')}`
+  return commandEnvName(flag)
 }
 
 export interface CommandOptions {
@@ -98,6 +99,8 @@ export interface CommandLine {
   warnings: string[]
   /** `--help` or `--version` instead of a run. */
   info: 'help' | 'version' | undefined
+  /** How each input that was set arrived: a flag, or its WAIT_FOR_DOCS_* variable (messages name it so). */
+  sources: Partial<Record<InputName, InputSource>>
 }
 
 const BOOLEAN_WORD = /^(true|false)$/i
@@ -181,9 +184,15 @@ export function readCommandLine(argv: readonly string[], env: Readonly<Record<st
     i++
   }
 
+  const sources: CommandLine['sources'] = {}
   const value = (flag: Flag): string => {
     const values = given.get(flag.name)
-    if (!values) return env[envName(flag.name)] ?? ''
+    if (!values) {
+      const fromEnv = env[envName(flag.name)]
+      if (fromEnv !== undefined && flag.input) sources[flag.input] = 'environment'
+      return fromEnv ?? ''
+    }
+    if (flag.input) sources[flag.input] = 'flag'
     if (values.length > 1 && flag.kind !== 'list') {
       problems.push(`--${flag.name} is given ${values.length} times; give it once`)
       return values.at(-1) ?? ''
@@ -227,7 +236,7 @@ export function readCommandLine(argv: readonly string[], env: Readonly<Record<st
     verbose: bool('verbose')
   }
   problems.push(...reportsOnOnePath(options))
-  return { raw, options, problems, warnings, info }
+  return { raw, options, problems, warnings, info, sources }
 }
 
 /** The reports' flags, each with the path it was given. */

@@ -37,7 +37,8 @@ export const INPUT_HELP = {
   'search-expect-path': 'If set, each query must return a result whose path contains this text.',
   'page-path':
     'One or more page paths (as search results give them), one per line or comma-separated, that must be published once every wait has succeeded: each is read through the discovery API (search-domain, assistant-key) until it is found (and holds page-contains), again on the poll schedule; at the deadline a page still missing or without the text ends result=failure, naming it. Nothing is read when a wait did not succeed.',
-  'page-contains': 'Text each page of page-path must contain (case and runs of whitespace ignored). Requires page-path.',
+  'page-contains':
+    'Text each page of page-path must contain (case, by Unicode case folding as in ß = ss, İ = i, ﬁ = fi, and runs of whitespace ignored). Requires page-path.',
   'pr-comment':
     'If true, create or update one comment with the outcome on the pull request of the run (pull_request, pull_request_target, or pr-number-target). Never fails the step for it.',
   'github-token':

@@ -6,7 +6,7 @@ import { describeRef } from '../engine/wait.js'
 import type { RunOutcome, StartKind, TargetReport } from '../model.js'
 import { explainRun, explainTarget, type ExplainOptions } from '../report/explain.js'
 import { MAX_LOG_TAIL } from '../report/summary.js'
-import { oneLine, stripControl } from '../text.js'
+import { oneLine, sentence, stripControl } from '../text.js'
 
 interface TestCase {
   classname: string
@@ -38,7 +38,7 @@ export function xmlText(text: string): string {
     .replace(/'/g, '&apos;')
 }
 
-const told = (reason: string, next: string) => (next ? `${reason}\nNext: ${next}.` : reason)
+const told = (reason: string, next: string) => (next ? `${reason}\nNext: ${sentence(next)}` : reason)
 
 function targetCase(t: TargetReport, options: ExplainOptions): TestCase {
   const { reason, next } = explainTarget(t, options)

@@ -5,6 +5,7 @@ import type { RawInputs } from '../inputs/parse.js'
 import type { RunOutcome, Settings, TargetRef } from '../model.js'
 import { failureMessage } from '../report/explain.js'
 import type { OutputName } from '../report/outputs.js'
+import { commandPlace } from '../report/place.js'
 import { stepPasses } from '../engine/outcome.js'
 import { listenForCancel } from '../step/cancel.js'
 import { redactorFor, secretsOf, waitForDocs } from '../step/run.js'
@@ -72,6 +73,8 @@ export async function runCommand(io: CommandIo): Promise<number> {
     return 0
   }
   const { raw, options } = command
+  // The advice in the log and every report speaks the words of where the command runs.
+  const place = commandPlace(io.env.GITLAB_CI === 'true' ? 'gitlab' : 'other', command.sources)
   const secrets = [...secretsOf(raw), ...(options.gitlabToken ? [options.gitlabToken] : [])]
   const clean = redactorFor(secrets)
   // With --json, stdout holds the JSON object alone.
@@ -122,7 +125,7 @@ export async function runCommand(io: CommandIo): Promise<number> {
   })
   const { settings } = waited
   const failOnTimeout = settings?.failOnTimeout ?? true
-  const explain = settings ? { timeoutMs: settings.timeoutMs } : {}
+  const explain = { ...(settings ? { timeoutMs: settings.timeoutMs, docsRoot: settings.docsRoot } : {}), place }
   // A signal decides the exit code only when it cut the run short, not when it came after.
   const signal = waited.outcome.result === 'cancelled' ? cancel.received() : undefined
   const verdict = (outcome: RunOutcome) => ({

@@ -1,8 +1,21 @@
-import { type Result, RESULTS, type RunOutcome, type TargetReport } from '../model.js'
+import type { Result, RunOutcome, TargetReport } from '../model.js'
 
+/**
+ * The results from weakest to strongest, as the contract orders them (`result`): a definite
+ * failure of any target outranks everything, since a gate must never let a known failure pass
+ * as "could not tell"; then cancelled, error, timeout, success.
+ */
+export const RESULT_ORDER: readonly Result[] = ['success', 'timeout', 'error', 'cancelled', 'failure']
+
+/** How strong a result is in `RESULT_ORDER`: a higher rank wins when results combine. */
+export function resultRank(result: Result): number {
+  return RESULT_ORDER.indexOf(result)
+}
+
+/** The strongest of several results (`success` for none). */
 export function worstResult(results: readonly Result[]): Result {
   let worst: Result = 'success'
-  for (const result of results) if (RESULTS.indexOf(result) > RESULTS.indexOf(worst)) worst = result
+  for (const result of results) if (resultRank(result) > resultRank(worst)) worst = result
   return worst
 }
 
@@ -13,8 +26,8 @@ export function overallResult(reports: readonly TargetReport[]): Result {
 
 /**
  * Whether the step passes: on success, or on a timeout that `fail-on-timeout: false` lets
- * through — and then only when nothing failed. A failure next to a timeout still fails the step,
- * although the timeout ranks worse in `result`.
+ * through — and then only when nothing failed (a failure beside a timeout makes the result
+ * `failure` anyway; this holds for targets stopped by fail-fast too).
  */
 export function stepPasses(outcome: RunOutcome, failOnTimeout: boolean): boolean {
   if (outcome.result === 'success') return true

@@ -15,9 +15,24 @@ const pageAnswerSchema = z.looseObject({ content: z.string() })
 /** Pages read at once. */
 const MAX_PAGES_IN_FLIGHT = 4
 
-/** Text as it is compared: case and runs of whitespace do not count. */
+/**
+ * Text with its case folded, as Unicode's full case folding does for the cases that matter here:
+ * compatibility forms first (NFKC: `ﬁ` is `fi`, `Ａ` is `A`), then every letter to its upper case
+ * and back (`ß` → `SS` → `ss`, a final `ς` → `σ`), and the dot above that lower-casing `İ` leaves
+ * is dropped (`İstanbul` is `istanbul`). `toLowerCase` alone keeps `ß` and `ss` apart.
+ */
+export function foldCase(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toUpperCase()
+    .toLowerCase()
+    .replace(/i\u0307/g, 'i')
+    .normalize('NFC')
+}
+
+/** Text as it is compared: case (folded) and runs of whitespace do not count. */
 export function comparable(text: string): string {
-  return text.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim()
+  return foldCase(text).replace(/\s+/g, ' ').trim()
 }
 
 /** Whether `content` holds `wanted`, case and runs of whitespace ignored. */

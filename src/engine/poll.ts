@@ -1,6 +1,7 @@
 import { createSchedule } from './schedule.js'
 import type { ApiClient } from '../api/client.js'
-import type { Attempt, Clock, PollEnd } from '../model.js'
+import { formatDuration } from '../durations.js'
+import type { Attempt, Clock, PollEnd, Unreachable } from '../model.js'
 
 /** What a part of the engine that sends requests on the poll schedule is given: the search, the page check, the POST that starts work. */
 export interface ScheduledRequests {
@@ -48,6 +49,20 @@ export interface PollOptions {
 
 export const NOT_FOUND_GRACE = 3
 
+/**
+ * When nothing at base-url is certain, not a blip: a name the DNS says does not exist on this
+ * many tries in a row, or an address that refused the connection on this many tries in a row
+ * over at least `refusedForMs` (a server restarting refuses for a few seconds). Then the loop
+ * ends with an error rather than retrying until the timeout. The README states this rule.
+ */
+export const UNREACHABLE_RULE = { tries: 3, refusedForMs: 15_000 } as const
+
+/** Whether tries that found nothing at base-url, the first at `since`, are enough to stop. */
+function nothingThere(kind: Unreachable, tries: number, since: number, now: number): boolean {
+  if (tries < UNREACHABLE_RULE.tries) return false
+  return kind === 'unresolved' || now - since >= UNREACHABLE_RULE.refusedForMs
+}
+
 /** The poll at the deadline still gets this long (at most request-timeout) to answer. */
 export const FINAL_POLL_ALLOWANCE_MS = 5000
 
@@ -79,10 +94,25 @@ export async function pollUntilSettled<T>(attempt: (pollNumber: number) => Promi
   const schedule = createSchedule({ minMs: options.minIntervalMs, maxMs: options.maxIntervalMs, random: options.random })
   let lastProblem: string | undefined
   let notFound = 0
+  // Tries in a row that found nothing at base-url: since when, how many, and of which kind.
+  let unreachable: { kind: Unreachable; since: number; tries: number } | undefined
   for (let pollNumber = 1; ; pollNumber++) {
     if (signal.aborted) return { kind: 'cancelled' }
+    const startedAt = clock.now()
     const found = await attempt(pollNumber)
     if (signal.aborted) return { kind: 'cancelled' }
+    if (found.kind === 'transient' && found.unreachable) {
+      unreachable =
+        unreachable?.kind === found.unreachable ? { ...unreachable, tries: unreachable.tries + 1 } : { kind: found.unreachable, since: startedAt, tries: 1 }
+      if (nothingThere(unreachable.kind, unreachable.tries, unreachable.since, clock.now()))
+        return {
+          kind: 'error',
+          reason: found.reason.replace(
+            /(; check base-url)?$/,
+            ` on ${unreachable.tries} tries in a row over ${formatDuration(clock.now() - unreachable.since)}$1`
+          )
+        }
+    } else unreachable = undefined
     let retryAfterMs = 0
     switch (found.kind) {
       case 'settled':

@@ -3,7 +3,7 @@ import { parseRetryAfter, readJsonBody, serverError, type ApiResult, type Respon
 import { identifierProblem } from './ids.js'
 import { pollUntilSettled, requestAllowance, scheduleOf, type ScheduledRequests } from './poll.js'
 import { formatDuration } from '../durations.js'
-import { counted, oneLine } from '../text.js'
+import { counted, oneLine, withoutUserinfo } from '../text.js'
 import type { Attempt, StartKind, TargetRef, TriggerReport, TriggerSettings } from '../model.js'
 
 /** What an answer names: the target to wait on, or a run that has none. */
@@ -82,7 +82,8 @@ const OPERATIONS: Record<StartKind, Operation> = {
       const answer = statusAnswer.safeParse(body)
       if (!answer.success) return undefined
       const started: Started = { ref: { kind: 'update', id: answer.data.statusId } }
-      if (answer.data.previewUrl) started.previewUrl = answer.data.previewUrl
+      // Credentials in the address are cut before anything (log, outputs, summary, comment) shows it.
+      if (answer.data.previewUrl) started.previewUrl = withoutUserinfo(answer.data.previewUrl)
       return started
     },
     badRequestInput: 'preview-branch',
@@ -211,7 +212,7 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
   const report: TriggerReport = { kind: settings.kind, result: 'error', ref: undefined, previewUrl: undefined, requests: 0, error: null }
   const path = operation.path(settings.projectId, settings)
   const json = operation.body(settings)
-  let lastRetry: { reason: string; retryAfterMs?: number | undefined } | undefined
+  let lastRetry: { reason: string; retryAfterMs?: number | undefined; unreachable?: boolean } | undefined
   // What a cancel cut short: work whose answer came in with the cancel, or a request already sent.
   let startedAsCancelled: Started | undefined
   let sentWhenCancelled = false
@@ -228,13 +229,32 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
       if (problem)
         return {
           kind: 'fatal',
-          reason: `the ${operation.what(settings)} was started, but the platform answered with a ${operation.idField} that ${problem}, so it cannot be waited on. Follow it in ${operation.findIt}`
+          reason: `the ${operation.what(settings)} was started, but the platform answered with ${withArticle(operation.idField)} that ${problem}, so it cannot be waited on. Follow it in ${operation.findIt}`
         }
+      // The automation's ids go to the outputs, where workflows put them into scripts: the rule of every id.
+      const automationIds: [string, string | undefined][] = started.automation
+        ? [
+            ['instanceId', started.automation.runId],
+            ['jobId', started.automation.jobId]
+          ]
+        : []
+      for (const [field, id] of automationIds) {
+        const wrong = id === undefined ? undefined : identifierProblem(id)
+        if (wrong)
+          return {
+            kind: 'fatal',
+            reason: `the ${operation.what(settings)} was started, but the platform answered with ${withArticle(field)} that ${wrong}, so it is not written to the outputs. Follow the run in ${operation.findIt}`
+          }
+      }
       return { kind: 'settled', value: started }
     }
     // Retried only when nothing reached the server, or the server said it did not act on it.
     if (answer.kind !== 'fatal' && (answer.notActedOn || answer.sent === false)) {
-      lastRetry = { reason: answer.reason, retryAfterMs: answer.kind === 'transient' ? answer.retryAfterMs : undefined }
+      lastRetry = {
+        reason: answer.reason,
+        retryAfterMs: answer.kind === 'transient' ? answer.retryAfterMs : undefined,
+        unreachable: answer.kind === 'transient' && answer.unreachable !== undefined
+      }
       return answer
     }
     if (answer.kind === 'fatal') return answer
@@ -244,6 +264,9 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
   /** Why the run ends without work: only answers that prove nothing was started are retried. */
   const noneStarted = () => {
     const answered = lastRetry?.reason ?? 'that it could not take the request'
+    // Nothing at base-url is no answer of the platform's, and no reason to wait longer.
+    if (lastRetry?.unreachable)
+      return `no ${operation.what(settings)} was ${verbs.done}: ${answered.replace(/; check base-url$/, '')}${report.requests > 1 ? `, on each of ${counted(report.requests, 'attempt')}` : ''}; check base-url`
     const what =
       report.requests === 1 ? `the platform answered ${answered}` : `the platform kept answering ${answered}, after ${counted(report.requests, 'attempt')}`
     // The wait it asked for, when that is what ended the run before the deadline.
@@ -307,6 +330,11 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
       break
   }
   return report
+}
+
+/** `an instanceId`, `a jobId`. */
+function withArticle(noun: string): string {
+  return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`
 }
 
 function keepStarted(report: TriggerReport, started: Started): void {

@@ -124,7 +124,11 @@ function unreachable(error: unknown): boolean {
 /** What to tell the user when the comment could not be written; the step does not fail for it. */
 export function explainCommentError(error: unknown): string {
   const status = statusOf(error)
-  const message = (error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 300)
+  // GitHub's own words, one line, without the full stop the sentence around them adds.
+  const message = (error instanceof Error ? error.message : String(error))
+    .split('\n')[0]
+    ?.slice(0, 300)
+    .replace(/[\s.]+$/, '')
   if (unreachable(error)) {
     const url = typeof error === 'object' && error !== null && 'request' in error ? (error.request as { url?: unknown }).url : undefined
     const origin = typeof url === 'string' && URL.canParse(url) ? ` at ${new URL(url).origin}` : ''

@@ -62,9 +62,22 @@ export async function createDeploymentStatus(octokit: Octokit, place: Place, id:
 /** What to tell the user when the deployment could not be written; the step does not fail for it. */
 export function explainDeploymentError(error: unknown): string {
   const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined
-  if (status === 403 || status === 401)
-    return `the token may not write deployments (HTTP ${status}). Add \`permissions: deployments: write\` to the job (or pass a github-token that has it)`
+  // GitHub's own words, one line, without the full stop the sentence around them adds.
+  // Octokit appends the documentation's address to GitHub's message: left out.
+  const said = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? ''
+  const message = said
+    .replace(/ - https:\/\/docs\.github\.com\S*$/, '')
+    .slice(0, 300)
+    .replace(/[\s.]+$/, '')
+  const url = typeof error === 'object' && error !== null && 'request' in error ? (error.request as { url?: unknown }).url : undefined
+  const ofStatus = typeof url === 'string' && /\/deployments\/\d+\/statuses\b/.test(url)
+  if (status === 401) return 'GitHub refused the token (HTTP 401): pass a current github-token, or leave github-token to its default, the job’s token'
+  // Only GitHub's permission answer is about `deployments: write`; a secondary rate limit is a 403 too.
+  if (status === 403 && /rate limit/i.test(message)) return `GitHub asked to slow down (HTTP 403: ${message}); the next run writes the deployment again`
+  if (status === 403 && /not accessible by integration|must have (?:admin|write|push)|permission/i.test(message))
+    return `the token may not write deployments (HTTP 403: ${message}). Add \`permissions: deployments: write\` to the job (or pass a github-token that has it)`
+  if (status === 404 && ofStatus)
+    return 'the deployment was not found when its status was written (HTTP 404): it was deleted meanwhile, or the token can no longer see it'
   if (status === 404) return 'the repository was not found (HTTP 404); check that github-token belongs to this repository'
-  const message = error instanceof Error ? error.message : String(error)
-  return `${status ? `HTTP ${status}: ` : ''}${message.split('\n')[0]?.slice(0, 300)}`
+  return `${status ? `HTTP ${status}: ` : ''}${message}`
 }

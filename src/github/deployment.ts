@@ -113,7 +113,15 @@ export function recordDeployment(options: DeploymentOptions): DeploymentRecord {
         opened = await withinBudget(opening, budget)
         if (!opened) return
         if (!idInOutputs) options.setOutputNow('deployment-id', String(opened.id))
-        const environmentUrl = state === 'success' ? (safeUrl(outcome.trigger?.previewUrl) ?? deployment.url) : undefined
+        // A preview's own address, never deployment-url in its place: one the step refuses is left out, and said.
+        const preview = outcome.trigger?.previewUrl
+        const environmentUrl = state !== 'success' ? undefined : preview ? safeUrl(preview) : deployment.url
+        if (state === 'success' && preview && !environmentUrl)
+          core.info(
+            clean(
+              `The preview's address ${inert(preview, 300)} is not an https:// address the deployment can link, so deployment ${opened.id} has no URL (deployment-url is not a preview's).`
+            )
+          )
         await opened.write({ state, description: fitDescription(clean(outcomeDescription(outcome))), environmentUrl }, budget)
         core.info(clean(`Deployment ${opened.id}: ${state}${environmentUrl ? ` at ${inert(environmentUrl, 300)}` : ''}.`))
       } catch (error) {

@@ -30,7 +30,7 @@ export async function reportStep(waited: RunOutcome, options: StepReportOptions,
 
   if (options.summary) {
     try {
-      await core.summary.addRaw(clean(renderSummary(outcome, { timeoutMs: options.timeoutMs }))).write({ overwrite: false })
+      await core.summary.addRaw(clean(renderSummary(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot }))).write({ overwrite: false })
     } catch (error) {
       core.warning(clean(summaryNotWritten(error)))
     }
@@ -39,10 +39,7 @@ export async function reportStep(waited: RunOutcome, options: StepReportOptions,
   const passes = stepPasses(outcome, options.failOnTimeout)
   if (outcome.result === 'success') core.info(clean(`Result: success — ${outcome.headline}`))
   else if (passes) core.warning(clean(`Result: timeout — ${outcome.headline} (fail-on-timeout is false, so the step passes)`))
-  else {
-    const timeoutNote = outcome.result === 'timeout' && !options.failOnTimeout ? '\n(fail-on-timeout: false lets a timeout pass, but a target also failed)' : ''
-    core.setFailed(clean(`${failureMessage(outcome, { timeoutMs: options.timeoutMs })}${timeoutNote}`))
-  }
+  else core.setFailed(clean(failureMessage(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot })))
   annotateFiles(outcome, options.docsRoot ?? '', clean)
   return outcome
 }

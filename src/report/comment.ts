@@ -1,8 +1,9 @@
-import { counted } from '../text.js'
+import { counted, sentence } from '../text.js'
 import { formatDuration } from '../durations.js'
 import type { CommentKind, RunOutcome, TargetRef } from '../model.js'
 import { describeRef } from '../engine/wait.js'
 import { explainRun, explainTarget, fileAnnotations, fileRefText, resultMark, titleFor } from './explain.js'
+import { commandPlace, GITHUB_ACTIONS_PLACE } from './place.js'
 import { escapeText, escapeWithCode, link, codeSpan, table } from './markdown.js'
 import { pageFacts, runFacts } from './facts.js'
 import { startedMarkdown } from './started.js'
@@ -79,14 +80,16 @@ export function legacyCommentMarker(kinds: readonly CommentKind[], place: Commen
 /** The comment: the outcome in short, with every piece of server text escaped. */
 export function renderComment(outcome: RunOutcome, marker: string, source: CommentSource | string | undefined): string {
   const from: CommentSource = typeof source === 'string' ? { runUrl: source } : (source ?? {})
-  const { lead, next } = explainRun(outcome)
+  // A run that annotates nothing is the command's under GitLab (the merge request note): its words.
+  const explain = { place: from.run && !from.run.annotates ? commandPlace('gitlab') : GITHUB_ACTIONS_PLACE }
+  const { lead, next } = explainRun(outcome, explain)
   const lines = [marker, `### ${titleFor(outcome)}`, '', `**${escapeText(lead[0] ?? '', 600)}**`, '']
   const deployed = deployedLine(outcome, from.sha)
   if (deployed) lines.push(deployed, '')
   const started = startedMarkdown(outcome.trigger)
   if (started) lines.push(started, '')
   if (outcome.problems.length > 0) lines.push(...outcome.problems.slice(0, 20).map((problem) => `- ${escapeText(problem, 300)}`), '')
-  if (next) lines.push(`**Next:** ${escapeWithCode(next, 400)}.`, '')
+  if (next) lines.push(`**Next:** ${escapeWithCode(sentence(next).slice(0, -1), 400)}.`, '')
   // The log lines are not quoted here: the files they name are, with the run that annotates them.
   const named = fileAnnotations(outcome)
   if (named.length > 0) {
@@ -101,7 +104,7 @@ export function renderComment(outcome: RunOutcome, marker: string, source: Comme
     const rows = outcome.targets.slice(0, MAX_COMMENT_TARGETS).map((t) => {
       const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined
       const row = [`${t.ref.kind === 'update' ? 'update' : 'agent job'} ${codeSpan(t.ref.id, 80)}`, `${resultMark(t.result)} ${t.result}`]
-      if (withReason) row.push(escapeText(explainTarget(t).reason, 300))
+      if (withReason) row.push(escapeText(explainTarget(t, explain).reason, 300))
       return withPr ? [...row, prLink ? link('pull request', prLink) : ''] : row
     })
     lines.push(table(['Target', 'Result', ...(withReason ? ['Reason'] : []), ...(withPr ? ['Pull request'] : [])], rows))

@@ -1,8 +1,10 @@
 import { formatDuration } from '../durations.js'
-import { counted, oneLine } from '../text.js'
+import { counted, oneLine, sentence } from '../text.js'
+import { resultRank } from '../engine/outcome.js'
 import { listed, TERMINAL_STATES } from '../engine/targets/states.js'
 import { describeRef } from '../engine/wait.js'
 import type { RunOutcome, StartKind, TargetReport } from '../model.js'
+import { GITHUB_ACTIONS_PLACE, type RunPlace } from './place.js'
 
 /** What the user reads about one target: why it ended as it did, and what to do next. */
 export interface Explanation {
@@ -13,7 +15,11 @@ export interface Explanation {
 
 export interface ExplainOptions {
   /** The `timeout` input, to name the value to raise. */
-  timeoutMs?: number
+  timeoutMs?: number | undefined
+  /** Where the step runs, for the words of its advice; the GitHub Action's when not given. */
+  place?: RunPlace | undefined
+  /** The `docs-root` input: the files the advice names are the repository's, as the annotations' are. */
+  docsRoot?: string | undefined
 }
 
 /** At most this many log lines that look like errors are quoted per update. */
@@ -118,6 +124,8 @@ export function updateSummary(t: TargetReport): string | undefined {
 
 /** Why one target ended as it did, and what to do now, in the user's terms. */
 export function explainTarget(t: TargetReport, options: ExplainOptions = {}): Explanation {
+  const place = options.place ?? GITHUB_ACTIONS_PLACE
+  const input = place.input
   const noun = t.ref.kind === 'update' ? 'update' : 'agent job'
   const error = t.error ? oneLine(t.error, 600) : undefined
   switch (t.result) {
@@ -127,7 +135,7 @@ export function explainTarget(t: TargetReport, options: ExplainOptions = {}): Ex
       if (wrongCommit(t))
         return {
           reason: `did not deploy the expected commit: ${error ?? 'its record names another commit'}`,
-          next: 'check that the platform deploys the branch this workflow ran for and that the update started after the push; remove expect-sha if any commit will do'
+          next: `check that the platform deploys the branch this run is for and that the update started after the push; remove ${input('expect-sha')} if any commit will do`
         }
       if (t.ref.kind === 'update') {
         const summary = updateSummary(t)
@@ -136,18 +144,21 @@ export function explainTarget(t: TargetReport, options: ExplainOptions = {}): Ex
           ...new Set(
             quotedLines(t)
               .flatMap((line) => fileRefOf(line) ?? [])
-              .map(fileRefText)
+              .map((ref) => fileRefText(options.docsRoot ? { ...ref, file: `${options.docsRoot}/${ref.file}` } : ref))
           )
         ]
-        const where =
-          files.length > 1
+        const where = place.annotates
+          ? files.length > 1
             ? ` (and ${counted(files.length - 1, 'other file')} its log names; each is annotated in the workflow run)`
             : ' (named in its log and annotated in the workflow run)'
+          : files.length > 1
+            ? ` (and ${counted(files.length - 1, 'other file')} its log names; each is quoted above)`
+            : ' (named in its log)'
         return {
           reason: summary ? `failed: “${summary}”` : `failed (status "${oneLine(t.status, 80)}")`,
           next: files[0]
             ? `fix ${files[0]}${where}, push, and let the update run again`
-            : 'read the update log in the job summary, fix the docs source, and run the update again'
+            : `read the update log in ${place.details}, fix the docs source, and run the update again`
         }
       }
       const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined
@@ -156,16 +167,16 @@ export function explainTarget(t: TargetReport, options: ExplainOptions = {}): Ex
         return { reason: `failed (status "failed"; ${where})`, next: 'open the job in the dashboard to read why it failed, then start it again' }
       const next =
         t.status === 'archived'
-          ? 'set `accept-archived: true` if an archived job is fine, else start the job again'
-          : 'read the job in the dashboard to see why it opened no pull request, or drop `require-pr`'
+          ? `set ${input('accept-archived')} to true if an archived job is fine, else start the job again`
+          : `read the job in the dashboard to see why it opened no pull request, or drop ${input('require-pr')}`
       return { reason: `did not succeed: ${error ?? `it ended with status "${oneLine(t.status, 80)}"`} (${where})`, next }
     }
     case 'timeout': {
       const status = t.status ? `still "${oneLine(t.status, 80)}"` : 'never answered with a status'
       const waited = `after ${formatDuration(t.finishedAfterMs)}`
       const problem = lastProblem(t.error)
-      const raise = options.timeoutMs === undefined ? 'raise `timeout`' : `raise \`timeout\` (now ${formatDuration(options.timeoutMs)})`
-      if (problem && !t.status) return { reason: `${status} ${waited}: ${problem}`, next: networkNext(problem) }
+      const raise = options.timeoutMs === undefined ? `raise ${input('timeout')}` : `raise ${input('timeout')} (now ${formatDuration(options.timeoutMs)})`
+      if (problem && !t.status) return { reason: `${status} ${waited}: ${problem}`, next: networkNext(problem, place) }
       return {
         reason: `${status} ${waited}${problem ? ` (last problem: ${problem})` : ''}`,
         next: `if this ${noun} usually takes longer, ${raise}; if it is stuck, check it in the dashboard`
@@ -175,17 +186,17 @@ export function explainTarget(t: TargetReport, options: ExplainOptions = {}): Ex
       if (t.stoppedByFailFast) return { reason: error ?? 'stopped by fail-fast', next: 'fix the target that failed first; this one was stopped because of it' }
       return {
         reason: `had not settled when the wait on it was cancelled${t.status ? ` (last status "${oneLine(t.status, 80)}")` : ''}; only the wait was cancelled, not the ${noun}`,
-        next: `follow the ${noun} in the dashboard, or re-run the workflow to wait on it again`
+        next: `follow the ${noun} in the dashboard, or ${place.rerun} to wait on it again`
       }
     case 'error':
       if (unknownEnd(t)) {
         const summary = updateSummary(t)
         return {
           reason: `ended with status "${oneLine(t.status, 80)}", which this action does not know, so it does not count as success${summary ? `: “${summary}”` : ''}`,
-          next: 'its status, summary and last log lines are in the job summary; check in the dashboard how the update ended, then run it again'
+          next: `its status, summary and last log lines are in ${place.details}; check in the dashboard how the update ended, then run it again`
         }
       }
-      return explainError(t, error ?? 'no reason was given')
+      return explainError(t, error ?? 'no reason was given', place)
   }
 }
 
@@ -194,27 +205,60 @@ function lastProblem(error: string | null): string | undefined {
   return found?.[1] ? oneLine(found[1], 300) : undefined
 }
 
-function networkNext(problem: string): string {
-  if (/^HTTP 5\d\d/.test(problem)) return 'the platform kept answering with a server error: check its status page, then re-run the workflow'
-  if (/^HTTP 429/.test(problem)) return 'the platform kept asking to slow down: run fewer waits on the same key at once, or raise `timeout`'
+function networkNext(problem: string, place: RunPlace): string {
+  const baseUrl = place.input('base-url')
+  if (/^nothing answered at base-url\b/.test(problem)) return unreachableNext(place)
+  if (/^HTTP 5\d\d/.test(problem)) return `the platform kept answering with a server error: check its status page, then ${place.rerun}`
+  if (/^HTTP 429/.test(problem)) return `the platform kept asking to slow down: run fewer waits on the same key at once, or raise ${place.input('timeout')}`
   if (/record has an empty "status"$/.test(problem))
     return 'the platform answered, but without a status: check it in the dashboard, and report the empty status to the platform if it stays'
   if (/not JSON|not the JSON expected/.test(problem))
-    return 'check that base-url is the address of the platform API (the answers were not its JSON; a proxy or web page may be in between)'
-  return 'check that base-url is right and reachable from the runner (and HTTPS_PROXY / NO_PROXY on self-hosted runners), then re-run'
+    return `check that ${baseUrl} is the address of the platform API (the answers were not its JSON; a proxy or web page may be in between)`
+  const from = place.kind === 'github' ? 'the runner (and HTTPS_PROXY / NO_PROXY on self-hosted runners)' : 'where this runs (and HTTPS_PROXY / NO_PROXY)'
+  return `check that ${baseUrl} is right and reachable from ${from}, then ${place.rerun}`
 }
 
-function explainError(t: TargetReport, error: string): Explanation {
-  const idInput = t.ref.kind === 'update' ? '`status-id`' : '`job-id` and `project-id`'
+/**
+ * What to do after a page or search check that ended without a verdict (cancelled, timed out,
+ * an error), from why it ended: a cancel is not a wrong input, a 429 not a wrong key.
+ */
+function checkNext(check: 'page check' | 'search check', result: Exclude<RunOutcome['result'], 'success' | 'failure'>, error: string, place: RunPlace): string {
+  const input = place.input
+  if (result === 'cancelled')
+    return `nothing is wrong with the docs or the inputs as far as is known: the run was cancelled during the ${check}; ${place.rerun} to check again`
+  // `page "<path>": <reason>`, or a timeout's `…; last problem: <reason>`.
+  const first = error.split('\n')[0] ?? ''
+  const problem = lastProblem(first) ?? (first.includes('": ') ? first.slice(first.indexOf('": ') + 3) : first)
+  if (/^nothing answered at base-url\b/.test(problem)) return unreachableNext(place)
+  if (/^HTTP 401\b/.test(problem)) return `put a current assistant API key in the secret passed as ${input('assistant-key')}`
+  if (/^HTTP 403\b/.test(problem)) return `pass an ${input('assistant-key')} of the project whose docs ${input('search-domain')} names`
+  if (/check page-path\)$/.test(problem))
+    return `check ${input('page-path')}: the platform refused a path (each is a page's path as search results give it, such as quickstart, without the docs root or a file extension)`
+  if (result === 'timeout') {
+    if (!lastProblem(error)) return `if the docs take longer to be published, raise ${input('timeout')}`
+    return networkNext(problem, place).replace('run fewer waits on the same key at once', 'run fewer checks on the same assistant key at once')
+  }
+  return `check ${input('search-domain')} and ${input('assistant-key')}, and that ${input('base-url')} reaches the discovery API`
+}
+
+/** What to do when nothing answered at base-url: the address is wrong far more often than the platform is down. */
+function unreachableNext(place: RunPlace): string {
+  return `check ${place.input('base-url')}: it must be the address of the platform API, reachable from here; then ${place.rerun}`
+}
+
+function explainError(t: TargetReport, error: string, place: RunPlace): Explanation {
+  const input = place.input
+  if (/^nothing answered at base-url\b/.test(error)) return { reason: `could not be read: ${error}`, next: unreachableNext(place) }
+  const idInput = t.ref.kind === 'update' ? input('status-id') : `${input('job-id')} and ${input('project-id')}`
   if (/^HTTP 401\b/.test(error)) {
     const key = /rejected ([\w-]+)/.exec(error)?.[1] ?? 'admin-key'
-    return { reason: `could not be read: the platform rejected ${key} (HTTP 401)`, next: `put a current API key in the secret passed as \`${key}\`` }
+    return { reason: `could not be read: the platform rejected ${key} (HTTP 401)`, next: `put a current API key in the secret passed as ${input(key)}` }
   }
   if (/^HTTP 403\b/.test(error)) {
     const key = /^HTTP 403: ([\w-]+)/.exec(error)?.[1] ?? 'admin-key'
     return {
       reason: `could not be read: ${key} is not allowed to read it (HTTP 403)`,
-      next: `pass an \`${key}\` of the project that owns this ${t.ref.kind === 'update' ? 'update' : 'job'}`
+      next: `pass an ${input(key)} of the project that owns this ${t.ref.kind === 'update' ? 'update' : 'job'}`
     }
   }
   if (/^HTTP 404\b/.test(error))
@@ -222,10 +266,18 @@ function explainError(t: TargetReport, error: string): Explanation {
       reason: `was not found (${error})`,
       next: `check ${idInput}: the id must come from the step that started it, for the project of the key`
     }
-  return { reason: `ended with an error: ${error}`, next: 'see the job summary for details; re-run the workflow if the cause was passing' }
+  return { reason: `ended with an error: ${error}`, next: `see ${place.details} for details; ${place.rerun} if the cause was passing` }
 }
 
-const NEXT_FOR_PROBLEMS = 'fix these inputs in the workflow file (see the README for each input)'
+/**
+ * An input problem as the user reads it where the step runs: its leading input name (`timeout:
+ * …`) named as it was given there (`--timeout: …`, `WAIT_FOR_DOCS_TIMEOUT: …`).
+ */
+export function problemAsGiven(problem: string, place: RunPlace = GITHUB_ACTIONS_PLACE): string {
+  if (place.kind === 'github') return problem
+  const named = /^([a-z][a-z0-9-]*): /.exec(problem)
+  return named?.[1] ? `${place.input(named[1])}: ${problem.slice(named[0].length)}` : problem
+}
 
 /** A run told in three parts: what happened, the evidence, and what to do now. */
 export interface RunExplanation {
@@ -242,31 +294,38 @@ export interface RunExplanation {
 
 /** The run in the user's terms, for the annotation, the summary and the comment alike. */
 export function explainRun(outcome: RunOutcome, options: ExplainOptions = {}): RunExplanation {
-  if (outcome.problems.length > 0) return { lead: [outcome.headline], quoted: [[...outcome.problems]], next: NEXT_FOR_PROBLEMS }
+  const place = options.place ?? GITHUB_ACTIONS_PLACE
+  const input = place.input
+  if (outcome.problems.length > 0)
+    return { lead: [outcome.headline], quoted: [outcome.problems.map((problem) => problemAsGiven(problem, place))], next: place.fixInputs }
   // Work that could not be started: its message says whether it may have started, and what to check.
   if (outcome.trigger && outcome.trigger.result !== 'success') return { lead: [outcome.headline], quoted: [], next: '' }
   if (outcome.result === 'success') return { lead: [capitalize(outcome.headline)], quoted: [], next: '' }
   const failing = outcome.targets.filter((t) => t.result !== 'success')
   if (failing.length === 0) {
-    if (outcome.pages && !outcome.pages.skipped && outcome.pages.result !== 'success')
-      return {
-        lead: [outcome.headline],
-        quoted: [],
-        next:
-          outcome.pages.result === 'failure'
-            ? 'check page-path (paths as search results give them), search-domain and page-contains against the published docs; if the change takes longer to show, raise `timeout`'
-            : 'check search-domain and assistant-key, and that base-url reaches the discovery API'
-      }
-    if (outcome.search && !outcome.search.skipped && outcome.search.result !== 'success')
-      return {
-        lead: [outcome.headline],
-        quoted: [],
-        next: 'check search-domain and assistant-key, and whether search-min-results / search-expect-path fit what the docs hold'
-      }
-    return { lead: [outcome.headline], quoted: [], next: 'check the inputs and the log; re-run the workflow if the cause was passing' }
+    const pages = outcome.pages
+    if (pages && !pages.skipped && pages.result !== 'success') {
+      const error = pages.pages.find((page) => page.result === pages.result)?.error ?? pages.error ?? ''
+      const next =
+        pages.result === 'failure'
+          ? `check ${input('page-path')} (paths as search results give them), ${input('search-domain')} and ${input('page-contains')} against the published docs; if the change takes longer to show, raise ${input('timeout')}`
+          : checkNext('page check', pages.result, error, place)
+      return { lead: [outcome.headline], quoted: [], next }
+    }
+    const search = outcome.search
+    if (search && !search.skipped && search.result !== 'success') {
+      const next =
+        search.result === 'failure'
+          ? `check ${input('search-domain')} and ${input('assistant-key')}, and whether ${input('search-min-results')} / ${input('search-expect-path')} fit what the docs hold`
+          : checkNext('search check', search.result, search.error ?? '', place)
+      return { lead: [outcome.headline], quoted: [], next }
+    }
+    return { lead: [outcome.headline], quoted: [], next: `check the inputs and the log; ${place.rerun} if the cause was passing` }
   }
-  // Targets stopped by fail-fast follow the one that stopped them.
-  const ordered = [...failing.filter((t) => !t.stoppedByFailFast), ...failing.filter((t) => t.stoppedByFailFast)]
+  // The strongest result leads (a failure before a timeout beside it, as in `result`); targets
+  // stopped by fail-fast follow the one that stopped them.
+  const own = failing.filter((t) => !t.stoppedByFailFast)
+  const ordered = [...[...own].sort((a, b) => resultRank(b.result) - resultRank(a.result)), ...failing.filter((t) => t.stoppedByFailFast)]
   const first = ordered[0] as TargetReport
   const explained = explainTarget(first, options)
   const sentence = endSentence(`${capitalize(describeRef(first.ref))} ${explained.reason}`)
@@ -287,13 +346,13 @@ export function explainRun(outcome: RunOutcome, options: ExplainOptions = {}): R
     quoted.push(evidence(t))
   }
   if (ordered.length > MAX_TARGETS_LISTED) {
-    lead.push(`- … and ${ordered.length - MAX_TARGETS_LISTED} more (see the job summary)`)
+    lead.push(`- … and ${ordered.length - MAX_TARGETS_LISTED} more (see ${place.details})`)
     quoted.push([])
   }
   // Not one id known: the ids may be right and the address wrong.
   const everyIdUnknown = outcome.targets.every((t) => t.result === 'error' && /^HTTP 404\b/.test(t.error ?? ''))
   const next = everyIdUnknown
-    ? `${explained.next}; if ${outcome.targets.length === 1 ? 'it is' : 'they are'} right, check that \`base-url\` is the address of the platform's API (it answered 404 for ${outcome.targets.length === 1 ? 'the id' : 'every id'})`
+    ? `${explained.next}; if ${outcome.targets.length === 1 ? 'it is' : 'they are'} right, check that ${input('base-url')} is the address of the platform's API (it answered 404 for ${outcome.targets.length === 1 ? 'the id' : 'every id'})`
     : explained.next
   return { lead, quoted, next }
 }
@@ -315,7 +374,7 @@ export function failureMessage(outcome: RunOutcome, options: ExplainOptions = {}
       lines.push(`${indent}Errors in its log:`, ...evidence.map((text) => `${indent}  ${text}`))
     }
   })
-  return [...lines, ...(next ? [`Next: ${next}.`] : [])].join('\n')
+  return [...lines, ...(next ? [`Next: ${sentence(next)}`] : [])].join('\n')
 }
 
 function capitalize(text: string): string {

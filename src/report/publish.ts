@@ -1,3 +1,4 @@
+import { worstResult } from '../engine/outcome.js'
 import type { RunOutcome } from '../model.js'
 import type { Outputs } from './outputs.js'
 
@@ -25,10 +26,13 @@ export function writeOutputs(outputs: Outputs, setOutput: (name: string, value: 
   return undefined
 }
 
-/** The run's outcome once its outputs could not be written: an error, whatever the wait found. */
+/**
+ * The run's outcome once its outputs could not be written: an error, unless the wait found
+ * something stronger (a definite failure, a cancel), which it keeps.
+ */
 export function outputsNotWritten(outcome: RunOutcome, problem: string): RunOutcome {
   const waited = outcome.result === 'success' ? 'The wait itself succeeded' : `The wait itself ended with ${outcome.result}`
-  return { ...outcome, result: 'error', headline: `${problem}. ${waited}: ${outcome.headline}` }
+  return { ...outcome, result: worstResult([outcome.result, 'error']), headline: `${problem}. ${waited}: ${outcome.headline}` }
 }
 
 /** The warning when the job summary cannot be written: why, and that the outcome does not depend on it. */

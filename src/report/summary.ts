@@ -1,7 +1,7 @@
 import { formatDuration } from '../durations.js'
-import { counted, oneLine } from '../text.js'
+import { counted, oneLine, sentence } from '../text.js'
 import type { PagesReport, RunOutcome, SearchReport, TargetReport } from '../model.js'
-import { explainRun, explainTarget, resultMark, titleFor, unknownEnd, updateSummary } from './explain.js'
+import { type ExplainOptions, explainRun, explainTarget, problemAsGiven, resultMark, titleFor, unknownEnd, updateSummary } from './explain.js'
 import { codeSpan, escapeHtml, escapeText, escapeWithCode, image, link, preBlock, table } from './markdown.js'
 import { pageFacts, runFacts, type FilesChanged } from './facts.js'
 import { startedMarkdown } from './started.js'
@@ -12,9 +12,7 @@ export const MAX_FILES_LISTED = 100
 export const MAX_LOG_TAIL = 30
 export const MAX_LOG_TAILS = 5
 
-export interface SummaryOptions {
-  /** The `timeout` input, named in the next step of a timeout. */
-  timeoutMs?: number
+export interface SummaryOptions extends ExplainOptions {
   /** Wall-clock time when the summary is written: a start time of another day than this one gives its date. */
   now?: number
 }
@@ -26,13 +24,14 @@ export function renderSummary(outcome: RunOutcome, options: SummaryOptions = {})
   // What this run started (by a trigger), right under the reason.
   const started = startedMarkdown(outcome.trigger)
   if (started) sections.push(started)
-  if (outcome.problems.length > 0) sections.push('### Input problems', outcome.problems.map((p) => `- ${escapeText(p, 500)}`).join('\n'))
+  if (outcome.problems.length > 0)
+    sections.push('### Input problems', outcome.problems.map((p) => `- ${escapeText(problemAsGiven(p, options.place), 500)}`).join('\n'))
 
   const updates = outcome.targets.filter((t) => t.ref.kind === 'update')
   const jobs = outcome.targets.filter((t) => t.ref.kind === 'job')
   const several = outcome.targets.length > 1
-  if (updates.length > 0) sections.push(updates.length === 1 ? '### Update' : `### Updates (${updates.length})`, updateTable(updates, now, several))
-  if (jobs.length > 0) sections.push(jobs.length === 1 ? '### Agent job' : `### Agent jobs (${jobs.length})`, jobTable(jobs, now, several))
+  if (updates.length > 0) sections.push(updates.length === 1 ? '### Update' : `### Updates (${updates.length})`, updateTable(updates, now, several, options))
+  if (jobs.length > 0) sections.push(jobs.length === 1 ? '### Agent job' : `### Agent jobs (${jobs.length})`, jobTable(jobs, now, several, options))
   const logs = logSection(updates)
   if (logs) sections.push(logs)
   const facts = runFacts(outcome)
@@ -54,15 +53,15 @@ function reasonSection(outcome: RunOutcome, options: SummaryOptions): string {
   // Input problems have their own section; error lines are quoted here, and open in the log below.
   const evidence = (i: number) => (outcome.problems.length === 0 && (quoted[i]?.length ?? 0) > 0 ? [preBlock(quoted[i] ?? [])] : [])
   const parts = lead.flatMap((line, i) => [i === 0 ? `**${escapeText(line, 1000)}**` : `- ${escapeText(line.replace(/^- /, ''), 600)}`, ...evidence(i)])
-  if (next) parts.push(`**Next:** ${escapeWithCode(next, 600)}.`)
+  if (next) parts.push(`**Next:** ${escapeWithCode(sentence(next).slice(0, -1), 600)}.`)
   return parts.join('\n\n')
 }
 
 /** The result of one target; its reason too when there are several (one target's reason leads the summary). */
-function resultCell(t: TargetReport, withReason: boolean): string {
+function resultCell(t: TargetReport, withReason: boolean, options: ExplainOptions): string {
   // The status shows only where it says more than the result (a timeout while "in_progress").
   const status = t.status && t.status !== t.result && !(t.result === 'failure' && /^fail/.test(t.status)) ? ` (${codeSpan(t.status, 40)})` : ''
-  const explained = explainTarget(t)
+  const explained = explainTarget(t, options)
   const why = !withReason ? '' : t.result === 'success' ? (t.note ? `<br>${escapeText(t.note, 200)}` : '') : `<br>${escapeText(explained.reason, 300)}`
   return `${resultMark(t.result)} ${t.result}${status}${why}`
 }
@@ -80,7 +79,7 @@ export function timeCell(label: string, iso: string | null | undefined, endIso: 
   return `<span title="${escapeHtml(title)}">${words}</span>`
 }
 
-function updateTable(targets: readonly TargetReport[], now: number, withReason: boolean): string {
+function updateTable(targets: readonly TargetReport[], now: number, withReason: boolean, options: ExplainOptions): string {
   const rows = targets.map((t) => {
     const u = t.parsed?.kind === 'update' ? t.parsed.data : undefined
     const commit = u?.commit
@@ -89,7 +88,7 @@ function updateTable(targets: readonly TargetReport[], now: number, withReason: 
       : ''
     return [
       codeSpan(t.ref.id),
-      resultCell(t, withReason),
+      resultCell(t, withReason, options),
       commitCell,
       escapeText(u?.author?.name ?? '', 80),
       timeCell('started', u?.createdAt, u?.endedAt, now)
@@ -98,14 +97,14 @@ function updateTable(targets: readonly TargetReport[], now: number, withReason: 
   return table(['Update', 'Result', 'Commit', 'Author', 'Time'], rows)
 }
 
-function jobTable(targets: readonly TargetReport[], now: number, withReason: boolean): string {
+function jobTable(targets: readonly TargetReport[], now: number, withReason: boolean, options: ExplainOptions): string {
   const rows = targets.map((t) => {
     const j = t.parsed?.kind === 'job' ? t.parsed.data : undefined
     const source = j?.source?.repository ? `${escapeText(j.source.repository, 120)}${j.source.ref ? ` @ ${codeSpan(j.source.ref, 80)}` : ''}` : ''
     const model = j?.model ? `${source ? '<br>' : ''}model ${escapeText(j.model, 60)}` : ''
     return [
       codeSpan(t.ref.id),
-      resultCell(t, withReason),
+      resultCell(t, withReason, options),
       j?.prLink ? link('pull request', j.prLink) : '',
       `${source}${model}`,
       timeCell('started', j?.createdAt, j?.archivedAt, now)
