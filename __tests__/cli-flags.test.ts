@@ -151,6 +151,21 @@ describe('readCommandLine', () => {
     ])
   })
 
+  it('a key after its name written without dashes is never shown (admin-key sk_…, -admin_key=sk_…)', () => {
+    const key = 'sk_live_0123456789'
+    for (const argv of [['admin-key', key], ['-admin-key', key], ['ADMIN_KEY', key], ['admin-key=' + key], ['-assistant-key=' + key], ['gitlab-token', key]]) {
+      const problems = read(argv).problems
+      expect(problems.length).toBeGreaterThan(0)
+      expect(problems.join('\n')).not.toContain(key)
+    }
+    expect(read(['admin-key', key]).problems).toEqual([
+      '"admin-key" is not a flag; every value follows its flag, e.g. --status-id st_1 (see --help)',
+      'argument 2 is not a flag, and is not shown here: it follows "admin-key" and may be the key. Write --admin-key=VALUE, or better, pass the key in the environment as WAIT_FOR_DOCS_ADMIN_KEY'
+    ])
+    // A word that names no key is shown, to say what was wrong with it.
+    expect(read(['status-id', 'st_1']).problems.join('\n')).toContain('"st_1"')
+  })
+
   it('a value that starts with -- is read with =; a flag where a value should be is a missing value', () => {
     expect(read(['--agent-prompt', '--fail-fast']).problems).toEqual([
       '--agent-prompt needs a value (found "--fail-fast"; to pass a value starting with --, write --agent-prompt=VALUE)'

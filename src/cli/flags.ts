@@ -105,6 +105,11 @@ export interface CommandLine {
 
 const BOOLEAN_WORD = /^(true|false)$/i
 
+/** The flag name a word spells, with or without dashes, `_` for `-`, before any `=`: `-Admin_Key=x` → `admin-key`. */
+const keyName = (arg: string) => (arg.replace(/^-+/, '').split('=')[0] ?? '').toLowerCase().replace(/_/g, '-')
+/** Whether a word names a key's flag however it is written (its value must never be shown). */
+const namesSecret = (arg: string) => FLAGS.some((flag) => flag.secret && flag.name === keyName(arg))
+
 /**
  * Reads the arguments and the environment. Every problem is collected, none stops the reading:
  * an unknown flag, a missing value, a single-value flag given twice, a value that is not a
@@ -133,7 +138,15 @@ export function readCommandLine(argv: readonly string[], env: Readonly<Record<st
       continue
     }
     if (!arg.startsWith('--') || arg === '--') {
-      problems.push(`${quote(arg)} is not a flag; every value follows its flag, e.g. --status-id st_1 (see --help)`)
+      // A key's value after a key's name written without its dashes (`admin-key sk_…`,
+      // `-admin-key=sk_…`) is not shown: it is the key.
+      const shown = namesSecret(arg) ? `${quote(keyName(arg))}${arg.includes('=') ? ' with a value (not shown: it may be the key)' : ''}` : quote(arg)
+      const afterKeyName = i > 0 && namesSecret(argv[i - 1] as string) && !(argv[i - 1] as string).includes('=')
+      problems.push(
+        afterKeyName
+          ? `argument ${i + 1} is not a flag, and is not shown here: it follows ${quote(keyName(argv[i - 1] as string))} and may be the key. Write --${keyName(argv[i - 1] as string)}=VALUE, or better, pass the key in the environment as ${envName(keyName(argv[i - 1] as string))}`
+          : `${shown} is not a flag; every value follows its flag, e.g. --status-id st_1 (see --help)`
+      )
       continue
     }
     const equals = arg.indexOf('=')
