@@ -28745,6 +28745,98 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /************************************************************************/
 var __webpack_exports__ = {};
 
+;// CONCATENATED MODULE: ./src/step/limits.ts
+/** After a cancel, a comment or note must be done this long before the process is made to exit. */
+const COMMENT_EXIT_MARGIN_MS = 200;
+/**
+ * The step ends within timeout + request-timeout + this, whatever the network does; the comment
+ * keeps to it too, leaving the exit grace of the entry (1 s) and the margin above.
+ */
+const STEP_BOUND_SLACK_MS = 2000;
+/** Once everything is written, how long anything still open (a DNS lookup that no one can cancel) may keep the process alive. */
+const EXIT_GRACE_MS = 1000;
+/** What the comment leaves of that slack: the exit grace, the margin above, and room for a busy event loop. */
+const COMMENT_END_SLACK_MS = STEP_BOUND_SLACK_MS - EXIT_GRACE_MS - COMMENT_EXIT_MARGIN_MS - 300;
+/**
+ * How long the outcome's comment (or merge request note) or the deployment's last status may take: request-timeout, within the
+ * step's time limit (`limitAt`, timeout + request-timeout past the start, plus the slack); after
+ * a cancel, what is left of the grace period.
+ */
+function commentBudgetMs(requestTimeoutMs, exitBy, limitAt, now = Date.now()) {
+    const endBy = exitBy !== undefined ? exitBy - COMMENT_EXIT_MARGIN_MS : limitAt !== undefined ? limitAt + COMMENT_END_SLACK_MS : Number.POSITIVE_INFINITY;
+    return Math.max(1, Math.min(exitBy === undefined ? requestTimeoutMs : Number.POSITIVE_INFINITY, endBy - now));
+}
+/**
+ * When the comment's (or note's) last write must be over, without a cancel: the step's own
+ * limit, timeout + request-timeout past the start, less what the exit needs of the slack. With
+ * invalid inputs no wait ran, and the comment gets request-timeout from now.
+ */
+function commentEndAt(limits, requestTimeoutMs, now = Date.now()) {
+    return limits ? limits.startedAt + limits.timeoutMs + limits.requestTimeoutMs + COMMENT_END_SLACK_MS : now + requestTimeoutMs;
+}
+/**
+ * Aborted when the comment must be given up, whatever its requests are doing: at `endAt`, or,
+ * once a cancel came, the margin before the process is made to exit, if that is sooner. A write
+ * that was sent is waited on until then, never less: GitHub applies a request it has whole even
+ * when no one is left to read the answer.
+ */
+function commentDeadline(endAt, cancel) {
+    const deadline = new AbortController();
+    let timer;
+    const abortAt = (at) => {
+        clearTimeout(timer);
+        timer = setTimeout(() => deadline.abort(), Math.max(0, at - Date.now()));
+        timer.unref?.();
+    };
+    abortAt(endAt);
+    const onCancel = () => {
+        const exitBy = cancel.exitBy();
+        if (exitBy !== undefined && exitBy - COMMENT_EXIT_MARGIN_MS < endAt)
+            abortAt(exitBy - COMMENT_EXIT_MARGIN_MS);
+    };
+    if (cancel.signal.aborted)
+        onCancel();
+    else
+        cancel.signal.addEventListener('abort', onCancel, { once: true });
+    return deadline.signal;
+}
+/** How long the lookups of a comment (GETs, which change nothing) may take: request-timeout, never past `endAt`. */
+function lookupBudgetMs(requestTimeoutMs, endAt, now = Date.now()) {
+    return Math.max(1, Math.min(requestTimeoutMs, endAt - now));
+}
+/** How long the merge request note's "in progress" write may take: request-timeout, and never past the wait's deadline. */
+function inProgressBudgetMs(requestTimeoutMs, startedAt, timeoutMs, now = Date.now()) {
+    return Math.min(requestTimeoutMs, startedAt + timeoutMs - now);
+}
+
+;// CONCATENATED MODULE: ./src/step/guard.ts
+/**
+ * The last net of an entry: a rejection no one observed, or an exception no one caught, goes to
+ * `handle` (once per fault, never twice at once) instead of ending the process with a stack
+ * trace. The adapter's handler turns it into `result=error` with its outputs and reports when
+ * the outcome was not reported yet, else into a warning beside the outcome that stands.
+ */
+function guardProcess(handle) {
+    let handling = Promise.resolve();
+    const onFault = (error) => {
+        handling = handling.then(() => handle(error), () => undefined);
+        handling.catch(() => undefined);
+    };
+    process.on('unhandledRejection', onFault);
+    process.on('uncaughtException', onFault);
+    return {
+        stop() {
+            process.off('unhandledRejection', onFault);
+            process.off('uncaughtException', onFault);
+        }
+    };
+}
+/** The fault's own words, one line, for the message that replaces a stack trace. */
+function faultMessage(error) {
+    const text = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
+    return (text.split('\n')[0] ?? '').slice(0, 300);
+}
+
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
@@ -31690,70 +31782,6 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-;// CONCATENATED MODULE: ./src/step/limits.ts
-/** After a cancel, a comment or note must be done this long before the process is made to exit. */
-const COMMENT_EXIT_MARGIN_MS = 200;
-/**
- * The step ends within timeout + request-timeout + this, whatever the network does; the comment
- * keeps to it too, leaving the exit grace of the entry (1 s) and the margin above.
- */
-const STEP_BOUND_SLACK_MS = 2000;
-/** Once everything is written, how long anything still open (a DNS lookup that no one can cancel) may keep the process alive. */
-const EXIT_GRACE_MS = 1000;
-/** What the comment leaves of that slack: the exit grace, the margin above, and room for a busy event loop. */
-const COMMENT_END_SLACK_MS = STEP_BOUND_SLACK_MS - EXIT_GRACE_MS - COMMENT_EXIT_MARGIN_MS - 300;
-/**
- * How long the outcome's comment (or merge request note) or the deployment's last status may take: request-timeout, within the
- * step's time limit (`limitAt`, timeout + request-timeout past the start, plus the slack); after
- * a cancel, what is left of the grace period.
- */
-function commentBudgetMs(requestTimeoutMs, exitBy, limitAt, now = Date.now()) {
-    const endBy = exitBy !== undefined ? exitBy - COMMENT_EXIT_MARGIN_MS : limitAt !== undefined ? limitAt + COMMENT_END_SLACK_MS : Number.POSITIVE_INFINITY;
-    return Math.max(1, Math.min(exitBy === undefined ? requestTimeoutMs : Number.POSITIVE_INFINITY, endBy - now));
-}
-/**
- * When the comment's (or note's) last write must be over, without a cancel: the step's own
- * limit, timeout + request-timeout past the start, less what the exit needs of the slack. With
- * invalid inputs no wait ran, and the comment gets request-timeout from now.
- */
-function commentEndAt(limits, requestTimeoutMs, now = Date.now()) {
-    return limits ? limits.startedAt + limits.timeoutMs + limits.requestTimeoutMs + COMMENT_END_SLACK_MS : now + requestTimeoutMs;
-}
-/**
- * Aborted when the comment must be given up, whatever its requests are doing: at `endAt`, or,
- * once a cancel came, the margin before the process is made to exit, if that is sooner. A write
- * that was sent is waited on until then, never less: GitHub applies a request it has whole even
- * when no one is left to read the answer.
- */
-function commentDeadline(endAt, cancel) {
-    const deadline = new AbortController();
-    let timer;
-    const abortAt = (at) => {
-        clearTimeout(timer);
-        timer = setTimeout(() => deadline.abort(), Math.max(0, at - Date.now()));
-        timer.unref?.();
-    };
-    abortAt(endAt);
-    const onCancel = () => {
-        const exitBy = cancel.exitBy();
-        if (exitBy !== undefined && exitBy - COMMENT_EXIT_MARGIN_MS < endAt)
-            abortAt(exitBy - COMMENT_EXIT_MARGIN_MS);
-    };
-    if (cancel.signal.aborted)
-        onCancel();
-    else
-        cancel.signal.addEventListener('abort', onCancel, { once: true });
-    return deadline.signal;
-}
-/** How long the lookups of a comment (GETs, which change nothing) may take: request-timeout, never past `endAt`. */
-function lookupBudgetMs(requestTimeoutMs, endAt, now = Date.now()) {
-    return Math.max(1, Math.min(requestTimeoutMs, endAt - now));
-}
-/** How long the merge request note's "in progress" write may take: request-timeout, and never past the wait's deadline. */
-function inProgressBudgetMs(requestTimeoutMs, startedAt, timeoutMs, now = Date.now()) {
-    return Math.min(requestTimeoutMs, startedAt + timeoutMs - now);
-}
-
 ;// CONCATENATED MODULE: ./src/durations.ts
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 const PLAIN_SECONDS = /^\d+(?:\.\d+)?$/;
@@ -39525,45 +39553,6 @@ function commentKinds(inputs) {
     return kinds;
 }
 
-;// CONCATENATED MODULE: ./src/step/cancel.ts
-/** After SIGINT/SIGTERM the process ends within this, whatever is still running. */
-const CANCEL_GRACE_MS = 1500;
-/**
- * Turns a cancel (SIGINT, then SIGTERM) into an abort signal, and makes sure the process exits
- * within the grace period whatever is still running, so the outputs written in that time are the
- * step's last word.
- */
-function listenForCancel(options) {
-    const graceMs = options.graceMs ?? CANCEL_GRACE_MS;
-    const cancel = new AbortController();
-    let exitBy;
-    let received;
-    let doing = 'stopping the wait and writing the outputs.';
-    const onSignal = (signal) => {
-        if (cancel.signal.aborted)
-            return;
-        options.say(`Received ${signal}: ${doing}`);
-        received = signal;
-        exitBy = Date.now() + graceMs;
-        cancel.abort();
-        setTimeout(() => process.exit(options.exitCode(signal)), graceMs).unref();
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-    return {
-        signal: cancel.signal,
-        received: () => received,
-        exitBy: () => exitBy,
-        willNow(next) {
-            doing = next;
-        },
-        stop() {
-            process.off('SIGINT', onSignal);
-            process.off('SIGTERM', onSignal);
-        }
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/text.ts
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching escape sequences is the point
 const ANSI = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
@@ -39637,625 +39626,62 @@ function baseAddress(url) {
     return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-;// CONCATENATED MODULE: ./src/api/classify.ts
+;// CONCATENATED MODULE: ./src/engine/outcome.ts
 
-const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-/** Records of the platform are a few levels deep; anything far deeper is not the JSON expected. */
-const MAX_JSON_DEPTH = 64;
-/** The body as JSON with every secret replaced by `***`, or why it cannot be used. */
-function readJsonBody(text, secrets) {
-    let json;
-    try {
-        json = JSON.parse(text);
-    }
-    catch {
-        return { problem: 'a body that is not JSON' };
-    }
-    if (nestingExceeds(json, MAX_JSON_DEPTH))
-        return { problem: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` };
-    return { json: redactJson(json, secrets) };
+function worstResult(results) {
+    let worst = 'success';
+    for (const result of results)
+        if (RESULTS.indexOf(result) > RESULTS.indexOf(worst))
+            worst = result;
+    return worst;
 }
-/** Whether arrays and objects nest deeper than `max`; iterative, so no depth can overflow the stack. */
-function nestingExceeds(value, max) {
-    const stack = [[value, 0]];
-    for (let item = stack.pop(); item; item = stack.pop()) {
-        const [node, depth] = item;
-        if (node === null || typeof node !== 'object')
-            continue;
-        if (depth >= max)
-            return true;
-        for (const child of Object.values(node))
-            stack.push([child, depth + 1]);
-    }
-    return false;
+/** The step's result: the worst target, where targets stopped by fail-fast do not hide the failure that stopped them. */
+function overallResult(reports) {
+    return worstResult(reports.filter((r) => !r.stoppedByFailFast).map((r) => r.result));
 }
 /**
- * Decides what a response means for the wait: a JSON body, something to retry, a 404 (which
- * may be a brand-new id), or an error that no retry can mend. Never throws.
+ * Whether the step passes: on success, or on a timeout that `fail-on-timeout: false` lets
+ * through — and then only when nothing failed. A failure next to a timeout still fails the step,
+ * although the timeout ranks worse in `result`.
  */
-function classifyResponse(facts) {
-    const { status, keyInput } = facts;
-    const body = readJsonBody(facts.bodyText, facts.secrets ?? []);
-    const serverSays = 'json' in body ? serverError(body.json) : undefined;
-    const detail = serverSays ? `: ${serverSays}` : '';
-    if (status >= 200 && status < 300) {
-        if ('json' in body)
-            return { kind: 'ok', body: body.json };
-        // Header text is cut to length: keys go first, so no part of one can remain.
-        const type = facts.contentType ? ` (${oneLine(redact(facts.contentType, facts.secrets ?? []), 60)})` : '';
-        return { kind: 'transient', reason: `HTTP ${status} with ${body.problem}${type}` };
-    }
-    if (TRANSIENT_STATUSES.has(status)) {
-        const retryAfterMs = parseRetryAfter(facts.retryAfter, facts.now);
-        const reason = `HTTP ${status}${detail}`;
-        return retryAfterMs === undefined ? { kind: 'transient', reason } : { kind: 'transient', reason, retryAfterMs };
-    }
-    if (status === 401)
-        return {
-            kind: 'fatal',
-            reason: `HTTP 401: the platform rejected ${keyInput} (${keyKind(keyInput)} API key); check that the secret holds a current ${keyKind(keyInput)} API key${detail}`
-        };
-    if (status === 403)
-        return {
-            kind: 'fatal',
-            reason: `HTTP 403: ${keyInput} (${keyKind(keyInput)} API key) was accepted but is not allowed to do this; check that the key belongs to this project${detail}`
-        };
-    if (status === 404)
-        return { kind: 'not-found', reason: `HTTP 404${detail || ': not found'}` };
-    return { kind: 'fatal', reason: `unexpected HTTP ${status}${detail}` };
-}
-function keyKind(keyInput) {
-    return keyInput === 'admin-key' ? 'admin' : 'assistant';
-}
-/** The `error` message of an Error body, made safe to show on one line. */
-function serverError(body) {
-    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error.trim() !== '')
-        return oneLine(body.error, 300);
-    return undefined;
-}
-/** `Retry-After` as seconds or an HTTP date, in ms from `now`; undefined when absent or unreadable. */
-function parseRetryAfter(value, now) {
-    if (!value)
-        return undefined;
-    const text = value.trim();
-    if (/^\d+(\.\d+)?$/.test(text))
-        return Math.round(Number(text) * 1000);
-    // An HTTP date always names its month; this keeps odd numbers like "-1" from parsing as years.
-    const date = /[a-z]{3}/i.test(text) ? Date.parse(text) : Number.NaN;
-    if (Number.isNaN(date))
-        return undefined;
-    return Math.max(0, date - now);
+function stepPasses(outcome, failOnTimeout) {
+    if (outcome.result === 'success')
+        return true;
+    if (outcome.result !== 'timeout' || failOnTimeout)
+        return false;
+    // Fail-fast stops targets only after a failure or an error, which never passes.
+    if (outcome.targets.some((t) => t.stoppedByFailFast))
+        return false;
+    const results = outcome.targets.map((t) => t.result);
+    if (outcome.pages && !outcome.pages.skipped)
+        results.push(outcome.pages.result);
+    if (outcome.search && !outcome.search.skipped)
+        results.push(outcome.search.result);
+    return results.every((result) => result === 'success' || result === 'timeout');
 }
 
-// EXTERNAL MODULE: external "node:dns"
-var external_node_dns_ = __nccwpck_require__(610);
-;// CONCATENATED MODULE: external "node:dns/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns/promises");
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
-;// CONCATENATED MODULE: ./src/api/lookup.ts
-
-
-
-
-
-// The system's name lookup (getaddrinfo) runs on libuv's thread pool and cannot be stopped: a
-// DNS server that does not answer holds a thread for the resolver's own time limits (5 s, two
-// tries, by default), and Node waits for every such thread before the process can exit. So a
-// deadline or a cancel could not end the step on time. Names are looked up here the way the
-// system does for a host name, without it: the hosts file first, then the DNS servers the
-// system uses, through c-ares, which runs on the event loop, with a time limit and a cancel.
-/** Once addresses of one kind are known, how long the other kind's answer is still waited for. */
-const OTHER_KIND_GRACE_MS = 100;
-/**
- * A `lookup` for net.connect and tls.connect that ends within `timeoutMs` whatever the DNS
- * servers do. A name the DNS servers answered for without an address (no such name, a refusal,
- * a failure) is then asked of the system resolver, for what only it knows (search domains, mDNS,
- * a directory): the servers answered, so it answers as fast. A silence is not asked again.
- */
-function createBoundedLookup(timeoutMs, options = {}) {
-    const hostsFile = options.hostsFile ?? defaultHostsFile();
-    // One try of 40 % of the time, which c-ares may stretch up to twice that (measured): a silent
-    // server is named as the cause before the request itself runs out of time, and the request's
-    // next try asks again.
-    const resolver = new promises_namespaceObject.Resolver({ timeout: Math.max(1, Math.floor(timeoutMs * 0.4)), tries: 1 });
-    if (options.servers)
-        resolver.setServers(options.servers);
-    let hosts;
-    /**
-     * Asks the DNS servers for the addresses of each kind wanted. Once one kind has some, the
-     * other gets a short grace, not its whole time: some resolvers drop AAAA queries.
-     */
-    const askServers = (host, family) => new Promise((resolve) => {
-        const kinds = [4, 6].filter((kind) => family === 0 || family === kind);
-        const found = new Map();
-        const codes = [];
-        let pending = kinds.length;
-        let grace;
-        const finish = () => {
-            clearTimeout(grace);
-            resolve({ found: kinds.flatMap((kind) => found.get(kind) ?? []), codes });
-        };
-        for (const kind of kinds)
-            (kind === 4 ? resolver.resolve4(host) : resolver.resolve6(host))
-                .then((addresses) => {
-                found.set(kind, addresses.map((address) => ({ address, family: kind })));
-                if (addresses.length > 0 && pending > 1)
-                    grace ??= setTimeout(finish, OTHER_KIND_GRACE_MS);
-            }, (error) => codes.push(error.code ?? 'ESERVFAIL'))
-                .finally(() => {
-                if (--pending === 0)
-                    finish();
-            });
-    });
-    const resolve = async (name, family) => {
-        const host = name.toLowerCase().replace(/\.$/, '');
-        const literal = (0,external_node_net_.isIP)(host);
-        if (literal)
-            return [{ address: host, family: literal }];
-        hosts ??= readHosts(hostsFile);
-        const listed = hosts.get(host);
-        if (listed)
-            return listed;
-        if (host === 'localhost' || host.endsWith('.localhost'))
-            return [
-                { address: '127.0.0.1', family: 4 },
-                { address: '::1', family: 6 }
-            ];
-        const { found, codes } = await askServers(host, family);
-        if (found.length > 0)
-            return found;
-        // A server that did not answer in time, or a cancel, ends the lookup: the system would wait
-        // on the same silence, on a thread nothing can stop. Any other answer (no such name, a
-        // refusal, a failure: a stub resolver may refuse a name it completes with a search domain)
-        // is asked of the system, with the name as given.
-        const silent = codes.find((code) => code === 'ETIMEOUT' || code === 'ECANCELLED');
-        if (silent)
-            throw lookupError(host, silent);
-        return askSystem(name, family);
-    };
-    return {
-        lookup(hostname, options, callback) {
-            const family = options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
-            resolve(hostname, family).then((found) => {
-                const chosen = family === 0 ? found : found.filter((a) => a.family === family);
-                const first = chosen[0];
-                if (!first)
-                    return callback(lookupError(hostname, 'ENOTFOUND'), '');
-                if (options.all)
-                    callback(null, chosen);
-                else
-                    callback(null, first.address, first.family);
-            }, (error) => callback(error, ''));
-        },
-        cancel: () => resolver.cancel()
-    };
-}
-function askSystem(host, family) {
-    return new Promise((resolve, reject) => {
-        (0,external_node_dns_.lookup)(host, { all: true, family }, (error, addresses) => (error ? reject(error) : resolve(addresses)));
-    });
-}
-function lookupError(host, code) {
-    const why = code === 'ETIMEOUT' ? 'the DNS servers did not answer in time' : code === 'ECANCELLED' ? 'the lookup was cancelled' : `DNS answered ${code}`;
-    return Object.assign(new Error(`${code} looking up ${host}: ${why}`), { code, hostname: host });
-}
-function defaultHostsFile() {
-    return process.platform === 'win32' ? external_node_path_default().join(process.env.SystemRoot ?? 'C:\\Windows', 'System32', 'drivers', 'etc', 'hosts') : '/etc/hosts';
-}
-/** The hosts file as name → addresses, in its order; empty when it cannot be read. */
-function readHosts(file) {
-    const hosts = new Map();
-    let text = '';
-    try {
-        text = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
-    }
-    catch {
-        return hosts;
-    }
-    for (const line of text.split(/\r?\n/)) {
-        const [address, ...names] = (line.split('#')[0] ?? '').trim().split(/\s+/);
-        const family = address ? (0,external_node_net_.isIP)(address.replace(/%.*$/, '')) : 0;
-        if (!address || !family)
-            continue;
-        for (const name of names) {
-            const key = name.toLowerCase();
-            const known = hosts.get(key) ?? [];
-            if (!known.some((a) => a.address === address))
-                known.push({ address, family });
-            hosts.set(key, known);
-        }
-    }
-    return hosts;
-}
-
-;// CONCATENATED MODULE: ./src/api/proxy.ts
-/**
- * Which proxy, if any, serves `target`, read from the runner's variables the way the Actions
- * toolkit reads them: `https_proxy`/`HTTPS_PROXY` for https (falling back on the http one),
- * `http_proxy`/`HTTP_PROXY` for http; a variable set but empty counts as unset, so `no_proxy=''`
- * does not hide a set `NO_PROXY`; loopback hosts never go through a proxy. A proxy given without
- * a scheme (`proxy.internal:3128`, as curl accepts) is taken as http://. Throws with the
- * variable's name, never its value, when it is not a URL.
- */
-function chooseProxy(target, env = process.env) {
-    const http = proxyFrom(env, 'http_proxy', 'HTTP_PROXY');
-    const https = proxyFrom(env, 'https_proxy', 'HTTPS_PROXY');
-    const choice = target.protocol === 'https:' ? (https ?? http) : http;
-    if (!choice || isLoopback(target.hostname) || bypassed(target, env))
-        return undefined;
-    return choice;
-}
-function proxyFrom(env, lower, upper) {
-    const variable = env[lower]?.trim() ? lower : upper;
-    const value = env[variable]?.trim();
-    if (!value)
-        return undefined;
-    const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
-    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
-        throw new Error(`the proxy variable ${variable} is not an http:// or https:// URL; set it like http://proxy.example:3128`);
-    return { url, variable };
-}
-/** Loopback never goes through a proxy (as in the toolkit): a proxy cannot reach the runner's own loopback. */
-function isLoopback(hostname) {
-    const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-    return host === 'localhost' || host.endsWith('.localhost') || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || host === '::1' || host === '0:0:0:0:0:0:0:1';
-}
-/**
- * Whether NO_PROXY lists the target: `*`, the host, the host with its port, or a parent domain
- * (`example.com` and `.example.com` both cover `api.example.com`). Case-insensitive.
- */
-function bypassed(target, env) {
-    const list = env.no_proxy?.trim() ? env.no_proxy : (env.NO_PROXY ?? '');
-    const host = target.hostname.toLowerCase().replace(/^\[|\]$/g, '');
-    const port = target.port || (target.protocol === 'https:' ? '443' : '80');
-    const names = [host, `${host}:${port}`];
-    return list
-        .split(/[,\s]+/)
-        .map((entry) => entry
-        .trim()
-        .toLowerCase()
-        .replace(/^\*?\./, '.'))
-        .filter((entry) => entry !== '')
-        .some((entry) => {
-        if (entry === '*')
-            return true;
-        const bare = entry.startsWith('.') ? entry.slice(1) : entry;
-        return names.some((name) => name === bare || name.endsWith(`.${bare}`));
-    });
-}
-
-// EXTERNAL MODULE: ./node_modules/undici/lib/api/index.js
-var api = __nccwpck_require__(6615);
-// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/dispatcher.js
-var dispatcher = __nccwpck_require__(883);
-var dispatcher_default = /*#__PURE__*/__nccwpck_require__.n(dispatcher);
-// EXTERNAL MODULE: ./node_modules/undici/lib/core/connect.js
-var core_connect = __nccwpck_require__(9136);
-var connect_default = /*#__PURE__*/__nccwpck_require__.n(core_connect);
-// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/agent.js
-var agent = __nccwpck_require__(7405);
-var agent_default = /*#__PURE__*/__nccwpck_require__.n(agent);
-// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/pool.js
-var pool = __nccwpck_require__(628);
-var pool_default = /*#__PURE__*/__nccwpck_require__.n(pool);
-// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/proxy-agent.js
-var proxy_agent = __nccwpck_require__(6672);
-var proxy_agent_default = /*#__PURE__*/__nccwpck_require__.n(proxy_agent);
-;// CONCATENATED MODULE: ./src/api/undici.ts
-
-
-
-
-
-
-// As undici's index does: the request methods on every dispatcher (a ProxyAgent opens its
-// tunnel with the connect() of its pool).
-Object.assign((dispatcher_default()).prototype, api);
-/** undici's request() through one dispatcher, to a URL. */
-function undici_request(url, options) {
-    const { dispatcher, ...rest } = options;
-    return api.request.call(dispatcher, { ...rest, origin: url.origin, path: `${url.pathname}${url.search}` });
-}
-
-;// CONCATENATED MODULE: ./src/api/connections.ts
-
-
-
-/**
- * Opens connections to `target`, through the runner's proxy when one applies. Every phase has a
- * limit of `phaseTimeoutMs` inside undici too (the name lookup, TCP and TLS connect, the proxy's
- * CONNECT answer), so a socket left behind by an abandoned request ends on its own; `destroyAll`
- * ends them, and every lookup under way, at once.
- */
-function openConnections(target, phaseTimeoutMs, env = process.env) {
-    const sockets = new Set();
-    const timeout = Math.max(1, Math.ceil(phaseTimeoutMs));
-    const names = createBoundedLookup(timeout);
-    const tracked = (options) => {
-        const connect = connect_default()({ ...options, timeout, lookup: names.lookup });
-        return (opts, callback) => {
-            const socket = connect(opts, callback);
-            sockets.add(socket);
-            socket.once('close', () => sockets.delete(socket));
-            return socket;
-        };
-    };
-    const limits = { headersTimeout: timeout, bodyTimeout: timeout };
-    const proxy = chooseProxy(target, env);
-    const dispatcher = proxy
-        ? new (proxy_agent_default())({
-            uri: proxy.url,
-            ...limits,
-            requestTls: { timeout },
-            proxyTls: { timeout },
-            // The connection to the proxy: tracked, and its CONNECT answer bounded by headersTimeout.
-            clientFactory: (origin, options) => new (pool_default())(origin, { ...options, ...limits, connect: tracked({}) })
-        })
-        : new (agent_default())({ ...limits, connect: tracked({}) });
-    return {
-        dispatcher,
-        proxy,
-        destroyAll: async () => {
-            names.cancel();
-            for (const socket of sockets)
-                socket.destroy();
-            sockets.clear();
-            // undici's own teardown waits on nothing that can hang once the sockets are gone; bounded anyway.
-            await Promise.race([dispatcher.destroy().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 200).unref())]);
-        }
-    };
-}
-
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __nccwpck_require__(7075);
-// EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __nccwpck_require__(8522);
-;// CONCATENATED MODULE: ./src/api/decode.ts
-
-
-/** What the client asks for; a proxy may compress anyway, so every one of these is decoded. */
-const ACCEPT_ENCODING = 'gzip, deflate, br';
-/**
- * The body as text, decoded from `content-encoding` (gzip, deflate, br), read up to `limit`
- * bytes of the decoded text: a small compressed body that would inflate past it (a compression
- * bomb) is refused once `limit` is passed, never held whole. Network errors are thrown.
- */
-async function readBody(body, contentEncoding, limit) {
-    const codings = (contentEncoding ?? '')
-        .toLowerCase()
-        .split(',')
-        .map((c) => c.trim())
-        .filter((c) => c !== '' && c !== 'identity');
-    if (codings.length > 1 || (codings[0] && !DECODERS[codings[0]]))
-        return { undecodable: oneCoding(contentEncoding) };
-    const make = codings[0] ? DECODERS[codings[0]] : undefined;
-    let decodeFailed = false;
-    const source = make
-        ? (0,external_node_stream_.pipeline)(body, make().on('error', () => (decodeFailed = !body.errored)), () => undefined)
-        : body;
-    const chunks = [];
-    let size = 0;
-    try {
-        for await (const chunk of source) {
-            size += chunk.byteLength;
-            if (size > limit) {
-                source.destroy();
-                body.destroy();
-                return { tooLarge: true };
-            }
-            chunks.push(chunk);
-        }
-    }
-    catch (error) {
-        if (decodeFailed)
-            return { undecodable: oneCoding(contentEncoding) };
-        throw error;
-    }
-    return { text: Buffer.concat(chunks).toString('utf8') };
-}
-const DECODERS = {
-    gzip: () => (0,external_node_zlib_.createGunzip)(),
-    'x-gzip': () => (0,external_node_zlib_.createGunzip)(),
-    deflate: () => (0,external_node_zlib_.createInflate)(),
-    br: () => (0,external_node_zlib_.createBrotliDecompress)()
-};
-function oneCoding(value) {
-    return (value ?? '').replace(/[^\w ,.-]/g, '').slice(0, 40);
-}
-
-;// CONCATENATED MODULE: ./src/api/client.ts
-
-
-
-
-
-const USER_AGENT = 'wait-for-docs';
-/** Bodies above this (decoded) are refused rather than read into memory. */
-const MAX_BODY_BYTES = 32 * 1024 * 1024;
-const MAX_REDIRECTS = 5;
-const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-/**
- * The platform client: sends the bearer key, limits each request in time and size, honours the
- * proxy settings of the runner, follows redirects only within the base URL's origin (the key
- * never goes elsewhere), and turns every answer or failure into an `ApiResult`.
- *
- * A request ends at its budget or on cancel in every phase, whatever the socket does: the HTTP
- * library does not honour an abort while it connects (DNS, TCP, TLS, proxy CONNECT), so the
- * request is raced against the signal; whatever it leaves hanging is bounded by the same limit
- * inside the library and destroyed by `close()`.
- */
-function createApiClient(options) {
-    const connections = openConnections(options.baseUrl, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, options.env);
-    const now = options.now ?? Date.now;
-    const origin = options.baseUrl.origin;
-    const basePath = options.baseUrl.pathname.replace(/\/+$/, '');
-    async function request(req) {
-        const timeout = AbortSignal.timeout(Math.max(1, req.timeoutMs));
-        const signal = AbortSignal.any([req.signal, timeout]);
-        const progress = { sent: false };
-        const stopped = () => req.signal.aborted
-            ? { kind: 'transient', reason: 'cancelled', sent: progress.sent }
-            : { kind: 'transient', reason: `no complete answer within ${formatSeconds(req.timeoutMs)} (${req.limit ?? 'request-timeout'})`, sent: progress.sent };
-        if (signal.aborted)
-            return stopped();
-        let onAbort;
-        const aborted = new Promise((resolve) => {
-            onAbort = () => resolve('stopped');
-            signal.addEventListener('abort', onAbort, { once: true });
-        });
-        const exchange = send(req, signal, progress).catch((error) => {
-            if (signal.aborted)
-                return stopped();
-            return client_failure(error, progress.sent, connections.proxy);
-        });
+;// CONCATENATED MODULE: ./src/engine/limit.ts
+/** Runs at most `max` of the given tasks at once; the rest wait their turn in order. */
+function createLimiter(max) {
+    let running = 0;
+    const waiting = [];
+    return async (task) => {
+        // A finishing task hands its slot straight to the next in line, so `running` never overshoots.
+        if (running < max)
+            running++;
+        else
+            await new Promise((resolve) => waiting.push(resolve));
         try {
-            const first = await Promise.race([exchange, aborted]);
-            return first === 'stopped' ? stopped() : first;
+            return await task();
         }
         finally {
-            if (onAbort)
-                signal.removeEventListener('abort', onAbort);
+            const next = waiting.shift();
+            if (next)
+                next();
+            else
+                running--;
         }
-    }
-    // Every key of the run and the request's own: one list per key, so its redactor is built once.
-    const secretLists = new Map();
-    const secretsWith = (key) => {
-        let list = secretLists.get(key);
-        if (!list) {
-            list = [key, ...(options.secrets ?? [])];
-            secretLists.set(key, list);
-        }
-        return list;
     };
-    async function send(req, signal, progress) {
-        let url = new URL(`${origin}${basePath}${req.path}`);
-        let method = req.method;
-        let json = req.json;
-        const secrets = secretsWith(req.key);
-        // The library calls onConnect once a socket is ready and it starts writing the request: from
-        // then on the server may have received it.
-        const dispatcher = {
-            dispatch: (opts, handler) => connections.dispatcher.dispatch(opts, {
-                ...bindAll(handler),
-                onConnect: (abort) => {
-                    progress.sent = true;
-                    handler.onConnect?.(abort);
-                }
-            })
-        };
-        for (let hop = 0;; hop++) {
-            const headers = {
-                accept: 'application/json',
-                'accept-encoding': ACCEPT_ENCODING,
-                authorization: `Bearer ${req.key}`,
-                'user-agent': USER_AGENT
-            };
-            if (json !== undefined)
-                headers['content-type'] = 'application/json';
-            const response = await undici_request(url, {
-                method,
-                headers,
-                body: json === undefined ? null : JSON.stringify(json),
-                signal,
-                dispatcher
-            });
-            // Destroying an unread body emits an error; reading still reports its own errors.
-            response.body.on('error', () => undefined);
-            const header = (name) => {
-                const value = response.headers[name];
-                return (Array.isArray(value) ? value[0] : value) ?? null;
-            };
-            const status = response.statusCode;
-            const location = header('location');
-            if (status >= 300 && status < 400 && location) {
-                response.body.destroy();
-                const said = oneLine(redact(location, secrets), 200);
-                const next = URL.canParse(location, url.href) ? new URL(location, url) : undefined;
-                if (!next)
-                    return {
-                        kind: 'fatal',
-                        reason: `the server answered HTTP ${status} with a Location that is not a URL ("${said}"), so the redirect cannot be followed; this is a fault of the server at base-url or of a proxy in between. Check that base-url is the platform's API address; if it is, report the answer to the platform`,
-                        sent: true
-                    };
-                if (next.origin !== origin) {
-                    // A URL without an origin of its own (javascript:, data:, mailto:) is named as it was said.
-                    const where = next.origin === 'null' ? `"${said}"` : oneLine(redact(next.origin, secrets), 200);
-                    return {
-                        kind: 'fatal',
-                        reason: `the server redirected to ${where}, another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on`,
-                        sent: true
-                    };
-                }
-                if (hop >= MAX_REDIRECTS)
-                    return { kind: 'fatal', reason: `more than ${MAX_REDIRECTS} redirects`, sent: true };
-                // As browsers do: a 303 is fetched with GET, and so is a 301 or 302 answer to a POST.
-                if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
-                    method = 'GET';
-                    json = undefined;
-                }
-                url = next;
-                continue;
-            }
-            const body = await readBody(response.body, header('content-encoding'), MAX_BODY_BYTES);
-            if ('tooLarge' in body)
-                return { kind: 'fatal', reason: `HTTP ${status} with a body over ${MAX_BODY_BYTES / 1024 / 1024} MiB`, sent: true };
-            if ('undecodable' in body)
-                return { kind: 'transient', reason: `HTTP ${status} with a body that could not be decoded (content-encoding ${body.undecodable})`, sent: true };
-            const classified = (req.classify ?? classifyResponse)({
-                status,
-                retryAfter: header('retry-after'),
-                contentType: header('content-type'),
-                bodyText: body.text,
-                keyInput: req.keyInput,
-                secrets,
-                now: now()
-            });
-            return classified.kind === 'ok' ? classified : { ...classified, sent: true };
-        }
-    }
-    return {
-        request,
-        close: () => connections.destroyAll()
-    };
-}
-/** Every method of an undici handler, bound to it, so that it can be extended by spreading. */
-function bindAll(handler) {
-    const bound = {};
-    for (let proto = handler; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto))
-        for (const name of Object.getOwnPropertyNames(proto)) {
-            const value = handler[name];
-            if (name !== 'constructor' && typeof value === 'function' && !(name in bound))
-                bound[name] = value.bind(handler);
-        }
-    return bound;
-}
-/** A failure before any answer was read, with what it means for the user. */
-function client_failure(error, sent, proxy) {
-    const proxyStatus = /Proxy response \((\d{3})\)/.exec(error instanceof Error ? error.message : '')?.[1];
-    if (proxy && proxyStatus === '407')
-        return {
-            kind: 'fatal',
-            reason: `the proxy named by ${proxy.variable} asked for credentials (HTTP 407 Proxy Authentication Required); put the proxy's user and password in ${proxy.variable} (http://user:password@host:port), or ask the runner's administrator which proxy to use`,
-            sent: false
-        };
-    if (proxy && proxyStatus)
-        return { kind: 'transient', reason: `network error: the proxy named by ${proxy.variable} refused the tunnel (HTTP ${proxyStatus} to CONNECT)`, sent: false };
-    return { kind: 'transient', reason: `network error: ${describeNetworkError(error)}`, sent };
-}
-function describeNetworkError(error) {
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-    const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : undefined;
-    const message = cause instanceof Error ? cause.message : String(cause);
-    return oneLine(code && !message.includes(code) ? `${code} ${message}` : message, 300);
-}
-function formatSeconds(ms) {
-    return `${Number((ms / 1000).toFixed(1))}s`;
 }
 
 ;// CONCATENATED MODULE: ./src/engine/schedule.ts
@@ -40378,64 +39804,6 @@ const systemClock = {
         signal.addEventListener('abort', onAbort, { once: true });
     })
 };
-
-;// CONCATENATED MODULE: ./src/engine/outcome.ts
-
-function worstResult(results) {
-    let worst = 'success';
-    for (const result of results)
-        if (RESULTS.indexOf(result) > RESULTS.indexOf(worst))
-            worst = result;
-    return worst;
-}
-/** The step's result: the worst target, where targets stopped by fail-fast do not hide the failure that stopped them. */
-function overallResult(reports) {
-    return worstResult(reports.filter((r) => !r.stoppedByFailFast).map((r) => r.result));
-}
-/**
- * Whether the step passes: on success, or on a timeout that `fail-on-timeout: false` lets
- * through — and then only when nothing failed. A failure next to a timeout still fails the step,
- * although the timeout ranks worse in `result`.
- */
-function stepPasses(outcome, failOnTimeout) {
-    if (outcome.result === 'success')
-        return true;
-    if (outcome.result !== 'timeout' || failOnTimeout)
-        return false;
-    // Fail-fast stops targets only after a failure or an error, which never passes.
-    if (outcome.targets.some((t) => t.stoppedByFailFast))
-        return false;
-    const results = outcome.targets.map((t) => t.result);
-    if (outcome.pages && !outcome.pages.skipped)
-        results.push(outcome.pages.result);
-    if (outcome.search && !outcome.search.skipped)
-        results.push(outcome.search.result);
-    return results.every((result) => result === 'success' || result === 'timeout');
-}
-
-;// CONCATENATED MODULE: ./src/engine/limit.ts
-/** Runs at most `max` of the given tasks at once; the rest wait their turn in order. */
-function createLimiter(max) {
-    let running = 0;
-    const waiting = [];
-    return async (task) => {
-        // A finishing task hands its slot straight to the next in line, so `running` never overshoots.
-        if (running < max)
-            running++;
-        else
-            await new Promise((resolve) => waiting.push(resolve));
-        try {
-            return await task();
-        }
-        finally {
-            const next = waiting.shift();
-            if (next)
-                next();
-            else
-                running--;
-        }
-    };
-}
 
 ;// CONCATENATED MODULE: ./src/engine/pages.ts
 
@@ -40693,6 +40061,96 @@ function skippedSearch(waitResult, elapsedMs, what = 'the wait') {
 /** The queries of a search check that ran; none when it was skipped or not asked for. */
 function queriesOf(search) {
     return search && !search.skipped ? search.queries : [];
+}
+
+;// CONCATENATED MODULE: ./src/api/classify.ts
+
+const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+/** Records of the platform are a few levels deep; anything far deeper is not the JSON expected. */
+const MAX_JSON_DEPTH = 64;
+/** The body as JSON with every secret replaced by `***`, or why it cannot be used. */
+function readJsonBody(text, secrets) {
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch {
+        return { problem: 'a body that is not JSON' };
+    }
+    if (nestingExceeds(json, MAX_JSON_DEPTH))
+        return { problem: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` };
+    return { json: redactJson(json, secrets) };
+}
+/** Whether arrays and objects nest deeper than `max`; iterative, so no depth can overflow the stack. */
+function nestingExceeds(value, max) {
+    const stack = [[value, 0]];
+    for (let item = stack.pop(); item; item = stack.pop()) {
+        const [node, depth] = item;
+        if (node === null || typeof node !== 'object')
+            continue;
+        if (depth >= max)
+            return true;
+        for (const child of Object.values(node))
+            stack.push([child, depth + 1]);
+    }
+    return false;
+}
+/**
+ * Decides what a response means for the wait: a JSON body, something to retry, a 404 (which
+ * may be a brand-new id), or an error that no retry can mend. Never throws.
+ */
+function classifyResponse(facts) {
+    const { status, keyInput } = facts;
+    const body = readJsonBody(facts.bodyText, facts.secrets ?? []);
+    const serverSays = 'json' in body ? serverError(body.json) : undefined;
+    const detail = serverSays ? `: ${serverSays}` : '';
+    if (status >= 200 && status < 300) {
+        if ('json' in body)
+            return { kind: 'ok', body: body.json };
+        // Header text is cut to length: keys go first, so no part of one can remain.
+        const type = facts.contentType ? ` (${oneLine(redact(facts.contentType, facts.secrets ?? []), 60)})` : '';
+        return { kind: 'transient', reason: `HTTP ${status} with ${body.problem}${type}` };
+    }
+    if (TRANSIENT_STATUSES.has(status)) {
+        const retryAfterMs = parseRetryAfter(facts.retryAfter, facts.now);
+        const reason = `HTTP ${status}${detail}`;
+        return retryAfterMs === undefined ? { kind: 'transient', reason } : { kind: 'transient', reason, retryAfterMs };
+    }
+    if (status === 401)
+        return {
+            kind: 'fatal',
+            reason: `HTTP 401: the platform rejected ${keyInput} (${keyKind(keyInput)} API key); check that the secret holds a current ${keyKind(keyInput)} API key${detail}`
+        };
+    if (status === 403)
+        return {
+            kind: 'fatal',
+            reason: `HTTP 403: ${keyInput} (${keyKind(keyInput)} API key) was accepted but is not allowed to do this; check that the key belongs to this project${detail}`
+        };
+    if (status === 404)
+        return { kind: 'not-found', reason: `HTTP 404${detail || ': not found'}` };
+    return { kind: 'fatal', reason: `unexpected HTTP ${status}${detail}` };
+}
+function keyKind(keyInput) {
+    return keyInput === 'admin-key' ? 'admin' : 'assistant';
+}
+/** The `error` message of an Error body, made safe to show on one line. */
+function serverError(body) {
+    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error.trim() !== '')
+        return oneLine(body.error, 300);
+    return undefined;
+}
+/** `Retry-After` as seconds or an HTTP date, in ms from `now`; undefined when absent or unreadable. */
+function parseRetryAfter(value, now) {
+    if (!value)
+        return undefined;
+    const text = value.trim();
+    if (/^\d+(\.\d+)?$/.test(text))
+        return Math.round(Number(text) * 1000);
+    // An HTTP date always names its month; this keeps odd numbers like "-1" from parsing as years.
+    const date = /[a-z]{3}/i.test(text) ? Date.parse(text) : Number.NaN;
+    if (Number.isNaN(date))
+        return undefined;
+    return Math.max(0, date - now);
 }
 
 ;// CONCATENATED MODULE: ./src/engine/trigger.ts
@@ -41554,6 +41012,576 @@ function headline(result, reports, search, trigger, pages) {
     if (result === 'success')
         return `All ${reports.length} targets succeeded.`;
     return `${succeeded}/${reports.length} targets succeeded; ${first ? `${describeRef(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}` : result}`;
+}
+
+;// CONCATENATED MODULE: ./src/step/cancel.ts
+/** After SIGINT/SIGTERM the process ends within this, whatever is still running. */
+const CANCEL_GRACE_MS = 1500;
+/**
+ * Turns a cancel (SIGINT, then SIGTERM) into an abort signal, and makes sure the process exits
+ * within the grace period whatever is still running, so the outputs written in that time are the
+ * step's last word.
+ */
+function listenForCancel(options) {
+    const graceMs = options.graceMs ?? CANCEL_GRACE_MS;
+    const cancel = new AbortController();
+    let exitBy;
+    let received;
+    let doing = 'stopping the wait and writing the outputs.';
+    const onSignal = (signal) => {
+        if (cancel.signal.aborted)
+            return;
+        options.say(`Received ${signal}: ${doing}`);
+        received = signal;
+        exitBy = Date.now() + graceMs;
+        cancel.abort();
+        setTimeout(() => process.exit(options.exitCode(signal)), graceMs).unref();
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    return {
+        signal: cancel.signal,
+        received: () => received,
+        exitBy: () => exitBy,
+        willNow(next) {
+            doing = next;
+        },
+        stop() {
+            process.off('SIGINT', onSignal);
+            process.off('SIGTERM', onSignal);
+        }
+    };
+}
+
+// EXTERNAL MODULE: external "node:dns"
+var external_node_dns_ = __nccwpck_require__(610);
+;// CONCATENATED MODULE: external "node:dns/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns/promises");
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
+;// CONCATENATED MODULE: ./src/api/lookup.ts
+
+
+
+
+
+// The system's name lookup (getaddrinfo) runs on libuv's thread pool and cannot be stopped: a
+// DNS server that does not answer holds a thread for the resolver's own time limits (5 s, two
+// tries, by default), and Node waits for every such thread before the process can exit. So a
+// deadline or a cancel could not end the step on time. Names are looked up here the way the
+// system does for a host name, without it: the hosts file first, then the DNS servers the
+// system uses, through c-ares, which runs on the event loop, with a time limit and a cancel.
+/** Once addresses of one kind are known, how long the other kind's answer is still waited for. */
+const OTHER_KIND_GRACE_MS = 100;
+/**
+ * A `lookup` for net.connect and tls.connect that ends within `timeoutMs` whatever the DNS
+ * servers do. A name the DNS servers answered for without an address (no such name, a refusal,
+ * a failure) is then asked of the system resolver, for what only it knows (search domains, mDNS,
+ * a directory): the servers answered, so it answers as fast. A silence is not asked again.
+ */
+function createBoundedLookup(timeoutMs, options = {}) {
+    const hostsFile = options.hostsFile ?? defaultHostsFile();
+    // One try of 40 % of the time, which c-ares may stretch up to twice that (measured): a silent
+    // server is named as the cause before the request itself runs out of time, and the request's
+    // next try asks again.
+    const resolver = new promises_namespaceObject.Resolver({ timeout: Math.max(1, Math.floor(timeoutMs * 0.4)), tries: 1 });
+    if (options.servers)
+        resolver.setServers(options.servers);
+    let hosts;
+    /**
+     * Asks the DNS servers for the addresses of each kind wanted. Once one kind has some, the
+     * other gets a short grace, not its whole time: some resolvers drop AAAA queries.
+     */
+    const askServers = (host, family) => new Promise((resolve) => {
+        const kinds = [4, 6].filter((kind) => family === 0 || family === kind);
+        const found = new Map();
+        const codes = [];
+        let pending = kinds.length;
+        let grace;
+        const finish = () => {
+            clearTimeout(grace);
+            resolve({ found: kinds.flatMap((kind) => found.get(kind) ?? []), codes });
+        };
+        for (const kind of kinds)
+            (kind === 4 ? resolver.resolve4(host) : resolver.resolve6(host))
+                .then((addresses) => {
+                found.set(kind, addresses.map((address) => ({ address, family: kind })));
+                if (addresses.length > 0 && pending > 1)
+                    grace ??= setTimeout(finish, OTHER_KIND_GRACE_MS);
+            }, (error) => codes.push(error.code ?? 'ESERVFAIL'))
+                .finally(() => {
+                if (--pending === 0)
+                    finish();
+            });
+    });
+    const resolve = async (name, family) => {
+        const host = name.toLowerCase().replace(/\.$/, '');
+        const literal = (0,external_node_net_.isIP)(host);
+        if (literal)
+            return [{ address: host, family: literal }];
+        hosts ??= readHosts(hostsFile);
+        const listed = hosts.get(host);
+        if (listed)
+            return listed;
+        if (host === 'localhost' || host.endsWith('.localhost'))
+            return [
+                { address: '127.0.0.1', family: 4 },
+                { address: '::1', family: 6 }
+            ];
+        const { found, codes } = await askServers(host, family);
+        if (found.length > 0)
+            return found;
+        // A server that did not answer in time, or a cancel, ends the lookup: the system would wait
+        // on the same silence, on a thread nothing can stop. Any other answer (no such name, a
+        // refusal, a failure: a stub resolver may refuse a name it completes with a search domain)
+        // is asked of the system, with the name as given.
+        const silent = codes.find((code) => code === 'ETIMEOUT' || code === 'ECANCELLED');
+        if (silent)
+            throw lookupError(host, silent);
+        return askSystem(name, family);
+    };
+    return {
+        lookup(hostname, options, callback) {
+            const family = options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
+            resolve(hostname, family).then((found) => {
+                const chosen = family === 0 ? found : found.filter((a) => a.family === family);
+                const first = chosen[0];
+                if (!first)
+                    return callback(lookupError(hostname, 'ENOTFOUND'), '');
+                if (options.all)
+                    callback(null, chosen);
+                else
+                    callback(null, first.address, first.family);
+            }, (error) => callback(error, ''));
+        },
+        cancel: () => resolver.cancel()
+    };
+}
+function askSystem(host, family) {
+    return new Promise((resolve, reject) => {
+        (0,external_node_dns_.lookup)(host, { all: true, family }, (error, addresses) => (error ? reject(error) : resolve(addresses)));
+    });
+}
+function lookupError(host, code) {
+    const why = code === 'ETIMEOUT' ? 'the DNS servers did not answer in time' : code === 'ECANCELLED' ? 'the lookup was cancelled' : `DNS answered ${code}`;
+    return Object.assign(new Error(`${code} looking up ${host}: ${why}`), { code, hostname: host });
+}
+function defaultHostsFile() {
+    return process.platform === 'win32' ? external_node_path_default().join(process.env.SystemRoot ?? 'C:\\Windows', 'System32', 'drivers', 'etc', 'hosts') : '/etc/hosts';
+}
+/** The hosts file as name → addresses, in its order; empty when it cannot be read. */
+function readHosts(file) {
+    const hosts = new Map();
+    let text = '';
+    try {
+        text = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
+    }
+    catch {
+        return hosts;
+    }
+    for (const line of text.split(/\r?\n/)) {
+        const [address, ...names] = (line.split('#')[0] ?? '').trim().split(/\s+/);
+        const family = address ? (0,external_node_net_.isIP)(address.replace(/%.*$/, '')) : 0;
+        if (!address || !family)
+            continue;
+        for (const name of names) {
+            const key = name.toLowerCase();
+            const known = hosts.get(key) ?? [];
+            if (!known.some((a) => a.address === address))
+                known.push({ address, family });
+            hosts.set(key, known);
+        }
+    }
+    return hosts;
+}
+
+;// CONCATENATED MODULE: ./src/api/proxy.ts
+/**
+ * Which proxy, if any, serves `target`, read from the runner's variables the way the Actions
+ * toolkit reads them: `https_proxy`/`HTTPS_PROXY` for https (falling back on the http one),
+ * `http_proxy`/`HTTP_PROXY` for http; a variable set but empty counts as unset, so `no_proxy=''`
+ * does not hide a set `NO_PROXY`; loopback hosts never go through a proxy. A proxy given without
+ * a scheme (`proxy.internal:3128`, as curl accepts) is taken as http://. Throws with the
+ * variable's name, never its value, when it is not a URL.
+ */
+function chooseProxy(target, env = process.env) {
+    const http = proxyFrom(env, 'http_proxy', 'HTTP_PROXY');
+    const https = proxyFrom(env, 'https_proxy', 'HTTPS_PROXY');
+    const choice = target.protocol === 'https:' ? (https ?? http) : http;
+    if (!choice || isLoopback(target.hostname) || bypassed(target, env))
+        return undefined;
+    return choice;
+}
+function proxyFrom(env, lower, upper) {
+    const variable = env[lower]?.trim() ? lower : upper;
+    const value = env[variable]?.trim();
+    if (!value)
+        return undefined;
+    const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
+    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+        throw new Error(`the proxy variable ${variable} is not an http:// or https:// URL; set it like http://proxy.example:3128`);
+    return { url, variable };
+}
+/** Loopback never goes through a proxy (as in the toolkit): a proxy cannot reach the runner's own loopback. */
+function isLoopback(hostname) {
+    const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host.endsWith('.localhost') || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || host === '::1' || host === '0:0:0:0:0:0:0:1';
+}
+/**
+ * Whether NO_PROXY lists the target: `*`, the host, the host with its port, or a parent domain
+ * (`example.com` and `.example.com` both cover `api.example.com`). Case-insensitive.
+ */
+function bypassed(target, env) {
+    const list = env.no_proxy?.trim() ? env.no_proxy : (env.NO_PROXY ?? '');
+    const host = target.hostname.toLowerCase().replace(/^\[|\]$/g, '');
+    const port = target.port || (target.protocol === 'https:' ? '443' : '80');
+    const names = [host, `${host}:${port}`];
+    return list
+        .split(/[,\s]+/)
+        .map((entry) => entry
+        .trim()
+        .toLowerCase()
+        .replace(/^\*?\./, '.'))
+        .filter((entry) => entry !== '')
+        .some((entry) => {
+        if (entry === '*')
+            return true;
+        const bare = entry.startsWith('.') ? entry.slice(1) : entry;
+        return names.some((name) => name === bare || name.endsWith(`.${bare}`));
+    });
+}
+
+// EXTERNAL MODULE: ./node_modules/undici/lib/api/index.js
+var api = __nccwpck_require__(6615);
+// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/dispatcher.js
+var dispatcher = __nccwpck_require__(883);
+var dispatcher_default = /*#__PURE__*/__nccwpck_require__.n(dispatcher);
+// EXTERNAL MODULE: ./node_modules/undici/lib/core/connect.js
+var core_connect = __nccwpck_require__(9136);
+var connect_default = /*#__PURE__*/__nccwpck_require__.n(core_connect);
+// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/agent.js
+var agent = __nccwpck_require__(7405);
+var agent_default = /*#__PURE__*/__nccwpck_require__.n(agent);
+// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/pool.js
+var pool = __nccwpck_require__(628);
+var pool_default = /*#__PURE__*/__nccwpck_require__.n(pool);
+// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/proxy-agent.js
+var proxy_agent = __nccwpck_require__(6672);
+var proxy_agent_default = /*#__PURE__*/__nccwpck_require__.n(proxy_agent);
+;// CONCATENATED MODULE: ./src/api/undici.ts
+
+
+
+
+
+
+// As undici's index does: the request methods on every dispatcher (a ProxyAgent opens its
+// tunnel with the connect() of its pool).
+Object.assign((dispatcher_default()).prototype, api);
+/** undici's request() through one dispatcher, to a URL. */
+function undici_request(url, options) {
+    const { dispatcher, ...rest } = options;
+    return api.request.call(dispatcher, { ...rest, origin: url.origin, path: `${url.pathname}${url.search}` });
+}
+
+;// CONCATENATED MODULE: ./src/api/connections.ts
+
+
+
+/**
+ * Opens connections to `target`, through the runner's proxy when one applies. Every phase has a
+ * limit of `phaseTimeoutMs` inside undici too (the name lookup, TCP and TLS connect, the proxy's
+ * CONNECT answer), so a socket left behind by an abandoned request ends on its own; `destroyAll`
+ * ends them, and every lookup under way, at once.
+ */
+function openConnections(target, phaseTimeoutMs, env = process.env) {
+    const sockets = new Set();
+    const timeout = Math.max(1, Math.ceil(phaseTimeoutMs));
+    const names = createBoundedLookup(timeout);
+    const tracked = (options) => {
+        const connect = connect_default()({ ...options, timeout, lookup: names.lookup });
+        return (opts, callback) => {
+            const socket = connect(opts, callback);
+            sockets.add(socket);
+            socket.once('close', () => sockets.delete(socket));
+            return socket;
+        };
+    };
+    const limits = { headersTimeout: timeout, bodyTimeout: timeout };
+    const proxy = chooseProxy(target, env);
+    const dispatcher = proxy
+        ? new (proxy_agent_default())({
+            uri: proxy.url,
+            ...limits,
+            requestTls: { timeout },
+            proxyTls: { timeout },
+            // The connection to the proxy: tracked, and its CONNECT answer bounded by headersTimeout.
+            clientFactory: (origin, options) => new (pool_default())(origin, { ...options, ...limits, connect: tracked({}) })
+        })
+        : new (agent_default())({ ...limits, connect: tracked({}) });
+    return {
+        dispatcher,
+        proxy,
+        destroyAll: async () => {
+            names.cancel();
+            for (const socket of sockets)
+                socket.destroy();
+            sockets.clear();
+            // undici's own teardown waits on nothing that can hang once the sockets are gone; bounded anyway.
+            await Promise.race([dispatcher.destroy().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 200).unref())]);
+        }
+    };
+}
+
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __nccwpck_require__(7075);
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __nccwpck_require__(8522);
+;// CONCATENATED MODULE: ./src/api/decode.ts
+
+
+/** What the client asks for; a proxy may compress anyway, so every one of these is decoded. */
+const ACCEPT_ENCODING = 'gzip, deflate, br';
+/**
+ * The body as text, decoded from `content-encoding` (gzip, deflate, br), read up to `limit`
+ * bytes of the decoded text: a small compressed body that would inflate past it (a compression
+ * bomb) is refused once `limit` is passed, never held whole. Network errors are thrown.
+ */
+async function readBody(body, contentEncoding, limit) {
+    const codings = (contentEncoding ?? '')
+        .toLowerCase()
+        .split(',')
+        .map((c) => c.trim())
+        .filter((c) => c !== '' && c !== 'identity');
+    if (codings.length > 1 || (codings[0] && !DECODERS[codings[0]]))
+        return { undecodable: oneCoding(contentEncoding) };
+    const make = codings[0] ? DECODERS[codings[0]] : undefined;
+    let decodeFailed = false;
+    const source = make
+        ? (0,external_node_stream_.pipeline)(body, make().on('error', () => (decodeFailed = !body.errored)), () => undefined)
+        : body;
+    const chunks = [];
+    let size = 0;
+    try {
+        for await (const chunk of source) {
+            size += chunk.byteLength;
+            if (size > limit) {
+                source.destroy();
+                body.destroy();
+                return { tooLarge: true };
+            }
+            chunks.push(chunk);
+        }
+    }
+    catch (error) {
+        if (decodeFailed)
+            return { undecodable: oneCoding(contentEncoding) };
+        throw error;
+    }
+    return { text: Buffer.concat(chunks).toString('utf8') };
+}
+const DECODERS = {
+    gzip: () => (0,external_node_zlib_.createGunzip)(),
+    'x-gzip': () => (0,external_node_zlib_.createGunzip)(),
+    deflate: () => (0,external_node_zlib_.createInflate)(),
+    br: () => (0,external_node_zlib_.createBrotliDecompress)()
+};
+function oneCoding(value) {
+    return (value ?? '').replace(/[^\w ,.-]/g, '').slice(0, 40);
+}
+
+;// CONCATENATED MODULE: ./src/api/client.ts
+
+
+
+
+
+const USER_AGENT = 'wait-for-docs';
+/** Bodies above this (decoded) are refused rather than read into memory. */
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
+const MAX_REDIRECTS = 5;
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * The platform client: sends the bearer key, limits each request in time and size, honours the
+ * proxy settings of the runner, follows redirects only within the base URL's origin (the key
+ * never goes elsewhere), and turns every answer or failure into an `ApiResult`.
+ *
+ * A request ends at its budget or on cancel in every phase, whatever the socket does: the HTTP
+ * library does not honour an abort while it connects (DNS, TCP, TLS, proxy CONNECT), so the
+ * request is raced against the signal; whatever it leaves hanging is bounded by the same limit
+ * inside the library and destroyed by `close()`.
+ */
+function createApiClient(options) {
+    const connections = openConnections(options.baseUrl, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, options.env);
+    const now = options.now ?? Date.now;
+    const origin = options.baseUrl.origin;
+    const basePath = options.baseUrl.pathname.replace(/\/+$/, '');
+    async function request(req) {
+        const timeout = AbortSignal.timeout(Math.max(1, req.timeoutMs));
+        const signal = AbortSignal.any([req.signal, timeout]);
+        const progress = { sent: false };
+        const stopped = () => req.signal.aborted
+            ? { kind: 'transient', reason: 'cancelled', sent: progress.sent }
+            : { kind: 'transient', reason: `no complete answer within ${formatSeconds(req.timeoutMs)} (${req.limit ?? 'request-timeout'})`, sent: progress.sent };
+        if (signal.aborted)
+            return stopped();
+        let onAbort;
+        const aborted = new Promise((resolve) => {
+            onAbort = () => resolve('stopped');
+            signal.addEventListener('abort', onAbort, { once: true });
+        });
+        const exchange = send(req, signal, progress).catch((error) => {
+            if (signal.aborted)
+                return stopped();
+            return client_failure(error, progress.sent, connections.proxy);
+        });
+        try {
+            const first = await Promise.race([exchange, aborted]);
+            return first === 'stopped' ? stopped() : first;
+        }
+        finally {
+            if (onAbort)
+                signal.removeEventListener('abort', onAbort);
+        }
+    }
+    // Every key of the run and the request's own: one list per key, so its redactor is built once.
+    const secretLists = new Map();
+    const secretsWith = (key) => {
+        let list = secretLists.get(key);
+        if (!list) {
+            list = [key, ...(options.secrets ?? [])];
+            secretLists.set(key, list);
+        }
+        return list;
+    };
+    async function send(req, signal, progress) {
+        let url = new URL(`${origin}${basePath}${req.path}`);
+        let method = req.method;
+        let json = req.json;
+        const secrets = secretsWith(req.key);
+        // The library calls onConnect once a socket is ready and it starts writing the request: from
+        // then on the server may have received it.
+        const dispatcher = {
+            dispatch: (opts, handler) => connections.dispatcher.dispatch(opts, {
+                ...bindAll(handler),
+                onConnect: (abort) => {
+                    progress.sent = true;
+                    handler.onConnect?.(abort);
+                }
+            })
+        };
+        for (let hop = 0;; hop++) {
+            const headers = {
+                accept: 'application/json',
+                'accept-encoding': ACCEPT_ENCODING,
+                authorization: `Bearer ${req.key}`,
+                'user-agent': USER_AGENT
+            };
+            if (json !== undefined)
+                headers['content-type'] = 'application/json';
+            const response = await undici_request(url, {
+                method,
+                headers,
+                body: json === undefined ? null : JSON.stringify(json),
+                signal,
+                dispatcher
+            });
+            // Destroying an unread body emits an error; reading still reports its own errors.
+            response.body.on('error', () => undefined);
+            const header = (name) => {
+                const value = response.headers[name];
+                return (Array.isArray(value) ? value[0] : value) ?? null;
+            };
+            const status = response.statusCode;
+            const location = header('location');
+            if (status >= 300 && status < 400 && location) {
+                response.body.destroy();
+                const said = oneLine(redact(location, secrets), 200);
+                const next = URL.canParse(location, url.href) ? new URL(location, url) : undefined;
+                if (!next)
+                    return {
+                        kind: 'fatal',
+                        reason: `the server answered HTTP ${status} with a Location that is not a URL ("${said}"), so the redirect cannot be followed; this is a fault of the server at base-url or of a proxy in between. Check that base-url is the platform's API address; if it is, report the answer to the platform`,
+                        sent: true
+                    };
+                if (next.origin !== origin) {
+                    // A URL without an origin of its own (javascript:, data:, mailto:) is named as it was said.
+                    const where = next.origin === 'null' ? `"${said}"` : oneLine(redact(next.origin, secrets), 200);
+                    return {
+                        kind: 'fatal',
+                        reason: `the server redirected to ${where}, another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on`,
+                        sent: true
+                    };
+                }
+                if (hop >= MAX_REDIRECTS)
+                    return { kind: 'fatal', reason: `more than ${MAX_REDIRECTS} redirects`, sent: true };
+                // As browsers do: a 303 is fetched with GET, and so is a 301 or 302 answer to a POST.
+                if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
+                    method = 'GET';
+                    json = undefined;
+                }
+                url = next;
+                continue;
+            }
+            const body = await readBody(response.body, header('content-encoding'), MAX_BODY_BYTES);
+            if ('tooLarge' in body)
+                return { kind: 'fatal', reason: `HTTP ${status} with a body over ${MAX_BODY_BYTES / 1024 / 1024} MiB`, sent: true };
+            if ('undecodable' in body)
+                return { kind: 'transient', reason: `HTTP ${status} with a body that could not be decoded (content-encoding ${body.undecodable})`, sent: true };
+            const classified = (req.classify ?? classifyResponse)({
+                status,
+                retryAfter: header('retry-after'),
+                contentType: header('content-type'),
+                bodyText: body.text,
+                keyInput: req.keyInput,
+                secrets,
+                now: now()
+            });
+            return classified.kind === 'ok' ? classified : { ...classified, sent: true };
+        }
+    }
+    return {
+        request,
+        close: () => connections.destroyAll()
+    };
+}
+/** Every method of an undici handler, bound to it, so that it can be extended by spreading. */
+function bindAll(handler) {
+    const bound = {};
+    for (let proto = handler; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto))
+        for (const name of Object.getOwnPropertyNames(proto)) {
+            const value = handler[name];
+            if (name !== 'constructor' && typeof value === 'function' && !(name in bound))
+                bound[name] = value.bind(handler);
+        }
+    return bound;
+}
+/** A failure before any answer was read, with what it means for the user. */
+function client_failure(error, sent, proxy) {
+    const proxyStatus = /Proxy response \((\d{3})\)/.exec(error instanceof Error ? error.message : '')?.[1];
+    if (proxy && proxyStatus === '407')
+        return {
+            kind: 'fatal',
+            reason: `the proxy named by ${proxy.variable} asked for credentials (HTTP 407 Proxy Authentication Required); put the proxy's user and password in ${proxy.variable} (http://user:password@host:port), or ask the runner's administrator which proxy to use`,
+            sent: false
+        };
+    if (proxy && proxyStatus)
+        return { kind: 'transient', reason: `network error: the proxy named by ${proxy.variable} refused the tunnel (HTTP ${proxyStatus} to CONNECT)`, sent: false };
+    return { kind: 'transient', reason: `network error: ${describeNetworkError(error)}`, sent };
+}
+function describeNetworkError(error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : undefined;
+    const message = cause instanceof Error ? cause.message : String(cause);
+    return oneLine(code && !message.includes(code) ? `${code} ${message}` : message, 300);
+}
+function formatSeconds(ms) {
+    return `${Number((ms / 1000).toFixed(1))}s`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
@@ -42961,10 +42989,12 @@ function deployedLine(outcome, runSha) {
 function withinBudget(work, budget) {
     return new Promise((resolve, reject) => {
         const stop = () => reject(budget.reason);
-        if (budget.aborted)
-            return stop();
-        budget.addEventListener('abort', stop, { once: true });
+        // The work is observed before anything else: given up on or not, its rejection is never unhandled.
         work.then(resolve, reject).finally(() => budget.removeEventListener('abort', stop));
+        if (budget.aborted)
+            stop();
+        else
+            budget.addEventListener('abort', stop, { once: true });
     });
 }
 /** Where the comment goes and what it says it reflects, or why it has nowhere to go. */
@@ -43549,6 +43579,8 @@ function annotateFiles(outcome, docsRoot, clean) {
 
 
 
+
+
 /**
  * The action, as a short list of steps: read the inputs, start the work and wait on it (the
  * engine), then report: outputs, the job summary, the step's result, the PR comment and the
@@ -43557,10 +43589,13 @@ function annotateFiles(outcome, docsRoot, clean) {
  */
 async function run() {
     const startedAt = Date.now();
+    step = { startedAt, hide: (text) => text, summary: true, reported: false };
     const cancel = listenForCancel({ say: (line) => info(line), exitCode: () => 1 });
     const raw = readRawInputs((name) => getInput(name));
     const secrets = maskSecrets(raw);
     const hide = redactorFor(secrets);
+    step.hide = hide;
+    step.summary = raw.summary.trim().toLowerCase() !== 'false';
     const deployment = recordDeployment({ clean: hide, setOutputNow, startedAt });
     // The "in progress" comment, written while waiting; the outcome's comment comes after it.
     let prComment;
@@ -43584,6 +43619,10 @@ async function run() {
     cancel.willNow(`the wait is over; finishing ${writing} within ${formatDuration(CANCEL_GRACE_MS)}.`);
     // With invalid inputs the summary is still written unless it was plainly turned off.
     const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false';
+    // An unforeseen fault already reported the step as an error: that stands.
+    if (step.reported)
+        return;
+    step.reported = true;
     const outcome = await reportStep(waited.outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs, docsRoot: settings?.docsRoot, deploymentId: deployment.id() }, hide);
     // The deployment's last status goes out beside the comment, within the same time limits.
     const deployed = deployment.settle(outcome, settings, cancel.exitBy());
@@ -43596,6 +43635,31 @@ async function run() {
     await deployed;
     await waited.close();
     cancel.stop();
+}
+/** What the last net needs of the run in progress: whether its outcome is reported, and how to write one. */
+let step;
+/**
+ * The last net (src/github/index.ts): a fault no code foresaw becomes result=error with every
+ * output and the summary, when the outcome was not reported yet; after it, a warning, and the
+ * outcome stands. Never a stack trace.
+ */
+async function unforeseen(error) {
+    const hide = step?.hide ?? ((text) => text);
+    const what = `Unexpected error: ${faultMessage(error)}`;
+    try {
+        if (step?.reported) {
+            warning(hide(`${what}. It came after the outcome was reported, which stands. Please report it to the maintainers of wait-for-docs with this message.`));
+            return 'warned';
+        }
+        if (step)
+            step.reported = true;
+        const headline = `${what}. The docs' outcome could not be learnt: run the job again, and if it happens again report it to the maintainers of wait-for-docs with this message.`;
+        await reportStep(endedBeforeWaiting(headline, Date.now() - (step?.startedAt ?? Date.now())), { summary: step?.summary ?? true, failOnTimeout: true }, hide);
+    }
+    catch {
+        process.exitCode = 1;
+    }
+    return 'reported';
 }
 function limitsOf(settings, startedAt) {
     return { startedAt, timeoutMs: settings.timeoutMs, requestTimeoutMs: settings.requestTimeoutMs };
@@ -43620,13 +43684,17 @@ function setOutputNow(name, value) {
 
 
 // run() ends every known fault in a defined outcome; this is the last net, so that even an
-// unforeseen one fails the step with a message instead of a stack trace.
-run()
-    .catch((error) => {
-    setFailed(`Unexpected error: ${error instanceof Error ? error.message : String(error)}`);
-})
-    .finally(() => {
+// unforeseen one (an error thrown, a rejection no one observed) fails the step with result=error,
+// its outputs and summary, instead of a stack trace; after the outcome, a warning beside it.
+const exitSoon = () => {
     // Outputs and summary are written by now; the step's end must not wait on the network.
     setTimeout(() => process.exit(), EXIT_GRACE_MS).unref();
+};
+// A fault before the outcome was reported ends the step once result=error is written; one after
+// it leaves the run to finish what it writes.
+guardProcess(async (error) => {
+    if ((await unforeseen(error)) === 'reported')
+        exitSoon();
 });
+run().catch(unforeseen).finally(exitSoon);
 

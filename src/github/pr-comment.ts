@@ -14,9 +14,10 @@ import { commentCommit, commentTarget, runUrlOf, explainCommentError, findCommen
 export function withinBudget<T>(work: Promise<T>, budget: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const stop = () => reject(budget.reason)
-    if (budget.aborted) return stop()
-    budget.addEventListener('abort', stop, { once: true })
+    // The work is observed before anything else: given up on or not, its rejection is never unhandled.
     work.then(resolve, reject).finally(() => budget.removeEventListener('abort', stop))
+    if (budget.aborted) stop()
+    else budget.addEventListener('abort', stop, { once: true })
   })
 }
 
