@@ -28780,7 +28780,7 @@ function commentEndAt(limits, requestTimeoutMs, now = Date.now()) {
  * that was sent is waited on until then, never less: GitHub applies a request it has whole even
  * when no one is left to read the answer.
  */
-function limits_commentDeadline(endAt, cancel) {
+function commentDeadline(endAt, cancel) {
     const deadline = new AbortController();
     let timer;
     const abortAt = (at) => {
@@ -28801,7 +28801,7 @@ function limits_commentDeadline(endAt, cancel) {
     return deadline.signal;
 }
 /** How long the lookups of a comment (GETs, which change nothing) may take: request-timeout, never past `endAt`. */
-function limits_lookupBudgetMs(requestTimeoutMs, endAt, now = Date.now()) {
+function lookupBudgetMs(requestTimeoutMs, endAt, now = Date.now()) {
     return Math.max(1, Math.min(requestTimeoutMs, endAt - now));
 }
 /** How long the merge request note's "in progress" write may take: request-timeout, and never past the wait's deadline. */
@@ -31804,7 +31804,7 @@ function parseDuration(text) {
     return Math.round(total);
 }
 /** Formats milliseconds for people: `850ms`, `12.3s`, `4m05s`, `1h02m`. */
-function durations_formatDuration(ms) {
+function formatDuration(ms) {
     if (ms < 1000)
         return `${Math.round(ms)}ms`;
     const seconds = ms / 1000;
@@ -39911,7 +39911,7 @@ async function checkPage(path, settings, deps) {
             report.liveAfterMs = deps.clock.now() - deps.startedAt;
             break;
         case 'timeout': {
-            const waited = `when the timeout ran out, after ${reads} over ${durations_formatDuration(deps.clock.now() - deps.startedAt)}`;
+            const waited = `when the timeout ran out, after ${reads} over ${formatDuration(deps.clock.now() - deps.startedAt)}`;
             if (state === 'missing') {
                 report.result = 'failure';
                 report.error = `${named} was not found (HTTP 404) ${waited}`;
@@ -39941,7 +39941,7 @@ async function checkPage(path, settings, deps) {
 function skippedPages(waitResult, elapsedMs) {
     return {
         skipped: true,
-        reason: `not read: the wait ended with ${waitResult} after ${durations_formatDuration(elapsedMs)}, and pages are read only after every wait has succeeded`
+        reason: `not read: the wait ended with ${waitResult} after ${formatDuration(elapsedMs)}, and pages are read only after every wait has succeeded`
     };
 }
 
@@ -40055,7 +40055,7 @@ function skippedSearch(waitResult, elapsedMs, what = 'the wait') {
     const runOnly = what === 'the wait' ? 'searches run only after every wait has succeeded' : `searches run only after ${what} has passed`;
     return {
         skipped: true,
-        reason: `not run: ${what} ended with ${waitResult} after ${durations_formatDuration(elapsedMs)}, and ${runOnly}`
+        reason: `not run: ${what} ended with ${waitResult} after ${formatDuration(elapsedMs)}, and ${runOnly}`
     };
 }
 /** The queries of a search check that ran; none when it was skipped or not asked for. */
@@ -40347,7 +40347,7 @@ async function startWork(settings, deps) {
         const what = report.requests === 1 ? `the platform answered ${answered}` : `the platform kept answering ${answered}, after ${counted(report.requests, 'attempt')}`;
         // The wait it asked for, when that is what ended the run before the deadline.
         const asked = lastRetry?.retryAfterMs;
-        const tooLong = asked !== undefined && deps.clock.now() + asked >= deps.deadline ? ` and asked to wait ${durations_formatDuration(asked)} before another try, past the timeout` : '';
+        const tooLong = asked !== undefined && deps.clock.now() + asked >= deps.deadline ? ` and asked to wait ${formatDuration(asked)} before another try, past the timeout` : '';
         return `no ${operation.what(settings)} was ${verbs.done} before the timeout ran out: ${what}${tooLong}. Re-run later, or raise timeout`;
     };
     const attempt = async () => {
@@ -40527,12 +40527,12 @@ function createFollowUpGate(sentAt) {
                     ? undefined
                     : {
                         kind: 'stale',
-                        message: `still shows ${shown} from before the follow-up message; waiting for it to take the message up (active) for up to ${durations_formatDuration(FOLLOW_UP_GRACE_MS)}`
+                        message: `still shows ${shown} from before the follow-up message; waiting for it to take the message up (active) for up to ${formatDuration(FOLLOW_UP_GRACE_MS)}`
                     };
                 staleSaid = true;
                 return notice ? { judgement: { state: 'pending' }, notice } : { judgement: { state: 'pending' } };
             }
-            const taken = `not seen active within ${durations_formatDuration(FOLLOW_UP_GRACE_MS)} of the follow-up message; its status ${shown} is taken as the answer to it`;
+            const taken = `not seen active within ${formatDuration(FOLLOW_UP_GRACE_MS)} of the follow-up message; its status ${shown} is taken as the answer to it`;
             return {
                 judgement: { ...judgement, note: judgement.note ? `${judgement.note}; ${taken}` : taken },
                 notice: { kind: 'taken', message: taken }
@@ -40857,7 +40857,7 @@ async function pollTarget(ref, ctx) {
             const state = report.status ? `still "${report.status}"` : 'no status read';
             const last = end.lastProblem ? `; last problem: ${end.lastProblem}` : '';
             const stale = followUp?.stale(report.status);
-            report.error = `${state} when the timeout (${durations_formatDuration(settings.timeoutMs)}) ran out${stale ? ` (${stale})` : ''}${last}`;
+            report.error = `${state} when the timeout (${formatDuration(settings.timeoutMs)}) ran out${stale ? ` (${stale})` : ''}${last}`;
             break;
         }
         case 'cancelled':
@@ -41702,7 +41702,7 @@ function describeSettled(report) {
     const mark = report.result === 'success' ? '✓' : '✗';
     const status = report.status ? ` (status ${inert(report.status, 80)})` : '';
     const why = report.error ? `: ${inert(report.error, 600)}` : report.note ? ` — ${inert(report.note, 300)}` : '';
-    return `${mark} ${describeRef(report.ref)}: ${report.result}${status} after ${durations_formatDuration(report.finishedAfterMs)}, ${counted(report.polls, 'poll')}${why}`;
+    return `${mark} ${describeRef(report.ref)}: ${report.result}${status} after ${formatDuration(report.finishedAfterMs)}, ${counted(report.polls, 'poll')}${why}`;
 }
 function describeQuery(query) {
     const count = counted(query.results.length, 'result');
@@ -41720,15 +41720,15 @@ const MAX_LISTED_PENDING = 10;
 function describeProgress(p) {
     const failed = `${p.failed > 0 ? `, ${p.failed} failed` : ''}${p.stopped ? `, ${p.stopped} stopped by fail-fast` : ''}`;
     if (p.waiting.length === 0)
-        return `${p.settled}/${p.total} settled${failed}, ${p.pending} pending — ${durations_formatDuration(p.elapsedMs)}`;
+        return `${p.settled}/${p.total} settled${failed}, ${p.pending} pending — ${formatDuration(p.elapsedMs)}`;
     const status = (s) => (s ? inert(s, 40) : 'no answer yet');
     const only = p.waiting.length === 1 && p.total === 1 ? p.waiting[0] : undefined;
     if (only)
-        return `Still waiting on ${describeRef(only.ref)}: ${status(only.status)}, ${durations_formatDuration(p.elapsedMs)} so far`;
+        return `Still waiting on ${describeRef(only.ref)}: ${status(only.status)}, ${formatDuration(p.elapsedMs)} so far`;
     const listed = p.waiting.slice(0, MAX_LISTED_PENDING).map((w) => `${describeRef(w.ref)} (${status(w.status)})`);
     if (p.waiting.length > MAX_LISTED_PENDING)
         listed.push(`… and ${p.waiting.length - MAX_LISTED_PENDING} more`);
-    return `Still waiting on ${p.waiting.length} of ${p.total} targets, ${durations_formatDuration(p.elapsedMs)} so far: ${listed.join(', ')}${p.settled > 0 ? `; ${p.settled} settled${failed}` : ''}`;
+    return `Still waiting on ${p.waiting.length} of ${p.total} targets, ${formatDuration(p.elapsedMs)} so far: ${listed.join(', ')}${p.settled > 0 ? `; ${p.settled} settled${failed}` : ''}`;
 }
 /**
  * The line for a retry, or undefined when it repeats the cause of the one before: repeats are
@@ -41742,7 +41742,7 @@ function describeRetryOf(subject, reason, delayMs, timesInARow) {
     if (timesInARow > 1 && (timesInARow & (timesInARow - 1)) !== 0)
         return undefined;
     const count = timesInARow > 1 ? ` (${timesInARow} times in a row)` : '';
-    return `${subject}: ${inert(reason, 300)}${count}, retrying in ${durations_formatDuration(delayMs)}`;
+    return `${subject}: ${inert(reason, 300)}${count}, retrying in ${formatDuration(delayMs)}`;
 }
 /**
  * Turns wait events into the step log. With one target its lines stream as they come, in a
@@ -41787,7 +41787,7 @@ function createLogReporter(sink, options) {
     return {
         statusChanged(ref, from, to, afterMs) {
             const change = from === undefined ? `status ${inert(to, 80)}` : `${inert(from, 80)} → ${inert(to, 80)}`;
-            write(ref, `${change} after ${durations_formatDuration(afterMs)}`);
+            write(ref, `${change} after ${formatDuration(afterMs)}`);
         },
         logLines(ref, lines, gap) {
             if (!options.streamLogs)
@@ -41875,7 +41875,7 @@ function pageFacts(page) {
     const found = page.found ? `yes (${counted(page.length ?? 0, 'character')})` : page.reads > 0 ? 'no' : 'not read';
     const holds = page.contains === null ? 'not asked' : page.contains ? 'yes' : 'no';
     const reads = counted(page.reads, 'read');
-    const when = page.liveAfterMs !== undefined ? `live after ${durations_formatDuration(page.liveAfterMs)} (${reads})` : `not live (${reads})`;
+    const when = page.liveAfterMs !== undefined ? `live after ${formatDuration(page.liveAfterMs)} (${reads})` : `not live (${reads})`;
     return [found, holds, when];
 }
 
@@ -42113,7 +42113,7 @@ function createRunLog(sink, options) {
     const shownPages = new Map();
     return {
         starting: (url) => sink.info(clean(`Starting the work: POST ${url}`)),
-        startRetrying: (reason, delayMs) => sink.info(clean(`${inert(reason, 300)}: nothing was started, sending the request again in ${durations_formatDuration(delayMs)}`)),
+        startRetrying: (reason, delayMs) => sink.info(clean(`${inert(reason, 300)}: nothing was started, sending the request again in ${formatDuration(delayMs)}`)),
         started(report, elapsedMs) {
             sink.info(clean(inert(describeStarted(report, elapsedMs), 600)));
             // Written at once, so that a later failure, a cancel or a killed runner still leaves the id.
@@ -42123,7 +42123,7 @@ function createRunLog(sink, options) {
         },
         waiting(targets) {
             const what = targets.length === 1 && targets[0] ? describeRef(targets[0]) : `${targets.length} targets`;
-            const polling = `timeout ${durations_formatDuration(settings.timeoutMs)}, polling every ${durations_formatDuration(settings.minIntervalMs)}–${durations_formatDuration(settings.maxIntervalMs)}`;
+            const polling = `timeout ${formatDuration(settings.timeoutMs)}, polling every ${formatDuration(settings.minIntervalMs)}–${formatDuration(settings.maxIntervalMs)}`;
             sink.info(`Waiting on ${what} at ${baseAddress(settings.baseUrl)} (${polling})`);
             return createLogReporter(sink, { streamLogs: settings.streamLogs, targets, clean });
         },
@@ -42187,7 +42187,7 @@ function reopenableGroup(sink) {
 /** One line for a read of a page. */
 function describePageRead(path, state, reads, afterMs) {
     const page = `page "${inert(path, 200)}"`;
-    const when = `after ${durations_formatDuration(afterMs)}, ${counted(reads, 'read')}`;
+    const when = `after ${formatDuration(afterMs)}, ${counted(reads, 'read')}`;
     if (state === 'live')
         return `✓ ${page} is live (${when})`;
     const why = state === 'missing' ? 'not found yet (HTTP 404)' : 'found, but without the text yet';
@@ -42197,7 +42197,7 @@ function describePageRead(path, state, reads, afterMs) {
 const FOLLOW_AUTOMATION = "the platform publishes no status for a run: follow it in the project's automation runs in the dashboard";
 /** One line for the log when work was started. */
 function describeStarted(report, elapsedMs) {
-    const after = `(after ${durations_formatDuration(elapsedMs)})`;
+    const after = `(after ${formatDuration(elapsedMs)})`;
     if (report.automation) {
         const job = report.automation.jobId ? ` (background job ${oneLine(report.automation.jobId, 200)})` : '';
         return `Started the automation run: run id ${oneLine(report.automation.runId, 200)}${job} ${after}; ${FOLLOW_AUTOMATION}.`;
@@ -42271,6 +42271,195 @@ async function waitForDocs(raw, secrets, hooks) {
     }
     const opened = client;
     return { outcome, settings, comment, close: async () => opened?.close() };
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/records/lifecycle.ts
+// A record kept true: what the step writes outside itself (the pull request comment, the GitLab
+// merge request note, the GitHub deployment and its statuses, a commit status) has one story,
+// told here once. It is opened ("in progress") when waiting begins, and closed with the
+// outcome; whatever the API answers late and whenever a cancel lands, it is true at the end, or
+// one warning says which record may not be and why. Each kind of record is a small port
+// (`RecordPort`): where it is, how it is written, and the words of its messages. This file knows
+// no CI system, no HTTP client and no adapter; the time rules are those of step/limits.ts.
+
+
+/** Thrown by a port when the record has nowhere to go: `sentence` is said as it is, at `level`. */
+class RecordSkipped extends Error {
+    sentence;
+    level;
+    constructor(sentence, level = 'warning') {
+        super(sentence);
+        this.sentence = sentence;
+        this.level = level;
+        this.name = 'RecordSkipped';
+    }
+}
+const isAbort = (error) => error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+const statusOf = (error) => (typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined);
+const defaultRefused = (error) => {
+    const status = statusOf(error);
+    return status !== undefined && status >= 400 && status < 500;
+};
+/** Resolves when `work` settles or `signal` aborts, whichever is first; never rejects, and `work` is observed. */
+function settledOrAborted(work, signal) {
+    return new Promise((resolve) => {
+        const stop = () => resolve('aborted');
+        work.then(() => resolve('settled'), () => resolve('settled'));
+        work.finally(() => signal.removeEventListener('abort', stop)).catch(() => undefined);
+        if (signal.aborted)
+            stop();
+        else
+            signal.addEventListener('abort', stop, { once: true });
+    });
+}
+/**
+ * The work's result, or the signal's abort, whichever comes first: an HTTP client does not
+ * honour an abort in every phase (a proxy that never answers CONNECT holds it for minutes), so
+ * the work stops being waited on when its time is up, whatever its request does. The work is
+ * observed first, so its rejection is never unhandled, even when the signal is already aborted.
+ */
+function withinBudget(work, budget) {
+    return new Promise((resolve, reject) => {
+        const stop = () => reject(budget.reason);
+        work.then(resolve, reject).finally(() => budget.removeEventListener('abort', stop));
+        if (budget.aborted)
+            stop();
+        else
+            budget.addEventListener('abort', stop, { once: true });
+    });
+}
+/** The record's lifecycle through `port`, within the step's time rules. */
+function recordLifecycle(port, options) {
+    const { cancel, log, clean } = options;
+    const refused = port.refused ?? defaultRefused;
+    // One end for every write of the run: the step's limit, or the grace's end once a cancel came.
+    const deadline = commentDeadline(options.endAt, cancel);
+    const cancelled = () => cancel.exitBy() !== undefined;
+    let where;
+    let opened = 'never';
+    let opening;
+    let closing;
+    let openDone = false;
+    let warned = false;
+    const say = (level, line) => {
+        if (level === 'warning' && !warned) {
+            warned = true;
+            log.warning(clean(line));
+        }
+        else
+            log.info(clean(line));
+    };
+    const signalsUntil = (lookupEndAt, alsoOn = []) => ({
+        write: deadline,
+        lookup: AbortSignal.any([AbortSignal.timeout(lookupBudgetMs(options.requestTimeoutMs, lookupEndAt)), deadline, ...alsoOn])
+    });
+    const ended = () => (cancelled() ? 'the cancelled run had to end' : "the step's time limit (timeout + request-timeout + 2s) ran out");
+    /** Why a request failed: the port's words, or the time that ran out. */
+    const why = (error, signals, lookupMs) => {
+        if (deadline.aborted)
+            return `the ${port.api} did not answer before ${ended()}`;
+        if (signals.lookup.aborted && isAbort(error))
+            return `the ${port.api} did not answer within ${formatDuration(lookupMs)} (${lookupMs < options.requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`;
+        return port.explain(error);
+    };
+    async function runOpen() {
+        const lookupEndAt = Math.min(options.openLookupEndAt ?? options.endAt, options.endAt);
+        const lookupMs = lookupBudgetMs(options.requestTimeoutMs, lookupEndAt);
+        const signals = signalsUntil(lookupEndAt, [cancel.signal]);
+        try {
+            where = await port.open(signals, (known) => {
+                where = known;
+            });
+            opened = 'written';
+            log.info(clean(port.words.opened(where)));
+        }
+        catch (error) {
+            if (error instanceof RecordSkipped) {
+                opened = 'skipped';
+                return;
+            }
+            opened = refused(error) ? 'refused' : 'lost';
+            const reason = cancel.signal.aborted && !deadline.aborted && where === undefined ? 'the run was cancelled before it was' : why(error, signals, lookupMs);
+            if (opened === 'refused' && port.words.notOpened && where === undefined)
+                say('warning', port.words.notOpened(reason));
+            else
+                log.info(clean(port.words.openFailed(reason, where)));
+        }
+    }
+    /** Waits on the open while it is in flight: until it settles, the end, or a cancel once the record is known (the close then goes at once). */
+    async function openSettled() {
+        if (!opening)
+            return true;
+        const known = new AbortController();
+        const goAtOnce = () => {
+            if (where !== undefined)
+                known.abort();
+        };
+        if (cancel.signal.aborted)
+            goAtOnce();
+        else
+            cancel.signal.addEventListener('abort', goAtOnce, { once: true });
+        const waited = await settledOrAborted(opening, AbortSignal.any([deadline, known.signal]));
+        cancel.signal.removeEventListener('abort', goAtOnce);
+        return waited === 'settled';
+    }
+    async function runClose(outcome) {
+        const settled = await openSettled();
+        if (!settled && where === undefined) {
+            // The outcome must not go before a write that may still land on top of it, and there is no known place to write it.
+            say('warning', port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${ended()}, and the outcome must not go before it; it may show "in progress" until the next run`, where, opened));
+            return;
+        }
+        if (opened === 'refused' && where === undefined && port.words.notOpened)
+            return;
+        const lookupMs = lookupBudgetMs(options.requestTimeoutMs, options.endAt);
+        const signals = signalsUntil(options.endAt);
+        const write = async () => {
+            try {
+                const done = await withinBudget(port.close(outcome, where, settled ? opened : 'written', signals), deadline);
+                where = done.where;
+                log.info(clean(port.words.closed(done.where, done.done)));
+                return true;
+            }
+            catch (error) {
+                if (error instanceof RecordSkipped)
+                    say(error.level, error.sentence);
+                else
+                    say('warning', port.words.closeFailed(why(error, signals, lookupMs), where, opened));
+                return false;
+            }
+        };
+        const written = await write();
+        // An open answered before the close was most likely applied before it too.
+        if (settled || !opening || openDone)
+            return;
+        // The close went while the open was still in flight (a cancel): if the open lands now, it may
+        // have landed on top of the close, which is written again while there is time.
+        const late = await settledOrAborted(opening, deadline);
+        if (late === 'settled' && written)
+            await write();
+        else if (late === 'aborted')
+            say('warning', port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${ended()}; the outcome was written, but if the ${port.api} applies that write now, it may show "in progress" until the next run`, where, opened));
+    }
+    return {
+        open() {
+            if (opening || cancel.signal.aborted)
+                return;
+            opened = 'lost';
+            opening = runOpen().finally(() => {
+                openDone = true;
+            });
+        },
+        close(outcome) {
+            closing ??= runClose(outcome).catch((error) => {
+                // Nothing above throws; should it, the record is still one warning, never a crash.
+                say('warning', port.words.closeFailed(port.explain(error), where, opened));
+            });
+            return closing;
+        }
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/report/explain.ts
@@ -42403,9 +42592,9 @@ function explainTarget(t, options = {}) {
         }
         case 'timeout': {
             const status = t.status ? `still "${oneLine(t.status, 80)}"` : 'never answered with a status';
-            const waited = `after ${durations_formatDuration(t.finishedAfterMs)}`;
+            const waited = `after ${formatDuration(t.finishedAfterMs)}`;
             const problem = lastProblem(t.error);
-            const raise = options.timeoutMs === undefined ? 'raise `timeout`' : `raise \`timeout\` (now ${durations_formatDuration(options.timeoutMs)})`;
+            const raise = options.timeoutMs === undefined ? 'raise `timeout`' : `raise \`timeout\` (now ${formatDuration(options.timeoutMs)})`;
             if (problem && !t.status)
                 return { reason: `${status} ${waited}: ${problem}`, next: networkNext(problem) };
             return {
@@ -42685,7 +42874,7 @@ async function tokenLogin(octokit) {
         return data.login;
     }
     catch (error) {
-        if (statusOf(error) !== 403)
+        if (comment_api_statusOf(error) !== 403)
             throw error;
     }
     let viewer;
@@ -42736,18 +42925,18 @@ async function writeComment(octokit, target, id, body) {
     const { data } = await octokit.rest.issues.createComment({ ...where, issue_number: target.number, body });
     return { id: data.id, done: 'created' };
 }
-function statusOf(error) {
+function comment_api_statusOf(error) {
     return typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
 }
 /** The GitHub API did not answer at all: octokit reports a connection that failed as HTTP 500 without a response. */
 function unreachable(error) {
-    if (statusOf(error) !== 500 || !(error instanceof Error) || error.name === 'AbortError')
+    if (comment_api_statusOf(error) !== 500 || !(error instanceof Error) || error.name === 'AbortError')
         return false;
     return !('response' in error && error.response);
 }
 /** What to tell the user when the comment could not be written; the step does not fail for it. */
 function explainCommentError(error) {
-    const status = statusOf(error);
+    const status = comment_api_statusOf(error);
     const message = (error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 300);
     if (unreachable(error)) {
         const url = typeof error === 'object' && error !== null && 'request' in error ? error.request.url : undefined;
@@ -42773,6 +42962,8 @@ function deploymentPlace(context) {
         return { skip: 'the commit of the run is unknown (GITHUB_SHA is not set)' };
     return { owner, repo, ref, runUrl: runUrlOf(context, owner, repo) };
 }
+/** The key of the payload that holds the run's mark. */
+const MARK = 'wait-for-docs-run';
 /** Creates the deployment (one POST, never repeated) and returns its id. */
 async function createDeployment(octokit, place, deployment) {
     const { data } = await octokit.rest.repos.createDeployment({
@@ -42783,12 +42974,40 @@ async function createDeployment(octokit, place, deployment) {
         description: deployment.description,
         auto_merge: false,
         required_contexts: [],
-        transient_environment: deployment.transient
+        transient_environment: deployment.transient,
+        payload: { [MARK]: deployment.marker }
     });
     // A 202 answers a merge of the default branch, which auto_merge: false never asks for.
     if ('id' in data && typeof data.id === 'number')
         return data.id;
     throw new Error(`GitHub created no deployment: ${'message' in data ? String(data.message) : 'its answer has no id'}`);
+}
+/**
+ * The deployment this run created, found by its mark among the latest of the environment for the
+ * commit (a GET): for a POST whose answer was lost while GitHub created it. Undefined when there is none.
+ */
+async function findDeployment(octokit, place, wanted) {
+    const { data } = await octokit.rest.repos.listDeployments({
+        owner: place.owner,
+        repo: place.repo,
+        sha: place.ref,
+        environment: wanted.environment,
+        per_page: 100
+    });
+    const payloadOf = (payload) => {
+        if (typeof payload !== 'string')
+            return payload;
+        try {
+            return JSON.parse(payload);
+        }
+        catch {
+            return undefined;
+        }
+    };
+    return data.find((deployment) => {
+        const payload = payloadOf(deployment.payload);
+        return typeof payload === 'object' && payload !== null && payload[MARK] === wanted.marker;
+    })?.id;
 }
 async function createDeploymentStatus(octokit, place, id, status) {
     await octokit.rest.repos.createDeploymentStatus({
@@ -42811,6 +43030,158 @@ function explainDeploymentError(error) {
     const message = error instanceof Error ? error.message : String(error);
     return `${status ? `HTTP ${status}: ` : ''}${message.split('\n')[0]?.slice(0, 300)}`;
 }
+
+;// CONCATENATED MODULE: ./src/github/deployment.ts
+// The docs as a GitHub deployment (deployment-environment) as a port of the record lifecycle
+// (records/lifecycle.ts): created when waiting begins with an `in_progress` status, its last
+// status after the outputs. When each write goes, for how long, and what a cancel does are the
+// lifecycle's; here: where the deployment is, its requests, and its words.
+
+
+
+
+
+
+
+
+/** A client whose GETs end with `signals.lookup` and whose writes end only with `signals.write`. */
+function clientFor(github, token, signals) {
+    const octokit = github.getOctokit(token);
+    octokit.hook.before('request', (options) => {
+        options.request = { ...options.request, signal: options.method === 'GET' ? signals.lookup : signals.write };
+    });
+    return octokit;
+}
+/** The deployment as a record: its id is where it is. */
+function deploymentPort(deployment, clean, run) {
+    const environment = inert(deployment.environment, 255);
+    // This run's own deployment, found again by it when the answer to its creation was lost.
+    const marker = (0,external_node_crypto_.randomUUID)();
+    let last;
+    const placeOf = async () => {
+        // Loaded only when a deployment is asked for, to keep start-up fast.
+        const github = await __nccwpck_require__.e(/* import() */ 157).then(__nccwpck_require__.bind(__nccwpck_require__, 157));
+        const place = deploymentPlace(github.context);
+        if ('skip' in place)
+            throw new RecordSkipped(`deployment-environment is set, but ${place.skip}. No deployment was created. The step's result does not depend on it.`);
+        return { github, place };
+    };
+    return {
+        api: 'GitHub API',
+        async open(signals, at) {
+            const { github, place } = await placeOf();
+            const octokit = clientFor(github, deployment.githubToken, signals);
+            const description = fitDescription(clean(waitingDescription(run.targets)));
+            const id = await withinBudget(createDeployment(octokit, place, { environment: deployment.environment, transient: run.transient, description, marker }), signals.write);
+            at(id);
+            run.created(id);
+            info(clean(`Created deployment ${id} in environment ${environment}${run.transient ? ' (a preview: transient)' : ''} for commit ${place.ref.slice(0, 7)}.`));
+            await withinBudget(createDeploymentStatus(octokit, place, id, { state: 'in_progress', description }), signals.write);
+            return id;
+        },
+        async close(outcome, where, opened, signals) {
+            if (opened === 'never')
+                throw new RecordSkipped('No deployment was created: the run ended before waiting began.', 'info');
+            const { github, place } = await placeOf();
+            const octokit = clientFor(github, deployment.githubToken, signals);
+            // The POST's answer was lost: GitHub may have created it all the same.
+            const id = where ??
+                (opened === 'lost' ? await withinBudget(findDeployment(octokit, place, { environment: deployment.environment, marker }), signals.lookup) : undefined);
+            if (id === undefined)
+                throw new NotCreated();
+            if (where === undefined)
+                run.created(id);
+            const state = deploymentState(outcome.result);
+            const url = state === 'success' ? (safeUrl(outcome.trigger?.previewUrl) ?? deployment.url) : undefined;
+            last = { state, url };
+            await withinBudget(createDeploymentStatus(octokit, place, id, { state, description: fitDescription(clean(outcomeDescription(outcome))), environmentUrl: url }), signals.write);
+            return { where: id, done: where === undefined ? 'created' : 'updated' };
+        },
+        explain: (error) => (error instanceof NotCreated ? error.message : explainDeploymentError(error)),
+        words: {
+            opened: (id) => `Deployment ${id}: in progress.`,
+            closed: (id) => `Deployment ${id}: ${last?.state}${last?.url ? ` at ${inert(last.url, 300)}` : ''}.`,
+            openFailed: (why, id) => id === undefined
+                ? `The deployment could not be created in environment ${environment} yet (${inert(why, 400)}); its last status will still be written if GitHub created it.`
+                : `Deployment ${id} could not be marked in progress (${inert(why, 400)}); its last status will still be written.`,
+            notOpened: (why) => `The deployment could not be created in environment ${environment}: ${inert(why, 400)}. The step's result does not depend on it.`,
+            closeFailed: (why, id) => id === undefined
+                ? `The deployment in environment ${environment} could not be created, or has no status: ${inert(why, 400)}. The step's result does not depend on it.`
+                : `The last status (${last?.state ?? 'of the outcome'}) of deployment ${id} could not be written: ${inert(why, 400)}. The step's result does not depend on it.`
+        }
+    };
+}
+/** The creation's answer was lost and GitHub has no deployment of this run. */
+class NotCreated extends Error {
+    constructor() {
+        super('GitHub did not answer the request that creates it, and has no deployment of this run');
+    }
+}
+/**
+ * The docs as a GitHub deployment (deployment-environment): one per run, created when waiting
+ * begins, its status following the wait. Best effort: whatever GitHub answers, the step's
+ * outcome stands, and one warning says what went wrong.
+ */
+function recordDeployment(options) {
+    const { clean } = options;
+    let createdId;
+    let lifecycle;
+    const created = (id) => {
+        const known = String(id);
+        if (createdId === known)
+            return;
+        createdId = known;
+        options.setOutputNow('deployment-id', known);
+    };
+    const lifecycleFor = (settings, deployment, targets) => recordLifecycle(deploymentPort(deployment, clean, { targets, transient: settings.trigger?.kind === 'preview', created }), {
+        cancel: options.cancel,
+        endAt: commentEndAt({ startedAt: options.startedAt, timeoutMs: settings.timeoutMs, requestTimeoutMs: settings.requestTimeoutMs }, deployment.requestTimeoutMs),
+        requestTimeoutMs: deployment.requestTimeoutMs,
+        log: { info: (line) => info(line), warning: (line) => warning(line) },
+        clean
+    });
+    return {
+        begin(targets, settings) {
+            if (!settings.deployment || lifecycle)
+                return;
+            lifecycle = lifecycleFor(settings, settings.deployment, targets);
+            lifecycle.open();
+        },
+        // Written at once when it is learnt (setOutputNow), so a deployment created late is in the outputs too.
+        id: () => createdId,
+        async settle(outcome, settings) {
+            if (!settings?.deployment)
+                return;
+            if (!lifecycle) {
+                info('No deployment was created: the run ended before waiting began.');
+                return;
+            }
+            await lifecycle.close(outcome);
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/github/log-sink.ts
+
+
+/**
+ * Lines between `::stop-commands::` and its resume marker, with a random token the server cannot
+ * guess: no line in between can act as a workflow command.
+ */
+function withStopCommands(lines, token = (0,external_node_crypto_.randomUUID)()) {
+    if (lines.length === 0)
+        return [];
+    return [`::stop-commands::${token}`, ...lines, `::${token}::`];
+}
+/** The step log through the toolkit; the server's log lines are printed with workflow commands stopped. */
+const githubLog = {
+    info: (message) => info(message),
+    debug: (message) => core_debug(message),
+    warning: (message) => warning(message),
+    startGroup: (name) => startGroup(name),
+    endGroup: () => endGroup(),
+    untrusted: (lines) => withStopCommands(lines)
+};
 
 ;// CONCATENATED MODULE: ./src/report/started.ts
 
@@ -42950,7 +43321,7 @@ function renderComment(outcome, marker, source) {
         const count = facts.searchResults;
         lines.push(`**Search check:** ${outcome.search.result}, ${counted(outcome.search.queries.length, 'query', 'queries')}, ${count} results`, '');
     }
-    lines.push(footer(from, `took ${durations_formatDuration(outcome.elapsedMs)}`));
+    lines.push(footer(from, `took ${formatDuration(outcome.elapsedMs)}`));
     return `${lines.join('\n')}\n`;
 }
 /** Deployed commits listed one by one; the summary has every update. */
@@ -42978,190 +43349,10 @@ function deployedLine(outcome, runSha) {
     return `**Deployed commit${shas.length === 1 ? '' : 's'}:** ${listed}${other ? ` — not the commit of this run, ${short(runSha ?? '')}` : ''}`;
 }
 
-;// CONCATENATED MODULE: ./src/records/lifecycle.ts
-// A record kept true: what the step writes outside itself (the pull request comment, the GitLab
-// merge request note, the GitHub deployment and its statuses, a commit status) has one story,
-// told here once. It is opened ("in progress") when waiting begins, and closed with the
-// outcome; whatever the API answers late and whenever a cancel lands, it is true at the end, or
-// one warning says which record may not be and why. Each kind of record is a small port
-// (`RecordPort`): where it is, how it is written, and the words of its messages. This file knows
-// no CI system, no HTTP client and no adapter; the time rules are those of step/limits.ts.
-
-
-/** Thrown by a port when the record has nowhere to go: `sentence` is said as it is, at `level`. */
-class RecordSkipped extends Error {
-    sentence;
-    level;
-    constructor(sentence, level = 'warning') {
-        super(sentence);
-        this.sentence = sentence;
-        this.level = level;
-        this.name = 'RecordSkipped';
-    }
-}
-const isAbort = (error) => error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
-const lifecycle_statusOf = (error) => (typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined);
-const defaultRefused = (error) => {
-    const status = lifecycle_statusOf(error);
-    return status !== undefined && status >= 400 && status < 500;
-};
-/** Resolves when `work` settles or `signal` aborts, whichever is first; never rejects, and `work` is observed. */
-function settledOrAborted(work, signal) {
-    return new Promise((resolve) => {
-        const stop = () => resolve('aborted');
-        work.then(() => resolve('settled'), () => resolve('settled'));
-        work.finally(() => signal.removeEventListener('abort', stop)).catch(() => undefined);
-        if (signal.aborted)
-            stop();
-        else
-            signal.addEventListener('abort', stop, { once: true });
-    });
-}
-/**
- * The work's result, or the signal's abort, whichever comes first: an HTTP client does not
- * honour an abort in every phase (a proxy that never answers CONNECT holds it for minutes), so
- * the work stops being waited on when its time is up, whatever its request does. The work is
- * observed first, so its rejection is never unhandled, even when the signal is already aborted.
- */
-function withinBudget(work, budget) {
-    return new Promise((resolve, reject) => {
-        const stop = () => reject(budget.reason);
-        work.then(resolve, reject).finally(() => budget.removeEventListener('abort', stop));
-        if (budget.aborted)
-            stop();
-        else
-            budget.addEventListener('abort', stop, { once: true });
-    });
-}
-/** The record's lifecycle through `port`, within the step's time rules. */
-function recordLifecycle(port, options) {
-    const { cancel, log, clean } = options;
-    const refused = port.refused ?? defaultRefused;
-    // One end for every write of the run: the step's limit, or the grace's end once a cancel came.
-    const deadline = commentDeadline(options.endAt, cancel);
-    const cancelled = () => cancel.exitBy() !== undefined;
-    let where;
-    let opened = 'never';
-    let opening;
-    let closing;
-    let warned = false;
-    const say = (level, line) => {
-        if (level === 'warning' && !warned) {
-            warned = true;
-            log.warning(clean(line));
-        }
-        else
-            log.info(clean(line));
-    };
-    const signalsUntil = (lookupEndAt, alsoOn = []) => ({
-        write: deadline,
-        lookup: AbortSignal.any([AbortSignal.timeout(lookupBudgetMs(options.requestTimeoutMs, lookupEndAt)), deadline, ...alsoOn])
-    });
-    const ended = () => (cancelled() ? 'the cancelled run had to end' : "the step's time limit (timeout + request-timeout + 2s) ran out");
-    /** Why a request failed: the port's words, or the time that ran out. */
-    const why = (error, signals, lookupMs, stage) => {
-        if (deadline.aborted)
-            return `the ${port.api} did not answer before ${ended()}${stage === 'write' ? ' (it may still apply the write)' : ''}`;
-        if (signals.lookup.aborted && isAbort(error))
-            return `the ${port.api} did not answer within ${formatDuration(lookupMs)} (${lookupMs < options.requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`;
-        return port.explain(error);
-    };
-    async function runOpen() {
-        const lookupEndAt = Math.min(options.openLookupEndAt ?? options.endAt, options.endAt);
-        const lookupMs = lookupBudgetMs(options.requestTimeoutMs, lookupEndAt);
-        const signals = signalsUntil(lookupEndAt, [cancel.signal]);
-        try {
-            where = await port.open(signals, (known) => {
-                where = known;
-            });
-            opened = 'written';
-            log.info(clean(port.words.opened(where)));
-        }
-        catch (error) {
-            if (error instanceof RecordSkipped) {
-                opened = 'skipped';
-                return;
-            }
-            opened = refused(error) ? 'refused' : 'lost';
-            const reason = cancel.signal.aborted && !deadline.aborted && where === undefined ? 'the run was cancelled before it was' : why(error, signals, lookupMs, 'write');
-            if (opened === 'refused' && port.words.notOpened && where === undefined)
-                say('warning', port.words.notOpened(reason));
-            else
-                log.info(clean(port.words.openFailed(reason, where)));
-        }
-    }
-    /** Waits on the open while it is in flight: until it settles, the end, or a cancel once the record is known (the close then goes at once). */
-    async function openSettled() {
-        if (!opening)
-            return true;
-        const known = new AbortController();
-        const goAtOnce = () => {
-            if (where !== undefined)
-                known.abort();
-        };
-        if (cancel.signal.aborted)
-            goAtOnce();
-        else
-            cancel.signal.addEventListener('abort', goAtOnce, { once: true });
-        const waited = await settledOrAborted(opening, AbortSignal.any([deadline, known.signal]));
-        cancel.signal.removeEventListener('abort', goAtOnce);
-        return waited === 'settled';
-    }
-    async function runClose(outcome) {
-        const settled = await openSettled();
-        if (!settled && where === undefined) {
-            // The outcome must not go before a write that may still land on top of it, and there is no known place to write it.
-            say('warning', port.words.closeFailed(`its "in progress" write was still unanswered when ${ended()}, and the outcome must not go before it; it may show "in progress" until the next run`, where, opened));
-            return;
-        }
-        if (opened === 'refused' && where === undefined && port.words.notOpened)
-            return;
-        const lookupMs = lookupBudgetMs(options.requestTimeoutMs, options.endAt);
-        const signals = signalsUntil(options.endAt);
-        const write = async () => {
-            try {
-                const done = await withinBudget(port.close(outcome, where, settled ? opened : 'written', signals), deadline);
-                where = done.where;
-                log.info(clean(port.words.closed(done.where, done.done)));
-                return true;
-            }
-            catch (error) {
-                if (error instanceof RecordSkipped)
-                    say(error.level, error.sentence);
-                else
-                    say('warning', port.words.closeFailed(why(error, signals, lookupMs, 'write'), where, opened));
-                return false;
-            }
-        };
-        const written = await write();
-        if (settled || !opening)
-            return;
-        // The close went while the open was still in flight (a cancel): if the open lands now, it may
-        // have landed on top of the close, which is written again while there is time.
-        const late = await settledOrAborted(opening, deadline);
-        if (late === 'settled' && written)
-            await write();
-        else if (late === 'aborted')
-            say('warning', port.words.closeFailed(`its "in progress" write was still unanswered when ${ended()}; if the ${port.api} applies it now, it may show "in progress" until the next run`, where, opened));
-    }
-    return {
-        open() {
-            if (opening || cancel.signal.aborted)
-                return;
-            opened = 'lost';
-            opening = runOpen();
-        },
-        close(outcome) {
-            closing ??= runClose(outcome).catch((error) => {
-                // Nothing above throws; should it, the record is still one warning, never a crash.
-                say('warning', port.words.closeFailed(port.explain(error), where, opened));
-            });
-            return closing;
-        }
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/github/pr-comment.ts
+// The sticky pull request comment (pr-comment) as a port of the record lifecycle
+// (records/lifecycle.ts): where it goes, how it is written, and its words. When it is written,
+// for how long, and what a cancel does are the lifecycle's.
 
 
 
@@ -43169,284 +43360,113 @@ function recordLifecycle(port, options) {
 
 
 
-
-/** Where the comment goes and what it says it reflects, or why it has nowhere to go. */
+/** Where the comment goes and what it says it reflects; throws `RecordSkipped` when it has nowhere to go. */
 async function commentPlace(settings) {
     // Loaded only when a comment is asked for, to keep start-up fast.
     const github = await __nccwpck_require__.e(/* import() */ 157).then(__nccwpck_require__.bind(__nccwpck_require__, 157));
     const { context } = github;
     const target = commentTarget(context, settings.prNumberTarget);
     if ('skip' in target)
-        return { skip: target.skip };
+        throw new RecordSkipped(`pr-comment is set, but ${target.skip}. No comment was written.`);
     const place = { workflow: context.workflow, job: context.job, step: context.action, key: settings.key };
-    const runUrl = runUrlOf(context, target.owner, target.repo);
     return {
         github,
         target,
         marker: commentMarker(settings.kinds, place),
         legacyMarker: legacyCommentMarker(settings.kinds, place),
-        source: { runUrl, sha: commentCommit(context) }
+        source: { runUrl: runUrlOf(context, target.owner, target.repo), sha: commentCommit(context) }
     };
 }
 /**
  * A client whose lookups (GETs and the GraphQL query of who the token is, which change nothing)
- * end with `lookup`, and whose writes end only with `deadline`: a write that was sent is over
- * when it is answered or its connection fails, since GitHub applies what it received whole even
- * if no one waits for the answer.
+ * end with `signals.lookup`, and whose writes end only with `signals.write`.
  */
-function clientFor(place, token, lookup, deadline) {
+function pr_comment_clientFor(place, token, signals) {
     const octokit = place.github.getOctokit(token);
     // Set in a hook, the signal reaches every request, pages of the listing included, and the
     // proxy-aware fetch of the defaults stays in place (a `request` option would replace it).
     octokit.hook.before('request', (options) => {
         const changesNothing = options.method === 'GET' || /\/graphql$/.test(options.url);
-        options.request = { ...options.request, signal: changesNothing ? lookup : deadline };
+        options.request = { ...options.request, signal: changesNothing ? signals.lookup : signals.write };
     });
     return octokit;
 }
-/** The comment of one run of the step, for `settings`; `cancel` shortens its time to the grace period. */
-function pullRequestComment(settings, clean, cancel) {
-    const requestTimeoutMs = settings.requestTimeoutMs;
-    let inProgress;
-    // The comment the "in progress" write created or found: the outcome goes there.
-    let written;
+/** The pull request comment as a record: its id is where it is. */
+function pullRequestCommentPort(settings, clean, opening) {
+    let place;
     let login;
-    const cancelled = () => cancel.exitBy() !== undefined;
-    // One end for every write of the run, fixed by the first that asks for it.
-    let end;
-    const endOf = (limits) => {
-        const at = commentEndAt(limits, requestTimeoutMs);
-        end ??= { at, deadline: limits_commentDeadline(at, cancel) };
-        return end;
+    let number;
+    const placeOnce = () => {
+        place ??= commentPlace(settings);
+        // Asked again if it failed (a chunk that did not load).
+        place.catch(() => {
+            place = undefined;
+        });
+        return place.then((known) => {
+            number = known.target.number;
+            return known;
+        });
     };
-    async function find(place, octokit) {
+    async function find(found, octokit, signals) {
         // Asked once per run; again only if asking failed.
-        login ??= await tokenLogin(octokit);
-        return findComment(octokit, place.target, { marker: place.marker, legacyMarker: place.legacyMarker, login });
+        login ??= await withinBudget(tokenLogin(octokit), signals.lookup);
+        const id = await withinBudget(findComment(octokit, found.target, { marker: found.marker, legacyMarker: found.legacyMarker, login }), signals.lookup);
+        if (signals.lookup.aborted)
+            throw signals.lookup.reason;
+        return id;
     }
-    async function postInProgress(targets, search, limits) {
-        const { deadline } = endOf(limits);
-        // Its lookups never run past the wait's deadline: the outcome's comment needs the time after it.
-        const waitEndsAt = limits.startedAt + limits.timeoutMs;
-        const lookup = AbortSignal.any([AbortSignal.timeout(limits_lookupBudgetMs(requestTimeoutMs, waitEndsAt)), cancel.signal, deadline]);
-        let sent = false;
-        try {
-            const place = await commentPlace(settings);
-            if ('skip' in place)
-                return;
-            const octokit = clientFor(place, settings.githubToken, lookup, deadline);
-            const id = await withinBudget(find(place, octokit), lookup);
-            if (lookup.aborted)
-                throw lookup.reason;
-            const work = describeWork({ targets: targets.map((ref) => ({ ref })), search });
-            const body = clean(renderInProgressComment(place.marker, targets, place.source, work));
-            sent = true;
-            written = (await withinBudget(writeComment(octokit, place.target, id, body), deadline)).id;
-            info(`Posted "in progress" on pull request #${place.target.number}.`);
-        }
-        catch (error) {
-            const why = sent
-                ? deadline.aborted
-                    ? `its write was still unanswered when ${cancelled() ? 'the cancelled run had to end' : "the step's time limit ran out"}`
-                    : explainCommentError(error)
-                : cancel.signal.aborted
-                    ? 'the run was cancelled before it was'
-                    : lookup.aborted
-                        ? 'the GitHub API did not answer in time'
-                        : explainCommentError(error);
-            info(clean(`The "in progress" comment could not be written (${why}); the outcome will still be commented.`));
-        }
-    }
-    async function postOutcome(outcome, limits) {
-        const { at: endAt, deadline } = endOf(limits);
-        let budgetMs = requestTimeoutMs;
-        let lookup = deadline;
-        let stage = 'in progress';
-        try {
-            // The "in progress" write, once sent, is waited on: applied after the outcome, it would replace it.
-            if (inProgress)
-                await withinBudget(inProgress, deadline);
-            stage = 'lookup';
-            budgetMs = limits_lookupBudgetMs(requestTimeoutMs, endAt);
-            lookup = AbortSignal.any([AbortSignal.timeout(budgetMs), deadline]);
-            const place = await commentPlace(settings);
-            if ('skip' in place) {
-                warning(`pr-comment is set, but ${place.skip}. No comment was written.`);
-                return;
-            }
-            const octokit = clientFor(place, settings.githubToken, lookup, deadline);
-            const id = written ?? (await withinBudget(find(place, octokit), lookup));
-            const body = clean(renderComment(outcome, place.marker, place.source));
-            stage = 'write';
-            const { done } = await withinBudget(writeComment(octokit, place.target, id, body), deadline);
-            info(`${done === 'created' ? 'Commented' : 'Updated the comment'} on pull request #${place.target.number}.`);
-        }
-        catch (error) {
-            const ended = cancelled() ? 'the cancelled run had to end' : "the step's time limit (timeout + request-timeout + 2s) ran out";
-            const why = stage === 'in progress'
-                ? `the "in progress" comment's write was still unanswered when ${ended}, and the outcome must not go before it; the pull request may show "in progress" until the next run`
-                : deadline.aborted
-                    ? `the GitHub API did not answer before ${ended}${stage === 'write' ? ' (GitHub may still apply the write)' : ''}`
-                    : stage === 'lookup' && lookup.aborted
-                        ? `the GitHub API did not answer within ${durations_formatDuration(budgetMs)} (${budgetMs < requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`
-                        : explainCommentError(error);
-            warning(clean(`The pull request comment could not be written: ${why}. The step's result does not depend on it.`));
-        }
-    }
+    const pr = () => `pull request #${number ?? '?'}`;
     return {
-        waiting(targets, search, limits) {
-            inProgress = postInProgress(targets, search, limits);
+        api: 'GitHub API',
+        async open(signals) {
+            const found = await placeOnce();
+            const octokit = pr_comment_clientFor(found, settings.githubToken, signals);
+            const id = await find(found, octokit, signals);
+            const { targets = [], search } = opening() ?? {};
+            const body = clean(renderInProgressComment(found.marker, targets, found.source, describeWork({ targets: targets.map((ref) => ({ ref })), search })));
+            return (await withinBudget(writeComment(octokit, found.target, id, body), signals.write)).id;
         },
-        outcome: postOutcome
+        async close(outcome, where, _opened, signals) {
+            const found = await placeOnce();
+            const octokit = pr_comment_clientFor(found, settings.githubToken, signals);
+            // Where the open went; else the comment of an earlier run, or of an open whose answer was lost.
+            const id = where ?? (await find(found, octokit, signals));
+            const body = clean(renderComment(outcome, found.marker, found.source));
+            const written = await withinBudget(writeComment(octokit, found.target, id, body), signals.write);
+            return { where: written.id, done: written.done };
+        },
+        explain: explainCommentError,
+        words: {
+            opened: () => `Posted "in progress" on ${pr()}.`,
+            closed: (_where, done) => `${done === 'created' ? 'Commented' : 'Updated the comment'} on ${pr()}.`,
+            openFailed: (why) => `The "in progress" comment could not be written (${why}); the outcome will still be commented.`,
+            closeFailed: (why) => `The pull request comment could not be written: ${why}. The step's result does not depend on it.`
+        }
     };
 }
-
-;// CONCATENATED MODULE: ./src/github/deployment.ts
-
-
-
-
-
-
-
-
 /**
- * The docs as a GitHub deployment (deployment-environment): one per run, created when waiting
- * begins, its status following the wait. Best effort: whatever GitHub answers, the step's
- * outcome stands, and one warning says what went wrong.
+ * The comment of one run of the step, for `settings`, within the step's `limits` (undefined when
+ * the inputs were invalid: request-timeout from now); `cancel` shortens its time to the grace.
  */
-function recordDeployment(options) {
-    const { clean } = options;
+function pullRequestComment(settings, clean, cancel, limits) {
     let opening;
-    let createdId;
-    let idInOutputs = false;
-    let warned = false;
-    // One warning per run (a 403 stays one warning); anything after it is a line of the log.
-    const problem = (text) => {
-        const line = clean(`${text}. The step's result does not depend on it.`);
-        if (warned)
-            info(line);
-        else
-            warning(line);
-        warned = true;
-    };
-    async function open(targets, settings, deployment) {
-        const environment = inert(deployment.environment, 255);
-        let opened;
-        try {
-            // Loaded only when a deployment is asked for, to keep start-up fast.
-            const github = await __nccwpck_require__.e(/* import() */ 157).then(__nccwpck_require__.bind(__nccwpck_require__, 157));
-            const place = deploymentPlace(github.context);
-            if ('skip' in place) {
-                problem(`deployment-environment is set, but ${place.skip}. No deployment was created`);
-                return undefined;
-            }
-            const send = budgetedClient(github.getOctokit(deployment.githubToken));
-            const description = fitDescription(clean(waitingDescription(targets)));
-            const transient = settings.trigger?.kind === 'preview';
-            const id = await send(AbortSignal.timeout(deployment.requestTimeoutMs), (octokit) => createDeployment(octokit, place, { environment: deployment.environment, transient, description }));
-            opened = { id, write: (status, budget) => send(budget, (octokit) => createDeploymentStatus(octokit, place, id, status)) };
-            createdId = String(id);
-            options.setOutputNow('deployment-id', createdId);
-            info(clean(`Created deployment ${id} in environment ${environment}${transient ? ' (a preview: transient)' : ''} for commit ${place.ref.slice(0, 7)}.`));
-            await opened.write({ state: 'in_progress', description }, AbortSignal.timeout(deployment.requestTimeoutMs));
-            info(`Deployment ${id}: in progress.`);
-        }
-        catch (error) {
-            const why = isTimeout(error) ? 'the GitHub API did not answer within request-timeout' : explainDeploymentError(error);
-            problem(opened
-                ? `Deployment ${opened.id} could not be marked in progress: ${inert(why, 400)}`
-                : `The deployment could not be created in environment ${environment}: ${inert(why, 400)}`);
-        }
-        return opened;
-    }
-    return {
-        begin(targets, settings) {
-            if (settings.deployment && !opening)
-                opening = open(targets, settings, settings.deployment);
-        },
-        id() {
-            if (createdId)
-                idInOutputs = true;
-            return createdId;
-        },
-        async settle(outcome, settings, exitBy) {
-            if (!settings?.deployment)
-                return;
-            const deployment = settings.deployment;
-            if (!opening) {
-                info('No deployment was created: the run ended before waiting began.');
-                return;
-            }
-            const limitAt = options.startedAt + settings.timeoutMs + settings.requestTimeoutMs;
-            const budgetMs = commentBudgetMs(deployment.requestTimeoutMs, exitBy, limitAt);
-            const budget = AbortSignal.timeout(budgetMs);
-            const state = deploymentState(outcome.result);
-            let opened;
-            try {
-                opened = await withinBudget(opening, budget);
-                if (!opened)
-                    return;
-                if (!idInOutputs)
-                    options.setOutputNow('deployment-id', String(opened.id));
-                const environmentUrl = state === 'success' ? (safeUrl(outcome.trigger?.previewUrl) ?? deployment.url) : undefined;
-                await opened.write({ state, description: fitDescription(clean(outcomeDescription(outcome))), environmentUrl }, budget);
-                info(clean(`Deployment ${opened.id}: ${state}${environmentUrl ? ` at ${inert(environmentUrl, 300)}` : ''}.`));
-            }
-            catch (error) {
-                const why = !budget.aborted
-                    ? explainDeploymentError(error)
-                    : exitBy !== undefined
-                        ? 'the GitHub API did not answer before the cancelled run had to end'
-                        : `the GitHub API did not answer within ${durations_formatDuration(budgetMs)}`;
-                const which = opened ? `deployment ${opened.id}` : `the deployment in environment ${inert(deployment.environment, 255)}`;
-                problem(`The last status (${state}) of ${which} could not be written: ${inert(why, 400)}`);
-            }
-        }
-    };
-}
-/**
- * Sends each request within a budget: set in a hook, the signal reaches the request and the
- * proxy-aware fetch of the defaults stays in place; the budget also stops the waiting when the
- * client does not honour the abort.
- */
-function budgetedClient(octokit) {
-    let signal;
-    octokit.hook.before('request', (options) => {
-        options.request = { ...options.request, signal };
+    const lifecycle = recordLifecycle(pullRequestCommentPort(settings, clean, () => opening), {
+        cancel,
+        endAt: commentEndAt(limits, settings.requestTimeoutMs),
+        requestTimeoutMs: settings.requestTimeoutMs,
+        // The "in progress" comment's lookups never run past the wait's deadline: the outcome's comment needs the time after it.
+        ...(limits ? { openLookupEndAt: limits.startedAt + limits.timeoutMs } : {}),
+        log: { info: (line) => info(line), warning: (line) => warning(line) },
+        clean
     });
-    return (budget, work) => {
-        signal = budget;
-        return withinBudget(work(octokit), budget);
+    return {
+        waiting(targets, search) {
+            opening = { targets, search };
+            lifecycle.open();
+        },
+        outcome: (outcome) => lifecycle.close(outcome)
     };
 }
-function isTimeout(error) {
-    return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/github/log-sink.ts
-
-
-/**
- * Lines between `::stop-commands::` and its resume marker, with a random token the server cannot
- * guess: no line in between can act as a workflow command.
- */
-function withStopCommands(lines, token = (0,external_node_crypto_.randomUUID)()) {
-    if (lines.length === 0)
-        return [];
-    return [`::stop-commands::${token}`, ...lines, `::${token}::`];
-}
-/** The step log through the toolkit; the server's log lines are printed with workflow commands stopped. */
-const githubLog = {
-    info: (message) => info(message),
-    debug: (message) => core_debug(message),
-    warning: (message) => warning(message),
-    startGroup: (name) => startGroup(name),
-    endGroup: () => endGroup(),
-    untrusted: (lines) => withStopCommands(lines)
-};
 
 ;// CONCATENATED MODULE: ./src/report/publish.ts
 /**
@@ -43536,7 +43556,7 @@ function renderSummary(outcome, options = {}) {
         sections.push(searchSection(outcome.search));
     const { polls } = facts;
     const exact = outcome.targets.length > 0 ? ' Hover a time for the exact moment (UTC).' : '';
-    sections.push(`<sub>Finished in ${durations_formatDuration(outcome.elapsedMs)} with ${counted(polls, 'poll')}.${exact}</sub>`);
+    sections.push(`<sub>Finished in ${formatDuration(outcome.elapsedMs)} with ${counted(polls, 'poll')}.${exact}</sub>`);
     return fitInBudget(`${sections.join('\n\n')}\n`);
 }
 /** What happened, in bold, then each failing target with its own evidence under it, and the next step. */
@@ -43567,7 +43587,7 @@ function timeCell(label, iso, endIso, now) {
     // A summary is read long after it was written: a clock time, never "… ago". The date only when it is not the day of the run.
     const at = new Date(start).toISOString();
     const day = at.slice(0, 10) === new Date(now).toISOString().slice(0, 10) ? '' : `${at.slice(0, 10)} `;
-    const words = Number.isNaN(end) ? `${label} ${day}${at.slice(11, 19)} UTC` : `took ${durations_formatDuration(Math.max(0, end - start))}`;
+    const words = Number.isNaN(end) ? `${label} ${day}${at.slice(11, 19)} UTC` : `took ${formatDuration(Math.max(0, end - start))}`;
     return `<span title="${escapeHtml(title)}">${words}</span>`;
 }
 function updateTable(targets, now, withReason) {
@@ -43769,7 +43789,7 @@ async function run() {
     const hide = redactorFor(secrets);
     step.hide = hide;
     step.summary = raw.summary.trim().toLowerCase() !== 'false';
-    const deployment = recordDeployment({ clean: hide, setOutputNow, startedAt });
+    const deployment = recordDeployment({ clean: hide, setOutputNow, startedAt, cancel });
     // The "in progress" comment, written while waiting; the outcome's comment comes after it.
     let prComment;
     const waited = await waitForDocs(raw, secrets, {
@@ -43782,14 +43802,14 @@ async function run() {
             deployment.begin(targets, settings);
             if (!settings.comment)
                 return;
-            prComment = pullRequestComment(settings.comment, hide, cancel);
-            prComment.waiting(targets, settings.search, limitsOf(settings, startedAt));
+            prComment = pullRequestComment(settings.comment, hide, cancel, limitsOf(settings, startedAt));
+            prComment.waiting(targets, settings.search);
         }
     });
     const { settings, comment } = waited;
     // A cancel from here on does not stop the step short: it finishes what it writes within the grace.
     const writing = comment ? 'the outputs, the summary and the pull request comment' : 'the outputs and the summary';
-    cancel.willNow(`the wait is over; finishing ${writing} within ${durations_formatDuration(CANCEL_GRACE_MS)}.`);
+    cancel.willNow(`the wait is over; finishing ${writing} within ${formatDuration(CANCEL_GRACE_MS)}.`);
     // With invalid inputs the summary is still written unless it was plainly turned off.
     const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false';
     // An unforeseen fault already reported the step as an error: that stands.
@@ -43798,9 +43818,11 @@ async function run() {
     step.reported = true;
     const outcome = await reportStep(waited.outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs, docsRoot: settings?.docsRoot, deploymentId: deployment.id() }, hide);
     // The deployment's last status goes out beside the comment, within the same time limits.
-    const deployed = deployment.settle(outcome, settings, cancel.exitBy());
+    // From here on a signal only shortens the last writes; the step's result is the outcome's.
+    cancel.decided(Number(process.exitCode ?? 0));
+    const deployed = deployment.settle(outcome, settings);
     if (comment)
-        await (prComment ?? pullRequestComment(comment, hide, cancel)).outcome(outcome, settings && limitsOf(settings, startedAt));
+        await (prComment ?? pullRequestComment(comment, hide, cancel, settings && limitsOf(settings, startedAt))).outcome(outcome);
     else if (commentWithoutToken(raw))
         warning("pr-comment is set, but github-token is empty (a secret that is not set?). No comment was written; the step's result does not depend on it.");
     if (deploymentWithoutToken(raw))

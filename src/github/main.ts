@@ -27,7 +27,7 @@ export async function run(): Promise<void> {
   const hide = redactorFor(secrets)
   step.hide = hide
   step.summary = raw.summary.trim().toLowerCase() !== 'false'
-  const deployment = recordDeployment({ clean: hide, setOutputNow, startedAt })
+  const deployment = recordDeployment({ clean: hide, setOutputNow, startedAt, cancel })
 
   // The "in progress" comment, written while waiting; the outcome's comment comes after it.
   let prComment: PullRequestComment | undefined
@@ -40,8 +40,8 @@ export async function run(): Promise<void> {
     waiting(targets, settings) {
       deployment.begin(targets, settings)
       if (!settings.comment) return
-      prComment = pullRequestComment(settings.comment, hide, cancel)
-      prComment.waiting(targets, settings.search, limitsOf(settings, startedAt))
+      prComment = pullRequestComment(settings.comment, hide, cancel, limitsOf(settings, startedAt))
+      prComment.waiting(targets, settings.search)
     }
   })
   const { settings, comment } = waited
@@ -60,8 +60,10 @@ export async function run(): Promise<void> {
     hide
   )
   // The deployment's last status goes out beside the comment, within the same time limits.
-  const deployed = deployment.settle(outcome, settings, cancel.exitBy())
-  if (comment) await (prComment ?? pullRequestComment(comment, hide, cancel)).outcome(outcome, settings && limitsOf(settings, startedAt))
+  // From here on a signal only shortens the last writes; the step's result is the outcome's.
+  cancel.decided(Number(process.exitCode ?? 0))
+  const deployed = deployment.settle(outcome, settings)
+  if (comment) await (prComment ?? pullRequestComment(comment, hide, cancel, settings && limitsOf(settings, startedAt))).outcome(outcome)
   else if (commentWithoutToken(raw))
     core.warning("pr-comment is set, but github-token is empty (a secret that is not set?). No comment was written; the step's result does not depend on it.")
   if (deploymentWithoutToken(raw))
