@@ -141,6 +141,8 @@ export async function runCommand(io: CommandIo): Promise<number> {
   // A signal decides the exit code only when it cut the run short, not when it came after.
   const { outcome, exitCode } = report(waited.outcome, settings, waited.outcome.result === 'cancelled' ? cancel.received() : undefined)
   guarded.exitCode = exitCode
+  // From here on a signal only shortens the note's last write (to the grace); the exit code is the outcome's.
+  cancel.decided(exitCode)
 
   await inProgress
   await note?.outcome(outcome, settings)
