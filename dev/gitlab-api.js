@@ -8,7 +8,8 @@
 // As GitLab does, a write is applied once its request has arrived whole, whether or not the client
 // is still there to read the answer: `delayWrites(ms, ...)` holds the next note writes (POST, PUT)
 // that long before applying and answering them; `{ ms, answer: 'never' }` applies it after `ms`
-// and never answers. `settled()` resolves once every held write is applied.
+// and never answers; `{ ms, status }` applies it, then answers that error status (a gateway that
+// gave up while GitLab wrote it). `settled()` resolves once every held write is applied.
 import { createServer } from 'node:http'
 
 export const GITLAB_TOKEN = 'glpat-fake-token-for-tests-0001'
@@ -23,7 +24,7 @@ export const NOTE_AUTHOR = { id: 4242, username: 'project_1_bot_docs' }
  *   requests: { method: string, path: string, query: Record<string, string>, token?: string, jobToken?: string, body?: any, at: number }[],
  *   notes: { id: number, project: string, mr: number, body: string, author: { id: number, username: string }, system: boolean }[],
  *   addNote(project: string, mr: number, body: string, author?: { id: number, username: string }, system?: boolean): number,
- *   failWith: number | undefined, hang: boolean, delayWrites(...delays: (number | { ms: number, answer?: 'never' })[]): void,
+ *   failWith: number | undefined, hang: boolean, delayWrites(...delays: (number | { ms: number, answer?: 'never', status?: number })[]): void,
  *   settled(): Promise<void>, close(): Promise<void> }>}
  */
 export async function startGitLabApi(options = {}) {
@@ -31,7 +32,7 @@ export async function startGitLabApi(options = {}) {
   const users = options.users ?? { [GITLAB_TOKEN]: NOTE_AUTHOR }
   const jobToken = options.jobToken ?? JOB_TOKEN
   let nextId = 5000
-  /** @type {(number | { ms: number, answer?: 'never' })[]} */
+  /** @type {(number | { ms: number, answer?: 'never', status?: number })[]} */
   const writeDelays = []
   /** @type {Set<Promise<unknown>>} */
   const held = new Set()
@@ -146,7 +147,9 @@ export async function startGitLabApi(options = {}) {
       }
       const [status, answer] = apply()
       if (typeof next === 'object' && next.answer === 'never') return
-      if (!res.destroyed) send(res, status, answer)
+      if (res.destroyed) return
+      if (typeof next === 'object' && next.status) return send(res, next.status, { message: `${next.status} Gateway Timeout` })
+      send(res, status, answer)
     }
     if (list && req.method === 'POST') {
       if (typeof body?.body !== 'string' || body.body === '') return send(res, 400, { message: { body: ["can't be blank"] } })
