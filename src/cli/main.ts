@@ -33,7 +33,7 @@ export interface NoteContext {
   /** Aborted on SIGINT / SIGTERM. */
   signal: AbortSignal
   startedAt: number
-  /** When the process must be gone by, once a signal came (for `commentBudgetMs`, step/limits.ts). */
+  /** When the process must be gone by, once a signal came (the note's writes end by then, step/limits.ts). */
   exitBy: () => number | undefined
 }
 
