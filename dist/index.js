@@ -43350,7 +43350,6 @@ function deployedLine(outcome, runSha) {
 
 
 
-
 /** Where the comment goes and what it says it reflects; throws `RecordSkipped` when it has nowhere to go. */
 async function commentPlace(settings) {
     // Loaded only when a comment is asked for, to keep start-up fast.
