@@ -5,6 +5,11 @@
 // refuses it; any other token answers 401. Only a note's author may update it (403 otherwise).
 // `failWith` makes every request answer that status; `hang` leaves every request unanswered;
 // `linkOnly` sends the Link header without the x-* ones, as GitLab's keyset pagination does.
+// As GitLab does, a write is applied once its request has arrived whole, whether or not the client
+// is still there to read the answer: `delayWrites(ms, ...)` holds the next note writes (POST, PUT)
+// that long before applying and answering them; `{ ms, answer: 'never' }` applies it after `ms`
+// and never answers; `{ ms, status }` applies it, then answers that error status (a gateway that
+// gave up while GitLab wrote it). `settled()` resolves once every held write is applied.
 import { createServer } from 'node:http'
 
 export const GITLAB_TOKEN = 'glpat-fake-token-for-tests-0001'
@@ -19,13 +24,20 @@ export const NOTE_AUTHOR = { id: 4242, username: 'project_1_bot_docs' }
  *   requests: { method: string, path: string, query: Record<string, string>, token?: string, jobToken?: string, body?: any, at: number }[],
  *   notes: { id: number, project: string, mr: number, body: string, author: { id: number, username: string }, system: boolean }[],
  *   addNote(project: string, mr: number, body: string, author?: { id: number, username: string }, system?: boolean): number,
- *   failWith: number | undefined, hang: boolean, close(): Promise<void> }>}
+ *   failWith: number | undefined, hang: boolean, delayWrites(...delays: (number | { ms: number, answer?: 'never', status?: number })[]): void,
+ *   settled(): Promise<void>, close(): Promise<void> }>}
  */
 export async function startGitLabApi(options = {}) {
   const maxPerPage = options.perPage ?? 100
   const users = options.users ?? { [GITLAB_TOKEN]: NOTE_AUTHOR }
   const jobToken = options.jobToken ?? JOB_TOKEN
   let nextId = 5000
+  /** @type {(number | { ms: number, answer?: 'never', status?: number })[]} */
+  const writeDelays = []
+  /** @type {Set<Promise<unknown>>} */
+  const held = new Set()
+  /** @type {Set<ReturnType<typeof setTimeout>>} */
+  const timers = new Set()
   const api = {
     url: '',
     apiUrl: '',
@@ -38,8 +50,15 @@ export async function startGitLabApi(options = {}) {
       api.notes.push(note)
       return note.id
     },
+    /** The next note writes, one delay each, are applied and answered that many ms after they arrived. */
+    delayWrites: (...delays) => void writeDelays.push(...delays),
+    /** Resolves once every held write has been applied. */
+    settled: async () => {
+      while (held.size > 0) await Promise.all(held)
+    },
     close: () =>
       new Promise((resolve) => {
+        for (const timer of timers) clearTimeout(timer)
         server.closeAllConnections()
         server.close(() => resolve(undefined))
       })
@@ -114,18 +133,40 @@ export async function startGitLabApi(options = {}) {
       }
       return send(res, 200, notes.slice((page - 1) * perPage, page * perPage).map(shown), { ...(options.linkOnly ? {} : counts), link: links.join(', ') })
     }
+    const write = async (apply) => {
+      const next = writeDelays.shift()
+      const delay = typeof next === 'object' ? next.ms : next
+      if (delay) {
+        const applied = new Promise((resolve) => {
+          const timer = setTimeout(() => resolve(timers.delete(timer)), delay)
+          timers.add(timer)
+        })
+        held.add(applied)
+        await applied
+        held.delete(applied)
+      }
+      const [status, answer] = apply()
+      if (typeof next === 'object' && next.answer === 'never') return
+      if (res.destroyed) return
+      if (typeof next === 'object' && next.status) return send(res, next.status, { message: `${next.status} Gateway Timeout` })
+      send(res, status, answer)
+    }
     if (list && req.method === 'POST') {
       if (typeof body?.body !== 'string' || body.body === '') return send(res, 400, { message: { body: ["can't be blank"] } })
-      const id = api.addNote(decodeURIComponent(list[1]), Number(list[2]), body.body, user)
-      return send(res, 201, shown(api.notes.find((n) => n.id === id)))
+      return write(() => {
+        const id = api.addNote(decodeURIComponent(list[1]), Number(list[2]), body.body, user)
+        return [201, shown(api.notes.find((n) => n.id === id))]
+      })
     }
     if (one && req.method === 'PUT') {
-      const note = api.notes.find((n) => n.id === Number(one[3]) && n.project === decodeURIComponent(one[1]) && n.mr === Number(one[2]))
-      if (!note) return send(res, 404, { message: '404 Not found' })
-      if (note.author.id !== user.id) return send(res, 403, { message: '403 Forbidden' })
       if (typeof body?.body !== 'string' || body.body === '') return send(res, 400, { message: { body: ["can't be blank"] } })
-      note.body = body.body
-      return send(res, 200, shown(note))
+      return write(() => {
+        const note = api.notes.find((n) => n.id === Number(one[3]) && n.project === decodeURIComponent(one[1]) && n.mr === Number(one[2]))
+        if (!note) return [404, { message: '404 Not found' }]
+        if (note.author.id !== user.id) return [403, { message: '403 Forbidden' }]
+        note.body = body.body
+        return [200, shown(note)]
+      })
     }
     send(res, 404, { message: '404 Not found' })
   })

@@ -28745,6 +28745,89 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /************************************************************************/
 var __webpack_exports__ = {};
 
+;// CONCATENATED MODULE: ./src/step/limits.ts
+/** After a cancel, a comment or note must be done this long before the process is made to exit. */
+const COMMENT_EXIT_MARGIN_MS = 200;
+/**
+ * The step ends within timeout + request-timeout + this, whatever the network does; the comment
+ * keeps to it too, leaving the exit grace of the entry (1 s) and the margin above.
+ */
+const STEP_BOUND_SLACK_MS = 2000;
+/** Once everything is written, how long anything still open (a DNS lookup that no one can cancel) may keep the process alive. */
+const EXIT_GRACE_MS = 1000;
+/** What the comment leaves of that slack: the exit grace, the margin above, and room for a busy event loop. */
+const COMMENT_END_SLACK_MS = STEP_BOUND_SLACK_MS - EXIT_GRACE_MS - COMMENT_EXIT_MARGIN_MS - 300;
+/**
+ * When the comment's (or note's) last write must be over, without a cancel: the step's own
+ * limit, timeout + request-timeout past the start, less what the exit needs of the slack. With
+ * invalid inputs no wait ran, and the comment gets request-timeout from now.
+ */
+function commentEndAt(limits, requestTimeoutMs, now = Date.now()) {
+    return limits ? limits.startedAt + limits.timeoutMs + limits.requestTimeoutMs + COMMENT_END_SLACK_MS : now + requestTimeoutMs;
+}
+/**
+ * Aborted when the comment must be given up, whatever its requests are doing: at `endAt`, or,
+ * once a cancel came, the margin before the process is made to exit, if that is sooner. A write
+ * that was sent is waited on until then, never less: GitHub applies a request it has whole even
+ * when no one is left to read the answer.
+ */
+function commentDeadline(endAt, cancel) {
+    const deadline = new AbortController();
+    let timer;
+    const abortAt = (at) => {
+        clearTimeout(timer);
+        timer = setTimeout(() => deadline.abort(), Math.max(0, at - Date.now()));
+        timer.unref?.();
+    };
+    abortAt(endAt);
+    const onCancel = () => {
+        const exitBy = cancel.exitBy();
+        if (exitBy !== undefined && exitBy - COMMENT_EXIT_MARGIN_MS < endAt)
+            abortAt(exitBy - COMMENT_EXIT_MARGIN_MS);
+    };
+    if (cancel.signal.aborted)
+        onCancel();
+    else
+        cancel.signal.addEventListener('abort', onCancel, { once: true });
+    return deadline.signal;
+}
+/** How long the lookups of a comment (GETs, which change nothing) may take: request-timeout, never past `endAt`. */
+function lookupBudgetMs(requestTimeoutMs, endAt, now = Date.now()) {
+    return Math.max(1, Math.min(requestTimeoutMs, endAt - now));
+}
+/** How long the merge request note's "in progress" write may take: request-timeout, and never past the wait's deadline. */
+function inProgressBudgetMs(requestTimeoutMs, startedAt, timeoutMs, now = Date.now()) {
+    return Math.min(requestTimeoutMs, startedAt + timeoutMs - now);
+}
+
+;// CONCATENATED MODULE: ./src/step/guard.ts
+/**
+ * The last net of an entry: a rejection no one observed, or an exception no one caught, goes to
+ * `handle` (once per fault, never twice at once) instead of ending the process with a stack
+ * trace. The adapter's handler turns it into `result=error` with its outputs and reports when
+ * the outcome was not reported yet, else into a warning beside the outcome that stands.
+ */
+function guardProcess(handle) {
+    let handling = Promise.resolve();
+    const onFault = (error) => {
+        handling = handling.then(() => handle(error), () => undefined);
+        handling.catch(() => undefined);
+    };
+    process.on('unhandledRejection', onFault);
+    process.on('uncaughtException', onFault);
+    return {
+        stop() {
+            process.off('unhandledRejection', onFault);
+            process.off('uncaughtException', onFault);
+        }
+    };
+}
+/** The fault's own words, one line, for the message that replaces a stack trace. */
+function faultMessage(error) {
+    const text = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
+    return (text.split('\n')[0] ?? '').slice(0, 300);
+}
+
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
@@ -31690,70 +31773,6 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-;// CONCATENATED MODULE: ./src/step/limits.ts
-/** After a cancel, a comment or note must be done this long before the process is made to exit. */
-const COMMENT_EXIT_MARGIN_MS = 200;
-/**
- * The step ends within timeout + request-timeout + this, whatever the network does; the comment
- * keeps to it too, leaving the exit grace of the entry (1 s) and the margin above.
- */
-const STEP_BOUND_SLACK_MS = 2000;
-/** Once everything is written, how long anything still open (a DNS lookup that no one can cancel) may keep the process alive. */
-const EXIT_GRACE_MS = 1000;
-/** What the comment leaves of that slack: the exit grace, the margin above, and room for a busy event loop. */
-const COMMENT_END_SLACK_MS = STEP_BOUND_SLACK_MS - EXIT_GRACE_MS - COMMENT_EXIT_MARGIN_MS - 300;
-/**
- * How long the outcome's comment (or merge request note) or the deployment's last status may take: request-timeout, within the
- * step's time limit (`limitAt`, timeout + request-timeout past the start, plus the slack); after
- * a cancel, what is left of the grace period.
- */
-function commentBudgetMs(requestTimeoutMs, exitBy, limitAt, now = Date.now()) {
-    const endBy = exitBy !== undefined ? exitBy - COMMENT_EXIT_MARGIN_MS : limitAt !== undefined ? limitAt + COMMENT_END_SLACK_MS : Number.POSITIVE_INFINITY;
-    return Math.max(1, Math.min(exitBy === undefined ? requestTimeoutMs : Number.POSITIVE_INFINITY, endBy - now));
-}
-/**
- * When the comment's (or note's) last write must be over, without a cancel: the step's own
- * limit, timeout + request-timeout past the start, less what the exit needs of the slack. With
- * invalid inputs no wait ran, and the comment gets request-timeout from now.
- */
-function commentEndAt(limits, requestTimeoutMs, now = Date.now()) {
-    return limits ? limits.startedAt + limits.timeoutMs + limits.requestTimeoutMs + COMMENT_END_SLACK_MS : now + requestTimeoutMs;
-}
-/**
- * Aborted when the comment must be given up, whatever its requests are doing: at `endAt`, or,
- * once a cancel came, the margin before the process is made to exit, if that is sooner. A write
- * that was sent is waited on until then, never less: GitHub applies a request it has whole even
- * when no one is left to read the answer.
- */
-function commentDeadline(endAt, cancel) {
-    const deadline = new AbortController();
-    let timer;
-    const abortAt = (at) => {
-        clearTimeout(timer);
-        timer = setTimeout(() => deadline.abort(), Math.max(0, at - Date.now()));
-        timer.unref?.();
-    };
-    abortAt(endAt);
-    const onCancel = () => {
-        const exitBy = cancel.exitBy();
-        if (exitBy !== undefined && exitBy - COMMENT_EXIT_MARGIN_MS < endAt)
-            abortAt(exitBy - COMMENT_EXIT_MARGIN_MS);
-    };
-    if (cancel.signal.aborted)
-        onCancel();
-    else
-        cancel.signal.addEventListener('abort', onCancel, { once: true });
-    return deadline.signal;
-}
-/** How long the lookups of a comment (GETs, which change nothing) may take: request-timeout, never past `endAt`. */
-function lookupBudgetMs(requestTimeoutMs, endAt, now = Date.now()) {
-    return Math.max(1, Math.min(requestTimeoutMs, endAt - now));
-}
-/** How long the merge request note's "in progress" write may take: request-timeout, and never past the wait's deadline. */
-function inProgressBudgetMs(requestTimeoutMs, startedAt, timeoutMs, now = Date.now()) {
-    return Math.min(requestTimeoutMs, startedAt + timeoutMs - now);
-}
-
 ;// CONCATENATED MODULE: ./src/durations.ts
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 const PLAIN_SECONDS = /^\d+(?:\.\d+)?$/;
@@ -39530,45 +39549,6 @@ function commentKinds(inputs) {
     return kinds;
 }
 
-;// CONCATENATED MODULE: ./src/step/cancel.ts
-/** After SIGINT/SIGTERM the process ends within this, whatever is still running. */
-const CANCEL_GRACE_MS = 1500;
-/**
- * Turns a cancel (SIGINT, then SIGTERM) into an abort signal, and makes sure the process exits
- * within the grace period whatever is still running, so the outputs written in that time are the
- * step's last word.
- */
-function listenForCancel(options) {
-    const graceMs = options.graceMs ?? CANCEL_GRACE_MS;
-    const cancel = new AbortController();
-    let exitBy;
-    let received;
-    let doing = 'stopping the wait and writing the outputs.';
-    const onSignal = (signal) => {
-        if (cancel.signal.aborted)
-            return;
-        options.say(`Received ${signal}: ${doing}`);
-        received = signal;
-        exitBy = Date.now() + graceMs;
-        cancel.abort();
-        setTimeout(() => process.exit(options.exitCode(signal)), graceMs).unref();
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-    return {
-        signal: cancel.signal,
-        received: () => received,
-        exitBy: () => exitBy,
-        willNow(next) {
-            doing = next;
-        },
-        stop() {
-            process.off('SIGINT', onSignal);
-            process.off('SIGTERM', onSignal);
-        }
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/text.ts
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching escape sequences is the point
 const ANSI = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
@@ -39653,649 +39633,72 @@ function withoutUserinfo(url) {
     return url.replace(/^(\s*[a-z][a-z0-9+.-]*:\/\/)[^/?#\\]*@/i, '$1');
 }
 
-;// CONCATENATED MODULE: ./src/api/classify.ts
-
-const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-/** Records of the platform are a few levels deep; anything far deeper is not the JSON expected. */
-const MAX_JSON_DEPTH = 64;
-/** The body as JSON with every secret replaced by `***`, or why it cannot be used. */
-function readJsonBody(text, secrets) {
-    let json;
-    try {
-        json = JSON.parse(text);
-    }
-    catch {
-        return { problem: 'a body that is not JSON' };
-    }
-    if (nestingExceeds(json, MAX_JSON_DEPTH))
-        return { problem: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` };
-    return { json: redactJson(json, secrets) };
+;// CONCATENATED MODULE: ./src/engine/outcome.ts
+/**
+ * The results from weakest to strongest, as the contract orders them (`result`): a definite
+ * failure of any target outranks everything, since a gate must never let a known failure pass
+ * as "could not tell"; then cancelled, error, timeout, success.
+ */
+const RESULT_ORDER = ['success', 'timeout', 'error', 'cancelled', 'failure'];
+/** How strong a result is in `RESULT_ORDER`: a higher rank wins when results combine. */
+function resultRank(result) {
+    return RESULT_ORDER.indexOf(result);
 }
-/** Whether arrays and objects nest deeper than `max`; iterative, so no depth can overflow the stack. */
-function nestingExceeds(value, max) {
-    const stack = [[value, 0]];
-    for (let item = stack.pop(); item; item = stack.pop()) {
-        const [node, depth] = item;
-        if (node === null || typeof node !== 'object')
-            continue;
-        if (depth >= max)
-            return true;
-        for (const child of Object.values(node))
-            stack.push([child, depth + 1]);
-    }
-    return false;
+/** The strongest of several results (`success` for none). */
+function worstResult(results) {
+    let worst = 'success';
+    for (const result of results)
+        if (resultRank(result) > resultRank(worst))
+            worst = result;
+    return worst;
+}
+/** The step's result: the worst target, where targets stopped by fail-fast do not hide the failure that stopped them. */
+function overallResult(reports) {
+    return worstResult(reports.filter((r) => !r.stoppedByFailFast).map((r) => r.result));
 }
 /**
- * Decides what a response means for the wait: a JSON body, something to retry, a 404 (which
- * may be a brand-new id), or an error that no retry can mend. Never throws.
+ * Whether the step passes: on success, or on a timeout that `fail-on-timeout: false` lets
+ * through — and then only when nothing failed (a failure beside a timeout makes the result
+ * `failure` anyway; this holds for targets stopped by fail-fast too).
  */
-function classifyResponse(facts) {
-    const { status, keyInput } = facts;
-    const body = readJsonBody(facts.bodyText, facts.secrets ?? []);
-    const serverSays = 'json' in body ? serverError(body.json) : undefined;
-    const detail = serverSays ? `: ${serverSays}` : '';
-    if (status >= 200 && status < 300) {
-        if ('json' in body)
-            return { kind: 'ok', body: body.json };
-        // Header text is cut to length: keys go first, so no part of one can remain.
-        const type = facts.contentType ? ` (${oneLine(redact(facts.contentType, facts.secrets ?? []), 60)})` : '';
-        return { kind: 'transient', reason: `HTTP ${status} with ${body.problem}${type}` };
-    }
-    if (TRANSIENT_STATUSES.has(status)) {
-        const retryAfterMs = parseRetryAfter(facts.retryAfter, facts.now);
-        const reason = `HTTP ${status}${detail}`;
-        return retryAfterMs === undefined ? { kind: 'transient', reason } : { kind: 'transient', reason, retryAfterMs };
-    }
-    if (status === 401)
-        return {
-            kind: 'fatal',
-            reason: `HTTP 401: the platform rejected ${keyInput} (${keyKind(keyInput)} API key); check that the secret holds a current ${keyKind(keyInput)} API key${detail}`
-        };
-    if (status === 403)
-        return {
-            kind: 'fatal',
-            reason: `HTTP 403: ${keyInput} (${keyKind(keyInput)} API key) was accepted but is not allowed to do this; check that the key belongs to this project${detail}`
-        };
-    if (status === 404)
-        return { kind: 'not-found', reason: `HTTP 404${detail || ': not found'}` };
-    return { kind: 'fatal', reason: `unexpected HTTP ${status}${detail}` };
-}
-function keyKind(keyInput) {
-    return keyInput === 'admin-key' ? 'admin' : 'assistant';
-}
-/** The `error` message of an Error body, made safe to show on one line. */
-function serverError(body) {
-    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error.trim() !== '')
-        return oneLine(body.error, 300);
-    return undefined;
-}
-/** `Retry-After` as seconds or an HTTP date, in ms from `now`; undefined when absent or unreadable. */
-function parseRetryAfter(value, now) {
-    if (!value)
-        return undefined;
-    const text = value.trim();
-    if (/^\d+(\.\d+)?$/.test(text))
-        return Math.round(Number(text) * 1000);
-    // An HTTP date always names its month; this keeps odd numbers like "-1" from parsing as years.
-    const date = /[a-z]{3}/i.test(text) ? Date.parse(text) : Number.NaN;
-    if (Number.isNaN(date))
-        return undefined;
-    return Math.max(0, date - now);
+function stepPasses(outcome, failOnTimeout) {
+    if (outcome.result === 'success')
+        return true;
+    if (outcome.result !== 'timeout' || failOnTimeout)
+        return false;
+    // Fail-fast stops targets only after a failure or an error, which never passes.
+    if (outcome.targets.some((t) => t.stoppedByFailFast))
+        return false;
+    const results = outcome.targets.map((t) => t.result);
+    if (outcome.pages && !outcome.pages.skipped)
+        results.push(outcome.pages.result);
+    if (outcome.search && !outcome.search.skipped)
+        results.push(outcome.search.result);
+    return results.every((result) => result === 'success' || result === 'timeout');
 }
 
-// EXTERNAL MODULE: external "node:dns"
-var external_node_dns_ = __nccwpck_require__(610);
-;// CONCATENATED MODULE: external "node:dns/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns/promises");
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
-;// CONCATENATED MODULE: ./src/api/lookup.ts
-
-
-
-
-
-// The system's name lookup (getaddrinfo) runs on libuv's thread pool and cannot be stopped: a
-// DNS server that does not answer holds a thread for the resolver's own time limits (5 s, two
-// tries, by default), and Node waits for every such thread before the process can exit. So a
-// deadline or a cancel could not end the step on time. Names are looked up here the way the
-// system does for a host name, without it: the hosts file first, then the DNS servers the
-// system uses, through c-ares, which runs on the event loop, with a time limit and a cancel.
-/** Once addresses of one kind are known, how long the other kind's answer is still waited for. */
-const OTHER_KIND_GRACE_MS = 100;
-/**
- * A `lookup` for net.connect and tls.connect that ends within `timeoutMs` whatever the DNS
- * servers do. A name the DNS servers answered for without an address (no such name, a refusal,
- * a failure) is then asked of the system resolver, for what only it knows (search domains, mDNS,
- * a directory): the servers answered, so it answers as fast. A silence is not asked again.
- */
-function createBoundedLookup(timeoutMs, options = {}) {
-    const hostsFile = options.hostsFile ?? defaultHostsFile();
-    // One try of 40 % of the time, which c-ares may stretch up to twice that (measured): a silent
-    // server is named as the cause before the request itself runs out of time, and the request's
-    // next try asks again.
-    const resolver = new promises_namespaceObject.Resolver({ timeout: Math.max(1, Math.floor(timeoutMs * 0.4)), tries: 1 });
-    if (options.servers)
-        resolver.setServers(options.servers);
-    let hosts;
-    /**
-     * Asks the DNS servers for the addresses of each kind wanted. Once one kind has some, the
-     * other gets a short grace, not its whole time: some resolvers drop AAAA queries.
-     */
-    const askServers = (host, family) => new Promise((resolve) => {
-        const kinds = [4, 6].filter((kind) => family === 0 || family === kind);
-        const found = new Map();
-        const codes = [];
-        let pending = kinds.length;
-        let grace;
-        const finish = () => {
-            clearTimeout(grace);
-            resolve({ found: kinds.flatMap((kind) => found.get(kind) ?? []), codes });
-        };
-        for (const kind of kinds)
-            (kind === 4 ? resolver.resolve4(host) : resolver.resolve6(host))
-                .then((addresses) => {
-                found.set(kind, addresses.map((address) => ({ address, family: kind })));
-                if (addresses.length > 0 && pending > 1)
-                    grace ??= setTimeout(finish, OTHER_KIND_GRACE_MS);
-            }, (error) => codes.push(error.code ?? 'ESERVFAIL'))
-                .finally(() => {
-                if (--pending === 0)
-                    finish();
-            });
-    });
-    const resolve = async (name, family) => {
-        const host = name.toLowerCase().replace(/\.$/, '');
-        const literal = (0,external_node_net_.isIP)(host);
-        if (literal)
-            return [{ address: host, family: literal }];
-        hosts ??= readHosts(hostsFile);
-        const listed = hosts.get(host);
-        if (listed)
-            return listed;
-        if (host === 'localhost' || host.endsWith('.localhost'))
-            return [
-                { address: '127.0.0.1', family: 4 },
-                { address: '::1', family: 6 }
-            ];
-        const { found, codes } = await askServers(host, family);
-        if (found.length > 0)
-            return found;
-        // A server that did not answer in time, or a cancel, ends the lookup: the system would wait
-        // on the same silence, on a thread nothing can stop. Any other answer (no such name, a
-        // refusal, a failure: a stub resolver may refuse a name it completes with a search domain)
-        // is asked of the system, with the name as given.
-        const silent = codes.find((code) => code === 'ETIMEOUT' || code === 'ECANCELLED');
-        if (silent)
-            throw lookupError(host, silent);
-        return askSystem(name, family);
-    };
-    return {
-        lookup(hostname, options, callback) {
-            const family = options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
-            resolve(hostname, family).then((found) => {
-                const chosen = family === 0 ? found : found.filter((a) => a.family === family);
-                const first = chosen[0];
-                if (!first)
-                    return callback(lookupError(hostname, 'ENOTFOUND'), '');
-                if (options.all)
-                    callback(null, chosen);
-                else
-                    callback(null, first.address, first.family);
-            }, (error) => callback(error, ''));
-        },
-        cancel: () => resolver.cancel()
-    };
-}
-function askSystem(host, family) {
-    return new Promise((resolve, reject) => {
-        (0,external_node_dns_.lookup)(host, { all: true, family }, (error, addresses) => (error ? reject(error) : resolve(addresses)));
-    });
-}
-function lookupError(host, code) {
-    const why = code === 'ETIMEOUT' ? 'the DNS servers did not answer in time' : code === 'ECANCELLED' ? 'the lookup was cancelled' : `DNS answered ${code}`;
-    return Object.assign(new Error(`${code} looking up ${host}: ${why}`), { code, hostname: host });
-}
-function defaultHostsFile() {
-    return process.platform === 'win32' ? external_node_path_default().join(process.env.SystemRoot ?? 'C:\\Windows', 'System32', 'drivers', 'etc', 'hosts') : '/etc/hosts';
-}
-/** The hosts file as name → addresses, in its order; empty when it cannot be read. */
-function readHosts(file) {
-    const hosts = new Map();
-    let text = '';
-    try {
-        text = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
-    }
-    catch {
-        return hosts;
-    }
-    for (const line of text.split(/\r?\n/)) {
-        const [address, ...names] = (line.split('#')[0] ?? '').trim().split(/\s+/);
-        const family = address ? (0,external_node_net_.isIP)(address.replace(/%.*$/, '')) : 0;
-        if (!address || !family)
-            continue;
-        for (const name of names) {
-            const key = name.toLowerCase();
-            const known = hosts.get(key) ?? [];
-            if (!known.some((a) => a.address === address))
-                known.push({ address, family });
-            hosts.set(key, known);
-        }
-    }
-    return hosts;
-}
-
-;// CONCATENATED MODULE: ./src/api/proxy.ts
-/**
- * Which proxy, if any, serves `target`, read from the runner's variables the way the Actions
- * toolkit reads them: `https_proxy`/`HTTPS_PROXY` for https (falling back on the http one),
- * `http_proxy`/`HTTP_PROXY` for http; a variable set but empty counts as unset, so `no_proxy=''`
- * does not hide a set `NO_PROXY`; loopback hosts never go through a proxy. A proxy given without
- * a scheme (`proxy.internal:3128`, as curl accepts) is taken as http://. Throws with the
- * variable's name, never its value, when it is not a URL.
- */
-function chooseProxy(target, env = process.env) {
-    const http = proxyFrom(env, 'http_proxy', 'HTTP_PROXY');
-    const https = proxyFrom(env, 'https_proxy', 'HTTPS_PROXY');
-    const choice = target.protocol === 'https:' ? (https ?? http) : http;
-    if (!choice || isLoopback(target.hostname) || bypassed(target, env))
-        return undefined;
-    return choice;
-}
-function proxyFrom(env, lower, upper) {
-    const variable = env[lower]?.trim() ? lower : upper;
-    const value = env[variable]?.trim();
-    if (!value)
-        return undefined;
-    const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
-    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
-        throw new Error(`the proxy variable ${variable} is not an http:// or https:// URL; set it like http://proxy.example:3128`);
-    return { url, variable };
-}
-/** Loopback never goes through a proxy (as in the toolkit): a proxy cannot reach the runner's own loopback. */
-function isLoopback(hostname) {
-    const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-    return host === 'localhost' || host.endsWith('.localhost') || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || host === '::1' || host === '0:0:0:0:0:0:0:1';
-}
-/**
- * Whether NO_PROXY lists the target: `*`, the host, the host with its port, or a parent domain
- * (`example.com` and `.example.com` both cover `api.example.com`). Case-insensitive.
- */
-function bypassed(target, env) {
-    const list = env.no_proxy?.trim() ? env.no_proxy : (env.NO_PROXY ?? '');
-    const host = target.hostname.toLowerCase().replace(/^\[|\]$/g, '');
-    const port = target.port || (target.protocol === 'https:' ? '443' : '80');
-    const names = [host, `${host}:${port}`];
-    return list
-        .split(/[,\s]+/)
-        .map((entry) => entry
-        .trim()
-        .toLowerCase()
-        .replace(/^\*?\./, '.'))
-        .filter((entry) => entry !== '')
-        .some((entry) => {
-        if (entry === '*')
-            return true;
-        const bare = entry.startsWith('.') ? entry.slice(1) : entry;
-        return names.some((name) => name === bare || name.endsWith(`.${bare}`));
-    });
-}
-
-// EXTERNAL MODULE: ./node_modules/undici/lib/api/index.js
-var api = __nccwpck_require__(6615);
-// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/dispatcher.js
-var dispatcher = __nccwpck_require__(883);
-var dispatcher_default = /*#__PURE__*/__nccwpck_require__.n(dispatcher);
-// EXTERNAL MODULE: ./node_modules/undici/lib/core/connect.js
-var core_connect = __nccwpck_require__(9136);
-var connect_default = /*#__PURE__*/__nccwpck_require__.n(core_connect);
-// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/agent.js
-var agent = __nccwpck_require__(7405);
-var agent_default = /*#__PURE__*/__nccwpck_require__.n(agent);
-// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/pool.js
-var pool = __nccwpck_require__(628);
-var pool_default = /*#__PURE__*/__nccwpck_require__.n(pool);
-// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/proxy-agent.js
-var proxy_agent = __nccwpck_require__(6672);
-var proxy_agent_default = /*#__PURE__*/__nccwpck_require__.n(proxy_agent);
-;// CONCATENATED MODULE: ./src/api/undici.ts
-
-
-
-
-
-
-// As undici's index does: the request methods on every dispatcher (a ProxyAgent opens its
-// tunnel with the connect() of its pool).
-Object.assign((dispatcher_default()).prototype, api);
-/** undici's request() through one dispatcher, to a URL. */
-function undici_request(url, options) {
-    const { dispatcher, ...rest } = options;
-    return api.request.call(dispatcher, { ...rest, origin: url.origin, path: `${url.pathname}${url.search}` });
-}
-
-;// CONCATENATED MODULE: ./src/api/connections.ts
-
-
-
-/**
- * Opens connections to `target`, through the runner's proxy when one applies. Every phase has a
- * limit of `phaseTimeoutMs` inside undici too (the name lookup, TCP and TLS connect, the proxy's
- * CONNECT answer), so a socket left behind by an abandoned request ends on its own; `destroyAll`
- * ends them, and every lookup under way, at once.
- */
-function openConnections(target, phaseTimeoutMs, env = process.env) {
-    const sockets = new Set();
-    const timeout = Math.max(1, Math.ceil(phaseTimeoutMs));
-    const names = createBoundedLookup(timeout);
-    const tracked = (options) => {
-        const connect = connect_default()({ ...options, timeout, lookup: names.lookup });
-        return (opts, callback) => {
-            const socket = connect(opts, callback);
-            sockets.add(socket);
-            socket.once('close', () => sockets.delete(socket));
-            return socket;
-        };
-    };
-    const limits = { headersTimeout: timeout, bodyTimeout: timeout };
-    const proxy = chooseProxy(target, env);
-    const dispatcher = proxy
-        ? new (proxy_agent_default())({
-            uri: proxy.url,
-            ...limits,
-            requestTls: { timeout },
-            proxyTls: { timeout },
-            // The connection to the proxy: tracked, and its CONNECT answer bounded by headersTimeout.
-            clientFactory: (origin, options) => new (pool_default())(origin, { ...options, ...limits, connect: tracked({}) })
-        })
-        : new (agent_default())({ ...limits, connect: tracked({}) });
-    return {
-        dispatcher,
-        proxy,
-        destroyAll: async () => {
-            names.cancel();
-            for (const socket of sockets)
-                socket.destroy();
-            sockets.clear();
-            // undici's own teardown waits on nothing that can hang once the sockets are gone; bounded anyway.
-            await Promise.race([dispatcher.destroy().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 200).unref())]);
-        }
-    };
-}
-
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __nccwpck_require__(7075);
-// EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __nccwpck_require__(8522);
-;// CONCATENATED MODULE: ./src/api/decode.ts
-
-
-/** What the client asks for; a proxy may compress anyway, so every one of these is decoded. */
-const ACCEPT_ENCODING = 'gzip, deflate, br';
-/**
- * The body as text, decoded from `content-encoding` (gzip, deflate, br), read up to `limit`
- * bytes of the decoded text: a small compressed body that would inflate past it (a compression
- * bomb) is refused once `limit` is passed, never held whole. Network errors are thrown.
- */
-async function readBody(body, contentEncoding, limit) {
-    const codings = (contentEncoding ?? '')
-        .toLowerCase()
-        .split(',')
-        .map((c) => c.trim())
-        .filter((c) => c !== '' && c !== 'identity');
-    if (codings.length > 1 || (codings[0] && !DECODERS[codings[0]]))
-        return { undecodable: oneCoding(contentEncoding) };
-    const make = codings[0] ? DECODERS[codings[0]] : undefined;
-    let decodeFailed = false;
-    const source = make
-        ? (0,external_node_stream_.pipeline)(body, make().on('error', () => (decodeFailed = !body.errored)), () => undefined)
-        : body;
-    const chunks = [];
-    let size = 0;
-    try {
-        for await (const chunk of source) {
-            size += chunk.byteLength;
-            if (size > limit) {
-                source.destroy();
-                body.destroy();
-                return { tooLarge: true };
-            }
-            chunks.push(chunk);
-        }
-    }
-    catch (error) {
-        if (decodeFailed)
-            return { undecodable: oneCoding(contentEncoding) };
-        throw error;
-    }
-    return { text: Buffer.concat(chunks).toString('utf8') };
-}
-const DECODERS = {
-    gzip: () => (0,external_node_zlib_.createGunzip)(),
-    'x-gzip': () => (0,external_node_zlib_.createGunzip)(),
-    deflate: () => (0,external_node_zlib_.createInflate)(),
-    br: () => (0,external_node_zlib_.createBrotliDecompress)()
-};
-function oneCoding(value) {
-    return (value ?? '').replace(/[^\w ,.-]/g, '').slice(0, 40);
-}
-
-;// CONCATENATED MODULE: ./src/api/client.ts
-
-
-
-
-
-const USER_AGENT = 'wait-for-docs';
-/** Bodies above this (decoded) are refused rather than read into memory. */
-const MAX_BODY_BYTES = 32 * 1024 * 1024;
-const MAX_REDIRECTS = 5;
-const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-/**
- * The platform client: sends the bearer key, limits each request in time and size, honours the
- * proxy settings of the runner, follows redirects only within the base URL's origin (the key
- * never goes elsewhere), and turns every answer or failure into an `ApiResult`.
- *
- * A request ends at its budget or on cancel in every phase, whatever the socket does: the HTTP
- * library does not honour an abort while it connects (DNS, TCP, TLS, proxy CONNECT), so the
- * request is raced against the signal; whatever it leaves hanging is bounded by the same limit
- * inside the library and destroyed by `close()`.
- */
-function createApiClient(options) {
-    const connections = openConnections(options.baseUrl, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, options.env);
-    const now = options.now ?? Date.now;
-    const origin = options.baseUrl.origin;
-    const basePath = options.baseUrl.pathname.replace(/\/+$/, '');
-    async function request(req) {
-        const timeout = AbortSignal.timeout(Math.max(1, req.timeoutMs));
-        const signal = AbortSignal.any([req.signal, timeout]);
-        const progress = { sent: false };
-        const stopped = () => req.signal.aborted
-            ? { kind: 'transient', reason: 'cancelled', sent: progress.sent }
-            : { kind: 'transient', reason: `no complete answer within ${formatSeconds(req.timeoutMs)} (${req.limit ?? 'request-timeout'})`, sent: progress.sent };
-        if (signal.aborted)
-            return stopped();
-        let onAbort;
-        const aborted = new Promise((resolve) => {
-            onAbort = () => resolve('stopped');
-            signal.addEventListener('abort', onAbort, { once: true });
-        });
-        const exchange = send(req, signal, progress).catch((error) => {
-            if (signal.aborted)
-                return stopped();
-            return client_failure(error, progress.sent, connections.proxy, options.baseUrl);
-        });
+;// CONCATENATED MODULE: ./src/engine/limit.ts
+/** Runs at most `max` of the given tasks at once; the rest wait their turn in order. */
+function createLimiter(max) {
+    let running = 0;
+    const waiting = [];
+    return async (task) => {
+        // A finishing task hands its slot straight to the next in line, so `running` never overshoots.
+        if (running < max)
+            running++;
+        else
+            await new Promise((resolve) => waiting.push(resolve));
         try {
-            const first = await Promise.race([exchange, aborted]);
-            return first === 'stopped' ? stopped() : first;
+            return await task();
         }
         finally {
-            if (onAbort)
-                signal.removeEventListener('abort', onAbort);
+            const next = waiting.shift();
+            if (next)
+                next();
+            else
+                running--;
         }
-    }
-    // Every key of the run and the request's own: one list per key, so its redactor is built once.
-    const secretLists = new Map();
-    const secretsWith = (key) => {
-        let list = secretLists.get(key);
-        if (!list) {
-            list = [key, ...(options.secrets ?? [])];
-            secretLists.set(key, list);
-        }
-        return list;
     };
-    async function send(req, signal, progress) {
-        let url = new URL(`${origin}${basePath}${req.path}`);
-        let method = req.method;
-        let json = req.json;
-        const secrets = secretsWith(req.key);
-        // The library calls onConnect once a socket is ready and it starts writing the request: from
-        // then on the server may have received it.
-        const dispatcher = {
-            dispatch: (opts, handler) => connections.dispatcher.dispatch(opts, {
-                ...bindAll(handler),
-                onConnect: (abort) => {
-                    progress.sent = true;
-                    handler.onConnect?.(abort);
-                }
-            })
-        };
-        for (let hop = 0;; hop++) {
-            const headers = {
-                accept: 'application/json',
-                'accept-encoding': ACCEPT_ENCODING,
-                authorization: `Bearer ${req.key}`,
-                'user-agent': USER_AGENT
-            };
-            if (json !== undefined)
-                headers['content-type'] = 'application/json';
-            const response = await undici_request(url, {
-                method,
-                headers,
-                body: json === undefined ? null : JSON.stringify(json),
-                signal,
-                dispatcher
-            });
-            // Destroying an unread body emits an error; reading still reports its own errors.
-            response.body.on('error', () => undefined);
-            const header = (name) => {
-                const value = response.headers[name];
-                return (Array.isArray(value) ? value[0] : value) ?? null;
-            };
-            const status = response.statusCode;
-            const location = header('location');
-            if (status >= 300 && status < 400 && location) {
-                response.body.destroy();
-                const said = oneLine(redact(location, secrets), 200);
-                const next = URL.canParse(location, url.href) ? new URL(location, url) : undefined;
-                if (!next)
-                    return {
-                        kind: 'fatal',
-                        reason: `the server answered HTTP ${status} with a Location that is not a URL ("${said}"), so the redirect cannot be followed; this is a fault of the server at base-url or of a proxy in between. Check that base-url is the platform's API address; if it is, report the answer to the platform`,
-                        sent: true
-                    };
-                if (next.origin !== origin) {
-                    // A URL without an origin of its own (javascript:, data:, mailto:) is named as it was said.
-                    const where = next.origin === 'null' ? `"${said}"` : oneLine(redact(next.origin, secrets), 200);
-                    return {
-                        kind: 'fatal',
-                        reason: `the server redirected to ${where}, another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on`,
-                        sent: true
-                    };
-                }
-                if (hop >= MAX_REDIRECTS)
-                    return { kind: 'fatal', reason: `more than ${MAX_REDIRECTS} redirects`, sent: true };
-                // As browsers do: a 303 is fetched with GET, and so is a 301 or 302 answer to a POST.
-                if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
-                    method = 'GET';
-                    json = undefined;
-                }
-                url = next;
-                continue;
-            }
-            const body = await readBody(response.body, header('content-encoding'), MAX_BODY_BYTES);
-            if ('tooLarge' in body)
-                return { kind: 'fatal', reason: `HTTP ${status} with a body over ${MAX_BODY_BYTES / 1024 / 1024} MiB`, sent: true };
-            if ('undecodable' in body)
-                return { kind: 'transient', reason: `HTTP ${status} with a body that could not be decoded (content-encoding ${body.undecodable})`, sent: true };
-            const classified = (req.classify ?? classifyResponse)({
-                status,
-                retryAfter: header('retry-after'),
-                contentType: header('content-type'),
-                bodyText: body.text,
-                keyInput: req.keyInput,
-                secrets,
-                now: now()
-            });
-            return classified.kind === 'ok' ? classified : { ...classified, sent: true };
-        }
-    }
-    return {
-        request,
-        close: () => connections.destroyAll()
-    };
-}
-/** Every method of an undici handler, bound to it, so that it can be extended by spreading. */
-function bindAll(handler) {
-    const bound = {};
-    for (let proto = handler; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto))
-        for (const name of Object.getOwnPropertyNames(proto)) {
-            const value = handler[name];
-            if (name !== 'constructor' && typeof value === 'function' && !(name in bound))
-                bound[name] = value.bind(handler);
-        }
-    return bound;
-}
-/** A failure before any answer was read, with what it means for the user. */
-function client_failure(error, sent, proxy, baseUrl) {
-    const proxyStatus = /Proxy response \((\d{3})\)/.exec(error instanceof Error ? error.message : '')?.[1];
-    if (proxy && proxyStatus === '407')
-        return {
-            kind: 'fatal',
-            reason: `the proxy named by ${proxy.variable} asked for credentials (HTTP 407 Proxy Authentication Required); put the proxy's user and password in ${proxy.variable} (http://user:password@host:port), or ask the runner's administrator which proxy to use`,
-            sent: false
-        };
-    if (proxy && proxyStatus)
-        return { kind: 'transient', reason: `network error: the proxy named by ${proxy.variable} refused the tunnel (HTTP ${proxyStatus} to CONNECT)`, sent: false };
-    const unreachable = proxy ? undefined : unreachableBy(error);
-    if (unreachable) {
-        const why = unreachable === 'unresolved' ? `its name ${baseUrl.hostname} does not resolve` : 'nothing listens there';
-        return {
-            kind: 'transient',
-            reason: `nothing answered at base-url ${baseUrl.origin} (${why}: ${describeNetworkError(error)}); check base-url`,
-            sent: false,
-            unreachable
-        };
-    }
-    return { kind: 'transient', reason: `network error: ${describeNetworkError(error)}`, sent };
-}
-/**
- * Whether the error proves that nothing is at base-url (not a blip of the network): the DNS said
- * the name does not exist, or the address refused the connection. A DNS server that did not
- * answer (ETIMEOUT, EAI_AGAIN) proves nothing.
- */
-function unreachableBy(error) {
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-    const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : '';
-    if (code === 'ENOTFOUND')
-        return 'unresolved';
-    if (code === 'ECONNREFUSED')
-        return 'refused';
-    return undefined;
-}
-function describeNetworkError(error) {
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-    const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : undefined;
-    const message = cause instanceof Error ? cause.message : String(cause);
-    return oneLine(code && !message.includes(code) ? `${code} ${message}` : message, 300);
-}
-function formatSeconds(ms) {
-    return `${Number((ms / 1000).toFixed(1))}s`;
 }
 
 ;// CONCATENATED MODULE: ./src/engine/schedule.ts
@@ -40446,74 +39849,6 @@ const systemClock = {
         signal.addEventListener('abort', onAbort, { once: true });
     })
 };
-
-;// CONCATENATED MODULE: ./src/engine/outcome.ts
-/**
- * The results from weakest to strongest, as the contract orders them (`result`): a definite
- * failure of any target outranks everything, since a gate must never let a known failure pass
- * as "could not tell"; then cancelled, error, timeout, success.
- */
-const RESULT_ORDER = ['success', 'timeout', 'error', 'cancelled', 'failure'];
-/** How strong a result is in `RESULT_ORDER`: a higher rank wins when results combine. */
-function resultRank(result) {
-    return RESULT_ORDER.indexOf(result);
-}
-/** The strongest of several results (`success` for none). */
-function worstResult(results) {
-    let worst = 'success';
-    for (const result of results)
-        if (resultRank(result) > resultRank(worst))
-            worst = result;
-    return worst;
-}
-/** The step's result: the worst target, where targets stopped by fail-fast do not hide the failure that stopped them. */
-function overallResult(reports) {
-    return worstResult(reports.filter((r) => !r.stoppedByFailFast).map((r) => r.result));
-}
-/**
- * Whether the step passes: on success, or on a timeout that `fail-on-timeout: false` lets
- * through — and then only when nothing failed (a failure beside a timeout makes the result
- * `failure` anyway; this holds for targets stopped by fail-fast too).
- */
-function stepPasses(outcome, failOnTimeout) {
-    if (outcome.result === 'success')
-        return true;
-    if (outcome.result !== 'timeout' || failOnTimeout)
-        return false;
-    // Fail-fast stops targets only after a failure or an error, which never passes.
-    if (outcome.targets.some((t) => t.stoppedByFailFast))
-        return false;
-    const results = outcome.targets.map((t) => t.result);
-    if (outcome.pages && !outcome.pages.skipped)
-        results.push(outcome.pages.result);
-    if (outcome.search && !outcome.search.skipped)
-        results.push(outcome.search.result);
-    return results.every((result) => result === 'success' || result === 'timeout');
-}
-
-;// CONCATENATED MODULE: ./src/engine/limit.ts
-/** Runs at most `max` of the given tasks at once; the rest wait their turn in order. */
-function createLimiter(max) {
-    let running = 0;
-    const waiting = [];
-    return async (task) => {
-        // A finishing task hands its slot straight to the next in line, so `running` never overshoots.
-        if (running < max)
-            running++;
-        else
-            await new Promise((resolve) => waiting.push(resolve));
-        try {
-            return await task();
-        }
-        finally {
-            const next = waiting.shift();
-            if (next)
-                next();
-            else
-                running--;
-        }
-    };
-}
 
 ;// CONCATENATED MODULE: ./src/engine/pages.ts
 
@@ -40785,6 +40120,96 @@ function skippedSearch(waitResult, elapsedMs, what = 'the wait') {
 /** The queries of a search check that ran; none when it was skipped or not asked for. */
 function queriesOf(search) {
     return search && !search.skipped ? search.queries : [];
+}
+
+;// CONCATENATED MODULE: ./src/api/classify.ts
+
+const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+/** Records of the platform are a few levels deep; anything far deeper is not the JSON expected. */
+const MAX_JSON_DEPTH = 64;
+/** The body as JSON with every secret replaced by `***`, or why it cannot be used. */
+function readJsonBody(text, secrets) {
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch {
+        return { problem: 'a body that is not JSON' };
+    }
+    if (nestingExceeds(json, MAX_JSON_DEPTH))
+        return { problem: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` };
+    return { json: redactJson(json, secrets) };
+}
+/** Whether arrays and objects nest deeper than `max`; iterative, so no depth can overflow the stack. */
+function nestingExceeds(value, max) {
+    const stack = [[value, 0]];
+    for (let item = stack.pop(); item; item = stack.pop()) {
+        const [node, depth] = item;
+        if (node === null || typeof node !== 'object')
+            continue;
+        if (depth >= max)
+            return true;
+        for (const child of Object.values(node))
+            stack.push([child, depth + 1]);
+    }
+    return false;
+}
+/**
+ * Decides what a response means for the wait: a JSON body, something to retry, a 404 (which
+ * may be a brand-new id), or an error that no retry can mend. Never throws.
+ */
+function classifyResponse(facts) {
+    const { status, keyInput } = facts;
+    const body = readJsonBody(facts.bodyText, facts.secrets ?? []);
+    const serverSays = 'json' in body ? serverError(body.json) : undefined;
+    const detail = serverSays ? `: ${serverSays}` : '';
+    if (status >= 200 && status < 300) {
+        if ('json' in body)
+            return { kind: 'ok', body: body.json };
+        // Header text is cut to length: keys go first, so no part of one can remain.
+        const type = facts.contentType ? ` (${oneLine(redact(facts.contentType, facts.secrets ?? []), 60)})` : '';
+        return { kind: 'transient', reason: `HTTP ${status} with ${body.problem}${type}` };
+    }
+    if (TRANSIENT_STATUSES.has(status)) {
+        const retryAfterMs = parseRetryAfter(facts.retryAfter, facts.now);
+        const reason = `HTTP ${status}${detail}`;
+        return retryAfterMs === undefined ? { kind: 'transient', reason } : { kind: 'transient', reason, retryAfterMs };
+    }
+    if (status === 401)
+        return {
+            kind: 'fatal',
+            reason: `HTTP 401: the platform rejected ${keyInput} (${keyKind(keyInput)} API key); check that the secret holds a current ${keyKind(keyInput)} API key${detail}`
+        };
+    if (status === 403)
+        return {
+            kind: 'fatal',
+            reason: `HTTP 403: ${keyInput} (${keyKind(keyInput)} API key) was accepted but is not allowed to do this; check that the key belongs to this project${detail}`
+        };
+    if (status === 404)
+        return { kind: 'not-found', reason: `HTTP 404${detail || ': not found'}` };
+    return { kind: 'fatal', reason: `unexpected HTTP ${status}${detail}` };
+}
+function keyKind(keyInput) {
+    return keyInput === 'admin-key' ? 'admin' : 'assistant';
+}
+/** The `error` message of an Error body, made safe to show on one line. */
+function serverError(body) {
+    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error.trim() !== '')
+        return oneLine(body.error, 300);
+    return undefined;
+}
+/** `Retry-After` as seconds or an HTTP date, in ms from `now`; undefined when absent or unreadable. */
+function parseRetryAfter(value, now) {
+    if (!value)
+        return undefined;
+    const text = value.trim();
+    if (/^\d+(\.\d+)?$/.test(text))
+        return Math.round(Number(text) * 1000);
+    // An HTTP date always names its month; this keeps odd numbers like "-1" from parsing as years.
+    const date = /[a-z]{3}/i.test(text) ? Date.parse(text) : Number.NaN;
+    if (Number.isNaN(date))
+        return undefined;
+    return Math.max(0, date - now);
 }
 
 ;// CONCATENATED MODULE: ./src/engine/trigger.ts
@@ -41676,6 +41101,604 @@ function headline(result, reports, search, trigger, pages) {
     return `${succeeded}/${reports.length} targets succeeded; ${first ? `${describeRef(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}` : result}`;
 }
 
+;// CONCATENATED MODULE: ./src/step/cancel.ts
+/** After SIGINT/SIGTERM the process ends within this, whatever is still running. */
+const CANCEL_GRACE_MS = 1500;
+/**
+ * Turns a cancel (SIGINT, then SIGTERM) into an abort signal, and makes sure the process exits
+ * within the grace period whatever is still running, so the outputs written in that time are the
+ * step's last word.
+ */
+function listenForCancel(options) {
+    const graceMs = options.graceMs ?? CANCEL_GRACE_MS;
+    const cancel = new AbortController();
+    let exitBy;
+    let received;
+    let doing = 'stopping the wait and writing the outputs.';
+    let outcomeCode;
+    const onSignal = (signal) => {
+        if (cancel.signal.aborted)
+            return;
+        options.say(`Received ${signal}: ${doing}`);
+        received = signal;
+        exitBy = Date.now() + graceMs;
+        cancel.abort();
+        setTimeout(() => process.exit(outcomeCode ?? options.exitCode(signal)), graceMs).unref();
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    return {
+        signal: cancel.signal,
+        received: () => received,
+        exitBy: () => exitBy,
+        willNow(next) {
+            doing = next;
+        },
+        decided(exitCode) {
+            outcomeCode = exitCode;
+        },
+        stop() {
+            process.off('SIGINT', onSignal);
+            process.off('SIGTERM', onSignal);
+        }
+    };
+}
+
+// EXTERNAL MODULE: external "node:dns"
+var external_node_dns_ = __nccwpck_require__(610);
+;// CONCATENATED MODULE: external "node:dns/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns/promises");
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
+;// CONCATENATED MODULE: ./src/api/lookup.ts
+
+
+
+
+
+// The system's name lookup (getaddrinfo) runs on libuv's thread pool and cannot be stopped: a
+// DNS server that does not answer holds a thread for the resolver's own time limits (5 s, two
+// tries, by default), and Node waits for every such thread before the process can exit. So a
+// deadline or a cancel could not end the step on time. Names are looked up here the way the
+// system does for a host name, without it: the hosts file first, then the DNS servers the
+// system uses, through c-ares, which runs on the event loop, with a time limit and a cancel.
+/** Once addresses of one kind are known, how long the other kind's answer is still waited for. */
+const OTHER_KIND_GRACE_MS = 100;
+/**
+ * A `lookup` for net.connect and tls.connect that ends within `timeoutMs` whatever the DNS
+ * servers do. A name the DNS servers answered for without an address (no such name, a refusal,
+ * a failure) is then asked of the system resolver, for what only it knows (search domains, mDNS,
+ * a directory): the servers answered, so it answers as fast. A silence is not asked again.
+ */
+function createBoundedLookup(timeoutMs, options = {}) {
+    const hostsFile = options.hostsFile ?? defaultHostsFile();
+    // One try of 40 % of the time, which c-ares may stretch up to twice that (measured): a silent
+    // server is named as the cause before the request itself runs out of time, and the request's
+    // next try asks again.
+    const resolver = new promises_namespaceObject.Resolver({ timeout: Math.max(1, Math.floor(timeoutMs * 0.4)), tries: 1 });
+    if (options.servers)
+        resolver.setServers(options.servers);
+    let hosts;
+    /**
+     * Asks the DNS servers for the addresses of each kind wanted. Once one kind has some, the
+     * other gets a short grace, not its whole time: some resolvers drop AAAA queries.
+     */
+    const askServers = (host, family) => new Promise((resolve) => {
+        const kinds = [4, 6].filter((kind) => family === 0 || family === kind);
+        const found = new Map();
+        const codes = [];
+        let pending = kinds.length;
+        let grace;
+        const finish = () => {
+            clearTimeout(grace);
+            resolve({ found: kinds.flatMap((kind) => found.get(kind) ?? []), codes });
+        };
+        for (const kind of kinds)
+            (kind === 4 ? resolver.resolve4(host) : resolver.resolve6(host))
+                .then((addresses) => {
+                found.set(kind, addresses.map((address) => ({ address, family: kind })));
+                if (addresses.length > 0 && pending > 1)
+                    grace ??= setTimeout(finish, OTHER_KIND_GRACE_MS);
+            }, (error) => codes.push(error.code ?? 'ESERVFAIL'))
+                .finally(() => {
+                if (--pending === 0)
+                    finish();
+            });
+    });
+    const resolve = async (name, family) => {
+        const host = name.toLowerCase().replace(/\.$/, '');
+        const literal = (0,external_node_net_.isIP)(host);
+        if (literal)
+            return [{ address: host, family: literal }];
+        hosts ??= readHosts(hostsFile);
+        const listed = hosts.get(host);
+        if (listed)
+            return listed;
+        if (host === 'localhost' || host.endsWith('.localhost'))
+            return [
+                { address: '127.0.0.1', family: 4 },
+                { address: '::1', family: 6 }
+            ];
+        const { found, codes } = await askServers(host, family);
+        if (found.length > 0)
+            return found;
+        // A server that did not answer in time, or a cancel, ends the lookup: the system would wait
+        // on the same silence, on a thread nothing can stop. Any other answer (no such name, a
+        // refusal, a failure: a stub resolver may refuse a name it completes with a search domain)
+        // is asked of the system, with the name as given.
+        const silent = codes.find((code) => code === 'ETIMEOUT' || code === 'ECANCELLED');
+        if (silent)
+            throw lookupError(host, silent);
+        return askSystem(name, family);
+    };
+    return {
+        lookup(hostname, options, callback) {
+            const family = options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
+            resolve(hostname, family).then((found) => {
+                const chosen = family === 0 ? found : found.filter((a) => a.family === family);
+                const first = chosen[0];
+                if (!first)
+                    return callback(lookupError(hostname, 'ENOTFOUND'), '');
+                if (options.all)
+                    callback(null, chosen);
+                else
+                    callback(null, first.address, first.family);
+            }, (error) => callback(error, ''));
+        },
+        cancel: () => resolver.cancel()
+    };
+}
+function askSystem(host, family) {
+    return new Promise((resolve, reject) => {
+        (0,external_node_dns_.lookup)(host, { all: true, family }, (error, addresses) => (error ? reject(error) : resolve(addresses)));
+    });
+}
+function lookupError(host, code) {
+    const why = code === 'ETIMEOUT' ? 'the DNS servers did not answer in time' : code === 'ECANCELLED' ? 'the lookup was cancelled' : `DNS answered ${code}`;
+    return Object.assign(new Error(`${code} looking up ${host}: ${why}`), { code, hostname: host });
+}
+function defaultHostsFile() {
+    return process.platform === 'win32' ? external_node_path_default().join(process.env.SystemRoot ?? 'C:\\Windows', 'System32', 'drivers', 'etc', 'hosts') : '/etc/hosts';
+}
+/** The hosts file as name → addresses, in its order; empty when it cannot be read. */
+function readHosts(file) {
+    const hosts = new Map();
+    let text = '';
+    try {
+        text = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
+    }
+    catch {
+        return hosts;
+    }
+    for (const line of text.split(/\r?\n/)) {
+        const [address, ...names] = (line.split('#')[0] ?? '').trim().split(/\s+/);
+        const family = address ? (0,external_node_net_.isIP)(address.replace(/%.*$/, '')) : 0;
+        if (!address || !family)
+            continue;
+        for (const name of names) {
+            const key = name.toLowerCase();
+            const known = hosts.get(key) ?? [];
+            if (!known.some((a) => a.address === address))
+                known.push({ address, family });
+            hosts.set(key, known);
+        }
+    }
+    return hosts;
+}
+
+;// CONCATENATED MODULE: ./src/api/proxy.ts
+/**
+ * Which proxy, if any, serves `target`, read from the runner's variables the way the Actions
+ * toolkit reads them: `https_proxy`/`HTTPS_PROXY` for https (falling back on the http one),
+ * `http_proxy`/`HTTP_PROXY` for http; a variable set but empty counts as unset, so `no_proxy=''`
+ * does not hide a set `NO_PROXY`; loopback hosts never go through a proxy. A proxy given without
+ * a scheme (`proxy.internal:3128`, as curl accepts) is taken as http://. Throws with the
+ * variable's name, never its value, when it is not a URL.
+ */
+function chooseProxy(target, env = process.env) {
+    const http = proxyFrom(env, 'http_proxy', 'HTTP_PROXY');
+    const https = proxyFrom(env, 'https_proxy', 'HTTPS_PROXY');
+    const choice = target.protocol === 'https:' ? (https ?? http) : http;
+    if (!choice || isLoopback(target.hostname) || bypassed(target, env))
+        return undefined;
+    return choice;
+}
+function proxyFrom(env, lower, upper) {
+    const variable = env[lower]?.trim() ? lower : upper;
+    const value = env[variable]?.trim();
+    if (!value)
+        return undefined;
+    const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
+    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+        throw new Error(`the proxy variable ${variable} is not an http:// or https:// URL; set it like http://proxy.example:3128`);
+    return { url, variable };
+}
+/** Loopback never goes through a proxy (as in the toolkit): a proxy cannot reach the runner's own loopback. */
+function isLoopback(hostname) {
+    const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host.endsWith('.localhost') || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || host === '::1' || host === '0:0:0:0:0:0:0:1';
+}
+/**
+ * Whether NO_PROXY lists the target: `*`, the host, the host with its port, or a parent domain
+ * (`example.com` and `.example.com` both cover `api.example.com`). Case-insensitive.
+ */
+function bypassed(target, env) {
+    const list = env.no_proxy?.trim() ? env.no_proxy : (env.NO_PROXY ?? '');
+    const host = target.hostname.toLowerCase().replace(/^\[|\]$/g, '');
+    const port = target.port || (target.protocol === 'https:' ? '443' : '80');
+    const names = [host, `${host}:${port}`];
+    return list
+        .split(/[,\s]+/)
+        .map((entry) => entry
+        .trim()
+        .toLowerCase()
+        .replace(/^\*?\./, '.'))
+        .filter((entry) => entry !== '')
+        .some((entry) => {
+        if (entry === '*')
+            return true;
+        const bare = entry.startsWith('.') ? entry.slice(1) : entry;
+        return names.some((name) => name === bare || name.endsWith(`.${bare}`));
+    });
+}
+
+// EXTERNAL MODULE: ./node_modules/undici/lib/api/index.js
+var api = __nccwpck_require__(6615);
+// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/dispatcher.js
+var dispatcher = __nccwpck_require__(883);
+var dispatcher_default = /*#__PURE__*/__nccwpck_require__.n(dispatcher);
+// EXTERNAL MODULE: ./node_modules/undici/lib/core/connect.js
+var core_connect = __nccwpck_require__(9136);
+var connect_default = /*#__PURE__*/__nccwpck_require__.n(core_connect);
+// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/agent.js
+var agent = __nccwpck_require__(7405);
+var agent_default = /*#__PURE__*/__nccwpck_require__.n(agent);
+// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/pool.js
+var pool = __nccwpck_require__(628);
+var pool_default = /*#__PURE__*/__nccwpck_require__.n(pool);
+// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/proxy-agent.js
+var proxy_agent = __nccwpck_require__(6672);
+var proxy_agent_default = /*#__PURE__*/__nccwpck_require__.n(proxy_agent);
+;// CONCATENATED MODULE: ./src/api/undici.ts
+
+
+
+
+
+
+// As undici's index does: the request methods on every dispatcher (a ProxyAgent opens its
+// tunnel with the connect() of its pool).
+Object.assign((dispatcher_default()).prototype, api);
+/** undici's request() through one dispatcher, to a URL. */
+function undici_request(url, options) {
+    const { dispatcher, ...rest } = options;
+    return api.request.call(dispatcher, { ...rest, origin: url.origin, path: `${url.pathname}${url.search}` });
+}
+
+;// CONCATENATED MODULE: ./src/api/connections.ts
+
+
+
+/**
+ * Opens connections to `target`, through the runner's proxy when one applies. Every phase has a
+ * limit of `phaseTimeoutMs` inside undici too (the name lookup, TCP and TLS connect, the proxy's
+ * CONNECT answer), so a socket left behind by an abandoned request ends on its own; `destroyAll`
+ * ends them, and every lookup under way, at once.
+ */
+function openConnections(target, phaseTimeoutMs, env = process.env) {
+    const sockets = new Set();
+    const timeout = Math.max(1, Math.ceil(phaseTimeoutMs));
+    const names = createBoundedLookup(timeout);
+    const tracked = (options) => {
+        const connect = connect_default()({ ...options, timeout, lookup: names.lookup });
+        return (opts, callback) => {
+            const socket = connect(opts, callback);
+            sockets.add(socket);
+            socket.once('close', () => sockets.delete(socket));
+            return socket;
+        };
+    };
+    const limits = { headersTimeout: timeout, bodyTimeout: timeout };
+    const proxy = chooseProxy(target, env);
+    const dispatcher = proxy
+        ? new (proxy_agent_default())({
+            uri: proxy.url,
+            ...limits,
+            requestTls: { timeout },
+            proxyTls: { timeout },
+            // The connection to the proxy: tracked, and its CONNECT answer bounded by headersTimeout.
+            clientFactory: (origin, options) => new (pool_default())(origin, { ...options, ...limits, connect: tracked({}) })
+        })
+        : new (agent_default())({ ...limits, connect: tracked({}) });
+    return {
+        dispatcher,
+        proxy,
+        destroyAll: async () => {
+            names.cancel();
+            for (const socket of sockets)
+                socket.destroy();
+            sockets.clear();
+            // undici's own teardown waits on nothing that can hang once the sockets are gone; bounded anyway.
+            await Promise.race([dispatcher.destroy().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 200).unref())]);
+        }
+    };
+}
+
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __nccwpck_require__(7075);
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __nccwpck_require__(8522);
+;// CONCATENATED MODULE: ./src/api/decode.ts
+
+
+/** What the client asks for; a proxy may compress anyway, so every one of these is decoded. */
+const ACCEPT_ENCODING = 'gzip, deflate, br';
+/**
+ * The body as text, decoded from `content-encoding` (gzip, deflate, br), read up to `limit`
+ * bytes of the decoded text: a small compressed body that would inflate past it (a compression
+ * bomb) is refused once `limit` is passed, never held whole. Network errors are thrown.
+ */
+async function readBody(body, contentEncoding, limit) {
+    const codings = (contentEncoding ?? '')
+        .toLowerCase()
+        .split(',')
+        .map((c) => c.trim())
+        .filter((c) => c !== '' && c !== 'identity');
+    if (codings.length > 1 || (codings[0] && !DECODERS[codings[0]]))
+        return { undecodable: oneCoding(contentEncoding) };
+    const make = codings[0] ? DECODERS[codings[0]] : undefined;
+    let decodeFailed = false;
+    const source = make
+        ? (0,external_node_stream_.pipeline)(body, make().on('error', () => (decodeFailed = !body.errored)), () => undefined)
+        : body;
+    const chunks = [];
+    let size = 0;
+    try {
+        for await (const chunk of source) {
+            size += chunk.byteLength;
+            if (size > limit) {
+                source.destroy();
+                body.destroy();
+                return { tooLarge: true };
+            }
+            chunks.push(chunk);
+        }
+    }
+    catch (error) {
+        if (decodeFailed)
+            return { undecodable: oneCoding(contentEncoding) };
+        throw error;
+    }
+    return { text: Buffer.concat(chunks).toString('utf8') };
+}
+const DECODERS = {
+    gzip: () => (0,external_node_zlib_.createGunzip)(),
+    'x-gzip': () => (0,external_node_zlib_.createGunzip)(),
+    deflate: () => (0,external_node_zlib_.createInflate)(),
+    br: () => (0,external_node_zlib_.createBrotliDecompress)()
+};
+function oneCoding(value) {
+    return (value ?? '').replace(/[^\w ,.-]/g, '').slice(0, 40);
+}
+
+;// CONCATENATED MODULE: ./src/api/client.ts
+
+
+
+
+
+const USER_AGENT = 'wait-for-docs';
+/** Bodies above this (decoded) are refused rather than read into memory. */
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
+const MAX_REDIRECTS = 5;
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * The platform client: sends the bearer key, limits each request in time and size, honours the
+ * proxy settings of the runner, follows redirects only within the base URL's origin (the key
+ * never goes elsewhere), and turns every answer or failure into an `ApiResult`.
+ *
+ * A request ends at its budget or on cancel in every phase, whatever the socket does: the HTTP
+ * library does not honour an abort while it connects (DNS, TCP, TLS, proxy CONNECT), so the
+ * request is raced against the signal; whatever it leaves hanging is bounded by the same limit
+ * inside the library and destroyed by `close()`.
+ */
+function createApiClient(options) {
+    const connections = openConnections(options.baseUrl, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, options.env);
+    const now = options.now ?? Date.now;
+    const origin = options.baseUrl.origin;
+    const basePath = options.baseUrl.pathname.replace(/\/+$/, '');
+    async function request(req) {
+        const timeout = AbortSignal.timeout(Math.max(1, req.timeoutMs));
+        const signal = AbortSignal.any([req.signal, timeout]);
+        const progress = { sent: false };
+        const stopped = () => req.signal.aborted
+            ? { kind: 'transient', reason: 'cancelled', sent: progress.sent }
+            : { kind: 'transient', reason: `no complete answer within ${formatSeconds(req.timeoutMs)} (${req.limit ?? 'request-timeout'})`, sent: progress.sent };
+        if (signal.aborted)
+            return stopped();
+        let onAbort;
+        const aborted = new Promise((resolve) => {
+            onAbort = () => resolve('stopped');
+            signal.addEventListener('abort', onAbort, { once: true });
+        });
+        const exchange = send(req, signal, progress).catch((error) => {
+            if (signal.aborted)
+                return stopped();
+            return client_failure(error, progress.sent, connections.proxy, options.baseUrl);
+        });
+        try {
+            const first = await Promise.race([exchange, aborted]);
+            return first === 'stopped' ? stopped() : first;
+        }
+        finally {
+            if (onAbort)
+                signal.removeEventListener('abort', onAbort);
+        }
+    }
+    // Every key of the run and the request's own: one list per key, so its redactor is built once.
+    const secretLists = new Map();
+    const secretsWith = (key) => {
+        let list = secretLists.get(key);
+        if (!list) {
+            list = [key, ...(options.secrets ?? [])];
+            secretLists.set(key, list);
+        }
+        return list;
+    };
+    async function send(req, signal, progress) {
+        let url = new URL(`${origin}${basePath}${req.path}`);
+        let method = req.method;
+        let json = req.json;
+        const secrets = secretsWith(req.key);
+        // The library calls onConnect once a socket is ready and it starts writing the request: from
+        // then on the server may have received it.
+        const dispatcher = {
+            dispatch: (opts, handler) => connections.dispatcher.dispatch(opts, {
+                ...bindAll(handler),
+                onConnect: (abort) => {
+                    progress.sent = true;
+                    handler.onConnect?.(abort);
+                }
+            })
+        };
+        for (let hop = 0;; hop++) {
+            const headers = {
+                accept: 'application/json',
+                'accept-encoding': ACCEPT_ENCODING,
+                authorization: `Bearer ${req.key}`,
+                'user-agent': USER_AGENT
+            };
+            if (json !== undefined)
+                headers['content-type'] = 'application/json';
+            const response = await undici_request(url, {
+                method,
+                headers,
+                body: json === undefined ? null : JSON.stringify(json),
+                signal,
+                dispatcher
+            });
+            // Destroying an unread body emits an error; reading still reports its own errors.
+            response.body.on('error', () => undefined);
+            const header = (name) => {
+                const value = response.headers[name];
+                return (Array.isArray(value) ? value[0] : value) ?? null;
+            };
+            const status = response.statusCode;
+            const location = header('location');
+            if (status >= 300 && status < 400 && location) {
+                response.body.destroy();
+                const said = oneLine(redact(location, secrets), 200);
+                const next = URL.canParse(location, url.href) ? new URL(location, url) : undefined;
+                if (!next)
+                    return {
+                        kind: 'fatal',
+                        reason: `the server answered HTTP ${status} with a Location that is not a URL ("${said}"), so the redirect cannot be followed; this is a fault of the server at base-url or of a proxy in between. Check that base-url is the platform's API address; if it is, report the answer to the platform`,
+                        sent: true
+                    };
+                if (next.origin !== origin) {
+                    // A URL without an origin of its own (javascript:, data:, mailto:) is named as it was said.
+                    const where = next.origin === 'null' ? `"${said}"` : oneLine(redact(next.origin, secrets), 200);
+                    return {
+                        kind: 'fatal',
+                        reason: `the server redirected to ${where}, another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on`,
+                        sent: true
+                    };
+                }
+                if (hop >= MAX_REDIRECTS)
+                    return { kind: 'fatal', reason: `more than ${MAX_REDIRECTS} redirects`, sent: true };
+                // As browsers do: a 303 is fetched with GET, and so is a 301 or 302 answer to a POST.
+                if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
+                    method = 'GET';
+                    json = undefined;
+                }
+                url = next;
+                continue;
+            }
+            const body = await readBody(response.body, header('content-encoding'), MAX_BODY_BYTES);
+            if ('tooLarge' in body)
+                return { kind: 'fatal', reason: `HTTP ${status} with a body over ${MAX_BODY_BYTES / 1024 / 1024} MiB`, sent: true };
+            if ('undecodable' in body)
+                return { kind: 'transient', reason: `HTTP ${status} with a body that could not be decoded (content-encoding ${body.undecodable})`, sent: true };
+            const classified = (req.classify ?? classifyResponse)({
+                status,
+                retryAfter: header('retry-after'),
+                contentType: header('content-type'),
+                bodyText: body.text,
+                keyInput: req.keyInput,
+                secrets,
+                now: now()
+            });
+            return classified.kind === 'ok' ? classified : { ...classified, sent: true };
+        }
+    }
+    return {
+        request,
+        close: () => connections.destroyAll()
+    };
+}
+/** Every method of an undici handler, bound to it, so that it can be extended by spreading. */
+function bindAll(handler) {
+    const bound = {};
+    for (let proto = handler; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto))
+        for (const name of Object.getOwnPropertyNames(proto)) {
+            const value = handler[name];
+            if (name !== 'constructor' && typeof value === 'function' && !(name in bound))
+                bound[name] = value.bind(handler);
+        }
+    return bound;
+}
+/** A failure before any answer was read, with what it means for the user. */
+function client_failure(error, sent, proxy, baseUrl) {
+    const proxyStatus = /Proxy response \((\d{3})\)/.exec(error instanceof Error ? error.message : '')?.[1];
+    if (proxy && proxyStatus === '407')
+        return {
+            kind: 'fatal',
+            reason: `the proxy named by ${proxy.variable} asked for credentials (HTTP 407 Proxy Authentication Required); put the proxy's user and password in ${proxy.variable} (http://user:password@host:port), or ask the runner's administrator which proxy to use`,
+            sent: false
+        };
+    if (proxy && proxyStatus)
+        return { kind: 'transient', reason: `network error: the proxy named by ${proxy.variable} refused the tunnel (HTTP ${proxyStatus} to CONNECT)`, sent: false };
+    const unreachable = proxy ? undefined : unreachableBy(error);
+    if (unreachable) {
+        const why = unreachable === 'unresolved' ? `its name ${baseUrl.hostname} does not resolve` : 'nothing listens there';
+        return {
+            kind: 'transient',
+            reason: `nothing answered at base-url ${baseUrl.origin} (${why}: ${describeNetworkError(error)}); check base-url`,
+            sent: false,
+            unreachable
+        };
+    }
+    return { kind: 'transient', reason: `network error: ${describeNetworkError(error)}`, sent };
+}
+/**
+ * Whether the error proves that nothing is at base-url (not a blip of the network): the DNS said
+ * the name does not exist, or the address refused the connection. A DNS server that did not
+ * answer (ETIMEOUT, EAI_AGAIN) proves nothing.
+ */
+function unreachableBy(error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : '';
+    if (code === 'ENOTFOUND')
+        return 'unresolved';
+    if (code === 'ECONNREFUSED')
+        return 'refused';
+    return undefined;
+}
+function describeNetworkError(error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : undefined;
+    const message = cause instanceof Error ? cause.message : String(cause);
+    return oneLine(code && !message.includes(code) ? `${code} ${message}` : message, 300);
+}
+function formatSeconds(ms) {
+    return `${Number((ms / 1000).toFixed(1))}s`;
+}
+
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
 
 const ZWSP = '\u200b';
@@ -42361,6 +42384,195 @@ async function waitForDocs(raw, secrets, hooks) {
     return { outcome, settings, comment, close: async () => opened?.close() };
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/records/lifecycle.ts
+// A record kept true: what the step writes outside itself (the pull request comment, the GitLab
+// merge request note, the GitHub deployment and its statuses, a commit status) has one story,
+// told here once. It is opened ("in progress") when waiting begins, and closed with the
+// outcome; whatever the API answers late and whenever a cancel lands, it is true at the end, or
+// one warning says which record may not be and why. Each kind of record is a small port
+// (`RecordPort`): where it is, how it is written, and the words of its messages. This file knows
+// no CI system, no HTTP client and no adapter; the time rules are those of step/limits.ts.
+
+
+/** Thrown by a port when the record has nowhere to go: `sentence` is said as it is, at `level`. */
+class RecordSkipped extends Error {
+    sentence;
+    level;
+    constructor(sentence, level = 'warning') {
+        super(sentence);
+        this.sentence = sentence;
+        this.level = level;
+        this.name = 'RecordSkipped';
+    }
+}
+const isAbort = (error) => error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+const statusOf = (error) => (typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined);
+const defaultRefused = (error) => {
+    const status = statusOf(error);
+    return status !== undefined && status >= 400 && status < 500;
+};
+/** Resolves when `work` settles or `signal` aborts, whichever is first; never rejects, and `work` is observed. */
+function settledOrAborted(work, signal) {
+    return new Promise((resolve) => {
+        const stop = () => resolve('aborted');
+        work.then(() => resolve('settled'), () => resolve('settled'));
+        work.finally(() => signal.removeEventListener('abort', stop)).catch(() => undefined);
+        if (signal.aborted)
+            stop();
+        else
+            signal.addEventListener('abort', stop, { once: true });
+    });
+}
+/**
+ * The work's result, or the signal's abort, whichever comes first: an HTTP client does not
+ * honour an abort in every phase (a proxy that never answers CONNECT holds it for minutes), so
+ * the work stops being waited on when its time is up, whatever its request does. The work is
+ * observed first, so its rejection is never unhandled, even when the signal is already aborted.
+ */
+function withinBudget(work, budget) {
+    return new Promise((resolve, reject) => {
+        const stop = () => reject(budget.reason);
+        work.then(resolve, reject).finally(() => budget.removeEventListener('abort', stop));
+        if (budget.aborted)
+            stop();
+        else
+            budget.addEventListener('abort', stop, { once: true });
+    });
+}
+/** The record's lifecycle through `port`, within the step's time rules. */
+function recordLifecycle(port, options) {
+    const { cancel, log, clean } = options;
+    const refused = port.refused ?? defaultRefused;
+    // One end for every write of the run: the step's limit, or the grace's end once a cancel came.
+    const deadline = commentDeadline(options.endAt, cancel);
+    const cancelled = () => cancel.exitBy() !== undefined;
+    let where;
+    let opened = 'never';
+    let opening;
+    let closing;
+    let openDone = false;
+    let warned = false;
+    const say = (level, line) => {
+        if (level === 'warning' && !warned) {
+            warned = true;
+            log.warning(clean(line));
+        }
+        else
+            log.info(clean(line));
+    };
+    const signalsUntil = (lookupEndAt, alsoOn = []) => ({
+        write: deadline,
+        lookup: AbortSignal.any([AbortSignal.timeout(lookupBudgetMs(options.requestTimeoutMs, lookupEndAt)), deadline, ...alsoOn])
+    });
+    const ended = () => (cancelled() ? 'the cancelled run had to end' : "the step's time limit (timeout + request-timeout + 2s) ran out");
+    /** Why a request failed: the port's words, or the time that ran out. */
+    const why = (error, signals, lookupMs) => {
+        if (deadline.aborted)
+            return `the ${port.api} did not answer before ${ended()}`;
+        if (signals.lookup.aborted && isAbort(error))
+            return `the ${port.api} did not answer within ${formatDuration(lookupMs)} (${lookupMs < options.requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`;
+        return port.explain(error);
+    };
+    async function runOpen() {
+        const lookupEndAt = Math.min(options.openLookupEndAt ?? options.endAt, options.endAt);
+        const lookupMs = lookupBudgetMs(options.requestTimeoutMs, lookupEndAt);
+        const signals = signalsUntil(lookupEndAt, [cancel.signal]);
+        try {
+            where = await port.open(signals, (known) => {
+                where = known;
+            });
+            opened = 'written';
+            log.info(clean(port.words.opened(where)));
+        }
+        catch (error) {
+            if (error instanceof RecordSkipped) {
+                opened = 'skipped';
+                return;
+            }
+            opened = refused(error) ? 'refused' : 'lost';
+            const reason = cancel.signal.aborted && !deadline.aborted && where === undefined ? 'the run was cancelled before it was' : why(error, signals, lookupMs);
+            if (opened === 'refused' && port.words.notOpened && where === undefined)
+                say('warning', port.words.notOpened(reason));
+            else
+                log.info(clean(port.words.openFailed(reason, where)));
+        }
+    }
+    /** Waits on the open while it is in flight: until it settles, the end, or a cancel once the record is known (the close then goes at once). */
+    async function openSettled() {
+        if (!opening || openDone)
+            return true;
+        const known = new AbortController();
+        const goAtOnce = () => {
+            if (where !== undefined)
+                known.abort();
+        };
+        if (cancel.signal.aborted)
+            goAtOnce();
+        else
+            cancel.signal.addEventListener('abort', goAtOnce, { once: true });
+        const waited = await settledOrAborted(opening, AbortSignal.any([deadline, known.signal]));
+        cancel.signal.removeEventListener('abort', goAtOnce);
+        return waited === 'settled';
+    }
+    async function runClose(outcome) {
+        const settled = await openSettled();
+        if (!settled && where === undefined) {
+            // The outcome must not go before a write that may still land on top of it, and there is no known place to write it.
+            say('warning', port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${ended()}, and the outcome must not go before it; it may show "in progress" until the next run`, where, opened));
+            return;
+        }
+        if (opened === 'refused' && where === undefined && port.words.notOpened)
+            return;
+        const lookupMs = lookupBudgetMs(options.requestTimeoutMs, options.endAt);
+        const signals = signalsUntil(options.endAt);
+        const write = async () => {
+            try {
+                const done = await withinBudget(port.close(outcome, where, settled ? opened : 'written', signals), deadline);
+                where = done.where;
+                log.info(clean(port.words.closed(done.where, done.done)));
+                return true;
+            }
+            catch (error) {
+                if (error instanceof RecordSkipped)
+                    say(error.level, error.sentence);
+                else
+                    say('warning', port.words.closeFailed(why(error, signals, lookupMs), where, opened));
+                return false;
+            }
+        };
+        const written = await write();
+        // An open answered before the close was most likely applied before it too.
+        if (settled || !opening || openDone)
+            return;
+        // The close went while the open was still in flight (a cancel): if the open lands now, it may
+        // have landed on top of the close, which is written again while there is time.
+        const late = await settledOrAborted(opening, deadline);
+        if (late === 'settled' && written && !deadline.aborted)
+            await write();
+        else if (late === 'aborted' || deadline.aborted)
+            say('warning', port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${ended()}; the outcome was written, but if the ${port.api} applies that write now, it may show "in progress" until the next run`, where, opened));
+    }
+    return {
+        open() {
+            if (opening || cancel.signal.aborted)
+                return;
+            opened = 'lost';
+            opening = runOpen().finally(() => {
+                openDone = true;
+            });
+        },
+        close(outcome) {
+            closing ??= runClose(outcome).catch((error) => {
+                // Nothing above throws; should it, the record is still one warning, never a crash.
+                say('warning', port.words.closeFailed(port.explain(error), where, opened));
+            });
+            return closing;
+        }
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/report/place.ts
 // Where the step runs, in the words of the people who run it there: the advice in explain.ts is
 // written once, and each adapter hands it the vocabulary of its CI system (the GitHub Action's,
@@ -42875,7 +43087,7 @@ async function tokenLogin(octokit) {
         return data.login;
     }
     catch (error) {
-        if (statusOf(error) !== 403)
+        if (comment_api_statusOf(error) !== 403)
             throw error;
     }
     let viewer;
@@ -42926,18 +43138,18 @@ async function writeComment(octokit, target, id, body) {
     const { data } = await octokit.rest.issues.createComment({ ...where, issue_number: target.number, body });
     return { id: data.id, done: 'created' };
 }
-function statusOf(error) {
+function comment_api_statusOf(error) {
     return typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
 }
 /** The GitHub API did not answer at all: octokit reports a connection that failed as HTTP 500 without a response. */
 function unreachable(error) {
-    if (statusOf(error) !== 500 || !(error instanceof Error) || error.name === 'AbortError')
+    if (comment_api_statusOf(error) !== 500 || !(error instanceof Error) || error.name === 'AbortError')
         return false;
     return !('response' in error && error.response);
 }
 /** What to tell the user when the comment could not be written; the step does not fail for it. */
 function explainCommentError(error) {
-    const status = statusOf(error);
+    const status = comment_api_statusOf(error);
     // GitHub's own words, one line, without the full stop the sentence around them adds.
     const message = (error instanceof Error ? error.message : String(error))
         .split('\n')[0]
@@ -42967,6 +43179,8 @@ function deploymentPlace(context) {
         return { skip: 'the commit of the run is unknown (GITHUB_SHA is not set)' };
     return { owner, repo, ref, runUrl: runUrlOf(context, owner, repo) };
 }
+/** The key of the payload that holds the run's mark. */
+const MARK = 'wait-for-docs-run';
 /** Creates the deployment (one POST, never repeated) and returns its id. */
 async function createDeployment(octokit, place, deployment) {
     const { data } = await octokit.rest.repos.createDeployment({
@@ -42977,12 +43191,40 @@ async function createDeployment(octokit, place, deployment) {
         description: deployment.description,
         auto_merge: false,
         required_contexts: [],
-        transient_environment: deployment.transient
+        transient_environment: deployment.transient,
+        payload: { [MARK]: deployment.marker }
     });
     // A 202 answers a merge of the default branch, which auto_merge: false never asks for.
     if ('id' in data && typeof data.id === 'number')
         return data.id;
     throw new Error(`GitHub created no deployment: ${'message' in data ? String(data.message) : 'its answer has no id'}`);
+}
+/**
+ * The deployment this run created, found by its mark among the latest of the environment for the
+ * commit (a GET): for a POST whose answer was lost while GitHub created it. Undefined when there is none.
+ */
+async function findDeployment(octokit, place, wanted) {
+    const { data } = await octokit.rest.repos.listDeployments({
+        owner: place.owner,
+        repo: place.repo,
+        sha: place.ref,
+        environment: wanted.environment,
+        per_page: 100
+    });
+    const payloadOf = (payload) => {
+        if (typeof payload !== 'string')
+            return payload;
+        try {
+            return JSON.parse(payload);
+        }
+        catch {
+            return undefined;
+        }
+    };
+    return data.find((deployment) => {
+        const payload = payloadOf(deployment.payload);
+        return typeof payload === 'object' && payload !== null && payload[MARK] === wanted.marker;
+    })?.id;
 }
 async function createDeploymentStatus(octokit, place, id, status) {
     await octokit.rest.repos.createDeploymentStatus({
@@ -43020,6 +43262,162 @@ function explainDeploymentError(error) {
         return 'the repository was not found (HTTP 404); check that github-token belongs to this repository';
     return `${status ? `HTTP ${status}: ` : ''}${message}`;
 }
+
+;// CONCATENATED MODULE: ./src/github/deployment.ts
+// The docs as a GitHub deployment (deployment-environment) as a port of the record lifecycle
+// (records/lifecycle.ts): created when waiting begins with an `in_progress` status, its last
+// status after the outputs. When each write goes, for how long, and what a cancel does are the
+// lifecycle's; here: where the deployment is, its requests, and its words.
+
+
+
+
+
+
+
+
+/** A client whose GETs end with `signals.lookup` and whose writes end only with `signals.write`. */
+function clientFor(github, token, signals) {
+    const octokit = github.getOctokit(token);
+    octokit.hook.before('request', (options) => {
+        options.request = { ...options.request, signal: options.method === 'GET' ? signals.lookup : signals.write };
+    });
+    return octokit;
+}
+/** The deployment as a record: its id is where it is. */
+function deploymentPort(deployment, clean, run) {
+    const environment = inert(deployment.environment, 255);
+    // This run's own deployment, found again by it when the answer to its creation was lost.
+    const marker = (0,external_node_crypto_.randomUUID)();
+    let last;
+    const placeOf = async () => {
+        // Loaded only when a deployment is asked for, to keep start-up fast.
+        const github = await __nccwpck_require__.e(/* import() */ 157).then(__nccwpck_require__.bind(__nccwpck_require__, 157));
+        const place = deploymentPlace(github.context);
+        if ('skip' in place)
+            throw new RecordSkipped(`deployment-environment is set, but ${place.skip}. No deployment was created. The step's result does not depend on it.`);
+        return { github, place };
+    };
+    return {
+        api: 'GitHub API',
+        async open(signals, at) {
+            const { github, place } = await placeOf();
+            const octokit = clientFor(github, deployment.githubToken, signals);
+            const description = fitDescription(clean(waitingDescription(run.targets)));
+            const id = await withinBudget(createDeployment(octokit, place, { environment: deployment.environment, transient: run.transient, description, marker }), signals.write);
+            at(id);
+            run.created(id);
+            info(clean(`Created deployment ${id} in environment ${environment}${run.transient ? ' (a preview: transient)' : ''} for commit ${place.ref.slice(0, 7)}.`));
+            await withinBudget(createDeploymentStatus(octokit, place, id, { state: 'in_progress', description }), signals.write);
+            return id;
+        },
+        async close(outcome, where, opened, signals) {
+            if (opened === 'never')
+                throw new RecordSkipped('No deployment was created: the run ended before waiting began.', 'info');
+            const { github, place } = await placeOf();
+            const octokit = clientFor(github, deployment.githubToken, signals);
+            // The POST's answer was lost: GitHub may have created it all the same.
+            const id = where ??
+                (opened === 'lost' ? await withinBudget(findDeployment(octokit, place, { environment: deployment.environment, marker }), signals.lookup) : undefined);
+            if (id === undefined)
+                throw new NotCreated();
+            if (where === undefined)
+                run.created(id);
+            const state = deploymentState(outcome.result);
+            // A preview's own address, never deployment-url in its place: one the step refuses is left out, and said.
+            const preview = outcome.trigger?.previewUrl;
+            const url = state !== 'success' ? undefined : preview ? safeUrl(preview) : deployment.url;
+            if (state === 'success' && preview && !url && !last)
+                info(clean(`The preview's address ${inert(preview, 300)} is not an https:// address the deployment can link, so deployment ${id} has no URL (deployment-url is not a preview's).`));
+            last = { state, url };
+            await withinBudget(createDeploymentStatus(octokit, place, id, { state, description: fitDescription(clean(outcomeDescription(outcome))), environmentUrl: url }), signals.write);
+            return { where: id, done: where === undefined ? 'created' : 'updated' };
+        },
+        explain: (error) => (error instanceof NotCreated ? error.message : explainDeploymentError(error)),
+        words: {
+            opened: (id) => `Deployment ${id}: in progress.`,
+            closed: (id) => `Deployment ${id}: ${last?.state}${last?.url ? ` at ${inert(last.url, 300)}` : ''}.`,
+            openFailed: (why, id) => id === undefined
+                ? `The deployment could not be created in environment ${environment} yet (${inert(why, 400)}); its last status will still be written if GitHub created it.`
+                : `Deployment ${id} could not be marked in progress (${inert(why, 400)}); its last status will still be written.`,
+            notOpened: (why) => `The deployment could not be created in environment ${environment}: ${inert(why, 400)}. The step's result does not depend on it.`,
+            closeFailed: (why, id) => id === undefined
+                ? `The deployment in environment ${environment} could not be created, or has no status: ${inert(why, 400)}. The step's result does not depend on it.`
+                : `The last status (${last?.state ?? 'of the outcome'}) of deployment ${id} could not be written: ${inert(why, 400)}. The step's result does not depend on it.`
+        }
+    };
+}
+/** The creation's answer was lost and GitHub has no deployment of this run. */
+class NotCreated extends Error {
+    constructor() {
+        super('GitHub did not answer the request that creates it, and has no deployment of this run');
+    }
+}
+/**
+ * The docs as a GitHub deployment (deployment-environment): one per run, created when waiting
+ * begins, its status following the wait. Best effort: whatever GitHub answers, the step's
+ * outcome stands, and one warning says what went wrong.
+ */
+function recordDeployment(options) {
+    const { clean } = options;
+    let createdId;
+    let lifecycle;
+    const created = (id) => {
+        const known = String(id);
+        if (createdId === known)
+            return;
+        createdId = known;
+        options.setOutputNow('deployment-id', known);
+    };
+    const lifecycleFor = (settings, deployment, targets) => recordLifecycle(deploymentPort(deployment, clean, { targets, transient: settings.trigger?.kind === 'preview', created }), {
+        cancel: options.cancel,
+        endAt: commentEndAt({ startedAt: options.startedAt, timeoutMs: settings.timeoutMs, requestTimeoutMs: settings.requestTimeoutMs }, deployment.requestTimeoutMs),
+        requestTimeoutMs: deployment.requestTimeoutMs,
+        log: { info: (line) => info(line), warning: (line) => warning(line) },
+        clean
+    });
+    return {
+        begin(targets, settings) {
+            if (!settings.deployment || lifecycle)
+                return;
+            lifecycle = lifecycleFor(settings, settings.deployment, targets);
+            lifecycle.open();
+        },
+        // Written at once when it is learnt (setOutputNow), so a deployment created late is in the outputs too.
+        id: () => createdId,
+        async settle(outcome, settings) {
+            if (!settings?.deployment)
+                return;
+            if (!lifecycle) {
+                info('No deployment was created: the run ended before waiting began.');
+                return;
+            }
+            await lifecycle.close(outcome);
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/github/log-sink.ts
+
+
+/**
+ * Lines between `::stop-commands::` and its resume marker, with a random token the server cannot
+ * guess: no line in between can act as a workflow command.
+ */
+function withStopCommands(lines, token = (0,external_node_crypto_.randomUUID)()) {
+    if (lines.length === 0)
+        return [];
+    return [`::stop-commands::${token}`, ...lines, `::${token}::`];
+}
+/** The step log through the toolkit; the server's log lines are printed with workflow commands stopped. */
+const githubLog = {
+    info: (message) => info(message),
+    debug: (message) => core_debug(message),
+    warning: (message) => warning(message),
+    startGroup: (name) => startGroup(name),
+    endGroup: () => endGroup(),
+    untrusted: (lines) => withStopCommands(lines)
+};
 
 ;// CONCATENATED MODULE: ./src/report/started.ts
 
@@ -43191,307 +43589,122 @@ function deployedLine(outcome, runSha) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/pr-comment.ts
+// The sticky pull request comment (pr-comment) as a port of the record lifecycle
+// (records/lifecycle.ts): where it goes, how it is written, and its words. When it is written,
+// for how long, and what a cancel does are the lifecycle's.
 
 
 
 
 
 
-/**
- * The work's result, or the budget's abort, whichever comes first: the GitHub API client does
- * not honour an abort in every phase (a proxy that never answers CONNECT holds it for minutes),
- * so the comment stops being waited on when its time is up, whatever its request does.
- */
-function withinBudget(work, budget) {
-    return new Promise((resolve, reject) => {
-        const stop = () => reject(budget.reason);
-        if (budget.aborted)
-            return stop();
-        budget.addEventListener('abort', stop, { once: true });
-        work.then(resolve, reject).finally(() => budget.removeEventListener('abort', stop));
-    });
-}
-/** Where the comment goes and what it says it reflects, or why it has nowhere to go. */
+/** Where the comment goes and what it says it reflects; throws `RecordSkipped` when it has nowhere to go. */
 async function commentPlace(settings) {
     // Loaded only when a comment is asked for, to keep start-up fast.
     const github = await __nccwpck_require__.e(/* import() */ 157).then(__nccwpck_require__.bind(__nccwpck_require__, 157));
     const { context } = github;
     const target = commentTarget(context, settings.prNumberTarget);
     if ('skip' in target)
-        return { skip: target.skip };
+        throw new RecordSkipped(`pr-comment is set, but ${target.skip}. No comment was written.`);
     const place = { workflow: context.workflow, job: context.job, step: context.action, key: settings.key };
-    const runUrl = runUrlOf(context, target.owner, target.repo);
     return {
         github,
         target,
         marker: commentMarker(settings.kinds, place),
         legacyMarker: legacyCommentMarker(settings.kinds, place),
-        source: { runUrl, sha: commentCommit(context) }
+        source: { runUrl: runUrlOf(context, target.owner, target.repo), sha: commentCommit(context) }
     };
 }
 /**
  * A client whose lookups (GETs and the GraphQL query of who the token is, which change nothing)
- * end with `lookup`, and whose writes end only with `deadline`: a write that was sent is over
- * when it is answered or its connection fails, since GitHub applies what it received whole even
- * if no one waits for the answer.
+ * end with `signals.lookup`, and whose writes end only with `signals.write`.
  */
-function clientFor(place, token, lookup, deadline) {
+function pr_comment_clientFor(place, token, signals) {
     const octokit = place.github.getOctokit(token);
     // Set in a hook, the signal reaches every request, pages of the listing included, and the
     // proxy-aware fetch of the defaults stays in place (a `request` option would replace it).
     octokit.hook.before('request', (options) => {
         const changesNothing = options.method === 'GET' || /\/graphql$/.test(options.url);
-        options.request = { ...options.request, signal: changesNothing ? lookup : deadline };
+        options.request = { ...options.request, signal: changesNothing ? signals.lookup : signals.write };
     });
     return octokit;
 }
-/** The comment of one run of the step, for `settings`; `cancel` shortens its time to the grace period. */
-function pullRequestComment(settings, clean, cancel) {
-    const requestTimeoutMs = settings.requestTimeoutMs;
-    let inProgress;
-    // The comment the "in progress" write created or found: the outcome goes there.
-    let written;
+/** The pull request comment as a record: its id is where it is. */
+function pullRequestCommentPort(settings, clean, opening) {
+    let place;
     let login;
-    const cancelled = () => cancel.exitBy() !== undefined;
-    // One end for every write of the run, fixed by the first that asks for it.
-    let end;
-    const endOf = (limits) => {
-        const at = commentEndAt(limits, requestTimeoutMs);
-        end ??= { at, deadline: commentDeadline(at, cancel) };
-        return end;
+    let number;
+    const placeOnce = () => {
+        place ??= commentPlace(settings);
+        // Asked again if it failed (a chunk that did not load).
+        place.catch(() => {
+            place = undefined;
+        });
+        return place.then((known) => {
+            number = known.target.number;
+            return known;
+        });
     };
-    async function find(place, octokit) {
+    async function find(found, octokit, signals) {
         // Asked once per run; again only if asking failed.
-        login ??= await tokenLogin(octokit);
-        return findComment(octokit, place.target, { marker: place.marker, legacyMarker: place.legacyMarker, login });
+        login ??= await withinBudget(tokenLogin(octokit), signals.lookup);
+        const id = await withinBudget(findComment(octokit, found.target, { marker: found.marker, legacyMarker: found.legacyMarker, login }), signals.lookup);
+        if (signals.lookup.aborted)
+            throw signals.lookup.reason;
+        return id;
     }
-    async function postInProgress(targets, search, limits) {
-        const { deadline } = endOf(limits);
-        // Its lookups never run past the wait's deadline: the outcome's comment needs the time after it.
-        const waitEndsAt = limits.startedAt + limits.timeoutMs;
-        const lookup = AbortSignal.any([AbortSignal.timeout(lookupBudgetMs(requestTimeoutMs, waitEndsAt)), cancel.signal, deadline]);
-        let sent = false;
-        try {
-            const place = await commentPlace(settings);
-            if ('skip' in place)
-                return;
-            const octokit = clientFor(place, settings.githubToken, lookup, deadline);
-            const id = await withinBudget(find(place, octokit), lookup);
-            if (lookup.aborted)
-                throw lookup.reason;
-            const work = describeWork({ targets: targets.map((ref) => ({ ref })), search });
-            const body = clean(renderInProgressComment(place.marker, targets, place.source, work));
-            sent = true;
-            written = (await withinBudget(writeComment(octokit, place.target, id, body), deadline)).id;
-            info(`Posted "in progress" on pull request #${place.target.number}.`);
-        }
-        catch (error) {
-            const why = sent
-                ? deadline.aborted
-                    ? `its write was still unanswered when ${cancelled() ? 'the cancelled run had to end' : "the step's time limit ran out"}`
-                    : explainCommentError(error)
-                : cancel.signal.aborted
-                    ? 'the run was cancelled before it was'
-                    : lookup.aborted
-                        ? 'the GitHub API did not answer in time'
-                        : explainCommentError(error);
-            info(clean(`The "in progress" comment could not be written (${why}); the outcome will still be commented.`));
-        }
-    }
-    async function postOutcome(outcome, limits) {
-        const { at: endAt, deadline } = endOf(limits);
-        let budgetMs = requestTimeoutMs;
-        let lookup = deadline;
-        let stage = 'in progress';
-        try {
-            // The "in progress" write, once sent, is waited on: applied after the outcome, it would replace it.
-            if (inProgress)
-                await withinBudget(inProgress, deadline);
-            stage = 'lookup';
-            budgetMs = lookupBudgetMs(requestTimeoutMs, endAt);
-            lookup = AbortSignal.any([AbortSignal.timeout(budgetMs), deadline]);
-            const place = await commentPlace(settings);
-            if ('skip' in place) {
-                warning(`pr-comment is set, but ${place.skip}. No comment was written.`);
-                return;
-            }
-            const octokit = clientFor(place, settings.githubToken, lookup, deadline);
-            const id = written ?? (await withinBudget(find(place, octokit), lookup));
-            const body = clean(renderComment(outcome, place.marker, place.source));
-            stage = 'write';
-            const { done } = await withinBudget(writeComment(octokit, place.target, id, body), deadline);
-            info(`${done === 'created' ? 'Commented' : 'Updated the comment'} on pull request #${place.target.number}.`);
-        }
-        catch (error) {
-            const ended = cancelled() ? 'the cancelled run had to end' : "the step's time limit (timeout + request-timeout + 2s) ran out";
-            const why = stage === 'in progress'
-                ? `the "in progress" comment's write was still unanswered when ${ended}, and the outcome must not go before it; the pull request may show "in progress" until the next run`
-                : deadline.aborted
-                    ? `the GitHub API did not answer before ${ended}${stage === 'write' ? ' (GitHub may still apply the write)' : ''}`
-                    : stage === 'lookup' && lookup.aborted
-                        ? `the GitHub API did not answer within ${formatDuration(budgetMs)} (${budgetMs < requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`
-                        : explainCommentError(error);
-            warning(clean(`The pull request comment could not be written: ${why}. The step's result does not depend on it.`));
-        }
-    }
+    const pr = () => `pull request #${number ?? '?'}`;
     return {
-        waiting(targets, search, limits) {
-            inProgress = postInProgress(targets, search, limits);
+        api: 'GitHub API',
+        async open(signals) {
+            const found = await placeOnce();
+            const octokit = pr_comment_clientFor(found, settings.githubToken, signals);
+            const id = await find(found, octokit, signals);
+            const { targets = [], search } = opening() ?? {};
+            const body = clean(renderInProgressComment(found.marker, targets, found.source, describeWork({ targets: targets.map((ref) => ({ ref })), search })));
+            return (await withinBudget(writeComment(octokit, found.target, id, body), signals.write)).id;
         },
-        outcome: postOutcome
+        async close(outcome, where, _opened, signals) {
+            const found = await placeOnce();
+            const octokit = pr_comment_clientFor(found, settings.githubToken, signals);
+            // Where the open went; else the comment of an earlier run, or of an open whose answer was lost.
+            const id = where ?? (await find(found, octokit, signals));
+            const body = clean(renderComment(outcome, found.marker, found.source));
+            const written = await withinBudget(writeComment(octokit, found.target, id, body), signals.write);
+            return { where: written.id, done: written.done };
+        },
+        explain: explainCommentError,
+        words: {
+            opened: () => `Posted "in progress" on ${pr()}.`,
+            closed: (_where, done) => `${done === 'created' ? 'Commented' : 'Updated the comment'} on ${pr()}.`,
+            openFailed: (why) => `The "in progress" comment could not be written (${why}); the outcome will still be commented.`,
+            closeFailed: (why) => `The pull request comment could not be written: ${why}. The step's result does not depend on it.`
+        }
     };
 }
-
-;// CONCATENATED MODULE: ./src/github/deployment.ts
-
-
-
-
-
-
-
-
 /**
- * The docs as a GitHub deployment (deployment-environment): one per run, created when waiting
- * begins, its status following the wait. Best effort: whatever GitHub answers, the step's
- * outcome stands, and one warning says what went wrong.
+ * The comment of one run of the step, for `settings`, within the step's `limits` (undefined when
+ * the inputs were invalid: request-timeout from now); `cancel` shortens its time to the grace.
  */
-function recordDeployment(options) {
-    const { clean } = options;
+function pullRequestComment(settings, clean, cancel, limits) {
     let opening;
-    let createdId;
-    let idInOutputs = false;
-    let warned = false;
-    // One warning per run (a 403 stays one warning); anything after it is a line of the log.
-    const problem = (text) => {
-        const line = clean(`${text}. The step's result does not depend on it.`);
-        if (warned)
-            info(line);
-        else
-            warning(line);
-        warned = true;
-    };
-    async function open(targets, settings, deployment) {
-        const environment = inert(deployment.environment, 255);
-        let opened;
-        try {
-            // Loaded only when a deployment is asked for, to keep start-up fast.
-            const github = await __nccwpck_require__.e(/* import() */ 157).then(__nccwpck_require__.bind(__nccwpck_require__, 157));
-            const place = deploymentPlace(github.context);
-            if ('skip' in place) {
-                problem(`deployment-environment is set, but ${place.skip}. No deployment was created`);
-                return undefined;
-            }
-            const send = budgetedClient(github.getOctokit(deployment.githubToken));
-            const description = fitDescription(clean(waitingDescription(targets)));
-            const transient = settings.trigger?.kind === 'preview';
-            const id = await send(AbortSignal.timeout(deployment.requestTimeoutMs), (octokit) => createDeployment(octokit, place, { environment: deployment.environment, transient, description }));
-            opened = { id, write: (status, budget) => send(budget, (octokit) => createDeploymentStatus(octokit, place, id, status)) };
-            createdId = String(id);
-            options.setOutputNow('deployment-id', createdId);
-            info(clean(`Created deployment ${id} in environment ${environment}${transient ? ' (a preview: transient)' : ''} for commit ${place.ref.slice(0, 7)}.`));
-            await opened.write({ state: 'in_progress', description }, AbortSignal.timeout(deployment.requestTimeoutMs));
-            info(`Deployment ${id}: in progress.`);
-        }
-        catch (error) {
-            const why = isTimeout(error) ? 'the GitHub API did not answer within request-timeout' : explainDeploymentError(error);
-            problem(opened
-                ? `Deployment ${opened.id} could not be marked in progress: ${inert(why, 400)}`
-                : `The deployment could not be created in environment ${environment}: ${inert(why, 400)}`);
-        }
-        return opened;
-    }
-    return {
-        begin(targets, settings) {
-            if (settings.deployment && !opening)
-                opening = open(targets, settings, settings.deployment);
-        },
-        id() {
-            if (createdId)
-                idInOutputs = true;
-            return createdId;
-        },
-        async settle(outcome, settings, exitBy) {
-            if (!settings?.deployment)
-                return;
-            const deployment = settings.deployment;
-            if (!opening) {
-                info('No deployment was created: the run ended before waiting began.');
-                return;
-            }
-            const limitAt = options.startedAt + settings.timeoutMs + settings.requestTimeoutMs;
-            const budgetMs = commentBudgetMs(deployment.requestTimeoutMs, exitBy, limitAt);
-            const budget = AbortSignal.timeout(budgetMs);
-            const state = deploymentState(outcome.result);
-            let opened;
-            try {
-                opened = await withinBudget(opening, budget);
-                if (!opened)
-                    return;
-                if (!idInOutputs)
-                    options.setOutputNow('deployment-id', String(opened.id));
-                // A preview's own address, never deployment-url in its place: one the step refuses is left out, and said.
-                const preview = outcome.trigger?.previewUrl;
-                const environmentUrl = state !== 'success' ? undefined : preview ? safeUrl(preview) : deployment.url;
-                if (state === 'success' && preview && !environmentUrl)
-                    info(clean(`The preview's address ${inert(preview, 300)} is not an https:// address the deployment can link, so deployment ${opened.id} has no URL (deployment-url is not a preview's).`));
-                await opened.write({ state, description: fitDescription(clean(outcomeDescription(outcome))), environmentUrl }, budget);
-                info(clean(`Deployment ${opened.id}: ${state}${environmentUrl ? ` at ${inert(environmentUrl, 300)}` : ''}.`));
-            }
-            catch (error) {
-                const why = !budget.aborted
-                    ? explainDeploymentError(error)
-                    : exitBy !== undefined
-                        ? 'the GitHub API did not answer before the cancelled run had to end'
-                        : `the GitHub API did not answer within ${formatDuration(budgetMs)}`;
-                const which = opened ? `deployment ${opened.id}` : `the deployment in environment ${inert(deployment.environment, 255)}`;
-                problem(`The last status (${state}) of ${which} could not be written: ${inert(why, 400)}`);
-            }
-        }
-    };
-}
-/**
- * Sends each request within a budget: set in a hook, the signal reaches the request and the
- * proxy-aware fetch of the defaults stays in place; the budget also stops the waiting when the
- * client does not honour the abort.
- */
-function budgetedClient(octokit) {
-    let signal;
-    octokit.hook.before('request', (options) => {
-        options.request = { ...options.request, signal };
+    const lifecycle = recordLifecycle(pullRequestCommentPort(settings, clean, () => opening), {
+        cancel,
+        endAt: commentEndAt(limits, settings.requestTimeoutMs),
+        requestTimeoutMs: settings.requestTimeoutMs,
+        // The "in progress" comment's lookups never run past the wait's deadline: the outcome's comment needs the time after it.
+        ...(limits ? { openLookupEndAt: limits.startedAt + limits.timeoutMs } : {}),
+        log: { info: (line) => info(line), warning: (line) => warning(line) },
+        clean
     });
-    return (budget, work) => {
-        signal = budget;
-        return withinBudget(work(octokit), budget);
+    return {
+        waiting(targets, search) {
+            opening = { targets, search };
+            lifecycle.open();
+        },
+        outcome: (outcome) => lifecycle.close(outcome)
     };
 }
-function isTimeout(error) {
-    return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/github/log-sink.ts
-
-
-/**
- * Lines between `::stop-commands::` and its resume marker, with a random token the server cannot
- * guess: no line in between can act as a workflow command.
- */
-function withStopCommands(lines, token = (0,external_node_crypto_.randomUUID)()) {
-    if (lines.length === 0)
-        return [];
-    return [`::stop-commands::${token}`, ...lines, `::${token}::`];
-}
-/** The step log through the toolkit; the server's log lines are printed with workflow commands stopped. */
-const githubLog = {
-    info: (message) => info(message),
-    debug: (message) => core_debug(message),
-    warning: (message) => warning(message),
-    startGroup: (name) => startGroup(name),
-    endGroup: () => endGroup(),
-    untrusted: (lines) => withStopCommands(lines)
-};
 
 ;// CONCATENATED MODULE: ./src/report/publish.ts
 
@@ -43799,6 +44012,8 @@ function annotateFiles(outcome, docsRoot, clean) {
 
 
 
+
+
 /**
  * The action, as a short list of steps: read the inputs, start the work and wait on it (the
  * engine), then report: outputs, the job summary, the step's result, the PR comment and the
@@ -43807,11 +44022,14 @@ function annotateFiles(outcome, docsRoot, clean) {
  */
 async function run() {
     const startedAt = Date.now();
+    step = { startedAt, hide: (text) => text, summary: true, reported: false };
     const cancel = listenForCancel({ say: (line) => info(line), exitCode: () => 1 });
     const raw = readRawInputs((name) => getInput(name));
     const secrets = maskSecrets(raw);
     const hide = redactorFor(secrets);
-    const deployment = recordDeployment({ clean: hide, setOutputNow, startedAt });
+    step.hide = hide;
+    step.summary = raw.summary.trim().toLowerCase() !== 'false';
+    const deployment = recordDeployment({ clean: hide, setOutputNow, startedAt, cancel });
     // The "in progress" comment, written while waiting; the outcome's comment comes after it.
     let prComment;
     const waited = await waitForDocs(raw, secrets, {
@@ -43824,8 +44042,8 @@ async function run() {
             deployment.begin(targets, settings);
             if (!settings.comment)
                 return;
-            prComment = pullRequestComment(settings.comment, hide, cancel);
-            prComment.waiting(targets, settings.search, limitsOf(settings, startedAt));
+            prComment = pullRequestComment(settings.comment, hide, cancel, limitsOf(settings, startedAt));
+            prComment.waiting(targets, settings.search);
         }
     });
     const { settings, comment } = waited;
@@ -43834,11 +44052,17 @@ async function run() {
     cancel.willNow(`the wait is over; finishing ${writing} within ${formatDuration(CANCEL_GRACE_MS)}.`);
     // With invalid inputs the summary is still written unless it was plainly turned off.
     const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false';
+    // An unforeseen fault already reported the step as an error: that stands.
+    if (step.reported)
+        return;
+    step.reported = true;
     const outcome = await reportStep(waited.outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs, docsRoot: settings?.docsRoot, deploymentId: deployment.id() }, hide);
     // The deployment's last status goes out beside the comment, within the same time limits.
-    const deployed = deployment.settle(outcome, settings, cancel.exitBy());
+    // From here on a signal only shortens the last writes; the step's result is the outcome's.
+    cancel.decided(Number(process.exitCode ?? 0));
+    const deployed = deployment.settle(outcome, settings);
     if (comment)
-        await (prComment ?? pullRequestComment(comment, hide, cancel)).outcome(outcome, settings && limitsOf(settings, startedAt));
+        await (prComment ?? pullRequestComment(comment, hide, cancel, settings && limitsOf(settings, startedAt))).outcome(outcome);
     else if (commentWithoutToken(raw))
         warning("pr-comment is set, but github-token is empty (a secret that is not set?). No comment was written; the step's result does not depend on it.");
     if (deploymentWithoutToken(raw))
@@ -43846,6 +44070,31 @@ async function run() {
     await deployed;
     await waited.close();
     cancel.stop();
+}
+/** What the last net needs of the run in progress: whether its outcome is reported, and how to write one. */
+let step;
+/**
+ * The last net (src/github/index.ts): a fault no code foresaw becomes result=error with every
+ * output and the summary, when the outcome was not reported yet; after it, a warning, and the
+ * outcome stands. Never a stack trace.
+ */
+async function unforeseen(error) {
+    const hide = step?.hide ?? ((text) => text);
+    const what = `Unexpected error: ${faultMessage(error)}`;
+    try {
+        if (step?.reported) {
+            warning(hide(`${what}. It came after the outcome was reported, which stands. Please report it to the maintainers of wait-for-docs with this message.`));
+            return 'warned';
+        }
+        if (step)
+            step.reported = true;
+        const headline = `${what}. The docs' outcome could not be learnt: run the job again, and if it happens again report it to the maintainers of wait-for-docs with this message.`;
+        await reportStep(endedBeforeWaiting(headline, Date.now() - (step?.startedAt ?? Date.now())), { summary: step?.summary ?? true, failOnTimeout: true }, hide);
+    }
+    catch {
+        process.exitCode = 1;
+    }
+    return 'reported';
 }
 function limitsOf(settings, startedAt) {
     return { startedAt, timeoutMs: settings.timeoutMs, requestTimeoutMs: settings.requestTimeoutMs };
@@ -43870,13 +44119,17 @@ function setOutputNow(name, value) {
 
 
 // run() ends every known fault in a defined outcome; this is the last net, so that even an
-// unforeseen one fails the step with a message instead of a stack trace.
-run()
-    .catch((error) => {
-    setFailed(`Unexpected error: ${error instanceof Error ? error.message : String(error)}`);
-})
-    .finally(() => {
+// unforeseen one (an error thrown, a rejection no one observed) fails the step with result=error,
+// its outputs and summary, instead of a stack trace; after the outcome, a warning beside it.
+const exitSoon = () => {
     // Outputs and summary are written by now; the step's end must not wait on the network.
     setTimeout(() => process.exit(), EXIT_GRACE_MS).unref();
+};
+// A fault before the outcome was reported ends the step once result=error is written; one after
+// it leaves the run to finish what it writes.
+guardProcess(async (error) => {
+    if ((await unforeseen(error)) === 'reported')
+        exitSoon();
 });
+run().catch(unforeseen).finally(exitSoon);
 

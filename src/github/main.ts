@@ -2,7 +2,9 @@ import * as core from '@actions/core'
 import { formatDuration } from '../durations.js'
 import { commentWithoutToken, deploymentWithoutToken, readRawInputs, type RawInputs } from '../inputs/parse.js'
 import type { Settings } from '../model.js'
+import { endedBeforeWaiting } from '../engine/run.js'
 import { CANCEL_GRACE_MS, listenForCancel } from '../step/cancel.js'
+import { faultMessage } from '../step/guard.js'
 import type { StepLimits } from '../step/limits.js'
 import { redactorFor, secretsOf, waitForDocs } from '../step/run.js'
 import { recordDeployment } from './deployment.js'
@@ -18,11 +20,14 @@ import { reportStep } from './report-step.js'
  */
 export async function run(): Promise<void> {
   const startedAt = Date.now()
+  step = { startedAt, hide: (text) => text, summary: true, reported: false }
   const cancel = listenForCancel({ say: (line) => core.info(line), exitCode: () => 1 })
   const raw = readRawInputs((name) => core.getInput(name))
   const secrets = maskSecrets(raw)
   const hide = redactorFor(secrets)
-  const deployment = recordDeployment({ clean: hide, setOutputNow, startedAt })
+  step.hide = hide
+  step.summary = raw.summary.trim().toLowerCase() !== 'false'
+  const deployment = recordDeployment({ clean: hide, setOutputNow, startedAt, cancel })
 
   // The "in progress" comment, written while waiting; the outcome's comment comes after it.
   let prComment: PullRequestComment | undefined
@@ -35,8 +40,8 @@ export async function run(): Promise<void> {
     waiting(targets, settings) {
       deployment.begin(targets, settings)
       if (!settings.comment) return
-      prComment = pullRequestComment(settings.comment, hide, cancel)
-      prComment.waiting(targets, settings.search, limitsOf(settings, startedAt))
+      prComment = pullRequestComment(settings.comment, hide, cancel, limitsOf(settings, startedAt))
+      prComment.waiting(targets, settings.search)
     }
   })
   const { settings, comment } = waited
@@ -46,14 +51,19 @@ export async function run(): Promise<void> {
 
   // With invalid inputs the summary is still written unless it was plainly turned off.
   const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false'
+  // An unforeseen fault already reported the step as an error: that stands.
+  if (step.reported) return
+  step.reported = true
   const outcome = await reportStep(
     waited.outcome,
     { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs, docsRoot: settings?.docsRoot, deploymentId: deployment.id() },
     hide
   )
   // The deployment's last status goes out beside the comment, within the same time limits.
-  const deployed = deployment.settle(outcome, settings, cancel.exitBy())
-  if (comment) await (prComment ?? pullRequestComment(comment, hide, cancel)).outcome(outcome, settings && limitsOf(settings, startedAt))
+  // From here on a signal only shortens the last writes; the step's result is the outcome's.
+  cancel.decided(Number(process.exitCode ?? 0))
+  const deployed = deployment.settle(outcome, settings)
+  if (comment) await (prComment ?? pullRequestComment(comment, hide, cancel, settings && limitsOf(settings, startedAt))).outcome(outcome)
   else if (commentWithoutToken(raw))
     core.warning("pr-comment is set, but github-token is empty (a secret that is not set?). No comment was written; the step's result does not depend on it.")
   if (deploymentWithoutToken(raw))
@@ -63,6 +73,33 @@ export async function run(): Promise<void> {
   await deployed
   await waited.close()
   cancel.stop()
+}
+
+/** What the last net needs of the run in progress: whether its outcome is reported, and how to write one. */
+let step: { startedAt: number; hide: (text: string) => string; summary: boolean; reported: boolean } | undefined
+
+/**
+ * The last net (src/github/index.ts): a fault no code foresaw becomes result=error with every
+ * output and the summary, when the outcome was not reported yet; after it, a warning, and the
+ * outcome stands. Never a stack trace.
+ */
+export async function unforeseen(error: unknown): Promise<'reported' | 'warned'> {
+  const hide = step?.hide ?? ((text: string) => text)
+  const what = `Unexpected error: ${faultMessage(error)}`
+  try {
+    if (step?.reported) {
+      core.warning(
+        hide(`${what}. It came after the outcome was reported, which stands. Please report it to the maintainers of wait-for-docs with this message.`)
+      )
+      return 'warned'
+    }
+    if (step) step.reported = true
+    const headline = `${what}. The docs' outcome could not be learnt: run the job again, and if it happens again report it to the maintainers of wait-for-docs with this message.`
+    await reportStep(endedBeforeWaiting(headline, Date.now() - (step?.startedAt ?? Date.now())), { summary: step?.summary ?? true, failOnTimeout: true }, hide)
+  } catch {
+    process.exitCode = 1
+  }
+  return 'reported'
 }
 
 function limitsOf(settings: Settings, startedAt: number): StepLimits {
