@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { renameSync, rmSync, writeFileSync } from 'node:fs'
+import { rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { renameRetrying } from './rename.js'
 
 /**
  * Writes a file whole or not at all: a temp file beside it, then a rename, so a reader (or a
@@ -10,7 +11,7 @@ export function writeFileAtomic(file: string, text: string): void {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
   try {
     writeFileSync(temp, text)
-    renameSync(temp, file)
+    renameRetrying(temp, file)
   } catch (error) {
     rmSync(temp, { force: true })
     throw error
