@@ -122,6 +122,23 @@ describe('a cancel by the end of the process that started the command', () => {
     expect(sim.requests.length, 'nothing polls on').toBe(polls)
   }, 30_000)
 
+  it('the log’s reader gone first (a stopped runner: EPIPE), then SIGTERM: every report written, cancelled, exit code 143', async () => {
+    const sim = await simulator()
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'wait-for-docs-epipe-'))
+    const started = startUntilWaiting(process.execPath, [COMMAND, '--base-url', sim.url, ...REPORTS, ...WAIT], dir, cleanEnv({}), 20_000)
+    const command = await started.waiting
+    const ended = new Promise<number | null>((resolve) => command.once('close', (code) => resolve(code)))
+    // Nobody reads the log any more: the next line the command writes fails with EPIPE.
+    command.stdout?.destroy()
+    command.stderr?.destroy()
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    command.kill('SIGTERM')
+    expect(await ended).toBe(143)
+    const { json, dotenv } = cancelledReports(dir)
+    expect(json).toMatchObject({ result: 'cancelled', 'exit-code': 143 })
+    expect(dotenv.DOCS_RESULT).toBe('cancelled')
+  }, 30_000)
+
   it('npx from the registry, sent SIGTERM alone: every report written, cancelled, and no process left within 2 s', async (context) => {
     if (!REGISTRY)
       return context.skip('no registry with the package: WAIT_FOR_DOCS_TEST_REGISTRY is not set (.ci/run publishes to a local registry and sets it)')

@@ -1,7 +1,12 @@
 import { EXIT_GRACE_MS } from '../step/limits.js'
+import { outliveReader } from './broken-pipe.js'
 import { EXIT } from './exit-codes.js'
 import { runCommand } from './main.js'
 import { createMergeRequestNote } from './mr-note.js'
+
+// A log nobody reads any more must not end the run before its reports are written.
+outliveReader(process.stdout)
+outliveReader(process.stderr)
 
 // runCommand ends every known fault in a defined outcome and exit code; this is the last net,
 // so that even an unforeseen one ends with a message and exit code 4 instead of a stack trace.
