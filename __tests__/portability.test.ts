@@ -1,6 +1,8 @@
+import { EventEmitter } from 'node:events'
 import { readFileSync } from 'node:fs'
 import { describe, expect, it, vi } from 'vitest'
 import { parse } from 'yaml'
+import { outliveReader } from '../src/cli/broken-pipe.js'
 import { RENAME_WAITS_MS, renameRetrying } from '../src/cli/rename.js'
 import { fileAnnotations, fileRefOf } from '../src/report/explain.js'
 import { runOutcome, targetReport } from './helpers/builders.js'
@@ -73,6 +75,22 @@ describe('a rename over a report another process holds open', () => {
 
   it('is what the reports are written with', () => {
     expect(readFileSync(new URL('../src/cli/write-file.ts', import.meta.url), 'utf8')).toMatch(/renameRetrying\(temp, file\)/)
+  })
+})
+
+describe('a log whose reader is gone', () => {
+  it('is let go (EPIPE, a destroyed stream); any other error of the stream still ends the process', () => {
+    const stream = new EventEmitter()
+    outliveReader(stream)
+    expect(() => stream.emit('error', Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }))).not.toThrow()
+    expect(() => stream.emit('error', Object.assign(new Error('destroyed'), { code: 'ERR_STREAM_DESTROYED' }))).not.toThrow()
+    expect(() => stream.emit('error', Object.assign(new Error('disk full'), { code: 'ENOSPC' }))).toThrow('disk full')
+  })
+
+  it('is what the command’s stdout and stderr are set up with', () => {
+    const index = readFileSync(new URL('../src/cli/index.ts', import.meta.url), 'utf8')
+    expect(index).toContain('outliveReader(process.stdout)')
+    expect(index).toContain('outliveReader(process.stderr)')
   })
 })
 
