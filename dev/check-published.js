@@ -18,8 +18,11 @@ import { parseVersion } from './dist-tag.js'
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const name = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).name
 const version = String(process.argv[2] ?? '').replace(/^v/, '')
+/** The folder the package is installed into for the check, removed on every way out. */
+let prefix
 const fail = (why) => {
   console.error(`check-published: ${why}`)
+  if (prefix) rmSync(prefix, { recursive: true, force: true })
   process.exit(1)
 }
 const parsed = parseVersion(version)
@@ -44,7 +47,7 @@ if (!view || view.version !== version)
 if (!String(view['dist.integrity'] ?? '').startsWith('sha512-'))
   fail(`${name}@${version} has no sha512 integrity on ${registry}: it cannot be pinned by a lockfile.`)
 
-const prefix = mkdtempSync(path.join(os.tmpdir(), 'wait-for-docs-check-'))
+prefix = mkdtempSync(path.join(os.tmpdir(), 'wait-for-docs-check-'))
 try {
   npm(['install', '--prefix', prefix, '--no-audit', '--no-fund', '--no-save', `${name}@${version}`])
   const bin = path.join(prefix, 'node_modules', '.bin', process.platform === 'win32' ? 'wait-for-docs.cmd' : 'wait-for-docs')
