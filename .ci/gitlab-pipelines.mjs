@@ -1,27 +1,26 @@
-// Runs the README's .gitlab-ci.yml and the GitLab CI template under gitlab-ci-local (a GitLab
-// runner emulation, shell executor) against the platform simulator, and checks what GitLab would
-// do with them: the docs job's exit code makes it pass (0), fail (1), or fail as allowed (3, 4),
-// and the release job reads the DOCS_* values of the dotenv report.
+// Validates the template and every GitLab example of the README with gitlab-ci-local's check of
+// GitLab's CI schema, then runs the README's .gitlab-ci.yml and the GitLab CI template under
+// gitlab-ci-local (a GitLab runner emulation, shell executor) against the platform simulator, and
+// checks what GitLab would do with them: the docs job's exit code makes it pass (0), fail (1), or
+// fail as allowed (3, 4), and the release job reads the DOCS_* values of the dotenv report.
 //
 // gitlab-ci-local 4.75 marks a job that fails outside its allow_failure:exit_codes as failed, but
 // still runs the jobs that need it and exits 0, where GitLab stops the pipeline: the check reads
 // the job's own state, not the emulator's exit code.
 //
-//   node .ci/gitlab-pipelines.mjs <packed tarball>
+//   node .ci/gitlab-pipelines.mjs <registry URL>
 //
-// `npx --yes wait-for-docs@1` in the pipelines resolves through a registry stand-in on 127.0.0.1
-// that serves the packed tarball as version 1.0.0, so the README's text runs as written. The
-// pipelines are the README's own blocks, extracted, and the template file itself; the only change
-// is the template's address, from the remote URL to the local file. GITLAB_CI_LOCAL overrides the
-// command that runs gitlab-ci-local.
+// `npm install … wait-for-docs@1` in the pipelines installs from that registry, where .ci/run has
+// published the package by the release's own publish step (dev/publish.sh), so the README's text
+// runs as written. The pipelines are the README's own blocks, extracted, and the template file
+// itself; the only change is the template's address, from the remote URL to the local file.
+// GITLAB_CI_LOCAL overrides the command that runs gitlab-ci-local.
 import { spawn, spawnSync } from 'node:child_process'
-import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:http'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { ADMIN_KEY, SHA, startSimulator } from '../dev/simulator.js'
+import { ADMIN_KEY, PROJECT_ID, SHA, startSimulator } from '../dev/simulator.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 // npx hands its own settings (npm_config_package=node@24…) to what it runs, and the shell
@@ -39,12 +38,12 @@ const GITLAB_CI_LOCAL = process.env.GITLAB_CI_LOCAL?.split(' ') ?? [
   'for name in $(env | sed -n "s/^\\(npm_config_[A-Za-z_]*\\)=.*/\\1/p"); do unset "$name"; done; exec gitlab-ci-local "$@"',
   'gitlab-ci-local'
 ]
-/** One pipeline run may take this long (each job installs the package through npx first). */
+/** One pipeline run may take this long (each job installs the package first). */
 const RUN_LIMIT_MS = 180_000
 
-const tarball = process.argv[2]
-if (!tarball || !existsSync(tarball)) {
-  console.error('Usage: node .ci/gitlab-pipelines.mjs <packed tarball (npm pack)>')
+const registryUrl = process.argv[2]
+if (!registryUrl || !/^https?:\/\//.test(registryUrl)) {
+  console.error('Usage: node .ci/gitlab-pipelines.mjs <the URL of a registry that has wait-for-docs@1>')
   process.exit(2)
 }
 
@@ -54,38 +53,6 @@ function readmeBlock(title) {
   const block = [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]).find((text) => text.startsWith(`# ${title}\n`))
   if (!block) throw new Error(`README.md has no yaml block starting with "# ${title}"`)
   return block
-}
-
-/** The tarball as version 1.0.0 of wait-for-docs, with the manifest a registry gives for it. */
-function publishable(work) {
-  const unpacked = path.join(work, 'unpacked')
-  mkdirSync(unpacked)
-  run('tar', ['-xzf', path.resolve(tarball), '-C', unpacked])
-  const manifestPath = path.join(unpacked, 'package', 'package.json')
-  const manifest = { ...JSON.parse(readFileSync(manifestPath, 'utf8')), version: '1.0.0' }
-  writeFileSync(manifestPath, JSON.stringify(manifest, null, 2))
-  const file = path.join(work, 'wait-for-docs-1.0.0.tgz')
-  run('tar', ['-czf', file, '-C', unpacked, 'package'])
-  return { manifest, bytes: readFileSync(file) }
-}
-
-/** A registry of one package, on 127.0.0.1. */
-async function startRegistry({ manifest, bytes }) {
-  const integrity = `sha512-${createHash('sha512').update(bytes).digest('base64')}`
-  const shasum = createHash('sha1').update(bytes).digest('hex')
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost')
-    if (url.pathname === '/wait-for-docs') {
-      const tarballUrl = `http://127.0.0.1:${server.address().port}/wait-for-docs/-/wait-for-docs-1.0.0.tgz`
-      const version = { ...manifest, _id: 'wait-for-docs@1.0.0', dist: { tarball: tarballUrl, integrity, shasum } }
-      const packument = { _id: 'wait-for-docs', name: 'wait-for-docs', 'dist-tags': { latest: '1.0.0' }, versions: { '1.0.0': version } }
-      return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(packument))
-    }
-    if (url.pathname === '/wait-for-docs/-/wait-for-docs-1.0.0.tgz') return res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(bytes)
-    res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}')
-  })
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((resolve) => server.close(resolve)) }
 }
 
 function run(command, args, options = {}) {
@@ -112,9 +79,10 @@ function project(work, name, files) {
   return dir
 }
 
-/** Runs the pipeline of `dir` with these CI/CD variables; its exit code, output and each job's log. */
-function pipeline(dir, variables) {
+/** Runs the pipeline of `dir` with these CI/CD variables (with `list`: only parses and validates it, as --list does); its exit code, output and each job's log. */
+function pipeline(dir, variables, list = false) {
   const args = [...GITLAB_CI_LOCAL.slice(1), '--force-shell-executor', '--no-color', '--max-job-name-padding', '0', '--ignore-predefined-vars', 'CI_COMMIT_SHA']
+  if (list) args.push('--list')
   for (const [name, value] of Object.entries(variables)) args.push('--variable', `${name}=${value}`)
   return new Promise((resolve, reject) => {
     const child = spawn(GITLAB_CI_LOCAL[0], args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
@@ -136,6 +104,71 @@ function pipeline(dir, variables) {
   })
 }
 
+/** The live processes (Linux: /proc) whose working folder is inside `dir`, with their command lines. */
+function processesIn(dir) {
+  const found = []
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue
+    try {
+      if (/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${entry}/stat`, 'utf8'))) continue
+      const cwd = readlinkSync(`/proc/${entry}/cwd`)
+      if (cwd === dir || cwd.startsWith(`${dir}/`)) found.push({ pid: Number(entry), cmdline: readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ').trim() })
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
+  return found
+}
+
+/** Every file named `name` under `dir`. */
+function filesNamed(dir, name) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name === name)
+    .map((entry) => path.join(entry.parentPath, entry.name))
+}
+
+/**
+ * GitLab's cancel of the template's job, once the docs job waits: SIGTERM to the job's process
+ * group, as GitLab Runner sends it. Within 2 s the job's dotenv report must say `cancelled`, and
+ * no process of the command may be left.
+ */
+function cancelled(dir, variables) {
+  const args = [...GITLAB_CI_LOCAL.slice(1), '--force-shell-executor', '--no-color', '--max-job-name-padding', '0', '--ignore-predefined-vars', 'CI_COMMIT_SHA']
+  for (const [name, value] of Object.entries(variables)) args.push('--variable', `${name}=${value}`)
+  const child = spawn(GITLAB_CI_LOCAL[0], args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  let output = ''
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+  return (async () => {
+    try {
+      const startedBy = Date.now() + RUN_LIMIT_MS
+      while (!output.includes('in_progress') && Date.now() < startedBy && child.exitCode === null) await sleep(100)
+      if (!output.includes('in_progress')) return { ok: false, detail: `the docs job never waited:\n${output}` }
+      // GitLab Runner cancels a job by SIGTERM to the job's process group (SIGKILL only after its
+      // grace period); gitlab-ci-local's own SIGTERM leaves its jobs running, so the group is sent
+      // the signal here, as the runner would.
+      const command = processesIn(dir).find((p) => /\.bin\/wait-for-docs /.test(p.cmdline))
+      if (!command) return { ok: false, detail: `the command is not running in ${dir}:\n${JSON.stringify(processesIn(dir), null, 2)}\n${output}` }
+      const group = Number(readFileSync(`/proc/${command.pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[2])
+      process.kill(-group, 'SIGTERM')
+      const until = Date.now() + 2000
+      const reportSays = () => filesNamed(dir, 'docs.env').some((file) => /^DOCS_RESULT=cancelled$/m.test(readFileSync(file, 'utf8')))
+      const commandLeft = () => processesIn(dir).filter((p) => /wait-for-docs/.test(p.cmdline) && !/gitlab-ci-local/.test(p.cmdline))
+      while (Date.now() < until && !(reportSays() && commandLeft().length === 0)) await sleep(50)
+      const left = commandLeft()
+      return { ok: reportSays() && left.length === 0, detail: `the report says cancelled: ${reportSays()}; left: ${JSON.stringify(left)}\n${output}` }
+    } finally {
+      try {
+        process.kill(-child.pid, 'SIGKILL')
+      } catch {
+        // already gone
+      }
+      for (const p of processesIn(dir)) process.kill(p.pid, 'SIGKILL')
+    }
+  })()
+}
+
 const failures = []
 function check(what, ok, detail) {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`)
@@ -144,7 +177,6 @@ function check(what, ok, detail) {
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'wait-for-docs-gitlab-'))
 const sim = await startSimulator({ port: 0 })
-const registry = await startRegistry(publishable(work))
 try {
   const common = {
     WAIT_FOR_DOCS_BASE_URL: sim.url,
@@ -153,7 +185,7 @@ try {
     WAIT_FOR_DOCS_MAX_INTERVAL: '200ms',
     // The commit the simulator's updates deploy, as if it had just been pushed.
     CI_COMMIT_SHA: SHA,
-    npm_config_registry: registry.url,
+    npm_config_registry: registryUrl,
     npm_config_cache: path.join(work, 'npm-cache'),
     npm_config_update_notifier: 'false',
     npm_config_audit: 'false',
@@ -165,6 +197,33 @@ try {
     '- local: templates/wait-for-docs.yml'
   )
   if (!withTemplate.includes('- local: templates/wait-for-docs.yml')) throw new Error("the README's template example does not include the template by a remote URL")
+
+  // ---- GitLab's CI schema: the template under every value of its allow-failure input, and every
+  // GitLab example of the README, as gitlab-ci-local checks them before it runs anything.
+  const gitlabBlocks = ['.gitlab-ci.yml', '.gitlab-ci.yml, a preview on the merge request']
+  const options = /allow-failure:\n\s+default: [\w-]+\n\s+options: \[([^\]]+)\]/.exec(template)?.[1].split(',').map((option) => option.trim()) ?? []
+  if (options.length < 2) throw new Error("the template's allow-failure input lists no options")
+  const validations = [
+    ...gitlabBlocks.map((title) => [`README: ${title}`, { '.gitlab-ci.yml': readmeBlock(title) }]),
+    ['README: .gitlab-ci.yml, with the template', { '.gitlab-ci.yml': withTemplate, 'templates/wait-for-docs.yml': template }],
+    ...options.map((option) => [
+      `template: allow-failure ${option}`,
+      { '.gitlab-ci.yml': withTemplate.replace(/\n {4}inputs:\n/, `\n    inputs:\n      allow-failure: ${option}\n`), 'templates/wait-for-docs.yml': template }
+    ])
+  ]
+  for (const [index, [what, files]] of validations.entries()) {
+    const listed = await pipeline(project(work, `schema-${index}`, files), { ...common, DOCS_PROJECT_ID: 'proj-demo' }, true)
+    check(`${what}: valid under GitLab's CI schema`, listed.code === 0 && !/Invalid|invalid/.test(listed.output), listed.output)
+  }
+  // The check itself can fail: the empty list GitLab's schema refuses (exit_codes needs one code).
+  const refused = await pipeline(
+    project(work, 'schema-refused', { '.gitlab-ci.yml': 'docs:\n  script: [exit 4]\n  allow_failure:\n    exit_codes: []\n' }),
+    common,
+    true
+  )
+  check('allow_failure:exit_codes: [] is refused by the same check', refused.code !== 0 && /exit_codes/.test(refused.output), refused.output)
+  // ---- end of GitLab's CI schema
+
   const projects = {
     README: { dir: project(work, 'readme', { '.gitlab-ci.yml': readmeBlock('.gitlab-ci.yml') }), docs: 'docs' },
     template: { dir: project(work, 'template', { '.gitlab-ci.yml': withTemplate, 'templates/wait-for-docs.yml': template }), docs: 'wait-for-docs' }
@@ -196,8 +255,13 @@ try {
       check(`${label}: the admin key is in no log`, !`${result.output}${docsLog}${release ?? ''}`.includes(ADMIN_KEY), detail)
     }
   }
+
+  // GitLab's cancel reaches the template's command: it runs the installed binary itself.
+  sim.reset()
+  sim.script('trigger', PROJECT_ID, [{ started: true, statusId: 'update-forever' }])
+  const cancel = await cancelled(projects.template.dir, { ...common, DOCS_PROJECT_ID: PROJECT_ID })
+  check('template: a cancel (SIGTERM) writes the dotenv report with result cancelled, and leaves no process, within 2 s', cancel.ok, cancel.detail)
 } finally {
-  await registry.close()
   await sim.close()
   rmSync(work, { recursive: true, force: true })
 }

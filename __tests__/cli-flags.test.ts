@@ -153,7 +153,7 @@ describe('readCommandLine', () => {
 
   it('a key after its name written without dashes is never shown (admin-key sk_…, -admin_key=sk_…)', () => {
     const key = 'sk_live_0123456789'
-    for (const argv of [['admin-key', key], ['-admin-key', key], ['ADMIN_KEY', key], ['admin-key=' + key], ['-assistant-key=' + key], ['gitlab-token', key]]) {
+    for (const argv of [['admin-key', key], ['-admin-key', key], ['ADMIN_KEY', key], [`admin-key=${key}`], [`-assistant-key=${key}`], ['gitlab-token', key]]) {
       const problems = read(argv).problems
       expect(problems.length).toBeGreaterThan(0)
       expect(problems.join('\n')).not.toContain(key)

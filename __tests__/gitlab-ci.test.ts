@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { parse, parseAllDocuments } from 'yaml'
+import { parse, parseAllDocuments, parseDocument } from 'yaml'
 import { EXIT, EXIT_CODE_MEANINGS } from '../src/cli/exit-codes.js'
 import { envName, FLAGS } from '../src/cli/flags.js'
 import { OUTPUT_NAMES } from '../src/report/outputs.js'
+import { child, parseJenkinsfile } from './helpers/jenkinsfile.js'
 
 // The GitLab CI template and the README's section for other CI systems say what the command
 // does: their flags, exit codes and report keys are held against the command's own definitions.
@@ -13,12 +14,17 @@ const section = /\n## Other CI systems\n([\s\S]*?)\n## /.exec(readme)?.[1] ?? ''
 const blocks = [...section.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map((m) => ({ lang: m[1] ?? '', text: m[2] ?? '' }))
 const gitlabBlock = (title: string) => blocks.find((b) => b.text.startsWith(`# ${title}\n`))?.text ?? ''
 
-/** Every `npx … wait-for-docs` command of a text, one line each (YAML folds its continuation lines). */
+/** The installed binary, as every recipe runs it (no package runner between the job's shell and the command). */
+const BINARY = '.wait-for-docs/node_modules/.bin/wait-for-docs'
+/** The install line every recipe has before it: the pinned version, into the folder the binary runs from. */
+const INSTALL = /npm install --prefix \.wait-for-docs --no-save --no-audit --no-fund ("[^"]*"|[^\s'"]+)/g
+
+/** Every run of the command in a text, one line each (YAML folds its continuation lines, a shell's `\` too). */
 function commands(text: string): string[] {
-  return [...text.replace(/\n\s+--/g, ' --').matchAll(/npx --yes (?:--package (?:"[^"]*"|\S+) -- )?\S*wait-for-docs\S*[^\n]*/g)].map((m) => m[0])
+  const unfolded = text.replace(/ \\\n\s+/g, ' ').replace(/\n\s+--/g, ' --')
+  return [...unfolded.matchAll(/\.wait-for-docs\/node_modules\/\.bin\/wait-for-docs [^\n]*/g)].map((m) => m[0])
 }
-const flagsOf = (command: string) =>
-  [...command.replace(/^npx --yes (--package (?:"[^"]*"|\S+) -- wait-for-docs )?/, '').matchAll(/(?:^|\s)--([a-z][a-z-]*)/g)].map((m) => m[1] ?? '')
+const flagsOf = (command: string) => [...command.replace(BINARY, '').matchAll(/(?:^|\s)--([a-z][a-z-]*)/g)].map((m) => m[1] ?? '')
 const known = new Set(FLAGS.map((flag) => flag.name))
 
 interface Job {
@@ -26,13 +32,18 @@ interface Job {
   needs?: string[]
   script?: string[]
   artifacts?: { when?: string; reports?: { dotenv?: string; junit?: string } }
-  allow_failure?: { exit_codes?: number[] }
+  allow_failure?: { exit_codes?: number[] } | boolean
+  cache?: { key?: string; paths?: string[] }
+  extends?: string
 }
 
 describe('the GitLab CI template', () => {
   const [specDoc, jobsDoc] = parseAllDocuments(templateText).map((doc) => doc.toJS())
   const inputs: Record<string, { default?: unknown; description?: string; type?: string }> = specDoc?.spec?.inputs ?? {}
-  const jobs: Record<string, Job> = jobsDoc ?? {}
+  const jobsDocument: Record<string, Job> = jobsDoc ?? {}
+  const jobs = Object.fromEntries(Object.entries(jobsDocument).filter(([name]) => !name.startsWith('.')))
+  const hidden = Object.fromEntries(Object.entries(jobsDocument).filter(([name]) => name.startsWith('.')))
+  const job = Object.values(jobs)[0] ?? {}
 
   it('is a spec document and one job, every input described and used, none used undeclared', () => {
     expect(Object.keys(inputs).length).toBeGreaterThan(3)
@@ -43,19 +54,32 @@ describe('the GitLab CI template', () => {
     expect(Object.keys(jobs)).toEqual(['$[[ inputs.job-name ]]'])
   })
 
-  it('runs the command with its reports, written and kept on every outcome', () => {
-    const job = Object.values(jobs)[0] ?? {}
-    const [command = ''] = job.script ?? []
-    expect(command).toBe(
-      'npx --yes --package "$[[ inputs.package ]]" -- wait-for-docs --dotenv "$[[ inputs.dotenv ]]" --junit "$[[ inputs.junit ]]" $[[ inputs.args ]]'
-    )
+  it('installs the pinned package once, kept by the cache, and runs its binary directly, so the job’s cancel reaches it', () => {
+    const [install = '', command = '', ...rest] = job.script ?? []
+    expect(rest).toEqual([])
+    expect(install).toBe('npm install --prefix .wait-for-docs --no-save --no-audit --no-fund "$[[ inputs.package ]]"')
+    expect(command).toBe(`${BINARY} --dotenv "$[[ inputs.dotenv ]]" --junit "$[[ inputs.junit ]]" $[[ inputs.args ]]`)
+    expect(templateText.split('\n---\n')[1]).not.toMatch(/\bnpx\b/)
+    expect(job.cache).toEqual({ key: 'wait-for-docs-$[[ inputs.job-name ]]', paths: ['.wait-for-docs/'] })
     for (const flag of flagsOf(command)) expect(known, flag).toContain(flag)
     expect(job.artifacts).toEqual({ when: 'always', reports: { dotenv: '$[[ inputs.dotenv ]]', junit: '$[[ inputs.junit ]]' } })
+    expect(inputs.package?.default).toBe('wait-for-docs@1')
   })
 
-  it('lets a timeout and an outcome that could not be learnt through by default, never a failure', () => {
-    expect(inputs['allow-failure-exit-codes']).toMatchObject({ type: 'array', default: [EXIT.timeout, EXIT.error] })
-    expect(inputs.package?.default).toBe('wait-for-docs@1')
+  it('lets a timeout and an outcome that could not be learnt through by default, never a failure; every value valid under GitLab’s schema', () => {
+    const choice = inputs['allow-failure'] as { default?: string; options?: string[] }
+    expect(choice.default).toBe('timeout-or-error')
+    expect(job.extends).toBe('.wait-for-docs-allow-failure-$[[ inputs.allow-failure ]]')
+    const allowed = (option: string) => hidden[`.wait-for-docs-allow-failure-${option}`]?.allow_failure
+    expect(Object.fromEntries((choice.options ?? []).map((option) => [option, allowed(option)]))).toEqual({
+      'timeout-or-error': { exit_codes: [EXIT.timeout, EXIT.error] },
+      timeout: { exit_codes: [EXIT.timeout] },
+      error: { exit_codes: [EXIT.error] },
+      // GitLab's schema wants at least one exit code: none is `false`.
+      never: false
+    })
+    // Each hidden job holds allow_failure alone, so nothing else of the job comes from it.
+    for (const [name, hiddenJob] of Object.entries(hidden)) expect(Object.keys(hiddenJob), name).toEqual(['allow_failure'])
   })
 })
 
@@ -76,10 +100,83 @@ describe('the README, other CI systems', () => {
     for (const block of blocks.filter((b) => b.lang === 'yaml')) expect(() => parse(block.text)).not.toThrow()
   })
 
+  it('every recipe installs the pinned package, then runs its binary: no package runner, no name the project does not publish', () => {
+    const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { name: string }
+    const recipes = blocks.filter((b) => b.lang !== 'json')
+    expect(recipes.length).toBe(7)
+    for (const block of recipes) {
+      const title = block.text.split('\n')[0]
+      expect(block.text, title).not.toMatch(/\bnpx\b/)
+      if (title === '# .gitlab-ci.yml, with the template') continue
+      const installs = [...block.text.matchAll(INSTALL)].map((m) => m[1])
+      expect(installs, title).toEqual([`${manifest.name}@1`])
+      expect(commands(block.text).length, title).toBeGreaterThanOrEqual(1)
+      expect(block.text.indexOf('npm install'), title).toBeLessThan(block.text.indexOf(BINARY))
+    }
+    // Anywhere in the README: whatever package (name@version) npx, npm install or npm exec is given is the project's.
+    const named = [
+      ...readme.matchAll(/\b(?:npx(?: --yes| -y)?|npm (?:install|i|exec)(?: --prefix \S+)?(?: --no-\w+| --\w+)*) ((?:@[\w-]+\/)?[a-z][\w.-]*)@[\w.^~-]+/g)
+    ]
+      .map((m) => m[1])
+      .filter((name) => name !== undefined)
+    expect(named.length).toBeGreaterThanOrEqual(8)
+    for (const name of named) expect(name).toBe(manifest.name)
+  })
+
+  it('each recipe of another CI system parses with a parser of its format, in the shape that system reads', () => {
+    const yamlOf = (title: string) => {
+      const doc = parseDocument(gitlabBlock(title), { strict: true, uniqueKeys: true })
+      expect(
+        [...doc.errors, ...doc.warnings].map((e) => e.message),
+        title
+      ).toEqual([])
+      return doc.toJS()
+    }
+    const install = 'npm install --prefix .wait-for-docs --no-save --no-audit --no-fund wait-for-docs@1'
+    const bitbucket = yamlOf('bitbucket-pipelines.yml')
+    const step = bitbucket.pipelines.branches.main[0].step
+    expect(step.script[0]).toBe(install)
+    expect(step.script[1]).toMatch(new RegExp(`^${BINARY.replace(/\./g, '\\.')} `))
+    for (const line of step.script) expect(typeof line).toBe('string')
+
+    const azure = yamlOf('azure-pipelines.yml')
+    const [run, publish] = azure.steps
+    expect(run.bash.split('\n')[0]).toBe(install)
+    expect(run.bash).toContain(`\n${BINARY} `)
+    expect(Object.keys(run.env)).toEqual(['WAIT_FOR_DOCS_BASE_URL', 'WAIT_FOR_DOCS_ADMIN_KEY'])
+    expect(publish.task).toBe('PublishTestResults@2')
+
+    const circle = yamlOf('.circleci/config.yml')
+    expect(circle.version).toBe(2.1)
+    const steps = circle.jobs.docs.steps
+    expect(steps[0].run).toBe(install)
+    expect(steps[1].run.startsWith(`${BINARY} `)).toBe(true)
+    expect(circle.workflows.docs.jobs[0].docs.context).toBe('docs-platform')
+
+    const jenkins = blocks.find((b) => b.lang === 'groovy')?.text ?? ''
+    const pipeline = child(parseJenkinsfile(jenkins), 'pipeline')
+    expect(child(child(pipeline, 'agent'), 'docker')?.body).toContain("image 'node:22'")
+    expect(child(pipeline, 'environment')?.body).toContain("credentials('docs-admin-key')")
+    const docs = child(child(pipeline, 'stages'), 'stage')
+    expect(docs?.head).toBe("stage('Docs')")
+    const steps2 = child(docs, 'steps')
+    expect(steps2?.body).toContain(`sh '${install}'`)
+    expect(child(steps2, 'script')?.body).toContain(`script: '${BINARY} `)
+    expect(child(child(docs, 'post'), 'always')?.body).toContain("junit 'docs-junit.xml'")
+  })
+
+  it('the Jenkinsfile parser refuses what Groovy refuses', () => {
+    expect(() => parseJenkinsfile("pipeline { stages { stage('a') { steps { sh 'x' } }")).toThrow(/'\{' is never closed/)
+    expect(() => parseJenkinsfile("pipeline { sh 'x }\n}")).toThrow(/string is not closed on its line/)
+    expect(() => parseJenkinsfile('pipeline { sh(x] }')).toThrow(/closes '\('/)
+    expect(() => parseJenkinsfile('pipeline { /* x }')).toThrow(/comment is never closed/)
+    expect(child(parseJenkinsfile('pipeline { sh "a { b" }'), 'pipeline')?.body.trim()).toBe('sh "a { b"')
+  })
+
   it('uses only flags the command has, and variables of inputs it has', () => {
     const all = blocks.map((b) => b.text).join('\n')
     const found = commands(all)
-    expect(found.length).toBeGreaterThanOrEqual(5)
+    expect(found.length).toBeGreaterThanOrEqual(6)
     for (const command of found) for (const flag of flagsOf(command)) expect(known, `--${flag} in ${command}`).toContain(flag)
     const variables = new Set([...section.matchAll(/WAIT_FOR_DOCS_[A-Z_]+/g)].map((m) => m[0]))
     const named = new Set([...FLAGS.map((flag) => envName(flag.name))])
@@ -97,7 +194,7 @@ describe('the README, other CI systems', () => {
   it('its .gitlab-ci.yml waits with the reports, lets 3 and 4 through, and hands DOCS_* to the release job', () => {
     const pipeline = parse(gitlabBlock('.gitlab-ci.yml')) as Record<string, Job>
     const docs = pipeline.docs ?? {}
-    const [command = ''] = docs.script ?? []
+    const [, command = ''] = docs.script ?? []
     expect(flagsOf(command)).toEqual(expect.arrayContaining(['trigger', 'expect-sha', 'dotenv', 'junit']))
     expect(command).toContain('--dotenv docs.env --junit docs-junit.xml')
     expect(docs.artifacts).toEqual({ when: 'always', reports: { dotenv: 'docs.env', junit: 'docs-junit.xml' } })
@@ -114,7 +211,7 @@ describe('the README, other CI systems', () => {
       Job & { environment?: { url?: string }; rules?: { if?: string }[] }
     >
     const job = pipeline['docs-preview'] ?? {}
-    const [command = ''] = job.script ?? []
+    const [, command = ''] = job.script ?? []
     expect(flagsOf(command)).toEqual(expect.arrayContaining(['trigger', 'preview-branch', 'dotenv', 'mr-comment']))
     for (const flag of flagsOf(command)) expect(known.has(flag), flag).toBe(true)
     expect(job.rules?.[0]?.if).toContain('merge_request_event')

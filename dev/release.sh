@@ -11,9 +11,10 @@
 #   4. CHANGELOG.md has a "## [X.Y.Z]" section;
 #   5. `npm run package` leaves dist/ unchanged (no diff, no new files): the committed bundle
 #      is the build of the committed sources.
-# Then creates the annotated tag vX.Y.Z (its message is the CHANGELOG section) and moves the
-# major tag vX to the same commit (forced, annotated), and prints the `git push` commands.
-# Nothing is pushed unless --push is given.
+# Then creates the annotated tag vX.Y.Z (its message is the CHANGELOG section) and prints the
+# `git push` command. Nothing is pushed unless --push is given. The pushed tag starts the release
+# workflow (.github/workflows/release.yml): it publishes the package to the npm registry, checks
+# that it installs, and only then moves the major tag vX.
 #
 # Environment: RELEASE_REMOTE (default: origin).
 set -euo pipefail
@@ -22,8 +23,8 @@ usage() {
   cat <<'EOF'
 Usage: dev/release.sh [--push] X.Y.Z
 
-Checks the tree, the CHANGELOG and dist/, then creates the tag vX.Y.Z and moves the major
-tag vX to it. Prints the git push commands; with --push, runs them.
+Checks the tree, the CHANGELOG and dist/, then creates the tag vX.Y.Z. Prints the git push
+command; with --push, runs it. The release workflow then publishes the package and moves vX.
 EOF
 }
 
@@ -123,28 +124,16 @@ if [ -n "$(git status --porcelain --untracked-files=all -- dist)" ]; then
 fi
 
 step "tagging"
-previous_major="$(git rev-parse --quiet --verify "refs/tags/$major_tag" || true)"
 git tag --annotate --cleanup=whitespace "$tag" --message "wait-for-docs $tag" --message "${notes:-See CHANGELOG.md.}"
-git tag --force --annotate --cleanup=whitespace "$major_tag" --message "wait-for-docs $major_tag (points at $tag)"
-printf 'Created %s and moved %s to %s (%s).\n' "$tag" "$major_tag" "$(git rev-parse --short HEAD)" "$tag"
+printf 'Created %s at %s. The major tag %s moves once the release workflow has published it.\n' "$tag" "$(git rev-parse --short HEAD)" "$major_tag"
 
-push_commands=(
-  "git push $remote refs/tags/$tag"
-  "git push --force $remote refs/tags/$major_tag"
-)
 if $push; then
   $has_remote || die "--push given, but there is no remote named $remote"
   step "pushing"
   git push "$remote" "refs/tags/$tag"
-  git push --force "$remote" "refs/tags/$major_tag"
-  printf '\nPushed. Now create the GitHub release for %s (docs/releasing.md).\n' "$tag"
+  printf '\nPushed. The release workflow publishes %s to the npm registry and moves %s; then create the GitHub release (docs/releasing.md).\n' "$tag" "$major_tag"
 else
-  printf '\nNothing was pushed. To publish, run:\n\n'
-  printf '  %s\n' "${push_commands[@]}"
-  printf '\nthen create the GitHub release for %s (docs/releasing.md).\n' "$tag"
-  if [ -n "$previous_major" ]; then
-    printf 'To undo instead: git tag -d %s && git update-ref refs/tags/%s %s\n' "$tag" "$major_tag" "$previous_major"
-  else
-    printf 'To undo instead: git tag -d %s %s\n' "$tag" "$major_tag"
-  fi
+  printf '\nNothing was pushed. To release, run:\n\n  git push %s refs/tags/%s\n\n' "$remote" "$tag"
+  printf 'The release workflow then publishes the package and moves %s; then create the GitHub release (docs/releasing.md).\n' "$major_tag"
+  printf 'To undo instead: git tag -d %s\n' "$tag"
 fi

@@ -41101,7 +41101,47 @@ function headline(result, reports, search, trigger, pages) {
     return `${succeeded}/${reports.length} targets succeeded; ${first ? `${describeRef(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}` : result}`;
 }
 
+;// CONCATENATED MODULE: ./src/step/parent.ts
+// Whether the process that started this one is still there. A package runner (`npx`) killed by
+// the CI system's cancel dies at once and passes nothing on: its child, orphaned, would poll on
+// with nobody to read it. Watching the parent turns that into a cancel like SIGTERM's.
+/** How often the parent is looked at: a cancel by the parent's end lands within this (and the grace period). */
+const PARENT_CHECK_MS = 500;
+/** Whether a process exists: signal 0 checks without sending; EPERM means it exists but is another user's. */
+function processAlive(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch (error) {
+        return error.code === 'EPERM';
+    }
+}
+/**
+ * Calls `onGone` once with the first parent's id when that parent is gone: the parent id changed
+ * (the orphan was handed to init or a subreaper, as on Linux and macOS) or no process of that id
+ * exists any more (Windows keeps the old id). Nothing is watched when the parent is init (pid 0
+ * or 1): a process started by init has no parent to lose. Checked every `intervalMs` by a timer
+ * that keeps nothing alive. Returns the function that stops watching.
+ */
+function watchParent(onGone, options = {}) {
+    const ppid = options.ppid ?? (() => process.ppid);
+    const alive = options.alive ?? processAlive;
+    const parent = ppid();
+    if (parent <= 1)
+        return () => { };
+    const timer = setInterval(() => {
+        if (ppid() === parent && alive(parent))
+            return;
+        clearInterval(timer);
+        onGone(parent);
+    }, options.intervalMs ?? PARENT_CHECK_MS);
+    timer.unref();
+    return () => clearInterval(timer);
+}
+
 ;// CONCATENATED MODULE: ./src/step/cancel.ts
+
 /** After SIGINT/SIGTERM the process ends within this, whatever is still running. */
 const CANCEL_GRACE_MS = 1500;
 /**
@@ -41116,17 +41156,24 @@ function listenForCancel(options) {
     let received;
     let doing = 'stopping the wait and writing the outputs.';
     let outcomeCode;
-    const onSignal = (signal) => {
+    const cancelAs = (signal, heard) => {
         if (cancel.signal.aborted)
             return;
-        options.say(`Received ${signal}: ${doing}`);
+        options.say(`${heard}: ${doing}`);
         received = signal;
         exitBy = Date.now() + graceMs;
         cancel.abort();
         setTimeout(() => process.exit(outcomeCode ?? options.exitCode(signal)), graceMs).unref();
     };
+    const onSignal = (signal) => cancelAs(signal, `Received ${signal}`);
+    // Windows' Ctrl-Break (a runner's cancel there) ends the run as SIGTERM does.
+    const onBreak = () => cancelAs('SIGTERM', 'Received SIGBREAK');
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
+    process.on('SIGBREAK', onBreak);
+    const stopWatching = options.watchParent
+        ? watchParent((parent) => cancelAs('SIGTERM', `The process that started this one (pid ${parent}) is gone, as when a CI system cancels a job`))
+        : () => { };
     return {
         signal: cancel.signal,
         received: () => received,
@@ -41140,6 +41187,8 @@ function listenForCancel(options) {
         stop() {
             process.off('SIGINT', onSignal);
             process.off('SIGTERM', onSignal);
+            process.off('SIGBREAK', onBreak);
+            stopWatching();
         }
     };
 }
@@ -42646,12 +42695,13 @@ function quotedLine(line) {
 function fileRefText(ref) {
     return ref.line === undefined ? ref.file : `${ref.file}:${ref.line}`;
 }
-// A relative path ending in a docs-related extension, optionally `:line` (and `:column`).
-const FILE_REF = /(?:^|[\s'"(`[])((?:[\w@-][\w.@-]*\/)*[\w@-][\w.@-]*\.(?:mdx|md|markdown|ya?ml|json|jsx?|tsx?|css|png|jpe?g|svg))(?::(\d{1,7}))?\b/;
+// A relative path ending in a docs-related extension, optionally `:line` (and `:column`). A
+// platform that builds on Windows may name it with backslashes: annotations always take `/`.
+const FILE_REF = /(?:^|[\s'"(`[])((?:[\w@-][\w.@-]*[\\/])*[\w@-][\w.@-]*\.(?:mdx|md|markdown|ya?ml|json|jsx?|tsx?|css|png|jpe?g|svg))(?::(\d{1,7}))?\b/;
 /** The docs file (and line) a log line names, if any; never an absolute path or one with `..`. */
 function fileRefOf(line) {
     const match = FILE_REF.exec(line);
-    const file = match?.[1];
+    const file = match?.[1]?.replace(/\\/g, '/');
     if (!match || !file || file.split('/').some((part) => part === '..' || part === '.'))
         return undefined;
     const lineNumber = match[2] ? Number(match[2]) : undefined;

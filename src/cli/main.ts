@@ -97,7 +97,11 @@ export async function runCommand(io: CommandIo): Promise<number> {
       'deployment-environment is the GitHub Action’s deployment record; the command line records none. On GitLab, give the job an environment: with url: $DOCS_PREVIEW_URL from the dotenv report.'
     )
 
-  const cancel = listenForCancel({ say: (line) => log.info(line), exitCode: (signal) => SIGNAL_EXIT[signal as keyof typeof SIGNAL_EXIT] ?? 1 })
+  const cancel = listenForCancel({
+    say: (line) => log.info(line),
+    exitCode: (signal) => SIGNAL_EXIT[signal as keyof typeof SIGNAL_EXIT] ?? 1,
+    watchParent: true
+  })
   const note = options.mrComment
     ? makeNote(io, { token: options.gitlabToken, env: io.env, log, clean, signal: cancel.signal, startedAt, exitBy: cancel.exitBy }, raw)
     : undefined

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { renameRetrying } from './rename.js'
 
 /** What a report path is now, as `lstat` sees it (a symlink is not followed). */
 export type PathKind = 'missing' | 'file' | 'other'
@@ -52,7 +53,7 @@ export function writeFileAtomic(file: string, text: string): void {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
   try {
     fs.writeFileSync(temp, text)
-    fs.renameSync(temp, file)
+    renameRetrying(temp, file)
   } catch (error) {
     fs.rmSync(temp, { force: true })
     throw error

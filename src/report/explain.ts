@@ -56,13 +56,14 @@ export interface FileRef {
   line?: number
 }
 
-// A relative path ending in a docs-related extension, optionally `:line` (and `:column`).
-const FILE_REF = /(?:^|[\s'"(`[])((?:[\w@-][\w.@-]*\/)*[\w@-][\w.@-]*\.(?:mdx|md|markdown|ya?ml|json|jsx?|tsx?|css|png|jpe?g|svg))(?::(\d{1,7}))?\b/
+// A relative path ending in a docs-related extension, optionally `:line` (and `:column`). A
+// platform that builds on Windows may name it with backslashes: annotations always take `/`.
+const FILE_REF = /(?:^|[\s'"(`[])((?:[\w@-][\w.@-]*[\\/])*[\w@-][\w.@-]*\.(?:mdx|md|markdown|ya?ml|json|jsx?|tsx?|css|png|jpe?g|svg))(?::(\d{1,7}))?\b/
 
 /** The docs file (and line) a log line names, if any; never an absolute path or one with `..`. */
 export function fileRefOf(line: string): FileRef | undefined {
   const match = FILE_REF.exec(line)
-  const file = match?.[1]
+  const file = match?.[1]?.replace(/\\/g, '/')
   if (!match || !file || file.split('/').some((part) => part === '..' || part === '.')) return undefined
   const lineNumber = match[2] ? Number(match[2]) : undefined
   return lineNumber && lineNumber > 0 ? { file, line: lineNumber } : { file }

@@ -1,3 +1,5 @@
+import { watchParent } from './parent.js'
+
 /** After SIGINT/SIGTERM the process ends within this, whatever is still running. */
 export const CANCEL_GRACE_MS = 1500
 
@@ -28,6 +30,8 @@ export interface CancelOptions {
   /** The exit code once the grace period is over (the action fails the step; the command line exits 130 or 143). */
   exitCode: (signal: NodeJS.Signals) => number
   graceMs?: number
+  /** Also cancel, as on SIGTERM, when the process that started this one goes away (step/parent.ts). */
+  watchParent?: boolean
 }
 
 /**
@@ -42,16 +46,23 @@ export function listenForCancel(options: CancelOptions): Cancellation {
   let received: NodeJS.Signals | undefined
   let doing = 'stopping the wait and writing the outputs.'
   let outcomeCode: number | undefined
-  const onSignal = (signal: NodeJS.Signals) => {
+  const cancelAs = (signal: NodeJS.Signals, heard: string) => {
     if (cancel.signal.aborted) return
-    options.say(`Received ${signal}: ${doing}`)
+    options.say(`${heard}: ${doing}`)
     received = signal
     exitBy = Date.now() + graceMs
     cancel.abort()
     setTimeout(() => process.exit(outcomeCode ?? options.exitCode(signal)), graceMs).unref()
   }
+  const onSignal = (signal: NodeJS.Signals) => cancelAs(signal, `Received ${signal}`)
+  // Windows' Ctrl-Break (a runner's cancel there) ends the run as SIGTERM does.
+  const onBreak = () => cancelAs('SIGTERM', 'Received SIGBREAK')
   process.on('SIGINT', onSignal)
   process.on('SIGTERM', onSignal)
+  process.on('SIGBREAK', onBreak)
+  const stopWatching = options.watchParent
+    ? watchParent((parent) => cancelAs('SIGTERM', `The process that started this one (pid ${parent}) is gone, as when a CI system cancels a job`))
+    : () => {}
   return {
     signal: cancel.signal,
     received: () => received,
@@ -65,6 +76,8 @@ export function listenForCancel(options: CancelOptions): Cancellation {
     stop() {
       process.off('SIGINT', onSignal)
       process.off('SIGTERM', onSignal)
+      process.off('SIGBREAK', onBreak)
+      stopWatching()
     }
   }
 }

@@ -1,0 +1,119 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { listenForCancel } from '../src/step/cancel.js'
+import { PARENT_CHECK_MS, processAlive, watchParent } from '../src/step/parent.js'
+
+// A cancel lands however it comes: SIGINT / SIGTERM, Windows' Ctrl-Break (SIGBREAK), or the
+// process that started the command going away (a package runner killed, its child orphaned).
+beforeEach(() => {
+  vi.useFakeTimers()
+})
+afterEach(() => {
+  vi.useRealTimers()
+  vi.restoreAllMocks()
+})
+
+describe('watching the parent', () => {
+  it('calls back once, within a second, when the parent id changes (the orphan handed to init)', () => {
+    let ppid = 4321
+    const gone = vi.fn()
+    watchParent(gone, { ppid: () => ppid, alive: () => true })
+    vi.advanceTimersByTime(5 * PARENT_CHECK_MS)
+    expect(gone).not.toHaveBeenCalled()
+    ppid = 1
+    vi.advanceTimersByTime(1000)
+    expect(gone).toHaveBeenCalledTimes(1)
+    expect(gone).toHaveBeenCalledWith(4321)
+    ppid = 77
+    vi.advanceTimersByTime(5000)
+    expect(gone).toHaveBeenCalledTimes(1)
+  })
+
+  it('calls back when the parent is gone but its id stays (as on Windows)', () => {
+    let alive = true
+    const gone = vi.fn()
+    watchParent(gone, { ppid: () => 4321, alive: () => alive })
+    vi.advanceTimersByTime(2000)
+    alive = false
+    vi.advanceTimersByTime(1000)
+    expect(gone).toHaveBeenCalledWith(4321)
+  })
+
+  it('watches nothing under init, and nothing once stopped', () => {
+    const gone = vi.fn()
+    watchParent(gone, { ppid: () => 1, alive: () => false })
+    const stop = watchParent(gone, { ppid: () => 4321, alive: () => false })
+    stop()
+    vi.advanceTimersByTime(5000)
+    expect(gone).not.toHaveBeenCalled()
+  })
+
+  it('keeps no process alive: its timer is unref’d', () => {
+    const unref = vi.fn()
+    vi.spyOn(globalThis, 'setInterval').mockReturnValueOnce({ unref } as unknown as NodeJS.Timeout)
+    watchParent(() => {}, { ppid: () => 4321, alive: () => true })
+    expect(unref).toHaveBeenCalledTimes(1)
+  })
+
+  it('tells a live process from a gone one; another user’s process (EPERM) is alive', () => {
+    expect(processAlive(process.pid)).toBe(true)
+    vi.spyOn(process, 'kill').mockImplementationOnce(() => {
+      throw Object.assign(new Error('kill ESRCH'), { code: 'ESRCH' })
+    })
+    expect(processAlive(999_999)).toBe(false)
+    vi.spyOn(process, 'kill').mockImplementationOnce(() => {
+      throw Object.assign(new Error('kill EPERM'), { code: 'EPERM' })
+    })
+    expect(processAlive(1)).toBe(true)
+  })
+})
+
+describe('the cancel', () => {
+  function listen(watchParentToo = false) {
+    const said: string[] = []
+    const exit = vi.spyOn(process, 'exit').mockImplementation((() => undefined) as never)
+    const cancel = listenForCancel({ say: (line) => said.push(line), exitCode: (signal) => (signal === 'SIGTERM' ? 143 : 130), watchParent: watchParentToo })
+    return { said, exit, cancel }
+  }
+
+  it('SIGBREAK (Ctrl-Break, a runner’s cancel on Windows) ends the run as SIGTERM does: exit 143 after the grace period', () => {
+    const { said, exit, cancel } = listen()
+    process.emit('SIGBREAK' as NodeJS.Signals)
+    expect(cancel.signal.aborted).toBe(true)
+    expect(cancel.received()).toBe('SIGTERM')
+    expect(said).toEqual(['Received SIGBREAK: stopping the wait and writing the outputs.'])
+    vi.advanceTimersByTime(2000)
+    expect(exit).toHaveBeenCalledWith(143)
+    cancel.stop()
+  })
+
+  it('stop() stops listening for SIGBREAK too', () => {
+    const before = process.listenerCount('SIGBREAK')
+    const { cancel } = listen()
+    expect(process.listenerCount('SIGBREAK')).toBe(before + 1)
+    cancel.stop()
+    expect(process.listenerCount('SIGBREAK')).toBe(before)
+  })
+
+  it('when asked to, a parent that goes away cancels as SIGTERM, saying why', () => {
+    const realPpid = process.ppid
+    const { said, exit, cancel } = listen(true)
+    vi.spyOn(process, 'ppid', 'get').mockReturnValue(1)
+    vi.advanceTimersByTime(1000)
+    expect(cancel.signal.aborted).toBe(true)
+    expect(cancel.received()).toBe('SIGTERM')
+    expect(said[0]).toBe(
+      `The process that started this one (pid ${realPpid}) is gone, as when a CI system cancels a job: stopping the wait and writing the outputs.`
+    )
+    vi.advanceTimersByTime(2000)
+    expect(exit).toHaveBeenCalledWith(143)
+    cancel.stop()
+  })
+
+  it('not asked to (the action), a changed parent id cancels nothing', () => {
+    const { cancel } = listen(false)
+    vi.spyOn(process, 'ppid', 'get').mockReturnValue(1)
+    vi.advanceTimersByTime(5000)
+    expect(cancel.signal.aborted).toBe(false)
+    cancel.stop()
+  })
+})
