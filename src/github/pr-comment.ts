@@ -34,7 +34,7 @@ async function commentPlace(settings: CommentSettings) {
     target,
     marker: commentMarker(settings.kinds, place),
     legacyMarker: legacyCommentMarker(settings.kinds, place),
-    source: { runUrl, sha: commentCommit(context) }
+    source: { runUrl, sha: commentCommit(context), mergeQueue: target.mergeQueue }
   } as const
 }
 
