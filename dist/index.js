@@ -38870,6 +38870,37 @@ const platformKeySchema = keySchema.check(refine((key) => key === '' || key.leng
     message: `is shorter than ${MIN_PLATFORM_KEY_LENGTH} characters, far shorter than a platform API key; it would be masked wherever its characters appear in the log. Check that the secret holds the whole key`
 }));
 
+;// CONCATENATED MODULE: ./src/inputs/commit-status.ts
+// The docs as a required check: the commit status context to post on the run's commit.
+
+
+const commitStatusDefaults = {
+    'commit-status': ''
+};
+/** GitHub's limit on a status context (GitLab's on a status name is the same). */
+const MAX_CONTEXT_LENGTH = 255;
+const commitStatusSchema = object({
+    'commit-status': fromText((text, ctx) => {
+        if (text === '')
+            return undefined;
+        if (text.length > MAX_CONTEXT_LENGTH) {
+            addProblem(ctx, `is ${text.length} characters long; a status context has at most ${MAX_CONTEXT_LENGTH}, and branch protection requires it by name, so a short one such as docs is best`);
+            return NEVER;
+        }
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: a context is one line of text
+        if (/[\u0000-\u001f\u007f]/.test(text)) {
+            addProblem(ctx, 'is not a status context (no line breaks or control characters); use the name branch protection requires, e.g. docs');
+            return NEVER;
+        }
+        return text;
+    })
+});
+/** The commit status's settings when commit-status is given; the token may be empty (the adapter says so). */
+function commitStatusSettings(f, githubToken, url, requestTimeoutMs) {
+    const context = f['commit-status'];
+    return context === undefined ? undefined : { context, url, githubToken, requestTimeoutMs };
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/deployment.ts
 // The docs as a GitHub deployment: the environment to record it in, and the address to show.
 
@@ -39257,6 +39288,7 @@ const waitingSchema = object({
 
 
 
+
 const SCHEMAS = {
     ...platformSchema.shape,
     ...targetSchema.shape,
@@ -39265,6 +39297,7 @@ const SCHEMAS = {
     ...pageSchema.shape,
     ...commentSchema.shape,
     ...deploymentSchema.shape,
+    ...commitStatusSchema.shape,
     ...triggerSchema.shape
 };
 /** Every input with the default the runner would fill in; a group's input without one fails to compile. */
@@ -39276,6 +39309,7 @@ const INPUT_DEFAULTS = {
     ...pageDefaults,
     ...commentDefaults,
     ...deploymentDefaults,
+    ...commitStatusDefaults,
     ...triggerDefaults
 };
 const INPUT_NAMES = Object.keys(INPUT_DEFAULTS);
@@ -39341,7 +39375,8 @@ const CROSS_INPUT_RULES = [
     // The deployment
     (i) => i.given('deployment-url') &&
         !i.given('deployment-environment') &&
-        'deployment-url: is only used with deployment-environment; name the GitHub environment to record the docs in (e.g. docs-preview), or remove deployment-url',
+        !i.given('commit-status') &&
+        'deployment-url: is only used with deployment-environment or commit-status; name the GitHub environment to record the docs in (e.g. docs-preview) or the status context (e.g. docs), or remove deployment-url',
     (i) => i.given('deployment-environment') &&
         !updateGiven(i) &&
         `deployment-environment: needs a docs update to record; give a status-id or trigger: ${UPDATE_TRIGGERS.join(' or ')} (agent jobs and the search check are not deployments), or remove deployment-environment`,
@@ -39387,8 +39422,9 @@ function inputView(raw, fields) {
 
 ;// CONCATENATED MODULE: ./src/inputs/parse.ts
 // The action's inputs → typed Settings, or every problem at once. Each group of inputs
-// (platform, targets, waiting, search, pages, comment, deployment, trigger) has its own module with its schema;
+// (platform, targets, waiting, search, pages, comment, deployment, commit status, trigger) has its own module with its schema;
 // the rules between them are in rules.ts.
+
 
 
 
@@ -39418,8 +39454,8 @@ function readRawInputs(get) {
 function parseInputs(raw) {
     const problems = [];
     const fields = {};
-    // The token is only used for the comment and the deployment: without either, whatever it holds is no problem.
-    const tokenUsed = commentAskedFor(raw) || (raw['deployment-environment'] ?? '').trim() !== '';
+    // The token is only used for the comment, the deployment and the commit status: without any, whatever it holds is no problem.
+    const tokenUsed = commentAskedFor(raw) || (raw['deployment-environment'] ?? '').trim() !== '' || (raw['commit-status'] ?? '').trim() !== '';
     for (const name of INPUT_NAMES) {
         if (name === 'github-token' && !tokenUsed) {
             fields[name] = '';
@@ -39469,7 +39505,8 @@ function parseInputs(raw) {
             summary: f.summary,
             docsRoot: f['docs-root'],
             comment,
-            deployment: deploymentSettings(f, f['github-token'], f['request-timeout'])
+            deployment: deploymentSettings(f, f['github-token'], f['request-timeout']),
+            commitStatus: commitStatusSettings(f, f['github-token'], f['deployment-url'], f['request-timeout'])
         }
     };
 }
@@ -39501,6 +39538,10 @@ function commentWithoutToken(raw) {
 /** deployment-environment given with an empty github-token (a secret that is not set): skipped with a warning, as the comment is. */
 function deploymentWithoutToken(raw) {
     return (raw['deployment-environment'] ?? '').trim() !== '' && (raw['github-token'] ?? '').trim() === '';
+}
+/** commit-status given with an empty github-token (a secret that is not set): skipped with a warning, as the deployment is. */
+function commitStatusWithoutToken(raw) {
+    return (raw['commit-status'] ?? '').trim() !== '' && (raw['github-token'] ?? '').trim() === '';
 }
 function commentAskedFor(raw) {
     const on = INPUT_SCHEMAS['pr-comment'].safeParse((raw['pr-comment'] ?? '').trim() || INPUT_DEFAULTS['pr-comment']);
@@ -42619,26 +42660,109 @@ function fitDescription(text, max = MAX_DEPLOYMENT_DESCRIPTION) {
             .trimEnd()}…`;
 }
 
+;// CONCATENATED MODULE: ./src/report/commit-status.ts
+
+
+/** The docs deployed, or failed to; a timeout, an error or a cancel says nothing about the docs: `error`. Never `success` but on success. */
+function githubStatusState(result) {
+    return result === 'success' ? 'success' : result === 'failure' ? 'failure' : 'error';
+}
+/** GitLab has no `error`: anything but success fails the check, and a cancel is `canceled`. */
+function gitlabStatusState(result) {
+    return result === 'success' ? 'success' : result === 'cancelled' ? 'canceled' : 'failed';
+}
+/** Where a status links: on success the docs (the preview, else deployment-url), else the run, where the reason is. */
+function statusTargetUrl(success, links) {
+    const docs = safeUrl(links.preview) ?? safeUrl(links.url);
+    const run = links.run && URL.canParse(links.run) && /^https?:$/.test(new URL(links.run).protocol) ? links.run : undefined;
+    return success ? (docs ?? run) : (run ?? docs);
+}
+/** The description while waiting, cut to GitHub's limit. */
+function waitingStatusDescription(targets, clean) {
+    return fitDescription(clean(targets.length > 0 ? waitingDescription(targets) : 'Waiting for the docs'));
+}
+/** The description of the last status: the reason of the annotation, cut to GitHub's limit. */
+function outcomeStatusDescription(outcome, clean) {
+    return fitDescription(clean(outcomeDescription(outcome)));
+}
+
+;// CONCATENATED MODULE: ./src/github/run-commit.ts
+// The commit a run reflects, in one place for the pull request comment, the deployment and the
+// commit status; and the pull request a merge queue run is for.
+const COMMIT_ID = /^[0-9a-f]{7,64}$/i;
+/** A value read from the event or the environment, shown in a message: one short line, nothing that could be a command. */
+const shown = (text) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text).replace(/[^\x20-\x7e]/g, '?');
+/**
+ * The commit of the run: the pull request's head on `pull_request` events (what was pushed, not
+ * the merge commit GitHub makes for the run), `merge_group.head_sha` in the merge queue (the
+ * commit the queue would merge), else GITHUB_SHA. Or why there is none, naming where it was read.
+ */
+function runCommit(event) {
+    const fromPullRequest = event.payload.pull_request?.head?.sha;
+    const fromQueue = event.payload.merge_group?.head_sha;
+    const [value, where] = fromPullRequest !== undefined
+        ? [fromPullRequest, "the pull request's head.sha in the event"]
+        : fromQueue !== undefined
+            ? [fromQueue, "the merge group's head_sha in the event"]
+            : [event.sha, 'GITHUB_SHA'];
+    const sha = (value ?? '').trim();
+    if (sha === '')
+        return { problem: `the commit of the run is unknown (${where} is not set)` };
+    if (!COMMIT_ID.test(sha))
+        return { problem: `the commit of the run is unknown (${where} is ${shown(sha)}, which is not a commit id)` };
+    return { sha: sha.toLowerCase() };
+}
+/**
+ * The pull request that a merge queue's branch names: `gh-readonly-queue/<base>/pr-<number>-<sha>`
+ * (with or without `refs/heads/`), from `merge_group.head_ref`; undefined outside the merge queue
+ * or for a branch of another form.
+ */
+function queuedPullRequest(event) {
+    const ref = event.payload.merge_group?.head_ref;
+    if (typeof ref !== 'string')
+        return undefined;
+    const match = /^(?:refs\/heads\/)?gh-readonly-queue\/(.+)\/pr-(\d{1,12})-[0-9a-f]{7,64}$/i.exec(ref);
+    if (!match)
+        return undefined;
+    const number = Number(match[2]);
+    return number > 0 ? { number, base: match[1] } : undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/github/comment-api.ts
+
 /** The address of the workflow run, for the comment's and the deployment's links; undefined outside a run. */
 function runUrlOf(context, owner, repo) {
     return context.runId ? `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}` : undefined;
 }
-/** The commit the run reflects: the pull request's head (what was pushed), else the run's GITHUB_SHA. */
+/** The commit the run reflects (runCommit of run-commit.ts), when it is known. */
 function commentCommit(context) {
-    const sha = context.payload.pull_request?.head?.sha ?? context.sha;
-    return sha && /^[0-9a-f]{7,64}$/i.test(sha) ? sha : undefined;
+    const commit = runCommit(context);
+    return 'sha' in commit ? commit.sha : undefined;
 }
-/** The pull request of the run, or the one named by pr-number-target. */
+/**
+ * The pull request of the run, or the one named by pr-number-target; in the merge queue, the
+ * pull request the queue's branch names.
+ */
 function commentTarget(context, prNumberTarget) {
-    const number = prNumberTarget ?? context.payload.pull_request?.number;
     if (!context.repo.owner || !context.repo.repo)
         return { skip: 'the repository of the run is unknown (GITHUB_REPOSITORY is not set)' };
-    if (number === undefined)
+    const where = { owner: context.repo.owner, repo: context.repo.repo };
+    if (prNumberTarget !== undefined)
+        return { ...where, number: prNumberTarget };
+    const number = context.payload.pull_request?.number;
+    if (number !== undefined)
+        return { ...where, number };
+    if (context.payload.merge_group) {
+        const queued = queuedPullRequest(context);
+        if (queued)
+            return { ...where, number: queued.number, mergeQueue: { base: queued.base } };
         return {
-            skip: `this run (event ${context.eventName || 'unknown'}) is not for a pull request; on workflow_run or push, pass the number in pr-number-target`
+            skip: "the merge queue's branch (merge_group.head_ref) does not name a pull request (gh-readonly-queue/<base>/pr-<number>-<sha>); pass the number in pr-number-target"
         };
-    return { owner: context.repo.owner, repo: context.repo.repo, number };
+    }
+    return {
+        skip: `this run (event ${context.eventName || 'unknown'}) is not for a pull request; on workflow_run or push, pass the number in pr-number-target`
+    };
 }
 /** Who the workflow's GITHUB_TOKEN writes as; GitHub refuses it GET /user. */
 const ACTIONS_BOT = 'github-actions[bot]';
@@ -42729,17 +42853,204 @@ function explainCommentError(error) {
     return `${status ? `HTTP ${status}: ` : ''}${message}`;
 }
 
+;// CONCATENATED MODULE: ./src/github/commit-status-api.ts
+
+
+/** The repository and the run's commit (runCommit: the pull request's head, the merge queue's head_sha, else GITHUB_SHA). */
+function statusPlace(context) {
+    const { owner, repo } = context.repo;
+    if (!owner || !repo)
+        return { skip: 'the repository of the run is unknown (GITHUB_REPOSITORY is not set)' };
+    const commit = runCommit(context);
+    if ('problem' in commit)
+        return { skip: commit.problem };
+    return { owner, repo, sha: commit.sha, runUrl: runUrlOf(context, owner, repo) };
+}
+/** Posts one status on the commit; GitHub shows the latest of each context. */
+async function createCommitStatus(octokit, place, status) {
+    await octokit.rest.repos.createCommitStatus({
+        owner: place.owner,
+        repo: place.repo,
+        sha: place.sha,
+        state: status.state,
+        context: status.context,
+        description: status.description,
+        ...(status.targetUrl ? { target_url: status.targetUrl } : {})
+    });
+}
+/** The token may not write statuses: sending the outcome would be refused the same way. */
+function refused(error) {
+    const status = commit_status_api_statusOf(error);
+    return status === 401 || status === 403 || status === 404;
+}
+function commit_status_api_statusOf(error) {
+    return typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
+}
+/** What to tell the user when the status could not be written; the step does not fail for it. */
+function explainStatusError(error) {
+    const status = commit_status_api_statusOf(error);
+    if (status === 403 || status === 401)
+        return `the token may not write commit statuses (HTTP ${status}). Add \`permissions: statuses: write\` to the job (or pass a github-token that has it)`;
+    if (status === 404)
+        return 'the repository was not found (HTTP 404); check that github-token belongs to this repository and has statuses: write';
+    if (status === 422) {
+        const message = error instanceof Error ? error.message.split('\n')[0]?.slice(0, 200) : '';
+        return `GitHub refused the status (HTTP 422: ${message}); the commit of the run may not be in this repository`;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    return `${status ? `HTTP ${status}: ` : ''}${message.split('\n')[0]?.slice(0, 300)}`;
+}
+
+;// CONCATENATED MODULE: ./src/github/commit-status.ts
+// The docs as a required check: a commit status on the run's commit, `pending` when waiting
+// starts and the outcome at the end. Written by the rules the deployment and the comment keep:
+// a write that was sent is waited on before the next (a `pending` GitHub applies late must not
+// land after the outcome), a cancel shortens what is left to the grace and is consulted live,
+// and what could not be written is one warning. Never changes the outcome.
+
+
+
+
+
+
+/** Whatever `work` does, it is observed; resolves with it, or rejects with the signal's reason once that aborts, whichever comes first. */
+function until(work, signal) {
+    work.catch(() => undefined);
+    if (signal.aborted)
+        return Promise.reject(signal.reason);
+    return new Promise((resolve, reject) => {
+        const stop = () => reject(signal.reason);
+        signal.addEventListener('abort', stop, { once: true });
+        work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+    });
+}
+/** The commit status of one run of the step (commit-status). */
+function recordCommitStatus(options) {
+    const { clean, cancel } = options;
+    let warned = false;
+    // One warning per run (a 403 stays one warning); anything after it is a line of the log.
+    const problem = (text) => {
+        const line = clean(`${text}. The step's result does not depend on it.`);
+        if (warned)
+            info(line);
+        else
+            warning(line);
+        warned = true;
+    };
+    let opening;
+    // The `pending` write once sent: settled (answered or failed), or still out.
+    let pending;
+    // One end for every write of the run, fixed by the first that asks for it; a cancel brings it forward.
+    let end;
+    const deadlineOf = (limits, requestTimeoutMs) => {
+        end ??= commentDeadline(commentEndAt(limits, requestTimeoutMs), cancel);
+        return end;
+    };
+    const cancelled = () => cancel.exitBy() !== undefined;
+    function open(status, deadline) {
+        opening ??= (async () => {
+            // Loaded only when a status is asked for, to keep start-up fast.
+            const github = await __nccwpck_require__.e(/* import() */ 157).then(__nccwpck_require__.bind(__nccwpck_require__, 157));
+            const place = statusPlace(github.context);
+            if ('skip' in place)
+                return place;
+            const octokit = github.getOctokit(status.githubToken);
+            // Set in a hook, the signal reaches the request and the proxy-aware fetch of the defaults stays in place.
+            let signal = deadline;
+            octokit.hook.before('request', (request) => {
+                request.request = { ...request.request, signal };
+            });
+            return {
+                place,
+                send: (body, budget) => {
+                    signal = budget;
+                    return until(createCommitStatus(octokit, place, body), budget);
+                }
+            };
+        })();
+        opening.catch(() => undefined);
+        return opening;
+    }
+    return {
+        begin(targets, settings, limits) {
+            const status = settings.commitStatus;
+            if (!status || status.githubToken === '' || pending)
+                return;
+            const deadline = deadlineOf(limits, status.requestTimeoutMs);
+            pending = (async () => {
+                try {
+                    const opened = await until(open(status, deadline), deadline);
+                    if ('skip' in opened)
+                        return { ok: true };
+                    const description = waitingStatusDescription(targets, clean);
+                    // Sent, it is waited on until it settles or the step's limit: GitHub applies what it received whole.
+                    await opened.send({ state: 'pending', context: status.context, description, targetUrl: statusTargetUrl(false, { run: opened.place.runUrl }) }, deadline);
+                    info(clean(`Commit status ${inert(status.context, 100)}: pending on commit ${opened.place.sha.slice(0, 7)}.`));
+                    return { ok: true };
+                }
+                catch (error) {
+                    return { ok: false, error };
+                }
+            })();
+        },
+        async settle(outcome, settings, limits) {
+            const status = settings?.commitStatus;
+            if (!status || status.githubToken === '')
+                return;
+            const context = inert(status.context, 100);
+            const state = githubStatusState(outcome.result);
+            const deadline = deadlineOf(limits, status.requestTimeoutMs);
+            const limitAt = limits && limits.startedAt + limits.timeoutMs + limits.requestTimeoutMs;
+            const budgetMs = commentBudgetMs(status.requestTimeoutMs, cancel.exitBy(), limitAt);
+            const budget = AbortSignal.any([AbortSignal.timeout(budgetMs), deadline]);
+            const within = `within ${formatDuration(budgetMs)} (${budgetMs < status.requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`;
+            let stage = 'pending';
+            try {
+                if (pending) {
+                    const settled = await until(pending, budget);
+                    if (!settled.ok) {
+                        if (refused(settled.error)) {
+                            problem(`The commit status ${context} could not be written: ${inert(explainStatusError(settled.error), 400)}`);
+                            return;
+                        }
+                        const why = deadline.aborted ? 'the GitHub API did not answer in time' : explainStatusError(settled.error);
+                        info(clean(`The pending commit status ${context} could not be written (${inert(why, 400)}); the outcome is posted all the same.`));
+                    }
+                }
+                stage = 'write';
+                const opened = await until(open(status, deadline), budget);
+                if ('skip' in opened) {
+                    problem(`commit-status is set, but ${opened.skip}. No commit status was written`);
+                    return;
+                }
+                const targetUrl = statusTargetUrl(state === 'success', { preview: outcome.trigger?.previewUrl, url: status.url, run: opened.place.runUrl });
+                await opened.send({ state, context: status.context, description: outcomeStatusDescription(outcome, clean), targetUrl }, budget);
+                info(clean(`Commit status ${context}: ${state} on commit ${opened.place.sha.slice(0, 7)}${targetUrl ? `, linking ${inert(targetUrl, 300)}` : ''}.`));
+            }
+            catch (error) {
+                const why = !budget.aborted
+                    ? explainStatusError(error)
+                    : stage === 'pending'
+                        ? `its pending status was still unanswered ${cancelled() ? 'when the cancelled run had to end' : within}, and the outcome must not go before it; the commit may show pending until the next run`
+                        : `the GitHub API did not answer ${cancelled() ? 'before the cancelled run had to end' : within} (GitHub may still apply the write)`;
+                problem(`The last commit status (${state}) of ${context} could not be written: ${inert(why, 400)}`);
+            }
+        }
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/github/deployment-api.ts
 
-/** The repository and commit of the run: the pull request's head commit on pull_request events, else GITHUB_SHA. */
+
+/** The repository and commit of the run (runCommit of run-commit.ts: the pull request's head, the merge queue's head, else GITHUB_SHA). */
 function deploymentPlace(context) {
     const { owner, repo } = context.repo;
     if (!owner || !repo)
         return { skip: 'the repository of the run is unknown (GITHUB_REPOSITORY is not set)' };
-    const ref = commentCommit(context);
-    if (!ref)
-        return { skip: 'the commit of the run is unknown (GITHUB_SHA is not set)' };
-    return { owner, repo, ref, runUrl: runUrlOf(context, owner, repo) };
+    const commit = runCommit(context);
+    if ('problem' in commit)
+        return { skip: commit.problem };
+    return { owner, repo, ref: commit.sha, runUrl: runUrlOf(context, owner, repo) };
 }
 /** Creates the deployment (one POST, never repeated) and returns its id. */
 async function createDeployment(octokit, place, deployment) {
@@ -42818,6 +43129,7 @@ function footer(source, extra) {
     const parts = [
         ...(source.sha ? [`commit ${codeSpan(source.sha.slice(0, 7))}`] : []),
         ...(source.runUrl ? [`[${(source.run ?? WORKFLOW_RUN).label}](${source.runUrl})`] : []),
+        ...(source.mergeQueue ? [`ran in the merge queue (into ${codeSpan(source.mergeQueue.base, 100)})`] : []),
         ...(extra ? [extra] : [])
     ];
     return `<sub>${parts.join(' · ')}</sub>`;
@@ -42982,7 +43294,7 @@ async function commentPlace(settings) {
         target,
         marker: commentMarker(settings.kinds, place),
         legacyMarker: legacyCommentMarker(settings.kinds, place),
-        source: { runUrl, sha: commentCommit(context) }
+        source: { runUrl, sha: commentCommit(context), mergeQueue: target.mergeQueue }
     };
 }
 /**
@@ -43549,6 +43861,7 @@ function annotateFiles(outcome, docsRoot, clean) {
 
 
 
+
 /**
  * The action, as a short list of steps: read the inputs, start the work and wait on it (the
  * engine), then report: outputs, the job summary, the step's result, the PR comment and the
@@ -43562,6 +43875,7 @@ async function run() {
     const secrets = maskSecrets(raw);
     const hide = redactorFor(secrets);
     const deployment = recordDeployment({ clean: hide, setOutputNow, startedAt });
+    const commitStatus = recordCommitStatus({ clean: hide, cancel });
     // The "in progress" comment, written while waiting; the outcome's comment comes after it.
     let prComment;
     const waited = await waitForDocs(raw, secrets, {
@@ -43572,6 +43886,7 @@ async function run() {
         startedAt,
         waiting(targets, settings) {
             deployment.begin(targets, settings);
+            commitStatus.begin(targets, settings, limitsOf(settings, startedAt));
             if (!settings.comment)
                 return;
             prComment = pullRequestComment(settings.comment, hide, cancel);
@@ -43587,13 +43902,17 @@ async function run() {
     const outcome = await reportStep(waited.outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs, docsRoot: settings?.docsRoot, deploymentId: deployment.id() }, hide);
     // The deployment's last status goes out beside the comment, within the same time limits.
     const deployed = deployment.settle(outcome, settings, cancel.exitBy());
+    const statused = commitStatus.settle(outcome, settings, settings && limitsOf(settings, startedAt));
     if (comment)
         await (prComment ?? pullRequestComment(comment, hide, cancel)).outcome(outcome, settings && limitsOf(settings, startedAt));
     else if (commentWithoutToken(raw))
         warning("pr-comment is set, but github-token is empty (a secret that is not set?). No comment was written; the step's result does not depend on it.");
     if (deploymentWithoutToken(raw))
         warning("deployment-environment is set, but github-token is empty (a secret that is not set?). No deployment was recorded; the step's result does not depend on it.");
+    if (commitStatusWithoutToken(raw))
+        warning("commit-status is set, but github-token is empty (a secret that is not set?). No commit status was written, so a check that branch protection requires stays expected; the step's result does not depend on it.");
     await deployed;
+    await statused;
     await waited.close();
     cancel.stop();
 }

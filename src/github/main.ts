@@ -1,10 +1,11 @@
 import * as core from '@actions/core'
 import { formatDuration } from '../durations.js'
-import { commentWithoutToken, deploymentWithoutToken, readRawInputs, type RawInputs } from '../inputs/parse.js'
+import { commentWithoutToken, commitStatusWithoutToken, deploymentWithoutToken, readRawInputs, type RawInputs } from '../inputs/parse.js'
 import type { Settings } from '../model.js'
 import { CANCEL_GRACE_MS, listenForCancel } from '../step/cancel.js'
 import type { StepLimits } from '../step/limits.js'
 import { redactorFor, secretsOf, waitForDocs } from '../step/run.js'
+import { recordCommitStatus } from './commit-status.js'
 import { recordDeployment } from './deployment.js'
 import { githubLog } from './log-sink.js'
 import { type PullRequestComment, pullRequestComment } from './pr-comment.js'
@@ -23,6 +24,7 @@ export async function run(): Promise<void> {
   const secrets = maskSecrets(raw)
   const hide = redactorFor(secrets)
   const deployment = recordDeployment({ clean: hide, setOutputNow, startedAt })
+  const commitStatus = recordCommitStatus({ clean: hide, cancel })
 
   // The "in progress" comment, written while waiting; the outcome's comment comes after it.
   let prComment: PullRequestComment | undefined
@@ -34,6 +36,7 @@ export async function run(): Promise<void> {
     startedAt,
     waiting(targets, settings) {
       deployment.begin(targets, settings)
+      commitStatus.begin(targets, settings, limitsOf(settings, startedAt))
       if (!settings.comment) return
       prComment = pullRequestComment(settings.comment, hide, cancel)
       prComment.waiting(targets, settings.search, limitsOf(settings, startedAt))
@@ -53,6 +56,7 @@ export async function run(): Promise<void> {
   )
   // The deployment's last status goes out beside the comment, within the same time limits.
   const deployed = deployment.settle(outcome, settings, cancel.exitBy())
+  const statused = commitStatus.settle(outcome, settings, settings && limitsOf(settings, startedAt))
   if (comment) await (prComment ?? pullRequestComment(comment, hide, cancel)).outcome(outcome, settings && limitsOf(settings, startedAt))
   else if (commentWithoutToken(raw))
     core.warning("pr-comment is set, but github-token is empty (a secret that is not set?). No comment was written; the step's result does not depend on it.")
@@ -60,7 +64,12 @@ export async function run(): Promise<void> {
     core.warning(
       "deployment-environment is set, but github-token is empty (a secret that is not set?). No deployment was recorded; the step's result does not depend on it."
     )
+  if (commitStatusWithoutToken(raw))
+    core.warning(
+      "commit-status is set, but github-token is empty (a secret that is not set?). No commit status was written, so a check that branch protection requires stays expected; the step's result does not depend on it."
+    )
   await deployed
+  await statused
   await waited.close()
   cancel.stop()
 }
