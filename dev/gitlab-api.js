@@ -1,6 +1,9 @@
-// A stand-in for GitLab's REST API (v4) on 127.0.0.1, for the merge request note: GET /user,
-// and a merge request's notes listed page by page (x-page, x-next-page, x-total-pages and a Link
-// header, as GitLab sends them), created and updated, in memory, with every request recorded.
+// A stand-in for GitLab's REST API (v4) on 127.0.0.1, for the merge request note and the commit
+// status: GET /user, a merge request's notes listed page by page (x-page, x-next-page,
+// x-total-pages and a Link header, as GitLab sends them), created and updated, and commit statuses
+// (POST /projects/:id/statuses/:sha, kept in `statuses` in the order applied, with GitLab's
+// transitions: the same state twice is refused with 400), in memory, with every request recorded.
+// `delayWrites(ms, ...)` holds the next writes that long before applying and answering them.
 // A token is known by `users`; the CI job token answers 403 everywhere, as GitLab's notes API
 // refuses it; any other token answers 401. Only a note's author may update it (403 otherwise).
 // `failWith` makes every request answer that status; `hang` leaves every request unanswered;
@@ -18,19 +21,26 @@ export const NOTE_AUTHOR = { id: 4242, username: 'project_1_bot_docs' }
  * @returns {Promise<{ url: string, apiUrl: string,
  *   requests: { method: string, path: string, query: Record<string, string>, token?: string, jobToken?: string, body?: any, at: number }[],
  *   notes: { id: number, project: string, mr: number, body: string, author: { id: number, username: string }, system: boolean }[],
+ *   statuses: { project: string, sha: string, state: string, name: string, target_url?: string, description?: string, pipeline_id?: number, ref?: string, at: number }[],
  *   addNote(project: string, mr: number, body: string, author?: { id: number, username: string }, system?: boolean): number,
- *   failWith: number | undefined, hang: boolean, close(): Promise<void> }>}
+ *   delayWrites(...ms: number[]): void, failWith: number | undefined, hang: boolean, close(): Promise<void> }>}
  */
 export async function startGitLabApi(options = {}) {
   const maxPerPage = options.perPage ?? 100
   const users = options.users ?? { [GITLAB_TOKEN]: NOTE_AUTHOR }
   const jobToken = options.jobToken ?? JOB_TOKEN
   let nextId = 5000
+  /** @type {number[]} */
+  const writeDelays = []
+  /** @type {Set<ReturnType<typeof setTimeout>>} */
+  const timers = new Set()
   const api = {
     url: '',
     apiUrl: '',
     requests: [],
     notes: [],
+    statuses: [],
+    delayWrites: (...delays) => void writeDelays.push(...delays),
     failWith: undefined,
     hang: false,
     addNote(project, mr, body, author = { id: 7, username: 'reviewer' }, system = false) {
@@ -40,6 +50,7 @@ export async function startGitLabApi(options = {}) {
     },
     close: () =>
       new Promise((resolve) => {
+        for (const timer of timers) clearTimeout(timer)
         server.closeAllConnections()
         server.close(() => resolve(undefined))
       })
@@ -113,6 +124,23 @@ export async function startGitLabApi(options = {}) {
         'x-total-pages': String(pages)
       }
       return send(res, 200, notes.slice((page - 1) * perPage, page * perPage).map(shown), { ...(options.linkOnly ? {} : counts), link: links.join(', ') })
+    }
+    const commitStatus = /^\/api\/v4\/projects\/([^/]+)\/statuses\/([^/]+)$/.exec(url.pathname)
+    if (commitStatus && req.method === 'POST') {
+      const delay = writeDelays.shift()
+      if (delay) await new Promise((resolve) => timers.add(setTimeout(resolve, delay)))
+      const project = decodeURIComponent(commitStatus[1])
+      const sha = decodeURIComponent(commitStatus[2])
+      const name = typeof body?.name === 'string' ? body.name : typeof body?.context === 'string' ? body.context : 'default'
+      if (!/^[0-9a-f]{40}$/i.test(sha)) return send(res, 404, { message: '404 Commit Not Found' })
+      if (!['pending', 'running', 'success', 'failed', 'canceled', 'skipped'].includes(body?.state))
+        return send(res, 400, { error: 'state does not have a valid value' })
+      const last = api.statuses.filter((s) => s.project === project && s.sha === sha && s.name === name).at(-1)
+      if (last?.state === body.state)
+        return send(res, 400, { message: `Cannot transition status via :${body.state === 'running' ? 'run' : body.state} from :${last.state}` })
+      const status = { id: nextId++, project, sha, ...body, name, at: Date.now() }
+      api.statuses.push(status)
+      return send(res, 201, { ...status, status: status.state })
     }
     if (list && req.method === 'POST') {
       if (typeof body?.body !== 'string' || body.body === '') return send(res, 400, { message: { body: ["can't be blank"] } })

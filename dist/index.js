@@ -42686,6 +42686,23 @@ function outcomeStatusDescription(outcome, clean) {
     return fitDescription(clean(outcomeDescription(outcome)));
 }
 
+;// CONCATENATED MODULE: ./src/step/until.ts
+/**
+ * `work`'s result, or the signal's reason once it aborts, whichever comes first. The work is
+ * always observed (a rejection after the signal is no unhandled rejection), also when the signal
+ * has already aborted, and the listener is removed once either settles.
+ */
+function until(work, signal) {
+    work.catch(() => undefined);
+    if (signal.aborted)
+        return Promise.reject(signal.reason);
+    return new Promise((resolve, reject) => {
+        const stop = () => reject(signal.reason);
+        signal.addEventListener('abort', stop, { once: true });
+        work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/github/run-commit.ts
 // The commit a run reflects, in one place for the pull request comment, the deployment and the
 // commit status; and the pull request a merge queue run is for.
@@ -42913,17 +42930,7 @@ function explainStatusError(error) {
 
 
 
-/** Whatever `work` does, it is observed; resolves with it, or rejects with the signal's reason once that aborts, whichever comes first. */
-function until(work, signal) {
-    work.catch(() => undefined);
-    if (signal.aborted)
-        return Promise.reject(signal.reason);
-    return new Promise((resolve, reject) => {
-        const stop = () => reject(signal.reason);
-        signal.addEventListener('abort', stop, { once: true });
-        work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
-    });
-}
+
 /** The commit status of one run of the step (commit-status). */
 function recordCommitStatus(options) {
     const { clean, cancel } = options;

@@ -9,6 +9,7 @@ import type { CommitStatusSettings, RunOutcome, Settings, TargetRef } from '../m
 import { githubStatusState, outcomeStatusDescription, statusTargetUrl, waitingStatusDescription } from '../report/commit-status.js'
 import { inert } from '../report/log.js'
 import { type CancelClock, commentBudgetMs, commentDeadline, commentEndAt, type StepLimits } from '../step/limits.js'
+import { until } from '../step/until.js'
 import type { Octokit } from './comment-api.js'
 import { type CommitStatus, createCommitStatus, explainStatusError, refused, type StatusPlace, statusPlace } from './commit-status-api.js'
 
@@ -29,17 +30,6 @@ type Place = Exclude<StatusPlace, { skip: string }>
 interface Opened {
   place: Place
   send: (status: CommitStatus, budget: AbortSignal) => Promise<void>
-}
-
-/** Whatever `work` does, it is observed; resolves with it, or rejects with the signal's reason once that aborts, whichever comes first. */
-function until<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  work.catch(() => undefined)
-  if (signal.aborted) return Promise.reject(signal.reason)
-  return new Promise<T>((resolve, reject) => {
-    const stop = () => reject(signal.reason)
-    signal.addEventListener('abort', stop, { once: true })
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop))
-  })
 }
 
 /** The commit status of one run of the step (commit-status). */
