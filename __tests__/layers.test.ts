@@ -28,7 +28,7 @@ function resolved(file: string, spec: string): string {
 const ADAPTERS = ['github/', 'cli/']
 const isAdapter = (file: string) => ADAPTERS.some((folder) => file.startsWith(folder))
 /** The shared middle: what both adapters call, and nothing of either. */
-const SHARED = ['api', 'engine', 'inputs', 'report', 'step']
+const SHARED = ['api', 'engine', 'inputs', 'records', 'report', 'step']
 const sharedFiles = () => SHARED.flatMap((dir) => (existsSync(path.join(SRC, dir)) ? files(dir) : []))
 
 describe('layers', () => {
@@ -66,6 +66,19 @@ describe('layers', () => {
     const users = files('.').filter((file) => importsOf(file).some((spec) => spec.startsWith('@actions/')))
     expect(users.length).toBeGreaterThan(0)
     for (const file of users) expect(file.startsWith('github/'), `${file} imports @actions/*`).toBe(true)
+  })
+
+  it('records/ (a record kept true) knows only the time rules of step/limits.ts and the small helpers', () => {
+    const files_ = files('records')
+    expect(files_.length).toBeGreaterThan(0)
+    for (const file of files_)
+      for (const spec of importsOf(file)) {
+        expect(spec.startsWith('.'), `${file} imports ${spec}`).toBe(true)
+        const target = resolved(file, spec)
+        expect(['step/limits.ts', 'model.ts', 'durations.ts', 'text.ts'].includes(target) || target.startsWith('records/'), `${file} imports ${target}`).toBe(
+          true
+        )
+      }
   })
 
   it('the adapters do not import each other', () => {

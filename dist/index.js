@@ -28745,6 +28745,98 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /************************************************************************/
 var __webpack_exports__ = {};
 
+;// CONCATENATED MODULE: ./src/step/limits.ts
+/** After a cancel, a comment or note must be done this long before the process is made to exit. */
+const COMMENT_EXIT_MARGIN_MS = 200;
+/**
+ * The step ends within timeout + request-timeout + this, whatever the network does; the comment
+ * keeps to it too, leaving the exit grace of the entry (1 s) and the margin above.
+ */
+const STEP_BOUND_SLACK_MS = 2000;
+/** Once everything is written, how long anything still open (a DNS lookup that no one can cancel) may keep the process alive. */
+const EXIT_GRACE_MS = 1000;
+/** What the comment leaves of that slack: the exit grace, the margin above, and room for a busy event loop. */
+const COMMENT_END_SLACK_MS = STEP_BOUND_SLACK_MS - EXIT_GRACE_MS - COMMENT_EXIT_MARGIN_MS - 300;
+/**
+ * How long the outcome's comment (or merge request note) or the deployment's last status may take: request-timeout, within the
+ * step's time limit (`limitAt`, timeout + request-timeout past the start, plus the slack); after
+ * a cancel, what is left of the grace period.
+ */
+function commentBudgetMs(requestTimeoutMs, exitBy, limitAt, now = Date.now()) {
+    const endBy = exitBy !== undefined ? exitBy - COMMENT_EXIT_MARGIN_MS : limitAt !== undefined ? limitAt + COMMENT_END_SLACK_MS : Number.POSITIVE_INFINITY;
+    return Math.max(1, Math.min(exitBy === undefined ? requestTimeoutMs : Number.POSITIVE_INFINITY, endBy - now));
+}
+/**
+ * When the comment's (or note's) last write must be over, without a cancel: the step's own
+ * limit, timeout + request-timeout past the start, less what the exit needs of the slack. With
+ * invalid inputs no wait ran, and the comment gets request-timeout from now.
+ */
+function commentEndAt(limits, requestTimeoutMs, now = Date.now()) {
+    return limits ? limits.startedAt + limits.timeoutMs + limits.requestTimeoutMs + COMMENT_END_SLACK_MS : now + requestTimeoutMs;
+}
+/**
+ * Aborted when the comment must be given up, whatever its requests are doing: at `endAt`, or,
+ * once a cancel came, the margin before the process is made to exit, if that is sooner. A write
+ * that was sent is waited on until then, never less: GitHub applies a request it has whole even
+ * when no one is left to read the answer.
+ */
+function limits_commentDeadline(endAt, cancel) {
+    const deadline = new AbortController();
+    let timer;
+    const abortAt = (at) => {
+        clearTimeout(timer);
+        timer = setTimeout(() => deadline.abort(), Math.max(0, at - Date.now()));
+        timer.unref?.();
+    };
+    abortAt(endAt);
+    const onCancel = () => {
+        const exitBy = cancel.exitBy();
+        if (exitBy !== undefined && exitBy - COMMENT_EXIT_MARGIN_MS < endAt)
+            abortAt(exitBy - COMMENT_EXIT_MARGIN_MS);
+    };
+    if (cancel.signal.aborted)
+        onCancel();
+    else
+        cancel.signal.addEventListener('abort', onCancel, { once: true });
+    return deadline.signal;
+}
+/** How long the lookups of a comment (GETs, which change nothing) may take: request-timeout, never past `endAt`. */
+function limits_lookupBudgetMs(requestTimeoutMs, endAt, now = Date.now()) {
+    return Math.max(1, Math.min(requestTimeoutMs, endAt - now));
+}
+/** How long the merge request note's "in progress" write may take: request-timeout, and never past the wait's deadline. */
+function inProgressBudgetMs(requestTimeoutMs, startedAt, timeoutMs, now = Date.now()) {
+    return Math.min(requestTimeoutMs, startedAt + timeoutMs - now);
+}
+
+;// CONCATENATED MODULE: ./src/step/guard.ts
+/**
+ * The last net of an entry: a rejection no one observed, or an exception no one caught, goes to
+ * `handle` (once per fault, never twice at once) instead of ending the process with a stack
+ * trace. The adapter's handler turns it into `result=error` with its outputs and reports when
+ * the outcome was not reported yet, else into a warning beside the outcome that stands.
+ */
+function guardProcess(handle) {
+    let handling = Promise.resolve();
+    const onFault = (error) => {
+        handling = handling.then(() => handle(error), () => undefined);
+        handling.catch(() => undefined);
+    };
+    process.on('unhandledRejection', onFault);
+    process.on('uncaughtException', onFault);
+    return {
+        stop() {
+            process.off('unhandledRejection', onFault);
+            process.off('uncaughtException', onFault);
+        }
+    };
+}
+/** The fault's own words, one line, for the message that replaces a stack trace. */
+function faultMessage(error) {
+    const text = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
+    return (text.split('\n')[0] ?? '').slice(0, 300);
+}
+
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
@@ -31690,70 +31782,6 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-;// CONCATENATED MODULE: ./src/step/limits.ts
-/** After a cancel, a comment or note must be done this long before the process is made to exit. */
-const COMMENT_EXIT_MARGIN_MS = 200;
-/**
- * The step ends within timeout + request-timeout + this, whatever the network does; the comment
- * keeps to it too, leaving the exit grace of the entry (1 s) and the margin above.
- */
-const STEP_BOUND_SLACK_MS = 2000;
-/** Once everything is written, how long anything still open (a DNS lookup that no one can cancel) may keep the process alive. */
-const EXIT_GRACE_MS = 1000;
-/** What the comment leaves of that slack: the exit grace, the margin above, and room for a busy event loop. */
-const COMMENT_END_SLACK_MS = STEP_BOUND_SLACK_MS - EXIT_GRACE_MS - COMMENT_EXIT_MARGIN_MS - 300;
-/**
- * How long the outcome's comment (or merge request note) or the deployment's last status may take: request-timeout, within the
- * step's time limit (`limitAt`, timeout + request-timeout past the start, plus the slack); after
- * a cancel, what is left of the grace period.
- */
-function commentBudgetMs(requestTimeoutMs, exitBy, limitAt, now = Date.now()) {
-    const endBy = exitBy !== undefined ? exitBy - COMMENT_EXIT_MARGIN_MS : limitAt !== undefined ? limitAt + COMMENT_END_SLACK_MS : Number.POSITIVE_INFINITY;
-    return Math.max(1, Math.min(exitBy === undefined ? requestTimeoutMs : Number.POSITIVE_INFINITY, endBy - now));
-}
-/**
- * When the comment's (or note's) last write must be over, without a cancel: the step's own
- * limit, timeout + request-timeout past the start, less what the exit needs of the slack. With
- * invalid inputs no wait ran, and the comment gets request-timeout from now.
- */
-function commentEndAt(limits, requestTimeoutMs, now = Date.now()) {
-    return limits ? limits.startedAt + limits.timeoutMs + limits.requestTimeoutMs + COMMENT_END_SLACK_MS : now + requestTimeoutMs;
-}
-/**
- * Aborted when the comment must be given up, whatever its requests are doing: at `endAt`, or,
- * once a cancel came, the margin before the process is made to exit, if that is sooner. A write
- * that was sent is waited on until then, never less: GitHub applies a request it has whole even
- * when no one is left to read the answer.
- */
-function commentDeadline(endAt, cancel) {
-    const deadline = new AbortController();
-    let timer;
-    const abortAt = (at) => {
-        clearTimeout(timer);
-        timer = setTimeout(() => deadline.abort(), Math.max(0, at - Date.now()));
-        timer.unref?.();
-    };
-    abortAt(endAt);
-    const onCancel = () => {
-        const exitBy = cancel.exitBy();
-        if (exitBy !== undefined && exitBy - COMMENT_EXIT_MARGIN_MS < endAt)
-            abortAt(exitBy - COMMENT_EXIT_MARGIN_MS);
-    };
-    if (cancel.signal.aborted)
-        onCancel();
-    else
-        cancel.signal.addEventListener('abort', onCancel, { once: true });
-    return deadline.signal;
-}
-/** How long the lookups of a comment (GETs, which change nothing) may take: request-timeout, never past `endAt`. */
-function lookupBudgetMs(requestTimeoutMs, endAt, now = Date.now()) {
-    return Math.max(1, Math.min(requestTimeoutMs, endAt - now));
-}
-/** How long the merge request note's "in progress" write may take: request-timeout, and never past the wait's deadline. */
-function inProgressBudgetMs(requestTimeoutMs, startedAt, timeoutMs, now = Date.now()) {
-    return Math.min(requestTimeoutMs, startedAt + timeoutMs - now);
-}
-
 ;// CONCATENATED MODULE: ./src/durations.ts
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 const PLAIN_SECONDS = /^\d+(?:\.\d+)?$/;
@@ -31776,7 +31804,7 @@ function parseDuration(text) {
     return Math.round(total);
 }
 /** Formats milliseconds for people: `850ms`, `12.3s`, `4m05s`, `1h02m`. */
-function formatDuration(ms) {
+function durations_formatDuration(ms) {
     if (ms < 1000)
         return `${Math.round(ms)}ms`;
     const seconds = ms / 1000;
@@ -39566,45 +39594,6 @@ function commentKinds(inputs) {
     return kinds;
 }
 
-;// CONCATENATED MODULE: ./src/step/cancel.ts
-/** After SIGINT/SIGTERM the process ends within this, whatever is still running. */
-const CANCEL_GRACE_MS = 1500;
-/**
- * Turns a cancel (SIGINT, then SIGTERM) into an abort signal, and makes sure the process exits
- * within the grace period whatever is still running, so the outputs written in that time are the
- * step's last word.
- */
-function listenForCancel(options) {
-    const graceMs = options.graceMs ?? CANCEL_GRACE_MS;
-    const cancel = new AbortController();
-    let exitBy;
-    let received;
-    let doing = 'stopping the wait and writing the outputs.';
-    const onSignal = (signal) => {
-        if (cancel.signal.aborted)
-            return;
-        options.say(`Received ${signal}: ${doing}`);
-        received = signal;
-        exitBy = Date.now() + graceMs;
-        cancel.abort();
-        setTimeout(() => process.exit(options.exitCode(signal)), graceMs).unref();
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-    return {
-        signal: cancel.signal,
-        received: () => received,
-        exitBy: () => exitBy,
-        willNow(next) {
-            doing = next;
-        },
-        stop() {
-            process.off('SIGINT', onSignal);
-            process.off('SIGTERM', onSignal);
-        }
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/text.ts
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching escape sequences is the point
 const ANSI = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
@@ -39676,6 +39665,443 @@ function counted(count, noun, plural = `${noun}s`) {
 /** A base URL as the user gave it: origin and path, without a trailing slash. */
 function baseAddress(url) {
     return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+;// CONCATENATED MODULE: ./src/engine/outcome.ts
+
+function worstResult(results) {
+    let worst = 'success';
+    for (const result of results)
+        if (RESULTS.indexOf(result) > RESULTS.indexOf(worst))
+            worst = result;
+    return worst;
+}
+/** The step's result: the worst target, where targets stopped by fail-fast do not hide the failure that stopped them. */
+function overallResult(reports) {
+    return worstResult(reports.filter((r) => !r.stoppedByFailFast).map((r) => r.result));
+}
+/**
+ * Whether the step passes: on success, or on a timeout that `fail-on-timeout: false` lets
+ * through — and then only when nothing failed. A failure next to a timeout still fails the step,
+ * although the timeout ranks worse in `result`.
+ */
+function stepPasses(outcome, failOnTimeout) {
+    if (outcome.result === 'success')
+        return true;
+    if (outcome.result !== 'timeout' || failOnTimeout)
+        return false;
+    // Fail-fast stops targets only after a failure or an error, which never passes.
+    if (outcome.targets.some((t) => t.stoppedByFailFast))
+        return false;
+    const results = outcome.targets.map((t) => t.result);
+    if (outcome.pages && !outcome.pages.skipped)
+        results.push(outcome.pages.result);
+    if (outcome.search && !outcome.search.skipped)
+        results.push(outcome.search.result);
+    return results.every((result) => result === 'success' || result === 'timeout');
+}
+
+;// CONCATENATED MODULE: ./src/engine/limit.ts
+/** Runs at most `max` of the given tasks at once; the rest wait their turn in order. */
+function createLimiter(max) {
+    let running = 0;
+    const waiting = [];
+    return async (task) => {
+        // A finishing task hands its slot straight to the next in line, so `running` never overshoots.
+        if (running < max)
+            running++;
+        else
+            await new Promise((resolve) => waiting.push(resolve));
+        try {
+            return await task();
+        }
+        finally {
+            const next = waiting.shift();
+            if (next)
+                next();
+            else
+                running--;
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/engine/schedule.ts
+/** How fast delays grow from one poll to the next, before jitter. Tuned by `npm run bench`. */
+const GROWTH = 1.05;
+/** Largest relative change jitter makes to a delay (0.2 = ±20 %). Tuned by `npm run bench`. */
+const JITTER = 0.25;
+/**
+ * The delays between polls of one target: capped exponential backoff with jitter. Every
+ * delay lies within [minMs, maxMs].
+ */
+function createSchedule(options) {
+    const { minMs, maxMs, random, growth = GROWTH, jitter = JITTER } = options;
+    let base = minMs;
+    return {
+        next() {
+            const jittered = base * (1 + jitter * (2 * random() - 1));
+            base = Math.min(maxMs, base * growth);
+            return Math.min(maxMs, Math.max(minMs, jittered));
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/engine/poll.ts
+
+/** The poll schedule of such a part: its deadline, intervals, clock, randomness and cancel. */
+function scheduleOf(deps) {
+    return {
+        deadline: deps.deadline,
+        minIntervalMs: deps.minIntervalMs,
+        maxIntervalMs: deps.maxIntervalMs,
+        clock: deps.clock,
+        random: deps.random,
+        signal: deps.signal
+    };
+}
+const NOT_FOUND_GRACE = 3;
+/** The poll at the deadline still gets this long (at most request-timeout) to answer. */
+const FINAL_POLL_ALLOWANCE_MS = 5000;
+/**
+ * How long a request sent at `now` may take: at most request-timeout, and past the deadline only
+ * within the final poll's allowance. 0 when no time is left: the request is not sent.
+ */
+function requestBudget(now, deadline, requestTimeoutMs) {
+    return requestAllowance(now, deadline, requestTimeoutMs).timeoutMs;
+}
+/** The request's budget as above, with what sets it, named for the user: request-timeout, the time left, or the final poll's allowance. */
+function requestAllowance(now, deadline, requestTimeoutMs) {
+    const allowance = Math.min(requestTimeoutMs, FINAL_POLL_ALLOWANCE_MS);
+    const timeoutMs = Math.max(0, Math.min(requestTimeoutMs, Math.max(deadline - now, allowance), deadline + allowance - now));
+    if (timeoutMs >= requestTimeoutMs)
+        return { timeoutMs, limit: 'request-timeout' };
+    if (timeoutMs === deadline - now)
+        return { timeoutMs, limit: 'the time left before the timeout' };
+    return { timeoutMs, limit: `the final poll's allowance of ${allowance / 1000}s past the timeout` };
+}
+/**
+ * Polls until `attempt` reports a settled value, a fatal error, the deadline passes or the
+ * signal aborts. The first poll is immediate; the next ones follow the backoff schedule, wait at
+ * least as long as a `Retry-After` asked, and never sleep past the deadline: the last poll
+ * happens at the deadline.
+ */
+async function pollUntilSettled(attempt, options) {
+    const { deadline, clock, signal, notFoundGrace = NOT_FOUND_GRACE } = options;
+    const schedule = createSchedule({ minMs: options.minIntervalMs, maxMs: options.maxIntervalMs, random: options.random });
+    let lastProblem;
+    let notFound = 0;
+    for (let pollNumber = 1;; pollNumber++) {
+        if (signal.aborted)
+            return { kind: 'cancelled' };
+        const found = await attempt(pollNumber);
+        if (signal.aborted)
+            return { kind: 'cancelled' };
+        let retryAfterMs = 0;
+        switch (found.kind) {
+            case 'settled':
+                return { kind: 'settled', value: found.value };
+            case 'fatal':
+                return { kind: 'error', reason: found.reason };
+            case 'not-found':
+                if (++notFound > notFoundGrace)
+                    return { kind: 'error', reason: found.reason };
+                lastProblem = found.reason;
+                break;
+            case 'transient':
+                lastProblem = found.reason;
+                retryAfterMs = found.retryAfterMs ?? 0;
+                break;
+            case 'pending':
+                lastProblem = undefined;
+                break;
+        }
+        const remaining = deadline - clock.now();
+        const timedOut = lastProblem === undefined ? { kind: 'timeout' } : { kind: 'timeout', lastProblem };
+        if (remaining <= 0)
+            return timedOut;
+        const wanted = Math.max(schedule.next(), retryAfterMs);
+        if (options.retryOnlyBeforeDeadline && wanted >= remaining)
+            return timedOut;
+        const delay = Math.min(wanted, remaining);
+        if (found.kind !== 'pending' && lastProblem !== undefined)
+            options.onRetry?.(lastProblem, delay);
+        await clock.sleep(delay, signal);
+    }
+}
+/** The real clock: wall time and timers that stop early on abort. */
+const systemClock = {
+    now: () => Date.now(),
+    sleep: (ms, signal) => new Promise((resolve) => {
+        if (signal.aborted)
+            return resolve();
+        const onAbort = () => {
+            clearTimeout(timer);
+            resolve();
+        };
+        const timer = setTimeout(() => {
+            signal.removeEventListener('abort', onAbort);
+            resolve();
+        }, ms);
+        signal.addEventListener('abort', onAbort, { once: true });
+    })
+};
+
+;// CONCATENATED MODULE: ./src/engine/pages.ts
+
+
+
+
+
+
+/** The platform's request to read a page; a request is built from it so nothing else is sent. */
+const pageRequestSchema = strictObject({ path: schemas_string().check(_minLength(1)) });
+/** A page as the discovery API gives it: its full text is all that is read. */
+const pageAnswerSchema = looseObject({ content: schemas_string() });
+/** Pages read at once. */
+const MAX_PAGES_IN_FLIGHT = 4;
+/** Text as it is compared: case and runs of whitespace do not count. */
+function comparable(text) {
+    return text.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+/** Whether `content` holds `wanted`, case and runs of whitespace ignored. */
+function holdsText(content, wanted) {
+    return comparable(content).includes(comparable(wanted));
+}
+/**
+ * Reads every page until it is found and holds the text, on the poll schedule, until the
+ * deadline. A 404 or a page without the text is "not yet": the new version may still be
+ * spreading. Never throws.
+ */
+async function checkPages(settings, deps) {
+    const limit = createLimiter(MAX_PAGES_IN_FLIGHT);
+    const pages = await Promise.all(settings.paths.map((path) => limit(() => checkPage(path, settings, deps))));
+    const result = worstResult(pages.map((page) => page.result));
+    const failing = pages.filter((page) => page.error !== null);
+    return { skipped: false, result, pages, error: failing.length > 0 ? failing.map((page) => page.error).join('\n') : null };
+}
+async function checkPage(path, settings, deps) {
+    const wanted = settings.contains;
+    const report = {
+        path,
+        result: 'error',
+        found: false,
+        contains: wanted === undefined ? null : false,
+        length: null,
+        reads: 0,
+        liveAfterMs: undefined,
+        error: null
+    };
+    const apiPath = `/discovery/v1/page/${encodeURIComponent(settings.domain)}`;
+    const json = pageRequestSchema.parse({ path });
+    let state;
+    const seen = (next) => {
+        state = next;
+        deps.onRead?.(path, next, report.reads, deps.clock.now() - deps.startedAt);
+    };
+    const attempt = async () => {
+        const timeoutMs = requestBudget(deps.clock.now(), deps.deadline, deps.requestTimeoutMs);
+        if (timeoutMs <= 0)
+            return { kind: 'transient', reason: 'no time left before the deadline' };
+        report.reads++;
+        const answer = await deps.client.request({
+            method: 'POST',
+            path: apiPath,
+            key: settings.assistantKey,
+            keyInput: 'assistant-key',
+            json,
+            timeoutMs,
+            signal: deps.signal
+        });
+        if (deps.signal.aborted)
+            return { kind: 'transient', reason: 'cancelled' };
+        if (answer.kind === 'not-found') {
+            // Not found, or no search index yet: the page may still be on its way.
+            report.found = false;
+            report.length = null;
+            if (wanted !== undefined)
+                report.contains = false;
+            seen('missing');
+            return { kind: 'pending' };
+        }
+        if (answer.kind === 'fatal' && /^unexpected HTTP 400\b/.test(answer.reason))
+            return { kind: 'fatal', reason: `${answer.reason} (check page-path)` };
+        if (answer.kind !== 'ok')
+            return answer;
+        const page = pageAnswerSchema.safeParse(answer.body);
+        if (!page.success)
+            return { kind: 'transient', reason: 'the page answer is not the JSON expected (an object with a string "content")' };
+        report.found = true;
+        report.length = page.data.content.length;
+        if (wanted !== undefined)
+            report.contains = holdsText(page.data.content, wanted);
+        if (report.contains === false) {
+            seen('lacking');
+            return { kind: 'pending' };
+        }
+        seen('live');
+        return { kind: 'settled', value: true };
+    };
+    const end = await pollUntilSettled(attempt, {
+        ...scheduleOf(deps)
+    });
+    const named = `page "${oneLine(path, 200)}"`;
+    const reads = counted(report.reads, 'read');
+    switch (end.kind) {
+        case 'settled':
+            report.result = 'success';
+            report.liveAfterMs = deps.clock.now() - deps.startedAt;
+            break;
+        case 'timeout': {
+            const waited = `when the timeout ran out, after ${reads} over ${durations_formatDuration(deps.clock.now() - deps.startedAt)}`;
+            if (state === 'missing') {
+                report.result = 'failure';
+                report.error = `${named} was not found (HTTP 404) ${waited}`;
+            }
+            else if (state === 'lacking') {
+                report.result = 'failure';
+                report.error = `${named} was found, but does not contain "${oneLine(wanted ?? '', 100)}" (page-contains; case and runs of whitespace ignored) ${waited}`;
+            }
+            else {
+                report.result = 'timeout';
+                report.error = `${named} could not be read before the timeout${end.lastProblem ? `; last problem: ${end.lastProblem}` : ''}`;
+            }
+            break;
+        }
+        case 'cancelled':
+            report.result = 'cancelled';
+            report.error = `${named}: the run was cancelled before it was found live`;
+            break;
+        case 'error':
+            report.result = 'error';
+            report.error = `${named}: ${end.reason}`;
+            break;
+    }
+    return report;
+}
+/** The report of a page check that did not run because a wait did not succeed. */
+function skippedPages(waitResult, elapsedMs) {
+    return {
+        skipped: true,
+        reason: `not read: the wait ended with ${waitResult} after ${durations_formatDuration(elapsedMs)}, and pages are read only after every wait has succeeded`
+    };
+}
+
+;// CONCATENATED MODULE: ./src/engine/search.ts
+
+
+
+
+/** The platform's SearchRequest; a request is built from it so nothing out of bounds is sent. */
+const searchRequestSchema = strictObject({
+    query: schemas_string().check(_minLength(1)),
+    pageSize: optional(schemas_int().check(_gte(1), _lte(50))),
+    scoreThreshold: optional(schemas_number().check(_gte(0), _lte(1))),
+    filter: optional(strictObject({ version: optional(schemas_string()), language: optional(schemas_string()), tag: optional(schemas_string()) }))
+});
+const searchResultSchema = looseObject({
+    content: schemas_string(),
+    path: schemas_string(),
+    metadata: schemas_catch(record(schemas_string(), unknown()), {})
+});
+/**
+ * A search answer: an array of results. An element that is not an object with a string
+ * `content` and `path` makes the whole answer unreadable, never a result that counts.
+ */
+const searchResponseSchema = array(searchResultSchema);
+/** Server default page size, used to cap what is kept when the user set none. */
+const DEFAULT_PAGE_SIZE = 10;
+/** The request body for one query: only the fields the user set. */
+function buildSearchRequest(query, settings) {
+    const filter = Object.keys(settings.filter).length > 0 ? settings.filter : undefined;
+    return searchRequestSchema.parse({ query, pageSize: settings.pageSize, scoreThreshold: settings.scoreThreshold, filter });
+}
+/** Why a query's results fail the check, or undefined. */
+function judgeQuery(query, results, settings) {
+    const got = results.length === 0 ? 'nothing came back' : `got: ${results.slice(0, 5).map(describeResult).join('; ')}`;
+    if (results.length < settings.minResults)
+        return `search "${oneLine(query, 100)}" returned ${counted(results.length, 'result')}, expected at least ${settings.minResults}; ${got}`;
+    const expected = settings.expectPath;
+    if (expected !== undefined && !results.some((r) => r.path.includes(expected)))
+        return `search "${oneLine(query, 100)}" returned no result whose path contains "${oneLine(expected, 100)}"; ${got}`;
+    return undefined;
+}
+function describeResult(result) {
+    const firstLine = result.content.split('\n').find((line) => line.trim() !== '') ?? '';
+    return `${oneLine(result.path, 120)} — ${oneLine(firstLine, 80)}`;
+}
+/**
+ * Runs each query in turn, with the same retries as polling (429 with Retry-After, 5xx, network
+ * errors) inside the same deadline, and checks each answer. Never throws.
+ */
+async function runSearchCheck(settings, deps) {
+    const queries = [];
+    const path = `/discovery/v1/search/${encodeURIComponent(settings.domain)}`;
+    const keep = settings.pageSize ?? DEFAULT_PAGE_SIZE;
+    for (const query of settings.queries) {
+        // A query starts only before the deadline; each request stays within requestBudget.
+        if (deps.clock.now() >= deps.deadline)
+            return { result: 'timeout', queries, error: `search "${oneLine(query, 100)}" was not sent: the timeout ran out before it`, skipped: false };
+        const json = buildSearchRequest(query, settings);
+        const end = await pollUntilSettled(async () => {
+            const { timeoutMs, limit } = requestAllowance(deps.clock.now(), deps.deadline, deps.requestTimeoutMs);
+            if (timeoutMs <= 0)
+                return { kind: 'transient', reason: 'no time left before the deadline' };
+            const answer = await deps.client.request({
+                method: 'POST',
+                path,
+                key: settings.assistantKey,
+                keyInput: 'assistant-key',
+                json,
+                timeoutMs,
+                limit,
+                signal: deps.signal
+            });
+            if (answer.kind !== 'ok')
+                return answer.kind === 'not-found' ? { kind: 'fatal', reason: `${answer.reason} (is search-domain right?)` } : answer;
+            const parsed = searchResponseSchema.safeParse(answer.body);
+            if (!parsed.success)
+                return { kind: 'transient', reason: 'the search answer is not the JSON expected (an array of results)' };
+            return { kind: 'settled', value: parsed.data.slice(0, keep) };
+        }, {
+            ...scheduleOf(deps),
+            onRetry: (reason, delayMs) => deps.onRetry?.(query, reason, delayMs)
+        });
+        switch (end.kind) {
+            case 'settled': {
+                const report = { query, results: end.value, problem: judgeQuery(query, end.value, settings) };
+                queries.push(report);
+                deps.onQuery(report);
+                break;
+            }
+            case 'timeout':
+                return {
+                    result: 'timeout',
+                    queries,
+                    error: `search "${oneLine(query, 100)}" had no answer before the timeout${end.lastProblem ? `; last problem: ${end.lastProblem}` : ''}`,
+                    skipped: false
+                };
+            case 'cancelled':
+                return { result: 'cancelled', queries, error: 'the run was cancelled during the search check', skipped: false };
+            case 'error':
+                return { result: 'error', queries, error: `search "${oneLine(query, 100)}": ${end.reason}`, skipped: false };
+        }
+    }
+    const failed = queries.filter((q) => q.problem !== undefined);
+    if (failed.length === 0)
+        return { result: 'success', queries, error: null, skipped: false };
+    return { result: 'failure', queries, error: failed.map((q) => q.problem).join('\n'), skipped: false };
+}
+/** The report of a search check that did not run because a wait did not succeed. */
+function skippedSearch(waitResult, elapsedMs, what = 'the wait') {
+    const runOnly = what === 'the wait' ? 'searches run only after every wait has succeeded' : `searches run only after ${what} has passed`;
+    return {
+        skipped: true,
+        reason: `not run: ${what} ended with ${waitResult} after ${durations_formatDuration(elapsedMs)}, and ${runOnly}`
+    };
+}
+/** The queries of a search check that ran; none when it was skipped or not asked for. */
+function queriesOf(search) {
+    return search && !search.skipped ? search.queries : [];
 }
 
 ;// CONCATENATED MODULE: ./src/api/classify.ts
@@ -39766,6 +40192,910 @@ function parseRetryAfter(value, now) {
     if (Number.isNaN(date))
         return undefined;
     return Math.max(0, date - now);
+}
+
+;// CONCATENATED MODULE: ./src/engine/trigger.ts
+
+
+
+
+
+
+const trigger_text = schemas_catch(schemas_nullish(schemas_string()), undefined);
+const statusAnswer = looseObject({ statusId: schemas_string().check(_minLength(1)), previewUrl: trigger_text });
+const jobAnswer = looseObject({ id: schemas_string().check(_minLength(1)) });
+const automationAnswer = looseObject({ instanceId: schemas_string().check(_minLength(1)), jobId: trigger_text });
+/** The job as the platform holds it when the message arrives: it may still show the state from before. */
+const messageAnswer = looseObject({});
+const STARTING = { act: 'start', acts: 'starts', done: 'started', happened: 'started' };
+const SENDING = { act: 'send', acts: 'sends', done: 'sent', happened: 'been taken' };
+const OPERATIONS = {
+    update: {
+        what: () => 'update',
+        path: (projectId) => `/v1/project/update/${encodeURIComponent(projectId)}`,
+        body: () => undefined,
+        idField: 'statusId',
+        read: (body) => {
+            const answer = statusAnswer.safeParse(body);
+            return answer.success ? { ref: { kind: 'update', id: answer.data.statusId } } : undefined;
+        },
+        badRequestInput: 'project-id',
+        notFound: nothingToStartIn,
+        notFoundInputs: 'project-id',
+        forbidden: 'check that admin-key belongs to the project in project-id',
+        findIt: "the project's updates in the dashboard"
+    },
+    preview: {
+        what: (settings) => `preview deployment of branch "${settings.kind === 'preview' ? oneLine(settings.branch, 100) : ''}"`,
+        path: (projectId) => `/v1/project/preview/${encodeURIComponent(projectId)}`,
+        body: (settings) => ({ branch: settings.kind === 'preview' ? settings.branch : '' }),
+        idField: 'statusId',
+        read: (body) => {
+            const answer = statusAnswer.safeParse(body);
+            if (!answer.success)
+                return undefined;
+            const started = { ref: { kind: 'update', id: answer.data.statusId } };
+            if (answer.data.previewUrl)
+                started.previewUrl = answer.data.previewUrl;
+            return started;
+        },
+        badRequestInput: 'preview-branch',
+        notFound: nothingToStartIn,
+        notFoundInputs: 'project-id',
+        forbidden: "previews may not be part of the organization's plan, or admin-key may not belong to the project in project-id",
+        findIt: "the project's previews and updates in the dashboard"
+    },
+    agent: {
+        what: () => 'agent job',
+        path: (projectId) => `/v2/agent/${encodeURIComponent(projectId)}/job`,
+        body: (settings) => ({ prompt: settings.kind === 'agent' ? settings.prompt : '' }),
+        idField: 'id',
+        read: (body, projectId) => {
+            const answer = jobAnswer.safeParse(body);
+            return answer.success ? { ref: { kind: 'job', id: answer.data.id, projectId } } : undefined;
+        },
+        badRequestInput: 'agent-prompt',
+        notFound: nothingToStartIn,
+        notFoundInputs: 'project-id',
+        forbidden: 'check that admin-key belongs to the project in project-id',
+        findIt: "the project's agent jobs in the dashboard (and new pull requests in the source repository)"
+    },
+    automation: {
+        what: (settings) => `run of automation ${settings.kind === 'automation' ? oneLine(settings.automationId, 100) : ''}`,
+        path: (projectId, settings) => `/v1/workflow/${encodeURIComponent(projectId)}/${encodeURIComponent(settings.kind === 'automation' ? settings.automationId : '')}/trigger`,
+        body: () => undefined,
+        idField: 'instanceId',
+        idPurpose: 'naming the run',
+        read: (body) => {
+            const answer = automationAnswer.safeParse(body);
+            return answer.success ? { automation: { runId: answer.data.instanceId, jobId: answer.data.jobId ?? undefined } } : undefined;
+        },
+        // The platform's 400: a malformed id, an automation that is not active, or one without a custom schedule.
+        badRequestInput: 'automation-id (it must name an active automation with a custom schedule)',
+        notFound: (settings) => `the platform found no automation ${settings.kind === 'automation' ? oneLine(settings.automationId, 100) : ''} in project ${oneLine(settings.projectId, 100)}`,
+        notFoundInputs: 'automation-id and project-id',
+        forbidden: 'check that admin-key belongs to the project in project-id',
+        findIt: "the project's automation runs in the dashboard"
+    },
+    message: {
+        verbs: SENDING,
+        what: (settings) => `follow-up message to agent job ${settings.kind === 'message' ? oneLine(settings.jobId, 100) : ''}`,
+        path: (projectId, settings) => `/v2/agent/${encodeURIComponent(projectId)}/job/${encodeURIComponent(settings.kind === 'message' ? settings.jobId : '')}/message`,
+        body: (settings) => ({ prompt: settings.kind === 'message' ? settings.prompt : '' }),
+        idField: 'id',
+        // The job is the one the message went to, whatever state the answer still shows.
+        read: (body, projectId, settings) => messageAnswer.safeParse(body).success && settings.kind === 'message' ? { ref: { kind: 'job', id: settings.jobId, projectId } } : undefined,
+        badRequestInput: 'agent-message',
+        notFound: (settings) => `the platform found no agent job ${settings.kind === 'message' ? oneLine(settings.jobId, 100) : ''} in project ${oneLine(settings.projectId, 100)}`,
+        notFoundInputs: 'job-id and project-id',
+        forbidden: 'check that admin-key belongs to the project in project-id',
+        findIt: 'the agent job in the dashboard (and new commits on its pull request)'
+    }
+};
+/** The 404 of an operation that starts work in a project: the project is not found. */
+function nothingToStartIn(settings) {
+    return `the platform found nothing to start the ${OPERATIONS[settings.kind].what(settings)} in`;
+}
+function triggerPath(settings) {
+    return OPERATIONS[settings.kind].path(settings.projectId, settings);
+}
+/**
+ * How the answer to a POST that starts work is read. Only answers that prove the work was not
+ * started may be retried: 429, and 503 with Retry-After. Every other failure ends the run, since
+ * the work may have started and a second POST would start it twice.
+ */
+function classifyStartAnswer(settings, facts) {
+    const operation = OPERATIONS[settings.kind];
+    const { status } = facts;
+    const body = readJsonBody(facts.bodyText, facts.secrets ?? []);
+    const says = 'json' in body ? serverError(body.json) : undefined;
+    const quoted = says ? `: "${says}"` : '';
+    if (status >= 200 && status < 300) {
+        if ('json' in body)
+            return { kind: 'ok', body: body.json };
+        return { kind: 'fatal', reason: maybeStarted(settings, `HTTP ${status} with ${body.problem}`) };
+    }
+    const retryAfterMs = parseRetryAfter(facts.retryAfter, facts.now);
+    if (status === 429)
+        return { kind: 'transient', reason: `HTTP 429 (rate limit)${quoted}`, notActedOn: true, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
+    if (status === 503 && retryAfterMs !== undefined)
+        return { kind: 'transient', reason: `HTTP 503 (unavailable)${quoted}`, notActedOn: true, retryAfterMs };
+    const what = operation.what(settings);
+    const verbs = operation.verbs ?? STARTING;
+    if (status === 401)
+        return {
+            kind: 'fatal',
+            reason: `HTTP 401: the platform rejected admin-key, so no ${what} was ${verbs.done}${quoted}. Check that the secret holds a current admin API key`
+        };
+    if (status === 400)
+        return { kind: 'fatal', reason: `HTTP 400: the platform refused to ${verbs.act} the ${what}${quoted}. Check ${operation.badRequestInput}` };
+    if (status === 403)
+        return { kind: 'fatal', reason: `HTTP 403: the platform refused to ${verbs.act} the ${what}${quoted}; ${operation.forbidden}` };
+    if (status === 404)
+        return { kind: 'fatal', reason: `HTTP 404: ${operation.notFound(settings)}${quoted}. Check ${operation.notFoundInputs}` };
+    return { kind: 'fatal', reason: maybeStarted(settings, `HTTP ${status}${quoted}`) };
+}
+/** The message for a POST whose fate is unknown: say so, and how to find out. */
+function maybeStarted(settings, what, likely = 'may') {
+    const operation = OPERATIONS[settings.kind];
+    const verbs = operation.verbs ?? STARTING;
+    const fate = likely === 'may' ? `may have ${verbs.happened} anyway` : `has probably ${verbs.happened}`;
+    return `the request that ${verbs.acts} the ${operation.what(settings)} ended without a usable answer (${what}), so the ${operation.what(settings)} ${fate}. It was not sent again, so that the work does not run twice: look in ${operation.findIt} before you re-run this job`;
+}
+/**
+ * Sends the one POST that starts the work and reads what it started. The POST is sent again
+ * only after an answer that proves it was not acted on (429, 503 with Retry-After, a refused
+ * connection), within the deadline. Never throws.
+ */
+async function startWork(settings, deps) {
+    const operation = OPERATIONS[settings.kind];
+    const verbs = operation.verbs ?? STARTING;
+    const report = { kind: settings.kind, result: 'error', ref: undefined, previewUrl: undefined, requests: 0, error: null };
+    const path = operation.path(settings.projectId, settings);
+    const json = operation.body(settings);
+    let lastRetry;
+    // What a cancel cut short: work whose answer came in with the cancel, or a request already sent.
+    let startedAsCancelled;
+    let sentWhenCancelled = false;
+    const read = (answer) => {
+        if (answer.kind === 'ok') {
+            const started = operation.read(answer.body, settings.projectId, settings);
+            if (!started)
+                return {
+                    kind: 'fatal',
+                    reason: maybeStarted(settings, `the answer has no string "${operation.idField}" ${operation.idPurpose ?? 'to wait on'}`, 'probably')
+                };
+            const problem = started.ref && identifierProblem(started.ref.id);
+            if (problem)
+                return {
+                    kind: 'fatal',
+                    reason: `the ${operation.what(settings)} was started, but the platform answered with a ${operation.idField} that ${problem}, so it cannot be waited on. Follow it in ${operation.findIt}`
+                };
+            return { kind: 'settled', value: started };
+        }
+        // Retried only when nothing reached the server, or the server said it did not act on it.
+        if (answer.kind !== 'fatal' && (answer.notActedOn || answer.sent === false)) {
+            lastRetry = { reason: answer.reason, retryAfterMs: answer.kind === 'transient' ? answer.retryAfterMs : undefined };
+            return answer;
+        }
+        if (answer.kind === 'fatal')
+            return answer;
+        return { kind: 'fatal', reason: maybeStarted(settings, answer.reason) };
+    };
+    /** Why the run ends without work: only answers that prove nothing was started are retried. */
+    const noneStarted = () => {
+        const answered = lastRetry?.reason ?? 'that it could not take the request';
+        const what = report.requests === 1 ? `the platform answered ${answered}` : `the platform kept answering ${answered}, after ${counted(report.requests, 'attempt')}`;
+        // The wait it asked for, when that is what ended the run before the deadline.
+        const asked = lastRetry?.retryAfterMs;
+        const tooLong = asked !== undefined && deps.clock.now() + asked >= deps.deadline ? ` and asked to wait ${durations_formatDuration(asked)} before another try, past the timeout` : '';
+        return `no ${operation.what(settings)} was ${verbs.done} before the timeout ran out: ${what}${tooLong}. Re-run later, or raise timeout`;
+    };
+    const attempt = async () => {
+        const { timeoutMs, limit } = requestAllowance(deps.clock.now(), deps.deadline, deps.requestTimeoutMs);
+        if (timeoutMs <= 0)
+            return { kind: 'transient', reason: 'no time left before the deadline' };
+        report.requests++;
+        const answer = await deps.client.request({
+            method: 'POST',
+            path,
+            key: deps.adminKey,
+            keyInput: 'admin-key',
+            ...(json === undefined ? {} : { json }),
+            timeoutMs,
+            limit,
+            signal: deps.signal,
+            classify: (facts) => classifyStartAnswer(settings, facts)
+        });
+        const found = read(answer);
+        if (deps.signal.aborted) {
+            if (found.kind === 'settled')
+                startedAsCancelled = found.value;
+            else
+                sentWhenCancelled = answer.kind !== 'ok' && answer.sent !== false && !answer.notActedOn;
+            return { kind: 'transient', reason: 'cancelled' };
+        }
+        return found;
+    };
+    const end = await pollUntilSettled(attempt, {
+        ...scheduleOf(deps),
+        // Sent again only while the wait before it (Retry-After included) ends before the deadline.
+        retryOnlyBeforeDeadline: true,
+        ...(deps.onRetry ? { onRetry: deps.onRetry } : {})
+    });
+    switch (end.kind) {
+        case 'settled':
+            report.result = 'success';
+            keepStarted(report, end.value);
+            break;
+        case 'cancelled':
+            report.result = 'cancelled';
+            if (startedAsCancelled) {
+                // The answer came with the cancel: the work runs, and its id is worth keeping.
+                keepStarted(report, startedAsCancelled);
+                report.error = `the run was cancelled just after the ${operation.what(settings)} was ${verbs.done}`;
+            }
+            else
+                report.error = `the run was cancelled while ${verbs.act === 'start' ? 'starting' : 'sending'} the ${operation.what(settings)}${sentWhenCancelled ? `; the request had been sent, so it may have ${verbs.happened}` : `; nothing was ${verbs.done}`}`;
+            break;
+        case 'error':
+            report.error = end.reason;
+            break;
+        case 'timeout':
+            // Only answers that prove nothing was started are retried, so nothing was.
+            lastRetry ??= end.lastProblem === undefined ? undefined : { reason: end.lastProblem };
+            report.error = noneStarted();
+            break;
+    }
+    return report;
+}
+function keepStarted(report, started) {
+    report.ref = started.ref;
+    report.previewUrl = started.previewUrl;
+    if (started.automation)
+        report.automation = started.automation;
+}
+/** Whether the POST was answered with what it started: a target to wait on, or a run that has none. */
+function workStarted(report) {
+    return report.ref !== undefined || report.automation !== undefined;
+}
+
+// EXTERNAL MODULE: external "node:events"
+var external_node_events_ = __nccwpck_require__(8474);
+;// CONCATENATED MODULE: ./src/engine/log-lines.ts
+/**
+ * The lines of `log` that come after those `seen` at the last poll. A log that grew is continued
+ * where it was left; one trimmed at its start is matched on the longest run of lines that ends
+ * the seen ones and starts the new; one with nothing in common is shown whole, with `gap` set.
+ */
+function newLogLines(seen, log) {
+    if (seen.length === 0)
+        return { lines: [...log], gap: false };
+    if (log.length >= seen.length && seen.every((line, i) => log[i] === line))
+        return { lines: log.slice(seen.length), gap: false };
+    // A shorter answer that the seen lines begin with (a record read from a replica behind) adds nothing.
+    if (log.every((line, i) => seen[i] === line))
+        return { lines: [], gap: false };
+    const last = seen[seen.length - 1];
+    // The longest overlap first: the last seen line at its latest place in the new log that the lines before it agree with.
+    for (let end = Math.min(log.length, seen.length) - 1; end >= 0; end--) {
+        if (log[end] !== last)
+            continue;
+        const offset = seen.length - 1 - end;
+        let agrees = true;
+        for (let i = 0; i < end && agrees; i++)
+            agrees = log[i] === seen[offset + i];
+        if (agrees)
+            return { lines: log.slice(end + 1), gap: false };
+    }
+    return { lines: [...log], gap: true };
+}
+
+;// CONCATENATED MODULE: ./src/engine/targets/identity.ts
+
+/**
+ * Why a record is not the one asked for: its own id (`_id` of an update, `id` of a job) is
+ * another; undefined when it matches or the record gives none (missing fields are normal). A
+ * record of another target must never decide this one, least of all as a success. A number
+ * matches the id it spells.
+ */
+function recordIdMismatch(ref, body) {
+    if (!body || typeof body !== 'object')
+        return undefined;
+    const field = ref.kind === 'update' ? '_id' : 'id';
+    const value = body[field];
+    // A platform may send a numeric id as a number: `123` is the record of job-id 123.
+    if (value === undefined || value === null || value === ref.id || (typeof value === 'number' && String(value) === ref.id))
+        return undefined;
+    const given = typeof value === 'string' ? value : JSON.stringify(value);
+    const noun = ref.kind === 'update' ? 'update' : 'agent job';
+    return `asked for ${noun} "${ref.id}", the platform answered with the record of "${oneLine(given ?? '', 100)}" (its ${field}); the answer is not used. Check that base-url is the platform's API and that no cache or proxy in between serves one URL's answer for another`;
+}
+
+;// CONCATENATED MODULE: ./src/engine/targets/states.ts
+/**
+ * The terminal-state table of the contract, the one place it is written down. Any status not
+ * listed here is unknown: it is reported by name and can never count as success.
+ */
+const TERMINAL_STATES = {
+    update: {
+        success: ['success'],
+        failure: ['failure'],
+        pending: ['queued', 'in_progress']
+    },
+    job: {
+        success: ['completed'],
+        failure: ['failed'],
+        /** `archived` is a failure unless `accept-archived` is set. */
+        archived: ['archived'],
+        pending: ['active']
+    }
+};
+/** Whether a status is in one of the lists above. */
+function listed(list, status) {
+    return list.includes(status);
+}
+
+;// CONCATENATED MODULE: ./src/engine/targets/follow-up.ts
+
+
+
+/**
+ * How long an agent job may go without showing `active` after a follow-up message before its
+ * terminal state is taken as the answer to it. The platform processes a message asynchronously
+ * and does not say how soon the job shows `active` again: until it does, it may still show the
+ * state from before the message.
+ */
+const FOLLOW_UP_GRACE_MS = 30_000;
+/**
+ * The wait on an agent job for a follow-up message sent at `sentAt`: a terminal state counts
+ * once the job has been seen `active` since the message (a poll after it was accepted), or once
+ * FOLLOW_UP_GRACE_MS passed without that. Before, a `completed` (or `failed`, `archived`) is the
+ * state from before the message, and the wait goes on.
+ */
+function createFollowUpGate(sentAt) {
+    let seenActive = false;
+    let staleSaid = false;
+    return {
+        judge(status, judgement, now) {
+            if (listed(TERMINAL_STATES.job.pending, status))
+                seenActive = true;
+            if (judgement.state === 'pending' || seenActive)
+                return { judgement };
+            const shown = `"${oneLine(status, 40)}"`;
+            if (now - sentAt < FOLLOW_UP_GRACE_MS) {
+                const notice = staleSaid
+                    ? undefined
+                    : {
+                        kind: 'stale',
+                        message: `still shows ${shown} from before the follow-up message; waiting for it to take the message up (active) for up to ${durations_formatDuration(FOLLOW_UP_GRACE_MS)}`
+                    };
+                staleSaid = true;
+                return notice ? { judgement: { state: 'pending' }, notice } : { judgement: { state: 'pending' } };
+            }
+            const taken = `not seen active within ${durations_formatDuration(FOLLOW_UP_GRACE_MS)} of the follow-up message; its status ${shown} is taken as the answer to it`;
+            return {
+                judgement: { ...judgement, note: judgement.note ? `${judgement.note}; ${taken}` : taken },
+                notice: { kind: 'taken', message: taken }
+            };
+        },
+        /** Why the job's last state did not end the wait, for a timeout; undefined once it was seen active. */
+        stale(status) {
+            return seenActive || !status ? undefined : `not seen active since the follow-up message, so "${oneLine(status, 40)}" was the state from before it`;
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/engine/targets/job.ts
+
+
+const job_text = schemas_catch(schemas_nullish(schemas_string()), undefined);
+const jobRecordSchema = looseObject({
+    id: job_text,
+    status: schemas_string(),
+    source: schemas_catch(schemas_nullish(looseObject({ repository: job_text, ref: job_text })), undefined),
+    model: job_text,
+    prLink: job_text,
+    createdAt: job_text,
+    archivedAt: job_text
+});
+const states = TERMINAL_STATES.job;
+const jobTarget = {
+    noun: 'agent job',
+    path: (ref) => `/v2/agent/${encodeURIComponent(ref.projectId)}/job/${encodeURIComponent(ref.id)}`,
+    schema: jobRecordSchema,
+    judge(record, options) {
+        const status = record.status;
+        const hasPr = typeof record.prLink === 'string' && record.prLink.trim() !== '';
+        if (listed(states.success, status)) {
+            if (hasPr)
+                return { state: 'settled', result: 'success' };
+            if (options.requirePr)
+                return { state: 'settled', result: 'failure', reason: 'the job completed without a pull request, and require-pr is set' };
+            return { state: 'settled', result: 'success', note: 'the agent changed no file, so it opened no pull request' };
+        }
+        if (listed(states.failure, status))
+            return { state: 'settled', result: 'failure', reason: 'the agent job failed' };
+        if (listed(states.archived, status)) {
+            if (options.acceptArchived)
+                return { state: 'settled', result: 'success', note: 'the job was archived; accept-archived counts that as success' };
+            return { state: 'settled', result: 'failure', reason: 'the job was archived (set accept-archived: true to count that as success)' };
+        }
+        if (listed(states.pending, status))
+            return { state: 'pending' };
+        return { state: 'pending', unknownStatus: true };
+    }
+};
+
+;// CONCATENATED MODULE: ./src/engine/targets/update.ts
+
+
+
+// Missing or malformed optional fields are normal on an unfinished record: they are dropped,
+// never fatal. Only a string `status` is required.
+const update_text = schemas_catch(optional(schemas_string()), undefined);
+const paths = schemas_catch(array(schemas_string()), []);
+const updateRecordSchema = looseObject({
+    _id: update_text,
+    projectId: update_text,
+    status: schemas_string(),
+    createdAt: update_text,
+    endedAt: update_text,
+    summary: update_text,
+    logs: schemas_catch(optional(array(schemas_string())), undefined),
+    subdomain: update_text,
+    screenshot: update_text,
+    screenshotLight: update_text,
+    screenshotDark: update_text,
+    source: update_text,
+    author: schemas_catch(schemas_nullish(looseObject({ name: update_text, avatarUrl: update_text, hostUserId: schemas_catch(optional(schemas_number()), undefined) })), undefined),
+    commit: schemas_catch(schemas_nullish(looseObject({
+        sha: update_text,
+        ref: update_text,
+        message: update_text,
+        filesChanged: schemas_catch(optional(looseObject({ added: paths, modified: paths, removed: paths })), undefined)
+    })), undefined)
+});
+const update_states = TERMINAL_STATES.update;
+const updateTarget = {
+    noun: 'update',
+    path: (ref) => `/v1/project/update-status/${encodeURIComponent(ref.id)}`,
+    schema: updateRecordSchema,
+    judge(record, options) {
+        const status = record.status;
+        if (listed(update_states.success, status))
+            return judgeDeployedCommit(record, options.expectSha);
+        if (listed(update_states.failure, status))
+            return { state: 'settled', result: 'failure' };
+        if (listed(update_states.pending, status))
+            return { state: 'pending' };
+        if (record.endedAt && record.endedAt.trim() !== '')
+            return {
+                state: 'settled',
+                result: 'error',
+                reason: `the update ended with status "${status}", which this action does not know; it is not counted as success`
+            };
+        return { state: 'pending', unknownStatus: true };
+    },
+    logs: (record) => record.logs ?? []
+};
+/** A deployed commit may be named in full or abbreviated, and so may the expected one: this many hex digits at least. */
+const MIN_SHA_ABBREVIATION = 7;
+/**
+ * A successful update counts only when it deployed the expected commit: a gate must not turn
+ * green for an update of another commit, nor for one whose record does not say which it was.
+ * Either sha may be an abbreviation of the other (the record's of at least 7 digits).
+ */
+function judgeDeployedCommit(record, expectSha) {
+    if (expectSha === undefined)
+        return { state: 'settled', result: 'success' };
+    const sha = record.commit?.sha?.trim() ?? '';
+    if (sha === '')
+        return {
+            state: 'settled',
+            result: 'failure',
+            reason: `the update succeeded, but its record names no commit, so it cannot be confirmed that it deployed ${expectSha} (expect-sha)`
+        };
+    const deployed = sha.toLowerCase();
+    if (deployed.startsWith(expectSha) || (deployed.length >= MIN_SHA_ABBREVIATION && /^[0-9a-f]+$/.test(deployed) && expectSha.startsWith(deployed)))
+        return { state: 'settled', result: 'success' };
+    return {
+        state: 'settled',
+        result: 'failure',
+        reason: `the update deployed commit ${oneLine(sha, 64)}, not ${expectSha} (expect-sha)`
+    };
+}
+
+;// CONCATENATED MODULE: ./src/engine/wait.ts
+
+
+
+
+
+
+
+
+
+/** Requests in flight at once, over all targets. */
+const MAX_IN_FLIGHT = 8;
+/** How often a progress line is written while anything is pending, one target or many. */
+const PROGRESS_EVERY_MS = 30_000;
+/**
+ * Waits on every target concurrently under one deadline, each with its own poll schedule and
+ * at most MAX_IN_FLIGHT requests in flight overall. With fail-fast, the first target that does
+ * not succeed stops the others, which are reported as cancelled.
+ */
+async function waitForTargets(settings, deps) {
+    const startedAt = deps.clock.now();
+    const deadline = deps.deadline ?? startedAt + settings.timeoutMs;
+    const limit = createLimiter(MAX_IN_FLIGHT);
+    const failFast = new AbortController();
+    const signal = AbortSignal.any([deps.signal, failFast.signal]);
+    // Every sleeping target listens on this signal; Node warns on stderr beyond 10 listeners.
+    (0,external_node_events_.setMaxListeners)(0, signal);
+    let failFastCause;
+    const counts = { settled: 0, failed: 0, stopped: 0 };
+    // The last status of each target still pending, for the progress line.
+    const waiting = new Map(settings.targets.map((ref) => [ref, '']));
+    const reportProgress = () => deps.events.progress({
+        total: settings.targets.length,
+        settled: counts.settled,
+        failed: counts.failed,
+        stopped: counts.stopped,
+        pending: settings.targets.length - counts.settled,
+        elapsedMs: deps.clock.now() - startedAt,
+        waiting: [...waiting].map(([ref, status]) => ({ ref, status }))
+    });
+    const onStatus = (ref, status) => {
+        if (waiting.has(ref))
+            waiting.set(ref, status);
+    };
+    const waitForOne = async (ref) => {
+        const report = await pollTarget(ref, { settings, deps, deadline, startedAt, limit, signal, onStatus });
+        waiting.delete(ref);
+        if (failFast.signal.aborted && !deps.signal.aborted && report.result === 'cancelled') {
+            report.stoppedByFailFast = true;
+            report.error = `stopped by fail-fast: ${failFastCause ?? 'another target did not succeed'}`;
+        }
+        counts.settled++;
+        if (report.stoppedByFailFast)
+            counts.stopped++;
+        else if (report.result !== 'success')
+            counts.failed++;
+        deps.events.settled(report);
+        if (settings.targets.length > 1)
+            reportProgress();
+        // Only a failure or an error stops the others: a timeout comes at the deadline they share,
+        // and stopping a poll still in flight then could hide the failure it was about to read.
+        if (settings.failFast && (report.result === 'failure' || report.result === 'error') && !failFast.signal.aborted) {
+            failFastCause = `${describeRef(ref)} ended with ${report.result}`;
+            failFast.abort();
+        }
+        return report;
+    };
+    const all = Promise.all(settings.targets.map(waitForOne));
+    // A heartbeat for one target too: a long wait must not look like a hung step.
+    void tickProgress(all, deps, signal, reportProgress);
+    return all;
+}
+async function tickProgress(all, deps, signal, report) {
+    let done = false;
+    const stop = new AbortController();
+    void all.finally(() => {
+        done = true;
+        stop.abort();
+    });
+    const either = AbortSignal.any([signal, stop.signal]);
+    for (;;) {
+        await deps.clock.sleep(PROGRESS_EVERY_MS, either);
+        if (done || either.aborted)
+            return;
+        report();
+    }
+}
+/** Waits on one target; never throws. */
+async function pollTarget(ref, ctx) {
+    const { settings, deps, deadline, startedAt, signal } = ctx;
+    const kind = ref.kind === 'update' ? updateTarget : jobTarget;
+    const path = ref.kind === 'update' ? updateTarget.path(ref) : jobTarget.path(ref);
+    const report = {
+        ref,
+        result: 'error',
+        status: '',
+        record: null,
+        parsed: undefined,
+        error: null,
+        note: undefined,
+        stoppedByFailFast: false,
+        polls: 0,
+        logs: [],
+        transitions: [],
+        finishedAfterMs: 0
+    };
+    const warned = new Set();
+    const followUp = deps.followUp && sameTarget(deps.followUp.ref, ref) ? createFollowUpGate(deps.followUp.sentAt) : undefined;
+    const attempt = async (pollNumber) => {
+        const answer = await ctx.limit(async () => {
+            // The time left is measured once the slot is free, not when the poll was scheduled.
+            const { timeoutMs, limit } = requestAllowance(deps.clock.now(), deadline, settings.requestTimeoutMs);
+            if (signal.aborted)
+                return { kind: 'transient', reason: 'cancelled' };
+            if (timeoutMs <= 0)
+                return { kind: 'transient', reason: 'no free request slot before the deadline' };
+            report.polls++;
+            return deps.client.request({ method: 'GET', path, key: settings.adminKey, keyInput: 'admin-key', timeoutMs, limit, signal });
+        });
+        if (answer.kind !== 'ok') {
+            deps.events.pollDone(ref, pollNumber, answer.reason);
+            return answer;
+        }
+        const mismatch = recordIdMismatch(ref, answer.body);
+        if (mismatch) {
+            deps.events.pollDone(ref, pollNumber, mismatch);
+            return { kind: 'fatal', reason: mismatch };
+        }
+        const parsed = kind.schema.safeParse(answer.body);
+        if (!parsed.success) {
+            const reason = 'the body is not the JSON expected (an object with a string "status")';
+            deps.events.pollDone(ref, pollNumber, reason);
+            return { kind: 'transient', reason };
+        }
+        const record = parsed.data;
+        report.record = answer.body;
+        report.parsed = ref.kind === 'update' ? { kind: 'update', data: record } : { kind: 'job', data: record };
+        // An empty status says nothing: not a status of its own (neither unknown nor a change), a record to read again.
+        if (record.status.trim() === '') {
+            const reason = `the ${kind.noun} record has an empty "status"`;
+            deps.events.pollDone(ref, pollNumber, reason);
+            return { kind: 'transient', reason };
+        }
+        const afterMs = deps.clock.now() - startedAt;
+        if (record.status !== report.status) {
+            deps.events.statusChanged(ref, report.status || undefined, record.status, afterMs);
+            report.transitions.push({ status: record.status, afterMs });
+            report.status = record.status;
+            ctx.onStatus(ref, record.status);
+        }
+        const logs = kind.logs?.(record) ?? [];
+        const added = newLogLines(report.logs, logs);
+        report.logs = logs;
+        if (added.lines.length > 0 || added.gap)
+            deps.events.logLines(ref, added.lines, added.gap);
+        deps.events.pollDone(ref, pollNumber, `status ${record.status}`);
+        let judgement = kind.judge(record, settings);
+        if (followUp) {
+            const verdict = followUp.judge(record.status, judgement, deps.clock.now());
+            judgement = verdict.judgement;
+            if (verdict.notice)
+                deps.events.notice?.(ref, verdict.notice.message);
+        }
+        if (judgement.state === 'settled')
+            return { kind: 'settled', value: judgement };
+        if (judgement.unknownStatus && !warned.has(record.status)) {
+            warned.add(record.status);
+            deps.events.unknownStatus(ref, record.status);
+        }
+        return { kind: 'pending' };
+    };
+    const end = await pollUntilSettled(attempt, {
+        deadline,
+        minIntervalMs: settings.minIntervalMs,
+        maxIntervalMs: settings.maxIntervalMs,
+        clock: deps.clock,
+        random: deps.random,
+        signal,
+        onRetry: (reason, delayMs) => deps.events.retrying?.(ref, reason, delayMs)
+    });
+    report.finishedAfterMs = deps.clock.now() - startedAt;
+    switch (end.kind) {
+        case 'settled':
+            report.result = end.value.result;
+            report.error = end.value.reason ?? (end.value.result === 'failure' ? `the ${kind.noun} ended with status "${report.status}"` : null);
+            report.note = end.value.note;
+            break;
+        case 'timeout': {
+            report.result = 'timeout';
+            const state = report.status ? `still "${report.status}"` : 'no status read';
+            const last = end.lastProblem ? `; last problem: ${end.lastProblem}` : '';
+            const stale = followUp?.stale(report.status);
+            report.error = `${state} when the timeout (${durations_formatDuration(settings.timeoutMs)}) ran out${stale ? ` (${stale})` : ''}${last}`;
+            break;
+        }
+        case 'cancelled':
+            report.result = 'cancelled';
+            report.error = 'the run was cancelled';
+            break;
+        case 'error':
+            report.result = 'error';
+            report.error = end.reason;
+            break;
+    }
+    return report;
+}
+function sameTarget(a, b) {
+    return a.kind === b.kind && a.id === b.id;
+}
+function describeRef(ref) {
+    return ref.kind === 'update' ? `update ${ref.id}` : `agent job ${ref.id}`;
+}
+
+;// CONCATENATED MODULE: ./src/engine/run.ts
+
+
+
+
+
+
+/**
+ * One run of the engine: start the work (when `trigger` is set), wait on every target, then run
+ * the search check; one deadline for all of it. Knows nothing of the CI system: what it has to
+ * say goes to `events`, and what happened comes back as the outcome. Never throws for a fault of
+ * the platform or the network.
+ */
+async function runEngine(settings, deps) {
+    const { client, clock, random, signal, startedAt, events } = deps;
+    const deadline = startedAt + settings.timeoutMs;
+    // What the POST that starts work and the search requests share: one schedule, one deadline.
+    const requests = {
+        client,
+        clock,
+        random,
+        signal,
+        deadline,
+        minIntervalMs: settings.minIntervalMs,
+        maxIntervalMs: settings.maxIntervalMs,
+        requestTimeoutMs: settings.requestTimeoutMs
+    };
+    let targets = settings.targets;
+    let trigger;
+    let followUp;
+    if (settings.trigger) {
+        events.starting(`${baseAddress(settings.baseUrl)}${triggerPath(settings.trigger)}`);
+        trigger = await startWork(settings.trigger, {
+            ...requests,
+            adminKey: settings.adminKey,
+            onRetry: (reason, delayMs) => events.startRetrying(reason, delayMs)
+        });
+        if (workStarted(trigger))
+            events.started(trigger, clock.now() - startedAt);
+        if (trigger.result !== 'success') {
+            const headline = `${trigger.result === 'cancelled' ? 'Cancelled' : 'Could not start the work'}: ${trigger.error ?? trigger.result}`;
+            return { ...endedBeforeWaiting(headline, clock.now() - startedAt), result: trigger.result, trigger, notWaitedOn: settings.targets };
+        }
+        const started = trigger.ref;
+        if (started)
+            targets = [started, ...targets.filter((ref) => ref.kind !== started.kind || ref.id !== started.id)];
+        if (started && trigger.kind === 'message')
+            followUp = { ref: started, sentAt: clock.now() };
+    }
+    let reports = [];
+    if (targets.length > 0) {
+        const waitEvents = events.waiting(targets);
+        reports = await waitForTargets({ ...settings, targets }, { client, clock, random, signal, events: waitEvents, deadline, ...(followUp ? { followUp } : {}) });
+    }
+    const waited = overallResult(reports);
+    // The pages are read once every wait has succeeded, never before, and before the searches.
+    let pages;
+    if (settings.pages && waited !== 'success')
+        pages = skippedPages(waited, clock.now() - startedAt);
+    else if (settings.pages) {
+        events.checkingPages?.(settings.pages);
+        pages = await checkPages(settings.pages, {
+            ...requests,
+            startedAt,
+            onRead: (path, state, reads, afterMs) => events.pageRead?.(path, state, reads, afterMs)
+        });
+        events.pagesDone?.(pages);
+    }
+    const pagesResult = pages && !pages.skipped ? pages.result : 'success';
+    let search;
+    if (settings.search && waited !== 'success')
+        search = skippedSearch(waited, clock.now() - startedAt);
+    else if (settings.search && pagesResult !== 'success')
+        search = skippedSearch(pagesResult, clock.now() - startedAt, 'the page check');
+    else if (settings.search) {
+        events.searching(settings.search);
+        search = await runSearchCheck(settings.search, {
+            ...requests,
+            onQuery: (query) => events.searchQuery(query),
+            onRetry: (query, reason, delayMs) => events.searchRetrying(query, reason, delayMs)
+        });
+        events.searchDone(search);
+    }
+    // A skipped search has no result of its own: the wait's stands.
+    const result = worstResult([waited, pagesResult, search && !search.skipped ? search.result : 'success']);
+    return {
+        result,
+        headline: withLivePages(headline(result, reports, search, trigger, pages), result, reports, pages),
+        problems: [],
+        targets: reports,
+        search,
+        ...(pages ? { pages } : {}),
+        trigger,
+        elapsedMs: clock.now() - startedAt
+    };
+}
+/** A successful wait's headline also says that the pages are live. */
+function withLivePages(line, result, reports, pages) {
+    if (result !== 'success' || reports.length === 0 || !pages || pages.skipped)
+        return line;
+    return `${line.replace(/\.$/, '')}; ${counted(pages.pages.length, 'page')} live.`;
+}
+/** The outcome of a run that ends before (or instead of) waiting. */
+function endedBeforeWaiting(headline, elapsedMs, problems = []) {
+    return { result: 'error', headline, problems, targets: [], search: undefined, elapsedMs };
+}
+/** One line saying what happened, for the log and the failure message. */
+function headline(result, reports, search, trigger, pages) {
+    if (pages && !pages.skipped && pages.result !== 'success' && pages.result === result) {
+        const checked = reports.length > 0 ? `${reports.length === 1 ? 'The wait' : `All ${reports.length} waits`} succeeded, but the page check did not: ` : 'Page check: ';
+        return `${checked}${pages.error ?? pages.result}`;
+    }
+    if (search && !search.skipped && search.result !== 'success' && search.result === result) {
+        const checked = reports.length > 0 ? `${reports.length === 1 ? 'The wait' : `All ${reports.length} waits`} succeeded, but the search check did not: ` : 'Search check: ';
+        return `${checked}${search.error ?? search.result}`;
+    }
+    if (reports.length === 0 && pages && !pages.skipped && !search)
+        return `Page check passed: ${counted(pages.pages.length, 'page')} live${trigger?.automation ? ' (and the automation run was accepted)' : ''}.`;
+    if (reports.length === 0 && trigger?.automation && !search)
+        // The run's id is the platform's: the log and the outputs carry it, made safe there.
+        return "The automation run was accepted. The platform publishes no status for a run: follow it in the project's automation runs in the dashboard.";
+    if (reports.length === 0)
+        return `Search check passed: ${counted(queriesOf(search).length, 'query', 'queries')}, ${queriesOf(search).reduce((n, q) => n + q.results.length, 0)} results.`;
+    const matching = reports.filter((r) => r.result === result);
+    const first = matching[0];
+    if (reports.length === 1 && first) {
+        if (result === 'success')
+            return `${describeRef(first.ref)} succeeded${first.note ? ` (${first.note})` : ''}.`;
+        return `${describeRef(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}`;
+    }
+    const succeeded = reports.filter((r) => r.result === 'success').length;
+    if (result === 'success')
+        return `All ${reports.length} targets succeeded.`;
+    return `${succeeded}/${reports.length} targets succeeded; ${first ? `${describeRef(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}` : result}`;
+}
+
+;// CONCATENATED MODULE: ./src/step/cancel.ts
+/** After SIGINT/SIGTERM the process ends within this, whatever is still running. */
+const CANCEL_GRACE_MS = 1500;
+/**
+ * Turns a cancel (SIGINT, then SIGTERM) into an abort signal, and makes sure the process exits
+ * within the grace period whatever is still running, so the outputs written in that time are the
+ * step's last word.
+ */
+function listenForCancel(options) {
+    const graceMs = options.graceMs ?? CANCEL_GRACE_MS;
+    const cancel = new AbortController();
+    let exitBy;
+    let received;
+    let doing = 'stopping the wait and writing the outputs.';
+    let outcomeCode;
+    const onSignal = (signal) => {
+        if (cancel.signal.aborted)
+            return;
+        options.say(`Received ${signal}: ${doing}`);
+        received = signal;
+        exitBy = Date.now() + graceMs;
+        cancel.abort();
+        setTimeout(() => process.exit(outcomeCode ?? options.exitCode(signal)), graceMs).unref();
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    return {
+        signal: cancel.signal,
+        received: () => received,
+        exitBy: () => exitBy,
+        willNow(next) {
+            doing = next;
+        },
+        decided(exitCode) {
+            outcomeCode = exitCode;
+        },
+        stop() {
+            process.off('SIGINT', onSignal);
+            process.off('SIGTERM', onSignal);
+        }
+    };
 }
 
 // EXTERNAL MODULE: external "node:dns"
@@ -40299,1304 +41629,6 @@ function formatSeconds(ms) {
     return `${Number((ms / 1000).toFixed(1))}s`;
 }
 
-;// CONCATENATED MODULE: ./src/engine/schedule.ts
-/** How fast delays grow from one poll to the next, before jitter. Tuned by `npm run bench`. */
-const GROWTH = 1.05;
-/** Largest relative change jitter makes to a delay (0.2 = ±20 %). Tuned by `npm run bench`. */
-const JITTER = 0.25;
-/**
- * The delays between polls of one target: capped exponential backoff with jitter. Every
- * delay lies within [minMs, maxMs].
- */
-function createSchedule(options) {
-    const { minMs, maxMs, random, growth = GROWTH, jitter = JITTER } = options;
-    let base = minMs;
-    return {
-        next() {
-            const jittered = base * (1 + jitter * (2 * random() - 1));
-            base = Math.min(maxMs, base * growth);
-            return Math.min(maxMs, Math.max(minMs, jittered));
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/engine/poll.ts
-
-/** The poll schedule of such a part: its deadline, intervals, clock, randomness and cancel. */
-function scheduleOf(deps) {
-    return {
-        deadline: deps.deadline,
-        minIntervalMs: deps.minIntervalMs,
-        maxIntervalMs: deps.maxIntervalMs,
-        clock: deps.clock,
-        random: deps.random,
-        signal: deps.signal
-    };
-}
-const NOT_FOUND_GRACE = 3;
-/** The poll at the deadline still gets this long (at most request-timeout) to answer. */
-const FINAL_POLL_ALLOWANCE_MS = 5000;
-/**
- * How long a request sent at `now` may take: at most request-timeout, and past the deadline only
- * within the final poll's allowance. 0 when no time is left: the request is not sent.
- */
-function requestBudget(now, deadline, requestTimeoutMs) {
-    return requestAllowance(now, deadline, requestTimeoutMs).timeoutMs;
-}
-/** The request's budget as above, with what sets it, named for the user: request-timeout, the time left, or the final poll's allowance. */
-function requestAllowance(now, deadline, requestTimeoutMs) {
-    const allowance = Math.min(requestTimeoutMs, FINAL_POLL_ALLOWANCE_MS);
-    const timeoutMs = Math.max(0, Math.min(requestTimeoutMs, Math.max(deadline - now, allowance), deadline + allowance - now));
-    if (timeoutMs >= requestTimeoutMs)
-        return { timeoutMs, limit: 'request-timeout' };
-    if (timeoutMs === deadline - now)
-        return { timeoutMs, limit: 'the time left before the timeout' };
-    return { timeoutMs, limit: `the final poll's allowance of ${allowance / 1000}s past the timeout` };
-}
-/**
- * Polls until `attempt` reports a settled value, a fatal error, the deadline passes or the
- * signal aborts. The first poll is immediate; the next ones follow the backoff schedule, wait at
- * least as long as a `Retry-After` asked, and never sleep past the deadline: the last poll
- * happens at the deadline.
- */
-async function pollUntilSettled(attempt, options) {
-    const { deadline, clock, signal, notFoundGrace = NOT_FOUND_GRACE } = options;
-    const schedule = createSchedule({ minMs: options.minIntervalMs, maxMs: options.maxIntervalMs, random: options.random });
-    let lastProblem;
-    let notFound = 0;
-    for (let pollNumber = 1;; pollNumber++) {
-        if (signal.aborted)
-            return { kind: 'cancelled' };
-        const found = await attempt(pollNumber);
-        if (signal.aborted)
-            return { kind: 'cancelled' };
-        let retryAfterMs = 0;
-        switch (found.kind) {
-            case 'settled':
-                return { kind: 'settled', value: found.value };
-            case 'fatal':
-                return { kind: 'error', reason: found.reason };
-            case 'not-found':
-                if (++notFound > notFoundGrace)
-                    return { kind: 'error', reason: found.reason };
-                lastProblem = found.reason;
-                break;
-            case 'transient':
-                lastProblem = found.reason;
-                retryAfterMs = found.retryAfterMs ?? 0;
-                break;
-            case 'pending':
-                lastProblem = undefined;
-                break;
-        }
-        const remaining = deadline - clock.now();
-        const timedOut = lastProblem === undefined ? { kind: 'timeout' } : { kind: 'timeout', lastProblem };
-        if (remaining <= 0)
-            return timedOut;
-        const wanted = Math.max(schedule.next(), retryAfterMs);
-        if (options.retryOnlyBeforeDeadline && wanted >= remaining)
-            return timedOut;
-        const delay = Math.min(wanted, remaining);
-        if (found.kind !== 'pending' && lastProblem !== undefined)
-            options.onRetry?.(lastProblem, delay);
-        await clock.sleep(delay, signal);
-    }
-}
-/** The real clock: wall time and timers that stop early on abort. */
-const systemClock = {
-    now: () => Date.now(),
-    sleep: (ms, signal) => new Promise((resolve) => {
-        if (signal.aborted)
-            return resolve();
-        const onAbort = () => {
-            clearTimeout(timer);
-            resolve();
-        };
-        const timer = setTimeout(() => {
-            signal.removeEventListener('abort', onAbort);
-            resolve();
-        }, ms);
-        signal.addEventListener('abort', onAbort, { once: true });
-    })
-};
-
-;// CONCATENATED MODULE: ./src/engine/outcome.ts
-
-function worstResult(results) {
-    let worst = 'success';
-    for (const result of results)
-        if (RESULTS.indexOf(result) > RESULTS.indexOf(worst))
-            worst = result;
-    return worst;
-}
-/** The step's result: the worst target, where targets stopped by fail-fast do not hide the failure that stopped them. */
-function overallResult(reports) {
-    return worstResult(reports.filter((r) => !r.stoppedByFailFast).map((r) => r.result));
-}
-/**
- * Whether the step passes: on success, or on a timeout that `fail-on-timeout: false` lets
- * through — and then only when nothing failed. A failure next to a timeout still fails the step,
- * although the timeout ranks worse in `result`.
- */
-function stepPasses(outcome, failOnTimeout) {
-    if (outcome.result === 'success')
-        return true;
-    if (outcome.result !== 'timeout' || failOnTimeout)
-        return false;
-    // Fail-fast stops targets only after a failure or an error, which never passes.
-    if (outcome.targets.some((t) => t.stoppedByFailFast))
-        return false;
-    const results = outcome.targets.map((t) => t.result);
-    if (outcome.pages && !outcome.pages.skipped)
-        results.push(outcome.pages.result);
-    if (outcome.search && !outcome.search.skipped)
-        results.push(outcome.search.result);
-    return results.every((result) => result === 'success' || result === 'timeout');
-}
-
-;// CONCATENATED MODULE: ./src/engine/limit.ts
-/** Runs at most `max` of the given tasks at once; the rest wait their turn in order. */
-function createLimiter(max) {
-    let running = 0;
-    const waiting = [];
-    return async (task) => {
-        // A finishing task hands its slot straight to the next in line, so `running` never overshoots.
-        if (running < max)
-            running++;
-        else
-            await new Promise((resolve) => waiting.push(resolve));
-        try {
-            return await task();
-        }
-        finally {
-            const next = waiting.shift();
-            if (next)
-                next();
-            else
-                running--;
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/engine/pages.ts
-
-
-
-
-
-
-/** The platform's request to read a page; a request is built from it so nothing else is sent. */
-const pageRequestSchema = strictObject({ path: schemas_string().check(_minLength(1)) });
-/** A page as the discovery API gives it: its full text is all that is read. */
-const pageAnswerSchema = looseObject({ content: schemas_string() });
-/** Pages read at once. */
-const MAX_PAGES_IN_FLIGHT = 4;
-/** Text as it is compared: case and runs of whitespace do not count. */
-function comparable(text) {
-    return text.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
-}
-/** Whether `content` holds `wanted`, case and runs of whitespace ignored. */
-function holdsText(content, wanted) {
-    return comparable(content).includes(comparable(wanted));
-}
-/**
- * Reads every page until it is found and holds the text, on the poll schedule, until the
- * deadline. A 404 or a page without the text is "not yet": the new version may still be
- * spreading. Never throws.
- */
-async function checkPages(settings, deps) {
-    const limit = createLimiter(MAX_PAGES_IN_FLIGHT);
-    const pages = await Promise.all(settings.paths.map((path) => limit(() => checkPage(path, settings, deps))));
-    const result = worstResult(pages.map((page) => page.result));
-    const failing = pages.filter((page) => page.error !== null);
-    return { skipped: false, result, pages, error: failing.length > 0 ? failing.map((page) => page.error).join('\n') : null };
-}
-async function checkPage(path, settings, deps) {
-    const wanted = settings.contains;
-    const report = {
-        path,
-        result: 'error',
-        found: false,
-        contains: wanted === undefined ? null : false,
-        length: null,
-        reads: 0,
-        liveAfterMs: undefined,
-        error: null
-    };
-    const apiPath = `/discovery/v1/page/${encodeURIComponent(settings.domain)}`;
-    const json = pageRequestSchema.parse({ path });
-    let state;
-    const seen = (next) => {
-        state = next;
-        deps.onRead?.(path, next, report.reads, deps.clock.now() - deps.startedAt);
-    };
-    const attempt = async () => {
-        const timeoutMs = requestBudget(deps.clock.now(), deps.deadline, deps.requestTimeoutMs);
-        if (timeoutMs <= 0)
-            return { kind: 'transient', reason: 'no time left before the deadline' };
-        report.reads++;
-        const answer = await deps.client.request({
-            method: 'POST',
-            path: apiPath,
-            key: settings.assistantKey,
-            keyInput: 'assistant-key',
-            json,
-            timeoutMs,
-            signal: deps.signal
-        });
-        if (deps.signal.aborted)
-            return { kind: 'transient', reason: 'cancelled' };
-        if (answer.kind === 'not-found') {
-            // Not found, or no search index yet: the page may still be on its way.
-            report.found = false;
-            report.length = null;
-            if (wanted !== undefined)
-                report.contains = false;
-            seen('missing');
-            return { kind: 'pending' };
-        }
-        if (answer.kind === 'fatal' && /^unexpected HTTP 400\b/.test(answer.reason))
-            return { kind: 'fatal', reason: `${answer.reason} (check page-path)` };
-        if (answer.kind !== 'ok')
-            return answer;
-        const page = pageAnswerSchema.safeParse(answer.body);
-        if (!page.success)
-            return { kind: 'transient', reason: 'the page answer is not the JSON expected (an object with a string "content")' };
-        report.found = true;
-        report.length = page.data.content.length;
-        if (wanted !== undefined)
-            report.contains = holdsText(page.data.content, wanted);
-        if (report.contains === false) {
-            seen('lacking');
-            return { kind: 'pending' };
-        }
-        seen('live');
-        return { kind: 'settled', value: true };
-    };
-    const end = await pollUntilSettled(attempt, {
-        ...scheduleOf(deps)
-    });
-    const named = `page "${oneLine(path, 200)}"`;
-    const reads = counted(report.reads, 'read');
-    switch (end.kind) {
-        case 'settled':
-            report.result = 'success';
-            report.liveAfterMs = deps.clock.now() - deps.startedAt;
-            break;
-        case 'timeout': {
-            const waited = `when the timeout ran out, after ${reads} over ${formatDuration(deps.clock.now() - deps.startedAt)}`;
-            if (state === 'missing') {
-                report.result = 'failure';
-                report.error = `${named} was not found (HTTP 404) ${waited}`;
-            }
-            else if (state === 'lacking') {
-                report.result = 'failure';
-                report.error = `${named} was found, but does not contain "${oneLine(wanted ?? '', 100)}" (page-contains; case and runs of whitespace ignored) ${waited}`;
-            }
-            else {
-                report.result = 'timeout';
-                report.error = `${named} could not be read before the timeout${end.lastProblem ? `; last problem: ${end.lastProblem}` : ''}`;
-            }
-            break;
-        }
-        case 'cancelled':
-            report.result = 'cancelled';
-            report.error = `${named}: the run was cancelled before it was found live`;
-            break;
-        case 'error':
-            report.result = 'error';
-            report.error = `${named}: ${end.reason}`;
-            break;
-    }
-    return report;
-}
-/** The report of a page check that did not run because a wait did not succeed. */
-function skippedPages(waitResult, elapsedMs) {
-    return {
-        skipped: true,
-        reason: `not read: the wait ended with ${waitResult} after ${formatDuration(elapsedMs)}, and pages are read only after every wait has succeeded`
-    };
-}
-
-;// CONCATENATED MODULE: ./src/engine/search.ts
-
-
-
-
-/** The platform's SearchRequest; a request is built from it so nothing out of bounds is sent. */
-const searchRequestSchema = strictObject({
-    query: schemas_string().check(_minLength(1)),
-    pageSize: optional(schemas_int().check(_gte(1), _lte(50))),
-    scoreThreshold: optional(schemas_number().check(_gte(0), _lte(1))),
-    filter: optional(strictObject({ version: optional(schemas_string()), language: optional(schemas_string()), tag: optional(schemas_string()) }))
-});
-const searchResultSchema = looseObject({
-    content: schemas_string(),
-    path: schemas_string(),
-    metadata: schemas_catch(record(schemas_string(), unknown()), {})
-});
-/**
- * A search answer: an array of results. An element that is not an object with a string
- * `content` and `path` makes the whole answer unreadable, never a result that counts.
- */
-const searchResponseSchema = array(searchResultSchema);
-/** Server default page size, used to cap what is kept when the user set none. */
-const DEFAULT_PAGE_SIZE = 10;
-/** The request body for one query: only the fields the user set. */
-function buildSearchRequest(query, settings) {
-    const filter = Object.keys(settings.filter).length > 0 ? settings.filter : undefined;
-    return searchRequestSchema.parse({ query, pageSize: settings.pageSize, scoreThreshold: settings.scoreThreshold, filter });
-}
-/** Why a query's results fail the check, or undefined. */
-function judgeQuery(query, results, settings) {
-    const got = results.length === 0 ? 'nothing came back' : `got: ${results.slice(0, 5).map(describeResult).join('; ')}`;
-    if (results.length < settings.minResults)
-        return `search "${oneLine(query, 100)}" returned ${counted(results.length, 'result')}, expected at least ${settings.minResults}; ${got}`;
-    const expected = settings.expectPath;
-    if (expected !== undefined && !results.some((r) => r.path.includes(expected)))
-        return `search "${oneLine(query, 100)}" returned no result whose path contains "${oneLine(expected, 100)}"; ${got}`;
-    return undefined;
-}
-function describeResult(result) {
-    const firstLine = result.content.split('\n').find((line) => line.trim() !== '') ?? '';
-    return `${oneLine(result.path, 120)} — ${oneLine(firstLine, 80)}`;
-}
-/**
- * Runs each query in turn, with the same retries as polling (429 with Retry-After, 5xx, network
- * errors) inside the same deadline, and checks each answer. Never throws.
- */
-async function runSearchCheck(settings, deps) {
-    const queries = [];
-    const path = `/discovery/v1/search/${encodeURIComponent(settings.domain)}`;
-    const keep = settings.pageSize ?? DEFAULT_PAGE_SIZE;
-    for (const query of settings.queries) {
-        // A query starts only before the deadline; each request stays within requestBudget.
-        if (deps.clock.now() >= deps.deadline)
-            return { result: 'timeout', queries, error: `search "${oneLine(query, 100)}" was not sent: the timeout ran out before it`, skipped: false };
-        const json = buildSearchRequest(query, settings);
-        const end = await pollUntilSettled(async () => {
-            const { timeoutMs, limit } = requestAllowance(deps.clock.now(), deps.deadline, deps.requestTimeoutMs);
-            if (timeoutMs <= 0)
-                return { kind: 'transient', reason: 'no time left before the deadline' };
-            const answer = await deps.client.request({
-                method: 'POST',
-                path,
-                key: settings.assistantKey,
-                keyInput: 'assistant-key',
-                json,
-                timeoutMs,
-                limit,
-                signal: deps.signal
-            });
-            if (answer.kind !== 'ok')
-                return answer.kind === 'not-found' ? { kind: 'fatal', reason: `${answer.reason} (is search-domain right?)` } : answer;
-            const parsed = searchResponseSchema.safeParse(answer.body);
-            if (!parsed.success)
-                return { kind: 'transient', reason: 'the search answer is not the JSON expected (an array of results)' };
-            return { kind: 'settled', value: parsed.data.slice(0, keep) };
-        }, {
-            ...scheduleOf(deps),
-            onRetry: (reason, delayMs) => deps.onRetry?.(query, reason, delayMs)
-        });
-        switch (end.kind) {
-            case 'settled': {
-                const report = { query, results: end.value, problem: judgeQuery(query, end.value, settings) };
-                queries.push(report);
-                deps.onQuery(report);
-                break;
-            }
-            case 'timeout':
-                return {
-                    result: 'timeout',
-                    queries,
-                    error: `search "${oneLine(query, 100)}" had no answer before the timeout${end.lastProblem ? `; last problem: ${end.lastProblem}` : ''}`,
-                    skipped: false
-                };
-            case 'cancelled':
-                return { result: 'cancelled', queries, error: 'the run was cancelled during the search check', skipped: false };
-            case 'error':
-                return { result: 'error', queries, error: `search "${oneLine(query, 100)}": ${end.reason}`, skipped: false };
-        }
-    }
-    const failed = queries.filter((q) => q.problem !== undefined);
-    if (failed.length === 0)
-        return { result: 'success', queries, error: null, skipped: false };
-    return { result: 'failure', queries, error: failed.map((q) => q.problem).join('\n'), skipped: false };
-}
-/** The report of a search check that did not run because a wait did not succeed. */
-function skippedSearch(waitResult, elapsedMs, what = 'the wait') {
-    const runOnly = what === 'the wait' ? 'searches run only after every wait has succeeded' : `searches run only after ${what} has passed`;
-    return {
-        skipped: true,
-        reason: `not run: ${what} ended with ${waitResult} after ${formatDuration(elapsedMs)}, and ${runOnly}`
-    };
-}
-/** The queries of a search check that ran; none when it was skipped or not asked for. */
-function queriesOf(search) {
-    return search && !search.skipped ? search.queries : [];
-}
-
-;// CONCATENATED MODULE: ./src/engine/trigger.ts
-
-
-
-
-
-
-const trigger_text = schemas_catch(schemas_nullish(schemas_string()), undefined);
-const statusAnswer = looseObject({ statusId: schemas_string().check(_minLength(1)), previewUrl: trigger_text });
-const jobAnswer = looseObject({ id: schemas_string().check(_minLength(1)) });
-const automationAnswer = looseObject({ instanceId: schemas_string().check(_minLength(1)), jobId: trigger_text });
-/** The job as the platform holds it when the message arrives: it may still show the state from before. */
-const messageAnswer = looseObject({});
-const STARTING = { act: 'start', acts: 'starts', done: 'started', happened: 'started' };
-const SENDING = { act: 'send', acts: 'sends', done: 'sent', happened: 'been taken' };
-const OPERATIONS = {
-    update: {
-        what: () => 'update',
-        path: (projectId) => `/v1/project/update/${encodeURIComponent(projectId)}`,
-        body: () => undefined,
-        idField: 'statusId',
-        read: (body) => {
-            const answer = statusAnswer.safeParse(body);
-            return answer.success ? { ref: { kind: 'update', id: answer.data.statusId } } : undefined;
-        },
-        badRequestInput: 'project-id',
-        notFound: nothingToStartIn,
-        notFoundInputs: 'project-id',
-        forbidden: 'check that admin-key belongs to the project in project-id',
-        findIt: "the project's updates in the dashboard"
-    },
-    preview: {
-        what: (settings) => `preview deployment of branch "${settings.kind === 'preview' ? oneLine(settings.branch, 100) : ''}"`,
-        path: (projectId) => `/v1/project/preview/${encodeURIComponent(projectId)}`,
-        body: (settings) => ({ branch: settings.kind === 'preview' ? settings.branch : '' }),
-        idField: 'statusId',
-        read: (body) => {
-            const answer = statusAnswer.safeParse(body);
-            if (!answer.success)
-                return undefined;
-            const started = { ref: { kind: 'update', id: answer.data.statusId } };
-            if (answer.data.previewUrl)
-                started.previewUrl = answer.data.previewUrl;
-            return started;
-        },
-        badRequestInput: 'preview-branch',
-        notFound: nothingToStartIn,
-        notFoundInputs: 'project-id',
-        forbidden: "previews may not be part of the organization's plan, or admin-key may not belong to the project in project-id",
-        findIt: "the project's previews and updates in the dashboard"
-    },
-    agent: {
-        what: () => 'agent job',
-        path: (projectId) => `/v2/agent/${encodeURIComponent(projectId)}/job`,
-        body: (settings) => ({ prompt: settings.kind === 'agent' ? settings.prompt : '' }),
-        idField: 'id',
-        read: (body, projectId) => {
-            const answer = jobAnswer.safeParse(body);
-            return answer.success ? { ref: { kind: 'job', id: answer.data.id, projectId } } : undefined;
-        },
-        badRequestInput: 'agent-prompt',
-        notFound: nothingToStartIn,
-        notFoundInputs: 'project-id',
-        forbidden: 'check that admin-key belongs to the project in project-id',
-        findIt: "the project's agent jobs in the dashboard (and new pull requests in the source repository)"
-    },
-    automation: {
-        what: (settings) => `run of automation ${settings.kind === 'automation' ? oneLine(settings.automationId, 100) : ''}`,
-        path: (projectId, settings) => `/v1/workflow/${encodeURIComponent(projectId)}/${encodeURIComponent(settings.kind === 'automation' ? settings.automationId : '')}/trigger`,
-        body: () => undefined,
-        idField: 'instanceId',
-        idPurpose: 'naming the run',
-        read: (body) => {
-            const answer = automationAnswer.safeParse(body);
-            return answer.success ? { automation: { runId: answer.data.instanceId, jobId: answer.data.jobId ?? undefined } } : undefined;
-        },
-        // The platform's 400: a malformed id, an automation that is not active, or one without a custom schedule.
-        badRequestInput: 'automation-id (it must name an active automation with a custom schedule)',
-        notFound: (settings) => `the platform found no automation ${settings.kind === 'automation' ? oneLine(settings.automationId, 100) : ''} in project ${oneLine(settings.projectId, 100)}`,
-        notFoundInputs: 'automation-id and project-id',
-        forbidden: 'check that admin-key belongs to the project in project-id',
-        findIt: "the project's automation runs in the dashboard"
-    },
-    message: {
-        verbs: SENDING,
-        what: (settings) => `follow-up message to agent job ${settings.kind === 'message' ? oneLine(settings.jobId, 100) : ''}`,
-        path: (projectId, settings) => `/v2/agent/${encodeURIComponent(projectId)}/job/${encodeURIComponent(settings.kind === 'message' ? settings.jobId : '')}/message`,
-        body: (settings) => ({ prompt: settings.kind === 'message' ? settings.prompt : '' }),
-        idField: 'id',
-        // The job is the one the message went to, whatever state the answer still shows.
-        read: (body, projectId, settings) => messageAnswer.safeParse(body).success && settings.kind === 'message' ? { ref: { kind: 'job', id: settings.jobId, projectId } } : undefined,
-        badRequestInput: 'agent-message',
-        notFound: (settings) => `the platform found no agent job ${settings.kind === 'message' ? oneLine(settings.jobId, 100) : ''} in project ${oneLine(settings.projectId, 100)}`,
-        notFoundInputs: 'job-id and project-id',
-        forbidden: 'check that admin-key belongs to the project in project-id',
-        findIt: 'the agent job in the dashboard (and new commits on its pull request)'
-    }
-};
-/** The 404 of an operation that starts work in a project: the project is not found. */
-function nothingToStartIn(settings) {
-    return `the platform found nothing to start the ${OPERATIONS[settings.kind].what(settings)} in`;
-}
-function triggerPath(settings) {
-    return OPERATIONS[settings.kind].path(settings.projectId, settings);
-}
-/**
- * How the answer to a POST that starts work is read. Only answers that prove the work was not
- * started may be retried: 429, and 503 with Retry-After. Every other failure ends the run, since
- * the work may have started and a second POST would start it twice.
- */
-function classifyStartAnswer(settings, facts) {
-    const operation = OPERATIONS[settings.kind];
-    const { status } = facts;
-    const body = readJsonBody(facts.bodyText, facts.secrets ?? []);
-    const says = 'json' in body ? serverError(body.json) : undefined;
-    const quoted = says ? `: "${says}"` : '';
-    if (status >= 200 && status < 300) {
-        if ('json' in body)
-            return { kind: 'ok', body: body.json };
-        return { kind: 'fatal', reason: maybeStarted(settings, `HTTP ${status} with ${body.problem}`) };
-    }
-    const retryAfterMs = parseRetryAfter(facts.retryAfter, facts.now);
-    if (status === 429)
-        return { kind: 'transient', reason: `HTTP 429 (rate limit)${quoted}`, notActedOn: true, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
-    if (status === 503 && retryAfterMs !== undefined)
-        return { kind: 'transient', reason: `HTTP 503 (unavailable)${quoted}`, notActedOn: true, retryAfterMs };
-    const what = operation.what(settings);
-    const verbs = operation.verbs ?? STARTING;
-    if (status === 401)
-        return {
-            kind: 'fatal',
-            reason: `HTTP 401: the platform rejected admin-key, so no ${what} was ${verbs.done}${quoted}. Check that the secret holds a current admin API key`
-        };
-    if (status === 400)
-        return { kind: 'fatal', reason: `HTTP 400: the platform refused to ${verbs.act} the ${what}${quoted}. Check ${operation.badRequestInput}` };
-    if (status === 403)
-        return { kind: 'fatal', reason: `HTTP 403: the platform refused to ${verbs.act} the ${what}${quoted}; ${operation.forbidden}` };
-    if (status === 404)
-        return { kind: 'fatal', reason: `HTTP 404: ${operation.notFound(settings)}${quoted}. Check ${operation.notFoundInputs}` };
-    return { kind: 'fatal', reason: maybeStarted(settings, `HTTP ${status}${quoted}`) };
-}
-/** The message for a POST whose fate is unknown: say so, and how to find out. */
-function maybeStarted(settings, what, likely = 'may') {
-    const operation = OPERATIONS[settings.kind];
-    const verbs = operation.verbs ?? STARTING;
-    const fate = likely === 'may' ? `may have ${verbs.happened} anyway` : `has probably ${verbs.happened}`;
-    return `the request that ${verbs.acts} the ${operation.what(settings)} ended without a usable answer (${what}), so the ${operation.what(settings)} ${fate}. It was not sent again, so that the work does not run twice: look in ${operation.findIt} before you re-run this job`;
-}
-/**
- * Sends the one POST that starts the work and reads what it started. The POST is sent again
- * only after an answer that proves it was not acted on (429, 503 with Retry-After, a refused
- * connection), within the deadline. Never throws.
- */
-async function startWork(settings, deps) {
-    const operation = OPERATIONS[settings.kind];
-    const verbs = operation.verbs ?? STARTING;
-    const report = { kind: settings.kind, result: 'error', ref: undefined, previewUrl: undefined, requests: 0, error: null };
-    const path = operation.path(settings.projectId, settings);
-    const json = operation.body(settings);
-    let lastRetry;
-    // What a cancel cut short: work whose answer came in with the cancel, or a request already sent.
-    let startedAsCancelled;
-    let sentWhenCancelled = false;
-    const read = (answer) => {
-        if (answer.kind === 'ok') {
-            const started = operation.read(answer.body, settings.projectId, settings);
-            if (!started)
-                return {
-                    kind: 'fatal',
-                    reason: maybeStarted(settings, `the answer has no string "${operation.idField}" ${operation.idPurpose ?? 'to wait on'}`, 'probably')
-                };
-            const problem = started.ref && identifierProblem(started.ref.id);
-            if (problem)
-                return {
-                    kind: 'fatal',
-                    reason: `the ${operation.what(settings)} was started, but the platform answered with a ${operation.idField} that ${problem}, so it cannot be waited on. Follow it in ${operation.findIt}`
-                };
-            return { kind: 'settled', value: started };
-        }
-        // Retried only when nothing reached the server, or the server said it did not act on it.
-        if (answer.kind !== 'fatal' && (answer.notActedOn || answer.sent === false)) {
-            lastRetry = { reason: answer.reason, retryAfterMs: answer.kind === 'transient' ? answer.retryAfterMs : undefined };
-            return answer;
-        }
-        if (answer.kind === 'fatal')
-            return answer;
-        return { kind: 'fatal', reason: maybeStarted(settings, answer.reason) };
-    };
-    /** Why the run ends without work: only answers that prove nothing was started are retried. */
-    const noneStarted = () => {
-        const answered = lastRetry?.reason ?? 'that it could not take the request';
-        const what = report.requests === 1 ? `the platform answered ${answered}` : `the platform kept answering ${answered}, after ${counted(report.requests, 'attempt')}`;
-        // The wait it asked for, when that is what ended the run before the deadline.
-        const asked = lastRetry?.retryAfterMs;
-        const tooLong = asked !== undefined && deps.clock.now() + asked >= deps.deadline ? ` and asked to wait ${formatDuration(asked)} before another try, past the timeout` : '';
-        return `no ${operation.what(settings)} was ${verbs.done} before the timeout ran out: ${what}${tooLong}. Re-run later, or raise timeout`;
-    };
-    const attempt = async () => {
-        const { timeoutMs, limit } = requestAllowance(deps.clock.now(), deps.deadline, deps.requestTimeoutMs);
-        if (timeoutMs <= 0)
-            return { kind: 'transient', reason: 'no time left before the deadline' };
-        report.requests++;
-        const answer = await deps.client.request({
-            method: 'POST',
-            path,
-            key: deps.adminKey,
-            keyInput: 'admin-key',
-            ...(json === undefined ? {} : { json }),
-            timeoutMs,
-            limit,
-            signal: deps.signal,
-            classify: (facts) => classifyStartAnswer(settings, facts)
-        });
-        const found = read(answer);
-        if (deps.signal.aborted) {
-            if (found.kind === 'settled')
-                startedAsCancelled = found.value;
-            else
-                sentWhenCancelled = answer.kind !== 'ok' && answer.sent !== false && !answer.notActedOn;
-            return { kind: 'transient', reason: 'cancelled' };
-        }
-        return found;
-    };
-    const end = await pollUntilSettled(attempt, {
-        ...scheduleOf(deps),
-        // Sent again only while the wait before it (Retry-After included) ends before the deadline.
-        retryOnlyBeforeDeadline: true,
-        ...(deps.onRetry ? { onRetry: deps.onRetry } : {})
-    });
-    switch (end.kind) {
-        case 'settled':
-            report.result = 'success';
-            keepStarted(report, end.value);
-            break;
-        case 'cancelled':
-            report.result = 'cancelled';
-            if (startedAsCancelled) {
-                // The answer came with the cancel: the work runs, and its id is worth keeping.
-                keepStarted(report, startedAsCancelled);
-                report.error = `the run was cancelled just after the ${operation.what(settings)} was ${verbs.done}`;
-            }
-            else
-                report.error = `the run was cancelled while ${verbs.act === 'start' ? 'starting' : 'sending'} the ${operation.what(settings)}${sentWhenCancelled ? `; the request had been sent, so it may have ${verbs.happened}` : `; nothing was ${verbs.done}`}`;
-            break;
-        case 'error':
-            report.error = end.reason;
-            break;
-        case 'timeout':
-            // Only answers that prove nothing was started are retried, so nothing was.
-            lastRetry ??= end.lastProblem === undefined ? undefined : { reason: end.lastProblem };
-            report.error = noneStarted();
-            break;
-    }
-    return report;
-}
-function keepStarted(report, started) {
-    report.ref = started.ref;
-    report.previewUrl = started.previewUrl;
-    if (started.automation)
-        report.automation = started.automation;
-}
-/** Whether the POST was answered with what it started: a target to wait on, or a run that has none. */
-function workStarted(report) {
-    return report.ref !== undefined || report.automation !== undefined;
-}
-
-// EXTERNAL MODULE: external "node:events"
-var external_node_events_ = __nccwpck_require__(8474);
-;// CONCATENATED MODULE: ./src/engine/log-lines.ts
-/**
- * The lines of `log` that come after those `seen` at the last poll. A log that grew is continued
- * where it was left; one trimmed at its start is matched on the longest run of lines that ends
- * the seen ones and starts the new; one with nothing in common is shown whole, with `gap` set.
- */
-function newLogLines(seen, log) {
-    if (seen.length === 0)
-        return { lines: [...log], gap: false };
-    if (log.length >= seen.length && seen.every((line, i) => log[i] === line))
-        return { lines: log.slice(seen.length), gap: false };
-    // A shorter answer that the seen lines begin with (a record read from a replica behind) adds nothing.
-    if (log.every((line, i) => seen[i] === line))
-        return { lines: [], gap: false };
-    const last = seen[seen.length - 1];
-    // The longest overlap first: the last seen line at its latest place in the new log that the lines before it agree with.
-    for (let end = Math.min(log.length, seen.length) - 1; end >= 0; end--) {
-        if (log[end] !== last)
-            continue;
-        const offset = seen.length - 1 - end;
-        let agrees = true;
-        for (let i = 0; i < end && agrees; i++)
-            agrees = log[i] === seen[offset + i];
-        if (agrees)
-            return { lines: log.slice(end + 1), gap: false };
-    }
-    return { lines: [...log], gap: true };
-}
-
-;// CONCATENATED MODULE: ./src/engine/targets/identity.ts
-
-/**
- * Why a record is not the one asked for: its own id (`_id` of an update, `id` of a job) is
- * another; undefined when it matches or the record gives none (missing fields are normal). A
- * record of another target must never decide this one, least of all as a success. A number
- * matches the id it spells.
- */
-function recordIdMismatch(ref, body) {
-    if (!body || typeof body !== 'object')
-        return undefined;
-    const field = ref.kind === 'update' ? '_id' : 'id';
-    const value = body[field];
-    // A platform may send a numeric id as a number: `123` is the record of job-id 123.
-    if (value === undefined || value === null || value === ref.id || (typeof value === 'number' && String(value) === ref.id))
-        return undefined;
-    const given = typeof value === 'string' ? value : JSON.stringify(value);
-    const noun = ref.kind === 'update' ? 'update' : 'agent job';
-    return `asked for ${noun} "${ref.id}", the platform answered with the record of "${oneLine(given ?? '', 100)}" (its ${field}); the answer is not used. Check that base-url is the platform's API and that no cache or proxy in between serves one URL's answer for another`;
-}
-
-;// CONCATENATED MODULE: ./src/engine/targets/states.ts
-/**
- * The terminal-state table of the contract, the one place it is written down. Any status not
- * listed here is unknown: it is reported by name and can never count as success.
- */
-const TERMINAL_STATES = {
-    update: {
-        success: ['success'],
-        failure: ['failure'],
-        pending: ['queued', 'in_progress']
-    },
-    job: {
-        success: ['completed'],
-        failure: ['failed'],
-        /** `archived` is a failure unless `accept-archived` is set. */
-        archived: ['archived'],
-        pending: ['active']
-    }
-};
-/** Whether a status is in one of the lists above. */
-function listed(list, status) {
-    return list.includes(status);
-}
-
-;// CONCATENATED MODULE: ./src/engine/targets/follow-up.ts
-
-
-
-/**
- * How long an agent job may go without showing `active` after a follow-up message before its
- * terminal state is taken as the answer to it. The platform processes a message asynchronously
- * and does not say how soon the job shows `active` again: until it does, it may still show the
- * state from before the message.
- */
-const FOLLOW_UP_GRACE_MS = 30_000;
-/**
- * The wait on an agent job for a follow-up message sent at `sentAt`: a terminal state counts
- * once the job has been seen `active` since the message (a poll after it was accepted), or once
- * FOLLOW_UP_GRACE_MS passed without that. Before, a `completed` (or `failed`, `archived`) is the
- * state from before the message, and the wait goes on.
- */
-function createFollowUpGate(sentAt) {
-    let seenActive = false;
-    let staleSaid = false;
-    return {
-        judge(status, judgement, now) {
-            if (listed(TERMINAL_STATES.job.pending, status))
-                seenActive = true;
-            if (judgement.state === 'pending' || seenActive)
-                return { judgement };
-            const shown = `"${oneLine(status, 40)}"`;
-            if (now - sentAt < FOLLOW_UP_GRACE_MS) {
-                const notice = staleSaid
-                    ? undefined
-                    : {
-                        kind: 'stale',
-                        message: `still shows ${shown} from before the follow-up message; waiting for it to take the message up (active) for up to ${formatDuration(FOLLOW_UP_GRACE_MS)}`
-                    };
-                staleSaid = true;
-                return notice ? { judgement: { state: 'pending' }, notice } : { judgement: { state: 'pending' } };
-            }
-            const taken = `not seen active within ${formatDuration(FOLLOW_UP_GRACE_MS)} of the follow-up message; its status ${shown} is taken as the answer to it`;
-            return {
-                judgement: { ...judgement, note: judgement.note ? `${judgement.note}; ${taken}` : taken },
-                notice: { kind: 'taken', message: taken }
-            };
-        },
-        /** Why the job's last state did not end the wait, for a timeout; undefined once it was seen active. */
-        stale(status) {
-            return seenActive || !status ? undefined : `not seen active since the follow-up message, so "${oneLine(status, 40)}" was the state from before it`;
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/engine/targets/job.ts
-
-
-const job_text = schemas_catch(schemas_nullish(schemas_string()), undefined);
-const jobRecordSchema = looseObject({
-    id: job_text,
-    status: schemas_string(),
-    source: schemas_catch(schemas_nullish(looseObject({ repository: job_text, ref: job_text })), undefined),
-    model: job_text,
-    prLink: job_text,
-    createdAt: job_text,
-    archivedAt: job_text
-});
-const states = TERMINAL_STATES.job;
-const jobTarget = {
-    noun: 'agent job',
-    path: (ref) => `/v2/agent/${encodeURIComponent(ref.projectId)}/job/${encodeURIComponent(ref.id)}`,
-    schema: jobRecordSchema,
-    judge(record, options) {
-        const status = record.status;
-        const hasPr = typeof record.prLink === 'string' && record.prLink.trim() !== '';
-        if (listed(states.success, status)) {
-            if (hasPr)
-                return { state: 'settled', result: 'success' };
-            if (options.requirePr)
-                return { state: 'settled', result: 'failure', reason: 'the job completed without a pull request, and require-pr is set' };
-            return { state: 'settled', result: 'success', note: 'the agent changed no file, so it opened no pull request' };
-        }
-        if (listed(states.failure, status))
-            return { state: 'settled', result: 'failure', reason: 'the agent job failed' };
-        if (listed(states.archived, status)) {
-            if (options.acceptArchived)
-                return { state: 'settled', result: 'success', note: 'the job was archived; accept-archived counts that as success' };
-            return { state: 'settled', result: 'failure', reason: 'the job was archived (set accept-archived: true to count that as success)' };
-        }
-        if (listed(states.pending, status))
-            return { state: 'pending' };
-        return { state: 'pending', unknownStatus: true };
-    }
-};
-
-;// CONCATENATED MODULE: ./src/engine/targets/update.ts
-
-
-
-// Missing or malformed optional fields are normal on an unfinished record: they are dropped,
-// never fatal. Only a string `status` is required.
-const update_text = schemas_catch(optional(schemas_string()), undefined);
-const paths = schemas_catch(array(schemas_string()), []);
-const updateRecordSchema = looseObject({
-    _id: update_text,
-    projectId: update_text,
-    status: schemas_string(),
-    createdAt: update_text,
-    endedAt: update_text,
-    summary: update_text,
-    logs: schemas_catch(optional(array(schemas_string())), undefined),
-    subdomain: update_text,
-    screenshot: update_text,
-    screenshotLight: update_text,
-    screenshotDark: update_text,
-    source: update_text,
-    author: schemas_catch(schemas_nullish(looseObject({ name: update_text, avatarUrl: update_text, hostUserId: schemas_catch(optional(schemas_number()), undefined) })), undefined),
-    commit: schemas_catch(schemas_nullish(looseObject({
-        sha: update_text,
-        ref: update_text,
-        message: update_text,
-        filesChanged: schemas_catch(optional(looseObject({ added: paths, modified: paths, removed: paths })), undefined)
-    })), undefined)
-});
-const update_states = TERMINAL_STATES.update;
-const updateTarget = {
-    noun: 'update',
-    path: (ref) => `/v1/project/update-status/${encodeURIComponent(ref.id)}`,
-    schema: updateRecordSchema,
-    judge(record, options) {
-        const status = record.status;
-        if (listed(update_states.success, status))
-            return judgeDeployedCommit(record, options.expectSha);
-        if (listed(update_states.failure, status))
-            return { state: 'settled', result: 'failure' };
-        if (listed(update_states.pending, status))
-            return { state: 'pending' };
-        if (record.endedAt && record.endedAt.trim() !== '')
-            return {
-                state: 'settled',
-                result: 'error',
-                reason: `the update ended with status "${status}", which this action does not know; it is not counted as success`
-            };
-        return { state: 'pending', unknownStatus: true };
-    },
-    logs: (record) => record.logs ?? []
-};
-/** A deployed commit may be named in full or abbreviated, and so may the expected one: this many hex digits at least. */
-const MIN_SHA_ABBREVIATION = 7;
-/**
- * A successful update counts only when it deployed the expected commit: a gate must not turn
- * green for an update of another commit, nor for one whose record does not say which it was.
- * Either sha may be an abbreviation of the other (the record's of at least 7 digits).
- */
-function judgeDeployedCommit(record, expectSha) {
-    if (expectSha === undefined)
-        return { state: 'settled', result: 'success' };
-    const sha = record.commit?.sha?.trim() ?? '';
-    if (sha === '')
-        return {
-            state: 'settled',
-            result: 'failure',
-            reason: `the update succeeded, but its record names no commit, so it cannot be confirmed that it deployed ${expectSha} (expect-sha)`
-        };
-    const deployed = sha.toLowerCase();
-    if (deployed.startsWith(expectSha) || (deployed.length >= MIN_SHA_ABBREVIATION && /^[0-9a-f]+$/.test(deployed) && expectSha.startsWith(deployed)))
-        return { state: 'settled', result: 'success' };
-    return {
-        state: 'settled',
-        result: 'failure',
-        reason: `the update deployed commit ${oneLine(sha, 64)}, not ${expectSha} (expect-sha)`
-    };
-}
-
-;// CONCATENATED MODULE: ./src/engine/wait.ts
-
-
-
-
-
-
-
-
-
-/** Requests in flight at once, over all targets. */
-const MAX_IN_FLIGHT = 8;
-/** How often a progress line is written while anything is pending, one target or many. */
-const PROGRESS_EVERY_MS = 30_000;
-/**
- * Waits on every target concurrently under one deadline, each with its own poll schedule and
- * at most MAX_IN_FLIGHT requests in flight overall. With fail-fast, the first target that does
- * not succeed stops the others, which are reported as cancelled.
- */
-async function waitForTargets(settings, deps) {
-    const startedAt = deps.clock.now();
-    const deadline = deps.deadline ?? startedAt + settings.timeoutMs;
-    const limit = createLimiter(MAX_IN_FLIGHT);
-    const failFast = new AbortController();
-    const signal = AbortSignal.any([deps.signal, failFast.signal]);
-    // Every sleeping target listens on this signal; Node warns on stderr beyond 10 listeners.
-    (0,external_node_events_.setMaxListeners)(0, signal);
-    let failFastCause;
-    const counts = { settled: 0, failed: 0, stopped: 0 };
-    // The last status of each target still pending, for the progress line.
-    const waiting = new Map(settings.targets.map((ref) => [ref, '']));
-    const reportProgress = () => deps.events.progress({
-        total: settings.targets.length,
-        settled: counts.settled,
-        failed: counts.failed,
-        stopped: counts.stopped,
-        pending: settings.targets.length - counts.settled,
-        elapsedMs: deps.clock.now() - startedAt,
-        waiting: [...waiting].map(([ref, status]) => ({ ref, status }))
-    });
-    const onStatus = (ref, status) => {
-        if (waiting.has(ref))
-            waiting.set(ref, status);
-    };
-    const waitForOne = async (ref) => {
-        const report = await pollTarget(ref, { settings, deps, deadline, startedAt, limit, signal, onStatus });
-        waiting.delete(ref);
-        if (failFast.signal.aborted && !deps.signal.aborted && report.result === 'cancelled') {
-            report.stoppedByFailFast = true;
-            report.error = `stopped by fail-fast: ${failFastCause ?? 'another target did not succeed'}`;
-        }
-        counts.settled++;
-        if (report.stoppedByFailFast)
-            counts.stopped++;
-        else if (report.result !== 'success')
-            counts.failed++;
-        deps.events.settled(report);
-        if (settings.targets.length > 1)
-            reportProgress();
-        // Only a failure or an error stops the others: a timeout comes at the deadline they share,
-        // and stopping a poll still in flight then could hide the failure it was about to read.
-        if (settings.failFast && (report.result === 'failure' || report.result === 'error') && !failFast.signal.aborted) {
-            failFastCause = `${describeRef(ref)} ended with ${report.result}`;
-            failFast.abort();
-        }
-        return report;
-    };
-    const all = Promise.all(settings.targets.map(waitForOne));
-    // A heartbeat for one target too: a long wait must not look like a hung step.
-    void tickProgress(all, deps, signal, reportProgress);
-    return all;
-}
-async function tickProgress(all, deps, signal, report) {
-    let done = false;
-    const stop = new AbortController();
-    void all.finally(() => {
-        done = true;
-        stop.abort();
-    });
-    const either = AbortSignal.any([signal, stop.signal]);
-    for (;;) {
-        await deps.clock.sleep(PROGRESS_EVERY_MS, either);
-        if (done || either.aborted)
-            return;
-        report();
-    }
-}
-/** Waits on one target; never throws. */
-async function pollTarget(ref, ctx) {
-    const { settings, deps, deadline, startedAt, signal } = ctx;
-    const kind = ref.kind === 'update' ? updateTarget : jobTarget;
-    const path = ref.kind === 'update' ? updateTarget.path(ref) : jobTarget.path(ref);
-    const report = {
-        ref,
-        result: 'error',
-        status: '',
-        record: null,
-        parsed: undefined,
-        error: null,
-        note: undefined,
-        stoppedByFailFast: false,
-        polls: 0,
-        logs: [],
-        transitions: [],
-        finishedAfterMs: 0
-    };
-    const warned = new Set();
-    const followUp = deps.followUp && sameTarget(deps.followUp.ref, ref) ? createFollowUpGate(deps.followUp.sentAt) : undefined;
-    const attempt = async (pollNumber) => {
-        const answer = await ctx.limit(async () => {
-            // The time left is measured once the slot is free, not when the poll was scheduled.
-            const { timeoutMs, limit } = requestAllowance(deps.clock.now(), deadline, settings.requestTimeoutMs);
-            if (signal.aborted)
-                return { kind: 'transient', reason: 'cancelled' };
-            if (timeoutMs <= 0)
-                return { kind: 'transient', reason: 'no free request slot before the deadline' };
-            report.polls++;
-            return deps.client.request({ method: 'GET', path, key: settings.adminKey, keyInput: 'admin-key', timeoutMs, limit, signal });
-        });
-        if (answer.kind !== 'ok') {
-            deps.events.pollDone(ref, pollNumber, answer.reason);
-            return answer;
-        }
-        const mismatch = recordIdMismatch(ref, answer.body);
-        if (mismatch) {
-            deps.events.pollDone(ref, pollNumber, mismatch);
-            return { kind: 'fatal', reason: mismatch };
-        }
-        const parsed = kind.schema.safeParse(answer.body);
-        if (!parsed.success) {
-            const reason = 'the body is not the JSON expected (an object with a string "status")';
-            deps.events.pollDone(ref, pollNumber, reason);
-            return { kind: 'transient', reason };
-        }
-        const record = parsed.data;
-        report.record = answer.body;
-        report.parsed = ref.kind === 'update' ? { kind: 'update', data: record } : { kind: 'job', data: record };
-        // An empty status says nothing: not a status of its own (neither unknown nor a change), a record to read again.
-        if (record.status.trim() === '') {
-            const reason = `the ${kind.noun} record has an empty "status"`;
-            deps.events.pollDone(ref, pollNumber, reason);
-            return { kind: 'transient', reason };
-        }
-        const afterMs = deps.clock.now() - startedAt;
-        if (record.status !== report.status) {
-            deps.events.statusChanged(ref, report.status || undefined, record.status, afterMs);
-            report.transitions.push({ status: record.status, afterMs });
-            report.status = record.status;
-            ctx.onStatus(ref, record.status);
-        }
-        const logs = kind.logs?.(record) ?? [];
-        const added = newLogLines(report.logs, logs);
-        report.logs = logs;
-        if (added.lines.length > 0 || added.gap)
-            deps.events.logLines(ref, added.lines, added.gap);
-        deps.events.pollDone(ref, pollNumber, `status ${record.status}`);
-        let judgement = kind.judge(record, settings);
-        if (followUp) {
-            const verdict = followUp.judge(record.status, judgement, deps.clock.now());
-            judgement = verdict.judgement;
-            if (verdict.notice)
-                deps.events.notice?.(ref, verdict.notice.message);
-        }
-        if (judgement.state === 'settled')
-            return { kind: 'settled', value: judgement };
-        if (judgement.unknownStatus && !warned.has(record.status)) {
-            warned.add(record.status);
-            deps.events.unknownStatus(ref, record.status);
-        }
-        return { kind: 'pending' };
-    };
-    const end = await pollUntilSettled(attempt, {
-        deadline,
-        minIntervalMs: settings.minIntervalMs,
-        maxIntervalMs: settings.maxIntervalMs,
-        clock: deps.clock,
-        random: deps.random,
-        signal,
-        onRetry: (reason, delayMs) => deps.events.retrying?.(ref, reason, delayMs)
-    });
-    report.finishedAfterMs = deps.clock.now() - startedAt;
-    switch (end.kind) {
-        case 'settled':
-            report.result = end.value.result;
-            report.error = end.value.reason ?? (end.value.result === 'failure' ? `the ${kind.noun} ended with status "${report.status}"` : null);
-            report.note = end.value.note;
-            break;
-        case 'timeout': {
-            report.result = 'timeout';
-            const state = report.status ? `still "${report.status}"` : 'no status read';
-            const last = end.lastProblem ? `; last problem: ${end.lastProblem}` : '';
-            const stale = followUp?.stale(report.status);
-            report.error = `${state} when the timeout (${formatDuration(settings.timeoutMs)}) ran out${stale ? ` (${stale})` : ''}${last}`;
-            break;
-        }
-        case 'cancelled':
-            report.result = 'cancelled';
-            report.error = 'the run was cancelled';
-            break;
-        case 'error':
-            report.result = 'error';
-            report.error = end.reason;
-            break;
-    }
-    return report;
-}
-function sameTarget(a, b) {
-    return a.kind === b.kind && a.id === b.id;
-}
-function describeRef(ref) {
-    return ref.kind === 'update' ? `update ${ref.id}` : `agent job ${ref.id}`;
-}
-
-;// CONCATENATED MODULE: ./src/engine/run.ts
-
-
-
-
-
-
-/**
- * One run of the engine: start the work (when `trigger` is set), wait on every target, then run
- * the search check; one deadline for all of it. Knows nothing of the CI system: what it has to
- * say goes to `events`, and what happened comes back as the outcome. Never throws for a fault of
- * the platform or the network.
- */
-async function runEngine(settings, deps) {
-    const { client, clock, random, signal, startedAt, events } = deps;
-    const deadline = startedAt + settings.timeoutMs;
-    // What the POST that starts work and the search requests share: one schedule, one deadline.
-    const requests = {
-        client,
-        clock,
-        random,
-        signal,
-        deadline,
-        minIntervalMs: settings.minIntervalMs,
-        maxIntervalMs: settings.maxIntervalMs,
-        requestTimeoutMs: settings.requestTimeoutMs
-    };
-    let targets = settings.targets;
-    let trigger;
-    let followUp;
-    if (settings.trigger) {
-        events.starting(`${baseAddress(settings.baseUrl)}${triggerPath(settings.trigger)}`);
-        trigger = await startWork(settings.trigger, {
-            ...requests,
-            adminKey: settings.adminKey,
-            onRetry: (reason, delayMs) => events.startRetrying(reason, delayMs)
-        });
-        if (workStarted(trigger))
-            events.started(trigger, clock.now() - startedAt);
-        if (trigger.result !== 'success') {
-            const headline = `${trigger.result === 'cancelled' ? 'Cancelled' : 'Could not start the work'}: ${trigger.error ?? trigger.result}`;
-            return { ...endedBeforeWaiting(headline, clock.now() - startedAt), result: trigger.result, trigger, notWaitedOn: settings.targets };
-        }
-        const started = trigger.ref;
-        if (started)
-            targets = [started, ...targets.filter((ref) => ref.kind !== started.kind || ref.id !== started.id)];
-        if (started && trigger.kind === 'message')
-            followUp = { ref: started, sentAt: clock.now() };
-    }
-    let reports = [];
-    if (targets.length > 0) {
-        const waitEvents = events.waiting(targets);
-        reports = await waitForTargets({ ...settings, targets }, { client, clock, random, signal, events: waitEvents, deadline, ...(followUp ? { followUp } : {}) });
-    }
-    const waited = overallResult(reports);
-    // The pages are read once every wait has succeeded, never before, and before the searches.
-    let pages;
-    if (settings.pages && waited !== 'success')
-        pages = skippedPages(waited, clock.now() - startedAt);
-    else if (settings.pages) {
-        events.checkingPages?.(settings.pages);
-        pages = await checkPages(settings.pages, {
-            ...requests,
-            startedAt,
-            onRead: (path, state, reads, afterMs) => events.pageRead?.(path, state, reads, afterMs)
-        });
-        events.pagesDone?.(pages);
-    }
-    const pagesResult = pages && !pages.skipped ? pages.result : 'success';
-    let search;
-    if (settings.search && waited !== 'success')
-        search = skippedSearch(waited, clock.now() - startedAt);
-    else if (settings.search && pagesResult !== 'success')
-        search = skippedSearch(pagesResult, clock.now() - startedAt, 'the page check');
-    else if (settings.search) {
-        events.searching(settings.search);
-        search = await runSearchCheck(settings.search, {
-            ...requests,
-            onQuery: (query) => events.searchQuery(query),
-            onRetry: (query, reason, delayMs) => events.searchRetrying(query, reason, delayMs)
-        });
-        events.searchDone(search);
-    }
-    // A skipped search has no result of its own: the wait's stands.
-    const result = worstResult([waited, pagesResult, search && !search.skipped ? search.result : 'success']);
-    return {
-        result,
-        headline: withLivePages(headline(result, reports, search, trigger, pages), result, reports, pages),
-        problems: [],
-        targets: reports,
-        search,
-        ...(pages ? { pages } : {}),
-        trigger,
-        elapsedMs: clock.now() - startedAt
-    };
-}
-/** A successful wait's headline also says that the pages are live. */
-function withLivePages(line, result, reports, pages) {
-    if (result !== 'success' || reports.length === 0 || !pages || pages.skipped)
-        return line;
-    return `${line.replace(/\.$/, '')}; ${counted(pages.pages.length, 'page')} live.`;
-}
-/** The outcome of a run that ends before (or instead of) waiting. */
-function endedBeforeWaiting(headline, elapsedMs, problems = []) {
-    return { result: 'error', headline, problems, targets: [], search: undefined, elapsedMs };
-}
-/** One line saying what happened, for the log and the failure message. */
-function headline(result, reports, search, trigger, pages) {
-    if (pages && !pages.skipped && pages.result !== 'success' && pages.result === result) {
-        const checked = reports.length > 0 ? `${reports.length === 1 ? 'The wait' : `All ${reports.length} waits`} succeeded, but the page check did not: ` : 'Page check: ';
-        return `${checked}${pages.error ?? pages.result}`;
-    }
-    if (search && !search.skipped && search.result !== 'success' && search.result === result) {
-        const checked = reports.length > 0 ? `${reports.length === 1 ? 'The wait' : `All ${reports.length} waits`} succeeded, but the search check did not: ` : 'Search check: ';
-        return `${checked}${search.error ?? search.result}`;
-    }
-    if (reports.length === 0 && pages && !pages.skipped && !search)
-        return `Page check passed: ${counted(pages.pages.length, 'page')} live${trigger?.automation ? ' (and the automation run was accepted)' : ''}.`;
-    if (reports.length === 0 && trigger?.automation && !search)
-        // The run's id is the platform's: the log and the outputs carry it, made safe there.
-        return "The automation run was accepted. The platform publishes no status for a run: follow it in the project's automation runs in the dashboard.";
-    if (reports.length === 0)
-        return `Search check passed: ${counted(queriesOf(search).length, 'query', 'queries')}, ${queriesOf(search).reduce((n, q) => n + q.results.length, 0)} results.`;
-    const matching = reports.filter((r) => r.result === result);
-    const first = matching[0];
-    if (reports.length === 1 && first) {
-        if (result === 'success')
-            return `${describeRef(first.ref)} succeeded${first.note ? ` (${first.note})` : ''}.`;
-        return `${describeRef(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}`;
-    }
-    const succeeded = reports.filter((r) => r.result === 'success').length;
-    if (result === 'success')
-        return `All ${reports.length} targets succeeded.`;
-    return `${succeeded}/${reports.length} targets succeeded; ${first ? `${describeRef(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}` : result}`;
-}
-
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
 
 const ZWSP = '\u200b';
@@ -41711,7 +41743,7 @@ function describeSettled(report) {
     const mark = report.result === 'success' ? '✓' : '✗';
     const status = report.status ? ` (status ${inert(report.status, 80)})` : '';
     const why = report.error ? `: ${inert(report.error, 600)}` : report.note ? ` — ${inert(report.note, 300)}` : '';
-    return `${mark} ${describeRef(report.ref)}: ${report.result}${status} after ${formatDuration(report.finishedAfterMs)}, ${counted(report.polls, 'poll')}${why}`;
+    return `${mark} ${describeRef(report.ref)}: ${report.result}${status} after ${durations_formatDuration(report.finishedAfterMs)}, ${counted(report.polls, 'poll')}${why}`;
 }
 function describeQuery(query) {
     const count = counted(query.results.length, 'result');
@@ -41729,15 +41761,15 @@ const MAX_LISTED_PENDING = 10;
 function describeProgress(p) {
     const failed = `${p.failed > 0 ? `, ${p.failed} failed` : ''}${p.stopped ? `, ${p.stopped} stopped by fail-fast` : ''}`;
     if (p.waiting.length === 0)
-        return `${p.settled}/${p.total} settled${failed}, ${p.pending} pending — ${formatDuration(p.elapsedMs)}`;
+        return `${p.settled}/${p.total} settled${failed}, ${p.pending} pending — ${durations_formatDuration(p.elapsedMs)}`;
     const status = (s) => (s ? inert(s, 40) : 'no answer yet');
     const only = p.waiting.length === 1 && p.total === 1 ? p.waiting[0] : undefined;
     if (only)
-        return `Still waiting on ${describeRef(only.ref)}: ${status(only.status)}, ${formatDuration(p.elapsedMs)} so far`;
+        return `Still waiting on ${describeRef(only.ref)}: ${status(only.status)}, ${durations_formatDuration(p.elapsedMs)} so far`;
     const listed = p.waiting.slice(0, MAX_LISTED_PENDING).map((w) => `${describeRef(w.ref)} (${status(w.status)})`);
     if (p.waiting.length > MAX_LISTED_PENDING)
         listed.push(`… and ${p.waiting.length - MAX_LISTED_PENDING} more`);
-    return `Still waiting on ${p.waiting.length} of ${p.total} targets, ${formatDuration(p.elapsedMs)} so far: ${listed.join(', ')}${p.settled > 0 ? `; ${p.settled} settled${failed}` : ''}`;
+    return `Still waiting on ${p.waiting.length} of ${p.total} targets, ${durations_formatDuration(p.elapsedMs)} so far: ${listed.join(', ')}${p.settled > 0 ? `; ${p.settled} settled${failed}` : ''}`;
 }
 /**
  * The line for a retry, or undefined when it repeats the cause of the one before: repeats are
@@ -41751,7 +41783,7 @@ function describeRetryOf(subject, reason, delayMs, timesInARow) {
     if (timesInARow > 1 && (timesInARow & (timesInARow - 1)) !== 0)
         return undefined;
     const count = timesInARow > 1 ? ` (${timesInARow} times in a row)` : '';
-    return `${subject}: ${inert(reason, 300)}${count}, retrying in ${formatDuration(delayMs)}`;
+    return `${subject}: ${inert(reason, 300)}${count}, retrying in ${durations_formatDuration(delayMs)}`;
 }
 /**
  * Turns wait events into the step log. With one target its lines stream as they come, in a
@@ -41796,7 +41828,7 @@ function createLogReporter(sink, options) {
     return {
         statusChanged(ref, from, to, afterMs) {
             const change = from === undefined ? `status ${inert(to, 80)}` : `${inert(from, 80)} → ${inert(to, 80)}`;
-            write(ref, `${change} after ${formatDuration(afterMs)}`);
+            write(ref, `${change} after ${durations_formatDuration(afterMs)}`);
         },
         logLines(ref, lines, gap) {
             if (!options.streamLogs)
@@ -41884,7 +41916,7 @@ function pageFacts(page) {
     const found = page.found ? `yes (${counted(page.length ?? 0, 'character')})` : page.reads > 0 ? 'no' : 'not read';
     const holds = page.contains === null ? 'not asked' : page.contains ? 'yes' : 'no';
     const reads = counted(page.reads, 'read');
-    const when = page.liveAfterMs !== undefined ? `live after ${formatDuration(page.liveAfterMs)} (${reads})` : `not live (${reads})`;
+    const when = page.liveAfterMs !== undefined ? `live after ${durations_formatDuration(page.liveAfterMs)} (${reads})` : `not live (${reads})`;
     return [found, holds, when];
 }
 
@@ -42122,7 +42154,7 @@ function createRunLog(sink, options) {
     const shownPages = new Map();
     return {
         starting: (url) => sink.info(clean(`Starting the work: POST ${url}`)),
-        startRetrying: (reason, delayMs) => sink.info(clean(`${inert(reason, 300)}: nothing was started, sending the request again in ${formatDuration(delayMs)}`)),
+        startRetrying: (reason, delayMs) => sink.info(clean(`${inert(reason, 300)}: nothing was started, sending the request again in ${durations_formatDuration(delayMs)}`)),
         started(report, elapsedMs) {
             sink.info(clean(inert(describeStarted(report, elapsedMs), 600)));
             // Written at once, so that a later failure, a cancel or a killed runner still leaves the id.
@@ -42132,7 +42164,7 @@ function createRunLog(sink, options) {
         },
         waiting(targets) {
             const what = targets.length === 1 && targets[0] ? describeRef(targets[0]) : `${targets.length} targets`;
-            const polling = `timeout ${formatDuration(settings.timeoutMs)}, polling every ${formatDuration(settings.minIntervalMs)}–${formatDuration(settings.maxIntervalMs)}`;
+            const polling = `timeout ${durations_formatDuration(settings.timeoutMs)}, polling every ${durations_formatDuration(settings.minIntervalMs)}–${durations_formatDuration(settings.maxIntervalMs)}`;
             sink.info(`Waiting on ${what} at ${baseAddress(settings.baseUrl)} (${polling})`);
             return createLogReporter(sink, { streamLogs: settings.streamLogs, targets, clean });
         },
@@ -42196,7 +42228,7 @@ function reopenableGroup(sink) {
 /** One line for a read of a page. */
 function describePageRead(path, state, reads, afterMs) {
     const page = `page "${inert(path, 200)}"`;
-    const when = `after ${formatDuration(afterMs)}, ${counted(reads, 'read')}`;
+    const when = `after ${durations_formatDuration(afterMs)}, ${counted(reads, 'read')}`;
     if (state === 'live')
         return `✓ ${page} is live (${when})`;
     const why = state === 'missing' ? 'not found yet (HTTP 404)' : 'found, but without the text yet';
@@ -42206,7 +42238,7 @@ function describePageRead(path, state, reads, afterMs) {
 const FOLLOW_AUTOMATION = "the platform publishes no status for a run: follow it in the project's automation runs in the dashboard";
 /** One line for the log when work was started. */
 function describeStarted(report, elapsedMs) {
-    const after = `(after ${formatDuration(elapsedMs)})`;
+    const after = `(after ${durations_formatDuration(elapsedMs)})`;
     if (report.automation) {
         const job = report.automation.jobId ? ` (background job ${oneLine(report.automation.jobId, 200)})` : '';
         return `Started the automation run: run id ${oneLine(report.automation.runId, 200)}${job} ${after}; ${FOLLOW_AUTOMATION}.`;
@@ -42412,9 +42444,9 @@ function explainTarget(t, options = {}) {
         }
         case 'timeout': {
             const status = t.status ? `still "${oneLine(t.status, 80)}"` : 'never answered with a status';
-            const waited = `after ${formatDuration(t.finishedAfterMs)}`;
+            const waited = `after ${durations_formatDuration(t.finishedAfterMs)}`;
             const problem = lastProblem(t.error);
-            const raise = options.timeoutMs === undefined ? 'raise `timeout`' : `raise \`timeout\` (now ${formatDuration(options.timeoutMs)})`;
+            const raise = options.timeoutMs === undefined ? 'raise `timeout`' : `raise \`timeout\` (now ${durations_formatDuration(options.timeoutMs)})`;
             if (problem && !t.status)
                 return { reason: `${status} ${waited}: ${problem}`, next: networkNext(problem) };
             return {
@@ -42950,7 +42982,7 @@ function recordCommitStatus(options) {
     // One end for every write of the run, fixed by the first that asks for it; a cancel brings it forward.
     let end;
     const deadlineOf = (limits, requestTimeoutMs) => {
-        end ??= commentDeadline(commentEndAt(limits, requestTimeoutMs), cancel);
+        end ??= limits_commentDeadline(commentEndAt(limits, requestTimeoutMs), cancel);
         return end;
     };
     const cancelled = () => cancel.exitBy() !== undefined;
@@ -43010,7 +43042,7 @@ function recordCommitStatus(options) {
             const limitAt = limits && limits.startedAt + limits.timeoutMs + limits.requestTimeoutMs;
             const budgetMs = commentBudgetMs(status.requestTimeoutMs, cancel.exitBy(), limitAt);
             const budget = AbortSignal.any([AbortSignal.timeout(budgetMs), deadline]);
-            const within = `within ${formatDuration(budgetMs)} (${budgetMs < status.requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`;
+            const within = `within ${durations_formatDuration(budgetMs)} (${budgetMs < status.requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`;
             let stage = 'pending';
             try {
                 if (pending) {
@@ -43237,7 +43269,7 @@ function renderComment(outcome, marker, source) {
         const count = facts.searchResults;
         lines.push(`**Search check:** ${outcome.search.result}, ${counted(outcome.search.queries.length, 'query', 'queries')}, ${count} results`, '');
     }
-    lines.push(footer(from, `took ${formatDuration(outcome.elapsedMs)}`));
+    lines.push(footer(from, `took ${durations_formatDuration(outcome.elapsedMs)}`));
     return `${lines.join('\n')}\n`;
 }
 /** Deployed commits listed one by one; the summary has every update. */
@@ -43265,6 +43297,189 @@ function deployedLine(outcome, runSha) {
     return `**Deployed commit${shas.length === 1 ? '' : 's'}:** ${listed}${other ? ` — not the commit of this run, ${short(runSha ?? '')}` : ''}`;
 }
 
+;// CONCATENATED MODULE: ./src/records/lifecycle.ts
+// A record kept true: what the step writes outside itself (the pull request comment, the GitLab
+// merge request note, the GitHub deployment and its statuses, a commit status) has one story,
+// told here once. It is opened ("in progress") when waiting begins, and closed with the
+// outcome; whatever the API answers late and whenever a cancel lands, it is true at the end, or
+// one warning says which record may not be and why. Each kind of record is a small port
+// (`RecordPort`): where it is, how it is written, and the words of its messages. This file knows
+// no CI system, no HTTP client and no adapter; the time rules are those of step/limits.ts.
+
+
+/** Thrown by a port when the record has nowhere to go: `sentence` is said as it is, at `level`. */
+class RecordSkipped extends Error {
+    sentence;
+    level;
+    constructor(sentence, level = 'warning') {
+        super(sentence);
+        this.sentence = sentence;
+        this.level = level;
+        this.name = 'RecordSkipped';
+    }
+}
+const isAbort = (error) => error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+const lifecycle_statusOf = (error) => (typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined);
+const defaultRefused = (error) => {
+    const status = lifecycle_statusOf(error);
+    return status !== undefined && status >= 400 && status < 500;
+};
+/** Resolves when `work` settles or `signal` aborts, whichever is first; never rejects, and `work` is observed. */
+function settledOrAborted(work, signal) {
+    return new Promise((resolve) => {
+        const stop = () => resolve('aborted');
+        work.then(() => resolve('settled'), () => resolve('settled'));
+        work.finally(() => signal.removeEventListener('abort', stop)).catch(() => undefined);
+        if (signal.aborted)
+            stop();
+        else
+            signal.addEventListener('abort', stop, { once: true });
+    });
+}
+/**
+ * The work's result, or the signal's abort, whichever comes first: an HTTP client does not
+ * honour an abort in every phase (a proxy that never answers CONNECT holds it for minutes), so
+ * the work stops being waited on when its time is up, whatever its request does. The work is
+ * observed first, so its rejection is never unhandled, even when the signal is already aborted.
+ */
+function withinBudget(work, budget) {
+    return new Promise((resolve, reject) => {
+        const stop = () => reject(budget.reason);
+        work.then(resolve, reject).finally(() => budget.removeEventListener('abort', stop));
+        if (budget.aborted)
+            stop();
+        else
+            budget.addEventListener('abort', stop, { once: true });
+    });
+}
+/** The record's lifecycle through `port`, within the step's time rules. */
+function recordLifecycle(port, options) {
+    const { cancel, log, clean } = options;
+    const refused = port.refused ?? defaultRefused;
+    // One end for every write of the run: the step's limit, or the grace's end once a cancel came.
+    const deadline = commentDeadline(options.endAt, cancel);
+    const cancelled = () => cancel.exitBy() !== undefined;
+    let where;
+    let opened = 'never';
+    let opening;
+    let closing;
+    let warned = false;
+    const say = (level, line) => {
+        if (level === 'warning' && !warned) {
+            warned = true;
+            log.warning(clean(line));
+        }
+        else
+            log.info(clean(line));
+    };
+    const signalsUntil = (lookupEndAt, alsoOn = []) => ({
+        write: deadline,
+        lookup: AbortSignal.any([AbortSignal.timeout(lookupBudgetMs(options.requestTimeoutMs, lookupEndAt)), deadline, ...alsoOn])
+    });
+    const ended = () => (cancelled() ? 'the cancelled run had to end' : "the step's time limit (timeout + request-timeout + 2s) ran out");
+    /** Why a request failed: the port's words, or the time that ran out. */
+    const why = (error, signals, lookupMs, stage) => {
+        if (deadline.aborted)
+            return `the ${port.api} did not answer before ${ended()}${stage === 'write' ? ' (it may still apply the write)' : ''}`;
+        if (signals.lookup.aborted && isAbort(error))
+            return `the ${port.api} did not answer within ${formatDuration(lookupMs)} (${lookupMs < options.requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`;
+        return port.explain(error);
+    };
+    async function runOpen() {
+        const lookupEndAt = Math.min(options.openLookupEndAt ?? options.endAt, options.endAt);
+        const lookupMs = lookupBudgetMs(options.requestTimeoutMs, lookupEndAt);
+        const signals = signalsUntil(lookupEndAt, [cancel.signal]);
+        try {
+            where = await port.open(signals, (known) => {
+                where = known;
+            });
+            opened = 'written';
+            log.info(clean(port.words.opened(where)));
+        }
+        catch (error) {
+            if (error instanceof RecordSkipped) {
+                opened = 'skipped';
+                return;
+            }
+            opened = refused(error) ? 'refused' : 'lost';
+            const reason = cancel.signal.aborted && !deadline.aborted && where === undefined ? 'the run was cancelled before it was' : why(error, signals, lookupMs, 'write');
+            if (opened === 'refused' && port.words.notOpened && where === undefined)
+                say('warning', port.words.notOpened(reason));
+            else
+                log.info(clean(port.words.openFailed(reason, where)));
+        }
+    }
+    /** Waits on the open while it is in flight: until it settles, the end, or a cancel once the record is known (the close then goes at once). */
+    async function openSettled() {
+        if (!opening)
+            return true;
+        const known = new AbortController();
+        const goAtOnce = () => {
+            if (where !== undefined)
+                known.abort();
+        };
+        if (cancel.signal.aborted)
+            goAtOnce();
+        else
+            cancel.signal.addEventListener('abort', goAtOnce, { once: true });
+        const waited = await settledOrAborted(opening, AbortSignal.any([deadline, known.signal]));
+        cancel.signal.removeEventListener('abort', goAtOnce);
+        return waited === 'settled';
+    }
+    async function runClose(outcome) {
+        const settled = await openSettled();
+        if (!settled && where === undefined) {
+            // The outcome must not go before a write that may still land on top of it, and there is no known place to write it.
+            say('warning', port.words.closeFailed(`its "in progress" write was still unanswered when ${ended()}, and the outcome must not go before it; it may show "in progress" until the next run`, where, opened));
+            return;
+        }
+        if (opened === 'refused' && where === undefined && port.words.notOpened)
+            return;
+        const lookupMs = lookupBudgetMs(options.requestTimeoutMs, options.endAt);
+        const signals = signalsUntil(options.endAt);
+        const write = async () => {
+            try {
+                const done = await withinBudget(port.close(outcome, where, settled ? opened : 'written', signals), deadline);
+                where = done.where;
+                log.info(clean(port.words.closed(done.where, done.done)));
+                return true;
+            }
+            catch (error) {
+                if (error instanceof RecordSkipped)
+                    say(error.level, error.sentence);
+                else
+                    say('warning', port.words.closeFailed(why(error, signals, lookupMs, 'write'), where, opened));
+                return false;
+            }
+        };
+        const written = await write();
+        if (settled || !opening)
+            return;
+        // The close went while the open was still in flight (a cancel): if the open lands now, it may
+        // have landed on top of the close, which is written again while there is time.
+        const late = await settledOrAborted(opening, deadline);
+        if (late === 'settled' && written)
+            await write();
+        else if (late === 'aborted')
+            say('warning', port.words.closeFailed(`its "in progress" write was still unanswered when ${ended()}; if the ${port.api} applies it now, it may show "in progress" until the next run`, where, opened));
+    }
+    return {
+        open() {
+            if (opening || cancel.signal.aborted)
+                return;
+            opened = 'lost';
+            opening = runOpen();
+        },
+        close(outcome) {
+            closing ??= runClose(outcome).catch((error) => {
+                // Nothing above throws; should it, the record is still one warning, never a crash.
+                say('warning', port.words.closeFailed(port.explain(error), where, opened));
+            });
+            return closing;
+        }
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/github/pr-comment.ts
 
 
@@ -43272,20 +43487,8 @@ function deployedLine(outcome, runSha) {
 
 
 
-/**
- * The work's result, or the budget's abort, whichever comes first: the GitHub API client does
- * not honour an abort in every phase (a proxy that never answers CONNECT holds it for minutes),
- * so the comment stops being waited on when its time is up, whatever its request does.
- */
-function withinBudget(work, budget) {
-    return new Promise((resolve, reject) => {
-        const stop = () => reject(budget.reason);
-        if (budget.aborted)
-            return stop();
-        budget.addEventListener('abort', stop, { once: true });
-        work.then(resolve, reject).finally(() => budget.removeEventListener('abort', stop));
-    });
-}
+
+
 /** Where the comment goes and what it says it reflects, or why it has nowhere to go. */
 async function commentPlace(settings) {
     // Loaded only when a comment is asked for, to keep start-up fast.
@@ -43332,7 +43535,7 @@ function pullRequestComment(settings, clean, cancel) {
     let end;
     const endOf = (limits) => {
         const at = commentEndAt(limits, requestTimeoutMs);
-        end ??= { at, deadline: commentDeadline(at, cancel) };
+        end ??= { at, deadline: limits_commentDeadline(at, cancel) };
         return end;
     };
     async function find(place, octokit) {
@@ -43344,7 +43547,7 @@ function pullRequestComment(settings, clean, cancel) {
         const { deadline } = endOf(limits);
         // Its lookups never run past the wait's deadline: the outcome's comment needs the time after it.
         const waitEndsAt = limits.startedAt + limits.timeoutMs;
-        const lookup = AbortSignal.any([AbortSignal.timeout(lookupBudgetMs(requestTimeoutMs, waitEndsAt)), cancel.signal, deadline]);
+        const lookup = AbortSignal.any([AbortSignal.timeout(limits_lookupBudgetMs(requestTimeoutMs, waitEndsAt)), cancel.signal, deadline]);
         let sent = false;
         try {
             const place = await commentPlace(settings);
@@ -43383,7 +43586,7 @@ function pullRequestComment(settings, clean, cancel) {
             if (inProgress)
                 await withinBudget(inProgress, deadline);
             stage = 'lookup';
-            budgetMs = lookupBudgetMs(requestTimeoutMs, endAt);
+            budgetMs = limits_lookupBudgetMs(requestTimeoutMs, endAt);
             lookup = AbortSignal.any([AbortSignal.timeout(budgetMs), deadline]);
             const place = await commentPlace(settings);
             if ('skip' in place) {
@@ -43404,7 +43607,7 @@ function pullRequestComment(settings, clean, cancel) {
                 : deadline.aborted
                     ? `the GitHub API did not answer before ${ended}${stage === 'write' ? ' (GitHub may still apply the write)' : ''}`
                     : stage === 'lookup' && lookup.aborted
-                        ? `the GitHub API did not answer within ${formatDuration(budgetMs)} (${budgetMs < requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`
+                        ? `the GitHub API did not answer within ${durations_formatDuration(budgetMs)} (${budgetMs < requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`
                         : explainCommentError(error);
             warning(clean(`The pull request comment could not be written: ${why}. The step's result does not depend on it.`));
         }
@@ -43514,7 +43717,7 @@ function recordDeployment(options) {
                     ? explainDeploymentError(error)
                     : exitBy !== undefined
                         ? 'the GitHub API did not answer before the cancelled run had to end'
-                        : `the GitHub API did not answer within ${formatDuration(budgetMs)}`;
+                        : `the GitHub API did not answer within ${durations_formatDuration(budgetMs)}`;
                 const which = opened ? `deployment ${opened.id}` : `the deployment in environment ${inert(deployment.environment, 255)}`;
                 problem(`The last status (${state}) of ${which} could not be written: ${inert(why, 400)}`);
             }
@@ -43652,7 +43855,7 @@ function renderSummary(outcome, options = {}) {
         sections.push(searchSection(outcome.search));
     const { polls } = facts;
     const exact = outcome.targets.length > 0 ? ' Hover a time for the exact moment (UTC).' : '';
-    sections.push(`<sub>Finished in ${formatDuration(outcome.elapsedMs)} with ${counted(polls, 'poll')}.${exact}</sub>`);
+    sections.push(`<sub>Finished in ${durations_formatDuration(outcome.elapsedMs)} with ${counted(polls, 'poll')}.${exact}</sub>`);
     return fitInBudget(`${sections.join('\n\n')}\n`);
 }
 /** What happened, in bold, then each failing target with its own evidence under it, and the next step. */
@@ -43683,7 +43886,7 @@ function timeCell(label, iso, endIso, now) {
     // A summary is read long after it was written: a clock time, never "… ago". The date only when it is not the day of the run.
     const at = new Date(start).toISOString();
     const day = at.slice(0, 10) === new Date(now).toISOString().slice(0, 10) ? '' : `${at.slice(0, 10)} `;
-    const words = Number.isNaN(end) ? `${label} ${day}${at.slice(11, 19)} UTC` : `took ${formatDuration(Math.max(0, end - start))}`;
+    const words = Number.isNaN(end) ? `${label} ${day}${at.slice(11, 19)} UTC` : `took ${durations_formatDuration(Math.max(0, end - start))}`;
     return `<span title="${escapeHtml(title)}">${words}</span>`;
 }
 function updateTable(targets, now, withReason) {
@@ -43869,6 +44072,8 @@ function annotateFiles(outcome, docsRoot, clean) {
 
 
 
+
+
 /**
  * The action, as a short list of steps: read the inputs, start the work and wait on it (the
  * engine), then report: outputs, the job summary, the step's result, the PR comment and the
@@ -43877,10 +44082,13 @@ function annotateFiles(outcome, docsRoot, clean) {
  */
 async function run() {
     const startedAt = Date.now();
+    step = { startedAt, hide: (text) => text, summary: true, reported: false };
     const cancel = listenForCancel({ say: (line) => info(line), exitCode: () => 1 });
     const raw = readRawInputs((name) => getInput(name));
     const secrets = maskSecrets(raw);
     const hide = redactorFor(secrets);
+    step.hide = hide;
+    step.summary = raw.summary.trim().toLowerCase() !== 'false';
     const deployment = recordDeployment({ clean: hide, setOutputNow, startedAt });
     const commitStatus = recordCommitStatus({ clean: hide, cancel });
     // The "in progress" comment, written while waiting; the outcome's comment comes after it.
@@ -43903,9 +44111,13 @@ async function run() {
     const { settings, comment } = waited;
     // A cancel from here on does not stop the step short: it finishes what it writes within the grace.
     const writing = comment ? 'the outputs, the summary and the pull request comment' : 'the outputs and the summary';
-    cancel.willNow(`the wait is over; finishing ${writing} within ${formatDuration(CANCEL_GRACE_MS)}.`);
+    cancel.willNow(`the wait is over; finishing ${writing} within ${durations_formatDuration(CANCEL_GRACE_MS)}.`);
     // With invalid inputs the summary is still written unless it was plainly turned off.
     const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false';
+    // An unforeseen fault already reported the step as an error: that stands.
+    if (step.reported)
+        return;
+    step.reported = true;
     const outcome = await reportStep(waited.outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs, docsRoot: settings?.docsRoot, deploymentId: deployment.id() }, hide);
     // The deployment's last status goes out beside the comment, within the same time limits.
     const deployed = deployment.settle(outcome, settings, cancel.exitBy());
@@ -43922,6 +44134,31 @@ async function run() {
     await statused;
     await waited.close();
     cancel.stop();
+}
+/** What the last net needs of the run in progress: whether its outcome is reported, and how to write one. */
+let step;
+/**
+ * The last net (src/github/index.ts): a fault no code foresaw becomes result=error with every
+ * output and the summary, when the outcome was not reported yet; after it, a warning, and the
+ * outcome stands. Never a stack trace.
+ */
+async function unforeseen(error) {
+    const hide = step?.hide ?? ((text) => text);
+    const what = `Unexpected error: ${faultMessage(error)}`;
+    try {
+        if (step?.reported) {
+            warning(hide(`${what}. It came after the outcome was reported, which stands. Please report it to the maintainers of wait-for-docs with this message.`));
+            return 'warned';
+        }
+        if (step)
+            step.reported = true;
+        const headline = `${what}. The docs' outcome could not be learnt: run the job again, and if it happens again report it to the maintainers of wait-for-docs with this message.`;
+        await reportStep(endedBeforeWaiting(headline, Date.now() - (step?.startedAt ?? Date.now())), { summary: step?.summary ?? true, failOnTimeout: true }, hide);
+    }
+    catch {
+        process.exitCode = 1;
+    }
+    return 'reported';
 }
 function limitsOf(settings, startedAt) {
     return { startedAt, timeoutMs: settings.timeoutMs, requestTimeoutMs: settings.requestTimeoutMs };
@@ -43946,13 +44183,17 @@ function setOutputNow(name, value) {
 
 
 // run() ends every known fault in a defined outcome; this is the last net, so that even an
-// unforeseen one fails the step with a message instead of a stack trace.
-run()
-    .catch((error) => {
-    setFailed(`Unexpected error: ${error instanceof Error ? error.message : String(error)}`);
-})
-    .finally(() => {
+// unforeseen one (an error thrown, a rejection no one observed) fails the step with result=error,
+// its outputs and summary, instead of a stack trace; after the outcome, a warning beside it.
+const exitSoon = () => {
     // Outputs and summary are written by now; the step's end must not wait on the network.
     setTimeout(() => process.exit(), EXIT_GRACE_MS).unref();
+};
+// A fault before the outcome was reported ends the step once result=error is written; one after
+// it leaves the run to finish what it writes.
+guardProcess(async (error) => {
+    if ((await unforeseen(error)) === 'reported')
+        exitSoon();
 });
+run().catch(unforeseen).finally(exitSoon);
 

@@ -1,11 +1,25 @@
+import { guardProcess } from '../step/guard.js'
 import { EXIT_GRACE_MS } from '../step/limits.js'
-import { EXIT } from './exit-codes.js'
-import { runCommand } from './main.js'
+import { runCommand, unforeseen } from './main.js'
 import { createPipelineCommitStatus } from './commit-status.js'
 import { createMergeRequestNote } from './mr-note.js'
 
 // runCommand ends every known fault in a defined outcome and exit code; this is the last net,
-// so that even an unforeseen one ends with a message and exit code 4 instead of a stack trace.
+// so that even an unforeseen one (an error thrown, a rejection no one observed) ends with the
+// outcome `error`, every report and exit code 4 instead of a stack trace; after the outcome was
+// reported, a warning, and its exit code stands.
+const exitSoon = () => {
+  // Every report is written by now; the end must not wait on the network.
+  setTimeout(() => process.exit(), EXIT_GRACE_MS).unref()
+}
+const onFault = (error: unknown) => {
+  const { exitCode, reported } = unforeseen(error, process.stderr)
+  process.exitCode = exitCode
+  return reported
+}
+guardProcess((error) => {
+  if (onFault(error)) exitSoon()
+})
 runCommand({
   argv: process.argv.slice(2),
   env: process.env,
@@ -18,12 +32,6 @@ runCommand({
     (code) => {
       process.exitCode = code
     },
-    (error: unknown) => {
-      process.stderr.write(`Unexpected error: ${error instanceof Error ? error.message : String(error)}\n`)
-      process.exitCode = EXIT.error
-    }
+    (error: unknown) => void onFault(error)
   )
-  .finally(() => {
-    // Every report is written by now; the end must not wait on the network.
-    setTimeout(() => process.exit(), EXIT_GRACE_MS).unref()
-  })
+  .finally(exitSoon)

@@ -6,9 +6,11 @@ import type { RunOutcome, Settings, TargetRef } from '../model.js'
 import { failureMessage } from '../report/explain.js'
 import type { OutputName } from '../report/outputs.js'
 import { stepPasses } from '../engine/outcome.js'
+import { endedBeforeWaiting } from '../engine/run.js'
 import { listenForCancel } from '../step/cancel.js'
+import { faultMessage } from '../step/guard.js'
 import { redactorFor, secretsOf, waitForDocs } from '../step/run.js'
-import { exitCodeOf, SIGNAL_EXIT } from './exit-codes.js'
+import { EXIT, exitCodeOf, SIGNAL_EXIT } from './exit-codes.js'
 import { readCommandLine } from './flags.js'
 import { renderHelp } from './help.js'
 import { jsonReport } from './json-report.js'
@@ -104,6 +106,22 @@ export async function runCommand(io: CommandIo): Promise<number> {
     summaryFile: options.summaryFile,
     summary: raw.summary.trim().toLowerCase() !== 'false'
   }
+  // Writes the reports of an outcome, says the result; returns the outcome reported and its exit code.
+  const report = (reported: RunOutcome, settings: Settings | undefined, signal: NodeJS.Signals | undefined) => {
+    const failOnTimeout = settings?.failOnTimeout ?? true
+    const explain = settings ? { timeoutMs: settings.timeoutMs } : {}
+    const verdict = (outcome: RunOutcome) => ({
+      exitCode: exitCodeOf(outcome, failOnTimeout, signal),
+      message: outcome.result === 'success' ? outcome.headline : failureMessage(outcome, explain)
+    })
+    const outcome = writeReports(reported, { places: { ...places, summary: settings?.summary ?? places.summary }, explain, clean, log, verdict })
+    const { exitCode, message } = verdict(outcome)
+    sayResult(log, outcome, stepPasses(outcome, failOnTimeout), message, exitCode)
+    if (options.json) io.stdout.write(`${JSON.stringify(jsonReport(outcome, { exitCode, message }, clean))}\n`)
+    return { outcome, exitCode }
+  }
+  const guarded: Guarded = { clean, log, startedAt, exitCode: undefined, report: (outcome) => report(outcome, undefined, undefined).exitCode }
+  current = guarded
   const startedIds: Partial<Record<OutputName, string>> = {}
   let inProgress: Promise<void> | undefined
   let running: Promise<void> | undefined
@@ -123,25 +141,11 @@ export async function runCommand(io: CommandIo): Promise<number> {
     }
   })
   const { settings } = waited
-  const failOnTimeout = settings?.failOnTimeout ?? true
-  const explain = settings ? { timeoutMs: settings.timeoutMs } : {}
+  // An unforeseen fault already reported the run as an error: that stands.
+  if (guarded.exitCode !== undefined) return guarded.exitCode
   // A signal decides the exit code only when it cut the run short, not when it came after.
-  const signal = waited.outcome.result === 'cancelled' ? cancel.received() : undefined
-  const verdict = (outcome: RunOutcome) => ({
-    exitCode: exitCodeOf(outcome, failOnTimeout, signal),
-    message: outcome.result === 'success' ? outcome.headline : failureMessage(outcome, explain)
-  })
-
-  const outcome = writeReports(waited.outcome, {
-    places: { ...places, summary: settings?.summary ?? places.summary },
-    explain,
-    clean,
-    log,
-    verdict
-  })
-  const { exitCode, message } = verdict(outcome)
-  sayResult(log, outcome, stepPasses(outcome, failOnTimeout), message, exitCode)
-  if (options.json) io.stdout.write(`${JSON.stringify(jsonReport(outcome, { exitCode, message }, clean))}\n`)
+  const { outcome, exitCode } = report(waited.outcome, settings, waited.outcome.result === 'cancelled' ? cancel.received() : undefined)
+  guarded.exitCode = exitCode
 
   // The commit status's outcome goes out beside the note's, within the same time limits.
   const statusWritten = commitStatus?.outcome(outcome, settings)
@@ -152,6 +156,46 @@ export async function runCommand(io: CommandIo): Promise<number> {
   cancel.stop()
   await waited.close()
   return exitCode
+}
+
+interface Guarded {
+  clean: (text: string) => string
+  log: CommandLog
+  startedAt: number
+  /** Once the outcome is reported, its exit code. */
+  exitCode: number | undefined
+  report: (outcome: RunOutcome) => number
+}
+
+/** What the last net needs of the run in progress. */
+let current: Guarded | undefined
+
+/**
+ * The last net (src/cli/index.ts): a fault no code foresaw becomes the outcome `error`, with
+ * every report and exit code 4, when the outcome was not reported yet; after it, a warning, and
+ * the outcome's exit code stands. Never a stack trace. Returns the exit code.
+ */
+export function unforeseen(error: unknown, stderr: { write(text: string): unknown }): { exitCode: number; reported: boolean } {
+  const run = current
+  const what = `Unexpected error: ${faultMessage(error)}`
+  try {
+    if (!run) {
+      stderr.write(`${what}\n`)
+      return { exitCode: EXIT.error, reported: true }
+    }
+    if (run.exitCode !== undefined) {
+      run.log.warning(
+        run.clean(`${what}. It came after the outcome was reported, which stands. Please report it to the maintainers of wait-for-docs with this message.`)
+      )
+      return { exitCode: run.exitCode, reported: false }
+    }
+    run.exitCode = EXIT.error
+    const headline = `${what}. The docs' outcome could not be learnt: run the job again, and if it happens again report it to the maintainers of wait-for-docs with this message.`
+    run.exitCode = run.report(endedBeforeWaiting(run.clean(headline), Date.now() - run.startedAt))
+    return { exitCode: run.exitCode, reported: true }
+  } catch {
+    return { exitCode: EXIT.error, reported: true }
+  }
 }
 
 function makeNote(io: CommandIo, context: NoteContext, raw: RawInputs): MergeRequestNote | undefined {

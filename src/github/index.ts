@@ -1,14 +1,17 @@
-import * as core from '@actions/core'
 import { EXIT_GRACE_MS } from '../step/limits.js'
-import { run } from './main.js'
+import { guardProcess } from '../step/guard.js'
+import { run, unforeseen } from './main.js'
 
 // run() ends every known fault in a defined outcome; this is the last net, so that even an
-// unforeseen one fails the step with a message instead of a stack trace.
-run()
-  .catch((error: unknown) => {
-    core.setFailed(`Unexpected error: ${error instanceof Error ? error.message : String(error)}`)
-  })
-  .finally(() => {
-    // Outputs and summary are written by now; the step's end must not wait on the network.
-    setTimeout(() => process.exit(), EXIT_GRACE_MS).unref()
-  })
+// unforeseen one (an error thrown, a rejection no one observed) fails the step with result=error,
+// its outputs and summary, instead of a stack trace; after the outcome, a warning beside it.
+const exitSoon = () => {
+  // Outputs and summary are written by now; the step's end must not wait on the network.
+  setTimeout(() => process.exit(), EXIT_GRACE_MS).unref()
+}
+// A fault before the outcome was reported ends the step once result=error is written; one after
+// it leaves the run to finish what it writes.
+guardProcess(async (error) => {
+  if ((await unforeseen(error)) === 'reported') exitSoon()
+})
+run().catch(unforeseen).finally(exitSoon)

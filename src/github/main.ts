@@ -2,7 +2,9 @@ import * as core from '@actions/core'
 import { formatDuration } from '../durations.js'
 import { commentWithoutToken, commitStatusWithoutToken, deploymentWithoutToken, readRawInputs, type RawInputs } from '../inputs/parse.js'
 import type { Settings } from '../model.js'
+import { endedBeforeWaiting } from '../engine/run.js'
 import { CANCEL_GRACE_MS, listenForCancel } from '../step/cancel.js'
+import { faultMessage } from '../step/guard.js'
 import type { StepLimits } from '../step/limits.js'
 import { redactorFor, secretsOf, waitForDocs } from '../step/run.js'
 import { recordCommitStatus } from './commit-status.js'
@@ -19,10 +21,13 @@ import { reportStep } from './report-step.js'
  */
 export async function run(): Promise<void> {
   const startedAt = Date.now()
+  step = { startedAt, hide: (text) => text, summary: true, reported: false }
   const cancel = listenForCancel({ say: (line) => core.info(line), exitCode: () => 1 })
   const raw = readRawInputs((name) => core.getInput(name))
   const secrets = maskSecrets(raw)
   const hide = redactorFor(secrets)
+  step.hide = hide
+  step.summary = raw.summary.trim().toLowerCase() !== 'false'
   const deployment = recordDeployment({ clean: hide, setOutputNow, startedAt })
   const commitStatus = recordCommitStatus({ clean: hide, cancel })
 
@@ -49,6 +54,9 @@ export async function run(): Promise<void> {
 
   // With invalid inputs the summary is still written unless it was plainly turned off.
   const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false'
+  // An unforeseen fault already reported the step as an error: that stands.
+  if (step.reported) return
+  step.reported = true
   const outcome = await reportStep(
     waited.outcome,
     { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs, docsRoot: settings?.docsRoot, deploymentId: deployment.id() },
@@ -72,6 +80,33 @@ export async function run(): Promise<void> {
   await statused
   await waited.close()
   cancel.stop()
+}
+
+/** What the last net needs of the run in progress: whether its outcome is reported, and how to write one. */
+let step: { startedAt: number; hide: (text: string) => string; summary: boolean; reported: boolean } | undefined
+
+/**
+ * The last net (src/github/index.ts): a fault no code foresaw becomes result=error with every
+ * output and the summary, when the outcome was not reported yet; after it, a warning, and the
+ * outcome stands. Never a stack trace.
+ */
+export async function unforeseen(error: unknown): Promise<'reported' | 'warned'> {
+  const hide = step?.hide ?? ((text: string) => text)
+  const what = `Unexpected error: ${faultMessage(error)}`
+  try {
+    if (step?.reported) {
+      core.warning(
+        hide(`${what}. It came after the outcome was reported, which stands. Please report it to the maintainers of wait-for-docs with this message.`)
+      )
+      return 'warned'
+    }
+    if (step) step.reported = true
+    const headline = `${what}. The docs' outcome could not be learnt: run the job again, and if it happens again report it to the maintainers of wait-for-docs with this message.`
+    await reportStep(endedBeforeWaiting(headline, Date.now() - (step?.startedAt ?? Date.now())), { summary: step?.summary ?? true, failOnTimeout: true }, hide)
+  } catch {
+    process.exitCode = 1
+  }
+  return 'reported'
 }
 
 function limitsOf(settings: Settings, startedAt: number): StepLimits {

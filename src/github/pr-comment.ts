@@ -6,19 +6,9 @@ import { describeWork } from '../report/explain.js'
 import { type CancelClock, commentDeadline, commentEndAt, lookupBudgetMs, type StepLimits } from '../step/limits.js'
 import { commentCommit, commentTarget, runUrlOf, explainCommentError, findComment, type Octokit, tokenLogin, writeComment } from './comment-api.js'
 
-/**
- * The work's result, or the budget's abort, whichever comes first: the GitHub API client does
- * not honour an abort in every phase (a proxy that never answers CONNECT holds it for minutes),
- * so the comment stops being waited on when its time is up, whatever its request does.
- */
-export function withinBudget<T>(work: Promise<T>, budget: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const stop = () => reject(budget.reason)
-    if (budget.aborted) return stop()
-    budget.addEventListener('abort', stop, { once: true })
-    work.then(resolve, reject).finally(() => budget.removeEventListener('abort', stop))
-  })
-}
+import { withinBudget } from '../records/lifecycle.js'
+
+export { withinBudget }
 
 /** Where the comment goes and what it says it reflects, or why it has nowhere to go. */
 async function commentPlace(settings: CommentSettings) {

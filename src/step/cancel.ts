@@ -13,6 +13,11 @@ export interface Cancellation {
    * wait ends: stopping the wait and writing the outputs).
    */
   willNow(doing: string): void
+  /**
+   * The outcome is decided and reported: a signal from now on only shortens the last writes (to
+   * the grace), and if the grace runs out the process exits with `exitCode`, the outcome's.
+   */
+  decided(exitCode: number): void
   /** Stops listening; a signal after this ends the process as Node does by default. */
   stop(): void
 }
@@ -36,13 +41,14 @@ export function listenForCancel(options: CancelOptions): Cancellation {
   let exitBy: number | undefined
   let received: NodeJS.Signals | undefined
   let doing = 'stopping the wait and writing the outputs.'
+  let outcomeCode: number | undefined
   const onSignal = (signal: NodeJS.Signals) => {
     if (cancel.signal.aborted) return
     options.say(`Received ${signal}: ${doing}`)
     received = signal
     exitBy = Date.now() + graceMs
     cancel.abort()
-    setTimeout(() => process.exit(options.exitCode(signal)), graceMs).unref()
+    setTimeout(() => process.exit(outcomeCode ?? options.exitCode(signal)), graceMs).unref()
   }
   process.on('SIGINT', onSignal)
   process.on('SIGTERM', onSignal)
@@ -52,6 +58,9 @@ export function listenForCancel(options: CancelOptions): Cancellation {
     exitBy: () => exitBy,
     willNow(next) {
       doing = next
+    },
+    decided(exitCode) {
+      outcomeCode = exitCode
     },
     stop() {
       process.off('SIGINT', onSignal)

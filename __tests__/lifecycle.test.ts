@@ -1,0 +1,268 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { type Opened, type RecordPort, RecordSkipped, recordLifecycle, type WriteSignals, withinBudget } from '../src/records/lifecycle.js'
+import { COMMENT_EXIT_MARGIN_MS } from '../src/step/limits.js'
+
+/** Rejections no one observed while `during` runs. */
+async function unobserved(during: () => Promise<void>): Promise<unknown[]> {
+  const seen: unknown[] = []
+  const onRejection = (reason: unknown) => void seen.push(reason)
+  process.on('unhandledRejection', onRejection)
+  try {
+    await during()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  } finally {
+    process.off('unhandledRejection', onRejection)
+  }
+  return seen
+}
+
+describe('withinBudget', () => {
+  it('with a signal already aborted: rejects with its reason, and the work that fails later is still observed', async () => {
+    let fail: (error: Error) => void = () => undefined
+    const work = new Promise<never>((_, reject) => {
+      fail = reject
+    })
+    const seen = await unobserved(async () => {
+      await expect(withinBudget(work, AbortSignal.abort(new Error('cancelled')))).rejects.toThrow('cancelled')
+      fail(new Error('the request, aborted too'))
+    })
+    expect(seen).toEqual([])
+  })
+
+  it('with a signal that aborts later: the work that fails after it is observed', async () => {
+    let fail: (error: Error) => void = () => undefined
+    const work = new Promise<never>((_, reject) => {
+      fail = reject
+    })
+    const budget = new AbortController()
+    const seen = await unobserved(async () => {
+      const given = withinBudget(work, budget.signal)
+      budget.abort(new Error('time'))
+      await expect(given).rejects.toThrow('time')
+      fail(new Error('late'))
+    })
+    expect(seen).toEqual([])
+  })
+})
+
+/** A cancel that has not come yet; `come(graceMs)` makes it come now. */
+function cancellation() {
+  const controller = new AbortController()
+  let exitBy: number | undefined
+  return {
+    signal: controller.signal,
+    exitBy: () => exitBy,
+    come(graceMs = 1500) {
+      exitBy = Date.now() + graceMs
+      controller.abort()
+    }
+  }
+}
+
+/** A write that a script answers: after `ms` (applied then), never (`Infinity`), or with an error. */
+type Answer = { ms: number; fail?: { status?: number; message: string } }
+const HTTP = (status: number, message = `HTTP ${status}`) => Object.assign(new Error(message), { status })
+
+/** A port over an in-memory record: each write applied when its answer comes, as GitHub and GitLab do. */
+function scriptedPort(script: { open?: Answer[]; close?: Answer[] } = {}) {
+  const record = { states: [] as string[], id: 7 }
+  const calls: { what: string; where: number | undefined; opened?: Opened; at: number }[] = []
+  const send = (answer: Answer | undefined, apply: () => void, signal: AbortSignal) =>
+    new Promise<void>((resolve, reject) => {
+      const ms = answer?.ms ?? 10
+      if (ms === Number.POSITIVE_INFINITY) {
+        signal.addEventListener('abort', () => reject(signal.reason), { once: true })
+        return
+      }
+      setTimeout(() => {
+        if (answer?.fail) return reject(HTTP(answer.fail.status ?? 500, answer.fail.message))
+        apply()
+        resolve()
+      }, ms)
+    })
+  const port: RecordPort<number, string> = {
+    api: 'Test API',
+    async open(signals: WriteSignals, at) {
+      calls.push({ what: 'open', where: undefined, at: Date.now() })
+      at(record.id)
+      await send(script.open?.shift(), () => record.states.push('in_progress'), signals.write)
+      return record.id
+    },
+    async close(outcome, where, opened, signals) {
+      calls.push({ what: 'close', where, opened, at: Date.now() })
+      await send(script.close?.shift(), () => record.states.push(outcome), signals.write)
+      return { where: where ?? record.id, done: where === undefined ? 'created' : 'updated' }
+    },
+    explain: (error) => (error instanceof Error ? error.message : String(error)),
+    words: {
+      opened: (where) => `opened ${where}`,
+      closed: (where, done) => `closed ${where} (${done})`,
+      openFailed: (why) => `open failed: ${why}`,
+      closeFailed: (why, where) => `record ${where ?? '?'} not closed: ${why}`
+    }
+  }
+  return { port, record, calls }
+}
+
+function lifecycleOf(port: RecordPort<number, string>, cancel = cancellation(), endAt = 30_000) {
+  const log = { info: vi.fn<(line: string) => void>(), warning: vi.fn<(line: string) => void>() }
+  const lifecycle = recordLifecycle(port, { cancel, endAt, requestTimeoutMs: 1000, log, clean: (text) => text })
+  return { lifecycle, log, cancel }
+}
+
+describe('a record kept true', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 0 })
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('open, then close with the outcome, where the open went', async () => {
+    const { port, record, calls } = scriptedPort()
+    const { lifecycle, log } = lifecycleOf(port)
+    lifecycle.open()
+    await vi.advanceTimersByTimeAsync(50)
+    const closed = lifecycle.close('success')
+    await vi.advanceTimersByTimeAsync(50)
+    await closed
+    expect(record.states).toEqual(['in_progress', 'success'])
+    expect(calls.map((c) => [c.what, c.where])).toEqual([
+      ['open', undefined],
+      ['close', 7]
+    ])
+    expect(log.warning).not.toHaveBeenCalled()
+  })
+
+  it('an open answered after request-timeout is waited on: the close goes after it, never under it', async () => {
+    const { port, record } = scriptedPort({ open: [{ ms: 5000 }] })
+    const { lifecycle, log } = lifecycleOf(port)
+    lifecycle.open()
+    await vi.advanceTimersByTimeAsync(100)
+    const closed = lifecycle.close('success')
+    await vi.advanceTimersByTimeAsync(6000)
+    await closed
+    expect(record.states).toEqual(['in_progress', 'success'])
+    expect(log.warning).not.toHaveBeenCalled()
+  })
+
+  it('a cancel while the open is in flight: the close goes at once where the record is, and again if the open lands after it', async () => {
+    const { port, record, calls } = scriptedPort({ open: [{ ms: 800 }] })
+    const { lifecycle, log, cancel } = lifecycleOf(port)
+    lifecycle.open()
+    await vi.advanceTimersByTimeAsync(100)
+    const closed = lifecycle.close('error')
+    await vi.advanceTimersByTimeAsync(100)
+    cancel.come(1500)
+    await vi.advanceTimersByTimeAsync(2000)
+    await closed
+    expect(calls.filter((c) => c.what === 'close').map((c) => c.at)).toEqual([200, 800])
+    expect(record.states).toEqual(['error', 'in_progress', 'error'])
+    expect(log.warning).not.toHaveBeenCalled()
+  })
+
+  it('a cancel during the close shortens it to the grace, live: one warning naming the record, within the grace', async () => {
+    const { port, record } = scriptedPort({ close: [{ ms: Number.POSITIVE_INFINITY }] })
+    const { lifecycle, log, cancel } = lifecycleOf(port)
+    lifecycle.open()
+    await vi.advanceTimersByTimeAsync(50)
+    let done = false
+    const closed = lifecycle.close('success').then(() => {
+      done = true
+    })
+    await vi.advanceTimersByTimeAsync(100)
+    cancel.come(1500)
+    await vi.advanceTimersByTimeAsync(1500 - COMMENT_EXIT_MARGIN_MS)
+    await closed
+    expect(done).toBe(true)
+    expect(record.states).toEqual(['in_progress'])
+    expect(log.warning.mock.calls).toEqual([
+      ['record 7 not closed: the Test API did not answer before the cancelled run had to end (it may still apply the write)']
+    ])
+  })
+
+  it('an open whose answer was lost: the close is told so, and finds the record again', async () => {
+    const { port, calls } = scriptedPort({ open: [{ ms: 10, fail: { status: 502, message: 'Bad gateway' } }] })
+    const at = port.open
+    port.open = async (signals, _at) => at(signals, () => undefined)
+    const { lifecycle } = lifecycleOf(port)
+    lifecycle.open()
+    await vi.advanceTimersByTimeAsync(50)
+    const closed = lifecycle.close('success')
+    await vi.advanceTimersByTimeAsync(50)
+    await closed
+    expect(calls.at(-1)).toMatchObject({ what: 'close', where: undefined, opened: 'lost' })
+  })
+
+  it('a refused open: the close is told so; a close that fails too is one warning', async () => {
+    const { port, calls } = scriptedPort({
+      open: [{ ms: 10, fail: { status: 403, message: 'forbidden' } }],
+      close: [{ ms: 10, fail: { status: 403, message: 'forbidden' } }]
+    })
+    const at = port.open
+    port.open = async (signals, _at) => at(signals, () => undefined)
+    const { lifecycle, log } = lifecycleOf(port)
+    lifecycle.open()
+    await vi.advanceTimersByTimeAsync(50)
+    const closed = lifecycle.close('success')
+    await vi.advanceTimersByTimeAsync(50)
+    await closed
+    expect(calls.at(-1)).toMatchObject({ what: 'close', opened: 'refused' })
+    expect(log.info.mock.calls).toContainEqual(['open failed: forbidden'])
+    expect(log.warning.mock.calls).toEqual([['record ? not closed: forbidden']])
+  })
+
+  it('an open that never answers and gives no place: no close under it; one warning at the end of the step', async () => {
+    const { port, record } = scriptedPort({ open: [{ ms: Number.POSITIVE_INFINITY }] })
+    const at = port.open
+    port.open = async (signals, _at) => at(signals, () => undefined)
+    const { lifecycle, log } = lifecycleOf(port, cancellation(), 5000)
+    lifecycle.open()
+    const closed = lifecycle.close('success')
+    await vi.advanceTimersByTimeAsync(5000)
+    await closed
+    expect(record.states).toEqual([])
+    expect(log.warning).toHaveBeenCalledTimes(1)
+    expect(log.warning.mock.calls[0]?.[0]).toMatch(/^record \? not closed: its "in progress" write was still unanswered when the step's time limit/)
+  })
+
+  it('after a cancel nothing is opened; the close still writes the outcome', async () => {
+    const { port, record, calls } = scriptedPort()
+    const { lifecycle, cancel } = lifecycleOf(port)
+    cancel.come()
+    lifecycle.open()
+    const closed = lifecycle.close('cancelled')
+    await vi.advanceTimersByTimeAsync(50)
+    await closed
+    expect(calls.map((c) => [c.what, c.opened])).toEqual([['close', 'never']])
+    expect(record.states).toEqual(['cancelled'])
+  })
+
+  it('a record with nowhere to go says why, once, at the level the port gives', async () => {
+    const { port } = scriptedPort()
+    port.open = async () => {
+      throw new RecordSkipped('not a pull request')
+    }
+    port.close = async () => {
+      throw new RecordSkipped('not a pull request')
+    }
+    const { lifecycle, log } = lifecycleOf(port)
+    lifecycle.open()
+    await vi.advanceTimersByTimeAsync(10)
+    await lifecycle.close('success')
+    expect(log.warning.mock.calls).toEqual([['not a pull request']])
+    expect(log.info).not.toHaveBeenCalled()
+  })
+
+  it('a port that throws where it should not: still one warning, never a rejection', async () => {
+    const { port } = scriptedPort()
+    port.words.closed = () => {
+      throw new Error('words failed')
+    }
+    const { lifecycle, log } = lifecycleOf(port)
+    const closed = lifecycle.close('success')
+    await vi.advanceTimersByTimeAsync(50)
+    await expect(closed).resolves.toBeUndefined()
+    expect(log.warning).toHaveBeenCalledTimes(1)
+  })
+})

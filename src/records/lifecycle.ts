@@ -1,0 +1,285 @@
+// A record kept true: what the step writes outside itself (the pull request comment, the GitLab
+// merge request note, the GitHub deployment and its statuses, a commit status) has one story,
+// told here once. It is opened ("in progress") when waiting begins, and closed with the
+// outcome; whatever the API answers late and whenever a cancel lands, it is true at the end, or
+// one warning says which record may not be and why. Each kind of record is a small port
+// (`RecordPort`): where it is, how it is written, and the words of its messages. This file knows
+// no CI system, no HTTP client and no adapter; the time rules are those of step/limits.ts.
+import { formatDuration } from '../durations.js'
+import { type CancelClock, commentDeadline, lookupBudgetMs } from '../step/limits.js'
+
+/** The signals a port's requests end with. */
+export interface WriteSignals {
+  /**
+   * Ends a write that was sent (POST, PATCH, PUT): never request-timeout, since the server applies
+   * a request it has whole even when no one reads the answer; only the step's time limit, or,
+   * once a cancel came, the end of its grace (consulted live: a cancel during the write shortens it).
+   */
+  write: AbortSignal
+  /** Ends a lookup (a GET, which changes nothing): request-timeout, never past `write`. */
+  lookup: AbortSignal
+}
+
+/** What became of the opening write, as the close is told it. */
+export type Opened =
+  /** No open was asked for: the run ended before waiting began. */
+  | 'never'
+  /** The record is open where the lifecycle says. */
+  | 'written'
+  /** The server answered that it did not write it (a 403, a 422…): nothing to find again. */
+  | 'refused'
+  /** No answer came (a timeout, a connection that failed): the server may have applied it; find it again. */
+  | 'lost'
+  /** The port has nowhere to write (not a pull request…): the close says why. */
+  | 'skipped'
+
+/** Thrown by a port when the record has nowhere to go: `sentence` is said as it is, at `level`. */
+export class RecordSkipped extends Error {
+  constructor(
+    readonly sentence: string,
+    readonly level: 'info' | 'warning' = 'warning'
+  ) {
+    super(sentence)
+    this.name = 'RecordSkipped'
+  }
+}
+
+/**
+ * One kind of record, as the lifecycle drives it. `Where` is the port's own handle on the record
+ * once it exists (a comment's or note's id, a deployment's id; for a commit status, whose writes
+ * are keyed by commit and context, `true`); `Outcome` is what the close writes.
+ *
+ * A port's methods send their requests with the signals they are given (the lifecycle owns every
+ * time limit), throw on any failure (the lifecycle words it, with `explain`), and never retry a
+ * write on their own. A new kind of record (a commit status) is one more port: `api`, `open`,
+ * `close`, `explain`, optionally `refused`, and its `words`.
+ */
+export interface RecordPort<Where, Outcome> {
+  /** Whose API answers, for the words of a timeout: "GitHub API", "GitLab API". */
+  readonly api: string
+  /**
+   * Writes "in progress". Calls `at(where)` as soon as the record is known to exist (a
+   * deployment's id, before its first status) so that a close after a cancel goes there at once;
+   * resolves with where it is. Throws `RecordSkipped` when the record has nowhere to go.
+   */
+  open(signals: WriteSignals, at: (where: Where) => void): Promise<Where>
+  /**
+   * Writes the outcome where the open went (`where`); when `where` is undefined, finds the record
+   * again (its marker: the open's answer may have been lost while the server applied it) or
+   * writes it anew, as `opened` allows. Resolves with where it wrote, and whether it created it.
+   */
+  close(outcome: Outcome, where: Where | undefined, opened: Opened, signals: WriteSignals): Promise<{ where: Where; done: 'created' | 'updated' }>
+  /** Why a write failed, in the user's words (the HTTP status, the permission to add). */
+  explain(error: unknown): string
+  /** The server answered that it did not apply the write: nothing to find again (default: an HTTP status below 500). */
+  refused?(error: unknown): boolean
+  words: RecordWords<Where>
+}
+
+/** The sentences of a port; `why` is the lifecycle's reason (the port's `explain`, or the time that ran out). */
+export interface RecordWords<Where> {
+  /** The record is open ("in progress" posted). */
+  opened(where: Where): string
+  /** The close was written. */
+  closed(where: Where, done: 'created' | 'updated'): string
+  /** The open could not be written; the close will still be tried (a line of the log). */
+  openFailed(why: string, where: Where | undefined): string
+  /** The close could not be written: the one warning of the record, its last word. */
+  closeFailed(why: string, where: Where | undefined, opened: Opened): string
+  /** The open was refused and the close cannot go anywhere (a deployment that was never created): the one warning. */
+  notOpened?(why: string): string
+}
+
+export interface RecordLog {
+  info(line: string): void
+  warning(line: string): void
+}
+
+export interface LifecycleOptions {
+  /** The cancel, consulted live: once one came, every remaining write ends by the grace's end. */
+  cancel: CancelClock
+  /** When every write must be over without a cancel: the step's own limit (`commentEndAt` of step/limits.ts). */
+  endAt: number
+  /** request-timeout: how long a lookup may take. */
+  requestTimeoutMs: number
+  /** The open's lookups never run past this (the wait's deadline: the close needs the time after it). */
+  openLookupEndAt?: number
+  log: RecordLog
+  /** Cuts every key out of a line before it is written. */
+  clean: (text: string) => string
+}
+
+/** A record's story in one run: `open` when waiting begins, `close` with the outcome. Neither throws. */
+export interface RecordLifecycle<Outcome> {
+  /** Starts the opening write; not awaited. After a cancel it is not sent any more. */
+  open(): void
+  /** Writes the outcome once every write sent before has settled (or at once after a cancel, where the open went); resolves when the record is done with. */
+  close(outcome: Outcome): Promise<void>
+}
+
+const isAbort = (error: unknown) => error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')
+const statusOf = (error: unknown) => (typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined)
+const defaultRefused = (error: unknown) => {
+  const status = statusOf(error)
+  return status !== undefined && status >= 400 && status < 500
+}
+
+/** Resolves when `work` settles or `signal` aborts, whichever is first; never rejects, and `work` is observed. */
+export function settledOrAborted(work: Promise<unknown>, signal: AbortSignal): Promise<'settled' | 'aborted'> {
+  return new Promise((resolve) => {
+    const stop = () => resolve('aborted')
+    work.then(
+      () => resolve('settled'),
+      () => resolve('settled')
+    )
+    work.finally(() => signal.removeEventListener('abort', stop)).catch(() => undefined)
+    if (signal.aborted) stop()
+    else signal.addEventListener('abort', stop, { once: true })
+  })
+}
+
+/**
+ * The work's result, or the signal's abort, whichever comes first: an HTTP client does not
+ * honour an abort in every phase (a proxy that never answers CONNECT holds it for minutes), so
+ * the work stops being waited on when its time is up, whatever its request does. The work is
+ * observed first, so its rejection is never unhandled, even when the signal is already aborted.
+ */
+export function withinBudget<T>(work: Promise<T>, budget: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(budget.reason)
+    work.then(resolve, reject).finally(() => budget.removeEventListener('abort', stop))
+    if (budget.aborted) stop()
+    else budget.addEventListener('abort', stop, { once: true })
+  })
+}
+
+/** The record's lifecycle through `port`, within the step's time rules. */
+export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>, options: LifecycleOptions): RecordLifecycle<Outcome> {
+  const { cancel, log, clean } = options
+  const refused = port.refused ?? defaultRefused
+  // One end for every write of the run: the step's limit, or the grace's end once a cancel came.
+  const deadline = commentDeadline(options.endAt, cancel)
+  const cancelled = () => cancel.exitBy() !== undefined
+  let where: Where | undefined
+  let opened: Opened = 'never'
+  let opening: Promise<unknown> | undefined
+  let closing: Promise<void> | undefined
+  let warned = false
+
+  const say = (level: 'info' | 'warning', line: string) => {
+    if (level === 'warning' && !warned) {
+      warned = true
+      log.warning(clean(line))
+    } else log.info(clean(line))
+  }
+  const signalsUntil = (lookupEndAt: number, alsoOn: AbortSignal[] = []): WriteSignals => ({
+    write: deadline,
+    lookup: AbortSignal.any([AbortSignal.timeout(lookupBudgetMs(options.requestTimeoutMs, lookupEndAt)), deadline, ...alsoOn])
+  })
+  const ended = () => (cancelled() ? 'the cancelled run had to end' : "the step's time limit (timeout + request-timeout + 2s) ran out")
+  /** Why a request failed: the port's words, or the time that ran out. */
+  const why = (error: unknown, signals: WriteSignals, lookupMs: number, stage: 'lookup' | 'write') => {
+    if (deadline.aborted) return `the ${port.api} did not answer before ${ended()}${stage === 'write' ? ' (it may still apply the write)' : ''}`
+    if (signals.lookup.aborted && isAbort(error))
+      return `the ${port.api} did not answer within ${formatDuration(lookupMs)} (${lookupMs < options.requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`
+    return port.explain(error)
+  }
+
+  async function runOpen(): Promise<void> {
+    const lookupEndAt = Math.min(options.openLookupEndAt ?? options.endAt, options.endAt)
+    const lookupMs = lookupBudgetMs(options.requestTimeoutMs, lookupEndAt)
+    const signals = signalsUntil(lookupEndAt, [cancel.signal])
+    try {
+      where = await port.open(signals, (known) => {
+        where = known
+      })
+      opened = 'written'
+      log.info(clean(port.words.opened(where)))
+    } catch (error) {
+      if (error instanceof RecordSkipped) {
+        opened = 'skipped'
+        return
+      }
+      opened = refused(error) ? 'refused' : 'lost'
+      const reason =
+        cancel.signal.aborted && !deadline.aborted && where === undefined ? 'the run was cancelled before it was' : why(error, signals, lookupMs, 'write')
+      if (opened === 'refused' && port.words.notOpened && where === undefined) say('warning', port.words.notOpened(reason))
+      else log.info(clean(port.words.openFailed(reason, where)))
+    }
+  }
+
+  /** Waits on the open while it is in flight: until it settles, the end, or a cancel once the record is known (the close then goes at once). */
+  async function openSettled(): Promise<boolean> {
+    if (!opening) return true
+    const known = new AbortController()
+    const goAtOnce = () => {
+      if (where !== undefined) known.abort()
+    }
+    if (cancel.signal.aborted) goAtOnce()
+    else cancel.signal.addEventListener('abort', goAtOnce, { once: true })
+    const waited = await settledOrAborted(opening, AbortSignal.any([deadline, known.signal]))
+    cancel.signal.removeEventListener('abort', goAtOnce)
+    return waited === 'settled'
+  }
+
+  async function runClose(outcome: Outcome): Promise<void> {
+    const settled = await openSettled()
+    if (!settled && where === undefined) {
+      // The outcome must not go before a write that may still land on top of it, and there is no known place to write it.
+      say(
+        'warning',
+        port.words.closeFailed(
+          `its "in progress" write was still unanswered when ${ended()}, and the outcome must not go before it; it may show "in progress" until the next run`,
+          where,
+          opened
+        )
+      )
+      return
+    }
+    if (opened === 'refused' && where === undefined && port.words.notOpened) return
+    const lookupMs = lookupBudgetMs(options.requestTimeoutMs, options.endAt)
+    const signals = signalsUntil(options.endAt)
+    const write = async (): Promise<boolean> => {
+      try {
+        const done = await withinBudget(port.close(outcome, where, settled ? opened : 'written', signals), deadline)
+        where = done.where
+        log.info(clean(port.words.closed(done.where, done.done)))
+        return true
+      } catch (error) {
+        if (error instanceof RecordSkipped) say(error.level, error.sentence)
+        else say('warning', port.words.closeFailed(why(error, signals, lookupMs, 'write'), where, opened))
+        return false
+      }
+    }
+    const written = await write()
+    if (settled || !opening) return
+    // The close went while the open was still in flight (a cancel): if the open lands now, it may
+    // have landed on top of the close, which is written again while there is time.
+    const late = await settledOrAborted(opening, deadline)
+    if (late === 'settled' && written) await write()
+    else if (late === 'aborted')
+      say(
+        'warning',
+        port.words.closeFailed(
+          `its "in progress" write was still unanswered when ${ended()}; if the ${port.api} applies it now, it may show "in progress" until the next run`,
+          where,
+          opened
+        )
+      )
+  }
+
+  return {
+    open() {
+      if (opening || cancel.signal.aborted) return
+      opened = 'lost'
+      opening = runOpen()
+    },
+    close(outcome) {
+      closing ??= runClose(outcome).catch((error: unknown) => {
+        // Nothing above throws; should it, the record is still one warning, never a crash.
+        say('warning', port.words.closeFailed(port.explain(error), where, opened))
+      })
+      return closing
+    }
+  }
+}
