@@ -231,7 +231,10 @@ describe('a cancelled required check, end to end', () => {
     expect(sentAt, run.stdout).toBeGreaterThan(0)
     expect(Date.now() - sentAt).toBeLessThan(2000)
     expect(run.outputs.result).toBe('cancelled')
-    expect(states(api)).toEqual(['pending', 'error'])
+    // The last word is the outcome's: a pending answered after the close went is followed by the close again.
+    expect(states(api)[0]).toBe('pending')
+    expect(states(api).slice(1)).toContain('error')
+    expect(new Set(states(api).slice(1))).toEqual(new Set(['error']))
     expect(api.statuses.at(-1)?.description).toMatch(/^Update update-forever had not settled when the wait on it was cancelled/)
     expect(Array.from(api.statuses.at(-1)?.description ?? '').length).toBeLessThanOrEqual(140)
   })
@@ -258,7 +261,7 @@ describe('a cancelled required check, end to end', () => {
     expect(Date.now() - sentAt).toBeLessThan(2000)
     expect(run.outputs.result).toBe('cancelled')
     expect(warnings(run.stdout)).toEqual([
-      "::warning::The last commit status (error) of docs could not be written: its pending status was still unanswered when the cancelled run had to end, and the outcome must not go before it; the commit may show pending until the next run. The step's result does not depend on it."
+      "::warning::The last commit status (error) of docs could not be written: the GitHub API did not answer before the cancelled run had to end (it may still apply the write). The step's result does not depend on it."
     ])
   })
 })

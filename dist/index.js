@@ -28780,7 +28780,7 @@ function commentEndAt(limits, requestTimeoutMs, now = Date.now()) {
  * that was sent is waited on until then, never less: GitHub applies a request it has whole even
  * when no one is left to read the answer.
  */
-function limits_commentDeadline(endAt, cancel) {
+function commentDeadline(endAt, cancel) {
     const deadline = new AbortController();
     let timer;
     const abortAt = (at) => {
@@ -28801,7 +28801,7 @@ function limits_commentDeadline(endAt, cancel) {
     return deadline.signal;
 }
 /** How long the lookups of a comment (GETs, which change nothing) may take: request-timeout, never past `endAt`. */
-function limits_lookupBudgetMs(requestTimeoutMs, endAt, now = Date.now()) {
+function lookupBudgetMs(requestTimeoutMs, endAt, now = Date.now()) {
     return Math.max(1, Math.min(requestTimeoutMs, endAt - now));
 }
 /** How long the merge request note's "in progress" write may take: request-timeout, and never past the wait's deadline. */
@@ -31804,7 +31804,7 @@ function parseDuration(text) {
     return Math.round(total);
 }
 /** Formats milliseconds for people: `850ms`, `12.3s`, `4m05s`, `1h02m`. */
-function durations_formatDuration(ms) {
+function formatDuration(ms) {
     if (ms < 1000)
         return `${Math.round(ms)}ms`;
     const seconds = ms / 1000;
@@ -39952,7 +39952,7 @@ async function checkPage(path, settings, deps) {
             report.liveAfterMs = deps.clock.now() - deps.startedAt;
             break;
         case 'timeout': {
-            const waited = `when the timeout ran out, after ${reads} over ${durations_formatDuration(deps.clock.now() - deps.startedAt)}`;
+            const waited = `when the timeout ran out, after ${reads} over ${formatDuration(deps.clock.now() - deps.startedAt)}`;
             if (state === 'missing') {
                 report.result = 'failure';
                 report.error = `${named} was not found (HTTP 404) ${waited}`;
@@ -39982,7 +39982,7 @@ async function checkPage(path, settings, deps) {
 function skippedPages(waitResult, elapsedMs) {
     return {
         skipped: true,
-        reason: `not read: the wait ended with ${waitResult} after ${durations_formatDuration(elapsedMs)}, and pages are read only after every wait has succeeded`
+        reason: `not read: the wait ended with ${waitResult} after ${formatDuration(elapsedMs)}, and pages are read only after every wait has succeeded`
     };
 }
 
@@ -40096,7 +40096,7 @@ function skippedSearch(waitResult, elapsedMs, what = 'the wait') {
     const runOnly = what === 'the wait' ? 'searches run only after every wait has succeeded' : `searches run only after ${what} has passed`;
     return {
         skipped: true,
-        reason: `not run: ${what} ended with ${waitResult} after ${durations_formatDuration(elapsedMs)}, and ${runOnly}`
+        reason: `not run: ${what} ended with ${waitResult} after ${formatDuration(elapsedMs)}, and ${runOnly}`
     };
 }
 /** The queries of a search check that ran; none when it was skipped or not asked for. */
@@ -40388,7 +40388,7 @@ async function startWork(settings, deps) {
         const what = report.requests === 1 ? `the platform answered ${answered}` : `the platform kept answering ${answered}, after ${counted(report.requests, 'attempt')}`;
         // The wait it asked for, when that is what ended the run before the deadline.
         const asked = lastRetry?.retryAfterMs;
-        const tooLong = asked !== undefined && deps.clock.now() + asked >= deps.deadline ? ` and asked to wait ${durations_formatDuration(asked)} before another try, past the timeout` : '';
+        const tooLong = asked !== undefined && deps.clock.now() + asked >= deps.deadline ? ` and asked to wait ${formatDuration(asked)} before another try, past the timeout` : '';
         return `no ${operation.what(settings)} was ${verbs.done} before the timeout ran out: ${what}${tooLong}. Re-run later, or raise timeout`;
     };
     const attempt = async () => {
@@ -40568,12 +40568,12 @@ function createFollowUpGate(sentAt) {
                     ? undefined
                     : {
                         kind: 'stale',
-                        message: `still shows ${shown} from before the follow-up message; waiting for it to take the message up (active) for up to ${durations_formatDuration(FOLLOW_UP_GRACE_MS)}`
+                        message: `still shows ${shown} from before the follow-up message; waiting for it to take the message up (active) for up to ${formatDuration(FOLLOW_UP_GRACE_MS)}`
                     };
                 staleSaid = true;
                 return notice ? { judgement: { state: 'pending' }, notice } : { judgement: { state: 'pending' } };
             }
-            const taken = `not seen active within ${durations_formatDuration(FOLLOW_UP_GRACE_MS)} of the follow-up message; its status ${shown} is taken as the answer to it`;
+            const taken = `not seen active within ${formatDuration(FOLLOW_UP_GRACE_MS)} of the follow-up message; its status ${shown} is taken as the answer to it`;
             return {
                 judgement: { ...judgement, note: judgement.note ? `${judgement.note}; ${taken}` : taken },
                 notice: { kind: 'taken', message: taken }
@@ -40898,7 +40898,7 @@ async function pollTarget(ref, ctx) {
             const state = report.status ? `still "${report.status}"` : 'no status read';
             const last = end.lastProblem ? `; last problem: ${end.lastProblem}` : '';
             const stale = followUp?.stale(report.status);
-            report.error = `${state} when the timeout (${durations_formatDuration(settings.timeoutMs)}) ran out${stale ? ` (${stale})` : ''}${last}`;
+            report.error = `${state} when the timeout (${formatDuration(settings.timeoutMs)}) ran out${stale ? ` (${stale})` : ''}${last}`;
             break;
         }
         case 'cancelled':
@@ -41743,7 +41743,7 @@ function describeSettled(report) {
     const mark = report.result === 'success' ? '✓' : '✗';
     const status = report.status ? ` (status ${inert(report.status, 80)})` : '';
     const why = report.error ? `: ${inert(report.error, 600)}` : report.note ? ` — ${inert(report.note, 300)}` : '';
-    return `${mark} ${describeRef(report.ref)}: ${report.result}${status} after ${durations_formatDuration(report.finishedAfterMs)}, ${counted(report.polls, 'poll')}${why}`;
+    return `${mark} ${describeRef(report.ref)}: ${report.result}${status} after ${formatDuration(report.finishedAfterMs)}, ${counted(report.polls, 'poll')}${why}`;
 }
 function describeQuery(query) {
     const count = counted(query.results.length, 'result');
@@ -41761,15 +41761,15 @@ const MAX_LISTED_PENDING = 10;
 function describeProgress(p) {
     const failed = `${p.failed > 0 ? `, ${p.failed} failed` : ''}${p.stopped ? `, ${p.stopped} stopped by fail-fast` : ''}`;
     if (p.waiting.length === 0)
-        return `${p.settled}/${p.total} settled${failed}, ${p.pending} pending — ${durations_formatDuration(p.elapsedMs)}`;
+        return `${p.settled}/${p.total} settled${failed}, ${p.pending} pending — ${formatDuration(p.elapsedMs)}`;
     const status = (s) => (s ? inert(s, 40) : 'no answer yet');
     const only = p.waiting.length === 1 && p.total === 1 ? p.waiting[0] : undefined;
     if (only)
-        return `Still waiting on ${describeRef(only.ref)}: ${status(only.status)}, ${durations_formatDuration(p.elapsedMs)} so far`;
+        return `Still waiting on ${describeRef(only.ref)}: ${status(only.status)}, ${formatDuration(p.elapsedMs)} so far`;
     const listed = p.waiting.slice(0, MAX_LISTED_PENDING).map((w) => `${describeRef(w.ref)} (${status(w.status)})`);
     if (p.waiting.length > MAX_LISTED_PENDING)
         listed.push(`… and ${p.waiting.length - MAX_LISTED_PENDING} more`);
-    return `Still waiting on ${p.waiting.length} of ${p.total} targets, ${durations_formatDuration(p.elapsedMs)} so far: ${listed.join(', ')}${p.settled > 0 ? `; ${p.settled} settled${failed}` : ''}`;
+    return `Still waiting on ${p.waiting.length} of ${p.total} targets, ${formatDuration(p.elapsedMs)} so far: ${listed.join(', ')}${p.settled > 0 ? `; ${p.settled} settled${failed}` : ''}`;
 }
 /**
  * The line for a retry, or undefined when it repeats the cause of the one before: repeats are
@@ -41783,7 +41783,7 @@ function describeRetryOf(subject, reason, delayMs, timesInARow) {
     if (timesInARow > 1 && (timesInARow & (timesInARow - 1)) !== 0)
         return undefined;
     const count = timesInARow > 1 ? ` (${timesInARow} times in a row)` : '';
-    return `${subject}: ${inert(reason, 300)}${count}, retrying in ${durations_formatDuration(delayMs)}`;
+    return `${subject}: ${inert(reason, 300)}${count}, retrying in ${formatDuration(delayMs)}`;
 }
 /**
  * Turns wait events into the step log. With one target its lines stream as they come, in a
@@ -41828,7 +41828,7 @@ function createLogReporter(sink, options) {
     return {
         statusChanged(ref, from, to, afterMs) {
             const change = from === undefined ? `status ${inert(to, 80)}` : `${inert(from, 80)} → ${inert(to, 80)}`;
-            write(ref, `${change} after ${durations_formatDuration(afterMs)}`);
+            write(ref, `${change} after ${formatDuration(afterMs)}`);
         },
         logLines(ref, lines, gap) {
             if (!options.streamLogs)
@@ -41916,7 +41916,7 @@ function pageFacts(page) {
     const found = page.found ? `yes (${counted(page.length ?? 0, 'character')})` : page.reads > 0 ? 'no' : 'not read';
     const holds = page.contains === null ? 'not asked' : page.contains ? 'yes' : 'no';
     const reads = counted(page.reads, 'read');
-    const when = page.liveAfterMs !== undefined ? `live after ${durations_formatDuration(page.liveAfterMs)} (${reads})` : `not live (${reads})`;
+    const when = page.liveAfterMs !== undefined ? `live after ${formatDuration(page.liveAfterMs)} (${reads})` : `not live (${reads})`;
     return [found, holds, when];
 }
 
@@ -42154,7 +42154,7 @@ function createRunLog(sink, options) {
     const shownPages = new Map();
     return {
         starting: (url) => sink.info(clean(`Starting the work: POST ${url}`)),
-        startRetrying: (reason, delayMs) => sink.info(clean(`${inert(reason, 300)}: nothing was started, sending the request again in ${durations_formatDuration(delayMs)}`)),
+        startRetrying: (reason, delayMs) => sink.info(clean(`${inert(reason, 300)}: nothing was started, sending the request again in ${formatDuration(delayMs)}`)),
         started(report, elapsedMs) {
             sink.info(clean(inert(describeStarted(report, elapsedMs), 600)));
             // Written at once, so that a later failure, a cancel or a killed runner still leaves the id.
@@ -42164,7 +42164,7 @@ function createRunLog(sink, options) {
         },
         waiting(targets) {
             const what = targets.length === 1 && targets[0] ? describeRef(targets[0]) : `${targets.length} targets`;
-            const polling = `timeout ${durations_formatDuration(settings.timeoutMs)}, polling every ${durations_formatDuration(settings.minIntervalMs)}–${durations_formatDuration(settings.maxIntervalMs)}`;
+            const polling = `timeout ${formatDuration(settings.timeoutMs)}, polling every ${formatDuration(settings.minIntervalMs)}–${formatDuration(settings.maxIntervalMs)}`;
             sink.info(`Waiting on ${what} at ${baseAddress(settings.baseUrl)} (${polling})`);
             return createLogReporter(sink, { streamLogs: settings.streamLogs, targets, clean });
         },
@@ -42228,7 +42228,7 @@ function reopenableGroup(sink) {
 /** One line for a read of a page. */
 function describePageRead(path, state, reads, afterMs) {
     const page = `page "${inert(path, 200)}"`;
-    const when = `after ${durations_formatDuration(afterMs)}, ${counted(reads, 'read')}`;
+    const when = `after ${formatDuration(afterMs)}, ${counted(reads, 'read')}`;
     if (state === 'live')
         return `✓ ${page} is live (${when})`;
     const why = state === 'missing' ? 'not found yet (HTTP 404)' : 'found, but without the text yet';
@@ -42238,7 +42238,7 @@ function describePageRead(path, state, reads, afterMs) {
 const FOLLOW_AUTOMATION = "the platform publishes no status for a run: follow it in the project's automation runs in the dashboard";
 /** One line for the log when work was started. */
 function describeStarted(report, elapsedMs) {
-    const after = `(after ${durations_formatDuration(elapsedMs)})`;
+    const after = `(after ${formatDuration(elapsedMs)})`;
     if (report.automation) {
         const job = report.automation.jobId ? ` (background job ${oneLine(report.automation.jobId, 200)})` : '';
         return `Started the automation run: run id ${oneLine(report.automation.runId, 200)}${job} ${after}; ${FOLLOW_AUTOMATION}.`;
@@ -42444,9 +42444,9 @@ function explainTarget(t, options = {}) {
         }
         case 'timeout': {
             const status = t.status ? `still "${oneLine(t.status, 80)}"` : 'never answered with a status';
-            const waited = `after ${durations_formatDuration(t.finishedAfterMs)}`;
+            const waited = `after ${formatDuration(t.finishedAfterMs)}`;
             const problem = lastProblem(t.error);
-            const raise = options.timeoutMs === undefined ? 'raise `timeout`' : `raise \`timeout\` (now ${durations_formatDuration(options.timeoutMs)})`;
+            const raise = options.timeoutMs === undefined ? 'raise `timeout`' : `raise \`timeout\` (now ${formatDuration(options.timeoutMs)})`;
             if (problem && !t.status)
                 return { reason: `${status} ${waited}: ${problem}`, next: networkNext(problem) };
             return {
@@ -42718,21 +42718,187 @@ function outcomeStatusDescription(outcome, clean) {
     return fitDescription(clean(outcomeDescription(outcome)));
 }
 
-;// CONCATENATED MODULE: ./src/step/until.ts
-/**
- * `work`'s result, or the signal's reason once it aborts, whichever comes first. The work is
- * always observed (a rejection after the signal is no unhandled rejection), also when the signal
- * has already aborted, and the listener is removed once either settles.
- */
-function until(work, signal) {
-    work.catch(() => undefined);
-    if (signal.aborted)
-        return Promise.reject(signal.reason);
-    return new Promise((resolve, reject) => {
-        const stop = () => reject(signal.reason);
-        signal.addEventListener('abort', stop, { once: true });
-        work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+;// CONCATENATED MODULE: ./src/records/lifecycle.ts
+// A record kept true: what the step writes outside itself (the pull request comment, the GitLab
+// merge request note, the GitHub deployment and its statuses, a commit status) has one story,
+// told here once. It is opened ("in progress") when waiting begins, and closed with the
+// outcome; whatever the API answers late and whenever a cancel lands, it is true at the end, or
+// one warning says which record may not be and why. Each kind of record is a small port
+// (`RecordPort`): where it is, how it is written, and the words of its messages. This file knows
+// no CI system, no HTTP client and no adapter; the time rules are those of step/limits.ts.
+
+
+/** Thrown by a port when the record has nowhere to go: `sentence` is said as it is, at `level`. */
+class RecordSkipped extends Error {
+    sentence;
+    level;
+    constructor(sentence, level = 'warning') {
+        super(sentence);
+        this.sentence = sentence;
+        this.level = level;
+        this.name = 'RecordSkipped';
+    }
+}
+const isAbort = (error) => error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+const statusOf = (error) => (typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined);
+const defaultRefused = (error) => {
+    const status = statusOf(error);
+    return status !== undefined && status >= 400 && status < 500;
+};
+/** Resolves when `work` settles or `signal` aborts, whichever is first; never rejects, and `work` is observed. */
+function settledOrAborted(work, signal) {
+    return new Promise((resolve) => {
+        const stop = () => resolve('aborted');
+        work.then(() => resolve('settled'), () => resolve('settled'));
+        work.finally(() => signal.removeEventListener('abort', stop)).catch(() => undefined);
+        if (signal.aborted)
+            stop();
+        else
+            signal.addEventListener('abort', stop, { once: true });
     });
+}
+/**
+ * The work's result, or the signal's abort, whichever comes first: an HTTP client does not
+ * honour an abort in every phase (a proxy that never answers CONNECT holds it for minutes), so
+ * the work stops being waited on when its time is up, whatever its request does. The work is
+ * observed first, so its rejection is never unhandled, even when the signal is already aborted.
+ */
+function withinBudget(work, budget) {
+    return new Promise((resolve, reject) => {
+        const stop = () => reject(budget.reason);
+        work.then(resolve, reject).finally(() => budget.removeEventListener('abort', stop));
+        if (budget.aborted)
+            stop();
+        else
+            budget.addEventListener('abort', stop, { once: true });
+    });
+}
+/** The record's lifecycle through `port`, within the step's time rules. */
+function recordLifecycle(port, options) {
+    const { cancel, log, clean } = options;
+    const refused = port.refused ?? defaultRefused;
+    // One end for every write of the run: the step's limit, or the grace's end once a cancel came.
+    const deadline = commentDeadline(options.endAt, cancel);
+    const cancelled = () => cancel.exitBy() !== undefined;
+    let where;
+    let opened = 'never';
+    let opening;
+    let closing;
+    let warned = false;
+    const say = (level, line) => {
+        if (level === 'warning' && !warned) {
+            warned = true;
+            log.warning(clean(line));
+        }
+        else
+            log.info(clean(line));
+    };
+    const signalsUntil = (lookupEndAt, alsoOn = []) => ({
+        write: deadline,
+        lookup: AbortSignal.any([AbortSignal.timeout(lookupBudgetMs(options.requestTimeoutMs, lookupEndAt)), deadline, ...alsoOn])
+    });
+    const ended = () => (cancelled() ? 'the cancelled run had to end' : "the step's time limit (timeout + request-timeout + 2s) ran out");
+    /** Why a request failed: the port's words, or the time that ran out. */
+    const why = (error, signals, lookupMs, stage) => {
+        if (deadline.aborted)
+            return `the ${port.api} did not answer before ${ended()}${stage === 'write' ? ' (it may still apply the write)' : ''}`;
+        if (signals.lookup.aborted && isAbort(error))
+            return `the ${port.api} did not answer within ${formatDuration(lookupMs)} (${lookupMs < options.requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`;
+        return port.explain(error);
+    };
+    async function runOpen() {
+        const lookupEndAt = Math.min(options.openLookupEndAt ?? options.endAt, options.endAt);
+        const lookupMs = lookupBudgetMs(options.requestTimeoutMs, lookupEndAt);
+        const signals = signalsUntil(lookupEndAt, [cancel.signal]);
+        try {
+            where = await port.open(signals, (known) => {
+                where = known;
+            });
+            opened = 'written';
+            log.info(clean(port.words.opened(where)));
+        }
+        catch (error) {
+            if (error instanceof RecordSkipped) {
+                opened = 'skipped';
+                return;
+            }
+            opened = refused(error) ? 'refused' : 'lost';
+            const reason = cancel.signal.aborted && !deadline.aborted && where === undefined ? 'the run was cancelled before it was' : why(error, signals, lookupMs, 'write');
+            if (opened === 'refused' && port.words.notOpened && where === undefined)
+                say('warning', port.words.notOpened(reason));
+            else
+                log.info(clean(port.words.openFailed(reason, where)));
+        }
+    }
+    /** Waits on the open while it is in flight: until it settles, the end, or a cancel once the record is known (the close then goes at once). */
+    async function openSettled() {
+        if (!opening)
+            return true;
+        const known = new AbortController();
+        const goAtOnce = () => {
+            if (where !== undefined)
+                known.abort();
+        };
+        if (cancel.signal.aborted)
+            goAtOnce();
+        else
+            cancel.signal.addEventListener('abort', goAtOnce, { once: true });
+        const waited = await settledOrAborted(opening, AbortSignal.any([deadline, known.signal]));
+        cancel.signal.removeEventListener('abort', goAtOnce);
+        return waited === 'settled';
+    }
+    async function runClose(outcome) {
+        const settled = await openSettled();
+        if (!settled && where === undefined) {
+            // The outcome must not go before a write that may still land on top of it, and there is no known place to write it.
+            say('warning', port.words.closeFailed(`its "in progress" write was still unanswered when ${ended()}, and the outcome must not go before it; it may show "in progress" until the next run`, where, opened));
+            return;
+        }
+        if (opened === 'refused' && where === undefined && port.words.notOpened)
+            return;
+        const lookupMs = lookupBudgetMs(options.requestTimeoutMs, options.endAt);
+        const signals = signalsUntil(options.endAt);
+        const write = async () => {
+            try {
+                const done = await withinBudget(port.close(outcome, where, settled ? opened : 'written', signals), deadline);
+                where = done.where;
+                log.info(clean(port.words.closed(done.where, done.done)));
+                return true;
+            }
+            catch (error) {
+                if (error instanceof RecordSkipped)
+                    say(error.level, error.sentence);
+                else
+                    say('warning', port.words.closeFailed(why(error, signals, lookupMs, 'write'), where, opened));
+                return false;
+            }
+        };
+        const written = await write();
+        if (settled || !opening)
+            return;
+        // The close went while the open was still in flight (a cancel): if the open lands now, it may
+        // have landed on top of the close, which is written again while there is time.
+        const late = await settledOrAborted(opening, deadline);
+        if (late === 'settled' && written)
+            await write();
+        else if (late === 'aborted')
+            say('warning', port.words.closeFailed(`its "in progress" write was still unanswered when ${ended()}; if the ${port.api} applies it now, it may show "in progress" until the next run`, where, opened));
+    }
+    return {
+        open() {
+            if (opening || cancel.signal.aborted)
+                return;
+            opened = 'lost';
+            opening = runOpen();
+        },
+        close(outcome) {
+            closing ??= runClose(outcome).catch((error) => {
+                // Nothing above throws; should it, the record is still one warning, never a crash.
+                say('warning', port.words.closeFailed(port.explain(error), where, opened));
+            });
+            return closing;
+        }
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/github/run-commit.ts
@@ -42826,7 +42992,7 @@ async function tokenLogin(octokit) {
         return data.login;
     }
     catch (error) {
-        if (statusOf(error) !== 403)
+        if (comment_api_statusOf(error) !== 403)
             throw error;
     }
     let viewer;
@@ -42877,18 +43043,18 @@ async function writeComment(octokit, target, id, body) {
     const { data } = await octokit.rest.issues.createComment({ ...where, issue_number: target.number, body });
     return { id: data.id, done: 'created' };
 }
-function statusOf(error) {
+function comment_api_statusOf(error) {
     return typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
 }
 /** The GitHub API did not answer at all: octokit reports a connection that failed as HTTP 500 without a response. */
 function unreachable(error) {
-    if (statusOf(error) !== 500 || !(error instanceof Error) || error.name === 'AbortError')
+    if (comment_api_statusOf(error) !== 500 || !(error instanceof Error) || error.name === 'AbortError')
         return false;
     return !('response' in error && error.response);
 }
 /** What to tell the user when the comment could not be written; the step does not fail for it. */
 function explainCommentError(error) {
-    const status = statusOf(error);
+    const status = comment_api_statusOf(error);
     const message = (error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 300);
     if (unreachable(error)) {
         const url = typeof error === 'object' && error !== null && 'request' in error ? error.request.url : undefined;
@@ -42952,50 +43118,40 @@ function explainStatusError(error) {
 
 ;// CONCATENATED MODULE: ./src/github/commit-status.ts
 // The docs as a required check: a commit status on the run's commit, `pending` when waiting
-// starts and the outcome at the end. Written by the rules the deployment and the comment keep:
-// a write that was sent is waited on before the next (a `pending` GitHub applies late must not
-// land after the outcome), a cancel shortens what is left to the grace and is consulted live,
-// and what could not be written is one warning. Never changes the outcome.
+// starts and the outcome at the end, as one more record kept true by the lifecycle
+// (records/lifecycle.ts): the outcome waits for the `pending` write it would otherwise race (a
+// `pending` GitHub applies late must not land after it), a cancel shortens what is left to the
+// grace, and what could not be written is one warning. Never changes the outcome.
 
 
 
 
 
 
-
-/** The commit status of one run of the step (commit-status). */
-function recordCommitStatus(options) {
-    const { clean, cancel } = options;
-    let warned = false;
-    // One warning per run (a 403 stays one warning); anything after it is a line of the log.
-    const problem = (text) => {
-        const line = clean(`${text}. The step's result does not depend on it.`);
-        if (warned)
-            info(line);
-        else
-            warning(line);
-        warned = true;
-    };
-    let opening;
-    // The `pending` write once sent: settled (answered or failed), or still out.
-    let pending;
-    // One end for every write of the run, fixed by the first that asks for it; a cancel brings it forward.
-    let end;
-    const deadlineOf = (limits, requestTimeoutMs) => {
-        end ??= limits_commentDeadline(commentEndAt(limits, requestTimeoutMs), cancel);
-        return end;
-    };
-    const cancelled = () => cancel.exitBy() !== undefined;
-    function open(status, deadline) {
-        opening ??= (async () => {
+/**
+ * The commit status as a port of the lifecycle. Its writes are keyed by commit and context, so it
+ * is where it goes (`true`) as soon as the open starts: a cancel's close goes at once. A token the
+ * open was refused with is not asked again: the close says why, in the record's one warning.
+ */
+function commitStatusPort(status, targets, clean) {
+    const context = inert(status.context, 100);
+    let client;
+    let refusal;
+    let refusedAtOpen = false;
+    let state;
+    let sha = '';
+    let linked;
+    const connect = () => {
+        client ??= (async () => {
             // Loaded only when a status is asked for, to keep start-up fast.
             const github = await __nccwpck_require__.e(/* import() */ 157).then(__nccwpck_require__.bind(__nccwpck_require__, 157));
             const place = statusPlace(github.context);
             if ('skip' in place)
-                return place;
+                throw new RecordSkipped(`commit-status is set, but ${place.skip}. No commit status was written. The step's result does not depend on it.`);
+            sha = place.sha.slice(0, 7);
             const octokit = github.getOctokit(status.githubToken);
             // Set in a hook, the signal reaches the request and the proxy-aware fetch of the defaults stays in place.
-            let signal = deadline;
+            let signal;
             octokit.hook.before('request', (request) => {
                 request.request = { ...request.request, signal };
             });
@@ -43003,77 +43159,77 @@ function recordCommitStatus(options) {
                 place,
                 send: (body, budget) => {
                     signal = budget;
-                    return until(createCommitStatus(octokit, place, body), budget);
+                    return withinBudget(createCommitStatus(octokit, place, body), budget);
                 }
             };
         })();
-        opening.catch(() => undefined);
-        return opening;
-    }
+        return client;
+    };
+    return {
+        api: 'GitHub API',
+        async open(signals, at) {
+            const { place, send } = await connect();
+            at(true);
+            try {
+                const description = waitingStatusDescription(targets, clean);
+                await send({ state: 'pending', context: status.context, description, targetUrl: statusTargetUrl(false, { run: place.runUrl }) }, signals.write);
+            }
+            catch (error) {
+                if (refused(error))
+                    refusal = error;
+                throw error;
+            }
+            return true;
+        },
+        async close(outcome, _where, opened, signals) {
+            state = githubStatusState(outcome.result);
+            // Refused on the open (a token without statuses: write): the same answer again would add nothing.
+            if (opened === 'refused' && refusal !== undefined) {
+                refusedAtOpen = true;
+                throw refusal;
+            }
+            const { place, send } = await connect();
+            linked = statusTargetUrl(state === 'success', { preview: outcome.trigger?.previewUrl, url: status.url, run: place.runUrl });
+            await send({ state: state, context: status.context, description: outcomeStatusDescription(outcome, clean), targetUrl: linked }, signals.write);
+            return { where: true, done: 'updated' };
+        },
+        explain: explainStatusError,
+        refused: refused,
+        words: {
+            opened: () => `Commit status ${context}: pending on commit ${sha}.`,
+            closed: () => `Commit status ${context}: ${state} on commit ${sha}${linked ? `, linking ${inert(linked, 300)}` : ''}.`,
+            openFailed: (why) => `The pending commit status ${context} could not be written: ${inert(why, 400)}.`,
+            closeFailed: (why) => `${state && !refusedAtOpen ? `The last commit status (${state}) of ${context}` : `The commit status ${context}`} could not be written: ${inert(why, 400)}. The step's result does not depend on it.`
+        }
+    };
+}
+/** The commit status of one run of the step (commit-status). */
+function recordCommitStatus(options) {
+    const { clean, cancel } = options;
+    let lifecycle;
+    const lifecycleOf = (status, targets, limits) => {
+        lifecycle ??= recordLifecycle(commitStatusPort(status, targets, clean), {
+            cancel,
+            endAt: commentEndAt(limits, status.requestTimeoutMs),
+            requestTimeoutMs: status.requestTimeoutMs,
+            ...(limits ? { openLookupEndAt: limits.startedAt + limits.timeoutMs } : {}),
+            log: { info: (line) => info(line), warning: (line) => warning(line) },
+            clean
+        });
+        return lifecycle;
+    };
     return {
         begin(targets, settings, limits) {
             const status = settings.commitStatus;
-            if (!status || status.githubToken === '' || pending)
+            if (!status || status.githubToken === '')
                 return;
-            const deadline = deadlineOf(limits, status.requestTimeoutMs);
-            pending = (async () => {
-                try {
-                    const opened = await until(open(status, deadline), deadline);
-                    if ('skip' in opened)
-                        return { ok: true };
-                    const description = waitingStatusDescription(targets, clean);
-                    // Sent, it is waited on until it settles or the step's limit: GitHub applies what it received whole.
-                    await opened.send({ state: 'pending', context: status.context, description, targetUrl: statusTargetUrl(false, { run: opened.place.runUrl }) }, deadline);
-                    info(clean(`Commit status ${inert(status.context, 100)}: pending on commit ${opened.place.sha.slice(0, 7)}.`));
-                    return { ok: true };
-                }
-                catch (error) {
-                    return { ok: false, error };
-                }
-            })();
+            lifecycleOf(status, targets, limits).open();
         },
         async settle(outcome, settings, limits) {
             const status = settings?.commitStatus;
             if (!status || status.githubToken === '')
                 return;
-            const context = inert(status.context, 100);
-            const state = githubStatusState(outcome.result);
-            const deadline = deadlineOf(limits, status.requestTimeoutMs);
-            const limitAt = limits && limits.startedAt + limits.timeoutMs + limits.requestTimeoutMs;
-            const budgetMs = commentBudgetMs(status.requestTimeoutMs, cancel.exitBy(), limitAt);
-            const budget = AbortSignal.any([AbortSignal.timeout(budgetMs), deadline]);
-            const within = `within ${durations_formatDuration(budgetMs)} (${budgetMs < status.requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`;
-            let stage = 'pending';
-            try {
-                if (pending) {
-                    const settled = await until(pending, budget);
-                    if (!settled.ok) {
-                        if (refused(settled.error)) {
-                            problem(`The commit status ${context} could not be written: ${inert(explainStatusError(settled.error), 400)}`);
-                            return;
-                        }
-                        const why = deadline.aborted ? 'the GitHub API did not answer in time' : explainStatusError(settled.error);
-                        info(clean(`The pending commit status ${context} could not be written (${inert(why, 400)}); the outcome is posted all the same.`));
-                    }
-                }
-                stage = 'write';
-                const opened = await until(open(status, deadline), budget);
-                if ('skip' in opened) {
-                    problem(`commit-status is set, but ${opened.skip}. No commit status was written`);
-                    return;
-                }
-                const targetUrl = statusTargetUrl(state === 'success', { preview: outcome.trigger?.previewUrl, url: status.url, run: opened.place.runUrl });
-                await opened.send({ state, context: status.context, description: outcomeStatusDescription(outcome, clean), targetUrl }, budget);
-                info(clean(`Commit status ${context}: ${state} on commit ${opened.place.sha.slice(0, 7)}${targetUrl ? `, linking ${inert(targetUrl, 300)}` : ''}.`));
-            }
-            catch (error) {
-                const why = !budget.aborted
-                    ? explainStatusError(error)
-                    : stage === 'pending'
-                        ? `its pending status was still unanswered ${cancelled() ? 'when the cancelled run had to end' : within}, and the outcome must not go before it; the commit may show pending until the next run`
-                        : `the GitHub API did not answer ${cancelled() ? 'before the cancelled run had to end' : within} (GitHub may still apply the write)`;
-                problem(`The last commit status (${state}) of ${context} could not be written: ${inert(why, 400)}`);
-            }
+            await lifecycleOf(status, [], limits).close(outcome);
         }
     };
 }
@@ -43269,7 +43425,7 @@ function renderComment(outcome, marker, source) {
         const count = facts.searchResults;
         lines.push(`**Search check:** ${outcome.search.result}, ${counted(outcome.search.queries.length, 'query', 'queries')}, ${count} results`, '');
     }
-    lines.push(footer(from, `took ${durations_formatDuration(outcome.elapsedMs)}`));
+    lines.push(footer(from, `took ${formatDuration(outcome.elapsedMs)}`));
     return `${lines.join('\n')}\n`;
 }
 /** Deployed commits listed one by one; the summary has every update. */
@@ -43295,189 +43451,6 @@ function deployedLine(outcome, runSha) {
     const run = runSha?.toLowerCase();
     const other = run !== undefined && shas.some((sha) => !(sha.toLowerCase().startsWith(run) || run.startsWith(sha.toLowerCase())));
     return `**Deployed commit${shas.length === 1 ? '' : 's'}:** ${listed}${other ? ` — not the commit of this run, ${short(runSha ?? '')}` : ''}`;
-}
-
-;// CONCATENATED MODULE: ./src/records/lifecycle.ts
-// A record kept true: what the step writes outside itself (the pull request comment, the GitLab
-// merge request note, the GitHub deployment and its statuses, a commit status) has one story,
-// told here once. It is opened ("in progress") when waiting begins, and closed with the
-// outcome; whatever the API answers late and whenever a cancel lands, it is true at the end, or
-// one warning says which record may not be and why. Each kind of record is a small port
-// (`RecordPort`): where it is, how it is written, and the words of its messages. This file knows
-// no CI system, no HTTP client and no adapter; the time rules are those of step/limits.ts.
-
-
-/** Thrown by a port when the record has nowhere to go: `sentence` is said as it is, at `level`. */
-class RecordSkipped extends Error {
-    sentence;
-    level;
-    constructor(sentence, level = 'warning') {
-        super(sentence);
-        this.sentence = sentence;
-        this.level = level;
-        this.name = 'RecordSkipped';
-    }
-}
-const isAbort = (error) => error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
-const lifecycle_statusOf = (error) => (typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined);
-const defaultRefused = (error) => {
-    const status = lifecycle_statusOf(error);
-    return status !== undefined && status >= 400 && status < 500;
-};
-/** Resolves when `work` settles or `signal` aborts, whichever is first; never rejects, and `work` is observed. */
-function settledOrAborted(work, signal) {
-    return new Promise((resolve) => {
-        const stop = () => resolve('aborted');
-        work.then(() => resolve('settled'), () => resolve('settled'));
-        work.finally(() => signal.removeEventListener('abort', stop)).catch(() => undefined);
-        if (signal.aborted)
-            stop();
-        else
-            signal.addEventListener('abort', stop, { once: true });
-    });
-}
-/**
- * The work's result, or the signal's abort, whichever comes first: an HTTP client does not
- * honour an abort in every phase (a proxy that never answers CONNECT holds it for minutes), so
- * the work stops being waited on when its time is up, whatever its request does. The work is
- * observed first, so its rejection is never unhandled, even when the signal is already aborted.
- */
-function withinBudget(work, budget) {
-    return new Promise((resolve, reject) => {
-        const stop = () => reject(budget.reason);
-        work.then(resolve, reject).finally(() => budget.removeEventListener('abort', stop));
-        if (budget.aborted)
-            stop();
-        else
-            budget.addEventListener('abort', stop, { once: true });
-    });
-}
-/** The record's lifecycle through `port`, within the step's time rules. */
-function recordLifecycle(port, options) {
-    const { cancel, log, clean } = options;
-    const refused = port.refused ?? defaultRefused;
-    // One end for every write of the run: the step's limit, or the grace's end once a cancel came.
-    const deadline = commentDeadline(options.endAt, cancel);
-    const cancelled = () => cancel.exitBy() !== undefined;
-    let where;
-    let opened = 'never';
-    let opening;
-    let closing;
-    let warned = false;
-    const say = (level, line) => {
-        if (level === 'warning' && !warned) {
-            warned = true;
-            log.warning(clean(line));
-        }
-        else
-            log.info(clean(line));
-    };
-    const signalsUntil = (lookupEndAt, alsoOn = []) => ({
-        write: deadline,
-        lookup: AbortSignal.any([AbortSignal.timeout(lookupBudgetMs(options.requestTimeoutMs, lookupEndAt)), deadline, ...alsoOn])
-    });
-    const ended = () => (cancelled() ? 'the cancelled run had to end' : "the step's time limit (timeout + request-timeout + 2s) ran out");
-    /** Why a request failed: the port's words, or the time that ran out. */
-    const why = (error, signals, lookupMs, stage) => {
-        if (deadline.aborted)
-            return `the ${port.api} did not answer before ${ended()}${stage === 'write' ? ' (it may still apply the write)' : ''}`;
-        if (signals.lookup.aborted && isAbort(error))
-            return `the ${port.api} did not answer within ${formatDuration(lookupMs)} (${lookupMs < options.requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`;
-        return port.explain(error);
-    };
-    async function runOpen() {
-        const lookupEndAt = Math.min(options.openLookupEndAt ?? options.endAt, options.endAt);
-        const lookupMs = lookupBudgetMs(options.requestTimeoutMs, lookupEndAt);
-        const signals = signalsUntil(lookupEndAt, [cancel.signal]);
-        try {
-            where = await port.open(signals, (known) => {
-                where = known;
-            });
-            opened = 'written';
-            log.info(clean(port.words.opened(where)));
-        }
-        catch (error) {
-            if (error instanceof RecordSkipped) {
-                opened = 'skipped';
-                return;
-            }
-            opened = refused(error) ? 'refused' : 'lost';
-            const reason = cancel.signal.aborted && !deadline.aborted && where === undefined ? 'the run was cancelled before it was' : why(error, signals, lookupMs, 'write');
-            if (opened === 'refused' && port.words.notOpened && where === undefined)
-                say('warning', port.words.notOpened(reason));
-            else
-                log.info(clean(port.words.openFailed(reason, where)));
-        }
-    }
-    /** Waits on the open while it is in flight: until it settles, the end, or a cancel once the record is known (the close then goes at once). */
-    async function openSettled() {
-        if (!opening)
-            return true;
-        const known = new AbortController();
-        const goAtOnce = () => {
-            if (where !== undefined)
-                known.abort();
-        };
-        if (cancel.signal.aborted)
-            goAtOnce();
-        else
-            cancel.signal.addEventListener('abort', goAtOnce, { once: true });
-        const waited = await settledOrAborted(opening, AbortSignal.any([deadline, known.signal]));
-        cancel.signal.removeEventListener('abort', goAtOnce);
-        return waited === 'settled';
-    }
-    async function runClose(outcome) {
-        const settled = await openSettled();
-        if (!settled && where === undefined) {
-            // The outcome must not go before a write that may still land on top of it, and there is no known place to write it.
-            say('warning', port.words.closeFailed(`its "in progress" write was still unanswered when ${ended()}, and the outcome must not go before it; it may show "in progress" until the next run`, where, opened));
-            return;
-        }
-        if (opened === 'refused' && where === undefined && port.words.notOpened)
-            return;
-        const lookupMs = lookupBudgetMs(options.requestTimeoutMs, options.endAt);
-        const signals = signalsUntil(options.endAt);
-        const write = async () => {
-            try {
-                const done = await withinBudget(port.close(outcome, where, settled ? opened : 'written', signals), deadline);
-                where = done.where;
-                log.info(clean(port.words.closed(done.where, done.done)));
-                return true;
-            }
-            catch (error) {
-                if (error instanceof RecordSkipped)
-                    say(error.level, error.sentence);
-                else
-                    say('warning', port.words.closeFailed(why(error, signals, lookupMs, 'write'), where, opened));
-                return false;
-            }
-        };
-        const written = await write();
-        if (settled || !opening)
-            return;
-        // The close went while the open was still in flight (a cancel): if the open lands now, it may
-        // have landed on top of the close, which is written again while there is time.
-        const late = await settledOrAborted(opening, deadline);
-        if (late === 'settled' && written)
-            await write();
-        else if (late === 'aborted')
-            say('warning', port.words.closeFailed(`its "in progress" write was still unanswered when ${ended()}; if the ${port.api} applies it now, it may show "in progress" until the next run`, where, opened));
-    }
-    return {
-        open() {
-            if (opening || cancel.signal.aborted)
-                return;
-            opened = 'lost';
-            opening = runOpen();
-        },
-        close(outcome) {
-            closing ??= runClose(outcome).catch((error) => {
-                // Nothing above throws; should it, the record is still one warning, never a crash.
-                say('warning', port.words.closeFailed(port.explain(error), where, opened));
-            });
-            return closing;
-        }
-    };
 }
 
 ;// CONCATENATED MODULE: ./src/github/pr-comment.ts
@@ -43535,7 +43508,7 @@ function pullRequestComment(settings, clean, cancel) {
     let end;
     const endOf = (limits) => {
         const at = commentEndAt(limits, requestTimeoutMs);
-        end ??= { at, deadline: limits_commentDeadline(at, cancel) };
+        end ??= { at, deadline: commentDeadline(at, cancel) };
         return end;
     };
     async function find(place, octokit) {
@@ -43547,7 +43520,7 @@ function pullRequestComment(settings, clean, cancel) {
         const { deadline } = endOf(limits);
         // Its lookups never run past the wait's deadline: the outcome's comment needs the time after it.
         const waitEndsAt = limits.startedAt + limits.timeoutMs;
-        const lookup = AbortSignal.any([AbortSignal.timeout(limits_lookupBudgetMs(requestTimeoutMs, waitEndsAt)), cancel.signal, deadline]);
+        const lookup = AbortSignal.any([AbortSignal.timeout(lookupBudgetMs(requestTimeoutMs, waitEndsAt)), cancel.signal, deadline]);
         let sent = false;
         try {
             const place = await commentPlace(settings);
@@ -43586,7 +43559,7 @@ function pullRequestComment(settings, clean, cancel) {
             if (inProgress)
                 await withinBudget(inProgress, deadline);
             stage = 'lookup';
-            budgetMs = limits_lookupBudgetMs(requestTimeoutMs, endAt);
+            budgetMs = lookupBudgetMs(requestTimeoutMs, endAt);
             lookup = AbortSignal.any([AbortSignal.timeout(budgetMs), deadline]);
             const place = await commentPlace(settings);
             if ('skip' in place) {
@@ -43607,7 +43580,7 @@ function pullRequestComment(settings, clean, cancel) {
                 : deadline.aborted
                     ? `the GitHub API did not answer before ${ended}${stage === 'write' ? ' (GitHub may still apply the write)' : ''}`
                     : stage === 'lookup' && lookup.aborted
-                        ? `the GitHub API did not answer within ${durations_formatDuration(budgetMs)} (${budgetMs < requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`
+                        ? `the GitHub API did not answer within ${formatDuration(budgetMs)} (${budgetMs < requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`
                         : explainCommentError(error);
             warning(clean(`The pull request comment could not be written: ${why}. The step's result does not depend on it.`));
         }
@@ -43717,7 +43690,7 @@ function recordDeployment(options) {
                     ? explainDeploymentError(error)
                     : exitBy !== undefined
                         ? 'the GitHub API did not answer before the cancelled run had to end'
-                        : `the GitHub API did not answer within ${durations_formatDuration(budgetMs)}`;
+                        : `the GitHub API did not answer within ${formatDuration(budgetMs)}`;
                 const which = opened ? `deployment ${opened.id}` : `the deployment in environment ${inert(deployment.environment, 255)}`;
                 problem(`The last status (${state}) of ${which} could not be written: ${inert(why, 400)}`);
             }
@@ -43855,7 +43828,7 @@ function renderSummary(outcome, options = {}) {
         sections.push(searchSection(outcome.search));
     const { polls } = facts;
     const exact = outcome.targets.length > 0 ? ' Hover a time for the exact moment (UTC).' : '';
-    sections.push(`<sub>Finished in ${durations_formatDuration(outcome.elapsedMs)} with ${counted(polls, 'poll')}.${exact}</sub>`);
+    sections.push(`<sub>Finished in ${formatDuration(outcome.elapsedMs)} with ${counted(polls, 'poll')}.${exact}</sub>`);
     return fitInBudget(`${sections.join('\n\n')}\n`);
 }
 /** What happened, in bold, then each failing target with its own evidence under it, and the next step. */
@@ -43886,7 +43859,7 @@ function timeCell(label, iso, endIso, now) {
     // A summary is read long after it was written: a clock time, never "… ago". The date only when it is not the day of the run.
     const at = new Date(start).toISOString();
     const day = at.slice(0, 10) === new Date(now).toISOString().slice(0, 10) ? '' : `${at.slice(0, 10)} `;
-    const words = Number.isNaN(end) ? `${label} ${day}${at.slice(11, 19)} UTC` : `took ${durations_formatDuration(Math.max(0, end - start))}`;
+    const words = Number.isNaN(end) ? `${label} ${day}${at.slice(11, 19)} UTC` : `took ${formatDuration(Math.max(0, end - start))}`;
     return `<span title="${escapeHtml(title)}">${words}</span>`;
 }
 function updateTable(targets, now, withReason) {
@@ -44111,7 +44084,7 @@ async function run() {
     const { settings, comment } = waited;
     // A cancel from here on does not stop the step short: it finishes what it writes within the grace.
     const writing = comment ? 'the outputs, the summary and the pull request comment' : 'the outputs and the summary';
-    cancel.willNow(`the wait is over; finishing ${writing} within ${durations_formatDuration(CANCEL_GRACE_MS)}.`);
+    cancel.willNow(`the wait is over; finishing ${writing} within ${formatDuration(CANCEL_GRACE_MS)}.`);
     // With invalid inputs the summary is still written unless it was plainly turned off.
     const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false';
     // An unforeseen fault already reported the step as an error: that stands.

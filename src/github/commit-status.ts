@@ -1,22 +1,21 @@
 // The docs as a required check: a commit status on the run's commit, `pending` when waiting
-// starts and the outcome at the end. Written by the rules the deployment and the comment keep:
-// a write that was sent is waited on before the next (a `pending` GitHub applies late must not
-// land after the outcome), a cancel shortens what is left to the grace and is consulted live,
-// and what could not be written is one warning. Never changes the outcome.
+// starts and the outcome at the end, as one more record kept true by the lifecycle
+// (records/lifecycle.ts): the outcome waits for the `pending` write it would otherwise race (a
+// `pending` GitHub applies late must not land after it), a cancel shortens what is left to the
+// grace, and what could not be written is one warning. Never changes the outcome.
 import * as core from '@actions/core'
-import { formatDuration } from '../durations.js'
 import type { CommitStatusSettings, RunOutcome, Settings, TargetRef } from '../model.js'
 import { githubStatusState, outcomeStatusDescription, statusTargetUrl, waitingStatusDescription } from '../report/commit-status.js'
 import { inert } from '../report/log.js'
-import { type CancelClock, commentBudgetMs, commentDeadline, commentEndAt, type StepLimits } from '../step/limits.js'
-import { until } from '../step/until.js'
+import { type RecordLifecycle, type RecordPort, RecordSkipped, recordLifecycle, withinBudget } from '../records/lifecycle.js'
+import { type CancelClock, commentEndAt, type StepLimits } from '../step/limits.js'
 import type { Octokit } from './comment-api.js'
 import { type CommitStatus, createCommitStatus, explainStatusError, refused, type StatusPlace, statusPlace } from './commit-status-api.js'
 
 export interface CommitStatusRecord {
   /** Waiting begins: posts `pending`, without holding the wait. */
   begin(targets: readonly TargetRef[], settings: Settings, limits: StepLimits): void
-  /** After the outputs: the outcome's status, once the `pending` write has settled, within the step's limit or the grace after a cancel. */
+  /** After the outputs: the outcome's status (also when waiting never began: a required check keeps no older success). */
   settle(outcome: RunOutcome, settings: Settings | undefined, limits: StepLimits | undefined): Promise<void>
 }
 
@@ -27,42 +26,32 @@ export interface CommitStatusOptions {
 }
 
 type Place = Exclude<StatusPlace, { skip: string }>
-interface Opened {
-  place: Place
-  send: (status: CommitStatus, budget: AbortSignal) => Promise<void>
-}
 
-/** The commit status of one run of the step (commit-status). */
-export function recordCommitStatus(options: CommitStatusOptions): CommitStatusRecord {
-  const { clean, cancel } = options
-  let warned = false
-  // One warning per run (a 403 stays one warning); anything after it is a line of the log.
-  const problem = (text: string) => {
-    const line = clean(`${text}. The step's result does not depend on it.`)
-    if (warned) core.info(line)
-    else core.warning(line)
-    warned = true
-  }
-  let opening: Promise<Opened | { skip: string }> | undefined
-  // The `pending` write once sent: settled (answered or failed), or still out.
-  let pending: Promise<{ ok: true } | { ok: false; error: unknown }> | undefined
-  // One end for every write of the run, fixed by the first that asks for it; a cancel brings it forward.
-  let end: AbortSignal | undefined
-  const deadlineOf = (limits: StepLimits | undefined, requestTimeoutMs: number) => {
-    end ??= commentDeadline(commentEndAt(limits, requestTimeoutMs), cancel)
-    return end
-  }
-  const cancelled = () => cancel.exitBy() !== undefined
+/**
+ * The commit status as a port of the lifecycle. Its writes are keyed by commit and context, so it
+ * is where it goes (`true`) as soon as the open starts: a cancel's close goes at once. A token the
+ * open was refused with is not asked again: the close says why, in the record's one warning.
+ */
+export function commitStatusPort(status: CommitStatusSettings, targets: readonly TargetRef[], clean: (text: string) => string): RecordPort<true, RunOutcome> {
+  const context = inert(status.context, 100)
+  let client: Promise<{ place: Place; send: (body: CommitStatus, signal: AbortSignal) => Promise<void> }> | undefined
+  let refusal: unknown
+  let refusedAtOpen = false
+  let state: string | undefined
+  let sha = ''
+  let linked: string | undefined
 
-  function open(status: CommitStatusSettings, deadline: AbortSignal): Promise<Opened | { skip: string }> {
-    opening ??= (async () => {
+  const connect = () => {
+    client ??= (async () => {
       // Loaded only when a status is asked for, to keep start-up fast.
       const github = await import('@actions/github')
       const place = statusPlace(github.context)
-      if ('skip' in place) return place
+      if ('skip' in place)
+        throw new RecordSkipped(`commit-status is set, but ${place.skip}. No commit status was written. The step's result does not depend on it.`)
+      sha = place.sha.slice(0, 7)
       const octokit: Octokit = github.getOctokit(status.githubToken)
       // Set in a hook, the signal reaches the request and the proxy-aware fetch of the defaults stays in place.
-      let signal: AbortSignal = deadline
+      let signal: AbortSignal | undefined
       octokit.hook.before('request', (request) => {
         request.request = { ...request.request, signal }
       })
@@ -70,79 +59,79 @@ export function recordCommitStatus(options: CommitStatusOptions): CommitStatusRe
         place,
         send: (body, budget) => {
           signal = budget
-          return until(createCommitStatus(octokit, place, body), budget)
+          return withinBudget(createCommitStatus(octokit, place, body), budget)
         }
       }
     })()
-    opening.catch(() => undefined)
-    return opening
+    return client
   }
 
   return {
+    api: 'GitHub API',
+    async open(signals, at) {
+      const { place, send } = await connect()
+      at(true)
+      try {
+        const description = waitingStatusDescription(targets, clean)
+        await send({ state: 'pending', context: status.context, description, targetUrl: statusTargetUrl(false, { run: place.runUrl }) }, signals.write)
+      } catch (error) {
+        if (refused(error)) refusal = error
+        throw error
+      }
+      return true
+    },
+    async close(outcome, _where, opened, signals) {
+      state = githubStatusState(outcome.result)
+      // Refused on the open (a token without statuses: write): the same answer again would add nothing.
+      if (opened === 'refused' && refusal !== undefined) {
+        refusedAtOpen = true
+        throw refusal
+      }
+      const { place, send } = await connect()
+      linked = statusTargetUrl(state === 'success', { preview: outcome.trigger?.previewUrl, url: status.url, run: place.runUrl })
+      await send(
+        { state: state as CommitStatus['state'], context: status.context, description: outcomeStatusDescription(outcome, clean), targetUrl: linked },
+        signals.write
+      )
+      return { where: true, done: 'updated' }
+    },
+    explain: explainStatusError,
+    refused,
+    words: {
+      opened: () => `Commit status ${context}: pending on commit ${sha}.`,
+      closed: () => `Commit status ${context}: ${state} on commit ${sha}${linked ? `, linking ${inert(linked, 300)}` : ''}.`,
+      openFailed: (why) => `The pending commit status ${context} could not be written: ${inert(why, 400)}.`,
+      closeFailed: (why) =>
+        `${state && !refusedAtOpen ? `The last commit status (${state}) of ${context}` : `The commit status ${context}`} could not be written: ${inert(why, 400)}. The step's result does not depend on it.`
+    }
+  }
+}
+
+/** The commit status of one run of the step (commit-status). */
+export function recordCommitStatus(options: CommitStatusOptions): CommitStatusRecord {
+  const { clean, cancel } = options
+  let lifecycle: RecordLifecycle<RunOutcome> | undefined
+  const lifecycleOf = (status: CommitStatusSettings, targets: readonly TargetRef[], limits: StepLimits | undefined) => {
+    lifecycle ??= recordLifecycle(commitStatusPort(status, targets, clean), {
+      cancel,
+      endAt: commentEndAt(limits, status.requestTimeoutMs),
+      requestTimeoutMs: status.requestTimeoutMs,
+      ...(limits ? { openLookupEndAt: limits.startedAt + limits.timeoutMs } : {}),
+      log: { info: (line) => core.info(line), warning: (line) => core.warning(line) },
+      clean
+    })
+    return lifecycle
+  }
+  return {
     begin(targets, settings, limits) {
       const status = settings.commitStatus
-      if (!status || status.githubToken === '' || pending) return
-      const deadline = deadlineOf(limits, status.requestTimeoutMs)
-      pending = (async () => {
-        try {
-          const opened = await until(open(status, deadline), deadline)
-          if ('skip' in opened) return { ok: true } as const
-          const description = waitingStatusDescription(targets, clean)
-          // Sent, it is waited on until it settles or the step's limit: GitHub applies what it received whole.
-          await opened.send(
-            { state: 'pending', context: status.context, description, targetUrl: statusTargetUrl(false, { run: opened.place.runUrl }) },
-            deadline
-          )
-          core.info(clean(`Commit status ${inert(status.context, 100)}: pending on commit ${opened.place.sha.slice(0, 7)}.`))
-          return { ok: true } as const
-        } catch (error) {
-          return { ok: false, error } as const
-        }
-      })()
+      if (!status || status.githubToken === '') return
+      lifecycleOf(status, targets, limits).open()
     },
-
     async settle(outcome, settings, limits) {
       const status = settings?.commitStatus
       if (!status || status.githubToken === '') return
-      const context = inert(status.context, 100)
-      const state = githubStatusState(outcome.result)
-      const deadline = deadlineOf(limits, status.requestTimeoutMs)
-      const limitAt = limits && limits.startedAt + limits.timeoutMs + limits.requestTimeoutMs
-      const budgetMs = commentBudgetMs(status.requestTimeoutMs, cancel.exitBy(), limitAt)
-      const budget = AbortSignal.any([AbortSignal.timeout(budgetMs), deadline])
-      const within = `within ${formatDuration(budgetMs)} (${budgetMs < status.requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`
-      let stage: 'pending' | 'write' = 'pending'
-      try {
-        if (pending) {
-          const settled = await until(pending, budget)
-          if (!settled.ok) {
-            if (refused(settled.error)) {
-              problem(`The commit status ${context} could not be written: ${inert(explainStatusError(settled.error), 400)}`)
-              return
-            }
-            const why = deadline.aborted ? 'the GitHub API did not answer in time' : explainStatusError(settled.error)
-            core.info(clean(`The pending commit status ${context} could not be written (${inert(why, 400)}); the outcome is posted all the same.`))
-          }
-        }
-        stage = 'write'
-        const opened = await until(open(status, deadline), budget)
-        if ('skip' in opened) {
-          problem(`commit-status is set, but ${opened.skip}. No commit status was written`)
-          return
-        }
-        const targetUrl = statusTargetUrl(state === 'success', { preview: outcome.trigger?.previewUrl, url: status.url, run: opened.place.runUrl })
-        await opened.send({ state, context: status.context, description: outcomeStatusDescription(outcome, clean), targetUrl }, budget)
-        core.info(
-          clean(`Commit status ${context}: ${state} on commit ${opened.place.sha.slice(0, 7)}${targetUrl ? `, linking ${inert(targetUrl, 300)}` : ''}.`)
-        )
-      } catch (error) {
-        const why = !budget.aborted
-          ? explainStatusError(error)
-          : stage === 'pending'
-            ? `its pending status was still unanswered ${cancelled() ? 'when the cancelled run had to end' : within}, and the outcome must not go before it; the commit may show pending until the next run`
-            : `the GitHub API did not answer ${cancelled() ? 'before the cancelled run had to end' : within} (GitHub may still apply the write)`
-        problem(`The last commit status (${state}) of ${context} could not be written: ${inert(why, 400)}`)
-      }
+      await lifecycleOf(status, [], limits).close(outcome)
     }
   }
 }
