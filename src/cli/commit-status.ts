@@ -4,14 +4,13 @@
 // the action's commit status: the outcome waits for the `running` write it would otherwise race, a
 // cancel shortens what is left to the grace, and what could not be written is one warning; it
 // never changes the result or the exit code.
-import { formatDuration } from '../durations.js'
 import { INPUT_SCHEMAS } from '../inputs/fields.js'
 import type { RawInputs } from '../inputs/parse.js'
 import type { RunOutcome, Settings, TargetRef } from '../model.js'
 import { gitlabStatusState, outcomeStatusDescription, statusTargetUrl, waitingStatusDescription } from '../report/commit-status.js'
 import { secretForms } from '../report/markdown.js'
-import { type CancelClock, commentBudgetMs, commentDeadline, commentEndAt } from '../step/limits.js'
-import { until } from '../step/until.js'
+import { type RecordLifecycle, type RecordPort, recordLifecycle, withinBudget } from '../records/lifecycle.js'
+import { type CancelClock, commentEndAt } from '../step/limits.js'
 import { createRedactor, oneLine } from '../text.js'
 import { createGitLabClient, type GitLabCommitStatus, GitLabError } from './gitlab-api.js'
 import type { NoteContext } from './main.js'
@@ -81,6 +80,87 @@ export interface PipelineCommitStatus {
   outcome(outcome: RunOutcome, settings: Settings | undefined): Promise<void>
 }
 
+type Place = Extract<StatusPlace, { apiUrl: URL }>
+
+/**
+ * The GitLab commit status as a port of the lifecycle. Its writes are keyed by commit and name,
+ * so it is where it goes (`true`) as soon as the open starts. GitLab refuses a state the status
+ * already has (400, "Cannot transition"): a close written again after a late `running` that
+ * finds it already so is done.
+ */
+export function gitlabStatusPort(
+  name: string,
+  place: Place,
+  token: string,
+  targets: readonly TargetRef[],
+  settings: Settings,
+  context: { env: Readonly<Record<string, string | undefined>>; clean: (text: string) => string }
+): RecordPort<true, RunOutcome> {
+  const shownName = oneLine(name, 100)
+  const { clean, env } = context
+  let state: string | undefined
+  let closedAs: string | undefined
+  let refusal: unknown
+  let refusedAtOpen = false
+  const send = async (status: GitLabCommitStatus, signal: AbortSignal) => {
+    const gitlab = createGitLabClient(place.apiUrl, token, signal, settings.requestTimeoutMs, env)
+    try {
+      await withinBudget(gitlab.setCommitStatus(place.project, place.sha, status), signal)
+    } finally {
+      await gitlab.close()
+    }
+  }
+  return {
+    api: 'GitLab API',
+    async open(signals, at) {
+      at(true)
+      try {
+        const description = waitingStatusDescription(targets, clean)
+        await send(
+          { state: 'running', name, description, targetUrl: statusTargetUrl(false, { run: place.jobUrl }), pipelineId: place.pipelineId },
+          signals.write
+        )
+      } catch (error) {
+        if (refused(error)) refusal = error
+        throw error
+      }
+      return true
+    },
+    async close(outcome, _where, opened, signals) {
+      const next = gitlabStatusState(outcome.result)
+      state = next
+      if (opened === 'refused' && refusal !== undefined) {
+        refusedAtOpen = true
+        throw refusal
+      }
+      const targetUrl = statusTargetUrl(next === 'success', { preview: outcome.trigger?.previewUrl, url: settings.commitStatus?.url, run: place.jobUrl })
+      try {
+        await send({ state: next, name, description: outcomeStatusDescription(outcome, clean), targetUrl, pipelineId: place.pipelineId }, signals.write)
+      } catch (error) {
+        const already = error instanceof GitLabError && error.status === 400 && closedAs === next
+        if (!already) throw error
+      }
+      closedAs = next
+      return { where: true, done: 'updated' }
+    },
+    explain: (error) => explainGitLabStatusError(error, place.project),
+    refused,
+    words: {
+      opened: () => `Commit status ${shownName}: running on commit ${place.sha.slice(0, 7)}.`,
+      closed: () => `Commit status ${shownName}: ${state} on commit ${place.sha.slice(0, 7)}.`,
+      openFailed: (why) => `The running commit status ${shownName} could not be written: ${why}.`,
+      closeFailed: (why) =>
+        `${state && !refusedAtOpen ? `The last commit status (${state}) of ${shownName}` : `The commit status ${shownName}`} could not be written: ${why}. The result does not depend on it.`
+    }
+  }
+}
+
+/** GitLab answered that it did not write it: asking again with the same token and commit would add nothing. */
+function refused(error: unknown): boolean {
+  const status = error instanceof GitLabError ? error.status : undefined
+  return status === 401 || status === 403 || status === 404
+}
+
 /** The commit status of the run for `--commit-status` (the input commit-status); its token is the merge request note's. */
 export function createPipelineCommitStatus(context: NoteContext, raw: RawInputs): PipelineCommitStatus {
   const { env, log } = context
@@ -90,68 +170,34 @@ export function createPipelineCommitStatus(context: NoteContext, raw: RawInputs)
   const own = createRedactor(secretForms(token ? [token] : []))
   const clean = (text: string) => own(context.clean(text))
   const cancel: CancelClock = { signal: context.signal, exitBy: context.exitBy }
-  let warned = false
-  const problem = (text: string) => {
-    const line = clean(`${text}. The result does not depend on it.`)
-    if (warned) log.info(line)
-    else log.warning(line)
-    warned = true
-  }
-  let deadline: AbortSignal | undefined
-  const deadlineOf = (settings: Settings | undefined, requestTimeoutMs: number) => {
-    const limits = settings && { startedAt: context.startedAt, timeoutMs: settings.timeoutMs, requestTimeoutMs: settings.requestTimeoutMs }
-    deadline ??= commentDeadline(commentEndAt(limits, requestTimeoutMs), cancel)
-    return deadline
-  }
-  let running: Promise<{ ok: true } | { ok: false; error: unknown }> | undefined
-
-  async function send(
-    place: Extract<StatusPlace, { apiUrl: URL }>,
-    key: string,
-    status: GitLabCommitStatus,
-    signal: AbortSignal,
-    budgetMs: number
-  ): Promise<void> {
-    const gitlab = createGitLabClient(place.apiUrl, key, signal, budgetMs, env)
-    try {
-      await gitlab.setCommitStatus(place.project, place.sha, status)
-    } finally {
-      await gitlab.close()
-    }
+  let lifecycle: RecordLifecycle<RunOutcome> | undefined
+  const lifecycleOf = (name: string, place: Place, key: string, targets: readonly TargetRef[], settings: Settings) => {
+    const limits = { startedAt: context.startedAt, timeoutMs: settings.timeoutMs, requestTimeoutMs: settings.requestTimeoutMs }
+    lifecycle ??= recordLifecycle(gitlabStatusPort(name, place, key, targets, settings, { env, clean }), {
+      cancel,
+      endAt: commentEndAt(limits, settings.requestTimeoutMs),
+      requestTimeoutMs: settings.requestTimeoutMs,
+      openLookupEndAt: limits.startedAt + limits.timeoutMs,
+      log,
+      clean
+    })
+    return lifecycle
   }
 
   return {
-    running(targets, settings) {
+    async running(targets, settings) {
       const place = statusPlace(env)
       const key = statusToken(token, env)
       // Told once, with the outcome's status.
-      if (!name || 'skip' in place || 'problem' in key) return Promise.resolve()
-      const signal = deadlineOf(settings, settings.requestTimeoutMs)
-      running = (async () => {
-        try {
-          const description = waitingStatusDescription(targets, clean)
-          // Sent, it is waited on until it settles or the step's limit: GitLab applies what it received whole.
-          await send(
-            place,
-            key.token,
-            { state: 'running', name, description, targetUrl: statusTargetUrl(false, { run: place.jobUrl }), pipelineId: place.pipelineId },
-            signal,
-            settings.requestTimeoutMs
-          )
-          log.info(clean(`Commit status ${oneLine(name, 100)}: running on commit ${place.sha.slice(0, 7)}.`))
-          return { ok: true } as const
-        } catch (error) {
-          return { ok: false, error } as const
-        }
-      })()
-      return running.then(() => undefined)
+      if (!name || 'skip' in place || 'problem' in key) return
+      lifecycleOf(name, place, key.token, targets, settings).open()
     },
 
     async outcome(outcome, settings) {
       if (!name) return
       const shownName = oneLine(name, 100)
       if (!settings) {
-        log.info(`commit-status is set, but the inputs are invalid; no commit status was written (the job fails on its own).`)
+        log.info('commit-status is set, but the inputs are invalid; no commit status was written (the job fails on its own).')
         return
       }
       const place = statusPlace(env)
@@ -161,50 +207,10 @@ export function createPipelineCommitStatus(context: NoteContext, raw: RawInputs)
       }
       const key = statusToken(token, env)
       if ('problem' in key) {
-        problem(`The commit status ${shownName} could not be written: ${key.problem}`)
+        log.warning(clean(`The commit status ${shownName} could not be written: ${key.problem}. The result does not depend on it.`))
         return
       }
-      const state = gitlabStatusState(outcome.result)
-      const end = deadlineOf(settings, settings.requestTimeoutMs)
-      const budgetMs = commentBudgetMs(settings.requestTimeoutMs, context.exitBy(), context.startedAt + settings.timeoutMs + settings.requestTimeoutMs)
-      const budget = AbortSignal.any([AbortSignal.timeout(budgetMs), end])
-      const cancelled = () => context.exitBy() !== undefined
-      const within = `within ${formatDuration(budgetMs)} (${budgetMs < settings.requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`
-      let stage: 'running' | 'write' = 'running'
-      try {
-        if (running) {
-          const settled = await until(running, budget)
-          if (!settled.ok) {
-            const status = settled.error instanceof GitLabError ? settled.error.status : undefined
-            if (status === 401 || status === 403 || status === 404) {
-              problem(`The commit status ${shownName} could not be written: ${explainGitLabStatusError(settled.error, place.project)}`)
-              return
-            }
-            log.info(
-              clean(
-                `The running commit status ${shownName} could not be written (${explainGitLabStatusError(settled.error, place.project)}); the outcome is written all the same.`
-              )
-            )
-          }
-        }
-        stage = 'write'
-        const targetUrl = statusTargetUrl(state === 'success', { preview: outcome.trigger?.previewUrl, url: settings.commitStatus?.url, run: place.jobUrl })
-        await send(
-          place,
-          key.token,
-          { state, name, description: outcomeStatusDescription(outcome, clean), targetUrl, pipelineId: place.pipelineId },
-          budget,
-          budgetMs
-        )
-        log.info(clean(`Commit status ${shownName}: ${state} on commit ${place.sha.slice(0, 7)}.`))
-      } catch (error) {
-        const why = !budget.aborted
-          ? explainGitLabStatusError(error, place.project)
-          : stage === 'running'
-            ? `its running status was still unanswered ${cancelled() ? 'when the cancelled run had to end' : within}, and the outcome must not go before it; the pipeline may show it running`
-            : `the GitLab API did not answer ${cancelled() ? 'before the cancelled run had to end' : within} (GitLab may still apply the write)`
-        problem(`The last commit status (${state}) of ${shownName} could not be written: ${why}`)
-      }
+      await lifecycleOf(name, place, key.token, [], settings).close(outcome)
     }
   }
 }
