@@ -59,3 +59,11 @@ describe('commit-status', () => {
     )
   })
 })
+
+describe('the merge queue', () => {
+  it("preview-branch given as the queue's ref (merge_group.head_ref) previews the branch it names", () => {
+    const ref = 'refs/heads/gh-readonly-queue/main/pr-7-c0ffee0123456789abcdef0123456789abcdef01'
+    const parsed = parseInputs(raw({ trigger: 'preview', 'project-id': 'p1', 'preview-branch': ref }))
+    expect(parsed.ok && parsed.settings.trigger).toEqual({ kind: 'preview', projectId: 'p1', branch: ref.slice('refs/heads/'.length) })
+  })
+})
