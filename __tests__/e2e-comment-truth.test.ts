@@ -101,7 +101,7 @@ describe('the comment is written after every write before it has settled', () =>
     expect(run.code, run.stdout).toBe(0)
     expect(run.outputs.result).toBe('success')
     expect(run.stdout).toContain(
-      `::warning::The pull request comment could not be written: the "in progress" comment's write was still unanswered when the step's time limit (timeout + request-timeout + 2s) ran out, and the outcome must not go before it`
+      `::warning::The pull request comment could not be written: the GitHub API had not answered its "in progress" write when the step's time limit (timeout + request-timeout + 2s) ran out, and the outcome must not go before it`
     )
     // No second write that the held one could overwrite.
     expect(writes(api)).toHaveLength(1)

@@ -143,7 +143,7 @@ describe.concurrent('the PR comment, end to end', () => {
     expect(run.outputs.result).toBe('success')
     // Who the token is, asked for the "in progress" comment and again for the outcome: each given up after 1 s.
     expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /user', 'GET /user'])
-    expect(run.stdout).toContain('The "in progress" comment could not be written (the GitHub API did not answer in time)')
+    expect(run.stdout).toContain('The "in progress" comment could not be written (the GitHub API did not answer within')
     expect(run.stdout).toContain('::warning::The pull request comment could not be written: the GitHub API did not answer within 1.0s (request-timeout).')
     expect(Date.now() - startedAt).toBeLessThan(15_000)
   })
@@ -249,7 +249,7 @@ describe.concurrent('the PR comment, end to end', () => {
       )
       expect(run.code, run.stdout).toBe(0)
       expect(run.outputs.result).toBe('success')
-      expect(run.stdout).toContain('The "in progress" comment could not be written (the GitHub API did not answer in time)')
+      expect(run.stdout).toContain('The "in progress" comment could not be written (the GitHub API did not answer within')
       expect(run.stdout).toMatch(/::warning::The pull request comment could not be written: the GitHub API did not answer within \d/)
       expect(run.durationMs).toBeLessThan((3 + 2 + 2) * 1000 + 3000)
     } finally {

@@ -7,7 +7,12 @@
 // As GitHub does, a write is applied once its request has arrived whole, whether or not the
 // client is still there to read the answer: `delayWrites(ms, ...)` holds the next writes that
 // long before applying and answering them (`{ ms, status }` answers that error status instead,
-// and applies nothing), and `settled()` resolves once every held write is done. `failWith` makes every request answer an error status (403 for a token without
+// and applies nothing), and `settled()` resolves once every held write is done.
+// `delayDeploymentWrites(...)` does the same for the writes of deployments and their statuses, and
+// either queue also takes `{ ms, answer: 'never' }` (applied after `ms`, never answered: the
+// client gives up) and `{ ms, status, apply: true }` (applied, then answered with an error status,
+// as a gateway that timed out while GitHub wrote it). Deployments are listed by GET (`sha`,
+// `environment`), newest first, with their `payload`. `failWith` makes every request answer an error status (403 for a token without
 // pull-requests: write or deployments: write), with `failMessage` as GitHub's message; `hang` leaves every request unanswered; `onRequest` is told of each
 // request as it arrives.
 //
@@ -28,17 +33,21 @@ const DEFAULT_LOGIN = 'docs-maintainer'
  * @typedef {{ id: number, issue: number, body: string, user: string }} Comment
  * @typedef {{ id: number, state: string, description?: string, log_url?: string, environment_url?: string, at: number }} DeploymentStatus
  * @typedef {{ id: number, ref: string, environment: string, transient_environment?: boolean, auto_merge?: boolean,
- *   required_contexts?: string[], description?: string, statuses: DeploymentStatus[] }} Deployment
+ *   required_contexts?: string[], description?: string, payload?: unknown, statuses: DeploymentStatus[] }} Deployment
  * @typedef {{ sha: string, state: string, context: string, description?: string, target_url?: string, at: number }} CommitStatus
  * @typedef {{ method: string, path: string, authorization?: string, body?: any, at: number, appliedAt?: number }} Recorded
  * @returns {Promise<{ url: string, requests: Recorded[], comments: Comment[], deployments: Deployment[], statuses: CommitStatus[], logins: Record<string, string>,
  *   failWith: number | undefined, failMessage: string, hang: boolean, onRequest: ((request: Recorded) => void) | undefined,
- *   writes(): Recorded[], delayWrites(...delays: (number | { ms: number, status: number })[]): void, settled(): Promise<void>, close(): Promise<void> }>}
+ *   writes(): Recorded[], delayWrites(...delays: (number | { ms: number, status?: number, apply?: boolean, answer?: 'never' })[]): void,
+ *   delayDeploymentWrites(...delays: (number | { ms: number, status?: number, apply?: boolean, answer?: 'never' })[]): void,
+ *   settled(): Promise<void>, close(): Promise<void> }>}
  */
 export async function startGitHubApi() {
   let nextId = 1000
-  /** @type {(number | { ms: number, status: number })[]} */
+  /** @type {(number | { ms: number, status?: number, apply?: boolean, answer?: 'never' })[]} */
   const writeDelays = []
+  /** @type {(number | { ms: number, status?: number, apply?: boolean, answer?: 'never' })[]} */
+  const deploymentDelays = []
   /** @type {Set<Promise<unknown>>} */
   const held = new Set()
   /** @type {Set<ReturnType<typeof setTimeout>>} */
@@ -63,6 +72,8 @@ export async function startGitHubApi() {
     onRequest: undefined,
     /** The next writes, one delay each, are applied and answered that many ms after they arrived. */
     delayWrites: (...delays) => void writeDelays.push(...delays),
+    /** The next writes of deployments and their statuses, one delay each. */
+    delayDeploymentWrites: (...delays) => void deploymentDelays.push(...delays),
     /** The requests that create or update a comment. */
     writes: () => api.requests.filter((r) => (r.method === 'POST' || r.method === 'PATCH') && r.path.includes('/comments')),
     /** Resolves once every held write has been applied. */
@@ -112,8 +123,8 @@ export async function startGitHubApi() {
       const issue = Number(list[3])
       return send(res, 200, api.comments.filter((c) => c.issue === issue).map(shown))
     }
-    const write = async (apply) => {
-      const next = writeDelays.shift()
+    const write = async (apply, delays = writeDelays) => {
+      const next = delays.shift()
       const delay = typeof next === 'object' ? next.ms : next
       if (delay) {
         const applied = new Promise((resolve) => {
@@ -124,31 +135,47 @@ export async function startGitHubApi() {
         await applied
         held.delete(applied)
       }
-      if (typeof next === 'object') return send(res, next.status, { message: 'Server Error' })
+      if (typeof next === 'object' && next.status && !next.apply) return send(res, next.status, { message: 'Server Error' })
       request.appliedAt = Date.now()
       const [status, answer] = apply()
+      if (typeof next === 'object' && next.answer === 'never') return
+      if (typeof next === 'object' && next.status) return send(res, next.status, { message: 'Gateway Timeout' })
       send(res, status, answer)
     }
     const deployments = /^\/repos\/([^/]+)\/([^/]+)\/deployments$/.exec(path)
     const statuses = /^\/repos\/([^/]+)\/([^/]+)\/deployments\/(\d+)\/statuses$/.exec(path)
+    if (deployments && req.method === 'GET') {
+      const sha = url.searchParams.get('sha')
+      const environment = url.searchParams.get('environment')
+      const found = api.deployments.filter((d) => (!sha || d.ref === sha) && (!environment || d.environment === environment))
+      return send(
+        res,
+        200,
+        found.reverse().map(({ statuses: _, ...shown }) => ({ ...shown, sha: shown.ref, task: 'deploy' }))
+      )
+    }
     if (deployments && req.method === 'POST') {
       if (typeof body?.ref !== 'string' || typeof body?.environment !== 'string')
         return send(res, 422, { message: 'Invalid request: ref and environment are required' })
-      const deployment = { id: nextId++, ...body, statuses: [] }
-      api.deployments.push(deployment)
-      const { statuses: _, ...shown } = deployment
-      return send(res, 201, { ...shown, sha: body.ref, task: 'deploy' })
+      return write(() => {
+        const deployment = { id: nextId++, ...body, statuses: [] }
+        api.deployments.push(deployment)
+        const { statuses: _, ...shown } = deployment
+        return [201, { ...shown, sha: body.ref, task: 'deploy' }]
+      }, deploymentDelays)
     }
     if (statuses && req.method === 'POST') {
-      const deployment = api.deployments.find((d) => d.id === Number(statuses[3]))
-      if (!deployment) return send(res, 404, { message: 'Not Found' })
       const description = typeof body?.description === 'string' ? body.description : undefined
       if (!STATES.includes(body?.state)) return send(res, 422, { message: `Validation Failed: state is not one of ${STATES.join(', ')}` })
       if (description && Array.from(description).length > 140)
         return send(res, 422, { message: 'Validation Failed: description is too long (maximum is 140 characters)' })
-      const status = { id: nextId++, ...body, at: Date.now() }
-      deployment.statuses.push(status)
-      return send(res, 201, status)
+      return write(() => {
+        const deployment = api.deployments.find((d) => d.id === Number(statuses[3]))
+        if (!deployment) return [404, { message: 'Not Found' }]
+        const status = { id: nextId++, ...body, at: Date.now() }
+        deployment.statuses.push(status)
+        return [201, status]
+      }, deploymentDelays)
     }
     const commitStatus = /^\/repos\/([^/]+)\/([^/]+)\/statuses\/([^/]+)$/.exec(path)
     if (commitStatus && req.method === 'POST')

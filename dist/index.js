@@ -42786,6 +42786,7 @@ function recordLifecycle(port, options) {
     let opened = 'never';
     let opening;
     let closing;
+    let openDone = false;
     let warned = false;
     const say = (level, line) => {
         if (level === 'warning' && !warned) {
@@ -42801,9 +42802,9 @@ function recordLifecycle(port, options) {
     });
     const ended = () => (cancelled() ? 'the cancelled run had to end' : "the step's time limit (timeout + request-timeout + 2s) ran out");
     /** Why a request failed: the port's words, or the time that ran out. */
-    const why = (error, signals, lookupMs, stage) => {
+    const why = (error, signals, lookupMs) => {
         if (deadline.aborted)
-            return `the ${port.api} did not answer before ${ended()}${stage === 'write' ? ' (it may still apply the write)' : ''}`;
+            return `the ${port.api} did not answer before ${ended()}`;
         if (signals.lookup.aborted && isAbort(error))
             return `the ${port.api} did not answer within ${formatDuration(lookupMs)} (${lookupMs < options.requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`;
         return port.explain(error);
@@ -42825,7 +42826,7 @@ function recordLifecycle(port, options) {
                 return;
             }
             opened = refused(error) ? 'refused' : 'lost';
-            const reason = cancel.signal.aborted && !deadline.aborted && where === undefined ? 'the run was cancelled before it was' : why(error, signals, lookupMs, 'write');
+            const reason = cancel.signal.aborted && !deadline.aborted && where === undefined ? 'the run was cancelled before it was' : why(error, signals, lookupMs);
             if (opened === 'refused' && port.words.notOpened && where === undefined)
                 say('warning', port.words.notOpened(reason));
             else
@@ -42853,7 +42854,7 @@ function recordLifecycle(port, options) {
         const settled = await openSettled();
         if (!settled && where === undefined) {
             // The outcome must not go before a write that may still land on top of it, and there is no known place to write it.
-            say('warning', port.words.closeFailed(`its "in progress" write was still unanswered when ${ended()}, and the outcome must not go before it; it may show "in progress" until the next run`, where, opened));
+            say('warning', port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${ended()}, and the outcome must not go before it; it may show "in progress" until the next run`, where, opened));
             return;
         }
         if (opened === 'refused' && where === undefined && port.words.notOpened)
@@ -42871,12 +42872,13 @@ function recordLifecycle(port, options) {
                 if (error instanceof RecordSkipped)
                     say(error.level, error.sentence);
                 else
-                    say('warning', port.words.closeFailed(why(error, signals, lookupMs, 'write'), where, opened));
+                    say('warning', port.words.closeFailed(why(error, signals, lookupMs), where, opened));
                 return false;
             }
         };
         const written = await write();
-        if (settled || !opening)
+        // An open answered before the close was most likely applied before it too.
+        if (settled || !opening || openDone)
             return;
         // The close went while the open was still in flight (a cancel): if the open lands now, it may
         // have landed on top of the close, which is written again while there is time.
@@ -42884,14 +42886,16 @@ function recordLifecycle(port, options) {
         if (late === 'settled' && written)
             await write();
         else if (late === 'aborted')
-            say('warning', port.words.closeFailed(`its "in progress" write was still unanswered when ${ended()}; if the ${port.api} applies it now, it may show "in progress" until the next run`, where, opened));
+            say('warning', port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${ended()}; the outcome was written, but if the ${port.api} applies that write now, it may show "in progress" until the next run`, where, opened));
     }
     return {
         open() {
             if (opening || cancel.signal.aborted)
                 return;
             opened = 'lost';
-            opening = runOpen();
+            opening = runOpen().finally(() => {
+                openDone = true;
+            });
         },
         close(outcome) {
             closing ??= runClose(outcome).catch((error) => {
@@ -43236,6 +43240,8 @@ function recordCommitStatus(options) {
     };
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/github/deployment-api.ts
 
 
@@ -43249,6 +43255,8 @@ function deploymentPlace(context) {
         return { skip: commit.problem };
     return { owner, repo, ref: commit.sha, runUrl: runUrlOf(context, owner, repo) };
 }
+/** The key of the payload that holds the run's mark. */
+const MARK = 'wait-for-docs-run';
 /** Creates the deployment (one POST, never repeated) and returns its id. */
 async function createDeployment(octokit, place, deployment) {
     const { data } = await octokit.rest.repos.createDeployment({
@@ -43259,12 +43267,40 @@ async function createDeployment(octokit, place, deployment) {
         description: deployment.description,
         auto_merge: false,
         required_contexts: [],
-        transient_environment: deployment.transient
+        transient_environment: deployment.transient,
+        payload: { [MARK]: deployment.marker }
     });
     // A 202 answers a merge of the default branch, which auto_merge: false never asks for.
     if ('id' in data && typeof data.id === 'number')
         return data.id;
     throw new Error(`GitHub created no deployment: ${'message' in data ? String(data.message) : 'its answer has no id'}`);
+}
+/**
+ * The deployment this run created, found by its mark among the latest of the environment for the
+ * commit (a GET): for a POST whose answer was lost while GitHub created it. Undefined when there is none.
+ */
+async function findDeployment(octokit, place, wanted) {
+    const { data } = await octokit.rest.repos.listDeployments({
+        owner: place.owner,
+        repo: place.repo,
+        sha: place.ref,
+        environment: wanted.environment,
+        per_page: 100
+    });
+    const payloadOf = (payload) => {
+        if (typeof payload !== 'string')
+            return payload;
+        try {
+            return JSON.parse(payload);
+        }
+        catch {
+            return undefined;
+        }
+    };
+    return data.find((deployment) => {
+        const payload = payloadOf(deployment.payload);
+        return typeof payload === 'object' && payload !== null && payload[MARK] === wanted.marker;
+    })?.id;
 }
 async function createDeploymentStatus(octokit, place, id, status) {
     await octokit.rest.repos.createDeploymentStatus({
@@ -43287,6 +43323,158 @@ function explainDeploymentError(error) {
     const message = error instanceof Error ? error.message : String(error);
     return `${status ? `HTTP ${status}: ` : ''}${message.split('\n')[0]?.slice(0, 300)}`;
 }
+
+;// CONCATENATED MODULE: ./src/github/deployment.ts
+// The docs as a GitHub deployment (deployment-environment) as a port of the record lifecycle
+// (records/lifecycle.ts): created when waiting begins with an `in_progress` status, its last
+// status after the outputs. When each write goes, for how long, and what a cancel does are the
+// lifecycle's; here: where the deployment is, its requests, and its words.
+
+
+
+
+
+
+
+
+/** A client whose GETs end with `signals.lookup` and whose writes end only with `signals.write`. */
+function clientFor(github, token, signals) {
+    const octokit = github.getOctokit(token);
+    octokit.hook.before('request', (options) => {
+        options.request = { ...options.request, signal: options.method === 'GET' ? signals.lookup : signals.write };
+    });
+    return octokit;
+}
+/** The deployment as a record: its id is where it is. */
+function deploymentPort(deployment, clean, run) {
+    const environment = inert(deployment.environment, 255);
+    // This run's own deployment, found again by it when the answer to its creation was lost.
+    const marker = (0,external_node_crypto_.randomUUID)();
+    let last;
+    const placeOf = async () => {
+        // Loaded only when a deployment is asked for, to keep start-up fast.
+        const github = await __nccwpck_require__.e(/* import() */ 157).then(__nccwpck_require__.bind(__nccwpck_require__, 157));
+        const place = deploymentPlace(github.context);
+        if ('skip' in place)
+            throw new RecordSkipped(`deployment-environment is set, but ${place.skip}. No deployment was created. The step's result does not depend on it.`);
+        return { github, place };
+    };
+    return {
+        api: 'GitHub API',
+        async open(signals, at) {
+            const { github, place } = await placeOf();
+            const octokit = clientFor(github, deployment.githubToken, signals);
+            const description = fitDescription(clean(waitingDescription(run.targets)));
+            const id = await withinBudget(createDeployment(octokit, place, { environment: deployment.environment, transient: run.transient, description, marker }), signals.write);
+            at(id);
+            run.created(id);
+            info(clean(`Created deployment ${id} in environment ${environment}${run.transient ? ' (a preview: transient)' : ''} for commit ${place.ref.slice(0, 7)}.`));
+            await withinBudget(createDeploymentStatus(octokit, place, id, { state: 'in_progress', description }), signals.write);
+            return id;
+        },
+        async close(outcome, where, opened, signals) {
+            if (opened === 'never')
+                throw new RecordSkipped('No deployment was created: the run ended before waiting began.', 'info');
+            const { github, place } = await placeOf();
+            const octokit = clientFor(github, deployment.githubToken, signals);
+            // The POST's answer was lost: GitHub may have created it all the same.
+            const id = where ??
+                (opened === 'lost' ? await withinBudget(findDeployment(octokit, place, { environment: deployment.environment, marker }), signals.lookup) : undefined);
+            if (id === undefined)
+                throw new NotCreated();
+            if (where === undefined)
+                run.created(id);
+            const state = deploymentState(outcome.result);
+            const url = state === 'success' ? (safeUrl(outcome.trigger?.previewUrl) ?? deployment.url) : undefined;
+            last = { state, url };
+            await withinBudget(createDeploymentStatus(octokit, place, id, { state, description: fitDescription(clean(outcomeDescription(outcome))), environmentUrl: url }), signals.write);
+            return { where: id, done: where === undefined ? 'created' : 'updated' };
+        },
+        explain: (error) => (error instanceof NotCreated ? error.message : explainDeploymentError(error)),
+        words: {
+            opened: (id) => `Deployment ${id}: in progress.`,
+            closed: (id) => `Deployment ${id}: ${last?.state}${last?.url ? ` at ${inert(last.url, 300)}` : ''}.`,
+            openFailed: (why, id) => id === undefined
+                ? `The deployment could not be created in environment ${environment} yet (${inert(why, 400)}); its last status will still be written if GitHub created it.`
+                : `Deployment ${id} could not be marked in progress (${inert(why, 400)}); its last status will still be written.`,
+            notOpened: (why) => `The deployment could not be created in environment ${environment}: ${inert(why, 400)}. The step's result does not depend on it.`,
+            closeFailed: (why, id) => id === undefined
+                ? `The deployment in environment ${environment} could not be created, or has no status: ${inert(why, 400)}. The step's result does not depend on it.`
+                : `The last status (${last?.state ?? 'of the outcome'}) of deployment ${id} could not be written: ${inert(why, 400)}. The step's result does not depend on it.`
+        }
+    };
+}
+/** The creation's answer was lost and GitHub has no deployment of this run. */
+class NotCreated extends Error {
+    constructor() {
+        super('GitHub did not answer the request that creates it, and has no deployment of this run');
+    }
+}
+/**
+ * The docs as a GitHub deployment (deployment-environment): one per run, created when waiting
+ * begins, its status following the wait. Best effort: whatever GitHub answers, the step's
+ * outcome stands, and one warning says what went wrong.
+ */
+function recordDeployment(options) {
+    const { clean } = options;
+    let createdId;
+    let lifecycle;
+    const created = (id) => {
+        const known = String(id);
+        if (createdId === known)
+            return;
+        createdId = known;
+        options.setOutputNow('deployment-id', known);
+    };
+    const lifecycleFor = (settings, deployment, targets) => recordLifecycle(deploymentPort(deployment, clean, { targets, transient: settings.trigger?.kind === 'preview', created }), {
+        cancel: options.cancel,
+        endAt: commentEndAt({ startedAt: options.startedAt, timeoutMs: settings.timeoutMs, requestTimeoutMs: settings.requestTimeoutMs }, deployment.requestTimeoutMs),
+        requestTimeoutMs: deployment.requestTimeoutMs,
+        log: { info: (line) => info(line), warning: (line) => warning(line) },
+        clean
+    });
+    return {
+        begin(targets, settings) {
+            if (!settings.deployment || lifecycle)
+                return;
+            lifecycle = lifecycleFor(settings, settings.deployment, targets);
+            lifecycle.open();
+        },
+        // Written at once when it is learnt (setOutputNow), so a deployment created late is in the outputs too.
+        id: () => createdId,
+        async settle(outcome, settings) {
+            if (!settings?.deployment)
+                return;
+            if (!lifecycle) {
+                info('No deployment was created: the run ended before waiting began.');
+                return;
+            }
+            await lifecycle.close(outcome);
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/github/log-sink.ts
+
+
+/**
+ * Lines between `::stop-commands::` and its resume marker, with a random token the server cannot
+ * guess: no line in between can act as a workflow command.
+ */
+function withStopCommands(lines, token = (0,external_node_crypto_.randomUUID)()) {
+    if (lines.length === 0)
+        return [];
+    return [`::stop-commands::${token}`, ...lines, `::${token}::`];
+}
+/** The step log through the toolkit; the server's log lines are printed with workflow commands stopped. */
+const githubLog = {
+    info: (message) => info(message),
+    debug: (message) => core_debug(message),
+    warning: (message) => warning(message),
+    startGroup: (name) => startGroup(name),
+    endGroup: () => endGroup(),
+    untrusted: (lines) => withStopCommands(lines)
+};
 
 ;// CONCATENATED MODULE: ./src/report/started.ts
 
@@ -43456,6 +43644,9 @@ function deployedLine(outcome, runSha) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/pr-comment.ts
+// The sticky pull request comment (pr-comment) as a port of the record lifecycle
+// (records/lifecycle.ts): where it goes, how it is written, and its words. When it is written,
+// for how long, and what a cancel does are the lifecycle's.
 
 
 
@@ -43463,284 +43654,113 @@ function deployedLine(outcome, runSha) {
 
 
 
-
-/** Where the comment goes and what it says it reflects, or why it has nowhere to go. */
+/** Where the comment goes and what it says it reflects; throws `RecordSkipped` when it has nowhere to go. */
 async function commentPlace(settings) {
     // Loaded only when a comment is asked for, to keep start-up fast.
     const github = await __nccwpck_require__.e(/* import() */ 157).then(__nccwpck_require__.bind(__nccwpck_require__, 157));
     const { context } = github;
     const target = commentTarget(context, settings.prNumberTarget);
     if ('skip' in target)
-        return { skip: target.skip };
+        throw new RecordSkipped(`pr-comment is set, but ${target.skip}. No comment was written.`);
     const place = { workflow: context.workflow, job: context.job, step: context.action, key: settings.key };
-    const runUrl = runUrlOf(context, target.owner, target.repo);
     return {
         github,
         target,
         marker: commentMarker(settings.kinds, place),
         legacyMarker: legacyCommentMarker(settings.kinds, place),
-        source: { runUrl, sha: commentCommit(context), mergeQueue: target.mergeQueue }
+        source: { runUrl: runUrlOf(context, target.owner, target.repo), sha: commentCommit(context), mergeQueue: target.mergeQueue }
     };
 }
 /**
  * A client whose lookups (GETs and the GraphQL query of who the token is, which change nothing)
- * end with `lookup`, and whose writes end only with `deadline`: a write that was sent is over
- * when it is answered or its connection fails, since GitHub applies what it received whole even
- * if no one waits for the answer.
+ * end with `signals.lookup`, and whose writes end only with `signals.write`.
  */
-function clientFor(place, token, lookup, deadline) {
+function pr_comment_clientFor(place, token, signals) {
     const octokit = place.github.getOctokit(token);
     // Set in a hook, the signal reaches every request, pages of the listing included, and the
     // proxy-aware fetch of the defaults stays in place (a `request` option would replace it).
     octokit.hook.before('request', (options) => {
         const changesNothing = options.method === 'GET' || /\/graphql$/.test(options.url);
-        options.request = { ...options.request, signal: changesNothing ? lookup : deadline };
+        options.request = { ...options.request, signal: changesNothing ? signals.lookup : signals.write };
     });
     return octokit;
 }
-/** The comment of one run of the step, for `settings`; `cancel` shortens its time to the grace period. */
-function pullRequestComment(settings, clean, cancel) {
-    const requestTimeoutMs = settings.requestTimeoutMs;
-    let inProgress;
-    // The comment the "in progress" write created or found: the outcome goes there.
-    let written;
+/** The pull request comment as a record: its id is where it is. */
+function pullRequestCommentPort(settings, clean, opening) {
+    let place;
     let login;
-    const cancelled = () => cancel.exitBy() !== undefined;
-    // One end for every write of the run, fixed by the first that asks for it.
-    let end;
-    const endOf = (limits) => {
-        const at = commentEndAt(limits, requestTimeoutMs);
-        end ??= { at, deadline: commentDeadline(at, cancel) };
-        return end;
+    let number;
+    const placeOnce = () => {
+        place ??= commentPlace(settings);
+        // Asked again if it failed (a chunk that did not load).
+        place.catch(() => {
+            place = undefined;
+        });
+        return place.then((known) => {
+            number = known.target.number;
+            return known;
+        });
     };
-    async function find(place, octokit) {
+    async function find(found, octokit, signals) {
         // Asked once per run; again only if asking failed.
-        login ??= await tokenLogin(octokit);
-        return findComment(octokit, place.target, { marker: place.marker, legacyMarker: place.legacyMarker, login });
+        login ??= await withinBudget(tokenLogin(octokit), signals.lookup);
+        const id = await withinBudget(findComment(octokit, found.target, { marker: found.marker, legacyMarker: found.legacyMarker, login }), signals.lookup);
+        if (signals.lookup.aborted)
+            throw signals.lookup.reason;
+        return id;
     }
-    async function postInProgress(targets, search, limits) {
-        const { deadline } = endOf(limits);
-        // Its lookups never run past the wait's deadline: the outcome's comment needs the time after it.
-        const waitEndsAt = limits.startedAt + limits.timeoutMs;
-        const lookup = AbortSignal.any([AbortSignal.timeout(lookupBudgetMs(requestTimeoutMs, waitEndsAt)), cancel.signal, deadline]);
-        let sent = false;
-        try {
-            const place = await commentPlace(settings);
-            if ('skip' in place)
-                return;
-            const octokit = clientFor(place, settings.githubToken, lookup, deadline);
-            const id = await withinBudget(find(place, octokit), lookup);
-            if (lookup.aborted)
-                throw lookup.reason;
-            const work = describeWork({ targets: targets.map((ref) => ({ ref })), search });
-            const body = clean(renderInProgressComment(place.marker, targets, place.source, work));
-            sent = true;
-            written = (await withinBudget(writeComment(octokit, place.target, id, body), deadline)).id;
-            info(`Posted "in progress" on pull request #${place.target.number}.`);
-        }
-        catch (error) {
-            const why = sent
-                ? deadline.aborted
-                    ? `its write was still unanswered when ${cancelled() ? 'the cancelled run had to end' : "the step's time limit ran out"}`
-                    : explainCommentError(error)
-                : cancel.signal.aborted
-                    ? 'the run was cancelled before it was'
-                    : lookup.aborted
-                        ? 'the GitHub API did not answer in time'
-                        : explainCommentError(error);
-            info(clean(`The "in progress" comment could not be written (${why}); the outcome will still be commented.`));
-        }
-    }
-    async function postOutcome(outcome, limits) {
-        const { at: endAt, deadline } = endOf(limits);
-        let budgetMs = requestTimeoutMs;
-        let lookup = deadline;
-        let stage = 'in progress';
-        try {
-            // The "in progress" write, once sent, is waited on: applied after the outcome, it would replace it.
-            if (inProgress)
-                await withinBudget(inProgress, deadline);
-            stage = 'lookup';
-            budgetMs = lookupBudgetMs(requestTimeoutMs, endAt);
-            lookup = AbortSignal.any([AbortSignal.timeout(budgetMs), deadline]);
-            const place = await commentPlace(settings);
-            if ('skip' in place) {
-                warning(`pr-comment is set, but ${place.skip}. No comment was written.`);
-                return;
-            }
-            const octokit = clientFor(place, settings.githubToken, lookup, deadline);
-            const id = written ?? (await withinBudget(find(place, octokit), lookup));
-            const body = clean(renderComment(outcome, place.marker, place.source));
-            stage = 'write';
-            const { done } = await withinBudget(writeComment(octokit, place.target, id, body), deadline);
-            info(`${done === 'created' ? 'Commented' : 'Updated the comment'} on pull request #${place.target.number}.`);
-        }
-        catch (error) {
-            const ended = cancelled() ? 'the cancelled run had to end' : "the step's time limit (timeout + request-timeout + 2s) ran out";
-            const why = stage === 'in progress'
-                ? `the "in progress" comment's write was still unanswered when ${ended}, and the outcome must not go before it; the pull request may show "in progress" until the next run`
-                : deadline.aborted
-                    ? `the GitHub API did not answer before ${ended}${stage === 'write' ? ' (GitHub may still apply the write)' : ''}`
-                    : stage === 'lookup' && lookup.aborted
-                        ? `the GitHub API did not answer within ${formatDuration(budgetMs)} (${budgetMs < requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`
-                        : explainCommentError(error);
-            warning(clean(`The pull request comment could not be written: ${why}. The step's result does not depend on it.`));
-        }
-    }
+    const pr = () => `pull request #${number ?? '?'}`;
     return {
-        waiting(targets, search, limits) {
-            inProgress = postInProgress(targets, search, limits);
+        api: 'GitHub API',
+        async open(signals) {
+            const found = await placeOnce();
+            const octokit = pr_comment_clientFor(found, settings.githubToken, signals);
+            const id = await find(found, octokit, signals);
+            const { targets = [], search } = opening() ?? {};
+            const body = clean(renderInProgressComment(found.marker, targets, found.source, describeWork({ targets: targets.map((ref) => ({ ref })), search })));
+            return (await withinBudget(writeComment(octokit, found.target, id, body), signals.write)).id;
         },
-        outcome: postOutcome
+        async close(outcome, where, _opened, signals) {
+            const found = await placeOnce();
+            const octokit = pr_comment_clientFor(found, settings.githubToken, signals);
+            // Where the open went; else the comment of an earlier run, or of an open whose answer was lost.
+            const id = where ?? (await find(found, octokit, signals));
+            const body = clean(renderComment(outcome, found.marker, found.source));
+            const written = await withinBudget(writeComment(octokit, found.target, id, body), signals.write);
+            return { where: written.id, done: written.done };
+        },
+        explain: explainCommentError,
+        words: {
+            opened: () => `Posted "in progress" on ${pr()}.`,
+            closed: (_where, done) => `${done === 'created' ? 'Commented' : 'Updated the comment'} on ${pr()}.`,
+            openFailed: (why) => `The "in progress" comment could not be written (${why}); the outcome will still be commented.`,
+            closeFailed: (why) => `The pull request comment could not be written: ${why}. The step's result does not depend on it.`
+        }
     };
 }
-
-;// CONCATENATED MODULE: ./src/github/deployment.ts
-
-
-
-
-
-
-
-
 /**
- * The docs as a GitHub deployment (deployment-environment): one per run, created when waiting
- * begins, its status following the wait. Best effort: whatever GitHub answers, the step's
- * outcome stands, and one warning says what went wrong.
+ * The comment of one run of the step, for `settings`, within the step's `limits` (undefined when
+ * the inputs were invalid: request-timeout from now); `cancel` shortens its time to the grace.
  */
-function recordDeployment(options) {
-    const { clean } = options;
+function pullRequestComment(settings, clean, cancel, limits) {
     let opening;
-    let createdId;
-    let idInOutputs = false;
-    let warned = false;
-    // One warning per run (a 403 stays one warning); anything after it is a line of the log.
-    const problem = (text) => {
-        const line = clean(`${text}. The step's result does not depend on it.`);
-        if (warned)
-            info(line);
-        else
-            warning(line);
-        warned = true;
-    };
-    async function open(targets, settings, deployment) {
-        const environment = inert(deployment.environment, 255);
-        let opened;
-        try {
-            // Loaded only when a deployment is asked for, to keep start-up fast.
-            const github = await __nccwpck_require__.e(/* import() */ 157).then(__nccwpck_require__.bind(__nccwpck_require__, 157));
-            const place = deploymentPlace(github.context);
-            if ('skip' in place) {
-                problem(`deployment-environment is set, but ${place.skip}. No deployment was created`);
-                return undefined;
-            }
-            const send = budgetedClient(github.getOctokit(deployment.githubToken));
-            const description = fitDescription(clean(waitingDescription(targets)));
-            const transient = settings.trigger?.kind === 'preview';
-            const id = await send(AbortSignal.timeout(deployment.requestTimeoutMs), (octokit) => createDeployment(octokit, place, { environment: deployment.environment, transient, description }));
-            opened = { id, write: (status, budget) => send(budget, (octokit) => createDeploymentStatus(octokit, place, id, status)) };
-            createdId = String(id);
-            options.setOutputNow('deployment-id', createdId);
-            info(clean(`Created deployment ${id} in environment ${environment}${transient ? ' (a preview: transient)' : ''} for commit ${place.ref.slice(0, 7)}.`));
-            await opened.write({ state: 'in_progress', description }, AbortSignal.timeout(deployment.requestTimeoutMs));
-            info(`Deployment ${id}: in progress.`);
-        }
-        catch (error) {
-            const why = isTimeout(error) ? 'the GitHub API did not answer within request-timeout' : explainDeploymentError(error);
-            problem(opened
-                ? `Deployment ${opened.id} could not be marked in progress: ${inert(why, 400)}`
-                : `The deployment could not be created in environment ${environment}: ${inert(why, 400)}`);
-        }
-        return opened;
-    }
-    return {
-        begin(targets, settings) {
-            if (settings.deployment && !opening)
-                opening = open(targets, settings, settings.deployment);
-        },
-        id() {
-            if (createdId)
-                idInOutputs = true;
-            return createdId;
-        },
-        async settle(outcome, settings, exitBy) {
-            if (!settings?.deployment)
-                return;
-            const deployment = settings.deployment;
-            if (!opening) {
-                info('No deployment was created: the run ended before waiting began.');
-                return;
-            }
-            const limitAt = options.startedAt + settings.timeoutMs + settings.requestTimeoutMs;
-            const budgetMs = commentBudgetMs(deployment.requestTimeoutMs, exitBy, limitAt);
-            const budget = AbortSignal.timeout(budgetMs);
-            const state = deploymentState(outcome.result);
-            let opened;
-            try {
-                opened = await withinBudget(opening, budget);
-                if (!opened)
-                    return;
-                if (!idInOutputs)
-                    options.setOutputNow('deployment-id', String(opened.id));
-                const environmentUrl = state === 'success' ? (safeUrl(outcome.trigger?.previewUrl) ?? deployment.url) : undefined;
-                await opened.write({ state, description: fitDescription(clean(outcomeDescription(outcome))), environmentUrl }, budget);
-                info(clean(`Deployment ${opened.id}: ${state}${environmentUrl ? ` at ${inert(environmentUrl, 300)}` : ''}.`));
-            }
-            catch (error) {
-                const why = !budget.aborted
-                    ? explainDeploymentError(error)
-                    : exitBy !== undefined
-                        ? 'the GitHub API did not answer before the cancelled run had to end'
-                        : `the GitHub API did not answer within ${formatDuration(budgetMs)}`;
-                const which = opened ? `deployment ${opened.id}` : `the deployment in environment ${inert(deployment.environment, 255)}`;
-                problem(`The last status (${state}) of ${which} could not be written: ${inert(why, 400)}`);
-            }
-        }
-    };
-}
-/**
- * Sends each request within a budget: set in a hook, the signal reaches the request and the
- * proxy-aware fetch of the defaults stays in place; the budget also stops the waiting when the
- * client does not honour the abort.
- */
-function budgetedClient(octokit) {
-    let signal;
-    octokit.hook.before('request', (options) => {
-        options.request = { ...options.request, signal };
+    const lifecycle = recordLifecycle(pullRequestCommentPort(settings, clean, () => opening), {
+        cancel,
+        endAt: commentEndAt(limits, settings.requestTimeoutMs),
+        requestTimeoutMs: settings.requestTimeoutMs,
+        // The "in progress" comment's lookups never run past the wait's deadline: the outcome's comment needs the time after it.
+        ...(limits ? { openLookupEndAt: limits.startedAt + limits.timeoutMs } : {}),
+        log: { info: (line) => info(line), warning: (line) => warning(line) },
+        clean
     });
-    return (budget, work) => {
-        signal = budget;
-        return withinBudget(work(octokit), budget);
+    return {
+        waiting(targets, search) {
+            opening = { targets, search };
+            lifecycle.open();
+        },
+        outcome: (outcome) => lifecycle.close(outcome)
     };
 }
-function isTimeout(error) {
-    return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/github/log-sink.ts
-
-
-/**
- * Lines between `::stop-commands::` and its resume marker, with a random token the server cannot
- * guess: no line in between can act as a workflow command.
- */
-function withStopCommands(lines, token = (0,external_node_crypto_.randomUUID)()) {
-    if (lines.length === 0)
-        return [];
-    return [`::stop-commands::${token}`, ...lines, `::${token}::`];
-}
-/** The step log through the toolkit; the server's log lines are printed with workflow commands stopped. */
-const githubLog = {
-    info: (message) => info(message),
-    debug: (message) => core_debug(message),
-    warning: (message) => warning(message),
-    startGroup: (name) => startGroup(name),
-    endGroup: () => endGroup(),
-    untrusted: (lines) => withStopCommands(lines)
-};
 
 ;// CONCATENATED MODULE: ./src/report/publish.ts
 /**
@@ -44064,7 +44084,7 @@ async function run() {
     const hide = redactorFor(secrets);
     step.hide = hide;
     step.summary = raw.summary.trim().toLowerCase() !== 'false';
-    const deployment = recordDeployment({ clean: hide, setOutputNow, startedAt });
+    const deployment = recordDeployment({ clean: hide, setOutputNow, startedAt, cancel });
     const commitStatus = recordCommitStatus({ clean: hide, cancel });
     // The "in progress" comment, written while waiting; the outcome's comment comes after it.
     let prComment;
@@ -44079,8 +44099,8 @@ async function run() {
             commitStatus.begin(targets, settings, limitsOf(settings, startedAt));
             if (!settings.comment)
                 return;
-            prComment = pullRequestComment(settings.comment, hide, cancel);
-            prComment.waiting(targets, settings.search, limitsOf(settings, startedAt));
+            prComment = pullRequestComment(settings.comment, hide, cancel, limitsOf(settings, startedAt));
+            prComment.waiting(targets, settings.search);
         }
     });
     const { settings, comment } = waited;
@@ -44095,10 +44115,12 @@ async function run() {
     step.reported = true;
     const outcome = await reportStep(waited.outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs, docsRoot: settings?.docsRoot, deploymentId: deployment.id() }, hide);
     // The deployment's last status goes out beside the comment, within the same time limits.
-    const deployed = deployment.settle(outcome, settings, cancel.exitBy());
+    // From here on a signal only shortens the last writes; the step's result is the outcome's.
+    cancel.decided(Number(process.exitCode ?? 0));
+    const deployed = deployment.settle(outcome, settings);
     const statused = commitStatus.settle(outcome, settings, settings && limitsOf(settings, startedAt));
     if (comment)
-        await (prComment ?? pullRequestComment(comment, hide, cancel)).outcome(outcome, settings && limitsOf(settings, startedAt));
+        await (prComment ?? pullRequestComment(comment, hide, cancel, settings && limitsOf(settings, startedAt))).outcome(outcome);
     else if (commentWithoutToken(raw))
         warning("pr-comment is set, but github-token is empty (a secret that is not set?). No comment was written; the step's result does not depend on it.");
     if (deploymentWithoutToken(raw))

@@ -23,7 +23,12 @@ export interface NewDeployment {
   /** A preview: GitHub marks it inactive once a later deployment of the environment succeeds. */
   transient: boolean
   description: string
+  /** This run's own mark, in the deployment's payload: how the run finds it again when the POST's answer was lost. */
+  marker: string
 }
+
+/** The key of the payload that holds the run's mark. */
+const MARK = 'wait-for-docs-run'
 
 /** Creates the deployment (one POST, never repeated) and returns its id. */
 export async function createDeployment(octokit: Octokit, place: Place, deployment: NewDeployment): Promise<number> {
@@ -35,11 +40,38 @@ export async function createDeployment(octokit: Octokit, place: Place, deploymen
     description: deployment.description,
     auto_merge: false,
     required_contexts: [],
-    transient_environment: deployment.transient
+    transient_environment: deployment.transient,
+    payload: { [MARK]: deployment.marker }
   })
   // A 202 answers a merge of the default branch, which auto_merge: false never asks for.
   if ('id' in data && typeof data.id === 'number') return data.id
   throw new Error(`GitHub created no deployment: ${'message' in data ? String(data.message) : 'its answer has no id'}`)
+}
+
+/**
+ * The deployment this run created, found by its mark among the latest of the environment for the
+ * commit (a GET): for a POST whose answer was lost while GitHub created it. Undefined when there is none.
+ */
+export async function findDeployment(octokit: Octokit, place: Place, wanted: { environment: string; marker: string }): Promise<number | undefined> {
+  const { data } = await octokit.rest.repos.listDeployments({
+    owner: place.owner,
+    repo: place.repo,
+    sha: place.ref,
+    environment: wanted.environment,
+    per_page: 100
+  })
+  const payloadOf = (payload: unknown): unknown => {
+    if (typeof payload !== 'string') return payload
+    try {
+      return JSON.parse(payload)
+    } catch {
+      return undefined
+    }
+  }
+  return data.find((deployment) => {
+    const payload = payloadOf(deployment.payload)
+    return typeof payload === 'object' && payload !== null && (payload as Record<string, unknown>)[MARK] === wanted.marker
+  })?.id
 }
 
 export interface DeploymentStatus {

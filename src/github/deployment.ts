@@ -1,24 +1,25 @@
+// The docs as a GitHub deployment (deployment-environment) as a port of the record lifecycle
+// (records/lifecycle.ts): created when waiting begins with an `in_progress` status, its last
+// status after the outputs. When each write goes, for how long, and what a cancel does are the
+// lifecycle's; here: where the deployment is, its requests, and its words.
+import { randomUUID } from 'node:crypto'
 import * as core from '@actions/core'
-import { formatDuration } from '../durations.js'
 import type { DeploymentSettings, RunOutcome, Settings, TargetRef } from '../model.js'
+import { type RecordPort, RecordSkipped, recordLifecycle, withinBudget, type WriteSignals } from '../records/lifecycle.js'
 import { deploymentState, fitDescription, outcomeDescription, waitingDescription } from '../report/deployment.js'
 import { inert } from '../report/log.js'
 import { safeUrl } from '../report/markdown.js'
-import { commentBudgetMs } from '../step/limits.js'
+import { type CancelClock, commentEndAt } from '../step/limits.js'
 import type { Octokit } from './comment-api.js'
-import { createDeployment, createDeploymentStatus, deploymentPlace, explainDeploymentError } from './deployment-api.js'
-import { withinBudget } from './pr-comment.js'
+import { createDeployment, createDeploymentStatus, deploymentPlace, explainDeploymentError, findDeployment } from './deployment-api.js'
 
 export interface DeploymentRecord {
   /** Waiting begins: creates the deployment and its `in_progress` status, without holding the wait. */
   begin(targets: readonly TargetRef[], settings: Settings): void
   /** The deployment's id once it exists; from then on the outputs carry it. */
   id(): string | undefined
-  /**
-   * After the outputs: the last status, from the outcome the step reported, within the step's
-   * time limit, or within what is left of the grace period after a cancel (`exitBy`).
-   */
-  settle(outcome: RunOutcome, settings: Settings | undefined, exitBy: number | undefined): Promise<void>
+  /** After the outputs: the last status, from the outcome the step reported, within the step's time limit or the grace after a cancel. */
+  settle(outcome: RunOutcome, settings: Settings | undefined): Promise<void>
 }
 
 export interface DeploymentOptions {
@@ -26,12 +27,95 @@ export interface DeploymentOptions {
   clean: (text: string) => string
   setOutputNow: (name: string, value: string) => void
   startedAt: number
+  cancel: CancelClock
 }
 
-/** A created deployment, and the requests that write its statuses. */
-interface Opened {
-  id: number
-  write: (state: Parameters<typeof createDeploymentStatus>[3], budget: AbortSignal) => Promise<void>
+/** A client whose GETs end with `signals.lookup` and whose writes end only with `signals.write`. */
+function clientFor(github: typeof import('@actions/github'), token: string, signals: WriteSignals): Octokit {
+  const octokit = github.getOctokit(token)
+  octokit.hook.before('request', (options) => {
+    options.request = { ...options.request, signal: options.method === 'GET' ? signals.lookup : signals.write }
+  })
+  return octokit
+}
+
+/** The deployment as a record: its id is where it is. */
+export function deploymentPort(
+  deployment: DeploymentSettings,
+  clean: (text: string) => string,
+  run: { targets: readonly TargetRef[]; transient: boolean; created: (id: number) => void }
+): RecordPort<number, RunOutcome> {
+  const environment = inert(deployment.environment, 255)
+  // This run's own deployment, found again by it when the answer to its creation was lost.
+  const marker = randomUUID()
+  let last: { state: string; url: string | undefined } | undefined
+  const placeOf = async () => {
+    // Loaded only when a deployment is asked for, to keep start-up fast.
+    const github = await import('@actions/github')
+    const place = deploymentPlace(github.context)
+    if ('skip' in place)
+      throw new RecordSkipped(`deployment-environment is set, but ${place.skip}. No deployment was created. The step's result does not depend on it.`)
+    return { github, place }
+  }
+  return {
+    api: 'GitHub API',
+    async open(signals, at) {
+      const { github, place } = await placeOf()
+      const octokit = clientFor(github, deployment.githubToken, signals)
+      const description = fitDescription(clean(waitingDescription(run.targets)))
+      const id = await withinBudget(
+        createDeployment(octokit, place, { environment: deployment.environment, transient: run.transient, description, marker }),
+        signals.write
+      )
+      at(id)
+      run.created(id)
+      core.info(
+        clean(`Created deployment ${id} in environment ${environment}${run.transient ? ' (a preview: transient)' : ''} for commit ${place.ref.slice(0, 7)}.`)
+      )
+      await withinBudget(createDeploymentStatus(octokit, place, id, { state: 'in_progress', description }), signals.write)
+      return id
+    },
+    async close(outcome, where, opened, signals) {
+      if (opened === 'never') throw new RecordSkipped('No deployment was created: the run ended before waiting began.', 'info')
+      const { github, place } = await placeOf()
+      const octokit = clientFor(github, deployment.githubToken, signals)
+      // The POST's answer was lost: GitHub may have created it all the same.
+      const id =
+        where ??
+        (opened === 'lost' ? await withinBudget(findDeployment(octokit, place, { environment: deployment.environment, marker }), signals.lookup) : undefined)
+      if (id === undefined) throw new NotCreated()
+      if (where === undefined) run.created(id)
+      const state = deploymentState(outcome.result)
+      const url = state === 'success' ? (safeUrl(outcome.trigger?.previewUrl) ?? deployment.url) : undefined
+      last = { state, url }
+      await withinBudget(
+        createDeploymentStatus(octokit, place, id, { state, description: fitDescription(clean(outcomeDescription(outcome))), environmentUrl: url }),
+        signals.write
+      )
+      return { where: id, done: where === undefined ? 'created' : 'updated' }
+    },
+    explain: (error) => (error instanceof NotCreated ? error.message : explainDeploymentError(error)),
+    words: {
+      opened: (id) => `Deployment ${id}: in progress.`,
+      closed: (id) => `Deployment ${id}: ${last?.state}${last?.url ? ` at ${inert(last.url, 300)}` : ''}.`,
+      openFailed: (why, id) =>
+        id === undefined
+          ? `The deployment could not be created in environment ${environment} yet (${inert(why, 400)}); its last status will still be written if GitHub created it.`
+          : `Deployment ${id} could not be marked in progress (${inert(why, 400)}); its last status will still be written.`,
+      notOpened: (why) => `The deployment could not be created in environment ${environment}: ${inert(why, 400)}. The step's result does not depend on it.`,
+      closeFailed: (why, id) =>
+        id === undefined
+          ? `The deployment in environment ${environment} could not be created, or has no status: ${inert(why, 400)}. The step's result does not depend on it.`
+          : `The last status (${last?.state ?? 'of the outcome'}) of deployment ${id} could not be written: ${inert(why, 400)}. The step's result does not depend on it.`
+    }
+  }
+}
+
+/** The creation's answer was lost and GitHub has no deployment of this run. */
+class NotCreated extends Error {
+  constructor() {
+    super('GitHub did not answer the request that creates it, and has no deployment of this run')
+  }
 }
 
 /**
@@ -41,110 +125,41 @@ interface Opened {
  */
 export function recordDeployment(options: DeploymentOptions): DeploymentRecord {
   const { clean } = options
-  let opening: Promise<Opened | undefined> | undefined
   let createdId: string | undefined
-  let idInOutputs = false
-  let warned = false
-  // One warning per run (a 403 stays one warning); anything after it is a line of the log.
-  const problem = (text: string) => {
-    const line = clean(`${text}. The step's result does not depend on it.`)
-    if (warned) core.info(line)
-    else core.warning(line)
-    warned = true
+  let lifecycle: ReturnType<typeof recordLifecycle<number, RunOutcome>> | undefined
+  const created = (id: number) => {
+    const known = String(id)
+    if (createdId === known) return
+    createdId = known
+    options.setOutputNow('deployment-id', known)
   }
-
-  async function open(targets: readonly TargetRef[], settings: Settings, deployment: DeploymentSettings): Promise<Opened | undefined> {
-    const environment = inert(deployment.environment, 255)
-    let opened: Opened | undefined
-    try {
-      // Loaded only when a deployment is asked for, to keep start-up fast.
-      const github = await import('@actions/github')
-      const place = deploymentPlace(github.context)
-      if ('skip' in place) {
-        problem(`deployment-environment is set, but ${place.skip}. No deployment was created`)
-        return undefined
-      }
-      const send = budgetedClient(github.getOctokit(deployment.githubToken))
-      const description = fitDescription(clean(waitingDescription(targets)))
-      const transient = settings.trigger?.kind === 'preview'
-      const id = await send(AbortSignal.timeout(deployment.requestTimeoutMs), (octokit) =>
-        createDeployment(octokit, place, { environment: deployment.environment, transient, description })
-      )
-      opened = { id, write: (status, budget) => send(budget, (octokit) => createDeploymentStatus(octokit, place, id, status)) }
-      createdId = String(id)
-      options.setOutputNow('deployment-id', createdId)
-      core.info(
-        clean(`Created deployment ${id} in environment ${environment}${transient ? ' (a preview: transient)' : ''} for commit ${place.ref.slice(0, 7)}.`)
-      )
-      await opened.write({ state: 'in_progress', description }, AbortSignal.timeout(deployment.requestTimeoutMs))
-      core.info(`Deployment ${id}: in progress.`)
-    } catch (error) {
-      const why = isTimeout(error) ? 'the GitHub API did not answer within request-timeout' : explainDeploymentError(error)
-      problem(
-        opened
-          ? `Deployment ${opened.id} could not be marked in progress: ${inert(why, 400)}`
-          : `The deployment could not be created in environment ${environment}: ${inert(why, 400)}`
-      )
-    }
-    return opened
-  }
+  const lifecycleFor = (settings: Settings, deployment: DeploymentSettings, targets: readonly TargetRef[]) =>
+    recordLifecycle(deploymentPort(deployment, clean, { targets, transient: settings.trigger?.kind === 'preview', created }), {
+      cancel: options.cancel,
+      endAt: commentEndAt(
+        { startedAt: options.startedAt, timeoutMs: settings.timeoutMs, requestTimeoutMs: settings.requestTimeoutMs },
+        deployment.requestTimeoutMs
+      ),
+      requestTimeoutMs: deployment.requestTimeoutMs,
+      log: { info: (line) => core.info(line), warning: (line) => core.warning(line) },
+      clean
+    })
 
   return {
     begin(targets, settings) {
-      if (settings.deployment && !opening) opening = open(targets, settings, settings.deployment)
+      if (!settings.deployment || lifecycle) return
+      lifecycle = lifecycleFor(settings, settings.deployment, targets)
+      lifecycle.open()
     },
-    id() {
-      if (createdId) idInOutputs = true
-      return createdId
-    },
-    async settle(outcome, settings, exitBy) {
+    // Written at once when it is learnt (setOutputNow), so a deployment created late is in the outputs too.
+    id: () => createdId,
+    async settle(outcome, settings) {
       if (!settings?.deployment) return
-      const deployment = settings.deployment
-      if (!opening) {
+      if (!lifecycle) {
         core.info('No deployment was created: the run ended before waiting began.')
         return
       }
-      const limitAt = options.startedAt + settings.timeoutMs + settings.requestTimeoutMs
-      const budgetMs = commentBudgetMs(deployment.requestTimeoutMs, exitBy, limitAt)
-      const budget = AbortSignal.timeout(budgetMs)
-      const state = deploymentState(outcome.result)
-      let opened: Opened | undefined
-      try {
-        opened = await withinBudget(opening, budget)
-        if (!opened) return
-        if (!idInOutputs) options.setOutputNow('deployment-id', String(opened.id))
-        const environmentUrl = state === 'success' ? (safeUrl(outcome.trigger?.previewUrl) ?? deployment.url) : undefined
-        await opened.write({ state, description: fitDescription(clean(outcomeDescription(outcome))), environmentUrl }, budget)
-        core.info(clean(`Deployment ${opened.id}: ${state}${environmentUrl ? ` at ${inert(environmentUrl, 300)}` : ''}.`))
-      } catch (error) {
-        const why = !budget.aborted
-          ? explainDeploymentError(error)
-          : exitBy !== undefined
-            ? 'the GitHub API did not answer before the cancelled run had to end'
-            : `the GitHub API did not answer within ${formatDuration(budgetMs)}`
-        const which = opened ? `deployment ${opened.id}` : `the deployment in environment ${inert(deployment.environment, 255)}`
-        problem(`The last status (${state}) of ${which} could not be written: ${inert(why, 400)}`)
-      }
+      await lifecycle.close(outcome)
     }
   }
-}
-
-/**
- * Sends each request within a budget: set in a hook, the signal reaches the request and the
- * proxy-aware fetch of the defaults stays in place; the budget also stops the waiting when the
- * client does not honour the abort.
- */
-function budgetedClient(octokit: Octokit) {
-  let signal: AbortSignal | undefined
-  octokit.hook.before('request', (options) => {
-    options.request = { ...options.request, signal }
-  })
-  return <T>(budget: AbortSignal, work: (octokit: Octokit) => Promise<T>): Promise<T> => {
-    signal = budget
-    return withinBudget(work(octokit), budget)
-  }
-}
-
-function isTimeout(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
 }

@@ -28,7 +28,7 @@ export async function run(): Promise<void> {
   const hide = redactorFor(secrets)
   step.hide = hide
   step.summary = raw.summary.trim().toLowerCase() !== 'false'
-  const deployment = recordDeployment({ clean: hide, setOutputNow, startedAt })
+  const deployment = recordDeployment({ clean: hide, setOutputNow, startedAt, cancel })
   const commitStatus = recordCommitStatus({ clean: hide, cancel })
 
   // The "in progress" comment, written while waiting; the outcome's comment comes after it.
@@ -43,8 +43,8 @@ export async function run(): Promise<void> {
       deployment.begin(targets, settings)
       commitStatus.begin(targets, settings, limitsOf(settings, startedAt))
       if (!settings.comment) return
-      prComment = pullRequestComment(settings.comment, hide, cancel)
-      prComment.waiting(targets, settings.search, limitsOf(settings, startedAt))
+      prComment = pullRequestComment(settings.comment, hide, cancel, limitsOf(settings, startedAt))
+      prComment.waiting(targets, settings.search)
     }
   })
   const { settings, comment } = waited
@@ -63,9 +63,11 @@ export async function run(): Promise<void> {
     hide
   )
   // The deployment's last status goes out beside the comment, within the same time limits.
-  const deployed = deployment.settle(outcome, settings, cancel.exitBy())
+  // From here on a signal only shortens the last writes; the step's result is the outcome's.
+  cancel.decided(Number(process.exitCode ?? 0))
+  const deployed = deployment.settle(outcome, settings)
   const statused = commitStatus.settle(outcome, settings, settings && limitsOf(settings, startedAt))
-  if (comment) await (prComment ?? pullRequestComment(comment, hide, cancel)).outcome(outcome, settings && limitsOf(settings, startedAt))
+  if (comment) await (prComment ?? pullRequestComment(comment, hide, cancel, settings && limitsOf(settings, startedAt))).outcome(outcome)
   else if (commentWithoutToken(raw))
     core.warning("pr-comment is set, but github-token is empty (a secret that is not set?). No comment was written; the step's result does not depend on it.")
   if (deploymentWithoutToken(raw))

@@ -1,153 +1,149 @@
+// The sticky pull request comment (pr-comment) as a port of the record lifecycle
+// (records/lifecycle.ts): where it goes, how it is written, and its words. When it is written,
+// for how long, and what a cancel does are the lifecycle's.
 import * as core from '@actions/core'
-import { formatDuration } from '../durations.js'
 import type { CommentSettings, RunOutcome, SearchSettings, TargetRef } from '../model.js'
+import { type RecordPort, RecordSkipped, recordLifecycle, withinBudget, type WriteSignals } from '../records/lifecycle.js'
 import { commentMarker, legacyCommentMarker, renderComment, renderInProgressComment } from '../report/comment.js'
 import { describeWork } from '../report/explain.js'
-import { type CancelClock, commentDeadline, commentEndAt, lookupBudgetMs, type StepLimits } from '../step/limits.js'
-import { commentCommit, commentTarget, runUrlOf, explainCommentError, findComment, type Octokit, tokenLogin, writeComment } from './comment-api.js'
-
-import { withinBudget } from '../records/lifecycle.js'
+import { type CancelClock, commentEndAt, type StepLimits } from '../step/limits.js'
+import { commentCommit, commentTarget, explainCommentError, findComment, type Octokit, runUrlOf, tokenLogin, writeComment } from './comment-api.js'
 
 export { withinBudget }
 
-/** Where the comment goes and what it says it reflects, or why it has nowhere to go. */
+/** Where the comment goes and what it says it reflects; throws `RecordSkipped` when it has nowhere to go. */
 async function commentPlace(settings: CommentSettings) {
   // Loaded only when a comment is asked for, to keep start-up fast.
   const github = await import('@actions/github')
   const { context } = github
   const target = commentTarget(context, settings.prNumberTarget)
-  if ('skip' in target) return { skip: target.skip } as const
+  if ('skip' in target) throw new RecordSkipped(`pr-comment is set, but ${target.skip}. No comment was written.`)
   const place = { workflow: context.workflow, job: context.job, step: context.action, key: settings.key }
-  const runUrl = runUrlOf(context, target.owner, target.repo)
   return {
     github,
     target,
     marker: commentMarker(settings.kinds, place),
     legacyMarker: legacyCommentMarker(settings.kinds, place),
-    source: { runUrl, sha: commentCommit(context), mergeQueue: target.mergeQueue }
+    source: { runUrl: runUrlOf(context, target.owner, target.repo), sha: commentCommit(context), mergeQueue: target.mergeQueue }
   } as const
 }
 
-type Place = Exclude<Awaited<ReturnType<typeof commentPlace>>, { skip: string }>
+type Place = Awaited<ReturnType<typeof commentPlace>>
 
 /**
  * A client whose lookups (GETs and the GraphQL query of who the token is, which change nothing)
- * end with `lookup`, and whose writes end only with `deadline`: a write that was sent is over
- * when it is answered or its connection fails, since GitHub applies what it received whole even
- * if no one waits for the answer.
+ * end with `signals.lookup`, and whose writes end only with `signals.write`.
  */
-function clientFor(place: Place, token: string, lookup: AbortSignal, deadline: AbortSignal): Octokit {
+function clientFor(place: Place, token: string, signals: WriteSignals): Octokit {
   const octokit = place.github.getOctokit(token)
   // Set in a hook, the signal reaches every request, pages of the listing included, and the
   // proxy-aware fetch of the defaults stays in place (a `request` option would replace it).
   octokit.hook.before('request', (options) => {
     const changesNothing = options.method === 'GET' || /\/graphql$/.test(options.url)
-    options.request = { ...options.request, signal: changesNothing ? lookup : deadline }
+    options.request = { ...options.request, signal: changesNothing ? signals.lookup : signals.write }
   })
   return octokit
+}
+
+/** What the "in progress" comment names: the work waited on. */
+export interface CommentOpening {
+  targets: readonly TargetRef[]
+  search: SearchSettings | undefined
+}
+
+/** The pull request comment as a record: its id is where it is. */
+export function pullRequestCommentPort(
+  settings: CommentSettings,
+  clean: (text: string) => string,
+  opening: () => CommentOpening | undefined
+): RecordPort<number, RunOutcome> {
+  let place: Promise<Place> | undefined
+  let login: string | undefined
+  let number: number | undefined
+  const placeOnce = () => {
+    place ??= commentPlace(settings)
+    // Asked again if it failed (a chunk that did not load).
+    place.catch(() => {
+      place = undefined
+    })
+    return place.then((known) => {
+      number = known.target.number
+      return known
+    })
+  }
+  async function find(found: Place, octokit: Octokit, signals: WriteSignals): Promise<number | undefined> {
+    // Asked once per run; again only if asking failed.
+    login ??= await withinBudget(tokenLogin(octokit), signals.lookup)
+    const id = await withinBudget(findComment(octokit, found.target, { marker: found.marker, legacyMarker: found.legacyMarker, login }), signals.lookup)
+    if (signals.lookup.aborted) throw signals.lookup.reason
+    return id
+  }
+  const pr = () => `pull request #${number ?? '?'}`
+  return {
+    api: 'GitHub API',
+    async open(signals) {
+      const found = await placeOnce()
+      const octokit = clientFor(found, settings.githubToken, signals)
+      const id = await find(found, octokit, signals)
+      const { targets = [], search } = opening() ?? {}
+      const body = clean(renderInProgressComment(found.marker, targets, found.source, describeWork({ targets: targets.map((ref) => ({ ref })), search })))
+      return (await withinBudget(writeComment(octokit, found.target, id, body), signals.write)).id
+    },
+    async close(outcome, where, _opened, signals) {
+      const found = await placeOnce()
+      const octokit = clientFor(found, settings.githubToken, signals)
+      // Where the open went; else the comment of an earlier run, or of an open whose answer was lost.
+      const id = where ?? (await find(found, octokit, signals))
+      const body = clean(renderComment(outcome, found.marker, found.source))
+      const written = await withinBudget(writeComment(octokit, found.target, id, body), signals.write)
+      return { where: written.id, done: written.done }
+    },
+    explain: explainCommentError,
+    words: {
+      opened: () => `Posted "in progress" on ${pr()}.`,
+      closed: (_where, done) => `${done === 'created' ? 'Commented' : 'Updated the comment'} on ${pr()}.`,
+      openFailed: (why) => `The "in progress" comment could not be written (${why}); the outcome will still be commented.`,
+      closeFailed: (why) => `The pull request comment could not be written: ${why}. The step's result does not depend on it.`
+    }
+  }
 }
 
 /** The step's pull request comment: "in progress" while the wait runs, then the outcome in its place. */
 export interface PullRequestComment {
   /** Posts "in progress" when waiting starts; after a cancel it is not sent any more. */
-  waiting(targets: readonly TargetRef[], search: SearchSettings | undefined, limits: StepLimits): void
+  waiting(targets: readonly TargetRef[], search: SearchSettings | undefined): void
   /** Writes the outcome once the "in progress" write has settled; a failure is a warning, never a failed step. */
-  outcome(outcome: RunOutcome, limits: StepLimits | undefined): Promise<void>
+  outcome(outcome: RunOutcome): Promise<void>
 }
 
-/** The comment of one run of the step, for `settings`; `cancel` shortens its time to the grace period. */
-export function pullRequestComment(settings: CommentSettings, clean: (text: string) => string, cancel: CancelClock): PullRequestComment {
-  const requestTimeoutMs = settings.requestTimeoutMs
-  let inProgress: Promise<void> | undefined
-  // The comment the "in progress" write created or found: the outcome goes there.
-  let written: number | undefined
-  let login: string | undefined
-  const cancelled = () => cancel.exitBy() !== undefined
-  // One end for every write of the run, fixed by the first that asks for it.
-  let end: { at: number; deadline: AbortSignal } | undefined
-  const endOf = (limits: StepLimits | undefined) => {
-    const at = commentEndAt(limits, requestTimeoutMs)
-    end ??= { at, deadline: commentDeadline(at, cancel) }
-    return end
-  }
-
-  async function find(place: Place, octokit: Octokit): Promise<number | undefined> {
-    // Asked once per run; again only if asking failed.
-    login ??= await tokenLogin(octokit)
-    return findComment(octokit, place.target, { marker: place.marker, legacyMarker: place.legacyMarker, login })
-  }
-
-  async function postInProgress(targets: readonly TargetRef[], search: SearchSettings | undefined, limits: StepLimits): Promise<void> {
-    const { deadline } = endOf(limits)
-    // Its lookups never run past the wait's deadline: the outcome's comment needs the time after it.
-    const waitEndsAt = limits.startedAt + limits.timeoutMs
-    const lookup = AbortSignal.any([AbortSignal.timeout(lookupBudgetMs(requestTimeoutMs, waitEndsAt)), cancel.signal, deadline])
-    let sent = false
-    try {
-      const place = await commentPlace(settings)
-      if ('skip' in place) return
-      const octokit = clientFor(place, settings.githubToken, lookup, deadline)
-      const id = await withinBudget(find(place, octokit), lookup)
-      if (lookup.aborted) throw lookup.reason
-      const work = describeWork({ targets: targets.map((ref) => ({ ref })), search })
-      const body = clean(renderInProgressComment(place.marker, targets, place.source, work))
-      sent = true
-      written = (await withinBudget(writeComment(octokit, place.target, id, body), deadline)).id
-      core.info(`Posted "in progress" on pull request #${place.target.number}.`)
-    } catch (error) {
-      const why = sent
-        ? deadline.aborted
-          ? `its write was still unanswered when ${cancelled() ? 'the cancelled run had to end' : "the step's time limit ran out"}`
-          : explainCommentError(error)
-        : cancel.signal.aborted
-          ? 'the run was cancelled before it was'
-          : lookup.aborted
-            ? 'the GitHub API did not answer in time'
-            : explainCommentError(error)
-      core.info(clean(`The "in progress" comment could not be written (${why}); the outcome will still be commented.`))
+/**
+ * The comment of one run of the step, for `settings`, within the step's `limits` (undefined when
+ * the inputs were invalid: request-timeout from now); `cancel` shortens its time to the grace.
+ */
+export function pullRequestComment(
+  settings: CommentSettings,
+  clean: (text: string) => string,
+  cancel: CancelClock,
+  limits: StepLimits | undefined
+): PullRequestComment {
+  let opening: CommentOpening | undefined
+  const lifecycle = recordLifecycle(
+    pullRequestCommentPort(settings, clean, () => opening),
+    {
+      cancel,
+      endAt: commentEndAt(limits, settings.requestTimeoutMs),
+      requestTimeoutMs: settings.requestTimeoutMs,
+      // The "in progress" comment's lookups never run past the wait's deadline: the outcome's comment needs the time after it.
+      ...(limits ? { openLookupEndAt: limits.startedAt + limits.timeoutMs } : {}),
+      log: { info: (line) => core.info(line), warning: (line) => core.warning(line) },
+      clean
     }
-  }
-
-  async function postOutcome(outcome: RunOutcome, limits: StepLimits | undefined): Promise<void> {
-    const { at: endAt, deadline } = endOf(limits)
-    let budgetMs = requestTimeoutMs
-    let lookup = deadline
-    let stage: 'in progress' | 'lookup' | 'write' = 'in progress'
-    try {
-      // The "in progress" write, once sent, is waited on: applied after the outcome, it would replace it.
-      if (inProgress) await withinBudget(inProgress, deadline)
-      stage = 'lookup'
-      budgetMs = lookupBudgetMs(requestTimeoutMs, endAt)
-      lookup = AbortSignal.any([AbortSignal.timeout(budgetMs), deadline])
-      const place = await commentPlace(settings)
-      if ('skip' in place) {
-        core.warning(`pr-comment is set, but ${place.skip}. No comment was written.`)
-        return
-      }
-      const octokit = clientFor(place, settings.githubToken, lookup, deadline)
-      const id = written ?? (await withinBudget(find(place, octokit), lookup))
-      const body = clean(renderComment(outcome, place.marker, place.source))
-      stage = 'write'
-      const { done } = await withinBudget(writeComment(octokit, place.target, id, body), deadline)
-      core.info(`${done === 'created' ? 'Commented' : 'Updated the comment'} on pull request #${place.target.number}.`)
-    } catch (error) {
-      const ended = cancelled() ? 'the cancelled run had to end' : "the step's time limit (timeout + request-timeout + 2s) ran out"
-      const why =
-        stage === 'in progress'
-          ? `the "in progress" comment's write was still unanswered when ${ended}, and the outcome must not go before it; the pull request may show "in progress" until the next run`
-          : deadline.aborted
-            ? `the GitHub API did not answer before ${ended}${stage === 'write' ? ' (GitHub may still apply the write)' : ''}`
-            : stage === 'lookup' && lookup.aborted
-              ? `the GitHub API did not answer within ${formatDuration(budgetMs)} (${budgetMs < requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`
-              : explainCommentError(error)
-      core.warning(clean(`The pull request comment could not be written: ${why}. The step's result does not depend on it.`))
-    }
-  }
-
+  )
   return {
-    waiting(targets, search, limits) {
-      inProgress = postInProgress(targets, search, limits)
+    waiting(targets, search) {
+      opening = { targets, search }
+      lifecycle.open()
     },
-    outcome: postOutcome
+    outcome: (outcome) => lifecycle.close(outcome)
   }
 }

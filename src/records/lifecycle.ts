@@ -164,6 +164,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
   let opened: Opened = 'never'
   let opening: Promise<unknown> | undefined
   let closing: Promise<void> | undefined
+  let openDone = false
   let warned = false
 
   const say = (level: 'info' | 'warning', line: string) => {
@@ -178,8 +179,8 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
   })
   const ended = () => (cancelled() ? 'the cancelled run had to end' : "the step's time limit (timeout + request-timeout + 2s) ran out")
   /** Why a request failed: the port's words, or the time that ran out. */
-  const why = (error: unknown, signals: WriteSignals, lookupMs: number, stage: 'lookup' | 'write') => {
-    if (deadline.aborted) return `the ${port.api} did not answer before ${ended()}${stage === 'write' ? ' (it may still apply the write)' : ''}`
+  const why = (error: unknown, signals: WriteSignals, lookupMs: number) => {
+    if (deadline.aborted) return `the ${port.api} did not answer before ${ended()}`
     if (signals.lookup.aborted && isAbort(error))
       return `the ${port.api} did not answer within ${formatDuration(lookupMs)} (${lookupMs < options.requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`
     return port.explain(error)
@@ -201,8 +202,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
         return
       }
       opened = refused(error) ? 'refused' : 'lost'
-      const reason =
-        cancel.signal.aborted && !deadline.aborted && where === undefined ? 'the run was cancelled before it was' : why(error, signals, lookupMs, 'write')
+      const reason = cancel.signal.aborted && !deadline.aborted && where === undefined ? 'the run was cancelled before it was' : why(error, signals, lookupMs)
       if (opened === 'refused' && port.words.notOpened && where === undefined) say('warning', port.words.notOpened(reason))
       else log.info(clean(port.words.openFailed(reason, where)))
     }
@@ -229,7 +229,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
       say(
         'warning',
         port.words.closeFailed(
-          `its "in progress" write was still unanswered when ${ended()}, and the outcome must not go before it; it may show "in progress" until the next run`,
+          `the ${port.api} had not answered its "in progress" write when ${ended()}, and the outcome must not go before it; it may show "in progress" until the next run`,
           where,
           opened
         )
@@ -247,12 +247,13 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
         return true
       } catch (error) {
         if (error instanceof RecordSkipped) say(error.level, error.sentence)
-        else say('warning', port.words.closeFailed(why(error, signals, lookupMs, 'write'), where, opened))
+        else say('warning', port.words.closeFailed(why(error, signals, lookupMs), where, opened))
         return false
       }
     }
     const written = await write()
-    if (settled || !opening) return
+    // An open answered before the close was most likely applied before it too.
+    if (settled || !opening || openDone) return
     // The close went while the open was still in flight (a cancel): if the open lands now, it may
     // have landed on top of the close, which is written again while there is time.
     const late = await settledOrAborted(opening, deadline)
@@ -261,7 +262,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
       say(
         'warning',
         port.words.closeFailed(
-          `its "in progress" write was still unanswered when ${ended()}; if the ${port.api} applies it now, it may show "in progress" until the next run`,
+          `the ${port.api} had not answered its "in progress" write when ${ended()}; the outcome was written, but if the ${port.api} applies that write now, it may show "in progress" until the next run`,
           where,
           opened
         )
@@ -272,7 +273,9 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     open() {
       if (opening || cancel.signal.aborted) return
       opened = 'lost'
-      opening = runOpen()
+      opening = runOpen().finally(() => {
+        openDone = true
+      })
     },
     close(outcome) {
       closing ??= runClose(outcome).catch((error: unknown) => {
