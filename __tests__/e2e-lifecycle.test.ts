@@ -47,6 +47,114 @@ describe.concurrent('the step never crashes on what it writes elsewhere', () => 
   })
 })
 
+type Api = Awaited<ReturnType<typeof githubApi>>
+const statesOf = (api: Api) => api.deployments.flatMap((d) => d.statuses.map((s) => s.state))
+const statusRequests = (api: Api) => api.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/statuses'))
+const deployTo = { 'deployment-environment': 'docs', 'github-token': TOKEN }
+
+describe.concurrent('the deployment is true at the end', () => {
+  it('an in_progress status GitHub answers after request-timeout is waited on: the last status is the outcome, not "in progress"', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    // The creation at once; the in_progress status applied and answered after 1.5 s.
+    api.delayDeploymentWrites(0, 1500)
+    const run = await runAgainst(sim, { 'status-id': 'update-success', ...deployTo, 'request-timeout': '1s' }, { env: { GITHUB_API_URL: api.url } })
+    await api.settled()
+    expect(run.code, run.stdout).toBe(0)
+    expect(statesOf(api)).toEqual(['in_progress', 'success'])
+    expect(warnings(run.stdout)).toEqual([])
+  })
+
+  it('a cancel while the in_progress status is in flight sends error at once to the deployment, and the warning names it', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    sim.script('update', 'building', [{ json: { status: 'in_progress' } }])
+    api.delayDeploymentWrites(0, 6000)
+    let signalledAt = 0
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'building', ...deployTo },
+      {
+        env: { GITHUB_API_URL: api.url },
+        onStdout: (_chunk, child) => {
+          if (!signalledAt && statusRequests(api).length > 0) {
+            signalledAt = Date.now()
+            child.kill('SIGINT')
+          }
+        }
+      }
+    )
+    expect(signalledAt, run.stdout).toBeGreaterThan(0)
+    expect(Date.now() - signalledAt).toBeLessThan(2000)
+    expect(run.outputs.result).toBe('cancelled')
+    const id = api.deployments[0]?.id
+    expect(statusRequests(api).map((r) => r.body?.state)).toEqual(['in_progress', 'error'])
+    expect(statesOf(api)).toContain('error')
+    expect(warnings(run.stdout)).toEqual([
+      `::warning::The last status (error) of deployment ${id} could not be written: the GitHub API had not answered its "in progress" write when the cancelled run had to end; the outcome was written, but if the GitHub API applies that write now, it may show "in progress" until the next run. The step's result does not depend on it.`
+    ])
+  })
+
+  it("a cancel during the last status's write shortens it to the grace: the step ends on time with its outcome's exit code and one warning naming the deployment", async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    api.delayDeploymentWrites(0, 0, 8000)
+    let signalledAt = 0
+    let child: import('node:child_process').ChildProcess | undefined
+    // The signal goes as the last status arrives at GitHub.
+    api.onRequest = (request) => {
+      if (!signalledAt && request.path.endsWith('/statuses') && request.body?.state === 'success') {
+        signalledAt = Date.now()
+        child?.kill('SIGINT')
+      }
+    }
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'update-success', ...deployTo },
+      {
+        env: { GITHUB_API_URL: api.url },
+        onStdout: (_chunk, running) => {
+          child ??= running
+        }
+      }
+    )
+    expect(signalledAt, run.stdout).toBeGreaterThan(0)
+    expect(Date.now() - signalledAt).toBeLessThan(2000)
+    expect(run.outputs.result).toBe('success')
+    expect(run.code, run.stdout).toBe(0)
+    const id = api.deployments[0]?.id
+    expect(warnings(run.stdout)).toEqual([
+      `::warning::The last status (success) of deployment ${id} could not be written: the GitHub API did not answer before the cancelled run had to end. The step's result does not depend on it.`
+    ])
+  })
+
+  it('a creation GitHub answers after request-timeout is waited on: the deployment gets its statuses, and no warning', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    api.delayDeploymentWrites(1500)
+    const run = await runAgainst(sim, { 'status-id': 'update-success', ...deployTo, 'request-timeout': '1s' }, { env: { GITHUB_API_URL: api.url } })
+    await api.settled()
+    expect(run.code, run.stdout).toBe(0)
+    expect(api.deployments).toHaveLength(1)
+    expect(statesOf(api).at(-1)).toBe('success')
+    expect(run.outputs['deployment-id']).toBe(String(api.deployments[0]?.id))
+    expect(warnings(run.stdout)).toEqual([])
+  })
+
+  it("a creation applied but answered with a gateway's error is found again by the run's mark: its last status is the outcome", async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    api.delayDeploymentWrites({ ms: 100, status: 504, apply: true })
+    const run = await runAgainst(sim, { 'status-id': 'update-success', ...deployTo }, { env: { GITHUB_API_URL: api.url } })
+    expect(run.code, run.stdout).toBe(0)
+    expect(api.deployments).toHaveLength(1)
+    expect(statesOf(api)).toEqual(['success'])
+    expect(api.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/deployments'))).toHaveLength(1)
+    expect(run.outputs['deployment-id']).toBe(String(api.deployments[0]?.id))
+    expect(warnings(run.stdout)).toEqual([])
+  })
+})
+
 /** Sends `signal` the moment the log shows `text`: while the comment's client is still loading. */
 function killOnceNow(text: string, signal: NodeJS.Signals) {
   let seen = ''
