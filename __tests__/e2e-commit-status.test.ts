@@ -156,13 +156,18 @@ describe.concurrent('the docs as a required check (commit status), end to end', 
     expect(api.requests).toEqual([])
   })
 
-  it('a GITHUB_SHA that is not a commit id is said as such; nothing is posted', async () => {
+  it('a GITHUB_SHA that is not a commit id is said as such, by the status and the deployment; nothing is posted', async () => {
     const sim = await simulator()
     const api = await githubApi()
-    const run = await runAgainst(sim, { 'status-id': 'update-success', ...gate }, { env: { GITHUB_API_URL: api.url, GITHUB_SHA: 'main' } })
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'update-success', ...gate, 'deployment-environment': 'docs' },
+      { env: { GITHUB_API_URL: api.url, GITHUB_SHA: 'main' } }
+    )
     expect(run.code).toBe(0)
-    expect(warnings(run.stdout)).toEqual([
-      `::warning::commit-status is set, but the commit of the run is unknown (GITHUB_SHA is "main", which is not a commit id). No commit status was written. The step's result does not depend on it.`
+    expect(warnings(run.stdout).sort()).toEqual([
+      `::warning::commit-status is set, but the commit of the run is unknown (GITHUB_SHA is "main", which is not a commit id). No commit status was written. The step's result does not depend on it.`,
+      `::warning::deployment-environment is set, but the commit of the run is unknown (GITHUB_SHA is "main", which is not a commit id). No deployment was created. The step's result does not depend on it.`
     ])
     expect(api.requests).toEqual([])
   })
