@@ -2,9 +2,9 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
 import { GITLAB_TOKEN, JOB_TOKEN, NOTE_AUTHOR, startGitLabApi } from '../dev/gitlab-api.js'
-import { createMergeRequestNote, notePlace, noteSettings, writeInProgressNote, writeMergeRequestNote, type NoteSettings } from '../src/cli/mr-note.js'
+import { createMergeRequestNote, notePlace, noteSettings, writeMergeRequestNote, type NoteSettings } from '../src/cli/mr-note.js'
 import { readRawInputs, type InputName } from '../src/inputs/parse.js'
-import type { NoteContext } from '../src/cli/main.js'
+import type { MergeRequestNote, NoteContext } from '../src/cli/main.js'
 import type { Settings, TargetRef } from '../src/model.js'
 import { runOutcome, updateReport } from './helpers/builders.js'
 
@@ -50,6 +50,27 @@ function recorder() {
   }
 }
 
+/** The command line's hooks of the note, for a run of `status-id: st_1` that started now. */
+function hooks(env: NodeJS.ProcessEnv, log: ReturnType<typeof recorder>['log']) {
+  const note = createMergeRequestNote(
+    {
+      token: '',
+      env,
+      log: log as unknown as NoteContext['log'],
+      clean: (text) => text,
+      signal: new AbortController().signal,
+      startedAt: Date.now(),
+      exitBy: () => undefined
+    },
+    readRawInputs((name) => ({ 'status-id': 'st_1', 'request-timeout': '10s' })[name as string] ?? '')
+  )
+  const run = { timeoutMs: 60_000, requestTimeoutMs: 10_000, search: undefined } as unknown as Settings
+  return {
+    inProgress: () => note.inProgress(targets, run),
+    outcome: (outcome: Parameters<MergeRequestNote['outcome']>[0]) => note.outcome(outcome, run)
+  }
+}
+
 const deployed = () =>
   runOutcome([updateReport('st_1', { status: 'success', commit: { sha: DEPLOYED } })], { headline: 'The docs update succeeded.', elapsedMs: 42_000 })
 
@@ -57,9 +78,9 @@ describe('the merge request note', () => {
   it('posts "in progress" when the wait starts, then replaces it with the outcome, naming the deployed commit and linking the job', async () => {
     const api = await gitlab()
     const out = recorder()
-    const env = mrEnv(api)
-    await writeInProgressNote({ env, log: out.log }, { settings, budgetMs: 10_000 }, targets, undefined)
-    await writeMergeRequestNote({ env, log: out.log }, { settings, budgetMs: 10_000 }, deployed())
+    const note = hooks(mrEnv(api), out.log)
+    await note.inProgress()
+    await note.outcome(deployed())
     const writes = api.requests.filter((r) => r.method !== 'GET')
     expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual([
       'POST /api/v4/projects/17/merge_requests/3/notes',
@@ -71,8 +92,9 @@ describe('the merge request note', () => {
     expect(started).toContain('<sub>commit `c0ffee0` · [job](https://gitlab.example.com/acme/docs/-/jobs/991) · in progress</sub>')
     expect(finished).toContain(MARKER)
     expect(finished).toContain('### ✅ Docs update deployed')
-    // The commit the docs were deployed from, not the pipeline's.
-    expect(finished).toMatch(/<sub>commit `feedfac` · \[job\]\(https:\/\/gitlab\.example\.com\/acme\/docs\/-\/jobs\/991\) · took 42.0s<\/sub>/)
+    // The pipeline's commit heads it; the commit the docs were deployed from is named beside it, saying it is not the pipeline's.
+    expect(finished).toMatch(/<sub>commit `c0ffee0` · \[job\]\(https:\/\/gitlab\.example\.com\/acme\/docs\/-\/jobs\/991\) · took 42.0s<\/sub>/)
+    expect(finished).toContain('**Deployed commit:** `feedfac` — not the commit of this run, `c0ffee0`')
     expect(api.notes).toHaveLength(1)
     expect(api.notes[0]).toMatchObject({ id: 5000, author: NOTE_AUTHOR, body: finished })
     expect(api.requests.every((r) => r.token === GITLAB_TOKEN)).toBe(true)
@@ -174,8 +196,9 @@ describe('the merge request note', () => {
     const api = await gitlab()
     const out = recorder()
     const env = mrEnv(api, { WAIT_FOR_DOCS_GITLAB_TOKEN: JOB_TOKEN })
-    await writeInProgressNote({ env, log: out.log }, { settings, budgetMs: 10_000 }, targets, undefined)
-    await writeMergeRequestNote({ env, log: out.log }, { settings, budgetMs: 10_000 }, deployed())
+    const note = hooks(env, out.log)
+    await note.inProgress()
+    await note.outcome(deployed())
     expect(api.requests).toEqual([])
     // Said once, by the outcome's warning, not by "in progress" as well.
     expect(out.lines).toHaveLength(1)
@@ -243,8 +266,9 @@ describe('the merge request note', () => {
     const api = await gitlab()
     const out = recorder()
     const env = mrEnv(api, extra)
-    await writeInProgressNote({ env, log: out.log }, { settings, budgetMs: 10_000 }, targets, undefined)
-    await writeMergeRequestNote({ env, log: out.log }, { settings, budgetMs: 10_000 }, deployed())
+    const note = hooks(env, out.log)
+    await note.inProgress()
+    await note.outcome(deployed())
     expect(api.requests).toEqual([])
     expect(out.lines).toHaveLength(1)
     expect(out.lines[0]?.level).toBe('info')
@@ -265,7 +289,7 @@ describe('the merge request note', () => {
     expect(took).toBeLessThan(budgetMs + 1000)
     expect(api.requests).toHaveLength(1)
     expect(out.text()).toBe(
-      `warning: The merge request note could not be written: the GitLab API did not answer within 400ms (what was left of the step's time limit, timeout + request-timeout + 2s). The result does not depend on it.`
+      `warning: The merge request note could not be written: the GitLab API did not answer before the step's time limit (timeout + request-timeout + 2s) ran out. The result does not depend on it.`
     )
   })
 
@@ -274,10 +298,19 @@ describe('the merge request note', () => {
     api.hang = true
     const out = recorder()
     const cancel = new AbortController()
-    const writing = writeMergeRequestNote({ env: mrEnv(api), log: out.log }, { settings, budgetMs: 60_000, signal: cancel.signal, cancelled: true }, deployed())
+    let exitBy: number | undefined
+    const writing = writeMergeRequestNote(
+      { env: mrEnv(api), log: out.log },
+      { settings, budgetMs: 60_000, signal: cancel.signal, exitBy: () => exitBy },
+      deployed()
+    )
     await expect.poll(() => api.requests.length).toBe(1)
+    const cancelledAt = Date.now()
+    // The grace of the cancel: the note ends within it.
+    exitBy = cancelledAt + 500
     cancel.abort()
     await writing
+    expect(Date.now() - cancelledAt).toBeLessThan(1500)
     expect(out.text()).toContain('the GitLab API did not answer before the cancelled run had to end')
   })
 
@@ -374,7 +407,7 @@ describe('createMergeRequestNote (the command line hooks)', () => {
 
   it('posts no "in progress" once the wait deadline has passed', async () => {
     const api = await gitlab()
-    const note = createMergeRequestNote(context(api, recorder(), Date.now() - 120_000), raw)
+    const note = createMergeRequestNote(context(api, recorder(), Date.now() - 61_000), raw)
     await note.inProgress(targets, run(60_000))
     await note.outcome(deployed(), undefined)
     expect(api.requests.filter((r) => r.method !== 'GET').map((r) => r.method)).toEqual(['POST'])

@@ -3,11 +3,15 @@
 // x-total-pages and a Link header, as GitLab sends them), created and updated, and commit statuses
 // (POST /projects/:id/statuses/:sha, kept in `statuses` in the order applied, with GitLab's
 // transitions: the same state twice is refused with 400), in memory, with every request recorded.
-// `delayWrites(ms, ...)` holds the next writes that long before applying and answering them.
 // A token is known by `users`; the CI job token answers 403 everywhere, as GitLab's notes API
 // refuses it; any other token answers 401. Only a note's author may update it (403 otherwise).
 // `failWith` makes every request answer that status; `hang` leaves every request unanswered;
 // `linkOnly` sends the Link header without the x-* ones, as GitLab's keyset pagination does.
+// As GitLab does, a write is applied once its request has arrived whole, whether or not the client
+// is still there to read the answer: `delayWrites(ms, ...)` holds the next writes (of notes and commit statuses)
+// that long before applying and answering them; `{ ms, answer: 'never' }` applies it after `ms`
+// and never answers; `{ ms, status }` applies it, then answers that error status (a gateway that
+// gave up while GitLab wrote it). `settled()` resolves once every held write is applied.
 import { createServer } from 'node:http'
 
 export const GITLAB_TOKEN = 'glpat-fake-token-for-tests-0001'
@@ -23,15 +27,18 @@ export const NOTE_AUTHOR = { id: 4242, username: 'project_1_bot_docs' }
  *   notes: { id: number, project: string, mr: number, body: string, author: { id: number, username: string }, system: boolean }[],
  *   statuses: { project: string, sha: string, state: string, name: string, target_url?: string, description?: string, pipeline_id?: number, ref?: string, at: number }[],
  *   addNote(project: string, mr: number, body: string, author?: { id: number, username: string }, system?: boolean): number,
- *   delayWrites(...ms: number[]): void, failWith: number | undefined, hang: boolean, close(): Promise<void> }>}
+ *   failWith: number | undefined, hang: boolean, delayWrites(...delays: (number | { ms: number, answer?: 'never', status?: number })[]): void,
+ *   settled(): Promise<void>, close(): Promise<void> }>}
  */
 export async function startGitLabApi(options = {}) {
   const maxPerPage = options.perPage ?? 100
   const users = options.users ?? { [GITLAB_TOKEN]: NOTE_AUTHOR }
   const jobToken = options.jobToken ?? JOB_TOKEN
   let nextId = 5000
-  /** @type {number[]} */
+  /** @type {(number | { ms: number, answer?: 'never', status?: number })[]} */
   const writeDelays = []
+  /** @type {Set<Promise<unknown>>} */
+  const held = new Set()
   /** @type {Set<ReturnType<typeof setTimeout>>} */
   const timers = new Set()
   const api = {
@@ -40,13 +47,18 @@ export async function startGitLabApi(options = {}) {
     requests: [],
     notes: [],
     statuses: [],
-    delayWrites: (...delays) => void writeDelays.push(...delays),
     failWith: undefined,
     hang: false,
     addNote(project, mr, body, author = { id: 7, username: 'reviewer' }, system = false) {
       const note = { id: nextId++, project: String(project), mr: Number(mr), body, author, system }
       api.notes.push(note)
       return note.id
+    },
+    /** The next writes (notes, commit statuses), one delay each, are applied and answered that many ms after they arrived. */
+    delayWrites: (...delays) => void writeDelays.push(...delays),
+    /** Resolves once every held write has been applied. */
+    settled: async () => {
+      while (held.size > 0) await Promise.all(held)
     },
     close: () =>
       new Promise((resolve) => {
@@ -125,35 +137,57 @@ export async function startGitLabApi(options = {}) {
       }
       return send(res, 200, notes.slice((page - 1) * perPage, page * perPage).map(shown), { ...(options.linkOnly ? {} : counts), link: links.join(', ') })
     }
+    const write = async (apply) => {
+      const next = writeDelays.shift()
+      const delay = typeof next === 'object' ? next.ms : next
+      if (delay) {
+        const applied = new Promise((resolve) => {
+          const timer = setTimeout(() => resolve(timers.delete(timer)), delay)
+          timers.add(timer)
+        })
+        held.add(applied)
+        await applied
+        held.delete(applied)
+      }
+      const [status, answer] = apply()
+      if (typeof next === 'object' && next.answer === 'never') return
+      if (res.destroyed) return
+      if (typeof next === 'object' && next.status) return send(res, next.status, { message: `${next.status} Gateway Timeout` })
+      send(res, status, answer)
+    }
     const commitStatus = /^\/api\/v4\/projects\/([^/]+)\/statuses\/([^/]+)$/.exec(url.pathname)
     if (commitStatus && req.method === 'POST') {
-      const delay = writeDelays.shift()
-      if (delay) await new Promise((resolve) => timers.add(setTimeout(resolve, delay)))
       const project = decodeURIComponent(commitStatus[1])
       const sha = decodeURIComponent(commitStatus[2])
       const name = typeof body?.name === 'string' ? body.name : typeof body?.context === 'string' ? body.context : 'default'
       if (!/^[0-9a-f]{40}$/i.test(sha)) return send(res, 404, { message: '404 Commit Not Found' })
       if (!['pending', 'running', 'success', 'failed', 'canceled', 'skipped'].includes(body?.state))
         return send(res, 400, { error: 'state does not have a valid value' })
-      const last = api.statuses.filter((s) => s.project === project && s.sha === sha && s.name === name).at(-1)
-      if (last?.state === body.state)
-        return send(res, 400, { message: `Cannot transition status via :${body.state === 'running' ? 'run' : body.state} from :${last.state}` })
-      const status = { id: nextId++, project, sha, ...body, name, at: Date.now() }
-      api.statuses.push(status)
-      return send(res, 201, { ...status, status: status.state })
+      return write(() => {
+        const last = api.statuses.filter((s) => s.project === project && s.sha === sha && s.name === name).at(-1)
+        if (last?.state === body.state)
+          return [400, { message: `Cannot transition status via :${body.state === 'running' ? 'run' : body.state} from :${last.state}` }]
+        const status = { id: nextId++, project, sha, ...body, name, at: Date.now() }
+        api.statuses.push(status)
+        return [201, { ...status, status: status.state }]
+      })
     }
     if (list && req.method === 'POST') {
       if (typeof body?.body !== 'string' || body.body === '') return send(res, 400, { message: { body: ["can't be blank"] } })
-      const id = api.addNote(decodeURIComponent(list[1]), Number(list[2]), body.body, user)
-      return send(res, 201, shown(api.notes.find((n) => n.id === id)))
+      return write(() => {
+        const id = api.addNote(decodeURIComponent(list[1]), Number(list[2]), body.body, user)
+        return [201, shown(api.notes.find((n) => n.id === id))]
+      })
     }
     if (one && req.method === 'PUT') {
-      const note = api.notes.find((n) => n.id === Number(one[3]) && n.project === decodeURIComponent(one[1]) && n.mr === Number(one[2]))
-      if (!note) return send(res, 404, { message: '404 Not found' })
-      if (note.author.id !== user.id) return send(res, 403, { message: '403 Forbidden' })
       if (typeof body?.body !== 'string' || body.body === '') return send(res, 400, { message: { body: ["can't be blank"] } })
-      note.body = body.body
-      return send(res, 200, shown(note))
+      return write(() => {
+        const note = api.notes.find((n) => n.id === Number(one[3]) && n.project === decodeURIComponent(one[1]) && n.mr === Number(one[2]))
+        if (!note) return [404, { message: '404 Not found' }]
+        if (note.author.id !== user.id) return [403, { message: '403 Forbidden' }]
+        note.body = body.body
+        return [200, shown(note)]
+      })
     }
     send(res, 404, { message: '404 Not found' })
   })

@@ -28758,15 +28758,6 @@ const EXIT_GRACE_MS = 1000;
 /** What the comment leaves of that slack: the exit grace, the margin above, and room for a busy event loop. */
 const COMMENT_END_SLACK_MS = STEP_BOUND_SLACK_MS - EXIT_GRACE_MS - COMMENT_EXIT_MARGIN_MS - 300;
 /**
- * How long the outcome's comment (or merge request note) or the deployment's last status may take: request-timeout, within the
- * step's time limit (`limitAt`, timeout + request-timeout past the start, plus the slack); after
- * a cancel, what is left of the grace period.
- */
-function commentBudgetMs(requestTimeoutMs, exitBy, limitAt, now = Date.now()) {
-    const endBy = exitBy !== undefined ? exitBy - COMMENT_EXIT_MARGIN_MS : limitAt !== undefined ? limitAt + COMMENT_END_SLACK_MS : Number.POSITIVE_INFINITY;
-    return Math.max(1, Math.min(exitBy === undefined ? requestTimeoutMs : Number.POSITIVE_INFINITY, endBy - now));
-}
-/**
  * When the comment's (or note's) last write must be over, without a cancel: the step's own
  * limit, timeout + request-timeout past the start, less what the exit needs of the slack. With
  * invalid inputs no wait ran, and the comment gets request-timeout from now.

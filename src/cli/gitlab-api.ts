@@ -43,7 +43,8 @@ export interface GitLabClient {
   currentUserId(): Promise<number>
   /** Every note of the merge request, page after page, until `wanted` holds for one. */
   findNote(project: string, mergeRequest: string, wanted: (note: GitLabNote) => boolean): Promise<GitLabNote | undefined>
-  createNote(project: string, mergeRequest: string, body: string): Promise<void>
+  /** Creates a note; resolves with its id. */
+  createNote(project: string, mergeRequest: string, body: string): Promise<number>
   updateNote(project: string, mergeRequest: string, noteId: number, body: string): Promise<void>
   /** One commit status (POST /projects/:id/statuses/:sha); GitLab shows the latest of each name. */
   setCommitStatus(project: string, sha: string, status: GitLabCommitStatus): Promise<void>
@@ -175,7 +176,10 @@ export function createGitLabClient(
       return undefined
     },
     async createNote(project, mergeRequest, body) {
-      await expect('POST', `${base}${path(project, mergeRequest)}`, 201, { body })
+      const answer = await expect('POST', `${base}${path(project, mergeRequest)}`, 201, { body })
+      const created = noteSchema.safeParse(answer.json)
+      if (!created.success) throw new GitLabError('GitLab created the note but did not answer with it; is CI_API_V4_URL the GitLab API?')
+      return created.data.id
     },
     async updateNote(project, mergeRequest, noteId, body) {
       await expect('PUT', `${base}${path(project, mergeRequest)}/${noteId}`, 200, { body })

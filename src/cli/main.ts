@@ -34,7 +34,7 @@ export interface NoteContext {
   /** Aborted on SIGINT / SIGTERM. */
   signal: AbortSignal
   startedAt: number
-  /** When the process must be gone by, once a signal came (for `commentBudgetMs`, step/limits.ts). */
+  /** When the process must be gone by, once a signal came (the note's writes end by then, step/limits.ts). */
   exitBy: () => number | undefined
 }
 
@@ -146,6 +146,8 @@ export async function runCommand(io: CommandIo): Promise<number> {
   // A signal decides the exit code only when it cut the run short, not when it came after.
   const { outcome, exitCode } = report(waited.outcome, settings, waited.outcome.result === 'cancelled' ? cancel.received() : undefined)
   guarded.exitCode = exitCode
+  // From here on a signal only shortens the note's last write (to the grace); the exit code is the outcome's.
+  cancel.decided(exitCode)
 
   // The commit status's outcome goes out beside the note's, within the same time limits.
   const statusWritten = commitStatus?.outcome(outcome, settings)

@@ -1,16 +1,16 @@
 // The sticky note on the pipeline's GitLab merge request (--mr-comment), as pr-comment keeps one
 // comment on a GitHub pull request: "in progress" when the wait starts, replaced in place by the
 // outcome. Its Markdown is the comment's; only where it goes and how it is written differ.
-import { formatDuration, parseDuration } from '../durations.js'
+import { parseDuration } from '../durations.js'
 import { INPUT_DEFAULTS, parseInputs, type RawInputs } from '../inputs/parse.js'
 import type { CommentKind, RunOutcome, SearchSettings, TargetRef } from '../model.js'
+import { type RecordLog, type RecordPort, RecordSkipped, recordLifecycle, type WriteSignals } from '../records/lifecycle.js'
 import { commentMarker, renderComment, renderInProgressComment, type CommentSource } from '../report/comment.js'
 import { describeWork } from '../report/explain.js'
-import { runFacts } from '../report/facts.js'
 import { secretForms, safeUrl } from '../report/markdown.js'
-import { commentBudgetMs, inProgressBudgetMs } from '../step/limits.js'
+import { commentEndAt, inProgressBudgetMs } from '../step/limits.js'
 import { createRedactor, oneLine } from '../text.js'
-import { createGitLabClient, GitLabError } from './gitlab-api.js'
+import { createGitLabClient, type GitLabClient, GitLabError } from './gitlab-api.js'
 import type { MergeRequestNote, NoteContext } from './main.js'
 
 /** The variable that holds the token that writes the note. */
@@ -29,10 +29,7 @@ export interface NoteSettings {
   requestTimeoutMs: number
 }
 
-export interface NoteLog {
-  info(message: string): void
-  warning(message: string): void
-}
+export type NoteLog = RecordLog
 
 export interface MergeRequestNoteOptions {
   /** GitLab CI's variables: process.env in production. */
@@ -100,34 +97,6 @@ export function explainNoteError(error: unknown, place: { project: string; merge
   return oneLine(message, 400)
 }
 
-/**
- * Keeps one note on the merge request: the note of this job written by the token's own user is
- * found on whatever page of the notes it is and updated in place; else one is created. A note
- * by anyone else, even with the marker, is left as it is.
- */
-async function upsertNote(
-  place: Extract<NotePlace, { apiUrl: URL }>,
-  token: string,
-  body: string,
-  budget: AbortSignal,
-  budgetMs: number,
-  env: Readonly<Record<string, string | undefined>>
-): Promise<'created' | 'updated'> {
-  const gitlab = createGitLabClient(place.apiUrl, token, budget, budgetMs, env)
-  try {
-    const me = await gitlab.currentUserId()
-    const ours = await gitlab.findNote(place.project, place.mergeRequest, (note) => note.authorId === me && !note.system && note.body.includes(place.marker))
-    if (ours) {
-      await gitlab.updateNote(place.project, place.mergeRequest, ours.id, body)
-      return 'updated'
-    }
-    await gitlab.createNote(place.project, place.mergeRequest, body)
-    return 'created'
-  } finally {
-    await gitlab.close()
-  }
-}
-
 const tokenOf = (options: MergeRequestNoteOptions) => (options.token?.trim() || options.env[GITLAB_TOKEN_VARIABLE]?.trim()) ?? ''
 
 /** The token, or why there is none that can write a note. */
@@ -144,33 +113,6 @@ function noteToken(options: MergeRequestNoteOptions): { token: string } | { prob
   return { token }
 }
 
-export interface NoteWrite {
-  settings: NoteSettings
-  /** The whole time the note may take. */
-  budgetMs: number
-  /** Ends the note early (a cancel). */
-  signal?: AbortSignal
-}
-
-/** The note's budget, and the writing itself; every problem is returned as a sentence, never thrown. */
-async function writeNote(
-  options: MergeRequestNoteOptions,
-  write: NoteWrite,
-  render: (place: Extract<NotePlace, { apiUrl: URL }>) => string
-): Promise<{ done: 'created' | 'updated'; mergeRequest: string } | { skip: string } | { problem: string; timedOut: boolean; sent: boolean }> {
-  const place = notePlace(options.env, write.settings.kinds)
-  if ('skip' in place) return place
-  const token = noteToken(options)
-  if ('problem' in token) return { ...token, timedOut: false, sent: false }
-  const budget = AbortSignal.any([AbortSignal.timeout(Math.max(1, write.budgetMs)), ...(write.signal ? [write.signal] : [])])
-  try {
-    const done = await upsertNote(place, token.token, render(place), budget, write.budgetMs, options.env)
-    return { done, mergeRequest: place.mergeRequest }
-  } catch (error) {
-    return { problem: budget.aborted ? '' : explainNoteError(error, place), timedOut: budget.aborted, sent: true }
-  }
-}
-
 /** Every spelling of the GitLab token cut out too, whatever the caller's redactor knows. */
 function cleaner(options: MergeRequestNoteOptions): (text: string) => string {
   const token = tokenOf(options)
@@ -179,78 +121,160 @@ function cleaner(options: MergeRequestNoteOptions): (text: string) => string {
   return (text) => own(given(text))
 }
 
-/**
- * Writes "in progress" on the merge request when the wait starts. Best effort and quiet about a
- * note it may not write: the outcome's note says what went wrong.
- */
-export async function writeInProgressNote(
-  options: MergeRequestNoteOptions,
-  write: NoteWrite,
-  targets: readonly TargetRef[],
+type Found = Extract<NotePlace, { apiUrl: URL }>
+
+const NOT_WRITTEN = 'The merge request note could not be written'
+const STANDS = 'The result does not depend on it.'
+
+/** What the "in progress" note names: the work waited on. */
+export interface NoteOpening {
+  targets: readonly TargetRef[]
   search: SearchSettings | undefined
-): Promise<void> {
-  const clean = cleaner(options)
-  const work = describeWork({ targets: targets.map((ref) => ({ ref })), search })
-  const written = await writeNote(options, write, (place) => clean(renderInProgressComment(place.marker, targets, place.source, work)))
-  if ('done' in written) options.log.info(`Posted "in progress" on merge request !${written.mergeRequest}.`)
-  // A token that cannot write is told once, with the outcome's warning.
-  else if ('problem' in written && written.sent)
-    options.log.info(
-      clean(
-        `The "in progress" note could not be written (${written.timedOut ? 'the GitLab API did not answer in time' : written.problem}); the outcome will still be noted.`
-      )
-    )
 }
 
 /**
- * Creates or updates the note with the outcome, naming the commit the docs were deployed from
- * (else the pipeline's) and linking the job. A note that cannot be written is a warning; the
- * result and the exit code never depend on it.
+ * The merge request note as a port of the record lifecycle (records/lifecycle.ts): its id is
+ * where it is. The note of this job written by the token's own user is found on whatever page of
+ * the notes it is and updated in place; else one is created. A note by anyone else, even with
+ * the marker, is left as it is. `endAt` bounds the connections of a write (the lifecycle's signals end it sooner).
  */
-export async function writeMergeRequestNote(options: MergeRequestNoteOptions, write: NoteWrite & { cancelled?: boolean }, outcome: RunOutcome): Promise<void> {
+export function mergeRequestNotePort(
+  options: MergeRequestNoteOptions,
+  settings: NoteSettings,
+  opening: () => NoteOpening | undefined,
+  endAt: () => number
+): RecordPort<number, RunOutcome> {
   const clean = cleaner(options)
-  const deployed = runFacts(outcome)
-    .updates.map((update) => update.commit?.sha)
-    .find(isSha)
-  const written = await writeNote(options, write, (place) =>
-    clean(renderComment(outcome, place.marker, { ...place.source, sha: deployed?.toLowerCase() ?? place.pipelineSha }))
+  const place = notePlace(options.env, settings.kinds)
+  const token = noteToken(options)
+  let me: number | undefined
+  const ready = () => {
+    if ('skip' in place) throw new RecordSkipped(`mr-comment is set, but ${place.skip}; no merge request note was written.`, 'info')
+    // Said once, with the outcome's warning, and before any request.
+    if ('problem' in token) throw new RecordSkipped(`${NOT_WRITTEN}: ${token.problem}. ${STANDS}`)
+    return { place, token: token.token }
+  }
+  /** A client for one exchange: lookups end with request-timeout, writes only with the step's limit or the grace. */
+  async function using<T>(signal: AbortSignal, phaseMs: number, work: (gitlab: GitLabClient, at: Found) => Promise<T>): Promise<T> {
+    const { place: at, token: key } = ready()
+    const gitlab = createGitLabClient(at.apiUrl, key, signal, phaseMs, options.env)
+    try {
+      return await work(gitlab, at)
+    } finally {
+      await gitlab.close()
+    }
+  }
+  const find = (signals: WriteSignals) =>
+    using(signals.lookup, settings.requestTimeoutMs, async (gitlab, at) => {
+      me ??= await gitlab.currentUserId()
+      const ours = await gitlab.findNote(at.project, at.mergeRequest, (note) => note.authorId === me && !note.system && note.body.includes(at.marker))
+      return ours?.id
+    })
+  const write = (signals: WriteSignals, id: number | undefined, render: (at: Found) => string) =>
+    using(signals.write, Math.max(settings.requestTimeoutMs, endAt() - Date.now()), async (gitlab, at) => {
+      const body = clean(render(at))
+      if (id !== undefined) {
+        await gitlab.updateNote(at.project, at.mergeRequest, id, body)
+        return { where: id, done: 'updated' as const }
+      }
+      return { where: await gitlab.createNote(at.project, at.mergeRequest, body), done: 'created' as const }
+    })
+  const mr = () => ('mergeRequest' in place ? place.mergeRequest : '?')
+  return {
+    api: 'GitLab API',
+    async open(signals) {
+      ready()
+      const id = await find(signals)
+      const { targets = [], search } = opening() ?? {}
+      const work = describeWork({ targets: targets.map((ref) => ({ ref })), search })
+      return (await write(signals, id, (at) => renderInProgressComment(at.marker, targets, at.source, work))).where
+    },
+    async close(outcome, where, _opened, signals) {
+      ready()
+      // Where the open went; else the note of an earlier run, or of an open whose answer was lost.
+      const id = where ?? (await find(signals))
+      // The pipeline's commit heads the note; a deployed commit that differs is said so beside it, as in the pull request comment.
+      return write(signals, id, (at) => renderComment(outcome, at.marker, at.source))
+    },
+    explain: (error) => ('apiUrl' in place ? explainNoteError(error, place) : oneLine(String(error), 400)),
+    refused: (error) => error instanceof GitLabError && error.status !== undefined && error.status < 500,
+    words: {
+      opened: () => `Posted "in progress" on merge request !${mr()}.`,
+      closed: (_id, done) => `${done === 'created' ? 'Noted the outcome on' : 'Updated the note on'} merge request !${mr()}.`,
+      openFailed: (why) => `The "in progress" note could not be written (${why}); the outcome will still be noted.`,
+      closeFailed: (why) => `${NOT_WRITTEN}: ${why}. ${STANDS}`
+    }
+  }
+}
+
+export interface NoteWrite {
+  settings: NoteSettings
+  /** The whole time the note may take. */
+  budgetMs: number
+  /** Ends the note early (a cancel). */
+  signal?: AbortSignal
+  /** When the cancelled process must be gone by. */
+  exitBy?: () => number | undefined
+}
+
+/**
+ * The outcome's note alone (no "in progress" before it), within `budgetMs`: created, or the
+ * job's note updated in place. A note that cannot be written is a warning; the result and the
+ * exit code never depend on it.
+ */
+export async function writeMergeRequestNote(options: MergeRequestNoteOptions, write: NoteWrite, outcome: RunOutcome): Promise<void> {
+  const endAt = Date.now() + write.budgetMs
+  const port = mergeRequestNotePort(
+    options,
+    write.settings,
+    () => undefined,
+    () => endAt
   )
-  if ('done' in written) {
-    options.log.info(`${written.done === 'created' ? 'Noted the outcome on' : 'Updated the note on'} merge request !${written.mergeRequest}.`)
-    return
-  }
-  if ('skip' in written) {
-    options.log.info(`mr-comment is set, but ${written.skip}; no merge request note was written.`)
-    return
-  }
-  const why = !written.timedOut
-    ? written.problem
-    : write.cancelled
-      ? 'the GitLab API did not answer before the cancelled run had to end'
-      : `the GitLab API did not answer within ${formatDuration(write.budgetMs)} (${write.budgetMs < write.settings.requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`
-  options.log.warning(clean(`The merge request note could not be written: ${why}. The result does not depend on it.`))
+  const cancel = { signal: write.signal ?? new AbortController().signal, exitBy: write.exitBy ?? (() => (write.signal?.aborted ? Date.now() : undefined)) }
+  await recordLifecycle(port, { cancel, endAt, requestTimeoutMs: write.settings.requestTimeoutMs, log: options.log, clean: cleaner(options) }).close(outcome)
 }
 
 /**
  * The note as the command line's hooks (`NoteContext` → `MergeRequestNote` of main.ts):
- * "in progress" when the wait starts, the outcome at the end. Each keeps to the step's time
- * limits (step/limits.ts): "in progress" never past the wait's deadline, the outcome within
- * timeout + request-timeout + 2 s, or what is left of the grace period after a cancel. `raw`
- * gives the kinds of work of the marker, also when the inputs are invalid.
+ * "in progress" when the wait starts, the outcome at the end, kept true by the record lifecycle
+ * within the step's time limits (step/limits.ts): "in progress" never sent past the wait's
+ * deadline, every write within timeout + request-timeout + 2 s, or what is left of the grace
+ * period after a cancel, consulted live. `raw` gives the kinds of work of the marker, also when
+ * the inputs are invalid.
  */
 export function createMergeRequestNote(context: NoteContext, raw: RawInputs): MergeRequestNote {
   const settings = noteSettings(raw)
   const options: MergeRequestNoteOptions = { env: context.env, token: context.token, log: context.log, clean: context.clean }
+  let opening: NoteOpening | undefined
+  let lifecycle: ReturnType<typeof recordLifecycle<number, RunOutcome>> | undefined
+  const lifecycleFor = (run: { timeoutMs: number; requestTimeoutMs: number } | undefined) => {
+    if (lifecycle) return lifecycle
+    const limits = run && { startedAt: context.startedAt, timeoutMs: run.timeoutMs, requestTimeoutMs: run.requestTimeoutMs }
+    const endAt = commentEndAt(limits, settings.requestTimeoutMs)
+    lifecycle = recordLifecycle(
+      mergeRequestNotePort(
+        options,
+        settings,
+        () => opening,
+        () => endAt
+      ),
+      {
+        cancel: { signal: context.signal, exitBy: context.exitBy },
+        endAt,
+        requestTimeoutMs: settings.requestTimeoutMs,
+        ...(limits ? { openLookupEndAt: limits.startedAt + limits.timeoutMs } : {}),
+        log: context.log,
+        clean: cleaner(options)
+      }
+    )
+    return lifecycle
+  }
   return {
     async inProgress(targets, run) {
-      const budgetMs = inProgressBudgetMs(settings.requestTimeoutMs, context.startedAt, run.timeoutMs)
-      if (budgetMs > 0) await writeInProgressNote(options, { settings, budgetMs, signal: context.signal }, targets, run.search)
+      opening = { targets, search: run.search }
+      const notes = lifecycleFor(run)
+      if (inProgressBudgetMs(settings.requestTimeoutMs, context.startedAt, run.timeoutMs) > 0) notes.open()
     },
-    async outcome(outcome, run) {
-      const exitBy = context.exitBy()
-      const limitAt = run && context.startedAt + run.timeoutMs + run.requestTimeoutMs
-      const budgetMs = commentBudgetMs(settings.requestTimeoutMs, exitBy, limitAt)
-      await writeMergeRequestNote(options, { settings, budgetMs, cancelled: exitBy !== undefined }, outcome)
-    }
+    outcome: (outcome, run) => lifecycleFor(run).close(outcome)
   }
 }

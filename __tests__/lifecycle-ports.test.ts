@@ -1,0 +1,198 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { startGitHubApi } from '../dev/github-api.js'
+import { GITLAB_TOKEN, NOTE_AUTHOR, startGitLabApi } from '../dev/gitlab-api.js'
+import { mergeRequestNotePort } from '../src/cli/mr-note.js'
+import { deploymentPort } from '../src/github/deployment.js'
+import { pullRequestCommentPort } from '../src/github/pr-comment.js'
+import type { RunOutcome } from '../src/model.js'
+import { type RecordPort, recordLifecycle } from '../src/records/lifecycle.js'
+import { COMMENT_EXIT_MARGIN_MS } from '../src/step/limits.js'
+import { runOutcome, updateReport } from './helpers/builders.js'
+
+// The record lifecycle's story, told once against each port over real HTTP, with the faults that
+// broke the comment, the note and the deployment: a write applied after request-timeout, a
+// write applied whose answer was lost, a cancel during the last write.
+const HEAD = 'c0ffee0123456789abcdef0123456789abcdef01'
+const TOKEN = 'ghs_fake_token_for_tests_0002'
+const REQUEST_TIMEOUT_MS = 500
+const targets = [{ kind: 'update' as const, id: 'st_1' }]
+const success = runOutcome([updateReport('st_1', { status: 'success' })], { headline: 'Update st_1 succeeded.' })
+
+type GitHubApi = Awaited<ReturnType<typeof startGitHubApi>>
+type GitLabApi = Awaited<ReturnType<typeof startGitLabApi>>
+let github: GitHubApi
+let gitlab: GitLabApi
+
+/** A fault on the next writes of a port: each held that long, or applied and answered with an error status. */
+type Delay = number | { ms: number; status?: number; apply?: boolean }
+
+interface PortCase {
+  name: string
+  port(): RecordPort<number, RunOutcome>
+  /** The state of each record of this port the server holds now: 'in_progress' or the outcome's. */
+  records(): string[]
+  hold(...delays: Delay[]): void
+  settled(): Promise<void>
+  reset(): void
+}
+
+const stateOfBody = (body: string) => (body.includes('⏳') ? 'in_progress' : body.includes('✅') ? 'success' : 'other')
+
+const PORTS: PortCase[] = [
+  {
+    name: 'the pull request comment',
+    port: () =>
+      pullRequestCommentPort(
+        { githubToken: TOKEN, kinds: ['update'], key: '', prNumberTarget: undefined, requestTimeoutMs: REQUEST_TIMEOUT_MS } as never,
+        (text) => text,
+        () => ({ targets, search: undefined })
+      ),
+    records: () => github.comments.map((comment) => stateOfBody(comment.body)),
+    hold: (...delays) => github.delayWrites(...(delays as never[])),
+    settled: () => github.settled(),
+    reset: () => {
+      github.comments.length = 0
+    }
+  },
+  {
+    name: 'the GitHub deployment',
+    port: () =>
+      deploymentPort({ githubToken: TOKEN, environment: 'docs', url: undefined, requestTimeoutMs: REQUEST_TIMEOUT_MS } as never, (text) => text, {
+        targets,
+        transient: false,
+        created: () => undefined
+      }),
+    records: () => github.deployments.map((deployment) => deployment.statuses.at(-1)?.state ?? 'none'),
+    hold: (...delays) => github.delayDeploymentWrites(...(delays as never[])),
+    settled: () => github.settled(),
+    reset: () => {
+      github.deployments.length = 0
+    }
+  },
+  {
+    name: 'the GitLab merge request note',
+    port: () =>
+      mergeRequestNotePort(
+        {
+          env: { GITLAB_CI: 'true', CI_API_V4_URL: gitlab.apiUrl, CI_PROJECT_ID: '17', CI_MERGE_REQUEST_IID: '3', CI_JOB_NAME: 'docs', CI_COMMIT_SHA: HEAD },
+          token: GITLAB_TOKEN,
+          log: { info: () => undefined, warning: () => undefined }
+        },
+        { kinds: ['update'], requestTimeoutMs: REQUEST_TIMEOUT_MS },
+        () => ({ targets, search: undefined }),
+        () => Date.now() + 5000
+      ),
+    records: () => gitlab.notes.filter((note) => note.author.id === NOTE_AUTHOR.id).map((note) => stateOfBody(note.body)),
+    hold: (...delays) => gitlab.delayWrites(...(delays as never[])),
+    settled: () => gitlab.settled(),
+    reset: () => {
+      gitlab.notes.length = 0
+    }
+  }
+]
+
+beforeAll(async () => {
+  github = await startGitHubApi()
+  gitlab = await startGitLabApi()
+  // The run's context, read by @actions/github when the GitHub ports first load it.
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'wait-for-docs-lifecycle-'))
+  const event = path.join(dir, 'event.json')
+  writeFileSync(event, JSON.stringify({ pull_request: { number: 7, head: { sha: HEAD } } }))
+  Object.assign(process.env, {
+    GITHUB_API_URL: github.url,
+    GITHUB_REPOSITORY: 'acme/docs',
+    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_EVENT_PATH: event,
+    GITHUB_SHA: HEAD,
+    GITHUB_RUN_ID: '42',
+    GITHUB_WORKFLOW: 'docs',
+    GITHUB_JOB: 'wait',
+    GITHUB_ACTION: '__acme_wait-for-docs'
+  })
+})
+afterAll(async () => {
+  await github?.close()
+  await gitlab?.close()
+})
+
+/** A cancel that has not come yet; `come(graceMs)` makes it come now. */
+function cancellation() {
+  const controller = new AbortController()
+  let exitBy: number | undefined
+  return {
+    signal: controller.signal,
+    exitBy: () => exitBy,
+    come(graceMs = 1500) {
+      exitBy = Date.now() + graceMs
+      controller.abort()
+    }
+  }
+}
+
+function lifecycleOf(port: RecordPort<number, RunOutcome>, cancel = cancellation()) {
+  const log = { info: vi.fn<(line: string) => void>(), warning: vi.fn<(line: string) => void>() }
+  const lifecycle = recordLifecycle(port, { cancel, endAt: Date.now() + 5000, requestTimeoutMs: REQUEST_TIMEOUT_MS, log, clean: (text) => text })
+  return { lifecycle, log, cancel }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+// One port at a time: they share the stand-ins and their queues of faults.
+describe.each(PORTS)('a record kept true: $name', (fixture) => {
+  it('is opened "in progress" and closed with the outcome, in one record', async () => {
+    fixture.reset()
+    const { lifecycle, log } = lifecycleOf(fixture.port())
+    lifecycle.open()
+    await vi.waitFor(() => expect(fixture.records()).toEqual(['in_progress']), { timeout: 3000 })
+    await lifecycle.close(success)
+    expect(fixture.records()).toEqual(['success'])
+    expect(log.warning).not.toHaveBeenCalled()
+  })
+
+  it('an open applied and answered after request-timeout is waited on: the close goes after it, one record', async () => {
+    fixture.reset()
+    fixture.hold(REQUEST_TIMEOUT_MS * 3)
+    const { lifecycle, log } = lifecycleOf(fixture.port())
+    lifecycle.open()
+    await sleep(100)
+    await lifecycle.close(success)
+    await fixture.settled()
+    expect(fixture.records()).toEqual(['success'])
+    expect(log.warning).not.toHaveBeenCalled()
+  })
+
+  it("an open applied whose answer was lost (a gateway's 504) is found again: the close goes to it, one record", async () => {
+    fixture.reset()
+    fixture.hold({ ms: 50, status: 504, apply: true })
+    const { lifecycle, log } = lifecycleOf(fixture.port())
+    lifecycle.open()
+    await sleep(300)
+    await lifecycle.close(success)
+    await fixture.settled()
+    expect(fixture.records()).toEqual(['success'])
+    expect(log.warning).not.toHaveBeenCalled()
+  })
+
+  it('a cancel during the last write shortens it to the grace, live: one warning, within the grace', async () => {
+    fixture.reset()
+    const { lifecycle, log, cancel } = lifecycleOf(fixture.port())
+    lifecycle.open()
+    await vi.waitFor(() => expect(fixture.records()).toEqual(['in_progress']), { timeout: 3000 })
+    await sleep(300)
+    // The write of the close held past the grace.
+    fixture.hold(3000)
+    const closing = lifecycle.close(success)
+    await sleep(100)
+    const cancelledAt = Date.now()
+    cancel.come(1500)
+    await closing
+    const took = Date.now() - cancelledAt
+    expect(took).toBeLessThan(1500)
+    expect(took).toBeGreaterThanOrEqual(1500 - COMMENT_EXIT_MARGIN_MS - 100)
+    expect(log.warning).toHaveBeenCalledTimes(1)
+    expect(log.warning.mock.calls[0]?.[0]).toContain('did not answer before the cancelled run had to end')
+  })
+})
