@@ -67,14 +67,14 @@ describe('the GitLab port', () => {
     const place = statusPlace(env)
     if ('skip' in place) throw new Error(place.skip)
     const settings = { requestTimeoutMs: 5000, timeoutMs: 10_000, commitStatus: undefined } as unknown as Settings
-    const port = gitlabStatusPort('docs', place, GITLAB_TOKEN, [], settings, { env, clean: (t) => t })
+    const port = gitlabStatusPort('docs', place, GITLAB_TOKEN, [], settings, { env, clean: (t) => t, endAt: () => Date.now() + 5000 })
     const signals = { write: AbortSignal.timeout(5000), lookup: AbortSignal.timeout(5000) }
     const success = runOutcome([updateReport('u1', { status: 'success' })], { result: 'success' })
     await expect(port.close(success, true, 'written', signals)).resolves.toEqual({ where: true, done: 'updated' })
     await expect(port.close(success, true, 'written', signals)).resolves.toEqual({ where: true, done: 'updated' })
     expect(api.statuses.map((s) => s.state)).toEqual(['success'])
     // A fresh port (no close of its own yet) takes GitLab's 400 as the failure it is.
-    const fresh = gitlabStatusPort('docs', place, GITLAB_TOKEN, [], settings, { env, clean: (t) => t })
+    const fresh = gitlabStatusPort('docs', place, GITLAB_TOKEN, [], settings, { env, clean: (t) => t, endAt: () => Date.now() + 5000 })
     await expect(fresh.close(success, true, 'written', signals)).rejects.toThrow(/HTTP 400/)
   })
 })

@@ -79,11 +79,15 @@ describe.concurrent('the GitLab commit status, end to end', () => {
     expect(api.statuses.at(-1)?.target_url).toBe(JOB_URL)
   })
 
-  it('a running status GitLab applies late does not land after the outcome', async () => {
+  it('a running status GitLab applies late, after request-timeout, does not land after the outcome', async () => {
     const sim = await simulator()
     const api = await gitlab()
     api.delayWrites(2000)
-    const run = await runCommand(() => ['--base-url', sim.url, '--status-id', 'update-success', '--commit-status', 'docs', ...fast], { env: pipelineJob(api) })
+    const run = await runCommand(
+      () => ['--base-url', sim.url, '--status-id', 'update-success', '--commit-status', 'docs', '--request-timeout', '1s', ...fast],
+      { env: pipelineJob(api) }
+    )
+    await api.settled()
     expect(run.code, output(run)).toBe(0)
     expect(api.statuses.map((s) => s.state)).toEqual(['running', 'success'])
   })

@@ -109,12 +109,12 @@ describe.concurrent('the docs as a required check (commit status), end to end', 
     expect(warnings(run.stdout)).toEqual([])
   })
 
-  it('a pending status GitHub applies late does not land after the outcome', async () => {
+  it('a pending status GitHub applies late, after request-timeout, does not land after the outcome', async () => {
     const sim = await simulator()
     const api = await githubApi()
     // The pending write is applied and answered 2 s after it arrived; the update succeeds at once.
     api.delayWrites(2000)
-    const run = await runAgainst(sim, { 'status-id': 'update-success', ...gate }, { env: { GITHUB_API_URL: api.url } })
+    const run = await runAgainst(sim, { 'status-id': 'update-success', ...gate, 'request-timeout': '1s' }, { env: { GITHUB_API_URL: api.url } })
     await api.settled()
     expect(run.code, run.stdout).toBe(0)
     expect(states(api)).toEqual(['pending', 'success'])

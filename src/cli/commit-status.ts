@@ -94,7 +94,7 @@ export function gitlabStatusPort(
   token: string,
   targets: readonly TargetRef[],
   settings: Settings,
-  context: { env: Readonly<Record<string, string | undefined>>; clean: (text: string) => string }
+  context: { env: Readonly<Record<string, string | undefined>>; clean: (text: string) => string; endAt: () => number }
 ): RecordPort<true, RunOutcome> {
   const shownName = oneLine(name, 100)
   const { clean, env } = context
@@ -103,7 +103,9 @@ export function gitlabStatusPort(
   let refusal: unknown
   let refusedAtOpen = false
   const send = async (status: GitLabCommitStatus, signal: AbortSignal) => {
-    const gitlab = createGitLabClient(place.apiUrl, token, signal, settings.requestTimeoutMs, env)
+    // A write is given until the step's limit in every phase (the lifecycle's signal ends it sooner):
+    // cut at request-timeout, it may still be applied after the write that follows it.
+    const gitlab = createGitLabClient(place.apiUrl, token, signal, Math.max(settings.requestTimeoutMs, context.endAt() - Date.now()), env)
     try {
       await withinBudget(gitlab.setCommitStatus(place.project, place.sha, status), signal)
     } finally {
@@ -173,9 +175,10 @@ export function createPipelineCommitStatus(context: NoteContext, raw: RawInputs)
   let lifecycle: RecordLifecycle<RunOutcome> | undefined
   const lifecycleOf = (name: string, place: Place, key: string, targets: readonly TargetRef[], settings: Settings) => {
     const limits = { startedAt: context.startedAt, timeoutMs: settings.timeoutMs, requestTimeoutMs: settings.requestTimeoutMs }
-    lifecycle ??= recordLifecycle(gitlabStatusPort(name, place, key, targets, settings, { env, clean }), {
+    const endAt = commentEndAt(limits, settings.requestTimeoutMs)
+    lifecycle ??= recordLifecycle(gitlabStatusPort(name, place, key, targets, settings, { env, clean, endAt: () => endAt }), {
       cancel,
-      endAt: commentEndAt(limits, settings.requestTimeoutMs),
+      endAt,
       requestTimeoutMs: settings.requestTimeoutMs,
       openLookupEndAt: limits.startedAt + limits.timeoutMs,
       log,
