@@ -184,7 +184,8 @@ describe.concurrent('the docs as a deployment, end to end', () => {
     expect(warnings(run.stdout)).toEqual([
       `::warning::The deployment in environment docs could not be created, or has no status: the GitHub API had not answered its "in progress" write when the step's time limit (timeout + request-timeout + 2s) ran out, and the outcome must not go before it; it may show "in progress" until the next run. The step's result does not depend on it.`
     ])
-    expect(run.durationMs).toBeLessThan((3 + 1 + 2) * 1000)
+    // The contract's bound, plus the start of a Node process on a busy machine.
+    expect(run.durationMs).toBeLessThan((3 + 1 + 2) * 1000 + 3000)
   })
 
   it('nothing is created without deployment-environment', async () => {

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { startGitHubApi } from '../dev/github-api.js'
 import { parseOutputFile } from '../dev/run-action.js'
 import { ADMIN_KEY, ASSISTANT_KEY, PROJECT_ID, SEARCH_DOMAIN, SHA, startSimulator } from '../dev/simulator.js'
-import { run } from '../src/github/main.js'
+import { run, unforeseen } from '../src/github/main.js'
 
 // run() in process, with the real @actions/core reading INPUT_* variables and writing the
 // runner's files: the same path as the bundle, visible to coverage.
@@ -161,5 +161,22 @@ describe('run', () => {
     inputs({ 'status-id': 'update-success', summary: 'false' })
     await run()
     expect(await summary()).toBe('')
+  })
+})
+
+describe('the last net (unforeseen)', () => {
+  it('a fault while waiting: result=error with every output and the summary, never a stack trace; one after it is a warning', async () => {
+    inputs({ 'status-id': 'update-forever', timeout: '1s' })
+    const running = run()
+    await vi.waitFor(() => expect(stdout.join('')).toContain('Waiting on update update-forever'), { timeout: 5000 })
+    expect(await unforeseen(new TypeError('the unforeseen'))).toBe('reported')
+    await running
+    expect(process.exitCode).toBe(1)
+    expect(await outputs()).toMatchObject({ result: 'error' })
+    expect(await summary()).toContain('Unexpected error: TypeError: the unforeseen')
+    // The run's own outcome does not overwrite the error reported.
+    expect(stdout.join('')).not.toContain('Result: timeout')
+    expect(await unforeseen(new Error('later'))).toBe('warned')
+    expect(stdout.join('')).toContain('::warning::Unexpected error: later. It came after the outcome was reported, which stands.')
   })
 })

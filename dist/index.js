@@ -42826,7 +42826,7 @@ function recordLifecycle(port, options) {
     }
     /** Waits on the open while it is in flight: until it settles, the end, or a cancel once the record is known (the close then goes at once). */
     async function openSettled() {
-        if (!opening)
+        if (!opening || openDone)
             return true;
         const known = new AbortController();
         const goAtOnce = () => {
@@ -42874,9 +42874,9 @@ function recordLifecycle(port, options) {
         // The close went while the open was still in flight (a cancel): if the open lands now, it may
         // have landed on top of the close, which is written again while there is time.
         const late = await settledOrAborted(opening, deadline);
-        if (late === 'settled' && written)
+        if (late === 'settled' && written && !deadline.aborted)
             await write();
-        else if (late === 'aborted')
+        else if (late === 'aborted' || deadline.aborted)
             say('warning', port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${ended()}; the outcome was written, but if the ${port.api} applies that write now, it may show "in progress" until the next run`, where, opened));
     }
     return {
@@ -43638,7 +43638,6 @@ function deployedLine(outcome, runSha) {
 // The sticky pull request comment (pr-comment) as a port of the record lifecycle
 // (records/lifecycle.ts): where it goes, how it is written, and its words. When it is written,
 // for how long, and what a cancel does are the lifecycle's.
-
 
 
 

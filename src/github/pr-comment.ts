@@ -9,8 +9,6 @@ import { describeWork } from '../report/explain.js'
 import { type CancelClock, commentEndAt, type StepLimits } from '../step/limits.js'
 import { commentCommit, commentTarget, explainCommentError, findComment, type Octokit, runUrlOf, tokenLogin, writeComment } from './comment-api.js'
 
-export { withinBudget }
-
 /** Where the comment goes and what it says it reflects; throws `RecordSkipped` when it has nowhere to go. */
 async function commentPlace(settings: CommentSettings) {
   // Loaded only when a comment is asked for, to keep start-up fast.

@@ -210,7 +210,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
 
   /** Waits on the open while it is in flight: until it settles, the end, or a cancel once the record is known (the close then goes at once). */
   async function openSettled(): Promise<boolean> {
-    if (!opening) return true
+    if (!opening || openDone) return true
     const known = new AbortController()
     const goAtOnce = () => {
       if (where !== undefined) known.abort()
@@ -257,8 +257,8 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     // The close went while the open was still in flight (a cancel): if the open lands now, it may
     // have landed on top of the close, which is written again while there is time.
     const late = await settledOrAborted(opening, deadline)
-    if (late === 'settled' && written) await write()
-    else if (late === 'aborted')
+    if (late === 'settled' && written && !deadline.aborted) await write()
+    else if (late === 'aborted' || deadline.aborted)
       say(
         'warning',
         port.words.closeFailed(
