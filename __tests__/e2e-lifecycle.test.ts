@@ -122,6 +122,8 @@ describe.concurrent('the deployment is true at the end', () => {
     expect(Date.now() - signalledAt).toBeLessThan(2000)
     expect(run.outputs.result).toBe('success')
     expect(run.code, run.stdout).toBe(0)
+    // The log says what the grace is for: the deployment is among what is being finished.
+    expect(run.stdout).toContain('Received SIGINT: the wait is over; finishing the outputs, the summary and the deployment within 1.5s.')
     const id = api.deployments[0]?.id
     expect(warnings(run.stdout)).toEqual([
       `::warning::The last status (success) of deployment ${id} could not be written: the GitHub API did not answer before the cancelled run had to end. The step's result does not depend on it.`

@@ -55,7 +55,7 @@ describe('deployment inputs', () => {
   it.each([
     [
       { 'status-id': 'st_1', 'deployment-url': 'https://docs.example.com' },
-      'deployment-url: is only used with deployment-environment; name the GitHub environment to record the docs in (e.g. docs-preview), or remove deployment-url'
+      'deployment-url: is only used with deployment-environment or commit-status; name the GitHub environment to record the docs in (e.g. docs-preview) or the status context (e.g. docs), or remove deployment-url'
     ],
     [
       { 'status-id': 'st_1', 'deployment-environment': 'docs', 'github-token': TOKEN, 'deployment-url': 'http://docs.example.com' },

@@ -4,7 +4,9 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startGitHubApi } from '../dev/github-api.js'
 import { GITLAB_TOKEN, NOTE_AUTHOR, startGitLabApi } from '../dev/gitlab-api.js'
+import { gitlabStatusPort, statusPlace } from '../src/cli/commit-status.js'
 import { mergeRequestNotePort } from '../src/cli/mr-note.js'
+import { commitStatusPort } from '../src/github/commit-status.js'
 import { deploymentPort } from '../src/github/deployment.js'
 import { pullRequestCommentPort } from '../src/github/pr-comment.js'
 import type { RunOutcome } from '../src/model.js'
@@ -12,8 +14,9 @@ import { type RecordPort, recordLifecycle } from '../src/records/lifecycle.js'
 import { COMMENT_EXIT_MARGIN_MS } from '../src/step/limits.js'
 import { runOutcome, updateReport } from './helpers/builders.js'
 
-// The record lifecycle's story, told once against each port over real HTTP, with the faults that
-// broke the comment, the note and the deployment: a write applied after request-timeout, a
+// The record lifecycle's story, told once against each port over real HTTP (the comment, the
+// deployment, the note and the commit statuses), with the faults that broke the comment, the note
+// and the deployment: a write applied after request-timeout, a
 // write applied whose answer was lost, a cancel during the last write.
 const HEAD = 'c0ffee0123456789abcdef0123456789abcdef01'
 const TOKEN = 'ghs_fake_token_for_tests_0002'
@@ -31,13 +34,20 @@ type Delay = number | { ms: number; status?: number; apply?: boolean }
 
 interface PortCase {
   name: string
-  port(): RecordPort<number, RunOutcome>
+  port(): RecordPort<number | true, RunOutcome>
   /** The state of each record of this port the server holds now: 'in_progress' or the outcome's. */
   records(): string[]
   hold(...delays: Delay[]): void
   settled(): Promise<void>
   reset(): void
 }
+
+/** A commit status is one record per commit and context: its latest state. */
+const lastStatus = (statuses: { state: string }[]) => {
+  const state = statuses.at(-1)?.state
+  return state === undefined ? [] : [state === 'pending' || state === 'running' ? 'in_progress' : state]
+}
+const gitlabEnv = () => ({ GITLAB_CI: 'true', CI_API_V4_URL: gitlab.apiUrl, CI_PROJECT_ID: '17', CI_COMMIT_SHA: HEAD })
 
 const stateOfBody = (body: string) => (body.includes('⏳') ? 'in_progress' : body.includes('✅') ? 'success' : 'other')
 
@@ -91,6 +101,31 @@ const PORTS: PortCase[] = [
     reset: () => {
       gitlab.notes.length = 0
     }
+  },
+  {
+    name: 'the GitHub commit status',
+    port: () => commitStatusPort({ context: 'docs', url: undefined, githubToken: TOKEN, requestTimeoutMs: REQUEST_TIMEOUT_MS }, targets, (text) => text),
+    records: () => lastStatus(github.statuses),
+    hold: (...delays) => github.delayWrites(...(delays as never[])),
+    settled: () => github.settled(),
+    reset: () => {
+      github.statuses.length = 0
+    }
+  },
+  {
+    name: 'the GitLab commit status',
+    port: () => {
+      const place = statusPlace(gitlabEnv())
+      if ('skip' in place) throw new Error(place.skip)
+      const settings = { requestTimeoutMs: REQUEST_TIMEOUT_MS, timeoutMs: 5000, commitStatus: undefined } as never
+      return gitlabStatusPort('docs', place, GITLAB_TOKEN, targets, settings, { env: gitlabEnv(), clean: (text) => text, endAt: () => Date.now() + 5000 })
+    },
+    records: () => lastStatus(gitlab.statuses),
+    hold: (...delays) => gitlab.delayWrites(...(delays as never[])),
+    settled: () => gitlab.settled(),
+    reset: () => {
+      gitlab.statuses.length = 0
+    }
   }
 ]
 
@@ -132,7 +167,7 @@ function cancellation() {
   }
 }
 
-function lifecycleOf(port: RecordPort<number, RunOutcome>, cancel = cancellation()) {
+function lifecycleOf(port: RecordPort<number | true, RunOutcome>, cancel = cancellation()) {
   const log = { info: vi.fn<(line: string) => void>(), warning: vi.fn<(line: string) => void>() }
   const lifecycle = recordLifecycle(port, { cancel, endAt: Date.now() + 5000, requestTimeoutMs: REQUEST_TIMEOUT_MS, log, clean: (text) => text })
   return { lifecycle, log, cancel }

@@ -80,6 +80,34 @@ describe('the README examples', () => {
     expect(block).toContain(`steps.${example?.step.id}.outputs.deployment-id`)
   })
 
+  it('the required check example runs on pull_request and merge_group, previews the queue’s branch, posts the docs status and may write it', () => {
+    const example = examples.find(({ index, step }) => step.with?.['commit-status'] !== undefined && (blocks[index] ?? '').startsWith('on:'))
+    expect(example, 'a whole workflow with commit-status').toBeDefined()
+    const block = blocks[example?.index ?? -1] ?? ''
+    const workflow = parse(block) as { on: Record<string, unknown>; permissions?: Record<string, string> }
+    expect(Object.keys(workflow.on)).toEqual(['pull_request', 'merge_group'])
+    // Not filtered by path: a required check of a workflow that does not run stays expected forever.
+    expect(Object.values(workflow.on).every((trigger) => trigger === null || !('paths' in (trigger as object)))).toBe(true)
+    expect(workflow.permissions).toMatchObject({ statuses: 'write' })
+    expect(example?.step.with).toMatchObject({
+      trigger: 'preview',
+      'commit-status': 'docs',
+      'preview-branch': expect.stringContaining('github.event.merge_group.head_ref'),
+      'expect-sha': expect.stringContaining('github.event.merge_group.head_sha')
+    })
+    // The README says to require that name in branch protection, and why a path filter would not do.
+    expect(readme).toMatch(/require the status check `docs`/)
+    expect(readme).toMatch(/paths:[^\n]*\]/)
+    // The queue's ref as preview-branch is a valid input as the runner would pass it.
+    const raw = { ...INPUT_DEFAULTS, 'github-token': 'runner-token' } as RawInputs
+    for (const [name, value] of Object.entries(example?.step.with ?? {})) raw[name as InputName] = String(value).replace(/\$\{\{[^}]*\}\}/g, placeholder(name))
+    raw['preview-branch'] = 'refs/heads/gh-readonly-queue/main/pr-7-c0ffee0123456789abcdef0123456789abcdef01'
+    raw['expect-sha'] = 'feedface0123456789abcdef0123456789abcdef'
+    const parsed = parseInputs(raw)
+    expect(parsed.ok ? [] : parsed.problems).toEqual([])
+    expect(parsed.ok && parsed.settings.commitStatus?.context).toBe('docs')
+  })
+
   it('the worked example of agent-message runs on a pull request comment, sends the follow-up to one job and comments the new pull request', () => {
     const example = examples.find(({ step }) => step.with?.['agent-message'] !== undefined)
     expect(example, 'a whole workflow with agent-message').toBeDefined()

@@ -19,7 +19,7 @@ if (args.includes('--help') || args.includes('-h')) {
     SCENARIOS.filter((s) => s.kind === kind)
       .map((s) => `  ${s.id.padEnd(width)}  ${s.description}`)
       .join('\n')
-  console.log(`Usage: npm run demo [-- <scenario> ...] [--deployment[=<environment>]] [--raw] [--debug]   (default: trigger-update)
+  console.log(`Usage: npm run demo [-- <scenario> ...] [--deployment[=<environment>]] [--commit-status[=<context>]] [--merge-queue] [--raw] [--debug]   (default: trigger-update)
 
 Runs dist/index.js against a local platform simulator, waiting on the given scenarios
 (update scenarios as status-id, job scenarios as job-id with project-id ${PROJECT_ID}),
@@ -29,6 +29,9 @@ shows it (groups as headings, annotations as coloured lines, masked values as **
 --deployment records the docs as a GitHub deployment (deployment-environment, default
 docs-preview for a preview, else docs) in a local stand-in of the GitHub API, on a
 pull_request event, and prints the deployment and its statuses.
+--commit-status posts the docs as a commit status (commit-status, default context docs) in the
+same stand-in, and prints every status posted, in order. --merge-queue runs on a merge_group
+event of the queue's branch for pull request #7 instead of pull_request.
 
 Starting the work (one at a time, may be combined with the scenarios below):
   trigger-update    trigger: update, expect-sha of the simulator's commit
@@ -90,6 +93,10 @@ const trigger = triggerKind
   : {}
 const deploymentArg = args.find((a) => a === '--deployment' || a.startsWith('--deployment='))
 const environment = deploymentArg?.includes('=') ? deploymentArg.slice('--deployment='.length) : triggerKind === 'preview' ? 'docs-preview' : 'docs'
+const statusArg = args.find((a) => a === '--commit-status' || a.startsWith('--commit-status='))
+const statusContext = statusArg?.includes('=') ? statusArg.slice('--commit-status='.length) : 'docs'
+const mergeQueue = args.includes('--merge-queue')
+const QUEUE_HEAD = 'feedface0123456789abcdef0123456789abcdef'
 const raw = args.includes('--raw')
 const render = createWorkflowLogRenderer({ color: process.stdout.isTTY === true, debug: args.includes('--debug') })
 let pending = ''
@@ -100,14 +107,27 @@ const show = (chunk) => {
   for (const line of lines.flatMap(render)) console.log(line)
 }
 const sim = await startSimulator()
-const github = deploymentArg ? await startGitHubApi() : undefined
+const github = deploymentArg || statusArg ? await startGitHubApi() : undefined
+const event = mergeQueue
+  ? {
+      name: 'merge_group',
+      payload: {
+        action: 'checks_requested',
+        merge_group: { head_sha: QUEUE_HEAD, head_ref: `refs/heads/gh-readonly-queue/main/pr-7-${SHA}`, base_ref: 'refs/heads/main' }
+      }
+    }
+  : { name: 'pull_request', payload: { pull_request: { number: 7, head: { sha: SHA } } } }
 const deployment = github
   ? {
-      inputs: { 'deployment-environment': environment, 'github-token': 'ghs_demo_token_0123456789' },
+      inputs: {
+        'github-token': 'ghs_demo_token_0123456789',
+        ...(deploymentArg ? { 'deployment-environment': environment } : {}),
+        ...(statusArg ? { 'commit-status': statusContext } : {})
+      },
       env: { GITHUB_API_URL: github.url },
-      event: { name: 'pull_request', payload: { pull_request: { number: 7, head: { sha: SHA } } } }
+      event
     }
-  : { inputs: {}, env: {}, event: undefined }
+  : { inputs: {}, env: {}, event: mergeQueue ? event : undefined }
 console.log(`Simulator on ${sim.url}, running the action for ${named.join(', ')}${github ? `, GitHub stand-in on ${github.url}` : ''}\n`)
 
 let result
@@ -152,7 +172,13 @@ console.log(`\n=== Outputs (exit code ${result.code ?? `signal ${result.signal}`
 if (names.length === 0) console.log('(none)')
 for (const name of names) console.log(`${name.padEnd(width)} = ${shorten(result.outputs[name])}`)
 
-if (github) {
+if (github && statusArg) {
+  console.log(`\n=== Commit statuses (context ${statusContext}), in the order posted ===`)
+  if (github.statuses.length === 0) console.log('(none)')
+  for (const s of github.statuses) console.log(`${s.sha.slice(0, 7)} ${s.state.padEnd(8)} ${s.description ?? ''}${s.target_url ? `  → ${s.target_url}` : ''}`)
+}
+
+if (github && deploymentArg) {
   console.log(`\n=== GitHub deployments (environment ${environment}) ===`)
   if (github.deployments.length === 0) console.log('(none)')
   for (const d of github.deployments) {

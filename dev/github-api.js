@@ -1,5 +1,6 @@
-// A fake GitHub REST API on 127.0.0.1 for the PR comment and the deployment: lists, creates and
-// updates issue comments, creates deployments and their statuses, in memory, answers GET /user,
+// A fake GitHub REST API on 127.0.0.1 for the PR comment, the deployment and the commit status:
+// lists, creates and updates issue comments, creates deployments and their statuses, creates
+// commit statuses (`statuses`, in the order applied), in memory, answers GET /user,
 // and records every request. Paths may carry the
 // /api/v3 prefix of GitHub Enterprise Server.
 //
@@ -23,6 +24,7 @@
 import { createServer } from 'node:http'
 
 const STATES = ['error', 'failure', 'inactive', 'in_progress', 'queued', 'pending', 'success']
+const COMMIT_STATES = ['error', 'failure', 'pending', 'success']
 
 export const ACTIONS_BOT = 'github-actions[bot]'
 const DEFAULT_LOGIN = 'docs-maintainer'
@@ -32,8 +34,9 @@ const DEFAULT_LOGIN = 'docs-maintainer'
  * @typedef {{ id: number, state: string, description?: string, log_url?: string, environment_url?: string, at: number }} DeploymentStatus
  * @typedef {{ id: number, ref: string, environment: string, transient_environment?: boolean, auto_merge?: boolean,
  *   required_contexts?: string[], description?: string, payload?: unknown, statuses: DeploymentStatus[] }} Deployment
+ * @typedef {{ sha: string, state: string, context: string, description?: string, target_url?: string, at: number }} CommitStatus
  * @typedef {{ method: string, path: string, authorization?: string, body?: any, at: number, appliedAt?: number }} Recorded
- * @returns {Promise<{ url: string, requests: Recorded[], comments: Comment[], deployments: Deployment[], logins: Record<string, string>,
+ * @returns {Promise<{ url: string, requests: Recorded[], comments: Comment[], deployments: Deployment[], statuses: CommitStatus[], logins: Record<string, string>,
  *   failWith: number | undefined, failMessage: string, hang: boolean, onRequest: ((request: Recorded) => void) | undefined,
  *   writes(): Recorded[], delayWrites(...delays: (number | { ms: number, status?: number, apply?: boolean, answer?: 'never' })[]): void,
  *   delayDeploymentWrites(...delays: (number | { ms: number, status?: number, apply?: boolean, answer?: 'never' })[]): void,
@@ -57,6 +60,8 @@ export async function startGitHubApi() {
     comments: [],
     /** @type {Deployment[]} */
     deployments: [],
+    /** @type {CommitStatus[]} */
+    statuses: [],
     /** @type {Record<string, string>} */
     logins: {},
     /** @type {number | undefined} */
@@ -172,6 +177,18 @@ export async function startGitHubApi() {
         return [201, status]
       }, deploymentDelays)
     }
+    const commitStatus = /^\/repos\/([^/]+)\/([^/]+)\/statuses\/([^/]+)$/.exec(path)
+    if (commitStatus && req.method === 'POST')
+      return write(() => {
+        const sha = decodeURIComponent(commitStatus[3] ?? '')
+        if (!/^[0-9a-f]{40}$/i.test(sha)) return [422, { message: `No commit found for SHA: ${sha}` }]
+        if (!COMMIT_STATES.includes(body?.state)) return [422, { message: `Validation Failed: state is not one of ${COMMIT_STATES.join(', ')}` }]
+        if (typeof body?.description === 'string' && Array.from(body.description).length > 140)
+          return [422, { message: 'Validation Failed: description is too long (maximum is 140 characters)' }]
+        const status = { id: nextId++, sha, context: 'default', ...body, at: Date.now() }
+        api.statuses.push(status)
+        return [201, status]
+      })
     if (list && req.method === 'POST')
       return write(() => {
         const comment = { id: nextId++, issue: Number(list[3]), body: body.body, user: login }

@@ -1,12 +1,14 @@
-// A stand-in for GitLab's REST API (v4) on 127.0.0.1, for the merge request note: GET /user,
-// and a merge request's notes listed page by page (x-page, x-next-page, x-total-pages and a Link
-// header, as GitLab sends them), created and updated, in memory, with every request recorded.
+// A stand-in for GitLab's REST API (v4) on 127.0.0.1, for the merge request note and the commit
+// status: GET /user, a merge request's notes listed page by page (x-page, x-next-page,
+// x-total-pages and a Link header, as GitLab sends them), created and updated, and commit statuses
+// (POST /projects/:id/statuses/:sha, kept in `statuses` in the order applied, with GitLab's
+// transitions: the same state twice is refused with 400), in memory, with every request recorded.
 // A token is known by `users`; the CI job token answers 403 everywhere, as GitLab's notes API
 // refuses it; any other token answers 401. Only a note's author may update it (403 otherwise).
 // `failWith` makes every request answer that status; `hang` leaves every request unanswered;
 // `linkOnly` sends the Link header without the x-* ones, as GitLab's keyset pagination does.
 // As GitLab does, a write is applied once its request has arrived whole, whether or not the client
-// is still there to read the answer: `delayWrites(ms, ...)` holds the next note writes (POST, PUT)
+// is still there to read the answer: `delayWrites(ms, ...)` holds the next writes (of notes and commit statuses)
 // that long before applying and answering them; `{ ms, answer: 'never' }` applies it after `ms`
 // and never answers; `{ ms, status }` applies it, then answers that error status (a gateway that
 // gave up while GitLab wrote it). `settled()` resolves once every held write is applied.
@@ -23,6 +25,7 @@ export const NOTE_AUTHOR = { id: 4242, username: 'project_1_bot_docs' }
  * @returns {Promise<{ url: string, apiUrl: string,
  *   requests: { method: string, path: string, query: Record<string, string>, token?: string, jobToken?: string, body?: any, at: number }[],
  *   notes: { id: number, project: string, mr: number, body: string, author: { id: number, username: string }, system: boolean }[],
+ *   statuses: { project: string, sha: string, state: string, name: string, target_url?: string, description?: string, pipeline_id?: number, ref?: string, at: number }[],
  *   addNote(project: string, mr: number, body: string, author?: { id: number, username: string }, system?: boolean): number,
  *   failWith: number | undefined, hang: boolean, delayWrites(...delays: (number | { ms: number, answer?: 'never', status?: number })[]): void,
  *   settled(): Promise<void>, close(): Promise<void> }>}
@@ -43,6 +46,7 @@ export async function startGitLabApi(options = {}) {
     apiUrl: '',
     requests: [],
     notes: [],
+    statuses: [],
     failWith: undefined,
     hang: false,
     addNote(project, mr, body, author = { id: 7, username: 'reviewer' }, system = false) {
@@ -50,7 +54,7 @@ export async function startGitLabApi(options = {}) {
       api.notes.push(note)
       return note.id
     },
-    /** The next note writes, one delay each, are applied and answered that many ms after they arrived. */
+    /** The next writes (notes, commit statuses), one delay each, are applied and answered that many ms after they arrived. */
     delayWrites: (...delays) => void writeDelays.push(...delays),
     /** Resolves once every held write has been applied. */
     settled: async () => {
@@ -150,6 +154,23 @@ export async function startGitLabApi(options = {}) {
       if (res.destroyed) return
       if (typeof next === 'object' && next.status) return send(res, next.status, { message: `${next.status} Gateway Timeout` })
       send(res, status, answer)
+    }
+    const commitStatus = /^\/api\/v4\/projects\/([^/]+)\/statuses\/([^/]+)$/.exec(url.pathname)
+    if (commitStatus && req.method === 'POST') {
+      const project = decodeURIComponent(commitStatus[1])
+      const sha = decodeURIComponent(commitStatus[2])
+      const name = typeof body?.name === 'string' ? body.name : typeof body?.context === 'string' ? body.context : 'default'
+      if (!/^[0-9a-f]{40}$/i.test(sha)) return send(res, 404, { message: '404 Commit Not Found' })
+      if (!['pending', 'running', 'success', 'failed', 'canceled', 'skipped'].includes(body?.state))
+        return send(res, 400, { error: 'state does not have a valid value' })
+      return write(() => {
+        const last = api.statuses.filter((s) => s.project === project && s.sha === sha && s.name === name).at(-1)
+        if (last?.state === body.state)
+          return [400, { message: `Cannot transition status via :${body.state === 'running' ? 'run' : body.state} from :${last.state}` }]
+        const status = { id: nextId++, project, sha, ...body, name, at: Date.now() }
+        api.statuses.push(status)
+        return [201, { ...status, status: status.state }]
+      })
     }
     if (list && req.method === 'POST') {
       if (typeof body?.body !== 'string' || body.body === '') return send(res, 400, { message: { body: ["can't be blank"] } })

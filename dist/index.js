@@ -38889,6 +38889,37 @@ const platformKeySchema = keySchema.check(refine((key) => key === '' || key.leng
     message: `is shorter than ${MIN_PLATFORM_KEY_LENGTH} characters, far shorter than a platform API key; it would be masked wherever its characters appear in the log. Check that the secret holds the whole key`
 }));
 
+;// CONCATENATED MODULE: ./src/inputs/commit-status.ts
+// The docs as a required check: the commit status context to post on the run's commit.
+
+
+const commitStatusDefaults = {
+    'commit-status': ''
+};
+/** GitHub's limit on a status context (GitLab's on a status name is the same). */
+const MAX_CONTEXT_LENGTH = 255;
+const commitStatusSchema = object({
+    'commit-status': fromText((text, ctx) => {
+        if (text === '')
+            return undefined;
+        if (text.length > MAX_CONTEXT_LENGTH) {
+            addProblem(ctx, `is ${text.length} characters long; a status context has at most ${MAX_CONTEXT_LENGTH}, and branch protection requires it by name, so a short one such as docs is best`);
+            return NEVER;
+        }
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: a context is one line of text
+        if (/[\u0000-\u001f\u007f]/.test(text)) {
+            addProblem(ctx, 'is not a status context (no line breaks or control characters); use the name branch protection requires, e.g. docs');
+            return NEVER;
+        }
+        return text;
+    })
+});
+/** The commit status's settings when commit-status is given; the token may be empty (the adapter says so). */
+function commitStatusSettings(f, githubToken, url, requestTimeoutMs) {
+    const context = f['commit-status'];
+    return context === undefined ? undefined : { context, url, githubToken, requestTimeoutMs };
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/deployment.ts
 // The docs as a GitHub deployment: the environment to record it in, and the address to show.
 
@@ -39173,12 +39204,14 @@ const triggerSchema = object({
     'preview-branch': fromText((text, ctx) => {
         if (text === '')
             return undefined;
-        const problem = branchProblem(text);
+        // As a ref (the merge queue's merge_group.head_ref, github.ref): the branch it names.
+        const branch = text.replace(/^refs\/heads\/(?=.)/, '');
+        const problem = branchProblem(branch);
         if (problem) {
             addProblem(ctx, problem);
             return NEVER;
         }
-        return text;
+        return branch;
     }),
     'agent-prompt': schemas_string().check(_maxLength(MAX_PROMPT_LENGTH, { message: `is longer than ${MAX_PROMPT_LENGTH} characters` })),
     'automation-id': identifierSchema,
@@ -39276,6 +39309,7 @@ const waitingSchema = object({
 
 
 
+
 const SCHEMAS = {
     ...platformSchema.shape,
     ...targetSchema.shape,
@@ -39284,6 +39318,7 @@ const SCHEMAS = {
     ...pageSchema.shape,
     ...commentSchema.shape,
     ...deploymentSchema.shape,
+    ...commitStatusSchema.shape,
     ...triggerSchema.shape
 };
 /** Every input with the default the runner would fill in; a group's input without one fails to compile. */
@@ -39295,6 +39330,7 @@ const INPUT_DEFAULTS = {
     ...pageDefaults,
     ...commentDefaults,
     ...deploymentDefaults,
+    ...commitStatusDefaults,
     ...triggerDefaults
 };
 const INPUT_NAMES = Object.keys(INPUT_DEFAULTS);
@@ -39365,7 +39401,8 @@ const CROSS_INPUT_RULES = [
     // The deployment
     (i) => i.given('deployment-url') &&
         !i.given('deployment-environment') &&
-        'deployment-url: is only used with deployment-environment; name the GitHub environment to record the docs in (e.g. docs-preview), or remove deployment-url',
+        !i.given('commit-status') &&
+        'deployment-url: is only used with deployment-environment or commit-status; name the GitHub environment to record the docs in (e.g. docs-preview) or the status context (e.g. docs), or remove deployment-url',
     (i) => i.given('deployment-environment') &&
         !updateGiven(i) &&
         `deployment-environment: needs a docs update to record; give a status-id or trigger: ${UPDATE_TRIGGERS.join(' or ')} (agent jobs and the search check are not deployments), or remove deployment-environment`,
@@ -39411,8 +39448,9 @@ function inputView(raw, fields) {
 
 ;// CONCATENATED MODULE: ./src/inputs/parse.ts
 // The action's inputs → typed Settings, or every problem at once. Each group of inputs
-// (platform, targets, waiting, search, pages, comment, deployment, trigger) has its own module with its schema;
+// (platform, targets, waiting, search, pages, comment, deployment, commit status, trigger) has its own module with its schema;
 // the rules between them are in rules.ts.
+
 
 
 
@@ -39442,8 +39480,8 @@ function readRawInputs(get) {
 function parseInputs(raw) {
     const problems = [];
     const fields = {};
-    // The token is only used for the comment and the deployment: without either, whatever it holds is no problem.
-    const tokenUsed = commentAskedFor(raw) || (raw['deployment-environment'] ?? '').trim() !== '';
+    // The token is only used for the comment, the deployment and the commit status: without any, whatever it holds is no problem.
+    const tokenUsed = commentAskedFor(raw) || (raw['deployment-environment'] ?? '').trim() !== '' || (raw['commit-status'] ?? '').trim() !== '';
     for (const name of INPUT_NAMES) {
         if (name === 'github-token' && !tokenUsed) {
             fields[name] = '';
@@ -39493,7 +39531,8 @@ function parseInputs(raw) {
             summary: f.summary,
             docsRoot: f['docs-root'],
             comment,
-            deployment: deploymentSettings(f, f['github-token'], f['request-timeout'])
+            deployment: deploymentSettings(f, f['github-token'], f['request-timeout']),
+            commitStatus: commitStatusSettings(f, f['github-token'], f['deployment-url'], f['request-timeout'])
         }
     };
 }
@@ -39525,6 +39564,10 @@ function commentWithoutToken(raw) {
 /** deployment-environment given with an empty github-token (a secret that is not set): skipped with a warning, as the comment is. */
 function deploymentWithoutToken(raw) {
     return (raw['deployment-environment'] ?? '').trim() !== '' && (raw['github-token'] ?? '').trim() === '';
+}
+/** commit-status given with an empty github-token (a secret that is not set): skipped with a warning, as the deployment is. */
+function commitStatusWithoutToken(raw) {
+    return (raw['commit-status'] ?? '').trim() !== '' && (raw['github-token'] ?? '').trim() === '';
 }
 function commentAskedFor(raw) {
     const on = INPUT_SCHEMAS['pr-comment'].safeParse((raw['pr-comment'] ?? '').trim() || INPUT_DEFAULTS['pr-comment']);
@@ -42433,195 +42476,6 @@ async function waitForDocs(raw, secrets, hooks) {
     return { outcome, settings, comment, close: async () => opened?.close() };
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/records/lifecycle.ts
-// A record kept true: what the step writes outside itself (the pull request comment, the GitLab
-// merge request note, the GitHub deployment and its statuses, a commit status) has one story,
-// told here once. It is opened ("in progress") when waiting begins, and closed with the
-// outcome; whatever the API answers late and whenever a cancel lands, it is true at the end, or
-// one warning says which record may not be and why. Each kind of record is a small port
-// (`RecordPort`): where it is, how it is written, and the words of its messages. This file knows
-// no CI system, no HTTP client and no adapter; the time rules are those of step/limits.ts.
-
-
-/** Thrown by a port when the record has nowhere to go: `sentence` is said as it is, at `level`. */
-class RecordSkipped extends Error {
-    sentence;
-    level;
-    constructor(sentence, level = 'warning') {
-        super(sentence);
-        this.sentence = sentence;
-        this.level = level;
-        this.name = 'RecordSkipped';
-    }
-}
-const isAbort = (error) => error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
-const statusOf = (error) => (typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined);
-const defaultRefused = (error) => {
-    const status = statusOf(error);
-    return status !== undefined && status >= 400 && status < 500;
-};
-/** Resolves when `work` settles or `signal` aborts, whichever is first; never rejects, and `work` is observed. */
-function settledOrAborted(work, signal) {
-    return new Promise((resolve) => {
-        const stop = () => resolve('aborted');
-        work.then(() => resolve('settled'), () => resolve('settled'));
-        work.finally(() => signal.removeEventListener('abort', stop)).catch(() => undefined);
-        if (signal.aborted)
-            stop();
-        else
-            signal.addEventListener('abort', stop, { once: true });
-    });
-}
-/**
- * The work's result, or the signal's abort, whichever comes first: an HTTP client does not
- * honour an abort in every phase (a proxy that never answers CONNECT holds it for minutes), so
- * the work stops being waited on when its time is up, whatever its request does. The work is
- * observed first, so its rejection is never unhandled, even when the signal is already aborted.
- */
-function withinBudget(work, budget) {
-    return new Promise((resolve, reject) => {
-        const stop = () => reject(budget.reason);
-        work.then(resolve, reject).finally(() => budget.removeEventListener('abort', stop));
-        if (budget.aborted)
-            stop();
-        else
-            budget.addEventListener('abort', stop, { once: true });
-    });
-}
-/** The record's lifecycle through `port`, within the step's time rules. */
-function recordLifecycle(port, options) {
-    const { cancel, log, clean } = options;
-    const refused = port.refused ?? defaultRefused;
-    // One end for every write of the run: the step's limit, or the grace's end once a cancel came.
-    const deadline = commentDeadline(options.endAt, cancel);
-    const cancelled = () => cancel.exitBy() !== undefined;
-    let where;
-    let opened = 'never';
-    let opening;
-    let closing;
-    let openDone = false;
-    let warned = false;
-    const say = (level, line) => {
-        if (level === 'warning' && !warned) {
-            warned = true;
-            log.warning(clean(line));
-        }
-        else
-            log.info(clean(line));
-    };
-    const signalsUntil = (lookupEndAt, alsoOn = []) => ({
-        write: deadline,
-        lookup: AbortSignal.any([AbortSignal.timeout(lookupBudgetMs(options.requestTimeoutMs, lookupEndAt)), deadline, ...alsoOn])
-    });
-    const ended = () => (cancelled() ? 'the cancelled run had to end' : "the step's time limit (timeout + request-timeout + 2s) ran out");
-    /** Why a request failed: the port's words, or the time that ran out. */
-    const why = (error, signals, lookupMs) => {
-        if (deadline.aborted)
-            return `the ${port.api} did not answer before ${ended()}`;
-        if (signals.lookup.aborted && isAbort(error))
-            return `the ${port.api} did not answer within ${formatDuration(lookupMs)} (${lookupMs < options.requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`;
-        return port.explain(error);
-    };
-    async function runOpen() {
-        const lookupEndAt = Math.min(options.openLookupEndAt ?? options.endAt, options.endAt);
-        const lookupMs = lookupBudgetMs(options.requestTimeoutMs, lookupEndAt);
-        const signals = signalsUntil(lookupEndAt, [cancel.signal]);
-        try {
-            where = await port.open(signals, (known) => {
-                where = known;
-            });
-            opened = 'written';
-            log.info(clean(port.words.opened(where)));
-        }
-        catch (error) {
-            if (error instanceof RecordSkipped) {
-                opened = 'skipped';
-                return;
-            }
-            opened = refused(error) ? 'refused' : 'lost';
-            const reason = cancel.signal.aborted && !deadline.aborted && where === undefined ? 'the run was cancelled before it was' : why(error, signals, lookupMs);
-            if (opened === 'refused' && port.words.notOpened && where === undefined)
-                say('warning', port.words.notOpened(reason));
-            else
-                log.info(clean(port.words.openFailed(reason, where)));
-        }
-    }
-    /** Waits on the open while it is in flight: until it settles, the end, or a cancel once the record is known (the close then goes at once). */
-    async function openSettled() {
-        if (!opening || openDone)
-            return true;
-        const known = new AbortController();
-        const goAtOnce = () => {
-            if (where !== undefined)
-                known.abort();
-        };
-        if (cancel.signal.aborted)
-            goAtOnce();
-        else
-            cancel.signal.addEventListener('abort', goAtOnce, { once: true });
-        const waited = await settledOrAborted(opening, AbortSignal.any([deadline, known.signal]));
-        cancel.signal.removeEventListener('abort', goAtOnce);
-        return waited === 'settled';
-    }
-    async function runClose(outcome) {
-        const settled = await openSettled();
-        if (!settled && where === undefined) {
-            // The outcome must not go before a write that may still land on top of it, and there is no known place to write it.
-            say('warning', port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${ended()}, and the outcome must not go before it; it may show "in progress" until the next run`, where, opened));
-            return;
-        }
-        if (opened === 'refused' && where === undefined && port.words.notOpened)
-            return;
-        const lookupMs = lookupBudgetMs(options.requestTimeoutMs, options.endAt);
-        const signals = signalsUntil(options.endAt);
-        const write = async () => {
-            try {
-                const done = await withinBudget(port.close(outcome, where, settled ? opened : 'written', signals), deadline);
-                where = done.where;
-                log.info(clean(port.words.closed(done.where, done.done)));
-                return true;
-            }
-            catch (error) {
-                if (error instanceof RecordSkipped)
-                    say(error.level, error.sentence);
-                else
-                    say('warning', port.words.closeFailed(why(error, signals, lookupMs), where, opened));
-                return false;
-            }
-        };
-        const written = await write();
-        // An open answered before the close was most likely applied before it too.
-        if (settled || !opening || openDone)
-            return;
-        // The close went while the open was still in flight (a cancel): if the open lands now, it may
-        // have landed on top of the close, which is written again while there is time.
-        const late = await settledOrAborted(opening, deadline);
-        if (late === 'settled' && written && !deadline.aborted)
-            await write();
-        else if (late === 'aborted' || deadline.aborted)
-            say('warning', port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${ended()}; the outcome was written, but if the ${port.api} applies that write now, it may show "in progress" until the next run`, where, opened));
-    }
-    return {
-        open() {
-            if (opening || cancel.signal.aborted)
-                return;
-            opened = 'lost';
-            opening = runOpen().finally(() => {
-                openDone = true;
-            });
-        },
-        close(outcome) {
-            closing ??= runClose(outcome).catch((error) => {
-                // Nothing above throws; should it, the record is still one warning, never a crash.
-                say('warning', port.words.closeFailed(port.explain(error), where, opened));
-            });
-            return closing;
-        }
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/report/place.ts
 // Where the step runs, in the words of the people who run it there: the advice in explain.ts is
 // written once, and each adapter hands it the vocabulary of its CI system (the GitHub Action's,
@@ -43103,26 +42957,296 @@ function fitDescription(text, max = MAX_DEPLOYMENT_DESCRIPTION) {
             .trimEnd()}…`;
 }
 
+;// CONCATENATED MODULE: ./src/report/commit-status.ts
+
+
+/** The docs deployed, or failed to; a timeout, an error or a cancel says nothing about the docs: `error`. Never `success` but on success. */
+function githubStatusState(result) {
+    return result === 'success' ? 'success' : result === 'failure' ? 'failure' : 'error';
+}
+/** GitLab has no `error`: anything but success fails the check, and a cancel is `canceled`. */
+function gitlabStatusState(result) {
+    return result === 'success' ? 'success' : result === 'cancelled' ? 'canceled' : 'failed';
+}
+/** Where a status links: on success the docs (the preview, else deployment-url), else the run, where the reason is. */
+function statusTargetUrl(success, links) {
+    const docs = safeUrl(links.preview) ?? safeUrl(links.url);
+    const run = links.run && URL.canParse(links.run) && /^https?:$/.test(new URL(links.run).protocol) ? links.run : undefined;
+    return success ? (docs ?? run) : (run ?? docs);
+}
+/** The description while waiting, cut to GitHub's limit. */
+function waitingStatusDescription(targets, clean) {
+    return fitDescription(clean(targets.length > 0 ? waitingDescription(targets) : 'Waiting for the docs'));
+}
+/** The description of the last status: the reason of the annotation, cut to GitHub's limit. */
+function outcomeStatusDescription(outcome, clean) {
+    return fitDescription(clean(outcomeDescription(outcome)));
+}
+
+;// CONCATENATED MODULE: ./src/records/lifecycle.ts
+// A record kept true: what the step writes outside itself (the pull request comment, the GitLab
+// merge request note, the GitHub deployment and its statuses, a commit status) has one story,
+// told here once. It is opened ("in progress") when waiting begins, and closed with the
+// outcome; whatever the API answers late and whenever a cancel lands, it is true at the end, or
+// one warning says which record may not be and why. Each kind of record is a small port
+// (`RecordPort`): where it is, how it is written, and the words of its messages. This file knows
+// no CI system, no HTTP client and no adapter; the time rules are those of step/limits.ts.
+
+
+/** Thrown by a port when the record has nowhere to go: `sentence` is said as it is, at `level`. */
+class RecordSkipped extends Error {
+    sentence;
+    level;
+    constructor(sentence, level = 'warning') {
+        super(sentence);
+        this.sentence = sentence;
+        this.level = level;
+        this.name = 'RecordSkipped';
+    }
+}
+const isAbort = (error) => error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+const statusOf = (error) => (typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined);
+const defaultRefused = (error) => {
+    const status = statusOf(error);
+    return status !== undefined && status >= 400 && status < 500;
+};
+/** Resolves when `work` settles or `signal` aborts, whichever is first; never rejects, and `work` is observed. */
+function settledOrAborted(work, signal) {
+    return new Promise((resolve) => {
+        const stop = () => resolve('aborted');
+        work.then(() => resolve('settled'), () => resolve('settled'));
+        work.finally(() => signal.removeEventListener('abort', stop)).catch(() => undefined);
+        if (signal.aborted)
+            stop();
+        else
+            signal.addEventListener('abort', stop, { once: true });
+    });
+}
+/**
+ * The work's result, or the signal's abort, whichever comes first: an HTTP client does not
+ * honour an abort in every phase (a proxy that never answers CONNECT holds it for minutes), so
+ * the work stops being waited on when its time is up, whatever its request does. The work is
+ * observed first, so its rejection is never unhandled, even when the signal is already aborted.
+ */
+function withinBudget(work, budget) {
+    return new Promise((resolve, reject) => {
+        const stop = () => reject(budget.reason);
+        work.then(resolve, reject).finally(() => budget.removeEventListener('abort', stop));
+        if (budget.aborted)
+            stop();
+        else
+            budget.addEventListener('abort', stop, { once: true });
+    });
+}
+/** The record's lifecycle through `port`, within the step's time rules. */
+function recordLifecycle(port, options) {
+    const { cancel, log, clean } = options;
+    const refused = port.refused ?? defaultRefused;
+    // One end for every write of the run: the step's limit, or the grace's end once a cancel came.
+    const deadline = commentDeadline(options.endAt, cancel);
+    const cancelled = () => cancel.exitBy() !== undefined;
+    let where;
+    let opened = 'never';
+    let opening;
+    let closing;
+    let openDone = false;
+    let warned = false;
+    const say = (level, line) => {
+        if (level === 'warning' && !warned) {
+            warned = true;
+            log.warning(clean(line));
+        }
+        else
+            log.info(clean(line));
+    };
+    const signalsUntil = (lookupEndAt, alsoOn = []) => ({
+        write: deadline,
+        lookup: AbortSignal.any([AbortSignal.timeout(lookupBudgetMs(options.requestTimeoutMs, lookupEndAt)), deadline, ...alsoOn])
+    });
+    const ended = () => (cancelled() ? 'the cancelled run had to end' : "the step's time limit (timeout + request-timeout + 2s) ran out");
+    /** Why a request failed: the port's words, or the time that ran out. */
+    const why = (error, signals, lookupMs) => {
+        if (deadline.aborted)
+            return `the ${port.api} did not answer before ${ended()}`;
+        if (signals.lookup.aborted && isAbort(error))
+            return `the ${port.api} did not answer within ${formatDuration(lookupMs)} (${lookupMs < options.requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`;
+        return port.explain(error);
+    };
+    async function runOpen() {
+        const lookupEndAt = Math.min(options.openLookupEndAt ?? options.endAt, options.endAt);
+        const lookupMs = lookupBudgetMs(options.requestTimeoutMs, lookupEndAt);
+        const signals = signalsUntil(lookupEndAt, [cancel.signal]);
+        try {
+            where = await port.open(signals, (known) => {
+                where = known;
+            });
+            opened = 'written';
+            log.info(clean(port.words.opened(where)));
+        }
+        catch (error) {
+            if (error instanceof RecordSkipped) {
+                opened = 'skipped';
+                return;
+            }
+            opened = refused(error) ? 'refused' : 'lost';
+            const reason = cancel.signal.aborted && !deadline.aborted && where === undefined ? 'the run was cancelled before it was' : why(error, signals, lookupMs);
+            if (opened === 'refused' && port.words.notOpened && where === undefined)
+                say('warning', port.words.notOpened(reason));
+            else
+                log.info(clean(port.words.openFailed(reason, where)));
+        }
+    }
+    /** Waits on the open while it is in flight: until it settles, the end, or a cancel once the record is known (the close then goes at once). */
+    async function openSettled() {
+        if (!opening || openDone)
+            return true;
+        const known = new AbortController();
+        const goAtOnce = () => {
+            if (where !== undefined)
+                known.abort();
+        };
+        if (cancel.signal.aborted)
+            goAtOnce();
+        else
+            cancel.signal.addEventListener('abort', goAtOnce, { once: true });
+        const waited = await settledOrAborted(opening, AbortSignal.any([deadline, known.signal]));
+        cancel.signal.removeEventListener('abort', goAtOnce);
+        return waited === 'settled';
+    }
+    async function runClose(outcome) {
+        const settled = await openSettled();
+        if (!settled && where === undefined) {
+            // The outcome must not go before a write that may still land on top of it, and there is no known place to write it.
+            say('warning', port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${ended()}, and the outcome must not go before it; it may show "in progress" until the next run`, where, opened));
+            return;
+        }
+        if (opened === 'refused' && where === undefined && port.words.notOpened)
+            return;
+        const lookupMs = lookupBudgetMs(options.requestTimeoutMs, options.endAt);
+        const signals = signalsUntil(options.endAt);
+        const write = async () => {
+            try {
+                const done = await withinBudget(port.close(outcome, where, settled ? opened : 'written', signals), deadline);
+                where = done.where;
+                log.info(clean(port.words.closed(done.where, done.done)));
+                return true;
+            }
+            catch (error) {
+                if (error instanceof RecordSkipped)
+                    say(error.level, error.sentence);
+                else
+                    say('warning', port.words.closeFailed(why(error, signals, lookupMs), where, opened));
+                return false;
+            }
+        };
+        const written = await write();
+        // An open answered before the close was most likely applied before it too.
+        if (settled || !opening || openDone)
+            return;
+        // The close went while the open was still in flight (a cancel): if the open lands now, it may
+        // have landed on top of the close, which is written again while there is time.
+        const late = await settledOrAborted(opening, deadline);
+        if (late === 'settled' && written && !deadline.aborted)
+            await write();
+        else if (late === 'aborted' || deadline.aborted)
+            say('warning', port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${ended()}; the outcome was written, but if the ${port.api} applies that write now, it may show "in progress" until the next run`, where, opened));
+    }
+    return {
+        open() {
+            if (opening || cancel.signal.aborted)
+                return;
+            opened = 'lost';
+            opening = runOpen().finally(() => {
+                openDone = true;
+            });
+        },
+        close(outcome) {
+            closing ??= runClose(outcome).catch((error) => {
+                // Nothing above throws; should it, the record is still one warning, never a crash.
+                say('warning', port.words.closeFailed(port.explain(error), where, opened));
+            });
+            return closing;
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/github/run-commit.ts
+// The commit a run reflects, in one place for the pull request comment, the deployment and the
+// commit status; and the pull request a merge queue run is for.
+const COMMIT_ID = /^[0-9a-f]{7,64}$/i;
+/** A value read from the event or the environment, shown in a message: one short line, nothing that could be a command. */
+const shown = (text) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text).replace(/[^\x20-\x7e]/g, '?');
+/**
+ * The commit of the run: the pull request's head on `pull_request` events (what was pushed, not
+ * the merge commit GitHub makes for the run), `merge_group.head_sha` in the merge queue (the
+ * commit the queue would merge), else GITHUB_SHA. Or why there is none, naming where it was read.
+ */
+function runCommit(event) {
+    const fromPullRequest = event.payload.pull_request?.head?.sha;
+    const fromQueue = event.payload.merge_group?.head_sha;
+    const [value, where] = fromPullRequest !== undefined
+        ? [fromPullRequest, "the pull request's head.sha in the event"]
+        : fromQueue !== undefined
+            ? [fromQueue, "the merge group's head_sha in the event"]
+            : [event.sha, 'GITHUB_SHA'];
+    const sha = (value ?? '').trim();
+    if (sha === '')
+        return { problem: `the commit of the run is unknown (${where} is not set)` };
+    if (!COMMIT_ID.test(sha))
+        return { problem: `the commit of the run is unknown (${where} is ${shown(sha)}, which is not a commit id)` };
+    return { sha: sha.toLowerCase() };
+}
+/**
+ * The pull request that a merge queue's branch names: `gh-readonly-queue/<base>/pr-<number>-<sha>`
+ * (with or without `refs/heads/`), from `merge_group.head_ref`; undefined outside the merge queue
+ * or for a branch of another form.
+ */
+function queuedPullRequest(event) {
+    const ref = event.payload.merge_group?.head_ref;
+    if (typeof ref !== 'string')
+        return undefined;
+    const match = /^(?:refs\/heads\/)?gh-readonly-queue\/(.+)\/pr-(\d{1,12})-[0-9a-f]{7,64}$/i.exec(ref);
+    if (!match)
+        return undefined;
+    const number = Number(match[2]);
+    return number > 0 ? { number, base: match[1] } : undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/github/comment-api.ts
+
 /** The address of the workflow run, for the comment's and the deployment's links; undefined outside a run. */
 function runUrlOf(context, owner, repo) {
     return context.runId ? `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}` : undefined;
 }
-/** The commit the run reflects: the pull request's head (what was pushed), else the run's GITHUB_SHA. */
+/** The commit the run reflects (runCommit of run-commit.ts), when it is known. */
 function commentCommit(context) {
-    const sha = context.payload.pull_request?.head?.sha ?? context.sha;
-    return sha && /^[0-9a-f]{7,64}$/i.test(sha) ? sha : undefined;
+    const commit = runCommit(context);
+    return 'sha' in commit ? commit.sha : undefined;
 }
-/** The pull request of the run, or the one named by pr-number-target. */
+/**
+ * The pull request of the run, or the one named by pr-number-target; in the merge queue, the
+ * pull request the queue's branch names.
+ */
 function commentTarget(context, prNumberTarget) {
-    const number = prNumberTarget ?? context.payload.pull_request?.number;
     if (!context.repo.owner || !context.repo.repo)
         return { skip: 'the repository of the run is unknown (GITHUB_REPOSITORY is not set)' };
-    if (number === undefined)
+    const where = { owner: context.repo.owner, repo: context.repo.repo };
+    if (prNumberTarget !== undefined)
+        return { ...where, number: prNumberTarget };
+    const number = context.payload.pull_request?.number;
+    if (number !== undefined)
+        return { ...where, number };
+    if (context.payload.merge_group) {
+        const queued = queuedPullRequest(context);
+        if (queued)
+            return { ...where, number: queued.number, mergeQueue: { base: queued.base } };
         return {
-            skip: `this run (event ${context.eventName || 'unknown'}) is not for a pull request; on workflow_run or push, pass the number in pr-number-target`
+            skip: "the merge queue's branch (merge_group.head_ref) does not name a pull request (gh-readonly-queue/<base>/pr-<number>-<sha>); pass the number in pr-number-target"
         };
-    return { owner: context.repo.owner, repo: context.repo.repo, number };
+    }
+    return {
+        skip: `this run (event ${context.eventName || 'unknown'}) is not for a pull request; on workflow_run or push, pass the number in pr-number-target`
+    };
 }
 /** Who the workflow's GITHUB_TOKEN writes as; GitHub refuses it GET /user. */
 const ACTIONS_BOT = 'github-actions[bot]';
@@ -43217,17 +43341,186 @@ function explainCommentError(error) {
     return `${status ? `HTTP ${status}: ` : ''}${message}`;
 }
 
+;// CONCATENATED MODULE: ./src/github/commit-status-api.ts
+
+
+/** The repository and the run's commit (runCommit: the pull request's head, the merge queue's head_sha, else GITHUB_SHA). */
+function statusPlace(context) {
+    const { owner, repo } = context.repo;
+    if (!owner || !repo)
+        return { skip: 'the repository of the run is unknown (GITHUB_REPOSITORY is not set)' };
+    const commit = runCommit(context);
+    if ('problem' in commit)
+        return { skip: commit.problem };
+    return { owner, repo, sha: commit.sha, runUrl: runUrlOf(context, owner, repo) };
+}
+/** Posts one status on the commit; GitHub shows the latest of each context. */
+async function createCommitStatus(octokit, place, status) {
+    await octokit.rest.repos.createCommitStatus({
+        owner: place.owner,
+        repo: place.repo,
+        sha: place.sha,
+        state: status.state,
+        context: status.context,
+        description: status.description,
+        ...(status.targetUrl ? { target_url: status.targetUrl } : {})
+    });
+}
+/** The token may not write statuses: sending the outcome would be refused the same way. */
+function refused(error) {
+    const status = commit_status_api_statusOf(error);
+    return status === 401 || status === 403 || status === 404;
+}
+function commit_status_api_statusOf(error) {
+    return typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
+}
+/** What to tell the user when the status could not be written; the step does not fail for it. */
+function explainStatusError(error) {
+    const status = commit_status_api_statusOf(error);
+    if (status === 403 || status === 401)
+        return `the token may not write commit statuses (HTTP ${status}). Add \`permissions: statuses: write\` to the job (or pass a github-token that has it)`;
+    if (status === 404)
+        return 'the repository was not found (HTTP 404); check that github-token belongs to this repository and has statuses: write';
+    if (status === 422) {
+        const message = error instanceof Error ? error.message.split('\n')[0]?.slice(0, 200) : '';
+        return `GitHub refused the status (HTTP 422: ${message}); the commit of the run may not be in this repository`;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    return `${status ? `HTTP ${status}: ` : ''}${message.split('\n')[0]?.slice(0, 300)}`;
+}
+
+;// CONCATENATED MODULE: ./src/github/commit-status.ts
+// The docs as a required check: a commit status on the run's commit, `pending` when waiting
+// starts and the outcome at the end, as one more record kept true by the lifecycle
+// (records/lifecycle.ts): the outcome waits for the `pending` write it would otherwise race (a
+// `pending` GitHub applies late must not land after it), a cancel shortens what is left to the
+// grace, and what could not be written is one warning. Never changes the outcome.
+
+
+
+
+
+
+/**
+ * The commit status as a port of the lifecycle. Its writes are keyed by commit and context, so it
+ * is where it goes (`true`) as soon as the open starts: a cancel's close goes at once. A token the
+ * open was refused with is not asked again: the close says why, in the record's one warning.
+ */
+function commitStatusPort(status, targets, clean) {
+    const context = inert(status.context, 100);
+    let client;
+    let refusal;
+    let refusedAtOpen = false;
+    let state;
+    let sha = '';
+    let linked;
+    const connect = () => {
+        client ??= (async () => {
+            // Loaded only when a status is asked for, to keep start-up fast.
+            const github = await __nccwpck_require__.e(/* import() */ 157).then(__nccwpck_require__.bind(__nccwpck_require__, 157));
+            const place = statusPlace(github.context);
+            if ('skip' in place)
+                throw new RecordSkipped(`commit-status is set, but ${place.skip}. No commit status was written. The step's result does not depend on it.`);
+            sha = place.sha.slice(0, 7);
+            const octokit = github.getOctokit(status.githubToken);
+            // Set in a hook, the signal reaches the request and the proxy-aware fetch of the defaults stays in place.
+            let signal;
+            octokit.hook.before('request', (request) => {
+                request.request = { ...request.request, signal };
+            });
+            return {
+                place,
+                send: (body, budget) => {
+                    signal = budget;
+                    return withinBudget(createCommitStatus(octokit, place, body), budget);
+                }
+            };
+        })();
+        return client;
+    };
+    return {
+        api: 'GitHub API',
+        async open(signals, at) {
+            const { place, send } = await connect();
+            at(true);
+            try {
+                const description = waitingStatusDescription(targets, clean);
+                await send({ state: 'pending', context: status.context, description, targetUrl: statusTargetUrl(false, { run: place.runUrl }) }, signals.write);
+            }
+            catch (error) {
+                if (refused(error))
+                    refusal = error;
+                throw error;
+            }
+            return true;
+        },
+        async close(outcome, _where, opened, signals) {
+            state = githubStatusState(outcome.result);
+            // Refused on the open (a token without statuses: write): the same answer again would add nothing.
+            if (opened === 'refused' && refusal !== undefined) {
+                refusedAtOpen = true;
+                throw refusal;
+            }
+            const { place, send } = await connect();
+            linked = statusTargetUrl(state === 'success', { preview: outcome.trigger?.previewUrl, url: status.url, run: place.runUrl });
+            await send({ state: state, context: status.context, description: outcomeStatusDescription(outcome, clean), targetUrl: linked }, signals.write);
+            return { where: true, done: 'updated' };
+        },
+        explain: explainStatusError,
+        refused: refused,
+        words: {
+            opened: () => `Commit status ${context}: pending on commit ${sha}.`,
+            closed: () => `Commit status ${context}: ${state} on commit ${sha}${linked ? `, linking ${inert(linked, 300)}` : ''}.`,
+            openFailed: (why) => `The pending commit status ${context} could not be written: ${inert(why, 400)}.`,
+            closeFailed: (why) => `${state && !refusedAtOpen ? `The last commit status (${state}) of ${context}` : `The commit status ${context}`} could not be written: ${inert(why, 400)}. The step's result does not depend on it.`
+        }
+    };
+}
+/** The commit status of one run of the step (commit-status). */
+function recordCommitStatus(options) {
+    const { clean, cancel } = options;
+    let lifecycle;
+    const lifecycleOf = (status, targets, limits) => {
+        lifecycle ??= recordLifecycle(commitStatusPort(status, targets, clean), {
+            cancel,
+            endAt: commentEndAt(limits, status.requestTimeoutMs),
+            requestTimeoutMs: status.requestTimeoutMs,
+            ...(limits ? { openLookupEndAt: limits.startedAt + limits.timeoutMs } : {}),
+            log: { info: (line) => info(line), warning: (line) => warning(line) },
+            clean
+        });
+        return lifecycle;
+    };
+    return {
+        begin(targets, settings, limits) {
+            const status = settings.commitStatus;
+            if (!status || status.githubToken === '')
+                return;
+            lifecycleOf(status, targets, limits).open();
+        },
+        async settle(outcome, settings, limits) {
+            const status = settings?.commitStatus;
+            if (!status || status.githubToken === '')
+                return;
+            await lifecycleOf(status, [], limits).close(outcome);
+        }
+    };
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/github/deployment-api.ts
 
-/** The repository and commit of the run: the pull request's head commit on pull_request events, else GITHUB_SHA. */
+
+/** The repository and commit of the run (runCommit of run-commit.ts: the pull request's head, the merge queue's head, else GITHUB_SHA). */
 function deploymentPlace(context) {
     const { owner, repo } = context.repo;
     if (!owner || !repo)
         return { skip: 'the repository of the run is unknown (GITHUB_REPOSITORY is not set)' };
-    const ref = commentCommit(context);
-    if (!ref)
-        return { skip: 'the commit of the run is unknown (GITHUB_SHA is not set)' };
-    return { owner, repo, ref, runUrl: runUrlOf(context, owner, repo) };
+    const commit = runCommit(context);
+    if ('problem' in commit)
+        return { skip: commit.problem };
+    return { owner, repo, ref: commit.sha, runUrl: runUrlOf(context, owner, repo) };
 }
 /** The key of the payload that holds the run's mark. */
 const MARK = 'wait-for-docs-run';
@@ -43508,6 +43801,7 @@ function footer(source, extra) {
     const parts = [
         ...(source.sha ? [`commit ${codeSpan(source.sha.slice(0, 7))}`] : []),
         ...(source.runUrl ? [`[${(source.run ?? WORKFLOW_RUN).label}](${source.runUrl})`] : []),
+        ...(source.mergeQueue ? [`ran in the merge queue (into ${codeSpan(source.mergeQueue.base, 100)})`] : []),
         ...(extra ? [extra] : [])
     ];
     return `<sub>${parts.join(' · ')}</sub>`;
@@ -43662,7 +43956,7 @@ async function commentPlace(settings) {
         target,
         marker: commentMarker(settings.kinds, place),
         legacyMarker: legacyCommentMarker(settings.kinds, place),
-        source: { runUrl: runUrlOf(context, target.owner, target.repo), sha: commentCommit(context) }
+        source: { runUrl: runUrlOf(context, target.owner, target.repo), sha: commentCommit(context), mergeQueue: target.mergeQueue }
     };
 }
 /**
@@ -44064,6 +44358,7 @@ function annotateFiles(outcome, docsRoot, clean) {
 
 
 
+
 /**
  * The action, as a short list of steps: read the inputs, start the work and wait on it (the
  * engine), then report: outputs, the job summary, the step's result, the PR comment and the
@@ -44080,6 +44375,7 @@ async function run() {
     step.hide = hide;
     step.summary = raw.summary.trim().toLowerCase() !== 'false';
     const deployment = recordDeployment({ clean: hide, setOutputNow, startedAt, cancel });
+    const commitStatus = recordCommitStatus({ clean: hide, cancel });
     // The "in progress" comment, written while waiting; the outcome's comment comes after it.
     let prComment;
     const waited = await waitForDocs(raw, secrets, {
@@ -44090,6 +44386,7 @@ async function run() {
         startedAt,
         waiting(targets, settings) {
             deployment.begin(targets, settings);
+            commitStatus.begin(targets, settings, limitsOf(settings, startedAt));
             if (!settings.comment)
                 return;
             prComment = pullRequestComment(settings.comment, hide, cancel, limitsOf(settings, startedAt));
@@ -44098,7 +44395,8 @@ async function run() {
     });
     const { settings, comment } = waited;
     // A cancel from here on does not stop the step short: it finishes what it writes within the grace.
-    const writing = comment ? 'the outputs, the summary and the pull request comment' : 'the outputs and the summary';
+    const records = [comment && 'the pull request comment', settings?.deployment && 'the deployment', settings?.commitStatus && 'the commit status'].filter((record) => typeof record === 'string');
+    const writing = ['the outputs', 'the summary', ...records].join(', ').replace(/, ([^,]*)$/, ' and $1');
     cancel.willNow(`the wait is over; finishing ${writing} within ${formatDuration(CANCEL_GRACE_MS)}.`);
     // With invalid inputs the summary is still written unless it was plainly turned off.
     const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false';
@@ -44111,13 +44409,17 @@ async function run() {
     // From here on a signal only shortens the last writes; the step's result is the outcome's.
     cancel.decided(Number(process.exitCode ?? 0));
     const deployed = deployment.settle(outcome, settings);
+    const statused = commitStatus.settle(outcome, settings, settings && limitsOf(settings, startedAt));
     if (comment)
         await (prComment ?? pullRequestComment(comment, hide, cancel, settings && limitsOf(settings, startedAt))).outcome(outcome);
     else if (commentWithoutToken(raw))
         warning("pr-comment is set, but github-token is empty (a secret that is not set?). No comment was written; the step's result does not depend on it.");
     if (deploymentWithoutToken(raw))
         warning("deployment-environment is set, but github-token is empty (a secret that is not set?). No deployment was recorded; the step's result does not depend on it.");
+    if (commitStatusWithoutToken(raw))
+        warning("commit-status is set, but github-token is empty (a secret that is not set?). No commit status was written, so a check that branch protection requires stays expected; the step's result does not depend on it.");
     await deployed;
+    await statused;
     await waited.close();
     cancel.stop();
 }

@@ -140,6 +140,8 @@ export interface Settings {
   comment: CommentSettings | undefined
   /** The docs recorded as a GitHub deployment, when deployment-environment is given. */
   deployment: DeploymentSettings | undefined
+  /** The docs as a commit status (a required check), when commit-status is given. */
+  commitStatus: CommitStatusSettings | undefined
 }
 
 /** Create or update one comment with the outcome on the pull request of the run. */
@@ -164,6 +166,18 @@ export interface DeploymentSettings {
   url: string | undefined
   githubToken: string
   /** Limit for each request of the deployment. */
+  requestTimeoutMs: number
+}
+
+/** A commit status on the run's commit: pending (running) while waiting, then the outcome. */
+export interface CommitStatusSettings {
+  /** The status context (GitLab: its name), e.g. docs: what branch protection requires. */
+  context: string
+  /** deployment-url: where the status links on success when the platform gives no preview. */
+  url: string | undefined
+  /** The GitHub token; '' when none was given (the action says so; the command line uses its GitLab token). */
+  githubToken: string
+  /** Limit for each request of the status. */
   requestTimeoutMs: number
 }
 

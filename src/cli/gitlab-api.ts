@@ -1,4 +1,4 @@
-// The few GitLab REST (v4) calls of the merge request note, over the project's own connections
+// The few GitLab REST (v4) calls of the merge request note and the commit status, over the project's own connections
 // (the runner's proxy, name lookups that end on time), each ended by one abort signal in every
 // phase. Nothing here retries: a note is best effort, and a POST is never sent twice.
 import { request as undiciRequest } from '../api/undici.js'
@@ -46,8 +46,19 @@ export interface GitLabClient {
   /** Creates a note; resolves with its id. */
   createNote(project: string, mergeRequest: string, body: string): Promise<number>
   updateNote(project: string, mergeRequest: string, noteId: number, body: string): Promise<void>
+  /** One commit status (POST /projects/:id/statuses/:sha); GitLab shows the latest of each name. */
+  setCommitStatus(project: string, sha: string, status: GitLabCommitStatus): Promise<void>
   /** Ends every connection still open, whatever phase it is in. */
   close(): Promise<void>
+}
+
+export interface GitLabCommitStatus {
+  state: 'running' | 'success' | 'failed' | 'canceled'
+  name: string
+  description: string
+  targetUrl: string | undefined
+  /** The pipeline to show it in (CI_PIPELINE_ID), when the commit has several. */
+  pipelineId: number | undefined
 }
 
 interface Answer {
@@ -172,6 +183,15 @@ export function createGitLabClient(
     },
     async updateNote(project, mergeRequest, noteId, body) {
       await expect('PUT', `${base}${path(project, mergeRequest)}/${noteId}`, 200, { body })
+    },
+    async setCommitStatus(project, sha, status) {
+      await expect('POST', `${base}/projects/${encodeURIComponent(project)}/statuses/${encodeURIComponent(sha)}`, 201, {
+        state: status.state,
+        name: status.name,
+        description: status.description,
+        ...(status.targetUrl ? { target_url: status.targetUrl } : {}),
+        ...(status.pipelineId !== undefined ? { pipeline_id: status.pipelineId } : {})
+      })
     },
     close: () => connections.destroyAll()
   }

@@ -1,6 +1,7 @@
 import { guardProcess } from '../step/guard.js'
 import { EXIT_GRACE_MS } from '../step/limits.js'
 import { runCommand, unforeseen } from './main.js'
+import { createPipelineCommitStatus } from './commit-status.js'
 import { createMergeRequestNote } from './mr-note.js'
 
 // runCommand ends every known fault in a defined outcome and exit code; this is the last net,
@@ -19,7 +20,14 @@ const onFault = (error: unknown) => {
 guardProcess((error) => {
   if (onFault(error)) exitSoon()
 })
-runCommand({ argv: process.argv.slice(2), env: process.env, stdout: process.stdout, stderr: process.stderr, note: createMergeRequestNote })
+runCommand({
+  argv: process.argv.slice(2),
+  env: process.env,
+  stdout: process.stdout,
+  stderr: process.stderr,
+  note: createMergeRequestNote,
+  commitStatus: createPipelineCommitStatus
+})
   .then(
     (code) => {
       process.exitCode = code

@@ -50,9 +50,12 @@ export const INPUT_HELP = {
     'Name of a GitHub environment (e.g. docs or docs-preview) to record the docs update in as a deployment, with the "View deployment" button on the pull request; its status follows the wait (in_progress, then success, failure or error). Needs an update to wait on (status-id, or trigger update or preview) and deployments write. Never fails the step for it.',
   'deployment-url':
     "The docs' https:// address to show on a successful deployment when the platform gives none (a preview's address is used by itself). Requires deployment-environment.",
+  'commit-status':
+    "A commit status context (e.g. docs) to post on the run's commit, for branch protection and the merge queue to require by name: pending when waiting starts, then success, failure or error (a timeout, an error or a cancel), linking the preview (else deployment-url) on success and the run otherwise, with the reason. Needs statuses write. Never fails the step for it. Off when empty. The command line writes it on GitLab as a commit status of that name on the pipeline's commit, with WAIT_FOR_DOCS_GITLAB_TOKEN.",
   trigger:
     'Start the work, then wait on it: update (deploy the deployment branch), preview (deploy preview-branch as a preview), agent (start an agent job with agent-prompt) or automation (run the automation automation-id now; the platform publishes no status for a run, so the step succeeds once the run is accepted). One POST, never repeated unless the platform proves it was not acted on (429, 503 with Retry-After, connection refused). Requires project-id and admin-key; combines with status-id and job-id.',
-  'preview-branch': 'Git branch to deploy as a preview. Required with trigger preview, not allowed otherwise.',
+  'preview-branch':
+    "Git branch to deploy as a preview (given as a ref, refs/heads/<branch>, such as the merge queue's merge_group.head_ref, the branch it names). Required with trigger preview, not allowed otherwise.",
   'agent-prompt': 'Instruction for the agent. Required with trigger agent, not allowed otherwise.',
   'automation-id': 'The automation to run now with trigger automation (one with a custom schedule, active). Required with it, not allowed otherwise.',
   'agent-message':

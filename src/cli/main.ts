@@ -15,6 +15,7 @@ import { EXIT, exitCodeOf, SIGNAL_EXIT } from './exit-codes.js'
 import { readCommandLine } from './flags.js'
 import { renderHelp } from './help.js'
 import { jsonReport } from './json-report.js'
+import type { PipelineCommitStatus } from './commit-status.js'
 import { type CommandLog, createCommandLog, wantsColour } from './log.js'
 import { quietWhenClosed } from './output.js'
 import { type ReportPlaces, writeReports, writeStartedIds } from './reports.js'
@@ -58,6 +59,8 @@ export interface CommandIo {
   stderr: { write(text: string): unknown; isTTY?: boolean }
   /** Makes the merge request note for `--mr-comment` (`createMergeRequestNote` of mr-note.ts); `raw` holds every input as given. */
   note?: (context: NoteContext, raw: RawInputs) => MergeRequestNote
+  /** Makes the GitLab commit status for `--commit-status` (`createPipelineCommitStatus` of commit-status.ts); it takes the note's token. */
+  commitStatus?: (context: NoteContext, raw: RawInputs) => PipelineCommitStatus
 }
 
 /** Runs the command; resolves with its exit code once every report is written. */
@@ -102,9 +105,9 @@ export async function runCommand(io: CommandIo): Promise<number> {
     exitCode: (signal) => SIGNAL_EXIT[signal as keyof typeof SIGNAL_EXIT] ?? 1,
     watchParent: true
   })
-  const note = options.mrComment
-    ? makeNote(io, { token: options.gitlabToken, env: io.env, log, clean, signal: cancel.signal, startedAt, exitBy: cancel.exitBy }, raw)
-    : undefined
+  const noteContext: NoteContext = { token: options.gitlabToken, env: io.env, log, clean, signal: cancel.signal, startedAt, exitBy: cancel.exitBy }
+  const note = options.mrComment ? makeNote(io, noteContext, raw) : undefined
+  const commitStatus = raw['commit-status'].trim() !== '' ? makeCommitStatus(io, noteContext, raw) : undefined
   const places: ReportPlaces = {
     outputFile: options.outputFile,
     dotenv: options.dotenv,
@@ -131,6 +134,7 @@ export async function runCommand(io: CommandIo): Promise<number> {
   current = guarded
   const startedIds: Partial<Record<OutputName, string>> = {}
   let inProgress: Promise<void> | undefined
+  let running: Promise<void> | undefined
   const waited = await waitForDocs(raw, secrets, {
     log,
     clean,
@@ -143,6 +147,7 @@ export async function runCommand(io: CommandIo): Promise<number> {
     problems: command.problems,
     waiting(targets, settings) {
       inProgress = note?.inProgress(targets, settings)
+      running = commitStatus?.running(targets, settings)
     }
   })
   const { settings } = waited
@@ -154,8 +159,12 @@ export async function runCommand(io: CommandIo): Promise<number> {
   // From here on a signal only shortens the note's last write (to the grace); the exit code is the outcome's.
   cancel.decided(exitCode)
 
+  // The commit status's outcome goes out beside the note's, within the same time limits.
+  const statusWritten = commitStatus?.outcome(outcome, settings)
   await inProgress
   await note?.outcome(outcome, settings)
+  await running
+  await statusWritten
   cancel.stop()
   await waited.close()
   return exitCode
@@ -204,6 +213,12 @@ export function unforeseen(error: unknown, stderr: { write(text: string): unknow
 function makeNote(io: CommandIo, context: NoteContext, raw: RawInputs): MergeRequestNote | undefined {
   if (io.note) return io.note(context, raw)
   context.log.warning('--mr-comment is set, but this build of wait-for-docs has no merge request note. No note was written.')
+  return undefined
+}
+
+function makeCommitStatus(io: CommandIo, context: NoteContext, raw: RawInputs): PipelineCommitStatus | undefined {
+  if (io.commitStatus) return io.commitStatus(context, raw)
+  context.log.warning('commit-status is set, but this build of wait-for-docs has no commit status. No commit status was written.')
   return undefined
 }
 

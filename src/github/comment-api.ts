@@ -1,19 +1,18 @@
 // Types only: @actions/github itself is loaded lazily, and only when a comment is asked for.
 import type { getOctokit } from '@actions/github'
 
+import { queuedPullRequest, type RunEvent, runCommit } from './run-commit.js'
+
 export type Octokit = ReturnType<typeof getOctokit>
 
-/** Where the comment goes, or why there is nowhere to put it. */
-export type CommentTarget = { owner: string; repo: string; number: number } | { skip: string }
+/** Where the comment goes (with the branch a merge queue run merges into), or why there is nowhere to put it. */
+export type CommentTarget = { owner: string; repo: string; number: number; mergeQueue?: { base: string } } | { skip: string }
 
-/** The parts of the run's context the comment needs (from @actions/github's context). */
-export interface RunContext {
-  eventName: string
+/** The parts of the run's context the comment, the deployment and the commit status need (from @actions/github's context). */
+export interface RunContext extends RunEvent {
   repo: { owner: string; repo: string }
-  payload: { pull_request?: { number?: number; head?: { sha?: string } } }
   serverUrl: string
   runId: number
-  sha?: string
 }
 
 /** The address of the workflow run, for the comment's and the deployment's links; undefined outside a run. */
@@ -21,21 +20,32 @@ export function runUrlOf(context: RunContext, owner: string, repo: string): stri
   return context.runId ? `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}` : undefined
 }
 
-/** The commit the run reflects: the pull request's head (what was pushed), else the run's GITHUB_SHA. */
+/** The commit the run reflects (runCommit of run-commit.ts), when it is known. */
 export function commentCommit(context: RunContext): string | undefined {
-  const sha = context.payload.pull_request?.head?.sha ?? context.sha
-  return sha && /^[0-9a-f]{7,64}$/i.test(sha) ? sha : undefined
+  const commit = runCommit(context)
+  return 'sha' in commit ? commit.sha : undefined
 }
 
-/** The pull request of the run, or the one named by pr-number-target. */
+/**
+ * The pull request of the run, or the one named by pr-number-target; in the merge queue, the
+ * pull request the queue's branch names.
+ */
 export function commentTarget(context: RunContext, prNumberTarget: number | undefined): CommentTarget {
-  const number = prNumberTarget ?? context.payload.pull_request?.number
   if (!context.repo.owner || !context.repo.repo) return { skip: 'the repository of the run is unknown (GITHUB_REPOSITORY is not set)' }
-  if (number === undefined)
+  const where = { owner: context.repo.owner, repo: context.repo.repo }
+  if (prNumberTarget !== undefined) return { ...where, number: prNumberTarget }
+  const number = context.payload.pull_request?.number
+  if (number !== undefined) return { ...where, number }
+  if (context.payload.merge_group) {
+    const queued = queuedPullRequest(context)
+    if (queued) return { ...where, number: queued.number, mergeQueue: { base: queued.base } }
     return {
-      skip: `this run (event ${context.eventName || 'unknown'}) is not for a pull request; on workflow_run or push, pass the number in pr-number-target`
+      skip: "the merge queue's branch (merge_group.head_ref) does not name a pull request (gh-readonly-queue/<base>/pr-<number>-<sha>); pass the number in pr-number-target"
     }
-  return { owner: context.repo.owner, repo: context.repo.repo, number }
+  }
+  return {
+    skip: `this run (event ${context.eventName || 'unknown'}) is not for a pull request; on workflow_run or push, pass the number in pr-number-target`
+  }
 }
 
 /** Who the workflow's GITHUB_TOKEN writes as; GitHub refuses it GET /user. */

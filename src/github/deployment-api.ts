@@ -1,17 +1,19 @@
 // Types only: @actions/github itself is loaded lazily, and only when a deployment is asked for.
 import type { DeploymentState } from '../report/deployment.js'
-import { commentCommit, type Octokit, type RunContext, runUrlOf } from './comment-api.js'
+import type { Octokit, RunContext } from './comment-api.js'
+import { runUrlOf } from './comment-api.js'
+import { runCommit } from './run-commit.js'
 
 /** Where the deployment goes: the repository, the commit it deploys and the run it links; or why there is nowhere. */
 export type DeploymentPlace = { owner: string; repo: string; ref: string; runUrl: string | undefined } | { skip: string }
 
-/** The repository and commit of the run: the pull request's head commit on pull_request events, else GITHUB_SHA. */
+/** The repository and commit of the run (runCommit of run-commit.ts: the pull request's head, the merge queue's head, else GITHUB_SHA). */
 export function deploymentPlace(context: RunContext): DeploymentPlace {
   const { owner, repo } = context.repo
   if (!owner || !repo) return { skip: 'the repository of the run is unknown (GITHUB_REPOSITORY is not set)' }
-  const ref = commentCommit(context)
-  if (!ref) return { skip: 'the commit of the run is unknown (GITHUB_SHA is not set)' }
-  return { owner, repo, ref, runUrl: runUrlOf(context, owner, repo) }
+  const commit = runCommit(context)
+  if ('problem' in commit) return { skip: commit.problem }
+  return { owner, repo, ref: commit.sha, runUrl: runUrlOf(context, owner, repo) }
 }
 
 type Place = Exclude<DeploymentPlace, { skip: string }>

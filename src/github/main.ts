@@ -1,12 +1,13 @@
 import * as core from '@actions/core'
 import { formatDuration } from '../durations.js'
-import { commentWithoutToken, deploymentWithoutToken, readRawInputs, type RawInputs } from '../inputs/parse.js'
+import { commentWithoutToken, commitStatusWithoutToken, deploymentWithoutToken, readRawInputs, type RawInputs } from '../inputs/parse.js'
 import type { Settings } from '../model.js'
 import { endedBeforeWaiting } from '../engine/run.js'
 import { CANCEL_GRACE_MS, listenForCancel } from '../step/cancel.js'
 import { faultMessage } from '../step/guard.js'
 import type { StepLimits } from '../step/limits.js'
 import { redactorFor, secretsOf, waitForDocs } from '../step/run.js'
+import { recordCommitStatus } from './commit-status.js'
 import { recordDeployment } from './deployment.js'
 import { githubLog } from './log-sink.js'
 import { type PullRequestComment, pullRequestComment } from './pr-comment.js'
@@ -28,6 +29,7 @@ export async function run(): Promise<void> {
   step.hide = hide
   step.summary = raw.summary.trim().toLowerCase() !== 'false'
   const deployment = recordDeployment({ clean: hide, setOutputNow, startedAt, cancel })
+  const commitStatus = recordCommitStatus({ clean: hide, cancel })
 
   // The "in progress" comment, written while waiting; the outcome's comment comes after it.
   let prComment: PullRequestComment | undefined
@@ -39,6 +41,7 @@ export async function run(): Promise<void> {
     startedAt,
     waiting(targets, settings) {
       deployment.begin(targets, settings)
+      commitStatus.begin(targets, settings, limitsOf(settings, startedAt))
       if (!settings.comment) return
       prComment = pullRequestComment(settings.comment, hide, cancel, limitsOf(settings, startedAt))
       prComment.waiting(targets, settings.search)
@@ -46,7 +49,10 @@ export async function run(): Promise<void> {
   })
   const { settings, comment } = waited
   // A cancel from here on does not stop the step short: it finishes what it writes within the grace.
-  const writing = comment ? 'the outputs, the summary and the pull request comment' : 'the outputs and the summary'
+  const records = [comment && 'the pull request comment', settings?.deployment && 'the deployment', settings?.commitStatus && 'the commit status'].filter(
+    (record): record is string => typeof record === 'string'
+  )
+  const writing = ['the outputs', 'the summary', ...records].join(', ').replace(/, ([^,]*)$/, ' and $1')
   cancel.willNow(`the wait is over; finishing ${writing} within ${formatDuration(CANCEL_GRACE_MS)}.`)
 
   // With invalid inputs the summary is still written unless it was plainly turned off.
@@ -63,6 +69,7 @@ export async function run(): Promise<void> {
   // From here on a signal only shortens the last writes; the step's result is the outcome's.
   cancel.decided(Number(process.exitCode ?? 0))
   const deployed = deployment.settle(outcome, settings)
+  const statused = commitStatus.settle(outcome, settings, settings && limitsOf(settings, startedAt))
   if (comment) await (prComment ?? pullRequestComment(comment, hide, cancel, settings && limitsOf(settings, startedAt))).outcome(outcome)
   else if (commentWithoutToken(raw))
     core.warning("pr-comment is set, but github-token is empty (a secret that is not set?). No comment was written; the step's result does not depend on it.")
@@ -70,7 +77,12 @@ export async function run(): Promise<void> {
     core.warning(
       "deployment-environment is set, but github-token is empty (a secret that is not set?). No deployment was recorded; the step's result does not depend on it."
     )
+  if (commitStatusWithoutToken(raw))
+    core.warning(
+      "commit-status is set, but github-token is empty (a secret that is not set?). No commit status was written, so a check that branch protection requires stays expected; the step's result does not depend on it."
+    )
   await deployed
+  await statused
   await waited.close()
   cancel.stop()
 }

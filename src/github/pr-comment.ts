@@ -22,7 +22,7 @@ async function commentPlace(settings: CommentSettings) {
     target,
     marker: commentMarker(settings.kinds, place),
     legacyMarker: legacyCommentMarker(settings.kinds, place),
-    source: { runUrl: runUrlOf(context, target.owner, target.repo), sha: commentCommit(context) }
+    source: { runUrl: runUrlOf(context, target.owner, target.repo), sha: commentCommit(context), mergeQueue: target.mergeQueue }
   } as const
 }
 

@@ -3,6 +3,7 @@
 // this order too.
 import type * as z from 'zod/mini'
 import { commentDefaults, commentSchema } from './comment.js'
+import { commitStatusDefaults, commitStatusSchema } from './commit-status.js'
 import { deploymentDefaults, deploymentSchema } from './deployment.js'
 import { pageDefaults, pageSchema } from './pages.js'
 import { platformDefaults, platformSchema } from './platform.js'
@@ -19,6 +20,7 @@ const SCHEMAS = {
   ...pageSchema.shape,
   ...commentSchema.shape,
   ...deploymentSchema.shape,
+  ...commitStatusSchema.shape,
   ...triggerSchema.shape
 }
 
@@ -31,6 +33,7 @@ export const INPUT_DEFAULTS = {
   ...pageDefaults,
   ...commentDefaults,
   ...deploymentDefaults,
+  ...commitStatusDefaults,
   ...triggerDefaults
 } as const satisfies Record<keyof typeof SCHEMAS, string>
 

@@ -1,8 +1,9 @@
 // The action's inputs → typed Settings, or every problem at once. Each group of inputs
-// (platform, targets, waiting, search, pages, comment, deployment, trigger) has its own module with its schema;
+// (platform, targets, waiting, search, pages, comment, deployment, commit status, trigger) has its own module with its schema;
 // the rules between them are in rules.ts.
 import { parseDuration } from '../durations.js'
 import type { CommentKind, CommentSettings, Settings } from '../model.js'
+import { commitStatusSettings } from './commit-status.js'
 import { deploymentSettings } from './deployment.js'
 import { INPUT_DEFAULTS, INPUT_NAMES, INPUT_SCHEMAS, type Fields, type InputName, type RawInputs } from './fields.js'
 import { hideUserinfo } from './platform.js'
@@ -37,8 +38,8 @@ export function readRawInputs(get: (name: InputName) => string): RawInputs {
 export function parseInputs(raw: RawInputs): ParsedInputs {
   const problems: string[] = []
   const fields: Partial<Record<InputName, unknown>> = {}
-  // The token is only used for the comment and the deployment: without either, whatever it holds is no problem.
-  const tokenUsed = commentAskedFor(raw) || (raw['deployment-environment'] ?? '').trim() !== ''
+  // The token is only used for the comment, the deployment and the commit status: without any, whatever it holds is no problem.
+  const tokenUsed = commentAskedFor(raw) || (raw['deployment-environment'] ?? '').trim() !== '' || (raw['commit-status'] ?? '').trim() !== ''
   for (const name of INPUT_NAMES) {
     if (name === 'github-token' && !tokenUsed) {
       fields[name] = ''
@@ -85,7 +86,8 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
       summary: f.summary,
       docsRoot: f['docs-root'],
       comment,
-      deployment: deploymentSettings(f, f['github-token'], f['request-timeout'])
+      deployment: deploymentSettings(f, f['github-token'], f['request-timeout']),
+      commitStatus: commitStatusSettings(f, f['github-token'], f['deployment-url'], f['request-timeout'])
     }
   }
 }
@@ -120,6 +122,11 @@ export function commentWithoutToken(raw: RawInputs): boolean {
 /** deployment-environment given with an empty github-token (a secret that is not set): skipped with a warning, as the comment is. */
 export function deploymentWithoutToken(raw: RawInputs): boolean {
   return (raw['deployment-environment'] ?? '').trim() !== '' && (raw['github-token'] ?? '').trim() === ''
+}
+
+/** commit-status given with an empty github-token (a secret that is not set): skipped with a warning, as the deployment is. */
+export function commitStatusWithoutToken(raw: RawInputs): boolean {
+  return (raw['commit-status'] ?? '').trim() !== '' && (raw['github-token'] ?? '').trim() === ''
 }
 
 function commentAskedFor(raw: RawInputs): boolean {

@@ -84,7 +84,8 @@ export const CROSS_INPUT_RULES: readonly Rule[] = [
   (i) =>
     i.given('deployment-url') &&
     !i.given('deployment-environment') &&
-    'deployment-url: is only used with deployment-environment; name the GitHub environment to record the docs in (e.g. docs-preview), or remove deployment-url',
+    !i.given('commit-status') &&
+    'deployment-url: is only used with deployment-environment or commit-status; name the GitHub environment to record the docs in (e.g. docs-preview) or the status context (e.g. docs), or remove deployment-url',
   (i) =>
     i.given('deployment-environment') &&
     !updateGiven(i) &&

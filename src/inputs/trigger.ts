@@ -25,12 +25,14 @@ export const triggerSchema = z.object({
   }),
   'preview-branch': fromText((text, ctx) => {
     if (text === '') return undefined
-    const problem = branchProblem(text)
+    // As a ref (the merge queue's merge_group.head_ref, github.ref): the branch it names.
+    const branch = text.replace(/^refs\/heads\/(?=.)/, '')
+    const problem = branchProblem(branch)
     if (problem) {
       addProblem(ctx, problem)
       return z.NEVER
     }
-    return text
+    return branch
   }),
   'agent-prompt': z.string().check(z.maxLength(MAX_PROMPT_LENGTH, { message: `is longer than ${MAX_PROMPT_LENGTH} characters` })),
   'automation-id': identifierSchema,

@@ -14,6 +14,8 @@ export interface CommentSource {
   sha?: string | undefined
   /** What the run is called where it runs, and whether it annotates files: a GitHub workflow run does, a GitLab job does not. */
   run?: { label: string; annotates: boolean } | undefined
+  /** The run was the merge queue's, for a pull request merging into this branch. */
+  mergeQueue?: { base: string } | undefined
 }
 
 const WORKFLOW_RUN = { label: 'workflow run', annotates: true }
@@ -22,6 +24,7 @@ function footer(source: CommentSource, extra: string): string {
   const parts = [
     ...(source.sha ? [`commit ${codeSpan(source.sha.slice(0, 7))}`] : []),
     ...(source.runUrl ? [`[${(source.run ?? WORKFLOW_RUN).label}](${source.runUrl})`] : []),
+    ...(source.mergeQueue ? [`ran in the merge queue (into ${codeSpan(source.mergeQueue.base, 100)})`] : []),
     ...(extra ? [extra] : [])
   ]
   return `<sub>${parts.join(' · ')}</sub>`

@@ -1,0 +1,80 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { GITLAB_TOKEN, startGitLabApi } from '../dev/gitlab-api.js'
+import { SHA } from '../dev/simulator.js'
+import { gitlabStatusPort, statusPlace, statusToken } from '../src/cli/commit-status.js'
+import type { Settings } from '../src/model.js'
+import { githubStatusState, gitlabStatusState, statusTargetUrl } from '../src/report/commit-status.js'
+import { runOutcome, updateReport } from './helpers/builders.js'
+
+const open: { close(): Promise<unknown> }[] = []
+afterAll(async () => {
+  for (const server of open) await server.close()
+})
+
+describe('the state of a commit status', () => {
+  it('is success only on success, on GitHub and on GitLab', () => {
+    expect(['success', 'failure', 'timeout', 'error', 'cancelled'].map((r) => githubStatusState(r as never))).toEqual([
+      'success',
+      'failure',
+      'error',
+      'error',
+      'error'
+    ])
+    expect(['success', 'failure', 'timeout', 'error', 'cancelled'].map((r) => gitlabStatusState(r as never))).toEqual([
+      'success',
+      'failed',
+      'failed',
+      'failed',
+      'canceled'
+    ])
+  })
+
+  it('links the docs on success (the preview, else deployment-url), the run otherwise', () => {
+    const links = { preview: 'https://pr-7.preview.example.com', url: 'https://docs.example.com', run: 'https://github.com/a/b/actions/runs/1' }
+    expect(statusTargetUrl(true, links)).toBe('https://pr-7.preview.example.com/')
+    expect(statusTargetUrl(true, { ...links, preview: undefined })).toBe('https://docs.example.com/')
+    expect(statusTargetUrl(true, { run: links.run })).toBe(links.run)
+    expect(statusTargetUrl(false, links)).toBe(links.run)
+    // Never an address that is not http(s), nor a preview with credentials in it.
+    expect(statusTargetUrl(false, { run: 'javascript:alert(1)', preview: 'https://user:pw@x.example.com' })).toBeUndefined()
+  })
+})
+
+describe('the GitLab commit status place and token', () => {
+  const env = { GITLAB_CI: 'true', CI_API_V4_URL: 'https://gitlab.example.com/api/v4', CI_PROJECT_ID: '17', CI_COMMIT_SHA: SHA, CI_PIPELINE_ID: '4711' }
+  it('is the pipeline’s commit in the project, with the pipeline', () => {
+    expect(statusPlace(env)).toMatchObject({ project: '17', sha: SHA, pipelineId: 4711 })
+  })
+  it('says which variable is missing or not a commit id', () => {
+    expect(statusPlace({ ...env, CI_COMMIT_SHA: '' })).toEqual({ skip: "the pipeline's commit is unknown (CI_COMMIT_SHA is not set)" })
+    expect(statusPlace({ ...env, CI_COMMIT_SHA: 'main' })).toEqual({
+      skip: `the pipeline's commit is unknown (CI_COMMIT_SHA is "main", which is not a commit id)`
+    })
+    expect(statusPlace({ ...env, GITLAB_CI: undefined })).toMatchObject({ skip: expect.stringContaining('GITLAB_CI is not set') })
+  })
+  it('refuses the CI job token, however it is given', () => {
+    expect(statusToken('glcbt-64_abc', {})).toMatchObject({ problem: expect.stringContaining('GitLab does not let a job token write commit statuses') })
+    expect(statusToken('abc123', { CI_JOB_TOKEN: 'abc123' })).toMatchObject({ problem: expect.stringContaining('CI_JOB_TOKEN') })
+    expect(statusToken('glpat-x', {})).toEqual({ token: 'glpat-x' })
+  })
+})
+
+describe('the GitLab port', () => {
+  it('a close written again that GitLab finds already in that state is done; another refusal is not', async () => {
+    const api = await startGitLabApi()
+    open.push(api)
+    const env = { GITLAB_CI: 'true', CI_API_V4_URL: api.apiUrl, CI_PROJECT_ID: '17', CI_COMMIT_SHA: SHA }
+    const place = statusPlace(env)
+    if ('skip' in place) throw new Error(place.skip)
+    const settings = { requestTimeoutMs: 5000, timeoutMs: 10_000, commitStatus: undefined } as unknown as Settings
+    const port = gitlabStatusPort('docs', place, GITLAB_TOKEN, [], settings, { env, clean: (t) => t, endAt: () => Date.now() + 5000 })
+    const signals = { write: AbortSignal.timeout(5000), lookup: AbortSignal.timeout(5000) }
+    const success = runOutcome([updateReport('u1', { status: 'success' })], { result: 'success' })
+    await expect(port.close(success, true, 'written', signals)).resolves.toEqual({ where: true, done: 'updated' })
+    await expect(port.close(success, true, 'written', signals)).resolves.toEqual({ where: true, done: 'updated' })
+    expect(api.statuses.map((s) => s.state)).toEqual(['success'])
+    // A fresh port (no close of its own yet) takes GitLab's 400 as the failure it is.
+    const fresh = gitlabStatusPort('docs', place, GITLAB_TOKEN, [], settings, { env, clean: (t) => t, endAt: () => Date.now() + 5000 })
+    await expect(fresh.close(success, true, 'written', signals)).rejects.toThrow(/HTTP 400/)
+  })
+})

@@ -1,0 +1,219 @@
+// The docs as a GitLab commit status (--commit-status NAME): `running` on the pipeline's commit
+// when the wait starts, then `success`, `failed` or `canceled`, so that the pipeline and the merge
+// request show the docs as a check of their own. Written by the rules of the merge request note and
+// the action's commit status: the outcome waits for the `running` write it would otherwise race, a
+// cancel shortens what is left to the grace, and what could not be written is one warning; it
+// never changes the result or the exit code.
+import { INPUT_SCHEMAS } from '../inputs/fields.js'
+import type { RawInputs } from '../inputs/parse.js'
+import type { RunOutcome, Settings, TargetRef } from '../model.js'
+import { gitlabStatusState, outcomeStatusDescription, statusTargetUrl, waitingStatusDescription } from '../report/commit-status.js'
+import { secretForms } from '../report/markdown.js'
+import { type RecordLifecycle, type RecordPort, recordLifecycle, withinBudget } from '../records/lifecycle.js'
+import { type CancelClock, commentEndAt } from '../step/limits.js'
+import { createRedactor, oneLine } from '../text.js'
+import { createGitLabClient, type GitLabCommitStatus, GitLabError } from './gitlab-api.js'
+import type { NoteContext } from './main.js'
+import { GITLAB_TOKEN_VARIABLE } from './mr-note.js'
+
+const CREATE_TOKEN = `Create a project access token with the api scope and at least the Developer role (the project's Settings › Access tokens), or a personal access token with the api scope of a Developer of the project, and store it as a masked CI/CD variable named ${GITLAB_TOKEN_VARIABLE}`
+
+/** Where the status goes, read from GitLab CI's predefined variables, or why it has nowhere to go. */
+export type StatusPlace = { skip: string } | { apiUrl: URL; project: string; sha: string; pipelineId: number | undefined; jobUrl: string | undefined }
+
+const COMMIT_ID = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/i
+const shown = (text: string) => JSON.stringify(oneLine(text, 60)).replace(/[^\x20-\x7e]/g, '?')
+
+/** The pipeline's commit (CI_COMMIT_SHA) in the project (CI_PROJECT_ID) of the GitLab API (CI_API_V4_URL), the pipeline and the job. */
+export function statusPlace(env: Readonly<Record<string, string | undefined>>): StatusPlace {
+  if (env.GITLAB_CI !== 'true')
+    return {
+      skip: "this is not a GitLab CI job (GITLAB_CI is not set); the command line writes the commit status on GitLab only (on GitHub, use the action's commit-status)"
+    }
+  const project = env.CI_PROJECT_ID?.trim()
+  if (!project) return { skip: 'CI_PROJECT_ID is not set' }
+  const api = env.CI_API_V4_URL?.trim() ?? ''
+  if (!URL.canParse(api) || !/^https?:$/.test(new URL(api).protocol)) return { skip: 'CI_API_V4_URL is not set to the http(s) URL of the GitLab API' }
+  const sha = env.CI_COMMIT_SHA?.trim() ?? ''
+  if (sha === '') return { skip: "the pipeline's commit is unknown (CI_COMMIT_SHA is not set)" }
+  if (!COMMIT_ID.test(sha)) return { skip: `the pipeline's commit is unknown (CI_COMMIT_SHA is ${shown(sha)}, which is not a commit id)` }
+  const pipeline = env.CI_PIPELINE_ID?.trim()
+  const jobUrl = env.CI_JOB_URL?.trim()
+  return {
+    apiUrl: new URL(api),
+    project,
+    sha: sha.toLowerCase(),
+    pipelineId: pipeline && /^\d{1,15}$/.test(pipeline) ? Number(pipeline) : undefined,
+    jobUrl: jobUrl && URL.canParse(jobUrl) ? jobUrl : undefined
+  }
+}
+
+/** The token, or why there is none that may write a commit status (the merge request note's token: CI_JOB_TOKEN may not). */
+export function statusToken(token: string, env: Readonly<Record<string, string | undefined>>): { token: string } | { problem: string } {
+  if (token === '') return { problem: `no token was given (${GITLAB_TOKEN_VARIABLE} is not set). ${CREATE_TOKEN}` }
+  if (token === env.CI_JOB_TOKEN?.trim() || token.startsWith('glcbt-'))
+    return {
+      problem: `${GITLAB_TOKEN_VARIABLE} holds the CI job token (CI_JOB_TOKEN), and GitLab does not let a job token write commit statuses. ${CREATE_TOKEN}`
+    }
+  if (!/^[\x21-\x7e]{1,4096}$/.test(token))
+    return { problem: `${GITLAB_TOKEN_VARIABLE} is not printable ASCII without spaces (is the token pasted with a line break?)` }
+  return { token }
+}
+
+/** Why the status could not be written, and what to do. */
+export function explainGitLabStatusError(error: unknown, project: string): string {
+  const status = error instanceof GitLabError ? error.status : undefined
+  if (status === 401)
+    return `GitLab refused the token (HTTP 401): it is expired, revoked, or not a token of this GitLab, or it is the CI job token, which cannot write commit statuses. ${CREATE_TOKEN}`
+  if (status === 403)
+    return `the token may not write commit statuses in this project (HTTP 403): an access token needs the api scope and at least the Developer role. ${CREATE_TOKEN}`
+  if (status === 404)
+    return `GitLab did not find project ${oneLine(project, 100)} or the pipeline's commit (HTTP 404): check that the token's user is a member of the project`
+  return oneLine(error instanceof Error ? error.message : String(error), 400)
+}
+
+/** The commit status's hooks in the command's run (main.ts): `running` when the wait starts, the outcome at the end. */
+export interface PipelineCommitStatus {
+  /** Called when the wait starts; not awaited by the wait. Never throws. */
+  running(targets: readonly TargetRef[], settings: Settings): Promise<void>
+  /** Called once the reports are written; waits for the `running` write first. Never throws. */
+  outcome(outcome: RunOutcome, settings: Settings | undefined): Promise<void>
+}
+
+type Place = Extract<StatusPlace, { apiUrl: URL }>
+
+/**
+ * The GitLab commit status as a port of the lifecycle. Its writes are keyed by commit and name,
+ * so it is where it goes (`true`) as soon as the open starts. GitLab refuses a state the status
+ * already has (400, "Cannot transition"): a close written again after a late `running` that
+ * finds it already so is done.
+ */
+export function gitlabStatusPort(
+  name: string,
+  place: Place,
+  token: string,
+  targets: readonly TargetRef[],
+  settings: Settings,
+  context: { env: Readonly<Record<string, string | undefined>>; clean: (text: string) => string; endAt: () => number }
+): RecordPort<true, RunOutcome> {
+  const shownName = oneLine(name, 100)
+  const { clean, env } = context
+  let state: string | undefined
+  let closedAs: string | undefined
+  let refusal: unknown
+  let refusedAtOpen = false
+  const send = async (status: GitLabCommitStatus, signal: AbortSignal) => {
+    // A write is given until the step's limit in every phase (the lifecycle's signal ends it sooner):
+    // cut at request-timeout, it may still be applied after the write that follows it.
+    const gitlab = createGitLabClient(place.apiUrl, token, signal, Math.max(settings.requestTimeoutMs, context.endAt() - Date.now()), env)
+    try {
+      await withinBudget(gitlab.setCommitStatus(place.project, place.sha, status), signal)
+    } finally {
+      await gitlab.close()
+    }
+  }
+  return {
+    api: 'GitLab API',
+    async open(signals, at) {
+      at(true)
+      try {
+        const description = waitingStatusDescription(targets, clean)
+        await send(
+          { state: 'running', name, description, targetUrl: statusTargetUrl(false, { run: place.jobUrl }), pipelineId: place.pipelineId },
+          signals.write
+        )
+      } catch (error) {
+        if (refused(error)) refusal = error
+        throw error
+      }
+      return true
+    },
+    async close(outcome, _where, opened, signals) {
+      const next = gitlabStatusState(outcome.result)
+      state = next
+      if (opened === 'refused' && refusal !== undefined) {
+        refusedAtOpen = true
+        throw refusal
+      }
+      const targetUrl = statusTargetUrl(next === 'success', { preview: outcome.trigger?.previewUrl, url: settings.commitStatus?.url, run: place.jobUrl })
+      try {
+        await send({ state: next, name, description: outcomeStatusDescription(outcome, clean), targetUrl, pipelineId: place.pipelineId }, signals.write)
+      } catch (error) {
+        const already = error instanceof GitLabError && error.status === 400 && closedAs === next
+        if (!already) throw error
+      }
+      closedAs = next
+      return { where: true, done: 'updated' }
+    },
+    explain: (error) => explainGitLabStatusError(error, place.project),
+    refused,
+    words: {
+      opened: () => `Commit status ${shownName}: running on commit ${place.sha.slice(0, 7)}.`,
+      closed: () => `Commit status ${shownName}: ${state} on commit ${place.sha.slice(0, 7)}.`,
+      openFailed: (why) => `The running commit status ${shownName} could not be written: ${why}.`,
+      closeFailed: (why) =>
+        `${state && !refusedAtOpen ? `The last commit status (${state}) of ${shownName}` : `The commit status ${shownName}`} could not be written: ${why}. The result does not depend on it.`
+    }
+  }
+}
+
+/** GitLab answered that it did not write it: asking again with the same token and commit would add nothing. */
+function refused(error: unknown): boolean {
+  const status = error instanceof GitLabError ? error.status : undefined
+  return status === 401 || status === 403 || status === 404
+}
+
+/** The commit status of the run for `--commit-status` (the input commit-status); its token is the merge request note's. */
+export function createPipelineCommitStatus(context: NoteContext, raw: RawInputs): PipelineCommitStatus {
+  const { env, log } = context
+  const parsedName = INPUT_SCHEMAS['commit-status'].safeParse(raw['commit-status'].trim())
+  const name = parsedName.success ? parsedName.data : undefined
+  const token = (context.token.trim() || env[GITLAB_TOKEN_VARIABLE]?.trim()) ?? ''
+  const own = createRedactor(secretForms(token ? [token] : []))
+  const clean = (text: string) => own(context.clean(text))
+  const cancel: CancelClock = { signal: context.signal, exitBy: context.exitBy }
+  let lifecycle: RecordLifecycle<RunOutcome> | undefined
+  const lifecycleOf = (name: string, place: Place, key: string, targets: readonly TargetRef[], settings: Settings) => {
+    const limits = { startedAt: context.startedAt, timeoutMs: settings.timeoutMs, requestTimeoutMs: settings.requestTimeoutMs }
+    const endAt = commentEndAt(limits, settings.requestTimeoutMs)
+    lifecycle ??= recordLifecycle(gitlabStatusPort(name, place, key, targets, settings, { env, clean, endAt: () => endAt }), {
+      cancel,
+      endAt,
+      requestTimeoutMs: settings.requestTimeoutMs,
+      openLookupEndAt: limits.startedAt + limits.timeoutMs,
+      log,
+      clean
+    })
+    return lifecycle
+  }
+
+  return {
+    async running(targets, settings) {
+      const place = statusPlace(env)
+      const key = statusToken(token, env)
+      // Told once, with the outcome's status.
+      if (!name || 'skip' in place || 'problem' in key) return
+      lifecycleOf(name, place, key.token, targets, settings).open()
+    },
+
+    async outcome(outcome, settings) {
+      if (!name) return
+      const shownName = oneLine(name, 100)
+      if (!settings) {
+        log.info('commit-status is set, but the inputs are invalid; no commit status was written (the job fails on its own).')
+        return
+      }
+      const place = statusPlace(env)
+      if ('skip' in place) {
+        log.info(clean(`commit-status is set, but ${place.skip}; no commit status was written.`))
+        return
+      }
+      const key = statusToken(token, env)
+      if ('problem' in key) {
+        log.warning(clean(`The commit status ${shownName} could not be written: ${key.problem}. The result does not depend on it.`))
+        return
+      }
+      await lifecycleOf(name, place, key.token, [], settings).close(outcome)
+    }
+  }
+}

@@ -1,0 +1,137 @@
+// The docs as a required check: a commit status on the run's commit, `pending` when waiting
+// starts and the outcome at the end, as one more record kept true by the lifecycle
+// (records/lifecycle.ts): the outcome waits for the `pending` write it would otherwise race (a
+// `pending` GitHub applies late must not land after it), a cancel shortens what is left to the
+// grace, and what could not be written is one warning. Never changes the outcome.
+import * as core from '@actions/core'
+import type { CommitStatusSettings, RunOutcome, Settings, TargetRef } from '../model.js'
+import { githubStatusState, outcomeStatusDescription, statusTargetUrl, waitingStatusDescription } from '../report/commit-status.js'
+import { inert } from '../report/log.js'
+import { type RecordLifecycle, type RecordPort, RecordSkipped, recordLifecycle, withinBudget } from '../records/lifecycle.js'
+import { type CancelClock, commentEndAt, type StepLimits } from '../step/limits.js'
+import type { Octokit } from './comment-api.js'
+import { type CommitStatus, createCommitStatus, explainStatusError, refused, type StatusPlace, statusPlace } from './commit-status-api.js'
+
+export interface CommitStatusRecord {
+  /** Waiting begins: posts `pending`, without holding the wait. */
+  begin(targets: readonly TargetRef[], settings: Settings, limits: StepLimits): void
+  /** After the outputs: the outcome's status (also when waiting never began: a required check keeps no older success). */
+  settle(outcome: RunOutcome, settings: Settings | undefined, limits: StepLimits | undefined): Promise<void>
+}
+
+export interface CommitStatusOptions {
+  /** Cuts every spelling of a key out of text. */
+  clean: (text: string) => string
+  cancel: CancelClock
+}
+
+type Place = Exclude<StatusPlace, { skip: string }>
+
+/**
+ * The commit status as a port of the lifecycle. Its writes are keyed by commit and context, so it
+ * is where it goes (`true`) as soon as the open starts: a cancel's close goes at once. A token the
+ * open was refused with is not asked again: the close says why, in the record's one warning.
+ */
+export function commitStatusPort(status: CommitStatusSettings, targets: readonly TargetRef[], clean: (text: string) => string): RecordPort<true, RunOutcome> {
+  const context = inert(status.context, 100)
+  let client: Promise<{ place: Place; send: (body: CommitStatus, signal: AbortSignal) => Promise<void> }> | undefined
+  let refusal: unknown
+  let refusedAtOpen = false
+  let state: string | undefined
+  let sha = ''
+  let linked: string | undefined
+
+  const connect = () => {
+    client ??= (async () => {
+      // Loaded only when a status is asked for, to keep start-up fast.
+      const github = await import('@actions/github')
+      const place = statusPlace(github.context)
+      if ('skip' in place)
+        throw new RecordSkipped(`commit-status is set, but ${place.skip}. No commit status was written. The step's result does not depend on it.`)
+      sha = place.sha.slice(0, 7)
+      const octokit: Octokit = github.getOctokit(status.githubToken)
+      // Set in a hook, the signal reaches the request and the proxy-aware fetch of the defaults stays in place.
+      let signal: AbortSignal | undefined
+      octokit.hook.before('request', (request) => {
+        request.request = { ...request.request, signal }
+      })
+      return {
+        place,
+        send: (body, budget) => {
+          signal = budget
+          return withinBudget(createCommitStatus(octokit, place, body), budget)
+        }
+      }
+    })()
+    return client
+  }
+
+  return {
+    api: 'GitHub API',
+    async open(signals, at) {
+      const { place, send } = await connect()
+      at(true)
+      try {
+        const description = waitingStatusDescription(targets, clean)
+        await send({ state: 'pending', context: status.context, description, targetUrl: statusTargetUrl(false, { run: place.runUrl }) }, signals.write)
+      } catch (error) {
+        if (refused(error)) refusal = error
+        throw error
+      }
+      return true
+    },
+    async close(outcome, _where, opened, signals) {
+      state = githubStatusState(outcome.result)
+      // Refused on the open (a token without statuses: write): the same answer again would add nothing.
+      if (opened === 'refused' && refusal !== undefined) {
+        refusedAtOpen = true
+        throw refusal
+      }
+      const { place, send } = await connect()
+      linked = statusTargetUrl(state === 'success', { preview: outcome.trigger?.previewUrl, url: status.url, run: place.runUrl })
+      await send(
+        { state: state as CommitStatus['state'], context: status.context, description: outcomeStatusDescription(outcome, clean), targetUrl: linked },
+        signals.write
+      )
+      return { where: true, done: 'updated' }
+    },
+    explain: explainStatusError,
+    refused,
+    words: {
+      opened: () => `Commit status ${context}: pending on commit ${sha}.`,
+      closed: () => `Commit status ${context}: ${state} on commit ${sha}${linked ? `, linking ${inert(linked, 300)}` : ''}.`,
+      openFailed: (why) => `The pending commit status ${context} could not be written: ${inert(why, 400)}.`,
+      closeFailed: (why) =>
+        `${state && !refusedAtOpen ? `The last commit status (${state}) of ${context}` : `The commit status ${context}`} could not be written: ${inert(why, 400)}. The step's result does not depend on it.`
+    }
+  }
+}
+
+/** The commit status of one run of the step (commit-status). */
+export function recordCommitStatus(options: CommitStatusOptions): CommitStatusRecord {
+  const { clean, cancel } = options
+  let lifecycle: RecordLifecycle<RunOutcome> | undefined
+  const lifecycleOf = (status: CommitStatusSettings, targets: readonly TargetRef[], limits: StepLimits | undefined) => {
+    lifecycle ??= recordLifecycle(commitStatusPort(status, targets, clean), {
+      cancel,
+      endAt: commentEndAt(limits, status.requestTimeoutMs),
+      requestTimeoutMs: status.requestTimeoutMs,
+      ...(limits ? { openLookupEndAt: limits.startedAt + limits.timeoutMs } : {}),
+      log: { info: (line) => core.info(line), warning: (line) => core.warning(line) },
+      clean
+    })
+    return lifecycle
+  }
+  return {
+    begin(targets, settings, limits) {
+      const status = settings.commitStatus
+      if (!status || status.githubToken === '') return
+      lifecycleOf(status, targets, limits).open()
+    },
+    async settle(outcome, settings, limits) {
+      const status = settings?.commitStatus
+      if (!status || status.githubToken === '') return
+      await lifecycleOf(status, [], limits).close(outcome)
+    }
+  }
+}

@@ -1,0 +1,57 @@
+// The commit a run reflects, in one place for the pull request comment, the deployment and the
+// commit status; and the pull request a merge queue run is for.
+
+/** The parts of the event a run's commit and pull request are read from (@actions/github's context). */
+export interface RunEvent {
+  eventName: string
+  payload: {
+    pull_request?: { number?: number; head?: { sha?: string } }
+    merge_group?: { head_sha?: string; head_ref?: string; base_ref?: string }
+  }
+  sha?: string
+}
+
+const COMMIT_ID = /^[0-9a-f]{7,64}$/i
+
+/** A value read from the event or the environment, shown in a message: one short line, nothing that could be a command. */
+const shown = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text).replace(/[^\x20-\x7e]/g, '?')
+
+/**
+ * The commit of the run: the pull request's head on `pull_request` events (what was pushed, not
+ * the merge commit GitHub makes for the run), `merge_group.head_sha` in the merge queue (the
+ * commit the queue would merge), else GITHUB_SHA. Or why there is none, naming where it was read.
+ */
+export function runCommit(event: RunEvent): { sha: string } | { problem: string } {
+  const fromPullRequest = event.payload.pull_request?.head?.sha
+  const fromQueue = event.payload.merge_group?.head_sha
+  const [value, where] =
+    fromPullRequest !== undefined
+      ? [fromPullRequest, "the pull request's head.sha in the event"]
+      : fromQueue !== undefined
+        ? [fromQueue, "the merge group's head_sha in the event"]
+        : [event.sha, 'GITHUB_SHA']
+  const sha = (value ?? '').trim()
+  if (sha === '') return { problem: `the commit of the run is unknown (${where} is not set)` }
+  if (!COMMIT_ID.test(sha)) return { problem: `the commit of the run is unknown (${where} is ${shown(sha)}, which is not a commit id)` }
+  return { sha: sha.toLowerCase() }
+}
+
+/** The pull request a merge queue's branch is for, and the branch it merges into. */
+export interface QueuedPullRequest {
+  number: number
+  base: string
+}
+
+/**
+ * The pull request that a merge queue's branch names: `gh-readonly-queue/<base>/pr-<number>-<sha>`
+ * (with or without `refs/heads/`), from `merge_group.head_ref`; undefined outside the merge queue
+ * or for a branch of another form.
+ */
+export function queuedPullRequest(event: RunEvent): QueuedPullRequest | undefined {
+  const ref = event.payload.merge_group?.head_ref
+  if (typeof ref !== 'string') return undefined
+  const match = /^(?:refs\/heads\/)?gh-readonly-queue\/(.+)\/pr-(\d{1,12})-[0-9a-f]{7,64}$/i.exec(ref)
+  if (!match) return undefined
+  const number = Number(match[2])
+  return number > 0 ? { number, base: match[1] as string } : undefined
+}

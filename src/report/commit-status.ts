@@ -1,0 +1,40 @@
+// What a commit status says about the run, on GitHub and on GitLab: its state, where it links,
+// and the same reason as the deployment's, within GitHub's 140 characters.
+import type { Result, RunOutcome, TargetRef } from '../model.js'
+import { fitDescription, outcomeDescription, waitingDescription } from './deployment.js'
+import { safeUrl } from './markdown.js'
+
+/** GitHub's states of a commit status. */
+export type GitHubStatusState = 'pending' | 'success' | 'failure' | 'error'
+/** GitLab's states of a commit status (the few the step writes). */
+export type GitLabStatusState = 'running' | 'success' | 'failed' | 'canceled'
+
+/** The docs deployed, or failed to; a timeout, an error or a cancel says nothing about the docs: `error`. Never `success` but on success. */
+export function githubStatusState(result: Result): Exclude<GitHubStatusState, 'pending'> {
+  return result === 'success' ? 'success' : result === 'failure' ? 'failure' : 'error'
+}
+
+/** GitLab has no `error`: anything but success fails the check, and a cancel is `canceled`. */
+export function gitlabStatusState(result: Result): Exclude<GitLabStatusState, 'running'> {
+  return result === 'success' ? 'success' : result === 'cancelled' ? 'canceled' : 'failed'
+}
+
+/** Where a status links: on success the docs (the preview, else deployment-url), else the run, where the reason is. */
+export function statusTargetUrl(
+  success: boolean,
+  links: { preview?: string | undefined; url?: string | undefined; run?: string | undefined }
+): string | undefined {
+  const docs = safeUrl(links.preview) ?? safeUrl(links.url)
+  const run = links.run && URL.canParse(links.run) && /^https?:$/.test(new URL(links.run).protocol) ? links.run : undefined
+  return success ? (docs ?? run) : (run ?? docs)
+}
+
+/** The description while waiting, cut to GitHub's limit. */
+export function waitingStatusDescription(targets: readonly TargetRef[], clean: (text: string) => string): string {
+  return fitDescription(clean(targets.length > 0 ? waitingDescription(targets) : 'Waiting for the docs'))
+}
+
+/** The description of the last status: the reason of the annotation, cut to GitHub's limit. */
+export function outcomeStatusDescription(outcome: RunOutcome, clean: (text: string) => string): string {
+  return fitDescription(clean(outcomeDescription(outcome)))
+}
