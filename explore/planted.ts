@@ -7,6 +7,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } f
 import os from 'node:os'
 import path from 'node:path'
 import { emptyStats, explore } from './explore.js'
+import type { Violation } from './invariants.js'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 export const PLANTED = path.join(ROOT, 'explore', 'planted')
@@ -22,6 +23,17 @@ export interface HuntOptions {
 
 /** The patch's first line, `# <the bug it puts back>`. */
 const bugOf = (patch: string) => /^#\s*(.+)$/m.exec(patch)?.[1] ?? ''
+
+/**
+ * What finding the defect means: a violation of the invariant(s) of its `# invariant:` line whose
+ * detail matches its `# detail:` line (a regular expression). Other violations (a bug the code
+ * has anyway) do not count.
+ */
+export function findingOf(patch: string): (violation: Violation) => boolean {
+  const invariants = (/^# invariant:\s*(.+)$/m.exec(patch)?.[1] ?? '').split('|').map((name) => name.trim())
+  const detail = new RegExp(/^# detail:\s*(.+)$/m.exec(patch)?.[1] ?? '')
+  return (violation) => invariants.includes(violation.invariant) && detail.test(violation.detail)
+}
 
 /** A copy of the repository's sources with `patch` applied, built; removed by the caller. */
 export function plantedCopy(patchFile: string): string {
@@ -42,7 +54,9 @@ export async function huntPlanted(options: HuntOptions): Promise<boolean> {
   let all = true
   for (const file of patches) {
     const patchFile = path.join(PLANTED, file)
-    const bug = bugOf(readFileSync(patchFile, 'utf8'))
+    const patch = readFileSync(patchFile, 'utf8')
+    const bug = bugOf(patch)
+    const counts = findingOf(patch)
     let copy: string | undefined
     try {
       options.say(`== ${file}: ${bug}`)
@@ -53,7 +67,7 @@ export async function huntPlanted(options: HuntOptions): Promise<boolean> {
       const hunts = await Promise.all(
         Array.from({ length: options.jobs }, (_, j) =>
           explore(
-            { seed: options.seed + j, seedStep: options.jobs, runs: perJob, maxShrinks: 0, stopAtFirst: true, root: copy as string, say: () => {} },
+            { seed: options.seed + j, seedStep: options.jobs, runs: perJob, maxShrinks: 0, stopAtFirst: true, counts, root: copy as string, say: () => {} },
             stats
           ).then((r) => ({ ...r, seed: r.seed ?? options.seed + j }))
         )
