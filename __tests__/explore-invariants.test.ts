@@ -121,7 +121,7 @@ describe('the invariants on hand-built runs', () => {
 
   it('3. a report asked for and not written, or a FIFO replaced, is named', () => {
     expect(everyReportAskedIsWritten(goodRun({ reports: { outputFile: { place: 'file', path: '/x' } } }))[0]?.detail).toBe(
-      'the JSON report (a file) was not written'
+      'the JSON report (a file) was not written (the run ended success, exit 0)'
     )
     const fifo = goodRun({ reports: { ...goodRun().reports, junit: { place: 'fifo', path: '/f', kept: false } } })
     expect(everyReportAskedIsWritten(fifo).map((v) => v.detail)).toContain('JUnit report: the fifo at its path was replaced instead of written in place')
@@ -145,6 +145,9 @@ describe('the invariants on hand-built runs', () => {
       'the note still says "in progress" at the end, and no warning says why'
     ])
     expect(writtenElsewhereIsTrue(withNote([`${MARKER}\n### ✅ a`, `${MARKER}\n### ✅ b`]))[0]?.detail).toBe('2 notes of the step hold the marker')
+    expect(writtenElsewhereIsTrue(withNote([`${MARKER}\n### ✅ an earlier run`, `${MARKER}\n### ✅ b`]))[0]?.detail).toBe(
+      '2 notes of the step hold the marker (1 from before the run, left as it was)'
+    )
     expect(writtenElsewhereIsTrue(withNote([`${MARKER}\n### ❌ Docs update failed`]))[0]?.detail).toMatch(/does not hold the outcome \(success\)/)
     expect(writtenElsewhereIsTrue(withNote([], 'The merge request note could not be written: x.'))).toEqual([])
   })

@@ -259,7 +259,11 @@ export function everyReportAskedIsWritten(r: RunRecord): Violation[] {
       found.push({ invariant, detail: `${REPORT_WORDS[name]}: the ${seen.place} at its path was replaced instead of written in place` })
     const writable = seen.place === 'file' || seen.place === 'symlink' || seen.place === 'fifo'
     if (writable) {
-      if (!holdsReport(name, seen.text)) found.push({ invariant, detail: `the ${REPORT_WORDS[name]} (a ${seen.place}) was not written` })
+      if (!holdsReport(name, seen.text))
+        found.push({
+          invariant,
+          detail: `the ${REPORT_WORDS[name]} (a ${seen.place}) was not written (the run ended ${result ?? 'without a result'}, exit ${r.code ?? r.signal})`
+        })
       continue
     }
     if (seen.place === 'dev-full' && seen.kept === false) continue
@@ -275,6 +279,8 @@ export function everyReportAskedIsWritten(r: RunRecord): Violation[] {
 // ---- 4 ----------------------------------------------------------------------------------------
 
 const IN_PROGRESS = '⏳ Waiting for'
+/** The body of the step's comment or note from an earlier run, which the stand-ins hold before the run when drawn. */
+const EARLIER_RUN = 'an earlier run'
 
 /** 4. What the step writes elsewhere is true at the end: one comment / note per key, holding the outcome; the deployment's last status matches. */
 export function writtenElsewhereIsTrue(r: RunRecord): Violation[] {
@@ -284,7 +290,12 @@ export function writtenElsewhereIsTrue(r: RunRecord): Violation[] {
   const result = resultOf(r)
   const text = log(r)
   const check = (what: string, bodies: string[], warned: boolean, others: string[]) => {
-    if (bodies.length > 1) found.push({ invariant, detail: `${bodies.length} ${what}s of the step hold the marker` })
+    const earlier = bodies.filter((body) => body.includes(EARLIER_RUN)).length
+    if (bodies.length > 1)
+      found.push({
+        invariant,
+        detail: `${bodies.length} ${what}s of the step hold the marker${earlier ? ` (${earlier} from before the run, left as it was)` : ''}`
+      })
     for (const other of others) if (!other.includes('quoted by someone else')) found.push({ invariant, detail: `another user's ${what} was changed` })
     if (warned) return
     if (bodies.length === 0) {

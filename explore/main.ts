@@ -11,6 +11,8 @@
 //                   reports which were found and after how many schedules
 //   --stats FILE    writes the figures (schedules, faults per kind, violations) as JSON
 //   --verbose       with --replay, prints the step's stdout and stderr
+//   --refresh-corpus replays every corpus entry and writes down the violations it shows now
+//                   (after an invariant's words changed); an entry that passes is left as it is
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { CORPUS, type CorpusEntry, emptyStats, explore, kindOf, replay, type Stats } from './explore.js'
@@ -28,10 +30,20 @@ interface Args {
   only?: string
   stats?: string
   verbose: boolean
+  refresh: boolean
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { runs: 50, seed: Math.floor(Math.random() * 2 ** 31), jobs: 1, maxShrinks: 20, corpus: false, planted: false, verbose: false }
+  const args: Args = {
+    runs: 50,
+    seed: Math.floor(Math.random() * 2 ** 31),
+    jobs: 1,
+    maxShrinks: 20,
+    corpus: false,
+    planted: false,
+    verbose: false,
+    refresh: false
+  }
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]
     const value = () => {
@@ -50,6 +62,7 @@ function parseArgs(argv: string[]): Args {
     else if (flag === '--max-shrinks') args.maxShrinks = number()
     else if (flag === '--replay') args.replay = value()
     else if (flag === '--corpus') args.corpus = true
+    else if (flag === '--refresh-corpus') args.refresh = true
     else if (flag === '--planted') args.planted = true
     else if (flag === '--only') args.only = value()
     else if (flag === '--stats') args.stats = value()
@@ -127,6 +140,18 @@ async function main(): Promise<number> {
     for (const v of violations) say(`  ${v.invariant}: ${v.detail}`)
     if (violations.length === 0) say('no invariant violated')
     return violations.length === 0 ? 0 : 1
+  }
+  if (args.refresh) {
+    for (const [file, entry] of corpusEntries()) {
+      const { violations } = await replay(entry.schedule)
+      if (violations.length === 0) {
+        say(`${file}: passes; left as it is`)
+        continue
+      }
+      writeFileSync(path.join(CORPUS, file), `${JSON.stringify({ ...entry, violations }, null, 2)}\n`)
+      say(`${file}: ${violations.length} violation(s) written down`)
+    }
+    return 0
   }
   if (args.planted) return (await huntPlanted({ runs: args.runs, seed: args.seed, jobs: args.jobs, ...(args.only ? { only: args.only } : {}), say })) ? 0 : 1
   let regressions = 0
