@@ -302,7 +302,7 @@ export function writtenElsewhereIsTrue(r: RunRecord): Violation[] {
       found.push({ invariant, detail: `no ${what} was written, and no warning says why` })
       return
     }
-    const body = bodies[0] ?? ''
+    const body = bodies.find((b) => b.includes(IN_PROGRESS)) ?? bodies.find((b) => !b.includes(EARLIER_RUN)) ?? bodies[0] ?? ''
     if (body.includes(IN_PROGRESS)) found.push({ invariant, detail: `the ${what} still says "in progress" at the end, and no warning says why` })
     else if (result && !new RegExp(`^### ${escapeRegExp(resultMark(result))}`, 'm').test(body))
       found.push({

@@ -125,7 +125,8 @@ export function faultArb(requestTimeoutMs: number, write: boolean): fc.Arbitrary
   ]
   if (write) {
     faults.push(
-      { weight: 3, arbitrary: fc.integer({ min: 50, max: requestTimeoutMs * 3 }).map((ms) => ({ kind: 'held-write', ms }) as const) },
+      // The races of the past were writes applied after the step gave up on them: drawn often.
+      { weight: 6, arbitrary: fc.integer({ min: 50, max: requestTimeoutMs * 3 }).map((ms) => ({ kind: 'held-write', ms }) as const) },
       { weight: 1, arbitrary: fc.constant({ kind: 'never-answered' } as const) }
     )
   } else {
@@ -178,7 +179,7 @@ export function scheduleArb(): fc.Arbitrary<Schedule> {
           // Often at once: the gap between the outcome and the exit is short when nothing is left to write.
           ms: fc.oneof(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 2500 }))
         }),
-        { nil: undefined, freq: 4 }
+        { nil: undefined, freq: 3 }
       ),
       closeStdoutMs: fc.option(fc.integer({ min: 0, max: 2000 }), { nil: undefined, freq: 6 })
     })
