@@ -179,7 +179,8 @@ export function expectedExitCode(r: RunRecord, result: Result): number[] {
     case 'timeout':
       return r.schedule.failOnTimeout ? [3] : [0]
     case 'error':
-      return [4]
+      // A failure anywhere is 1 even when the run ended error (a report that could not be written): broken docs never pass as "could not tell".
+      return readResults(r).some((t) => FAILED_STATES.has(String(t.record?.status))) ? [1, 4] : [4]
     case 'cancelled':
       return signal ? [signal === 'SIGINT' ? 130 : 143] : [4]
   }
@@ -216,7 +217,13 @@ export function exitCodeResultAndReportsAgree(r: RunRecord): Violation[] {
     if (junit && result) {
       const failing = /<failure\b/.test(junit)
       if (result === 'success' && failing) found.push({ invariant, detail: 'the JUnit report holds a failure, the result is success' })
-      if (result !== 'success' && !failing && r.schedule.targets.length + (r.schedule.trigger ? 1 : 0) > 0)
+      // A run cancelled before it knew of any target (during the start POST) may have no test case to fail.
+      if (
+        result !== 'success' &&
+        !failing &&
+        (readResults(r).length > 0 || lastJson(r.reports.outputFile?.text)?.results === undefined) &&
+        r.schedule.targets.length > 0
+      )
         found.push({ invariant, detail: `the JUnit report holds no failure, the result is ${result}` })
     }
   }
@@ -427,8 +434,9 @@ export function nothingLeaksOrInjects(r: RunRecord): Violation[] {
     ['stdout', r.stdout],
     ['stderr', r.stderr]
   ] as const) {
-    const trace = /^\s+at (?:.+ \()?(?:file:\/\/|\/|node:).+:\d+:\d+\)?$/m.exec(text)
-    if (trace) found.push({ invariant, detail: `a stack trace in ${where}: ${trace[0].trim()}` })
+    const trace = /^\s+at (?:.+ \()?(?:file:\/\/|\/|node:).+:\d+:\d+\)?(?: \{)?$/m.exec(text)
+    // Named by the bundle's file, not where this checkout lies.
+    if (trace) found.push({ invariant, detail: `a stack trace in ${where}: ${trace[0].trim().replace(/(?:file:\/\/)?\/\S*\/(dist\/)/, '$1')}` })
   }
   if (r.schedule.mode === 'action') {
     // A command the server wrote: its text comes right after a command's head (its own data inside the step's ::error:: is inert).

@@ -93,7 +93,9 @@ function corpusEntries(): [string, CorpusEntry][] {
 /** The kinds of violation that corpus entries waiting on a known issue show, with the issue. */
 function knownKinds(): Map<string, string> {
   const known = new Map<string, string>()
-  for (const [, entry] of corpusEntries()) if (entry.waitsOn) for (const v of entry.violations) known.set(kindOf([v]), entry.waitsOn)
+  // The entry with the fewest violations names the issue of a kind: it shows that bug alone.
+  const entries = corpusEntries().sort(([, a], [, b]) => a.violations.length - b.violations.length)
+  for (const [, entry] of entries) if (entry.waitsOn) for (const v of entry.violations) if (!known.has(kindOf([v]))) known.set(kindOf([v]), entry.waitsOn)
   return known
 }
 
@@ -162,6 +164,17 @@ async function main(): Promise<number> {
   const known = knownKinds()
   const started = Date.now()
   const perJob = Math.ceil(args.runs / args.jobs)
+  // Interrupted (Ctrl-C), a long run still gives its figures so far.
+  process.once('SIGINT', () => {
+    say('== interrupted')
+    printStats(stats, args.seed, args.jobs, Date.now() - started)
+    if (args.stats)
+      writeFileSync(
+        args.stats,
+        `${JSON.stringify({ seed: args.seed, jobs: args.jobs, ms: Date.now() - started, interrupted: true, ...stats, kinds: [...stats.kinds] }, null, 2)}\n`
+      )
+    process.exit(1)
+  })
   await Promise.all(
     Array.from({ length: args.jobs }, (_, j) =>
       explore(
@@ -171,7 +184,8 @@ async function main(): Promise<number> {
     )
   )
   printStats(stats, args.seed, args.jobs, Date.now() - started)
-  if (args.stats) writeFileSync(args.stats, `${JSON.stringify({ seed: args.seed, jobs: args.jobs, ms: Date.now() - started, ...stats }, null, 2)}\n`)
+  if (args.stats)
+    writeFileSync(args.stats, `${JSON.stringify({ seed: args.seed, jobs: args.jobs, ms: Date.now() - started, ...stats, kinds: [...stats.kinds] }, null, 2)}\n`)
   return regressions + stats.failures.length === 0 ? 0 : 1
 }
 
