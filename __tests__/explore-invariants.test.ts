@@ -186,6 +186,11 @@ describe('the invariants on hand-built runs', () => {
     expect(
       nothingLeaksOrInjects(goodRun({ stderr: 'Error: write EPIPE\n    at afterWriteDispatched (node:internal/stream_base_commons:161:15)\n' }))
     ).toHaveLength(1)
+    // An error with fields ends its last frame with ` {`; the frame is named by the bundle, not by where the checkout lies.
+    const aborted = nothingLeaksOrInjects(
+      goodRun({ stderr: 'DOMException [AbortError]: aborted\n    at fetch (file:///home/ci/repo/dist/index.js:398:13) {\n  status: 500\n}\n' })
+    )
+    expect(aborted.map((v) => v.detail)).toEqual(['a stack trace in stderr: at fetch (dist/index.js:398:13) {'])
     const action = (stdout: string) => goodRun({ schedule: schedule({ mode: 'action' }), outputs: { result: 'success' }, stdout })
     expect(nothingLeaksOrInjects(action(`::add-mask::${ADMIN_KEY}\n`))).toEqual([])
     expect(nothingLeaksOrInjects(action(`::warning::${INJECTION} warning\n`))).toHaveLength(1)
@@ -209,6 +214,10 @@ describe('reading what a run left', () => {
     const a = kindOf([{ invariant: 'x', detail: 'st_0 took 4123 ms' }])
     expect(kindOf([{ invariant: 'x', detail: 'job_2 took 99 ms' }])).toBe(a)
     expect(kindOf([{ invariant: 'y', detail: 'st_0 took 4123 ms' }])).not.toBe(a)
+    // The state read does not make another finding: a failed job and a failed update are one bug.
+    expect(kindOf([{ invariant: 'x', detail: 'st_0 was read as failure, yet the result is timeout' }])).toBe(
+      kindOf([{ invariant: 'x', detail: 'job_1 was read as archived, yet the result is timeout' }])
+    )
   })
 
   it('a planted defect counts only its own violations', () => {

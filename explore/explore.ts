@@ -37,7 +37,19 @@ export interface Stats {
 
 /** What makes two violations the same finding: the invariant, and the detail without its numbers and ids. */
 export const kindOf = (violations: Violation[]) =>
-  [...new Set(violations.map((v) => `${v.invariant}: ${v.detail.replace(/\b(st|job)_\w+|\d+/g, '#').slice(0, 60)}`))].sort().join(' | ')
+  [
+    ...new Set(
+      violations.map(
+        (v) =>
+          `${v.invariant}: ${v.detail
+            .replace(/\b(st|job)_\w+|\d+/g, '#')
+            .replace(/\b(failure|failed|archived|success|completed|timeout|cancelled|error)\b/g, '<state>')
+            .slice(0, 60)}`
+      )
+    )
+  ]
+    .sort()
+    .join(' | ')
 
 export const emptyStats = (): Stats => ({
   schedules: 0,
