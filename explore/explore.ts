@@ -90,9 +90,9 @@ export async function explore(
   let done = 0
   let first: { failed: boolean; firstFailureAt?: number; seed?: number } = { failed: false }
   while (left > 0) {
-    const before = stats.schedules
     const found = await search({ ...options, seed, runs: left }, stats)
-    const ran = stats.schedules - before
+    // This search's own schedules (the stats are shared with the other jobs).
+    const ran = found.generated
     if (found.failed && !first.failed) first = { failed: true, firstFailureAt: done + (found.firstFailureAt ?? ran), seed }
     done += ran
     left -= Math.max(ran, 1)
@@ -103,7 +103,7 @@ export async function explore(
 }
 
 /** One fast-check search of `runs` schedules from `seed`; stats are added to `stats`. */
-export async function search(options: SearchOptions, stats: Stats): Promise<{ failed: boolean; known?: boolean; firstFailureAt?: number }> {
+export async function search(options: SearchOptions, stats: Stats): Promise<{ failed: boolean; known?: boolean; firstFailureAt?: number; generated: number }> {
   let failedAt: number | undefined
   let known = false
   let shrinks = 0
@@ -148,8 +148,8 @@ export async function search(options: SearchOptions, stats: Stats): Promise<{ fa
     throw new Error(violations.map((v) => `${v.invariant}: ${v.detail}`).join('\n'))
   })
   const details = await fc.check(property, { seed: options.seed, numRuns: options.runs, endOnFailure: options.maxShrinks === 0 })
-  if (!details.failed || !details.counterexample) return { failed: false }
-  if (known) return { failed: true, known: true, firstFailureAt: failedAt ?? 0 }
+  if (!details.failed || !details.counterexample) return { failed: false, generated }
+  if (known) return { failed: true, known: true, firstFailureAt: failedAt ?? 0, generated }
   const schedule = details.counterexample[0]
   // The shrunk schedule once more: a failure that does not come back is said to be timing-bound.
   const again = check(await execute(schedule, options)).filter(options.counts ?? (() => true))
@@ -159,7 +159,7 @@ export async function search(options: SearchOptions, stats: Stats): Promise<{ fa
   if (options.save) failure.file = saveToCorpus({ description: violations[0]?.detail ?? '', violations, seed: options.seed, found: today(), schedule })
   stats.failures.push(failure)
   options.say(reportFailure(failure, options.runs))
-  return failedAt === undefined ? { failed: true } : { failed: true, firstFailureAt: failedAt }
+  return failedAt === undefined ? { failed: true, generated } : { failed: true, firstFailureAt: failedAt, generated }
 }
 
 export const today = () => new Date().toISOString().slice(0, 10)

@@ -145,7 +145,7 @@ const faultList = (requestTimeoutMs: number, write: boolean, maxLength = 6) => f
 const placeArb = (): fc.Arbitrary<Place> =>
   fc.oneof(
     { weight: 6, arbitrary: fc.constant('file' as const) },
-    { weight: 1, arbitrary: fc.constantFrom<Place>('folder', 'missing-folder', 'symlink', 'fifo', 'dev-full') }
+    { weight: 3, arbitrary: fc.constantFrom<Place>('folder', 'missing-folder', 'symlink', 'fifo', 'dev-full') }
   )
 const maybePlace = () => fc.option(placeArb(), { nil: undefined, freq: 2 })
 
