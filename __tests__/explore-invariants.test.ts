@@ -1,0 +1,243 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type { RunRecord } from '../explore/execute.js'
+import { kindOf } from '../explore/explore.js'
+import {
+  activeCommands,
+  check,
+  claimedResults,
+  dotenvResult,
+  endsWithinItsBound,
+  everyReportAskedIsWritten,
+  exitCodeResultAndReportsAgree,
+  gateNeverGreenWrongly,
+  lastJson,
+  nothingLeaksOrInjects,
+  startPostNeverRepeatedBlindly,
+  writtenElsewhereIsTrue
+} from '../explore/invariants.js'
+import { findingOf } from '../explore/planted.js'
+import { faultsDrawn, type Schedule, scheduleArb } from '../explore/schedule.js'
+import { ADMIN_KEY, GITLAB_USER, INJECTION, OUR_GITHUB_LOGIN, type Seen } from '../explore/standins.js'
+
+// The explorer's own pure parts, on hand-built runs: each invariant holds on a run that keeps the
+// contract, and names the promise broken on one that does not.
+
+const schedule = (over: Partial<Schedule> = {}): Schedule => ({
+  mode: 'command',
+  timeoutMs: 2000,
+  requestTimeoutMs: 500,
+  failOnTimeout: true,
+  targets: [{ kind: 'update', states: ['in_progress', 'success'] }],
+  comment: false,
+  deployment: false,
+  existing: { othersWithMarker: 0, filler: 0, ours: false },
+  paging: { perPage: 2, repeat: false },
+  reports: { json: false },
+  faults: {},
+  ...over
+})
+
+const served = (channel: string, status: string, at = 1_000_100, fault: Seen['fault'] = { kind: 'ok' }): Seen => ({
+  party: 'platform',
+  channel,
+  method: 'GET',
+  path: '/',
+  fault,
+  at,
+  delivered: { status: 200, json: { status } }
+})
+
+const MARKER = '<!-- wait-for-docs:gitlab/docs:update -->'
+
+/** A command run that kept every promise: st_0 succeeded, the JSON report says so, exit 0. */
+const goodRun = (over: Partial<RunRecord> = {}): RunRecord => ({
+  schedule: schedule({ reports: { json: false, outputFile: 'file' } }),
+  startedAt: 1_000_000,
+  code: 0,
+  signal: null,
+  stdout: 'Result: success — All 1 targets succeeded. (exit code 0)\n',
+  stderr: '',
+  durationMs: 900,
+  killed: false,
+  outputs: {},
+  reports: { outputFile: { place: 'file', path: '/tmp/x/outputFile', text: '{\n  "result": "success",\n  "exit-code": 0\n}\n' } },
+  marker: MARKER,
+  platform: { started: 0, served: new Map() },
+  seen: [served('status:st_0', 'in_progress', 1_000_100), served('status:st_0', 'success', 1_000_300)],
+  comments: [],
+  notes: [],
+  deployments: [],
+  ...over
+})
+
+describe('the invariants on hand-built runs', () => {
+  it('a run that keeps the contract violates nothing', () => {
+    expect(check(goodRun())).toEqual([])
+  })
+
+  it('1. success while a target was last answered in_progress is a gate green wrongly', () => {
+    const run = goodRun({ seen: [served('status:st_0', 'in_progress')] })
+    expect(gateNeverGreenWrongly(run).map((v) => v.detail)).toEqual(["success, but st_0's last answer delivered was in_progress"])
+  })
+
+  it('1. a failure the step read, or the platform delivered well before the end, must make the result failure', () => {
+    const text = '{"result":"timeout","exit-code":3,"results":[{"id":"st_0","record":{"status":"failure"}}]}'
+    const run = goodRun({
+      code: 3,
+      durationMs: 5000,
+      reports: { outputFile: { place: 'file', path: '/x', text } },
+      seen: [served('status:st_0', 'failure', 1_000_100)]
+    })
+    const details = gateNeverGreenWrongly(run).map((v) => v.detail)
+    expect(details).toContain('st_0 was read as failure, yet the result is timeout')
+    expect(details.some((d) => d.includes('before the step stopped'))).toBe(true)
+    // Delivered just before a signal: not surely read, so not judged by the platform's side.
+    const late = goodRun({ ...run, signalAtMs: 200, reports: { outputFile: { place: 'file', path: '/x', text: '{"result":"cancelled"}' } } })
+    expect(gateNeverGreenWrongly(late).filter((v) => v.detail.includes('before the step stopped'))).toEqual([])
+  })
+
+  it('2. the exit code follows the result; the reports agree with each other and with the exit code', () => {
+    expect(exitCodeResultAndReportsAgree(goodRun({ code: 1 })).map((v) => v.detail)).toEqual([
+      'result success with exit code 1 (expected 0)',
+      '--output-file says exit code 0, the command exited 1'
+    ])
+    const disagree = goodRun({ reports: { ...goodRun().reports, dotenv: { place: 'file', path: '/d', text: 'DOCS_RESULT=failure\n' } } })
+    expect(exitCodeResultAndReportsAgree(disagree)[0]?.detail).toMatch(/the reports disagree/)
+    expect(exitCodeResultAndReportsAgree(goodRun({ code: null, signal: 'SIGTERM' }))[0]?.detail).toMatch(/ended by SIGTERM/)
+  })
+
+  it('2. a signal after the outcome leaves its exit code; a cancel gives 130 / 143', () => {
+    const signal = { name: 'SIGINT' as const, after: 'result' as const, ms: 0 }
+    expect(exitCodeResultAndReportsAgree(goodRun({ schedule: { ...goodRun().schedule, signal }, signalAtMs: 800 }))).toEqual([])
+    const cancelled = goodRun({
+      schedule: { ...goodRun().schedule, signal },
+      signalAtMs: 300,
+      code: 143,
+      reports: { outputFile: { place: 'file', path: '/x', text: '{"result":"cancelled","exit-code":143}' } }
+    })
+    expect(exitCodeResultAndReportsAgree(cancelled).map((v) => v.detail)).toEqual(['result cancelled with exit code 143 (expected 130)'])
+  })
+
+  it('3. a report asked for and not written, or a FIFO replaced, is named', () => {
+    expect(everyReportAskedIsWritten(goodRun({ reports: { outputFile: { place: 'file', path: '/x' } } }))[0]?.detail).toBe(
+      'the JSON report (a file) was not written (the run ended success, exit 0)'
+    )
+    const fifo = goodRun({ reports: { ...goodRun().reports, junit: { place: 'fifo', path: '/f', kept: false } } })
+    expect(everyReportAskedIsWritten(fifo).map((v) => v.detail)).toContain('JUnit report: the fifo at its path was replaced instead of written in place')
+    // A folder cannot take a report: the run must end error and say so.
+    const folder = goodRun({ reports: { ...goodRun().reports, dotenv: { place: 'folder', path: '/tmp/x/dotenv', kept: true } } })
+    expect(everyReportAskedIsWritten(folder).map((v) => v.detail)).toEqual([
+      'the dotenv report could not go to a folder, and the log does not name it',
+      'the dotenv report could not go to a folder, yet the result is success (exit 0)'
+    ])
+  })
+
+  it('4. two notes of the step, or one that still says "in progress" without a warning, are untrue', () => {
+    const withNote = (bodies: string[], stdout = goodRun().stdout) =>
+      goodRun({
+        schedule: { ...goodRun().schedule, comment: true },
+        stdout,
+        notes: bodies.map((body, i) => ({ id: i, body, authorId: GITLAB_USER.id }))
+      })
+    expect(writtenElsewhereIsTrue(withNote([`${MARKER}\n### ✅ Docs update deployed`]))).toEqual([])
+    expect(writtenElsewhereIsTrue(withNote([`${MARKER}\n### ⏳ Waiting for the docs update`])).map((v) => v.detail)).toEqual([
+      'the note still says "in progress" at the end, and no warning says why'
+    ])
+    expect(writtenElsewhereIsTrue(withNote([`${MARKER}\n### ✅ a`, `${MARKER}\n### ✅ b`]))[0]?.detail).toBe('2 notes of the step hold the marker')
+    expect(writtenElsewhereIsTrue(withNote([`${MARKER}\n### ✅ an earlier run`, `${MARKER}\n### ✅ b`]))[0]?.detail).toBe(
+      '2 notes of the step hold the marker (1 from before the run, left as it was)'
+    )
+    expect(writtenElsewhereIsTrue(withNote([`${MARKER}\n### ❌ Docs update failed`]))[0]?.detail).toMatch(/does not hold the outcome \(success\)/)
+    expect(writtenElsewhereIsTrue(withNote([], 'The merge request note could not be written: x.'))).toEqual([])
+  })
+
+  it('4. the deployment’s last status matches the result', () => {
+    const run = goodRun({
+      schedule: schedule({ mode: 'action', deployment: true }),
+      outputs: { result: 'failure' },
+      code: 1,
+      deployments: [{ id: 1, statuses: [{ state: 'in_progress', appliedAt: 1 }] }]
+    })
+    expect(writtenElsewhereIsTrue(run)[0]?.detail).toMatch(/last status is in_progress, the result failure \(expected failure\)/)
+    expect(OUR_GITHUB_LOGIN).toBe('docs-bot')
+  })
+
+  it('5. a start POST sent again after an answer that does not prove it was not acted on is blind', () => {
+    const post = (fault: Seen['fault'], at: number): Seen => ({ party: 'platform', channel: 'trigger', method: 'POST', path: '/', fault, at })
+    const proven = goodRun({ seen: [post({ kind: 'status', code: 429 }, 1), post({ kind: 'status', code: 503, retryAfter: 1 }, 2), post({ kind: 'ok' }, 3)] })
+    expect(startPostNeverRepeatedBlindly(proven)).toEqual([])
+    const blind = goodRun({ seen: [post({ kind: 'reset-after' }, 1), post({ kind: 'ok' }, 2)], platform: { started: 2, served: new Map() } })
+    expect(startPostNeverRepeatedBlindly(blind).map((v) => v.detail)).toEqual([
+      'start POST 1 was answered with reset-after, and was sent again',
+      'the work was started 2 times'
+    ])
+  })
+
+  it('6. the bound is timeout + request-timeout + 2 s (and slack for a busy machine); after a signal, the grace', () => {
+    expect(endsWithinItsBound(goodRun({ durationMs: 6000 }))).toEqual([])
+    expect(endsWithinItsBound(goodRun({ durationMs: 7000 }))[0]?.detail).toBe('the step took 7000 ms; its bound is 4500 ms')
+    expect(endsWithinItsBound(goodRun({ durationMs: 3900, signalAtMs: 500 }))[0]?.detail).toMatch(/3400 ms after/)
+    expect(endsWithinItsBound(goodRun({ killed: true, durationMs: 20_000 }))[0]?.detail).toMatch(/was killed/)
+  })
+
+  it('7. a key, a stack trace, or a command of the server in the log is found; the step’s own use of server text is not', () => {
+    expect(nothingLeaksOrInjects(goodRun({ stderr: `401 for Bearer ${ADMIN_KEY}` }))[0]?.detail).toBe('a key is in stderr')
+    expect(
+      nothingLeaksOrInjects(goodRun({ stderr: 'Error: write EPIPE\n    at afterWriteDispatched (node:internal/stream_base_commons:161:15)\n' }))
+    ).toHaveLength(1)
+    // An error with fields ends its last frame with ` {`; the frame is named by the bundle, not by where the checkout lies.
+    const aborted = nothingLeaksOrInjects(
+      goodRun({ stderr: 'DOMException [AbortError]: aborted\n    at fetch (file:///home/ci/repo/dist/index.js:398:13) {\n  status: 500\n}\n' })
+    )
+    expect(aborted.map((v) => v.detail)).toEqual(['a stack trace in stderr: at fetch (dist/index.js:398:13) {'])
+    const action = (stdout: string) => goodRun({ schedule: schedule({ mode: 'action' }), outputs: { result: 'success' }, stdout })
+    expect(nothingLeaksOrInjects(action(`::add-mask::${ADMIN_KEY}\n`))).toEqual([])
+    expect(nothingLeaksOrInjects(action(`::warning::${INJECTION} warning\n`))).toHaveLength(1)
+    expect(nothingLeaksOrInjects(action(`::error::Update failed: “::warning::${INJECTION}”\n`))).toEqual([])
+    expect(nothingLeaksOrInjects(action(`::stop-commands::abc\n::warning::${INJECTION}\n::abc::\n`))).toEqual([])
+    expect(activeCommands('::stop-commands::t\n::x::\n::t::\n::y::')).toEqual(['::y::'])
+    const section = `section_start:1700000000:${INJECTION}\r\u001b[0K`
+    expect(nothingLeaksOrInjects(goodRun({ stdout: section }))).toHaveLength(1)
+    expect(nothingLeaksOrInjects(goodRun({ stdout: `section_start:1700000000:${INJECTION}${INJECTION} section` }))).toEqual([])
+  })
+})
+
+describe('reading what a run left', () => {
+  it('takes the last of several writes to a FIFO', () => {
+    expect(lastJson('{\n  "status-id": "st_1"\n}\n{\n  "result": "failure"\n}\n')).toEqual({ result: 'failure' })
+    expect(dotenvResult('DOCS_STATUS_ID=st_1\nDOCS_STATUS_ID=st_1\nDOCS_RESULT=timeout\n')).toBe('timeout')
+    expect(claimedResults(goodRun())).toEqual([{ source: '--output-file', result: 'success' }])
+  })
+
+  it('a second violation of a kind is the same finding, whatever its numbers and ids', () => {
+    const a = kindOf([{ invariant: 'x', detail: 'st_0 took 4123 ms' }])
+    expect(kindOf([{ invariant: 'x', detail: 'job_2 took 99 ms' }])).toBe(a)
+    expect(kindOf([{ invariant: 'y', detail: 'st_0 took 4123 ms' }])).not.toBe(a)
+    // The state read does not make another finding: a failed job and a failed update are one bug.
+    expect(kindOf([{ invariant: 'x', detail: 'st_0 was read as failure, yet the result is timeout' }])).toBe(
+      kindOf([{ invariant: 'x', detail: 'job_1 was read as archived, yet the result is timeout' }])
+    )
+  })
+
+  it('a planted defect counts only its own violations', () => {
+    const counts = findingOf('# bug\n# invariant: a start POST is never sent twice blindly\n# detail: sent again\n')
+    expect(counts({ invariant: 'a start POST is never sent twice blindly', detail: 'start POST 1 was answered with x, and was sent again' })).toBe(true)
+    expect(counts({ invariant: 'ends within its bound', detail: 'sent again' })).toBe(false)
+  })
+})
+
+describe('schedules', () => {
+  it('are plain JSON, and count each fault they hold', () => {
+    fc.assert(
+      fc.property(scheduleArb(), (s) => {
+        expect(JSON.parse(JSON.stringify(s))).toEqual(s)
+        const counts = faultsDrawn(s)
+        expect((counts['deadline-short'] ?? 0) + (counts['deadline-long'] ?? 0)).toBe(1)
+        expect(s.requestTimeoutMs).toBeLessThanOrEqual(s.timeoutMs)
+        if (s.mode === 'action') expect(s.closeStdoutMs).toBeUndefined()
+      }),
+      { numRuns: 200, seed: 1 }
+    )
+  })
+})

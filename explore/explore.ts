@@ -1,0 +1,188 @@
+// The explorer's search: fast-check draws schedules (scheduleArb), each is run against the bundled
+// step (execute) and judged by every invariant (check); a violation is shrunk to a smaller
+// schedule, saved in the corpus, and printed with the one command that replays it.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import fc from 'fast-check'
+import { type ExecuteOptions, execute, type RunRecord } from './execute.js'
+import { check, type Violation } from './invariants.js'
+import { FAULT_KINDS, type FaultKind, faultsDrawn, type Schedule, scheduleArb } from './schedule.js'
+
+export const CORPUS = path.resolve(import.meta.dirname, 'corpus')
+
+export interface CorpusEntry {
+  /** What the schedule shows, in a line. */
+  description: string
+  /** The invariants it violated when it was found. */
+  violations: Violation[]
+  /** The seed and run that found it (before shrinking). */
+  seed: number
+  found: string
+  /** A known issue whose fix it waits on: replayed and reported, but not failing CI until the fix lands. */
+  waitsOn?: string
+  schedule: Schedule
+}
+
+export interface Stats {
+  schedules: number
+  faults: Record<FaultKind, number>
+  violations: Record<string, number>
+  /** Each failure: its seed, shrunk schedule, violations and corpus file. */
+  failures: { seed: number; file?: string; violations: Violation[]; reproduced: boolean; schedule: Schedule }[]
+  /** The kinds of violation found so far (invariant and the words of the detail): a second of a kind is counted, not shrunk or saved. */
+  kinds: Set<string>
+  /** Failures that a known issue explains (its corpus entries wait on it), per issue. */
+  known: Record<string, number>
+}
+
+/** What makes two violations the same finding: the invariant, and the detail without its numbers and ids. */
+export const kindOf = (violations: Violation[]) =>
+  [
+    ...new Set(
+      violations.map(
+        (v) =>
+          `${v.invariant}: ${v.detail
+            .replace(/\b(st|job)_\w+|\d+/g, '#')
+            .replace(/\b(failure|failed|archived|success|completed|timeout|cancelled|error)\b/g, '<state>')
+            .slice(0, 60)}`
+      )
+    )
+  ]
+    .sort()
+    .join(' | ')
+
+export const emptyStats = (): Stats => ({
+  schedules: 0,
+  faults: Object.fromEntries(FAULT_KINDS.map((k) => [k, 0])) as Record<FaultKind, number>,
+  violations: {},
+  failures: [],
+  kinds: new Set(),
+  known: {}
+})
+
+export interface SearchOptions extends ExecuteOptions {
+  seed: number
+  runs: number
+  /** Shrink attempts after a failure (each runs the step); 0 keeps the first failing schedule. */
+  maxShrinks: number
+  /** Stop at the first failure of this search (a planted defect's hunt). */
+  stopAtFirst?: boolean
+  /** Save failures in the corpus. */
+  save?: boolean
+  /** Which violations count (a planted defect's own); all by default. */
+  counts?: (violation: Violation) => boolean
+  /** Kinds of violation (kindOf of one) that a known issue explains, with the issue: counted apart, not shrunk or saved. */
+  known?: Map<string, string>
+  say: (line: string) => void
+}
+
+/**
+ * Searches `runs` schedules from `seed`: after a failure, the search goes on from the next seed
+ * (`seedStep` further) until the runs are spent, unless `stopAtFirst`. Returns how many schedules
+ * came before the first failure.
+ */
+export async function explore(
+  options: SearchOptions & { seedStep: number },
+  stats: Stats
+): Promise<{ failed: boolean; firstFailureAt?: number; seed?: number }> {
+  let left = options.runs
+  let seed = options.seed
+  let done = 0
+  let first: { failed: boolean; firstFailureAt?: number; seed?: number } = { failed: false }
+  while (left > 0) {
+    const found = await search({ ...options, seed, runs: left }, stats)
+    // This search's own schedules (the stats are shared with the other jobs).
+    const ran = found.generated
+    if (found.failed && !first.failed) first = { failed: true, firstFailureAt: done + (found.firstFailureAt ?? ran), seed }
+    done += ran
+    left -= Math.max(ran, 1)
+    if (!found.failed || options.stopAtFirst) break
+    seed += options.seedStep
+  }
+  return first
+}
+
+/** One fast-check search of `runs` schedules from `seed`; stats are added to `stats`. */
+export async function search(options: SearchOptions, stats: Stats): Promise<{ failed: boolean; known?: boolean; firstFailureAt?: number; generated: number }> {
+  let failedAt: number | undefined
+  let known = false
+  let shrinks = 0
+  let generated = 0
+  let lastViolations: Violation[] = []
+  const property = fc.asyncProperty(scheduleArb(), async (schedule) => {
+    if (failedAt !== undefined) {
+      // Shrinking: each try runs the step again; past the budget the smaller schedules are not tried.
+      if (known || shrinks >= options.maxShrinks) return true
+      shrinks++
+    } else {
+      generated++
+      stats.schedules++
+      for (const [kind, n] of Object.entries(faultsDrawn(schedule))) stats.faults[kind as FaultKind] += n ?? 0
+    }
+    const record = await execute(schedule, options)
+    const violations = check(record).filter(options.counts ?? (() => true))
+    if (violations.length === 0) return true
+    if (failedAt === undefined) {
+      failedAt = generated
+      const kind = kindOf(violations)
+      const issues = violations.map((v) => options.known?.get(kindOf([v])))
+      if (issues.every((issue) => issue !== undefined)) {
+        known = true
+        const issue = [...new Set(issues)].join(', ')
+        stats.known[issue] = (stats.known[issue] ?? 0) + 1
+        options.say(`seed ${options.seed}: schedule ${generated} violates what ${issue} is about (known): ${kind}`)
+        throw new Error(kind)
+      }
+      for (const v of violations) stats.violations[v.invariant] = (stats.violations[v.invariant] ?? 0) + 1
+      known = stats.kinds.has(kind)
+      stats.kinds.add(kind)
+      if (known) {
+        options.say(`seed ${options.seed}: schedule ${generated} violates again: ${kind}`)
+        throw new Error(kind)
+      }
+      options.say(
+        `seed ${options.seed}: schedule ${generated} violates ${[...new Set(violations.map((v) => v.invariant))].join(', ')}; shrinking (at most ${options.maxShrinks} tries)`
+      )
+    }
+    lastViolations = violations
+    throw new Error(violations.map((v) => `${v.invariant}: ${v.detail}`).join('\n'))
+  })
+  const details = await fc.check(property, { seed: options.seed, numRuns: options.runs, endOnFailure: options.maxShrinks === 0 })
+  if (!details.failed || !details.counterexample) return { failed: false, generated }
+  if (known) return { failed: true, known: true, firstFailureAt: failedAt ?? 0, generated }
+  const schedule = details.counterexample[0]
+  // The shrunk schedule once more: a failure that does not come back is said to be timing-bound.
+  const again = check(await execute(schedule, options)).filter(options.counts ?? (() => true))
+  const reproduced = again.length > 0
+  const violations = reproduced ? again : lastViolations
+  const failure: Stats['failures'][number] = { seed: options.seed, violations, reproduced, schedule }
+  if (options.save) failure.file = saveToCorpus({ description: violations[0]?.detail ?? '', violations, seed: options.seed, found: today(), schedule })
+  stats.failures.push(failure)
+  options.say(reportFailure(failure, options.runs))
+  return failedAt === undefined ? { failed: true, generated } : { failed: true, firstFailureAt: failedAt, generated }
+}
+
+export const today = () => new Date().toISOString().slice(0, 10)
+
+export function saveToCorpus(entry: CorpusEntry): string {
+  mkdirSync(CORPUS, { recursive: true })
+  const invariant = (entry.violations[0]?.invariant ?? 'violation').replace(/[^a-z0-9]+/gi, '-').toLowerCase()
+  const file = path.join(CORPUS, `${entry.found}-${invariant}-${entry.seed}-${Math.random().toString(16).slice(2, 8)}.json`)
+  writeFileSync(file, `${JSON.stringify(entry, null, 2)}\n`)
+  return path.relative(process.cwd(), file)
+}
+
+export function reportFailure(failure: Stats['failures'][number], runs: number): string {
+  return [
+    `VIOLATION (seed ${failure.seed}${failure.reproduced ? '' : ', did not come back when replayed: timing-bound'})`,
+    ...failure.violations.map((v) => `  ${v.invariant}: ${v.detail}`),
+    `  shrunk schedule: ${JSON.stringify(failure.schedule)}`,
+    failure.file ? `  replay: npm run explore -- --replay ${failure.file}` : `  search again: npm run explore -- --seed ${failure.seed} --runs ${runs} --jobs 1`
+  ].join('\n')
+}
+
+/** Runs one schedule and judges it. */
+export async function replay(schedule: Schedule, options: ExecuteOptions = {}): Promise<{ record: RunRecord; violations: Violation[] }> {
+  const record = await execute(schedule, options)
+  return { record, violations: check(record) }
+}

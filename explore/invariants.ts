@@ -1,0 +1,470 @@
+// The contracts as code: one function per promise, each judging a RunRecord (what one schedule
+// left behind) and returning what it found broken. Pure: the tests drive them with hand-built
+// records (__tests__/explore-invariants.test.ts).
+import { deploymentState } from '../src/report/deployment.js'
+import { resultMark } from '../src/report/explain.js'
+import type { ReportName, RunRecord } from './execute.js'
+import { INJECTION, KEYS, OUR_GITHUB_LOGIN, GITLAB_USER, type Seen } from './standins.js'
+import { idOf, startedId } from './schedule.js'
+
+export interface Violation {
+  invariant: string
+  detail: string
+}
+
+type Result = 'success' | 'failure' | 'timeout' | 'cancelled' | 'error'
+const RESULTS: readonly string[] = ['success', 'failure', 'timeout', 'cancelled', 'error']
+
+/** How long past the contract's bounds a step may take on a busy machine before it counts as late. */
+export const BUSY_SLACK_MS = 2000
+/** The contract's cancel grace: the step is gone within this after a signal. */
+export const CANCEL_GRACE_MS = 2000
+/** A failure the platform delivered this long before the step ended was surely read by it. */
+const SURELY_READ_MS = 1000
+
+const FAILED_STATES = new Set(['failure', 'failed', 'archived'])
+const SUCCESS_STATES = new Set(['success', 'completed'])
+
+// ---- reading what the run left -------------------------------------------------------------
+
+/** The last whole JSON object of a text that may hold several written in turn (a FIFO). */
+export function lastJson(text: string | undefined): Record<string, unknown> | undefined {
+  if (!text) return undefined
+  const parts = text.split(/\n(?=\{)/)
+  for (let i = parts.length - 1; i >= 0; i--) {
+    try {
+      const value = JSON.parse(parts[i] ?? '')
+      if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>
+    } catch {}
+  }
+  return undefined
+}
+
+/** DOCS_RESULT of a dotenv text (the last one, when several were written in turn). */
+export function dotenvResult(text: string | undefined): string | undefined {
+  const lines = (text ?? '').split('\n').filter((l) => l.startsWith('DOCS_RESULT='))
+  const last = lines.at(-1)
+  return last === undefined ? undefined : last.slice('DOCS_RESULT='.length)
+}
+
+/** The last JUnit document of a text. */
+export function lastJunit(text: string | undefined): string | undefined {
+  if (!text) return undefined
+  const at = text.lastIndexOf('<?xml')
+  return at === -1 ? (text.includes('<testsuite') ? text : undefined) : text.slice(at)
+}
+
+/** Every place that states the run's result, with what it states. */
+export function claimedResults(r: RunRecord): { source: string; result: string }[] {
+  const claims: { source: string; result: string }[] = []
+  if (r.schedule.mode === 'action') {
+    if (r.outputs.result !== undefined) claims.push({ source: 'output result', result: r.outputs.result })
+    return claims
+  }
+  if (r.schedule.reports.json && r.stdoutClosedAtMs === undefined) {
+    const json = lastJson(r.stdout)
+    if (json && typeof json.result === 'string') claims.push({ source: '--json on stdout', result: json.result })
+  }
+  const output = lastJson(r.reports.outputFile?.text)
+  if (output && typeof output.result === 'string') claims.push({ source: '--output-file', result: output.result })
+  const dotenv = dotenvResult(r.reports.dotenv?.text)
+  if (dotenv) claims.push({ source: '--dotenv DOCS_RESULT', result: dotenv })
+  return claims
+}
+
+/** The result the run ended with, as its reports (or, with none, its exit code) say it. */
+export function resultOf(r: RunRecord): Result | undefined {
+  const claim = claimedResults(r)[0]?.result
+  if (claim && RESULTS.includes(claim)) return claim as Result
+  if (r.schedule.mode === 'command') {
+    const byCode: Record<number, Result> = { 1: 'failure', 3: 'timeout', 4: 'error', 130: 'cancelled', 143: 'cancelled' }
+    if (r.code === 0) return r.schedule.failOnTimeout ? 'success' : undefined
+    return r.code === null ? undefined : byCode[r.code]
+  }
+  return undefined
+}
+
+const log = (r: RunRecord) => `${r.stdout}\n${r.stderr}`
+
+/** The targets the step was to wait on, with the channel the platform served each on. */
+function plannedTargets(r: RunRecord): { id: string; channel: string }[] {
+  const targets = r.schedule.targets.map((t, i) => {
+    const id = idOf(t.kind, i)
+    return { id, channel: `${t.kind === 'update' ? 'status' : 'job'}:${id}` }
+  })
+  if (r.schedule.trigger) {
+    const kind = r.schedule.trigger.target.kind
+    targets.push({ id: startedId(kind), channel: `${kind === 'update' ? 'status' : 'job'}:${startedId(kind)}` })
+  }
+  return targets
+}
+
+const deliveredState = (s: Seen): string | undefined => {
+  const json = s.delivered?.status === 200 ? s.delivered.json : undefined
+  if (!json || typeof json !== 'object' || Array.isArray(json)) return undefined
+  const status = (json as { status?: unknown }).status
+  return typeof status === 'string' ? status : undefined
+}
+
+// ---- 1 ----------------------------------------------------------------------------------------
+
+/** 1. result=success only if every target's last answer was success; a definite failure anywhere gives failure. */
+export function gateNeverGreenWrongly(r: RunRecord): Violation[] {
+  const invariant = 'gate never green wrongly'
+  const found: Violation[] = []
+  const result = resultOf(r)
+  const targets = plannedTargets(r)
+  if (result === 'success' || claimedResults(r).some((c) => c.result === 'success')) {
+    if (r.schedule.trigger && r.platform.started === 0) found.push({ invariant, detail: 'success, but the work was never started (no start POST applied)' })
+    for (const target of targets) {
+      if (target.id.endsWith('_started') && r.platform.started === 0) continue
+      const served = r.seen.filter((s) => s.channel === target.channel)
+      const last = served.filter((s) => deliveredState(s) !== undefined).at(-1)
+      const state = last ? deliveredState(last) : undefined
+      if (!state || !SUCCESS_STATES.has(state)) found.push({ invariant, detail: `success, but ${target.id}'s last answer delivered was ${state ?? 'none'}` })
+    }
+  }
+  // What the step itself says it read: a record of a failed state in `results` must make the result a failure.
+  const results = readResults(r)
+  for (const entry of results) {
+    const status = typeof entry.record?.status === 'string' ? entry.record.status : undefined
+    if (status && FAILED_STATES.has(status) && result !== undefined && result !== 'failure')
+      found.push({ invariant, detail: `${entry.id} was read as ${status}, yet the result is ${result}` })
+  }
+  // A failure the platform delivered well before the end was read: the result must be failure.
+  const end = r.durationMs
+  const stop = Math.min(end, r.signalAtMs ?? end)
+  if (result !== undefined && result !== 'failure' && !r.killed)
+    for (const target of targets) {
+      const failed = r.seen.find(
+        (s) => s.channel === target.channel && (s.fault.kind === 'ok' || s.fault.kind === 'latency') && FAILED_STATES.has(deliveredState(s) ?? '')
+      )
+      if (!failed) continue
+      const deliveredAt = failed.at - r.startedAt + (failed.fault.kind === 'latency' ? failed.fault.ms : 0)
+      if (deliveredAt + SURELY_READ_MS < stop)
+        found.push({
+          invariant,
+          detail: `the platform answered ${target.id} ${deliveredState(failed)} ${Math.round(stop - deliveredAt)} ms before the step stopped, yet the result is ${result}`
+        })
+    }
+  return found
+}
+
+function readResults(r: RunRecord): { id?: string; record?: { status?: unknown } }[] {
+  const raw = r.schedule.mode === 'action' ? r.outputs.results : undefined
+  let list: unknown
+  try {
+    list = raw !== undefined ? JSON.parse(raw) : lastJson(r.reports.outputFile?.text)?.results
+  } catch {
+    return []
+  }
+  return Array.isArray(list) ? (list as { id?: string; record?: { status?: unknown } }[]) : []
+}
+
+// ---- 2 ----------------------------------------------------------------------------------------
+
+/** The exit code the contract gives a result. */
+export function expectedExitCode(r: RunRecord, result: Result): number[] {
+  const signal = r.schedule.signal && r.signalAtMs !== undefined ? r.schedule.signal.name : undefined
+  if (r.schedule.mode === 'action') {
+    const passes = result === 'success' || (result === 'timeout' && !r.schedule.failOnTimeout)
+    // A cancel ends the step failed, whatever it had found: the runner marks it cancelled.
+    return passes ? (signal ? [0, 1] : [0]) : [1]
+  }
+  switch (result) {
+    case 'success':
+      return [0]
+    case 'failure':
+      return [1]
+    case 'timeout':
+      return r.schedule.failOnTimeout ? [3] : [0]
+    case 'error':
+      // A failure anywhere is 1 even when the run ended error (a report that could not be written): broken docs never pass as "could not tell".
+      return readResults(r).some((t) => FAILED_STATES.has(String(t.record?.status))) ? [1, 4] : [4]
+    case 'cancelled':
+      return signal ? [signal === 'SIGINT' ? 130 : 143] : [4]
+  }
+}
+
+/** 2. The exit code, `result`, every report and every output agree. */
+export function exitCodeResultAndReportsAgree(r: RunRecord): Violation[] {
+  const invariant = 'exit code, result and reports agree'
+  const found: Violation[] = []
+  if (r.killed) return found
+  const claims = claimedResults(r)
+  const distinct = new Set(claims.map((c) => c.result))
+  if (distinct.size > 1) found.push({ invariant, detail: `the reports disagree: ${claims.map((c) => `${c.source}=${c.result}`).join(', ')}` })
+  for (const claim of claims)
+    if (!RESULTS.includes(claim.result)) found.push({ invariant, detail: `${claim.source} is ${JSON.stringify(claim.result)}, not a result` })
+  const result = resultOf(r)
+  // The action may die of the signal the runner sent it: the runner marks the step cancelled either way.
+  const killedBySent = r.schedule.mode === 'action' && r.signalAtMs !== undefined && r.signal === r.schedule.signal?.name
+  if (r.code === null && !killedBySent) found.push({ invariant, detail: `the step was ended by ${r.signal} instead of exiting with its code` })
+  else if (r.code !== null && result !== undefined) {
+    const codes = expectedExitCode(r, result)
+    if (!codes.includes(r.code)) found.push({ invariant, detail: `result ${result} with exit code ${r.code} (expected ${codes.join(' or ')})` })
+  }
+  if (r.schedule.mode === 'command') {
+    const json = r.schedule.reports.json && r.stdoutClosedAtMs === undefined ? lastJson(r.stdout) : undefined
+    const file = lastJson(r.reports.outputFile?.text)
+    for (const [source, report] of [
+      ['--json', json],
+      ['--output-file', file]
+    ] as const)
+      if (report && typeof report.result === 'string' && report['exit-code'] !== undefined && report['exit-code'] !== r.code)
+        found.push({ invariant, detail: `${source} says exit code ${String(report['exit-code'])}, the command exited ${r.code}` })
+    const junit = lastJunit(r.reports.junit?.text)
+    if (junit && result) {
+      const failing = /<failure\b/.test(junit)
+      if (result === 'success' && failing) found.push({ invariant, detail: 'the JUnit report holds a failure, the result is success' })
+      // A run cancelled before it knew of any target (during the start POST) may have no test case to fail.
+      if (
+        result !== 'success' &&
+        !failing &&
+        (readResults(r).length > 0 || lastJson(r.reports.outputFile?.text)?.results === undefined) &&
+        r.schedule.targets.length > 0
+      )
+        found.push({ invariant, detail: `the JUnit report holds no failure, the result is ${result}` })
+    }
+  }
+  return found
+}
+
+// ---- 3 ----------------------------------------------------------------------------------------
+
+const REPORT_WORDS: Record<ReportName, string> = { outputFile: 'JSON report', dotenv: 'dotenv report', junit: 'JUnit report', summaryFile: 'job summary' }
+
+const holdsReport = (name: ReportName, text: string | undefined): boolean => {
+  if (name === 'outputFile') return typeof lastJson(text)?.result === 'string'
+  if (name === 'dotenv') return dotenvResult(text) !== undefined
+  if (name === 'junit') return lastJunit(text) !== undefined
+  return (text ?? '').trim() !== ''
+}
+
+/** 3. Every report asked for is written, or the run ends `error`, exit 4, naming it; a path that is not a regular file is written in place, never replaced. */
+export function everyReportAskedIsWritten(r: RunRecord): Violation[] {
+  const invariant = 'every report asked for is written'
+  const found: Violation[] = []
+  if (r.killed) return found
+  const text = log(r)
+  if (r.schedule.mode === 'action') {
+    if (r.outputs.result === undefined) found.push({ invariant, detail: 'GITHUB_OUTPUT holds no result' })
+    const summary = r.summary
+    if (summary) {
+      if (['symlink', 'fifo', 'dev-full'].includes(summary.place) && summary.kept === false)
+        found.push({ invariant, detail: `GITHUB_STEP_SUMMARY is a ${summary.place}, and the step replaced it instead of writing through it` })
+      const writable = summary.place === 'file' || summary.place === 'symlink' || summary.place === 'fifo'
+      if (writable && !holdsReport('summaryFile', summary.text)) found.push({ invariant, detail: `the job summary (a ${summary.place}) was not written` })
+      if (!writable && !text.includes('job summary could not be written'))
+        found.push({ invariant, detail: `the job summary could not go to a ${summary.place}, and no warning says so` })
+    }
+    return found
+  }
+  const result = resultOf(r)
+  for (const [name, seen] of Object.entries(r.reports) as [ReportName, NonNullable<RunRecord['reports'][ReportName]>][]) {
+    if (['symlink', 'fifo', 'dev-full'].includes(seen.place) && seen.kept === false)
+      found.push({ invariant, detail: `${REPORT_WORDS[name]}: the ${seen.place} at its path was replaced instead of written in place` })
+    const writable = seen.place === 'file' || seen.place === 'symlink' || seen.place === 'fifo'
+    if (writable) {
+      if (!holdsReport(name, seen.text))
+        found.push({
+          invariant,
+          detail: `the ${REPORT_WORDS[name]} (a ${seen.place}) was not written (the run ended ${result ?? 'without a result'}, exit ${r.code ?? r.signal})`
+        })
+      continue
+    }
+    if (seen.place === 'dev-full' && seen.kept === false) continue
+    // A place that cannot take the report: said by name; an error (exit 4) unless it is the summary, which is a warning.
+    const named = text.includes(seen.path) || text.includes(REPORT_WORDS[name])
+    if (!named) found.push({ invariant, detail: `the ${REPORT_WORDS[name]} could not go to a ${seen.place}, and the log does not name it` })
+    if (name !== 'summaryFile' && result !== 'error' && result !== 'cancelled')
+      found.push({ invariant, detail: `the ${REPORT_WORDS[name]} could not go to a ${seen.place}, yet the result is ${result ?? 'unknown'} (exit ${r.code})` })
+  }
+  return found
+}
+
+// ---- 4 ----------------------------------------------------------------------------------------
+
+const IN_PROGRESS = '⏳ Waiting for'
+/** The body of the step's comment or note from an earlier run, which the stand-ins hold before the run when drawn. */
+const EARLIER_RUN = 'an earlier run'
+
+/** 4. What the step writes elsewhere is true at the end: one comment / note per key, holding the outcome; the deployment's last status matches. */
+export function writtenElsewhereIsTrue(r: RunRecord): Violation[] {
+  const invariant = 'what is written elsewhere is true at the end'
+  const found: Violation[] = []
+  if (r.killed) return found
+  const result = resultOf(r)
+  const text = log(r)
+  const check = (what: string, bodies: string[], warned: boolean, others: string[]) => {
+    const earlier = bodies.filter((body) => body.includes(EARLIER_RUN)).length
+    if (bodies.length > 1)
+      found.push({
+        invariant,
+        detail: `${bodies.length} ${what}s of the step hold the marker${earlier ? ` (${earlier} from before the run, left as it was)` : ''}`
+      })
+    for (const other of others) if (!other.includes('quoted by someone else')) found.push({ invariant, detail: `another user's ${what} was changed` })
+    if (warned) return
+    if (bodies.length === 0) {
+      found.push({ invariant, detail: `no ${what} was written, and no warning says why` })
+      return
+    }
+    const body = bodies.find((b) => b.includes(IN_PROGRESS)) ?? bodies.find((b) => !b.includes(EARLIER_RUN)) ?? bodies[0] ?? ''
+    if (body.includes(IN_PROGRESS)) found.push({ invariant, detail: `the ${what} still says "in progress" at the end, and no warning says why` })
+    else if (result && !new RegExp(`^### ${escapeRegExp(resultMark(result))}`, 'm').test(body))
+      found.push({
+        invariant,
+        detail: `the ${what} does not hold the outcome (${result}): ${JSON.stringify(/^### .*$/m.exec(body)?.[0] ?? body.slice(0, 80))}`
+      })
+  }
+  if (r.schedule.comment && r.schedule.mode === 'action') {
+    const ours = r.comments.filter((c) => c.user === OUR_GITHUB_LOGIN && c.body.includes(r.marker)).map((c) => c.body)
+    const others = r.comments.filter((c) => c.user !== OUR_GITHUB_LOGIN && c.body.includes(r.marker)).map((c) => c.body)
+    check('comment', ours, text.includes('pull request comment could not be written'), others)
+  }
+  if (r.schedule.comment && r.schedule.mode === 'command') {
+    const ours = r.notes.filter((n) => n.authorId === GITLAB_USER.id && n.body.includes(r.marker)).map((n) => n.body)
+    const others = r.notes.filter((n) => n.authorId !== GITLAB_USER.id && n.body.includes(r.marker)).map((n) => n.body)
+    check('note', ours, text.includes('merge request note could not be written'), others)
+  }
+  const asked =
+    r.schedule.mode === 'action' &&
+    r.schedule.deployment &&
+    (r.schedule.targets.some((t) => t.kind === 'update') || (r.schedule.trigger && r.schedule.trigger.kind !== 'agent'))
+  if (asked) {
+    if (r.deployments.length > 1) found.push({ invariant, detail: `${r.deployments.length} deployments were created` })
+    const warned = /deployment .*could not be|The last status .* could not be written|No deployment was created/.test(text)
+    const deployment = r.deployments[0]
+    if (deployment && !warned && result) {
+      const last = deployment.statuses.at(-1)?.state
+      const expected = deploymentState(result)
+      if (last !== expected)
+        found.push({
+          invariant,
+          detail: `the deployment's last status is ${last ?? 'none'}, the result ${result} (expected ${expected}), and no warning says why`
+        })
+    }
+  }
+  return found
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+// ---- 5 ----------------------------------------------------------------------------------------
+
+/** 5. A POST that starts work is never sent twice unless the first was proven not acted on (429, 503 with Retry-After, refused before it was read). */
+export function startPostNeverRepeatedBlindly(r: RunRecord): Violation[] {
+  const invariant = 'a start POST is never sent twice blindly'
+  const found: Violation[] = []
+  const posts = r.seen.filter((s) => s.channel === 'trigger').sort((a, b) => a.at - b.at)
+  posts.slice(0, -1).forEach((post, i) => {
+    const f = post.fault
+    const proven = f.kind === 'reset-before' || (f.kind === 'status' && (f.code === 429 || (f.code === 503 && f.retryAfter !== undefined)))
+    if (!proven) found.push({ invariant, detail: `start POST ${i + 1} was answered with ${describeFault(f)}, and was sent again` })
+  })
+  if (r.platform.started > 1) found.push({ invariant, detail: `the work was started ${r.platform.started} times` })
+  return found
+}
+
+export function describeFault(f: Seen['fault']): string {
+  switch (f.kind) {
+    case 'status':
+      return `HTTP ${f.code}${f.retryAfter === undefined ? '' : ` (Retry-After: ${f.retryAfter})`}`
+    case 'latency':
+    case 'held-write':
+      return `${f.kind} ${f.ms} ms`
+    case 'bad-record':
+      return `a bad record (${f.shape})`
+    default:
+      return f.kind
+  }
+}
+
+// ---- 6 ----------------------------------------------------------------------------------------
+
+/** 6. The step ends within timeout + request-timeout + 2 s, and within the grace after a signal. */
+export function endsWithinItsBound(r: RunRecord): Violation[] {
+  const invariant = 'ends within its bound'
+  const found: Violation[] = []
+  const bound = r.schedule.timeoutMs + r.schedule.requestTimeoutMs + 2000
+  if (r.killed) found.push({ invariant, detail: `the step had not ended ${Math.round(r.durationMs)} ms after it started, and was killed` })
+  else if (r.durationMs > bound + BUSY_SLACK_MS) found.push({ invariant, detail: `the step took ${r.durationMs} ms; its bound is ${bound} ms` })
+  if (r.signalAtMs !== undefined && !r.killed && r.durationMs - r.signalAtMs > CANCEL_GRACE_MS + BUSY_SLACK_MS / 2)
+    found.push({ invariant, detail: `the step ended ${r.durationMs - r.signalAtMs} ms after ${r.schedule.signal?.name}; the grace is ${CANCEL_GRACE_MS} ms` })
+  return found
+}
+
+// ---- 7 ----------------------------------------------------------------------------------------
+
+/** Every line of a GitHub log that the runner would take as a workflow command, outside stop-commands blocks. */
+export function activeCommands(stdout: string): string[] {
+  const commands: string[] = []
+  let stopToken: string | undefined
+  for (const line of stdout.split(/\r?\n/)) {
+    const text = line.trimStart()
+    if (stopToken) {
+      if (text === `::${stopToken}::`) stopToken = undefined
+      continue
+    }
+    const stop = /^::stop-commands::(.+)$/.exec(text)
+    if (stop) stopToken = stop[1]
+    else if (text.startsWith('::') || text.includes('##[')) commands.push(text)
+  }
+  return commands
+}
+
+/** 7. No key in any byte written; no stack trace; no workflow command or section marker from server text. */
+export function nothingLeaksOrInjects(r: RunRecord): Violation[] {
+  const invariant = 'no key, no stack trace, no injection'
+  const found: Violation[] = []
+  // The action masks each key with the runner's own command: the one place a key belongs.
+  const stdout = r.schedule.mode === 'action' ? r.stdout.replace(/^::add-mask::.*$/gm, '') : r.stdout
+  const written: [string, string][] = [
+    ['stdout', stdout],
+    ['stderr', r.stderr],
+    ['outputs', JSON.stringify(r.outputs)],
+    ['job summary', r.summary?.text ?? ''],
+    ...Object.entries(r.reports).map(([name, seen]): [string, string] => [name, seen?.text ?? '']),
+    ...r.comments.map((c): [string, string] => ['a comment', c.body]),
+    ...r.notes.map((n): [string, string] => ['a note', n.body]),
+    ...r.deployments.flatMap((d) => [d.description ?? '', ...d.statuses.map((s) => s.description ?? '')].map((t): [string, string] => ['a deployment', t]))
+  ]
+  for (const [where, text] of written) for (const key of KEYS) if (text.includes(key)) found.push({ invariant, detail: `a key is in ${where}` })
+  for (const [where, text] of [
+    ['stdout', r.stdout],
+    ['stderr', r.stderr]
+  ] as const) {
+    const trace = /^\s+at (?:.+ \()?(?:file:\/\/|\/|node:).+:\d+:\d+\)?(?: \{)?$/m.exec(text)
+    // Named by the bundle's file, not where this checkout lies.
+    if (trace) found.push({ invariant, detail: `a stack trace in ${where}: ${trace[0].trim().replace(/(?:file:\/\/)?\/\S*\/(dist\/)/, '$1')}` })
+  }
+  if (r.schedule.mode === 'action') {
+    // A command the server wrote: its text comes right after a command's head (its own data inside the step's ::error:: is inert).
+    const fromServer = new RegExp(`^(?:::[\\w-]+(?: [^:]*)?::|##\\[[\\w-]+\\])${INJECTION}`)
+    for (const command of activeCommands(r.stdout))
+      if (fromServer.test(command)) found.push({ invariant, detail: `server text became a workflow command: ${command.slice(0, 120)}` })
+  } else {
+    // GitLab opens a section only on `section_start:<time>:<name>\r\e[0K`; the server's own is the one with its time.
+    const section = new RegExp(`section_(?:start|end):1700000000:[^\\n]*\r${String.fromCharCode(27)}\\[0K`).exec(log(r))
+    if (section) found.push({ invariant, detail: `server text opened a GitLab section: ${JSON.stringify(section[0].slice(0, 120))}` })
+    for (const line of log(r).split('\n'))
+      if (line.includes(`\u001b[31m${INJECTION} red`))
+        found.push({ invariant, detail: `server text reached the log with its terminal escapes: ${JSON.stringify(line.slice(0, 120))}` })
+  }
+  return found
+}
+
+/** Every invariant, in the order of the contract. */
+export const INVARIANTS = [
+  gateNeverGreenWrongly,
+  exitCodeResultAndReportsAgree,
+  everyReportAskedIsWritten,
+  writtenElsewhereIsTrue,
+  startPostNeverRepeatedBlindly,
+  endsWithinItsBound,
+  nothingLeaksOrInjects
+] as const
+
+export function check(r: RunRecord): Violation[] {
+  return INVARIANTS.flatMap((invariant) => invariant(r))
+}

@@ -1,0 +1,94 @@
+// The explorer's power, measured: each patch of explore/planted/ puts back a bug this project
+// fixed. Each is applied to a scratch copy of the repository, the copy is rebuilt (npm run
+// package), and the explorer hunts it with the same schedules as CI; the table says which were
+// found and after how many schedules.
+import { execFileSync } from 'node:child_process'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { emptyStats, explore } from './explore.js'
+import type { Violation } from './invariants.js'
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+export const PLANTED = path.join(ROOT, 'explore', 'planted')
+
+export interface HuntOptions {
+  runs: number
+  seed: number
+  jobs: number
+  /** Only the patches whose file name contains this. */
+  only?: string
+  say: (line: string) => void
+}
+
+/** The patch's first line, `# <the bug it puts back>`. */
+const bugOf = (patch: string) => /^#\s*(.+)$/m.exec(patch)?.[1] ?? ''
+
+/**
+ * What finding the defect means: a violation of the invariant(s) of its `# invariant:` line whose
+ * detail matches its `# detail:` line (a regular expression). Other violations (a bug the code
+ * has anyway) do not count.
+ */
+export function findingOf(patch: string): (violation: Violation) => boolean {
+  const invariants = (/^# invariant:\s*(.+)$/m.exec(patch)?.[1] ?? '').split('|').map((name) => name.trim())
+  const detail = new RegExp(/^# detail:\s*(.+)$/m.exec(patch)?.[1] ?? '')
+  return (violation) => invariants.includes(violation.invariant) && detail.test(violation.detail)
+}
+
+/** A copy of the repository's sources with `patch` applied, built; removed by the caller. */
+export function plantedCopy(patchFile: string): string {
+  const copy = mkdtempSync(path.join(os.tmpdir(), 'wfd-planted-'))
+  for (const part of ['src', 'dev', 'package.json', 'tsconfig.json']) cpSync(path.join(ROOT, part), path.join(copy, part), { recursive: true })
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'))
+  execFileSync('git', ['apply', '--unsafe-paths', `--directory=.`, patchFile], { cwd: copy, stdio: 'pipe' })
+  execFileSync('npm', ['run', 'package', '--silent'], { cwd: copy, stdio: 'pipe' })
+  return copy
+}
+
+/** Hunts every planted defect; true when each was found. */
+export async function huntPlanted(options: HuntOptions): Promise<boolean> {
+  const patches = readdirSync(PLANTED)
+    .filter((f) => f.endsWith('.patch') && (!options.only || f.includes(options.only)))
+    .sort()
+  const rows: string[] = []
+  let all = true
+  for (const file of patches) {
+    const patchFile = path.join(PLANTED, file)
+    const patch = readFileSync(patchFile, 'utf8')
+    const bug = bugOf(patch)
+    const counts = findingOf(patch)
+    let copy: string | undefined
+    try {
+      options.say(`== ${file}: ${bug}`)
+      copy = plantedCopy(patchFile)
+      const stats = emptyStats()
+      const perJob = Math.ceil(options.runs / options.jobs)
+      // Each job hunts on its own seed; the defect counts as found after the fewest schedules any job needed.
+      const hunts = await Promise.all(
+        Array.from({ length: options.jobs }, (_, j) =>
+          explore(
+            { seed: options.seed + j, seedStep: options.jobs, runs: perJob, maxShrinks: 0, stopAtFirst: true, counts, root: copy as string, say: () => {} },
+            stats
+          ).then((r) => ({ ...r, seed: r.seed ?? options.seed + j }))
+        )
+      )
+      const found = hunts.filter((h) => h.failed).sort((a, b) => (a.firstFailureAt ?? 0) - (b.firstFailureAt ?? 0))[0]
+      const invariants = [...new Set(stats.failures.flatMap((f) => f.violations.map((v) => v.invariant)))].join('; ')
+      if (!found) all = false
+      const row = found
+        ? `| ${file} | ${bug} | found after ${found.firstFailureAt} schedule(s) (seed ${found.seed}) | ${invariants} |`
+        : `| ${file} | ${bug} | not found in ${stats.schedules} schedules | |`
+      options.say(row)
+      rows.push(row)
+    } catch (error) {
+      all = false
+      const row = `| ${file} | ${bug} | could not be planted: ${(error as Error).message.split('\n')[0]} | |`
+      options.say(row)
+      rows.push(row)
+    } finally {
+      if (copy) rmSync(copy, { recursive: true, force: true })
+    }
+  }
+  options.say(`\n| planted defect | the bug | found | invariant |\n| --- | --- | --- | --- |\n${rows.join('\n')}`)
+  return all
+}

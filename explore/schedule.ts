@@ -1,0 +1,255 @@
+// A schedule: everything one run of the explorer draws. The inputs of the step, every answer of
+// every party (the platform, GitHub, GitLab) as a fault per request and channel, the state the
+// platform's records walk through, where the reports go, and when a signal comes. It is plain
+// JSON, so that a failing one is saved in the corpus and replayed as it is.
+import fc from 'fast-check'
+
+/** What one request on a channel gets. Anything not drawn is answered at once and correctly. */
+export type Fault =
+  | { kind: 'ok' }
+  /** Answered this long after it arrived (a write: applied at once, answered late). */
+  | { kind: 'latency'; ms: number }
+  /** The connection is reset as the request arrives: nothing was read, nothing applied. */
+  | { kind: 'reset-before' }
+  /** The request is read whole (a write is applied), then the connection is reset. */
+  | { kind: 'reset-after' }
+  /** The answer's head and half its body are sent, then the connection is reset (a write is applied). */
+  | { kind: 'reset-mid-body' }
+  /** An error status, applying nothing; `retryAfter` in seconds when drawn. */
+  | { kind: 'status'; code: 500 | 502 | 503 | 504 | 429; retryAfter?: number }
+  /** A write held this long, then applied and answered (GitHub applies what it received whole). */
+  | { kind: 'held-write'; ms: number }
+  /** A write applied at once and never answered. */
+  | { kind: 'never-answered' }
+  /** A record whose fields are missing or of the wrong type. */
+  | { kind: 'bad-record'; shape: 'no-status' | 'status-number' | 'commit-string' | 'logs-object' | 'not-json' | 'array' }
+
+export const FAULT_KINDS = [
+  'latency',
+  'reset-before',
+  'reset-after',
+  'reset-mid-body',
+  'status-5xx',
+  'status-429',
+  'retry-after',
+  'held-write',
+  'never-answered',
+  'bad-record',
+  'list-pages',
+  'list-repeats-page',
+  'others-marker',
+  'signal',
+  'signal-after-outcome',
+  'stdout-closed',
+  'report-folder',
+  'report-missing-folder',
+  'report-symlink',
+  'report-fifo',
+  'report-dev-full',
+  'deadline-short',
+  'deadline-long'
+] as const
+export type FaultKind = (typeof FAULT_KINDS)[number]
+
+/** Where a report is asked to go. */
+export type Place = 'file' | 'folder' | 'missing-folder' | 'symlink' | 'fifo' | 'dev-full'
+
+export type UpdateState = 'queued' | 'in_progress' | 'success' | 'failure'
+export type JobState = 'active' | 'completed' | 'archived' | 'failed'
+
+export interface TargetPlan {
+  kind: 'update' | 'job'
+  /** The states the record walks through, one per poll; the last repeats. */
+  states: string[]
+}
+
+export interface Signal {
+  name: 'SIGTERM' | 'SIGINT'
+  /** What the delay counts from: the first request of any party, the first write to GitHub or GitLab, or the line that gives the result. */
+  after: 'first-request' | 'first-write' | 'result'
+  ms: number
+}
+
+export interface Schedule {
+  mode: 'action' | 'command'
+  timeoutMs: number
+  requestTimeoutMs: number
+  failOnTimeout: boolean
+  /** Targets given as ids, waited on concurrently. */
+  targets: TargetPlan[]
+  /** Work started by the step: its POST, then the target it names. */
+  trigger?: { kind: 'update' | 'preview' | 'agent'; target: TargetPlan }
+  /** The sticky comment (action) or merge request note (command). */
+  comment: boolean
+  /** The GitHub deployment (action only, with an update target). */
+  deployment: boolean
+  /** Notes or comments already on the pull / merge request: others' notes with our marker, and filler that makes the list page. */
+  existing: { othersWithMarker: number; filler: number; ours: boolean }
+  /** The list pages this many at a time; `repeat` sends the first page again as the next. */
+  paging: { perPage: number; repeat: boolean }
+  /** The command's reports, or the action's GITHUB_STEP_SUMMARY (summaryFile). */
+  reports: { json: boolean; outputFile?: Place; dotenv?: Place; junit?: Place; summaryFile?: Place }
+  signal?: Signal
+  /** Stdout closed by the reader this long after the first request (command only). */
+  closeStdoutMs?: number
+  /** Per channel (`status:<id>`, `job:<id>`, `trigger`, `gh:list`, `gh:write`, `gl:write`…), the fault of each request in turn. */
+  faults: Record<string, Fault[]>
+}
+
+const updateStates = (): fc.Arbitrary<string[]> =>
+  fc
+    .tuple(fc.array(fc.constantFrom('queued', 'in_progress'), { maxLength: 4 }), fc.constantFrom('success', 'success', 'failure', 'in_progress', 'deploying'))
+    .map(([pending, end]) => [...pending, end])
+
+const jobStates = (): fc.Arbitrary<string[]> =>
+  fc
+    .tuple(fc.array(fc.constant('active'), { maxLength: 4 }), fc.constantFrom('completed', 'completed', 'failed', 'archived', 'active'))
+    .map(([p, e]) => [...p, e])
+
+const targetPlan = (kind: 'update' | 'job'): fc.Arbitrary<TargetPlan> => (kind === 'update' ? updateStates() : jobStates()).map((states) => ({ kind, states }))
+
+/** A fault for one request: most answers are plain, so that runs get somewhere. */
+export function faultArb(requestTimeoutMs: number, write: boolean): fc.Arbitrary<Fault> {
+  const faults: fc.WeightedArbitrary<Fault>[] = [
+    { weight: 10, arbitrary: fc.constant({ kind: 'ok' } as const) },
+    { weight: 3, arbitrary: fc.integer({ min: 10, max: Math.round(requestTimeoutMs * 1.5) }).map((ms) => ({ kind: 'latency', ms }) as const) },
+    { weight: 1, arbitrary: fc.constant({ kind: 'reset-before' } as const) },
+    { weight: 1, arbitrary: fc.constant({ kind: 'reset-after' } as const) },
+    { weight: 1, arbitrary: fc.constant({ kind: 'reset-mid-body' } as const) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .record({ code: fc.constantFrom(500, 502, 503, 504, 429), retryAfter: fc.option(fc.integer({ min: 0, max: 2 }), { nil: undefined }) })
+        .map(({ code, retryAfter }) => (retryAfter === undefined ? { kind: 'status', code } : { kind: 'status', code, retryAfter }) as Fault)
+    }
+  ]
+  if (write) {
+    faults.push(
+      // The races of the past were writes applied after the step gave up on them: drawn often.
+      { weight: 6, arbitrary: fc.integer({ min: 50, max: requestTimeoutMs * 3 }).map((ms) => ({ kind: 'held-write', ms }) as const) },
+      { weight: 1, arbitrary: fc.constant({ kind: 'never-answered' } as const) }
+    )
+  } else {
+    faults.push({
+      weight: 1,
+      arbitrary: fc
+        .constantFrom('no-status', 'status-number', 'commit-string', 'logs-object', 'not-json', 'array')
+        .map((shape) => ({ kind: 'bad-record', shape }) as const)
+    })
+  }
+  return fc.oneof(...faults)
+}
+
+const faultList = (requestTimeoutMs: number, write: boolean, maxLength = 6) => fc.array(faultArb(requestTimeoutMs, write), { maxLength })
+
+const placeArb = (): fc.Arbitrary<Place> =>
+  fc.oneof(
+    { weight: 6, arbitrary: fc.constant('file' as const) },
+    { weight: 3, arbitrary: fc.constantFrom<Place>('folder', 'missing-folder', 'symlink', 'fifo', 'dev-full') }
+  )
+const maybePlace = () => fc.option(placeArb(), { nil: undefined, freq: 2 })
+
+/** Every schedule the explorer may run. */
+export function scheduleArb(): fc.Arbitrary<Schedule> {
+  return fc
+    .record({
+      mode: fc.constantFrom('action' as const, 'command' as const),
+      short: fc.boolean(),
+      timeoutMs: fc.integer({ min: 1500, max: 3500 }),
+      longMs: fc.integer({ min: 5000, max: 8000 }),
+      requestTimeoutMs: fc.integer({ min: 300, max: 1500 }),
+      failOnTimeout: fc.boolean(),
+      updates: fc.array(targetPlan('update'), { maxLength: 3 }),
+      jobs: fc.array(targetPlan('job'), { maxLength: 2 }),
+      trigger: fc.option(
+        fc
+          .constantFrom('update' as const, 'preview' as const, 'agent' as const)
+          .chain((kind) => targetPlan(kind === 'agent' ? 'job' : 'update').map((target) => ({ kind, target }))),
+        { nil: undefined, freq: 2 }
+      ),
+      comment: fc.boolean(),
+      deployment: fc.boolean(),
+      existing: fc.record({ othersWithMarker: fc.nat({ max: 2 }), filler: fc.nat({ max: 5 }), ours: fc.boolean() }),
+      paging: fc.record({ perPage: fc.integer({ min: 1, max: 4 }), repeat: fc.boolean() }),
+      reports: fc.record({ json: fc.boolean(), outputFile: maybePlace(), dotenv: maybePlace(), junit: maybePlace(), summaryFile: maybePlace() }),
+      signal: fc.option(
+        fc.record({
+          name: fc.constantFrom('SIGTERM' as const, 'SIGINT' as const),
+          after: fc.constantFrom('first-request' as const, 'first-write' as const, 'result' as const),
+          // Often at once: the gap between the outcome and the exit is short when nothing is left to write.
+          ms: fc.oneof(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 2500 }))
+        }),
+        { nil: undefined, freq: 3 }
+      ),
+      closeStdoutMs: fc.option(fc.integer({ min: 0, max: 2000 }), { nil: undefined, freq: 6 })
+    })
+    .chain((base) => {
+      const rt = base.requestTimeoutMs
+      const timeoutMs = base.short ? base.timeoutMs : base.longMs
+      const targets = [...base.updates, ...base.jobs]
+      if (targets.length === 0 && !base.trigger) targets.push({ kind: 'update', states: ['in_progress', 'success'] })
+      const ids = targets.map((t, i) => `${t.kind === 'update' ? 'status' : 'job'}:${idOf(t.kind, i)}`)
+      if (base.trigger) ids.push(`${base.trigger.target.kind === 'update' ? 'status' : 'job'}:${startedId(base.trigger.target.kind)}`)
+      const reads = Object.fromEntries(ids.map((id) => [id, faultList(rt, false)]))
+      return fc
+        .record({
+          ...reads,
+          trigger: faultList(rt, true, 3),
+          'gh:read': faultList(rt, false, 4),
+          'gh:write': faultList(rt, true, 4),
+          'gh:deploy': faultList(rt, true, 3),
+          'gl:read': faultList(rt, false, 4),
+          'gl:write': faultList(rt, true, 4)
+        })
+        .map((faults): Schedule => {
+          const schedule: Schedule = {
+            mode: base.mode,
+            timeoutMs,
+            requestTimeoutMs: Math.min(rt, timeoutMs),
+            failOnTimeout: base.failOnTimeout,
+            targets,
+            comment: base.comment,
+            deployment: base.mode === 'action' && base.deployment,
+            existing: base.existing,
+            paging: base.paging,
+            reports: base.mode === 'command' ? base.reports : { json: false, ...(base.reports.summaryFile ? { summaryFile: base.reports.summaryFile } : {}) },
+            faults: faults as Record<string, Fault[]>
+          }
+          if (base.trigger) schedule.trigger = base.trigger
+          if (base.signal) schedule.signal = base.signal
+          if (base.mode === 'command' && base.closeStdoutMs !== undefined) schedule.closeStdoutMs = base.closeStdoutMs
+          return schedule
+        })
+    })
+}
+
+/** The id of the i-th given target of a kind. */
+export const idOf = (kind: 'update' | 'job', i: number) => (kind === 'update' ? `st_${i}` : `job_${i}`)
+/** The id the platform gives the work a trigger started. */
+export const startedId = (kind: 'update' | 'job') => (kind === 'update' ? 'st_started' : 'job_started')
+
+/** The kinds of fault a schedule holds, each counted once per request (or once per schedule for the rest). */
+export function faultsDrawn(schedule: Schedule): Partial<Record<FaultKind, number>> {
+  const counts: Partial<Record<FaultKind, number>> = {}
+  const add = (kind: FaultKind, n = 1) => {
+    if (n > 0) counts[kind] = (counts[kind] ?? 0) + n
+  }
+  for (const list of Object.values(schedule.faults))
+    for (const fault of list) {
+      if (fault.kind === 'ok') continue
+      if (fault.kind === 'status') {
+        add(fault.code === 429 ? 'status-429' : 'status-5xx')
+        if (fault.retryAfter !== undefined) add('retry-after')
+      } else add(fault.kind)
+    }
+  const talks = schedule.comment || schedule.deployment
+  if (talks && schedule.paging.perPage < schedule.existing.filler + schedule.existing.othersWithMarker + 1) add('list-pages')
+  if (talks && schedule.paging.repeat) add('list-repeats-page')
+  if (schedule.comment) add('others-marker', schedule.existing.othersWithMarker)
+  if (schedule.signal) add(schedule.signal.after === 'result' ? 'signal-after-outcome' : 'signal')
+  if (schedule.closeStdoutMs !== undefined) add('stdout-closed')
+  for (const place of [schedule.reports.outputFile, schedule.reports.dotenv, schedule.reports.junit, schedule.reports.summaryFile])
+    if (place && place !== 'file') add(`report-${place}` as FaultKind)
+  add(schedule.timeoutMs < 5000 ? 'deadline-short' : 'deadline-long')
+  return counts
+}

@@ -1,0 +1,491 @@
+// The three parties the step talks to, on 127.0.0.1, each answer drawn from the schedule: the
+// platform (records, the POST that starts work), GitHub (the comment, the deployment) and GitLab
+// (the merge request note). One server does the faults for all three: each request belongs to a
+// channel, and the n-th request of a channel gets the channel's n-th fault. What each party
+// applied, answered and delivered is recorded, for the invariants to judge.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Fault, Schedule } from './schedule.js'
+import { startedId } from './schedule.js'
+
+export const ADMIN_KEY = 'wfd_admin_EXPLORER_0123456789abcdef'
+export const GITHUB_TOKEN = 'ghp_EXPLORERtoken0123456789abcdefABCD'
+export const GITLAB_TOKEN = 'glpat-EXPLORERtoken0123456789'
+export const KEYS = [ADMIN_KEY, GITHUB_TOKEN, GITLAB_TOKEN]
+/** Server text meant to become a workflow command, a GitLab section or a terminal escape if printed raw. */
+export const INJECTION = 'INJECTED'
+export const HOSTILE = [
+  `::warning::${INJECTION} warning`,
+  `::set-output name=result::${INJECTION}`,
+  `::stop-commands::${INJECTION}`,
+  `##[error]${INJECTION}`,
+  `section_start:1700000000:${INJECTION}\r\u001b[0K${INJECTION} section`,
+  `\u001b[31m${INJECTION} red\u001b[0m`
+]
+export const OUR_GITHUB_LOGIN = 'docs-bot'
+export const GITLAB_USER = { id: 4242, username: 'project_1_bot_docs' }
+
+export interface Reply {
+  status: number
+  json?: unknown
+  raw?: string
+  headers?: Record<string, string>
+}
+
+/** One request as a party saw it. */
+export interface Seen {
+  party: 'platform' | 'github' | 'gitlab'
+  channel: string
+  method: string
+  path: string
+  fault: Fault
+  at: number
+  /** When a write was applied (undefined: not applied). */
+  appliedAt?: number
+  /** The reply, once sent whole to an open connection. */
+  delivered?: Reply
+  auth?: string
+  body?: string
+}
+
+interface Route {
+  channel: string
+  write: boolean
+  apply: (body: unknown) => Reply
+}
+
+export interface Party {
+  url: string
+  seen: Seen[]
+  /** Resolves once every held write has been applied. */
+  settled(): Promise<void>
+  close(): Promise<void>
+}
+
+/** Serves `route` with the faults of the schedule. */
+async function faultyServer(
+  party: Seen['party'],
+  faults: Record<string, Fault[]>,
+  route: (req: IncomingMessage, url: URL) => Route | Reply,
+  onSeen: (seen: Seen) => void
+): Promise<Party> {
+  const counts = new Map<string, number>()
+  const seen: Seen[] = []
+  const held = new Set<Promise<void>>()
+  const timers = new Set<ReturnType<typeof setTimeout>>()
+  const later = (ms: number, work: () => void) => {
+    const done = new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer)
+        work()
+        resolve()
+      }, ms)
+      timers.add(timer)
+    })
+    return done
+  }
+  const send = (res: ServerResponse, record: Seen, reply: Reply, cut = false) => {
+    if (res.destroyed || res.socket?.destroyed) return
+    const text = reply.raw ?? JSON.stringify(reply.json ?? null)
+    res.writeHead(reply.status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...reply.headers })
+    if (cut) {
+      res.write(text.slice(0, Math.max(1, Math.floor(text.length / 2))))
+      setTimeout(() => res.destroy(), 5)
+      return
+    }
+    res.end(text)
+    res.once('finish', () => {
+      if (!res.socket?.destroyed || res.writableFinished) record.delivered = reply
+    })
+  }
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    const found = route(req, url)
+    const channel = 'channel' in found ? found.channel : 'none'
+    const n = counts.get(channel) ?? 0
+    counts.set(channel, n + 1)
+    const fault: Fault = ('channel' in found ? faults[channel]?.[n] : undefined) ?? { kind: 'ok' }
+    const record: Seen = { party, channel, method: req.method ?? '', path: url.pathname + url.search, fault, at: Date.now(), auth: req.headers.authorization }
+    seen.push(record)
+    onSeen(record)
+    if (fault.kind === 'reset-before') {
+      req.socket.destroy()
+      return
+    }
+    let text = ''
+    try {
+      for await (const chunk of req) text += chunk
+    } catch {
+      return
+    }
+    record.body = text
+    if (!('channel' in found)) return send(res, record, found)
+    let body: unknown
+    try {
+      body = text ? JSON.parse(text) : undefined
+    } catch {
+      body = undefined
+    }
+    const apply = () => {
+      const reply = found.apply(body)
+      if (found.write && reply.status < 300) record.appliedAt = Date.now()
+      return reply
+    }
+    switch (fault.kind) {
+      case 'status': {
+        // The error echoes what it was sent, key included, and text that would be a command if printed raw.
+        const headers: Record<string, string> = fault.retryAfter === undefined ? {} : { 'retry-after': String(fault.retryAfter) }
+        const message = `${fault.code} from the explorer for ${req.headers.authorization ?? 'no key'} ${HOSTILE.join(' ')}`
+        return send(res, record, { status: fault.code, json: { error: message, message }, headers })
+      }
+      case 'bad-record':
+        return send(res, record, mangle(apply(), fault.shape))
+      case 'latency': {
+        const reply = apply()
+        held.add(later(fault.ms, () => send(res, record, reply)))
+        return
+      }
+      case 'held-write':
+        held.add(later(fault.ms, () => send(res, record, apply())))
+        return
+      case 'never-answered':
+        apply()
+        return
+      case 'reset-after':
+        apply()
+        req.socket.destroy()
+        return
+      case 'reset-mid-body':
+        return send(res, record, apply(), true)
+      default:
+        return send(res, record, apply())
+    }
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    seen,
+    async settled() {
+      while (held.size > 0) {
+        const now = [...held]
+        await Promise.all(now)
+        for (const promise of now) held.delete(promise)
+      }
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const timer of timers) clearTimeout(timer)
+        server.closeAllConnections()
+        server.close(() => resolve())
+      })
+  }
+}
+
+function mangle(reply: Reply, shape: Extract<Fault, { kind: 'bad-record' }>['shape']): Reply {
+  if (reply.status !== 200 || typeof reply.json !== 'object' || reply.json === null) return reply
+  const record = { ...(reply.json as Record<string, unknown>) }
+  switch (shape) {
+    case 'no-status':
+      delete record.status
+      break
+    case 'status-number':
+      record.status = 42
+      break
+    case 'commit-string':
+      record.commit = 'not an object'
+      break
+    case 'logs-object':
+      record.logs = { line: HOSTILE[0] }
+      break
+    case 'not-json':
+      return { status: 200, raw: `<html>${HOSTILE.join('\n')}</html>` }
+    case 'array':
+      return { status: 200, json: [record] }
+  }
+  return { status: 200, json: record }
+}
+
+const notFound = (message = 'Not Found'): Reply => ({ status: 404, json: { error: message, message } })
+
+/** What the platform did for one target: the state of each poll and whether it was delivered. */
+export interface PlatformState {
+  /** Start POSTs that were applied (work started). */
+  started: number
+  /** Per target id, the states served in order. */
+  served: Map<string, Seen[]>
+}
+
+const ISO = '2026-01-01T00:00:00.000Z'
+
+/** The platform: update records, agent jobs and the POSTs that start work, as the schedule plans them. */
+export async function startPlatform(schedule: Schedule, onSeen: (seen: Seen) => void): Promise<Party & { state: PlatformState }> {
+  const plans = new Map<string, string[]>()
+  schedule.targets.forEach((target, i) => {
+    plans.set(target.kind === 'update' ? `st_${i}` : `job_${i}`, target.states)
+  })
+  const state: PlatformState = { started: 0, served: new Map() }
+  const polls = new Map<string, number>()
+  const next = (id: string): string | undefined => {
+    const states = plans.get(id)
+    if (!states) return undefined
+    const n = polls.get(id) ?? 0
+    polls.set(id, n + 1)
+    return states[Math.min(n, states.length - 1)]
+  }
+  const updateRecord = (id: string, status: string) => ({
+    _id: id,
+    projectId: 'proj-x',
+    createdAt: ISO,
+    ...(status === 'success' || status === 'failure' ? { endedAt: ISO } : {}),
+    status,
+    summary: `Update ${status} ${HOSTILE[0]}`,
+    logs: ['building', ...HOSTILE, ...(status === 'failure' ? ['error: docs/page.mdx:3 broken link'] : [])],
+    subdomain: 'acme',
+    commit: {
+      sha: '3f786850e387550fdab836ed7e6dc881de23001b',
+      ref: 'main',
+      message: `docs ${HOSTILE[1]}`,
+      filesChanged: { added: [], modified: ['a.mdx'], removed: [] }
+    },
+    source: 'api'
+  })
+  const jobRecord = (id: string, status: string) => ({
+    id,
+    status,
+    source: { repository: 'https://github.com/acme/docs', ref: 'main' },
+    model: 'm1',
+    prLink: status === 'completed' ? 'https://github.com/acme/docs/pull/12' : null,
+    createdAt: ISO,
+    archivedAt: status === 'archived' ? ISO : null
+  })
+  const trigger = schedule.trigger
+  const startWork = (): Reply => {
+    if (!trigger) return notFound()
+    state.started++
+    const id = startedId(trigger.target.kind)
+    plans.set(id, trigger.target.states)
+    if (trigger.kind === 'agent') return { status: 201, json: jobRecord(id, 'active') }
+    if (trigger.kind === 'preview') return { status: 202, json: { statusId: id, previewUrl: 'https://acme-preview.example.com' } }
+    return { status: 202, json: { statusId: id } }
+  }
+  const party = await faultyServer(
+    'platform',
+    schedule.faults,
+    (req, url): Route | Reply => {
+      if (req.headers.authorization !== `Bearer ${ADMIN_KEY}`) return { status: 401, json: { error: 'Unauthorized' } }
+      const path = url.pathname
+      const update = /^\/v1\/project\/update-status\/([^/]+)$/.exec(path)
+      const job = /^\/v2\/agent\/[^/]+\/job\/([^/]+)$/.exec(path)
+      const read = (id: string, render: (id: string, status: string) => unknown, channel: string): Route => ({
+        channel,
+        write: false,
+        apply: () => {
+          const status = next(id)
+          return status === undefined ? notFound() : { status: 200, json: render(id, status) }
+        }
+      })
+      if (update && req.method === 'GET') return read(decodeURIComponent(update[1] ?? ''), updateRecord, `status:${decodeURIComponent(update[1] ?? '')}`)
+      if (job && req.method === 'GET') return read(decodeURIComponent(job[1] ?? ''), jobRecord, `job:${decodeURIComponent(job[1] ?? '')}`)
+      if (req.method === 'POST' && /^\/v1\/project\/(update|preview)\/[^/]+$|^\/v2\/agent\/[^/]+\/job$/.test(path))
+        return { channel: 'trigger', write: true, apply: startWork }
+      return notFound()
+    },
+    onSeen
+  )
+  return { ...party, state }
+}
+
+/** A list split in pages as the schedule says; `repeat` serves the first page again as the second. */
+function pageOf<T>(items: T[], url: URL, perPage: number, repeat: boolean, base: string) {
+  const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1)
+  const real = Math.max(1, Math.ceil(items.length / perPage))
+  // A repeated page (as a list that shifts while it is read): page 2 serves page 1 again, and every later page the one before it; nothing is lost.
+  const pages = repeat && real > 1 ? real + 1 : real
+  const shownPage = repeat && real > 1 && page >= 2 ? page - 1 : page
+  const slice = items.slice((shownPage - 1) * perPage, shownPage * perPage)
+  const link = (n: number) => {
+    const target = new URL(url.pathname, base)
+    for (const [k, v] of url.searchParams) target.searchParams.set(k, v)
+    target.searchParams.set('page', String(n))
+    return target.href
+  }
+  const headers: Record<string, string> = {
+    link: [...(page < pages ? [`<${link(page + 1)}>; rel="next"`] : []), `<${link(pages)}>; rel="last"`].join(', '),
+    'x-page': String(page),
+    'x-next-page': page < pages ? String(page + 1) : '',
+    'x-total-pages': String(pages)
+  }
+  return { slice, headers }
+}
+
+export interface Comment {
+  id: number
+  body: string
+  user: string
+}
+
+export interface DeploymentRecord {
+  id: number
+  statuses: { state: string; description?: string; appliedAt: number }[]
+  description?: string
+}
+
+/** GitHub: the pull request's comments (paged), the token's login, deployments and their statuses. */
+export async function startGitHub(
+  schedule: Schedule,
+  marker: string,
+  onSeen: (seen: Seen) => void
+): Promise<Party & { comments: Comment[]; deployments: DeploymentRecord[] }> {
+  let nextId = 100
+  const comments: Comment[] = []
+  const deployments: DeploymentRecord[] = []
+  for (let i = 0; i < schedule.existing.filler; i++) comments.push({ id: nextId++, body: `Looks good ${i}`, user: 'reviewer' })
+  for (let i = 0; i < schedule.existing.othersWithMarker; i++) comments.push({ id: nextId++, body: `${marker}\nquoted by someone else`, user: 'someone-else' })
+  if (schedule.existing.ours) comments.push({ id: nextId++, body: `${marker}\n### ✅ an earlier run`, user: OUR_GITHUB_LOGIN })
+  const shown = (c: Comment) => ({ id: c.id, body: c.body, user: { login: c.user, type: 'User' } })
+  let base = ''
+  const party = await faultyServer(
+    'github',
+    schedule.faults,
+    (req, url): Route | Reply => {
+      if (req.headers.authorization?.replace(/^(token|bearer) /i, '') !== GITHUB_TOKEN) return { status: 401, json: { message: 'Bad credentials' } }
+      const path = url.pathname
+      const list = /^\/repos\/[^/]+\/[^/]+\/issues\/\d+\/comments$/.exec(path)
+      const edit = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(path)
+      const statuses = /^\/repos\/[^/]+\/[^/]+\/deployments\/(\d+)\/statuses$/.exec(path)
+      if (path === '/user' && req.method === 'GET')
+        return { channel: 'gh:read', write: false, apply: () => ({ status: 200, json: { login: OUR_GITHUB_LOGIN, type: 'User' } }) }
+      if (path === '/graphql')
+        return { channel: 'gh:read', write: false, apply: () => ({ status: 200, json: { data: { viewer: { login: OUR_GITHUB_LOGIN } } } }) }
+      if (list && req.method === 'GET')
+        return {
+          channel: 'gh:read',
+          write: false,
+          apply: () => {
+            const perPage = Math.min(schedule.paging.perPage, Number(url.searchParams.get('per_page') ?? 30) || 30)
+            const { slice, headers } = pageOf(comments, url, perPage, schedule.paging.repeat, base)
+            return { status: 200, json: slice.map(shown), headers }
+          }
+        }
+      if (list && req.method === 'POST')
+        return {
+          channel: 'gh:write',
+          write: true,
+          apply: (body) => {
+            const comment = { id: nextId++, body: String((body as { body?: unknown })?.body ?? ''), user: OUR_GITHUB_LOGIN }
+            comments.push(comment)
+            return { status: 201, json: shown(comment) }
+          }
+        }
+      if (edit && req.method === 'PATCH')
+        return {
+          channel: 'gh:write',
+          write: true,
+          apply: (body) => {
+            const comment = comments.find((c) => c.id === Number(edit[1]))
+            if (!comment) return notFound()
+            if (comment.user !== OUR_GITHUB_LOGIN) return { status: 403, json: { message: 'Must have admin rights to Repository.' } }
+            comment.body = String((body as { body?: unknown })?.body ?? '')
+            return { status: 200, json: shown(comment) }
+          }
+        }
+      if (/^\/repos\/[^/]+\/[^/]+\/deployments$/.test(path) && req.method === 'POST')
+        return {
+          channel: 'gh:deploy',
+          write: true,
+          apply: (body) => {
+            const deployment = { id: nextId++, statuses: [], description: (body as { description?: string })?.description }
+            deployments.push(deployment)
+            return { status: 201, json: { id: deployment.id, sha: 'x', environment: 'docs', task: 'deploy' } }
+          }
+        }
+      if (statuses && req.method === 'POST')
+        return {
+          channel: 'gh:deploy',
+          write: true,
+          apply: (body) => {
+            const deployment = deployments.find((d) => d.id === Number(statuses[1]))
+            if (!deployment) return notFound()
+            const b = body as { state?: string; description?: string }
+            deployment.statuses.push({ state: String(b?.state), description: b?.description, appliedAt: Date.now() })
+            return { status: 201, json: { id: nextId++, state: b?.state } }
+          }
+        }
+      return notFound()
+    },
+    onSeen
+  )
+  base = party.url
+  return { ...party, comments, deployments }
+}
+
+export interface Note {
+  id: number
+  body: string
+  authorId: number
+}
+
+/** GitLab: the token's user, and the merge request's notes (paged), created and updated. */
+export async function startGitLab(schedule: Schedule, marker: string, onSeen: (seen: Seen) => void): Promise<Party & { notes: Note[] }> {
+  let nextId = 5000
+  const notes: Note[] = []
+  for (let i = 0; i < schedule.existing.filler; i++) notes.push({ id: nextId++, body: `Looks good ${i}`, authorId: 7 })
+  for (let i = 0; i < schedule.existing.othersWithMarker; i++) notes.push({ id: nextId++, body: `${marker}\nquoted by someone else`, authorId: 8 })
+  if (schedule.existing.ours) notes.push({ id: nextId++, body: `${marker}\n### ✅ an earlier run`, authorId: GITLAB_USER.id })
+  const shown = (n: Note) => ({
+    id: n.id,
+    type: null,
+    body: n.body,
+    author: { id: n.authorId, username: n.authorId === GITLAB_USER.id ? GITLAB_USER.username : 'reviewer' },
+    system: false
+  })
+  let base = ''
+  const party = await faultyServer(
+    'gitlab',
+    schedule.faults,
+    (req, url): Route | Reply => {
+      if (req.headers['private-token'] !== GITLAB_TOKEN) return { status: 401, json: { message: '401 Unauthorized' } }
+      const path = url.pathname
+      const list = /^\/api\/v4\/projects\/[^/]+\/merge_requests\/\d+\/notes$/.exec(path)
+      const one = /^\/api\/v4\/projects\/[^/]+\/merge_requests\/\d+\/notes\/(\d+)$/.exec(path)
+      if (path === '/api/v4/user' && req.method === 'GET')
+        return { channel: 'gl:read', write: false, apply: () => ({ status: 200, json: { ...GITLAB_USER, state: 'active' } }) }
+      if (list && req.method === 'GET')
+        return {
+          channel: 'gl:read',
+          write: false,
+          apply: () => {
+            const perPage = Math.min(schedule.paging.perPage, Number(url.searchParams.get('per_page') ?? 20) || 20)
+            const { slice, headers } = pageOf(notes, url, perPage, schedule.paging.repeat, base)
+            return { status: 200, json: slice.map(shown), headers }
+          }
+        }
+      if (list && req.method === 'POST')
+        return {
+          channel: 'gl:write',
+          write: true,
+          apply: (body) => {
+            const note = { id: nextId++, body: String((body as { body?: unknown })?.body ?? ''), authorId: GITLAB_USER.id }
+            notes.push(note)
+            return { status: 201, json: shown(note) }
+          }
+        }
+      if (one && req.method === 'PUT')
+        return {
+          channel: 'gl:write',
+          write: true,
+          apply: (body) => {
+            const note = notes.find((n) => n.id === Number(one[1]))
+            if (!note) return notFound('404 Not found')
+            if (note.authorId !== GITLAB_USER.id) return { status: 403, json: { message: '403 Forbidden' } }
+            note.body = String((body as { body?: unknown })?.body ?? '')
+            return { status: 200, json: shown(note) }
+          }
+        }
+      return notFound('404 Not found')
+    },
+    onSeen
+  )
+  base = party.url
+  return { ...party, notes }
+}
