@@ -7,6 +7,7 @@ import {
   commentTarget,
   explainCommentError,
   findComment,
+  MAX_COMMENT_PAGES,
   tokenLogin,
   writeComment,
   type RunContext
@@ -228,7 +229,7 @@ describe('the comment that is ours', () => {
     const page1 = [{ id: 3, body: '<!-- old -->', user: by(ACTIONS_BOT) }, ...Array.from({ length: 99 }, (_, i) => ({ id: 100 + i, body: 'x', user: by('u') }))]
     const scope = nock(API)
       .get('/repos/acme/docs/issues/7/comments')
-      .query({ per_page: '100' })
+      .query({ per_page: '100', page: '1' })
       .reply(200, page1, { link: `<${API}/repos/acme/docs/issues/7/comments?per_page=100&page=2>; rel="next"` })
       .get('/repos/acme/docs/issues/7/comments')
       .query({ per_page: '100', page: '2' })
@@ -243,6 +244,30 @@ describe('the comment that is ours', () => {
         { id: 4, body: '<!-- old -->', user: by(ACTIONS_BOT) }
       ])
     await expect(findComment(octokit(), where, owner)).resolves.toBe(4)
+  })
+
+  it('a page whose body was cut short is a failed lookup, never "no comment here" (a second comment would be created)', async () => {
+    const page1 = Array.from({ length: 100 }, (_, i) => ({ id: 100 + i, body: 'x', user: by('u') }))
+    // What octokit makes of a JSON body the connection cut: an empty text, or the text that came.
+    for (const cut of ['', '[{"id": 5, "body": "<!-- m -->\\nold", "us']) {
+      nock(API)
+        .get('/repos/acme/docs/issues/7/comments')
+        .query({ per_page: '100', page: '1' })
+        .reply(200, page1, { link: `<${API}/repos/acme/docs/issues/7/comments?per_page=100&page=2>; rel="next"` })
+        .get('/repos/acme/docs/issues/7/comments')
+        .query({ per_page: '100', page: '2' })
+        .reply(200, cut, { 'content-type': 'application/json' })
+      await expect(findComment(octokit(), where, owner)).rejects.toThrow("GitHub's answer listing the comments of the pull request was not a list")
+    }
+  })
+
+  it('a listing that never ends is a failed lookup', async () => {
+    nock(API)
+      .get('/repos/acme/docs/issues/7/comments')
+      .query(true)
+      .times(MAX_COMMENT_PAGES)
+      .reply(200, [{ id: 1, body: 'x', user: by('u') }], { link: `<${API}/repos/acme/docs/issues/7/comments?per_page=100&page=2>; rel="next"` })
+    await expect(findComment(octokit(), where, owner)).rejects.toThrow(`did not end within ${MAX_COMMENT_PAGES} pages of 100`)
   })
 
   it("the token is the user GET /user names, or, when GET /user is refused, the app's bot", async () => {

@@ -43284,14 +43284,14 @@ async function tokenLogin(octokit) {
  */
 async function findComment(octokit, target, owner) {
     let legacy;
-    const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
-        owner: target.owner,
-        repo: target.repo,
-        issue_number: target.number,
-        per_page: 100
-    });
-    for await (const page of pages) {
-        for (const comment of page.data) {
+    // Page by page, by hand: octokit's paginator takes a page whose body was cut short for an
+    // empty one, and "no comment here" would create a second comment beside the step's own.
+    for (let page = 1; page <= MAX_COMMENT_PAGES; page++) {
+        const response = await octokit.rest.issues.listComments({ owner: target.owner, repo: target.repo, issue_number: target.number, per_page: 100, page });
+        const comments = response.data;
+        if (!Array.isArray(comments))
+            throw new ListingNotRead('the comments of the pull request');
+        for (const comment of response.data) {
             if (comment.user?.login !== owner.login)
                 continue;
             if (comment.body?.includes(owner.marker))
@@ -43299,8 +43299,19 @@ async function findComment(octokit, target, owner) {
             if (legacy === undefined && comment.body?.includes(owner.legacyMarker))
                 legacy = comment.id;
         }
+        if (!/rel="next"/.test(response.headers.link ?? ''))
+            return legacy;
     }
-    return legacy;
+    throw new ListingNotRead('the comments of the pull request', `did not end within ${MAX_COMMENT_PAGES} pages of 100`);
+}
+/** Pages of 100 comments read at the most: a listing that never ends is a failed lookup. */
+const MAX_COMMENT_PAGES = 100;
+/** A listing GitHub answered with something other than a list (a body cut short, a proxy's page). */
+class ListingNotRead extends Error {
+    constructor(what, why = 'was not a list (cut short, or not from the GitHub API)') {
+        super(`GitHub's answer listing ${what} ${why}`);
+        this.name = 'ListingNotRead';
+    }
 }
 /** Updates the comment `id`, or creates one when there is none; returns the comment's id. */
 async function writeComment(octokit, target, id, body) {
@@ -43554,6 +43565,9 @@ async function findDeployment(octokit, place, wanted) {
         environment: wanted.environment,
         per_page: 100
     });
+    const listed = data;
+    if (!Array.isArray(listed))
+        throw new ListingNotRead("the run's deployments");
     const payloadOf = (payload) => {
         if (typeof payload !== 'string')
             return payload;
@@ -43819,7 +43833,7 @@ function renderInProgressComment(marker, targets, source, work) {
     return `${lines.join('\n')}\n`;
 }
 const MAX_COMMENT_FILES = 20;
-const MAX_COMMENT_PAGES = 20;
+const comment_MAX_COMMENT_PAGES = 20;
 // Outside the runner GITHUB_WORKFLOW and GITHUB_JOB may be unset.
 const markerPart = (text) => (text ?? '').replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 80);
 /** Two keys give two markers: every character outside [A-Za-z0-9_.-] is written as its UTF-8 bytes in %XX. */
@@ -43892,12 +43906,12 @@ function renderComment(outcome, marker, source) {
     }
     if (outcome.pages && !outcome.pages.skipped) {
         lines.push('**Pages:**', '');
-        for (const page of outcome.pages.pages.slice(0, MAX_COMMENT_PAGES)) {
+        for (const page of outcome.pages.pages.slice(0, comment_MAX_COMMENT_PAGES)) {
             const [found, holds, when] = pageFacts(page);
             lines.push(`- ${resultMark(page.result)} ${codeSpan(page.path, 150)}: found ${found}, holds the text ${holds}, ${when}`);
         }
-        if (outcome.pages.pages.length > MAX_COMMENT_PAGES)
-            lines.push(`- … and ${outcome.pages.pages.length - MAX_COMMENT_PAGES} more (see the job summary)`);
+        if (outcome.pages.pages.length > comment_MAX_COMMENT_PAGES)
+            lines.push(`- … and ${outcome.pages.pages.length - comment_MAX_COMMENT_PAGES} more (see the job summary)`);
         lines.push('');
     }
     if (outcome.search && !outcome.search.skipped) {

@@ -20,6 +20,8 @@ export interface CorpusEntry {
   found: string
   /** A known issue whose fix it waits on: replayed and reported, but not failing CI until the fix lands. */
   waitsOn?: string
+  /** The issue whose fix made it pass: kept, and replayed, so the bug cannot come back unseen. */
+  fixedBy?: string
   schedule: Schedule
 }
 

@@ -89,20 +89,31 @@ export interface CommentOwner {
  */
 export async function findComment(octokit: Octokit, target: { owner: string; repo: string; number: number }, owner: CommentOwner): Promise<number | undefined> {
   let legacy: number | undefined
-  const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
-    owner: target.owner,
-    repo: target.repo,
-    issue_number: target.number,
-    per_page: 100
-  })
-  for await (const page of pages) {
-    for (const comment of page.data) {
+  // Page by page, by hand: octokit's paginator takes a page whose body was cut short for an
+  // empty one, and "no comment here" would create a second comment beside the step's own.
+  for (let page = 1; page <= MAX_COMMENT_PAGES; page++) {
+    const response = await octokit.rest.issues.listComments({ owner: target.owner, repo: target.repo, issue_number: target.number, per_page: 100, page })
+    const comments: unknown = response.data
+    if (!Array.isArray(comments)) throw new ListingNotRead('the comments of the pull request')
+    for (const comment of response.data) {
       if (comment.user?.login !== owner.login) continue
       if (comment.body?.includes(owner.marker)) return comment.id
       if (legacy === undefined && comment.body?.includes(owner.legacyMarker)) legacy = comment.id
     }
+    if (!/rel="next"/.test(response.headers.link ?? '')) return legacy
   }
-  return legacy
+  throw new ListingNotRead('the comments of the pull request', `did not end within ${MAX_COMMENT_PAGES} pages of 100`)
+}
+
+/** Pages of 100 comments read at the most: a listing that never ends is a failed lookup. */
+export const MAX_COMMENT_PAGES = 100
+
+/** A listing GitHub answered with something other than a list (a body cut short, a proxy's page). */
+export class ListingNotRead extends Error {
+  constructor(what: string, why = 'was not a list (cut short, or not from the GitHub API)') {
+    super(`GitHub's answer listing ${what} ${why}`)
+    this.name = 'ListingNotRead'
+  }
 }
 
 /** Updates the comment `id`, or creates one when there is none; returns the comment's id. */

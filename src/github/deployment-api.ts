@@ -1,7 +1,7 @@
 // Types only: @actions/github itself is loaded lazily, and only when a deployment is asked for.
 import type { DeploymentState } from '../report/deployment.js'
 import type { Octokit, RunContext } from './comment-api.js'
-import { runUrlOf } from './comment-api.js'
+import { ListingNotRead, runUrlOf } from './comment-api.js'
 import { runCommit } from './run-commit.js'
 
 /** Where the deployment goes: the repository, the commit it deploys and the run it links; or why there is nowhere. */
@@ -60,6 +60,8 @@ export async function findDeployment(octokit: Octokit, place: Place, wanted: { e
     environment: wanted.environment,
     per_page: 100
   })
+  const listed: unknown = data
+  if (!Array.isArray(listed)) throw new ListingNotRead("the run's deployments")
   const payloadOf = (payload: unknown): unknown => {
     if (typeof payload !== 'string') return payload
     try {
