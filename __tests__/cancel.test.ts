@@ -86,6 +86,20 @@ describe('the cancel', () => {
     cancel.stop()
   })
 
+  it("a signal after stop(), once the outcome is decided, exits at once with the outcome's code, never a kill by the signal", () => {
+    const { exit, cancel } = listen()
+    cancel.decided(0)
+    cancel.stop()
+    process.emit('SIGTERM')
+    expect(exit).toHaveBeenCalledWith(0)
+    expect(exit).not.toHaveBeenCalledWith(143)
+    // The other two are heard the same way (and leave nothing behind in this process).
+    exit.mockClear()
+    process.emit('SIGINT')
+    process.emit('SIGBREAK' as NodeJS.Signals)
+    expect(exit.mock.calls).toEqual([[0], [0]])
+  })
+
   it('stop() stops listening for SIGBREAK too', () => {
     const before = process.listenerCount('SIGBREAK')
     const { cancel } = listen()

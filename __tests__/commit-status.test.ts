@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { GITLAB_TOKEN, startGitLabApi } from '../dev/gitlab-api.js'
 import { SHA } from '../dev/simulator.js'
 import { gitlabStatusPort, statusPlace, statusToken } from '../src/cli/commit-status.js'
+import { explainStatusError, refused } from '../src/github/commit-status-api.js'
 import type { Settings } from '../src/model.js'
 import { githubStatusState, gitlabStatusState, statusTargetUrl } from '../src/report/commit-status.js'
 import { runOutcome, updateReport } from './helpers/builders.js'
@@ -37,6 +38,22 @@ describe('the state of a commit status', () => {
     expect(statusTargetUrl(false, links)).toBe(links.run)
     // Never an address that is not http(s), nor a preview with credentials in it.
     expect(statusTargetUrl(false, { run: 'javascript:alert(1)', preview: 'https://user:pw@x.example.com' })).toBeUndefined()
+  })
+})
+
+describe("GitHub's refusal of a commit status", () => {
+  const http = (status: number, message: string) => Object.assign(new Error(message), { status })
+  it('a secondary rate limit (403) is no refusal: the outcome is still written, and the words say to slow down', () => {
+    const limited = http(403, 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again. - https://docs.github.com/rest')
+    expect(refused(limited)).toBe(false)
+    expect(explainStatusError(limited)).toBe(
+      'GitHub asked to slow down (HTTP 403: You have exceeded a secondary rate limit. Please wait a few minutes before you try again); the next run writes the status again'
+    )
+  })
+  it('a permission 403 is a refusal that names statuses: write', () => {
+    const forbidden = http(403, 'Resource not accessible by integration')
+    expect(refused(forbidden)).toBe(true)
+    expect(explainStatusError(forbidden)).toContain('`permissions: statuses: write`')
   })
 })
 

@@ -131,14 +131,34 @@ describe('the command, end to end', () => {
   it('4: a report that cannot be written is an error, and the other reports say so', async () => {
     const sim = await simulator()
     const run = await runCommand(
-      () => ['--base-url', sim.url, ...fast([]), '--status-id', 'update-success', '--output-file', 'missing/out.json', '--dotenv', 'docs.env'],
+      () => [
+        '--base-url',
+        sim.url,
+        ...fast([]),
+        '--status-id',
+        'update-success',
+        '--output-file',
+        'missing/out.json',
+        '--dotenv',
+        'docs.env',
+        '--junit',
+        'junit.xml',
+        '--json'
+      ],
       {
         env: KEY_ENV
       }
     )
     expect(run.code, run.stdout).toBe(4)
-    expect(run.stdout).toContain('The JSON report could not be written to missing/out.json: ENOENT')
+    expect(run.stderr).toContain('The JSON report could not be written to missing/out.json: ENOENT')
     expect(parseGitLabDotenv(run.file('docs.env') ?? '')).toMatchObject({ DOCS_RESULT: 'error' })
+    // The JSON on stdout and the JUnit report say why it is an error, not only what the wait found.
+    expect(JSON.parse(run.stdout)).toMatchObject({ result: 'error', 'exit-code': 4, message: expect.stringContaining('The JSON report could not be written') })
+    const junitText = run.file('junit.xml') ?? ''
+    const cases = (xml.parse(junitText) as { testsuites: { testsuite: { testcase: Case[] } } }).testsuites.testsuite.testcase
+    const failing = [cases].flat().filter((c) => c.failure)
+    expect(failing.map((c) => c.failure?.type)).toEqual(['error'])
+    expect(junitText).toContain('The JSON report could not be written to missing/out.json')
   })
 
   it('starts the work, then waits on it; the started id is in every report', async () => {

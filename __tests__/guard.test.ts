@@ -32,14 +32,19 @@ describe('the last net of the command line', () => {
     const sim = await simulator()
     const dir = reportDir()
     const dotenv = path.join(dir, 'd.env')
+    const closedWith: string[] = []
     const run = io(['--base-url', sim.url, '--status-id', 'update-success', ...FAST, '--mr-comment', '--dotenv', dotenv, '--json'], (fault) => ({
       async inProgress() {
         fault()
       },
-      async outcome() {}
+      async outcome(outcome) {
+        closedWith.push(outcome.result)
+      }
     }))
     expect(await runCommand(run)).toBe(4)
     expect(readFileSync(dotenv, 'utf8')).toContain('DOCS_RESULT=error')
+    // The note opened "in progress" is closed with the error, never left in progress.
+    expect(closedWith).toEqual(['error'])
     expect(JSON.parse(run.out())).toMatchObject({ result: 'error', 'exit-code': 4 })
     expect(run.err()).toContain('Unexpected error: TypeError: the unforeseen')
     expect(run.err()).not.toMatch(/\n\s+at /)

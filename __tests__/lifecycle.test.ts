@@ -161,6 +161,83 @@ describe('a record kept true', () => {
     expect(log.warning).not.toHaveBeenCalled()
   })
 
+  it("a close to a known record that fails on the way (a gateway's 502) is sent again: the record ends holding the outcome", async () => {
+    const { port, record, calls } = scriptedPort({ close: [{ ms: 10, fail: { status: 502, message: 'Bad Gateway' } }, { ms: 10 }] })
+    const { lifecycle, log } = lifecycleOf(port)
+    lifecycle.open()
+    await vi.advanceTimersByTimeAsync(50)
+    const closed = lifecycle.close('failure')
+    await vi.advanceTimersByTimeAsync(2000)
+    await closed
+    expect(calls.filter((c) => c.what === 'close')).toHaveLength(2)
+    expect(record.states).toEqual(['in_progress', 'failure'])
+    expect(log.warning).not.toHaveBeenCalled()
+    expect(log.info).toHaveBeenCalledWith('The Test API did not take the outcome (Bad Gateway); writing it again.')
+  })
+
+  it('a close the server refuses (a 4xx) is not sent again, nor one to a record not known (a creation could make a second)', async () => {
+    const refused = scriptedPort({ close: [{ ms: 10, fail: { status: 422, message: 'Unprocessable' } }, { ms: 10 }] })
+    const first = lifecycleOf(refused.port)
+    first.lifecycle.open()
+    await vi.advanceTimersByTimeAsync(50)
+    const closed = first.lifecycle.close('failure')
+    await vi.advanceTimersByTimeAsync(2000)
+    await closed
+    expect(refused.calls.filter((c) => c.what === 'close')).toHaveLength(1)
+    expect(first.log.warning).toHaveBeenCalledTimes(1)
+
+    const unknown = scriptedPort({
+      open: [{ ms: 10, fail: { status: 502, message: 'Bad Gateway' } }],
+      close: [{ ms: 10, fail: { status: 502, message: 'Bad Gateway' } }, { ms: 10 }]
+    })
+    const open = unknown.port.open.bind(unknown.port)
+    // An open that never learns where the record is.
+    unknown.port.open = (signals) => open(signals, () => undefined)
+    const second = lifecycleOf(unknown.port)
+    second.lifecycle.open()
+    await vi.advanceTimersByTimeAsync(50)
+    const closedToo = second.lifecycle.close('failure')
+    await vi.advanceTimersByTimeAsync(2000)
+    await closedToo
+    expect(unknown.calls.filter((c) => c.what === 'close')).toHaveLength(1)
+    expect(second.log.warning).toHaveBeenCalledTimes(1)
+  })
+
+  it('a record known only after the cancel (a deployment created, its first status in flight): the close goes as soon as it is known', async () => {
+    const { port, record, calls } = scriptedPort({ open: [{ ms: Number.POSITIVE_INFINITY }] })
+    const open = port.open.bind(port)
+    // The creation answers at 100 ms, after the cancel; then its "in progress" write never answers.
+    port.open = async (signals, at) => {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      return open(signals, at)
+    }
+    const { lifecycle, log, cancel } = lifecycleOf(port)
+    lifecycle.open()
+    await vi.advanceTimersByTimeAsync(20)
+    cancel.come(1500)
+    const closed = lifecycle.close('error')
+    await vi.advanceTimersByTimeAsync(2000)
+    await closed
+    expect(calls.filter((c) => c.what === 'close').map((c) => [c.at, c.where])).toEqual([[100, 7]])
+    expect(record.states).toEqual(['error'])
+    expect(log.warning).toHaveBeenCalledTimes(1)
+    expect(log.warning.mock.calls[0]?.[0]).toContain('the outcome was written')
+  })
+
+  it('an open answered while the close is in flight may have been applied after it: the close is written again', async () => {
+    const { port, record, calls } = scriptedPort({ open: [{ ms: 150 }], close: [{ ms: 200 }, { ms: 10 }] })
+    const { lifecycle, log, cancel } = lifecycleOf(port)
+    lifecycle.open()
+    await vi.advanceTimersByTimeAsync(20)
+    cancel.come(1500)
+    const closed = lifecycle.close('failure')
+    await vi.advanceTimersByTimeAsync(2000)
+    await closed
+    expect(calls.filter((c) => c.what === 'close').map((c) => c.at)).toEqual([20, 220])
+    expect(record.states.at(-1)).toBe('failure')
+    expect(log.warning).not.toHaveBeenCalled()
+  })
+
   it('a cancel during the close shortens it to the grace, live: one warning naming the record, within the grace', async () => {
     const { port, record } = scriptedPort({ close: [{ ms: Number.POSITIVE_INFINITY }] })
     const { lifecycle, log, cancel } = lifecycleOf(port)

@@ -179,4 +179,15 @@ describe('the last net (unforeseen)', () => {
     expect(await unforeseen(new Error('later'))).toBe('warned')
     expect(stdout.join('')).toContain('::warning::Unexpected error: later. It came after the outcome was reported, which stands.')
   })
+  it('a fault while waiting closes what was opened: the deployment gets its error status, never left in progress', async () => {
+    inputs({ 'status-id': 'update-forever', timeout: '1s', 'deployment-environment': 'docs', 'github-token': 'ghs_main_test' })
+    const before = github.deployments.length
+    const running = run()
+    await vi.waitFor(() => expect(github.deployments.at(-1)?.statuses.map((s) => s.state)).toEqual(['in_progress']), { timeout: 5000 })
+    expect(github.deployments.length).toBe(before + 1)
+    expect(await unforeseen(new TypeError('the unforeseen'))).toBe('reported')
+    expect(github.deployments.at(-1)?.statuses.map((s) => s.state)).toEqual(['in_progress', 'error'])
+    await running
+    expect(github.deployments.at(-1)?.statuses.map((s) => s.state)).toEqual(['in_progress', 'error'])
+  })
 })

@@ -41232,6 +41232,13 @@ function listenForCancel(options) {
             process.off('SIGTERM', onSignal);
             process.off('SIGBREAK', onBreak);
             stopWatching();
+            // What is left (closing connections, the exit grace) is not worth a kill by the signal:
+            // the exit code stays the outcome's.
+            if (outcomeCode !== undefined) {
+                const code = outcomeCode;
+                for (const name of ['SIGINT', 'SIGTERM', 'SIGBREAK'])
+                    process.once(name, () => process.exit(code));
+            }
         }
     };
 }
@@ -42774,6 +42781,9 @@ function explainRun(outcome, options = {}) {
     const input = place.input;
     if (outcome.problems.length > 0)
         return { lead: [outcome.headline], quoted: [outcome.problems.map((problem) => problemAsGiven(problem, place))], next: place.fixInputs };
+    // Results that could not be written lead, with what to check (the headline says what the wait found too).
+    if (outcome.notWritten !== undefined)
+        return { lead: [outcome.headline], quoted: [], next: '' };
     // Work that could not be started: its message says whether it may have started, and what to check.
     if (outcome.trigger && outcome.trigger.result !== 'success')
         return { lead: [outcome.headline], quoted: [], next: '' };
@@ -43004,6 +43014,16 @@ class RecordSkipped extends Error {
         this.name = 'RecordSkipped';
     }
 }
+/** How many times the close of a known record is sent at the most, and the pause before the next try (times the tries so far). */
+const CLOSE_TRIES = 3;
+const CLOSE_RETRY_MS = 250;
+/** A write that failed on the way, not one the server refused: a 5xx, a 429, or no answer at all. */
+const lifecycle_transient = (error) => {
+    if (isAbort(error))
+        return false;
+    const status = statusOf(error);
+    return status === undefined || Number.isNaN(status) || status >= 500 || status === 429;
+};
 const isAbort = (error) => error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
 const statusOf = (error) => (typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined);
 const defaultRefused = (error) => {
@@ -43049,6 +43069,8 @@ function recordLifecycle(port, options) {
     let opened = 'never';
     let opening;
     let closing;
+    // Aborted once the record is known and a cancel came, in either order: the close then goes at once.
+    const knownAfterCancel = new AbortController();
     let openDone = false;
     let warned = false;
     const say = (level, line) => {
@@ -43079,6 +43101,9 @@ function recordLifecycle(port, options) {
         try {
             where = await port.open(signals, (known) => {
                 where = known;
+                // Known after a cancel came: the close need not wait on the rest of the open.
+                if (cancel.signal.aborted)
+                    knownAfterCancel.abort();
             });
             opened = 'written';
             log.info(clean(port.words.opened(where)));
@@ -43100,16 +43125,15 @@ function recordLifecycle(port, options) {
     async function openSettled() {
         if (!opening || openDone)
             return true;
-        const known = new AbortController();
         const goAtOnce = () => {
             if (where !== undefined)
-                known.abort();
+                knownAfterCancel.abort();
         };
         if (cancel.signal.aborted)
             goAtOnce();
         else
             cancel.signal.addEventListener('abort', goAtOnce, { once: true });
-        const waited = await settledOrAborted(opening, AbortSignal.any([deadline, known.signal]));
+        const waited = await settledOrAborted(opening, AbortSignal.any([deadline, knownAfterCancel.signal]));
         cancel.signal.removeEventListener('abort', goAtOnce);
         return waited === 'settled';
     }
@@ -43125,23 +43149,40 @@ function recordLifecycle(port, options) {
         const lookupMs = lookupBudgetMs(options.requestTimeoutMs, options.endAt);
         const signals = signalsUntil(options.endAt);
         const write = async () => {
-            try {
-                const done = await withinBudget(port.close(outcome, where, settled ? opened : 'written', signals), deadline);
+            for (let attempt = 1;; attempt++) {
+                let done;
+                try {
+                    done = await withinBudget(port.close(outcome, where, settled ? opened : 'written', signals, (known) => {
+                        where = known;
+                    }), deadline);
+                }
+                catch (error) {
+                    if (error instanceof RecordSkipped) {
+                        say(error.level, error.sentence);
+                        return false;
+                    }
+                    // Setting a known record to the outcome again changes nothing, so a write that failed on
+                    // the way (a gateway's 5xx, a 429, a connection that failed) is sent again while there is
+                    // time; a creation never is (it could make a second record).
+                    if (where !== undefined && attempt < CLOSE_TRIES && lifecycle_transient(error) && !deadline.aborted) {
+                        log.info(clean(`The ${port.api} did not take the outcome (${why(error, signals, lookupMs)}); writing it again.`));
+                        // A timer that holds the process: the outcome's exit code must not be lost to an empty event loop.
+                        await settledOrAborted(new Promise((resolve) => setTimeout(resolve, CLOSE_RETRY_MS * attempt)), deadline);
+                        if (!deadline.aborted)
+                            continue;
+                    }
+                    say('warning', port.words.closeFailed(why(error, signals, lookupMs), where, opened));
+                    return false;
+                }
                 where = done.where;
                 log.info(clean(port.words.closed(done.where, done.done)));
                 return true;
             }
-            catch (error) {
-                if (error instanceof RecordSkipped)
-                    say(error.level, error.sentence);
-                else
-                    say('warning', port.words.closeFailed(why(error, signals, lookupMs), where, opened));
-                return false;
-            }
         };
         const written = await write();
-        // An open answered before the close was most likely applied before it too.
-        if (settled || !opening || openDone)
+        // An open answered before the close was sent was applied before it too. One answered after
+        // the close was sent (even before the close's own answer) may have been applied after it.
+        if (settled || !opening)
             return;
         // The close went while the open was still in flight (a cancel): if the open lands now, it may
         // have landed on top of the close, which is written again while there is time.
@@ -43306,6 +43347,12 @@ async function findComment(octokit, target, owner) {
 }
 /** Pages of 100 comments read at the most: a listing that never ends is a failed lookup. */
 const MAX_COMMENT_PAGES = 100;
+/** GitHub's secondary rate limit: a 403 (or 429) that is no refusal of the token; the same write may go again. */
+function rateLimited(error) {
+    const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
+    const message = error instanceof Error ? error.message : String(error);
+    return status === 429 || (status === 403 && /rate limit/i.test(message));
+}
 /** A listing GitHub answered with something other than a list (a body cut short, a proxy's page). */
 class ListingNotRead extends Error {
     constructor(what, why = 'was not a list (cut short, or not from the GitHub API)') {
@@ -43380,7 +43427,7 @@ async function createCommitStatus(octokit, place, status) {
 /** The token may not write statuses: sending the outcome would be refused the same way. */
 function refused(error) {
     const status = commit_status_api_statusOf(error);
-    return status === 401 || status === 403 || status === 404;
+    return (status === 401 || status === 403 || status === 404) && !rateLimited(error);
 }
 function commit_status_api_statusOf(error) {
     return typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
@@ -43388,6 +43435,14 @@ function commit_status_api_statusOf(error) {
 /** What to tell the user when the status could not be written; the step does not fail for it. */
 function explainStatusError(error) {
     const status = commit_status_api_statusOf(error);
+    if (rateLimited(error)) {
+        const message = (error instanceof Error ? error.message : String(error))
+            .split('\n')[0]
+            ?.replace(/ - https:\/\/docs\.github\.com\S*$/, '')
+            .slice(0, 300)
+            .replace(/[\s.]+$/, '');
+        return `GitHub asked to slow down (HTTP ${status}: ${message}); the next run writes the status again`;
+    }
     if (status === 403 || status === 401)
         return `the token may not write commit statuses (HTTP ${status}). Add \`permissions: statuses: write\` to the job (or pass a github-token that has it)`;
     if (status === 404)
@@ -43609,7 +43664,7 @@ function explainDeploymentError(error) {
     if (status === 401)
         return 'GitHub refused the token (HTTP 401): pass a current github-token, or leave github-token to its default, the job’s token';
     // Only GitHub's permission answer is about `deployments: write`; a secondary rate limit is a 403 too.
-    if (status === 403 && /rate limit/i.test(message))
+    if (rateLimited(error))
         return `GitHub asked to slow down (HTTP 403: ${message}); the next run writes the deployment again`;
     if (status === 403 && /not accessible by integration|must have (?:admin|write|push)|permission/i.test(message))
         return `the token may not write deployments (HTTP 403: ${message}). Add \`permissions: deployments: write\` to the job (or pass a github-token that has it)`;
@@ -43668,7 +43723,7 @@ function deploymentPort(deployment, clean, run) {
             await withinBudget(createDeploymentStatus(octokit, place, id, { state: 'in_progress', description }), signals.write);
             return id;
         },
-        async close(outcome, where, opened, signals) {
+        async close(outcome, where, opened, signals, found) {
             if (opened === 'never')
                 throw new RecordSkipped('No deployment was created: the run ended before waiting began.', 'info');
             const { github, place } = await placeOf();
@@ -43678,8 +43733,10 @@ function deploymentPort(deployment, clean, run) {
                 (opened === 'lost' ? await withinBudget(findDeployment(octokit, place, { environment: deployment.environment, marker }), signals.lookup) : undefined);
             if (id === undefined)
                 throw new NotCreated();
-            if (where === undefined)
+            if (where === undefined) {
                 run.created(id);
+                found?.(id);
+            }
             const state = deploymentState(outcome.result);
             // A preview's own address, never deployment-url in its place: one the step refuses is left out, and said.
             const preview = outcome.trigger?.previewUrl;
@@ -44014,19 +44071,24 @@ function pullRequestCommentPort(settings, clean, opening) {
     const pr = () => `pull request #${number ?? '?'}`;
     return {
         api: 'GitHub API',
-        async open(signals) {
+        async open(signals, at) {
             const found = await placeOnce();
             const octokit = pr_comment_clientFor(found, settings.githubToken, signals);
             const id = await find(found, octokit, signals);
+            // An earlier run's comment is where this one goes: a close after a cancel need not wait on the PATCH.
+            if (id !== undefined)
+                at(id);
             const { targets = [], search } = opening() ?? {};
             const body = clean(renderInProgressComment(found.marker, targets, found.source, describeWork({ targets: targets.map((ref) => ({ ref })), search })));
             return (await withinBudget(writeComment(octokit, found.target, id, body), signals.write)).id;
         },
-        async close(outcome, where, _opened, signals) {
+        async close(outcome, where, _opened, signals, foundAt) {
             const found = await placeOnce();
             const octokit = pr_comment_clientFor(found, settings.githubToken, signals);
             // Where the open went; else the comment of an earlier run, or of an open whose answer was lost.
             const id = where ?? (await find(found, octokit, signals));
+            if (where === undefined && id !== undefined)
+                foundAt?.(id);
             const body = clean(renderComment(outcome, found.marker, found.source));
             const written = await withinBudget(writeComment(octokit, found.target, id, body), signals.write);
             return { where: written.id, done: written.done };
@@ -44097,7 +44159,7 @@ function writeOutputs(outputs, setOutput, file = process.env.GITHUB_OUTPUT) {
  */
 function outputsNotWritten(outcome, problem) {
     const waited = outcome.result === 'success' ? 'The wait itself succeeded' : `The wait itself ended with ${outcome.result}`;
-    return { ...outcome, result: worstResult([outcome.result, 'error']), headline: `${problem}. ${waited}: ${outcome.headline}` };
+    return { ...outcome, result: worstResult([outcome.result, 'error']), headline: `${problem}. ${waited}: ${outcome.headline}`, notWritten: problem };
 }
 /** The warning when the job summary cannot be written: why, and that the outcome does not depend on it. */
 function summaryNotWritten(error, file = process.env.GITHUB_STEP_SUMMARY) {
@@ -44381,7 +44443,8 @@ function annotateFiles(outcome, docsRoot, clean) {
  */
 async function run() {
     const startedAt = Date.now();
-    step = { startedAt, hide: (text) => text, summary: true, reported: false };
+    const current = { startedAt, hide: (text) => text, summary: true, reported: false };
+    step = current;
     const cancel = listenForCancel({ say: (line) => info(line), exitCode: () => 1 });
     const raw = readRawInputs((name) => getInput(name));
     const secrets = maskSecrets(raw);
@@ -44399,6 +44462,11 @@ async function run() {
         signal: cancel.signal,
         startedAt,
         waiting(targets, settings) {
+            // Opened from here on: a fault the last net catches closes them too, with its error.
+            current.closeRecords = async (outcome) => {
+                const limits = limitsOf(settings, startedAt);
+                await Promise.all([deployment.settle(outcome, settings), commitStatus.settle(outcome, settings, limits), prComment?.outcome(outcome)]);
+            };
             deployment.begin(targets, settings);
             commitStatus.begin(targets, settings, limitsOf(settings, startedAt));
             if (!settings.comment)
@@ -44455,7 +44523,9 @@ async function unforeseen(error) {
         if (step)
             step.reported = true;
         const headline = `${what}. The docs' outcome could not be learnt: run the job again, and if it happens again report it to the maintainers of wait-for-docs with this message.`;
-        await reportStep(endedBeforeWaiting(headline, Date.now() - (step?.startedAt ?? Date.now())), { summary: step?.summary ?? true, failOnTimeout: true }, hide);
+        const reported = await reportStep(endedBeforeWaiting(headline, Date.now() - (step?.startedAt ?? Date.now())), { summary: step?.summary ?? true, failOnTimeout: true }, hide);
+        // What was opened "in progress" or "pending" must not stay so: closed with the error, within their limits.
+        await step?.closeRecords?.(reported);
     }
     catch {
         process.exitCode = 1;

@@ -261,6 +261,8 @@ export function everyReportAskedIsWritten(r: RunRecord): Violation[] {
     return found
   }
   const result = resultOf(r)
+  // Where it is named: the log, or, when the log's reader went away, any report that was written.
+  const told = [text, ...Object.values(r.reports).map((seen) => seen?.text ?? '')].join('\n')
   for (const [name, seen] of Object.entries(r.reports) as [ReportName, NonNullable<RunRecord['reports'][ReportName]>][]) {
     if (['symlink', 'fifo', 'dev-full'].includes(seen.place) && seen.kept === false)
       found.push({ invariant, detail: `${REPORT_WORDS[name]}: the ${seen.place} at its path was replaced instead of written in place` })
@@ -274,10 +276,12 @@ export function everyReportAskedIsWritten(r: RunRecord): Violation[] {
       continue
     }
     if (seen.place === 'dev-full' && seen.kept === false) continue
-    // A place that cannot take the report: said by name; an error (exit 4) unless it is the summary, which is a warning.
-    const named = text.includes(seen.path) || text.includes(REPORT_WORDS[name])
+    // A place that cannot take the report: said by name; an error (exit 4) unless it is the summary,
+    // which is a warning, or the docs definitely failed: a failure outranks every other result
+    // (reported as 4, a pipeline that lets "could not tell" pass would let broken docs pass).
+    const named = told.includes(seen.path) || told.includes(REPORT_WORDS[name])
     if (!named) found.push({ invariant, detail: `the ${REPORT_WORDS[name]} could not go to a ${seen.place}, and the log does not name it` })
-    if (name !== 'summaryFile' && result !== 'error' && result !== 'cancelled')
+    if (name !== 'summaryFile' && result !== 'error' && result !== 'cancelled' && result !== 'failure')
       found.push({ invariant, detail: `the ${REPORT_WORDS[name]} could not go to a ${seen.place}, yet the result is ${result ?? 'unknown'} (exit ${r.code})` })
   }
   return found

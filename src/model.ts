@@ -67,6 +67,8 @@ export interface RunOutcome {
   trigger?: TriggerReport | undefined
   /** Targets given but not waited on: the work to start could not be started, so the run ended first. */
   notWaitedOn?: readonly TargetRef[] | undefined
+  /** Why the outputs or a report could not be written (the run is then an error, whatever the wait found), in the user's terms. */
+  notWritten?: string | undefined
   elapsedMs: number
 }
 

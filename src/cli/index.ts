@@ -1,5 +1,6 @@
 import { guardProcess } from '../step/guard.js'
 import { EXIT_GRACE_MS } from '../step/limits.js'
+import { EXIT } from './exit-codes.js'
 import { runCommand, unforeseen } from './main.js'
 import { createPipelineCommitStatus } from './commit-status.js'
 import { createMergeRequestNote } from './mr-note.js'
@@ -13,14 +14,20 @@ const exitSoon = () => {
   setTimeout(() => process.exit(), EXIT_GRACE_MS).unref()
 }
 const onFault = (error: unknown) => {
-  const { exitCode, reported } = unforeseen(error, process.stderr)
+  const { exitCode, reported, closing } = unforeseen(error, process.stderr)
   process.exitCode = exitCode
-  return reported
+  return reported ? (closing ?? Promise.resolve()) : undefined
 }
 guardProcess((error) => {
-  if (onFault(error)) exitSoon()
+  onFault(error)?.finally(exitSoon)
 })
+// Until the outcome decides it, an end of the process (an event loop left empty, a crash) is
+// "could not tell", never a success.
+process.exitCode = EXIT.error
 runCommand({
+  decided: (code) => {
+    process.exitCode = code
+  },
   argv: process.argv.slice(2),
   env: process.env,
   stdout: process.stdout,

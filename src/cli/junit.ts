@@ -62,6 +62,14 @@ function testCases(outcome: RunOutcome, options: ExplainOptions): TestCase[] {
     return [{ classname: `${SUITE}.inputs`, name: 'inputs', seconds, failure: { type: 'invalid-input', message: outcome.headline, text } }]
   }
   const cases: TestCase[] = []
+  // A report or output that could not be written made the run an error: a case of its own says so.
+  if (outcome.notWritten !== undefined)
+    cases.push({
+      classname: `${SUITE}.reports`,
+      name: 'reports written',
+      seconds: 0,
+      failure: { type: 'error', message: outcome.notWritten, text: outcome.notWritten }
+    })
   const trigger = outcome.trigger
   if (trigger) {
     const name = `start ${STARTED_WORK[trigger.kind]}`

@@ -61,6 +61,8 @@ export interface CommandIo {
   note?: (context: NoteContext, raw: RawInputs) => MergeRequestNote
   /** Makes the GitLab commit status for `--commit-status` (`createPipelineCommitStatus` of commit-status.ts); it takes the note's token. */
   commitStatus?: (context: NoteContext, raw: RawInputs) => PipelineCommitStatus
+  /** Told the exit code as soon as the outcome decides it (the process keeps it, whatever ends it after). */
+  decided?: (exitCode: number) => void
 }
 
 /** Runs the command; resolves with its exit code once every report is written. */
@@ -146,6 +148,10 @@ export async function runCommand(io: CommandIo): Promise<number> {
     startedAt,
     problems: command.problems,
     waiting(targets, settings) {
+      // Opened from here on: a fault the last net catches closes them too, with its error.
+      guarded.closeRecords = async (outcome) => {
+        await Promise.all([note?.outcome(outcome, settings), commitStatus?.outcome(outcome, settings)])
+      }
       inProgress = note?.inProgress(targets, settings)
       running = commitStatus?.running(targets, settings)
     }
@@ -158,6 +164,7 @@ export async function runCommand(io: CommandIo): Promise<number> {
   guarded.exitCode = exitCode
   // From here on a signal only shortens the note's last write (to the grace); the exit code is the outcome's.
   cancel.decided(exitCode)
+  io.decided?.(exitCode)
 
   // The commit status's outcome goes out beside the note's, within the same time limits.
   const statusWritten = commitStatus?.outcome(outcome, settings)
@@ -177,6 +184,8 @@ interface Guarded {
   /** Once the outcome is reported, its exit code. */
   exitCode: number | undefined
   report: (outcome: RunOutcome) => number
+  /** Once waiting began: closes the note and the commit status it opened with an outcome. */
+  closeRecords?: (outcome: RunOutcome) => Promise<void>
 }
 
 /** What the last net needs of the run in progress. */
@@ -187,7 +196,7 @@ let current: Guarded | undefined
  * every report and exit code 4, when the outcome was not reported yet; after it, a warning, and
  * the outcome's exit code stands. Never a stack trace. Returns the exit code.
  */
-export function unforeseen(error: unknown, stderr: { write(text: string): unknown }): { exitCode: number; reported: boolean } {
+export function unforeseen(error: unknown, stderr: { write(text: string): unknown }): { exitCode: number; reported: boolean; closing?: Promise<void> } {
   const run = current
   const what = `Unexpected error: ${faultMessage(error)}`
   try {
@@ -203,8 +212,11 @@ export function unforeseen(error: unknown, stderr: { write(text: string): unknow
     }
     run.exitCode = EXIT.error
     const headline = `${what}. The docs' outcome could not be learnt: run the job again, and if it happens again report it to the maintainers of wait-for-docs with this message.`
-    run.exitCode = run.report(endedBeforeWaiting(run.clean(headline), Date.now() - run.startedAt))
-    return { exitCode: run.exitCode, reported: true }
+    const ended = endedBeforeWaiting(run.clean(headline), Date.now() - run.startedAt)
+    run.exitCode = run.report(ended)
+    // What was opened "in progress" or "running" must not stay so: closed with the error, within their limits.
+    const closing = run.closeRecords?.(ended).catch(() => undefined)
+    return { exitCode: run.exitCode, reported: true, ...(closing ? { closing } : {}) }
   } catch {
     return { exitCode: EXIT.error, reported: true }
   }

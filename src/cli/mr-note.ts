@@ -189,10 +189,11 @@ export function mergeRequestNotePort(
       const work = describeWork({ targets: targets.map((ref) => ({ ref })), search })
       return (await write(signals, id, (at) => renderInProgressComment(at.marker, targets, at.source, work))).where
     },
-    async close(outcome, where, _opened, signals) {
+    async close(outcome, where, _opened, signals, found) {
       ready()
       // Where the open went; else the note of an earlier run, or of an open whose answer was lost.
       const id = where ?? (await find(signals))
+      if (where === undefined && id !== undefined) found?.(id)
       // The pipeline's commit heads the note; a deployed commit that differs is said so beside it, as in the pull request comment.
       return write(signals, id, (at) => renderComment(outcome, at.marker, at.source))
     },

@@ -108,6 +108,13 @@ export async function findComment(octokit: Octokit, target: { owner: string; rep
 /** Pages of 100 comments read at the most: a listing that never ends is a failed lookup. */
 export const MAX_COMMENT_PAGES = 100
 
+/** GitHub's secondary rate limit: a 403 (or 429) that is no refusal of the token; the same write may go again. */
+export function rateLimited(error: unknown): boolean {
+  const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined
+  const message = error instanceof Error ? error.message : String(error)
+  return status === 429 || (status === 403 && /rate limit/i.test(message))
+}
+
 /** A listing GitHub answered with something other than a list (a body cut short, a proxy's page). */
 export class ListingNotRead extends Error {
   constructor(what: string, why = 'was not a list (cut short, or not from the GitHub API)') {

@@ -1,6 +1,6 @@
 // The GitHub API call of the commit status: one POST /repos/{owner}/{repo}/statuses/{sha} per state.
 import type { GitHubStatusState } from '../report/commit-status.js'
-import { type Octokit, type RunContext, runUrlOf } from './comment-api.js'
+import { type Octokit, type RunContext, rateLimited, runUrlOf } from './comment-api.js'
 import { runCommit } from './run-commit.js'
 
 /** Where the status goes: the repository, the run's commit and the run; or why there is nowhere. */
@@ -38,7 +38,7 @@ export async function createCommitStatus(octokit: Octokit, place: Exclude<Status
 /** The token may not write statuses: sending the outcome would be refused the same way. */
 export function refused(error: unknown): boolean {
   const status = statusOf(error)
-  return status === 401 || status === 403 || status === 404
+  return (status === 401 || status === 403 || status === 404) && !rateLimited(error)
 }
 
 function statusOf(error: unknown): number | undefined {
@@ -48,6 +48,14 @@ function statusOf(error: unknown): number | undefined {
 /** What to tell the user when the status could not be written; the step does not fail for it. */
 export function explainStatusError(error: unknown): string {
   const status = statusOf(error)
+  if (rateLimited(error)) {
+    const message = (error instanceof Error ? error.message : String(error))
+      .split('\n')[0]
+      ?.replace(/ - https:\/\/docs\.github\.com\S*$/, '')
+      .slice(0, 300)
+      .replace(/[\s.]+$/, '')
+    return `GitHub asked to slow down (HTTP ${status}: ${message}); the next run writes the status again`
+  }
   if (status === 403 || status === 401)
     return `the token may not write commit statuses (HTTP ${status}). Add \`permissions: statuses: write\` to the job (or pass a github-token that has it)`
   if (status === 404) return 'the repository was not found (HTTP 404); check that github-token belongs to this repository and has statuses: write'

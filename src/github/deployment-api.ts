@@ -1,7 +1,7 @@
 // Types only: @actions/github itself is loaded lazily, and only when a deployment is asked for.
 import type { DeploymentState } from '../report/deployment.js'
 import type { Octokit, RunContext } from './comment-api.js'
-import { ListingNotRead, runUrlOf } from './comment-api.js'
+import { ListingNotRead, rateLimited, runUrlOf } from './comment-api.js'
 import { runCommit } from './run-commit.js'
 
 /** Where the deployment goes: the repository, the commit it deploys and the run it links; or why there is nowhere. */
@@ -109,7 +109,7 @@ export function explainDeploymentError(error: unknown): string {
   const ofStatus = typeof url === 'string' && /\/deployments\/\d+\/statuses\b/.test(url)
   if (status === 401) return 'GitHub refused the token (HTTP 401): pass a current github-token, or leave github-token to its default, the job’s token'
   // Only GitHub's permission answer is about `deployments: write`; a secondary rate limit is a 403 too.
-  if (status === 403 && /rate limit/i.test(message)) return `GitHub asked to slow down (HTTP 403: ${message}); the next run writes the deployment again`
+  if (rateLimited(error)) return `GitHub asked to slow down (HTTP 403: ${message}); the next run writes the deployment again`
   if (status === 403 && /not accessible by integration|must have (?:admin|write|push)|permission/i.test(message))
     return `the token may not write deployments (HTTP 403: ${message}). Add \`permissions: deployments: write\` to the job (or pass a github-token that has it)`
   if (status === 404 && ofStatus)

@@ -75,7 +75,7 @@ export function deploymentPort(
       await withinBudget(createDeploymentStatus(octokit, place, id, { state: 'in_progress', description }), signals.write)
       return id
     },
-    async close(outcome, where, opened, signals) {
+    async close(outcome, where, opened, signals, found) {
       if (opened === 'never') throw new RecordSkipped('No deployment was created: the run ended before waiting began.', 'info')
       const { github, place } = await placeOf()
       const octokit = clientFor(github, deployment.githubToken, signals)
@@ -84,7 +84,10 @@ export function deploymentPort(
         where ??
         (opened === 'lost' ? await withinBudget(findDeployment(octokit, place, { environment: deployment.environment, marker }), signals.lookup) : undefined)
       if (id === undefined) throw new NotCreated()
-      if (where === undefined) run.created(id)
+      if (where === undefined) {
+        run.created(id)
+        found?.(id)
+      }
       const state = deploymentState(outcome.result)
       // A preview's own address, never deployment-url in its place: one the step refuses is left out, and said.
       const preview = outcome.trigger?.previewUrl

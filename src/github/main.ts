@@ -1,7 +1,7 @@
 import * as core from '@actions/core'
 import { formatDuration } from '../durations.js'
 import { commentWithoutToken, commitStatusWithoutToken, deploymentWithoutToken, readRawInputs, type RawInputs } from '../inputs/parse.js'
-import type { Settings } from '../model.js'
+import type { RunOutcome, Settings } from '../model.js'
 import { endedBeforeWaiting } from '../engine/run.js'
 import { CANCEL_GRACE_MS, listenForCancel } from '../step/cancel.js'
 import { faultMessage } from '../step/guard.js'
@@ -21,7 +21,8 @@ import { reportStep } from './report-step.js'
  */
 export async function run(): Promise<void> {
   const startedAt = Date.now()
-  step = { startedAt, hide: (text) => text, summary: true, reported: false }
+  const current: NonNullable<typeof step> = { startedAt, hide: (text) => text, summary: true, reported: false }
+  step = current
   const cancel = listenForCancel({ say: (line) => core.info(line), exitCode: () => 1 })
   const raw = readRawInputs((name) => core.getInput(name))
   const secrets = maskSecrets(raw)
@@ -40,6 +41,11 @@ export async function run(): Promise<void> {
     signal: cancel.signal,
     startedAt,
     waiting(targets, settings) {
+      // Opened from here on: a fault the last net catches closes them too, with its error.
+      current.closeRecords = async (outcome) => {
+        const limits = limitsOf(settings, startedAt)
+        await Promise.all([deployment.settle(outcome, settings), commitStatus.settle(outcome, settings, limits), prComment?.outcome(outcome)])
+      }
       deployment.begin(targets, settings)
       commitStatus.begin(targets, settings, limitsOf(settings, startedAt))
       if (!settings.comment) return
@@ -88,7 +94,16 @@ export async function run(): Promise<void> {
 }
 
 /** What the last net needs of the run in progress: whether its outcome is reported, and how to write one. */
-let step: { startedAt: number; hide: (text: string) => string; summary: boolean; reported: boolean } | undefined
+let step:
+  | {
+      startedAt: number
+      hide: (text: string) => string
+      summary: boolean
+      reported: boolean
+      /** Once waiting began: closes the records it opened (comment, deployment, commit status) with an outcome. */
+      closeRecords?: (outcome: RunOutcome) => Promise<void>
+    }
+  | undefined
 
 /**
  * The last net (src/github/index.ts): a fault no code foresaw becomes result=error with every
@@ -107,7 +122,13 @@ export async function unforeseen(error: unknown): Promise<'reported' | 'warned'>
     }
     if (step) step.reported = true
     const headline = `${what}. The docs' outcome could not be learnt: run the job again, and if it happens again report it to the maintainers of wait-for-docs with this message.`
-    await reportStep(endedBeforeWaiting(headline, Date.now() - (step?.startedAt ?? Date.now())), { summary: step?.summary ?? true, failOnTimeout: true }, hide)
+    const reported = await reportStep(
+      endedBeforeWaiting(headline, Date.now() - (step?.startedAt ?? Date.now())),
+      { summary: step?.summary ?? true, failOnTimeout: true },
+      hide
+    )
+    // What was opened "in progress" or "pending" must not stay so: closed with the error, within their limits.
+    await step?.closeRecords?.(reported)
   } catch {
     process.exitCode = 1
   }

@@ -79,19 +79,22 @@ export function pullRequestCommentPort(
   const pr = () => `pull request #${number ?? '?'}`
   return {
     api: 'GitHub API',
-    async open(signals) {
+    async open(signals, at) {
       const found = await placeOnce()
       const octokit = clientFor(found, settings.githubToken, signals)
       const id = await find(found, octokit, signals)
+      // An earlier run's comment is where this one goes: a close after a cancel need not wait on the PATCH.
+      if (id !== undefined) at(id)
       const { targets = [], search } = opening() ?? {}
       const body = clean(renderInProgressComment(found.marker, targets, found.source, describeWork({ targets: targets.map((ref) => ({ ref })), search })))
       return (await withinBudget(writeComment(octokit, found.target, id, body), signals.write)).id
     },
-    async close(outcome, where, _opened, signals) {
+    async close(outcome, where, _opened, signals, foundAt) {
       const found = await placeOnce()
       const octokit = clientFor(found, settings.githubToken, signals)
       // Where the open went; else the comment of an earlier run, or of an open whose answer was lost.
       const id = where ?? (await find(found, octokit, signals))
+      if (where === undefined && id !== undefined) foundAt?.(id)
       const body = clean(renderComment(outcome, found.marker, found.source))
       const written = await withinBudget(writeComment(octokit, found.target, id, body), signals.write)
       return { where: written.id, done: written.done }

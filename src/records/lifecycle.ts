@@ -68,7 +68,14 @@ export interface RecordPort<Where, Outcome> {
    * again (its marker: the open's answer may have been lost while the server applied it) or
    * writes it anew, as `opened` allows. Resolves with where it wrote, and whether it created it.
    */
-  close(outcome: Outcome, where: Where | undefined, opened: Opened, signals: WriteSignals): Promise<{ where: Where; done: 'created' | 'updated' }>
+  close(
+    outcome: Outcome,
+    where: Where | undefined,
+    opened: Opened,
+    signals: WriteSignals,
+    /** Called when the record is found again (before writing to it), so that a write that fails on the way may be sent again. */
+    found?: (where: Where) => void
+  ): Promise<{ where: Where; done: 'created' | 'updated' }>
   /** Why a write failed, in the user's words (the HTTP status, the permission to add). */
   explain(error: unknown): string
   /** The server answered that it did not apply the write: nothing to find again (default: an HTTP status below 500). */
@@ -117,6 +124,15 @@ export interface RecordLifecycle<Outcome> {
   close(outcome: Outcome): Promise<void>
 }
 
+/** How many times the close of a known record is sent at the most, and the pause before the next try (times the tries so far). */
+export const CLOSE_TRIES = 3
+export const CLOSE_RETRY_MS = 250
+/** A write that failed on the way, not one the server refused: a 5xx, a 429, or no answer at all. */
+const transient = (error: unknown) => {
+  if (isAbort(error)) return false
+  const status = statusOf(error)
+  return status === undefined || Number.isNaN(status) || status >= 500 || status === 429
+}
 const isAbort = (error: unknown) => error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')
 const statusOf = (error: unknown) => (typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined)
 const defaultRefused = (error: unknown) => {
@@ -164,6 +180,8 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
   let opened: Opened = 'never'
   let opening: Promise<unknown> | undefined
   let closing: Promise<void> | undefined
+  // Aborted once the record is known and a cancel came, in either order: the close then goes at once.
+  const knownAfterCancel = new AbortController()
   let openDone = false
   let warned = false
 
@@ -193,6 +211,8 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     try {
       where = await port.open(signals, (known) => {
         where = known
+        // Known after a cancel came: the close need not wait on the rest of the open.
+        if (cancel.signal.aborted) knownAfterCancel.abort()
       })
       opened = 'written'
       log.info(clean(port.words.opened(where)))
@@ -211,13 +231,12 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
   /** Waits on the open while it is in flight: until it settles, the end, or a cancel once the record is known (the close then goes at once). */
   async function openSettled(): Promise<boolean> {
     if (!opening || openDone) return true
-    const known = new AbortController()
     const goAtOnce = () => {
-      if (where !== undefined) known.abort()
+      if (where !== undefined) knownAfterCancel.abort()
     }
     if (cancel.signal.aborted) goAtOnce()
     else cancel.signal.addEventListener('abort', goAtOnce, { once: true })
-    const waited = await settledOrAborted(opening, AbortSignal.any([deadline, known.signal]))
+    const waited = await settledOrAborted(opening, AbortSignal.any([deadline, knownAfterCancel.signal]))
     cancel.signal.removeEventListener('abort', goAtOnce)
     return waited === 'settled'
   }
@@ -240,20 +259,41 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     const lookupMs = lookupBudgetMs(options.requestTimeoutMs, options.endAt)
     const signals = signalsUntil(options.endAt)
     const write = async (): Promise<boolean> => {
-      try {
-        const done = await withinBudget(port.close(outcome, where, settled ? opened : 'written', signals), deadline)
+      for (let attempt = 1; ; attempt++) {
+        let done: Awaited<ReturnType<typeof port.close>>
+        try {
+          done = await withinBudget(
+            port.close(outcome, where, settled ? opened : 'written', signals, (known) => {
+              where = known
+            }),
+            deadline
+          )
+        } catch (error) {
+          if (error instanceof RecordSkipped) {
+            say(error.level, error.sentence)
+            return false
+          }
+          // Setting a known record to the outcome again changes nothing, so a write that failed on
+          // the way (a gateway's 5xx, a 429, a connection that failed) is sent again while there is
+          // time; a creation never is (it could make a second record).
+          if (where !== undefined && attempt < CLOSE_TRIES && transient(error) && !deadline.aborted) {
+            log.info(clean(`The ${port.api} did not take the outcome (${why(error, signals, lookupMs)}); writing it again.`))
+            // A timer that holds the process: the outcome's exit code must not be lost to an empty event loop.
+            await settledOrAborted(new Promise((resolve) => setTimeout(resolve, CLOSE_RETRY_MS * attempt)), deadline)
+            if (!deadline.aborted) continue
+          }
+          say('warning', port.words.closeFailed(why(error, signals, lookupMs), where, opened))
+          return false
+        }
         where = done.where
         log.info(clean(port.words.closed(done.where, done.done)))
         return true
-      } catch (error) {
-        if (error instanceof RecordSkipped) say(error.level, error.sentence)
-        else say('warning', port.words.closeFailed(why(error, signals, lookupMs), where, opened))
-        return false
       }
     }
     const written = await write()
-    // An open answered before the close was most likely applied before it too.
-    if (settled || !opening || openDone) return
+    // An open answered before the close was sent was applied before it too. One answered after
+    // the close was sent (even before the close's own answer) may have been applied after it.
+    if (settled || !opening) return
     // The close went while the open was still in flight (a cancel): if the open lands now, it may
     // have landed on top of the close, which is written again while there is time.
     const late = await settledOrAborted(opening, deadline)

@@ -299,6 +299,8 @@ export function explainRun(outcome: RunOutcome, options: ExplainOptions = {}): R
   const input = place.input
   if (outcome.problems.length > 0)
     return { lead: [outcome.headline], quoted: [outcome.problems.map((problem) => problemAsGiven(problem, place))], next: place.fixInputs }
+  // Results that could not be written lead, with what to check (the headline says what the wait found too).
+  if (outcome.notWritten !== undefined) return { lead: [outcome.headline], quoted: [], next: '' }
   // Work that could not be started: its message says whether it may have started, and what to check.
   if (outcome.trigger && outcome.trigger.result !== 'success') return { lead: [outcome.headline], quoted: [], next: '' }
   if (outcome.result === 'success') return { lead: [capitalize(outcome.headline)], quoted: [], next: '' }

@@ -32,7 +32,7 @@ export function writeOutputs(outputs: Outputs, setOutput: (name: string, value: 
  */
 export function outputsNotWritten(outcome: RunOutcome, problem: string): RunOutcome {
   const waited = outcome.result === 'success' ? 'The wait itself succeeded' : `The wait itself ended with ${outcome.result}`
-  return { ...outcome, result: worstResult([outcome.result, 'error']), headline: `${problem}. ${waited}: ${outcome.headline}` }
+  return { ...outcome, result: worstResult([outcome.result, 'error']), headline: `${problem}. ${waited}: ${outcome.headline}`, notWritten: problem }
 }
 
 /** The warning when the job summary cannot be written: why, and that the outcome does not depend on it. */

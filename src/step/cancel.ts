@@ -20,7 +20,10 @@ export interface Cancellation {
    * the grace), and if the grace runs out the process exits with `exitCode`, the outcome's.
    */
   decided(exitCode: number): void
-  /** Stops listening; a signal after this ends the process as Node does by default. */
+  /**
+   * Stops listening. Once the outcome is decided, a signal after this ends the process at once
+   * with the outcome's exit code (everything is written); before, as Node does by default.
+   */
   stop(): void
 }
 
@@ -78,6 +81,12 @@ export function listenForCancel(options: CancelOptions): Cancellation {
       process.off('SIGTERM', onSignal)
       process.off('SIGBREAK', onBreak)
       stopWatching()
+      // What is left (closing connections, the exit grace) is not worth a kill by the signal:
+      // the exit code stays the outcome's.
+      if (outcomeCode !== undefined) {
+        const code = outcomeCode
+        for (const name of ['SIGINT', 'SIGTERM', 'SIGBREAK'] as const) process.once(name, () => process.exit(code))
+      }
     }
   }
 }
