@@ -31810,6 +31810,50 @@ function formatDuration(ms) {
     return `${m}m${String(s).padStart(2, '0')}s`;
 }
 
+;// CONCATENATED MODULE: ./src/engine/outcome.ts
+/**
+ * The results from weakest to strongest, as the contract orders them (`result`): a definite
+ * failure of any target outranks everything, since a gate must never let a known failure pass
+ * as "could not tell"; then cancelled, error, timeout, success.
+ */
+const RESULT_ORDER = ['success', 'timeout', 'error', 'cancelled', 'failure'];
+/** How strong a result is in `RESULT_ORDER`: a higher rank wins when results combine. */
+function resultRank(result) {
+    return RESULT_ORDER.indexOf(result);
+}
+/** The strongest of several results (`success` for none). */
+function worstResult(results) {
+    let worst = 'success';
+    for (const result of results)
+        if (resultRank(result) > resultRank(worst))
+            worst = result;
+    return worst;
+}
+/** The step's result: the worst target, where targets stopped by fail-fast do not hide the failure that stopped them. */
+function overallResult(reports) {
+    return worstResult(reports.filter((r) => !r.stoppedByFailFast).map((r) => r.result));
+}
+/**
+ * Whether the step passes: on success, or on a timeout that `fail-on-timeout: false` lets
+ * through — and then only when nothing failed (a failure beside a timeout makes the result
+ * `failure` anyway; this holds for targets stopped by fail-fast too).
+ */
+function stepPasses(outcome, failOnTimeout) {
+    if (outcome.result === 'success')
+        return true;
+    if (outcome.result !== 'timeout' || failOnTimeout)
+        return false;
+    // Fail-fast stops targets only after a failure or an error, which never passes.
+    if (outcome.targets.some((t) => t.stoppedByFailFast))
+        return false;
+    const results = outcome.targets.map((t) => t.result);
+    if (outcome.pages && !outcome.pages.skipped)
+        results.push(outcome.pages.result);
+    if (outcome.search && !outcome.search.skipped)
+        results.push(outcome.search.result);
+    return results.every((result) => result === 'success' || result === 'timeout');
+}
+
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
@@ -39676,50 +39720,6 @@ function withoutUserinfo(url) {
     return url.replace(/^(\s*[a-z][a-z0-9+.-]*:\/\/)[^/?#\\]*@/i, '$1');
 }
 
-;// CONCATENATED MODULE: ./src/engine/outcome.ts
-/**
- * The results from weakest to strongest, as the contract orders them (`result`): a definite
- * failure of any target outranks everything, since a gate must never let a known failure pass
- * as "could not tell"; then cancelled, error, timeout, success.
- */
-const RESULT_ORDER = ['success', 'timeout', 'error', 'cancelled', 'failure'];
-/** How strong a result is in `RESULT_ORDER`: a higher rank wins when results combine. */
-function resultRank(result) {
-    return RESULT_ORDER.indexOf(result);
-}
-/** The strongest of several results (`success` for none). */
-function worstResult(results) {
-    let worst = 'success';
-    for (const result of results)
-        if (resultRank(result) > resultRank(worst))
-            worst = result;
-    return worst;
-}
-/** The step's result: the worst target, where targets stopped by fail-fast do not hide the failure that stopped them. */
-function overallResult(reports) {
-    return worstResult(reports.filter((r) => !r.stoppedByFailFast).map((r) => r.result));
-}
-/**
- * Whether the step passes: on success, or on a timeout that `fail-on-timeout: false` lets
- * through — and then only when nothing failed (a failure beside a timeout makes the result
- * `failure` anyway; this holds for targets stopped by fail-fast too).
- */
-function stepPasses(outcome, failOnTimeout) {
-    if (outcome.result === 'success')
-        return true;
-    if (outcome.result !== 'timeout' || failOnTimeout)
-        return false;
-    // Fail-fast stops targets only after a failure or an error, which never passes.
-    if (outcome.targets.some((t) => t.stoppedByFailFast))
-        return false;
-    const results = outcome.targets.map((t) => t.result);
-    if (outcome.pages && !outcome.pages.skipped)
-        results.push(outcome.pages.result);
-    if (outcome.search && !outcome.search.skipped)
-        results.push(outcome.search.result);
-    return results.every((result) => result === 'success' || result === 'timeout');
-}
-
 ;// CONCATENATED MODULE: ./src/engine/limit.ts
 /** Runs at most `max` of the given tasks at once; the rest wait their turn in order. */
 function createLimiter(max) {
@@ -44435,13 +44435,14 @@ function annotateFiles(outcome, docsRoot, clean) {
 
 
 
+
 /**
  * The action, as a short list of steps: read the inputs, start the work and wait on it (the
  * engine), then report: outputs, the job summary, the step's result, the PR comment and the
  * deployment. Every output and the summary are written on every outcome, including invalid
  * input, timeout and cancellation.
  */
-async function run() {
+async function run(hooks = {}) {
     const startedAt = Date.now();
     const current = { startedAt, hide: (text) => text, summary: true, reported: false };
     step = current;
@@ -44489,7 +44490,9 @@ async function run() {
     const outcome = await reportStep(waited.outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs, docsRoot: settings?.docsRoot, deploymentId: deployment.id() }, hide);
     // The deployment's last status goes out beside the comment, within the same time limits.
     // From here on a signal only shortens the last writes; the step's result is the outcome's.
-    cancel.decided(Number(process.exitCode ?? 0));
+    const exitCode = stepPasses(outcome, settings?.failOnTimeout ?? true) ? 0 : 1;
+    cancel.decided(exitCode);
+    hooks.decided?.(exitCode);
     const deployed = deployment.settle(outcome, settings);
     const statused = commitStatus.settle(outcome, settings, settings && limitsOf(settings, startedAt));
     if (comment)
@@ -44567,5 +44570,14 @@ guardProcess(async (error) => {
     if ((await unforeseen(error)) === 'reported')
         exitSoon();
 });
-run().catch(unforeseen).finally(exitSoon);
+// Until the outcome decides it, an end of the process (an event loop left empty, a crash) fails
+// the step: a gate never passes on a run that did not finish.
+process.exitCode = 1;
+run({
+    decided: (code) => {
+        process.exitCode = code;
+    }
+})
+    .catch(unforeseen)
+    .finally(exitSoon);
 

@@ -14,4 +14,13 @@ const exitSoon = () => {
 guardProcess(async (error) => {
   if ((await unforeseen(error)) === 'reported') exitSoon()
 })
-run().catch(unforeseen).finally(exitSoon)
+// Until the outcome decides it, an end of the process (an event loop left empty, a crash) fails
+// the step: a gate never passes on a run that did not finish.
+process.exitCode = 1
+run({
+  decided: (code) => {
+    process.exitCode = code
+  }
+})
+  .catch(unforeseen)
+  .finally(exitSoon)

@@ -1,5 +1,6 @@
 import * as core from '@actions/core'
 import { formatDuration } from '../durations.js'
+import { stepPasses } from '../engine/outcome.js'
 import { commentWithoutToken, commitStatusWithoutToken, deploymentWithoutToken, readRawInputs, type RawInputs } from '../inputs/parse.js'
 import type { RunOutcome, Settings } from '../model.js'
 import { endedBeforeWaiting } from '../engine/run.js'
@@ -19,7 +20,7 @@ import { reportStep } from './report-step.js'
  * deployment. Every output and the summary are written on every outcome, including invalid
  * input, timeout and cancellation.
  */
-export async function run(): Promise<void> {
+export async function run(hooks: { decided?: (exitCode: number) => void } = {}): Promise<void> {
   const startedAt = Date.now()
   const current: NonNullable<typeof step> = { startedAt, hide: (text) => text, summary: true, reported: false }
   step = current
@@ -73,7 +74,9 @@ export async function run(): Promise<void> {
   )
   // The deployment's last status goes out beside the comment, within the same time limits.
   // From here on a signal only shortens the last writes; the step's result is the outcome's.
-  cancel.decided(Number(process.exitCode ?? 0))
+  const exitCode = stepPasses(outcome, settings?.failOnTimeout ?? true) ? 0 : 1
+  cancel.decided(exitCode)
+  hooks.decided?.(exitCode)
   const deployed = deployment.settle(outcome, settings)
   const statused = commitStatus.settle(outcome, settings, settings && limitsOf(settings, startedAt))
   if (comment) await (prComment ?? pullRequestComment(comment, hide, cancel, settings && limitsOf(settings, startedAt))).outcome(outcome)
