@@ -441,6 +441,9 @@ export function nothingLeaksOrInjects(r: RunRecord): Violation[] {
     const trace = /^\s+at (?:.+ \()?(?:file:\/\/|\/|node:).+:\d+:\d+\)?(?: \{)?$/m.exec(text)
     // Named by the bundle's file, not where this checkout lies.
     if (trace) found.push({ invariant, detail: `a stack trace in ${where}: ${trace[0].trim().replace(/(?:file:\/\/)?\/\S*\/(dist\/)/, '$1')}` })
+    // The entries' last net turns an unforeseen fault into a defined outcome; that it was needed at all is a bug.
+    const caught = /Unexpected error: ([^\n]{0,120})/.exec(text)
+    if (caught) found.push({ invariant, detail: `a fault reached the last net in ${where} (no stack trace): ${caught[1]}` })
   }
   if (r.schedule.mode === 'action') {
     // A command the server wrote: its text comes right after a command's head (its own data inside the step's ::error:: is inert).
