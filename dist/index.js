@@ -43088,10 +43088,13 @@ function recordLifecycle(port, options) {
     const ended = () => (cancelled() ? 'the cancelled run had to end' : "the step's time limit (timeout + request-timeout + 2s) ran out");
     /** Why a request failed: the port's words, or the time that ran out. */
     const why = (error, signals, lookupMs) => {
-        if (deadline.aborted)
+        // A lookup cut short by what was left of the step's limit ran out with that limit: one reason,
+        // whichever of the two timers fired first.
+        const cutByTheEnd = signals.lookup.aborted && isAbort(error) && lookupMs < options.requestTimeoutMs;
+        if (deadline.aborted || cutByTheEnd)
             return `the ${port.api} did not answer before ${ended()}`;
         if (signals.lookup.aborted && isAbort(error))
-            return `the ${port.api} did not answer within ${formatDuration(lookupMs)} (${lookupMs < options.requestTimeoutMs ? "what was left of the step's time limit, timeout + request-timeout + 2s" : 'request-timeout'})`;
+            return `the ${port.api} did not answer within ${formatDuration(lookupMs)} (request-timeout)`;
         return port.explain(error);
     };
     async function runOpen() {
