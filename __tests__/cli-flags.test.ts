@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -208,6 +209,16 @@ describe('readCommandLine', () => {
     expect(read(['--output-file', file, '--dotenv', path.join(dir, 'y')]).problems).toEqual([])
     // Reports thrown away lose nothing to each other.
     expect(read(['--output-file', '/dev/null', '--junit', '/dev/null']).problems).toEqual([])
+  })
+
+  it('two reports to one stream (a device, a FIFO, stdout) are written one after the other: no problem', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'wait-for-docs-flags-'))
+    symlinkSync('/dev/full', path.join(dir, 'full-a'))
+    symlinkSync('/dev/full', path.join(dir, 'full-b'))
+    expect(read(['--output-file', path.join(dir, 'full-a'), '--summary-file', path.join(dir, 'full-b')]).problems).toEqual([])
+    expect(read(['--output-file', '/dev/stdout', '--junit', '/dev/fd/1']).problems).toEqual([])
+    execFileSync('mkfifo', [path.join(dir, 'pipe')])
+    expect(read(['--dotenv', path.join(dir, 'pipe'), '--junit', path.join(dir, 'pipe')]).problems).toEqual([])
   })
 
   it('--help and --version', () => {

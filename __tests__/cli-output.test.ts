@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events'
 import { describe, expect, it } from 'vitest'
-import { quietWhenClosed } from '../src/cli/output.js'
+import { quietWhenClosed, thenOnClose } from '../src/cli/output.js'
 
 /** A stream whose reader went away: each write fails the way a pipe's does, with an 'error' event. */
 function closedPipe() {
@@ -36,5 +36,54 @@ describe('quietWhenClosed', () => {
       }
     })
     expect(out.write('x')).toBe(false)
+  })
+})
+
+describe('thenOnClose', () => {
+  it('the log goes on on the second stream once the first one’s reader left', async () => {
+    const pipe = closedPipe()
+    const other: string[] = []
+    const out = thenOnClose(quietWhenClosed(pipe), { write: (text: string) => other.push(text) })
+    out.write('first\n')
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    out.write('warning: the JSON report could not be written\n')
+    out.write('Result: error (exit code 4)\n')
+    expect(pipe.writes).toEqual(['first\n'])
+    expect(other).toEqual(['warning: the JSON report could not be written\n', 'Result: error (exit code 4)\n'])
+  })
+
+  it('a write that fails at once is given to the second stream, not lost', () => {
+    const other: string[] = []
+    const out = thenOnClose(
+      quietWhenClosed({
+        write() {
+          throw new Error('ERR_STREAM_DESTROYED')
+        }
+      }),
+      { write: (text: string) => other.push(text) }
+    )
+    out.write('Result: success (exit code 0)\n')
+    expect(other).toEqual(['Result: success (exit code 0)\n'])
+  })
+
+  it('while the first stream is read, the second gets nothing', () => {
+    const first: string[] = []
+    const other: string[] = []
+    const out = thenOnClose(quietWhenClosed({ write: (text: string) => first.push(text) }), { write: (text: string) => other.push(text) })
+    out.write('a\n')
+    expect([first, other]).toEqual([['a\n'], []])
+  })
+})
+
+describe('a real pipe whose reader left', () => {
+  it('the line whose write found it closed is not lost: Node marks the stream errored at once, before the error event', async () => {
+    const { spawnSync } = await import('node:child_process')
+    const script = `
+      const { quietWhenClosed, thenOnClose } = await import(${JSON.stringify(new URL('../src/cli/output.ts', import.meta.url).href)})
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      const out = thenOnClose(quietWhenClosed(process.stdout), quietWhenClosed(process.stderr))
+      for (const line of ['one', 'two', 'three']) out.write(line + '\\n')`
+    const run = spawnSync('sh', ['-c', `"$0" --import tsx -e "$1" | true`, process.execPath, script], { encoding: 'utf8', timeout: 20_000 })
+    expect(run.stderr).toBe('one\ntwo\nthree\n')
   })
 })

@@ -254,13 +254,24 @@ describe('the JUnit report', () => {
     expect(only?.failure?.['#text']).toContain('- a: bad\n- b: worse')
   })
 
-  it('a cancelled target and a search check that did not run are skipped', () => {
+  it('a cancelled target is a failure of type cancelled (the job failed); a search check that did not run is skipped', () => {
     const outcome = runOutcome([updateReport('u1', null, { result: 'cancelled' })], { result: 'cancelled', search: searchReport({ skipped: true }) })
     const parsed = cases(renderJunit(outcome, {}, same))
-    expect(parsed.map((c) => [c.name, c.skipped?.message])).toEqual([
-      ['update u1', 'update u1 had not settled when the wait on it was cancelled; only the wait was cancelled, not the update'],
-      ['search check', 'not run: a wait did not succeed']
+    expect(parsed.map((c) => [c.name, c.failure?.type, c.failure?.message, c.skipped?.message])).toEqual([
+      ['update u1', 'cancelled', 'update u1 had not settled when the wait on it was cancelled; only the wait was cancelled, not the update', undefined],
+      ['search check', undefined, undefined, 'not run: a wait did not succeed']
     ])
+    expect(renderJunit(outcome, {}, same)).toMatch(/<testsuites [^>]*failures="1"/)
+  })
+
+  it('a start of work cut short by a cancel is a failure of type cancelled', () => {
+    const outcome = runOutcome([], {
+      result: 'cancelled',
+      headline: 'Cancelled while starting the docs update.',
+      trigger: { kind: 'update', result: 'cancelled', ref: undefined, previewUrl: undefined, requests: 1, error: 'cancelled', finishedAfterMs: 40 }
+    })
+    const parsed = cases(renderJunit(outcome, {}, same))
+    expect(parsed.map((c) => [c.name, c.failure?.type, c.skipped])).toEqual([['start the docs update', 'cancelled', undefined]])
   })
 
   it('one test case per page read: a live page passes, one still missing fails with why', () => {

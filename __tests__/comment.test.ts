@@ -257,7 +257,17 @@ describe('the comment that is ours', () => {
         .get('/repos/acme/docs/issues/7/comments')
         .query({ per_page: '100', page: '2' })
         .reply(200, cut, { 'content-type': 'application/json' })
-      await expect(findComment(octokit(), where, owner)).rejects.toThrow("GitHub's answer listing the comments of the pull request was not a list")
+      await expect(findComment(octokit(), where, owner)).rejects.toThrow("GitHub's answer listing the comments of the pull request was not a list (cut short")
+    }
+  })
+
+  it('a page that lists something other than comments (no Link to a next page) is a failed lookup, never the last page', async () => {
+    // A proxy's or gateway's list in place of the page that held the step's comment.
+    for (const page of [[{ 0: { id: 5 } }], [{ id: '5', body: '<!-- m -->' }], [null], [[{ id: 5 }]]]) {
+      nock(API).get('/repos/acme/docs/issues/7/comments').query(true).reply(200, page)
+      await expect(findComment(octokit(), where, owner)).rejects.toThrow(
+        "GitHub's answer listing the comments of the pull request held an entry that is not a record with an id"
+      )
     }
   })
 
@@ -268,6 +278,21 @@ describe('the comment that is ours', () => {
       .times(MAX_COMMENT_PAGES)
       .reply(200, [{ id: 1, body: 'x', user: by('u') }], { link: `<${API}/repos/acme/docs/issues/7/comments?per_page=100&page=2>; rel="next"` })
     await expect(findComment(octokit(), where, owner)).rejects.toThrow(`did not end within ${MAX_COMMENT_PAGES} pages of 100`)
+  })
+
+  it('an answer to GET /user that names no user (a body cut short) is a failed lookup, never taken for another identity', async () => {
+    // What octokit makes of a body the connection cut: an empty text.
+    for (const body of ['', '{"login": "docs-ma', '{"login": 42}']) {
+      nock(API).get('/user').reply(200, body, { 'content-type': 'application/json' })
+      await expect(tokenLogin(octokit())).rejects.toThrow("GitHub's answer to GET /user did not name a user")
+    }
+  })
+
+  it('a comment created whose answer does not name it is an error (found again by the lifecycle), never a comment without an id', async () => {
+    nock(API).post('/repos/acme/docs/issues/7/comments').reply(201, '', { 'content-type': 'application/json' })
+    await expect(writeComment(octokit(), where, undefined, 'hello')).rejects.toThrow(
+      "GitHub's answer to the POST that creates the comment did not name the comment"
+    )
   })
 
   it("the token is the user GET /user names, or, when GET /user is refused, the app's bot", async () => {

@@ -171,11 +171,12 @@ function piped(args: string[], reader: string, env: Record<string, string> = {})
 
 const REPORTS = ['--output-file', 'out.json', '--dotenv', 'docs.env']
 
-describe('a stdout closed by its reader ends nothing: the log goes quiet, the reports are written, the exit code is the outcome’s', () => {
-  it('closed at once (`| head -c 1`): a success is still exit 0, with every report', async () => {
+describe('a stdout closed by its reader ends nothing: the log goes on on stderr, the reports are written, the exit code is the outcome’s', () => {
+  it('closed at once (`| head -c 1`): a success is still exit 0, with every report, and the result is read on stderr', async () => {
     const sim = await simulator()
     const run = await piped([...success(sim), ...REPORTS], 'head -c 1 > /dev/null')
     expect(run.code, run.stderr).toBe(0)
+    expect(run.stderr).toMatch(/Result: success — .* \(exit code 0\)/)
     expect(run.stderr).not.toContain('EPIPE')
     expect(JSON.parse(run.file('out.json') ?? 'null')).toMatchObject({ result: 'success', 'exit-code': 0 })
     expect(parseGitLabDotenv(run.file('docs.env') ?? '')).toMatchObject({ DOCS_RESULT: 'success' })
@@ -189,6 +190,7 @@ describe('a stdout closed by its reader ends nothing: the log goes quiet, the re
       "grep -q -m1 'queued → in_progress'"
     )
     expect(run.code, run.stderr).toBe(3)
+    expect(run.stderr).toContain('Result: timeout (exit code 3)')
     expect(run.stderr).not.toContain('EPIPE')
     expect(JSON.parse(run.file('out.json') ?? 'null')).toMatchObject({ result: 'timeout', 'exit-code': 3 })
     expect(parseGitLabDotenv(run.file('docs.env') ?? '')).toMatchObject({ DOCS_RESULT: 'timeout' })

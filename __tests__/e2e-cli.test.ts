@@ -215,7 +215,8 @@ describe('the command, end to end', () => {
     const { json, dotenv, junit, summary } = reports(run)
     expect(json).toMatchObject({ result: 'cancelled', status: 'in_progress', 'exit-code': code })
     expect(dotenv.DOCS_RESULT).toBe('cancelled')
-    expect(junit[0]?.skipped?.message).toContain('cancelled')
+    expect(junit[0]?.failure?.type).toBe('cancelled')
+    expect(junit[0]?.failure?.message).toContain('cancelled')
     expect(summary).toContain('Cancelled while waiting')
   })
 

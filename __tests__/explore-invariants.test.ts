@@ -13,6 +13,7 @@ import {
   gateNeverGreenWrongly,
   lastJson,
   nothingLeaksOrInjects,
+  resultOf,
   startPostNeverRepeatedBlindly,
   writtenElsewhereIsTrue
 } from '../explore/invariants.js'
@@ -117,6 +118,28 @@ describe('the invariants on hand-built runs', () => {
       reports: { outputFile: { place: 'file', path: '/x', text: '{"result":"cancelled","exit-code":143}' } }
     })
     expect(exitCodeResultAndReportsAgree(cancelled).map((v) => v.detail)).toEqual(['result cancelled with exit code 143 (expected 130)'])
+  })
+
+  it('2. invalid input is exit 2 whatever report failed with it, and only if nothing reached the platform', () => {
+    const text =
+      '{"result":"error","exit-code":2,"message":"The JSON report could not be written. The wait itself ended with error: Invalid input (1 problem); no request was sent."}'
+    const invalid = goodRun({ code: 2, seen: [], reports: { outputFile: { place: 'file', path: '/x', text } } })
+    expect(exitCodeResultAndReportsAgree(invalid)).toEqual([])
+    expect(exitCodeResultAndReportsAgree({ ...invalid, code: 4 }).map((v) => v.detail)).toEqual([
+      'result error with exit code 4 (expected 2)',
+      '--output-file says exit code 2, the command exited 4'
+    ])
+    expect(exitCodeResultAndReportsAgree({ ...invalid, seen: goodRun().seen }).map((v) => v.detail)).toEqual([
+      'the reports say invalid input and no request sent, yet the platform was sent one (exit 2)'
+    ])
+  })
+
+  it('a command that died of the signal as it exited: its result is the one its result line gave', () => {
+    const signal = { name: 'SIGTERM' as const, after: 'result' as const, ms: 30 }
+    const died = goodRun({ schedule: { ...goodRun().schedule, signal }, signalAtMs: 850, code: null, signal: 'SIGTERM', reports: {} })
+    expect(resultOf(died)).toBe('success')
+    expect(resultOf({ ...died, stdout: '', stderr: 'Result: error (exit code 4)\nThe dotenv report could not be written' })).toBe('error')
+    expect(resultOf({ ...died, stdout: '' })).toBeUndefined()
   })
 
   it('3. a report asked for and not written, or a FIFO replaced, is named', () => {

@@ -164,6 +164,30 @@ describe('the merge request note', () => {
     }
   })
 
+  it('a page listing something other than notes is a failed lookup: no second note beside the job’s own, a warning says why', async () => {
+    // The page that held the job's note, answered by a gateway with a list of something else and no next page.
+    for (const page of [[{ 0: { id: 7 } }], [{ id: 7, body: 42 }], [null]]) {
+      const writes: string[] = []
+      const api = createServer((req, res) => {
+        const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+        if (req.url === '/api/v4/user') return json(200, { id: 1 })
+        if (req.method === 'GET') return json(200, page)
+        writes.push(`${req.method} ${req.url}`)
+        json(201, { id: 1 })
+      })
+      await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve))
+      try {
+        const out = recorder()
+        const env = { ...mrEnv({ apiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}/api/v4` } as GitLabApi) }
+        await writeMergeRequestNote({ env, log: out.log }, { settings, budgetMs: 10_000 }, deployed())
+        expect(writes).toEqual([])
+        expect(out.text()).toContain("warning: The merge request note could not be written: the listing of the merge request's notes held an entry that is not")
+      } finally {
+        api.close()
+      }
+    }
+  })
+
   it('reads every page before creating a note when none is its own', async () => {
     const api = await gitlab({ perPage: 2 })
     for (let i = 0; i < 5; i++) api.addNote('17', 3, `review ${i}`)

@@ -43256,7 +43256,24 @@ function queuedPullRequest(event) {
     return number > 0 ? { number, base: match[1] } : undefined;
 }
 
+;// CONCATENATED MODULE: ./src/records/listing.ts
+// A listing read to find a record of the step again (the pull request's comments, the merge
+// request's notes, the commit's deployments). "Ours is not there" creates a second record
+// beside the step's own, so a listing is believed only when it reads as one: a list whose every
+// entry is a record with an id. A body cut short, a proxy's page or a list of something else is
+// a lookup that failed, said as such, never an empty page.
+/** The entries of a listing, or why it does not read as a listing of records. */
+function listedRecords(json) {
+    if (!Array.isArray(json))
+        return { problem: 'was not a list' };
+    for (const entry of json)
+        if (typeof entry !== 'object' || entry === null || Array.isArray(entry) || typeof entry.id !== 'number')
+            return { problem: 'held an entry that is not a record with an id' };
+    return { entries: json };
+}
+
 ;// CONCATENATED MODULE: ./src/github/comment-api.ts
+
 
 /** The address of the workflow run, for the comment's and the deployment's links; undefined outside a run. */
 function runUrlOf(context, owner, repo) {
@@ -43292,6 +43309,8 @@ function commentTarget(context, prNumberTarget) {
         skip: `this run (event ${context.eventName || 'unknown'}) is not for a pull request; on workflow_run or push, pass the number in pr-number-target`
     };
 }
+/** A GitHub login, a bot's with its [bot] suffix. */
+const LOGIN = /^[A-Za-z0-9-]{1,100}(?:\[bot\])?$/;
 /** Who the workflow's GITHUB_TOKEN writes as; GitHub refuses it GET /user. */
 const ACTIONS_BOT = 'github-actions[bot]';
 /**
@@ -43302,7 +43321,11 @@ const ACTIONS_BOT = 'github-actions[bot]';
 async function tokenLogin(octokit) {
     try {
         const { data } = await octokit.rest.users.getAuthenticated();
-        return data.login;
+        // Octokit gives a body cut short as an empty text: no login is no answer, never someone else's.
+        const login = typeof data === 'object' && data !== null ? data.login : undefined;
+        if (typeof login !== 'string' || !LOGIN.test(login))
+            throw new NotAnswered('GET /user', 'did not name a user (cut short, or not from the GitHub API)');
+        return login;
     }
     catch (error) {
         if (comment_api_statusOf(error) !== 403)
@@ -43318,7 +43341,7 @@ async function tokenLogin(octokit) {
             throw error;
     }
     // A bot's login ends in [bot] in the REST API, which lists the comments; GraphQL may leave it off.
-    if (typeof viewer !== 'string' || !/^[A-Za-z0-9-]{1,100}(?:\[bot\])?$/.test(viewer))
+    if (typeof viewer !== 'string' || !LOGIN.test(viewer))
         return ACTIONS_BOT;
     return viewer.endsWith('[bot]') ? viewer : `${viewer}[bot]`;
 }
@@ -43332,9 +43355,9 @@ async function findComment(octokit, target, owner) {
     // empty one, and "no comment here" would create a second comment beside the step's own.
     for (let page = 1; page <= MAX_COMMENT_PAGES; page++) {
         const response = await octokit.rest.issues.listComments({ owner: target.owner, repo: target.repo, issue_number: target.number, per_page: 100, page });
-        const comments = response.data;
-        if (!Array.isArray(comments))
-            throw new ListingNotRead('the comments of the pull request');
+        const listed = listedRecords(response.data);
+        if ('problem' in listed)
+            throw new ListingNotRead('the comments of the pull request', `${listed.problem} (cut short, or not from the GitHub API)`);
         for (const comment of response.data) {
             if (comment.user?.login !== owner.login)
                 continue;
@@ -43363,6 +43386,13 @@ class ListingNotRead extends Error {
         this.name = 'ListingNotRead';
     }
 }
+/** An answer of GitHub that does not hold what was asked (a body cut short, a proxy's page): a lookup that failed. */
+class NotAnswered extends Error {
+    constructor(request, why) {
+        super(`GitHub's answer to ${request} ${why}`);
+        this.name = 'NotAnswered';
+    }
+}
 /** Updates the comment `id`, or creates one when there is none; returns the comment's id. */
 async function writeComment(octokit, target, id, body) {
     const where = { owner: target.owner, repo: target.repo };
@@ -43371,7 +43401,11 @@ async function writeComment(octokit, target, id, body) {
         return { id, done: 'updated' };
     }
     const { data } = await octokit.rest.issues.createComment({ ...where, issue_number: target.number, body });
-    return { id: data.id, done: 'created' };
+    const created = typeof data === 'object' && data !== null ? data.id : undefined;
+    // Created, but where is unknown: the lifecycle finds it again, never creates a second.
+    if (typeof created !== 'number')
+        throw new NotAnswered('the POST that creates the comment', 'did not name the comment (cut short, or not from the GitHub API)');
+    return { id: created, done: 'created' };
 }
 function comment_api_statusOf(error) {
     return typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
@@ -43581,6 +43615,7 @@ var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/github/deployment-api.ts
 
 
+
 /** The repository and commit of the run (runCommit of run-commit.ts: the pull request's head, the merge queue's head, else GITHUB_SHA). */
 function deploymentPlace(context) {
     const { owner, repo } = context.repo;
@@ -43606,10 +43641,16 @@ async function createDeployment(octokit, place, deployment) {
         transient_environment: deployment.transient,
         payload: { [MARK]: deployment.marker }
     });
-    // A 202 answers a merge of the default branch, which auto_merge: false never asks for.
-    if ('id' in data && typeof data.id === 'number')
-        return data.id;
-    throw new Error(`GitHub created no deployment: ${'message' in data ? String(data.message) : 'its answer has no id'}`);
+    const answer = data;
+    if (typeof answer === 'object' && answer !== null) {
+        if ('id' in answer && typeof answer.id === 'number')
+            return answer.id;
+        // A 202 answers a merge of the default branch, which auto_merge: false never asks for.
+        if ('message' in answer)
+            throw new Error(`GitHub created no deployment: ${String(answer.message)}`);
+    }
+    // Perhaps created, where unknown: the lifecycle finds it again by its mark, never creates a second.
+    throw new NotAnswered('the POST that creates the deployment', 'did not name the deployment (cut short, or not from the GitHub API)');
 }
 /**
  * The deployment this run created, found by its mark among the latest of the environment for the
@@ -43623,9 +43664,9 @@ async function findDeployment(octokit, place, wanted) {
         environment: wanted.environment,
         per_page: 100
     });
-    const listed = data;
-    if (!Array.isArray(listed))
-        throw new ListingNotRead("the run's deployments");
+    const listed = listedRecords(data);
+    if ('problem' in listed)
+        throw new ListingNotRead("the run's deployments", `${listed.problem} (cut short, or not from the GitHub API)`);
     const payloadOf = (payload) => {
         if (typeof payload !== 'string')
             return payload;

@@ -13,9 +13,12 @@ import {
   ADMIN_KEY,
   type Comment,
   type DeploymentRecord,
+  deliveredState,
+  FAILED_STATES,
   GITHUB_TOKEN,
   GITLAB_TOKEN,
   type Note,
+  type OnSeen,
   type PlatformState,
   type Seen,
   startGitHub,
@@ -163,8 +166,16 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
   const dir = mkdtempSync(path.join(os.tmpdir(), 'wfd-explore-'))
   const marker = markerOf(schedule)
   const events = { firstRequestAt: 0, firstWriteAt: 0 }
-  const anchors: { onRequest?: () => void; onWrite?: () => void } = {}
-  const onSeen = (seen: Seen) => {
+  const anchors: { onRequest?: () => void; onWrite?: () => void; onFailure?: () => void } = {}
+  const onSeen: OnSeen = (seen, event) => {
+    if (event === 'delivered') {
+      if (seen.party === 'platform' && FAILED_STATES.has(deliveredState(seen) ?? '')) {
+        const first = anchors.onFailure
+        anchors.onFailure = undefined
+        first?.()
+      }
+      return
+    }
     if (!events.firstRequestAt) {
       events.firstRequestAt = Date.now()
       anchors.onRequest?.()
@@ -281,6 +292,7 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
     const signal = schedule.signal
     if (signal?.after === 'first-request') anchors.onRequest = () => at(signal.ms, sendSignal)
     if (signal?.after === 'first-write') anchors.onWrite = () => at(signal.ms, sendSignal)
+    if (signal?.after === 'first-failure') anchors.onFailure = () => at(signal.ms, sendSignal)
     if (schedule.closeStdoutMs !== undefined) {
       const ms = schedule.closeStdoutMs
       const previous = anchors.onRequest

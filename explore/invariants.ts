@@ -4,7 +4,7 @@
 import { deploymentState } from '../src/report/deployment.js'
 import { resultMark } from '../src/report/explain.js'
 import type { ReportName, RunRecord } from './execute.js'
-import { INJECTION, KEYS, OUR_GITHUB_LOGIN, GITLAB_USER, type Seen } from './standins.js'
+import { deliveredState, FAILED_STATES, INJECTION, KEYS, OUR_GITHUB_LOGIN, GITLAB_USER, type Seen } from './standins.js'
 import { idOf, startedId } from './schedule.js'
 
 export interface Violation {
@@ -22,7 +22,6 @@ export const CANCEL_GRACE_MS = 2000
 /** A failure the platform delivered this long before the step ended was surely read by it. */
 const SURELY_READ_MS = 1000
 
-const FAILED_STATES = new Set(['failure', 'failed', 'archived'])
 const SUCCESS_STATES = new Set(['success', 'completed'])
 
 // ---- reading what the run left -------------------------------------------------------------
@@ -79,7 +78,10 @@ export function resultOf(r: RunRecord): Result | undefined {
   if (r.schedule.mode === 'command') {
     const byCode: Record<number, Result> = { 1: 'failure', 3: 'timeout', 4: 'error', 130: 'cancelled', 143: 'cancelled' }
     if (r.code === 0) return r.schedule.failOnTimeout ? 'success' : undefined
-    return r.code === null ? undefined : byCode[r.code]
+    if (r.code !== null) return byCode[r.code]
+    // Died of a signal as it exited (see exitCodeResultAndReportsAgree): the result line it printed.
+    const said = /Result: (\w+)\b/.exec(log(r))?.[1]
+    return said && RESULTS.includes(said) ? (said as Result) : undefined
   }
   return undefined
 }
@@ -97,13 +99,6 @@ function plannedTargets(r: RunRecord): { id: string; channel: string }[] {
     targets.push({ id: startedId(kind), channel: `${kind === 'update' ? 'status' : 'job'}:${startedId(kind)}` })
   }
   return targets
-}
-
-const deliveredState = (s: Seen): string | undefined => {
-  const json = s.delivered?.status === 200 ? s.delivered.json : undefined
-  if (!json || typeof json !== 'object' || Array.isArray(json)) return undefined
-  const status = (json as { status?: unknown }).status
-  return typeof status === 'string' ? status : undefined
 }
 
 // ---- 1 ----------------------------------------------------------------------------------------
@@ -163,6 +158,15 @@ function readResults(r: RunRecord): { id?: string; record?: { status?: unknown }
 
 // ---- 2 ----------------------------------------------------------------------------------------
 
+/** The run's reports say its input was invalid. */
+function invalidInput(r: RunRecord): boolean {
+  const said = [
+    lastJson(r.reports.outputFile?.text)?.message,
+    r.schedule.reports.json && r.stdoutClosedAtMs === undefined ? lastJson(r.stdout)?.message : undefined
+  ]
+  return said.some((message) => typeof message === 'string' && /\bInvalid input \(\d+ problems?\); no request was sent\./.test(message))
+}
+
 /** The exit code the contract gives a result. */
 export function expectedExitCode(r: RunRecord, result: Result): number[] {
   const signal = r.schedule.signal && r.signalAtMs !== undefined ? r.schedule.signal.name : undefined
@@ -179,6 +183,9 @@ export function expectedExitCode(r: RunRecord, result: Result): number[] {
     case 'timeout':
       return r.schedule.failOnTimeout ? [3] : [0]
     case 'error':
+      // Invalid input is 2 whatever else went wrong (a report too): the fix is the command line,
+      // and "nothing was sent" must hold.
+      if (invalidInput(r)) return r.seen.some((s) => s.party === 'platform') ? [] : [2]
       // A failure anywhere is 1 even when the run ended error (a report that could not be written): broken docs never pass as "could not tell".
       return readResults(r).some((t) => FAILED_STATES.has(String(t.record?.status))) ? [1, 4] : [4]
     case 'cancelled':
@@ -207,7 +214,9 @@ export function exitCodeResultAndReportsAgree(r: RunRecord): Violation[] {
   if (r.code === null && !killedBySent && !diedAtExit) found.push({ invariant, detail: `the step was ended by ${r.signal} instead of exiting with its code` })
   else if (r.code !== null && result !== undefined) {
     const codes = expectedExitCode(r, result)
-    if (!codes.includes(r.code)) found.push({ invariant, detail: `result ${result} with exit code ${r.code} (expected ${codes.join(' or ')})` })
+    if (codes.length === 0)
+      found.push({ invariant, detail: `the reports say invalid input and no request sent, yet the platform was sent one (exit ${r.code})` })
+    else if (!codes.includes(r.code)) found.push({ invariant, detail: `result ${result} with exit code ${r.code} (expected ${codes.join(' or ')})` })
   }
   if (r.schedule.mode === 'command') {
     const json = r.schedule.reports.json && r.stdoutClosedAtMs === undefined ? lastJson(r.stdout) : undefined

@@ -65,8 +65,12 @@ export interface TargetPlan {
 
 export interface Signal {
   name: 'SIGTERM' | 'SIGINT'
-  /** What the delay counts from: the first request of any party, the first write to GitHub or GitLab, or the line that gives the result. */
-  after: 'first-request' | 'first-write' | 'result'
+  /**
+   * What the delay counts from: the first request of any party, the first write to GitHub or
+   * GitLab, the first failed state the platform delivered (a failure known while other work is
+   * still pending), or the line that gives the result.
+   */
+  after: 'first-request' | 'first-write' | 'first-failure' | 'result'
   ms: number
 }
 
@@ -175,7 +179,7 @@ export function scheduleArb(): fc.Arbitrary<Schedule> {
       signal: fc.option(
         fc.record({
           name: fc.constantFrom('SIGTERM' as const, 'SIGINT' as const),
-          after: fc.constantFrom('first-request' as const, 'first-write' as const, 'result' as const),
+          after: fc.constantFrom('first-request' as const, 'first-write' as const, 'first-failure' as const, 'result' as const),
           // Often at once: the gap between the outcome and the exit is short when nothing is left to write.
           ms: fc.oneof(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 2500 }))
         }),

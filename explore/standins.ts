@@ -32,6 +32,20 @@ export interface Reply {
   headers?: Record<string, string>
 }
 
+/** The states that are a definite failure of the work. */
+export const FAILED_STATES = new Set(['failure', 'failed', 'archived'])
+
+/** The state a platform answer delivered whole, if it held one. */
+export const deliveredState = (s: Seen): string | undefined => {
+  const json = s.delivered?.status === 200 ? s.delivered.json : undefined
+  if (!json || typeof json !== 'object' || Array.isArray(json)) return undefined
+  const status = (json as { status?: unknown }).status
+  return typeof status === 'string' ? status : undefined
+}
+
+/** Told of each request as it arrives, and again once its answer was delivered whole. */
+export type OnSeen = (seen: Seen, event?: 'delivered') => void
+
 /** One request as a party saw it. */
 export interface Seen {
   party: 'platform' | 'github' | 'gitlab'
@@ -67,7 +81,7 @@ async function faultyServer(
   party: Seen['party'],
   faults: Record<string, Fault[]>,
   route: (req: IncomingMessage, url: URL) => Route | Reply,
-  onSeen: (seen: Seen) => void
+  onSeen: OnSeen
 ): Promise<Party> {
   const counts = new Map<string, number>()
   const seen: Seen[] = []
@@ -95,7 +109,10 @@ async function faultyServer(
     }
     res.end(text)
     res.once('finish', () => {
-      if (!res.socket?.destroyed || res.writableFinished) record.delivered = reply
+      if (!res.socket?.destroyed || res.writableFinished) {
+        record.delivered = reply
+        onSeen(record, 'delivered')
+      }
     })
   }
   const server = createServer(async (req, res) => {
@@ -218,7 +235,7 @@ export interface PlatformState {
 const ISO = '2026-01-01T00:00:00.000Z'
 
 /** The platform: update records, agent jobs and the POSTs that start work, as the schedule plans them. */
-export async function startPlatform(schedule: Schedule, onSeen: (seen: Seen) => void): Promise<Party & { state: PlatformState }> {
+export async function startPlatform(schedule: Schedule, onSeen: OnSeen): Promise<Party & { state: PlatformState }> {
   const plans = new Map<string, string[]>()
   schedule.targets.forEach((target, i) => {
     plans.set(target.kind === 'update' ? `st_${i}` : `job_${i}`, target.states)
@@ -334,7 +351,7 @@ export interface DeploymentRecord {
 export async function startGitHub(
   schedule: Schedule,
   marker: string,
-  onSeen: (seen: Seen) => void
+  onSeen: OnSeen
 ): Promise<Party & { comments: Comment[]; deployments: DeploymentRecord[] }> {
   let nextId = 100
   const comments: Comment[] = []
@@ -426,7 +443,7 @@ export interface Note {
 }
 
 /** GitLab: the token's user, and the merge request's notes (paged), created and updated. */
-export async function startGitLab(schedule: Schedule, marker: string, onSeen: (seen: Seen) => void): Promise<Party & { notes: Note[] }> {
+export async function startGitLab(schedule: Schedule, marker: string, onSeen: OnSeen): Promise<Party & { notes: Note[] }> {
   let nextId = 5000
   const notes: Note[] = []
   for (let i = 0; i < schedule.existing.filler; i++) notes.push({ id: nextId++, body: `Looks good ${i}`, authorId: 7 })

@@ -7,7 +7,7 @@ import { TARGET_LISTS } from '../inputs/targets.js'
 import { booleanSchema, quote } from '../inputs/values.js'
 import { commandEnvName, type InputSource } from '../report/place.js'
 import { INPUT_HELP } from './input-help.js'
-import { fileIdentity } from './write-file.js'
+import { fileIdentity, isStream } from './write-file.js'
 
 export type FlagKind = 'text' | 'list' | 'boolean'
 
@@ -262,16 +262,17 @@ const REPORT_FLAGS = [
   ['summary-file', 'summaryFile']
 ] as const satisfies readonly (readonly [string, keyof CommandOptions])[]
 
-/** Two reports on one file, however each path is spelt: the one written last would silently replace the other. */
+/**
+ * Two reports on one file, however each path is spelt: the one written last would silently
+ * replace the other. A stream (a device such as /dev/null or /dev/stdout, a pipe) takes one
+ * report after the other, in place: nothing is lost to the other.
+ */
 function reportsOnOnePath(options: CommandOptions): string[] {
   const byFile = new Map<string, string[]>()
-  // Reports thrown away lose nothing to each other.
-  const discarded = fileIdentity('/dev/null')
   for (const [flag, field] of REPORT_FLAGS) {
     const file = options[field]
-    if (typeof file !== 'string') continue
+    if (typeof file !== 'string' || isStream(file)) continue
     const identity = fileIdentity(file)
-    if (identity === discarded) continue
     byFile.set(identity, [...(byFile.get(identity) ?? []), `--${flag} ${quote(file)}`])
   }
   return [...byFile.values()]

@@ -7,6 +7,7 @@ import { openConnections } from '../api/connections.js'
 import { ACCEPT_ENCODING, readBody } from '../api/decode.js'
 import { USER_AGENT } from '../api/client.js'
 import { oneLine } from '../text.js'
+import { listedRecords } from '../records/listing.js'
 
 /** Bodies above this are refused: a page of 100 notes of GitLab's largest size fits. */
 const MAX_BODY_BYTES = 32 * 1024 * 1024
@@ -164,10 +165,12 @@ export function createGitLabClient(
       for (let page = 0; url && page < MAX_NOTE_PAGES && !seen.has(url); page++) {
         seen.add(url)
         const answer = await expect('GET', url, 200)
-        if (!Array.isArray(answer.json)) throw new GitLabError('the notes of the merge request did not come as a list; is CI_API_V4_URL the GitLab API?')
-        for (const item of answer.json) {
+        const listed = listedRecords(answer.json)
+        if ('problem' in listed) throw new GitLabError(`the listing of the merge request's notes ${listed.problem}; is CI_API_V4_URL the GitLab API?`)
+        for (const item of listed.entries) {
           const parsed = noteSchema.safeParse(item)
-          if (!parsed.success) continue
+          if (!parsed.success)
+            throw new GitLabError(`the listing of the merge request's notes held an entry that is not a note; is CI_API_V4_URL the GitLab API?`)
           const note = { id: parsed.data.id, body: parsed.data.body ?? '', authorId: parsed.data.author?.id, system: parsed.data.system ?? false }
           if (wanted(note)) return note
         }

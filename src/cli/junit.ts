@@ -12,7 +12,7 @@ interface TestCase {
   classname: string
   name: string
   seconds: number
-  /** A failure, timeout or error; `type` says which. */
+  /** A failure, timeout, error or cancel; `type` says which. */
   failure?: { type: string; message: string; text: string }
   skipped?: string
   output?: readonly string[]
@@ -50,7 +50,8 @@ function targetCase(t: TargetReport, options: ExplainOptions): TestCase {
   }
   if (t.result === 'success') return base
   const message = `${describeRef(t.ref)} ${reason}`
-  if (t.result === 'cancelled') return { ...base, skipped: message }
+  // A cancelled wait is a failure too (type "cancelled"): the job failed, and a report that reads
+  // "nothing failed" would say otherwise.
   return { ...base, failure: { type: t.result, message, text: told(message, next) } }
 }
 
@@ -75,7 +76,6 @@ function testCases(outcome: RunOutcome, options: ExplainOptions): TestCase[] {
     const name = `start ${STARTED_WORK[trigger.kind]}`
     const started: TestCase = { classname: `${SUITE}.trigger`, name, seconds: (trigger.finishedAfterMs ?? 0) / 1000 }
     if (trigger.result === 'success') cases.push(started)
-    else if (trigger.result === 'cancelled') cases.push({ ...started, skipped: outcome.headline })
     else cases.push({ ...started, failure: { type: trigger.result, message: outcome.headline, text: outcome.headline } })
   }
   for (const t of outcome.targets) cases.push(targetCase(t, options))

@@ -17,7 +17,7 @@ import { renderHelp } from './help.js'
 import { jsonReport } from './json-report.js'
 import type { PipelineCommitStatus } from './commit-status.js'
 import { type CommandLog, createCommandLog, wantsColour } from './log.js'
-import { quietWhenClosed } from './output.js'
+import { quietWhenClosed, thenOnClose } from './output.js'
 import { type ReportPlaces, writeReports, writeStartedIds } from './reports.js'
 
 export const VERSION: string = packageJson.version
@@ -84,8 +84,8 @@ export async function runCommand(io: CommandIo): Promise<number> {
   const place = commandPlace(io.env.GITLAB_CI === 'true' ? 'gitlab' : 'other', command.sources)
   const secrets = [...secretsOf(raw), ...(options.gitlabToken ? [options.gitlabToken] : [])]
   const clean = redactorFor(secrets)
-  // With --json, stdout holds the JSON object alone.
-  const logStream = options.json ? stderr : stdout
+  // With --json, stdout holds the JSON object alone; without, the log goes on on stderr once stdout's reader left.
+  const logStream = options.json ? stderr : thenOnClose(stdout, stderr)
   const log = createCommandLog({
     write: (text) => logStream.write(clean(text)),
     gitlab: io.env.GITLAB_CI === 'true',

@@ -161,3 +161,14 @@ export function fileIdentity(file: string): string {
     return absolute
   }
 }
+
+/** A path written as a stream, one write after another, never replaced: a device, a FIFO, a socket, or the command's own stdout or stderr. */
+export function isStream(file: string): boolean {
+  if (stdioOf(file) !== undefined) return true
+  try {
+    const stats = fs.statSync(file)
+    return stats.isCharacterDevice() || stats.isBlockDevice() || stats.isFIFO() || stats.isSocket()
+  } catch {
+    return false
+  }
+}

@@ -2,6 +2,7 @@
 import type { getOctokit } from '@actions/github'
 
 import { queuedPullRequest, type RunEvent, runCommit } from './run-commit.js'
+import { listedRecords } from '../records/listing.js'
 
 export type Octokit = ReturnType<typeof getOctokit>
 
@@ -48,6 +49,9 @@ export function commentTarget(context: RunContext, prNumberTarget: number | unde
   }
 }
 
+/** A GitHub login, a bot's with its [bot] suffix. */
+const LOGIN = /^[A-Za-z0-9-]{1,100}(?:\[bot\])?$/
+
 /** Who the workflow's GITHUB_TOKEN writes as; GitHub refuses it GET /user. */
 export const ACTIONS_BOT = 'github-actions[bot]'
 
@@ -59,7 +63,10 @@ export const ACTIONS_BOT = 'github-actions[bot]'
 export async function tokenLogin(octokit: Octokit): Promise<string> {
   try {
     const { data } = await octokit.rest.users.getAuthenticated()
-    return data.login
+    // Octokit gives a body cut short as an empty text: no login is no answer, never someone else's.
+    const login: unknown = typeof data === 'object' && data !== null ? data.login : undefined
+    if (typeof login !== 'string' || !LOGIN.test(login)) throw new NotAnswered('GET /user', 'did not name a user (cut short, or not from the GitHub API)')
+    return login
   } catch (error) {
     if (statusOf(error) !== 403) throw error
   }
@@ -71,7 +78,7 @@ export async function tokenLogin(octokit: Octokit): Promise<string> {
     if (error instanceof Error && error.name === 'AbortError') throw error
   }
   // A bot's login ends in [bot] in the REST API, which lists the comments; GraphQL may leave it off.
-  if (typeof viewer !== 'string' || !/^[A-Za-z0-9-]{1,100}(?:\[bot\])?$/.test(viewer)) return ACTIONS_BOT
+  if (typeof viewer !== 'string' || !LOGIN.test(viewer)) return ACTIONS_BOT
   return viewer.endsWith('[bot]') ? viewer : `${viewer}[bot]`
 }
 
@@ -93,8 +100,8 @@ export async function findComment(octokit: Octokit, target: { owner: string; rep
   // empty one, and "no comment here" would create a second comment beside the step's own.
   for (let page = 1; page <= MAX_COMMENT_PAGES; page++) {
     const response = await octokit.rest.issues.listComments({ owner: target.owner, repo: target.repo, issue_number: target.number, per_page: 100, page })
-    const comments: unknown = response.data
-    if (!Array.isArray(comments)) throw new ListingNotRead('the comments of the pull request')
+    const listed = listedRecords(response.data)
+    if ('problem' in listed) throw new ListingNotRead('the comments of the pull request', `${listed.problem} (cut short, or not from the GitHub API)`)
     for (const comment of response.data) {
       if (comment.user?.login !== owner.login) continue
       if (comment.body?.includes(owner.marker)) return comment.id
@@ -123,6 +130,14 @@ export class ListingNotRead extends Error {
   }
 }
 
+/** An answer of GitHub that does not hold what was asked (a body cut short, a proxy's page): a lookup that failed. */
+export class NotAnswered extends Error {
+  constructor(request: string, why: string) {
+    super(`GitHub's answer to ${request} ${why}`)
+    this.name = 'NotAnswered'
+  }
+}
+
 /** Updates the comment `id`, or creates one when there is none; returns the comment's id. */
 export async function writeComment(
   octokit: Octokit,
@@ -136,7 +151,11 @@ export async function writeComment(
     return { id, done: 'updated' }
   }
   const { data } = await octokit.rest.issues.createComment({ ...where, issue_number: target.number, body })
-  return { id: data.id, done: 'created' }
+  const created: unknown = typeof data === 'object' && data !== null ? data.id : undefined
+  // Created, but where is unknown: the lifecycle finds it again, never creates a second.
+  if (typeof created !== 'number')
+    throw new NotAnswered('the POST that creates the comment', 'did not name the comment (cut short, or not from the GitHub API)')
+  return { id: created, done: 'created' }
 }
 
 function statusOf(error: unknown): number | undefined {

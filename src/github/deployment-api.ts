@@ -1,8 +1,9 @@
 // Types only: @actions/github itself is loaded lazily, and only when a deployment is asked for.
 import type { DeploymentState } from '../report/deployment.js'
 import type { Octokit, RunContext } from './comment-api.js'
-import { ListingNotRead, rateLimited, runUrlOf } from './comment-api.js'
+import { ListingNotRead, NotAnswered, rateLimited, runUrlOf } from './comment-api.js'
 import { runCommit } from './run-commit.js'
+import { listedRecords } from '../records/listing.js'
 
 /** Where the deployment goes: the repository, the commit it deploys and the run it links; or why there is nowhere. */
 export type DeploymentPlace = { owner: string; repo: string; ref: string; runUrl: string | undefined } | { skip: string }
@@ -43,9 +44,14 @@ export async function createDeployment(octokit: Octokit, place: Place, deploymen
     transient_environment: deployment.transient,
     payload: { [MARK]: deployment.marker }
   })
-  // A 202 answers a merge of the default branch, which auto_merge: false never asks for.
-  if ('id' in data && typeof data.id === 'number') return data.id
-  throw new Error(`GitHub created no deployment: ${'message' in data ? String(data.message) : 'its answer has no id'}`)
+  const answer: unknown = data
+  if (typeof answer === 'object' && answer !== null) {
+    if ('id' in answer && typeof answer.id === 'number') return answer.id
+    // A 202 answers a merge of the default branch, which auto_merge: false never asks for.
+    if ('message' in answer) throw new Error(`GitHub created no deployment: ${String(answer.message)}`)
+  }
+  // Perhaps created, where unknown: the lifecycle finds it again by its mark, never creates a second.
+  throw new NotAnswered('the POST that creates the deployment', 'did not name the deployment (cut short, or not from the GitHub API)')
 }
 
 /**
@@ -60,8 +66,8 @@ export async function findDeployment(octokit: Octokit, place: Place, wanted: { e
     environment: wanted.environment,
     per_page: 100
   })
-  const listed: unknown = data
-  if (!Array.isArray(listed)) throw new ListingNotRead("the run's deployments")
+  const listed = listedRecords(data)
+  if ('problem' in listed) throw new ListingNotRead("the run's deployments", `${listed.problem} (cut short, or not from the GitHub API)`)
   const payloadOf = (payload: unknown): unknown => {
     if (typeof payload !== 'string') return payload
     try {
