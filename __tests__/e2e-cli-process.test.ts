@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process'
-import { closeSync, constants, lstatSync, openSync, readFileSync, readlinkSync, readSync, statSync, symlinkSync } from 'node:fs'
+import { closeSync, constants, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, readSync, statSync, symlinkSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ADMIN_KEY, PROJECT_ID } from '../dev/simulator.js'
@@ -65,6 +65,31 @@ describe('a report path that is not a regular file is written in place, never re
       const text = drain(fd)
       expect(parseGitLabDotenv(text)).toMatchObject({ DOCS_RESULT: 'success', DOCS_STATUS_ID: 'update-success' })
       expect(text.match(/^DOCS_STATUS_ID=/gm)).toHaveLength(1)
+    } finally {
+      if (fd >= 0) closeSync(fd)
+    }
+  })
+
+  it('a FIFO gets the outcome that stands, once: a report that fails after it (a folder) does not leave it saying success', async () => {
+    const sim = await simulator()
+    let fd = -1
+    try {
+      const run = await runCommand(
+        (dir) => {
+          const fifo = path.join(dir, 'out.json')
+          execFileSync('mkfifo', [fifo])
+          fd = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK)
+          mkdirSync(path.join(dir, 'docs.env'))
+          // The FIFO is named first: it is still written last.
+          return [...success(sim), '--output-file', 'out.json', '--dotenv', 'docs.env']
+        },
+        { env: KEY_ENV }
+      )
+      expect(run.code, run.stdout).toBe(4)
+      const text = drain(fd)
+      expect(text.match(/"exit-code"/g)).toHaveLength(1)
+      expect(JSON.parse(text)).toMatchObject({ result: 'error', 'exit-code': 4 })
+      expect(run.stdout).toContain('The dotenv report could not be written to docs.env: EISDIR')
     } finally {
       if (fd >= 0) closeSync(fd)
     }

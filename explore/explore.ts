@@ -1,7 +1,7 @@
 // The explorer's search: fast-check draws schedules (scheduleArb), each is run against the bundled
 // step (execute) and judged by every invariant (check); a violation is shrunk to a smaller
 // schedule, saved in the corpus, and printed with the one command that replays it.
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import fc from 'fast-check'
 import { type ExecuteOptions, execute, type RunRecord } from './execute.js'
@@ -22,7 +22,29 @@ export interface CorpusEntry {
   waitsOn?: string
   /** The issue whose fix made it pass: kept, and replayed, so the bug cannot come back unseen. */
   fixedBy?: string
+  /**
+   * The planted defect (a patch of explore/planted/, without .patch) it fails with: the bug before
+   * its fix. `--planted` replays it on the patched build first, so "fails before, passes after" is checked.
+   */
+  planted?: string
   schedule: Schedule
+}
+
+/** A corpus file; a bare schedule is read as an entry of its own. */
+export function readEntry(file: string): CorpusEntry {
+  const json = JSON.parse(readFileSync(file, 'utf8'))
+  return 'schedule' in json ? json : { description: path.basename(file), violations: [], seed: 0, found: '', schedule: json as Schedule }
+}
+
+/** Every corpus entry, by file name. */
+export function corpusEntries(): [string, CorpusEntry][] {
+  let files: string[] = []
+  try {
+    files = readdirSync(CORPUS)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+  } catch {}
+  return files.map((file) => [file, readEntry(path.join(CORPUS, file))])
 }
 
 export interface Stats {

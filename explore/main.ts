@@ -13,11 +13,10 @@
 //   --verbose       with --replay, prints the step's stdout and stderr
 //   --refresh-corpus replays every corpus entry and writes down the violations it shows now
 //                   (after an invariant's words changed); an entry that passes is left as it is
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { CORPUS, type CorpusEntry, emptyStats, explore, kindOf, replay, type Stats } from './explore.js'
+import { CORPUS, corpusEntries, emptyStats, explore, kindOf, readEntry, replay, type Stats } from './explore.js'
 import { huntPlanted } from './planted.js'
-import type { Schedule } from './schedule.js'
 
 interface Args {
   runs: number
@@ -73,22 +72,6 @@ function parseArgs(argv: string[]): Args {
 }
 
 const say = (line: string) => process.stdout.write(`${line}\n`)
-
-function readEntry(file: string): CorpusEntry {
-  const json = JSON.parse(readFileSync(file, 'utf8'))
-  return 'schedule' in json ? json : { description: path.basename(file), violations: [], seed: 0, found: '', schedule: json as Schedule }
-}
-
-/** Every corpus entry. */
-function corpusEntries(): [string, CorpusEntry][] {
-  let files: string[] = []
-  try {
-    files = readdirSync(CORPUS)
-      .filter((f) => f.endsWith('.json'))
-      .sort()
-  } catch {}
-  return files.map((file) => [file, readEntry(path.join(CORPUS, file))])
-}
 
 /** The kinds of violation that corpus entries waiting on a known issue show, with the issue. */
 function knownKinds(): Map<string, string> {

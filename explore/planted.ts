@@ -6,8 +6,9 @@ import { execFileSync } from 'node:child_process'
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { emptyStats, explore } from './explore.js'
+import { corpusEntries, emptyStats, explore, replay, saveToCorpus, today } from './explore.js'
 import type { Violation } from './invariants.js'
+import type { Schedule } from './schedule.js'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 export const PLANTED = path.join(ROOT, 'explore', 'planted')
@@ -75,20 +76,62 @@ export async function huntPlanted(options: HuntOptions): Promise<boolean> {
       const found = hunts.filter((h) => h.failed).sort((a, b) => (a.firstFailureAt ?? 0) - (b.firstFailureAt ?? 0))[0]
       const invariants = [...new Set(stats.failures.flatMap((f) => f.violations.map((v) => v.invariant)))].join('; ')
       if (!found) all = false
+      const corpus = await corpusOfPlanted(file, bug, counts, copy, stats.failures[0], options.say)
+      if (!corpus.ok) all = false
       const row = found
-        ? `| ${file} | ${bug} | found after ${found.firstFailureAt} schedule(s) (seed ${found.seed}) | ${invariants} |`
-        : `| ${file} | ${bug} | not found in ${stats.schedules} schedules | |`
+        ? `| ${file} | ${bug} | found after ${found.firstFailureAt} schedule(s) (seed ${found.seed}) | ${invariants} | ${corpus.said} |`
+        : `| ${file} | ${bug} | not found in ${stats.schedules} schedules | | ${corpus.said} |`
       options.say(row)
       rows.push(row)
     } catch (error) {
       all = false
-      const row = `| ${file} | ${bug} | could not be planted: ${(error as Error).message.split('\n')[0]} | |`
+      const row = `| ${file} | ${bug} | could not be planted: ${(error as Error).message.split('\n')[0]} | | |`
       options.say(row)
       rows.push(row)
     } finally {
       if (copy) rmSync(copy, { recursive: true, force: true })
     }
   }
-  options.say(`\n| planted defect | the bug | found | invariant |\n| --- | --- | --- | --- |\n${rows.join('\n')}`)
+  options.say(`\n| planted defect | the bug | found | invariant | its corpus entries |\n| --- | --- | --- | --- | --- |\n${rows.join('\n')}`)
   return all
+}
+
+/**
+ * The corpus entries that hold the planted defect's bug (`planted`): each must fail on the
+ * patched build (the bug before its fix) and, being in the corpus, passes on main (CI replays
+ * it). A defect without one gets the schedule its hunt found, once it is seen to pass on main.
+ */
+async function corpusOfPlanted(
+  file: string,
+  bug: string,
+  counts: (violation: Violation) => boolean,
+  copy: string,
+  hunted: { seed: number; schedule: Schedule } | undefined,
+  say: (line: string) => void
+): Promise<{ ok: boolean; said: string }> {
+  const name = file.replace(/\.patch$/, '')
+  const linked = corpusEntries().filter(([, entry]) => entry.planted === name)
+  if (linked.length === 0) {
+    if (!hunted) return { ok: false, said: 'none' }
+    const onMain = await replay(hunted.schedule)
+    if (onMain.violations.length > 0) return { ok: false, said: `none: the schedule found also fails on main (${onMain.violations[0]?.detail ?? ''})` }
+    const saved = saveToCorpus({
+      description: bug,
+      violations: (await replay(hunted.schedule, { root: copy })).violations.filter(counts),
+      seed: hunted.seed,
+      found: today(),
+      fixedBy: `the fix explore/planted/${file} takes back`,
+      planted: name,
+      schedule: hunted.schedule
+    })
+    say(`   saved in the corpus: ${saved}`)
+    return { ok: true, said: `1, saved now (${path.basename(saved)})` }
+  }
+  let failing = 0
+  for (const [entryFile, entry] of linked) {
+    const fails = (await replay(entry.schedule, { root: copy })).violations.some(counts)
+    if (fails) failing++
+    else say(`   ${entryFile} does not fail with the patch`)
+  }
+  return { ok: failing === linked.length, said: `${failing} of ${linked.length} fail with the patch` }
 }

@@ -9,7 +9,7 @@ import { renderDotenv } from './dotenv.js'
 import { jsonReport } from './json-report.js'
 import { renderJunit } from './junit.js'
 import type { CommandLog } from './log.js'
-import { holdsEarlyReport, writeReportFile } from './write-file.js'
+import { holdsEarlyReport, isStream, writeReportFile } from './write-file.js'
 
 export interface ReportPlaces {
   outputFile: string | undefined
@@ -58,33 +58,53 @@ function cleanOutputs(outcome: RunOutcome, clean: (text: string) => string) {
 
 /**
  * Writes every report asked for. One that cannot be written makes the outcome an error (a
- * pipeline reads these files), said with why; the others are then written again with that
- * outcome, so no report says success when the run did not deliver. Returns the outcome reported.
+ * pipeline reads these files), said with why; the reports written before it are then written
+ * again with that outcome, so no report says success when the run did not deliver. Files go
+ * first and streams (a FIFO, a device) last: a file is written again whole at no cost, while a
+ * stream's reader may read once, so it gets the outcome that stands (a second time only if a
+ * stream after it failed). Returns the outcome reported.
  */
 export function writeReports(waited: RunOutcome, context: ReportContext): RunOutcome {
   const { log, places } = context
   if (places.dotenv)
     for (const line of renderDotenv(cleanOutputs(waited, context.clean), places.dotenvPrefix).leftOut) log.info(`dotenv report: left out ${line}.`)
-  const reports = reportsAsked(context)
+  const asked = reportsAsked(context)
+  const reports = [...asked.filter((r) => !isStream(r.file)), ...asked.filter((r) => isStream(r.file))]
   const failed = new Set<Report>()
   const problems: string[] = []
-  const write = (report: Report, outcome: RunOutcome) => {
+  /** False when the report could not be written and the outcome must change. */
+  const write = (report: Report, outcome: RunOutcome): boolean => {
     try {
       writeReportFile(report.file, report.render(outcome))
+      return true
     } catch (error) {
       failed.add(report)
       const why = `The ${report.what} could not be written to ${report.file}: ${reasonOf(error)}`
       if (report.optional) log.warning(context.clean(`${why}. The outcome and the other reports stand.`))
       else problems.push(why)
+      return report.optional === true
     }
   }
-  for (const report of reports) write(report, waited)
-  if (problems.length === 0) return waited
-  const outcome = outputsNotWritten(
-    waited,
-    `${problems.join('; ')}. Check that the folder exists and is writable (a FIFO needs its reader), and the free disk space`
-  )
-  for (const report of reports) if (!failed.has(report)) write(report, outcome)
+  let outcome = waited
+  const holds = new Map<Report, RunOutcome>()
+  // Until every report that can be written holds the outcome that stands: each pass either ends
+  // or adds a report that failed, so there are at most as many passes as reports, plus one.
+  for (let changed = true; changed; ) {
+    changed = false
+    for (const report of reports) {
+      if (failed.has(report) || holds.get(report) === outcome) continue
+      if (write(report, outcome)) {
+        holds.set(report, outcome)
+        continue
+      }
+      outcome = outputsNotWritten(
+        waited,
+        `${problems.join('; ')}. Check that the folder exists and is writable (a FIFO needs its reader), and the free disk space`
+      )
+      changed = true
+      break
+    }
+  }
   return outcome
 }
 
