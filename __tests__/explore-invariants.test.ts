@@ -1,9 +1,9 @@
 import fc from 'fast-check'
+import { activeCommands } from '../dev/workflow-log.js'
 import { describe, expect, it } from 'vitest'
 import type { RunRecord } from '../explore/execute.js'
 import { kindOf } from '../explore/explore.js'
 import {
-  activeCommands,
   check,
   claimedResults,
   dotenvResult,

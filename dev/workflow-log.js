@@ -89,3 +89,28 @@ export function renderWorkflowLog(text, options) {
   const render = createWorkflowLogRenderer(options)
   return text.split('\n').flatMap(render).join('\n')
 }
+
+/**
+ * The workflow commands the runner acts on in an action's stdout: every `::name::` line (and
+ * `##[` line) outside a `::stop-commands::` block. Text a step printed inside such a block is
+ * shown as it is, so it is no command.
+ * @param {string} stdout
+ * @returns {string[]}
+ */
+export function activeCommands(stdout) {
+  /** @type {string[]} */
+  const commands = []
+  /** @type {string | undefined} */
+  let stopToken
+  for (const line of stdout.split(/\r?\n/)) {
+    const text = line.trimStart()
+    if (stopToken) {
+      if (text === `::${stopToken}::`) stopToken = undefined
+      continue
+    }
+    const stop = /^::stop-commands::(.+)$/.exec(text)
+    if (stop) stopToken = stop[1]
+    else if (text.startsWith('::') || text.includes('##[')) commands.push(text)
+  }
+  return commands
+}

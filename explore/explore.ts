@@ -98,6 +98,8 @@ export interface SearchOptions extends ExecuteOptions {
   /** Kinds of violation (kindOf of one) that a known issue explains, with the issue: counted apart, not shrunk or saved. */
   known?: Map<string, string>
   say: (line: string) => void
+  /** Told of every schedule drawn (the stats are shared by the jobs): a long run says how far it is. */
+  progress?: (stats: Stats) => void
 }
 
 /**
@@ -141,6 +143,7 @@ export async function search(options: SearchOptions, stats: Stats): Promise<{ fa
     } else {
       generated++
       stats.schedules++
+      options.progress?.(stats)
       for (const [kind, n] of Object.entries(faultsDrawn(schedule))) stats.faults[kind as FaultKind] += n ?? 0
     }
     const record = await execute(schedule, options)

@@ -6,6 +6,7 @@ import { resultMark } from '../src/report/explain.js'
 import type { ReportName, RunRecord } from './execute.js'
 import { deliveredState, FAILED_STATES, INJECTION, KEYS, OUR_GITHUB_LOGIN, GITLAB_USER, type Seen } from './standins.js'
 import { idOf, startedId } from './schedule.js'
+import { activeCommands } from '../dev/workflow-log.js'
 
 export interface Violation {
   invariant: string
@@ -419,23 +420,6 @@ export function endsWithinItsBound(r: RunRecord): Violation[] {
 }
 
 // ---- 7 ----------------------------------------------------------------------------------------
-
-/** Every line of a GitHub log that the runner would take as a workflow command, outside stop-commands blocks. */
-export function activeCommands(stdout: string): string[] {
-  const commands: string[] = []
-  let stopToken: string | undefined
-  for (const line of stdout.split(/\r?\n/)) {
-    const text = line.trimStart()
-    if (stopToken) {
-      if (text === `::${stopToken}::`) stopToken = undefined
-      continue
-    }
-    const stop = /^::stop-commands::(.+)$/.exec(text)
-    if (stop) stopToken = stop[1]
-    else if (text.startsWith('::') || text.includes('##[')) commands.push(text)
-  }
-  return commands
-}
 
 /** 7. No key in any byte written; no stack trace; no workflow command or section marker from server text. */
 export function nothingLeaksOrInjects(r: RunRecord): Violation[] {

@@ -158,10 +158,25 @@ async function main(): Promise<number> {
       )
     process.exit(1)
   })
+  // A long run says how far it is, every tenth of the way (at least every 500 schedules).
+  const every = Math.max(1, Math.min(500, Math.round(args.runs / 10)))
+  const progress = (s: Stats) => {
+    if (args.runs >= 1000 && s.schedules % every === 0)
+      say(`.. ${s.schedules} of ${args.runs} schedules drawn in ${((Date.now() - started) / 1000).toFixed(0)} s; ${s.failures.length} violation(s) so far`)
+  }
   await Promise.all(
     Array.from({ length: args.jobs }, (_, j) =>
       explore(
-        { seed: args.seed + j, seedStep: args.jobs, runs: Math.min(perJob, args.runs - j * perJob), maxShrinks: args.maxShrinks, save: true, known, say },
+        {
+          seed: args.seed + j,
+          seedStep: args.jobs,
+          runs: Math.min(perJob, args.runs - j * perJob),
+          maxShrinks: args.maxShrinks,
+          save: true,
+          known,
+          say,
+          progress
+        },
         stats
       )
     )

@@ -6,6 +6,9 @@ import { runAction } from '../../dev/run-action.js'
 import { ADMIN_KEY, startSimulator } from '../../dev/simulator.js'
 import { startTlsFront } from '../../dev/tls-front.js'
 import { OUTPUT_NAMES } from '../../src/report/outputs.js'
+import { activeCommands } from '../../dev/workflow-log.js'
+
+export { activeCommands }
 
 type Simulator = Awaited<ReturnType<typeof startSimulator>>
 type RunOptions = Parameters<typeof runAction>[0]
@@ -38,23 +41,6 @@ export const FAST = { 'min-interval': '100ms', 'max-interval': '200ms', timeout:
 /** Runs the bundled action against the simulator with the admin key and fast polling. */
 export function runAgainst(sim: Simulator, inputs: Record<string, string>, options: Omit<NonNullable<RunOptions>, 'inputs'> = {}) {
   return runAction({ timeoutMs: 25_000, ...options, inputs: { 'base-url': sim.url, 'admin-key': ADMIN_KEY, ...FAST, ...inputs } })
-}
-
-/** Every line of the log that the runner would take as a workflow command, outside stop-commands blocks. */
-export function activeCommands(stdout: string): string[] {
-  const commands: string[] = []
-  let stopToken: string | undefined
-  for (const line of stdout.split(/\r?\n/)) {
-    const text = line.trimStart()
-    if (stopToken) {
-      if (text === `::${stopToken}::`) stopToken = undefined
-      continue
-    }
-    const stop = /^::stop-commands::(.+)$/.exec(text)
-    if (stop) stopToken = stop[1]
-    else if (text.startsWith('::') || text.includes('##[')) commands.push(text)
-  }
-  return commands
 }
 
 export function expectAllOutputs(outputs: Record<string, string>): string[] {
