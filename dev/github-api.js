@@ -22,6 +22,7 @@
 // is the user named in `logins` (default `docs-maintainer`). `writes()` lists the requests that
 // write a comment.
 import { createServer } from 'node:http'
+import { heldWrites } from './held-writes.js'
 
 const STATES = ['error', 'failure', 'inactive', 'in_progress', 'queued', 'pending', 'success']
 const COMMIT_STATES = ['error', 'failure', 'pending', 'success']
@@ -48,10 +49,8 @@ export async function startGitHubApi() {
   const writeDelays = []
   /** @type {(number | { ms: number, status?: number, apply?: boolean, answer?: 'never' })[]} */
   const deploymentDelays = []
-  /** @type {Set<Promise<unknown>>} */
-  const held = new Set()
-  /** @type {Set<ReturnType<typeof setTimeout>>} */
-  const timers = new Set()
+  // A status planned alone is an error GitHub answered without applying the write.
+  const writes = heldWrites({ statusApplies: false, message: (_, applied) => (applied ? 'Gateway Timeout' : 'Server Error') })
   const api = {
     url: '',
     /** @type {Recorded[]} */
@@ -77,12 +76,10 @@ export async function startGitHubApi() {
     /** The requests that create or update a comment. */
     writes: () => api.requests.filter((r) => (r.method === 'POST' || r.method === 'PATCH') && r.path.includes('/comments')),
     /** Resolves once every held write has been applied. */
-    settled: async () => {
-      while (held.size > 0) await Promise.all(held)
-    },
+    settled: writes.settled,
     close: () =>
       new Promise((resolve) => {
-        for (const timer of timers) clearTimeout(timer)
+        writes.clear()
         server.closeAllConnections()
         server.close(() => resolve(undefined))
       })
@@ -123,25 +120,15 @@ export async function startGitHubApi() {
       const issue = Number(list[3])
       return send(res, 200, api.comments.filter((c) => c.issue === issue).map(shown))
     }
-    const write = async (apply, delays = writeDelays) => {
-      const next = delays.shift()
-      const delay = typeof next === 'object' ? next.ms : next
-      if (delay) {
-        const applied = new Promise((resolve) => {
-          const timer = setTimeout(() => resolve(timers.delete(timer)), delay)
-          timers.add(timer)
-        })
-        held.add(applied)
-        await applied
-        held.delete(applied)
-      }
-      if (typeof next === 'object' && next.status && !next.apply) return send(res, next.status, { message: 'Server Error' })
-      request.appliedAt = Date.now()
-      const [status, answer] = apply()
-      if (typeof next === 'object' && next.answer === 'never') return
-      if (typeof next === 'object' && next.status) return send(res, next.status, { message: 'Gateway Timeout' })
-      send(res, status, answer)
-    }
+    const write = (apply, delays = writeDelays) =>
+      writes.write(
+        delays.shift(),
+        apply,
+        (status, answer) => send(res, status, answer),
+        () => {
+          request.appliedAt = Date.now()
+        }
+      )
     const deployments = /^\/repos\/([^/]+)\/([^/]+)\/deployments$/.exec(path)
     const statuses = /^\/repos\/([^/]+)\/([^/]+)\/deployments\/(\d+)\/statuses$/.exec(path)
     if (deployments && req.method === 'GET') {

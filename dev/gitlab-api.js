@@ -13,6 +13,7 @@
 // and never answers; `{ ms, status }` applies it, then answers that error status (a gateway that
 // gave up while GitLab wrote it). `settled()` resolves once every held write is applied.
 import { createServer } from 'node:http'
+import { heldWrites } from './held-writes.js'
 
 export const GITLAB_TOKEN = 'glpat-fake-token-for-tests-0001'
 export const JOB_TOKEN = 'glcbt-64_fake-job-token-for-tests'
@@ -37,10 +38,8 @@ export async function startGitLabApi(options = {}) {
   let nextId = 5000
   /** @type {(number | { ms: number, answer?: 'never', status?: number })[]} */
   const writeDelays = []
-  /** @type {Set<Promise<unknown>>} */
-  const held = new Set()
-  /** @type {Set<ReturnType<typeof setTimeout>>} */
-  const timers = new Set()
+  // A status planned is answered after the write was applied (a gateway that gave up on GitLab).
+  const writes = heldWrites({ statusApplies: true, message: (status) => `${status} Gateway Timeout` })
   const api = {
     url: '',
     apiUrl: '',
@@ -57,12 +56,10 @@ export async function startGitLabApi(options = {}) {
     /** The next writes (notes, commit statuses), one delay each, are applied and answered that many ms after they arrived. */
     delayWrites: (...delays) => void writeDelays.push(...delays),
     /** Resolves once every held write has been applied. */
-    settled: async () => {
-      while (held.size > 0) await Promise.all(held)
-    },
+    settled: writes.settled,
     close: () =>
       new Promise((resolve) => {
-        for (const timer of timers) clearTimeout(timer)
+        writes.clear()
         server.closeAllConnections()
         server.close(() => resolve(undefined))
       })
@@ -137,24 +134,10 @@ export async function startGitLabApi(options = {}) {
       }
       return send(res, 200, notes.slice((page - 1) * perPage, page * perPage).map(shown), { ...(options.linkOnly ? {} : counts), link: links.join(', ') })
     }
-    const write = async (apply) => {
-      const next = writeDelays.shift()
-      const delay = typeof next === 'object' ? next.ms : next
-      if (delay) {
-        const applied = new Promise((resolve) => {
-          const timer = setTimeout(() => resolve(timers.delete(timer)), delay)
-          timers.add(timer)
-        })
-        held.add(applied)
-        await applied
-        held.delete(applied)
-      }
-      const [status, answer] = apply()
-      if (typeof next === 'object' && next.answer === 'never') return
-      if (res.destroyed) return
-      if (typeof next === 'object' && next.status) return send(res, next.status, { message: `${next.status} Gateway Timeout` })
-      send(res, status, answer)
-    }
+    const write = (apply) =>
+      writes.write(writeDelays.shift(), apply, (status, answer) => {
+        if (!res.destroyed) send(res, status, answer)
+      })
     const commitStatus = /^\/api\/v4\/projects\/([^/]+)\/statuses\/([^/]+)$/.exec(url.pathname)
     if (commitStatus && req.method === 'POST') {
       const project = decodeURIComponent(commitStatus[1])
