@@ -57,6 +57,7 @@ export async function createDeployment(octokit: Octokit, place: Place, deploymen
 /**
  * The deployment this run created, found by its mark among the latest of the environment for the
  * commit (a GET): for a POST whose answer was lost while GitHub created it. Undefined when there is none.
+ * One page is enough: GitHub lists the newest first, and the run's own was created moments ago.
  */
 export async function findDeployment(octokit: Octokit, place: Place, wanted: { environment: string; marker: string }): Promise<number | undefined> {
   const { data } = await octokit.rest.repos.listDeployments({
