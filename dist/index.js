@@ -43655,6 +43655,7 @@ async function createDeployment(octokit, place, deployment) {
 /**
  * The deployment this run created, found by its mark among the latest of the environment for the
  * commit (a GET): for a POST whose answer was lost while GitHub created it. Undefined when there is none.
+ * One page is enough: GitHub lists the newest first, and the run's own was created moments ago.
  */
 async function findDeployment(octokit, place, wanted) {
     const { data } = await octokit.rest.repos.listDeployments({
