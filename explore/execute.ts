@@ -2,12 +2,12 @@
 // spawned as the runner or a CI job does, the signal and the closed stdout when the schedule says,
 // then everything the step left behind gathered into a RunRecord for the invariants.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
+import { lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseOutputFile, prepareRunner } from '../dev/run-action.js'
 import { commentMarker } from '../src/report/comment.js'
 import type { Place, Schedule } from './schedule.js'
+import { kept, removeScratch, scratchFolder } from './scratch.js'
 import { idOf } from './schedule.js'
 import {
   ADMIN_KEY,
@@ -163,7 +163,7 @@ export interface ExecuteOptions {
 /** Runs one schedule to its end and gathers what it left. */
 export async function execute(schedule: Schedule, options: ExecuteOptions = {}): Promise<RunRecord> {
   const root = options.root ?? ROOT
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'wfd-explore-'))
+  const dir = scratchFolder('wfd-explore-')
   const marker = markerOf(schedule)
   const events = { firstRequestAt: 0, firstWriteAt: 0 }
   const anchors: { onRequest?: () => void; onWrite?: () => void; onFailure?: () => void } = {}
@@ -237,7 +237,7 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
         env: { GITHUB_API_URL: github.url },
         event: { name: 'pull_request', payload: { pull_request: { number: 7, head: { sha: '3f786850e387550fdab836ed7e6dc881de23001b' } } } }
       })
-      cleanup.push(runner.tempDir)
+      cleanup.push(kept(runner.tempDir))
       env = runner.env
       cwd = runner.cwd
       outputFile = runner.outputFile
@@ -376,7 +376,7 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
       } catch {}
     }
     await Promise.all([platform.close(), github.close(), gitlab.close()])
-    for (const folder of cleanup) rmSync(folder, { recursive: true, force: true })
+    for (const folder of cleanup) removeScratch(folder)
   }
 }
 

@@ -148,7 +148,7 @@ async function main(): Promise<number> {
   const started = Date.now()
   const perJob = Math.ceil(args.runs / args.jobs)
   // Interrupted (Ctrl-C), a long run still gives its figures so far.
-  process.once('SIGINT', () => {
+  const interrupted = () => {
     say('== interrupted')
     printStats(stats, args.seed, args.jobs, Date.now() - started)
     if (args.stats)
@@ -157,7 +157,9 @@ async function main(): Promise<number> {
         `${JSON.stringify({ seed: args.seed, jobs: args.jobs, ms: Date.now() - started, interrupted: true, ...stats, kinds: [...stats.kinds] }, null, 2)}\n`
       )
     process.exit(1)
-  })
+  }
+  process.once('SIGINT', interrupted)
+  process.once('SIGTERM', interrupted)
   // A long run says how far it is, every tenth of the way (at least every 500 schedules).
   const every = Math.max(1, Math.min(500, Math.round(args.runs / 10)))
   const progress = (s: Stats) => {

@@ -3,12 +3,12 @@
 // package), and the explorer hunts it with the same schedules as CI; the table says which were
 // found and after how many schedules.
 import { execFileSync } from 'node:child_process'
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
-import os from 'node:os'
+import { cpSync, readdirSync, readFileSync, symlinkSync } from 'node:fs'
 import path from 'node:path'
 import { corpusEntries, emptyStats, explore, replay, saveToCorpus, today } from './explore.js'
 import type { Violation } from './invariants.js'
 import type { Schedule } from './schedule.js'
+import { removeScratch, scratchFolder } from './scratch.js'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 export const PLANTED = path.join(ROOT, 'explore', 'planted')
@@ -38,7 +38,7 @@ export function findingOf(patch: string): (violation: Violation) => boolean {
 
 /** A copy of the repository's sources with `patch` applied, built; removed by the caller. */
 export function plantedCopy(patchFile: string): string {
-  const copy = mkdtempSync(path.join(os.tmpdir(), 'wfd-planted-'))
+  const copy = scratchFolder('wfd-planted-')
   for (const part of ['src', 'dev', 'package.json', 'tsconfig.json']) cpSync(path.join(ROOT, part), path.join(copy, part), { recursive: true })
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'))
   execFileSync('git', ['apply', '--unsafe-paths', `--directory=.`, patchFile], { cwd: copy, stdio: 'pipe' })
@@ -89,7 +89,7 @@ export async function huntPlanted(options: HuntOptions): Promise<boolean> {
       options.say(row)
       rows.push(row)
     } finally {
-      if (copy) rmSync(copy, { recursive: true, force: true })
+      if (copy) removeScratch(copy)
     }
   }
   options.say(`\n| planted defect | the bug | found | invariant | its corpus entries |\n| --- | --- | --- | --- | --- |\n${rows.join('\n')}`)
