@@ -95,6 +95,30 @@ describe('a report path that is not a regular file is written in place, never re
     }
   })
 
+  it('a FIFO and a device that takes nothing (/dev/full): the device is tried before the FIFO gets anything, so the FIFO holds the error, once', async () => {
+    const sim = await simulator()
+    let fd = -1
+    try {
+      const run = await runCommand(
+        (dir) => {
+          const fifo = path.join(dir, 'out.json')
+          execFileSync('mkfifo', [fifo])
+          fd = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK)
+          symlinkSync('/dev/full', path.join(dir, 'full.env'))
+          return [...success(sim), '--output-file', 'out.json', '--dotenv', 'full.env']
+        },
+        { env: KEY_ENV }
+      )
+      expect(run.code, run.stdout).toBe(4)
+      const text = drain(fd)
+      expect(text.match(/"exit-code"/g)).toHaveLength(1)
+      expect(JSON.parse(text)).toMatchObject({ result: 'error', 'exit-code': 4 })
+      expect(run.stdout).toContain('The dotenv report could not be written to full.env: ENOSPC')
+    } finally {
+      if (fd >= 0) closeSync(fd)
+    }
+  })
+
   it('a FIFO nobody reads: a clear error at once (exit 4), not a hang, and the FIFO stays', async () => {
     const sim = await simulator()
     let fifo = ''

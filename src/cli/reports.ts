@@ -9,7 +9,7 @@ import { renderDotenv } from './dotenv.js'
 import { jsonReport } from './json-report.js'
 import { renderJunit } from './junit.js'
 import type { CommandLog } from './log.js'
-import { holdsEarlyReport, isStream, writeReportFile } from './write-file.js'
+import { holdsEarlyReport, isStream, type OpenedStream, openStream, writeReportFile } from './write-file.js'
 
 export interface ReportPlaces {
   outputFile: string | undefined
@@ -59,10 +59,11 @@ function cleanOutputs(outcome: RunOutcome, clean: (text: string) => string) {
 /**
  * Writes every report asked for. One that cannot be written makes the outcome an error (a
  * pipeline reads these files), said with why; the reports written before it are then written
- * again with that outcome, so no report says success when the run did not deliver. Files go
- * first and streams (a FIFO, a device) last: a file is written again whole at no cost, while a
- * stream's reader may read once, so it gets the outcome that stands (a second time only if a
- * stream after it failed). Returns the outcome reported.
+ * again with that outcome, so no report says success when the run did not deliver. Streams (a
+ * FIFO, a device) are opened and tried before anything is written, and written last: a file is
+ * written again whole at no cost, while a stream's reader may read once, so it gets the outcome
+ * that stands (a second time only if a stream failed in the middle of its write). Returns the
+ * outcome reported.
  */
 export function writeReports(waited: RunOutcome, context: ReportContext): RunOutcome {
   const { log, places } = context
@@ -72,38 +73,54 @@ export function writeReports(waited: RunOutcome, context: ReportContext): RunOut
   const reports = [...asked.filter((r) => !isStream(r.file)), ...asked.filter((r) => isStream(r.file))]
   const failed = new Set<Report>()
   const problems: string[] = []
-  /** False when the report could not be written and the outcome must change. */
-  const write = (report: Report, outcome: RunOutcome): boolean => {
-    try {
-      writeReportFile(report.file, report.render(outcome))
-      return true
-    } catch (error) {
-      failed.add(report)
-      const why = `The ${report.what} could not be written to ${report.file}: ${reasonOf(error)}`
-      if (report.optional) log.warning(context.clean(`${why}. The outcome and the other reports stand.`))
-      else problems.push(why)
-      return report.optional === true
-    }
+  /** Says why the report could not be written; false when the outcome must change. */
+  const fail = (report: Report, error: unknown): boolean => {
+    failed.add(report)
+    const why = `The ${report.what} could not be written to ${report.file}: ${reasonOf(error)}`
+    if (report.optional) log.warning(context.clean(`${why}. The outcome and the other reports stand.`))
+    else problems.push(why)
+    return report.optional === true
   }
-  let outcome = waited
-  const holds = new Map<Report, RunOutcome>()
-  // Until every report that can be written holds the outcome that stands: each pass either ends
-  // or adds a report that failed, so there are at most as many passes as reports, plus one.
-  for (let changed = true; changed; ) {
-    changed = false
-    for (const report of reports) {
-      if (failed.has(report) || holds.get(report) === outcome) continue
-      if (write(report, outcome)) {
-        holds.set(report, outcome)
-        continue
+  // Every stream is opened and tried first: one that cannot take its report changes the outcome
+  // before any stream's reader is given one.
+  const streams = new Map<Report, OpenedStream>()
+  for (const report of reports)
+    if (isStream(report.file))
+      try {
+        streams.set(report, openStream(report.file))
+      } catch (error) {
+        fail(report, error)
       }
-      outcome = outputsNotWritten(
-        waited,
-        `${problems.join('; ')}. Check that the folder exists and is writable (a FIFO needs its reader), and the free disk space`
-      )
-      changed = true
-      break
+  const notWritten = () =>
+    outputsNotWritten(waited, `${problems.join('; ')}. Check that the folder exists and is writable (a FIFO needs its reader), and the free disk space`)
+  let outcome = problems.length > 0 ? notWritten() : waited
+  const holds = new Map<Report, RunOutcome>()
+  try {
+    // Until every report that can be written holds the outcome that stands: each pass either ends
+    // or adds a report that failed, so there are at most as many passes as reports, plus one.
+    for (let changed = true; changed; ) {
+      changed = false
+      for (const report of reports) {
+        if (failed.has(report) || holds.get(report) === outcome) continue
+        try {
+          const text = report.render(outcome)
+          const stream = streams.get(report)
+          if (stream) stream.write(text)
+          else writeReportFile(report.file, text)
+          holds.set(report, outcome)
+        } catch (error) {
+          if (fail(report, error)) continue
+          outcome = notWritten()
+          changed = true
+          break
+        }
+      }
     }
+  } finally {
+    for (const stream of streams.values())
+      try {
+        stream.close()
+      } catch {}
   }
   return outcome
 }

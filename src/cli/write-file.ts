@@ -69,31 +69,55 @@ export const READER_STALL_MS = 5000
  * READER_STALL_MS ends the write with an error.
  */
 function writeInPlace(file: string, text: string): void {
-  const stdio = stdioOf(file)
-  // The reader of the command's own output went away (`| head`): what it did not read, it did not want.
-  if (stdio !== undefined) {
-    writeAll(stdio, Buffer.from(text), { quietOnEpipe: true })
+  // A symlink to a regular file: written through it.
+  if (!isStream(file)) {
+    fs.writeFileSync(file, text)
     return
   }
+  const stream = openStream(file)
+  try {
+    stream.write(text)
+  } finally {
+    stream.close()
+  }
+}
+
+/** A stream report opened and tried before anything is written to it. */
+export interface OpenedStream {
+  write(text: string): void
+  close(): void
+}
+
+/**
+ * Opens a report path that is a stream (`isStream`) and tries it with a write of no bytes, so
+ * that what cannot take the report is known before any report is written: a FIFO nobody reads
+ * (ENXIO, at once), a device that takes nothing (`/dev/full`: ENOSPC). The descriptor stays open
+ * until `close`: a FIFO's reader that saw it closed would be gone by the real write.
+ */
+export function openStream(file: string): OpenedStream {
+  const stdio = stdioOf(file)
+  // The reader of the command's own output went away (`| head`): what it did not read, it did not want.
+  if (stdio !== undefined) return { write: (text) => writeAll(stdio, Buffer.from(text), { quietOnEpipe: true }), close: () => undefined }
   let fifo = false
   try {
     fifo = fs.statSync(file).isFIFO()
   } catch {}
-  if (!fifo) {
-    fs.writeFileSync(file, text)
-    return
-  }
   let fd: number
   try {
-    fd = fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK)
+    fd = fifo ? fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK) : fs.openSync(file, 'w')
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENXIO') throw withCode('nothing is reading this FIFO (ENXIO); start its reader before the command', 'ENXIO')
     throw error
   }
   try {
-    writeAll(fd, Buffer.from(text), { quietOnEpipe: false })
-  } finally {
+    fs.writeSync(fd, Buffer.alloc(0))
+  } catch (error) {
     fs.closeSync(fd)
+    throw error
+  }
+  return {
+    write: (text) => writeAll(fd, Buffer.from(text), { quietOnEpipe: false }),
+    close: () => fs.closeSync(fd)
   }
 }
 
