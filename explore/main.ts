@@ -8,7 +8,10 @@
 //   --corpus        replays every entry of explore/corpus/ first; an entry that waits on a known
 //                   issue is reported apart and does not fail the run
 //   --planted       plants each defect of explore/planted/ in a scratch copy, rebuilds it, and
-//                   reports which were found and after how many schedules
+//                   reports which were found and after how many schedules; the corpus entries
+//                   tied to a defect (`planted`) must fail with it, and one is saved for a defect
+//                   that has none
+//   --only NN[,MM]  with --planted, only the patches whose names hold one of these
 //   --stats FILE    writes the figures (schedules, faults per kind, violations) as JSON
 //   --verbose       with --replay, prints the step's stdout and stderr
 //   --refresh-corpus replays every corpus entry and writes down the violations it shows now

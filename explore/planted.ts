@@ -17,7 +17,7 @@ export interface HuntOptions {
   runs: number
   seed: number
   jobs: number
-  /** Only the patches whose file name contains this. */
+  /** Only the patches whose file name contains this, or one of these, comma-separated (`01,05`). */
   only?: string
   say: (line: string) => void
 }
@@ -49,7 +49,7 @@ export function plantedCopy(patchFile: string): string {
 /** Hunts every planted defect; true when each was found. */
 export async function huntPlanted(options: HuntOptions): Promise<boolean> {
   const patches = readdirSync(PLANTED)
-    .filter((f) => f.endsWith('.patch') && (!options.only || f.includes(options.only)))
+    .filter((f) => f.endsWith('.patch') && (!options.only || options.only.split(',').some((part) => f.includes(part.trim()))))
     .sort()
   const rows: string[] = []
   let all = true
