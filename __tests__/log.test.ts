@@ -85,18 +85,22 @@ describe('createLogReporter', () => {
     expect(s.lines.at(-1)).toBe('✓ update u1: success (status success) after 12.3s, 3 polls')
   })
 
-  it('says where the server trimmed or replaced the log, before the lines that follow the gap', () => {
-    const s = sink()
-    const ref = { kind: 'update' as const, id: 'u1' }
-    const events = createLogReporter(s, { streamLogs: true, targets: [ref], clean: (text) => text })
-    events.logLines(ref, ['a'])
-    events.logLines(ref, ['x'], true)
-    const lines = s.lines.filter((line) => !line.startsWith('::') && !line.startsWith('group'))
-    expect(lines).toEqual([
+  it('says where the server trimmed or replaced the log, before the lines that follow the gap, and where its end is', () => {
+    const gap = (logEnd: string | undefined) => {
+      const s = sink()
+      const ref = { kind: 'update' as const, id: 'u1' }
+      const events = createLogReporter(s, { streamLogs: true, targets: [ref], clean: (text) => text, logEnd })
+      events.logLines(ref, ['a'])
+      events.logLines(ref, ['x'], true)
+      return s.lines.filter((line) => !line.startsWith('::') && !line.startsWith('group'))
+    }
+    expect(gap('the job summary')).toEqual([
       '  │ a',
       '(the platform trimmed or replaced this log since the last poll: lines before the next ones may be missing; the job summary has its end)',
       '  │ x'
     ])
+    // The command without a summary file or JUnit report: nowhere else to send the reader.
+    expect(gap(undefined)[1]).toBe('(the platform trimmed or replaced this log since the last poll: lines before the next ones may be missing)')
   })
 
   it('with one target, the heartbeat, retries and warnings stand outside its group, which the Actions page shows collapsed', () => {

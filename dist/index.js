@@ -42003,7 +42003,7 @@ function createLogReporter(sink, options) {
             if (!options.streamLogs)
                 return;
             if (gap)
-                write(ref, '(the platform trimmed or replaced this log since the last poll: lines before the next ones may be missing; the job summary has its end)');
+                write(ref, `(the platform trimmed or replaced this log since the last poll: lines before the next ones may be missing${options.logEnd ? `; ${options.logEnd} has its end` : ''})`);
             if (lines.length === 0)
                 return;
             const shown = inertLines(lines);
@@ -42335,7 +42335,7 @@ function createRunLog(sink, options) {
             const what = targets.length === 1 && targets[0] ? describeRef(targets[0]) : `${targets.length} targets`;
             const polling = `timeout ${formatDuration(settings.timeoutMs)}, polling every ${formatDuration(settings.minIntervalMs)}–${formatDuration(settings.maxIntervalMs)}`;
             sink.info(`Waiting on ${what} at ${baseAddress(settings.baseUrl)} (${polling})`);
-            return createLogReporter(sink, { streamLogs: settings.streamLogs, targets, clean });
+            return createLogReporter(sink, { streamLogs: settings.streamLogs, targets, clean, logEnd: options.logEnd });
         },
         checkingPages: (pages) => {
             shownPages.clear();
@@ -42461,7 +42461,7 @@ async function waitForDocs(raw, secrets, hooks) {
             const ready = parsed.settings;
             settings = ready;
             client = createApiClient({ baseUrl: ready.baseUrl, secrets: [...secrets], requestTimeoutMs: ready.requestTimeoutMs });
-            const log = createRunLog(hooks.log, { settings: ready, clean: hooks.clean, setOutput: hooks.setOutputNow });
+            const log = createRunLog(hooks.log, { settings: ready, clean: hooks.clean, setOutput: hooks.setOutputNow, logEnd: hooks.logEnd });
             const events = {
                 ...log,
                 waiting(targets) {
@@ -44507,6 +44507,7 @@ async function run(hooks = {}) {
         setOutputNow,
         signal: cancel.signal,
         startedAt,
+        logEnd: raw.summary.trim().toLowerCase() === 'false' ? undefined : 'the job summary',
         waiting(targets, settings) {
             // Opened from here on: a fault the last net catches closes them too, with its error.
             current.closeRecords = async (outcome) => {

@@ -146,6 +146,8 @@ export async function runCommand(io: CommandIo): Promise<number> {
     },
     signal: cancel.signal,
     startedAt,
+    // The reports that hold an update's log tail.
+    logEnd: places.summaryFile && places.summary ? `the summary file (${places.summaryFile})` : places.junit ? `the JUnit report (${places.junit})` : undefined,
     problems: command.problems,
     waiting(targets, settings) {
       // Opened from here on: a fault the last net catches closes them too, with its error.

@@ -41,6 +41,7 @@ export async function run(hooks: { decided?: (exitCode: number) => void } = {}):
     setOutputNow,
     signal: cancel.signal,
     startedAt,
+    logEnd: raw.summary.trim().toLowerCase() === 'false' ? undefined : 'the job summary',
     waiting(targets, settings) {
       // Opened from here on: a fault the last net catches closes them too, with its error.
       current.closeRecords = async (outcome) => {

@@ -97,7 +97,16 @@ export function describeRetryOf(subject: string, reason: string, delayMs: number
  * outside every group: with one target its group is closed for them, and opened again (as
  * "continued") when more of its lines come.
  */
-export function createLogReporter(sink: LogSink, options: { streamLogs: boolean; targets: readonly TargetRef[]; clean: (text: string) => string }): WaitEvents {
+export function createLogReporter(
+  sink: LogSink,
+  options: {
+    streamLogs: boolean
+    targets: readonly TargetRef[]
+    clean: (text: string) => string
+    /** Where a trimmed log's end can be read (`the job summary`), when the step writes it somewhere. */
+    logEnd?: string | undefined
+  }
+): WaitEvents {
   const { clean } = options
   const only = options.targets.length === 1 ? options.targets[0] : undefined
   const buffers = new Map<string, string[]>()
@@ -135,7 +144,10 @@ export function createLogReporter(sink: LogSink, options: { streamLogs: boolean;
     logLines(ref, lines, gap) {
       if (!options.streamLogs) return
       if (gap)
-        write(ref, '(the platform trimmed or replaced this log since the last poll: lines before the next ones may be missing; the job summary has its end)')
+        write(
+          ref,
+          `(the platform trimmed or replaced this log since the last poll: lines before the next ones may be missing${options.logEnd ? `; ${options.logEnd} has its end` : ''})`
+        )
       if (lines.length === 0) return
       const shown = inertLines(lines)
       for (const line of sink.untrusted ? sink.untrusted(shown) : shown) write(ref, line)

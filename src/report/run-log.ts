@@ -11,6 +11,8 @@ export interface RunLogOptions {
   clean: (text: string) => string
   /** Writes one step output at once (the started ids, before waiting). */
   setOutput: (name: string, value: string) => void
+  /** Where a trimmed log's end can be read (`the job summary`), when the step writes it somewhere. */
+  logEnd?: string | undefined
 }
 
 /** The step log of a run: the engine's events as lines, groups and early outputs. */
@@ -33,7 +35,7 @@ export function createRunLog(sink: LogSink, options: RunLogOptions): RunEvents {
       const what = targets.length === 1 && targets[0] ? describeRef(targets[0]) : `${targets.length} targets`
       const polling = `timeout ${formatDuration(settings.timeoutMs)}, polling every ${formatDuration(settings.minIntervalMs)}–${formatDuration(settings.maxIntervalMs)}`
       sink.info(`Waiting on ${what} at ${baseAddress(settings.baseUrl)} (${polling})`)
-      return createLogReporter(sink, { streamLogs: settings.streamLogs, targets, clean })
+      return createLogReporter(sink, { streamLogs: settings.streamLogs, targets, clean, logEnd: options.logEnd })
     },
     checkingPages: (pages) => {
       shownPages.clear()

@@ -32,6 +32,8 @@ export interface WaitHooks {
   startedAt: number
   /** Problems the adapter found in its own way of reading the inputs (a command line's flags): with any, nothing is sent. */
   problems?: readonly string[]
+  /** Where a trimmed update log's end can be read: the action's job summary, the command's summary file or JUnit report. */
+  logEnd?: string | undefined
   /** Told when the wait starts (the "in progress" comment or note goes out then). */
   waiting?: (targets: readonly TargetRef[], settings: Settings) => void
 }
@@ -64,7 +66,7 @@ export async function waitForDocs(raw: RawInputs, secrets: readonly string[], ho
       const ready = parsed.settings
       settings = ready
       client = createApiClient({ baseUrl: ready.baseUrl, secrets: [...secrets], requestTimeoutMs: ready.requestTimeoutMs })
-      const log = createRunLog(hooks.log, { settings: ready, clean: hooks.clean, setOutput: hooks.setOutputNow })
+      const log = createRunLog(hooks.log, { settings: ready, clean: hooks.clean, setOutput: hooks.setOutputNow, logEnd: hooks.logEnd })
       const events: RunEvents = {
         ...log,
         waiting(targets) {
