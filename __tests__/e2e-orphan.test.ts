@@ -116,7 +116,7 @@ describe('a cancel by the end of the process that started the command', () => {
     const { json, dotenv, junit } = cancelledReports(dir)
     expect(json).toMatchObject({ result: 'cancelled', 'exit-code': 143 })
     expect(dotenv.DOCS_RESULT).toBe('cancelled')
-    expect(junit).toContain('<skipped')
+    expect(junit).toContain('<failure type="cancelled"')
     const polls = sim.requests.length
     await new Promise((resolve) => setTimeout(resolve, 600))
     expect(sim.requests.length, 'nothing polls on').toBe(polls)
