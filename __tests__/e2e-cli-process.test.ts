@@ -70,7 +70,15 @@ describe('a report path that is not a regular file is written in place, never re
     }
   })
 
-  it('a FIFO gets the outcome that stands, once: a report that fails after it (a folder) does not leave it saying success', async () => {
+  // The FIFO is named first: it is still written last, once, with the outcome that stands.
+  it.each([
+    ['a report that fails after it (a folder)', (dir: string) => mkdirSync(path.join(dir, 'docs.env')), 'EISDIR'],
+    [
+      'a device that takes nothing (/dev/full), tried before the FIFO gets anything',
+      (dir: string) => symlinkSync('/dev/full', path.join(dir, 'docs.env')),
+      'ENOSPC'
+    ]
+  ])('a FIFO holds the error, once, beside %s', async (_, place, code) => {
     const sim = await simulator()
     let fd = -1
     try {
@@ -79,8 +87,7 @@ describe('a report path that is not a regular file is written in place, never re
           const fifo = path.join(dir, 'out.json')
           execFileSync('mkfifo', [fifo])
           fd = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK)
-          mkdirSync(path.join(dir, 'docs.env'))
-          // The FIFO is named first: it is still written last.
+          place(dir)
           return [...success(sim), '--output-file', 'out.json', '--dotenv', 'docs.env']
         },
         { env: KEY_ENV }
@@ -89,31 +96,7 @@ describe('a report path that is not a regular file is written in place, never re
       const text = drain(fd)
       expect(text.match(/"exit-code"/g)).toHaveLength(1)
       expect(JSON.parse(text)).toMatchObject({ result: 'error', 'exit-code': 4 })
-      expect(run.stdout).toContain('The dotenv report could not be written to docs.env: EISDIR')
-    } finally {
-      if (fd >= 0) closeSync(fd)
-    }
-  })
-
-  it('a FIFO and a device that takes nothing (/dev/full): the device is tried before the FIFO gets anything, so the FIFO holds the error, once', async () => {
-    const sim = await simulator()
-    let fd = -1
-    try {
-      const run = await runCommand(
-        (dir) => {
-          const fifo = path.join(dir, 'out.json')
-          execFileSync('mkfifo', [fifo])
-          fd = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK)
-          symlinkSync('/dev/full', path.join(dir, 'full.env'))
-          return [...success(sim), '--output-file', 'out.json', '--dotenv', 'full.env']
-        },
-        { env: KEY_ENV }
-      )
-      expect(run.code, run.stdout).toBe(4)
-      const text = drain(fd)
-      expect(text.match(/"exit-code"/g)).toHaveLength(1)
-      expect(JSON.parse(text)).toMatchObject({ result: 'error', 'exit-code': 4 })
-      expect(run.stdout).toContain('The dotenv report could not be written to full.env: ENOSPC')
+      expect(run.stdout).toContain(`The dotenv report could not be written to docs.env: ${code}`)
     } finally {
       if (fd >= 0) closeSync(fd)
     }

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { type RecordPort, recordLifecycle, type WriteSignals } from '../src/records/lifecycle.js'
+import { TEST_PORT_WORDS } from './helpers/fakes.js'
 
 // The record lifecycle in every order of its own promises: fast-check's scheduler decides when
 // each request reaches the server, when the server applies it and when its answer comes back,
@@ -89,13 +90,7 @@ describe('the record lifecycle in every order of its promises', () => {
               })
             return request('close (create)', closeFate, () => ({ where: at.create(outcome), done: 'created' as const }))
           },
-          explain: (error) => (error instanceof Error ? error.message : String(error)),
-          words: {
-            opened: (where) => `opened ${where}`,
-            closed: (where, done) => `closed ${where} (${done})`,
-            openFailed: (why) => `open failed: ${why}`,
-            closeFailed: (why, where) => `record ${where ?? '?'} not closed: ${why}`
-          }
+          ...TEST_PORT_WORDS
         }
         const cancel = new AbortController()
         let exitBy: number | undefined

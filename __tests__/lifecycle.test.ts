@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type Opened, type RecordPort, RecordSkipped, recordLifecycle, type WriteSignals, withinBudget } from '../src/records/lifecycle.js'
 import { COMMENT_EXIT_MARGIN_MS } from '../src/step/limits.js'
+import { TEST_PORT_WORDS } from './helpers/fakes.js'
 
 /** Rejections no one observed while `during` runs. */
 async function unobserved(during: () => Promise<void>): Promise<unknown[]> {
@@ -93,13 +94,7 @@ function scriptedPort(script: { open?: Answer[]; close?: Answer[] } = {}) {
       await send(script.close?.shift(), () => record.states.push(outcome), signals.write)
       return { where: where ?? record.id, done: where === undefined ? 'created' : 'updated' }
     },
-    explain: (error) => (error instanceof Error ? error.message : String(error)),
-    words: {
-      opened: (where) => `opened ${where}`,
-      closed: (where, done) => `closed ${where} (${done})`,
-      openFailed: (why) => `open failed: ${why}`,
-      closeFailed: (why, where) => `record ${where ?? '?'} not closed: ${why}`
-    }
+    ...TEST_PORT_WORDS
   }
   return { port, record, calls }
 }

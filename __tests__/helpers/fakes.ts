@@ -2,6 +2,7 @@ import type { ApiClient, ApiRequest } from '../../src/api/client.js'
 import type { ApiResult } from '../../src/api/classify.js'
 import { INPUT_DEFAULTS, parseInputs, type RawInputs } from '../../src/inputs/parse.js'
 import type { Settings, WaitEvents } from '../../src/model.js'
+import type { RecordPort } from '../../src/records/lifecycle.js'
 
 export const ok = (body: unknown): ApiResult => ({ kind: 'ok', body })
 
@@ -50,4 +51,15 @@ export function settingsFor(overrides: Partial<RawInputs>): Settings {
   const parsed = parseInputs(raw)
   if (!parsed.ok) throw new Error(parsed.problems.join('\n'))
   return parsed.settings
+}
+
+/** A test port's `explain` and `words`: plain sentences that name the record and the reason, for the lifecycle's tests. */
+export const TEST_PORT_WORDS: Pick<RecordPort<number, string>, 'explain' | 'words'> = {
+  explain: (error) => (error instanceof Error ? error.message : String(error)),
+  words: {
+    opened: (where) => `opened ${where}`,
+    closed: (where, done) => `closed ${where} (${done})`,
+    openFailed: (why) => `open failed: ${why}`,
+    closeFailed: (why, where) => `record ${where ?? '?'} not closed: ${why}`
+  }
 }
