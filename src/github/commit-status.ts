@@ -3,26 +3,18 @@
 // (records/lifecycle.ts): the outcome waits for the `pending` write it would otherwise race (a
 // `pending` GitHub applies late must not land after it), a cancel shortens what is left to the
 // grace, and what could not be written is one warning. Never changes the outcome.
-import * as core from '@actions/core'
-import type { CommitStatusSettings, RunOutcome, Settings, TargetRef } from '../model.js'
+import { commitStatusWithoutToken, type RawInputs } from '../inputs/parse.js'
+import type { CommitStatusSettings, RunOutcome, TargetRef } from '../model.js'
 import { githubStatusState, outcomeStatusDescription, statusTargetUrl, waitingStatusDescription } from '../report/commit-status.js'
 import { inert } from '../report/log.js'
-import { type RecordLifecycle, type RecordPort, RecordSkipped, recordLifecycle, withinBudget } from '../records/lifecycle.js'
-import { type CancelClock, commentEndAt, type StepLimits } from '../step/limits.js'
+import { type RecordPort, RecordSkipped, withinBudget } from '../records/lifecycle.js'
+import { type KeptRecordOptions, keptRecord, type RunRecord } from '../records/run-record.js'
 import type { Octokit } from './comment-api.js'
 import { type CommitStatus, createCommitStatus, explainStatusError, refused, type StatusPlace, statusPlace } from './commit-status-api.js'
 
-export interface CommitStatusRecord {
-  /** Waiting begins: posts `pending`, without holding the wait. */
-  begin(targets: readonly TargetRef[], settings: Settings, limits: StepLimits): void
-  /** After the outputs: the outcome's status (also when waiting never began: a required check keeps no older success). */
-  settle(outcome: RunOutcome, settings: Settings | undefined, limits: StepLimits | undefined): Promise<void>
-}
-
-export interface CommitStatusOptions {
-  /** Cuts every spelling of a key out of text. */
-  clean: (text: string) => string
-  cancel: CancelClock
+export interface CommitStatusOptions extends KeptRecordOptions {
+  /** The inputs as given: commit-status with an empty github-token is said, once. */
+  raw: RawInputs
 }
 
 type Place = Exclude<StatusPlace, { skip: string }>
@@ -107,31 +99,16 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
   }
 }
 
-/** The commit status of one run of the step (commit-status). */
-export function recordCommitStatus(options: CommitStatusOptions): CommitStatusRecord {
-  const { clean, cancel } = options
-  let lifecycle: RecordLifecycle<RunOutcome> | undefined
-  const lifecycleOf = (status: CommitStatusSettings, targets: readonly TargetRef[], limits: StepLimits | undefined) => {
-    lifecycle ??= recordLifecycle(commitStatusPort(status, targets, clean), {
-      cancel,
-      endAt: commentEndAt(limits, status.requestTimeoutMs),
-      requestTimeoutMs: status.requestTimeoutMs,
-      ...(limits ? { openLookupEndAt: limits.startedAt + limits.timeoutMs } : {}),
-      log: { info: (line) => core.info(line), warning: (line) => core.warning(line) },
-      clean
-    })
-    return lifecycle
-  }
-  return {
-    begin(targets, settings, limits) {
-      const status = settings.commitStatus
-      if (!status || status.githubToken === '') return
-      lifecycleOf(status, targets, limits).open()
-    },
-    async settle(outcome, settings, limits) {
-      const status = settings?.commitStatus
-      if (!status || status.githubToken === '') return
-      await lifecycleOf(status, [], limits).close(outcome)
-    }
-  }
+/** The commit status of one run of the step (commit-status): `pending` when waiting begins, the outcome at the end (also when waiting never began: a required check keeps no older success). */
+export function recordCommitStatus(options: CommitStatusOptions): RunRecord {
+  return keptRecord<true>(({ settings, targets }) => {
+    const status = settings?.commitStatus
+    if (status && status.githubToken !== '') return { port: commitStatusPort(status, targets, options.clean), requestTimeoutMs: status.requestTimeoutMs }
+    if (commitStatusWithoutToken(options.raw))
+      return {
+        say: "commit-status is set, but github-token is empty (a secret that is not set?). No commit status was written, so a check that branch protection requires stays expected; the step's result does not depend on it.",
+        level: 'warning'
+      }
+    return undefined
+  }, options)
 }

@@ -93,6 +93,11 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
 }
 
 /** The comment's settings when its own inputs are sound, whatever else is wrong. */
+export function commentOf(raw: RawInputs): CommentSettings | undefined {
+  const parsed = parseInputs(raw)
+  return parsed.ok ? parsed.settings.comment : parsed.comment
+}
+
 function commentSettings(inputs: InputView): CommentSettings | undefined {
   const ready =
     inputs.parsed('pr-comment') &&
