@@ -42591,60 +42591,16 @@ async function closeAll(records, outcome, settings) {
     await Promise.all(records.map((record) => record.close(outcome, settings).catch(() => undefined)));
 }
 
-;// CONCATENATED MODULE: ./src/report/place.ts
-// Where the step runs, in the words of the people who run it there: the advice in explain.ts is
-// written once, and each adapter hands it the vocabulary of its CI system (the GitHub Action's,
-// or the command line's under GitLab CI, another CI system or a terminal).
-/** The GitHub Action: inputs in the workflow file, annotations and a job summary. */
-const GITHUB_ACTIONS_PLACE = {
-    kind: 'github',
-    fixInputs: 'fix these inputs in the workflow file (see the README for each input)',
-    rerun: 're-run the workflow',
-    details: 'the job summary',
-    annotates: true,
-    input: (name) => `\`${name}\``
-};
-/** The variable an input or flag of the command line may also come from. */
-function commandEnvName(name) {
-    return `WAIT_FOR_DOCS_${name.toUpperCase().replace(/-/g, '_')}`;
-}
-/**
- * The command line's words: under GitLab CI (`GITLAB_CI=true`) or anywhere else (another CI
- * system, a terminal). An input is named as it was given: its flag, or its variable when it came
- * from the environment.
- */
-function commandPlace(ci, sources = {}) {
-    const input = (name) => (sources[name] === 'environment' ? commandEnvName(name) : `--${name}`);
-    if (ci === 'gitlab')
-        return {
-            kind: 'gitlab',
-            fixInputs: "fix these flags in the job's script, or the WAIT_FOR_DOCS_* CI/CD variables named (see wait-for-docs --help for each)",
-            rerun: 'retry the job',
-            details: 'the job log',
-            annotates: false,
-            input
-        };
-    return {
-        kind: 'other',
-        fixInputs: 'fix these flags, or the WAIT_FOR_DOCS_* variables named (see wait-for-docs --help for each)',
-        rerun: 'run the command again',
-        details: 'the log',
-        annotates: false,
-        input
-    };
-}
-
-;// CONCATENATED MODULE: ./src/report/explain.ts
-
-
-
+;// CONCATENATED MODULE: ./src/report/evidence.ts
+// The evidence a run's records hold, read from them: an update's log lines that look like
+// errors, the docs files (and lines) they name, the annotations for those files, and what an
+// update's record says of how it ended. No advice and no words of where the step runs here
+// (advice.ts has those).
 
 
 
 /** At most this many log lines that look like errors are quoted per update. */
 const MAX_ERROR_LINES = 5;
-/** Failing targets listed one by one in the annotation; the summary has them all. */
-const MAX_TARGETS_LISTED = 10;
 const ERROR_WORDS = /\b(?:error|errors|failed|failure|fatal|exception|invalid|broken|cannot|can't|could not|unable|not found|missing|denied)\b/i;
 /** The log lines of an update that look like errors, the last `MAX_ERROR_LINES` of them. */
 function errorLines(logs) {
@@ -42725,6 +42681,58 @@ function updateSummary(t) {
         return undefined;
     return oneLine(summary, 300);
 }
+
+;// CONCATENATED MODULE: ./src/report/place.ts
+// Where the step runs, in the words of the people who run it there: the advice in explain.ts is
+// written once, and each adapter hands it the vocabulary of its CI system (the GitHub Action's,
+// or the command line's under GitLab CI, another CI system or a terminal).
+/** The GitHub Action: inputs in the workflow file, annotations and a job summary. */
+const GITHUB_ACTIONS_PLACE = {
+    kind: 'github',
+    fixInputs: 'fix these inputs in the workflow file (see the README for each input)',
+    rerun: 're-run the workflow',
+    details: 'the job summary',
+    annotates: true,
+    input: (name) => `\`${name}\``
+};
+/** The variable an input or flag of the command line may also come from. */
+function commandEnvName(name) {
+    return `WAIT_FOR_DOCS_${name.toUpperCase().replace(/-/g, '_')}`;
+}
+/**
+ * The command line's words: under GitLab CI (`GITLAB_CI=true`) or anywhere else (another CI
+ * system, a terminal). An input is named as it was given: its flag, or its variable when it came
+ * from the environment.
+ */
+function commandPlace(ci, sources = {}) {
+    const input = (name) => (sources[name] === 'environment' ? commandEnvName(name) : `--${name}`);
+    if (ci === 'gitlab')
+        return {
+            kind: 'gitlab',
+            fixInputs: "fix these flags in the job's script, or the WAIT_FOR_DOCS_* CI/CD variables named (see wait-for-docs --help for each)",
+            rerun: 'retry the job',
+            details: 'the job log',
+            annotates: false,
+            input
+        };
+    return {
+        kind: 'other',
+        fixInputs: 'fix these flags, or the WAIT_FOR_DOCS_* variables named (see wait-for-docs --help for each)',
+        rerun: 'run the command again',
+        details: 'the log',
+        annotates: false,
+        input
+    };
+}
+
+;// CONCATENATED MODULE: ./src/report/advice.ts
+// The advice per reason: why one target (or a page or search check) ended as it did, and what
+// to do now, in the words of where the step runs (place.ts: an input of the action, a flag or a
+// variable of the command, "re-run the job" or "run the pipeline again").
+
+
+
+
 /** Why one target ended as it did, and what to do now, in the user's terms. */
 function explainTarget(t, options = {}) {
     const place = options.place ?? GITHUB_ACTIONS_PLACE;
@@ -42883,6 +42891,19 @@ function problemAsGiven(problem, place = GITHUB_ACTIONS_PLACE) {
     const named = /^([a-z][a-z0-9-]*): /.exec(problem);
     return named?.[1] ? `${place.input(named[1])}: ${problem.slice(named[0].length)}` : problem;
 }
+
+;// CONCATENATED MODULE: ./src/report/explain.ts
+// A run told in the user's terms, for the annotation, the summary, the comment and the
+// command's message alike: what happened, the evidence (evidence.ts), and what to do now
+// (advice.ts).
+
+
+
+
+
+
+/** Failing targets listed one by one in the annotation; the summary has them all. */
+const MAX_TARGETS_LISTED = 10;
 /** The run in the user's terms, for the annotation, the summary and the comment alike. */
 function explainRun(outcome, options = {}) {
     const place = options.place ?? GITHUB_ACTIONS_PLACE;
@@ -44051,6 +44072,8 @@ function startedMarkdown(trigger) {
 
 
 
+
+
 const WORKFLOW_RUN = { label: 'workflow run', annotates: true };
 function footer(source, extra) {
     const parts = [
@@ -44358,6 +44381,8 @@ function reasonOf(error) {
 
 
 
+
+
 /** GitHub refuses step summaries over 1 MiB; stay well under it. */
 const MAX_SUMMARY_BYTES = 1000 * 1024;
 const MAX_FILES_LISTED = 100;
@@ -44559,6 +44584,7 @@ function fitInBudget(markdown) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/report-step.ts
+
 
 
 

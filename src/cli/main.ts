@@ -10,6 +10,7 @@ import { listenForCancel } from '../step/cancel.js'
 import { faultMessage } from '../step/guard.js'
 import { redactorFor, secretsOf } from '../step/run.js'
 import { lastNet, tellRun } from '../step/story.js'
+import { actionOnlyWarnings } from './action-only.js'
 import { EXIT, SIGNAL_EXIT } from './exit-codes.js'
 import { readCommandLine } from './flags.js'
 import { renderHelp } from './help.js'
@@ -53,15 +54,7 @@ export async function runCommand(io: CommandIo): Promise<number> {
   const logStream = options.json ? stderr : thenOnClose(stdout, stderr)
   const gitlab = io.env.GITLAB_CI === 'true'
   const log = createCommandLog({ write: (text) => logStream.write(clean(text)), gitlab, colour: wantsColour(logStream, io.env), verbose: options.verbose })
-  for (const warning of command.warnings) log.warning(warning)
-  if (raw['pr-comment'].trim().toLowerCase() === 'true')
-    log.warning(
-      'pr-comment is the GitHub Action’s pull request comment; the command line writes none. On GitLab, --mr-comment keeps a note on the merge request.'
-    )
-  if (raw['deployment-environment'].trim() !== '')
-    log.warning(
-      'deployment-environment is the GitHub Action’s deployment record; the command line records none. On GitLab, give the job an environment: with url: $DOCS_PREVIEW_URL from the dotenv report.'
-    )
+  for (const warning of [...command.warnings, ...actionOnlyWarnings(raw)]) log.warning(warning)
   const cancel = listenForCancel({
     say: (line) => log.info(line),
     exitCode: (signal) => SIGNAL_EXIT[signal as keyof typeof SIGNAL_EXIT] ?? 1,
@@ -78,14 +71,8 @@ export async function runCommand(io: CommandIo): Promise<number> {
     log.warning(without)
     return undefined
   }
-  const places: ReportPlaces = {
-    outputFile: options.outputFile,
-    dotenv: options.dotenv,
-    dotenvPrefix: options.dotenvPrefix,
-    junit: options.junit,
-    summaryFile: options.summaryFile,
-    summary: raw.summary.trim().toLowerCase() !== 'false'
-  }
+  const { outputFile, dotenv, dotenvPrefix, junit, summaryFile } = options
+  const places: ReportPlaces = { outputFile, dotenv, dotenvPrefix, junit, summaryFile, summary: raw.summary.trim().toLowerCase() !== 'false' }
   const sinks = { places, place: commandPlace(gitlab ? 'gitlab' : 'other', command.sources), clean, log, json: options.json ? stdout : undefined }
   const startedIds: Partial<Record<OutputName, string>> = {}
   return tellRun(

@@ -1,7 +1,7 @@
 // The reports the command writes where asked, on every outcome: the JSON object (to a file and
 // to stdout), the dotenv file, the JUnit XML and the job summary's Markdown.
 import type { RunOutcome } from '../model.js'
-import type { ExplainOptions } from '../report/explain.js'
+import type { ExplainOptions } from '../report/advice.js'
 import { computeOutputs, OUTPUT_NAMES, type OutputName, type Outputs } from '../report/outputs.js'
 import { outputsNotWritten, reasonOf } from '../report/publish.js'
 import { renderSummary } from '../report/summary.js'
