@@ -39551,8 +39551,11 @@ function parseInputs(raw) {
     }
     const comment = commentSettings(inputs);
     const f = fields;
-    if (problems.length > 0 || f['base-url'] === undefined)
-        return { ok: false, problems, comment };
+    if (problems.length > 0 || f['base-url'] === undefined) {
+        const ownSound = ['commit-status', 'github-token', 'request-timeout'].every((name) => name in fields);
+        const commitStatus = ownSound ? commitStatusSettings(f, f['github-token'], f['deployment-url'], f['request-timeout']) : undefined;
+        return { ok: false, problems, comment, commitStatus };
+    }
     return {
         ok: true,
         settings: {
@@ -39584,6 +39587,11 @@ function parseInputs(raw) {
 function commentOf(raw) {
     const parsed = parseInputs(raw);
     return parsed.ok ? parsed.settings.comment : parsed.comment;
+}
+/** The commit status's settings when its own inputs are sound, whatever else is wrong. */
+function commitStatusOf(raw) {
+    const parsed = parseInputs(raw);
+    return parsed.ok ? parsed.settings.commitStatus : parsed.commitStatus;
 }
 function commentSettings(inputs) {
     const ready = inputs.parsed('pr-comment') &&
@@ -43132,6 +43140,13 @@ function outcomeStatusDescription(outcome, clean) {
 // no CI system, no HTTP client and no adapter; the time rules are those of step/limits.ts.
 
 
+/** Thrown by a port's close when told `unanswered` and the record is not found: nothing is created. */
+class NotFoundYet extends Error {
+    constructor() {
+        super('the record is not found yet');
+        this.name = 'NotFoundYet';
+    }
+}
 /** Thrown by a port when the record has nowhere to go: `sentence` is said as it is, at `level`. */
 class RecordSkipped extends Error {
     sentence;
@@ -43253,7 +43268,11 @@ function recordLifecycle(port, options) {
                 log.info(clean(port.words.openFailed(reason, where)));
         }
     }
-    /** Waits on the open while it is in flight: until it settles, the end, or a cancel once the record is known (the close then goes at once). */
+    /**
+     * Waits on the open while it is in flight: until it settles, the end, a cancel once the record
+     * is known (the close then goes at once), or request-timeout after the outcome: an open that
+     * is not answered by then does not hold the outcome back.
+     */
     async function openSettled() {
         if (!opening || openDone)
             return true;
@@ -43265,13 +43284,19 @@ function recordLifecycle(port, options) {
             goAtOnce();
         else
             cancel.signal.addEventListener('abort', goAtOnce, { once: true });
-        const waited = await settledOrAborted(opening, AbortSignal.any([deadline, knownAfterCancel.signal]));
+        const waited = await settledOrAborted(opening, AbortSignal.any([deadline, knownAfterCancel.signal, heldLongEnough()]));
         cancel.signal.removeEventListener('abort', goAtOnce);
         return waited === 'settled';
     }
+    /** Aborted request-timeout from now (never past the end): how long an unanswered write may hold the next one back. */
+    const heldLongEnough = () => AbortSignal.any([AbortSignal.timeout(Math.max(1, options.requestTimeoutMs)), deadline]);
     async function runClose(outcome) {
-        const settled = await openSettled();
-        if (!settled && where === undefined) {
+        let settled = await openSettled();
+        // A creation unanswered for request-timeout after the outcome: waited on for request-timeout
+        // more, then found if it was applied; never made again (a second record if it lands).
+        if (!settled && where === undefined && !deadline.aborted)
+            settled = (await settledOrAborted(opening ?? Promise.resolve(), heldLongEnough())) === 'settled';
+        if (!settled && where === undefined && deadline.aborted) {
             // The outcome must not go before a write that may still land on top of it, and there is no known place to write it.
             say('warning', port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${ended()}, and the outcome must not go before it; it may show "in progress" until the next run`, where, opened));
             return;
@@ -43284,13 +43309,17 @@ function recordLifecycle(port, options) {
             for (let attempt = 1;; attempt++) {
                 let done;
                 try {
-                    done = await withinBudget(port.close(outcome, where, settled ? opened : 'written', signals, (known) => {
+                    done = await withinBudget(port.close(outcome, where, settled ? opened : where === undefined ? 'unanswered' : 'written', signals, (known) => {
                         where = known;
                     }), deadline);
                 }
                 catch (error) {
                     if (error instanceof RecordSkipped) {
                         say(error.level, error.sentence);
+                        return false;
+                    }
+                    if (error instanceof NotFoundYet) {
+                        say('warning', port.words.closeFailed(`the ${port.api} had not answered its "in progress" write within ${formatDuration(2 * options.requestTimeoutMs)} of the outcome (twice request-timeout) and has no record of it yet, so the outcome was not written (it would make a second one); if the ${port.api} applies that write later, it may show "in progress" until the next run`, where, opened));
                         return false;
                     }
                     // Setting a known record to the outcome again changes nothing, so a write that failed on
@@ -43316,13 +43345,15 @@ function recordLifecycle(port, options) {
         // the close was sent (even before the close's own answer) may have been applied after it.
         if (settled || !opening)
             return;
-        // The close went while the open was still in flight (a cancel): if the open lands now, it may
-        // have landed on top of the close, which is written again while there is time.
-        const late = await settledOrAborted(opening, deadline);
-        if (late === 'settled' && written && !deadline.aborted)
+        // The close went while the open was still in flight (a cancel, or an open unanswered for
+        // request-timeout): if the open lands now, it may have landed on top of the close, which is
+        // written again while there is time. The open is waited on for request-timeout more at the
+        // most: an API that does not answer does not hold the step to its limit.
+        const late = await settledOrAborted(opening, heldLongEnough());
+        if (late === 'settled' && (written || where !== undefined) && !deadline.aborted)
             await write();
         else if (late === 'aborted' || deadline.aborted)
-            say('warning', port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${ended()}; the outcome was written, but if the ${port.api} applies that write now, it may show "in progress" until the next run`, where, opened));
+            say('warning', port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${deadline.aborted ? ended() : `the outcome had waited on it for ${formatDuration(2 * options.requestTimeoutMs)} (twice request-timeout)`}; the outcome was written, but if the ${port.api} applies that write later, it may show "in progress" until the next run`, where, opened));
     }
     return {
         open() {
@@ -43769,7 +43800,8 @@ function commitStatusPort(status, targets, clean) {
 /** The commit status of one run of the step (commit-status): `pending` when waiting begins, the outcome at the end (also when waiting never began: a required check keeps no older success). */
 function recordCommitStatus(options) {
     return keptRecord(({ settings, targets }) => {
-        const status = settings?.commitStatus;
+        // With invalid inputs too, when its own are sound: `error`, so that no earlier `success` stands.
+        const status = settings ? settings.commitStatus : commitStatusOf(options.raw);
         if (status && status.githubToken !== '')
             return { port: commitStatusPort(status, targets, options.clean), requestTimeoutMs: status.requestTimeoutMs };
         if (commitStatusWithoutToken(options.raw))
@@ -43947,7 +43979,9 @@ function deploymentPort(deployment, clean, run) {
             const octokit = clientFor(github, deployment.githubToken, signals);
             // The POST's answer was lost: GitHub may have created it all the same.
             const id = where ??
-                (opened === 'lost' ? await withinBudget(findDeployment(octokit, place, { environment: deployment.environment, marker }), signals.lookup) : undefined);
+                (opened === 'lost' || opened === 'unanswered'
+                    ? await withinBudget(findDeployment(octokit, place, { environment: deployment.environment, marker }), signals.lookup)
+                    : undefined);
             if (id === undefined)
                 throw new NotCreated();
             if (where === undefined) {
@@ -44289,11 +44323,13 @@ function pullRequestCommentPort(settings, clean, opening) {
             const body = clean(renderInProgressComment(found.marker, targets, found.source, describeWork({ targets: targets.map((ref) => ({ ref })), search })));
             return (await withinBudget(writeComment(octokit, found.target, id, body), signals.write)).id;
         },
-        async close(outcome, where, _opened, signals, foundAt) {
+        async close(outcome, where, opened, signals, foundAt) {
             const found = await placeOnce();
             const octokit = pr_comment_clientFor(found, settings.githubToken, signals);
             // Where the open went; else the comment of an earlier run, or of an open whose answer was lost.
             const id = where ?? (await find(found, octokit, signals));
+            if (id === undefined && opened === 'unanswered')
+                throw new NotFoundYet();
             if (where === undefined && id !== undefined)
                 foundAt?.(id);
             const body = clean(renderComment(outcome, found.marker, found.source));

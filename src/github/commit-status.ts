@@ -3,7 +3,7 @@
 // (records/lifecycle.ts): the outcome waits for the `pending` write it would otherwise race (a
 // `pending` GitHub applies late must not land after it), a cancel shortens what is left to the
 // grace, and what could not be written is one warning. Never changes the outcome.
-import { commitStatusWithoutToken, type RawInputs } from '../inputs/parse.js'
+import { commitStatusOf, commitStatusWithoutToken, type RawInputs } from '../inputs/parse.js'
 import type { CommitStatusSettings, RunOutcome, TargetRef } from '../model.js'
 import { githubStatusState, outcomeStatusDescription, statusTargetUrl, waitingStatusDescription } from '../report/commit-status.js'
 import { inert } from '../report/log.js'
@@ -102,7 +102,8 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
 /** The commit status of one run of the step (commit-status): `pending` when waiting begins, the outcome at the end (also when waiting never began: a required check keeps no older success). */
 export function recordCommitStatus(options: CommitStatusOptions): RunRecord {
   return keptRecord<true>(({ settings, targets }) => {
-    const status = settings?.commitStatus
+    // With invalid inputs too, when its own are sound: `error`, so that no earlier `success` stands.
+    const status = settings ? settings.commitStatus : commitStatusOf(options.raw)
     if (status && status.githubToken !== '') return { port: commitStatusPort(status, targets, options.clean), requestTimeoutMs: status.requestTimeoutMs }
     if (commitStatusWithoutToken(options.raw))
       return {

@@ -77,7 +77,9 @@ export function deploymentPort(
       // The POST's answer was lost: GitHub may have created it all the same.
       const id =
         where ??
-        (opened === 'lost' ? await withinBudget(findDeployment(octokit, place, { environment: deployment.environment, marker }), signals.lookup) : undefined)
+        (opened === 'lost' || opened === 'unanswered'
+          ? await withinBudget(findDeployment(octokit, place, { environment: deployment.environment, marker }), signals.lookup)
+          : undefined)
       if (id === undefined) throw new NotCreated()
       if (where === undefined) {
         run.created(id)

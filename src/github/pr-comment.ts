@@ -3,7 +3,7 @@
 // for how long, and what a cancel does are the lifecycle's.
 import { commentOf, commentWithoutToken, type RawInputs } from '../inputs/parse.js'
 import type { CommentSettings, RunOutcome, SearchSettings, TargetRef } from '../model.js'
-import { type RecordPort, RecordSkipped, withinBudget, type WriteSignals } from '../records/lifecycle.js'
+import { NotFoundYet, type RecordPort, RecordSkipped, withinBudget, type WriteSignals } from '../records/lifecycle.js'
 import { type KeptRecordOptions, keptRecord, type RunRecord } from '../records/run-record.js'
 import { commentMarker, legacyCommentMarker, renderComment, renderInProgressComment } from '../report/comment.js'
 import { describeWork } from '../report/explain.js'
@@ -89,11 +89,12 @@ export function pullRequestCommentPort(
       const body = clean(renderInProgressComment(found.marker, targets, found.source, describeWork({ targets: targets.map((ref) => ({ ref })), search })))
       return (await withinBudget(writeComment(octokit, found.target, id, body), signals.write)).id
     },
-    async close(outcome, where, _opened, signals, foundAt) {
+    async close(outcome, where, opened, signals, foundAt) {
       const found = await placeOnce()
       const octokit = clientFor(found, settings.githubToken, signals)
       // Where the open went; else the comment of an earlier run, or of an open whose answer was lost.
       const id = where ?? (await find(found, octokit, signals))
+      if (id === undefined && opened === 'unanswered') throw new NotFoundYet()
       if (where === undefined && id !== undefined) foundAt?.(id)
       const body = clean(renderComment(outcome, found.marker, found.source))
       const written = await withinBudget(writeComment(octokit, found.target, id, body), signals.write)

@@ -5,7 +5,7 @@
 // cancel shortens what is left to the grace, and what could not be written is one warning; it
 // never changes the result or the exit code.
 import { INPUT_SCHEMAS } from '../inputs/fields.js'
-import type { RawInputs } from '../inputs/parse.js'
+import { commitStatusOf, type RawInputs } from '../inputs/parse.js'
 import type { RunOutcome, Settings, TargetRef } from '../model.js'
 import { gitlabStatusState, outcomeStatusDescription, statusTargetUrl, waitingStatusDescription } from '../report/commit-status.js'
 import { type RecordPort, withinBudget } from '../records/lifecycle.js'
@@ -76,7 +76,7 @@ export function gitlabStatusPort(
   place: Place,
   token: string,
   targets: readonly TargetRef[],
-  settings: Settings,
+  settings: Pick<Settings, 'requestTimeoutMs' | 'commitStatus'>,
   context: { env: Readonly<Record<string, string | undefined>>; clean: (text: string) => string; endAt: () => number }
 ): RecordPort<true, RunOutcome> {
   const shownName = oneLine(name, 100)
@@ -160,17 +160,19 @@ export function createPipelineCommitStatus(context: NoteContext, raw: RawInputs)
   const cancel = { signal: context.signal, exitBy: context.exitBy }
   return keptRecord<true>(
     ({ settings, targets, endAt }) => {
-      if (!name) return undefined
-      if (!settings) return { say: 'commit-status is set, but the inputs are invalid; no commit status was written (the job fails on its own).', level: 'info' }
+      // With invalid inputs too, when its own are sound: `failed`, so that no earlier `success` stands.
+      const status = settings ? settings.commitStatus : commitStatusOf(raw)
+      if (!name || !status) return undefined
       const place = statusPlace(env)
       if ('skip' in place) return { say: `commit-status is set, but ${place.skip}; no commit status was written.`, level: 'info' }
       const key = statusToken(token, env)
       if ('problem' in key)
         return { say: `The commit status ${oneLine(name, 100)} could not be written: ${key.problem}. The result does not depend on it.`, level: 'warning' }
-      const writesEndAt = endAt(settings.requestTimeoutMs)
+      const writesEndAt = endAt(status.requestTimeoutMs)
+      const run = { requestTimeoutMs: status.requestTimeoutMs, commitStatus: status }
       return {
-        port: gitlabStatusPort(name, place, key.token, targets, settings, { env, clean, endAt: () => writesEndAt }),
-        requestTimeoutMs: settings.requestTimeoutMs
+        port: gitlabStatusPort(name, place, key.token, targets, run, { env, clean, endAt: () => writesEndAt }),
+        requestTimeoutMs: status.requestTimeoutMs
       }
     },
     { startedAt, cancel, log: context.log, clean }

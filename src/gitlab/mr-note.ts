@@ -4,7 +4,7 @@
 import { parseDuration } from '../durations.js'
 import { INPUT_DEFAULTS, parseInputs, type RawInputs } from '../inputs/parse.js'
 import type { CommentKind, RunOutcome, SearchSettings, TargetRef } from '../model.js'
-import { type RecordLog, type RecordPort, RecordSkipped, recordLifecycle, type WriteSignals } from '../records/lifecycle.js'
+import { NotFoundYet, type RecordLog, type RecordPort, RecordSkipped, recordLifecycle, type WriteSignals } from '../records/lifecycle.js'
 import { keptRecord, type RunRecord } from '../records/run-record.js'
 import { commentMarker, renderComment, renderInProgressComment, type CommentSource } from '../report/comment.js'
 import { describeWork } from '../report/explain.js'
@@ -173,10 +173,11 @@ export function mergeRequestNotePort(
       const work = describeWork({ targets: targets.map((ref) => ({ ref })), search })
       return (await write(signals, id, (at) => renderInProgressComment(at.marker, targets, at.source, work))).where
     },
-    async close(outcome, where, _opened, signals, found) {
+    async close(outcome, where, opened, signals, found) {
       ready()
       // Where the open went; else the note of an earlier run, or of an open whose answer was lost.
       const id = where ?? (await find(signals))
+      if (id === undefined && opened === 'unanswered') throw new NotFoundYet()
       if (where === undefined && id !== undefined) found?.(id)
       // The pipeline's commit heads the note; a deployed commit that differs is said so beside it, as in the pull request comment.
       return write(signals, id, (at) => renderComment(outcome, at.marker, at.source))
