@@ -10,6 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseAllDocuments } from 'yaml'
+import { CI_FILES, docSection, exampleBlock, fencedBlocks } from '../dev/doc-examples.js'
 import { ADMIN_KEY, SHA, startSimulator } from '../dev/simulator.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -19,19 +20,17 @@ if (!registry || !version) {
   process.exit(2)
 }
 const majors = majorArgs.length > 0 ? majorArgs : ['20', '22', '24']
-const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8')
-
-/** The README's command-line block, as written (its comment lines dropped). */
-const commandLine = /## Command line\n[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)?.[1]
+/** The README's command-line block, as written. */
+const commandLine = fencedBlocks(docSection('README.md', '## Command line')).find((block) => block.lang === 'sh')?.text
 if (!commandLine?.includes('wait-for-docs@1')) throw new Error("README.md's Command line section has no sh block that installs wait-for-docs@1")
 
 /** The template's script with its inputs' defaults, and the args of the README's template example. */
 function templateScript() {
   const text = readFileSync(path.join(ROOT, 'templates', 'wait-for-docs.yml'), 'utf8')
   const [spec, jobs] = parseAllDocuments(text).map((doc) => doc.toJS())
-  const example = [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]).find((block) => block.startsWith('# .gitlab-ci.yml, with the template\n'))
-  const args = /\n\s+args: ([^\n]+)/.exec(example ?? '')?.[1]
-  if (!args) throw new Error("the README's template example gives no args")
+  const example = exampleBlock(CI_FILES.gitlab, '# .gitlab-ci.yml, with the template')
+  const args = /\n\s+args: ([^\n]+)/.exec(example)?.[1]
+  if (!args) throw new Error(`${CI_FILES.gitlab}: the template example gives no args`)
   const values = { ...Object.fromEntries(Object.entries(spec.spec.inputs).map(([name, input]) => [name, input.default])), args }
   const job = jobs['$[[ inputs.job-name ]]']
   return job.script.map((line) => line.replace(/\$\[\[ inputs\.([\w-]+) \]\]/g, (_, name) => String(values[name]))).join('\n')

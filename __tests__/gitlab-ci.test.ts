@@ -1,18 +1,29 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { CI_FILES, docSection, fencedBlocks, readDoc } from '../dev/doc-examples.js'
 import { parse, parseAllDocuments, parseDocument } from 'yaml'
 import { EXIT, EXIT_CODE_MEANINGS } from '../src/cli/exit-codes.js'
 import { envName, FLAGS } from '../src/cli/flags.js'
 import { OUTPUT_NAMES } from '../src/report/outputs.js'
 import { child, parseJenkinsfile } from './helpers/jenkinsfile.js'
 
-// The GitLab CI template and the README's section for other CI systems say what the command
-// does: their flags, exit codes and report keys are held against the command's own definitions.
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
-const templateText = readFileSync(new URL('../templates/wait-for-docs.yml', import.meta.url), 'utf8')
-const section = /\n## Other CI systems\n([\s\S]*?)\n## /.exec(readme)?.[1] ?? ''
-const blocks = [...section.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map((m) => ({ lang: m[1] ?? '', text: m[2] ?? '' }))
-const gitlabBlock = (title: string) => blocks.find((b) => b.text.startsWith(`# ${title}\n`))?.text ?? ''
+// The GitLab CI template, the README's section for other CI systems and the page of each CI
+// system (docs/ci/) say what the command does: their flags, exit codes and report keys are held
+// against the command's own definitions.
+const readme = readDoc('README.md')
+const templateText = readDoc('templates/wait-for-docs.yml')
+const section = docSection('README.md', '## Other CI systems')
+/** Each CI system's page; the package's page has the manifest (json). */
+const pages = Object.values(CI_FILES).map((file) => readDoc(file))
+const blocks = Object.values(CI_FILES).flatMap((file) => fencedBlocks(readDoc(file)).map((block) => ({ ...block, file })))
+/** The recipe whose first line is `# <title>`; an error when no page of docs/ci/ has it. */
+function gitlabBlock(title: string): string {
+  const block = blocks.find((b) => b.text.startsWith(`# ${title}\n`))
+  if (!block) throw new Error(`no page of docs/ci/ has a block starting with "# ${title}"`)
+  return block.text
+}
+/** Where the docs speak of other CI systems: the README's section and every page of docs/ci/. */
+const ciText = [section, ...pages].join('\n')
 
 /** The installed binary, as every recipe runs it (no package runner between the job's shell and the command). */
 const BINARY = '.wait-for-docs/node_modules/.bin/wait-for-docs'
@@ -93,6 +104,11 @@ describe('the README, other CI systems', () => {
     expect(codes).toEqual(EXIT_CODE_MEANINGS.map(([code]) => code))
   })
 
+  it('links the page of each CI system, each page holding its recipe', () => {
+    for (const file of Object.values(CI_FILES)) expect(section, file).toContain(`](${file})`)
+    for (const [ci, file] of Object.entries(CI_FILES)) expect(blocks.filter((b) => b.file === file).length, `${ci}: ${file}`).toBeGreaterThan(0)
+  })
+
   it('has recipes for GitLab CI, Bitbucket Pipelines, Azure Pipelines, CircleCI and Jenkins', () => {
     for (const title of ['.gitlab-ci.yml', '.gitlab-ci.yml, with the template', 'bitbucket-pipelines.yml', 'azure-pipelines.yml', '.circleci/config.yml'])
       expect(gitlabBlock(title), title).not.toBe('')
@@ -113,9 +129,11 @@ describe('the README, other CI systems', () => {
       expect(commands(block.text).length, title).toBeGreaterThanOrEqual(1)
       expect(block.text.indexOf('npm install'), title).toBeLessThan(block.text.indexOf(BINARY))
     }
-    // Anywhere in the README: whatever package (name@version) npx, npm install or npm exec is given is the project's.
+    // Anywhere in the README or the docs: whatever package (name@version) npx, npm install or npm exec is given is the project's.
     const named = [
-      ...readme.matchAll(/\b(?:npx(?: --yes| -y)?|npm (?:install|i|exec)(?: --prefix \S+)?(?: --no-\w+| --\w+)*) ((?:@[\w-]+\/)?[a-z][\w.-]*)@[\w.^~-]+/g)
+      ...[readme, ...pages, ...['docs/troubleshooting.md', 'docs/releasing.md'].map(readDoc)]
+        .join('\n')
+        .matchAll(/\b(?:npx(?: --yes| -y)?|npm (?:install|i|exec)(?: --prefix \S+)?(?: --no-\w+| --\w+)*) ((?:@[\w-]+\/)?[a-z][\w.-]*)@[\w.^~-]+/g)
     ]
       .map((m) => m[1])
       .filter((name) => name !== undefined)
@@ -178,7 +196,7 @@ describe('the README, other CI systems', () => {
     const found = commands(all)
     expect(found.length).toBeGreaterThanOrEqual(6)
     for (const command of found) for (const flag of flagsOf(command)) expect(known, `--${flag} in ${command}`).toContain(flag)
-    const variables = new Set([...section.matchAll(/WAIT_FOR_DOCS_[A-Z_]+/g)].map((m) => m[0]))
+    const variables = new Set([...ciText.matchAll(/WAIT_FOR_DOCS_[A-Z_]+/g)].map((m) => m[0]))
     const named = new Set([...FLAGS.map((flag) => envName(flag.name))])
     for (const variable of variables) expect(named, variable).toContain(variable)
   })
@@ -186,7 +204,7 @@ describe('the README, other CI systems', () => {
   it('names only dotenv keys the command writes', () => {
     const keys = new Set(OUTPUT_NAMES.map((name) => `DOCS_${name.toUpperCase().replace(/-/g, '_')}`))
     // As a variable a job reads ($DOCS_RESULT) or named in the text (`DOCS_RESULT`); DOCS_PROJECT_ID is the user's own.
-    const used = new Set([...section.matchAll(/(?:\$|`)(DOCS_[A-Z_]+)\b/g)].map((m) => m[1] ?? '').filter((key) => key !== 'DOCS_PROJECT_ID'))
+    const used = new Set([...ciText.matchAll(/(?:\$|`)(DOCS_[A-Z_]+)\b/g)].map((m) => m[1] ?? '').filter((key) => key !== 'DOCS_PROJECT_ID'))
     expect(used.size).toBeGreaterThanOrEqual(3)
     for (const key of used) expect(keys, key).toContain(key)
   })
