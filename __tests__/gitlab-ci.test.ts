@@ -161,7 +161,8 @@ describe('the README, other CI systems', () => {
     const [run, publish] = azure.steps
     expect(run.bash.split('\n')[0]).toBe(install)
     expect(run.bash).toContain(`\n${BINARY} `)
-    expect(Object.keys(run.env)).toEqual(['WAIT_FOR_DOCS_BASE_URL', 'WAIT_FOR_DOCS_ADMIN_KEY'])
+    // A secret variable reaches the script only mapped in env; the others do by themselves.
+    expect(Object.keys(run.env)).toEqual(['WAIT_FOR_DOCS_ADMIN_KEY'])
     expect(publish.task).toBe('PublishTestResults@2')
 
     const circle = yamlOf('.circleci/config.yml')
@@ -247,5 +248,95 @@ describe('the README, other CI systems', () => {
     expect(jobName).toBe('wait-for-docs')
     expect(pipeline.release.needs).toEqual([jobName])
     for (const line of pipeline.release.script) expect(typeof line, String(line)).toBe('string')
+  })
+})
+
+describe('what a recipe of another CI system needs, as the docs say it', () => {
+  /** The variables the README says to keep in the CI system's variables. */
+  const toSet = () => {
+    const sentence = /[^.]*in the CI system's variables[^.]*\./.exec(section)?.[0]
+    if (!sentence) throw new Error("the README's Other CI systems says nowhere which variables to keep in the CI system's variables")
+    return new Set([...sentence.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1] ?? ''))
+  }
+  // What each CI system sets by itself, of what the recipes read.
+  const predefined: Record<string, RegExp> = {
+    gitlab: /^CI_[A-Z_]+$/,
+    bitbucket: /^BITBUCKET_[A-Z_]+$/,
+    azure: /^Build\.[A-Za-z.]+$/,
+    circleci: /^CIRCLE_[A-Z0-9_]+$/,
+    jenkins: /^(GIT_COMMIT|BUILD_[A-Z_]+)$/
+  }
+  /** The variables a recipe reads: $NAME, ${NAME}, and Azure's macros $(NAME). */
+  const read = (text: string) =>
+    new Set(
+      [...text.replace(/^\s*(#|\/\/).*$/gm, '').matchAll(/\$(?:\{([A-Za-z_][\w]*)\}|\(([A-Za-z_][\w.]*)\)|([A-Za-z_]\w*))/g)].map(
+        (m) => m[1] ?? m[2] ?? m[3] ?? ''
+      )
+    )
+  /** What a recipe sets itself: GitLab's variables:, Azure's env:, Jenkins' environment { }, the dotenv report's DOCS_* keys. */
+  const setBy = (text: string) =>
+    new Set(
+      [...text.matchAll(/^\s*([A-Z][A-Z0-9_]*)(?:: | = )/gm)]
+        .map((m) => m[1] ?? '')
+        .concat(OUTPUT_NAMES.map((name) => `DOCS_${name.toUpperCase().replace(/-/g, '_')}`))
+    )
+
+  it.each(Object.entries(CI_FILES).filter(([ci]) => ci !== 'package'))(
+    '%s: every variable its recipes read is one the docs say to set, or one the CI system sets',
+    (ci, file) => {
+      const recipes = fencedBlocks(readDoc(file)).filter((b) => b.lang === 'yaml' || b.lang === 'groovy')
+      expect(recipes.length).toBeGreaterThan(0)
+      const named = toSet()
+      expect([...named]).toEqual(expect.arrayContaining(['WAIT_FOR_DOCS_BASE_URL', 'WAIT_FOR_DOCS_ADMIN_KEY']))
+      for (const recipe of recipes) {
+        const own = setBy(recipe.text)
+        // In a Jenkinsfile, the shell's scripts are the single-quoted strings given to sh (Groovy's own `${code}` is not the shell's).
+        const shell = recipe.lang === 'groovy' ? [...recipe.text.matchAll(/\b(?:sh |script: )'([^'\n]*)'/g)].map((m) => m[1]).join('\n') : recipe.text
+        expect(shell, `${file}: no shell script found`).toContain('wait-for-docs')
+        for (const name of read(shell)) {
+          const known = named.has(name) || own.has(name) || (predefined[ci] ?? /^$/).test(name)
+          expect(known, `${file}: ${recipe.text.split('\n')[0]} reads ${name}, which the docs never say to set`).toBe(true)
+        }
+      }
+    }
+  )
+
+  /** The newest version an image tag stands for (node:22 → 22.x.y, the newest 22). */
+  const newestOf = (tag: string) => {
+    const [major = 0, minor = Number.MAX_SAFE_INTEGER, patch = Number.MAX_SAFE_INTEGER] = tag.split('.').map(Number)
+    return [major, minor, patch] as const
+  }
+  /** Whether a version satisfies package.json's engines.node (alternatives of ^X.Y.Z and >=X.Y.Z). */
+  const engines = (JSON.parse(readDoc('package.json')) as { engines: { node: string } }).engines.node
+  const allows = ([major, minor, patch]: readonly [number, number, number]) =>
+    engines.split('||').some((part) => {
+      const m = /^\s*(\^|>=)(\d+)\.(\d+)\.(\d+)\s*$/.exec(part)
+      if (!m) throw new Error(`engines.node has a part this check cannot read: ${part}`)
+      const [low1, low2, low3] = [Number(m[2]), Number(m[3]), Number(m[4])]
+      const atLeast = major !== low1 ? major > low1 : minor !== low2 ? minor > low2 : patch >= low3
+      return atLeast && (m[1] === '>=' || major === low1)
+    })
+
+  it('every image a recipe or the template runs in has a Node.js that package.json’s engines allows', () => {
+    expect(allows([22, 11, 0])).toBe(false)
+    expect(allows([20, 19, 0])).toBe(true)
+    const texts = [...Object.values(CI_FILES).map(readDoc), templateText]
+    const images = texts.flatMap((text) => [...text.matchAll(/\b(?:cimg\/)?node:(\d+(?:\.\d+){0,2})\b/g)].map((m) => [m[0], m[1] ?? ''] as const))
+    expect(images.length).toBeGreaterThan(5)
+    for (const [image, tag] of images) expect(allows(newestOf(tag)), `${image} is outside engines.node (${engines})`).toBe(true)
+  })
+
+  it('the README and the template say which Node.js versions, as package.json’s engines does', () => {
+    const minimums = [...engines.matchAll(/(\d+)\.(\d+)\.\d+/g)].map((m) => `${m[1]}.${m[2]}`)
+    expect(minimums).toEqual(['20.19', '22.12'])
+    const places = {
+      'README, Command line': docSection('README.md', '## Command line').split('\n').slice(0, 4).join('\n'),
+      'README, Other CI systems': section.split('\n\n')[1] ?? '',
+      "the template's image input": String(parseAllDocuments(templateText)[0]?.toJS().spec.inputs.image.description)
+    }
+    for (const [where, text] of Object.entries(places)) {
+      for (const minimum of minimums) expect(text, where).toContain(minimum)
+      expect(text, where).not.toMatch(/Node\.js 20 or later/)
+    }
   })
 })
