@@ -21,6 +21,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { CI_FILES, exampleBlock } from '../dev/doc-examples.js'
+import { GITLAB_TOKEN, startGitLabApi } from '../dev/gitlab-api.js'
 import { ADMIN_KEY, PROJECT_ID, SHA, startSimulator } from '../dev/simulator.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -188,24 +189,30 @@ try {
     npm_config_fund: 'false'
   }
   const template = readFileSync(path.join(ROOT, 'templates', 'wait-for-docs.yml'), 'utf8')
-  const withTemplate = docBlock('.gitlab-ci.yml, with the template').replace(
-    /- remote: \S+\/templates\/wait-for-docs\.yml/,
-    '- local: templates/wait-for-docs.yml'
-  )
+  const local = (text) => text.replace(/- remote: \S+\/templates\/wait-for-docs\.yml/, '- local: templates/wait-for-docs.yml')
+  const withTemplate = local(docBlock('.gitlab-ci.yml, with the template'))
+  const inMergeRequests = local(docBlock('.gitlab-ci.yml, the template in merge request pipelines'))
+  if (!inMergeRequests.includes('- local: templates/wait-for-docs.yml')) throw new Error(`${CI_FILES.gitlab}: the merge request example does not include the template by a remote URL`)
   if (!withTemplate.includes('- local: templates/wait-for-docs.yml')) throw new Error(`${CI_FILES.gitlab}: the template example does not include the template by a remote URL`)
 
   // ---- GitLab's CI schema: the template under every value of its allow-failure input, and every
   // GitLab example of the docs, as gitlab-ci-local checks them before it runs anything.
   const gitlabBlocks = ['.gitlab-ci.yml', '.gitlab-ci.yml, a preview on the merge request']
-  const options = /allow-failure:\n\s+default: [\w-]+\n\s+options: \[([^\]]+)\]/.exec(template)?.[1].split(',').map((option) => option.trim()) ?? []
-  if (options.length < 2) throw new Error("the template's allow-failure input lists no options")
+  const optionsOf = (input) => {
+    const options = new RegExp(`\\n {4}${input}:\\n\\s+default: [\\w-]+\\n\\s+options: \\[([^\\]]+)\\]`).exec(template)?.[1].split(',').map((option) => option.trim()) ?? []
+    if (options.length < 2) throw new Error(`the template's ${input} input lists no options`)
+    return options
+  }
   const validations = [
     ...gitlabBlocks.map((title) => [`docs: ${title}`, { '.gitlab-ci.yml': docBlock(title) }]),
     ['docs: .gitlab-ci.yml, with the template', { '.gitlab-ci.yml': withTemplate, 'templates/wait-for-docs.yml': template }],
-    ...options.map((option) => [
-      `template: allow-failure ${option}`,
-      { '.gitlab-ci.yml': withTemplate.replace(/\n {4}inputs:\n/, `\n    inputs:\n      allow-failure: ${option}\n`), 'templates/wait-for-docs.yml': template }
-    ])
+    ['docs: .gitlab-ci.yml, the template in merge request pipelines', { '.gitlab-ci.yml': inMergeRequests, 'templates/wait-for-docs.yml': template }],
+    ...['allow-failure', 'pipelines'].flatMap((input) =>
+      optionsOf(input).map((option) => [
+        `template: ${input} ${option}`,
+        { '.gitlab-ci.yml': withTemplate.replace(/\n {4}inputs:\n/, `\n    inputs:\n      ${input}: ${option}\n`), 'templates/wait-for-docs.yml': template }
+      ])
+    )
   ]
   for (const [index, [what, files]] of validations.entries()) {
     const listed = await pipeline(project(work, `schema-${index}`, files), { ...common, DOCS_PROJECT_ID: 'proj-demo' }, true)
@@ -249,6 +256,51 @@ try {
       check(`${label}: so GitLab marks it ${state === 'PASS' ? 'passed' : state === 'WARN' ? 'failed, allowed to fail' : 'failed'}`, summary === state, detail)
       if (releaseLine) check(`${label}: the release job reads the DOCS_* values of the dotenv report`, `${release ?? ''}\n`.includes(releaseLine), detail)
       check(`${label}: the admin key is in no log`, !`${result.output}${docsLog}${release ?? ''}`.includes(ADMIN_KEY), detail)
+    }
+  }
+
+  // ---- Which pipelines the template's job is in, by its pipelines input, as --list shows them
+  // (rules evaluated for the pipeline's CI_PIPELINE_SOURCE): the default stays out of merge
+  // request pipelines, as a job without rules; the merge request example is only in them.
+  projects.mergeRequest = { dir: project(work, 'merge-request', { '.gitlab-ci.yml': inMergeRequests, 'templates/wait-for-docs.yml': template }), docs: 'wait-for-docs' }
+  for (const [name, source, listed] of [
+    ['template', 'push', true],
+    ['template', 'merge_request_event', false],
+    ['mergeRequest', 'push', false],
+    ['mergeRequest', 'merge_request_event', true]
+  ]) {
+    const list = await pipeline(projects[name].dir, { ...common, DOCS_PROJECT_ID: 'proj-demo', CI_PIPELINE_SOURCE: source }, true)
+    const has = new RegExp(`^${projects[name].docs}\\s`, 'm').test(list.output)
+    check(`${name === 'template' ? 'the template example' : 'the merge request example'} in a ${source} pipeline: the job is ${listed ? '' : 'not '}in it`, list.code === 0 && has === listed, list.output)
+  }
+
+  // ---- The merge request example in a merge request pipeline: the job runs and keeps its note on
+  // the merge request (a stand-in of GitLab's API: the job's CI_API_V4_URL).
+  {
+    sim.reset()
+    const api = await startGitLabApi()
+    try {
+      const mergeRequest = {
+        CI_PIPELINE_SOURCE: 'merge_request_event',
+        CI_MERGE_REQUEST_IID: '3',
+        CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: 'docs/quickstart',
+        CI_API_V4_URL: api.apiUrl,
+        CI_PROJECT_ID: '17',
+        WAIT_FOR_DOCS_GITLAB_TOKEN: GITLAB_TOKEN,
+        DOCS_PROJECT_ID: PROJECT_ID
+      }
+      const result = await pipeline(projects.mergeRequest.dir, { ...common, ...mergeRequest })
+      const docsLog = result.log('wait-for-docs') ?? ''
+      const detail = `--- gitlab-ci-local (exit ${result.code})\n${result.output}\n--- wait-for-docs.log\n${docsLog}\n--- notes\n${JSON.stringify(api.notes, null, 2)}`
+      const summary = /^ (PASS|FAIL|WARN) +wait-for-docs\b/m.exec(result.output)?.[1]
+      check('the merge request example in a merge request pipeline: the job passes', summary === 'PASS', detail)
+      const previews = sim.requests.filter((r) => r.method === 'POST' && r.path.includes('/preview/'))
+      check('the merge request example: it previews the merge request\'s branch', previews.length === 1 && JSON.parse(previews[0]?.body ?? '{}').branch === 'docs/quickstart', `${JSON.stringify(previews)}\n${detail}`)
+      const notes = api.notes.filter((note) => note.project === '17' && note.mr === 3)
+      check('the merge request example: one note on the merge request, the outcome in it', notes.length === 1 && /✅/.test(notes[0]?.body ?? '') && !/⏳/.test(notes[0]?.body ?? ''), detail)
+      check('the merge request example: no key or token in any log', !`${result.output}${docsLog}`.includes(ADMIN_KEY) && !`${result.output}${docsLog}`.includes(GITLAB_TOKEN), detail)
+    } finally {
+      await api.close()
     }
   }
 

@@ -80,7 +80,7 @@ describe('the GitLab CI template', () => {
   it('lets a timeout and an outcome that could not be learnt through by default, never a failure; every value valid under GitLab’s schema', () => {
     const choice = inputs['allow-failure'] as { default?: string; options?: string[] }
     expect(choice.default).toBe('timeout-or-error')
-    expect(job.extends).toBe('.wait-for-docs-allow-failure-$[[ inputs.allow-failure ]]')
+    expect([job.extends].flat()).toContain('.wait-for-docs-allow-failure-$[[ inputs.allow-failure ]]')
     const allowed = (option: string) => hidden[`.wait-for-docs-allow-failure-${option}`]?.allow_failure
     expect(Object.fromEntries((choice.options ?? []).map((option) => [option, allowed(option)]))).toEqual({
       'timeout-or-error': { exit_codes: [EXIT.timeout, EXIT.error] },
@@ -89,8 +89,60 @@ describe('the GitLab CI template', () => {
       // GitLab's schema wants at least one exit code: none is `false`.
       never: false
     })
-    // Each hidden job holds allow_failure alone, so nothing else of the job comes from it.
-    for (const [name, hiddenJob] of Object.entries(hidden)) expect(Object.keys(hiddenJob), name).toEqual(['allow_failure'])
+    // Each hidden job holds allow_failure or rules alone, so nothing else of the job comes from it.
+    for (const [name, hiddenJob] of Object.entries(hidden))
+      expect(Object.keys(hiddenJob), name).toEqual([name.includes('-pipelines-') ? 'rules' : 'allow_failure'])
+  })
+
+  /**
+   * Whether GitLab adds the job to a pipeline of this source, by its rules as GitLab reads them
+   * (the first rule whose `if` holds decides; a rule without `if` always holds; none that holds:
+   * not added). A job without rules runs in branch and tag pipelines, never in a merge request
+   * pipeline. Only the `$CI_PIPELINE_SOURCE == / != "…"` conditions the template uses are read.
+   */
+  function runsIn(rules: { if?: string; when?: string }[] | undefined, source: string): boolean {
+    if (rules === undefined) return source !== 'merge_request_event'
+    for (const rule of rules) {
+      let holds = true
+      if (rule.if !== undefined) {
+        const m = /^\$CI_PIPELINE_SOURCE (==|!=) "([\w-]+)"$/.exec(rule.if)
+        if (!m) throw new Error(`a rule this check cannot read: ${rule.if}`)
+        holds = m[1] === '==' ? source === m[2] : source !== m[2]
+      }
+      if (holds) return (rule.when ?? 'on_success') !== 'never'
+    }
+    return false
+  }
+  /** The job as GitLab builds it for one value of the pipelines input: its rules from the hidden job it extends, or none. */
+  const rulesFor = (pipelines: string | undefined) => {
+    const names = [job.extends ?? []].flat().map((name) => name.replace('$[[ inputs.pipelines ]]', pipelines ?? '?'))
+    const from = names.map((name) => hidden[name]).find((hiddenJob) => hiddenJob && 'rules' in hiddenJob) as
+      | { rules?: { if?: string; when?: string }[] }
+      | undefined
+    return from?.rules ?? (job as { rules?: { if?: string; when?: string }[] }).rules
+  }
+
+  it('runs in branch pipelines by default, and in merge request pipelines (where --mr-comment writes its note) when asked', () => {
+    const choice = inputs.pipelines as { default?: string; options?: string[] } | undefined
+    expect(choice, 'an input that says which pipelines the job runs in').toBeDefined()
+    const sources = ['push', 'merge_request_event', 'schedule', 'web']
+    const table = (pipelines: string | undefined) => Object.fromEntries(sources.map((source) => [source, runsIn(rulesFor(pipelines), source)]))
+    // The default is what the job did before the input: every pipeline but a merge request's.
+    expect(table(choice?.default)).toEqual({ push: true, merge_request_event: false, schedule: true, web: true })
+    expect(Object.fromEntries((choice?.options ?? []).map((option) => [option, table(option)]))).toEqual({
+      branch: { push: true, merge_request_event: false, schedule: true, web: true },
+      'merge-request': { push: false, merge_request_event: true, schedule: false, web: false },
+      all: { push: true, merge_request_event: true, schedule: true, web: true }
+    })
+    expect(inputs.pipelines?.description).toMatch(/--mr-comment/)
+  })
+
+  it('the check of rules reads them as GitLab does', () => {
+    expect(runsIn(undefined, 'merge_request_event')).toBe(false)
+    expect(runsIn(undefined, 'push')).toBe(true)
+    expect(runsIn([{ if: '$CI_PIPELINE_SOURCE == "merge_request_event"' }], 'push')).toBe(false)
+    expect(runsIn([{ if: '$CI_PIPELINE_SOURCE != "push"', when: 'never' }, { when: 'on_success' }], 'web')).toBe(false)
+    expect(() => runsIn([{ if: '$CI_COMMIT_BRANCH' }], 'push')).toThrow(/cannot read/)
   })
 })
 
@@ -119,11 +171,11 @@ describe('the README, other CI systems', () => {
   it('every recipe installs the pinned package, then runs its binary: no package runner, no name the project does not publish', () => {
     const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { name: string }
     const recipes = blocks.filter((b) => b.lang !== 'json')
-    expect(recipes.length).toBe(7)
+    expect(recipes.length).toBe(8)
     for (const block of recipes) {
       const title = block.text.split('\n')[0]
       expect(block.text, title).not.toMatch(/\bnpx\b/)
-      if (title === '# .gitlab-ci.yml, with the template') continue
+      if (title?.startsWith('# .gitlab-ci.yml, ') && title.includes('the template')) continue
       const installs = [...block.text.matchAll(INSTALL)].map((m) => m[1])
       expect(installs, title).toEqual([`${manifest.name}@1`])
       expect(commands(block.text).length, title).toBeGreaterThanOrEqual(1)
@@ -239,6 +291,24 @@ describe('the README, other CI systems', () => {
     expect(job.environment?.url).toBe(`$DOCS_${'preview-url'.toUpperCase().replace(/-/g, '_')}`)
     expect(OUTPUT_NAMES).toContain('preview-url')
     expect(job.allow_failure).toEqual({ exit_codes: [EXIT.timeout, EXIT.error] })
+  })
+
+  it('every include of the template gives only inputs the template declares, with values it takes', () => {
+    const [specDoc] = parseAllDocuments(templateText).map((doc) => doc.toJS())
+    const declared: Record<string, { options?: string[] }> = specDoc.spec.inputs
+    const includes = blocks.filter((b) => b.text.includes('/templates/wait-for-docs.yml')).map((b) => parse(b.text).include[0])
+    expect(includes.length).toBe(2)
+    for (const include of includes)
+      for (const [name, value] of Object.entries(include.inputs as Record<string, string>)) {
+        expect(Object.keys(declared), name).toContain(name)
+        if (declared[name]?.options) expect(declared[name]?.options, name).toContain(value)
+      }
+  })
+
+  it('its merge request example runs the template in merge request pipelines, with the note', () => {
+    const pipeline = parse(gitlabBlock('.gitlab-ci.yml, the template in merge request pipelines'))
+    expect(pipeline.include[0].inputs.pipelines).toBe('merge-request')
+    expect(flagsOf(pipeline.include[0].inputs.args)).toEqual(expect.arrayContaining(['trigger', 'preview-branch', 'mr-comment']))
   })
 
   it('its template example includes the template and reads its job by name', () => {
