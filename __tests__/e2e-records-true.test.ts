@@ -114,3 +114,33 @@ describe.concurrent('an unanswered opening write does not hold the outcome back'
     expect(output(run)).toContain('Commit status docs: success on commit')
   })
 })
+
+describe.concurrent('siblings on one commit never turn a failure green', () => {
+  it('two matrix legs with one commit-status context: leg a fails, leg b succeeds after it: the check stays failure', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    sim.script('update', 'leg-b', [{ json: { status: 'in_progress' }, repeat: 6 }, { json: { status: 'success', endedAt: '2026-01-01T00:00:00Z' } }])
+    const [a, b] = await Promise.all([
+      runAgainst(sim, { 'status-id': 'update-failure', ...gate }, { env: { GITHUB_API_URL: api.url } }),
+      runAgainst(sim, { 'status-id': 'leg-b', ...gate }, { env: { GITHUB_API_URL: api.url } })
+    ])
+    await api.settled()
+    expect(a?.outputs.result).toBe('failure')
+    expect(b?.outputs.result).toBe('success')
+    const last = api.statuses.at(-1)
+    expect(last?.state).toBe('failure')
+    expect(last?.description).toMatch(/^Another job of this run failed/)
+    expect(b?.stdout).toContain('another job of this run failed it')
+  })
+
+  it('a later attempt of the failed leg that succeeds turns the check green: an earlier attempt is not a sibling', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    const first = await runAgainst(sim, { 'status-id': 'update-failure', ...gate }, { env: { GITHUB_API_URL: api.url } })
+    expect(first.outputs.result).toBe('failure')
+    const again = await runAgainst(sim, { 'status-id': 'update-success', ...gate }, { env: { GITHUB_API_URL: api.url, GITHUB_RUN_ATTEMPT: '2' } })
+    expect(again.outputs.result).toBe('success')
+    expect(api.statuses.at(-1)?.state).toBe('success')
+    expect(api.statuses.at(-2)?.target_url).toMatch(/\/actions\/runs\/4242424242\/attempts\/2$/)
+  })
+})

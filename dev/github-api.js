@@ -1,6 +1,7 @@
 // A fake GitHub REST API on 127.0.0.1 for the PR comment, the deployment and the commit status:
 // lists, creates and updates issue comments, creates deployments and their statuses, creates
-// commit statuses (`statuses`, in the order applied), in memory, answers GET /user,
+// commit statuses (`statuses`, in the order applied; listed newest first by GET
+// /repos/:owner/:repo/commits/:ref/statuses), in memory, answers GET /user,
 // and records every request. Paths may carry the
 // /api/v3 prefix of GitHub Enterprise Server.
 //
@@ -115,6 +116,17 @@ export async function startGitHubApi() {
     }
     if ((url.pathname === '/graphql' || url.pathname === '/api/graphql') && req.method === 'POST' && /\bviewer\b/.test(body?.query ?? '')) {
       return send(res, 200, { data: { viewer: { login } } })
+    }
+    // The statuses of a commit, newest first (GitHub lists them so), every context.
+    const commitStatuses = /^\/repos\/([^/]+)\/([^/]+)\/commits\/([^/]+)\/statuses$/.exec(path)
+    if (commitStatuses && req.method === 'GET') {
+      const sha = decodeURIComponent(commitStatuses[3] ?? '')
+      const listed = api.statuses.filter((status) => status.sha === sha).reverse()
+      return send(
+        res,
+        200,
+        listed.map(({ at, sha: _, ...status }) => ({ ...status, created_at: new Date(at).toISOString() }))
+      )
     }
     if (list && req.method === 'GET') {
       const issue = Number(list[3])

@@ -43374,6 +43374,26 @@ function recordLifecycle(port, options) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/records/siblings.ts
+// Runs that share a commit status: matrix legs and several steps of one workflow run write on
+// the same commit and context, and GitHub shows the latest. A run's `success` must never replace
+// a failure that another job of the same run (the same attempt) wrote: the rule, for any
+// platform's listing of statuses (newest first).
+/**
+ * The failure another job of this run wrote on this context, if any: a status not among `own`,
+ * linking `runLink` (the run attempt; a failure links where its reason is), in a state that is
+ * not success and not pending. A later attempt links another address, so a re-run of a failed
+ * job is not held to its earlier failure.
+ */
+function siblingFailure(listed, mine) {
+    if (!mine.runLink)
+        return undefined;
+    return listed.find((status) => status.context === mine.context &&
+        !mine.own.has(status.id) &&
+        status.targetUrl === mine.runLink &&
+        (status.state === 'failure' || status.state === 'error' || status.state === 'failed'));
+}
+
 ;// CONCATENATED MODULE: ./src/records/run-record.ts
 
 
@@ -43657,19 +43677,25 @@ function explainCommentError(error) {
 ;// CONCATENATED MODULE: ./src/github/commit-status-api.ts
 
 
-/** The repository and the run's commit (runCommit: the pull request's head, the merge queue's head_sha, else GITHUB_SHA). */
-function statusPlace(context) {
+/**
+ * The repository and the run's commit (runCommit: the pull request's head, the merge queue's
+ * head_sha, else GITHUB_SHA), and the run's address: a later attempt's own
+ * (`…/attempts/N`), so that the statuses of one attempt are told from another's.
+ */
+function statusPlace(context, attempt = process.env.GITHUB_RUN_ATTEMPT) {
     const { owner, repo } = context.repo;
     if (!owner || !repo)
         return { skip: 'the repository of the run is unknown (GITHUB_REPOSITORY is not set)' };
     const commit = runCommit(context);
     if ('problem' in commit)
         return { skip: commit.problem };
-    return { owner, repo, sha: commit.sha, runUrl: runUrlOf(context, owner, repo) };
+    const run = runUrlOf(context, owner, repo);
+    const later = attempt && /^\d{1,9}$/.test(attempt) && Number(attempt) > 1 ? `/attempts/${Number(attempt)}` : '';
+    return { owner, repo, sha: commit.sha, runUrl: run && `${run}${later}` };
 }
-/** Posts one status on the commit; GitHub shows the latest of each context. */
+/** Posts one status on the commit; GitHub shows the latest of each context. Resolves with its id, when GitHub gave one. */
 async function createCommitStatus(octokit, place, status) {
-    await octokit.rest.repos.createCommitStatus({
+    const created = await octokit.rest.repos.createCommitStatus({
         owner: place.owner,
         repo: place.repo,
         sha: place.sha,
@@ -43678,6 +43704,25 @@ async function createCommitStatus(octokit, place, status) {
         description: status.description,
         ...(status.targetUrl ? { target_url: status.targetUrl } : {})
     });
+    const id = created.data?.id;
+    return typeof id === 'number' && Number.isSafeInteger(id) ? id : undefined;
+}
+/** The newest statuses of the commit (one page of 100, newest first), as the sibling rule reads them (records/siblings.ts). */
+async function listCommitStatuses(octokit, place) {
+    const { data } = await octokit.rest.repos.listCommitStatusesForRef({ owner: place.owner, repo: place.repo, ref: place.sha, per_page: 100 });
+    if (!Array.isArray(data))
+        throw new Error('GitHub listed the statuses of the commit as something other than a list');
+    return data.flatMap((status) => typeof status?.id === 'number' && typeof status.state === 'string' && typeof status.context === 'string'
+        ? [
+            {
+                id: status.id,
+                state: status.state,
+                context: status.context,
+                description: status.description ?? undefined,
+                targetUrl: status.target_url ?? undefined
+            }
+        ]
+        : []);
 }
 /** The token may not write statuses: sending the outcome would be refused the same way. */
 function refused(error) {
@@ -43722,6 +43767,8 @@ function explainStatusError(error) {
 
 
 
+
+
 /**
  * The commit status as a port of the lifecycle. Its writes are keyed by commit and context, so it
  * is where it goes (`true`) as soon as the open starts: a cancel's close goes at once. A token the
@@ -43730,6 +43777,9 @@ function explainStatusError(error) {
 function commitStatusPort(status, targets, clean) {
     const context = inert(status.context, 100);
     let client;
+    // The statuses this step wrote, by id: any other on the context is another run's or job's.
+    const own = new Set();
+    let keptSibling = false;
     let refusal;
     let refusedAtOpen = false;
     let state;
@@ -43754,6 +43804,10 @@ function commitStatusPort(status, targets, clean) {
                 send: (body, budget) => {
                     signal = budget;
                     return withinBudget(createCommitStatus(octokit, place, body), budget);
+                },
+                list: (budget) => {
+                    signal = budget;
+                    return withinBudget(listCommitStatuses(octokit, place), budget);
                 }
             };
         })();
@@ -43766,7 +43820,9 @@ function commitStatusPort(status, targets, clean) {
             at(true);
             try {
                 const description = waitingStatusDescription(targets, clean);
-                await send({ state: 'pending', context: status.context, description, targetUrl: statusTargetUrl(false, { run: place.runUrl }) }, signals.write);
+                const id = await send({ state: 'pending', context: status.context, description, targetUrl: statusTargetUrl(false, { run: place.runUrl }) }, signals.write);
+                if (id !== undefined)
+                    own.add(id);
             }
             catch (error) {
                 if (refused(error))
@@ -43782,16 +43838,57 @@ function commitStatusPort(status, targets, clean) {
                 refusedAtOpen = true;
                 throw refusal;
             }
-            const { place, send } = await connect();
+            const { place, send, list } = await connect();
             linked = statusTargetUrl(state === 'success', { preview: outcome.trigger?.previewUrl, url: status.url, run: place.runUrl });
-            await send({ state: state, context: status.context, description: outcomeStatusDescription(outcome, clean), targetUrl: linked }, signals.write);
+            let body = {
+                state: state,
+                context: status.context,
+                description: outcomeStatusDescription(outcome, clean),
+                targetUrl: linked
+            };
+            // Matrix legs and several steps of one run share the context: this job's success never
+            // replaces another job's failure, read before the write and again after it (one written
+            // between the two reads lands after ours).
+            const siblingFailed = async () => {
+                try {
+                    return siblingFailure(await list(signals.lookup), { context: status.context, runLink: place.runUrl, own });
+                }
+                catch {
+                    // Unread, the sibling writes its own failure after this; nothing to keep.
+                    return undefined;
+                }
+            };
+            const keep = (failed) => {
+                keptSibling = true;
+                state = failed.state;
+                linked = failed.targetUrl;
+                const theirs = failed.description ? `: ${failed.description}` : '';
+                return {
+                    state: failed.state === 'error' ? 'error' : 'failure',
+                    context: status.context,
+                    description: fitDescription(clean(`Another job of this run failed${theirs}`)),
+                    targetUrl: failed.targetUrl
+                };
+            };
+            const before = body.state === 'success' ? await siblingFailed() : undefined;
+            if (before)
+                body = keep(before);
+            const id = await send(body, signals.write);
+            if (id !== undefined)
+                own.add(id);
+            const after = body.state === 'success' ? await siblingFailed() : undefined;
+            if (after) {
+                const kept = await send(keep(after), signals.write);
+                if (kept !== undefined)
+                    own.add(kept);
+            }
             return { where: true, done: 'updated' };
         },
         explain: explainStatusError,
         refused: refused,
         words: {
             opened: () => `Commit status ${context}: pending on commit ${sha}.`,
-            closed: () => `Commit status ${context}: ${state} on commit ${sha}${linked ? `, linking ${inert(linked, 300)}` : ''}.`,
+            closed: () => `Commit status ${context}: ${state} on commit ${sha}${linked ? `, linking ${inert(linked, 300)}` : ''}${keptSibling ? ' (another job of this run failed it; this job’s success does not replace that)' : ''}.`,
             openFailed: (why) => `The pending commit status ${context} could not be written: ${inert(why, 400)}.`,
             closeFailed: (why) => `${state && !refusedAtOpen ? `The last commit status (${state}) of ${context}` : `The commit status ${context}`} could not be written: ${inert(why, 400)}. The step's result does not depend on it.`
         }

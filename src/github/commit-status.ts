@@ -8,9 +8,11 @@ import type { CommitStatusSettings, RunOutcome, TargetRef } from '../model.js'
 import { githubStatusState, outcomeStatusDescription, statusTargetUrl, waitingStatusDescription } from '../report/commit-status.js'
 import { inert } from '../report/log.js'
 import { type RecordPort, RecordSkipped, withinBudget } from '../records/lifecycle.js'
+import { type ListedStatus, siblingFailure } from '../records/siblings.js'
+import { fitDescription } from '../report/deployment.js'
 import { type KeptRecordOptions, keptRecord, type RunRecord } from '../records/run-record.js'
 import type { Octokit } from './comment-api.js'
-import { type CommitStatus, createCommitStatus, explainStatusError, refused, type StatusPlace, statusPlace } from './commit-status-api.js'
+import { type CommitStatus, createCommitStatus, explainStatusError, listCommitStatuses, refused, type StatusPlace, statusPlace } from './commit-status-api.js'
 
 export interface CommitStatusOptions extends KeptRecordOptions {
   /** The inputs as given: commit-status with an empty github-token is said, once. */
@@ -26,7 +28,16 @@ type Place = Exclude<StatusPlace, { skip: string }>
  */
 export function commitStatusPort(status: CommitStatusSettings, targets: readonly TargetRef[], clean: (text: string) => string): RecordPort<true, RunOutcome> {
   const context = inert(status.context, 100)
-  let client: Promise<{ place: Place; send: (body: CommitStatus, signal: AbortSignal) => Promise<void> }> | undefined
+  let client:
+    | Promise<{
+        place: Place
+        send: (body: CommitStatus, signal: AbortSignal) => Promise<number | undefined>
+        list: (signal: AbortSignal) => Promise<ListedStatus[]>
+      }>
+    | undefined
+  // The statuses this step wrote, by id: any other on the context is another run's or job's.
+  const own = new Set<number>()
+  let keptSibling = false
   let refusal: unknown
   let refusedAtOpen = false
   let state: string | undefined
@@ -52,6 +63,10 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
         send: (body, budget) => {
           signal = budget
           return withinBudget(createCommitStatus(octokit, place, body), budget)
+        },
+        list: (budget) => {
+          signal = budget
+          return withinBudget(listCommitStatuses(octokit, place), budget)
         }
       }
     })()
@@ -65,7 +80,11 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
       at(true)
       try {
         const description = waitingStatusDescription(targets, clean)
-        await send({ state: 'pending', context: status.context, description, targetUrl: statusTargetUrl(false, { run: place.runUrl }) }, signals.write)
+        const id = await send(
+          { state: 'pending', context: status.context, description, targetUrl: statusTargetUrl(false, { run: place.runUrl }) },
+          signals.write
+        )
+        if (id !== undefined) own.add(id)
       } catch (error) {
         if (refused(error)) refusal = error
         throw error
@@ -79,19 +98,54 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
         refusedAtOpen = true
         throw refusal
       }
-      const { place, send } = await connect()
+      const { place, send, list } = await connect()
       linked = statusTargetUrl(state === 'success', { preview: outcome.trigger?.previewUrl, url: status.url, run: place.runUrl })
-      await send(
-        { state: state as CommitStatus['state'], context: status.context, description: outcomeStatusDescription(outcome, clean), targetUrl: linked },
-        signals.write
-      )
+      let body: CommitStatus = {
+        state: state as CommitStatus['state'],
+        context: status.context,
+        description: outcomeStatusDescription(outcome, clean),
+        targetUrl: linked
+      }
+      // Matrix legs and several steps of one run share the context: this job's success never
+      // replaces another job's failure, read before the write and again after it (one written
+      // between the two reads lands after ours).
+      const siblingFailed = async () => {
+        try {
+          return siblingFailure(await list(signals.lookup), { context: status.context, runLink: place.runUrl, own })
+        } catch {
+          // Unread, the sibling writes its own failure after this; nothing to keep.
+          return undefined
+        }
+      }
+      const keep = (failed: ListedStatus): CommitStatus => {
+        keptSibling = true
+        state = failed.state
+        linked = failed.targetUrl
+        const theirs = failed.description ? `: ${failed.description}` : ''
+        return {
+          state: failed.state === 'error' ? 'error' : 'failure',
+          context: status.context,
+          description: fitDescription(clean(`Another job of this run failed${theirs}`)),
+          targetUrl: failed.targetUrl
+        }
+      }
+      const before = body.state === 'success' ? await siblingFailed() : undefined
+      if (before) body = keep(before)
+      const id = await send(body, signals.write)
+      if (id !== undefined) own.add(id)
+      const after = body.state === 'success' ? await siblingFailed() : undefined
+      if (after) {
+        const kept = await send(keep(after), signals.write)
+        if (kept !== undefined) own.add(kept)
+      }
       return { where: true, done: 'updated' }
     },
     explain: explainStatusError,
     refused,
     words: {
       opened: () => `Commit status ${context}: pending on commit ${sha}.`,
-      closed: () => `Commit status ${context}: ${state} on commit ${sha}${linked ? `, linking ${inert(linked, 300)}` : ''}.`,
+      closed: () =>
+        `Commit status ${context}: ${state} on commit ${sha}${linked ? `, linking ${inert(linked, 300)}` : ''}${keptSibling ? ' (another job of this run failed it; this job’s success does not replace that)' : ''}.`,
       openFailed: (why) => `The pending commit status ${context} could not be written: ${inert(why, 400)}.`,
       closeFailed: (why) =>
         `${state && !refusedAtOpen ? `The last commit status (${state}) of ${context}` : `The commit status ${context}`} could not be written: ${inert(why, 400)}. The step's result does not depend on it.`
