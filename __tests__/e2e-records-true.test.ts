@@ -144,3 +144,39 @@ describe.concurrent('siblings on one commit never turn a failure green', () => {
     expect(api.statuses.at(-2)?.target_url).toMatch(/\/actions\/runs\/4242424242\/attempts\/2$/)
   })
 })
+
+describe.concurrent('one retry rule for every record write', () => {
+  it.each([
+    ['a 429', 429],
+    ['a 403 secondary rate limit', 403]
+  ])('the action: %s with Retry-After on the outcome’s write is waited out, within the step’s limit: the check ends true', async (_name, status) => {
+    const sim = await simulator()
+    const api = await githubApi()
+    let armed = false
+    // Once the pending status is in, GitHub limits the rate of writes for 2 s.
+    api.onRequest = (request) => {
+      if (armed || request.method !== 'POST' || !request.path.includes('/statuses/')) return
+      armed = true
+      setTimeout(() => api.rateLimit(2000, status), 0)
+    }
+    const run = await runAgainst(sim, { 'status-id': 'update-success', ...gate }, { env: { GITHUB_API_URL: api.url } })
+    await api.settled()
+    expect(run.code, run.stdout).toBe(0)
+    expect(api.statuses.map((s) => s.state)).toEqual(['pending', 'success'])
+    expect(run.stdout).toContain('as it asked')
+    expect(run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))).toEqual([])
+  })
+
+  it('the command on GitLab: a close applied but answered 502, sent again and refused as "already so" (400), is written, with no warning', async () => {
+    const sim = await simulator()
+    const api = await gitlab()
+    // The running status at once; the outcome applied, then answered 502 as a gateway that timed out.
+    api.delayWrites(0, { ms: 10, status: 502, apply: true })
+    const run = await runCommand(() => ['--base-url', sim.url, '--status-id', 'update-success', '--commit-status', 'docs', ...fast], { env: pipelineJob(api) })
+    await api.settled()
+    expect(run.code, output(run)).toBe(0)
+    expect(api.statuses.map((s) => s.state)).toEqual(['running', 'success'])
+    expect(output(run)).toContain('Commit status docs: success on commit')
+    expect(output(run)).not.toMatch(/could not be written/)
+  })
+})

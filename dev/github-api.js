@@ -66,6 +66,10 @@ export async function startGitHubApi() {
     logins: {},
     /** @type {number | undefined} */
     failWith: undefined,
+    /** Every write for the next `ms` is refused as rate limited (`status` 429, or 403 as a secondary limit), with Retry-After. */
+    rateLimit: (ms, status = 429) => {
+      limited = { until: Date.now() + ms, status }
+    },
     failMessage: 'Resource not accessible by integration',
     hang: false,
     /** @type {((request: Recorded) => void) | undefined} */
@@ -91,9 +95,11 @@ export async function startGitHubApi() {
     return api.logins[token] ?? (token.startsWith('ghs_') ? ACTIONS_BOT : DEFAULT_LOGIN)
   }
   const shown = (c) => ({ id: c.id, body: c.body, user: { login: c.user, type: c.user.endsWith('[bot]') ? 'Bot' : 'User' } })
-  const send = (res, status, body) => {
-    if (!res.destroyed) res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+  const send = (res, status, body, headers = {}) => {
+    if (!res.destroyed) res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body))
   }
+  /** Until when every write is refused as rate limited, with which status (429, or 403 for a secondary limit). */
+  let limited = { until: 0, status: 429 }
   const server = createServer(async (req, res) => {
     let text = ''
     for await (const chunk of req) text += chunk
@@ -131,6 +137,12 @@ export async function startGitHubApi() {
     if (list && req.method === 'GET') {
       const issue = Number(list[3])
       return send(res, 200, api.comments.filter((c) => c.issue === issue).map(shown))
+    }
+    if (req.method !== 'GET' && Date.now() < limited.until) {
+      const seconds = Math.ceil((limited.until - Date.now()) / 1000)
+      const message =
+        limited.status === 403 ? 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.' : 'API rate limit exceeded'
+      return send(res, limited.status, { message }, { 'retry-after': String(seconds) })
     }
     const write = (apply, delays = writeDelays) =>
       writes.write(

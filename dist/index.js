@@ -43325,10 +43325,13 @@ function recordLifecycle(port, options) {
                     // Setting a known record to the outcome again changes nothing, so a write that failed on
                     // the way (a gateway's 5xx, a 429, a connection that failed) is sent again while there is
                     // time; a creation never is (it could make a second record).
-                    if (where !== undefined && attempt < CLOSE_TRIES && lifecycle_transient(error) && !deadline.aborted) {
-                        log.info(clean(`The ${port.api} did not take the outcome (${why(error, signals, lookupMs)}); writing it again.`));
+                    // A rate limit is honoured: the pause it asks for, within the step's limit (a 403 secondary limit included).
+                    const asked = port.retryAfterMs?.(error);
+                    if (where !== undefined && attempt < CLOSE_TRIES && (lifecycle_transient(error) || asked !== undefined) && !deadline.aborted) {
+                        const pause = asked ?? CLOSE_RETRY_MS * attempt;
+                        log.info(clean(`The ${port.api} did not take the outcome (${why(error, signals, lookupMs)}); writing it again${asked === undefined ? '' : ` in ${formatDuration(pause)}, as it asked`}.`));
                         // A timer that holds the process: the outcome's exit code must not be lost to an empty event loop.
-                        await settledOrAborted(new Promise((resolve) => setTimeout(resolve, CLOSE_RETRY_MS * attempt)), deadline);
+                        await settledOrAborted(new Promise((resolve) => setTimeout(resolve, pause)), deadline);
                         if (!deadline.aborted)
                             continue;
                     }
@@ -43617,6 +43620,23 @@ function rateLimited(error) {
     const message = error instanceof Error ? error.message : String(error);
     return status === 429 || (status === 403 && /rate limit/i.test(message));
 }
+/**
+ * How long GitHub asked to wait before the next write, when it limited the rate (429, or a 403
+ * secondary rate limit): its `retry-after` (seconds), else until `x-ratelimit-reset` (epoch
+ * seconds), else a second. Undefined for any other answer.
+ */
+function retryAfterMs(error, now = Date.now()) {
+    if (!rateLimited(error))
+        return undefined;
+    const headers = error.response?.headers ?? {};
+    const after = Number(headers['retry-after']);
+    if (Number.isFinite(after) && after >= 0)
+        return after * 1000;
+    const reset = Number(headers['x-ratelimit-reset']);
+    if (Number.isFinite(reset) && reset > 0)
+        return Math.max(0, reset * 1000 - now);
+    return 1000;
+}
 /** A listing GitHub answered with something other than a list (a body cut short, a proxy's page). */
 class ListingNotRead extends Error {
     constructor(what, why = 'was not a list (cut short, or not from the GitHub API)') {
@@ -43769,6 +43789,7 @@ function explainStatusError(error) {
 
 
 
+
 /**
  * The commit status as a port of the lifecycle. Its writes are keyed by commit and context, so it
  * is where it goes (`true`) as soon as the open starts: a cancel's close goes at once. A token the
@@ -43886,6 +43907,7 @@ function commitStatusPort(status, targets, clean) {
         },
         explain: explainStatusError,
         refused: refused,
+        retryAfterMs: (error) => retryAfterMs(error),
         words: {
             opened: () => `Commit status ${context}: pending on commit ${sha}.`,
             closed: () => `Commit status ${context}: ${state} on commit ${sha}${linked ? `, linking ${inert(linked, 300)}` : ''}${keptSibling ? ' (another job of this run failed it; this job’s success does not replace that)' : ''}.`,
@@ -44034,6 +44056,7 @@ function explainDeploymentError(error) {
 
 
 
+
 /** A client whose GETs end with `signals.lookup` and whose writes end only with `signals.write`. */
 function clientFor(github, token, signals) {
     const octokit = github.getOctokit(token);
@@ -44096,6 +44119,7 @@ function deploymentPort(deployment, clean, run) {
             return { where: id, done: where === undefined ? 'created' : 'updated' };
         },
         explain: (error) => (error instanceof NotCreated ? error.message : explainDeploymentError(error)),
+        retryAfterMs: (error) => retryAfterMs(error),
         words: {
             opened: (id) => `Deployment ${id}: in progress.`,
             closed: (id) => `Deployment ${id}: ${last?.state}${last?.url ? ` at ${inert(last.url, 300)}` : ''}.`,
@@ -44434,6 +44458,7 @@ function pullRequestCommentPort(settings, clean, opening) {
             return { where: written.id, done: written.done };
         },
         explain: explainCommentError,
+        retryAfterMs: (error) => retryAfterMs(error),
         words: {
             opened: () => `Posted "in progress" on ${pr()}.`,
             closed: (_where, done) => `${done === 'created' ? 'Commented' : 'Updated the comment'} on ${pr()}.`,

@@ -11,7 +11,7 @@ import { type RecordPort, RecordSkipped, withinBudget } from '../records/lifecyc
 import { type ListedStatus, siblingFailure } from '../records/siblings.js'
 import { fitDescription } from '../report/deployment.js'
 import { type KeptRecordOptions, keptRecord, type RunRecord } from '../records/run-record.js'
-import type { Octokit } from './comment-api.js'
+import { type Octokit, retryAfterMs } from './comment-api.js'
 import { type CommitStatus, createCommitStatus, explainStatusError, listCommitStatuses, refused, type StatusPlace, statusPlace } from './commit-status-api.js'
 
 export interface CommitStatusOptions extends KeptRecordOptions {
@@ -142,6 +142,7 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
     },
     explain: explainStatusError,
     refused,
+    retryAfterMs: (error) => retryAfterMs(error),
     words: {
       opened: () => `Commit status ${context}: pending on commit ${sha}.`,
       closed: () =>

@@ -11,7 +11,7 @@ import { type KeptRecordOptions, keptRecord, type RunRecord } from '../records/r
 import { deploymentState, fitDescription, outcomeDescription, waitingDescription } from '../report/deployment.js'
 import { inert } from '../report/log.js'
 import { safeUrl } from '../report/markdown.js'
-import type { Octokit } from './comment-api.js'
+import { type Octokit, retryAfterMs } from './comment-api.js'
 import { createDeployment, createDeploymentStatus, deploymentPlace, explainDeploymentError, findDeployment } from './deployment-api.js'
 
 /** The deployment of one run: a record of the story, and its id once it exists (the outputs carry it). */
@@ -103,6 +103,7 @@ export function deploymentPort(
       return { where: id, done: where === undefined ? 'created' : 'updated' }
     },
     explain: (error) => (error instanceof NotCreated ? error.message : explainDeploymentError(error)),
+    retryAfterMs: (error) => retryAfterMs(error),
     words: {
       opened: (id) => `Deployment ${id}: in progress.`,
       closed: (id) => `Deployment ${id}: ${last?.state}${last?.url ? ` at ${inert(last.url, 300)}` : ''}.`,

@@ -7,7 +7,17 @@ import { NotFoundYet, type RecordPort, RecordSkipped, withinBudget, type WriteSi
 import { type KeptRecordOptions, keptRecord, type RunRecord } from '../records/run-record.js'
 import { commentMarker, legacyCommentMarker, renderComment, renderInProgressComment } from '../report/comment.js'
 import { describeWork } from '../report/explain.js'
-import { commentCommit, commentTarget, explainCommentError, findComment, type Octokit, runUrlOf, tokenLogin, writeComment } from './comment-api.js'
+import {
+  commentCommit,
+  commentTarget,
+  explainCommentError,
+  findComment,
+  type Octokit,
+  retryAfterMs,
+  runUrlOf,
+  tokenLogin,
+  writeComment
+} from './comment-api.js'
 
 /** Where the comment goes and what it says it reflects; throws `RecordSkipped` when it has nowhere to go. */
 async function commentPlace(settings: CommentSettings) {
@@ -101,6 +111,7 @@ export function pullRequestCommentPort(
       return { where: written.id, done: written.done }
     },
     explain: explainCommentError,
+    retryAfterMs: (error) => retryAfterMs(error),
     words: {
       opened: () => `Posted "in progress" on ${pr()}.`,
       closed: (_where, done) => `${done === 'created' ? 'Commented' : 'Updated the comment'} on ${pr()}.`,

@@ -122,7 +122,12 @@ export function gitlabStatusPort(
       try {
         await send({ state: next, name, description: outcomeStatusDescription(outcome, clean), targetUrl, pipelineId: place.pipelineId }, signals.write)
       } catch (error) {
-        const already = error instanceof GitLabError && error.status === 400 && closedAs === next
+        // GitLab refuses a state the status already has: a close applied whose answer was lost
+        // (a gateway's 502), then sent again, is done, not failed.
+        const already =
+          error instanceof GitLabError &&
+          error.status === 400 &&
+          (closedAs === next || new RegExp(`Cannot transition status via :\\w+ from :${next}\\b`).test(error.message))
         if (!already) throw error
       }
       closedAs = next

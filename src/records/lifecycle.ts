@@ -93,6 +93,8 @@ export interface RecordPort<Where, Outcome> {
   explain(error: unknown): string
   /** The server answered that it did not apply the write: nothing to find again (default: an HTTP status below 500). */
   refused?(error: unknown): boolean
+  /** How long the server asked to wait before the next write (a rate limit's 429 or 403 with Retry-After); undefined when it did not. */
+  retryAfterMs?(error: unknown): number | undefined
   words: RecordWords<Where>
 }
 
@@ -311,10 +313,17 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
           // Setting a known record to the outcome again changes nothing, so a write that failed on
           // the way (a gateway's 5xx, a 429, a connection that failed) is sent again while there is
           // time; a creation never is (it could make a second record).
-          if (where !== undefined && attempt < CLOSE_TRIES && transient(error) && !deadline.aborted) {
-            log.info(clean(`The ${port.api} did not take the outcome (${why(error, signals, lookupMs)}); writing it again.`))
+          // A rate limit is honoured: the pause it asks for, within the step's limit (a 403 secondary limit included).
+          const asked = port.retryAfterMs?.(error)
+          if (where !== undefined && attempt < CLOSE_TRIES && (transient(error) || asked !== undefined) && !deadline.aborted) {
+            const pause = asked ?? CLOSE_RETRY_MS * attempt
+            log.info(
+              clean(
+                `The ${port.api} did not take the outcome (${why(error, signals, lookupMs)}); writing it again${asked === undefined ? '' : ` in ${formatDuration(pause)}, as it asked`}.`
+              )
+            )
             // A timer that holds the process: the outcome's exit code must not be lost to an empty event loop.
-            await settledOrAborted(new Promise((resolve) => setTimeout(resolve, CLOSE_RETRY_MS * attempt)), deadline)
+            await settledOrAborted(new Promise((resolve) => setTimeout(resolve, pause)), deadline)
             if (!deadline.aborted) continue
           }
           say('warning', port.words.closeFailed(why(error, signals, lookupMs), where, opened))
