@@ -39,7 +39,7 @@ const DEFAULT_LOGIN = 'docs-maintainer'
  * @typedef {{ sha: string, state: string, context: string, description?: string, target_url?: string, at: number }} CommitStatus
  * @typedef {{ method: string, path: string, authorization?: string, body?: any, at: number, appliedAt?: number }} Recorded
  * @returns {Promise<{ url: string, requests: Recorded[], comments: Comment[], deployments: Deployment[], statuses: CommitStatus[], logins: Record<string, string>,
- *   failWith: number | undefined, failMessage: string, hang: boolean, onRequest: ((request: Recorded) => void) | undefined,
+ *   failWith: number | undefined, failMessage: string, rateLimit(ms: number, status?: number): void, hang: boolean, onRequest: ((request: Recorded) => void) | undefined,
  *   writes(): Recorded[], delayWrites(...delays: (number | { ms: number, status?: number, apply?: boolean, answer?: 'never' })[]): void,
  *   delayDeploymentWrites(...delays: (number | { ms: number, status?: number, apply?: boolean, answer?: 'never' })[]): void,
  *   settled(): Promise<void>, close(): Promise<void> }>}
