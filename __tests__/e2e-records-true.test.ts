@@ -180,3 +180,53 @@ describe.concurrent('one retry rule for every record write', () => {
     expect(output(run)).not.toMatch(/could not be written/)
   })
 })
+
+describe.concurrent('a lost write that still lands is read back and made true', () => {
+  it.each([
+    ['answered 502', { ms: 0, status: 502, appliedAfterMs: 1500 }],
+    ['its connection reset', { ms: 0, reset: true, appliedAfterMs: 1500 }]
+  ])('the action: the pending status %s and applied 1.5 s later, after the outcome: the check ends with the outcome', async (_name, plan) => {
+    const sim = await simulator()
+    const api = await githubApi()
+    api.delayWrites(plan)
+    const run = await runAgainst(sim, { 'status-id': 'update-success', ...gate, 'request-timeout': '1s' }, { env: { GITHUB_API_URL: api.url } })
+    await api.settled()
+    expect(run.code, run.stdout).toBe(0)
+    const states = api.statuses.map((s) => s.state)
+    // The late pending landed after the outcome, and the outcome was written again after it.
+    expect(states.indexOf('pending')).toBeGreaterThan(states.indexOf('success'))
+    expect(states.at(-1)).toBe('success')
+    expect(run.stdout).toContain('was applied after the outcome; writing the outcome again')
+  })
+
+  it('the action: the deployment’s in_progress status answered 502 and applied later: the deployment ends with the outcome', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    api.delayDeploymentWrites(0, { ms: 0, status: 502, appliedAfterMs: 1500 })
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'update-success', 'deployment-environment': 'docs', 'github-token': TOKEN, 'request-timeout': '1s' },
+      { env: { GITHUB_API_URL: api.url } }
+    )
+    await api.settled()
+    expect(run.code, run.stdout).toBe(0)
+    const states = api.deployments.flatMap((d) => d.statuses.map((s) => s.state))
+    expect(states.at(-1)).toBe('success')
+    expect(states).toContain('in_progress')
+  })
+
+  it('the command on GitLab: the running status answered 502 and applied later: the status ends with the outcome', async () => {
+    const sim = await simulator()
+    const api = await gitlab()
+    api.delayWrites({ ms: 0, status: 502, appliedAfterMs: 1500 })
+    const run = await runCommand(
+      () => ['--base-url', sim.url, '--status-id', 'update-success', '--commit-status', 'docs', '--request-timeout', '1s', ...fast],
+      { env: pipelineJob(api) }
+    )
+    await api.settled()
+    expect(run.code, output(run)).toBe(0)
+    const states = api.statuses.map((s) => s.state)
+    expect(states.indexOf('running')).toBeGreaterThan(states.indexOf('success'))
+    expect(states.at(-1)).toBe('success')
+  })
+})

@@ -40,8 +40,8 @@ const DEFAULT_LOGIN = 'docs-maintainer'
  * @typedef {{ method: string, path: string, authorization?: string, body?: any, at: number, appliedAt?: number }} Recorded
  * @returns {Promise<{ url: string, requests: Recorded[], comments: Comment[], deployments: Deployment[], statuses: CommitStatus[], logins: Record<string, string>,
  *   failWith: number | undefined, failMessage: string, rateLimit(ms: number, status?: number): void, hang: boolean, onRequest: ((request: Recorded) => void) | undefined,
- *   writes(): Recorded[], delayWrites(...delays: (number | { ms: number, status?: number, apply?: boolean, answer?: 'never' })[]): void,
- *   delayDeploymentWrites(...delays: (number | { ms: number, status?: number, apply?: boolean, answer?: 'never' })[]): void,
+ *   writes(): Recorded[], delayWrites(...delays: import('./held-writes.js').WritePlan[]): void,
+ *   delayDeploymentWrites(...delays: import('./held-writes.js').WritePlan[]): void,
  *   settled(): Promise<void>, close(): Promise<void> }>}
  */
 export async function startGitHubApi() {
@@ -151,10 +151,16 @@ export async function startGitHubApi() {
         (status, answer) => send(res, status, answer),
         () => {
           request.appliedAt = Date.now()
-        }
+        },
+        () => res.destroy()
       )
     const deployments = /^\/repos\/([^/]+)\/([^/]+)\/deployments$/.exec(path)
     const statuses = /^\/repos\/([^/]+)\/([^/]+)\/deployments\/(\d+)\/statuses$/.exec(path)
+    if (statuses && req.method === 'GET') {
+      const deployment = api.deployments.find((d) => d.id === Number(statuses[3]))
+      if (!deployment) return send(res, 404, { message: 'Not Found' })
+      return send(res, 200, [...deployment.statuses].reverse())
+    }
     if (deployments && req.method === 'GET') {
       const sha = url.searchParams.get('sha')
       const environment = url.searchParams.get('environment')

@@ -28,7 +28,7 @@ export const NOTE_AUTHOR = { id: 4242, username: 'project_1_bot_docs' }
  *   notes: { id: number, project: string, mr: number, body: string, author: { id: number, username: string }, system: boolean }[],
  *   statuses: { project: string, sha: string, state: string, name: string, target_url?: string, description?: string, pipeline_id?: number, ref?: string, at: number }[],
  *   addNote(project: string, mr: number, body: string, author?: { id: number, username: string }, system?: boolean): number,
- *   failWith: number | undefined, hang: boolean, delayWrites(...delays: (number | { ms: number, answer?: 'never', status?: number, apply?: boolean })[]): void,
+ *   failWith: number | undefined, hang: boolean, delayWrites(...delays: import('./held-writes.js').WritePlan[]): void,
  *   settled(): Promise<void>, close(): Promise<void> }>}
  */
 export async function startGitLabApi(options = {}) {
@@ -135,9 +135,28 @@ export async function startGitLabApi(options = {}) {
       return send(res, 200, notes.slice((page - 1) * perPage, page * perPage).map(shown), { ...(options.linkOnly ? {} : counts), link: links.join(', ') })
     }
     const write = (apply) =>
-      writes.write(writeDelays.shift(), apply, (status, answer) => {
-        if (!res.destroyed) send(res, status, answer)
-      })
+      writes.write(
+        writeDelays.shift(),
+        apply,
+        (status, answer) => {
+          if (!res.destroyed) send(res, status, answer)
+        },
+        undefined,
+        () => res.destroy()
+      )
+    // The statuses of a commit (GET /projects/:id/repository/commits/:sha/statuses), newest first, `name` filtering.
+    const commitStatuses = /^\/api\/v4\/projects\/([^/]+)\/repository\/commits\/([^/]+)\/statuses$/.exec(url.pathname)
+    if (commitStatuses && req.method === 'GET') {
+      const project = decodeURIComponent(commitStatuses[1])
+      const sha = decodeURIComponent(commitStatuses[2])
+      const name = url.searchParams.get('name')
+      const listed = api.statuses.filter((s) => s.project === project && s.sha === sha && (name === null || s.name === name)).reverse()
+      return send(
+        res,
+        200,
+        listed.map(({ at, state, ...status }) => ({ ...status, status: state, created_at: new Date(at).toISOString() }))
+      )
+    }
     const commitStatus = /^\/api\/v4\/projects\/([^/]+)\/statuses\/([^/]+)$/.exec(url.pathname)
     if (commitStatus && req.method === 'POST') {
       const project = decodeURIComponent(commitStatus[1])

@@ -7,7 +7,11 @@
  * How one write is served: a number holds it that many ms, then applies and answers it.
  * `status` answers that status instead of the write's own (after applying it when `apply`, or
  * when the stand-in's error statuses apply by default); `answer: 'never'` applies it and never answers.
- * @typedef {number | { ms: number, status?: number, apply?: boolean, answer?: 'never' }} WritePlan
+ * `appliedAfterMs` answers at `ms` (with `status`, or the write's own answer when none) and
+ * applies the write that much later, when the client has long had its answer: a gateway's 502
+ * or a reset for a write the API still carries out. `reset: true` drops the connection instead
+ * of answering.
+ * @typedef {number | { ms: number, status?: number, apply?: boolean, answer?: 'never', appliedAfterMs?: number, reset?: boolean }} WritePlan
  */
 
 /**
@@ -34,8 +38,9 @@ export function heldWrites({ statusApplies, message }) {
      * @param {() => [number, unknown]} apply
      * @param {(status: number, body: unknown) => void} send
      * @param {() => void} [onApplied]
+     * @param {() => void} [reset] drops the connection
      */
-    async write(plan, apply, send, onApplied) {
+    async write(plan, apply, send, onApplied, reset) {
       const next = typeof plan === 'object' ? plan : { ms: plan ?? 0 }
       if (next.ms) {
         const applied = new Promise((resolve) => {
@@ -45,6 +50,22 @@ export function heldWrites({ statusApplies, message }) {
         held.add(applied)
         await applied
         held.delete(applied)
+      }
+      if (next.appliedAfterMs !== undefined) {
+        // Answered now, applied later: the client cannot tell it from a write that was not applied.
+        const later = new Promise((resolve) => {
+          const timer = setTimeout(() => {
+            timers.delete(timer)
+            onApplied?.()
+            apply()
+            resolve(undefined)
+          }, next.appliedAfterMs)
+          timers.add(timer)
+        })
+        held.add(later)
+        later.then(() => held.delete(later))
+        if (next.reset) return reset?.()
+        return send(next.status ?? 502, { message: message(next.status ?? 502, false) })
       }
       if (next.status && !(next.apply ?? statusApplies)) return send(next.status, { message: message(next.status, false) })
       onApplied?.()

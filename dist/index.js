@@ -43216,6 +43216,7 @@ function recordLifecycle(port, options) {
     // Aborted once the record is known and a cancel came, in either order: the close then goes at once.
     const knownAfterCancel = new AbortController();
     let openDone = false;
+    let openSentAt = 0;
     let warned = false;
     const say = (level, line) => {
         if (level === 'warning' && !warned) {
@@ -43242,6 +43243,7 @@ function recordLifecycle(port, options) {
         return port.explain(error);
     };
     async function runOpen() {
+        openSentAt = Date.now();
         const lookupEndAt = Math.min(options.openLookupEndAt ?? options.endAt, options.endAt);
         const lookupMs = lookupBudgetMs(options.requestTimeoutMs, lookupEndAt);
         const signals = signalsUntil(lookupEndAt, [cancel.signal]);
@@ -43344,6 +43346,11 @@ function recordLifecycle(port, options) {
             }
         };
         const written = await write();
+        // An open whose answer was lost (a 5xx, a reset, a timeout) may be applied after the close:
+        // it is given twice request-timeout from when it was sent, then what stands is read back and
+        // the outcome written again over a late "in progress".
+        if (settled && opened === 'lost' && written)
+            return readBackLost(write, signals);
         // An open answered before the close was sent was applied before it too. One answered after
         // the close was sent (even before the close's own answer) may have been applied after it.
         if (settled || !opening)
@@ -43357,6 +43364,31 @@ function recordLifecycle(port, options) {
             await write();
         else if (late === 'aborted' || deadline.aborted)
             say('warning', port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${deadline.aborted ? ended() : `the outcome had waited on it for ${formatDuration(2 * options.requestTimeoutMs)} (twice request-timeout)`}; the outcome was written, but if the ${port.api} applies that write later, it may show "in progress" until the next run`, where, opened));
+    }
+    /** Reads back a record whose open was lost, once the open had its time to land; writes the outcome again over what stands, or warns once. */
+    async function readBackLost(write, signals) {
+        const readBack = port.readBack;
+        if (!readBack || where === undefined)
+            return;
+        // A timer that holds the process, as the retry's pause does.
+        await settledOrAborted(new Promise((resolve) => setTimeout(resolve, Math.max(0, openSentAt + 2 * options.requestTimeoutMs - Date.now()))), deadline);
+        for (let round = 0; round < 2 && !deadline.aborted; round++) {
+            let stands;
+            try {
+                stands = await withinBudget(readBack(where, { ...signals, lookup: signalsUntil(options.endAt).lookup }), deadline);
+            }
+            catch (error) {
+                log.info(clean(`The ${port.api} could not be read back (${why(error, signals, lookupBudgetMs(options.requestTimeoutMs, options.endAt))}); the outcome was written.`));
+                return;
+            }
+            if (stands === 'outcome')
+                return;
+            log.info(clean(`An "in progress" write whose answer was lost was applied after the outcome; writing the outcome again.`));
+            if (!(await write()))
+                return;
+        }
+        if (deadline.aborted)
+            say('warning', port.words.closeFailed(`an "in progress" write whose answer was lost may have been applied after the outcome, and there was no time left to read it back (${ended()})`, where, opened));
     }
     return {
         open() {
@@ -43905,6 +43937,12 @@ function commitStatusPort(status, targets, clean) {
             }
             return { where: true, done: 'updated' };
         },
+        async readBack(_where, signals) {
+            const { list } = await connect();
+            // The newest status of the context: a late `pending` (this step's, whose answer was lost) stands over the outcome.
+            const newest = (await list(signals.lookup)).find((listed) => listed.context === status.context);
+            return newest?.state === 'pending' ? 'stale' : 'outcome';
+        },
         explain: explainStatusError,
         refused: refused,
         retryAfterMs: (error) => retryAfterMs(error),
@@ -44016,6 +44054,14 @@ async function createDeploymentStatus(octokit, place, id, status) {
         ...(status.environmentUrl ? { environment_url: status.environmentUrl } : {})
     });
 }
+/** The state of the deployment's newest status (GitHub lists them newest first); undefined when it has none. */
+async function latestDeploymentState(octokit, place, id) {
+    const { data } = await octokit.rest.repos.listDeploymentStatuses({ owner: place.owner, repo: place.repo, deployment_id: id, per_page: 1 });
+    if (!Array.isArray(data))
+        throw new Error("GitHub listed the deployment's statuses as something other than a list");
+    const state = data[0]?.state;
+    return typeof state === 'string' ? state : undefined;
+}
 /** What to tell the user when the deployment could not be written; the step does not fail for it. */
 function explainDeploymentError(error) {
     const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
@@ -44117,6 +44163,11 @@ function deploymentPort(deployment, clean, run) {
             last = { state, url };
             await withinBudget(createDeploymentStatus(octokit, place, id, { state, description: fitDescription(clean(outcomeDescription(outcome))), environmentUrl: url }), signals.write);
             return { where: id, done: where === undefined ? 'created' : 'updated' };
+        },
+        async readBack(id, signals) {
+            const { github, place } = await placeOf();
+            const state = await withinBudget(latestDeploymentState(clientFor(github, deployment.githubToken, signals), place, id), signals.lookup);
+            return state === 'in_progress' || state === 'queued' || state === 'pending' ? 'stale' : 'outcome';
         },
         explain: (error) => (error instanceof NotCreated ? error.message : explainDeploymentError(error)),
         retryAfterMs: (error) => retryAfterMs(error),

@@ -140,6 +140,12 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
       }
       return { where: true, done: 'updated' }
     },
+    async readBack(_where, signals) {
+      const { list } = await connect()
+      // The newest status of the context: a late `pending` (this step's, whose answer was lost) stands over the outcome.
+      const newest = (await list(signals.lookup)).find((listed) => listed.context === status.context)
+      return newest?.state === 'pending' ? 'stale' : 'outcome'
+    },
     explain: explainStatusError,
     refused,
     retryAfterMs: (error) => retryAfterMs(error),

@@ -102,6 +102,14 @@ export async function createDeploymentStatus(octokit: Octokit, place: Place, id:
   })
 }
 
+/** The state of the deployment's newest status (GitHub lists them newest first); undefined when it has none. */
+export async function latestDeploymentState(octokit: Octokit, place: Place, id: number): Promise<string | undefined> {
+  const { data } = await octokit.rest.repos.listDeploymentStatuses({ owner: place.owner, repo: place.repo, deployment_id: id, per_page: 1 })
+  if (!Array.isArray(data)) throw new Error("GitHub listed the deployment's statuses as something other than a list")
+  const state = data[0]?.state
+  return typeof state === 'string' ? state : undefined
+}
+
 /** What to tell the user when the deployment could not be written; the step does not fail for it. */
 export function explainDeploymentError(error: unknown): string {
   const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined

@@ -12,7 +12,7 @@ import { deploymentState, fitDescription, outcomeDescription, waitingDescription
 import { inert } from '../report/log.js'
 import { safeUrl } from '../report/markdown.js'
 import { type Octokit, retryAfterMs } from './comment-api.js'
-import { createDeployment, createDeploymentStatus, deploymentPlace, explainDeploymentError, findDeployment } from './deployment-api.js'
+import { createDeployment, createDeploymentStatus, deploymentPlace, explainDeploymentError, findDeployment, latestDeploymentState } from './deployment-api.js'
 
 /** The deployment of one run: a record of the story, and its id once it exists (the outputs carry it). */
 export interface DeploymentRecord extends RunRecord {
@@ -101,6 +101,11 @@ export function deploymentPort(
         signals.write
       )
       return { where: id, done: where === undefined ? 'created' : 'updated' }
+    },
+    async readBack(id, signals) {
+      const { github, place } = await placeOf()
+      const state = await withinBudget(latestDeploymentState(clientFor(github, deployment.githubToken, signals), place, id), signals.lookup)
+      return state === 'in_progress' || state === 'queued' || state === 'pending' ? 'stale' : 'outcome'
     },
     explain: (error) => (error instanceof NotCreated ? error.message : explainDeploymentError(error)),
     retryAfterMs: (error) => retryAfterMs(error),

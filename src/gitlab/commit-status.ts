@@ -133,6 +133,15 @@ export function gitlabStatusPort(
       closedAs = next
       return { where: true, done: 'updated' }
     },
+    async readBack(_where, signals) {
+      const gitlab = createGitLabClient(place.apiUrl, token, signals.lookup, settings.requestTimeoutMs, env)
+      try {
+        const stands = await withinBudget(gitlab.latestCommitStatus(place.project, place.sha, name), signals.lookup)
+        return stands === 'running' || stands === 'pending' ? 'stale' : 'outcome'
+      } finally {
+        await gitlab.close()
+      }
+    },
     explain: (error) => explainGitLabStatusError(error, place.project),
     refused,
     words: {

@@ -95,6 +95,12 @@ export interface RecordPort<Where, Outcome> {
   refused?(error: unknown): boolean
   /** How long the server asked to wait before the next write (a rate limit's 429 or 403 with Retry-After); undefined when it did not. */
   retryAfterMs?(error: unknown): number | undefined
+  /**
+   * Reads back what stands where the close went (lookups only, with `signals.lookup`):
+   * `'outcome'` when it is the outcome last written, `'stale'` when a write applied late stands
+   * over it. Throws when it could not be read. Without it, a lost write is not read back.
+   */
+  readBack?(where: Where, signals: WriteSignals): Promise<'outcome' | 'stale'>
   words: RecordWords<Where>
 }
 
@@ -198,6 +204,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
   // Aborted once the record is known and a cancel came, in either order: the close then goes at once.
   const knownAfterCancel = new AbortController()
   let openDone = false
+  let openSentAt = 0
   let warned = false
 
   const say = (level: 'info' | 'warning', line: string) => {
@@ -222,6 +229,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
   }
 
   async function runOpen(): Promise<void> {
+    openSentAt = Date.now()
     const lookupEndAt = Math.min(options.openLookupEndAt ?? options.endAt, options.endAt)
     const lookupMs = lookupBudgetMs(options.requestTimeoutMs, lookupEndAt)
     const signals = signalsUntil(lookupEndAt, [cancel.signal])
@@ -335,6 +343,10 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
       }
     }
     const written = await write()
+    // An open whose answer was lost (a 5xx, a reset, a timeout) may be applied after the close:
+    // it is given twice request-timeout from when it was sent, then what stands is read back and
+    // the outcome written again over a late "in progress".
+    if (settled && opened === 'lost' && written) return readBackLost(write, signals)
     // An open answered before the close was sent was applied before it too. One answered after
     // the close was sent (even before the close's own answer) may have been applied after it.
     if (settled || !opening) return
@@ -349,6 +361,39 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
         'warning',
         port.words.closeFailed(
           `the ${port.api} had not answered its "in progress" write when ${deadline.aborted ? ended() : `the outcome had waited on it for ${formatDuration(2 * options.requestTimeoutMs)} (twice request-timeout)`}; the outcome was written, but if the ${port.api} applies that write later, it may show "in progress" until the next run`,
+          where,
+          opened
+        )
+      )
+  }
+
+  /** Reads back a record whose open was lost, once the open had its time to land; writes the outcome again over what stands, or warns once. */
+  async function readBackLost(write: () => Promise<boolean>, signals: WriteSignals): Promise<void> {
+    const readBack = port.readBack
+    if (!readBack || where === undefined) return
+    // A timer that holds the process, as the retry's pause does.
+    await settledOrAborted(new Promise((resolve) => setTimeout(resolve, Math.max(0, openSentAt + 2 * options.requestTimeoutMs - Date.now()))), deadline)
+    for (let round = 0; round < 2 && !deadline.aborted; round++) {
+      let stands: 'outcome' | 'stale'
+      try {
+        stands = await withinBudget(readBack(where, { ...signals, lookup: signalsUntil(options.endAt).lookup }), deadline)
+      } catch (error) {
+        log.info(
+          clean(
+            `The ${port.api} could not be read back (${why(error, signals, lookupBudgetMs(options.requestTimeoutMs, options.endAt))}); the outcome was written.`
+          )
+        )
+        return
+      }
+      if (stands === 'outcome') return
+      log.info(clean(`An "in progress" write whose answer was lost was applied after the outcome; writing the outcome again.`))
+      if (!(await write())) return
+    }
+    if (deadline.aborted)
+      say(
+        'warning',
+        port.words.closeFailed(
+          `an "in progress" write whose answer was lost may have been applied after the outcome, and there was no time left to read it back (${ended()})`,
           where,
           opened
         )
