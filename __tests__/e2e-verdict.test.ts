@@ -160,7 +160,7 @@ describe.concurrent('no status ever read is "could not tell", never a timeout', 
     for (const r of [run, lenient]) {
       expect(r.code, r.stdout).toBe(EXIT.error)
       expect(reportOf(r)).toMatchObject({ result: 'error', 'exit-code': EXIT.error })
-      expect(r.stdout).toContain('no status of the update could be read when the timeout (2.0s) ran out; last problem: HTTP 503: maintenance')
+      expect(r.stdout).toContain('HTTP 503: maintenance; no status of the update could be read before the timeout (2.0s) ran out')
     }
     for (const o of [outcome, lenientAction]) {
       expect(o.code).toBe(1)

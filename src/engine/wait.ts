@@ -149,16 +149,16 @@ async function pollTarget(ref: TargetRef, ctx: PollContext): Promise<TargetRepor
       return answer
     }
     // A record is judged only when it names itself as the target asked for: one of another
-    // target ends the wait, one that names none (a catch-all server's 200) is read again, as
-    // any answer that is not the platform's record.
+    // target ends the wait; one that names none (a catch-all server's 200) is read again, as
+    // any other answer that is not the platform's record.
     const notThisOne = recordIdProblem(ref, answer.body)
-    if (notThisOne) {
+    if (notThisOne?.kind === 'other') {
       deps.events.pollDone(ref, pollNumber, notThisOne.reason)
-      return notThisOne.kind === 'other' ? { kind: 'fatal', reason: notThisOne.reason } : { kind: 'transient', reason: notThisOne.reason }
+      return { kind: 'fatal', reason: notThisOne.reason }
     }
     const parsed = kind.schema.safeParse(answer.body)
-    if (!parsed.success) {
-      const reason = 'the body is not the JSON expected (an object with a string "status")'
+    if (!parsed.success || notThisOne) {
+      const reason = parsed.success && notThisOne ? notThisOne.reason : 'the body is not the JSON expected (an object with a string "status")'
       deps.events.pollDone(ref, pollNumber, reason)
       return { kind: 'transient', reason }
     }
@@ -220,7 +220,7 @@ async function pollTarget(ref: TargetRef, ctx: PollContext): Promise<TargetRepor
         // nothing is known of it: the outcome could not be learnt, which no setting lets pass.
         // What kept every status away leads, as for any error.
         report.result = 'error'
-        const never = `no status of the ${kind.noun} could be read before ${ranOut}`
+        const never = `${NEVER_READ} ${kind.noun} could be read before ${ranOut}`
         report.error = end.lastProblem ? `${end.lastProblem}; ${never}` : never
         break
       }
@@ -241,6 +241,17 @@ async function pollTarget(ref: TargetRef, ctx: PollContext): Promise<TargetRepor
       break
   }
   return report
+}
+
+const NEVER_READ = 'no status of the'
+
+/**
+ * What kept every status of a target away, from the error of a wait that never read one (it
+ * leads that error), for the advice of what to do; undefined for any other error.
+ */
+export function neverReadProblem(error: string | null): string | undefined {
+  const found = error ? new RegExp(`^(.+); ${NEVER_READ} (?:update|agent job) could be read before the timeout`).exec(error) : null
+  return found?.[1]
 }
 
 function sameTarget(a: TargetRef, b: TargetRef): boolean {

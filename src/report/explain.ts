@@ -2,7 +2,7 @@ import { formatDuration } from '../durations.js'
 import { counted, oneLine, sentence } from '../text.js'
 import { resultRank } from '../engine/outcome.js'
 import { listed, TERMINAL_STATES } from '../engine/targets/states.js'
-import { describeRef } from '../engine/wait.js'
+import { describeRef, neverReadProblem } from '../engine/wait.js'
 import type { RunOutcome, StartKind, TargetReport } from '../model.js'
 import { GITHUB_ACTIONS_PLACE, type RunPlace } from './place.js'
 
@@ -197,6 +197,10 @@ export function explainTarget(t: TargetReport, options: ExplainOptions = {}): Ex
           next: `its status, summary and last log lines are in ${place.details}; check in the dashboard how the update ended, then run it again`
         }
       }
+      // Never a status read: told as what kept it away, with what to do about that.
+      const never = t.status ? undefined : neverReadProblem(t.error)
+      if (never)
+        return { reason: `never answered with a status after ${formatDuration(t.finishedAfterMs)}: ${oneLine(never, 300)}`, next: networkNext(never, place) }
       return explainError(t, error ?? 'no reason was given', place)
   }
 }
