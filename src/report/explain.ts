@@ -239,7 +239,8 @@ function checkNext(check: 'page check' | 'search check', result: Exclude<RunOutc
   if (/^HTTP 403\b/.test(problem)) return `pass an ${input('assistant-key')} of the project whose docs ${input('search-domain')} names`
   if (/check page-path\)$/.test(problem))
     return `check ${input('page-path')}: the platform refused a path (each is a page's path as search results give it, such as quickstart, without the docs root or a file extension)`
-  if (result === 'timeout') {
+  // A check never answered until the deadline (an error, "could not tell") is told as a timeout was: by its last problem.
+  if (result === 'timeout' || lastProblem(error) !== undefined) {
     if (!lastProblem(error)) return `if the docs take longer to be published, raise ${input('timeout')}`
     return networkNext(problem, place).replace('run fewer waits on the same key at once', 'run fewer checks on the same assistant key at once')
   }
