@@ -189,7 +189,7 @@ export function explainTarget(t: TargetReport, options: ExplainOptions = {}): Ex
         reason: `had not settled when the wait on it was cancelled${t.status ? ` (last status "${oneLine(t.status, 80)}")` : ''}; only the wait was cancelled, not the ${noun}`,
         next: `follow the ${noun} in the dashboard, or ${place.rerun} to wait on it again`
       }
-    case 'error':
+    case 'error': {
       if (unknownEnd(t)) {
         const summary = updateSummary(t)
         return {
@@ -202,6 +202,7 @@ export function explainTarget(t: TargetReport, options: ExplainOptions = {}): Ex
       if (never)
         return { reason: `never answered with a status after ${formatDuration(t.finishedAfterMs)}: ${oneLine(never, 300)}`, next: networkNext(never, place) }
       return explainError(t, error ?? 'no reason was given', place)
+    }
   }
 }
 
