@@ -119,12 +119,12 @@ describe('the command, end to end', () => {
     expect(reports(passing).json).toMatchObject({ result: 'timeout', 'exit-code': 0 })
   })
 
-  it('4: the outcome could not be learnt (the key is refused)', async () => {
+  it('5: the platform refused the setup (the key may not read the update): an error no allow-failure of 3 and 4 lets through', async () => {
     const sim = await simulator()
     const run = await wait(sim, ['--status-id', 'update-forbidden'])
-    expect(run.code, run.stdout).toBe(4)
+    expect(run.code, run.stdout).toBe(5)
     const { json, junit } = reports(run)
-    expect(json).toMatchObject({ result: 'error', 'exit-code': 4 })
+    expect(json).toMatchObject({ result: 'error', 'exit-code': 5 })
     expect(junit[0]?.failure?.type).toBe('error')
   })
 

@@ -65,8 +65,9 @@ const HUGE_LOG = 'x'.repeat(10 * 1024 * 1024)
 describe.concurrent('faults, end to end: a defined outcome within the deadline', () => {
   // Faults of a slow answer run with the short request-timeout; the others with a long one.
   const SLOW = new Set(['connection reset mid-body', 'a request that never answers', 'a body that drips'])
+  // No status ever read is "could not tell" (error), never a timeout; a status read and still pending at the deadline is.
   it.each<[string, Fault | 'refused', string, RegExp]>([
-    ['connection refused', 'refused', 'timeout', /nothing answered at base-url \S+ \(nothing listens there: .*ECONNREFUSED.*\); check base-url/],
+    ['connection refused', 'refused', 'error', /nothing answered at base-url \S+ \(nothing listens there: .*ECONNREFUSED.*\); check base-url/],
     [
       'connection reset mid-body',
       (req, res) => {
@@ -74,10 +75,10 @@ describe.concurrent('faults, end to end: a defined outcome within the deadline',
         res.write('{"status":"qu')
         setTimeout(() => req.socket.destroy(), 10)
       },
-      'timeout',
+      'error',
       /network error/
     ],
-    ['a request that never answers', () => undefined, 'timeout', /no complete answer within 0\.5s \(request-timeout\)/],
+    ['a request that never answers', () => undefined, 'error', /no complete answer within 0\.5s \(request-timeout\)/],
     [
       'a body that drips',
       (_req, res) => {
@@ -85,22 +86,22 @@ describe.concurrent('faults, end to end: a defined outcome within the deadline',
         const t = setInterval(() => res.write(' '), 50)
         res.on('close', () => clearInterval(t))
       },
-      'timeout',
+      'error',
       /request-timeout/
     ],
-    ['a 5xx burst longer than the deadline', (_req, res) => json(res, 503, { error: 'maintenance' }), 'timeout', /HTTP 503: maintenance/],
-    ['a 429 storm asking to wait an hour', (_req, res) => json(res, 429, { error: 'slow down' }, { 'retry-after': '3600' }), 'timeout', /HTTP 429: slow down/],
+    ['a 5xx burst longer than the deadline', (_req, res) => json(res, 503, { error: 'maintenance' }), 'error', /HTTP 503: maintenance/],
+    ['a 429 storm asking to wait an hour', (_req, res) => json(res, 429, { error: 'slow down' }, { 'retry-after': '3600' }), 'error', /HTTP 429: slow down/],
     [
       'an HTML error page from a proxy',
       (_req, res) => res.writeHead(502, { 'content-type': 'text/html' }).end('<html><h1>502 Bad Gateway</h1></html>'),
-      'timeout',
+      'error',
       /HTTP 502/
     ],
-    ['truncated JSON', (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"succ'), 'timeout', /body that is not JSON/],
-    ['JSON of the wrong shape', (_req, res) => json(res, 200, { state: 'success', items: [1, 2] }), 'timeout', /not the JSON expected/],
-    ['an unknown status without endedAt', (_req, res) => json(res, 200, { status: 'paused' }), 'timeout', /still "paused"/],
-    ['an unknown status with endedAt', (_req, res) => json(res, 200, { status: 'aborted', endedAt: '2026-01-01T00:00:00Z' }), 'error', /"aborted"/],
-    ['a 500 page of HTML', (_req, res) => res.writeHead(500, { 'content-type': 'text/html' }).end('<!doctype html><title>oops</title>'), 'timeout', /HTTP 500/],
+    ['truncated JSON', (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"succ'), 'error', /body that is not JSON/],
+    ['JSON of the wrong shape', (_req, res) => json(res, 200, { state: 'success', items: [1, 2] }), 'error', /not the JSON expected/],
+    ['an unknown status without endedAt', (_req, res) => json(res, 200, { _id: 'u1', status: 'paused' }), 'timeout', /still "paused"/],
+    ['an unknown status with endedAt', (_req, res) => json(res, 200, { _id: 'u1', status: 'aborted', endedAt: '2026-01-01T00:00:00Z' }), 'error', /"aborted"/],
+    ['a 500 page of HTML', (_req, res) => res.writeHead(500, { 'content-type': 'text/html' }).end('<!doctype html><title>oops</title>'), 'error', /HTTP 500/],
     ['a 410 Gone', (_req, res) => json(res, 410, { error: 'gone' }), 'error', /unexpected HTTP 410: gone/]
   ])('%s → %s', async (name, fault, result, message) => {
     const url = await urlOf(fault)
@@ -135,15 +136,15 @@ describe.concurrent('faults, end to end: a defined outcome within the deadline',
       (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html></html>'),
       /%0ANext: check that `base-url` is the address of the platform API/
     ]
-  ])('a timeout after %s: the annotation says what to do next', async (_name, fault, annotation) => {
+  ])('a wait that never read a status after %s ends as an error (could not tell); the annotation says what to do next', async (_name, fault, annotation) => {
     // These servers answer at once: a short request-timeout would make a busy machine's slow answer the last problem.
     const outcome = await run(await urlOf(fault), { 'request-timeout': `${ANSWERED_REQUEST_TIMEOUT_S}s` })
-    expect(outcome.outputs.result).toBe('timeout')
+    expect(outcome.outputs.result).toBe('error')
     expect(outcome.stdout).toMatch(annotation)
   })
 
   it('a huge record (10 MB) is read whole, and keeps the results output under the 1 MB output limit', async () => {
-    const { url } = await faultServer((_req, res) => json(res, 200, { status: 'success', logs: [HUGE_LOG, 'done'] }))
+    const { url } = await faultServer((_req, res) => json(res, 200, { _id: 'u1', status: 'success', logs: [HUGE_LOG, 'done'] }))
     // Reading 10 MB takes what the machine takes: the request is given the default request-timeout, not the 0.5 s of the fault tests.
     const outcome = await runAction({
       timeoutMs: 55_000,
@@ -158,7 +159,7 @@ describe.concurrent('faults, end to end: a defined outcome within the deadline',
   }, 60_000)
 
   it('a redirect to another origin is an error, and the key never reaches it', async () => {
-    const other = await faultServer((_req, res) => json(res, 200, { status: 'success' }))
+    const other = await faultServer((_req, res) => json(res, 200, { _id: 'u1', status: 'success' }))
     const { url } = await faultServer((_req, res) => res.writeHead(302, { location: `${other.url}/v1/project/update-status/u1` }).end())
     const outcome = await run(url, { 'request-timeout': `${ANSWERED_REQUEST_TIMEOUT_S}s` })
     expect(outcome.code).toBe(1)
@@ -188,7 +189,9 @@ describe.concurrent('faults, end to end: a defined outcome within the deadline',
 
   it('a redirect within the origin is followed with the key', async () => {
     const { url, requests } = await faultServer((req, res) =>
-      req.url?.startsWith('/old') ? res.writeHead(308, { location: '/new/v1/project/update-status/u1' }).end() : json(res, 200, { status: 'success' })
+      req.url?.startsWith('/old')
+        ? res.writeHead(308, { location: '/new/v1/project/update-status/u1' }).end()
+        : json(res, 200, { _id: 'u1', status: 'success' })
     )
     const outcome = await run(`${url}/old`, { 'request-timeout': `${ANSWERED_REQUEST_TIMEOUT_S}s` })
     expect(outcome.code, outcome.stdout).toBe(0)

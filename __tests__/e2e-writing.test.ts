@@ -38,7 +38,7 @@ const run = (url: string, env: Record<string, string> = {}, inputs: Record<strin
 
 describe.concurrent('writing the results, end to end', () => {
   it('an output over the size limit that starts with [ is cut, not parsed', async () => {
-    const url = await serveRecord({ status: 'success', commit: { message: `[docs] ${'m'.repeat(1_000_000)}` } })
+    const url = await serveRecord({ _id: 'u1', status: 'success', commit: { message: `[docs] ${'m'.repeat(1_000_000)}` } })
     const outcome = await run(url)
     expect(outcome.code, outcome.stdout).toBe(0)
     expect(outcome.outputs.result).toBe('success')
@@ -47,7 +47,7 @@ describe.concurrent('writing the results, end to end', () => {
   })
 
   it('a GITHUB_OUTPUT that does not exist: the error names it and why, the summary is still written', async () => {
-    const url = await serveRecord({ status: 'success' })
+    const url = await serveRecord({ _id: 'u1', status: 'success' })
     const missing = path.join(await scratchDir(), 'gone', 'output')
     const outcome = await run(url, { GITHUB_OUTPUT: missing })
     expect(outcome.code).toBe(1)
@@ -59,7 +59,7 @@ describe.concurrent('writing the results, end to end', () => {
   })
 
   it('outputs that cannot be written: the PR comment says error too', async () => {
-    const url = await serveRecord({ status: 'success' })
+    const url = await serveRecord({ _id: 'u1', status: 'success' })
     const api = await githubApi()
     const missing = path.join(await scratchDir(), 'gone', 'output')
     const outcome = await runAction({
@@ -74,7 +74,7 @@ describe.concurrent('writing the results, end to end', () => {
   })
 
   it('a GITHUB_OUTPUT that is a directory: the error names the reason', async () => {
-    const url = await serveRecord({ status: 'success' })
+    const url = await serveRecord({ _id: 'u1', status: 'success' })
     const directory = await scratchDir()
     const outcome = await run(url, { GITHUB_OUTPUT: directory })
     expect(outcome.code).toBe(1)
@@ -83,7 +83,7 @@ describe.concurrent('writing the results, end to end', () => {
   })
 
   it('a summary file that cannot be written is a warning with the reason; the outcome stands', async () => {
-    const url = await serveRecord({ status: 'success' })
+    const url = await serveRecord({ _id: 'u1', status: 'success' })
     const directory = await scratchDir()
     const outcome = await run(url, { GITHUB_STEP_SUMMARY: directory })
     expect(outcome.code).toBe(0)

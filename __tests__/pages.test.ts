@@ -8,7 +8,8 @@ import type { PageSettings, RunEvents } from '../src/model.js'
 
 const PAGE = '/discovery/v1/page/acme-docs'
 const missing: ApiResult = { kind: 'not-found', reason: 'HTTP 404: not found' }
-const page = (content: string) => ok({ path: 'x', content })
+/** The page asked for (its `path` is filled in by the client below, as the platform names the page it answers for). */
+const page = (content: string) => ok({ content })
 const SETTINGS: PageSettings = { paths: ['guides/new-page'], contains: undefined, domain: 'acme-docs', assistantKey: 'assistant_key_value' }
 
 /** Answers each page's reads in turn, from a script per page path. */
@@ -23,7 +24,9 @@ function pagesClient(scripts: Record<string, ApiResult[]>) {
       const n = counts.get(name) ?? 0
       counts.set(name, n + 1)
       const script = scripts[name] ?? [missing]
-      return script[Math.min(n, script.length - 1)] as ApiResult
+      const answer = script[Math.min(n, script.length - 1)] as ApiResult
+      if (answer.kind !== 'ok' || !answer.body || typeof answer.body !== 'object' || 'path' in answer.body) return answer
+      return { kind: 'ok', body: { path: name, ...answer.body } } as ApiResult
     },
     close: async () => undefined
   }
@@ -153,10 +156,29 @@ describe('checkPages', () => {
     expect(report.error).toBe(`page "guides/new-page": ${rejected.kind === 'fatal' ? rejected.reason : ''}`)
   })
 
-  it('a page never read for server errors is a timeout with the last problem, not a failure', async () => {
+  it('a page never read for server errors is an error with the last problem ("could not tell"), neither a failure nor a timeout', async () => {
     const { report } = await check({ 'guides/new-page': [{ kind: 'transient', reason: 'HTTP 503' }] }, {}, 20_000)
-    expect(report.result).toBe('timeout')
+    expect(report.result).toBe('error')
     expect(report.error).toBe('page "guides/new-page" could not be read before the timeout; last problem: HTTP 503')
+  })
+
+  it.each([
+    ['another page', { path: 'index', content: 'Deploy previews' }, 'is the page "index"'],
+    ['no page at all', { content: 'Deploy previews' }, 'names no page (no "path")']
+  ])('an answer for %s is not the page: it is read again, and never makes it live', async (_name, body, said) => {
+    const answer: ApiResult = { kind: 'ok', body: { ...body } }
+    // The client fills in a missing path: this answer keeps its own (or none).
+    if (!('path' in body)) Object.defineProperty(answer.body, 'path', { value: undefined, enumerable: true })
+    const { report, requests } = await check({ 'guides/new-page': [answer] }, {}, 20_000)
+    expect(requests.length).toBeGreaterThan(2)
+    expect(report.result).toBe('error')
+    expect(report.pages[0]).toMatchObject({ found: false, length: null })
+    expect(report.error).toContain(`the answer for page "guides/new-page" ${said}, so it is not used`)
+  })
+
+  it('the answer for the page asked, its slashes at either end aside, is the page', async () => {
+    const { report } = await check({ 'guides/new-page': [ok({ path: '/guides/new-page/', content: 'Deploy previews' })] })
+    expect(report.result).toBe('success')
   })
 
   it('an answer without the page text is not a page: it is read again', async () => {

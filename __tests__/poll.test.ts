@@ -73,7 +73,8 @@ describe('pollUntilSettled', () => {
       return { kind: 'not-found', reason: 'HTTP 404: Update status not found' }
     }, options(clock))
     expect(polls).toBe(4)
-    expect(end).toEqual({ kind: 'error', reason: 'HTTP 404: Update status not found' })
+    // Past the grace, the platform says for certain there is no such thing: a setup to fix.
+    expect(end).toEqual({ kind: 'error', reason: 'HTTP 404: Update status not found', misconfigured: true })
   })
 
   it('the grace counts 404 answers, not polls: network errors first do not use it up', async () => {
@@ -99,7 +100,7 @@ describe('pollUntilSettled', () => {
       return n <= 3 ? { kind: 'transient', reason: 'HTTP 503' } : { kind: 'not-found', reason: '404' }
     }, options(clock))
     expect(polls).toBe(7)
-    expect(end).toEqual({ kind: 'error', reason: '404' })
+    expect(end).toEqual({ kind: 'error', reason: '404', misconfigured: true })
   })
 
   it('succeeds when a brand-new id appears within the grace', async () => {

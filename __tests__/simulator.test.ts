@@ -109,16 +109,20 @@ describe('update status', () => {
     sim.script('update', 'custom', [
       { status: 503, json: { error: 'busy' }, repeat: 2 },
       { raw: 'plain', headers: { 'x-test': 'yes' } },
-      { json: { ok: true } }
+      { json: { ok: true }, repeat: 2 },
+      { json: { _id: null, ok: true } }
     ])
     const answers: any[] = []
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 6; i++) {
       const res = await getUpdate('custom')
       answers.push([res.status, res.headers.get('content-type'), await res.text()])
     }
-    expect(answers.map((a) => a[0])).toEqual([503, 503, 200, 200, 200])
+    expect(answers.map((a) => a[0])).toEqual([503, 503, 200, 200, 200, 200])
+    expect(answers[0][2]).toBe('{"error":"busy"}')
     expect(answers[2]).toEqual([200, 'text/plain; charset=utf-8', 'plain'])
-    expect(answers[4][2]).toBe('{"ok":true}')
+    // A record names itself, as the platform's do, unless the script sets its _id (even to null).
+    expect(answers[4][2]).toBe('{"_id":"custom","ok":true}')
+    expect(answers[5][2]).toBe('{"_id":null,"ok":true}')
   })
 
   it('hangs when told to, and close() still resolves', async () => {

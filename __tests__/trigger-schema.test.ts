@@ -167,7 +167,15 @@ describe('the page operation of the discovery API against the published schema',
     expect(operation.method).toBe('POST')
     const example = operation.examples['200']
     expect(schema(operation.responses['200'] ?? {}).safeParse(example).success).toBe(true)
-    const { client, requests } = scriptedClient({ [path]: [ok(example)] })
+    // The documented answer, for each page asked: a page answer names the page it is (its path).
+    const { client: scripted, requests } = scriptedClient({ [path]: [ok(example)] })
+    const client = {
+      ...scripted,
+      request: async (req: Parameters<typeof scripted.request>[0]) => {
+        const answer = await scripted.request(req)
+        return answer.kind === 'ok' ? { kind: 'ok' as const, body: { ...(answer.body as object), path: (req.json as { path: string }).path } } : answer
+      }
+    }
     const report = await checkPages({ ...pages, contains: 'EVERY pull   request' }, pageDeps(client))
     expect(report.result).toBe('success')
     expect(requests.map((r) => [r.method, r.path, r.keyInput])).toEqual([

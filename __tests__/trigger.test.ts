@@ -249,11 +249,14 @@ describe('startWork', () => {
     expect(report.requests).toBe(sentAt.length)
   })
 
-  it('a retry whose wait would reach the deadline is neither announced nor sent: the run ends at once', async () => {
+  it.each([
+    ['a Retry-After that reaches the deadline', { retryAfterMs: 3000 }],
+    ['no Retry-After, and a schedule that waits 5 s', {}]
+  ])('a retry whose wait would reach the deadline is neither announced nor sent: the run ends at once (%s)', async (_name, wait) => {
     const clock = virtualClock()
     const retries: [string, number][] = []
     const { client, requests } = scriptedClient({
-      [triggerPath(UPDATE)]: [{ kind: 'transient', reason: 'HTTP 429 (rate limit)', notActedOn: true, retryAfterMs: 1000 }, ok({ statusId: 's1' })]
+      [triggerPath(UPDATE)]: [{ kind: 'transient', reason: 'HTTP 429 (rate limit)', notActedOn: true, ...wait }, ok({ statusId: 's1' })]
     })
     const report = await startWork(UPDATE, {
       ...cancelledDeps(client, new AbortController().signal),
@@ -268,6 +271,25 @@ describe('startWork', () => {
     expect(retries).toEqual([])
     expect(clock.sleeps).toEqual([])
     expect(report).toMatchObject({ result: 'error', ref: undefined })
+  })
+
+  it('a Retry-After shorter than the time left is what the POST waits, not the poll schedule: sent again after it', async () => {
+    const clock = virtualClock()
+    const retries: [string, number][] = []
+    const { client, requests } = scriptedClient({
+      [triggerPath(UPDATE)]: [{ kind: 'transient', reason: 'HTTP 429 (rate limit)', notActedOn: true, retryAfterMs: 1000 }, ok({ statusId: 's1' })]
+    })
+    const report = await startWork(UPDATE, {
+      ...cancelledDeps(client, new AbortController().signal),
+      clock,
+      deadline: clock.now() + 3000,
+      minIntervalMs: 5000,
+      maxIntervalMs: 5000,
+      onRetry: (reason, delayMs) => retries.push([reason, delayMs])
+    })
+    expect(requests).toHaveLength(2)
+    expect(retries).toEqual([['HTTP 429 (rate limit)', 1000]])
+    expect(report).toMatchObject({ result: 'success', ref: { kind: 'update', id: 's1' } })
   })
 
   it('a cancel before the answer ends with cancelled and says the work may have started', async () => {

@@ -4,9 +4,8 @@ import { overallResult, stepPasses, worstResult } from '../src/engine/outcome.js
 import { FINAL_POLL_ALLOWANCE_MS } from '../src/engine/poll.js'
 import { MAX_IN_FLIGHT, waitForTargets } from '../src/engine/wait.js'
 import { seededRandom, virtualClock } from './helpers/clock.js'
-import { ok, recordingEvents, scriptedClient, settingsFor } from './helpers/fakes.js'
+import { ok, okAsIs, recordingEvents, scriptedClient, settingsFor } from './helpers/fakes.js'
 import type { Progress, RunOutcome, TargetReport } from '../src/model.js'
-import { explainTarget } from '../src/report/advice.js'
 import { describeProgress } from '../src/report/log.js'
 import { runOutcome, searchReport, updateReport } from './helpers/builders.js'
 
@@ -54,9 +53,30 @@ describe('waiting on an update', () => {
     expect(reports[0]?.error).toMatch(/^asked for update "u1", the platform answered with the record of "u2" \(its _id\); the answer is not used\./)
   })
 
-  it('a record with its own id, or without one, is used', async () => {
-    const { reports } = await wait({ 'status-id': 'u1,u2' }, { [U('u1')]: [ok({ _id: 'u1', status: 'success' })], [U('u2')]: [ok({ status: 'success' })] })
-    expect(reports.map((r) => r.result)).toEqual(['success', 'success'])
+  it('a record with its own id is used; one without (no _id, null, empty) is read again and never judged', async () => {
+    const { reports } = await wait(
+      { 'status-id': 'u1,u2,u3,u4', timeout: '20s' },
+      {
+        [U('u1')]: [ok({ _id: 'u1', status: 'success' })],
+        [U('u2')]: [okAsIs({ status: 'success' })],
+        [U('u3')]: [okAsIs({ _id: null, status: 'success' }), ok({ _id: 'u3', status: 'success' })],
+        [U('u4')]: [okAsIs({ _id: '', status: 'success' })]
+      }
+    )
+    expect(reports.map((r) => r.result)).toEqual(['success', 'error', 'success', 'error'])
+    expect(reports[1]).toMatchObject({ status: '', record: null })
+    expect(reports[1]?.polls).toBeGreaterThan(1)
+    expect(reports[1]?.error).toMatch(/^the answer for update "u2" names no update \(no "_id"\), so it is not the platform's record and is not used\./)
+    expect(reports[2]?.polls).toBe(2)
+  })
+
+  it('a job record without its own id is never judged, however final its status', async () => {
+    const { reports } = await wait(
+      { 'job-id': 'j1', 'project-id': 'p1', timeout: '20s' },
+      { [J('j1')]: [okAsIs({ status: 'completed', prLink: 'https://x.example/pr/1' })] }
+    )
+    expect(reports[0]).toMatchObject({ result: 'error', status: '' })
+    expect(reports[0]?.error).toContain('the answer for agent job "j1" names no agent job (no "id")')
   })
 
   it('reports failure with the status', async () => {
@@ -97,10 +117,12 @@ describe('waiting on an update', () => {
     expect(events.lines.filter((l) => l.includes('unknown') || l.includes('status'))).toEqual(['u1 status - -> queued'])
     expect(reports[0]).toMatchObject({ result: 'timeout', status: 'queued' })
     expect(reports[0]?.error).toBe('still "queued" when the timeout (20.0s) ran out; last problem: the update record has an empty "status"')
+    // Never a status: the outcome could not be learnt, an error, led by what kept the status away.
     const { reports: never } = await wait({ 'status-id': 'u1', timeout: '20s' }, { [U('u1')]: [ok({ status: '' })] })
-    expect(explainTarget(never[0] as TargetReport)).toEqual({
-      reason: 'never answered with a status after 20.0s: the update record has an empty "status"',
-      next: 'the platform answered, but without a status: check it in the dashboard, and report the empty status to the platform if it stays'
+    expect(never[0]).toMatchObject({
+      result: 'error',
+      status: '',
+      error: 'the update record has an empty "status"; no status of the update could be read before the timeout (20.0s) ran out'
     })
   })
 
@@ -115,10 +137,10 @@ describe('waiting on an update', () => {
     expect(reports[0]).toMatchObject({ result: 'success', polls: 3 })
   })
 
-  it('times out with the last problem when the server keeps failing', async () => {
+  it('a server that keeps failing until the deadline is an error ("could not tell"), never a timeout, led by the last problem', async () => {
     const { reports, clock } = await wait({ 'status-id': 'u1', timeout: '1m' }, { [U('u1')]: [{ kind: 'transient', reason: 'HTTP 503' }] })
-    expect(reports[0]).toMatchObject({ result: 'timeout', status: '' })
-    expect(reports[0]?.error).toBe('no status read when the timeout (1m00s) ran out; last problem: HTTP 503')
+    expect(reports[0]).toMatchObject({ result: 'error', status: '' })
+    expect(reports[0]?.error).toBe('HTTP 503; no status of the update could be read before the timeout (1m00s) ran out')
     expect(clock.now()).toBe(1_000_000 + 60_000)
   })
 
@@ -216,13 +238,14 @@ describe('waiting on many targets', () => {
       events: recordingEvents()
     })
     const hardEnd = startedAt + 10_000 + FINAL_POLL_ALLOWANCE_MS
-    expect(reports.every((r) => r.result === 'timeout')).toBe(true)
+    // Those read are still queued at the deadline; those never read could not tell.
+    expect(reports.map((r) => r.result)).toEqual([...Array(16).fill('timeout'), ...Array(4).fill('error')])
     expect(Math.max(...ends)).toBeLessThanOrEqual(hardEnd)
     expect(clock.now()).toBeLessThanOrEqual(hardEnd)
     // 8 at the start, 8 more when they free their slots at the deadline; the last 4 are never sent.
     expect(requests).toHaveLength(16)
     expect(reports.filter((r) => r.polls === 0).map((r) => r.error)).toEqual(
-      Array(4).fill('no status read when the timeout (10.0s) ran out; last problem: no free request slot before the deadline')
+      Array(4).fill('no free request slot before the deadline; no status of the update could be read before the timeout (10.0s) ran out')
     )
   })
 

@@ -510,9 +510,16 @@ export async function startSimulator(options = {}) {
     return pickStep(steps, n)
   }
 
-  /** Answers with the next scripted step for `key`, or returns false if there is no script. */
-  const answer = (res, key, step = nextStep(key)) => {
+  /**
+   * Answers with the next scripted step for `key`, or returns false if there is no script. With
+   * `own` (`[field, id]`), a record the step gives without that field names itself, as the
+   * platform's records do (`_id` of an update, `id` of a job); a step that sets the field, even
+   * to null, is sent as written.
+   */
+  const answer = (res, key, step = nextStep(key), own = undefined) => {
     if (!step) return false
+    if (own && (step.status ?? 200) < 300 && step.json && typeof step.json === 'object' && !Array.isArray(step.json) && !(own[0] in step.json))
+      step = { ...step, json: { [own[0]]: own[1], ...step.json } }
     if (step.hang) return true
     if (step.reset) {
       res.socket?.resetAndDestroy?.() ?? res.socket?.destroy()
@@ -629,13 +636,13 @@ export async function startSimulator(options = {}) {
     }
     if (is('GET', 'v1', 'project', 'update-status', '*')) {
       if (!authorized(adminKey)) return unauthorized()
-      if (!answer(res, `update\0${parts[3]}`)) send(res, 404, { error: 'Update status not found' })
+      if (!answer(res, `update\0${parts[3]}`, undefined, ['_id', parts[3]])) send(res, 404, { error: 'Update status not found' })
       return
     }
     if (is('GET', 'v2', 'agent', '*', 'job', '*')) {
       if (!authorized(adminKey)) return unauthorized()
       if (!PROJECTS.has(parts[2])) return send(res, 404, { error: 'Project not found' })
-      if (!answer(res, `job\0${parts[4]}`)) send(res, 404, { error: 'Job not found' })
+      if (!answer(res, `job\0${parts[4]}`, undefined, ['id', parts[4]])) send(res, 404, { error: 'Job not found' })
       return
     }
     const operation = is('POST', 'v1', 'project', 'update', '*')

@@ -31853,6 +31853,20 @@ function stepPasses(outcome, failOnTimeout) {
         results.push(outcome.search.result);
     return results.every((result) => result === 'success' || result === 'timeout');
 }
+/**
+ * Whether the run's error is a definite refusal of its setup (a key refused, no such project,
+ * id or automation, a plan without previews, a request refused as invalid), by any part of it:
+ * running again changes nothing, so this must never pass as "could not tell".
+ */
+function misconfigured(outcome) {
+    if (outcome.trigger?.misconfigured)
+        return true;
+    if (outcome.targets.some((t) => t.misconfigured && !t.stoppedByFailFast))
+        return true;
+    if (outcome.pages && !outcome.pages.skipped && outcome.pages.misconfigured)
+        return true;
+    return outcome.search !== undefined && !outcome.search.skipped && outcome.search.misconfigured === true;
+}
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
@@ -38811,6 +38825,9 @@ function identifierProblem(id) {
     // biome-ignore lint/suspicious/noControlCharactersInRegex: ids must not contain control characters
     if (/[/\\?#%\s\u0000-\u001f\u007f-\u009f]/.test(id))
         return 'contains a character that is not allowed in an id (/ \\ ? # % whitespace or control characters)';
+    // Half of a UTF-16 surrogate pair is no character at all: no URL can be made of it.
+    if (/\p{Cs}/u.test(id))
+        return 'contains half of a surrogate pair, which is no character (the text is broken)';
     if (id === '.')
         return 'is "." (a path segment, not an id)';
     if (id.includes('..'))
@@ -39887,11 +39904,13 @@ function classifyResponse(facts) {
     if (status === 401)
         return {
             kind: 'fatal',
+            misconfigured: true,
             reason: `HTTP 401: the platform rejected ${keyInput} (${keyKind(keyInput)} API key); check that the secret holds a current ${keyKind(keyInput)} API key${detail}`
         };
     if (status === 403)
         return {
             kind: 'fatal',
+            misconfigured: true,
             reason: `HTTP 403: ${keyInput} (${keyKind(keyInput)} API key) was accepted but is not allowed to do this; check that the key belongs to this project${detail}`
         };
     if (status === 404)
@@ -40293,9 +40312,21 @@ function createApiClient(options) {
         const timeout = AbortSignal.timeout(Math.max(1, req.timeoutMs));
         const signal = AbortSignal.any([req.signal, timeout]);
         const progress = { sent: false };
-        const stopped = () => req.signal.aborted
-            ? { kind: 'transient', reason: 'cancelled', sent: progress.sent }
-            : { kind: 'transient', reason: `no complete answer within ${formatSeconds(req.timeoutMs)} (${req.limit ?? 'request-timeout'})`, sent: progress.sent };
+        const stopped = () => {
+            if (req.signal.aborted)
+                return { kind: 'transient', reason: 'cancelled', sent: progress.sent };
+            const within = `no complete answer within ${formatSeconds(req.timeoutMs)} (${req.limit ?? 'request-timeout'})`;
+            // Through a proxy, nothing is sent to the platform before the proxy opens the tunnel: a
+            // proxy that never answers CONNECT is what held it, and is named (the variable, never its value).
+            const proxy = connections.proxy;
+            if (proxy && !progress.sent)
+                return {
+                    kind: 'transient',
+                    reason: `${within}: the proxy named by ${proxy.variable} did not open a connection to ${options.baseUrl.host} in that time; check that proxy, or list the host in NO_PROXY if it needs none`,
+                    sent: false
+                };
+            return { kind: 'transient', reason: within, sent: progress.sent };
+        };
         if (signal.aborted)
             return stopped();
         let onAbort;
@@ -40435,6 +40466,7 @@ function client_failure(error, sent, proxy, baseUrl) {
     if (proxy && proxyStatus === '407')
         return {
             kind: 'fatal',
+            misconfigured: true,
             reason: `the proxy named by ${proxy.variable} asked for credentials (HTTP 407 Proxy Authentication Required); put the proxy's user and password in ${proxy.variable} (http://user:password@host:port), or ask the runner's administrator which proxy to use`,
             sent: false
         };
@@ -40580,10 +40612,11 @@ async function pollUntilSettled(attempt, options) {
             case 'settled':
                 return { kind: 'settled', value: found.value };
             case 'fatal':
-                return { kind: 'error', reason: found.reason };
+                return found.misconfigured ? { kind: 'error', reason: found.reason, misconfigured: true } : { kind: 'error', reason: found.reason };
             case 'not-found':
+                // Past the grace of a brand-new id, the platform says for certain that there is no such thing.
                 if (++notFound > notFoundGrace)
-                    return { kind: 'error', reason: found.reason };
+                    return { kind: 'error', reason: found.reason, misconfigured: true };
                 lastProblem = found.reason;
                 break;
             case 'transient':
@@ -40598,7 +40631,10 @@ async function pollUntilSettled(attempt, options) {
         const timedOut = lastProblem === undefined ? { kind: 'timeout' } : { kind: 'timeout', lastProblem };
         if (remaining <= 0)
             return timedOut;
-        const wanted = Math.max(schedule.next(), retryAfterMs);
+        // A POST that starts work is sent again only after an answer that proved it was not acted on;
+        // when that answer said how long to wait (Retry-After), that wait is what it needs, not the
+        // poll schedule's (a 5 s min-interval must not end a 4 s timeout at once after `Retry-After: 1`).
+        const wanted = options.retryOnlyBeforeDeadline && retryAfterMs > 0 ? retryAfterMs : Math.max(schedule.next(), retryAfterMs);
         if (options.retryOnlyBeforeDeadline && wanted >= remaining)
             return timedOut;
         const delay = Math.min(wanted, remaining);
@@ -40658,8 +40694,24 @@ function createLimiter(max) {
 
 /** The platform's request to read a page; a request is built from it so nothing else is sent. */
 const pageRequestSchema = strictObject({ path: schemas_string().check(_minLength(1)) });
-/** A page as the discovery API gives it: its full text is all that is read. */
-const pageAnswerSchema = looseObject({ content: schemas_string() });
+/** A page as the discovery API gives it: the path it is the page of, and its full text. */
+const pageAnswerSchema = looseObject({ path: schemas_catch(optional(schemas_string()), undefined), content: schemas_string() });
+/** A page path as compared: without the slashes at either end (`/quickstart/` is `quickstart`). */
+function samePage(a, b) {
+    const bare = (path) => path.trim().replace(/^\/+|\/+$/g, '');
+    return bare(a) === bare(b);
+}
+/**
+ * Why a page answer is not the page asked for, or undefined when it is: its `path` must name
+ * that page, so that a server that answers every request with one page (a catch-all, a
+ * captive portal) never makes another page "live".
+ */
+function pageAnswerProblem(asked, answered) {
+    if (answered !== undefined && samePage(asked, answered))
+        return undefined;
+    const which = answered === undefined || answered.trim() === '' ? 'names no page (no "path")' : `is the page "${oneLine(answered, 200)}"`;
+    return `the answer for page "${oneLine(asked, 200)}" ${which}, so it is not used. Check that base-url is the platform's API and that no proxy or catch-all server answers in its place`;
+}
 /** Pages read at once. */
 const MAX_PAGES_IN_FLIGHT = 4;
 /**
@@ -40694,7 +40746,10 @@ async function checkPages(settings, deps) {
     const pages = await Promise.all(settings.paths.map((path) => limit(() => checkPage(path, settings, deps))));
     const result = worstResult(pages.map((page) => page.result));
     const failing = pages.filter((page) => page.error !== null);
-    return { skipped: false, result, pages, error: failing.length > 0 ? failing.map((page) => page.error).join('\n') : null };
+    const ran = { skipped: false, result, pages, error: failing.length > 0 ? failing.map((page) => page.error).join('\n') : null };
+    if (pages.some((page) => page.misconfigured))
+        ran.misconfigured = true;
+    return ran;
 }
 async function checkPage(path, settings, deps) {
     const wanted = settings.contains;
@@ -40740,13 +40795,17 @@ async function checkPage(path, settings, deps) {
             seen('missing');
             return { kind: 'pending' };
         }
+        // The platform refused the path itself: a page-path to fix, not a fault that passes.
         if (answer.kind === 'fatal' && /^unexpected HTTP 400\b/.test(answer.reason))
-            return { kind: 'fatal', reason: `${answer.reason} (check page-path)` };
+            return { kind: 'fatal', reason: `${answer.reason} (check page-path)`, misconfigured: true };
         if (answer.kind !== 'ok')
             return answer;
         const page = pageAnswerSchema.safeParse(answer.body);
         if (!page.success)
             return { kind: 'transient', reason: 'the page answer is not the JSON expected (an object with a string "content")' };
+        const another = pageAnswerProblem(path, page.data.path);
+        if (another)
+            return { kind: 'transient', reason: another };
         report.found = true;
         report.length = page.data.content.length;
         if (wanted !== undefined)
@@ -40779,7 +40838,8 @@ async function checkPage(path, settings, deps) {
                 report.error = `${named} was found, but does not contain "${oneLine(wanted ?? '', 100)}" (page-contains; case and runs of whitespace ignored) ${waited}`;
             }
             else {
-                report.result = 'timeout';
+                // Never read: whether it is live could not be learnt, which no setting lets pass.
+                report.result = 'error';
                 report.error = `${named} could not be read before the timeout${end.lastProblem ? `; last problem: ${end.lastProblem}` : ''}`;
             }
             break;
@@ -40791,6 +40851,8 @@ async function checkPage(path, settings, deps) {
         case 'error':
             report.result = 'error';
             report.error = `${named}: ${end.reason}`;
+            if (end.misconfigured)
+                report.misconfigured = true;
             break;
     }
     return report;
@@ -40891,8 +40953,10 @@ async function runSearchCheck(settings, deps) {
                 break;
             }
             case 'timeout':
+                // No answer to the query was ever read: the check's outcome could not be learnt, which
+                // no setting lets pass as a timeout would.
                 return {
-                    result: 'timeout',
+                    result: 'error',
                     queries,
                     error: `search "${oneLine(query, 100)}" had no answer before the timeout${end.lastProblem ? `; last problem: ${end.lastProblem}` : ''}`,
                     skipped: false
@@ -40900,7 +40964,13 @@ async function runSearchCheck(settings, deps) {
             case 'cancelled':
                 return { result: 'cancelled', queries, error: 'the run was cancelled during the search check', skipped: false };
             case 'error':
-                return { result: 'error', queries, error: `search "${oneLine(query, 100)}": ${end.reason}`, skipped: false };
+                return {
+                    result: 'error',
+                    queries,
+                    error: `search "${oneLine(query, 100)}": ${end.reason}`,
+                    skipped: false,
+                    ...(end.misconfigured ? { misconfigured: true } : {})
+                };
         }
     }
     const failed = queries.filter((q) => q.problem !== undefined);
@@ -41053,14 +41123,19 @@ function classifyStartAnswer(settings, facts) {
     if (status === 401)
         return {
             kind: 'fatal',
+            misconfigured: true,
             reason: `HTTP 401: the platform rejected admin-key, so no ${what} was ${verbs.done}${quoted}. Check that the secret holds a current admin API key`
         };
     if (status === 400)
-        return { kind: 'fatal', reason: `HTTP 400: the platform refused to ${verbs.act} the ${what}${quoted}. Check ${operation.badRequestInput}` };
+        return {
+            kind: 'fatal',
+            misconfigured: true,
+            reason: `HTTP 400: the platform refused to ${verbs.act} the ${what}${quoted}. Check ${operation.badRequestInput}`
+        };
     if (status === 403)
-        return { kind: 'fatal', reason: `HTTP 403: the platform refused to ${verbs.act} the ${what}${quoted}; ${operation.forbidden}` };
+        return { kind: 'fatal', misconfigured: true, reason: `HTTP 403: the platform refused to ${verbs.act} the ${what}${quoted}; ${operation.forbidden}` };
     if (status === 404)
-        return { kind: 'fatal', reason: `HTTP 404: ${operation.notFound(settings)}${quoted}. Check ${operation.notFoundInputs}` };
+        return { kind: 'fatal', misconfigured: true, reason: `HTTP 404: ${operation.notFound(settings)}${quoted}. Check ${operation.notFoundInputs}` };
     return { kind: 'fatal', reason: maybeStarted(settings, `HTTP ${status}${quoted}`) };
 }
 /** The message for a POST whose fate is unknown: say so, and how to find out. */
@@ -41190,6 +41265,8 @@ async function startWork(settings, deps) {
             break;
         case 'error':
             report.error = end.reason;
+            if (end.misconfigured)
+                report.misconfigured = true;
             break;
         case 'timeout':
             // Only answers that prove nothing was started are retried, so nothing was.
@@ -41247,23 +41324,36 @@ function newLogLines(seen, log) {
 
 ;// CONCATENATED MODULE: ./src/engine/targets/identity.ts
 
+/** The field of a record that names it: `_id` of an update, `id` of an agent job. */
+const ID_FIELD = { update: '_id', job: 'id' };
+const NOUN = { update: 'update', job: 'agent job' };
 /**
- * Why a record is not the one asked for: its own id (`_id` of an update, `id` of a job) is
- * another; undefined when it matches or the record gives none (missing fields are normal). A
- * record of another target must never decide this one, least of all as a success. A number
- * matches the id it spells.
+ * Why a record cannot be taken as the one asked for, or undefined when it names itself as that
+ * one (`_id` of an update, `id` of a job; a number matches the id it spells). A record of
+ * another target must never decide this one (`other`), and a record that names no target at
+ * all (`missing`: no id, `null`, an empty string) is no record of the platform's: a captive
+ * portal or a catch-all server answering 200 `{"status":"success"}` must not turn a gate green.
  */
-function recordIdMismatch(ref, body) {
-    if (!body || typeof body !== 'object')
+function recordIdProblem(ref, body) {
+    // A body that is no object is no record at all: the record's schema says so.
+    if (!body || typeof body !== 'object' || Array.isArray(body))
         return undefined;
-    const field = ref.kind === 'update' ? '_id' : 'id';
+    const field = ID_FIELD[ref.kind];
+    const noun = NOUN[ref.kind];
     const value = body[field];
     // A platform may send a numeric id as a number: `123` is the record of job-id 123.
-    if (value === undefined || value === null || value === ref.id || (typeof value === 'number' && String(value) === ref.id))
+    if (value === ref.id || (typeof value === 'number' && String(value) === ref.id))
         return undefined;
+    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+        return {
+            kind: 'missing',
+            reason: `the answer for ${noun} "${ref.id}" names no ${noun} (no "${field}"), so it is not the platform's record and is not used. Check that base-url is the platform's API and that no captive portal, proxy or catch-all server answers in its place`
+        };
     const given = typeof value === 'string' ? value : JSON.stringify(value);
-    const noun = ref.kind === 'update' ? 'update' : 'agent job';
-    return `asked for ${noun} "${ref.id}", the platform answered with the record of "${oneLine(given ?? '', 100)}" (its ${field}); the answer is not used. Check that base-url is the platform's API and that no cache or proxy in between serves one URL's answer for another`;
+    return {
+        kind: 'other',
+        reason: `asked for ${noun} "${ref.id}", the platform answered with the record of "${oneLine(given ?? '', 100)}" (its ${field}); the answer is not used. Check that base-url is the platform's API and that no cache or proxy in between serves one URL's answer for another`
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/engine/targets/states.ts
@@ -41343,7 +41433,18 @@ function createFollowUpGate(sentAt) {
 ;// CONCATENATED MODULE: ./src/engine/targets/job.ts
 
 
+
 const job_text = schemas_catch(schemas_nullish(schemas_string()), undefined);
+/**
+ * Whether a job's `prLink` is the address of a pull request: an http(s) URL with a host. `null`,
+ * `https://` or a `javascript:` link is no pull request, whatever require-pr needs.
+ */
+function isPullRequestLink(link) {
+    if (typeof link !== 'string' || !URL.canParse(link.trim()))
+        return false;
+    const url = new URL(link.trim());
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+}
 const jobRecordSchema = looseObject({
     id: job_text,
     status: schemas_string(),
@@ -41360,13 +41461,24 @@ const jobTarget = {
     schema: jobRecordSchema,
     judge(record, options) {
         const status = record.status;
-        const hasPr = typeof record.prLink === 'string' && record.prLink.trim() !== '';
+        const hasPr = isPullRequestLink(record.prLink);
         if (listed(states.success, status)) {
             if (hasPr)
                 return { state: 'settled', result: 'success' };
+            const given = typeof record.prLink === 'string' && record.prLink.trim() !== '';
             if (options.requirePr)
-                return { state: 'settled', result: 'failure', reason: 'the job completed without a pull request, and require-pr is set' };
-            return { state: 'settled', result: 'success', note: 'the agent changed no file, so it opened no pull request' };
+                return {
+                    state: 'settled',
+                    result: 'failure',
+                    reason: given
+                        ? `the job completed, but its prLink "${oneLine(withoutUserinfo(record.prLink ?? ''), 200)}" is not the address of a pull request (an http(s) URL with a host), and require-pr is set`
+                        : 'the job completed without a pull request, and require-pr is set'
+                };
+            return {
+                state: 'settled',
+                result: 'success',
+                note: given ? 'the job completed, but its prLink is not the address of a pull request' : 'the agent changed no file, so it opened no pull request'
+            };
         }
         if (listed(states.failure, status))
             return { state: 'settled', result: 'failure', reason: 'the agent job failed' };
@@ -41583,14 +41695,17 @@ async function pollTarget(ref, ctx) {
             deps.events.pollDone(ref, pollNumber, answer.reason);
             return answer;
         }
-        const mismatch = recordIdMismatch(ref, answer.body);
-        if (mismatch) {
-            deps.events.pollDone(ref, pollNumber, mismatch);
-            return { kind: 'fatal', reason: mismatch };
+        // A record is judged only when it names itself as the target asked for: one of another
+        // target ends the wait; one that names none (a catch-all server's 200) is read again, as
+        // any other answer that is not the platform's record.
+        const notThisOne = recordIdProblem(ref, answer.body);
+        if (notThisOne?.kind === 'other') {
+            deps.events.pollDone(ref, pollNumber, notThisOne.reason);
+            return { kind: 'fatal', reason: notThisOne.reason };
         }
         const parsed = kind.schema.safeParse(answer.body);
-        if (!parsed.success) {
-            const reason = 'the body is not the JSON expected (an object with a string "status")';
+        if (!parsed.success || notThisOne) {
+            const reason = parsed.success && notThisOne ? notThisOne.reason : 'the body is not the JSON expected (an object with a string "status")';
             deps.events.pollDone(ref, pollNumber, reason);
             return { kind: 'transient', reason };
         }
@@ -41648,11 +41763,20 @@ async function pollTarget(ref, ctx) {
             report.note = end.value.note;
             break;
         case 'timeout': {
+            const ranOut = `the timeout (${formatDuration(settings.timeoutMs)}) ran out`;
+            if (!report.status) {
+                // A timeout says the work was still running at the deadline; with no status ever read,
+                // nothing is known of it: the outcome could not be learnt, which no setting lets pass.
+                // What kept every status away leads, as for any error.
+                report.result = 'error';
+                const never = `${NEVER_READ} ${kind.noun} could be read before ${ranOut}`;
+                report.error = end.lastProblem ? `${end.lastProblem}; ${never}` : never;
+                break;
+            }
             report.result = 'timeout';
-            const state = report.status ? `still "${report.status}"` : 'no status read';
             const last = end.lastProblem ? `; last problem: ${end.lastProblem}` : '';
             const stale = followUp?.stale(report.status);
-            report.error = `${state} when the timeout (${formatDuration(settings.timeoutMs)}) ran out${stale ? ` (${stale})` : ''}${last}`;
+            report.error = `still "${report.status}" when ${ranOut}${stale ? ` (${stale})` : ''}${last}`;
             break;
         }
         case 'cancelled':
@@ -41662,9 +41786,20 @@ async function pollTarget(ref, ctx) {
         case 'error':
             report.result = 'error';
             report.error = end.reason;
+            if (end.misconfigured)
+                report.misconfigured = true;
             break;
     }
     return report;
+}
+const NEVER_READ = 'no status of the';
+/**
+ * What kept every status of a target away, from the error of a wait that never read one (it
+ * leads that error), for the advice of what to do; undefined for any other error.
+ */
+function neverReadProblem(error) {
+    const found = error ? new RegExp(`^(.+); ${NEVER_READ} (?:update|agent job) could be read before the timeout`).exec(error) : null;
+    return found?.[1];
 }
 function sameTarget(a, b) {
     return a.kind === b.kind && a.id === b.id;
@@ -42741,6 +42876,7 @@ function commandPlace(ci, sources = {}) {
 
 
 
+
 /** Why one target ended as it did, and what to do now, in the user's terms. */
 function explainTarget(t, options = {}) {
     const place = options.place ?? GITHUB_ACTIONS_PLACE;
@@ -42806,7 +42942,7 @@ function explainTarget(t, options = {}) {
                 reason: `had not settled when the wait on it was cancelled${t.status ? ` (last status "${oneLine(t.status, 80)}")` : ''}; only the wait was cancelled, not the ${noun}`,
                 next: `follow the ${noun} in the dashboard, or ${place.rerun} to wait on it again`
             };
-        case 'error':
+        case 'error': {
             if (unknownEnd(t)) {
                 const summary = updateSummary(t);
                 return {
@@ -42814,7 +42950,12 @@ function explainTarget(t, options = {}) {
                     next: `its status, summary and last log lines are in ${place.details}; check in the dashboard how the update ended, then run it again`
                 };
             }
+            // Never a status read: told as what kept it away, with what to do about that.
+            const never = t.status ? undefined : neverReadProblem(t.error);
+            if (never)
+                return { reason: `never answered with a status after ${formatDuration(t.finishedAfterMs)}: ${oneLine(never, 300)}`, next: networkNext(never, place) };
             return explainError(t, error ?? 'no reason was given', place);
+        }
     }
 }
 function lastProblem(error) {
@@ -42855,7 +42996,8 @@ function checkNext(check, result, error, place) {
         return `pass an ${input('assistant-key')} of the project whose docs ${input('search-domain')} names`;
     if (/check page-path\)$/.test(problem))
         return `check ${input('page-path')}: the platform refused a path (each is a page's path as search results give it, such as quickstart, without the docs root or a file extension)`;
-    if (result === 'timeout') {
+    // A check never answered until the deadline (an error, "could not tell") is told as a timeout was: by its last problem.
+    if (result === 'timeout' || lastProblem(error) !== undefined) {
         if (!lastProblem(error))
             return `if the docs take longer to be published, raise ${input('timeout')}`;
         return networkNext(problem, place).replace('run fewer waits on the same key at once', 'run fewer checks on the same assistant key at once');

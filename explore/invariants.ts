@@ -188,7 +188,8 @@ export function expectedExitCode(r: RunRecord, result: Result): number[] {
       // and "nothing was sent" must hold.
       if (invalidInput(r)) return r.seen.some((s) => s.party === 'platform') ? [] : [2]
       // A failure anywhere is 1 even when the run ended error (a report that could not be written): broken docs never pass as "could not tell".
-      return readResults(r).some((t) => FAILED_STATES.has(String(t.record?.status))) ? [1, 4] : [4]
+      // 4 is "could not tell", 5 a setup the platform refused for certain (a key, an id, a project): both are result=error.
+      return readResults(r).some((t) => FAILED_STATES.has(String(t.record?.status))) ? [1, 4, 5] : [4, 5]
     case 'cancelled':
       return signal ? [signal === 'SIGINT' ? 130 : 143] : [4]
   }

@@ -186,7 +186,7 @@ export interface CommitStatusSettings {
 export type TargetRecord = { kind: 'update'; data: UpdateRecord } | { kind: 'job'; data: JobRecord }
 
 /** Everything known about one target when the wait ends. */
-export interface TargetReport {
+export interface TargetReport extends Misconfigured {
   ref: TargetRef
   result: Result
   /** The last platform status seen; empty if no record was read. */
@@ -244,7 +244,7 @@ export interface QueryReport {
 /** The search check: it ran, with a result, or it was skipped because a wait did not succeed. */
 export type SearchReport = SearchRan | SearchSkipped
 
-export interface SearchRan {
+export interface SearchRan extends Misconfigured {
   skipped: false
   result: Result
   queries: QueryReport[]
@@ -260,7 +260,7 @@ export interface SearchSkipped {
 }
 
 /** One page of `page-path` as last read. */
-export interface PageReport {
+export interface PageReport extends Misconfigured {
   path: string
   result: Result
   found: boolean
@@ -279,7 +279,7 @@ export interface PageReport {
 /** The page check: it ran, with a result, or it was skipped because a wait did not succeed. */
 export type PagesReport = PagesRan | PagesSkipped
 
-export interface PagesRan {
+export interface PagesRan extends Misconfigured {
   skipped: false
   result: Result
   pages: PageReport[]
@@ -296,7 +296,7 @@ export interface PagesSkipped {
 export type PageState = 'live' | 'missing' | 'lacking'
 
 /** What `trigger` (or `agent-message`) started, or why it could not. */
-export interface TriggerReport {
+export interface TriggerReport extends Misconfigured {
   kind: StartKind
   /** `success` once the work was started; otherwise why the run ends before waiting. */
   result: Result
@@ -327,9 +327,23 @@ export type Attempt<T> =
   /** Worth retrying inside the schedule: network error, 5xx, 429, a body of the wrong shape. */
   | { kind: 'transient'; reason: string; retryAfterMs?: number; unreachable?: Unreachable }
   | { kind: 'not-found'; reason: string }
-  | { kind: 'fatal'; reason: string }
+  /** No retry can mend it; `misconfigured` when the answer refuses the setup for certain (see `Misconfigured`). */
+  | { kind: 'fatal'; reason: string; misconfigured?: true }
 
-export type PollEnd<T> = { kind: 'settled'; value: T } | { kind: 'timeout'; lastProblem?: string } | { kind: 'cancelled' } | { kind: 'error'; reason: string }
+export type PollEnd<T> =
+  | { kind: 'settled'; value: T }
+  | { kind: 'timeout'; lastProblem?: string }
+  | { kind: 'cancelled' }
+  | { kind: 'error'; reason: string; misconfigured?: true }
+
+/**
+ * Set on an error that is a definite refusal of the setup, not a fault that may pass: a key
+ * refused (401) or not allowed (403), a project or automation not found by the POST that starts
+ * work (404), a request the platform refused as invalid (400: a preview branch, an automation
+ * that is not active, a page path), a proxy that wants credentials (407). Running again changes
+ * nothing, so it must not pass where "could not tell" is let through (the command's exit code 5).
+ */
+export type Misconfigured = { misconfigured?: true | undefined }
 
 export interface Clock {
   now(): number

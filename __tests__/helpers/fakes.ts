@@ -6,6 +6,32 @@ import type { RecordPort } from '../../src/records/lifecycle.js'
 
 export const ok = (body: unknown): ApiResult => ({ kind: 'ok', body })
 
+const AS_IS = new WeakSet<object>()
+
+/**
+ * A 200 whose body the scripted client passes on exactly as written. Without it, the platform's
+ * records name themselves as the platform's do (an update's `_id`, a job's `id`, a page's
+ * `path`, taken from the request when the body leaves them out); a test of an answer without
+ * them uses this.
+ */
+export const okAsIs = (body: object): ApiResult => {
+  AS_IS.add(body)
+  return { kind: 'ok', body }
+}
+
+/** The body as the platform would send it for this request: a record that names what was asked for. */
+function named(req: ApiRequest, answer: ApiResult): ApiResult {
+  if (answer.kind !== 'ok' || !answer.body || typeof answer.body !== 'object' || Array.isArray(answer.body) || AS_IS.has(answer.body)) return answer
+  const body = answer.body as Record<string, unknown>
+  const update = /^\/v1\/project\/update-status\/([^/]+)$/.exec(req.path)
+  const job = /^\/v2\/agent\/[^/]+\/job\/([^/]+)$/.exec(req.path)
+  const page = req.method === 'POST' && /^\/discovery\/v1\/page\//.test(req.path) ? (req.json as { path?: string } | undefined)?.path : undefined
+  if (update?.[1] && !('_id' in body)) return { kind: 'ok', body: { _id: decodeURIComponent(update[1]), ...body } }
+  if (job?.[1] && !('id' in body)) return { kind: 'ok', body: { id: decodeURIComponent(job[1]), ...body } }
+  if (page !== undefined && !('path' in body)) return { kind: 'ok', body: { path: page, ...body } }
+  return answer
+}
+
 /** An API client that answers each path from a script; the last answer repeats. */
 export function scriptedClient(scripts: Record<string, ApiResult[]>, options: { latency?: (req: ApiRequest) => Promise<void> } = {}) {
   const counts = new Map<string, number>()
@@ -22,7 +48,7 @@ export function scriptedClient(scripts: Record<string, ApiResult[]>, options: { 
         if (!script) return { kind: 'not-found', reason: `HTTP 404: no script for ${req.path}` }
         const n = counts.get(req.path) ?? 0
         counts.set(req.path, n + 1)
-        return script[Math.min(n, script.length - 1)] as ApiResult
+        return named(req, script[Math.min(n, script.length - 1)] as ApiResult)
       } finally {
         stats.inFlight--
       }

@@ -82,11 +82,13 @@ export function classifyResponse(facts: ResponseFacts): ApiResult {
   if (status === 401)
     return {
       kind: 'fatal',
+      misconfigured: true,
       reason: `HTTP 401: the platform rejected ${keyInput} (${keyKind(keyInput)} API key); check that the secret holds a current ${keyKind(keyInput)} API key${detail}`
     }
   if (status === 403)
     return {
       kind: 'fatal',
+      misconfigured: true,
       reason: `HTTP 403: ${keyInput} (${keyKind(keyInput)} API key) was accepted but is not allowed to do this; check that the key belongs to this project${detail}`
     }
   if (status === 404) return { kind: 'not-found', reason: `HTTP 404${detail || ': not found'}` }

@@ -72,10 +72,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const timeout = AbortSignal.timeout(Math.max(1, req.timeoutMs))
     const signal = AbortSignal.any([req.signal, timeout])
     const progress: Progress = { sent: false }
-    const stopped = (): ApiResult =>
-      req.signal.aborted
-        ? { kind: 'transient', reason: 'cancelled', sent: progress.sent }
-        : { kind: 'transient', reason: `no complete answer within ${formatSeconds(req.timeoutMs)} (${req.limit ?? 'request-timeout'})`, sent: progress.sent }
+    const stopped = (): ApiResult => {
+      if (req.signal.aborted) return { kind: 'transient', reason: 'cancelled', sent: progress.sent }
+      const within = `no complete answer within ${formatSeconds(req.timeoutMs)} (${req.limit ?? 'request-timeout'})`
+      // Through a proxy, nothing is sent to the platform before the proxy opens the tunnel: a
+      // proxy that never answers CONNECT is what held it, and is named (the variable, never its value).
+      const proxy = connections.proxy
+      if (proxy && !progress.sent)
+        return {
+          kind: 'transient',
+          reason: `${within}: the proxy named by ${proxy.variable} did not open a connection to ${options.baseUrl.host} in that time; check that proxy, or list the host in NO_PROXY if it needs none`,
+          sent: false
+        }
+      return { kind: 'transient', reason: within, sent: progress.sent }
+    }
     if (signal.aborted) return stopped()
     let onAbort: (() => void) | undefined
     const aborted = new Promise<'stopped'>((resolve) => {
@@ -217,6 +227,7 @@ function failure(error: unknown, sent: boolean, proxy: ProxyChoice | undefined, 
   if (proxy && proxyStatus === '407')
     return {
       kind: 'fatal',
+      misconfigured: true,
       reason: `the proxy named by ${proxy.variable} asked for credentials (HTTP 407 Proxy Authentication Required); put the proxy's user and password in ${proxy.variable} (http://user:password@host:port), or ask the runner's administrator which proxy to use`,
       sent: false
     }

@@ -1,9 +1,14 @@
 // What the command's exit code says, so a pipeline can tell "the docs are broken" from "it timed
 // out" from "we could not tell" — read from the outcome's fields, never from its words.
-import { stepPasses } from '../engine/outcome.js'
+import { misconfigured, stepPasses } from '../engine/outcome.js'
 import type { RunOutcome } from '../model.js'
 
-export const EXIT = { success: 0, failure: 1, invalid: 2, timeout: 3, error: 4 } as const
+/**
+ * `misconfigured` (5) is an error of its own: the platform refused the setup for certain, so the
+ * allow-failure that lets 3 and 4 pass ("could not tell", the README's and the template's
+ * default) must not let it through run after run.
+ */
+export const EXIT = { success: 0, failure: 1, invalid: 2, timeout: 3, error: 4, misconfigured: 5 } as const
 
 /** The exit code after a cancel: 128 + the signal's number, as shells report it. */
 export const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const
@@ -14,7 +19,11 @@ export const EXIT_CODE_MEANINGS: readonly (readonly [string, string])[] = [
   [String(EXIT.failure), 'failure: the update or the job failed, a search check failed, expect-sha did not match'],
   [String(EXIT.invalid), 'invalid input: nothing was sent'],
   [String(EXIT.timeout), 'timeout: the work was still running at the deadline'],
-  [String(EXIT.error), 'error: the outcome could not be learnt (unreachable, a key refused, an answer that is not the platform’s)'],
+  [String(EXIT.error), 'error: the outcome could not be learnt (unreachable, no status ever read, an answer that is not the platform’s)'],
+  [
+    String(EXIT.misconfigured),
+    'misconfigured (result error): the platform refused the setup for certain (a key refused, no such project, id or automation, a plan without previews, an automation not active); running again changes nothing'
+  ],
   [`${SIGNAL_EXIT.SIGINT} / ${SIGNAL_EXIT.SIGTERM}`, 'cancelled by SIGINT / SIGTERM, after every report was written']
 ]
 
@@ -28,6 +37,8 @@ export function exitCodeOf(outcome: RunOutcome, failOnTimeout: boolean, signal?:
   if (stepPasses(outcome, failOnTimeout)) return EXIT.success
   if (failedSomewhere(outcome)) return EXIT.failure
   if (outcome.result === 'timeout') return EXIT.timeout
+  // A refusal of the setup is certain: not "could not tell", which pipelines let through.
+  if (outcome.result === 'error' && misconfigured(outcome)) return EXIT.misconfigured
   // An error, or a cancel no signal of ours explains: either way, the outcome was not learnt.
   return EXIT.error
 }

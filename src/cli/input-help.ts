@@ -17,7 +17,7 @@ export const INPUT_HELP = {
   'fail-on-timeout':
     'If false, running out of time (in a wait or in the search check) sets result=timeout but the step passes, unless a target or a query also failed.',
   'accept-archived': 'If true, an archived agent job counts as success; otherwise as failure.',
-  'require-pr': 'If true, a completed agent job without a pull request counts as failure.',
+  'require-pr': 'If true, a completed agent job without a pull request (a prLink that is an http(s) URL with a host) counts as failure.',
   'fail-fast':
     'If true, the first target that fails or errors ends the wait; the others are reported as cancelled. A timeout stops nothing (all targets share the deadline).',
   'stream-logs': 'Print new update log lines as they appear.',

@@ -39,3 +39,15 @@ export function stepPasses(outcome: RunOutcome, failOnTimeout: boolean): boolean
   if (outcome.search && !outcome.search.skipped) results.push(outcome.search.result)
   return results.every((result) => result === 'success' || result === 'timeout')
 }
+
+/**
+ * Whether the run's error is a definite refusal of its setup (a key refused, no such project,
+ * id or automation, a plan without previews, a request refused as invalid), by any part of it:
+ * running again changes nothing, so this must never pass as "could not tell".
+ */
+export function misconfigured(outcome: RunOutcome): boolean {
+  if (outcome.trigger?.misconfigured) return true
+  if (outcome.targets.some((t) => t.misconfigured && !t.stoppedByFailFast)) return true
+  if (outcome.pages && !outcome.pages.skipped && outcome.pages.misconfigured) return true
+  return outcome.search !== undefined && !outcome.search.skipped && outcome.search.misconfigured === true
+}

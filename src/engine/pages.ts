@@ -9,8 +9,25 @@ import type { Attempt, PageReport, PageSettings, PageState, PagesRan, PagesSkipp
 /** The platform's request to read a page; a request is built from it so nothing else is sent. */
 export const pageRequestSchema = z.strictObject({ path: z.string().check(z.minLength(1)) })
 
-/** A page as the discovery API gives it: its full text is all that is read. */
-const pageAnswerSchema = z.looseObject({ content: z.string() })
+/** A page as the discovery API gives it: the path it is the page of, and its full text. */
+const pageAnswerSchema = z.looseObject({ path: z.catch(z.optional(z.string()), undefined), content: z.string() })
+
+/** A page path as compared: without the slashes at either end (`/quickstart/` is `quickstart`). */
+function samePage(a: string, b: string): boolean {
+  const bare = (path: string) => path.trim().replace(/^\/+|\/+$/g, '')
+  return bare(a) === bare(b)
+}
+
+/**
+ * Why a page answer is not the page asked for, or undefined when it is: its `path` must name
+ * that page, so that a server that answers every request with one page (a catch-all, a
+ * captive portal) never makes another page "live".
+ */
+export function pageAnswerProblem(asked: string, answered: string | undefined): string | undefined {
+  if (answered !== undefined && samePage(asked, answered)) return undefined
+  const which = answered === undefined || answered.trim() === '' ? 'names no page (no "path")' : `is the page "${oneLine(answered, 200)}"`
+  return `the answer for page "${oneLine(asked, 200)}" ${which}, so it is not used. Check that base-url is the platform's API and that no proxy or catch-all server answers in its place`
+}
 
 /** Pages read at once. */
 const MAX_PAGES_IN_FLIGHT = 4
@@ -57,7 +74,9 @@ export async function checkPages(settings: PageSettings, deps: PageDeps): Promis
   const pages = await Promise.all(settings.paths.map((path) => limit(() => checkPage(path, settings, deps))))
   const result = worstResult(pages.map((page) => page.result))
   const failing = pages.filter((page) => page.error !== null)
-  return { skipped: false, result, pages, error: failing.length > 0 ? failing.map((page) => page.error).join('\n') : null }
+  const ran: PagesRan = { skipped: false, result, pages, error: failing.length > 0 ? failing.map((page) => page.error).join('\n') : null }
+  if (pages.some((page) => page.misconfigured)) ran.misconfigured = true
+  return ran
 }
 
 async function checkPage(path: string, settings: PageSettings, deps: PageDeps): Promise<PageReport> {
@@ -102,10 +121,14 @@ async function checkPage(path: string, settings: PageSettings, deps: PageDeps): 
       seen('missing')
       return { kind: 'pending' }
     }
-    if (answer.kind === 'fatal' && /^unexpected HTTP 400\b/.test(answer.reason)) return { kind: 'fatal', reason: `${answer.reason} (check page-path)` }
+    // The platform refused the path itself: a page-path to fix, not a fault that passes.
+    if (answer.kind === 'fatal' && /^unexpected HTTP 400\b/.test(answer.reason))
+      return { kind: 'fatal', reason: `${answer.reason} (check page-path)`, misconfigured: true }
     if (answer.kind !== 'ok') return answer
     const page = pageAnswerSchema.safeParse(answer.body)
     if (!page.success) return { kind: 'transient', reason: 'the page answer is not the JSON expected (an object with a string "content")' }
+    const another = pageAnswerProblem(path, page.data.path)
+    if (another) return { kind: 'transient', reason: another }
     report.found = true
     report.length = page.data.content.length
     if (wanted !== undefined) report.contains = holdsText(page.data.content, wanted)
@@ -136,7 +159,8 @@ async function checkPage(path: string, settings: PageSettings, deps: PageDeps): 
         report.result = 'failure'
         report.error = `${named} was found, but does not contain "${oneLine(wanted ?? '', 100)}" (page-contains; case and runs of whitespace ignored) ${waited}`
       } else {
-        report.result = 'timeout'
+        // Never read: whether it is live could not be learnt, which no setting lets pass.
+        report.result = 'error'
         report.error = `${named} could not be read before the timeout${end.lastProblem ? `; last problem: ${end.lastProblem}` : ''}`
       }
       break
@@ -148,6 +172,7 @@ async function checkPage(path: string, settings: PageSettings, deps: PageDeps): 
     case 'error':
       report.result = 'error'
       report.error = `${named}: ${end.reason}`
+      if (end.misconfigured) report.misconfigured = true
       break
   }
   return report

@@ -118,9 +118,10 @@ export async function pollUntilSettled<T>(attempt: (pollNumber: number) => Promi
       case 'settled':
         return { kind: 'settled', value: found.value }
       case 'fatal':
-        return { kind: 'error', reason: found.reason }
+        return found.misconfigured ? { kind: 'error', reason: found.reason, misconfigured: true } : { kind: 'error', reason: found.reason }
       case 'not-found':
-        if (++notFound > notFoundGrace) return { kind: 'error', reason: found.reason }
+        // Past the grace of a brand-new id, the platform says for certain that there is no such thing.
+        if (++notFound > notFoundGrace) return { kind: 'error', reason: found.reason, misconfigured: true }
         lastProblem = found.reason
         break
       case 'transient':
@@ -134,7 +135,10 @@ export async function pollUntilSettled<T>(attempt: (pollNumber: number) => Promi
     const remaining = deadline - clock.now()
     const timedOut: PollEnd<T> = lastProblem === undefined ? { kind: 'timeout' } : { kind: 'timeout', lastProblem }
     if (remaining <= 0) return timedOut
-    const wanted = Math.max(schedule.next(), retryAfterMs)
+    // A POST that starts work is sent again only after an answer that proved it was not acted on;
+    // when that answer said how long to wait (Retry-After), that wait is what it needs, not the
+    // poll schedule's (a 5 s min-interval must not end a 4 s timeout at once after `Retry-After: 1`).
+    const wanted = options.retryOnlyBeforeDeadline && retryAfterMs > 0 ? retryAfterMs : Math.max(schedule.next(), retryAfterMs)
     if (options.retryOnlyBeforeDeadline && wanted >= remaining) return timedOut
     const delay = Math.min(wanted, remaining)
     if (found.kind !== 'pending' && lastProblem !== undefined) options.onRetry?.(lastProblem, delay)

@@ -100,8 +100,10 @@ export async function runSearchCheck(settings: SearchSettings, deps: SearchDeps)
         break
       }
       case 'timeout':
+        // No answer to the query was ever read: the check's outcome could not be learnt, which
+        // no setting lets pass as a timeout would.
         return {
-          result: 'timeout',
+          result: 'error',
           queries,
           error: `search "${oneLine(query, 100)}" had no answer before the timeout${end.lastProblem ? `; last problem: ${end.lastProblem}` : ''}`,
           skipped: false
@@ -109,7 +111,13 @@ export async function runSearchCheck(settings: SearchSettings, deps: SearchDeps)
       case 'cancelled':
         return { result: 'cancelled', queries, error: 'the run was cancelled during the search check', skipped: false }
       case 'error':
-        return { result: 'error', queries, error: `search "${oneLine(query, 100)}": ${end.reason}`, skipped: false }
+        return {
+          result: 'error',
+          queries,
+          error: `search "${oneLine(query, 100)}": ${end.reason}`,
+          skipped: false,
+          ...(end.misconfigured ? { misconfigured: true as const } : {})
+        }
     }
   }
   const failed = queries.filter((q) => q.problem !== undefined)

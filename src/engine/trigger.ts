@@ -178,12 +178,19 @@ export function classifyStartAnswer(settings: TriggerSettings, facts: ResponseFa
   if (status === 401)
     return {
       kind: 'fatal',
+      misconfigured: true,
       reason: `HTTP 401: the platform rejected admin-key, so no ${what} was ${verbs.done}${quoted}. Check that the secret holds a current admin API key`
     }
   if (status === 400)
-    return { kind: 'fatal', reason: `HTTP 400: the platform refused to ${verbs.act} the ${what}${quoted}. Check ${operation.badRequestInput}` }
-  if (status === 403) return { kind: 'fatal', reason: `HTTP 403: the platform refused to ${verbs.act} the ${what}${quoted}; ${operation.forbidden}` }
-  if (status === 404) return { kind: 'fatal', reason: `HTTP 404: ${operation.notFound(settings)}${quoted}. Check ${operation.notFoundInputs}` }
+    return {
+      kind: 'fatal',
+      misconfigured: true,
+      reason: `HTTP 400: the platform refused to ${verbs.act} the ${what}${quoted}. Check ${operation.badRequestInput}`
+    }
+  if (status === 403)
+    return { kind: 'fatal', misconfigured: true, reason: `HTTP 403: the platform refused to ${verbs.act} the ${what}${quoted}; ${operation.forbidden}` }
+  if (status === 404)
+    return { kind: 'fatal', misconfigured: true, reason: `HTTP 404: ${operation.notFound(settings)}${quoted}. Check ${operation.notFoundInputs}` }
   return { kind: 'fatal', reason: maybeStarted(settings, `HTTP ${status}${quoted}`) }
 }
 
@@ -322,6 +329,7 @@ export async function startWork(settings: TriggerSettings, deps: TriggerDeps): P
       break
     case 'error':
       report.error = end.reason
+      if (end.misconfigured) report.misconfigured = true
       break
     case 'timeout':
       // Only answers that prove nothing was started are retried, so nothing was.

@@ -4,7 +4,7 @@ import type { ApiResult } from '../api/classify.js'
 import { createLimiter } from './limit.js'
 import { newLogLines } from './log-lines.js'
 import { pollUntilSettled, requestAllowance } from './poll.js'
-import { recordIdMismatch } from './targets/identity.js'
+import { recordIdProblem } from './targets/identity.js'
 import { createFollowUpGate } from './targets/follow-up.js'
 import { jobTarget } from './targets/job.js'
 import type { TargetKind } from './targets/target.js'
@@ -148,14 +148,17 @@ async function pollTarget(ref: TargetRef, ctx: PollContext): Promise<TargetRepor
       deps.events.pollDone(ref, pollNumber, answer.reason)
       return answer
     }
-    const mismatch = recordIdMismatch(ref, answer.body)
-    if (mismatch) {
-      deps.events.pollDone(ref, pollNumber, mismatch)
-      return { kind: 'fatal', reason: mismatch }
+    // A record is judged only when it names itself as the target asked for: one of another
+    // target ends the wait; one that names none (a catch-all server's 200) is read again, as
+    // any other answer that is not the platform's record.
+    const notThisOne = recordIdProblem(ref, answer.body)
+    if (notThisOne?.kind === 'other') {
+      deps.events.pollDone(ref, pollNumber, notThisOne.reason)
+      return { kind: 'fatal', reason: notThisOne.reason }
     }
     const parsed = kind.schema.safeParse(answer.body)
-    if (!parsed.success) {
-      const reason = 'the body is not the JSON expected (an object with a string "status")'
+    if (!parsed.success || notThisOne) {
+      const reason = parsed.success && notThisOne ? notThisOne.reason : 'the body is not the JSON expected (an object with a string "status")'
       deps.events.pollDone(ref, pollNumber, reason)
       return { kind: 'transient', reason }
     }
@@ -211,11 +214,20 @@ async function pollTarget(ref: TargetRef, ctx: PollContext): Promise<TargetRepor
       report.note = end.value.note
       break
     case 'timeout': {
+      const ranOut = `the timeout (${formatDuration(settings.timeoutMs)}) ran out`
+      if (!report.status) {
+        // A timeout says the work was still running at the deadline; with no status ever read,
+        // nothing is known of it: the outcome could not be learnt, which no setting lets pass.
+        // What kept every status away leads, as for any error.
+        report.result = 'error'
+        const never = `${NEVER_READ} ${kind.noun} could be read before ${ranOut}`
+        report.error = end.lastProblem ? `${end.lastProblem}; ${never}` : never
+        break
+      }
       report.result = 'timeout'
-      const state = report.status ? `still "${report.status}"` : 'no status read'
       const last = end.lastProblem ? `; last problem: ${end.lastProblem}` : ''
       const stale = followUp?.stale(report.status)
-      report.error = `${state} when the timeout (${formatDuration(settings.timeoutMs)}) ran out${stale ? ` (${stale})` : ''}${last}`
+      report.error = `still "${report.status}" when ${ranOut}${stale ? ` (${stale})` : ''}${last}`
       break
     }
     case 'cancelled':
@@ -225,9 +237,21 @@ async function pollTarget(ref: TargetRef, ctx: PollContext): Promise<TargetRepor
     case 'error':
       report.result = 'error'
       report.error = end.reason
+      if (end.misconfigured) report.misconfigured = true
       break
   }
   return report
+}
+
+const NEVER_READ = 'no status of the'
+
+/**
+ * What kept every status of a target away, from the error of a wait that never read one (it
+ * leads that error), for the advice of what to do; undefined for any other error.
+ */
+export function neverReadProblem(error: string | null): string | undefined {
+  const found = error ? new RegExp(`^(.+); ${NEVER_READ} (?:update|agent job) could be read before the timeout`).exec(error) : null
+  return found?.[1]
 }
 
 function sameTarget(a: TargetRef, b: TargetRef): boolean {

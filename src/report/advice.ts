@@ -2,6 +2,7 @@
 // to do now, in the words of where the step runs (place.ts: an input of the action, a flag or a
 // variable of the command, "re-run the job" or "run the pipeline again").
 import { formatDuration } from '../durations.js'
+import { neverReadProblem } from '../engine/wait.js'
 import type { RunOutcome, TargetReport } from '../model.js'
 import { counted, oneLine } from '../text.js'
 import { fileRefOf, fileRefText, quotedLines, unknownEnd, updateSummary, wrongCommit } from './evidence.js'
@@ -89,7 +90,7 @@ export function explainTarget(t: TargetReport, options: ExplainOptions = {}): Ex
         reason: `had not settled when the wait on it was cancelled${t.status ? ` (last status "${oneLine(t.status, 80)}")` : ''}; only the wait was cancelled, not the ${noun}`,
         next: `follow the ${noun} in the dashboard, or ${place.rerun} to wait on it again`
       }
-    case 'error':
+    case 'error': {
       if (unknownEnd(t)) {
         const summary = updateSummary(t)
         return {
@@ -97,7 +98,12 @@ export function explainTarget(t: TargetReport, options: ExplainOptions = {}): Ex
           next: `its status, summary and last log lines are in ${place.details}; check in the dashboard how the update ended, then run it again`
         }
       }
+      // Never a status read: told as what kept it away, with what to do about that.
+      const never = t.status ? undefined : neverReadProblem(t.error)
+      if (never)
+        return { reason: `never answered with a status after ${formatDuration(t.finishedAfterMs)}: ${oneLine(never, 300)}`, next: networkNext(never, place) }
       return explainError(t, error ?? 'no reason was given', place)
+    }
   }
 }
 
@@ -140,7 +146,8 @@ export function checkNext(
   if (/^HTTP 403\b/.test(problem)) return `pass an ${input('assistant-key')} of the project whose docs ${input('search-domain')} names`
   if (/check page-path\)$/.test(problem))
     return `check ${input('page-path')}: the platform refused a path (each is a page's path as search results give it, such as quickstart, without the docs root or a file extension)`
-  if (result === 'timeout') {
+  // A check never answered until the deadline (an error, "could not tell") is told as a timeout was: by its last problem.
+  if (result === 'timeout' || lastProblem(error) !== undefined) {
     if (!lastProblem(error)) return `if the docs take longer to be published, raise ${input('timeout')}`
     return networkNext(problem, place).replace('run fewer waits on the same key at once', 'run fewer checks on the same assistant key at once')
   }

@@ -2,8 +2,19 @@ import * as z from 'zod/mini'
 import { listed, TERMINAL_STATES } from './states.js'
 import type { TargetKind } from './target.js'
 import type { JobRecord } from '../../model.js'
+import { oneLine, withoutUserinfo } from '../../text.js'
 
 const text = z.catch(z.nullish(z.string()), undefined)
+
+/**
+ * Whether a job's `prLink` is the address of a pull request: an http(s) URL with a host. `null`,
+ * `https://` or a `javascript:` link is no pull request, whatever require-pr needs.
+ */
+export function isPullRequestLink(link: string | null | undefined): boolean {
+  if (typeof link !== 'string' || !URL.canParse(link.trim())) return false
+  const url = new URL(link.trim())
+  return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== ''
+}
 
 export const jobRecordSchema = z.looseObject({
   id: text,
@@ -23,11 +34,23 @@ export const jobTarget: TargetKind<JobRecord, 'job'> = {
   schema: jobRecordSchema,
   judge(record, options) {
     const status = record.status
-    const hasPr = typeof record.prLink === 'string' && record.prLink.trim() !== ''
+    const hasPr = isPullRequestLink(record.prLink)
     if (listed(states.success, status)) {
       if (hasPr) return { state: 'settled', result: 'success' }
-      if (options.requirePr) return { state: 'settled', result: 'failure', reason: 'the job completed without a pull request, and require-pr is set' }
-      return { state: 'settled', result: 'success', note: 'the agent changed no file, so it opened no pull request' }
+      const given = typeof record.prLink === 'string' && record.prLink.trim() !== ''
+      if (options.requirePr)
+        return {
+          state: 'settled',
+          result: 'failure',
+          reason: given
+            ? `the job completed, but its prLink "${oneLine(withoutUserinfo(record.prLink ?? ''), 200)}" is not the address of a pull request (an http(s) URL with a host), and require-pr is set`
+            : 'the job completed without a pull request, and require-pr is set'
+        }
+      return {
+        state: 'settled',
+        result: 'success',
+        note: given ? 'the job completed, but its prLink is not the address of a pull request' : 'the agent changed no file, so it opened no pull request'
+      }
     }
     if (listed(states.failure, status)) return { state: 'settled', result: 'failure', reason: 'the agent job failed' }
     if (listed(states.archived, status)) {
