@@ -107,6 +107,10 @@ describe('failureMessage', () => {
     expect(failureMessage(outcome([timeout('HTTP 200 with a body that is not JSON')]))).toContain(
       'Next: check that `base-url` is the address of the platform API'
     )
+    // Slower than request-timeout is not unreachable: no "check base-url … HTTPS_PROXY".
+    const slow = failureMessage(outcome([timeout('no complete answer within 1.0s (request-timeout)')]))
+    expect(slow).toContain('Next: the platform did not answer within `request-timeout`: if it is this slow, raise `request-timeout`')
+    expect(slow).not.toMatch(/HTTPS_PROXY/)
   })
 
   it('an auth error names the key; not found names the input to check', () => {

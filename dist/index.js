@@ -42966,6 +42966,9 @@ function networkNext(problem, place) {
     const baseUrl = place.input('base-url');
     if (/^nothing answered at base-url\b/.test(problem))
         return unreachableNext(place);
+    // Slower than request-timeout is not unreachable: the address answered, too late.
+    if (/^no complete answer within .*\(request-timeout\)/.test(problem))
+        return `the platform did not answer within ${place.input('request-timeout')}: if it is this slow, raise ${place.input('request-timeout')}; if it stays silent, check its status page, then ${place.rerun}`;
     if (/^HTTP 5\d\d/.test(problem))
         return `the platform kept answering with a server error: check its status page, then ${place.rerun}`;
     if (/^HTTP 429/.test(problem))
