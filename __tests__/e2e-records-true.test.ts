@@ -230,3 +230,68 @@ describe.concurrent('a lost write that still lands is read back and made true', 
     expect(states.at(-1)).toBe('success')
   })
 })
+
+describe.concurrent('a record deleted during the run is written anew with the outcome', () => {
+  const pullRequest = { name: 'pull_request', payload: { pull_request: { number: 7, head: { sha: 'c0ffee0123456789abcdef0123456789abcdef01' } } } }
+
+  it('the action: the "in progress" comment deleted while waiting: the outcome is commented anew', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    sim.script('update', 'deleted-meanwhile', [
+      {
+        fn: () => ({
+          json: api.comments.length === 0 && api.writes().length > 0 ? { status: 'success', endedAt: '2026-01-01T00:00:00Z' } : { status: 'in_progress' }
+        })
+      }
+    ])
+    // Someone deletes the first comment as soon as it is posted.
+    let deleted = false
+    api.onRequest = (request) => {
+      if (deleted || request.method !== 'POST' || !request.path.endsWith('/comments')) return
+      deleted = true
+      setTimeout(() => api.comments.splice(0), 50)
+    }
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'deleted-meanwhile', 'pr-comment': 'true', 'github-token': TOKEN, 'min-interval': '100ms', 'max-interval': '200ms' },
+      { env: { GITHUB_API_URL: api.url }, event: pullRequest }
+    )
+    api.onRequest = undefined
+    await api.settled()
+    expect(run.code, run.stdout).toBe(0)
+    expect(api.comments).toHaveLength(1)
+    expect(api.comments[0]?.body).toContain('Docs update deployed')
+    expect(run.stdout).toContain('deleted during the run')
+    expect(run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))).toEqual([])
+  })
+
+  it('the command on GitLab: the "in progress" note deleted while waiting: the outcome is noted anew', async () => {
+    const sim = await simulator()
+    const api = await gitlab()
+    sim.script('update', 'note-deleted', [
+      {
+        fn: () => ({
+          json:
+            api.notes.length === 0 && api.requests.some((r) => r.method === 'POST')
+              ? { status: 'success', endedAt: '2026-01-01T00:00:00Z' }
+              : { status: 'in_progress' }
+        })
+      }
+    ])
+    const env = pipelineJob(api, { CI_MERGE_REQUEST_IID: '3' })
+    // Someone deletes the first note as soon as it is posted.
+    let deleted = false
+    const deleting = setInterval(() => {
+      if (deleted || api.notes.length === 0) return
+      deleted = true
+      api.notes.splice(0)
+    }, 10)
+    const run = await runCommand(() => ['--base-url', sim.url, '--status-id', 'note-deleted', '--mr-comment', ...fast], { env })
+    clearInterval(deleting)
+    await api.settled()
+    expect(run.code, output(run)).toBe(0)
+    expect(api.notes).toHaveLength(1)
+    expect(api.notes[0]?.body).toContain('Docs update deployed')
+    expect(output(run)).toContain('deleted during the run')
+  })
+})

@@ -43452,11 +43452,12 @@ function recordLifecycle(port, options) {
             return;
         const lookupMs = lookupBudgetMs(options.requestTimeoutMs, options.endAt);
         const signals = signalsUntil(options.endAt);
+        let madeAnew = false;
         const write = async () => {
             for (let attempt = 1;; attempt++) {
                 let done;
                 try {
-                    done = await withinBudget(port.close(outcome, where, settled ? opened : where === undefined ? 'unanswered' : 'written', signals, (known) => {
+                    done = await withinBudget(port.close(outcome, where, madeAnew || settled ? (madeAnew ? 'written' : opened) : where === undefined ? 'unanswered' : 'written', signals, (known) => {
                         where = known;
                     }), deadline);
                 }
@@ -43464,6 +43465,14 @@ function recordLifecycle(port, options) {
                     if (error instanceof RecordSkipped) {
                         say(error.level, error.sentence);
                         return false;
+                    }
+                    // Deleted during the run (by a person, a bot): the outcome is written anew, once.
+                    if (where !== undefined && !madeAnew && port.gone?.(error) && !deadline.aborted) {
+                        madeAnew = true;
+                        log.info(clean(`The record was deleted during the run (${why(error, signals, lookupMs)}); writing the outcome anew.`));
+                        where = undefined;
+                        attempt = 0;
+                        continue;
                     }
                     if (error instanceof NotFoundYet) {
                         say('warning', port.words.closeFailed(`the ${port.api} had not answered its "in progress" write within ${formatDuration(2 * options.requestTimeoutMs)} of the outcome (twice request-timeout) and has no record of it yet, so the outcome was not written (it would make a second one); if the ${port.api} applies that write later, it may show "in progress" until the next run`, where, opened));
@@ -44653,6 +44662,7 @@ function pullRequestCommentPort(settings, clean, opening) {
             const written = await withinBudget(writeComment(octokit, found.target, id, body), signals.write);
             return { where: written.id, done: written.done };
         },
+        gone: (error) => typeof error === 'object' && error !== null && 'status' in error && Number(error.status) === 404,
         explain: explainCommentError,
         retryAfterMs: (error) => retryAfterMs(error),
         words: {

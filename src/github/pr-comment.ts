@@ -110,6 +110,7 @@ export function pullRequestCommentPort(
       const written = await withinBudget(writeComment(octokit, found.target, id, body), signals.write)
       return { where: written.id, done: written.done }
     },
+    gone: (error) => typeof error === 'object' && error !== null && 'status' in error && Number(error.status) === 404,
     explain: explainCommentError,
     retryAfterMs: (error) => retryAfterMs(error),
     words: {

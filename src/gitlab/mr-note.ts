@@ -184,6 +184,7 @@ export function mergeRequestNotePort(
     },
     explain: (error) => ('apiUrl' in place ? explainNoteError(error, place) : oneLine(String(error), 400)),
     refused: (error) => error instanceof GitLabError && error.status !== undefined && error.status < 500,
+    gone: (error) => error instanceof GitLabError && error.status === 404,
     words: {
       opened: () => `Posted "in progress" on merge request !${mr()}.`,
       closed: (_id, done) => `${done === 'created' ? 'Noted the outcome on' : 'Updated the note on'} merge request !${mr()}.`,

@@ -93,6 +93,8 @@ export interface RecordPort<Where, Outcome> {
   explain(error: unknown): string
   /** The server answered that it did not apply the write: nothing to find again (default: an HTTP status below 500). */
   refused?(error: unknown): boolean
+  /** The record the write went to is gone (a comment or note deleted by someone during the run): it is written anew. */
+  gone?(error: unknown): boolean
   /** How long the server asked to wait before the next write (a rate limit's 429 or 403 with Retry-After); undefined when it did not. */
   retryAfterMs?(error: unknown): number | undefined
   /**
@@ -292,20 +294,35 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     if (opened === 'refused' && where === undefined && port.words.notOpened) return
     const lookupMs = lookupBudgetMs(options.requestTimeoutMs, options.endAt)
     const signals = signalsUntil(options.endAt)
+    let madeAnew = false
     const write = async (): Promise<boolean> => {
       for (let attempt = 1; ; attempt++) {
         let done: Awaited<ReturnType<typeof port.close>>
         try {
           done = await withinBudget(
-            port.close(outcome, where, settled ? opened : where === undefined ? 'unanswered' : 'written', signals, (known) => {
-              where = known
-            }),
+            port.close(
+              outcome,
+              where,
+              madeAnew || settled ? (madeAnew ? 'written' : opened) : where === undefined ? 'unanswered' : 'written',
+              signals,
+              (known) => {
+                where = known
+              }
+            ),
             deadline
           )
         } catch (error) {
           if (error instanceof RecordSkipped) {
             say(error.level, error.sentence)
             return false
+          }
+          // Deleted during the run (by a person, a bot): the outcome is written anew, once.
+          if (where !== undefined && !madeAnew && port.gone?.(error) && !deadline.aborted) {
+            madeAnew = true
+            log.info(clean(`The record was deleted during the run (${why(error, signals, lookupMs)}); writing the outcome anew.`))
+            where = undefined
+            attempt = 0
+            continue
           }
           if (error instanceof NotFoundYet) {
             say(
