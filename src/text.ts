@@ -8,6 +8,34 @@ export function stripControl(text: string): string {
   return text.replace(ANSI, '').replace(CONTROL, '')
 }
 
+const ZWSP = '\u200b'
+
+/**
+ * Text in which no CI reads a command, for every line a CI may print: Azure Pipelines runs
+ * `##vso[…]` anywhere in a line (and formats `##[section]`…), TeamCity `##teamcity[…]`, GitHub
+ * `##[…]` anywhere and `::name::` at the start of a line once trimmed; GitLab opens a section on
+ * `section_start:` (its escapes are removed by `stripControl`, the words are broken here too).
+ * Each is broken by a zero-width space, so the text reads the same.
+ */
+export function inertCommands(text: string): string {
+  return text
+    .replace(/##(?=[a-z]*\[)/gi, `#${ZWSP}#`)
+    .replace(/^(\s*):(?=:)/gm, `$1:${ZWSP}`)
+    .replace(/section_(start|end):/gi, `section_${ZWSP}$1:`)
+}
+
+/**
+ * A value as JSON text in which no CI reads a command (for `--json` on stdout, or a report a job
+ * prints): `#` before `#` written `\u0023`, and the line breaks JSON leaves raw escaped. Parsed,
+ * it is the same value.
+ */
+export function inertJson(value: unknown, indent?: number): string {
+  return JSON.stringify(value, null, indent)
+    .replace(/#(?=#)/g, '\\u0023')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
+}
+
 /** Shortens text to `max` characters, saying how much was cut. */
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text

@@ -11,6 +11,7 @@ import { endedBeforeWaiting } from '../engine/run.js'
 import { listenForCancel } from '../step/cancel.js'
 import { faultMessage } from '../step/guard.js'
 import { redactorFor, secretsOf, waitForDocs } from '../step/run.js'
+import { inertJson } from '../text.js'
 import { EXIT, exitCodeOf, SIGNAL_EXIT } from './exit-codes.js'
 import { readCommandLine } from './flags.js'
 import { renderHelp } from './help.js'
@@ -129,7 +130,7 @@ export async function runCommand(io: CommandIo): Promise<number> {
     const outcome = writeReports(reported, { places: { ...places, summary: settings?.summary ?? places.summary }, explain, clean, log, verdict })
     const { exitCode, message } = verdict(outcome)
     sayResult(log, outcome, stepPasses(outcome, failOnTimeout), message, exitCode)
-    if (options.json) stdout.write(`${JSON.stringify(jsonReport(outcome, { exitCode, message }, clean))}\n`)
+    if (options.json) stdout.write(`${inertJson(jsonReport(outcome, { exitCode, message }, clean))}\n`)
     return { outcome, exitCode }
   }
   const guarded: Guarded = { clean, log, startedAt, exitCode: undefined, report: (outcome) => report(outcome, undefined, undefined).exitCode }

@@ -5,6 +5,7 @@ import { failureMessage, fileAnnotations } from '../report/explain.js'
 import { computeOutputs } from '../report/outputs.js'
 import { outputsNotWritten, summaryNotWritten, writeOutputs } from '../report/publish.js'
 import { renderSummary } from '../report/summary.js'
+import { inertCommands } from '../text.js'
 
 export interface StepReportOptions {
   summary: boolean
@@ -30,16 +31,18 @@ export async function reportStep(waited: RunOutcome, options: StepReportOptions,
 
   if (options.summary) {
     try {
-      await core.summary.addRaw(clean(renderSummary(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot }))).write({ overwrite: false })
+      await core.summary.addRaw(inertCommands(clean(renderSummary(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot })))).write({ overwrite: false })
     } catch (error) {
       core.warning(clean(summaryNotWritten(error)))
     }
   }
 
+  // Each line inert (`inertCommands`): server text no CI reads as a command.
+  const said = (text: string) => inertCommands(clean(text))
   const passes = stepPasses(outcome, options.failOnTimeout)
-  if (outcome.result === 'success') core.info(clean(`Result: success — ${outcome.headline}`))
-  else if (passes) core.warning(clean(`Result: timeout — ${outcome.headline} (fail-on-timeout is false, so the step passes)`))
-  else core.setFailed(clean(failureMessage(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot })))
+  if (outcome.result === 'success') core.info(said(`Result: success — ${outcome.headline}`))
+  else if (passes) core.warning(said(`Result: timeout — ${outcome.headline} (fail-on-timeout is false, so the step passes)`))
+  else core.setFailed(said(failureMessage(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot })))
   annotateFiles(outcome, options.docsRoot ?? '', clean)
   return outcome
 }
@@ -47,5 +50,5 @@ export async function reportStep(waited: RunOutcome, options: StepReportOptions,
 /** A failed update's log line that names a docs file shows on that file, in the pull request's diff too. */
 function annotateFiles(outcome: RunOutcome, docsRoot: string, clean: (text: string) => string): void {
   for (const note of fileAnnotations(outcome, docsRoot))
-    core.error(clean(note.message), { title: 'Docs update failed', file: note.file, ...(note.line === undefined ? {} : { startLine: note.line }) })
+    core.error(inertCommands(clean(note.message)), { title: 'Docs update failed', file: note.file, ...(note.line === undefined ? {} : { startLine: note.line }) })
 }
