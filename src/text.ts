@@ -47,16 +47,51 @@ export function oneLine(text: string, max = 500): string {
   return truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max)
 }
 
+/** Characters that show as nothing: a secret split by them reads as the secret. */
+const INVISIBLE = '[\\u00ad\\u034f\\u180e\\u200b-\\u200f\\u2060-\\u2064\\ufeff]*'
+
+/** One character of a secret as a pattern: itself, or percent-encoded (each byte, either case). */
+function charPattern(char: string): string {
+  const escaped = char.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')
+  const encoded = [...Buffer.from(char, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('')
+  return `(?:${escaped}|${encoded})`
+}
+
 /**
  * A function that replaces every occurrence of each secret with `***`, in any letter case (URL
- * hosts and some headers come back lowercased). Build it once per set of secrets: one pattern,
- * longest secret first.
+ * hosts and some headers come back lowercased), with any of its characters percent-encoded
+ * (`%73k_…`, `sk%5F…`) and with characters that show as nothing between its characters (a
+ * zero-width space). Build it once per set of secrets: one pattern, longest secret first.
  */
 export function createRedactor(secrets: readonly string[]): (text: string) => string {
   const used = [...new Set(secrets.filter((secret) => secret.length > 0))].sort((a, b) => b.length - a.length)
   if (used.length === 0) return (text) => text
-  const pattern = new RegExp(used.map((secret) => secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi')
+  const pattern = new RegExp(used.map((secret) => Array.from(secret, charPattern).join(INVISIBLE)).join('|'), 'gi')
   return (text) => text.replace(pattern, '***')
+}
+
+/** Encoded forms shorter than this are not cut: they would cut ordinary words. */
+const MIN_ENCODED = 8
+
+/**
+ * How a server may echo a secret encoded: base64 and base64url (as the secret alone, or inside
+ * a longer encoded text such as `Bearer <key>` or `user:<key>`, at each of the three offsets a
+ * byte can take, the characters that depend on the secret alone) and hex.
+ */
+export function encodedForms(secret: string): string[] {
+  const bytes = Buffer.from(secret, 'utf8')
+  const forms = [bytes.toString('hex')]
+  for (let offset = 0; offset < 3; offset++) {
+    const padded = Buffer.concat([Buffer.alloc(offset), bytes, Buffer.alloc(2)])
+    // Character j of base64 holds bits 6j to 6j+6: those within the secret's bytes depend on it alone.
+    const from = Math.ceil((8 * offset) / 6)
+    const to = Math.floor((8 * (offset + bytes.length)) / 6)
+    const base64 = padded.toString('base64').slice(from, to)
+    forms.push(base64, base64.replace(/\+/g, '-').replace(/\//g, '_'))
+    // The secret alone, padded as an encoder writes it.
+    if (offset === 0) forms.push(bytes.toString('base64'), bytes.toString('base64url'))
+  }
+  return [...new Set(forms)].filter((form) => form.length >= MIN_ENCODED && form !== secret)
 }
 
 /** The redactor of a list of secrets, built once per list (keep the list to keep the redactor). */
