@@ -116,8 +116,8 @@ describe.concurrent('a key in any spelling', () => {
       ['stderr', run.stderr],
       ['results', JSON.stringify(json.results)],
       ...FILES.map((name) => [name, run.file(name) ?? ''])
-    ])
-      expect(spellingsIn(text ?? ''), where).toEqual([])
+    ] as const)
+      expect(spellingsIn(text), where).toEqual([])
   })
 
   it('echoed encoded by the server: cut from the action’s log, its results output and the job summary', async () => {
@@ -132,7 +132,7 @@ describe.concurrent('a key in any spelling', () => {
       ['results', run.outputs.results ?? ''],
       ['outputs', JSON.stringify(run.outputs)],
       ['summary', run.summary]
-    ])
+    ] as const)
       expect(spellingsIn(text), where).toEqual([])
   })
 })

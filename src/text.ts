@@ -141,10 +141,39 @@ export function sentence(text: string): string {
   return `${text.replace(/[\s.]+$/, '')}.`
 }
 
+/** Schemes whose address a URL parser reads with any number of `/` or `\` after the colon, none included. */
+const SPECIAL_SCHEME = /^(?:https?|wss?|ftp|file)$/i
+
 /**
  * An address without the user and password it may carry (`https://user:pass@host/` →
- * `https://host/`), cut from the text as given, whether or not it parses as a URL.
+ * `https://host/`), cut from the text as given, whether or not it parses as a URL, in every
+ * spelling a URL parser reads as one: `https:\\u:pw@h`, `https:/u:pw@h` and `https:u:pw@h` are all
+ * `https://u:pw@h` to it, and so is one with a tab or a line break inside (which it drops).
  */
 export function withoutUserinfo(url: string): string {
-  return url.replace(/^(\s*[a-z][a-z0-9+.-]*:\/\/)[^/?#\\]*@/i, '$1')
+  const cut = (text: string) => {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: a URL parser skips leading C0 controls and spaces
+    const match = /^([\u0000-\u0020]*([a-z][a-z0-9+.-]*):)([/\\]*)([^/?#\\]*)/i.exec(text)
+    if (!match) return text
+    const [whole, scheme = '', name = '', slashes = '', authority = ''] = match
+    if (!SPECIAL_SCHEME.test(name) && slashes !== '//') return text
+    const at = authority.lastIndexOf('@')
+    if (at < 0) return text
+    return `${scheme}${slashes}${authority.slice(at + 1)}${text.slice(whole.length)}`
+  }
+  const flat = url.replace(/[\t\n\r]/g, '')
+  const cutFlat = cut(flat)
+  return cutFlat === flat ? url : cutFlat
+}
+
+/**
+ * Parsed JSON with every string that is an address cut of its user and password
+ * (`withoutUserinfo`), for a record kept as received. Recursive: give it JSON whose depth was
+ * checked first.
+ */
+export function withoutUserinfoIn(value: unknown): unknown {
+  if (typeof value === 'string') return withoutUserinfo(value)
+  if (Array.isArray(value)) return value.map(withoutUserinfoIn)
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, withoutUserinfoIn(child)]))
+  return value
 }

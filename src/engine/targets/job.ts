@@ -2,15 +2,18 @@ import * as z from 'zod/mini'
 import { listed, TERMINAL_STATES } from './states.js'
 import type { TargetKind } from './target.js'
 import type { JobRecord } from '../../model.js'
+import { withoutUserinfo } from '../../text.js'
 
 const text = z.catch(z.nullish(z.string()), undefined)
+/** An address the platform gives: never with a user and password in it, however spelt (a token in a pull request link). */
+const address = z.catch(z.nullish(z.pipe(z.string(), z.transform(withoutUserinfo))), undefined)
 
 export const jobRecordSchema = z.looseObject({
   id: text,
   status: z.string(),
-  source: z.catch(z.nullish(z.looseObject({ repository: text, ref: text })), undefined),
+  source: z.catch(z.nullish(z.looseObject({ repository: address, ref: text })), undefined),
   model: text,
-  prLink: text,
+  prLink: address,
   createdAt: text,
   archivedAt: text
 })
