@@ -2,7 +2,7 @@ import * as core from '@actions/core'
 import { stepPasses } from '../engine/outcome.js'
 import type { RunOutcome } from '../model.js'
 import { failureMessage, fileAnnotations } from '../report/explain.js'
-import { computeOutputs } from '../report/outputs.js'
+import { computeOutputs, listsCut } from '../report/outputs.js'
 import { outputsNotWritten, summaryNotWritten, writeOutputs } from '../report/publish.js'
 import { renderSummary } from '../report/summary.js'
 import { inertCommands } from '../text.js'
@@ -26,8 +26,11 @@ export interface StepReportOptions {
 export async function reportStep(waited: RunOutcome, options: StepReportOptions, clean: (text: string) => string): Promise<RunOutcome> {
   let outcome = waited
   // Outputs the runner cannot take fail the step, but the summary still says what happened.
-  const notWritten = writeOutputs(computeOutputs(outcome, { deploymentId: options.deploymentId }), (name, value) => core.setOutput(name, clean(value)))
+  const outputs = computeOutputs(outcome, { deploymentId: options.deploymentId })
+  const notWritten = writeOutputs(outputs, (name, value) => core.setOutput(name, clean(value)))
   if (notWritten) outcome = outputsNotWritten(outcome, notWritten)
+  // A list cut to fit says so: a later step reading files-changed would take it for all of them.
+  for (const cut of listsCut(outcome, outputs)) core.warning(inertCommands(clean(`${cut}.`)))
 
   if (options.summary) {
     try {

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import { PROJECT_ID, SHA } from '../dev/simulator.js'
+import { runAgainst, simulator } from './helpers/e2e.js'
+
+// What the outputs and their messages say is true of them, end to end through the bundled action.
+describe.concurrent('the outputs say what they hold', () => {
+  it('files-* cut to fit the size limit of an output: a warning says how many of how many', async () => {
+    const sim = await simulator()
+    const added = Array.from({ length: 40_000 }, (_, i) => `docs/reference/generated/section-${Math.floor(i / 100)}/page-${String(i).padStart(5, '0')}.mdx`)
+    sim.script('update', 'many-files', [
+      {
+        json: {
+          _id: 'many-files',
+          projectId: PROJECT_ID,
+          createdAt: '2026-01-01T00:00:00Z',
+          status: 'success',
+          endedAt: '2026-01-01T00:01:00Z',
+          summary: 'Deployed',
+          logs: [],
+          commit: { sha: SHA, ref: 'main', message: 'docs', filesChanged: { added, modified: [], removed: [] } }
+        }
+      }
+    ])
+    const run = await runAgainst(sim, { 'status-id': 'many-files' })
+    expect(run.code, run.stdout).toBe(0)
+    expect(run.outputs['files-changed-count']).toBe('40000')
+    const held = (JSON.parse(run.outputs['files-changed'] ?? '[]') as string[]).length
+    expect(held).toBeGreaterThan(0)
+    expect(held).toBeLessThan(40_000)
+    const shown = held.toLocaleString('en-US')
+    for (const name of ['files-added', 'files-changed'])
+      expect(run.stdout).toContain(
+        `::warning::${name} holds the first ${shown} of 40,000 files: the rest did not fit the size limit of an output (900 KB); files-changed-count counts every file.`
+      )
+    expect(run.stdout).not.toContain('::warning::files-modified')
+  })
+})
