@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PROJECT_ID, SHA } from '../dev/simulator.js'
-import { runAgainst, simulator } from './helpers/e2e.js'
+import { githubApi, runAgainst, simulator } from './helpers/e2e.js'
 
 // What the outputs and their messages say is true of them, end to end through the bundled action.
 describe.concurrent('the outputs say what they hold', () => {
@@ -33,5 +33,22 @@ describe.concurrent('the outputs say what they hold', () => {
         `::warning::${name} holds the first ${shown} of 40,000 files: the rest did not fit the size limit of an output (900 KB); files-changed-count counts every file.`
       )
     expect(run.stdout).not.toContain('::warning::files-modified')
+  })
+
+  it('a commit status for another commit than expect-sha keeps both commits within its 140 characters', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    const expected = 'abcdef0123456789abcdef0123456789abcdef01'
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'update-other-commit', 'expect-sha': expected, 'commit-status': 'docs', 'github-token': 'ghs_words_test' },
+      { env: { GITHUB_API_URL: api.url } }
+    )
+    expect(run.code, run.stdout).toBe(1)
+    const description = api.statuses.at(-1)?.description ?? ''
+    expect(Array.from(description).length).toBeLessThanOrEqual(140)
+    // Both commits, each by enough of its sha to be told apart.
+    expect(description).toContain(expected.slice(0, 12))
+    expect(description).toMatch(/deployed commit [0-9a-f]{12}/)
   })
 })
