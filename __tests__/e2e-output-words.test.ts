@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { PROJECT_ID, SHA } from '../dev/simulator.js'
+import { ADMIN_KEY, PROJECT_ID, SHA } from '../dev/simulator.js'
+import { runCommand } from './helpers/cli.js'
 import { githubApi, runAgainst, simulator } from './helpers/e2e.js'
 
 // What the outputs and their messages say is true of them, end to end through the bundled action.
@@ -50,5 +51,19 @@ describe.concurrent('the outputs say what they hold', () => {
     // Both commits, each by enough of its sha to be told apart.
     expect(description).toContain(expected.slice(0, 12))
     expect(description).toMatch(/deployed commit [0-9a-f]{12}/)
+  })
+
+  it.for([
+    ['--no-summary', ['--no-summary'], {}],
+    ['WAIT_FOR_DOCS_SUMMARY=false', [], { WAIT_FOR_DOCS_SUMMARY: 'false' }]
+  ] as const)('--summary-file with the summary off (%s): no warning, and a report on the same path is not said to be overwritten by it', async ([, flags, env]) => {
+    const sim = await simulator()
+    const run = await runCommand(
+      () => ['--base-url', sim.url, '--status-id', 'update-success', '--min-interval', '100ms', '--max-interval', '200ms', '--summary-file', 'docs.xml', '--junit', 'docs.xml', ...flags],
+      { env: { WAIT_FOR_DOCS_ADMIN_KEY: ADMIN_KEY, ...env } }
+    )
+    expect(run.code, run.stdout).toBe(0)
+    expect(run.stdout).not.toMatch(/warning|name the same file/i)
+    expect(run.file('docs.xml')).toContain('<testsuites')
   })
 })

@@ -276,7 +276,8 @@ export function readCommandLine(argv: readonly string[], env: Readonly<Record<st
     gitlabToken: (command['gitlab-token'] ?? '').trim(),
     verbose: bool('verbose')
   }
-  problems.push(...reportsOnOnePath(options))
+  // With the summary off (--no-summary, WAIT_FOR_DOCS_SUMMARY=false) the summary file is not written: it shares no path.
+  problems.push(...reportsOnOnePath(options, raw.summary.trim().toLowerCase() === 'false'))
   return { raw, options, problems, warnings, info, sources }
 }
 
@@ -293,9 +294,10 @@ const REPORT_FLAGS = [
  * replace the other. A stream (a device such as /dev/null or /dev/stdout, a pipe) takes one
  * report after the other, in place: nothing is lost to the other.
  */
-function reportsOnOnePath(options: CommandOptions): string[] {
+function reportsOnOnePath(options: CommandOptions, summaryOff: boolean): string[] {
   const byFile = new Map<string, string[]>()
   for (const [flag, field] of REPORT_FLAGS) {
+    if (summaryOff && field === 'summaryFile') continue
     const file = options[field]
     if (typeof file !== 'string' || isStream(file)) continue
     const identity = fileIdentity(file)
