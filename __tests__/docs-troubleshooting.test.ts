@@ -35,6 +35,10 @@ describe('docs/troubleshooting.md', () => {
   it('names every flag that may be repeated, and only those', () => {
     const sentence = /Only a list flag \(([^)]*)\) may be repeated/.exec(text.replace(/\s+/g, ' '))
     const named = [...(sentence?.[1] ?? '').matchAll(/`--([\w-]+)`/g)].map((m) => m[1])
-    expect(named.sort()).toEqual(FLAGS.filter((flag) => flag.kind === 'list').map((flag) => flag.name).sort())
+    expect(named.sort()).toEqual(
+      FLAGS.filter((flag) => flag.kind === 'list')
+        .map((flag) => flag.name)
+        .sort()
+    )
   })
 })

@@ -107,7 +107,15 @@ describe.concurrent('no CI command from the server', () => {
     scriptHostile(sim, 'hostile-3')
     for (const flag of ['--junit', '--summary-file', '--output-file', '--dotenv']) {
       const run = await runCommand(
-        () => ['--base-url', sim.url, ...Object.entries(FAST).flatMap(([name, value]) => [`--${name}`, value]), '--status-id', 'hostile-3', flag, '/dev/stdout'],
+        () => [
+          '--base-url',
+          sim.url,
+          ...Object.entries(FAST).flatMap(([name, value]) => [`--${name}`, value]),
+          '--status-id',
+          'hostile-3',
+          flag,
+          '/dev/stdout'
+        ],
         { env: { WAIT_FOR_DOCS_ADMIN_KEY: ADMIN_KEY } }
       )
       expect(run.code, `${flag}\n${run.stdout}`).toBe(1)
@@ -125,6 +133,8 @@ describe.concurrent('no CI command from the server', () => {
     expect(activeCommands(run.stdout).filter((command) => fromServer.test(command))).toEqual([])
     expect(azureOrTeamCity(run.stdout)).toEqual([])
     // The log lines streamed (inside ::stop-commands::) are inert by themselves too.
-    expect(anyCommand(run.stdout.replace(/^::(?:stop-commands|group|endgroup|error|warning|debug|add-mask)::.*$/gm, '').replace(/^::[0-9a-f-]{36}::$/gm, ''))).toEqual([])
+    expect(
+      anyCommand(run.stdout.replace(/^::(?:stop-commands|group|endgroup|error|warning|debug|add-mask)::.*$/gm, '').replace(/^::[0-9a-f-]{36}::$/gm, ''))
+    ).toEqual([])
   })
 })

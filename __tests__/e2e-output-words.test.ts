@@ -56,14 +56,31 @@ describe.concurrent('the outputs say what they hold', () => {
   it.for([
     ['--no-summary', ['--no-summary'], {}],
     ['WAIT_FOR_DOCS_SUMMARY=false', [], { WAIT_FOR_DOCS_SUMMARY: 'false' }]
-  ] as const)('--summary-file with the summary off (%s): no warning, and a report on the same path is not said to be overwritten by it', async ([, flags, env]) => {
-    const sim = await simulator()
-    const run = await runCommand(
-      () => ['--base-url', sim.url, '--status-id', 'update-success', '--min-interval', '100ms', '--max-interval', '200ms', '--summary-file', 'docs.xml', '--junit', 'docs.xml', ...flags],
-      { env: { WAIT_FOR_DOCS_ADMIN_KEY: ADMIN_KEY, ...env } }
-    )
-    expect(run.code, run.stdout).toBe(0)
-    expect(run.stdout).not.toMatch(/warning|name the same file/i)
-    expect(run.file('docs.xml')).toContain('<testsuites')
-  })
+  ] as const)(
+    '--summary-file with the summary off (%s): no warning, and a report on the same path is not said to be overwritten by it',
+    async ([, flags, env]) => {
+      const sim = await simulator()
+      const run = await runCommand(
+        () => [
+          '--base-url',
+          sim.url,
+          '--status-id',
+          'update-success',
+          '--min-interval',
+          '100ms',
+          '--max-interval',
+          '200ms',
+          '--summary-file',
+          'docs.xml',
+          '--junit',
+          'docs.xml',
+          ...flags
+        ],
+        { env: { WAIT_FOR_DOCS_ADMIN_KEY: ADMIN_KEY, ...env } }
+      )
+      expect(run.code, run.stdout).toBe(0)
+      expect(run.stdout).not.toMatch(/warning|name the same file/i)
+      expect(run.file('docs.xml')).toContain('<testsuites')
+    }
+  )
 })

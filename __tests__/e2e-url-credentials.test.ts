@@ -113,7 +113,11 @@ describe.concurrent('credentials in a platform address', () => {
     const sim = await simulator()
     const api = await githubApi()
     updateWithScreenshots(sim, 'shots')
-    const run = await runAgainst(sim, { 'status-id': 'shots', 'pr-comment': 'true', 'github-token': 'ghs_words_test' }, { env: { GITHUB_API_URL: api.url }, event: pullRequest })
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'shots', 'pr-comment': 'true', 'github-token': 'ghs_words_test' },
+      { env: { GITHUB_API_URL: api.url }, event: pullRequest }
+    )
     expect(run.code, run.stdout).toBe(0)
     expect(run.outputs.screenshot).toBe('https://screens.example.com/a.png')
     for (const name of ['screenshot-light', 'screenshot-dark']) expect(new URL(run.outputs[name] ?? '').username, name).toBe('')

@@ -114,8 +114,7 @@ const BOOLEAN_WORD = /^(true|false)$/i
 const OTHER_DASHES = /[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]/g
 const startsWithOtherDash = (arg: string) => /^-*[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]/.test(arg)
 /** The flag name a word spells, with or without dashes of any kind, `_` for `-`, before any `=`: `—Admin_Key=x` → `admin-key`. */
-const keyName = (arg: string) =>
-  (arg.replace(OTHER_DASHES, '-').replace(/^-+/, '').split('=')[0] ?? '').toLowerCase().replace(/_/g, '-')
+const keyName = (arg: string) => (arg.replace(OTHER_DASHES, '-').replace(/^-+/, '').split('=')[0] ?? '').toLowerCase().replace(/_/g, '-')
 /**
  * Whether a word names a key's flag however it is written, or mistyped (two letters off): the
  * word after it must never be shown.

@@ -34,7 +34,9 @@ export async function reportStep(waited: RunOutcome, options: StepReportOptions,
 
   if (options.summary) {
     try {
-      await core.summary.addRaw(inertCommands(clean(renderSummary(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot })))).write({ overwrite: false })
+      await core.summary
+        .addRaw(inertCommands(clean(renderSummary(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot }))))
+        .write({ overwrite: false })
     } catch (error) {
       core.warning(clean(summaryNotWritten(error)))
     }
@@ -53,5 +55,9 @@ export async function reportStep(waited: RunOutcome, options: StepReportOptions,
 /** A failed update's log line that names a docs file shows on that file, in the pull request's diff too. */
 function annotateFiles(outcome: RunOutcome, docsRoot: string, clean: (text: string) => string): void {
   for (const note of fileAnnotations(outcome, docsRoot))
-    core.error(inertCommands(clean(note.message)), { title: 'Docs update failed', file: note.file, ...(note.line === undefined ? {} : { startLine: note.line }) })
+    core.error(inertCommands(clean(note.message)), {
+      title: 'Docs update failed',
+      file: note.file,
+      ...(note.line === undefined ? {} : { startLine: note.line })
+    })
 }
