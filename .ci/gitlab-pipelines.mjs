@@ -1,5 +1,5 @@
-// Validates the template and every GitLab example of the README with gitlab-ci-local's check of
-// GitLab's CI schema, then runs the README's .gitlab-ci.yml and the GitLab CI template under
+// Validates the template and every GitLab example of the docs (docs/ci/gitlab.md) with gitlab-ci-local's check of
+// GitLab's CI schema, then runs the docs' .gitlab-ci.yml and the GitLab CI template under
 // gitlab-ci-local (a GitLab runner emulation, shell executor) against the platform simulator, and
 // checks what GitLab would do with them: the docs job's exit code makes it pass (0), fail (1), or
 // fail as allowed (3, 4), and the release job reads the DOCS_* values of the dotenv report.
@@ -11,8 +11,8 @@
 //   node .ci/gitlab-pipelines.mjs <registry URL>
 //
 // `npm install … wait-for-docs@1` in the pipelines installs from that registry, where .ci/run has
-// published the package by the release's own publish step (dev/publish.sh), so the README's text
-// runs as written. The pipelines are the README's own blocks, extracted, and the template file
+// published the package by the release's own publish step (dev/publish.sh), so the docs' text
+// runs as written. The pipelines are the docs' own blocks, extracted, and the template file
 // itself; the only change is the template's address, from the remote URL to the local file.
 // GITLAB_CI_LOCAL overrides the command that runs gitlab-ci-local.
 import { spawn, spawnSync } from 'node:child_process'
@@ -20,6 +20,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlink
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { CI_FILES, exampleBlock } from '../dev/doc-examples.js'
+import { GITLAB_TOKEN, startGitLabApi } from '../dev/gitlab-api.js'
 import { ADMIN_KEY, PROJECT_ID, SHA, startSimulator } from '../dev/simulator.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -47,13 +49,8 @@ if (!registryUrl || !/^https?:\/\//.test(registryUrl)) {
   process.exit(2)
 }
 
-/** The README's block that starts with `# <title>` (its first line), as written. */
-function readmeBlock(title) {
-  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8')
-  const block = [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]).find((text) => text.startsWith(`# ${title}\n`))
-  if (!block) throw new Error(`README.md has no yaml block starting with "# ${title}"`)
-  return block
-}
+/** The block of docs/ci/gitlab.md that starts with `# <title>` (its first line), as written; an error when there is none. */
+const docBlock = (title) => exampleBlock(CI_FILES.gitlab, `# ${title}`)
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { encoding: 'utf8', ...options })
@@ -192,24 +189,30 @@ try {
     npm_config_fund: 'false'
   }
   const template = readFileSync(path.join(ROOT, 'templates', 'wait-for-docs.yml'), 'utf8')
-  const withTemplate = readmeBlock('.gitlab-ci.yml, with the template').replace(
-    /- remote: \S+\/templates\/wait-for-docs\.yml/,
-    '- local: templates/wait-for-docs.yml'
-  )
-  if (!withTemplate.includes('- local: templates/wait-for-docs.yml')) throw new Error("the README's template example does not include the template by a remote URL")
+  const local = (text) => text.replace(/- remote: \S+\/templates\/wait-for-docs\.yml/, '- local: templates/wait-for-docs.yml')
+  const withTemplate = local(docBlock('.gitlab-ci.yml, with the template'))
+  const inMergeRequests = local(docBlock('.gitlab-ci.yml, the template in merge request pipelines'))
+  if (!inMergeRequests.includes('- local: templates/wait-for-docs.yml')) throw new Error(`${CI_FILES.gitlab}: the merge request example does not include the template by a remote URL`)
+  if (!withTemplate.includes('- local: templates/wait-for-docs.yml')) throw new Error(`${CI_FILES.gitlab}: the template example does not include the template by a remote URL`)
 
   // ---- GitLab's CI schema: the template under every value of its allow-failure input, and every
-  // GitLab example of the README, as gitlab-ci-local checks them before it runs anything.
+  // GitLab example of the docs, as gitlab-ci-local checks them before it runs anything.
   const gitlabBlocks = ['.gitlab-ci.yml', '.gitlab-ci.yml, a preview on the merge request']
-  const options = /allow-failure:\n\s+default: [\w-]+\n\s+options: \[([^\]]+)\]/.exec(template)?.[1].split(',').map((option) => option.trim()) ?? []
-  if (options.length < 2) throw new Error("the template's allow-failure input lists no options")
+  const optionsOf = (input) => {
+    const options = new RegExp(`\\n {4}${input}:\\n\\s+default: [\\w-]+\\n\\s+options: \\[([^\\]]+)\\]`).exec(template)?.[1].split(',').map((option) => option.trim()) ?? []
+    if (options.length < 2) throw new Error(`the template's ${input} input lists no options`)
+    return options
+  }
   const validations = [
-    ...gitlabBlocks.map((title) => [`README: ${title}`, { '.gitlab-ci.yml': readmeBlock(title) }]),
-    ['README: .gitlab-ci.yml, with the template', { '.gitlab-ci.yml': withTemplate, 'templates/wait-for-docs.yml': template }],
-    ...options.map((option) => [
-      `template: allow-failure ${option}`,
-      { '.gitlab-ci.yml': withTemplate.replace(/\n {4}inputs:\n/, `\n    inputs:\n      allow-failure: ${option}\n`), 'templates/wait-for-docs.yml': template }
-    ])
+    ...gitlabBlocks.map((title) => [`docs: ${title}`, { '.gitlab-ci.yml': docBlock(title) }]),
+    ['docs: .gitlab-ci.yml, with the template', { '.gitlab-ci.yml': withTemplate, 'templates/wait-for-docs.yml': template }],
+    ['docs: .gitlab-ci.yml, the template in merge request pipelines', { '.gitlab-ci.yml': inMergeRequests, 'templates/wait-for-docs.yml': template }],
+    ...['allow-failure', 'pipelines'].flatMap((input) =>
+      optionsOf(input).map((option) => [
+        `template: ${input} ${option}`,
+        { '.gitlab-ci.yml': withTemplate.replace(/\n {4}inputs:\n/, `\n    inputs:\n      ${input}: ${option}\n`), 'templates/wait-for-docs.yml': template }
+      ])
+    )
   ]
   for (const [index, [what, files]] of validations.entries()) {
     const listed = await pipeline(project(work, `schema-${index}`, files), { ...common, DOCS_PROJECT_ID: 'proj-demo' }, true)
@@ -225,7 +228,7 @@ try {
   // ---- end of GitLab's CI schema
 
   const projects = {
-    README: { dir: project(work, 'readme', { '.gitlab-ci.yml': readmeBlock('.gitlab-ci.yml') }), docs: 'docs' },
+    docs: { dir: project(work, 'docs', { '.gitlab-ci.yml': docBlock('.gitlab-ci.yml') }), docs: 'docs' },
     template: { dir: project(work, 'template', { '.gitlab-ci.yml': withTemplate, 'templates/wait-for-docs.yml': template }), docs: 'wait-for-docs' }
   }
 
@@ -256,6 +259,51 @@ try {
     }
   }
 
+  // ---- Which pipelines the template's job is in, by its pipelines input, as --list shows them
+  // (rules evaluated for the pipeline's CI_PIPELINE_SOURCE): the default stays out of merge
+  // request pipelines, as a job without rules; the merge request example is only in them.
+  projects.mergeRequest = { dir: project(work, 'merge-request', { '.gitlab-ci.yml': inMergeRequests, 'templates/wait-for-docs.yml': template }), docs: 'wait-for-docs' }
+  for (const [name, source, listed] of [
+    ['template', 'push', true],
+    ['template', 'merge_request_event', false],
+    ['mergeRequest', 'push', false],
+    ['mergeRequest', 'merge_request_event', true]
+  ]) {
+    const list = await pipeline(projects[name].dir, { ...common, DOCS_PROJECT_ID: 'proj-demo', CI_PIPELINE_SOURCE: source }, true)
+    const has = new RegExp(`^${projects[name].docs}\\s`, 'm').test(list.output)
+    check(`${name === 'template' ? 'the template example' : 'the merge request example'} in a ${source} pipeline: the job is ${listed ? '' : 'not '}in it`, list.code === 0 && has === listed, list.output)
+  }
+
+  // ---- The merge request example in a merge request pipeline: the job runs and keeps its note on
+  // the merge request (a stand-in of GitLab's API: the job's CI_API_V4_URL).
+  {
+    sim.reset()
+    const api = await startGitLabApi()
+    try {
+      const mergeRequest = {
+        CI_PIPELINE_SOURCE: 'merge_request_event',
+        CI_MERGE_REQUEST_IID: '3',
+        CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: 'docs/quickstart',
+        CI_API_V4_URL: api.apiUrl,
+        CI_PROJECT_ID: '17',
+        WAIT_FOR_DOCS_GITLAB_TOKEN: GITLAB_TOKEN,
+        DOCS_PROJECT_ID: PROJECT_ID
+      }
+      const result = await pipeline(projects.mergeRequest.dir, { ...common, ...mergeRequest })
+      const docsLog = result.log('wait-for-docs') ?? ''
+      const detail = `--- gitlab-ci-local (exit ${result.code})\n${result.output}\n--- wait-for-docs.log\n${docsLog}\n--- notes\n${JSON.stringify(api.notes, null, 2)}`
+      const summary = /^ (PASS|FAIL|WARN) +wait-for-docs\b/m.exec(result.output)?.[1]
+      check('the merge request example in a merge request pipeline: the job passes', summary === 'PASS', detail)
+      const previews = sim.requests.filter((r) => r.method === 'POST' && r.path.includes('/preview/'))
+      check('the merge request example: it previews the merge request\'s branch', previews.length === 1 && JSON.parse(previews[0]?.body ?? '{}').branch === 'docs/quickstart', `${JSON.stringify(previews)}\n${detail}`)
+      const notes = api.notes.filter((note) => note.project === '17' && note.mr === 3)
+      check('the merge request example: one note on the merge request, the outcome in it', notes.length === 1 && /✅/.test(notes[0]?.body ?? '') && !/⏳/.test(notes[0]?.body ?? ''), detail)
+      check('the merge request example: no key or token in any log', !`${result.output}${docsLog}`.includes(ADMIN_KEY) && !`${result.output}${docsLog}`.includes(GITLAB_TOKEN), detail)
+    } finally {
+      await api.close()
+    }
+  }
+
   // GitLab's cancel reaches the template's command: it runs the installed binary itself.
   sim.reset()
   sim.script('trigger', PROJECT_ID, [{ started: true, statusId: 'update-forever' }])
@@ -269,4 +317,4 @@ if (failures.length > 0) {
   console.error(`\n${failures.length} check(s) failed:\n\n${failures.join('\n\n')}`)
   process.exit(1)
 }
-console.log('The GitLab pipelines behave as the README says.')
+console.log('The GitLab pipelines behave as the docs say.')

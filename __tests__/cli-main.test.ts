@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ADMIN_KEY } from '../dev/simulator.js'
-import { type MergeRequestNote, runCommand, VERSION } from '../src/cli/main.js'
+import { runCommand, VERSION } from '../src/cli/main.js'
+import type { RunRecord } from '../src/records/run-record.js'
 import type { RawInputs } from '../src/inputs/parse.js'
 import { reportDir } from './helpers/cli.js'
 import { parseGitLabDotenv } from './helpers/dotenv.js'
@@ -98,14 +99,14 @@ describe('runCommand', () => {
     const dir = reportDir()
     const calls: string[] = []
     const seen: { token?: string; raw?: RawInputs } = {}
-    const note = (context: { token: string }, raw: RawInputs): MergeRequestNote => {
+    const note = (context: { token: string }, raw: RawInputs): RunRecord => {
       seen.token = context.token
       seen.raw = raw
       return {
-        inProgress: async (targets) => {
+        open: (targets) => {
           calls.push(`in progress: ${targets.map((t) => t.id).join(',')}`)
         },
-        outcome: async (outcome) => {
+        close: async (outcome) => {
           calls.push(`outcome: ${outcome.result}; json written: ${readFileSync(path.join(dir, 'o.json'), 'utf8').includes('"result": "success"')}`)
         }
       }
@@ -132,7 +133,7 @@ describe('runCommand', () => {
       ...io(['--base-url', sim.url, '--status-id', 'update-success', ...FAST]),
       note: () => {
         made = true
-        return { inProgress: async () => {}, outcome: async () => {} }
+        return { open: () => {}, close: async () => {} }
       }
     }
     expect(await runCommand(off)).toBe(0)

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { GITLAB_TOKEN, startGitLabApi } from '../dev/gitlab-api.js'
 import { SHA } from '../dev/simulator.js'
-import { gitlabStatusPort, statusPlace, statusToken } from '../src/cli/commit-status.js'
+import { gitlabStatusPort, statusPlace, statusToken } from '../src/gitlab/commit-status.js'
 import { explainStatusError, refused } from '../src/github/commit-status-api.js'
 import type { Settings } from '../src/model.js'
 import { githubStatusState, gitlabStatusState, statusTargetUrl } from '../src/report/commit-status.js'

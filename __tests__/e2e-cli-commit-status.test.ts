@@ -79,7 +79,7 @@ describe.concurrent('the GitLab commit status, end to end', () => {
     expect(api.statuses.at(-1)?.target_url).toBe(JOB_URL)
   })
 
-  it('a running status GitLab applies late, after request-timeout, does not land after the outcome', async () => {
+  it('a running status GitLab applies late, after request-timeout, does not stand after the outcome: the outcome is written again', async () => {
     const sim = await simulator()
     const api = await gitlab()
     api.delayWrites(2000)
@@ -89,7 +89,8 @@ describe.concurrent('the GitLab commit status, end to end', () => {
     )
     await api.settled()
     expect(run.code, output(run)).toBe(0)
-    expect(api.statuses.map((s) => s.state)).toEqual(['running', 'success'])
+    expect(api.statuses.map((s) => s.state).at(-1)).toBe('success')
+    expect(api.statuses.map((s) => s.state)).toContain('running')
   })
 
   it.each([

@@ -88,7 +88,7 @@ describe('the comment is written after every write before it has settled', () =>
     expect(api.comments[0]?.body).toContain('### ✅ Docs update deployed')
   })
 
-  it('an "in progress" write that is never answered holds the step no longer than timeout + request-timeout + 2 s, and says why', async () => {
+  it('an "in progress" creation that is never answered holds the outcome twice request-timeout at the most, creates no second comment, and says why', async () => {
     const sim = await simulator()
     const api = await githubApi()
     succeedsAfterInProgressWrite(sim, api, 'never-answered')
@@ -101,11 +101,11 @@ describe('the comment is written after every write before it has settled', () =>
     expect(run.code, run.stdout).toBe(0)
     expect(run.outputs.result).toBe('success')
     expect(run.stdout).toContain(
-      `::warning::The pull request comment could not be written: the GitHub API had not answered its "in progress" write when the step's time limit (timeout + request-timeout + 2s) ran out, and the outcome must not go before it`
+      `::warning::The pull request comment could not be written: the GitHub API had not answered its "in progress" write within 2.0s of the outcome (twice request-timeout) and has no record of it yet, so the outcome was not written (it would make a second one)`
     )
     // No second write that the held one could overwrite.
     expect(writes(api)).toHaveLength(1)
-    // The contract's bound, and the time a child process needs to start on a busy machine.
+    // Twice request-timeout after the outcome, not the step's limit; and the time a child process needs to start on a busy machine.
     expect(run.durationMs).toBeLessThan((3 + 1 + 2) * 1000 + 3000)
   })
 

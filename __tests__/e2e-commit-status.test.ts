@@ -109,7 +109,7 @@ describe.concurrent('the docs as a required check (commit status), end to end', 
     expect(warnings(run.stdout)).toEqual([])
   })
 
-  it('a pending status GitHub applies late, after request-timeout, does not land after the outcome', async () => {
+  it('a pending status GitHub applies late, after request-timeout, does not stand after the outcome: the outcome is written again', async () => {
     const sim = await simulator()
     const api = await githubApi()
     // The pending write is applied and answered 2 s after it arrived; the update succeeds at once.
@@ -117,7 +117,9 @@ describe.concurrent('the docs as a required check (commit status), end to end', 
     const run = await runAgainst(sim, { 'status-id': 'update-success', ...gate, 'request-timeout': '1s' }, { env: { GITHUB_API_URL: api.url } })
     await api.settled()
     expect(run.code, run.stdout).toBe(0)
-    expect(states(api)).toEqual(['pending', 'success'])
+    // The outcome went request-timeout after it was known, whatever the pending did; the pending landed, and the outcome was written again after it.
+    expect(states(api).at(-1)).toBe('success')
+    expect(states(api)).toContain('pending')
     expect(warnings(run.stdout)).toEqual([])
   })
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { errorLines, explainTarget, failureMessage, fileAnnotations, fileRefOf } from '../src/report/explain.js'
+import { explainTarget } from '../src/report/advice.js'
+import { errorLines, fileAnnotations, fileRefOf } from '../src/report/evidence.js'
+import { failureMessage } from '../src/report/explain.js'
 import type { RunOutcome, TargetReport } from '../src/model.js'
 import { runOutcome, targetReport } from './helpers/builders.js'
 

@@ -2,7 +2,8 @@ import path from 'node:path'
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { ADMIN_KEY } from '../dev/simulator.js'
-import { type MergeRequestNote, runCommand, unforeseen } from '../src/cli/main.js'
+import { runCommand, unforeseen } from '../src/cli/main.js'
+import type { RunRecord } from '../src/records/run-record.js'
 import { faultMessage, guardProcess } from '../src/step/guard.js'
 import { reportDir } from './helpers/cli.js'
 import { simulator } from './helpers/e2e.js'
@@ -12,7 +13,7 @@ import { simulator } from './helpers/e2e.js'
 // warning beside the outcome, which stands.
 const FAST = ['--min-interval', '100ms', '--max-interval', '200ms', '--timeout', '20s']
 
-function io(argv: string[], note: (fault: () => void) => MergeRequestNote) {
+function io(argv: string[], note: (fault: () => void) => RunRecord) {
   const out: string[] = []
   const err: string[] = []
   const stderr = { write: (text: string) => err.push(text) }
@@ -34,10 +35,10 @@ describe('the last net of the command line', () => {
     const dotenv = path.join(dir, 'd.env')
     const closedWith: string[] = []
     const run = io(['--base-url', sim.url, '--status-id', 'update-success', ...FAST, '--mr-comment', '--dotenv', dotenv, '--json'], (fault) => ({
-      async inProgress() {
+      open() {
         fault()
       },
-      async outcome(outcome) {
+      async close(outcome) {
         closedWith.push(outcome.result)
       }
     }))
@@ -55,8 +56,8 @@ describe('the last net of the command line', () => {
     const dir = reportDir()
     const dotenv = path.join(dir, 'd.env')
     const run = io(['--base-url', sim.url, '--status-id', 'update-success', ...FAST, '--mr-comment', '--dotenv', dotenv, '--json'], (fault) => ({
-      async inProgress() {},
-      async outcome() {
+      open() {},
+      async close() {
         fault()
       }
     }))

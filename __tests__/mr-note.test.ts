@@ -2,9 +2,10 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
 import { GITLAB_TOKEN, JOB_TOKEN, NOTE_AUTHOR, startGitLabApi } from '../dev/gitlab-api.js'
-import { createMergeRequestNote, notePlace, noteSettings, writeMergeRequestNote, type NoteSettings } from '../src/cli/mr-note.js'
+import { createMergeRequestNote, notePlace, noteSettings, writeMergeRequestNote, type NoteSettings } from '../src/gitlab/mr-note.js'
 import { readRawInputs, type InputName } from '../src/inputs/parse.js'
-import type { MergeRequestNote, NoteContext } from '../src/cli/main.js'
+import type { NoteContext } from '../src/gitlab/context.js'
+import type { RunRecord } from '../src/records/run-record.js'
 import type { Settings, TargetRef } from '../src/model.js'
 import { runOutcome, updateReport } from './helpers/builders.js'
 
@@ -66,8 +67,8 @@ function hooks(env: NodeJS.ProcessEnv, log: ReturnType<typeof recorder>['log']) 
   )
   const run = { timeoutMs: 60_000, requestTimeoutMs: 10_000, search: undefined } as unknown as Settings
   return {
-    inProgress: () => note.inProgress(targets, run),
-    outcome: (outcome: Parameters<MergeRequestNote['outcome']>[0]) => note.outcome(outcome, run)
+    inProgress: () => note.open(targets, run),
+    outcome: (outcome: Parameters<RunRecord['close']>[0]) => note.close(outcome, run)
   }
 }
 
@@ -422,8 +423,8 @@ describe('createMergeRequestNote (the command line hooks)', () => {
     const api = await gitlab()
     const out = recorder()
     const note = createMergeRequestNote(context(api, out), raw)
-    await note.inProgress(targets, run(60_000))
-    await note.outcome(deployed(), run(60_000))
+    note.open(targets, run(60_000))
+    await note.close(deployed(), run(60_000))
     expect(api.requests.filter((r) => r.method !== 'GET').map((r) => r.method)).toEqual(['POST', 'PUT'])
     expect(api.notes[0]?.body).toContain(MARKER)
     expect(out.text()).toBe('info: Posted "in progress" on merge request !3.\ninfo: Updated the note on merge request !3.')
@@ -432,8 +433,8 @@ describe('createMergeRequestNote (the command line hooks)', () => {
   it('posts no "in progress" once the wait deadline has passed', async () => {
     const api = await gitlab()
     const note = createMergeRequestNote(context(api, recorder(), Date.now() - 61_000), raw)
-    await note.inProgress(targets, run(60_000))
-    await note.outcome(deployed(), undefined)
+    note.open(targets, run(60_000))
+    await note.close(deployed(), undefined)
     expect(api.requests.filter((r) => r.method !== 'GET').map((r) => r.method)).toEqual(['POST'])
     expect(api.notes[0]?.body).toContain('Docs update deployed')
   })
@@ -444,7 +445,7 @@ describe('createMergeRequestNote (the command line hooks)', () => {
       context(api, recorder()),
       readRawInputs((name) => ({ 'status-id': 'st_1', timeout: 'soon' })[name as string] ?? '')
     )
-    await note.outcome(
+    await note.close(
       runOutcome([], { result: 'error', headline: 'Invalid input (1 problem); no request was sent.', problems: ['timeout: "soon" is not a duration'] }),
       undefined
     )

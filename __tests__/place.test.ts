@@ -2,7 +2,8 @@
 // command line's under GitLab CI, another CI system or a terminal.
 import { describe, expect, it } from 'vitest'
 import type { Result, RunOutcome } from '../src/model.js'
-import { explainTarget, failureMessage } from '../src/report/explain.js'
+import { explainTarget } from '../src/report/advice.js'
+import { failureMessage } from '../src/report/explain.js'
 import { commandPlace, GITHUB_ACTIONS_PLACE } from '../src/report/place.js'
 import { renderSummary } from '../src/report/summary.js'
 import { pageReport, runOutcome, searchReport, targetReport, updateReport } from './helpers/builders.js'

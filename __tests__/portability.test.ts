@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it, vi } from 'vitest'
 import { parse } from 'yaml'
 import { RENAME_WAITS_MS, renameRetrying } from '../src/cli/rename.js'
-import { fileAnnotations, fileRefOf } from '../src/report/explain.js'
+import { fileAnnotations, fileRefOf } from '../src/report/evidence.js'
 import { runOutcome, targetReport } from './helpers/builders.js'
 import { settingsFor } from './helpers/fakes.js'
 

@@ -1,13 +1,13 @@
-import { readFileSync } from 'node:fs'
 import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
+import { docBlocks, readDoc, USAGE_FILES } from '../dev/doc-examples.js'
 import { INPUT_DEFAULTS, INPUT_NAMES, parseInputs, type InputName, type RawInputs } from '../src/inputs/parse.js'
 import { OUTPUT_NAMES } from '../src/report/outputs.js'
 
-// Every workflow in the README that uses the action must be one the action accepts: known
-// inputs, a valid combination of them, and outputs that exist.
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
-const blocks = [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1] ?? '')
+// Every workflow of the docs that uses the action must be one the action accepts: known inputs,
+// a valid combination of them, and outputs that exist. The README keeps the three common
+// workflows; each other usage has a page in docs/usage/ (dev/doc-examples.js lists them).
+const blocks = USAGE_FILES.flatMap((file) => docBlocks(file, 'yaml').map((text) => ({ file, text })))
 
 interface Step {
   id?: string
@@ -43,9 +43,15 @@ function placeholder(name: string): string {
   return `value-${name}`
 }
 
-const examples = blocks.flatMap((block, index) => actionSteps(parse(dedent(block))).map((step) => ({ index, step })))
+const examples = blocks.flatMap((block, index) => actionSteps(parse(dedent(block.text))).map((step) => ({ index, file: block.file, step })))
+/** The block of an example, as written. */
+const blockOf = (example: { index: number } | undefined) => blocks[example?.index ?? -1]?.text ?? ''
 
 describe('the README examples', () => {
+  it.each(USAGE_FILES)('%s holds a workflow that uses the action (none has moved away unchecked)', (file) => {
+    expect(examples.filter((example) => example.file === file).length).toBeGreaterThan(0)
+  })
+
   it('include the one-step trigger examples', () => {
     const triggers = examples.map(({ step }) => step.with?.trigger)
     expect(triggers).toEqual(expect.arrayContaining(['update', 'preview', 'agent']))
@@ -59,9 +65,11 @@ describe('the README examples', () => {
     ['preview', 'pull_request', { 'pr-comment': true }, 'preview-url'],
     ['agent', 'workflow_dispatch', { 'agent-prompt': `\${{ inputs.prompt }}` }, 'pr-link']
   ])('the worked example of trigger: %s runs on %s and does what it is shown for', (trigger, event, inputs, output) => {
-    const example = examples.find(({ index, step }) => step.with?.trigger === trigger && (blocks[index] ?? '').startsWith('on:'))
+    const example = examples.find(({ index, step }) => step.with?.trigger === trigger && (blocks[index]?.text ?? '').startsWith('on:'))
     expect(example, `a whole workflow with trigger: ${trigger}`).toBeDefined()
-    const block = blocks[example?.index ?? -1] ?? ''
+    // The three common workflows are on the README, the front page.
+    expect(example?.file).toBe('README.md')
+    const block = blockOf(example)
     const workflow = parse(block) as { on: unknown }
     const events = typeof workflow.on === 'string' ? [workflow.on] : Object.keys(workflow.on as object)
     expect(events).toContain(event)
@@ -70,9 +78,10 @@ describe('the README examples', () => {
   })
 
   it('the deployment example runs on pull_request, records a preview, and has the permission it needs', () => {
-    const example = examples.find(({ index, step }) => step.with?.['deployment-environment'] && (blocks[index] ?? '').startsWith('on:'))
+    const example = examples.find(({ index, step }) => step.with?.['deployment-environment'] && (blocks[index]?.text ?? '').startsWith('on:'))
     expect(example, 'a whole workflow with deployment-environment').toBeDefined()
-    const block = blocks[example?.index ?? -1] ?? ''
+    expect(example?.file).toBe('docs/usage/deployment.md')
+    const block = blockOf(example)
     const workflow = parse(block) as { on: unknown; permissions?: Record<string, string> }
     expect(workflow.on).toBe('pull_request')
     expect(workflow.permissions).toMatchObject({ deployments: 'write' })
@@ -81,9 +90,11 @@ describe('the README examples', () => {
   })
 
   it('the required check example runs on pull_request and merge_group, previews the queue’s branch, posts the docs status and may write it', () => {
-    const example = examples.find(({ index, step }) => step.with?.['commit-status'] !== undefined && (blocks[index] ?? '').startsWith('on:'))
+    const example = examples.find(({ index, step }) => step.with?.['commit-status'] !== undefined && (blocks[index]?.text ?? '').startsWith('on:'))
     expect(example, 'a whole workflow with commit-status').toBeDefined()
-    const block = blocks[example?.index ?? -1] ?? ''
+    expect(example?.file).toBe('docs/usage/required-check.md')
+    const page = readDoc('docs/usage/required-check.md')
+    const block = blockOf(example)
     const workflow = parse(block) as { on: Record<string, unknown>; permissions?: Record<string, string> }
     expect(Object.keys(workflow.on)).toEqual(['pull_request', 'merge_group'])
     // Not filtered by path: a required check of a workflow that does not run stays expected forever.
@@ -96,8 +107,8 @@ describe('the README examples', () => {
       'expect-sha': expect.stringContaining('github.event.merge_group.head_sha')
     })
     // The README says to require that name in branch protection, and why a path filter would not do.
-    expect(readme).toMatch(/require the status check `docs`/)
-    expect(readme).toMatch(/paths:[^\n]*\]/)
+    expect(page).toMatch(/require the status check `docs`/)
+    expect(page).toMatch(/paths:[^\n]*\]/)
     // The queue's ref as preview-branch is a valid input as the runner would pass it.
     const raw = { ...INPUT_DEFAULTS, 'github-token': 'runner-token' } as RawInputs
     for (const [name, value] of Object.entries(example?.step.with ?? {})) raw[name as InputName] = String(value).replace(/\$\{\{[^}]*\}\}/g, placeholder(name))
@@ -111,7 +122,8 @@ describe('the README examples', () => {
   it('the worked example of agent-message runs on a pull request comment, sends the follow-up to one job and comments the new pull request', () => {
     const example = examples.find(({ step }) => step.with?.['agent-message'] !== undefined)
     expect(example, 'a whole workflow with agent-message').toBeDefined()
-    const block = blocks[example?.index ?? -1] ?? ''
+    expect(example?.file).toBe('docs/usage/agent-follow-up.md')
+    const block = blockOf(example)
     const workflow = parse(block) as { on: Record<string, unknown>; jobs: Record<string, { if?: string }> }
     expect(Object.keys(workflow.on)).toEqual(['issue_comment'])
     // Only pull request comments with the command start it.
@@ -124,9 +136,9 @@ describe('the README examples', () => {
     expect(block).toMatch(/gh pr comment "\$PR"/)
   })
 
-  it.each(examples.map(({ index, step }) => [index, step.id ?? '(no id)', step] as const))(
-    'block %i, step %s: inputs the action accepts',
-    (_index, _id, step) => {
+  it.each(examples.map(({ file, index, step }) => [file, index, step.id ?? '(no id)', step] as const))(
+    '%s, block %i, step %s: inputs the action accepts',
+    (_file, _index, _id, step) => {
       const given = Object.entries(step.with ?? {}).map(([name, value]) => [name, String(value)] as const)
       for (const [name] of given) expect(INPUT_NAMES, `unknown input ${name}`).toContain(name)
       const raw = { ...INPUT_DEFAULTS, 'github-token': 'runner-token' } as RawInputs
@@ -138,7 +150,12 @@ describe('the README examples', () => {
 
   it('read only outputs the action writes', () => {
     const ids = new Set(examples.map(({ step }) => step.id).filter((id) => id !== undefined))
-    const used = [...readme.matchAll(/steps\.([\w-]+)\.outputs\.([\w-]+)/g)].filter((m) => ids.has(m[1] ?? ''))
+    const used = [
+      ...blocks
+        .map((block) => block.text)
+        .join('\n')
+        .matchAll(/steps\.([\w-]+)\.outputs\.([\w-]+)/g)
+    ].filter((m) => ids.has(m[1] ?? ''))
     expect(used.length).toBeGreaterThan(5)
     for (const [, , name] of used) expect(OUTPUT_NAMES, `unknown output ${name}`).toContain(name)
   })

@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { distTagFor } from '../dev/dist-tag.js'
@@ -84,13 +86,28 @@ describe('the release workflow', () => {
   })
 
   it('checks that the package is published and installs before the major tag moves, and moves it forward only', () => {
-    const check = runs(publish).indexOf('dev/check-published.js')
-    expect(check).toBeGreaterThan(runs(publish).indexOf('dev/publish.sh'))
+    const check = jobs.check as Job
+    expect(runs(check)).toContain('node dev/check-published.js "$TAG"')
+    expect(check.needs).toBe('publish')
+    expect(check.permissions).toEqual({ contents: 'read' })
     const major = jobs['major-tag'] as Job
-    expect(major.needs).toBe('publish')
+    expect(major.needs).toBe('check')
     expect(major.permissions).toEqual({ contents: 'write' })
     expect(runs(major)).toContain('sort -V | tail -n 1')
     expect(runs(major)).toContain('git push --force origin "refs/tags/$major"')
+  })
+
+  it('a failed release check can be run again alone: it is not in the job that publishes, which refuses a published version', () => {
+    // "Re-run failed jobs" runs the failed job and the jobs that need it, never a job that passed.
+    expect(runs(publish)).toContain('dev/publish.sh')
+    expect(runs(publish)).not.toContain('check-published')
+    const check = jobs.check as Job
+    expect(runs(check)).not.toContain('dev/publish.sh')
+    // What it says to do is what works: the failed jobs again, not the whole run.
+    expect(runs(check)).toMatch(/::error::[^\n]*Re-run failed jobs/)
+    expect(runs(check)).not.toMatch(/Run this workflow's jobs again/)
+    // And the docs say the same.
+    expect(read('docs/releasing.md')).toMatch(/Re-run failed jobs/)
   })
 
   it('is the only path that moves the major tag: dev/release.sh pushes the version tag alone', () => {
@@ -98,4 +115,38 @@ describe('the release workflow', () => {
     expect(script).not.toMatch(/git tag --force/)
     expect(script).not.toMatch(/git push --force/)
   })
+})
+
+describe('dev/publish.sh in a re-run of the release workflow', () => {
+  it('refuses the version an earlier attempt published, saying to re-run only the failed jobs', async () => {
+    // A registry that has 1.2.3 already (npm view reads the package document).
+    const server = createServer((_req, res) => {
+      res.setHeader('content-type', 'application/json')
+      res.end(JSON.stringify({ name: 'wait-for-docs', 'dist-tags': { latest: '1.2.3' }, versions: { '1.2.3': { name: 'wait-for-docs', version: '1.2.3' } } }))
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as { port: number }
+    try {
+      const env = { PATH: process.env.PATH, HOME: process.env.HOME, npm_config_registry: `http://127.0.0.1:${port}/`, npm_config_update_notifier: 'false' }
+      const run = (attempt: string) =>
+        new Promise<{ status: number | null; stderr: string }>((resolve) => {
+          const child = spawn('bash', ['dev/publish.sh', '1.2.3'], {
+            cwd: new URL('..', import.meta.url),
+            env: { ...env, GITHUB_RUN_ATTEMPT: attempt }
+          })
+          let stderr = ''
+          child.stderr.on('data', (chunk) => (stderr += chunk))
+          child.on('close', (status) => resolve({ status, stderr }))
+        })
+      const again = await run('2')
+      expect(again.status).toBe(1)
+      expect(again.stderr).toMatch(/wait-for-docs@1\.2\.3 is published already \(by an earlier attempt of this run\)[^\n]*Re-run failed jobs/)
+      // A first attempt is told the rule of versions instead.
+      const first = await run('1')
+      expect(first.status).toBe(1)
+      expect(first.stderr).toMatch(/1\.2\.3 is published already: a published version is never replaced \(release 1\.2\.4 instead\)/)
+    } finally {
+      server.close()
+    }
+  }, 60_000)
 })

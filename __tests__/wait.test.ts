@@ -6,7 +6,7 @@ import { MAX_IN_FLIGHT, waitForTargets } from '../src/engine/wait.js'
 import { seededRandom, virtualClock } from './helpers/clock.js'
 import { ok, recordingEvents, scriptedClient, settingsFor } from './helpers/fakes.js'
 import type { Progress, RunOutcome, TargetReport } from '../src/model.js'
-import { explainTarget } from '../src/report/explain.js'
+import { explainTarget } from '../src/report/advice.js'
 import { describeProgress } from '../src/report/log.js'
 import { runOutcome, searchReport, updateReport } from './helpers/builders.js'
 

@@ -136,15 +136,22 @@ console.log(`Simulator on ${sim.url}, running the action for ${named.join(', ')}
 // cancel; a second signal to it (the terminal sends Ctrl-C to both) changes nothing.
 let running
 let cancelled
+let forwarded = false
+// Once: the action's own handlers are gone once it reported, and a signal then would end it by the signal.
+const forward = () => {
+  if (forwarded || !running || !cancelled) return
+  forwarded = true
+  running.kill(cancelled)
+}
 const cancel = (signal) => {
   cancelled ??= signal
-  running?.kill(signal)
+  forward()
 }
 process.on('SIGINT', cancel)
 process.on('SIGTERM', cancel)
 const watched = (handler) => (chunk, child) => {
   running = child
-  if (cancelled) child.kill(cancelled)
+  forward()
   handler(chunk)
 }
 

@@ -1,6 +1,7 @@
 // A fake GitHub REST API on 127.0.0.1 for the PR comment, the deployment and the commit status:
 // lists, creates and updates issue comments, creates deployments and their statuses, creates
-// commit statuses (`statuses`, in the order applied), in memory, answers GET /user,
+// commit statuses (`statuses`, in the order applied; listed newest first by GET
+// /repos/:owner/:repo/commits/:ref/statuses), in memory, answers GET /user,
 // and records every request. Paths may carry the
 // /api/v3 prefix of GitHub Enterprise Server.
 //
@@ -38,7 +39,7 @@ const DEFAULT_LOGIN = 'docs-maintainer'
  * @typedef {{ sha: string, state: string, context: string, description?: string, target_url?: string, at: number }} CommitStatus
  * @typedef {{ method: string, path: string, authorization?: string, body?: any, at: number, appliedAt?: number }} Recorded
  * @returns {Promise<{ url: string, requests: Recorded[], comments: Comment[], deployments: Deployment[], statuses: CommitStatus[], logins: Record<string, string>,
- *   failWith: number | undefined, failMessage: string, hang: boolean, onRequest: ((request: Recorded) => void) | undefined,
+ *   failWith: number | undefined, failMessage: string, rateLimit(ms: number, status?: number): void, hang: boolean, onRequest: ((request: Recorded) => void) | undefined,
  *   writes(): Recorded[], delayWrites(...delays: (number | { ms: number, status?: number, apply?: boolean, answer?: 'never' })[]): void,
  *   delayDeploymentWrites(...delays: (number | { ms: number, status?: number, apply?: boolean, answer?: 'never' })[]): void,
  *   settled(): Promise<void>, close(): Promise<void> }>}
@@ -65,6 +66,10 @@ export async function startGitHubApi() {
     logins: {},
     /** @type {number | undefined} */
     failWith: undefined,
+    /** Every write for the next `ms` is refused as rate limited (`status` 429, or 403 as a secondary limit), with Retry-After. */
+    rateLimit: (ms, status = 429) => {
+      limited = { until: Date.now() + ms, status }
+    },
     failMessage: 'Resource not accessible by integration',
     hang: false,
     /** @type {((request: Recorded) => void) | undefined} */
@@ -90,9 +95,11 @@ export async function startGitHubApi() {
     return api.logins[token] ?? (token.startsWith('ghs_') ? ACTIONS_BOT : DEFAULT_LOGIN)
   }
   const shown = (c) => ({ id: c.id, body: c.body, user: { login: c.user, type: c.user.endsWith('[bot]') ? 'Bot' : 'User' } })
-  const send = (res, status, body) => {
-    if (!res.destroyed) res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+  const send = (res, status, body, headers = {}) => {
+    if (!res.destroyed) res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body))
   }
+  /** Until when every write is refused as rate limited, with which status (429, or 403 for a secondary limit). */
+  let limited = { until: 0, status: 429 }
   const server = createServer(async (req, res) => {
     let text = ''
     for await (const chunk of req) text += chunk
@@ -116,9 +123,26 @@ export async function startGitHubApi() {
     if ((url.pathname === '/graphql' || url.pathname === '/api/graphql') && req.method === 'POST' && /\bviewer\b/.test(body?.query ?? '')) {
       return send(res, 200, { data: { viewer: { login } } })
     }
+    // The statuses of a commit, newest first (GitHub lists them so), every context.
+    const commitStatuses = /^\/repos\/([^/]+)\/([^/]+)\/commits\/([^/]+)\/statuses$/.exec(path)
+    if (commitStatuses && req.method === 'GET') {
+      const sha = decodeURIComponent(commitStatuses[3] ?? '')
+      const listed = api.statuses.filter((status) => status.sha === sha).reverse()
+      return send(
+        res,
+        200,
+        listed.map(({ at, sha: _, ...status }) => ({ ...status, created_at: new Date(at).toISOString() }))
+      )
+    }
     if (list && req.method === 'GET') {
       const issue = Number(list[3])
       return send(res, 200, api.comments.filter((c) => c.issue === issue).map(shown))
+    }
+    if (req.method !== 'GET' && Date.now() < limited.until) {
+      const seconds = Math.ceil((limited.until - Date.now()) / 1000)
+      const message =
+        limited.status === 403 ? 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.' : 'API rate limit exceeded'
+      return send(res, limited.status, { message }, { 'retry-after': String(seconds) })
     }
     const write = (apply, delays = writeDelays) =>
       writes.write(

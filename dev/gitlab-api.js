@@ -28,7 +28,7 @@ export const NOTE_AUTHOR = { id: 4242, username: 'project_1_bot_docs' }
  *   notes: { id: number, project: string, mr: number, body: string, author: { id: number, username: string }, system: boolean }[],
  *   statuses: { project: string, sha: string, state: string, name: string, target_url?: string, description?: string, pipeline_id?: number, ref?: string, at: number }[],
  *   addNote(project: string, mr: number, body: string, author?: { id: number, username: string }, system?: boolean): number,
- *   failWith: number | undefined, hang: boolean, delayWrites(...delays: (number | { ms: number, answer?: 'never', status?: number })[]): void,
+ *   failWith: number | undefined, hang: boolean, delayWrites(...delays: (number | { ms: number, answer?: 'never', status?: number, apply?: boolean })[]): void,
  *   settled(): Promise<void>, close(): Promise<void> }>}
  */
 export async function startGitLabApi(options = {}) {

@@ -61,6 +61,10 @@ if ! published="$(npm view "$name" versions --json 2>"$view_errors")"; then
   fi
 fi
 rm -f "$view_errors"
+# A re-run of the whole release workflow after its publish job passed: say what to do instead.
+if [ "${GITHUB_RUN_ATTEMPT:-1}" != 1 ] && node -e 'process.exit([JSON.parse(process.argv[1] || "[]")].flat().includes(process.argv[2]) ? 0 : 1)' "$published" "$version"; then
+  die "$name@$version is published already (by an earlier attempt of this run): nothing is published again. Re-run only the failed jobs of the run (\"Re-run failed jobs\"): the release check and the major tag."
+fi
 dist_tag="$(node dev/dist-tag.js "$version" "$published")" || die "no dist-tag for $version (above); nothing was published"
 
 stage="$(mktemp -d "${TMPDIR:-/tmp}/wait-for-docs-publish.XXXXXX")"

@@ -39551,8 +39551,11 @@ function parseInputs(raw) {
     }
     const comment = commentSettings(inputs);
     const f = fields;
-    if (problems.length > 0 || f['base-url'] === undefined)
-        return { ok: false, problems, comment };
+    if (problems.length > 0 || f['base-url'] === undefined) {
+        const ownSound = ['commit-status', 'github-token', 'request-timeout'].every((name) => name in fields);
+        const commitStatus = ownSound ? commitStatusSettings(f, f['github-token'], f['deployment-url'], f['request-timeout']) : undefined;
+        return { ok: false, problems, comment, commitStatus };
+    }
     return {
         ok: true,
         settings: {
@@ -39581,6 +39584,15 @@ function parseInputs(raw) {
     };
 }
 /** The comment's settings when its own inputs are sound, whatever else is wrong. */
+function commentOf(raw) {
+    const parsed = parseInputs(raw);
+    return parsed.ok ? parsed.settings.comment : parsed.comment;
+}
+/** The commit status's settings when its own inputs are sound, whatever else is wrong. */
+function commitStatusOf(raw) {
+    const parsed = parseInputs(raw);
+    return parsed.ok ? parsed.settings.commitStatus : parsed.commitStatus;
+}
 function commentSettings(inputs) {
     const ready = inputs.parsed('pr-comment') &&
         inputs.value('pr-comment') &&
@@ -39634,6 +39646,105 @@ function commentKinds(inputs) {
     if (inputs.given('search-query'))
         kinds.push('search');
     return kinds;
+}
+
+;// CONCATENATED MODULE: ./src/step/parent.ts
+// Whether the process that started this one is still there. A package runner (`npx`) killed by
+// the CI system's cancel dies at once and passes nothing on: its child, orphaned, would poll on
+// with nobody to read it. Watching the parent turns that into a cancel like SIGTERM's.
+/** How often the parent is looked at: a cancel by the parent's end lands within this (and the grace period). */
+const PARENT_CHECK_MS = 500;
+/** Whether a process exists: signal 0 checks without sending; EPERM means it exists but is another user's. */
+function processAlive(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch (error) {
+        return error.code === 'EPERM';
+    }
+}
+/**
+ * Calls `onGone` once with the first parent's id when that parent is gone: the parent id changed
+ * (the orphan was handed to init or a subreaper, as on Linux and macOS) or no process of that id
+ * exists any more (Windows keeps the old id). Nothing is watched when the parent is init (pid 0
+ * or 1): a process started by init has no parent to lose. Checked every `intervalMs` by a timer
+ * that keeps nothing alive. Returns the function that stops watching.
+ */
+function watchParent(onGone, options = {}) {
+    const ppid = options.ppid ?? (() => process.ppid);
+    const alive = options.alive ?? processAlive;
+    const parent = ppid();
+    if (parent <= 1)
+        return () => { };
+    const timer = setInterval(() => {
+        if (ppid() === parent && alive(parent))
+            return;
+        clearInterval(timer);
+        onGone(parent);
+    }, options.intervalMs ?? PARENT_CHECK_MS);
+    timer.unref();
+    return () => clearInterval(timer);
+}
+
+;// CONCATENATED MODULE: ./src/step/cancel.ts
+
+/** After SIGINT/SIGTERM the process ends within this, whatever is still running. */
+const CANCEL_GRACE_MS = 1500;
+/**
+ * Turns a cancel (SIGINT, then SIGTERM) into an abort signal, and makes sure the process exits
+ * within the grace period whatever is still running, so the outputs written in that time are the
+ * step's last word.
+ */
+function listenForCancel(options) {
+    const graceMs = options.graceMs ?? CANCEL_GRACE_MS;
+    const cancel = new AbortController();
+    let exitBy;
+    let received;
+    let doing = 'stopping the wait and writing the outputs.';
+    let outcomeCode;
+    const cancelAs = (signal, heard) => {
+        if (cancel.signal.aborted)
+            return;
+        options.say(`${heard}: ${doing}`);
+        received = signal;
+        exitBy = Date.now() + graceMs;
+        cancel.abort();
+        setTimeout(() => process.exit(outcomeCode ?? options.exitCode(signal)), graceMs).unref();
+    };
+    const onSignal = (signal) => cancelAs(signal, `Received ${signal}`);
+    // Windows' Ctrl-Break (a runner's cancel there) ends the run as SIGTERM does.
+    const onBreak = () => cancelAs('SIGTERM', 'Received SIGBREAK');
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    process.on('SIGBREAK', onBreak);
+    const stopWatching = options.watchParent
+        ? watchParent((parent) => cancelAs('SIGTERM', `The process that started this one (pid ${parent}) is gone, as when a CI system cancels a job`))
+        : () => { };
+    return {
+        signal: cancel.signal,
+        received: () => received,
+        exitBy: () => exitBy,
+        willNow(next) {
+            doing = next;
+        },
+        decided(exitCode) {
+            outcomeCode = exitCode;
+        },
+        stop() {
+            process.off('SIGINT', onSignal);
+            process.off('SIGTERM', onSignal);
+            process.off('SIGBREAK', onBreak);
+            stopWatching();
+            // What is left (closing connections, the exit grace) is not worth a kill by the signal:
+            // the exit code stays the outcome's.
+            if (outcomeCode !== undefined) {
+                const code = outcomeCode;
+                for (const name of ['SIGINT', 'SIGTERM', 'SIGBREAK'])
+                    process.once(name, () => process.exit(code));
+            }
+        }
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/text.ts
@@ -39720,28 +39831,649 @@ function withoutUserinfo(url) {
     return url.replace(/^(\s*[a-z][a-z0-9+.-]*:\/\/)[^/?#\\]*@/i, '$1');
 }
 
-;// CONCATENATED MODULE: ./src/engine/limit.ts
-/** Runs at most `max` of the given tasks at once; the rest wait their turn in order. */
-function createLimiter(max) {
-    let running = 0;
-    const waiting = [];
-    return async (task) => {
-        // A finishing task hands its slot straight to the next in line, so `running` never overshoots.
-        if (running < max)
-            running++;
-        else
-            await new Promise((resolve) => waiting.push(resolve));
-        try {
-            return await task();
+;// CONCATENATED MODULE: ./src/api/classify.ts
+
+const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+/** Records of the platform are a few levels deep; anything far deeper is not the JSON expected. */
+const MAX_JSON_DEPTH = 64;
+/** The body as JSON with every secret replaced by `***`, or why it cannot be used. */
+function readJsonBody(text, secrets) {
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch {
+        return { problem: 'a body that is not JSON' };
+    }
+    if (nestingExceeds(json, MAX_JSON_DEPTH))
+        return { problem: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` };
+    return { json: redactJson(json, secrets) };
+}
+/** Whether arrays and objects nest deeper than `max`; iterative, so no depth can overflow the stack. */
+function nestingExceeds(value, max) {
+    const stack = [[value, 0]];
+    for (let item = stack.pop(); item; item = stack.pop()) {
+        const [node, depth] = item;
+        if (node === null || typeof node !== 'object')
+            continue;
+        if (depth >= max)
+            return true;
+        for (const child of Object.values(node))
+            stack.push([child, depth + 1]);
+    }
+    return false;
+}
+/**
+ * Decides what a response means for the wait: a JSON body, something to retry, a 404 (which
+ * may be a brand-new id), or an error that no retry can mend. Never throws.
+ */
+function classifyResponse(facts) {
+    const { status, keyInput } = facts;
+    const body = readJsonBody(facts.bodyText, facts.secrets ?? []);
+    const serverSays = 'json' in body ? serverError(body.json) : undefined;
+    const detail = serverSays ? `: ${serverSays}` : '';
+    if (status >= 200 && status < 300) {
+        if ('json' in body)
+            return { kind: 'ok', body: body.json };
+        // Header text is cut to length: keys go first, so no part of one can remain.
+        const type = facts.contentType ? ` (${oneLine(redact(facts.contentType, facts.secrets ?? []), 60)})` : '';
+        return { kind: 'transient', reason: `HTTP ${status} with ${body.problem}${type}` };
+    }
+    if (TRANSIENT_STATUSES.has(status)) {
+        const retryAfterMs = parseRetryAfter(facts.retryAfter, facts.now);
+        const reason = `HTTP ${status}${detail}`;
+        return retryAfterMs === undefined ? { kind: 'transient', reason } : { kind: 'transient', reason, retryAfterMs };
+    }
+    if (status === 401)
+        return {
+            kind: 'fatal',
+            reason: `HTTP 401: the platform rejected ${keyInput} (${keyKind(keyInput)} API key); check that the secret holds a current ${keyKind(keyInput)} API key${detail}`
+        };
+    if (status === 403)
+        return {
+            kind: 'fatal',
+            reason: `HTTP 403: ${keyInput} (${keyKind(keyInput)} API key) was accepted but is not allowed to do this; check that the key belongs to this project${detail}`
+        };
+    if (status === 404)
+        return { kind: 'not-found', reason: `HTTP 404${detail || ': not found'}` };
+    return { kind: 'fatal', reason: `unexpected HTTP ${status}${detail}` };
+}
+function keyKind(keyInput) {
+    return keyInput === 'admin-key' ? 'admin' : 'assistant';
+}
+/** The `error` message of an Error body, made safe to show on one line. */
+function serverError(body) {
+    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error.trim() !== '')
+        return oneLine(body.error, 300);
+    return undefined;
+}
+/** `Retry-After` as seconds or an HTTP date, in ms from `now`; undefined when absent or unreadable. */
+function parseRetryAfter(value, now) {
+    if (!value)
+        return undefined;
+    const text = value.trim();
+    if (/^\d+(\.\d+)?$/.test(text))
+        return Math.round(Number(text) * 1000);
+    // An HTTP date always names its month; this keeps odd numbers like "-1" from parsing as years.
+    const date = /[a-z]{3}/i.test(text) ? Date.parse(text) : Number.NaN;
+    if (Number.isNaN(date))
+        return undefined;
+    return Math.max(0, date - now);
+}
+
+// EXTERNAL MODULE: external "node:dns"
+var external_node_dns_ = __nccwpck_require__(610);
+;// CONCATENATED MODULE: external "node:dns/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns/promises");
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
+;// CONCATENATED MODULE: ./src/api/lookup.ts
+
+
+
+
+
+// The system's name lookup (getaddrinfo) runs on libuv's thread pool and cannot be stopped: a
+// DNS server that does not answer holds a thread for the resolver's own time limits (5 s, two
+// tries, by default), and Node waits for every such thread before the process can exit. So a
+// deadline or a cancel could not end the step on time. Names are looked up here the way the
+// system does for a host name, without it: the hosts file first, then the DNS servers the
+// system uses, through c-ares, which runs on the event loop, with a time limit and a cancel.
+/** Once addresses of one kind are known, how long the other kind's answer is still waited for. */
+const OTHER_KIND_GRACE_MS = 100;
+/**
+ * A `lookup` for net.connect and tls.connect that ends within `timeoutMs` whatever the DNS
+ * servers do. A name the DNS servers answered for without an address (no such name, a refusal,
+ * a failure) is then asked of the system resolver, for what only it knows (search domains, mDNS,
+ * a directory): the servers answered, so it answers as fast. A silence is not asked again.
+ */
+function createBoundedLookup(timeoutMs, options = {}) {
+    const hostsFile = options.hostsFile ?? defaultHostsFile();
+    // One try of 40 % of the time, which c-ares may stretch up to twice that (measured): a silent
+    // server is named as the cause before the request itself runs out of time, and the request's
+    // next try asks again.
+    const resolver = new promises_namespaceObject.Resolver({ timeout: Math.max(1, Math.floor(timeoutMs * 0.4)), tries: 1 });
+    if (options.servers)
+        resolver.setServers(options.servers);
+    let hosts;
+    /**
+     * Asks the DNS servers for the addresses of each kind wanted. Once one kind has some, the
+     * other gets a short grace, not its whole time: some resolvers drop AAAA queries.
+     */
+    const askServers = (host, family) => new Promise((resolve) => {
+        const kinds = [4, 6].filter((kind) => family === 0 || family === kind);
+        const found = new Map();
+        const codes = [];
+        let pending = kinds.length;
+        let grace;
+        const finish = () => {
+            clearTimeout(grace);
+            resolve({ found: kinds.flatMap((kind) => found.get(kind) ?? []), codes });
+        };
+        for (const kind of kinds)
+            (kind === 4 ? resolver.resolve4(host) : resolver.resolve6(host))
+                .then((addresses) => {
+                found.set(kind, addresses.map((address) => ({ address, family: kind })));
+                if (addresses.length > 0 && pending > 1)
+                    grace ??= setTimeout(finish, OTHER_KIND_GRACE_MS);
+            }, (error) => codes.push(error.code ?? 'ESERVFAIL'))
+                .finally(() => {
+                if (--pending === 0)
+                    finish();
+            });
+    });
+    const resolve = async (name, family) => {
+        const host = name.toLowerCase().replace(/\.$/, '');
+        const literal = (0,external_node_net_.isIP)(host);
+        if (literal)
+            return [{ address: host, family: literal }];
+        hosts ??= readHosts(hostsFile);
+        const listed = hosts.get(host);
+        if (listed)
+            return listed;
+        if (host === 'localhost' || host.endsWith('.localhost'))
+            return [
+                { address: '127.0.0.1', family: 4 },
+                { address: '::1', family: 6 }
+            ];
+        const { found, codes } = await askServers(host, family);
+        if (found.length > 0)
+            return found;
+        // A server that did not answer in time, or a cancel, ends the lookup: the system would wait
+        // on the same silence, on a thread nothing can stop. Any other answer (no such name, a
+        // refusal, a failure: a stub resolver may refuse a name it completes with a search domain)
+        // is asked of the system, with the name as given.
+        const silent = codes.find((code) => code === 'ETIMEOUT' || code === 'ECANCELLED');
+        if (silent)
+            throw lookupError(host, silent);
+        return askSystem(name, family);
+    };
+    return {
+        lookup(hostname, options, callback) {
+            const family = options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
+            resolve(hostname, family).then((found) => {
+                const chosen = family === 0 ? found : found.filter((a) => a.family === family);
+                const first = chosen[0];
+                if (!first)
+                    return callback(lookupError(hostname, 'ENOTFOUND'), '');
+                if (options.all)
+                    callback(null, chosen);
+                else
+                    callback(null, first.address, first.family);
+            }, (error) => callback(error, ''));
+        },
+        cancel: () => resolver.cancel()
+    };
+}
+function askSystem(host, family) {
+    return new Promise((resolve, reject) => {
+        (0,external_node_dns_.lookup)(host, { all: true, family }, (error, addresses) => (error ? reject(error) : resolve(addresses)));
+    });
+}
+function lookupError(host, code) {
+    const why = code === 'ETIMEOUT' ? 'the DNS servers did not answer in time' : code === 'ECANCELLED' ? 'the lookup was cancelled' : `DNS answered ${code}`;
+    return Object.assign(new Error(`${code} looking up ${host}: ${why}`), { code, hostname: host });
+}
+function defaultHostsFile() {
+    return process.platform === 'win32' ? external_node_path_default().join(process.env.SystemRoot ?? 'C:\\Windows', 'System32', 'drivers', 'etc', 'hosts') : '/etc/hosts';
+}
+/** The hosts file as name → addresses, in its order; empty when it cannot be read. */
+function readHosts(file) {
+    const hosts = new Map();
+    let text = '';
+    try {
+        text = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
+    }
+    catch {
+        return hosts;
+    }
+    for (const line of text.split(/\r?\n/)) {
+        const [address, ...names] = (line.split('#')[0] ?? '').trim().split(/\s+/);
+        const family = address ? (0,external_node_net_.isIP)(address.replace(/%.*$/, '')) : 0;
+        if (!address || !family)
+            continue;
+        for (const name of names) {
+            const key = name.toLowerCase();
+            const known = hosts.get(key) ?? [];
+            if (!known.some((a) => a.address === address))
+                known.push({ address, family });
+            hosts.set(key, known);
         }
-        finally {
-            const next = waiting.shift();
-            if (next)
-                next();
-            else
-                running--;
+    }
+    return hosts;
+}
+
+;// CONCATENATED MODULE: ./src/api/proxy.ts
+/**
+ * Which proxy, if any, serves `target`, read from the runner's variables the way the Actions
+ * toolkit reads them: `https_proxy`/`HTTPS_PROXY` for https (falling back on the http one),
+ * `http_proxy`/`HTTP_PROXY` for http; a variable set but empty counts as unset, so `no_proxy=''`
+ * does not hide a set `NO_PROXY`; loopback hosts never go through a proxy. A proxy given without
+ * a scheme (`proxy.internal:3128`, as curl accepts) is taken as http://. Throws with the
+ * variable's name, never its value, when it is not a URL.
+ */
+function chooseProxy(target, env = process.env) {
+    const http = proxyFrom(env, 'http_proxy', 'HTTP_PROXY');
+    const https = proxyFrom(env, 'https_proxy', 'HTTPS_PROXY');
+    const choice = target.protocol === 'https:' ? (https ?? http) : http;
+    if (!choice || isLoopback(target.hostname) || bypassed(target, env))
+        return undefined;
+    return choice;
+}
+function proxyFrom(env, lower, upper) {
+    const variable = env[lower]?.trim() ? lower : upper;
+    const value = env[variable]?.trim();
+    if (!value)
+        return undefined;
+    const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
+    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+        throw new Error(`the proxy variable ${variable} is not an http:// or https:// URL; set it like http://proxy.example:3128`);
+    return { url, variable };
+}
+/** Loopback never goes through a proxy (as in the toolkit): a proxy cannot reach the runner's own loopback. */
+function isLoopback(hostname) {
+    const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host.endsWith('.localhost') || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || host === '::1' || host === '0:0:0:0:0:0:0:1';
+}
+/**
+ * Whether NO_PROXY lists the target: `*`, the host, the host with its port, or a parent domain
+ * (`example.com` and `.example.com` both cover `api.example.com`). Case-insensitive.
+ */
+function bypassed(target, env) {
+    const list = env.no_proxy?.trim() ? env.no_proxy : (env.NO_PROXY ?? '');
+    const host = target.hostname.toLowerCase().replace(/^\[|\]$/g, '');
+    const port = target.port || (target.protocol === 'https:' ? '443' : '80');
+    const names = [host, `${host}:${port}`];
+    return list
+        .split(/[,\s]+/)
+        .map((entry) => entry
+        .trim()
+        .toLowerCase()
+        .replace(/^\*?\./, '.'))
+        .filter((entry) => entry !== '')
+        .some((entry) => {
+        if (entry === '*')
+            return true;
+        const bare = entry.startsWith('.') ? entry.slice(1) : entry;
+        return names.some((name) => name === bare || name.endsWith(`.${bare}`));
+    });
+}
+
+// EXTERNAL MODULE: ./node_modules/undici/lib/api/index.js
+var api = __nccwpck_require__(6615);
+// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/dispatcher.js
+var dispatcher = __nccwpck_require__(883);
+var dispatcher_default = /*#__PURE__*/__nccwpck_require__.n(dispatcher);
+// EXTERNAL MODULE: ./node_modules/undici/lib/core/connect.js
+var core_connect = __nccwpck_require__(9136);
+var connect_default = /*#__PURE__*/__nccwpck_require__.n(core_connect);
+// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/agent.js
+var agent = __nccwpck_require__(7405);
+var agent_default = /*#__PURE__*/__nccwpck_require__.n(agent);
+// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/pool.js
+var pool = __nccwpck_require__(628);
+var pool_default = /*#__PURE__*/__nccwpck_require__.n(pool);
+// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/proxy-agent.js
+var proxy_agent = __nccwpck_require__(6672);
+var proxy_agent_default = /*#__PURE__*/__nccwpck_require__.n(proxy_agent);
+;// CONCATENATED MODULE: ./src/api/undici.ts
+
+
+
+
+
+
+// As undici's index does: the request methods on every dispatcher (a ProxyAgent opens its
+// tunnel with the connect() of its pool).
+Object.assign((dispatcher_default()).prototype, api);
+/** undici's request() through one dispatcher, to a URL. */
+function undici_request(url, options) {
+    const { dispatcher, ...rest } = options;
+    return api.request.call(dispatcher, { ...rest, origin: url.origin, path: `${url.pathname}${url.search}` });
+}
+
+;// CONCATENATED MODULE: ./src/api/connections.ts
+
+
+
+/**
+ * Opens connections to `target`, through the runner's proxy when one applies. Every phase has a
+ * limit of `phaseTimeoutMs` inside undici too (the name lookup, TCP and TLS connect, the proxy's
+ * CONNECT answer), so a socket left behind by an abandoned request ends on its own; `destroyAll`
+ * ends them, and every lookup under way, at once.
+ */
+function openConnections(target, phaseTimeoutMs, env = process.env) {
+    const sockets = new Set();
+    const timeout = Math.max(1, Math.ceil(phaseTimeoutMs));
+    const names = createBoundedLookup(timeout);
+    const tracked = (options) => {
+        const connect = connect_default()({ ...options, timeout, lookup: names.lookup });
+        return (opts, callback) => {
+            const socket = connect(opts, callback);
+            sockets.add(socket);
+            socket.once('close', () => sockets.delete(socket));
+            return socket;
+        };
+    };
+    const limits = { headersTimeout: timeout, bodyTimeout: timeout };
+    const proxy = chooseProxy(target, env);
+    const dispatcher = proxy
+        ? new (proxy_agent_default())({
+            uri: proxy.url,
+            ...limits,
+            requestTls: { timeout },
+            proxyTls: { timeout },
+            // The connection to the proxy: tracked, and its CONNECT answer bounded by headersTimeout.
+            clientFactory: (origin, options) => new (pool_default())(origin, { ...options, ...limits, connect: tracked({}) })
+        })
+        : new (agent_default())({ ...limits, connect: tracked({}) });
+    return {
+        dispatcher,
+        proxy,
+        destroyAll: async () => {
+            names.cancel();
+            for (const socket of sockets)
+                socket.destroy();
+            sockets.clear();
+            // undici's own teardown waits on nothing that can hang once the sockets are gone; bounded anyway.
+            await Promise.race([dispatcher.destroy().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 200).unref())]);
         }
     };
+}
+
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __nccwpck_require__(7075);
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __nccwpck_require__(8522);
+;// CONCATENATED MODULE: ./src/api/decode.ts
+
+
+/** What the client asks for; a proxy may compress anyway, so every one of these is decoded. */
+const ACCEPT_ENCODING = 'gzip, deflate, br';
+/**
+ * The body as text, decoded from `content-encoding` (gzip, deflate, br), read up to `limit`
+ * bytes of the decoded text: a small compressed body that would inflate past it (a compression
+ * bomb) is refused once `limit` is passed, never held whole. Network errors are thrown.
+ */
+async function readBody(body, contentEncoding, limit) {
+    const codings = (contentEncoding ?? '')
+        .toLowerCase()
+        .split(',')
+        .map((c) => c.trim())
+        .filter((c) => c !== '' && c !== 'identity');
+    if (codings.length > 1 || (codings[0] && !DECODERS[codings[0]]))
+        return { undecodable: oneCoding(contentEncoding) };
+    const make = codings[0] ? DECODERS[codings[0]] : undefined;
+    let decodeFailed = false;
+    const source = make
+        ? (0,external_node_stream_.pipeline)(body, make().on('error', () => (decodeFailed = !body.errored)), () => undefined)
+        : body;
+    const chunks = [];
+    let size = 0;
+    try {
+        for await (const chunk of source) {
+            size += chunk.byteLength;
+            if (size > limit) {
+                source.destroy();
+                body.destroy();
+                return { tooLarge: true };
+            }
+            chunks.push(chunk);
+        }
+    }
+    catch (error) {
+        if (decodeFailed)
+            return { undecodable: oneCoding(contentEncoding) };
+        throw error;
+    }
+    return { text: Buffer.concat(chunks).toString('utf8') };
+}
+const DECODERS = {
+    gzip: () => (0,external_node_zlib_.createGunzip)(),
+    'x-gzip': () => (0,external_node_zlib_.createGunzip)(),
+    deflate: () => (0,external_node_zlib_.createInflate)(),
+    br: () => (0,external_node_zlib_.createBrotliDecompress)()
+};
+function oneCoding(value) {
+    return (value ?? '').replace(/[^\w ,.-]/g, '').slice(0, 40);
+}
+
+;// CONCATENATED MODULE: ./src/api/client.ts
+
+
+
+
+
+const USER_AGENT = 'wait-for-docs';
+/** Bodies above this (decoded) are refused rather than read into memory. */
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
+const MAX_REDIRECTS = 5;
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * The platform client: sends the bearer key, limits each request in time and size, honours the
+ * proxy settings of the runner, follows redirects only within the base URL's origin (the key
+ * never goes elsewhere), and turns every answer or failure into an `ApiResult`.
+ *
+ * A request ends at its budget or on cancel in every phase, whatever the socket does: the HTTP
+ * library does not honour an abort while it connects (DNS, TCP, TLS, proxy CONNECT), so the
+ * request is raced against the signal; whatever it leaves hanging is bounded by the same limit
+ * inside the library and destroyed by `close()`.
+ */
+function createApiClient(options) {
+    const connections = openConnections(options.baseUrl, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, options.env);
+    const now = options.now ?? Date.now;
+    const origin = options.baseUrl.origin;
+    const basePath = options.baseUrl.pathname.replace(/\/+$/, '');
+    async function request(req) {
+        const timeout = AbortSignal.timeout(Math.max(1, req.timeoutMs));
+        const signal = AbortSignal.any([req.signal, timeout]);
+        const progress = { sent: false };
+        const stopped = () => req.signal.aborted
+            ? { kind: 'transient', reason: 'cancelled', sent: progress.sent }
+            : { kind: 'transient', reason: `no complete answer within ${formatSeconds(req.timeoutMs)} (${req.limit ?? 'request-timeout'})`, sent: progress.sent };
+        if (signal.aborted)
+            return stopped();
+        let onAbort;
+        const aborted = new Promise((resolve) => {
+            onAbort = () => resolve('stopped');
+            signal.addEventListener('abort', onAbort, { once: true });
+        });
+        const exchange = send(req, signal, progress).catch((error) => {
+            if (signal.aborted)
+                return stopped();
+            return client_failure(error, progress.sent, connections.proxy, options.baseUrl);
+        });
+        try {
+            const first = await Promise.race([exchange, aborted]);
+            return first === 'stopped' ? stopped() : first;
+        }
+        finally {
+            if (onAbort)
+                signal.removeEventListener('abort', onAbort);
+        }
+    }
+    // Every key of the run and the request's own: one list per key, so its redactor is built once.
+    const secretLists = new Map();
+    const secretsWith = (key) => {
+        let list = secretLists.get(key);
+        if (!list) {
+            list = [key, ...(options.secrets ?? [])];
+            secretLists.set(key, list);
+        }
+        return list;
+    };
+    async function send(req, signal, progress) {
+        let url = new URL(`${origin}${basePath}${req.path}`);
+        let method = req.method;
+        let json = req.json;
+        const secrets = secretsWith(req.key);
+        // The library calls onConnect once a socket is ready and it starts writing the request: from
+        // then on the server may have received it.
+        const dispatcher = {
+            dispatch: (opts, handler) => connections.dispatcher.dispatch(opts, {
+                ...bindAll(handler),
+                onConnect: (abort) => {
+                    progress.sent = true;
+                    handler.onConnect?.(abort);
+                }
+            })
+        };
+        for (let hop = 0;; hop++) {
+            const headers = {
+                accept: 'application/json',
+                'accept-encoding': ACCEPT_ENCODING,
+                authorization: `Bearer ${req.key}`,
+                'user-agent': USER_AGENT
+            };
+            if (json !== undefined)
+                headers['content-type'] = 'application/json';
+            const response = await undici_request(url, {
+                method,
+                headers,
+                body: json === undefined ? null : JSON.stringify(json),
+                signal,
+                dispatcher
+            });
+            // Destroying an unread body emits an error; reading still reports its own errors.
+            response.body.on('error', () => undefined);
+            const header = (name) => {
+                const value = response.headers[name];
+                return (Array.isArray(value) ? value[0] : value) ?? null;
+            };
+            const status = response.statusCode;
+            const location = header('location');
+            if (status >= 300 && status < 400 && location) {
+                response.body.destroy();
+                const said = oneLine(redact(location, secrets), 200);
+                const next = URL.canParse(location, url.href) ? new URL(location, url) : undefined;
+                if (!next)
+                    return {
+                        kind: 'fatal',
+                        reason: `the server answered HTTP ${status} with a Location that is not a URL ("${said}"), so the redirect cannot be followed; this is a fault of the server at base-url or of a proxy in between. Check that base-url is the platform's API address; if it is, report the answer to the platform`,
+                        sent: true
+                    };
+                if (next.origin !== origin) {
+                    // A URL without an origin of its own (javascript:, data:, mailto:) is named as it was said.
+                    const where = next.origin === 'null' ? `"${said}"` : oneLine(redact(next.origin, secrets), 200);
+                    return {
+                        kind: 'fatal',
+                        reason: `the server redirected to ${where}, another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on`,
+                        sent: true
+                    };
+                }
+                if (hop >= MAX_REDIRECTS)
+                    return { kind: 'fatal', reason: `more than ${MAX_REDIRECTS} redirects`, sent: true };
+                // As browsers do: a 303 is fetched with GET, and so is a 301 or 302 answer to a POST.
+                if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
+                    method = 'GET';
+                    json = undefined;
+                }
+                url = next;
+                continue;
+            }
+            const body = await readBody(response.body, header('content-encoding'), MAX_BODY_BYTES);
+            if ('tooLarge' in body)
+                return { kind: 'fatal', reason: `HTTP ${status} with a body over ${MAX_BODY_BYTES / 1024 / 1024} MiB`, sent: true };
+            if ('undecodable' in body)
+                return { kind: 'transient', reason: `HTTP ${status} with a body that could not be decoded (content-encoding ${body.undecodable})`, sent: true };
+            const classified = (req.classify ?? classifyResponse)({
+                status,
+                retryAfter: header('retry-after'),
+                contentType: header('content-type'),
+                bodyText: body.text,
+                keyInput: req.keyInput,
+                secrets,
+                now: now()
+            });
+            return classified.kind === 'ok' ? classified : { ...classified, sent: true };
+        }
+    }
+    return {
+        request,
+        close: () => connections.destroyAll()
+    };
+}
+/** Every method of an undici handler, bound to it, so that it can be extended by spreading. */
+function bindAll(handler) {
+    const bound = {};
+    for (let proto = handler; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto))
+        for (const name of Object.getOwnPropertyNames(proto)) {
+            const value = handler[name];
+            if (name !== 'constructor' && typeof value === 'function' && !(name in bound))
+                bound[name] = value.bind(handler);
+        }
+    return bound;
+}
+/** A failure before any answer was read, with what it means for the user. */
+function client_failure(error, sent, proxy, baseUrl) {
+    const proxyStatus = /Proxy response \((\d{3})\)/.exec(error instanceof Error ? error.message : '')?.[1];
+    if (proxy && proxyStatus === '407')
+        return {
+            kind: 'fatal',
+            reason: `the proxy named by ${proxy.variable} asked for credentials (HTTP 407 Proxy Authentication Required); put the proxy's user and password in ${proxy.variable} (http://user:password@host:port), or ask the runner's administrator which proxy to use`,
+            sent: false
+        };
+    if (proxy && proxyStatus)
+        return { kind: 'transient', reason: `network error: the proxy named by ${proxy.variable} refused the tunnel (HTTP ${proxyStatus} to CONNECT)`, sent: false };
+    const unreachable = proxy ? undefined : unreachableBy(error);
+    if (unreachable) {
+        const why = unreachable === 'unresolved' ? `its name ${baseUrl.hostname} does not resolve` : 'nothing listens there';
+        return {
+            kind: 'transient',
+            reason: `nothing answered at base-url ${baseUrl.origin} (${why}: ${describeNetworkError(error)}); check base-url`,
+            sent: false,
+            unreachable
+        };
+    }
+    return { kind: 'transient', reason: `network error: ${describeNetworkError(error)}`, sent };
+}
+/**
+ * Whether the error proves that nothing is at base-url (not a blip of the network): the DNS said
+ * the name does not exist, or the address refused the connection. A DNS server that did not
+ * answer (ETIMEOUT, EAI_AGAIN) proves nothing.
+ */
+function unreachableBy(error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : '';
+    if (code === 'ENOTFOUND')
+        return 'unresolved';
+    if (code === 'ECONNREFUSED')
+        return 'refused';
+    return undefined;
+}
+function describeNetworkError(error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : undefined;
+    const message = cause instanceof Error ? cause.message : String(cause);
+    return oneLine(code && !message.includes(code) ? `${code} ${message}` : message, 300);
+}
+function formatSeconds(ms) {
+    return `${Number((ms / 1000).toFixed(1))}s`;
 }
 
 ;// CONCATENATED MODULE: ./src/engine/schedule.ts
@@ -39892,6 +40624,30 @@ const systemClock = {
         signal.addEventListener('abort', onAbort, { once: true });
     })
 };
+
+;// CONCATENATED MODULE: ./src/engine/limit.ts
+/** Runs at most `max` of the given tasks at once; the rest wait their turn in order. */
+function createLimiter(max) {
+    let running = 0;
+    const waiting = [];
+    return async (task) => {
+        // A finishing task hands its slot straight to the next in line, so `running` never overshoots.
+        if (running < max)
+            running++;
+        else
+            await new Promise((resolve) => waiting.push(resolve));
+        try {
+            return await task();
+        }
+        finally {
+            const next = waiting.shift();
+            if (next)
+                next();
+            else
+                running--;
+        }
+    };
+}
 
 ;// CONCATENATED MODULE: ./src/engine/pages.ts
 
@@ -40163,96 +40919,6 @@ function skippedSearch(waitResult, elapsedMs, what = 'the wait') {
 /** The queries of a search check that ran; none when it was skipped or not asked for. */
 function queriesOf(search) {
     return search && !search.skipped ? search.queries : [];
-}
-
-;// CONCATENATED MODULE: ./src/api/classify.ts
-
-const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-/** Records of the platform are a few levels deep; anything far deeper is not the JSON expected. */
-const MAX_JSON_DEPTH = 64;
-/** The body as JSON with every secret replaced by `***`, or why it cannot be used. */
-function readJsonBody(text, secrets) {
-    let json;
-    try {
-        json = JSON.parse(text);
-    }
-    catch {
-        return { problem: 'a body that is not JSON' };
-    }
-    if (nestingExceeds(json, MAX_JSON_DEPTH))
-        return { problem: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` };
-    return { json: redactJson(json, secrets) };
-}
-/** Whether arrays and objects nest deeper than `max`; iterative, so no depth can overflow the stack. */
-function nestingExceeds(value, max) {
-    const stack = [[value, 0]];
-    for (let item = stack.pop(); item; item = stack.pop()) {
-        const [node, depth] = item;
-        if (node === null || typeof node !== 'object')
-            continue;
-        if (depth >= max)
-            return true;
-        for (const child of Object.values(node))
-            stack.push([child, depth + 1]);
-    }
-    return false;
-}
-/**
- * Decides what a response means for the wait: a JSON body, something to retry, a 404 (which
- * may be a brand-new id), or an error that no retry can mend. Never throws.
- */
-function classifyResponse(facts) {
-    const { status, keyInput } = facts;
-    const body = readJsonBody(facts.bodyText, facts.secrets ?? []);
-    const serverSays = 'json' in body ? serverError(body.json) : undefined;
-    const detail = serverSays ? `: ${serverSays}` : '';
-    if (status >= 200 && status < 300) {
-        if ('json' in body)
-            return { kind: 'ok', body: body.json };
-        // Header text is cut to length: keys go first, so no part of one can remain.
-        const type = facts.contentType ? ` (${oneLine(redact(facts.contentType, facts.secrets ?? []), 60)})` : '';
-        return { kind: 'transient', reason: `HTTP ${status} with ${body.problem}${type}` };
-    }
-    if (TRANSIENT_STATUSES.has(status)) {
-        const retryAfterMs = parseRetryAfter(facts.retryAfter, facts.now);
-        const reason = `HTTP ${status}${detail}`;
-        return retryAfterMs === undefined ? { kind: 'transient', reason } : { kind: 'transient', reason, retryAfterMs };
-    }
-    if (status === 401)
-        return {
-            kind: 'fatal',
-            reason: `HTTP 401: the platform rejected ${keyInput} (${keyKind(keyInput)} API key); check that the secret holds a current ${keyKind(keyInput)} API key${detail}`
-        };
-    if (status === 403)
-        return {
-            kind: 'fatal',
-            reason: `HTTP 403: ${keyInput} (${keyKind(keyInput)} API key) was accepted but is not allowed to do this; check that the key belongs to this project${detail}`
-        };
-    if (status === 404)
-        return { kind: 'not-found', reason: `HTTP 404${detail || ': not found'}` };
-    return { kind: 'fatal', reason: `unexpected HTTP ${status}${detail}` };
-}
-function keyKind(keyInput) {
-    return keyInput === 'admin-key' ? 'admin' : 'assistant';
-}
-/** The `error` message of an Error body, made safe to show on one line. */
-function serverError(body) {
-    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error.trim() !== '')
-        return oneLine(body.error, 300);
-    return undefined;
-}
-/** `Retry-After` as seconds or an HTTP date, in ms from `now`; undefined when absent or unreadable. */
-function parseRetryAfter(value, now) {
-    if (!value)
-        return undefined;
-    const text = value.trim();
-    if (/^\d+(\.\d+)?$/.test(text))
-        return Math.round(Number(text) * 1000);
-    // An HTTP date always names its month; this keeps odd numbers like "-1" from parsing as years.
-    const date = /[a-z]{3}/i.test(text) ? Date.parse(text) : Number.NaN;
-    if (Number.isNaN(date))
-        return undefined;
-    return Math.max(0, date - now);
 }
 
 ;// CONCATENATED MODULE: ./src/engine/trigger.ts
@@ -41144,660 +41810,6 @@ function headline(result, reports, search, trigger, pages) {
     return `${succeeded}/${reports.length} targets succeeded; ${first ? `${describeRef(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}` : result}`;
 }
 
-;// CONCATENATED MODULE: ./src/step/parent.ts
-// Whether the process that started this one is still there. A package runner (`npx`) killed by
-// the CI system's cancel dies at once and passes nothing on: its child, orphaned, would poll on
-// with nobody to read it. Watching the parent turns that into a cancel like SIGTERM's.
-/** How often the parent is looked at: a cancel by the parent's end lands within this (and the grace period). */
-const PARENT_CHECK_MS = 500;
-/** Whether a process exists: signal 0 checks without sending; EPERM means it exists but is another user's. */
-function processAlive(pid) {
-    try {
-        process.kill(pid, 0);
-        return true;
-    }
-    catch (error) {
-        return error.code === 'EPERM';
-    }
-}
-/**
- * Calls `onGone` once with the first parent's id when that parent is gone: the parent id changed
- * (the orphan was handed to init or a subreaper, as on Linux and macOS) or no process of that id
- * exists any more (Windows keeps the old id). Nothing is watched when the parent is init (pid 0
- * or 1): a process started by init has no parent to lose. Checked every `intervalMs` by a timer
- * that keeps nothing alive. Returns the function that stops watching.
- */
-function watchParent(onGone, options = {}) {
-    const ppid = options.ppid ?? (() => process.ppid);
-    const alive = options.alive ?? processAlive;
-    const parent = ppid();
-    if (parent <= 1)
-        return () => { };
-    const timer = setInterval(() => {
-        if (ppid() === parent && alive(parent))
-            return;
-        clearInterval(timer);
-        onGone(parent);
-    }, options.intervalMs ?? PARENT_CHECK_MS);
-    timer.unref();
-    return () => clearInterval(timer);
-}
-
-;// CONCATENATED MODULE: ./src/step/cancel.ts
-
-/** After SIGINT/SIGTERM the process ends within this, whatever is still running. */
-const CANCEL_GRACE_MS = 1500;
-/**
- * Turns a cancel (SIGINT, then SIGTERM) into an abort signal, and makes sure the process exits
- * within the grace period whatever is still running, so the outputs written in that time are the
- * step's last word.
- */
-function listenForCancel(options) {
-    const graceMs = options.graceMs ?? CANCEL_GRACE_MS;
-    const cancel = new AbortController();
-    let exitBy;
-    let received;
-    let doing = 'stopping the wait and writing the outputs.';
-    let outcomeCode;
-    const cancelAs = (signal, heard) => {
-        if (cancel.signal.aborted)
-            return;
-        options.say(`${heard}: ${doing}`);
-        received = signal;
-        exitBy = Date.now() + graceMs;
-        cancel.abort();
-        setTimeout(() => process.exit(outcomeCode ?? options.exitCode(signal)), graceMs).unref();
-    };
-    const onSignal = (signal) => cancelAs(signal, `Received ${signal}`);
-    // Windows' Ctrl-Break (a runner's cancel there) ends the run as SIGTERM does.
-    const onBreak = () => cancelAs('SIGTERM', 'Received SIGBREAK');
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-    process.on('SIGBREAK', onBreak);
-    const stopWatching = options.watchParent
-        ? watchParent((parent) => cancelAs('SIGTERM', `The process that started this one (pid ${parent}) is gone, as when a CI system cancels a job`))
-        : () => { };
-    return {
-        signal: cancel.signal,
-        received: () => received,
-        exitBy: () => exitBy,
-        willNow(next) {
-            doing = next;
-        },
-        decided(exitCode) {
-            outcomeCode = exitCode;
-        },
-        stop() {
-            process.off('SIGINT', onSignal);
-            process.off('SIGTERM', onSignal);
-            process.off('SIGBREAK', onBreak);
-            stopWatching();
-            // What is left (closing connections, the exit grace) is not worth a kill by the signal:
-            // the exit code stays the outcome's.
-            if (outcomeCode !== undefined) {
-                const code = outcomeCode;
-                for (const name of ['SIGINT', 'SIGTERM', 'SIGBREAK'])
-                    process.once(name, () => process.exit(code));
-            }
-        }
-    };
-}
-
-// EXTERNAL MODULE: external "node:dns"
-var external_node_dns_ = __nccwpck_require__(610);
-;// CONCATENATED MODULE: external "node:dns/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns/promises");
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
-;// CONCATENATED MODULE: ./src/api/lookup.ts
-
-
-
-
-
-// The system's name lookup (getaddrinfo) runs on libuv's thread pool and cannot be stopped: a
-// DNS server that does not answer holds a thread for the resolver's own time limits (5 s, two
-// tries, by default), and Node waits for every such thread before the process can exit. So a
-// deadline or a cancel could not end the step on time. Names are looked up here the way the
-// system does for a host name, without it: the hosts file first, then the DNS servers the
-// system uses, through c-ares, which runs on the event loop, with a time limit and a cancel.
-/** Once addresses of one kind are known, how long the other kind's answer is still waited for. */
-const OTHER_KIND_GRACE_MS = 100;
-/**
- * A `lookup` for net.connect and tls.connect that ends within `timeoutMs` whatever the DNS
- * servers do. A name the DNS servers answered for without an address (no such name, a refusal,
- * a failure) is then asked of the system resolver, for what only it knows (search domains, mDNS,
- * a directory): the servers answered, so it answers as fast. A silence is not asked again.
- */
-function createBoundedLookup(timeoutMs, options = {}) {
-    const hostsFile = options.hostsFile ?? defaultHostsFile();
-    // One try of 40 % of the time, which c-ares may stretch up to twice that (measured): a silent
-    // server is named as the cause before the request itself runs out of time, and the request's
-    // next try asks again.
-    const resolver = new promises_namespaceObject.Resolver({ timeout: Math.max(1, Math.floor(timeoutMs * 0.4)), tries: 1 });
-    if (options.servers)
-        resolver.setServers(options.servers);
-    let hosts;
-    /**
-     * Asks the DNS servers for the addresses of each kind wanted. Once one kind has some, the
-     * other gets a short grace, not its whole time: some resolvers drop AAAA queries.
-     */
-    const askServers = (host, family) => new Promise((resolve) => {
-        const kinds = [4, 6].filter((kind) => family === 0 || family === kind);
-        const found = new Map();
-        const codes = [];
-        let pending = kinds.length;
-        let grace;
-        const finish = () => {
-            clearTimeout(grace);
-            resolve({ found: kinds.flatMap((kind) => found.get(kind) ?? []), codes });
-        };
-        for (const kind of kinds)
-            (kind === 4 ? resolver.resolve4(host) : resolver.resolve6(host))
-                .then((addresses) => {
-                found.set(kind, addresses.map((address) => ({ address, family: kind })));
-                if (addresses.length > 0 && pending > 1)
-                    grace ??= setTimeout(finish, OTHER_KIND_GRACE_MS);
-            }, (error) => codes.push(error.code ?? 'ESERVFAIL'))
-                .finally(() => {
-                if (--pending === 0)
-                    finish();
-            });
-    });
-    const resolve = async (name, family) => {
-        const host = name.toLowerCase().replace(/\.$/, '');
-        const literal = (0,external_node_net_.isIP)(host);
-        if (literal)
-            return [{ address: host, family: literal }];
-        hosts ??= readHosts(hostsFile);
-        const listed = hosts.get(host);
-        if (listed)
-            return listed;
-        if (host === 'localhost' || host.endsWith('.localhost'))
-            return [
-                { address: '127.0.0.1', family: 4 },
-                { address: '::1', family: 6 }
-            ];
-        const { found, codes } = await askServers(host, family);
-        if (found.length > 0)
-            return found;
-        // A server that did not answer in time, or a cancel, ends the lookup: the system would wait
-        // on the same silence, on a thread nothing can stop. Any other answer (no such name, a
-        // refusal, a failure: a stub resolver may refuse a name it completes with a search domain)
-        // is asked of the system, with the name as given.
-        const silent = codes.find((code) => code === 'ETIMEOUT' || code === 'ECANCELLED');
-        if (silent)
-            throw lookupError(host, silent);
-        return askSystem(name, family);
-    };
-    return {
-        lookup(hostname, options, callback) {
-            const family = options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
-            resolve(hostname, family).then((found) => {
-                const chosen = family === 0 ? found : found.filter((a) => a.family === family);
-                const first = chosen[0];
-                if (!first)
-                    return callback(lookupError(hostname, 'ENOTFOUND'), '');
-                if (options.all)
-                    callback(null, chosen);
-                else
-                    callback(null, first.address, first.family);
-            }, (error) => callback(error, ''));
-        },
-        cancel: () => resolver.cancel()
-    };
-}
-function askSystem(host, family) {
-    return new Promise((resolve, reject) => {
-        (0,external_node_dns_.lookup)(host, { all: true, family }, (error, addresses) => (error ? reject(error) : resolve(addresses)));
-    });
-}
-function lookupError(host, code) {
-    const why = code === 'ETIMEOUT' ? 'the DNS servers did not answer in time' : code === 'ECANCELLED' ? 'the lookup was cancelled' : `DNS answered ${code}`;
-    return Object.assign(new Error(`${code} looking up ${host}: ${why}`), { code, hostname: host });
-}
-function defaultHostsFile() {
-    return process.platform === 'win32' ? external_node_path_default().join(process.env.SystemRoot ?? 'C:\\Windows', 'System32', 'drivers', 'etc', 'hosts') : '/etc/hosts';
-}
-/** The hosts file as name → addresses, in its order; empty when it cannot be read. */
-function readHosts(file) {
-    const hosts = new Map();
-    let text = '';
-    try {
-        text = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
-    }
-    catch {
-        return hosts;
-    }
-    for (const line of text.split(/\r?\n/)) {
-        const [address, ...names] = (line.split('#')[0] ?? '').trim().split(/\s+/);
-        const family = address ? (0,external_node_net_.isIP)(address.replace(/%.*$/, '')) : 0;
-        if (!address || !family)
-            continue;
-        for (const name of names) {
-            const key = name.toLowerCase();
-            const known = hosts.get(key) ?? [];
-            if (!known.some((a) => a.address === address))
-                known.push({ address, family });
-            hosts.set(key, known);
-        }
-    }
-    return hosts;
-}
-
-;// CONCATENATED MODULE: ./src/api/proxy.ts
-/**
- * Which proxy, if any, serves `target`, read from the runner's variables the way the Actions
- * toolkit reads them: `https_proxy`/`HTTPS_PROXY` for https (falling back on the http one),
- * `http_proxy`/`HTTP_PROXY` for http; a variable set but empty counts as unset, so `no_proxy=''`
- * does not hide a set `NO_PROXY`; loopback hosts never go through a proxy. A proxy given without
- * a scheme (`proxy.internal:3128`, as curl accepts) is taken as http://. Throws with the
- * variable's name, never its value, when it is not a URL.
- */
-function chooseProxy(target, env = process.env) {
-    const http = proxyFrom(env, 'http_proxy', 'HTTP_PROXY');
-    const https = proxyFrom(env, 'https_proxy', 'HTTPS_PROXY');
-    const choice = target.protocol === 'https:' ? (https ?? http) : http;
-    if (!choice || isLoopback(target.hostname) || bypassed(target, env))
-        return undefined;
-    return choice;
-}
-function proxyFrom(env, lower, upper) {
-    const variable = env[lower]?.trim() ? lower : upper;
-    const value = env[variable]?.trim();
-    if (!value)
-        return undefined;
-    const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
-    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
-        throw new Error(`the proxy variable ${variable} is not an http:// or https:// URL; set it like http://proxy.example:3128`);
-    return { url, variable };
-}
-/** Loopback never goes through a proxy (as in the toolkit): a proxy cannot reach the runner's own loopback. */
-function isLoopback(hostname) {
-    const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-    return host === 'localhost' || host.endsWith('.localhost') || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || host === '::1' || host === '0:0:0:0:0:0:0:1';
-}
-/**
- * Whether NO_PROXY lists the target: `*`, the host, the host with its port, or a parent domain
- * (`example.com` and `.example.com` both cover `api.example.com`). Case-insensitive.
- */
-function bypassed(target, env) {
-    const list = env.no_proxy?.trim() ? env.no_proxy : (env.NO_PROXY ?? '');
-    const host = target.hostname.toLowerCase().replace(/^\[|\]$/g, '');
-    const port = target.port || (target.protocol === 'https:' ? '443' : '80');
-    const names = [host, `${host}:${port}`];
-    return list
-        .split(/[,\s]+/)
-        .map((entry) => entry
-        .trim()
-        .toLowerCase()
-        .replace(/^\*?\./, '.'))
-        .filter((entry) => entry !== '')
-        .some((entry) => {
-        if (entry === '*')
-            return true;
-        const bare = entry.startsWith('.') ? entry.slice(1) : entry;
-        return names.some((name) => name === bare || name.endsWith(`.${bare}`));
-    });
-}
-
-// EXTERNAL MODULE: ./node_modules/undici/lib/api/index.js
-var api = __nccwpck_require__(6615);
-// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/dispatcher.js
-var dispatcher = __nccwpck_require__(883);
-var dispatcher_default = /*#__PURE__*/__nccwpck_require__.n(dispatcher);
-// EXTERNAL MODULE: ./node_modules/undici/lib/core/connect.js
-var core_connect = __nccwpck_require__(9136);
-var connect_default = /*#__PURE__*/__nccwpck_require__.n(core_connect);
-// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/agent.js
-var agent = __nccwpck_require__(7405);
-var agent_default = /*#__PURE__*/__nccwpck_require__.n(agent);
-// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/pool.js
-var pool = __nccwpck_require__(628);
-var pool_default = /*#__PURE__*/__nccwpck_require__.n(pool);
-// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/proxy-agent.js
-var proxy_agent = __nccwpck_require__(6672);
-var proxy_agent_default = /*#__PURE__*/__nccwpck_require__.n(proxy_agent);
-;// CONCATENATED MODULE: ./src/api/undici.ts
-
-
-
-
-
-
-// As undici's index does: the request methods on every dispatcher (a ProxyAgent opens its
-// tunnel with the connect() of its pool).
-Object.assign((dispatcher_default()).prototype, api);
-/** undici's request() through one dispatcher, to a URL. */
-function undici_request(url, options) {
-    const { dispatcher, ...rest } = options;
-    return api.request.call(dispatcher, { ...rest, origin: url.origin, path: `${url.pathname}${url.search}` });
-}
-
-;// CONCATENATED MODULE: ./src/api/connections.ts
-
-
-
-/**
- * Opens connections to `target`, through the runner's proxy when one applies. Every phase has a
- * limit of `phaseTimeoutMs` inside undici too (the name lookup, TCP and TLS connect, the proxy's
- * CONNECT answer), so a socket left behind by an abandoned request ends on its own; `destroyAll`
- * ends them, and every lookup under way, at once.
- */
-function openConnections(target, phaseTimeoutMs, env = process.env) {
-    const sockets = new Set();
-    const timeout = Math.max(1, Math.ceil(phaseTimeoutMs));
-    const names = createBoundedLookup(timeout);
-    const tracked = (options) => {
-        const connect = connect_default()({ ...options, timeout, lookup: names.lookup });
-        return (opts, callback) => {
-            const socket = connect(opts, callback);
-            sockets.add(socket);
-            socket.once('close', () => sockets.delete(socket));
-            return socket;
-        };
-    };
-    const limits = { headersTimeout: timeout, bodyTimeout: timeout };
-    const proxy = chooseProxy(target, env);
-    const dispatcher = proxy
-        ? new (proxy_agent_default())({
-            uri: proxy.url,
-            ...limits,
-            requestTls: { timeout },
-            proxyTls: { timeout },
-            // The connection to the proxy: tracked, and its CONNECT answer bounded by headersTimeout.
-            clientFactory: (origin, options) => new (pool_default())(origin, { ...options, ...limits, connect: tracked({}) })
-        })
-        : new (agent_default())({ ...limits, connect: tracked({}) });
-    return {
-        dispatcher,
-        proxy,
-        destroyAll: async () => {
-            names.cancel();
-            for (const socket of sockets)
-                socket.destroy();
-            sockets.clear();
-            // undici's own teardown waits on nothing that can hang once the sockets are gone; bounded anyway.
-            await Promise.race([dispatcher.destroy().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 200).unref())]);
-        }
-    };
-}
-
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __nccwpck_require__(7075);
-// EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __nccwpck_require__(8522);
-;// CONCATENATED MODULE: ./src/api/decode.ts
-
-
-/** What the client asks for; a proxy may compress anyway, so every one of these is decoded. */
-const ACCEPT_ENCODING = 'gzip, deflate, br';
-/**
- * The body as text, decoded from `content-encoding` (gzip, deflate, br), read up to `limit`
- * bytes of the decoded text: a small compressed body that would inflate past it (a compression
- * bomb) is refused once `limit` is passed, never held whole. Network errors are thrown.
- */
-async function readBody(body, contentEncoding, limit) {
-    const codings = (contentEncoding ?? '')
-        .toLowerCase()
-        .split(',')
-        .map((c) => c.trim())
-        .filter((c) => c !== '' && c !== 'identity');
-    if (codings.length > 1 || (codings[0] && !DECODERS[codings[0]]))
-        return { undecodable: oneCoding(contentEncoding) };
-    const make = codings[0] ? DECODERS[codings[0]] : undefined;
-    let decodeFailed = false;
-    const source = make
-        ? (0,external_node_stream_.pipeline)(body, make().on('error', () => (decodeFailed = !body.errored)), () => undefined)
-        : body;
-    const chunks = [];
-    let size = 0;
-    try {
-        for await (const chunk of source) {
-            size += chunk.byteLength;
-            if (size > limit) {
-                source.destroy();
-                body.destroy();
-                return { tooLarge: true };
-            }
-            chunks.push(chunk);
-        }
-    }
-    catch (error) {
-        if (decodeFailed)
-            return { undecodable: oneCoding(contentEncoding) };
-        throw error;
-    }
-    return { text: Buffer.concat(chunks).toString('utf8') };
-}
-const DECODERS = {
-    gzip: () => (0,external_node_zlib_.createGunzip)(),
-    'x-gzip': () => (0,external_node_zlib_.createGunzip)(),
-    deflate: () => (0,external_node_zlib_.createInflate)(),
-    br: () => (0,external_node_zlib_.createBrotliDecompress)()
-};
-function oneCoding(value) {
-    return (value ?? '').replace(/[^\w ,.-]/g, '').slice(0, 40);
-}
-
-;// CONCATENATED MODULE: ./src/api/client.ts
-
-
-
-
-
-const USER_AGENT = 'wait-for-docs';
-/** Bodies above this (decoded) are refused rather than read into memory. */
-const MAX_BODY_BYTES = 32 * 1024 * 1024;
-const MAX_REDIRECTS = 5;
-const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-/**
- * The platform client: sends the bearer key, limits each request in time and size, honours the
- * proxy settings of the runner, follows redirects only within the base URL's origin (the key
- * never goes elsewhere), and turns every answer or failure into an `ApiResult`.
- *
- * A request ends at its budget or on cancel in every phase, whatever the socket does: the HTTP
- * library does not honour an abort while it connects (DNS, TCP, TLS, proxy CONNECT), so the
- * request is raced against the signal; whatever it leaves hanging is bounded by the same limit
- * inside the library and destroyed by `close()`.
- */
-function createApiClient(options) {
-    const connections = openConnections(options.baseUrl, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, options.env);
-    const now = options.now ?? Date.now;
-    const origin = options.baseUrl.origin;
-    const basePath = options.baseUrl.pathname.replace(/\/+$/, '');
-    async function request(req) {
-        const timeout = AbortSignal.timeout(Math.max(1, req.timeoutMs));
-        const signal = AbortSignal.any([req.signal, timeout]);
-        const progress = { sent: false };
-        const stopped = () => req.signal.aborted
-            ? { kind: 'transient', reason: 'cancelled', sent: progress.sent }
-            : { kind: 'transient', reason: `no complete answer within ${formatSeconds(req.timeoutMs)} (${req.limit ?? 'request-timeout'})`, sent: progress.sent };
-        if (signal.aborted)
-            return stopped();
-        let onAbort;
-        const aborted = new Promise((resolve) => {
-            onAbort = () => resolve('stopped');
-            signal.addEventListener('abort', onAbort, { once: true });
-        });
-        const exchange = send(req, signal, progress).catch((error) => {
-            if (signal.aborted)
-                return stopped();
-            return client_failure(error, progress.sent, connections.proxy, options.baseUrl);
-        });
-        try {
-            const first = await Promise.race([exchange, aborted]);
-            return first === 'stopped' ? stopped() : first;
-        }
-        finally {
-            if (onAbort)
-                signal.removeEventListener('abort', onAbort);
-        }
-    }
-    // Every key of the run and the request's own: one list per key, so its redactor is built once.
-    const secretLists = new Map();
-    const secretsWith = (key) => {
-        let list = secretLists.get(key);
-        if (!list) {
-            list = [key, ...(options.secrets ?? [])];
-            secretLists.set(key, list);
-        }
-        return list;
-    };
-    async function send(req, signal, progress) {
-        let url = new URL(`${origin}${basePath}${req.path}`);
-        let method = req.method;
-        let json = req.json;
-        const secrets = secretsWith(req.key);
-        // The library calls onConnect once a socket is ready and it starts writing the request: from
-        // then on the server may have received it.
-        const dispatcher = {
-            dispatch: (opts, handler) => connections.dispatcher.dispatch(opts, {
-                ...bindAll(handler),
-                onConnect: (abort) => {
-                    progress.sent = true;
-                    handler.onConnect?.(abort);
-                }
-            })
-        };
-        for (let hop = 0;; hop++) {
-            const headers = {
-                accept: 'application/json',
-                'accept-encoding': ACCEPT_ENCODING,
-                authorization: `Bearer ${req.key}`,
-                'user-agent': USER_AGENT
-            };
-            if (json !== undefined)
-                headers['content-type'] = 'application/json';
-            const response = await undici_request(url, {
-                method,
-                headers,
-                body: json === undefined ? null : JSON.stringify(json),
-                signal,
-                dispatcher
-            });
-            // Destroying an unread body emits an error; reading still reports its own errors.
-            response.body.on('error', () => undefined);
-            const header = (name) => {
-                const value = response.headers[name];
-                return (Array.isArray(value) ? value[0] : value) ?? null;
-            };
-            const status = response.statusCode;
-            const location = header('location');
-            if (status >= 300 && status < 400 && location) {
-                response.body.destroy();
-                const said = oneLine(redact(location, secrets), 200);
-                const next = URL.canParse(location, url.href) ? new URL(location, url) : undefined;
-                if (!next)
-                    return {
-                        kind: 'fatal',
-                        reason: `the server answered HTTP ${status} with a Location that is not a URL ("${said}"), so the redirect cannot be followed; this is a fault of the server at base-url or of a proxy in between. Check that base-url is the platform's API address; if it is, report the answer to the platform`,
-                        sent: true
-                    };
-                if (next.origin !== origin) {
-                    // A URL without an origin of its own (javascript:, data:, mailto:) is named as it was said.
-                    const where = next.origin === 'null' ? `"${said}"` : oneLine(redact(next.origin, secrets), 200);
-                    return {
-                        kind: 'fatal',
-                        reason: `the server redirected to ${where}, another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on`,
-                        sent: true
-                    };
-                }
-                if (hop >= MAX_REDIRECTS)
-                    return { kind: 'fatal', reason: `more than ${MAX_REDIRECTS} redirects`, sent: true };
-                // As browsers do: a 303 is fetched with GET, and so is a 301 or 302 answer to a POST.
-                if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
-                    method = 'GET';
-                    json = undefined;
-                }
-                url = next;
-                continue;
-            }
-            const body = await readBody(response.body, header('content-encoding'), MAX_BODY_BYTES);
-            if ('tooLarge' in body)
-                return { kind: 'fatal', reason: `HTTP ${status} with a body over ${MAX_BODY_BYTES / 1024 / 1024} MiB`, sent: true };
-            if ('undecodable' in body)
-                return { kind: 'transient', reason: `HTTP ${status} with a body that could not be decoded (content-encoding ${body.undecodable})`, sent: true };
-            const classified = (req.classify ?? classifyResponse)({
-                status,
-                retryAfter: header('retry-after'),
-                contentType: header('content-type'),
-                bodyText: body.text,
-                keyInput: req.keyInput,
-                secrets,
-                now: now()
-            });
-            return classified.kind === 'ok' ? classified : { ...classified, sent: true };
-        }
-    }
-    return {
-        request,
-        close: () => connections.destroyAll()
-    };
-}
-/** Every method of an undici handler, bound to it, so that it can be extended by spreading. */
-function bindAll(handler) {
-    const bound = {};
-    for (let proto = handler; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto))
-        for (const name of Object.getOwnPropertyNames(proto)) {
-            const value = handler[name];
-            if (name !== 'constructor' && typeof value === 'function' && !(name in bound))
-                bound[name] = value.bind(handler);
-        }
-    return bound;
-}
-/** A failure before any answer was read, with what it means for the user. */
-function client_failure(error, sent, proxy, baseUrl) {
-    const proxyStatus = /Proxy response \((\d{3})\)/.exec(error instanceof Error ? error.message : '')?.[1];
-    if (proxy && proxyStatus === '407')
-        return {
-            kind: 'fatal',
-            reason: `the proxy named by ${proxy.variable} asked for credentials (HTTP 407 Proxy Authentication Required); put the proxy's user and password in ${proxy.variable} (http://user:password@host:port), or ask the runner's administrator which proxy to use`,
-            sent: false
-        };
-    if (proxy && proxyStatus)
-        return { kind: 'transient', reason: `network error: the proxy named by ${proxy.variable} refused the tunnel (HTTP ${proxyStatus} to CONNECT)`, sent: false };
-    const unreachable = proxy ? undefined : unreachableBy(error);
-    if (unreachable) {
-        const why = unreachable === 'unresolved' ? `its name ${baseUrl.hostname} does not resolve` : 'nothing listens there';
-        return {
-            kind: 'transient',
-            reason: `nothing answered at base-url ${baseUrl.origin} (${why}: ${describeNetworkError(error)}); check base-url`,
-            sent: false,
-            unreachable
-        };
-    }
-    return { kind: 'transient', reason: `network error: ${describeNetworkError(error)}`, sent };
-}
-/**
- * Whether the error proves that nothing is at base-url (not a blip of the network): the DNS said
- * the name does not exist, or the address refused the connection. A DNS server that did not
- * answer (ETIMEOUT, EAI_AGAIN) proves nothing.
- */
-function unreachableBy(error) {
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-    const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : '';
-    if (code === 'ENOTFOUND')
-        return 'unresolved';
-    if (code === 'ECONNREFUSED')
-        return 'refused';
-    return undefined;
-}
-function describeNetworkError(error) {
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-    const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : undefined;
-    const message = cause instanceof Error ? cause.message : String(cause);
-    return oneLine(code && !message.includes(code) ? `${code} ${message}` : message, 300);
-}
-function formatSeconds(ms) {
-    return `${Number((ms / 1000).toFixed(1))}s`;
-}
-
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
 
 const ZWSP = '\u200b';
@@ -42483,60 +42495,120 @@ async function waitForDocs(raw, secrets, hooks) {
     return { outcome, settings, comment, close: async () => opened?.close() };
 }
 
-;// CONCATENATED MODULE: ./src/report/place.ts
-// Where the step runs, in the words of the people who run it there: the advice in explain.ts is
-// written once, and each adapter hands it the vocabulary of its CI system (the GitHub Action's,
-// or the command line's under GitLab CI, another CI system or a terminal).
-/** The GitHub Action: inputs in the workflow file, annotations and a job summary. */
-const GITHUB_ACTIONS_PLACE = {
-    kind: 'github',
-    fixInputs: 'fix these inputs in the workflow file (see the README for each input)',
-    rerun: 're-run the workflow',
-    details: 'the job summary',
-    annotates: true,
-    input: (name) => `\`${name}\``
-};
-/** The variable an input or flag of the command line may also come from. */
-function commandEnvName(name) {
-    return `WAIT_FOR_DOCS_${name.toUpperCase().replace(/-/g, '_')}`;
+;// CONCATENATED MODULE: ./src/step/story.ts
+// The story of one run, told once for both runners: read the inputs → open every record the
+// runner keeps when waiting begins → wait → report → decide the exit code (a signal after it
+// only shortens the last writes) → close every record with the outcome → end. The last net is
+// here too: a fault no code foresaw becomes the outcome `error` with every output and report,
+// closes what is open, and opens nothing after it. A runner (github/main.ts, cli/main.ts) says
+// where it writes and which records it keeps; it opens and closes nothing itself.
+
+
+
+let current;
+/** Tells the run's story; resolves with its exit code once every record is closed. */
+async function tellRun(runner, netExitCode) {
+    const told = { runner, exitCode: undefined, opened: [], settings: undefined };
+    current = told;
+    const { cancel } = runner;
+    const waited = await waitForDocs(runner.raw, runner.secrets, {
+        log: runner.log,
+        clean: runner.clean,
+        // An id learnt after the last net reported the run must not rewrite what it reported.
+        setOutputNow: (name, value) => {
+            if (told.exitCode === undefined)
+                runner.setOutputNow(name, value);
+        },
+        signal: cancel.signal,
+        startedAt: runner.startedAt,
+        logEnd: runner.logEnd,
+        problems: runner.problems,
+        waiting(targets, settings) {
+            // After the last net reported the run, nothing is opened that no one would close.
+            if (told.exitCode !== undefined)
+                return;
+            told.settings = settings;
+            for (const record of runner.records) {
+                if (told.exitCode !== undefined)
+                    return;
+                told.opened.push(record);
+                record.open(targets, settings);
+            }
+        }
+    });
+    runner.waitOver?.(waited);
+    // An unforeseen fault already reported the run as an error: that stands, and the net closes what was open.
+    if (told.exitCode !== undefined) {
+        await told.net;
+        await waited.close();
+        return told.exitCode;
+    }
+    told.exitCode = netExitCode;
+    // A signal decides the exit code only when it cut the run short, not when it came after.
+    const { outcome, exitCode } = await runner.report(waited.outcome, waited.settings, waited.outcome.result === 'cancelled' ? cancel.received() : undefined);
+    told.exitCode = exitCode;
+    // From here on a signal only shortens the last writes (to the grace); the exit code is the outcome's.
+    cancel.decided(exitCode);
+    runner.decided?.(exitCode);
+    await closeAll(runner.records, outcome, waited.settings);
+    cancel.stop();
+    await waited.close();
+    return exitCode;
 }
 /**
- * The command line's words: under GitLab CI (`GITLAB_CI=true`) or anywhere else (another CI
- * system, a terminal). An input is named as it was given: its flag, or its variable when it came
- * from the environment.
+ * The last net: a fault no code foresaw becomes the outcome `error`, with every output and
+ * report, when the outcome was not reported yet, and closes the records opened so far with it;
+ * after the outcome, a warning, and the outcome's exit code stands. Never a stack trace.
+ * Undefined when no run is in progress (the entry says the fault its own way).
  */
-function commandPlace(ci, sources = {}) {
-    const input = (name) => (sources[name] === 'environment' ? commandEnvName(name) : `--${name}`);
-    if (ci === 'gitlab')
-        return {
-            kind: 'gitlab',
-            fixInputs: "fix these flags in the job's script, or the WAIT_FOR_DOCS_* CI/CD variables named (see wait-for-docs --help for each)",
-            rerun: 'retry the job',
-            details: 'the job log',
-            annotates: false,
-            input
-        };
-    return {
-        kind: 'other',
-        fixInputs: 'fix these flags, or the WAIT_FOR_DOCS_* variables named (see wait-for-docs --help for each)',
-        rerun: 'run the command again',
-        details: 'the log',
-        annotates: false,
-        input
-    };
+function lastNet(error, netExitCode) {
+    const told = current;
+    if (!told)
+        return undefined;
+    const { runner } = told;
+    const what = `Unexpected error: ${faultMessage(error)}`;
+    if (told.exitCode !== undefined) {
+        try {
+            runner.log.warning(runner.clean(`${what}. It came after the outcome was reported, which stands. Please report it to the maintainers of wait-for-docs with this message.`));
+        }
+        catch { }
+        return { reported: false, exitCode: told.exitCode };
+    }
+    told.exitCode = netExitCode;
+    const ended = faultOutcome(error, runner.startedAt, runner.clean);
+    const closing = (async () => {
+        let outcome = ended;
+        try {
+            const reported = await runner.report(ended, undefined, undefined);
+            told.exitCode = reported.exitCode;
+            outcome = reported.outcome;
+        }
+        catch { }
+        // What was opened "in progress", "pending" or "running" must not stay so: closed with the error, within their limits.
+        await closeAll(told.opened, outcome, told.settings);
+    })();
+    told.net = closing;
+    return { reported: true, exitCode: told.exitCode, closing };
+}
+/** A fault no code foresaw as the run's outcome: `error`, saying that the docs' outcome could not be learnt. */
+function faultOutcome(error, startedAt, clean = (text) => text) {
+    const headline = `Unexpected error: ${faultMessage(error)}. The docs' outcome could not be learnt: run the job again, and if it happens again report it to the maintainers of wait-for-docs with this message.`;
+    return endedBeforeWaiting(clean(headline), Date.now() - startedAt);
+}
+async function closeAll(records, outcome, settings) {
+    await Promise.all(records.map((record) => record.close(outcome, settings).catch(() => undefined)));
 }
 
-;// CONCATENATED MODULE: ./src/report/explain.ts
-
-
-
+;// CONCATENATED MODULE: ./src/report/evidence.ts
+// The evidence a run's records hold, read from them: an update's log lines that look like
+// errors, the docs files (and lines) they name, the annotations for those files, and what an
+// update's record says of how it ended. No advice and no words of where the step runs here
+// (advice.ts has those).
 
 
 
 /** At most this many log lines that look like errors are quoted per update. */
 const MAX_ERROR_LINES = 5;
-/** Failing targets listed one by one in the annotation; the summary has them all. */
-const MAX_TARGETS_LISTED = 10;
 const ERROR_WORDS = /\b(?:error|errors|failed|failure|fatal|exception|invalid|broken|cannot|can't|could not|unable|not found|missing|denied)\b/i;
 /** The log lines of an update that look like errors, the last `MAX_ERROR_LINES` of them. */
 function errorLines(logs) {
@@ -42617,6 +42689,58 @@ function updateSummary(t) {
         return undefined;
     return oneLine(summary, 300);
 }
+
+;// CONCATENATED MODULE: ./src/report/place.ts
+// Where the step runs, in the words of the people who run it there: the advice in explain.ts is
+// written once, and each adapter hands it the vocabulary of its CI system (the GitHub Action's,
+// or the command line's under GitLab CI, another CI system or a terminal).
+/** The GitHub Action: inputs in the workflow file, annotations and a job summary. */
+const GITHUB_ACTIONS_PLACE = {
+    kind: 'github',
+    fixInputs: 'fix these inputs in the workflow file (see the README for each input)',
+    rerun: 're-run the workflow',
+    details: 'the job summary',
+    annotates: true,
+    input: (name) => `\`${name}\``
+};
+/** The variable an input or flag of the command line may also come from. */
+function commandEnvName(name) {
+    return `WAIT_FOR_DOCS_${name.toUpperCase().replace(/-/g, '_')}`;
+}
+/**
+ * The command line's words: under GitLab CI (`GITLAB_CI=true`) or anywhere else (another CI
+ * system, a terminal). An input is named as it was given: its flag, or its variable when it came
+ * from the environment.
+ */
+function commandPlace(ci, sources = {}) {
+    const input = (name) => (sources[name] === 'environment' ? commandEnvName(name) : `--${name}`);
+    if (ci === 'gitlab')
+        return {
+            kind: 'gitlab',
+            fixInputs: "fix these flags in the job's script, or the WAIT_FOR_DOCS_* CI/CD variables named (see wait-for-docs --help for each)",
+            rerun: 'retry the job',
+            details: 'the job log',
+            annotates: false,
+            input
+        };
+    return {
+        kind: 'other',
+        fixInputs: 'fix these flags, or the WAIT_FOR_DOCS_* variables named (see wait-for-docs --help for each)',
+        rerun: 'run the command again',
+        details: 'the log',
+        annotates: false,
+        input
+    };
+}
+
+;// CONCATENATED MODULE: ./src/report/advice.ts
+// The advice per reason: why one target (or a page or search check) ended as it did, and what
+// to do now, in the words of where the step runs (place.ts: an input of the action, a flag or a
+// variable of the command, "re-run the job" or "run the pipeline again").
+
+
+
+
 /** Why one target ended as it did, and what to do now, in the user's terms. */
 function explainTarget(t, options = {}) {
     const place = options.place ?? GITHUB_ACTIONS_PLACE;
@@ -42775,6 +42899,19 @@ function problemAsGiven(problem, place = GITHUB_ACTIONS_PLACE) {
     const named = /^([a-z][a-z0-9-]*): /.exec(problem);
     return named?.[1] ? `${place.input(named[1])}: ${problem.slice(named[0].length)}` : problem;
 }
+
+;// CONCATENATED MODULE: ./src/report/explain.ts
+// A run told in the user's terms, for the annotation, the summary, the comment and the
+// command's message alike: what happened, the evidence (evidence.ts), and what to do now
+// (advice.ts).
+
+
+
+
+
+
+/** Failing targets listed one by one in the annotation; the summary has them all. */
+const MAX_TARGETS_LISTED = 10;
 /** The run in the user's terms, for the annotation, the summary and the comment alike. */
 function explainRun(outcome, options = {}) {
     const place = options.place ?? GITHUB_ACTIONS_PLACE;
@@ -43003,6 +43140,13 @@ function outcomeStatusDescription(outcome, clean) {
 // no CI system, no HTTP client and no adapter; the time rules are those of step/limits.ts.
 
 
+/** Thrown by a port's close when told `unanswered` and the record is not found: nothing is created. */
+class NotFoundYet extends Error {
+    constructor() {
+        super('the record is not found yet');
+        this.name = 'NotFoundYet';
+    }
+}
 /** Thrown by a port when the record has nowhere to go: `sentence` is said as it is, at `level`. */
 class RecordSkipped extends Error {
     sentence;
@@ -43124,7 +43268,11 @@ function recordLifecycle(port, options) {
                 log.info(clean(port.words.openFailed(reason, where)));
         }
     }
-    /** Waits on the open while it is in flight: until it settles, the end, or a cancel once the record is known (the close then goes at once). */
+    /**
+     * Waits on the open while it is in flight: until it settles, the end, a cancel once the record
+     * is known (the close then goes at once), or request-timeout after the outcome: an open that
+     * is not answered by then does not hold the outcome back.
+     */
     async function openSettled() {
         if (!opening || openDone)
             return true;
@@ -43136,13 +43284,19 @@ function recordLifecycle(port, options) {
             goAtOnce();
         else
             cancel.signal.addEventListener('abort', goAtOnce, { once: true });
-        const waited = await settledOrAborted(opening, AbortSignal.any([deadline, knownAfterCancel.signal]));
+        const waited = await settledOrAborted(opening, AbortSignal.any([deadline, knownAfterCancel.signal, heldLongEnough()]));
         cancel.signal.removeEventListener('abort', goAtOnce);
         return waited === 'settled';
     }
+    /** Aborted request-timeout from now (never past the end): how long an unanswered write may hold the next one back. */
+    const heldLongEnough = () => AbortSignal.any([AbortSignal.timeout(Math.max(1, options.requestTimeoutMs)), deadline]);
     async function runClose(outcome) {
-        const settled = await openSettled();
-        if (!settled && where === undefined) {
+        let settled = await openSettled();
+        // A creation unanswered for request-timeout after the outcome: waited on for request-timeout
+        // more, then found if it was applied; never made again (a second record if it lands).
+        if (!settled && where === undefined && !deadline.aborted)
+            settled = (await settledOrAborted(opening ?? Promise.resolve(), heldLongEnough())) === 'settled';
+        if (!settled && where === undefined && deadline.aborted) {
             // The outcome must not go before a write that may still land on top of it, and there is no known place to write it.
             say('warning', port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${ended()}, and the outcome must not go before it; it may show "in progress" until the next run`, where, opened));
             return;
@@ -43155,7 +43309,7 @@ function recordLifecycle(port, options) {
             for (let attempt = 1;; attempt++) {
                 let done;
                 try {
-                    done = await withinBudget(port.close(outcome, where, settled ? opened : 'written', signals, (known) => {
+                    done = await withinBudget(port.close(outcome, where, settled ? opened : where === undefined ? 'unanswered' : 'written', signals, (known) => {
                         where = known;
                     }), deadline);
                 }
@@ -43164,13 +43318,20 @@ function recordLifecycle(port, options) {
                         say(error.level, error.sentence);
                         return false;
                     }
+                    if (error instanceof NotFoundYet) {
+                        say('warning', port.words.closeFailed(`the ${port.api} had not answered its "in progress" write within ${formatDuration(2 * options.requestTimeoutMs)} of the outcome (twice request-timeout) and has no record of it yet, so the outcome was not written (it would make a second one); if the ${port.api} applies that write later, it may show "in progress" until the next run`, where, opened));
+                        return false;
+                    }
                     // Setting a known record to the outcome again changes nothing, so a write that failed on
                     // the way (a gateway's 5xx, a 429, a connection that failed) is sent again while there is
                     // time; a creation never is (it could make a second record).
-                    if (where !== undefined && attempt < CLOSE_TRIES && lifecycle_transient(error) && !deadline.aborted) {
-                        log.info(clean(`The ${port.api} did not take the outcome (${why(error, signals, lookupMs)}); writing it again.`));
+                    // A rate limit is honoured: the pause it asks for, within the step's limit (a 403 secondary limit included).
+                    const asked = port.retryAfterMs?.(error);
+                    if (where !== undefined && attempt < CLOSE_TRIES && (lifecycle_transient(error) || asked !== undefined) && !deadline.aborted) {
+                        const pause = asked ?? CLOSE_RETRY_MS * attempt;
+                        log.info(clean(`The ${port.api} did not take the outcome (${why(error, signals, lookupMs)}); writing it again${asked === undefined ? '' : ` in ${formatDuration(pause)}, as it asked`}.`));
                         // A timer that holds the process: the outcome's exit code must not be lost to an empty event loop.
-                        await settledOrAborted(new Promise((resolve) => setTimeout(resolve, CLOSE_RETRY_MS * attempt)), deadline);
+                        await settledOrAborted(new Promise((resolve) => setTimeout(resolve, pause)), deadline);
                         if (!deadline.aborted)
                             continue;
                     }
@@ -43187,13 +43348,15 @@ function recordLifecycle(port, options) {
         // the close was sent (even before the close's own answer) may have been applied after it.
         if (settled || !opening)
             return;
-        // The close went while the open was still in flight (a cancel): if the open lands now, it may
-        // have landed on top of the close, which is written again while there is time.
-        const late = await settledOrAborted(opening, deadline);
-        if (late === 'settled' && written && !deadline.aborted)
+        // The close went while the open was still in flight (a cancel, or an open unanswered for
+        // request-timeout): if the open lands now, it may have landed on top of the close, which is
+        // written again while there is time. The open is waited on for request-timeout more at the
+        // most: an API that does not answer does not hold the step to its limit.
+        const late = await settledOrAborted(opening, heldLongEnough());
+        if (late === 'settled' && (written || where !== undefined) && !deadline.aborted)
             await write();
         else if (late === 'aborted' || deadline.aborted)
-            say('warning', port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${ended()}; the outcome was written, but if the ${port.api} applies that write now, it may show "in progress" until the next run`, where, opened));
+            say('warning', port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${deadline.aborted ? ended() : `the outcome had waited on it for ${formatDuration(2 * options.requestTimeoutMs)} (twice request-timeout)`}; the outcome was written, but if the ${port.api} applies that write later, it may show "in progress" until the next run`, where, opened));
     }
     return {
         open() {
@@ -43210,6 +43373,84 @@ function recordLifecycle(port, options) {
                 say('warning', port.words.closeFailed(port.explain(error), where, opened));
             });
             return closing;
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/records/siblings.ts
+// Runs that share a commit status: matrix legs and several steps of one workflow run write on
+// the same commit and context, and GitHub shows the latest. A run's `success` must never replace
+// a failure that another job of the same run (the same attempt) wrote: the rule, for any
+// platform's listing of statuses (newest first).
+/**
+ * The failure another job of this run wrote on this context, if any: a status not among `own`,
+ * linking `runLink` (the run attempt; a failure links where its reason is), in a state that is
+ * not success and not pending. A later attempt links another address, so a re-run of a failed
+ * job is not held to its earlier failure.
+ */
+function siblingFailure(listed, mine) {
+    if (!mine.runLink)
+        return undefined;
+    return listed.find((status) => status.context === mine.context &&
+        !mine.own.has(status.id) &&
+        status.targetUrl === mine.runLink &&
+        (status.state === 'failure' || status.state === 'error' || status.state === 'failed'));
+}
+
+;// CONCATENATED MODULE: ./src/records/run-record.ts
+
+
+/** The record `plan` makes, kept true through its port by the lifecycle, within the step's time rules. */
+function keptRecord(plan, options) {
+    const { startedAt, cancel, log, clean } = options;
+    let asked = false;
+    let lifecycle;
+    let opens = false;
+    let instead;
+    /** Asks the plan once, at the open or at the close: the lifecycle, if the run keeps this record. */
+    const lifecycleOf = (targets, settings) => {
+        if (asked)
+            return lifecycle;
+        asked = true;
+        const limits = settings && { startedAt, timeoutMs: settings.timeoutMs, requestTimeoutMs: settings.requestTimeoutMs };
+        const planned = plan({ targets, settings, endAt: (requestTimeoutMs) => commentEndAt(limits, requestTimeoutMs) });
+        if (!planned)
+            return undefined;
+        if ('say' in planned) {
+            instead = planned;
+            return undefined;
+        }
+        opens = planned.open !== false;
+        lifecycle = recordLifecycle(planned.port, {
+            cancel,
+            endAt: commentEndAt(limits, planned.requestTimeoutMs),
+            requestTimeoutMs: planned.requestTimeoutMs,
+            // The opening write's lookups never run past the wait's deadline: the close needs the time after it.
+            ...(limits ? { openLookupEndAt: limits.startedAt + limits.timeoutMs } : {}),
+            log,
+            clean
+        });
+        return lifecycle;
+    };
+    return {
+        open(targets, settings) {
+            if (asked)
+                return;
+            const opening = lifecycleOf(targets, settings);
+            if (opening && opens)
+                opening.open();
+        },
+        async close(outcome, settings) {
+            const closing = lifecycleOf([], settings);
+            if (closing)
+                return closing.close(outcome);
+            // Said once, when the record would have been closed.
+            const said = instead;
+            instead = undefined;
+            if (said?.level === 'warning')
+                log.warning(clean(said.say));
+            else if (said)
+                log.info(clean(said.say));
         }
     };
 }
@@ -43379,6 +43620,23 @@ function rateLimited(error) {
     const message = error instanceof Error ? error.message : String(error);
     return status === 429 || (status === 403 && /rate limit/i.test(message));
 }
+/**
+ * How long GitHub asked to wait before the next write, when it limited the rate (429, or a 403
+ * secondary rate limit): its `retry-after` (seconds), else until `x-ratelimit-reset` (epoch
+ * seconds), else a second. Undefined for any other answer.
+ */
+function retryAfterMs(error, now = Date.now()) {
+    if (!rateLimited(error))
+        return undefined;
+    const headers = error.response?.headers ?? {};
+    const after = Number(headers['retry-after']);
+    if (Number.isFinite(after) && after >= 0)
+        return after * 1000;
+    const reset = Number(headers['x-ratelimit-reset']);
+    if (Number.isFinite(reset) && reset > 0)
+        return Math.max(0, reset * 1000 - now);
+    return 1000;
+}
 /** A listing GitHub answered with something other than a list (a body cut short, a proxy's page). */
 class ListingNotRead extends Error {
     constructor(what, why = 'was not a list (cut short, or not from the GitHub API)') {
@@ -43439,19 +43697,25 @@ function explainCommentError(error) {
 ;// CONCATENATED MODULE: ./src/github/commit-status-api.ts
 
 
-/** The repository and the run's commit (runCommit: the pull request's head, the merge queue's head_sha, else GITHUB_SHA). */
-function statusPlace(context) {
+/**
+ * The repository and the run's commit (runCommit: the pull request's head, the merge queue's
+ * head_sha, else GITHUB_SHA), and the run's address: a later attempt's own
+ * (`…/attempts/N`), so that the statuses of one attempt are told from another's.
+ */
+function statusPlace(context, attempt = process.env.GITHUB_RUN_ATTEMPT) {
     const { owner, repo } = context.repo;
     if (!owner || !repo)
         return { skip: 'the repository of the run is unknown (GITHUB_REPOSITORY is not set)' };
     const commit = runCommit(context);
     if ('problem' in commit)
         return { skip: commit.problem };
-    return { owner, repo, sha: commit.sha, runUrl: runUrlOf(context, owner, repo) };
+    const run = runUrlOf(context, owner, repo);
+    const later = attempt && /^\d{1,9}$/.test(attempt) && Number(attempt) > 1 ? `/attempts/${Number(attempt)}` : '';
+    return { owner, repo, sha: commit.sha, runUrl: run && `${run}${later}` };
 }
-/** Posts one status on the commit; GitHub shows the latest of each context. */
+/** Posts one status on the commit; GitHub shows the latest of each context. Resolves with its id, when GitHub gave one. */
 async function createCommitStatus(octokit, place, status) {
-    await octokit.rest.repos.createCommitStatus({
+    const created = await octokit.rest.repos.createCommitStatus({
         owner: place.owner,
         repo: place.repo,
         sha: place.sha,
@@ -43460,6 +43724,25 @@ async function createCommitStatus(octokit, place, status) {
         description: status.description,
         ...(status.targetUrl ? { target_url: status.targetUrl } : {})
     });
+    const id = created.data?.id;
+    return typeof id === 'number' && Number.isSafeInteger(id) ? id : undefined;
+}
+/** The newest statuses of the commit (one page of 100, newest first), as the sibling rule reads them (records/siblings.ts). */
+async function listCommitStatuses(octokit, place) {
+    const { data } = await octokit.rest.repos.listCommitStatusesForRef({ owner: place.owner, repo: place.repo, ref: place.sha, per_page: 100 });
+    if (!Array.isArray(data))
+        throw new Error('GitHub listed the statuses of the commit as something other than a list');
+    return data.flatMap((status) => typeof status?.id === 'number' && typeof status.state === 'string' && typeof status.context === 'string'
+        ? [
+            {
+                id: status.id,
+                state: status.state,
+                context: status.context,
+                description: status.description ?? undefined,
+                targetUrl: status.target_url ?? undefined
+            }
+        ]
+        : []);
 }
 /** The token may not write statuses: sending the outcome would be refused the same way. */
 function refused(error) {
@@ -43504,6 +43787,9 @@ function explainStatusError(error) {
 
 
 
+
+
+
 /**
  * The commit status as a port of the lifecycle. Its writes are keyed by commit and context, so it
  * is where it goes (`true`) as soon as the open starts: a cancel's close goes at once. A token the
@@ -43512,6 +43798,9 @@ function explainStatusError(error) {
 function commitStatusPort(status, targets, clean) {
     const context = inert(status.context, 100);
     let client;
+    // The statuses this step wrote, by id: any other on the context is another run's or job's.
+    const own = new Set();
+    let keptSibling = false;
     let refusal;
     let refusedAtOpen = false;
     let state;
@@ -43536,6 +43825,10 @@ function commitStatusPort(status, targets, clean) {
                 send: (body, budget) => {
                     signal = budget;
                     return withinBudget(createCommitStatus(octokit, place, body), budget);
+                },
+                list: (budget) => {
+                    signal = budget;
+                    return withinBudget(listCommitStatuses(octokit, place), budget);
                 }
             };
         })();
@@ -43548,7 +43841,9 @@ function commitStatusPort(status, targets, clean) {
             at(true);
             try {
                 const description = waitingStatusDescription(targets, clean);
-                await send({ state: 'pending', context: status.context, description, targetUrl: statusTargetUrl(false, { run: place.runUrl }) }, signals.write);
+                const id = await send({ state: 'pending', context: status.context, description, targetUrl: statusTargetUrl(false, { run: place.runUrl }) }, signals.write);
+                if (id !== undefined)
+                    own.add(id);
             }
             catch (error) {
                 if (refused(error))
@@ -43564,50 +43859,77 @@ function commitStatusPort(status, targets, clean) {
                 refusedAtOpen = true;
                 throw refusal;
             }
-            const { place, send } = await connect();
+            const { place, send, list } = await connect();
             linked = statusTargetUrl(state === 'success', { preview: outcome.trigger?.previewUrl, url: status.url, run: place.runUrl });
-            await send({ state: state, context: status.context, description: outcomeStatusDescription(outcome, clean), targetUrl: linked }, signals.write);
+            let body = {
+                state: state,
+                context: status.context,
+                description: outcomeStatusDescription(outcome, clean),
+                targetUrl: linked
+            };
+            // Matrix legs and several steps of one run share the context: this job's success never
+            // replaces another job's failure, read before the write and again after it (one written
+            // between the two reads lands after ours).
+            const siblingFailed = async () => {
+                try {
+                    return siblingFailure(await list(signals.lookup), { context: status.context, runLink: place.runUrl, own });
+                }
+                catch {
+                    // Unread, the sibling writes its own failure after this; nothing to keep.
+                    return undefined;
+                }
+            };
+            const keep = (failed) => {
+                keptSibling = true;
+                state = failed.state;
+                linked = failed.targetUrl;
+                const theirs = failed.description ? `: ${failed.description}` : '';
+                return {
+                    state: failed.state === 'error' ? 'error' : 'failure',
+                    context: status.context,
+                    description: fitDescription(clean(`Another job of this run failed${theirs}`)),
+                    targetUrl: failed.targetUrl
+                };
+            };
+            const before = body.state === 'success' ? await siblingFailed() : undefined;
+            if (before)
+                body = keep(before);
+            const id = await send(body, signals.write);
+            if (id !== undefined)
+                own.add(id);
+            const after = body.state === 'success' ? await siblingFailed() : undefined;
+            if (after) {
+                const kept = await send(keep(after), signals.write);
+                if (kept !== undefined)
+                    own.add(kept);
+            }
             return { where: true, done: 'updated' };
         },
         explain: explainStatusError,
         refused: refused,
+        retryAfterMs: (error) => retryAfterMs(error),
         words: {
             opened: () => `Commit status ${context}: pending on commit ${sha}.`,
-            closed: () => `Commit status ${context}: ${state} on commit ${sha}${linked ? `, linking ${inert(linked, 300)}` : ''}.`,
+            closed: () => `Commit status ${context}: ${state} on commit ${sha}${linked ? `, linking ${inert(linked, 300)}` : ''}${keptSibling ? ' (another job of this run failed it; this job’s success does not replace that)' : ''}.`,
             openFailed: (why) => `The pending commit status ${context} could not be written: ${inert(why, 400)}.`,
             closeFailed: (why) => `${state && !refusedAtOpen ? `The last commit status (${state}) of ${context}` : `The commit status ${context}`} could not be written: ${inert(why, 400)}. The step's result does not depend on it.`
         }
     };
 }
-/** The commit status of one run of the step (commit-status). */
+/** The commit status of one run of the step (commit-status): `pending` when waiting begins, the outcome at the end (also when waiting never began: a required check keeps no older success). */
 function recordCommitStatus(options) {
-    const { clean, cancel } = options;
-    let lifecycle;
-    const lifecycleOf = (status, targets, limits) => {
-        lifecycle ??= recordLifecycle(commitStatusPort(status, targets, clean), {
-            cancel,
-            endAt: commentEndAt(limits, status.requestTimeoutMs),
-            requestTimeoutMs: status.requestTimeoutMs,
-            ...(limits ? { openLookupEndAt: limits.startedAt + limits.timeoutMs } : {}),
-            log: { info: (line) => info(line), warning: (line) => warning(line) },
-            clean
-        });
-        return lifecycle;
-    };
-    return {
-        begin(targets, settings, limits) {
-            const status = settings.commitStatus;
-            if (!status || status.githubToken === '')
-                return;
-            lifecycleOf(status, targets, limits).open();
-        },
-        async settle(outcome, settings, limits) {
-            const status = settings?.commitStatus;
-            if (!status || status.githubToken === '')
-                return;
-            await lifecycleOf(status, [], limits).close(outcome);
-        }
-    };
+    return keptRecord(({ settings, targets }) => {
+        // With invalid inputs too, when its own are sound: `error`, so that no earlier `success` stands.
+        const status = settings ? settings.commitStatus : commitStatusOf(options.raw);
+        if (status && status.githubToken !== '')
+            return { port: commitStatusPort(status, targets, options.clean), requestTimeoutMs: status.requestTimeoutMs };
+        if (commitStatusWithoutToken(options.raw))
+            return {
+                say: "commit-status is set, but github-token is empty (a secret that is not set?). No commit status was written, so a check that branch protection requires stays expected; the step's result does not depend on it.",
+                level: 'warning'
+            };
+        return undefined;
+    }, options);
 }
 
 // EXTERNAL MODULE: external "node:crypto"
@@ -43733,6 +44055,8 @@ function explainDeploymentError(error) {
 
 
 
+
+
 /** A client whose GETs end with `signals.lookup` and whose writes end only with `signals.write`. */
 function clientFor(github, token, signals) {
     const octokit = github.getOctokit(token);
@@ -43775,7 +44099,9 @@ function deploymentPort(deployment, clean, run) {
             const octokit = clientFor(github, deployment.githubToken, signals);
             // The POST's answer was lost: GitHub may have created it all the same.
             const id = where ??
-                (opened === 'lost' ? await withinBudget(findDeployment(octokit, place, { environment: deployment.environment, marker }), signals.lookup) : undefined);
+                (opened === 'lost' || opened === 'unanswered'
+                    ? await withinBudget(findDeployment(octokit, place, { environment: deployment.environment, marker }), signals.lookup)
+                    : undefined);
             if (id === undefined)
                 throw new NotCreated();
             if (where === undefined) {
@@ -43793,6 +44119,7 @@ function deploymentPort(deployment, clean, run) {
             return { where: id, done: where === undefined ? 'created' : 'updated' };
         },
         explain: (error) => (error instanceof NotCreated ? error.message : explainDeploymentError(error)),
+        retryAfterMs: (error) => retryAfterMs(error),
         words: {
             opened: (id) => `Deployment ${id}: in progress.`,
             closed: (id) => `Deployment ${id}: ${last?.state}${last?.url ? ` at ${inert(last.url, 300)}` : ''}.`,
@@ -43820,40 +44147,28 @@ class NotCreated extends Error {
 function recordDeployment(options) {
     const { clean } = options;
     let createdId;
-    let lifecycle;
     const created = (id) => {
         const known = String(id);
         if (createdId === known)
             return;
         createdId = known;
+        // Written at once when it is learnt, so a deployment created late is in the outputs too.
         options.setOutputNow('deployment-id', known);
     };
-    const lifecycleFor = (settings, deployment, targets) => recordLifecycle(deploymentPort(deployment, clean, { targets, transient: settings.trigger?.kind === 'preview', created }), {
-        cancel: options.cancel,
-        endAt: commentEndAt({ startedAt: options.startedAt, timeoutMs: settings.timeoutMs, requestTimeoutMs: settings.requestTimeoutMs }, deployment.requestTimeoutMs),
-        requestTimeoutMs: deployment.requestTimeoutMs,
-        log: { info: (line) => info(line), warning: (line) => warning(line) },
-        clean
-    });
-    return {
-        begin(targets, settings) {
-            if (!settings.deployment || lifecycle)
-                return;
-            lifecycle = lifecycleFor(settings, settings.deployment, targets);
-            lifecycle.open();
-        },
-        // Written at once when it is learnt (setOutputNow), so a deployment created late is in the outputs too.
-        id: () => createdId,
-        async settle(outcome, settings) {
-            if (!settings?.deployment)
-                return;
-            if (!lifecycle) {
-                info('No deployment was created: the run ended before waiting began.');
-                return;
-            }
-            await lifecycle.close(outcome);
-        }
-    };
+    const record = keptRecord(({ settings, targets }) => {
+        if (settings?.deployment)
+            return {
+                port: deploymentPort(settings.deployment, clean, { targets, transient: settings.trigger?.kind === 'preview', created }),
+                requestTimeoutMs: settings.deployment.requestTimeoutMs
+            };
+        if (deploymentWithoutToken(options.raw))
+            return {
+                say: "deployment-environment is set, but github-token is empty (a secret that is not set?). No deployment was recorded; the step's result does not depend on it.",
+                level: 'warning'
+            };
+        return undefined;
+    }, options);
+    return { ...record, id: () => createdId };
 }
 
 ;// CONCATENATED MODULE: ./src/github/log-sink.ts
@@ -43904,6 +44219,8 @@ function startedMarkdown(trigger) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/comment.ts
+
+
 
 
 
@@ -44127,11 +44444,13 @@ function pullRequestCommentPort(settings, clean, opening) {
             const body = clean(renderInProgressComment(found.marker, targets, found.source, describeWork({ targets: targets.map((ref) => ({ ref })), search })));
             return (await withinBudget(writeComment(octokit, found.target, id, body), signals.write)).id;
         },
-        async close(outcome, where, _opened, signals, foundAt) {
+        async close(outcome, where, opened, signals, foundAt) {
             const found = await placeOnce();
             const octokit = pr_comment_clientFor(found, settings.githubToken, signals);
             // Where the open went; else the comment of an earlier run, or of an open whose answer was lost.
             const id = where ?? (await find(found, octokit, signals));
+            if (id === undefined && opened === 'unanswered')
+                throw new NotFoundYet();
             if (where === undefined && id !== undefined)
                 foundAt?.(id);
             const body = clean(renderComment(outcome, found.marker, found.source));
@@ -44139,6 +44458,7 @@ function pullRequestCommentPort(settings, clean, opening) {
             return { where: written.id, done: written.done };
         },
         explain: explainCommentError,
+        retryAfterMs: (error) => retryAfterMs(error),
         words: {
             opened: () => `Posted "in progress" on ${pr()}.`,
             closed: (_where, done) => `${done === 'created' ? 'Commented' : 'Updated the comment'} on ${pr()}.`,
@@ -44148,27 +44468,21 @@ function pullRequestCommentPort(settings, clean, opening) {
     };
 }
 /**
- * The comment of one run of the step, for `settings`, within the step's `limits` (undefined when
- * the inputs were invalid: request-timeout from now); `cancel` shortens its time to the grace.
+ * The step's pull request comment (pr-comment): "in progress" while the wait runs, then the
+ * outcome in its place; also when the other inputs are invalid, if the comment's own are sound.
  */
-function pullRequestComment(settings, clean, cancel, limits) {
-    let opening;
-    const lifecycle = recordLifecycle(pullRequestCommentPort(settings, clean, () => opening), {
-        cancel,
-        endAt: commentEndAt(limits, settings.requestTimeoutMs),
-        requestTimeoutMs: settings.requestTimeoutMs,
-        // The "in progress" comment's lookups never run past the wait's deadline: the outcome's comment needs the time after it.
-        ...(limits ? { openLookupEndAt: limits.startedAt + limits.timeoutMs } : {}),
-        log: { info: (line) => info(line), warning: (line) => warning(line) },
-        clean
-    });
-    return {
-        waiting(targets, search) {
-            opening = { targets, search };
-            lifecycle.open();
-        },
-        outcome: (outcome) => lifecycle.close(outcome)
-    };
+function recordPullRequestComment(options) {
+    return keptRecord(({ settings, targets }) => {
+        const comment = settings ? settings.comment : commentOf(options.raw);
+        if (comment)
+            return { port: pullRequestCommentPort(comment, options.clean, () => ({ targets, search: settings?.search })), requestTimeoutMs: comment.requestTimeoutMs };
+        if (commentWithoutToken(options.raw))
+            return {
+                say: "pr-comment is set, but github-token is empty (a secret that is not set?). No comment was written; the step's result does not depend on it.",
+                level: 'warning'
+            };
+        return undefined;
+    }, options);
 }
 
 ;// CONCATENATED MODULE: ./src/report/publish.ts
@@ -44219,6 +44533,8 @@ function reasonOf(error) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/summary.ts
+
+
 
 
 
@@ -44432,6 +44748,7 @@ function fitInBudget(markdown) {
 
 
 
+
 /**
  * The step's last word: every output, the job summary, the result line or failure message, and
  * file annotations. Returns the outcome it reported: an error when the outputs could not be
@@ -44480,109 +44797,69 @@ function annotateFiles(outcome, docsRoot, clean) {
 
 
 
-
+/** A step fails with exit code 1, whatever failed. */
+const FAILED = 1;
 /**
- * The action, as a short list of steps: read the inputs, start the work and wait on it (the
- * engine), then report: outputs, the job summary, the step's result, the PR comment and the
- * deployment. Every output and the summary are written on every outcome, including invalid
- * input, timeout and cancellation.
+ * The action: its inputs from the toolkit, its log, outputs, job summary and result through the
+ * toolkit, and the records it keeps on GitHub (the pull request comment, the deployment, the
+ * commit status), handed to the story of a run (step/story.ts). Every output and the summary
+ * are written on every outcome, including invalid input, timeout and cancellation.
  */
 async function run(hooks = {}) {
     const startedAt = Date.now();
-    const current = { startedAt, hide: (text) => text, summary: true, reported: false };
-    step = current;
-    const cancel = listenForCancel({ say: (line) => info(line), exitCode: () => 1 });
+    const cancel = listenForCancel({ say: (line) => info(line), exitCode: () => FAILED });
     const raw = readRawInputs((name) => getInput(name));
     const secrets = maskSecrets(raw);
-    const hide = redactorFor(secrets);
-    step.hide = hide;
-    step.summary = raw.summary.trim().toLowerCase() !== 'false';
-    const deployment = recordDeployment({ clean: hide, setOutputNow, startedAt, cancel });
-    const commitStatus = recordCommitStatus({ clean: hide, cancel });
-    // The "in progress" comment, written while waiting; the outcome's comment comes after it.
-    let prComment;
-    const waited = await waitForDocs(raw, secrets, {
+    const clean = redactorFor(secrets);
+    const rawSummary = raw.summary.trim().toLowerCase() !== 'false';
+    const kept = { startedAt, cancel, log: githubLog, clean, raw };
+    const deployment = recordDeployment({ ...kept, setOutputNow });
+    await tellRun({
+        raw,
+        secrets,
+        clean,
         log: githubLog,
-        clean: hide,
-        setOutputNow,
-        signal: cancel.signal,
+        cancel,
         startedAt,
-        logEnd: raw.summary.trim().toLowerCase() === 'false' ? undefined : 'the job summary',
-        waiting(targets, settings) {
-            // Opened from here on: a fault the last net catches closes them too, with its error.
-            current.closeRecords = async (outcome) => {
-                const limits = limitsOf(settings, startedAt);
-                await Promise.all([deployment.settle(outcome, settings), commitStatus.settle(outcome, settings, limits), prComment?.outcome(outcome)]);
-            };
-            deployment.begin(targets, settings);
-            commitStatus.begin(targets, settings, limitsOf(settings, startedAt));
-            if (!settings.comment)
-                return;
-            prComment = pullRequestComment(settings.comment, hide, cancel, limitsOf(settings, startedAt));
-            prComment.waiting(targets, settings.search);
-        }
-    });
-    const { settings, comment } = waited;
-    // A cancel from here on does not stop the step short: it finishes what it writes within the grace.
-    const records = [comment && 'the pull request comment', settings?.deployment && 'the deployment', settings?.commitStatus && 'the commit status'].filter((record) => typeof record === 'string');
-    const writing = ['the outputs', 'the summary', ...records].join(', ').replace(/, ([^,]*)$/, ' and $1');
-    cancel.willNow(`the wait is over; finishing ${writing} within ${formatDuration(CANCEL_GRACE_MS)}.`);
-    // With invalid inputs the summary is still written unless it was plainly turned off.
-    const summary = settings?.summary ?? raw.summary.trim().toLowerCase() !== 'false';
-    // An unforeseen fault already reported the step as an error: that stands.
-    if (step.reported)
-        return;
-    step.reported = true;
-    const outcome = await reportStep(waited.outcome, { summary, failOnTimeout: settings?.failOnTimeout ?? true, timeoutMs: settings?.timeoutMs, docsRoot: settings?.docsRoot, deploymentId: deployment.id() }, hide);
-    // The deployment's last status goes out beside the comment, within the same time limits.
-    // From here on a signal only shortens the last writes; the step's result is the outcome's.
-    const exitCode = stepPasses(outcome, settings?.failOnTimeout ?? true) ? 0 : 1;
-    cancel.decided(exitCode);
-    hooks.decided?.(exitCode);
-    const deployed = deployment.settle(outcome, settings);
-    const statused = commitStatus.settle(outcome, settings, settings && limitsOf(settings, startedAt));
-    if (comment)
-        await (prComment ?? pullRequestComment(comment, hide, cancel, settings && limitsOf(settings, startedAt))).outcome(outcome);
-    else if (commentWithoutToken(raw))
-        warning("pr-comment is set, but github-token is empty (a secret that is not set?). No comment was written; the step's result does not depend on it.");
-    if (deploymentWithoutToken(raw))
-        warning("deployment-environment is set, but github-token is empty (a secret that is not set?). No deployment was recorded; the step's result does not depend on it.");
-    if (commitStatusWithoutToken(raw))
-        warning("commit-status is set, but github-token is empty (a secret that is not set?). No commit status was written, so a check that branch protection requires stays expected; the step's result does not depend on it.");
-    await deployed;
-    await statused;
-    await waited.close();
-    cancel.stop();
+        setOutputNow,
+        logEnd: rawSummary ? 'the job summary' : undefined,
+        records: [recordPullRequestComment(kept), deployment, recordCommitStatus(kept)],
+        waitOver({ settings, comment }) {
+            // A cancel from here on does not stop the step short: it finishes what it writes within the grace.
+            const records = [comment && 'the pull request comment', settings?.deployment && 'the deployment', settings?.commitStatus && 'the commit status'];
+            const writing = ['the outputs', 'the summary', ...records.filter((record) => typeof record === 'string')];
+            cancel.willNow(`the wait is over; finishing ${writing.join(', ').replace(/, ([^,]*)$/, ' and $1')} within ${formatDuration(CANCEL_GRACE_MS)}.`);
+        },
+        async report(waited, settings) {
+            const failOnTimeout = settings?.failOnTimeout ?? true;
+            // With invalid inputs the summary is still written unless it was plainly turned off.
+            const options = { summary: settings?.summary ?? rawSummary, failOnTimeout, timeoutMs: settings?.timeoutMs, docsRoot: settings?.docsRoot };
+            const outcome = await reportStep(waited, { ...options, deploymentId: deployment.id() }, clean);
+            return { outcome, exitCode: stepPasses(outcome, failOnTimeout) ? 0 : FAILED };
+        },
+        decided: hooks.decided
+    }, FAILED);
 }
-/** What the last net needs of the run in progress: whether its outcome is reported, and how to write one. */
-let step;
 /**
  * The last net (src/github/index.ts): a fault no code foresaw becomes result=error with every
- * output and the summary, when the outcome was not reported yet; after it, a warning, and the
- * outcome stands. Never a stack trace.
+ * output and the summary, when the outcome was not reported yet, and closes the records opened
+ * so far; after it, a warning, and the outcome stands. Never a stack trace.
  */
 async function unforeseen(error) {
-    const hide = step?.hide ?? ((text) => text);
-    const what = `Unexpected error: ${faultMessage(error)}`;
     try {
-        if (step?.reported) {
-            warning(hide(`${what}. It came after the outcome was reported, which stands. Please report it to the maintainers of wait-for-docs with this message.`));
+        const caught = lastNet(error, FAILED);
+        if (caught && !caught.reported)
             return 'warned';
-        }
-        if (step)
-            step.reported = true;
-        const headline = `${what}. The docs' outcome could not be learnt: run the job again, and if it happens again report it to the maintainers of wait-for-docs with this message.`;
-        const reported = await reportStep(endedBeforeWaiting(headline, Date.now() - (step?.startedAt ?? Date.now())), { summary: step?.summary ?? true, failOnTimeout: true }, hide);
-        // What was opened "in progress" or "pending" must not stay so: closed with the error, within their limits.
-        await step?.closeRecords?.(reported);
+        if (caught)
+            await caught.closing;
+        // Before the run began (its inputs not read yet): the error alone, with every output and the summary.
+        else
+            await reportStep(faultOutcome(error, Date.now()), { summary: true, failOnTimeout: true }, (text) => text);
     }
     catch {
-        process.exitCode = 1;
+        process.exitCode = FAILED;
     }
     return 'reported';
-}
-function limitsOf(settings, startedAt) {
-    return { startedAt, timeoutMs: settings.timeoutMs, requestTimeoutMs: settings.requestTimeoutMs };
 }
 /** Masks every key before anything is logged; returns them for redaction. */
 function maskSecrets(raw) {

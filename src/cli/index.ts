@@ -2,8 +2,8 @@ import { guardProcess } from '../step/guard.js'
 import { EXIT_GRACE_MS } from '../step/limits.js'
 import { EXIT } from './exit-codes.js'
 import { runCommand, unforeseen } from './main.js'
-import { createPipelineCommitStatus } from './commit-status.js'
-import { createMergeRequestNote } from './mr-note.js'
+import { createPipelineCommitStatus } from '../gitlab/commit-status.js'
+import { createMergeRequestNote } from '../gitlab/mr-note.js'
 
 // runCommand ends every known fault in a defined outcome and exit code; this is the last net,
 // so that even an unforeseen one (an error thrown, a rejection no one observed) ends with the

@@ -4,7 +4,8 @@
 // dropped and the rest escaped (no CDATA, so "]]>" is only text).
 import { describeRef } from '../engine/wait.js'
 import type { RunOutcome, StartKind, TargetReport } from '../model.js'
-import { explainRun, explainTarget, type ExplainOptions } from '../report/explain.js'
+import { explainTarget, type ExplainOptions } from '../report/advice.js'
+import { explainRun } from '../report/explain.js'
 import { MAX_LOG_TAIL } from '../report/summary.js'
 import { oneLine, sentence, stripControl } from '../text.js'
 

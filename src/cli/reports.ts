@@ -2,7 +2,7 @@
 // to stdout), the dotenv file, the JUnit XML and the job summary's Markdown. A job may print any
 // of them (or write it to /dev/stdout): none holds a command a CI would run (text.ts inertCommands).
 import type { RunOutcome } from '../model.js'
-import type { ExplainOptions } from '../report/explain.js'
+import type { ExplainOptions } from '../report/advice.js'
 import { computeOutputs, OUTPUT_NAMES, type OutputName, type Outputs } from '../report/outputs.js'
 import { outputsNotWritten, reasonOf } from '../report/publish.js'
 import { renderSummary } from '../report/summary.js'

@@ -122,6 +122,21 @@ export function rateLimited(error: unknown): boolean {
   return status === 429 || (status === 403 && /rate limit/i.test(message))
 }
 
+/**
+ * How long GitHub asked to wait before the next write, when it limited the rate (429, or a 403
+ * secondary rate limit): its `retry-after` (seconds), else until `x-ratelimit-reset` (epoch
+ * seconds), else a second. Undefined for any other answer.
+ */
+export function retryAfterMs(error: unknown, now = Date.now()): number | undefined {
+  if (!rateLimited(error)) return undefined
+  const headers = (error as { response?: { headers?: Record<string, unknown> } }).response?.headers ?? {}
+  const after = Number(headers['retry-after'])
+  if (Number.isFinite(after) && after >= 0) return after * 1000
+  const reset = Number(headers['x-ratelimit-reset'])
+  if (Number.isFinite(reset) && reset > 0) return Math.max(0, reset * 1000 - now)
+  return 1000
+}
+
 /** A listing GitHub answered with something other than a list (a body cut short, a proxy's page). */
 export class ListingNotRead extends Error {
   constructor(what: string, why = 'was not a list (cut short, or not from the GitHub API)') {

@@ -1,4 +1,5 @@
 // The GitHub API call of the commit status: one POST /repos/{owner}/{repo}/statuses/{sha} per state.
+import type { ListedStatus } from '../records/siblings.js'
 import type { GitHubStatusState } from '../report/commit-status.js'
 import { type Octokit, type RunContext, rateLimited, runUrlOf } from './comment-api.js'
 import { runCommit } from './run-commit.js'
@@ -6,13 +7,19 @@ import { runCommit } from './run-commit.js'
 /** Where the status goes: the repository, the run's commit and the run; or why there is nowhere. */
 export type StatusPlace = { owner: string; repo: string; sha: string; runUrl: string | undefined } | { skip: string }
 
-/** The repository and the run's commit (runCommit: the pull request's head, the merge queue's head_sha, else GITHUB_SHA). */
-export function statusPlace(context: RunContext): StatusPlace {
+/**
+ * The repository and the run's commit (runCommit: the pull request's head, the merge queue's
+ * head_sha, else GITHUB_SHA), and the run's address: a later attempt's own
+ * (`…/attempts/N`), so that the statuses of one attempt are told from another's.
+ */
+export function statusPlace(context: RunContext, attempt = process.env.GITHUB_RUN_ATTEMPT): StatusPlace {
   const { owner, repo } = context.repo
   if (!owner || !repo) return { skip: 'the repository of the run is unknown (GITHUB_REPOSITORY is not set)' }
   const commit = runCommit(context)
   if ('problem' in commit) return { skip: commit.problem }
-  return { owner, repo, sha: commit.sha, runUrl: runUrlOf(context, owner, repo) }
+  const run = runUrlOf(context, owner, repo)
+  const later = attempt && /^\d{1,9}$/.test(attempt) && Number(attempt) > 1 ? `/attempts/${Number(attempt)}` : ''
+  return { owner, repo, sha: commit.sha, runUrl: run && `${run}${later}` }
 }
 
 export interface CommitStatus {
@@ -22,9 +29,9 @@ export interface CommitStatus {
   targetUrl: string | undefined
 }
 
-/** Posts one status on the commit; GitHub shows the latest of each context. */
-export async function createCommitStatus(octokit: Octokit, place: Exclude<StatusPlace, { skip: string }>, status: CommitStatus): Promise<void> {
-  await octokit.rest.repos.createCommitStatus({
+/** Posts one status on the commit; GitHub shows the latest of each context. Resolves with its id, when GitHub gave one. */
+export async function createCommitStatus(octokit: Octokit, place: Exclude<StatusPlace, { skip: string }>, status: CommitStatus): Promise<number | undefined> {
+  const created = await octokit.rest.repos.createCommitStatus({
     owner: place.owner,
     repo: place.repo,
     sha: place.sha,
@@ -33,6 +40,27 @@ export async function createCommitStatus(octokit: Octokit, place: Exclude<Status
     description: status.description,
     ...(status.targetUrl ? { target_url: status.targetUrl } : {})
   })
+  const id = (created.data as { id?: unknown } | undefined)?.id
+  return typeof id === 'number' && Number.isSafeInteger(id) ? id : undefined
+}
+
+/** The newest statuses of the commit (one page of 100, newest first), as the sibling rule reads them (records/siblings.ts). */
+export async function listCommitStatuses(octokit: Octokit, place: Exclude<StatusPlace, { skip: string }>): Promise<ListedStatus[]> {
+  const { data } = await octokit.rest.repos.listCommitStatusesForRef({ owner: place.owner, repo: place.repo, ref: place.sha, per_page: 100 })
+  if (!Array.isArray(data)) throw new Error('GitHub listed the statuses of the commit as something other than a list')
+  return data.flatMap((status) =>
+    typeof status?.id === 'number' && typeof status.state === 'string' && typeof status.context === 'string'
+      ? [
+          {
+            id: status.id,
+            state: status.state,
+            context: status.context,
+            description: status.description ?? undefined,
+            targetUrl: status.target_url ?? undefined
+          }
+        ]
+      : []
+  )
 }
 
 /** The token may not write statuses: sending the outcome would be refused the same way. */

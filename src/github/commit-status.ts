@@ -3,26 +3,20 @@
 // (records/lifecycle.ts): the outcome waits for the `pending` write it would otherwise race (a
 // `pending` GitHub applies late must not land after it), a cancel shortens what is left to the
 // grace, and what could not be written is one warning. Never changes the outcome.
-import * as core from '@actions/core'
-import type { CommitStatusSettings, RunOutcome, Settings, TargetRef } from '../model.js'
+import { commitStatusOf, commitStatusWithoutToken, type RawInputs } from '../inputs/parse.js'
+import type { CommitStatusSettings, RunOutcome, TargetRef } from '../model.js'
 import { githubStatusState, outcomeStatusDescription, statusTargetUrl, waitingStatusDescription } from '../report/commit-status.js'
 import { inert } from '../report/log.js'
-import { type RecordLifecycle, type RecordPort, RecordSkipped, recordLifecycle, withinBudget } from '../records/lifecycle.js'
-import { type CancelClock, commentEndAt, type StepLimits } from '../step/limits.js'
-import type { Octokit } from './comment-api.js'
-import { type CommitStatus, createCommitStatus, explainStatusError, refused, type StatusPlace, statusPlace } from './commit-status-api.js'
+import { type RecordPort, RecordSkipped, withinBudget } from '../records/lifecycle.js'
+import { type ListedStatus, siblingFailure } from '../records/siblings.js'
+import { fitDescription } from '../report/deployment.js'
+import { type KeptRecordOptions, keptRecord, type RunRecord } from '../records/run-record.js'
+import { type Octokit, retryAfterMs } from './comment-api.js'
+import { type CommitStatus, createCommitStatus, explainStatusError, listCommitStatuses, refused, type StatusPlace, statusPlace } from './commit-status-api.js'
 
-export interface CommitStatusRecord {
-  /** Waiting begins: posts `pending`, without holding the wait. */
-  begin(targets: readonly TargetRef[], settings: Settings, limits: StepLimits): void
-  /** After the outputs: the outcome's status (also when waiting never began: a required check keeps no older success). */
-  settle(outcome: RunOutcome, settings: Settings | undefined, limits: StepLimits | undefined): Promise<void>
-}
-
-export interface CommitStatusOptions {
-  /** Cuts every spelling of a key out of text. */
-  clean: (text: string) => string
-  cancel: CancelClock
+export interface CommitStatusOptions extends KeptRecordOptions {
+  /** The inputs as given: commit-status with an empty github-token is said, once. */
+  raw: RawInputs
 }
 
 type Place = Exclude<StatusPlace, { skip: string }>
@@ -34,7 +28,16 @@ type Place = Exclude<StatusPlace, { skip: string }>
  */
 export function commitStatusPort(status: CommitStatusSettings, targets: readonly TargetRef[], clean: (text: string) => string): RecordPort<true, RunOutcome> {
   const context = inert(status.context, 100)
-  let client: Promise<{ place: Place; send: (body: CommitStatus, signal: AbortSignal) => Promise<void> }> | undefined
+  let client:
+    | Promise<{
+        place: Place
+        send: (body: CommitStatus, signal: AbortSignal) => Promise<number | undefined>
+        list: (signal: AbortSignal) => Promise<ListedStatus[]>
+      }>
+    | undefined
+  // The statuses this step wrote, by id: any other on the context is another run's or job's.
+  const own = new Set<number>()
+  let keptSibling = false
   let refusal: unknown
   let refusedAtOpen = false
   let state: string | undefined
@@ -60,6 +63,10 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
         send: (body, budget) => {
           signal = budget
           return withinBudget(createCommitStatus(octokit, place, body), budget)
+        },
+        list: (budget) => {
+          signal = budget
+          return withinBudget(listCommitStatuses(octokit, place), budget)
         }
       }
     })()
@@ -73,7 +80,11 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
       at(true)
       try {
         const description = waitingStatusDescription(targets, clean)
-        await send({ state: 'pending', context: status.context, description, targetUrl: statusTargetUrl(false, { run: place.runUrl }) }, signals.write)
+        const id = await send(
+          { state: 'pending', context: status.context, description, targetUrl: statusTargetUrl(false, { run: place.runUrl }) },
+          signals.write
+        )
+        if (id !== undefined) own.add(id)
       } catch (error) {
         if (refused(error)) refusal = error
         throw error
@@ -87,19 +98,55 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
         refusedAtOpen = true
         throw refusal
       }
-      const { place, send } = await connect()
+      const { place, send, list } = await connect()
       linked = statusTargetUrl(state === 'success', { preview: outcome.trigger?.previewUrl, url: status.url, run: place.runUrl })
-      await send(
-        { state: state as CommitStatus['state'], context: status.context, description: outcomeStatusDescription(outcome, clean), targetUrl: linked },
-        signals.write
-      )
+      let body: CommitStatus = {
+        state: state as CommitStatus['state'],
+        context: status.context,
+        description: outcomeStatusDescription(outcome, clean),
+        targetUrl: linked
+      }
+      // Matrix legs and several steps of one run share the context: this job's success never
+      // replaces another job's failure, read before the write and again after it (one written
+      // between the two reads lands after ours).
+      const siblingFailed = async () => {
+        try {
+          return siblingFailure(await list(signals.lookup), { context: status.context, runLink: place.runUrl, own })
+        } catch {
+          // Unread, the sibling writes its own failure after this; nothing to keep.
+          return undefined
+        }
+      }
+      const keep = (failed: ListedStatus): CommitStatus => {
+        keptSibling = true
+        state = failed.state
+        linked = failed.targetUrl
+        const theirs = failed.description ? `: ${failed.description}` : ''
+        return {
+          state: failed.state === 'error' ? 'error' : 'failure',
+          context: status.context,
+          description: fitDescription(clean(`Another job of this run failed${theirs}`)),
+          targetUrl: failed.targetUrl
+        }
+      }
+      const before = body.state === 'success' ? await siblingFailed() : undefined
+      if (before) body = keep(before)
+      const id = await send(body, signals.write)
+      if (id !== undefined) own.add(id)
+      const after = body.state === 'success' ? await siblingFailed() : undefined
+      if (after) {
+        const kept = await send(keep(after), signals.write)
+        if (kept !== undefined) own.add(kept)
+      }
       return { where: true, done: 'updated' }
     },
     explain: explainStatusError,
     refused,
+    retryAfterMs: (error) => retryAfterMs(error),
     words: {
       opened: () => `Commit status ${context}: pending on commit ${sha}.`,
-      closed: () => `Commit status ${context}: ${state} on commit ${sha}${linked ? `, linking ${inert(linked, 300)}` : ''}.`,
+      closed: () =>
+        `Commit status ${context}: ${state} on commit ${sha}${linked ? `, linking ${inert(linked, 300)}` : ''}${keptSibling ? ' (another job of this run failed it; this job’s success does not replace that)' : ''}.`,
       openFailed: (why) => `The pending commit status ${context} could not be written: ${inert(why, 400)}.`,
       closeFailed: (why) =>
         `${state && !refusedAtOpen ? `The last commit status (${state}) of ${context}` : `The commit status ${context}`} could not be written: ${inert(why, 400)}. The step's result does not depend on it.`
@@ -107,31 +154,17 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
   }
 }
 
-/** The commit status of one run of the step (commit-status). */
-export function recordCommitStatus(options: CommitStatusOptions): CommitStatusRecord {
-  const { clean, cancel } = options
-  let lifecycle: RecordLifecycle<RunOutcome> | undefined
-  const lifecycleOf = (status: CommitStatusSettings, targets: readonly TargetRef[], limits: StepLimits | undefined) => {
-    lifecycle ??= recordLifecycle(commitStatusPort(status, targets, clean), {
-      cancel,
-      endAt: commentEndAt(limits, status.requestTimeoutMs),
-      requestTimeoutMs: status.requestTimeoutMs,
-      ...(limits ? { openLookupEndAt: limits.startedAt + limits.timeoutMs } : {}),
-      log: { info: (line) => core.info(line), warning: (line) => core.warning(line) },
-      clean
-    })
-    return lifecycle
-  }
-  return {
-    begin(targets, settings, limits) {
-      const status = settings.commitStatus
-      if (!status || status.githubToken === '') return
-      lifecycleOf(status, targets, limits).open()
-    },
-    async settle(outcome, settings, limits) {
-      const status = settings?.commitStatus
-      if (!status || status.githubToken === '') return
-      await lifecycleOf(status, [], limits).close(outcome)
-    }
-  }
+/** The commit status of one run of the step (commit-status): `pending` when waiting begins, the outcome at the end (also when waiting never began: a required check keeps no older success). */
+export function recordCommitStatus(options: CommitStatusOptions): RunRecord {
+  return keptRecord<true>(({ settings, targets }) => {
+    // With invalid inputs too, when its own are sound: `error`, so that no earlier `success` stands.
+    const status = settings ? settings.commitStatus : commitStatusOf(options.raw)
+    if (status && status.githubToken !== '') return { port: commitStatusPort(status, targets, options.clean), requestTimeoutMs: status.requestTimeoutMs }
+    if (commitStatusWithoutToken(options.raw))
+      return {
+        say: "commit-status is set, but github-token is empty (a secret that is not set?). No commit status was written, so a check that branch protection requires stays expected; the step's result does not depend on it.",
+        level: 'warning'
+      }
+    return undefined
+  }, options)
 }

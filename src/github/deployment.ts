@@ -4,30 +4,25 @@
 // lifecycle's; here: where the deployment is, its requests, and its words.
 import { randomUUID } from 'node:crypto'
 import * as core from '@actions/core'
-import type { DeploymentSettings, RunOutcome, Settings, TargetRef } from '../model.js'
-import { type RecordPort, RecordSkipped, recordLifecycle, withinBudget, type WriteSignals } from '../records/lifecycle.js'
+import { deploymentWithoutToken, type RawInputs } from '../inputs/parse.js'
+import type { DeploymentSettings, RunOutcome, TargetRef } from '../model.js'
+import { type RecordPort, RecordSkipped, withinBudget, type WriteSignals } from '../records/lifecycle.js'
+import { type KeptRecordOptions, keptRecord, type RunRecord } from '../records/run-record.js'
 import { deploymentState, fitDescription, outcomeDescription, waitingDescription } from '../report/deployment.js'
 import { inert } from '../report/log.js'
 import { safeUrl } from '../report/markdown.js'
-import { type CancelClock, commentEndAt } from '../step/limits.js'
-import type { Octokit } from './comment-api.js'
+import { type Octokit, retryAfterMs } from './comment-api.js'
 import { createDeployment, createDeploymentStatus, deploymentPlace, explainDeploymentError, findDeployment } from './deployment-api.js'
 
-export interface DeploymentRecord {
-  /** Waiting begins: creates the deployment and its `in_progress` status, without holding the wait. */
-  begin(targets: readonly TargetRef[], settings: Settings): void
-  /** The deployment's id once it exists; from then on the outputs carry it. */
+/** The deployment of one run: a record of the story, and its id once it exists (the outputs carry it). */
+export interface DeploymentRecord extends RunRecord {
   id(): string | undefined
-  /** After the outputs: the last status, from the outcome the step reported, within the step's time limit or the grace after a cancel. */
-  settle(outcome: RunOutcome, settings: Settings | undefined): Promise<void>
 }
 
-export interface DeploymentOptions {
-  /** Cuts every spelling of a key out of text. */
-  clean: (text: string) => string
+export interface DeploymentOptions extends KeptRecordOptions {
   setOutputNow: (name: string, value: string) => void
-  startedAt: number
-  cancel: CancelClock
+  /** The inputs as given: deployment-environment with an empty github-token is said, once. */
+  raw: RawInputs
 }
 
 /** A client whose GETs end with `signals.lookup` and whose writes end only with `signals.write`. */
@@ -82,7 +77,9 @@ export function deploymentPort(
       // The POST's answer was lost: GitHub may have created it all the same.
       const id =
         where ??
-        (opened === 'lost' ? await withinBudget(findDeployment(octokit, place, { environment: deployment.environment, marker }), signals.lookup) : undefined)
+        (opened === 'lost' || opened === 'unanswered'
+          ? await withinBudget(findDeployment(octokit, place, { environment: deployment.environment, marker }), signals.lookup)
+          : undefined)
       if (id === undefined) throw new NotCreated()
       if (where === undefined) {
         run.created(id)
@@ -106,6 +103,7 @@ export function deploymentPort(
       return { where: id, done: where === undefined ? 'created' : 'updated' }
     },
     explain: (error) => (error instanceof NotCreated ? error.message : explainDeploymentError(error)),
+    retryAfterMs: (error) => retryAfterMs(error),
     words: {
       opened: (id) => `Deployment ${id}: in progress.`,
       closed: (id) => `Deployment ${id}: ${last?.state}${last?.url ? ` at ${inert(last.url, 300)}` : ''}.`,
@@ -137,40 +135,25 @@ class NotCreated extends Error {
 export function recordDeployment(options: DeploymentOptions): DeploymentRecord {
   const { clean } = options
   let createdId: string | undefined
-  let lifecycle: ReturnType<typeof recordLifecycle<number, RunOutcome>> | undefined
   const created = (id: number) => {
     const known = String(id)
     if (createdId === known) return
     createdId = known
+    // Written at once when it is learnt, so a deployment created late is in the outputs too.
     options.setOutputNow('deployment-id', known)
   }
-  const lifecycleFor = (settings: Settings, deployment: DeploymentSettings, targets: readonly TargetRef[]) =>
-    recordLifecycle(deploymentPort(deployment, clean, { targets, transient: settings.trigger?.kind === 'preview', created }), {
-      cancel: options.cancel,
-      endAt: commentEndAt(
-        { startedAt: options.startedAt, timeoutMs: settings.timeoutMs, requestTimeoutMs: settings.requestTimeoutMs },
-        deployment.requestTimeoutMs
-      ),
-      requestTimeoutMs: deployment.requestTimeoutMs,
-      log: { info: (line) => core.info(line), warning: (line) => core.warning(line) },
-      clean
-    })
-
-  return {
-    begin(targets, settings) {
-      if (!settings.deployment || lifecycle) return
-      lifecycle = lifecycleFor(settings, settings.deployment, targets)
-      lifecycle.open()
-    },
-    // Written at once when it is learnt (setOutputNow), so a deployment created late is in the outputs too.
-    id: () => createdId,
-    async settle(outcome, settings) {
-      if (!settings?.deployment) return
-      if (!lifecycle) {
-        core.info('No deployment was created: the run ended before waiting began.')
-        return
+  const record = keptRecord<number>(({ settings, targets }) => {
+    if (settings?.deployment)
+      return {
+        port: deploymentPort(settings.deployment, clean, { targets, transient: settings.trigger?.kind === 'preview', created }),
+        requestTimeoutMs: settings.deployment.requestTimeoutMs
       }
-      await lifecycle.close(outcome)
-    }
-  }
+    if (deploymentWithoutToken(options.raw))
+      return {
+        say: "deployment-environment is set, but github-token is empty (a secret that is not set?). No deployment was recorded; the step's result does not depend on it.",
+        level: 'warning'
+      }
+    return undefined
+  }, options)
+  return { ...record, id: () => createdId }
 }

@@ -1,13 +1,23 @@
 // The sticky pull request comment (pr-comment) as a port of the record lifecycle
 // (records/lifecycle.ts): where it goes, how it is written, and its words. When it is written,
 // for how long, and what a cancel does are the lifecycle's.
-import * as core from '@actions/core'
+import { commentOf, commentWithoutToken, type RawInputs } from '../inputs/parse.js'
 import type { CommentSettings, RunOutcome, SearchSettings, TargetRef } from '../model.js'
-import { type RecordPort, RecordSkipped, recordLifecycle, withinBudget, type WriteSignals } from '../records/lifecycle.js'
+import { NotFoundYet, type RecordPort, RecordSkipped, withinBudget, type WriteSignals } from '../records/lifecycle.js'
+import { type KeptRecordOptions, keptRecord, type RunRecord } from '../records/run-record.js'
 import { commentMarker, legacyCommentMarker, renderComment, renderInProgressComment } from '../report/comment.js'
 import { describeWork } from '../report/explain.js'
-import { type CancelClock, commentEndAt, type StepLimits } from '../step/limits.js'
-import { commentCommit, commentTarget, explainCommentError, findComment, type Octokit, runUrlOf, tokenLogin, writeComment } from './comment-api.js'
+import {
+  commentCommit,
+  commentTarget,
+  explainCommentError,
+  findComment,
+  type Octokit,
+  retryAfterMs,
+  runUrlOf,
+  tokenLogin,
+  writeComment
+} from './comment-api.js'
 
 /** Where the comment goes and what it says it reflects; throws `RecordSkipped` when it has nowhere to go. */
 async function commentPlace(settings: CommentSettings) {
@@ -89,17 +99,19 @@ export function pullRequestCommentPort(
       const body = clean(renderInProgressComment(found.marker, targets, found.source, describeWork({ targets: targets.map((ref) => ({ ref })), search })))
       return (await withinBudget(writeComment(octokit, found.target, id, body), signals.write)).id
     },
-    async close(outcome, where, _opened, signals, foundAt) {
+    async close(outcome, where, opened, signals, foundAt) {
       const found = await placeOnce()
       const octokit = clientFor(found, settings.githubToken, signals)
       // Where the open went; else the comment of an earlier run, or of an open whose answer was lost.
       const id = where ?? (await find(found, octokit, signals))
+      if (id === undefined && opened === 'unanswered') throw new NotFoundYet()
       if (where === undefined && id !== undefined) foundAt?.(id)
       const body = clean(renderComment(outcome, found.marker, found.source))
       const written = await withinBudget(writeComment(octokit, found.target, id, body), signals.write)
       return { where: written.id, done: written.done }
     },
     explain: explainCommentError,
+    retryAfterMs: (error) => retryAfterMs(error),
     words: {
       opened: () => `Posted "in progress" on ${pr()}.`,
       closed: (_where, done) => `${done === 'created' ? 'Commented' : 'Updated the comment'} on ${pr()}.`,
@@ -109,42 +121,25 @@ export function pullRequestCommentPort(
   }
 }
 
-/** The step's pull request comment: "in progress" while the wait runs, then the outcome in its place. */
-export interface PullRequestComment {
-  /** Posts "in progress" when waiting starts; after a cancel it is not sent any more. */
-  waiting(targets: readonly TargetRef[], search: SearchSettings | undefined): void
-  /** Writes the outcome once the "in progress" write has settled; a failure is a warning, never a failed step. */
-  outcome(outcome: RunOutcome): Promise<void>
+export interface PullRequestCommentOptions extends KeptRecordOptions {
+  /** The inputs as given: pr-comment with an empty github-token is said, once. */
+  raw: RawInputs
 }
 
 /**
- * The comment of one run of the step, for `settings`, within the step's `limits` (undefined when
- * the inputs were invalid: request-timeout from now); `cancel` shortens its time to the grace.
+ * The step's pull request comment (pr-comment): "in progress" while the wait runs, then the
+ * outcome in its place; also when the other inputs are invalid, if the comment's own are sound.
  */
-export function pullRequestComment(
-  settings: CommentSettings,
-  clean: (text: string) => string,
-  cancel: CancelClock,
-  limits: StepLimits | undefined
-): PullRequestComment {
-  let opening: CommentOpening | undefined
-  const lifecycle = recordLifecycle(
-    pullRequestCommentPort(settings, clean, () => opening),
-    {
-      cancel,
-      endAt: commentEndAt(limits, settings.requestTimeoutMs),
-      requestTimeoutMs: settings.requestTimeoutMs,
-      // The "in progress" comment's lookups never run past the wait's deadline: the outcome's comment needs the time after it.
-      ...(limits ? { openLookupEndAt: limits.startedAt + limits.timeoutMs } : {}),
-      log: { info: (line) => core.info(line), warning: (line) => core.warning(line) },
-      clean
-    }
-  )
-  return {
-    waiting(targets, search) {
-      opening = { targets, search }
-      lifecycle.open()
-    },
-    outcome: (outcome) => lifecycle.close(outcome)
-  }
+export function recordPullRequestComment(options: PullRequestCommentOptions): RunRecord {
+  return keptRecord<number>(({ settings, targets }) => {
+    const comment = settings ? settings.comment : commentOf(options.raw)
+    if (comment)
+      return { port: pullRequestCommentPort(comment, options.clean, () => ({ targets, search: settings?.search })), requestTimeoutMs: comment.requestTimeoutMs }
+    if (commentWithoutToken(options.raw))
+      return {
+        say: "pr-comment is set, but github-token is empty (a secret that is not set?). No comment was written; the step's result does not depend on it.",
+        level: 'warning'
+      }
+    return undefined
+  }, options)
 }

@@ -2,7 +2,7 @@
 // (platform, targets, waiting, search, pages, comment, deployment, commit status, trigger) has its own module with its schema;
 // the rules between them are in rules.ts.
 import { parseDuration } from '../durations.js'
-import type { CommentKind, CommentSettings, Settings } from '../model.js'
+import type { CommentKind, CommentSettings, CommitStatusSettings, Settings } from '../model.js'
 import { commitStatusSettings } from './commit-status.js'
 import { deploymentSettings } from './deployment.js'
 import { INPUT_DEFAULTS, INPUT_NAMES, INPUT_SCHEMAS, type Fields, type InputName, type RawInputs } from './fields.js'
@@ -22,7 +22,15 @@ export const SECRET_INPUTS: ReadonlySet<InputName> = new Set(['admin-key', 'assi
 const LIST_INPUTS: ReadonlySet<string> = new Set([...Object.keys(TARGET_LISTS), 'page-path'])
 
 /** On invalid input, the comment is still written (with the problems) when its own inputs are sound. */
-export type ParsedInputs = { ok: true; settings: Settings } | { ok: false; problems: string[]; comment: CommentSettings | undefined }
+export type ParsedInputs =
+  | { ok: true; settings: Settings }
+  | {
+      ok: false
+      problems: string[]
+      comment: CommentSettings | undefined
+      /** The commit status's settings when its own inputs are sound: it then says `error`, so no earlier `success` stands. */
+      commitStatus: CommitStatusSettings | undefined
+    }
 
 /** Reads every input once, through the given reader (core.getInput in production). */
 export function readRawInputs(get: (name: InputName) => string): RawInputs {
@@ -62,7 +70,11 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
   }
   const comment = commentSettings(inputs)
   const f = fields as Fields
-  if (problems.length > 0 || f['base-url'] === undefined) return { ok: false, problems, comment }
+  if (problems.length > 0 || f['base-url'] === undefined) {
+    const ownSound = (['commit-status', 'github-token', 'request-timeout'] as const).every((name) => name in fields)
+    const commitStatus = ownSound ? commitStatusSettings(f, f['github-token'], f['deployment-url'], f['request-timeout']) : undefined
+    return { ok: false, problems, comment, commitStatus }
+  }
 
   return {
     ok: true,
@@ -93,6 +105,17 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
 }
 
 /** The comment's settings when its own inputs are sound, whatever else is wrong. */
+export function commentOf(raw: RawInputs): CommentSettings | undefined {
+  const parsed = parseInputs(raw)
+  return parsed.ok ? parsed.settings.comment : parsed.comment
+}
+
+/** The commit status's settings when its own inputs are sound, whatever else is wrong. */
+export function commitStatusOf(raw: RawInputs): CommitStatusSettings | undefined {
+  const parsed = parseInputs(raw)
+  return parsed.ok ? parsed.settings.commitStatus : parsed.commitStatus
+}
+
 function commentSettings(inputs: InputView): CommentSettings | undefined {
   const ready =
     inputs.parsed('pr-comment') &&

@@ -30,8 +30,21 @@ export type Opened =
   | 'refused'
   /** No answer came (a timeout, a connection that failed): the server may have applied it; find it again. */
   | 'lost'
+  /**
+   * The open is still in flight, unanswered request-timeout after the outcome: it may land yet.
+   * Find it again and write there, but create nothing (a second record if the open lands).
+   */
+  | 'unanswered'
   /** The port has nowhere to write (not a pull request…): the close says why. */
   | 'skipped'
+
+/** Thrown by a port's close when told `unanswered` and the record is not found: nothing is created. */
+export class NotFoundYet extends Error {
+  constructor() {
+    super('the record is not found yet')
+    this.name = 'NotFoundYet'
+  }
+}
 
 /** Thrown by a port when the record has nowhere to go: `sentence` is said as it is, at `level`. */
 export class RecordSkipped extends Error {
@@ -80,6 +93,8 @@ export interface RecordPort<Where, Outcome> {
   explain(error: unknown): string
   /** The server answered that it did not apply the write: nothing to find again (default: an HTTP status below 500). */
   refused?(error: unknown): boolean
+  /** How long the server asked to wait before the next write (a rate limit's 429 or 403 with Retry-After); undefined when it did not. */
+  retryAfterMs?(error: unknown): number | undefined
   words: RecordWords<Where>
 }
 
@@ -230,7 +245,11 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     }
   }
 
-  /** Waits on the open while it is in flight: until it settles, the end, or a cancel once the record is known (the close then goes at once). */
+  /**
+   * Waits on the open while it is in flight: until it settles, the end, a cancel once the record
+   * is known (the close then goes at once), or request-timeout after the outcome: an open that
+   * is not answered by then does not hold the outcome back.
+   */
   async function openSettled(): Promise<boolean> {
     if (!opening || openDone) return true
     const goAtOnce = () => {
@@ -238,14 +257,19 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     }
     if (cancel.signal.aborted) goAtOnce()
     else cancel.signal.addEventListener('abort', goAtOnce, { once: true })
-    const waited = await settledOrAborted(opening, AbortSignal.any([deadline, knownAfterCancel.signal]))
+    const waited = await settledOrAborted(opening, AbortSignal.any([deadline, knownAfterCancel.signal, heldLongEnough()]))
     cancel.signal.removeEventListener('abort', goAtOnce)
     return waited === 'settled'
   }
+  /** Aborted request-timeout from now (never past the end): how long an unanswered write may hold the next one back. */
+  const heldLongEnough = () => AbortSignal.any([AbortSignal.timeout(Math.max(1, options.requestTimeoutMs)), deadline])
 
   async function runClose(outcome: Outcome): Promise<void> {
-    const settled = await openSettled()
-    if (!settled && where === undefined) {
+    let settled = await openSettled()
+    // A creation unanswered for request-timeout after the outcome: waited on for request-timeout
+    // more, then found if it was applied; never made again (a second record if it lands).
+    if (!settled && where === undefined && !deadline.aborted) settled = (await settledOrAborted(opening ?? Promise.resolve(), heldLongEnough())) === 'settled'
+    if (!settled && where === undefined && deadline.aborted) {
       // The outcome must not go before a write that may still land on top of it, and there is no known place to write it.
       say(
         'warning',
@@ -265,7 +289,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
         let done: Awaited<ReturnType<typeof port.close>>
         try {
           done = await withinBudget(
-            port.close(outcome, where, settled ? opened : 'written', signals, (known) => {
+            port.close(outcome, where, settled ? opened : where === undefined ? 'unanswered' : 'written', signals, (known) => {
               where = known
             }),
             deadline
@@ -275,13 +299,31 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
             say(error.level, error.sentence)
             return false
           }
+          if (error instanceof NotFoundYet) {
+            say(
+              'warning',
+              port.words.closeFailed(
+                `the ${port.api} had not answered its "in progress" write within ${formatDuration(2 * options.requestTimeoutMs)} of the outcome (twice request-timeout) and has no record of it yet, so the outcome was not written (it would make a second one); if the ${port.api} applies that write later, it may show "in progress" until the next run`,
+                where,
+                opened
+              )
+            )
+            return false
+          }
           // Setting a known record to the outcome again changes nothing, so a write that failed on
           // the way (a gateway's 5xx, a 429, a connection that failed) is sent again while there is
           // time; a creation never is (it could make a second record).
-          if (where !== undefined && attempt < CLOSE_TRIES && transient(error) && !deadline.aborted) {
-            log.info(clean(`The ${port.api} did not take the outcome (${why(error, signals, lookupMs)}); writing it again.`))
+          // A rate limit is honoured: the pause it asks for, within the step's limit (a 403 secondary limit included).
+          const asked = port.retryAfterMs?.(error)
+          if (where !== undefined && attempt < CLOSE_TRIES && (transient(error) || asked !== undefined) && !deadline.aborted) {
+            const pause = asked ?? CLOSE_RETRY_MS * attempt
+            log.info(
+              clean(
+                `The ${port.api} did not take the outcome (${why(error, signals, lookupMs)}); writing it again${asked === undefined ? '' : ` in ${formatDuration(pause)}, as it asked`}.`
+              )
+            )
             // A timer that holds the process: the outcome's exit code must not be lost to an empty event loop.
-            await settledOrAborted(new Promise((resolve) => setTimeout(resolve, CLOSE_RETRY_MS * attempt)), deadline)
+            await settledOrAborted(new Promise((resolve) => setTimeout(resolve, pause)), deadline)
             if (!deadline.aborted) continue
           }
           say('warning', port.words.closeFailed(why(error, signals, lookupMs), where, opened))
@@ -296,15 +338,17 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     // An open answered before the close was sent was applied before it too. One answered after
     // the close was sent (even before the close's own answer) may have been applied after it.
     if (settled || !opening) return
-    // The close went while the open was still in flight (a cancel): if the open lands now, it may
-    // have landed on top of the close, which is written again while there is time.
-    const late = await settledOrAborted(opening, deadline)
-    if (late === 'settled' && written && !deadline.aborted) await write()
+    // The close went while the open was still in flight (a cancel, or an open unanswered for
+    // request-timeout): if the open lands now, it may have landed on top of the close, which is
+    // written again while there is time. The open is waited on for request-timeout more at the
+    // most: an API that does not answer does not hold the step to its limit.
+    const late = await settledOrAborted(opening, heldLongEnough())
+    if (late === 'settled' && (written || where !== undefined) && !deadline.aborted) await write()
     else if (late === 'aborted' || deadline.aborted)
       say(
         'warning',
         port.words.closeFailed(
-          `the ${port.api} had not answered its "in progress" write when ${ended()}; the outcome was written, but if the ${port.api} applies that write now, it may show "in progress" until the next run`,
+          `the ${port.api} had not answered its "in progress" write when ${deadline.aborted ? ended() : `the outcome had waited on it for ${formatDuration(2 * options.requestTimeoutMs)} (twice request-timeout)`}; the outcome was written, but if the ${port.api} applies that write later, it may show "in progress" until the next run`,
           where,
           opened
         )

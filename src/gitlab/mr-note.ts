@@ -4,17 +4,15 @@
 import { parseDuration } from '../durations.js'
 import { INPUT_DEFAULTS, parseInputs, type RawInputs } from '../inputs/parse.js'
 import type { CommentKind, RunOutcome, SearchSettings, TargetRef } from '../model.js'
-import { type RecordLog, type RecordPort, RecordSkipped, recordLifecycle, type WriteSignals } from '../records/lifecycle.js'
+import { NotFoundYet, type RecordLog, type RecordPort, RecordSkipped, recordLifecycle, type WriteSignals } from '../records/lifecycle.js'
+import { keptRecord, type RunRecord } from '../records/run-record.js'
 import { commentMarker, renderComment, renderInProgressComment, type CommentSource } from '../report/comment.js'
 import { describeWork } from '../report/explain.js'
-import { secretForms, safeUrl } from '../report/markdown.js'
-import { commentEndAt, inProgressBudgetMs } from '../step/limits.js'
-import { createRedactor, oneLine } from '../text.js'
-import { createGitLabClient, type GitLabClient, GitLabError } from './gitlab-api.js'
-import type { MergeRequestNote, NoteContext } from './main.js'
-
-/** The variable that holds the token that writes the note. */
-export const GITLAB_TOKEN_VARIABLE = 'WAIT_FOR_DOCS_GITLAB_TOKEN'
+import { safeUrl } from '../report/markdown.js'
+import { inProgressBudgetMs } from '../step/limits.js'
+import { oneLine } from '../text.js'
+import { createGitLabClient, type GitLabClient, GitLabError } from './api.js'
+import { cleanerWith, GITLAB_TOKEN_VARIABLE, gitlabTokenOf, type NoteContext, usableToken } from './context.js'
 
 const CREATE_TOKEN = `Create a project access token with the api scope and at least the Reporter role (the project's Settings › Access tokens), or a personal access token with the api scope, and store it as a masked CI/CD variable named ${GITLAB_TOKEN_VARIABLE}`
 
@@ -97,28 +95,14 @@ export function explainNoteError(error: unknown, place: { project: string; merge
   return oneLine(message, 400)
 }
 
-const tokenOf = (options: MergeRequestNoteOptions) => (options.token?.trim() || options.env[GITLAB_TOKEN_VARIABLE]?.trim()) ?? ''
-
 /** The token, or why there is none that can write a note. */
 function noteToken(options: MergeRequestNoteOptions): { token: string } | { problem: string } {
-  const { env } = options
-  const token = tokenOf(options)
-  if (token === '') return { problem: `no token was given (${GITLAB_TOKEN_VARIABLE} is not set). ${CREATE_TOKEN}` }
-  if (token === env.CI_JOB_TOKEN?.trim() || token.startsWith('glcbt-'))
-    return {
-      problem: `${GITLAB_TOKEN_VARIABLE} holds the CI job token (CI_JOB_TOKEN), and GitLab does not let a job token write merge request notes. ${CREATE_TOKEN}`
-    }
-  if (!/^[\x21-\x7e]{1,4096}$/.test(token))
-    return { problem: `${GITLAB_TOKEN_VARIABLE} is not printable ASCII without spaces (is the token pasted with a line break?)` }
-  return { token }
+  return usableToken(gitlabTokenOf(options.token, options.env), options.env, 'merge request notes', CREATE_TOKEN)
 }
 
 /** Every spelling of the GitLab token cut out too, whatever the caller's redactor knows. */
 function cleaner(options: MergeRequestNoteOptions): (text: string) => string {
-  const token = tokenOf(options)
-  const own = createRedactor(secretForms(token ? [token] : []))
-  const given = options.clean ?? ((text: string) => text)
-  return (text) => own(given(text))
+  return cleanerWith(gitlabTokenOf(options.token, options.env), options.clean)
 }
 
 type Found = Extract<NotePlace, { apiUrl: URL }>
@@ -189,10 +173,11 @@ export function mergeRequestNotePort(
       const work = describeWork({ targets: targets.map((ref) => ({ ref })), search })
       return (await write(signals, id, (at) => renderInProgressComment(at.marker, targets, at.source, work))).where
     },
-    async close(outcome, where, _opened, signals, found) {
+    async close(outcome, where, opened, signals, found) {
       ready()
       // Where the open went; else the note of an earlier run, or of an open whose answer was lost.
       const id = where ?? (await find(signals))
+      if (id === undefined && opened === 'unanswered') throw new NotFoundYet()
       if (where === undefined && id !== undefined) found?.(id)
       // The pipeline's commit heads the note; a deployed commit that differs is said so beside it, as in the pull request comment.
       return write(signals, id, (at) => renderComment(outcome, at.marker, at.source))
@@ -236,46 +221,31 @@ export async function writeMergeRequestNote(options: MergeRequestNoteOptions, wr
 }
 
 /**
- * The note as the command line's hooks (`NoteContext` → `MergeRequestNote` of main.ts):
- * "in progress" when the wait starts, the outcome at the end, kept true by the record lifecycle
- * within the step's time limits (step/limits.ts): "in progress" never sent past the wait's
- * deadline, every write within timeout + request-timeout + 2 s, or what is left of the grace
- * period after a cancel, consulted live. `raw` gives the kinds of work of the marker, also when
- * the inputs are invalid.
+ * The note as a record of the story (step/story.ts): "in progress" when the wait starts, the
+ * outcome at the end, kept true by the record lifecycle within the step's time limits
+ * (step/limits.ts): "in progress" never sent past the wait's deadline, every write within
+ * timeout + request-timeout + 2 s, or what is left of the grace period after a cancel, consulted
+ * live. `raw` gives the kinds of work of the marker, also when the inputs are invalid.
  */
-export function createMergeRequestNote(context: NoteContext, raw: RawInputs): MergeRequestNote {
+export function createMergeRequestNote(context: NoteContext, raw: RawInputs): RunRecord {
   const settings = noteSettings(raw)
   const options: MergeRequestNoteOptions = { env: context.env, token: context.token, log: context.log, clean: context.clean }
-  let opening: NoteOpening | undefined
-  let lifecycle: ReturnType<typeof recordLifecycle<number, RunOutcome>> | undefined
-  const lifecycleFor = (run: { timeoutMs: number; requestTimeoutMs: number } | undefined) => {
-    if (lifecycle) return lifecycle
-    const limits = run && { startedAt: context.startedAt, timeoutMs: run.timeoutMs, requestTimeoutMs: run.requestTimeoutMs }
-    const endAt = commentEndAt(limits, settings.requestTimeoutMs)
-    lifecycle = recordLifecycle(
-      mergeRequestNotePort(
-        options,
-        settings,
-        () => opening,
-        () => endAt
-      ),
-      {
-        cancel: { signal: context.signal, exitBy: context.exitBy },
-        endAt,
+  const cancel = { signal: context.signal, exitBy: context.exitBy }
+  return keptRecord<number>(
+    ({ settings: run, targets, endAt }) => {
+      const writesEndAt = endAt(settings.requestTimeoutMs)
+      return {
+        port: mergeRequestNotePort(
+          options,
+          settings,
+          () => ({ targets, search: run?.search }),
+          () => writesEndAt
+        ),
         requestTimeoutMs: settings.requestTimeoutMs,
-        ...(limits ? { openLookupEndAt: limits.startedAt + limits.timeoutMs } : {}),
-        log: context.log,
-        clean: cleaner(options)
+        // "In progress" only while the wait's deadline is ahead.
+        open: run !== undefined && inProgressBudgetMs(settings.requestTimeoutMs, context.startedAt, run.timeoutMs) > 0
       }
-    )
-    return lifecycle
-  }
-  return {
-    async inProgress(targets, run) {
-      opening = { targets, search: run.search }
-      const notes = lifecycleFor(run)
-      if (inProgressBudgetMs(settings.requestTimeoutMs, context.startedAt, run.timeoutMs) > 0) notes.open()
     },
-    outcome: (outcome, run) => lifecycleFor(run).close(outcome)
-  }
+    { startedAt: context.startedAt, cancel, log: context.log, clean: cleaner(options) }
+  )
 }

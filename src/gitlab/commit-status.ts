@@ -5,16 +5,14 @@
 // cancel shortens what is left to the grace, and what could not be written is one warning; it
 // never changes the result or the exit code.
 import { INPUT_SCHEMAS } from '../inputs/fields.js'
-import type { RawInputs } from '../inputs/parse.js'
+import { commitStatusOf, type RawInputs } from '../inputs/parse.js'
 import type { RunOutcome, Settings, TargetRef } from '../model.js'
 import { gitlabStatusState, outcomeStatusDescription, statusTargetUrl, waitingStatusDescription } from '../report/commit-status.js'
-import { secretForms } from '../report/markdown.js'
-import { type RecordLifecycle, type RecordPort, recordLifecycle, withinBudget } from '../records/lifecycle.js'
-import { type CancelClock, commentEndAt } from '../step/limits.js'
-import { createRedactor, oneLine } from '../text.js'
-import { createGitLabClient, type GitLabCommitStatus, GitLabError } from './gitlab-api.js'
-import type { NoteContext } from './main.js'
-import { GITLAB_TOKEN_VARIABLE } from './mr-note.js'
+import { type RecordPort, withinBudget } from '../records/lifecycle.js'
+import { keptRecord, type RunRecord } from '../records/run-record.js'
+import { oneLine } from '../text.js'
+import { createGitLabClient, type GitLabCommitStatus, GitLabError } from './api.js'
+import { cleanerWith, GITLAB_TOKEN_VARIABLE, gitlabTokenOf, type NoteContext, usableToken } from './context.js'
 
 const CREATE_TOKEN = `Create a project access token with the api scope and at least the Developer role (the project's Settings › Access tokens), or a personal access token with the api scope of a Developer of the project, and store it as a masked CI/CD variable named ${GITLAB_TOKEN_VARIABLE}`
 
@@ -50,14 +48,7 @@ export function statusPlace(env: Readonly<Record<string, string | undefined>>): 
 
 /** The token, or why there is none that may write a commit status (the merge request note's token: CI_JOB_TOKEN may not). */
 export function statusToken(token: string, env: Readonly<Record<string, string | undefined>>): { token: string } | { problem: string } {
-  if (token === '') return { problem: `no token was given (${GITLAB_TOKEN_VARIABLE} is not set). ${CREATE_TOKEN}` }
-  if (token === env.CI_JOB_TOKEN?.trim() || token.startsWith('glcbt-'))
-    return {
-      problem: `${GITLAB_TOKEN_VARIABLE} holds the CI job token (CI_JOB_TOKEN), and GitLab does not let a job token write commit statuses. ${CREATE_TOKEN}`
-    }
-  if (!/^[\x21-\x7e]{1,4096}$/.test(token))
-    return { problem: `${GITLAB_TOKEN_VARIABLE} is not printable ASCII without spaces (is the token pasted with a line break?)` }
-  return { token }
+  return usableToken(token, env, 'commit statuses', CREATE_TOKEN)
 }
 
 /** Why the status could not be written, and what to do. */
@@ -70,14 +61,6 @@ export function explainGitLabStatusError(error: unknown, project: string): strin
   if (status === 404)
     return `GitLab did not find project ${oneLine(project, 100)} or the pipeline's commit (HTTP 404): check that the token's user is a member of the project`
   return oneLine(error instanceof Error ? error.message : String(error), 400)
-}
-
-/** The commit status's hooks in the command's run (main.ts): `running` when the wait starts, the outcome at the end. */
-export interface PipelineCommitStatus {
-  /** Called when the wait starts; not awaited by the wait. Never throws. */
-  running(targets: readonly TargetRef[], settings: Settings): Promise<void>
-  /** Called once the reports are written; waits for the `running` write first. Never throws. */
-  outcome(outcome: RunOutcome, settings: Settings | undefined): Promise<void>
 }
 
 type Place = Extract<StatusPlace, { apiUrl: URL }>
@@ -93,7 +76,7 @@ export function gitlabStatusPort(
   place: Place,
   token: string,
   targets: readonly TargetRef[],
-  settings: Settings,
+  settings: Pick<Settings, 'requestTimeoutMs' | 'commitStatus'>,
   context: { env: Readonly<Record<string, string | undefined>>; clean: (text: string) => string; endAt: () => number }
 ): RecordPort<true, RunOutcome> {
   const shownName = oneLine(name, 100)
@@ -139,7 +122,12 @@ export function gitlabStatusPort(
       try {
         await send({ state: next, name, description: outcomeStatusDescription(outcome, clean), targetUrl, pipelineId: place.pipelineId }, signals.write)
       } catch (error) {
-        const already = error instanceof GitLabError && error.status === 400 && closedAs === next
+        // GitLab refuses a state the status already has: a close applied whose answer was lost
+        // (a gateway's 502), then sent again, is done, not failed.
+        const already =
+          error instanceof GitLabError &&
+          error.status === 400 &&
+          (closedAs === next || new RegExp(`Cannot transition status via :\\w+ from :${next}\\b`).test(error.message))
         if (!already) throw error
       }
       closedAs = next
@@ -163,57 +151,35 @@ function refused(error: unknown): boolean {
   return status === 401 || status === 403 || status === 404
 }
 
-/** The commit status of the run for `--commit-status` (the input commit-status); its token is the merge request note's. */
-export function createPipelineCommitStatus(context: NoteContext, raw: RawInputs): PipelineCommitStatus {
-  const { env, log } = context
+/**
+ * The commit status of the run for `--commit-status` (the input commit-status), as a record of
+ * the story: `running` when the wait starts, the outcome at the end. Its token is the merge
+ * request note's.
+ */
+export function createPipelineCommitStatus(context: NoteContext, raw: RawInputs): RunRecord {
+  const { env, startedAt } = context
   const parsedName = INPUT_SCHEMAS['commit-status'].safeParse(raw['commit-status'].trim())
   const name = parsedName.success ? parsedName.data : undefined
-  const token = (context.token.trim() || env[GITLAB_TOKEN_VARIABLE]?.trim()) ?? ''
-  const own = createRedactor(secretForms(token ? [token] : []))
-  const clean = (text: string) => own(context.clean(text))
-  const cancel: CancelClock = { signal: context.signal, exitBy: context.exitBy }
-  let lifecycle: RecordLifecycle<RunOutcome> | undefined
-  const lifecycleOf = (name: string, place: Place, key: string, targets: readonly TargetRef[], settings: Settings) => {
-    const limits = { startedAt: context.startedAt, timeoutMs: settings.timeoutMs, requestTimeoutMs: settings.requestTimeoutMs }
-    const endAt = commentEndAt(limits, settings.requestTimeoutMs)
-    lifecycle ??= recordLifecycle(gitlabStatusPort(name, place, key, targets, settings, { env, clean, endAt: () => endAt }), {
-      cancel,
-      endAt,
-      requestTimeoutMs: settings.requestTimeoutMs,
-      openLookupEndAt: limits.startedAt + limits.timeoutMs,
-      log,
-      clean
-    })
-    return lifecycle
-  }
-
-  return {
-    async running(targets, settings) {
+  const token = gitlabTokenOf(context.token, env)
+  const clean = cleanerWith(token, context.clean)
+  const cancel = { signal: context.signal, exitBy: context.exitBy }
+  return keptRecord<true>(
+    ({ settings, targets, endAt }) => {
+      // With invalid inputs too, when its own are sound: `failed`, so that no earlier `success` stands.
+      const status = settings ? settings.commitStatus : commitStatusOf(raw)
+      if (!name || !status) return undefined
       const place = statusPlace(env)
+      if ('skip' in place) return { say: `commit-status is set, but ${place.skip}; no commit status was written.`, level: 'info' }
       const key = statusToken(token, env)
-      // Told once, with the outcome's status.
-      if (!name || 'skip' in place || 'problem' in key) return
-      lifecycleOf(name, place, key.token, targets, settings).open()
+      if ('problem' in key)
+        return { say: `The commit status ${oneLine(name, 100)} could not be written: ${key.problem}. The result does not depend on it.`, level: 'warning' }
+      const writesEndAt = endAt(status.requestTimeoutMs)
+      const run = { requestTimeoutMs: status.requestTimeoutMs, commitStatus: status }
+      return {
+        port: gitlabStatusPort(name, place, key.token, targets, run, { env, clean, endAt: () => writesEndAt }),
+        requestTimeoutMs: status.requestTimeoutMs
+      }
     },
-
-    async outcome(outcome, settings) {
-      if (!name) return
-      const shownName = oneLine(name, 100)
-      if (!settings) {
-        log.info('commit-status is set, but the inputs are invalid; no commit status was written (the job fails on its own).')
-        return
-      }
-      const place = statusPlace(env)
-      if ('skip' in place) {
-        log.info(clean(`commit-status is set, but ${place.skip}; no commit status was written.`))
-        return
-      }
-      const key = statusToken(token, env)
-      if ('problem' in key) {
-        log.warning(clean(`The commit status ${shownName} could not be written: ${key.problem}. The result does not depend on it.`))
-        return
-      }
-      await lifecycleOf(name, place, key.token, [], settings).close(outcome)
-    }
-  }
+    { startedAt, cancel, log: context.log, clean }
+  )
 }

@@ -1,0 +1,182 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { GITLAB_TOKEN, JOB_TOKEN, startGitLabApi } from '../dev/gitlab-api.js'
+import { ADMIN_KEY, SHA } from '../dev/simulator.js'
+import { runCommand } from './helpers/cli.js'
+import { githubApi, runAgainst, simulator } from './helpers/e2e.js'
+
+// What the step writes elsewhere is true at the end: the commit statuses (the gate users
+// require), the deployment, the comment and the note, on both runners, when a write is lost,
+// when runs share a commit, and when the inputs are invalid.
+const TOKEN = 'ghs_fake_token_for_tests_0037'
+const gate = { 'commit-status': 'docs', 'github-token': TOKEN }
+
+type GitLabApi = Awaited<ReturnType<typeof startGitLabApi>>
+const open: GitLabApi[] = []
+afterAll(async () => {
+  for (const api of open) await api.close()
+})
+async function gitlab(): Promise<GitLabApi> {
+  const api = await startGitLabApi()
+  open.push(api)
+  return api
+}
+function pipelineJob(api: GitLabApi, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    GITLAB_CI: 'true',
+    CI_API_V4_URL: api.apiUrl,
+    CI_PROJECT_ID: '17',
+    CI_PIPELINE_ID: '4711',
+    CI_JOB_NAME: 'docs',
+    CI_JOB_URL: 'https://gitlab.example.com/acme/docs/-/jobs/991',
+    CI_COMMIT_SHA: SHA,
+    CI_JOB_TOKEN: JOB_TOKEN,
+    WAIT_FOR_DOCS_ADMIN_KEY: ADMIN_KEY,
+    WAIT_FOR_DOCS_GITLAB_TOKEN: GITLAB_TOKEN,
+    ...extra
+  }
+}
+const fast = ['--min-interval', '100ms', '--max-interval', '200ms']
+const output = (run: { stdout: string; stderr: string }) => run.stdout + run.stderr
+
+describe.concurrent('invalid inputs leave no earlier success standing', () => {
+  it('the action: a typo in another input writes error on the commit status, with the reason', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    // An earlier run's success on the same commit and context.
+    const earlier = await runAgainst(sim, { 'status-id': 'update-success', ...gate }, { env: { GITHUB_API_URL: api.url } })
+    expect(earlier.code).toBe(0)
+    expect(api.statuses.at(-1)?.state).toBe('success')
+    const run = await runAgainst(sim, { 'status-id': 'update-success', timeout: 'soon', ...gate }, { env: { GITHUB_API_URL: api.url } })
+    await api.settled()
+    expect(run.outputs.result).toBe('error')
+    expect(api.statuses.at(-1)).toMatchObject({ state: 'error', context: 'docs', sha: SHA })
+    expect(api.statuses.at(-1)?.description).toMatch(/^Invalid input/)
+    expect(run.stdout).toContain('Commit status docs: error on commit')
+  })
+
+  it('the action: an invalid commit-status context itself writes nothing and says why in the problems', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'update-success', 'commit-status': 'docs\u0007', 'github-token': TOKEN },
+      { env: { GITHUB_API_URL: api.url } }
+    )
+    expect(run.outputs.result).toBe('error')
+    expect(api.statuses).toEqual([])
+    expect(run.stdout).toContain('commit-status')
+  })
+
+  it('the command on GitLab: a typo in another flag writes failed on the commit status, with the reason', async () => {
+    const sim = await simulator()
+    const api = await gitlab()
+    const run = await runCommand(() => ['--base-url', sim.url, '--status-id', 'update-success', '--commit-status', 'docs', '--timeout', 'soon', ...fast], {
+      env: pipelineJob(api)
+    })
+    await api.settled()
+    expect(run.code, output(run)).toBe(2)
+    expect(api.statuses.map(({ state, name, sha }) => ({ state, name, sha }))).toEqual([{ state: 'failed', name: 'docs', sha: SHA }])
+    expect(api.statuses[0]?.description).toMatch(/^Invalid input/)
+  })
+})
+
+describe.concurrent('an unanswered opening write does not hold the outcome back', () => {
+  it('the action: GitHub never answers the pending status; the docs fail: failure is written at once, the step ends long before its limit', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    // The pending POST is held ten minutes (applied and answered then): as good as never.
+    api.delayWrites(600_000)
+    const started = Date.now()
+    const run = await runAgainst(sim, { 'status-id': 'update-failure', ...gate, timeout: '60s', 'request-timeout': '1s' }, { env: { GITHUB_API_URL: api.url } })
+    expect(run.code).toBe(1)
+    expect(run.outputs.result).toBe('failure')
+    expect(api.statuses.map((status) => status.state)).toEqual(['failure'])
+    // Not timeout + request-timeout (61 s): the outcome waited request-timeout, then the pending twice that at the most.
+    expect(Date.now() - started).toBeLessThan(20_000)
+    const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toContain('had not answered its "in progress" write')
+    expect(run.stdout).toContain('Commit status docs: failure on commit')
+  })
+
+  it('the command on GitLab: GitLab never answers the running status; the docs deploy: success is written at once', async () => {
+    const sim = await simulator()
+    const api = await gitlab()
+    api.delayWrites(600_000)
+    const started = Date.now()
+    const run = await runCommand(
+      () => ['--base-url', sim.url, '--status-id', 'update-success', '--commit-status', 'docs', '--timeout', '60s', '--request-timeout', '1s', ...fast],
+      { env: pipelineJob(api) }
+    )
+    expect(run.code, output(run)).toBe(0)
+    expect(api.statuses.map((status) => status.state)).toEqual(['success'])
+    expect(Date.now() - started).toBeLessThan(20_000)
+    expect(output(run)).toContain('Commit status docs: success on commit')
+  })
+})
+
+describe.concurrent('siblings on one commit never turn a failure green', () => {
+  it('two matrix legs with one commit-status context: leg a fails, leg b succeeds after it: the check stays failure', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    sim.script('update', 'leg-b', [{ json: { status: 'in_progress' }, repeat: 6 }, { json: { status: 'success', endedAt: '2026-01-01T00:00:00Z' } }])
+    const [a, b] = await Promise.all([
+      runAgainst(sim, { 'status-id': 'update-failure', ...gate }, { env: { GITHUB_API_URL: api.url } }),
+      runAgainst(sim, { 'status-id': 'leg-b', ...gate }, { env: { GITHUB_API_URL: api.url } })
+    ])
+    await api.settled()
+    expect(a?.outputs.result).toBe('failure')
+    expect(b?.outputs.result).toBe('success')
+    const last = api.statuses.at(-1)
+    expect(last?.state).toBe('failure')
+    expect(last?.description).toMatch(/^Another job of this run failed/)
+    expect(b?.stdout).toContain('another job of this run failed it')
+  })
+
+  it('a later attempt of the failed leg that succeeds turns the check green: an earlier attempt is not a sibling', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    const first = await runAgainst(sim, { 'status-id': 'update-failure', ...gate }, { env: { GITHUB_API_URL: api.url } })
+    expect(first.outputs.result).toBe('failure')
+    const again = await runAgainst(sim, { 'status-id': 'update-success', ...gate }, { env: { GITHUB_API_URL: api.url, GITHUB_RUN_ATTEMPT: '2' } })
+    expect(again.outputs.result).toBe('success')
+    expect(api.statuses.at(-1)?.state).toBe('success')
+    expect(api.statuses.at(-2)?.target_url).toMatch(/\/actions\/runs\/4242424242\/attempts\/2$/)
+  })
+})
+
+describe.concurrent('one retry rule for every record write', () => {
+  it.each([
+    ['a 429', 429],
+    ['a 403 secondary rate limit', 403]
+  ])('the action: %s with Retry-After on the outcome’s write is waited out, within the step’s limit: the check ends true', async (_name, status) => {
+    const sim = await simulator()
+    const api = await githubApi()
+    let armed = false
+    // Once the pending status is in, GitHub limits the rate of writes for 2 s.
+    api.onRequest = (request) => {
+      if (armed || request.method !== 'POST' || !request.path.includes('/statuses/')) return
+      armed = true
+      setTimeout(() => api.rateLimit(2000, status), 0)
+    }
+    const run = await runAgainst(sim, { 'status-id': 'update-success', ...gate }, { env: { GITHUB_API_URL: api.url } })
+    await api.settled()
+    expect(run.code, run.stdout).toBe(0)
+    expect(api.statuses.map((s) => s.state)).toEqual(['pending', 'success'])
+    expect(run.stdout).toContain('as it asked')
+    expect(run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))).toEqual([])
+  })
+
+  it('the command on GitLab: a close applied but answered 502, sent again and refused as "already so" (400), is written, with no warning', async () => {
+    const sim = await simulator()
+    const api = await gitlab()
+    // The running status at once; the outcome applied, then answered 502 as a gateway that timed out.
+    api.delayWrites(0, { ms: 10, status: 502, apply: true })
+    const run = await runCommand(() => ['--base-url', sim.url, '--status-id', 'update-success', '--commit-status', 'docs', ...fast], { env: pipelineJob(api) })
+    await api.settled()
+    expect(run.code, output(run)).toBe(0)
+    expect(api.statuses.map((s) => s.state)).toEqual(['running', 'success'])
+    expect(output(run)).toContain('Commit status docs: success on commit')
+    expect(output(run)).not.toMatch(/could not be written/)
+  })
+})

@@ -1,0 +1,94 @@
+// A record as the story of a run (step/story.ts) sees it: every kind of record (the pull request
+// comment, the merge request note, the deployment, a commit status) has the same two methods,
+// `open` when waiting begins and `close` with the outcome, made here from its port by one
+// function. What is written, when, and what a cancel does are the lifecycle's (lifecycle.ts).
+import type { RunOutcome, Settings, TargetRef } from '../model.js'
+import { type CancelClock, commentEndAt } from '../step/limits.js'
+import { type RecordLifecycle, type RecordLog, type RecordPort, recordLifecycle } from './lifecycle.js'
+
+/** One record of a run. Neither method throws; `close` resolves when the record is done with. */
+export interface RunRecord {
+  /** Waiting begins: starts the opening write ("in progress", "pending"), not awaited. */
+  open(targets: readonly TargetRef[], settings: Settings): void
+  /** The outcome is reported: writes it, also when nothing was opened (`settings` undefined: invalid inputs, a fault before waiting). */
+  close(outcome: RunOutcome, settings: Settings | undefined): Promise<void>
+}
+
+/** What a plan is told when its record is first needed: at the open, or at the close when nothing was opened. */
+export interface PlannedRun {
+  /** Undefined when the inputs were invalid. */
+  settings: Settings | undefined
+  /** The work waited on; empty when waiting never began. */
+  targets: readonly TargetRef[]
+  /** When the record's last write must be over without a cancel, for its request-timeout (step/limits.ts). */
+  endAt(requestTimeoutMs: number): number
+}
+
+/** A record this run keeps: its port, its request-timeout, and whether the opening write goes (default yes). */
+export interface PlannedRecord<Where> {
+  port: RecordPort<Where, RunOutcome>
+  requestTimeoutMs: number
+  open?: boolean
+}
+
+/**
+ * What a record is for this run, asked once: a port to keep; a sentence to say instead, at the
+ * close (a token that is not set…); or undefined when the run asks for no such record.
+ */
+export type RecordPlan<Where> = (run: PlannedRun) => PlannedRecord<Where> | { say: string; level: 'info' | 'warning' } | undefined
+
+export interface KeptRecordOptions {
+  startedAt: number
+  cancel: CancelClock
+  log: RecordLog
+  /** Cuts every key out of a line before it is written. */
+  clean: (text: string) => string
+}
+
+/** The record `plan` makes, kept true through its port by the lifecycle, within the step's time rules. */
+export function keptRecord<Where>(plan: RecordPlan<Where>, options: KeptRecordOptions): RunRecord {
+  const { startedAt, cancel, log, clean } = options
+  let asked = false
+  let lifecycle: RecordLifecycle<RunOutcome> | undefined
+  let opens = false
+  let instead: { say: string; level: 'info' | 'warning' } | undefined
+  /** Asks the plan once, at the open or at the close: the lifecycle, if the run keeps this record. */
+  const lifecycleOf = (targets: readonly TargetRef[], settings: Settings | undefined) => {
+    if (asked) return lifecycle
+    asked = true
+    const limits = settings && { startedAt, timeoutMs: settings.timeoutMs, requestTimeoutMs: settings.requestTimeoutMs }
+    const planned = plan({ targets, settings, endAt: (requestTimeoutMs) => commentEndAt(limits, requestTimeoutMs) })
+    if (!planned) return undefined
+    if ('say' in planned) {
+      instead = planned
+      return undefined
+    }
+    opens = planned.open !== false
+    lifecycle = recordLifecycle(planned.port, {
+      cancel,
+      endAt: commentEndAt(limits, planned.requestTimeoutMs),
+      requestTimeoutMs: planned.requestTimeoutMs,
+      // The opening write's lookups never run past the wait's deadline: the close needs the time after it.
+      ...(limits ? { openLookupEndAt: limits.startedAt + limits.timeoutMs } : {}),
+      log,
+      clean
+    })
+    return lifecycle
+  }
+  return {
+    open(targets, settings) {
+      if (asked) return
+      const opening = lifecycleOf(targets, settings)
+      if (opening && opens) opening.open()
+    },
+    async close(outcome, settings) {
+      const closing = lifecycleOf([], settings)
+      if (closing) return closing.close(outcome)
+      // Said once, when the record would have been closed.
+      const said = instead
+      instead = undefined
+      if (said?.level === 'warning') log.warning(clean(said.say))
+      else if (said) log.info(clean(said.say))
+    }
+  }
+}
