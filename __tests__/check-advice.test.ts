@@ -87,8 +87,31 @@ describe('withoutUserinfo', () => {
     ['HTTPS://token@host', 'HTTPS://host'],
     ['https://host.example.com/path@not-userinfo', 'https://host.example.com/path@not-userinfo'],
     ['https://host.example.com', 'https://host.example.com'],
-    ['not a url with @ sign', 'not a url with @ sign']
+    ['not a url with @ sign', 'not a url with @ sign'],
+    ['https:\\\\u:pw@h.example.com/x', 'https:\\\\h.example.com/x'],
+    ['https:/u:pw@h.example.com/x', 'https:/h.example.com/x'],
+    ['https:u:pw@h.example.com/x', 'https:h.example.com/x'],
+    ['https:\\/u:pw@h.example.com', 'https:\\/h.example.com'],
+    ['  HTTPS://x-access-token:ghs_1@github.com/a/b/pull/1', '  HTTPS://github.com/a/b/pull/1'],
+    ['https://u:p\t@h.example.com', 'https://h.example.com'],
+    ['ht\ntps://u:p@h.example.com', 'https://h.example.com'],
+    ['git+ssh://git:pw@host/x', 'git+ssh://host/x'],
+    ['mailto:someone@example.com', 'mailto:someone@example.com'],
+    ['https:\\h.example.com/a@b', 'https:\\h.example.com/a@b']
   ])('%s → %s', (url, cut) => {
     expect(withoutUserinfo(url)).toBe(cut)
+  })
+
+  it.each([
+    'https:\\\\u:pw@h.example.com/x',
+    'https:/u:pw@h.example.com',
+    'https:u:pw@h.example.com',
+    'https:\\u@h.example.com',
+    ' https://u:pw@h.example.com',
+    'https://u:p\n@h'
+  ])('%j: what a URL parser reads of the cut has no user or password', (url) => {
+    expect(new URL(url).username).not.toBe('')
+    const cut = new URL(withoutUserinfo(url))
+    expect([cut.username, cut.password]).toEqual(['', ''])
   })
 })

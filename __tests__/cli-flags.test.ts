@@ -167,6 +167,29 @@ describe('readCommandLine', () => {
     expect(read(['status-id', 'st_1']).problems.join('\n')).toContain('"st_1"')
   })
 
+  it.each([
+    ['a space after the =', ['--admin-key=', 'KEY_0123456789'], 'WAIT_FOR_DOCS_ADMIN_KEY'],
+    ['an em dash (autocorrect’s --)', ['\u2014admin-key', 'KEY_0123456789'], 'WAIT_FOR_DOCS_ADMIN_KEY'],
+    ['an en dash and a hyphen', ['\u2013-gitlab-token', 'KEY_0123456789'], 'WAIT_FOR_DOCS_GITLAB_TOKEN'],
+    ['an em dash and =', ['\u2014assistant-key=', 'KEY_0123456789'], 'WAIT_FOR_DOCS_ASSISTANT_KEY'],
+    ['a minus sign and a typo', ['\u2212\u2212admin-kye', 'KEY_0123456789'], 'WAIT_FOR_DOCS_ADMIN_KEY'],
+    ['a typo and a space after the =', ['--gitlab-tokn=', 'KEY_0123456789'], 'WAIT_FOR_DOCS_GITLAB_TOKEN']
+  ])('the word after a key’s flag mistyped with %s is never shown, and the fix is named', (_, argv, variable) => {
+    const problems = read([...argv, '--status-id', 'st_1']).problems
+    expect(problems.join('\n')).not.toContain('KEY_0123456789')
+    expect(problems.at(-1)).toMatch(/^argument 2 is not a flag, and is not shown here: it follows .* and may be the key\. Write --[a-z-]+=VALUE/)
+    expect(problems.at(-1)).toContain(variable)
+  })
+
+  it('a flag written with an em dash says so', () => {
+    expect(read(['\u2014status-id', 'st_1']).problems[0]).toBe(
+      '"\u2014status-id" is not a flag: it starts with a dash that is not two hyphens (autocorrect makes – or — of --); write --status-id (see --help)'
+    )
+    expect(read(['--admin-key=', 'KEY_0123456789']).problems.at(-1)).toBe(
+      'argument 2 is not a flag, and is not shown here: it follows "--admin-key=", with a space after the =, and may be the key. Write --admin-key=VALUE, or better, pass the key in the environment as WAIT_FOR_DOCS_ADMIN_KEY'
+    )
+  })
+
   it('a value that starts with -- is read with =; a flag where a value should be is a missing value', () => {
     expect(read(['--agent-prompt', '--fail-fast']).problems).toEqual([
       '--agent-prompt needs a value (found "--fail-fast"; to pass a value starting with --, write --agent-prompt=VALUE)'

@@ -65,7 +65,7 @@ describe('the command’s log', () => {
     // server's "section_end" is text without the escape and carriage return GitLab reads.
     expect(written.split(`${ESC}[0Ksection_start:`)).toHaveLength(2)
     expect(written.split(`${ESC}[0Ksection_end:`)).toHaveLength(1)
-    expect(written).toContain('  │ section_end:1:wait_for_docs_1')
+    expect(written).toContain('  │ section_\u200bend:1:wait_for_docs_1')
     expect(written.slice(written.indexOf('\n') + 1)).not.toContain(ESC)
     expect(written.slice(written.indexOf('\n') + 1)).not.toContain('\r')
     expect(written).not.toContain('::stop-commands::')

@@ -137,6 +137,18 @@ describe('the dotenv report', () => {
     ])
   })
 
+  it.each([['##vso[task.complete result=Succeeded;]'], ['##teamcity[buildStatus]'], ['##[error]x'], ['section_start:1:x']])(
+    'leaves out a value that holds a CI command (%s): a job that prints the file runs none',
+    (command) => {
+      const outputs = computeOutputs(runOutcome([updateReport('u1', { ...done, summary: `done ${command}` })]))
+      const { text, leftOut } = renderDotenv(outputs, 'DOCS_')
+      expect(text).not.toContain(command)
+      expect(leftOut).toEqual([
+        'DOCS_UPDATE_SUMMARY: it holds what a CI runs as a command where the file is printed (##vso[, ##teamcity[, ##[ or a GitLab section marker); the JSON report (--json, --output-file) has it'
+      ])
+    }
+  )
+
   it.each([
     ['\\n', '\n'],
     ['\\r', '\r'],
@@ -322,6 +334,18 @@ describe('the JUnit report', () => {
     expect(u1?.['system-out']).toContain('😀 ok')
     for (const char of ['\u0000', '\u0001', '\u001b', '\ud800', '\uffff']) expect(text.includes(char), JSON.stringify(char)).toBe(false)
     expect(xmlText('a<b>&"\'')).toBe('a&lt;b&gt;&amp;&quot;&apos;')
+  })
+
+  it('holds no CI command, and an XML reader reads the text as the server sent it', () => {
+    const logs = ['##vso[task.complete result=Succeeded;]x', ' ::error::y', 'z ##teamcity[a] ##[b]']
+    const outcome = runOutcome([updateReport('u1', { status: 'failure', logs }, { result: 'failure', error: 'failed' })], { result: 'failure' })
+    const text = renderJunit(outcome, {}, same)
+    expect(text).not.toMatch(/##|^\s*::/m)
+    // As a JUnit reader decodes character references.
+    const read = new XMLParser({ htmlEntities: true, isArray: (name) => name === 'testcase' }).parse(text) as {
+      testsuites: { testsuite: { testcase: { 'system-out': string }[] } }
+    }
+    expect(read.testsuites.testsuite.testcase[0]?.['system-out']).toBe(logs.join('\n'))
   })
 
   it('cuts every key out, also one with characters XML escapes', () => {

@@ -263,6 +263,12 @@ describe('the command, end to end', () => {
     expect(help.code).toBe(0)
     expect(help.stdout).toContain('--[no-]fail-on-timeout')
     expect(help.stdout).toContain('WAIT_FOR_DOCS_ADMIN_KEY')
+    // The flags that may be repeated are named, each one (page-path too), and marked below.
+    const lists = /Lists \(([^)]*)\)/.exec(help.stdout.replace(/\s+/g, ' '))?.[1] ?? ''
+    for (const flag of ['--status-id', '--job-id', '--search-query', '--page-path']) {
+      expect(lists, flag).toContain(flag)
+      expect(help.stdout, flag).toContain(`${flag} <value>…`)
+    }
     const version = await runCommand(() => ['--version'])
     expect(version.code).toBe(0)
     expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/)

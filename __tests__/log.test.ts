@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { withStopCommands } from '../src/github/log-sink.js'
 import { createLogReporter, describeProgress, inert, inertLines, type LogSink } from '../src/report/log.js'
 import type { TargetReport } from '../src/model.js'
-import { createRedactor } from '../src/text.js'
+import { createRedactor, inertCommands, inertJson } from '../src/text.js'
 import { createRunLog } from '../src/report/run-log.js'
 import { settingsFor } from './helpers/fakes.js'
 import { jobReport, updateReport } from './helpers/builders.js'
@@ -31,7 +31,7 @@ describe('server log lines', () => {
       '  │ a',
       '  │ b',
       '  │ red',
-      '  │ ##\u200b[add-mask]x',
+      '  │ #\u200b#[add-mask]x',
       '::TOKEN-0-0-0-0::'
     ])
   })
@@ -52,7 +52,32 @@ describe('server log lines', () => {
 
 describe('inert', () => {
   it('makes server text one harmless line', () => {
-    expect(inert('a\n::error::x ##[set-output]y\u0007')).toBe('a ::error::x ##\u200b[set-output]y')
+    expect(inert('a\n::error::x ##[set-output]y\u0007')).toBe('a ::error::x #\u200b#[set-output]y')
+    expect(inert('  ::error::x')).toBe(':\u200b:error::x')
+  })
+})
+
+describe('inertCommands: no CI the README names reads a command in the text', () => {
+  it.each([
+    ['Azure Pipelines anywhere in a line', 'x ##vso[task.complete result=Succeeded;]done', 'x #\u200b#vso[task.complete result=Succeeded;]done'],
+    ['Azure in capitals', '##VSO[task.prependpath]/tmp', '#\u200b#VSO[task.prependpath]/tmp'],
+    ['Azure and GitHub formatting', '##[section]x', '#\u200b#[section]x'],
+    ['TeamCity', "##teamcity[buildStatus status='SUCCESS']", "#\u200b#teamcity[buildStatus status='SUCCESS']"],
+    ['a third #', '###vso[x]', '##\u200b#vso[x]'],
+    ['GitHub after the runner trims the line', '  ::error::x', '  :\u200b:error::x'],
+    ['GitHub on a later line', 'a\n\t::add-mask::k', 'a\n\t:\u200b:add-mask::k'],
+    ['GitLab section words', 'section_start:1:x', 'section_\u200bstart:1:x'],
+    ['a heading and a colon inside a line stay', '## Docs a::b', '## Docs a::b']
+  ])('%s', (_, text, inertText) => {
+    expect(inertCommands(text)).toBe(inertText)
+    expect(inertCommands(text).replace(/\u200b/g, '')).toBe(text)
+  })
+
+  it('as JSON: the same value, no ## and no raw line separator in the text', () => {
+    const value = { a: '##vso[x]###teamcity[y]', b: 'p\u2028::error::q\u2029', '##[k]': 1 }
+    const text = inertJson(value, 2)
+    expect(JSON.parse(text)).toEqual(value)
+    expect(text).not.toMatch(/##|\u2028|\u2029/)
   })
 })
 
@@ -64,7 +89,7 @@ describe('createLogReporter', () => {
       '::error::x',
       '\u001b[0Ksection_start:1:x\r\u001b[0Kx'
     ])
-    expect(plain.lines).toEqual(['group: Waiting on update u1', '  │ ::error::x', '  │ section_start:1:xx'])
+    expect(plain.lines).toEqual(['group: Waiting on update u1', '  │ ::error::x', '  │ section_\u200bstart:1:xx'])
     const wrapping = { ...sink(), untrusted: (lines: readonly string[]) => ['begin', ...lines, 'end'] }
     createLogReporter(wrapping, { streamLogs: true, targets: [ref], clean: (text) => text }).logLines(ref, ['a'])
     expect(wrapping.lines).toEqual(['group: Waiting on update u1', 'begin', '  │ a', 'end'])
@@ -182,7 +207,7 @@ describe('createLogReporter', () => {
           { ref: { kind: 'update', id: 'u2' }, status: '::error::x\nnext' }
         ]
       })
-    ).toBe('Still waiting on 3 of 3 targets, 1m30s so far: update u1 (no answer yet), agent job j1 (active), update u2 (::error::x next)')
+    ).toBe('Still waiting on 3 of 3 targets, 1m30s so far: update u1 (no answer yet), agent job j1 (active), update u2 (:\u200b:error::x next)')
     const many = Array.from({ length: 12 }, (_, i) => ({ ref: { kind: 'update' as const, id: `u${i}` }, status: 'queued' }))
     const line = describeProgress({ total: 12, settled: 0, failed: 0, pending: 12, elapsedMs: 30_000, waiting: many })
     expect(line).toMatch(/update u9 \(queued\), … and 2 more$/)

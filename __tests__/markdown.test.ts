@@ -80,6 +80,31 @@ describe('secretForms', () => {
     expect(redact(text, secretForms([key]))).toContain('***')
   })
 
+  it.each([
+    ['percent-encoded', (k: string) => encodeURIComponent(k)],
+    ['percent-encoded byte by byte, in capitals', (k: string) => [...Buffer.from(k)].map((b) => `%${b.toString(16).toUpperCase()}`).join('')],
+    ['in base64', (k: string) => Buffer.from(k).toString('base64')],
+    ['in base64url', (k: string) => Buffer.from(k).toString('base64url')],
+    ['in hex', (k: string) => Buffer.from(k).toString('hex')],
+    ['in HEX', (k: string) => Buffer.from(k).toString('hex').toUpperCase()],
+    ['split by zero-width spaces', (k: string) => Array.from(k).join('\u200b')],
+    ['split by a soft hyphen and a word joiner', (k: string) => `${k.slice(0, 5)}\u00ad${k.slice(5, 9)}\u2060${k.slice(9)}`]
+  ])('a key %s is cut whole', (_how, write) => {
+    expect(redact(`before ${write(key)} after`, secretForms([key]))).toBe('before *** after')
+  })
+
+  it.each([['Bearer '], ['x-user:'], ['a'], ['ab']])('a key in base64 after %j is cut (only the characters that hold the prefix stay)', (prefix) => {
+    const encoded = Buffer.from(`${prefix}${key}`).toString('base64')
+    const cut = redact(`before ${encoded} after`, secretForms([key]))
+    expect(cut).toMatch(/^before \S{0,12}\*\*\*\S{0,4} after$/)
+    // What stays decodes to the prefix and nothing of the key.
+    expect(cut.replace(/^before (\S*)\*\*\*.*$/, '$1').length).toBeLessThanOrEqual(Math.ceil((prefix.length * 4) / 3))
+  })
+
+  it('an encoded form short enough to be an ordinary word is not cut', () => {
+    expect(redact('x YV9i y 615f62', secretForms(['a_b']))).toBe('x YV9i y 615f62')
+  })
+
   it('puts longer forms first and ignores empty secrets', () => {
     const forms = secretForms(['a_b', ''])
     expect(forms).toEqual(['a\\_b', 'a_b'])

@@ -72,6 +72,12 @@ describe('the packed package', () => {
     expect(files.filter((f) => /^(src|__tests__|bench|dev|node_modules)\//.test(f))).toEqual([])
   })
 
+  it('--help names no file the package does not hold', () => {
+    const help = execFileSync(process.execPath, [path.join(work, 'package', 'dist', 'cli', 'index.js'), '--help'], { encoding: 'utf8' })
+    const named = [...help.matchAll(/(?<![\w:/.-])((?:[\w.-]+\/)+[\w.-]+\.(?:md|json|ya?ml|js|xml|env))\b/g)].map((m) => m[1] ?? '')
+    expect(named.filter((file) => !files.includes(file))).toEqual([])
+  })
+
   it('runs from the tarball with npx, offline, on this Node', async () => {
     const sim = await simulator()
     const version = await npxOffline([], ['--version'])

@@ -106,7 +106,8 @@ const show = (chunk) => {
   pending = lines.pop() ?? ''
   for (const line of lines.flatMap(render)) console.log(line)
 }
-const sim = await startSimulator()
+// The records' times are this run's: the summary's "took" is how long the wait was.
+const sim = await startSimulator({ liveTimes: true })
 const github = deploymentArg || statusArg ? await startGitHubApi() : undefined
 const event = mergeQueue
   ? {
@@ -130,6 +131,30 @@ const deployment = github
   : { inputs: {}, env: {}, event: mergeQueue ? event : undefined }
 console.log(`Simulator on ${sim.url}, running the action for ${named.join(', ')}${github ? `, GitHub stand-in on ${github.url}` : ''}\n`)
 
+// Ctrl-C (or a SIGTERM to the demo) cancels the action as a runner would, and the demo stays to
+// show how it ended: its cancel in the log, its outputs and its summary. The action takes one
+// cancel; a second signal to it (the terminal sends Ctrl-C to both) changes nothing.
+let running
+let cancelled
+let forwarded = false
+// Once: the action's own handlers are gone once it reported, and a signal then would end it by the signal.
+const forward = () => {
+  if (forwarded || !running || !cancelled) return
+  forwarded = true
+  running.kill(cancelled)
+}
+const cancel = (signal) => {
+  cancelled ??= signal
+  forward()
+}
+process.on('SIGINT', cancel)
+process.on('SIGTERM', cancel)
+const watched = (handler) => (chunk, child) => {
+  running = child
+  forward()
+  handler(chunk)
+}
+
 let result
 try {
   result = await runAction({
@@ -152,9 +177,8 @@ try {
     env: deployment.env,
     ...(deployment.event ? { event: deployment.event } : {}),
     timeoutMs: 180_000,
-    keepTemp: true,
-    onStdout: show,
-    onStderr: (chunk) => process.stderr.write(chunk)
+    onStdout: watched(show),
+    onStderr: watched((chunk) => process.stderr.write(chunk))
   })
 } finally {
   if (pending) show('\n')
@@ -188,8 +212,8 @@ if (github && deploymentArg) {
 }
 
 const lines = result.summary.split('\n')
-console.log(`\nJob summary written to ${result.summaryFile}`)
-console.log(lines.slice(0, 40).join('\n'))
+console.log(`\n=== Job summary${cancelled ? ` (after ${cancelled})` : ''} ===`)
+console.log(result.summary.trim() === '' ? '(none)' : lines.slice(0, 40).join('\n'))
 if (lines.length > 40) console.log(`… (${lines.length - 40} more lines)`)
 
 process.exit(result.code ?? 1)

@@ -469,11 +469,15 @@ function search({ query, pageSize = 10, scoreThreshold = 0, filter = {} }) {
  * Starts the simulator on 127.0.0.1.
  * Registering a script with `script()` replaces any previous script for that id and
  * restarts its request counter. `reset()` clears `requests` and all counters (scripts stay).
- * @param {{ port?: number, adminKey?: string, assistantKey?: string }} [options] port 0 (default) = ephemeral
+ * `liveTimes` gives the update and job records the times of this run (createdAt when the id was
+ * first asked for, endedAt and archivedAt when the record that has one was first served), so a
+ * summary's "took" is how long the wait was (the demo); without it they are fixed, two minutes
+ * before the simulator started.
+ * @param {{ port?: number, adminKey?: string, assistantKey?: string, liveTimes?: boolean }} [options] port 0 (default) = ephemeral
  * @returns {Promise<Simulator>}
  */
 export async function startSimulator(options = {}) {
-  const { port = 0, adminKey = ADMIN_KEY, assistantKey = ASSISTANT_KEY } = options
+  const { port = 0, adminKey = ADMIN_KEY, assistantKey = ASSISTANT_KEY, liveTimes = false } = options
   const createdAt = new Date(Date.now() - 120_000).toISOString()
   const builtins = builtinScripts(createdAt)
   const scripts = new Map()
@@ -510,6 +514,19 @@ export async function startSimulator(options = {}) {
     return pickStep(steps, n)
   }
 
+  // With liveTimes: when each id was first asked for, and when each of its times was first served.
+  const firstSeen = new Map()
+  const live = (key, json) => {
+    if (!liveTimes || !/^(?:update|job)\0/.test(key) || json === null || typeof json !== 'object' || Array.isArray(json)) return json
+    const at = (name) => {
+      if (!firstSeen.has(name)) firstSeen.set(name, Date.now())
+      return new Date(firstSeen.get(name)).toISOString()
+    }
+    const record = { ...json, createdAt: at(key) }
+    for (const field of ['endedAt', 'archivedAt']) if (typeof record[field] === 'string') record[field] = at(`${key}\0${field}`)
+    return record
+  }
+
   /**
    * Answers with the next scripted step for `key`, or returns false if there is no script. With
    * `own` (`[field, id]`), a record the step gives without that field names itself, as the
@@ -534,7 +551,7 @@ export async function startSimulator(options = {}) {
         body = step.raw
       } else if (step.json !== undefined) {
         res.setHeader('content-type', 'application/json')
-        body = JSON.stringify(step.json)
+        body = JSON.stringify(live(key, step.json))
       }
       for (const [name, value] of Object.entries(step.headers ?? {})) res.setHeader(name, value)
       res.end(body)

@@ -39773,6 +39773,31 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
 function stripControl(text) {
     return text.replace(ANSI, '').replace(CONTROL, '');
 }
+const ZWSP = '\u200b';
+/**
+ * Text in which no CI reads a command, for every line a CI may print: Azure Pipelines runs
+ * `##vso[…]` anywhere in a line (and formats `##[section]`…), TeamCity `##teamcity[…]`, GitHub
+ * `##[…]` anywhere and `::name::` at the start of a line once trimmed; GitLab opens a section on
+ * `section_start:` (its escapes are removed by `stripControl`, the words are broken here too).
+ * Each is broken by a zero-width space, so the text reads the same.
+ */
+function inertCommands(text) {
+    return text
+        .replace(/##(?=[a-z]*\[)/gi, `#${ZWSP}#`)
+        .replace(/^(\s*):(?=:)/gm, `$1:${ZWSP}`)
+        .replace(/section_(start|end):/gi, `section_${ZWSP}$1:`);
+}
+/**
+ * A value as JSON text in which no CI reads a command (for `--json` on stdout, or a report a job
+ * prints): `#` before `#` written `\u0023`, and the line breaks JSON leaves raw escaped. Parsed,
+ * it is the same value.
+ */
+function inertJson(value, indent) {
+    return JSON.stringify(value, null, indent)
+        .replace(/#(?=#)/g, '\\u0023')
+        .replace(/\u2028/g, '\\u2028')
+        .replace(/\u2029/g, '\\u2029');
+}
 /** Shortens text to `max` characters, saying how much was cut. */
 function truncate(text, max) {
     if (text.length <= max)
@@ -39783,17 +39808,49 @@ function truncate(text, max) {
 function oneLine(text, max = 500) {
     return truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max);
 }
+/** Characters that show as nothing: a secret split by them reads as the secret. */
+const INVISIBLE = '[\\u00ad\\u034f\\u180e\\u200b-\\u200f\\u2060-\\u2064\\ufeff]*';
+/** One character of a secret as a pattern: itself, or percent-encoded (each byte, either case). */
+function charPattern(char) {
+    const escaped = char.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+    const encoded = [...Buffer.from(char, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+    return `(?:${escaped}|${encoded})`;
+}
 /**
  * A function that replaces every occurrence of each secret with `***`, in any letter case (URL
- * hosts and some headers come back lowercased). Build it once per set of secrets: one pattern,
- * longest secret first.
+ * hosts and some headers come back lowercased), with any of its characters percent-encoded
+ * (`%73k_…`, `sk%5F…`) and with characters that show as nothing between its characters (a
+ * zero-width space). Build it once per set of secrets: one pattern, longest secret first.
  */
 function createRedactor(secrets) {
     const used = [...new Set(secrets.filter((secret) => secret.length > 0))].sort((a, b) => b.length - a.length);
     if (used.length === 0)
         return (text) => text;
-    const pattern = new RegExp(used.map((secret) => secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
+    const pattern = new RegExp(used.map((secret) => Array.from(secret, charPattern).join(INVISIBLE)).join('|'), 'gi');
     return (text) => text.replace(pattern, '***');
+}
+/** Encoded forms shorter than this are not cut: they would cut ordinary words. */
+const MIN_ENCODED = 8;
+/**
+ * How a server may echo a secret encoded: base64 and base64url (as the secret alone, or inside
+ * a longer encoded text such as `Bearer <key>` or `user:<key>`, at each of the three offsets a
+ * byte can take, the characters that depend on the secret alone) and hex.
+ */
+function encodedForms(secret) {
+    const bytes = Buffer.from(secret, 'utf8');
+    const forms = [bytes.toString('hex')];
+    for (let offset = 0; offset < 3; offset++) {
+        const padded = Buffer.concat([Buffer.alloc(offset), bytes, Buffer.alloc(2)]);
+        // Character j of base64 holds bits 6j to 6j+6: those within the secret's bytes depend on it alone.
+        const from = Math.ceil((8 * offset) / 6);
+        const to = Math.floor((8 * (offset + bytes.length)) / 6);
+        const base64 = padded.toString('base64').slice(from, to);
+        forms.push(base64, base64.replace(/\+/g, '-').replace(/\//g, '_'));
+        // The secret alone, padded as an encoder writes it.
+        if (offset === 0)
+            forms.push(bytes.toString('base64'), bytes.toString('base64url'));
+    }
+    return [...new Set(forms)].filter((form) => form.length >= MIN_ENCODED && form !== secret);
 }
 /** The redactor of a list of secrets, built once per list (keep the list to keep the redactor). */
 const redactors = new WeakMap();
@@ -39840,12 +39897,45 @@ function baseAddress(url) {
 function sentence(text) {
     return `${text.replace(/[\s.]+$/, '')}.`;
 }
+/** Schemes whose address a URL parser reads with any number of `/` or `\` after the colon, none included. */
+const SPECIAL_SCHEME = /^(?:https?|wss?|ftp|file)$/i;
 /**
  * An address without the user and password it may carry (`https://user:pass@host/` →
- * `https://host/`), cut from the text as given, whether or not it parses as a URL.
+ * `https://host/`), cut from the text as given, whether or not it parses as a URL, in every
+ * spelling a URL parser reads as one: `https:\\u:pw@h`, `https:/u:pw@h` and `https:u:pw@h` are all
+ * `https://u:pw@h` to it, and so is one with a tab or a line break inside (which it drops).
  */
 function withoutUserinfo(url) {
-    return url.replace(/^(\s*[a-z][a-z0-9+.-]*:\/\/)[^/?#\\]*@/i, '$1');
+    const cut = (text) => {
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: a URL parser skips leading C0 controls and spaces
+        const match = /^([\u0000-\u0020]*([a-z][a-z0-9+.-]*):)([/\\]*)([^/?#\\]*)/i.exec(text);
+        if (!match)
+            return text;
+        const [whole, scheme = '', name = '', slashes = '', authority = ''] = match;
+        if (!SPECIAL_SCHEME.test(name) && slashes !== '//')
+            return text;
+        const at = authority.lastIndexOf('@');
+        if (at < 0)
+            return text;
+        return `${scheme}${slashes}${authority.slice(at + 1)}${text.slice(whole.length)}`;
+    };
+    const flat = url.replace(/[\t\n\r]/g, '');
+    const cutFlat = cut(flat);
+    return cutFlat === flat ? url : cutFlat;
+}
+/**
+ * Parsed JSON with every string that is an address cut of its user and password
+ * (`withoutUserinfo`), for a record kept as received. Recursive: give it JSON whose depth was
+ * checked first.
+ */
+function withoutUserinfoIn(value) {
+    if (typeof value === 'string')
+        return withoutUserinfo(value);
+    if (Array.isArray(value))
+        return value.map(withoutUserinfoIn);
+    if (value !== null && typeof value === 'object')
+        return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, withoutUserinfoIn(child)]));
+    return value;
 }
 
 ;// CONCATENATED MODULE: ./src/api/classify.ts
@@ -41435,6 +41525,8 @@ function createFollowUpGate(sentAt) {
 
 
 const job_text = schemas_catch(schemas_nullish(schemas_string()), undefined);
+/** An address the platform gives: never with a user and password in it, however spelt (a token in a pull request link). */
+const address = schemas_catch(schemas_nullish(pipe(schemas_string(), transform(withoutUserinfo))), undefined);
 /**
  * Whether a job's `prLink` is the address of a pull request: an http(s) URL with a host. `null`,
  * `https://` or a `javascript:` link is no pull request, whatever require-pr needs.
@@ -41448,9 +41540,9 @@ function isPullRequestLink(link) {
 const jobRecordSchema = looseObject({
     id: job_text,
     status: schemas_string(),
-    source: schemas_catch(schemas_nullish(looseObject({ repository: job_text, ref: job_text })), undefined),
+    source: schemas_catch(schemas_nullish(looseObject({ repository: address, ref: job_text })), undefined),
     model: job_text,
-    prLink: job_text,
+    prLink: address,
     createdAt: job_text,
     archivedAt: job_text
 });
@@ -41501,6 +41593,8 @@ const jobTarget = {
 // never fatal. Only a string `status` is required.
 const update_text = schemas_catch(optional(schemas_string()), undefined);
 const paths = schemas_catch(array(schemas_string()), []);
+/** An address the platform gives: never with a user and password in it, however spelt. */
+const update_address = schemas_catch(optional(pipe(schemas_string(), transform(withoutUserinfo))), undefined);
 const updateRecordSchema = looseObject({
     _id: update_text,
     projectId: update_text,
@@ -41510,11 +41604,11 @@ const updateRecordSchema = looseObject({
     summary: update_text,
     logs: schemas_catch(optional(array(schemas_string())), undefined),
     subdomain: update_text,
-    screenshot: update_text,
-    screenshotLight: update_text,
-    screenshotDark: update_text,
+    screenshot: update_address,
+    screenshotLight: update_address,
+    screenshotDark: update_address,
     source: update_text,
-    author: schemas_catch(schemas_nullish(looseObject({ name: update_text, avatarUrl: update_text, hostUserId: schemas_catch(optional(schemas_number()), undefined) })), undefined),
+    author: schemas_catch(schemas_nullish(looseObject({ name: update_text, avatarUrl: update_address, hostUserId: schemas_catch(optional(schemas_number()), undefined) })), undefined),
     commit: schemas_catch(schemas_nullish(looseObject({
         sha: update_text,
         ref: update_text,
@@ -41573,6 +41667,7 @@ function judgeDeployedCommit(record, expectSha) {
 }
 
 ;// CONCATENATED MODULE: ./src/engine/wait.ts
+
 
 
 
@@ -41710,7 +41805,8 @@ async function pollTarget(ref, ctx) {
             return { kind: 'transient', reason };
         }
         const record = parsed.data;
-        report.record = answer.body;
+        // As received, but no address in it keeps a user and password (a token in a pull request link).
+        report.record = withoutUserinfoIn(answer.body);
         report.parsed = ref.kind === 'update' ? { kind: 'update', data: record } : { kind: 'job', data: record };
         // An empty status says nothing: not a status of its own (neither unknown nor a change), a record to read again.
         if (record.status.trim() === '') {
@@ -41947,7 +42043,7 @@ function headline(result, reports, search, trigger, pages) {
 
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
 
-const ZWSP = '\u200b';
+const markdown_ZWSP = '\u200b';
 /**
  * Untrusted text as inert Markdown for one line or one table cell: no HTML, no links, no
  * images, no @-mentions, no issue references; still readable.
@@ -41962,18 +42058,21 @@ function escapeText(text, max = 300) {
         .replace(/"/g, '&quot;')
         .replace(/^[#+=-]/, '\\$&')
         .replace(/^(\d+)([.)])/, '$1\\$2')
-        .replace(/@/g, `@${ZWSP}`)
-        .replace(/#(?=\d)/g, `#${ZWSP}`)
-        .replace(/:\/\//g, `:${ZWSP}//`)
-        .replace(/\b(www)\./gi, `$1${ZWSP}.`);
+        .replace(/@/g, `@${markdown_ZWSP}`)
+        .replace(/#(?=\d)/g, `#${markdown_ZWSP}`)
+        .replace(/:\/\//g, `:${markdown_ZWSP}//`)
+        .replace(/\b(www)\./gi, `$1${markdown_ZWSP}.`);
 }
 /**
- * Every way a secret can be spelled in what this action writes: as given, escaped for Markdown,
- * HTML, a code span in a table, and a JSON string. Longest first, so no form is left half-replaced.
+ * Every way a secret can be spelled in what this action writes: as given or as the server may
+ * echo it encoded (base64, hex: `encodedForms`), each escaped for Markdown, HTML, a code span in
+ * a table, and a JSON string. Longest first, so no form is left half-replaced. The redactor
+ * (`createRedactor`) also cuts each form percent-encoded or split by characters that show as nothing.
  */
 function secretForms(secrets) {
     const forms = secrets
         .filter((secret) => secret !== '')
+        .flatMap((secret) => [secret, ...encodedForms(secret)])
         .flatMap((secret) => [
         secret,
         escapeText(secret, Number.POSITIVE_INFINITY),
@@ -41995,7 +42094,7 @@ function codeSpan(text, max = 200) {
 }
 /** Untrusted lines as a preformatted block: HTML-escaped, so nothing inside is markup or a mention. */
 function preBlock(lines, maxLine = 500) {
-    const body = lines.map((line) => escapeHtml(truncate(stripControl(line), maxLine)).replace(/@/g, `@${ZWSP}`)).join('\n');
+    const body = lines.map((line) => escapeHtml(truncate(stripControl(line), maxLine)).replace(/@/g, `@${markdown_ZWSP}`)).join('\n');
     return `<pre>\n${body}\n</pre>`;
 }
 function escapeHtml(text) {
@@ -42038,12 +42137,12 @@ function escapeWithCode(text, max = 600) {
 
 const MAX_LOG_LINE = 2000;
 /**
- * Server text as log text that cannot act as a workflow command: control characters and ANSI
- * escapes are removed and the `##[` form of commands is broken (the `::` form can only start a
- * line, and every line we print starts with our own words).
+ * Server text as log text that cannot act as a command of any CI (`inertCommands`): control
+ * characters and ANSI escapes are removed, and `##vso[`, `##teamcity[`, `##[` and a leading `::`
+ * are broken.
  */
 function inert(text, max = 300) {
-    return oneLine(text, max).replace(/##\[/g, '##\u200b[');
+    return inertCommands(oneLine(text, max));
 }
 /**
  * Server log lines as lines of our log: control characters and escapes removed (no colour, no
@@ -42053,7 +42152,7 @@ function inert(text, max = 300) {
 function inertLines(lines) {
     return lines.flatMap((line) => stripControl(line)
         .split(/\r\n|\r|\n/)
-        .map((part) => `  │ ${truncate(part, MAX_LOG_LINE).replace(/##\[/g, '##\u200b[')}`));
+        .map((part) => inertCommands(`  │ ${truncate(part, MAX_LOG_LINE)}`)));
 }
 function describeSettled(report) {
     const mark = report.result === 'success' ? '✓' : '✗';
@@ -42398,6 +42497,33 @@ function computeOutputs(outcome, recorded = {}, limit = MAX_OUTPUT_BYTES) {
     for (const name of OUTPUT_NAMES)
         outputs[name] = fitOutput(outputs[name], limit);
     return outputs;
+}
+/**
+ * A sentence for each list output that holds fewer items than the run had (the rest did not fit
+ * the size limit of an output): which, how many of how many, and where the whole count is.
+ */
+function listsCut(outcome, outputs) {
+    const { files } = runFacts(outcome);
+    const number = (n) => n.toLocaleString('en-US');
+    const lists = [
+        ['files-added', files.added.length, 'files'],
+        ['files-modified', files.modified.length, 'files'],
+        ['files-removed', files.removed.length, 'files'],
+        ['files-changed', files.changed.length, 'files']
+    ];
+    const said = [];
+    for (const [name, total, noun] of lists) {
+        let held;
+        try {
+            held = JSON.parse(outputs[name]).length;
+        }
+        catch {
+            continue;
+        }
+        if (held < total)
+            said.push(`${name} holds the first ${number(held)} of ${number(total)} ${noun}: the rest did not fit the size limit of an output (${MAX_OUTPUT_BYTES / 1024} KB); files-changed-count counts every file`);
+    }
+    return said;
 }
 function allOutputs(outcome, recorded, limit) {
     const { updates, jobs, files, polls, searchResults } = runFacts(outcome);
@@ -43238,15 +43364,23 @@ function waitingDescription(targets) {
 function outcomeDescription(outcome) {
     return explainRun(outcome).lead[0] ?? outcome.headline;
 }
-/** Text as one line within GitHub's limit, counted in characters; cut with an ellipsis. */
+/**
+ * Text as one line within GitHub's limit, counted in characters. Too long, its full commit shas
+ * are shortened first (to 12 characters, then 7), so a reason that names two commits (the one
+ * deployed, the one expected) keeps both; only then is it cut, with an ellipsis.
+ */
 function fitDescription(text, max = MAX_DEPLOYMENT_DESCRIPTION) {
-    const chars = Array.from(stripControl(text).replace(/\s+/g, ' ').trim());
-    return chars.length <= max
-        ? chars.join('')
-        : `${chars
-            .slice(0, max - 1)
-            .join('')
-            .trimEnd()}…`;
+    const flat = stripControl(text).replace(/\s+/g, ' ').trim();
+    const fits = (candidate) => Array.from(candidate).length <= max;
+    const shortened = [flat, ...[12, 7].map((length) => flat.replace(/\b([0-9a-f]{40}|[0-9a-f]{64})\b/gi, (sha) => sha.slice(0, length)))];
+    const fitting = shortened.find(fits);
+    if (fitting !== undefined)
+        return fitting;
+    const chars = Array.from(shortened.at(-1) ?? flat);
+    return `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/commit-status.ts
@@ -44379,6 +44513,7 @@ function recordDeployment(options) {
 ;// CONCATENATED MODULE: ./src/github/log-sink.ts
 
 
+
 /**
  * Lines between `::stop-commands::` and its resume marker, with a random token the server cannot
  * guess: no line in between can act as a workflow command.
@@ -44388,14 +44523,26 @@ function withStopCommands(lines, token = (0,external_node_crypto_.randomUUID)())
         return [];
     return [`::stop-commands::${token}`, ...lines, `::${token}::`];
 }
-/** The step log through the toolkit; the server's log lines are printed with workflow commands stopped. */
+/** The stop-commands markers handed out by `githubLog.untrusted`, printed as they are (once each). */
+const markers = new Set();
+/**
+ * The step log through the toolkit: every line made inert (`inertCommands`: no workflow command,
+ * nor another CI's, from what it holds), and the server's log lines printed with workflow
+ * commands stopped besides.
+ */
 const githubLog = {
-    info: (message) => info(message),
-    debug: (message) => core_debug(message),
-    warning: (message) => warning(message),
-    startGroup: (name) => startGroup(name),
+    info: (message) => info(markers.delete(message) ? message : inertCommands(message)),
+    debug: (message) => core_debug(inertCommands(message)),
+    warning: (message) => warning(inertCommands(message)),
+    startGroup: (name) => startGroup(inertCommands(name)),
     endGroup: () => endGroup(),
-    untrusted: (lines) => withStopCommands(lines)
+    untrusted(lines) {
+        const wrapped = withStopCommands(lines);
+        const [first, last] = [wrapped[0], wrapped[wrapped.length - 1]];
+        if (first !== undefined && last !== undefined)
+            markers.add(first).add(last);
+        return wrapped;
+    }
 };
 
 ;// CONCATENATED MODULE: ./src/report/started.ts
@@ -44955,6 +45102,7 @@ function fitInBudget(markdown) {
 
 
 
+
 /**
  * The step's last word: every output, the job summary, the result line or failure message, and
  * file annotations. Returns the outcome it reported: an error when the outputs could not be
@@ -44963,31 +45111,43 @@ function fitInBudget(markdown) {
 async function reportStep(waited, options, clean) {
     let outcome = waited;
     // Outputs the runner cannot take fail the step, but the summary still says what happened.
-    const notWritten = writeOutputs(computeOutputs(outcome, { deploymentId: options.deploymentId }), (name, value) => setOutput(name, clean(value)));
+    const outputs = computeOutputs(outcome, { deploymentId: options.deploymentId });
+    const notWritten = writeOutputs(outputs, (name, value) => setOutput(name, clean(value)));
     if (notWritten)
         outcome = outputsNotWritten(outcome, notWritten);
+    // A list cut to fit says so: a later step reading files-changed would take it for all of them.
+    for (const cut of listsCut(outcome, outputs))
+        warning(inertCommands(clean(`${cut}.`)));
     if (options.summary) {
         try {
-            await summary.addRaw(clean(renderSummary(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot }))).write({ overwrite: false });
+            await summary
+                .addRaw(inertCommands(clean(renderSummary(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot }))))
+                .write({ overwrite: false });
         }
         catch (error) {
             warning(clean(summaryNotWritten(error)));
         }
     }
+    // Each line inert (`inertCommands`): server text no CI reads as a command.
+    const said = (text) => inertCommands(clean(text));
     const passes = stepPasses(outcome, options.failOnTimeout);
     if (outcome.result === 'success')
-        info(clean(`Result: success — ${outcome.headline}`));
+        info(said(`Result: success — ${outcome.headline}`));
     else if (passes)
-        warning(clean(`Result: timeout — ${outcome.headline} (fail-on-timeout is false, so the step passes)`));
+        warning(said(`Result: timeout — ${outcome.headline} (fail-on-timeout is false, so the step passes)`));
     else
-        setFailed(clean(failureMessage(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot })));
+        setFailed(said(failureMessage(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot })));
     annotateFiles(outcome, options.docsRoot ?? '', clean);
     return outcome;
 }
 /** A failed update's log line that names a docs file shows on that file, in the pull request's diff too. */
 function annotateFiles(outcome, docsRoot, clean) {
     for (const note of fileAnnotations(outcome, docsRoot))
-        error(clean(note.message), { title: 'Docs update failed', file: note.file, ...(note.line === undefined ? {} : { startLine: note.line }) });
+        error(inertCommands(clean(note.message)), {
+            title: 'Docs update failed',
+            file: note.file,
+            ...(note.line === undefined ? {} : { startLine: note.line })
+        });
 }
 
 ;// CONCATENATED MODULE: ./src/github/main.ts

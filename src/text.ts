@@ -8,6 +8,34 @@ export function stripControl(text: string): string {
   return text.replace(ANSI, '').replace(CONTROL, '')
 }
 
+const ZWSP = '\u200b'
+
+/**
+ * Text in which no CI reads a command, for every line a CI may print: Azure Pipelines runs
+ * `##vso[…]` anywhere in a line (and formats `##[section]`…), TeamCity `##teamcity[…]`, GitHub
+ * `##[…]` anywhere and `::name::` at the start of a line once trimmed; GitLab opens a section on
+ * `section_start:` (its escapes are removed by `stripControl`, the words are broken here too).
+ * Each is broken by a zero-width space, so the text reads the same.
+ */
+export function inertCommands(text: string): string {
+  return text
+    .replace(/##(?=[a-z]*\[)/gi, `#${ZWSP}#`)
+    .replace(/^(\s*):(?=:)/gm, `$1:${ZWSP}`)
+    .replace(/section_(start|end):/gi, `section_${ZWSP}$1:`)
+}
+
+/**
+ * A value as JSON text in which no CI reads a command (for `--json` on stdout, or a report a job
+ * prints): `#` before `#` written `\u0023`, and the line breaks JSON leaves raw escaped. Parsed,
+ * it is the same value.
+ */
+export function inertJson(value: unknown, indent?: number): string {
+  return JSON.stringify(value, null, indent)
+    .replace(/#(?=#)/g, '\\u0023')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
+}
+
 /** Shortens text to `max` characters, saying how much was cut. */
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text
@@ -19,16 +47,51 @@ export function oneLine(text: string, max = 500): string {
   return truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max)
 }
 
+/** Characters that show as nothing: a secret split by them reads as the secret. */
+const INVISIBLE = '[\\u00ad\\u034f\\u180e\\u200b-\\u200f\\u2060-\\u2064\\ufeff]*'
+
+/** One character of a secret as a pattern: itself, or percent-encoded (each byte, either case). */
+function charPattern(char: string): string {
+  const escaped = char.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')
+  const encoded = [...Buffer.from(char, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('')
+  return `(?:${escaped}|${encoded})`
+}
+
 /**
  * A function that replaces every occurrence of each secret with `***`, in any letter case (URL
- * hosts and some headers come back lowercased). Build it once per set of secrets: one pattern,
- * longest secret first.
+ * hosts and some headers come back lowercased), with any of its characters percent-encoded
+ * (`%73k_…`, `sk%5F…`) and with characters that show as nothing between its characters (a
+ * zero-width space). Build it once per set of secrets: one pattern, longest secret first.
  */
 export function createRedactor(secrets: readonly string[]): (text: string) => string {
   const used = [...new Set(secrets.filter((secret) => secret.length > 0))].sort((a, b) => b.length - a.length)
   if (used.length === 0) return (text) => text
-  const pattern = new RegExp(used.map((secret) => secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi')
+  const pattern = new RegExp(used.map((secret) => Array.from(secret, charPattern).join(INVISIBLE)).join('|'), 'gi')
   return (text) => text.replace(pattern, '***')
+}
+
+/** Encoded forms shorter than this are not cut: they would cut ordinary words. */
+const MIN_ENCODED = 8
+
+/**
+ * How a server may echo a secret encoded: base64 and base64url (as the secret alone, or inside
+ * a longer encoded text such as `Bearer <key>` or `user:<key>`, at each of the three offsets a
+ * byte can take, the characters that depend on the secret alone) and hex.
+ */
+export function encodedForms(secret: string): string[] {
+  const bytes = Buffer.from(secret, 'utf8')
+  const forms = [bytes.toString('hex')]
+  for (let offset = 0; offset < 3; offset++) {
+    const padded = Buffer.concat([Buffer.alloc(offset), bytes, Buffer.alloc(2)])
+    // Character j of base64 holds bits 6j to 6j+6: those within the secret's bytes depend on it alone.
+    const from = Math.ceil((8 * offset) / 6)
+    const to = Math.floor((8 * (offset + bytes.length)) / 6)
+    const base64 = padded.toString('base64').slice(from, to)
+    forms.push(base64, base64.replace(/\+/g, '-').replace(/\//g, '_'))
+    // The secret alone, padded as an encoder writes it.
+    if (offset === 0) forms.push(bytes.toString('base64'), bytes.toString('base64url'))
+  }
+  return [...new Set(forms)].filter((form) => form.length >= MIN_ENCODED && form !== secret)
 }
 
 /** The redactor of a list of secrets, built once per list (keep the list to keep the redactor). */
@@ -78,10 +141,39 @@ export function sentence(text: string): string {
   return `${text.replace(/[\s.]+$/, '')}.`
 }
 
+/** Schemes whose address a URL parser reads with any number of `/` or `\` after the colon, none included. */
+const SPECIAL_SCHEME = /^(?:https?|wss?|ftp|file)$/i
+
 /**
  * An address without the user and password it may carry (`https://user:pass@host/` →
- * `https://host/`), cut from the text as given, whether or not it parses as a URL.
+ * `https://host/`), cut from the text as given, whether or not it parses as a URL, in every
+ * spelling a URL parser reads as one: `https:\\u:pw@h`, `https:/u:pw@h` and `https:u:pw@h` are all
+ * `https://u:pw@h` to it, and so is one with a tab or a line break inside (which it drops).
  */
 export function withoutUserinfo(url: string): string {
-  return url.replace(/^(\s*[a-z][a-z0-9+.-]*:\/\/)[^/?#\\]*@/i, '$1')
+  const cut = (text: string) => {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: a URL parser skips leading C0 controls and spaces
+    const match = /^([\u0000-\u0020]*([a-z][a-z0-9+.-]*):)([/\\]*)([^/?#\\]*)/i.exec(text)
+    if (!match) return text
+    const [whole, scheme = '', name = '', slashes = '', authority = ''] = match
+    if (!SPECIAL_SCHEME.test(name) && slashes !== '//') return text
+    const at = authority.lastIndexOf('@')
+    if (at < 0) return text
+    return `${scheme}${slashes}${authority.slice(at + 1)}${text.slice(whole.length)}`
+  }
+  const flat = url.replace(/[\t\n\r]/g, '')
+  const cutFlat = cut(flat)
+  return cutFlat === flat ? url : cutFlat
+}
+
+/**
+ * Parsed JSON with every string that is an address cut of its user and password
+ * (`withoutUserinfo`), for a record kept as received. Recursive: give it JSON whose depth was
+ * checked first.
+ */
+export function withoutUserinfoIn(value: unknown): unknown {
+  if (typeof value === 'string') return withoutUserinfo(value)
+  if (Array.isArray(value)) return value.map(withoutUserinfoIn)
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, withoutUserinfoIn(child)]))
+  return value
 }

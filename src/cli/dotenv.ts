@@ -1,8 +1,8 @@
 // GitLab's artifacts:reports:dotenv: the single-line outputs as DOCS_<OUTPUT>=value, within
 // GitLab's rules (keys of A-Z, 0-9 and _; one line per key, no blank line, no comment; at most
 // 20 keys and 5 KB). A value GitLab would take differently than it is (a line break of any
-// kind Unicode knows, a quote, space at either end) or a preview URL that is not https:// is
-// left out, and the log says which and why.
+// kind Unicode knows, a quote, space at either end), one that holds a CI's command (a job may
+// print the file) or a preview URL that is not https:// is left out, and the log says which and why.
 import type { OutputName, Outputs } from '../report/outputs.js'
 
 /** GitLab's defaults for a dotenv report. */
@@ -78,6 +78,8 @@ function unfit(name: OutputName, value: string): string | undefined {
   if (value !== value.trim()) return 'it starts or ends with a space (GitLab drops it)'
   // biome-ignore lint/suspicious/noControlCharactersInRegex: a control character would garble the file
   if (/[\u0000-\u001f\u007f-\u009f]/.test(value)) return 'it holds a control character'
+  if (/##[a-z]*\[/i.test(value) || /section_(?:start|end):/i.test(value))
+    return 'it holds what a CI runs as a command where the file is printed (##vso[, ##teamcity[, ##[ or a GitLab section marker)'
   if (HTTPS_ONLY.has(name) && !isHttpsAddress(value)) return 'it is not an https:// address (a later job takes it as a link: the environment url)'
   return undefined
 }

@@ -107,10 +107,26 @@ export interface CommandLine {
 
 const BOOLEAN_WORD = /^(true|false)$/i
 
-/** The flag name a word spells, with or without dashes, `_` for `-`, before any `=`: `-Admin_Key=x` → `admin-key`. */
-const keyName = (arg: string) => (arg.replace(/^-+/, '').split('=')[0] ?? '').toLowerCase().replace(/_/g, '-')
-/** Whether a word names a key's flag however it is written (its value must never be shown). */
-const namesSecret = (arg: string) => FLAGS.some((flag) => flag.secret && flag.name === keyName(arg))
+/**
+ * Dashes other than the hyphen a flag may be written with: the en and em dashes autocorrect makes
+ * of `--` (`—admin-key`, `–-gitlab-token`), the minus sign, and their look-alikes.
+ */
+const OTHER_DASHES = /[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]/g
+const startsWithOtherDash = (arg: string) => /^-*[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]/.test(arg)
+/** The flag name a word spells, with or without dashes of any kind, `_` for `-`, before any `=`: `—Admin_Key=x` → `admin-key`. */
+const keyName = (arg: string) => (arg.replace(OTHER_DASHES, '-').replace(/^-+/, '').split('=')[0] ?? '').toLowerCase().replace(/_/g, '-')
+/**
+ * Whether a word names a key's flag however it is written, or mistyped (two letters off): the
+ * word after it must never be shown.
+ */
+const namesSecret = (arg: string) => secretFlagOf(arg) !== undefined
+/** The key's flag a word names (the nearest, when mistyped), or undefined. */
+function secretFlagOf(arg: string): string | undefined {
+  const name = keyName(arg)
+  if (name.length < 3) return undefined
+  const near = FLAGS.filter((flag) => flag.secret && distance(flag.name, name) <= 2).sort((a, b) => distance(a.name, name) - distance(b.name, name))
+  return near[0]?.name
+}
 
 /**
  * Reads the arguments and the environment. Every problem is collected, none stops the reading:
@@ -140,15 +156,24 @@ export function readCommandLine(argv: readonly string[], env: Readonly<Record<st
       continue
     }
     if (!arg.startsWith('--') || arg === '--') {
-      // A key's value after a key's name written without its dashes (`admin-key sk_…`,
-      // `-admin-key=sk_…`) is not shown: it is the key.
+      // A key's value after a key's name however it is written (`admin-key sk_…`, `-admin-key=sk_…`,
+      // `—admin-key sk_…` with an em dash, `--admin-key= sk_…` with a space after the =) is not
+      // shown: it is the key.
       const shown = namesSecret(arg) ? `${quote(keyName(arg))}${arg.includes('=') ? ' with a value (not shown: it may be the key)' : ''}` : quote(arg)
-      const afterKeyName = i > 0 && namesSecret(argv[i - 1] as string) && !(argv[i - 1] as string).includes('=')
-      problems.push(
-        afterKeyName
-          ? `argument ${i + 1} is not a flag, and is not shown here: it follows ${quote(keyName(argv[i - 1] as string))} and may be the key. Write --${keyName(argv[i - 1] as string)}=VALUE, or better, pass the key in the environment as ${envName(keyName(argv[i - 1] as string))}`
-          : `${shown} is not a flag; every value follows its flag, e.g. --status-id st_1 (see --help)`
-      )
+      const before = i > 0 ? (argv[i - 1] as string) : undefined
+      const afterKeyName = before !== undefined && namesSecret(before) && (!before.includes('=') || before.endsWith('='))
+      if (afterKeyName) {
+        const name = keyName(before)
+        const flag = secretFlagOf(before) ?? name
+        const why = before.endsWith('=') ? `${quote(before.startsWith('--') ? before : name)}, with a space after the =,` : quote(name)
+        problems.push(
+          `argument ${i + 1} is not a flag, and is not shown here: it follows ${why} and may be the key. Write --${flag}=VALUE, or better, pass the key in the environment as ${envName(flag)}`
+        )
+      } else if (startsWithOtherDash(arg))
+        problems.push(
+          `${shown} is not a flag: it starts with a dash that is not two hyphens (autocorrect makes – or — of --); write --${keyName(arg)} (see --help)`
+        )
+      else problems.push(`${shown} is not a flag; every value follows its flag, e.g. --status-id st_1 (see --help)`)
       continue
     }
     const equals = arg.indexOf('=')
@@ -250,7 +275,8 @@ export function readCommandLine(argv: readonly string[], env: Readonly<Record<st
     gitlabToken: (command['gitlab-token'] ?? '').trim(),
     verbose: bool('verbose')
   }
-  problems.push(...reportsOnOnePath(options))
+  // With the summary off (--no-summary, WAIT_FOR_DOCS_SUMMARY=false) the summary file is not written: it shares no path.
+  problems.push(...reportsOnOnePath(options, raw.summary.trim().toLowerCase() === 'false'))
   return { raw, options, problems, warnings, info, sources }
 }
 
@@ -267,9 +293,10 @@ const REPORT_FLAGS = [
  * replace the other. A stream (a device such as /dev/null or /dev/stdout, a pipe) takes one
  * report after the other, in place: nothing is lost to the other.
  */
-function reportsOnOnePath(options: CommandOptions): string[] {
+function reportsOnOnePath(options: CommandOptions, summaryOff: boolean): string[] {
   const byFile = new Map<string, string[]>()
   for (const [flag, field] of REPORT_FLAGS) {
+    if (summaryOff && field === 'summaryFile') continue
     const file = options[field]
     if (typeof file !== 'string' || isStream(file)) continue
     const identity = fileIdentity(file)

@@ -13,7 +13,13 @@ export function renderHelp(version: string): string {
     '',
     'Every flag can also come from the environment as WAIT_FOR_DOCS_<NAME> (e.g. WAIT_FOR_DOCS_ADMIN_KEY);',
     'a flag wins over the environment. Keys belong in the environment: a key given as a flag may be',
-    'seen in the process list. Lists: repeat the flag or separate with commas (ids) or newlines.',
+    'seen in the process list.',
+    ...wrap(
+      `Lists (${INPUT_FLAGS.filter((flag) => flag.kind === 'list')
+        .map((flag) => `--${flag.name}`)
+        .join(', ')}, marked <value>… below): repeat the flag, or separate the values with newlines (or commas, but in a search query a comma is part of it).`,
+      WIDTH
+    ),
     '',
     'Inputs (the same as the action’s):',
     ...INPUT_FLAGS.filter((flag) => !flag.actionOnly).flatMap(describeFlag),

@@ -10,7 +10,7 @@ export const INPUT_HELP = {
   'job-id': 'One or more agent job ids to wait on (newline- or comma-separated). Requires project-id.',
   'project-id': 'Project id on the platform. Required with job-id (the agent jobs are looked up in it) and with trigger (the work is started in it).',
   timeout: 'Total time budget for all waiting, e.g. 90s, 15m, 1h30m (plain numbers are seconds).',
-  'min-interval': 'First and smallest delay between two polls of one target (the defaults are tuned by the benchmark, bench/results.md).',
+  'min-interval': "First and smallest delay between two polls of one target (the defaults are tuned by the project's benchmark).",
   'max-interval': 'Largest delay between two polls of one target.',
   'request-timeout':
     "Limit for one HTTP request, every phase included (name lookup, proxy CONNECT, TLS, the answer), never far beyond the deadline; also the limit for the PR comment's lookups (a write that was sent is waited on within the step's time limit).",

@@ -28,7 +28,11 @@ const STARTED_WORK: Record<StartKind, string> = {
   message: 'the follow-up to the agent job'
 }
 
-/** Text as XML can hold it: no control character, no lone surrogate, markup escaped. */
+/**
+ * Text as XML can hold it: no control character, no lone surrogate, markup escaped. No CI that
+ * prints the report runs a command from it (`##vso[`, `##teamcity[`, `##[`, a leading `::`): the
+ * character that would start one is written as a character reference, which reads the same.
+ */
 export function xmlText(text: string): string {
   return stripControl(text)
     .replace(/[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, '')
@@ -37,6 +41,9 @@ export function xmlText(text: string): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&apos;')
+    .replace(/#(?=#)/g, '&#35;')
+    .replace(/^(\s*):(?=:)/gm, '$1&#58;')
+    .replace(/section_(start|end):/gi, 'section_$1&#58;')
 }
 
 const told = (reason: string, next: string) => (next ? `${reason}\nNext: ${sentence(next)}` : reason)

@@ -1,9 +1,10 @@
 // The command's log: the same lines as the action's, written for where it runs. Under GitLab CI
 // a group is a collapsible section; elsewhere plain lines. No GitHub workflow command is ever
-// written, and nothing the server sent can open or close a section or colour the log: every
-// line loses its control characters and escapes before the log adds its own.
+// written, and nothing the server sent can open or close a section, colour the log or act as a
+// command of any CI (Azure's `##vso[`, TeamCity's `##teamcity[`, GitHub's `::`): every line loses
+// its control characters and escapes, and has its commands broken, before the log adds its own.
 import type { LogSink } from '../report/log.js'
-import { stripControl } from '../text.js'
+import { inertCommands, stripControl } from '../text.js'
 
 export interface CommandLog extends LogSink {
   /** The run's failure, in red where colour is shown. */
@@ -35,7 +36,7 @@ export function wantsColour(stream: { isTTY?: boolean }, env: Readonly<Record<st
 export function createCommandLog(options: CommandLogOptions): CommandLog {
   const now = options.now ?? (() => Math.floor(Date.now() / 1000))
   const paint = (colour: keyof typeof COLOURS, text: string) => (options.colour ? `${ESC}[${COLOURS[colour]}m${text}${ESC}[0m` : text)
-  const lines = (message: string) => stripControl(message).split('\n')
+  const lines = (message: string) => stripControl(message).split('\n').map(inertCommands)
   // The last line printed, for a plain group title that would only repeat it.
   let last = ''
   const print = (message: string, colour?: keyof typeof COLOURS) => {

@@ -1,10 +1,12 @@
 // The reports the command writes where asked, on every outcome: the JSON object (to a file and
-// to stdout), the dotenv file, the JUnit XML and the job summary's Markdown.
+// to stdout), the dotenv file, the JUnit XML and the job summary's Markdown. A job may print any
+// of them (or write it to /dev/stdout): none holds a command a CI would run (text.ts inertCommands).
 import type { RunOutcome } from '../model.js'
 import type { ExplainOptions } from '../report/advice.js'
 import { computeOutputs, OUTPUT_NAMES, type OutputName, type Outputs } from '../report/outputs.js'
 import { outputsNotWritten, reasonOf } from '../report/publish.js'
 import { renderSummary } from '../report/summary.js'
+import { inertCommands, inertJson } from '../text.js'
 import { renderDotenv } from './dotenv.js'
 import { jsonReport } from './json-report.js'
 import { renderJunit } from './junit.js'
@@ -42,11 +44,11 @@ function reportsAsked(context: ReportContext): Report[] {
   const { places, clean } = context
   const reports: Report[] = []
   if (places.outputFile)
-    reports.push({ what: 'JSON report', file: places.outputFile, render: (o) => `${JSON.stringify(jsonReport(o, context.verdict(o), clean), null, 2)}\n` })
+    reports.push({ what: 'JSON report', file: places.outputFile, render: (o) => `${inertJson(jsonReport(o, context.verdict(o), clean), 2)}\n` })
   if (places.dotenv) reports.push({ what: 'dotenv report', file: places.dotenv, render: (o) => renderDotenv(cleanOutputs(o, clean), places.dotenvPrefix).text })
   if (places.junit) reports.push({ what: 'JUnit report', file: places.junit, render: (o) => renderJunit(o, context.explain, clean) })
   if (places.summaryFile && places.summary)
-    reports.push({ what: 'job summary', file: places.summaryFile, render: (o) => clean(renderSummary(o, context.explain)), optional: true })
+    reports.push({ what: 'job summary', file: places.summaryFile, render: (o) => inertCommands(clean(renderSummary(o, context.explain))), optional: true })
   return reports
 }
 
@@ -141,5 +143,5 @@ export function writeStartedIds(ids: Partial<Record<OutputName, string>>, places
     } catch {}
   }
   early(places.dotenv, () => renderDotenv(outputs, places.dotenvPrefix).text)
-  early(places.outputFile, () => `${JSON.stringify(started, null, 2)}\n`)
+  early(places.outputFile, () => `${inertJson(started, 2)}\n`)
 }

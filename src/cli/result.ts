@@ -5,6 +5,7 @@ import type { RunOutcome, Settings } from '../model.js'
 import { failureMessage } from '../report/explain.js'
 import type { RunPlace } from '../report/place.js'
 import type { Reported } from '../step/story.js'
+import { inertJson } from '../text.js'
 import { exitCodeOf } from './exit-codes.js'
 import { jsonReport } from './json-report.js'
 import type { CommandLog } from './log.js'
@@ -31,7 +32,7 @@ export function reportResult(sinks: ResultSinks, reported: RunOutcome, settings:
   const outcome = writeReports(reported, { places: { ...places, summary: settings?.summary ?? places.summary }, explain, clean, log, verdict })
   const { exitCode, message } = verdict(outcome)
   sayResult(log, outcome, stepPasses(outcome, failOnTimeout), message, exitCode)
-  sinks.json?.write(`${JSON.stringify(jsonReport(outcome, { exitCode, message }, clean))}\n`)
+  sinks.json?.write(`${inertJson(jsonReport(outcome, { exitCode, message }, clean))}\n`)
   return { outcome, exitCode }
 }
 

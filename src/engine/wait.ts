@@ -10,6 +10,7 @@ import { jobTarget } from './targets/job.js'
 import type { TargetKind } from './targets/target.js'
 import { updateTarget } from './targets/update.js'
 import { formatDuration } from '../durations.js'
+import { withoutUserinfoIn } from '../text.js'
 import type { Attempt, Clock, JobRecord, Judgement, Settings, TargetRef, TargetReport, UpdateRecord, WaitEvents } from '../model.js'
 
 /** Requests in flight at once, over all targets. */
@@ -163,7 +164,8 @@ async function pollTarget(ref: TargetRef, ctx: PollContext): Promise<TargetRepor
       return { kind: 'transient', reason }
     }
     const record = parsed.data
-    report.record = answer.body
+    // As received, but no address in it keeps a user and password (a token in a pull request link).
+    report.record = withoutUserinfoIn(answer.body)
     report.parsed = ref.kind === 'update' ? { kind: 'update', data: record as UpdateRecord } : { kind: 'job', data: record as JobRecord }
     // An empty status says nothing: not a status of its own (neither unknown nor a change), a record to read again.
     if (record.status.trim() === '') {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import * as core from '@actions/core'
 import type { LogSink } from '../report/log.js'
+import { inertCommands } from '../text.js'
 
 /**
  * Lines between `::stop-commands::` and its resume marker, with a random token the server cannot
@@ -11,12 +12,24 @@ export function withStopCommands(lines: readonly string[], token = randomUUID())
   return [`::stop-commands::${token}`, ...lines, `::${token}::`]
 }
 
-/** The step log through the toolkit; the server's log lines are printed with workflow commands stopped. */
+/** The stop-commands markers handed out by `githubLog.untrusted`, printed as they are (once each). */
+const markers = new Set<string>()
+
+/**
+ * The step log through the toolkit: every line made inert (`inertCommands`: no workflow command,
+ * nor another CI's, from what it holds), and the server's log lines printed with workflow
+ * commands stopped besides.
+ */
 export const githubLog: LogSink = {
-  info: (message) => core.info(message),
-  debug: (message) => core.debug(message),
-  warning: (message) => core.warning(message),
-  startGroup: (name) => core.startGroup(name),
+  info: (message) => core.info(markers.delete(message) ? message : inertCommands(message)),
+  debug: (message) => core.debug(inertCommands(message)),
+  warning: (message) => core.warning(inertCommands(message)),
+  startGroup: (name) => core.startGroup(inertCommands(name)),
   endGroup: () => core.endGroup(),
-  untrusted: (lines) => withStopCommands(lines)
+  untrusted(lines) {
+    const wrapped = withStopCommands(lines)
+    const [first, last] = [wrapped[0], wrapped[wrapped.length - 1]]
+    if (first !== undefined && last !== undefined) markers.add(first).add(last)
+    return wrapped
+  }
 }

@@ -3,9 +3,10 @@ import { stepPasses } from '../engine/outcome.js'
 import type { RunOutcome } from '../model.js'
 import { fileAnnotations } from '../report/evidence.js'
 import { failureMessage } from '../report/explain.js'
-import { computeOutputs } from '../report/outputs.js'
+import { computeOutputs, listsCut } from '../report/outputs.js'
 import { outputsNotWritten, summaryNotWritten, writeOutputs } from '../report/publish.js'
 import { renderSummary } from '../report/summary.js'
+import { inertCommands } from '../text.js'
 
 export interface StepReportOptions {
   summary: boolean
@@ -26,21 +27,28 @@ export interface StepReportOptions {
 export async function reportStep(waited: RunOutcome, options: StepReportOptions, clean: (text: string) => string): Promise<RunOutcome> {
   let outcome = waited
   // Outputs the runner cannot take fail the step, but the summary still says what happened.
-  const notWritten = writeOutputs(computeOutputs(outcome, { deploymentId: options.deploymentId }), (name, value) => core.setOutput(name, clean(value)))
+  const outputs = computeOutputs(outcome, { deploymentId: options.deploymentId })
+  const notWritten = writeOutputs(outputs, (name, value) => core.setOutput(name, clean(value)))
   if (notWritten) outcome = outputsNotWritten(outcome, notWritten)
+  // A list cut to fit says so: a later step reading files-changed would take it for all of them.
+  for (const cut of listsCut(outcome, outputs)) core.warning(inertCommands(clean(`${cut}.`)))
 
   if (options.summary) {
     try {
-      await core.summary.addRaw(clean(renderSummary(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot }))).write({ overwrite: false })
+      await core.summary
+        .addRaw(inertCommands(clean(renderSummary(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot }))))
+        .write({ overwrite: false })
     } catch (error) {
       core.warning(clean(summaryNotWritten(error)))
     }
   }
 
+  // Each line inert (`inertCommands`): server text no CI reads as a command.
+  const said = (text: string) => inertCommands(clean(text))
   const passes = stepPasses(outcome, options.failOnTimeout)
-  if (outcome.result === 'success') core.info(clean(`Result: success — ${outcome.headline}`))
-  else if (passes) core.warning(clean(`Result: timeout — ${outcome.headline} (fail-on-timeout is false, so the step passes)`))
-  else core.setFailed(clean(failureMessage(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot })))
+  if (outcome.result === 'success') core.info(said(`Result: success — ${outcome.headline}`))
+  else if (passes) core.warning(said(`Result: timeout — ${outcome.headline} (fail-on-timeout is false, so the step passes)`))
+  else core.setFailed(said(failureMessage(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot })))
   annotateFiles(outcome, options.docsRoot ?? '', clean)
   return outcome
 }
@@ -48,5 +56,9 @@ export async function reportStep(waited: RunOutcome, options: StepReportOptions,
 /** A failed update's log line that names a docs file shows on that file, in the pull request's diff too. */
 function annotateFiles(outcome: RunOutcome, docsRoot: string, clean: (text: string) => string): void {
   for (const note of fileAnnotations(outcome, docsRoot))
-    core.error(clean(note.message), { title: 'Docs update failed', file: note.file, ...(note.line === undefined ? {} : { startLine: note.line }) })
+    core.error(inertCommands(clean(note.message)), {
+      title: 'Docs update failed',
+      file: note.file,
+      ...(note.line === undefined ? {} : { startLine: note.line })
+    })
 }

@@ -26,13 +26,20 @@ export function outcomeDescription(outcome: RunOutcome): string {
   return explainRun(outcome).lead[0] ?? outcome.headline
 }
 
-/** Text as one line within GitHub's limit, counted in characters; cut with an ellipsis. */
+/**
+ * Text as one line within GitHub's limit, counted in characters. Too long, its full commit shas
+ * are shortened first (to 12 characters, then 7), so a reason that names two commits (the one
+ * deployed, the one expected) keeps both; only then is it cut, with an ellipsis.
+ */
 export function fitDescription(text: string, max = MAX_DEPLOYMENT_DESCRIPTION): string {
-  const chars = Array.from(stripControl(text).replace(/\s+/g, ' ').trim())
-  return chars.length <= max
-    ? chars.join('')
-    : `${chars
-        .slice(0, max - 1)
-        .join('')
-        .trimEnd()}…`
+  const flat = stripControl(text).replace(/\s+/g, ' ').trim()
+  const fits = (candidate: string) => Array.from(candidate).length <= max
+  const shortened = [flat, ...[12, 7].map((length) => flat.replace(/\b([0-9a-f]{40}|[0-9a-f]{64})\b/gi, (sha) => sha.slice(0, length)))]
+  const fitting = shortened.find(fits)
+  if (fitting !== undefined) return fitting
+  const chars = Array.from(shortened.at(-1) ?? flat)
+  return `${chars
+    .slice(0, max - 1)
+    .join('')
+    .trimEnd()}…`
 }

@@ -1,5 +1,5 @@
 import { formatDuration } from '../durations.js'
-import { counted, oneLine, stripControl, truncate } from '../text.js'
+import { counted, inertCommands, oneLine, stripControl, truncate } from '../text.js'
 import { describeRef } from '../engine/wait.js'
 import type { Progress, QueryReport, TargetRef, TargetReport, WaitEvents } from '../model.js'
 
@@ -13,7 +13,8 @@ export interface LogSink {
   /**
    * The lines to print for the server's own log lines, already made inert by `inertLines`: a
    * sink whose CI system reads commands in the log wraps them so none can act (GitHub's
-   * `::stop-commands::`). Without it they are printed as they are.
+   * `::stop-commands::`). Without it they are printed as they are. Every sink makes each line
+   * it prints inert by itself too (`inertCommands`), its own markers aside.
    */
   untrusted?(lines: readonly string[]): readonly string[]
 }
@@ -21,12 +22,12 @@ export interface LogSink {
 const MAX_LOG_LINE = 2000
 
 /**
- * Server text as log text that cannot act as a workflow command: control characters and ANSI
- * escapes are removed and the `##[` form of commands is broken (the `::` form can only start a
- * line, and every line we print starts with our own words).
+ * Server text as log text that cannot act as a command of any CI (`inertCommands`): control
+ * characters and ANSI escapes are removed, and `##vso[`, `##teamcity[`, `##[` and a leading `::`
+ * are broken.
  */
 export function inert(text: string, max = 300): string {
-  return oneLine(text, max).replace(/##\[/g, '##\u200b[')
+  return inertCommands(oneLine(text, max))
 }
 
 /**
@@ -38,7 +39,7 @@ export function inertLines(lines: readonly string[]): string[] {
   return lines.flatMap((line) =>
     stripControl(line)
       .split(/\r\n|\r|\n/)
-      .map((part) => `  │ ${truncate(part, MAX_LOG_LINE).replace(/##\[/g, '##\u200b[')}`)
+      .map((part) => inertCommands(`  │ ${truncate(part, MAX_LOG_LINE)}`))
   )
 }
 

@@ -1,4 +1,4 @@
-import { stripControl, truncate } from '../text.js'
+import { encodedForms, stripControl, truncate } from '../text.js'
 
 const ZWSP = '\u200b'
 
@@ -23,12 +23,15 @@ export function escapeText(text: string, max = 300): string {
 }
 
 /**
- * Every way a secret can be spelled in what this action writes: as given, escaped for Markdown,
- * HTML, a code span in a table, and a JSON string. Longest first, so no form is left half-replaced.
+ * Every way a secret can be spelled in what this action writes: as given or as the server may
+ * echo it encoded (base64, hex: `encodedForms`), each escaped for Markdown, HTML, a code span in
+ * a table, and a JSON string. Longest first, so no form is left half-replaced. The redactor
+ * (`createRedactor`) also cuts each form percent-encoded or split by characters that show as nothing.
  */
 export function secretForms(secrets: readonly string[]): string[] {
   const forms = secrets
     .filter((secret) => secret !== '')
+    .flatMap((secret) => [secret, ...encodedForms(secret)])
     .flatMap((secret) => [
       secret,
       escapeText(secret, Number.POSITIVE_INFINITY),

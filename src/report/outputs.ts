@@ -168,6 +168,35 @@ export function computeOutputs(outcome: RunOutcome, recorded: RecordedIds = {}, 
   return outputs
 }
 
+/**
+ * A sentence for each list output that holds fewer items than the run had (the rest did not fit
+ * the size limit of an output): which, how many of how many, and where the whole count is.
+ */
+export function listsCut(outcome: RunOutcome, outputs: Outputs): string[] {
+  const { files } = runFacts(outcome)
+  const number = (n: number) => n.toLocaleString('en-US')
+  const lists: [OutputName, number, string][] = [
+    ['files-added', files.added.length, 'files'],
+    ['files-modified', files.modified.length, 'files'],
+    ['files-removed', files.removed.length, 'files'],
+    ['files-changed', files.changed.length, 'files']
+  ]
+  const said: string[] = []
+  for (const [name, total, noun] of lists) {
+    let held: number
+    try {
+      held = (JSON.parse(outputs[name]) as unknown[]).length
+    } catch {
+      continue
+    }
+    if (held < total)
+      said.push(
+        `${name} holds the first ${number(held)} of ${number(total)} ${noun}: the rest did not fit the size limit of an output (${MAX_OUTPUT_BYTES / 1024} KB); files-changed-count counts every file`
+      )
+  }
+  return said
+}
+
 /** What the adapter recorded in its CI system beside the run, by id. */
 export interface RecordedIds {
   /** The GitHub deployment of deployment-environment, once created. */

@@ -5,6 +5,8 @@ import type { JobRecord } from '../../model.js'
 import { oneLine, withoutUserinfo } from '../../text.js'
 
 const text = z.catch(z.nullish(z.string()), undefined)
+/** An address the platform gives: never with a user and password in it, however spelt (a token in a pull request link). */
+const address = z.catch(z.nullish(z.pipe(z.string(), z.transform(withoutUserinfo))), undefined)
 
 /**
  * Whether a job's `prLink` is the address of a pull request: an http(s) URL with a host. `null`,
@@ -19,9 +21,9 @@ export function isPullRequestLink(link: string | null | undefined): boolean {
 export const jobRecordSchema = z.looseObject({
   id: text,
   status: z.string(),
-  source: z.catch(z.nullish(z.looseObject({ repository: text, ref: text })), undefined),
+  source: z.catch(z.nullish(z.looseObject({ repository: address, ref: text })), undefined),
   model: text,
-  prLink: text,
+  prLink: address,
   createdAt: text,
   archivedAt: text
 })

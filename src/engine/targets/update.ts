@@ -1,13 +1,15 @@
 import * as z from 'zod/mini'
 import { listed, TERMINAL_STATES } from './states.js'
 import type { TargetKind } from './target.js'
-import { oneLine } from '../../text.js'
+import { oneLine, withoutUserinfo } from '../../text.js'
 import type { Judgement, UpdateRecord } from '../../model.js'
 
 // Missing or malformed optional fields are normal on an unfinished record: they are dropped,
 // never fatal. Only a string `status` is required.
 const text = z.catch(z.optional(z.string()), undefined)
 const paths = z.catch(z.array(z.string()), [])
+/** An address the platform gives: never with a user and password in it, however spelt. */
+const address = z.catch(z.optional(z.pipe(z.string(), z.transform(withoutUserinfo))), undefined)
 
 export const updateRecordSchema = z.looseObject({
   _id: text,
@@ -18,11 +20,11 @@ export const updateRecordSchema = z.looseObject({
   summary: text,
   logs: z.catch(z.optional(z.array(z.string())), undefined),
   subdomain: text,
-  screenshot: text,
-  screenshotLight: text,
-  screenshotDark: text,
+  screenshot: address,
+  screenshotLight: address,
+  screenshotDark: address,
   source: text,
-  author: z.catch(z.nullish(z.looseObject({ name: text, avatarUrl: text, hostUserId: z.catch(z.optional(z.number()), undefined) })), undefined),
+  author: z.catch(z.nullish(z.looseObject({ name: text, avatarUrl: address, hostUserId: z.catch(z.optional(z.number()), undefined) })), undefined),
   commit: z.catch(
     z.nullish(
       z.looseObject({

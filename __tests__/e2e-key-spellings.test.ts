@@ -1,0 +1,138 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { GITLAB_TOKEN, JOB_TOKEN, startGitLabApi } from '../dev/gitlab-api.js'
+import { ADMIN_KEY, SHA } from '../dev/simulator.js'
+import { runCommand } from './helpers/cli.js'
+import { FAST, runAgainst, simulator } from './helpers/e2e.js'
+
+// A key in any spelling is never written: after a mistyped flag (a space after =, an em dash
+// that autocorrect made of --), and echoed back by the server encoded (percent-encoded, base64
+// of the key or of `Bearer <key>`, hex, split by a zero-width space).
+type GitLabApi = Awaited<ReturnType<typeof startGitLabApi>>
+const open: GitLabApi[] = []
+afterAll(async () => {
+  for (const api of open) await api.close()
+})
+
+const TYPED = 'sk_typed_after_a_dash_0123456789'
+const REPORTS = ['--output-file', 'out.json', '--dotenv', 'docs.env', '--junit', 'junit.xml', '--summary-file', 'summary.md']
+const FILES = ['out.json', 'docs.env', 'junit.xml', 'summary.md']
+const fast = Object.entries(FAST).flatMap(([name, value]) => [`--${name}`, value])
+
+/** Every spelling of the admin key a server may echo, and a word that names no key, to see the lines were printed. */
+const ECHOED = [
+  `percent ${encodeURIComponent(ADMIN_KEY).replace(/_/g, '%5F')}`,
+  `every byte ${[...Buffer.from(ADMIN_KEY)].map((byte) => `%${byte.toString(16).toUpperCase()}`).join('')}`,
+  `base64 ${Buffer.from(ADMIN_KEY).toString('base64')}`,
+  `bearer Authorization: Basic ${Buffer.from(`Bearer ${ADMIN_KEY}`).toString('base64')}`,
+  `userinfo ${Buffer.from(`x-user:${ADMIN_KEY}`).toString('base64url')}`,
+  `hex ${Buffer.from(ADMIN_KEY).toString('hex')} HEX ${Buffer.from(ADMIN_KEY).toString('hex').toUpperCase()}`,
+  `split ${Array.from(ADMIN_KEY).join('\u200b')}`
+]
+
+/** Where the key could be read in a text, in any of the spellings above. */
+function spellingsIn(text: string): string[] {
+  const plain = text.replace(/[\u200b-\u200f\u2060\ufeff]/g, '')
+  const decoded = [plain, decodeURIComponentSafe(plain)]
+  for (const word of plain.split(/[^A-Za-z0-9+/=_-]+/)) {
+    if (word.length < 8) continue
+    decoded.push(Buffer.from(word, 'base64').toString('latin1'), Buffer.from(word, 'base64url').toString('latin1'))
+    // A base64 word cut at any offset: decode it from each of its first four characters.
+    for (let i = 1; i < 4; i++) decoded.push(Buffer.from(word.slice(i), 'base64').toString('latin1'))
+    if (/^[0-9a-f]+$/i.test(word) && word.length % 2 === 0) decoded.push(Buffer.from(word, 'hex').toString('latin1'))
+  }
+  // A run of 12 characters of the key is enough to say it is there.
+  const piece = ADMIN_KEY.slice(4, 16)
+  return decoded.filter((candidate) => candidate.includes(piece))
+}
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+  }
+}
+
+function scriptEcho(sim: Awaited<ReturnType<typeof simulator>>, id: string) {
+  sim.script('update', id, [
+    {
+      json: {
+        _id: id,
+        projectId: 'proj-demo',
+        createdAt: '2026-01-01T00:00:00Z',
+        status: 'failure',
+        endedAt: '2026-01-01T00:01:00Z',
+        summary: `error: ${ECHOED.join('; ')}`,
+        logs: ECHOED.map((line) => `error: ${line}`),
+        commit: { sha: SHA, ref: 'main', message: ECHOED.join('\n') }
+      }
+    }
+  ])
+}
+
+describe.concurrent('a key in any spelling', () => {
+  it('the checker finds every spelling (so the tests below can fail)', () => {
+    for (const line of ECHOED) expect(spellingsIn(line), line).not.toEqual([])
+  })
+
+  it.for([
+    ['a space after the =', ['--admin-key=', TYPED]],
+    ['an em dash', ['\u2014admin-key', TYPED]],
+    ['an en dash and a hyphen', ['\u2013-gitlab-token', TYPED]]
+  ] as const)('typed after a key’s flag mistyped with %s: not in the log, the reports or the merge request note', async ([, typed]) => {
+    const sim = await simulator()
+    const api = await startGitLabApi()
+    open.push(api)
+    const env = {
+      GITLAB_CI: 'true',
+      CI_API_V4_URL: api.apiUrl,
+      CI_PROJECT_ID: '17',
+      CI_MERGE_REQUEST_IID: '3',
+      CI_JOB_NAME: 'docs',
+      CI_JOB_URL: 'https://gitlab.example.com/acme/docs/-/jobs/991',
+      CI_COMMIT_SHA: SHA,
+      CI_JOB_TOKEN: JOB_TOKEN,
+      WAIT_FOR_DOCS_ADMIN_KEY: ADMIN_KEY,
+      WAIT_FOR_DOCS_GITLAB_TOKEN: GITLAB_TOKEN
+    }
+    const run = await runCommand(() => ['--base-url', sim.url, '--status-id', 'update-success', ...REPORTS, '--mr-comment', ...fast, ...typed], { env })
+    expect(run.code, run.stdout).toBe(2)
+    const notes = api.requests.filter((r) => r.method !== 'GET').map((r) => JSON.stringify(r.body))
+    expect(notes.length, run.stdout).toBeGreaterThan(0)
+    for (const text of [run.stdout, run.stderr, ...FILES.map((name) => run.file(name) ?? ''), ...notes]) expect(text).not.toContain(TYPED)
+    expect(run.stdout).toContain('is not shown here')
+  })
+
+  it('echoed encoded by the server: cut from the command’s log, every report and the results', async () => {
+    const sim = await simulator()
+    scriptEcho(sim, 'echo-encoded')
+    const run = await runCommand(() => ['--base-url', sim.url, '--status-id', 'echo-encoded', ...REPORTS, ...fast, '--json'], {
+      env: { WAIT_FOR_DOCS_ADMIN_KEY: ADMIN_KEY }
+    })
+    expect(run.code, run.stderr).toBe(1)
+    expect(run.stderr).toContain('every byte')
+    const json = JSON.parse(run.stdout) as { results: unknown }
+    for (const [where, text] of [
+      ['stdout', run.stdout],
+      ['stderr', run.stderr],
+      ['results', JSON.stringify(json.results)],
+      ...FILES.map((name) => [name, run.file(name) ?? ''])
+    ] as const)
+      expect(spellingsIn(text), where).toEqual([])
+  })
+
+  it('echoed encoded by the server: cut from the action’s log, its results output and the job summary', async () => {
+    const sim = await simulator()
+    scriptEcho(sim, 'echo-encoded-action')
+    const run = await runAgainst(sim, { 'status-id': 'echo-encoded-action' })
+    expect(run.code, run.stdout).toBe(1)
+    expect(run.stdout).toContain('every byte')
+    const log = run.stdout.replace(/^::add-mask::.*$/gm, '')
+    for (const [where, text] of [
+      ['log', log],
+      ['results', run.outputs.results ?? ''],
+      ['outputs', JSON.stringify(run.outputs)],
+      ['summary', run.summary]
+    ] as const)
+      expect(spellingsIn(text), where).toEqual([])
+  })
+})
