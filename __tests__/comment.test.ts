@@ -9,6 +9,7 @@ import {
   findComment,
   MAX_COMMENT_PAGES,
   tokenLogin,
+  workflowFileOf,
   writeComment,
   type RunContext
 } from '../src/github/comment-api.js'
@@ -126,6 +127,19 @@ describe('commentMarker', () => {
     expect(commentIdentity(['update'], { ...place, key: fits })).toHaveLength(MAX_MARKER_IDENTITY)
     expect(marker({ ...place, key: fits })).toContain(`/${fits}/update -->`)
     expect(marker({ ...place, key: `${fits}k` })).toMatch(/sha256-/)
+  })
+})
+
+describe('workflowFileOf', () => {
+  it('is the workflow file of GITHUB_WORKFLOW_REF, whatever ref ran it', () => {
+    expect(workflowFileOf('acme/docs/.github/workflows/docs.yml@refs/heads/main')).toBe('.github/workflows/docs.yml')
+    expect(workflowFileOf('acme/docs/.github/workflows/docs.yml@refs/pull/7/merge')).toBe('.github/workflows/docs.yml')
+    expect(workflowFileOf('acme/docs/.github/workflows/a@b.yaml@refs/tags/v1@x')).toBe('.github/workflows/a@b.yaml')
+  })
+  it('is undefined when not set or not of that form', () => {
+    expect(workflowFileOf(undefined)).toBeUndefined()
+    expect(workflowFileOf('')).toBeUndefined()
+    expect(workflowFileOf('dynamic/pages/pages-build-deployment')).toBeUndefined()
   })
 })
 
@@ -316,6 +330,29 @@ describe('the comment that is ours', () => {
       ])
     await expect(findComment(octokit(), where, owner)).resolves.toBe(5)
     expect(scope.isDone()).toBe(true)
+  })
+
+  it('is never one whose marker is below the first line (quoted, or printed from server text)', async () => {
+    nock(API)
+      .get('/repos/acme/docs/issues/7/comments')
+      .query(true)
+      .reply(200, [
+        { id: 1, body: '<!-- other -->\n**Files changed (1):** `<!-- m -->`', user: by(ACTIONS_BOT) },
+        { id: 2, body: '### ✅\n<!-- old -->', user: by(ACTIONS_BOT) },
+        { id: 3, body: ' <!-- m -->\n', user: by(ACTIONS_BOT) }
+      ])
+    await expect(findComment(octokit(), where, owner)).resolves.toBeUndefined()
+  })
+
+  it('takes the newest earlier marker first, and none when the step is no heir', async () => {
+    const listing = [
+      { id: 1, body: '<!-- first -->\nx', user: by(ACTIONS_BOT) },
+      { id: 2, body: '<!-- previous -->\nx', user: by(ACTIONS_BOT) }
+    ]
+    nock(API).get('/repos/acme/docs/issues/7/comments').query(true).reply(200, listing)
+    await expect(findComment(octokit(), where, { ...owner, legacyMarker: ['<!-- previous -->', '<!-- first -->'] })).resolves.toBe(2)
+    nock(API).get('/repos/acme/docs/issues/7/comments').query(true).reply(200, listing)
+    await expect(findComment(octokit(), where, { ...owner, legacyMarker: [] })).resolves.toBeUndefined()
   })
 
   it('is none when only someone else holds the marker', async () => {
