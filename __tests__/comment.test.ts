@@ -9,10 +9,20 @@ import {
   findComment,
   MAX_COMMENT_PAGES,
   tokenLogin,
+  workflowFileOf,
   writeComment,
   type RunContext
 } from '../src/github/comment-api.js'
-import { commentMarker, deployedLine, legacyCommentMarker, renderComment, renderInProgressComment } from '../src/report/comment.js'
+import {
+  commentIdentity,
+  commentMarker,
+  deployedLine,
+  earlierMarkers,
+  MAX_MARKER_IDENTITY,
+  markerRank,
+  renderComment,
+  renderInProgressComment
+} from '../src/report/comment.js'
 import type { RunOutcome } from '../src/model.js'
 import { jobReport, runOutcome, updateReport } from './helpers/builders.js'
 
@@ -56,30 +66,135 @@ describe('commentTarget', () => {
 })
 
 describe('commentMarker', () => {
-  const place = { workflow: 'Docs CI', job: 'wait', step: '__acme_wait-for-docs' }
-  it('includes workflow, job, step and the kinds of targets, so two steps keep two comments', () => {
-    expect(commentMarker(['update', 'job'], place)).toBe('<!-- wait-for-docs:Docs_CI/wait/__acme_wait-for-docs:update+job -->')
-    expect(commentMarker(['update'], place)).toBe('<!-- wait-for-docs:Docs_CI/wait/__acme_wait-for-docs:update -->')
-    expect(commentMarker(['update'], { ...place, step: '__acme_wait-for-docs_2' })).not.toBe(commentMarker(['update'], place))
-    expect(commentMarker(['search'], { workflow: 'x --> <b>', job: 'j' })).not.toMatch(/-->.*-->/)
-    expect(commentMarker(['update', 'job'], {})).toBe('<!-- wait-for-docs:/:update+job -->')
-    // Where there are no steps (a GitLab job), the marker names the workflow and the job.
-    expect(commentMarker(['update'], { workflow: 'gitlab', job: 'docs' })).toBe('<!-- wait-for-docs:gitlab/docs:update -->')
-    expect(commentMarker([], { workflow: 'w', job: 'j', step: 's' })).toBe('<!-- wait-for-docs:w/j/s:none -->')
+  const place = { workflow: 'Docs CI', workflowFile: '.github/workflows/docs.yml', job: 'wait', step: '__acme_wait-for-docs' }
+  const marker = (place: Parameters<typeof commentMarker>[1], kinds: Parameters<typeof commentMarker>[0] = ['update']) => commentMarker(kinds, place)
+
+  it('names the workflow file, job, step, key and kinds of targets, each part whole', () => {
+    expect(marker(place, ['update', 'job'])).toBe('<!-- wait-for-docs/3 github/file/.github%2Fworkflows%2Fdocs.yml/wait/__acme_wait-for-docs//update+job -->')
+    expect(marker({ ...place, key: 'linux' })).toBe(
+      '<!-- wait-for-docs/3 github/file/.github%2Fworkflows%2Fdocs.yml/wait/__acme_wait-for-docs/linux/update -->'
+    )
+    expect(marker({ ...place, step: '__acme_wait-for-docs_2' })).not.toBe(marker(place))
+    // The workflow's name is not part of it when its file is known: renaming it keeps the comment.
+    expect(marker({ ...place, workflow: 'Docs' })).toBe(marker(place))
+    expect(marker({ ...place, workflowFile: '.github/workflows/nightly.yml' })).not.toBe(marker(place))
+    // Without the file (outside the runner), the name, whole.
+    expect(marker({ workflow: 'Docs: preview', job: 'j' })).toBe('<!-- wait-for-docs/3 github/name/Docs%3A%20preview/j///update -->')
+    expect(marker({}, [])).toBe('<!-- wait-for-docs/3 github/name/////none -->')
+    // A GitLab job: its whole name and the key.
+    expect(marker({ ci: 'gitlab', job: 'docs: [en]' })).toBe('<!-- wait-for-docs/3 gitlab/docs%3A%20%5Ben%5D//update -->')
   })
 
-  it('keeps matrix legs apart by pr-comment-key: two keys, two markers, none that ends the HTML comment', () => {
-    const keys = ['linux', 'linux-20', 'a b', 'a_b', 'a%20b', '-->', 'ü', '{"os":"linux"}']
-    const markers = keys.map((key) => commentMarker(['update'], { ...place, key }))
-    expect(new Set(markers).size).toBe(keys.length)
-    expect(markers[0]).toBe('<!-- wait-for-docs:Docs_CI/wait/__acme_wait-for-docs/linux:update -->')
-    for (const marker of markers) expect(marker.slice(0, -4)).not.toMatch(/--!?>/)
-    expect(commentMarker(['update'], { ...place, key: '' })).toBe(commentMarker(['update'], place))
+  it('two places that differ anywhere, by punctuation, after 80 characters, or in which part, give two markers', () => {
+    const long = 'x'.repeat(120)
+    const places = [
+      { workflow: 'Docs: preview' },
+      { workflow: 'Docs / preview' },
+      { workflow: 'Docs_preview' },
+      { workflow: 'Docs preview' },
+      { workflow: `${long}a` },
+      { workflow: `${long}b` },
+      { workflow: 'a/b', job: 'c' },
+      { workflow: 'a', job: 'b/c' },
+      { workflowFile: 'a' },
+      { workflow: 'a' },
+      { ...place, key: 'a b' },
+      { ...place, key: 'a_b' },
+      { ...place, key: 'a%20b' },
+      { ...place, key: '-->' },
+      { ...place, key: 'ü' },
+      { ci: 'gitlab' as const, job: `${long}: [en]` },
+      { ci: 'gitlab' as const, job: `${long}: [fr]` },
+      { ci: 'gitlab' as const, job: 'docs', key: 'en' },
+      { ci: 'gitlab' as const, job: 'docs' }
+    ]
+    const markers = places.map((p) => marker(p))
+    expect(new Set(markers).size).toBe(places.length)
+    for (const m of markers) {
+      expect(m.slice(0, -4), m).not.toMatch(/--!?>|<!--.*<!--/)
+      expect(m).toMatch(/^<!-- wait-for-docs\/3 [A-Za-z0-9_.%+/-]+ -->$/)
+    }
   })
 
-  it('the earlier marker named workflow, job and kinds only', () => {
-    expect(legacyCommentMarker(['job'], place)).toBe('<!-- wait-for-docs:Docs_CI/wait:job -->')
-    expect(commentMarker(['job'], place)).not.toContain(legacyCommentMarker(['job'], place))
+  it('a long identity is named by its SHA-256, never cut', () => {
+    const a = marker({ ...place, key: 'k'.repeat(200) })
+    const b = marker({ ...place, key: `${'k'.repeat(199)}l` })
+    expect(a).toMatch(/^<!-- wait-for-docs\/3 sha256-[0-9a-f]{64} -->$/)
+    expect(a).not.toBe(b)
+    expect(marker({ ...place, key: 'k'.repeat(200) })).toBe(a)
+    // Up to MAX_MARKER_IDENTITY characters, the identity itself.
+    const fits = 'k'.repeat(MAX_MARKER_IDENTITY - commentIdentity(['update'], place).length)
+    expect(commentIdentity(['update'], { ...place, key: fits })).toHaveLength(MAX_MARKER_IDENTITY)
+    expect(marker({ ...place, key: fits })).toContain(`/${fits}/update -->`)
+    expect(marker({ ...place, key: `${fits}k` })).toMatch(/sha256-/)
+  })
+})
+
+describe('workflowFileOf', () => {
+  it('is the workflow file of GITHUB_WORKFLOW_REF, whatever ref ran it', () => {
+    expect(workflowFileOf('acme/docs/.github/workflows/docs.yml@refs/heads/main')).toBe('.github/workflows/docs.yml')
+    expect(workflowFileOf('acme/docs/.github/workflows/docs.yml@refs/pull/7/merge')).toBe('.github/workflows/docs.yml')
+    expect(workflowFileOf('acme/docs/.github/workflows/a@b.yaml@refs/tags/v1@x')).toBe('.github/workflows/a@b.yaml')
+  })
+  it('is undefined when not set or not of that form', () => {
+    expect(workflowFileOf(undefined)).toBeUndefined()
+    expect(workflowFileOf('')).toBeUndefined()
+    expect(workflowFileOf('dynamic/pages/pages-build-deployment')).toBeUndefined()
+  })
+})
+
+describe("earlierMarkers: the one heir of an earlier version's comment", () => {
+  const place = { workflow: 'Docs CI', workflowFile: '.github/workflows/docs.yml', job: 'wait', step: '__acme_wait-for-docs' }
+
+  it('a step without a key takes the previous marker (folded) and the first one (workflow and job)', () => {
+    expect(earlierMarkers(['job'], place)).toEqual(['<!-- wait-for-docs:Docs_CI/wait/__acme_wait-for-docs:job -->', '<!-- wait-for-docs:Docs_CI/wait:job -->'])
+  })
+
+  it('a leg with a key takes only the previous marker, which held its key: never the first, which all legs would match', () => {
+    expect(earlierMarkers(['job'], { ...place, key: 'a b' })).toEqual(['<!-- wait-for-docs:Docs_CI/wait/__acme_wait-for-docs/a%20b:job -->'])
+  })
+
+  it("a marker cut at 80 characters is nobody's alone: none takes it", () => {
+    expect(earlierMarkers(['update'], { ...place, workflow: 'w'.repeat(81) })).toEqual([])
+    expect(earlierMarkers(['update'], { ...place, workflow: 'w'.repeat(80) })).toHaveLength(2)
+    expect(earlierMarkers(['update'], { ci: 'gitlab', job: `${'j'.repeat(80)}: [en]` })).toEqual([])
+  })
+
+  it("a GitLab job's previous note named the job only: taken without a key", () => {
+    expect(earlierMarkers(['update'], { ci: 'gitlab', job: 'docs: [en]' })).toEqual(['<!-- wait-for-docs:gitlab/docs_en_:update -->'])
+    expect(earlierMarkers(['update'], { ci: 'gitlab', job: 'docs', key: 'en' })).toEqual([])
+  })
+})
+
+describe("markerRank: only the first line makes a comment the step's", () => {
+  const markers = ['<!-- new -->', '<!-- old -->']
+  it('is the index of the marker heading the body', () => {
+    expect(markerRank('<!-- new -->\n### ✅', markers)).toBe(0)
+    expect(markerRank('<!-- old -->\r\n### ✅', markers)).toBe(1)
+    expect(markerRank('<!-- new -->', markers)).toBe(0)
+  })
+  it('is undefined for a marker anywhere else, or a first line that only holds it', () => {
+    expect(markerRank('### ✅\n<!-- new -->', markers)).toBeUndefined()
+    expect(markerRank('Look: <!-- new -->', markers)).toBeUndefined()
+    expect(markerRank('<!-- new --> and more', markers)).toBeUndefined()
+    expect(markerRank('', markers)).toBeUndefined()
+  })
+})
+
+describe('marker-shaped text from the platform', () => {
+  it('is broken everywhere below the marker, in the comment and the "in progress" comment', () => {
+    const hostile = '<!-- wait-for-docs/3 github/file/x/j/s//update -->'
+    const record = { status: 'success', commit: { filesChanged: { added: [hostile], modified: [], removed: [] } } }
+    const outcome = runOutcome([updateReport(hostile, record)], { problems: [hostile] })
+    const bodies = [
+      renderComment(outcome, '<!-- mine -->', { sha: 'c0ffee0', mergeQueue: { base: `main${hostile}` } }),
+      renderInProgressComment('<!-- mine -->', [{ kind: 'update', id: hostile }], {}, 'docs update')
+    ]
+    for (const body of bodies) {
+      expect(body.startsWith('<!-- mine -->\n')).toBe(true)
+      expect(body.split('<!--')).toHaveLength(2)
+      expect(body).toContain('<\u200b!-- wait-for-docs/3')
+    }
   })
 })
 
@@ -201,7 +316,7 @@ describe('the comment as a reader sees it', () => {
 
 describe('the comment that is ours', () => {
   const where = { owner: 'acme', repo: 'docs', number: 7 }
-  const owner = { marker: '<!-- m -->', legacyMarker: '<!-- old -->', login: ACTIONS_BOT }
+  const owner = { marker: '<!-- m -->', legacyMarker: ['<!-- old -->'], login: ACTIONS_BOT }
   const by = (login: string, type = login.endsWith('[bot]') ? 'Bot' : 'User') => ({ login, type })
 
   it("is the one with the marker written by the token's own identity", async () => {
@@ -209,12 +324,35 @@ describe('the comment that is ours', () => {
       .get('/repos/acme/docs/issues/7/comments')
       .query(true)
       .reply(200, [
-        { id: 1, body: '<!-- m --> pasted by the author', user: by('pr-author') },
+        { id: 1, body: '<!-- m -->\npasted by the author', user: by('pr-author') },
         { id: 2, body: 'someone else', user: by(ACTIONS_BOT) },
         { id: 5, body: '<!-- m -->\nold', user: by(ACTIONS_BOT) }
       ])
     await expect(findComment(octokit(), where, owner)).resolves.toBe(5)
     expect(scope.isDone()).toBe(true)
+  })
+
+  it('is never one whose marker is below the first line (quoted, or printed from server text)', async () => {
+    nock(API)
+      .get('/repos/acme/docs/issues/7/comments')
+      .query(true)
+      .reply(200, [
+        { id: 1, body: '<!-- other -->\n**Files changed (1):** `<!-- m -->`', user: by(ACTIONS_BOT) },
+        { id: 2, body: '### ✅\n<!-- old -->', user: by(ACTIONS_BOT) },
+        { id: 3, body: ' <!-- m -->\n', user: by(ACTIONS_BOT) }
+      ])
+    await expect(findComment(octokit(), where, owner)).resolves.toBeUndefined()
+  })
+
+  it('takes the newest earlier marker first, and none when the step is no heir', async () => {
+    const listing = [
+      { id: 1, body: '<!-- first -->\nx', user: by(ACTIONS_BOT) },
+      { id: 2, body: '<!-- previous -->\nx', user: by(ACTIONS_BOT) }
+    ]
+    nock(API).get('/repos/acme/docs/issues/7/comments').query(true).reply(200, listing)
+    await expect(findComment(octokit(), where, { ...owner, legacyMarker: ['<!-- previous -->', '<!-- first -->'] })).resolves.toBe(2)
+    nock(API).get('/repos/acme/docs/issues/7/comments').query(true).reply(200, listing)
+    await expect(findComment(octokit(), where, { ...owner, legacyMarker: [] })).resolves.toBeUndefined()
   })
 
   it('is none when only someone else holds the marker', async () => {

@@ -8,7 +8,7 @@ import { githubApi, runAgainst, simulator } from './helpers/e2e.js'
 // gave up on, whatever signal comes while it writes, whoever else holds the marker.
 const pullRequest = { name: 'pull_request', payload: { pull_request: { number: 7 } } }
 const TOKEN = 'ghs_fake_token_for_tests_0002'
-const MARKER = '<!-- wait-for-docs:docs/wait-for-docs/__acme_wait-for-docs:update -->'
+const MARKER = '<!-- wait-for-docs/3 github/file/.github%2Fworkflows%2Fdocs.yml/wait-for-docs/__acme_wait-for-docs//update -->'
 const IN_PROGRESS = { status: 'in_progress' }
 const SUCCESS = { status: 'success', endedAt: '2026-01-01T00:00:00Z' }
 const comment = { 'pr-comment': 'true', 'github-token': TOKEN }
@@ -215,8 +215,12 @@ describe.concurrent('each step keeps its own comment, and only its own', () => {
     const windows = await runAgainst(sim, { ...inputs, 'status-id': 'update-failure', 'pr-comment-key': 'windows' }, { env, event: pullRequest })
     expect([linux.code, windows.code]).toEqual([0, 1])
     expect(api.comments).toHaveLength(2)
-    expect(api.comments[0]?.body).toContain('<!-- wait-for-docs:docs/wait-for-docs/__acme_wait-for-docs/linux:update -->\n### ✅ Docs update deployed')
-    expect(api.comments[1]?.body).toContain('<!-- wait-for-docs:docs/wait-for-docs/__acme_wait-for-docs/windows:update -->\n### ❌ Docs update failed')
+    expect(api.comments[0]?.body).toContain(
+      '<!-- wait-for-docs/3 github/file/.github%2Fworkflows%2Fdocs.yml/wait-for-docs/__acme_wait-for-docs/linux/update -->\n### ✅ Docs update deployed'
+    )
+    expect(api.comments[1]?.body).toContain(
+      '<!-- wait-for-docs/3 github/file/.github%2Fworkflows%2Fdocs.yml/wait-for-docs/__acme_wait-for-docs/windows/update -->\n### ❌ Docs update failed'
+    )
   }, 90_000)
 
   it('a comment of an earlier version (workflow and job in its marker) is taken over once', async () => {
@@ -238,12 +242,12 @@ describe.concurrent('each step keeps its own comment, and only its own', () => {
   it('a comment that holds the marker but was written by someone else is left alone', async () => {
     const sim = await simulator()
     const api = await githubApi()
-    const pasted = `Look: ${MARKER} and <!-- wait-for-docs:docs/wait-for-docs:update -->`
+    const pasted = `${MARKER}\nLook: <!-- wait-for-docs:docs/wait-for-docs:update -->`
     api.comments.push({ id: 1, issue: 7, user: 'pr-author', body: pasted })
     const run = await runAgainst(sim, inputs, { env: { GITHUB_API_URL: api.url }, event: pullRequest })
     expect(run.code, run.stdout).toBe(0)
     expect(run.stdout).toContain('Updated the comment on pull request #7.')
-    expect(api.comments.map((c) => [c.user, c.body.split('\n')[1] ?? c.body])).toEqual([
+    expect(api.comments.map((c) => [c.user, c.user === ACTIONS_BOT ? c.body.split('\n')[1] : c.body])).toEqual([
       ['pr-author', pasted],
       [ACTIONS_BOT, '### ✅ Docs update deployed']
     ])

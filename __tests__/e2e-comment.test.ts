@@ -25,7 +25,7 @@ describe.concurrent('the PR comment, end to end', () => {
     expect(api.comments).toHaveLength(1)
     const [comment] = api.comments
     expect(comment?.issue).toBe(7)
-    expect(comment?.body).toContain('<!-- wait-for-docs:docs/wait-for-docs/__acme_wait-for-docs:job -->')
+    expect(comment?.body).toContain('<!-- wait-for-docs/3 github/file/.github%2Fworkflows%2Fdocs.yml/wait-for-docs/__acme_wait-for-docs//job -->')
     expect(comment?.body).toContain('`job-completed-nopr`')
     expect(comment?.body).toContain('[workflow run](https://github.com/acme/docs/actions/runs/4242424242)')
     expect(api.requests.every((r) => r.authorization === `token ${TOKEN}`)).toBe(true)

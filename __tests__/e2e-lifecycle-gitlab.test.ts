@@ -18,7 +18,7 @@ async function gitlab(): Promise<GitLabApi> {
   return api
 }
 
-const MARKER = '<!-- wait-for-docs:gitlab/docs:update -->'
+const MARKER = '<!-- wait-for-docs/3 gitlab/docs//update -->'
 const DEPLOYED = 'feedface00112233445566778899aabbccddeeff'
 const fast = ['--min-interval', '100ms', '--max-interval', '200ms']
 const output = (run: { stdout: string; stderr: string }) => run.stdout + run.stderr

@@ -101,7 +101,7 @@ describe.concurrent('the page is live, end to end', () => {
     )
     expect(run.code, run.stdout).toBe(0)
     const body = api.comments.at(-1)?.body ?? ''
-    expect(body).toMatch(/^<!-- wait-for-docs:docs\/wait-for-docs\/\S+:update\+page -->$/m)
+    expect(body).toMatch(/^<!-- wait-for-docs\/3 github\/file\/\S+\/wait-for-docs\/\S+\/update\+page -->\n/)
     expect(body).toMatch(/^- ✅ `quickstart`: found yes \(\d+ characters\), holds the text yes, live after .* \(1 read\)$/m)
     expect(body).toMatch(/^- ✅ `guides\/new-page`: found yes \(69 characters\), holds the text yes, live after .* \(3 reads\)$/m)
   })

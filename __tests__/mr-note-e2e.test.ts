@@ -17,7 +17,7 @@ async function gitlab(options?: Parameters<typeof startGitLabApi>[0]): Promise<G
   return api
 }
 
-const MARKER = '<!-- wait-for-docs:gitlab/docs:update -->'
+const MARKER = '<!-- wait-for-docs/3 gitlab/docs//update -->'
 
 function mergeRequestJob(api: GitLabApi, extra: Record<string, string> = {}): Record<string, string> {
   return {
@@ -72,7 +72,7 @@ describe.concurrent('the merge request note, end to end', () => {
   it('finds its note on a later page on the next run and updates it, leaving the notes of others', async () => {
     const sim = await simulator()
     const api = await gitlab({ perPage: 2 })
-    const foreign = api.addNote('17', 3, `${MARKER} quoted by a reviewer`)
+    const foreign = api.addNote('17', 3, `${MARKER}\nquoted by a reviewer`)
     for (let i = 0; i < 4; i++) api.addNote('17', 3, `review ${i}`)
     const args = () => ['--base-url', sim.url, '--status-id', 'update-success', '--mr-comment', ...fast]
     const first = await runCommand(args, { env: mergeRequestJob(api) })
@@ -84,7 +84,7 @@ describe.concurrent('the merge request note, end to end', () => {
     const ours = api.notes.filter((n) => n.author.id === NOTE_AUTHOR.id)
     expect(ours).toHaveLength(1)
     expect(ours[0]?.body).toContain('### ❌ Docs update failed')
-    expect(api.notes.find((n) => n.id === foreign)?.body).toBe(`${MARKER} quoted by a reviewer`)
+    expect(api.notes.find((n) => n.id === foreign)?.body).toBe(`${MARKER}\nquoted by a reviewer`)
     // One note was created, by the first run, 6th of the notes; the second run read on to page 3 for it and wrote in place.
     expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(1)
     expect(api.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/notes')).some((r) => r.query.page === '3')).toBe(true)

@@ -22,7 +22,7 @@ async function gitlab(options?: Parameters<typeof startGitLabApi>[0]): Promise<G
 
 const SHA = 'c0ffee0123456789abcdef0123456789abcdef01'
 const DEPLOYED = 'feedface00112233445566778899aabbccddeeff'
-const MARKER = '<!-- wait-for-docs:gitlab/docs_wait:update -->'
+const MARKER = '<!-- wait-for-docs/3 gitlab/docs%20wait//update -->'
 const settings: NoteSettings = { kinds: ['update'], requestTimeoutMs: 10_000 }
 const targets: TargetRef[] = [{ kind: 'update', id: 'st_1' }]
 
@@ -199,12 +199,12 @@ describe('the merge request note', () => {
 
   it("never overwrites a note by someone else, even one holding the marker, nor a system note of the token's user", async () => {
     const api = await gitlab()
-    const foreign = api.addNote('17', 3, `quoting: ${MARKER} please fix`, { id: 7, username: 'reviewer' })
-    const system = api.addNote('17', 3, `${MARKER} changed the description`, NOTE_AUTHOR, true)
+    const foreign = api.addNote('17', 3, `${MARKER}\nquoted by a reviewer`, { id: 7, username: 'reviewer' })
+    const system = api.addNote('17', 3, `${MARKER}\nchanged the description`, NOTE_AUTHOR, true)
     const out = recorder()
     await writeMergeRequestNote({ env: mrEnv(api), log: out.log }, { settings, budgetMs: 10_000 }, deployed())
-    expect(api.notes.find((n) => n.id === foreign)?.body).toBe(`quoting: ${MARKER} please fix`)
-    expect(api.notes.find((n) => n.id === system)?.body).toBe(`${MARKER} changed the description`)
+    expect(api.notes.find((n) => n.id === foreign)?.body).toBe(`${MARKER}\nquoted by a reviewer`)
+    expect(api.notes.find((n) => n.id === system)?.body).toBe(`${MARKER}\nchanged the description`)
     expect(api.requests.filter((r) => r.method !== 'GET').map((r) => r.method)).toEqual(['POST'])
     expect(out.text()).toBe('info: Noted the outcome on merge request !3.')
   })
@@ -379,13 +379,13 @@ describe('notePlace', () => {
         CI_JOB_URL: 'javascript:alert(1)',
         CI_COMMIT_SHA: 'not a sha'
       },
-      ['job']
+      { kinds: ['job'] }
     )
-    expect(place).toMatchObject({ source: { runUrl: undefined, sha: undefined }, marker: '<!-- wait-for-docs:gitlab/:job -->' })
+    expect(place).toMatchObject({ source: { runUrl: undefined, sha: undefined }, marker: '<!-- wait-for-docs/3 gitlab///job -->' })
   })
 
   it('refuses an API URL that is not http(s)', () => {
-    expect(notePlace({ GITLAB_CI: 'true', CI_API_V4_URL: 'file:///etc', CI_PROJECT_ID: '1', CI_MERGE_REQUEST_IID: '2' }, [])).toEqual({
+    expect(notePlace({ GITLAB_CI: 'true', CI_API_V4_URL: 'file:///etc', CI_PROJECT_ID: '1', CI_MERGE_REQUEST_IID: '2' }, { kinds: [] })).toEqual({
       skip: 'CI_API_V4_URL is not set to the http(s) URL of the GitLab API'
     })
   })
@@ -394,15 +394,14 @@ describe('notePlace', () => {
 describe('noteSettings', () => {
   const raw = (given: Partial<Record<InputName, string>>) => readRawInputs((name) => given[name] ?? '')
 
-  it('are the kinds of work and request-timeout of the run, as the comment reads them', () => {
-    expect(noteSettings(raw({ 'base-url': 'https://docs.example', 'status-id': 'a', 'request-timeout': '5s', 'search-query': 'x' }))).toEqual({
-      kinds: ['update', 'search'],
-      requestTimeoutMs: 5000
-    })
+  it('are the kinds of work, pr-comment-key and request-timeout of the run, as the comment reads them', () => {
+    expect(
+      noteSettings(raw({ 'base-url': 'https://docs.example', 'status-id': 'a', 'request-timeout': '5s', 'search-query': 'x', 'pr-comment-key': 'en' }))
+    ).toEqual({ kinds: ['update', 'search'], key: 'en', requestTimeoutMs: 5000 })
   })
 
   it('hold with other inputs invalid, so the corrected run finds the same note', () => {
-    expect(noteSettings(raw({ 'status-id': 'a', timeout: 'soon' }))).toEqual({ kinds: ['update'], requestTimeoutMs: 30_000 })
+    expect(noteSettings(raw({ 'status-id': 'a', timeout: 'soon', 'pr-comment-key': 'en' }))).toEqual({ kinds: ['update'], key: 'en', requestTimeoutMs: 30_000 })
   })
 })
 

@@ -83,6 +83,8 @@ export async function prepareRunner({ inputs = {}, env = {}, event = { name: 'pu
     GITHUB_REF: 'refs/heads/main',
     GITHUB_SHA: '3f786850e387550fdab836ed7e6dc881de23001b',
     GITHUB_WORKFLOW: 'docs',
+    // The workflow's file (and the ref it ran from), which names the workflow in the comment's marker.
+    GITHUB_WORKFLOW_REF: 'acme/docs/.github/workflows/docs.yml@refs/heads/main',
     GITHUB_JOB: 'wait-for-docs',
     // A step without an id: `__` and the action's repository; a second use in the job gets `_2`.
     GITHUB_ACTION: '__acme_wait-for-docs',

@@ -82,8 +82,8 @@ const kindsOf = (schedule: Schedule) => {
 /** The marker of the step's comment (action) or note (command), as the step makes it. */
 export function markerOf(schedule: Schedule): string {
   return schedule.mode === 'action'
-    ? commentMarker(kindsOf(schedule), { workflow: 'docs', job: 'wait-for-docs', step: '__acme_wait-for-docs' })
-    : commentMarker(kindsOf(schedule), { workflow: 'gitlab', job: 'docs' })
+    ? commentMarker(kindsOf(schedule), { workflow: 'docs', workflowFile: '.github/workflows/docs.yml', job: 'wait-for-docs', step: '__acme_wait-for-docs' })
+    : commentMarker(kindsOf(schedule), { ci: 'gitlab', job: 'docs' })
 }
 
 /** Makes the place a report is asked to go; a FIFO gets a reader that keeps reading, one writer after another. */

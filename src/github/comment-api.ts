@@ -3,6 +3,7 @@ import type { getOctokit } from '@actions/github'
 
 import { queuedPullRequest, type RunEvent, runCommit } from './run-commit.js'
 import { listedRecords } from '../records/listing.js'
+import { markerRank } from '../report/comment.js'
 
 export type Octokit = ReturnType<typeof getOctokit>
 
@@ -82,20 +83,23 @@ export async function tokenLogin(octokit: Octokit): Promise<string> {
   return viewer.endsWith('[bot]') ? viewer : `${viewer}[bot]`
 }
 
-/** How the step's comment is recognized: its marker, the marker of earlier versions, and who wrote it. */
+/** How the step's comment is recognized: the marker on its first line, or an earlier version's, and who wrote it. */
 export interface CommentOwner {
   marker: string
-  /** The marker before the step and pr-comment-key were part of it: such a comment is taken over once. */
-  legacyMarker: string
+  /** The markers of earlier versions (newest first) whose comment this step takes over (`earlierMarkers`); none when it is not their one heir. */
+  legacyMarker: readonly string[]
   login: string
 }
 
 /**
- * The step's comment on the pull request: one written by the token's own identity that carries
- * the marker, else one it wrote with the earlier marker; undefined when there is none.
+ * The step's comment on the pull request: one written by the token's own identity whose first
+ * line is the marker, else the first one it wrote with an earlier version's marker it takes over
+ * (the newest such marker first); undefined when there is none. A marker anywhere below the first
+ * line, where server text is printed, never makes a comment the step's.
  */
 export async function findComment(octokit: Octokit, target: { owner: string; repo: string; number: number }, owner: CommentOwner): Promise<number | undefined> {
-  let legacy: number | undefined
+  const markers = [owner.marker, ...owner.legacyMarker]
+  let legacy: { id: number; rank: number } | undefined
   // Page by page, by hand: octokit's paginator takes a page whose body was cut short for an
   // empty one, and "no comment here" would create a second comment beside the step's own.
   for (let page = 1; page <= MAX_COMMENT_PAGES; page++) {
@@ -104,12 +108,22 @@ export async function findComment(octokit: Octokit, target: { owner: string; rep
     if ('problem' in listed) throw new ListingNotRead('the comments of the pull request', `${listed.problem} (cut short, or not from the GitHub API)`)
     for (const comment of response.data) {
       if (comment.user?.login !== owner.login) continue
-      if (comment.body?.includes(owner.marker)) return comment.id
-      if (legacy === undefined && comment.body?.includes(owner.legacyMarker)) legacy = comment.id
+      const rank = markerRank(comment.body ?? '', markers)
+      if (rank === 0) return comment.id
+      if (rank !== undefined && (legacy === undefined || rank < legacy.rank)) legacy = { id: comment.id, rank }
     }
-    if (!/rel="next"/.test(response.headers.link ?? '')) return legacy
+    if (!/rel="next"/.test(response.headers.link ?? '')) return legacy?.id
   }
   throw new ListingNotRead('the comments of the pull request', `did not end within ${MAX_COMMENT_PAGES} pages of 100`)
+}
+
+/**
+ * The workflow's file in its repository, from GITHUB_WORKFLOW_REF
+ * (`owner/repo/.github/workflows/docs.yml@refs/heads/main`): the part that names the workflow
+ * whatever its name and whatever ref runs it; undefined when it is not set or not of that form.
+ */
+export function workflowFileOf(ref: string | undefined): string | undefined {
+  return ref ? /^[^/@]+\/[^/@]+\/(.+?\.ya?ml)(?:@|$)/.exec(ref.trim())?.[1] : undefined
 }
 
 /** Pages of 100 comments read at the most: a listing that never ends is a failed lookup. */

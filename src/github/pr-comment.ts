@@ -5,7 +5,7 @@ import { commentOf, commentWithoutToken, type RawInputs } from '../inputs/parse.
 import type { CommentSettings, RunOutcome, SearchSettings, TargetRef } from '../model.js'
 import { NotFoundYet, type RecordPort, RecordSkipped, withinBudget, type WriteSignals } from '../records/lifecycle.js'
 import { type KeptRecordOptions, keptRecord, type RunRecord } from '../records/run-record.js'
-import { commentMarker, legacyCommentMarker, renderComment, renderInProgressComment } from '../report/comment.js'
+import { commentMarker, earlierMarkers, renderComment, renderInProgressComment } from '../report/comment.js'
 import { describeWork } from '../report/explain.js'
 import {
   commentCommit,
@@ -16,6 +16,7 @@ import {
   retryAfterMs,
   runUrlOf,
   tokenLogin,
+  workflowFileOf,
   writeComment
 } from './comment-api.js'
 
@@ -26,12 +27,20 @@ async function commentPlace(settings: CommentSettings) {
   const { context } = github
   const target = commentTarget(context, settings.prNumberTarget)
   if ('skip' in target) throw new RecordSkipped(`pr-comment is set, but ${target.skip}. No comment was written.`)
-  const place = { workflow: context.workflow, job: context.job, step: context.action, key: settings.key }
+  // The workflow is named by its file (GITHUB_WORKFLOW_REF); by its name only where the file is unknown.
+  const place = {
+    workflow: context.workflow,
+    workflowFile: workflowFileOf(process.env.GITHUB_WORKFLOW_REF),
+    job: context.job,
+    step: context.action,
+    key: settings.key
+  }
   return {
     github,
     target,
     marker: commentMarker(settings.kinds, place),
-    legacyMarker: legacyCommentMarker(settings.kinds, place),
+    // The earlier versions' comment this step is the one heir of, if any.
+    legacyMarker: earlierMarkers(settings.kinds, place),
     source: { runUrl: runUrlOf(context, target.owner, target.repo), sha: commentCommit(context), mergeQueue: target.mergeQueue }
   } as const
 }

@@ -42,8 +42,11 @@ const userSchema = z.object({ id: z.int() })
 export interface GitLabClient {
   /** The id of the token's own user. */
   currentUserId(): Promise<number>
-  /** Every note of the merge request, page after page, until `wanted` holds for one. */
-  findNote(project: string, mergeRequest: string, wanted: (note: GitLabNote) => boolean): Promise<GitLabNote | undefined>
+  /**
+   * Every note of the merge request, page after page, until `rank` gives one 0 (the note sought);
+   * else the first note of the lowest rank it gave (an earlier version's note), or undefined.
+   */
+  findNote(project: string, mergeRequest: string, rank: (note: GitLabNote) => number | undefined): Promise<GitLabNote | undefined>
   /** Creates a note; resolves with its id. */
   createNote(project: string, mergeRequest: string, body: string): Promise<number>
   updateNote(project: string, mergeRequest: string, noteId: number, body: string): Promise<void>
@@ -161,7 +164,8 @@ export function createGitLabClient(
       if (!user.success) throw new GitLabError('GET /user did not answer with a user; is CI_API_V4_URL the GitLab API?')
       return user.data.id
     },
-    async findNote(project, mergeRequest, wanted) {
+    async findNote(project, mergeRequest, rank) {
+      let fallback: { note: GitLabNote; rank: number } | undefined
       let url: string | undefined = `${base}${path(project, mergeRequest)}?per_page=100&page=1&sort=asc&order_by=created_at`
       const seen = new Set<string>()
       for (let page = 0; url && page < MAX_NOTE_PAGES && !seen.has(url); page++) {
@@ -174,11 +178,13 @@ export function createGitLabClient(
           if (!parsed.success)
             throw new GitLabError(`the listing of the merge request's notes held an entry that is not a note; is CI_API_V4_URL the GitLab API?`)
           const note = { id: parsed.data.id, body: parsed.data.body ?? '', authorId: parsed.data.author?.id, system: parsed.data.system ?? false }
-          if (wanted(note)) return note
+          const ranked = rank(note)
+          if (ranked === 0) return note
+          if (ranked !== undefined && (fallback === undefined || ranked < fallback.rank)) fallback = { note, rank: ranked }
         }
         url = nextPage(answer, new URL(url))
       }
-      return undefined
+      return fallback?.note
     },
     async createNote(project, mergeRequest, body) {
       const answer = await expect('POST', `${base}${path(project, mergeRequest)}`, 201, { body })

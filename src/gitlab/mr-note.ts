@@ -6,7 +6,7 @@ import { INPUT_DEFAULTS, parseInputs, type RawInputs } from '../inputs/parse.js'
 import type { CommentKind, RunOutcome, SearchSettings, TargetRef } from '../model.js'
 import { NotFoundYet, type RecordLog, type RecordPort, RecordSkipped, recordLifecycle, type WriteSignals } from '../records/lifecycle.js'
 import { keptRecord, type RunRecord } from '../records/run-record.js'
-import { commentMarker, renderComment, renderInProgressComment, type CommentSource } from '../report/comment.js'
+import { commentMarker, earlierMarkers, markerRank, renderComment, renderInProgressComment, type CommentSource } from '../report/comment.js'
 import { describeWork } from '../report/explain.js'
 import { safeUrl } from '../report/markdown.js'
 import { inProgressBudgetMs } from '../step/limits.js'
@@ -19,11 +19,22 @@ const CREATE_TOKEN = `Create a project access token with the api scope and at le
 /** Where the note goes, read from GitLab CI's predefined variables, or why it has nowhere to go. */
 export type NotePlace =
   | { skip: string }
-  | { apiUrl: URL; project: string; mergeRequest: string; marker: string; source: CommentSource; pipelineSha: string | undefined }
+  | {
+      apiUrl: URL
+      project: string
+      mergeRequest: string
+      marker: string
+      /** Which of this job's markers heads a note (`markerRank`): 0 its own, 1… an earlier version's it takes over. */
+      rank: (body: string) => number | undefined
+      source: CommentSource
+      pipelineSha: string | undefined
+    }
 
-/** What the note needs of the run: the kinds of work (its marker) and the request time limit. */
+/** What the note needs of the run: the kinds of work and --pr-comment-key (its marker), and the request time limit. */
 export interface NoteSettings {
   kinds: CommentKind[]
+  /** --pr-comment-key: keeps two notes of one job apart. */
+  key?: string | undefined
   requestTimeoutMs: number
 }
 
@@ -45,10 +56,11 @@ const isSha = (text: string | undefined): text is string => text !== undefined &
 
 /**
  * The merge request of the pipeline (CI_API_V4_URL, CI_PROJECT_ID, CI_MERGE_REQUEST_IID), the
- * marker of this job's note (one per job name and kinds of work, as the comment has one per
- * workflow and job), the job's URL and the commit the pipeline runs on.
+ * marker of this job's note (one per whole job name, --pr-comment-key and kinds of work, as the
+ * comment has one per workflow file, job, step and key), the job's URL and the commit the
+ * pipeline runs on.
  */
-export function notePlace(env: Readonly<Record<string, string | undefined>>, kinds: readonly CommentKind[]): NotePlace {
+export function notePlace(env: Readonly<Record<string, string | undefined>>, settings: Pick<NoteSettings, 'kinds' | 'key'>): NotePlace {
   const mergeRequest = env.CI_MERGE_REQUEST_IID?.trim()
   if (!mergeRequest) {
     if (env.GITLAB_CI !== 'true') return { skip: 'this is not a GitLab CI job (GITLAB_CI is not set), so there is no merge request to write on' }
@@ -62,11 +74,15 @@ export function notePlace(env: Readonly<Record<string, string | undefined>>, kin
   const api = env.CI_API_V4_URL?.trim() ?? ''
   if (!URL.canParse(api) || !/^https?:$/.test(new URL(api).protocol)) return { skip: 'CI_API_V4_URL is not set to the http(s) URL of the GitLab API' }
   const pipelineSha = [env.CI_MERGE_REQUEST_SOURCE_BRANCH_SHA, env.CI_COMMIT_SHA].map((sha) => sha?.trim()).find(isSha)
+  const place = { ci: 'gitlab', job: env.CI_JOB_NAME, key: settings.key } as const
+  const marker = commentMarker(settings.kinds, place)
+  const markers = [marker, ...earlierMarkers(settings.kinds, place)]
   return {
     apiUrl: new URL(api),
     project,
     mergeRequest,
-    marker: commentMarker(kinds, { workflow: 'gitlab', job: env.CI_JOB_NAME }),
+    marker,
+    rank: (body) => markerRank(body, markers),
     source: { runUrl: safeUrl(env.CI_JOB_URL), sha: pipelineSha, run: { label: 'job', annotates: false } },
     pipelineSha
   }
@@ -79,7 +95,7 @@ export function notePlace(env: Readonly<Record<string, string | undefined>>, kin
 export function noteSettings(raw: RawInputs): NoteSettings {
   const parsed = parseInputs({ ...raw, 'pr-comment': 'true', 'github-token': 'unused', 'pr-number-target': '' })
   const comment = parsed.ok ? parsed.settings.comment : parsed.comment
-  return { kinds: comment?.kinds ?? [], requestTimeoutMs: comment?.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS }
+  return { kinds: comment?.kinds ?? [], key: comment?.key, requestTimeoutMs: comment?.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS }
 }
 
 /** Why the note could not be written, and what to do; the run's result does not depend on it. */
@@ -129,7 +145,7 @@ export function mergeRequestNotePort(
   endAt: () => number
 ): RecordPort<number, RunOutcome> {
   const clean = cleaner(options)
-  const place = notePlace(options.env, settings.kinds)
+  const place = notePlace(options.env, settings)
   const token = noteToken(options)
   let me: number | undefined
   const ready = () => {
@@ -151,7 +167,7 @@ export function mergeRequestNotePort(
   const find = (signals: WriteSignals) =>
     using(signals.lookup, settings.requestTimeoutMs, async (gitlab, at) => {
       me ??= await gitlab.currentUserId()
-      const ours = await gitlab.findNote(at.project, at.mergeRequest, (note) => note.authorId === me && !note.system && note.body.includes(at.marker))
+      const ours = await gitlab.findNote(at.project, at.mergeRequest, (note) => (note.authorId === me && !note.system ? at.rank(note.body) : undefined))
       return ours?.id
     })
   const write = (signals: WriteSignals, id: number | undefined, render: (at: Found) => string) =>

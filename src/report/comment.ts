@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { counted, sentence } from '../text.js'
 import { formatDuration } from '../durations.js'
 import type { CommentKind, RunOutcome, TargetRef } from '../model.js'
@@ -38,10 +39,10 @@ export const MAX_COMMENT_TARGETS = 50
 export function renderInProgressComment(marker: string, targets: readonly TargetRef[], source: CommentSource, work: string): string {
   const listed = targets.slice(0, MAX_COMMENT_TARGETS).map((ref) => `- ${describeRef(ref).replace(/ \S+$/, '')} ${codeSpan(ref.id, 80)}`)
   if (targets.length > MAX_COMMENT_TARGETS) listed.push(`- … and ${targets.length - MAX_COMMENT_TARGETS} more`)
-  const lines = [marker, `### ⏳ Waiting for the ${work}`, '', 'The outcome will replace this comment when the wait ends.', '']
+  const lines = [`### ⏳ Waiting for the ${work}`, '', 'The outcome will replace this comment when the wait ends.', '']
   if (listed.length > 0) lines.push(...listed, '')
   lines.push(footer(source, 'in progress'))
-  return `${lines.join('\n')}\n`
+  return withMarker(marker, lines)
 }
 
 export const MAX_COMMENT_FILES = 20
@@ -49,7 +50,13 @@ export const MAX_COMMENT_PAGES = 20
 
 /** Where a comment belongs: the run's workflow, job and step, and the pr-comment-key that keeps matrix legs apart. */
 export interface CommentPlace {
+  /** A GitHub workflow's step (the default), or a GitLab job, which has no workflow nor step. */
+  ci?: 'github' | 'gitlab' | undefined
+  /** GITHUB_WORKFLOW: the workflow's name, which names it only when its file is unknown. */
   workflow?: string | undefined
+  /** The workflow's file in its repository (`.github/workflows/docs.yml`, from GITHUB_WORKFLOW_REF). */
+  workflowFile?: string | undefined
+  /** GITHUB_JOB, or GitLab's CI_JOB_NAME (which names a parallel:matrix leg too). */
   job?: string | undefined
   /** GITHUB_ACTION: the step's id, or `__owner_repo` (`_2`, `_3`… for further uses in one job). */
   step?: string | undefined
@@ -57,29 +64,90 @@ export interface CommentPlace {
   key?: string | undefined
 }
 
-// Outside the runner GITHUB_WORKFLOW and GITHUB_JOB may be unset.
-const markerPart = (text: string | undefined) => (text ?? '').replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 80)
-/** Two keys give two markers: every character outside [A-Za-z0-9_.-] is written as its UTF-8 bytes in %XX. */
-const keyPart = (key: string) =>
-  [...new TextEncoder().encode(key)]
+/** Each character outside [A-Za-z0-9_.-] as its UTF-8 bytes in %XX: two texts, two parts, and nothing that ends an HTML comment. */
+const encoded = (text: string) =>
+  [...new TextEncoder().encode(text)]
     .map((byte) => (/[A-Za-z0-9_.-]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`))
     .join('')
 
+const kindsPart = (kinds: readonly CommentKind[]) => kinds.join('+') || 'none'
+
 /**
- * The hidden marker that finds this step's comment again on later runs: one per workflow, job,
- * step, pr-comment-key and kind of target, so two steps of one job, and two legs of a matrix
- * with their own keys, keep a comment each.
+ * The step's whole identity as one text, every part encoded whole (never folded, never cut) and
+ * joined by `/`: two steps that differ in any part, by a single character, differ here.
  */
-export function commentMarker(kinds: readonly CommentKind[], place: CommentPlace): string {
-  const key = place.key ? `/${keyPart(place.key)}` : ''
-  // Where there are no steps (a GitLab job), the workflow and the job name the place.
-  const step = place.step === undefined ? '' : `/${markerPart(place.step)}`
-  return `<!-- wait-for-docs:${markerPart(place.workflow)}/${markerPart(place.job)}${step}${key}:${kinds.join('+') || 'none'} -->`
+export function commentIdentity(kinds: readonly CommentKind[], place: CommentPlace): string {
+  const parts =
+    place.ci === 'gitlab'
+      ? ['gitlab', place.job, place.key]
+      : ['github', place.workflowFile !== undefined ? 'file' : 'name', place.workflowFile ?? place.workflow, place.job, place.step, place.key]
+  return [...parts.map((part) => encoded(part ?? '')), kindsPart(kinds)].join('/')
 }
 
-/** The marker of earlier versions, which named the workflow and the job only: its comment is taken over once. */
-export function legacyCommentMarker(kinds: readonly CommentKind[], place: CommentPlace): string {
-  return `<!-- wait-for-docs:${markerPart(place.workflow)}/${markerPart(place.job)}:${kinds.join('+') || 'none'} -->`
+/** An identity longer than this is named by its SHA-256 in the marker, never cut. */
+export const MAX_MARKER_IDENTITY = 200
+
+const MARKER_OPENING = '<!-- wait-for-docs/3 '
+
+/**
+ * The hidden marker that finds this step's comment (or this job's note) again on later runs, on
+ * the comment's first line: one per workflow file, job, step, pr-comment-key and kinds of target,
+ * so two steps of one job, two legs of a matrix with their own keys, and two workflows however
+ * alike their names keep a comment each.
+ */
+export function commentMarker(kinds: readonly CommentKind[], place: CommentPlace): string {
+  const identity = commentIdentity(kinds, place)
+  const named = identity.length <= MAX_MARKER_IDENTITY ? identity : `sha256-${createHash('sha256').update(identity).digest('hex')}`
+  return `${MARKER_OPENING}${named} -->`
+}
+
+/** How earlier versions wrote a part: every run of other characters as `_`, cut at 80 characters. */
+const FOLDED_MAX = 80
+const folded = (text: string | undefined) => (text ?? '').replace(/[^A-Za-z0-9_.-]+/g, '_')
+
+/**
+ * The markers of earlier versions whose comment this step takes over, newest first: each is
+ * taken by the one step that could have written it, never by two siblings at once.
+ * - The previous marker (GitHub: the workflow's name, the job and the step folded to
+ *   [A-Za-z0-9_.-], the key encoded; GitLab: the job's name folded, no key), by the step whose
+ *   marker it was; a GitLab job only without a key, since the previous note did not hold it.
+ * - The first marker (workflow and job only, before steps and keys were in it), by a step
+ *   without pr-comment-key: legs of a matrix, which run at once, all have keys; steps of one job
+ *   without a key run one after the other, so the first takes it and the next finds none.
+ * A marker whose parts were cut at 80 characters is nobody's alone (legs named alike shared it),
+ * so none takes it over.
+ */
+export function earlierMarkers(kinds: readonly CommentKind[], place: CommentPlace): string[] {
+  const github = place.ci !== 'gitlab'
+  const workflow = github ? folded(place.workflow) : 'gitlab'
+  const parts = [workflow, folded(place.job), ...(github && place.step !== undefined ? [folded(place.step)] : [])]
+  if (parts.some((part) => part.length > FOLDED_MAX)) return []
+  const kind = kindsPart(kinds)
+  const markers: string[] = []
+  if (github) markers.push(`<!-- wait-for-docs:${parts.join('/')}${place.key ? `/${encoded(place.key)}` : ''}:${kind} -->`)
+  if (!place.key) markers.push(`<!-- wait-for-docs:${workflow}/${folded(place.job)}:${kind} -->`)
+  return [...new Set(markers)]
+}
+
+/**
+ * Which marker heads a comment's body, where the renderer puts it (the first line): its index in
+ * `markers` (this step's first, then earlier versions' it takes over), or undefined. A marker
+ * anywhere else in the body (quoted, or printed in server text) never makes it the step's.
+ */
+export function markerRank(body: string, markers: readonly string[]): number | undefined {
+  const first = body.split('\n', 1)[0]?.replace(/\r$/, '') ?? ''
+  const index = markers.indexOf(first)
+  return index === -1 ? undefined : index
+}
+
+const ZWSP = '\u200b'
+
+/**
+ * The lines below the marker, where server text is: every `<!--` broken by a zero-width space,
+ * so nothing there reads as a marker to any version's finder, even one that looks everywhere.
+ */
+function withMarker(marker: string, lines: readonly string[]): string {
+  return `${marker}\n${lines.join('\n').replace(/<!--/g, `<${ZWSP}!--`)}\n`
 }
 
 /** The comment: the outcome in short, with every piece of server text escaped. */
@@ -88,7 +156,7 @@ export function renderComment(outcome: RunOutcome, marker: string, source: Comme
   // A run that annotates nothing is the command's under GitLab (the merge request note): its words.
   const explain = { place: from.run && !from.run.annotates ? commandPlace('gitlab') : GITHUB_ACTIONS_PLACE }
   const { lead, next } = explainRun(outcome, explain)
-  const lines = [marker, `### ${titleFor(outcome)}`, '', `**${escapeText(lead[0] ?? '', 600)}**`, '']
+  const lines = [`### ${titleFor(outcome)}`, '', `**${escapeText(lead[0] ?? '', 600)}**`, '']
   const deployed = deployedLine(outcome, from.sha)
   if (deployed) lines.push(deployed, '')
   const started = startedMarkdown(outcome.trigger)
@@ -139,7 +207,7 @@ export function renderComment(outcome: RunOutcome, marker: string, source: Comme
     lines.push(`**Search check:** ${outcome.search.result}, ${counted(outcome.search.queries.length, 'query', 'queries')}, ${count} results`, '')
   }
   lines.push(footer(from, `took ${formatDuration(outcome.elapsedMs)}`))
-  return `${lines.join('\n')}\n`
+  return withMarker(marker, lines)
 }
 
 /** Deployed commits listed one by one; the summary has every update. */
