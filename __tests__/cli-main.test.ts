@@ -90,7 +90,8 @@ describe('runCommand', () => {
     const sim = await simulator()
     const run = io(['--base-url', sim.url, '--status-id', 'update-success', ...FAST, '--pr-comment', '--github-token', 'ghs_0123456789abcdef'])
     expect(await runCommand(run)).toBe(0)
-    expect(run.out()).toContain('warning: pr-comment is the GitHub Action’s pull request comment; the command line writes none.')
+    // Named as it was given: the flag.
+    expect(run.out()).toContain('warning: --pr-comment is the GitHub Action’s pull request comment; the command line writes none.')
     expect(run.out()).not.toContain('ghs_0123456789abcdef')
   })
 

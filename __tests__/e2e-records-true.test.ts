@@ -295,3 +295,35 @@ describe.concurrent('a record deleted during the run is written anew with the ou
     expect(output(run)).toContain('deleted during the run')
   })
 })
+
+describe.concurrent('a creation whose answer was lost is not made twice', () => {
+  const pullRequest = { name: 'pull_request', payload: { pull_request: { number: 7, head: { sha: 'c0ffee0123456789abcdef0123456789abcdef01' } } } }
+
+  it('the action: the "in progress" comment answered 502 and applied 1.5 s later: one comment, with the outcome', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    api.delayWrites({ ms: 0, status: 502, appliedAfterMs: 1500 })
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN, 'request-timeout': '1s' },
+      { env: { GITHUB_API_URL: api.url }, event: pullRequest }
+    )
+    await api.settled()
+    expect(run.code, run.stdout).toBe(0)
+    expect(api.comments).toHaveLength(1)
+    expect(api.comments[0]?.body).toContain('Docs update deployed')
+  })
+
+  it('the command on GitLab: the "in progress" note answered 502 and applied 1.5 s later: one note, with the outcome', async () => {
+    const sim = await simulator()
+    const api = await gitlab()
+    api.delayWrites({ ms: 0, status: 502, appliedAfterMs: 1500 })
+    const run = await runCommand(() => ['--base-url', sim.url, '--status-id', 'update-success', '--mr-comment', '--request-timeout', '1s', ...fast], {
+      env: pipelineJob(api, { CI_MERGE_REQUEST_IID: '3' })
+    })
+    await api.settled()
+    expect(run.code, output(run)).toBe(0)
+    expect(api.notes).toHaveLength(1)
+    expect(api.notes[0]?.body).toContain('Docs update deployed')
+  })
+})

@@ -88,7 +88,8 @@ describe.concurrent('nothing answers at base-url (the command)', () => {
     const json = JSON.parse(run.stdout) as Record<string, unknown>
     expect(json.result).toBe('error')
     expect(json.message).toContain('Next: check WAIT_FOR_DOCS_BASE_URL: it must be the address of the platform API')
-    expect(run.stderr.split('\n').find((line) => /retrying in/.test(line))).toContain(`nothing answered at base-url ${base}`)
+    // The log names the input as it was given: the variable.
+    expect(run.stderr.split('\n').find((line) => /retrying in/.test(line))).toContain(`nothing answered at WAIT_FOR_DOCS_BASE_URL ${base}`)
   }, 60_000)
 
   it('a name that does not resolve, given as --base-url: exit 4, naming the flag', async () => {

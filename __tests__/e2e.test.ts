@@ -205,7 +205,7 @@ describe.concurrent('the bundled action, end to end', () => {
     expect(run.outputs).toMatchObject({ result: 'error', polls: '1' })
     expect(run.stdout).toContain('HTTP 403: admin-key (admin API key) was accepted but is not allowed')
     expect(run.stdout).toContain(
-      '::error::Update update-forbidden could not be read: admin-key is not allowed to read it (HTTP 403).%0ANext: pass an `admin-key` of the project that owns this update.'
+      '::error::Update update-forbidden could not be read: admin-key is not allowed to read it (HTTP 403).%0ANext: pass in `admin-key` a key of the project that owns this update.'
     )
   })
 

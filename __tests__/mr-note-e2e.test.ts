@@ -147,8 +147,8 @@ describe.concurrent('the merge request note, end to end', () => {
     expect(run.code, output(run)).toBe(1)
     // "in progress" and the outcome each send one request, then give up on it.
     expect(api.requests.map((r) => r.path)).toEqual(['/api/v4/user', '/api/v4/user'])
-    expect(output(run)).toContain('The "in progress" note could not be written (the GitLab API did not answer within 1.0s (request-timeout))')
-    expect(output(run)).toContain('The merge request note could not be written: the GitLab API did not answer within 1.0s (request-timeout).')
+    expect(output(run)).toContain('The "in progress" note could not be written (the GitLab API did not answer within 1.0s (--request-timeout))')
+    expect(output(run)).toContain('The merge request note could not be written: the GitLab API did not answer within 1.0s (--request-timeout).')
     // The contract's bound, plus the start of a Node process on a busy machine.
     expect(took).toBeLessThan(4000 + 1000 + 2000 + 3000)
   })

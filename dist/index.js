@@ -42962,7 +42962,8 @@ const GITHUB_ACTIONS_PLACE = {
     rerun: 're-run the workflow',
     details: 'the job summary',
     annotates: true,
-    input: (name) => `\`${name}\``
+    input: (name) => `\`${name}\``,
+    asGiven: (text) => text
 };
 /** The variable an input or flag of the command line may also come from. */
 function commandEnvName(name) {
@@ -42973,8 +42974,12 @@ function commandEnvName(name) {
  * system, a terminal). An input is named as it was given: its flag, or its variable when it came
  * from the environment.
  */
-function commandPlace(ci, sources = {}) {
+function commandPlace(ci, sources = {}, names = []) {
     const input = (name) => (sources[name] === 'environment' ? commandEnvName(name) : `--${name}`);
+    // A hyphenated input name standing alone (not in a flag, a variable, a path or a word), and "raise timeout".
+    const named = names.filter((name) => name.includes('-'));
+    const pattern = named.length > 0 ? new RegExp(`(?<![\\w\\-\`/.$])(${named.join('|')})(?![\\w\\-\`])`, 'g') : undefined;
+    const asGiven = (text) => (pattern ? text.replace(pattern, (name) => input(name)) : text).replace(/\braise timeout\b/g, `raise ${input('timeout')}`);
     if (ci === 'gitlab')
         return {
             kind: 'gitlab',
@@ -42982,7 +42987,8 @@ function commandPlace(ci, sources = {}) {
             rerun: 'retry the job',
             details: 'the job log',
             annotates: false,
-            input
+            input,
+            asGiven
         };
     return {
         kind: 'other',
@@ -42990,7 +42996,8 @@ function commandPlace(ci, sources = {}) {
         rerun: 'run the command again',
         details: 'the log',
         annotates: false,
-        input
+        input,
+        asGiven
     };
 }
 
@@ -43122,7 +43129,7 @@ function checkNext(check, result, error, place) {
     if (/^HTTP 401\b/.test(problem))
         return `put a current assistant API key in the secret passed as ${input('assistant-key')}`;
     if (/^HTTP 403\b/.test(problem))
-        return `pass an ${input('assistant-key')} of the project whose docs ${input('search-domain')} names`;
+        return `pass in ${input('assistant-key')} a key of the project whose docs ${input('search-domain')} names`;
     if (/check page-path\)$/.test(problem))
         return `check ${input('page-path')}: the platform refused a path (each is a page's path as search results give it, such as quickstart, without the docs root or a file extension)`;
     // A check never answered until the deadline (an error, "could not tell") is told as a timeout was: by its last problem.
@@ -43150,7 +43157,7 @@ function explainError(t, error, place) {
         const key = /^HTTP 403: ([\w-]+)/.exec(error)?.[1] ?? 'admin-key';
         return {
             reason: `could not be read: ${key} is not allowed to read it (HTTP 403)`,
-            next: `pass an ${input(key)} of the project that owns this ${t.ref.kind === 'update' ? 'update' : 'job'}`
+            next: `pass in ${input(key)} a key of the project that owns this ${t.ref.kind === 'update' ? 'update' : 'job'}`
         };
     }
     if (/^HTTP 404\b/.test(error))
@@ -43258,7 +43265,12 @@ function explainRun(outcome, options = {}) {
  * evidence (the update's summary, its error lines), then one next step.
  */
 function failureMessage(outcome, options = {}) {
-    const { lead, quoted, next } = explainRun(outcome, options);
+    const said = explainRun(outcome, options);
+    const { asGiven } = options.place ?? GITHUB_ACTIONS_PLACE;
+    // The engine's reasons name inputs as the action's: named as the user gave them here.
+    const lead = said.lead.map(asGiven);
+    const { quoted } = said;
+    const next = asGiven(said.next);
     const lines = [];
     lead.forEach((line, i) => {
         lines.push(line);
@@ -43447,6 +43459,37 @@ const lifecycle_transient = (error) => {
     const status = statusOf(error);
     return status === undefined || Number.isNaN(status) || status >= 500 || status === 429;
 };
+/**
+ * A write whose answer was lost on the way, which the server may still apply: a 5xx (a gateway
+ * that gave up), a connection that broke, or a write cut at the step's limit. Not a lookup that
+ * ran out before any write, nor a fault of this process (a module that did not load).
+ */
+const answerLost = (error, signals) => {
+    if (isAbort(error))
+        return signals.write.aborted;
+    const status = statusOf(error);
+    if (status !== undefined && !Number.isNaN(status))
+        return status >= 500;
+    for (let cause = error, depth = 0; cause && depth < 5; cause = cause.cause, depth++) {
+        const code = cause.code;
+        if (typeof code === 'string' && /^(?:E[A-Z]+|UND_ERR_\w+)$/.test(code))
+            return true;
+        if (cause instanceof Error && /network error|socket|other side closed|terminated|ECONNRESET|EPIPE/i.test(cause.message))
+            return true;
+    }
+    return false;
+};
+/** A request that never reached the server (the connection refused, the name not found): nothing was applied. */
+const neverSent = (error) => {
+    for (let cause = error, depth = 0; cause && depth < 5; cause = cause.cause, depth++) {
+        const code = cause.code;
+        if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+            return true;
+        if (cause instanceof Error && /\b(?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN)\b/.test(cause.message))
+            return true;
+    }
+    return false;
+};
 const isAbort = (error) => error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
 const statusOf = (error) => (typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined);
 const defaultRefused = (error) => {
@@ -43496,6 +43539,10 @@ function recordLifecycle(port, options) {
     const knownAfterCancel = new AbortController();
     let openDone = false;
     let openSentAt = 0;
+    /** A lost creation found at once and the outcome written to it. */
+    let foundFirst = false;
+    /** The open failed after a write was sent whose answer was lost: it may land later. */
+    let writeLost = false;
     let warned = false;
     const say = (level, line) => {
         if (level === 'warning' && !warned) {
@@ -43541,7 +43588,9 @@ function recordLifecycle(port, options) {
                 opened = 'skipped';
                 return;
             }
-            opened = refused(error) ? 'refused' : 'lost';
+            opened = refused(error) || neverSent(error) ? 'refused' : 'lost';
+            // A lookup of the open that ran out (a find before any write) wrote nothing that could land later.
+            writeLost = opened === 'lost' && answerLost(error, signals);
             const reason = cancel.signal.aborted && !deadline.aborted && where === undefined ? 'the run was cancelled before it was' : why(error, signals, lookupMs);
             if (opened === 'refused' && port.words.notOpened && where === undefined)
                 say('warning', port.words.notOpened(reason));
@@ -43577,6 +43626,17 @@ function recordLifecycle(port, options) {
         // more, then found if it was applied; never made again (a second record if it lands).
         if (!settled && where === undefined && !deadline.aborted)
             settled = (await settledOrAborted(opening ?? Promise.resolve(), heldLongEnough())) === 'settled';
+        // A creation whose answer was lost (a 5xx, a reset) may have been applied, now or later: it
+        // is looked for at once; not found, it is given twice request-timeout from when it was sent
+        // (half of what is left after a cancel) before it is looked for again and, only then, made,
+        // so that the outcome goes to it rather than to a second record.
+        if (settled && writeLost && where === undefined && !deadline.aborted && !(await foundAtOnce(outcome))) {
+            const exitBy = cancel.exitBy();
+            const left = Math.min(options.endAt, exitBy === undefined ? Number.POSITIVE_INFINITY : exitBy) - Date.now();
+            const landing = Math.min(openSentAt + 2 * options.requestTimeoutMs - Date.now(), left / 2);
+            if (landing > 0)
+                await settledOrAborted(new Promise((resolve) => setTimeout(resolve, landing)), deadline);
+        }
         if (!settled && where === undefined && deadline.aborted) {
             // The outcome must not go before a write that may still land on top of it, and there is no known place to write it.
             say('warning', port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${ended()}, and the outcome must not go before it; it may show "in progress" until the next run`, where, opened));
@@ -43633,11 +43693,11 @@ function recordLifecycle(port, options) {
                 return true;
             }
         };
-        const written = await write();
+        const written = foundFirst || (await write());
         // An open whose answer was lost (a 5xx, a reset, a timeout) may be applied after the close:
         // it is given twice request-timeout from when it was sent, then what stands is read back and
         // the outcome written again over a late "in progress".
-        if (settled && opened === 'lost' && written)
+        if (settled && writeLost && written && !foundFirst)
             return readBackLost(write, signals);
         // An open answered before the close was sent was applied before it too. One answered after
         // the close was sent (even before the close's own answer) may have been applied after it.
@@ -43652,6 +43712,22 @@ function recordLifecycle(port, options) {
             await write();
         else if (late === 'aborted' || deadline.aborted)
             say('warning', port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${deadline.aborted ? ended() : `the outcome had waited on it for ${formatDuration(2 * options.requestTimeoutMs)} (twice request-timeout)`}; the outcome was written, but if the ${port.api} applies that write later, it may show "in progress" until the next run`, where, opened));
+    }
+    /** Whether the record of a lost creation is found at once (and the outcome written to it); never creates. */
+    async function foundAtOnce(outcome) {
+        try {
+            const done = await withinBudget(port.close(outcome, undefined, 'unanswered', signalsUntil(options.endAt), (known) => {
+                where = known;
+            }), deadline);
+            where = done.where;
+            foundFirst = true;
+            log.info(clean(port.words.closed(done.where, done.done)));
+            return true;
+        }
+        catch {
+            // Not found yet (or not read): the close below looks again after the wait, and says what fails.
+            return false;
+        }
     }
     /** Reads back a record whose open was lost, once the open had its time to land; writes the outcome again over what stands, or warns once. */
     async function readBackLost(write, signals) {
@@ -43833,7 +43909,238 @@ function listedRecords(json) {
     return { entries: json };
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/report/started.ts
+
+const STARTED = {
+    update: 'update',
+    preview: 'preview deployment',
+    agent: 'agent job',
+    automation: 'automation run',
+    message: 'follow-up message to agent job'
+};
+/** The line that says what `trigger` started, for the summary and the comment; undefined when nothing was. */
+function startedMarkdown(trigger) {
+    if (trigger?.automation) {
+        const { runId, jobId } = trigger.automation;
+        const job = jobId ? `, background job ${codeSpan(jobId, 120)}` : '';
+        return `**Started:** ${STARTED[trigger.kind]}, run id ${codeSpan(runId, 120)}${job}. The platform publishes no status for a run: follow it in the project's automation runs in the dashboard.`;
+    }
+    if (!trigger?.ref)
+        return undefined;
+    if (trigger.kind === 'message')
+        return `**Sent:** ${STARTED[trigger.kind]} ${codeSpan(trigger.ref.id, 120)}; the job is waited on for that message`;
+    const id = `${trigger.ref.kind === 'update' ? 'status id' : 'job id'} ${codeSpan(trigger.ref.id, 120)}`;
+    const preview = trigger.previewUrl ? ` · ${markdown_link('open the preview', trigger.previewUrl)}` : '';
+    return `**Started:** ${STARTED[trigger.kind]}, ${id}${preview}`;
+}
+
+;// CONCATENATED MODULE: ./src/report/comment.ts
+
+
+
+
+
+
+
+
+
+
+
+const WORKFLOW_RUN = { label: 'workflow run', annotates: true };
+function footer(source, extra) {
+    const parts = [
+        ...(source.sha ? [`commit ${codeSpan(source.sha.slice(0, 7))}`] : []),
+        ...(source.runUrl ? [`[${(source.run ?? WORKFLOW_RUN).label}](${source.runUrl})`] : []),
+        ...(source.mergeQueue ? [`ran in the merge queue (into ${codeSpan(source.mergeQueue.base, 100)})`] : []),
+        ...(extra ? [extra] : [])
+    ];
+    return `<sub>${parts.join(' · ')}</sub>`;
+}
+const MAX_COMMENT_TARGETS = 50;
+/** The comment posted when the wait starts; the outcome replaces it when the wait ends. */
+function renderInProgressComment(marker, targets, source, work) {
+    const listed = targets.slice(0, MAX_COMMENT_TARGETS).map((ref) => `- ${describeRef(ref).replace(/ \S+$/, '')} ${codeSpan(ref.id, 80)}`);
+    if (targets.length > MAX_COMMENT_TARGETS)
+        listed.push(`- … and ${targets.length - MAX_COMMENT_TARGETS} more`);
+    const lines = [`### ⏳ Waiting for the ${work}`, '', 'The outcome will replace this comment when the wait ends.', ''];
+    if (listed.length > 0)
+        lines.push(...listed, '');
+    lines.push(footer(source, 'in progress'));
+    return withMarker(marker, lines);
+}
+const MAX_COMMENT_FILES = 20;
+const MAX_COMMENT_PAGES = 20;
+/** Each character outside [A-Za-z0-9_.-] as its UTF-8 bytes in %XX: two texts, two parts, and nothing that ends an HTML comment. */
+const encoded = (text) => [...new TextEncoder().encode(text)]
+    .map((byte) => (/[A-Za-z0-9_.-]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`))
+    .join('');
+const kindsPart = (kinds) => kinds.join('+') || 'none';
+/**
+ * The step's whole identity as one text, every part encoded whole (never folded, never cut) and
+ * joined by `/`: two steps that differ in any part, by a single character, differ here.
+ */
+function commentIdentity(kinds, place) {
+    const parts = place.ci === 'gitlab'
+        ? ['gitlab', place.job, place.key]
+        : ['github', place.workflowFile !== undefined ? 'file' : 'name', place.workflowFile ?? place.workflow, place.job, place.step, place.key];
+    return [...parts.map((part) => encoded(part ?? '')), kindsPart(kinds)].join('/');
+}
+/** An identity longer than this is named by its SHA-256 in the marker, never cut. */
+const MAX_MARKER_IDENTITY = 200;
+const MARKER_OPENING = '<!-- wait-for-docs/3 ';
+/**
+ * The hidden marker that finds this step's comment (or this job's note) again on later runs, on
+ * the comment's first line: one per workflow file, job, step, pr-comment-key and kinds of target,
+ * so two steps of one job, two legs of a matrix with their own keys, and two workflows however
+ * alike their names keep a comment each.
+ */
+function commentMarker(kinds, place) {
+    const identity = commentIdentity(kinds, place);
+    const named = identity.length <= MAX_MARKER_IDENTITY ? identity : `sha256-${(0,external_node_crypto_.createHash)('sha256').update(identity).digest('hex')}`;
+    return `${MARKER_OPENING}${named} -->`;
+}
+/** How earlier versions wrote a part: every run of other characters as `_`, cut at 80 characters. */
+const FOLDED_MAX = 80;
+const folded = (text) => (text ?? '').replace(/[^A-Za-z0-9_.-]+/g, '_');
+/**
+ * The markers of earlier versions whose comment this step takes over, newest first: each is
+ * taken by the one step that could have written it, never by two siblings at once.
+ * - The previous marker (GitHub: the workflow's name, the job and the step folded to
+ *   [A-Za-z0-9_.-], the key encoded; GitLab: the job's name folded, no key), by the step whose
+ *   marker it was; a GitLab job only without a key, since the previous note did not hold it.
+ * - The first marker (workflow and job only, before steps and keys were in it), by a step
+ *   without pr-comment-key: legs of a matrix, which run at once, all have keys; steps of one job
+ *   without a key run one after the other, so the first takes it and the next finds none.
+ * A marker whose parts were cut at 80 characters is nobody's alone (legs named alike shared it),
+ * so none takes it over.
+ */
+function earlierMarkers(kinds, place) {
+    const github = place.ci !== 'gitlab';
+    const workflow = github ? folded(place.workflow) : 'gitlab';
+    const parts = [workflow, folded(place.job), ...(github && place.step !== undefined ? [folded(place.step)] : [])];
+    if (parts.some((part) => part.length > FOLDED_MAX))
+        return [];
+    const kind = kindsPart(kinds);
+    const markers = [];
+    if (github)
+        markers.push(`<!-- wait-for-docs:${parts.join('/')}${place.key ? `/${encoded(place.key)}` : ''}:${kind} -->`);
+    if (!place.key)
+        markers.push(`<!-- wait-for-docs:${workflow}/${folded(place.job)}:${kind} -->`);
+    return [...new Set(markers)];
+}
+/**
+ * Which marker heads a comment's body, where the renderer puts it (the first line): its index in
+ * `markers` (this step's first, then earlier versions' it takes over), or undefined. A marker
+ * anywhere else in the body (quoted, or printed in server text) never makes it the step's.
+ */
+function markerRank(body, markers) {
+    const first = body.split('\n', 1)[0]?.replace(/\r$/, '') ?? '';
+    const index = markers.indexOf(first);
+    return index === -1 ? undefined : index;
+}
+const comment_ZWSP = '\u200b';
+/**
+ * The lines below the marker, where server text is: every `<!--` broken by a zero-width space,
+ * so nothing there reads as a marker to any version's finder, even one that looks everywhere.
+ */
+function withMarker(marker, lines) {
+    return `${marker}\n${lines.join('\n').replace(/<!--/g, `<${comment_ZWSP}!--`)}\n`;
+}
+/** The comment: the outcome in short, with every piece of server text escaped. */
+function renderComment(outcome, marker, source) {
+    const from = typeof source === 'string' ? { runUrl: source } : (source ?? {});
+    // A run that annotates nothing is the command's under GitLab (the merge request note): its words.
+    const explain = { place: from.run && !from.run.annotates ? commandPlace('gitlab') : GITHUB_ACTIONS_PLACE };
+    const { lead, next } = explainRun(outcome, explain);
+    const lines = [`### ${titleFor(outcome)}`, '', `**${escapeText(lead[0] ?? '', 600)}**`, ''];
+    const deployed = deployedLine(outcome, from.sha);
+    if (deployed)
+        lines.push(deployed, '');
+    const started = startedMarkdown(outcome.trigger);
+    if (started)
+        lines.push(started, '');
+    if (outcome.problems.length > 0)
+        lines.push(...outcome.problems.slice(0, 20).map((problem) => `- ${escapeText(problem, 300)}`), '');
+    if (next)
+        lines.push(`**Next:** ${escapeWithCode(sentence(next).slice(0, -1), 400)}.`, '');
+    // The log lines are not quoted here: the files they name are, with the run that annotates them.
+    const named = fileAnnotations(outcome);
+    if (named.length > 0) {
+        const run = from.run ?? WORKFLOW_RUN;
+        const where = !from.runUrl ? '' : run.annotates ? ` (annotated in the ${markdown_link(run.label, from.runUrl)})` : ` (see the ${markdown_link(run.label, from.runUrl)})`;
+        lines.push(`**Files named in the update log:** ${named.map((note) => codeSpan(fileRefText(note), 150)).join(', ')}${where}`, '');
+    }
+    if (outcome.targets.length > 0) {
+        const withPr = outcome.targets.some((t) => t.ref.kind === 'job');
+        // One target's reason is the lead above; several each get theirs.
+        const withReason = outcome.targets.length > 1;
+        const rows = outcome.targets.slice(0, MAX_COMMENT_TARGETS).map((t) => {
+            const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined;
+            const row = [`${t.ref.kind === 'update' ? 'update' : 'agent job'} ${codeSpan(t.ref.id, 80)}`, `${resultMark(t.result)} ${t.result}`];
+            if (withReason)
+                row.push(escapeText(explainTarget(t, explain).reason, 300));
+            return withPr ? [...row, prLink ? markdown_link('pull request', prLink) : ''] : row;
+        });
+        lines.push(table(['Target', 'Result', ...(withReason ? ['Reason'] : []), ...(withPr ? ['Pull request'] : [])], rows));
+        if (outcome.targets.length > MAX_COMMENT_TARGETS)
+            lines.push('', `… and ${outcome.targets.length - MAX_COMMENT_TARGETS} more targets.`);
+        lines.push('');
+    }
+    const facts = runFacts(outcome);
+    const files = facts.files.changed;
+    if (files.length > 0) {
+        const shown = files
+            .slice(0, MAX_COMMENT_FILES)
+            .map((f) => codeSpan(f, 150))
+            .join(', ');
+        lines.push(`**Files changed (${files.length}):** ${shown}${files.length > MAX_COMMENT_FILES ? `, … and ${files.length - MAX_COMMENT_FILES} more` : ''}`, '');
+    }
+    if (outcome.pages && !outcome.pages.skipped) {
+        lines.push('**Pages:**', '');
+        for (const page of outcome.pages.pages.slice(0, MAX_COMMENT_PAGES)) {
+            const [found, holds, when] = pageFacts(page);
+            lines.push(`- ${resultMark(page.result)} ${codeSpan(page.path, 150)}: found ${found}, holds the text ${holds}, ${when}`);
+        }
+        if (outcome.pages.pages.length > MAX_COMMENT_PAGES)
+            lines.push(`- … and ${outcome.pages.pages.length - MAX_COMMENT_PAGES} more (see the job summary)`);
+        lines.push('');
+    }
+    if (outcome.search && !outcome.search.skipped) {
+        const count = facts.searchResults;
+        lines.push(`**Search check:** ${outcome.search.result}, ${counted(outcome.search.queries.length, 'query', 'queries')}, ${count} results`, '');
+    }
+    lines.push(footer(from, `took ${formatDuration(outcome.elapsedMs)}`));
+    return withMarker(marker, lines);
+}
+/** Deployed commits listed one by one; the summary has every update. */
+const MAX_DEPLOYED_LISTED = 5;
+/**
+ * The commit each update deployed (its record's `commit.sha`, once the platform says `success`),
+ * which may not be the run's commit (a deploy branch, a re-run): said beside it when it differs.
+ */
+function deployedLine(outcome, runSha) {
+    const deployed = outcome.targets.flatMap((t) => t.parsed?.kind === 'update' && t.parsed.data.status === 'success' && t.parsed.data.commit?.sha?.trim()
+        ? [{ id: t.ref.id, sha: t.parsed.data.commit.sha.trim() }]
+        : []);
+    if (deployed.length === 0)
+        return undefined;
+    const shas = [...new Set(deployed.map((d) => d.sha))];
+    const short = (sha) => codeSpan(sha.slice(0, 7));
+    const listed = shas.length === 1
+        ? short(shas[0] ?? '')
+        : deployed
+            .slice(0, MAX_DEPLOYED_LISTED)
+            .map((d) => `${short(d.sha)} (update ${codeSpan(d.id, 80)})`)
+            .join(', ') + (deployed.length > MAX_DEPLOYED_LISTED ? `, … and ${deployed.length - MAX_DEPLOYED_LISTED} more` : '');
+    const run = runSha?.toLowerCase();
+    const other = run !== undefined && shas.some((sha) => !(sha.toLowerCase().startsWith(run) || run.startsWith(sha.toLowerCase())));
+    return `**Deployed commit${shas.length === 1 ? '' : 's'}:** ${listed}${other ? ` — not the commit of this run, ${short(runSha ?? '')}` : ''}`;
+}
+
 ;// CONCATENATED MODULE: ./src/github/comment-api.ts
+
 
 
 /** The address of the workflow run, for the comment's and the deployment's links; undefined outside a run. */
@@ -43907,14 +44214,17 @@ async function tokenLogin(octokit) {
     return viewer.endsWith('[bot]') ? viewer : `${viewer}[bot]`;
 }
 /**
- * The step's comment on the pull request: one written by the token's own identity that carries
- * the marker, else one it wrote with the earlier marker; undefined when there is none.
+ * The step's comment on the pull request: one written by the token's own identity whose first
+ * line is the marker, else the first one it wrote with an earlier version's marker it takes over
+ * (the newest such marker first); undefined when there is none. A marker anywhere below the first
+ * line, where server text is printed, never makes a comment the step's.
  */
 async function findComment(octokit, target, owner) {
+    const markers = [owner.marker, ...owner.legacyMarker];
     let legacy;
     // Page by page, by hand: octokit's paginator takes a page whose body was cut short for an
     // empty one, and "no comment here" would create a second comment beside the step's own.
-    for (let page = 1; page <= MAX_COMMENT_PAGES; page++) {
+    for (let page = 1; page <= comment_api_MAX_COMMENT_PAGES; page++) {
         const response = await octokit.rest.issues.listComments({ owner: target.owner, repo: target.repo, issue_number: target.number, per_page: 100, page });
         const listed = listedRecords(response.data);
         if ('problem' in listed)
@@ -43922,18 +44232,27 @@ async function findComment(octokit, target, owner) {
         for (const comment of response.data) {
             if (comment.user?.login !== owner.login)
                 continue;
-            if (comment.body?.includes(owner.marker))
+            const rank = markerRank(comment.body ?? '', markers);
+            if (rank === 0)
                 return comment.id;
-            if (legacy === undefined && comment.body?.includes(owner.legacyMarker))
-                legacy = comment.id;
+            if (rank !== undefined && (legacy === undefined || rank < legacy.rank))
+                legacy = { id: comment.id, rank };
         }
         if (!/rel="next"/.test(response.headers.link ?? ''))
-            return legacy;
+            return legacy?.id;
     }
-    throw new ListingNotRead('the comments of the pull request', `did not end within ${MAX_COMMENT_PAGES} pages of 100`);
+    throw new ListingNotRead('the comments of the pull request', `did not end within ${comment_api_MAX_COMMENT_PAGES} pages of 100`);
+}
+/**
+ * The workflow's file in its repository, from GITHUB_WORKFLOW_REF
+ * (`owner/repo/.github/workflows/docs.yml@refs/heads/main`): the part that names the workflow
+ * whatever its name and whatever ref runs it; undefined when it is not set or not of that form.
+ */
+function workflowFileOf(ref) {
+    return ref ? /^[^/@]+\/[^/@]+\/(.+?\.ya?ml)(?:@|$)/.exec(ref.trim())?.[1] : undefined;
 }
 /** Pages of 100 comments read at the most: a listing that never ends is a failed lookup. */
-const MAX_COMMENT_PAGES = 100;
+const comment_api_MAX_COMMENT_PAGES = 100;
 /** GitHub's secondary rate limit: a 403 (or 429) that is no refusal of the token; the same write may go again. */
 function rateLimited(error) {
     const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
@@ -44258,8 +44577,6 @@ function recordCommitStatus(options) {
     }, options);
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/github/deployment-api.ts
 
 
@@ -44545,178 +44862,6 @@ const githubLog = {
     }
 };
 
-;// CONCATENATED MODULE: ./src/report/started.ts
-
-const STARTED = {
-    update: 'update',
-    preview: 'preview deployment',
-    agent: 'agent job',
-    automation: 'automation run',
-    message: 'follow-up message to agent job'
-};
-/** The line that says what `trigger` started, for the summary and the comment; undefined when nothing was. */
-function startedMarkdown(trigger) {
-    if (trigger?.automation) {
-        const { runId, jobId } = trigger.automation;
-        const job = jobId ? `, background job ${codeSpan(jobId, 120)}` : '';
-        return `**Started:** ${STARTED[trigger.kind]}, run id ${codeSpan(runId, 120)}${job}. The platform publishes no status for a run: follow it in the project's automation runs in the dashboard.`;
-    }
-    if (!trigger?.ref)
-        return undefined;
-    if (trigger.kind === 'message')
-        return `**Sent:** ${STARTED[trigger.kind]} ${codeSpan(trigger.ref.id, 120)}; the job is waited on for that message`;
-    const id = `${trigger.ref.kind === 'update' ? 'status id' : 'job id'} ${codeSpan(trigger.ref.id, 120)}`;
-    const preview = trigger.previewUrl ? ` · ${markdown_link('open the preview', trigger.previewUrl)}` : '';
-    return `**Started:** ${STARTED[trigger.kind]}, ${id}${preview}`;
-}
-
-;// CONCATENATED MODULE: ./src/report/comment.ts
-
-
-
-
-
-
-
-
-
-
-const WORKFLOW_RUN = { label: 'workflow run', annotates: true };
-function footer(source, extra) {
-    const parts = [
-        ...(source.sha ? [`commit ${codeSpan(source.sha.slice(0, 7))}`] : []),
-        ...(source.runUrl ? [`[${(source.run ?? WORKFLOW_RUN).label}](${source.runUrl})`] : []),
-        ...(source.mergeQueue ? [`ran in the merge queue (into ${codeSpan(source.mergeQueue.base, 100)})`] : []),
-        ...(extra ? [extra] : [])
-    ];
-    return `<sub>${parts.join(' · ')}</sub>`;
-}
-const MAX_COMMENT_TARGETS = 50;
-/** The comment posted when the wait starts; the outcome replaces it when the wait ends. */
-function renderInProgressComment(marker, targets, source, work) {
-    const listed = targets.slice(0, MAX_COMMENT_TARGETS).map((ref) => `- ${describeRef(ref).replace(/ \S+$/, '')} ${codeSpan(ref.id, 80)}`);
-    if (targets.length > MAX_COMMENT_TARGETS)
-        listed.push(`- … and ${targets.length - MAX_COMMENT_TARGETS} more`);
-    const lines = [marker, `### ⏳ Waiting for the ${work}`, '', 'The outcome will replace this comment when the wait ends.', ''];
-    if (listed.length > 0)
-        lines.push(...listed, '');
-    lines.push(footer(source, 'in progress'));
-    return `${lines.join('\n')}\n`;
-}
-const MAX_COMMENT_FILES = 20;
-const comment_MAX_COMMENT_PAGES = 20;
-// Outside the runner GITHUB_WORKFLOW and GITHUB_JOB may be unset.
-const markerPart = (text) => (text ?? '').replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 80);
-/** Two keys give two markers: every character outside [A-Za-z0-9_.-] is written as its UTF-8 bytes in %XX. */
-const keyPart = (key) => [...new TextEncoder().encode(key)]
-    .map((byte) => (/[A-Za-z0-9_.-]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`))
-    .join('');
-/**
- * The hidden marker that finds this step's comment again on later runs: one per workflow, job,
- * step, pr-comment-key and kind of target, so two steps of one job, and two legs of a matrix
- * with their own keys, keep a comment each.
- */
-function commentMarker(kinds, place) {
-    const key = place.key ? `/${keyPart(place.key)}` : '';
-    // Where there are no steps (a GitLab job), the workflow and the job name the place.
-    const step = place.step === undefined ? '' : `/${markerPart(place.step)}`;
-    return `<!-- wait-for-docs:${markerPart(place.workflow)}/${markerPart(place.job)}${step}${key}:${kinds.join('+') || 'none'} -->`;
-}
-/** The marker of earlier versions, which named the workflow and the job only: its comment is taken over once. */
-function legacyCommentMarker(kinds, place) {
-    return `<!-- wait-for-docs:${markerPart(place.workflow)}/${markerPart(place.job)}:${kinds.join('+') || 'none'} -->`;
-}
-/** The comment: the outcome in short, with every piece of server text escaped. */
-function renderComment(outcome, marker, source) {
-    const from = typeof source === 'string' ? { runUrl: source } : (source ?? {});
-    // A run that annotates nothing is the command's under GitLab (the merge request note): its words.
-    const explain = { place: from.run && !from.run.annotates ? commandPlace('gitlab') : GITHUB_ACTIONS_PLACE };
-    const { lead, next } = explainRun(outcome, explain);
-    const lines = [marker, `### ${titleFor(outcome)}`, '', `**${escapeText(lead[0] ?? '', 600)}**`, ''];
-    const deployed = deployedLine(outcome, from.sha);
-    if (deployed)
-        lines.push(deployed, '');
-    const started = startedMarkdown(outcome.trigger);
-    if (started)
-        lines.push(started, '');
-    if (outcome.problems.length > 0)
-        lines.push(...outcome.problems.slice(0, 20).map((problem) => `- ${escapeText(problem, 300)}`), '');
-    if (next)
-        lines.push(`**Next:** ${escapeWithCode(sentence(next).slice(0, -1), 400)}.`, '');
-    // The log lines are not quoted here: the files they name are, with the run that annotates them.
-    const named = fileAnnotations(outcome);
-    if (named.length > 0) {
-        const run = from.run ?? WORKFLOW_RUN;
-        const where = !from.runUrl ? '' : run.annotates ? ` (annotated in the ${markdown_link(run.label, from.runUrl)})` : ` (see the ${markdown_link(run.label, from.runUrl)})`;
-        lines.push(`**Files named in the update log:** ${named.map((note) => codeSpan(fileRefText(note), 150)).join(', ')}${where}`, '');
-    }
-    if (outcome.targets.length > 0) {
-        const withPr = outcome.targets.some((t) => t.ref.kind === 'job');
-        // One target's reason is the lead above; several each get theirs.
-        const withReason = outcome.targets.length > 1;
-        const rows = outcome.targets.slice(0, MAX_COMMENT_TARGETS).map((t) => {
-            const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined;
-            const row = [`${t.ref.kind === 'update' ? 'update' : 'agent job'} ${codeSpan(t.ref.id, 80)}`, `${resultMark(t.result)} ${t.result}`];
-            if (withReason)
-                row.push(escapeText(explainTarget(t, explain).reason, 300));
-            return withPr ? [...row, prLink ? markdown_link('pull request', prLink) : ''] : row;
-        });
-        lines.push(table(['Target', 'Result', ...(withReason ? ['Reason'] : []), ...(withPr ? ['Pull request'] : [])], rows));
-        if (outcome.targets.length > MAX_COMMENT_TARGETS)
-            lines.push('', `… and ${outcome.targets.length - MAX_COMMENT_TARGETS} more targets.`);
-        lines.push('');
-    }
-    const facts = runFacts(outcome);
-    const files = facts.files.changed;
-    if (files.length > 0) {
-        const shown = files
-            .slice(0, MAX_COMMENT_FILES)
-            .map((f) => codeSpan(f, 150))
-            .join(', ');
-        lines.push(`**Files changed (${files.length}):** ${shown}${files.length > MAX_COMMENT_FILES ? `, … and ${files.length - MAX_COMMENT_FILES} more` : ''}`, '');
-    }
-    if (outcome.pages && !outcome.pages.skipped) {
-        lines.push('**Pages:**', '');
-        for (const page of outcome.pages.pages.slice(0, comment_MAX_COMMENT_PAGES)) {
-            const [found, holds, when] = pageFacts(page);
-            lines.push(`- ${resultMark(page.result)} ${codeSpan(page.path, 150)}: found ${found}, holds the text ${holds}, ${when}`);
-        }
-        if (outcome.pages.pages.length > comment_MAX_COMMENT_PAGES)
-            lines.push(`- … and ${outcome.pages.pages.length - comment_MAX_COMMENT_PAGES} more (see the job summary)`);
-        lines.push('');
-    }
-    if (outcome.search && !outcome.search.skipped) {
-        const count = facts.searchResults;
-        lines.push(`**Search check:** ${outcome.search.result}, ${counted(outcome.search.queries.length, 'query', 'queries')}, ${count} results`, '');
-    }
-    lines.push(footer(from, `took ${formatDuration(outcome.elapsedMs)}`));
-    return `${lines.join('\n')}\n`;
-}
-/** Deployed commits listed one by one; the summary has every update. */
-const MAX_DEPLOYED_LISTED = 5;
-/**
- * The commit each update deployed (its record's `commit.sha`, once the platform says `success`),
- * which may not be the run's commit (a deploy branch, a re-run): said beside it when it differs.
- */
-function deployedLine(outcome, runSha) {
-    const deployed = outcome.targets.flatMap((t) => t.parsed?.kind === 'update' && t.parsed.data.status === 'success' && t.parsed.data.commit?.sha?.trim()
-        ? [{ id: t.ref.id, sha: t.parsed.data.commit.sha.trim() }]
-        : []);
-    if (deployed.length === 0)
-        return undefined;
-    const shas = [...new Set(deployed.map((d) => d.sha))];
-    const short = (sha) => codeSpan(sha.slice(0, 7));
-    const listed = shas.length === 1
-        ? short(shas[0] ?? '')
-        : deployed
-            .slice(0, MAX_DEPLOYED_LISTED)
-            .map((d) => `${short(d.sha)} (update ${codeSpan(d.id, 80)})`)
-            .join(', ') + (deployed.length > MAX_DEPLOYED_LISTED ? `, … and ${deployed.length - MAX_DEPLOYED_LISTED} more` : '');
-    const run = runSha?.toLowerCase();
-    const other = run !== undefined && shas.some((sha) => !(sha.toLowerCase().startsWith(run) || run.startsWith(sha.toLowerCase())));
-    return `**Deployed commit${shas.length === 1 ? '' : 's'}:** ${listed}${other ? ` — not the commit of this run, ${short(runSha ?? '')}` : ''}`;
-}
-
 ;// CONCATENATED MODULE: ./src/github/pr-comment.ts
 // The sticky pull request comment (pr-comment) as a port of the record lifecycle
 // (records/lifecycle.ts): where it goes, how it is written, and its words. When it is written,
@@ -44735,12 +44880,20 @@ async function commentPlace(settings) {
     const target = commentTarget(context, settings.prNumberTarget);
     if ('skip' in target)
         throw new RecordSkipped(`pr-comment is set, but ${target.skip}. No comment was written.`);
-    const place = { workflow: context.workflow, job: context.job, step: context.action, key: settings.key };
+    // The workflow is named by its file (GITHUB_WORKFLOW_REF); by its name only where the file is unknown.
+    const place = {
+        workflow: context.workflow,
+        workflowFile: workflowFileOf(process.env.GITHUB_WORKFLOW_REF),
+        job: context.job,
+        step: context.action,
+        key: settings.key
+    };
     return {
         github,
         target,
         marker: commentMarker(settings.kinds, place),
-        legacyMarker: legacyCommentMarker(settings.kinds, place),
+        // The earlier versions' comment this step is the one heir of, if any.
+        legacyMarker: earlierMarkers(settings.kinds, place),
         source: { runUrl: runUrlOf(context, target.owner, target.repo), sha: commentCommit(context), mergeQueue: target.mergeQueue }
     };
 }

@@ -2,6 +2,7 @@
 // the reports asked for, the GitLab records asked for, and an exit code that says what happened.
 import packageJson from '../../package.json'
 import type { NoteContext } from '../gitlab/context.js'
+import { INPUT_NAMES } from '../inputs/fields.js'
 import type { RawInputs } from '../inputs/parse.js'
 import type { RunRecord } from '../records/run-record.js'
 import type { OutputName } from '../report/outputs.js'
@@ -53,7 +54,10 @@ export async function runCommand(io: CommandIo): Promise<number> {
   // With --json, stdout holds the JSON object alone; without, the log goes on on stderr once stdout's reader left.
   const logStream = options.json ? stderr : thenOnClose(stdout, stderr)
   const gitlab = io.env.GITLAB_CI === 'true'
-  const log = createCommandLog({ write: (text) => logStream.write(clean(text)), gitlab, colour: wantsColour(logStream, io.env), verbose: options.verbose })
+  // Every line names an input as it was given here (its flag or variable), the engine's reasons too.
+  const place = commandPlace(gitlab ? 'gitlab' : 'other', command.sources, INPUT_NAMES)
+  const write = (text: string) => logStream.write(clean(place.asGiven(text)))
+  const log = createCommandLog({ write, gitlab, colour: wantsColour(logStream, io.env), verbose: options.verbose })
   for (const warning of [...command.warnings, ...actionOnlyWarnings(raw)]) log.warning(warning)
   const cancel = listenForCancel({
     say: (line) => log.info(line),
@@ -73,7 +77,7 @@ export async function runCommand(io: CommandIo): Promise<number> {
   }
   const { outputFile, dotenv, dotenvPrefix, junit, summaryFile } = options
   const places: ReportPlaces = { outputFile, dotenv, dotenvPrefix, junit, summaryFile, summary: raw.summary.trim().toLowerCase() !== 'false' }
-  const sinks = { places, place: commandPlace(gitlab ? 'gitlab' : 'other', command.sources), clean, log, json: options.json ? stdout : undefined }
+  const sinks = { places, place, clean, log, json: options.json ? stdout : undefined }
   const startedIds: Partial<Record<OutputName, string>> = {}
   return tellRun(
     {

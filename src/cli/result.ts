@@ -31,14 +31,14 @@ export function reportResult(sinks: ResultSinks, reported: RunOutcome, settings:
   })
   const outcome = writeReports(reported, { places: { ...places, summary: settings?.summary ?? places.summary }, explain, clean, log, verdict })
   const { exitCode, message } = verdict(outcome)
-  sayResult(log, outcome, stepPasses(outcome, failOnTimeout), message, exitCode)
+  sayResult(log, outcome, stepPasses(outcome, failOnTimeout), message, exitCode, place)
   sinks.json?.write(`${inertJson(jsonReport(outcome, { exitCode, message }, clean))}\n`)
   return { outcome, exitCode }
 }
 
-function sayResult(log: CommandLog, outcome: RunOutcome, passes: boolean, message: string, exitCode: number): void {
+function sayResult(log: CommandLog, outcome: RunOutcome, passes: boolean, message: string, exitCode: number, place: RunPlace): void {
   const code = `(exit code ${exitCode})`
   if (outcome.result === 'success') log.success(`Result: success — ${outcome.headline} ${code}`)
-  else if (passes) log.warning(`Result: timeout — ${outcome.headline} (fail-on-timeout is false, so the command succeeds) ${code}`)
+  else if (passes) log.warning(`Result: timeout — ${outcome.headline} (${place.input('fail-on-timeout')} is false, so the command succeeds) ${code}`)
   else log.error(`Result: ${outcome.result} ${code}\n${message}`)
 }

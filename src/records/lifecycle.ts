@@ -156,6 +156,32 @@ const transient = (error: unknown) => {
   const status = statusOf(error)
   return status === undefined || Number.isNaN(status) || status >= 500 || status === 429
 }
+/**
+ * A write whose answer was lost on the way, which the server may still apply: a 5xx (a gateway
+ * that gave up), a connection that broke, or a write cut at the step's limit. Not a lookup that
+ * ran out before any write, nor a fault of this process (a module that did not load).
+ */
+const answerLost = (error: unknown, signals: WriteSignals) => {
+  if (isAbort(error)) return signals.write.aborted
+  const status = statusOf(error)
+  if (status !== undefined && !Number.isNaN(status)) return status >= 500
+  for (let cause: unknown = error, depth = 0; cause && depth < 5; cause = (cause as { cause?: unknown }).cause, depth++) {
+    const code = (cause as { code?: unknown }).code
+    if (typeof code === 'string' && /^(?:E[A-Z]+|UND_ERR_\w+)$/.test(code)) return true
+    if (cause instanceof Error && /network error|socket|other side closed|terminated|ECONNRESET|EPIPE/i.test(cause.message)) return true
+  }
+  return false
+}
+
+/** A request that never reached the server (the connection refused, the name not found): nothing was applied. */
+const neverSent = (error: unknown) => {
+  for (let cause: unknown = error, depth = 0; cause && depth < 5; cause = (cause as { cause?: unknown }).cause, depth++) {
+    const code = (cause as { code?: unknown }).code
+    if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') return true
+    if (cause instanceof Error && /\b(?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN)\b/.test(cause.message)) return true
+  }
+  return false
+}
 const isAbort = (error: unknown) => error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')
 const statusOf = (error: unknown) => (typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined)
 const defaultRefused = (error: unknown) => {
@@ -207,6 +233,10 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
   const knownAfterCancel = new AbortController()
   let openDone = false
   let openSentAt = 0
+  /** A lost creation found at once and the outcome written to it. */
+  let foundFirst = false
+  /** The open failed after a write was sent whose answer was lost: it may land later. */
+  let writeLost = false
   let warned = false
 
   const say = (level: 'info' | 'warning', line: string) => {
@@ -248,7 +278,9 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
         opened = 'skipped'
         return
       }
-      opened = refused(error) ? 'refused' : 'lost'
+      opened = refused(error) || neverSent(error) ? 'refused' : 'lost'
+      // A lookup of the open that ran out (a find before any write) wrote nothing that could land later.
+      writeLost = opened === 'lost' && answerLost(error, signals)
       const reason = cancel.signal.aborted && !deadline.aborted && where === undefined ? 'the run was cancelled before it was' : why(error, signals, lookupMs)
       if (opened === 'refused' && port.words.notOpened && where === undefined) say('warning', port.words.notOpened(reason))
       else log.info(clean(port.words.openFailed(reason, where)))
@@ -279,6 +311,16 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     // A creation unanswered for request-timeout after the outcome: waited on for request-timeout
     // more, then found if it was applied; never made again (a second record if it lands).
     if (!settled && where === undefined && !deadline.aborted) settled = (await settledOrAborted(opening ?? Promise.resolve(), heldLongEnough())) === 'settled'
+    // A creation whose answer was lost (a 5xx, a reset) may have been applied, now or later: it
+    // is looked for at once; not found, it is given twice request-timeout from when it was sent
+    // (half of what is left after a cancel) before it is looked for again and, only then, made,
+    // so that the outcome goes to it rather than to a second record.
+    if (settled && writeLost && where === undefined && !deadline.aborted && !(await foundAtOnce(outcome))) {
+      const exitBy = cancel.exitBy()
+      const left = Math.min(options.endAt, exitBy === undefined ? Number.POSITIVE_INFINITY : exitBy) - Date.now()
+      const landing = Math.min(openSentAt + 2 * options.requestTimeoutMs - Date.now(), left / 2)
+      if (landing > 0) await settledOrAborted(new Promise((resolve) => setTimeout(resolve, landing)), deadline)
+    }
     if (!settled && where === undefined && deadline.aborted) {
       // The outcome must not go before a write that may still land on top of it, and there is no known place to write it.
       say(
@@ -359,11 +401,11 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
         return true
       }
     }
-    const written = await write()
+    const written = foundFirst || (await write())
     // An open whose answer was lost (a 5xx, a reset, a timeout) may be applied after the close:
     // it is given twice request-timeout from when it was sent, then what stands is read back and
     // the outcome written again over a late "in progress".
-    if (settled && opened === 'lost' && written) return readBackLost(write, signals)
+    if (settled && writeLost && written && !foundFirst) return readBackLost(write, signals)
     // An open answered before the close was sent was applied before it too. One answered after
     // the close was sent (even before the close's own answer) may have been applied after it.
     if (settled || !opening) return
@@ -382,6 +424,25 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
           opened
         )
       )
+  }
+
+  /** Whether the record of a lost creation is found at once (and the outcome written to it); never creates. */
+  async function foundAtOnce(outcome: Outcome): Promise<boolean> {
+    try {
+      const done = await withinBudget(
+        port.close(outcome, undefined, 'unanswered', signalsUntil(options.endAt), (known) => {
+          where = known
+        }),
+        deadline
+      )
+      where = done.where
+      foundFirst = true
+      log.info(clean(port.words.closed(done.where, done.done)))
+      return true
+    } catch {
+      // Not found yet (or not read): the close below looks again after the wait, and says what fails.
+      return false
+    }
   }
 
   /** Reads back a record whose open was lost, once the open had its time to land; writes the outcome again over what stands, or warns once. */

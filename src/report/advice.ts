@@ -146,7 +146,7 @@ export function checkNext(
   const problem = lastProblem(first) ?? (first.includes('": ') ? first.slice(first.indexOf('": ') + 3) : first)
   if (/^nothing answered at base-url\b/.test(problem)) return unreachableNext(place)
   if (/^HTTP 401\b/.test(problem)) return `put a current assistant API key in the secret passed as ${input('assistant-key')}`
-  if (/^HTTP 403\b/.test(problem)) return `pass an ${input('assistant-key')} of the project whose docs ${input('search-domain')} names`
+  if (/^HTTP 403\b/.test(problem)) return `pass in ${input('assistant-key')} a key of the project whose docs ${input('search-domain')} names`
   if (/check page-path\)$/.test(problem))
     return `check ${input('page-path')}: the platform refused a path (each is a page's path as search results give it, such as quickstart, without the docs root or a file extension)`
   // A check never answered until the deadline (an error, "could not tell") is told as a timeout was: by its last problem.
@@ -174,7 +174,7 @@ function explainError(t: TargetReport, error: string, place: RunPlace): Explanat
     const key = /^HTTP 403: ([\w-]+)/.exec(error)?.[1] ?? 'admin-key'
     return {
       reason: `could not be read: ${key} is not allowed to read it (HTTP 403)`,
-      next: `pass an ${input(key)} of the project that owns this ${t.ref.kind === 'update' ? 'update' : 'job'}`
+      next: `pass in ${input(key)} a key of the project that owns this ${t.ref.kind === 'update' ? 'update' : 'job'}`
     }
   }
   if (/^HTTP 404\b/.test(error))

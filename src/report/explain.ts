@@ -97,7 +97,12 @@ export function explainRun(outcome: RunOutcome, options: ExplainOptions = {}): R
  * evidence (the update's summary, its error lines), then one next step.
  */
 export function failureMessage(outcome: RunOutcome, options: ExplainOptions = {}): string {
-  const { lead, quoted, next } = explainRun(outcome, options)
+  const said = explainRun(outcome, options)
+  const { asGiven } = options.place ?? GITHUB_ACTIONS_PLACE
+  // The engine's reasons name inputs as the action's: named as the user gave them here.
+  const lead = said.lead.map(asGiven)
+  const { quoted } = said
+  const next = asGiven(said.next)
   const lines: string[] = []
   lead.forEach((line, i) => {
     lines.push(line)

@@ -17,6 +17,11 @@ export interface RunPlace {
   annotates: boolean
   /** An input named as the user gave it: `` `timeout` ``, `--timeout`, `WAIT_FOR_DOCS_TIMEOUT`. */
   input(name: string): string
+  /**
+   * Text that names inputs as the action's (`expect-sha`, "raise timeout"), such as the engine's
+   * reasons, with each named as the user gave it here; as it is for the action.
+   */
+  asGiven(text: string): string
 }
 
 /** The GitHub Action: inputs in the workflow file, annotations and a job summary. */
@@ -26,7 +31,8 @@ export const GITHUB_ACTIONS_PLACE: RunPlace = {
   rerun: 're-run the workflow',
   details: 'the job summary',
   annotates: true,
-  input: (name) => `\`${name}\``
+  input: (name) => `\`${name}\``,
+  asGiven: (text) => text
 }
 
 /** The variable an input or flag of the command line may also come from. */
@@ -39,8 +45,12 @@ export function commandEnvName(name: string): string {
  * system, a terminal). An input is named as it was given: its flag, or its variable when it came
  * from the environment.
  */
-export function commandPlace(ci: 'gitlab' | 'other', sources: Readonly<Record<string, InputSource | undefined>> = {}): RunPlace {
+export function commandPlace(ci: 'gitlab' | 'other', sources: Readonly<Record<string, InputSource | undefined>> = {}, names: readonly string[] = []): RunPlace {
   const input = (name: string) => (sources[name] === 'environment' ? commandEnvName(name) : `--${name}`)
+  // A hyphenated input name standing alone (not in a flag, a variable, a path or a word), and "raise timeout".
+  const named = names.filter((name) => name.includes('-'))
+  const pattern = named.length > 0 ? new RegExp(`(?<![\\w\\-\`/.$])(${named.join('|')})(?![\\w\\-\`])`, 'g') : undefined
+  const asGiven = (text: string) => (pattern ? text.replace(pattern, (name) => input(name)) : text).replace(/\braise timeout\b/g, `raise ${input('timeout')}`)
   if (ci === 'gitlab')
     return {
       kind: 'gitlab',
@@ -48,7 +58,8 @@ export function commandPlace(ci: 'gitlab' | 'other', sources: Readonly<Record<st
       rerun: 'retry the job',
       details: 'the job log',
       annotates: false,
-      input
+      input,
+      asGiven
     }
   return {
     kind: 'other',
@@ -56,6 +67,7 @@ export function commandPlace(ci: 'gitlab' | 'other', sources: Readonly<Record<st
     rerun: 'run the command again',
     details: 'the log',
     annotates: false,
-    input
+    input,
+    asGiven
   }
 }
