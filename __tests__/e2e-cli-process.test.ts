@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process'
-import { closeSync, constants, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, readSync, statSync, symlinkSync } from 'node:fs'
+import { closeSync, constants, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, readSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ADMIN_KEY, PROJECT_ID } from '../dev/simulator.js'
@@ -169,6 +169,81 @@ describe('a report path that is not a regular file is written in place, never re
   })
 })
 
+describe('a report’s folder that does not exist yet is created, as JUnit writers do', () => {
+  it('every report in a folder a fresh checkout does not have (the README’s Bitbucket and CircleCI examples): written, exit 0', async () => {
+    const sim = await simulator()
+    const run = await runCommand(
+      () => [
+        ...success(sim),
+        '--junit',
+        'test-results/docs.xml',
+        '--output-file',
+        'reports/json/out.json',
+        '--dotenv',
+        'env/docs.env',
+        '--summary-file',
+        'summary/docs.md'
+      ],
+      { env: KEY_ENV }
+    )
+    expect(run.code, run.stdout).toBe(0)
+    expect(run.stdout).not.toContain('warning')
+    expect(run.file('test-results/docs.xml')).toContain('<testsuites')
+    expect(JSON.parse(run.file('reports/json/out.json') ?? 'null')).toMatchObject({ result: 'success', 'exit-code': 0 })
+    expect(parseGitLabDotenv(run.file('env/docs.env') ?? '')).toMatchObject({ DOCS_RESULT: 'success' })
+    expect(run.file('summary/docs.md')).toContain('update-success')
+  })
+
+  it('a symlink whose target’s folder does not exist yet: the folder is created, the report written through the link', async () => {
+    const sim = await simulator()
+    let link = ''
+    const run = await runCommand(
+      (dir) => {
+        link = path.join(dir, 'docs.xml')
+        symlinkSync('results/target.xml', link)
+        return [...success(sim), '--junit', 'docs.xml']
+      },
+      { env: KEY_ENV }
+    )
+    expect(run.code, run.stdout).toBe(0)
+    expect(lstatSync(link).isSymbolicLink()).toBe(true)
+    expect(run.file('results/target.xml')).toContain('<testsuites')
+  })
+
+  it.each([
+    ['the folder’s name is a file', 'test-results/docs.xml', 'test-results'],
+    ['a folder on the way is a file', 'test-results/unit/docs.xml', 'test-results']
+  ])('%s: exit 4, saying which file is in the way, and the other reports say error', async (_, junit, blocker) => {
+    const sim = await simulator()
+    const run = await runCommand(
+      (dir) => {
+        writeFileSync(path.join(dir, 'test-results'), 'a file, not a folder')
+        return [...success(sim), '--junit', junit, '--output-file', 'out.json']
+      },
+      { env: KEY_ENV }
+    )
+    expect(run.code, run.stdout).toBe(4)
+    expect(run.stdout).toContain(`The JUnit report could not be written to ${junit}: its folder `)
+    expect(run.stdout).toContain(`${path.join(run.dir, blocker)} is a file, not a folder`)
+    expect(run.file('test-results')).toBe('a file, not a folder')
+    expect(JSON.parse(run.file('out.json') ?? 'null')).toMatchObject({ result: 'error', 'exit-code': 4 })
+  })
+
+  it('a summary file whose folder’s name is a file: a warning, the outcome stands', async () => {
+    const sim = await simulator()
+    const run = await runCommand(
+      (dir) => {
+        writeFileSync(path.join(dir, 'summary'), '')
+        return [...success(sim), '--summary-file', 'summary/docs.md', '--output-file', 'out.json']
+      },
+      { env: KEY_ENV }
+    )
+    expect(run.code, run.stdout).toBe(0)
+    expect(run.stdout).toContain('The job summary could not be written to summary/docs.md: its folder ')
+    expect(JSON.parse(run.file('out.json') ?? 'null')).toMatchObject({ result: 'success' })
+  })
+})
+
 /**
  * The command in a shell pipeline, its stdout a real pipe to `reader`: the command's exit code
  * (PIPESTATUS), its stderr, and its folder of reports.
@@ -245,6 +320,61 @@ describe('invalid command lines that touch the reports or a key', () => {
     expect(run.code, run.stdout).toBe(2)
     expect(sim.requests).toEqual([])
     expect(run.stdout).toContain('- --output-file "x" and --dotenv "./sub/../x" name the same file')
+  })
+
+  it('a symlink whose target does not exist yet, beside a report to that target: exit 2 naming both flags, nothing sent', async () => {
+    const sim = await simulator()
+    const run = await runCommand(
+      (dir) => {
+        symlinkSync('junit.xml', path.join(dir, 'docs.env'))
+        return [...success(sim), '--dotenv', 'docs.env', '--junit', 'junit.xml']
+      },
+      { env: KEY_ENV }
+    )
+    expect(run.code, run.stdout).toBe(2)
+    expect(sim.requests).toEqual([])
+    expect(run.stdout).toContain('- --dotenv "docs.env" and --junit "junit.xml" name the same file')
+  })
+
+  it('--output-file /dev/stdout with stdout sent to the file --junit names: exit 2 naming both flags', async () => {
+    const sim = await simulator()
+    const dir = reportDir()
+    const out = openSync(path.join(dir, 'out.xml'), 'w')
+    try {
+      const child = spawn(process.execPath, [COMMAND, ...success(sim), '--output-file', '/dev/stdout', '--junit', 'out.xml'], {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? '', ...KEY_ENV },
+        stdio: ['ignore', out, 'pipe']
+      })
+      const code = await new Promise<number | null>((resolve) => child.once('close', resolve))
+      // The log went to the file the JUnit report then replaced: the report says it.
+      const text = readFileSync(path.join(dir, 'out.xml'), 'utf8')
+      expect(code, text).toBe(2)
+      expect(sim.requests).toEqual([])
+      expect(text).toContain('- --output-file &quot;/dev/stdout&quot; and --junit &quot;out.xml&quot; name the same file')
+    } finally {
+      closeSync(out)
+    }
+  })
+
+  it('/dev/stdout twice with stdout sent to a file: both written in place, one after the other, exit 0', async () => {
+    const sim = await simulator()
+    const dir = reportDir()
+    const out = openSync(path.join(dir, 'out.txt'), 'w')
+    try {
+      const child = spawn(process.execPath, [COMMAND, ...success(sim), '--output-file', '/dev/stdout', '--dotenv', '/dev/stdout'], {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? '', ...KEY_ENV },
+        stdio: ['ignore', out, 'pipe']
+      })
+      const code = await new Promise<number | null>((resolve) => child.once('close', resolve))
+      const text = readFileSync(path.join(dir, 'out.txt'), 'utf8')
+      expect(code, text).toBe(0)
+      expect(text).toContain('"result": "success"')
+      expect(text).toContain('DOCS_RESULT=success')
+    } finally {
+      closeSync(out)
+    }
   })
 
   it('--admin-key --sk_…: the key is printed nowhere', async () => {

@@ -92,7 +92,7 @@ export function writeReports(waited: RunOutcome, context: ReportContext): RunOut
         fail(report, error)
       }
   const notWritten = () =>
-    outputsNotWritten(waited, `${problems.join('; ')}. Check that the folder exists and is writable (a FIFO needs its reader), and the free disk space`)
+    outputsNotWritten(waited, `${problems.join('; ')}. Check that its folder can be created and written to (a FIFO needs its reader), and the free disk space`)
   let outcome = problems.length > 0 ? notWritten() : waited
   const holds = new Map<Report, RunOutcome>()
   try {

@@ -17,7 +17,9 @@ export function pathKind(file: string, io: WriteFs = NODE_FS): PathKind {
   try {
     return io.lstat(file).isFile() ? 'file' : 'other'
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'missing'
+    // Not there, or a file where a folder on the way should be: writing it says which.
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT' || code === 'ENOTDIR') return 'missing'
     throw error
   }
 }
@@ -30,7 +32,61 @@ export function pathKind(file: string, io: WriteFs = NODE_FS): PathKind {
  */
 export function writeReportFile(file: string, text: string, io: WriteFs = NODE_FS): void {
   if (pathKind(file, io) === 'other') writeInPlace(file, text)
-  else writeFileAtomic(file, text)
+  else {
+    makeFolderOf(file)
+    writeFileAtomic(file, text)
+  }
+}
+
+/**
+ * Creates the folder a report goes in when it does not exist yet (`test-results/` in a fresh
+ * checkout), as JUnit writers do; for a symlink, the folder of the file it points to. What
+ * cannot be created is said with why: a file where a folder should be, a folder without write
+ * permission.
+ */
+export function makeFolderOf(file: string): void {
+  const folder = path.dirname(linkTarget(file))
+  try {
+    fs.mkdirSync(folder, { recursive: true })
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? ''
+    const blocker = code === 'EEXIST' || code === 'ENOTDIR' ? notAFolder(folder) : undefined
+    const why = blocker
+      ? `${blocker} is a file, not a folder`
+      : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+        ? `no permission to create it there`
+        : (error as Error).message
+    throw withCode(`its folder ${folder} could not be created: ${why} (${code || 'error'})`, code || 'error')
+  }
+}
+
+/** The nearest existing path on the way to `folder` that is not a folder, if any. */
+function notAFolder(folder: string): string | undefined {
+  for (let current = folder; ; current = path.dirname(current)) {
+    try {
+      return fs.statSync(current).isDirectory() ? undefined : current
+    } catch {}
+    if (path.dirname(current) === current) return undefined
+  }
+}
+
+/**
+ * Where a path ends up once every symlink on it is followed, also when the last target does not
+ * exist yet (a dangling link: writing through it creates that target). The path itself when it is
+ * no link, or after 40 hops (a loop, which the write then reports).
+ */
+export function linkTarget(file: string): string {
+  let current = path.resolve(file)
+  for (let hop = 0; hop < 40; hop++) {
+    let target: string
+    try {
+      target = fs.readlinkSync(current)
+    } catch {
+      return current
+    }
+    current = path.resolve(path.dirname(current), target)
+  }
+  return current
 }
 
 /**
@@ -69,8 +125,9 @@ export const READER_STALL_MS = 5000
  * READER_STALL_MS ends the write with an error.
  */
 function writeInPlace(file: string, text: string): void {
-  // A symlink to a regular file: written through it.
+  // A symlink to a regular file (or to none yet): written through it.
   if (!isStream(file)) {
+    makeFolderOf(file)
     fs.writeFileSync(file, text)
     return
   }
@@ -171,18 +228,34 @@ function withCode(message: string, code: string): Error {
 
 /**
  * What a path names, the same for every spelling of one file: its inode when it exists (so a
- * symlink, a hard link, `./x` and an absolute path agree), else its folder's real path and its name.
+ * symlink, a hard link, `./x`, an absolute path and `/dev/stdout` when the command's output was
+ * sent to that file agree), else where its symlinks lead (a link whose target does not exist yet
+ * names that target): that folder's real path and the name.
  */
 export function fileIdentity(file: string): string {
+  const stdio = stdioOf(file)
   try {
-    const stats = fs.statSync(file)
+    const stats = stdio === undefined ? fs.statSync(file) : fs.fstatSync(stdio)
     return `inode ${stats.dev}:${stats.ino}`
   } catch {}
-  const absolute = path.resolve(file)
+  const absolute = linkTarget(file)
   try {
     return path.join(fs.realpathSync(path.dirname(absolute)), path.basename(absolute))
   } catch {
     return absolute
+  }
+}
+
+/**
+ * Whether a report path is a regular file that a report written in place (`/dev/stdout` when
+ * the command's output goes to a file) would share with another report.
+ */
+export function isRegularFile(file: string): boolean {
+  const stdio = stdioOf(file)
+  try {
+    return (stdio === undefined ? fs.statSync(file) : fs.fstatSync(stdio)).isFile()
+  } catch {
+    return false
   }
 }
 
