@@ -313,6 +313,84 @@ describe('a stdout closed by its reader ends nothing: the log goes on on stderr,
   })
 })
 
+describe('the output is whole when its reader is slow: the command exits once stdout and stderr are drained', () => {
+  /** An update whose record lists 40,000 changed files: a JSON object of megabytes. */
+  const bigUpdate = (sim: Simulator) => {
+    const createdAt = new Date(Date.now() - 60_000).toISOString()
+    const modified = Array.from({ length: 40_000 }, (_, i) => `docs/section-${i}/page-${i}.mdx`)
+    sim.script('update', 'big', [
+      {
+        json: {
+          _id: 'big',
+          projectId: PROJECT_ID,
+          createdAt,
+          status: 'success',
+          summary: 'Deployed',
+          logs: ['done'],
+          endedAt: new Date().toISOString(),
+          commit: { sha: 'a'.repeat(40), ref: 'main', message: 'docs', filesChanged: { added: [], modified, removed: [] } }
+        }
+      }
+    ])
+  }
+
+  it('--json read by a reader that starts 2 s after the result (its stdout a socket, as Node’s and many runners’ are): every byte, exit 0', async () => {
+    const sim = await simulator()
+    bigUpdate(sim)
+    const child = spawn(process.execPath, [COMMAND, '--base-url', sim.url, '--status-id', 'big', ...FAST, '--json'], {
+      cwd: reportDir(),
+      env: { PATH: process.env.PATH ?? '', ...KEY_ENV },
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
+    child.stdout.pause()
+    let stderr = ''
+    let stdout = ''
+    let reading: NodeJS.Timeout | undefined
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk
+      // The reader comes back well after the 1 s the command used to wait before it exited.
+      if (reading === undefined && stderr.includes('Result:'))
+        reading = setTimeout(() => {
+          child.stdout.setEncoding('utf8').on('data', (text: string) => {
+            stdout += text
+          })
+          child.stdout.resume()
+        }, 2000)
+    })
+    const ended = new Promise<number | null>((resolve) => child.once('exit', resolve))
+    const read = new Promise((resolve) => child.stdout.once('end', resolve))
+    const code = await ended
+    await read
+    expect(code, stderr).toBe(0)
+    const object = JSON.parse(stdout)
+    expect(object).toMatchObject({ result: 'success', 'exit-code': 0 })
+    expect(object['files-changed']).toHaveLength(40_000)
+  }, 30_000)
+
+  it('a reader that never reads: the command still exits, with the outcome’s code, once it took nothing for 5 s', async () => {
+    const sim = await simulator()
+    bigUpdate(sim)
+    const child = spawn(process.execPath, [COMMAND, '--base-url', sim.url, '--status-id', 'big', ...FAST, '--json'], {
+      cwd: reportDir(),
+      env: { PATH: process.env.PATH ?? '', ...KEY_ENV },
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
+    child.stdout.pause()
+    let stderr = ''
+    let resultAt = 0
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk
+      if (resultAt === 0 && stderr.includes('Result:')) resultAt = Date.now()
+    })
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+    const waited = Date.now() - resultAt
+    child.stdout.destroy()
+    expect(code, stderr).toBe(0)
+    expect(waited).toBeGreaterThanOrEqual(4500)
+    expect(waited).toBeLessThan(20_000)
+  }, 30_000)
+})
+
 describe('invalid command lines that touch the reports or a key', () => {
   it('two reports on one path, spelt two ways: exit 2 naming both flags, nothing sent', async () => {
     const sim = await simulator()

@@ -2,6 +2,7 @@ import { guardProcess } from '../step/guard.js'
 import { EXIT_GRACE_MS } from '../step/limits.js'
 import { EXIT } from './exit-codes.js'
 import { runCommand, unforeseen } from './main.js'
+import { outputDrained } from './output.js'
 import { createPipelineCommitStatus } from './commit-status.js'
 import { createMergeRequestNote } from './mr-note.js'
 
@@ -10,8 +11,10 @@ import { createMergeRequestNote } from './mr-note.js'
 // outcome `error`, every report and exit code 4 instead of a stack trace; after the outcome was
 // reported, a warning, and its exit code stands.
 const exitSoon = () => {
-  // Every report is written by now; the end must not wait on the network.
-  setTimeout(() => process.exit(), EXIT_GRACE_MS).unref()
+  // Every report is written by now; the end must not wait on the network, only on the readers
+  // of stdout and stderr (output.ts: bounded), so that none gets a cut JSON object or log.
+  const grace = new Promise((resolve) => setTimeout(resolve, EXIT_GRACE_MS).unref())
+  void Promise.all([grace, outputDrained([process.stdout, process.stderr])]).then(() => process.exit())
 }
 const onFault = (error: unknown) => {
   const { exitCode, reported, closing } = unforeseen(error, process.stderr)
