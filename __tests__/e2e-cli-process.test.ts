@@ -367,6 +367,61 @@ describe('the output is whole when its reader is slow: the command exits once st
     expect(object['files-changed']).toHaveLength(40_000)
   }, 30_000)
 
+  it('a FIFO read as it comes (`cat`) gets a report of megabytes whole, exit 0', async () => {
+    const sim = await simulator()
+    bigUpdate(sim)
+    const dir = reportDir()
+    execFileSync('mkfifo', [path.join(dir, 'out.json')])
+    const reader = spawn('sh', ['-c', 'cat out.json > copy.json'], { cwd: dir, stdio: 'ignore' })
+    const read = new Promise((resolve) => reader.once('exit', resolve))
+    const run = await runCommand(() => ['--base-url', sim.url, '--status-id', 'big', ...FAST, '--output-file', path.join(dir, 'out.json')], { env: KEY_ENV })
+    await read
+    expect(run.code, run.stdout).toBe(0)
+    const copy = JSON.parse(readFileSync(path.join(dir, 'copy.json'), 'utf8'))
+    expect(copy).toMatchObject({ result: 'success', 'exit-code': 0 })
+    expect(copy['files-changed']).toHaveLength(40_000)
+  }, 30_000)
+
+  it('a FIFO whose reader stalls holds a SIGTERM for less than the 2 s a cancel is given: the report is an error (exit 4), said why', async () => {
+    const sim = await simulator()
+    bigUpdate(sim)
+    const dir = reportDir()
+    const fifo = path.join(dir, 'out.json')
+    execFileSync('mkfifo', [fifo])
+    // A reader that opened the FIFO and reads nothing: the report (megabytes) fills it and waits.
+    const fd = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK)
+    try {
+      const child = spawn(process.execPath, [COMMAND, '--base-url', sim.url, '--status-id', 'big', ...FAST, '--output-file', 'out.json'], {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? '', ...KEY_ENV },
+        stdio: ['ignore', 'pipe', 'pipe']
+      })
+      let output = ''
+      let signalledAt = 0
+      const seen = (chunk: string) => {
+        output += chunk
+        // The wait is over: the reports are being written, the FIFO's among them.
+        if (signalledAt === 0 && output.includes('✓ update big')) {
+          signalledAt = -1
+          setTimeout(() => {
+            signalledAt = Date.now()
+            child.kill('SIGTERM')
+          }, 300)
+        }
+      }
+      child.stdout.setEncoding('utf8').on('data', seen)
+      child.stderr.setEncoding('utf8').on('data', seen)
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+      const took = Date.now() - signalledAt
+      expect(signalledAt, output).toBeGreaterThan(0)
+      expect(took, output).toBeLessThan(2000)
+      expect(code, output).toBe(4)
+      expect(output).toContain('The JSON report could not be written to out.json: its reader did not take it')
+    } finally {
+      closeSync(fd)
+    }
+  }, 30_000)
+
   it('a reader that never reads: the command still exits, with the outcome’s code, once it took nothing for 5 s', async () => {
     const sim = await simulator()
     bigUpdate(sim)

@@ -116,13 +116,26 @@ export function writeFileAtomic(file: string, text: string): void {
   }
 }
 
-/** How long the reader of a FIFO or of the command's output may take no byte before the write gives up. */
-export const READER_STALL_MS = 5000
+/**
+ * How long the readers of streams (a FIFO, a device, the command's own output) may keep the
+ * reports waiting, in all: the reports are written synchronously, so a SIGTERM that comes
+ * meanwhile is heard only after it, and with the cancel's grace (1.5 s) this keeps the end of a
+ * cancelled run within 2 s. A reader takes the pipe's buffer (64 KiB) at no wait at all, and the
+ * rest at once when it reads the report as it comes.
+ */
+export const STREAM_WAIT_MS = 500
+
+/** What is left of STREAM_WAIT_MS for the streams of one writing of the reports. */
+export interface StreamWait {
+  leftMs: number
+}
+
+export const streamWait = (): StreamWait => ({ leftMs: STREAM_WAIT_MS })
 
 /**
  * Writes through the path as it is. A FIFO is opened without blocking: with nothing reading it,
- * opening fails at once (ENXIO) instead of hanging the command; a reader that stops reading for
- * READER_STALL_MS ends the write with an error.
+ * opening fails at once (ENXIO) instead of hanging the command; a reader that keeps the write
+ * waiting for STREAM_WAIT_MS ends it with an error.
  */
 function writeInPlace(file: string, text: string): void {
   // A symlink to a regular file (or to none yet): written through it.
@@ -151,10 +164,10 @@ export interface OpenedStream {
  * (ENXIO, at once), a device that takes nothing (`/dev/full`: ENOSPC). The descriptor stays open
  * until `close`: a FIFO's reader that saw it closed would be gone by the real write.
  */
-export function openStream(file: string): OpenedStream {
+export function openStream(file: string, wait: StreamWait = streamWait()): OpenedStream {
   const stdio = stdioOf(file)
   // The reader of the command's own output went away (`| head`): what it did not read, it did not want.
-  if (stdio !== undefined) return { write: (text) => writeAll(stdio, Buffer.from(text), { quietOnEpipe: true }), close: () => undefined }
+  if (stdio !== undefined) return { write: (text) => writeAll(stdio, Buffer.from(text), { quietOnEpipe: true, wait }), close: () => undefined }
   let fifo = false
   try {
     fifo = fs.statSync(file).isFIFO()
@@ -173,26 +186,29 @@ export function openStream(file: string): OpenedStream {
     throw error
   }
   return {
-    write: (text) => writeAll(fd, Buffer.from(text), { quietOnEpipe: false }),
+    write: (text) => writeAll(fd, Buffer.from(text), { quietOnEpipe: false, wait }),
     close: () => fs.closeSync(fd)
   }
 }
 
-/** Every byte to a descriptor that may not block, waiting while its reader is behind. */
-function writeAll(fd: number, bytes: Buffer, { quietOnEpipe }: { quietOnEpipe: boolean }): void {
+/** Every byte to a descriptor that may not block, waiting while its reader is behind, as long as `wait` allows. */
+function writeAll(fd: number, bytes: Buffer, { quietOnEpipe, wait }: { quietOnEpipe: boolean; wait: StreamWait }): void {
   let offset = 0
-  let stalledSince = Date.now()
   while (offset < bytes.length) {
     try {
       offset += fs.writeSync(fd, bytes, offset)
-      stalledSince = Date.now()
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code
       if (code === 'EPIPE' && quietOnEpipe) return
       if (code !== 'EAGAIN') throw error
-      if (Date.now() - stalledSince > READER_STALL_MS)
-        throw withCode(`its reader took nothing for ${READER_STALL_MS / 1000} s (EAGAIN); ${offset} of ${bytes.length} bytes were written`, 'EAGAIN')
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10)
+      if (wait.leftMs <= 0)
+        throw withCode(
+          `its reader did not take it in time (EAGAIN): ${offset} of ${bytes.length} bytes were taken after ${STREAM_WAIT_MS} ms of waiting. Its reader must read the report as it comes`,
+          'EAGAIN'
+        )
+      const before = Date.now()
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.min(10, wait.leftMs))
+      wait.leftMs -= Math.max(1, Date.now() - before)
     }
   }
 }
