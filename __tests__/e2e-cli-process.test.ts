@@ -1,6 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process'
 import { closeSync, constants, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, readSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { ADMIN_KEY, PROJECT_ID } from '../dev/simulator.js'
 import { COMMAND, reportDir, runCommand } from './helpers/cli.js'
@@ -444,6 +445,46 @@ describe('the output is whole when its reader is slow: the command exits once st
     expect(waited).toBeGreaterThanOrEqual(4500)
     expect(waited).toBeLessThan(20_000)
   }, 30_000)
+})
+
+describe('a signal while Node loads the command', () => {
+  it('a SIGTERM at the first moment the command listens for one, before most of it is loaded: every report written, cancelled, exit 143', async () => {
+    const sim = await simulator()
+    const dir = reportDir()
+    // Loaded before the command: when the command first listens for SIGTERM, says what Node has
+    // loaded by then and sends the signal at once.
+    const hook = path.join(dir, 'hook.mjs')
+    writeFileSync(
+      hook,
+      `const on = process.on
+let first = true
+process.on = function (name, listener) {
+  const result = on.call(this, name, listener)
+  if (name === 'SIGTERM' && first) {
+    first = false
+    process.stderr.write('first SIGTERM listener: tls ' + (process.moduleLoadList.includes('NativeModule tls') ? 'loaded' : 'not loaded yet') + '\\n')
+    process.kill(process.pid, 'SIGTERM')
+  }
+  return result
+}
+`
+    )
+    const child = spawn(
+      process.execPath,
+      ['--import', pathToFileURL(hook).href, COMMAND, '--base-url', sim.url, '--status-id', 'update-forever', ...FAST, '--timeout', '20s', ...REPORTS],
+      { cwd: dir, env: { PATH: process.env.PATH ?? '', ...KEY_ENV }, stdio: ['ignore', 'pipe', 'pipe'] }
+    )
+    let output = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve))
+    // The signal was heard before the network code (which loads tls) was.
+    expect(output).toContain('first SIGTERM listener: tls not loaded yet')
+    expect(code, output).toBe(143)
+    const json = JSON.parse(readFileSync(path.join(dir, 'out.json'), 'utf8'))
+    expect(json).toMatchObject({ result: 'cancelled', 'exit-code': 143 })
+    expect(parseGitLabDotenv(readFileSync(path.join(dir, 'docs.env'), 'utf8'))).toMatchObject({ DOCS_RESULT: 'cancelled' })
+  })
 })
 
 describe('invalid command lines that touch the reports or a key', () => {

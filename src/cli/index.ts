@@ -1,3 +1,5 @@
+// First: a signal while the rest loads is kept for the cancel, not the end of the process.
+import './early-signals.js'
 import { guardProcess } from '../step/guard.js'
 import { EXIT_GRACE_MS } from '../step/limits.js'
 import { EXIT } from './exit-codes.js'
