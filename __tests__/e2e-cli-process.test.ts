@@ -1,5 +1,20 @@
 import { execFileSync, spawn } from 'node:child_process'
-import { closeSync, constants, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, readSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  closeSync,
+  readdirSync,
+  constants,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readlinkSync,
+  readSync,
+  statSync,
+  symlinkSync,
+  writeFileSync
+} from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -230,6 +245,43 @@ describe('a report’s folder that does not exist yet is created, as JUnit write
     expect(JSON.parse(run.file('out.json') ?? 'null')).toMatchObject({ result: 'error', 'exit-code': 4 })
   })
 
+  // Root may write anywhere: the command runs as another user (nobody) where the test can make it so.
+  const asNobody = process.platform === 'linux' && process.getuid?.() === 0 && existsSync('/usr/bin/setpriv')
+  it.skipIf(!asNobody).each([
+    ['a folder this user may not create a folder in', 'test-results/docs.xml', 'this user may not create it in'],
+    ['a folder this user may not write in', 'docs.xml', 'may not be written to by this user (EACCES)']
+  ])('%s: exit 4, said why (as another user: needs root and setpriv)', async (_, junit, why) => {
+    const sim = await simulator()
+    const dir = reportDir()
+    chmodSync(dir, 0o755)
+    const child = spawn(
+      'setpriv',
+      [
+        '--reuid=65534',
+        '--regid=65534',
+        '--clear-groups',
+        process.execPath,
+        COMMAND,
+        ...success(sim),
+        '--junit',
+        junit,
+        '--output-file',
+        '/dev/stdout',
+        '--json'
+      ],
+      { cwd: dir, env: { PATH: process.env.PATH ?? '', ...KEY_ENV }, stdio: ['ignore', 'pipe', 'pipe'] }
+    )
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve))
+    expect(code, stderr).toBe(4)
+    expect(stderr).toContain(`The JUnit report could not be written to ${junit}: `)
+    expect(stderr).toContain(why)
+    expect(stdout).toContain('"result":"error"')
+  })
+
   it('a summary file whose folder’s name is a file: a warning, the outcome stands', async () => {
     const sim = await simulator()
     const run = await runCommand(
@@ -373,9 +425,26 @@ describe('the output is whole when its reader is slow: the command exits once st
     bigUpdate(sim)
     const dir = reportDir()
     execFileSync('mkfifo', [path.join(dir, 'out.json')])
+    // Held open (reading nothing) until the command is done, so that the FIFO has a reader from the
+    // start whenever `cat` gets to open it, and `cat` sees its end only after that.
+    const held = openSync(path.join(dir, 'out.json'), constants.O_RDWR | constants.O_NONBLOCK)
     const reader = spawn('sh', ['-c', 'cat out.json > copy.json'], { cwd: dir, stdio: 'ignore' })
     const read = new Promise((resolve) => reader.once('exit', resolve))
+    // `cat` has the FIFO open before the command starts (Linux: /proc), however slowly the machine starts it.
+    const fifoOpenedBy = (pid: number) => {
+      try {
+        return readdirSync(`/proc/${pid}/fd`).some((fd) => readlinkSync(`/proc/${pid}/fd/${fd}`) === path.join(dir, 'out.json'))
+      } catch {
+        return false
+      }
+    }
+    for (let tries = 0; process.platform === 'linux' && tries < 500; tries++) {
+      const children = readFileSync(`/proc/${reader.pid}/task/${reader.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)
+      if ([reader.pid ?? 0, ...children.map(Number)].some(fifoOpenedBy)) break
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
     const run = await runCommand(() => ['--base-url', sim.url, '--status-id', 'big', ...FAST, '--output-file', path.join(dir, 'out.json')], { env: KEY_ENV })
+    closeSync(held)
     await read
     expect(run.code, run.stdout).toBe(0)
     const copy = JSON.parse(readFileSync(path.join(dir, 'copy.json'), 'utf8'))

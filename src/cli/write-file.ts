@@ -54,7 +54,7 @@ export function makeFolderOf(file: string): void {
     const why = blocker
       ? `${blocker} is a file, not a folder`
       : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
-        ? `no permission to create it there`
+        ? `this user may not create it in ${path.dirname(folder)}`
         : (error as Error).message
     throw withCode(`its folder ${folder} could not be created: ${why} (${code || 'error'})`, code || 'error')
   }
@@ -108,7 +108,15 @@ export function holdsEarlyReport(file: string, io: WriteFs = NODE_FS): boolean {
 export function writeFileAtomic(file: string, text: string): void {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
   try {
-    fs.writeFileSync(temp, text)
+    try {
+      fs.writeFileSync(temp, text)
+    } catch (error) {
+      // The temp file's name means nothing to the user: the folder is what refused.
+      const code = (error as NodeJS.ErrnoException).code ?? ''
+      if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
+        throw withCode(`its folder ${path.resolve(path.dirname(file))} may not be written to by this user (${code})`, code)
+      throw error
+    }
     renameRetrying(temp, file)
   } catch (error) {
     fs.rmSync(temp, { force: true })
