@@ -492,6 +492,35 @@ describe('the output is whole when its reader is slow: the command exits once st
     }
   }, 30_000)
 
+  it('--output-file /dev/stdout of megabytes, its stdout a socket read 2 s late: the report whole, in its place among the log lines, exit 0', async () => {
+    const sim = await simulator()
+    bigUpdate(sim)
+    const child = spawn(process.execPath, [COMMAND, '--base-url', sim.url, '--status-id', 'big', ...FAST, '--output-file', '/dev/stdout'], {
+      cwd: reportDir(),
+      env: { PATH: process.env.PATH ?? '', ...KEY_ENV },
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
+    child.stdout.pause()
+    let stdout = ''
+    setTimeout(() => {
+      child.stdout.setEncoding('utf8').on('data', (text: string) => {
+        stdout += text
+      })
+      child.stdout.resume()
+    }, 2500)
+    const ended = new Promise<number | null>((resolve) => child.once('exit', resolve))
+    const read = new Promise((resolve) => child.stdout.once('end', resolve))
+    const code = await ended
+    await read
+    expect(code, stdout.slice(-2000)).toBe(0)
+    const lines = stdout.split('\n')
+    const start = lines.indexOf('{')
+    const end = lines.indexOf('}', start)
+    expect(lines.slice(0, start).join('\n')).toContain('✓ update big: success')
+    expect(JSON.parse(lines.slice(start, end + 1).join('\n'))['files-changed']).toHaveLength(40_000)
+    expect(lines.slice(end).join('\n')).toContain('Result: success')
+  }, 30_000)
+
   it('a reader that never reads: the command still exits, with the outcome’s code, once it took nothing for 5 s', async () => {
     const sim = await simulator()
     bigUpdate(sim)

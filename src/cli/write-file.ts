@@ -125,8 +125,7 @@ export function writeFileAtomic(file: string, text: string): void {
 }
 
 /**
- * How long the readers of streams (a FIFO, a device, the command's own output) may keep the
- * reports waiting, in all: the reports are written synchronously, so a SIGTERM that comes
+ * How long the readers of streams (a FIFO, a device) may keep the reports waiting, in all: the reports are written synchronously, so a SIGTERM that comes
  * meanwhile is heard only after it, and with the cancel's grace (1.5 s) this keeps the end of a
  * cancelled run within 2 s. A reader takes the pipe's buffer (64 KiB) at no wait at all, and the
  * rest at once when it reads the report as it comes.
@@ -174,8 +173,18 @@ export interface OpenedStream {
  */
 export function openStream(file: string, wait: StreamWait = streamWait()): OpenedStream {
   const stdio = stdioOf(file)
-  // The reader of the command's own output went away (`| head`): what it did not read, it did not want.
-  if (stdio !== undefined) return { write: (text) => writeAll(stdio, Buffer.from(text), { quietOnEpipe: true, wait }), close: () => undefined }
+  if (stdio !== undefined) {
+    // The command's own output: through Node's stream, after the log lines written before it and
+    // never holding the process (a slow reader gets the rest before the exit, src/cli/index.ts).
+    // A reader that went away (`| head`): what it did not read, it did not want.
+    const stream = stdio === 1 ? process.stdout : process.stderr
+    return {
+      write: (text) => {
+        if (!stream.destroyed && !stream.errored) stream.write(text)
+      },
+      close: () => undefined
+    }
+  }
   let fifo = false
   try {
     fifo = fs.statSync(file).isFIFO()
@@ -194,20 +203,19 @@ export function openStream(file: string, wait: StreamWait = streamWait()): Opene
     throw error
   }
   return {
-    write: (text) => writeAll(fd, Buffer.from(text), { quietOnEpipe: false, wait }),
+    write: (text) => writeAll(fd, Buffer.from(text), wait),
     close: () => fs.closeSync(fd)
   }
 }
 
 /** Every byte to a descriptor that may not block, waiting while its reader is behind, as long as `wait` allows. */
-function writeAll(fd: number, bytes: Buffer, { quietOnEpipe, wait }: { quietOnEpipe: boolean; wait: StreamWait }): void {
+function writeAll(fd: number, bytes: Buffer, wait: StreamWait): void {
   let offset = 0
   while (offset < bytes.length) {
     try {
       offset += fs.writeSync(fd, bytes, offset)
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code
-      if (code === 'EPIPE' && quietOnEpipe) return
       if (code !== 'EAGAIN') throw error
       if (wait.leftMs <= 0)
         throw withCode(
