@@ -231,8 +231,9 @@ function writeAll(fd: number, bytes: Buffer, wait: StreamWait): void {
 
 /**
  * 1 or 2 when the path is the command's own stdout or stderr (`/dev/stdout`, `/dev/fd/2`,
- * `/proc/self/fd/1`, or a link to one): written through the descriptor itself, since a socket
- * (how Node's child processes and some CI runners connect a job's output) cannot be opened by path.
+ * `/proc/self/fd/1`, or a link to one): written through the command's own stream, since a socket
+ * (how Node's child processes and some CI runners connect a job's output) cannot be opened by
+ * path, and so that it comes after the log lines written before it.
  */
 export function stdioOf(file: string): 1 | 2 | undefined {
   let current = path.resolve(file)
