@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { listenForCancel } from '../src/step/cancel.js'
-import { PARENT_CHECK_MS, processAlive, watchParent } from '../src/step/parent.js'
+import { PARENT_CHECK_MS, type ProcessInfo, procInfo, processAlive, watchParent } from '../src/step/parent.js'
 
 // A cancel lands however it comes: SIGINT / SIGTERM, Windows' Ctrl-Break (SIGBREAK), or the
 // process that started the command going away (a package runner killed, its child orphaned).
@@ -16,7 +16,7 @@ describe('watching the parent', () => {
   it('calls back once, within a second, when the parent id changes (the orphan handed to init)', () => {
     let ppid = 4321
     const gone = vi.fn()
-    watchParent(gone, { ppid: () => ppid, alive: () => true })
+    watchParent(gone, { ppid: () => ppid, alive: () => true, info: () => undefined })
     vi.advanceTimersByTime(5 * PARENT_CHECK_MS)
     expect(gone).not.toHaveBeenCalled()
     ppid = 1
@@ -31,17 +31,73 @@ describe('watching the parent', () => {
   it('calls back when the parent is gone but its id stays (as on Windows)', () => {
     let alive = true
     const gone = vi.fn()
-    watchParent(gone, { ppid: () => 4321, alive: () => alive })
+    watchParent(gone, { ppid: () => 4321, alive: () => alive, info: () => undefined })
     vi.advanceTimersByTime(2000)
     alive = false
     vi.advanceTimersByTime(1000)
     expect(gone).toHaveBeenCalledWith(4321)
   })
 
+  /** A process table: pid → name and parent, changed by the test. */
+  const table = (entries: Record<number, ProcessInfo>) => (pid: number) => entries[pid]
+
+  it('through `sh -c` (npx): the shell outlives the killed npx, and its orphaning is the cancel, with npx’s id', () => {
+    const processes: Record<number, ProcessInfo> = {
+      300: { name: 'sh', ppid: 200 },
+      200: { name: 'npm exec wait-', ppid: 100 },
+      100: { name: 'bash', ppid: 50 }
+    }
+    const gone = vi.fn()
+    watchParent(gone, { ppid: () => 300, alive: () => true, info: table(processes) })
+    vi.advanceTimersByTime(5 * PARENT_CHECK_MS)
+    expect(gone).not.toHaveBeenCalled()
+    // npx killed: the kernel hands its child, the shell, to init at once.
+    processes[300] = { name: 'sh', ppid: 1 }
+    delete processes[200]
+    vi.advanceTimersByTime(1000)
+    expect(gone).toHaveBeenCalledTimes(1)
+    expect(gone).toHaveBeenCalledWith(200)
+  })
+
+  it('up through shells within shells, and no further than the first process that is not a shell', () => {
+    const processes: Record<number, ProcessInfo> = {
+      400: { name: 'dash', ppid: 300 },
+      300: { name: 'bash', ppid: 200 },
+      200: { name: 'node', ppid: 100 },
+      100: { name: 'bash', ppid: 50 }
+    }
+    const gone = vi.fn()
+    watchParent(gone, { ppid: () => 400, alive: () => true, info: table(processes) })
+    // What is above the first process that is not a shell is not this command's business.
+    processes[100] = { name: 'bash', ppid: 1 }
+    vi.advanceTimersByTime(2000)
+    expect(gone).not.toHaveBeenCalled()
+    processes[300] = { name: 'bash', ppid: 1 }
+    vi.advanceTimersByTime(1000)
+    expect(gone).toHaveBeenCalledWith(200)
+  })
+
+  it('a parent that is no shell is watched alone; a shell under init is no chain to watch', () => {
+    const gone = vi.fn()
+    const processes: Record<number, ProcessInfo> = { 300: { name: 'node', ppid: 200 }, 500: { name: 'sh', ppid: 1 } }
+    watchParent(gone, { ppid: () => 300, alive: () => true, info: table(processes) })
+    watchParent(gone, { ppid: () => 500, alive: () => true, info: table(processes) })
+    processes[300] = { name: 'node', ppid: 1 }
+    vi.advanceTimersByTime(2000)
+    expect(gone).not.toHaveBeenCalled()
+  })
+
+  it('reads a process’s name and parent from /proc, where there is one', () => {
+    const own = procInfo(process.pid)
+    if (process.platform !== 'linux') expect(own).toBeUndefined()
+    else expect(own).toEqual({ name: expect.any(String), ppid: process.ppid })
+    expect(procInfo(-1)).toBeUndefined()
+  })
+
   it('watches nothing under init, and nothing once stopped', () => {
     const gone = vi.fn()
-    watchParent(gone, { ppid: () => 1, alive: () => false })
-    const stop = watchParent(gone, { ppid: () => 4321, alive: () => false })
+    watchParent(gone, { ppid: () => 1, alive: () => false, info: () => undefined })
+    const stop = watchParent(gone, { ppid: () => 4321, alive: () => false, info: () => undefined })
     stop()
     vi.advanceTimersByTime(5000)
     expect(gone).not.toHaveBeenCalled()
@@ -50,7 +106,7 @@ describe('watching the parent', () => {
   it('keeps no process alive: its timer is unref’d', () => {
     const unref = vi.fn()
     vi.spyOn(globalThis, 'setInterval').mockReturnValueOnce({ unref } as unknown as NodeJS.Timeout)
-    watchParent(() => {}, { ppid: () => 4321, alive: () => true })
+    watchParent(() => {}, { ppid: () => 4321, alive: () => true, info: () => undefined })
     expect(unref).toHaveBeenCalledTimes(1)
   })
 

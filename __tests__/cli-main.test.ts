@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ADMIN_KEY } from '../dev/simulator.js'
@@ -72,6 +72,8 @@ describe('runCommand', () => {
     const off = io(['--base-url', sim.url, '--status-id', 'update-success', ...FAST, '--summary-file', path.join(dir, 's.md'), '--no-summary'])
     expect(await runCommand(off)).toBe(0)
     expect(() => readFileSync(path.join(dir, 's.md'))).toThrow()
+    // A file where the summary's folder should be (a missing folder is created).
+    writeFileSync(path.join(dir, 'missing'), 'a file')
     const broken = io(['--base-url', sim.url, '--status-id', 'update-success', ...FAST, '--summary-file', path.join(dir, 'missing', 's.md')])
     expect(await runCommand(broken)).toBe(0)
     expect(broken.out()).toContain('warning: The job summary could not be written to')

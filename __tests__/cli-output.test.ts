@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events'
-import { describe, expect, it } from 'vitest'
-import { quietWhenClosed, thenOnClose } from '../src/cli/output.js'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { OUTPUT_DRAIN_LIMIT_MS, OUTPUT_STALL_MS, outputDrained, quietWhenClosed, thenOnClose } from '../src/cli/output.js'
 
 /** A stream whose reader went away: each write fails the way a pipe's does, with an 'error' event. */
 function closedPipe() {
@@ -85,5 +85,71 @@ describe('a real pipe whose reader left', () => {
       for (const line of ['one', 'two', 'three']) out.write(line + '\\n')`
     const run = spawnSync('sh', ['-c', `"$0" --import tsx -e "$1" | true`, process.execPath, script], { encoding: 'utf8', timeout: 20_000 })
     expect(run.stderr).toBe('one\ntwo\nthree\n')
+  })
+})
+
+describe('outputDrained', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+  /** A stream with `unsent` bytes queued, of which the reader has taken none yet. */
+  const stream = (unsent: number) => ({ writableLength: unsent, _handle: { writeQueueSize: unsent } })
+  const settled = (promise: Promise<void>) => {
+    let done = false
+    void promise.then(() => {
+      done = true
+    })
+    return () => done
+  }
+
+  it('at once when nothing is left to send', async () => {
+    await expect(outputDrained([stream(0), {}])).resolves.toBeUndefined()
+  })
+
+  it('waits while a reader takes the output, however long that is within the limit, and ends once all is taken', async () => {
+    vi.useFakeTimers({ now: 0 })
+    const out = stream(1_000_000)
+    const done = settled(outputDrained([out, stream(0)]))
+    // Part of one large write taken every 4 s: never a stall of 5 s.
+    for (let step = 0; step < 5; step++) {
+      await vi.advanceTimersByTimeAsync(OUTPUT_STALL_MS - 1000)
+      out._handle.writeQueueSize -= 100_000
+      expect(done()).toBe(false)
+    }
+    out.writableLength = 0
+    out._handle.writeQueueSize = 0
+    await vi.advanceTimersByTimeAsync(100)
+    expect(done()).toBe(true)
+  })
+
+  it('gives up on a reader that takes nothing for the stall bound', async () => {
+    vi.useFakeTimers({ now: 0 })
+    const done = settled(outputDrained([stream(65_536)]))
+    await vi.advanceTimersByTimeAsync(OUTPUT_STALL_MS - 100)
+    expect(done()).toBe(false)
+    await vi.advanceTimersByTimeAsync(200)
+    expect(done()).toBe(true)
+  })
+
+  it('ends at the limit, however steadily a slow reader takes the output', async () => {
+    vi.useFakeTimers({ now: 0 })
+    const out = stream(10_000_000)
+    const done = settled(outputDrained([out]))
+    for (let at = 0; at < OUTPUT_DRAIN_LIMIT_MS - 1000; at += 1000) {
+      out._handle.writeQueueSize -= 1000
+      await vi.advanceTimersByTimeAsync(1000)
+    }
+    expect(done()).toBe(false)
+    await vi.advanceTimersByTimeAsync(1100)
+    expect(done()).toBe(true)
+  })
+
+  it('a stream closed meanwhile (its reader gone) is waited on no more', async () => {
+    vi.useFakeTimers({ now: 0 })
+    const out: { writableLength: number; destroyed?: boolean } = { writableLength: 10 }
+    const done = settled(outputDrained([out]))
+    out.destroyed = true
+    await vi.advanceTimersByTimeAsync(100)
+    expect(done()).toBe(true)
   })
 })

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync, type S
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { holdsEarlyReport, pathKind, stdioOf, writeReportFile } from '../src/cli/write-file.js'
+import { fileIdentity, holdsEarlyReport, linkTarget, pathKind, stdioOf, writeReportFile } from '../src/cli/write-file.js'
 
 const dir = () => mkdtempSync(path.join(os.tmpdir(), 'wait-for-docs-write-'))
 /** An lstat that says the path is a character device, as /dev/null is, whatever it really is. */
@@ -23,6 +23,29 @@ describe('writeReportFile', () => {
     const file = path.join(dir(), 'out.json')
     writeReportFile(file, 'new')
     expect(readFileSync(file, 'utf8')).toBe('new')
+  })
+
+  it('a missing folder is created, however deep', () => {
+    const file = path.join(dir(), 'test-results', 'unit', 'docs.xml')
+    writeReportFile(file, 'new')
+    expect(readFileSync(file, 'utf8')).toBe('new')
+  })
+
+  it('a file where the folder should be: an error naming that file, and the file stays', () => {
+    const folder = dir()
+    writeFileSync(path.join(folder, 'test-results'), 'a file')
+    for (const file of [path.join(folder, 'test-results', 'docs.xml'), path.join(folder, 'test-results', 'unit', 'docs.xml')])
+      expect(() => writeReportFile(file, 'new')).toThrow(`${path.join(folder, 'test-results')} is a file, not a folder`)
+    expect(readFileSync(path.join(folder, 'test-results'), 'utf8')).toBe('a file')
+  })
+
+  it('a symlink whose target does not exist yet names its target, and writing through it creates the target’s folder', () => {
+    const folder = dir()
+    symlinkSync('results/target.xml', path.join(folder, 'link.xml'))
+    expect(linkTarget(path.join(folder, 'link.xml'))).toBe(path.join(folder, 'results', 'target.xml'))
+    expect(fileIdentity(path.join(folder, 'link.xml'))).toBe(fileIdentity(path.join(folder, 'results', 'target.xml')))
+    writeReportFile(path.join(folder, 'link.xml'), 'through')
+    expect(readFileSync(path.join(folder, 'results', 'target.xml'), 'utf8')).toBe('through')
   })
 
   it('a device is written in place, never renamed over', () => {

@@ -1,6 +1,22 @@
 import { execFileSync, spawn } from 'node:child_process'
-import { closeSync, constants, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, readSync, statSync, symlinkSync } from 'node:fs'
+import {
+  chmodSync,
+  closeSync,
+  readdirSync,
+  constants,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readlinkSync,
+  readSync,
+  statSync,
+  symlinkSync,
+  writeFileSync
+} from 'node:fs'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { ADMIN_KEY, PROJECT_ID } from '../dev/simulator.js'
 import { COMMAND, reportDir, runCommand } from './helpers/cli.js'
@@ -169,6 +185,118 @@ describe('a report path that is not a regular file is written in place, never re
   })
 })
 
+describe('a report’s folder that does not exist yet is created, as JUnit writers do', () => {
+  it('every report in a folder a fresh checkout does not have (the README’s Bitbucket and CircleCI examples): written, exit 0', async () => {
+    const sim = await simulator()
+    const run = await runCommand(
+      () => [
+        ...success(sim),
+        '--junit',
+        'test-results/docs.xml',
+        '--output-file',
+        'reports/json/out.json',
+        '--dotenv',
+        'env/docs.env',
+        '--summary-file',
+        'summary/docs.md'
+      ],
+      { env: KEY_ENV }
+    )
+    expect(run.code, run.stdout).toBe(0)
+    expect(run.stdout).not.toContain('warning')
+    expect(run.file('test-results/docs.xml')).toContain('<testsuites')
+    expect(JSON.parse(run.file('reports/json/out.json') ?? 'null')).toMatchObject({ result: 'success', 'exit-code': 0 })
+    expect(parseGitLabDotenv(run.file('env/docs.env') ?? '')).toMatchObject({ DOCS_RESULT: 'success' })
+    expect(run.file('summary/docs.md')).toContain('update-success')
+  })
+
+  it('a symlink whose target’s folder does not exist yet: the folder is created, the report written through the link', async () => {
+    const sim = await simulator()
+    let link = ''
+    const run = await runCommand(
+      (dir) => {
+        link = path.join(dir, 'docs.xml')
+        symlinkSync('results/target.xml', link)
+        return [...success(sim), '--junit', 'docs.xml']
+      },
+      { env: KEY_ENV }
+    )
+    expect(run.code, run.stdout).toBe(0)
+    expect(lstatSync(link).isSymbolicLink()).toBe(true)
+    expect(run.file('results/target.xml')).toContain('<testsuites')
+  })
+
+  it.each([
+    ['the folder’s name is a file', 'test-results/docs.xml', 'test-results'],
+    ['a folder on the way is a file', 'test-results/unit/docs.xml', 'test-results']
+  ])('%s: exit 4, saying which file is in the way, and the other reports say error', async (_, junit, blocker) => {
+    const sim = await simulator()
+    const run = await runCommand(
+      (dir) => {
+        writeFileSync(path.join(dir, 'test-results'), 'a file, not a folder')
+        return [...success(sim), '--junit', junit, '--output-file', 'out.json']
+      },
+      { env: KEY_ENV }
+    )
+    expect(run.code, run.stdout).toBe(4)
+    expect(run.stdout).toContain(`The JUnit report could not be written to ${junit}: its folder `)
+    expect(run.stdout).toContain(`${path.join(run.dir, blocker)} is a file, not a folder`)
+    expect(run.file('test-results')).toBe('a file, not a folder')
+    expect(JSON.parse(run.file('out.json') ?? 'null')).toMatchObject({ result: 'error', 'exit-code': 4 })
+  })
+
+  // Root may write anywhere: the command runs as another user (nobody) where the test can make it so.
+  const asNobody = process.platform === 'linux' && process.getuid?.() === 0 && existsSync('/usr/bin/setpriv')
+  it.skipIf(!asNobody).each([
+    ['a folder this user may not create a folder in', 'test-results/docs.xml', 'this user may not create it in'],
+    ['a folder this user may not write in', 'docs.xml', 'may not be written to by this user (EACCES)']
+  ])('%s: exit 4, said why (as another user: needs root and setpriv)', async (_, junit, why) => {
+    const sim = await simulator()
+    const dir = reportDir()
+    chmodSync(dir, 0o755)
+    const child = spawn(
+      'setpriv',
+      [
+        '--reuid=65534',
+        '--regid=65534',
+        '--clear-groups',
+        process.execPath,
+        COMMAND,
+        ...success(sim),
+        '--junit',
+        junit,
+        '--output-file',
+        '/dev/stdout',
+        '--json'
+      ],
+      { cwd: dir, env: { PATH: process.env.PATH ?? '', ...KEY_ENV }, stdio: ['ignore', 'pipe', 'pipe'] }
+    )
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve))
+    expect(code, stderr).toBe(4)
+    expect(stderr).toContain(`The JUnit report could not be written to ${junit}: `)
+    expect(stderr).toContain(why)
+    expect(stdout).toContain('"result":"error"')
+  })
+
+  it('a summary file whose folder’s name is a file: a warning, the outcome stands', async () => {
+    const sim = await simulator()
+    const run = await runCommand(
+      (dir) => {
+        writeFileSync(path.join(dir, 'summary'), '')
+        return [...success(sim), '--summary-file', 'summary/docs.md', '--output-file', 'out.json']
+      },
+      { env: KEY_ENV }
+    )
+    expect(run.code, run.stdout).toBe(0)
+    expect(run.stdout).toContain('The job summary could not be written to summary/docs.md: its folder ')
+    expect(JSON.parse(run.file('out.json') ?? 'null')).toMatchObject({ result: 'success' })
+  })
+})
+
 /**
  * The command in a shell pipeline, its stdout a real pipe to `reader`: the command's exit code
  * (PIPESTATUS), its stderr, and its folder of reports.
@@ -238,6 +366,225 @@ describe('a stdout closed by its reader ends nothing: the log goes on on stderr,
   })
 })
 
+describe('the output is whole when its reader is slow: the command exits once stdout and stderr are drained', () => {
+  /** An update whose record lists 40,000 changed files: a JSON object of megabytes. */
+  const bigUpdate = (sim: Simulator) => {
+    const createdAt = new Date(Date.now() - 60_000).toISOString()
+    const modified = Array.from({ length: 40_000 }, (_, i) => `docs/section-${i}/page-${i}.mdx`)
+    sim.script('update', 'big', [
+      {
+        json: {
+          _id: 'big',
+          projectId: PROJECT_ID,
+          createdAt,
+          status: 'success',
+          summary: 'Deployed',
+          logs: ['done'],
+          endedAt: new Date().toISOString(),
+          commit: { sha: 'a'.repeat(40), ref: 'main', message: 'docs', filesChanged: { added: [], modified, removed: [] } }
+        }
+      }
+    ])
+  }
+
+  it('--json read by a reader that starts 2 s after the result (its stdout a socket, as Node’s and many runners’ are): every byte, exit 0', async () => {
+    const sim = await simulator()
+    bigUpdate(sim)
+    const child = spawn(process.execPath, [COMMAND, '--base-url', sim.url, '--status-id', 'big', ...FAST, '--json'], {
+      cwd: reportDir(),
+      env: { PATH: process.env.PATH ?? '', ...KEY_ENV },
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
+    child.stdout.pause()
+    let stderr = ''
+    let stdout = ''
+    let reading: NodeJS.Timeout | undefined
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk
+      // The reader comes back well after the 1 s the command used to wait before it exited.
+      if (reading === undefined && stderr.includes('Result:'))
+        reading = setTimeout(() => {
+          child.stdout.setEncoding('utf8').on('data', (text: string) => {
+            stdout += text
+          })
+          child.stdout.resume()
+        }, 2000)
+    })
+    const ended = new Promise<number | null>((resolve) => child.once('exit', resolve))
+    const read = new Promise((resolve) => child.stdout.once('end', resolve))
+    const code = await ended
+    await read
+    expect(code, stderr).toBe(0)
+    const object = JSON.parse(stdout)
+    expect(object).toMatchObject({ result: 'success', 'exit-code': 0 })
+    expect(object['files-changed']).toHaveLength(40_000)
+  }, 30_000)
+
+  it('a FIFO read as it comes (`cat`) gets a report of megabytes whole, exit 0', async () => {
+    const sim = await simulator()
+    bigUpdate(sim)
+    const dir = reportDir()
+    execFileSync('mkfifo', [path.join(dir, 'out.json')])
+    // Held open (reading nothing) until the command is done, so that the FIFO has a reader from the
+    // start whenever `cat` gets to open it, and `cat` sees its end only after that.
+    const held = openSync(path.join(dir, 'out.json'), constants.O_RDWR | constants.O_NONBLOCK)
+    const reader = spawn('sh', ['-c', 'cat out.json > copy.json'], { cwd: dir, stdio: 'ignore' })
+    const read = new Promise((resolve) => reader.once('exit', resolve))
+    // `cat` has the FIFO open before the command starts (Linux: /proc), however slowly the machine starts it.
+    const fifoOpenedBy = (pid: number) => {
+      try {
+        return readdirSync(`/proc/${pid}/fd`).some((fd) => readlinkSync(`/proc/${pid}/fd/${fd}`) === path.join(dir, 'out.json'))
+      } catch {
+        return false
+      }
+    }
+    for (let tries = 0; process.platform === 'linux' && tries < 500; tries++) {
+      const children = readFileSync(`/proc/${reader.pid}/task/${reader.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)
+      if ([reader.pid ?? 0, ...children.map(Number)].some(fifoOpenedBy)) break
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    const run = await runCommand(() => ['--base-url', sim.url, '--status-id', 'big', ...FAST, '--output-file', path.join(dir, 'out.json')], { env: KEY_ENV })
+    closeSync(held)
+    await read
+    expect(run.code, run.stdout).toBe(0)
+    const copy = JSON.parse(readFileSync(path.join(dir, 'copy.json'), 'utf8'))
+    expect(copy).toMatchObject({ result: 'success', 'exit-code': 0 })
+    expect(copy['files-changed']).toHaveLength(40_000)
+  }, 30_000)
+
+  it('a FIFO whose reader stalls holds a SIGTERM for less than the 2 s a cancel is given: the report is an error (exit 4), said why', async () => {
+    const sim = await simulator()
+    bigUpdate(sim)
+    const dir = reportDir()
+    const fifo = path.join(dir, 'out.json')
+    execFileSync('mkfifo', [fifo])
+    // A reader that opened the FIFO and reads nothing: the report (megabytes) fills it and waits.
+    const fd = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK)
+    try {
+      const child = spawn(process.execPath, [COMMAND, '--base-url', sim.url, '--status-id', 'big', ...FAST, '--output-file', 'out.json'], {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? '', ...KEY_ENV },
+        stdio: ['ignore', 'pipe', 'pipe']
+      })
+      let output = ''
+      let signalledAt = 0
+      const seen = (chunk: string) => {
+        output += chunk
+        // The wait is over: the reports are being written, the FIFO's among them.
+        if (signalledAt === 0 && output.includes('✓ update big')) {
+          signalledAt = -1
+          setTimeout(() => {
+            signalledAt = Date.now()
+            child.kill('SIGTERM')
+          }, 300)
+        }
+      }
+      child.stdout.setEncoding('utf8').on('data', seen)
+      child.stderr.setEncoding('utf8').on('data', seen)
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+      const took = Date.now() - signalledAt
+      expect(signalledAt, output).toBeGreaterThan(0)
+      expect(took, output).toBeLessThan(2000)
+      expect(code, output).toBe(4)
+      expect(output).toContain('The JSON report could not be written to out.json: its reader did not take it')
+    } finally {
+      closeSync(fd)
+    }
+  }, 30_000)
+
+  it('--output-file /dev/stdout of megabytes, its stdout a socket read 2 s late: the report whole, in its place among the log lines, exit 0', async () => {
+    const sim = await simulator()
+    bigUpdate(sim)
+    const child = spawn(process.execPath, [COMMAND, '--base-url', sim.url, '--status-id', 'big', ...FAST, '--output-file', '/dev/stdout'], {
+      cwd: reportDir(),
+      env: { PATH: process.env.PATH ?? '', ...KEY_ENV },
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
+    child.stdout.pause()
+    let stdout = ''
+    setTimeout(() => {
+      child.stdout.setEncoding('utf8').on('data', (text: string) => {
+        stdout += text
+      })
+      child.stdout.resume()
+    }, 2500)
+    const ended = new Promise<number | null>((resolve) => child.once('exit', resolve))
+    const read = new Promise((resolve) => child.stdout.once('end', resolve))
+    const code = await ended
+    await read
+    expect(code, stdout.slice(-2000)).toBe(0)
+    const lines = stdout.split('\n')
+    const start = lines.indexOf('{')
+    const end = lines.indexOf('}', start)
+    expect(lines.slice(0, start).join('\n')).toContain('✓ update big: success')
+    expect(JSON.parse(lines.slice(start, end + 1).join('\n'))['files-changed']).toHaveLength(40_000)
+    expect(lines.slice(end).join('\n')).toContain('Result: success')
+  }, 30_000)
+
+  it('a reader that never reads: the command still exits, with the outcome’s code, once it took nothing for 5 s', async () => {
+    const sim = await simulator()
+    bigUpdate(sim)
+    const child = spawn(process.execPath, [COMMAND, '--base-url', sim.url, '--status-id', 'big', ...FAST, '--json'], {
+      cwd: reportDir(),
+      env: { PATH: process.env.PATH ?? '', ...KEY_ENV },
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
+    child.stdout.pause()
+    let stderr = ''
+    let resultAt = 0
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk
+      if (resultAt === 0 && stderr.includes('Result:')) resultAt = Date.now()
+    })
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+    const waited = Date.now() - resultAt
+    child.stdout.destroy()
+    expect(code, stderr).toBe(0)
+    expect(waited).toBeGreaterThanOrEqual(4500)
+    expect(waited).toBeLessThan(20_000)
+  }, 30_000)
+})
+
+describe('a signal while Node loads the command', () => {
+  it('a SIGTERM at the first moment the command listens for one, before most of it is loaded: every report written, cancelled, exit 143', async () => {
+    const sim = await simulator()
+    const dir = reportDir()
+    // Loaded before the command: when the command first listens for SIGTERM, says what Node has
+    // loaded by then and sends the signal at once.
+    const hook = path.join(dir, 'hook.mjs')
+    writeFileSync(
+      hook,
+      `const on = process.on
+let first = true
+process.on = function (name, listener) {
+  const result = on.call(this, name, listener)
+  if (name === 'SIGTERM' && first) {
+    first = false
+    process.stderr.write('first SIGTERM listener: tls ' + (process.moduleLoadList.includes('NativeModule tls') ? 'loaded' : 'not loaded yet') + '\\n')
+    process.kill(process.pid, 'SIGTERM')
+  }
+  return result
+}
+`
+    )
+    const child = spawn(
+      process.execPath,
+      ['--import', pathToFileURL(hook).href, COMMAND, '--base-url', sim.url, '--status-id', 'update-forever', ...FAST, '--timeout', '20s', ...REPORTS],
+      { cwd: dir, env: { PATH: process.env.PATH ?? '', ...KEY_ENV }, stdio: ['ignore', 'pipe', 'pipe'] }
+    )
+    let output = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve))
+    // The signal was heard before the network code (which loads tls) was.
+    expect(output).toContain('first SIGTERM listener: tls not loaded yet')
+    expect(code, output).toBe(143)
+    const json = JSON.parse(readFileSync(path.join(dir, 'out.json'), 'utf8'))
+    expect(json).toMatchObject({ result: 'cancelled', 'exit-code': 143 })
+    expect(parseGitLabDotenv(readFileSync(path.join(dir, 'docs.env'), 'utf8'))).toMatchObject({ DOCS_RESULT: 'cancelled' })
+  })
+})
+
 describe('invalid command lines that touch the reports or a key', () => {
   it('two reports on one path, spelt two ways: exit 2 naming both flags, nothing sent', async () => {
     const sim = await simulator()
@@ -245,6 +592,61 @@ describe('invalid command lines that touch the reports or a key', () => {
     expect(run.code, run.stdout).toBe(2)
     expect(sim.requests).toEqual([])
     expect(run.stdout).toContain('- --output-file "x" and --dotenv "./sub/../x" name the same file')
+  })
+
+  it('a symlink whose target does not exist yet, beside a report to that target: exit 2 naming both flags, nothing sent', async () => {
+    const sim = await simulator()
+    const run = await runCommand(
+      (dir) => {
+        symlinkSync('junit.xml', path.join(dir, 'docs.env'))
+        return [...success(sim), '--dotenv', 'docs.env', '--junit', 'junit.xml']
+      },
+      { env: KEY_ENV }
+    )
+    expect(run.code, run.stdout).toBe(2)
+    expect(sim.requests).toEqual([])
+    expect(run.stdout).toContain('- --dotenv "docs.env" and --junit "junit.xml" name the same file')
+  })
+
+  it('--output-file /dev/stdout with stdout sent to the file --junit names: exit 2 naming both flags', async () => {
+    const sim = await simulator()
+    const dir = reportDir()
+    const out = openSync(path.join(dir, 'out.xml'), 'w')
+    try {
+      const child = spawn(process.execPath, [COMMAND, ...success(sim), '--output-file', '/dev/stdout', '--junit', 'out.xml'], {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? '', ...KEY_ENV },
+        stdio: ['ignore', out, 'pipe']
+      })
+      const code = await new Promise<number | null>((resolve) => child.once('close', resolve))
+      // The log went to the file the JUnit report then replaced: the report says it.
+      const text = readFileSync(path.join(dir, 'out.xml'), 'utf8')
+      expect(code, text).toBe(2)
+      expect(sim.requests).toEqual([])
+      expect(text).toContain('- --output-file &quot;/dev/stdout&quot; and --junit &quot;out.xml&quot; name the same file')
+    } finally {
+      closeSync(out)
+    }
+  })
+
+  it('/dev/stdout twice with stdout sent to a file: both written in place, one after the other, exit 0', async () => {
+    const sim = await simulator()
+    const dir = reportDir()
+    const out = openSync(path.join(dir, 'out.txt'), 'w')
+    try {
+      const child = spawn(process.execPath, [COMMAND, ...success(sim), '--output-file', '/dev/stdout', '--dotenv', '/dev/stdout'], {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? '', ...KEY_ENV },
+        stdio: ['ignore', out, 'pipe']
+      })
+      const code = await new Promise<number | null>((resolve) => child.once('close', resolve))
+      const text = readFileSync(path.join(dir, 'out.txt'), 'utf8')
+      expect(code, text).toBe(0)
+      expect(text).toContain('"result": "success"')
+      expect(text).toContain('DOCS_RESULT=success')
+    } finally {
+      closeSync(out)
+    }
   })
 
   it('--admin-key --sk_…: the key is printed nowhere', async () => {

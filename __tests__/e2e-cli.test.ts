@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs'
+import path from 'node:path'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { describe, expect, it } from 'vitest'
 import { ADMIN_KEY, PROJECT_ID } from '../dev/simulator.js'
@@ -131,26 +133,32 @@ describe('the command, end to end', () => {
   it('4: a report that cannot be written is an error, and the other reports say so', async () => {
     const sim = await simulator()
     const run = await runCommand(
-      () => [
-        '--base-url',
-        sim.url,
-        ...fast([]),
-        '--status-id',
-        'update-success',
-        '--output-file',
-        'missing/out.json',
-        '--dotenv',
-        'docs.env',
-        '--junit',
-        'junit.xml',
-        '--json'
-      ],
+      (dir) => {
+        // A file where the report's folder should be (a missing folder is created).
+        writeFileSync(path.join(dir, 'missing'), 'a file')
+        return [
+          '--base-url',
+          sim.url,
+          ...fast([]),
+          '--status-id',
+          'update-success',
+          '--output-file',
+          'missing/out.json',
+          '--dotenv',
+          'docs.env',
+          '--junit',
+          'junit.xml',
+          '--json'
+        ]
+      },
       {
         env: KEY_ENV
       }
     )
     expect(run.code, run.stdout).toBe(4)
-    expect(run.stderr).toContain('The JSON report could not be written to missing/out.json: ENOENT')
+    expect(run.stderr).toContain(
+      `The JSON report could not be written to missing/out.json: its folder ${path.join(run.dir, 'missing')} could not be created: ${path.join(run.dir, 'missing')} is a file, not a folder`
+    )
     expect(parseGitLabDotenv(run.file('docs.env') ?? '')).toMatchObject({ DOCS_RESULT: 'error' })
     // The JSON on stdout and the JUnit report say why it is an error, not only what the wait found.
     expect(JSON.parse(run.stdout)).toMatchObject({ result: 'error', 'exit-code': 4, message: expect.stringContaining('The JSON report could not be written') })

@@ -122,6 +122,36 @@ describe('a cancel by the end of the process that started the command', () => {
     expect(sim.requests.length, 'nothing polls on').toBe(polls)
   }, 30_000)
 
+  it('the starter runs the command through `sh -c`, as npx does, and is killed outright: the shell survives, the command still ends cancelled within 2 s', async (context) => {
+    if (process.platform !== 'linux') return context.skip('the shell between is seen through /proc (Linux); elsewhere only the parent is watched')
+    const sim = await simulator()
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'wait-for-docs-sh-orphan-'))
+    // The starter runs `sh -c '<node> <command> …'` (the shell stays: it waits for the command) and prints the shell's pid.
+    const starterScript = `const c = require('node:child_process').spawn('sh', ['-c', '"$0" "$@"', ...JSON.parse(process.argv[1])], { stdio: 'inherit' }); console.log('shell ' + c.pid); setInterval(() => {}, 1000)`
+    const args = [process.execPath, COMMAND, '--base-url', sim.url, ...REPORTS, ...WAIT]
+    const started = startUntilWaiting(process.execPath, ['-e', starterScript, JSON.stringify(args)], dir, cleanEnv({}), 20_000)
+    const starter = await started.waiting
+    const shell = Number(/shell (\d+)/.exec(started.output())?.[1])
+    const command = Number(readFileSync(`/proc/${shell}/task/${shell}/children`, 'utf8').trim().split(/\s+/)[0])
+    expect(readFileSync(`/proc/${shell}/comm`, 'utf8').trim(), 'the shell stays between the starter and the command').toBe('sh')
+    expect(command).toBeGreaterThan(0)
+    starter.kill('SIGKILL')
+    const killedAt = Date.now()
+    const gone = await within(2000, () => !running(command) && cancelledReports(dir).json?.result === 'cancelled')
+    const elapsed = Date.now() - killedAt
+    const state = running(command) ? 'still runs' : 'ended'
+    for (const pid of [command, shell]) if (running(pid)) process.kill(pid, 'SIGKILL')
+    expect(gone, `after ${elapsed} ms: the command ${state}; its output:\n${started.output()}`).toBe(true)
+    const { json, dotenv, junit } = cancelledReports(dir)
+    expect(json).toMatchObject({ result: 'cancelled', 'exit-code': 143 })
+    expect(dotenv.DOCS_RESULT).toBe('cancelled')
+    expect(junit).toContain('<failure type="cancelled"')
+    expect(started.output()).toContain(`The process that started this one (pid ${starter.pid}) is gone`)
+    const polls = sim.requests.length
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    expect(sim.requests.length, 'nothing polls on').toBe(polls)
+  }, 30_000)
+
   it('the log’s reader gone first (a stopped runner: EPIPE), then SIGTERM: every report written, cancelled, exit code 143', async () => {
     const sim = await simulator()
     const dir = mkdtempSync(path.join(os.tmpdir(), 'wait-for-docs-epipe-'))

@@ -39665,10 +39665,15 @@ function commentKinds(inputs) {
     return kinds;
 }
 
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./src/step/parent.ts
 // Whether the process that started this one is still there. A package runner (`npx`) killed by
 // the CI system's cancel dies at once and passes nothing on: its child, orphaned, would poll on
-// with nobody to read it. Watching the parent turns that into a cancel like SIGTERM's.
+// with nobody to read it. Watching the parent turns that into a cancel like SIGTERM's. `npx`
+// starts the command through `sh -c`, and the shell outlives npx: so the watch goes up through
+// the shells between, to the first process that is not one.
+
 /** How often the parent is looked at: a cancel by the parent's end lands within this (and the grace period). */
 const PARENT_CHECK_MS = 500;
 /** Whether a process exists: signal 0 checks without sending; EPERM means it exists but is another user's. */
@@ -39681,24 +39686,74 @@ function processAlive(pid) {
         return error.code === 'EPERM';
     }
 }
+/** A process's name and parent from /proc/PID/stat (Linux); undefined elsewhere or once it is gone. */
+function procInfo(pid) {
+    try {
+        const stat = (0,external_node_fs_namespaceObject.readFileSync)(`/proc/${pid}/stat`, 'utf8');
+        // "pid (name) state ppid …": the name may hold spaces and parentheses, so it ends at the last ')'.
+        const end = stat.lastIndexOf(')');
+        const ppid = Number(stat.slice(end + 2).split(' ')[1]);
+        if (end < 0 || !Number.isInteger(ppid))
+            return undefined;
+        return { name: stat.slice(stat.indexOf('(') + 1, end), ppid };
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The shells a package runner or a script starts a command through (`sh -c`), by their process name. */
+const SHELLS = new Set(['sh', 'bash', 'dash', 'ash', 'zsh', 'ksh', 'ksh93', 'mksh', 'pdksh', 'yash', 'posh', 'busybox']);
+/** Shells within shells are followed this deep, no deeper. */
+const MAX_SHELLS = 8;
+/**
+ * The shells from the parent up, each with its parent: the parent when it is a shell, its parent
+ * when that is one too, and so on to the first process that is not a shell. Stops under init.
+ */
+function shellsAbove(parent, info) {
+    const links = [];
+    for (let pid = parent; links.length < MAX_SHELLS;) {
+        const found = info(pid);
+        if (!found || !SHELLS.has(found.name) || found.ppid <= 1)
+            break;
+        links.push({ shell: pid, parent: found.ppid });
+        pid = found.ppid;
+    }
+    return links;
+}
 /**
  * Calls `onGone` once with the first parent's id when that parent is gone: the parent id changed
  * (the orphan was handed to init or a subreaper, as on Linux and macOS) or no process of that id
- * exists any more (Windows keeps the old id). Nothing is watched when the parent is init (pid 0
- * or 1): a process started by init has no parent to lose. Checked every `intervalMs` by a timer
- * that keeps nothing alive. Returns the function that stops watching.
+ * exists any more (Windows keeps the old id). When the parent is a shell (`npx` runs the command
+ * through `sh -c`), the process that started the shell is watched too, and so on up through
+ * shells: a shell whose parent id changed was orphaned, and `onGone` gets the id of the parent it
+ * lost. Where the system does not say a process's name and parent (no /proc), only the parent is
+ * watched. Nothing is watched when the parent is init (pid 0 or 1): a process started by init has
+ * no parent to lose. Checked every `intervalMs` by a timer that keeps nothing alive. Returns the
+ * function that stops watching.
  */
 function watchParent(onGone, options = {}) {
     const ppid = options.ppid ?? (() => process.ppid);
     const alive = options.alive ?? processAlive;
+    const info = options.info ?? procInfo;
     const parent = ppid();
     if (parent <= 1)
         return () => { };
+    const shells = shellsAbove(parent, info);
+    const lost = () => {
+        if (ppid() !== parent || !alive(parent))
+            return parent;
+        // A shell that cannot be read any more is gone, and this process's parent id has changed: seen above next time.
+        for (const { shell, parent: above } of shells)
+            if ((info(shell)?.ppid ?? above) !== above)
+                return above;
+        return undefined;
+    };
     const timer = setInterval(() => {
-        if (ppid() === parent && alive(parent))
+        const gone = lost();
+        if (gone === undefined)
             return;
         clearInterval(timer);
-        onGone(parent);
+        onGone(gone);
     }, options.intervalMs ?? PARENT_CHECK_MS);
     timer.unref();
     return () => clearInterval(timer);
@@ -40034,8 +40089,6 @@ function parseRetryAfter(value, now) {
 var external_node_dns_ = __nccwpck_require__(610);
 ;// CONCATENATED MODULE: external "node:dns/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns/promises");
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 // EXTERNAL MODULE: external "node:net"
 var external_node_net_ = __nccwpck_require__(7030);
 ;// CONCATENATED MODULE: external "node:path"

@@ -7,7 +7,7 @@ import { TARGET_LISTS } from '../inputs/targets.js'
 import { booleanSchema, quote } from '../inputs/values.js'
 import { commandEnvName, type InputSource } from '../report/place.js'
 import { INPUT_HELP } from './input-help.js'
-import { fileIdentity, isStream } from './write-file.js'
+import { fileIdentity, isRegularFile, isStream } from './write-file.js'
 
 export type FlagKind = 'text' | 'list' | 'boolean'
 
@@ -289,22 +289,29 @@ const REPORT_FLAGS = [
 ] as const satisfies readonly (readonly [string, keyof CommandOptions])[]
 
 /**
- * Two reports on one file, however each path is spelt: the one written last would silently
- * replace the other. A stream (a device such as /dev/null or /dev/stdout, a pipe) takes one
- * report after the other, in place: nothing is lost to the other.
+ * Two reports on one file, however each path is spelt (a symlink whose target does not exist
+ * yet, `/dev/stdout` when the command's output goes to that file): the one written last would
+ * silently replace the other. Streams (a device such as /dev/null, a pipe, a stdout that is no
+ * file) take one report after the other, in place: nothing is lost to the other.
  */
 function reportsOnOnePath(options: CommandOptions, summaryOff: boolean): string[] {
-  const byFile = new Map<string, string[]>()
+  const byFile = new Map<string, { flags: string[]; replaced: boolean }>()
   for (const [flag, field] of REPORT_FLAGS) {
     if (summaryOff && field === 'summaryFile') continue
     const file = options[field]
-    if (typeof file !== 'string' || isStream(file)) continue
+    if (typeof file !== 'string') continue
+    const stream = isStream(file)
+    if (stream && !isRegularFile(file)) continue
     const identity = fileIdentity(file)
-    byFile.set(identity, [...(byFile.get(identity) ?? []), `--${flag} ${quote(file)}`])
+    const group = byFile.get(identity) ?? { flags: [], replaced: false }
+    group.flags.push(`--${flag} ${quote(file)}`)
+    // A report written whole to a new file renamed over the path replaces what the others wrote.
+    group.replaced ||= !stream
+    byFile.set(identity, group)
   }
   return [...byFile.values()]
-    .filter((flags) => flags.length > 1)
-    .map((flags) => `${flags.join(' and ')} name the same file: each report needs a path of its own, or one would overwrite the other`)
+    .filter((group) => group.flags.length > 1 && group.replaced)
+    .map(({ flags }) => `${flags.join(' and ')} name the same file: each report needs a path of its own, or one would overwrite the other`)
 }
 
 /** ` (did you mean --x?)` for a flag a typo or two away from a known one, or the start of only one. */

@@ -1,17 +1,22 @@
+// First: a signal while the rest loads is kept for the cancel, not the end of the process.
+import './early-signals.js'
 import { guardProcess } from '../step/guard.js'
 import { EXIT_GRACE_MS } from '../step/limits.js'
 import { EXIT } from './exit-codes.js'
 import { runCommand, unforeseen } from './main.js'
 import { createPipelineCommitStatus } from '../gitlab/commit-status.js'
 import { createMergeRequestNote } from '../gitlab/mr-note.js'
+import { outputDrained } from './output.js'
 
 // runCommand ends every known fault in a defined outcome and exit code; this is the last net,
 // so that even an unforeseen one (an error thrown, a rejection no one observed) ends with the
 // outcome `error`, every report and exit code 4 instead of a stack trace; after the outcome was
 // reported, a warning, and its exit code stands.
 const exitSoon = () => {
-  // Every report is written by now; the end must not wait on the network.
-  setTimeout(() => process.exit(), EXIT_GRACE_MS).unref()
+  // Every report is written by now; the end must not wait on the network, only on the readers
+  // of stdout and stderr (output.ts: bounded), so that none gets a cut JSON object or log.
+  const grace = new Promise((resolve) => setTimeout(resolve, EXIT_GRACE_MS).unref())
+  void Promise.all([grace, outputDrained([process.stdout, process.stderr])]).then(() => process.exit())
 }
 const onFault = (error: unknown) => {
   const { exitCode, reported, closing } = unforeseen(error, process.stderr)

@@ -11,7 +11,7 @@ import { renderDotenv } from './dotenv.js'
 import { jsonReport } from './json-report.js'
 import { renderJunit } from './junit.js'
 import type { CommandLog } from './log.js'
-import { holdsEarlyReport, isStream, type OpenedStream, openStream, writeReportFile } from './write-file.js'
+import { holdsEarlyReport, isStream, type OpenedStream, openStream, streamWait, writeReportFile } from './write-file.js'
 
 export interface ReportPlaces {
   outputFile: string | undefined
@@ -86,15 +86,17 @@ export function writeReports(waited: RunOutcome, context: ReportContext): RunOut
   // Every stream is opened and tried first: one that cannot take its report changes the outcome
   // before any stream's reader is given one.
   const streams = new Map<Report, OpenedStream>()
+  // The streams' readers share one wait: a signal is heard only once the reports are written.
+  const wait = streamWait()
   for (const report of reports)
     if (isStream(report.file))
       try {
-        streams.set(report, openStream(report.file))
+        streams.set(report, openStream(report.file, wait))
       } catch (error) {
         fail(report, error)
       }
   const notWritten = () =>
-    outputsNotWritten(waited, `${problems.join('; ')}. Check that the folder exists and is writable (a FIFO needs its reader), and the free disk space`)
+    outputsNotWritten(waited, `${problems.join('; ')}. Check that its folder can be created and written to (a FIFO needs its reader), and the free disk space`)
   let outcome = problems.length > 0 ? notWritten() : waited
   const holds = new Map<Report, RunOutcome>()
   try {

@@ -17,7 +17,9 @@ export function pathKind(file: string, io: WriteFs = NODE_FS): PathKind {
   try {
     return io.lstat(file).isFile() ? 'file' : 'other'
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'missing'
+    // Not there, or a file where a folder on the way should be: writing it says which.
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT' || code === 'ENOTDIR') return 'missing'
     throw error
   }
 }
@@ -30,7 +32,61 @@ export function pathKind(file: string, io: WriteFs = NODE_FS): PathKind {
  */
 export function writeReportFile(file: string, text: string, io: WriteFs = NODE_FS): void {
   if (pathKind(file, io) === 'other') writeInPlace(file, text)
-  else writeFileAtomic(file, text)
+  else {
+    makeFolderOf(file)
+    writeFileAtomic(file, text)
+  }
+}
+
+/**
+ * Creates the folder a report goes in when it does not exist yet (`test-results/` in a fresh
+ * checkout), as JUnit writers do; for a symlink, the folder of the file it points to. What
+ * cannot be created is said with why: a file where a folder should be, a folder without write
+ * permission.
+ */
+export function makeFolderOf(file: string): void {
+  const folder = path.dirname(linkTarget(file))
+  try {
+    fs.mkdirSync(folder, { recursive: true })
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? ''
+    const blocker = code === 'EEXIST' || code === 'ENOTDIR' ? notAFolder(folder) : undefined
+    const why = blocker
+      ? `${blocker} is a file, not a folder`
+      : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+        ? `this user may not create it in ${path.dirname(folder)}`
+        : (error as Error).message
+    throw withCode(`its folder ${folder} could not be created: ${why} (${code || 'error'})`, code || 'error')
+  }
+}
+
+/** The nearest existing path on the way to `folder` that is not a folder, if any. */
+function notAFolder(folder: string): string | undefined {
+  for (let current = folder; ; current = path.dirname(current)) {
+    try {
+      return fs.statSync(current).isDirectory() ? undefined : current
+    } catch {}
+    if (path.dirname(current) === current) return undefined
+  }
+}
+
+/**
+ * Where a path ends up once every symlink on it is followed, also when the last target does not
+ * exist yet (a dangling link: writing through it creates that target). The path itself when it is
+ * no link, or after 40 hops (a loop, which the write then reports).
+ */
+export function linkTarget(file: string): string {
+  let current = path.resolve(file)
+  for (let hop = 0; hop < 40; hop++) {
+    let target: string
+    try {
+      target = fs.readlinkSync(current)
+    } catch {
+      return current
+    }
+    current = path.resolve(path.dirname(current), target)
+  }
+  return current
 }
 
 /**
@@ -52,7 +108,15 @@ export function holdsEarlyReport(file: string, io: WriteFs = NODE_FS): boolean {
 export function writeFileAtomic(file: string, text: string): void {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
   try {
-    fs.writeFileSync(temp, text)
+    try {
+      fs.writeFileSync(temp, text)
+    } catch (error) {
+      // The temp file's name means nothing to the user: the folder is what refused.
+      const code = (error as NodeJS.ErrnoException).code ?? ''
+      if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
+        throw withCode(`its folder ${path.resolve(path.dirname(file))} may not be written to by this user (${code})`, code)
+      throw error
+    }
     renameRetrying(temp, file)
   } catch (error) {
     fs.rmSync(temp, { force: true })
@@ -60,17 +124,30 @@ export function writeFileAtomic(file: string, text: string): void {
   }
 }
 
-/** How long the reader of a FIFO or of the command's output may take no byte before the write gives up. */
-export const READER_STALL_MS = 5000
+/**
+ * How long the readers of streams (a FIFO, a device) may keep the reports waiting, in all: the reports are written synchronously, so a SIGTERM that comes
+ * meanwhile is heard only after it, and with the cancel's grace (1.5 s) this keeps the end of a
+ * cancelled run within 2 s. A reader takes the pipe's buffer (64 KiB) at no wait at all, and the
+ * rest at once when it reads the report as it comes.
+ */
+export const STREAM_WAIT_MS = 500
+
+/** What is left of STREAM_WAIT_MS for the streams of one writing of the reports. */
+export interface StreamWait {
+  leftMs: number
+}
+
+export const streamWait = (): StreamWait => ({ leftMs: STREAM_WAIT_MS })
 
 /**
  * Writes through the path as it is. A FIFO is opened without blocking: with nothing reading it,
- * opening fails at once (ENXIO) instead of hanging the command; a reader that stops reading for
- * READER_STALL_MS ends the write with an error.
+ * opening fails at once (ENXIO) instead of hanging the command; a reader that keeps the write
+ * waiting for STREAM_WAIT_MS ends it with an error.
  */
 function writeInPlace(file: string, text: string): void {
-  // A symlink to a regular file: written through it.
+  // A symlink to a regular file (or to none yet): written through it.
   if (!isStream(file)) {
+    makeFolderOf(file)
     fs.writeFileSync(file, text)
     return
   }
@@ -94,10 +171,20 @@ export interface OpenedStream {
  * (ENXIO, at once), a device that takes nothing (`/dev/full`: ENOSPC). The descriptor stays open
  * until `close`: a FIFO's reader that saw it closed would be gone by the real write.
  */
-export function openStream(file: string): OpenedStream {
+export function openStream(file: string, wait: StreamWait = streamWait()): OpenedStream {
   const stdio = stdioOf(file)
-  // The reader of the command's own output went away (`| head`): what it did not read, it did not want.
-  if (stdio !== undefined) return { write: (text) => writeAll(stdio, Buffer.from(text), { quietOnEpipe: true }), close: () => undefined }
+  if (stdio !== undefined) {
+    // The command's own output: through Node's stream, after the log lines written before it and
+    // never holding the process (a slow reader gets the rest before the exit, src/cli/index.ts).
+    // A reader that went away (`| head`): what it did not read, it did not want.
+    const stream = stdio === 1 ? process.stdout : process.stderr
+    return {
+      write: (text) => {
+        if (!stream.destroyed && !stream.errored) stream.write(text)
+      },
+      close: () => undefined
+    }
+  }
   let fifo = false
   try {
     fifo = fs.statSync(file).isFIFO()
@@ -116,34 +203,37 @@ export function openStream(file: string): OpenedStream {
     throw error
   }
   return {
-    write: (text) => writeAll(fd, Buffer.from(text), { quietOnEpipe: false }),
+    write: (text) => writeAll(fd, Buffer.from(text), wait),
     close: () => fs.closeSync(fd)
   }
 }
 
-/** Every byte to a descriptor that may not block, waiting while its reader is behind. */
-function writeAll(fd: number, bytes: Buffer, { quietOnEpipe }: { quietOnEpipe: boolean }): void {
+/** Every byte to a descriptor that may not block, waiting while its reader is behind, as long as `wait` allows. */
+function writeAll(fd: number, bytes: Buffer, wait: StreamWait): void {
   let offset = 0
-  let stalledSince = Date.now()
   while (offset < bytes.length) {
     try {
       offset += fs.writeSync(fd, bytes, offset)
-      stalledSince = Date.now()
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code
-      if (code === 'EPIPE' && quietOnEpipe) return
       if (code !== 'EAGAIN') throw error
-      if (Date.now() - stalledSince > READER_STALL_MS)
-        throw withCode(`its reader took nothing for ${READER_STALL_MS / 1000} s (EAGAIN); ${offset} of ${bytes.length} bytes were written`, 'EAGAIN')
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10)
+      if (wait.leftMs <= 0)
+        throw withCode(
+          `its reader did not take it in time (EAGAIN): ${offset} of ${bytes.length} bytes were taken after ${STREAM_WAIT_MS} ms of waiting. Its reader must read the report as it comes`,
+          'EAGAIN'
+        )
+      const before = Date.now()
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.min(10, wait.leftMs))
+      wait.leftMs -= Math.max(1, Date.now() - before)
     }
   }
 }
 
 /**
  * 1 or 2 when the path is the command's own stdout or stderr (`/dev/stdout`, `/dev/fd/2`,
- * `/proc/self/fd/1`, or a link to one): written through the descriptor itself, since a socket
- * (how Node's child processes and some CI runners connect a job's output) cannot be opened by path.
+ * `/proc/self/fd/1`, or a link to one): written through the command's own stream, since a socket
+ * (how Node's child processes and some CI runners connect a job's output) cannot be opened by
+ * path, and so that it comes after the log lines written before it.
  */
 export function stdioOf(file: string): 1 | 2 | undefined {
   let current = path.resolve(file)
@@ -171,18 +261,34 @@ function withCode(message: string, code: string): Error {
 
 /**
  * What a path names, the same for every spelling of one file: its inode when it exists (so a
- * symlink, a hard link, `./x` and an absolute path agree), else its folder's real path and its name.
+ * symlink, a hard link, `./x`, an absolute path and `/dev/stdout` when the command's output was
+ * sent to that file agree), else where its symlinks lead (a link whose target does not exist yet
+ * names that target): that folder's real path and the name.
  */
 export function fileIdentity(file: string): string {
+  const stdio = stdioOf(file)
   try {
-    const stats = fs.statSync(file)
+    const stats = stdio === undefined ? fs.statSync(file) : fs.fstatSync(stdio)
     return `inode ${stats.dev}:${stats.ino}`
   } catch {}
-  const absolute = path.resolve(file)
+  const absolute = linkTarget(file)
   try {
     return path.join(fs.realpathSync(path.dirname(absolute)), path.basename(absolute))
   } catch {
     return absolute
+  }
+}
+
+/**
+ * Whether a report path is a regular file that a report written in place (`/dev/stdout` when
+ * the command's output goes to a file) would share with another report.
+ */
+export function isRegularFile(file: string): boolean {
+  const stdio = stdioOf(file)
+  try {
+    return (stdio === undefined ? fs.statSync(file) : fs.fstatSync(stdio)).isFile()
+  } catch {
+    return false
   }
 }
 
