@@ -6,6 +6,8 @@ import { explainCommentError } from '../src/github/comment-api.js'
 import { explainStatusError } from '../src/github/commit-status-api.js'
 import { explainDeploymentError } from '../src/github/deployment-api.js'
 import { forkPullRequest, forkRefusal, runFork } from '../src/github/fork.js'
+import { GitLabError } from '../src/gitlab/api.js'
+import { explainNoteError, notePlace } from '../src/gitlab/mr-note.js'
 
 const repo = (full_name: string | undefined, fork = false) => ({ ...(full_name === undefined ? {} : { full_name }), fork })
 const event = (eventName: string, head: unknown, base: unknown = repo('acme/docs')) => ({
@@ -95,5 +97,50 @@ describe("GitHub's 422 limit of statuses", () => {
     )
     // Another 422 keeps its words.
     expect(explainStatusError(Object.assign(new Error('No commit found for SHA: abc'), { status: 422 }), undefined)).toMatch(/may not be in this repository/)
+  })
+})
+
+describe("the note of a fork's merge request pipeline on GitLab", () => {
+  const job = {
+    GITLAB_CI: 'true',
+    CI_API_V4_URL: 'https://gitlab.example.com/api/v4',
+    CI_PROJECT_ID: '99',
+    CI_PROJECT_PATH: 'octo/docs',
+    CI_MERGE_REQUEST_PROJECT_ID: '17',
+    CI_MERGE_REQUEST_PROJECT_PATH: 'acme/docs',
+    CI_MERGE_REQUEST_IID: '3'
+  }
+  it('goes to the merge request’s own project, and knows the fork the pipeline runs in', () => {
+    expect(notePlace(job, { kinds: [], key: undefined })).toMatchObject({
+      project: '17',
+      mergeRequest: '3',
+      projectName: 'acme/docs',
+      fork: { project: '99', name: 'octo/docs' }
+    })
+  })
+  it('a pipeline of the merge request’s own project is no fork; CI_PROJECT_ID stands in when GitLab does not name the merge request’s project', () => {
+    expect(notePlace({ ...job, CI_PROJECT_ID: '17' }, { kinds: [], key: undefined })).toMatchObject({ project: '17', fork: undefined })
+    expect(notePlace({ ...job, CI_MERGE_REQUEST_PROJECT_ID: undefined }, { kinds: [], key: undefined })).toMatchObject({ project: '99', fork: undefined })
+    expect(notePlace({ ...job, CI_MERGE_REQUEST_PROJECT_ID: '', CI_PROJECT_ID: '' }, { kinds: [], key: undefined })).toEqual({
+      skip: "the merge request's project is unknown (neither CI_MERGE_REQUEST_PROJECT_ID nor CI_PROJECT_ID is set)"
+    })
+  })
+  it('names a project by its path only when it is a plain one, else by its id', () => {
+    expect(
+      notePlace({ ...job, CI_MERGE_REQUEST_PROJECT_PATH: 'acme/docs\n::error::x', CI_PROJECT_PATH: undefined }, { kinds: [], key: undefined })
+    ).toMatchObject({
+      projectName: 'project 17',
+      fork: { name: 'project 99' }
+    })
+  })
+  it('a refusal outside a fork says nothing of forks', () => {
+    const place = { project: '17', mergeRequest: '3' }
+    for (const status of [401, 403, 404]) {
+      const why = explainNoteError(new GitLabError(`HTTP ${status}`, status), place)
+      expect(why).not.toMatch(/fork/)
+      expect(
+        explainNoteError(new GitLabError(`HTTP ${status}`, status), { ...place, projectName: 'acme/docs', fork: { project: '99', name: 'octo/docs' } })
+      ).toContain('This pipeline runs in the fork octo/docs for a merge request of acme/docs')
+    }
   })
 })
