@@ -160,3 +160,60 @@ describe('the README examples', () => {
     for (const [, , name] of used) expect(OUTPUT_NAMES, `unknown output ${name}`).toContain(name)
   })
 })
+
+describe('the forks page (docs/usage/forks.md), linked from the README', () => {
+  const page = readFileSync(new URL('../docs/usage/forks.md', import.meta.url), 'utf8')
+  const pageBlocks = [...page.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1] ?? '')
+  const found = pageBlocks.flatMap((block) => actionSteps(parse(dedent(block))).map((step) => ({ block, step })))
+
+  it('is linked from the README under the name the warnings give', () => {
+    expect(readme).toContain('[Pull requests from forks](docs/usage/forks.md)')
+  })
+
+  it('runs on pull_request_target (never pull_request), writes with the base repository’s token, and checks out nothing of the pull request', () => {
+    expect(found).toHaveLength(1)
+    const [{ block, step } = { block: '', step: { uses: '' } }] = found
+    const workflow = parse(block) as {
+      on: Record<string, unknown>
+      permissions?: Record<string, string>
+      jobs: Record<string, { steps: { uses?: string; run?: string }[] }>
+    }
+    expect(Object.keys(workflow.on)).toEqual(['pull_request_target', 'merge_group'])
+    expect(workflow.permissions).toMatchObject({ statuses: 'write', 'pull-requests': 'write' })
+    // The job holds the repository's secrets: no checkout, and nothing run but an echo of an output through env.
+    const steps = Object.values(workflow.jobs).flatMap((job) => job.steps)
+    expect(steps.filter((s) => s.uses?.startsWith('actions/checkout'))).toEqual([])
+    expect(steps.flatMap((s) => (s.run ? [s.run] : []))).toEqual(['echo "The docs preview is at $PREVIEW_URL"'])
+    expect(step.with).toMatchObject({
+      trigger: 'preview',
+      'commit-status': 'docs',
+      'pr-comment': true,
+      'admin-key': `\${{ secrets.DOCS_ADMIN_KEY }}`,
+      // The pull request's head, held by expect-sha; a fork's preview is the branch a maintainer pushed.
+      'expect-sha': `\${{ github.event.merge_group.head_sha || github.event.pull_request.head.sha }}`,
+      'preview-branch': expect.stringContaining(`format('fork-pr-{0}', github.event.pull_request.number)`)
+    })
+    expect(String(step.with?.['preview-branch'])).toContain('github.event.pull_request.head.repo.full_name == github.repository && github.head_ref')
+    expect(page).toContain('git push origin FETCH_HEAD:refs/heads/fork-pr-123')
+  })
+
+  it('has inputs the action accepts, as the runner would pass them', () => {
+    for (const { step } of found) {
+      const raw = { ...INPUT_DEFAULTS, 'github-token': 'runner-token' } as RawInputs
+      for (const [name, value] of Object.entries(step.with ?? {})) {
+        expect(INPUT_NAMES, `unknown input ${name}`).toContain(name)
+        raw[name as InputName] = String(value).replace(/\$\{\{[^}]*\}\}/g, placeholder(name))
+      }
+      for (const branch of ['fork-pr-123', 'feature/nav', 'refs/heads/gh-readonly-queue/main/pr-7-c0ffee0123456789abcdef0123456789abcdef01']) {
+        raw['preview-branch'] = branch
+        const parsed = parseInputs(raw)
+        expect(parsed.ok ? [] : parsed.problems).toEqual([])
+      }
+    }
+  })
+
+  it('says where GitLab writes for a fork’s merge request pipeline', () => {
+    expect(page).toMatch(/The note\*\* \(`--mr-comment`\) goes on the merge request in its own project,\s+`CI_MERGE_REQUEST_PROJECT_ID`/)
+    expect(page).toMatch(/The commit status\*\* \(`--commit-status`\) goes to the pipeline's project, `CI_PROJECT_ID`/)
+  })
+})
