@@ -142,7 +142,7 @@ describe('the README examples', () => {
       const given = Object.entries(step.with ?? {}).map(([name, value]) => [name, String(value)] as const)
       for (const [name] of given) expect(INPUT_NAMES, `unknown input ${name}`).toContain(name)
       const raw = { ...INPUT_DEFAULTS, 'github-token': 'runner-token' } as RawInputs
-      for (const [name, value] of given) raw[name as InputName] = value.replace(/\$\{\{[^}]*\}\}/g, placeholder(name))
+      for (const [name, value] of given) raw[name as InputName] = value.replace(/\$\{\{.*?\}\}/g, placeholder(name))
       const parsed = parseInputs(raw)
       expect(parsed.ok ? [] : parsed.problems).toEqual([])
     }
@@ -162,18 +162,18 @@ describe('the README examples', () => {
 })
 
 describe('the forks page (docs/usage/forks.md), linked from the README', () => {
-  const page = readFileSync(new URL('../docs/usage/forks.md', import.meta.url), 'utf8')
-  const pageBlocks = [...page.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1] ?? '')
-  const found = pageBlocks.flatMap((block) => actionSteps(parse(dedent(block))).map((step) => ({ block, step })))
+  const FILE = 'docs/usage/forks.md'
+  const page = readDoc(FILE)
+  const found = examples.filter((example) => example.file === FILE)
 
   it('is linked from the README under the name the warnings give', () => {
-    expect(readme).toContain('[Pull requests from forks](docs/usage/forks.md)')
+    expect(readDoc('README.md')).toContain('[Pull requests from forks](docs/usage/forks.md)')
   })
 
   it('runs on pull_request_target (never pull_request), writes with the base repository’s token, and checks out nothing of the pull request', () => {
     expect(found).toHaveLength(1)
-    const [{ block, step } = { block: '', step: { uses: '' } }] = found
-    const workflow = parse(block) as {
+    const [example] = found
+    const workflow = parse(blockOf(example)) as {
       on: Record<string, unknown>
       permissions?: Record<string, string>
       jobs: Record<string, { steps: { uses?: string; run?: string }[] }>
@@ -184,7 +184,7 @@ describe('the forks page (docs/usage/forks.md), linked from the README', () => {
     const steps = Object.values(workflow.jobs).flatMap((job) => job.steps)
     expect(steps.filter((s) => s.uses?.startsWith('actions/checkout'))).toEqual([])
     expect(steps.flatMap((s) => (s.run ? [s.run] : []))).toEqual(['echo "The docs preview is at $PREVIEW_URL"'])
-    expect(step.with).toMatchObject({
+    expect(example?.step.with).toMatchObject({
       trigger: 'preview',
       'commit-status': 'docs',
       'pr-comment': true,
@@ -193,17 +193,14 @@ describe('the forks page (docs/usage/forks.md), linked from the README', () => {
       'expect-sha': `\${{ github.event.merge_group.head_sha || github.event.pull_request.head.sha }}`,
       'preview-branch': expect.stringContaining(`format('fork-pr-{0}', github.event.pull_request.number)`)
     })
-    expect(String(step.with?.['preview-branch'])).toContain('github.event.pull_request.head.repo.full_name == github.repository && github.head_ref')
+    expect(String(example?.step.with?.['preview-branch'])).toContain('github.event.pull_request.head.repo.full_name == github.repository && github.head_ref')
     expect(page).toContain('git push origin FETCH_HEAD:refs/heads/fork-pr-123')
   })
 
-  it('has inputs the action accepts, as the runner would pass them', () => {
+  it('previews each branch it can name, as the runner would pass it', () => {
     for (const { step } of found) {
       const raw = { ...INPUT_DEFAULTS, 'github-token': 'runner-token' } as RawInputs
-      for (const [name, value] of Object.entries(step.with ?? {})) {
-        expect(INPUT_NAMES, `unknown input ${name}`).toContain(name)
-        raw[name as InputName] = String(value).replace(/\$\{\{[^}]*\}\}/g, placeholder(name))
-      }
+      for (const [name, value] of Object.entries(step.with ?? {})) raw[name as InputName] = String(value).replace(/\$\{\{.*?\}\}/g, placeholder(name))
       for (const branch of ['fork-pr-123', 'feature/nav', 'refs/heads/gh-readonly-queue/main/pr-7-c0ffee0123456789abcdef0123456789abcdef01']) {
         raw['preview-branch'] = branch
         const parsed = parseInputs(raw)
