@@ -473,7 +473,7 @@ describe('the comment that is ours', () => {
   it('a 403 becomes advice to add pull-requests: write', async () => {
     nock(API).get('/repos/acme/docs/issues/7/comments').query(true).reply(403, { message: 'Resource not accessible by integration' })
     const error = await findComment(octokit(), where, owner).catch((e: unknown) => e)
-    expect(explainCommentError(error)).toContain('Add `permissions: pull-requests: write` to the job')
+    expect(explainCommentError(error, undefined)).toContain('Add `permissions: pull-requests: write` to the job')
   })
 
   it('a GitHub API that cannot be reached is said so, with the proxy settings to check', async () => {

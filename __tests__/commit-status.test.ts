@@ -53,7 +53,7 @@ describe("GitHub's refusal of a commit status", () => {
   it('a permission 403 is a refusal that names statuses: write', () => {
     const forbidden = http(403, 'Resource not accessible by integration')
     expect(refused(forbidden)).toBe(true)
-    expect(explainStatusError(forbidden)).toContain('`permissions: statuses: write`')
+    expect(explainStatusError(forbidden, undefined)).toContain('`permissions: statuses: write`')
   })
 })
 

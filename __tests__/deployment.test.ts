@@ -114,7 +114,7 @@ describe('a deployment that could not be written', () => {
   const httpError = (status: number, message: string) => Object.assign(new Error(message), { status })
 
   it("GitHub's permission answer (403) names the permission to add; 401 is a token refused", () => {
-    expect(explainDeploymentError(httpError(403, 'Resource not accessible by integration'))).toBe(
+    expect(explainDeploymentError(httpError(403, 'Resource not accessible by integration'), undefined)).toBe(
       'the token may not write deployments (HTTP 403: Resource not accessible by integration). Add `permissions: deployments: write` to the job (or pass a github-token that has it)'
     )
     expect(explainDeploymentError(httpError(401, 'Bad credentials'))).toMatch(/^GitHub refused the token \(HTTP 401\): pass a current github-token/)

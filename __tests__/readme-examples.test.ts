@@ -142,7 +142,7 @@ describe('the README examples', () => {
       const given = Object.entries(step.with ?? {}).map(([name, value]) => [name, String(value)] as const)
       for (const [name] of given) expect(INPUT_NAMES, `unknown input ${name}`).toContain(name)
       const raw = { ...INPUT_DEFAULTS, 'github-token': 'runner-token' } as RawInputs
-      for (const [name, value] of given) raw[name as InputName] = value.replace(/\$\{\{[^}]*\}\}/g, placeholder(name))
+      for (const [name, value] of given) raw[name as InputName] = value.replace(/\$\{\{.*?\}\}/g, placeholder(name))
       const parsed = parseInputs(raw)
       expect(parsed.ok ? [] : parsed.problems).toEqual([])
     }
@@ -158,5 +158,59 @@ describe('the README examples', () => {
     ].filter((m) => ids.has(m[1] ?? ''))
     expect(used.length).toBeGreaterThan(5)
     for (const [, , name] of used) expect(OUTPUT_NAMES, `unknown output ${name}`).toContain(name)
+  })
+})
+
+describe('the forks page (docs/usage/forks.md), linked from the README', () => {
+  const FILE = 'docs/usage/forks.md'
+  const page = readDoc(FILE)
+  const found = examples.filter((example) => example.file === FILE)
+
+  it('is linked from the README under the name the warnings give', () => {
+    expect(readDoc('README.md')).toContain('[Pull requests from forks](docs/usage/forks.md)')
+  })
+
+  it('runs on pull_request_target (never pull_request), writes with the base repository’s token, and checks out nothing of the pull request', () => {
+    expect(found).toHaveLength(1)
+    const [example] = found
+    const workflow = parse(blockOf(example)) as {
+      on: Record<string, unknown>
+      permissions?: Record<string, string>
+      jobs: Record<string, { steps: { uses?: string; run?: string }[] }>
+    }
+    expect(Object.keys(workflow.on)).toEqual(['pull_request_target', 'merge_group'])
+    expect(workflow.permissions).toMatchObject({ statuses: 'write', 'pull-requests': 'write' })
+    // The job holds the repository's secrets: no checkout, and nothing run but an echo of an output through env.
+    const steps = Object.values(workflow.jobs).flatMap((job) => job.steps)
+    expect(steps.filter((s) => s.uses?.startsWith('actions/checkout'))).toEqual([])
+    expect(steps.flatMap((s) => (s.run ? [s.run] : []))).toEqual(['echo "The docs preview is at $PREVIEW_URL"'])
+    expect(example?.step.with).toMatchObject({
+      trigger: 'preview',
+      'commit-status': 'docs',
+      'pr-comment': true,
+      'admin-key': `\${{ secrets.DOCS_ADMIN_KEY }}`,
+      // The pull request's head, held by expect-sha; a fork's preview is the branch a maintainer pushed.
+      'expect-sha': `\${{ github.event.merge_group.head_sha || github.event.pull_request.head.sha }}`,
+      'preview-branch': expect.stringContaining(`format('fork-pr-{0}', github.event.pull_request.number)`)
+    })
+    expect(String(example?.step.with?.['preview-branch'])).toContain('github.event.pull_request.head.repo.full_name == github.repository && github.head_ref')
+    expect(page).toContain('git push origin FETCH_HEAD:refs/heads/fork-pr-123')
+  })
+
+  it('previews each branch it can name, as the runner would pass it', () => {
+    for (const { step } of found) {
+      const raw = { ...INPUT_DEFAULTS, 'github-token': 'runner-token' } as RawInputs
+      for (const [name, value] of Object.entries(step.with ?? {})) raw[name as InputName] = String(value).replace(/\$\{\{.*?\}\}/g, placeholder(name))
+      for (const branch of ['fork-pr-123', 'feature/nav', 'refs/heads/gh-readonly-queue/main/pr-7-c0ffee0123456789abcdef0123456789abcdef01']) {
+        raw['preview-branch'] = branch
+        const parsed = parseInputs(raw)
+        expect(parsed.ok ? [] : parsed.problems).toEqual([])
+      }
+    }
+  })
+
+  it('says where GitLab writes for a fork’s merge request pipeline', () => {
+    expect(page).toMatch(/The note\*\* \(`--mr-comment`\) goes on the merge request in its own project,\s+`CI_MERGE_REQUEST_PROJECT_ID`/)
+    expect(page).toMatch(/The commit status\*\* \(`--commit-status`\) goes to the pipeline's project, `CI_PROJECT_ID`/)
   })
 })

@@ -17,7 +17,8 @@ export const USAGE_FILES = [
   'docs/usage/work-started-elsewhere.md',
   'docs/usage/several-targets.md',
   'docs/usage/search-check.md',
-  'docs/usage/page-live.md'
+  'docs/usage/page-live.md',
+  'docs/usage/forks.md'
 ]
 
 /** The page of each CI system the README names besides GitHub, and of the package. */

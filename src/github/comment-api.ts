@@ -1,6 +1,7 @@
 // Types only: @actions/github itself is loaded lazily, and only when a comment is asked for.
 import type { getOctokit } from '@actions/github'
 
+import { type ForkPullRequest, forkRefusal, runFork } from './fork.js'
 import { queuedPullRequest, type RunEvent, runCommit } from './run-commit.js'
 import { listedRecords } from '../records/listing.js'
 import { markerRank } from '../report/comment.js'
@@ -197,8 +198,11 @@ function unreachable(error: unknown): boolean {
   return !('response' in error && error.response)
 }
 
-/** What to tell the user when the comment could not be written; the step does not fail for it. */
-export function explainCommentError(error: unknown): string {
+/**
+ * What to tell the user when the comment could not be written; the step does not fail for it.
+ * `fork`: the fork the run's pull request comes from (read from the run's event by default).
+ */
+export function explainCommentError(error: unknown, fork: ForkPullRequest | undefined = runFork()): string {
   const status = statusOf(error)
   // GitHub's own words, one line, without the full stop the sentence around them adds.
   const message = (error instanceof Error ? error.message : String(error))
@@ -210,6 +214,7 @@ export function explainCommentError(error: unknown): string {
     const origin = typeof url === 'string' && URL.canParse(url) ? ` at ${new URL(url).origin}` : ''
     return `the GitHub API${origin} could not be reached (${message}). Check GITHUB_API_URL, and on a self-hosted runner the proxy settings HTTPS_PROXY and NO_PROXY`
   }
+  if ((status === 403 || status === 401) && fork && !rateLimited(error)) return forkRefusal(fork, 'pull request comments', 'pull-requests', status)
   if (status === 403 || status === 401)
     return `the token may not comment on pull requests (HTTP ${status}). Add \`permissions: pull-requests: write\` to the job (or pass a github-token that has it)`
   if (status === 404) return 'the pull request was not found (HTTP 404); check pr-number-target and that the token can see the repository'

@@ -2,6 +2,7 @@
 import type { ListedStatus } from '../records/siblings.js'
 import type { GitHubStatusState } from '../report/commit-status.js'
 import { type Octokit, type RunContext, rateLimited, runUrlOf } from './comment-api.js'
+import { type ForkPullRequest, forkRefusal, runFork } from './fork.js'
 import { runCommit } from './run-commit.js'
 
 /** Where the status goes: the repository, the run's commit and the run; or why there is nowhere. */
@@ -73,8 +74,12 @@ function statusOf(error: unknown): number | undefined {
   return typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined
 }
 
-/** What to tell the user when the status could not be written; the step does not fail for it. */
-export function explainStatusError(error: unknown): string {
+/**
+ * What to tell the user when the status could not be written; the step does not fail for it.
+ * `fork`: the fork the run's pull request comes from (read from the run's event by default),
+ * whose token is read-only whatever the job's permissions say.
+ */
+export function explainStatusError(error: unknown, fork: ForkPullRequest | undefined = runFork()): string {
   const status = statusOf(error)
   if (rateLimited(error)) {
     const message = (error instanceof Error ? error.message : String(error))
@@ -84,9 +89,16 @@ export function explainStatusError(error: unknown): string {
       .replace(/[\s.]+$/, '')
     return `GitHub asked to slow down (HTTP ${status}: ${message}); the next run writes the status again`
   }
+  if ((status === 403 || status === 401) && fork) return forkRefusal(fork, 'commit statuses', 'statuses', status)
   if (status === 403 || status === 401)
     return `the token may not write commit statuses (HTTP ${status}). Add \`permissions: statuses: write\` to the job (or pass a github-token that has it)`
   if (status === 404) return 'the repository was not found (HTTP 404); check that github-token belongs to this repository and has statuses: write'
+  if (status === 422 && error instanceof Error && /maximum number of statuses/i.test(error.message))
+    return (
+      `the commit already has GitHub's most statuses of one name, 1000 per commit and context (HTTP 422), and GitHub takes no more: ` +
+      `the check keeps the state it had before this run, which may be an earlier run's success. ` +
+      `Give commit-status a new context name (and require that name in branch protection), or push a new commit`
+    )
   if (status === 422) {
     const message = error instanceof Error ? error.message.split('\n')[0]?.slice(0, 200) : ''
     return `GitHub refused the status (HTTP 422: ${message}); the commit of the run may not be in this repository`

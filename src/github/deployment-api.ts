@@ -2,6 +2,7 @@
 import type { DeploymentState } from '../report/deployment.js'
 import type { Octokit, RunContext } from './comment-api.js'
 import { ListingNotRead, NotAnswered, rateLimited, runUrlOf } from './comment-api.js'
+import { type ForkPullRequest, forkRefusal, runFork } from './fork.js'
 import { runCommit } from './run-commit.js'
 import { listedRecords } from '../records/listing.js'
 
@@ -110,8 +111,11 @@ export async function latestDeploymentState(octokit: Octokit, place: Place, id: 
   return typeof state === 'string' ? state : undefined
 }
 
-/** What to tell the user when the deployment could not be written; the step does not fail for it. */
-export function explainDeploymentError(error: unknown): string {
+/**
+ * What to tell the user when the deployment could not be written; the step does not fail for it.
+ * `fork`: the fork the run's pull request comes from (read from the run's event by default).
+ */
+export function explainDeploymentError(error: unknown, fork: ForkPullRequest | undefined = runFork()): string {
   const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined
   // GitHub's own words, one line, without the full stop the sentence around them adds.
   // Octokit appends the documentation's address to GitHub's message: left out.
@@ -126,7 +130,9 @@ export function explainDeploymentError(error: unknown): string {
   // Only GitHub's permission answer is about `deployments: write`; a secondary rate limit is a 403 too.
   if (rateLimited(error)) return `GitHub asked to slow down (HTTP 403: ${message}); the next run writes the deployment again`
   if (status === 403 && /not accessible by integration|must have (?:admin|write|push)|permission/i.test(message))
-    return `the token may not write deployments (HTTP 403: ${message}). Add \`permissions: deployments: write\` to the job (or pass a github-token that has it)`
+    return fork
+      ? forkRefusal(fork, 'deployments', 'deployments', status)
+      : `the token may not write deployments (HTTP 403: ${message}). Add \`permissions: deployments: write\` to the job (or pass a github-token that has it)`
   if (status === 404 && ofStatus)
     return 'the deployment was not found when its status was written (HTTP 404): it was deleted meanwhile, or the token can no longer see it'
   if (status === 404) return 'the repository was not found (HTTP 404); check that github-token belongs to this repository'

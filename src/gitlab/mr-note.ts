@@ -21,8 +21,13 @@ export type NotePlace =
   | { skip: string }
   | {
       apiUrl: URL
+      /** The merge request's own project (CI_MERGE_REQUEST_PROJECT_ID), where its number means this merge request. */
       project: string
       mergeRequest: string
+      /** The merge request's project by path (CI_MERGE_REQUEST_PROJECT_PATH), for the words; else its id. */
+      projectName: string
+      /** The fork the pipeline runs in (CI_PROJECT_ID, with CI_PROJECT_PATH for the words), when it is not the merge request's project. */
+      fork: { project: string; name: string } | undefined
       marker: string
       /** Which of this job's markers heads a note (`markerRank`): 0 its own, 1… an earlier version's it takes over. */
       rank: (body: string) => number | undefined
@@ -54,11 +59,23 @@ const DEFAULT_REQUEST_TIMEOUT_MS = parseDuration(INPUT_DEFAULTS['request-timeout
 
 const isSha = (text: string | undefined): text is string => text !== undefined && /^[0-9a-f]{7,64}$/i.test(text)
 
+/** A project's path as GitLab spells it (groups and subgroups), for the words; anything else is not shown. */
+const PROJECT_PATH = /^[A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.-]+){1,20}$/
+
+/** A project named by its path when it is a plain one, else by its id. */
+const projectNamed = (id: string, path: string | undefined) => {
+  const given = path?.trim()
+  return given && given.length <= 100 && PROJECT_PATH.test(given) ? given : `project ${oneLine(id, 40)}`
+}
+
 /**
- * The merge request of the pipeline (CI_API_V4_URL, CI_PROJECT_ID, CI_MERGE_REQUEST_IID), the
- * marker of this job's note (one per whole job name, --pr-comment-key and kinds of work, as the
- * comment has one per workflow file, job, step and key), the job's URL and the commit the
- * pipeline runs on.
+ * The merge request of the pipeline (CI_API_V4_URL, CI_MERGE_REQUEST_IID in the merge request's
+ * own project, CI_MERGE_REQUEST_PROJECT_ID), the marker of this job's note (one per whole job
+ * name, --pr-comment-key and kinds of work, as the comment has one per workflow file, job, step
+ * and key), the job's URL and the commit the pipeline runs on. A pipeline of a fork's merge
+ * request runs in the fork (CI_PROJECT_ID), where the same number is another merge request or
+ * none: the note goes to the merge request's own project, and CI_PROJECT_ID stands in only when
+ * GitLab does not say which that is.
  */
 export function notePlace(env: Readonly<Record<string, string | undefined>>, settings: Pick<NoteSettings, 'kinds' | 'key'>): NotePlace {
   const mergeRequest = env.CI_MERGE_REQUEST_IID?.trim()
@@ -69,8 +86,11 @@ export function notePlace(env: Readonly<Record<string, string | undefined>>, set
     }
   }
   if (!/^\d{1,12}$/.test(mergeRequest)) return { skip: 'CI_MERGE_REQUEST_IID is not a number' }
-  const project = env.CI_PROJECT_ID?.trim()
-  if (!project) return { skip: 'CI_PROJECT_ID is not set' }
+  const pipelineProject = env.CI_PROJECT_ID?.trim()
+  const project = env.CI_MERGE_REQUEST_PROJECT_ID?.trim() || pipelineProject
+  if (!project) return { skip: "the merge request's project is unknown (neither CI_MERGE_REQUEST_PROJECT_ID nor CI_PROJECT_ID is set)" }
+  const fork =
+    pipelineProject && pipelineProject !== project ? { project: pipelineProject, name: projectNamed(pipelineProject, env.CI_PROJECT_PATH) } : undefined
   const api = env.CI_API_V4_URL?.trim() ?? ''
   if (!URL.canParse(api) || !/^https?:$/.test(new URL(api).protocol)) return { skip: 'CI_API_V4_URL is not set to the http(s) URL of the GitLab API' }
   const pipelineSha = [env.CI_MERGE_REQUEST_SOURCE_BRANCH_SHA, env.CI_COMMIT_SHA].map((sha) => sha?.trim()).find(isSha)
@@ -81,6 +101,8 @@ export function notePlace(env: Readonly<Record<string, string | undefined>>, set
     apiUrl: new URL(api),
     project,
     mergeRequest,
+    projectName: projectNamed(project, env.CI_MERGE_REQUEST_PROJECT_PATH),
+    fork,
     marker,
     rank: (body) => markerRank(body, markers),
     source: { runUrl: safeUrl(env.CI_JOB_URL), sha: pipelineSha, run: { label: 'job', annotates: false } },
@@ -98,22 +120,50 @@ export function noteSettings(raw: RawInputs): NoteSettings {
   return { kinds: comment?.kinds ?? [], key: comment?.key, requestTimeoutMs: comment?.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS }
 }
 
+/** Where the note was to go, as its words name it. */
+export interface NoteWhere {
+  project: string
+  mergeRequest: string
+  /** The merge request's project by path, else "project <id>". */
+  projectName?: string
+  /** The fork the pipeline runs in, when it is not the merge request's project. */
+  fork?: { project: string; name: string } | undefined
+}
+
+/**
+ * Why a pipeline of a fork's merge request may hold no token that writes there, and what works:
+ * it runs in the fork, with the fork's CI/CD variables, not the merge request's project's. One
+ * sentence after another, with a space before it and no full stop after it; '' outside a fork.
+ */
+export function forkPipeline(where: NoteWhere): string {
+  if (!where.fork) return ''
+  const target = where.projectName ?? `project ${oneLine(where.project, 40)}`
+  return (
+    ` This pipeline runs in the fork ${where.fork.name} for a merge request of ${target}, so GitLab gives it the fork's CI/CD variables (${GITLAB_TOKEN_VARIABLE} among them), not those of ${target}. ` +
+    `Give the fork a token that may write notes in ${target}, or have a member of ${target} run the pipeline there (the merge request's Pipelines tab, Run pipeline)`
+  )
+}
+
 /** Why the note could not be written, and what to do; the run's result does not depend on it. */
-export function explainNoteError(error: unknown, place: { project: string; mergeRequest: string }): string {
+export function explainNoteError(error: unknown, place: NoteWhere): string {
   const status = error instanceof GitLabError ? error.status : undefined
+  const forked = forkPipeline(place)
+  const fork = forked ? `.${forked}` : ''
   if (status === 401)
-    return `GitLab refused the token (HTTP 401): it is expired, revoked, or not a token of this GitLab, or it is the CI job token, which cannot write notes. ${CREATE_TOKEN}`
+    return `GitLab refused the token (HTTP 401): it is expired, revoked, or not a token of this GitLab, or it is the CI job token, which cannot write notes. ${CREATE_TOKEN}${fork}`
   if (status === 403)
-    return `the token may not write notes on this merge request (HTTP 403): a CI job token never may, and an access token needs the api scope and at least the Reporter role. ${CREATE_TOKEN}`
+    return `the token may not write notes on this merge request (HTTP 403): a CI job token never may, and an access token needs the api scope and at least the Reporter role. ${CREATE_TOKEN}${fork}`
   if (status === 404)
-    return `GitLab did not find merge request !${place.mergeRequest} of project ${oneLine(place.project, 100)} (HTTP 404): check that the token's user is a member of the project`
+    return `GitLab did not find merge request !${place.mergeRequest} of ${place.projectName ?? `project ${oneLine(place.project, 100)}`} (HTTP 404): check that the token's user is a member of the project${fork}`
   const message = error instanceof Error ? error.message : String(error)
   return oneLine(message, 400)
 }
 
-/** The token, or why there is none that can write a note. */
-function noteToken(options: MergeRequestNoteOptions): { token: string } | { problem: string } {
-  return usableToken(gitlabTokenOf(options.token, options.env), options.env, 'merge request notes', CREATE_TOKEN)
+/** The token, or why there is none that can write a note (on a fork's pipeline, with why the fork may hold none). */
+function noteToken(options: MergeRequestNoteOptions, place: NotePlace): { token: string } | { problem: string } {
+  const token = usableToken(gitlabTokenOf(options.token, options.env), options.env, 'merge request notes', CREATE_TOKEN)
+  if ('problem' in token && 'apiUrl' in place && place.fork) return { problem: `${token.problem}.${forkPipeline(place)}` }
+  return token
 }
 
 /** Every spelling of the GitLab token cut out too, whatever the caller's redactor knows. */
@@ -146,7 +196,7 @@ export function mergeRequestNotePort(
 ): RecordPort<number, RunOutcome> {
   const clean = cleaner(options)
   const place = notePlace(options.env, settings)
-  const token = noteToken(options)
+  const token = noteToken(options, place)
   let me: number | undefined
   const ready = () => {
     if ('skip' in place) throw new RecordSkipped(`mr-comment is set, but ${place.skip}; no merge request note was written.`, 'info')
@@ -179,7 +229,8 @@ export function mergeRequestNotePort(
       }
       return { where: await gitlab.createNote(at.project, at.mergeRequest, body), done: 'created' as const }
     })
-  const mr = () => ('mergeRequest' in place ? place.mergeRequest : '?')
+  // A fork's pipeline names the merge request's own project, where the note went.
+  const mr = () => ('mergeRequest' in place ? `${place.mergeRequest}${place.fork ? ` of ${place.projectName}` : ''}` : '?')
   return {
     api: 'GitLab API',
     async open(signals) {
