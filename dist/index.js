@@ -43904,6 +43904,65 @@ function keptRecord(plan, options) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/github/fork.ts
+// A pull request from a fork, read from the run's event. GitHub runs `pull_request` (and its
+// review events) for a fork's pull request with a read-only token whatever `permissions:` says,
+// and without the repository's secrets: a write it refuses is said as the fork's, with the
+// workflow that works, never as a permission to add.
+
+/** The events that run on the pull request's own code, with a read-only token when it comes from a fork. */
+const READ_ONLY_FOR_FORKS = new Set(['pull_request', 'pull_request_review', 'pull_request_review_comment']);
+/** A repository's name as GitHub spells it; anything else is not shown. */
+const REPOSITORY = /^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/;
+const field = (value, key) => typeof value === 'object' && value !== null && key in value ? value[key] : undefined;
+/**
+ * The fork a read-only run's pull request comes from: `pull_request.head.repo.full_name` is not
+ * `base.repo.full_name`; or, when either name is missing, `head.repo.fork`; or `head.repo` is null
+ * (the fork was deleted). Undefined on `pull_request_target`, `workflow_run` and every other event,
+ * whose token is the base repository's.
+ */
+function forkPullRequest(event) {
+    if (!READ_ONLY_FOR_FORKS.has(event.eventName))
+        return undefined;
+    const pullRequest = field(event.payload, 'pull_request');
+    const head = field(pullRequest, 'head');
+    const headRepo = field(head, 'repo');
+    const baseRepo = field(field(pullRequest, 'base'), 'repo');
+    const name = (repo) => {
+        const value = field(repo, 'full_name');
+        return typeof value === 'string' && value !== '' ? value : undefined;
+    };
+    const [headName, baseName] = [name(headRepo), name(baseRepo)];
+    const fork = typeof head === 'object' && head !== null && headRepo === null
+        ? true
+        : headName !== undefined && baseName !== undefined
+            ? headName.toLowerCase() !== baseName.toLowerCase()
+            : field(headRepo, 'fork') === true;
+    if (!fork)
+        return undefined;
+    return { head: headName !== undefined && REPOSITORY.test(headName) ? headName : undefined };
+}
+/** The run's fork, read from GITHUB_EVENT_NAME and the event file (GITHUB_EVENT_PATH); undefined when either cannot be read. */
+function runFork(env = process.env) {
+    try {
+        const path = env.GITHUB_EVENT_PATH;
+        return path ? forkPullRequest({ eventName: env.GITHUB_EVENT_NAME ?? '', payload: JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8')) }) : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * Why a fork's run may not write `what` (HTTP `status`), and the workflow that works: the base
+ * repository's token on `pull_request_target`. At most 400 characters, whatever the fork's name.
+ */
+function forkRefusal(fork, what, permission, status) {
+    const from = fork.head && fork.head.length <= 40 ? `a fork (${fork.head})` : 'a fork';
+    return (`the token may not write ${what}${status ? ` (HTTP ${status})` : ''}: this pull request comes from ${from}, and GitHub gives a fork's pull request ` +
+        `a read-only token whatever \`permissions:\` says, so \`${permission}: write\` cannot help. Run the step on \`pull_request_target\`, ` +
+        `without running the pull request's code (see "Pull requests from forks" in the README)`);
+}
+
 ;// CONCATENATED MODULE: ./src/github/run-commit.ts
 // The commit a run reflects, in one place for the pull request comment, the deployment and the
 // commit status; and the pull request a merge queue run is for.
@@ -44196,6 +44255,7 @@ function deployedLine(outcome, runSha) {
 
 
 
+
 /** The address of the workflow run, for the comment's and the deployment's links; undefined outside a run. */
 function runUrlOf(context, owner, repo) {
     return context.runId ? `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}` : undefined;
@@ -44366,8 +44426,11 @@ function unreachable(error) {
         return false;
     return !('response' in error && error.response);
 }
-/** What to tell the user when the comment could not be written; the step does not fail for it. */
-function explainCommentError(error) {
+/**
+ * What to tell the user when the comment could not be written; the step does not fail for it.
+ * `fork`: the fork the run's pull request comes from (read from the run's event by default).
+ */
+function explainCommentError(error, fork = runFork()) {
     const status = comment_api_statusOf(error);
     // GitHub's own words, one line, without the full stop the sentence around them adds.
     const message = (error instanceof Error ? error.message : String(error))
@@ -44379,6 +44442,8 @@ function explainCommentError(error) {
         const origin = typeof url === 'string' && URL.canParse(url) ? ` at ${new URL(url).origin}` : '';
         return `the GitHub API${origin} could not be reached (${message}). Check GITHUB_API_URL, and on a self-hosted runner the proxy settings HTTPS_PROXY and NO_PROXY`;
     }
+    if ((status === 403 || status === 401) && fork && !rateLimited(error))
+        return forkRefusal(fork, 'pull request comments', 'pull-requests', status);
     if (status === 403 || status === 401)
         return `the token may not comment on pull requests (HTTP ${status}). Add \`permissions: pull-requests: write\` to the job (or pass a github-token that has it)`;
     if (status === 404)
@@ -44387,6 +44452,7 @@ function explainCommentError(error) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/commit-status-api.ts
+
 
 
 /**
@@ -44444,8 +44510,12 @@ function refused(error) {
 function commit_status_api_statusOf(error) {
     return typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
 }
-/** What to tell the user when the status could not be written; the step does not fail for it. */
-function explainStatusError(error) {
+/**
+ * What to tell the user when the status could not be written; the step does not fail for it.
+ * `fork`: the fork the run's pull request comes from (read from the run's event by default),
+ * whose token is read-only whatever the job's permissions say.
+ */
+function explainStatusError(error, fork = runFork()) {
     const status = commit_status_api_statusOf(error);
     if (rateLimited(error)) {
         const message = (error instanceof Error ? error.message : String(error))
@@ -44455,10 +44525,16 @@ function explainStatusError(error) {
             .replace(/[\s.]+$/, '');
         return `GitHub asked to slow down (HTTP ${status}: ${message}); the next run writes the status again`;
     }
+    if ((status === 403 || status === 401) && fork)
+        return forkRefusal(fork, 'commit statuses', 'statuses', status);
     if (status === 403 || status === 401)
         return `the token may not write commit statuses (HTTP ${status}). Add \`permissions: statuses: write\` to the job (or pass a github-token that has it)`;
     if (status === 404)
         return 'the repository was not found (HTTP 404); check that github-token belongs to this repository and has statuses: write';
+    if (status === 422 && error instanceof Error && /maximum number of statuses/i.test(error.message))
+        return (`the commit already has GitHub's most statuses of one name, 1000 per commit and context (HTTP 422), and GitHub takes no more: ` +
+            `the check keeps the state it had before this run, which may be an earlier run's success. ` +
+            `Give commit-status a new context name (and require that name in branch protection), or push a new commit`);
     if (status === 422) {
         const message = error instanceof Error ? error.message.split('\n')[0]?.slice(0, 200) : '';
         return `GitHub refused the status (HTTP 422: ${message}); the commit of the run may not be in this repository`;
@@ -44634,6 +44710,7 @@ function recordCommitStatus(options) {
 
 
 
+
 /** The repository and commit of the run (runCommit of run-commit.ts: the pull request's head, the merge queue's head, else GITHUB_SHA). */
 function deploymentPlace(context) {
     const { owner, repo } = context.repo;
@@ -44720,8 +44797,11 @@ async function latestDeploymentState(octokit, place, id) {
     const state = data[0]?.state;
     return typeof state === 'string' ? state : undefined;
 }
-/** What to tell the user when the deployment could not be written; the step does not fail for it. */
-function explainDeploymentError(error) {
+/**
+ * What to tell the user when the deployment could not be written; the step does not fail for it.
+ * `fork`: the fork the run's pull request comes from (read from the run's event by default).
+ */
+function explainDeploymentError(error, fork = runFork()) {
     const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
     // GitHub's own words, one line, without the full stop the sentence around them adds.
     // Octokit appends the documentation's address to GitHub's message: left out.
@@ -44738,7 +44818,9 @@ function explainDeploymentError(error) {
     if (rateLimited(error))
         return `GitHub asked to slow down (HTTP 403: ${message}); the next run writes the deployment again`;
     if (status === 403 && /not accessible by integration|must have (?:admin|write|push)|permission/i.test(message))
-        return `the token may not write deployments (HTTP 403: ${message}). Add \`permissions: deployments: write\` to the job (or pass a github-token that has it)`;
+        return fork
+            ? forkRefusal(fork, 'deployments', 'deployments', status)
+            : `the token may not write deployments (HTTP 403: ${message}). Add \`permissions: deployments: write\` to the job (or pass a github-token that has it)`;
     if (status === 404 && ofStatus)
         return 'the deployment was not found when its status was written (HTTP 404): it was deleted meanwhile, or the token can no longer see it';
     if (status === 404)
