@@ -13,6 +13,7 @@ import {
   gateNeverGreenWrongly,
   lastJson,
   nothingLeaksOrInjects,
+  rateLimitsHonoured,
   resultOf,
   startPostNeverRepeatedBlindly,
   writtenElsewhereIsTrue
@@ -247,6 +248,28 @@ describe('the invariants on hand-built runs', () => {
     ])
   })
 
+  it('5b. a record write refused by a rate limit is sent again no sooner than Retry-After asked', () => {
+    const write = (at: number, fault: Seen['fault'], body = '{"state":"success"}'): Seen => ({
+      party: 'gitlab',
+      channel: 'gl:status',
+      method: 'POST',
+      path: '/api/v4/projects/42/statuses/x',
+      fault,
+      at,
+      body
+    })
+    const limited: Seen['fault'] = { kind: 'rate-limit', code: 429, retryAfter: 2 }
+    expect(rateLimitsHonoured(goodRun({ seen: [write(1000, limited), write(3050, { kind: 'ok' })] }))).toEqual([])
+    // Another write (the next state) is not a retry of the refused one.
+    expect(rateLimitsHonoured(goodRun({ seen: [write(1000, limited), write(1100, { kind: 'ok' }, '{"state":"failed"}')] }))).toEqual([])
+    expect(rateLimitsHonoured(goodRun({ seen: [write(1000, limited), write(1250, { kind: 'ok' })] })).map((v) => v.detail)).toEqual([
+      'a GitLab commit status write refused with a rate limit (HTTP 429, Retry-After: 2) was sent again 250 ms later'
+    ])
+    expect(
+      rateLimitsHonoured(goodRun({ seen: [write(1000, { kind: 'status', code: 429, retryAfter: 1 }), write(1250, { kind: 'ok' })] })).map((v) => v.invariant)
+    ).toEqual(['a rate limit is honoured'])
+  })
+
   it('6. the bound is timeout + request-timeout + 2 s (and slack for a busy machine); after a signal, the grace', () => {
     expect(endsWithinItsBound(goodRun({ durationMs: 6000 }))).toEqual([])
     expect(endsWithinItsBound(goodRun({ durationMs: 7000 }))[0]?.detail).toBe('the step took 7000 ms; its bound is 4500 ms')
@@ -273,6 +296,11 @@ describe('the invariants on hand-built runs', () => {
     const section = `section_start:1700000000:${INJECTION}\r\u001b[0K`
     expect(nothingLeaksOrInjects(goodRun({ stdout: section }))).toHaveLength(1)
     expect(nothingLeaksOrInjects(goodRun({ stdout: `section_start:1700000000:${INJECTION}${INJECTION} section` }))).toEqual([])
+    // The runner's log renders terminal escapes as a terminal does: the server's are found in the action's log too.
+    expect(nothingLeaksOrInjects(action(`could not be read back (HTTP 500: \u001b[31m${INJECTION} red\u001b[0m)\n`)).map((v) => v.detail)).toEqual([
+      `server text reached the log with its terminal escapes: ${JSON.stringify(`could not be read back (HTTP 500: \u001b[31m${INJECTION} red\u001b[0m)`)}`
+    ])
+    expect(nothingLeaksOrInjects(action(`could not be read back (HTTP 500: ${INJECTION} red)\n`))).toEqual([])
   })
 })
 
