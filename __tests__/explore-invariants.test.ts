@@ -19,7 +19,8 @@ import {
   writtenElsewhereIsTrue
 } from '../explore/invariants.js'
 import { findingOf } from '../explore/planted.js'
-import { faultsDrawn, type Schedule, scheduleArb } from '../explore/schedule.js'
+import { coverageTable, recordWrites } from '../explore/coverage.js'
+import { faultArb, faultsDrawn, type Schedule, SWARM_FAULTS, scheduleArb } from '../explore/schedule.js'
 import { ADMIN_KEY, GITLAB_USER, INJECTION, OUR_GITHUB_LOGIN, type Seen, STATUS_CONTEXT } from '../explore/standins.js'
 
 // The explorer's own pure parts, on hand-built runs: each invariant holds on a run that keeps the
@@ -298,7 +299,7 @@ describe('the invariants on hand-built runs', () => {
     expect(nothingLeaksOrInjects(goodRun({ stdout: `section_start:1700000000:${INJECTION}${INJECTION} section` }))).toEqual([])
     // The runner's log renders terminal escapes as a terminal does: the server's are found in the action's log too.
     expect(nothingLeaksOrInjects(action(`could not be read back (HTTP 500: \u001b[31m${INJECTION} red\u001b[0m)\n`)).map((v) => v.detail)).toEqual([
-      `server text reached the log with its terminal escapes: ${JSON.stringify(`could not be read back (HTTP 500: \u001b[31m${INJECTION} red\u001b[0m)`)}`
+      `server text reached the log with its terminal escapes, in the line ${JSON.stringify(`could not be read back (HTTP 500: \u001b[31m${INJECTION} red\u001b[0m)…`)}`
     ])
     expect(nothingLeaksOrInjects(action(`could not be read back (HTTP 500: ${INJECTION} red)\n`))).toEqual([])
   })
@@ -340,5 +341,59 @@ describe('schedules', () => {
       }),
       { numRuns: 200, seed: 1 }
     )
+  })
+})
+
+describe('swarm testing and the coverage of record writes', () => {
+  it('a schedule draws only the kinds of fault its swarm turned on', () => {
+    fc.assert(
+      fc.property(scheduleArb(), (s) => {
+        const on = new Set<string>(s.swarm)
+        for (const fault of Object.values(s.faults).flat()) {
+          if (fault.kind === 'ok') continue
+          const kind = fault.kind === 'lost-later' ? (fault.answer === 'reset' ? 'lost-reset-later' : 'lost-5xx-later') : fault.kind
+          expect(on.has(kind), `${kind} drawn with ${[...on].join(', ')}`).toBe(true)
+        }
+      }),
+      { numRuns: 200, seed: 2 }
+    )
+    // With one kind on, most of a record's faults are that kind (the others are answered plainly).
+    const drawn = fc.sample(faultArb(500, 'gitlab-record', new Set(['hang'] as const)), { numRuns: 400, seed: 3 })
+    expect(new Set(drawn.map((f) => f.kind))).toEqual(new Set(['ok', 'hang']))
+    expect(drawn.filter((f) => f.kind === 'hang').length).toBeGreaterThan(40)
+    expect(SWARM_FAULTS).toContain('rate-limit')
+  })
+
+  it('each write of a record is counted by its phase (the "in progress" open or the outcome) and the fault it met', () => {
+    const write = (channel: string, path: string, body: string | undefined, fault: Seen['fault'] = { kind: 'ok' }, at = 1): Seen => ({
+      party: channel.startsWith('gl') ? 'gitlab' : 'github',
+      channel,
+      method: 'POST',
+      path,
+      fault,
+      at,
+      ...(body === undefined ? {} : { body })
+    })
+    const writes = recordWrites([
+      write('gh:write', '/c', '{"body":"### ⏳ Waiting for the docs"}', { kind: 'hang' }, 1),
+      write('gh:write', '/c', '{"body":"### ✅ Docs update deployed"}', { kind: 'rate-limit', code: 403, retryAfter: 1 }, 2),
+      write('gh:deploy', '/repos/a/b/deployments', undefined, { kind: 'reset-before' }, 3),
+      write('gh:deploy', '/repos/a/b/deployments/1/statuses', '{"state":"in_progress"}', { kind: 'lost-later', answer: 'reset', appliedAfterMs: 9 }, 4),
+      write('gh:deploy', '/repos/a/b/deployments/1/statuses', '{"state":"success"}', { kind: 'status', code: 429 }, 5),
+      write('gl:status', '/s', undefined, { kind: 'reset-before' }, 6),
+      write('gl:status', '/s', '{"state":"failed"}', { kind: 'lost-later', answer: 'status', code: 502, appliedAfterMs: 9 }, 7)
+    ])
+    expect(writes).toEqual([
+      { record: 'comment', phase: 'open', fault: 'hang' },
+      { record: 'comment', phase: 'close', fault: 'rate-limit' },
+      { record: 'deployment', phase: 'open', fault: 'reset-before' },
+      { record: 'deployment', phase: 'open', fault: 'lost-reset-later' },
+      { record: 'deployment', phase: 'close', fault: 'status-429' },
+      { record: 'gitlab-status', phase: 'open', fault: 'reset-before' },
+      { record: 'gitlab-status', phase: 'close', fault: 'lost-5xx-later' }
+    ])
+    const table = coverageTable({ 'comment open hang': 2 })
+    expect(table.find((line) => line.includes('comment open'))).toMatch(/^ {2}comment open +0 +0 .* 2 +0$/)
+    expect(table.at(-1)).toMatch(/^ {2}never reached \(129\): comment open ok, /)
   })
 })

@@ -571,8 +571,8 @@ export function nothingLeaksOrInjects(r: RunRecord): Violation[] {
   // The runner's log renders terminal escapes too: the server's never reach either log raw.
   for (const line of log(r).split('\n'))
     if (line.includes(`\u001b[31m${INJECTION} red`)) {
-      const at = line.indexOf('\u001b[31m')
-      found.push({ invariant, detail: `server text reached the log with its terminal escapes: ${JSON.stringify(line.slice(Math.max(0, at - 60), at + 40))}` })
+      // Named by the words the line starts with: one finding however long the server's text before the escape.
+      found.push({ invariant, detail: `server text reached the log with its terminal escapes, in the line ${JSON.stringify(`${line.slice(0, 60)}…`)}` })
     }
   return found
 }

@@ -120,6 +120,8 @@ export interface Schedule {
   closeStdoutMs?: number
   /** Per channel (`status:<id>`, `job:<id>`, `trigger`, `gh:list`, `gh:write`, `gl:write`…), the fault of each request in turn. */
   faults: Record<string, Fault[]>
+  /** The kinds of fault this schedule draws from (swarm testing); what it says, its faults already hold. */
+  swarm?: SwarmFault[]
 }
 
 const updateStates = (): fc.Arbitrary<string[]> =>
@@ -229,11 +231,27 @@ export function faultArb(requestTimeoutMs: number, channel: ChannelKind | boolea
       ]
     )
   }
+  if (record) {
+    // A record's writes are few (an open, a close, its retries): every kind of fault at one weight
+    // (5xx and 429 apart), more often than on other channels, so that each is met in each phase.
+    for (const option of options) option[1] = { ...option[1], weight: option[0] === 'ok' ? 6 : 1 }
+    const status = options.find(([name]) => name === 'status')
+    if (status)
+      status[1] = {
+        weight: 2,
+        arbitrary: fc
+          .record({
+            code: fc.oneof(fc.constantFrom(500 as const, 502 as const, 503 as const, 504 as const), fc.constant(429 as const)),
+            retryAfter: fc.option(fc.integer({ min: 0, max: 2 }), { nil: undefined })
+          })
+          .map(({ code, retryAfter }) => (retryAfter === undefined ? { kind: 'status', code } : { kind: 'status', code, retryAfter }) as Fault)
+      }
+  }
   const on = options.filter(([name]) => name !== 'ok' && (!enabled || enabled.has(name)))
   const all = options.filter(([name]) => name !== 'ok')
   const weight = (list: typeof options) => list.reduce((sum, [, a]) => sum + a.weight, 0)
   // As many faults per request as with every kind on: the kinds that are on are drawn that much more often.
-  const okWeight = Math.max(1, Math.round((10 * weight(on)) / Math.max(1, weight(all))))
+  const okWeight = Math.max(1, Math.round(((options.find(([name]) => name === 'ok')?.[1].weight ?? 10) * weight(on)) / Math.max(1, weight(all))))
   return fc.oneof({ weight: okWeight, arbitrary: fc.constant({ kind: 'ok' } as const) }, ...on.map(([, arbitrary]) => arbitrary))
 }
 
@@ -284,7 +302,9 @@ export function scheduleArb(): fc.Arbitrary<Schedule> {
         }),
         { nil: undefined, freq: 3 }
       ),
-      closeStdoutMs: fc.option(fc.integer({ min: 0, max: 2000 }), { nil: undefined, freq: 6 })
+      closeStdoutMs: fc.option(fc.integer({ min: 0, max: 2000 }), { nil: undefined, freq: 6 }),
+      // Swarm testing (Groce et al., ISSTA 2012): each kind of fault on or off for the whole schedule.
+      swarm: fc.tuple(...SWARM_FAULTS.map(() => fc.boolean())).map((on) => SWARM_FAULTS.filter((_, i) => on[i]))
     })
     .chain((base) => {
       const rt = base.requestTimeoutMs
@@ -293,7 +313,10 @@ export function scheduleArb(): fc.Arbitrary<Schedule> {
       if (targets.length === 0 && !base.trigger) targets.push({ kind: 'update', states: ['in_progress', 'success'] })
       const ids = targets.map((t, i) => `${t.kind === 'update' ? 'status' : 'job'}:${idOf(t.kind, i)}`)
       if (base.trigger) ids.push(`${base.trigger.target.kind === 'update' ? 'status' : 'job'}:${startedId(base.trigger.target.kind)}`)
-      const faultList = (rt: number, channel: ChannelKind, maxLength = 6) => fc.array(faultArb(rt, channel), { maxLength })
+      const enabled = new Set<SwarmFault>(base.swarm)
+      // A record's channel draws at least its open's fault.
+      const faultList = (rt: number, channel: ChannelKind, maxLength = 6) =>
+        fc.array(faultArb(rt, channel, enabled), { maxLength, minLength: channel === 'github-record' || channel === 'gitlab-record' ? 1 : 0 })
       const reads = Object.fromEntries(ids.map((id) => [id, faultList(rt, 'read')]))
       return fc
         .record({
@@ -321,7 +344,8 @@ export function scheduleArb(): fc.Arbitrary<Schedule> {
             existing: base.existing,
             paging: base.paging,
             reports: base.mode === 'command' ? base.reports : { json: false, ...(base.reports.summaryFile ? { summaryFile: base.reports.summaryFile } : {}) },
-            faults: faults as Record<string, Fault[]>
+            faults: faults as Record<string, Fault[]>,
+            swarm: base.swarm
           }
           if (base.trigger) schedule.trigger = base.trigger
           if (base.commitStatus) schedule.commitStatus = true
