@@ -13,6 +13,7 @@ import {
   gateNeverGreenWrongly,
   lastJson,
   nothingLeaksOrInjects,
+  outcomeNotHeldBack,
   rateLimitsHonoured,
   resultOf,
   startPostNeverRepeatedBlindly,
@@ -269,6 +270,26 @@ describe('the invariants on hand-built runs', () => {
     expect(
       rateLimitsHonoured(goodRun({ seen: [write(1000, { kind: 'status', code: 429, retryAfter: 1 }), write(1250, { kind: 'ok' })] })).map((v) => v.invariant)
     ).toEqual(['a rate limit is honoured'])
+  })
+
+  it('5c. a commit status’s outcome goes within request-timeout of the result (plus one lookup), whatever its pending write is doing', () => {
+    const post = (at: number): Seen => ({ party: 'github', channel: 'gh:status', method: 'POST', path: '/s', fault: { kind: 'ok' }, at })
+    const run = (closeAt: number | undefined, durationMs = 9000) =>
+      goodRun({
+        schedule: schedule({ mode: 'action', commitStatus: true, requestTimeoutMs: 500 }),
+        outputs: { result: 'success' },
+        reports: {},
+        resultAtMs: 1000,
+        durationMs,
+        seen: [post(1_000_100), ...(closeAt === undefined ? [] : [post(1_000_000 + closeAt)])]
+      })
+    expect(outcomeNotHeldBack(run(1400))).toEqual([])
+    expect(outcomeNotHeldBack(run(8000)).map((v) => v.detail)).toEqual([
+      "the commit status's outcome was sent 7000 ms after the result was known; request-timeout is 500 ms"
+    ])
+    expect(outcomeNotHeldBack(run(undefined))[0]?.detail).toMatch(/not sent, though the step ran on/)
+    // A step that ended before the bound had no more time to give.
+    expect(outcomeNotHeldBack(run(undefined, 2500))).toEqual([])
   })
 
   it('6. the bound is timeout + request-timeout + 2 s (and slack for a busy machine); after a signal, the grace', () => {

@@ -513,6 +513,35 @@ export function rateLimitsHonoured(r: RunRecord): Violation[] {
 const recordOfChannel = (channel: string) =>
   ({ 'gh:write': 'comment', 'gh:deploy': 'deployment', 'gh:status': 'commit status', 'gl:write': 'note', 'gl:status': 'commit status' })[channel] ?? channel
 
+// ---- 5c ---------------------------------------------------------------------------------------
+
+/**
+ * 5c. The outcome is written no later than request-timeout after it is known, whatever an earlier
+ * write is doing: a commit status (written where it is keyed, never looked for) sends its outcome
+ * within request-timeout of the result, plus request-timeout for the read of the other jobs'
+ * statuses before a success, while its `pending` / `running` write may still be unanswered.
+ */
+export function outcomeNotHeldBack(r: RunRecord): Violation[] {
+  const invariant = 'the outcome is not held back by an earlier write'
+  if (!r.schedule.commitStatus || r.killed || r.resultAtMs === undefined || r.signalAtMs !== undefined) return []
+  const channel = r.schedule.mode === 'action' ? 'gh:status' : 'gl:status'
+  const resultAt = r.startedAt + r.resultAtMs
+  const writes = r.seen.filter((s) => s.channel === channel && s.method === 'POST').sort((a, b) => a.at - b.at)
+  // Only when the open was sent before the outcome (else there is nothing to be held back by).
+  if (!writes.some((s) => s.at < resultAt)) return []
+  const bound = resultAt + 2 * r.schedule.requestTimeoutMs + BUSY_SLACK_MS
+  // A step that ended before the bound had no more time to give (its own limit, or it ended without a close: judged elsewhere).
+  if (r.startedAt + r.durationMs < bound) return []
+  const close = writes.find((s) => s.at >= resultAt)
+  if (close && close.at <= bound) return []
+  return [
+    {
+      invariant,
+      detail: `the commit status's outcome was ${close ? `sent ${close.at - resultAt} ms` : 'not sent, though the step ran on'} after the result was known; request-timeout is ${r.schedule.requestTimeoutMs} ms`
+    }
+  ]
+}
+
 // ---- 6 ----------------------------------------------------------------------------------------
 
 /** 6. The step ends within timeout + request-timeout + 2 s, and within the grace after a signal. */
@@ -585,6 +614,7 @@ export const INVARIANTS = [
   writtenElsewhereIsTrue,
   startPostNeverRepeatedBlindly,
   rateLimitsHonoured,
+  outcomeNotHeldBack,
   endsWithinItsBound,
   nothingLeaksOrInjects
 ] as const
