@@ -43583,6 +43583,7 @@ function recordLifecycle(port, options) {
     const refused = port.refused ?? defaultRefused;
     // One end for every write of the run: the step's limit, or the grace's end once a cancel came.
     const deadline = commentDeadline(options.endAt, cancel);
+    const landMs = options.landMs ?? 2 * options.requestTimeoutMs;
     const cancelled = () => cancel.exitBy() !== undefined;
     let where;
     let opened = 'never';
@@ -43686,7 +43687,7 @@ function recordLifecycle(port, options) {
         if (settled && writeLost && where === undefined && !deadline.aborted && !(await foundAtOnce(outcome))) {
             const exitBy = cancel.exitBy();
             const left = Math.min(options.endAt, exitBy === undefined ? Number.POSITIVE_INFINITY : exitBy) - Date.now();
-            const landing = Math.min(openSentAt + 2 * options.requestTimeoutMs - Date.now(), left / 2);
+            const landing = Math.min(openSentAt + landMs - Date.now(), left / 2);
             if (landing > 0)
                 await settledOrAborted(new Promise((resolve) => setTimeout(resolve, landing)), deadline);
         }
@@ -43788,7 +43789,7 @@ function recordLifecycle(port, options) {
         if (!readBack || where === undefined)
             return;
         // A timer that holds the process, as the retry's pause does.
-        await settledOrAborted(new Promise((resolve) => setTimeout(resolve, Math.max(0, openSentAt + 2 * options.requestTimeoutMs - Date.now()))), deadline);
+        await settledOrAborted(new Promise((resolve) => setTimeout(resolve, Math.max(0, openSentAt + landMs - Date.now()))), deadline);
         for (let round = 0; round < 2 && !deadline.aborted; round++) {
             let stands;
             try {

@@ -132,6 +132,8 @@ export interface LifecycleOptions {
   endAt: number
   /** request-timeout: how long a lookup may take. */
   requestTimeoutMs: number
+  /** How long a write whose answer was lost is given to land, from when it was sent, before it is looked for again or read back (default twice request-timeout). */
+  landMs?: number
   /** The open's lookups never run past this (the wait's deadline: the close needs the time after it). */
   openLookupEndAt?: number
   log: RecordLog
@@ -224,6 +226,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
   const refused = port.refused ?? defaultRefused
   // One end for every write of the run: the step's limit, or the grace's end once a cancel came.
   const deadline = commentDeadline(options.endAt, cancel)
+  const landMs = options.landMs ?? 2 * options.requestTimeoutMs
   const cancelled = () => cancel.exitBy() !== undefined
   let where: Where | undefined
   let opened: Opened = 'never'
@@ -318,7 +321,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     if (settled && writeLost && where === undefined && !deadline.aborted && !(await foundAtOnce(outcome))) {
       const exitBy = cancel.exitBy()
       const left = Math.min(options.endAt, exitBy === undefined ? Number.POSITIVE_INFINITY : exitBy) - Date.now()
-      const landing = Math.min(openSentAt + 2 * options.requestTimeoutMs - Date.now(), left / 2)
+      const landing = Math.min(openSentAt + landMs - Date.now(), left / 2)
       if (landing > 0) await settledOrAborted(new Promise((resolve) => setTimeout(resolve, landing)), deadline)
     }
     if (!settled && where === undefined && deadline.aborted) {
@@ -450,7 +453,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     const readBack = port.readBack
     if (!readBack || where === undefined) return
     // A timer that holds the process, as the retry's pause does.
-    await settledOrAborted(new Promise((resolve) => setTimeout(resolve, Math.max(0, openSentAt + 2 * options.requestTimeoutMs - Date.now()))), deadline)
+    await settledOrAborted(new Promise((resolve) => setTimeout(resolve, Math.max(0, openSentAt + landMs - Date.now()))), deadline)
     for (let round = 0; round < 2 && !deadline.aborted; round++) {
       let stands: 'outcome' | 'stale'
       try {
