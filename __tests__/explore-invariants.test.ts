@@ -19,7 +19,7 @@ import {
 } from '../explore/invariants.js'
 import { findingOf } from '../explore/planted.js'
 import { faultsDrawn, type Schedule, scheduleArb } from '../explore/schedule.js'
-import { ADMIN_KEY, GITLAB_USER, INJECTION, OUR_GITHUB_LOGIN, type Seen } from '../explore/standins.js'
+import { ADMIN_KEY, GITLAB_USER, INJECTION, OUR_GITHUB_LOGIN, type Seen, STATUS_CONTEXT } from '../explore/standins.js'
 
 // The explorer's own pure parts, on hand-built runs: each invariant holds on a run that keeps the
 // contract, and names the promise broken on one that does not.
@@ -69,6 +69,7 @@ const goodRun = (over: Partial<RunRecord> = {}): RunRecord => ({
   comments: [],
   notes: [],
   deployments: [],
+  commitStatuses: [],
   ...over
 })
 
@@ -154,6 +155,13 @@ describe('the invariants on hand-built runs', () => {
       'the dotenv report could not go to a folder, and the log does not name it',
       'the dotenv report could not go to a folder, yet the result is success (exit 0)'
     ])
+    // A folder that does not exist yet is created by the command: the report must be in it.
+    const missing = (text?: string) =>
+      goodRun({ reports: { ...goodRun().reports, dotenv: { place: 'missing-folder', path: '/tmp/x/no-such-folder/dotenv', ...(text ? { text } : {}) } } })
+    expect(everyReportAskedIsWritten(missing('DOCS_RESULT=success\n'))).toEqual([])
+    expect(everyReportAskedIsWritten(missing()).map((v) => v.detail)).toEqual([
+      'the dotenv report (a missing-folder) was not written (the run ended success, exit 0)'
+    ])
   })
 
   it('4. two notes of the step, or one that still says "in progress" without a warning, are untrue', () => {
@@ -184,6 +192,48 @@ describe('the invariants on hand-built runs', () => {
     })
     expect(writtenElsewhereIsTrue(run)[0]?.detail).toMatch(/last status is in_progress, the result failure \(expected failure\)/)
     expect(OUR_GITHUB_LOGIN).toBe('docs-bot')
+  })
+
+  it('1 and 4. a commit status: never success unless the result is, never over another job’s failure; at the end the outcome’s state, or one warning', () => {
+    const status = (state: string, by: 'step' | 'sibling' = 'step', context = STATUS_CONTEXT) => ({ id: 1, state, context, appliedAt: 1, by })
+    const action = (result: string, statuses: ReturnType<typeof status>[], stdout = '') =>
+      goodRun({
+        schedule: schedule({ mode: 'action', commitStatus: true }),
+        outputs: { result },
+        code: result === 'success' ? 0 : 1,
+        stdout,
+        reports: {},
+        commitStatuses: statuses
+      })
+    // Kept: the outcome last; another job's failure kept over this job's success.
+    expect(check(action('success', [status('pending'), status('success')]))).toEqual([])
+    expect(check(action('success', [status('failure', 'sibling'), status('pending'), status('failure')]))).toEqual([])
+    expect(check(action('failure', [status('pending'), status('failure'), status('success', 'step', 'other')]))).toEqual([])
+    // Green wrongly: over a failed result, or over another job's failure.
+    expect(gateNeverGreenWrongly(action('failure', [status('pending'), status('success')])).map((v) => v.detail)).toEqual([
+      'the commit status docs ends success, the result is failure'
+    ])
+    expect(gateNeverGreenWrongly(action('success', [status('error', 'sibling'), status('pending'), status('success')])).map((v) => v.detail)).toEqual([
+      "the commit status docs ends success over another job's failure of the same run"
+    ])
+    // Untrue at the end: pending left standing (a late write), none at all; unless one warning names it.
+    expect(writtenElsewhereIsTrue(action('timeout', [status('error'), status('pending')])).map((v) => v.detail)).toEqual([
+      'the commit status docs ends pending, the result is timeout (expected error), and no warning says why'
+    ])
+    expect(writtenElsewhereIsTrue(action('success', [])).map((v) => v.detail)).toEqual([
+      'no commit status docs was written, and no warning says why (the result is success)'
+    ])
+    const warned = '::warning::The last commit status (error) of docs could not be written: HTTP 502. The step’s result does not depend on it.\n'
+    expect(writtenElsewhereIsTrue(action('timeout', [status('pending')], warned))).toEqual([])
+    expect(writtenElsewhereIsTrue(action('timeout', [status('pending')], warned + warned))[0]?.detail).toBe('2 warnings name the commit status docs')
+    // The command on GitLab: its own states; a warning is a `warning:` line, coloured or not.
+    const command = (statuses: ReturnType<typeof status>[], stdout = goodRun().stdout) =>
+      goodRun({ schedule: { ...goodRun().schedule, commitStatus: true }, stdout, commitStatuses: statuses })
+    expect(writtenElsewhereIsTrue(command([status('running'), status('success')]))).toEqual([])
+    expect(writtenElsewhereIsTrue(command([status('success'), status('running')]))[0]?.detail).toMatch(
+      /ends running, the result is success \(expected success\)/
+    )
+    expect(writtenElsewhereIsTrue(command([status('running')], '\u001b[33mwarning: The commit status docs could not be written: x.\u001b[0m\n'))).toEqual([])
   })
 
   it('5. a start POST sent again after an answer that does not prove it was not acted on is blind', () => {

@@ -12,12 +12,15 @@ import { idOf } from './schedule.js'
 import {
   ADMIN_KEY,
   type Comment,
+  type CommitStatusRecord,
   type DeploymentRecord,
   deliveredState,
   FAILED_STATES,
   GITHUB_TOKEN,
   GITLAB_TOKEN,
   type Note,
+  RUN_SHA,
+  STATUS_CONTEXT,
   type OnSeen,
   type PlatformState,
   type Seen,
@@ -67,6 +70,8 @@ export interface RunRecord {
   comments: Comment[]
   notes: Note[]
   deployments: DeploymentRecord[]
+  /** The commit statuses of the run's commit (GitHub's for the action, GitLab's for the command), in the order applied. */
+  commitStatuses: CommitStatusRecord[]
 }
 
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -147,7 +152,8 @@ function readPlace(place: Place, file: string, fifoText?: () => string): ReportS
     seen.kept = stat?.isSymbolicLink() ?? false
     const text = place === 'symlink' ? read(`${file}.target`) : seen.kept ? undefined : read(file)
     seen.text = text === '' ? undefined : text
-  } else if (place === 'file') {
+  } else if (place === 'file' || place === 'missing-folder') {
+    // A report in a folder that does not exist yet: the command creates the folder (the action's summary is the runner's, not read here).
     seen.text = read(file)
   } else if (place === 'folder') {
     seen.kept = stat?.isDirectory() ?? false
@@ -231,11 +237,12 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
       const hasUpdate = statusIds.length > 0 || (schedule.trigger && schedule.trigger.kind !== 'agent')
       if (schedule.comment) inputs['pr-comment'] = 'true'
       if (schedule.deployment && hasUpdate) inputs['deployment-environment'] = 'docs'
+      if (schedule.commitStatus) inputs['commit-status'] = STATUS_CONTEXT
       inputs['github-token'] = GITHUB_TOKEN
       const runner = await prepareRunner({
         inputs: { ...inputs, 'admin-key': ADMIN_KEY },
         env: { GITHUB_API_URL: github.url },
-        event: { name: 'pull_request', payload: { pull_request: { number: 7, head: { sha: '3f786850e387550fdab836ed7e6dc881de23001b' } } } }
+        event: { name: 'pull_request', payload: { pull_request: { number: 7, head: { sha: RUN_SHA } } } }
       })
       cleanup.push(kept(runner.tempDir))
       env = runner.env
@@ -248,6 +255,7 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
       const flags: string[] = []
       for (const [name, value] of Object.entries(inputs)) for (const line of value.split('\n')) flags.push(`--${name}`, line)
       if (schedule.comment) flags.push('--mr-comment')
+      if (schedule.commitStatus) flags.push('--commit-status', STATUS_CONTEXT)
       if (schedule.reports.json) flags.push('--json')
       for (const name of REPORT_NAMES) {
         const place = places[name]
@@ -265,12 +273,15 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
         CI_MERGE_REQUEST_IID: '7',
         CI_JOB_NAME: 'docs',
         CI_JOB_URL: 'https://gitlab.example.com/acme/docs/-/jobs/1',
-        CI_COMMIT_SHA: '3f786850e387550fdab836ed7e6dc881de23001b'
+        CI_COMMIT_SHA: RUN_SHA
       })
       cwd = dir
       spawnArgs = [path.join(root, 'dist', 'cli', 'index.js'), ...flags]
     }
 
+    // Another job of the same run fails the shared context before the step starts, or while it runs.
+    const sibling = schedule.mode === 'action' && schedule.commitStatus ? schedule.sibling : undefined
+    if (sibling?.atMs === 0) github.addSibling(sibling.state)
     const started = Date.now()
     const child = spawn(process.execPath, spawnArgs, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
@@ -290,6 +301,7 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
       child.stdout?.destroy()
     }
     const signal = schedule.signal
+    if (sibling && sibling.atMs > 0) at(sibling.atMs, () => github.addSibling(sibling.state))
     if (signal?.after === 'first-request') anchors.onRequest = () => at(signal.ms, sendSignal)
     if (signal?.after === 'first-write') anchors.onWrite = () => at(signal.ms, sendSignal)
     if (signal?.after === 'first-failure') anchors.onFailure = () => at(signal.ms, sendSignal)
@@ -360,7 +372,8 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
       seen: [...platform.seen, ...github.seen, ...gitlab.seen],
       comments: github.comments.map((c) => ({ ...c })),
       notes: gitlab.notes.map((n) => ({ ...n })),
-      deployments: github.deployments.map((d) => ({ ...d, statuses: [...d.statuses] }))
+      deployments: github.deployments.map((d) => ({ ...d, statuses: [...d.statuses] })),
+      commitStatuses: (schedule.mode === 'action' ? github.statuses : gitlab.statuses).map((s) => ({ ...s }))
     }
     if (signalAtMs !== undefined) record.signalAtMs = signalAtMs
     if (stdoutClosedAtMs !== undefined) record.stdoutClosedAtMs = stdoutClosedAtMs

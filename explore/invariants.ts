@@ -1,10 +1,21 @@
 // The contracts as code: one function per promise, each judging a RunRecord (what one schedule
 // left behind) and returning what it found broken. Pure: the tests drive them with hand-built
 // records (__tests__/explore-invariants.test.ts).
+import { githubStatusState, gitlabStatusState } from '../src/report/commit-status.js'
 import { deploymentState } from '../src/report/deployment.js'
 import { resultMark } from '../src/report/explain.js'
 import type { ReportName, RunRecord } from './execute.js'
-import { deliveredState, FAILED_STATES, INJECTION, KEYS, OUR_GITHUB_LOGIN, GITLAB_USER, type Seen } from './standins.js'
+import {
+  type CommitStatusRecord,
+  deliveredState,
+  FAILED_STATES,
+  GITLAB_USER,
+  INJECTION,
+  KEYS,
+  OUR_GITHUB_LOGIN,
+  type Seen,
+  STATUS_CONTEXT
+} from './standins.js'
 import { idOf, startedId } from './schedule.js'
 import { activeCommands } from '../dev/workflow-log.js'
 
@@ -102,6 +113,19 @@ function plannedTargets(r: RunRecord): { id: string; channel: string }[] {
   return targets
 }
 
+/** The lines of the log that are warnings: the action's `::warning` commands, the command's `warning:` lines (colour stripped). */
+export function warningLines(r: RunRecord): string[] {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the command colours its warnings with ANSI escapes
+  const plain = log(r).replace(/\u001b\[[0-9;]*m/g, '')
+  return plain.split('\n').filter((line) => (r.schedule.mode === 'action' ? /^::warning\b/.test(line) : /^warning: /.test(line)))
+}
+
+/** A warning that names the commit status (its every wording: pending / running / last / could not be written, or nowhere to write it). */
+const COMMIT_STATUS_WARNING = new RegExp(`commit status (?:\\(\\w+\\) of )?${STATUS_CONTEXT} could not be written|commit-status is set, but`)
+
+/** The statuses of the run's commit on the context the step writes, in the order applied. */
+const onContext = (r: RunRecord): CommitStatusRecord[] => (r.commitStatuses ?? []).filter((s) => s.context === STATUS_CONTEXT)
+
 // ---- 1 ----------------------------------------------------------------------------------------
 
 /** 1. result=success only if every target's last answer was success; a definite failure anywhere gives failure. */
@@ -119,6 +143,16 @@ export function gateNeverGreenWrongly(r: RunRecord): Violation[] {
       const state = last ? deliveredState(last) : undefined
       if (!state || !SUCCESS_STATES.has(state)) found.push({ invariant, detail: `success, but ${target.id}'s last answer delivered was ${state ?? 'none'}` })
     }
+  }
+  // The check branch protection requires: green only for a run whose result is success, and never over another job's failure.
+  if (r.schedule.commitStatus && !r.killed) {
+    const statuses = onContext(r)
+    const newest = statuses.at(-1)
+    const siblingFailed = statuses.some((s) => s.by === 'sibling' && (s.state === 'failure' || s.state === 'error'))
+    if (newest?.state === 'success' && result !== undefined && result !== 'success')
+      found.push({ invariant, detail: `the commit status ${STATUS_CONTEXT} ends success, the result is ${result}` })
+    if (newest?.state === 'success' && siblingFailed)
+      found.push({ invariant, detail: `the commit status ${STATUS_CONTEXT} ends success over another job's failure of the same run` })
   }
   // What the step itself says it read: a record of a failed state in `results` must make the result a failure.
   const results = readResults(r)
@@ -288,7 +322,8 @@ export function everyReportAskedIsWritten(r: RunRecord): Violation[] {
   for (const [name, seen] of Object.entries(r.reports) as [ReportName, NonNullable<RunRecord['reports'][ReportName]>][]) {
     if (['symlink', 'fifo', 'dev-full'].includes(seen.place) && seen.kept === false)
       found.push({ invariant, detail: `${REPORT_WORDS[name]}: the ${seen.place} at its path was replaced instead of written in place` })
-    const writable = seen.place === 'file' || seen.place === 'symlink' || seen.place === 'fifo'
+    // The command creates a report's missing folder (as JUnit writers do): it must hold the report.
+    const writable = seen.place === 'file' || seen.place === 'missing-folder' || seen.place === 'symlink' || seen.place === 'fifo'
     if (writable) {
       if (!holdsReport(name, seen.text))
         found.push({
@@ -371,6 +406,37 @@ export function writtenElsewhereIsTrue(r: RunRecord): Violation[] {
         })
     }
   }
+  if (r.schedule.commitStatus) found.push(...commitStatusTrue(r, result))
+  return found
+}
+
+/**
+ * The commit status's newest state on the context is the outcome's (GitHub: success, failure,
+ * error; GitLab: success, failed, canceled), or another job's failure it must not replace, or
+ * the run printed the one warning that names it; never more than one such warning.
+ */
+function commitStatusTrue(r: RunRecord, result: Result | undefined): Violation[] {
+  const invariant = 'what is written elsewhere is true at the end'
+  const found: Violation[] = []
+  const named = warningLines(r).filter((line) => COMMIT_STATUS_WARNING.test(line))
+  if (named.length > 1) found.push({ invariant, detail: `${named.length} warnings name the commit status ${STATUS_CONTEXT}` })
+  if (named.length > 0 || !result) return found
+  const statuses = onContext(r)
+  const newest = statuses.at(-1)
+  const github = r.schedule.mode === 'action'
+  const expected = github ? githubStatusState(result) : gitlabStatusState(result)
+  if (!newest) {
+    found.push({ invariant, detail: `no commit status ${STATUS_CONTEXT} was written, and no warning says why (the result is ${result})` })
+    return found
+  }
+  const siblingFailed = statuses.some((s) => s.by === 'sibling' && (s.state === 'failure' || s.state === 'error'))
+  // Another job's failure stands: the newest is that failure, or the step's own failure / error that keeps it.
+  if (siblingFailed && (newest.by === 'sibling' || newest.state === 'failure' || newest.state === 'error')) return found
+  if (newest.by === 'step' && newest.state === expected) return found
+  found.push({
+    invariant,
+    detail: `the commit status ${STATUS_CONTEXT} ends ${newest.state}${newest.by === 'sibling' ? " (another job's)" : ''}, the result is ${result} (expected ${expected}), and no warning says why`
+  })
   return found
 }
 
@@ -436,7 +502,8 @@ export function nothingLeaksOrInjects(r: RunRecord): Violation[] {
     ...Object.entries(r.reports).map(([name, seen]): [string, string] => [name, seen?.text ?? '']),
     ...r.comments.map((c): [string, string] => ['a comment', c.body]),
     ...r.notes.map((n): [string, string] => ['a note', n.body]),
-    ...r.deployments.flatMap((d) => [d.description ?? '', ...d.statuses.map((s) => s.description ?? '')].map((t): [string, string] => ['a deployment', t]))
+    ...r.deployments.flatMap((d) => [d.description ?? '', ...d.statuses.map((s) => s.description ?? '')].map((t): [string, string] => ['a deployment', t])),
+    ...(r.commitStatuses ?? []).map((s): [string, string] => ['a commit status', `${s.description ?? ''} ${s.targetUrl ?? ''}`])
   ]
   for (const [where, text] of written) for (const key of KEYS) if (text.includes(key)) found.push({ invariant, detail: `a key is in ${where}` })
   for (const [where, text] of [

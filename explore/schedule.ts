@@ -38,6 +38,8 @@ export const FAULT_KINDS = [
   'list-pages',
   'list-repeats-page',
   'others-marker',
+  'commit-status',
+  'sibling-failure',
   'signal',
   'signal-after-outcome',
   'stdout-closed',
@@ -87,6 +89,13 @@ export interface Schedule {
   comment: boolean
   /** The GitHub deployment (action only, with an update target). */
   deployment: boolean
+  /** A commit status `docs` on the run's commit: the action's `commit-status`, the command's `--commit-status` (GitLab). */
+  commitStatus?: boolean
+  /**
+   * Another job of the same run (a matrix leg) writes this state on the same context, this long
+   * after the step started (0: before it); action only, with `commitStatus`.
+   */
+  sibling?: { state: 'failure' | 'error'; atMs: number }
   /** Notes or comments already on the pull / merge request: others' notes with our marker, and filler that makes the list page. */
   existing: { othersWithMarker: number; filler: number; ours: boolean }
   /** The list pages this many at a time; `repeat` sends the first page again as the next. */
@@ -173,6 +182,14 @@ export function scheduleArb(): fc.Arbitrary<Schedule> {
       ),
       comment: fc.boolean(),
       deployment: fc.boolean(),
+      commitStatus: fc.boolean(),
+      sibling: fc.option(
+        fc.record({ state: fc.constantFrom('failure' as const, 'error' as const), atMs: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 4000 })) }),
+        {
+          nil: undefined,
+          freq: 3
+        }
+      ),
       existing: fc.record({ othersWithMarker: fc.nat({ max: 2 }), filler: fc.nat({ max: 5 }), ours: fc.boolean() }),
       paging: fc.record({ perPage: fc.integer({ min: 1, max: 4 }), repeat: fc.boolean() }),
       reports: fc.record({ json: fc.boolean(), outputFile: maybePlace(), dotenv: maybePlace(), junit: maybePlace(), summaryFile: maybePlace() }),
@@ -202,8 +219,12 @@ export function scheduleArb(): fc.Arbitrary<Schedule> {
           'gh:read': faultList(rt, false, 4),
           'gh:write': faultList(rt, true, 4),
           'gh:deploy': faultList(rt, true, 3),
+          'gh:status': faultList(rt, true, 4),
+          'gh:lookup': faultList(rt, false, 3),
           'gl:read': faultList(rt, false, 4),
-          'gl:write': faultList(rt, true, 4)
+          'gl:write': faultList(rt, true, 4),
+          'gl:status': faultList(rt, true, 4),
+          'gl:lookup': faultList(rt, false, 3)
         })
         .map((faults): Schedule => {
           const schedule: Schedule = {
@@ -220,6 +241,8 @@ export function scheduleArb(): fc.Arbitrary<Schedule> {
             faults: faults as Record<string, Fault[]>
           }
           if (base.trigger) schedule.trigger = base.trigger
+          if (base.commitStatus) schedule.commitStatus = true
+          if (base.commitStatus && base.mode === 'action' && base.sibling) schedule.sibling = base.sibling
           if (base.signal) schedule.signal = base.signal
           if (base.mode === 'command' && base.closeStdoutMs !== undefined) schedule.closeStdoutMs = base.closeStdoutMs
           return schedule
@@ -247,6 +270,8 @@ export function faultsDrawn(schedule: Schedule): Partial<Record<FaultKind, numbe
       } else add(fault.kind)
     }
   const talks = schedule.comment || schedule.deployment
+  if (schedule.commitStatus) add('commit-status')
+  if (schedule.sibling) add('sibling-failure')
   if (talks && schedule.paging.perPage < schedule.existing.filler + schedule.existing.othersWithMarker + 1) add('list-pages')
   if (talks && schedule.paging.repeat) add('list-repeats-page')
   if (schedule.comment) add('others-marker', schedule.existing.othersWithMarker)

@@ -345,17 +345,38 @@ export interface DeploymentRecord {
   id: number
   statuses: { state: string; description?: string; appliedAt: number }[]
   description?: string
+  payload?: unknown
 }
+
+/** A commit status as applied, in order: the step's own, or another job's of the same run (`sibling`). */
+export interface CommitStatusRecord {
+  id: number
+  state: string
+  /** GitHub's context, GitLab's name. */
+  context: string
+  description?: string
+  targetUrl?: string
+  appliedAt: number
+  by: 'step' | 'sibling'
+}
+
+/** The commit every record of a run is written on (the pull request's head, the pipeline's commit). */
+export const RUN_SHA = '3f786850e387550fdab836ed7e6dc881de23001b'
+/** The context (GitHub) or name (GitLab) of the commit status the explorer asks for. */
+export const STATUS_CONTEXT = 'docs'
+/** The run the action believes it is (dev/run-action.js): where its statuses link, and another job's of the same run. */
+export const RUN_LINK = 'https://github.com/acme/docs/actions/runs/4242424242'
 
 /** GitHub: the pull request's comments (paged), the token's login, deployments and their statuses. */
 export async function startGitHub(
   schedule: Schedule,
   marker: string,
   onSeen: OnSeen
-): Promise<Party & { comments: Comment[]; deployments: DeploymentRecord[] }> {
+): Promise<Party & { comments: Comment[]; deployments: DeploymentRecord[]; statuses: CommitStatusRecord[]; addSibling: (state: string) => void }> {
   let nextId = 100
   const comments: Comment[] = []
   const deployments: DeploymentRecord[] = []
+  const statuses: CommitStatusRecord[] = []
   for (let i = 0; i < schedule.existing.filler; i++) comments.push({ id: nextId++, body: `Looks good ${i}`, user: 'reviewer' })
   for (let i = 0; i < schedule.existing.othersWithMarker; i++) comments.push({ id: nextId++, body: `${marker}\nquoted by someone else`, user: 'someone-else' })
   if (schedule.existing.ours) comments.push({ id: nextId++, body: `${marker}\n### ✅ an earlier run`, user: OUR_GITHUB_LOGIN })
@@ -369,7 +390,9 @@ export async function startGitHub(
       const path = url.pathname
       const list = /^\/repos\/[^/]+\/[^/]+\/issues\/\d+\/comments$/.exec(path)
       const edit = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(path)
-      const statuses = /^\/repos\/[^/]+\/[^/]+\/deployments\/(\d+)\/statuses$/.exec(path)
+      const deploymentStatuses = /^\/repos\/[^/]+\/[^/]+\/deployments\/(\d+)\/statuses$/.exec(path)
+      const commitStatus = /^\/repos\/[^/]+\/[^/]+\/statuses\/([^/]+)$/.exec(path)
+      const commitStatuses = /^\/repos\/[^/]+\/[^/]+\/commits\/([^/]+)\/statuses$/.exec(path)
       if (path === '/user' && req.method === 'GET')
         return { channel: 'gh:read', write: false, apply: () => ({ status: 200, json: { login: OUR_GITHUB_LOGIN, type: 'User' } }) }
       if (path === '/graphql')
@@ -411,17 +434,62 @@ export async function startGitHub(
           channel: 'gh:deploy',
           write: true,
           apply: (body) => {
-            const deployment = { id: nextId++, statuses: [], description: (body as { description?: string })?.description }
+            const b = body as { description?: string; payload?: unknown }
+            const deployment = { id: nextId++, statuses: [], description: b?.description, payload: b?.payload }
             deployments.push(deployment)
             return { status: 201, json: { id: deployment.id, sha: 'x', environment: 'docs', task: 'deploy' } }
           }
         }
-      if (statuses && req.method === 'POST')
+      // A lost creation is found again by the run's mark in the payload; a lost status is read back.
+      if (/^\/repos\/[^/]+\/[^/]+\/deployments$/.test(path) && req.method === 'GET')
+        return {
+          channel: 'gh:lookup',
+          write: false,
+          apply: () => ({
+            status: 200,
+            json: [...deployments]
+              .reverse()
+              .map((d) => ({ id: d.id, sha: RUN_SHA, ref: RUN_SHA, environment: 'docs', task: 'deploy', payload: d.payload ?? {} }))
+          })
+        }
+      if (deploymentStatuses && req.method === 'GET')
+        return {
+          channel: 'gh:lookup',
+          write: false,
+          apply: () => {
+            const deployment = deployments.find((d) => d.id === Number(deploymentStatuses[1]))
+            if (!deployment) return notFound()
+            return { status: 200, json: [...deployment.statuses].reverse().map((s, i) => ({ id: i + 1, state: s.state, description: s.description ?? '' })) }
+          }
+        }
+      if (commitStatus && req.method === 'POST')
+        return {
+          channel: 'gh:status',
+          write: true,
+          apply: (body) => {
+            const b = body as { state?: unknown; context?: unknown; description?: unknown; target_url?: unknown }
+            if (decodeURIComponent(commitStatus[1] ?? '') !== RUN_SHA) return { status: 422, json: { message: 'No commit found for SHA' } }
+            const status: CommitStatusRecord = {
+              id: nextId++,
+              state: String(b?.state),
+              context: typeof b?.context === 'string' ? b.context : 'default',
+              appliedAt: Date.now(),
+              by: 'step',
+              ...(typeof b?.description === 'string' ? { description: b.description } : {}),
+              ...(typeof b?.target_url === 'string' ? { targetUrl: b.target_url } : {})
+            }
+            statuses.push(status)
+            return { status: 201, json: shownStatus(status) }
+          }
+        }
+      if (commitStatuses && req.method === 'GET')
+        return { channel: 'gh:lookup', write: false, apply: () => ({ status: 200, json: [...statuses].reverse().map(shownStatus) }) }
+      if (deploymentStatuses && req.method === 'POST')
         return {
           channel: 'gh:deploy',
           write: true,
           apply: (body) => {
-            const deployment = deployments.find((d) => d.id === Number(statuses[1]))
+            const deployment = deployments.find((d) => d.id === Number(deploymentStatuses[1]))
             if (!deployment) return notFound()
             const b = body as { state?: string; description?: string }
             deployment.statuses.push({ state: String(b?.state), description: b?.description, appliedAt: Date.now() })
@@ -433,8 +501,28 @@ export async function startGitHub(
     onSeen
   )
   base = party.url
-  return { ...party, comments, deployments }
+  const addSibling = (state: string) => {
+    statuses.push({
+      id: nextId++,
+      state,
+      context: STATUS_CONTEXT,
+      description: `Another leg ${state} ${HOSTILE[0]}`,
+      targetUrl: RUN_LINK,
+      appliedAt: Date.now(),
+      by: 'sibling'
+    })
+  }
+  return { ...party, comments, deployments, statuses, addSibling }
 }
+
+const shownStatus = (s: CommitStatusRecord) => ({
+  id: s.id,
+  state: s.state,
+  context: s.context,
+  description: s.description ?? null,
+  target_url: s.targetUrl ?? null,
+  created_at: new Date(s.appliedAt).toISOString()
+})
 
 export interface Note {
   id: number
@@ -443,9 +531,10 @@ export interface Note {
 }
 
 /** GitLab: the token's user, and the merge request's notes (paged), created and updated. */
-export async function startGitLab(schedule: Schedule, marker: string, onSeen: OnSeen): Promise<Party & { notes: Note[] }> {
+export async function startGitLab(schedule: Schedule, marker: string, onSeen: OnSeen): Promise<Party & { notes: Note[]; statuses: CommitStatusRecord[] }> {
   let nextId = 5000
   const notes: Note[] = []
+  const statuses: CommitStatusRecord[] = []
   for (let i = 0; i < schedule.existing.filler; i++) notes.push({ id: nextId++, body: `Looks good ${i}`, authorId: 7 })
   for (let i = 0; i < schedule.existing.othersWithMarker; i++) notes.push({ id: nextId++, body: `${marker}\nquoted by someone else`, authorId: 8 })
   if (schedule.existing.ours) notes.push({ id: nextId++, body: `${marker}\n### ✅ an earlier run`, authorId: GITLAB_USER.id })
@@ -465,6 +554,44 @@ export async function startGitLab(schedule: Schedule, marker: string, onSeen: On
       const path = url.pathname
       const list = /^\/api\/v4\/projects\/[^/]+\/merge_requests\/\d+\/notes$/.exec(path)
       const one = /^\/api\/v4\/projects\/[^/]+\/merge_requests\/\d+\/notes\/(\d+)$/.exec(path)
+      const commitStatus = /^\/api\/v4\/projects\/[^/]+\/statuses\/([^/]+)$/.exec(path)
+      const commitStatuses = /^\/api\/v4\/projects\/[^/]+\/repository\/commits\/([^/]+)\/statuses$/.exec(path)
+      if (commitStatus && req.method === 'POST')
+        return {
+          channel: 'gl:status',
+          write: true,
+          apply: (body) => {
+            const b = body as { state?: unknown; name?: unknown; description?: unknown; target_url?: unknown }
+            if (decodeURIComponent(commitStatus[1] ?? '') !== RUN_SHA) return notFound('404 Commit Not Found')
+            const name = typeof b?.name === 'string' ? b.name : 'default'
+            const state = String(b?.state)
+            // GitLab refuses a state the status already has.
+            const last = statuses.filter((s) => s.context === name).at(-1)
+            if (last?.state === state)
+              return { status: 400, json: { message: `Cannot transition status via :${state === 'running' ? 'run' : state} from :${last.state}` } }
+            const status: CommitStatusRecord = {
+              id: nextId++,
+              state,
+              context: name,
+              appliedAt: Date.now(),
+              by: 'step',
+              ...(typeof b?.description === 'string' ? { description: b.description } : {}),
+              ...(typeof b?.target_url === 'string' ? { targetUrl: b.target_url } : {})
+            }
+            statuses.push(status)
+            return { status: 201, json: { id: status.id, status: state, name, description: status.description ?? null } }
+          }
+        }
+      if (commitStatuses && req.method === 'GET')
+        return {
+          channel: 'gl:lookup',
+          write: false,
+          apply: () => {
+            const name = url.searchParams.get('name')
+            const listed = statuses.filter((s) => name === null || s.context === name).reverse()
+            return { status: 200, json: listed.map((s) => ({ id: s.id, status: s.state, name: s.context, description: s.description ?? null })) }
+          }
+        }
       if (path === '/api/v4/user' && req.method === 'GET')
         return { channel: 'gl:read', write: false, apply: () => ({ status: 200, json: { ...GITLAB_USER, state: 'active' } }) }
       if (list && req.method === 'GET')
@@ -504,5 +631,5 @@ export async function startGitLab(schedule: Schedule, marker: string, onSeen: On
     onSeen
   )
   base = party.url
-  return { ...party, notes }
+  return { ...party, notes, statuses }
 }
