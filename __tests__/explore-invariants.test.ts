@@ -13,12 +13,15 @@ import {
   gateNeverGreenWrongly,
   lastJson,
   nothingLeaksOrInjects,
+  outcomeNotHeldBack,
+  rateLimitsHonoured,
   resultOf,
   startPostNeverRepeatedBlindly,
   writtenElsewhereIsTrue
 } from '../explore/invariants.js'
 import { findingOf } from '../explore/planted.js'
-import { faultsDrawn, type Schedule, scheduleArb } from '../explore/schedule.js'
+import { coverageTable, recordWrites } from '../explore/coverage.js'
+import { faultArb, faultsDrawn, type Schedule, SWARM_FAULTS, scheduleArb } from '../explore/schedule.js'
 import { ADMIN_KEY, GITLAB_USER, INJECTION, OUR_GITHUB_LOGIN, type Seen, STATUS_CONTEXT } from '../explore/standins.js'
 
 // The explorer's own pure parts, on hand-built runs: each invariant holds on a run that keeps the
@@ -247,6 +250,48 @@ describe('the invariants on hand-built runs', () => {
     ])
   })
 
+  it('5b. a record write refused by a rate limit is sent again no sooner than Retry-After asked', () => {
+    const write = (at: number, fault: Seen['fault'], body = '{"state":"success"}'): Seen => ({
+      party: 'gitlab',
+      channel: 'gl:status',
+      method: 'POST',
+      path: '/api/v4/projects/42/statuses/x',
+      fault,
+      at,
+      body
+    })
+    const limited: Seen['fault'] = { kind: 'rate-limit', code: 429, retryAfter: 2 }
+    expect(rateLimitsHonoured(goodRun({ seen: [write(1000, limited), write(3050, { kind: 'ok' })] }))).toEqual([])
+    // Another write (the next state) is not a retry of the refused one.
+    expect(rateLimitsHonoured(goodRun({ seen: [write(1000, limited), write(1100, { kind: 'ok' }, '{"state":"failed"}')] }))).toEqual([])
+    expect(rateLimitsHonoured(goodRun({ seen: [write(1000, limited), write(1250, { kind: 'ok' })] })).map((v) => v.detail)).toEqual([
+      'a GitLab commit status write refused with a rate limit (HTTP 429, Retry-After: 2) was sent again 250 ms later'
+    ])
+    expect(
+      rateLimitsHonoured(goodRun({ seen: [write(1000, { kind: 'status', code: 429, retryAfter: 1 }), write(1250, { kind: 'ok' })] })).map((v) => v.invariant)
+    ).toEqual(['a rate limit is honoured'])
+  })
+
+  it('5c. a commit status’s outcome goes within request-timeout of the result (plus one lookup), whatever its pending write is doing', () => {
+    const post = (at: number): Seen => ({ party: 'github', channel: 'gh:status', method: 'POST', path: '/s', fault: { kind: 'ok' }, at })
+    const run = (closeAt: number | undefined, durationMs = 9000) =>
+      goodRun({
+        schedule: schedule({ mode: 'action', commitStatus: true, requestTimeoutMs: 500 }),
+        outputs: { result: 'success' },
+        reports: {},
+        resultAtMs: 1000,
+        durationMs,
+        seen: [post(1_000_100), ...(closeAt === undefined ? [] : [post(1_000_000 + closeAt)])]
+      })
+    expect(outcomeNotHeldBack(run(1400))).toEqual([])
+    expect(outcomeNotHeldBack(run(8000)).map((v) => v.detail)).toEqual([
+      "the commit status's outcome was sent 7000 ms after the result was known; request-timeout is 500 ms"
+    ])
+    expect(outcomeNotHeldBack(run(undefined))[0]?.detail).toMatch(/not sent, though the step ran on/)
+    // A step that ended before the bound had no more time to give.
+    expect(outcomeNotHeldBack(run(undefined, 2500))).toEqual([])
+  })
+
   it('6. the bound is timeout + request-timeout + 2 s (and slack for a busy machine); after a signal, the grace', () => {
     expect(endsWithinItsBound(goodRun({ durationMs: 6000 }))).toEqual([])
     expect(endsWithinItsBound(goodRun({ durationMs: 7000 }))[0]?.detail).toBe('the step took 7000 ms; its bound is 4500 ms')
@@ -273,6 +318,11 @@ describe('the invariants on hand-built runs', () => {
     const section = `section_start:1700000000:${INJECTION}\r\u001b[0K`
     expect(nothingLeaksOrInjects(goodRun({ stdout: section }))).toHaveLength(1)
     expect(nothingLeaksOrInjects(goodRun({ stdout: `section_start:1700000000:${INJECTION}${INJECTION} section` }))).toEqual([])
+    // The runner's log renders terminal escapes as a terminal does: the server's are found in the action's log too.
+    expect(nothingLeaksOrInjects(action(`could not be read back (HTTP 500: \u001b[31m${INJECTION} red\u001b[0m)\n`)).map((v) => v.detail)).toEqual([
+      `server text reached the log with its terminal escapes, in the line ${JSON.stringify(`could not be read back (HTTP 500: \u001b[31m${INJECTION} red\u001b[0m)…`)}`
+    ])
+    expect(nothingLeaksOrInjects(action(`could not be read back (HTTP 500: ${INJECTION} red)\n`))).toEqual([])
   })
 })
 
@@ -312,5 +362,59 @@ describe('schedules', () => {
       }),
       { numRuns: 200, seed: 1 }
     )
+  })
+})
+
+describe('swarm testing and the coverage of record writes', () => {
+  it('a schedule draws only the kinds of fault its swarm turned on', () => {
+    fc.assert(
+      fc.property(scheduleArb(), (s) => {
+        const on = new Set<string>(s.swarm)
+        for (const fault of Object.values(s.faults).flat()) {
+          if (fault.kind === 'ok') continue
+          const kind = fault.kind === 'lost-later' ? (fault.answer === 'reset' ? 'lost-reset-later' : 'lost-5xx-later') : fault.kind
+          expect(on.has(kind), `${kind} drawn with ${[...on].join(', ')}`).toBe(true)
+        }
+      }),
+      { numRuns: 200, seed: 2 }
+    )
+    // With one kind on, most of a record's faults are that kind (the others are answered plainly).
+    const drawn = fc.sample(faultArb(500, 'gitlab-record', new Set(['hang'] as const)), { numRuns: 400, seed: 3 })
+    expect(new Set(drawn.map((f) => f.kind))).toEqual(new Set(['ok', 'hang']))
+    expect(drawn.filter((f) => f.kind === 'hang').length).toBeGreaterThan(40)
+    expect(SWARM_FAULTS).toContain('rate-limit')
+  })
+
+  it('each write of a record is counted by its phase (the "in progress" open or the outcome) and the fault it met', () => {
+    const write = (channel: string, path: string, body: string | undefined, fault: Seen['fault'] = { kind: 'ok' }, at = 1): Seen => ({
+      party: channel.startsWith('gl') ? 'gitlab' : 'github',
+      channel,
+      method: 'POST',
+      path,
+      fault,
+      at,
+      ...(body === undefined ? {} : { body })
+    })
+    const writes = recordWrites([
+      write('gh:write', '/c', '{"body":"### ⏳ Waiting for the docs"}', { kind: 'hang' }, 1),
+      write('gh:write', '/c', '{"body":"### ✅ Docs update deployed"}', { kind: 'rate-limit', code: 403, retryAfter: 1 }, 2),
+      write('gh:deploy', '/repos/a/b/deployments', undefined, { kind: 'reset-before' }, 3),
+      write('gh:deploy', '/repos/a/b/deployments/1/statuses', '{"state":"in_progress"}', { kind: 'lost-later', answer: 'reset', appliedAfterMs: 9 }, 4),
+      write('gh:deploy', '/repos/a/b/deployments/1/statuses', '{"state":"success"}', { kind: 'status', code: 429 }, 5),
+      write('gl:status', '/s', undefined, { kind: 'reset-before' }, 6),
+      write('gl:status', '/s', '{"state":"failed"}', { kind: 'lost-later', answer: 'status', code: 502, appliedAfterMs: 9 }, 7)
+    ])
+    expect(writes).toEqual([
+      { record: 'comment', phase: 'open', fault: 'hang' },
+      { record: 'comment', phase: 'close', fault: 'rate-limit' },
+      { record: 'deployment', phase: 'open', fault: 'reset-before' },
+      { record: 'deployment', phase: 'open', fault: 'lost-reset-later' },
+      { record: 'deployment', phase: 'close', fault: 'status-429' },
+      { record: 'gitlab-status', phase: 'open', fault: 'reset-before' },
+      { record: 'gitlab-status', phase: 'close', fault: 'lost-5xx-later' }
+    ])
+    const table = coverageTable({ 'comment open hang': 2 })
+    expect(table.find((line) => line.includes('comment open'))).toMatch(/^ {2}comment open +0 +0 .* 2 +0$/)
+    expect(table.at(-1)).toMatch(/^ {2}never reached \(129\): comment open ok, /)
   })
 })

@@ -55,6 +55,8 @@ export interface RunRecord {
   durationMs: number
   /** When the signal was sent, in ms after the spawn. */
   signalAtMs?: number
+  /** When the log first gave the result (`Result: ` or `::error::`), in ms after the spawn: when the outcome was known. */
+  resultAtMs?: number
   /** When stdout was closed, in ms after the spawn. */
   stdoutClosedAtMs?: number
   /** Killed by the explorer at its hard limit (the step never ended). */
@@ -314,11 +316,13 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
       }
     }
     let resultSeen = false
+    let resultAtMs: number | undefined
     const watch = () => {
-      if (resultSeen || signal?.after !== 'result') return
+      if (resultSeen) return
       if (/Result: |::error::/.test(stdout + stderr)) {
         resultSeen = true
-        at(signal.ms, sendSignal)
+        resultAtMs = Date.now() - started
+        if (signal?.after === 'result') at(signal.ms, sendSignal)
       }
     }
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
@@ -376,6 +380,7 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
       commitStatuses: (schedule.mode === 'action' ? github.statuses : gitlab.statuses).map((s) => ({ ...s }))
     }
     if (signalAtMs !== undefined) record.signalAtMs = signalAtMs
+    if (resultAtMs !== undefined) record.resultAtMs = resultAtMs
     if (stdoutClosedAtMs !== undefined) record.stdoutClosedAtMs = stdoutClosedAtMs
     if (schedule.mode === 'action' && summaryFile) {
       const place = places.summaryFile

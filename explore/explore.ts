@@ -4,6 +4,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import fc from 'fast-check'
+import { addCoverage, type Coverage } from './coverage.js'
 import { type ExecuteOptions, execute, type RunRecord } from './execute.js'
 import { check, type Violation } from './invariants.js'
 import { FAULT_KINDS, type FaultKind, faultsDrawn, type Schedule, scheduleArb } from './schedule.js'
@@ -50,6 +51,8 @@ export function corpusEntries(): [string, CorpusEntry][] {
 export interface Stats {
   schedules: number
   faults: Record<FaultKind, number>
+  /** The writes of records that arrived, per record, phase and fault (coverage.ts). */
+  coverage: Coverage
   violations: Record<string, number>
   /** Each failure: its seed, shrunk schedule, violations and corpus file. */
   failures: { seed: number; file?: string; violations: Violation[]; reproduced: boolean; schedule: Schedule }[]
@@ -78,6 +81,7 @@ export const kindOf = (violations: Violation[]) =>
 export const emptyStats = (): Stats => ({
   schedules: 0,
   faults: Object.fromEntries(FAULT_KINDS.map((k) => [k, 0])) as Record<FaultKind, number>,
+  coverage: {},
   violations: {},
   failures: [],
   kinds: new Set(),
@@ -135,6 +139,8 @@ export async function search(options: SearchOptions, stats: Stats): Promise<{ fa
   let shrinks = 0
   let generated = 0
   let lastViolations: Violation[] = []
+  /** The kinds of violation the first failure showed: shrinking keeps to them, never drifting to another finding. */
+  let target = new Set<string>()
   const property = fc.asyncProperty(scheduleArb(), async (schedule) => {
     if (failedAt !== undefined) {
       // Shrinking: each try runs the step again; past the budget the smaller schedules are not tried.
@@ -146,11 +152,16 @@ export async function search(options: SearchOptions, stats: Stats): Promise<{ fa
       options.progress?.(stats)
       for (const [kind, n] of Object.entries(faultsDrawn(schedule))) stats.faults[kind as FaultKind] += n ?? 0
     }
+    const shrinking = failedAt !== undefined
     const record = await execute(schedule, options)
+    if (!shrinking) addCoverage(stats.coverage, record.seen)
     const violations = check(record).filter(options.counts ?? (() => true))
     if (violations.length === 0) return true
+    // A smaller schedule that shows only other findings is not the same failure: it is not taken.
+    if (shrinking && !violations.some((v) => target.has(kindOf([v])))) return true
     if (failedAt === undefined) {
       failedAt = generated
+      target = new Set(violations.map((v) => kindOf([v])))
       const kind = kindOf(violations)
       const issues = violations.map((v) => options.known?.get(kindOf([v])))
       if (issues.every((issue) => issue !== undefined)) {

@@ -467,9 +467,79 @@ export function describeFault(f: Seen['fault']): string {
       return `${f.kind} ${f.ms} ms`
     case 'bad-record':
       return `a bad record (${f.shape})`
+    case 'lost-later':
+      return `${f.answer === 'reset' ? 'a reset' : `HTTP ${f.code ?? 502}`}, applied ${f.appliedAfterMs} ms later`
+    case 'rate-limit':
+      return `a rate limit (HTTP ${f.code}, Retry-After: ${f.retryAfter})`
     default:
       return f.kind
   }
+}
+
+// ---- 5b ---------------------------------------------------------------------------------------
+
+/** The channels of the records' writes (comment, deployment, commit status; note, commit status). */
+export const RECORD_CHANNELS = ['gh:write', 'gh:deploy', 'gh:status', 'gl:write', 'gl:status'] as const
+
+/** How long a rate-limit answer asked to wait before the write is sent again, in ms; undefined when it is not one. */
+function askedToWaitMs(s: Seen): number | undefined {
+  const f = s.fault
+  if (f.kind === 'rate-limit') return f.retryAfter * 1000
+  // GitHub's and GitLab's 429 is a rate limit whatever its words.
+  if (f.kind === 'status' && f.code === 429 && f.retryAfter !== undefined) return f.retryAfter * 1000
+  return undefined
+}
+
+/** 5b. A record write refused by a rate limit with Retry-After is not sent again sooner than it asked (GitHub's 429 and 403 secondary limits, GitLab's 429). */
+export function rateLimitsHonoured(r: RunRecord): Violation[] {
+  const invariant = 'a rate limit is honoured'
+  const found: Violation[] = []
+  const writes = r.seen.filter((s) => (RECORD_CHANNELS as readonly string[]).includes(s.channel) && s.method !== 'GET').sort((a, b) => a.at - b.at)
+  writes.forEach((s, i) => {
+    const wait = askedToWaitMs(s)
+    if (!wait || s.body === undefined) return
+    // The same write sent again: same channel, method, path and body.
+    const again = writes.slice(i + 1).find((n) => n.channel === s.channel && n.method === s.method && n.path === s.path && n.body === s.body)
+    // A little slack for the clocks of two processes; Retry-After is in whole seconds.
+    if (again && again.at - s.at < wait - 100)
+      found.push({
+        invariant,
+        detail: `a ${s.party === 'github' ? 'GitHub' : 'GitLab'} ${recordOfChannel(s.channel)} write refused with ${describeFault(s.fault)} was sent again ${again.at - s.at} ms later`
+      })
+  })
+  return found
+}
+
+const recordOfChannel = (channel: string) =>
+  ({ 'gh:write': 'comment', 'gh:deploy': 'deployment', 'gh:status': 'commit status', 'gl:write': 'note', 'gl:status': 'commit status' })[channel] ?? channel
+
+// ---- 5c ---------------------------------------------------------------------------------------
+
+/**
+ * 5c. The outcome is written no later than request-timeout after it is known, whatever an earlier
+ * write is doing: a commit status (written where it is keyed, never looked for) sends its outcome
+ * within request-timeout of the result, plus request-timeout for the read of the other jobs'
+ * statuses before a success, while its `pending` / `running` write may still be unanswered.
+ */
+export function outcomeNotHeldBack(r: RunRecord): Violation[] {
+  const invariant = 'the outcome is not held back by an earlier write'
+  if (!r.schedule.commitStatus || r.killed || r.resultAtMs === undefined || r.signalAtMs !== undefined) return []
+  const channel = r.schedule.mode === 'action' ? 'gh:status' : 'gl:status'
+  const resultAt = r.startedAt + r.resultAtMs
+  const writes = r.seen.filter((s) => s.channel === channel && s.method === 'POST').sort((a, b) => a.at - b.at)
+  // Only when the open was sent before the outcome (else there is nothing to be held back by).
+  if (!writes.some((s) => s.at < resultAt)) return []
+  const bound = resultAt + 2 * r.schedule.requestTimeoutMs + BUSY_SLACK_MS
+  // A step that ended before the bound had no more time to give (its own limit, or it ended without a close: judged elsewhere).
+  if (r.startedAt + r.durationMs < bound) return []
+  const close = writes.find((s) => s.at >= resultAt)
+  if (close && close.at <= bound) return []
+  return [
+    {
+      invariant,
+      detail: `the commit status's outcome was ${close ? `sent ${close.at - resultAt} ms` : 'not sent, though the step ran on'} after the result was known; request-timeout is ${r.schedule.requestTimeoutMs} ms`
+    }
+  ]
 }
 
 // ---- 6 ----------------------------------------------------------------------------------------
@@ -526,10 +596,13 @@ export function nothingLeaksOrInjects(r: RunRecord): Violation[] {
     // GitLab opens a section only on `section_start:<time>:<name>\r\e[0K`; the server's own is the one with its time.
     const section = new RegExp(`section_(?:start|end):1700000000:[^\\n]*\r${String.fromCharCode(27)}\\[0K`).exec(log(r))
     if (section) found.push({ invariant, detail: `server text opened a GitLab section: ${JSON.stringify(section[0].slice(0, 120))}` })
-    for (const line of log(r).split('\n'))
-      if (line.includes(`\u001b[31m${INJECTION} red`))
-        found.push({ invariant, detail: `server text reached the log with its terminal escapes: ${JSON.stringify(line.slice(0, 120))}` })
   }
+  // The runner's log renders terminal escapes too: the server's never reach either log raw.
+  for (const line of log(r).split('\n'))
+    if (line.includes(`\u001b[31m${INJECTION} red`)) {
+      // Named by the words the line starts with: one finding however long the server's text before the escape.
+      found.push({ invariant, detail: `server text reached the log with its terminal escapes, in the line ${JSON.stringify(`${line.slice(0, 60)}…`)}` })
+    }
   return found
 }
 
@@ -540,6 +613,8 @@ export const INVARIANTS = [
   everyReportAskedIsWritten,
   writtenElsewhereIsTrue,
   startPostNeverRepeatedBlindly,
+  rateLimitsHonoured,
+  outcomeNotHeldBack,
   endsWithinItsBound,
   nothingLeaksOrInjects
 ] as const

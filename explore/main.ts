@@ -18,6 +18,7 @@
 //                   (after an invariant's words changed); an entry that passes is left as it is
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { coverageTable } from './coverage.js'
 import { CORPUS, corpusEntries, emptyStats, explore, kindOf, readEntry, replay, type Stats } from './explore.js'
 import { huntPlanted } from './planted.js'
 
@@ -111,6 +112,8 @@ function printStats(stats: Stats, seed: number, jobs: number, ms: number): void 
   say(`== ${stats.schedules} schedules from seed ${seed} (${jobs} job(s)) in ${(ms / 1000).toFixed(0)} s`)
   say('faults drawn:')
   for (const [kind, n] of Object.entries(stats.faults)) say(`  ${kind.padEnd(24)} ${n}`)
+  say('record writes reached, per record, phase and fault:')
+  for (const line of coverageTable(stats.coverage)) say(line)
   const violations = Object.entries(stats.violations)
   say(violations.length === 0 ? 'violations: none' : `violations:\n${violations.map(([name, n]) => `  ${name.padEnd(44)} ${n}`).join('\n')}`)
   const known = Object.entries(stats.known)

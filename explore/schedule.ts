@@ -21,6 +21,15 @@ export type Fault =
   | { kind: 'held-write'; ms: number }
   /** A write applied at once and never answered. */
   | { kind: 'never-answered' }
+  /**
+   * A record write whose answer is lost while the API still applies it, `appliedAfterMs` after it
+   * arrived (after the close, after the exit): answered with a gateway's 5xx, or its connection reset.
+   */
+  | { kind: 'lost-later'; answer: 'status' | 'reset'; code?: 500 | 502 | 503 | 504; appliedAfterMs: number }
+  /** A record write never answered and never applied: held until the stand-in closes. */
+  | { kind: 'hang' }
+  /** A record write refused by a rate limit (GitHub: 429 or a 403 secondary limit; GitLab: 429), with Retry-After in seconds; nothing applied. */
+  | { kind: 'rate-limit'; code: 429 | 403; retryAfter: number }
   /** A record whose fields are missing or of the wrong type. */
   | { kind: 'bad-record'; shape: 'no-status' | 'status-number' | 'commit-string' | 'logs-object' | 'not-json' | 'array' }
 
@@ -34,6 +43,10 @@ export const FAULT_KINDS = [
   'retry-after',
   'held-write',
   'never-answered',
+  'lost-5xx-later',
+  'lost-reset-later',
+  'hang',
+  'rate-limit',
   'bad-record',
   'list-pages',
   'list-repeats-page',
@@ -107,6 +120,8 @@ export interface Schedule {
   closeStdoutMs?: number
   /** Per channel (`status:<id>`, `job:<id>`, `trigger`, `gh:list`, `gh:write`, `gl:write`…), the fault of each request in turn. */
   faults: Record<string, Fault[]>
+  /** The kinds of fault this schedule draws from (swarm testing); what it says, its faults already hold. */
+  swarm?: SwarmFault[]
 }
 
 const updateStates = (): fc.Arbitrary<string[]> =>
@@ -121,39 +136,124 @@ const jobStates = (): fc.Arbitrary<string[]> =>
 
 const targetPlan = (kind: 'update' | 'job'): fc.Arbitrary<TargetPlan> => (kind === 'update' ? updateStates() : jobStates()).map((states) => ({ kind, states }))
 
-/** A fault for one request: most answers are plain, so that runs get somewhere. */
-export function faultArb(requestTimeoutMs: number, write: boolean): fc.Arbitrary<Fault> {
-  const faults: fc.WeightedArbitrary<Fault>[] = [
-    { weight: 10, arbitrary: fc.constant({ kind: 'ok' } as const) },
-    { weight: 3, arbitrary: fc.integer({ min: 10, max: Math.round(requestTimeoutMs * 1.5) }).map((ms) => ({ kind: 'latency', ms }) as const) },
-    { weight: 1, arbitrary: fc.constant({ kind: 'reset-before' } as const) },
-    { weight: 1, arbitrary: fc.constant({ kind: 'reset-after' } as const) },
-    { weight: 1, arbitrary: fc.constant({ kind: 'reset-mid-body' } as const) },
-    {
-      weight: 2,
-      arbitrary: fc
-        .record({ code: fc.constantFrom(500, 502, 503, 504, 429), retryAfter: fc.option(fc.integer({ min: 0, max: 2 }), { nil: undefined }) })
-        .map(({ code, retryAfter }) => (retryAfter === undefined ? { kind: 'status', code } : { kind: 'status', code, retryAfter }) as Fault)
-    }
+/** The kinds of fault a request may draw, each switched on or off per schedule (swarm testing). */
+export const SWARM_FAULTS = [
+  'latency',
+  'reset-before',
+  'reset-after',
+  'reset-mid-body',
+  'status',
+  'held-write',
+  'never-answered',
+  'bad-record',
+  'lost-5xx-later',
+  'lost-reset-later',
+  'hang',
+  'rate-limit'
+] as const
+export type SwarmFault = (typeof SWARM_FAULTS)[number]
+
+/** Who answers a channel: the platform or a party's lookups (`read`), the start POST (`write`), or a record's writes on GitHub or GitLab. */
+export type ChannelKind = 'read' | 'write' | 'github-record' | 'gitlab-record'
+
+/**
+ * A fault for one request: most answers are plain, so that runs get somewhere. `enabled`, when
+ * given, is the schedule's swarm: only those kinds are drawn (each at its usual weight, so that a
+ * schedule with few kinds on draws each of them more often).
+ */
+export function faultArb(requestTimeoutMs: number, channel: ChannelKind | boolean, enabled?: ReadonlySet<SwarmFault>): fc.Arbitrary<Fault> {
+  const kind: ChannelKind = channel === true ? 'write' : channel === false ? 'read' : channel
+  const write = kind !== 'read'
+  const record = kind === 'github-record' || kind === 'gitlab-record'
+  const rt = requestTimeoutMs
+  const options: [SwarmFault | 'ok', fc.WeightedArbitrary<Fault>][] = [
+    ['ok', { weight: 10, arbitrary: fc.constant({ kind: 'ok' } as const) }],
+    ['latency', { weight: 3, arbitrary: fc.integer({ min: 10, max: Math.round(rt * 1.5) }).map((ms) => ({ kind: 'latency', ms }) as const) }],
+    ['reset-before', { weight: 1, arbitrary: fc.constant({ kind: 'reset-before' } as const) }],
+    ['reset-after', { weight: 1, arbitrary: fc.constant({ kind: 'reset-after' } as const) }],
+    ['reset-mid-body', { weight: 1, arbitrary: fc.constant({ kind: 'reset-mid-body' } as const) }],
+    [
+      'status',
+      {
+        weight: 2,
+        arbitrary: fc
+          .record({ code: fc.constantFrom(500, 502, 503, 504, 429), retryAfter: fc.option(fc.integer({ min: 0, max: 2 }), { nil: undefined }) })
+          .map(({ code, retryAfter }) => (retryAfter === undefined ? { kind: 'status', code } : { kind: 'status', code, retryAfter }) as Fault)
+      }
+    ]
   ]
   if (write) {
-    faults.push(
+    options.push(
       // The races of the past were writes applied after the step gave up on them: drawn often.
-      { weight: 6, arbitrary: fc.integer({ min: 50, max: requestTimeoutMs * 3 }).map((ms) => ({ kind: 'held-write', ms }) as const) },
-      { weight: 1, arbitrary: fc.constant({ kind: 'never-answered' } as const) }
+      ['held-write', { weight: 6, arbitrary: fc.integer({ min: 50, max: rt * 3 }).map((ms) => ({ kind: 'held-write', ms }) as const) }],
+      ['never-answered', { weight: 1, arbitrary: fc.constant({ kind: 'never-answered' } as const) }]
     )
   } else {
-    faults.push({
-      weight: 1,
-      arbitrary: fc
-        .constantFrom('no-status', 'status-number', 'commit-string', 'logs-object', 'not-json', 'array')
-        .map((shape) => ({ kind: 'bad-record', shape }) as const)
-    })
+    options.push([
+      'bad-record',
+      {
+        weight: 1,
+        arbitrary: fc
+          .constantFrom('no-status', 'status-number', 'commit-string', 'logs-object', 'not-json', 'array')
+          .map((shape) => ({ kind: 'bad-record', shape }) as const)
+      }
+    ])
   }
-  return fc.oneof(...faults)
+  if (record) {
+    // Applied later than the step's read-back may look (twice request-timeout), sometimes after the exit.
+    const appliedAfterMs = fc.oneof(
+      { weight: 3, arbitrary: fc.integer({ min: 20, max: 2 * rt }) },
+      { weight: 1, arbitrary: fc.integer({ min: 2 * rt, max: 4 * rt }) }
+    )
+    options.push(
+      [
+        'lost-5xx-later',
+        {
+          weight: 3,
+          arbitrary: fc
+            .record({ code: fc.constantFrom(500 as const, 502 as const, 503 as const, 504 as const), appliedAfterMs })
+            .map(({ code, appliedAfterMs }) => ({ kind: 'lost-later', answer: 'status', code, appliedAfterMs }) as const)
+        }
+      ],
+      ['lost-reset-later', { weight: 2, arbitrary: appliedAfterMs.map((ms) => ({ kind: 'lost-later', answer: 'reset', appliedAfterMs: ms }) as const) }],
+      ['hang', { weight: 1, arbitrary: fc.constant({ kind: 'hang' } as const) }],
+      [
+        'rate-limit',
+        {
+          weight: 2,
+          arbitrary: fc
+            .record({
+              code: kind === 'github-record' ? fc.constantFrom(429 as const, 403 as const) : fc.constant(429 as const),
+              retryAfter: fc.integer({ min: 0, max: 3 })
+            })
+            .map(({ code, retryAfter }) => ({ kind: 'rate-limit', code, retryAfter }) as const)
+        }
+      ]
+    )
+  }
+  if (record) {
+    // A record's writes are few (an open, a close, its retries): every kind of fault at one weight
+    // (5xx and 429 apart), more often than on other channels, so that each is met in each phase.
+    for (const option of options) option[1] = { ...option[1], weight: option[0] === 'ok' ? 6 : 1 }
+    const status = options.find(([name]) => name === 'status')
+    if (status)
+      status[1] = {
+        weight: 2,
+        arbitrary: fc
+          .record({
+            code: fc.oneof(fc.constantFrom(500 as const, 502 as const, 503 as const, 504 as const), fc.constant(429 as const)),
+            retryAfter: fc.option(fc.integer({ min: 0, max: 2 }), { nil: undefined })
+          })
+          .map(({ code, retryAfter }) => (retryAfter === undefined ? { kind: 'status', code } : { kind: 'status', code, retryAfter }) as Fault)
+      }
+  }
+  const on = options.filter(([name]) => name !== 'ok' && (!enabled || enabled.has(name)))
+  const all = options.filter(([name]) => name !== 'ok')
+  const weight = (list: typeof options) => list.reduce((sum, [, a]) => sum + a.weight, 0)
+  // As many faults per request as with every kind on: the kinds that are on are drawn that much more often.
+  const okWeight = Math.max(1, Math.round(((options.find(([name]) => name === 'ok')?.[1].weight ?? 10) * weight(on)) / Math.max(1, weight(all))))
+  return fc.oneof({ weight: okWeight, arbitrary: fc.constant({ kind: 'ok' } as const) }, ...on.map(([, arbitrary]) => arbitrary))
 }
-
-const faultList = (requestTimeoutMs: number, write: boolean, maxLength = 6) => fc.array(faultArb(requestTimeoutMs, write), { maxLength })
 
 const placeArb = (): fc.Arbitrary<Place> =>
   fc.oneof(
@@ -202,7 +302,9 @@ export function scheduleArb(): fc.Arbitrary<Schedule> {
         }),
         { nil: undefined, freq: 3 }
       ),
-      closeStdoutMs: fc.option(fc.integer({ min: 0, max: 2000 }), { nil: undefined, freq: 6 })
+      closeStdoutMs: fc.option(fc.integer({ min: 0, max: 2000 }), { nil: undefined, freq: 6 }),
+      // Swarm testing (Groce et al., ISSTA 2012): each kind of fault on or off for the whole schedule.
+      swarm: fc.tuple(...SWARM_FAULTS.map(() => fc.boolean())).map((on) => SWARM_FAULTS.filter((_, i) => on[i]))
     })
     .chain((base) => {
       const rt = base.requestTimeoutMs
@@ -211,20 +313,24 @@ export function scheduleArb(): fc.Arbitrary<Schedule> {
       if (targets.length === 0 && !base.trigger) targets.push({ kind: 'update', states: ['in_progress', 'success'] })
       const ids = targets.map((t, i) => `${t.kind === 'update' ? 'status' : 'job'}:${idOf(t.kind, i)}`)
       if (base.trigger) ids.push(`${base.trigger.target.kind === 'update' ? 'status' : 'job'}:${startedId(base.trigger.target.kind)}`)
-      const reads = Object.fromEntries(ids.map((id) => [id, faultList(rt, false)]))
+      const enabled = new Set<SwarmFault>(base.swarm)
+      // A record's channel draws at least its open's fault.
+      const faultList = (rt: number, channel: ChannelKind, maxLength = 6) =>
+        fc.array(faultArb(rt, channel, enabled), { maxLength, minLength: channel === 'github-record' || channel === 'gitlab-record' ? 1 : 0 })
+      const reads = Object.fromEntries(ids.map((id) => [id, faultList(rt, 'read')]))
       return fc
         .record({
           ...reads,
-          trigger: faultList(rt, true, 3),
-          'gh:read': faultList(rt, false, 4),
-          'gh:write': faultList(rt, true, 4),
-          'gh:deploy': faultList(rt, true, 3),
-          'gh:status': faultList(rt, true, 4),
-          'gh:lookup': faultList(rt, false, 3),
-          'gl:read': faultList(rt, false, 4),
-          'gl:write': faultList(rt, true, 4),
-          'gl:status': faultList(rt, true, 4),
-          'gl:lookup': faultList(rt, false, 3)
+          trigger: faultList(rt, 'write', 3),
+          'gh:read': faultList(rt, 'read', 4),
+          'gh:write': faultList(rt, 'github-record', 4),
+          'gh:deploy': faultList(rt, 'github-record', 4),
+          'gh:status': faultList(rt, 'github-record', 4),
+          'gh:lookup': faultList(rt, 'read', 3),
+          'gl:read': faultList(rt, 'read', 4),
+          'gl:write': faultList(rt, 'gitlab-record', 4),
+          'gl:status': faultList(rt, 'gitlab-record', 4),
+          'gl:lookup': faultList(rt, 'read', 3)
         })
         .map((faults): Schedule => {
           const schedule: Schedule = {
@@ -238,7 +344,8 @@ export function scheduleArb(): fc.Arbitrary<Schedule> {
             existing: base.existing,
             paging: base.paging,
             reports: base.mode === 'command' ? base.reports : { json: false, ...(base.reports.summaryFile ? { summaryFile: base.reports.summaryFile } : {}) },
-            faults: faults as Record<string, Fault[]>
+            faults: faults as Record<string, Fault[]>,
+            swarm: base.swarm
           }
           if (base.trigger) schedule.trigger = base.trigger
           if (base.commitStatus) schedule.commitStatus = true
@@ -267,7 +374,8 @@ export function faultsDrawn(schedule: Schedule): Partial<Record<FaultKind, numbe
       if (fault.kind === 'status') {
         add(fault.code === 429 ? 'status-429' : 'status-5xx')
         if (fault.retryAfter !== undefined) add('retry-after')
-      } else add(fault.kind)
+      } else if (fault.kind === 'lost-later') add(fault.answer === 'reset' ? 'lost-reset-later' : 'lost-5xx-later')
+      else add(fault.kind)
     }
   const talks = schedule.comment || schedule.deployment
   if (schedule.commitStatus) add('commit-status')

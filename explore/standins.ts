@@ -168,6 +168,30 @@ async function faultyServer(
       case 'never-answered':
         apply()
         return
+      case 'lost-later': {
+        // The answer is lost on the way (a gateway gave up, the connection broke); the API applies the write later all the same.
+        held.add(later(fault.appliedAfterMs, () => apply()))
+        if (fault.answer === 'reset') {
+          req.socket.destroy()
+          return
+        }
+        const code = fault.code ?? 502
+        const message = `${code} from the explorer's gateway for ${req.headers.authorization ?? 'no key'} ${HOSTILE.join(' ')}`
+        return send(res, record, { status: code, json: { message } })
+      }
+      case 'hang':
+        // Never answered, never applied: held until the stand-in closes.
+        return
+      case 'rate-limit': {
+        const limit =
+          fault.code === 403
+            ? 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.'
+            : party === 'gitlab'
+              ? 'Retry later'
+              : 'API rate limit exceeded for installation.'
+        const message = `${limit} ${HOSTILE[0]}`
+        return send(res, record, { status: fault.code, json: { message }, headers: { 'retry-after': String(fault.retryAfter) } })
+      }
       case 'reset-after':
         apply()
         req.socket.destroy()
