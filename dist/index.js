@@ -43484,6 +43484,7 @@ function outcomeStatusDescription(outcome, clean) {
 // no CI system, no HTTP client and no adapter; the time rules are those of step/limits.ts.
 
 
+
 /** Thrown by a port's close when told `unanswered` and the record is not found: nothing is created. */
 class NotFoundYet extends Error {
     constructor() {
@@ -43620,7 +43621,8 @@ function recordLifecycle(port, options) {
             return `the ${port.api} did not answer before ${ended()}`;
         if (signals.lookup.aborted && isAbort(error))
             return `the ${port.api} did not answer within ${formatDuration(lookupMs)} (request-timeout)`;
-        return port.explain(error);
+        // The server's words are one line without its escapes, whatever the port made of them.
+        return oneLine(port.explain(error), 600);
     };
     async function runOpen() {
         openSentAt = Date.now();
@@ -43796,7 +43798,8 @@ function recordLifecycle(port, options) {
                 stands = await withinBudget(readBack(where, { ...signals, lookup: signalsUntil(options.endAt).lookup }), deadline);
             }
             catch (error) {
-                log.info(clean(`The ${port.api} could not be read back (${why(error, signals, lookupBudgetMs(options.requestTimeoutMs, options.endAt))}); the outcome was written.`));
+                // Unread, what stands is not known: one warning names the record.
+                say('warning', port.words.closeFailed(`the outcome was written, but an "in progress" write whose answer was lost may have been applied after it, and the ${port.api} could not be read back (${why(error, signals, lookupBudgetMs(options.requestTimeoutMs, options.endAt))}); it may show "in progress" until the next run`, where, opened));
                 return;
             }
             if (stands === 'outcome')

@@ -6,6 +6,7 @@
 // (`RecordPort`): where it is, how it is written, and the words of its messages. This file knows
 // no CI system, no HTTP client and no adapter; the time rules are those of step/limits.ts.
 import { formatDuration } from '../durations.js'
+import { oneLine } from '../text.js'
 import { type CancelClock, commentDeadline, lookupBudgetMs } from '../step/limits.js'
 
 /** The signals a port's requests end with. */
@@ -260,7 +261,8 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     const cutByTheEnd = signals.lookup.aborted && isAbort(error) && lookupMs < options.requestTimeoutMs
     if (deadline.aborted || cutByTheEnd) return `the ${port.api} did not answer before ${ended()}`
     if (signals.lookup.aborted && isAbort(error)) return `the ${port.api} did not answer within ${formatDuration(lookupMs)} (request-timeout)`
-    return port.explain(error)
+    // The server's words are one line without its escapes, whatever the port made of them.
+    return oneLine(port.explain(error), 600)
   }
 
   async function runOpen(): Promise<void> {
@@ -459,9 +461,13 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
       try {
         stands = await withinBudget(readBack(where, { ...signals, lookup: signalsUntil(options.endAt).lookup }), deadline)
       } catch (error) {
-        log.info(
-          clean(
-            `The ${port.api} could not be read back (${why(error, signals, lookupBudgetMs(options.requestTimeoutMs, options.endAt))}); the outcome was written.`
+        // Unread, what stands is not known: one warning names the record.
+        say(
+          'warning',
+          port.words.closeFailed(
+            `the outcome was written, but an "in progress" write whose answer was lost may have been applied after it, and the ${port.api} could not be read back (${why(error, signals, lookupBudgetMs(options.requestTimeoutMs, options.endAt))}); it may show "in progress" until the next run`,
+            where,
+            opened
           )
         )
         return
