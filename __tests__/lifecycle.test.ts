@@ -254,6 +254,19 @@ describe('a record kept true', () => {
     expect(log.warning.mock.calls).toEqual([['record 7 not closed: the Test API did not answer before the cancelled run had to end']])
   })
 
+  it("the server's words reach the log as one line without its terminal escapes (found by the explorer)", async () => {
+    const { port } = scriptedPort({ close: [{ ms: 10, fail: { status: 422, message: 'bad \u001b[31mred\u001b[0m\nnext line' } }] })
+    const { lifecycle, log } = lifecycleOf(port)
+    lifecycle.open()
+    await vi.advanceTimersByTimeAsync(50)
+    const closed = lifecycle.close('success')
+    await vi.advanceTimersByTimeAsync(2000)
+    await closed
+    const said = [...log.info.mock.calls, ...log.warning.mock.calls].map(([line]) => line).join('\n')
+    expect(said).toContain('bad red next line')
+    expect(said).not.toContain('\u001b')
+  })
+
   it('an open whose answer was lost: the close is told so, and finds the record again', async () => {
     const { port, calls } = scriptedPort({ open: [{ ms: 10, fail: { status: 502, message: 'Bad gateway' } }] })
     const at = port.open

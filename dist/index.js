@@ -43484,6 +43484,7 @@ function outcomeStatusDescription(outcome, clean) {
 // no CI system, no HTTP client and no adapter; the time rules are those of step/limits.ts.
 
 
+
 /** Thrown by a port's close when told `unanswered` and the record is not found: nothing is created. */
 class NotFoundYet extends Error {
     constructor() {
@@ -43583,6 +43584,7 @@ function recordLifecycle(port, options) {
     const refused = port.refused ?? defaultRefused;
     // One end for every write of the run: the step's limit, or the grace's end once a cancel came.
     const deadline = commentDeadline(options.endAt, cancel);
+    const landMs = options.landMs ?? 2 * options.requestTimeoutMs;
     const cancelled = () => cancel.exitBy() !== undefined;
     let where;
     let opened = 'never';
@@ -43619,7 +43621,8 @@ function recordLifecycle(port, options) {
             return `the ${port.api} did not answer before ${ended()}`;
         if (signals.lookup.aborted && isAbort(error))
             return `the ${port.api} did not answer within ${formatDuration(lookupMs)} (request-timeout)`;
-        return port.explain(error);
+        // The server's words are one line without its escapes, whatever the port made of them.
+        return oneLine(port.explain(error), 600);
     };
     async function runOpen() {
         openSentAt = Date.now();
@@ -43686,7 +43689,7 @@ function recordLifecycle(port, options) {
         if (settled && writeLost && where === undefined && !deadline.aborted && !(await foundAtOnce(outcome))) {
             const exitBy = cancel.exitBy();
             const left = Math.min(options.endAt, exitBy === undefined ? Number.POSITIVE_INFINITY : exitBy) - Date.now();
-            const landing = Math.min(openSentAt + 2 * options.requestTimeoutMs - Date.now(), left / 2);
+            const landing = Math.min(openSentAt + landMs - Date.now(), left / 2);
             if (landing > 0)
                 await settledOrAborted(new Promise((resolve) => setTimeout(resolve, landing)), deadline);
         }
@@ -43788,14 +43791,15 @@ function recordLifecycle(port, options) {
         if (!readBack || where === undefined)
             return;
         // A timer that holds the process, as the retry's pause does.
-        await settledOrAborted(new Promise((resolve) => setTimeout(resolve, Math.max(0, openSentAt + 2 * options.requestTimeoutMs - Date.now()))), deadline);
+        await settledOrAborted(new Promise((resolve) => setTimeout(resolve, Math.max(0, openSentAt + landMs - Date.now()))), deadline);
         for (let round = 0; round < 2 && !deadline.aborted; round++) {
             let stands;
             try {
                 stands = await withinBudget(readBack(where, { ...signals, lookup: signalsUntil(options.endAt).lookup }), deadline);
             }
             catch (error) {
-                log.info(clean(`The ${port.api} could not be read back (${why(error, signals, lookupBudgetMs(options.requestTimeoutMs, options.endAt))}); the outcome was written.`));
+                // Unread, what stands is not known: one warning names the record.
+                say('warning', port.words.closeFailed(`the outcome was written, but an "in progress" write whose answer was lost may have been applied after it, and the ${port.api} could not be read back (${why(error, signals, lookupBudgetMs(options.requestTimeoutMs, options.endAt))}); it may show "in progress" until the next run`, where, opened));
                 return;
             }
             if (stands === 'outcome')

@@ -6,6 +6,7 @@
 // (`RecordPort`): where it is, how it is written, and the words of its messages. This file knows
 // no CI system, no HTTP client and no adapter; the time rules are those of step/limits.ts.
 import { formatDuration } from '../durations.js'
+import { oneLine } from '../text.js'
 import { type CancelClock, commentDeadline, lookupBudgetMs } from '../step/limits.js'
 
 /** The signals a port's requests end with. */
@@ -132,6 +133,8 @@ export interface LifecycleOptions {
   endAt: number
   /** request-timeout: how long a lookup may take. */
   requestTimeoutMs: number
+  /** How long a write whose answer was lost is given to land, from when it was sent, before it is looked for again or read back (default twice request-timeout). */
+  landMs?: number
   /** The open's lookups never run past this (the wait's deadline: the close needs the time after it). */
   openLookupEndAt?: number
   log: RecordLog
@@ -224,6 +227,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
   const refused = port.refused ?? defaultRefused
   // One end for every write of the run: the step's limit, or the grace's end once a cancel came.
   const deadline = commentDeadline(options.endAt, cancel)
+  const landMs = options.landMs ?? 2 * options.requestTimeoutMs
   const cancelled = () => cancel.exitBy() !== undefined
   let where: Where | undefined
   let opened: Opened = 'never'
@@ -257,7 +261,8 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     const cutByTheEnd = signals.lookup.aborted && isAbort(error) && lookupMs < options.requestTimeoutMs
     if (deadline.aborted || cutByTheEnd) return `the ${port.api} did not answer before ${ended()}`
     if (signals.lookup.aborted && isAbort(error)) return `the ${port.api} did not answer within ${formatDuration(lookupMs)} (request-timeout)`
-    return port.explain(error)
+    // The server's words are one line without its escapes, whatever the port made of them.
+    return oneLine(port.explain(error), 600)
   }
 
   async function runOpen(): Promise<void> {
@@ -318,7 +323,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     if (settled && writeLost && where === undefined && !deadline.aborted && !(await foundAtOnce(outcome))) {
       const exitBy = cancel.exitBy()
       const left = Math.min(options.endAt, exitBy === undefined ? Number.POSITIVE_INFINITY : exitBy) - Date.now()
-      const landing = Math.min(openSentAt + 2 * options.requestTimeoutMs - Date.now(), left / 2)
+      const landing = Math.min(openSentAt + landMs - Date.now(), left / 2)
       if (landing > 0) await settledOrAborted(new Promise((resolve) => setTimeout(resolve, landing)), deadline)
     }
     if (!settled && where === undefined && deadline.aborted) {
@@ -450,15 +455,19 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     const readBack = port.readBack
     if (!readBack || where === undefined) return
     // A timer that holds the process, as the retry's pause does.
-    await settledOrAborted(new Promise((resolve) => setTimeout(resolve, Math.max(0, openSentAt + 2 * options.requestTimeoutMs - Date.now()))), deadline)
+    await settledOrAborted(new Promise((resolve) => setTimeout(resolve, Math.max(0, openSentAt + landMs - Date.now()))), deadline)
     for (let round = 0; round < 2 && !deadline.aborted; round++) {
       let stands: 'outcome' | 'stale'
       try {
         stands = await withinBudget(readBack(where, { ...signals, lookup: signalsUntil(options.endAt).lookup }), deadline)
       } catch (error) {
-        log.info(
-          clean(
-            `The ${port.api} could not be read back (${why(error, signals, lookupBudgetMs(options.requestTimeoutMs, options.endAt))}); the outcome was written.`
+        // Unread, what stands is not known: one warning names the record.
+        say(
+          'warning',
+          port.words.closeFailed(
+            `the outcome was written, but an "in progress" write whose answer was lost may have been applied after it, and the ${port.api} could not be read back (${why(error, signals, lookupBudgetMs(options.requestTimeoutMs, options.endAt))}); it may show "in progress" until the next run`,
+            where,
+            opened
           )
         )
         return
