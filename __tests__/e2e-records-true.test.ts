@@ -133,6 +133,43 @@ describe.concurrent('siblings on one commit never turn a failure green', () => {
     expect(b?.stdout).toContain('another job of this run failed it')
   })
 
+  it('the other jobs’ statuses cannot be read at first: this job’s success is not written over what it could not see (found by the explorer)', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    // Another leg of this run failed already; the first two listings of the commit's statuses fail.
+    api.statuses.push({
+      id: 90001,
+      sha: SHA,
+      state: 'failure',
+      context: 'docs',
+      description: 'Another leg failed',
+      target_url: 'https://github.com/acme/docs/actions/runs/4242424242',
+      at: Date.now()
+    } as (typeof api.statuses)[number])
+    api.failStatusListings = 2
+    const run = await runAgainst(sim, { 'status-id': 'update-success', ...gate }, { env: { GITHUB_API_URL: api.url } })
+    await api.settled()
+    expect(run.outputs.result).toBe('success')
+    expect(api.statuses.map((s) => s.state)).toEqual(['failure', 'pending', 'failure'])
+    expect(api.statuses.at(-1)?.description).toMatch(/^Another job of this run failed/)
+    expect(run.stdout).toContain('could not be read')
+    expect(run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))).toEqual([])
+  })
+
+  it('the other jobs’ statuses can never be read: no success is written, and one warning says why and what to do', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    api.failStatusListings = 100
+    const run = await runAgainst(sim, { 'status-id': 'update-success', ...gate }, { env: { GITHUB_API_URL: api.url } })
+    await api.settled()
+    expect(run.code).toBe(0)
+    expect(api.statuses.map((s) => s.state)).toEqual(['pending'])
+    const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toContain('the statuses the other jobs of this run wrote on docs could not be read (HTTP 503')
+    expect(warnings[0]).toContain("this job's success must not replace another job's failure")
+  })
+
   it('a later attempt of the failed leg that succeeds turns the check green: an earlier attempt is not a sibling', async () => {
     const sim = await simulator()
     const api = await githubApi()

@@ -94,7 +94,9 @@ function scriptedPort(script: { open?: Answer[]; close?: Answer[] } = {}) {
       await send(script.close?.shift(), () => record.states.push(outcome), signals.write)
       return { where: where ?? record.id, done: where === undefined ? 'created' : 'updated' }
     },
-    ...TEST_PORT_WORDS
+    ...TEST_PORT_WORDS,
+    // Its own words: a test may change them.
+    words: { ...TEST_PORT_WORDS.words }
   }
   return { port, record, calls }
 }
@@ -351,5 +353,30 @@ describe('a record kept true', () => {
     await vi.advanceTimersByTimeAsync(50)
     await expect(closed).resolves.toBeUndefined()
     expect(log.warning).toHaveBeenCalledTimes(1)
+  })
+})
+
+// Real time: a lookup's request-timeout is an AbortSignal.timeout, which fake timers do not move.
+describe('a record kept true, in real time', () => {
+  it('each try of the close has its own request-timeout for its lookups: a try after a pause is not cut by the time the first one used (found by the explorer)', async () => {
+    const { port, record } = scriptedPort()
+    const lookupsAborted: boolean[] = []
+    const close = port.close.bind(port)
+    let tries = 0
+    // The close reads before it writes (the commit status reads the other jobs' statuses); the
+    // first try is refused with Retry-After 1.2 s, longer than request-timeout (1 s).
+    port.close = async (outcome, where, opened, signals) => {
+      lookupsAborted.push(signals.lookup.aborted)
+      if (++tries === 1) throw HTTP(429, 'Too Many Requests')
+      return close(outcome, where, opened, signals)
+    }
+    port.retryAfterMs = (error) => ((error as { status?: number }).status === 429 ? 1200 : undefined)
+    const { lifecycle, log } = lifecycleOf(port, cancellation(), Date.now() + 30_000)
+    lifecycle.open()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    await lifecycle.close('success')
+    expect(lookupsAborted).toEqual([false, false])
+    expect(record.states).toEqual(['in_progress', 'success'])
+    expect(log.warning).not.toHaveBeenCalled()
   })
 })

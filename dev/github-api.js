@@ -39,7 +39,7 @@ const DEFAULT_LOGIN = 'docs-maintainer'
  * @typedef {{ sha: string, state: string, context: string, description?: string, target_url?: string, at: number }} CommitStatus
  * @typedef {{ method: string, path: string, authorization?: string, body?: any, at: number, appliedAt?: number }} Recorded
  * @returns {Promise<{ url: string, requests: Recorded[], comments: Comment[], deployments: Deployment[], statuses: CommitStatus[], logins: Record<string, string>,
- *   failWith: number | undefined, failMessage: string, rateLimit(ms: number, status?: number): void, hang: boolean, onRequest: ((request: Recorded) => void) | undefined,
+ *   failWith: number | undefined, failMessage: string, failStatusListings: number, rateLimit(ms: number, status?: number): void, hang: boolean, onRequest: ((request: Recorded) => void) | undefined,
  *   writes(): Recorded[], delayWrites(...delays: import('./held-writes.js').WritePlan[]): void,
  *   delayDeploymentWrites(...delays: import('./held-writes.js').WritePlan[]): void,
  *   settled(): Promise<void>, close(): Promise<void> }>}
@@ -71,6 +71,8 @@ export async function startGitHubApi() {
       limited = { until: Date.now() + ms, status }
     },
     failMessage: 'Resource not accessible by integration',
+    /** The next this many listings of a commit's statuses are answered 503 (a gateway that gave up). */
+    failStatusListings: 0,
     hang: false,
     /** @type {((request: Recorded) => void) | undefined} */
     onRequest: undefined,
@@ -126,6 +128,10 @@ export async function startGitHubApi() {
     // The statuses of a commit, newest first (GitHub lists them so), every context.
     const commitStatuses = /^\/repos\/([^/]+)\/([^/]+)\/commits\/([^/]+)\/statuses$/.exec(path)
     if (commitStatuses && req.method === 'GET') {
+      if (api.failStatusListings > 0) {
+        api.failStatusListings--
+        return send(res, 503, { message: 'Service Unavailable' })
+      }
       const sha = decodeURIComponent(commitStatuses[3] ?? '')
       const listed = api.statuses.filter((status) => status.sha === sha).reverse()
       return send(

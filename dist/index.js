@@ -43700,11 +43700,12 @@ function recordLifecycle(port, options) {
         }
         if (opened === 'refused' && where === undefined && port.words.notOpened)
             return;
-        const lookupMs = lookupBudgetMs(options.requestTimeoutMs, options.endAt);
-        const signals = signalsUntil(options.endAt);
         let madeAnew = false;
         const write = async () => {
             for (let attempt = 1;; attempt++) {
+                // Each try has its own request-timeout for its lookups: a try after a pause is not cut by the time an earlier one used.
+                const lookupMs = lookupBudgetMs(options.requestTimeoutMs, options.endAt);
+                const signals = signalsUntil(options.endAt);
                 let done;
                 try {
                     done = await withinBudget(port.close(outcome, where, madeAnew || settled ? (madeAnew ? 'written' : opened) : where === undefined ? 'unanswered' : 'written', signals, (known) => {
@@ -43754,7 +43755,7 @@ function recordLifecycle(port, options) {
         // it is given twice request-timeout from when it was sent, then what stands is read back and
         // the outcome written again over a late "in progress".
         if (settled && writeLost && written && !foundFirst)
-            return readBackLost(write, signals);
+            return readBackLost(write);
         // An open answered before the close was sent was applied before it too. One answered after
         // the close was sent (even before the close's own answer) may have been applied after it.
         if (settled || !opening)
@@ -43786,7 +43787,7 @@ function recordLifecycle(port, options) {
         }
     }
     /** Reads back a record whose open was lost, once the open had its time to land; writes the outcome again over what stands, or warns once. */
-    async function readBackLost(write, signals) {
+    async function readBackLost(write) {
         const readBack = port.readBack;
         if (!readBack || where === undefined)
             return;
@@ -43794,8 +43795,9 @@ function recordLifecycle(port, options) {
         await settledOrAborted(new Promise((resolve) => setTimeout(resolve, Math.max(0, openSentAt + landMs - Date.now()))), deadline);
         for (let round = 0; round < 2 && !deadline.aborted; round++) {
             let stands;
+            const signals = signalsUntil(options.endAt);
             try {
-                stands = await withinBudget(readBack(where, { ...signals, lookup: signalsUntil(options.endAt).lookup }), deadline);
+                stands = await withinBudget(readBack(where, signals), deadline);
             }
             catch (error) {
                 // Unread, what stands is not known: one warning names the record.
@@ -44578,6 +44580,8 @@ function commitStatusPort(status, targets, clean) {
     let state;
     let sha = '';
     let linked;
+    /** Set when the last close failed reading the other jobs' statuses: whether its success was written before. */
+    let unconfirmed;
     const connect = () => {
         client ??= (async () => {
             // Loaded only when a status is asked for, to keep start-up fast.
@@ -44642,13 +44646,14 @@ function commitStatusPort(status, targets, clean) {
             // Matrix legs and several steps of one run share the context: this job's success never
             // replaces another job's failure, read before the write and again after it (one written
             // between the two reads lands after ours).
-            const siblingFailed = async () => {
+            // Unread, another job's failure may stand: the success is not written over what could not be
+            // seen, nor left unconfirmed; the close is tried again (the lifecycle's rule), or says so.
+            const siblingFailed = async (written) => {
                 try {
                     return siblingFailure(await list(signals.lookup), { context: status.context, runLink: place.runUrl, own });
                 }
-                catch {
-                    // Unread, the sibling writes its own failure after this; nothing to keep.
-                    return undefined;
+                catch (error) {
+                    throw new OtherJobsUnread(error, written);
                 }
             };
             const keep = (failed) => {
@@ -44663,13 +44668,14 @@ function commitStatusPort(status, targets, clean) {
                     targetUrl: failed.targetUrl
                 };
             };
-            const before = body.state === 'success' ? await siblingFailed() : undefined;
+            unconfirmed = undefined;
+            const before = body.state === 'success' ? await siblingFailed(false) : undefined;
             if (before)
                 body = keep(before);
             const id = await send(body, signals.write);
             if (id !== undefined)
                 own.add(id);
-            const after = body.state === 'success' ? await siblingFailed() : undefined;
+            const after = body.state === 'success' ? await siblingFailed(true) : undefined;
             if (after) {
                 const kept = await send(keep(after), signals.write);
                 if (kept !== undefined)
@@ -44683,14 +44689,21 @@ function commitStatusPort(status, targets, clean) {
             const newest = (await list(signals.lookup)).find((listed) => listed.context === status.context);
             return newest?.state === 'pending' ? 'stale' : 'outcome';
         },
-        explain: explainStatusError,
+        explain: (error) => {
+            if (!(error instanceof OtherJobsUnread))
+                return explainStatusError(error);
+            unconfirmed = error.written;
+            return `the statuses the other jobs of this run wrote on ${context} could not be read (${explainStatusError(error.cause)}), and this job's success must not replace another job's failure${error.written ? '' : ', so it was not written: the check keeps the state it had (pending, if the pending status was written); re-run the job once GitHub answers'}`;
+        },
         refused: refused,
         retryAfterMs: (error) => retryAfterMs(error),
         words: {
             opened: () => `Commit status ${context}: pending on commit ${sha}.`,
             closed: () => `Commit status ${context}: ${state} on commit ${sha}${linked ? `, linking ${inert(linked, 300)}` : ''}${keptSibling ? ' (another job of this run failed it; this job’s success does not replace that)' : ''}.`,
             openFailed: (why) => `The pending commit status ${context} could not be written: ${inert(why, 400)}.`,
-            closeFailed: (why) => `${state && !refusedAtOpen ? `The last commit status (${state}) of ${context}` : `The commit status ${context}`} could not be written: ${inert(why, 400)}. The step's result does not depend on it.`
+            closeFailed: (why) => unconfirmed
+                ? `Commit status ${context}: success was written on commit ${sha}, but ${inert(why, 400)}: if another job of this run failed at the same moment, its failure may be hidden under this success, so look at the run's jobs before you merge. The step's result does not depend on it.`
+                : `${state && !refusedAtOpen ? `The last commit status (${state}) of ${context}` : `The commit status ${context}`} could not be written: ${inert(why, 400)}. The step's result does not depend on it.`
         }
     };
 }
@@ -44708,6 +44721,17 @@ function recordCommitStatus(options) {
             };
         return undefined;
     }, options);
+}
+/** The statuses other jobs wrote could not be read around this job's success (`written`: after it was sent). */
+class OtherJobsUnread extends Error {
+    cause;
+    written;
+    constructor(cause, written) {
+        super('the statuses of the other jobs could not be read');
+        this.cause = cause;
+        this.written = written;
+        this.name = 'OtherJobsUnread';
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/github/deployment-api.ts

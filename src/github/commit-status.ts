@@ -43,6 +43,8 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
   let state: string | undefined
   let sha = ''
   let linked: string | undefined
+  /** Set when the last close failed reading the other jobs' statuses: whether its success was written before. */
+  let unconfirmed: boolean | undefined
 
   const connect = () => {
     client ??= (async () => {
@@ -109,12 +111,13 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
       // Matrix legs and several steps of one run share the context: this job's success never
       // replaces another job's failure, read before the write and again after it (one written
       // between the two reads lands after ours).
-      const siblingFailed = async () => {
+      // Unread, another job's failure may stand: the success is not written over what could not be
+      // seen, nor left unconfirmed; the close is tried again (the lifecycle's rule), or says so.
+      const siblingFailed = async (written: boolean) => {
         try {
           return siblingFailure(await list(signals.lookup), { context: status.context, runLink: place.runUrl, own })
-        } catch {
-          // Unread, the sibling writes its own failure after this; nothing to keep.
-          return undefined
+        } catch (error) {
+          throw new OtherJobsUnread(error, written)
         }
       }
       const keep = (failed: ListedStatus): CommitStatus => {
@@ -129,11 +132,12 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
           targetUrl: failed.targetUrl
         }
       }
-      const before = body.state === 'success' ? await siblingFailed() : undefined
+      unconfirmed = undefined
+      const before = body.state === 'success' ? await siblingFailed(false) : undefined
       if (before) body = keep(before)
       const id = await send(body, signals.write)
       if (id !== undefined) own.add(id)
-      const after = body.state === 'success' ? await siblingFailed() : undefined
+      const after = body.state === 'success' ? await siblingFailed(true) : undefined
       if (after) {
         const kept = await send(keep(after), signals.write)
         if (kept !== undefined) own.add(kept)
@@ -146,7 +150,11 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
       const newest = (await list(signals.lookup)).find((listed) => listed.context === status.context)
       return newest?.state === 'pending' ? 'stale' : 'outcome'
     },
-    explain: explainStatusError,
+    explain: (error) => {
+      if (!(error instanceof OtherJobsUnread)) return explainStatusError(error)
+      unconfirmed = error.written
+      return `the statuses the other jobs of this run wrote on ${context} could not be read (${explainStatusError(error.cause)}), and this job's success must not replace another job's failure${error.written ? '' : ', so it was not written: the check keeps the state it had (pending, if the pending status was written); re-run the job once GitHub answers'}`
+    },
     refused,
     retryAfterMs: (error) => retryAfterMs(error),
     words: {
@@ -155,7 +163,9 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
         `Commit status ${context}: ${state} on commit ${sha}${linked ? `, linking ${inert(linked, 300)}` : ''}${keptSibling ? ' (another job of this run failed it; this job’s success does not replace that)' : ''}.`,
       openFailed: (why) => `The pending commit status ${context} could not be written: ${inert(why, 400)}.`,
       closeFailed: (why) =>
-        `${state && !refusedAtOpen ? `The last commit status (${state}) of ${context}` : `The commit status ${context}`} could not be written: ${inert(why, 400)}. The step's result does not depend on it.`
+        unconfirmed
+          ? `Commit status ${context}: success was written on commit ${sha}, but ${inert(why, 400)}: if another job of this run failed at the same moment, its failure may be hidden under this success, so look at the run's jobs before you merge. The step's result does not depend on it.`
+          : `${state && !refusedAtOpen ? `The last commit status (${state}) of ${context}` : `The commit status ${context}`} could not be written: ${inert(why, 400)}. The step's result does not depend on it.`
     }
   }
 }
@@ -173,4 +183,15 @@ export function recordCommitStatus(options: CommitStatusOptions): RunRecord {
       }
     return undefined
   }, options)
+}
+
+/** The statuses other jobs wrote could not be read around this job's success (`written`: after it was sent). */
+class OtherJobsUnread extends Error {
+  constructor(
+    override readonly cause: unknown,
+    readonly written: boolean
+  ) {
+    super('the statuses of the other jobs could not be read')
+    this.name = 'OtherJobsUnread'
+  }
 }

@@ -339,11 +339,12 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
       return
     }
     if (opened === 'refused' && where === undefined && port.words.notOpened) return
-    const lookupMs = lookupBudgetMs(options.requestTimeoutMs, options.endAt)
-    const signals = signalsUntil(options.endAt)
     let madeAnew = false
     const write = async (): Promise<boolean> => {
       for (let attempt = 1; ; attempt++) {
+        // Each try has its own request-timeout for its lookups: a try after a pause is not cut by the time an earlier one used.
+        const lookupMs = lookupBudgetMs(options.requestTimeoutMs, options.endAt)
+        const signals = signalsUntil(options.endAt)
         let done: Awaited<ReturnType<typeof port.close>>
         try {
           done = await withinBudget(
@@ -410,7 +411,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     // An open whose answer was lost (a 5xx, a reset, a timeout) may be applied after the close:
     // it is given twice request-timeout from when it was sent, then what stands is read back and
     // the outcome written again over a late "in progress".
-    if (settled && writeLost && written && !foundFirst) return readBackLost(write, signals)
+    if (settled && writeLost && written && !foundFirst) return readBackLost(write)
     // An open answered before the close was sent was applied before it too. One answered after
     // the close was sent (even before the close's own answer) may have been applied after it.
     if (settled || !opening) return
@@ -451,15 +452,16 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
   }
 
   /** Reads back a record whose open was lost, once the open had its time to land; writes the outcome again over what stands, or warns once. */
-  async function readBackLost(write: () => Promise<boolean>, signals: WriteSignals): Promise<void> {
+  async function readBackLost(write: () => Promise<boolean>): Promise<void> {
     const readBack = port.readBack
     if (!readBack || where === undefined) return
     // A timer that holds the process, as the retry's pause does.
     await settledOrAborted(new Promise((resolve) => setTimeout(resolve, Math.max(0, openSentAt + landMs - Date.now()))), deadline)
     for (let round = 0; round < 2 && !deadline.aborted; round++) {
       let stands: 'outcome' | 'stale'
+      const signals = signalsUntil(options.endAt)
       try {
-        stands = await withinBudget(readBack(where, { ...signals, lookup: signalsUntil(options.endAt).lookup }), deadline)
+        stands = await withinBudget(readBack(where, signals), deadline)
       } catch (error) {
         // Unread, what stands is not known: one warning names the record.
         say(
