@@ -43598,6 +43598,8 @@ function recordLifecycle(port, options) {
     let foundFirst = false;
     /** The open failed after a write was sent whose answer was lost: it may land later. */
     let writeLost = false;
+    /** Why that write's answer was lost, in the user's words. */
+    let lostWhy = '';
     let warned = false;
     const say = (level, line) => {
         if (level === 'warning' && !warned) {
@@ -43648,6 +43650,7 @@ function recordLifecycle(port, options) {
             // A lookup of the open that ran out (a find before any write) wrote nothing that could land later.
             writeLost = opened === 'lost' && answerLost(error, signals);
             const reason = cancel.signal.aborted && !deadline.aborted && where === undefined ? 'the run was cancelled before it was' : why(error, signals, lookupMs);
+            lostWhy = reason;
             if (opened === 'refused' && port.words.notOpened && where === undefined)
                 say('warning', port.words.notOpened(reason));
             else
@@ -43786,32 +43789,40 @@ function recordLifecycle(port, options) {
             return false;
         }
     }
-    /** Reads back a record whose open was lost, once the open had its time to land; writes the outcome again over what stands, or warns once. */
+    /**
+     * Reads back a record whose open was lost, once the open had its time to land: writes the
+     * outcome again over what stands, or, when that write is not seen and may still land, or what
+     * stands could not be read, warns once.
+     */
     async function readBackLost(write) {
         const readBack = port.readBack;
         if (!readBack || where === undefined)
             return;
+        const known = where;
+        const lost = `its "in progress" write got no answer (${lostWhy})`;
+        const holds = (why) => say('warning', port.words.mayNotHold(why, known));
         // A timer that holds the process, as the retry's pause does.
         await settledOrAborted(new Promise((resolve) => setTimeout(resolve, Math.max(0, openSentAt + landMs - Date.now()))), deadline);
         for (let round = 0; round < 2 && !deadline.aborted; round++) {
             let stands;
             const signals = signalsUntil(options.endAt);
             try {
-                stands = await withinBudget(readBack(where, signals), deadline);
+                stands = await withinBudget(readBack(known, signals), deadline);
             }
             catch (error) {
                 // Unread, what stands is not known: one warning names the record.
-                say('warning', port.words.closeFailed(`the outcome was written, but an "in progress" write whose answer was lost may have been applied after it, and the ${port.api} could not be read back (${why(error, signals, lookupBudgetMs(options.requestTimeoutMs, options.endAt))}); it may show "in progress" until the next run`, where, opened));
-                return;
+                return holds(`${lost}, and what stands could not be read back (${why(error, signals, lookupBudgetMs(options.requestTimeoutMs, options.endAt))}); if the ${port.api} applied that write after the outcome, it shows "in progress" until the next run`);
             }
             if (stands === 'outcome')
                 return;
+            if (stands === 'unseen')
+                return holds(`${lost} and was not seen applied ${formatDuration(Math.max(0, Date.now() - openSentAt))} after it was sent; if the ${port.api} applies it later, it shows "in progress" until the next run`);
             log.info(clean(`An "in progress" write whose answer was lost was applied after the outcome; writing the outcome again.`));
             if (!(await write()))
                 return;
         }
         if (deadline.aborted)
-            say('warning', port.words.closeFailed(`an "in progress" write whose answer was lost may have been applied after the outcome, and there was no time left to read it back (${ended()})`, where, opened));
+            holds(`${lost}, and there was no time left to read back what stands (${ended()}); if the ${port.api} applied that write after the outcome, it shows "in progress" until the next run`);
     }
     return {
         open() {
@@ -44684,10 +44695,14 @@ function commitStatusPort(status, targets, clean) {
             return { where: true, done: 'updated' };
         },
         async readBack(_where, signals) {
-            const { list } = await connect();
+            const { place, list } = await connect();
+            const onContext = (await list(signals.lookup)).filter((listed) => listed.context === status.context);
             // The newest status of the context: a late `pending` (this step's, whose answer was lost) stands over the outcome.
-            const newest = (await list(signals.lookup)).find((listed) => listed.context === status.context);
-            return newest?.state === 'pending' ? 'stale' : 'outcome';
+            if (onContext[0]?.state === 'pending')
+                return 'stale';
+            // Listed under the outcome, the lost `pending` landed before it and can come no more.
+            const pendingUrl = statusTargetUrl(false, { run: place.runUrl });
+            return onContext.some((listed) => listed.state === 'pending' && !own.has(listed.id) && listed.targetUrl === pendingUrl) ? 'outcome' : 'unseen';
         },
         explain: (error) => {
             if (!(error instanceof OtherJobsUnread))
@@ -44701,6 +44716,7 @@ function commitStatusPort(status, targets, clean) {
             opened: () => `Commit status ${context}: pending on commit ${sha}.`,
             closed: () => `Commit status ${context}: ${state} on commit ${sha}${linked ? `, linking ${inert(linked, 300)}` : ''}${keptSibling ? ' (another job of this run failed it; this job’s success does not replace that)' : ''}.`,
             openFailed: (why) => `The pending commit status ${context} could not be written: ${inert(why, 400)}.`,
+            mayNotHold: (why) => `Commit status ${context} holds the outcome (${state}) on commit ${sha}, but ${inert(why, 400)}. The step's result does not depend on it.`,
             closeFailed: (why) => unconfirmed
                 ? `Commit status ${context}: success was written on commit ${sha}, but ${inert(why, 400)}: if another job of this run failed at the same moment, its failure may be hidden under this success, so look at the run's jobs before you merge. The step's result does not depend on it.`
                 : `${state && !refusedAtOpen ? `The last commit status (${state}) of ${context}` : `The commit status ${context}`} could not be written: ${inert(why, 400)}. The step's result does not depend on it.`
@@ -44818,12 +44834,11 @@ async function createDeploymentStatus(octokit, place, id, status) {
     });
 }
 /** The state of the deployment's newest status (GitHub lists them newest first); undefined when it has none. */
-async function latestDeploymentState(octokit, place, id) {
-    const { data } = await octokit.rest.repos.listDeploymentStatuses({ owner: place.owner, repo: place.repo, deployment_id: id, per_page: 1 });
+async function deploymentStates(octokit, place, id) {
+    const { data } = await octokit.rest.repos.listDeploymentStatuses({ owner: place.owner, repo: place.repo, deployment_id: id, per_page: 100 });
     if (!Array.isArray(data))
         throw new Error("GitHub listed the deployment's statuses as something other than a list");
-    const state = data[0]?.state;
-    return typeof state === 'string' ? state : undefined;
+    return data.flatMap((status) => (typeof status?.state === 'string' ? [status.state] : []));
 }
 /**
  * What to tell the user when the deployment could not be written; the step does not fail for it.
@@ -44885,6 +44900,8 @@ function deploymentPort(deployment, clean, run) {
     // This run's own deployment, found again by it when the answer to its creation was lost.
     const marker = (0,external_node_crypto_.randomUUID)();
     let last;
+    /** The open sent its `in_progress` status (the creation was answered). */
+    let inProgressSent = false;
     const placeOf = async () => {
         // Loaded only when a deployment is asked for, to keep start-up fast.
         const github = await __nccwpck_require__.e(/* import() */ 157).then(__nccwpck_require__.bind(__nccwpck_require__, 157));
@@ -44903,6 +44920,7 @@ function deploymentPort(deployment, clean, run) {
             at(id);
             run.created(id);
             info(clean(`Created deployment ${id} in environment ${environment}${run.transient ? ' (a preview: transient)' : ''} for commit ${place.ref.slice(0, 7)}.`));
+            inProgressSent = true;
             await withinBudget(createDeploymentStatus(octokit, place, id, { state: 'in_progress', description }), signals.write);
             return id;
         },
@@ -44934,8 +44952,13 @@ function deploymentPort(deployment, clean, run) {
         },
         async readBack(id, signals) {
             const { github, place } = await placeOf();
-            const state = await withinBudget(latestDeploymentState(clientFor(github, deployment.githubToken, signals), place, id), signals.lookup);
-            return state === 'in_progress' || state === 'queued' || state === 'pending' ? 'stale' : 'outcome';
+            const states = await withinBudget(deploymentStates(clientFor(github, deployment.githubToken, signals), place, id), signals.lookup);
+            const newest = states[0];
+            if (newest === 'in_progress' || newest === 'queued' || newest === 'pending')
+                return 'stale';
+            // The creation was what got lost (found since): its `in_progress` was never sent, nothing more can land.
+            // Else, listed under the outcome, the lost `in_progress` landed before it and can come no more.
+            return !inProgressSent || states.slice(1).includes('in_progress') ? 'outcome' : 'unseen';
         },
         explain: (error) => (error instanceof NotCreated ? error.message : explainDeploymentError(error)),
         retryAfterMs: (error) => retryAfterMs(error),
@@ -44945,6 +44968,7 @@ function deploymentPort(deployment, clean, run) {
             openFailed: (why, id) => id === undefined
                 ? `The deployment could not be created in environment ${environment} yet (${inert(why, 400)}); its last status will still be written if GitHub created it.`
                 : `Deployment ${id} could not be marked in progress (${inert(why, 400)}); its last status will still be written.`,
+            mayNotHold: (why, id) => `Deployment ${id} holds its last status (${last?.state ?? 'of the outcome'}), but ${inert(why, 400)}. The step's result does not depend on it.`,
             notOpened: (why) => `The deployment could not be created in environment ${environment}: ${inert(why, 400)}. The step's result does not depend on it.`,
             closeFailed: (why, id) => id === undefined
                 ? `The deployment in environment ${environment} could not be created, or has no status: ${inert(why, 400)}. The step's result does not depend on it.`
@@ -45132,7 +45156,8 @@ function pullRequestCommentPort(settings, clean, opening) {
             opened: () => `Posted "in progress" on ${pr()}.`,
             closed: (_where, done) => `${done === 'created' ? 'Commented' : 'Updated the comment'} on ${pr()}.`,
             openFailed: (why) => `The "in progress" comment could not be written (${why}); the outcome will still be commented.`,
-            closeFailed: (why) => `The pull request comment could not be written: ${why}. The step's result does not depend on it.`
+            closeFailed: (why) => `The pull request comment could not be written: ${why}. The step's result does not depend on it.`,
+            mayNotHold: (why) => `The pull request comment holds the outcome, but ${why}. The step's result does not depend on it.`
         }
     };
 }

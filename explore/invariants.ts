@@ -121,7 +121,9 @@ export function warningLines(r: RunRecord): string[] {
 }
 
 /** A warning that names the commit status (its every wording: pending / running / last / could not be written, or nowhere to write it). */
-const COMMIT_STATUS_WARNING = new RegExp(`commit status (?:\\(\\w+\\) of )?${STATUS_CONTEXT} could not be written|commit-status is set, but`)
+const COMMIT_STATUS_WARNING = new RegExp(
+  `commit status (?:\\(\\w+\\) of )?${STATUS_CONTEXT} could not be written|[Cc]ommit status ${STATUS_CONTEXT} holds the outcome \\(\\w+\\) on commit \\w+, but|commit-status is set, but`
+)
 
 /** The statuses of the run's commit on the context the step writes, in the order applied. */
 const onContext = (r: RunRecord): CommitStatusRecord[] => (r.commitStatuses ?? []).filter((s) => s.context === STATUS_CONTEXT)
@@ -381,12 +383,12 @@ export function writtenElsewhereIsTrue(r: RunRecord): Violation[] {
   if (r.schedule.comment && r.schedule.mode === 'action') {
     const ours = r.comments.filter((c) => c.user === OUR_GITHUB_LOGIN && c.body.includes(r.marker)).map((c) => c.body)
     const others = r.comments.filter((c) => c.user !== OUR_GITHUB_LOGIN && c.body.includes(r.marker)).map((c) => c.body)
-    check('comment', ours, text.includes('pull request comment could not be written'), others)
+    check('comment', ours, /pull request comment (?:could not be written|holds the outcome, but)/.test(text), others)
   }
   if (r.schedule.comment && r.schedule.mode === 'command') {
     const ours = r.notes.filter((n) => n.authorId === GITLAB_USER.id && n.body.includes(r.marker)).map((n) => n.body)
     const others = r.notes.filter((n) => n.authorId !== GITLAB_USER.id && n.body.includes(r.marker)).map((n) => n.body)
-    check('note', ours, text.includes('merge request note could not be written'), others)
+    check('note', ours, /merge request note (?:could not be written|holds the outcome, but)/.test(text), others)
   }
   const asked =
     r.schedule.mode === 'action' &&
@@ -394,7 +396,8 @@ export function writtenElsewhereIsTrue(r: RunRecord): Violation[] {
     (r.schedule.targets.some((t) => t.kind === 'update') || (r.schedule.trigger && r.schedule.trigger.kind !== 'agent'))
   if (asked) {
     if (r.deployments.length > 1) found.push({ invariant, detail: `${r.deployments.length} deployments were created` })
-    const warned = /deployment .*could not be|The last status .* could not be written|No deployment was created/.test(text)
+    const warned =
+      /deployment .*could not be|The last status .* could not be written|No deployment was created|Deployment \d+ holds its last status \(\w+\), but/.test(text)
     const deployment = r.deployments[0]
     if (deployment && !warned && result) {
       const last = deployment.statuses.at(-1)?.state

@@ -86,6 +86,7 @@ export const TEST_PORT_WORDS: Pick<RecordPort<number, string>, 'explain' | 'word
     opened: (where) => `opened ${where}`,
     closed: (where, done) => `closed ${where} (${done})`,
     openFailed: (why) => `open failed: ${why}`,
-    closeFailed: (why, where) => `record ${where ?? '?'} not closed: ${why}`
+    closeFailed: (why, where) => `record ${where ?? '?'} not closed: ${why}`,
+    mayNotHold: (why, where) => `record ${where} holds the outcome, but ${why}`
   }
 }

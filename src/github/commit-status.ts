@@ -145,10 +145,13 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
       return { where: true, done: 'updated' }
     },
     async readBack(_where, signals) {
-      const { list } = await connect()
+      const { place, list } = await connect()
+      const onContext = (await list(signals.lookup)).filter((listed) => listed.context === status.context)
       // The newest status of the context: a late `pending` (this step's, whose answer was lost) stands over the outcome.
-      const newest = (await list(signals.lookup)).find((listed) => listed.context === status.context)
-      return newest?.state === 'pending' ? 'stale' : 'outcome'
+      if (onContext[0]?.state === 'pending') return 'stale'
+      // Listed under the outcome, the lost `pending` landed before it and can come no more.
+      const pendingUrl = statusTargetUrl(false, { run: place.runUrl })
+      return onContext.some((listed) => listed.state === 'pending' && !own.has(listed.id) && listed.targetUrl === pendingUrl) ? 'outcome' : 'unseen'
     },
     explain: (error) => {
       if (!(error instanceof OtherJobsUnread)) return explainStatusError(error)
@@ -162,6 +165,8 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
       closed: () =>
         `Commit status ${context}: ${state} on commit ${sha}${linked ? `, linking ${inert(linked, 300)}` : ''}${keptSibling ? ' (another job of this run failed it; this job’s success does not replace that)' : ''}.`,
       openFailed: (why) => `The pending commit status ${context} could not be written: ${inert(why, 400)}.`,
+      mayNotHold: (why) =>
+        `Commit status ${context} holds the outcome (${state}) on commit ${sha}, but ${inert(why, 400)}. The step's result does not depend on it.`,
       closeFailed: (why) =>
         unconfirmed
           ? `Commit status ${context}: success was written on commit ${sha}, but ${inert(why, 400)}: if another job of this run failed at the same moment, its failure may be hidden under this success, so look at the run's jobs before you merge. The step's result does not depend on it.`

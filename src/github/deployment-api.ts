@@ -104,11 +104,10 @@ export async function createDeploymentStatus(octokit: Octokit, place: Place, id:
 }
 
 /** The state of the deployment's newest status (GitHub lists them newest first); undefined when it has none. */
-export async function latestDeploymentState(octokit: Octokit, place: Place, id: number): Promise<string | undefined> {
-  const { data } = await octokit.rest.repos.listDeploymentStatuses({ owner: place.owner, repo: place.repo, deployment_id: id, per_page: 1 })
+export async function deploymentStates(octokit: Octokit, place: Place, id: number): Promise<string[]> {
+  const { data } = await octokit.rest.repos.listDeploymentStatuses({ owner: place.owner, repo: place.repo, deployment_id: id, per_page: 100 })
   if (!Array.isArray(data)) throw new Error("GitHub listed the deployment's statuses as something other than a list")
-  const state = data[0]?.state
-  return typeof state === 'string' ? state : undefined
+  return data.flatMap((status) => (typeof status?.state === 'string' ? [status.state] : []))
 }
 
 /**

@@ -12,7 +12,7 @@ import { deploymentState, fitDescription, outcomeDescription, waitingDescription
 import { inert } from '../report/log.js'
 import { safeUrl } from '../report/markdown.js'
 import { type Octokit, retryAfterMs } from './comment-api.js'
-import { createDeployment, createDeploymentStatus, deploymentPlace, explainDeploymentError, findDeployment, latestDeploymentState } from './deployment-api.js'
+import { createDeployment, createDeploymentStatus, deploymentPlace, explainDeploymentError, findDeployment, deploymentStates } from './deployment-api.js'
 
 /** The deployment of one run: a record of the story, and its id once it exists (the outputs carry it). */
 export interface DeploymentRecord extends RunRecord {
@@ -44,6 +44,8 @@ export function deploymentPort(
   // This run's own deployment, found again by it when the answer to its creation was lost.
   const marker = randomUUID()
   let last: { state: string; url: string | undefined } | undefined
+  /** The open sent its `in_progress` status (the creation was answered). */
+  let inProgressSent = false
   const placeOf = async () => {
     // Loaded only when a deployment is asked for, to keep start-up fast.
     const github = await import('@actions/github')
@@ -67,6 +69,7 @@ export function deploymentPort(
       core.info(
         clean(`Created deployment ${id} in environment ${environment}${run.transient ? ' (a preview: transient)' : ''} for commit ${place.ref.slice(0, 7)}.`)
       )
+      inProgressSent = true
       await withinBudget(createDeploymentStatus(octokit, place, id, { state: 'in_progress', description }), signals.write)
       return id
     },
@@ -104,8 +107,12 @@ export function deploymentPort(
     },
     async readBack(id, signals) {
       const { github, place } = await placeOf()
-      const state = await withinBudget(latestDeploymentState(clientFor(github, deployment.githubToken, signals), place, id), signals.lookup)
-      return state === 'in_progress' || state === 'queued' || state === 'pending' ? 'stale' : 'outcome'
+      const states = await withinBudget(deploymentStates(clientFor(github, deployment.githubToken, signals), place, id), signals.lookup)
+      const newest = states[0]
+      if (newest === 'in_progress' || newest === 'queued' || newest === 'pending') return 'stale'
+      // The creation was what got lost (found since): its `in_progress` was never sent, nothing more can land.
+      // Else, listed under the outcome, the lost `in_progress` landed before it and can come no more.
+      return !inProgressSent || states.slice(1).includes('in_progress') ? 'outcome' : 'unseen'
     },
     explain: (error) => (error instanceof NotCreated ? error.message : explainDeploymentError(error)),
     retryAfterMs: (error) => retryAfterMs(error),
@@ -116,6 +123,8 @@ export function deploymentPort(
         id === undefined
           ? `The deployment could not be created in environment ${environment} yet (${inert(why, 400)}); its last status will still be written if GitHub created it.`
           : `Deployment ${id} could not be marked in progress (${inert(why, 400)}); its last status will still be written.`,
+      mayNotHold: (why, id) =>
+        `Deployment ${id} holds its last status (${last?.state ?? 'of the outcome'}), but ${inert(why, 400)}. The step's result does not depend on it.`,
       notOpened: (why) => `The deployment could not be created in environment ${environment}: ${inert(why, 400)}. The step's result does not depend on it.`,
       closeFailed: (why, id) =>
         id === undefined

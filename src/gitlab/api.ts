@@ -52,8 +52,8 @@ export interface GitLabClient {
   updateNote(project: string, mergeRequest: string, noteId: number, body: string): Promise<void>
   /** One commit status (POST /projects/:id/statuses/:sha); GitLab shows the latest of each name. */
   setCommitStatus(project: string, sha: string, status: GitLabCommitStatus): Promise<void>
-  /** The state of the newest status of `name` on the commit (one page, newest first), as it stands now; undefined when there is none. */
-  latestCommitStatus(project: string, sha: string, name: string): Promise<string | undefined>
+  /** The states of the statuses of `name` on the commit (one page), newest first, as they stand now. */
+  commitStatusStates(project: string, sha: string, name: string): Promise<string[]>
   /** Ends every connection still open, whatever phase it is in. */
   close(): Promise<void>
 }
@@ -204,7 +204,7 @@ export function createGitLabClient(
         ...(status.pipelineId !== undefined ? { pipeline_id: status.pipelineId } : {})
       })
     },
-    async latestCommitStatus(project, sha, name) {
+    async commitStatusStates(project, sha, name) {
       const answer = await expect(
         'GET',
         `${base}/projects/${encodeURIComponent(project)}/repository/commits/${encodeURIComponent(sha)}/statuses?name=${encodeURIComponent(name)}&all=true&per_page=100`,
@@ -213,8 +213,10 @@ export function createGitLabClient(
       const listed = z.array(z.object({ id: z.int(), status: z.string(), name: z.nullish(z.string()) })).safeParse(answer.json)
       if (!listed.success) throw new GitLabError("GitLab did not list the commit's statuses; is CI_API_V4_URL the GitLab API?")
       // The newest is the one with the highest id, whatever order the page is in.
-      const ours = listed.data.filter((status) => status.name === name).sort((a, b) => b.id - a.id)
-      return ours[0]?.status
+      return listed.data
+        .filter((status) => status.name === name)
+        .sort((a, b) => b.id - a.id)
+        .map((status) => status.status)
     },
     close: () => connections.destroyAll()
   }

@@ -136,8 +136,10 @@ export function gitlabStatusPort(
     async readBack(_where, signals) {
       const gitlab = createGitLabClient(place.apiUrl, token, signals.lookup, settings.requestTimeoutMs, env)
       try {
-        const stands = await withinBudget(gitlab.latestCommitStatus(place.project, place.sha, name), signals.lookup)
-        return stands === 'running' || stands === 'pending' ? 'stale' : 'outcome'
+        const states = await withinBudget(gitlab.commitStatusStates(place.project, place.sha, name), signals.lookup)
+        if (states[0] === 'running' || states[0] === 'pending') return 'stale'
+        // Listed under the outcome, the lost `running` landed before it and can come no more.
+        return states.slice(1).includes('running') ? 'outcome' : 'unseen'
       } finally {
         await gitlab.close()
       }
@@ -148,6 +150,8 @@ export function gitlabStatusPort(
       opened: () => `Commit status ${shownName}: running on commit ${place.sha.slice(0, 7)}.`,
       closed: () => `Commit status ${shownName}: ${state} on commit ${place.sha.slice(0, 7)}.`,
       openFailed: (why) => `The running commit status ${shownName} could not be written: ${why}.`,
+      mayNotHold: (why) =>
+        `Commit status ${shownName} holds the outcome (${state}) on commit ${place.sha.slice(0, 7)}, but ${why}. The result does not depend on it.`,
       closeFailed: (why) =>
         `${state && !refusedAtOpen ? `The last commit status (${state}) of ${shownName}` : `The commit status ${shownName}`} could not be written: ${why}. The result does not depend on it.`
     }

@@ -99,13 +99,22 @@ export interface RecordPort<Where, Outcome> {
   /** How long the server asked to wait before the next write (a rate limit's 429 or 403 with Retry-After); undefined when it did not. */
   retryAfterMs?(error: unknown): number | undefined
   /**
-   * Reads back what stands where the close went (lookups only, with `signals.lookup`):
-   * `'outcome'` when it is the outcome last written, `'stale'` when a write applied late stands
-   * over it. Throws when it could not be read. Without it, a lost write is not read back.
+   * Reads back what stands where the close went, after an opening write whose answer was lost
+   * (lookups only, with `signals.lookup`; a comment's or note's twin, made by a lost creation
+   * that landed, is removed). Throws when it could not be read. Without it, a lost write is not
+   * read back.
    */
-  readBack?(where: Where, signals: WriteSignals): Promise<'outcome' | 'stale'>
+  readBack?(where: Where, signals: WriteSignals): Promise<ReadBack>
   words: RecordWords<Where>
 }
+
+/**
+ * What stands after an opening write whose answer was lost: `'stale'`, that write landed over the
+ * outcome; `'outcome'`, the outcome stands and that write is seen to have landed before it (or
+ * can land nowhere any more); `'unseen'`, the outcome stands, but that write is not seen
+ * anywhere: it may still land.
+ */
+export type ReadBack = 'outcome' | 'stale' | 'unseen'
 
 /** The sentences of a port; `why` is the lifecycle's reason (the port's `explain`, or the time that ran out). */
 export interface RecordWords<Where> {
@@ -119,6 +128,8 @@ export interface RecordWords<Where> {
   closeFailed(why: string, where: Where | undefined, opened: Opened): string
   /** The open was refused and the close cannot go anywhere (a deployment that was never created): the one warning. */
   notOpened?(why: string): string
+  /** The outcome was written, but `why` it may not stand (a lost "in progress" write that may still land): the one warning. */
+  mayNotHold(why: string, where: Where): string
 }
 
 export interface RecordLog {
@@ -241,6 +252,8 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
   let foundFirst = false
   /** The open failed after a write was sent whose answer was lost: it may land later. */
   let writeLost = false
+  /** Why that write's answer was lost, in the user's words. */
+  let lostWhy = ''
   let warned = false
 
   const say = (level: 'info' | 'warning', line: string) => {
@@ -287,6 +300,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
       // A lookup of the open that ran out (a find before any write) wrote nothing that could land later.
       writeLost = opened === 'lost' && answerLost(error, signals)
       const reason = cancel.signal.aborted && !deadline.aborted && where === undefined ? 'the run was cancelled before it was' : why(error, signals, lookupMs)
+      lostWhy = reason
       if (opened === 'refused' && port.words.notOpened && where === undefined) say('warning', port.words.notOpened(reason))
       else log.info(clean(port.words.openFailed(reason, where)))
     }
@@ -451,41 +465,41 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     }
   }
 
-  /** Reads back a record whose open was lost, once the open had its time to land; writes the outcome again over what stands, or warns once. */
+  /**
+   * Reads back a record whose open was lost, once the open had its time to land: writes the
+   * outcome again over what stands, or, when that write is not seen and may still land, or what
+   * stands could not be read, warns once.
+   */
   async function readBackLost(write: () => Promise<boolean>): Promise<void> {
     const readBack = port.readBack
     if (!readBack || where === undefined) return
+    const known = where
+    const lost = `its "in progress" write got no answer (${lostWhy})`
+    const holds = (why: string) => say('warning', port.words.mayNotHold(why, known))
     // A timer that holds the process, as the retry's pause does.
     await settledOrAborted(new Promise((resolve) => setTimeout(resolve, Math.max(0, openSentAt + landMs - Date.now()))), deadline)
     for (let round = 0; round < 2 && !deadline.aborted; round++) {
-      let stands: 'outcome' | 'stale'
+      let stands: ReadBack
       const signals = signalsUntil(options.endAt)
       try {
-        stands = await withinBudget(readBack(where, signals), deadline)
+        stands = await withinBudget(readBack(known, signals), deadline)
       } catch (error) {
         // Unread, what stands is not known: one warning names the record.
-        say(
-          'warning',
-          port.words.closeFailed(
-            `the outcome was written, but an "in progress" write whose answer was lost may have been applied after it, and the ${port.api} could not be read back (${why(error, signals, lookupBudgetMs(options.requestTimeoutMs, options.endAt))}); it may show "in progress" until the next run`,
-            where,
-            opened
-          )
+        return holds(
+          `${lost}, and what stands could not be read back (${why(error, signals, lookupBudgetMs(options.requestTimeoutMs, options.endAt))}); if the ${port.api} applied that write after the outcome, it shows "in progress" until the next run`
         )
-        return
       }
       if (stands === 'outcome') return
+      if (stands === 'unseen')
+        return holds(
+          `${lost} and was not seen applied ${formatDuration(Math.max(0, Date.now() - openSentAt))} after it was sent; if the ${port.api} applies it later, it shows "in progress" until the next run`
+        )
       log.info(clean(`An "in progress" write whose answer was lost was applied after the outcome; writing the outcome again.`))
       if (!(await write())) return
     }
     if (deadline.aborted)
-      say(
-        'warning',
-        port.words.closeFailed(
-          `an "in progress" write whose answer was lost may have been applied after the outcome, and there was no time left to read it back (${ended()})`,
-          where,
-          opened
-        )
+      holds(
+        `${lost}, and there was no time left to read back what stands (${ended()}); if the ${port.api} applied that write after the outcome, it shows "in progress" until the next run`
       )
   }
 
