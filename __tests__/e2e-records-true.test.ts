@@ -268,6 +268,64 @@ describe.concurrent('a lost write that still lands is read back and made true', 
   })
 })
 
+describe.concurrent('a lost write that may land after the step is one warning naming the record', () => {
+  const warnings = (text: string) => text.split('\n').filter((line) => line.startsWith('::warning::'))
+  it('the action: the pending status answered 502 and applied 6 s later, after the step: the outcome stands, and one warning says it may not', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    api.delayWrites({ ms: 0, status: 502, appliedAfterMs: 6000 })
+    const run = await runAgainst(sim, { 'status-id': 'update-failure', ...gate, 'request-timeout': '1s' }, { env: { GITHUB_API_URL: api.url } })
+    expect(run.code, run.stdout).toBe(1)
+    expect(api.statuses.map((s) => s.state)).toEqual(['failure'])
+    const said = warnings(run.stdout)
+    expect(said).toHaveLength(1)
+    expect(said[0]).toMatch(/^::warning::Commit status docs holds the outcome \(failure\) on commit \w+, but its "in progress" write got no answer \(HTTP 502/)
+    expect(said[0]).toContain('was not seen applied')
+    await api.settled()
+  })
+
+  it('the action: the pending status answered 502 but applied at once, before the outcome: seen under it, no warning', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    api.delayWrites({ ms: 0, status: 502, apply: true })
+    const run = await runAgainst(sim, { 'status-id': 'update-failure', ...gate, 'request-timeout': '1s' }, { env: { GITHUB_API_URL: api.url } })
+    await api.settled()
+    expect(run.code, run.stdout).toBe(1)
+    expect(api.statuses.map((s) => s.state)).toEqual(['pending', 'failure'])
+    expect(warnings(run.stdout)).toEqual([])
+  })
+
+  it('the action: the deployment’s in_progress answered 502 and applied 6 s later: one warning names the deployment', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    api.delayDeploymentWrites(0, { ms: 0, status: 502, appliedAfterMs: 6000 })
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'update-success', 'deployment-environment': 'docs', 'github-token': TOKEN, 'request-timeout': '1s' },
+      { env: { GITHUB_API_URL: api.url } }
+    )
+    expect(run.code, run.stdout).toBe(0)
+    const said = warnings(run.stdout)
+    expect(said).toHaveLength(1)
+    expect(said[0]).toMatch(/^::warning::Deployment \d+ holds its last status \(success\), but its "in progress" write got no answer/)
+    await api.settled()
+  })
+
+  it('the command on GitLab: the running status answered 502 and applied 6 s later: one warning names the commit status', async () => {
+    const sim = await simulator()
+    const api = await gitlab()
+    api.delayWrites({ ms: 0, status: 502, appliedAfterMs: 6000 })
+    const run = await runCommand(
+      () => ['--base-url', sim.url, '--status-id', 'update-success', '--commit-status', 'docs', '--request-timeout', '1s', ...fast],
+      { env: pipelineJob(api) }
+    )
+    expect(run.code, output(run)).toBe(0)
+    expect(api.statuses.map((s) => s.state)).toEqual(['success'])
+    expect(output(run)).toMatch(/Commit status docs holds the outcome \(success\) on commit \w+, but its "in progress" write got no answer \(HTTP 502/)
+    await api.settled()
+  })
+})
+
 describe.concurrent('a record deleted during the run is written anew with the outcome', () => {
   const pullRequest = { name: 'pull_request', payload: { pull_request: { number: 7, head: { sha: 'c0ffee0123456789abcdef0123456789abcdef01' } } } }
 

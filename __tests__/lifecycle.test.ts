@@ -283,6 +283,47 @@ describe('a record kept true', () => {
     expect(calls.find((c) => c.what === 'close')).toMatchObject({ what: 'close', where: undefined, opened: 'unanswered' })
   })
 
+  it.each([
+    ['outcome', []],
+    [
+      'unseen',
+      [
+        'record 7 holds the outcome, but its "in progress" write got no answer (Bad gateway) and was not seen applied 2.0s after it was sent; if the Test API applies it later, it shows "in progress" until the next run'
+      ]
+    ]
+  ] as const)('an open whose answer was lost is read back twice request-timeout after it was sent: %s', async (stands, warned) => {
+    const { port, record } = scriptedPort({ open: [{ ms: 10, fail: { status: 502, message: 'Bad gateway' } }] })
+    const readAt: number[] = []
+    port.readBack = async () => {
+      readAt.push(Date.now())
+      return stands
+    }
+    const { lifecycle, log } = lifecycleOf(port)
+    lifecycle.open()
+    await vi.advanceTimersByTimeAsync(50)
+    const closed = lifecycle.close('failure')
+    await vi.advanceTimersByTimeAsync(3000)
+    await closed
+    expect(record.states).toEqual(['failure'])
+    expect(readAt).toEqual([2000])
+    expect(log.warning.mock.calls.map(([line]) => line)).toEqual(warned)
+  })
+
+  it('an open whose answer was lost and that landed over the outcome: the outcome is written again', async () => {
+    const { port, record } = scriptedPort({ open: [{ ms: 10, fail: { status: 502, message: 'Bad gateway' } }] })
+    const answers: ('stale' | 'outcome')[] = ['stale', 'outcome']
+    port.readBack = async () => answers.shift() ?? 'outcome'
+    const { lifecycle, log } = lifecycleOf(port)
+    lifecycle.open()
+    await vi.advanceTimersByTimeAsync(50)
+    const closed = lifecycle.close('failure')
+    await vi.advanceTimersByTimeAsync(3000)
+    await closed
+    expect(record.states).toEqual(['failure', 'failure'])
+    expect(answers).toEqual([])
+    expect(log.warning).not.toHaveBeenCalled()
+  })
+
   it('a refused open: the close is told so; a close that fails too is one warning', async () => {
     const { port, calls } = scriptedPort({
       open: [{ ms: 10, fail: { status: 403, message: 'forbidden' } }],
