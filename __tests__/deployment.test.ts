@@ -129,6 +129,12 @@ describe('a deployment that could not be written', () => {
     for (const text of [limited, explainDeploymentError(httpError(403, 'Repository access blocked'))]) expect(text).not.toContain('deployments: write')
   })
 
+  it('a 429 is said as the 429 it was, not as a 403', () => {
+    expect(explainDeploymentError(httpError(429, 'API rate limit exceeded for installation.'), undefined)).toBe(
+      'GitHub asked to slow down (HTTP 429: API rate limit exceeded for installation); the next run writes the deployment again'
+    )
+  })
+
   it('a 404 when the status is written is the deployment gone, not the repository', () => {
     const onStatus = Object.assign(httpError(404, 'Not Found'), { request: { url: 'https://api.github.com/repos/acme/docs/deployments/42/statuses' } })
     expect(explainDeploymentError(onStatus)).toBe(

@@ -76,6 +76,14 @@ describe("a fork's refused write, in words", () => {
     expect(explainCommentError(limited, fork)).not.toMatch(/fork/)
   })
 
+  it('a secondary rate limit on a comment is a rate limit, never a missing pull-requests: write', () => {
+    const limited = http(403, 'You have exceeded a secondary rate limit')
+    expect(explainCommentError(limited, undefined)).toBe(
+      'GitHub asked to slow down (HTTP 403: You have exceeded a secondary rate limit); the next run writes the comment again'
+    )
+    expect(explainCommentError(http(429, 'API rate limit exceeded'), undefined)).toMatch(/^GitHub asked to slow down \(HTTP 429/)
+  })
+
   it('fits the 400 characters a warning keeps of it, with the longest fork name it shows', () => {
     const longest = forkRefusal({ head: `${'o'.repeat(20)}/${'d'.repeat(19)}` }, 'pull request comments', 'pull-requests', 403)
     expect(longest).toContain(`(${'o'.repeat(20)}/`)

@@ -127,7 +127,7 @@ export function explainDeploymentError(error: unknown, fork: ForkPullRequest | u
   const ofStatus = typeof url === 'string' && /\/deployments\/\d+\/statuses\b/.test(url)
   if (status === 401) return 'GitHub refused the token (HTTP 401): pass a current github-token, or leave github-token to its default, the job’s token'
   // Only GitHub's permission answer is about `deployments: write`; a secondary rate limit is a 403 too.
-  if (rateLimited(error)) return `GitHub asked to slow down (HTTP 403: ${message}); the next run writes the deployment again`
+  if (rateLimited(error)) return `GitHub asked to slow down (HTTP ${status}: ${message}); the next run writes the deployment again`
   if (status === 403 && /not accessible by integration|must have (?:admin|write|push)|permission/i.test(message))
     return fork
       ? forkRefusal(fork, 'deployments', 'deployments', status)
