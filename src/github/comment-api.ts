@@ -3,6 +3,7 @@ import type { getOctokit } from '@actions/github'
 
 import { type ForkPullRequest, forkRefusal, runFork } from './fork.js'
 import { queuedPullRequest, type RunEvent, runCommit } from './run-commit.js'
+import { rateLimitPauseMs } from '../api/retry-after.js'
 import { listedRecords } from '../records/listing.js'
 import { markerRank } from '../report/comment.js'
 
@@ -139,18 +140,17 @@ export function rateLimited(error: unknown): boolean {
 
 /**
  * How long GitHub asked to wait before the next write, when it limited the rate (429, or a 403
- * secondary rate limit): its `retry-after` (seconds), else until `x-ratelimit-reset` (epoch
- * seconds), else a second. Undefined for any other answer.
+ * secondary rate limit): its `retry-after` (seconds, or an HTTP date), else until
+ * `x-ratelimit-reset` (epoch seconds), bounded (rateLimitPauseMs); else a second. Undefined for
+ * any other answer.
  */
 export function retryAfterMs(error: unknown, now = Date.now()): number | undefined {
   if (!rateLimited(error)) return undefined
   const headers = (error as { response?: { headers?: Record<string, unknown> } }).response?.headers ?? {}
-  const after = Number(headers['retry-after'])
-  if (Number.isFinite(after) && after >= 0) return after * 1000
-  const reset = Number(headers['x-ratelimit-reset'])
-  if (Number.isFinite(reset) && reset > 0) return Math.max(0, reset * 1000 - now)
-  return 1000
+  return rateLimitPauseMs({ retryAfter: headerText(headers['retry-after']), reset: headerText(headers['x-ratelimit-reset']) }, now) ?? 1000
 }
+
+const headerText = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined)
 
 /** A listing GitHub answered with something other than a list (a body cut short, a proxy's page). */
 export class ListingNotRead extends Error {
