@@ -214,7 +214,10 @@ export function explainCommentError(error: unknown, fork: ForkPullRequest | unde
     const origin = typeof url === 'string' && URL.canParse(url) ? ` at ${new URL(url).origin}` : ''
     return `the GitHub API${origin} could not be reached (${message}). Check GITHUB_API_URL, and on a self-hosted runner the proxy settings HTTPS_PROXY and NO_PROXY`
   }
-  if ((status === 403 || status === 401) && fork && !rateLimited(error)) return forkRefusal(fork, 'pull request comments', 'pull-requests', status)
+  // A rate limit (a 429, a 403 secondary limit) is no refusal of the token: nothing to add to the job.
+  if (rateLimited(error))
+    return `GitHub asked to slow down (HTTP ${status}: ${message?.replace(/ - https:\/\/docs\.github\.com\S*$/, '').replace(/[\s.]+$/, '')}); the next run writes the comment again`
+  if ((status === 403 || status === 401) && fork) return forkRefusal(fork, 'pull request comments', 'pull-requests', status)
   if (status === 403 || status === 401)
     return `the token may not comment on pull requests (HTTP ${status}). Add \`permissions: pull-requests: write\` to the job (or pass a github-token that has it)`
   if (status === 404) return 'the pull request was not found (HTTP 404); check pr-number-target and that the token can see the repository'
