@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { classifyResponse, MAX_JSON_DEPTH, nestingExceeds, parseRetryAfter } from '../src/api/classify.js'
+import { classifyResponse, MAX_JSON_DEPTH, nestingExceeds } from '../src/api/classify.js'
 
 const now = Date.parse('2026-01-01T00:00:00Z')
 const facts = (status: number, bodyText = '{}', extra: Partial<Parameters<typeof classifyResponse>[0]> = {}) =>
@@ -78,21 +78,5 @@ describe('classifyResponse', () => {
   it('takes Retry-After from a 429 and a 503', () => {
     expect(facts(429, '', { retryAfter: '7' })).toMatchObject({ kind: 'transient', retryAfterMs: 7000 })
     expect(facts(503, '', { retryAfter: new Date(now + 90_000).toUTCString() })).toMatchObject({ retryAfterMs: 90_000 })
-  })
-})
-
-describe('parseRetryAfter', () => {
-  it.each([
-    ['5', 5000],
-    ['0', 0],
-    ['1.5', 1500],
-    [new Date(now + 2000).toUTCString(), 2000],
-    [new Date(now - 60_000).toUTCString(), 0]
-  ])('%j is %d ms', (value, ms) => {
-    expect(parseRetryAfter(value, now)).toBe(ms)
-  })
-
-  it.each([undefined, null, '', 'soon', '-1'])('%j is ignored', (value) => {
-    expect(parseRetryAfter(value, now)).toBeUndefined()
   })
 })

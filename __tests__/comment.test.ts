@@ -476,6 +476,19 @@ describe('the comment that is ours', () => {
     expect(explainCommentError(error, undefined)).toContain('Add `permissions: pull-requests: write` to the job')
   })
 
+  it.each([
+    [403, 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.'],
+    [429, 'API rate limit exceeded']
+  ])('a %d rate limit is said as one, never as a permission to add', async (status, message) => {
+    nock(API)
+      .patch('/repos/acme/docs/issues/comments/5')
+      .reply(status, { message, documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api' }, { 'retry-after': '1' })
+    const error = await writeComment(octokit(), where, 5, 'new').catch((e: unknown) => e)
+    const why = explainCommentError(error, undefined)
+    expect(why).toBe(`GitHub asked to slow down (HTTP ${status}: ${message.replace(/\.$/, '')}); the next run writes the comment again`)
+    expect(why).not.toContain('permissions')
+  })
+
   it('a GitHub API that cannot be reached is said so, with the proxy settings to check', async () => {
     nock(API)
       .get('/repos/acme/docs/issues/7/comments')

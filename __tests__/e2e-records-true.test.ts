@@ -204,6 +204,47 @@ describe.concurrent('one retry rule for every record write', () => {
     expect(run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))).toEqual([])
   })
 
+  it.each([
+    ['Retry-After: 1', { retryAfter: true }],
+    ['only RateLimit-Reset (epoch seconds)', { retryAfter: false }]
+  ])(
+    'the command on GitLab: a 429 with %s on the outcome’s writes is waited out as asked: the note and the commit status end with the outcome',
+    async (_name, limit) => {
+      const sim = await simulator()
+      const api = await gitlab()
+      let writes = 0
+      let limitEndsAt = Number.POSITIVE_INFINITY
+      // Once "in progress" and running are in, GitLab limits the rate of writes for 1 s: both outcomes are refused at first.
+      api.onRequest = (request) => {
+        if (request.method === 'GET' || ++writes !== 3) return
+        api.rateLimit(1000, limit)
+        limitEndsAt = Date.now() + 1000
+      }
+      const run = await runCommand(() => ['--base-url', sim.url, '--status-id', 'update-success', '--commit-status', 'docs', '--mr-comment', ...fast], {
+        env: pipelineJob(api, { CI_MERGE_REQUEST_IID: '3' })
+      })
+      await api.settled()
+      expect(run.code, output(run)).toBe(0)
+      const sent = api.requests.filter((r) => r.method !== 'GET')
+      // The opens, the two outcomes refused with 429, and each outcome once more, after the limit's end.
+      expect(sent.slice(0, 2).map((r) => r.body?.state ?? 'note')).toEqual(expect.arrayContaining(['running', 'note']))
+      expect(sent, output(run)).toHaveLength(6)
+      expect(sent.slice(4).every((r) => r.at >= limitEndsAt)).toBe(true)
+      expect(api.statuses.map((s) => s.state)).toEqual(['running', 'success'])
+      expect(api.notes).toHaveLength(1)
+      expect(api.notes[0]?.body).toContain('### ✅ Docs update deployed')
+      // The log says why it waited, and that it waited as asked.
+      const retries = output(run)
+        .split('\n')
+        .filter((line) => /did not take the outcome \(GitLab asked to slow down: a rate limit of its API was reached \(HTTP 429\).*as it asked\.$/.test(line))
+      expect(retries, output(run)).toHaveLength(2)
+      if (limit.retryAfter) expect(retries.every((line) => line.includes('writing it again in 1.0s, as it asked.'))).toBe(true)
+      expect(output(run)).toContain('Commit status docs: success on commit')
+      expect(output(run)).toContain('Updated the note on merge request !3.')
+      expect(output(run)).not.toMatch(/could not be written|warning/)
+    }
+  )
+
   it('the command on GitLab: a close applied but answered 502, sent again and refused as "already so" (400), is written, with no warning', async () => {
     const sim = await simulator()
     const api = await gitlab()

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { classifyResponse, parseRetryAfter } from '../src/api/classify.js'
+import { classifyResponse } from '../src/api/classify.js'
+import { parseRetryAfter } from '../src/api/retry-after.js'
 import { pollUntilSettled } from '../src/engine/poll.js'
 import { createSchedule } from '../src/engine/schedule.js'
 import { jobTarget } from '../src/engine/targets/job.js'

@@ -7,6 +7,10 @@
 // refuses it; any other token answers 401. Only a note's author may update it (403 otherwise).
 // `failWith` makes every request answer that status; `hang` leaves every request unanswered;
 // `linkOnly` sends the Link header without the x-* ones, as GitLab's keyset pagination does.
+// `rateLimit(ms)` refuses every write for the next `ms` with 429, as GitLab's rate limits do:
+// `Retry later`, Retry-After (the whole seconds left) and the RateLimit-* headers (RateLimit-Reset
+// in epoch seconds); `{ retryAfter: false }` leaves Retry-After out. `onRequest` sees each request
+// as it arrives, before it is served.
 // As GitLab does, a write is applied once its request has arrived whole, whether or not the client
 // is still there to read the answer: `delayWrites(ms, ...)` holds the next writes (of notes and commit statuses)
 // that long before applying and answering them; `{ ms, answer: 'never' }` applies it after `ms`
@@ -29,6 +33,7 @@ export const NOTE_AUTHOR = { id: 4242, username: 'project_1_bot_docs' }
  *   statuses: { project: string, sha: string, state: string, name: string, target_url?: string, description?: string, pipeline_id?: number, ref?: string, at: number }[],
  *   addNote(project: string, mr: number, body: string, author?: { id: number, username: string }, system?: boolean): number,
  *   failWith: number | undefined, hang: boolean, delayWrites(...delays: import('./held-writes.js').WritePlan[]): void,
+ *   rateLimit(ms: number, options?: { retryAfter?: boolean }): void, onRequest: ((request: { method: string, path: string, body?: any, at: number }) => void) | undefined,
  *   settled(): Promise<void>, close(): Promise<void> }>}
  */
 export async function startGitLabApi(options = {}) {
@@ -40,6 +45,8 @@ export async function startGitLabApi(options = {}) {
   const writeDelays = []
   // A status planned is answered after the write was applied (a gateway that gave up on GitLab).
   const writes = heldWrites({ statusApplies: true, message: (status) => `${status} Gateway Timeout` })
+  /** Until when every write is refused as rate limited, and whether the answer says Retry-After. */
+  let limited = { until: 0, retryAfter: true }
   const api = {
     url: '',
     apiUrl: '',
@@ -48,6 +55,11 @@ export async function startGitLabApi(options = {}) {
     statuses: [],
     failWith: undefined,
     hang: false,
+    onRequest: undefined,
+    /** Every write (a note, a commit status) for the next `ms` is refused with 429, as GitLab's rate limits answer. */
+    rateLimit: (ms, { retryAfter = true } = {}) => {
+      limited = { until: Date.now() + ms, retryAfter }
+    },
     addNote(project, mr, body, author = { id: 7, username: 'reviewer' }, system = false) {
       const note = { id: nextId++, project: String(project), mr: Number(mr), body, author, system }
       api.notes.push(note)
@@ -90,7 +102,7 @@ export async function startGitLabApi(options = {}) {
       return Array.isArray(value) ? value[0] : value
     }
     const token = header('private-token')
-    api.requests.push({
+    const request = {
       method: req.method ?? '',
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
@@ -98,12 +110,31 @@ export async function startGitLabApi(options = {}) {
       jobToken: header('job-token'),
       body,
       at: Date.now()
-    })
+    }
+    api.requests.push(request)
+    api.onRequest?.(request)
     if (api.hang) return
     if (api.failWith) return send(res, api.failWith, { message: `${api.failWith} Error` })
     if (token === jobToken || header('job-token') !== undefined) return send(res, 403, { message: '403 Forbidden' })
     const user = token === undefined ? undefined : users[token]
     if (!user) return send(res, 401, { message: '401 Unauthorized' })
+    if (req.method !== 'GET' && Date.now() < limited.until) {
+      // As GitLab's Rack::Attack throttles answer: plain text, and when the period ends.
+      const left = limited.until - Date.now()
+      const reset = Math.ceil(limited.until / 1000)
+      return res
+        .writeHead(429, {
+          'content-type': 'text/plain',
+          'ratelimit-name': 'throttle_authenticated_api',
+          'ratelimit-limit': '60',
+          'ratelimit-observed': '61',
+          'ratelimit-remaining': '0',
+          'ratelimit-reset': String(reset),
+          'ratelimit-resettime': new Date(reset * 1000).toUTCString(),
+          ...(limited.retryAfter ? { 'retry-after': String(Math.ceil(left / 1000)) } : {})
+        })
+        .end('Retry later\n')
+    }
 
     if (url.pathname === '/api/v4/user' && req.method === 'GET') return send(res, 200, { ...user, name: user.username, state: 'active' })
     const list = /^\/api\/v4\/projects\/([^/]+)\/merge_requests\/(\d+)\/notes$/.exec(url.pathname)

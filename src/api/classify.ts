@@ -1,5 +1,6 @@
 import { oneLine, redact, redactJson } from '../text.js'
 import type { Attempt } from '../model.js'
+import { parseRetryAfter } from './retry-after.js'
 
 export type KeyInput = 'admin-key' | 'assistant-key'
 
@@ -103,15 +104,4 @@ function keyKind(keyInput: KeyInput): string {
 export function serverError(body: unknown): string | undefined {
   if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error.trim() !== '') return oneLine(body.error, 300)
   return undefined
-}
-
-/** `Retry-After` as seconds or an HTTP date, in ms from `now`; undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | null | undefined, now: number): number | undefined {
-  if (!value) return undefined
-  const text = value.trim()
-  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000)
-  // An HTTP date always names its month; this keeps odd numbers like "-1" from parsing as years.
-  const date = /[a-z]{3}/i.test(text) ? Date.parse(text) : Number.NaN
-  if (Number.isNaN(date)) return undefined
-  return Math.max(0, date - now)
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
-import { parseRetryAfter, readJsonBody, serverError, type ApiResult, type ResponseFacts } from '../api/classify.js'
+import { readJsonBody, serverError, type ApiResult, type ResponseFacts } from '../api/classify.js'
+import { parseRetryAfter } from '../api/retry-after.js'
 import { identifierProblem } from './ids.js'
 import { pollUntilSettled, requestAllowance, scheduleOf, type ScheduledRequests } from './poll.js'
 import { formatDuration } from '../durations.js'

@@ -3,6 +3,7 @@ import type { getOctokit } from '@actions/github'
 
 import { type ForkPullRequest, forkRefusal, runFork } from './fork.js'
 import { queuedPullRequest, type RunEvent, runCommit } from './run-commit.js'
+import { rateLimitPauseMs } from '../api/retry-after.js'
 import { listedRecords } from '../records/listing.js'
 import { markerRank } from '../report/comment.js'
 
@@ -139,18 +140,17 @@ export function rateLimited(error: unknown): boolean {
 
 /**
  * How long GitHub asked to wait before the next write, when it limited the rate (429, or a 403
- * secondary rate limit): its `retry-after` (seconds), else until `x-ratelimit-reset` (epoch
- * seconds), else a second. Undefined for any other answer.
+ * secondary rate limit): its `retry-after` (seconds, or an HTTP date), else until
+ * `x-ratelimit-reset` (epoch seconds), bounded (rateLimitPauseMs); else a second. Undefined for
+ * any other answer.
  */
 export function retryAfterMs(error: unknown, now = Date.now()): number | undefined {
   if (!rateLimited(error)) return undefined
   const headers = (error as { response?: { headers?: Record<string, unknown> } }).response?.headers ?? {}
-  const after = Number(headers['retry-after'])
-  if (Number.isFinite(after) && after >= 0) return after * 1000
-  const reset = Number(headers['x-ratelimit-reset'])
-  if (Number.isFinite(reset) && reset > 0) return Math.max(0, reset * 1000 - now)
-  return 1000
+  return rateLimitPauseMs({ retryAfter: headerText(headers['retry-after']), reset: headerText(headers['x-ratelimit-reset']) }, now) ?? 1000
 }
+
+const headerText = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined)
 
 /** A listing GitHub answered with something other than a list (a body cut short, a proxy's page). */
 export class ListingNotRead extends Error {
@@ -214,8 +214,10 @@ export function explainCommentError(error: unknown, fork: ForkPullRequest | unde
     const origin = typeof url === 'string' && URL.canParse(url) ? ` at ${new URL(url).origin}` : ''
     return `the GitHub API${origin} could not be reached (${message}). Check GITHUB_API_URL, and on a self-hosted runner the proxy settings HTTPS_PROXY and NO_PROXY`
   }
-  if (rateLimited(error)) return `GitHub asked to slow down (HTTP ${status}: ${message}); the next run writes the comment again`
-  if ((status === 403 || status === 401) && fork && !rateLimited(error)) return forkRefusal(fork, 'pull request comments', 'pull-requests', status)
+  // A rate limit (a 429, a 403 secondary limit) is no refusal of the token: nothing to add to the job.
+  if (rateLimited(error))
+    return `GitHub asked to slow down (HTTP ${status}: ${message?.replace(/ - https:\/\/docs\.github\.com\S*$/, '').replace(/[\s.]+$/, '')}); the next run writes the comment again`
+  if ((status === 403 || status === 401) && fork) return forkRefusal(fork, 'pull request comments', 'pull-requests', status)
   if (status === 403 || status === 401)
     return `the token may not comment on pull requests (HTTP ${status}). Add \`permissions: pull-requests: write\` to the job (or pass a github-token that has it)`
   if (status === 404) return 'the pull request was not found (HTTP 404); check pr-number-target and that the token can see the repository'

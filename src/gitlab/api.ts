@@ -6,6 +6,7 @@ import * as z from 'zod/mini'
 import { openConnections } from '../api/connections.js'
 import { ACCEPT_ENCODING, readBody } from '../api/decode.js'
 import { USER_AGENT } from '../api/client.js'
+import { rateLimitPauseMs } from '../api/retry-after.js'
 import { oneLine } from '../text.js'
 import { listedRecords } from '../records/listing.js'
 
@@ -14,14 +15,40 @@ const MAX_BODY_BYTES = 32 * 1024 * 1024
 /** Pages of 100 notes read at most while looking for ours (a merge request with 100 000 notes). */
 export const MAX_NOTE_PAGES = 1000
 
-/** An answer other than the one expected, or no answer. */
+/**
+ * An answer other than the one expected, or no answer. `retryAfterMs`: the pause a rate limit
+ * (429) asked for before the next request (rateLimitPauseMs), when it said one.
+ */
 export class GitLabError extends Error {
   constructor(
     message: string,
-    readonly status?: number
+    readonly status?: number,
+    readonly retryAfterMs?: number
   ) {
     super(message)
   }
+}
+
+/** How long GitLab asked to wait before the next write: a 429's pause; undefined for any other failure. */
+export function gitlabRetryAfterMs(error: unknown): number | undefined {
+  return error instanceof GitLabError && error.status === 429 ? error.retryAfterMs : undefined
+}
+
+/**
+ * Why GitLab refused the write with 429, and what to do: `what` is the record ("note", "commit
+ * status"). Undefined for any other failure.
+ */
+export function explainRateLimit(error: unknown, what: string): string | undefined {
+  if (!(error instanceof GitLabError) || error.status !== 429) return undefined
+  return (
+    `GitLab asked to slow down: a rate limit of its API was reached (${oneLine(error.message, 300)}); the next run writes the ${what} again. ` +
+    `If it happens often, give this job a token of its own: GitLab counts API requests per user, and every job and script that uses the same token shares that count`
+  )
+}
+
+/** The pause a 429 asks for: its Retry-After (seconds, or an HTTP date), else its RateLimit-Reset (epoch seconds). */
+function pauseOf(status: number, header: (name: string) => string | undefined): number | undefined {
+  return status === 429 ? rateLimitPauseMs({ retryAfter: header('retry-after'), reset: header('ratelimit-reset') }, Date.now()) : undefined
 }
 
 export interface GitLabNote {
@@ -117,7 +144,8 @@ export function createGitLabClient(
         return Array.isArray(value) ? value[0] : value
       }
       const body = await readBody(response.body, header('content-encoding') ?? null, MAX_BODY_BYTES)
-      if (!('text' in body)) throw new GitLabError(`HTTP ${response.statusCode} with a body that could not be read`, response.statusCode)
+      if (!('text' in body))
+        throw new GitLabError(`HTTP ${response.statusCode} with a body that could not be read`, response.statusCode, pauseOf(response.statusCode, header))
       let parsed: unknown
       try {
         parsed = body.text === '' ? undefined : JSON.parse(body.text)
@@ -139,7 +167,7 @@ export function createGitLabClient(
 
   async function expect(method: 'GET' | 'POST' | 'PUT', url: string, ok: number, json?: unknown): Promise<Answer> {
     const answer = await exchange(method, url, json)
-    if (answer.status !== ok) throw new GitLabError(`HTTP ${answer.status}${messageOf(answer.json)}`, answer.status)
+    if (answer.status !== ok) throw new GitLabError(`HTTP ${answer.status}${messageOf(answer.json)}`, answer.status, pauseOf(answer.status, answer.header))
     return answer
   }
 

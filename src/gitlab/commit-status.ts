@@ -11,7 +11,7 @@ import { gitlabStatusState, outcomeStatusDescription, statusTargetUrl, waitingSt
 import { type RecordPort, withinBudget } from '../records/lifecycle.js'
 import { keptRecord, type RunRecord } from '../records/run-record.js'
 import { oneLine } from '../text.js'
-import { createGitLabClient, type GitLabCommitStatus, GitLabError } from './api.js'
+import { createGitLabClient, explainRateLimit, type GitLabCommitStatus, GitLabError, gitlabRetryAfterMs } from './api.js'
 import { cleanerWith, GITLAB_TOKEN_VARIABLE, gitlabTokenOf, type NoteContext, usableToken } from './context.js'
 
 const CREATE_TOKEN = `Create a project access token with the api scope and at least the Developer role (the project's Settings › Access tokens), or a personal access token with the api scope of a Developer of the project, and store it as a masked CI/CD variable named ${GITLAB_TOKEN_VARIABLE}`
@@ -54,6 +54,8 @@ export function statusToken(token: string, env: Readonly<Record<string, string |
 /** Why the status could not be written, and what to do. */
 export function explainGitLabStatusError(error: unknown, project: string): string {
   const status = error instanceof GitLabError ? error.status : undefined
+  const limited = explainRateLimit(error, 'commit status')
+  if (limited) return limited
   if (status === 401)
     return `GitLab refused the token (HTTP 401): it is expired, revoked, or not a token of this GitLab, or it is the CI job token, which cannot write commit statuses. ${CREATE_TOKEN}`
   if (status === 403)
@@ -146,6 +148,7 @@ export function gitlabStatusPort(
     },
     explain: (error) => explainGitLabStatusError(error, place.project),
     refused,
+    retryAfterMs: gitlabRetryAfterMs,
     words: {
       opened: () => `Commit status ${shownName}: running on commit ${place.sha.slice(0, 7)}.`,
       closed: () => `Commit status ${shownName}: ${state} on commit ${place.sha.slice(0, 7)}.`,

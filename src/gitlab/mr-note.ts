@@ -11,7 +11,7 @@ import { describeWork } from '../report/explain.js'
 import { safeUrl } from '../report/markdown.js'
 import { inProgressBudgetMs } from '../step/limits.js'
 import { oneLine } from '../text.js'
-import { createGitLabClient, type GitLabClient, GitLabError } from './api.js'
+import { createGitLabClient, explainRateLimit, type GitLabClient, GitLabError, gitlabRetryAfterMs } from './api.js'
 import { cleanerWith, GITLAB_TOKEN_VARIABLE, gitlabTokenOf, type NoteContext, usableToken } from './context.js'
 
 const CREATE_TOKEN = `Create a project access token with the api scope and at least the Reporter role (the project's Settings › Access tokens), or a personal access token with the api scope, and store it as a masked CI/CD variable named ${GITLAB_TOKEN_VARIABLE}`
@@ -149,6 +149,8 @@ export function explainNoteError(error: unknown, place: NoteWhere): string {
   const status = error instanceof GitLabError ? error.status : undefined
   const forked = forkPipeline(place)
   const fork = forked ? `.${forked}` : ''
+  const limited = explainRateLimit(error, 'note')
+  if (limited) return limited
   if (status === 401)
     return `GitLab refused the token (HTTP 401): it is expired, revoked, or not a token of this GitLab, or it is the CI job token, which cannot write notes. ${CREATE_TOKEN}${fork}`
   if (status === 403)
@@ -252,6 +254,7 @@ export function mergeRequestNotePort(
     explain: (error) => ('apiUrl' in place ? explainNoteError(error, place) : oneLine(String(error), 400)),
     refused: (error) => error instanceof GitLabError && error.status !== undefined && error.status < 500,
     gone: (error) => error instanceof GitLabError && error.status === 404,
+    retryAfterMs: gitlabRetryAfterMs,
     words: {
       opened: () => `Posted "in progress" on merge request !${mr()}.`,
       closed: (_id, done) => `${done === 'created' ? 'Noted the outcome on' : 'Updated the note on'} merge request !${mr()}.`,
