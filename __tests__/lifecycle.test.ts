@@ -309,6 +309,39 @@ describe('a record kept true', () => {
     expect(log.warning.mock.calls.map(([line]) => line)).toEqual(warned)
   })
 
+  it('a lost creation found at once whose write is rate limited: the next write goes no sooner than asked (found by the explorer)', async () => {
+    // The open's 502 comes late: the time a lost write is given to land is over when the close looks.
+    const { port, record, calls } = scriptedPort({ open: [{ ms: 2500, fail: { status: 502, message: 'Bad gateway' } }] })
+    // A creation: where it is, is not known before its answer.
+    const open = port.open
+    port.open = async (signals) => open(signals, () => undefined)
+    const close = port.close.bind(port)
+    let limited = true
+    port.close = async (outcome, where, opened, signals, found) => {
+      // Found by its marker; the write to it is refused once with Retry-After 1.5 s.
+      found?.(record.id)
+      if (limited) {
+        limited = false
+        calls.push({ what: 'close', where, opened, at: Date.now() })
+        throw HTTP(403, 'You have exceeded a secondary rate limit')
+      }
+      return close(outcome, where ?? record.id, opened, signals)
+    }
+    port.retryAfterMs = (error) => ((error as { status?: number }).status === 403 ? 1500 : undefined)
+    port.readBack = async () => 'outcome'
+    const { lifecycle, log } = lifecycleOf(port)
+    lifecycle.open()
+    await vi.advanceTimersByTimeAsync(2600)
+    const closed = lifecycle.close('failure')
+    await vi.advanceTimersByTimeAsync(5000)
+    await closed
+    const closes = calls.filter((c) => c.what === 'close').map((c) => c.at)
+    expect(closes).toHaveLength(2)
+    expect((closes[1] ?? 0) - (closes[0] ?? 0)).toBeGreaterThanOrEqual(1500)
+    expect(record.states).toEqual(['failure'])
+    expect(log.warning).not.toHaveBeenCalled()
+  })
+
   it('an open whose answer was lost and that landed over the outcome: the outcome is written again', async () => {
     const { port, record } = scriptedPort({ open: [{ ms: 10, fail: { status: 502, message: 'Bad gateway' } }] })
     const answers: ('stale' | 'outcome')[] = ['stale', 'outcome']

@@ -39993,7 +39993,47 @@ function withoutUserinfoIn(value) {
     return value;
 }
 
+;// CONCATENATED MODULE: ./src/api/retry-after.ts
+// How long a server asked to wait before the next request: `Retry-After` (the platform's answers,
+// GitHub's and GitLab's rate limits), else the epoch second a rate limit resets at (GitHub's
+// `x-ratelimit-reset`, GitLab's `RateLimit-Reset`). One reading for every API the step talks to.
+/**
+ * The longest pause a rate limit is given before a record's write goes again: longer than the
+ * period of any rate limit of GitHub or GitLab (an hour at the most), and far below what a timer
+ * can hold (a longer one fires at once). The step's own limit cuts it shorter still.
+ */
+const MAX_RATE_LIMIT_PAUSE_MS = 3_600_000;
+/** `Retry-After` as seconds or an HTTP date, in ms from `now`; undefined when absent or unreadable. */
+function parseRetryAfter(value, now) {
+    if (!value)
+        return undefined;
+    const text = value.trim();
+    if (/^\d+(\.\d+)?$/.test(text))
+        return Math.round(Number(text) * 1000);
+    // An HTTP date always names its month; this keeps odd numbers like "-1" from parsing as years.
+    const date = /[a-z]{3}/i.test(text) ? Date.parse(text) : Number.NaN;
+    if (Number.isNaN(date))
+        return undefined;
+    return Math.max(0, date - now);
+}
+/**
+ * How long a rate-limited answer asked to wait, in ms from `now`: its Retry-After, else until its
+ * reset (a time past is no wait), at most MAX_RATE_LIMIT_PAUSE_MS; undefined when neither header
+ * can be read (absent, negative, not a number or a date).
+ */
+function rateLimitPauseMs(headers, now) {
+    const asked = parseRetryAfter(headers.retryAfter, now) ?? untilReset(headers.reset, now);
+    return asked === undefined ? undefined : Math.min(asked, MAX_RATE_LIMIT_PAUSE_MS);
+}
+function untilReset(value, now) {
+    const text = value?.trim() ?? '';
+    if (!/^\d{1,15}$/.test(text))
+        return undefined;
+    return Math.max(0, Number(text) * 1000 - now);
+}
+
 ;// CONCATENATED MODULE: ./src/api/classify.ts
+
 
 const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
 /** Records of the platform are a few levels deep; anything far deeper is not the JSON expected. */
@@ -40070,19 +40110,6 @@ function serverError(body) {
     if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error.trim() !== '')
         return oneLine(body.error, 300);
     return undefined;
-}
-/** `Retry-After` as seconds or an HTTP date, in ms from `now`; undefined when absent or unreadable. */
-function parseRetryAfter(value, now) {
-    if (!value)
-        return undefined;
-    const text = value.trim();
-    if (/^\d+(\.\d+)?$/.test(text))
-        return Math.round(Number(text) * 1000);
-    // An HTTP date always names its month; this keeps odd numbers like "-1" from parsing as years.
-    const date = /[a-z]{3}/i.test(text) ? Date.parse(text) : Number.NaN;
-    if (Number.isNaN(date))
-        return undefined;
-    return Math.max(0, date - now);
 }
 
 // EXTERNAL MODULE: external "node:dns"
@@ -41135,6 +41162,7 @@ function queriesOf(search) {
 }
 
 ;// CONCATENATED MODULE: ./src/engine/trigger.ts
+
 
 
 
@@ -43784,7 +43812,13 @@ function recordLifecycle(port, options) {
             log.info(clean(port.words.closed(done.where, done.done)));
             return true;
         }
-        catch {
+        catch (error) {
+            // Found, but its write refused by a rate limit: the close below goes no sooner than asked.
+            const asked = where === undefined ? undefined : port.retryAfterMs?.(error);
+            if (asked !== undefined) {
+                log.info(clean(`The ${port.api} did not take the outcome (${oneLine(port.explain(error), 600)}); writing it again in ${formatDuration(asked)}, as it asked.`));
+                await settledOrAborted(new Promise((resolve) => setTimeout(resolve, asked)), deadline);
+            }
             // Not found yet (or not read): the close below looks again after the wait, and says what fails.
             return false;
         }
@@ -44273,6 +44307,7 @@ function deployedLine(outcome, runSha) {
 
 
 
+
 /** The address of the workflow run, for the comment's and the deployment's links; undefined outside a run. */
 function runUrlOf(context, owner, repo) {
     return context.runId ? `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}` : undefined;
@@ -44391,21 +44426,17 @@ function rateLimited(error) {
 }
 /**
  * How long GitHub asked to wait before the next write, when it limited the rate (429, or a 403
- * secondary rate limit): its `retry-after` (seconds), else until `x-ratelimit-reset` (epoch
- * seconds), else a second. Undefined for any other answer.
+ * secondary rate limit): its `retry-after` (seconds, or an HTTP date), else until
+ * `x-ratelimit-reset` (epoch seconds), bounded (rateLimitPauseMs); else a second. Undefined for
+ * any other answer.
  */
 function retryAfterMs(error, now = Date.now()) {
     if (!rateLimited(error))
         return undefined;
     const headers = error.response?.headers ?? {};
-    const after = Number(headers['retry-after']);
-    if (Number.isFinite(after) && after >= 0)
-        return after * 1000;
-    const reset = Number(headers['x-ratelimit-reset']);
-    if (Number.isFinite(reset) && reset > 0)
-        return Math.max(0, reset * 1000 - now);
-    return 1000;
+    return rateLimitPauseMs({ retryAfter: headerText(headers['retry-after']), reset: headerText(headers['x-ratelimit-reset']) }, now) ?? 1000;
 }
+const headerText = (value) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined);
 /** A listing GitHub answered with something other than a list (a body cut short, a proxy's page). */
 class ListingNotRead extends Error {
     constructor(what, why = 'was not a list (cut short, or not from the GitHub API)') {
@@ -44459,7 +44490,10 @@ function explainCommentError(error, fork = runFork()) {
         const origin = typeof url === 'string' && URL.canParse(url) ? ` at ${new URL(url).origin}` : '';
         return `the GitHub API${origin} could not be reached (${message}). Check GITHUB_API_URL, and on a self-hosted runner the proxy settings HTTPS_PROXY and NO_PROXY`;
     }
-    if ((status === 403 || status === 401) && fork && !rateLimited(error))
+    // A rate limit (a 429, a 403 secondary limit) is no refusal of the token: nothing to add to the job.
+    if (rateLimited(error))
+        return `GitHub asked to slow down (HTTP ${status}: ${message?.replace(/ - https:\/\/docs\.github\.com\S*$/, '').replace(/[\s.]+$/, '')}); the next run writes the comment again`;
+    if ((status === 403 || status === 401) && fork)
         return forkRefusal(fork, 'pull request comments', 'pull-requests', status);
     if (status === 403 || status === 401)
         return `the token may not comment on pull requests (HTTP ${status}). Add \`permissions: pull-requests: write\` to the job (or pass a github-token that has it)`;
@@ -44859,7 +44893,7 @@ function explainDeploymentError(error, fork = runFork()) {
         return 'GitHub refused the token (HTTP 401): pass a current github-token, or leave github-token to its default, the job’s token';
     // Only GitHub's permission answer is about `deployments: write`; a secondary rate limit is a 403 too.
     if (rateLimited(error))
-        return `GitHub asked to slow down (HTTP 403: ${message}); the next run writes the deployment again`;
+        return `GitHub asked to slow down (HTTP ${status}: ${message}); the next run writes the deployment again`;
     if (status === 403 && /not accessible by integration|must have (?:admin|write|push)|permission/i.test(message))
         return fork
             ? forkRefusal(fork, 'deployments', 'deployments', status)

@@ -459,7 +459,15 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
       foundFirst = true
       log.info(clean(port.words.closed(done.where, done.done)))
       return true
-    } catch {
+    } catch (error) {
+      // Found, but its write refused by a rate limit: the close below goes no sooner than asked.
+      const asked = where === undefined ? undefined : port.retryAfterMs?.(error)
+      if (asked !== undefined) {
+        log.info(
+          clean(`The ${port.api} did not take the outcome (${oneLine(port.explain(error), 600)}); writing it again in ${formatDuration(asked)}, as it asked.`)
+        )
+        await settledOrAborted(new Promise((resolve) => setTimeout(resolve, asked)), deadline)
+      }
       // Not found yet (or not read): the close below looks again after the wait, and says what fails.
       return false
     }
