@@ -170,6 +170,33 @@ describe.concurrent('siblings on one commit never turn a failure green', () => {
     expect(warnings[0]).toContain("this job's success must not replace another job's failure")
   })
 
+  it.each([
+    ['of the same pipeline: the status stays failed', 4711, ['failed', 'running', 'failed']],
+    ['of an earlier pipeline (a retry): this job’s success stands', 4700, ['failed', 'running', 'success']]
+  ])('the command on GitLab: another job failed the name %s', async (_name, pipeline, states) => {
+    const sim = await simulator()
+    const api = await gitlab()
+    api.statuses.push({
+      id: 777,
+      project: '17',
+      sha: SHA,
+      state: 'failed',
+      name: 'docs',
+      description: 'Another leg failed',
+      target_url: 'https://gitlab.example.com/acme/docs/-/jobs/990',
+      pipeline_id: pipeline,
+      at: Date.now()
+    } as (typeof api.statuses)[number])
+    const run = await runCommand(() => ['--base-url', sim.url, '--status-id', 'update-success', '--commit-status', 'docs', ...fast], { env: pipelineJob(api) })
+    await api.settled()
+    expect(run.code, output(run)).toBe(0)
+    expect(api.statuses.map((s) => s.state)).toEqual(states)
+    if (pipeline === 4711) {
+      expect(api.statuses.at(-1)?.description).toMatch(/^Another job of this pipeline failed: Another leg failed/)
+      expect(output(run)).toContain('another job of this pipeline failed it')
+    }
+  })
+
   it('a later attempt of the failed leg that succeeds turns the check green: an earlier attempt is not a sibling', async () => {
     const sim = await simulator()
     const api = await githubApi()

@@ -43884,17 +43884,28 @@ function recordLifecycle(port, options) {
 // platform's listing of statuses (newest first).
 /**
  * The failure another job of this run wrote on this context, if any: a status not among `own`,
- * linking `runLink` (the run attempt; a failure links where its reason is), in a state that is
- * not success and not pending. A later attempt links another address, so a re-run of a failed
- * job is not held to its earlier failure.
+ * of the same `run` (GitHub: the run attempt's link; GitLab: the pipeline), in a state that is
+ * not success and not pending. A later attempt links another address (a new pipeline on GitLab),
+ * so a re-run of a failed job is not held to its earlier failure.
  */
 function siblingFailure(listed, mine) {
-    if (!mine.runLink)
+    if (!mine.run)
         return undefined;
     return listed.find((status) => status.context === mine.context &&
         !mine.own.has(status.id) &&
-        status.targetUrl === mine.runLink &&
+        status.run === mine.run &&
         (status.state === 'failure' || status.state === 'error' || status.state === 'failed'));
+}
+/** The statuses other jobs wrote could not be read around this job's success (`written`: after it was sent). */
+class OtherJobsUnread extends Error {
+    cause;
+    written;
+    constructor(cause, written) {
+        super('the statuses of the other jobs could not be read');
+        this.cause = cause;
+        this.written = written;
+        this.name = 'OtherJobsUnread';
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/records/run-record.ts
@@ -44548,7 +44559,9 @@ async function listCommitStatuses(octokit, place) {
                 state: status.state,
                 context: status.context,
                 description: status.description ?? undefined,
-                targetUrl: status.target_url ?? undefined
+                targetUrl: status.target_url ?? undefined,
+                // A status links the run attempt that wrote it (a failure links where its reason is: the run).
+                run: status.target_url ?? undefined
             }
         ]
         : []);
@@ -44695,7 +44708,7 @@ function commitStatusPort(status, targets, clean) {
             // seen, nor left unconfirmed; the close is tried again (the lifecycle's rule), or says so.
             const siblingFailed = async (written) => {
                 try {
-                    return siblingFailure(await list(signals.lookup), { context: status.context, runLink: place.runUrl, own });
+                    return siblingFailure(await list(signals.lookup), { context: status.context, run: place.runUrl, own });
                 }
                 catch (error) {
                     throw new OtherJobsUnread(error, written);
@@ -44771,17 +44784,6 @@ function recordCommitStatus(options) {
             };
         return undefined;
     }, options);
-}
-/** The statuses other jobs wrote could not be read around this job's success (`written`: after it was sent). */
-class OtherJobsUnread extends Error {
-    cause;
-    written;
-    constructor(cause, written) {
-        super('the statuses of the other jobs could not be read');
-        this.cause = cause;
-        this.written = written;
-        this.name = 'OtherJobsUnread';
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/github/deployment-api.ts

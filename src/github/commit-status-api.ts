@@ -57,7 +57,9 @@ export async function listCommitStatuses(octokit: Octokit, place: Exclude<Status
             state: status.state,
             context: status.context,
             description: status.description ?? undefined,
-            targetUrl: status.target_url ?? undefined
+            targetUrl: status.target_url ?? undefined,
+            // A status links the run attempt that wrote it (a failure links where its reason is: the run).
+            run: status.target_url ?? undefined
           }
         ]
       : []

@@ -8,7 +8,7 @@ import type { CommitStatusSettings, RunOutcome, TargetRef } from '../model.js'
 import { githubStatusState, outcomeStatusDescription, statusTargetUrl, waitingStatusDescription } from '../report/commit-status.js'
 import { inert } from '../report/log.js'
 import { type RecordPort, RecordSkipped, withinBudget } from '../records/lifecycle.js'
-import { type ListedStatus, siblingFailure } from '../records/siblings.js'
+import { type ListedStatus, OtherJobsUnread, siblingFailure } from '../records/siblings.js'
 import { fitDescription } from '../report/deployment.js'
 import { type KeptRecordOptions, keptRecord, type RunRecord } from '../records/run-record.js'
 import { type Octokit, retryAfterMs } from './comment-api.js'
@@ -115,7 +115,7 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
       // seen, nor left unconfirmed; the close is tried again (the lifecycle's rule), or says so.
       const siblingFailed = async (written: boolean) => {
         try {
-          return siblingFailure(await list(signals.lookup), { context: status.context, runLink: place.runUrl, own })
+          return siblingFailure(await list(signals.lookup), { context: status.context, run: place.runUrl, own })
         } catch (error) {
           throw new OtherJobsUnread(error, written)
         }
@@ -188,15 +188,4 @@ export function recordCommitStatus(options: CommitStatusOptions): RunRecord {
       }
     return undefined
   }, options)
-}
-
-/** The statuses other jobs wrote could not be read around this job's success (`written`: after it was sent). */
-class OtherJobsUnread extends Error {
-  constructor(
-    override readonly cause: unknown,
-    readonly written: boolean
-  ) {
-    super('the statuses of the other jobs could not be read')
-    this.name = 'OtherJobsUnread'
-  }
 }

@@ -9,6 +9,7 @@ import { USER_AGENT } from '../api/client.js'
 import { rateLimitPauseMs } from '../api/retry-after.js'
 import { oneLine } from '../text.js'
 import { listedRecords } from '../records/listing.js'
+import type { ListedStatus } from '../records/siblings.js'
 
 /** Bodies above this are refused: a page of 100 notes of GitLab's largest size fits. */
 const MAX_BODY_BYTES = 32 * 1024 * 1024
@@ -78,9 +79,10 @@ export interface GitLabClient {
   createNote(project: string, mergeRequest: string, body: string): Promise<number>
   updateNote(project: string, mergeRequest: string, noteId: number, body: string): Promise<void>
   /** One commit status (POST /projects/:id/statuses/:sha); GitLab shows the latest of each name. */
-  setCommitStatus(project: string, sha: string, status: GitLabCommitStatus): Promise<void>
-  /** The states of the statuses of `name` on the commit (one page), newest first, as they stand now. */
-  commitStatusStates(project: string, sha: string, name: string): Promise<string[]>
+  /** Writes a commit status; resolves with its id when GitLab names it. */
+  setCommitStatus(project: string, sha: string, status: GitLabCommitStatus): Promise<number | undefined>
+  /** The statuses of `name` on the commit (one page), newest first, as they stand now. */
+  commitStatuses(project: string, sha: string, name: string): Promise<ListedStatus[]>
   /** Ends every connection still open, whatever phase it is in. */
   close(): Promise<void>
 }
@@ -224,27 +226,48 @@ export function createGitLabClient(
       await expect('PUT', `${base}${path(project, mergeRequest)}/${noteId}`, 200, { body })
     },
     async setCommitStatus(project, sha, status) {
-      await expect('POST', `${base}/projects/${encodeURIComponent(project)}/statuses/${encodeURIComponent(sha)}`, 201, {
+      const answer = await expect('POST', `${base}/projects/${encodeURIComponent(project)}/statuses/${encodeURIComponent(sha)}`, 201, {
         state: status.state,
         name: status.name,
         description: status.description,
         ...(status.targetUrl ? { target_url: status.targetUrl } : {}),
         ...(status.pipelineId !== undefined ? { pipeline_id: status.pipelineId } : {})
       })
+      const id = (answer.json as { id?: unknown } | null)?.id
+      return typeof id === 'number' && Number.isInteger(id) ? id : undefined
     },
-    async commitStatusStates(project, sha, name) {
+    async commitStatuses(project, sha, name) {
       const answer = await expect(
         'GET',
         `${base}/projects/${encodeURIComponent(project)}/repository/commits/${encodeURIComponent(sha)}/statuses?name=${encodeURIComponent(name)}&all=true&per_page=100`,
         200
       )
-      const listed = z.array(z.object({ id: z.int(), status: z.string(), name: z.nullish(z.string()) })).safeParse(answer.json)
+      const listed = z
+        .array(
+          z.object({
+            id: z.int(),
+            status: z.string(),
+            name: z.nullish(z.string()),
+            description: z.nullish(z.string()),
+            target_url: z.nullish(z.string()),
+            pipeline_id: z.nullish(z.int())
+          })
+        )
+        .safeParse(answer.json)
       if (!listed.success) throw new GitLabError("GitLab did not list the commit's statuses; is CI_API_V4_URL the GitLab API?")
       // The newest is the one with the highest id, whatever order the page is in.
       return listed.data
         .filter((status) => status.name === name)
         .sort((a, b) => b.id - a.id)
-        .map((status) => status.status)
+        .map((status) => ({
+          id: status.id,
+          state: status.status,
+          context: name,
+          description: status.description ?? undefined,
+          targetUrl: status.target_url ?? undefined,
+          // The pipeline that wrote it: a job of the same pipeline is a sibling; GitLab versions that do not say are no one's.
+          run: typeof status.pipeline_id === 'number' ? `pipeline ${status.pipeline_id}` : undefined
+        }))
     },
     close: () => connections.destroyAll()
   }

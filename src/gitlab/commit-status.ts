@@ -11,6 +11,8 @@ import { gitlabStatusState, outcomeStatusDescription, statusTargetUrl, waitingSt
 import { type RecordPort, withinBudget } from '../records/lifecycle.js'
 import { keptRecord, type RunRecord } from '../records/run-record.js'
 import { oneLine } from '../text.js'
+import { type ListedStatus, OtherJobsUnread, siblingFailure } from '../records/siblings.js'
+import { fitDescription } from '../report/deployment.js'
 import { createGitLabClient, explainRateLimit, type GitLabCommitStatus, GitLabError, gitlabRetryAfterMs } from './api.js'
 import { cleanerWith, GITLAB_TOKEN_VARIABLE, gitlabTokenOf, type NoteContext, usableToken } from './context.js'
 
@@ -87,12 +89,27 @@ export function gitlabStatusPort(
   let closedAs: string | undefined
   let refusal: unknown
   let refusedAtOpen = false
+  // The statuses this job wrote, by id: any other of the name is another job's or pipeline's.
+  const own = new Set<number>()
+  let keptSibling = false
+  /** Set when the last close failed reading the other jobs' statuses: whether its success was written before. */
+  let unconfirmed: boolean | undefined
+  const pipeline = place.pipelineId === undefined ? undefined : `pipeline ${place.pipelineId}`
   const send = async (status: GitLabCommitStatus, signal: AbortSignal) => {
     // A write is given until the step's limit in every phase (the lifecycle's signal ends it sooner):
     // cut at request-timeout, it may still be applied after the write that follows it.
     const gitlab = createGitLabClient(place.apiUrl, token, signal, Math.max(settings.requestTimeoutMs, context.endAt() - Date.now()), env)
     try {
-      await withinBudget(gitlab.setCommitStatus(place.project, place.sha, status), signal)
+      const id = await withinBudget(gitlab.setCommitStatus(place.project, place.sha, status), signal)
+      if (id !== undefined) own.add(id)
+    } finally {
+      await gitlab.close()
+    }
+  }
+  const list = async (signal: AbortSignal) => {
+    const gitlab = createGitLabClient(place.apiUrl, token, signal, settings.requestTimeoutMs, env)
+    try {
+      return await withinBudget(gitlab.commitStatuses(place.project, place.sha, name), signal)
     } finally {
       await gitlab.close()
     }
@@ -121,24 +138,54 @@ export function gitlabStatusPort(
         throw refusal
       }
       const targetUrl = statusTargetUrl(next === 'success', { preview: outcome.trigger?.previewUrl, url: settings.commitStatus?.url, run: place.jobUrl })
+      let body: GitLabCommitStatus = { state: next, name, description: outcomeStatusDescription(outcome, clean), targetUrl, pipelineId: place.pipelineId }
+      // Parallel jobs of one pipeline (a `parallel: matrix`) share the name: this job's success
+      // never replaces another job's failure, read before the write and again after it. Unread,
+      // another job's failure may stand: the close is tried again (the lifecycle's rule), or says so.
+      const siblingFailed = async (written: boolean) => {
+        try {
+          return siblingFailure(await list(signals.lookup), { context: name, run: pipeline, own })
+        } catch (error) {
+          throw new OtherJobsUnread(error, written)
+        }
+      }
+      const keep = (failed: ListedStatus): GitLabCommitStatus => {
+        keptSibling = true
+        state = failed.state
+        const theirs = failed.description ? `: ${failed.description}` : ''
+        return {
+          state: 'failed',
+          name,
+          description: fitDescription(clean(`Another job of this pipeline failed${theirs}`)),
+          targetUrl: failed.targetUrl,
+          pipelineId: place.pipelineId
+        }
+      }
+      unconfirmed = undefined
+      const checked = next === 'success' && pipeline !== undefined
+      const before = checked ? await siblingFailed(false) : undefined
+      if (before) body = keep(before)
       try {
-        await send({ state: next, name, description: outcomeStatusDescription(outcome, clean), targetUrl, pipelineId: place.pipelineId }, signals.write)
+        await send(body, signals.write)
+        const after = checked && !before ? await siblingFailed(true) : undefined
+        if (after) await send(keep(after), signals.write)
       } catch (error) {
+        if (error instanceof OtherJobsUnread) throw error
         // GitLab refuses a state the status already has: a close applied whose answer was lost
         // (a gateway's 502), then sent again, is done, not failed.
         const already =
           error instanceof GitLabError &&
           error.status === 400 &&
-          (closedAs === next || new RegExp(`Cannot transition status via :\\w+ from :${next}\\b`).test(error.message))
+          (closedAs === body.state || new RegExp(`Cannot transition status via :\\w+ from :${body.state}\\b`).test(error.message))
         if (!already) throw error
       }
-      closedAs = next
+      closedAs = body.state
       return { where: true, done: 'updated' }
     },
     async readBack(_where, signals) {
       const gitlab = createGitLabClient(place.apiUrl, token, signals.lookup, settings.requestTimeoutMs, env)
       try {
-        const states = await withinBudget(gitlab.commitStatusStates(place.project, place.sha, name), signals.lookup)
+        const states = (await withinBudget(gitlab.commitStatuses(place.project, place.sha, name), signals.lookup)).map((listed) => listed.state)
         if (states[0] === 'running' || states[0] === 'pending') return 'stale'
         // Listed under the outcome, the lost `running` landed before it and can come no more.
         return states.slice(1).includes('running') ? 'outcome' : 'unseen'
@@ -146,17 +193,24 @@ export function gitlabStatusPort(
         await gitlab.close()
       }
     },
-    explain: (error) => explainGitLabStatusError(error, place.project),
+    explain: (error) => {
+      if (!(error instanceof OtherJobsUnread)) return explainGitLabStatusError(error, place.project)
+      unconfirmed = error.written
+      return `the statuses the other jobs of this pipeline wrote on ${shownName} could not be read (${explainGitLabStatusError(error.cause, place.project)}), and this job's success must not replace another job's failure${error.written ? '' : ', so it was not written: the status keeps the state it had (running, if the running status was written); retry the job once GitLab answers'}`
+    },
     refused,
     retryAfterMs: gitlabRetryAfterMs,
     words: {
       opened: () => `Commit status ${shownName}: running on commit ${place.sha.slice(0, 7)}.`,
-      closed: () => `Commit status ${shownName}: ${state} on commit ${place.sha.slice(0, 7)}.`,
+      closed: () =>
+        `Commit status ${shownName}: ${state} on commit ${place.sha.slice(0, 7)}${keptSibling ? ' (another job of this pipeline failed it; this job’s success does not replace that)' : ''}.`,
       openFailed: (why) => `The running commit status ${shownName} could not be written: ${why}.`,
       mayNotHold: (why) =>
         `Commit status ${shownName} holds the outcome (${state}) on commit ${place.sha.slice(0, 7)}, but ${why}. The result does not depend on it.`,
       closeFailed: (why) =>
-        `${state && !refusedAtOpen ? `The last commit status (${state}) of ${shownName}` : `The commit status ${shownName}`} could not be written: ${why}. The result does not depend on it.`
+        unconfirmed
+          ? `Commit status ${shownName}: success was written on commit ${place.sha.slice(0, 7)}, but ${why}: if another job of this pipeline failed at the same moment, its failure may be hidden under this success, so look at the pipeline's jobs before you merge. The result does not depend on it.`
+          : `${state && !refusedAtOpen ? `The last commit status (${state}) of ${shownName}` : `The commit status ${shownName}`} could not be written: ${why}. The result does not depend on it.`
     }
   }
 }
