@@ -272,6 +272,28 @@ describe.concurrent('one retry rule for every record write', () => {
     }
   )
 
+  it('the action: the deployment’s creation refused by a rate limit when waiting begins: it is created with the outcome once the pause is over', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    let armed = false
+    api.onRequest = (request) => {
+      if (armed || request.method !== 'POST' || !/\/deployments$/.test(request.path)) return
+      armed = true
+      api.rateLimit(1000)
+    }
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'update-success', 'deployment-environment': 'docs', 'github-token': TOKEN },
+      { env: { GITHUB_API_URL: api.url } }
+    )
+    await api.settled()
+    expect(run.code, run.stdout).toBe(0)
+    expect(api.deployments).toHaveLength(1)
+    expect(api.deployments[0]?.statuses.map((s) => s.state)).toEqual(['success'])
+    expect(run.stdout).toContain('with the outcome (GitHub had asked to slow down when waiting began)')
+    expect(run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))).toEqual([])
+  })
+
   it('the command on GitLab: a close applied but answered 502, sent again and refused as "already so" (400), is written, with no warning', async () => {
     const sim = await simulator()
     const api = await gitlab()

@@ -44938,6 +44938,34 @@ function deploymentPort(deployment, clean, run) {
     let last;
     /** The open sent its `in_progress` status (the creation was answered). */
     let inProgressSent = false;
+    /** The creation was refused by a rate limit until then: nothing was created, the close creates it. */
+    let limitedUntil;
+    /** The deployment's last status: the outcome, with the preview's address on success. */
+    async function writeOutcome(outcome, octokit, place, id, signals) {
+        const state = deploymentState(outcome.result);
+        // A preview's own address, never deployment-url in its place: one the step refuses is left out, and said.
+        const preview = outcome.trigger?.previewUrl;
+        const url = state !== 'success' ? undefined : preview ? safeUrl(preview) : deployment.url;
+        if (state === 'success' && preview && !url && !last)
+            info(clean(`The preview's address ${inert(preview, 300)} is not an https:// address the deployment can link, so deployment ${id} has no URL (deployment-url is not a preview's).`));
+        last = { state, url };
+        await withinBudget(createDeploymentStatus(octokit, place, id, { state, description: fitDescription(clean(outcomeDescription(outcome))), environmentUrl: url }), signals.write);
+    }
+    /** The deployment, created at the close with the outcome as its only status (its creation was rate limited when waiting began). */
+    async function createWithOutcome(outcome, octokit, place, signals) {
+        await settledOrAborted(new Promise((resolve) => setTimeout(resolve, Math.max(0, (limitedUntil ?? 0) - Date.now()))), signals.write);
+        const id = await withinBudget(createDeployment(octokit, place, {
+            environment: deployment.environment,
+            transient: run.transient,
+            description: fitDescription(clean(outcomeDescription(outcome))),
+            marker
+        }), signals.write);
+        limitedUntil = undefined;
+        run.created(id);
+        info(clean(`Created deployment ${id} in environment ${environment} with the outcome (GitHub had asked to slow down when waiting began).`));
+        await writeOutcome(outcome, octokit, place, id, signals);
+        return { where: id, done: 'created' };
+    }
     const placeOf = async () => {
         // Loaded only when a deployment is asked for, to keep start-up fast.
         const github = await __nccwpck_require__.e(/* import() */ 157).then(__nccwpck_require__.bind(__nccwpck_require__, 157));
@@ -44952,7 +44980,17 @@ function deploymentPort(deployment, clean, run) {
             const { github, place } = await placeOf();
             const octokit = clientFor(github, deployment.githubToken, signals);
             const description = fitDescription(clean(waitingDescription(run.targets)));
-            const id = await withinBudget(createDeployment(octokit, place, { environment: deployment.environment, transient: run.transient, description, marker }), signals.write);
+            let id;
+            try {
+                id = await withinBudget(createDeployment(octokit, place, { environment: deployment.environment, transient: run.transient, description, marker }), signals.write);
+            }
+            catch (error) {
+                // A rate limit's answer proves nothing was created: the close creates it, once the pause asked for is over.
+                const pause = retryAfterMs(error);
+                if (pause !== undefined)
+                    limitedUntil = Date.now() + pause;
+                throw error;
+            }
             at(id);
             run.created(id);
             info(clean(`Created deployment ${id} in environment ${environment}${run.transient ? ' (a preview: transient)' : ''} for commit ${place.ref.slice(0, 7)}.`));
@@ -44965,6 +45003,8 @@ function deploymentPort(deployment, clean, run) {
                 throw new RecordSkipped('No deployment was created: the run ended before waiting began.', 'info');
             const { github, place } = await placeOf();
             const octokit = clientFor(github, deployment.githubToken, signals);
+            if (where === undefined && limitedUntil !== undefined)
+                return createWithOutcome(outcome, octokit, place, signals);
             // The POST's answer was lost: GitHub may have created it all the same.
             const id = where ??
                 (opened === 'lost' || opened === 'unanswered'
@@ -44976,14 +45016,7 @@ function deploymentPort(deployment, clean, run) {
                 run.created(id);
                 found?.(id);
             }
-            const state = deploymentState(outcome.result);
-            // A preview's own address, never deployment-url in its place: one the step refuses is left out, and said.
-            const preview = outcome.trigger?.previewUrl;
-            const url = state !== 'success' ? undefined : preview ? safeUrl(preview) : deployment.url;
-            if (state === 'success' && preview && !url && !last)
-                info(clean(`The preview's address ${inert(preview, 300)} is not an https:// address the deployment can link, so deployment ${id} has no URL (deployment-url is not a preview's).`));
-            last = { state, url };
-            await withinBudget(createDeploymentStatus(octokit, place, id, { state, description: fitDescription(clean(outcomeDescription(outcome))), environmentUrl: url }), signals.write);
+            await writeOutcome(outcome, octokit, place, id, signals);
             return { where: id, done: where === undefined ? 'created' : 'updated' };
         },
         async readBack(id, signals) {
@@ -44997,6 +45030,11 @@ function deploymentPort(deployment, clean, run) {
             return !inProgressSent || states.slice(1).includes('in_progress') ? 'outcome' : 'unseen';
         },
         explain: (error) => (error instanceof NotCreated ? error.message : explainDeploymentError(error)),
+        // A rate limit is no refusal: the deployment is created at the close.
+        refused: (error) => {
+            const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
+            return status !== undefined && status >= 400 && status < 500 && retryAfterMs(error) === undefined;
+        },
         retryAfterMs: (error) => retryAfterMs(error),
         words: {
             opened: (id) => `Deployment ${id}: in progress.`,

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto'
 import * as core from '@actions/core'
 import { deploymentWithoutToken, type RawInputs } from '../inputs/parse.js'
 import type { DeploymentSettings, RunOutcome, TargetRef } from '../model.js'
-import { type RecordPort, RecordSkipped, withinBudget, type WriteSignals } from '../records/lifecycle.js'
+import { type RecordPort, RecordSkipped, settledOrAborted, withinBudget, type WriteSignals } from '../records/lifecycle.js'
 import { type KeptRecordOptions, keptRecord, type RunRecord } from '../records/run-record.js'
 import { deploymentState, fitDescription, outcomeDescription, waitingDescription } from '../report/deployment.js'
 import { inert } from '../report/log.js'
@@ -46,6 +46,44 @@ export function deploymentPort(
   let last: { state: string; url: string | undefined } | undefined
   /** The open sent its `in_progress` status (the creation was answered). */
   let inProgressSent = false
+  /** The creation was refused by a rate limit until then: nothing was created, the close creates it. */
+  let limitedUntil: number | undefined
+  /** The deployment's last status: the outcome, with the preview's address on success. */
+  async function writeOutcome(outcome: RunOutcome, octokit: Octokit, place: Awaited<ReturnType<typeof placeOf>>['place'], id: number, signals: WriteSignals) {
+    const state = deploymentState(outcome.result)
+    // A preview's own address, never deployment-url in its place: one the step refuses is left out, and said.
+    const preview = outcome.trigger?.previewUrl
+    const url = state !== 'success' ? undefined : preview ? safeUrl(preview) : deployment.url
+    if (state === 'success' && preview && !url && !last)
+      core.info(
+        clean(
+          `The preview's address ${inert(preview, 300)} is not an https:// address the deployment can link, so deployment ${id} has no URL (deployment-url is not a preview's).`
+        )
+      )
+    last = { state, url }
+    await withinBudget(
+      createDeploymentStatus(octokit, place, id, { state, description: fitDescription(clean(outcomeDescription(outcome))), environmentUrl: url }),
+      signals.write
+    )
+  }
+  /** The deployment, created at the close with the outcome as its only status (its creation was rate limited when waiting began). */
+  async function createWithOutcome(outcome: RunOutcome, octokit: Octokit, place: Awaited<ReturnType<typeof placeOf>>['place'], signals: WriteSignals) {
+    await settledOrAborted(new Promise((resolve) => setTimeout(resolve, Math.max(0, (limitedUntil ?? 0) - Date.now()))), signals.write)
+    const id = await withinBudget(
+      createDeployment(octokit, place, {
+        environment: deployment.environment,
+        transient: run.transient,
+        description: fitDescription(clean(outcomeDescription(outcome))),
+        marker
+      }),
+      signals.write
+    )
+    limitedUntil = undefined
+    run.created(id)
+    core.info(clean(`Created deployment ${id} in environment ${environment} with the outcome (GitHub had asked to slow down when waiting began).`))
+    await writeOutcome(outcome, octokit, place, id, signals)
+    return { where: id, done: 'created' as const }
+  }
   const placeOf = async () => {
     // Loaded only when a deployment is asked for, to keep start-up fast.
     const github = await import('@actions/github')
@@ -60,10 +98,18 @@ export function deploymentPort(
       const { github, place } = await placeOf()
       const octokit = clientFor(github, deployment.githubToken, signals)
       const description = fitDescription(clean(waitingDescription(run.targets)))
-      const id = await withinBudget(
-        createDeployment(octokit, place, { environment: deployment.environment, transient: run.transient, description, marker }),
-        signals.write
-      )
+      let id: number
+      try {
+        id = await withinBudget(
+          createDeployment(octokit, place, { environment: deployment.environment, transient: run.transient, description, marker }),
+          signals.write
+        )
+      } catch (error) {
+        // A rate limit's answer proves nothing was created: the close creates it, once the pause asked for is over.
+        const pause = retryAfterMs(error)
+        if (pause !== undefined) limitedUntil = Date.now() + pause
+        throw error
+      }
       at(id)
       run.created(id)
       core.info(
@@ -77,6 +123,7 @@ export function deploymentPort(
       if (opened === 'never') throw new RecordSkipped('No deployment was created: the run ended before waiting began.', 'info')
       const { github, place } = await placeOf()
       const octokit = clientFor(github, deployment.githubToken, signals)
+      if (where === undefined && limitedUntil !== undefined) return createWithOutcome(outcome, octokit, place, signals)
       // The POST's answer was lost: GitHub may have created it all the same.
       const id =
         where ??
@@ -88,21 +135,7 @@ export function deploymentPort(
         run.created(id)
         found?.(id)
       }
-      const state = deploymentState(outcome.result)
-      // A preview's own address, never deployment-url in its place: one the step refuses is left out, and said.
-      const preview = outcome.trigger?.previewUrl
-      const url = state !== 'success' ? undefined : preview ? safeUrl(preview) : deployment.url
-      if (state === 'success' && preview && !url && !last)
-        core.info(
-          clean(
-            `The preview's address ${inert(preview, 300)} is not an https:// address the deployment can link, so deployment ${id} has no URL (deployment-url is not a preview's).`
-          )
-        )
-      last = { state, url }
-      await withinBudget(
-        createDeploymentStatus(octokit, place, id, { state, description: fitDescription(clean(outcomeDescription(outcome))), environmentUrl: url }),
-        signals.write
-      )
+      await writeOutcome(outcome, octokit, place, id, signals)
       return { where: id, done: where === undefined ? 'created' : 'updated' }
     },
     async readBack(id, signals) {
@@ -115,6 +148,11 @@ export function deploymentPort(
       return !inProgressSent || states.slice(1).includes('in_progress') ? 'outcome' : 'unseen'
     },
     explain: (error) => (error instanceof NotCreated ? error.message : explainDeploymentError(error)),
+    // A rate limit is no refusal: the deployment is created at the close.
+    refused: (error) => {
+      const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined
+      return status !== undefined && status >= 400 && status < 500 && retryAfterMs(error) === undefined
+    },
     retryAfterMs: (error) => retryAfterMs(error),
     words: {
       opened: (id) => `Deployment ${id}: in progress.`,
