@@ -43907,6 +43907,28 @@ class OtherJobsUnread extends Error {
         this.name = 'OtherJobsUnread';
     }
 }
+/**
+ * Writes this job's `body`. A success never replaces another job's failure: the statuses are read
+ * before the write and again after it (one written between the two reads lands after ours), and
+ * that failure is written again instead. Unread, another job's failure may stand: a success is
+ * not written over what could not be seen, nor left unconfirmed; `OtherJobsUnread` says which,
+ * and the lifecycle's rule tries the close again, or says so.
+ */
+async function writeBesideSiblings(body, success, io) {
+    const failedNow = async (written) => {
+        try {
+            return siblingFailure(await io.list(), io.mine);
+        }
+        catch (error) {
+            throw new OtherJobsUnread(error, written);
+        }
+    };
+    const before = success ? await failedNow(false) : undefined;
+    await io.send(before ? io.keep(before) : body);
+    const after = success && !before ? await failedNow(true) : undefined;
+    if (after)
+        await io.send(io.keep(after));
+}
 
 ;// CONCATENATED MODULE: ./src/records/run-record.ts
 
@@ -44695,25 +44717,13 @@ function commitStatusPort(status, targets, clean) {
             }
             const { place, send, list } = await connect();
             linked = statusTargetUrl(state === 'success', { preview: outcome.trigger?.previewUrl, url: status.url, run: place.runUrl });
-            let body = {
+            const body = {
                 state: state,
                 context: status.context,
                 description: outcomeStatusDescription(outcome, clean),
                 targetUrl: linked
             };
-            // Matrix legs and several steps of one run share the context: this job's success never
-            // replaces another job's failure, read before the write and again after it (one written
-            // between the two reads lands after ours).
-            // Unread, another job's failure may stand: the success is not written over what could not be
-            // seen, nor left unconfirmed; the close is tried again (the lifecycle's rule), or says so.
-            const siblingFailed = async (written) => {
-                try {
-                    return siblingFailure(await list(signals.lookup), { context: status.context, run: place.runUrl, own });
-                }
-                catch (error) {
-                    throw new OtherJobsUnread(error, written);
-                }
-            };
+            // Matrix legs and several steps of one run share the context: the one rule of records/siblings.ts.
             const keep = (failed) => {
                 keptSibling = true;
                 state = failed.state;
@@ -44727,18 +44737,16 @@ function commitStatusPort(status, targets, clean) {
                 };
             };
             unconfirmed = undefined;
-            const before = body.state === 'success' ? await siblingFailed(false) : undefined;
-            if (before)
-                body = keep(before);
-            const id = await send(body, signals.write);
-            if (id !== undefined)
-                own.add(id);
-            const after = body.state === 'success' ? await siblingFailed(true) : undefined;
-            if (after) {
-                const kept = await send(keep(after), signals.write);
-                if (kept !== undefined)
-                    own.add(kept);
-            }
+            await writeBesideSiblings(body, body.state === 'success', {
+                list: () => list(signals.lookup),
+                mine: { context: status.context, run: place.runUrl, own },
+                send: async (written) => {
+                    const id = await send(written, signals.write);
+                    if (id !== undefined)
+                        own.add(id);
+                },
+                keep
+            });
             return { where: true, done: 'updated' };
         },
         async readBack(_where, signals) {

@@ -8,7 +8,7 @@ import type { CommitStatusSettings, RunOutcome, TargetRef } from '../model.js'
 import { githubStatusState, outcomeStatusDescription, statusTargetUrl, waitingStatusDescription } from '../report/commit-status.js'
 import { inert } from '../report/log.js'
 import { type RecordPort, RecordSkipped, withinBudget } from '../records/lifecycle.js'
-import { type ListedStatus, OtherJobsUnread, siblingFailure } from '../records/siblings.js'
+import { type ListedStatus, OtherJobsUnread, writeBesideSiblings } from '../records/siblings.js'
 import { fitDescription } from '../report/deployment.js'
 import { type KeptRecordOptions, keptRecord, type RunRecord } from '../records/run-record.js'
 import { type Octokit, retryAfterMs } from './comment-api.js'
@@ -102,24 +102,13 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
       }
       const { place, send, list } = await connect()
       linked = statusTargetUrl(state === 'success', { preview: outcome.trigger?.previewUrl, url: status.url, run: place.runUrl })
-      let body: CommitStatus = {
+      const body: CommitStatus = {
         state: state as CommitStatus['state'],
         context: status.context,
         description: outcomeStatusDescription(outcome, clean),
         targetUrl: linked
       }
-      // Matrix legs and several steps of one run share the context: this job's success never
-      // replaces another job's failure, read before the write and again after it (one written
-      // between the two reads lands after ours).
-      // Unread, another job's failure may stand: the success is not written over what could not be
-      // seen, nor left unconfirmed; the close is tried again (the lifecycle's rule), or says so.
-      const siblingFailed = async (written: boolean) => {
-        try {
-          return siblingFailure(await list(signals.lookup), { context: status.context, run: place.runUrl, own })
-        } catch (error) {
-          throw new OtherJobsUnread(error, written)
-        }
-      }
+      // Matrix legs and several steps of one run share the context: the one rule of records/siblings.ts.
       const keep = (failed: ListedStatus): CommitStatus => {
         keptSibling = true
         state = failed.state
@@ -133,15 +122,15 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
         }
       }
       unconfirmed = undefined
-      const before = body.state === 'success' ? await siblingFailed(false) : undefined
-      if (before) body = keep(before)
-      const id = await send(body, signals.write)
-      if (id !== undefined) own.add(id)
-      const after = body.state === 'success' ? await siblingFailed(true) : undefined
-      if (after) {
-        const kept = await send(keep(after), signals.write)
-        if (kept !== undefined) own.add(kept)
-      }
+      await writeBesideSiblings(body, body.state === 'success', {
+        list: () => list(signals.lookup),
+        mine: { context: status.context, run: place.runUrl, own },
+        send: async (written) => {
+          const id = await send(written, signals.write)
+          if (id !== undefined) own.add(id)
+        },
+        keep
+      })
       return { where: true, done: 'updated' }
     },
     async readBack(_where, signals) {

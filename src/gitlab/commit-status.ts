@@ -11,7 +11,7 @@ import { gitlabStatusState, outcomeStatusDescription, statusTargetUrl, waitingSt
 import { type RecordPort, withinBudget } from '../records/lifecycle.js'
 import { keptRecord, type RunRecord } from '../records/run-record.js'
 import { oneLine } from '../text.js'
-import { type ListedStatus, OtherJobsUnread, siblingFailure } from '../records/siblings.js'
+import { type ListedStatus, OtherJobsUnread, writeBesideSiblings } from '../records/siblings.js'
 import { fitDescription } from '../report/deployment.js'
 import { createGitLabClient, explainRateLimit, type GitLabCommitStatus, GitLabError, gitlabRetryAfterMs } from './api.js'
 import { cleanerWith, GITLAB_TOKEN_VARIABLE, gitlabTokenOf, type NoteContext, usableToken } from './context.js'
@@ -138,17 +138,7 @@ export function gitlabStatusPort(
         throw refusal
       }
       const targetUrl = statusTargetUrl(next === 'success', { preview: outcome.trigger?.previewUrl, url: settings.commitStatus?.url, run: place.jobUrl })
-      let body: GitLabCommitStatus = { state: next, name, description: outcomeStatusDescription(outcome, clean), targetUrl, pipelineId: place.pipelineId }
-      // Parallel jobs of one pipeline (a `parallel: matrix`) share the name: this job's success
-      // never replaces another job's failure, read before the write and again after it. Unread,
-      // another job's failure may stand: the close is tried again (the lifecycle's rule), or says so.
-      const siblingFailed = async (written: boolean) => {
-        try {
-          return siblingFailure(await list(signals.lookup), { context: name, run: pipeline, own })
-        } catch (error) {
-          throw new OtherJobsUnread(error, written)
-        }
-      }
+      const body: GitLabCommitStatus = { state: next, name, description: outcomeStatusDescription(outcome, clean), targetUrl, pipelineId: place.pipelineId }
       const keep = (failed: ListedStatus): GitLabCommitStatus => {
         keptSibling = true
         state = failed.state
@@ -162,24 +152,26 @@ export function gitlabStatusPort(
         }
       }
       unconfirmed = undefined
-      const checked = next === 'success' && pipeline !== undefined
-      const before = checked ? await siblingFailed(false) : undefined
-      if (before) body = keep(before)
-      try {
-        await send(body, signals.write)
-        const after = checked && !before ? await siblingFailed(true) : undefined
-        if (after) await send(keep(after), signals.write)
-      } catch (error) {
-        if (error instanceof OtherJobsUnread) throw error
-        // GitLab refuses a state the status already has: a close applied whose answer was lost
-        // (a gateway's 502), then sent again, is done, not failed.
-        const already =
-          error instanceof GitLabError &&
-          error.status === 400 &&
-          (closedAs === body.state || new RegExp(`Cannot transition status via :\\w+ from :${body.state}\\b`).test(error.message))
-        if (!already) throw error
-      }
-      closedAs = body.state
+      // Parallel jobs of one pipeline (a `parallel: matrix`) share the name: the one rule of records/siblings.ts.
+      await writeBesideSiblings(body, next === 'success' && pipeline !== undefined, {
+        list: () => list(signals.lookup),
+        mine: { context: name, run: pipeline, own },
+        send: async (written) => {
+          try {
+            await send(written, signals.write)
+          } catch (error) {
+            // GitLab refuses a state the status already has: a close applied whose answer was lost
+            // (a gateway's 502), then sent again, is done, not failed.
+            const already =
+              error instanceof GitLabError &&
+              error.status === 400 &&
+              (closedAs === written.state || new RegExp(`Cannot transition status via :\\w+ from :${written.state}\\b`).test(error.message))
+            if (!already) throw error
+          }
+          closedAs = written.state
+        },
+        keep
+      })
       return { where: true, done: 'updated' }
     },
     async readBack(_where, signals) {

@@ -44,3 +44,36 @@ export class OtherJobsUnread extends Error {
     this.name = 'OtherJobsUnread'
   }
 }
+
+/** What writing over the statuses of other jobs takes of a platform: its listing, its write, its words for a kept failure. */
+export interface SiblingWrites<Body> {
+  /** Lists the statuses of the commit (lookups only); throws when they could not be read. */
+  list(): Promise<readonly ListedStatus[]>
+  /** Who this job is: the context, its run (attempt or pipeline), the ids of the statuses it wrote. */
+  mine: { context: string; run: string | undefined; own: ReadonlySet<number> }
+  /** Writes a status (its id goes into `mine.own`). */
+  send(body: Body): Promise<void>
+  /** The failure of another job written again in this job's name. */
+  keep(failed: ListedStatus): Body
+}
+
+/**
+ * Writes this job's `body`. A success never replaces another job's failure: the statuses are read
+ * before the write and again after it (one written between the two reads lands after ours), and
+ * that failure is written again instead. Unread, another job's failure may stand: a success is
+ * not written over what could not be seen, nor left unconfirmed; `OtherJobsUnread` says which,
+ * and the lifecycle's rule tries the close again, or says so.
+ */
+export async function writeBesideSiblings<Body>(body: Body, success: boolean, io: SiblingWrites<Body>): Promise<void> {
+  const failedNow = async (written: boolean) => {
+    try {
+      return siblingFailure(await io.list(), io.mine)
+    } catch (error) {
+      throw new OtherJobsUnread(error, written)
+    }
+  }
+  const before = success ? await failedNow(false) : undefined
+  await io.send(before ? io.keep(before) : body)
+  const after = success && !before ? await failedNow(true) : undefined
+  if (after) await io.send(io.keep(after))
+}

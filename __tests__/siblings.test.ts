@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import { type ListedStatus, OtherJobsUnread, writeBesideSiblings } from '../src/records/siblings.js'
+
+// The one rule for statuses runs share, as both platforms' commit status ports use it.
+const failed = (id: number, run = 'run-1'): ListedStatus => ({ id, state: 'failure', context: 'docs', description: 'leg a', targetUrl: run, run })
+
+function world(listings: (readonly ListedStatus[] | Error)[]) {
+  const sent: string[] = []
+  const own = new Set<number>()
+  const io = {
+    list: async () => {
+      const next = listings.shift() ?? []
+      if (next instanceof Error) throw next
+      return next
+    },
+    mine: { context: 'docs', run: 'run-1', own },
+    send: async (body: string) => {
+      sent.push(body)
+    },
+    keep: (status: ListedStatus) => `kept ${status.id}`
+  }
+  return { io, sent }
+}
+
+describe('writeBesideSiblings', () => {
+  it('a success over another job’s failure of the same run writes that failure instead, and reads no more', async () => {
+    const { io, sent } = world([[failed(7)]])
+    await writeBesideSiblings('success', true, io)
+    expect(sent).toEqual(['kept 7'])
+  })
+
+  it('a failure written by another job between the two reads is written again after the success', async () => {
+    const { io, sent } = world([[], [failed(9)]])
+    await writeBesideSiblings('success', true, io)
+    expect(sent).toEqual(['success', 'kept 9'])
+  })
+
+  it('a failure of another run (a later attempt, another pipeline) is not this job’s to keep', async () => {
+    const { io, sent } = world([[failed(7, 'run-0')], []])
+    await writeBesideSiblings('success', true, io)
+    expect(sent).toEqual(['success'])
+  })
+
+  it('unread before the write: nothing is written, and the error says so', async () => {
+    const { io, sent } = world([new Error('HTTP 503')])
+    const error = await writeBesideSiblings('success', true, io).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(OtherJobsUnread)
+    expect((error as OtherJobsUnread).written).toBe(false)
+    expect(sent).toEqual([])
+  })
+
+  it('unread after the write: the success stands unconfirmed, and the error says it was written', async () => {
+    const { io, sent } = world([[], new Error('HTTP 503')])
+    const error = await writeBesideSiblings('success', true, io).catch((e: unknown) => e)
+    expect((error as OtherJobsUnread).written).toBe(true)
+    expect(sent).toEqual(['success'])
+  })
+
+  it('anything but a success is written without reading', async () => {
+    const { io, sent } = world([new Error('never read')])
+    await writeBesideSiblings('failure', false, io)
+    expect(sent).toEqual(['failure'])
+  })
+})
