@@ -43552,26 +43552,21 @@ const answerLost = (error, signals) => {
     const status = statusOf(error);
     if (status !== undefined && !Number.isNaN(status))
         return status >= 500;
-    for (let cause = error, depth = 0; cause && depth < 5; cause = cause.cause, depth++) {
-        const code = cause.code;
-        if (typeof code === 'string' && /^(?:E[A-Z]+|UND_ERR_\w+)$/.test(code))
-            return true;
-        if (cause instanceof Error && /network error|socket|other side closed|terminated|ECONNRESET|EPIPE/i.test(cause.message))
-            return true;
-    }
-    return false;
+    return causesOf(error).some((cause) => (typeof cause.code === 'string' && /^(?:E[A-Z]+|UND_ERR_\w+)$/.test(cause.code)) ||
+        /network error|socket|other side closed|terminated|ECONNRESET|EPIPE/i.test(cause.message ?? ''));
 };
 /** A request that never reached the server (the connection refused, the name not found): nothing was applied. */
-const neverSent = (error) => {
-    for (let cause = error, depth = 0; cause && depth < 5; cause = cause.cause, depth++) {
-        const code = cause.code;
-        if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')
-            return true;
-        if (cause instanceof Error && /\b(?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN)\b/.test(cause.message))
-            return true;
-    }
-    return false;
-};
+const neverSent = (error) => causesOf(error).some((cause) => cause.code === 'ECONNREFUSED' ||
+    cause.code === 'ENOTFOUND' ||
+    cause.code === 'EAI_AGAIN' ||
+    /\b(?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN)\b/.test(cause.message ?? ''));
+/** An error and the causes below it (five deep at the most), each with its code and, for an Error, its message. */
+function causesOf(error) {
+    const found = [];
+    for (let cause = error, depth = 0; cause && depth < 5; cause = cause.cause, depth++)
+        found.push({ code: cause.code, ...(cause instanceof Error ? { message: cause.message } : {}) });
+    return found;
+}
 const isAbort = (error) => error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
 const statusOf = (error) => (typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined);
 const defaultRefused = (error) => {
@@ -43717,13 +43712,8 @@ function recordLifecycle(port, options) {
         // is looked for at once; not found, it is given twice request-timeout from when it was sent
         // (half of what is left after a cancel) before it is looked for again and, only then, made,
         // so that the outcome goes to it rather than to a second record.
-        if (settled && writeLost && where === undefined && !deadline.aborted && !(await foundAtOnce(outcome))) {
-            const exitBy = cancel.exitBy();
-            const left = Math.min(options.endAt, exitBy === undefined ? Number.POSITIVE_INFINITY : exitBy) - Date.now();
-            const landing = Math.min(openSentAt + landMs - Date.now(), left / 2);
-            if (landing > 0)
-                await settledOrAborted(new Promise((resolve) => setTimeout(resolve, landing)), deadline);
-        }
+        if (settled && writeLost && where === undefined && !deadline.aborted && !(await foundAtOnce(outcome)))
+            await waitToLand();
         if (!settled && where === undefined && deadline.aborted) {
             // The outcome must not go before a write that may still land on top of it, and there is no known place to write it.
             say('warning', port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${ended()}, and the outcome must not go before it; it may show "in progress" until the next run`, where, opened));
@@ -43801,6 +43791,19 @@ function recordLifecycle(port, options) {
         else if (late === 'aborted' || deadline.aborted)
             say('warning', port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${deadline.aborted ? ended() : `the outcome had waited on it for ${formatDuration(2 * options.requestTimeoutMs)} (twice request-timeout)`}; the outcome was written, but if the ${port.api} applies that write later, it may show "in progress" until the next run`, where, opened));
     }
+    /**
+     * The time a write whose answer was lost is given to land before it is looked for: twice
+     * request-timeout from when it was sent, half of what is left at the most (before the step's
+     * limit, or the grace's end after a cancel), so that the look and a write after it still fit.
+     * A timer that holds the process, as the retry's pause does.
+     */
+    async function waitToLand() {
+        const exitBy = cancel.exitBy();
+        const left = Math.min(options.endAt, exitBy === undefined ? Number.POSITIVE_INFINITY : exitBy) - Date.now();
+        const landing = Math.min(openSentAt + landMs - Date.now(), left / 2);
+        if (landing > 0)
+            await settledOrAborted(new Promise((resolve) => setTimeout(resolve, landing)), deadline);
+    }
     /** Whether the record of a lost creation is found at once (and the outcome written to it); never creates. */
     async function foundAtOnce(outcome) {
         try {
@@ -43835,8 +43838,7 @@ function recordLifecycle(port, options) {
         const known = where;
         const lost = `its "in progress" write got no answer (${lostWhy})`;
         const holds = (why) => say('warning', port.words.mayNotHold(why, known));
-        // A timer that holds the process, as the retry's pause does.
-        await settledOrAborted(new Promise((resolve) => setTimeout(resolve, Math.max(0, openSentAt + landMs - Date.now()))), deadline);
+        await waitToLand();
         for (let round = 0; round < 2 && !deadline.aborted; round++) {
             let stands;
             const signals = signalsUntil(options.endAt);

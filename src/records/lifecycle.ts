@@ -179,22 +179,29 @@ const answerLost = (error: unknown, signals: WriteSignals) => {
   if (isAbort(error)) return signals.write.aborted
   const status = statusOf(error)
   if (status !== undefined && !Number.isNaN(status)) return status >= 500
-  for (let cause: unknown = error, depth = 0; cause && depth < 5; cause = (cause as { cause?: unknown }).cause, depth++) {
-    const code = (cause as { code?: unknown }).code
-    if (typeof code === 'string' && /^(?:E[A-Z]+|UND_ERR_\w+)$/.test(code)) return true
-    if (cause instanceof Error && /network error|socket|other side closed|terminated|ECONNRESET|EPIPE/i.test(cause.message)) return true
-  }
-  return false
+  return causesOf(error).some(
+    (cause) =>
+      (typeof cause.code === 'string' && /^(?:E[A-Z]+|UND_ERR_\w+)$/.test(cause.code)) ||
+      /network error|socket|other side closed|terminated|ECONNRESET|EPIPE/i.test(cause.message ?? '')
+  )
 }
 
 /** A request that never reached the server (the connection refused, the name not found): nothing was applied. */
-const neverSent = (error: unknown) => {
-  for (let cause: unknown = error, depth = 0; cause && depth < 5; cause = (cause as { cause?: unknown }).cause, depth++) {
-    const code = (cause as { code?: unknown }).code
-    if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') return true
-    if (cause instanceof Error && /\b(?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN)\b/.test(cause.message)) return true
-  }
-  return false
+const neverSent = (error: unknown) =>
+  causesOf(error).some(
+    (cause) =>
+      cause.code === 'ECONNREFUSED' ||
+      cause.code === 'ENOTFOUND' ||
+      cause.code === 'EAI_AGAIN' ||
+      /\b(?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN)\b/.test(cause.message ?? '')
+  )
+
+/** An error and the causes below it (five deep at the most), each with its code and, for an Error, its message. */
+function causesOf(error: unknown): { code?: unknown; message?: string }[] {
+  const found: { code?: unknown; message?: string }[] = []
+  for (let cause: unknown = error, depth = 0; cause && depth < 5; cause = (cause as { cause?: unknown }).cause, depth++)
+    found.push({ code: (cause as { code?: unknown }).code, ...(cause instanceof Error ? { message: cause.message } : {}) })
+  return found
 }
 const isAbort = (error: unknown) => error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')
 const statusOf = (error: unknown) => (typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined)
@@ -334,12 +341,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     // is looked for at once; not found, it is given twice request-timeout from when it was sent
     // (half of what is left after a cancel) before it is looked for again and, only then, made,
     // so that the outcome goes to it rather than to a second record.
-    if (settled && writeLost && where === undefined && !deadline.aborted && !(await foundAtOnce(outcome))) {
-      const exitBy = cancel.exitBy()
-      const left = Math.min(options.endAt, exitBy === undefined ? Number.POSITIVE_INFINITY : exitBy) - Date.now()
-      const landing = Math.min(openSentAt + landMs - Date.now(), left / 2)
-      if (landing > 0) await settledOrAborted(new Promise((resolve) => setTimeout(resolve, landing)), deadline)
-    }
+    if (settled && writeLost && where === undefined && !deadline.aborted && !(await foundAtOnce(outcome))) await waitToLand()
     if (!settled && where === undefined && deadline.aborted) {
       // The outcome must not go before a write that may still land on top of it, and there is no known place to write it.
       say(
@@ -446,6 +448,19 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
       )
   }
 
+  /**
+   * The time a write whose answer was lost is given to land before it is looked for: twice
+   * request-timeout from when it was sent, half of what is left at the most (before the step's
+   * limit, or the grace's end after a cancel), so that the look and a write after it still fit.
+   * A timer that holds the process, as the retry's pause does.
+   */
+  async function waitToLand(): Promise<void> {
+    const exitBy = cancel.exitBy()
+    const left = Math.min(options.endAt, exitBy === undefined ? Number.POSITIVE_INFINITY : exitBy) - Date.now()
+    const landing = Math.min(openSentAt + landMs - Date.now(), left / 2)
+    if (landing > 0) await settledOrAborted(new Promise((resolve) => setTimeout(resolve, landing)), deadline)
+  }
+
   /** Whether the record of a lost creation is found at once (and the outcome written to it); never creates. */
   async function foundAtOnce(outcome: Outcome): Promise<boolean> {
     try {
@@ -484,8 +499,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     const known = where
     const lost = `its "in progress" write got no answer (${lostWhy})`
     const holds = (why: string) => say('warning', port.words.mayNotHold(why, known))
-    // A timer that holds the process, as the retry's pause does.
-    await settledOrAborted(new Promise((resolve) => setTimeout(resolve, Math.max(0, openSentAt + landMs - Date.now()))), deadline)
+    await waitToLand()
     for (let round = 0; round < 2 && !deadline.aborted; round++) {
       let stands: ReadBack
       const signals = signalsUntil(options.endAt)
