@@ -512,3 +512,128 @@ describe.concurrent('a creation whose answer was lost is not made twice', () => 
     expect(api.notes[0]?.body).toContain('Docs update deployed')
   })
 })
+
+describe.concurrent('a twin made by a lost write is one record again (issue 37)', () => {
+  const pullRequest = { name: 'pull_request', payload: { pull_request: { number: 7, head: { sha: 'c0ffee0123456789abcdef0123456789abcdef01' } } } }
+  const commentOn = { 'pr-comment': 'true', 'github-token': TOKEN }
+  const warningsOf = (stdout: string) => stdout.split('\n').filter((line) => line.startsWith('::warning::'))
+  const deletes = (requests: { method: string; path: string }[], what: string) => requests.filter((r) => r.method === 'DELETE' && r.path.includes(what))
+  // The lifecycle gives a lost creation twice request-timeout (2 s) to land before the outcome
+  // creates the comment; this one lands at 2.3 s, while the outcome's own POST is held until 3 s.
+  const lateCreation = [
+    ['answered 502', { ms: 0, status: 502, appliedAfterMs: 2300 }],
+    ['cut off by a reset', { ms: 0, reset: true, appliedAfterMs: 2300 }]
+  ] as const
+
+  it.each(lateCreation)(
+    'the action: the "in progress" comment %s and applied after the lifecycle waited: one comment, with the outcome',
+    async (_name, plan) => {
+      const sim = await simulator()
+      const api = await githubApi()
+      api.delayWrites(plan, { ms: 1000 })
+      const run = await runAgainst(
+        sim,
+        { 'status-id': 'update-success', ...commentOn, 'request-timeout': '1s' },
+        { env: { GITHUB_API_URL: api.url }, event: pullRequest }
+      )
+      await api.settled()
+      expect(run.code, run.stdout).toBe(0)
+      expect(api.comments).toHaveLength(1)
+      expect(api.comments[0]?.body).toContain('Docs update deployed')
+      // Two creations were sent (the lost one, the outcome's), and one of the two comments was removed.
+      expect(api.writes().filter((r) => r.method === 'POST')).toHaveLength(2)
+      expect(deletes(api.requests, '/issues/comments/')).toHaveLength(1)
+      expect(warningsOf(run.stdout)).toEqual([])
+    }
+  )
+
+  it.each(lateCreation)(
+    'the command on GitLab: the "in progress" note %s and applied after the lifecycle waited: one note, with the outcome',
+    async (_name, plan) => {
+      const sim = await simulator()
+      const api = await gitlab()
+      api.delayWrites(plan, { ms: 1000 })
+      const run = await runCommand(() => ['--base-url', sim.url, '--status-id', 'update-success', '--mr-comment', '--request-timeout', '1s', ...fast], {
+        env: pipelineJob(api, { CI_MERGE_REQUEST_IID: '3' })
+      })
+      await api.settled()
+      expect(run.code, output(run)).toBe(0)
+      expect(api.notes).toHaveLength(1)
+      expect(api.notes[0]?.body).toContain('Docs update deployed')
+      expect(api.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/notes'))).toHaveLength(2)
+      expect(deletes(api.requests, '/notes/')).toHaveLength(1)
+      expect(output(run)).not.toContain('warning')
+    }
+  )
+
+  it('the action: "in progress" onto an earlier run’s comment answered 503 and applied 0.9 s later, after the outcome: the outcome stands at the end', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    const earlier = await runAgainst(sim, { 'status-id': 'update-success', ...commentOn }, { env: { GITHUB_API_URL: api.url }, event: pullRequest })
+    expect(earlier.code, earlier.stdout).toBe(0)
+    expect(api.comments).toHaveLength(1)
+    api.delayWrites({ ms: 0, status: 503, appliedAfterMs: 900 })
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'update-success', ...commentOn, 'request-timeout': '1s' },
+      { env: { GITHUB_API_URL: api.url }, event: pullRequest }
+    )
+    await api.settled()
+    expect(run.code, run.stdout).toBe(0)
+    expect(api.comments).toHaveLength(1)
+    expect(api.comments[0]?.body).toContain('Docs update deployed')
+    expect(api.comments[0]?.body).not.toContain('⏳')
+    expect(run.stdout).toContain('was applied after the outcome; writing the outcome again')
+    expect(warningsOf(run.stdout)).toEqual([])
+  })
+
+  it('the command on GitLab: "in progress" onto an earlier run’s note answered 503 and applied 0.9 s later, after the outcome: the outcome stands at the end', async () => {
+    const sim = await simulator()
+    const api = await gitlab()
+    const args = () => ['--base-url', sim.url, '--status-id', 'update-success', '--mr-comment', '--request-timeout', '1s', ...fast]
+    const env = pipelineJob(api, { CI_MERGE_REQUEST_IID: '3' })
+    const earlier = await runCommand(args, { env })
+    expect(earlier.code, output(earlier)).toBe(0)
+    expect(api.notes).toHaveLength(1)
+    api.delayWrites({ ms: 0, status: 503, appliedAfterMs: 900 })
+    const run = await runCommand(args, { env })
+    await api.settled()
+    expect(run.code, output(run)).toBe(0)
+    expect(api.notes).toHaveLength(1)
+    expect(api.notes[0]?.body).toContain('Docs update deployed')
+    expect(api.notes[0]?.body).not.toContain('⏳')
+    expect(output(run)).toContain('was applied after the outcome; writing the outcome again')
+    expect(output(run)).not.toContain('warning')
+  })
+
+  it('the action: two runs of the step at once on one pull request each create a comment: they end as one, with the outcome', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    // Both creations held 3 s: each run looks before either comment exists.
+    api.delayWrites(3000, 3000)
+    const runs = await Promise.all(
+      [1, 2].map(() => runAgainst(sim, { 'status-id': 'update-success', ...commentOn }, { env: { GITHUB_API_URL: api.url }, event: pullRequest }))
+    )
+    await api.settled()
+    for (const run of runs) expect(run.code, run.stdout).toBe(0)
+    expect(api.writes().filter((r) => r.method === 'POST')).toHaveLength(2)
+    expect(api.comments).toHaveLength(1)
+    expect(api.comments[0]?.body).toContain('Docs update deployed')
+    for (const run of runs) expect(warningsOf(run.stdout)).toEqual([])
+  })
+
+  it('the command on GitLab: two runs of the job at once on one merge request each create a note: they end as one, with the outcome', async () => {
+    const sim = await simulator()
+    const api = await gitlab()
+    api.delayWrites(3000, 3000)
+    const env = pipelineJob(api, { CI_MERGE_REQUEST_IID: '3' })
+    const runs = await Promise.all(
+      [1, 2].map(() => runCommand(() => ['--base-url', sim.url, '--status-id', 'update-success', '--mr-comment', ...fast], { env }))
+    )
+    await api.settled()
+    for (const run of runs) expect(run.code, output(run)).toBe(0)
+    expect(api.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/notes'))).toHaveLength(2)
+    expect(api.notes).toHaveLength(1)
+    expect(api.notes[0]?.body).toContain('Docs update deployed')
+  })
+})

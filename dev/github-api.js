@@ -21,7 +21,8 @@
 // is refused GET /user (403) and writes as its app's bot, which GraphQL's viewer names: the
 // bot named in `logins`, by default `github-actions[bot]` (the GITHUB_TOKEN). Any other token
 // is the user named in `logins` (default `docs-maintainer`). `writes()` lists the requests that
-// write a comment.
+// write a comment. A comment is deleted by its author (DELETE, 204), through the same queue of
+// planned writes.
 import { createServer } from 'node:http'
 import { heldWrites } from './held-writes.js'
 
@@ -225,6 +226,15 @@ export async function startGitHubApi() {
         if (comment.user !== login) return [403, { message: 'Must have admin rights to Repository.' }]
         comment.body = body.body
         return [200, shown(comment)]
+      })
+    // Deleted once applied (204, no body), as the writes are: held, lost or refused as `delayWrites` plans.
+    if (edit && req.method === 'DELETE')
+      return write(() => {
+        const index = api.comments.findIndex((c) => c.id === Number(edit[3]))
+        if (index === -1) return [404, { message: 'Not Found' }]
+        if (api.comments[index]?.user !== login) return [403, { message: 'Must have admin rights to Repository.' }]
+        api.comments.splice(index, 1)
+        return [204, undefined]
       })
     send(res, 404, { message: 'Not Found' })
   })

@@ -222,6 +222,15 @@ export async function startGitLabApi(options = {}) {
         return [200, shown(note)]
       })
     }
+    // Deleted by its author once applied (204, no body), through the same queue of planned writes.
+    if (one && req.method === 'DELETE')
+      return write(() => {
+        const index = api.notes.findIndex((n) => n.id === Number(one[3]) && n.project === decodeURIComponent(one[1]) && n.mr === Number(one[2]))
+        if (index === -1) return [404, { message: '404 Not found' }]
+        if (api.notes[index]?.author.id !== user.id) return [403, { message: '403 Forbidden' }]
+        api.notes.splice(index, 1)
+        return [204, undefined]
+      })
     send(res, 404, { message: '404 Not found' })
   })
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -391,7 +391,7 @@ export const STATUS_CONTEXT = 'docs'
 /** The run the action believes it is (dev/run-action.js): where its statuses link, and another job's of the same run. */
 export const RUN_LINK = 'https://github.com/acme/docs/actions/runs/4242424242'
 
-/** GitHub: the pull request's comments (paged), the token's login, deployments and their statuses. */
+/** GitHub: the pull request's comments (paged, created, updated, deleted), the token's login, deployments and their statuses. */
 export async function startGitHub(
   schedule: Schedule,
   marker: string,
@@ -451,6 +451,19 @@ export async function startGitHub(
             if (comment.user !== OUR_GITHUB_LOGIN) return { status: 403, json: { message: 'Must have admin rights to Repository.' } }
             comment.body = String((body as { body?: unknown })?.body ?? '')
             return { status: 200, json: shown(comment) }
+          }
+        }
+      // A twin of the step's comment removed: a write of the comment, on its channel and with its faults.
+      if (edit && req.method === 'DELETE')
+        return {
+          channel: 'gh:write',
+          write: true,
+          apply: () => {
+            const index = comments.findIndex((c) => c.id === Number(edit[1]))
+            if (index === -1) return notFound()
+            if (comments[index]?.user !== OUR_GITHUB_LOGIN) return { status: 403, json: { message: 'Must have admin rights to Repository.' } }
+            comments.splice(index, 1)
+            return { status: 204, raw: '' }
           }
         }
       if (/^\/repos\/[^/]+\/[^/]+\/deployments$/.test(path) && req.method === 'POST')
@@ -554,7 +567,7 @@ export interface Note {
   authorId: number
 }
 
-/** GitLab: the token's user, and the merge request's notes (paged), created and updated. */
+/** GitLab: the token's user, and the merge request's notes (paged), created, updated and deleted. */
 export async function startGitLab(schedule: Schedule, marker: string, onSeen: OnSeen): Promise<Party & { notes: Note[]; statuses: CommitStatusRecord[] }> {
   let nextId = 5000
   const notes: Note[] = []
@@ -648,6 +661,19 @@ export async function startGitLab(schedule: Schedule, marker: string, onSeen: On
             if (note.authorId !== GITLAB_USER.id) return { status: 403, json: { message: '403 Forbidden' } }
             note.body = String((body as { body?: unknown })?.body ?? '')
             return { status: 200, json: shown(note) }
+          }
+        }
+      // A twin of the job's note removed: a write of the note, on its channel and with its faults.
+      if (one && req.method === 'DELETE')
+        return {
+          channel: 'gl:write',
+          write: true,
+          apply: () => {
+            const index = notes.findIndex((n) => n.id === Number(one[1]))
+            if (index === -1) return notFound('404 Not found')
+            if (notes[index]?.authorId !== GITLAB_USER.id) return { status: 403, json: { message: '403 Forbidden' } }
+            notes.splice(index, 1)
+            return { status: 204, raw: '' }
           }
         }
       return notFound('404 Not found')

@@ -18,7 +18,7 @@ Object.assign(DispatcherClass.prototype, api)
 /** undici's request() through one dispatcher, to a URL. */
 export function request(
   url: URL,
-  options: { method: 'GET' | 'POST' | 'PUT'; headers: Record<string, string>; body: string | null; signal: AbortSignal; dispatcher: Dispatcher }
+  options: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; headers: Record<string, string>; body: string | null; signal: AbortSignal; dispatcher: Dispatcher }
 ): Promise<Dispatcher.ResponseData> {
   const { dispatcher, ...rest } = options
   return api.request.call(dispatcher, { ...rest, origin: url.origin, path: `${url.pathname}${url.search}` })

@@ -102,21 +102,56 @@ export interface CommentOwner {
 export async function findComment(octokit: Octokit, target: { owner: string; repo: string; number: number }, owner: CommentOwner): Promise<number | undefined> {
   const markers = [owner.marker, ...owner.legacyMarker]
   let legacy: { id: number; rank: number } | undefined
+  for await (const comment of commentsOf(octokit, target)) {
+    if (comment.user?.login !== owner.login) continue
+    const rank = markerRank(comment.body ?? '', markers)
+    if (rank === 0) return comment.id
+    if (rank !== undefined && (legacy === undefined || rank < legacy.rank)) legacy = { id: comment.id, rank }
+  }
+  return legacy?.id
+}
+
+/** Every comment of the pull request, page after page; throws when a page is not a list or the pages do not end. */
+async function* commentsOf(octokit: Octokit, target: { owner: string; repo: string; number: number }) {
   // Page by page, by hand: octokit's paginator takes a page whose body was cut short for an
   // empty one, and "no comment here" would create a second comment beside the step's own.
   for (let page = 1; page <= MAX_COMMENT_PAGES; page++) {
     const response = await octokit.rest.issues.listComments({ owner: target.owner, repo: target.repo, issue_number: target.number, per_page: 100, page })
     const listed = listedRecords(response.data)
     if ('problem' in listed) throw new ListingNotRead('the comments of the pull request', `${listed.problem} (cut short, or not from the GitHub API)`)
-    for (const comment of response.data) {
-      if (comment.user?.login !== owner.login) continue
-      const rank = markerRank(comment.body ?? '', markers)
-      if (rank === 0) return comment.id
-      if (rank !== undefined && (legacy === undefined || rank < legacy.rank)) legacy = { id: comment.id, rank }
-    }
-    if (!/rel="next"/.test(response.headers.link ?? '')) return legacy?.id
+    yield* response.data
+    if (!/rel="next"/.test(response.headers.link ?? '')) return
   }
   throw new ListingNotRead('the comments of the pull request', `did not end within ${MAX_COMMENT_PAGES} pages of 100`)
+}
+
+/**
+ * Every comment of the step with the current marker (`owner.marker` on its first line, written
+ * by the token's own identity), oldest first, each once, with its body; never one of an earlier
+ * version's marker, nor anyone else's. Two of them are twins: a creation whose answer was lost
+ * and that landed late, or two runs of the step that each created one.
+ */
+export async function stepComments(
+  octokit: Octokit,
+  target: { owner: string; repo: string; number: number },
+  owner: Pick<CommentOwner, 'marker' | 'login'>
+): Promise<{ id: number; body: string }[]> {
+  const found = new Map<number, string>()
+  for await (const comment of commentsOf(octokit, target)) {
+    if (comment.user?.login !== owner.login || typeof comment.id !== 'number') continue
+    const body = comment.body ?? ''
+    if (markerRank(body, [owner.marker]) === 0) found.set(comment.id, body)
+  }
+  return [...found].map(([id, body]) => ({ id, body })).sort((a, b) => a.id - b.id)
+}
+
+/** Deletes the comment `id`; one that is gone already (404) is no failure. */
+export async function deleteComment(octokit: Octokit, target: { owner: string; repo: string }, id: number): Promise<void> {
+  try {
+    await octokit.rest.issues.deleteComment({ owner: target.owner, repo: target.repo, comment_id: id })
+  } catch (error) {
+    if (statusOf(error) !== 404) throw error
+  }
 }
 
 /**

@@ -5,16 +5,19 @@ import { commentOf, commentWithoutToken, type RawInputs } from '../inputs/parse.
 import type { CommentSettings, RunOutcome, SearchSettings, TargetRef } from '../model.js'
 import { NotFoundYet, type RecordPort, RecordSkipped, withinBudget, type WriteSignals } from '../records/lifecycle.js'
 import { type KeptRecordOptions, keptRecord, type RunRecord } from '../records/run-record.js'
+import { twinStory } from '../records/twins.js'
 import { commentMarker, earlierMarkers, renderComment, renderInProgressComment } from '../report/comment.js'
 import { describeWork } from '../report/explain.js'
 import {
   commentCommit,
   commentTarget,
+  deleteComment,
   explainCommentError,
   findComment,
   type Octokit,
   retryAfterMs,
   runUrlOf,
+  stepComments,
   tokenLogin,
   workflowFileOf,
   writeComment
@@ -95,6 +98,40 @@ export function pullRequestCommentPort(
     if (signals.lookup.aborted) throw signals.lookup.reason
     return id
   }
+  /** The step's own comments with the current marker, oldest first (lookups only). */
+  async function ours(found: Place, octokit: Octokit, signals: WriteSignals): Promise<{ id: number; body: string }[]> {
+    login ??= await withinBudget(tokenLogin(octokit), signals.lookup)
+    const listed = await withinBudget(stepComments(octokit, found.target, { marker: found.marker, login }), signals.lookup)
+    if (signals.lookup.aborted) throw signals.lookup.reason
+    return listed
+  }
+  const remove = (found: Place, octokit: Octokit, id: number, signals: WriteSignals) => withinBudget(deleteComment(octokit, found.target, id), signals.write)
+  // What this run sent and saw of its comment, for the read back of an "in progress" write whose answer was lost.
+  const story = twinStory()
+  /**
+   * After this run created the comment `created`, the oldest of the step's comments is the one
+   * kept: two runs of the step at once (two pushes in quick succession, a re-run while the first
+   * still waits) may each have found none and created one. Ids only grow, so every run that lists
+   * them agrees on the oldest whatever their timing (the newest moves each time one more is
+   * created), and a lost creation that lands late is a newer one, the one removed. This run's
+   * comment is deleted first, then its body written to the oldest: a delete that fails leaves this
+   * run's comment in place, as it was. Resolves with where the body stands.
+   */
+  async function oldestKept(found: Place, octokit: Octokit, created: number, body: string, signals: WriteSignals, at: ((id: number) => void) | undefined) {
+    let older: { id: number; body: string } | undefined
+    try {
+      older = (await ours(found, octokit, signals)).find((comment) => comment.id < created)
+      if (!older) return created
+      await remove(found, octokit, created, signals)
+    } catch {
+      // Not listed or not deleted: this run's comment stands, as a lookup that failed leaves it.
+      return created
+    }
+    story.keptOlder(older.body)
+    at?.(older.id)
+    await withinBudget(writeComment(octokit, found.target, older.id, body), signals.write)
+    return older.id
+  }
   const pr = () => `pull request #${number ?? '?'}`
   return {
     api: 'GitHub API',
@@ -106,7 +143,14 @@ export function pullRequestCommentPort(
       if (id !== undefined) at(id)
       const { targets = [], search } = opening() ?? {}
       const body = clean(renderInProgressComment(found.marker, targets, found.source, describeWork({ targets: targets.map((ref) => ({ ref })), search })))
-      return (await withinBudget(writeComment(octokit, found.target, id, body), signals.write)).id
+      story.opening(id === undefined ? 'creation' : 'update', body)
+      const written = await withinBudget(writeComment(octokit, found.target, id, body), signals.write)
+      if (written.done === 'updated') return written.id
+      // The write that may be lost from here on is the one to the oldest comment.
+      return oldestKept(found, octokit, written.id, body, signals, (older) => {
+        story.opening('update', body)
+        at(older)
+      })
     },
     async close(outcome, where, opened, signals, foundAt) {
       const found = await placeOnce()
@@ -116,8 +160,17 @@ export function pullRequestCommentPort(
       if (id === undefined && opened === 'unanswered') throw new NotFoundYet()
       if (where === undefined && id !== undefined) foundAt?.(id)
       const body = clean(renderComment(outcome, found.marker, found.source))
+      story.closing(body)
       const written = await withinBudget(writeComment(octokit, found.target, id, body), signals.write)
-      return { where: written.id, done: written.done }
+      if (written.done === 'updated') return { where: written.id, done: written.done }
+      story.created()
+      const kept = await oldestKept(found, octokit, written.id, body, signals, foundAt)
+      return { where: kept, done: kept === written.id ? 'created' : 'updated' }
+    },
+    async readBack(where, signals) {
+      const found = await placeOnce()
+      const octokit = clientFor(found, settings.githubToken, signals)
+      return story.readBack(where, await ours(found, octokit, signals), (twin) => remove(found, octokit, twin, signals))
     },
     gone: (error) => typeof error === 'object' && error !== null && 'status' in error && Number(error.status) === 404,
     explain: explainCommentError,

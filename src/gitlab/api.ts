@@ -75,6 +75,10 @@ export interface GitLabClient {
    * else the first note of the lowest rank it gave (an earlier version's note), or undefined.
    */
   findNote(project: string, mergeRequest: string, rank: (note: GitLabNote) => number | undefined): Promise<GitLabNote | undefined>
+  /** Every note of the merge request that `keep` keeps, each once, oldest (lowest id) first. */
+  listNotes(project: string, mergeRequest: string, keep: (note: GitLabNote) => boolean): Promise<GitLabNote[]>
+  /** Deletes a note (204); one that is gone already (404) is no failure. */
+  deleteNote(project: string, mergeRequest: string, noteId: number): Promise<void>
   /** Creates a note; resolves with its id. */
   createNote(project: string, mergeRequest: string, body: string): Promise<number>
   updateNote(project: string, mergeRequest: string, noteId: number, body: string): Promise<void>
@@ -95,6 +99,8 @@ export interface GitLabCommitStatus {
   /** The pipeline to show it in (CI_PIPELINE_ID), when the commit has several. */
   pipelineId: number | undefined
 }
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
 interface Answer {
   status: number
@@ -119,7 +125,7 @@ export function createGitLabClient(
   const base = apiUrl.href.replace(/\/+$/, '')
   const path = (project: string, mergeRequest: string) => `/projects/${encodeURIComponent(project)}/merge_requests/${encodeURIComponent(mergeRequest)}/notes`
 
-  async function exchange(method: 'GET' | 'POST' | 'PUT', url: string, json?: unknown): Promise<Answer> {
+  async function exchange(method: Method, url: string, json?: unknown): Promise<Answer> {
     if (signal.aborted) throw signal.reason
     let onAbort: (() => void) | undefined
     const aborted = new Promise<never>((_, reject) => {
@@ -167,7 +173,7 @@ export function createGitLabClient(
     }
   }
 
-  async function expect(method: 'GET' | 'POST' | 'PUT', url: string, ok: number, json?: unknown): Promise<Answer> {
+  async function expect(method: Method, url: string, ok: number, json?: unknown): Promise<Answer> {
     const answer = await exchange(method, url, json)
     if (answer.status !== ok) throw new GitLabError(`HTTP ${answer.status}${messageOf(answer.json)}`, answer.status, pauseOf(answer.status, answer.header))
     return answer
@@ -187,6 +193,25 @@ export function createGitLabClient(
     return url.origin === apiUrl.origin && `${url.origin}${url.pathname}`.startsWith(`${base}/`) ? url.href : undefined
   }
 
+  /** The notes of the merge request, page after page (MAX_NOTE_PAGES at the most). */
+  async function* notesOf(project: string, mergeRequest: string): AsyncGenerator<GitLabNote> {
+    let url: string | undefined = `${base}${path(project, mergeRequest)}?per_page=100&page=1&sort=asc&order_by=created_at`
+    const seen = new Set<string>()
+    for (let page = 0; url && page < MAX_NOTE_PAGES && !seen.has(url); page++) {
+      seen.add(url)
+      const answer = await expect('GET', url, 200)
+      const listed = listedRecords(answer.json)
+      if ('problem' in listed) throw new GitLabError(`the listing of the merge request's notes ${listed.problem}; is CI_API_V4_URL the GitLab API?`)
+      for (const item of listed.entries) {
+        const parsed = noteSchema.safeParse(item)
+        if (!parsed.success)
+          throw new GitLabError(`the listing of the merge request's notes held an entry that is not a note; is CI_API_V4_URL the GitLab API?`)
+        yield { id: parsed.data.id, body: parsed.data.body ?? '', authorId: parsed.data.author?.id, system: parsed.data.system ?? false }
+      }
+      url = nextPage(answer, new URL(url))
+    }
+  }
+
   return {
     async currentUserId() {
       const answer = await expect('GET', `${base}/user`, 200)
@@ -196,25 +221,24 @@ export function createGitLabClient(
     },
     async findNote(project, mergeRequest, rank) {
       let fallback: { note: GitLabNote; rank: number } | undefined
-      let url: string | undefined = `${base}${path(project, mergeRequest)}?per_page=100&page=1&sort=asc&order_by=created_at`
-      const seen = new Set<string>()
-      for (let page = 0; url && page < MAX_NOTE_PAGES && !seen.has(url); page++) {
-        seen.add(url)
-        const answer = await expect('GET', url, 200)
-        const listed = listedRecords(answer.json)
-        if ('problem' in listed) throw new GitLabError(`the listing of the merge request's notes ${listed.problem}; is CI_API_V4_URL the GitLab API?`)
-        for (const item of listed.entries) {
-          const parsed = noteSchema.safeParse(item)
-          if (!parsed.success)
-            throw new GitLabError(`the listing of the merge request's notes held an entry that is not a note; is CI_API_V4_URL the GitLab API?`)
-          const note = { id: parsed.data.id, body: parsed.data.body ?? '', authorId: parsed.data.author?.id, system: parsed.data.system ?? false }
-          const ranked = rank(note)
-          if (ranked === 0) return note
-          if (ranked !== undefined && (fallback === undefined || ranked < fallback.rank)) fallback = { note, rank: ranked }
-        }
-        url = nextPage(answer, new URL(url))
+      for await (const note of notesOf(project, mergeRequest)) {
+        const ranked = rank(note)
+        if (ranked === 0) return note
+        if (ranked !== undefined && (fallback === undefined || ranked < fallback.rank)) fallback = { note, rank: ranked }
       }
       return fallback?.note
+    },
+    async listNotes(project, mergeRequest, keep) {
+      const kept = new Map<number, GitLabNote>()
+      for await (const note of notesOf(project, mergeRequest)) if (keep(note)) kept.set(note.id, note)
+      return [...kept.values()].sort((a, b) => a.id - b.id)
+    },
+    async deleteNote(project, mergeRequest, noteId) {
+      try {
+        await expect('DELETE', `${base}${path(project, mergeRequest)}/${noteId}`, 204)
+      } catch (error) {
+        if (!(error instanceof GitLabError && error.status === 404)) throw error
+      }
     },
     async createNote(project, mergeRequest, body) {
       const answer = await expect('POST', `${base}${path(project, mergeRequest)}`, 201, { body })

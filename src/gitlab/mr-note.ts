@@ -6,6 +6,7 @@ import { INPUT_DEFAULTS, parseInputs, type RawInputs } from '../inputs/parse.js'
 import type { CommentKind, RunOutcome, SearchSettings, TargetRef } from '../model.js'
 import { NotFoundYet, type RecordLog, type RecordPort, RecordSkipped, recordLifecycle, type WriteSignals } from '../records/lifecycle.js'
 import { keptRecord, type RunRecord } from '../records/run-record.js'
+import { twinStory } from '../records/twins.js'
 import { commentMarker, earlierMarkers, markerRank, renderComment, renderInProgressComment, type CommentSource } from '../report/comment.js'
 import { describeWork } from '../report/explain.js'
 import { safeUrl } from '../report/markdown.js'
@@ -222,25 +223,71 @@ export function mergeRequestNotePort(
       const ours = await gitlab.findNote(at.project, at.mergeRequest, (note) => (note.authorId === me && !note.system ? at.rank(note.body) : undefined))
       return ours?.id
     })
-  const write = (signals: WriteSignals, id: number | undefined, render: (at: Found) => string) =>
-    using(signals.write, Math.max(settings.requestTimeoutMs, endAt() - Date.now()), async (gitlab, at) => {
-      const body = clean(render(at))
+  /** The job's own notes with the current marker, oldest first: never anyone else's, nor an earlier version's. */
+  const ours = (signals: WriteSignals) =>
+    using(signals.lookup, settings.requestTimeoutMs, async (gitlab, at) => {
+      me ??= await gitlab.currentUserId()
+      const notes = await gitlab.listNotes(at.project, at.mergeRequest, (note) => note.authorId === me && !note.system && at.rank(note.body) === 0)
+      return notes.map(({ id, body }) => ({ id, body }))
+    })
+  const writing = <T>(signals: WriteSignals, work: (gitlab: GitLabClient, at: Found) => Promise<T>) =>
+    using(signals.write, Math.max(settings.requestTimeoutMs, endAt() - Date.now()), work)
+  const write = (signals: WriteSignals, id: number | undefined, body: string) =>
+    writing(signals, async (gitlab, at) => {
       if (id !== undefined) {
         await gitlab.updateNote(at.project, at.mergeRequest, id, body)
         return { where: id, done: 'updated' as const }
       }
       return { where: await gitlab.createNote(at.project, at.mergeRequest, body), done: 'created' as const }
     })
+  const remove = (signals: WriteSignals, id: number) => writing(signals, (gitlab, at) => gitlab.deleteNote(at.project, at.mergeRequest, id))
+  // What this run sent and saw of its note, for the read back of an "in progress" write whose answer was lost.
+  const story = twinStory()
+  /**
+   * After this run created the note `created`, the oldest of the job's notes is the one kept: two
+   * runs of the job at once (two pushes in quick succession, a re-run while the first still
+   * waits) may each have found none and created one. Ids only grow, so every run that lists them
+   * agrees on the oldest whatever their timing (the newest moves each time one more is created),
+   * and a lost creation that lands late is a newer one, the one removed. This run's note is
+   * deleted first, then its body written to the oldest: a delete that fails leaves this run's
+   * note in place, as it was. Resolves with where the body stands.
+   */
+  async function oldestKept(created: number, body: string, signals: WriteSignals, at: ((id: number) => void) | undefined): Promise<number> {
+    let older: { id: number; body: string } | undefined
+    try {
+      older = (await ours(signals)).find((note) => note.id < created)
+      if (!older) return created
+      await remove(signals, created)
+    } catch {
+      // Not listed or not deleted: this run's note stands, as a lookup that failed leaves it.
+      return created
+    }
+    story.keptOlder(older.body)
+    at?.(older.id)
+    await write(signals, older.id, body)
+    return older.id
+  }
+  const bodyOf = (render: (at: Found) => string) => clean(render(ready().place))
   // A fork's pipeline names the merge request's own project, where the note went.
   const mr = () => ('mergeRequest' in place ? `${place.mergeRequest}${place.fork ? ` of ${place.projectName}` : ''}` : '?')
   return {
     api: 'GitLab API',
-    async open(signals) {
+    async open(signals, at) {
       ready()
       const id = await find(signals)
+      // An earlier run's note is where this one goes: a close need not find it again, and reads back a PUT whose answer was lost.
+      if (id !== undefined) at(id)
       const { targets = [], search } = opening() ?? {}
       const work = describeWork({ targets: targets.map((ref) => ({ ref })), search })
-      return (await write(signals, id, (at) => renderInProgressComment(at.marker, targets, at.source, work))).where
+      const body = bodyOf((place) => renderInProgressComment(place.marker, targets, place.source, work))
+      story.opening(id === undefined ? 'creation' : 'update', body)
+      const written = await write(signals, id, body)
+      if (written.done === 'updated') return written.where
+      // The write that may be lost from here on is the one to the oldest note.
+      return oldestKept(written.where, body, signals, (older) => {
+        story.opening('update', body)
+        at(older)
+      })
     },
     async close(outcome, where, opened, signals, found) {
       ready()
@@ -249,7 +296,16 @@ export function mergeRequestNotePort(
       if (id === undefined && opened === 'unanswered') throw new NotFoundYet()
       if (where === undefined && id !== undefined) found?.(id)
       // The pipeline's commit heads the note; a deployed commit that differs is said so beside it, as in the pull request comment.
-      return write(signals, id, (at) => renderComment(outcome, at.marker, at.source))
+      const body = bodyOf((place) => renderComment(outcome, place.marker, place.source))
+      story.closing(body)
+      const written = await write(signals, id, body)
+      if (written.done === 'updated') return written
+      story.created()
+      const kept = await oldestKept(written.where, body, signals, found)
+      return { where: kept, done: kept === written.where ? 'created' : 'updated' }
+    },
+    async readBack(where, signals) {
+      return story.readBack(where, await ours(signals), (twin) => remove(signals, twin))
     },
     explain: (error) => ('apiUrl' in place ? explainNoteError(error, place) : oneLine(String(error), 400)),
     refused: (error) => error instanceof GitLabError && error.status !== undefined && error.status < 500,

@@ -1,0 +1,256 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { ACTIONS_BOT, startGitHubApi } from '../dev/github-api.js'
+import { GITLAB_TOKEN, NOTE_AUTHOR, startGitLabApi } from '../dev/gitlab-api.js'
+import { mergeRequestNotePort } from '../src/gitlab/mr-note.js'
+import { pullRequestCommentPort } from '../src/github/pr-comment.js'
+import type { RunOutcome } from '../src/model.js'
+import type { RecordPort, WriteSignals } from '../src/records/lifecycle.js'
+import { earlierMarkers } from '../src/report/comment.js'
+import { runOutcome, updateReport } from './helpers/builders.js'
+
+// The read back of the comment's and the note's ports after an "in progress" write whose answer
+// was lost: a twin a lost creation made is removed (the step's own records with the current
+// marker only), a late "in progress" is 'stale', and a lost write that is not seen anywhere is
+// 'unseen'; after a creation, the oldest of the step's records is the one kept.
+const HEAD = 'c0ffee0123456789abcdef0123456789abcdef01'
+const TOKEN = 'ghs_fake_token_for_tests_0038'
+const targets = [{ kind: 'update' as const, id: 'st_1' }]
+const success = runOutcome([updateReport('st_1', { status: 'success' })], { headline: 'Update st_1 succeeded.' })
+
+type GitHubApi = Awaited<ReturnType<typeof startGitHubApi>>
+type GitLabApi = Awaited<ReturnType<typeof startGitLabApi>>
+let github: GitHubApi
+let gitlab: GitLabApi
+
+interface Held {
+  id: number
+  body: string
+}
+
+/** One port against its stand-in, and what the stand-in holds. */
+interface Fixture {
+  name: string
+  port(): RecordPort<number, RunOutcome>
+  /** Every record on the pull request / merge request, oldest first. */
+  records(): (Held & { ours: boolean })[]
+  /** A record of the step's own identity, created now (a new, higher id), as a lost creation lands. */
+  land(body: string): Promise<number>
+  /** A record of someone else. */
+  others(body: string): number
+  /** Sets a record's body, as a write that landed late. */
+  set(id: number, body: string): void
+  /** The next writes: held, or answered with an error status and not applied. */
+  hold(...plans: unknown[]): void
+  /** The body of the first "in progress" write sent. */
+  sentOpen(): string
+  deletes(): number
+  earlierMarker: string
+  reset(): void
+}
+
+let nextGitHubId = 90_000
+const FIXTURES: Fixture[] = [
+  {
+    name: 'the pull request comment',
+    port: () =>
+      pullRequestCommentPort(
+        { githubToken: TOKEN, kinds: ['update'], key: '', prNumberTarget: undefined, requestTimeoutMs: 2000 } as never,
+        (text) => text,
+        () => ({ targets, search: undefined })
+      ),
+    records: () => github.comments.map((c) => ({ id: c.id, body: c.body, ours: c.user === ACTIONS_BOT })),
+    land: async (body) => {
+      // Through the stand-in, so that its id follows every comment created before it.
+      const response = await fetch(`${github.url}/repos/acme/docs/issues/7/comments`, {
+        method: 'POST',
+        headers: { authorization: `token ${TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ body })
+      })
+      return ((await response.json()) as { id: number }).id
+    },
+    others: (body) => {
+      const id = nextGitHubId++
+      github.comments.push({ id, issue: 7, body, user: 'reviewer' })
+      return id
+    },
+    set: (id, body) => {
+      const comment = github.comments.find((c) => c.id === id)
+      if (comment) comment.body = body
+    },
+    hold: (...plans) => github.delayWrites(...(plans as never[])),
+    sentOpen: () => github.requests.find((r) => r.method === 'POST' && r.path.endsWith('/comments'))?.body?.body ?? '',
+    deletes: () => github.requests.filter((r) => r.method === 'DELETE').length,
+    earlierMarker: earlierMarkers(['update'], { workflow: 'docs', job: 'wait', step: '__acme_wait-for-docs' })[0] ?? '',
+    reset: () => {
+      github.comments.length = 0
+      github.requests.length = 0
+    }
+  },
+  {
+    name: 'the merge request note',
+    port: () =>
+      mergeRequestNotePort(
+        {
+          env: { GITLAB_CI: 'true', CI_API_V4_URL: gitlab.apiUrl, CI_PROJECT_ID: '17', CI_MERGE_REQUEST_IID: '3', CI_JOB_NAME: 'docs', CI_COMMIT_SHA: HEAD },
+          token: GITLAB_TOKEN,
+          log: { info: () => undefined, warning: () => undefined }
+        },
+        { kinds: ['update'], requestTimeoutMs: 2000 },
+        () => ({ targets, search: undefined }),
+        () => Date.now() + 5000
+      ),
+    records: () => gitlab.notes.map((n) => ({ id: n.id, body: n.body, ours: n.author.id === NOTE_AUTHOR.id })),
+    land: async (body) => gitlab.addNote('17', 3, body, NOTE_AUTHOR),
+    others: (body) => gitlab.addNote('17', 3, body),
+    set: (id, body) => {
+      const note = gitlab.notes.find((n) => n.id === id)
+      if (note) note.body = body
+    },
+    // A GitLab error status is applied by default: { apply: false } is not in its plans, so a lost write here is one never applied (applied far later).
+    hold: (...plans) => gitlab.delayWrites(...(plans.map((plan) => (typeof plan === 'object' ? { ...plan, appliedAfterMs: 600_000 } : plan)) as never[])),
+    sentOpen: () => gitlab.requests.find((r) => r.method === 'POST' && r.path.endsWith('/notes'))?.body?.body ?? '',
+    deletes: () => gitlab.requests.filter((r) => r.method === 'DELETE').length,
+    earlierMarker: earlierMarkers(['update'], { ci: 'gitlab', job: 'docs' })[0] ?? '',
+    reset: () => {
+      gitlab.notes.length = 0
+      gitlab.requests.length = 0
+    }
+  }
+]
+
+beforeAll(async () => {
+  github = await startGitHubApi()
+  gitlab = await startGitLabApi()
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'wait-for-docs-twins-'))
+  const event = path.join(dir, 'event.json')
+  writeFileSync(event, JSON.stringify({ pull_request: { number: 7, head: { sha: HEAD } } }))
+  Object.assign(process.env, {
+    GITHUB_API_URL: github.url,
+    GITHUB_REPOSITORY: 'acme/docs',
+    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_EVENT_PATH: event,
+    GITHUB_SHA: HEAD,
+    GITHUB_RUN_ID: '42',
+    GITHUB_WORKFLOW: 'docs',
+    GITHUB_JOB: 'wait',
+    GITHUB_ACTION: '__acme_wait-for-docs'
+  })
+})
+afterAll(async () => {
+  await github?.close()
+  await gitlab?.close()
+})
+
+const signals = (): WriteSignals => ({ write: new AbortController().signal, lookup: AbortSignal.timeout(5000) })
+const IN_PROGRESS = '⏳'
+const OUTCOME = '✅'
+
+// One port at a time: they share the stand-ins and their queues of writes.
+describe.each(FIXTURES)('$name', (fixture) => {
+  beforeEach(() => fixture.reset())
+
+  /** An open whose creation got a 502 and was not applied (yet), then the outcome created anew. */
+  async function lostCreationThenOutcome() {
+    const port = fixture.port()
+    fixture.hold({ ms: 0, status: 502 })
+    await expect(port.open(signals(), () => undefined)).rejects.toMatchObject({ status: 502 })
+    const closed = await port.close(success, undefined, 'lost', signals())
+    expect(closed.done).toBe('created')
+    return { port, where: closed.where }
+  }
+
+  it("a lost creation that lands after the outcome's record is removed at the read back; anyone else's and an earlier version's are left as they are", async () => {
+    const { port, where } = await lostCreationThenOutcome()
+    const opened = fixture.sentOpen()
+    expect(opened).toContain(IN_PROGRESS)
+    const marker = opened.split('\n', 1)[0] ?? ''
+    const someoneElses = fixture.others(`${marker}\nquoted by someone else`)
+    const earlier = await fixture.land(`${fixture.earlierMarker}\nan earlier version's record`)
+    const twin = await fixture.land(opened)
+    expect(await port.readBack?.(where, signals())).toBe('outcome')
+    const left = fixture.records()
+    expect(left.map((r) => r.id)).not.toContain(twin)
+    expect(left.map((r) => r.id).sort()).toEqual([where, someoneElses, earlier].sort())
+    expect(left.find((r) => r.id === where)?.body).toContain(OUTCOME)
+    expect(left.find((r) => r.id === someoneElses)?.body).toContain('quoted by someone else')
+    expect(fixture.deletes()).toBe(1)
+  })
+
+  it("a lost creation not seen anywhere may still land: 'unseen', and nothing is removed", async () => {
+    const { port, where } = await lostCreationThenOutcome()
+    expect(await port.readBack?.(where, signals())).toBe('unseen')
+    expect(fixture.records().map((r) => r.id)).toEqual([where])
+    expect(fixture.deletes()).toBe(0)
+  })
+
+  it("a lost update that landed over the outcome is 'stale'; once the outcome is written again, it is accounted for", async () => {
+    const port = fixture.port()
+    const earlier = await fixture.land(`${(await firstMarker(fixture)) ?? ''}\n### ${OUTCOME} an earlier run`)
+    fixture.hold({ ms: 0, status: 503 })
+    let at: number | undefined
+    await expect(port.open(signals(), (where) => (at = where))).rejects.toMatchObject({ status: 503 })
+    expect(at).toBe(earlier)
+    expect((await port.close(success, earlier, 'lost', signals())).done).toBe('updated')
+    // The "in progress" PUT / PATCH lands now, after the outcome.
+    fixture.set(earlier, lastBody(fixture, IN_PROGRESS))
+    expect(await port.readBack?.(earlier, signals())).toBe('stale')
+    await port.close(success, earlier, 'written', signals())
+    expect(await port.readBack?.(earlier, signals())).toBe('outcome')
+  })
+
+  it("a lost update not seen landed is 'unseen'", async () => {
+    const port = fixture.port()
+    const earlier = await fixture.land(`${(await firstMarker(fixture)) ?? ''}\n### ${OUTCOME} an earlier run`)
+    fixture.hold({ ms: 0, status: 503 })
+    await expect(port.open(signals(), () => undefined)).rejects.toMatchObject({ status: 503 })
+    await port.close(success, earlier, 'lost', signals())
+    expect(await port.readBack?.(earlier, signals())).toBe('unseen')
+  })
+
+  it('a creation the close found rather than made is accounted for: the lost creation landed before it', async () => {
+    const port = fixture.port()
+    fixture.hold({ ms: 0, status: 502 })
+    await expect(port.open(signals(), () => undefined)).rejects.toMatchObject({ status: 502 })
+    const landed = await fixture.land(fixture.sentOpen())
+    const closed = await port.close(success, undefined, 'lost', signals())
+    expect(closed).toEqual({ where: landed, done: 'updated' })
+    expect(await port.readBack?.(landed, signals())).toBe('outcome')
+  })
+
+  it('after a creation, an older record of the step is the one kept: this run’s is removed and its body written there', async () => {
+    const port = fixture.port()
+    const marker = await firstMarker(fixture)
+    // Another run's "in progress" lands between this run's lookup and its creation: held 300 ms, it lands at 100 ms.
+    fixture.hold(300)
+    setTimeout(() => void fixture.land(`${marker}\n${IN_PROGRESS} another run`), 100)
+    let at: number | undefined
+    const where = await port.open(signals(), (known) => (at = known))
+    const records = fixture.records()
+    expect(records).toHaveLength(1)
+    expect(records[0]?.id).toBe(where)
+    expect(at).toBe(where)
+    expect(records[0]?.body).toBe(fixture.sentOpen())
+    expect(fixture.deletes()).toBe(1)
+  })
+})
+
+/** The step's current marker, as the port writes it (read from a record it creates, then removed). */
+async function firstMarker(fixture: Fixture): Promise<string | undefined> {
+  const port = fixture.port()
+  const where = await port.open(signals(), () => undefined)
+  const marker = fixture
+    .records()
+    .find((r) => r.id === where)
+    ?.body.split('\n', 1)[0]
+  fixture.reset()
+  return marker
+}
+
+/** The body of the last write sent that holds `text`. */
+function lastBody(fixture: Fixture, text: string): string {
+  const requests: { method: string; body?: { body?: string } }[] = fixture.name.includes('comment') ? github.requests : gitlab.requests
+  return requests.filter((r) => r.method !== 'GET' && r.body?.body?.includes(text)).at(-1)?.body?.body ?? ''
+}
