@@ -44422,6 +44422,19 @@ async function tokenLogin(octokit) {
 async function findComment(octokit, target, owner) {
     const markers = [owner.marker, ...owner.legacyMarker];
     let legacy;
+    for await (const comment of commentsOf(octokit, target)) {
+        if (comment.user?.login !== owner.login)
+            continue;
+        const rank = markerRank(comment.body ?? '', markers);
+        if (rank === 0)
+            return comment.id;
+        if (rank !== undefined && (legacy === undefined || rank < legacy.rank))
+            legacy = { id: comment.id, rank };
+    }
+    return legacy?.id;
+}
+/** Every comment of the pull request, page after page; throws when a page is not a list or the pages do not end. */
+async function* commentsOf(octokit, target) {
     // Page by page, by hand: octokit's paginator takes a page whose body was cut short for an
     // empty one, and "no comment here" would create a second comment beside the step's own.
     for (let page = 1; page <= comment_api_MAX_COMMENT_PAGES; page++) {
@@ -44429,19 +44442,38 @@ async function findComment(octokit, target, owner) {
         const listed = listedRecords(response.data);
         if ('problem' in listed)
             throw new ListingNotRead('the comments of the pull request', `${listed.problem} (cut short, or not from the GitHub API)`);
-        for (const comment of response.data) {
-            if (comment.user?.login !== owner.login)
-                continue;
-            const rank = markerRank(comment.body ?? '', markers);
-            if (rank === 0)
-                return comment.id;
-            if (rank !== undefined && (legacy === undefined || rank < legacy.rank))
-                legacy = { id: comment.id, rank };
-        }
+        yield* response.data;
         if (!/rel="next"/.test(response.headers.link ?? ''))
-            return legacy?.id;
+            return;
     }
     throw new ListingNotRead('the comments of the pull request', `did not end within ${comment_api_MAX_COMMENT_PAGES} pages of 100`);
+}
+/**
+ * Every comment of the step with the current marker (`owner.marker` on its first line, written
+ * by the token's own identity), oldest first, each once, with its body; never one of an earlier
+ * version's marker, nor anyone else's. Two of them are twins: a creation whose answer was lost
+ * and that landed late, or two runs of the step that each created one.
+ */
+async function stepComments(octokit, target, owner) {
+    const found = new Map();
+    for await (const comment of commentsOf(octokit, target)) {
+        if (comment.user?.login !== owner.login || typeof comment.id !== 'number')
+            continue;
+        const body = comment.body ?? '';
+        if (markerRank(body, [owner.marker]) === 0)
+            found.set(comment.id, body);
+    }
+    return [...found].map(([id, body]) => ({ id, body })).sort((a, b) => a.id - b.id);
+}
+/** Deletes the comment `id`; one that is gone already (404) is no failure. */
+async function deleteComment(octokit, target, id) {
+    try {
+        await octokit.rest.issues.deleteComment({ owner: target.owner, repo: target.repo, comment_id: id });
+    }
+    catch (error) {
+        if (comment_api_statusOf(error) !== 404)
+            throw error;
+    }
 }
 /**
  * The workflow's file in its repository, from GITHUB_WORKFLOW_REF
@@ -45133,10 +45165,73 @@ const githubLog = {
     }
 };
 
+;// CONCATENATED MODULE: ./src/records/twins.ts
+/**
+ * What a run sent and saw of its comment or note (one per step), told by the port as it writes,
+ * and what stands after an "in progress" write whose answer was lost (a `ReadBack`).
+ */
+function twinStory() {
+    /** What the open sent last: nothing (its lookup failed first), a creation, or an update. */
+    let sent = 'nothing';
+    let openBody;
+    let closeBody;
+    /** A close created the record, rather than finding it. */
+    let closeCreated = false;
+    /** The lost write was seen landed: its "in progress" stood where the close went, or in a twin that was removed. */
+    let seen = false;
+    const same = (a, b) => a !== undefined && b !== undefined && a.replace(/\r\n/g, '\n').trim() === b.replace(/\r\n/g, '\n').trim();
+    return {
+        opening(write, body) {
+            sent = write;
+            openBody = body;
+        },
+        closing(body) {
+            closeBody = body;
+        },
+        created() {
+            closeCreated = true;
+        },
+        /** A close that created a record found an older one of the step and went to it: the lost creation, if it holds the open's body. */
+        keptOlder(body) {
+            if (closeBody !== undefined && same(body, openBody))
+                seen = true;
+        },
+        /**
+         * `listed`: the step's own records with the current marker (never anyone else's, nor an
+         * earlier version's). Every one but `where` is a twin, made by a lost creation that landed (or
+         * by another run of the step at once, which keeps `where`, the oldest, too): it is removed
+         * with `remove`. Then `where` holding anything but the outcome last written is 'stale' (the
+         * lifecycle writes it again); else the lost write is accounted for ('outcome') when it was
+         * seen landed, when it was a creation the close found rather than made, or when the open sent
+         * no write at all; else it may still land ('unseen').
+         */
+        async readBack(where, listed, remove) {
+            const stands = listed.find((record) => record.id === where);
+            // Gone (deleted by someone): written anew by the lifecycle, and nothing else is taken for a twin of it.
+            if (!stands)
+                return 'stale';
+            for (const twin of listed) {
+                if (twin.id === where)
+                    continue;
+                await remove(twin.id);
+                if (same(twin.body, openBody))
+                    seen = true;
+            }
+            if (!same(stands.body, closeBody)) {
+                if (same(stands.body, openBody))
+                    seen = true;
+                return 'stale';
+            }
+            return seen || sent === 'nothing' || (sent === 'creation' && !closeCreated) ? 'outcome' : 'unseen';
+        }
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/github/pr-comment.ts
 // The sticky pull request comment (pr-comment) as a port of the record lifecycle
 // (records/lifecycle.ts): where it goes, how it is written, and its words. When it is written,
 // for how long, and what a cancel does are the lifecycle's.
+
 
 
 
@@ -45206,6 +45301,43 @@ function pullRequestCommentPort(settings, clean, opening) {
             throw signals.lookup.reason;
         return id;
     }
+    /** The step's own comments with the current marker, oldest first (lookups only). */
+    async function ours(found, octokit, signals) {
+        login ??= await withinBudget(tokenLogin(octokit), signals.lookup);
+        const listed = await withinBudget(stepComments(octokit, found.target, { marker: found.marker, login }), signals.lookup);
+        if (signals.lookup.aborted)
+            throw signals.lookup.reason;
+        return listed;
+    }
+    const remove = (found, octokit, id, signals) => withinBudget(deleteComment(octokit, found.target, id), signals.write);
+    // What this run sent and saw of its comment, for the read back of an "in progress" write whose answer was lost.
+    const story = twinStory();
+    /**
+     * After this run created the comment `created`, the oldest of the step's comments is the one
+     * kept: two runs of the step at once (two pushes in quick succession, a re-run while the first
+     * still waits) may each have found none and created one. Ids only grow, so every run that lists
+     * them agrees on the oldest whatever their timing (the newest moves each time one more is
+     * created), and a lost creation that lands late is a newer one, the one removed. This run's
+     * comment is deleted first, then its body written to the oldest: a delete that fails leaves this
+     * run's comment in place, as it was. Resolves with where the body stands.
+     */
+    async function oldestKept(found, octokit, created, body, signals, at) {
+        let older;
+        try {
+            older = (await ours(found, octokit, signals)).find((comment) => comment.id < created);
+            if (!older)
+                return created;
+            await remove(found, octokit, created, signals);
+        }
+        catch {
+            // Not listed or not deleted: this run's comment stands, as a lookup that failed leaves it.
+            return created;
+        }
+        story.keptOlder(older.body);
+        at?.(older.id);
+        await withinBudget(writeComment(octokit, found.target, older.id, body), signals.write);
+        return older.id;
+    }
     const pr = () => `pull request #${number ?? '?'}`;
     return {
         api: 'GitHub API',
@@ -45218,7 +45350,15 @@ function pullRequestCommentPort(settings, clean, opening) {
                 at(id);
             const { targets = [], search } = opening() ?? {};
             const body = clean(renderInProgressComment(found.marker, targets, found.source, describeWork({ targets: targets.map((ref) => ({ ref })), search })));
-            return (await withinBudget(writeComment(octokit, found.target, id, body), signals.write)).id;
+            story.opening(id === undefined ? 'creation' : 'update', body);
+            const written = await withinBudget(writeComment(octokit, found.target, id, body), signals.write);
+            if (written.done === 'updated')
+                return written.id;
+            // The write that may be lost from here on is the one to the oldest comment.
+            return oldestKept(found, octokit, written.id, body, signals, (older) => {
+                story.opening('update', body);
+                at(older);
+            });
         },
         async close(outcome, where, opened, signals, foundAt) {
             const found = await placeOnce();
@@ -45230,8 +45370,18 @@ function pullRequestCommentPort(settings, clean, opening) {
             if (where === undefined && id !== undefined)
                 foundAt?.(id);
             const body = clean(renderComment(outcome, found.marker, found.source));
+            story.closing(body);
             const written = await withinBudget(writeComment(octokit, found.target, id, body), signals.write);
-            return { where: written.id, done: written.done };
+            if (written.done === 'updated')
+                return { where: written.id, done: written.done };
+            story.created();
+            const kept = await oldestKept(found, octokit, written.id, body, signals, foundAt);
+            return { where: kept, done: kept === written.id ? 'created' : 'updated' };
+        },
+        async readBack(where, signals) {
+            const found = await placeOnce();
+            const octokit = pr_comment_clientFor(found, settings.githubToken, signals);
+            return story.readBack(where, await ours(found, octokit, signals), (twin) => remove(found, octokit, twin, signals));
         },
         gone: (error) => typeof error === 'object' && error !== null && 'status' in error && Number(error.status) === 404,
         explain: explainCommentError,
