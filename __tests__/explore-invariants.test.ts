@@ -184,6 +184,13 @@ describe('the invariants on hand-built runs', () => {
     )
     expect(writtenElsewhereIsTrue(withNote([`${MARKER}\n### ❌ Docs update failed`]))[0]?.detail).toMatch(/does not hold the outcome \(success\)/)
     expect(writtenElsewhereIsTrue(withNote([], 'The merge request note could not be written: x.'))).toEqual([])
+    // A lost creation that lands after the step: a second note the step could not see, accepted when its one warning said so.
+    const late = `${goodRun().stdout}warning: The merge request note holds the outcome, but its "in progress" write got no answer (reset) and was not seen applied 1.7s after it was sent; if the GitLab API applies it later, a second note of this step appears saying "⏳ Waiting": delete it. The result does not depend on it.\n`
+    const twins = [`${MARKER}\n### ✅ Docs update deployed`, `${MARKER}\n### ⏳ Waiting for the docs update`]
+    expect(writtenElsewhereIsTrue(withNote(twins, late))).toEqual([])
+    expect(writtenElsewhereIsTrue(withNote(twins))[0]?.detail).toBe('2 notes of the step hold the marker')
+    // Said, but two notes with the outcome are two all the same.
+    expect(writtenElsewhereIsTrue(withNote([`${MARKER}\n### ✅ a`, `${MARKER}\n### ✅ b`], late))[0]?.detail).toBe('2 notes of the step hold the marker')
   })
 
   it('4. the deployment’s last status matches the result', () => {

@@ -254,3 +254,23 @@ function lastBody(fixture: Fixture, text: string): string {
   const requests: { method: string; body?: { body?: string } }[] = fixture.name.includes('comment') ? github.requests : gitlab.requests
   return requests.filter((r) => r.method !== 'GET' && r.body?.body?.includes(text)).at(-1)?.body?.body ?? ''
 }
+
+describe('what a lost "in progress" write shows if it lands after the step', () => {
+  it('a creation the close made anew lands as a second one, which the user deletes; an update says "in progress" until the next run', async () => {
+    const { twinStory } = await import('../src/records/twins.js')
+    const created = twinStory()
+    created.opening('creation', 'in progress')
+    created.closing('outcome')
+    created.created()
+    expect(created.lateOpen('note')).toBe('a second note of this step appears saying "⏳ Waiting": delete it')
+    const updated = twinStory()
+    updated.opening('update', 'in progress')
+    updated.closing('outcome')
+    expect(updated.lateOpen('comment')).toBe('the comment says "⏳ Waiting" until the next run')
+    // A creation the close found (it landed in time) can land no more as a second one.
+    const found = twinStory()
+    found.opening('creation', 'in progress')
+    found.closing('outcome')
+    expect(found.lateOpen('comment')).toBe('the comment says "⏳ Waiting" until the next run')
+  })
+})

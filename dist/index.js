@@ -43838,6 +43838,8 @@ function recordLifecycle(port, options) {
         const known = where;
         const lost = `its "in progress" write got no answer (${lostWhy})`;
         const holds = (why) => say('warning', port.words.mayNotHold(why, known));
+        // What the lost write shows if it lands after the step: the port knows (a second comment, for a lost creation).
+        const lateOpen = () => port.words.lateOpen?.() ?? 'it shows "in progress" until the next run';
         await waitToLand();
         for (let round = 0; round < 2 && !deadline.aborted; round++) {
             let stands;
@@ -43847,18 +43849,18 @@ function recordLifecycle(port, options) {
             }
             catch (error) {
                 // Unread, what stands is not known: one warning names the record.
-                return holds(`${lost}, and what stands could not be read back (${why(error, signals, lookupBudgetMs(options.requestTimeoutMs, options.endAt))}); if the ${port.api} applied that write after the outcome, it shows "in progress" until the next run`);
+                return holds(`${lost}, and what stands could not be read back (${why(error, signals, lookupBudgetMs(options.requestTimeoutMs, options.endAt))}); if the ${port.api} applied that write after the outcome, ${lateOpen()}`);
             }
             if (stands === 'outcome')
                 return;
             if (stands === 'unseen')
-                return holds(`${lost} and was not seen applied ${formatDuration(Math.max(0, Date.now() - openSentAt))} after it was sent; if the ${port.api} applies it later, it shows "in progress" until the next run`);
+                return holds(`${lost} and was not seen applied ${formatDuration(Math.max(0, Date.now() - openSentAt))} after it was sent; if the ${port.api} applies it later, ${lateOpen()}`);
             log.info(clean(`An "in progress" write whose answer was lost was applied after the outcome; writing the outcome again.`));
             if (!(await write()))
                 return;
         }
         if (deadline.aborted)
-            holds(`${lost}, and there was no time left to read back what stands (${ended()}); if the ${port.api} applied that write after the outcome, it shows "in progress" until the next run`);
+            holds(`${lost}, and there was no time left to read back what stands (${ended()}); if the ${port.api} applied that write after the outcome, ${lateOpen()}`);
     }
     return {
         open() {
@@ -45181,6 +45183,16 @@ function twinStory() {
     let seen = false;
     const same = (a, b) => a !== undefined && b !== undefined && a.replace(/\r\n/g, '\n').trim() === b.replace(/\r\n/g, '\n').trim();
     return {
+        /**
+         * What the lost "in progress" write shows if it lands after the step: a creation the close
+         * could not find (it made the record anew) is a second one of the step, which no later run
+         * takes for its own; an update shows "in progress" until the next run writes over it.
+         */
+        lateOpen(what) {
+            return sent === 'creation' && closeCreated
+                ? `a second ${what} of this step appears saying "⏳ Waiting": delete it`
+                : `the ${what} says "⏳ Waiting" until the next run`;
+        },
         opening(write, body) {
             sent = write;
             openBody = body;
@@ -45391,7 +45403,8 @@ function pullRequestCommentPort(settings, clean, opening) {
             closed: (_where, done) => `${done === 'created' ? 'Commented' : 'Updated the comment'} on ${pr()}.`,
             openFailed: (why) => `The "in progress" comment could not be written (${why}); the outcome will still be commented.`,
             closeFailed: (why) => `The pull request comment could not be written: ${why}. The step's result does not depend on it.`,
-            mayNotHold: (why) => `The pull request comment holds the outcome, but ${why}. The step's result does not depend on it.`
+            mayNotHold: (why) => `The pull request comment holds the outcome, but ${why}. The step's result does not depend on it.`,
+            lateOpen: () => story.lateOpen('comment')
         }
     };
 }

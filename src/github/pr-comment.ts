@@ -180,7 +180,8 @@ export function pullRequestCommentPort(
       closed: (_where, done) => `${done === 'created' ? 'Commented' : 'Updated the comment'} on ${pr()}.`,
       openFailed: (why) => `The "in progress" comment could not be written (${why}); the outcome will still be commented.`,
       closeFailed: (why) => `The pull request comment could not be written: ${why}. The step's result does not depend on it.`,
-      mayNotHold: (why) => `The pull request comment holds the outcome, but ${why}. The step's result does not depend on it.`
+      mayNotHold: (why) => `The pull request comment holds the outcome, but ${why}. The step's result does not depend on it.`,
+      lateOpen: () => story.lateOpen('comment')
     }
   }
 }

@@ -130,6 +130,8 @@ export interface RecordWords<Where> {
   notOpened?(why: string): string
   /** The outcome was written, but `why` it may not stand (a lost "in progress" write that may still land): the one warning. */
   mayNotHold(why: string, where: Where): string
+  /** What a lost "in progress" write shows if it lands after the step, and what to do then (default: it shows "in progress" until the next run). */
+  lateOpen?(): string
 }
 
 export interface RecordLog {
@@ -499,6 +501,8 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     const known = where
     const lost = `its "in progress" write got no answer (${lostWhy})`
     const holds = (why: string) => say('warning', port.words.mayNotHold(why, known))
+    // What the lost write shows if it lands after the step: the port knows (a second comment, for a lost creation).
+    const lateOpen = () => port.words.lateOpen?.() ?? 'it shows "in progress" until the next run'
     await waitToLand()
     for (let round = 0; round < 2 && !deadline.aborted; round++) {
       let stands: ReadBack
@@ -508,21 +512,19 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
       } catch (error) {
         // Unread, what stands is not known: one warning names the record.
         return holds(
-          `${lost}, and what stands could not be read back (${why(error, signals, lookupBudgetMs(options.requestTimeoutMs, options.endAt))}); if the ${port.api} applied that write after the outcome, it shows "in progress" until the next run`
+          `${lost}, and what stands could not be read back (${why(error, signals, lookupBudgetMs(options.requestTimeoutMs, options.endAt))}); if the ${port.api} applied that write after the outcome, ${lateOpen()}`
         )
       }
       if (stands === 'outcome') return
       if (stands === 'unseen')
         return holds(
-          `${lost} and was not seen applied ${formatDuration(Math.max(0, Date.now() - openSentAt))} after it was sent; if the ${port.api} applies it later, it shows "in progress" until the next run`
+          `${lost} and was not seen applied ${formatDuration(Math.max(0, Date.now() - openSentAt))} after it was sent; if the ${port.api} applies it later, ${lateOpen()}`
         )
       log.info(clean(`An "in progress" write whose answer was lost was applied after the outcome; writing the outcome again.`))
       if (!(await write())) return
     }
     if (deadline.aborted)
-      holds(
-        `${lost}, and there was no time left to read back what stands (${ended()}); if the ${port.api} applied that write after the outcome, it shows "in progress" until the next run`
-      )
+      holds(`${lost}, and there was no time left to read back what stands (${ended()}); if the ${port.api} applied that write after the outcome, ${lateOpen()}`)
   }
 
   return {

@@ -21,6 +21,16 @@ export function twinStory() {
   const same = (a: string | undefined, b: string | undefined) =>
     a !== undefined && b !== undefined && a.replace(/\r\n/g, '\n').trim() === b.replace(/\r\n/g, '\n').trim()
   return {
+    /**
+     * What the lost "in progress" write shows if it lands after the step: a creation the close
+     * could not find (it made the record anew) is a second one of the step, which no later run
+     * takes for its own; an update shows "in progress" until the next run writes over it.
+     */
+    lateOpen(what: string): string {
+      return sent === 'creation' && closeCreated
+        ? `a second ${what} of this step appears saying "⏳ Waiting": delete it`
+        : `the ${what} says "⏳ Waiting" until the next run`
+    },
     opening(write: 'creation' | 'update', body: string) {
       sent = write
       openBody = body
