@@ -416,6 +416,64 @@ describe.concurrent('a lost write that may land after the step is one warning na
   })
 })
 
+describe.concurrent('a lost write of the outcome is read back too', () => {
+  const warnings = (text: string) => text.split('\n').filter((line) => line.startsWith('::warning::'))
+  const sibling = (api: Awaited<ReturnType<typeof githubApi>>) =>
+    api.statuses.push({
+      id: 90002,
+      sha: SHA,
+      state: 'failure',
+      context: 'docs',
+      description: 'Another leg failed',
+      target_url: 'https://github.com/acme/docs/actions/runs/4242424242',
+      at: Date.now()
+    } as (typeof api.statuses)[number])
+
+  it('the action: the success answered 502 and applied 1.5 s later, after another job’s failure: the check ends with that failure (found by the explorer)', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    // The pending at once; the success answered 502 and applied 1.5 s later; another leg fails as the success is sent.
+    api.delayWrites(0, { ms: 0, status: 502, appliedAfterMs: 1500 })
+    let posts = 0
+    api.onRequest = (request) => {
+      if (request.method === 'POST' && request.path.includes('/statuses/') && ++posts === 2) sibling(api)
+    }
+    const run = await runAgainst(sim, { 'status-id': 'update-success', ...gate, 'request-timeout': '1s' }, { env: { GITHUB_API_URL: api.url } })
+    await api.settled()
+    expect(run.code, run.stdout).toBe(0)
+    const states = api.statuses.map((s) => s.state)
+    // The late success landed over the other leg's failure, and the failure was written again after it.
+    expect(states.lastIndexOf('success')).toBeLessThan(states.length - 1)
+    expect(states.at(-1)).toBe('failure')
+    expect(api.statuses.at(-1)?.description).toMatch(/^Another job of this run failed/)
+    expect(run.stdout).toContain('A write whose answer was lost was applied after the outcome; writing the outcome again.')
+  })
+
+  it('the action: the success answered 502 and applied 6 s later, after the step: one warning says it may cover another job’s failure', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    api.delayWrites(0, { ms: 0, status: 502, appliedAfterMs: 6000 })
+    const run = await runAgainst(sim, { 'status-id': 'update-success', ...gate, 'request-timeout': '1s' }, { env: { GITHUB_API_URL: api.url } })
+    expect(run.code, run.stdout).toBe(0)
+    const said = warnings(run.stdout)
+    expect(said).toHaveLength(1)
+    expect(said[0]).toMatch(/^::warning::Commit status docs holds the outcome \(success\) on commit \w+, but a write of its outcome got no answer \(HTTP 502/)
+    expect(said[0]).toContain("the check may show success over another job's failure: look at the run's jobs before you merge")
+    await api.settled()
+  })
+
+  it('the action: a failure answered 502 and applied later: the same outcome lands, nothing to say', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    api.delayWrites(0, { ms: 0, status: 502, appliedAfterMs: 6000 })
+    const run = await runAgainst(sim, { 'status-id': 'update-failure', ...gate, 'request-timeout': '1s' }, { env: { GITHUB_API_URL: api.url } })
+    expect(run.code, run.stdout).toBe(1)
+    expect(warnings(run.stdout)).toEqual([])
+    expect(api.statuses.map((s) => s.state)).toEqual(['pending', 'failure'])
+    await api.settled()
+  })
+})
+
 describe.concurrent('a record deleted during the run is written anew with the outcome', () => {
   const pullRequest = { name: 'pull_request', payload: { pull_request: { number: 7, head: { sha: 'c0ffee0123456789abcdef0123456789abcdef01' } } } }
 

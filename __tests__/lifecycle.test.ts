@@ -342,6 +342,29 @@ describe('a record kept true', () => {
     expect(log.warning).not.toHaveBeenCalled()
   })
 
+  it.each([
+    [true, [['close', 2050]]],
+    [false, []]
+  ] as const)('a write of the outcome whose answer was lost is read back only where it could turn what stands (closeMayTurn %s)', async (mayTurn, reads) => {
+    const { port, record } = scriptedPort({ close: [{ ms: 10, fail: { status: 502, message: 'Bad gateway' } }, { ms: 10 }] })
+    const seen: [string, number][] = []
+    port.readBack = async (_where, _signals, lost) => {
+      seen.push([lost, Date.now()])
+      return 'outcome'
+    }
+    port.closeMayTurn = () => mayTurn
+    const { lifecycle, log } = lifecycleOf(port)
+    lifecycle.open()
+    await vi.advanceTimersByTimeAsync(50)
+    const closed = lifecycle.close('success')
+    await vi.advanceTimersByTimeAsync(3000)
+    await closed
+    expect(record.states).toEqual(['in_progress', 'success'])
+    // Read twice request-timeout after the lost write was sent (at 50 ms).
+    expect(seen).toEqual(reads)
+    expect(log.warning).not.toHaveBeenCalled()
+  })
+
   it('an open whose answer was lost and that landed over the outcome: the outcome is written again', async () => {
     const { port, record } = scriptedPort({ open: [{ ms: 10, fail: { status: 502, message: 'Bad gateway' } }] })
     const answers: ('stale' | 'outcome')[] = ['stale', 'outcome']

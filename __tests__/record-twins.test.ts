@@ -170,7 +170,7 @@ describe.each(FIXTURES)('$name', (fixture) => {
     const someoneElses = fixture.others(`${marker}\nquoted by someone else`)
     const earlier = await fixture.land(`${fixture.earlierMarker}\nan earlier version's record`)
     const twin = await fixture.land(opened)
-    expect(await port.readBack?.(where, signals())).toBe('outcome')
+    expect(await port.readBack?.(where, signals(), 'open')).toBe('outcome')
     const left = fixture.records()
     expect(left.map((r) => r.id)).not.toContain(twin)
     expect(left.map((r) => r.id).sort()).toEqual([where, someoneElses, earlier].sort())
@@ -181,7 +181,7 @@ describe.each(FIXTURES)('$name', (fixture) => {
 
   it("a lost creation not seen anywhere may still land: 'unseen', and nothing is removed", async () => {
     const { port, where } = await lostCreationThenOutcome()
-    expect(await port.readBack?.(where, signals())).toBe('unseen')
+    expect(await port.readBack?.(where, signals(), 'open')).toBe('unseen')
     expect(fixture.records().map((r) => r.id)).toEqual([where])
     expect(fixture.deletes()).toBe(0)
   })
@@ -196,9 +196,9 @@ describe.each(FIXTURES)('$name', (fixture) => {
     expect((await port.close(success, earlier, 'lost', signals())).done).toBe('updated')
     // The "in progress" PUT / PATCH lands now, after the outcome.
     fixture.set(earlier, lastBody(fixture, IN_PROGRESS))
-    expect(await port.readBack?.(earlier, signals())).toBe('stale')
+    expect(await port.readBack?.(earlier, signals(), 'open')).toBe('stale')
     await port.close(success, earlier, 'written', signals())
-    expect(await port.readBack?.(earlier, signals())).toBe('outcome')
+    expect(await port.readBack?.(earlier, signals(), 'open')).toBe('outcome')
   })
 
   it("a lost update not seen landed is 'unseen'", async () => {
@@ -207,7 +207,7 @@ describe.each(FIXTURES)('$name', (fixture) => {
     fixture.hold({ ms: 0, status: 503 })
     await expect(port.open(signals(), () => undefined)).rejects.toMatchObject({ status: 503 })
     await port.close(success, earlier, 'lost', signals())
-    expect(await port.readBack?.(earlier, signals())).toBe('unseen')
+    expect(await port.readBack?.(earlier, signals(), 'open')).toBe('unseen')
   })
 
   it('a creation the close found rather than made is accounted for: the lost creation landed before it', async () => {
@@ -217,7 +217,7 @@ describe.each(FIXTURES)('$name', (fixture) => {
     const landed = await fixture.land(fixture.sentOpen())
     const closed = await port.close(success, undefined, 'lost', signals())
     expect(closed).toEqual({ where: landed, done: 'updated' })
-    expect(await port.readBack?.(landed, signals())).toBe('outcome')
+    expect(await port.readBack?.(landed, signals(), 'open')).toBe('outcome')
   })
 
   it('after a creation, an older record of the step is the one kept: this run’s is removed and its body written there', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type ListedStatus, OtherJobsUnread, writeBesideSiblings } from '../src/records/siblings.js'
+import { type ListedStatus, OtherJobsUnread, statusStands, writeBesideSiblings } from '../src/records/siblings.js'
 
 // The one rule for statuses runs share, as both platforms' commit status ports use it.
 const failed = (id: number, run = 'run-1'): ListedStatus => ({ id, state: 'failure', context: 'docs', description: 'leg a', targetUrl: run, run })
@@ -60,5 +60,37 @@ describe('writeBesideSiblings', () => {
     const { io, sent } = world([new Error('never read')])
     await writeBesideSiblings('failure', false, io)
     expect(sent).toEqual(['failure'])
+  })
+})
+
+describe('statusStands: what stands on a shared status after a write whose answer was lost', () => {
+  const mine = { context: 'docs', run: 'run-1', own: new Set([2, 4]) }
+  const written = { inProgress: 'pending', inProgressUrl: 'run-1', last: { state: 'success', description: 'Deployed' } }
+  const status = (id: number, state: string, over: Partial<ListedStatus> = {}): ListedStatus => ({
+    id,
+    state,
+    context: 'docs',
+    description: undefined,
+    targetUrl: 'run-1',
+    run: 'run-1',
+    ...over
+  })
+  it('an "in progress" on top is stale, for either lost write', () => {
+    expect(statusStands([status(5, 'pending'), status(4, 'success')], mine, 'open', written)).toBe('stale')
+    expect(statusStands([status(5, 'pending'), status(4, 'success')], mine, 'close', written)).toBe('stale')
+  })
+  it('a success on top of another job’s failure of this run is stale', () => {
+    expect(statusStands([status(6, 'success'), failed(5), status(4, 'success')], mine, 'close', written)).toBe('stale')
+  })
+  it('a lost "in progress" listed under the outcome is accounted for; not listed, it may still land', () => {
+    expect(statusStands([status(4, 'success'), status(1, 'pending')], mine, 'open', written)).toBe('outcome')
+    expect(statusStands([status(4, 'success'), status(2, 'pending')], mine, 'open', written)).toBe('unseen')
+  })
+  it('a lost success is accounted for when listed; a lost failure can only land as the same outcome', () => {
+    expect(statusStands([status(4, 'success', { description: 'Deployed' }), status(3, 'success', { description: 'Deployed' })], mine, 'close', written)).toBe(
+      'outcome'
+    )
+    expect(statusStands([status(4, 'success', { description: 'Deployed' })], mine, 'close', written)).toBe('unseen')
+    expect(statusStands([status(4, 'failure')], mine, 'close', { ...written, last: { state: 'failure', description: 'Failed' } })).toBe('outcome')
   })
 })

@@ -43623,6 +43623,8 @@ function recordLifecycle(port, options) {
     let writeLost = false;
     /** Why that write's answer was lost, in the user's words. */
     let lostWhy = '';
+    /** The first write of the outcome whose answer was lost: when it was sent, and why. */
+    let closeLost;
     let warned = false;
     const say = (level, line) => {
         if (level === 'warning' && !warned) {
@@ -43727,6 +43729,7 @@ function recordLifecycle(port, options) {
                 // Each try has its own request-timeout for its lookups: a try after a pause is not cut by the time an earlier one used.
                 const lookupMs = lookupBudgetMs(options.requestTimeoutMs, options.endAt);
                 const signals = signalsUntil(options.endAt);
+                const sentAt = Date.now();
                 let done;
                 try {
                     done = await withinBudget(port.close(outcome, where, madeAnew || settled ? (madeAnew ? 'written' : opened) : where === undefined ? 'unanswered' : 'written', signals, (known) => {
@@ -43738,6 +43741,9 @@ function recordLifecycle(port, options) {
                         say(error.level, error.sentence);
                         return false;
                     }
+                    // A write of the outcome whose answer was lost may land later, after what follows it.
+                    if (closeLost === undefined && answerLost(error, signals))
+                        closeLost = { at: sentAt, why: why(error, signals, lookupMs) };
                     // Deleted during the run (by a person, a bot): the outcome is written anew, once.
                     if (where !== undefined && !madeAnew && port.gone?.(error) && !deadline.aborted) {
                         madeAnew = true;
@@ -43776,7 +43782,10 @@ function recordLifecycle(port, options) {
         // it is given twice request-timeout from when it was sent, then what stands is read back and
         // the outcome written again over a late "in progress".
         if (settled && writeLost && written && !foundFirst)
-            return readBackLost(write);
+            return readBackLost(write, 'open');
+        // A write of the outcome whose answer was lost, sent again since: read back once it had its time to land.
+        if (written && closeLost !== undefined && port.closeMayTurn?.())
+            return readBackLost(write, 'close');
         // An open answered before the close was sent was applied before it too. One answered after
         // the close was sent (even before the close's own answer) may have been applied after it.
         if (settled || !opening)
@@ -43797,10 +43806,10 @@ function recordLifecycle(port, options) {
      * limit, or the grace's end after a cancel), so that the look and a write after it still fit.
      * A timer that holds the process, as the retry's pause does.
      */
-    async function waitToLand() {
+    async function waitToLand(sentAt = openSentAt) {
         const exitBy = cancel.exitBy();
         const left = Math.min(options.endAt, exitBy === undefined ? Number.POSITIVE_INFINITY : exitBy) - Date.now();
-        const landing = Math.min(openSentAt + landMs - Date.now(), left / 2);
+        const landing = Math.min(sentAt + landMs - Date.now(), left / 2);
         if (landing > 0)
             await settledOrAborted(new Promise((resolve) => setTimeout(resolve, landing)), deadline);
     }
@@ -43827,40 +43836,44 @@ function recordLifecycle(port, options) {
         }
     }
     /**
-     * Reads back a record whose open was lost, once the open had its time to land: writes the
-     * outcome again over what stands, or, when that write is not seen and may still land, or what
-     * stands could not be read, warns once.
+     * Reads back a record after a write whose answer was lost (`open`: the "in progress" one;
+     * `close`: one of the outcome, sent again since), once that write had its time to land: writes
+     * the outcome again over what stands, or, when that write is not seen and may still land where
+     * it matters, or what stands could not be read, warns once.
      */
-    async function readBackLost(write) {
+    async function readBackLost(write, lostWrite) {
         const readBack = port.readBack;
         if (!readBack || where === undefined)
             return;
         const known = where;
-        const lost = `its "in progress" write got no answer (${lostWhy})`;
+        const sentAt = lostWrite === 'open' ? openSentAt : (closeLost?.at ?? openSentAt);
+        const lost = lostWrite === 'open' ? `its "in progress" write got no answer (${lostWhy})` : `a write of its outcome got no answer (${closeLost?.why ?? 'no answer'})`;
         const holds = (why) => say('warning', port.words.mayNotHold(why, known));
         // What the lost write shows if it lands after the step: the port knows (a second comment, for a lost creation).
-        const lateOpen = () => port.words.lateOpen?.() ?? 'it shows "in progress" until the next run';
-        await waitToLand();
+        const late = () => lostWrite === 'open'
+            ? (port.words.lateOpen?.() ?? 'it shows "in progress" until the next run')
+            : (port.words.lateClose?.() ?? 'it stands over what came after it');
+        await waitToLand(sentAt);
         for (let round = 0; round < 2 && !deadline.aborted; round++) {
             let stands;
             const signals = signalsUntil(options.endAt);
             try {
-                stands = await withinBudget(readBack(known, signals), deadline);
+                stands = await withinBudget(readBack(known, signals, lostWrite), deadline);
             }
             catch (error) {
                 // Unread, what stands is not known: one warning names the record.
-                return holds(`${lost}, and what stands could not be read back (${why(error, signals, lookupBudgetMs(options.requestTimeoutMs, options.endAt))}); if the ${port.api} applied that write after the outcome, ${lateOpen()}`);
+                return holds(`${lost}, and what stands could not be read back (${why(error, signals, lookupBudgetMs(options.requestTimeoutMs, options.endAt))}); if the ${port.api} applied that write after the outcome, ${late()}`);
             }
             if (stands === 'outcome')
                 return;
             if (stands === 'unseen')
-                return holds(`${lost} and was not seen applied ${formatDuration(Math.max(0, Date.now() - openSentAt))} after it was sent; if the ${port.api} applies it later, ${lateOpen()}`);
-            log.info(clean(`An "in progress" write whose answer was lost was applied after the outcome; writing the outcome again.`));
+                return holds(`${lost} and was not seen applied ${formatDuration(Math.max(0, Date.now() - sentAt))} after it was sent; if the ${port.api} applies it later, ${late()}`);
+            log.info(clean(`A write whose answer was lost was applied after the outcome; writing the outcome again.`));
             if (!(await write()))
                 return;
         }
         if (deadline.aborted)
-            holds(`${lost}, and there was no time left to read back what stands (${ended()}); if the ${port.api} applied that write after the outcome, ${lateOpen()}`);
+            holds(`${lost}, and there was no time left to read back what stands (${ended()}); if the ${port.api} applied that write after the outcome, ${late()}`);
     }
     return {
         open() {
@@ -43932,6 +43945,34 @@ async function writeBesideSiblings(body, success, io) {
     const after = success && !before ? await failedNow(true) : undefined;
     if (after)
         await io.send(io.keep(after));
+}
+/**
+ * What stands on a shared status (`listed`, newest first) after a write whose answer was lost
+ * (records/lifecycle.ts, `ReadBack`), by the one rule for both platforms: an "in progress" on top,
+ * or a success on top of another job's failure of this run, is stale. Otherwise, for a lost
+ * "in progress", it is accounted for when listed under the outcome (a status of this job's
+ * "in progress" state and link that is not one of `own`); for a lost write of the outcome, only a
+ * success matters (landing later, it could cover another job's failure): accounted for when a
+ * success of this run with the same description is listed that is not one of `own`.
+ */
+function statusStands(listed, mine, lost, written) {
+    const onContext = listed.filter((status) => status.context === mine.context);
+    const newest = onContext[0];
+    if (newest?.state === written.inProgress || newest?.state === 'pending')
+        return 'stale';
+    if (newest?.state === 'success' && siblingFailure(onContext, mine))
+        return 'stale';
+    const notOwn = (status) => !mine.own.has(status.id);
+    if (lost === 'open')
+        return onContext.some((status) => status.state === written.inProgress && notOwn(status) && status.targetUrl === written.inProgressUrl)
+            ? 'outcome'
+            : 'unseen';
+    const last = written.last;
+    if (last?.state !== 'success')
+        return 'outcome';
+    return onContext.some((status) => status.state === 'success' && notOwn(status) && status.run === mine.run && status.description === last.description)
+        ? 'outcome'
+        : 'unseen';
 }
 
 ;// CONCATENATED MODULE: ./src/records/run-record.ts
@@ -44698,6 +44739,8 @@ function commitStatusPort(status, targets, clean) {
     let linked;
     /** Set when the last close failed reading the other jobs' statuses: whether its success was written before. */
     let unconfirmed;
+    /** The success this job sent, if it sent one (its answer may have been lost). */
+    let successSent;
     const connect = () => {
         client ??= (async () => {
             // Loaded only when a status is asked for, to keep start-up fast.
@@ -44777,6 +44820,8 @@ function commitStatusPort(status, targets, clean) {
                 list: () => list(signals.lookup),
                 mine: { context: status.context, run: place.runUrl, own },
                 send: async (written) => {
+                    if (written.state === 'success')
+                        successSent = { state: written.state, description: written.description };
                     const id = await send(written, signals.write);
                     if (id !== undefined)
                         own.add(id);
@@ -44785,16 +44830,16 @@ function commitStatusPort(status, targets, clean) {
             });
             return { where: true, done: 'updated' };
         },
-        async readBack(_where, signals) {
+        async readBack(_where, signals, lost) {
             const { place, list } = await connect();
-            const onContext = (await list(signals.lookup)).filter((listed) => listed.context === status.context);
-            // The newest status of the context: a late `pending` (this step's, whose answer was lost) stands over the outcome.
-            if (onContext[0]?.state === 'pending')
-                return 'stale';
-            // Listed under the outcome, the lost `pending` landed before it and can come no more.
-            const pendingUrl = statusTargetUrl(false, { run: place.runUrl });
-            return onContext.some((listed) => listed.state === 'pending' && !own.has(listed.id) && listed.targetUrl === pendingUrl) ? 'outcome' : 'unseen';
+            return statusStands(await list(signals.lookup), { context: status.context, run: place.runUrl, own }, lost, {
+                inProgress: 'pending',
+                inProgressUrl: statusTargetUrl(false, { run: place.runUrl }),
+                last: successSent
+            });
         },
+        // A success may land over another job's failure written meanwhile.
+        closeMayTurn: () => successSent !== undefined,
         explain: (error) => {
             if (!(error instanceof OtherJobsUnread))
                 return explainStatusError(error);
@@ -44807,6 +44852,7 @@ function commitStatusPort(status, targets, clean) {
             opened: () => `Commit status ${context}: pending on commit ${sha}.`,
             closed: () => `Commit status ${context}: ${state} on commit ${sha}${linked ? `, linking ${inert(linked, 300)}` : ''}${keptSibling ? ' (another job of this run failed it; this job’s success does not replace that)' : ''}.`,
             openFailed: (why) => `The pending commit status ${context} could not be written: ${inert(why, 400)}.`,
+            lateClose: () => `the check may show success over another job's failure: look at the run's jobs before you merge`,
             mayNotHold: (why) => `Commit status ${context} holds the outcome (${state}) on commit ${sha}, but ${inert(why, 400)}. The step's result does not depend on it.`,
             closeFailed: (why) => unconfirmed
                 ? `Commit status ${context}: success was written on commit ${sha}, but ${inert(why, 400)}: if another job of this run failed at the same moment, its failure may be hidden under this success, so look at the run's jobs before you merge. The step's result does not depend on it.`
@@ -45063,7 +45109,7 @@ function deploymentPort(deployment, clean, run) {
             await writeOutcome(outcome, octokit, place, id, signals);
             return { where: id, done: where === undefined ? 'created' : 'updated' };
         },
-        async readBack(id, signals) {
+        async readBack(id, signals, lost) {
             const { github, place } = await placeOf();
             const states = await withinBudget(deploymentStates(clientFor(github, deployment.githubToken, signals), place, id), signals.lookup);
             const newest = states[0];
@@ -45071,7 +45117,8 @@ function deploymentPort(deployment, clean, run) {
                 return 'stale';
             // The creation was what got lost (found since): its `in_progress` was never sent, nothing more can land.
             // Else, listed under the outcome, the lost `in_progress` landed before it and can come no more.
-            return !inProgressSent || states.slice(1).includes('in_progress') ? 'outcome' : 'unseen';
+            // A lost write of the outcome, sent again since, can only land as the same outcome: nothing to say.
+            return lost === 'close' || !inProgressSent || states.slice(1).includes('in_progress') ? 'outcome' : 'unseen';
         },
         explain: (error) => (error instanceof NotCreated ? error.message : explainDeploymentError(error)),
         // A rate limit is no refusal: the deployment is created at the close.
@@ -45217,7 +45264,7 @@ function twinStory() {
          * seen landed, when it was a creation the close found rather than made, or when the open sent
          * no write at all; else it may still land ('unseen').
          */
-        async readBack(where, listed, remove) {
+        async readBack(where, listed, remove, lost = 'open') {
             const stands = listed.find((record) => record.id === where);
             // Gone (deleted by someone): written anew by the lifecycle, and nothing else is taken for a twin of it.
             if (!stands)
@@ -45234,6 +45281,9 @@ function twinStory() {
                     seen = true;
                 return 'stale';
             }
+            // A lost write of the outcome, sent again since, lands as the same outcome: nothing to say.
+            if (lost === 'close')
+                return 'outcome';
             return seen || sent === 'nothing' || (sent === 'creation' && !closeCreated) ? 'outcome' : 'unseen';
         }
     };
@@ -45390,10 +45440,10 @@ function pullRequestCommentPort(settings, clean, opening) {
             const kept = await oldestKept(found, octokit, written.id, body, signals, foundAt);
             return { where: kept, done: kept === written.id ? 'created' : 'updated' };
         },
-        async readBack(where, signals) {
+        async readBack(where, signals, lost) {
             const found = await placeOnce();
             const octokit = pr_comment_clientFor(found, settings.githubToken, signals);
-            return story.readBack(where, await ours(found, octokit, signals), (twin) => remove(found, octokit, twin, signals));
+            return story.readBack(where, await ours(found, octokit, signals), (twin) => remove(found, octokit, twin, signals), lost);
         },
         gone: (error) => typeof error === 'object' && error !== null && 'status' in error && Number(error.status) === 404,
         explain: explainCommentError,

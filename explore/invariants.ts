@@ -153,7 +153,9 @@ export function gateNeverGreenWrongly(r: RunRecord): Violation[] {
     const siblingFailed = statuses.some((s) => s.by === 'sibling' && (s.state === 'failure' || s.state === 'error'))
     if (newest?.state === 'success' && result !== undefined && result !== 'success')
       found.push({ invariant, detail: `the commit status ${STATUS_CONTEXT} ends success, the result is ${result}` })
-    if (newest?.state === 'success' && siblingFailed)
+    // A success whose answer was lost and that lands after the step cannot be undone by it: said in its one warning.
+    const lateSuccessSaid = warningLines(r).some((line) => /holds the outcome \(success\).* may show success over another job's failure/.test(line))
+    if (newest?.state === 'success' && siblingFailed && !lateSuccessSaid)
       found.push({ invariant, detail: `the commit status ${STATUS_CONTEXT} ends success over another job's failure of the same run` })
   }
   // What the step itself says it read: a record of a failed state in `results` must make the result a failure.

@@ -8,7 +8,7 @@ import type { CommitStatusSettings, RunOutcome, TargetRef } from '../model.js'
 import { githubStatusState, outcomeStatusDescription, statusTargetUrl, waitingStatusDescription } from '../report/commit-status.js'
 import { inert } from '../report/log.js'
 import { type RecordPort, RecordSkipped, withinBudget } from '../records/lifecycle.js'
-import { type ListedStatus, OtherJobsUnread, writeBesideSiblings } from '../records/siblings.js'
+import { type ListedStatus, OtherJobsUnread, statusStands, writeBesideSiblings } from '../records/siblings.js'
 import { fitDescription } from '../report/deployment.js'
 import { type KeptRecordOptions, keptRecord, type RunRecord } from '../records/run-record.js'
 import { type Octokit, retryAfterMs } from './comment-api.js'
@@ -45,6 +45,8 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
   let linked: string | undefined
   /** Set when the last close failed reading the other jobs' statuses: whether its success was written before. */
   let unconfirmed: boolean | undefined
+  /** The success this job sent, if it sent one (its answer may have been lost). */
+  let successSent: { state: string; description: string } | undefined
 
   const connect = () => {
     client ??= (async () => {
@@ -126,6 +128,7 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
         list: () => list(signals.lookup),
         mine: { context: status.context, run: place.runUrl, own },
         send: async (written) => {
+          if (written.state === 'success') successSent = { state: written.state, description: written.description }
           const id = await send(written, signals.write)
           if (id !== undefined) own.add(id)
         },
@@ -133,15 +136,16 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
       })
       return { where: true, done: 'updated' }
     },
-    async readBack(_where, signals) {
+    async readBack(_where, signals, lost) {
       const { place, list } = await connect()
-      const onContext = (await list(signals.lookup)).filter((listed) => listed.context === status.context)
-      // The newest status of the context: a late `pending` (this step's, whose answer was lost) stands over the outcome.
-      if (onContext[0]?.state === 'pending') return 'stale'
-      // Listed under the outcome, the lost `pending` landed before it and can come no more.
-      const pendingUrl = statusTargetUrl(false, { run: place.runUrl })
-      return onContext.some((listed) => listed.state === 'pending' && !own.has(listed.id) && listed.targetUrl === pendingUrl) ? 'outcome' : 'unseen'
+      return statusStands(await list(signals.lookup), { context: status.context, run: place.runUrl, own }, lost, {
+        inProgress: 'pending',
+        inProgressUrl: statusTargetUrl(false, { run: place.runUrl }),
+        last: successSent
+      })
     },
+    // A success may land over another job's failure written meanwhile.
+    closeMayTurn: () => successSent !== undefined,
     explain: (error) => {
       if (!(error instanceof OtherJobsUnread)) return explainStatusError(error)
       unconfirmed = error.written
@@ -154,6 +158,7 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
       closed: () =>
         `Commit status ${context}: ${state} on commit ${sha}${linked ? `, linking ${inert(linked, 300)}` : ''}${keptSibling ? ' (another job of this run failed it; this job’s success does not replace that)' : ''}.`,
       openFailed: (why) => `The pending commit status ${context} could not be written: ${inert(why, 400)}.`,
+      lateClose: () => `the check may show success over another job's failure: look at the run's jobs before you merge`,
       mayNotHold: (why) =>
         `Commit status ${context} holds the outcome (${state}) on commit ${sha}, but ${inert(why, 400)}. The step's result does not depend on it.`,
       closeFailed: (why) =>

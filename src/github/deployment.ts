@@ -138,14 +138,15 @@ export function deploymentPort(
       await writeOutcome(outcome, octokit, place, id, signals)
       return { where: id, done: where === undefined ? 'created' : 'updated' }
     },
-    async readBack(id, signals) {
+    async readBack(id, signals, lost) {
       const { github, place } = await placeOf()
       const states = await withinBudget(deploymentStates(clientFor(github, deployment.githubToken, signals), place, id), signals.lookup)
       const newest = states[0]
       if (newest === 'in_progress' || newest === 'queued' || newest === 'pending') return 'stale'
       // The creation was what got lost (found since): its `in_progress` was never sent, nothing more can land.
       // Else, listed under the outcome, the lost `in_progress` landed before it and can come no more.
-      return !inProgressSent || states.slice(1).includes('in_progress') ? 'outcome' : 'unseen'
+      // A lost write of the outcome, sent again since, can only land as the same outcome: nothing to say.
+      return lost === 'close' || !inProgressSent || states.slice(1).includes('in_progress') ? 'outcome' : 'unseen'
     },
     explain: (error) => (error instanceof NotCreated ? error.message : explainDeploymentError(error)),
     // A rate limit is no refusal: the deployment is created at the close.

@@ -167,10 +167,10 @@ export function pullRequestCommentPort(
       const kept = await oldestKept(found, octokit, written.id, body, signals, foundAt)
       return { where: kept, done: kept === written.id ? 'created' : 'updated' }
     },
-    async readBack(where, signals) {
+    async readBack(where, signals, lost) {
       const found = await placeOnce()
       const octokit = clientFor(found, settings.githubToken, signals)
-      return story.readBack(where, await ours(found, octokit, signals), (twin) => remove(found, octokit, twin, signals))
+      return story.readBack(where, await ours(found, octokit, signals), (twin) => remove(found, octokit, twin, signals), lost)
     },
     gone: (error) => typeof error === 'object' && error !== null && 'status' in error && Number(error.status) === 404,
     explain: explainCommentError,

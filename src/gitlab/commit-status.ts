@@ -11,7 +11,7 @@ import { gitlabStatusState, outcomeStatusDescription, statusTargetUrl, waitingSt
 import { type RecordPort, withinBudget } from '../records/lifecycle.js'
 import { keptRecord, type RunRecord } from '../records/run-record.js'
 import { oneLine } from '../text.js'
-import { type ListedStatus, OtherJobsUnread, writeBesideSiblings } from '../records/siblings.js'
+import { type ListedStatus, OtherJobsUnread, statusStands, writeBesideSiblings } from '../records/siblings.js'
 import { fitDescription } from '../report/deployment.js'
 import { createGitLabClient, explainRateLimit, type GitLabCommitStatus, GitLabError, gitlabRetryAfterMs } from './api.js'
 import { cleanerWith, GITLAB_TOKEN_VARIABLE, gitlabTokenOf, type NoteContext, usableToken } from './context.js'
@@ -94,6 +94,9 @@ export function gitlabStatusPort(
   let keptSibling = false
   /** Set when the last close failed reading the other jobs' statuses: whether its success was written before. */
   let unconfirmed: boolean | undefined
+  /** The success this job sent, if it sent one (its answer may have been lost). */
+  let successSent: { state: string; description: string } | undefined
+  let landedLate = false
   const pipeline = place.pipelineId === undefined ? undefined : `pipeline ${place.pipelineId}`
   const send = async (status: GitLabCommitStatus, signal: AbortSignal) => {
     // A write is given until the step's limit in every phase (the lifecycle's signal ends it sooner):
@@ -157,6 +160,10 @@ export function gitlabStatusPort(
         list: () => list(signals.lookup),
         mine: { context: name, run: pipeline, own },
         send: async (written) => {
+          if (written.state === 'success') {
+            successSent = { state: written.state, description: written.description }
+            landedLate = false
+          }
           try {
             await send(written, signals.write)
           } catch (error) {
@@ -167,6 +174,8 @@ export function gitlabStatusPort(
               error.status === 400 &&
               (closedAs === written.state || new RegExp(`Cannot transition status via :\\w+ from :${written.state}\\b`).test(error.message))
             if (!already) throw error
+            // Refused as already so: the success whose answer was lost has landed, nothing more can come.
+            if (written.state === 'success') landedLate = true
           }
           closedAs = written.state
         },
@@ -174,17 +183,25 @@ export function gitlabStatusPort(
       })
       return { where: true, done: 'updated' }
     },
-    async readBack(_where, signals) {
+    async readBack(_where, signals, lost) {
       const gitlab = createGitLabClient(place.apiUrl, token, signals.lookup, settings.requestTimeoutMs, env)
       try {
-        const states = (await withinBudget(gitlab.commitStatuses(place.project, place.sha, name), signals.lookup)).map((listed) => listed.state)
-        if (states[0] === 'running' || states[0] === 'pending') return 'stale'
-        // Listed under the outcome, the lost `running` landed before it and can come no more.
-        return states.slice(1).includes('running') ? 'outcome' : 'unseen'
+        return statusStands(
+          await withinBudget(gitlab.commitStatuses(place.project, place.sha, name), signals.lookup),
+          { context: name, run: pipeline, own },
+          lost,
+          {
+            inProgress: 'running',
+            inProgressUrl: statusTargetUrl(false, { run: place.jobUrl }),
+            last: successSent
+          }
+        )
       } finally {
         await gitlab.close()
       }
     },
+    // A success may land over another job's failure written meanwhile, unless GitLab already said it landed.
+    closeMayTurn: () => successSent !== undefined && !landedLate,
     explain: (error) => {
       if (!(error instanceof OtherJobsUnread)) return explainGitLabStatusError(error, place.project)
       unconfirmed = error.written
@@ -197,6 +214,7 @@ export function gitlabStatusPort(
       closed: () =>
         `Commit status ${shownName}: ${state} on commit ${place.sha.slice(0, 7)}${keptSibling ? ' (another job of this pipeline failed it; this job’s success does not replace that)' : ''}.`,
       openFailed: (why) => `The running commit status ${shownName} could not be written: ${why}.`,
+      lateClose: () => `the status may show success over another job's failure: look at the pipeline's jobs before you merge`,
       mayNotHold: (why) =>
         `Commit status ${shownName} holds the outcome (${state}) on commit ${place.sha.slice(0, 7)}, but ${why}. The result does not depend on it.`,
       closeFailed: (why) =>

@@ -304,8 +304,8 @@ export function mergeRequestNotePort(
       const kept = await oldestKept(written.where, body, signals, found)
       return { where: kept, done: kept === written.where ? 'created' : 'updated' }
     },
-    async readBack(where, signals) {
-      return story.readBack(where, await ours(signals), (twin) => remove(signals, twin))
+    async readBack(where, signals, lost) {
+      return story.readBack(where, await ours(signals), (twin) => remove(signals, twin), lost)
     },
     explain: (error) => ('apiUrl' in place ? explainNoteError(error, place) : oneLine(String(error), 400)),
     refused: (error) => error instanceof GitLabError && error.status !== undefined && error.status < 500,

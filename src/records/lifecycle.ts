@@ -104,7 +104,13 @@ export interface RecordPort<Where, Outcome> {
    * that landed, is removed). Throws when it could not be read. Without it, a lost write is not
    * read back.
    */
-  readBack?(where: Where, signals: WriteSignals): Promise<ReadBack>
+  readBack?(where: Where, signals: WriteSignals, lost: 'open' | 'close'): Promise<ReadBack>
+  /**
+   * Whether a write of the outcome whose answer was lost, and that was sent again since, could
+   * still make what stands untrue if it lands late (a success over another job's failure); only
+   * then is it read back. Without it, a lost write of the outcome lands as the same outcome.
+   */
+  closeMayTurn?(): boolean
   words: RecordWords<Where>
 }
 
@@ -132,6 +138,8 @@ export interface RecordWords<Where> {
   mayNotHold(why: string, where: Where): string
   /** What a lost "in progress" write shows if it lands after the step, and what to do then (default: it shows "in progress" until the next run). */
   lateOpen?(): string
+  /** What a lost write of the outcome shows if it lands after the step, and what to do then (a success over another job's failure). */
+  lateClose?(): string
 }
 
 export interface RecordLog {
@@ -263,6 +271,8 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
   let writeLost = false
   /** Why that write's answer was lost, in the user's words. */
   let lostWhy = ''
+  /** The first write of the outcome whose answer was lost: when it was sent, and why. */
+  let closeLost: { at: number; why: string } | undefined
   let warned = false
 
   const say = (level: 'info' | 'warning', line: string) => {
@@ -363,6 +373,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
         // Each try has its own request-timeout for its lookups: a try after a pause is not cut by the time an earlier one used.
         const lookupMs = lookupBudgetMs(options.requestTimeoutMs, options.endAt)
         const signals = signalsUntil(options.endAt)
+        const sentAt = Date.now()
         let done: Awaited<ReturnType<typeof port.close>>
         try {
           done = await withinBudget(
@@ -382,6 +393,8 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
             say(error.level, error.sentence)
             return false
           }
+          // A write of the outcome whose answer was lost may land later, after what follows it.
+          if (closeLost === undefined && answerLost(error, signals)) closeLost = { at: sentAt, why: why(error, signals, lookupMs) }
           // Deleted during the run (by a person, a bot): the outcome is written anew, once.
           if (where !== undefined && !madeAnew && port.gone?.(error) && !deadline.aborted) {
             madeAnew = true
@@ -429,7 +442,9 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     // An open whose answer was lost (a 5xx, a reset, a timeout) may be applied after the close:
     // it is given twice request-timeout from when it was sent, then what stands is read back and
     // the outcome written again over a late "in progress".
-    if (settled && writeLost && written && !foundFirst) return readBackLost(write)
+    if (settled && writeLost && written && !foundFirst) return readBackLost(write, 'open')
+    // A write of the outcome whose answer was lost, sent again since: read back once it had its time to land.
+    if (written && closeLost !== undefined && port.closeMayTurn?.()) return readBackLost(write, 'close')
     // An open answered before the close was sent was applied before it too. One answered after
     // the close was sent (even before the close's own answer) may have been applied after it.
     if (settled || !opening) return
@@ -456,10 +471,10 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
    * limit, or the grace's end after a cancel), so that the look and a write after it still fit.
    * A timer that holds the process, as the retry's pause does.
    */
-  async function waitToLand(): Promise<void> {
+  async function waitToLand(sentAt = openSentAt): Promise<void> {
     const exitBy = cancel.exitBy()
     const left = Math.min(options.endAt, exitBy === undefined ? Number.POSITIVE_INFINITY : exitBy) - Date.now()
-    const landing = Math.min(openSentAt + landMs - Date.now(), left / 2)
+    const landing = Math.min(sentAt + landMs - Date.now(), left / 2)
     if (landing > 0) await settledOrAborted(new Promise((resolve) => setTimeout(resolve, landing)), deadline)
   }
 
@@ -491,40 +506,46 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
   }
 
   /**
-   * Reads back a record whose open was lost, once the open had its time to land: writes the
-   * outcome again over what stands, or, when that write is not seen and may still land, or what
-   * stands could not be read, warns once.
+   * Reads back a record after a write whose answer was lost (`open`: the "in progress" one;
+   * `close`: one of the outcome, sent again since), once that write had its time to land: writes
+   * the outcome again over what stands, or, when that write is not seen and may still land where
+   * it matters, or what stands could not be read, warns once.
    */
-  async function readBackLost(write: () => Promise<boolean>): Promise<void> {
+  async function readBackLost(write: () => Promise<boolean>, lostWrite: 'open' | 'close'): Promise<void> {
     const readBack = port.readBack
     if (!readBack || where === undefined) return
     const known = where
-    const lost = `its "in progress" write got no answer (${lostWhy})`
+    const sentAt = lostWrite === 'open' ? openSentAt : (closeLost?.at ?? openSentAt)
+    const lost =
+      lostWrite === 'open' ? `its "in progress" write got no answer (${lostWhy})` : `a write of its outcome got no answer (${closeLost?.why ?? 'no answer'})`
     const holds = (why: string) => say('warning', port.words.mayNotHold(why, known))
     // What the lost write shows if it lands after the step: the port knows (a second comment, for a lost creation).
-    const lateOpen = () => port.words.lateOpen?.() ?? 'it shows "in progress" until the next run'
-    await waitToLand()
+    const late = () =>
+      lostWrite === 'open'
+        ? (port.words.lateOpen?.() ?? 'it shows "in progress" until the next run')
+        : (port.words.lateClose?.() ?? 'it stands over what came after it')
+    await waitToLand(sentAt)
     for (let round = 0; round < 2 && !deadline.aborted; round++) {
       let stands: ReadBack
       const signals = signalsUntil(options.endAt)
       try {
-        stands = await withinBudget(readBack(known, signals), deadline)
+        stands = await withinBudget(readBack(known, signals, lostWrite), deadline)
       } catch (error) {
         // Unread, what stands is not known: one warning names the record.
         return holds(
-          `${lost}, and what stands could not be read back (${why(error, signals, lookupBudgetMs(options.requestTimeoutMs, options.endAt))}); if the ${port.api} applied that write after the outcome, ${lateOpen()}`
+          `${lost}, and what stands could not be read back (${why(error, signals, lookupBudgetMs(options.requestTimeoutMs, options.endAt))}); if the ${port.api} applied that write after the outcome, ${late()}`
         )
       }
       if (stands === 'outcome') return
       if (stands === 'unseen')
         return holds(
-          `${lost} and was not seen applied ${formatDuration(Math.max(0, Date.now() - openSentAt))} after it was sent; if the ${port.api} applies it later, ${lateOpen()}`
+          `${lost} and was not seen applied ${formatDuration(Math.max(0, Date.now() - sentAt))} after it was sent; if the ${port.api} applies it later, ${late()}`
         )
-      log.info(clean(`An "in progress" write whose answer was lost was applied after the outcome; writing the outcome again.`))
+      log.info(clean(`A write whose answer was lost was applied after the outcome; writing the outcome again.`))
       if (!(await write())) return
     }
     if (deadline.aborted)
-      holds(`${lost}, and there was no time left to read back what stands (${ended()}); if the ${port.api} applied that write after the outcome, ${lateOpen()}`)
+      holds(`${lost}, and there was no time left to read back what stands (${ended()}); if the ${port.api} applied that write after the outcome, ${late()}`)
   }
 
   return {

@@ -3,6 +3,8 @@
 // a failure that another job of the same run (the same attempt) wrote: the rule, for any
 // platform's listing of statuses (newest first).
 
+import type { ReadBack } from './lifecycle.js'
+
 /** A status as listed: who wrote it is known by its id (ours) and by the run that wrote it. */
 export interface ListedStatus {
   id: number
@@ -76,4 +78,45 @@ export async function writeBesideSiblings<Body>(body: Body, success: boolean, io
   await io.send(before ? io.keep(before) : body)
   const after = success && !before ? await failedNow(true) : undefined
   if (after) await io.send(io.keep(after))
+}
+
+/** What this job last wrote on a shared status, and what its "in progress" looks like there. */
+export interface StatusWritten {
+  /** The state of the "in progress" write: `pending` (GitHub), `running` (GitLab). */
+  inProgress: string
+  /** Where the "in progress" write links (this job's run or job). */
+  inProgressUrl: string | undefined
+  /** The outcome this job wrote last, as sent. */
+  last: { state: string; description: string } | undefined
+}
+
+/**
+ * What stands on a shared status (`listed`, newest first) after a write whose answer was lost
+ * (records/lifecycle.ts, `ReadBack`), by the one rule for both platforms: an "in progress" on top,
+ * or a success on top of another job's failure of this run, is stale. Otherwise, for a lost
+ * "in progress", it is accounted for when listed under the outcome (a status of this job's
+ * "in progress" state and link that is not one of `own`); for a lost write of the outcome, only a
+ * success matters (landing later, it could cover another job's failure): accounted for when a
+ * success of this run with the same description is listed that is not one of `own`.
+ */
+export function statusStands(
+  listed: readonly ListedStatus[],
+  mine: { context: string; run: string | undefined; own: ReadonlySet<number> },
+  lost: 'open' | 'close',
+  written: StatusWritten
+): ReadBack {
+  const onContext = listed.filter((status) => status.context === mine.context)
+  const newest = onContext[0]
+  if (newest?.state === written.inProgress || newest?.state === 'pending') return 'stale'
+  if (newest?.state === 'success' && siblingFailure(onContext, mine)) return 'stale'
+  const notOwn = (status: ListedStatus) => !mine.own.has(status.id)
+  if (lost === 'open')
+    return onContext.some((status) => status.state === written.inProgress && notOwn(status) && status.targetUrl === written.inProgressUrl)
+      ? 'outcome'
+      : 'unseen'
+  const last = written.last
+  if (last?.state !== 'success') return 'outcome'
+  return onContext.some((status) => status.state === 'success' && notOwn(status) && status.run === mine.run && status.description === last.description)
+    ? 'outcome'
+    : 'unseen'
 }

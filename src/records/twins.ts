@@ -54,7 +54,12 @@ export function twinStory() {
      * seen landed, when it was a creation the close found rather than made, or when the open sent
      * no write at all; else it may still land ('unseen').
      */
-    async readBack(where: number, listed: readonly { id: number; body: string }[], remove: (id: number) => Promise<void>): Promise<ReadBack> {
+    async readBack(
+      where: number,
+      listed: readonly { id: number; body: string }[],
+      remove: (id: number) => Promise<void>,
+      lost: 'open' | 'close' = 'open'
+    ): Promise<ReadBack> {
       const stands = listed.find((record) => record.id === where)
       // Gone (deleted by someone): written anew by the lifecycle, and nothing else is taken for a twin of it.
       if (!stands) return 'stale'
@@ -67,6 +72,8 @@ export function twinStory() {
         if (same(stands.body, openBody)) seen = true
         return 'stale'
       }
+      // A lost write of the outcome, sent again since, lands as the same outcome: nothing to say.
+      if (lost === 'close') return 'outcome'
       return seen || sent === 'nothing' || (sent === 'creation' && !closeCreated) ? 'outcome' : 'unseen'
     }
   }
