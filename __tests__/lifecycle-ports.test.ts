@@ -30,7 +30,7 @@ let github: GitHubApi
 let gitlab: GitLabApi
 
 /** A fault on the next writes of a port: each held that long, or applied and answered with an error status. */
-type Delay = number | { ms: number; status?: number; apply?: boolean }
+type Delay = number | { ms: number; status?: number; apply?: boolean; appliedAfterMs?: number }
 
 interface PortCase {
   name: string
@@ -38,6 +38,8 @@ interface PortCase {
   /** The state of each record of this port the server holds now: 'in_progress' or the outcome's. */
   records(): string[]
   hold(...delays: Delay[]): void
+  /** The writes the open sends before its "in progress" (the deployment's creation): held as they come. */
+  before?: Delay[]
   settled(): Promise<void>
   reset(): void
 }
@@ -77,6 +79,7 @@ const PORTS: PortCase[] = [
       }),
     records: () => github.deployments.map((deployment) => deployment.statuses.at(-1)?.state ?? 'none'),
     hold: (...delays) => github.delayDeploymentWrites(...(delays as never[])),
+    before: [0],
     settled: () => github.settled(),
     reset: () => {
       github.deployments.length = 0
@@ -205,6 +208,19 @@ describe.each(PORTS)('a record kept true: $name', (fixture) => {
     const { lifecycle, log } = lifecycleOf(fixture.port())
     lifecycle.open()
     await sleep(300)
+    await lifecycle.close(success)
+    await fixture.settled()
+    expect(fixture.records()).toEqual(['success'])
+    expect(log.warning).not.toHaveBeenCalled()
+  })
+
+  it('an open whose answer was lost (a 502) and that is applied after the close is read back: one record, with the outcome', async () => {
+    fixture.reset()
+    // Applied 600 ms after it was sent: after the close (at about 100 ms), before the read back (twice request-timeout).
+    fixture.hold(...(fixture.before ?? []), { ms: 0, status: 502, appliedAfterMs: 600 })
+    const { lifecycle, log } = lifecycleOf(fixture.port())
+    lifecycle.open()
+    await sleep(100)
     await lifecycle.close(success)
     await fixture.settled()
     expect(fixture.records()).toEqual(['success'])
