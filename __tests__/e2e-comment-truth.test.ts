@@ -145,6 +145,30 @@ describe('the comment is written after every write before it has settled', () =>
     expect(api.comments[0]?.body).toContain('### 🛑 Cancelled while waiting for the docs update')
   })
 
+  it('a cancel while the "in progress" creation is applied but never answered: the comment is found by its marker within the grace and holds the outcome', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    sim.script('update', 'cancelled-while-unanswered', [{ json: IN_PROGRESS }])
+    // The POST is applied at once and never answered (a gateway that hung on to the answer).
+    api.delayWrites({ ms: 0, answer: 'never' })
+    const child = childOf()
+    let signalledAt = 0
+    api.onRequest = (request) => {
+      if (isWrite(request, 'POST')) setTimeout(() => (signalledAt = child.interrupt()), 100)
+    }
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'cancelled-while-unanswered', ...comment },
+      { env: { GITHUB_API_URL: api.url }, event: pullRequest, onStdout: child.onStdout }
+    )
+    const endedAt = Date.now()
+    expect(run.outputs.result).toBe('cancelled')
+    expect(endedAt - signalledAt).toBeLessThan(2000)
+    expect(api.comments).toHaveLength(1)
+    expect(api.comments[0]?.body).toContain('### 🛑 Cancelled while waiting for the docs update')
+    expect(run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))).toEqual([])
+  })
+
   it('a cancel while the outcome is written finishes the write within the grace, and says so', async () => {
     const sim = await simulator()
     const api = await githubApi()

@@ -271,6 +271,8 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
   let writeLost = false
   /** Why that write's answer was lost, in the user's words. */
   let lostWhy = ''
+  /** The close found the record an unanswered creation made: that creation has landed. */
+  let openLanded = false
   /** The first write of the outcome whose answer was lost: when it was sent, and why. */
   let closeLost: { at: number; why: string } | undefined
   let warned = false
@@ -337,18 +339,28 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     }
     if (cancel.signal.aborted) goAtOnce()
     else cancel.signal.addEventListener('abort', goAtOnce, { once: true })
-    const waited = await settledOrAborted(opening, AbortSignal.any([deadline, knownAfterCancel.signal, heldLongEnough()]))
+    const waited = await settledOrAborted(opening, AbortSignal.any([deadline, knownAfterCancel.signal, heldLongEnough(true)]))
     cancel.signal.removeEventListener('abort', goAtOnce)
     return waited === 'settled'
   }
-  /** Aborted request-timeout from now (never past the end): how long an unanswered write may hold the next one back. */
-  const heldLongEnough = () => AbortSignal.any([AbortSignal.timeout(Math.max(1, options.requestTimeoutMs)), deadline])
+  /**
+   * Aborted request-timeout from now (never past the end): how long an unanswered write may hold
+   * the next one back. Before the close is written, after a cancel, half of what is left of the
+   * grace at the most: a creation applied but not answered is then looked for by its marker while
+   * there is time to write there.
+   */
+  const heldLongEnough = (beforeTheClose = false) => {
+    const exitBy = cancel.exitBy()
+    const held = exitBy === undefined || !beforeTheClose ? options.requestTimeoutMs : Math.min(options.requestTimeoutMs, (exitBy - Date.now()) / 2)
+    return AbortSignal.any([AbortSignal.timeout(Math.max(1, Math.ceil(held))), deadline])
+  }
 
   async function runClose(outcome: Outcome): Promise<void> {
     let settled = await openSettled()
     // A creation unanswered for request-timeout after the outcome: waited on for request-timeout
     // more, then found if it was applied; never made again (a second record if it lands).
-    if (!settled && where === undefined && !deadline.aborted) settled = (await settledOrAborted(opening ?? Promise.resolve(), heldLongEnough())) === 'settled'
+    if (!settled && where === undefined && !deadline.aborted)
+      settled = (await settledOrAborted(opening ?? Promise.resolve(), heldLongEnough(true))) === 'settled'
     // A creation whose answer was lost (a 5xx, a reset) may have been applied, now or later: it
     // is looked for at once; not found, it is given twice request-timeout from when it was sent
     // (half of what is left after a cancel) before it is looked for again and, only then, made,
@@ -374,18 +386,13 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
         const lookupMs = lookupBudgetMs(options.requestTimeoutMs, options.endAt)
         const signals = signalsUntil(options.endAt)
         const sentAt = Date.now()
+        const told: Opened = madeAnew || settled ? (madeAnew ? 'written' : opened) : where === undefined ? 'unanswered' : 'written'
         let done: Awaited<ReturnType<typeof port.close>>
         try {
           done = await withinBudget(
-            port.close(
-              outcome,
-              where,
-              madeAnew || settled ? (madeAnew ? 'written' : opened) : where === undefined ? 'unanswered' : 'written',
-              signals,
-              (known) => {
-                where = known
-              }
-            ),
+            port.close(outcome, where, told, signals, (known) => {
+              where = known
+            }),
             deadline
           )
         } catch (error) {
@@ -434,6 +441,8 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
           return false
         }
         where = done.where
+        // Found where an unanswered creation put it: that creation has landed, nothing of it can come later.
+        if (told === 'unanswered' && done.done === 'updated') openLanded = true
         log.info(clean(port.words.closed(done.where, done.done)))
         return true
       }
@@ -447,7 +456,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     if (written && closeLost !== undefined && port.closeMayTurn?.()) return readBackLost(write, 'close')
     // An open answered before the close was sent was applied before it too. One answered after
     // the close was sent (even before the close's own answer) may have been applied after it.
-    if (settled || !opening) return
+    if (settled || !opening || openLanded) return
     // The close went while the open was still in flight (a cancel, or an open unanswered for
     // request-timeout): if the open lands now, it may have landed on top of the close, which is
     // written again while there is time. The open is waited on for request-timeout more at the
