@@ -35,6 +35,12 @@ describe('writeBesideSiblings', () => {
     expect(sent).toEqual(['success', 'kept 9'])
   })
 
+  it('another job’s canceled (GitLab) is kept as a failure is', async () => {
+    const { io, sent } = world([[{ ...failed(8), state: 'canceled' }]])
+    await writeBesideSiblings('success', true, io)
+    expect(sent).toEqual(['kept 8'])
+  })
+
   it('a failure of another run (a later attempt, another pipeline) is not this job’s to keep', async () => {
     const { io, sent } = world([[failed(7, 'run-0')], []])
     await writeBesideSiblings('success', true, io)

@@ -43926,7 +43926,7 @@ function siblingFailure(listed, mine) {
     return listed.find((status) => status.context === mine.context &&
         !mine.own.has(status.id) &&
         status.run === mine.run &&
-        (status.state === 'failure' || status.state === 'error' || status.state === 'failed'));
+        (status.state === 'failure' || status.state === 'error' || status.state === 'failed' || status.state === 'canceled'));
 }
 /** The statuses other jobs wrote could not be read around this job's success (`written`: after it was sent). */
 class OtherJobsUnread extends Error {

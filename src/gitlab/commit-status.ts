@@ -146,10 +146,11 @@ export function gitlabStatusPort(
         keptSibling = true
         state = failed.state
         const theirs = failed.description ? `: ${failed.description}` : ''
+        const canceled = failed.state === 'canceled'
         return {
-          state: 'failed',
+          state: canceled ? 'canceled' : 'failed',
           name,
-          description: fitDescription(clean(`Another job of this pipeline failed${theirs}`)),
+          description: fitDescription(clean(`Another job of this pipeline ${canceled ? 'was canceled' : 'failed'}${theirs}`)),
           targetUrl: failed.targetUrl,
           pipelineId: place.pipelineId
         }

@@ -32,7 +32,7 @@ export function siblingFailure(
       status.context === mine.context &&
       !mine.own.has(status.id) &&
       status.run === mine.run &&
-      (status.state === 'failure' || status.state === 'error' || status.state === 'failed')
+      (status.state === 'failure' || status.state === 'error' || status.state === 'failed' || status.state === 'canceled')
   )
 }
 
