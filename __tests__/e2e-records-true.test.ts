@@ -205,7 +205,7 @@ describe.concurrent('siblings on one commit never turn a failure green', () => {
     const again = await runAgainst(sim, { 'status-id': 'update-success', ...gate }, { env: { GITHUB_API_URL: api.url, GITHUB_RUN_ATTEMPT: '2' } })
     expect(again.outputs.result).toBe('success')
     expect(api.statuses.at(-1)?.state).toBe('success')
-    expect(api.statuses.at(-2)?.target_url).toMatch(/\/actions\/runs\/4242424242\/attempts\/2$/)
+    expect(api.statuses.at(-2)?.target_url).toMatch(/\/actions\/runs\/4242424242\/attempts\/2#wait-for-docs-[0-9a-f]{8}$/)
   })
 })
 

@@ -91,6 +91,8 @@ describe('statusStands: what stands on a shared status after a write whose answe
   it('a lost "in progress" listed under the outcome is accounted for; not listed, it may still land', () => {
     expect(statusStands([status(4, 'success'), status(1, 'pending')], mine, 'open', written)).toBe('outcome')
     expect(statusStands([status(4, 'success'), status(2, 'pending')], mine, 'open', written)).toBe('unseen')
+    // Another leg's pending of the same run links the run with its own mark: not this job's.
+    expect(statusStands([status(4, 'success'), status(1, 'pending', { targetUrl: 'run-1#wait-for-docs-other' })], mine, 'open', written)).toBe('unseen')
   })
   it('a lost success is accounted for when listed; a lost failure can only land as the same outcome', () => {
     expect(statusStands([status(4, 'success', { description: 'Deployed' }), status(3, 'success', { description: 'Deployed' })], mine, 'close', written)).toBe(

@@ -42941,6 +42941,8 @@ async function closeAll(records, outcome, settings) {
     await Promise.all(records.map((record) => record.close(outcome, settings).catch(() => undefined)));
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/report/evidence.ts
 // The evidence a run's records hold, read from them: an update's log lines that look like
 // errors, the docs files (and lines) they name, the annotations for those files, and what an
@@ -44165,8 +44167,6 @@ function listedRecords(json) {
     return { entries: json };
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/report/started.ts
 
 const STARTED = {
@@ -44675,7 +44675,7 @@ async function listCommitStatuses(octokit, place) {
                 description: status.description ?? undefined,
                 targetUrl: status.target_url ?? undefined,
                 // A status links the run attempt that wrote it (a failure links where its reason is: the run).
-                run: status.target_url ?? undefined
+                run: status.target_url?.split('#')[0] ?? undefined
             }
         ]
         : []);
@@ -44736,6 +44736,7 @@ function explainStatusError(error, fork = runFork()) {
 
 
 
+
 /**
  * The commit status as a port of the lifecycle. Its writes are keyed by commit and context, so it
  * is where it goes (`true`) as soon as the open starts: a cancel's close goes at once. A token the
@@ -44751,6 +44752,14 @@ function commitStatusPort(status, targets, clean) {
     let refusedAtOpen = false;
     let state;
     let sha = '';
+    // This job's own `pending`, told from another leg's of the same run (same context, same link) by
+    // a fragment of its link that only this job writes: the read back of a lost `pending` is sure of
+    // whose it sees. The fragment changes nothing of where the link goes.
+    const mark = (0,external_node_crypto_.randomUUID)().slice(0, 8);
+    const pendingUrl = (place) => {
+        const url = statusTargetUrl(false, { run: place.runUrl });
+        return url === undefined ? undefined : `${url.split('#')[0]}#wait-for-docs-${mark}`;
+    };
     let linked;
     /** Set when the last close failed reading the other jobs' statuses: whether its success was written before. */
     let unconfirmed;
@@ -44791,7 +44800,7 @@ function commitStatusPort(status, targets, clean) {
             at(true);
             try {
                 const description = waitingStatusDescription(targets, clean);
-                const id = await send({ state: 'pending', context: status.context, description, targetUrl: statusTargetUrl(false, { run: place.runUrl }) }, signals.write);
+                const id = await send({ state: 'pending', context: status.context, description, targetUrl: pendingUrl(place) }, signals.write);
                 if (id !== undefined)
                     own.add(id);
             }
@@ -44849,7 +44858,7 @@ function commitStatusPort(status, targets, clean) {
             const { place, list } = await connect();
             return statusStands(await list(signals.lookup), { context: status.context, run: place.runUrl, own }, lost, {
                 inProgress: 'pending',
-                inProgressUrl: statusTargetUrl(false, { run: place.runUrl }),
+                inProgressUrl: pendingUrl(place),
                 last: successSent
             });
         },

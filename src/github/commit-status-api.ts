@@ -59,7 +59,7 @@ export async function listCommitStatuses(octokit: Octokit, place: Exclude<Status
             description: status.description ?? undefined,
             targetUrl: status.target_url ?? undefined,
             // A status links the run attempt that wrote it (a failure links where its reason is: the run).
-            run: status.target_url ?? undefined
+            run: status.target_url?.split('#')[0] ?? undefined
           }
         ]
       : []

@@ -3,6 +3,7 @@
 // (records/lifecycle.ts): the outcome waits for the `pending` write it would otherwise race (a
 // `pending` GitHub applies late must not land after it), a cancel shortens what is left to the
 // grace, and what could not be written is one warning. Never changes the outcome.
+import { randomUUID } from 'node:crypto'
 import { commitStatusOf, commitStatusWithoutToken, type RawInputs } from '../inputs/parse.js'
 import type { CommitStatusSettings, RunOutcome, TargetRef } from '../model.js'
 import { githubStatusState, outcomeStatusDescription, statusTargetUrl, waitingStatusDescription } from '../report/commit-status.js'
@@ -42,6 +43,14 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
   let refusedAtOpen = false
   let state: string | undefined
   let sha = ''
+  // This job's own `pending`, told from another leg's of the same run (same context, same link) by
+  // a fragment of its link that only this job writes: the read back of a lost `pending` is sure of
+  // whose it sees. The fragment changes nothing of where the link goes.
+  const mark = randomUUID().slice(0, 8)
+  const pendingUrl = (place: Place) => {
+    const url = statusTargetUrl(false, { run: place.runUrl })
+    return url === undefined ? undefined : `${url.split('#')[0]}#wait-for-docs-${mark}`
+  }
   let linked: string | undefined
   /** Set when the last close failed reading the other jobs' statuses: whether its success was written before. */
   let unconfirmed: boolean | undefined
@@ -84,10 +93,7 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
       at(true)
       try {
         const description = waitingStatusDescription(targets, clean)
-        const id = await send(
-          { state: 'pending', context: status.context, description, targetUrl: statusTargetUrl(false, { run: place.runUrl }) },
-          signals.write
-        )
+        const id = await send({ state: 'pending', context: status.context, description, targetUrl: pendingUrl(place) }, signals.write)
         if (id !== undefined) own.add(id)
       } catch (error) {
         if (refused(error)) refusal = error
@@ -140,7 +146,7 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
       const { place, list } = await connect()
       return statusStands(await list(signals.lookup), { context: status.context, run: place.runUrl, own }, lost, {
         inProgress: 'pending',
-        inProgressUrl: statusTargetUrl(false, { run: place.runUrl }),
+        inProgressUrl: pendingUrl(place),
         last: successSent
       })
     },
