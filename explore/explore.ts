@@ -154,7 +154,7 @@ export async function search(options: SearchOptions, stats: Stats): Promise<{ fa
     }
     const shrinking = failedAt !== undefined
     const record = await execute(schedule, options)
-    if (!shrinking) addCoverage(stats.coverage, record.seen)
+    if (!shrinking) for (const run of record.runs ?? [record]) addCoverage(stats.coverage, run.seen)
     const violations = check(record).filter(options.counts ?? (() => true))
     if (violations.length === 0) return true
     // A smaller schedule that shows only other findings is not the same failure: it is not taken.
@@ -183,7 +183,7 @@ export async function search(options: SearchOptions, stats: Stats): Promise<{ fa
       )
     }
     lastViolations = violations
-    throw new Error(violations.map((v) => `${v.invariant}: ${v.detail}`).join('\n'))
+    throw new Error(violations.map((v) => said(v).trim()).join("\n"))
   })
   const details = await fc.check(property, { seed: options.seed, numRuns: options.runs, endOnFailure: options.maxShrinks === 0 })
   if (!details.failed || !details.counterexample) return { failed: false, generated }
@@ -213,11 +213,14 @@ export function saveToCorpus(entry: CorpusEntry): string {
 export function reportFailure(failure: Stats['failures'][number], runs: number): string {
   return [
     `VIOLATION (seed ${failure.seed}${failure.reproduced ? '' : ', did not come back when replayed: timing-bound'})`,
-    ...failure.violations.map((v) => `  ${v.invariant}: ${v.detail}`),
+    ...failure.violations.map(said),
     `  shrunk schedule: ${JSON.stringify(failure.schedule)}`,
     failure.file ? `  replay: npm run explore -- --replay ${failure.file}` : `  search again: npm run explore -- --seed ${failure.seed} --runs ${runs} --jobs 1`
   ].join('\n')
 }
+
+/** A violation as the report says it: the invariant, the run it is about (in a schedule of several), and what was found. */
+export const said = (v: Violation): string => `  ${v.invariant}${v.run ? ` (${v.run})` : ''}: ${v.detail}`
 
 /** Runs one schedule and judges it. */
 export async function replay(schedule: Schedule, options: ExecuteOptions = {}): Promise<{ record: RunRecord; violations: Violation[] }> {

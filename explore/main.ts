@@ -19,7 +19,7 @@
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { coverageTable } from './coverage.js'
-import { CORPUS, corpusEntries, emptyStats, explore, kindOf, readEntry, replay, type Stats } from './explore.js'
+import { CORPUS, corpusEntries, emptyStats, explore, kindOf, readEntry, replay, type Stats, said } from './explore.js'
 import { huntPlanted } from './planted.js'
 
 interface Args {
@@ -94,7 +94,7 @@ async function replayCorpus(): Promise<number> {
   const waiting: string[] = []
   for (const [file, entry] of entries) {
     const { violations } = await replay(entry.schedule)
-    const verdict = violations.length === 0 ? 'passes' : `fails: ${violations.map((v) => `${v.invariant}: ${v.detail}`).join('; ')}`
+    const verdict = violations.length === 0 ? 'passes' : `fails: ${violations.map((v) => said(v).trim()).join('; ')}`
     if (entry.waitsOn) {
       waiting.push(
         `  ${file} (waits on ${entry.waitsOn}): ${violations.length === 0 ? 'passes now; drop its waitsOn once the fix is on main' : 'still fails, as expected until the fix lands'}`
@@ -126,9 +126,12 @@ async function main(): Promise<number> {
     const entry = readEntry(args.replay)
     say(`replaying ${args.replay}${entry.seed ? ` (found with seed ${entry.seed})` : ''}`)
     const { record, violations } = await replay(entry.schedule)
-    say(`exit code ${record.code ?? record.signal} after ${record.durationMs} ms`)
-    if (args.verbose) say(`--- stdout ---\n${record.stdout}\n--- stderr ---\n${record.stderr}\n--- end ---`)
-    for (const v of violations) say(`  ${v.invariant}: ${v.detail}`)
+    for (const run of record.runs ?? [record]) {
+      const name = run.run ? `${run.run.label}: ` : ''
+      say(`${name}exit code ${run.code ?? run.signal} after ${run.durationMs} ms`)
+      if (args.verbose) say(`--- ${name}stdout ---\n${run.stdout}\n--- ${name}stderr ---\n${run.stderr}\n--- end ---`)
+    }
+    for (const v of violations) say(said(v))
     if (violations.length === 0) say('no invariant violated')
     return violations.length === 0 ? 0 : 1
   }

@@ -60,6 +60,25 @@ export interface Seen {
   delivered?: Reply
   auth?: string
   body?: string
+  /** Which run of the schedule sent it (its address's `/run-N` prefix, `runPath`); undefined: the first. */
+  run?: number
+  /** What an applied write answered (a created record's id), even when the answer was never delivered. */
+  appliedReply?: Reply
+}
+
+/**
+ * The address of a shared stand-in (GitHub, GitLab) for the run `index` of a schedule: the first
+ * run's is the stand-in's own; a later run's has the prefix `/run-N`, which the stand-in strips,
+ * so that every run writes the same records while each request is known by its run and meets
+ * that run's faults (`run-N:<channel>`).
+ */
+export const runPath = (url: string, index: number): string => (index === 0 ? url : `${url}/run-${index}`)
+
+/** The run a request's path names, and the path without it. */
+function runOfPath(url: URL): { run: number; url: URL } {
+  const prefixed = /^\/run-(\d{1,2})(\/.*)$/.exec(url.pathname)
+  if (!prefixed) return { run: 0, url }
+  return { run: Number(prefixed[1]), url: new URL(`${prefixed[2]}${url.search}`, url) }
 }
 
 interface Route {
@@ -101,7 +120,11 @@ async function faultyServer(
   const send = (res: ServerResponse, record: Seen, reply: Reply, cut = false) => {
     if (res.destroyed || res.socket?.destroyed) return
     const text = reply.raw ?? JSON.stringify(reply.json ?? null)
-    res.writeHead(reply.status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...reply.headers })
+    res.writeHead(reply.status, {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(text)),
+      ...runHeaders(record.run, reply.headers)
+    })
     if (cut) {
       res.write(text.slice(0, Math.max(1, Math.floor(text.length / 2))))
       setTimeout(() => res.destroy(), 5)
@@ -116,13 +139,14 @@ async function faultyServer(
     })
   }
   const server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    const { run, url } = runOfPath(new URL(req.url ?? '/', 'http://127.0.0.1'))
     const found = route(req, url)
     const channel = 'channel' in found ? found.channel : 'none'
-    const n = counts.get(channel) ?? 0
-    counts.set(channel, n + 1)
-    const fault: Fault = ('channel' in found ? faults[channel]?.[n] : undefined) ?? { kind: 'ok' }
+    const n = counts.get(runChannel(run, channel)) ?? 0
+    counts.set(runChannel(run, channel), n + 1)
+    const fault: Fault = ('channel' in found ? faults[runChannel(run, channel)]?.[n] : undefined) ?? { kind: 'ok' }
     const record: Seen = { party, channel, method: req.method ?? '', path: url.pathname + url.search, fault, at: Date.now(), auth: req.headers.authorization }
+    if (run > 0) record.run = run
     seen.push(record)
     onSeen(record)
     if (fault.kind === 'reset-before') {
@@ -146,6 +170,7 @@ async function faultyServer(
     const apply = () => {
       const reply = found.apply(body)
       if (found.write && reply.status < 300) record.appliedAt = Date.now()
+      if (found.write) record.appliedReply = reply
       return reply
     }
     switch (fault.kind) {
@@ -202,6 +227,12 @@ async function faultyServer(
         return send(res, record, apply())
     }
   })
+  // A page's links, for a later run, point under its own prefix.
+  const runHeaders = (run: number | undefined, headers: Record<string, string> | undefined) => {
+    if (!run || !headers?.link) return headers
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    return { ...headers, link: headers.link.replaceAll(`<${origin}/`, `<${runPath(origin, run)}/`) }
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
@@ -221,6 +252,9 @@ async function faultyServer(
       })
   }
 }
+
+/** Where a later run's faults of a channel are (the first run's are under the channel's own name). */
+export const runChannel = (run: number, channel: string): string => (run === 0 ? channel : `run-${run}:${channel}`)
 
 function mangle(reply: Reply, shape: Extract<Fault, { kind: 'bad-record' }>['shape']): Reply {
   if (reply.status !== 200 || typeof reply.json !== 'object' || reply.json === null) return reply
