@@ -183,7 +183,7 @@ export async function search(options: SearchOptions, stats: Stats): Promise<{ fa
       )
     }
     lastViolations = violations
-    throw new Error(violations.map((v) => said(v).trim()).join("\n"))
+    throw new Error(violations.map((v) => said(v).trim()).join('\n'))
   })
   const details = await fc.check(property, { seed: options.seed, numRuns: options.runs, endOnFailure: options.maxShrinks === 0 })
   if (!details.failed || !details.counterexample) return { failed: false, generated }
