@@ -93,6 +93,8 @@ export interface SearchOptions extends ExecuteOptions {
   runs: number
   /** Shrink attempts after a failure (each runs the step); 0 keeps the first failing schedule. */
   maxShrinks: number
+  /** Only schedules of several runs of the step (matrix legs, two steps, a re-run). */
+  several?: boolean
   /** Stop at the first failure of this search (a planted defect's hunt). */
   stopAtFirst?: boolean
   /** Save failures in the corpus. */
@@ -141,7 +143,7 @@ export async function search(options: SearchOptions, stats: Stats): Promise<{ fa
   let lastViolations: Violation[] = []
   /** The kinds of violation the first failure showed: shrinking keeps to them, never drifting to another finding. */
   let target = new Set<string>()
-  const property = fc.asyncProperty(scheduleArb(), async (schedule) => {
+  const property = fc.asyncProperty(scheduleArb({ several: options.several === true }), async (schedule) => {
     if (failedAt !== undefined) {
       // Shrinking: each try runs the step again; past the budget the smaller schedules are not tried.
       if (known || shrinks >= options.maxShrinks) return true

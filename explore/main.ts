@@ -13,6 +13,8 @@
 //                   that has none
 //   --only NN[,MM]  with --planted, only the patches whose names hold one of these
 //   --stats FILE    writes the figures (schedules, faults per kind, violations) as JSON
+//   --several       draws only schedules that run the step more than once (matrix legs, two steps
+//                   of a job, a re-run); without it, one schedule in about four does
 //   --verbose       with --replay, prints the step's stdout and stderr
 //   --refresh-corpus replays every corpus entry and writes down the violations it shows now
 //                   (after an invariant's words changed); an entry that passes is left as it is
@@ -34,6 +36,7 @@ interface Args {
   stats?: string
   verbose: boolean
   refresh: boolean
+  several: boolean
 }
 
 function parseArgs(argv: string[]): Args {
@@ -45,7 +48,8 @@ function parseArgs(argv: string[]): Args {
     corpus: false,
     planted: false,
     verbose: false,
-    refresh: false
+    refresh: false,
+    several: false
   }
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]
@@ -70,6 +74,7 @@ function parseArgs(argv: string[]): Args {
     else if (flag === '--only') args.only = value()
     else if (flag === '--stats') args.stats = value()
     else if (flag === '--verbose') args.verbose = true
+    else if (flag === '--several') args.several = true
     else throw new Error(`unknown flag ${flag}; see the head of explore/main.ts`)
   }
   return args
@@ -184,6 +189,7 @@ async function main(): Promise<number> {
           runs: Math.min(perJob, args.runs - j * perJob),
           maxShrinks: args.maxShrinks,
           save: true,
+          several: args.several,
           known,
           say,
           progress
