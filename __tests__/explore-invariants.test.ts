@@ -626,6 +626,66 @@ describe('the invariants across the runs of one schedule', () => {
     ).toEqual([])
   })
 
+  it('what one run may leave and say is accepted across runs too: a late twin of its comment, a late success over a failed leg', () => {
+    const comment = (id: number, title: string) => ({ id, body: `${LEG_MARKER}\n${title}`, user: OUR_GITHUB_LOGIN })
+    const late =
+      '::warning::The pull request comment holds the outcome, but its "in progress" write got no answer (reset) and was not seen applied 1.7s after it was sent; if the GitHub API applies it later, a second comment of this step appears saying "⏳ Waiting": delete it. The result does not depend on it.\n'
+    const twins = (stdout: string, titles = ['### ✅ Docs update deployed', '### ⏳ Waiting for the docs update']) =>
+      sharing([actionRun(0, 'success'), actionRun(1, 'success', { stdout })], { comments: titles.map((title, i) => comment(i + 1, title)) })
+    expect(oneRecordPerIdentity(twins(late))).toEqual([])
+    expect(oneRecordPerIdentity(twins(''))[0]?.detail).toBe('2 comments of the step hold the marker of matrix leg 1, matrix leg 2')
+    // Said, but two comments with an outcome are two all the same.
+    expect(oneRecordPerIdentity(twins(late, ['### ✅ a', '### ✅ b']))).toHaveLength(1)
+    // The success that landed late over a failed leg, said by the leg that wrote it.
+    const lateSuccess =
+      "::warning::Commit status docs holds the outcome (success) on commit abc, but its write got no answer and was seen applied late: the check may show success over another job's failure: look at the run's jobs before you merge.\n"
+    const legs = (stdout: string) =>
+      sharing([actionRun(0, 'success', { stdout, seen: [applied('gh:status', 'POST', 4, 40, '{"state":"success"}')] }), actionRun(1, 'failure')], {
+        commitStatuses: [status(3, 'failure'), status(4, 'success')]
+      })
+    expect(gateNeverGreenAcrossRuns(legs(lateSuccess))).toEqual([])
+    expect(gateNeverGreenAcrossRuns(legs(''))).toHaveLength(1)
+  })
+
+  it('on GitLab a retried job runs in its pipeline: its success keeps the failure of the attempt before it', () => {
+    const gitlab = (index: number, result: string, seen: Seen[]) =>
+      goodRun({
+        schedule: schedule({ mode: 'command', commitStatus: true }),
+        code: result === 'success' ? 0 : 1,
+        stdout: `Result: ${result}\n`,
+        reports: { outputFile: { place: 'file', path: '/x', text: `{"result":"${result}","exit-code":${result === 'success' ? 0 : 1}}` } },
+        run: {
+          index,
+          count: 2,
+          kind: 'rerun',
+          label: `attempt ${index + 1}`,
+          attempt: index + 1,
+          step: '__acme_wait-for-docs',
+          jobName: 'docs',
+          jobId: index + 1
+        },
+        seen
+      })
+    const post = (id: number): Seen => ({ ...applied('gl:status', 'POST', id, id * 10), party: 'gitlab' })
+    const runs = sharing([gitlab(0, 'failure', [post(1)]), gitlab(1, 'success', [post(2)])], { commitStatuses: [status(1, 'failed'), status(2, 'failed')] })
+    expect(sharedRecordsTrue(runs)).toEqual([])
+    // On GitHub, a later attempt is another run: keeping the first attempt's failure would be untrue.
+    const github = sharing(
+      [
+        actionRun(0, 'failure', { kind: 'rerun', seen: [applied('gh:status', 'POST', 1, 10)] }),
+        actionRun(1, 'success', { kind: 'rerun', attempt: 2, seen: [applied('gh:status', 'POST', 2, 20)] })
+      ],
+      {
+        comments: [],
+        schedule: schedule({ mode: 'action', commitStatus: true }),
+        commitStatuses: [status(1, 'failure'), status(2, 'failure')]
+      }
+    )
+    expect(sharedRecordsTrue(github)[0]?.detail).toBe(
+      'the commit status docs ends failure, written last by attempt 2, whose result is success (expected success), and no warning says why'
+    )
+  })
+
   it('a run among several keeps its own promises, named by its label; the shared records are not judged run by run', () => {
     const legs = sharing(
       [actionRun(0, 'success', { code: 1 }), actionRun(1, 'failure', { seen: [applied('gh:write', 'PATCH', 7, 50)] })],

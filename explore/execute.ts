@@ -251,6 +251,8 @@ export interface RunPlace {
 }
 
 const STEP = '__acme_wait-for-docs'
+/** The pipeline every GitLab job of a schedule of several runs is in: a retried job stays in its pipeline. */
+const PIPELINE_ID = 777
 
 /** The place of run `index` of a schedule of several runs; undefined for a schedule of one. */
 export function runPlace(schedule: Schedule, index: number): RunPlace | undefined {
@@ -503,8 +505,8 @@ async function spawnRun(schedule: Schedule, at: RunPlace | undefined, context: S
       CI_JOB_URL: `https://gitlab.example.com/acme/docs/-/jobs/${at?.jobId ?? 1}`,
       CI_COMMIT_SHA: RUN_SHA
     })
-    // A job of its own (a leg of parallel:matrix, a retry) has its own id.
-    if (at) env.CI_JOB_ID = String(at.jobId)
+    // A job of its own (a leg of parallel:matrix, a retry) has its own id; they all run in one pipeline.
+    if (at) Object.assign(env, { CI_JOB_ID: String(at.jobId), CI_PIPELINE_ID: String(PIPELINE_ID) })
     cwd = dir
     spawnArgs = [path.join(root, 'dist', 'cli', 'index.js'), ...flags]
   }

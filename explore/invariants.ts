@@ -718,6 +718,11 @@ export function gateNeverGreenAcrossRuns(runs: readonly RunRecord[]): Violation[
   if (!first?.schedule.commitStatus) return []
   const newest = onContext(first).at(-1)
   if (newest?.state !== 'success') return []
+  // A success whose answer was lost and that landed late cannot be undone by the run that wrote it: said in its one warning.
+  const writer = appliedWrites(runs, first.schedule.mode === 'action' ? 'gh:status' : 'gl:status')
+    .filter((w) => w.id === newest.id)
+    .at(-1)?.run
+  if (writer && warningLines(writer).some((line) => /holds the outcome \(success\).* may show success over another job's failure/.test(line))) return []
   const found: Violation[] = []
   for (const run of lastAttempt(runs)) {
     const result = resultOf(run)
@@ -743,7 +748,10 @@ export function oneRecordPerIdentity(runs: readonly RunRecord[]): Violation[] {
   const found: Violation[] = []
   for (const [marker, group] of byMarker(runs)) {
     const bodies = records.filter((record) => record.body.includes(marker)).map((record) => record.body)
-    if (bodies.length <= 1) continue
+    // A lost creation that lands after its run is a second one the run cannot see: accepted when a run of the marker said so (as for one run).
+    const lateTwinSaid = group.some((r) => new RegExp(`a second ${what} of this step appears saying "⏳ Waiting": delete it`).test(log(r)))
+    const lateTwins = lateTwinSaid ? bodies.filter((body) => body.includes(IN_PROGRESS)).length : 0
+    if (bodies.length - lateTwins <= 1 && (lateTwins === 0 || bodies.length - lateTwins === 1)) continue
     const earlier = bodies.filter((body) => body.includes(EARLIER_RUN)).length
     found.push({
       invariant,
@@ -804,11 +812,13 @@ export function sharedRecordsTrue(runs: readonly RunRecord[]): Violation[] {
       const result = writer && resultOf(writer)
       if (writer && result) {
         const expected = github ? githubStatusState(result) : gitlabStatusState(result)
-        // A success that kept the failure of another run of its attempt writes that failure (rule 1).
+        // A success that kept the failure of another run of its attempt writes that failure (rule 1);
+        // on GitLab, of its pipeline, where a retried job runs too (docs/ci/gitlab.md).
+        const siblings = (r: RunRecord) => r !== writer && (!github || attemptOf(r) === attemptOf(writer))
         const kept =
           result === 'success' &&
           ['failure', 'error', 'failed'].includes(newest.state) &&
-          runs.some((r) => r !== writer && attemptOf(r) === attemptOf(writer) && resultOf(r) !== undefined && resultOf(r) !== 'success')
+          runs.some((r) => siblings(r) && resultOf(r) !== undefined && resultOf(r) !== 'success')
         if (newest.state !== expected && !kept)
           found.push({
             invariant,

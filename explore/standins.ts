@@ -416,6 +416,8 @@ export interface CommitStatusRecord {
   targetUrl?: string
   appliedAt: number
   by: 'step' | 'sibling'
+  /** GitLab: the pipeline the status was written in (`pipeline_id`), when the job named it. */
+  pipeline?: number
 }
 
 /** The commit every record of a run is written on (the pull request's head, the pipeline's commit). */
@@ -632,12 +634,13 @@ export async function startGitLab(schedule: Schedule, marker: string, onSeen: On
           channel: 'gl:status',
           write: true,
           apply: (body) => {
-            const b = body as { state?: unknown; name?: unknown; description?: unknown; target_url?: unknown }
+            const b = body as { state?: unknown; name?: unknown; description?: unknown; target_url?: unknown; pipeline_id?: unknown }
             if (decodeURIComponent(commitStatus[1] ?? '') !== RUN_SHA) return notFound('404 Commit Not Found')
             const name = typeof b?.name === 'string' ? b.name : 'default'
             const state = String(b?.state)
-            // GitLab refuses a state the status already has.
-            const last = statuses.filter((s) => s.context === name).at(-1)
+            const pipeline = typeof b?.pipeline_id === 'number' ? b.pipeline_id : undefined
+            // GitLab refuses a state the status (of its name, in its pipeline) already has.
+            const last = statuses.filter((s) => s.context === name && s.pipeline === pipeline).at(-1)
             if (last?.state === state)
               return { status: 400, json: { message: `Cannot transition status via :${state === 'running' ? 'run' : state} from :${last.state}` } }
             const status: CommitStatusRecord = {
@@ -647,10 +650,11 @@ export async function startGitLab(schedule: Schedule, marker: string, onSeen: On
               appliedAt: Date.now(),
               by: 'step',
               ...(typeof b?.description === 'string' ? { description: b.description } : {}),
-              ...(typeof b?.target_url === 'string' ? { targetUrl: b.target_url } : {})
+              ...(typeof b?.target_url === 'string' ? { targetUrl: b.target_url } : {}),
+              ...(pipeline !== undefined ? { pipeline } : {})
             }
             statuses.push(status)
-            return { status: 201, json: { id: status.id, status: state, name, description: status.description ?? null } }
+            return { status: 201, json: { id: status.id, status: state, name, description: status.description ?? null, pipeline_id: pipeline ?? null } }
           }
         }
       if (commitStatuses && req.method === 'GET')
@@ -660,7 +664,11 @@ export async function startGitLab(schedule: Schedule, marker: string, onSeen: On
           apply: () => {
             const name = url.searchParams.get('name')
             const listed = statuses.filter((s) => name === null || s.context === name).reverse()
-            return { status: 200, json: listed.map((s) => ({ id: s.id, status: s.state, name: s.context, description: s.description ?? null })) }
+            // With the pipeline that wrote each (GitLab 16+), which tells a job of this pipeline from another's.
+            return {
+              status: 200,
+              json: listed.map((s) => ({ id: s.id, status: s.state, name: s.context, description: s.description ?? null, pipeline_id: s.pipeline ?? null }))
+            }
           }
         }
       if (path === '/api/v4/user' && req.method === 'GET')
