@@ -664,10 +664,17 @@ export async function startGitLab(schedule: Schedule, marker: string, onSeen: On
           apply: () => {
             const name = url.searchParams.get('name')
             const listed = statuses.filter((s) => name === null || s.context === name).reverse()
-            // With the pipeline that wrote each (GitLab 16+), which tells a job of this pipeline from another's.
+            // With where each links and the pipeline that wrote it (GitLab 16+), which tells a job of this pipeline from another's.
             return {
               status: 200,
-              json: listed.map((s) => ({ id: s.id, status: s.state, name: s.context, description: s.description ?? null, pipeline_id: s.pipeline ?? null }))
+              json: listed.map((s) => ({
+                id: s.id,
+                status: s.state,
+                name: s.context,
+                description: s.description ?? null,
+                target_url: s.targetUrl ?? null,
+                pipeline_id: s.pipeline ?? null
+              }))
             }
           }
         }
