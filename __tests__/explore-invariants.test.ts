@@ -696,6 +696,10 @@ describe('the invariants across the runs of one schedule', () => {
     expect(all).toEqual([{ invariant: 'exit code, result and reports agree', detail: 'result success with exit code 1 (expected 0)', run: 'matrix leg 1' }])
     // The schedule's record holds every run: check judges them together.
     expect(check({ ...(legs[0] as RunRecord), runs: legs })).toEqual(all)
+    // Legs, steps and attempts named in a finding across runs are one finding.
+    expect(kindOf([{ invariant: 'x', detail: '2 comments of the step hold the marker of attempt 1, attempt 2' }])).toBe(
+      kindOf([{ invariant: 'x', detail: '2 comments of the step hold the marker of matrix leg 1, matrix leg 3' }])
+    )
     // The run it is about does not make another finding.
     expect(kindOf(all)).toBe(kindOf([{ invariant: 'exit code, result and reports agree', detail: 'result success with exit code 1 (expected 0)' }]))
   })

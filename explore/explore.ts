@@ -70,6 +70,8 @@ export const kindOf = (violations: Violation[]) =>
         (v) =>
           `${v.invariant}: ${v.detail
             .replace(/\b(st|job)_\w+|\d+/g, '#')
+            // The runs of a schedule of several, however they are related: legs, steps and attempts show the same finding.
+            .replace(/\b(?:matrix leg|step|attempt) #/g, 'run #')
             .replace(/\b(failure|failed|archived|success|completed|timeout|cancelled|error)\b/g, '<state>')
             .slice(0, 60)}`
       )
