@@ -4,24 +4,29 @@ import { describe, expect, it } from 'vitest'
 import type { RunRecord } from '../explore/execute.js'
 import { kindOf } from '../explore/explore.js'
 import {
+  appliedWrites,
   check,
+  checkRuns,
   claimedResults,
   dotenvResult,
   endsWithinItsBound,
   everyReportAskedIsWritten,
   exitCodeResultAndReportsAgree,
+  gateNeverGreenAcrossRuns,
   gateNeverGreenWrongly,
   lastJson,
   nothingLeaksOrInjects,
+  oneRecordPerIdentity,
   outcomeNotHeldBack,
   rateLimitsHonoured,
   resultOf,
+  sharedRecordsTrue,
   startPostNeverRepeatedBlindly,
   writtenElsewhereIsTrue
 } from '../explore/invariants.js'
 import { findingOf } from '../explore/planted.js'
 import { coverageTable, recordWrites } from '../explore/coverage.js'
-import { faultArb, faultsDrawn, type Schedule, SWARM_FAULTS, scheduleArb } from '../explore/schedule.js'
+import { faultArb, faultsDrawn, runSchedule, type Schedule, SWARM_FAULTS, scheduleArb } from '../explore/schedule.js'
 import { ADMIN_KEY, GITLAB_USER, INJECTION, OUR_GITHUB_LOGIN, type Seen, STATUS_CONTEXT } from '../explore/standins.js'
 
 // The explorer's own pure parts, on hand-built runs: each invariant holds on a run that keeps the
@@ -423,5 +428,320 @@ describe('swarm testing and the coverage of record writes', () => {
     const table = coverageTable({ 'comment open hang': 2 })
     expect(table.find((line) => line.includes('comment open'))).toMatch(/^ {2}comment open +0 +0 .* 2 +0$/)
     expect(table.at(-1)).toMatch(/^ {2}never reached \(129\): comment open ok, /)
+  })
+})
+
+// ---- several runs of the step on one commit and one pull request (issue 38) -----------------
+
+const LEG_MARKER = '<!-- wait-for-docs/3 github/file/x/wait-for-docs/__acme_wait-for-docs//update -->'
+
+/** An action run among several: its place, its result, and the shared records it saw at the end. */
+const actionRun = (index: number, result: string, over: Partial<RunRecord> & { kind?: 'matrix' | 'steps' | 'rerun'; attempt?: number } = {}): RunRecord => {
+  const { kind = 'matrix', attempt = 1, ...rest } = over
+  const label = kind === 'matrix' ? `matrix leg ${index + 1}` : kind === 'steps' ? `step ${index + 1}` : `attempt ${index + 1}`
+  return goodRun({
+    schedule: schedule({ mode: 'action', comment: true, commitStatus: true }),
+    outputs: { result },
+    code: result === 'success' ? 0 : 1,
+    stdout: '',
+    reports: {},
+    marker: LEG_MARKER,
+    startedAt: 1_000_000 + index * 1000,
+    run: { index, count: 2, kind, label, attempt, step: '__acme_wait-for-docs', jobName: 'docs', jobId: attempt },
+    ...rest
+  })
+}
+
+/** A write of a shared record that reached GitHub and was applied at `appliedAt`: a POST creates `id`, a PATCH updates it. */
+const applied = (channel: string, method: 'POST' | 'PATCH', id: number, appliedAt: number, body = ''): Seen => ({
+  party: 'github',
+  channel,
+  method,
+  path:
+    method === 'PATCH'
+      ? `/repos/acme/docs/issues/comments/${id}`
+      : channel === 'gh:write'
+        ? '/repos/acme/docs/issues/7/comments'
+        : '/repos/acme/docs/statuses/x',
+  fault: { kind: 'ok' },
+  at: appliedAt - 5,
+  appliedAt,
+  appliedReply: { status: method === 'POST' ? 201 : 200, json: { id } },
+  body
+})
+
+/** The shared end state, given to every run as execute gives it. */
+const sharing = (runs: RunRecord[], shared: Partial<RunRecord>): RunRecord[] => runs.map((run) => ({ ...run, ...shared }))
+
+const status = (id: number, state: string, targetUrl = 'https://github.com/acme/docs/actions/runs/1') => ({
+  id,
+  state,
+  context: STATUS_CONTEXT,
+  appliedAt: id,
+  by: 'step' as const,
+  targetUrl
+})
+
+describe('the invariants across the runs of one schedule', () => {
+  it('1. a leg that did not succeed keeps the shared context from ending success, unless it said its status could not be written', () => {
+    const runs = (legTwo: string, stdout = '') =>
+      sharing([actionRun(0, 'success'), actionRun(1, legTwo, { stdout })], {
+        commitStatuses: [status(1, 'pending'), status(2, 'pending'), status(3, 'failure'), status(4, 'success')]
+      })
+    expect(gateNeverGreenAcrossRuns(runs('failure')).map((v) => v.detail)).toEqual([
+      'the commit status docs ends success, yet matrix leg 2 of the same run attempt ended failure (and said nothing of the status)'
+    ])
+    expect(gateNeverGreenAcrossRuns(runs('timeout'))[0]?.detail).toMatch(/matrix leg 2 of the same run attempt ended timeout/)
+    expect(gateNeverGreenAcrossRuns(runs('success'))).toEqual([])
+    const warned = '::warning::The last commit status (failure) of docs could not be written: HTTP 502. The step’s result does not depend on it.\n'
+    expect(gateNeverGreenAcrossRuns(runs('failure', warned))).toEqual([])
+    // The whole schedule's judge holds it too.
+    expect(checkRuns(runs('failure')).map((v) => v.invariant)).toContain('gate never green wrongly')
+  })
+
+  it('1. a re-run that succeeds may turn the context green; one that fails may not', () => {
+    const rerun = (first: string, second: string) =>
+      sharing([actionRun(0, first, { kind: 'rerun', attempt: 1 }), actionRun(1, second, { kind: 'rerun', attempt: 2 })], {
+        commitStatuses: [status(1, 'pending'), status(2, first === 'success' ? 'success' : 'failure'), status(3, 'pending'), status(4, 'success')]
+      })
+    expect(gateNeverGreenAcrossRuns(rerun('failure', 'success'))).toEqual([])
+    expect(gateNeverGreenAcrossRuns(rerun('success', 'failure')).map((v) => v.detail)).toEqual([
+      'the commit status docs ends success, yet attempt 2 of the same run attempt ended failure (and said nothing of the status)'
+    ])
+  })
+
+  it('2. runs of one marker share one comment; runs of their own markers have one each', () => {
+    const comment = (id: number, marker: string, title = '### ✅ Docs update deployed') => ({ id, body: `${marker}\n${title}`, user: OUR_GITHUB_LOGIN })
+    const twins = sharing([actionRun(0, 'success'), actionRun(1, 'success')], { comments: [comment(1, LEG_MARKER), comment(2, LEG_MARKER)] })
+    expect(oneRecordPerIdentity(twins).map((v) => v.detail)).toEqual(['2 comments of the step hold the marker of matrix leg 1, matrix leg 2'])
+    const earlier = sharing([actionRun(0, 'success'), actionRun(1, 'success')], {
+      comments: [comment(1, LEG_MARKER, '### ✅ an earlier run'), comment(2, LEG_MARKER)]
+    })
+    expect(oneRecordPerIdentity(earlier)[0]?.detail).toBe(
+      '2 comments of the step hold the marker of matrix leg 1, matrix leg 2 (1 from before the runs, left as it was)'
+    )
+    // Legs with their own keys: a marker each, a comment each.
+    const keyed = [actionRun(0, 'success'), actionRun(1, 'success', { marker: LEG_MARKER.replace('//', '/leg-2/') })]
+    expect(oneRecordPerIdentity(sharing(keyed, { comments: [comment(1, LEG_MARKER), comment(2, LEG_MARKER.replace('//', '/leg-2/'))] }))).toEqual([])
+    // Someone else's comment quoting the marker is not the step's.
+    const quoted = sharing([actionRun(0, 'success'), actionRun(1, 'success')], {
+      comments: [comment(1, LEG_MARKER), { id: 2, body: `${LEG_MARKER}\nquoted by someone else`, user: 'someone-else' }]
+    })
+    expect(oneRecordPerIdentity(quoted)).toEqual([])
+  })
+
+  it('4. the shared comment holds the outcome of the run that wrote it last, never "in progress"', () => {
+    const body = (title: string) => `${LEG_MARKER}\n${title}`
+    const commentOnly = schedule({ mode: 'action', comment: true })
+    const runs = (title: string, lastWriter: 0 | 1, stdout = '') => {
+      const legs = [
+        actionRun(0, 'success', { seen: [applied('gh:write', 'POST', 7, 10), applied('gh:write', 'PATCH', 7, lastWriter === 0 ? 50 : 30)] }),
+        actionRun(1, 'failure', { stdout, seen: [applied('gh:write', 'PATCH', 7, 20), applied('gh:write', 'PATCH', 7, lastWriter === 1 ? 50 : 40)] })
+      ]
+      return sharing(legs, { schedule: commentOnly, comments: [{ id: 7, body: body(title), user: OUR_GITHUB_LOGIN }] })
+    }
+    expect(sharedRecordsTrue(runs('### ❌ Docs update failed', 1))).toEqual([])
+    expect(sharedRecordsTrue(runs('### ✅ Docs update deployed', 0))).toEqual([])
+    expect(sharedRecordsTrue(runs('### ✅ Docs update deployed', 1)).map((v) => v.detail)).toEqual([
+      'the comment of matrix leg 1, matrix leg 2 does not hold the outcome of matrix leg 2, which wrote it last (failure): "### ✅ Docs update deployed"'
+    ])
+    expect(sharedRecordsTrue(runs('### ⏳ Waiting for the docs update', 0)).map((v) => v.detail)).toEqual([
+      'the comment of matrix leg 1, matrix leg 2 still says "in progress" at the end (written last by matrix leg 1), and no warning says why'
+    ])
+    // A warning of a run of the marker names it: what it holds is said.
+    expect(sharedRecordsTrue(runs('### ⏳ Waiting for the docs update', 0, '::warning::The pull request comment could not be written: x.\n'))).toEqual([])
+    // None at all, and no warning.
+    expect(
+      sharedRecordsTrue(sharing([actionRun(0, 'success'), actionRun(1, 'success')], { schedule: commentOnly, comments: [] })).map((v) => v.detail)
+    ).toEqual(['no comment of matrix leg 1, matrix leg 2 was written, and no warning says why'])
+  })
+
+  it('4. the shared commit status ends with the state of the run that wrote it last, or the failure of its attempt it kept', () => {
+    const runs = (states: [number, string][], writers: number[], results: [string, string], stdout = '') => {
+      const seen = (leg: number) => states.flatMap(([id], i) => (writers[i] === leg ? [applied('gh:status', 'POST', id, id * 10, '{"state":"x"}')] : []))
+      return sharing([actionRun(0, results[0], { seen: seen(0) }), actionRun(1, results[1], { seen: seen(1), stdout })], {
+        comments: [],
+        schedule: schedule({ mode: 'action', commitStatus: true }),
+        commitStatuses: states.map(([id, state]) => status(id, state))
+      })
+    }
+    // Leg 2 failed; leg 1's success kept that failure: true.
+    expect(
+      sharedRecordsTrue(
+        runs(
+          [
+            [1, 'pending'],
+            [2, 'pending'],
+            [3, 'failure'],
+            [4, 'failure']
+          ],
+          [0, 1, 1, 0],
+          ['success', 'failure']
+        )
+      )
+    ).toEqual([])
+    // Leg 1's late pending landed last: not true, and nothing said so.
+    expect(
+      sharedRecordsTrue(
+        runs(
+          [
+            [2, 'success'],
+            [3, 'failure'],
+            [4, 'pending']
+          ],
+          [0, 1, 0],
+          ['success', 'failure']
+        )
+      ).map((v) => v.detail)
+    ).toEqual(['the commit status docs ends pending, written last by matrix leg 1, whose result is success (expected success), and no warning says why'])
+    // Both succeeded, yet the newest is a failure: nothing to keep.
+    expect(
+      sharedRecordsTrue(
+        runs(
+          [
+            [2, 'success'],
+            [3, 'failure']
+          ],
+          [1, 0],
+          ['success', 'success']
+        )
+      )[0]?.detail
+    ).toMatch(/ends failure, written last by matrix leg 1, whose result is success/)
+    // A warning of any run that names the status.
+    const warned =
+      '::warning::Commit status docs holds the outcome (failure) on commit abc, but it could not be read back. The step’s result does not depend on it.\n'
+    expect(
+      sharedRecordsTrue(
+        runs(
+          [
+            [2, 'success'],
+            [3, 'failure'],
+            [4, 'pending']
+          ],
+          [0, 1, 0],
+          ['success', 'failure'],
+          warned
+        )
+      )
+    ).toEqual([])
+  })
+
+  it('what one run may leave and say is accepted across runs too: a late twin of its comment, a late success over a failed leg', () => {
+    const comment = (id: number, title: string) => ({ id, body: `${LEG_MARKER}\n${title}`, user: OUR_GITHUB_LOGIN })
+    const late =
+      '::warning::The pull request comment holds the outcome, but its "in progress" write got no answer (reset) and was not seen applied 1.7s after it was sent; if the GitHub API applies it later, a second comment of this step appears saying "⏳ Waiting": delete it. The result does not depend on it.\n'
+    const twins = (stdout: string, titles = ['### ✅ Docs update deployed', '### ⏳ Waiting for the docs update']) =>
+      sharing([actionRun(0, 'success'), actionRun(1, 'success', { stdout })], { comments: titles.map((title, i) => comment(i + 1, title)) })
+    expect(oneRecordPerIdentity(twins(late))).toEqual([])
+    expect(oneRecordPerIdentity(twins(''))[0]?.detail).toBe('2 comments of the step hold the marker of matrix leg 1, matrix leg 2')
+    // Said, but two comments with an outcome are two all the same.
+    expect(oneRecordPerIdentity(twins(late, ['### ✅ a', '### ✅ b']))).toHaveLength(1)
+    // The success that landed late over a failed leg, said by the leg that wrote it.
+    const lateSuccess =
+      "::warning::Commit status docs holds the outcome (success) on commit abc, but its write got no answer and was seen applied late: the check may show success over another job's failure: look at the run's jobs before you merge.\n"
+    const legs = (stdout: string) =>
+      sharing([actionRun(0, 'success', { stdout, seen: [applied('gh:status', 'POST', 4, 40, '{"state":"success"}')] }), actionRun(1, 'failure')], {
+        commitStatuses: [status(3, 'failure'), status(4, 'success')]
+      })
+    expect(gateNeverGreenAcrossRuns(legs(lateSuccess))).toEqual([])
+    expect(gateNeverGreenAcrossRuns(legs(''))).toHaveLength(1)
+  })
+
+  it('on GitLab a retried job runs in its pipeline: its success keeps the failure of the attempt before it', () => {
+    const gitlab = (index: number, result: string, seen: Seen[]) =>
+      goodRun({
+        schedule: schedule({ mode: 'command', commitStatus: true }),
+        code: result === 'success' ? 0 : 1,
+        stdout: `Result: ${result}\n`,
+        reports: { outputFile: { place: 'file', path: '/x', text: `{"result":"${result}","exit-code":${result === 'success' ? 0 : 1}}` } },
+        run: {
+          index,
+          count: 2,
+          kind: 'rerun',
+          label: `attempt ${index + 1}`,
+          attempt: index + 1,
+          step: '__acme_wait-for-docs',
+          jobName: 'docs',
+          jobId: index + 1
+        },
+        seen
+      })
+    const post = (id: number): Seen => ({ ...applied('gl:status', 'POST', id, id * 10), party: 'gitlab' })
+    const runs = sharing([gitlab(0, 'failure', [post(1)]), gitlab(1, 'success', [post(2)])], { commitStatuses: [status(1, 'failed'), status(2, 'failed')] })
+    expect(sharedRecordsTrue(runs)).toEqual([])
+    // On GitHub, a later attempt is another run: keeping the first attempt's failure would be untrue.
+    const github = sharing(
+      [
+        actionRun(0, 'failure', { kind: 'rerun', seen: [applied('gh:status', 'POST', 1, 10)] }),
+        actionRun(1, 'success', { kind: 'rerun', attempt: 2, seen: [applied('gh:status', 'POST', 2, 20)] })
+      ],
+      {
+        comments: [],
+        schedule: schedule({ mode: 'action', commitStatus: true }),
+        commitStatuses: [status(1, 'failure'), status(2, 'failure')]
+      }
+    )
+    expect(sharedRecordsTrue(github)[0]?.detail).toBe(
+      'the commit status docs ends failure, written last by attempt 2, whose result is success (expected success), and no warning says why'
+    )
+  })
+
+  it('a run among several keeps its own promises, named by its label; the shared records are not judged run by run', () => {
+    const legs = sharing(
+      [actionRun(0, 'success', { code: 1 }), actionRun(1, 'failure', { seen: [applied('gh:write', 'PATCH', 7, 50)] })],
+      // Leg 1's own judge would find this comment untrue for it; across the runs it is true (leg 2 wrote it last).
+      { comments: [{ id: 7, body: `${LEG_MARKER}\n### ❌ Docs update failed`, user: OUR_GITHUB_LOGIN }], commitStatuses: [status(1, 'failure')] }
+    )
+    const all = checkRuns(legs)
+    expect(all).toEqual([{ invariant: 'exit code, result and reports agree', detail: 'result success with exit code 1 (expected 0)', run: 'matrix leg 1' }])
+    // The schedule's record holds every run: check judges them together.
+    expect(check({ ...(legs[0] as RunRecord), runs: legs })).toEqual(all)
+    // Legs, steps and attempts named in a finding across runs are one finding.
+    expect(kindOf([{ invariant: 'x', detail: '2 comments of the step hold the marker of attempt 1, attempt 2' }])).toBe(
+      kindOf([{ invariant: 'x', detail: '2 comments of the step hold the marker of matrix leg 1, matrix leg 3' }])
+    )
+    // The run it is about does not make another finding.
+    expect(kindOf(all)).toBe(kindOf([{ invariant: 'exit code, result and reports agree', detail: 'result success with exit code 1 (expected 0)' }]))
+  })
+
+  it('each applied write of a shared record is told by its run, in the order applied', () => {
+    const legs = [
+      actionRun(0, 'success', { seen: [applied('gh:write', 'POST', 7, 10), applied('gh:write', 'PATCH', 7, 40)] }),
+      actionRun(1, 'success', { seen: [applied('gh:write', 'PATCH', 7, 25), { ...applied('gh:write', 'PATCH', 7, 60), appliedAt: undefined }] })
+    ]
+    expect(appliedWrites(legs, 'gh:write').map((w) => [w.run.run?.label, w.id, w.at])).toEqual([
+      ['matrix leg 1', 7, 10],
+      ['matrix leg 2', 7, 25],
+      ['matrix leg 1', 7, 40]
+    ])
+  })
+})
+
+describe('schedules of several runs', () => {
+  it('one in about four runs the step more than once; every run is the same step, with targets of the first run’s kinds', () => {
+    const drawn = fc.sample(scheduleArb(), { numRuns: 400, seed: 38 })
+    const several = drawn.filter((s) => s.runs)
+    expect(several.length).toBeGreaterThan(60)
+    expect(several.length).toBeLessThan(150)
+    expect(new Set(several.map((s) => s.runs?.kind))).toEqual(new Set(['matrix', 'steps', 'rerun']))
+    for (const s of several) {
+      const runs = s.runs as NonNullable<Schedule['runs']>
+      expect(runs.more.length === 1 || runs.more.length === 2).toBe(true)
+      expect(s.sibling).toBeUndefined()
+      if (runs.kind !== 'matrix') expect(runs.keyed).toBe(false)
+      for (const [i, plan] of runs.more.entries()) {
+        expect(plan.targets.map((t) => t.kind)).toEqual(s.targets.map((t) => t.kind))
+        expect(plan.trigger?.kind).toBe(s.trigger?.kind)
+        const view = runSchedule(s, i + 1)
+        expect(view.targets).toBe(plan.targets)
+        expect(view.faults).toBe(plan.faults)
+        expect(view.signal).toBeUndefined()
+        expect(view.runs).toBeUndefined()
+      }
+      expect(faultsDrawn(s)[({ matrix: 'matrix-legs', steps: 'two-steps', rerun: 're-run' } as const)[runs.kind]]).toBe(1)
+    }
+    // A schedule of one run (every corpus entry of before) is its own first run.
+    const one = drawn.find((s) => !s.runs) as Schedule
+    expect(runSchedule(one, 0)).toBe(one)
   })
 })

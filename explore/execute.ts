@@ -6,9 +6,9 @@ import { lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from '
 import path from 'node:path'
 import { parseOutputFile, prepareRunner } from '../dev/run-action.js'
 import { commentMarker } from '../src/report/comment.js'
-import type { Place, Schedule } from './schedule.js'
+import type { Fault, Place, RunsKind, Schedule } from './schedule.js'
 import { kept, removeScratch, scratchFolder } from './scratch.js'
-import { idOf } from './schedule.js'
+import { idOf, runCount, runSchedule } from './schedule.js'
 import {
   ADMIN_KEY,
   type Comment,
@@ -20,6 +20,8 @@ import {
   GITLAB_TOKEN,
   type Note,
   RUN_SHA,
+  runChannel,
+  runPath,
   STATUS_CONTEXT,
   type OnSeen,
   type PlatformState,
@@ -74,6 +76,14 @@ export interface RunRecord {
   deployments: DeploymentRecord[]
   /** The commit statuses of the run's commit (GitHub's for the action, GitLab's for the command), in the order applied. */
   commitStatuses: CommitStatusRecord[]
+  /**
+   * A run of a schedule of several (issue 38): which, and what tells it from the others. Its
+   * `seen` and `deployments` are its own; the comments, notes and commit statuses are the ones
+   * every run shares, judged across the runs.
+   */
+  run?: RunPlace
+  /** A schedule of several runs: every run, the first included (this record's own fields are the first's, its schedule the whole). */
+  runs?: RunRecord[]
 }
 
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -86,11 +96,17 @@ const kindsOf = (schedule: Schedule) => {
   return (['update', 'job'] as const).filter((k) => kinds.has(k))
 }
 
-/** The marker of the step's comment (action) or note (command), as the step makes it. */
-export function markerOf(schedule: Schedule): string {
+/** The marker of the step's comment (action) or note (command), as the step makes it; `at`: the run's step, job and key, when the schedule has several. */
+export function markerOf(schedule: Schedule, at?: RunPlace): string {
   return schedule.mode === 'action'
-    ? commentMarker(kindsOf(schedule), { workflow: 'docs', workflowFile: '.github/workflows/docs.yml', job: 'wait-for-docs', step: '__acme_wait-for-docs' })
-    : commentMarker(kindsOf(schedule), { ci: 'gitlab', job: 'docs' })
+    ? commentMarker(kindsOf(schedule), {
+        workflow: 'docs',
+        workflowFile: '.github/workflows/docs.yml',
+        job: 'wait-for-docs',
+        step: at?.step ?? '__acme_wait-for-docs',
+        ...(at?.key ? { key: at.key } : {})
+      })
+    : commentMarker(kindsOf(schedule), { ci: 'gitlab', job: at?.jobName ?? 'docs', ...(at?.key ? { key: at.key } : {}) })
 }
 
 /** Makes the place a report is asked to go; a FIFO gets a reader that keeps reading, one writer after another. */
@@ -168,13 +184,15 @@ export interface ExecuteOptions {
   root?: string
 }
 
-/** Runs one schedule to its end and gathers what it left. */
-export async function execute(schedule: Schedule, options: ExecuteOptions = {}): Promise<RunRecord> {
-  const root = options.root ?? ROOT
-  const dir = scratchFolder('wfd-explore-')
-  const marker = markerOf(schedule)
+/** What one run's requests told: when the first came, and the anchors of its signal and closed stdout. */
+interface RunHooks {
+  onSeen: OnSeen
+  anchors: { onRequest?: () => void; onWrite?: () => void; onFailure?: () => void }
+}
+
+function runHooks(): RunHooks {
   const events = { firstRequestAt: 0, firstWriteAt: 0 }
-  const anchors: { onRequest?: () => void; onWrite?: () => void; onFailure?: () => void } = {}
+  const anchors: RunHooks['anchors'] = {}
   const onSeen: OnSeen = (seen, event) => {
     if (event === 'delivered') {
       if (seen.party === 'platform' && FAILED_STATES.has(deliveredState(seen) ?? '')) {
@@ -193,209 +211,381 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
       anchors.onWrite?.()
     }
   }
-  const platform = await startPlatform(schedule, onSeen)
-  const github = await startGitHub(schedule, marker, onSeen)
-  const gitlab = await startGitLab(schedule, marker, onSeen)
+  return { onSeen, anchors }
+}
+
+/** One run's step, spawned and ended: what it printed and when, and where its reports went (read once the stand-ins settled). */
+interface Spawned {
+  code: number | null
+  signal: NodeJS.Signals | null
+  stdout: string
+  stderr: string
+  started: number
+  durationMs: number
+  killed: boolean
+  signalAtMs?: number
+  resultAtMs?: number
+  stdoutClosedAtMs?: number
+  outputFile?: string
+  summaryFile?: string
+  places: Partial<Record<ReportName, { place: Place; path: string; fifoText?: () => string }>>
+}
+
+/** Where one run stands among the runs of its schedule, and what tells it from the others. */
+export interface RunPlace {
+  /** 0 for the first run. */
+  index: number
+  count: number
+  kind: RunsKind
+  /** How the reports name it: `matrix leg 2`, `step 2`, `attempt 2`. */
+  label: string
+  /** The run attempt (GITHUB_RUN_ATTEMPT; a GitLab job's retry): a re-run's is one more than the run before. */
+  attempt: number
+  /** pr-comment-key / --pr-comment-key, when the legs have their own. */
+  key?: string
+  /** GITHUB_ACTION: the step's id (a second use of the action in one job gets `_2`). */
+  step: string
+  /** CI_JOB_NAME and CI_JOB_ID of the command's job. */
+  jobName: string
+  jobId: number
+}
+
+const STEP = '__acme_wait-for-docs'
+/** The pipeline every GitLab job of a schedule of several runs is in: a retried job stays in its pipeline. */
+const PIPELINE_ID = 777
+
+/** The place of run `index` of a schedule of several runs; undefined for a schedule of one. */
+export function runPlace(schedule: Schedule, index: number): RunPlace | undefined {
+  const runs = schedule.runs
+  if (!runs) return undefined
+  const count = runCount(schedule)
+  const n = index + 1
+  switch (runs.kind) {
+    case 'matrix': {
+      const own = schedule.mode === 'command' && runs.ownJobs === true
+      return {
+        index,
+        count,
+        kind: runs.kind,
+        label: `matrix leg ${n}`,
+        attempt: 1,
+        ...(runs.keyed ? { key: `leg-${n}` } : {}),
+        step: STEP,
+        // GitLab names each leg of a parallel:matrix job; commands started at once in one job share its name.
+        jobName: own ? `docs: [leg-${n}]` : 'docs',
+        jobId: own ? n : 1
+      }
+    }
+    case 'steps':
+      return { index, count, kind: runs.kind, label: `step ${n}`, attempt: 1, step: index === 0 ? STEP : `${STEP}_${n}`, jobName: 'docs', jobId: 1 }
+    case 'rerun':
+      return { index, count, kind: runs.kind, label: `attempt ${n}`, attempt: n, step: STEP, jobName: 'docs', jobId: n }
+  }
+}
+
+/** Runs one schedule to its end (every run of it, when it has several) and gathers what it left. */
+export async function execute(schedule: Schedule, options: ExecuteOptions = {}): Promise<RunRecord> {
+  const root = options.root ?? ROOT
+  const count = runCount(schedule)
+  const views = Array.from({ length: count }, (_, i) => runSchedule(schedule, i))
+  const places = views.map((_, i) => runPlace(schedule, i))
+  const markers = views.map((view, i) => markerOf(view, places[i]))
+  const hooks = views.map(() => runHooks())
+  const first = views[0] as Schedule
+  // GitHub and GitLab are shared by the runs: each run's requests come under its own prefix and meet its own faults.
+  const sharedFaults: Record<string, Fault[]> = { ...first.faults }
+  views.forEach((view, i) => {
+    if (i > 0) for (const [channel, faults] of Object.entries(view.faults)) sharedFaults[runChannel(i, channel)] = faults
+  })
+  const shared: Schedule = { ...first, faults: sharedFaults }
+  const dispatch: OnSeen = (seen, event) => hooks[seen.run ?? 0]?.onSeen(seen, event)
+  const dirs: string[] = []
   const fifoReaders: ChildProcess[] = []
-  const cleanup: string[] = [dir]
-  const places: Partial<Record<ReportName, { place: Place; path: string; fifoText?: () => string }>> = {}
+  const platforms: Awaited<ReturnType<typeof startPlatform>>[] = []
+  let github: Awaited<ReturnType<typeof startGitHub>> | undefined
+  let gitlab: Awaited<ReturnType<typeof startGitLab>> | undefined
   try {
-    for (const name of REPORT_NAMES) {
-      const place = schedule.reports[name]
-      if (!place) continue
-      const made = makePlace(dir, schedule.mode === 'action' && name === 'summaryFile' ? 'step_summary_place.md' : name, place)
-      // The runner creates the summary file before the step starts.
-      if (schedule.mode === 'action' && place === 'file') writeFileSync(made.path, '')
-      if (made.fifoReader) fifoReaders.push(made.fifoReader)
-      places[name] = { place, path: made.path, ...(made.fifoText ? { fifoText: made.fifoText } : {}) }
-    }
-
-    const ids = schedule.targets.map((t, i) => ({ kind: t.kind, id: idOf(t.kind, i) }))
-    const statusIds = ids.filter((t) => t.kind === 'update').map((t) => t.id)
-    const jobIds = ids.filter((t) => t.kind === 'job').map((t) => t.id)
-    const inputs: Record<string, string> = {
-      'base-url': platform.url,
-      timeout: `${schedule.timeoutMs}ms`,
-      'request-timeout': `${schedule.requestTimeoutMs}ms`,
-      'min-interval': '50ms',
-      'max-interval': '250ms',
-      'fail-on-timeout': String(schedule.failOnTimeout)
-    }
-    if (statusIds.length) inputs['status-id'] = statusIds.join('\n')
-    if (jobIds.length || schedule.trigger?.kind === 'agent' || schedule.trigger) inputs['project-id'] = 'proj-x'
-    if (jobIds.length) inputs['job-id'] = jobIds.join('\n')
-    if (schedule.trigger) {
-      inputs.trigger = schedule.trigger.kind
-      if (schedule.trigger.kind === 'preview') inputs['preview-branch'] = 'feature-x'
-      if (schedule.trigger.kind === 'agent') inputs['agent-prompt'] = 'Fix the docs'
-    }
-
-    let spawnArgs: string[]
-    let env: Record<string, string>
-    let cwd: string
-    let outputFile: string | undefined
-    let summaryFile: string | undefined
-    if (schedule.mode === 'action') {
-      const hasUpdate = statusIds.length > 0 || (schedule.trigger && schedule.trigger.kind !== 'agent')
-      if (schedule.comment) inputs['pr-comment'] = 'true'
-      if (schedule.deployment && hasUpdate) inputs['deployment-environment'] = 'docs'
-      if (schedule.commitStatus) inputs['commit-status'] = STATUS_CONTEXT
-      inputs['github-token'] = GITHUB_TOKEN
-      const runner = await prepareRunner({
-        inputs: { ...inputs, 'admin-key': ADMIN_KEY },
-        env: { GITHUB_API_URL: github.url },
-        event: { name: 'pull_request', payload: { pull_request: { number: 7, head: { sha: RUN_SHA } } } }
+    for (const [i, view] of views.entries()) platforms.push(await startPlatform(view, (hooks[i] as RunHooks).onSeen))
+    github = await startGitHub(shared, markers[0] as string, dispatch)
+    gitlab = await startGitLab(shared, markers[0] as string, dispatch)
+    const gh = github
+    const gl = gitlab
+    const one = (i: number) =>
+      spawnRun(views[i] as Schedule, places[i], {
+        root,
+        platformUrl: (platforms[i] as { url: string }).url,
+        githubUrl: runPath(gh.url, i),
+        gitlabUrl: runPath(gl.url, i),
+        hooks: hooks[i] as RunHooks,
+        dirs,
+        fifoReaders,
+        addSibling: gh.addSibling
       })
-      cleanup.push(kept(runner.tempDir))
-      env = runner.env
-      cwd = runner.cwd
-      outputFile = runner.outputFile
-      summaryFile = places.summaryFile?.path ?? runner.summaryFile
-      env.GITHUB_STEP_SUMMARY = summaryFile
-      spawnArgs = [path.join(root, 'dist', 'index.js')]
-    } else {
-      const flags: string[] = []
-      for (const [name, value] of Object.entries(inputs)) for (const line of value.split('\n')) flags.push(`--${name}`, line)
-      if (schedule.comment) flags.push('--mr-comment')
-      if (schedule.commitStatus) flags.push('--commit-status', STATUS_CONTEXT)
-      if (schedule.reports.json) flags.push('--json')
-      for (const name of REPORT_NAMES) {
-        const place = places[name]
-        if (place) flags.push(REPORT_FLAGS[name], place.path)
-      }
-      env = {}
-      for (const name of ['PATH', 'HOME', 'TMPDIR']) if (process.env[name] !== undefined) env[name] = process.env[name] as string
-      Object.assign(env, {
-        WAIT_FOR_DOCS_ADMIN_KEY: ADMIN_KEY,
-        WAIT_FOR_DOCS_GITLAB_TOKEN: GITLAB_TOKEN,
-        GITLAB_CI: 'true',
-        CI: 'true',
-        CI_API_V4_URL: `${gitlab.url}/api/v4`,
-        CI_PROJECT_ID: '42',
-        CI_MERGE_REQUEST_IID: '7',
-        CI_JOB_NAME: 'docs',
-        CI_JOB_URL: 'https://gitlab.example.com/acme/docs/-/jobs/1',
-        CI_COMMIT_SHA: RUN_SHA
+    const spawned: Spawned[] = []
+    const kind = schedule.runs?.kind
+    if (kind === 'matrix') {
+      // Legs of a matrix start at once, each at its drawn offset from the first.
+      const legs = views.map(async (_, i) => {
+        const offset = i === 0 ? 0 : (schedule.runs?.more[i - 1]?.startMs ?? 0)
+        if (offset > 0) await new Promise((resolve) => setTimeout(resolve, offset))
+        return one(i)
       })
-      cwd = dir
-      spawnArgs = [path.join(root, 'dist', 'cli', 'index.js'), ...flags]
-    }
-
-    // Another job of the same run fails the shared context before the step starts, or while it runs.
-    const sibling = schedule.mode === 'action' && schedule.commitStatus ? schedule.sibling : undefined
-    if (sibling?.atMs === 0) github.addSibling(sibling.state)
-    const started = Date.now()
-    const child = spawn(process.execPath, spawnArgs, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    let signalAtMs: number | undefined
-    let stdoutClosedAtMs: number | undefined
-    const timers: ReturnType<typeof setTimeout>[] = []
-    const at = (ms: number, work: () => void) => timers.push(setTimeout(work, ms))
-    const sendSignal = () => {
-      if (signalAtMs !== undefined || child.exitCode !== null || child.signalCode !== null || !schedule.signal) return
-      signalAtMs = Date.now() - started
-      child.kill(schedule.signal.name)
-    }
-    const closeStdout = () => {
-      if (stdoutClosedAtMs !== undefined || child.exitCode !== null) return
-      stdoutClosedAtMs = Date.now() - started
-      child.stdout?.destroy()
-    }
-    const signal = schedule.signal
-    if (sibling && sibling.atMs > 0) at(sibling.atMs, () => github.addSibling(sibling.state))
-    if (signal?.after === 'first-request') anchors.onRequest = () => at(signal.ms, sendSignal)
-    if (signal?.after === 'first-write') anchors.onWrite = () => at(signal.ms, sendSignal)
-    if (signal?.after === 'first-failure') anchors.onFailure = () => at(signal.ms, sendSignal)
-    if (schedule.closeStdoutMs !== undefined) {
-      const ms = schedule.closeStdoutMs
-      const previous = anchors.onRequest
-      anchors.onRequest = () => {
-        previous?.()
-        at(ms, closeStdout)
+      spawned.push(...(await Promise.all(legs)))
+    } else
+      for (const i of views.keys()) {
+        // A second step, or a re-run: once the run before it ended (its late writes may still land).
+        const gap = i === 0 ? 0 : (schedule.runs?.more[i - 1]?.startMs ?? 0)
+        if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap))
+        spawned.push(await one(i))
       }
-    }
-    let resultSeen = false
-    let resultAtMs: number | undefined
-    const watch = () => {
-      if (resultSeen) return
-      if (/Result: |::error::/.test(stdout + stderr)) {
-        resultSeen = true
-        resultAtMs = Date.now() - started
-        if (signal?.after === 'result') at(signal.ms, sendSignal)
-      }
-    }
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk
-      watch()
-    })
-    child.stdout?.on('error', () => {})
-    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk
-      watch()
-    })
-    const bound = schedule.timeoutMs + schedule.requestTimeoutMs + 2000
-    let killed = false
-    at(bound + HARD_LIMIT_SLACK_MS, () => {
-      killed = true
-      child.kill('SIGKILL')
-    })
-    const [code, exitSignal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.once('exit', (c, s) => resolve([c, s])))
-    const durationMs = Date.now() - started
-    for (const timer of timers) clearTimeout(timer)
-    // What the step had written before it ended reaches us through the pipes.
-    await new Promise<void>((resolve) => {
-      if (child.stdout?.destroyed && child.stderr?.destroyed) return resolve()
-      child.once('close', () => resolve())
-      setTimeout(resolve, 2000)
-    })
 
     // Held writes are applied whether or not the step waited: the end state includes them.
-    await Promise.all([platform.settled(), github.settled(), gitlab.settled()])
+    await Promise.all([...platforms.map((p) => p.settled()), gh.settled(), gl.settled()])
     // A FIFO reader has everything once the step is gone; give cat a moment to pass it on.
     if (fifoReaders.length) await new Promise((resolve) => setTimeout(resolve, 100))
 
-    const reports: Partial<Record<ReportName, ReportSeen>> = {}
-    for (const name of REPORT_NAMES) {
-      const place = places[name]
-      if (place && !(schedule.mode === 'action' && name === 'summaryFile')) reports[name] = readPlace(place.place, place.path, place.fifoText)
-    }
-    const record: RunRecord = {
-      schedule,
-      startedAt: started,
-      code,
-      signal: exitSignal,
-      stdout,
-      stderr,
-      durationMs,
-      killed,
-      outputs: outputFile ? parseOutputFile(readOr(outputFile)) : {},
-      reports,
-      marker,
-      platform: platform.state,
-      seen: [...platform.seen, ...github.seen, ...gitlab.seen],
-      comments: github.comments.map((c) => ({ ...c })),
-      notes: gitlab.notes.map((n) => ({ ...n })),
-      deployments: github.deployments.map((d) => ({ ...d, statuses: [...d.statuses] })),
-      commitStatuses: (schedule.mode === 'action' ? github.statuses : gitlab.statuses).map((s) => ({ ...s }))
-    }
-    if (signalAtMs !== undefined) record.signalAtMs = signalAtMs
-    if (resultAtMs !== undefined) record.resultAtMs = resultAtMs
-    if (stdoutClosedAtMs !== undefined) record.stdoutClosedAtMs = stdoutClosedAtMs
-    if (schedule.mode === 'action' && summaryFile) {
-      const place = places.summaryFile
-      record.summary = place ? readPlace(place.place, place.path, place.fifoText) : { place: 'file', path: summaryFile, text: readOr(summaryFile) }
-    }
-    return record
+    const records = spawned.map((run, i): RunRecord => {
+      const view = views[i] as Schedule
+      const platform = platforms[i] as (typeof platforms)[number]
+      const ofRun = (s: Seen) => (s.run ?? 0) === i
+      const seen = [...platform.seen, ...gh.seen.filter(ofRun), ...gl.seen.filter(ofRun)]
+      const reports: Partial<Record<ReportName, ReportSeen>> = {}
+      for (const name of REPORT_NAMES) {
+        const place = run.places[name]
+        if (place && !(view.mode === 'action' && name === 'summaryFile')) reports[name] = readPlace(place.place, place.path, place.fifoText)
+      }
+      // Each run's own deployment (a run creates one; its lost creation is found again by its mark): the ones it created.
+      const created = new Set(
+        seen
+          .filter((s) => s.channel === 'gh:deploy' && s.method === 'POST' && /\/deployments$/.test(s.path))
+          .map((s) => (s.appliedReply?.json as { id?: unknown } | undefined)?.id)
+      )
+      const deployments = count === 1 ? gh.deployments : gh.deployments.filter((d) => created.has(d.id))
+      const record: RunRecord = {
+        schedule: view,
+        startedAt: run.started,
+        code: run.code,
+        signal: run.signal,
+        stdout: run.stdout,
+        stderr: run.stderr,
+        durationMs: run.durationMs,
+        killed: run.killed,
+        outputs: run.outputFile ? parseOutputFile(readOr(run.outputFile)) : {},
+        reports,
+        marker: markers[i] as string,
+        platform: platform.state,
+        seen,
+        comments: gh.comments.map((c) => ({ ...c })),
+        notes: gl.notes.map((n) => ({ ...n })),
+        deployments: deployments.map((d) => ({ ...d, statuses: [...d.statuses] })),
+        commitStatuses: (view.mode === 'action' ? gh.statuses : gl.statuses).map((s) => ({ ...s }))
+      }
+      if (run.signalAtMs !== undefined) record.signalAtMs = run.signalAtMs
+      if (run.resultAtMs !== undefined) record.resultAtMs = run.resultAtMs
+      if (run.stdoutClosedAtMs !== undefined) record.stdoutClosedAtMs = run.stdoutClosedAtMs
+      if (view.mode === 'action' && run.summaryFile) {
+        const place = run.places.summaryFile
+        record.summary = place ? readPlace(place.place, place.path, place.fifoText) : { place: 'file', path: run.summaryFile, text: readOr(run.summaryFile) }
+      }
+      const at = places[i]
+      if (at) record.run = at
+      return record
+    })
+    const firstRecord = records[0] as RunRecord
+    // Several runs: the record is the first run's, with the whole schedule and every run (the cross-run invariants judge them together).
+    return count === 1 ? firstRecord : { ...firstRecord, schedule, runs: records }
   } finally {
     for (const reader of fifoReaders) {
       try {
         if (reader.pid) process.kill(-reader.pid, 'SIGKILL')
       } catch {}
     }
-    await Promise.all([platform.close(), github.close(), gitlab.close()])
-    for (const folder of cleanup) removeScratch(folder)
+    await Promise.all([...platforms.map((p) => p.close()), github?.close(), gitlab?.close()])
+    for (const folder of dirs) removeScratch(folder)
   }
+}
+
+interface SpawnContext {
+  root: string
+  platformUrl: string
+  /** The run's address of GitHub's and GitLab's stand-ins (`runPath`). */
+  githubUrl: string
+  gitlabUrl: string
+  hooks: RunHooks
+  /** Scratch folders to remove at the end, and the FIFO readers to stop: the caller's. */
+  dirs: string[]
+  fifoReaders: ChildProcess[]
+  addSibling: (state: string) => void
+}
+
+/** Spawns one run of the step as the runner (or a CI job) does, with the signal and the closed stdout its schedule asks for; resolves once it ended. */
+async function spawnRun(schedule: Schedule, at: RunPlace | undefined, context: SpawnContext): Promise<Spawned> {
+  const { root, hooks } = context
+  const anchors = hooks.anchors
+  const dir = scratchFolder('wfd-explore-')
+  context.dirs.push(dir)
+  const places: Spawned['places'] = {}
+  for (const name of REPORT_NAMES) {
+    const place = schedule.reports[name]
+    if (!place) continue
+    const made = makePlace(dir, schedule.mode === 'action' && name === 'summaryFile' ? 'step_summary_place.md' : name, place)
+    // The runner creates the summary file before the step starts.
+    if (schedule.mode === 'action' && place === 'file') writeFileSync(made.path, '')
+    if (made.fifoReader) context.fifoReaders.push(made.fifoReader)
+    places[name] = { place, path: made.path, ...(made.fifoText ? { fifoText: made.fifoText } : {}) }
+  }
+
+  const ids = schedule.targets.map((t, i) => ({ kind: t.kind, id: idOf(t.kind, i) }))
+  const statusIds = ids.filter((t) => t.kind === 'update').map((t) => t.id)
+  const jobIds = ids.filter((t) => t.kind === 'job').map((t) => t.id)
+  const inputs: Record<string, string> = {
+    'base-url': context.platformUrl,
+    timeout: `${schedule.timeoutMs}ms`,
+    'request-timeout': `${schedule.requestTimeoutMs}ms`,
+    'min-interval': '50ms',
+    'max-interval': '250ms',
+    'fail-on-timeout': String(schedule.failOnTimeout)
+  }
+  if (statusIds.length) inputs['status-id'] = statusIds.join('\n')
+  if (jobIds.length || schedule.trigger?.kind === 'agent' || schedule.trigger) inputs['project-id'] = 'proj-x'
+  if (jobIds.length) inputs['job-id'] = jobIds.join('\n')
+  if (schedule.trigger) {
+    inputs.trigger = schedule.trigger.kind
+    if (schedule.trigger.kind === 'preview') inputs['preview-branch'] = 'feature-x'
+    if (schedule.trigger.kind === 'agent') inputs['agent-prompt'] = 'Fix the docs'
+  }
+
+  let spawnArgs: string[]
+  let env: Record<string, string>
+  let cwd: string
+  let outputFile: string | undefined
+  let summaryFile: string | undefined
+  if (schedule.mode === 'action') {
+    const hasUpdate = statusIds.length > 0 || (schedule.trigger && schedule.trigger.kind !== 'agent')
+    if (schedule.comment) inputs['pr-comment'] = 'true'
+    if (schedule.comment && at?.key) inputs['pr-comment-key'] = at.key
+    if (schedule.deployment && hasUpdate) inputs['deployment-environment'] = 'docs'
+    if (schedule.commitStatus) inputs['commit-status'] = STATUS_CONTEXT
+    inputs['github-token'] = GITHUB_TOKEN
+    const runner = await prepareRunner({
+      inputs: { ...inputs, 'admin-key': ADMIN_KEY },
+      // A later step of the job, or a later attempt of the run, as the runner says it.
+      env: { GITHUB_API_URL: context.githubUrl, ...(at ? { GITHUB_ACTION: at.step, GITHUB_RUN_ATTEMPT: String(at.attempt) } : {}) },
+      event: { name: 'pull_request', payload: { pull_request: { number: 7, head: { sha: RUN_SHA } } } }
+    })
+    context.dirs.push(kept(runner.tempDir))
+    env = runner.env
+    cwd = runner.cwd
+    outputFile = runner.outputFile
+    summaryFile = places.summaryFile?.path ?? runner.summaryFile
+    env.GITHUB_STEP_SUMMARY = summaryFile
+    spawnArgs = [path.join(root, 'dist', 'index.js')]
+  } else {
+    const flags: string[] = []
+    for (const [name, value] of Object.entries(inputs)) for (const line of value.split('\n')) flags.push(`--${name}`, line)
+    if (schedule.comment) flags.push('--mr-comment')
+    if (schedule.comment && at?.key) flags.push('--pr-comment-key', at.key)
+    if (schedule.commitStatus) flags.push('--commit-status', STATUS_CONTEXT)
+    if (schedule.reports.json) flags.push('--json')
+    for (const name of REPORT_NAMES) {
+      const place = places[name]
+      if (place) flags.push(REPORT_FLAGS[name], place.path)
+    }
+    env = {}
+    for (const name of ['PATH', 'HOME', 'TMPDIR']) if (process.env[name] !== undefined) env[name] = process.env[name] as string
+    Object.assign(env, {
+      WAIT_FOR_DOCS_ADMIN_KEY: ADMIN_KEY,
+      WAIT_FOR_DOCS_GITLAB_TOKEN: GITLAB_TOKEN,
+      GITLAB_CI: 'true',
+      CI: 'true',
+      CI_API_V4_URL: `${context.gitlabUrl}/api/v4`,
+      CI_PROJECT_ID: '42',
+      CI_MERGE_REQUEST_IID: '7',
+      CI_JOB_NAME: at?.jobName ?? 'docs',
+      CI_JOB_URL: `https://gitlab.example.com/acme/docs/-/jobs/${at?.jobId ?? 1}`,
+      CI_COMMIT_SHA: RUN_SHA
+    })
+    // A job of its own (a leg of parallel:matrix, a retry) has its own id; they all run in one pipeline.
+    if (at) Object.assign(env, { CI_JOB_ID: String(at.jobId), CI_PIPELINE_ID: String(PIPELINE_ID) })
+    cwd = dir
+    spawnArgs = [path.join(root, 'dist', 'cli', 'index.js'), ...flags]
+  }
+
+  // Another job of the same run fails the shared context before the step starts, or while it runs.
+  const sibling = schedule.mode === 'action' && schedule.commitStatus ? schedule.sibling : undefined
+  if (sibling?.atMs === 0) context.addSibling(sibling.state)
+  const started = Date.now()
+  const child = spawn(process.execPath, spawnArgs, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  let signalAtMs: number | undefined
+  let stdoutClosedAtMs: number | undefined
+  const timers: ReturnType<typeof setTimeout>[] = []
+  const later = (ms: number, work: () => void) => timers.push(setTimeout(work, ms))
+  const sendSignal = () => {
+    if (signalAtMs !== undefined || child.exitCode !== null || child.signalCode !== null || !schedule.signal) return
+    signalAtMs = Date.now() - started
+    child.kill(schedule.signal.name)
+  }
+  const closeStdout = () => {
+    if (stdoutClosedAtMs !== undefined || child.exitCode !== null) return
+    stdoutClosedAtMs = Date.now() - started
+    child.stdout?.destroy()
+  }
+  const signal = schedule.signal
+  if (sibling && sibling.atMs > 0) later(sibling.atMs, () => context.addSibling(sibling.state))
+  if (signal?.after === 'first-request') anchors.onRequest = () => later(signal.ms, sendSignal)
+  if (signal?.after === 'first-write') anchors.onWrite = () => later(signal.ms, sendSignal)
+  if (signal?.after === 'first-failure') anchors.onFailure = () => later(signal.ms, sendSignal)
+  if (schedule.closeStdoutMs !== undefined) {
+    const ms = schedule.closeStdoutMs
+    const previous = anchors.onRequest
+    anchors.onRequest = () => {
+      previous?.()
+      later(ms, closeStdout)
+    }
+  }
+  let resultSeen = false
+  let resultAtMs: number | undefined
+  const watch = () => {
+    if (resultSeen) return
+    if (/Result: |::error::/.test(stdout + stderr)) {
+      resultSeen = true
+      resultAtMs = Date.now() - started
+      if (signal?.after === 'result') later(signal.ms, sendSignal)
+    }
+  }
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk
+    watch()
+  })
+  child.stdout?.on('error', () => {})
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk
+    watch()
+  })
+  const bound = schedule.timeoutMs + schedule.requestTimeoutMs + 2000
+  let killed = false
+  later(bound + HARD_LIMIT_SLACK_MS, () => {
+    killed = true
+    child.kill('SIGKILL')
+  })
+  const [code, exitSignal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.once('exit', (c, s) => resolve([c, s])))
+  const durationMs = Date.now() - started
+  for (const timer of timers) clearTimeout(timer)
+  // What the step had written before it ended reaches us through the pipes.
+  await new Promise<void>((resolve) => {
+    if (child.stdout?.destroyed && child.stderr?.destroyed) return resolve()
+    child.once('close', () => resolve())
+    setTimeout(resolve, 2000)
+  })
+  const spawned: Spawned = { code, signal: exitSignal, stdout, stderr, started, durationMs, killed, places }
+  if (signalAtMs !== undefined) spawned.signalAtMs = signalAtMs
+  if (resultAtMs !== undefined) spawned.resultAtMs = resultAtMs
+  if (stdoutClosedAtMs !== undefined) spawned.stdoutClosedAtMs = stdoutClosedAtMs
+  if (outputFile !== undefined) spawned.outputFile = outputFile
+  if (summaryFile !== undefined) spawned.summaryFile = summaryFile
+  return spawned
 }
 
 function readOr(file: string): string {

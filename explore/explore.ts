@@ -70,6 +70,8 @@ export const kindOf = (violations: Violation[]) =>
         (v) =>
           `${v.invariant}: ${v.detail
             .replace(/\b(st|job)_\w+|\d+/g, '#')
+            // The runs of a schedule of several, however they are related: legs, steps and attempts show the same finding.
+            .replace(/\b(?:matrix leg|step|attempt) #/g, 'run #')
             .replace(/\b(failure|failed|archived|success|completed|timeout|cancelled|error)\b/g, '<state>')
             .slice(0, 60)}`
       )
@@ -93,6 +95,8 @@ export interface SearchOptions extends ExecuteOptions {
   runs: number
   /** Shrink attempts after a failure (each runs the step); 0 keeps the first failing schedule. */
   maxShrinks: number
+  /** Only schedules of several runs of the step (matrix legs, two steps, a re-run). */
+  several?: boolean
   /** Stop at the first failure of this search (a planted defect's hunt). */
   stopAtFirst?: boolean
   /** Save failures in the corpus. */
@@ -141,7 +145,7 @@ export async function search(options: SearchOptions, stats: Stats): Promise<{ fa
   let lastViolations: Violation[] = []
   /** The kinds of violation the first failure showed: shrinking keeps to them, never drifting to another finding. */
   let target = new Set<string>()
-  const property = fc.asyncProperty(scheduleArb(), async (schedule) => {
+  const property = fc.asyncProperty(scheduleArb({ several: options.several === true }), async (schedule) => {
     if (failedAt !== undefined) {
       // Shrinking: each try runs the step again; past the budget the smaller schedules are not tried.
       if (known || shrinks >= options.maxShrinks) return true
@@ -154,7 +158,7 @@ export async function search(options: SearchOptions, stats: Stats): Promise<{ fa
     }
     const shrinking = failedAt !== undefined
     const record = await execute(schedule, options)
-    if (!shrinking) addCoverage(stats.coverage, record.seen)
+    if (!shrinking) for (const run of record.runs ?? [record]) addCoverage(stats.coverage, run.seen)
     const violations = check(record).filter(options.counts ?? (() => true))
     if (violations.length === 0) return true
     // A smaller schedule that shows only other findings is not the same failure: it is not taken.
@@ -183,7 +187,7 @@ export async function search(options: SearchOptions, stats: Stats): Promise<{ fa
       )
     }
     lastViolations = violations
-    throw new Error(violations.map((v) => `${v.invariant}: ${v.detail}`).join('\n'))
+    throw new Error(violations.map((v) => said(v).trim()).join('\n'))
   })
   const details = await fc.check(property, { seed: options.seed, numRuns: options.runs, endOnFailure: options.maxShrinks === 0 })
   if (!details.failed || !details.counterexample) return { failed: false, generated }
@@ -213,11 +217,14 @@ export function saveToCorpus(entry: CorpusEntry): string {
 export function reportFailure(failure: Stats['failures'][number], runs: number): string {
   return [
     `VIOLATION (seed ${failure.seed}${failure.reproduced ? '' : ', did not come back when replayed: timing-bound'})`,
-    ...failure.violations.map((v) => `  ${v.invariant}: ${v.detail}`),
+    ...failure.violations.map(said),
     `  shrunk schedule: ${JSON.stringify(failure.schedule)}`,
     failure.file ? `  replay: npm run explore -- --replay ${failure.file}` : `  search again: npm run explore -- --seed ${failure.seed} --runs ${runs} --jobs 1`
   ].join('\n')
 }
+
+/** A violation as the report says it: the invariant, the run it is about (in a schedule of several), and what was found. */
+export const said = (v: Violation): string => `  ${v.invariant}${v.run ? ` (${v.run})` : ''}: ${v.detail}`
 
 /** Runs one schedule and judges it. */
 export async function replay(schedule: Schedule, options: ExecuteOptions = {}): Promise<{ record: RunRecord; violations: Violation[] }> {

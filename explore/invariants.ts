@@ -22,6 +22,8 @@ import { activeCommands } from '../dev/workflow-log.js'
 export interface Violation {
   invariant: string
   detail: string
+  /** The run it is about, in a schedule of several (`matrix leg 2`): not part of what the finding is (kindOf). */
+  run?: string
 }
 
 type Result = 'success' | 'failure' | 'timeout' | 'cancelled' | 'error'
@@ -147,7 +149,8 @@ export function gateNeverGreenWrongly(r: RunRecord): Violation[] {
     }
   }
   // The check branch protection requires: green only for a run whose result is success, and never over another job's failure.
-  if (r.schedule.commitStatus && !r.killed) {
+  // A run among several shares the context with the others: judged across the runs (gateNeverGreenAcrossRuns).
+  if (r.schedule.commitStatus && !r.killed && !r.run) {
     const statuses = onContext(r)
     const newest = statuses.at(-1)
     const siblingFailed = statuses.some((s) => s.by === 'sibling' && (s.state === 'failure' || s.state === 'error'))
@@ -385,12 +388,13 @@ export function writtenElsewhereIsTrue(r: RunRecord): Violation[] {
         detail: `the ${what} does not hold the outcome (${result}): ${JSON.stringify(/^### .*$/m.exec(body)?.[0] ?? body.slice(0, 80))}`
       })
   }
-  if (r.schedule.comment && r.schedule.mode === 'action') {
+  // A run among several shares its comment or note with the runs of its marker: judged across the runs (sharedRecordsTrue).
+  if (r.schedule.comment && r.schedule.mode === 'action' && !r.run) {
     const ours = r.comments.filter((c) => c.user === OUR_GITHUB_LOGIN && c.body.includes(r.marker)).map((c) => c.body)
     const others = r.comments.filter((c) => c.user !== OUR_GITHUB_LOGIN && c.body.includes(r.marker)).map((c) => c.body)
     check('comment', ours, /pull request comment (?:could not be written|holds the outcome, but)/.test(text), others)
   }
-  if (r.schedule.comment && r.schedule.mode === 'command') {
+  if (r.schedule.comment && r.schedule.mode === 'command' && !r.run) {
     const ours = r.notes.filter((n) => n.authorId === GITLAB_USER.id && n.body.includes(r.marker)).map((n) => n.body)
     const others = r.notes.filter((n) => n.authorId !== GITLAB_USER.id && n.body.includes(r.marker)).map((n) => n.body)
     check('note', ours, /merge request note (?:could not be written|holds the outcome, but)/.test(text), others)
@@ -428,7 +432,8 @@ function commitStatusTrue(r: RunRecord, result: Result | undefined): Violation[]
   const found: Violation[] = []
   const named = warningLines(r).filter((line) => COMMIT_STATUS_WARNING.test(line))
   if (named.length > 1) found.push({ invariant, detail: `${named.length} warnings name the commit status ${STATUS_CONTEXT}` })
-  if (named.length > 0 || !result) return found
+  // A run among several: what the shared context ends with is judged across the runs (sharedRecordsTrue).
+  if (named.length > 0 || !result || r.run) return found
   const statuses = onContext(r)
   const newest = statuses.at(-1)
   const github = r.schedule.mode === 'action'
@@ -628,5 +633,202 @@ export const INVARIANTS = [
 ] as const
 
 export function check(r: RunRecord): Violation[] {
+  if (r.runs) return checkRuns(r.runs)
   return INVARIANTS.flatMap((invariant) => invariant(r))
 }
+
+// ---- across runs ------------------------------------------------------------------------------
+// A schedule of several runs of the step (issue 38: matrix legs, two steps of one job, a re-run)
+// on one commit and one pull / merge request. Each run keeps its own promises (the invariants
+// above, run by run); what the runs share (the comment or note of a marker, the commit status's
+// context) is judged here, once every run ended and the stand-ins settled.
+
+/** Every invariant of each run (the shared records left aside), then the ones across the runs. */
+export function checkRuns(runs: readonly RunRecord[]): Violation[] {
+  const own = runs.flatMap((run) => INVARIANTS.flatMap((invariant) => invariant(run)).map((v) => (run.run ? { ...v, run: run.run.label } : v)))
+  return [...own, ...ACROSS_RUNS.flatMap((invariant) => invariant(runs))]
+}
+
+const labelOf = (r: RunRecord) => r.run?.label ?? 'the run'
+const labelsOf = (runs: readonly RunRecord[]) => runs.map(labelOf).join(', ')
+const attemptOf = (r: RunRecord) => r.run?.attempt ?? 1
+
+/** The runs of the newest attempt: legs and steps of one attempt share a fate; an earlier attempt's is overtaken by a re-run. */
+const lastAttempt = (runs: readonly RunRecord[]) => {
+  const newest = Math.max(...runs.map(attemptOf))
+  return runs.filter((r) => attemptOf(r) === newest)
+}
+
+/** A warning of the run that names the commit status (it could not be written, or may not hold what the run wrote). */
+const namesCommitStatus = (r: RunRecord) => warningLines(r).some((line) => COMMIT_STATUS_WARNING.test(line))
+
+/**
+ * Each write applied to a shared record, with the run that sent it, in the order applied: the
+ * record's id is in the path of an update (PATCH, PUT), in the answer of a creation (POST).
+ */
+export function appliedWrites(runs: readonly RunRecord[], channel: string): { run: RunRecord; id: number; at: number; seen: Seen }[] {
+  const writes: { run: RunRecord; id: number; at: number; seen: Seen }[] = []
+  for (const run of runs)
+    for (const s of run.seen) {
+      if (s.channel !== channel || s.method === 'GET' || s.appliedAt === undefined) continue
+      if ((s.appliedReply?.status ?? 0) >= 300) continue
+      const inPath = s.method === 'POST' ? undefined : /\/(\d+)$/.exec(s.path.split('?')[0] ?? '')?.[1]
+      const answered = (s.appliedReply?.json as { id?: unknown } | undefined)?.id
+      const id = inPath !== undefined ? Number(inPath) : typeof answered === 'number' ? answered : undefined
+      if (id !== undefined) writes.push({ run, id, at: s.appliedAt, seen: s })
+    }
+  return writes.sort((a, b) => a.at - b.at)
+}
+
+/** The runs grouped by the marker of their comment (action) or note (command): one record per group. */
+function byMarker(runs: readonly RunRecord[]): [string, RunRecord[]][] {
+  const groups = new Map<string, RunRecord[]>()
+  for (const run of runs) groups.set(run.marker, [...(groups.get(run.marker) ?? []), run])
+  return [...groups]
+}
+
+/** The step's comments (action) or notes (command) on the pull / merge request, with their ids. */
+function ourRecords(r: RunRecord): { what: string; channel: string; records: { id: number; body: string }[]; others: string[]; warning: RegExp } {
+  if (r.schedule.mode === 'action')
+    return {
+      what: 'comment',
+      channel: 'gh:write',
+      records: r.comments.filter((c) => c.user === OUR_GITHUB_LOGIN),
+      others: r.comments.filter((c) => c.user !== OUR_GITHUB_LOGIN).map((c) => c.body),
+      warning: /pull request comment (?:could not be written|holds the outcome, but)/
+    }
+  return {
+    what: 'note',
+    channel: 'gl:write',
+    records: r.notes.filter((n) => n.authorId === GITLAB_USER.id),
+    others: r.notes.filter((n) => n.authorId !== GITLAB_USER.id).map((n) => n.body),
+    warning: /merge request note (?:could not be written|holds the outcome, but)/
+  }
+}
+
+/**
+ * 1, across runs. Legs and steps of one run attempt share the commit status's context: when any
+ * of them ended other than success, the context's newest state is not success, unless that run
+ * said its status could not be written (or may not hold its outcome). A later attempt (a re-run)
+ * that succeeds may turn it green (docs/usage/required-check.md): only the newest attempt's runs count.
+ */
+export function gateNeverGreenAcrossRuns(runs: readonly RunRecord[]): Violation[] {
+  const invariant = 'gate never green wrongly'
+  const first = runs[0]
+  if (!first?.schedule.commitStatus) return []
+  const newest = onContext(first).at(-1)
+  if (newest?.state !== 'success') return []
+  // A success whose answer was lost and that landed late cannot be undone by the run that wrote it: said in its one warning.
+  const writer = appliedWrites(runs, first.schedule.mode === 'action' ? 'gh:status' : 'gl:status')
+    .filter((w) => w.id === newest.id)
+    .at(-1)?.run
+  if (writer && warningLines(writer).some((line) => /holds the outcome \(success\).* may show success over another job's failure/.test(line))) return []
+  const found: Violation[] = []
+  for (const run of lastAttempt(runs)) {
+    const result = resultOf(run)
+    if (run.killed || result === undefined || result === 'success' || namesCommitStatus(run)) continue
+    found.push({
+      invariant,
+      detail: `the commit status ${STATUS_CONTEXT} ends success, yet ${labelOf(run)} of the same run attempt ended ${result} (and said nothing of the status)`
+    })
+  }
+  return found
+}
+
+/**
+ * 2. One record per identity: the runs of one marker (legs without their own pr-comment-key, a
+ * re-run and its first attempt) share one comment or note, never two; runs of different markers
+ * (legs with their own keys, two steps of a job) have one each.
+ */
+export function oneRecordPerIdentity(runs: readonly RunRecord[]): Violation[] {
+  const invariant = 'one record per identity'
+  const first = runs[0]
+  if (!first?.schedule.comment) return []
+  const { what, records } = ourRecords(first)
+  const found: Violation[] = []
+  for (const [marker, group] of byMarker(runs)) {
+    const bodies = records.filter((record) => record.body.includes(marker)).map((record) => record.body)
+    // A lost creation that lands after its run is a second one the run cannot see: accepted when a run of the marker said so (as for one run).
+    const lateTwinSaid = group.some((r) => new RegExp(`a second ${what} of this step appears saying "⏳ Waiting": delete it`).test(log(r)))
+    const lateTwins = lateTwinSaid ? bodies.filter((body) => body.includes(IN_PROGRESS)).length : 0
+    if (bodies.length - lateTwins <= 1 && (lateTwins === 0 || bodies.length - lateTwins === 1)) continue
+    const earlier = bodies.filter((body) => body.includes(EARLIER_RUN)).length
+    found.push({
+      invariant,
+      detail: `${bodies.length} ${what}s of the step hold the marker of ${labelsOf(group)}${earlier ? ` (${earlier} from before the runs, left as it was)` : ''}`
+    })
+  }
+  return found
+}
+
+/**
+ * 4, across runs. What the runs share is true at the end: each marker's comment or note holds
+ * the outcome of the run that wrote it last (never "in progress"), the commit status's newest
+ * state is the outcome of the run that wrote it last, or the failure of another run of its
+ * attempt that it kept (rule 1); else a warning of a run (of that marker, for a comment) names it.
+ */
+export function sharedRecordsTrue(runs: readonly RunRecord[]): Violation[] {
+  const invariant = 'what is written elsewhere is true at the end'
+  const first = runs[0]
+  if (!first || runs.some((r) => r.killed)) return []
+  const found: Violation[] = []
+  if (first.schedule.comment) {
+    const { what, channel, records, others, warning } = ourRecords(first)
+    for (const other of others)
+      if (other.includes(first.marker) && !other.includes('quoted by someone else')) found.push({ invariant, detail: `another user's ${what} was changed` })
+    const writes = appliedWrites(runs, channel)
+    for (const [marker, group] of byMarker(runs)) {
+      if (group.some((r) => warning.test(log(r)))) continue
+      const ours = records.filter((record) => record.body.includes(marker))
+      const record = ours.find((c) => c.body.includes(IN_PROGRESS)) ?? ours.find((c) => !c.body.includes(EARLIER_RUN)) ?? ours[0]
+      if (!record) {
+        found.push({ invariant, detail: `no ${what} of ${labelsOf(group)} was written, and no warning says why` })
+        continue
+      }
+      // The run whose write it holds: the last applied to it (a run of another marker never writes it).
+      const writer = writes.filter((w) => w.id === record.id).at(-1)?.run ?? group.at(-1)
+      if (!writer) continue
+      const result = resultOf(writer)
+      if (record.body.includes(IN_PROGRESS))
+        found.push({
+          invariant,
+          detail: `the ${what} of ${labelsOf(group)} still says "in progress" at the end (written last by ${labelOf(writer)}), and no warning says why`
+        })
+      else if (result && !new RegExp(`^### ${escapeRegExp(resultMark(result))}`, 'm').test(record.body))
+        found.push({
+          invariant,
+          detail: `the ${what} of ${labelsOf(group)} does not hold the outcome of ${labelOf(writer)}, which wrote it last (${result}): ${JSON.stringify(/^### .*$/m.exec(record.body)?.[0] ?? record.body.slice(0, 80))}`
+        })
+    }
+  }
+  if (first.schedule.commitStatus && !runs.some(namesCommitStatus)) {
+    const newest = onContext(first).at(-1)
+    const github = first.schedule.mode === 'action'
+    if (!newest) found.push({ invariant, detail: `no commit status ${STATUS_CONTEXT} was written by any run, and no warning says why` })
+    else {
+      const writer = appliedWrites(runs, github ? 'gh:status' : 'gl:status')
+        .filter((w) => w.id === newest.id)
+        .at(-1)?.run
+      const result = writer && resultOf(writer)
+      if (writer && result) {
+        const expected = github ? githubStatusState(result) : gitlabStatusState(result)
+        // A success that kept the failure of another run of its attempt writes that failure (rule 1);
+        // on GitLab, of its pipeline, where a retried job runs too (docs/ci/gitlab.md).
+        const siblings = (r: RunRecord) => r !== writer && (!github || attemptOf(r) === attemptOf(writer))
+        const kept =
+          result === 'success' &&
+          ['failure', 'error', 'failed'].includes(newest.state) &&
+          runs.some((r) => siblings(r) && resultOf(r) !== undefined && resultOf(r) !== 'success')
+        if (newest.state !== expected && !kept)
+          found.push({
+            invariant,
+            detail: `the commit status ${STATUS_CONTEXT} ends ${newest.state}, written last by ${labelOf(writer)}, whose result is ${result} (expected ${expected}), and no warning says why`
+          })
+      }
+    }
+  }
+  return found
+}
+
+/** The invariants across the runs of a schedule of several. */
+export const ACROSS_RUNS = [gateNeverGreenAcrossRuns, oneRecordPerIdentity, sharedRecordsTrue] as const

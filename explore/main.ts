@@ -13,13 +13,15 @@
 //                   that has none
 //   --only NN[,MM]  with --planted, only the patches whose names hold one of these
 //   --stats FILE    writes the figures (schedules, faults per kind, violations) as JSON
+//   --several       draws only schedules that run the step more than once (matrix legs, two steps
+//                   of a job, a re-run); without it, one schedule in about four does
 //   --verbose       with --replay, prints the step's stdout and stderr
 //   --refresh-corpus replays every corpus entry and writes down the violations it shows now
 //                   (after an invariant's words changed); an entry that passes is left as it is
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { coverageTable } from './coverage.js'
-import { CORPUS, corpusEntries, emptyStats, explore, kindOf, readEntry, replay, type Stats } from './explore.js'
+import { CORPUS, corpusEntries, emptyStats, explore, kindOf, readEntry, replay, type Stats, said } from './explore.js'
 import { huntPlanted } from './planted.js'
 
 interface Args {
@@ -34,6 +36,7 @@ interface Args {
   stats?: string
   verbose: boolean
   refresh: boolean
+  several: boolean
 }
 
 function parseArgs(argv: string[]): Args {
@@ -45,7 +48,8 @@ function parseArgs(argv: string[]): Args {
     corpus: false,
     planted: false,
     verbose: false,
-    refresh: false
+    refresh: false,
+    several: false
   }
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]
@@ -70,6 +74,7 @@ function parseArgs(argv: string[]): Args {
     else if (flag === '--only') args.only = value()
     else if (flag === '--stats') args.stats = value()
     else if (flag === '--verbose') args.verbose = true
+    else if (flag === '--several') args.several = true
     else throw new Error(`unknown flag ${flag}; see the head of explore/main.ts`)
   }
   return args
@@ -94,7 +99,7 @@ async function replayCorpus(): Promise<number> {
   const waiting: string[] = []
   for (const [file, entry] of entries) {
     const { violations } = await replay(entry.schedule)
-    const verdict = violations.length === 0 ? 'passes' : `fails: ${violations.map((v) => `${v.invariant}: ${v.detail}`).join('; ')}`
+    const verdict = violations.length === 0 ? 'passes' : `fails: ${violations.map((v) => said(v).trim()).join('; ')}`
     if (entry.waitsOn) {
       waiting.push(
         `  ${file} (waits on ${entry.waitsOn}): ${violations.length === 0 ? 'passes now; drop its waitsOn once the fix is on main' : 'still fails, as expected until the fix lands'}`
@@ -126,9 +131,12 @@ async function main(): Promise<number> {
     const entry = readEntry(args.replay)
     say(`replaying ${args.replay}${entry.seed ? ` (found with seed ${entry.seed})` : ''}`)
     const { record, violations } = await replay(entry.schedule)
-    say(`exit code ${record.code ?? record.signal} after ${record.durationMs} ms`)
-    if (args.verbose) say(`--- stdout ---\n${record.stdout}\n--- stderr ---\n${record.stderr}\n--- end ---`)
-    for (const v of violations) say(`  ${v.invariant}: ${v.detail}`)
+    for (const run of record.runs ?? [record]) {
+      const name = run.run ? `${run.run.label}: ` : ''
+      say(`${name}exit code ${run.code ?? run.signal} after ${run.durationMs} ms`)
+      if (args.verbose) say(`--- ${name}stdout ---\n${run.stdout}\n--- ${name}stderr ---\n${run.stderr}\n--- end ---`)
+    }
+    for (const v of violations) say(said(v))
     if (violations.length === 0) say('no invariant violated')
     return violations.length === 0 ? 0 : 1
   }
@@ -181,6 +189,7 @@ async function main(): Promise<number> {
           runs: Math.min(perJob, args.runs - j * perJob),
           maxShrinks: args.maxShrinks,
           save: true,
+          several: args.several,
           known,
           say,
           progress

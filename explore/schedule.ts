@@ -62,7 +62,10 @@ export const FAULT_KINDS = [
   'report-fifo',
   'report-dev-full',
   'deadline-short',
-  'deadline-long'
+  'deadline-long',
+  'matrix-legs',
+  'two-steps',
+  're-run'
 ] as const
 export type FaultKind = (typeof FAULT_KINDS)[number]
 
@@ -122,6 +125,42 @@ export interface Schedule {
   faults: Record<string, Fault[]>
   /** The kinds of fault this schedule draws from (swarm testing); what it says, its faults already hold. */
   swarm?: SwarmFault[]
+  /**
+   * More than one run of the step on the same commit and pull / merge request (issue 38): the
+   * schedule's own fields are the first run; absent, the schedule is one run.
+   */
+  runs?: Runs
+}
+
+/**
+ * How the runs of one schedule are related: legs of a matrix at once, two steps of one job one
+ * after the other, or a re-run (a later attempt) after the first ended.
+ */
+export type RunsKind = 'matrix' | 'steps' | 'rerun'
+
+export interface Runs {
+  kind: RunsKind
+  /** Matrix legs each with its own pr-comment-key (`leg-1`, `leg-2`…); else they share one. */
+  keyed: boolean
+  /**
+   * Command matrix legs: each a job of its own name, as GitLab's parallel:matrix names them
+   * (`docs: [leg-2]`); else commands run at once in one job (one name, one job id).
+   */
+  ownJobs?: boolean
+  /** The runs after the first (1 or 2). */
+  more: RunPlan[]
+}
+
+/** A run after the first: the same step (mode and inputs), its own targets and faults, and when it starts. */
+export interface RunPlan {
+  /** Matrix: ms after the first leg was started; steps and re-run: ms after the run before it ended. */
+  startMs: number
+  /** Its own targets, of the same kinds as the first run's (the same step, another id). */
+  targets: TargetPlan[]
+  /** With the first run's trigger: the work this run's own POST starts. */
+  trigger?: { kind: 'update' | 'preview' | 'agent'; target: TargetPlan }
+  /** As the schedule's faults: its platform's channels, and its own requests to GitHub or GitLab. */
+  faults: Record<string, Fault[]>
 }
 
 const updateStates = (): fc.Arbitrary<string[]> =>
@@ -262,8 +301,8 @@ const placeArb = (): fc.Arbitrary<Place> =>
   )
 const maybePlace = () => fc.option(placeArb(), { nil: undefined, freq: 2 })
 
-/** Every schedule the explorer may run. */
-export function scheduleArb(): fc.Arbitrary<Schedule> {
+/** Every schedule the explorer may run; `several`: only schedules of several runs (`--several`). */
+export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<Schedule> {
   return fc
     .record({
       mode: fc.constantFrom('action' as const, 'command' as const),
@@ -304,7 +343,21 @@ export function scheduleArb(): fc.Arbitrary<Schedule> {
       ),
       closeStdoutMs: fc.option(fc.integer({ min: 0, max: 2000 }), { nil: undefined, freq: 6 }),
       // Swarm testing (Groce et al., ISSTA 2012): each kind of fault on or off for the whole schedule.
-      swarm: fc.tuple(...SWARM_FAULTS.map(() => fc.boolean())).map((on) => SWARM_FAULTS.filter((_, i) => on[i]))
+      swarm: fc.tuple(...SWARM_FAULTS.map(() => fc.boolean())).map((on) => SWARM_FAULTS.filter((_, i) => on[i])),
+      // One schedule in four runs the step more than once (issue 38): a run costs its time again.
+      runs: fc.oneof(
+        { weight: options.several ? 0 : 3, arbitrary: fc.constant(undefined) },
+        {
+          weight: 1,
+          arbitrary: fc.record({
+            kind: fc.constantFrom<RunsKind>('matrix', 'steps', 'rerun'),
+            keyed: fc.boolean(),
+            ownJobs: fc.boolean(),
+            // Mostly two runs; three now and then.
+            more: fc.oneof({ weight: 3, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: fc.constant(2) })
+          })
+        }
+      )
     })
     .chain((base) => {
       const rt = base.requestTimeoutMs
@@ -318,43 +371,110 @@ export function scheduleArb(): fc.Arbitrary<Schedule> {
       const faultList = (rt: number, channel: ChannelKind, maxLength = 6) =>
         fc.array(faultArb(rt, channel, enabled), { maxLength, minLength: channel === 'github-record' || channel === 'gitlab-record' ? 1 : 0 })
       const reads = Object.fromEntries(ids.map((id) => [id, faultList(rt, 'read')]))
-      return fc
-        .record({
-          ...reads,
-          trigger: faultList(rt, 'write', 3),
-          'gh:read': faultList(rt, 'read', 4),
-          'gh:write': faultList(rt, 'github-record', 4),
-          'gh:deploy': faultList(rt, 'github-record', 4),
-          'gh:status': faultList(rt, 'github-record', 4),
-          'gh:lookup': faultList(rt, 'read', 3),
-          'gl:read': faultList(rt, 'read', 4),
-          'gl:write': faultList(rt, 'gitlab-record', 4),
-          'gl:status': faultList(rt, 'gitlab-record', 4),
-          'gl:lookup': faultList(rt, 'read', 3)
-        })
-        .map((faults): Schedule => {
-          const schedule: Schedule = {
-            mode: base.mode,
-            timeoutMs,
-            requestTimeoutMs: Math.min(rt, timeoutMs),
-            failOnTimeout: base.failOnTimeout,
-            targets,
-            comment: base.comment,
-            deployment: base.mode === 'action' && base.deployment,
-            existing: base.existing,
-            paging: base.paging,
-            reports: base.mode === 'command' ? base.reports : { json: false, ...(base.reports.summaryFile ? { summaryFile: base.reports.summaryFile } : {}) },
-            faults: faults as Record<string, Fault[]>,
-            swarm: base.swarm
-          }
-          if (base.trigger) schedule.trigger = base.trigger
-          if (base.commitStatus) schedule.commitStatus = true
-          if (base.commitStatus && base.mode === 'action' && base.sibling) schedule.sibling = base.sibling
-          if (base.signal) schedule.signal = base.signal
-          if (base.mode === 'command' && base.closeStdoutMs !== undefined) schedule.closeStdoutMs = base.closeStdoutMs
-          return schedule
-        })
+      // Every run draws the faults of its own requests: the platform's channels and its writes to GitHub or GitLab.
+      const faultsArb = fc.record({
+        ...reads,
+        trigger: faultList(rt, 'write', 3),
+        'gh:read': faultList(rt, 'read', 4),
+        'gh:write': faultList(rt, 'github-record', 4),
+        'gh:deploy': faultList(rt, 'github-record', 4),
+        'gh:status': faultList(rt, 'github-record', 4),
+        'gh:lookup': faultList(rt, 'read', 3),
+        'gl:read': faultList(rt, 'read', 4),
+        'gl:write': faultList(rt, 'gitlab-record', 4),
+        'gl:status': faultList(rt, 'gitlab-record', 4),
+        'gl:lookup': faultList(rt, 'read', 3)
+      })
+      return fc.tuple(faultsArb, runsArb(base, targets, faultsArb)).map(([faults, runs]): Schedule => {
+        const schedule: Schedule = {
+          mode: base.mode,
+          timeoutMs,
+          requestTimeoutMs: Math.min(rt, timeoutMs),
+          failOnTimeout: base.failOnTimeout,
+          targets,
+          comment: base.comment,
+          deployment: base.mode === 'action' && base.deployment,
+          existing: base.existing,
+          paging: base.paging,
+          reports: base.mode === 'command' ? base.reports : { json: false, ...(base.reports.summaryFile ? { summaryFile: base.reports.summaryFile } : {}) },
+          faults: faults as Record<string, Fault[]>,
+          swarm: base.swarm
+        }
+        if (base.trigger) schedule.trigger = base.trigger
+        if (base.commitStatus) schedule.commitStatus = true
+        // The canned sibling is a run's stand-in for another: a schedule of several runs has the real ones.
+        if (base.commitStatus && base.mode === 'action' && base.sibling && !runs) schedule.sibling = base.sibling
+        if (runs) schedule.runs = runs
+        if (base.signal) schedule.signal = base.signal
+        if (base.mode === 'command' && base.closeStdoutMs !== undefined) schedule.closeStdoutMs = base.closeStdoutMs
+        return schedule
+      })
     })
+}
+
+/**
+ * The runs after the first, when the schedule has several: the same step (its mode and inputs),
+ * each with targets of the first run's kinds but states of its own, the first run's kind of
+ * trigger, and faults of its own; matrix legs start at once (0 to 1.5 s apart), a second step
+ * and a re-run after the run before them ended.
+ */
+function runsArb(
+  base: { mode: Schedule['mode']; runs: { kind: RunsKind; keyed: boolean; ownJobs: boolean; more: number } | undefined; trigger?: Schedule['trigger'] },
+  targets: readonly TargetPlan[],
+  faults: fc.Arbitrary<Record<string, Fault[]>>
+): fc.Arbitrary<Runs | undefined> {
+  const shape = base.runs
+  if (!shape) return fc.constant(undefined)
+  const trigger = base.trigger
+  // What the runs share is judged on mixed outcomes (a leg failed, another passed; a re-run passed):
+  // about half the later runs meet a platform that succeeds (every target ends well, no platform
+  // fault), their writes to GitHub or GitLab still drawing faults.
+  const targetArb = (kind: 'update' | 'job', succeeds: boolean) =>
+    succeeds
+      ? fc.array(fc.constantFrom(...(kind === 'update' ? ['queued', 'in_progress'] : ['active'])), { maxLength: 3 }).map((pending) => ({
+          kind,
+          states: [...pending, kind === 'update' ? 'success' : 'completed']
+        }))
+      : targetPlan(kind)
+  const plan: fc.Arbitrary<RunPlan> = fc.boolean().chain((succeeds) =>
+    fc
+      .record({
+        startMs: shape.kind === 'matrix' ? fc.integer({ min: 0, max: 1500 }) : fc.integer({ min: 0, max: 500 }),
+        targets: fc.tuple(...targets.map((t) => targetArb(t.kind, succeeds))),
+        trigger: trigger ? targetArb(trigger.target.kind, succeeds).map((target) => ({ kind: trigger.kind, target })) : fc.constant(undefined),
+        faults
+      })
+      .map(({ trigger, faults, ...rest }) => {
+        const own = succeeds ? Object.fromEntries(Object.entries(faults).filter(([channel]) => RECORD_PARTIES.test(channel))) : faults
+        return trigger ? { ...rest, trigger, faults: own } : { ...rest, faults: own }
+      })
+  )
+  return fc.array(plan, { minLength: shape.more, maxLength: shape.more }).map((more): Runs => {
+    const runs: Runs = { kind: shape.kind, keyed: shape.kind === 'matrix' && shape.keyed, more }
+    if (shape.kind === 'matrix' && base.mode === 'command') runs.ownJobs = shape.ownJobs
+    return runs
+  })
+}
+
+/** The channels of GitHub's and GitLab's requests (the rest are the platform's). */
+const RECORD_PARTIES = /^g[hl]:/
+
+/** How many runs of the step the schedule holds. */
+export const runCount = (schedule: Schedule): number => 1 + (schedule.runs?.more.length ?? 0)
+
+/**
+ * The schedule as one of its runs sees it: the first run is the schedule's own fields; a later
+ * one has its plan's targets, trigger and faults, and neither the signal nor the closed stdout
+ * (those are the first run's). Without `runs`: the schedule itself.
+ */
+export function runSchedule(schedule: Schedule, index: number): Schedule {
+  const { runs, ...own } = schedule
+  if (!runs) return schedule
+  if (index === 0) return own
+  const plan = runs.more[index - 1]
+  if (!plan) throw new Error(`the schedule has no run ${index + 1}`)
+  const { signal: _signal, closeStdoutMs: _closed, sibling: _sibling, trigger: _trigger, ...rest } = own
+  return { ...rest, targets: plan.targets, faults: plan.faults, ...(plan.trigger ? { trigger: plan.trigger } : {}) }
 }
 
 /** The id of the i-th given target of a kind. */
@@ -368,7 +488,7 @@ export function faultsDrawn(schedule: Schedule): Partial<Record<FaultKind, numbe
   const add = (kind: FaultKind, n = 1) => {
     if (n > 0) counts[kind] = (counts[kind] ?? 0) + n
   }
-  for (const list of Object.values(schedule.faults))
+  for (const list of [schedule.faults, ...(schedule.runs?.more ?? []).map((plan) => plan.faults)].flatMap((faults) => Object.values(faults)))
     for (const fault of list) {
       if (fault.kind === 'ok') continue
       if (fault.kind === 'status') {
@@ -388,5 +508,6 @@ export function faultsDrawn(schedule: Schedule): Partial<Record<FaultKind, numbe
   for (const place of [schedule.reports.outputFile, schedule.reports.dotenv, schedule.reports.junit, schedule.reports.summaryFile])
     if (place && place !== 'file') add(`report-${place}` as FaultKind)
   add(schedule.timeoutMs < 5000 ? 'deadline-short' : 'deadline-long')
+  if (schedule.runs) add(({ matrix: 'matrix-legs', steps: 'two-steps', rerun: 're-run' } as const)[schedule.runs.kind])
   return counts
 }

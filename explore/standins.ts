@@ -60,6 +60,25 @@ export interface Seen {
   delivered?: Reply
   auth?: string
   body?: string
+  /** Which run of the schedule sent it (its address's `/run-N` prefix, `runPath`); undefined: the first. */
+  run?: number
+  /** What an applied write answered (a created record's id), even when the answer was never delivered. */
+  appliedReply?: Reply
+}
+
+/**
+ * The address of a shared stand-in (GitHub, GitLab) for the run `index` of a schedule: the first
+ * run's is the stand-in's own; a later run's has the prefix `/run-N`, which the stand-in strips,
+ * so that every run writes the same records while each request is known by its run and meets
+ * that run's faults (`run-N:<channel>`).
+ */
+export const runPath = (url: string, index: number): string => (index === 0 ? url : `${url}/run-${index}`)
+
+/** The run a request's path names, and the path without it. */
+function runOfPath(url: URL): { run: number; url: URL } {
+  const prefixed = /^\/run-(\d{1,2})(\/.*)$/.exec(url.pathname)
+  if (!prefixed) return { run: 0, url }
+  return { run: Number(prefixed[1]), url: new URL(`${prefixed[2]}${url.search}`, url) }
 }
 
 interface Route {
@@ -101,7 +120,11 @@ async function faultyServer(
   const send = (res: ServerResponse, record: Seen, reply: Reply, cut = false) => {
     if (res.destroyed || res.socket?.destroyed) return
     const text = reply.raw ?? JSON.stringify(reply.json ?? null)
-    res.writeHead(reply.status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...reply.headers })
+    res.writeHead(reply.status, {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(text)),
+      ...runHeaders(record.run, reply.headers)
+    })
     if (cut) {
       res.write(text.slice(0, Math.max(1, Math.floor(text.length / 2))))
       setTimeout(() => res.destroy(), 5)
@@ -116,13 +139,14 @@ async function faultyServer(
     })
   }
   const server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    const { run, url } = runOfPath(new URL(req.url ?? '/', 'http://127.0.0.1'))
     const found = route(req, url)
     const channel = 'channel' in found ? found.channel : 'none'
-    const n = counts.get(channel) ?? 0
-    counts.set(channel, n + 1)
-    const fault: Fault = ('channel' in found ? faults[channel]?.[n] : undefined) ?? { kind: 'ok' }
+    const n = counts.get(runChannel(run, channel)) ?? 0
+    counts.set(runChannel(run, channel), n + 1)
+    const fault: Fault = ('channel' in found ? faults[runChannel(run, channel)]?.[n] : undefined) ?? { kind: 'ok' }
     const record: Seen = { party, channel, method: req.method ?? '', path: url.pathname + url.search, fault, at: Date.now(), auth: req.headers.authorization }
+    if (run > 0) record.run = run
     seen.push(record)
     onSeen(record)
     if (fault.kind === 'reset-before') {
@@ -146,6 +170,7 @@ async function faultyServer(
     const apply = () => {
       const reply = found.apply(body)
       if (found.write && reply.status < 300) record.appliedAt = Date.now()
+      if (found.write) record.appliedReply = reply
       return reply
     }
     switch (fault.kind) {
@@ -202,6 +227,12 @@ async function faultyServer(
         return send(res, record, apply())
     }
   })
+  // A page's links, for a later run, point under its own prefix.
+  const runHeaders = (run: number | undefined, headers: Record<string, string> | undefined) => {
+    if (!run || !headers?.link) return headers
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    return { ...headers, link: headers.link.replaceAll(`<${origin}/`, `<${runPath(origin, run)}/`) }
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
@@ -221,6 +252,9 @@ async function faultyServer(
       })
   }
 }
+
+/** Where a later run's faults of a channel are (the first run's are under the channel's own name). */
+export const runChannel = (run: number, channel: string): string => (run === 0 ? channel : `run-${run}:${channel}`)
 
 function mangle(reply: Reply, shape: Extract<Fault, { kind: 'bad-record' }>['shape']): Reply {
   if (reply.status !== 200 || typeof reply.json !== 'object' || reply.json === null) return reply
@@ -382,6 +416,8 @@ export interface CommitStatusRecord {
   targetUrl?: string
   appliedAt: number
   by: 'step' | 'sibling'
+  /** GitLab: the pipeline the status was written in (`pipeline_id`), when the job named it. */
+  pipeline?: number
 }
 
 /** The commit every record of a run is written on (the pull request's head, the pipeline's commit). */
@@ -598,12 +634,13 @@ export async function startGitLab(schedule: Schedule, marker: string, onSeen: On
           channel: 'gl:status',
           write: true,
           apply: (body) => {
-            const b = body as { state?: unknown; name?: unknown; description?: unknown; target_url?: unknown }
+            const b = body as { state?: unknown; name?: unknown; description?: unknown; target_url?: unknown; pipeline_id?: unknown }
             if (decodeURIComponent(commitStatus[1] ?? '') !== RUN_SHA) return notFound('404 Commit Not Found')
             const name = typeof b?.name === 'string' ? b.name : 'default'
             const state = String(b?.state)
-            // GitLab refuses a state the status already has.
-            const last = statuses.filter((s) => s.context === name).at(-1)
+            const pipeline = typeof b?.pipeline_id === 'number' ? b.pipeline_id : undefined
+            // GitLab refuses a state the status (of its name, in its pipeline) already has.
+            const last = statuses.filter((s) => s.context === name && s.pipeline === pipeline).at(-1)
             if (last?.state === state)
               return { status: 400, json: { message: `Cannot transition status via :${state === 'running' ? 'run' : state} from :${last.state}` } }
             const status: CommitStatusRecord = {
@@ -613,10 +650,11 @@ export async function startGitLab(schedule: Schedule, marker: string, onSeen: On
               appliedAt: Date.now(),
               by: 'step',
               ...(typeof b?.description === 'string' ? { description: b.description } : {}),
-              ...(typeof b?.target_url === 'string' ? { targetUrl: b.target_url } : {})
+              ...(typeof b?.target_url === 'string' ? { targetUrl: b.target_url } : {}),
+              ...(pipeline !== undefined ? { pipeline } : {})
             }
             statuses.push(status)
-            return { status: 201, json: { id: status.id, status: state, name, description: status.description ?? null } }
+            return { status: 201, json: { id: status.id, status: state, name, description: status.description ?? null, pipeline_id: pipeline ?? null } }
           }
         }
       if (commitStatuses && req.method === 'GET')
@@ -626,7 +664,18 @@ export async function startGitLab(schedule: Schedule, marker: string, onSeen: On
           apply: () => {
             const name = url.searchParams.get('name')
             const listed = statuses.filter((s) => name === null || s.context === name).reverse()
-            return { status: 200, json: listed.map((s) => ({ id: s.id, status: s.state, name: s.context, description: s.description ?? null })) }
+            // With where each links and the pipeline that wrote it (GitLab 16+), which tells a job of this pipeline from another's.
+            return {
+              status: 200,
+              json: listed.map((s) => ({
+                id: s.id,
+                status: s.state,
+                name: s.context,
+                description: s.description ?? null,
+                target_url: s.targetUrl ?? null,
+                pipeline_id: s.pipeline ?? null
+              }))
+            }
           }
         }
       if (path === '/api/v4/user' && req.method === 'GET')
