@@ -12,8 +12,10 @@ import {
   exitCodeResultAndReportsAgree,
   gateNeverGreenWrongly,
   lastJson,
+  noFalseCommitStatusWarning,
   nothingLeaksOrInjects,
   outcomeNotHeldBack,
+  rateLimitedCreationAskedAgain,
   rateLimitsHonoured,
   resultOf,
   startPostNeverRepeatedBlindly,
@@ -290,6 +292,52 @@ describe('the invariants on hand-built runs', () => {
     expect(outcomeNotHeldBack(run(undefined))[0]?.detail).toMatch(/not sent, though the step ran on/)
     // A step that ended before the bound had no more time to give.
     expect(outcomeNotHeldBack(run(undefined, 2500))).toEqual([])
+  })
+
+  it('5d. a deployment whose creation a rate limit refused is asked for again once the pause is over, when it ends within the step’s limit', () => {
+    const creation = (at: number, fault: Seen['fault']): Seen => ({ party: 'github', channel: 'gh:deploy', method: 'POST', path: '/repos/acme/docs/deployments', fault, at })
+    const run = (seen: Seen[], over: Partial<RunRecord> = {}) =>
+      goodRun({
+        schedule: schedule({ mode: 'action', deployment: true, timeoutMs: 4000, requestTimeoutMs: 500 }),
+        outputs: { result: 'success' },
+        reports: {},
+        durationMs: 3500,
+        seen,
+        ...over
+      })
+    const limited: Seen['fault'] = { kind: 'rate-limit', code: 403, retryAfter: 2 }
+    expect(rateLimitedCreationAskedAgain(run([creation(1_000_200, limited), creation(1_002_300, { kind: 'ok' })]))).toEqual([])
+    expect(rateLimitedCreationAskedAgain(run([creation(1_000_200, limited)])).map((v) => v.detail)).toEqual([
+      "the deployment's creation was refused with a rate limit (HTTP 403, Retry-After: 2) (nothing was created), and it was never asked for again, though the pause ended 1300 ms before the step did"
+    ])
+    // GitHub's 429 without Retry-After asks for a second.
+    expect(rateLimitedCreationAskedAgain(run([creation(1_000_200, { kind: 'status', code: 429 })]))).toHaveLength(1)
+    // Any other answer proves nothing: a second creation could make a second deployment.
+    expect(rateLimitedCreationAskedAgain(run([creation(1_000_200, { kind: 'status', code: 502 })]))).toEqual([])
+    // A pause that ends past the step's limit, or a cancel, leaves no time for it.
+    expect(rateLimitedCreationAskedAgain(run([creation(1_000_200, { kind: 'rate-limit', code: 429, retryAfter: 3 })], { schedule: schedule({ mode: 'action', deployment: true, timeoutMs: 2000 }) }))).toEqual([])
+    expect(rateLimitedCreationAskedAgain(run([creation(1_000_200, limited)], { signalAtMs: 900 }))).toEqual([])
+  })
+
+  it('5e. no warning says a GitLab commit status could not be written when GitLab answered that it already held that state', () => {
+    const post = (at: number, delivered?: Seen['delivered']): Seen => ({
+      party: 'gitlab',
+      channel: 'gl:status',
+      method: 'POST',
+      path: '/api/v4/projects/42/statuses/x',
+      fault: { kind: 'ok' },
+      at,
+      ...(delivered ? { delivered } : {})
+    })
+    const already = { status: 400, json: { message: 'Cannot transition status via :success from :success' } }
+    const warning = `warning: The last commit status (success) of ${STATUS_CONTEXT} could not be written: HTTP 400: Cannot transition status via :success from :success. The result does not depend on it.\n`
+    const run = (seen: Seen[], stderr = warning) => goodRun({ schedule: schedule({ commitStatus: true }), seen, stderr })
+    expect(noFalseCommitStatusWarning(run([post(1_000_100, { status: 201, json: {} }), post(1_000_200), post(1_000_500, already)])).map((v) => v.detail)).toEqual([
+      `a warning says the commit status ${STATUS_CONTEXT} could not be written, though GitLab answered its last write that it already held that state (HTTP 400)`
+    ])
+    expect(noFalseCommitStatusWarning(run([post(1_000_100), post(1_000_500, already)], ''))).toEqual([])
+    // The last write got another answer: the warning may be true.
+    expect(noFalseCommitStatusWarning(run([post(1_000_100, already), post(1_000_500)]))).toEqual([])
   })
 
   it('6. the bound is timeout + request-timeout + 2 s (and slack for a busy machine); after a signal, the grace', () => {
