@@ -13,6 +13,7 @@ import {
   gateNeverGreenWrongly,
   lastJson,
   noFalseCommitStatusWarning,
+  nothingLeaksEncodedOrInjectsElsewhere,
   nothingLeaksOrInjects,
   outcomeNotHeldBack,
   rateLimitedCreationAskedAgain,
@@ -371,6 +372,22 @@ describe('the invariants on hand-built runs', () => {
       `server text reached the log with its terminal escapes, in the line ${JSON.stringify(`could not be read back (HTTP 500: \u001b[31m${INJECTION} red\u001b[0m)…`)}`
     ])
     expect(nothingLeaksOrInjects(action(`could not be read back (HTTP 500: ${INJECTION} red)\n`))).toEqual([])
+  })
+})
+
+describe('7b. keys echoed encoded, and commands of other CIs', () => {
+  it('a key in base64 as the server echoed it, or ##vso[ / ##teamcity[ from server text in the log or a report, is found; their broken forms are not', () => {
+    const echoed = Buffer.from(`Bearer ${ADMIN_KEY}`, 'utf8').toString('base64')
+    expect(nothingLeaksEncodedOrInjectsElsewhere(goodRun({ stderr: `HTTP 500 (as sent: ${echoed})` })).map((v) => v.detail)).toEqual([
+      'a key is in stderr, base64-encoded as the server echoed it'
+    ])
+    expect(nothingLeaksEncodedOrInjectsElsewhere(goodRun({ stderr: `HTTP 500 (as sent: ${echoed.slice(0, 10)}***)` }))).toEqual([])
+    expect(nothingLeaksEncodedOrInjectsElsewhere(goodRun({ stdout: `  │ ##vso[task.setvariable variable=result]${INJECTION}\n` })).map((v) => v.detail)).toEqual([
+      `server text holds another CI's command in stdout: "##vso[task.setvariable variable=result]${INJECTION}"`
+    ])
+    const report = goodRun({ reports: { junit: { place: 'file', path: '/tmp/x/junit', text: `<failure>##teamcity[buildProblem description='${INJECTION}']</failure>` } } })
+    expect(nothingLeaksEncodedOrInjectsElsewhere(report)).toHaveLength(1)
+    expect(nothingLeaksEncodedOrInjectsElsewhere(goodRun({ stdout: `  │ #\u200b#vso[task.setvariable]${INJECTION}\n{"x":"\\u0023#vso["}\n` }))).toEqual([])
   })
 })
 

@@ -659,6 +659,42 @@ export function nothingLeaksOrInjects(r: RunRecord): Violation[] {
   return found
 }
 
+// ---- 7b ---------------------------------------------------------------------------------------
+
+/** Every way a stand-in echoes a key encoded: base64 of the Authorization header that carried it (standins.ts `echoedEncoded`). */
+const ENCODED_KEYS = KEYS.flatMap((key) => ['Bearer ', 'token ', 'bearer ', ''].map((scheme) => Buffer.from(`${scheme}${key}`, 'utf8').toString('base64')))
+
+/**
+ * 7b. No key the server echoed encoded (base64) in any byte written, and no command of another CI
+ * (Azure Pipelines' `##vso[…]`, TeamCity's `##teamcity[…]`, which run anywhere in a line) from
+ * server text in the log or in a report a job may print.
+ */
+export function nothingLeaksEncodedOrInjectsElsewhere(r: RunRecord): Violation[] {
+  const invariant = 'no key, no stack trace, no injection'
+  const found: Violation[] = []
+  const printed: [string, string][] = [
+    ['stdout', r.stdout],
+    ['stderr', r.stderr],
+    ['job summary', r.summary?.text ?? ''],
+    ...Object.entries(r.reports).map(([name, seen]): [string, string] => [name, seen?.text ?? ''])
+  ]
+  const written: [string, string][] = [
+    ...printed,
+    ['outputs', JSON.stringify(r.outputs)],
+    ...r.comments.map((c): [string, string] => ['a comment', c.body]),
+    ...r.notes.map((n): [string, string] => ['a note', n.body]),
+    ...r.deployments.flatMap((d) => [d.description ?? '', ...d.statuses.map((s) => s.description ?? '')].map((t): [string, string] => ['a deployment', t])),
+    ...(r.commitStatuses ?? []).map((s): [string, string] => ['a commit status', `${s.description ?? ''} ${s.targetUrl ?? ''}`])
+  ]
+  for (const [where, text] of written)
+    if (ENCODED_KEYS.some((form) => text.includes(form))) found.push({ invariant, detail: `a key is in ${where}, base64-encoded as the server echoed it` })
+  for (const [where, text] of printed) {
+    const command = /##(?:vso|teamcity)\[[^\n]{0,60}/i.exec(text)
+    if (command) found.push({ invariant, detail: `server text holds another CI's command in ${where}: ${JSON.stringify(command[0])}` })
+  }
+  return found
+}
+
 /** Every invariant, in the order of the contract. */
 export const INVARIANTS = [
   gateNeverGreenWrongly,
@@ -671,7 +707,8 @@ export const INVARIANTS = [
   rateLimitedCreationAskedAgain,
   noFalseCommitStatusWarning,
   endsWithinItsBound,
-  nothingLeaksOrInjects
+  nothingLeaksOrInjects,
+  nothingLeaksEncodedOrInjectsElsewhere
 ] as const
 
 export function check(r: RunRecord): Violation[] {
