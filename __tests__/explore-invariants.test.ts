@@ -15,9 +15,12 @@ import {
   gateNeverGreenAcrossRuns,
   gateNeverGreenWrongly,
   lastJson,
+  noFalseCommitStatusWarning,
+  nothingLeaksEncodedOrInjectsElsewhere,
   nothingLeaksOrInjects,
   oneRecordPerIdentity,
   outcomeNotHeldBack,
+  rateLimitedCreationAskedAgain,
   rateLimitsHonoured,
   resultOf,
   sharedRecordsTrue,
@@ -304,6 +307,52 @@ describe('the invariants on hand-built runs', () => {
     expect(outcomeNotHeldBack(run(undefined, 2500))).toEqual([])
   })
 
+  it('5d. a deployment whose creation a rate limit refused is asked for again once the pause is over, when it ends within the step’s limit', () => {
+    const creation = (at: number, fault: Seen['fault']): Seen => ({ party: 'github', channel: 'gh:deploy', method: 'POST', path: '/repos/acme/docs/deployments', fault, at })
+    const run = (seen: Seen[], over: Partial<RunRecord> = {}) =>
+      goodRun({
+        schedule: schedule({ mode: 'action', deployment: true, timeoutMs: 4000, requestTimeoutMs: 500 }),
+        outputs: { result: 'success' },
+        reports: {},
+        durationMs: 3500,
+        seen,
+        ...over
+      })
+    const limited: Seen['fault'] = { kind: 'rate-limit', code: 403, retryAfter: 2 }
+    expect(rateLimitedCreationAskedAgain(run([creation(1_000_200, limited), creation(1_002_300, { kind: 'ok' })]))).toEqual([])
+    expect(rateLimitedCreationAskedAgain(run([creation(1_000_200, limited)])).map((v) => v.detail)).toEqual([
+      "the deployment's creation was refused with a rate limit (HTTP 403, Retry-After: 2) (nothing was created), and it was never asked for again, though the pause ended 1300 ms before the step did"
+    ])
+    // GitHub's 429 without Retry-After asks for a second.
+    expect(rateLimitedCreationAskedAgain(run([creation(1_000_200, { kind: 'status', code: 429 })]))).toHaveLength(1)
+    // Any other answer proves nothing: a second creation could make a second deployment.
+    expect(rateLimitedCreationAskedAgain(run([creation(1_000_200, { kind: 'status', code: 502 })]))).toEqual([])
+    // A pause that ends past the step's limit, or a cancel, leaves no time for it.
+    expect(rateLimitedCreationAskedAgain(run([creation(1_000_200, { kind: 'rate-limit', code: 429, retryAfter: 3 })], { schedule: schedule({ mode: 'action', deployment: true, timeoutMs: 2000 }) }))).toEqual([])
+    expect(rateLimitedCreationAskedAgain(run([creation(1_000_200, limited)], { signalAtMs: 900 }))).toEqual([])
+  })
+
+  it('5e. no warning says a GitLab commit status could not be written when GitLab answered that it already held that state', () => {
+    const post = (at: number, delivered?: Seen['delivered']): Seen => ({
+      party: 'gitlab',
+      channel: 'gl:status',
+      method: 'POST',
+      path: '/api/v4/projects/42/statuses/x',
+      fault: { kind: 'ok' },
+      at,
+      ...(delivered ? { delivered } : {})
+    })
+    const already = { status: 400, json: { message: 'Cannot transition status via :success from :success' } }
+    const warning = `warning: The last commit status (success) of ${STATUS_CONTEXT} could not be written: HTTP 400: Cannot transition status via :success from :success. The result does not depend on it.\n`
+    const run = (seen: Seen[], stderr = warning) => goodRun({ schedule: schedule({ commitStatus: true }), seen, stderr })
+    expect(noFalseCommitStatusWarning(run([post(1_000_100, { status: 201, json: {} }), post(1_000_200), post(1_000_500, already)])).map((v) => v.detail)).toEqual([
+      `a warning says the commit status ${STATUS_CONTEXT} could not be written, though GitLab answered its last write that it already held that state (HTTP 400)`
+    ])
+    expect(noFalseCommitStatusWarning(run([post(1_000_100), post(1_000_500, already)], ''))).toEqual([])
+    // The last write got another answer: the warning may be true.
+    expect(noFalseCommitStatusWarning(run([post(1_000_100, already), post(1_000_500)]))).toEqual([])
+  })
+
   it('6. the bound is timeout + request-timeout + 2 s (and slack for a busy machine); after a signal, the grace', () => {
     expect(endsWithinItsBound(goodRun({ durationMs: 6000 }))).toEqual([])
     expect(endsWithinItsBound(goodRun({ durationMs: 7000 }))[0]?.detail).toBe('the step took 7000 ms; its bound is 4500 ms')
@@ -335,6 +384,22 @@ describe('the invariants on hand-built runs', () => {
       `server text reached the log with its terminal escapes, in the line ${JSON.stringify(`could not be read back (HTTP 500: \u001b[31m${INJECTION} red\u001b[0m)…`)}`
     ])
     expect(nothingLeaksOrInjects(action(`could not be read back (HTTP 500: ${INJECTION} red)\n`))).toEqual([])
+  })
+})
+
+describe('7b. keys echoed encoded, and commands of other CIs', () => {
+  it('a key in base64 as the server echoed it, or ##vso[ / ##teamcity[ from server text in the log or a report, is found; their broken forms are not', () => {
+    const echoed = Buffer.from(`Bearer ${ADMIN_KEY}`, 'utf8').toString('base64')
+    expect(nothingLeaksEncodedOrInjectsElsewhere(goodRun({ stderr: `HTTP 500 (as sent: ${echoed})` })).map((v) => v.detail)).toEqual([
+      'a key is in stderr, base64-encoded as the server echoed it'
+    ])
+    expect(nothingLeaksEncodedOrInjectsElsewhere(goodRun({ stderr: `HTTP 500 (as sent: ${echoed.slice(0, 10)}***)` }))).toEqual([])
+    expect(nothingLeaksEncodedOrInjectsElsewhere(goodRun({ stdout: `  │ ##vso[task.setvariable variable=result]${INJECTION}\n` })).map((v) => v.detail)).toEqual([
+      `server text holds another CI's command in stdout: "##vso[task.setvariable variable=result]${INJECTION}"`
+    ])
+    const report = goodRun({ reports: { junit: { place: 'file', path: '/tmp/x/junit', text: `<failure>##teamcity[buildProblem description='${INJECTION}']</failure>` } } })
+    expect(nothingLeaksEncodedOrInjectsElsewhere(report)).toHaveLength(1)
+    expect(nothingLeaksEncodedOrInjectsElsewhere(goodRun({ stdout: `  │ #\u200b#vso[task.setvariable]${INJECTION}\n{"x":"\\u0023#vso["}\n` }))).toEqual([])
   })
 })
 

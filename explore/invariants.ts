@@ -555,6 +555,56 @@ export function outcomeNotHeldBack(r: RunRecord): Violation[] {
   ]
 }
 
+// ---- 5d ---------------------------------------------------------------------------------------
+
+/**
+ * 5d. A deployment whose creation a rate limit refused (GitHub's 429, a 403 secondary limit: a
+ * proof that nothing was created) is asked for again once the pause is over, when the pause ends
+ * within the step's limit and no signal came: a rate limit is no reason to leave it uncreated.
+ */
+export function rateLimitedCreationAskedAgain(r: RunRecord): Violation[] {
+  const invariant = 'what is written elsewhere is true at the end'
+  if (r.schedule.mode !== 'action' || !r.schedule.deployment || r.killed || r.signalAtMs !== undefined) return []
+  const creations = r.seen.filter((s) => s.channel === 'gh:deploy' && s.method === 'POST' && /\/deployments$/.test(s.path)).sort((a, b) => a.at - b.at)
+  const first = creations[0]
+  if (!first || creations.length > 1) return []
+  const f = first.fault
+  // GitHub's pause when the limit names none is a second (github/comment-api.ts).
+  const wait = f.kind === 'rate-limit' ? f.retryAfter * 1000 : f.kind === 'status' && f.code === 429 ? (f.retryAfter ?? 1) * 1000 : undefined
+  if (wait === undefined) return []
+  const pauseEnd = first.at + wait
+  // Within the step's own limit, with room for a busy machine: the writes' end is later still.
+  if (pauseEnd + BUSY_SLACK_MS / 2 > r.startedAt + r.schedule.timeoutMs + r.schedule.requestTimeoutMs) return []
+  return [
+    {
+      invariant,
+      detail: `the deployment's creation was refused with ${describeFault(f)} (nothing was created), and it was never asked for again, though the pause ended ${Math.round(r.startedAt + r.durationMs - pauseEnd)} ms before the step did`
+    }
+  ]
+}
+
+// ---- 5e ---------------------------------------------------------------------------------------
+
+/**
+ * 5e. No warning says a GitLab commit status could not be written when GitLab answered the step's
+ * last write of it that it already held that state (400 "Cannot transition … from :<state>"):
+ * the outcome stands, and the warning would send the user looking for a failure that is not there.
+ */
+export function noFalseCommitStatusWarning(r: RunRecord): Violation[] {
+  const invariant = 'what is written elsewhere is true at the end'
+  if (r.schedule.mode !== 'command' || !r.schedule.commitStatus || r.killed) return []
+  const last = r.seen
+    .filter((s) => s.channel === 'gl:status' && s.method === 'POST')
+    .sort((a, b) => a.at - b.at)
+    .at(-1)
+  const answer = last?.delivered
+  if (answer?.status !== 400 || !/Cannot transition status via :\w+ from :\w+/.test(JSON.stringify(answer.json ?? ''))) return []
+  const warned = warningLines(r).find((line) => new RegExp(`commit status (?:\\(\\w+\\) of )?${STATUS_CONTEXT} could not be written`).test(line))
+  return warned
+    ? [{ invariant, detail: `a warning says the commit status ${STATUS_CONTEXT} could not be written, though GitLab answered its last write that it already held that state (HTTP 400)` }]
+    : []
+}
+
 // ---- 6 ----------------------------------------------------------------------------------------
 
 /** 6. The step ends within timeout + request-timeout + 2 s, and within the grace after a signal. */
@@ -619,6 +669,42 @@ export function nothingLeaksOrInjects(r: RunRecord): Violation[] {
   return found
 }
 
+// ---- 7b ---------------------------------------------------------------------------------------
+
+/** Every way a stand-in echoes a key encoded: base64 of the Authorization header that carried it (standins.ts `echoedEncoded`). */
+const ENCODED_KEYS = KEYS.flatMap((key) => ['Bearer ', 'token ', 'bearer ', ''].map((scheme) => Buffer.from(`${scheme}${key}`, 'utf8').toString('base64')))
+
+/**
+ * 7b. No key the server echoed encoded (base64) in any byte written, and no command of another CI
+ * (Azure Pipelines' `##vso[…]`, TeamCity's `##teamcity[…]`, which run anywhere in a line) from
+ * server text in the log or in a report a job may print.
+ */
+export function nothingLeaksEncodedOrInjectsElsewhere(r: RunRecord): Violation[] {
+  const invariant = 'no key, no stack trace, no injection'
+  const found: Violation[] = []
+  const printed: [string, string][] = [
+    ['stdout', r.stdout],
+    ['stderr', r.stderr],
+    ['job summary', r.summary?.text ?? ''],
+    ...Object.entries(r.reports).map(([name, seen]): [string, string] => [name, seen?.text ?? ''])
+  ]
+  const written: [string, string][] = [
+    ...printed,
+    ['outputs', JSON.stringify(r.outputs)],
+    ...r.comments.map((c): [string, string] => ['a comment', c.body]),
+    ...r.notes.map((n): [string, string] => ['a note', n.body]),
+    ...r.deployments.flatMap((d) => [d.description ?? '', ...d.statuses.map((s) => s.description ?? '')].map((t): [string, string] => ['a deployment', t])),
+    ...(r.commitStatuses ?? []).map((s): [string, string] => ['a commit status', `${s.description ?? ''} ${s.targetUrl ?? ''}`])
+  ]
+  for (const [where, text] of written)
+    if (ENCODED_KEYS.some((form) => text.includes(form))) found.push({ invariant, detail: `a key is in ${where}, base64-encoded as the server echoed it` })
+  for (const [where, text] of printed) {
+    const command = /##(?:vso|teamcity)\[[^\n]{0,60}/i.exec(text)
+    if (command) found.push({ invariant, detail: `server text holds another CI's command in ${where}: ${JSON.stringify(command[0])}` })
+  }
+  return found
+}
+
 /** Every invariant, in the order of the contract. */
 export const INVARIANTS = [
   gateNeverGreenWrongly,
@@ -628,8 +714,11 @@ export const INVARIANTS = [
   startPostNeverRepeatedBlindly,
   rateLimitsHonoured,
   outcomeNotHeldBack,
+  rateLimitedCreationAskedAgain,
+  noFalseCommitStatusWarning,
   endsWithinItsBound,
-  nothingLeaksOrInjects
+  nothingLeaksOrInjects,
+  nothingLeaksEncodedOrInjectsElsewhere
 ] as const
 
 export function check(r: RunRecord): Violation[] {

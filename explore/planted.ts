@@ -76,7 +76,9 @@ export async function huntPlanted(options: HuntOptions): Promise<boolean> {
       const found = hunts.filter((h) => h.failed).sort((a, b) => (a.firstFailureAt ?? 0) - (b.firstFailureAt ?? 0))[0]
       const invariants = [...new Set(stats.failures.flatMap((f) => f.violations.map((v) => v.invariant)))].join('; ')
       if (!found) all = false
-      const corpus = await corpusOfPlanted(file, bug, counts, copy, stats.failures[0], options.say)
+      // The failure of the job that found it first, then the others'.
+      const failures = [...stats.failures].sort((a, b) => Number(b.seed === found?.seed) - Number(a.seed === found?.seed))
+      const corpus = await corpusOfPlanted(file, bug, counts, copy, failures, options.say)
       if (!corpus.ok) all = false
       const row = found
         ? `| ${file} | ${bug} | found after ${found.firstFailureAt} schedule(s) (seed ${found.seed}) | ${invariants} | ${corpus.said} |`
@@ -99,33 +101,46 @@ export async function huntPlanted(options: HuntOptions): Promise<boolean> {
 /**
  * The corpus entries that hold the planted defect's bug (`planted`): each must fail on the
  * patched build (the bug before its fix) and, being in the corpus, passes on main (CI replays
- * it). A defect without one gets the schedule its hunt found, once it is seen to pass on main.
+ * it). A defect without one gets a schedule its hunt found, the first that fails again when
+ * replayed on the patched build (one that does not was timing-bound) and passes on main.
  */
 async function corpusOfPlanted(
   file: string,
   bug: string,
   counts: (violation: Violation) => boolean,
   copy: string,
-  hunted: { seed: number; schedule: Schedule } | undefined,
+  hunted: readonly { seed: number; schedule: Schedule }[],
   say: (line: string) => void
 ): Promise<{ ok: boolean; said: string }> {
   const name = file.replace(/\.patch$/, '')
   const linked = corpusEntries().filter(([, entry]) => entry.planted === name)
   if (linked.length === 0) {
-    if (!hunted) return { ok: false, said: 'none' }
-    const onMain = await replay(hunted.schedule)
-    if (onMain.violations.length > 0) return { ok: false, said: `none: the schedule found also fails on main (${onMain.violations[0]?.detail ?? ''})` }
-    const saved = saveToCorpus({
-      description: bug,
-      violations: (await replay(hunted.schedule, { root: copy })).violations.filter(counts),
-      seed: hunted.seed,
-      found: today(),
-      fixedBy: `the fix explore/planted/${file} takes back`,
-      planted: name,
-      schedule: hunted.schedule
-    })
-    say(`   saved in the corpus: ${saved}`)
-    return { ok: true, said: `1, saved now (${path.basename(saved)})` }
+    if (hunted.length === 0) return { ok: false, said: 'none' }
+    let why = ''
+    for (const { seed, schedule } of hunted) {
+      const withPatch = (await replay(schedule, { root: copy })).violations.filter(counts)
+      if (withPatch.length === 0) {
+        why = 'the schedule found did not fail again when replayed with the patch (timing-bound)'
+        continue
+      }
+      const onMain = await replay(schedule)
+      if (onMain.violations.length > 0) {
+        why = `the schedule found also fails on main (${onMain.violations[0]?.detail ?? ''})`
+        continue
+      }
+      const saved = saveToCorpus({
+        description: bug,
+        violations: withPatch,
+        seed,
+        found: today(),
+        fixedBy: `the fix explore/planted/${file} takes back`,
+        planted: name,
+        schedule
+      })
+      say(`   saved in the corpus: ${saved}`)
+      return { ok: true, said: `1, saved now (${path.basename(saved)})` }
+    }
+    return { ok: false, said: `none: ${why}` }
   }
   let failing = 0
   for (const [entryFile, entry] of linked) {

@@ -20,8 +20,15 @@ export const HOSTILE = [
   `::stop-commands::${INJECTION}`,
   `##[error]${INJECTION}`,
   `section_start:1700000000:${INJECTION}\r\u001b[0K${INJECTION} section`,
-  `\u001b[31m${INJECTION} red\u001b[0m`
+  `\u001b[31m${INJECTION} red\u001b[0m`,
+  // Azure Pipelines runs these anywhere in a line, TeamCity too: every CI's log must break them.
+  `##vso[task.setvariable variable=result]${INJECTION}`,
+  `##teamcity[buildProblem description='${INJECTION}']`
 ]
+
+/** The key of an Authorization header as a server may echo it encoded, in base64 (as a `Basic` header or a token dump does). */
+export const echoedEncoded = (authorization: string | undefined): string =>
+  authorization === undefined ? '' : ` (as sent: ${Buffer.from(authorization, 'utf8').toString('base64')})`
 export const OUR_GITHUB_LOGIN = 'docs-bot'
 export const GITLAB_USER = { id: 4242, username: 'project_1_bot_docs' }
 
@@ -177,7 +184,7 @@ async function faultyServer(
       case 'status': {
         // The error echoes what it was sent, key included, and text that would be a command if printed raw.
         const headers: Record<string, string> = fault.retryAfter === undefined ? {} : { 'retry-after': String(fault.retryAfter) }
-        const message = `${fault.code} from the explorer for ${req.headers.authorization ?? 'no key'} ${HOSTILE.join(' ')}`
+        const message = `${fault.code} from the explorer for ${req.headers.authorization ?? 'no key'}${echoedEncoded(req.headers.authorization)} ${HOSTILE.join(' ')}`
         return send(res, record, { status: fault.code, json: { error: message, message }, headers })
       }
       case 'bad-record':
