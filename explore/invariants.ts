@@ -906,7 +906,7 @@ export function sharedRecordsTrue(runs: readonly RunRecord[]): Violation[] {
         const siblings = (r: RunRecord) => r !== writer && (!github || attemptOf(r) === attemptOf(writer))
         const kept =
           result === 'success' &&
-          ['failure', 'error', 'failed'].includes(newest.state) &&
+          ['failure', 'error', 'failed', 'canceled'].includes(newest.state) &&
           runs.some((r) => siblings(r) && resultOf(r) !== undefined && resultOf(r) !== 'success')
         if (newest.state !== expected && !kept)
           found.push({
