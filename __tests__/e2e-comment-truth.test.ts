@@ -287,6 +287,20 @@ describe.concurrent('each step keeps its own comment, and only its own', () => {
     expect(writes(api).every((r) => r.path !== '/repos/acme/docs/issues/comments/1')).toBe(true)
   })
 
+  it('a second comment of the step that an earlier run’s lost creation left after it ended is removed by the next run', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    api.comments.push({ id: 1, issue: 7, user: ACTIONS_BOT, body: `${MARKER}\n### ✅ Docs update deployed\n` })
+    api.comments.push({ id: 2, issue: 7, user: 'pr-author', body: `${MARKER}\nquoted by a reviewer` })
+    api.comments.push({ id: 3, issue: 7, user: ACTIONS_BOT, body: `${MARKER}\n### ⏳ Waiting for the docs update\n` })
+    const run = await runAgainst(sim, { 'status-id': 'update-success', ...comment }, { env: { GITHUB_API_URL: api.url }, event: pullRequest })
+    await api.settled()
+    expect(run.code, run.stdout).toBe(0)
+    expect(api.comments.map((c) => c.id)).toEqual([1, 2])
+    expect(api.comments[0]?.body).toContain('### ✅ Docs update deployed')
+    expect(api.comments[1]?.body).toBe(`${MARKER}\nquoted by a reviewer`)
+  })
+
   it("with a GitHub App's token, the comments of its bot are ours", async () => {
     const sim = await simulator()
     const api = await githubApi()

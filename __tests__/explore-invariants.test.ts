@@ -193,7 +193,7 @@ describe('the invariants on hand-built runs', () => {
     expect(writtenElsewhereIsTrue(withNote([`${MARKER}\n### ❌ Docs update failed`]))[0]?.detail).toMatch(/does not hold the outcome \(success\)/)
     expect(writtenElsewhereIsTrue(withNote([], 'The merge request note could not be written: x.'))).toEqual([])
     // A lost creation that lands after the step: a second note the step could not see, accepted when its one warning said so.
-    const late = `${goodRun().stdout}warning: The merge request note holds the outcome, but its "in progress" write got no answer (reset) and was not seen applied 1.7s after it was sent; if the GitLab API applies it later, a second note of this step appears saying "⏳ Waiting": delete it. The result does not depend on it.\n`
+    const late = `${goodRun().stdout}warning: The merge request note holds the outcome, but its "in progress" write got no answer (reset) and was not seen applied 1.7s after it was sent; if the GitLab API applies it later, a second note of this step appears saying "⏳ Waiting", which the next run of this step removes. The result does not depend on it.\n`
     const twins = [`${MARKER}\n### ✅ Docs update deployed`, `${MARKER}\n### ⏳ Waiting for the docs update`]
     expect(writtenElsewhereIsTrue(withNote(twins, late))).toEqual([])
     expect(writtenElsewhereIsTrue(withNote(twins))[0]?.detail).toBe('2 notes of the step hold the marker')
@@ -308,7 +308,14 @@ describe('the invariants on hand-built runs', () => {
   })
 
   it('5d. a deployment whose creation a rate limit refused is asked for again once the pause is over, when it ends within the step’s limit', () => {
-    const creation = (at: number, fault: Seen['fault']): Seen => ({ party: 'github', channel: 'gh:deploy', method: 'POST', path: '/repos/acme/docs/deployments', fault, at })
+    const creation = (at: number, fault: Seen['fault']): Seen => ({
+      party: 'github',
+      channel: 'gh:deploy',
+      method: 'POST',
+      path: '/repos/acme/docs/deployments',
+      fault,
+      at
+    })
     const run = (seen: Seen[], over: Partial<RunRecord> = {}) =>
       goodRun({
         schedule: schedule({ mode: 'action', deployment: true, timeoutMs: 4000, requestTimeoutMs: 500 }),
@@ -328,7 +335,13 @@ describe('the invariants on hand-built runs', () => {
     // Any other answer proves nothing: a second creation could make a second deployment.
     expect(rateLimitedCreationAskedAgain(run([creation(1_000_200, { kind: 'status', code: 502 })]))).toEqual([])
     // A pause that ends past the step's limit, or a cancel, leaves no time for it.
-    expect(rateLimitedCreationAskedAgain(run([creation(1_000_200, { kind: 'rate-limit', code: 429, retryAfter: 3 })], { schedule: schedule({ mode: 'action', deployment: true, timeoutMs: 2000 }) }))).toEqual([])
+    expect(
+      rateLimitedCreationAskedAgain(
+        run([creation(1_000_200, { kind: 'rate-limit', code: 429, retryAfter: 3 })], {
+          schedule: schedule({ mode: 'action', deployment: true, timeoutMs: 2000 })
+        })
+      )
+    ).toEqual([])
     expect(rateLimitedCreationAskedAgain(run([creation(1_000_200, limited)], { signalAtMs: 900 }))).toEqual([])
   })
 
@@ -345,7 +358,9 @@ describe('the invariants on hand-built runs', () => {
     const already = { status: 400, json: { message: 'Cannot transition status via :success from :success' } }
     const warning = `warning: The last commit status (success) of ${STATUS_CONTEXT} could not be written: HTTP 400: Cannot transition status via :success from :success. The result does not depend on it.\n`
     const run = (seen: Seen[], stderr = warning) => goodRun({ schedule: schedule({ commitStatus: true }), seen, stderr })
-    expect(noFalseCommitStatusWarning(run([post(1_000_100, { status: 201, json: {} }), post(1_000_200), post(1_000_500, already)])).map((v) => v.detail)).toEqual([
+    expect(
+      noFalseCommitStatusWarning(run([post(1_000_100, { status: 201, json: {} }), post(1_000_200), post(1_000_500, already)])).map((v) => v.detail)
+    ).toEqual([
       `a warning says the commit status ${STATUS_CONTEXT} could not be written, though GitLab answered its last write that it already held that state (HTTP 400)`
     ])
     expect(noFalseCommitStatusWarning(run([post(1_000_100), post(1_000_500, already)], ''))).toEqual([])
@@ -394,10 +409,12 @@ describe('7b. keys echoed encoded, and commands of other CIs', () => {
       'a key is in stderr, base64-encoded as the server echoed it'
     ])
     expect(nothingLeaksEncodedOrInjectsElsewhere(goodRun({ stderr: `HTTP 500 (as sent: ${echoed.slice(0, 10)}***)` }))).toEqual([])
-    expect(nothingLeaksEncodedOrInjectsElsewhere(goodRun({ stdout: `  │ ##vso[task.setvariable variable=result]${INJECTION}\n` })).map((v) => v.detail)).toEqual([
-      `server text holds another CI's command in stdout: "##vso[task.setvariable variable=result]${INJECTION}"`
-    ])
-    const report = goodRun({ reports: { junit: { place: 'file', path: '/tmp/x/junit', text: `<failure>##teamcity[buildProblem description='${INJECTION}']</failure>` } } })
+    expect(
+      nothingLeaksEncodedOrInjectsElsewhere(goodRun({ stdout: `  │ ##vso[task.setvariable variable=result]${INJECTION}\n` })).map((v) => v.detail)
+    ).toEqual([`server text holds another CI's command in stdout: "##vso[task.setvariable variable=result]${INJECTION}"`])
+    const report = goodRun({
+      reports: { junit: { place: 'file', path: '/tmp/x/junit', text: `<failure>##teamcity[buildProblem description='${INJECTION}']</failure>` } }
+    })
     expect(nothingLeaksEncodedOrInjectsElsewhere(report)).toHaveLength(1)
     expect(nothingLeaksEncodedOrInjectsElsewhere(goodRun({ stdout: `  │ #\u200b#vso[task.setvariable]${INJECTION}\n{"x":"\\u0023#vso["}\n` }))).toEqual([])
   })
@@ -694,7 +711,7 @@ describe('the invariants across the runs of one schedule', () => {
   it('what one run may leave and say is accepted across runs too: a late twin of its comment, a late success over a failed leg', () => {
     const comment = (id: number, title: string) => ({ id, body: `${LEG_MARKER}\n${title}`, user: OUR_GITHUB_LOGIN })
     const late =
-      '::warning::The pull request comment holds the outcome, but its "in progress" write got no answer (reset) and was not seen applied 1.7s after it was sent; if the GitHub API applies it later, a second comment of this step appears saying "⏳ Waiting": delete it. The result does not depend on it.\n'
+      '::warning::The pull request comment holds the outcome, but its "in progress" write got no answer (reset) and was not seen applied 1.7s after it was sent; if the GitHub API applies it later, a second comment of this step appears saying "⏳ Waiting", which the next run of this step removes. The result does not depend on it.\n'
     const twins = (stdout: string, titles = ['### ✅ Docs update deployed', '### ⏳ Waiting for the docs update']) =>
       sharing([actionRun(0, 'success'), actionRun(1, 'success', { stdout })], { comments: titles.map((title, i) => comment(i + 1, title)) })
     expect(oneRecordPerIdentity(twins(late))).toEqual([])

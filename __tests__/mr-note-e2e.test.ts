@@ -91,6 +91,18 @@ describe.concurrent('the merge request note, end to end', () => {
     expect(second.stdout).toContain('Updated the note on merge request !3.')
   })
 
+  it('a second note of the job that an earlier run’s lost creation left after it ended is removed by the next run', async () => {
+    const sim = await simulator()
+    const api = await gitlab()
+    const kept = api.addNote('17', 3, `${MARKER}\n### ✅ Docs update deployed\n`, NOTE_AUTHOR)
+    const foreign = api.addNote('17', 3, `${MARKER}\nquoted by a reviewer`)
+    api.addNote('17', 3, `${MARKER}\n### ⏳ Waiting for the docs update\n`, NOTE_AUTHOR)
+    const run = await runCommand(() => ['--base-url', sim.url, '--status-id', 'update-failure', '--mr-comment', ...fast], { env: mergeRequestJob(api) })
+    expect(run.code, output(run)).toBe(1)
+    expect(api.notes.map((n) => n.id)).toEqual([kept, foreign])
+    expect(api.notes[0]?.body).toContain('### ❌ Docs update failed')
+  })
+
   it('given the CI job token, says it cannot write notes and which token to create; the exit code is the run’s', async () => {
     const sim = await simulator()
     const api = await gitlab()

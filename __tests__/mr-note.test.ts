@@ -119,7 +119,8 @@ describe('the merge request note', () => {
     const out = recorder()
     await writeMergeRequestNote({ env: mrEnv(api), log: out.log }, { settings, budgetMs: 10_000 }, deployed())
     const pages = api.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/notes')).map((r) => r.query.page)
-    expect(pages).toEqual(['1', '2', '3'])
+    // Read to the last page: a second note of the job, newer than it (a lost creation that landed late), would be there.
+    expect(pages).toEqual(['1', '2', '3', '4'])
     expect(api.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`)).toEqual([
       `PUT /api/v4/projects/17/merge_requests/3/notes/${ours}`
     ])

@@ -44478,18 +44478,32 @@ async function tokenLogin(octokit) {
  * line, where server text is printed, never makes a comment the step's.
  */
 async function findComment(octokit, target, owner) {
+    return (await findCommentAndTwins(octokit, target, owner)).id;
+}
+/**
+ * The step's comment as `findComment` finds it, and its twins: the step's other comments with the
+ * current marker, newer than it (a creation whose answer was lost and that landed after its run
+ * ended), which no run takes for its own. Read to the last page when the step has a comment.
+ */
+async function findCommentAndTwins(octokit, target, owner) {
     const markers = [owner.marker, ...owner.legacyMarker];
     let legacy;
+    let current;
+    const twins = [];
     for await (const comment of commentsOf(octokit, target)) {
-        if (comment.user?.login !== owner.login)
+        if (comment.user?.login !== owner.login || typeof comment.id !== 'number')
             continue;
         const rank = markerRank(comment.body ?? '', markers);
-        if (rank === 0)
-            return comment.id;
-        if (rank !== undefined && (legacy === undefined || rank < legacy.rank))
+        if (rank === 0) {
+            if (current === undefined)
+                current = comment.id;
+            else if (comment.id !== current && !twins.includes(comment.id))
+                twins.push(comment.id);
+        }
+        else if (rank !== undefined && (legacy === undefined || rank < legacy.rank))
             legacy = { id: comment.id, rank };
     }
-    return legacy?.id;
+    return current !== undefined ? { id: current, twins } : { id: legacy?.id, twins: [] };
 }
 /** Every comment of the pull request, page after page; throws when a page is not a list or the pages do not end. */
 async function* commentsOf(octokit, target) {
@@ -45261,7 +45275,7 @@ function twinStory() {
          */
         lateOpen(what) {
             return sent === 'creation' && closeCreated
-                ? `a second ${what} of this step appears saying "⏳ Waiting": delete it`
+                ? `a second ${what} of this step appears saying "⏳ Waiting", which the next run of this step removes`
                 : `the ${what} says "⏳ Waiting" until the next run`;
         },
         opening(write, body) {
@@ -45380,12 +45394,15 @@ function pullRequestCommentPort(settings, clean, opening) {
         });
     };
     async function find(found, octokit, signals) {
+        return (await findWithTwins(found, octokit, signals)).id;
+    }
+    async function findWithTwins(found, octokit, signals) {
         // Asked once per run; again only if asking failed.
         login ??= await withinBudget(tokenLogin(octokit), signals.lookup);
-        const id = await withinBudget(findComment(octokit, found.target, { marker: found.marker, legacyMarker: found.legacyMarker, login }), signals.lookup);
+        const listed = await withinBudget(findCommentAndTwins(octokit, found.target, { marker: found.marker, legacyMarker: found.legacyMarker, login }), signals.lookup);
         if (signals.lookup.aborted)
             throw signals.lookup.reason;
-        return id;
+        return listed;
     }
     /** The step's own comments with the current marker, oldest first (lookups only). */
     async function ours(found, octokit, signals) {
@@ -45430,10 +45447,13 @@ function pullRequestCommentPort(settings, clean, opening) {
         async open(signals, at) {
             const found = await placeOnce();
             const octokit = pr_comment_clientFor(found, settings.githubToken, signals);
-            const id = await find(found, octokit, signals);
+            const { id, twins } = await findWithTwins(found, octokit, signals);
             // An earlier run's comment is where this one goes: a close after a cancel need not wait on the PATCH.
             if (id !== undefined)
                 at(id);
+            // A second one of the step that an earlier run's lost creation left after it ended: removed (best effort).
+            for (const twin of twins)
+                await remove(found, octokit, twin, signals).catch(() => undefined);
             const { targets = [], search } = opening() ?? {};
             const body = clean(renderInProgressComment(found.marker, targets, found.source, describeWork({ targets: targets.map((ref) => ({ ref })), search })));
             story.opening(id === undefined ? 'creation' : 'update', body);

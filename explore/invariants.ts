@@ -367,7 +367,7 @@ export function writtenElsewhereIsTrue(r: RunRecord): Violation[] {
   const check = (what: string, bodies: string[], warned: boolean, others: string[]) => {
     const earlier = bodies.filter((body) => body.includes(EARLIER_RUN)).length
     // A lost creation that lands after the step is a second one the step cannot see: accepted when its warning said so.
-    const lateTwinSaid = new RegExp(`a second ${what} of this step appears saying "⏳ Waiting": delete it`).test(text)
+    const lateTwinSaid = new RegExp(`a second ${what} of this step appears saying "⏳ Waiting", which the next run of this step removes`).test(text)
     const lateTwins = lateTwinSaid ? bodies.filter((body) => body.includes(IN_PROGRESS)).length : 0
     if (bodies.length - lateTwins > 1 || (lateTwins > 0 && bodies.length - lateTwins !== 1))
       found.push({
@@ -601,7 +601,12 @@ export function noFalseCommitStatusWarning(r: RunRecord): Violation[] {
   if (answer?.status !== 400 || !/Cannot transition status via :\w+ from :\w+/.test(JSON.stringify(answer.json ?? ''))) return []
   const warned = warningLines(r).find((line) => new RegExp(`commit status (?:\\(\\w+\\) of )?${STATUS_CONTEXT} could not be written`).test(line))
   return warned
-    ? [{ invariant, detail: `a warning says the commit status ${STATUS_CONTEXT} could not be written, though GitLab answered its last write that it already held that state (HTTP 400)` }]
+    ? [
+        {
+          invariant,
+          detail: `a warning says the commit status ${STATUS_CONTEXT} could not be written, though GitLab answered its last write that it already held that state (HTTP 400)`
+        }
+      ]
     : []
 }
 
@@ -838,7 +843,9 @@ export function oneRecordPerIdentity(runs: readonly RunRecord[]): Violation[] {
   for (const [marker, group] of byMarker(runs)) {
     const bodies = records.filter((record) => record.body.includes(marker)).map((record) => record.body)
     // A lost creation that lands after its run is a second one the run cannot see: accepted when a run of the marker said so (as for one run).
-    const lateTwinSaid = group.some((r) => new RegExp(`a second ${what} of this step appears saying "⏳ Waiting": delete it`).test(log(r)))
+    const lateTwinSaid = group.some((r) =>
+      new RegExp(`a second ${what} of this step appears saying "⏳ Waiting", which the next run of this step removes`).test(log(r))
+    )
     const lateTwins = lateTwinSaid ? bodies.filter((body) => body.includes(IN_PROGRESS)).length : 0
     if (bodies.length - lateTwins <= 1 && (lateTwins === 0 || bodies.length - lateTwins === 1)) continue
     const earlier = bodies.filter((body) => body.includes(EARLIER_RUN)).length

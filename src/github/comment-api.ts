@@ -100,15 +100,32 @@ export interface CommentOwner {
  * line, where server text is printed, never makes a comment the step's.
  */
 export async function findComment(octokit: Octokit, target: { owner: string; repo: string; number: number }, owner: CommentOwner): Promise<number | undefined> {
+  return (await findCommentAndTwins(octokit, target, owner)).id
+}
+
+/**
+ * The step's comment as `findComment` finds it, and its twins: the step's other comments with the
+ * current marker, newer than it (a creation whose answer was lost and that landed after its run
+ * ended), which no run takes for its own. Read to the last page when the step has a comment.
+ */
+export async function findCommentAndTwins(
+  octokit: Octokit,
+  target: { owner: string; repo: string; number: number },
+  owner: CommentOwner
+): Promise<{ id: number | undefined; twins: number[] }> {
   const markers = [owner.marker, ...owner.legacyMarker]
   let legacy: { id: number; rank: number } | undefined
+  let current: number | undefined
+  const twins: number[] = []
   for await (const comment of commentsOf(octokit, target)) {
-    if (comment.user?.login !== owner.login) continue
+    if (comment.user?.login !== owner.login || typeof comment.id !== 'number') continue
     const rank = markerRank(comment.body ?? '', markers)
-    if (rank === 0) return comment.id
-    if (rank !== undefined && (legacy === undefined || rank < legacy.rank)) legacy = { id: comment.id, rank }
+    if (rank === 0) {
+      if (current === undefined) current = comment.id
+      else if (comment.id !== current && !twins.includes(comment.id)) twins.push(comment.id)
+    } else if (rank !== undefined && (legacy === undefined || rank < legacy.rank)) legacy = { id: comment.id, rank }
   }
-  return legacy?.id
+  return current !== undefined ? { id: current, twins } : { id: legacy?.id, twins: [] }
 }
 
 /** Every comment of the pull request, page after page; throws when a page is not a list or the pages do not end. */

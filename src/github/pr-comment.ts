@@ -13,7 +13,7 @@ import {
   commentTarget,
   deleteComment,
   explainCommentError,
-  findComment,
+  findCommentAndTwins,
   type Octokit,
   retryAfterMs,
   runUrlOf,
@@ -92,11 +92,17 @@ export function pullRequestCommentPort(
     })
   }
   async function find(found: Place, octokit: Octokit, signals: WriteSignals): Promise<number | undefined> {
+    return (await findWithTwins(found, octokit, signals)).id
+  }
+  async function findWithTwins(found: Place, octokit: Octokit, signals: WriteSignals) {
     // Asked once per run; again only if asking failed.
     login ??= await withinBudget(tokenLogin(octokit), signals.lookup)
-    const id = await withinBudget(findComment(octokit, found.target, { marker: found.marker, legacyMarker: found.legacyMarker, login }), signals.lookup)
+    const listed = await withinBudget(
+      findCommentAndTwins(octokit, found.target, { marker: found.marker, legacyMarker: found.legacyMarker, login }),
+      signals.lookup
+    )
     if (signals.lookup.aborted) throw signals.lookup.reason
-    return id
+    return listed
   }
   /** The step's own comments with the current marker, oldest first (lookups only). */
   async function ours(found: Place, octokit: Octokit, signals: WriteSignals): Promise<{ id: number; body: string }[]> {
@@ -138,9 +144,11 @@ export function pullRequestCommentPort(
     async open(signals, at) {
       const found = await placeOnce()
       const octokit = clientFor(found, settings.githubToken, signals)
-      const id = await find(found, octokit, signals)
+      const { id, twins } = await findWithTwins(found, octokit, signals)
       // An earlier run's comment is where this one goes: a close after a cancel need not wait on the PATCH.
       if (id !== undefined) at(id)
+      // A second one of the step that an earlier run's lost creation left after it ended: removed (best effort).
+      for (const twin of twins) await remove(found, octokit, twin, signals).catch(() => undefined)
       const { targets = [], search } = opening() ?? {}
       const body = clean(renderInProgressComment(found.marker, targets, found.source, describeWork({ targets: targets.map((ref) => ({ ref })), search })))
       story.opening(id === undefined ? 'creation' : 'update', body)

@@ -75,6 +75,12 @@ export interface GitLabClient {
    * else the first note of the lowest rank it gave (an earlier version's note), or undefined.
    */
   findNote(project: string, mergeRequest: string, rank: (note: GitLabNote) => number | undefined): Promise<GitLabNote | undefined>
+  /** The note `findNote` finds, and the other notes ranked 0 after it (twins a lost creation left), read to the last page when there is one. */
+  findNoteAndTwins(
+    project: string,
+    mergeRequest: string,
+    rank: (note: GitLabNote) => number | undefined
+  ): Promise<{ note: GitLabNote | undefined; twins: number[] }>
   /** Every note of the merge request that `keep` keeps, each once, oldest (lowest id) first. */
   listNotes(project: string, mergeRequest: string, keep: (note: GitLabNote) => boolean): Promise<GitLabNote[]>
   /** Deletes a note (204); one that is gone already (404) is no failure. */
@@ -218,6 +224,19 @@ export function createGitLabClient(
       const user = userSchema.safeParse(answer.json)
       if (!user.success) throw new GitLabError('GET /user did not answer with a user; is CI_API_V4_URL the GitLab API?')
       return user.data.id
+    },
+    async findNoteAndTwins(project, mergeRequest, rank) {
+      let fallback: { note: GitLabNote; rank: number } | undefined
+      let current: GitLabNote | undefined
+      const twins: number[] = []
+      for await (const note of notesOf(project, mergeRequest)) {
+        const ranked = rank(note)
+        if (ranked === 0) {
+          if (current === undefined) current = note
+          else if (note.id !== current.id && !twins.includes(note.id)) twins.push(note.id)
+        } else if (ranked !== undefined && (fallback === undefined || ranked < fallback.rank)) fallback = { note, rank: ranked }
+      }
+      return current !== undefined ? { note: current, twins } : { note: fallback?.note, twins: [] }
     },
     async findNote(project, mergeRequest, rank) {
       let fallback: { note: GitLabNote; rank: number } | undefined

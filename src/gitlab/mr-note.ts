@@ -217,11 +217,14 @@ export function mergeRequestNotePort(
       await gitlab.close()
     }
   }
-  const find = (signals: WriteSignals) =>
+  const find = async (signals: WriteSignals) => (await findWithTwins(signals)).id
+  const findWithTwins = (signals: WriteSignals) =>
     using(signals.lookup, settings.requestTimeoutMs, async (gitlab, at) => {
       me ??= await gitlab.currentUserId()
-      const ours = await gitlab.findNote(at.project, at.mergeRequest, (note) => (note.authorId === me && !note.system ? at.rank(note.body) : undefined))
-      return ours?.id
+      const found = await gitlab.findNoteAndTwins(at.project, at.mergeRequest, (note) =>
+        note.authorId === me && !note.system ? at.rank(note.body) : undefined
+      )
+      return { id: found.note?.id, twins: found.twins }
     })
   /** The job's own notes with the current marker, oldest first: never anyone else's, nor an earlier version's. */
   const ours = (signals: WriteSignals) =>
@@ -274,9 +277,11 @@ export function mergeRequestNotePort(
     api: 'GitLab API',
     async open(signals, at) {
       ready()
-      const id = await find(signals)
+      const { id, twins } = await findWithTwins(signals)
       // An earlier run's note is where this one goes: a close need not find it again, and reads back a PUT whose answer was lost.
       if (id !== undefined) at(id)
+      // A second one of the job that an earlier run's lost creation left after it ended: removed (best effort).
+      for (const twin of twins) await remove(signals, twin).catch(() => undefined)
       const { targets = [], search } = opening() ?? {}
       const work = describeWork({ targets: targets.map((ref) => ({ ref })), search })
       const body = bodyOf((place) => renderInProgressComment(place.marker, targets, place.source, work))

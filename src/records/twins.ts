@@ -28,7 +28,7 @@ export function twinStory() {
      */
     lateOpen(what: string): string {
       return sent === 'creation' && closeCreated
-        ? `a second ${what} of this step appears saying "⏳ Waiting": delete it`
+        ? `a second ${what} of this step appears saying "⏳ Waiting", which the next run of this step removes`
         : `the ${what} says "⏳ Waiting" until the next run`
     },
     opening(write: 'creation' | 'update', body: string) {
