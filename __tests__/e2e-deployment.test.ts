@@ -300,8 +300,12 @@ describe('a cancelled deployment, end to end', () => {
     expect(Date.now() - sentAt).toBeLessThan(2000)
     expect(run.outputs.result).toBe('cancelled')
     expect(run.outputs['deployment-id']).toBe('')
-    expect(warnings(run.stdout)).toEqual([
-      `::warning::The deployment in environment docs could not be created, or has no status: the GitHub API had not answered its "in progress" write when the cancelled run had to end, and the outcome must not go before it; it may show "in progress" until the next run. The step's result does not depend on it.`
-    ])
+    // One warning naming the deployment: the creation unanswered, then (half the grace later) not found either, as GitHub answers nothing.
+    const said = warnings(run.stdout)
+    expect(said).toHaveLength(1)
+    expect(said[0]).toMatch(
+      /^::warning::The deployment in environment docs could not be created, or has no status: the GitHub API .*the cancelled run had to end/
+    )
+    expect(said[0]).toMatch(/The step's result does not depend on it\.$/)
   })
 })
