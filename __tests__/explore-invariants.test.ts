@@ -782,6 +782,13 @@ describe('the invariants across the runs of one schedule', () => {
     expect(kindOf([{ invariant: 'x', detail: '2 comments of the step hold the marker of attempt 1, attempt 2' }])).toBe(
       kindOf([{ invariant: 'x', detail: '2 comments of the step hold the marker of matrix leg 1, matrix leg 3' }])
     )
+    expect(kindOf([{ invariant: 'x', detail: '2 comments of the step hold the marker of matrix leg 1, matrix leg 2, matrix leg 3' }])).toBe(
+      kindOf([{ invariant: 'x', detail: '2 comments of the step hold the marker of attempt 1, attempt 2' }])
+    )
+    // A run's own twins (one run of the marker) are another finding.
+    expect(kindOf([{ invariant: 'x', detail: '2 comments of the step hold the marker of step 2' }])).not.toBe(
+      kindOf([{ invariant: 'x', detail: '2 comments of the step hold the marker of attempt 1, attempt 2' }])
+    )
     // The run it is about does not make another finding.
     expect(kindOf(all)).toBe(kindOf([{ invariant: 'exit code, result and reports agree', detail: 'result success with exit code 1 (expected 0)' }]))
   })
