@@ -72,6 +72,7 @@ export const kindOf = (violations: Violation[]) =>
             .replace(/\b(st|job)_\w+|\d+/g, '#')
             // The runs of a schedule of several, however they are related: legs, steps and attempts show the same finding.
             .replace(/\b(?:matrix leg|step|attempt) #/g, 'run #')
+            .replace(/run #(?:, run #)+/g, 'runs #')
             .replace(/\b(failure|failed|archived|success|completed|timeout|cancelled|error)\b/g, '<state>')
             .slice(0, 60)}`
       )

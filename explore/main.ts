@@ -11,10 +11,11 @@
 //                   reports which were found and after how many schedules; the corpus entries
 //                   tied to a defect (`planted`) must fail with it, and one is saved for a defect
 //                   that has none
-//   --only NN[,MM]  with --planted, only the patches whose names hold one of these
+//   --only NN[,MM]  with --planted, only the patches whose names hold one of these (with
+//                   --several, hunted with schedules of several runs only)
 //   --stats FILE    writes the figures (schedules, faults per kind, violations) as JSON
 //   --several       draws only schedules that run the step more than once (matrix legs, two steps
-//                   of a job, a re-run); without it, one schedule in about four does
+//                   of a job, a re-run); without it, one schedule in about five does
 //   --verbose       with --replay, prints the step's stdout and stderr
 //   --refresh-corpus replays every corpus entry and writes down the violations it shows now
 //                   (after an invariant's words changed); an entry that passes is left as it is
@@ -152,7 +153,10 @@ async function main(): Promise<number> {
     }
     return 0
   }
-  if (args.planted) return (await huntPlanted({ runs: args.runs, seed: args.seed, jobs: args.jobs, ...(args.only ? { only: args.only } : {}), say })) ? 0 : 1
+  if (args.planted)
+    return (await huntPlanted({ runs: args.runs, seed: args.seed, jobs: args.jobs, several: args.several, ...(args.only ? { only: args.only } : {}), say }))
+      ? 0
+      : 1
   let regressions = 0
   if (args.corpus) regressions = await replayCorpus()
   if (args.runs === 0) return regressions === 0 ? 0 : 1

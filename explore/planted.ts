@@ -19,6 +19,8 @@ export interface HuntOptions {
   jobs: number
   /** Only the patches whose file name contains this, or one of these, comma-separated (`01,05`). */
   only?: string
+  /** Only schedules of several runs (`--several`). */
+  several?: boolean
   say: (line: string) => void
 }
 
@@ -68,7 +70,17 @@ export async function huntPlanted(options: HuntOptions): Promise<boolean> {
       const hunts = await Promise.all(
         Array.from({ length: options.jobs }, (_, j) =>
           explore(
-            { seed: options.seed + j, seedStep: options.jobs, runs: perJob, maxShrinks: 0, stopAtFirst: true, counts, root: copy as string, say: () => {} },
+            {
+              seed: options.seed + j,
+              seedStep: options.jobs,
+              runs: perJob,
+              maxShrinks: 0,
+              stopAtFirst: true,
+              counts,
+              root: copy as string,
+              several: options.several === true,
+              say: () => {}
+            },
             stats
           ).then((r) => ({ ...r, seed: r.seed ?? options.seed + j }))
         )
