@@ -93,7 +93,7 @@ describe.concurrent('the deployment is true at the end', () => {
     expect(statusRequests(api).map((r) => r.body?.state)).toEqual(['in_progress', 'error'])
     expect(statesOf(api)).toContain('error')
     expect(warnings(run.stdout)).toEqual([
-      `::warning::The last status (error) of deployment ${id} could not be written: the GitHub API had not answered its "in progress" write when the cancelled run had to end; the outcome was written, but if the GitHub API applies that write later, it may show "in progress" until the next run. The step's result does not depend on it.`
+      `::warning::Deployment ${id} holds its last status (error), but its "in progress" write had no answer when the cancelled run had to end; if the GitHub API applies that write later, it shows "in progress" until the next run. The step's result does not depend on it.`
     ])
   })
 

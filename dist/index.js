@@ -43576,6 +43576,20 @@ const defaultRefused = (error) => {
     return status !== undefined && status >= 400 && status < 500;
 };
 /** Resolves when `work` settles or `signal` aborts, whichever is first; never rejects, and `work` is observed. */
+/**
+ * The sentences of one record's warnings as one: in the order found, joined by "Also:", the
+ * closing sentence they share (what the step's result does not depend on) said once, at the end.
+ */
+function oneWarning(lines) {
+    lines = [...new Set(lines)];
+    if (lines.length === 1)
+        return lines[0];
+    const last = (line) => /(?<=[.!?]\s)[^.!?]+[.!?]$/.exec(line)?.[0];
+    const shared = last(lines[0]);
+    const same = shared !== undefined && lines.every((line) => last(line) === shared);
+    const body = (line) => (same ? line.slice(0, line.length - shared.length).trimEnd() : line);
+    return lines.map((line, i) => (i === 0 ? body(line) : `Also: ${body(line)}`)).join(' ') + (same ? ` ${shared}` : '');
+}
 function settledOrAborted(work, signal) {
     return new Promise((resolve) => {
         const stop = () => resolve('aborted');
@@ -43630,13 +43644,27 @@ function recordLifecycle(port, options) {
     /** The first write of the outcome whose answer was lost: when it was sent, and why. */
     let closeLost;
     let warned = false;
+    /** The close's warnings, said as one when it ends: one warning per record, with every reason the close found. */
+    let closeWarnings;
+    /** What an "in progress" write shows if it lands after the step: the port knows (a second comment, for a lost creation). */
+    const lateOpen = () => port.words.lateOpen?.() ?? 'it shows "in progress" until the next run';
     const say = (level, line) => {
-        if (level === 'warning' && !warned) {
+        if (level === 'info' || warned)
+            log.info(clean(line));
+        else if (closeWarnings)
+            closeWarnings.push(clean(line));
+        else {
             warned = true;
             log.warning(clean(line));
         }
-        else
-            log.info(clean(line));
+    };
+    const sayCloseWarnings = () => {
+        const lines = closeWarnings ?? [];
+        closeWarnings = undefined;
+        if (lines.length === 0)
+            return;
+        warned = true;
+        log.warning(oneWarning(lines));
     };
     const signalsUntil = (lookupEndAt, alsoOn = []) => ({
         write: deadline,
@@ -43784,7 +43812,7 @@ function recordLifecycle(port, options) {
                             continue;
                     }
                     say('warning', port.words.closeFailed(why(error, signals, lookupMs), where, opened));
-                    return false;
+                    return port.appliedDespite?.(error) === true;
                 }
                 where = done.where;
                 // Found where an unanswered creation put it: that creation has landed, nothing of it can come later.
@@ -43794,28 +43822,41 @@ function recordLifecycle(port, options) {
                 return true;
             }
         };
+        /**
+         * After the outcome was written with the open settled: an open whose answer was lost (a 5xx,
+         * a reset, a timeout) may be applied after the close; it is given twice request-timeout from
+         * when it was sent, then what stands is read back and the outcome written again over a late
+         * "in progress". A write of the outcome whose answer was lost, sent again since, is read back
+         * once it had its time to land.
+         */
+        const readBackWhatWasLost = async (written) => {
+            if (writeLost && written && !foundFirst)
+                return readBackLost(write, 'open');
+            if (written && closeLost !== undefined && port.closeMayTurn?.())
+                return readBackLost(write, 'close');
+        };
         const written = foundFirst || (await write());
-        // An open whose answer was lost (a 5xx, a reset, a timeout) may be applied after the close:
-        // it is given twice request-timeout from when it was sent, then what stands is read back and
-        // the outcome written again over a late "in progress".
-        if (settled && writeLost && written && !foundFirst)
-            return readBackLost(write, 'open');
-        // A write of the outcome whose answer was lost, sent again since: read back once it had its time to land.
-        if (written && closeLost !== undefined && port.closeMayTurn?.())
-            return readBackLost(write, 'close');
+        if (settled)
+            return readBackWhatWasLost(written);
         // An open answered before the close was sent was applied before it too. One answered after
         // the close was sent (even before the close's own answer) may have been applied after it.
-        if (settled || !opening || openLanded)
-            return;
+        if (!opening || openLanded)
+            return readBackWhatWasLost(written);
         // The close went while the open was still in flight (a cancel, or an open unanswered for
         // request-timeout): if the open lands now, it may have landed on top of the close, which is
         // written again while there is time. The open is waited on for request-timeout more at the
         // most: an API that does not answer does not hold the step to its limit.
         const late = await settledOrAborted(opening, heldLongEnough());
+        // Written again, what the open's lost answer may still bring is read back as on the path above.
         if (late === 'settled' && (written || where !== undefined) && !deadline.aborted)
-            await write();
-        else if (late === 'aborted' || deadline.aborted)
-            say('warning', port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${deadline.aborted ? ended() : `the outcome had waited on it for ${formatDuration(2 * options.requestTimeoutMs)} (twice request-timeout)`}; the outcome was written, but if the ${port.api} applies that write later, it may show "in progress" until the next run`, where, opened));
+            return readBackWhatWasLost(await write());
+        if (late === 'settled' && !deadline.aborted)
+            return;
+        const unanswered = `its "in progress" write had no answer when ${deadline.aborted ? ended() : `the outcome had waited on it for ${formatDuration(2 * options.requestTimeoutMs)} (twice request-timeout)`}`;
+        // The outcome stands: the warning says so, and what the open brings if it lands later.
+        // (Not written, the write said why already.)
+        if (written && where !== undefined)
+            say('warning', port.words.mayNotHold(`${unanswered}; if the ${port.api} applies that write later, ${lateOpen()}`, where));
     }
     /**
      * The time a write whose answer was lost is given to land before it is looked for: twice
@@ -43867,9 +43908,7 @@ function recordLifecycle(port, options) {
         const lost = lostWrite === 'open' ? `its "in progress" write got no answer (${lostWhy})` : `a write of its outcome got no answer (${closeLost?.why ?? 'no answer'})`;
         const holds = (why) => say('warning', port.words.mayNotHold(why, known));
         // What the lost write shows if it lands after the step: the port knows (a second comment, for a lost creation).
-        const late = () => lostWrite === 'open'
-            ? (port.words.lateOpen?.() ?? 'it shows "in progress" until the next run')
-            : (port.words.lateClose?.() ?? 'it stands over what came after it');
+        const late = () => (lostWrite === 'open' ? lateOpen() : (port.words.lateClose?.() ?? 'it stands over what came after it'));
         await waitToLand(sentAt);
         for (let round = 0; round < 2 && !deadline.aborted; round++) {
             let stands;
@@ -43902,10 +43941,15 @@ function recordLifecycle(port, options) {
             });
         },
         close(outcome) {
-            closing ??= runClose(outcome).catch((error) => {
+            if (closing)
+                return closing;
+            closeWarnings = [];
+            closing = runClose(outcome)
+                .catch((error) => {
                 // Nothing above throws; should it, the record is still one warning, never a crash.
                 say('warning', port.words.closeFailed(port.explain(error), where, opened));
-            });
+            })
+                .finally(sayCloseWarnings);
             return closing;
         }
     };
@@ -44878,6 +44922,8 @@ function commitStatusPort(status, targets, clean) {
         },
         // A success may land over another job's failure written meanwhile.
         closeMayTurn: () => successSent !== undefined,
+        // A success written, the other jobs' statuses unread after it: written all the same, in doubt.
+        appliedDespite: (error) => error instanceof OtherJobsUnread && error.written,
         explain: (error) => {
             if (!(error instanceof OtherJobsUnread))
                 return explainStatusError(error);
@@ -44891,6 +44937,7 @@ function commitStatusPort(status, targets, clean) {
             closed: () => `Commit status ${context}: ${state} on commit ${sha}${linked ? `, linking ${inert(linked, 300)}` : ''}${keptSibling ? ' (another job of this run failed it; this job’s success does not replace that)' : ''}.`,
             openFailed: (why) => `The pending commit status ${context} could not be written: ${inert(why, 400)}.`,
             lateClose: () => `the check may show success over another job's failure: look at the run's jobs before you merge`,
+            lateOpen: () => 'the check shows pending until the job runs again',
             mayNotHold: (why) => `Commit status ${context} holds the outcome (${state}) on commit ${sha}, but ${inert(why, 400)}. The step's result does not depend on it.`,
             closeFailed: (why) => unconfirmed
                 ? `Commit status ${context}: success was written on commit ${sha}, but ${inert(why, 400)}: if another job of this run failed at the same moment, its failure may be hidden under this success, so look at the run's jobs before you merge. The step's result does not depend on it.`

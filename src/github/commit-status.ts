@@ -152,6 +152,8 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
     },
     // A success may land over another job's failure written meanwhile.
     closeMayTurn: () => successSent !== undefined,
+    // A success written, the other jobs' statuses unread after it: written all the same, in doubt.
+    appliedDespite: (error) => error instanceof OtherJobsUnread && error.written,
     explain: (error) => {
       if (!(error instanceof OtherJobsUnread)) return explainStatusError(error)
       unconfirmed = error.written
@@ -165,6 +167,7 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
         `Commit status ${context}: ${state} on commit ${sha}${linked ? `, linking ${inert(linked, 300)}` : ''}${keptSibling ? ' (another job of this run failed it; this job’s success does not replace that)' : ''}.`,
       openFailed: (why) => `The pending commit status ${context} could not be written: ${inert(why, 400)}.`,
       lateClose: () => `the check may show success over another job's failure: look at the run's jobs before you merge`,
+      lateOpen: () => 'the check shows pending until the job runs again',
       mayNotHold: (why) =>
         `Commit status ${context} holds the outcome (${state}) on commit ${sha}, but ${inert(why, 400)}. The step's result does not depend on it.`,
       closeFailed: (why) =>

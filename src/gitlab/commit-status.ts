@@ -203,6 +203,8 @@ export function gitlabStatusPort(
     },
     // A success may land over another job's failure written meanwhile, unless GitLab already said it landed.
     closeMayTurn: () => successSent !== undefined && !landedLate,
+    // A success written, the other jobs' statuses unread after it: written all the same, in doubt.
+    appliedDespite: (error) => error instanceof OtherJobsUnread && error.written,
     explain: (error) => {
       if (!(error instanceof OtherJobsUnread)) return explainGitLabStatusError(error, place.project)
       unconfirmed = error.written
@@ -216,6 +218,7 @@ export function gitlabStatusPort(
         `Commit status ${shownName}: ${state} on commit ${place.sha.slice(0, 7)}${keptSibling ? ' (another job of this pipeline failed it; this job’s success does not replace that)' : ''}.`,
       openFailed: (why) => `The running commit status ${shownName} could not be written: ${why}.`,
       lateClose: () => `the status may show success over another job's failure: look at the pipeline's jobs before you merge`,
+      lateOpen: () => 'the status shows running until the job runs again',
       mayNotHold: (why) =>
         `Commit status ${shownName} holds the outcome (${state}) on commit ${place.sha.slice(0, 7)}, but ${why}. The result does not depend on it.`,
       closeFailed: (why) =>

@@ -111,6 +111,13 @@ export interface RecordPort<Where, Outcome> {
    * then is it read back. Without it, a lost write of the outcome lands as the same outcome.
    */
   closeMayTurn?(): boolean
+  /**
+   * Whether a write of the outcome that failed was applied all the same (a success written, the
+   * other jobs' statuses unread after it): the record holds the outcome, in doubt; the close's
+   * warning says why, and a late "in progress" is still looked after. Without it, a failed write
+   * is one that did not apply.
+   */
+  appliedDespite?(error: unknown): boolean
   words: RecordWords<Where>
 }
 
@@ -221,6 +228,20 @@ const defaultRefused = (error: unknown) => {
 }
 
 /** Resolves when `work` settles or `signal` aborts, whichever is first; never rejects, and `work` is observed. */
+/**
+ * The sentences of one record's warnings as one: in the order found, joined by "Also:", the
+ * closing sentence they share (what the step's result does not depend on) said once, at the end.
+ */
+export function oneWarning(lines: readonly string[]): string {
+  lines = [...new Set(lines)]
+  if (lines.length === 1) return lines[0] as string
+  const last = (line: string) => /(?<=[.!?]\s)[^.!?]+[.!?]$/.exec(line)?.[0]
+  const shared = last(lines[0] as string)
+  const same = shared !== undefined && lines.every((line) => last(line) === shared)
+  const body = (line: string) => (same ? line.slice(0, line.length - (shared as string).length).trimEnd() : line)
+  return lines.map((line, i) => (i === 0 ? body(line) : `Also: ${body(line)}`)).join(' ') + (same ? ` ${shared}` : '')
+}
+
 export function settledOrAborted(work: Promise<unknown>, signal: AbortSignal): Promise<'settled' | 'aborted'> {
   return new Promise((resolve) => {
     const stop = () => resolve('aborted')
@@ -276,12 +297,25 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
   /** The first write of the outcome whose answer was lost: when it was sent, and why. */
   let closeLost: { at: number; why: string } | undefined
   let warned = false
+  /** The close's warnings, said as one when it ends: one warning per record, with every reason the close found. */
+  let closeWarnings: string[] | undefined
 
+  /** What an "in progress" write shows if it lands after the step: the port knows (a second comment, for a lost creation). */
+  const lateOpen = () => port.words.lateOpen?.() ?? 'it shows "in progress" until the next run'
   const say = (level: 'info' | 'warning', line: string) => {
-    if (level === 'warning' && !warned) {
+    if (level === 'info' || warned) log.info(clean(line))
+    else if (closeWarnings) closeWarnings.push(clean(line))
+    else {
       warned = true
       log.warning(clean(line))
-    } else log.info(clean(line))
+    }
+  }
+  const sayCloseWarnings = () => {
+    const lines = closeWarnings ?? []
+    closeWarnings = undefined
+    if (lines.length === 0) return
+    warned = true
+    log.warning(oneWarning(lines))
   }
   const signalsUntil = (lookupEndAt: number, alsoOn: AbortSignal[] = []): WriteSignals => ({
     write: deadline,
@@ -438,7 +472,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
             if (!deadline.aborted) continue
           }
           say('warning', port.words.closeFailed(why(error, signals, lookupMs), where, opened))
-          return false
+          return port.appliedDespite?.(error) === true
         }
         where = done.where
         // Found where an unanswered creation put it: that creation has landed, nothing of it can come later.
@@ -447,31 +481,35 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
         return true
       }
     }
+    /**
+     * After the outcome was written with the open settled: an open whose answer was lost (a 5xx,
+     * a reset, a timeout) may be applied after the close; it is given twice request-timeout from
+     * when it was sent, then what stands is read back and the outcome written again over a late
+     * "in progress". A write of the outcome whose answer was lost, sent again since, is read back
+     * once it had its time to land.
+     */
+    const readBackWhatWasLost = async (written: boolean): Promise<void> => {
+      if (writeLost && written && !foundFirst) return readBackLost(write, 'open')
+      if (written && closeLost !== undefined && port.closeMayTurn?.()) return readBackLost(write, 'close')
+    }
     const written = foundFirst || (await write())
-    // An open whose answer was lost (a 5xx, a reset, a timeout) may be applied after the close:
-    // it is given twice request-timeout from when it was sent, then what stands is read back and
-    // the outcome written again over a late "in progress".
-    if (settled && writeLost && written && !foundFirst) return readBackLost(write, 'open')
-    // A write of the outcome whose answer was lost, sent again since: read back once it had its time to land.
-    if (written && closeLost !== undefined && port.closeMayTurn?.()) return readBackLost(write, 'close')
+    if (settled) return readBackWhatWasLost(written)
     // An open answered before the close was sent was applied before it too. One answered after
     // the close was sent (even before the close's own answer) may have been applied after it.
-    if (settled || !opening || openLanded) return
+    if (!opening || openLanded) return readBackWhatWasLost(written)
     // The close went while the open was still in flight (a cancel, or an open unanswered for
     // request-timeout): if the open lands now, it may have landed on top of the close, which is
     // written again while there is time. The open is waited on for request-timeout more at the
     // most: an API that does not answer does not hold the step to its limit.
     const late = await settledOrAborted(opening, heldLongEnough())
-    if (late === 'settled' && (written || where !== undefined) && !deadline.aborted) await write()
-    else if (late === 'aborted' || deadline.aborted)
-      say(
-        'warning',
-        port.words.closeFailed(
-          `the ${port.api} had not answered its "in progress" write when ${deadline.aborted ? ended() : `the outcome had waited on it for ${formatDuration(2 * options.requestTimeoutMs)} (twice request-timeout)`}; the outcome was written, but if the ${port.api} applies that write later, it may show "in progress" until the next run`,
-          where,
-          opened
-        )
-      )
+    // Written again, what the open's lost answer may still bring is read back as on the path above.
+    if (late === 'settled' && (written || where !== undefined) && !deadline.aborted) return readBackWhatWasLost(await write())
+    if (late === 'settled' && !deadline.aborted) return
+    const unanswered = `its "in progress" write had no answer when ${deadline.aborted ? ended() : `the outcome had waited on it for ${formatDuration(2 * options.requestTimeoutMs)} (twice request-timeout)`}`
+    // The outcome stands: the warning says so, and what the open brings if it lands later.
+    // (Not written, the write said why already.)
+    if (written && where !== undefined)
+      say('warning', port.words.mayNotHold(`${unanswered}; if the ${port.api} applies that write later, ${lateOpen()}`, where))
   }
 
   /**
@@ -529,10 +567,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
       lostWrite === 'open' ? `its "in progress" write got no answer (${lostWhy})` : `a write of its outcome got no answer (${closeLost?.why ?? 'no answer'})`
     const holds = (why: string) => say('warning', port.words.mayNotHold(why, known))
     // What the lost write shows if it lands after the step: the port knows (a second comment, for a lost creation).
-    const late = () =>
-      lostWrite === 'open'
-        ? (port.words.lateOpen?.() ?? 'it shows "in progress" until the next run')
-        : (port.words.lateClose?.() ?? 'it stands over what came after it')
+    const late = () => (lostWrite === 'open' ? lateOpen() : (port.words.lateClose?.() ?? 'it stands over what came after it'))
     await waitToLand(sentAt)
     for (let round = 0; round < 2 && !deadline.aborted; round++) {
       let stands: ReadBack
@@ -566,10 +601,14 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
       })
     },
     close(outcome) {
-      closing ??= runClose(outcome).catch((error: unknown) => {
-        // Nothing above throws; should it, the record is still one warning, never a crash.
-        say('warning', port.words.closeFailed(port.explain(error), where, opened))
-      })
+      if (closing) return closing
+      closeWarnings = []
+      closing = runClose(outcome)
+        .catch((error: unknown) => {
+          // Nothing above throws; should it, the record is still one warning, never a crash.
+          say('warning', port.words.closeFailed(port.explain(error), where, opened))
+        })
+        .finally(sayCloseWarnings)
       return closing
     }
   }
