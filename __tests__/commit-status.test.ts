@@ -85,7 +85,7 @@ describe('the GitLab port', () => {
     if ('skip' in place) throw new Error(place.skip)
     const settings = { requestTimeoutMs: 5000, timeoutMs: 10_000, commitStatus: undefined } as unknown as Settings
     const port = gitlabStatusPort('docs', place, GITLAB_TOKEN, [], settings, { env, clean: (t) => t, endAt: () => Date.now() + 5000 })
-    const signals = { write: AbortSignal.timeout(5000), lookup: AbortSignal.timeout(5000) }
+    const signals = { write: AbortSignal.timeout(5000), lookup: AbortSignal.timeout(5000), nextLookup: () => AbortSignal.timeout(5000) }
     const success = runOutcome([updateReport('u1', { status: 'success' })], { result: 'success' })
     await expect(port.close(success, true, 'written', signals)).resolves.toEqual({ where: true, done: 'updated' })
     await expect(port.close(success, true, 'written', signals)).resolves.toEqual({ where: true, done: 'updated' })

@@ -95,7 +95,7 @@ describe.concurrent('an unanswered opening write does not hold the outcome back'
     expect(Date.now() - started).toBeLessThan(20_000)
     const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
     expect(warnings).toHaveLength(1)
-    expect(warnings[0]).toContain('had not answered its "in progress" write')
+    expect(warnings[0]).toContain('its "in progress" write had no answer')
     expect(run.stdout).toContain('Commit status docs: failure on commit')
   })
 

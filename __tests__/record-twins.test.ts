@@ -144,7 +144,7 @@ afterAll(async () => {
   await gitlab?.close()
 })
 
-const signals = (): WriteSignals => ({ write: new AbortController().signal, lookup: AbortSignal.timeout(5000) })
+const signals = (): WriteSignals => ({ write: new AbortController().signal, lookup: AbortSignal.timeout(5000), nextLookup: () => AbortSignal.timeout(5000) })
 const IN_PROGRESS = '⏳'
 const OUTCOME = '✅'
 
@@ -235,6 +235,19 @@ describe.each(FIXTURES)('$name', (fixture) => {
     expect(records[0]?.body).toBe(fixture.sentOpen())
     expect(fixture.deletes()).toBe(1)
   })
+
+  it('a creation held past the first lookup’s time still finds the older record: the lookup after it has a time of its own (found by the explorer)', async () => {
+    const port = fixture.port()
+    const marker = await firstMarker(fixture)
+    // Another run's record lands while this run's creation is held 300 ms, longer than the open's first lookup may take.
+    fixture.hold(300)
+    setTimeout(() => void fixture.land(`${marker}\n${IN_PROGRESS} another run`), 100)
+    const short: WriteSignals = { ...signals(), lookup: AbortSignal.timeout(150) }
+    const where = await port.open(short, () => undefined)
+    const records = fixture.records()
+    expect(records.map((r) => r.id)).toEqual([where])
+    expect(fixture.deletes()).toBe(1)
+  })
 })
 
 /** The step's current marker, as the port writes it (read from a record it creates, then removed). */
@@ -260,17 +273,40 @@ describe('what a lost "in progress" write shows if it lands after the step', () 
     const { twinStory } = await import('../src/records/twins.js')
     const created = twinStory()
     created.opening('creation', 'in progress')
-    created.closing('outcome')
+    created.closing('outcome', 'creation')
     created.created()
     expect(created.lateOpen('note')).toBe('a second note of this step appears saying "⏳ Waiting", which the next run of this step removes')
     const updated = twinStory()
     updated.opening('update', 'in progress')
-    updated.closing('outcome')
+    updated.closing('outcome', 'update')
     expect(updated.lateOpen('comment')).toBe('the comment says "⏳ Waiting" until the next run')
     // A creation the close found (it landed in time) can land no more as a second one.
     const found = twinStory()
     found.opening('creation', 'in progress')
-    found.closing('outcome')
+    found.closing('outcome', 'update')
     expect(found.lateOpen('comment')).toBe('the comment says "⏳ Waiting" until the next run')
+  })
+
+  it("what the close's own creation shows if its answer was lost: the record, late, with the open's when that was unanswered too; nothing after an update", async () => {
+    const { twinStory } = await import('../src/records/twins.js')
+    const alone = twinStory()
+    alone.closing('outcome', 'creation')
+    expect(alone.lateCreation('comment')).toBe(
+      'the comment may still appear after the step; if a second comment of this step appears, the next run of this step removes it'
+    )
+    const both = twinStory()
+    both.opening('creation', 'in progress')
+    both.closing('outcome', 'creation')
+    expect(both.lateCreation('note')).toBe(
+      'the note may still appear after the step, and so may its "⏳ Waiting" one; if a second note of this step appears, the next run of this step removes it'
+    )
+    const updated = twinStory()
+    updated.closing('outcome', 'update')
+    expect(updated.lateCreation('comment')).toBeUndefined()
+    // Created, then written to the oldest: a lost write there makes no record.
+    const kept = twinStory()
+    kept.closing('outcome', 'creation')
+    kept.created()
+    expect(kept.lateCreation('comment')).toBeUndefined()
   })
 })

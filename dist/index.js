@@ -43666,10 +43666,10 @@ function recordLifecycle(port, options) {
         warned = true;
         log.warning(oneWarning(lines));
     };
-    const signalsUntil = (lookupEndAt, alsoOn = []) => ({
-        write: deadline,
-        lookup: AbortSignal.any([AbortSignal.timeout(lookupBudgetMs(options.requestTimeoutMs, lookupEndAt)), deadline, ...alsoOn])
-    });
+    const signalsUntil = (lookupEndAt, alsoOn = []) => {
+        const lookup = () => AbortSignal.any([AbortSignal.timeout(lookupBudgetMs(options.requestTimeoutMs, lookupEndAt)), deadline, ...alsoOn]);
+        return { write: deadline, lookup: lookup(), nextLookup: lookup };
+    };
     const ended = () => (cancelled() ? 'the cancelled run had to end' : "the step's time limit (timeout + request-timeout + 2s) ran out");
     /** Why a request failed: the port's words, or the time that ran out. */
     const why = (error, signals, lookupMs) => {
@@ -43811,7 +43811,10 @@ function recordLifecycle(port, options) {
                         if (!deadline.aborted)
                             continue;
                     }
-                    say('warning', port.words.closeFailed(why(error, signals, lookupMs), where, opened));
+                    // A creation whose answer was lost may still be applied: the record may appear after the step.
+                    const late = where === undefined && answerLost(error, signals) ? port.words.lateCreation?.() : undefined;
+                    const reason = why(error, signals, lookupMs);
+                    say('warning', port.words.closeFailed(late ? `${reason}. That creation's answer was lost: if the ${port.api} applies it later, ${late}` : reason, where, opened));
                     return port.appliedDespite?.(error) === true;
                 }
                 where = done.where;
@@ -43995,7 +43998,7 @@ class OtherJobsUnread extends Error {
 async function writeBesideSiblings(body, success, io) {
     const failedNow = async (written) => {
         try {
-            return siblingFailure(await io.list(), io.mine);
+            return siblingFailure(await io.list(written), io.mine);
         }
         catch (error) {
             throw new OtherJobsUnread(error, written);
@@ -44899,7 +44902,7 @@ function commitStatusPort(status, targets, clean) {
             };
             unconfirmed = undefined;
             await writeBesideSiblings(body, body.state === 'success', {
-                list: () => list(signals.lookup),
+                list: (afterWrite) => list(afterWrite ? signals.nextLookup() : signals.lookup),
                 mine: { context: status.context, run: place.runUrl, own },
                 send: async (written) => {
                     if (written.state === 'success')
@@ -45311,6 +45314,8 @@ function twinStory() {
     let closeBody;
     /** A close created the record, rather than finding it. */
     let closeCreated = false;
+    /** What the close sent last: a creation (no record found), or an update. */
+    let closeSent;
     /** The lost write was seen landed: its "in progress" stood where the close went, or in a twin that was removed. */
     let seen = false;
     const same = (a, b) => a !== undefined && b !== undefined && a.replace(/\r\n/g, '\n').trim() === b.replace(/\r\n/g, '\n').trim();
@@ -45329,11 +45334,26 @@ function twinStory() {
             sent = write;
             openBody = body;
         },
-        closing(body) {
+        closing(body, write) {
             closeBody = body;
+            closeSent = write;
         },
         created() {
             closeCreated = true;
+            // What the close writes from here on goes to a record that stands.
+            closeSent = 'update';
+        },
+        /**
+         * What the close's creation shows if its answer was lost and it lands after the step: the
+         * record itself, late (with its "in progress" one too, when the open's creation went
+         * unanswered before it); beside another run's, a second one, which the next run removes.
+         * Undefined when the close sent no creation.
+         */
+        lateCreation(what) {
+            if (closeSent !== 'creation')
+                return undefined;
+            const waiting = sent === 'creation' && !seen ? `, and so may its "⏳ Waiting" one` : '';
+            return `the ${what} may still appear after the step${waiting}; if a second ${what} of this step appears, the next run of this step removes it`;
         },
         /** A close that created a record found an older one of the step and went to it: the lost creation, if it holds the open's body. */
         keptOlder(body) {
@@ -45474,7 +45494,9 @@ function pullRequestCommentPort(settings, clean, opening) {
     async function oldestKept(found, octokit, created, body, signals, at) {
         let older;
         try {
-            older = (await ours(found, octokit, signals)).find((comment) => comment.id < created);
+            // Looked for with a lookup's time of its own: the creation may have taken all of the first one's.
+            const after = { ...signals, lookup: signals.nextLookup() };
+            older = (await ours(found, pr_comment_clientFor(found, settings.githubToken, after), after)).find((comment) => comment.id < created);
             if (!older)
                 return created;
             await remove(found, octokit, created, signals);
@@ -45523,7 +45545,7 @@ function pullRequestCommentPort(settings, clean, opening) {
             if (where === undefined && id !== undefined)
                 foundAt?.(id);
             const body = clean(renderComment(outcome, found.marker, found.source));
-            story.closing(body);
+            story.closing(body, id === undefined ? 'creation' : 'update');
             const written = await withinBudget(writeComment(octokit, found.target, id, body), signals.write);
             if (written.done === 'updated')
                 return { where: written.id, done: written.done };
@@ -45545,7 +45567,8 @@ function pullRequestCommentPort(settings, clean, opening) {
             openFailed: (why) => `The "in progress" comment could not be written (${why}); the outcome will still be commented.`,
             closeFailed: (why) => `The pull request comment could not be written: ${why}. The step's result does not depend on it.`,
             mayNotHold: (why) => `The pull request comment holds the outcome, but ${why}. The step's result does not depend on it.`,
-            lateOpen: () => story.lateOpen('comment')
+            lateOpen: () => story.lateOpen('comment'),
+            lateCreation: () => story.lateCreation('comment')
         }
     };
 }

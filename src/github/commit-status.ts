@@ -131,7 +131,7 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
       }
       unconfirmed = undefined
       await writeBesideSiblings(body, body.state === 'success', {
-        list: () => list(signals.lookup),
+        list: (afterWrite) => list(afterWrite ? signals.nextLookup() : signals.lookup),
         mine: { context: status.context, run: place.runUrl, own },
         send: async (written) => {
           if (written.state === 'success') successSent = { state: written.state, description: written.description }

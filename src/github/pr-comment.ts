@@ -126,7 +126,9 @@ export function pullRequestCommentPort(
   async function oldestKept(found: Place, octokit: Octokit, created: number, body: string, signals: WriteSignals, at: ((id: number) => void) | undefined) {
     let older: { id: number; body: string } | undefined
     try {
-      older = (await ours(found, octokit, signals)).find((comment) => comment.id < created)
+      // Looked for with a lookup's time of its own: the creation may have taken all of the first one's.
+      const after = { ...signals, lookup: signals.nextLookup() }
+      older = (await ours(found, clientFor(found, settings.githubToken, after), after)).find((comment) => comment.id < created)
       if (!older) return created
       await remove(found, octokit, created, signals)
     } catch {
@@ -168,7 +170,7 @@ export function pullRequestCommentPort(
       if (id === undefined && opened === 'unanswered') throw new NotFoundYet()
       if (where === undefined && id !== undefined) foundAt?.(id)
       const body = clean(renderComment(outcome, found.marker, found.source))
-      story.closing(body)
+      story.closing(body, id === undefined ? 'creation' : 'update')
       const written = await withinBudget(writeComment(octokit, found.target, id, body), signals.write)
       if (written.done === 'updated') return { where: written.id, done: written.done }
       story.created()
@@ -189,7 +191,8 @@ export function pullRequestCommentPort(
       openFailed: (why) => `The "in progress" comment could not be written (${why}); the outcome will still be commented.`,
       closeFailed: (why) => `The pull request comment could not be written: ${why}. The step's result does not depend on it.`,
       mayNotHold: (why) => `The pull request comment holds the outcome, but ${why}. The step's result does not depend on it.`,
-      lateOpen: () => story.lateOpen('comment')
+      lateOpen: () => story.lateOpen('comment'),
+      lateCreation: () => story.lateCreation('comment')
     }
   }
 }

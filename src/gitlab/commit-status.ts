@@ -158,7 +158,7 @@ export function gitlabStatusPort(
       unconfirmed = undefined
       // Parallel jobs of one pipeline (a `parallel: matrix`) share the name: the one rule of records/siblings.ts.
       await writeBesideSiblings(body, next === 'success' && pipeline !== undefined, {
-        list: () => list(signals.lookup),
+        list: (afterWrite) => list(afterWrite ? signals.nextLookup() : signals.lookup),
         mine: { context: name, run: pipeline, own },
         send: async (written) => {
           if (written.state === 'success') {

@@ -258,7 +258,8 @@ export function mergeRequestNotePort(
   async function oldestKept(created: number, body: string, signals: WriteSignals, at: ((id: number) => void) | undefined): Promise<number> {
     let older: { id: number; body: string } | undefined
     try {
-      older = (await ours(signals)).find((note) => note.id < created)
+      // Looked for with a lookup's time of its own: the creation may have taken all of the first one's.
+      older = (await ours({ ...signals, lookup: signals.nextLookup() })).find((note) => note.id < created)
       if (!older) return created
       await remove(signals, created)
     } catch {
@@ -302,7 +303,7 @@ export function mergeRequestNotePort(
       if (where === undefined && id !== undefined) found?.(id)
       // The pipeline's commit heads the note; a deployed commit that differs is said so beside it, as in the pull request comment.
       const body = bodyOf((place) => renderComment(outcome, place.marker, place.source))
-      story.closing(body)
+      story.closing(body, id === undefined ? 'creation' : 'update')
       const written = await write(signals, id, body)
       if (written.done === 'updated') return written
       story.created()
@@ -322,7 +323,8 @@ export function mergeRequestNotePort(
       openFailed: (why) => `The "in progress" note could not be written (${why}); the outcome will still be noted.`,
       closeFailed: (why) => `${NOT_WRITTEN}: ${why}. ${STANDS}`,
       mayNotHold: (why) => `The merge request note holds the outcome, but ${why}. ${STANDS}`,
-      lateOpen: () => story.lateOpen('note')
+      lateOpen: () => story.lateOpen('note'),
+      lateCreation: () => story.lateCreation('note')
     }
   }
 }

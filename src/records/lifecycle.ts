@@ -19,6 +19,12 @@ export interface WriteSignals {
   write: AbortSignal
   /** Ends a lookup (a GET, which changes nothing): request-timeout, never past `write`. */
   lookup: AbortSignal
+  /**
+   * A lookup's signal for one that follows a write (the oldest comment looked for after a
+   * creation, a commit's statuses read again after a success): request-timeout from now, never
+   * past `write`. A write may take all of the step's limit, and with it the first lookup's time.
+   */
+  nextLookup(): AbortSignal
 }
 
 /** What became of the opening write, as the close is told it. */
@@ -147,6 +153,8 @@ export interface RecordWords<Where> {
   lateOpen?(): string
   /** What a lost write of the outcome shows if it lands after the step, and what to do then (a success over another job's failure). */
   lateClose?(): string
+  /** What the close's creation shows if its answer was lost and it lands after the step (the record, late; a second one); undefined when the close sent no creation. */
+  lateCreation?(): string | undefined
 }
 
 export interface RecordLog {
@@ -317,10 +325,10 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     warned = true
     log.warning(oneWarning(lines))
   }
-  const signalsUntil = (lookupEndAt: number, alsoOn: AbortSignal[] = []): WriteSignals => ({
-    write: deadline,
-    lookup: AbortSignal.any([AbortSignal.timeout(lookupBudgetMs(options.requestTimeoutMs, lookupEndAt)), deadline, ...alsoOn])
-  })
+  const signalsUntil = (lookupEndAt: number, alsoOn: AbortSignal[] = []): WriteSignals => {
+    const lookup = () => AbortSignal.any([AbortSignal.timeout(lookupBudgetMs(options.requestTimeoutMs, lookupEndAt)), deadline, ...alsoOn])
+    return { write: deadline, lookup: lookup(), nextLookup: lookup }
+  }
   const ended = () => (cancelled() ? 'the cancelled run had to end' : "the step's time limit (timeout + request-timeout + 2s) ran out")
   /** Why a request failed: the port's words, or the time that ran out. */
   const why = (error: unknown, signals: WriteSignals, lookupMs: number) => {
@@ -471,7 +479,13 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
             await settledOrAborted(new Promise((resolve) => setTimeout(resolve, pause)), deadline)
             if (!deadline.aborted) continue
           }
-          say('warning', port.words.closeFailed(why(error, signals, lookupMs), where, opened))
+          // A creation whose answer was lost may still be applied: the record may appear after the step.
+          const late = where === undefined && answerLost(error, signals) ? port.words.lateCreation?.() : undefined
+          const reason = why(error, signals, lookupMs)
+          say(
+            'warning',
+            port.words.closeFailed(late ? `${reason}. That creation's answer was lost: if the ${port.api} applies it later, ${late}` : reason, where, opened)
+          )
           return port.appliedDespite?.(error) === true
         }
         where = done.where

@@ -49,8 +49,8 @@ export class OtherJobsUnread extends Error {
 
 /** What writing over the statuses of other jobs takes of a platform: its listing, its write, its words for a kept failure. */
 export interface SiblingWrites<Body> {
-  /** Lists the statuses of the commit (lookups only); throws when they could not be read. */
-  list(): Promise<readonly ListedStatus[]>
+  /** Lists the statuses of the commit (lookups only); throws when they could not be read. After the write, with a lookup's time of its own. */
+  list(afterWrite: boolean): Promise<readonly ListedStatus[]>
   /** Who this job is: the context, its run (attempt or pipeline), the ids of the statuses it wrote. */
   mine: { context: string; run: string | undefined; own: ReadonlySet<number> }
   /** Writes a status (its id goes into `mine.own`). */
@@ -69,7 +69,7 @@ export interface SiblingWrites<Body> {
 export async function writeBesideSiblings<Body>(body: Body, success: boolean, io: SiblingWrites<Body>): Promise<void> {
   const failedNow = async (written: boolean) => {
     try {
-      return siblingFailure(await io.list(), io.mine)
+      return siblingFailure(await io.list(written), io.mine)
     } catch (error) {
       throw new OtherJobsUnread(error, written)
     }

@@ -16,6 +16,8 @@ export function twinStory() {
   let closeBody: string | undefined
   /** A close created the record, rather than finding it. */
   let closeCreated = false
+  /** What the close sent last: a creation (no record found), or an update. */
+  let closeSent: 'creation' | 'update' | undefined
   /** The lost write was seen landed: its "in progress" stood where the close went, or in a twin that was removed. */
   let seen = false
   const same = (a: string | undefined, b: string | undefined) =>
@@ -35,11 +37,25 @@ export function twinStory() {
       sent = write
       openBody = body
     },
-    closing(body: string) {
+    closing(body: string, write: 'creation' | 'update') {
       closeBody = body
+      closeSent = write
     },
     created() {
       closeCreated = true
+      // What the close writes from here on goes to a record that stands.
+      closeSent = 'update'
+    },
+    /**
+     * What the close's creation shows if its answer was lost and it lands after the step: the
+     * record itself, late (with its "in progress" one too, when the open's creation went
+     * unanswered before it); beside another run's, a second one, which the next run removes.
+     * Undefined when the close sent no creation.
+     */
+    lateCreation(what: string): string | undefined {
+      if (closeSent !== 'creation') return undefined
+      const waiting = sent === 'creation' && !seen ? `, and so may its "⏳ Waiting" one` : ''
+      return `the ${what} may still appear after the step${waiting}; if a second ${what} of this step appears, the next run of this step removes it`
     },
     /** A close that created a record found an older one of the step and went to it: the lost creation, if it holds the open's body. */
     keptOlder(body: string) {
