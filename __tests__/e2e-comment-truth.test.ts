@@ -353,21 +353,23 @@ describe.concurrent('what the comment and the step say', () => {
     expect(run.stdout).toMatch(/::error title=Docs update failed,file=guides\/setup\.mdx,line=40::update named-file failed: Error: .*\[guides\/setup\.mdx:40\]/)
   })
 
-  it('a GitHub API that cannot be reached is said so, with the proxy settings to check', async () => {
+  it.each([
+    ['the deployment', { 'deployment-environment': 'docs', 'github-token': TOKEN }, 'The deployment could not be created in environment docs: '],
+    ['the commit status', { 'commit-status': 'docs', 'github-token': TOKEN }, 'commit status '],
+    ['the pull request comment', comment, 'The pull request comment could not be written: ']
+  ])('a GitHub API that cannot be reached is said so for %s, never as an HTTP 500', async (_record, inputs, begins) => {
     const sim = await simulator()
-    // A port that was just free: nothing listens there.
     const closed = createServer()
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
     const port = (closed.address() as AddressInfo).port
     await new Promise((resolve) => closed.close(resolve))
-    const run = await runAgainst(
-      sim,
-      { 'status-id': 'update-success', ...comment },
-      { env: { GITHUB_API_URL: `http://127.0.0.1:${port}` }, event: pullRequest }
-    )
+    const run = await runAgainst(sim, { 'status-id': 'update-success', ...inputs }, { env: { GITHUB_API_URL: `http://127.0.0.1:${port}` }, event: pullRequest })
     expect(run.code).toBe(0)
-    expect(run.stdout).toContain(
-      `::warning::The pull request comment could not be written: the GitHub API at http://127.0.0.1:${port} could not be reached (connect ECONNREFUSED 127.0.0.1:${port}). Check GITHUB_API_URL, and on a self-hosted runner the proxy settings HTTPS_PROXY and NO_PROXY.`
+    const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toContain(begins)
+    expect(warnings[0]).toContain(
+      `the GitHub API at http://127.0.0.1:${port} could not be reached (connect ECONNREFUSED 127.0.0.1:${port}). Check GITHUB_API_URL, and on a self-hosted runner the proxy settings HTTPS_PROXY and NO_PROXY`
     )
     expect(run.stdout).not.toContain('HTTP 500')
   })

@@ -251,6 +251,22 @@ function unreachable(error: unknown): boolean {
 }
 
 /**
+ * The GitHub API could not be reached (a connection refused, reset, or cut): said as that, with
+ * where it was asked and what to check, never as the "HTTP 500" octokit makes of it; undefined
+ * for an answer GitHub gave. One sentence for the comment, the deployment and the commit status.
+ */
+export function unreachableSaid(error: unknown): string | undefined {
+  if (!unreachable(error)) return undefined
+  const message = (error instanceof Error ? error.message : String(error))
+    .split('\n')[0]
+    ?.slice(0, 300)
+    .replace(/[\s.]+$/, '')
+  const url = typeof error === 'object' && error !== null && 'request' in error ? (error.request as { url?: unknown }).url : undefined
+  const origin = typeof url === 'string' && URL.canParse(url) ? ` at ${new URL(url).origin}` : ''
+  return `the GitHub API${origin} could not be reached (${message}). Check GITHUB_API_URL, and on a self-hosted runner the proxy settings HTTPS_PROXY and NO_PROXY`
+}
+
+/**
  * What to tell the user when the comment could not be written; the step does not fail for it.
  * `fork`: the fork the run's pull request comes from (read from the run's event by default).
  */
@@ -261,11 +277,8 @@ export function explainCommentError(error: unknown, fork: ForkPullRequest | unde
     .split('\n')[0]
     ?.slice(0, 300)
     .replace(/[\s.]+$/, '')
-  if (unreachable(error)) {
-    const url = typeof error === 'object' && error !== null && 'request' in error ? (error.request as { url?: unknown }).url : undefined
-    const origin = typeof url === 'string' && URL.canParse(url) ? ` at ${new URL(url).origin}` : ''
-    return `the GitHub API${origin} could not be reached (${message}). Check GITHUB_API_URL, and on a self-hosted runner the proxy settings HTTPS_PROXY and NO_PROXY`
-  }
+  const unreached = unreachableSaid(error)
+  if (unreached) return unreached
   // A rate limit (a 429, a 403 secondary limit) is no refusal of the token: nothing to add to the job.
   if (rateLimited(error))
     return `GitHub asked to slow down (HTTP ${status}: ${message?.replace(/ - https:\/\/docs\.github\.com\S*$/, '').replace(/[\s.]+$/, '')}); the next run writes the comment again`

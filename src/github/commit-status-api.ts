@@ -1,7 +1,7 @@
 // The GitHub API call of the commit status: one POST /repos/{owner}/{repo}/statuses/{sha} per state.
 import type { ListedStatus } from '../records/siblings.js'
 import type { GitHubStatusState } from '../report/commit-status.js'
-import { type Octokit, type RunContext, rateLimited, runUrlOf } from './comment-api.js'
+import { type Octokit, type RunContext, rateLimited, runUrlOf, unreachableSaid } from './comment-api.js'
 import { type ForkPullRequest, forkRefusal, runFork } from './fork.js'
 import { runCommit } from './run-commit.js'
 
@@ -83,6 +83,8 @@ function statusOf(error: unknown): number | undefined {
  */
 export function explainStatusError(error: unknown, fork: ForkPullRequest | undefined = runFork()): string {
   const status = statusOf(error)
+  const unreached = unreachableSaid(error)
+  if (unreached) return unreached
   if (rateLimited(error)) {
     const message = (error instanceof Error ? error.message : String(error))
       .split('\n')[0]

@@ -1,7 +1,7 @@
 // Types only: @actions/github itself is loaded lazily, and only when a deployment is asked for.
 import type { DeploymentState } from '../report/deployment.js'
 import type { Octokit, RunContext } from './comment-api.js'
-import { ListingNotRead, NotAnswered, rateLimited, runUrlOf } from './comment-api.js'
+import { ListingNotRead, NotAnswered, rateLimited, runUrlOf, unreachableSaid } from './comment-api.js'
 import { type ForkPullRequest, forkRefusal, runFork } from './fork.js'
 import { runCommit } from './run-commit.js'
 import { listedRecords } from '../records/listing.js'
@@ -125,6 +125,8 @@ export function explainDeploymentError(error: unknown, fork: ForkPullRequest | u
     .replace(/[\s.]+$/, '')
   const url = typeof error === 'object' && error !== null && 'request' in error ? (error.request as { url?: unknown }).url : undefined
   const ofStatus = typeof url === 'string' && /\/deployments\/\d+\/statuses\b/.test(url)
+  const unreached = unreachableSaid(error)
+  if (unreached) return unreached
   if (status === 401) return 'GitHub refused the token (HTTP 401): pass a current github-token, or leave github-token to its default, the job’s token'
   // Only GitHub's permission answer is about `deployments: write`; a secondary rate limit is a 403 too.
   if (rateLimited(error)) return `GitHub asked to slow down (HTTP ${status}: ${message}); the next run writes the deployment again`
