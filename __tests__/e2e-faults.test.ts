@@ -143,6 +143,17 @@ describe.concurrent('faults, end to end: a defined outcome within the deadline',
     expect(outcome.stdout).toMatch(annotation)
   })
 
+  it('a platform slower than request-timeout is said as slow, not unreachable: raise request-timeout, nothing about base-url or a proxy', async () => {
+    // Accepts the connection and never answers: every poll runs out of request-timeout.
+    const outcome = await run(await urlOf(() => undefined), { 'request-timeout': `${REQUEST_TIMEOUT_S}s` })
+    expect(outcome.outputs.result).toBe('error')
+    const annotation = outcome.stdout.split('\n').find((line) => line.startsWith('::error::Update u1')) ?? ''
+    expect(annotation).toMatch(
+      /^::error::Update u1 never answered with a status after \d+\.\ds: no complete answer within 0\.5s \(request-timeout\)\.%0ANext: the platform did not answer within `request-timeout`: if it is this slow, raise `request-timeout`; if it stays silent, check its status page, then re-run the workflow\.$/
+    )
+    expect(annotation).not.toMatch(/HTTPS_PROXY|base-url/)
+  })
+
   it('a huge record (10 MB) is read whole, and keeps the results output under the 1 MB output limit', async () => {
     const { url } = await faultServer((_req, res) => json(res, 200, { _id: 'u1', status: 'success', logs: [HUGE_LOG, 'done'] }))
     // Reading 10 MB takes what the machine takes: the request is given the default request-timeout, not the 0.5 s of the fault tests.
