@@ -43575,7 +43575,6 @@ const defaultRefused = (error) => {
     const status = statusOf(error);
     return status !== undefined && status >= 400 && status < 500;
 };
-/** Resolves when `work` settles or `signal` aborts, whichever is first; never rejects, and `work` is observed. */
 /**
  * The sentences of one record's warnings as one: in the order found, joined by "Also:", the
  * closing sentence they share (what the step's result does not depend on) said once, at the end.
@@ -43590,6 +43589,7 @@ function oneWarning(lines) {
     const body = (line) => (same ? line.slice(0, line.length - shared.length).trimEnd() : line);
     return lines.map((line, i) => (i === 0 ? body(line) : `Also: ${body(line)}`)).join(' ') + (same ? ` ${shared}` : '');
 }
+/** Resolves when `work` settles or `signal` aborts, whichever is first; never rejects, and `work` is observed. */
 function settledOrAborted(work, signal) {
     return new Promise((resolve) => {
         const stop = () => resolve('aborted');
@@ -43851,13 +43851,10 @@ function recordLifecycle(port, options) {
         // most: an API that does not answer does not hold the step to its limit.
         const late = await settledOrAborted(opening, heldLongEnough());
         // Written again, what the open's lost answer may still bring is read back as on the path above.
-        if (late === 'settled' && (written || where !== undefined) && !deadline.aborted)
-            return readBackWhatWasLost(await write());
         if (late === 'settled' && !deadline.aborted)
-            return;
+            return written || where !== undefined ? readBackWhatWasLost(await write()) : undefined;
         const unanswered = `its "in progress" write had no answer when ${deadline.aborted ? ended() : `the outcome had waited on it for ${formatDuration(2 * options.requestTimeoutMs)} (twice request-timeout)`}`;
-        // The outcome stands: the warning says so, and what the open brings if it lands later.
-        // (Not written, the write said why already.)
+        // The outcome stands: the warning says so, and what the open brings if it lands later (not written, the write said why).
         if (written && where !== undefined)
             say('warning', port.words.mayNotHold(`${unanswered}; if the ${port.api} applies that write later, ${lateOpen()}`, where));
     }
