@@ -30,7 +30,7 @@ import {
 import { findingOf } from '../explore/planted.js'
 import { coverageTable, recordWrites } from '../explore/coverage.js'
 import { faultArb, faultsDrawn, runSchedule, type Schedule, SWARM_FAULTS, scheduleArb } from '../explore/schedule.js'
-import { ADMIN_KEY, GITLAB_USER, INJECTION, OUR_GITHUB_LOGIN, type Seen, STATUS_CONTEXT } from '../explore/standins.js'
+import { ADMIN_KEY, GITLAB_USER, INJECTION, OUR_GITHUB_LOGIN, type Seen, STATUS_CONTEXT, URL_SECRET } from '../explore/standins.js'
 
 // The explorer's own pure parts, on hand-built runs: each invariant holds on a run that keeps the
 // contract, and names the promise broken on one that does not.
@@ -381,6 +381,15 @@ describe('the invariants on hand-built runs', () => {
     expect(endsWithinItsBound(goodRun({ durationMs: 7000 }))[0]?.detail).toBe('the step took 7000 ms; its bound is 4500 ms')
     expect(endsWithinItsBound(goodRun({ durationMs: 3900, signalAtMs: 500 }))[0]?.detail).toMatch(/3400 ms after/)
     expect(endsWithinItsBound(goodRun({ killed: true, durationMs: 20_000 }))[0]?.detail).toMatch(/was killed/)
+    // Its package runner killed: the parent watch's interval comes before the grace.
+    const viaParent = schedule({
+      reports: { json: false, outputFile: 'file' },
+      signal: { name: 'SIGTERM', after: 'first-request', ms: 0, via: 'parent-killed' }
+    })
+    expect(endsWithinItsBound(goodRun({ schedule: viaParent, durationMs: 3900, signalAtMs: 500 }))).toEqual([])
+    expect(endsWithinItsBound(goodRun({ schedule: viaParent, durationMs: 4200, signalAtMs: 500 }))[0]?.detail).toBe(
+      'the step ended 3700 ms after its package runner was killed; the grace is 2500 ms'
+    )
   })
 
   it('7. a key, a stack trace, or a command of the server in the log is found; the step’s own use of server text is not', () => {
@@ -414,7 +423,7 @@ describe('7b. keys echoed encoded, and commands of other CIs', () => {
   it('a key in base64 as the server echoed it, or ##vso[ / ##teamcity[ from server text in the log or a report, is found; their broken forms are not', () => {
     const echoed = Buffer.from(`Bearer ${ADMIN_KEY}`, 'utf8').toString('base64')
     expect(nothingLeaksEncodedOrInjectsElsewhere(goodRun({ stderr: `HTTP 500 (as sent: ${echoed})` })).map((v) => v.detail)).toEqual([
-      'a key is in stderr, base64-encoded as the server echoed it'
+      'a key is in stderr, encoded as the server echoed it'
     ])
     expect(nothingLeaksEncodedOrInjectsElsewhere(goodRun({ stderr: `HTTP 500 (as sent: ${echoed.slice(0, 10)}***)` }))).toEqual([])
     expect(
@@ -425,6 +434,28 @@ describe('7b. keys echoed encoded, and commands of other CIs', () => {
     })
     expect(nothingLeaksEncodedOrInjectsElsewhere(report)).toHaveLength(1)
     expect(nothingLeaksEncodedOrInjectsElsewhere(goodRun({ stdout: `  │ #\u200b#vso[task.setvariable]${INJECTION}\n{"x":"\\u0023#vso["}\n` }))).toEqual([])
+  })
+
+  it('a key in hex, percent-encoded or split by zero-width spaces, and a URL password, are found; their cut forms are not', () => {
+    const hex = Buffer.from(ADMIN_KEY, 'utf8').toString('hex')
+    const percent = [...Buffer.from(ADMIN_KEY, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('')
+    const split = ADMIN_KEY.replace(/(.{4})(?=.)/g, '$1\u200b')
+    const details = (stderr: string) => nothingLeaksEncodedOrInjectsElsewhere(goodRun({ stderr })).map((v) => v.detail)
+    expect(details(`hex ${hex.toUpperCase()}`)).toEqual(['a key is in stderr, encoded as the server echoed it'])
+    expect(details(`url ${percent}`)).toEqual(['a key is in stderr, encoded as the server echoed it'])
+    expect(details(`split ${split}`)).toEqual(['a key is in stderr, split by characters that show as nothing'])
+    expect(details(`link https:/u:${URL_SECRET}@github.com/x`)).toEqual(['the password of a URL the platform handed back is in stderr'])
+    expect(details(`hex ${hex.slice(0, 12)}*** url *** split ***\u200b link https://github.com/x`)).toEqual([])
+  })
+
+  it('a bidi control from server text in the log, a report or a comment is found; its JSON escape is not', () => {
+    expect(nothingLeaksEncodedOrInjectsElsewhere(goodRun({ stdout: `Update \u202eINJECTED\n` })).map((v) => v.detail)).toEqual([
+      'a bidi control (U+202E) from server text is in stdout'
+    ])
+    expect(nothingLeaksEncodedOrInjectsElsewhere(goodRun({ comments: [{ id: 1, body: 'x \u2067y\u2069', user: 'docs-bot' }] })).map((v) => v.detail)).toEqual([
+      'a bidi control (U+2067) from server text is in a comment'
+    ])
+    expect(nothingLeaksEncodedOrInjectsElsewhere(goodRun({ stdout: '{"summary":"\\u202eINJECTED"}\n' }))).toEqual([])
   })
 })
 
@@ -839,11 +870,20 @@ describe('schedules of several runs', () => {
         const view = runSchedule(s, i + 1)
         expect(view.targets).toBe(plan.targets)
         expect(view.faults).toBe(plan.faults)
-        expect(view.signal).toBeUndefined()
+        // Its own signal, or none: never the first run's, nor its closed stdout.
+        expect(view.signal).toBe(plan.signal)
+        expect(view.closeStdoutMs).toBeUndefined()
         expect(view.runs).toBeUndefined()
       }
       expect(faultsDrawn(s)[({ matrix: 'matrix-legs', steps: 'two-steps', rerun: 're-run' } as const)[runs.kind]]).toBe(1)
     }
+    // A later run meets a signal too, about one in three; a command's, now and then as its package runner killed.
+    const later = several.flatMap((s) => s.runs?.more ?? [])
+    const signalled = later.filter((plan) => plan.signal)
+    expect(signalled.length).toBeGreaterThan(later.length / 5)
+    expect(signalled.length).toBeLessThan(later.length / 2)
+    expect(several.some((s) => s.mode === 'command' && s.runs?.more.some((plan) => plan.signal?.via === 'parent-killed'))).toBe(true)
+    expect(several.every((s) => s.mode === 'command' || s.runs?.more.every((plan) => plan.signal?.via === undefined))).toBe(true)
     // --several: only schedules of several runs.
     expect(fc.sample(scheduleArb({ several: true }), { numRuns: 50, seed: 1 }).every((s) => s.runs !== undefined)).toBe(true)
     // A schedule of one run (every corpus entry of before) is its own first run.

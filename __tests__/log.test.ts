@@ -55,6 +55,11 @@ describe('inert', () => {
     expect(inert('a\n::error::x ##[set-output]y\u0007')).toBe('a ::error::x #\u200b#[set-output]y')
     expect(inert('  ::error::x')).toBe(':\u200b:error::x')
   })
+
+  it('drops the bidi controls that reorder what a reader sees (overrides, embeddings, isolates)', () => {
+    const text = 'ok \u202eINJECTED reversed\u202c \u2067isolated\u2069 \u202a\u202b\u202d\u2066\u2068'
+    expect(inert(text)).toBe('ok INJECTED reversed isolated')
+  })
 })
 
 describe('inertCommands: no CI the README names reads a command in the text', () => {
@@ -78,6 +83,14 @@ describe('inertCommands: no CI the README names reads a command in the text', ()
     const text = inertJson(value, 2)
     expect(JSON.parse(text)).toEqual(value)
     expect(text).not.toMatch(/##|\u2028|\u2029/)
+  })
+
+  it('as JSON: bidi controls written as escapes, the same value parsed', () => {
+    const value = { a: 'x\u202ey\u202c', b: '\u2066\u2067\u2068\u2069\u202a\u202b\u202d' }
+    const text = inertJson(value)
+    expect(JSON.parse(text)).toEqual(value)
+    expect(text).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/)
+    expect(text).toContain('x\\u202ey\\u202c')
   })
 })
 

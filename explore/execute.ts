@@ -514,8 +514,19 @@ async function spawnRun(schedule: Schedule, at: RunPlace | undefined, context: S
   // Another job of the same run fails the shared context before the step starts, or while it runs.
   const sibling = schedule.mode === 'action' && schedule.commitStatus ? schedule.sibling : undefined
   if (sibling?.atMs === 0) context.addSibling(sibling.state)
+  // Its package runner killed: the command is started as `npx` starts it, through `sh -c`, whose
+  // status is all that tells how the orphaned command exited.
+  const viaParent = schedule.mode === 'command' && schedule.signal?.via === 'parent-killed'
+  const exitFile = path.join(dir, 'exit-code')
   const started = Date.now()
-  const child = spawn(process.execPath, spawnArgs, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = viaParent
+    ? spawn(process.execPath, ['-e', PACKAGE_RUNNER, process.execPath, ...spawnArgs], {
+        env: { ...env, EXPLORE_EXIT_FILE: exitFile },
+        cwd,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true
+      })
+    : spawn(process.execPath, spawnArgs, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
   let signalAtMs: number | undefined
@@ -525,7 +536,8 @@ async function spawnRun(schedule: Schedule, at: RunPlace | undefined, context: S
   const sendSignal = () => {
     if (signalAtMs !== undefined || child.exitCode !== null || child.signalCode !== null || !schedule.signal) return
     signalAtMs = Date.now() - started
-    child.kill(schedule.signal.name)
+    if (viaParent) child.kill('SIGKILL')
+    else child.kill(schedule.signal.name)
   }
   const closeStdout = () => {
     if (stdoutClosedAtMs !== undefined || child.exitCode !== null) return
@@ -568,14 +580,17 @@ async function spawnRun(schedule: Schedule, at: RunPlace | undefined, context: S
   let killed = false
   later(bound + HARD_LIMIT_SLACK_MS, () => {
     killed = true
-    child.kill('SIGKILL')
+    if (!viaParent) child.kill('SIGKILL')
+    else if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL')
   })
-  const [code, exitSignal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.once('exit', (c, s) => resolve([c, s])))
+  const [code, exitSignal] = viaParent
+    ? await orphanEnded(child, exitFile)
+    : await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.once('exit', (c, s) => resolve([c, s])))
   const durationMs = Date.now() - started
   for (const timer of timers) clearTimeout(timer)
   // What the step had written before it ended reaches us through the pipes.
   await new Promise<void>((resolve) => {
-    if (child.stdout?.destroyed && child.stderr?.destroyed) return resolve()
+    if (viaParent || (child.stdout?.destroyed && child.stderr?.destroyed)) return resolve()
     child.once('close', () => resolve())
     setTimeout(resolve, 2000)
   })
@@ -586,6 +601,28 @@ async function spawnRun(schedule: Schedule, at: RunPlace | undefined, context: S
   if (outputFile !== undefined) spawned.outputFile = outputFile
   if (summaryFile !== undefined) spawned.summaryFile = summaryFile
   return spawned
+}
+
+/**
+ * A package runner as `npx` is: a Node process that starts the command through `sh -c` and waits.
+ * The shell writes the command's exit status to EXPLORE_EXIT_FILE: when the runner is killed, the
+ * shell lives on (as it does under `npx`) and is the only one left to see how the command ended.
+ */
+const PACKAGE_RUNNER = [
+  "const { spawn } = require('node:child_process')",
+  "const shell = spawn('sh', ['-c', '\"$@\"; echo $? > \"$EXPLORE_EXIT_FILE\"', 'sh', ...process.argv.slice(1)], { stdio: 'inherit' })",
+  "shell.on('exit', (code) => process.exit(code ?? 1))"
+].join('\n')
+
+/**
+ * How a command started through the package runner ended: once every pipe it holds is closed
+ * (the runner may be long gone), its exit status as the shell wrote it; none when the shell could
+ * not say (the explorer's hard limit killed them all).
+ */
+async function orphanEnded(child: ChildProcess, exitFile: string): Promise<[number | null, NodeJS.Signals | null]> {
+  await new Promise<void>((resolve) => child.once('close', () => resolve()))
+  const written = readOr(exitFile).trim()
+  return /^\d+$/.test(written) ? [Number(written), null] : [null, 'SIGKILL']
 }
 
 function readOr(file: string): string {

@@ -4,6 +4,7 @@
 import { githubStatusState, gitlabStatusState } from '../src/report/commit-status.js'
 import { deploymentState } from '../src/report/deployment.js'
 import { resultMark } from '../src/report/explain.js'
+import { PARENT_CHECK_MS } from '../src/step/parent.js'
 import type { ReportName, RunRecord } from './execute.js'
 import {
   type CommitStatusRecord,
@@ -14,7 +15,9 @@ import {
   KEYS,
   OUR_GITHUB_LOGIN,
   type Seen,
-  STATUS_CONTEXT
+  STATUS_CONTEXT,
+  URL_SECRET,
+  BIDI_CONTROLS
 } from './standins.js'
 import { idOf, startedId } from './schedule.js'
 import { activeCommands } from '../dev/workflow-log.js'
@@ -640,8 +643,14 @@ export function endsWithinItsBound(r: RunRecord): Violation[] {
   const bound = r.schedule.timeoutMs + r.schedule.requestTimeoutMs + 2000
   if (r.killed) found.push({ invariant, detail: `the step had not ended ${Math.round(r.durationMs)} ms after it started, and was killed` })
   else if (r.durationMs > bound + BUSY_SLACK_MS) found.push({ invariant, detail: `the step took ${r.durationMs} ms; its bound is ${bound} ms` })
-  if (r.signalAtMs !== undefined && !r.killed && r.durationMs - r.signalAtMs > CANCEL_GRACE_MS + BUSY_SLACK_MS / 2)
-    found.push({ invariant, detail: `the step ended ${r.durationMs - r.signalAtMs} ms after ${r.schedule.signal?.name}; the grace is ${CANCEL_GRACE_MS} ms` })
+  // A package runner killed is seen within the parent watch's interval, then the grace holds.
+  const viaParent = r.schedule.signal?.via === 'parent-killed'
+  const grace = CANCEL_GRACE_MS + (viaParent ? PARENT_CHECK_MS : 0)
+  if (r.signalAtMs !== undefined && !r.killed && r.durationMs - r.signalAtMs > grace + BUSY_SLACK_MS / 2)
+    found.push({
+      invariant,
+      detail: `the step ended ${r.durationMs - r.signalAtMs} ms after ${viaParent ? 'its package runner was killed' : r.schedule.signal?.name}; the grace is ${grace} ms`
+    })
   return found
 }
 
@@ -697,13 +706,21 @@ export function nothingLeaksOrInjects(r: RunRecord): Violation[] {
 
 // ---- 7b ---------------------------------------------------------------------------------------
 
-/** Every way a stand-in echoes a key encoded: base64 of the Authorization header that carried it (standins.ts `echoedEncoded`). */
-const ENCODED_KEYS = KEYS.flatMap((key) => ['Bearer ', 'token ', 'bearer ', ''].map((scheme) => Buffer.from(`${scheme}${key}`, 'utf8').toString('base64')))
+/** Every way a stand-in echoes a key encoded (standins.ts `echoedEncoded`): base64 of the Authorization header that carried it, the key in hex and percent-encoded. */
+const ENCODED_KEYS = [
+  ...KEYS.flatMap((key) => ['Bearer ', 'token ', 'bearer ', ''].map((scheme) => Buffer.from(`${scheme}${key}`, 'utf8').toString('base64'))),
+  ...KEYS.map((key) => Buffer.from(key, 'utf8').toString('hex')),
+  ...KEYS.map((key) => [...Buffer.from(key, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join(''))
+]
+/** Characters that show as nothing: a key split by them reads as the key. */
+const INVISIBLE = /\u034f|[\u00ad\u180e\u200b-\u200f\u2060-\u2064\ufeff]/g
 
 /**
- * 7b. No key the server echoed encoded (base64) in any byte written, and no command of another CI
- * (Azure Pipelines' `##vso[…]`, TeamCity's `##teamcity[…]`, which run anywhere in a line) from
- * server text in the log or in a report a job may print.
+ * 7b. No key the server echoed encoded (base64, hex, percent-encoded) or split by characters that
+ * show as nothing, and no password of a URL the platform handed back, in any byte written; no
+ * command of another CI (Azure Pipelines' `##vso[…]`, TeamCity's `##teamcity[…]`, which run
+ * anywhere in a line) from server text in the log or in a report a job may print; no bidi control
+ * from server text where a person reads it.
  */
 export function nothingLeaksEncodedOrInjectsElsewhere(r: RunRecord): Violation[] {
   const invariant = 'no key, no stack trace, no injection'
@@ -714,19 +731,29 @@ export function nothingLeaksEncodedOrInjectsElsewhere(r: RunRecord): Violation[]
     ['job summary', r.summary?.text ?? ''],
     ...Object.entries(r.reports).map(([name, seen]): [string, string] => [name, seen?.text ?? ''])
   ]
-  const written: [string, string][] = [
-    ...printed,
-    ['outputs', JSON.stringify(r.outputs)],
+  const records: [string, string][] = [
     ...r.comments.map((c): [string, string] => ['a comment', c.body]),
     ...r.notes.map((n): [string, string] => ['a note', n.body]),
     ...r.deployments.flatMap((d) => [d.description ?? '', ...d.statuses.map((s) => s.description ?? '')].map((t): [string, string] => ['a deployment', t])),
     ...(r.commitStatuses ?? []).map((s): [string, string] => ['a commit status', `${s.description ?? ''} ${s.targetUrl ?? ''}`])
   ]
-  for (const [where, text] of written)
-    if (ENCODED_KEYS.some((form) => text.includes(form))) found.push({ invariant, detail: `a key is in ${where}, base64-encoded as the server echoed it` })
+  const written: [string, string][] = [...printed, ['outputs', JSON.stringify(r.outputs)], ...records]
+  for (const [where, text] of written) {
+    if (ENCODED_KEYS.some((form) => text.toLowerCase().includes(form.toLowerCase())))
+      found.push({ invariant, detail: `a key is in ${where}, encoded as the server echoed it` })
+    const shown = text.replace(INVISIBLE, '')
+    if (shown !== text && KEYS.some((key) => shown.includes(key) && !text.includes(key)))
+      found.push({ invariant, detail: `a key is in ${where}, split by characters that show as nothing` })
+    if (text.includes(URL_SECRET)) found.push({ invariant, detail: `the password of a URL the platform handed back is in ${where}` })
+  }
   for (const [where, text] of printed) {
     const command = /##(?:vso|teamcity)\[[^\n]{0,60}/i.exec(text)
     if (command) found.push({ invariant, detail: `server text holds another CI's command in ${where}: ${JSON.stringify(command[0])}` })
+  }
+  for (const [where, text] of [...printed, ...records]) {
+    const bidi = BIDI_CONTROLS.exec(text)
+    if (bidi)
+      found.push({ invariant, detail: `a bidi control (U+${(bidi[0].codePointAt(0) ?? 0).toString(16).toUpperCase()}) from server text is in ${where}` })
   }
   return found
 }

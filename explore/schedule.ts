@@ -55,6 +55,8 @@ export const FAULT_KINDS = [
   'sibling-failure',
   'signal',
   'signal-after-outcome',
+  'parent-killed',
+  'signal-later-run',
   'stdout-closed',
   'report-folder',
   'report-missing-folder',
@@ -90,6 +92,12 @@ export interface Signal {
    */
   after: 'first-request' | 'first-write' | 'first-failure' | 'result'
   ms: number
+  /**
+   * Command only: not a signal to the command, but SIGKILL to the package runner that started it
+   * through `sh -c` (as `npx` does), as a CI's cancel kills it; the command is left orphaned and
+   * must see its parent gone (then `name` is SIGTERM, the cancel it counts as).
+   */
+  via?: 'parent-killed'
 }
 
 export interface Schedule {
@@ -161,6 +169,8 @@ export interface RunPlan {
   trigger?: { kind: 'update' | 'preview' | 'agent'; target: TargetPlan }
   /** As the schedule's faults: its platform's channels, and its own requests to GitHub or GitLab. */
   faults: Record<string, Fault[]>
+  /** A signal to this run (a cancel of one leg, of the second step, of the re-run), anchored to its own requests. */
+  signal?: Signal
 }
 
 const updateStates = (): fc.Arbitrary<string[]> =>
@@ -301,6 +311,18 @@ const placeArb = (): fc.Arbitrary<Place> =>
   )
 const maybePlace = () => fc.option(placeArb(), { nil: undefined, freq: 2 })
 
+/** A signal to a run of the step (SIGTERM or SIGINT), so long after one of its events. */
+const signalArb: fc.Arbitrary<Signal> = fc.record({
+  name: fc.constantFrom('SIGTERM' as const, 'SIGINT' as const),
+  after: fc.constantFrom('first-request' as const, 'first-write' as const, 'first-failure' as const, 'result' as const),
+  // Often at once: the gap between the outcome and the exit is short when nothing is left to write.
+  ms: fc.oneof(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 2500 }))
+})
+
+/** The signal as a run gets it: for the command, one in three comes as its package runner killed. */
+const asDelivered = (mode: Schedule['mode'], signal: Signal, parentKilled: boolean): Signal =>
+  mode === 'command' && parentKilled ? { ...signal, name: 'SIGTERM', via: 'parent-killed' } : signal
+
 /** Every schedule the explorer may run; `several`: only schedules of several runs (`--several`). */
 export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<Schedule> {
   return fc
@@ -332,16 +354,10 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
       existing: fc.record({ othersWithMarker: fc.nat({ max: 2 }), filler: fc.nat({ max: 5 }), ours: fc.boolean() }),
       paging: fc.record({ perPage: fc.integer({ min: 1, max: 4 }), repeat: fc.boolean() }),
       reports: fc.record({ json: fc.boolean(), outputFile: maybePlace(), dotenv: maybePlace(), junit: maybePlace(), summaryFile: maybePlace() }),
-      signal: fc.option(
-        fc.record({
-          name: fc.constantFrom('SIGTERM' as const, 'SIGINT' as const),
-          after: fc.constantFrom('first-request' as const, 'first-write' as const, 'first-failure' as const, 'result' as const),
-          // Often at once: the gap between the outcome and the exit is short when nothing is left to write.
-          ms: fc.oneof(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 2500 }))
-        }),
-        { nil: undefined, freq: 3 }
-      ),
+      signal: fc.option(signalArb, { nil: undefined, freq: 3 }),
       closeStdoutMs: fc.option(fc.integer({ min: 0, max: 2000 }), { nil: undefined, freq: 6 }),
+      // One signal of the command's in three comes as its package runner killed.
+      parentKilled: fc.nat({ max: 2 }).map((n) => n === 0),
       // Swarm testing (Groce et al., ISSTA 2012): each kind of fault on or off for the whole schedule.
       swarm: fc.tuple(...SWARM_FAULTS.map(() => fc.boolean())).map((on) => SWARM_FAULTS.filter((_, i) => on[i])),
       // One schedule in five runs the step more than once (issue 38): such a schedule costs about
@@ -407,7 +423,7 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
         // The canned sibling is a run's stand-in for another: a schedule of several runs has the real ones.
         if (base.commitStatus && base.mode === 'action' && base.sibling && !runs) schedule.sibling = base.sibling
         if (runs) schedule.runs = runs
-        if (base.signal) schedule.signal = base.signal
+        if (base.signal) schedule.signal = asDelivered(base.mode, base.signal, base.parentKilled)
         if (base.mode === 'command' && base.closeStdoutMs !== undefined) schedule.closeStdoutMs = base.closeStdoutMs
         return schedule
       })
@@ -444,11 +460,15 @@ function runsArb(
         startMs: shape.kind === 'matrix' ? fc.integer({ min: 0, max: 1500 }) : fc.integer({ min: 0, max: 500 }),
         targets: fc.tuple(...targets.map((t) => targetArb(t.kind, succeeds))),
         trigger: trigger ? targetArb(trigger.target.kind, succeeds).map((target) => ({ kind: trigger.kind, target })) : fc.constant(undefined),
-        faults
+        faults,
+        // A later run is cancelled too, one in three: not only the first run meets a signal.
+        signal: fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.tuple(signalArb, fc.nat({ max: 2 })) })
       })
-      .map(({ trigger, faults, ...rest }) => {
+      .map(({ trigger, faults, signal, ...rest }) => {
         const own = succeeds ? Object.fromEntries(Object.entries(faults).filter(([channel]) => RECORD_PARTIES.test(channel))) : faults
-        return trigger ? { ...rest, trigger, faults: own } : { ...rest, faults: own }
+        const plan: RunPlan = trigger ? { ...rest, trigger, faults: own } : { ...rest, faults: own }
+        if (signal) plan.signal = asDelivered(base.mode, signal[0], signal[1] === 0)
+        return plan
       })
   )
   return fc.array(plan, { minLength: shape.more, maxLength: shape.more }).map((more): Runs => {
@@ -466,8 +486,8 @@ export const runCount = (schedule: Schedule): number => 1 + (schedule.runs?.more
 
 /**
  * The schedule as one of its runs sees it: the first run is the schedule's own fields; a later
- * one has its plan's targets, trigger and faults, and neither the signal nor the closed stdout
- * (those are the first run's). Without `runs`: the schedule itself.
+ * one has its plan's targets, trigger, faults and signal, and not the closed stdout (the first
+ * run's). Without `runs`: the schedule itself.
  */
 export function runSchedule(schedule: Schedule, index: number): Schedule {
   const { runs, ...own } = schedule
@@ -476,7 +496,13 @@ export function runSchedule(schedule: Schedule, index: number): Schedule {
   const plan = runs.more[index - 1]
   if (!plan) throw new Error(`the schedule has no run ${index + 1}`)
   const { signal: _signal, closeStdoutMs: _closed, sibling: _sibling, trigger: _trigger, ...rest } = own
-  return { ...rest, targets: plan.targets, faults: plan.faults, ...(plan.trigger ? { trigger: plan.trigger } : {}) }
+  return {
+    ...rest,
+    targets: plan.targets,
+    faults: plan.faults,
+    ...(plan.trigger ? { trigger: plan.trigger } : {}),
+    ...(plan.signal ? { signal: plan.signal } : {})
+  }
 }
 
 /** The id of the i-th given target of a kind. */
@@ -506,6 +532,8 @@ export function faultsDrawn(schedule: Schedule): Partial<Record<FaultKind, numbe
   if (talks && schedule.paging.repeat) add('list-repeats-page')
   if (schedule.comment) add('others-marker', schedule.existing.othersWithMarker)
   if (schedule.signal) add(schedule.signal.after === 'result' ? 'signal-after-outcome' : 'signal')
+  for (const signal of [schedule.signal, ...(schedule.runs?.more ?? []).map((plan) => plan.signal)]) if (signal?.via === 'parent-killed') add('parent-killed')
+  if (schedule.runs?.more.some((plan) => plan.signal)) add('signal-later-run')
   if (schedule.closeStdoutMs !== undefined) add('stdout-closed')
   for (const place of [schedule.reports.outputFile, schedule.reports.dotenv, schedule.reports.junit, schedule.reports.summaryFile])
     if (place && place !== 'file') add(`report-${place}` as FaultKind)

@@ -23,12 +23,28 @@ export const HOSTILE = [
   `\u001b[31m${INJECTION} red\u001b[0m`,
   // Azure Pipelines runs these anywhere in a line, TeamCity too: every CI's log must break them.
   `##vso[task.setvariable variable=result]${INJECTION}`,
-  `##teamcity[buildProblem description='${INJECTION}']`
+  `##teamcity[buildProblem description='${INJECTION}']`,
+  // GitHub reads a command at a line's start once trimmed; a bidi override reorders what a reader sees.
+  `   ::warning::${INJECTION} indented`,
+  `\u202e${INJECTION} reversed\u202c and \u2067${INJECTION} isolated\u2069`
 ]
 
-/** The key of an Authorization header as a server may echo it encoded, in base64 (as a `Basic` header or a token dump does). */
-export const echoedEncoded = (authorization: string | undefined): string =>
-  authorization === undefined ? '' : ` (as sent: ${Buffer.from(authorization, 'utf8').toString('base64')})`
+/** A password inside the URLs the platform hands back (a job's `prLink`, a preview's URL): never shown. */
+export const URL_SECRET = 'EXPLORERurlPassw0rd'
+/** The bidi controls a reader's view is reordered by (Trojan Source): never shown raw. */
+export const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/
+
+/**
+ * The key of an Authorization header as a server may echo it encoded: the header in base64 (as a
+ * `Basic` header or a token dump does), the key in hex, percent-encoded, and split by zero-width spaces.
+ */
+export const echoedEncoded = (authorization: string | undefined): string => {
+  if (authorization === undefined) return ''
+  const key = authorization.replace(/^(bearer|token) /i, '')
+  const percent = [...Buffer.from(key, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('')
+  const split = key.replace(/(.{4})(?=.)/g, '$1\u200b')
+  return ` (as sent: ${Buffer.from(authorization, 'utf8').toString('base64')}; hex ${Buffer.from(key, 'utf8').toString('hex')}; url ${percent}; split ${split})`
+}
 export const OUR_GITHUB_LOGIN = 'docs-bot'
 export const GITLAB_USER = { id: 4242, username: 'project_1_bot_docs' }
 
@@ -336,7 +352,7 @@ export async function startPlatform(schedule: Schedule, onSeen: OnSeen): Promise
     status,
     source: { repository: 'https://github.com/acme/docs', ref: 'main' },
     model: 'm1',
-    prLink: status === 'completed' ? 'https://github.com/acme/docs/pull/12' : null,
+    prLink: status === 'completed' ? `https:/explorer-user:${URL_SECRET}@github.com/acme/docs/pull/12` : null,
     createdAt: ISO,
     archivedAt: status === 'archived' ? ISO : null
   })
@@ -347,7 +363,7 @@ export async function startPlatform(schedule: Schedule, onSeen: OnSeen): Promise
     const id = startedId(trigger.target.kind)
     plans.set(id, trigger.target.states)
     if (trigger.kind === 'agent') return { status: 201, json: jobRecord(id, 'active') }
-    if (trigger.kind === 'preview') return { status: 202, json: { statusId: id, previewUrl: 'https://acme-preview.example.com' } }
+    if (trigger.kind === 'preview') return { status: 202, json: { statusId: id, previewUrl: `https://explorer-user:${URL_SECRET}@acme-preview.example.com` } }
     return { status: 202, json: { statusId: id } }
   }
   const party = await faultyServer(

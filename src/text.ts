@@ -1,9 +1,11 @@
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching escape sequences is the point
 const ANSI = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g
+/** The bidi controls that reorder what a reader sees (embeddings, overrides, isolates: "Trojan Source"). */
+const BIDI = /[\u202a-\u202e\u2066-\u2069]/g
 
-/** Removes ANSI escapes and control characters (keeps tabs and newlines). */
+/** Removes ANSI escapes and control characters (keeps tabs and newlines), bidi controls among them. */
 export function stripControl(text: string): string {
   return text.replace(ANSI, '').replace(CONTROL, '')
 }
@@ -26,7 +28,7 @@ export function inertCommands(text: string): string {
 
 /**
  * A value as JSON text in which no CI reads a command (for `--json` on stdout, or a report a job
- * prints): `#` before `#` written `\u0023`, and the line breaks JSON leaves raw escaped. Parsed,
+ * prints): `#` before `#` written `\u0023`, and the line breaks and bidi controls JSON leaves raw escaped. Parsed,
  * it is the same value.
  */
 export function inertJson(value: unknown, indent?: number): string {
@@ -34,6 +36,7 @@ export function inertJson(value: unknown, indent?: number): string {
     .replace(/#(?=#)/g, '\\u0023')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029')
+    .replace(BIDI, (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16)}`)
 }
 
 /** Shortens text to `max` characters, saying how much was cut. */
