@@ -10,6 +10,7 @@ import {
   claimedResults,
   dotenvResult,
   endsWithinItsBound,
+  waitsEndWithinLimits,
   everyReportAskedIsWritten,
   exitCodeResultAndReportsAgree,
   gateNeverGreenAcrossRuns,
@@ -30,7 +31,7 @@ import {
 import { findingOf } from '../explore/planted.js'
 import { coverageTable, recordWrites } from '../explore/coverage.js'
 import { faultArb, faultsDrawn, runSchedule, type Schedule, SWARM_FAULTS, scheduleArb } from '../explore/schedule.js'
-import { ADMIN_KEY, GITLAB_USER, INJECTION, OUR_GITHUB_LOGIN, type Seen, STATUS_CONTEXT, URL_SECRET } from '../explore/standins.js'
+import { ADMIN_KEY, deliveredState, GITLAB_USER, INJECTION, OUR_GITHUB_LOGIN, type Seen, STATUS_CONTEXT, URL_SECRET } from '../explore/standins.js'
 
 // The explorer's own pure parts, on hand-built runs: each invariant holds on a run that keeps the
 // contract, and names the promise broken on one that does not.
@@ -57,7 +58,8 @@ const served = (channel: string, status: string, at = 1_000_100, fault: Seen['fa
   path: '/',
   fault,
   at,
-  delivered: { status: 200, json: { status } }
+  // The platform's record names its id: an update's `_id`, a job's `id`.
+  delivered: { status: 200, json: { ...(channel.startsWith('job:') ? { id: channel.slice(4) } : { _id: channel.slice(channel.indexOf(':') + 1) }), status } }
 })
 
 const MARKER = '<!-- wait-for-docs:gitlab/docs:update -->'
@@ -392,6 +394,30 @@ describe('the invariants on hand-built runs', () => {
     )
   })
 
+  it('6b. a Retry-After waited out past the deadline, then asked again, is found; a sleep cut at the deadline is not, however late its request came', () => {
+    const base = goodRun()
+    const deadline = 1_000_100 + base.schedule.timeoutMs
+    const asked: Seen['fault'] = { kind: 'status', code: 503, retryAfter: 2 }
+    const first = served('status:st_0', 'in_progress', 1_000_100)
+    const limited = { ...served('status:st_0', 'in_progress', deadline - 500), fault: asked }
+    // Slept the whole 2 s: 1.5 s past the deadline.
+    const overran = waitsEndWithinLimits(goodRun({ seen: [first, limited, served('status:st_0', 'success', deadline + 1_510)] }))
+    expect(overran.map((v) => v.detail)).toEqual([
+      'the step waited out a Retry-After of 2 s on status:st_0, ending 1500 ms past its deadline, then asked again'
+    ])
+    // Slept to the deadline, its last poll sent late by a busy machine (still before the 2 s were out): no finding.
+    expect(waitsEndWithinLimits(goodRun({ seen: [first, limited, served('status:st_0', 'success', deadline + 900)] }))).toEqual([])
+    // A record's write may wait past the deadline, within the step's limit for its records.
+    const write = (at: number, fault: Seen['fault']): Seen => ({ party: 'github', channel: 'gh:status', method: 'POST', path: '/', fault, at })
+    const rateLimited = write(deadline, { kind: 'rate-limit', code: 429, retryAfter: 2 })
+    expect(waitsEndWithinLimits(goodRun({ seen: [first, rateLimited, write(deadline + 2_000, { kind: 'ok' })] }))).toEqual([])
+    // …but not past a cancel's grace.
+    expect(
+      waitsEndWithinLimits(goodRun({ seen: [first, rateLimited, write(deadline + 2_000, { kind: 'ok' })], signalAtMs: base.schedule.timeoutMs - 2_000 }))[0]
+        ?.detail
+    ).toMatch(/ending \d+ ms past the cancel's grace, then asked again$/)
+  })
+
   it('7. a key, a stack trace, or a command of the server in the log is found; the step’s own use of server text is not', () => {
     expect(nothingLeaksOrInjects(goodRun({ stderr: `401 for Bearer ${ADMIN_KEY}` }))[0]?.detail).toBe('a key is in stderr')
     expect(
@@ -456,6 +482,25 @@ describe('7b. keys echoed encoded, and commands of other CIs', () => {
       'a bidi control (U+2067) from server text is in a comment'
     ])
     expect(nothingLeaksEncodedOrInjectsElsewhere(goodRun({ stdout: '{"summary":"\\u202eINJECTED"}\n' }))).toEqual([])
+  })
+})
+
+describe('what the platform delivered', () => {
+  it('counts only the record of the id asked for: a catch-all\'s `{"status":"success"}` or another id\'s record is no state of the target', () => {
+    const seen = (channel: string, json: unknown): Seen => ({
+      party: 'platform',
+      channel,
+      method: 'GET',
+      path: '/',
+      fault: { kind: 'ok' },
+      at: 0,
+      delivered: { status: 200, json }
+    })
+    expect(deliveredState(seen('status:st_0', { _id: 'st_0', status: 'success' }))).toBe('success')
+    expect(deliveredState(seen('status:st_0', { status: 'success' }))).toBeUndefined()
+    expect(deliveredState(seen('status:st_0', { _id: 'st_0-other', status: 'success' }))).toBeUndefined()
+    expect(deliveredState(seen('job:job_1', { id: 'job_1', status: 'failed' }))).toBe('failed')
+    expect(deliveredState(seen('job:job_1', { id: 'job_1-other', status: 'completed' }))).toBeUndefined()
   })
 })
 
@@ -547,8 +592,8 @@ describe('swarm testing and the coverage of record writes', () => {
       { record: 'gitlab-status', phase: 'close', fault: 'lost-5xx-later' }
     ])
     const table = coverageTable({ 'comment open hang': 2 })
-    expect(table.find((line) => line.includes('comment open'))).toMatch(/^ {2}comment open +0 +0 .* 2 +0$/)
-    expect(table.at(-1)).toMatch(/^ {2}never reached \(129\): comment open ok, /)
+    expect(table.find((line) => line.includes('comment open'))).toMatch(/^ {2}comment open +0 +0 .* 2 +0 +0$/)
+    expect(table.at(-1)).toMatch(/^ {2}never reached \(139\): comment open ok, /)
   })
 })
 

@@ -22,7 +22,8 @@ export const COVERAGE_FAULTS = [
   'lost-5xx-later',
   'lost-reset-later',
   'hang',
-  'rate-limit'
+  'rate-limit',
+  'refused'
 ] as const
 export type CoverageFault = (typeof COVERAGE_FAULTS)[number]
 
@@ -100,7 +101,8 @@ export function coverageTable(coverage: Coverage): string[] {
     'lost-5xx-later': '5xx→',
     'lost-reset-later': 'rst→',
     hang: 'hang',
-    'rate-limit': 'rl'
+    'rate-limit': 'rl',
+    refused: 'ref'
   }
   const lines = [`  ${'record write'.padEnd(20)}${COVERAGE_FAULTS.map((f) => short[f].padStart(6)).join('')}`]
   const missing: string[] = []
@@ -113,7 +115,7 @@ export function coverageTable(coverage: Coverage): string[] {
       lines.push(`  ${`${record} ${phase}`.padEnd(20)}${counts.map((n) => String(n).padStart(6)).join('')}`)
     }
   lines.push(
-    `  (lat latency, rst< reset before, rst> reset after, rst½ reset mid-body, held held-write, noans never answered, 5xx→ / rst→ lost then applied later, hang never answered nor applied, rl rate limit)`
+    `  (lat latency, rst< reset before, rst> reset after, rst½ reset mid-body, held held-write, noans never answered, 5xx→ / rst→ lost then applied later, hang never answered nor applied, rl rate limit, ref refused for good (401, 403, 404, 422))`
   )
   lines.push(missing.length === 0 ? '  every cell reached' : `  never reached (${missing.length}): ${missing.join(', ')}`)
   return lines

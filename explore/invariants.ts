@@ -4,6 +4,7 @@
 import { githubStatusState, gitlabStatusState } from '../src/report/commit-status.js'
 import { deploymentState } from '../src/report/deployment.js'
 import { resultMark } from '../src/report/explain.js'
+import { EXIT_GRACE_MS, STEP_BOUND_SLACK_MS } from '../src/step/limits.js'
 import { PARENT_CHECK_MS } from '../src/step/parent.js'
 import type { ReportName, RunRecord } from './execute.js'
 import {
@@ -508,6 +509,8 @@ export function describeFault(f: Seen['fault']): string {
       return `${f.answer === 'reset' ? 'a reset' : `HTTP ${f.code ?? 502}`}, applied ${f.appliedAfterMs} ms later`
     case 'rate-limit':
       return `a rate limit (HTTP ${f.code}, Retry-After: ${f.retryAfter})`
+    case 'refused':
+      return `a refusal (HTTP ${f.code})`
     default:
       return f.kind
   }
@@ -654,6 +657,62 @@ export function endsWithinItsBound(r: RunRecord): Violation[] {
   return found
 }
 
+// ---- 6b ---------------------------------------------------------------------------------------
+
+/** How long an answer asked the step to wait before its next request (Retry-After), in ms; undefined when it did not. */
+function retryAfterOf(f: Seen['fault']): number | undefined {
+  if (f.kind === 'rate-limit') return f.retryAfter * 1000
+  if (f.kind === 'status' && f.retryAfter !== undefined) return f.retryAfter * 1000
+  return undefined
+}
+
+/**
+ * How far past a limit a Retry-After waited out must end to be the step's own overrun: the end is
+ * the answer's time plus what it asked (no clock of the step in it), so only the check that the
+ * next request came after it needs room for a busy machine (a request sent at the limit, late).
+ */
+export const WAIT_OVERRUN_MS = BUSY_SLACK_MS / 2
+
+/**
+ * 6b. The step never waits out a Retry-After past its own limits, and then asks again: a poll or
+ * a start POST past the deadline (timeout from the step's start, no later than its first
+ * request), a write of a record past the step's bound less its exit grace, any request past a
+ * cancel's grace. Measured by what the step was asked and did, not by how long the run took, so a
+ * sleep past the deadline is told from a slow machine, which the bound of 6 has to allow for.
+ */
+export function waitsEndWithinLimits(r: RunRecord): Violation[] {
+  const invariant = 'ends within its bound'
+  const found: Violation[] = []
+  if (r.killed || r.seen.length === 0) return found
+  const firstAt = Math.min(...r.seen.map((s) => s.at))
+  const deadline = firstAt + r.schedule.timeoutMs
+  const recordsEnd = deadline + r.schedule.requestTimeoutMs + STEP_BOUND_SLACK_MS - EXIT_GRACE_MS
+  const viaParent = r.schedule.signal?.via === 'parent-killed'
+  const cancelEnd = r.signalAtMs === undefined ? Number.POSITIVE_INFINITY : r.startedAt + r.signalAtMs + CANCEL_GRACE_MS + (viaParent ? PARENT_CHECK_MS : 0)
+  const byChannel = new Map<string, Seen[]>()
+  for (const s of [...r.seen].sort((a, b) => a.at - b.at)) byChannel.set(s.channel, [...(byChannel.get(s.channel) ?? []), s])
+  for (const [channel, requests] of byChannel)
+    requests.slice(0, -1).forEach((s, i) => {
+      const wait = retryAfterOf(s.fault)
+      const next = requests[i + 1]
+      if (!wait || !next || next.at < s.at + wait) return
+      const platform = s.party === 'platform'
+      const [limit, name] =
+        Math.min(platform ? deadline : recordsEnd, cancelEnd) === cancelEnd
+          ? [cancelEnd, "the cancel's grace"]
+          : platform
+            ? [deadline, 'its deadline']
+            : [recordsEnd, 'its limit for records']
+      const past = s.at + wait - limit
+      if (past > WAIT_OVERRUN_MS)
+        found.push({
+          invariant,
+          detail: `the step waited out a Retry-After of ${wait / 1000} s on ${channel}, ending ${Math.round(past)} ms past ${name}, then asked again`
+        })
+    })
+  return found
+}
+
 // ---- 7 ----------------------------------------------------------------------------------------
 
 /** 7. No key in any byte written; no stack trace; no workflow command or section marker from server text. */
@@ -770,6 +829,7 @@ export const INVARIANTS = [
   rateLimitedCreationAskedAgain,
   noFalseCommitStatusWarning,
   endsWithinItsBound,
+  waitsEndWithinLimits,
   nothingLeaksOrInjects,
   nothingLeaksEncodedOrInjectsElsewhere
 ] as const

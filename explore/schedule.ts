@@ -30,8 +30,18 @@ export type Fault =
   | { kind: 'hang' }
   /** A record write refused by a rate limit (GitHub: 429 or a 403 secondary limit; GitLab: 429), with Retry-After in seconds; nothing applied. */
   | { kind: 'rate-limit'; code: 429 | 403; retryAfter: number }
+  /**
+   * A record write refused for good, nothing applied: a token without the right (401, 403), a
+   * record or project it cannot see (404), GitHub's refusal (422: a commit's 1000-status limit on
+   * a context, a comment it will not take). GitLab: 401, 403, 404.
+   */
+  | { kind: 'refused'; code: 401 | 403 | 404 | 422 }
   /** A record whose fields are missing or of the wrong type. */
-  | { kind: 'bad-record'; shape: 'no-status' | 'status-number' | 'commit-string' | 'logs-object' | 'not-json' | 'array' }
+  | {
+      kind: 'bad-record'
+      /** `catch-all`: a server in the platform's place (a portal, a catch-all) answers `{"status":"success"}` and nothing else; `other-id`: the record of another id. */
+      shape: 'no-status' | 'status-number' | 'commit-string' | 'logs-object' | 'not-json' | 'array' | 'catch-all' | 'other-id'
+    }
 
 export const FAULT_KINDS = [
   'latency',
@@ -47,6 +57,7 @@ export const FAULT_KINDS = [
   'lost-reset-later',
   'hang',
   'rate-limit',
+  'refused',
   'bad-record',
   'list-pages',
   'list-repeats-page',
@@ -198,7 +209,8 @@ export const SWARM_FAULTS = [
   'lost-5xx-later',
   'lost-reset-later',
   'hang',
-  'rate-limit'
+  'rate-limit',
+  'refused'
 ] as const
 export type SwarmFault = (typeof SWARM_FAULTS)[number]
 
@@ -243,7 +255,7 @@ export function faultArb(requestTimeoutMs: number, channel: ChannelKind | boolea
       {
         weight: 1,
         arbitrary: fc
-          .constantFrom('no-status', 'status-number', 'commit-string', 'logs-object', 'not-json', 'array')
+          .constantFrom('no-status', 'status-number', 'commit-string', 'logs-object', 'not-json', 'array', 'catch-all', 'other-id')
           .map((shape) => ({ kind: 'bad-record', shape }) as const)
       }
     ])
@@ -276,6 +288,16 @@ export function faultArb(requestTimeoutMs: number, channel: ChannelKind | boolea
               retryAfter: fc.integer({ min: 0, max: 3 })
             })
             .map(({ code, retryAfter }) => ({ kind: 'rate-limit', code, retryAfter }) as const)
+        }
+      ],
+      [
+        'refused',
+        {
+          weight: 1,
+          arbitrary: (kind === 'github-record'
+            ? fc.constantFrom(401 as const, 403 as const, 404 as const, 422 as const)
+            : fc.constantFrom(401 as const, 403 as const, 404 as const)
+          ).map((code) => ({ kind: 'refused', code }) as const)
         }
       ]
     )

@@ -58,12 +58,17 @@ export interface Reply {
 /** The states that are a definite failure of the work. */
 export const FAILED_STATES = new Set(['failure', 'failed', 'archived'])
 
-/** The state a platform answer delivered whole, if it held one. */
+/**
+ * The state a platform answer delivered whole, if it held one: only the record of the id the
+ * request asked for counts (an answer that names no id, or another, is not this target's).
+ */
 export const deliveredState = (s: Seen): string | undefined => {
   const json = s.delivered?.status === 200 ? s.delivered.json : undefined
   if (!json || typeof json !== 'object' || Array.isArray(json)) return undefined
-  const status = (json as { status?: unknown }).status
-  return typeof status === 'string' ? status : undefined
+  const record = json as { status?: unknown; _id?: unknown; id?: unknown }
+  const asked = /^(status|job):(.+)$/.exec(s.channel)
+  if (asked && (asked[1] === 'status' ? record._id : record.id) !== asked[2]) return undefined
+  return typeof record.status === 'string' ? record.status : undefined
 }
 
 /** Told of each request as it arrives, and again once its answer was delivered whole. */
@@ -240,6 +245,8 @@ async function faultyServer(
         const message = `${limit} ${HOSTILE[0]}`
         return send(res, record, { status: fault.code, json: { message }, headers: { 'retry-after': String(fault.retryAfter) } })
       }
+      case 'refused':
+        return send(res, record, refusal(party, record.channel, fault.code))
       case 'reset-after':
         apply()
         req.socket.destroy()
@@ -276,6 +283,19 @@ async function faultyServer(
   }
 }
 
+/** A refusal as GitHub or GitLab words it, for good (nothing applied), with server text that would be a command if printed raw. */
+function refusal(party: Seen['party'], channel: string, code: 401 | 403 | 404 | 422): Reply {
+  const github: Record<typeof code, string> = {
+    401: 'Bad credentials',
+    403: 'Resource not accessible by integration',
+    404: 'Not Found',
+    422: channel.endsWith('gh:status') ? 'This SHA and context has reached the maximum number of statuses.' : 'Validation Failed'
+  }
+  const gitlab: Record<typeof code, string> = { 401: '401 Unauthorized', 403: '403 Forbidden', 404: '404 Not found', 422: '422 Unprocessable' }
+  const message = `${(party === 'gitlab' ? gitlab : github)[code]} ${HOSTILE[0]}`
+  return { status: code, json: party === 'gitlab' ? { message } : { message, documentation_url: 'https://docs.github.com/rest' } }
+}
+
 /** Where a later run's faults of a channel are (the first run's are under the channel's own name). */
 export const runChannel = (run: number, channel: string): string => (run === 0 ? channel : `run-${run}:${channel}`)
 
@@ -299,6 +319,14 @@ function mangle(reply: Reply, shape: Extract<Fault, { kind: 'bad-record' }>['sha
       return { status: 200, raw: `<html>${HOSTILE.join('\n')}</html>` }
     case 'array':
       return { status: 200, json: [record] }
+    case 'catch-all':
+      return { status: 200, json: { status: 'success' } }
+    case 'other-id':
+      if ('_id' in record) record._id = `${String(record._id)}-other`
+      if ('id' in record) record.id = `${String(record.id)}-other`
+      // Another's record, and one that says it succeeded.
+      record.status = '_id' in record ? 'success' : 'completed'
+      break
   }
   return { status: 200, json: record }
 }
