@@ -504,7 +504,11 @@ describe.concurrent('a record deleted during the run is written anew with the ou
     expect(run.code, run.stdout).toBe(0)
     expect(api.comments).toHaveLength(1)
     expect(api.comments[0]?.body).toContain('Docs update deployed')
-    expect(run.stdout).toContain('deleted during the run')
+    // Said as what happened to the comment, not as a pull request that was not found.
+    expect(run.stdout).toMatch(
+      /The comment on pull request #\d+ was deleted during the run \(GitHub answered 404 to its update of comment \d+\); writing the outcome in a new comment\./
+    )
+    expect(run.stdout).not.toContain('pull request was not found')
     expect(run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))).toEqual([])
   })
 
@@ -535,7 +539,9 @@ describe.concurrent('a record deleted during the run is written anew with the ou
     expect(run.code, output(run)).toBe(0)
     expect(api.notes).toHaveLength(1)
     expect(api.notes[0]?.body).toContain('Docs update deployed')
-    expect(output(run)).toContain('deleted during the run')
+    expect(output(run)).toMatch(
+      /The note on merge request !3 was deleted during the run \(GitLab answered 404 to its update of note \d+\); writing the outcome in a new note\./
+    )
   })
 })
 

@@ -392,6 +392,20 @@ describe('the invariants on hand-built runs', () => {
     expect(endsWithinItsBound(goodRun({ schedule: viaParent, durationMs: 4200, signalAtMs: 500 }))[0]?.detail).toBe(
       'the step ended 3700 ms after its package runner was killed; the grace is 2500 ms'
     )
+    // Polled on after the cancel was heard: found however short the deadline made the run.
+    const polls = [
+      served('status:st_0', 'in_progress', 1_000_100),
+      served('status:st_0', 'in_progress', 1_001_900),
+      served('status:st_0', 'in_progress', 1_002_100)
+    ]
+    expect(endsWithinItsBound(goodRun({ schedule: viaParent, durationMs: 2500, signalAtMs: 500, seen: polls }))[0]?.detail).toBe(
+      'the step polled on 1600 ms after its package runner was killed (1 request to the platform)'
+    )
+    const sigterm = schedule({ reports: { json: false, outputFile: 'file' }, signal: { name: 'SIGTERM', after: 'first-request', ms: 0 } })
+    expect(endsWithinItsBound(goodRun({ schedule: sigterm, durationMs: 2500, signalAtMs: 500, seen: polls }))[0]?.detail).toBe(
+      'the step polled on 1400 ms after SIGTERM (2 requests to the platform)'
+    )
+    expect(endsWithinItsBound(goodRun({ schedule: viaParent, durationMs: 2500, signalAtMs: 500, seen: polls.slice(0, 2) }))).toEqual([])
   })
 
   it('6b. a Retry-After waited out past the deadline, then asked again, is found; a sleep cut at the deadline is not, however late its request came', () => {

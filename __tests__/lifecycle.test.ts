@@ -217,6 +217,28 @@ describe('a record kept true', () => {
     expect(second.log.warning).toHaveBeenCalledTimes(1)
   })
 
+  it('a creation of the close answered 2xx without the record (cut short) was applied: its one warning says the record may still appear (found by the explorer)', async () => {
+    const cut = scriptedPort({
+      open: [{ ms: 10, fail: { status: 403, message: 'Forbidden' } }],
+      close: [{ ms: 10, fail: { status: 201, message: 'the answer did not name the record' } }]
+    })
+    const open = cut.port.open.bind(cut.port)
+    // The open refused: nothing was made, so the close creates.
+    cut.port.open = (signals) => open(signals, () => undefined)
+    cut.port.words.lateCreation = () => 'a second record may appear beside another run’s'
+    const { lifecycle, log } = lifecycleOf(cut.port)
+    lifecycle.open()
+    await vi.advanceTimersByTimeAsync(50)
+    const closed = lifecycle.close('failure')
+    await vi.advanceTimersByTimeAsync(5000)
+    await closed
+    expect(cut.calls.filter((c) => c.what === 'close')).toHaveLength(1)
+    expect(log.warning).toHaveBeenCalledTimes(1)
+    expect(log.warning).toHaveBeenCalledWith(
+      "record ? not closed: the answer did not name the record. That creation's answer was lost: if the Test API applies it later, a second record may appear beside another run’s"
+    )
+  })
+
   it('a record known only after the cancel (a deployment created, its first status in flight): the close goes as soon as it is known', async () => {
     const { port, record, calls } = scriptedPort({ open: [{ ms: Number.POSITIVE_INFINITY }] })
     const open = port.open.bind(port)

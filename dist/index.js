@@ -43548,15 +43548,16 @@ const lifecycle_transient = (error) => {
 };
 /**
  * A write whose answer was lost on the way, which the server may still apply: a 5xx (a gateway
- * that gave up), a connection that broke, or a write cut at the step's limit. Not a lookup that
- * ran out before any write, nor a fault of this process (a module that did not load).
+ * that gave up), a connection that broke, or a write cut at the step's limit; or one the server
+ * applied whose answer could not be used (a 2xx cut short, or naming no record). Not a lookup
+ * that ran out before any write, nor a fault of this process (a module that did not load).
  */
 const answerLost = (error, signals) => {
     if (isAbort(error))
         return signals.write.aborted;
     const status = statusOf(error);
     if (status !== undefined && !Number.isNaN(status))
-        return status >= 500;
+        return status >= 500 || (status >= 200 && status < 300);
     return causesOf(error).some((cause) => (typeof cause.code === 'string' && /^(?:E[A-Z]+|UND_ERR_\w+)$/.test(cause.code)) ||
         /network error|socket|other side closed|terminated|ECONNRESET|EPIPE/i.test(cause.message ?? ''));
 };
@@ -43792,7 +43793,7 @@ function recordLifecycle(port, options) {
                     // Deleted during the run (by a person, a bot): the outcome is written anew, once.
                     if (where !== undefined && !madeAnew && port.gone?.(error) && !deadline.aborted) {
                         madeAnew = true;
-                        log.info(clean(`The record was deleted during the run (${why(error, signals, lookupMs)}); writing the outcome anew.`));
+                        log.info(clean(port.words.deleted?.(where) ?? `The record was deleted during the run (${why(error, signals, lookupMs)}); writing the outcome anew.`));
                         where = undefined;
                         attempt = 0;
                         continue;
@@ -44632,9 +44633,12 @@ class ListingNotRead extends Error {
 }
 /** An answer of GitHub that does not hold what was asked (a body cut short, a proxy's page): a lookup that failed. */
 class NotAnswered extends Error {
-    constructor(request, why) {
+    /** The HTTP status of an answer that could not be used: a creation's 201 is a record made, where unknown. */
+    status;
+    constructor(request, why, status) {
         super(`GitHub's answer to ${request} ${why}`);
         this.name = 'NotAnswered';
+        this.status = status;
     }
 }
 /** Updates the comment `id`, or creates one when there is none; returns the comment's id. */
@@ -44648,7 +44652,7 @@ async function writeComment(octokit, target, id, body) {
     const created = typeof data === 'object' && data !== null ? data.id : undefined;
     // Created, but where is unknown: the lifecycle finds it again, never creates a second.
     if (typeof created !== 'number')
-        throw new NotAnswered('the POST that creates the comment', 'did not name the comment (cut short, or not from the GitHub API)');
+        throw new NotAnswered('the POST that creates the comment', 'did not name the comment (cut short, or not from the GitHub API)', 201);
     return { id: created, done: 'created' };
 }
 function comment_api_statusOf(error) {
@@ -45020,7 +45024,7 @@ async function createDeployment(octokit, place, deployment) {
             throw new Error(`GitHub created no deployment: ${String(answer.message)}`);
     }
     // Perhaps created, where unknown: the lifecycle finds it again by its mark, never creates a second.
-    throw new NotAnswered('the POST that creates the deployment', 'did not name the deployment (cut short, or not from the GitHub API)');
+    throw new NotAnswered('the POST that creates the deployment', 'did not name the deployment (cut short, or not from the GitHub API)', 201);
 }
 /**
  * The deployment this run created, found by its mark among the latest of the environment for the
@@ -45586,6 +45590,7 @@ function pullRequestCommentPort(settings, clean, opening) {
             closed: (_where, done) => `${done === 'created' ? 'Commented' : 'Updated the comment'} on ${pr()}.`,
             openFailed: (why) => `The "in progress" comment could not be written (${why}); the outcome will still be commented.`,
             closeFailed: (why) => `The pull request comment could not be written: ${why}. The step's result does not depend on it.`,
+            deleted: (id) => `The comment on ${pr()} was deleted during the run (GitHub answered 404 to its update of comment ${id}); writing the outcome in a new comment.`,
             mayNotHold: (why) => `The pull request comment holds the outcome, but ${why}. The step's result does not depend on it.`,
             lateOpen: () => story.lateOpen('comment'),
             lateCreation: () => story.lateCreation('comment')

@@ -18,7 +18,9 @@ import {
   FAILED_STATES,
   GITHUB_TOKEN,
   GITLAB_TOKEN,
+  GITLAB_USER,
   type Note,
+  OUR_GITHUB_LOGIN,
   RUN_SHA,
   runChannel,
   runPath,
@@ -61,6 +63,8 @@ export interface RunRecord {
   resultAtMs?: number
   /** When stdout was closed, in ms after the spawn. */
   stdoutClosedAtMs?: number
+  /** When a person deleted the step's comment or note (`personDeletesMs`), in ms after the spawn. */
+  deletedAtMs?: number
   /** Killed by the explorer at its hard limit (the step never ended). */
   killed: boolean
   /** The action's outputs (GITHUB_OUTPUT). */
@@ -187,11 +191,11 @@ export interface ExecuteOptions {
 /** What one run's requests told: when the first came, and the anchors of its signal and closed stdout. */
 interface RunHooks {
   onSeen: OnSeen
-  anchors: { onRequest?: () => void; onWrite?: () => void; onFailure?: () => void }
+  anchors: { onRequest?: () => void; onWrite?: () => void; onFailure?: () => void; onNoteWrite?: () => void }
 }
 
 function runHooks(): RunHooks {
-  const events = { firstRequestAt: 0, firstWriteAt: 0 }
+  const events = { firstRequestAt: 0, firstWriteAt: 0, firstNoteWriteAt: 0 }
   const anchors: RunHooks['anchors'] = {}
   const onSeen: OnSeen = (seen, event) => {
     if (event === 'delivered') {
@@ -210,6 +214,10 @@ function runHooks(): RunHooks {
       events.firstWriteAt = Date.now()
       anchors.onWrite?.()
     }
+    if (!events.firstNoteWriteAt && /^(?:run-\d+:)?g[hl]:write$/.test(seen.channel)) {
+      events.firstNoteWriteAt = Date.now()
+      anchors.onNoteWrite?.()
+    }
   }
   return { onSeen, anchors }
 }
@@ -226,6 +234,7 @@ interface Spawned {
   signalAtMs?: number
   resultAtMs?: number
   stdoutClosedAtMs?: number
+  deletedAtMs?: number
   outputFile?: string
   summaryFile?: string
   places: Partial<Record<ReportName, { place: Place; path: string; fifoText?: () => string }>>
@@ -319,7 +328,15 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
         hooks: hooks[i] as RunHooks,
         dirs,
         fifoReaders,
-        addSibling: gh.addSibling
+        addSibling: gh.addSibling,
+        deleteOurs: () => {
+          const marker = markers[i] as string
+          const ours =
+            (views[i] as Schedule).mode === 'action'
+              ? removeWhere(gh.comments, (c) => c.user === OUR_GITHUB_LOGIN && c.body.includes(marker))
+              : removeWhere(gl.notes, (n) => n.authorId === GITLAB_USER.id && n.body.includes(marker))
+          return ours > 0
+        }
       })
     const spawned: Spawned[] = []
     const kind = schedule.runs?.kind
@@ -383,6 +400,7 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
       if (run.signalAtMs !== undefined) record.signalAtMs = run.signalAtMs
       if (run.resultAtMs !== undefined) record.resultAtMs = run.resultAtMs
       if (run.stdoutClosedAtMs !== undefined) record.stdoutClosedAtMs = run.stdoutClosedAtMs
+      if (run.deletedAtMs !== undefined) record.deletedAtMs = run.deletedAtMs
       if (view.mode === 'action' && run.summaryFile) {
         const place = run.places.summaryFile
         record.summary = place ? readPlace(place.place, place.path, place.fifoText) : { place: 'file', path: run.summaryFile, text: readOr(run.summaryFile) }
@@ -416,6 +434,8 @@ interface SpawnContext {
   dirs: string[]
   fifoReaders: ChildProcess[]
   addSibling: (state: string) => void
+  /** A person deletes the run's comment or note (of its marker, by the step's user): whether there was one. */
+  deleteOurs: () => boolean
 }
 
 /** Spawns one run of the step as the runner (or a CI job) does, with the signal and the closed stdout its schedule asks for; resolves once it ended. */
@@ -557,6 +577,15 @@ async function spawnRun(schedule: Schedule, at: RunPlace | undefined, context: S
       later(ms, closeStdout)
     }
   }
+  // A person deletes the step's comment or note while the step runs, this long after its first write of it.
+  let deletedAtMs: number | undefined
+  if (schedule.comment && schedule.personDeletesMs !== undefined) {
+    const ms = schedule.personDeletesMs
+    anchors.onNoteWrite = () =>
+      later(ms, () => {
+        if (child.exitCode === null && deletedAtMs === undefined && context.deleteOurs()) deletedAtMs = Date.now() - started
+      })
+  }
   let resultSeen = false
   let resultAtMs: number | undefined
   const watch = () => {
@@ -598,6 +627,7 @@ async function spawnRun(schedule: Schedule, at: RunPlace | undefined, context: S
   if (signalAtMs !== undefined) spawned.signalAtMs = signalAtMs
   if (resultAtMs !== undefined) spawned.resultAtMs = resultAtMs
   if (stdoutClosedAtMs !== undefined) spawned.stdoutClosedAtMs = stdoutClosedAtMs
+  if (deletedAtMs !== undefined) spawned.deletedAtMs = deletedAtMs
   if (outputFile !== undefined) spawned.outputFile = outputFile
   if (summaryFile !== undefined) spawned.summaryFile = summaryFile
   return spawned
@@ -623,6 +653,17 @@ async function orphanEnded(child: ChildProcess, exitFile: string): Promise<[numb
   await new Promise<void>((resolve) => child.once('close', () => resolve()))
   const written = readOr(exitFile).trim()
   return /^\d+$/.test(written) ? [Number(written), null] : [null, 'SIGKILL']
+}
+
+/** Removes the items that match from a list in place; how many. */
+function removeWhere<T>(list: T[], match: (item: T) => boolean): number {
+  let removed = 0
+  for (let k = list.length - 1; k >= 0; k--)
+    if (match(list[k] as T)) {
+      list.splice(k, 1)
+      removed++
+    }
+  return removed
 }
 
 function readOr(file: string): string {

@@ -401,6 +401,8 @@ export function writtenElsewhereIsTrue(r: RunRecord): Violation[] {
       })
     for (const other of others) if (!other.includes('quoted by someone else')) found.push({ invariant, detail: `another user's ${what} was changed` })
     if (warned) return
+    // A person deleted it after the step's last write of it had landed: the step cannot be asked to know.
+    if (bodies.length === 0 && deletedAfterItsWrites(r, what === 'comment' ? 'gh:write' : 'gl:write')) return
     if (bodies.length === 0) {
       found.push({ invariant, detail: `no ${what} was written, and no warning says why` })
       return
@@ -445,6 +447,13 @@ export function writtenElsewhereIsTrue(r: RunRecord): Violation[] {
   }
   if (r.schedule.commitStatus) found.push(...commitStatusTrue(r, result))
   return found
+}
+
+/** A person deleted the step's comment or note after every write of it the API applied. */
+function deletedAfterItsWrites(r: RunRecord, channel: string): boolean {
+  if (r.deletedAtMs === undefined) return false
+  const deletedAt = r.startedAt + r.deletedAtMs
+  return r.seen.every((s) => s.channel !== channel || s.appliedAt === undefined || s.appliedAt < deletedAt)
 }
 
 /**
@@ -654,6 +663,19 @@ export function endsWithinItsBound(r: RunRecord): Violation[] {
       invariant,
       detail: `the step ended ${r.durationMs - r.signalAtMs} ms after ${viaParent ? 'its package runner was killed' : r.schedule.signal?.name}; the grace is ${grace} ms`
     })
+  // A cancel stops the waiting at once: no poll of the platform comes a second after it was heard
+  // (a package runner's end is heard within the parent watch's interval). Short deadlines end
+  // within the grace anyway: this is what tells a command that polled on, orphaned.
+  if (r.signalAtMs !== undefined) {
+    const heardBy = r.startedAt + r.signalAtMs + (viaParent ? PARENT_CHECK_MS : 0)
+    const late = r.seen.filter((s) => s.party === 'platform' && s.at > heardBy + WAIT_OVERRUN_MS)
+    const first = late[0]
+    if (first)
+      found.push({
+        invariant,
+        detail: `the step polled on ${Math.round(first.at - heardBy + (viaParent ? PARENT_CHECK_MS : 0))} ms after ${viaParent ? 'its package runner was killed' : (r.schedule.signal?.name ?? 'a signal')} (${late.length} request${late.length === 1 ? '' : 's'} to the platform)`
+      })
+  }
   return found
 }
 

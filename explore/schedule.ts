@@ -68,6 +68,7 @@ export const FAULT_KINDS = [
   'signal-after-outcome',
   'parent-killed',
   'signal-later-run',
+  'person-deletes',
   'stdout-closed',
   'report-folder',
   'report-missing-folder',
@@ -140,6 +141,8 @@ export interface Schedule {
   signal?: Signal
   /** Stdout closed by the reader this long after the first request (command only). */
   closeStdoutMs?: number
+  /** A person deletes the step's comment or note this long after the step's first write of it (with `comment`; the first run only). */
+  personDeletesMs?: number
   /** Per channel (`status:<id>`, `job:<id>`, `trigger`, `gh:list`, `gh:write`, `gl:write`…), the fault of each request in turn. */
   faults: Record<string, Fault[]>
   /** The kinds of fault this schedule draws from (swarm testing); what it says, its faults already hold. */
@@ -378,6 +381,7 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
       reports: fc.record({ json: fc.boolean(), outputFile: maybePlace(), dotenv: maybePlace(), junit: maybePlace(), summaryFile: maybePlace() }),
       signal: fc.option(signalArb, { nil: undefined, freq: 3 }),
       closeStdoutMs: fc.option(fc.integer({ min: 0, max: 2000 }), { nil: undefined, freq: 6 }),
+      personDeletesMs: fc.option(fc.integer({ min: 0, max: 3000 }), { nil: undefined, freq: 6 }),
       // One signal of the command's in three comes as its package runner killed.
       parentKilled: fc.nat({ max: 2 }).map((n) => n === 0),
       // Swarm testing (Groce et al., ISSTA 2012): each kind of fault on or off for the whole schedule.
@@ -447,6 +451,7 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
         if (runs) schedule.runs = runs
         if (base.signal) schedule.signal = asDelivered(base.mode, base.signal, base.parentKilled)
         if (base.mode === 'command' && base.closeStdoutMs !== undefined) schedule.closeStdoutMs = base.closeStdoutMs
+        if (base.comment && !runs && base.personDeletesMs !== undefined) schedule.personDeletesMs = base.personDeletesMs
         return schedule
       })
     })
@@ -517,7 +522,7 @@ export function runSchedule(schedule: Schedule, index: number): Schedule {
   if (index === 0) return own
   const plan = runs.more[index - 1]
   if (!plan) throw new Error(`the schedule has no run ${index + 1}`)
-  const { signal: _signal, closeStdoutMs: _closed, sibling: _sibling, trigger: _trigger, ...rest } = own
+  const { signal: _signal, closeStdoutMs: _closed, personDeletesMs: _deletes, sibling: _sibling, trigger: _trigger, ...rest } = own
   return {
     ...rest,
     targets: plan.targets,
@@ -557,6 +562,7 @@ export function faultsDrawn(schedule: Schedule): Partial<Record<FaultKind, numbe
   for (const signal of [schedule.signal, ...(schedule.runs?.more ?? []).map((plan) => plan.signal)]) if (signal?.via === 'parent-killed') add('parent-killed')
   if (schedule.runs?.more.some((plan) => plan.signal)) add('signal-later-run')
   if (schedule.closeStdoutMs !== undefined) add('stdout-closed')
+  if (schedule.personDeletesMs !== undefined) add('person-deletes')
   for (const place of [schedule.reports.outputFile, schedule.reports.dotenv, schedule.reports.junit, schedule.reports.summaryFile])
     if (place && place !== 'file') add(`report-${place}` as FaultKind)
   add(schedule.timeoutMs < 5000 ? 'deadline-short' : 'deadline-long')

@@ -214,9 +214,12 @@ export class ListingNotRead extends Error {
 
 /** An answer of GitHub that does not hold what was asked (a body cut short, a proxy's page): a lookup that failed. */
 export class NotAnswered extends Error {
-  constructor(request: string, why: string) {
+  /** The HTTP status of an answer that could not be used: a creation's 201 is a record made, where unknown. */
+  readonly status: number | undefined
+  constructor(request: string, why: string, status?: number) {
     super(`GitHub's answer to ${request} ${why}`)
     this.name = 'NotAnswered'
+    this.status = status
   }
 }
 
@@ -236,7 +239,7 @@ export async function writeComment(
   const created: unknown = typeof data === 'object' && data !== null ? data.id : undefined
   // Created, but where is unknown: the lifecycle finds it again, never creates a second.
   if (typeof created !== 'number')
-    throw new NotAnswered('the POST that creates the comment', 'did not name the comment (cut short, or not from the GitHub API)')
+    throw new NotAnswered('the POST that creates the comment', 'did not name the comment (cut short, or not from the GitHub API)', 201)
   return { id: created, done: 'created' }
 }
 

@@ -52,7 +52,7 @@ export async function createDeployment(octokit: Octokit, place: Place, deploymen
     if ('message' in answer) throw new Error(`GitHub created no deployment: ${String(answer.message)}`)
   }
   // Perhaps created, where unknown: the lifecycle finds it again by its mark, never creates a second.
-  throw new NotAnswered('the POST that creates the deployment', 'did not name the deployment (cut short, or not from the GitHub API)')
+  throw new NotAnswered('the POST that creates the deployment', 'did not name the deployment (cut short, or not from the GitHub API)', 201)
 }
 
 /**

@@ -262,7 +262,7 @@ export function createGitLabClient(
     async createNote(project, mergeRequest, body) {
       const answer = await expect('POST', `${base}${path(project, mergeRequest)}`, 201, { body })
       const created = noteSchema.safeParse(answer.json)
-      if (!created.success) throw new GitLabError('GitLab created the note but did not answer with it; is CI_API_V4_URL the GitLab API?')
+      if (!created.success) throw new GitLabError('GitLab created the note but did not answer with it; is CI_API_V4_URL the GitLab API?', answer.status)
       return created.data.id
     },
     async updateNote(project, mergeRequest, noteId, body) {

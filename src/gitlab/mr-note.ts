@@ -322,6 +322,8 @@ export function mergeRequestNotePort(
       closed: (_id, done) => `${done === 'created' ? 'Noted the outcome on' : 'Updated the note on'} merge request !${mr()}.`,
       openFailed: (why) => `The "in progress" note could not be written (${why}); the outcome will still be noted.`,
       closeFailed: (why) => `${NOT_WRITTEN}: ${why}. ${STANDS}`,
+      deleted: (id) =>
+        `The note on merge request !${mr()} was deleted during the run (GitLab answered 404 to its update of note ${id}); writing the outcome in a new note.`,
       mayNotHold: (why) => `The merge request note holds the outcome, but ${why}. ${STANDS}`,
       lateOpen: () => story.lateOpen('note'),
       lateCreation: () => story.lateCreation('note')

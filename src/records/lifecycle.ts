@@ -147,6 +147,8 @@ export interface RecordWords<Where> {
   closeFailed(why: string, where: Where | undefined, opened: Opened): string
   /** The open was refused and the close cannot go anywhere (a deployment that was never created): the one warning. */
   notOpened?(why: string): string
+  /** The record the open went to was deleted during the run (by a person, a bot), so the outcome is written anew (default: "The record was deleted during the run …"). */
+  deleted?(where: Where): string
   /** The outcome was written, but `why` it may not stand (a lost "in progress" write that may still land): the one warning. */
   mayNotHold(why: string, where: Where): string
   /** What a lost "in progress" write shows if it lands after the step, and what to do then (default: it shows "in progress" until the next run). */
@@ -197,13 +199,14 @@ const transient = (error: unknown) => {
 }
 /**
  * A write whose answer was lost on the way, which the server may still apply: a 5xx (a gateway
- * that gave up), a connection that broke, or a write cut at the step's limit. Not a lookup that
- * ran out before any write, nor a fault of this process (a module that did not load).
+ * that gave up), a connection that broke, or a write cut at the step's limit; or one the server
+ * applied whose answer could not be used (a 2xx cut short, or naming no record). Not a lookup
+ * that ran out before any write, nor a fault of this process (a module that did not load).
  */
 const answerLost = (error: unknown, signals: WriteSignals) => {
   if (isAbort(error)) return signals.write.aborted
   const status = statusOf(error)
-  if (status !== undefined && !Number.isNaN(status)) return status >= 500
+  if (status !== undefined && !Number.isNaN(status)) return status >= 500 || (status >= 200 && status < 300)
   return causesOf(error).some(
     (cause) =>
       (typeof cause.code === 'string' && /^(?:E[A-Z]+|UND_ERR_\w+)$/.test(cause.code)) ||
@@ -447,7 +450,9 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
           // Deleted during the run (by a person, a bot): the outcome is written anew, once.
           if (where !== undefined && !madeAnew && port.gone?.(error) && !deadline.aborted) {
             madeAnew = true
-            log.info(clean(`The record was deleted during the run (${why(error, signals, lookupMs)}); writing the outcome anew.`))
+            log.info(
+              clean(port.words.deleted?.(where) ?? `The record was deleted during the run (${why(error, signals, lookupMs)}); writing the outcome anew.`)
+            )
             where = undefined
             attempt = 0
             continue
