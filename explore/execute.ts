@@ -65,6 +65,8 @@ export interface RunRecord {
   stdoutClosedAtMs?: number
   /** When a person deleted the step's comment or note (`personDeletesMs`), in ms after the spawn. */
   deletedAtMs?: number
+  /** A slow stdout reader (`slowStdoutMs`): when it began to read, in ms after the spawn. */
+  stdoutReadAtMs?: number
   /** Killed by the explorer at its hard limit (the step never ended). */
   killed: boolean
   /** The action's outputs (GITHUB_OUTPUT). */
@@ -235,6 +237,7 @@ interface Spawned {
   resultAtMs?: number
   stdoutClosedAtMs?: number
   deletedAtMs?: number
+  stdoutReadAtMs?: number
   outputFile?: string
   summaryFile?: string
   places: Partial<Record<ReportName, { place: Place; path: string; fifoText?: () => string }>>
@@ -401,6 +404,7 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
       if (run.resultAtMs !== undefined) record.resultAtMs = run.resultAtMs
       if (run.stdoutClosedAtMs !== undefined) record.stdoutClosedAtMs = run.stdoutClosedAtMs
       if (run.deletedAtMs !== undefined) record.deletedAtMs = run.deletedAtMs
+      if (run.stdoutReadAtMs !== undefined) record.stdoutReadAtMs = run.stdoutReadAtMs
       if (view.mode === 'action' && run.summaryFile) {
         const place = run.places.summaryFile
         record.summary = place ? readPlace(place.place, place.path, place.fifoText) : { place: 'file', path: run.summaryFile, text: readOr(run.summaryFile) }
@@ -594,6 +598,7 @@ async function spawnRun(schedule: Schedule, at: RunPlace | undefined, context: S
       resultSeen = true
       resultAtMs = Date.now() - started
       if (signal?.after === 'result') later(signal.ms, sendSignal)
+      if (slowMs !== undefined) later(slowMs, readStdout)
     }
   }
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
@@ -606,6 +611,18 @@ async function spawnRun(schedule: Schedule, at: RunPlace | undefined, context: S
     watch()
   })
   const bound = schedule.timeoutMs + schedule.requestTimeoutMs + 2000
+  // A reader busy elsewhere: nothing of stdout is read until a while after the result was printed.
+  let stdoutReadAtMs: number | undefined
+  const readStdout = () => {
+    if (stdoutReadAtMs !== undefined) return
+    stdoutReadAtMs = Date.now() - started
+    child.stdout?.resume()
+  }
+  const slowMs = schedule.slowStdoutMs
+  if (slowMs !== undefined) {
+    child.stdout?.pause()
+    later(bound, readStdout)
+  }
   let killed = false
   later(bound + HARD_LIMIT_SLACK_MS, () => {
     killed = true
@@ -617,6 +634,8 @@ async function spawnRun(schedule: Schedule, at: RunPlace | undefined, context: S
     : await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.once('exit', (c, s) => resolve([c, s])))
   const durationMs = Date.now() - started
   for (const timer of timers) clearTimeout(timer)
+  // The slow reader reads what is left in the pipe, whenever it comes back: only what the step never wrote is missing.
+  if (slowMs !== undefined && stdoutReadAtMs === undefined) child.stdout?.resume()
   // What the step had written before it ended reaches us through the pipes.
   await new Promise<void>((resolve) => {
     if (viaParent || (child.stdout?.destroyed && child.stderr?.destroyed)) return resolve()
@@ -628,6 +647,7 @@ async function spawnRun(schedule: Schedule, at: RunPlace | undefined, context: S
   if (resultAtMs !== undefined) spawned.resultAtMs = resultAtMs
   if (stdoutClosedAtMs !== undefined) spawned.stdoutClosedAtMs = stdoutClosedAtMs
   if (deletedAtMs !== undefined) spawned.deletedAtMs = deletedAtMs
+  if (stdoutReadAtMs !== undefined) spawned.stdoutReadAtMs = stdoutReadAtMs
   if (outputFile !== undefined) spawned.outputFile = outputFile
   if (summaryFile !== undefined) spawned.summaryFile = summaryFile
   return spawned

@@ -328,6 +328,12 @@ export function everyReportAskedIsWritten(r: RunRecord): Violation[] {
     return found
   }
   const result = resultOf(r)
+  // --json on stdout: one whole object, however slowly its reader read it.
+  if (r.schedule.reports.json && r.stdoutClosedAtMs === undefined && typeof lastJson(r.stdout)?.result !== 'string')
+    found.push({
+      invariant,
+      detail: `--json on stdout is no whole JSON object with a result (${r.stdout.length} characters read${r.stdoutReadAtMs === undefined ? '' : `, by a reader that began ${r.stdoutReadAtMs} ms in`})`
+    })
   // Where it is named: the log, or, when the log's reader went away, any report that was written.
   const told = [text, ...Object.values(r.reports).map((seen) => seen?.text ?? '')].join('\n')
   for (const [name, seen] of Object.entries(r.reports) as [ReportName, NonNullable<RunRecord['reports'][ReportName]>][]) {
@@ -652,7 +658,8 @@ export function noFalseCommitStatusWarning(r: RunRecord): Violation[] {
 export function endsWithinItsBound(r: RunRecord): Violation[] {
   const invariant = 'ends within its bound'
   const found: Violation[] = []
-  const bound = r.schedule.timeoutMs + r.schedule.requestTimeoutMs + 2000
+  // A slow reader of stdout holds the end until it read what was written (never past the stall limit).
+  const bound = Math.max(r.schedule.timeoutMs + r.schedule.requestTimeoutMs + 2000, (r.stdoutReadAtMs ?? 0) + 1000)
   if (r.killed) found.push({ invariant, detail: `the step had not ended ${Math.round(r.durationMs)} ms after it started, and was killed` })
   else if (r.durationMs > bound + BUSY_SLACK_MS) found.push({ invariant, detail: `the step took ${r.durationMs} ms; its bound is ${bound} ms` })
   // A package runner killed is seen within the parent watch's interval, then the grace holds.

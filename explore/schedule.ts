@@ -69,6 +69,8 @@ export const FAULT_KINDS = [
   'parent-killed',
   'signal-later-run',
   'person-deletes',
+  'big-records',
+  'slow-stdout-reader',
   'stdout-closed',
   'report-folder',
   'report-missing-folder',
@@ -141,6 +143,13 @@ export interface Schedule {
   signal?: Signal
   /** Stdout closed by the reader this long after the first request (command only). */
   closeStdoutMs?: number
+  /** The platform's update records are big (30,000 files changed): the `--json` report on stdout is near a megabyte. */
+  bigRecords?: boolean
+  /**
+   * Command with `--json`: its stdout is read slowly, as a reader busy elsewhere does: not at all
+   * from the start until this long after the result was printed (no signal in such a schedule).
+   */
+  slowStdoutMs?: number
   /** A person deletes the step's comment or note this long after the step's first write of it (with `comment`; the first run only). */
   personDeletesMs?: number
   /** Per channel (`status:<id>`, `job:<id>`, `trigger`, `gh:list`, `gh:write`, `gl:write`…), the fault of each request in turn. */
@@ -381,6 +390,8 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
       reports: fc.record({ json: fc.boolean(), outputFile: maybePlace(), dotenv: maybePlace(), junit: maybePlace(), summaryFile: maybePlace() }),
       signal: fc.option(signalArb, { nil: undefined, freq: 3 }),
       closeStdoutMs: fc.option(fc.integer({ min: 0, max: 2000 }), { nil: undefined, freq: 6 }),
+      bigRecords: fc.nat({ max: 4 }).map((n) => n === 0),
+      slowStdoutMs: fc.option(fc.integer({ min: 200, max: 3000 }), { nil: undefined, freq: 3 }),
       personDeletesMs: fc.option(fc.integer({ min: 0, max: 3000 }), { nil: undefined, freq: 6 }),
       // One signal of the command's in three comes as its package runner killed.
       parentKilled: fc.nat({ max: 2 }).map((n) => n === 0),
@@ -452,6 +463,15 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
         if (base.signal) schedule.signal = asDelivered(base.mode, base.signal, base.parentKilled)
         if (base.mode === 'command' && base.closeStdoutMs !== undefined) schedule.closeStdoutMs = base.closeStdoutMs
         if (base.comment && !runs && base.personDeletesMs !== undefined) schedule.personDeletesMs = base.personDeletesMs
+        if (base.bigRecords) schedule.bigRecords = true
+        // A slow reader of stdout takes the place of a signal and a closed stdout (a cancel cuts what is not read by its grace).
+        if (base.mode === 'command' && base.reports.json && !runs && base.slowStdoutMs !== undefined) {
+          schedule.slowStdoutMs = base.slowStdoutMs
+          // Half of them with a report bigger than the pipe holds.
+          if (base.slowStdoutMs % 2 === 0) schedule.bigRecords = true
+          delete schedule.signal
+          delete schedule.closeStdoutMs
+        }
         return schedule
       })
     })
@@ -563,6 +583,8 @@ export function faultsDrawn(schedule: Schedule): Partial<Record<FaultKind, numbe
   if (schedule.runs?.more.some((plan) => plan.signal)) add('signal-later-run')
   if (schedule.closeStdoutMs !== undefined) add('stdout-closed')
   if (schedule.personDeletesMs !== undefined) add('person-deletes')
+  if (schedule.bigRecords) add('big-records')
+  if (schedule.slowStdoutMs !== undefined) add('slow-stdout-reader')
   for (const place of [schedule.reports.outputFile, schedule.reports.dotenv, schedule.reports.junit, schedule.reports.summaryFile])
     if (place && place !== 'file') add(`report-${place}` as FaultKind)
   add(schedule.timeoutMs < 5000 ? 'deadline-short' : 'deadline-long')

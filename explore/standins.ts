@@ -342,6 +342,8 @@ export interface PlatformState {
 }
 
 const ISO = '2026-01-01T00:00:00.000Z'
+/** The files of a big update (`bigRecords`): a report on stdout near a megabyte, more than the pipe between holds. */
+const BIG_CHANGE = Array.from({ length: 30_000 }, (_, i) => `docs/section-${i % 97}/page-${i}.mdx`)
 
 /** The platform: update records, agent jobs and the POSTs that start work, as the schedule plans them. */
 export async function startPlatform(schedule: Schedule, onSeen: OnSeen): Promise<Party & { state: PlatformState }> {
@@ -371,7 +373,7 @@ export async function startPlatform(schedule: Schedule, onSeen: OnSeen): Promise
       sha: '3f786850e387550fdab836ed7e6dc881de23001b',
       ref: 'main',
       message: `docs ${HOSTILE[1]}`,
-      filesChanged: { added: [], modified: ['a.mdx'], removed: [] }
+      filesChanged: { added: [], modified: schedule.bigRecords ? BIG_CHANGE : ['a.mdx'], removed: [] }
     },
     source: 'api'
   })
