@@ -606,8 +606,8 @@ describe('swarm testing and the coverage of record writes', () => {
       { record: 'gitlab-status', phase: 'close', fault: 'lost-5xx-later' }
     ])
     const table = coverageTable({ 'comment open hang': 2 })
-    expect(table.find((line) => line.includes('comment open'))).toMatch(/^ {2}comment open +0 +0 .* 2 +0 +0$/)
-    expect(table.at(-1)).toMatch(/^ {2}never reached \(139\): comment open ok, /)
+    expect(table.find((line) => line.includes('comment open'))).toMatch(/^ {2}comment open +0 +0 .* 2 +0 +0 +0$/)
+    expect(table.at(-1)).toMatch(/^ {2}never reached \(149\): comment open ok, /)
   })
 })
 

@@ -23,7 +23,8 @@ export const COVERAGE_FAULTS = [
   'lost-reset-later',
   'hang',
   'rate-limit',
-  'refused'
+  'refused',
+  'held-past-outcome'
 ] as const
 export type CoverageFault = (typeof COVERAGE_FAULTS)[number]
 
@@ -102,7 +103,8 @@ export function coverageTable(coverage: Coverage): string[] {
     'lost-reset-later': 'rst→',
     hang: 'hang',
     'rate-limit': 'rl',
-    refused: 'ref'
+    refused: 'ref',
+    'held-past-outcome': 'hpo'
   }
   const lines = [`  ${'record write'.padEnd(20)}${COVERAGE_FAULTS.map((f) => short[f].padStart(6)).join('')}`]
   const missing: string[] = []
@@ -115,7 +117,7 @@ export function coverageTable(coverage: Coverage): string[] {
       lines.push(`  ${`${record} ${phase}`.padEnd(20)}${counts.map((n) => String(n).padStart(6)).join('')}`)
     }
   lines.push(
-    `  (lat latency, rst< reset before, rst> reset after, rst½ reset mid-body, held held-write, noans never answered, 5xx→ / rst→ lost then applied later, hang never answered nor applied, rl rate limit, ref refused for good (401, 403, 404, 422))`
+    `  (lat latency, rst< reset before, rst> reset after, rst½ reset mid-body, held held-write, noans never answered, 5xx→ / rst→ lost then applied later, hang never answered nor applied, rl rate limit, ref refused for good (401, 403, 404, 422), hpo held until after the outcome)`
   )
   lines.push(missing.length === 0 ? '  every cell reached' : `  never reached (${missing.length}): ${missing.join(', ')}`)
   return lines

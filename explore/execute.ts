@@ -303,6 +303,15 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
   const places = views.map((_, i) => runPlace(schedule, i))
   const markers = views.map((view, i) => markerOf(view, places[i]))
   const hooks = views.map(() => runHooks())
+  // Each run's outcome, as its log gives it (or its end): what a write held past the outcome waits for.
+  const outcomes = views.map(() => {
+    let resolve = () => {}
+    const promise = new Promise<void>((done) => {
+      resolve = done
+    })
+    return { promise, resolve }
+  })
+  const whenOutcome = (run: number) => outcomes[run]?.promise ?? Promise.resolve()
   const first = views[0] as Schedule
   // GitHub and GitLab are shared by the runs: each run's requests come under its own prefix and meet its own faults.
   const sharedFaults: Record<string, Fault[]> = { ...first.faults }
@@ -318,8 +327,8 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
   let gitlab: Awaited<ReturnType<typeof startGitLab>> | undefined
   try {
     for (const [i, view] of views.entries()) platforms.push(await startPlatform(view, (hooks[i] as RunHooks).onSeen))
-    github = await startGitHub(shared, markers[0] as string, dispatch)
-    gitlab = await startGitLab(shared, markers[0] as string, dispatch)
+    github = await startGitHub(shared, markers[0] as string, dispatch, whenOutcome)
+    gitlab = await startGitLab(shared, markers[0] as string, dispatch, whenOutcome)
     const gh = github
     const gl = gitlab
     const one = (i: number) =>
@@ -332,6 +341,7 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
         dirs,
         fifoReaders,
         addSibling: gh.addSibling,
+        outcome: () => outcomes[i]?.resolve(),
         deleteOurs: () => {
           const marker = markers[i] as string
           const ours =
@@ -440,6 +450,8 @@ interface SpawnContext {
   addSibling: (state: string) => void
   /** A person deletes the run's comment or note (of its marker, by the step's user): whether there was one. */
   deleteOurs: () => boolean
+  /** The run printed its result (or ended): the writes held past its outcome go on. */
+  outcome: () => void
 }
 
 /** Spawns one run of the step as the runner (or a CI job) does, with the signal and the closed stdout its schedule asks for; resolves once it ended. */
@@ -597,6 +609,7 @@ async function spawnRun(schedule: Schedule, at: RunPlace | undefined, context: S
     if (/Result: |::error::/.test(stdout + stderr)) {
       resultSeen = true
       resultAtMs = Date.now() - started
+      context.outcome()
       if (signal?.after === 'result') later(signal.ms, sendSignal)
       if (slowMs !== undefined) later(slowMs, readStdout)
     }
@@ -633,6 +646,7 @@ async function spawnRun(schedule: Schedule, at: RunPlace | undefined, context: S
     ? await orphanEnded(child, exitFile)
     : await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.once('exit', (c, s) => resolve([c, s])))
   const durationMs = Date.now() - started
+  context.outcome()
   for (const timer of timers) clearTimeout(timer)
   // The slow reader reads what is left in the pipe, whenever it comes back: only what the step never wrote is missing.
   if (slowMs !== undefined && stdoutReadAtMs === undefined) child.stdout?.resume()

@@ -526,6 +526,8 @@ export function describeFault(f: Seen['fault']): string {
       return `a rate limit (HTTP ${f.code}, Retry-After: ${f.retryAfter})`
     case 'refused':
       return `a refusal (HTTP ${f.code})`
+    case 'held-past-outcome':
+      return `held until ${f.ms} ms after the outcome`
     default:
       return f.kind
   }

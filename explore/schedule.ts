@@ -19,6 +19,8 @@ export type Fault =
   | { kind: 'status'; code: 500 | 502 | 503 | 504 | 429; retryAfter?: number }
   /** A write held this long, then applied and answered (GitHub applies what it received whole). */
   | { kind: 'held-write'; ms: number }
+  /** A record write held (neither applied nor answered) until the run printed its outcome, then this long more: anchored to the outcome, so that it is still held then. */
+  | { kind: 'held-past-outcome'; ms: number }
   /** A write applied at once and never answered. */
   | { kind: 'never-answered' }
   /**
@@ -52,6 +54,7 @@ export const FAULT_KINDS = [
   'status-429',
   'retry-after',
   'held-write',
+  'held-past-outcome',
   'never-answered',
   'lost-5xx-later',
   'lost-reset-later',
@@ -222,7 +225,8 @@ export const SWARM_FAULTS = [
   'lost-reset-later',
   'hang',
   'rate-limit',
-  'refused'
+  'refused',
+  'held-past-outcome'
 ] as const
 export type SwarmFault = (typeof SWARM_FAULTS)[number]
 
@@ -290,6 +294,7 @@ export function faultArb(requestTimeoutMs: number, channel: ChannelKind | boolea
       ],
       ['lost-reset-later', { weight: 2, arbitrary: appliedAfterMs.map((ms) => ({ kind: 'lost-later', answer: 'reset', appliedAfterMs: ms }) as const) }],
       ['hang', { weight: 1, arbitrary: fc.constant({ kind: 'hang' } as const) }],
+      ['held-past-outcome', { weight: 1, arbitrary: fc.integer({ min: 0, max: 2 * rt }).map((ms) => ({ kind: 'held-past-outcome', ms }) as const) }],
       [
         'rate-limit',
         {

@@ -128,7 +128,9 @@ async function faultyServer(
   party: Seen['party'],
   faults: Record<string, Fault[]>,
   route: (req: IncomingMessage, url: URL) => Route | Reply,
-  onSeen: OnSeen
+  onSeen: OnSeen,
+  /** Resolves once the run (`run`, 0 the first) printed its result, or ended without one. */
+  whenOutcome: (run: number) => Promise<void> = () => Promise.resolve()
 ): Promise<Party> {
   const counts = new Map<string, number>()
   const seen: Seen[] = []
@@ -217,6 +219,10 @@ async function faultyServer(
       }
       case 'held-write':
         held.add(later(fault.ms, () => send(res, record, apply())))
+        return
+      case 'held-past-outcome':
+        // Anchored to the run's outcome, not to a drawn time: still held when the outcome is known.
+        held.add(whenOutcome(run).then(() => later(fault.ms, () => send(res, record, apply()))))
         return
       case 'never-answered':
         apply()
@@ -484,7 +490,8 @@ export const RUN_LINK = 'https://github.com/acme/docs/actions/runs/4242424242'
 export async function startGitHub(
   schedule: Schedule,
   marker: string,
-  onSeen: OnSeen
+  onSeen: OnSeen,
+  whenOutcome?: (run: number) => Promise<void>
 ): Promise<Party & { comments: Comment[]; deployments: DeploymentRecord[]; statuses: CommitStatusRecord[]; addSibling: (state: string) => void }> {
   let nextId = 100
   const comments: Comment[] = []
@@ -624,7 +631,8 @@ export async function startGitHub(
         }
       return notFound()
     },
-    onSeen
+    onSeen,
+    whenOutcome
   )
   base = party.url
   const addSibling = (state: string) => {
@@ -657,7 +665,12 @@ export interface Note {
 }
 
 /** GitLab: the token's user, and the merge request's notes (paged), created, updated and deleted. */
-export async function startGitLab(schedule: Schedule, marker: string, onSeen: OnSeen): Promise<Party & { notes: Note[]; statuses: CommitStatusRecord[] }> {
+export async function startGitLab(
+  schedule: Schedule,
+  marker: string,
+  onSeen: OnSeen,
+  whenOutcome?: (run: number) => Promise<void>
+): Promise<Party & { notes: Note[]; statuses: CommitStatusRecord[] }> {
   let nextId = 5000
   const notes: Note[] = []
   const statuses: CommitStatusRecord[] = []
@@ -780,7 +793,8 @@ export async function startGitLab(schedule: Schedule, marker: string, onSeen: On
         }
       return notFound('404 Not found')
     },
-    onSeen
+    onSeen,
+    whenOutcome
   )
   base = party.url
   return { ...party, notes, statuses }
