@@ -31,7 +31,17 @@ import {
 import { findingOf } from '../explore/planted.js'
 import { coverageTable, recordWrites } from '../explore/coverage.js'
 import { faultArb, faultsDrawn, runSchedule, type Schedule, SWARM_FAULTS, scheduleArb } from '../explore/schedule.js'
-import { ADMIN_KEY, deliveredState, GITLAB_USER, INJECTION, OUR_GITHUB_LOGIN, type Seen, STATUS_CONTEXT, URL_SECRET } from '../explore/standins.js'
+import {
+  ADMIN_KEY,
+  deliveredState,
+  GITLAB_USER,
+  INJECTION,
+  OUR_GITHUB_LOGIN,
+  type Seen,
+  STATUS_CONTEXT,
+  URL_SECRET,
+  FOREIGN_MARKER
+} from '../explore/standins.js'
 
 // The explorer's own pure parts, on hand-built runs: each invariant holds on a run that keeps the
 // contract, and names the promise broken on one that does not.
@@ -486,6 +496,15 @@ describe('7b. keys echoed encoded, and commands of other CIs', () => {
     expect(details(`split ${split}`)).toEqual(['a key is in stderr, split by characters that show as nothing'])
     expect(details(`link https:/u:${URL_SECRET}@github.com/x`)).toEqual(['the password of a URL the platform handed back is in stderr'])
     expect(details(`hex ${hex.slice(0, 12)}*** url *** split ***\u200b link https://github.com/x`)).toEqual([])
+  })
+
+  it("another step's marker whole in the step's comment is found; broken, or in another user's comment, it is not", () => {
+    const body = (text: string) => [{ id: 1, body: `${MARKER}\n### ✅ done\n${text}`, user: OUR_GITHUB_LOGIN }]
+    expect(nothingLeaksEncodedOrInjectsElsewhere(goodRun({ comments: body(`\`docs/${FOREIGN_MARKER}.mdx\``) })).map((v) => v.detail)).toEqual([
+      "another step's marker from server text is whole in a comment of the step"
+    ])
+    expect(nothingLeaksEncodedOrInjectsElsewhere(goodRun({ comments: body(`\`docs/${FOREIGN_MARKER.replace('<!--', '<\u200b!--')}.mdx\``) }))).toEqual([])
+    expect(nothingLeaksEncodedOrInjectsElsewhere(goodRun({ comments: [{ id: 2, body: `${FOREIGN_MARKER}\nquoted`, user: 'someone-else' }] }))).toEqual([])
   })
 
   it('a bidi control from server text in the log, a report or a comment is found; its JSON escape is not', () => {

@@ -18,7 +18,8 @@ import {
   type Seen,
   STATUS_CONTEXT,
   URL_SECRET,
-  BIDI_CONTROLS
+  BIDI_CONTROLS,
+  FOREIGN_MARKER
 } from './standins.js'
 import { idOf, startedId } from './schedule.js'
 import { activeCommands } from '../dev/workflow-log.js'
@@ -840,6 +841,14 @@ export function nothingLeaksEncodedOrInjectsElsewhere(r: RunRecord): Violation[]
     const command = /##(?:vso|teamcity)\[[^\n]{0,60}/i.exec(text)
     if (command) found.push({ invariant, detail: `server text holds another CI's command in ${where}: ${JSON.stringify(command[0])}` })
   }
+  // The step's own comment or note holds one marker, its own: another step's, in a file's path, is broken.
+  const ours = [
+    ...r.comments.filter((c) => c.user === OUR_GITHUB_LOGIN).map((c): [string, string] => ['a comment', c.body]),
+    ...r.notes.filter((n) => n.authorId === GITLAB_USER.id).map((n): [string, string] => ['a note', n.body])
+  ]
+  for (const [where, body] of ours)
+    if (body.includes(FOREIGN_MARKER) || body.split('<!-- wait-for-docs/').length > 2)
+      found.push({ invariant, detail: `another step's marker from server text is whole in ${where} of the step` })
   for (const [where, text] of [...printed, ...records]) {
     const bidi = BIDI_CONTROLS.exec(text)
     if (bidi)

@@ -29,6 +29,8 @@ export const HOSTILE = [
   `\u202e${INJECTION} reversed\u202c and \u2067${INJECTION} isolated\u2069`
 ]
 
+/** Another step's marker, as the platform may hand it back inside a file's path: never a marker in the step's comment or note. */
+export const FOREIGN_MARKER = '<!-- wait-for-docs/3 github/file/.github/workflows/other.yml/other/other//update -->'
 /** A password inside the URLs the platform hands back (a job's `prLink`, a preview's URL): never shown. */
 export const URL_SECRET = 'EXPLORERurlPassw0rd'
 /** The bidi controls a reader's view is reordered by (Trojan Source): never shown raw. */
@@ -379,7 +381,7 @@ export async function startPlatform(schedule: Schedule, onSeen: OnSeen): Promise
       sha: '3f786850e387550fdab836ed7e6dc881de23001b',
       ref: 'main',
       message: `docs ${HOSTILE[1]}`,
-      filesChanged: { added: [], modified: schedule.bigRecords ? BIG_CHANGE : ['a.mdx'], removed: [] }
+      filesChanged: { added: [`docs/${FOREIGN_MARKER}.mdx`], modified: schedule.bigRecords ? BIG_CHANGE : ['a.mdx'], removed: [] }
     },
     source: 'api'
   })
