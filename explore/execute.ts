@@ -2,7 +2,7 @@
 // spawned as the runner or a CI job does, the signal and the closed stdout when the schedule says,
 // then everything the step left behind gathered into a RunRecord for the invariants.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import { lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseOutputFile, prepareRunner } from '../dev/run-action.js'
 import { commentMarker } from '../src/report/comment.js'
@@ -601,6 +601,25 @@ async function spawnRun(schedule: Schedule, at: RunPlace | undefined, context: S
       later(ms, () => {
         if (child.exitCode === null && deletedAtMs === undefined && context.deleteOurs()) deletedAtMs = Date.now() - started
       })
+  }
+  // The output file's place breaks while the result can still change: a folder where the file is.
+  const breaks = schedule.reportBreaks
+  const output = places.outputFile
+  if (breaks && output?.place === 'file') {
+    const breakIt = () => {
+      // Only before the result line, and never over the final report (the outcome is written by then).
+      if (resultSeen || child.exitCode !== null || readOr(output.path).includes('"result"')) return
+      rmSync(output.path, { force: true })
+      mkdirSync(output.path, { recursive: true })
+      places.outputFile = { ...output, place: 'folder' }
+    }
+    const previous = breaks.after === 'first-request' ? anchors.onRequest : anchors.onFailure
+    const anchored = () => {
+      previous?.()
+      later(breaks.ms, breakIt)
+    }
+    if (breaks.after === 'first-request') anchors.onRequest = anchored
+    else anchors.onFailure = anchored
   }
   let resultSeen = false
   let resultAtMs: number | undefined

@@ -73,6 +73,7 @@ export const FAULT_KINDS = [
   'signal-later-run',
   'person-deletes',
   'big-records',
+  'report-breaks-while-waiting',
   'slow-stdout-reader',
   'stdout-closed',
   'report-folder',
@@ -153,6 +154,12 @@ export interface Schedule {
    * from the start until this long after the result was printed (no signal in such a schedule).
    */
   slowStdoutMs?: number
+  /**
+   * Command with `--output-file` on a plain file: its place breaks while the result can still
+   * change (a folder made where the file is, this long after the anchor, before the result line):
+   * the report then fails, and the outcome must say so.
+   */
+  reportBreaks?: { after: 'first-request' | 'first-failure'; ms: number }
   /** A person deletes the step's comment or note this long after the step's first write of it (with `comment`; the first run only). */
   personDeletesMs?: number
   /** Per channel (`status:<id>`, `job:<id>`, `trigger`, `gh:list`, `gh:write`, `gl:write`…), the fault of each request in turn. */
@@ -396,6 +403,10 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
       signal: fc.option(signalArb, { nil: undefined, freq: 3 }),
       closeStdoutMs: fc.option(fc.integer({ min: 0, max: 2000 }), { nil: undefined, freq: 6 }),
       bigRecords: fc.nat({ max: 4 }).map((n) => n === 0),
+      reportBreaks: fc.option(
+        fc.record({ after: fc.constantFrom('first-request' as const, 'first-failure' as const), ms: fc.integer({ min: 0, max: 1500 }) }),
+        { nil: undefined, freq: 3 }
+      ),
       slowStdoutMs: fc.option(fc.integer({ min: 200, max: 3000 }), { nil: undefined, freq: 3 }),
       personDeletesMs: fc.option(fc.integer({ min: 0, max: 3000 }), { nil: undefined, freq: 6 }),
       // One signal of the command's in three comes as its package runner killed.
@@ -469,6 +480,7 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
         if (base.mode === 'command' && base.closeStdoutMs !== undefined) schedule.closeStdoutMs = base.closeStdoutMs
         if (base.comment && !runs && base.personDeletesMs !== undefined) schedule.personDeletesMs = base.personDeletesMs
         if (base.bigRecords) schedule.bigRecords = true
+        if (base.mode === 'command' && base.reports.outputFile === 'file' && !runs && base.reportBreaks) schedule.reportBreaks = base.reportBreaks
         // A slow reader of stdout takes the place of a signal and a closed stdout (a cancel cuts what is not read by its grace).
         if (base.mode === 'command' && base.reports.json && !runs && base.slowStdoutMs !== undefined) {
           schedule.slowStdoutMs = base.slowStdoutMs
@@ -589,6 +601,7 @@ export function faultsDrawn(schedule: Schedule): Partial<Record<FaultKind, numbe
   if (schedule.closeStdoutMs !== undefined) add('stdout-closed')
   if (schedule.personDeletesMs !== undefined) add('person-deletes')
   if (schedule.bigRecords) add('big-records')
+  if (schedule.reportBreaks) add('report-breaks-while-waiting')
   if (schedule.slowStdoutMs !== undefined) add('slow-stdout-reader')
   for (const place of [schedule.reports.outputFile, schedule.reports.dotenv, schedule.reports.junit, schedule.reports.summaryFile])
     if (place && place !== 'file') add(`report-${place}` as FaultKind)
