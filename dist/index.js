@@ -39822,10 +39822,11 @@ function listenForCancel(options) {
 ;// CONCATENATED MODULE: ./src/text.ts
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching escape sequences is the point
 const ANSI = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 /** The bidi controls that reorder what a reader sees (embeddings, overrides, isolates: "Trojan Source"). */
-const BIDI = /[\u202a-\u202e\u2066-\u2069]/g;
+const BIDI = '\u202a-\u202e\u2066-\u2069';
+const CONTROL = new RegExp(`[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029${BIDI}]`, 'g');
+/** What JSON leaves raw that a reader or a log must not see raw: the line separators and the bidi controls. */
+const JSON_RAW = new RegExp(`[\u2028\u2029${BIDI}]`, 'g');
 /** Removes ANSI escapes and control characters (keeps tabs and newlines), bidi controls among them. */
 function stripControl(text) {
     return text.replace(ANSI, '').replace(CONTROL, '');
@@ -39852,9 +39853,7 @@ function inertCommands(text) {
 function inertJson(value, indent) {
     return JSON.stringify(value, null, indent)
         .replace(/#(?=#)/g, '\\u0023')
-        .replace(/\u2028/g, '\\u2028')
-        .replace(/\u2029/g, '\\u2029')
-        .replace(BIDI, (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16)}`);
+        .replace(JSON_RAW, (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16)}`);
 }
 /** Shortens text to `max` characters, saying how much was cut. */
 function truncate(text, max) {
