@@ -75,9 +75,10 @@ describe('layers', () => {
       for (const spec of importsOf(file)) {
         expect(spec.startsWith('.'), `${file} imports ${spec}`).toBe(true)
         const target = resolved(file, spec)
-        expect(['step/limits.ts', 'model.ts', 'durations.ts', 'text.ts'].includes(target) || target.startsWith('records/'), `${file} imports ${target}`).toBe(
-          true
-        )
+        expect(
+          ['step/limits.ts', 'model.ts', 'durations.ts', 'text.ts', 'timeout-signal.ts'].includes(target) || target.startsWith('records/'),
+          `${file} imports ${target}`
+        ).toBe(true)
       }
   })
 

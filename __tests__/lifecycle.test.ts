@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type Opened, oneWarning, type RecordPort, RecordSkipped, recordLifecycle, type WriteSignals, withinBudget } from '../src/records/lifecycle.js'
 import { COMMENT_EXIT_MARGIN_MS } from '../src/step/limits.js'
 import { TEST_PORT_WORDS } from './helpers/fakes.js'
+import { collectGarbage } from './helpers/gc.js'
 
 /** Rejections no one observed while `during` runs. */
 async function unobserved(during: () => Promise<void>): Promise<unknown[]> {
@@ -145,16 +146,31 @@ describe('a record kept true', () => {
     expect(log.warning).not.toHaveBeenCalled()
   })
 
-  it('an open answered after request-timeout is waited on: the close goes after it, never under it', async () => {
-    const { port, record } = scriptedPort({ open: [{ ms: 5000 }] })
+  it('an open answered within request-timeout of the outcome is waited on: the close goes after it, never under it', async () => {
+    const { port, record, calls } = scriptedPort({ open: [{ ms: 1000 }] })
     const { lifecycle, log } = lifecycleOf(port)
     lifecycle.open()
     await vi.advanceTimersByTimeAsync(100)
     const closed = lifecycle.close('success')
     await vi.advanceTimersByTimeAsync(6000)
     await closed
+    expect(calls.filter((c) => c.what === 'close').map((c) => c.at)).toEqual([1000])
     expect(record.states).toEqual(['in_progress', 'success'])
     expect(log.warning).not.toHaveBeenCalled()
+  })
+
+  it('an open unanswered for twice request-timeout after the outcome does not hold it back: the close goes then, and one warning says the open may land over it', async () => {
+    const { port, record, calls } = scriptedPort({ open: [{ ms: 5000 }] })
+    const { lifecycle, log } = lifecycleOf(port)
+    lifecycle.open()
+    await vi.advanceTimersByTimeAsync(100)
+    const closed = lifecycle.close('success')
+    await vi.advanceTimersByTimeAsync(6000)
+    await closed
+    expect(calls.filter((c) => c.what === 'close').map((c) => c.at)).toEqual([1100])
+    expect(record.states).toEqual(['success', 'in_progress'])
+    expect(log.warning).toHaveBeenCalledTimes(1)
+    expect(log.warning.mock.calls[0]?.[0]).toMatch(/^record 7 holds the outcome, but its "in progress" write had no answer when the outcome had waited on it/)
   })
 
   it('a cancel while the open is in flight: the close goes at once where the record is, and again if the open lands after it', async () => {
@@ -258,7 +274,7 @@ describe('a record kept true', () => {
     expect(record.states).toEqual(['error'])
     expect(log.warning).toHaveBeenCalledTimes(1)
     expect(log.warning.mock.calls[0]?.[0]).toMatch(
-      /^record 7 holds the outcome, but its "in progress" write had no answer when the cancelled run had to end; if the Test API applies that write later, it shows "in progress" until the next run$/
+      /^record 7 holds the outcome, but its "in progress" write had no answer when the outcome had waited on it for 2\.0s \(twice request-timeout\); if the Test API applies that write later, it shows "in progress" until the next run$/
     )
   })
 
@@ -482,8 +498,22 @@ describe('a record kept true', () => {
     expect(log.warning.mock.calls).toEqual([['record ? not closed: forbidden']])
   })
 
-  it('an open that never answers and gives no place: no close under it; one warning at the end of the step', async () => {
+  it('an open that never answers and gives no place, the step ending before twice request-timeout: no close under it; one warning at the end of the step', async () => {
     const { port, record } = scriptedPort({ open: [{ ms: Number.POSITIVE_INFINITY }] })
+    const at = port.open
+    port.open = async (signals, _at) => at(signals, () => undefined)
+    const { lifecycle, log } = lifecycleOf(port, cancellation(), 1500)
+    lifecycle.open()
+    const closed = lifecycle.close('success')
+    await vi.advanceTimersByTimeAsync(2000)
+    await closed
+    expect(record.states).toEqual([])
+    expect(log.warning).toHaveBeenCalledTimes(1)
+    expect(log.warning.mock.calls[0]?.[0]).toMatch(/^record \? not closed: the Test API had not answered its "in progress" write when the step's time limit/)
+  })
+
+  it('an open that never answers and gives no place: the close goes twice request-timeout after the outcome, told the creation is unanswered (found by the explorer)', async () => {
+    const { port, record, calls } = scriptedPort({ open: [{ ms: Number.POSITIVE_INFINITY }] })
     const at = port.open
     port.open = async (signals, _at) => at(signals, () => undefined)
     const { lifecycle, log } = lifecycleOf(port, cancellation(), 5000)
@@ -491,9 +521,13 @@ describe('a record kept true', () => {
     const closed = lifecycle.close('success')
     await vi.advanceTimersByTimeAsync(5000)
     await closed
-    expect(record.states).toEqual([])
+    expect(calls.map((c) => [c.what, c.opened, c.at])).toEqual([
+      ['open', undefined, 0],
+      ['close', 'unanswered', 2000]
+    ])
+    expect(record.states).toEqual(['success'])
     expect(log.warning).toHaveBeenCalledTimes(1)
-    expect(log.warning.mock.calls[0]?.[0]).toMatch(/^record \? not closed: the Test API had not answered its "in progress" write when the step's time limit/)
+    expect(log.warning.mock.calls[0]?.[0]).toMatch(/^record 7 holds the outcome, but its "in progress" write had no answer when the outcome had waited on it/)
   })
 
   it('after a cancel nothing is opened; the close still writes the outcome', async () => {
@@ -537,8 +571,29 @@ describe('a record kept true', () => {
   })
 })
 
-// Real time: a lookup's request-timeout is an AbortSignal.timeout, which fake timers do not move.
+// Real time, with the timers of Node and its garbage collector.
 describe('a record kept true, in real time', () => {
+  it('an open never answered holds the close back request-timeout at most, also when the garbage is collected meanwhile (found by the explorer: Node 20 lost the time limit)', async () => {
+    const { port, record, calls } = scriptedPort({ open: [{ ms: Number.POSITIVE_INFINITY }] })
+    const endAt = Date.now() + 10_000
+    const log = { info: vi.fn<(line: string) => void>(), warning: vi.fn<(line: string) => void>() }
+    const lifecycle = recordLifecycle(port, { cancel: cancellation(), endAt, requestTimeoutMs: 300, log, clean: (text) => text })
+    lifecycle.open()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const closedAt = Date.now()
+    const closed = lifecycle.close('failure')
+    for (const ms of [10, 50, 100]) {
+      await new Promise((resolve) => setTimeout(resolve, ms))
+      collectGarbage()
+    }
+    await closed
+    const close = calls.find((c) => c.what === 'close')
+    // Request-timeout (300 ms) after the outcome, with room for a busy machine; the step's end is 10 s away.
+    expect(close?.at).toBeDefined()
+    expect((close?.at ?? endAt) - closedAt).toBeLessThan(5000)
+    expect(record.states).toEqual(['failure'])
+  })
+
   it('each try of the close has its own request-timeout for its lookups: a try after a pause is not cut by the time the first one used (found by the explorer)', async () => {
     const { port, record } = scriptedPort()
     const lookupsAborted: boolean[] = []

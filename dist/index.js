@@ -40454,7 +40454,22 @@ function oneCoding(value) {
     return (value ?? '').replace(/[^\w ,.-]/g, '').slice(0, 40);
 }
 
+;// CONCATENATED MODULE: ./src/timeout-signal.ts
+// A signal aborted after a time, as AbortSignal.timeout's, that no garbage collection can lose.
+// On Node 20, a signal of AbortSignal.timeout that only AbortSignal.any holds is collected with
+// its timer at the next garbage collection, and the combined signal never aborts: a wait bounded
+// by request-timeout then ran on to the step's limit (a run whose large records made the
+// collector run). Here the timer holds the controller until it fires.
+/** Aborted `ms` from now with a `TimeoutError`, as AbortSignal.timeout's; its timer keeps no process alive. */
+function timeoutSignal(ms) {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), Math.max(0, ms));
+    timer.unref?.();
+    return controller.signal;
+}
+
 ;// CONCATENATED MODULE: ./src/api/client.ts
+
 
 
 
@@ -40481,7 +40496,7 @@ function createApiClient(options) {
     const origin = options.baseUrl.origin;
     const basePath = options.baseUrl.pathname.replace(/\/+$/, '');
     async function request(req) {
-        const timeout = AbortSignal.timeout(Math.max(1, req.timeoutMs));
+        const timeout = timeoutSignal(Math.max(1, req.timeoutMs));
         const signal = AbortSignal.any([req.signal, timeout]);
         const progress = { sent: false };
         const stopped = () => {
@@ -43517,6 +43532,7 @@ function outcomeStatusDescription(outcome, clean) {
 
 
 
+
 /** Thrown by a port's close when told `unanswered` and the record is not found: nothing is created. */
 class NotFoundYet extends Error {
     constructor() {
@@ -43670,7 +43686,7 @@ function recordLifecycle(port, options) {
         log.warning(oneWarning(lines));
     };
     const signalsUntil = (lookupEndAt, alsoOn = []) => {
-        const lookup = () => AbortSignal.any([AbortSignal.timeout(lookupBudgetMs(options.requestTimeoutMs, lookupEndAt)), deadline, ...alsoOn]);
+        const lookup = () => AbortSignal.any([timeoutSignal(lookupBudgetMs(options.requestTimeoutMs, lookupEndAt)), deadline, ...alsoOn]);
         return { write: deadline, lookup: lookup(), nextLookup: lookup };
     };
     const ended = () => (cancelled() ? 'the cancelled run had to end' : "the step's time limit (timeout + request-timeout + 2s) ran out");
@@ -43746,7 +43762,7 @@ function recordLifecycle(port, options) {
     const heldLongEnough = (beforeTheClose = false) => {
         const exitBy = cancel.exitBy();
         const held = exitBy === undefined || !beforeTheClose ? options.requestTimeoutMs : Math.min(options.requestTimeoutMs, (exitBy - Date.now()) / 2);
-        return AbortSignal.any([AbortSignal.timeout(Math.max(1, Math.ceil(held))), deadline]);
+        return AbortSignal.any([timeoutSignal(Math.max(1, Math.ceil(held))), deadline]);
     };
     async function runClose(outcome) {
         let settled = await openSettled();

@@ -6,6 +6,7 @@ import { request as undiciRequest } from './undici.js'
 import type { ProxyChoice } from './proxy.js'
 import { oneLine, redact } from '../text.js'
 import type { Unreachable } from '../model.js'
+import { timeoutSignal } from '../timeout-signal.js'
 
 export const USER_AGENT = 'wait-for-docs'
 /** Bodies above this (decoded) are refused rather than read into memory. */
@@ -69,7 +70,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const basePath = options.baseUrl.pathname.replace(/\/+$/, '')
 
   async function request(req: ApiRequest): Promise<ApiResult> {
-    const timeout = AbortSignal.timeout(Math.max(1, req.timeoutMs))
+    const timeout = timeoutSignal(Math.max(1, req.timeoutMs))
     const signal = AbortSignal.any([req.signal, timeout])
     const progress: Progress = { sent: false }
     const stopped = (): ApiResult => {

@@ -7,6 +7,7 @@
 // no CI system, no HTTP client and no adapter; the time rules are those of step/limits.ts.
 import { formatDuration } from '../durations.js'
 import { oneLine } from '../text.js'
+import { timeoutSignal } from '../timeout-signal.js'
 import { type CancelClock, commentDeadline, lookupBudgetMs } from '../step/limits.js'
 
 /** The signals a port's requests end with. */
@@ -329,7 +330,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     log.warning(oneWarning(lines))
   }
   const signalsUntil = (lookupEndAt: number, alsoOn: AbortSignal[] = []): WriteSignals => {
-    const lookup = () => AbortSignal.any([AbortSignal.timeout(lookupBudgetMs(options.requestTimeoutMs, lookupEndAt)), deadline, ...alsoOn])
+    const lookup = () => AbortSignal.any([timeoutSignal(lookupBudgetMs(options.requestTimeoutMs, lookupEndAt)), deadline, ...alsoOn])
     return { write: deadline, lookup: lookup(), nextLookup: lookup }
   }
   const ended = () => (cancelled() ? 'the cancelled run had to end' : "the step's time limit (timeout + request-timeout + 2s) ran out")
@@ -397,7 +398,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
   const heldLongEnough = (beforeTheClose = false) => {
     const exitBy = cancel.exitBy()
     const held = exitBy === undefined || !beforeTheClose ? options.requestTimeoutMs : Math.min(options.requestTimeoutMs, (exitBy - Date.now()) / 2)
-    return AbortSignal.any([AbortSignal.timeout(Math.max(1, Math.ceil(held))), deadline])
+    return AbortSignal.any([timeoutSignal(Math.max(1, Math.ceil(held))), deadline])
   }
 
   async function runClose(outcome: Outcome): Promise<void> {
