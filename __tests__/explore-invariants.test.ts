@@ -576,6 +576,24 @@ describe('schedules', () => {
   })
 })
 
+describe('faults anchored to events', () => {
+  it('a runner killed during the wait, a Retry-After past the deadline and a listing with no list: each in more than one schedule of thirty', () => {
+    const drawn = fc.sample(scheduleArb(), { numRuns: 900, seed: 38 })
+    const kills = drawn.filter((s) => s.signal?.via === 'parent-killed' && s.signal.after !== 'result')
+    const late = drawn.filter((s) => s.lateRetryAfter)
+    const cut = drawn.filter((s) => s.cutListing)
+    for (const found of [kills, late, cut]) expect(found.length).toBeGreaterThan(900 / 30)
+    // A kill during the wait comes within 400 ms of the first request, while the wait has time left.
+    for (const s of kills) expect(s.signal).toMatchObject({ name: 'SIGTERM', after: 'first-request', ms: expect.any(Number) })
+    expect(Math.max(...kills.map((s) => s.signal?.ms ?? 0))).toBeLessThan(400)
+    // The pause asked for outlasts what is left of the timeout by more than the judge's second.
+    for (const s of late) expect((s.lateRetryAfter?.seconds ?? 0) * 1000 - (s.lateRetryAfter?.beforeEndMs ?? 0)).toBeGreaterThan(1000)
+    // A listing is cut only where it would find the step's own earlier comment or note.
+    for (const s of cut) expect(s.comment && s.existing.ours).toBe(true)
+    for (const s of [...late, ...cut]) expect(faultsDrawn(s)[s.lateRetryAfter ? 'late-retry-after' : 'cut-listing']).toBe(1)
+  })
+})
+
 describe('swarm testing and the coverage of record writes', () => {
   it('a schedule draws only the kinds of fault its swarm turned on', () => {
     fc.assert(

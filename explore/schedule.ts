@@ -85,7 +85,9 @@ export const FAULT_KINDS = [
   'deadline-long',
   'matrix-legs',
   'two-steps',
-  're-run'
+  're-run',
+  'late-retry-after',
+  'cut-listing'
 ] as const
 export type FaultKind = (typeof FAULT_KINDS)[number]
 
@@ -162,6 +164,19 @@ export interface Schedule {
   reportBreaks?: { after: 'first-request' | 'first-failure'; ms: number }
   /** A person deletes the step's comment or note this long after the step's first write of it (with `comment`; the first run only). */
   personDeletesMs?: number
+  /**
+   * Anchored to the deadline (the first run only): the first poll of the platform made less than
+   * `beforeEndMs` before the timeout (counted from the platform's first request) is answered 429
+   * with a Retry-After of `seconds`, longer than the time left: a pause the step must cut at its
+   * deadline, not sleep whole and ask again.
+   */
+  lateRetryAfter?: { beforeEndMs: number; seconds: number }
+  /**
+   * Anchored to the listing that finds the step's earlier comment or note (with `comment` and
+   * `existing.ours`; the first run only): its first page is answered 200 with no list (a proxy's
+   * page, a catch-all's object), which must not read as an empty page.
+   */
+  cutListing?: 'not-json' | 'catch-all'
   /** Per channel (`status:<id>`, `job:<id>`, `trigger`, `gh:list`, `gh:write`, `gl:write`…), the fault of each request in turn. */
   faults: Record<string, Fault[]>
   /** The kinds of fault this schedule draws from (swarm testing); what it says, its faults already hold. */
@@ -365,9 +380,16 @@ const signalArb: fc.Arbitrary<Signal> = fc.record({
   ms: fc.oneof(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 2500 }))
 })
 
-/** The signal as a run gets it: for the command, one in three comes as its package runner killed. */
-const asDelivered = (mode: Schedule['mode'], signal: Signal, parentKilled: boolean): Signal =>
-  mode === 'command' && parentKilled ? { ...signal, name: 'SIGTERM', via: 'parent-killed' } : signal
+/**
+ * The signal as a run gets it: for the command, some come as its package runner killed. Such a
+ * kill is anchored to the wait (within 400 ms of the first request, while there is still time to
+ * poll: an orphan that polls on is seen) unless it comes after the result.
+ */
+const asDelivered = (mode: Schedule['mode'], signal: Signal, parentKilled: boolean): Signal => {
+  if (mode !== 'command' || !parentKilled) return signal
+  const killed: Signal = { ...signal, name: 'SIGTERM', via: 'parent-killed' }
+  return signal.after === 'result' ? killed : { ...killed, after: 'first-request', ms: signal.ms % 400 }
+}
 
 /** Every schedule the explorer may run; `several`: only schedules of several runs (`--several`). */
 export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<Schedule> {
@@ -409,8 +431,17 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
       ),
       slowStdoutMs: fc.option(fc.integer({ min: 200, max: 3000 }), { nil: undefined, freq: 3 }),
       personDeletesMs: fc.option(fc.integer({ min: 0, max: 3000 }), { nil: undefined, freq: 6 }),
-      // One signal of the command's in three comes as its package runner killed.
-      parentKilled: fc.nat({ max: 2 }).map((n) => n === 0),
+      // One signal of the command's in two comes as its package runner killed.
+      parentKilled: fc.boolean(),
+      // Anchored faults, each in one schedule of five: a Retry-After that outlasts the time left, a listing that is no list.
+      lateRetryAfter: fc.oneof(
+        { weight: 4, arbitrary: fc.constant(undefined) },
+        { weight: 1, arbitrary: fc.record({ beforeEndMs: fc.integer({ min: 100, max: 1200 }), seconds: fc.integer({ min: 3, max: 4 }) }) }
+      ),
+      cutListing: fc.oneof(
+        { weight: 4, arbitrary: fc.constant(undefined) },
+        { weight: 1, arbitrary: fc.constantFrom('not-json' as const, 'catch-all' as const) }
+      ),
       // Swarm testing (Groce et al., ISSTA 2012): each kind of fault on or off for the whole schedule.
       swarm: fc.tuple(...SWARM_FAULTS.map(() => fc.boolean())).map((on) => SWARM_FAULTS.filter((_, i) => on[i])),
       // One schedule in five runs the step more than once (issue 38): such a schedule costs about
@@ -480,6 +511,8 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
         if (base.mode === 'command' && base.closeStdoutMs !== undefined) schedule.closeStdoutMs = base.closeStdoutMs
         if (base.comment && !runs && base.personDeletesMs !== undefined) schedule.personDeletesMs = base.personDeletesMs
         if (base.bigRecords) schedule.bigRecords = true
+        if (base.lateRetryAfter) schedule.lateRetryAfter = base.lateRetryAfter
+        if (base.cutListing && base.comment && base.existing.ours) schedule.cutListing = base.cutListing
         if (base.mode === 'command' && base.reports.outputFile === 'file' && !runs && base.reportBreaks) schedule.reportBreaks = base.reportBreaks
         // A slow reader of stdout takes the place of a signal and a closed stdout (a cancel cuts what is not read by its grace).
         if (base.mode === 'command' && base.reports.json && !runs && base.slowStdoutMs !== undefined) {
@@ -559,7 +592,16 @@ export function runSchedule(schedule: Schedule, index: number): Schedule {
   if (index === 0) return own
   const plan = runs.more[index - 1]
   if (!plan) throw new Error(`the schedule has no run ${index + 1}`)
-  const { signal: _signal, closeStdoutMs: _closed, personDeletesMs: _deletes, sibling: _sibling, trigger: _trigger, ...rest } = own
+  const {
+    signal: _signal,
+    closeStdoutMs: _closed,
+    personDeletesMs: _deletes,
+    sibling: _sibling,
+    trigger: _trigger,
+    lateRetryAfter: _late,
+    cutListing: _cut,
+    ...rest
+  } = own
   return {
     ...rest,
     targets: plan.targets,
@@ -603,6 +645,8 @@ export function faultsDrawn(schedule: Schedule): Partial<Record<FaultKind, numbe
   if (schedule.bigRecords) add('big-records')
   if (schedule.reportBreaks) add('report-breaks-while-waiting')
   if (schedule.slowStdoutMs !== undefined) add('slow-stdout-reader')
+  if (schedule.lateRetryAfter) add('late-retry-after')
+  if (schedule.cutListing) add('cut-listing')
   for (const place of [schedule.reports.outputFile, schedule.reports.dotenv, schedule.reports.junit, schedule.reports.summaryFile])
     if (place && place !== 'file') add(`report-${place}` as FaultKind)
   add(schedule.timeoutMs < 5000 ? 'deadline-short' : 'deadline-long')

@@ -115,6 +115,8 @@ interface Route {
   channel: string
   write: boolean
   apply: (body: unknown) => Reply
+  /** A fault anchored to an event rather than to the request's place in its channel (the run's own, `run`), if one is due. */
+  anchored?: (run: number) => Fault | undefined
 }
 
 export interface Party {
@@ -176,7 +178,7 @@ async function faultyServer(
     const channel = 'channel' in found ? found.channel : 'none'
     const n = counts.get(runChannel(run, channel)) ?? 0
     counts.set(runChannel(run, channel), n + 1)
-    const fault: Fault = ('channel' in found ? faults[runChannel(run, channel)]?.[n] : undefined) ?? { kind: 'ok' }
+    const fault: Fault = ('channel' in found ? (found.anchored?.(run) ?? faults[runChannel(run, channel)]?.[n]) : undefined) ?? { kind: 'ok' }
     const record: Seen = { party, channel, method: req.method ?? '', path: url.pathname + url.search, fault, at: Date.now(), auth: req.headers.authorization }
     if (run > 0) record.run = run
     seen.push(record)
@@ -404,11 +406,22 @@ export async function startPlatform(schedule: Schedule, onSeen: OnSeen): Promise
     if (trigger.kind === 'preview') return { status: 202, json: { statusId: id, previewUrl: `https://explorer-user:${URL_SECRET}@acme-preview.example.com` } }
     return { status: 202, json: { statusId: id } }
   }
+  // Each run has a platform of its own: its first request, and whether the Retry-After anchored to its deadline was given.
+  let firstAt: number | undefined
+  let lateGiven = false
+  const late = schedule.lateRetryAfter
+  const lateRetryAfter = (run: number): Fault | undefined => {
+    if (run !== 0 || !late || lateGiven || firstAt === undefined) return undefined
+    if (Date.now() < firstAt + schedule.timeoutMs - late.beforeEndMs) return undefined
+    lateGiven = true
+    return { kind: 'status', code: 429, retryAfter: late.seconds }
+  }
   const party = await faultyServer(
     'platform',
     schedule.faults,
     (req, url): Route | Reply => {
       if (req.headers.authorization !== `Bearer ${ADMIN_KEY}`) return { status: 401, json: { error: 'Unauthorized' } }
+      firstAt ??= Date.now()
       const path = url.pathname
       const update = /^\/v1\/project\/update-status\/([^/]+)$/.exec(path)
       const job = /^\/v2\/agent\/[^/]+\/job\/([^/]+)$/.exec(path)
@@ -418,7 +431,8 @@ export async function startPlatform(schedule: Schedule, onSeen: OnSeen): Promise
         apply: () => {
           const status = next(id)
           return status === undefined ? notFound() : { status: 200, json: render(id, status) }
-        }
+        },
+        anchored: lateRetryAfter
       })
       if (update && req.method === 'GET') return read(decodeURIComponent(update[1] ?? ''), updateRecord, `status:${decodeURIComponent(update[1] ?? '')}`)
       if (job && req.method === 'GET') return read(decodeURIComponent(job[1] ?? ''), jobRecord, `job:${decodeURIComponent(job[1] ?? '')}`)
@@ -429,6 +443,16 @@ export async function startPlatform(schedule: Schedule, onSeen: OnSeen): Promise
     onSeen
   )
   return { ...party, state }
+}
+
+/** The first run's first listing of comments or notes answered with no list, once, when the schedule says so (`cutListing`). */
+function listingCut(schedule: Schedule): (run: number) => Fault | undefined {
+  let given = false
+  return (run) => {
+    if (run !== 0 || !schedule.cutListing || given) return undefined
+    given = true
+    return { kind: 'bad-record', shape: schedule.cutListing }
+  }
 }
 
 /** A list split in pages as the schedule says; `repeat` serves the first page again as the second. */
@@ -502,6 +526,7 @@ export async function startGitHub(
   for (let i = 0; i < schedule.existing.filler; i++) comments.push({ id: nextId++, body: `Looks good ${i}`, user: 'reviewer' })
   for (let i = 0; i < schedule.existing.othersWithMarker; i++) comments.push({ id: nextId++, body: `${marker}\nquoted by someone else`, user: 'someone-else' })
   if (schedule.existing.ours) comments.push({ id: nextId++, body: `${marker}\n### ✅ an earlier run`, user: OUR_GITHUB_LOGIN })
+  const cutListing = listingCut(schedule)
   const shown = (c: Comment) => ({ id: c.id, body: c.body, user: { login: c.user, type: 'User' } })
   let base = ''
   const party = await faultyServer(
@@ -527,7 +552,8 @@ export async function startGitHub(
             const perPage = Math.min(schedule.paging.perPage, Number(url.searchParams.get('per_page') ?? 30) || 30)
             const { slice, headers } = pageOf(comments, url, perPage, schedule.paging.repeat, base)
             return { status: 200, json: slice.map(shown), headers }
-          }
+          },
+          anchored: cutListing
         }
       if (list && req.method === 'POST')
         return {
@@ -679,6 +705,7 @@ export async function startGitLab(
   for (let i = 0; i < schedule.existing.filler; i++) notes.push({ id: nextId++, body: `Looks good ${i}`, authorId: 7 })
   for (let i = 0; i < schedule.existing.othersWithMarker; i++) notes.push({ id: nextId++, body: `${marker}\nquoted by someone else`, authorId: 8 })
   if (schedule.existing.ours) notes.push({ id: nextId++, body: `${marker}\n### ✅ an earlier run`, authorId: GITLAB_USER.id })
+  const cutListing = listingCut(schedule)
   const shown = (n: Note) => ({
     id: n.id,
     type: null,
@@ -756,7 +783,8 @@ export async function startGitLab(
             const perPage = Math.min(schedule.paging.perPage, Number(url.searchParams.get('per_page') ?? 20) || 20)
             const { slice, headers } = pageOf(notes, url, perPage, schedule.paging.repeat, base)
             return { status: 200, json: slice.map(shown), headers }
-          }
+          },
+          anchored: cutListing
         }
       if (list && req.method === 'POST')
         return {
