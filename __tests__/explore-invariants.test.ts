@@ -187,6 +187,23 @@ describe('the invariants on hand-built runs', () => {
     ])
   })
 
+  it('3. a FIFO whose reader stalls holds the report whole, or the step gave up on it, named it and ended error', () => {
+    const stalled = (text?: string) => ({ place: 'stalled-fifo' as const, path: '/tmp/x/dotenv', kept: true, ...(text ? { text } : {}) })
+    expect(everyReportAskedIsWritten(goodRun({ reports: { ...goodRun().reports, dotenv: stalled('DOCS_RESULT=success\n') } }))).toEqual([])
+    // Cut: as a place that could not take it.
+    expect(everyReportAskedIsWritten(goodRun({ reports: { ...goodRun().reports, dotenv: stalled('DOCS_RES') } })).map((v) => v.detail)).toEqual([
+      'the dotenv report could not go to a stalled-fifo, and the log does not name it',
+      'the dotenv report could not go to a stalled-fifo, yet the result is success (exit 0)'
+    ])
+    const givenUp = goodRun({
+      code: 4,
+      stderr: 'The dotenv report could not be written to /tmp/x/dotenv: its reader took nothing for 0.5s.\nResult: error (exit code 4)',
+      stdout: '',
+      reports: { dotenv: stalled() }
+    })
+    expect(everyReportAskedIsWritten(givenUp)).toEqual([])
+  })
+
   it('4. two notes of the step, or one that still says "in progress" without a warning, are untrue', () => {
     const withNote = (bodies: string[], stdout = goodRun().stdout) =>
       goodRun({

@@ -134,16 +134,22 @@ function makePlace(dir: string, name: string, place: Place): { path: string; fif
       // Never the device itself: a step that replaced its path would replace the device.
       symlinkSync('/dev/full', file)
       return { path: file }
-    case 'fifo': {
+    case 'fifo':
+    case 'stalled-fifo': {
       spawnSync('mkfifo', [file], { stdio: 'ignore' })
-      return { path: file, ...fifoReader(file) }
+      return { path: file, ...fifoReader(file, place === 'stalled-fifo') }
     }
   }
 }
 
-function fifoReader(file: string) {
-  // A reader that opens the FIFO again after each writer closes it, as a consumer that reads every write.
-  const reader = spawn('sh', ['-c', 'while [ -p "$1" ]; do cat "$1" || exit 0; done', 'fifo-reader', file], {
+/** How long a stalled FIFO's reader holds each writer's open FIFO before it reads: the pipe's 64 KiB fill, the rest waits. */
+export const FIFO_STALL_S = 1.5
+
+function fifoReader(file: string, stalled = false) {
+  // A reader that opens the FIFO again after each writer closes it, as a consumer that reads every
+  // write; a stalled one opens it at once (the writer's open succeeds) but reads only after a pause.
+  const read = stalled ? `{ sleep ${FIFO_STALL_S}; cat; } < "$1"` : 'cat "$1"'
+  const reader = spawn('sh', ['-c', `while [ -p "$1" ]; do ${read} || exit 0; done`, 'fifo-reader', file], {
     stdio: ['ignore', 'pipe', 'ignore'],
     detached: true
   })
@@ -167,7 +173,7 @@ function readPlace(place: Place, file: string, fifoText?: () => string): ReportS
   try {
     stat = lstatSync(file)
   } catch {}
-  if (place === 'fifo') {
+  if (place === 'fifo' || place === 'stalled-fifo') {
     seen.kept = stat?.isFIFO() ?? false
     const text = fifoText?.() ?? ''
     // Several writers in turn (the started ids, then the whole report): the last whole write is the report.
@@ -372,7 +378,9 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
     // Held writes are applied whether or not the step waited: the end state includes them.
     await Promise.all([...platforms.map((p) => p.settled()), gh.settled(), gl.settled()])
     // A FIFO reader has everything once the step is gone; give cat a moment to pass it on.
-    if (fifoReaders.length) await new Promise((resolve) => setTimeout(resolve, 100))
+    // A stalled reader reads only after its pause, counted from the last writer's open.
+    const stalled = views.some((view) => Object.values(view.reports).includes('stalled-fifo'))
+    if (fifoReaders.length) await new Promise((resolve) => setTimeout(resolve, stalled ? FIFO_STALL_S * 1000 + 300 : 100))
 
     const records = spawned.map((run, i): RunRecord => {
       const view = views[i] as Schedule

@@ -319,9 +319,14 @@ export function everyReportAskedIsWritten(r: RunRecord): Violation[] {
     if (r.outputs.result === undefined) found.push({ invariant, detail: 'GITHUB_OUTPUT holds no result' })
     const summary = r.summary
     if (summary) {
-      if (['symlink', 'fifo', 'dev-full'].includes(summary.place) && summary.kept === false)
+      if (['symlink', 'fifo', 'stalled-fifo', 'dev-full'].includes(summary.place) && summary.kept === false)
         found.push({ invariant, detail: `GITHUB_STEP_SUMMARY is a ${summary.place}, and the step replaced it instead of writing through it` })
-      const writable = summary.place === 'file' || summary.place === 'symlink' || summary.place === 'fifo'
+      // A FIFO whose reader stalls: written whole once it reads, or said not written.
+      const writable =
+        summary.place === 'file' ||
+        summary.place === 'symlink' ||
+        summary.place === 'fifo' ||
+        (summary.place === 'stalled-fifo' && holdsReport('summaryFile', summary.text))
       if (writable && !holdsReport('summaryFile', summary.text)) found.push({ invariant, detail: `the job summary (a ${summary.place}) was not written` })
       if (!writable && !text.includes('job summary could not be written'))
         found.push({ invariant, detail: `the job summary could not go to a ${summary.place}, and no warning says so` })
@@ -338,8 +343,12 @@ export function everyReportAskedIsWritten(r: RunRecord): Violation[] {
   // Where it is named: the log, or, when the log's reader went away, any report that was written.
   const told = [text, ...Object.values(r.reports).map((seen) => seen?.text ?? '')].join('\n')
   for (const [name, seen] of Object.entries(r.reports) as [ReportName, NonNullable<RunRecord['reports'][ReportName]>][]) {
-    if (['symlink', 'fifo', 'dev-full'].includes(seen.place) && seen.kept === false)
+    if (['symlink', 'fifo', 'stalled-fifo', 'dev-full'].includes(seen.place) && seen.kept === false)
       found.push({ invariant, detail: `${REPORT_WORDS[name]}: the ${seen.place} at its path was replaced instead of written in place` })
+    // A FIFO whose reader stalls (it opened the FIFO, and reads only after a pause): the report
+    // reaches it whole, or the step gives up on it within its bound and says so, as for a place
+    // that cannot take it; never a hang, never a cut report taken as written.
+    if (seen.place === 'stalled-fifo' && holdsReport(name, seen.text)) continue
     // The command creates a report's missing folder (as JUnit writers do): it must hold the report.
     const writable = seen.place === 'file' || seen.place === 'missing-folder' || seen.place === 'symlink' || seen.place === 'fifo'
     if (writable) {

@@ -80,6 +80,7 @@ export const FAULT_KINDS = [
   'report-missing-folder',
   'report-symlink',
   'report-fifo',
+  'report-stalled-fifo',
   'report-dev-full',
   'deadline-short',
   'deadline-long',
@@ -92,7 +93,7 @@ export const FAULT_KINDS = [
 export type FaultKind = (typeof FAULT_KINDS)[number]
 
 /** Where a report is asked to go. */
-export type Place = 'file' | 'folder' | 'missing-folder' | 'symlink' | 'fifo' | 'dev-full'
+export type Place = 'file' | 'folder' | 'missing-folder' | 'symlink' | 'fifo' | 'stalled-fifo' | 'dev-full'
 
 export type UpdateState = 'queued' | 'in_progress' | 'success' | 'failure'
 export type JobState = 'active' | 'completed' | 'archived' | 'failed'
@@ -368,7 +369,7 @@ export function faultArb(requestTimeoutMs: number, channel: ChannelKind | boolea
 const placeArb = (): fc.Arbitrary<Place> =>
   fc.oneof(
     { weight: 6, arbitrary: fc.constant('file' as const) },
-    { weight: 3, arbitrary: fc.constantFrom<Place>('folder', 'missing-folder', 'symlink', 'fifo', 'dev-full') }
+    { weight: 3, arbitrary: fc.constantFrom<Place>('folder', 'missing-folder', 'symlink', 'fifo', 'stalled-fifo', 'dev-full') }
   )
 const maybePlace = () => fc.option(placeArb(), { nil: undefined, freq: 2 })
 
