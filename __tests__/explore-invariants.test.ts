@@ -6,6 +6,7 @@ import { kindOf } from '../explore/explore.js'
 import {
   appliedWrites,
   check,
+  diedBeforeItsCode,
   checkRuns,
   claimedResults,
   dotenvResult,
@@ -185,6 +186,30 @@ describe('the invariants on hand-built runs', () => {
     expect(everyReportAskedIsWritten(missing()).map((v) => v.detail)).toEqual([
       'the dotenv report (a missing-folder) was not written (the run ended success, exit 0)'
     ])
+  })
+
+  it('a run ended by a signal sent while Node loaded it is judged only if its code ran: one request, line or report says it did', () => {
+    const signal = { name: 'SIGTERM' as const, after: 'spawn' as const, ms: 20 }
+    const dead = goodRun({
+      schedule: { ...goodRun().schedule, signal },
+      signalAtMs: 25,
+      code: null,
+      signal: 'SIGTERM',
+      stdout: '',
+      stderr: '',
+      reports: {},
+      outputs: {},
+      seen: []
+    })
+    expect(diedBeforeItsCode(dead)).toBe(true)
+    expect(check(dead)).toEqual([])
+    // Its code ran (it printed, or it asked the platform): every invariant holds, and a death by the signal is one.
+    const printed = { ...dead, stderr: 'Waiting on 1 target' }
+    expect(diedBeforeItsCode(printed)).toBe(false)
+    expect(check(printed).map((v) => v.detail)).toContain('the step was ended by SIGTERM instead of exiting with its code')
+    expect(diedBeforeItsCode({ ...dead, seen: goodRun().seen })).toBe(false)
+    // A signal anchored elsewhere never counts as one sent while Node loaded.
+    expect(diedBeforeItsCode({ ...dead, schedule: { ...dead.schedule, signal: { ...signal, after: 'first-request' as const } } })).toBe(false)
   })
 
   it('3. a FIFO whose reader stalls holds the report whole, or the step gave up on it, named it and ended error', () => {

@@ -590,6 +590,7 @@ async function spawnRun(schedule: Schedule, at: RunPlace | undefined, context: S
   }
   const signal = schedule.signal
   if (sibling && sibling.atMs > 0) later(sibling.atMs, () => context.addSibling(sibling.state))
+  if (signal?.after === 'spawn') later(signal.ms, sendSignal)
   if (signal?.after === 'first-request') anchors.onRequest = () => later(signal.ms, sendSignal)
   if (signal?.after === 'first-write') anchors.onWrite = () => later(signal.ms, sendSignal)
   if (signal?.after === 'first-failure') anchors.onFailure = () => later(signal.ms, sendSignal)

@@ -885,7 +885,21 @@ export const INVARIANTS = [
 
 export function check(r: RunRecord): Violation[] {
   if (r.runs) return checkRuns(r.runs)
+  if (diedBeforeItsCode(r)) return []
   return INVARIANTS.flatMap((invariant) => invariant(r))
+}
+
+/**
+ * A run that the signal sent while Node still loaded it ended before any code of the step ran:
+ * Node's own start, which no code can shorten, ends in the signal's default action (as a CI's
+ * cancel right at the start does). Nothing was sent, printed or written, so no promise was made;
+ * one request, one line or one report means the step's code ran, and every invariant holds.
+ */
+export function diedBeforeItsCode(r: RunRecord): boolean {
+  const sent = r.schedule.signal
+  if (sent?.after !== 'spawn' || r.signalAtMs === undefined || r.code !== null || r.signal !== sent.name) return false
+  const wrote = Object.values(r.reports).some((seen) => (seen?.text ?? '').trim() !== '') || (r.summary?.text ?? '').trim() !== ''
+  return r.seen.length === 0 && r.stdout.trim() === '' && r.stderr.trim() === '' && Object.keys(r.outputs).length === 0 && !wrote
 }
 
 // ---- across runs ------------------------------------------------------------------------------

@@ -69,6 +69,7 @@ export const FAULT_KINDS = [
   'sibling-failure',
   'signal',
   'signal-after-outcome',
+  'signal-while-loading',
   'parent-killed',
   'signal-later-run',
   'person-deletes',
@@ -107,11 +108,12 @@ export interface TargetPlan {
 export interface Signal {
   name: 'SIGTERM' | 'SIGINT'
   /**
-   * What the delay counts from: the first request of any party, the first write to GitHub or
-   * GitLab, the first failed state the platform delivered (a failure known while other work is
-   * still pending), or the line that gives the result.
+   * What the delay counts from: the spawn (within 300 ms: while Node still loads the step), the
+   * first request of any party, the first write to GitHub or GitLab, the first failed state the
+   * platform delivered (a failure known while other work is still pending), or the line that
+   * gives the result.
    */
-  after: 'first-request' | 'first-write' | 'first-failure' | 'result'
+  after: 'spawn' | 'first-request' | 'first-write' | 'first-failure' | 'result'
   ms: number
   /**
    * Command only: not a signal to the command, but SIGKILL to the package runner that started it
@@ -374,12 +376,18 @@ const placeArb = (): fc.Arbitrary<Place> =>
 const maybePlace = () => fc.option(placeArb(), { nil: undefined, freq: 2 })
 
 /** A signal to a run of the step (SIGTERM or SIGINT), so long after one of its events. */
-const signalArb: fc.Arbitrary<Signal> = fc.record({
-  name: fc.constantFrom('SIGTERM' as const, 'SIGINT' as const),
-  after: fc.constantFrom('first-request' as const, 'first-write' as const, 'first-failure' as const, 'result' as const),
-  // Often at once: the gap between the outcome and the exit is short when nothing is left to write.
-  ms: fc.oneof(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 2500 }))
-})
+const signalArb: fc.Arbitrary<Signal> = fc
+  .record({
+    name: fc.constantFrom('SIGTERM' as const, 'SIGINT' as const),
+    after: fc.constantFrom('spawn' as const, 'first-request' as const, 'first-write' as const, 'first-failure' as const, 'result' as const),
+    // Often at once: the gap between the outcome and the exit is short when nothing is left to write.
+    ms: fc.oneof(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 2500 }))
+  })
+  // After the spawn, while Node loads the step and its first requests go.
+  .map((signal) => (signal.after === 'spawn' ? { ...signal, ms: signal.ms % 300 } : signal))
+
+/** A signal anchored to the spawn, moved to the first request. */
+const notWhileLoading = (signal: Signal): Signal => (signal.after === 'spawn' ? { ...signal, after: 'first-request' } : signal)
 
 /**
  * The signal as a run gets it: for the command, some come as its package runner killed. Such a
@@ -508,7 +516,8 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
         // The canned sibling is a run's stand-in for another: a schedule of several runs has the real ones.
         if (base.commitStatus && base.mode === 'action' && base.sibling && !runs) schedule.sibling = base.sibling
         if (runs) schedule.runs = runs
-        if (base.signal) schedule.signal = asDelivered(base.mode, base.signal, base.parentKilled)
+        // While Node loads, a signal goes to a run of one: a run of several that never began is no run of the others' story.
+        if (base.signal) schedule.signal = asDelivered(base.mode, runs ? notWhileLoading(base.signal) : base.signal, base.parentKilled)
         if (base.mode === 'command' && base.closeStdoutMs !== undefined) schedule.closeStdoutMs = base.closeStdoutMs
         if (base.comment && !runs && base.personDeletesMs !== undefined) schedule.personDeletesMs = base.personDeletesMs
         if (base.bigRecords) schedule.bigRecords = true
@@ -565,7 +574,7 @@ function runsArb(
       .map(({ trigger, faults, signal, ...rest }) => {
         const own = succeeds ? Object.fromEntries(Object.entries(faults).filter(([channel]) => RECORD_PARTIES.test(channel))) : faults
         const plan: RunPlan = trigger ? { ...rest, trigger, faults: own } : { ...rest, faults: own }
-        if (signal) plan.signal = asDelivered(base.mode, signal[0], signal[1] === 0)
+        if (signal) plan.signal = asDelivered(base.mode, notWhileLoading(signal[0]), signal[1] === 0)
         return plan
       })
   )
@@ -638,7 +647,7 @@ export function faultsDrawn(schedule: Schedule): Partial<Record<FaultKind, numbe
   if (talks && schedule.paging.perPage < schedule.existing.filler + schedule.existing.othersWithMarker + 1) add('list-pages')
   if (talks && schedule.paging.repeat) add('list-repeats-page')
   if (schedule.comment) add('others-marker', schedule.existing.othersWithMarker)
-  if (schedule.signal) add(schedule.signal.after === 'result' ? 'signal-after-outcome' : 'signal')
+  if (schedule.signal) add(schedule.signal.after === 'result' ? 'signal-after-outcome' : schedule.signal.after === 'spawn' ? 'signal-while-loading' : 'signal')
   for (const signal of [schedule.signal, ...(schedule.runs?.more ?? []).map((plan) => plan.signal)]) if (signal?.via === 'parent-killed') add('parent-killed')
   if (schedule.runs?.more.some((plan) => plan.signal)) add('signal-later-run')
   if (schedule.closeStdoutMs !== undefined) add('stdout-closed')
