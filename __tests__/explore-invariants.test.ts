@@ -7,6 +7,7 @@ import {
   appliedWrites,
   check,
   diedBeforeItsCode,
+  pageAnswerProblem,
   checkRuns,
   claimedResults,
   dotenvResult,
@@ -210,6 +211,43 @@ describe('the invariants on hand-built runs', () => {
     expect(diedBeforeItsCode({ ...dead, seen: goodRun().seen })).toBe(false)
     // A signal anchored elsewhere never counts as one sent while Node loaded.
     expect(diedBeforeItsCode({ ...dead, schedule: { ...dead.schedule, signal: { ...signal, after: 'first-request' as const } } })).toBe(false)
+  })
+
+  it('1. a page check: success only on each page live (its own path, with the text), failure only on a 404 or the page without the text', () => {
+    const page = (path: string, json: unknown, status = 200) =>
+      ({
+        party: 'platform',
+        channel: 'page',
+        method: 'POST',
+        path: '/discovery/v1/page/acme',
+        fault: { kind: 'ok' },
+        at: 1,
+        body: JSON.stringify({ path }),
+        delivered: { status, json }
+      }) as Seen
+    expect(pageAnswerProblem('quickstart', { status: 200, json: { path: '/quickstart/', content: 'THE NEW  setup steps' } }, true)).toBeUndefined()
+    expect(pageAnswerProblem('quickstart', { status: 200, json: { path: 'index', content: 'the new setup steps' } }, true)).toBe('the page index')
+    expect(pageAnswerProblem('quickstart', { status: 200, json: { content: 'the new setup steps' } }, true)).toBe('an answer naming no page')
+    expect(pageAnswerProblem('quickstart', { status: 200, json: { path: 'quickstart', content: 'old' } }, true)).toBe('the page without the text asked for')
+    expect(pageAnswerProblem('quickstart', { status: 404, json: {} }, true)).toBe('HTTP 404')
+    const pages = { paths: ['quickstart'], contains: true, answers: { quickstart: ['live' as const] } }
+    const run = (seenPage: Seen, result: 'success' | 'failure') =>
+      goodRun({
+        schedule: { ...goodRun().schedule, pages },
+        seen: [...goodRun().seen, seenPage],
+        stdout: `Result: ${result}\n`,
+        code: result === 'success' ? 0 : 1,
+        reports: { outputFile: { place: 'file', path: '/tmp/x/outputFile', text: JSON.stringify({ result, 'exit-code': result === 'success' ? 0 : 1 }) } }
+      })
+    const catchAll = page('quickstart', { path: 'index', content: 'the new setup steps' })
+    expect(gateNeverGreenWrongly(run(catchAll, 'success')).map((v) => v.detail)).toEqual([
+      "success, but page quickstart's last answer delivered was the page index"
+    ])
+    expect(gateNeverGreenWrongly(run(catchAll, 'failure')).map((v) => v.detail)).toEqual([
+      "failure for the pages, though no page's last answer said it was missing or without the text (quickstart: the page index)"
+    ])
+    expect(gateNeverGreenWrongly(run(page('quickstart', { message: 'not found' }, 404), 'failure'))).toEqual([])
+    expect(gateNeverGreenWrongly(run(page('quickstart', { path: 'quickstart', content: 'The new setup steps.' }), 'success'))).toEqual([])
   })
 
   it('3. a FIFO whose reader stalls holds the report whole, or the step gave up on it, named it and ended error', () => {

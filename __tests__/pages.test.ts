@@ -176,6 +176,22 @@ describe('checkPages', () => {
     expect(report.error).toContain(`the answer for page "guides/new-page" ${said}, so it is not used`)
   })
 
+  it.each([
+    ['another page', { path: 'index', content: 'Deploy previews' }, 'is the page "index"'],
+    ['no page at all', { content: 'Deploy previews' }, 'names no page (no "path")']
+  ])(
+    'a 404, then answers for %s until the timeout: "could not tell" with the last problem, not the 404 read before it (found by the explorer)',
+    async (_name, body, said) => {
+      const answer: ApiResult = { kind: 'ok', body: { ...body } }
+      if (!('path' in body)) Object.defineProperty(answer.body, 'path', { value: undefined, enumerable: true })
+      const { report } = await check({ 'guides/new-page': [missing, answer] }, {}, 20_000)
+      expect(report.result).toBe('error')
+      expect(report.error).toBe(
+        `page "guides/new-page" could not be read before the timeout; last problem: the answer for page "guides/new-page" ${said}, so it is not used. Check that base-url is the platform's API and that no proxy or catch-all server answers in its place`
+      )
+    }
+  )
+
   it('the answer for the page asked, its slashes at either end aside, is the page', async () => {
     const { report } = await check({ 'guides/new-page': [ok({ path: '/guides/new-page/', content: 'Deploy previews' })] })
     expect(report.result).toBe('success')

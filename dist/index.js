@@ -40987,12 +40987,18 @@ async function checkPage(path, settings, deps) {
             return { kind: 'fatal', reason: `${answer.reason} (check page-path)`, misconfigured: true };
         if (answer.kind !== 'ok')
             return answer;
+        // An answer that is not this page (another page's, a catch-all's) says nothing of the page,
+        // and replaces what an earlier read said of it: at the deadline, it could not be told.
         const page = pageAnswerSchema.safeParse(answer.body);
-        if (!page.success)
+        if (!page.success) {
+            state = undefined;
             return { kind: 'transient', reason: 'the page answer is not the JSON expected (an object with a string "content")' };
+        }
         const another = pageAnswerProblem(path, page.data.path);
-        if (another)
+        if (another) {
+            state = undefined;
             return { kind: 'transient', reason: another };
+        }
         report.found = true;
         report.length = page.data.content.length;
         if (wanted !== undefined)

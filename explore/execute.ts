@@ -11,6 +11,8 @@ import { kept, removeScratch, scratchFolder } from './scratch.js'
 import { idOf, runCount, runSchedule } from './schedule.js'
 import {
   ADMIN_KEY,
+  ASSISTANT_KEY,
+  PAGE_TEXT,
   type Comment,
   type CommitStatusRecord,
   type DeploymentRecord,
@@ -99,7 +101,10 @@ const HARD_LIMIT_SLACK_MS = 15_000
 const kindsOf = (schedule: Schedule) => {
   const kinds = new Set(schedule.targets.map((t) => t.kind))
   if (schedule.trigger) kinds.add(schedule.trigger.target.kind)
-  return (['update', 'job'] as const).filter((k) => kinds.has(k))
+  const marked: ('update' | 'job' | 'page')[] = (['update', 'job'] as const).filter((k) => kinds.has(k))
+  // With page-path, the pages are part of the work the marker names.
+  if (schedule.pages) marked.push('page')
+  return marked
 }
 
 /** The marker of the step's comment (action) or note (command), as the step makes it; `at`: the run's step, job and key, when the schedule has several. */
@@ -493,6 +498,11 @@ async function spawnRun(schedule: Schedule, at: RunPlace | undefined, context: S
   if (statusIds.length) inputs['status-id'] = statusIds.join('\n')
   if (jobIds.length || schedule.trigger?.kind === 'agent' || schedule.trigger) inputs['project-id'] = 'proj-x'
   if (jobIds.length) inputs['job-id'] = jobIds.join('\n')
+  if (schedule.pages) {
+    inputs['page-path'] = schedule.pages.paths.join('\n')
+    inputs['search-domain'] = 'acme'
+    if (schedule.pages.contains) inputs['page-contains'] = PAGE_TEXT
+  }
   if (schedule.trigger) {
     inputs.trigger = schedule.trigger.kind
     if (schedule.trigger.kind === 'preview') inputs['preview-branch'] = 'feature-x'
@@ -512,7 +522,7 @@ async function spawnRun(schedule: Schedule, at: RunPlace | undefined, context: S
     if (schedule.commitStatus) inputs['commit-status'] = STATUS_CONTEXT
     inputs['github-token'] = GITHUB_TOKEN
     const runner = await prepareRunner({
-      inputs: { ...inputs, 'admin-key': ADMIN_KEY },
+      inputs: { ...inputs, 'admin-key': ADMIN_KEY, ...(schedule.pages ? { 'assistant-key': ASSISTANT_KEY } : {}) },
       // A later step of the job, or a later attempt of the run, as the runner says it.
       env: { GITHUB_API_URL: context.githubUrl, ...(at ? { GITHUB_ACTION: at.step, GITHUB_RUN_ATTEMPT: String(at.attempt) } : {}) },
       event: { name: 'pull_request', payload: { pull_request: { number: 7, head: { sha: RUN_SHA } } } }
@@ -539,6 +549,7 @@ async function spawnRun(schedule: Schedule, at: RunPlace | undefined, context: S
     for (const name of ['PATH', 'HOME', 'TMPDIR']) if (process.env[name] !== undefined) env[name] = process.env[name] as string
     Object.assign(env, {
       WAIT_FOR_DOCS_ADMIN_KEY: ADMIN_KEY,
+      ...(schedule.pages ? { WAIT_FOR_DOCS_ASSISTANT_KEY: ASSISTANT_KEY } : {}),
       WAIT_FOR_DOCS_GITLAB_TOKEN: GITLAB_TOKEN,
       GITLAB_CI: 'true',
       CI: 'true',

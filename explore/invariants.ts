@@ -14,6 +14,8 @@ import {
   GITLAB_USER,
   INJECTION,
   KEYS,
+  PAGE_TEXT,
+  type Reply,
   OUR_GITHUB_LOGIN,
   type Seen,
   STATUS_CONTEXT,
@@ -152,6 +154,27 @@ export function gateNeverGreenWrongly(r: RunRecord): Violation[] {
       const state = last ? deliveredState(last) : undefined
       if (!state || !SUCCESS_STATES.has(state)) found.push({ invariant, detail: `success, but ${target.id}'s last answer delivered was ${state ?? 'none'}` })
     }
+    for (const page of r.schedule.pages?.paths ?? []) {
+      const answer = lastPageAnswer(r, page)
+      const problem = pageAnswerProblem(page, answer, r.schedule.pages?.contains === true)
+      if (problem) found.push({ invariant, detail: `success, but page ${page}'s last answer delivered was ${problem}` })
+    }
+  }
+  // Red only for the docs' own answer: a run whose waits all succeeded fails for its pages only
+  // when a page's last answer said it is missing (404) or lacks the text; answers that are not
+  // the page (a catch-all's, another page's) are "could not tell" (error), never "broken".
+  if (result === 'failure' && r.schedule.pages && !r.killed && r.signalAtMs === undefined && targets.length > 0) {
+    const waitsSucceeded = targets.every((target) => {
+      const last = r.seen.filter((s) => s.channel === target.channel && deliveredState(s) !== undefined).at(-1)
+      const state = last ? deliveredState(last) : undefined
+      return state !== undefined && SUCCESS_STATES.has(state)
+    })
+    const problems = r.schedule.pages.paths.map((page) => pageAnswerProblem(page, lastPageAnswer(r, page), r.schedule.pages?.contains === true))
+    if (waitsSucceeded && !problems.some((problem) => problem === 'HTTP 404' || problem === 'the page without the text asked for'))
+      found.push({
+        invariant,
+        detail: `failure for the pages, though no page's last answer said it was missing or without the text (${r.schedule.pages.paths.map((page, i) => `${page}: ${problems[i] ?? 'live'}`).join('; ')})`
+      })
   }
   // The check branch protection requires: green only for a run whose result is success, and never over another job's failure.
   // A run among several shares the context with the others: judged across the runs (gateNeverGreenAcrossRuns).
@@ -307,6 +330,33 @@ const holdsReport = (name: ReportName, text: string | undefined): boolean => {
   if (name === 'dotenv') return dotenvResult(text) !== undefined
   if (name === 'junit') return lastJunit(text) !== undefined
   return (text ?? '').trim() !== ''
+}
+
+/** The discovery API's last answer delivered for a page read of `page`. */
+function lastPageAnswer(r: RunRecord, page: string): Reply | undefined {
+  const asked = (body: string | undefined) => {
+    try {
+      return (JSON.parse(body ?? '') as { path?: unknown }).path
+    } catch {
+      return undefined
+    }
+  }
+  return r.seen.filter((s) => s.channel === 'page' && asked(s.body) === page && s.delivered).at(-1)?.delivered
+}
+
+const barePage = (path: string) => path.trim().replace(/^\/+|\/+$/g, '')
+const looseText = (text: string) => text.toLowerCase().replace(/\s+/g, ' ')
+
+/** Why an answer is not the page live (with the text when asked), in a few words; undefined when it is. */
+export function pageAnswerProblem(page: string, answer: Reply | undefined, contains: boolean): string | undefined {
+  if (!answer) return 'none'
+  if (answer.status !== 200) return `HTTP ${answer.status}`
+  const json = answer.json as { path?: unknown; content?: unknown } | undefined
+  if (typeof json?.content !== 'string') return 'no page'
+  if (typeof json.path !== 'string') return 'an answer naming no page'
+  if (barePage(json.path) !== barePage(page)) return `the page ${json.path}`
+  if (contains && !looseText(json.content).includes(looseText(PAGE_TEXT))) return 'the page without the text asked for'
+  return undefined
 }
 
 /** 3. Every report asked for is written, or the run ends `error`, exit 4, naming it; a path that is not a regular file is written in place, never replaced. */

@@ -88,10 +88,17 @@ export const FAULT_KINDS = [
   'matrix-legs',
   'two-steps',
   're-run',
+  'page-check',
+  'page-not-the-one-asked',
   'late-retry-after',
   'cut-listing'
 ] as const
 export type FaultKind = (typeof FAULT_KINDS)[number]
+
+/** What the discovery API answers for a page read. */
+export type PageAnswer = 'live' | 'missing' | 'without-text' | 'other-path' | 'no-path'
+/** The pages a schedule may ask for, as search results give them (one with the slashes a path may carry). */
+export const PAGE_PATHS = ['quickstart', '/guides/setup/'] as const
 
 /** Where a report is asked to go. */
 export type Place = 'file' | 'folder' | 'missing-folder' | 'symlink' | 'fifo' | 'stalled-fifo' | 'dev-full'
@@ -180,7 +187,14 @@ export interface Schedule {
    * page, a catch-all's object), which must not read as an empty page.
    */
   cutListing?: 'not-json' | 'catch-all'
-  /** Per channel (`status:<id>`, `job:<id>`, `trigger`, `gh:list`, `gh:write`, `gl:write`…), the fault of each request in turn. */
+  /**
+   * Pages that must be published once every wait succeeded (page-path, with page-contains when
+   * `contains`): per path, the discovery API's answers read after read (the last repeats): the
+   * page live with the text, missing (404), live without the text, another page's answer holding
+   * the text (a catch-all), or an answer naming no page.
+   */
+  pages?: { paths: string[]; contains: boolean; answers: Record<string, PageAnswer[]> }
+  /** Per channel (`status:<id>`, `job:<id>`, `page`, `trigger`, `gh:list`, `gh:write`, `gl:write`…), the fault of each request in turn. */
   faults: Record<string, Fault[]>
   /** The kinds of fault this schedule draws from (swarm testing); what it says, its faults already hold. */
   swarm?: SwarmFault[]
@@ -233,6 +247,15 @@ const jobStates = (): fc.Arbitrary<string[]> =>
   fc
     .tuple(fc.array(fc.constant('active'), { maxLength: 4 }), fc.constantFrom('completed', 'completed', 'failed', 'archived', 'active'))
     .map(([p, e]) => [...p, e])
+
+/** A page's answers, read after read: a few that are not the page live yet, then where it ends (the last repeats). */
+const pageAnswers = (): fc.Arbitrary<PageAnswer[]> =>
+  fc
+    .tuple(
+      fc.array(fc.constantFrom<PageAnswer>('missing', 'without-text', 'other-path', 'no-path'), { maxLength: 3 }),
+      fc.constantFrom<PageAnswer>('live', 'live', 'live', 'missing', 'without-text', 'other-path', 'no-path')
+    )
+    .map(([before, end]) => [...before, end])
 
 const targetPlan = (kind: 'update' | 'job'): fc.Arbitrary<TargetPlan> => (kind === 'update' ? updateStates() : jobStates()).map((states) => ({ kind, states }))
 
@@ -442,6 +465,18 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
       personDeletesMs: fc.option(fc.integer({ min: 0, max: 3000 }), { nil: undefined, freq: 6 }),
       // One signal of the command's in two comes as its package runner killed.
       parentKilled: fc.boolean(),
+      // Pages read once the waits succeeded, one schedule in four.
+      pages: fc.oneof(
+        { weight: 3, arbitrary: fc.constant(undefined) },
+        {
+          weight: 1,
+          arbitrary: fc.record({
+            paths: fc.subarray([...PAGE_PATHS], { minLength: 1 }),
+            contains: fc.boolean(),
+            answers: fc.tuple(...PAGE_PATHS.map(() => pageAnswers()))
+          })
+        }
+      ),
       // Anchored faults, each in one schedule of five: a Retry-After that outlasts the time left, a listing that is no list.
       lateRetryAfter: fc.oneof(
         { weight: 4, arbitrary: fc.constant(undefined) },
@@ -496,7 +531,9 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
         'gl:status': faultList(rt, 'gitlab-record', 4),
         'gl:lookup': faultList(rt, 'read', 3)
       })
-      return fc.tuple(faultsArb, runsArb(base, targets, faultsArb)).map(([faults, runs]): Schedule => {
+      // The faults of the page reads (the discovery API's channel `page`).
+      const pageFaultsArb = faultList(rt, 'read', 4)
+      return fc.tuple(faultsArb, runsArb(base, targets, faultsArb), pageFaultsArb).map(([faults, runs, pageFaults]): Schedule => {
         const schedule: Schedule = {
           mode: base.mode,
           timeoutMs,
@@ -522,6 +559,16 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
         if (base.comment && !runs && base.personDeletesMs !== undefined) schedule.personDeletesMs = base.personDeletesMs
         if (base.bigRecords) schedule.bigRecords = true
         if (base.lateRetryAfter) schedule.lateRetryAfter = base.lateRetryAfter
+        if (base.pages) {
+          const { paths, contains, answers } = base.pages
+          schedule.pages = {
+            paths,
+            contains,
+            answers: Object.fromEntries(paths.map((p) => [p, answers[PAGE_PATHS.indexOf(p as (typeof PAGE_PATHS)[number])] ?? ['live']]))
+          }
+          // One channel for every page's reads (the path is in the body, read after the fault is drawn).
+          schedule.faults.page = pageFaults
+        }
         if (base.cutListing && base.comment && base.existing.ours) schedule.cutListing = base.cutListing
         if (base.mode === 'command' && base.reports.outputFile === 'file' && !runs && base.reportBreaks) schedule.reportBreaks = base.reportBreaks
         // A slow reader of stdout takes the place of a signal and a closed stdout (a cancel cuts what is not read by its grace).
@@ -656,6 +703,9 @@ export function faultsDrawn(schedule: Schedule): Partial<Record<FaultKind, numbe
   if (schedule.reportBreaks) add('report-breaks-while-waiting')
   if (schedule.slowStdoutMs !== undefined) add('slow-stdout-reader')
   if (schedule.lateRetryAfter) add('late-retry-after')
+  if (schedule.pages) add('page-check')
+  if (schedule.pages && Object.values(schedule.pages.answers).some((answers) => answers.some((a) => a === 'other-path' || a === 'no-path')))
+    add('page-not-the-one-asked')
   if (schedule.cutListing) add('cut-listing')
   for (const place of [schedule.reports.outputFile, schedule.reports.dotenv, schedule.reports.junit, schedule.reports.summaryFile])
     if (place && place !== 'file') add(`report-${place}` as FaultKind)

@@ -11,7 +11,11 @@ import { startedId } from './schedule.js'
 export const ADMIN_KEY = 'wfd_admin_EXPLORER_0123456789abcdef'
 export const GITHUB_TOKEN = 'ghp_EXPLORERtoken0123456789abcdefABCD'
 export const GITLAB_TOKEN = 'glpat-EXPLORERtoken0123456789'
-export const KEYS = [ADMIN_KEY, GITHUB_TOKEN, GITLAB_TOKEN]
+/** The assistant key the page reads are made with (a search key). */
+export const ASSISTANT_KEY = 'wfd_assistant_EXPLORER_fedcba9876543210'
+export const KEYS = [ADMIN_KEY, GITHUB_TOKEN, GITLAB_TOKEN, ASSISTANT_KEY]
+/** The text the page check asks for (page-contains); the live page holds it in another case. */
+export const PAGE_TEXT = 'the new setup steps'
 /** Server text meant to become a workflow command, a GitLab section or a terminal escape if printed raw. */
 export const INJECTION = 'INJECTED'
 export const HOSTILE = [
@@ -396,6 +400,29 @@ export async function startPlatform(schedule: Schedule, onSeen: OnSeen): Promise
     createdAt: ISO,
     archivedAt: status === 'archived' ? ISO : null
   })
+  // The pages: read after read, what the discovery API answers for each (the last repeats).
+  const pageReads = new Map<string, number>()
+  const pageAnswer = (body: unknown): Reply => {
+    const asked = typeof (body as { path?: unknown } | undefined)?.path === 'string' ? (body as { path: string }).path : ''
+    const answers = schedule.pages?.answers[asked]
+    if (!answers) return notFound('No such page')
+    const n = pageReads.get(asked) ?? 0
+    pageReads.set(asked, n + 1)
+    const answer = answers[Math.min(n, answers.length - 1)]
+    switch (answer) {
+      case 'missing':
+        return { status: 404, json: { message: `Page not found ${HOSTILE[0]}` } }
+      case 'without-text':
+        return { status: 200, json: { path: asked, content: `# Setup\nThe old words. ${HOSTILE[1]}` } }
+      case 'other-path':
+        // A catch-all, or a captive portal: one page for every request, holding the text.
+        return { status: 200, json: { path: 'index', content: `# Home\n${PAGE_TEXT} ${HOSTILE[0]}` } }
+      case 'no-path':
+        return { status: 200, json: { content: `# Setup\n${PAGE_TEXT}` } }
+      default:
+        return { status: 200, json: { path: asked, content: `# Setup\nIntro. ${PAGE_TEXT.toUpperCase()}  is here. ${HOSTILE[1]}` } }
+    }
+  }
   const trigger = schedule.trigger
   const startWork = (): Reply => {
     if (!trigger) return notFound()
@@ -420,7 +447,8 @@ export async function startPlatform(schedule: Schedule, onSeen: OnSeen): Promise
     'platform',
     schedule.faults,
     (req, url): Route | Reply => {
-      if (req.headers.authorization !== `Bearer ${ADMIN_KEY}`) return { status: 401, json: { error: 'Unauthorized' } }
+      const discovery = url.pathname.startsWith('/discovery/')
+      if (req.headers.authorization !== `Bearer ${discovery ? ASSISTANT_KEY : ADMIN_KEY}`) return { status: 401, json: { error: 'Unauthorized' } }
       firstAt ??= Date.now()
       const path = url.pathname
       const update = /^\/v1\/project\/update-status\/([^/]+)$/.exec(path)
@@ -436,6 +464,10 @@ export async function startPlatform(schedule: Schedule, onSeen: OnSeen): Promise
       })
       if (update && req.method === 'GET') return read(decodeURIComponent(update[1] ?? ''), updateRecord, `status:${decodeURIComponent(update[1] ?? '')}`)
       if (job && req.method === 'GET') return read(decodeURIComponent(job[1] ?? ''), jobRecord, `job:${decodeURIComponent(job[1] ?? '')}`)
+      if (req.method === 'POST' && /^\/discovery\/v1\/page\/[^/]+$/.test(path)) {
+        if (!schedule.pages || req.headers.authorization !== `Bearer ${ASSISTANT_KEY}`) return notFound()
+        return { channel: 'page', write: false, apply: (body) => pageAnswer(body) }
+      }
       if (req.method === 'POST' && /^\/v1\/project\/(update|preview)\/[^/]+$|^\/v2\/agent\/[^/]+\/job$/.test(path))
         return { channel: 'trigger', write: true, apply: startWork }
       return notFound()
