@@ -405,6 +405,15 @@ describe('the invariants on hand-built runs', () => {
     expect(outcomeNotHeldBack(run(undefined))[0]?.detail).toMatch(/not sent, though the step ran on/)
     // A step that ended before the bound had no more time to give.
     expect(outcomeNotHeldBack(run(undefined, 2500))).toEqual([])
+    // An open refused for good (found by the long run: a GitLab 401) is followed by no write; the warning says so.
+    for (const status of [401, 403, 404, 422]) {
+      const refused = run(undefined)
+      refused.seen = [{ ...post(1_000_100), delivered: { status, json: { message: 'refused' } } }]
+      expect(outcomeNotHeldBack(refused)).toEqual([])
+    }
+    const failed = run(undefined)
+    failed.seen = [{ ...post(1_000_100), delivered: { status: 500, json: { message: 'oops' } } }]
+    expect(outcomeNotHeldBack(failed)[0]?.detail).toMatch(/not sent, though the step ran on/)
   })
 
   it('5d. a deployment whose creation a rate limit refused is asked for again once the pause is over, when it ends within the step’s limit', () => {

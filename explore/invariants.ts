@@ -632,6 +632,9 @@ const recordOfChannel = (channel: string) =>
 
 // ---- 5c ---------------------------------------------------------------------------------------
 
+/** The answers that refuse a record write for good: the same write again would be refused too. */
+const REFUSED_FOR_GOOD = [401, 403, 404, 422]
+
 /**
  * 5c. The outcome is written no later than request-timeout after it is known, whatever an earlier
  * write is doing: a commit status (written where it is keyed, never looked for) sends its outcome
@@ -646,6 +649,9 @@ export function outcomeNotHeldBack(r: RunRecord): Violation[] {
   const writes = r.seen.filter((s) => s.channel === channel && s.method === 'POST').sort((a, b) => a.at - b.at)
   // Only when the open was sent before the outcome (else there is nothing to be held back by).
   if (!writes.some((s) => s.at < resultAt)) return []
+  // An open refused for good (401, 403, 404, GitHub's 422) is followed by no write at all: the
+  // step's warning says the status could not be written (judged with what is written elsewhere).
+  if (writes.some((s) => s.at < resultAt && s.delivered !== undefined && REFUSED_FOR_GOOD.includes(s.delivered.status))) return []
   const bound = resultAt + 2 * r.schedule.requestTimeoutMs + BUSY_SLACK_MS
   // A step that ended before the bound had no more time to give (its own limit, or it ended without a close: judged elsewhere).
   if (r.startedAt + r.durationMs < bound) return []
