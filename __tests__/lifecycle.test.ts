@@ -278,6 +278,25 @@ describe('a record kept true', () => {
     )
   })
 
+  it('a close whose tries all failed, then written after all once the open landed: its one warning no longer says the outcome could not be written (found by the long run)', async () => {
+    const fail = { status: 502, message: 'Bad Gateway' }
+    const { port, record, calls } = scriptedPort({
+      open: [{ ms: 1200, fail }],
+      close: [{ ms: 10, fail }, { ms: 10, fail }, { ms: 10, fail }, { ms: 10 }]
+    })
+    port.readBack = async () => 'outcome'
+    const { lifecycle, log, cancel } = lifecycleOf(port)
+    lifecycle.open()
+    await vi.advanceTimersByTimeAsync(20)
+    cancel.come(1500)
+    const closed = lifecycle.close('cancelled')
+    await vi.advanceTimersByTimeAsync(3000)
+    await closed
+    expect(calls.filter((c) => c.what === 'close')).toHaveLength(4)
+    expect(record.states).toEqual(['cancelled'])
+    for (const [line] of log.warning.mock.calls) expect(line).not.toMatch(/not closed/)
+  })
+
   it('a cancel while the open is in flight, the open then lost (a 502): written again, then read back, and one warning if that write is not seen (found by the explorer)', async () => {
     const { port, record, calls } = scriptedPort({ open: [{ ms: 300, fail: { status: 502, message: 'Bad gateway' } }] })
     const reads: ('open' | 'close')[] = []

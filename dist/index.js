@@ -43683,6 +43683,18 @@ function recordLifecycle(port, options) {
             log.warning(clean(line));
         }
     };
+    /** The lines of the close's writes that failed: untrue once a later write of the same close lands. */
+    let writeFailures = [];
+    const sayWriteFailed = (line) => {
+        writeFailures.push(clean(line));
+        say('warning', line);
+    };
+    /** A write of the outcome landed: what an earlier try said of it ("could not be written") no longer holds. */
+    const takeBackWriteFailures = () => {
+        if (closeWarnings && writeFailures.length > 0)
+            closeWarnings = closeWarnings.filter((line) => !writeFailures.includes(line));
+        writeFailures = [];
+    };
     const sayCloseWarnings = () => {
         const lines = closeWarnings ?? [];
         closeWarnings = undefined;
@@ -43820,7 +43832,7 @@ function recordLifecycle(port, options) {
                         continue;
                     }
                     if (error instanceof NotFoundYet) {
-                        say('warning', port.words.closeFailed(`the ${port.api} had not answered its "in progress" write within ${formatDuration(2 * options.requestTimeoutMs)} of the outcome (twice request-timeout) and has no record of it yet, so the outcome was not written (it would make a second one); if the ${port.api} applies that write later, it may show "in progress" until the next run`, where, opened));
+                        sayWriteFailed(port.words.closeFailed(`the ${port.api} had not answered its "in progress" write within ${formatDuration(2 * options.requestTimeoutMs)} of the outcome (twice request-timeout) and has no record of it yet, so the outcome was not written (it would make a second one); if the ${port.api} applies that write later, it may show "in progress" until the next run`, where, opened));
                         return false;
                     }
                     // Setting a known record to the outcome again changes nothing, so a write that failed on
@@ -43839,13 +43851,14 @@ function recordLifecycle(port, options) {
                     // A creation whose answer was lost may still be applied: the record may appear after the step.
                     const late = where === undefined && answerLost(error, signals) ? port.words.lateCreation?.() : undefined;
                     const reason = why(error, signals, lookupMs);
-                    say('warning', port.words.closeFailed(late ? `${reason}. That creation's answer was lost: if the ${port.api} applies it later, ${late}` : reason, where, opened));
+                    sayWriteFailed(port.words.closeFailed(late ? `${reason}. That creation's answer was lost: if the ${port.api} applies it later, ${late}` : reason, where, opened));
                     return port.appliedDespite?.(error) === true;
                 }
                 where = done.where;
                 // Found where an unanswered creation put it: that creation has landed, nothing of it can come later.
                 if (told === 'unanswered' && done.done === 'updated')
                     openLanded = true;
+                takeBackWriteFailures();
                 log.info(clean(port.words.closed(done.where, done.done)));
                 return true;
             }

@@ -121,7 +121,11 @@ export function markerOf(schedule: Schedule, at?: RunPlace): string {
 }
 
 /** Makes the place a report is asked to go; a FIFO gets a reader that keeps reading, one writer after another. */
-function makePlace(dir: string, name: string, place: Place): { path: string; fifoReader?: ChildProcess; fifoText?: () => string } {
+function makePlace(
+  dir: string,
+  name: string,
+  place: Place
+): { path: string; fifoReader?: ChildProcess; fifoText?: () => string; fifoQuietMs?: () => number | undefined } {
   const file = path.join(dir, name)
   switch (place) {
     case 'file':
@@ -159,10 +163,22 @@ function fifoReader(file: string, stalled = false) {
     detached: true
   })
   let text = ''
+  let lastAt: number | undefined
   reader.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
     text += chunk
+    lastAt = Date.now()
   })
-  return { fifoReader: reader, fifoText: () => text }
+  // How long the reader has passed nothing on since its last chunk (undefined: nothing yet).
+  return { fifoReader: reader, fifoText: () => text, fifoQuietMs: () => (lastAt === undefined ? undefined : Date.now() - lastAt) }
+}
+
+/**
+ * Until every stalled FIFO's reader has passed on what it read: something came, then nothing for
+ * 300 ms; at most 8 s, however slowly a busy machine runs the reader's pause (not a fixed wait).
+ */
+async function stalledReadersDone(readers: readonly (() => number | undefined)[]): Promise<void> {
+  const until = Date.now() + 8000
+  while (Date.now() < until && readers.some((quiet) => (quiet() ?? 0) < 300)) await new Promise((resolve) => setTimeout(resolve, 50))
 }
 
 function readPlace(place: Place, file: string, fifoText?: () => string): ReportSeen {
@@ -333,6 +349,7 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
   const dispatch: OnSeen = (seen, event) => hooks[seen.run ?? 0]?.onSeen(seen, event)
   const dirs: string[] = []
   const fifoReaders: ChildProcess[] = []
+  const stalledReaders: (() => number | undefined)[] = []
   const platforms: Awaited<ReturnType<typeof startPlatform>>[] = []
   let github: Awaited<ReturnType<typeof startGitHub>> | undefined
   let gitlab: Awaited<ReturnType<typeof startGitLab>> | undefined
@@ -351,6 +368,7 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
         hooks: hooks[i] as RunHooks,
         dirs,
         fifoReaders,
+        stalledReaders,
         addSibling: gh.addSibling,
         outcome: () => outcomes[i]?.resolve(),
         deleteOurs: () => {
@@ -383,9 +401,9 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
     // Held writes are applied whether or not the step waited: the end state includes them.
     await Promise.all([...platforms.map((p) => p.settled()), gh.settled(), gl.settled()])
     // A FIFO reader has everything once the step is gone; give cat a moment to pass it on.
+    if (fifoReaders.length) await new Promise((resolve) => setTimeout(resolve, 100))
     // A stalled reader reads only after its pause, counted from the last writer's open.
-    const stalled = views.some((view) => Object.values(view.reports).includes('stalled-fifo'))
-    if (fifoReaders.length) await new Promise((resolve) => setTimeout(resolve, stalled ? FIFO_STALL_S * 1000 + 300 : 100))
+    await stalledReadersDone(stalledReaders)
 
     const records = spawned.map((run, i): RunRecord => {
       const view = views[i] as Schedule
@@ -460,6 +478,8 @@ interface SpawnContext {
   /** Scratch folders to remove at the end, and the FIFO readers to stop: the caller's. */
   dirs: string[]
   fifoReaders: ChildProcess[]
+  /** Stalled FIFO readers: how long each has been quiet since it passed something on. */
+  stalledReaders: (() => number | undefined)[]
   addSibling: (state: string) => void
   /** A person deletes the run's comment or note (of its marker, by the step's user): whether there was one. */
   deleteOurs: () => boolean
@@ -481,6 +501,7 @@ async function spawnRun(schedule: Schedule, at: RunPlace | undefined, context: S
     // The runner creates the summary file before the step starts.
     if (schedule.mode === 'action' && place === 'file') writeFileSync(made.path, '')
     if (made.fifoReader) context.fifoReaders.push(made.fifoReader)
+    if (place === 'stalled-fifo' && made.fifoQuietMs) context.stalledReaders.push(made.fifoQuietMs)
     places[name] = { place, path: made.path, ...(made.fifoText ? { fifoText: made.fifoText } : {}) }
   }
 

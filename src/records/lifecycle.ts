@@ -322,6 +322,17 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
       log.warning(clean(line))
     }
   }
+  /** The lines of the close's writes that failed: untrue once a later write of the same close lands. */
+  let writeFailures: string[] = []
+  const sayWriteFailed = (line: string) => {
+    writeFailures.push(clean(line))
+    say('warning', line)
+  }
+  /** A write of the outcome landed: what an earlier try said of it ("could not be written") no longer holds. */
+  const takeBackWriteFailures = () => {
+    if (closeWarnings && writeFailures.length > 0) closeWarnings = closeWarnings.filter((line) => !writeFailures.includes(line))
+    writeFailures = []
+  }
   const sayCloseWarnings = () => {
     const lines = closeWarnings ?? []
     closeWarnings = undefined
@@ -459,8 +470,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
             continue
           }
           if (error instanceof NotFoundYet) {
-            say(
-              'warning',
+            sayWriteFailed(
               port.words.closeFailed(
                 `the ${port.api} had not answered its "in progress" write within ${formatDuration(2 * options.requestTimeoutMs)} of the outcome (twice request-timeout) and has no record of it yet, so the outcome was not written (it would make a second one); if the ${port.api} applies that write later, it may show "in progress" until the next run`,
                 where,
@@ -488,8 +498,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
           // A creation whose answer was lost may still be applied: the record may appear after the step.
           const late = where === undefined && answerLost(error, signals) ? port.words.lateCreation?.() : undefined
           const reason = why(error, signals, lookupMs)
-          say(
-            'warning',
+          sayWriteFailed(
             port.words.closeFailed(late ? `${reason}. That creation's answer was lost: if the ${port.api} applies it later, ${late}` : reason, where, opened)
           )
           return port.appliedDespite?.(error) === true
@@ -497,6 +506,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
         where = done.where
         // Found where an unanswered creation put it: that creation has landed, nothing of it can come later.
         if (told === 'unanswered' && done.done === 'updated') openLanded = true
+        takeBackWriteFailures()
         log.info(clean(port.words.closed(done.where, done.done)))
         return true
       }
