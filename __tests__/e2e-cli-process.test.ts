@@ -420,6 +420,46 @@ describe('the output is whole when its reader is slow: the command exits once st
     expect(object['files-changed']).toHaveLength(40_000)
   }, 30_000)
 
+  it('--json of megabytes, a SIGINT just after the result while its reader is away for 0.5 s: every byte, the outcome’s exit 0, within the 1.5 s grace (found by the explorer)', async () => {
+    const sim = await simulator()
+    bigUpdate(sim)
+    const child = spawn(process.execPath, [COMMAND, '--base-url', sim.url, '--status-id', 'big', ...FAST, '--json'], {
+      cwd: reportDir(),
+      env: { PATH: process.env.PATH ?? '', ...KEY_ENV },
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
+    child.stdout.pause()
+    let stderr = ''
+    let stdout = ''
+    let signalledAt: number | undefined
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk
+      if (signalledAt !== undefined || !stderr.includes('Result:')) return
+      // A cancel that comes once everything is written, while the JSON object is still on its way.
+      setTimeout(() => {
+        signalledAt = Date.now()
+        child.kill('SIGINT')
+      }, 10)
+      setTimeout(() => {
+        child.stdout.setEncoding('utf8').on('data', (text: string) => {
+          stdout += text
+        })
+        child.stdout.resume()
+      }, 500)
+    })
+    const ended = new Promise<[number | null, NodeJS.Signals | null, number]>((resolve) =>
+      child.once('exit', (code, signal) => resolve([code, signal, Date.now()]))
+    )
+    const read = new Promise((resolve) => child.stdout.once('end', resolve))
+    const [code, signal, exitedAt] = await ended
+    await read
+    expect([code, signal], stderr).toEqual([0, null])
+    expect(exitedAt - (signalledAt ?? 0)).toBeLessThan(1500 + 1000)
+    const object = JSON.parse(stdout)
+    expect(object).toMatchObject({ result: 'success', 'exit-code': 0 })
+    expect(object['files-changed']).toHaveLength(40_000)
+  }, 30_000)
+
   it('a FIFO read as it comes (`cat`) gets a report of megabytes whole, exit 0', async () => {
     const sim = await simulator()
     bigUpdate(sim)

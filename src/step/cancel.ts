@@ -81,11 +81,18 @@ export function listenForCancel(options: CancelOptions): Cancellation {
       process.off('SIGTERM', onSignal)
       process.off('SIGBREAK', onBreak)
       stopWatching()
-      // What is left (closing connections, the exit grace) is not worth a kill by the signal:
-      // the exit code stays the outcome's.
+      // What is left (closing connections, the exit grace) is not worth a kill by the signal: the
+      // exit code stays the outcome's. The output's readers may still be taking the JSON object
+      // or the log: the process ends as soon as they did, and within the grace at the latest.
       if (outcomeCode !== undefined) {
         const code = outcomeCode
-        for (const name of ['SIGINT', 'SIGTERM', 'SIGBREAK'] as const) process.once(name, () => process.exit(code))
+        let exiting = false
+        const late = () => {
+          if (exiting) return
+          exiting = true
+          setTimeout(() => process.exit(code), graceMs).unref()
+        }
+        for (const name of ['SIGINT', 'SIGTERM', 'SIGBREAK'] as const) process.on(name, late)
       }
     }
   }
