@@ -529,6 +529,16 @@ describe('the invariants on hand-built runs', () => {
       waitsEndWithinLimits(goodRun({ seen: [first, rateLimited, write(deadline + 2_000, { kind: 'ok' })], signalAtMs: base.schedule.timeoutMs - 2_000 }))[0]
         ?.detail
     ).toMatch(/ending \d+ ms past the cancel's grace, then asked again$/)
+    // The platform's last answer asked for a pause that ends 4.5 s past the deadline (request-timeout
+    // 500 ms): a result that comes only once the pause is over was a pause slept whole.
+    const late = { ...served('status:st_0', 'in_progress', deadline - 500), fault: { kind: 'status' as const, code: 429 as const, retryAfter: 5 } }
+    const resultAfter = (ms: number) => goodRun({ seen: [first, late], resultAtMs: deadline - base.startedAt + ms })
+    expect(waitsEndWithinLimits(resultAfter(4_520)).map((v) => v.detail)).toEqual([
+      'the step waited out a Retry-After of 5 s on status:st_0, ending 4500 ms past its deadline, before it gave its result'
+    ])
+    // Its result at the deadline, or late for a busy machine (before the pause was out): no finding.
+    expect(waitsEndWithinLimits(resultAfter(30))).toEqual([])
+    expect(waitsEndWithinLimits(resultAfter(3_000))).toEqual([])
   })
 
   it('7. a key, a stack trace, or a command of the server in the log is found; the step’s own use of server text is not', () => {

@@ -807,6 +807,23 @@ export function waitsEndWithinLimits(r: RunRecord): Violation[] {
           detail: `the step waited out a Retry-After of ${wait / 1000} s on ${channel}, ending ${Math.round(past)} ms past ${name}, then asked again`
         })
     })
+  // A Retry-After of the platform's last answer on a channel that ends well past the deadline: the
+  // step ends its wait at the deadline and gives its result then. A result that comes only once
+  // the pause is over, later than the final polls of the other targets can explain (request-
+  // timeout past the deadline), was a pause slept whole.
+  const resultAt = r.resultAtMs === undefined ? undefined : r.startedAt + r.resultAtMs
+  if (resultAt !== undefined && r.signalAtMs === undefined)
+    for (const requests of byChannel.values()) {
+      const last = requests.at(-1)
+      const wait = last && last.party === 'platform' ? retryAfterOf(last.fault) : undefined
+      if (!last || !wait) continue
+      const past = last.at + wait - deadline
+      if (resultAt >= last.at + wait - 50 && past > r.schedule.requestTimeoutMs + WAIT_OVERRUN_MS)
+        found.push({
+          invariant,
+          detail: `the step waited out a Retry-After of ${wait / 1000} s on ${last.channel}, ending ${Math.round(past)} ms past its deadline, before it gave its result`
+        })
+    }
   return found
 }
 

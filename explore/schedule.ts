@@ -480,7 +480,7 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
       // Anchored faults, each in one schedule of five: a Retry-After that outlasts the time left, a listing that is no list.
       lateRetryAfter: fc.oneof(
         { weight: 4, arbitrary: fc.constant(undefined) },
-        { weight: 1, arbitrary: fc.record({ beforeEndMs: fc.integer({ min: 100, max: 1200 }), seconds: fc.integer({ min: 3, max: 4 }) }) }
+        { weight: 1, arbitrary: fc.record({ beforeEndMs: fc.integer({ min: 100, max: 1200 }), seconds: fc.integer({ min: 4, max: 6 }) }) }
       ),
       cutListing: fc.oneof(
         { weight: 4, arbitrary: fc.constant(undefined) },
