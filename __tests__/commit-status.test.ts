@@ -99,3 +99,35 @@ describe('the GitLab port', () => {
     await expect(other.close(success, true, 'written', signals)).rejects.toThrow(/HTTP 400/)
   })
 })
+
+describe('the GitLab port, two steps of one job', () => {
+  it("a lost running is not taken for an earlier step's running of the same job (same name, same job link)", async () => {
+    const api = await startGitLabApi()
+    open.push(api)
+    const env = {
+      GITLAB_CI: 'true',
+      CI_API_V4_URL: api.apiUrl,
+      CI_PROJECT_ID: '17',
+      CI_COMMIT_SHA: SHA,
+      CI_PIPELINE_ID: '4711',
+      CI_JOB_URL: 'https://gitlab.example.com/acme/docs/-/jobs/991'
+    }
+    const place = statusPlace(env)
+    if ('skip' in place) throw new Error(place.skip)
+    const settings = { requestTimeoutMs: 5000, timeoutMs: 10_000, commitStatus: undefined } as unknown as Settings
+    const port = () => gitlabStatusPort('docs', place, GITLAB_TOKEN, [], settings, { env, clean: (t) => t, endAt: () => Date.now() + 5000 })
+    const signals = () => ({ write: AbortSignal.timeout(5000), lookup: AbortSignal.timeout(5000), nextLookup: () => AbortSignal.timeout(5000) })
+    const success = runOutcome([updateReport('u1', { status: 'success' })], { result: 'success' })
+    // Step 1: running, then success.
+    const first = port()
+    await first.open(signals(), () => undefined)
+    await first.close(success, true, 'written', signals())
+    // Step 2: its running's answer was lost (a 502) and GitLab has not applied it yet; its success
+    // is refused as already so (400, Cannot transition): what stands is step 1's.
+    const second = port()
+    await second.close(success, true, 'lost', signals())
+    expect(api.statuses.map((s) => s.state)).toEqual(['running', 'success'])
+    // Step 1's running is not step 2's: step 2's may still land, and the read back says so.
+    await expect(second.readBack?.(true, signals(), 'open')).resolves.toBe('unseen')
+  })
+})

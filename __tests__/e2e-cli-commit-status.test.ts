@@ -53,7 +53,14 @@ describe.concurrent('the GitLab commit status, end to end', () => {
     )
     expect(run.code, output(run)).toBe(0)
     expect(written(api)).toEqual([
-      { project: '17', sha: SHA, state: 'running', name: 'docs', pipeline_id: 4711, target_url: JOB_URL },
+      {
+        project: '17',
+        sha: SHA,
+        state: 'running',
+        name: 'docs',
+        pipeline_id: 4711,
+        target_url: expect.stringMatching(/^https:\/\/gitlab\.example\.com\/acme\/docs\/-\/jobs\/991#wait-for-docs-[0-9a-f]{8}$/)
+      },
       { project: '17', sha: SHA, state: 'success', name: 'docs', pipeline_id: 4711, target_url: 'https://acme-feature-nav.preview.example.com/' }
     ])
     expect(api.statuses[0]?.description).toBe('Waiting for the docs update: update building')

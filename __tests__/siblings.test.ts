@@ -93,6 +93,9 @@ describe('statusStands: what stands on a shared status after a write whose answe
     expect(statusStands([status(4, 'success'), status(2, 'pending')], mine, 'open', written)).toBe('unseen')
     // Another leg's pending of the same run links the run with its own mark: not this job's.
     expect(statusStands([status(4, 'success'), status(1, 'pending', { targetUrl: 'run-1#wait-for-docs-other' })], mine, 'open', written)).toBe('unseen')
+    // With no link of its own (no job or run address), another step's "in progress" cannot be told from this one's.
+    const unlinked = { ...written, inProgressUrl: undefined }
+    expect(statusStands([status(4, 'success'), status(1, 'pending', { targetUrl: undefined })], mine, 'open', unlinked)).toBe('unseen')
   })
   it('a lost success is accounted for when listed; a lost failure can only land as the same outcome', () => {
     expect(statusStands([status(4, 'success', { description: 'Deployed' }), status(3, 'success', { description: 'Deployed' })], mine, 'close', written)).toBe(

@@ -43510,6 +43510,9 @@ function fitDescription(text, max = MAX_DEPLOYMENT_DESCRIPTION) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/commit-status.ts
+// What a commit status says about the run, on GitHub and on GitLab: its state, where it links,
+// and the same reason as the deployment's, within GitHub's 140 characters.
+
 
 
 /** The docs deployed, or failed to; a timeout, an error or a cancel says nothing about the docs: `error`. Never `success` but on success. */
@@ -43525,6 +43528,19 @@ function statusTargetUrl(success, links) {
     const docs = safeUrl(links.preview) ?? safeUrl(links.url);
     const run = links.run && URL.canParse(links.run) && /^https?:$/.test(new URL(links.run).protocol) ? links.run : undefined;
     return success ? (docs ?? run) : (run ?? docs);
+}
+/**
+ * The link of this run's own "in progress" status (`pending`, `running`): the run's link with a
+ * fragment only this run writes, so that another leg or step of the same run, whose status has
+ * the same context and link, is told from it when a lost write is read back. The fragment changes
+ * nothing of where the link goes. One mark per call: call it once per run.
+ */
+function ownInProgressLink() {
+    const mark = (0,external_node_crypto_.randomUUID)().slice(0, 8);
+    return (run) => {
+        const url = statusTargetUrl(false, { run });
+        return url === undefined ? undefined : `${url.split('#')[0]}#wait-for-docs-${mark}`;
+    };
 }
 /** The description while waiting, cut to GitHub's limit. */
 function waitingStatusDescription(targets, clean) {
@@ -44070,8 +44086,10 @@ function statusStands(listed, mine, lost, written) {
     if (newest?.state === 'success' && siblingFailure(onContext, mine))
         return 'stale';
     const notOwn = (status) => !mine.own.has(status.id);
+    // Without a link of its own (no job or run address), another run's "in progress" cannot be told from this one's: unseen, and said.
     if (lost === 'open')
-        return onContext.some((status) => status.state === written.inProgress && notOwn(status) && status.targetUrl === written.inProgressUrl)
+        return written.inProgressUrl !== undefined &&
+            onContext.some((status) => status.state === written.inProgress && notOwn(status) && status.targetUrl === written.inProgressUrl)
             ? 'outcome'
             : 'unseen';
     const last = written.last;
@@ -44860,7 +44878,6 @@ function explainStatusError(error, fork = runFork()) {
 
 
 
-
 /**
  * The commit status as a port of the lifecycle. Its writes are keyed by commit and context, so it
  * is where it goes (`true`) as soon as the open starts: a cancel's close goes at once. A token the
@@ -44876,14 +44893,9 @@ function commitStatusPort(status, targets, clean) {
     let refusedAtOpen = false;
     let state;
     let sha = '';
-    // This job's own `pending`, told from another leg's of the same run (same context, same link) by
-    // a fragment of its link that only this job writes: the read back of a lost `pending` is sure of
-    // whose it sees. The fragment changes nothing of where the link goes.
-    const mark = (0,external_node_crypto_.randomUUID)().slice(0, 8);
-    const pendingUrl = (place) => {
-        const url = statusTargetUrl(false, { run: place.runUrl });
-        return url === undefined ? undefined : `${url.split('#')[0]}#wait-for-docs-${mark}`;
-    };
+    // This job's own `pending`, told from another leg's of the same run (same context, same link).
+    const ownLink = ownInProgressLink();
+    const pendingUrl = (place) => ownLink(place.runUrl);
     let linked;
     /** Set when the last close failed reading the other jobs' statuses: whether its success was written before. */
     let unconfirmed;

@@ -3,10 +3,9 @@
 // (records/lifecycle.ts): the outcome waits for the `pending` write it would otherwise race (a
 // `pending` GitHub applies late must not land after it), a cancel shortens what is left to the
 // grace, and what could not be written is one warning. Never changes the outcome.
-import { randomUUID } from 'node:crypto'
 import { commitStatusOf, commitStatusWithoutToken, type RawInputs } from '../inputs/parse.js'
 import type { CommitStatusSettings, RunOutcome, TargetRef } from '../model.js'
-import { githubStatusState, outcomeStatusDescription, statusTargetUrl, waitingStatusDescription } from '../report/commit-status.js'
+import { githubStatusState, outcomeStatusDescription, ownInProgressLink, statusTargetUrl, waitingStatusDescription } from '../report/commit-status.js'
 import { inert } from '../report/log.js'
 import { type RecordPort, RecordSkipped, withinBudget } from '../records/lifecycle.js'
 import { type ListedStatus, OtherJobsUnread, statusStands, writeBesideSiblings } from '../records/siblings.js'
@@ -43,14 +42,9 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
   let refusedAtOpen = false
   let state: string | undefined
   let sha = ''
-  // This job's own `pending`, told from another leg's of the same run (same context, same link) by
-  // a fragment of its link that only this job writes: the read back of a lost `pending` is sure of
-  // whose it sees. The fragment changes nothing of where the link goes.
-  const mark = randomUUID().slice(0, 8)
-  const pendingUrl = (place: Place) => {
-    const url = statusTargetUrl(false, { run: place.runUrl })
-    return url === undefined ? undefined : `${url.split('#')[0]}#wait-for-docs-${mark}`
-  }
+  // This job's own `pending`, told from another leg's of the same run (same context, same link).
+  const ownLink = ownInProgressLink()
+  const pendingUrl = (place: Place) => ownLink(place.runUrl)
   let linked: string | undefined
   /** Set when the last close failed reading the other jobs' statuses: whether its success was written before. */
   let unconfirmed: boolean | undefined

@@ -7,7 +7,7 @@
 import { INPUT_SCHEMAS } from '../inputs/fields.js'
 import { commitStatusOf, type RawInputs } from '../inputs/parse.js'
 import type { RunOutcome, Settings, TargetRef } from '../model.js'
-import { gitlabStatusState, outcomeStatusDescription, statusTargetUrl, waitingStatusDescription } from '../report/commit-status.js'
+import { gitlabStatusState, outcomeStatusDescription, ownInProgressLink, statusTargetUrl, waitingStatusDescription } from '../report/commit-status.js'
 import { type RecordPort, withinBudget } from '../records/lifecycle.js'
 import { keptRecord, type RunRecord } from '../records/run-record.js'
 import { oneLine } from '../text.js'
@@ -98,6 +98,8 @@ export function gitlabStatusPort(
   let successSent: { state: string; description: string } | undefined
   let landedLate = false
   const pipeline = place.pipelineId === undefined ? undefined : `pipeline ${place.pipelineId}`
+  // This run's own `running`, told from an earlier step's of the same job (same name, same job link), as the action's `pending` is.
+  const runningUrl = ownInProgressLink()(place.jobUrl)
   const send = async (status: GitLabCommitStatus, signal: AbortSignal) => {
     // A write is given until the step's limit in every phase (the lifecycle's signal ends it sooner):
     // cut at request-timeout, it may still be applied after the write that follows it.
@@ -123,10 +125,7 @@ export function gitlabStatusPort(
       at(true)
       try {
         const description = waitingStatusDescription(targets, clean)
-        await send(
-          { state: 'running', name, description, targetUrl: statusTargetUrl(false, { run: place.jobUrl }), pipelineId: place.pipelineId },
-          signals.write
-        )
+        await send({ state: 'running', name, description, targetUrl: runningUrl, pipelineId: place.pipelineId }, signals.write)
       } catch (error) {
         if (refused(error)) refusal = error
         throw error
@@ -193,7 +192,7 @@ export function gitlabStatusPort(
           lost,
           {
             inProgress: 'running',
-            inProgressUrl: statusTargetUrl(false, { run: place.jobUrl }),
+            inProgressUrl: runningUrl,
             last: successSent
           }
         )

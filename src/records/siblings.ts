@@ -110,8 +110,10 @@ export function statusStands(
   if (newest?.state === written.inProgress || newest?.state === 'pending') return 'stale'
   if (newest?.state === 'success' && siblingFailure(onContext, mine)) return 'stale'
   const notOwn = (status: ListedStatus) => !mine.own.has(status.id)
+  // Without a link of its own (no job or run address), another run's "in progress" cannot be told from this one's: unseen, and said.
   if (lost === 'open')
-    return onContext.some((status) => status.state === written.inProgress && notOwn(status) && status.targetUrl === written.inProgressUrl)
+    return written.inProgressUrl !== undefined &&
+      onContext.some((status) => status.state === written.inProgress && notOwn(status) && status.targetUrl === written.inProgressUrl)
       ? 'outcome'
       : 'unseen'
   const last = written.last
