@@ -50,7 +50,13 @@ const lastStatus = (statuses: { state: string }[]) => {
   return state === undefined ? [] : [state === 'pending' || state === 'running' ? 'in_progress' : state]
 }
 // As GitLab sets them for every job (CI_JOB_URL: where the running status links, with this run's own mark).
-const gitlabEnv = () => ({ GITLAB_CI: 'true', CI_API_V4_URL: gitlab.apiUrl, CI_PROJECT_ID: '17', CI_COMMIT_SHA: HEAD, CI_JOB_URL: 'https://gitlab.example.com/acme/docs/-/jobs/991' })
+const gitlabEnv = () => ({
+  GITLAB_CI: 'true',
+  CI_API_V4_URL: gitlab.apiUrl,
+  CI_PROJECT_ID: '17',
+  CI_COMMIT_SHA: HEAD,
+  CI_JOB_URL: 'https://gitlab.example.com/acme/docs/-/jobs/991'
+})
 
 const stateOfBody = (body: string) => (body.includes('⏳') ? 'in_progress' : body.includes('✅') ? 'success' : 'other')
 

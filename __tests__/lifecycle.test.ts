@@ -297,6 +297,34 @@ describe('a record kept true', () => {
     for (const [line] of log.warning.mock.calls) expect(line).not.toMatch(/not closed/)
   })
 
+  it("the lookup after the open's write (the oldest record after a creation) has request-timeout from then, not what was left of the wait (found by the long run)", async () => {
+    const { port } = scriptedPort({ open: [{ ms: 3000 }] })
+    const open = port.open.bind(port)
+    let after: AbortSignal | undefined
+    port.open = async (signals, at) => {
+      const where = await open(signals, at)
+      // The creation was answered after the wait's end (2 s): the oldest is looked for now.
+      after = signals.nextLookup()
+      return where
+    }
+    const log = { info: vi.fn<(line: string) => void>(), warning: vi.fn<(line: string) => void>() }
+    const lifecycle = recordLifecycle(port, {
+      cancel: cancellation(),
+      endAt: 30_000,
+      openLookupEndAt: 2000,
+      requestTimeoutMs: 1000,
+      log,
+      clean: (text) => text
+    })
+    lifecycle.open()
+    await vi.advanceTimersByTimeAsync(3000)
+    expect(after?.aborted).toBe(false)
+    await vi.advanceTimersByTimeAsync(999)
+    expect(after?.aborted).toBe(false)
+    await vi.advanceTimersByTimeAsync(2)
+    expect(after?.aborted).toBe(true)
+  })
+
   it('a cancel while the open is in flight, the open then lost (a 502): written again, then read back, and one warning if that write is not seen (found by the explorer)', async () => {
     const { port, record, calls } = scriptedPort({ open: [{ ms: 300, fail: { status: 502, message: 'Bad gateway' } }] })
     const reads: ('open' | 'close')[] = []

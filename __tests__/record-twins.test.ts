@@ -250,6 +250,41 @@ describe.each(FIXTURES)('$name', (fixture) => {
   })
 })
 
+describe.each(FIXTURES)('$name, a twin left by the open', (fixture) => {
+  beforeEach(() => fixture.reset())
+
+  it('a creation beside an older record of the step whose lookup failed then (no time left): the close keeps the oldest, one record (found by the long run)', async () => {
+    const port = fixture.port()
+    const marker = await firstMarker(fixture)
+    // Another run's record lands while this run's creation is held; the lookup after it has no time left.
+    fixture.hold(300)
+    setTimeout(() => void fixture.land(`${marker}\n${IN_PROGRESS} another run`), 100)
+    const noTime: WriteSignals = { ...signals(), nextLookup: () => AbortSignal.abort() }
+    const created = await port.open(noTime, () => undefined)
+    expect(fixture.records()).toHaveLength(2)
+    let found: number | undefined
+    const closed = await port.close(success, created, 'written', signals(), (at) => (found = at))
+    const records = fixture.records()
+    expect(records).toHaveLength(1)
+    expect(records[0]?.id).not.toBe(created)
+    expect(closed.where).toBe(records[0]?.id)
+    expect(found).toBe(records[0]?.id)
+    expect(records[0]?.body).toContain(OUTCOME)
+  })
+
+  it('while this run’s record stands beside an older one, a close that fails says a second one stands "in progress" until the next run', async () => {
+    const port = fixture.port()
+    const marker = await firstMarker(fixture)
+    const what = fixture.name.includes('comment') ? 'comment' : 'note'
+    const twinSaid = `a second ${what} of this step stands saying "⏳ Waiting" beside the older one, which the next run of this step removes`
+    expect(port.words.closeFailed('the API did not answer', undefined, 'never')).not.toContain(twinSaid)
+    fixture.hold(300)
+    setTimeout(() => void fixture.land(`${marker}\n${IN_PROGRESS} another run`), 100)
+    await port.open({ ...signals(), nextLookup: () => AbortSignal.abort() }, () => undefined)
+    expect(port.words.closeFailed('the API did not answer', undefined, 'written')).toContain(twinSaid)
+  })
+})
+
 /** The step's current marker, as the port writes it (read from a record it creates, then removed). */
 async function firstMarker(fixture: Fixture): Promise<string | undefined> {
   const port = fixture.port()

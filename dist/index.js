@@ -43728,8 +43728,9 @@ function recordLifecycle(port, options) {
         log.warning(oneWarning(lines));
     };
     const signalsUntil = (lookupEndAt, alsoOn = []) => {
-        const lookup = () => AbortSignal.any([timeoutSignal(lookupBudgetMs(options.requestTimeoutMs, lookupEndAt)), deadline, ...alsoOn]);
-        return { write: deadline, lookup: lookup(), nextLookup: lookup };
+        const lookup = (endAt) => AbortSignal.any([timeoutSignal(lookupBudgetMs(options.requestTimeoutMs, endAt)), deadline, ...alsoOn]);
+        // A lookup after a write (the oldest record after a creation) ends as the write does, never with the open's earlier end.
+        return { write: deadline, lookup: lookup(lookupEndAt), nextLookup: () => lookup(options.endAt) };
     };
     const ended = () => (cancelled() ? 'the cancelled run had to end' : "the step's time limit (timeout + request-timeout + 2s) ran out");
     /** Why a request failed: the port's words, or the time that ran out. */
@@ -45408,6 +45409,13 @@ function twinStory() {
                 ? `a second ${what} of this step appears saying "⏳ Waiting", which the next run of this step removes`
                 : `the ${what} says "⏳ Waiting" until the next run`;
         },
+        /**
+         * This run's record, made beside an older one of the step that could not be looked for or
+         * removed, when the outcome could not be written to it either: it stands "in progress".
+         */
+        twinStands(what) {
+            return `a second ${what} of this step stands saying "⏳ Waiting" beside the older one, which the next run of this step removes`;
+        },
         opening(write, body) {
             sent = write;
             openBody = body;
@@ -45560,6 +45568,8 @@ function pullRequestCommentPort(settings, clean, opening) {
     const remove = (found, octokit, id, signals) => withinBudget(deleteComment(octokit, found.target, id), signals.write);
     // What this run sent and saw of its comment, for the read back of an "in progress" write whose answer was lost.
     const story = twinStory();
+    /** This run's comment, made beside an older one of the step that could not be looked for or removed then: the close tries again. */
+    let twinLeft;
     /**
      * After this run created the comment `created`, the oldest of the step's comments is the one
      * kept: two runs of the step at once (two pushes in quick succession, a re-run while the first
@@ -45575,12 +45585,14 @@ function pullRequestCommentPort(settings, clean, opening) {
             // Looked for with a lookup's time of its own: the creation may have taken all of the first one's.
             const after = { ...signals, lookup: signals.nextLookup() };
             older = (await ours(found, pr_comment_clientFor(found, settings.githubToken, after), after)).find((comment) => comment.id < created);
+            twinLeft = undefined;
             if (!older)
                 return created;
             await remove(found, octokit, created, signals);
         }
         catch {
-            // Not listed or not deleted: this run's comment stands, as a lookup that failed leaves it.
+            // Not listed or not deleted: this run's comment stands, as a lookup that failed leaves it; the close tries again.
+            twinLeft = created;
             return created;
         }
         story.keptOlder(older.body);
@@ -45625,6 +45637,10 @@ function pullRequestCommentPort(settings, clean, opening) {
             const body = clean(renderComment(outcome, found.marker, found.source));
             story.closing(body, id === undefined ? 'creation' : 'update');
             const written = await withinBudget(writeComment(octokit, found.target, id, body), signals.write);
+            // The outcome went to this run's comment, made beside an older one of the step that the open
+            // could not look for or remove: the oldest is kept now, so that one comment stands.
+            if (written.done === 'updated' && written.id === twinLeft)
+                return { where: await oldestKept(found, octokit, written.id, body, signals, foundAt), done: written.done };
             if (written.done === 'updated')
                 return { where: written.id, done: written.done };
             story.created();
@@ -45643,7 +45659,7 @@ function pullRequestCommentPort(settings, clean, opening) {
             opened: () => `Posted "in progress" on ${pr()}.`,
             closed: (_where, done) => `${done === 'created' ? 'Commented' : 'Updated the comment'} on ${pr()}.`,
             openFailed: (why) => `The "in progress" comment could not be written (${why}); the outcome will still be commented.`,
-            closeFailed: (why) => `The pull request comment could not be written: ${why}. The step's result does not depend on it.`,
+            closeFailed: (why) => `The pull request comment could not be written: ${why}${twinLeft === undefined ? '' : `; ${story.twinStands('comment')}`}. The step's result does not depend on it.`,
             deleted: (id) => `The comment on ${pr()} was deleted during the run (GitHub answered 404 to its update of comment ${id}); writing the outcome in a new comment.`,
             mayNotHold: (why) => `The pull request comment holds the outcome, but ${why}. The step's result does not depend on it.`,
             lateOpen: () => story.lateOpen('comment'),

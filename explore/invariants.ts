@@ -438,7 +438,9 @@ const EARLIER_RUN = 'an earlier run'
  */
 function tooManyRecords(what: string, bodies: readonly string[], logs: readonly string[]): boolean {
   const lateTwinSaid = logs.some((text) =>
-    new RegExp(`a second ${what} of this step appears saying "⏳ Waiting", which the next run of this step removes`).test(text)
+    new RegExp(
+      `a second ${what} of this step (?:appears saying "⏳ Waiting"|stands saying "⏳ Waiting" beside the older one), which the next run of this step removes`
+    ).test(text)
   )
   const lateCreations = logs.filter((text) =>
     new RegExp(

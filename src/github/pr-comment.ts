@@ -114,6 +114,8 @@ export function pullRequestCommentPort(
   const remove = (found: Place, octokit: Octokit, id: number, signals: WriteSignals) => withinBudget(deleteComment(octokit, found.target, id), signals.write)
   // What this run sent and saw of its comment, for the read back of an "in progress" write whose answer was lost.
   const story = twinStory()
+  /** This run's comment, made beside an older one of the step that could not be looked for or removed then: the close tries again. */
+  let twinLeft: number | undefined
   /**
    * After this run created the comment `created`, the oldest of the step's comments is the one
    * kept: two runs of the step at once (two pushes in quick succession, a re-run while the first
@@ -129,10 +131,12 @@ export function pullRequestCommentPort(
       // Looked for with a lookup's time of its own: the creation may have taken all of the first one's.
       const after = { ...signals, lookup: signals.nextLookup() }
       older = (await ours(found, clientFor(found, settings.githubToken, after), after)).find((comment) => comment.id < created)
+      twinLeft = undefined
       if (!older) return created
       await remove(found, octokit, created, signals)
     } catch {
-      // Not listed or not deleted: this run's comment stands, as a lookup that failed leaves it.
+      // Not listed or not deleted: this run's comment stands, as a lookup that failed leaves it; the close tries again.
+      twinLeft = created
       return created
     }
     story.keptOlder(older.body)
@@ -172,6 +176,10 @@ export function pullRequestCommentPort(
       const body = clean(renderComment(outcome, found.marker, found.source))
       story.closing(body, id === undefined ? 'creation' : 'update')
       const written = await withinBudget(writeComment(octokit, found.target, id, body), signals.write)
+      // The outcome went to this run's comment, made beside an older one of the step that the open
+      // could not look for or remove: the oldest is kept now, so that one comment stands.
+      if (written.done === 'updated' && written.id === twinLeft)
+        return { where: await oldestKept(found, octokit, written.id, body, signals, foundAt), done: written.done }
       if (written.done === 'updated') return { where: written.id, done: written.done }
       story.created()
       const kept = await oldestKept(found, octokit, written.id, body, signals, foundAt)
@@ -189,7 +197,8 @@ export function pullRequestCommentPort(
       opened: () => `Posted "in progress" on ${pr()}.`,
       closed: (_where, done) => `${done === 'created' ? 'Commented' : 'Updated the comment'} on ${pr()}.`,
       openFailed: (why) => `The "in progress" comment could not be written (${why}); the outcome will still be commented.`,
-      closeFailed: (why) => `The pull request comment could not be written: ${why}. The step's result does not depend on it.`,
+      closeFailed: (why) =>
+        `The pull request comment could not be written: ${why}${twinLeft === undefined ? '' : `; ${story.twinStands('comment')}`}. The step's result does not depend on it.`,
       deleted: (id) =>
         `The comment on ${pr()} was deleted during the run (GitHub answered 404 to its update of comment ${id}); writing the outcome in a new comment.`,
       mayNotHold: (why) => `The pull request comment holds the outcome, but ${why}. The step's result does not depend on it.`,

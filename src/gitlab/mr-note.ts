@@ -246,6 +246,8 @@ export function mergeRequestNotePort(
   const remove = (signals: WriteSignals, id: number) => writing(signals, (gitlab, at) => gitlab.deleteNote(at.project, at.mergeRequest, id))
   // What this run sent and saw of its note, for the read back of an "in progress" write whose answer was lost.
   const story = twinStory()
+  /** This run's note, made beside an older one of the job that could not be looked for or removed then: the close tries again. */
+  let twinLeft: number | undefined
   /**
    * After this run created the note `created`, the oldest of the job's notes is the one kept: two
    * runs of the job at once (two pushes in quick succession, a re-run while the first still
@@ -260,10 +262,12 @@ export function mergeRequestNotePort(
     try {
       // Looked for with a lookup's time of its own: the creation may have taken all of the first one's.
       older = (await ours({ ...signals, lookup: signals.nextLookup() })).find((note) => note.id < created)
+      twinLeft = undefined
       if (!older) return created
       await remove(signals, created)
     } catch {
-      // Not listed or not deleted: this run's note stands, as a lookup that failed leaves it.
+      // Not listed or not deleted: this run's note stands, as a lookup that failed leaves it; the close tries again.
+      twinLeft = created
       return created
     }
     story.keptOlder(older.body)
@@ -305,6 +309,9 @@ export function mergeRequestNotePort(
       const body = bodyOf((place) => renderComment(outcome, place.marker, place.source))
       story.closing(body, id === undefined ? 'creation' : 'update')
       const written = await write(signals, id, body)
+      // The outcome went to this run's note, made beside an older one of the job that the open
+      // could not look for or remove: the oldest is kept now, so that one note stands.
+      if (written.done === 'updated' && written.where === twinLeft) return { where: await oldestKept(written.where, body, signals, found), done: written.done }
       if (written.done === 'updated') return written
       story.created()
       const kept = await oldestKept(written.where, body, signals, found)
@@ -321,7 +328,7 @@ export function mergeRequestNotePort(
       opened: () => `Posted "in progress" on merge request !${mr()}.`,
       closed: (_id, done) => `${done === 'created' ? 'Noted the outcome on' : 'Updated the note on'} merge request !${mr()}.`,
       openFailed: (why) => `The "in progress" note could not be written (${why}); the outcome will still be noted.`,
-      closeFailed: (why) => `${NOT_WRITTEN}: ${why}. ${STANDS}`,
+      closeFailed: (why) => `${NOT_WRITTEN}: ${why}${twinLeft === undefined ? '' : `; ${story.twinStands('note')}`}. ${STANDS}`,
       deleted: (id) =>
         `The note on merge request !${mr()} was deleted during the run (GitLab answered 404 to its update of note ${id}); writing the outcome in a new note.`,
       mayNotHold: (why) => `The merge request note holds the outcome, but ${why}. ${STANDS}`,

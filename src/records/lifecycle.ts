@@ -341,8 +341,9 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     log.warning(oneWarning(lines))
   }
   const signalsUntil = (lookupEndAt: number, alsoOn: AbortSignal[] = []): WriteSignals => {
-    const lookup = () => AbortSignal.any([timeoutSignal(lookupBudgetMs(options.requestTimeoutMs, lookupEndAt)), deadline, ...alsoOn])
-    return { write: deadline, lookup: lookup(), nextLookup: lookup }
+    const lookup = (endAt: number) => AbortSignal.any([timeoutSignal(lookupBudgetMs(options.requestTimeoutMs, endAt)), deadline, ...alsoOn])
+    // A lookup after a write (the oldest record after a creation) ends as the write does, never with the open's earlier end.
+    return { write: deadline, lookup: lookup(lookupEndAt), nextLookup: () => lookup(options.endAt) }
   }
   const ended = () => (cancelled() ? 'the cancelled run had to end' : "the step's time limit (timeout + request-timeout + 2s) ran out")
   /** Why a request failed: the port's words, or the time that ran out. */

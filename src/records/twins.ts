@@ -33,6 +33,13 @@ export function twinStory() {
         ? `a second ${what} of this step appears saying "⏳ Waiting", which the next run of this step removes`
         : `the ${what} says "⏳ Waiting" until the next run`
     },
+    /**
+     * This run's record, made beside an older one of the step that could not be looked for or
+     * removed, when the outcome could not be written to it either: it stands "in progress".
+     */
+    twinStands(what: string): string {
+      return `a second ${what} of this step stands saying "⏳ Waiting" beside the older one, which the next run of this step removes`
+    },
     opening(write: 'creation' | 'update', body: string) {
       sent = write
       openBody = body
