@@ -6,6 +6,7 @@ import { kindOf } from '../explore/explore.js'
 import {
   appliedWrites,
   check,
+  deletedAfterItsWrites,
   diedBeforeItsCode,
   pageAnswerProblem,
   checkRuns,
@@ -248,6 +249,22 @@ describe('the invariants on hand-built runs', () => {
     ])
     expect(gateNeverGreenWrongly(run(page('quickstart', { message: 'not found' }, 404), 'failure'))).toEqual([])
     expect(gateNeverGreenWrongly(run(page('quickstart', { path: 'quickstart', content: 'The new setup steps.' }), 'success'))).toEqual([])
+  })
+
+  it('4. a note a person deleted after (or in the same millisecond as) the step’s last applied write of it needs no warning', () => {
+    const put = (appliedAt: number): Seen => ({
+      party: 'gitlab',
+      channel: 'gl:write',
+      method: 'PUT',
+      path: '/notes/5001',
+      fault: { kind: 'ok' },
+      at: appliedAt - 1,
+      appliedAt
+    })
+    const run = (appliedAt: number) => goodRun({ deletedAtMs: 170, seen: [...goodRun().seen, put(appliedAt)] })
+    expect(deletedAfterItsWrites(run(1_000_169), 'gl:write')).toBe(true)
+    expect(deletedAfterItsWrites(run(1_000_170), 'gl:write')).toBe(true)
+    expect(deletedAfterItsWrites(run(1_000_171), 'gl:write')).toBe(false)
   })
 
   it('3. a FIFO whose reader stalls holds the report whole, or the step gave up on it, named it and ended error', () => {

@@ -517,11 +517,15 @@ export function writtenElsewhereIsTrue(r: RunRecord): Violation[] {
   return found
 }
 
-/** A person deleted the step's comment or note after every write of it the API applied. */
-function deletedAfterItsWrites(r: RunRecord, channel: string): boolean {
+/**
+ * A person deleted the step's comment or note after every write of it the API applied, in the
+ * same millisecond too (found by the long run): a write applied after the deletion finds no
+ * record (a 404) or leaves one standing, so a tie is a deletion after it.
+ */
+export function deletedAfterItsWrites(r: RunRecord, channel: string): boolean {
   if (r.deletedAtMs === undefined) return false
   const deletedAt = r.startedAt + r.deletedAtMs
-  return r.seen.every((s) => s.channel !== channel || s.appliedAt === undefined || s.appliedAt < deletedAt)
+  return r.seen.every((s) => s.channel !== channel || s.appliedAt === undefined || s.appliedAt <= deletedAt)
 }
 
 /**
