@@ -43742,8 +43742,9 @@ function recordLifecycle(port, options) {
             return `the ${port.api} did not answer before ${ended()}`;
         if (signals.lookup.aborted && isAbort(error))
             return `the ${port.api} did not answer within ${formatDuration(lookupMs)} (request-timeout)`;
-        // The server's words are one line without its escapes, whatever the port made of them.
-        return oneLine(port.explain(error), 600);
+        // The server's words are one line without its escapes, whatever the port made of them; the
+        // keys masked before the line is cut (a cut spelling of a key is not found after).
+        return oneLine(clean(port.explain(error)), 600);
     };
     async function runOpen() {
         openSentAt = Date.now();
@@ -43876,6 +43877,15 @@ function recordLifecycle(port, options) {
                     // A creation whose answer was lost may still be applied: the record may appear after the step.
                     const late = where === undefined && answerLost(error, signals) ? port.words.lateCreation?.() : undefined;
                     const reason = why(error, signals, lookupMs);
+                    // A write of the outcome whose answer was lost (this try's or an earlier one's) may still be
+                    // applied after the step, a success over another job's failure written meanwhile: not "could
+                    // not be written", and never read back (nothing was confirmed), so said here, where it stands.
+                    if (where !== undefined && closeLost !== undefined && port.closeMayTurn?.() && port.words.lateClose && !port.appliedDespite?.(error)) {
+                        // The consequence first: the reasons (a server's words) may be long, and the port cuts its words.
+                        const whyLost = closeLost.why === reason ? closeLost.why : `${closeLost.why}; the last try: ${reason}`;
+                        say('warning', port.words.mayNotHold(`a write of its outcome got no answer, and if the ${port.api} applies it later, ${port.words.lateClose()} (${whyLost})`, where));
+                        return false;
+                    }
                     sayWriteFailed(port.words.closeFailed(late ? `${reason}. That creation's answer was lost: if the ${port.api} applies it later, ${late}` : reason, where, opened));
                     return port.appliedDespite?.(error) === true;
                 }

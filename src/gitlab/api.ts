@@ -7,7 +7,8 @@ import { openConnections } from '../api/connections.js'
 import { ACCEPT_ENCODING, readBody } from '../api/decode.js'
 import { USER_AGENT } from '../api/client.js'
 import { rateLimitPauseMs } from '../api/retry-after.js'
-import { oneLine } from '../text.js'
+import { createRedactor, oneLine } from '../text.js'
+import { secretForms } from '../report/markdown.js'
 import { listedRecords } from '../records/listing.js'
 import type { ListedStatus } from '../records/siblings.js'
 
@@ -181,7 +182,8 @@ export function createGitLabClient(
 
   async function expect(method: Method, url: string, ok: number, json?: unknown): Promise<Answer> {
     const answer = await exchange(method, url, json)
-    if (answer.status !== ok) throw new GitLabError(`HTTP ${answer.status}${messageOf(answer.json)}`, answer.status, pauseOf(answer.status, answer.header))
+    if (answer.status !== ok)
+      throw new GitLabError(`HTTP ${answer.status}${messageOf(answer.json, token)}`, answer.status, pauseOf(answer.status, answer.header))
     return answer
   }
 
@@ -317,11 +319,13 @@ export function createGitLabClient(
 }
 
 /** GitLab's own message, one short line (it may be a string or an object of field errors). */
-function messageOf(json: unknown): string {
+function messageOf(json: unknown, token: string): string {
   if (json === null || typeof json !== 'object') return ''
   const message = 'message' in json ? json.message : 'error' in json ? json.error : undefined
   if (message === undefined) return ''
-  return `: ${oneLine(typeof message === 'string' ? message : JSON.stringify(message), 200)}`
+  // The token masked in every spelling before the words are cut: a cut spelling of it would not be found after.
+  const masked = createRedactor(secretForms(token ? [token] : []))(typeof message === 'string' ? message : JSON.stringify(message))
+  return `: ${oneLine(masked, 200)}`
 }
 
 /** The network's reason in a few words: the system's code (ECONNREFUSED…) when it gives one. */

@@ -1,0 +1,42 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, describe, expect, it } from 'vitest'
+import { createGitLabClient } from '../src/gitlab/api.js'
+
+const TOKEN = 'glpat-EXAMPLEtoken0123456789abcdef'
+const servers: Server[] = []
+afterAll(async () => {
+  for (const server of servers) await new Promise((resolve) => server.close(resolve))
+})
+
+/** A GitLab stand-in that refuses every request with `message`. */
+async function refusing(message: string): Promise<URL> {
+  const server = createServer((_req, res) => {
+    res.writeHead(401, { 'content-type': 'application/json' })
+    res.end(JSON.stringify({ message }))
+  })
+  servers.push(server)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v4`)
+}
+
+describe("GitLab's error words", () => {
+  it.each([
+    ['percent-encoded', [...TOKEN].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('')],
+    ['hex', Buffer.from(TOKEN, 'utf8').toString('hex')],
+    ['as it is', TOKEN]
+  ])('a token echoed %s where the message is cut: masked before the cut, so no part of it is left (found by the long run)', async (_name, spelt) => {
+    // The token's spelling begins 10 characters before the message's 200th, where it is cut.
+    const api = await refusing(`${'x'.repeat(190)}${spelt} and more`)
+    const gitlab = createGitLabClient(api, TOKEN, new AbortController().signal, 5000, {})
+    const error = await gitlab
+      .setCommitStatus('17', 'c0ffee0', { state: 'running', name: 'docs', description: 'd', targetUrl: undefined, pipelineId: undefined })
+      .then(
+        () => undefined,
+        (caught: unknown) => caught as Error
+      )
+    await gitlab.close()
+    expect(error?.message).toMatch(/^HTTP 401: x{10}/)
+    expect(error?.message).not.toContain(spelt.slice(0, 8))
+  })
+})
