@@ -307,7 +307,7 @@ describe('the invariants on hand-built runs', () => {
     expect(writtenElsewhereIsTrue(withNote(twins, late))).toEqual([])
     expect(writtenElsewhereIsTrue(withNote(twins))[0]?.detail).toBe('2 notes of the step hold the marker')
     // This run's note left beside an older one, its close failed: said as standing "in progress".
-    const stands = `${goodRun().stdout}warning: The merge request note could not be written: x; a second note of this step stands saying "⏳ Waiting" beside the older one, which the next run of this step removes. The result does not depend on it.\n`
+    const stands = `${goodRun().stdout}warning: The merge request note could not be written: x; a second note of this step may stand beside an older one (it could not be looked for, or removed), which the next run of this step removes. The result does not depend on it.\n`
     expect(writtenElsewhereIsTrue(withNote(twins, stands))).toEqual([])
     // Said, but two notes with the outcome are two all the same.
     expect(writtenElsewhereIsTrue(withNote([`${MARKER}\n### ✅ a`, `${MARKER}\n### ✅ b`], late))[0]?.detail).toBe('2 notes of the step hold the marker')

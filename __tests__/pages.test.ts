@@ -192,6 +192,13 @@ describe('checkPages', () => {
     }
   )
 
+  it('a page found without the text, then only another page’s answers: what the report says of it is what the last answer said (nothing found), not the earlier read', async () => {
+    const another: ApiResult = { kind: 'ok', body: { path: 'index', content: 'Deploy previews' } }
+    const { report } = await check({ 'guides/new-page': [page('The old words'), another] }, { contains: 'Deploy previews' }, 20_000)
+    expect(report.result).toBe('error')
+    expect(report.pages[0]).toMatchObject({ found: false, length: null, contains: false })
+  })
+
   it('the answer for the page asked, its slashes at either end aside, is the page', async () => {
     const { report } = await check({ 'guides/new-page': [ok({ path: '/guides/new-page/', content: 'Deploy previews' })] })
     expect(report.result).toBe('success')

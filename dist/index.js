@@ -40997,16 +40997,20 @@ async function checkPage(path, settings, deps) {
             return answer;
         // An answer that is not this page (another page's, a catch-all's) says nothing of the page,
         // and replaces what an earlier read said of it: at the deadline, it could not be told.
+        const notThePage = (reason) => {
+            state = undefined;
+            report.found = false;
+            report.length = null;
+            if (wanted !== undefined)
+                report.contains = false;
+            return { kind: 'transient', reason };
+        };
         const page = pageAnswerSchema.safeParse(answer.body);
-        if (!page.success) {
-            state = undefined;
-            return { kind: 'transient', reason: 'the page answer is not the JSON expected (an object with a string "content")' };
-        }
+        if (!page.success)
+            return notThePage('the page answer is not the JSON expected (an object with a string "content")');
         const another = pageAnswerProblem(path, page.data.path);
-        if (another) {
-            state = undefined;
-            return { kind: 'transient', reason: another };
-        }
+        if (another)
+            return notThePage(another);
         report.found = true;
         report.length = page.data.content.length;
         if (wanted !== undefined)
@@ -43878,12 +43882,11 @@ function recordLifecycle(port, options) {
                     const late = where === undefined && answerLost(error, signals) ? port.words.lateCreation?.() : undefined;
                     const reason = why(error, signals, lookupMs);
                     // A write of the outcome whose answer was lost (this try's or an earlier one's) may still be
-                    // applied after the step, a success over another job's failure written meanwhile: not "could
-                    // not be written", and never read back (nothing was confirmed), so said here, where it stands.
+                    // applied after the step, a success over another job's failure written meanwhile: not only
+                    // "could not be written", since it may yet be; the consequence first (the port cuts its words).
                     if (where !== undefined && closeLost !== undefined && port.closeMayTurn?.() && port.words.lateClose && !port.appliedDespite?.(error)) {
-                        // The consequence first: the reasons (a server's words) may be long, and the port cuts its words.
                         const whyLost = closeLost.why === reason ? closeLost.why : `${closeLost.why}; the last try: ${reason}`;
-                        say('warning', port.words.mayNotHold(`a write of its outcome got no answer, and if the ${port.api} applies it later, ${port.words.lateClose()} (${whyLost})`, where));
+                        sayWriteFailed(port.words.closeFailed(`a write of its outcome got no answer, and if the ${port.api} applies it later, ${port.words.lateClose()} (${whyLost})`, where, opened));
                         return false;
                     }
                     sayWriteFailed(port.words.closeFailed(late ? `${reason}. That creation's answer was lost: if the ${port.api} applies it later, ${late}` : reason, where, opened));
@@ -43906,10 +43909,11 @@ function recordLifecycle(port, options) {
          * once it had its time to land.
          */
         const readBackWhatWasLost = async (written) => {
+            // Both, in one outage: the open's lost write read back does not account for the outcome's.
             if (writeLost && written && !foundFirst)
-                return readBackLost(write, 'open');
+                await readBackLost(write, 'open');
             if (written && closeLost !== undefined && port.closeMayTurn?.())
-                return readBackLost(write, 'close');
+                await readBackLost(write, 'close');
         };
         const written = foundFirst || (await write());
         if (settled)
@@ -43959,7 +43963,7 @@ function recordLifecycle(port, options) {
             // Found, but its write refused by a rate limit: the close below goes no sooner than asked.
             const asked = where === undefined ? undefined : port.retryAfterMs?.(error);
             if (asked !== undefined) {
-                log.info(clean(`The ${port.api} did not take the outcome (${oneLine(port.explain(error), 600)}); writing it again in ${formatDuration(asked)}, as it asked.`));
+                log.info(clean(`The ${port.api} did not take the outcome (${oneLine(clean(port.explain(error)), 600)}); writing it again in ${formatDuration(asked)}, as it asked.`));
                 await settledOrAborted(new Promise((resolve) => setTimeout(resolve, asked)), deadline);
             }
             // Not found yet (or not read): the close below looks again after the wait, and says what fails.
@@ -44139,7 +44143,7 @@ function keptRecord(plan, options) {
             cancel,
             endAt: commentEndAt(limits, planned.requestTimeoutMs),
             requestTimeoutMs: planned.requestTimeoutMs,
-            // The opening write's lookups never run past the wait's deadline: the close needs the time after it.
+            // The opening write's first lookups never run past the wait's deadline: the close needs the time after it.
             ...(limits ? { openLookupEndAt: limits.startedAt + limits.timeoutMs } : {}),
             log,
             clean
@@ -44520,6 +44524,22 @@ function deployedLine(outcome, runSha) {
 
 
 
+
+
+/**
+ * The client, its errors' words with the token masked in every spelling (hex, percent-encoded,
+ * base64) as they come: the words are cut to length further on, and a cut spelling of the token
+ * would not be found after.
+ */
+function maskingErrors(octokit, token) {
+    const mask = createRedactor(secretForms(token ? [token] : []));
+    octokit.hook.error('request', (error) => {
+        if (error instanceof Error)
+            error.message = mask(error.message);
+        throw error;
+    });
+    return octokit;
+}
 /** The address of the workflow run, for the comment's and the deployment's links; undefined outside a run. */
 function runUrlOf(context, owner, repo) {
     return context.runId ? `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}` : undefined;
@@ -44920,7 +44940,7 @@ function commitStatusPort(status, targets, clean) {
             if ('skip' in place)
                 throw new RecordSkipped(`commit-status is set, but ${place.skip}. No commit status was written. The step's result does not depend on it.`);
             sha = place.sha.slice(0, 7);
-            const octokit = github.getOctokit(status.githubToken);
+            const octokit = maskingErrors(github.getOctokit(status.githubToken), status.githubToken);
             // Set in a hook, the signal reaches the request and the proxy-aware fetch of the defaults stays in place.
             let signal;
             octokit.hook.before('request', (request) => {
@@ -45191,7 +45211,7 @@ function explainDeploymentError(error, fork = runFork()) {
 
 /** A client whose GETs end with `signals.lookup` and whose writes end only with `signals.write`. */
 function clientFor(github, token, signals) {
-    const octokit = github.getOctokit(token);
+    const octokit = maskingErrors(github.getOctokit(token), token);
     octokit.hook.before('request', (options) => {
         options.request = { ...options.request, signal: options.method === 'GET' ? signals.lookup : signals.write };
     });
@@ -45420,11 +45440,11 @@ function twinStory() {
                 : `the ${what} says "⏳ Waiting" until the next run`;
         },
         /**
-         * This run's record, made beside an older one of the step that could not be looked for or
-         * removed, when the outcome could not be written to it either: it stands "in progress".
+         * This run's record, made where an older one of the step may stand that could not be looked
+         * for or removed: a second one may stand, whatever it says.
          */
         twinStands(what) {
-            return `a second ${what} of this step stands saying "⏳ Waiting" beside the older one, which the next run of this step removes`;
+            return `a second ${what} of this step may stand beside an older one (it could not be looked for, or removed), which the next run of this step removes`;
         },
         opening(write, body) {
             sent = write;
@@ -45531,7 +45551,7 @@ async function commentPlace(settings) {
  * end with `signals.lookup`, and whose writes end only with `signals.write`.
  */
 function pr_comment_clientFor(place, token, signals) {
-    const octokit = place.github.getOctokit(token);
+    const octokit = maskingErrors(place.github.getOctokit(token), token);
     // Set in a hook, the signal reaches every request, pages of the listing included, and the
     // proxy-aware fetch of the defaults stays in place (a `request` option would replace it).
     octokit.hook.before('request', (options) => {

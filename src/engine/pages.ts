@@ -127,16 +127,17 @@ async function checkPage(path: string, settings: PageSettings, deps: PageDeps): 
     if (answer.kind !== 'ok') return answer
     // An answer that is not this page (another page's, a catch-all's) says nothing of the page,
     // and replaces what an earlier read said of it: at the deadline, it could not be told.
+    const notThePage = (reason: string): Attempt<true> => {
+      state = undefined
+      report.found = false
+      report.length = null
+      if (wanted !== undefined) report.contains = false
+      return { kind: 'transient', reason }
+    }
     const page = pageAnswerSchema.safeParse(answer.body)
-    if (!page.success) {
-      state = undefined
-      return { kind: 'transient', reason: 'the page answer is not the JSON expected (an object with a string "content")' }
-    }
+    if (!page.success) return notThePage('the page answer is not the JSON expected (an object with a string "content")')
     const another = pageAnswerProblem(path, page.data.path)
-    if (another) {
-      state = undefined
-      return { kind: 'transient', reason: another }
-    }
+    if (another) return notThePage(another)
     report.found = true
     report.length = page.data.content.length
     if (wanted !== undefined) report.contains = holdsText(page.data.content, wanted)

@@ -6,8 +6,24 @@ import { queuedPullRequest, type RunEvent, runCommit } from './run-commit.js'
 import { rateLimitPauseMs } from '../api/retry-after.js'
 import { listedRecords } from '../records/listing.js'
 import { markerRank } from '../report/comment.js'
+import { secretForms } from '../report/markdown.js'
+import { createRedactor } from '../text.js'
 
 export type Octokit = ReturnType<typeof getOctokit>
+
+/**
+ * The client, its errors' words with the token masked in every spelling (hex, percent-encoded,
+ * base64) as they come: the words are cut to length further on, and a cut spelling of the token
+ * would not be found after.
+ */
+export function maskingErrors(octokit: Octokit, token: string): Octokit {
+  const mask = createRedactor(secretForms(token ? [token] : []))
+  octokit.hook.error('request', (error) => {
+    if (error instanceof Error) error.message = mask(error.message)
+    throw error
+  })
+  return octokit
+}
 
 /** Where the comment goes (with the branch a merge queue run merges into), or why there is nowhere to put it. */
 export type CommentTarget = { owner: string; repo: string; number: number; mergeQueue?: { base: string } } | { skip: string }

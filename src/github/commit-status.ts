@@ -11,7 +11,7 @@ import { type RecordPort, RecordSkipped, withinBudget } from '../records/lifecyc
 import { type ListedStatus, OtherJobsUnread, statusStands, writeBesideSiblings } from '../records/siblings.js'
 import { fitDescription } from '../report/deployment.js'
 import { type KeptRecordOptions, keptRecord, type RunRecord } from '../records/run-record.js'
-import { type Octokit, retryAfterMs } from './comment-api.js'
+import { maskingErrors, type Octokit, retryAfterMs } from './comment-api.js'
 import { type CommitStatus, createCommitStatus, explainStatusError, listCommitStatuses, refused, type StatusPlace, statusPlace } from './commit-status-api.js'
 
 export interface CommitStatusOptions extends KeptRecordOptions {
@@ -59,7 +59,7 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
       if ('skip' in place)
         throw new RecordSkipped(`commit-status is set, but ${place.skip}. No commit status was written. The step's result does not depend on it.`)
       sha = place.sha.slice(0, 7)
-      const octokit: Octokit = github.getOctokit(status.githubToken)
+      const octokit: Octokit = maskingErrors(github.getOctokit(status.githubToken), status.githubToken)
       // Set in a hook, the signal reaches the request and the proxy-aware fetch of the defaults stays in place.
       let signal: AbortSignal | undefined
       octokit.hook.before('request', (request) => {

@@ -11,7 +11,7 @@ import { type KeptRecordOptions, keptRecord, type RunRecord } from '../records/r
 import { deploymentState, fitDescription, outcomeDescription, waitingDescription } from '../report/deployment.js'
 import { inert } from '../report/log.js'
 import { safeUrl } from '../report/markdown.js'
-import { type Octokit, retryAfterMs } from './comment-api.js'
+import { maskingErrors, type Octokit, retryAfterMs } from './comment-api.js'
 import { createDeployment, createDeploymentStatus, deploymentPlace, explainDeploymentError, findDeployment, deploymentStates } from './deployment-api.js'
 
 /** The deployment of one run: a record of the story, and its id once it exists (the outputs carry it). */
@@ -27,7 +27,7 @@ export interface DeploymentOptions extends KeptRecordOptions {
 
 /** A client whose GETs end with `signals.lookup` and whose writes end only with `signals.write`. */
 function clientFor(github: typeof import('@actions/github'), token: string, signals: WriteSignals): Octokit {
-  const octokit = github.getOctokit(token)
+  const octokit = maskingErrors(github.getOctokit(token), token)
   octokit.hook.before('request', (options) => {
     options.request = { ...options.request, signal: options.method === 'GET' ? signals.lookup : signals.write }
   })

@@ -14,6 +14,7 @@ import {
   deleteComment,
   explainCommentError,
   findCommentAndTwins,
+  maskingErrors,
   type Octokit,
   retryAfterMs,
   runUrlOf,
@@ -55,7 +56,7 @@ type Place = Awaited<ReturnType<typeof commentPlace>>
  * end with `signals.lookup`, and whose writes end only with `signals.write`.
  */
 function clientFor(place: Place, token: string, signals: WriteSignals): Octokit {
-  const octokit = place.github.getOctokit(token)
+  const octokit = maskingErrors(place.github.getOctokit(token), token)
   // Set in a hook, the signal reaches every request, pages of the listing included, and the
   // proxy-aware fetch of the defaults stays in place (a `request` option would replace it).
   octokit.hook.before('request', (options) => {

@@ -174,7 +174,7 @@ export interface LifecycleOptions {
   requestTimeoutMs: number
   /** How long a write whose answer was lost is given to land, from when it was sent, before it is looked for again or read back (default twice request-timeout). */
   landMs?: number
-  /** The open's lookups never run past this (the wait's deadline: the close needs the time after it). */
+  /** The open's first lookups never run past this (the wait's deadline: the close needs the time after it); a lookup after its write has request-timeout of its own (`nextLookup`). */
   openLookupEndAt?: number
   log: RecordLog
   /** Cuts every key out of a line before it is written. */
@@ -501,16 +501,15 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
           const late = where === undefined && answerLost(error, signals) ? port.words.lateCreation?.() : undefined
           const reason = why(error, signals, lookupMs)
           // A write of the outcome whose answer was lost (this try's or an earlier one's) may still be
-          // applied after the step, a success over another job's failure written meanwhile: not "could
-          // not be written", and never read back (nothing was confirmed), so said here, where it stands.
+          // applied after the step, a success over another job's failure written meanwhile: not only
+          // "could not be written", since it may yet be; the consequence first (the port cuts its words).
           if (where !== undefined && closeLost !== undefined && port.closeMayTurn?.() && port.words.lateClose && !port.appliedDespite?.(error)) {
-            // The consequence first: the reasons (a server's words) may be long, and the port cuts its words.
             const whyLost = closeLost.why === reason ? closeLost.why : `${closeLost.why}; the last try: ${reason}`
-            say(
-              'warning',
-              port.words.mayNotHold(
+            sayWriteFailed(
+              port.words.closeFailed(
                 `a write of its outcome got no answer, and if the ${port.api} applies it later, ${port.words.lateClose()} (${whyLost})`,
-                where
+                where,
+                opened
               )
             )
             return false
@@ -536,8 +535,9 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
      * once it had its time to land.
      */
     const readBackWhatWasLost = async (written: boolean): Promise<void> => {
-      if (writeLost && written && !foundFirst) return readBackLost(write, 'open')
-      if (written && closeLost !== undefined && port.closeMayTurn?.()) return readBackLost(write, 'close')
+      // Both, in one outage: the open's lost write read back does not account for the outcome's.
+      if (writeLost && written && !foundFirst) await readBackLost(write, 'open')
+      if (written && closeLost !== undefined && port.closeMayTurn?.()) await readBackLost(write, 'close')
     }
     const written = foundFirst || (await write())
     if (settled) return readBackWhatWasLost(written)
@@ -588,7 +588,9 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
       const asked = where === undefined ? undefined : port.retryAfterMs?.(error)
       if (asked !== undefined) {
         log.info(
-          clean(`The ${port.api} did not take the outcome (${oneLine(port.explain(error), 600)}); writing it again in ${formatDuration(asked)}, as it asked.`)
+          clean(
+            `The ${port.api} did not take the outcome (${oneLine(clean(port.explain(error)), 600)}); writing it again in ${formatDuration(asked)}, as it asked.`
+          )
         )
         await settledOrAborted(new Promise((resolve) => setTimeout(resolve, asked)), deadline)
       }

@@ -68,7 +68,7 @@ export function keptRecord<Where>(plan: RecordPlan<Where>, options: KeptRecordOp
       cancel,
       endAt: commentEndAt(limits, planned.requestTimeoutMs),
       requestTimeoutMs: planned.requestTimeoutMs,
-      // The opening write's lookups never run past the wait's deadline: the close needs the time after it.
+      // The opening write's first lookups never run past the wait's deadline: the close needs the time after it.
       ...(limits ? { openLookupEndAt: limits.startedAt + limits.timeoutMs } : {}),
       log,
       clean

@@ -34,11 +34,11 @@ export function twinStory() {
         : `the ${what} says "⏳ Waiting" until the next run`
     },
     /**
-     * This run's record, made beside an older one of the step that could not be looked for or
-     * removed, when the outcome could not be written to it either: it stands "in progress".
+     * This run's record, made where an older one of the step may stand that could not be looked
+     * for or removed: a second one may stand, whatever it says.
      */
     twinStands(what: string): string {
-      return `a second ${what} of this step stands saying "⏳ Waiting" beside the older one, which the next run of this step removes`
+      return `a second ${what} of this step may stand beside an older one (it could not be looked for, or removed), which the next run of this step removes`
     },
     opening(write: 'creation' | 'update', body: string) {
       sent = write

@@ -21,8 +21,9 @@ export interface Cancellation {
    */
   decided(exitCode: number): void
   /**
-   * Stops listening. Once the outcome is decided, a signal after this ends the process at once
-   * with the outcome's exit code (everything is written); before, as Node does by default.
+   * Stops listening. Once the outcome is decided, a signal after this ends the process with the
+   * outcome's exit code (everything is written) as soon as the output's readers took the output,
+   * within the grace at the latest; before, as Node does by default.
    */
   stop(): void
 }
