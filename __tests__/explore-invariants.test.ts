@@ -282,6 +282,17 @@ describe('the invariants on hand-built runs', () => {
       reports: { dotenv: stalled() }
     })
     expect(everyReportAskedIsWritten(givenUp)).toEqual([])
+    // A FIFO read as it comes, by a reader a loaded machine runs too slowly: given up on, said, and the failure outranks it.
+    const slowReader = goodRun({
+      code: 1,
+      stderr: 'Result: failure (exit code 1)\nThe JSON report could not be written to /tmp/x/outputFile: its reader did not take it in time (EAGAIN)',
+      stdout: '',
+      reports: { outputFile: { place: 'fifo', path: '/tmp/x/outputFile', kept: true } }
+    })
+    expect(everyReportAskedIsWritten(slowReader)).toEqual([])
+    expect(everyReportAskedIsWritten({ ...slowReader, stderr: 'Result: failure (exit code 1)' }).map((v) => v.detail)).toEqual([
+      'the JSON report could not go to a fifo, and the log does not name it'
+    ])
   })
 
   it('4. two notes of the step, or one that still says "in progress" without a warning, are untrue', () => {

@@ -173,12 +173,23 @@ function fifoReader(file: string, stalled = false) {
 }
 
 /**
- * Until every stalled FIFO's reader has passed on what it read: something came, then nothing for
- * 300 ms; at most 8 s, however slowly a busy machine runs the reader's pause (not a fixed wait).
+ * Until every FIFO's reader has passed on what it read: something came, then nothing for 300 ms;
+ * a reader that passed nothing is waited on for 1 s (8 s when it stalls), however slowly a busy
+ * machine runs it (not a fixed wait: a fixed one read too soon under load, found by the long run).
  */
-async function stalledReadersDone(readers: readonly (() => number | undefined)[]): Promise<void> {
-  const until = Date.now() + 8000
-  while (Date.now() < until && readers.some((quiet) => (quiet() ?? 0) < 300)) await new Promise((resolve) => setTimeout(resolve, 50))
+async function fifoReadersDone(readers: readonly FifoQuiet[]): Promise<void> {
+  const startedAt = Date.now()
+  const pending = (reader: FifoQuiet) => {
+    const quiet = reader.quietMs()
+    return quiet === undefined ? Date.now() - startedAt < (reader.stalled ? 8000 : 1000) : quiet < 300
+  }
+  while (Date.now() - startedAt < 8000 && readers.some(pending)) await new Promise((resolve) => setTimeout(resolve, 50))
+}
+
+/** A FIFO's reader: how long it has passed nothing on since its last chunk (undefined: nothing yet), and whether it stalls. */
+interface FifoQuiet {
+  quietMs: () => number | undefined
+  stalled: boolean
 }
 
 function readPlace(place: Place, file: string, fifoText?: () => string): ReportSeen {
@@ -349,7 +360,7 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
   const dispatch: OnSeen = (seen, event) => hooks[seen.run ?? 0]?.onSeen(seen, event)
   const dirs: string[] = []
   const fifoReaders: ChildProcess[] = []
-  const stalledReaders: (() => number | undefined)[] = []
+  const fifoQuiets: FifoQuiet[] = []
   const platforms: Awaited<ReturnType<typeof startPlatform>>[] = []
   let github: Awaited<ReturnType<typeof startGitHub>> | undefined
   let gitlab: Awaited<ReturnType<typeof startGitLab>> | undefined
@@ -368,7 +379,7 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
         hooks: hooks[i] as RunHooks,
         dirs,
         fifoReaders,
-        stalledReaders,
+        fifoQuiets,
         addSibling: gh.addSibling,
         outcome: () => outcomes[i]?.resolve(),
         deleteOurs: () => {
@@ -400,10 +411,9 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
 
     // Held writes are applied whether or not the step waited: the end state includes them.
     await Promise.all([...platforms.map((p) => p.settled()), gh.settled(), gl.settled()])
-    // A FIFO reader has everything once the step is gone; give cat a moment to pass it on.
-    if (fifoReaders.length) await new Promise((resolve) => setTimeout(resolve, 100))
-    // A stalled reader reads only after its pause, counted from the last writer's open.
-    await stalledReadersDone(stalledReaders)
+    // A FIFO reader has everything once the step is gone: it passes it on when it is run (a
+    // stalled one after its pause, counted from the last writer's open).
+    await fifoReadersDone(fifoQuiets)
 
     const records = spawned.map((run, i): RunRecord => {
       const view = views[i] as Schedule
@@ -478,8 +488,8 @@ interface SpawnContext {
   /** Scratch folders to remove at the end, and the FIFO readers to stop: the caller's. */
   dirs: string[]
   fifoReaders: ChildProcess[]
-  /** Stalled FIFO readers: how long each has been quiet since it passed something on. */
-  stalledReaders: (() => number | undefined)[]
+  /** The FIFO readers: how long each has been quiet since it passed something on. */
+  fifoQuiets: FifoQuiet[]
   addSibling: (state: string) => void
   /** A person deletes the run's comment or note (of its marker, by the step's user): whether there was one. */
   deleteOurs: () => boolean
@@ -501,7 +511,7 @@ async function spawnRun(schedule: Schedule, at: RunPlace | undefined, context: S
     // The runner creates the summary file before the step starts.
     if (schedule.mode === 'action' && place === 'file') writeFileSync(made.path, '')
     if (made.fifoReader) context.fifoReaders.push(made.fifoReader)
-    if (place === 'stalled-fifo' && made.fifoQuietMs) context.stalledReaders.push(made.fifoQuietMs)
+    if (made.fifoQuietMs) context.fifoQuiets.push({ quietMs: made.fifoQuietMs, stalled: place === 'stalled-fifo' })
     places[name] = { place, path: made.path, ...(made.fifoText ? { fifoText: made.fifoText } : {}) }
   }
 
