@@ -560,6 +560,22 @@ describe('a record kept true', () => {
     )
   })
 
+  it('a rate limit’s pause holds the outcome written again once the open landed, after the close’s tries were spent (found by the explorer)', async () => {
+    const limited = { ms: 10, fail: { status: 429, message: 'Too many' } }
+    const { port, calls } = scriptedPort({ open: [{ ms: 4000 }], close: [limited, limited, limited, { ms: 10 }] })
+    port.retryAfterMs = (error) => ((error as { status?: number }).status === 429 ? 1000 : undefined)
+    const { lifecycle } = lifecycleOf(port)
+    lifecycle.open()
+    await vi.advanceTimersByTimeAsync(50)
+    const closed = lifecycle.close('success')
+    await vi.advanceTimersByTimeAsync(10_000)
+    await closed
+    const at = calls.filter((c) => c.what === 'close').map((c) => c.at)
+    expect(at.length).toBe(4)
+    // Each write at least the asked second after the 429 before it (answered 10 ms after it was sent).
+    for (let i = 1; i < at.length; i++) expect((at[i] ?? 0) - (at[i - 1] ?? 0)).toBeGreaterThanOrEqual(1010)
+  })
+
   it('an open whose answer was lost and that landed over the outcome: the outcome is written again', async () => {
     const { port, record } = scriptedPort({ open: [{ ms: 10, fail: { status: 502, message: 'Bad gateway' } }] })
     const answers: ('stale' | 'outcome')[] = ['stale', 'outcome']

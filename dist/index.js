@@ -43699,6 +43699,8 @@ function recordLifecycle(port, options) {
     let warned = false;
     /** The close's warnings, said as one when it ends: one warning per record, with every reason the close found. */
     let closeWarnings;
+    /** No write of the outcome before this: the pause the last rate limit asked for. */
+    let notBefore = 0;
     /** What an "in progress" write shows if it lands after the step: the port knows (a second comment, for a lost creation). */
     const lateOpen = () => port.words.lateOpen?.() ?? 'it shows "in progress" until the next run';
     const say = (level, line) => {
@@ -43834,6 +43836,11 @@ function recordLifecycle(port, options) {
         let madeAnew = false;
         const write = async () => {
             for (let attempt = 1;; attempt++) {
+                // A rate limit's pause holds every write of the record, a later one's too (the outcome
+                // written again once the open landed): none goes before it is over (found by the explorer).
+                const wait = notBefore - Date.now();
+                if (wait > 0)
+                    await settledOrAborted(new Promise((resolve) => setTimeout(resolve, wait)), deadline);
                 // Each try has its own request-timeout for its lookups: a try after a pause is not cut by the time an earlier one used.
                 const lookupMs = lookupBudgetMs(options.requestTimeoutMs, options.endAt);
                 const signals = signalsUntil(options.endAt);
@@ -43870,6 +43877,8 @@ function recordLifecycle(port, options) {
                     // time; a creation never is (it could make a second record).
                     // A rate limit is honoured: the pause it asks for, within the step's limit (a 403 secondary limit included).
                     const asked = port.retryAfterMs?.(error);
+                    if (asked !== undefined)
+                        notBefore = Math.max(notBefore, Date.now() + asked);
                     if (where !== undefined && attempt < CLOSE_TRIES && (lifecycle_transient(error) || asked !== undefined) && !deadline.aborted) {
                         const pause = asked ?? CLOSE_RETRY_MS * attempt;
                         log.info(clean(`The ${port.api} did not take the outcome (${why(error, signals, lookupMs)}); writing it again${asked === undefined ? '' : ` in ${formatDuration(pause)}, as it asked`}.`));

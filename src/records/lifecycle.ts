@@ -311,6 +311,8 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
   let warned = false
   /** The close's warnings, said as one when it ends: one warning per record, with every reason the close found. */
   let closeWarnings: string[] | undefined
+  /** No write of the outcome before this: the pause the last rate limit asked for. */
+  let notBefore = 0
 
   /** What an "in progress" write shows if it lands after the step: the port knows (a second comment, for a lost creation). */
   const lateOpen = () => port.words.lateOpen?.() ?? 'it shows "in progress" until the next run'
@@ -441,6 +443,10 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     let madeAnew = false
     const write = async (): Promise<boolean> => {
       for (let attempt = 1; ; attempt++) {
+        // A rate limit's pause holds every write of the record, a later one's too (the outcome
+        // written again once the open landed): none goes before it is over (found by the explorer).
+        const wait = notBefore - Date.now()
+        if (wait > 0) await settledOrAborted(new Promise((resolve) => setTimeout(resolve, wait)), deadline)
         // Each try has its own request-timeout for its lookups: a try after a pause is not cut by the time an earlier one used.
         const lookupMs = lookupBudgetMs(options.requestTimeoutMs, options.endAt)
         const signals = signalsUntil(options.endAt)
@@ -486,6 +492,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
           // time; a creation never is (it could make a second record).
           // A rate limit is honoured: the pause it asks for, within the step's limit (a 403 secondary limit included).
           const asked = port.retryAfterMs?.(error)
+          if (asked !== undefined) notBefore = Math.max(notBefore, Date.now() + asked)
           if (where !== undefined && attempt < CLOSE_TRIES && (transient(error) || asked !== undefined) && !deadline.aborted) {
             const pause = asked ?? CLOSE_RETRY_MS * attempt
             log.info(
