@@ -220,6 +220,20 @@ describe.each(FIXTURES)('$name', (fixture) => {
     expect(await port.readBack?.(landed, signals(), 'open')).toBe('outcome')
   })
 
+  it("a close that found another run's \"in progress\" (the same words, landed late) does not take it for its own lost creation: 'unseen', and a second one may appear (found by the long run)", async () => {
+    const port = fixture.port()
+    fixture.hold({ ms: 0, status: 502 })
+    await expect(port.open(signals(), () => undefined)).rejects.toMatchObject({ status: 502 })
+    // A re-run's first attempt: its "in progress" creation, held past its end, lands now.
+    const earlierRun = fixture.port()
+    const landed = await earlierRun.open(signals(), () => undefined)
+    expect(fixture.records().find((r) => r.id === landed)?.body).toContain(IN_PROGRESS)
+    const closed = await port.close(success, undefined, 'lost', signals())
+    expect(closed).toEqual({ where: landed, done: 'updated' })
+    expect(await port.readBack?.(landed, signals(), 'open')).toBe('unseen')
+    expect(port.words.lateOpen?.()).toMatch(/^a second (comment|note) of this step appears saying "⏳ Waiting", which the next run of this step removes$/)
+  })
+
   it('after a creation, an older record of the step is the one kept: this run’s is removed and its body written there', async () => {
     const port = fixture.port()
     const marker = await firstMarker(fixture)

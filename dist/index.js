@@ -44629,7 +44629,7 @@ async function findComment(octokit, target, owner) {
     return (await findCommentAndTwins(octokit, target, owner)).id;
 }
 /**
- * The step's comment as `findComment` finds it, and its twins: the step's other comments with the
+ * The step's comment as `findComment` finds it, with its body, and its twins: the step's other comments with the
  * current marker, newer than it (a creation whose answer was lost and that landed after its run
  * ended), which no run takes for its own. Read to the last page when the step has a comment.
  */
@@ -44641,17 +44641,19 @@ async function findCommentAndTwins(octokit, target, owner) {
     for await (const comment of commentsOf(octokit, target)) {
         if (comment.user?.login !== owner.login || typeof comment.id !== 'number')
             continue;
-        const rank = markerRank(comment.body ?? '', markers);
+        const body = comment.body ?? '';
+        const rank = markerRank(body, markers);
         if (rank === 0) {
             if (current === undefined)
-                current = comment.id;
-            else if (comment.id !== current && !twins.includes(comment.id))
+                current = { id: comment.id, body };
+            else if (comment.id !== current.id && !twins.includes(comment.id))
                 twins.push(comment.id);
         }
         else if (rank !== undefined && (legacy === undefined || rank < legacy.rank))
-            legacy = { id: comment.id, rank };
+            legacy = { id: comment.id, body, rank };
     }
-    return current !== undefined ? { id: current, twins } : { id: legacy?.id, twins: [] };
+    const found = current ?? legacy;
+    return found !== undefined ? { id: found.id, body: found.body, twins: current !== undefined ? twins : [] } : { id: undefined, twins: [] };
 }
 /** Every comment of the pull request, page after page; throws when a page is not a list or the pages do not end. */
 async function* commentsOf(octokit, target) {
@@ -45436,6 +45438,16 @@ function twinStory() {
     let closeSent;
     /** The lost write was seen landed: its "in progress" stood where the close went, or in a twin that was removed. */
     let seen = false;
+    /** This run's record, made beside an older one of the step that could not be looked for or removed then: the close tries again. */
+    let twinLeft;
+    /** The close found a record of the step (the open went nowhere known) that is not this run's "in progress": another run's. */
+    let foundOther = false;
+    /**
+     * A mark only this run writes, below its "in progress" body: another run of the step (a re-run,
+     * a second step, a leg with the same marker) writes the same words, and a creation of its that
+     * lands late is not this run's lost one. Hidden in the rendered Markdown; not a marker.
+     */
+    const mark = `<!-- run ${Math.random().toString(16).slice(2, 10).padEnd(8, '0')} -->`;
     const same = (a, b) => a !== undefined && b !== undefined && a.replace(/\r\n/g, '\n').trim() === b.replace(/\r\n/g, '\n').trim();
     return {
         /**
@@ -45444,16 +45456,58 @@ function twinStory() {
          * takes for its own; an update shows "in progress" until the next run writes over it.
          */
         lateOpen(what) {
-            return sent === 'creation' && closeCreated
+            return sent === 'creation' && (closeCreated || foundOther)
                 ? `a second ${what} of this step appears saying "⏳ Waiting", which the next run of this step removes`
                 : `the ${what} says "⏳ Waiting" until the next run`;
         },
         /**
-         * This run's record, made where an older one of the step may stand that could not be looked
-         * for or removed: a second one may stand, whatever it says.
+         * What a close that failed adds while this run's record stands where an older one of the step
+         * may stand that could not be looked for or removed: a second one may stand, whatever it
+         * says. '' else; with "; " before it.
          */
         twinStands(what) {
-            return `a second ${what} of this step may stand beside an older one (it could not be looked for, or removed), which the next run of this step removes`;
+            return twinLeft === undefined
+                ? ''
+                : `; a second ${what} of this step may stand beside an older one (it could not be looked for, or removed), which the next run of this step removes`;
+        },
+        /** The close's write went to this run's record made beside an older one that could not be looked for then: `keepOldest` again. */
+        leftBeside(where) {
+            return where === twinLeft;
+        },
+        /**
+         * After this run created the record `created`, the oldest of the step's records is the one
+         * kept: two runs of the step at once (two pushes in quick succession, a re-run while the first
+         * still waits) may each have found none and created one. Ids only grow, so every run that
+         * lists them agrees on the oldest whatever their timing (the newest moves each time one more
+         * is created), and a lost creation that lands late is a newer one, the one removed. This
+         * run's record is deleted first, then `body` written to the oldest: a delete that fails leaves
+         * this run's record in place, as it was (and the close tries again). `at` is told the oldest
+         * before it is written. Resolves with where the body stands.
+         */
+        async keepOldest(created, body, io, at) {
+            let older;
+            try {
+                older = (await io.list()).find((record) => record.id < created);
+                twinLeft = undefined;
+                if (!older)
+                    return created;
+                await io.remove(created);
+            }
+            catch {
+                // Not listed or not deleted: this run's record stands, as a lookup that failed leaves it.
+                twinLeft = created;
+                return created;
+            }
+            // A close that created a record went to an older one: the lost creation, if it holds the open's body.
+            if (closeBody !== undefined && same(older.body, openBody))
+                seen = true;
+            at?.(older.id);
+            await io.write(older.id, body);
+            return older.id;
+        },
+        /** The "in progress" body this run sends: `rendered` with this run's mark after it. */
+        own(rendered) {
+            return rendered.endsWith(mark) ? rendered : `${rendered}${rendered.endsWith('\n') ? '' : '\n'}${mark}`;
         },
         opening(write, body) {
             sent = write;
@@ -45480,10 +45534,16 @@ function twinStory() {
             const waiting = sent === 'creation' && !seen ? `, and so may its "⏳ Waiting" one` : '';
             return `the ${what} may still appear after the step${waiting}; if a second ${what} of this step appears, the next run of this step removes it`;
         },
-        /** A close that created a record found an older one of the step and went to it: the lost creation, if it holds the open's body. */
-        keptOlder(body) {
-            if (closeBody !== undefined && same(body, openBody))
+        /**
+         * The close found a record of the step where the open went nowhere known: this run's lost
+         * creation when it holds the open's body (this run's mark), else another run's, beside which
+         * the lost creation may still land.
+         */
+        closeFound(body) {
+            if (same(body, openBody))
                 seen = true;
+            else
+                foundOther = true;
         },
         /**
          * `listed`: the step's own records with the current marker (never anyone else's, nor an
@@ -45491,8 +45551,8 @@ function twinStory() {
          * by another run of the step at once, which keeps `where`, the oldest, too): it is removed
          * with `remove`. Then `where` holding anything but the outcome last written is 'stale' (the
          * lifecycle writes it again); else the lost write is accounted for ('outcome') when it was
-         * seen landed, when it was a creation the close found rather than made, or when the open sent
-         * no write at all; else it may still land ('unseen').
+         * seen landed, when it was a creation the close found rather than made (this run's, by its
+         * mark), or when the open sent no write at all; else it may still land ('unseen').
          */
         async readBack(where, listed, remove, lost = 'open') {
             const stands = listed.find((record) => record.id === where);
@@ -45514,7 +45574,7 @@ function twinStory() {
             // A lost write of the outcome, sent again since, lands as the same outcome: nothing to say.
             if (lost === 'close')
                 return 'outcome';
-            return seen || sent === 'nothing' || (sent === 'creation' && !closeCreated) ? 'outcome' : 'unseen';
+            return seen || sent === 'nothing' || (sent === 'creation' && !closeCreated && !foundOther) ? 'outcome' : 'unseen';
         }
     };
 }
@@ -45585,9 +45645,6 @@ function pullRequestCommentPort(settings, clean, opening) {
             return known;
         });
     };
-    async function find(found, octokit, signals) {
-        return (await findWithTwins(found, octokit, signals)).id;
-    }
     async function findWithTwins(found, octokit, signals) {
         // Asked once per run; again only if asking failed.
         login ??= await withinBudget(tokenLogin(octokit), signals.lookup);
@@ -45607,38 +45664,15 @@ function pullRequestCommentPort(settings, clean, opening) {
     const remove = (found, octokit, id, signals) => withinBudget(deleteComment(octokit, found.target, id), signals.write);
     // What this run sent and saw of its comment, for the read back of an "in progress" write whose answer was lost.
     const story = twinStory();
-    /** This run's comment, made beside an older one of the step that could not be looked for or removed then: the close tries again. */
-    let twinLeft;
-    /**
-     * After this run created the comment `created`, the oldest of the step's comments is the one
-     * kept: two runs of the step at once (two pushes in quick succession, a re-run while the first
-     * still waits) may each have found none and created one. Ids only grow, so every run that lists
-     * them agrees on the oldest whatever their timing (the newest moves each time one more is
-     * created), and a lost creation that lands late is a newer one, the one removed. This run's
-     * comment is deleted first, then its body written to the oldest: a delete that fails leaves this
-     * run's comment in place, as it was. Resolves with where the body stands.
-     */
-    async function oldestKept(found, octokit, created, body, signals, at) {
-        let older;
-        try {
-            // Looked for with a lookup's time of its own: the creation may have taken all of the first one's.
+    /** After this run created the comment `created`, the oldest of the step's comments is kept (twins.ts `keepOldest`). */
+    const oldestKept = (found, octokit, created, body, signals, at) => story.keepOldest(created, body, {
+        list: () => {
             const after = { ...signals, lookup: signals.nextLookup() };
-            older = (await ours(found, pr_comment_clientFor(found, settings.githubToken, after), after)).find((comment) => comment.id < created);
-            twinLeft = undefined;
-            if (!older)
-                return created;
-            await remove(found, octokit, created, signals);
-        }
-        catch {
-            // Not listed or not deleted: this run's comment stands, as a lookup that failed leaves it; the close tries again.
-            twinLeft = created;
-            return created;
-        }
-        story.keptOlder(older.body);
-        at?.(older.id);
-        await withinBudget(writeComment(octokit, found.target, older.id, body), signals.write);
-        return older.id;
-    }
+            return ours(found, pr_comment_clientFor(found, settings.githubToken, after), after);
+        },
+        remove: (id) => remove(found, octokit, id, signals),
+        write: (id, text) => withinBudget(writeComment(octokit, found.target, id, text), signals.write)
+    }, at);
     const pr = () => `pull request #${number ?? '?'}`;
     return {
         api: 'GitHub API',
@@ -45653,7 +45687,7 @@ function pullRequestCommentPort(settings, clean, opening) {
             for (const twin of twins)
                 await remove(found, octokit, twin, signals).catch(() => undefined);
             const { targets = [], search } = opening() ?? {};
-            const body = clean(renderInProgressComment(found.marker, targets, found.source, describeWork({ targets: targets.map((ref) => ({ ref })), search })));
+            const body = story.own(clean(renderInProgressComment(found.marker, targets, found.source, describeWork({ targets: targets.map((ref) => ({ ref })), search }))));
             story.opening(id === undefined ? 'creation' : 'update', body);
             const written = await withinBudget(writeComment(octokit, found.target, id, body), signals.write);
             if (written.done === 'updated')
@@ -45668,17 +45702,20 @@ function pullRequestCommentPort(settings, clean, opening) {
             const found = await placeOnce();
             const octokit = pr_comment_clientFor(found, settings.githubToken, signals);
             // Where the open went; else the comment of an earlier run, or of an open whose answer was lost.
-            const id = where ?? (await find(found, octokit, signals));
+            const known = where === undefined ? await findWithTwins(found, octokit, signals) : undefined;
+            const id = where ?? known?.id;
             if (id === undefined && opened === 'unanswered')
                 throw new NotFoundYet();
-            if (where === undefined && id !== undefined)
+            if (where === undefined && id !== undefined) {
+                story.closeFound(known?.body);
                 foundAt?.(id);
+            }
             const body = clean(renderComment(outcome, found.marker, found.source));
             story.closing(body, id === undefined ? 'creation' : 'update');
             const written = await withinBudget(writeComment(octokit, found.target, id, body), signals.write);
             // The outcome went to this run's comment, made beside an older one of the step that the open
             // could not look for or remove: the oldest is kept now, so that one comment stands.
-            if (written.done === 'updated' && written.id === twinLeft)
+            if (written.done === 'updated' && story.leftBeside(written.id))
                 return { where: await oldestKept(found, octokit, written.id, body, signals, foundAt), done: written.done };
             if (written.done === 'updated')
                 return { where: written.id, done: written.done };
@@ -45698,7 +45735,7 @@ function pullRequestCommentPort(settings, clean, opening) {
             opened: () => `Posted "in progress" on ${pr()}.`,
             closed: (_where, done) => `${done === 'created' ? 'Commented' : 'Updated the comment'} on ${pr()}.`,
             openFailed: (why) => `The "in progress" comment could not be written (${why}); the outcome will still be commented.`,
-            closeFailed: (why) => `The pull request comment could not be written: ${why}${twinLeft === undefined ? '' : `; ${story.twinStands('comment')}`}. The step's result does not depend on it.`,
+            closeFailed: (why) => `The pull request comment could not be written: ${why}${story.twinStands('comment')}. The step's result does not depend on it.`,
             deleted: (id) => `The comment on ${pr()} was deleted during the run (GitHub answered 404 to its update of comment ${id}); writing the outcome in a new comment.`,
             mayNotHold: (why) => `The pull request comment holds the outcome, but ${why}. The step's result does not depend on it.`,
             lateOpen: () => story.lateOpen('comment'),

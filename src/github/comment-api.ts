@@ -120,7 +120,7 @@ export async function findComment(octokit: Octokit, target: { owner: string; rep
 }
 
 /**
- * The step's comment as `findComment` finds it, and its twins: the step's other comments with the
+ * The step's comment as `findComment` finds it, with its body, and its twins: the step's other comments with the
  * current marker, newer than it (a creation whose answer was lost and that landed after its run
  * ended), which no run takes for its own. Read to the last page when the step has a comment.
  */
@@ -128,20 +128,22 @@ export async function findCommentAndTwins(
   octokit: Octokit,
   target: { owner: string; repo: string; number: number },
   owner: CommentOwner
-): Promise<{ id: number | undefined; twins: number[] }> {
+): Promise<{ id: number | undefined; body?: string; twins: number[] }> {
   const markers = [owner.marker, ...owner.legacyMarker]
-  let legacy: { id: number; rank: number } | undefined
-  let current: number | undefined
+  let legacy: { id: number; body: string; rank: number } | undefined
+  let current: { id: number; body: string } | undefined
   const twins: number[] = []
   for await (const comment of commentsOf(octokit, target)) {
     if (comment.user?.login !== owner.login || typeof comment.id !== 'number') continue
-    const rank = markerRank(comment.body ?? '', markers)
+    const body = comment.body ?? ''
+    const rank = markerRank(body, markers)
     if (rank === 0) {
-      if (current === undefined) current = comment.id
-      else if (comment.id !== current && !twins.includes(comment.id)) twins.push(comment.id)
-    } else if (rank !== undefined && (legacy === undefined || rank < legacy.rank)) legacy = { id: comment.id, rank }
+      if (current === undefined) current = { id: comment.id, body }
+      else if (comment.id !== current.id && !twins.includes(comment.id)) twins.push(comment.id)
+    } else if (rank !== undefined && (legacy === undefined || rank < legacy.rank)) legacy = { id: comment.id, body, rank }
   }
-  return current !== undefined ? { id: current, twins } : { id: legacy?.id, twins: [] }
+  const found = current ?? legacy
+  return found !== undefined ? { id: found.id, body: found.body, twins: current !== undefined ? twins : [] } : { id: undefined, twins: [] }
 }
 
 /** Every comment of the pull request, page after page; throws when a page is not a list or the pages do not end. */

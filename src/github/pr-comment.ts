@@ -92,9 +92,6 @@ export function pullRequestCommentPort(
       return known
     })
   }
-  async function find(found: Place, octokit: Octokit, signals: WriteSignals): Promise<number | undefined> {
-    return (await findWithTwins(found, octokit, signals)).id
-  }
   async function findWithTwins(found: Place, octokit: Octokit, signals: WriteSignals) {
     // Asked once per run; again only if asking failed.
     login ??= await withinBudget(tokenLogin(octokit), signals.lookup)
@@ -115,36 +112,21 @@ export function pullRequestCommentPort(
   const remove = (found: Place, octokit: Octokit, id: number, signals: WriteSignals) => withinBudget(deleteComment(octokit, found.target, id), signals.write)
   // What this run sent and saw of its comment, for the read back of an "in progress" write whose answer was lost.
   const story = twinStory()
-  /** This run's comment, made beside an older one of the step that could not be looked for or removed then: the close tries again. */
-  let twinLeft: number | undefined
-  /**
-   * After this run created the comment `created`, the oldest of the step's comments is the one
-   * kept: two runs of the step at once (two pushes in quick succession, a re-run while the first
-   * still waits) may each have found none and created one. Ids only grow, so every run that lists
-   * them agrees on the oldest whatever their timing (the newest moves each time one more is
-   * created), and a lost creation that lands late is a newer one, the one removed. This run's
-   * comment is deleted first, then its body written to the oldest: a delete that fails leaves this
-   * run's comment in place, as it was. Resolves with where the body stands.
-   */
-  async function oldestKept(found: Place, octokit: Octokit, created: number, body: string, signals: WriteSignals, at: ((id: number) => void) | undefined) {
-    let older: { id: number; body: string } | undefined
-    try {
-      // Looked for with a lookup's time of its own: the creation may have taken all of the first one's.
-      const after = { ...signals, lookup: signals.nextLookup() }
-      older = (await ours(found, clientFor(found, settings.githubToken, after), after)).find((comment) => comment.id < created)
-      twinLeft = undefined
-      if (!older) return created
-      await remove(found, octokit, created, signals)
-    } catch {
-      // Not listed or not deleted: this run's comment stands, as a lookup that failed leaves it; the close tries again.
-      twinLeft = created
-      return created
-    }
-    story.keptOlder(older.body)
-    at?.(older.id)
-    await withinBudget(writeComment(octokit, found.target, older.id, body), signals.write)
-    return older.id
-  }
+  /** After this run created the comment `created`, the oldest of the step's comments is kept (twins.ts `keepOldest`). */
+  const oldestKept = (found: Place, octokit: Octokit, created: number, body: string, signals: WriteSignals, at: ((id: number) => void) | undefined) =>
+    story.keepOldest(
+      created,
+      body,
+      {
+        list: () => {
+          const after = { ...signals, lookup: signals.nextLookup() }
+          return ours(found, clientFor(found, settings.githubToken, after), after)
+        },
+        remove: (id) => remove(found, octokit, id, signals),
+        write: (id, text) => withinBudget(writeComment(octokit, found.target, id, text), signals.write)
+      },
+      at
+    )
   const pr = () => `pull request #${number ?? '?'}`
   return {
     api: 'GitHub API',
@@ -157,7 +139,9 @@ export function pullRequestCommentPort(
       // A second one of the step that an earlier run's lost creation left after it ended: removed (best effort).
       for (const twin of twins) await remove(found, octokit, twin, signals).catch(() => undefined)
       const { targets = [], search } = opening() ?? {}
-      const body = clean(renderInProgressComment(found.marker, targets, found.source, describeWork({ targets: targets.map((ref) => ({ ref })), search })))
+      const body = story.own(
+        clean(renderInProgressComment(found.marker, targets, found.source, describeWork({ targets: targets.map((ref) => ({ ref })), search })))
+      )
       story.opening(id === undefined ? 'creation' : 'update', body)
       const written = await withinBudget(writeComment(octokit, found.target, id, body), signals.write)
       if (written.done === 'updated') return written.id
@@ -171,15 +155,19 @@ export function pullRequestCommentPort(
       const found = await placeOnce()
       const octokit = clientFor(found, settings.githubToken, signals)
       // Where the open went; else the comment of an earlier run, or of an open whose answer was lost.
-      const id = where ?? (await find(found, octokit, signals))
+      const known = where === undefined ? await findWithTwins(found, octokit, signals) : undefined
+      const id = where ?? known?.id
       if (id === undefined && opened === 'unanswered') throw new NotFoundYet()
-      if (where === undefined && id !== undefined) foundAt?.(id)
+      if (where === undefined && id !== undefined) {
+        story.closeFound(known?.body)
+        foundAt?.(id)
+      }
       const body = clean(renderComment(outcome, found.marker, found.source))
       story.closing(body, id === undefined ? 'creation' : 'update')
       const written = await withinBudget(writeComment(octokit, found.target, id, body), signals.write)
       // The outcome went to this run's comment, made beside an older one of the step that the open
       // could not look for or remove: the oldest is kept now, so that one comment stands.
-      if (written.done === 'updated' && written.id === twinLeft)
+      if (written.done === 'updated' && story.leftBeside(written.id))
         return { where: await oldestKept(found, octokit, written.id, body, signals, foundAt), done: written.done }
       if (written.done === 'updated') return { where: written.id, done: written.done }
       story.created()
@@ -198,8 +186,7 @@ export function pullRequestCommentPort(
       opened: () => `Posted "in progress" on ${pr()}.`,
       closed: (_where, done) => `${done === 'created' ? 'Commented' : 'Updated the comment'} on ${pr()}.`,
       openFailed: (why) => `The "in progress" comment could not be written (${why}); the outcome will still be commented.`,
-      closeFailed: (why) =>
-        `The pull request comment could not be written: ${why}${twinLeft === undefined ? '' : `; ${story.twinStands('comment')}`}. The step's result does not depend on it.`,
+      closeFailed: (why) => `The pull request comment could not be written: ${why}${story.twinStands('comment')}. The step's result does not depend on it.`,
       deleted: (id) =>
         `The comment on ${pr()} was deleted during the run (GitHub answered 404 to its update of comment ${id}); writing the outcome in a new comment.`,
       mayNotHold: (why) => `The pull request comment holds the outcome, but ${why}. The step's result does not depend on it.`,

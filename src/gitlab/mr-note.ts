@@ -217,14 +217,13 @@ export function mergeRequestNotePort(
       await gitlab.close()
     }
   }
-  const find = async (signals: WriteSignals) => (await findWithTwins(signals)).id
   const findWithTwins = (signals: WriteSignals) =>
     using(signals.lookup, settings.requestTimeoutMs, async (gitlab, at) => {
       me ??= await gitlab.currentUserId()
       const found = await gitlab.findNoteAndTwins(at.project, at.mergeRequest, (note) =>
         note.authorId === me && !note.system ? at.rank(note.body) : undefined
       )
-      return { id: found.note?.id, twins: found.twins }
+      return { id: found.note?.id, body: found.note?.body, twins: found.twins }
     })
   /** The job's own notes with the current marker, oldest first: never anyone else's, nor an earlier version's. */
   const ours = (signals: WriteSignals) =>
@@ -246,35 +245,18 @@ export function mergeRequestNotePort(
   const remove = (signals: WriteSignals, id: number) => writing(signals, (gitlab, at) => gitlab.deleteNote(at.project, at.mergeRequest, id))
   // What this run sent and saw of its note, for the read back of an "in progress" write whose answer was lost.
   const story = twinStory()
-  /** This run's note, made beside an older one of the job that could not be looked for or removed then: the close tries again. */
-  let twinLeft: number | undefined
-  /**
-   * After this run created the note `created`, the oldest of the job's notes is the one kept: two
-   * runs of the job at once (two pushes in quick succession, a re-run while the first still
-   * waits) may each have found none and created one. Ids only grow, so every run that lists them
-   * agrees on the oldest whatever their timing (the newest moves each time one more is created),
-   * and a lost creation that lands late is a newer one, the one removed. This run's note is
-   * deleted first, then its body written to the oldest: a delete that fails leaves this run's
-   * note in place, as it was. Resolves with where the body stands.
-   */
-  async function oldestKept(created: number, body: string, signals: WriteSignals, at: ((id: number) => void) | undefined): Promise<number> {
-    let older: { id: number; body: string } | undefined
-    try {
-      // Looked for with a lookup's time of its own: the creation may have taken all of the first one's.
-      older = (await ours({ ...signals, lookup: signals.nextLookup() })).find((note) => note.id < created)
-      twinLeft = undefined
-      if (!older) return created
-      await remove(signals, created)
-    } catch {
-      // Not listed or not deleted: this run's note stands, as a lookup that failed leaves it; the close tries again.
-      twinLeft = created
-      return created
-    }
-    story.keptOlder(older.body)
-    at?.(older.id)
-    await write(signals, older.id, body)
-    return older.id
-  }
+  /** After this run created the note `created`, the oldest of the job's notes is kept (twins.ts `keepOldest`). */
+  const oldestKept = (created: number, body: string, signals: WriteSignals, at: ((id: number) => void) | undefined) =>
+    story.keepOldest(
+      created,
+      body,
+      {
+        list: () => ours({ ...signals, lookup: signals.nextLookup() }),
+        remove: (id) => remove(signals, id),
+        write: (id, text) => write(signals, id, text)
+      },
+      at
+    )
   const bodyOf = (render: (at: Found) => string) => clean(render(ready().place))
   // A fork's pipeline names the merge request's own project, where the note went.
   const mr = () => ('mergeRequest' in place ? `${place.mergeRequest}${place.fork ? ` of ${place.projectName}` : ''}` : '?')
@@ -289,7 +271,7 @@ export function mergeRequestNotePort(
       for (const twin of twins) await remove(signals, twin).catch(() => undefined)
       const { targets = [], search } = opening() ?? {}
       const work = describeWork({ targets: targets.map((ref) => ({ ref })), search })
-      const body = bodyOf((place) => renderInProgressComment(place.marker, targets, place.source, work))
+      const body = story.own(bodyOf((place) => renderInProgressComment(place.marker, targets, place.source, work)))
       story.opening(id === undefined ? 'creation' : 'update', body)
       const written = await write(signals, id, body)
       if (written.done === 'updated') return written.where
@@ -302,16 +284,21 @@ export function mergeRequestNotePort(
     async close(outcome, where, opened, signals, found) {
       ready()
       // Where the open went; else the note of an earlier run, or of an open whose answer was lost.
-      const id = where ?? (await find(signals))
+      const known = where === undefined ? await findWithTwins(signals) : undefined
+      const id = where ?? known?.id
       if (id === undefined && opened === 'unanswered') throw new NotFoundYet()
-      if (where === undefined && id !== undefined) found?.(id)
+      if (where === undefined && id !== undefined) {
+        story.closeFound(known?.body)
+        found?.(id)
+      }
       // The pipeline's commit heads the note; a deployed commit that differs is said so beside it, as in the pull request comment.
       const body = bodyOf((place) => renderComment(outcome, place.marker, place.source))
       story.closing(body, id === undefined ? 'creation' : 'update')
       const written = await write(signals, id, body)
       // The outcome went to this run's note, made beside an older one of the job that the open
       // could not look for or remove: the oldest is kept now, so that one note stands.
-      if (written.done === 'updated' && written.where === twinLeft) return { where: await oldestKept(written.where, body, signals, found), done: written.done }
+      if (written.done === 'updated' && story.leftBeside(written.where))
+        return { where: await oldestKept(written.where, body, signals, found), done: written.done }
       if (written.done === 'updated') return written
       story.created()
       const kept = await oldestKept(written.where, body, signals, found)
@@ -328,7 +315,7 @@ export function mergeRequestNotePort(
       opened: () => `Posted "in progress" on merge request !${mr()}.`,
       closed: (_id, done) => `${done === 'created' ? 'Noted the outcome on' : 'Updated the note on'} merge request !${mr()}.`,
       openFailed: (why) => `The "in progress" note could not be written (${why}); the outcome will still be noted.`,
-      closeFailed: (why) => `${NOT_WRITTEN}: ${why}${twinLeft === undefined ? '' : `; ${story.twinStands('note')}`}. ${STANDS}`,
+      closeFailed: (why) => `${NOT_WRITTEN}: ${why}${story.twinStands('note')}. ${STANDS}`,
       deleted: (id) =>
         `The note on merge request !${mr()} was deleted during the run (GitLab answered 404 to its update of note ${id}); writing the outcome in a new note.`,
       mayNotHold: (why) => `The merge request note holds the outcome, but ${why}. ${STANDS}`,

@@ -20,6 +20,16 @@ export function twinStory() {
   let closeSent: 'creation' | 'update' | undefined
   /** The lost write was seen landed: its "in progress" stood where the close went, or in a twin that was removed. */
   let seen = false
+  /** This run's record, made beside an older one of the step that could not be looked for or removed then: the close tries again. */
+  let twinLeft: number | undefined
+  /** The close found a record of the step (the open went nowhere known) that is not this run's "in progress": another run's. */
+  let foundOther = false
+  /**
+   * A mark only this run writes, below its "in progress" body: another run of the step (a re-run,
+   * a second step, a leg with the same marker) writes the same words, and a creation of its that
+   * lands late is not this run's lost one. Hidden in the rendered Markdown; not a marker.
+   */
+  const mark = `<!-- run ${Math.random().toString(16).slice(2, 10).padEnd(8, '0')} -->`
   const same = (a: string | undefined, b: string | undefined) =>
     a !== undefined && b !== undefined && a.replace(/\r\n/g, '\n').trim() === b.replace(/\r\n/g, '\n').trim()
   return {
@@ -29,16 +39,65 @@ export function twinStory() {
      * takes for its own; an update shows "in progress" until the next run writes over it.
      */
     lateOpen(what: string): string {
-      return sent === 'creation' && closeCreated
+      return sent === 'creation' && (closeCreated || foundOther)
         ? `a second ${what} of this step appears saying "⏳ Waiting", which the next run of this step removes`
         : `the ${what} says "⏳ Waiting" until the next run`
     },
     /**
-     * This run's record, made where an older one of the step may stand that could not be looked
-     * for or removed: a second one may stand, whatever it says.
+     * What a close that failed adds while this run's record stands where an older one of the step
+     * may stand that could not be looked for or removed: a second one may stand, whatever it
+     * says. '' else; with "; " before it.
      */
     twinStands(what: string): string {
-      return `a second ${what} of this step may stand beside an older one (it could not be looked for, or removed), which the next run of this step removes`
+      return twinLeft === undefined
+        ? ''
+        : `; a second ${what} of this step may stand beside an older one (it could not be looked for, or removed), which the next run of this step removes`
+    },
+    /** The close's write went to this run's record made beside an older one that could not be looked for then: `keepOldest` again. */
+    leftBeside(where: number): boolean {
+      return where === twinLeft
+    },
+    /**
+     * After this run created the record `created`, the oldest of the step's records is the one
+     * kept: two runs of the step at once (two pushes in quick succession, a re-run while the first
+     * still waits) may each have found none and created one. Ids only grow, so every run that
+     * lists them agrees on the oldest whatever their timing (the newest moves each time one more
+     * is created), and a lost creation that lands late is a newer one, the one removed. This
+     * run's record is deleted first, then `body` written to the oldest: a delete that fails leaves
+     * this run's record in place, as it was (and the close tries again). `at` is told the oldest
+     * before it is written. Resolves with where the body stands.
+     */
+    async keepOldest(
+      created: number,
+      body: string,
+      io: {
+        /** The step's own records with the current marker, oldest first (a lookup with a time of its own: the creation may have taken all of the first one's). */
+        list: () => Promise<readonly { id: number; body: string }[]>
+        remove: (id: number) => Promise<void>
+        write: (id: number, body: string) => Promise<unknown>
+      },
+      at: ((id: number) => void) | undefined
+    ): Promise<number> {
+      let older: { id: number; body: string } | undefined
+      try {
+        older = (await io.list()).find((record) => record.id < created)
+        twinLeft = undefined
+        if (!older) return created
+        await io.remove(created)
+      } catch {
+        // Not listed or not deleted: this run's record stands, as a lookup that failed leaves it.
+        twinLeft = created
+        return created
+      }
+      // A close that created a record went to an older one: the lost creation, if it holds the open's body.
+      if (closeBody !== undefined && same(older.body, openBody)) seen = true
+      at?.(older.id)
+      await io.write(older.id, body)
+      return older.id
+    },
+    /** The "in progress" body this run sends: `rendered` with this run's mark after it. */
+    own(rendered: string): string {
+      return rendered.endsWith(mark) ? rendered : `${rendered}${rendered.endsWith('\n') ? '' : '\n'}${mark}`
     },
     opening(write: 'creation' | 'update', body: string) {
       sent = write
@@ -64,9 +123,14 @@ export function twinStory() {
       const waiting = sent === 'creation' && !seen ? `, and so may its "⏳ Waiting" one` : ''
       return `the ${what} may still appear after the step${waiting}; if a second ${what} of this step appears, the next run of this step removes it`
     },
-    /** A close that created a record found an older one of the step and went to it: the lost creation, if it holds the open's body. */
-    keptOlder(body: string) {
-      if (closeBody !== undefined && same(body, openBody)) seen = true
+    /**
+     * The close found a record of the step where the open went nowhere known: this run's lost
+     * creation when it holds the open's body (this run's mark), else another run's, beside which
+     * the lost creation may still land.
+     */
+    closeFound(body: string | undefined) {
+      if (same(body, openBody)) seen = true
+      else foundOther = true
     },
     /**
      * `listed`: the step's own records with the current marker (never anyone else's, nor an
@@ -74,8 +138,8 @@ export function twinStory() {
      * by another run of the step at once, which keeps `where`, the oldest, too): it is removed
      * with `remove`. Then `where` holding anything but the outcome last written is 'stale' (the
      * lifecycle writes it again); else the lost write is accounted for ('outcome') when it was
-     * seen landed, when it was a creation the close found rather than made, or when the open sent
-     * no write at all; else it may still land ('unseen').
+     * seen landed, when it was a creation the close found rather than made (this run's, by its
+     * mark), or when the open sent no write at all; else it may still land ('unseen').
      */
     async readBack(
       where: number,
@@ -97,7 +161,7 @@ export function twinStory() {
       }
       // A lost write of the outcome, sent again since, lands as the same outcome: nothing to say.
       if (lost === 'close') return 'outcome'
-      return seen || sent === 'nothing' || (sent === 'creation' && !closeCreated) ? 'outcome' : 'unseen'
+      return seen || sent === 'nothing' || (sent === 'creation' && !closeCreated && !foundOther) ? 'outcome' : 'unseen'
     }
   }
 }
