@@ -660,9 +660,18 @@ async function spawnRun(schedule: Schedule, at: RunPlace | undefined, context: S
     const breakIt = () => {
       // Only before the result line, and never over the final report (the outcome is written by then).
       if (resultSeen || child.exitCode !== null || readOr(output.path).includes('"result"')) return
-      rmSync(output.path, { force: true })
-      mkdirSync(output.path, { recursive: true })
-      places.outputFile = { ...output, place: 'folder' }
+      // The step may write the file again between the removal and the folder (EEXIST): tried
+      // again a few times; a place that could not be broken stays a file, as the record says.
+      for (let tries = 0; tries < 5; tries++) {
+        try {
+          rmSync(output.path, { force: true, recursive: true })
+          mkdirSync(output.path)
+          places.outputFile = { ...output, place: 'folder' }
+          return
+        } catch {
+          // Written again meanwhile: try again.
+        }
+      }
     }
     const previous = breaks.after === 'first-request' ? anchors.onRequest : anchors.onFailure
     const anchored = () => {
