@@ -1,11 +1,33 @@
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { GITLAB_TOKEN, startGitLabApi } from '../dev/gitlab-api.js'
 import { SHA } from '../dev/simulator.js'
 import { gitlabStatusPort, statusPlace, statusToken } from '../src/gitlab/commit-status.js'
+import { mergeRequestNotePort } from '../src/gitlab/mr-note.js'
 import { explainStatusError, refused } from '../src/github/commit-status-api.js'
 import type { Settings } from '../src/model.js'
 import { githubStatusState, gitlabStatusState, statusTargetUrl } from '../src/report/commit-status.js'
 import { runOutcome, updateReport } from './helpers/builders.js'
+import { recordLifecycle } from '../src/records/lifecycle.js'
+
+// The client's teardown after a request (api/connections.ts, destroyAll), made slow at will: what
+// the port answers must not wait on it.
+const teardown = vi.hoisted(() => ({ ms: 0 }))
+vi.mock('../src/api/connections.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../src/api/connections.js')>()
+  return {
+    ...actual,
+    openConnections: (...args: Parameters<typeof actual.openConnections>) => {
+      const connections = actual.openConnections(...args)
+      return {
+        ...connections,
+        destroyAll: async () => {
+          await connections.destroyAll()
+          if (teardown.ms > 0) await new Promise((resolve) => setTimeout(resolve, teardown.ms))
+        }
+      }
+    }
+  }
+})
 
 const open: { close(): Promise<unknown> }[] = []
 afterAll(async () => {
@@ -129,5 +151,61 @@ describe('the GitLab port, two steps of one job', () => {
     expect(api.statuses.map((s) => s.state)).toEqual(['running', 'success'])
     // Step 1's running is not step 2's: step 2's may still land, and the read back says so.
     await expect(second.readBack?.(true, signals(), 'open')).resolves.toBe('unseen')
+  })
+})
+
+describe('the GitLab port, an answer near the end', () => {
+  it("a write answered before the step's limit is not cut by the client's teardown (GitLab's already so is no warning)", async () => {
+    const api = await startGitLabApi()
+    open.push(api)
+    const env = { GITLAB_CI: 'true', CI_API_V4_URL: api.apiUrl, CI_PROJECT_ID: '17', CI_COMMIT_SHA: SHA, CI_PIPELINE_ID: '4711' }
+    const place = statusPlace(env)
+    if ('skip' in place) throw new Error(place.skip)
+    const settings = { requestTimeoutMs: 5000, timeoutMs: 10_000, commitStatus: undefined } as unknown as Settings
+    const failure = runOutcome([updateReport('u1', { status: 'failure' })], { result: 'failure' })
+    const signals = { write: AbortSignal.timeout(5000), lookup: AbortSignal.timeout(5000), nextLookup: () => AbortSignal.timeout(5000) }
+    // Step 1 of the job wrote the outcome: GitLab refuses it again as already so (400, Cannot transition).
+    const first = gitlabStatusPort('docs', place, GITLAB_TOKEN, [], settings, { env, clean: (t) => t, endAt: () => Date.now() + 5000 })
+    await first.close(failure, true, 'written', signals)
+    // Step 2 writes it near its limit: GitLab answers at once, the client's teardown ends past the limit.
+    teardown.ms = 600
+    try {
+      const endAt = Date.now() + 300
+      const port = gitlabStatusPort('docs', place, GITLAB_TOKEN, [], settings, { env, clean: (t) => t, endAt: () => endAt })
+      const log = { info: vi.fn<(line: string) => void>(), warning: vi.fn<(line: string) => void>() }
+      const cancel = { signal: new AbortController().signal, exitBy: () => undefined }
+      const lifecycle = recordLifecycle(port, { cancel, endAt, requestTimeoutMs: 5000, log, clean: (text) => text })
+      await lifecycle.close(failure)
+      expect(api.statuses.map((s) => s.state)).toEqual(['failed'])
+      expect(log.warning).not.toHaveBeenCalled()
+      expect(log.info).toHaveBeenCalledWith(expect.stringMatching(/^Commit status docs: failed on commit/))
+    } finally {
+      teardown.ms = 0
+    }
+  })
+
+  it("the merge request note's writes and lookups are not cut by the client's teardown either", async () => {
+    const api = await startGitLabApi()
+    open.push(api)
+    const env = { GITLAB_CI: 'true', CI_API_V4_URL: api.apiUrl, CI_PROJECT_ID: '17', CI_MERGE_REQUEST_IID: '3', CI_JOB_NAME: 'docs', CI_COMMIT_SHA: SHA }
+    const failure = runOutcome([updateReport('u1', { status: 'failure' })], { result: 'failure' })
+    teardown.ms = 600
+    try {
+      const endAt = Date.now() + 400
+      const log = { info: vi.fn<(line: string) => void>(), warning: vi.fn<(line: string) => void>() }
+      const port = mergeRequestNotePort(
+        { env, token: GITLAB_TOKEN, log },
+        { kinds: ['update'], requestTimeoutMs: 5000 },
+        () => undefined,
+        () => endAt
+      )
+      const cancel = { signal: new AbortController().signal, exitBy: () => undefined }
+      await recordLifecycle(port, { cancel, endAt, requestTimeoutMs: 5000, log, clean: (text) => text }).close(failure)
+      expect(api.notes).toHaveLength(1)
+      expect(log.warning).not.toHaveBeenCalled()
+      expect(log.info).toHaveBeenCalledWith(expect.stringMatching(/^Noted the outcome on merge request !3/))
+    } finally {
+      teardown.ms = 0
+    }
   })
 })

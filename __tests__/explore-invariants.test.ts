@@ -493,11 +493,11 @@ describe('the invariants on hand-built runs', () => {
       path: '/api/v4/projects/42/statuses/x',
       fault: { kind: 'ok' },
       at,
-      ...(delivered ? { delivered, deliveredAt: at + 10 } : {})
+      ...(delivered ? { delivered } : {})
     })
     const already = { status: 400, json: { message: 'Cannot transition status via :success from :success' } }
     const warning = `warning: The last commit status (success) of ${STATUS_CONTEXT} could not be written: HTTP 400: Cannot transition status via :success from :success. The result does not depend on it.\n`
-    const run = (seen: Seen[], stderr = warning) => goodRun({ schedule: schedule({ commitStatus: true }), seen, stderr, durationMs: 3000 })
+    const run = (seen: Seen[], stderr = warning) => goodRun({ schedule: schedule({ commitStatus: true }), seen, stderr })
     expect(
       noFalseCommitStatusWarning(run([post(1_000_100, { status: 201, json: {} }), post(1_000_200), post(1_000_500, already)])).map((v) => v.detail)
     ).toEqual([
@@ -506,13 +506,6 @@ describe('the invariants on hand-built runs', () => {
     expect(noFalseCommitStatusWarning(run([post(1_000_100), post(1_000_500, already)], ''))).toEqual([])
     // The last write got another answer: the warning may be true.
     expect(noFalseCommitStatusWarning(run([post(1_000_100, already), post(1_000_500)]))).toEqual([])
-    // Sent less than a second before the step stopped, and not named: it may have come after the step's limit ended the write.
-    const stop = 1_000_000 + 3000
-    const ranOut = `warning: The last commit status (success) of ${STATUS_CONTEXT} could not be written: the step's time limit ran out. The result does not depend on it.\n`
-    expect(noFalseCommitStatusWarning(run([post(1_000_100), post(stop - 500, already)], ranOut))).toEqual([])
-    expect(noFalseCommitStatusWarning(run([post(1_000_100), post(stop - 1200, already)], ranOut))).toHaveLength(1)
-    // Named by the warning, it was read, however late.
-    expect(noFalseCommitStatusWarning(run([post(1_000_100), post(stop - 100, already)]))).toHaveLength(1)
   })
 
   it('6. the bound is timeout + request-timeout + 2 s (and slack for a busy machine); after a signal, the grace', () => {

@@ -720,13 +720,7 @@ export function noFalseCommitStatusWarning(r: RunRecord): Violation[] {
   const answer = last?.delivered
   if (answer?.status !== 400 || !/Cannot transition status via :\w+ from :\w+/.test(JSON.stringify(answer.json ?? ''))) return []
   const warned = warningLines(r).find((line) => new RegExp(`commit status (?:\\(\\w+\\) of )?${STATUS_CONTEXT} could not be written`).test(line))
-  // The step read that answer: its warning names it, or it was sent a second before the step
-  // stopped. Sent later and not named, it may have come after the step's limit or grace had ended
-  // that write, and "could not be written" is true of what the step saw (the stand-in counts a
-  // reply flushed to the connection as delivered; found by the long run, 3 times).
-  const read =
-    /HTTP 400|Cannot transition/.test(warned ?? '') || (last?.deliveredAt !== undefined && last.deliveredAt + SURELY_READ_MS <= r.startedAt + r.durationMs)
-  return warned && read
+  return warned
     ? [
         {
           invariant,

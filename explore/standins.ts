@@ -92,8 +92,6 @@ export interface Seen {
   appliedAt?: number
   /** The reply, once sent whole to an open connection. */
   delivered?: Reply
-  /** When it was (flushed to the connection: the step may have stopped listening by then). */
-  deliveredAt?: number
   auth?: string
   body?: string
   /** Which run of the schedule sent it (its address's `/run-N` prefix, `runPath`); undefined: the first. */
@@ -174,7 +172,6 @@ async function faultyServer(
     res.once('finish', () => {
       if (!res.socket?.destroyed || res.writableFinished) {
         record.delivered = reply
-        record.deliveredAt = Date.now()
         onSeen(record, 'delivered')
       }
     })

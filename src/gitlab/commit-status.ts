@@ -13,7 +13,7 @@ import { keptRecord, type RunRecord } from '../records/run-record.js'
 import { oneLine } from '../text.js'
 import { type ListedStatus, OtherJobsUnread, statusStands, writeBesideSiblings } from '../records/siblings.js'
 import { fitDescription } from '../report/deployment.js'
-import { createGitLabClient, explainRateLimit, type GitLabCommitStatus, GitLabError, gitlabRetryAfterMs } from './api.js'
+import { closeSoon, createGitLabClient, explainRateLimit, type GitLabCommitStatus, GitLabError, gitlabRetryAfterMs } from './api.js'
 import { cleanerWith, GITLAB_TOKEN_VARIABLE, gitlabTokenOf, type NoteContext, usableToken } from './context.js'
 
 const CREATE_TOKEN = `Create a project access token with the api scope and at least the Developer role (the project's Settings › Access tokens), or a personal access token with the api scope of a Developer of the project, and store it as a masked CI/CD variable named ${GITLAB_TOKEN_VARIABLE}`
@@ -108,7 +108,7 @@ export function gitlabStatusPort(
       const id = await withinBudget(gitlab.setCommitStatus(place.project, place.sha, status), signal)
       if (id !== undefined) own.add(id)
     } finally {
-      await gitlab.close()
+      closeSoon(gitlab)
     }
   }
   const list = async (signal: AbortSignal) => {
@@ -116,7 +116,7 @@ export function gitlabStatusPort(
     try {
       return await withinBudget(gitlab.commitStatuses(place.project, place.sha, name), signal)
     } finally {
-      await gitlab.close()
+      closeSoon(gitlab)
     }
   }
   return {
@@ -197,7 +197,7 @@ export function gitlabStatusPort(
           }
         )
       } finally {
-        await gitlab.close()
+        closeSoon(gitlab)
       }
     },
     // A success may land over another job's failure written meanwhile, unless GitLab already said it landed.

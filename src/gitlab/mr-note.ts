@@ -12,7 +12,7 @@ import { describeWork } from '../report/explain.js'
 import { safeUrl } from '../report/markdown.js'
 import { inProgressBudgetMs } from '../step/limits.js'
 import { oneLine } from '../text.js'
-import { createGitLabClient, explainRateLimit, type GitLabClient, GitLabError, gitlabRetryAfterMs } from './api.js'
+import { closeSoon, createGitLabClient, explainRateLimit, type GitLabClient, GitLabError, gitlabRetryAfterMs } from './api.js'
 import { cleanerWith, GITLAB_TOKEN_VARIABLE, gitlabTokenOf, type NoteContext, usableToken } from './context.js'
 
 const CREATE_TOKEN = `Create a project access token with the api scope and at least the Reporter role (the project's Settings › Access tokens), or a personal access token with the api scope, and store it as a masked CI/CD variable named ${GITLAB_TOKEN_VARIABLE}`
@@ -214,7 +214,7 @@ export function mergeRequestNotePort(
     try {
       return await work(gitlab, at)
     } finally {
-      await gitlab.close()
+      closeSoon(gitlab)
     }
   }
   const findWithTwins = (signals: WriteSignals) =>
