@@ -591,6 +591,50 @@ describe('a record kept true', () => {
     expect(log.warning).not.toHaveBeenCalled()
   })
 
+  it('a record deleted after the outcome is written anew: the read back asks of the new one, and says what the lost open may still do (found by the long run)', async () => {
+    const { port, record } = scriptedPort({ open: [{ ms: 10, fail: { status: 502, message: 'Bad gateway' } }] })
+    const close = port.close
+    // The second close finds record 7 gone (a person deleted it) and makes record 8.
+    const ids = [7, 8]
+    port.close = async (...args) => ({ ...(await close(...args)), where: ids.shift() ?? 8 })
+    const asked: number[] = []
+    port.readBack = async (where) => {
+      asked.push(where)
+      return where === 7 ? 'stale' : 'unseen'
+    }
+    const { lifecycle, log } = lifecycleOf(port)
+    lifecycle.open()
+    await vi.advanceTimersByTimeAsync(50)
+    const closed = lifecycle.close('success')
+    await vi.advanceTimersByTimeAsync(3000)
+    await closed
+    expect(record.states).toEqual(['success', 'success'])
+    expect(asked).toEqual([7, 8])
+    expect(log.warning.mock.calls.map(([line]) => line)).toEqual([
+      expect.stringMatching(/^record 8 holds the outcome, but its "in progress" write got no answer \(Bad gateway\) and was not seen applied/)
+    ])
+  })
+
+  it('what stands is never the outcome however often it is written: written again twice, each read back, then one warning (found by the long run)', async () => {
+    const { port, record } = scriptedPort({ open: [{ ms: 10, fail: { status: 502, message: 'Bad gateway' } }] })
+    let reads = 0
+    port.readBack = async () => {
+      reads++
+      return 'stale'
+    }
+    const { lifecycle, log } = lifecycleOf(port)
+    lifecycle.open()
+    await vi.advanceTimersByTimeAsync(50)
+    const closed = lifecycle.close('failure')
+    await vi.advanceTimersByTimeAsync(3000)
+    await closed
+    expect(record.states).toEqual(['failure', 'failure', 'failure'])
+    expect(reads).toBe(3)
+    expect(log.warning.mock.calls.map(([line]) => line)).toEqual([
+      'record 7 holds the outcome, but its "in progress" write got no answer (Bad gateway), and what stands was still not the outcome after it was written again 2 times; if the Test API applied that write after the outcome, it shows "in progress" until the next run'
+    ])
+  })
+
   it('a refused open: the close is told so; a close that fails too is one warning', async () => {
     const { port, calls } = scriptedPort({
       open: [{ ms: 10, fail: { status: 403, message: 'forbidden' } }],

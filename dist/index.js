@@ -43588,6 +43588,8 @@ class RecordSkipped extends Error {
 /** How many times the close of a known record is sent at the most, and the pause before the next try (times the tries so far). */
 const CLOSE_TRIES = 3;
 const CLOSE_RETRY_MS = 250;
+/** How many times the outcome is written again over what a lost write left (each time read back after), at the most. */
+const READ_BACK_REWRITES = 2;
 /** A write that failed on the way, not one the server refused: a 5xx, a 429, or no answer at all. */
 const lifecycle_transient = (error) => {
     if (isAbort(error))
@@ -43989,14 +43991,17 @@ function recordLifecycle(port, options) {
         const readBack = port.readBack;
         if (!readBack || where === undefined)
             return;
-        const known = where;
+        let known = where;
         const sentAt = lostWrite === 'open' ? openSentAt : (closeLost?.at ?? openSentAt);
         const lost = lostWrite === 'open' ? `its "in progress" write got no answer (${lostWhy})` : `a write of its outcome got no answer (${closeLost?.why ?? 'no answer'})`;
+        // Names the record the outcome went to last: one deleted meanwhile was written anew elsewhere.
         const holds = (why) => say('warning', port.words.mayNotHold(why, known));
         // What the lost write shows if it lands after the step: the port knows (a second comment, for a lost creation).
         const late = () => (lostWrite === 'open' ? lateOpen() : (port.words.lateClose?.() ?? 'it stands over what came after it'));
         await waitToLand(sentAt);
-        for (let round = 0; round < 2 && !deadline.aborted; round++) {
+        for (let round = 0; !deadline.aborted; round++) {
+            // Where the outcome was written last: a record deleted meanwhile (by a person) was made anew.
+            known = where ?? known;
             let stands;
             const signals = signalsUntil(options.endAt);
             try {
@@ -44010,12 +44015,14 @@ function recordLifecycle(port, options) {
                 return;
             if (stands === 'unseen')
                 return holds(`${lost} and was not seen applied ${formatDuration(Math.max(0, Date.now() - sentAt))} after it was sent; if the ${port.api} applies it later, ${late()}`);
+            // Written again and read back each time, a few times at the most: what stands is never left unread.
+            if (round === READ_BACK_REWRITES)
+                return holds(`${lost}, and what stands was still not the outcome after it was written again ${READ_BACK_REWRITES} times; if the ${port.api} applied that write after the outcome, ${late()}`);
             log.info(clean(`A write whose answer was lost was applied after the outcome; writing the outcome again.`));
             if (!(await write()))
                 return;
         }
-        if (deadline.aborted)
-            holds(`${lost}, and there was no time left to read back what stands (${ended()}); if the ${port.api} applied that write after the outcome, ${late()}`);
+        holds(`${lost}, and there was no time left to read back what stands (${ended()}); if the ${port.api} applied that write after the outcome, ${late()}`);
     }
     return {
         open() {
