@@ -190,6 +190,23 @@ describe('the invariants on hand-built runs', () => {
     ])
   })
 
+  it("3. --json on stdout is one whole object, unless a cancel's grace ended the step while its reader still read (found by the long run)", () => {
+    const json = { ...goodRun().schedule, reports: { json: true } }
+    const cut = '{"result":"failure","status":"archived","results":[{"kind":"job","id":"job_0","files":["docs/a.mdx","docs/b'
+    const signal = { name: 'SIGINT' as const, after: 'first-request' as const, ms: 3 }
+    const details = (over: Partial<RunRecord>) =>
+      everyReportAskedIsWritten(goodRun({ schedule: { ...json, signal }, stdout: cut, code: 1, ...over })).map((v) => v.detail)
+    // Ended by the grace (2 s after the signal): the object is cut where the reader was.
+    expect(details({ signalAtMs: 2100, durationMs: 4090 })).toEqual([])
+    // Ended well within the grace, or with no signal at all: a cut object is a report not written.
+    expect(details({ signalAtMs: 2100, durationMs: 3000 })).toEqual([`--json on stdout is no whole JSON object with a result (${cut.length} characters read)`])
+    expect(everyReportAskedIsWritten(goodRun({ schedule: json, stdout: cut, code: 1, durationMs: 4090 })).map((v) => v.detail)).toEqual([
+      `--json on stdout is no whole JSON object with a result (${cut.length} characters read)`
+    ])
+    // Anything but the object's start is never taken for one cut by the grace.
+    expect(details({ signalAtMs: 2100, durationMs: 4090, stdout: 'Result: failure' })).toHaveLength(1)
+  })
+
   it('a run ended by a signal sent while Node loaded it is judged only if its code ran: one request, line or report says it did', () => {
     const signal = { name: 'SIGTERM' as const, after: 'spawn' as const, ms: 20 }
     const dead = goodRun({
@@ -506,6 +523,15 @@ describe('the invariants on hand-built runs', () => {
     expect(noFalseCommitStatusWarning(run([post(1_000_100), post(1_000_500, already)], ''))).toEqual([])
     // The last write got another answer: the warning may be true.
     expect(noFalseCommitStatusWarning(run([post(1_000_100, already), post(1_000_500)]))).toEqual([])
+    // A `running` open refused as already so (another leg wrote it), the close never sent (the
+    // step's limit ran out first): the warning about the outcome is true (found by the long run).
+    const running = { status: 400, json: { message: 'Cannot transition status via :run from :running' } }
+    const failedWarning = `warning: The last commit status (failed) of ${STATUS_CONTEXT} could not be written: the GitLab API did not answer before the step had to end. The result does not depend on it.\n`
+    const withBody = (seen: Seen, state: string): Seen => ({ ...seen, body: JSON.stringify({ state, name: STATUS_CONTEXT }) })
+    expect(noFalseCommitStatusWarning(run([withBody(post(1_000_100, running), 'running')], failedWarning))).toEqual([])
+    // The outcome's own write answered "already so": the warning about it is false, named or not.
+    expect(noFalseCommitStatusWarning(run([withBody(post(1_000_100), 'running'), withBody(post(1_000_500, already), 'success')]))).toHaveLength(1)
+    expect(noFalseCommitStatusWarning(run([withBody(post(1_000_500, already), 'success')], failedWarning))).toEqual([])
   })
 
   it('6. the bound is timeout + request-timeout + 2 s (and slack for a busy machine); after a signal, the grace', () => {
