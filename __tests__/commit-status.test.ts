@@ -120,6 +120,24 @@ describe('the GitLab port', () => {
     const other = gitlabStatusPort('docs', place, GITLAB_TOKEN, [], settings, { env, clean: (t) => t, endAt: () => Date.now() + 5000 })
     await expect(other.close(success, true, 'written', signals)).rejects.toThrow(/HTTP 400/)
   })
+
+  it('an open that GitLab finds already running (another job of the pipeline wrote it) is done, not a write that failed (found by the long run)', async () => {
+    const api = await startGitLabApi()
+    open.push(api)
+    const env = { GITLAB_CI: 'true', CI_API_V4_URL: api.apiUrl, CI_PROJECT_ID: '17', CI_COMMIT_SHA: SHA }
+    const place = statusPlace(env)
+    if ('skip' in place) throw new Error(place.skip)
+    const settings = { requestTimeoutMs: 5000, timeoutMs: 10_000, commitStatus: undefined } as unknown as Settings
+    const signals = { write: AbortSignal.timeout(5000), lookup: AbortSignal.timeout(5000), nextLookup: () => AbortSignal.timeout(5000) }
+    const portOf = () => gitlabStatusPort('docs', place, GITLAB_TOKEN, [], settings, { env, clean: (t) => t, endAt: () => Date.now() + 5000 })
+    await expect(portOf().open(signals, () => undefined)).resolves.toBe(true)
+    // The second leg's `running` is refused as already so: what it asked for stands.
+    await expect(portOf().open(signals, () => undefined)).resolves.toBe(true)
+    expect(api.statuses.map((s) => s.state)).toEqual(['running'])
+    // Any other 400 is the failure it is.
+    api.failWith = 400
+    await expect(portOf().open(signals, () => undefined)).rejects.toThrow(/HTTP 400/)
+  })
 })
 
 describe('the GitLab port, two steps of one job', () => {

@@ -127,6 +127,8 @@ export function gitlabStatusPort(
         const description = waitingStatusDescription(targets, clean)
         await send({ state: 'running', name, description, targetUrl: runningUrl, pipelineId: place.pipelineId }, signals.write)
       } catch (error) {
+        // Already running (another job of the pipeline, or an earlier step of this one, wrote it): the status shows what the open asked.
+        if (alreadySo(error, 'running')) return true
         if (refused(error)) refusal = error
         throw error
       }
@@ -169,10 +171,7 @@ export function gitlabStatusPort(
           } catch (error) {
             // GitLab refuses a state the status already has: a close applied whose answer was lost
             // (a gateway's 502), then sent again, is done, not failed.
-            const already =
-              error instanceof GitLabError &&
-              error.status === 400 &&
-              (closedAs === written.state || new RegExp(`Cannot transition status via :\\w+ from :${written.state}\\b`).test(error.message))
+            const already = error instanceof GitLabError && error.status === 400 && (closedAs === written.state || alreadySo(error, written.state))
             if (!already) throw error
             // Refused as already so: the success whose answer was lost has landed, nothing more can come.
             if (written.state === 'success') landedLate = true
@@ -226,6 +225,11 @@ export function gitlabStatusPort(
           : `${state && !refusedAtOpen ? `The last commit status (${state}) of ${shownName}` : `The commit status ${shownName}`} could not be written: ${why}. The result does not depend on it.`
     }
   }
+}
+
+/** GitLab's refusal of a state the status already has (400, "Cannot transition status via :run from :running"). */
+function alreadySo(error: unknown, state: string): boolean {
+  return error instanceof GitLabError && error.status === 400 && new RegExp(`Cannot transition status via :\\w+ from :${state}\\b`).test(error.message)
 }
 
 /** GitLab answered that it did not write it: asking again with the same token and commit would add nothing. */
