@@ -234,6 +234,33 @@ describe.each(FIXTURES)('$name', (fixture) => {
     expect(port.words.lateOpen?.()).toMatch(/^a second (comment|note) of this step appears saying "⏳ Waiting", which the next run of this step removes$/)
   })
 
+  it('a close that fails on another run\'s record, its own "in progress" creation lost and unseen, says that creation may land as a second one (found by the explorer)', async () => {
+    const what = fixture.name.includes('comment') ? 'comment' : 'note'
+    const lateTwin = `a second ${what} of this step appears saying "⏳ Waiting", which the next run of this step removes`
+    const port = fixture.port()
+    fixture.hold({ ms: 0, status: 502 })
+    await expect(port.open(signals(), () => undefined)).rejects.toMatchObject({ status: 502 })
+    // Another leg of the matrix (the same marker) made the step's record meanwhile.
+    const otherLeg = await fixture.port().open(signals(), () => undefined)
+    // The close finds it and writes there, and that write fails: this run's lost creation may still land beside it.
+    fixture.hold({ ms: 0, status: 502 })
+    let found: number | undefined
+    await expect(port.close(success, undefined, 'lost', signals(), (at) => (found = at))).rejects.toMatchObject({ status: 502 })
+    expect(found).toBe(otherLeg)
+    expect(port.words.closeFailed('the API did not answer', found, 'lost')).toContain(lateTwin)
+    // Refused, the open's creation can land nowhere.
+    expect(port.words.closeFailed('the API did not answer', found, 'refused')).not.toContain(lateTwin)
+    // A close that found this run's own lost creation has seen it land: nothing more of it can come.
+    fixture.reset()
+    const own = fixture.port()
+    fixture.hold({ ms: 0, status: 502 })
+    await expect(own.open(signals(), () => undefined)).rejects.toMatchObject({ status: 502 })
+    await fixture.land(fixture.sentOpen())
+    fixture.hold({ ms: 0, status: 502 })
+    await expect(own.close(success, undefined, 'lost', signals())).rejects.toMatchObject({ status: 502 })
+    expect(own.words.closeFailed('the API did not answer', undefined, 'lost')).not.toContain(lateTwin)
+  })
+
   it('after a creation, an older record of the step is the one kept: this run’s is removed and its body written there', async () => {
     const port = fixture.port()
     const marker = await firstMarker(fixture)

@@ -45456,26 +45456,32 @@ function twinStory() {
      */
     const mark = `<!-- run ${Math.random().toString(16).slice(2, 10).padEnd(8, '0')} -->`;
     const same = (a, b) => a !== undefined && b !== undefined && a.replace(/\r\n/g, '\n').trim() === b.replace(/\r\n/g, '\n').trim();
+    /** The open sent a creation, and the close went to a record it did not find as that one: the creation landing late is a second record. */
+    const secondIfLate = () => sent === 'creation' && (closeCreated || foundOther);
+    /** `lateOpen`, below. */
+    const lateOpen = (what) => secondIfLate()
+        ? `a second ${what} of this step appears saying "⏳ Waiting", which the next run of this step removes`
+        : `the ${what} says "⏳ Waiting" until the next run`;
     return {
         /**
          * What the lost "in progress" write shows if it lands after the step: a creation the close
          * could not find (it made the record anew) is a second one of the step, which no later run
          * takes for its own; an update shows "in progress" until the next run writes over it.
          */
-        lateOpen(what) {
-            return sent === 'creation' && (closeCreated || foundOther)
-                ? `a second ${what} of this step appears saying "⏳ Waiting", which the next run of this step removes`
-                : `the ${what} says "⏳ Waiting" until the next run`;
-        },
+        lateOpen,
         /**
          * What a close that failed adds while this run's record stands where an older one of the step
          * may stand that could not be looked for or removed: a second one may stand, whatever it
-         * says. '' else; with "; " before it.
+         * says; and, while the open's creation whose answer was lost (`opened` 'lost') is unseen and
+         * the close went to another record (another run's, found; or one it made), that the creation
+         * may land as a second one. '' else; with "; " before each.
          */
-        twinStands(what) {
-            return twinLeft === undefined
+        twinStands(what, opened) {
+            const beside = twinLeft === undefined
                 ? ''
                 : `; a second ${what} of this step may stand beside an older one (it could not be looked for, or removed), which the next run of this step removes`;
+            const late = opened === 'lost' && !seen && secondIfLate() ? `; if its "in progress" creation, whose answer was lost, lands later, ${lateOpen(what)}` : '';
+            return `${beside}${late}`;
         },
         /** The close's write went to this run's record made beside an older one that could not be looked for then: `keepOldest` again. */
         leftBeside(where) {
@@ -45742,7 +45748,7 @@ function pullRequestCommentPort(settings, clean, opening) {
             opened: () => `Posted "in progress" on ${pr()}.`,
             closed: (_where, done) => `${done === 'created' ? 'Commented' : 'Updated the comment'} on ${pr()}.`,
             openFailed: (why) => `The "in progress" comment could not be written (${why}); the outcome will still be commented.`,
-            closeFailed: (why) => `The pull request comment could not be written: ${why}${story.twinStands('comment')}. The step's result does not depend on it.`,
+            closeFailed: (why, _where, opened) => `The pull request comment could not be written: ${why}${story.twinStands('comment', opened)}. The step's result does not depend on it.`,
             deleted: (id) => `The comment on ${pr()} was deleted during the run (GitHub answered 404 to its update of comment ${id}); writing the outcome in a new comment.`,
             mayNotHold: (why) => `The pull request comment holds the outcome, but ${why}. The step's result does not depend on it.`,
             lateOpen: () => story.lateOpen('comment'),

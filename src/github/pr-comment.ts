@@ -186,7 +186,8 @@ export function pullRequestCommentPort(
       opened: () => `Posted "in progress" on ${pr()}.`,
       closed: (_where, done) => `${done === 'created' ? 'Commented' : 'Updated the comment'} on ${pr()}.`,
       openFailed: (why) => `The "in progress" comment could not be written (${why}); the outcome will still be commented.`,
-      closeFailed: (why) => `The pull request comment could not be written: ${why}${story.twinStands('comment')}. The step's result does not depend on it.`,
+      closeFailed: (why, _where, opened) =>
+        `The pull request comment could not be written: ${why}${story.twinStands('comment', opened)}. The step's result does not depend on it.`,
       deleted: (id) =>
         `The comment on ${pr()} was deleted during the run (GitHub answered 404 to its update of comment ${id}); writing the outcome in a new comment.`,
       mayNotHold: (why) => `The pull request comment holds the outcome, but ${why}. The step's result does not depend on it.`,

@@ -315,7 +315,7 @@ export function mergeRequestNotePort(
       opened: () => `Posted "in progress" on merge request !${mr()}.`,
       closed: (_id, done) => `${done === 'created' ? 'Noted the outcome on' : 'Updated the note on'} merge request !${mr()}.`,
       openFailed: (why) => `The "in progress" note could not be written (${why}); the outcome will still be noted.`,
-      closeFailed: (why) => `${NOT_WRITTEN}: ${why}${story.twinStands('note')}. ${STANDS}`,
+      closeFailed: (why, _id, opened) => `${NOT_WRITTEN}: ${why}${story.twinStands('note', opened)}. ${STANDS}`,
       deleted: (id) =>
         `The note on merge request !${mr()} was deleted during the run (GitLab answered 404 to its update of note ${id}); writing the outcome in a new note.`,
       mayNotHold: (why) => `The merge request note holds the outcome, but ${why}. ${STANDS}`,

@@ -3,7 +3,7 @@
 // what the run's port sent and saw of it, and what stands. A lost creation that lands late makes
 // a second record of the step, a twin; the ports list the step's own records and remove it. The
 // rule is the same for both ports; this file knows no CI system and no HTTP client.
-import type { ReadBack } from './lifecycle.js'
+import type { Opened, ReadBack } from './lifecycle.js'
 
 /**
  * What a run sent and saw of its comment or note (one per step), told by the port as it writes,
@@ -32,26 +32,34 @@ export function twinStory() {
   const mark = `<!-- run ${Math.random().toString(16).slice(2, 10).padEnd(8, '0')} -->`
   const same = (a: string | undefined, b: string | undefined) =>
     a !== undefined && b !== undefined && a.replace(/\r\n/g, '\n').trim() === b.replace(/\r\n/g, '\n').trim()
+  /** The open sent a creation, and the close went to a record it did not find as that one: the creation landing late is a second record. */
+  const secondIfLate = () => sent === 'creation' && (closeCreated || foundOther)
+  /** `lateOpen`, below. */
+  const lateOpen = (what: string): string =>
+    secondIfLate()
+      ? `a second ${what} of this step appears saying "⏳ Waiting", which the next run of this step removes`
+      : `the ${what} says "⏳ Waiting" until the next run`
   return {
     /**
      * What the lost "in progress" write shows if it lands after the step: a creation the close
      * could not find (it made the record anew) is a second one of the step, which no later run
      * takes for its own; an update shows "in progress" until the next run writes over it.
      */
-    lateOpen(what: string): string {
-      return sent === 'creation' && (closeCreated || foundOther)
-        ? `a second ${what} of this step appears saying "⏳ Waiting", which the next run of this step removes`
-        : `the ${what} says "⏳ Waiting" until the next run`
-    },
+    lateOpen,
     /**
      * What a close that failed adds while this run's record stands where an older one of the step
      * may stand that could not be looked for or removed: a second one may stand, whatever it
-     * says. '' else; with "; " before it.
+     * says; and, while the open's creation whose answer was lost (`opened` 'lost') is unseen and
+     * the close went to another record (another run's, found; or one it made), that the creation
+     * may land as a second one. '' else; with "; " before each.
      */
-    twinStands(what: string): string {
-      return twinLeft === undefined
-        ? ''
-        : `; a second ${what} of this step may stand beside an older one (it could not be looked for, or removed), which the next run of this step removes`
+    twinStands(what: string, opened?: Opened): string {
+      const beside =
+        twinLeft === undefined
+          ? ''
+          : `; a second ${what} of this step may stand beside an older one (it could not be looked for, or removed), which the next run of this step removes`
+      const late = opened === 'lost' && !seen && secondIfLate() ? `; if its "in progress" creation, whose answer was lost, lands later, ${lateOpen(what)}` : ''
+      return `${beside}${late}`
     },
     /** The close's write went to this run's record made beside an older one that could not be looked for then: `keepOldest` again. */
     leftBeside(where: number): boolean {
