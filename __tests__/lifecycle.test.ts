@@ -385,6 +385,22 @@ describe('a record kept true', () => {
     expect(log.warning).not.toHaveBeenCalled()
   })
 
+  it("a cancel heard after the step's limit ran out: the warning names the limit, which ended the write (found by the long run)", async () => {
+    const { port, record } = scriptedPort({ close: [{ ms: Number.POSITIVE_INFINITY }] })
+    const { lifecycle, log, cancel } = lifecycleOf(port, cancellation(), 1000)
+    lifecycle.open()
+    // The outcome comes after the limit, and the cancel just after it (a package runner killed then).
+    await vi.advanceTimersByTimeAsync(1100)
+    cancel.come(1500)
+    const closed = lifecycle.close('success')
+    await vi.advanceTimersByTimeAsync(1500)
+    await closed
+    expect(record.states).toEqual(['in_progress'])
+    expect(log.warning.mock.calls).toEqual([
+      ["record 7 not closed: the Test API did not answer before the step's time limit (timeout + request-timeout + 2s) ran out"]
+    ])
+  })
+
   it('a cancel during the close shortens it to the grace, live: one warning naming the record, within the grace', async () => {
     const { port, record } = scriptedPort({ close: [{ ms: Number.POSITIVE_INFINITY }] })
     const { lifecycle, log, cancel } = lifecycleOf(port)

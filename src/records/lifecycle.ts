@@ -291,7 +291,6 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
   // One end for every write of the run: the step's limit, or the grace's end once a cancel came.
   const deadline = commentDeadline(options.endAt, cancel)
   const landMs = options.landMs ?? 2 * options.requestTimeoutMs
-  const cancelled = () => cancel.exitBy() !== undefined
   let where: Where | undefined
   let opened: Opened = 'never'
   let opening: Promise<unknown> | undefined
@@ -349,7 +348,11 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     // A lookup after a write (the oldest record after a creation) ends as the write does, never with the open's earlier end.
     return { write: deadline, lookup: lookup(lookupEndAt), nextLookup: () => lookup(options.endAt) }
   }
-  const ended = () => (cancelled() ? 'the cancelled run had to end' : "the step's time limit (timeout + request-timeout + 2s) ran out")
+  // Whichever of the two ends comes first: a cancel heard after the step's limit ran out did not end the write.
+  const ended = () => {
+    const exitBy = cancel.exitBy()
+    return exitBy !== undefined && exitBy < options.endAt ? 'the cancelled run had to end' : "the step's time limit (timeout + request-timeout + 2s) ran out"
+  }
   /** Why a request failed: the port's words, or the time that ran out. */
   const why = (error: unknown, signals: WriteSignals, lookupMs: number) => {
     // A lookup cut short by what was left of the step's limit ran out with that limit: one reason,
