@@ -40,3 +40,25 @@ describe("GitLab's error words", () => {
     expect(error?.message).not.toContain(spelt.slice(0, 8))
   })
 })
+
+describe('a GitLab API that does not answer', () => {
+  it("is said as the request's own limit, not as the HTTP library's phase limit that ran out a moment before it (found by CI)", async () => {
+    // Accepts the request and never answers: the headers' phase limit (1 s, which the HTTP
+    // library ends between 1 and 1.5 s) runs out before the request's own signal (2.1 s).
+    const server = createServer(() => undefined)
+    servers.push(server)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const api = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v4`)
+    const controller = new AbortController()
+    const limit = new Error('the request-timeout ran out')
+    setTimeout(() => controller.abort(limit), 2100)
+    const gitlab = createGitLabClient(api, TOKEN, controller.signal, 1000, {})
+    const error = await gitlab.currentUserId().then(
+      () => undefined,
+      (caught: unknown) => caught
+    )
+    await gitlab.close()
+    expect(error).toBe(limit)
+    server.closeAllConnections()
+  })
+})

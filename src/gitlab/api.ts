@@ -184,6 +184,10 @@ export function createGitLabClient(
       return await Promise.race([sent, aborted])
     } catch (error) {
       if (signal.aborted || error instanceof GitLabError) throw error
+      // A phase's own limit (as long as the request's, or longer) ran out on the HTTP library's
+      // coarse clock a moment before the request's signal: that is the signal's limit, and said
+      // as it (found by CI: "Headers Timeout Error" where "did not answer within" was due).
+      if (phaseTimedOut(error) && (await abortedWithin(signal, PHASE_TIE_MS))) throw signal.reason
       throw new GitLabError(`network error: ${describeNetworkError(error)}`)
     } finally {
       if (onAbort) signal.removeEventListener('abort', onAbort)
@@ -339,6 +343,31 @@ function messageOf(json: unknown, token: string): string {
 }
 
 /** The network's reason in a few words: the system's code (ECONNREFUSED…) when it gives one. */
+/** How long after a phase's own limit the request's signal is awaited: the HTTP library's timers run on a clock of about half a second, and its limits end up to a second late. */
+const PHASE_TIE_MS = 1500
+
+/** The HTTP library's limit of a phase (connect, headers, body) ran out. */
+function phaseTimedOut(error: unknown): boolean {
+  const codes = [error, error instanceof Error ? error.cause : undefined].map((e) => (e && typeof e === 'object' && 'code' in e ? String(e.code) : ''))
+  return codes.some((code) => code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT')
+}
+
+/** Whether `signal` aborts within `ms` (a timer that holds the process: the outcome's write waits on it). */
+function abortedWithin(signal: AbortSignal, ms: number): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(true)
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort)
+      resolve(false)
+    }, ms)
+    const onAbort = () => {
+      clearTimeout(timer)
+      resolve(true)
+    }
+    signal.addEventListener('abort', onAbort, { once: true })
+  })
+}
+
 function describeNetworkError(error: unknown): string {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error
   return oneLine(cause instanceof Error ? cause.message : String(cause), 300)
