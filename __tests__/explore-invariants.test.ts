@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { activeCommands } from '../dev/workflow-log.js'
 import { describe, expect, it } from 'vitest'
 import type { RunRecord } from '../explore/execute.js'
-import { kindOf } from '../explore/explore.js'
+import { kindOf, witnessOf } from '../explore/explore.js'
 import {
   appliedWrites,
   check,
@@ -1023,6 +1023,12 @@ describe('the invariants across the runs of one schedule', () => {
       })
     expect(gateNeverGreenAcrossRuns(legs(lateSuccess))).toEqual([])
     expect(gateNeverGreenAcrossRuns(legs(''))).toHaveLength(1)
+    // Said by a leg whose last write kept another job's failure, its lost success landing after it (found by the long run, seed 20261506).
+    const keptThenLate =
+      "::warning::The last commit status (failure) of docs could not be written: a write of its outcome got no answer, and if the GitHub API applies it later, the check may show success over another job's failure: look at the run's jobs before you merge (HTTP 502).\n"
+    expect(gateNeverGreenAcrossRuns(legs(keptThenLate))).toEqual([])
+    // Words of another record are not the status's.
+    expect(gateNeverGreenAcrossRuns(legs("::warning::The pull request comment may show success over another job's failure.\n"))).toHaveLength(1)
   })
 
   it('on GitLab a retried job runs in its pipeline: its success keeps the failure of the attempt before it', () => {
@@ -1141,5 +1147,25 @@ describe('schedules of several runs', () => {
     // A schedule of one run (every corpus entry of before) is its own first run.
     const one = drawn.find((s) => !s.runs) as Schedule
     expect(runSchedule(one, 0)).toBe(one)
+  })
+})
+
+describe("a corpus entry's witness", () => {
+  it("keeps each run's exit, the ends of its logs and the record writes the stand-ins saw", () => {
+    const long = `${'x'.repeat(5000)}warning: The job summary could not be written`
+    const run = goodRun({
+      code: 1,
+      stdout: long,
+      stderr: 'retrying in 50ms\n',
+      seen: [applied('gh:status', 'POST', 4, 1_000_040, '{"state":"success"}')],
+      commitStatuses: []
+    })
+    const witness = witnessOf(run)
+    expect(witness[0]).toBe('exit 1 after 900 ms')
+    // The end of a long log, where the step's last words are.
+    expect(witness[1]).toMatch(/^stdout \(its end\): …x+warning: The job summary could not be written$/)
+    expect(witness[1]?.length).toBeLessThan(4100)
+    expect(witness[2]).toBe('stderr (its end): retrying in 50ms\n')
+    expect(witness[3]).toMatch(/^run \+35ms gh:status POST \/repos\/acme\/docs\/statuses\/x fault=ok applied \+40ms no answer$/)
   })
 })

@@ -2,7 +2,7 @@
 // spawned as the runner or a CI job does, the signal and the closed stdout when the schedule says,
 // then everything the step left behind gathered into a RunRecord for the invariants.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { lstatSync, mkdirSync, readFileSync, readSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseOutputFile, prepareRunner } from '../dev/run-action.js'
 import { commentMarker } from '../src/report/comment.js'
@@ -497,6 +497,26 @@ interface SpawnContext {
   outcome: () => void
 }
 
+/**
+ * Hands what a pipe from the step holds and was not read yet to the stream's 'data' listeners:
+ * the stream's buffer (by `read()`) and the bytes still in the pipe (its descriptor is
+ * non-blocking: an empty pipe throws EAGAIN, never waits).
+ */
+export function passOnUnread(stream: NodeJS.ReadableStream | null): void {
+  if (!stream) return
+  while (stream.read() !== null) {
+    // Each chunk read goes to the stream's 'data' listeners.
+  }
+  const fd = (stream as unknown as { _handle?: { fd?: number } | null })._handle?.fd
+  if (typeof fd !== 'number' || fd < 0) return
+  const buffer = Buffer.alloc(1 << 16)
+  try {
+    for (let n = readSync(fd, buffer); n > 0; n = readSync(fd, buffer)) stream.emit('data', buffer.toString('utf8', 0, n))
+  } catch {
+    // EAGAIN: the pipe is empty.
+  }
+}
+
 /** Spawns one run of the step as the runner (or a CI job) does, with the signal and the closed stdout its schedule asks for; resolves once it ended. */
 async function spawnRun(schedule: Schedule, at: RunPlace | undefined, context: SpawnContext): Promise<Spawned> {
   const { root, hooks } = context
@@ -628,6 +648,10 @@ async function spawnRun(schedule: Schedule, at: RunPlace | undefined, context: S
   const closeStdout = () => {
     if (stdoutClosedAtMs !== undefined || child.exitCode !== null) return
     stdoutClosedAtMs = Date.now() - started
+    // What the step wrote before its reader went away was written, as far as the step can know:
+    // it is read before the pipe is closed (found by the long run: a warning the pipe had taken a
+    // moment before was lost with it, and the judge said it was never written).
+    passOnUnread(child.stdout)
     child.stdout?.destroy()
   }
   const signal = schedule.signal

@@ -28,7 +28,42 @@ export interface CorpusEntry {
    * its fix. `--planted` replays it on the patched build first, so "fails before, passes after" is checked.
    */
   planted?: string
+  /**
+   * What the run that failed showed, as it was found: each run's exit and the ends of its logs,
+   * and the record writes the stand-ins saw. A timing-bound failure does not come back when
+   * replayed: this is what is left to explain it by.
+   */
+  witness?: string[]
   schedule: Schedule
+}
+
+/** How much of each log's end a witness keeps. */
+const WITNESS_LOG_CHARS = 4000
+
+/** The record writes every run sent (when, what fault, when applied), and the comments and notes that stand. */
+export function recordWrites(record: RunRecord): string[] {
+  const lines: string[] = []
+  for (const run of record.runs ?? [record])
+    for (const seen of run.seen)
+      if (seen.party !== 'platform' && seen.method !== 'GET')
+        lines.push(
+          `${run.run?.label ?? 'run'} +${seen.at - record.startedAt}ms ${seen.channel} ${seen.method} ${seen.path} fault=${seen.fault.kind}${seen.appliedAt === undefined ? ' not applied' : ` applied +${seen.appliedAt - record.startedAt}ms`}${seen.delivered ? ` answered ${seen.delivered.status}` : ' no answer'}`
+        )
+  for (const comment of [...record.comments, ...record.notes])
+    lines.push(`stands: #${comment.id} ${JSON.stringify(comment.body.split('\n').slice(0, 2).join(' ').slice(0, 140))}`)
+  return lines
+}
+
+/** A failing run as a corpus entry keeps it: each run's exit, the ends of its stdout and stderr, the stand-ins' record writes. */
+export function witnessOf(record: RunRecord): string[] {
+  const tail = (text: string) => (text.length > WITNESS_LOG_CHARS ? `…${text.slice(-WITNESS_LOG_CHARS)}` : text)
+  const lines: string[] = []
+  for (const run of record.runs ?? [record]) {
+    const name = run.run ? `${run.run.label}: ` : ''
+    lines.push(`${name}exit ${run.code ?? run.signal} after ${run.durationMs} ms`)
+    lines.push(`${name}stdout (its end): ${tail(run.stdout)}`, `${name}stderr (its end): ${tail(run.stderr)}`)
+  }
+  return [...lines, ...recordWrites(record)]
 }
 
 /** A corpus file; a bare schedule is read as an entry of its own. */
@@ -55,7 +90,7 @@ export interface Stats {
   coverage: Coverage
   violations: Record<string, number>
   /** Each failure: its seed, shrunk schedule, violations and corpus file. */
-  failures: { seed: number; file?: string; violations: Violation[]; reproduced: boolean; schedule: Schedule }[]
+  failures: { seed: number; file?: string; violations: Violation[]; reproduced: boolean; schedule: Schedule; witness?: string[] }[]
   /** The kinds of violation found so far (invariant and the words of the detail): a second of a kind is counted, not shrunk or saved. */
   kinds: Set<string>
   /** Failures that a known issue explains (its corpus entries wait on it), per issue. */
@@ -144,6 +179,8 @@ export async function search(options: SearchOptions, stats: Stats): Promise<{ fa
   let shrinks = 0
   let generated = 0
   let lastViolations: Violation[] = []
+  /** The last run that failed: the shrunk schedule's, when shrinking found it. */
+  let lastFailing: RunRecord | undefined
   /** The kinds of violation the first failure showed: shrinking keeps to them, never drifting to another finding. */
   let target = new Set<string>()
   const property = fc.asyncProperty(scheduleArb({ several: options.several === true }), async (schedule) => {
@@ -188,6 +225,7 @@ export async function search(options: SearchOptions, stats: Stats): Promise<{ fa
       )
     }
     lastViolations = violations
+    lastFailing = record
     throw new Error(violations.map((v) => said(v).trim()).join('\n'))
   })
   const details = await fc.check(property, { seed: options.seed, numRuns: options.runs, endOnFailure: options.maxShrinks === 0 })
@@ -195,11 +233,22 @@ export async function search(options: SearchOptions, stats: Stats): Promise<{ fa
   if (known) return { failed: true, known: true, firstFailureAt: failedAt ?? 0, generated }
   const schedule = details.counterexample[0]
   // The shrunk schedule once more: a failure that does not come back is said to be timing-bound.
-  const again = check(await execute(schedule, options)).filter(options.counts ?? (() => true))
+  const replayed = await execute(schedule, options)
+  const again = check(replayed).filter(options.counts ?? (() => true))
   const reproduced = again.length > 0
   const violations = reproduced ? again : lastViolations
+  const witnessed = reproduced ? replayed : lastFailing
   const failure: Stats['failures'][number] = { seed: options.seed, violations, reproduced, schedule }
-  if (options.save) failure.file = saveToCorpus({ description: violations[0]?.detail ?? '', violations, seed: options.seed, found: today(), schedule })
+  if (witnessed) failure.witness = witnessOf(witnessed)
+  if (options.save)
+    failure.file = saveToCorpus({
+      description: violations[0]?.detail ?? '',
+      violations,
+      seed: options.seed,
+      found: today(),
+      ...(failure.witness ? { witness: failure.witness } : {}),
+      schedule
+    })
   stats.failures.push(failure)
   options.say(reportFailure(failure, options.runs))
   return failedAt === undefined ? { failed: true, generated } : { failed: true, firstFailureAt: failedAt, generated }

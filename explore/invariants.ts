@@ -1090,11 +1090,13 @@ export function gateNeverGreenAcrossRuns(runs: readonly RunRecord[]): Violation[
   if (!first?.schedule.commitStatus) return []
   const newest = onContext(first).at(-1)
   if (newest?.state !== 'success') return []
-  // A success whose answer was lost and that landed late cannot be undone by the run that wrote it: said in its one warning.
+  // A success whose answer was lost and that landed late cannot be undone by the run that wrote it:
+  // said in its one warning, whatever state it wrote last (another job's failure kept, as found by
+  // the long run: "The last commit status (failed) of docs could not be written: … may show success …").
   const writer = appliedWrites(runs, first.schedule.mode === 'action' ? 'gh:status' : 'gl:status')
     .filter((w) => w.id === newest.id)
     .at(-1)?.run
-  if (writer && warningLines(writer).some((line) => /\(success\).* may show success over another job's failure/.test(line))) return []
+  if (writer && warningLines(writer).some((line) => /[Cc]ommit status .* may show success over another job's failure/.test(line))) return []
   const found: Violation[] = []
   for (const run of lastAttempt(runs)) {
     const result = resultOf(run)

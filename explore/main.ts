@@ -22,9 +22,8 @@
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { coverageTable } from './coverage.js'
-import { CORPUS, corpusEntries, emptyStats, explore, kindOf, readEntry, replay, type Stats, said } from './explore.js'
+import { CORPUS, corpusEntries, emptyStats, explore, kindOf, readEntry, recordWrites, replay, type Stats, said } from './explore.js'
 import { huntPlanted } from './planted.js'
-import type { RunRecord } from './execute.js'
 
 interface Args {
   runs: number
@@ -127,20 +126,6 @@ function printStats(stats: Stats, seed: number, jobs: number, ms: number): void 
   if (known.length) say(`violations a known issue explains (not counted):\n${known.map(([issue, n]) => `  ${issue.padEnd(44)} ${n}`).join('\n')}`)
 }
 
-/** The record writes every run sent (when, what fault, when applied), and the comments and notes that stand: what a replay's --verbose adds after the logs. */
-function recordWrites(record: RunRecord): string {
-  const lines: string[] = []
-  for (const run of record.runs ?? [record])
-    for (const seen of run.seen)
-      if (seen.party !== 'platform' && seen.method !== 'GET')
-        lines.push(
-          `${run.run?.label ?? 'run'} +${seen.at - record.startedAt}ms ${seen.channel} ${seen.method} ${seen.path} fault=${seen.fault.kind}${seen.appliedAt === undefined ? ' not applied' : ` applied +${seen.appliedAt - record.startedAt}ms`}${seen.delivered ? ` answered ${seen.delivered.status}` : ' no answer'}`
-        )
-  for (const comment of [...record.comments, ...record.notes])
-    lines.push(`stands: #${comment.id} ${JSON.stringify(comment.body.split('\n').slice(0, 2).join(' ').slice(0, 140))}`)
-  return lines.join('\n')
-}
-
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2))
   if (args.replay) {
@@ -152,7 +137,9 @@ async function main(): Promise<number> {
       say(`${name}exit code ${run.code ?? run.signal} after ${run.durationMs} ms`)
       if (args.verbose) say(`--- ${name}stdout ---\n${run.stdout}\n--- ${name}stderr ---\n${run.stderr}\n--- end ---`)
     }
-    if (args.verbose) say(`--- what the stand-ins saw ---\n${recordWrites(record)}\n--- end ---`)
+    if (args.verbose) say(`--- what the stand-ins saw ---\n${recordWrites(record).join('\n')}\n--- end ---`)
+    // A timing-bound failure may not come back: what it showed when it was found is kept in its entry.
+    if (args.verbose && entry.witness) say(`--- what the run that failed showed when it was found ---\n${entry.witness.join('\n')}\n--- end ---`)
     for (const v of violations) say(said(v))
     if (violations.length === 0) say('no invariant violated')
     return violations.length === 0 ? 0 : 1
