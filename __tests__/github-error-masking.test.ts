@@ -1,24 +1,12 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
 import { explainCommentError, maskingErrors } from '../src/github/comment-api.js'
+import { closeStubServers, refusingServer } from './helpers/stub-server.js'
 
 const TOKEN = 'ghs_EXAMPLEtoken0123456789abcdefABCDEF'
-const servers: Server[] = []
-afterAll(async () => {
-  for (const server of servers) await new Promise((resolve) => server.close(resolve))
-})
+afterAll(closeStubServers)
 
 /** A GitHub stand-in that answers every request 400 with `message`. */
-async function refusing(message: string): Promise<string> {
-  const server = createServer((_req, res) => {
-    res.writeHead(400, { 'content-type': 'application/json' })
-    res.end(JSON.stringify({ message }))
-  })
-  servers.push(server)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-}
+const refusing = (message: string) => refusingServer(400, message)
 
 describe("GitHub's error words", () => {
   it.each([

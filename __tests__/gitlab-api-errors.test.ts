@@ -1,24 +1,12 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createGitLabClient } from '../src/gitlab/api.js'
+import { closeStubServers, refusingServer, stubServer } from './helpers/stub-server.js'
 
 const TOKEN = 'glpat-EXAMPLEtoken0123456789abcdef'
-const servers: Server[] = []
-afterAll(async () => {
-  for (const server of servers) await new Promise((resolve) => server.close(resolve))
-})
+afterAll(closeStubServers)
 
 /** A GitLab stand-in that refuses every request with `message`. */
-async function refusing(message: string): Promise<URL> {
-  const server = createServer((_req, res) => {
-    res.writeHead(401, { 'content-type': 'application/json' })
-    res.end(JSON.stringify({ message }))
-  })
-  servers.push(server)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v4`)
-}
+const refusing = async (message: string) => new URL(`${await refusingServer(401, message)}/api/v4`)
 
 describe("GitLab's error words", () => {
   it.each([
@@ -45,10 +33,7 @@ describe('a GitLab API that does not answer', () => {
   it("is said as the request's own limit, not as the HTTP library's phase limit that ran out a moment before it (found by CI)", async () => {
     // Accepts the request and never answers: the headers' phase limit (1 s, which the HTTP
     // library ends between 1 and 1.5 s) runs out before the request's own signal (2.1 s).
-    const server = createServer(() => undefined)
-    servers.push(server)
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const api = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v4`)
+    const api = new URL(`${await stubServer(() => undefined)}/api/v4`)
     const controller = new AbortController()
     const limit = new Error('the request-timeout ran out')
     setTimeout(() => controller.abort(limit), 2100)
@@ -59,6 +44,5 @@ describe('a GitLab API that does not answer', () => {
     )
     await gitlab.close()
     expect(error).toBe(limit)
-    server.closeAllConnections()
   })
 })
