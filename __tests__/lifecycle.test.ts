@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type Opened, oneWarning, type RecordPort, RecordSkipped, recordLifecycle, type WriteSignals, withinBudget } from '../src/records/lifecycle.js'
+import { OtherJobsUnread } from '../src/records/siblings.js'
 import { COMMENT_EXIT_MARGIN_MS } from '../src/step/limits.js'
 import { TEST_PORT_WORDS } from './helpers/fakes.js'
 import { collectGarbage } from './helpers/gc.js'
@@ -346,7 +347,7 @@ describe('a record kept true', () => {
     expect(reads).toEqual(['open'])
     expect(log.warning.mock.calls.map(([line]) => line)).toEqual([
       expect.stringMatching(
-        /^record 7 holds the outcome, but its "in progress" write got no answer \(Bad gateway\) and was not seen applied \d+ms after it was sent; if the Test API applies it later, it shows "in progress" until the next run$/
+        /^record 7 holds the outcome, but its "in progress" write got no answer and was not seen applied \d+ms after it was sent; if the Test API applies it later, it shows "in progress" until the next run \(Bad gateway\)$/
       )
     ])
   })
@@ -451,7 +452,7 @@ describe('a record kept true', () => {
     [
       'unseen',
       [
-        'record 7 holds the outcome, but its "in progress" write got no answer (Bad gateway) and was not seen applied 2.0s after it was sent; if the Test API applies it later, it shows "in progress" until the next run'
+        'record 7 holds the outcome, but its "in progress" write got no answer and was not seen applied 2.0s after it was sent; if the Test API applies it later, it shows "in progress" until the next run (Bad gateway)'
       ]
     ]
   ] as const)('an open whose answer was lost is read back twice request-timeout after it was sent: %s', async (stands, warned) => {
@@ -553,6 +554,37 @@ describe('a record kept true', () => {
     }
   )
 
+  it('a try that could not read the other jobs’ statuses sent nothing: the success lost on the next try is given its whole time to land from when it was sent (found by the long run)', async () => {
+    const { port, calls } = scriptedPort({ close: [{ ms: 10, fail: { status: 500, message: 'Internal error' } }, { ms: 10 }] })
+    const scripted = port.close.bind(port)
+    let tries = 0
+    port.close = async (outcome, where, opened, signals, found) => {
+      if (++tries > 1) return scripted(outcome, where, opened, signals, found)
+      calls.push({ what: 'close', where, opened, at: Date.now() })
+      await new Promise((resolve) => setTimeout(resolve, 10))
+      // The listing before the write was reset: the write was never sent.
+      throw new OtherJobsUnread(Object.assign(new Error('other side closed'), { code: 'ECONNRESET' }), false)
+    }
+    const readAt: number[] = []
+    port.readBack = async () => {
+      readAt.push(Date.now())
+      return 'outcome'
+    }
+    port.closeMayTurn = () => true
+    port.words.lateClose = () => "it may show success over another job's failure"
+    const { lifecycle } = lifecycleOf(port)
+    lifecycle.open()
+    await vi.advanceTimersByTimeAsync(50)
+    const closed = lifecycle.close('success')
+    await vi.advanceTimersByTimeAsync(10_000)
+    await closed
+    const closes = calls.filter((c) => c.what === 'close').map((c) => c.at)
+    expect(closes).toHaveLength(3)
+    // Read back twice request-timeout (2 s) after the lost write (the second try) was sent, not after the first try.
+    expect(readAt).toHaveLength(1)
+    expect((readAt[0] ?? 0) - (closes[1] ?? 0)).toBeGreaterThanOrEqual(2000)
+  })
+
   it('an open and a write of the outcome both lost (one outage): each is read back, the outcome’s too, where it could turn what stands', async () => {
     const fail = { status: 502, message: 'Bad gateway' }
     const { port } = scriptedPort({ open: [{ ms: 10, fail }], close: [{ ms: 10, fail }, { ms: 10 }] })
@@ -572,7 +604,7 @@ describe('a record kept true', () => {
     expect(seen).toEqual(['open', 'close'])
     expect(log.warning).toHaveBeenCalledTimes(1)
     expect(log.warning.mock.calls[0]?.[0]).toMatch(
-      /a write of its outcome got no answer \(Bad gateway\) and was not seen applied .*it may show success over another job's failure/
+      /a write of its outcome got no answer and was not seen applied .*it may show success over another job's failure \(Bad gateway\)/
     )
   })
 
@@ -627,7 +659,7 @@ describe('a record kept true', () => {
     expect(record.states).toEqual(['success', 'success'])
     expect(asked).toEqual([7, 8])
     expect(log.warning.mock.calls.map(([line]) => line)).toEqual([
-      expect.stringMatching(/^record 8 holds the outcome, but its "in progress" write got no answer \(Bad gateway\) and was not seen applied/)
+      expect.stringMatching(/^record 8 holds the outcome, but its "in progress" write got no answer and was not seen applied .* \(Bad gateway\)$/)
     ])
   })
 
@@ -647,7 +679,7 @@ describe('a record kept true', () => {
     expect(record.states).toEqual(['failure', 'failure', 'failure'])
     expect(reads).toBe(3)
     expect(log.warning.mock.calls.map(([line]) => line)).toEqual([
-      'record 7 holds the outcome, but its "in progress" write got no answer (Bad gateway), and what stands was still not the outcome after it was written again 2 times; if the Test API applied that write after the outcome, it shows "in progress" until the next run'
+      'record 7 holds the outcome, but its "in progress" write got no answer, and what stands was still not the outcome after it was written again 2 times; if the Test API applied that write after the outcome, it shows "in progress" until the next run (Bad gateway)'
     ])
   })
 

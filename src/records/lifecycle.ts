@@ -9,6 +9,7 @@ import { formatDuration } from '../durations.js'
 import { oneLine } from '../text.js'
 import { timeoutSignal } from '../timeout-signal.js'
 import { type CancelClock, commentDeadline, lookupBudgetMs } from '../step/limits.js'
+import { OtherJobsUnread } from './siblings.js'
 
 /** The signals a port's requests end with. */
 export interface WriteSignals {
@@ -207,6 +208,10 @@ const transient = (error: unknown) => {
  * that ran out before any write, nor a fault of this process (a module that did not load).
  */
 const answerLost = (error: unknown, signals: WriteSignals) => {
+  // The statuses around a write could not be read (records/siblings.ts): its write was not sent,
+  // or was answered. A reset of that lookup is no write that may land later (found by the explorer:
+  // taken for one, it set the time to land of the write sent after it too early).
+  if (error instanceof OtherJobsUnread) return false
   if (isAbort(error)) return signals.write.aborted
   const status = statusOf(error)
   if (status !== undefined && !Number.isNaN(status)) return status >= 500 || (status >= 200 && status < 300)
@@ -622,8 +627,9 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     if (!readBack || where === undefined) return
     let known = where
     const sentAt = lostWrite === 'open' ? openSentAt : (closeLost?.at ?? openSentAt)
-    const lost =
-      lostWrite === 'open' ? `its "in progress" write got no answer (${lostWhy})` : `a write of its outcome got no answer (${closeLost?.why ?? 'no answer'})`
+    const lost = lostWrite === 'open' ? 'its "in progress" write got no answer' : 'a write of its outcome got no answer'
+    // Why, said last: what the lost write may do comes first, before the port cuts its words.
+    const lostWhyNow = lostWrite === 'open' ? lostWhy : (closeLost?.why ?? 'no answer')
     // Names the record the outcome went to last: one deleted meanwhile was written anew elsewhere.
     const holds = (why: string) => say('warning', port.words.mayNotHold(why, known))
     // What the lost write shows if it lands after the step: the port knows (a second comment, for a lost creation).
@@ -639,23 +645,25 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
       } catch (error) {
         // Unread, what stands is not known: one warning names the record.
         return holds(
-          `${lost}, and what stands could not be read back (${why(error, signals, lookupBudgetMs(options.requestTimeoutMs, options.endAt))}); if the ${port.api} applied that write after the outcome, ${late()}`
+          `${lost}, and what stands could not be read back; if the ${port.api} applied that write after the outcome, ${late()} (the write: ${lostWhyNow}; the read back: ${why(error, signals, lookupBudgetMs(options.requestTimeoutMs, options.endAt))})`
         )
       }
       if (stands === 'outcome') return
       if (stands === 'unseen')
         return holds(
-          `${lost} and was not seen applied ${formatDuration(Math.max(0, Date.now() - sentAt))} after it was sent; if the ${port.api} applies it later, ${late()}`
+          `${lost} and was not seen applied ${formatDuration(Math.max(0, Date.now() - sentAt))} after it was sent; if the ${port.api} applies it later, ${late()} (${lostWhyNow})`
         )
       // Written again and read back each time, a few times at the most: what stands is never left unread.
       if (round === READ_BACK_REWRITES)
         return holds(
-          `${lost}, and what stands was still not the outcome after it was written again ${READ_BACK_REWRITES} times; if the ${port.api} applied that write after the outcome, ${late()}`
+          `${lost}, and what stands was still not the outcome after it was written again ${READ_BACK_REWRITES} times; if the ${port.api} applied that write after the outcome, ${late()} (${lostWhyNow})`
         )
       log.info(clean(`A write whose answer was lost was applied after the outcome; writing the outcome again.`))
       if (!(await write())) return
     }
-    holds(`${lost}, and there was no time left to read back what stands (${ended()}); if the ${port.api} applied that write after the outcome, ${late()}`)
+    holds(
+      `${lost}, and there was no time left to read back what stands; if the ${port.api} applied that write after the outcome, ${late()} (${lostWhyNow}; ${ended()})`
+    )
   }
 
   return {
