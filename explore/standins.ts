@@ -92,6 +92,8 @@ export interface Seen {
   appliedAt?: number
   /** The reply, once sent whole to an open connection. */
   delivered?: Reply
+  /** When that reply was sent whole. */
+  deliveredAt?: number
   auth?: string
   body?: string
   /** Which run of the schedule sent it (its address's `/run-N` prefix, `runPath`); undefined: the first. */
@@ -172,6 +174,7 @@ async function faultyServer(
     res.once('finish', () => {
       if (!res.socket?.destroyed || res.writableFinished) {
         record.delivered = reply
+        record.deliveredAt = Date.now()
         onSeen(record, 'delivered')
       }
     })
