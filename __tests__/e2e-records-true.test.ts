@@ -330,7 +330,8 @@ describe.concurrent('a lost write that still lands is read back and made true', 
   it('the action: the deployment’s in_progress status answered 502 and applied later: the deployment ends with the outcome', async () => {
     const sim = await simulator()
     const api = await githubApi()
-    api.delayDeploymentWrites(0, { ms: 0, status: 502, appliedAfterMs: 1500 })
+    // Read back twice request-timeout (2 s) after it was sent: a second after it landed, however busy the machine (at 1.5 s it failed under load).
+    api.delayDeploymentWrites(0, { ms: 0, status: 502, appliedAfterMs: 1000 })
     const run = await runAgainst(
       sim,
       { 'status-id': 'update-success', 'deployment-environment': 'docs', 'github-token': TOKEN, 'request-timeout': '1s' },
@@ -346,7 +347,8 @@ describe.concurrent('a lost write that still lands is read back and made true', 
   it('the command on GitLab: the running status answered 502 and applied later: the status ends with the outcome', async () => {
     const sim = await simulator()
     const api = await gitlab()
-    api.delayWrites({ ms: 0, status: 502, appliedAfterMs: 1500 })
+    // A second before the read back, however busy the machine.
+    api.delayWrites({ ms: 0, status: 502, appliedAfterMs: 1000 })
     const run = await runCommand(
       () => ['--base-url', sim.url, '--status-id', 'update-success', '--commit-status', 'docs', '--request-timeout', '1s', ...fast],
       { env: pipelineJob(api) }
