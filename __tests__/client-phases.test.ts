@@ -238,3 +238,23 @@ describe('redirects of a POST', () => {
     expect(requests.map((r) => r.method)).toEqual(['POST', 'POST'])
   })
 })
+
+describe("the HTTP library's own limits", () => {
+  it('never end a request before its request-timeout: an answer due within it is taken (found by the explorer)', async () => {
+    // The library's clock for its headers limit ticks every 499 ms and counts from the tick
+    // before: a limit of 1497 ms fired after about 1 s for a request started late in a tick.
+    // Ten requests started 50 ms apart cover a whole tick; each is answered 1.2 s after it came.
+    const { url } = await httpServer((_req, res) => {
+      setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"queued"}'), 1200)
+    })
+    const api = createApiClient({ baseUrl: new URL(url), env: {}, requestTimeoutMs: 1497 })
+    clients.push(api)
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => {
+        await new Promise((resolve) => setTimeout(resolve, 50 * i))
+        return api.request(request({ timeoutMs: 1497 }))
+      })
+    )
+    expect(answers).toEqual(Array.from({ length: 10 }, () => ({ kind: 'ok', body: { status: 'queued' } })))
+  })
+})

@@ -112,7 +112,7 @@ describe('the comment is written after every write before it has settled', () =>
     expect(run.code, run.stdout).toBe(0)
     expect(run.outputs.result).toBe('success')
     expect(run.stdout).toContain(
-      `::warning::The pull request comment could not be written: the GitHub API had not answered its "in progress" write within 2.0s of the outcome (twice request-timeout) and has no record of it yet, so the outcome was not written (it would make a second one)`
+      `::warning::The pull request comment could not be written: the GitHub API had not answered its "in progress" write within 2.0s of the outcome (twice request-timeout) and has no record of it yet, so the outcome was not written (it would make a second one); if the GitHub API applies that write later, the comment says "⏳ Waiting" until the next run, or, if another run of this step wrote its own meanwhile, a second comment of this step appears saying "⏳ Waiting", which the next run of this step removes`
     )
     // No second write that the held one could overwrite.
     expect(writes(api)).toHaveLength(1)

@@ -361,6 +361,13 @@ describe('what a lost "in progress" write shows if it lands after the step', () 
     found.opening('creation', 'in progress')
     found.closing('outcome', 'update')
     expect(found.lateOpen('comment')).toBe('the comment says "⏳ Waiting" until the next run')
+    // A creation the close neither found nor wrote beside (not answered, no record yet): the step's
+    // one record if it lands, or a second beside another run's made meanwhile (found by the long run: a matrix leg's).
+    const unfound = twinStory()
+    unfound.opening('creation', 'in progress')
+    expect(unfound.lateOpen('note')).toBe(
+      'the note says "⏳ Waiting" until the next run, or, if another run of this step wrote its own meanwhile, a second note of this step appears saying "⏳ Waiting", which the next run of this step removes'
+    )
   })
 
   it("what the close's own creation shows if its answer was lost: the record, late, with the open's when that was unanswered too; nothing after an update", async () => {

@@ -40361,10 +40361,19 @@ function undici_request(url, options) {
 
 
 /**
+ * How much later than the request's own limit the HTTP library's headers and body limits come.
+ * Its clock for them ticks every half second and counts a limit from the tick before it was set:
+ * a limit of over a second fires up to half a second early (found by the explorer: an answer due
+ * in 0.9 s cut as "Headers Timeout Error" with a request-timeout of 1.3 s). The callers' signals
+ * hold the request's limit exactly; these only end what an abandoned request left behind.
+ */
+const COARSE_CLOCK_SLACK_MS = 1000;
+/**
  * Opens connections to `target`, through the runner's proxy when one applies. Every phase has a
- * limit of `phaseTimeoutMs` inside undici too (the name lookup, TCP and TLS connect, the proxy's
- * CONNECT answer), so a socket left behind by an abandoned request ends on its own; `destroyAll`
- * ends them, and every lookup under way, at once.
+ * limit inside undici too (the name lookup, TCP and TLS connect: `phaseTimeoutMs`; the headers,
+ * the body and the proxy's CONNECT answer: `COARSE_CLOCK_SLACK_MS` later), so a socket left
+ * behind by an abandoned request ends on its own; `destroyAll` ends them, and every lookup under
+ * way, at once.
  */
 function openConnections(target, phaseTimeoutMs, env = process.env) {
     const sockets = new Set();
@@ -40379,7 +40388,7 @@ function openConnections(target, phaseTimeoutMs, env = process.env) {
             return socket;
         };
     };
-    const limits = { headersTimeout: timeout, bodyTimeout: timeout };
+    const limits = { headersTimeout: timeout + COARSE_CLOCK_SLACK_MS, bodyTimeout: timeout + COARSE_CLOCK_SLACK_MS };
     const proxy = chooseProxy(target, env);
     const dispatcher = proxy
         ? new (proxy_agent_default())({
@@ -43922,7 +43931,7 @@ function recordLifecycle(port, options) {
             await waitToLand();
         if (!settled && where === undefined && deadline.aborted) {
             // The outcome must not go before a write that may still land on top of it, and there is no known place to write it.
-            say('warning', port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${ended()}, and the outcome must not go before it; it may show "in progress" until the next run`, where, opened));
+            say('warning', port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${ended()}, and the outcome must not go before it; if the ${port.api} applies that write later, ${lateOpen()}`, where, opened));
             return;
         }
         if (opened === 'refused' && where === undefined && port.words.notOpened)
@@ -43963,7 +43972,7 @@ function recordLifecycle(port, options) {
                         continue;
                     }
                     if (error instanceof NotFoundYet) {
-                        sayWriteFailed(port.words.closeFailed(`the ${port.api} had not answered its "in progress" write within ${formatDuration(2 * options.requestTimeoutMs)} of the outcome (twice request-timeout) and has no record of it yet, so the outcome was not written (it would make a second one); if the ${port.api} applies that write later, it may show "in progress" until the next run`, where, opened));
+                        sayWriteFailed(port.words.closeFailed(`the ${port.api} had not answered its "in progress" write within ${formatDuration(2 * options.requestTimeoutMs)} of the outcome (twice request-timeout) and has no record of it yet, so the outcome was not written (it would make a second one); if the ${port.api} applies that write later, ${lateOpen()}`, where, opened));
                         return false;
                     }
                     // Setting a known record to the outcome again changes nothing, so a write that failed on
@@ -45470,14 +45479,23 @@ function twinStory() {
     /** The open sent a creation, and the close went to a record it did not find as that one: the creation landing late is a second record. */
     const secondIfLate = () => sent === 'creation' && (closeCreated || foundOther);
     /** `lateOpen`, below. */
-    const lateOpen = (what) => secondIfLate()
-        ? `a second ${what} of this step appears saying "⏳ Waiting", which the next run of this step removes`
-        : `the ${what} says "⏳ Waiting" until the next run`;
+    const lateOpen = (what) => {
+        const second = `a second ${what} of this step appears saying "⏳ Waiting", which the next run of this step removes`;
+        if (secondIfLate())
+            return second;
+        // A creation the close neither found nor wrote beside: the step's one record if it lands, unless
+        // another run of the step (a matrix leg, a re-run) wrote its own meanwhile (found by the explorer).
+        if (sent === 'creation' && closeSent === undefined && !seen)
+            return `the ${what} says "⏳ Waiting" until the next run, or, if another run of this step wrote its own meanwhile, ${second}`;
+        return `the ${what} says "⏳ Waiting" until the next run`;
+    };
     return {
         /**
          * What the lost "in progress" write shows if it lands after the step: a creation the close
-         * could not find (it made the record anew) is a second one of the step, which no later run
-         * takes for its own; an update shows "in progress" until the next run writes over it.
+         * could not find (it made the record anew, or wrote to another run's) is a second one of the
+         * step, which no later run takes for its own; one the close neither found nor wrote beside
+         * (it wrote nothing) is the step's record, or a second beside another run's made meanwhile;
+         * an update shows "in progress" until the next run writes over it.
          */
         lateOpen,
         /**

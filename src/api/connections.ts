@@ -13,10 +13,20 @@ export interface Connections {
 }
 
 /**
+ * How much later than the request's own limit the HTTP library's headers and body limits come.
+ * Its clock for them ticks every half second and counts a limit from the tick before it was set:
+ * a limit of over a second fires up to half a second early (found by the explorer: an answer due
+ * in 0.9 s cut as "Headers Timeout Error" with a request-timeout of 1.3 s). The callers' signals
+ * hold the request's limit exactly; these only end what an abandoned request left behind.
+ */
+export const COARSE_CLOCK_SLACK_MS = 1000
+
+/**
  * Opens connections to `target`, through the runner's proxy when one applies. Every phase has a
- * limit of `phaseTimeoutMs` inside undici too (the name lookup, TCP and TLS connect, the proxy's
- * CONNECT answer), so a socket left behind by an abandoned request ends on its own; `destroyAll`
- * ends them, and every lookup under way, at once.
+ * limit inside undici too (the name lookup, TCP and TLS connect: `phaseTimeoutMs`; the headers,
+ * the body and the proxy's CONNECT answer: `COARSE_CLOCK_SLACK_MS` later), so a socket left
+ * behind by an abandoned request ends on its own; `destroyAll` ends them, and every lookup under
+ * way, at once.
  */
 export function openConnections(target: URL, phaseTimeoutMs: number, env: NodeJS.ProcessEnv = process.env): Connections {
   const sockets = new Set<Socket>()
@@ -31,7 +41,7 @@ export function openConnections(target: URL, phaseTimeoutMs: number, env: NodeJS
       return socket as never
     }
   }
-  const limits = { headersTimeout: timeout, bodyTimeout: timeout }
+  const limits = { headersTimeout: timeout + COARSE_CLOCK_SLACK_MS, bodyTimeout: timeout + COARSE_CLOCK_SLACK_MS }
   const proxy = chooseProxy(target, env)
   const dispatcher: Dispatcher = proxy
     ? new ProxyAgent({

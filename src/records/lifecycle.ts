@@ -442,7 +442,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
       say(
         'warning',
         port.words.closeFailed(
-          `the ${port.api} had not answered its "in progress" write when ${ended()}, and the outcome must not go before it; it may show "in progress" until the next run`,
+          `the ${port.api} had not answered its "in progress" write when ${ended()}, and the outcome must not go before it; if the ${port.api} applies that write later, ${lateOpen()}`,
           where,
           opened
         )
@@ -490,7 +490,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
           if (error instanceof NotFoundYet) {
             sayWriteFailed(
               port.words.closeFailed(
-                `the ${port.api} had not answered its "in progress" write within ${formatDuration(2 * options.requestTimeoutMs)} of the outcome (twice request-timeout) and has no record of it yet, so the outcome was not written (it would make a second one); if the ${port.api} applies that write later, it may show "in progress" until the next run`,
+                `the ${port.api} had not answered its "in progress" write within ${formatDuration(2 * options.requestTimeoutMs)} of the outcome (twice request-timeout) and has no record of it yet, so the outcome was not written (it would make a second one); if the ${port.api} applies that write later, ${lateOpen()}`,
                 where,
                 opened
               )

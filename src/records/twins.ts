@@ -35,15 +35,22 @@ export function twinStory() {
   /** The open sent a creation, and the close went to a record it did not find as that one: the creation landing late is a second record. */
   const secondIfLate = () => sent === 'creation' && (closeCreated || foundOther)
   /** `lateOpen`, below. */
-  const lateOpen = (what: string): string =>
-    secondIfLate()
-      ? `a second ${what} of this step appears saying "⏳ Waiting", which the next run of this step removes`
-      : `the ${what} says "⏳ Waiting" until the next run`
+  const lateOpen = (what: string): string => {
+    const second = `a second ${what} of this step appears saying "⏳ Waiting", which the next run of this step removes`
+    if (secondIfLate()) return second
+    // A creation the close neither found nor wrote beside: the step's one record if it lands, unless
+    // another run of the step (a matrix leg, a re-run) wrote its own meanwhile (found by the explorer).
+    if (sent === 'creation' && closeSent === undefined && !seen)
+      return `the ${what} says "⏳ Waiting" until the next run, or, if another run of this step wrote its own meanwhile, ${second}`
+    return `the ${what} says "⏳ Waiting" until the next run`
+  }
   return {
     /**
      * What the lost "in progress" write shows if it lands after the step: a creation the close
-     * could not find (it made the record anew) is a second one of the step, which no later run
-     * takes for its own; an update shows "in progress" until the next run writes over it.
+     * could not find (it made the record anew, or wrote to another run's) is a second one of the
+     * step, which no later run takes for its own; one the close neither found nor wrote beside
+     * (it wrote nothing) is the step's record, or a second beside another run's made meanwhile;
+     * an update shows "in progress" until the next run writes over it.
      */
     lateOpen,
     /**
