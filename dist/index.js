@@ -43564,89 +43564,6 @@ function outcomeStatusDescription(outcome, clean) {
     return fitDescription(clean(outcomeDescription(outcome)));
 }
 
-;// CONCATENATED MODULE: ./src/records/siblings.ts
-// Runs that share a commit status: matrix legs and several steps of one workflow run write on
-// the same commit and context, and GitHub shows the latest. A run's `success` must never replace
-// a failure that another job of the same run (the same attempt) wrote: the rule, for any
-// platform's listing of statuses (newest first).
-/**
- * The failure another job of this run wrote on this context, if any: a status not among `own`,
- * of the same `run` (GitHub: the run attempt's link; GitLab: the pipeline), in a state that is
- * not success and not pending. A later attempt links another address (a new pipeline on GitLab),
- * so a re-run of a failed job is not held to its earlier failure.
- */
-function siblingFailure(listed, mine) {
-    if (!mine.run)
-        return undefined;
-    return listed.find((status) => status.context === mine.context &&
-        !mine.own.has(status.id) &&
-        status.run === mine.run &&
-        (status.state === 'failure' || status.state === 'error' || status.state === 'failed' || status.state === 'canceled'));
-}
-/** The statuses other jobs wrote could not be read around this job's success (`written`: after it was sent). */
-class OtherJobsUnread extends Error {
-    cause;
-    written;
-    constructor(cause, written) {
-        super('the statuses of the other jobs could not be read');
-        this.cause = cause;
-        this.written = written;
-        this.name = 'OtherJobsUnread';
-    }
-}
-/**
- * Writes this job's `body`. A success never replaces another job's failure: the statuses are read
- * before the write and again after it (one written between the two reads lands after ours), and
- * that failure is written again instead. Unread, another job's failure may stand: a success is
- * not written over what could not be seen, nor left unconfirmed; `OtherJobsUnread` says which,
- * and the lifecycle's rule tries the close again, or says so.
- */
-async function writeBesideSiblings(body, success, io) {
-    const failedNow = async (written) => {
-        try {
-            return siblingFailure(await io.list(written), io.mine);
-        }
-        catch (error) {
-            throw new OtherJobsUnread(error, written);
-        }
-    };
-    const before = success ? await failedNow(false) : undefined;
-    await io.send(before ? io.keep(before) : body);
-    const after = success && !before ? await failedNow(true) : undefined;
-    if (after)
-        await io.send(io.keep(after));
-}
-/**
- * What stands on a shared status (`listed`, newest first) after a write whose answer was lost
- * (records/lifecycle.ts, `ReadBack`), by the one rule for both platforms: an "in progress" on top,
- * or a success on top of another job's failure of this run, is stale. Otherwise, for a lost
- * "in progress", it is accounted for when listed under the outcome (a status of this job's
- * "in progress" state and link that is not one of `own`); for a lost write of the outcome, only a
- * success matters (landing later, it could cover another job's failure): accounted for when a
- * success of this run with the same description is listed that is not one of `own`.
- */
-function statusStands(listed, mine, lost, written) {
-    const onContext = listed.filter((status) => status.context === mine.context);
-    const newest = onContext[0];
-    if (newest?.state === written.inProgress || newest?.state === 'pending')
-        return 'stale';
-    if (newest?.state === 'success' && siblingFailure(onContext, mine))
-        return 'stale';
-    const notOwn = (status) => !mine.own.has(status.id);
-    // Without a link of its own (no job or run address), another run's "in progress" cannot be told from this one's: unseen, and said.
-    if (lost === 'open')
-        return written.inProgressUrl !== undefined &&
-            onContext.some((status) => status.state === written.inProgress && notOwn(status) && status.targetUrl === written.inProgressUrl)
-            ? 'outcome'
-            : 'unseen';
-    const last = written.last;
-    if (last?.state !== 'success')
-        return 'outcome';
-    return onContext.some((status) => status.state === 'success' && notOwn(status) && status.run === mine.run && status.description === last.description)
-        ? 'outcome'
-        : 'unseen';
-}
-
 ;// CONCATENATED MODULE: ./src/records/lifecycle.ts
 // A record kept true: what the step writes outside itself (the pull request comment, the GitLab
 // merge request note, the GitHub deployment and its statuses, a commit status) has one story,
@@ -43659,7 +43576,13 @@ function statusStands(listed, mine, lost, written) {
 
 
 
-
+/**
+ * A lookup a port makes around a write failed (records/siblings.ts: the other jobs' statuses, read
+ * before and after it): the write was not sent, or was answered. No answer of a write was lost,
+ * whatever the lookup's own cause; nothing of it can land later.
+ */
+class LookupAroundWriteFailed extends Error {
+}
 /** Thrown by a port's close when told `unanswered` and the record is not found: nothing is created. */
 class NotFoundYet extends Error {
     constructor() {
@@ -43697,10 +43620,10 @@ const lifecycle_transient = (error) => {
  * that ran out before any write, nor a fault of this process (a module that did not load).
  */
 const answerLost = (error, signals) => {
-    // The statuses around a write could not be read (records/siblings.ts): its write was not sent,
-    // or was answered. A reset of that lookup is no write that may land later (found by the explorer:
-    // taken for one, it set the time to land of the write sent after it too early).
-    if (error instanceof OtherJobsUnread)
+    // A lookup around the write failed: the write was not sent, or was answered. A reset of that
+    // lookup is no write that may land later (found by the explorer: taken for one, it set the time
+    // to land of the write sent after it too early).
+    if (error instanceof LookupAroundWriteFailed)
         return false;
     if (isAbort(error))
         return signals.write.aborted;
@@ -44149,6 +44072,90 @@ function recordLifecycle(port, options) {
             return closing;
         }
     };
+}
+
+;// CONCATENATED MODULE: ./src/records/siblings.ts
+// Runs that share a commit status: matrix legs and several steps of one workflow run write on
+// the same commit and context, and GitHub shows the latest. A run's `success` must never replace
+// a failure that another job of the same run (the same attempt) wrote: the rule, for any
+// platform's listing of statuses (newest first).
+
+/**
+ * The failure another job of this run wrote on this context, if any: a status not among `own`,
+ * of the same `run` (GitHub: the run attempt's link; GitLab: the pipeline), in a state that is
+ * not success and not pending. A later attempt links another address (a new pipeline on GitLab),
+ * so a re-run of a failed job is not held to its earlier failure.
+ */
+function siblingFailure(listed, mine) {
+    if (!mine.run)
+        return undefined;
+    return listed.find((status) => status.context === mine.context &&
+        !mine.own.has(status.id) &&
+        status.run === mine.run &&
+        (status.state === 'failure' || status.state === 'error' || status.state === 'failed' || status.state === 'canceled'));
+}
+/** The statuses other jobs wrote could not be read around this job's success (`written`: after it was sent). */
+class OtherJobsUnread extends LookupAroundWriteFailed {
+    cause;
+    written;
+    constructor(cause, written) {
+        super('the statuses of the other jobs could not be read');
+        this.cause = cause;
+        this.written = written;
+        this.name = 'OtherJobsUnread';
+    }
+}
+/**
+ * Writes this job's `body`. A success never replaces another job's failure: the statuses are read
+ * before the write and again after it (one written between the two reads lands after ours), and
+ * that failure is written again instead. Unread, another job's failure may stand: a success is
+ * not written over what could not be seen, nor left unconfirmed; `OtherJobsUnread` says which,
+ * and the lifecycle's rule tries the close again, or says so.
+ */
+async function writeBesideSiblings(body, success, io) {
+    const failedNow = async (written) => {
+        try {
+            return siblingFailure(await io.list(written), io.mine);
+        }
+        catch (error) {
+            throw new OtherJobsUnread(error, written);
+        }
+    };
+    const before = success ? await failedNow(false) : undefined;
+    await io.send(before ? io.keep(before) : body);
+    const after = success && !before ? await failedNow(true) : undefined;
+    if (after)
+        await io.send(io.keep(after));
+}
+/**
+ * What stands on a shared status (`listed`, newest first) after a write whose answer was lost
+ * (records/lifecycle.ts, `ReadBack`), by the one rule for both platforms: an "in progress" on top,
+ * or a success on top of another job's failure of this run, is stale. Otherwise, for a lost
+ * "in progress", it is accounted for when listed under the outcome (a status of this job's
+ * "in progress" state and link that is not one of `own`); for a lost write of the outcome, only a
+ * success matters (landing later, it could cover another job's failure): accounted for when a
+ * success of this run with the same description is listed that is not one of `own`.
+ */
+function statusStands(listed, mine, lost, written) {
+    const onContext = listed.filter((status) => status.context === mine.context);
+    const newest = onContext[0];
+    if (newest?.state === written.inProgress || newest?.state === 'pending')
+        return 'stale';
+    if (newest?.state === 'success' && siblingFailure(onContext, mine))
+        return 'stale';
+    const notOwn = (status) => !mine.own.has(status.id);
+    // Without a link of its own (no job or run address), another run's "in progress" cannot be told from this one's: unseen, and said.
+    if (lost === 'open')
+        return written.inProgressUrl !== undefined &&
+            onContext.some((status) => status.state === written.inProgress && notOwn(status) && status.targetUrl === written.inProgressUrl)
+            ? 'outcome'
+            : 'unseen';
+    const last = written.last;
+    if (last?.state !== 'success')
+        return 'outcome';
+    return onContext.some((status) => status.state === 'success' && notOwn(status) && status.run === mine.run && status.description === last.description)
+        ? 'outcome'
+        : 'unseen';
 }
 
 ;// CONCATENATED MODULE: ./src/records/run-record.ts

@@ -9,7 +9,6 @@ import { formatDuration } from '../durations.js'
 import { oneLine } from '../text.js'
 import { timeoutSignal } from '../timeout-signal.js'
 import { type CancelClock, commentDeadline, lookupBudgetMs } from '../step/limits.js'
-import { OtherJobsUnread } from './siblings.js'
 
 /** The signals a port's requests end with. */
 export interface WriteSignals {
@@ -46,6 +45,13 @@ export type Opened =
   | 'unanswered'
   /** The port has nowhere to write (not a pull request…): the close says why. */
   | 'skipped'
+
+/**
+ * A lookup a port makes around a write failed (records/siblings.ts: the other jobs' statuses, read
+ * before and after it): the write was not sent, or was answered. No answer of a write was lost,
+ * whatever the lookup's own cause; nothing of it can land later.
+ */
+export class LookupAroundWriteFailed extends Error {}
 
 /** Thrown by a port's close when told `unanswered` and the record is not found: nothing is created. */
 export class NotFoundYet extends Error {
@@ -208,10 +214,10 @@ const transient = (error: unknown) => {
  * that ran out before any write, nor a fault of this process (a module that did not load).
  */
 const answerLost = (error: unknown, signals: WriteSignals) => {
-  // The statuses around a write could not be read (records/siblings.ts): its write was not sent,
-  // or was answered. A reset of that lookup is no write that may land later (found by the explorer:
-  // taken for one, it set the time to land of the write sent after it too early).
-  if (error instanceof OtherJobsUnread) return false
+  // A lookup around the write failed: the write was not sent, or was answered. A reset of that
+  // lookup is no write that may land later (found by the explorer: taken for one, it set the time
+  // to land of the write sent after it too early).
+  if (error instanceof LookupAroundWriteFailed) return false
   if (isAbort(error)) return signals.write.aborted
   const status = statusOf(error)
   if (status !== undefined && !Number.isNaN(status)) return status >= 500 || (status >= 200 && status < 300)

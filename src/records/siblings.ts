@@ -3,7 +3,7 @@
 // a failure that another job of the same run (the same attempt) wrote: the rule, for any
 // platform's listing of statuses (newest first).
 
-import type { ReadBack } from './lifecycle.js'
+import { LookupAroundWriteFailed, type ReadBack } from './lifecycle.js'
 
 /** A status as listed: who wrote it is known by its id (ours) and by the run that wrote it. */
 export interface ListedStatus {
@@ -37,7 +37,7 @@ export function siblingFailure(
 }
 
 /** The statuses other jobs wrote could not be read around this job's success (`written`: after it was sent). */
-export class OtherJobsUnread extends Error {
+export class OtherJobsUnread extends LookupAroundWriteFailed {
   constructor(
     override readonly cause: unknown,
     readonly written: boolean
