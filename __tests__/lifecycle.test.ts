@@ -123,6 +123,15 @@ function lifecycleOf(port: RecordPort<number, string>, cancel = cancellation(), 
   return { lifecycle, log, cancel }
 }
 
+/** The open, `openFor` ms (fake time) for it, then the close with `outcome`, given `closeFor` ms to end. */
+async function openThenClose(lifecycle: ReturnType<typeof recordLifecycle<number, string>>, outcome: string, { openFor = 50, closeFor = 50 } = {}) {
+  lifecycle.open()
+  await vi.advanceTimersByTimeAsync(openFor)
+  const closed = lifecycle.close(outcome)
+  await vi.advanceTimersByTimeAsync(closeFor)
+  await closed
+}
+
 describe('a record kept true', () => {
   beforeEach(() => {
     vi.useFakeTimers({ now: 0 })
@@ -134,11 +143,7 @@ describe('a record kept true', () => {
   it('open, then close with the outcome, where the open went', async () => {
     const { port, record, calls } = scriptedPort()
     const { lifecycle, log } = lifecycleOf(port)
-    lifecycle.open()
-    await vi.advanceTimersByTimeAsync(50)
-    const closed = lifecycle.close('success')
-    await vi.advanceTimersByTimeAsync(50)
-    await closed
+    await openThenClose(lifecycle, 'success')
     expect(record.states).toEqual(['in_progress', 'success'])
     expect(calls.map((c) => [c.what, c.where])).toEqual([
       ['open', undefined],
@@ -150,11 +155,7 @@ describe('a record kept true', () => {
   it('an open answered within request-timeout of the outcome is waited on: the close goes after it, never under it', async () => {
     const { port, record, calls } = scriptedPort({ open: [{ ms: 1000 }] })
     const { lifecycle, log } = lifecycleOf(port)
-    lifecycle.open()
-    await vi.advanceTimersByTimeAsync(100)
-    const closed = lifecycle.close('success')
-    await vi.advanceTimersByTimeAsync(6000)
-    await closed
+    await openThenClose(lifecycle, 'success', { openFor: 100, closeFor: 6000 })
     expect(calls.filter((c) => c.what === 'close').map((c) => c.at)).toEqual([1000])
     expect(record.states).toEqual(['in_progress', 'success'])
     expect(log.warning).not.toHaveBeenCalled()
@@ -163,11 +164,7 @@ describe('a record kept true', () => {
   it('an open unanswered for twice request-timeout after the outcome does not hold it back: the close goes then, and one warning says the open may land over it', async () => {
     const { port, record, calls } = scriptedPort({ open: [{ ms: 5000 }] })
     const { lifecycle, log } = lifecycleOf(port)
-    lifecycle.open()
-    await vi.advanceTimersByTimeAsync(100)
-    const closed = lifecycle.close('success')
-    await vi.advanceTimersByTimeAsync(6000)
-    await closed
+    await openThenClose(lifecycle, 'success', { openFor: 100, closeFor: 6000 })
     expect(calls.filter((c) => c.what === 'close').map((c) => c.at)).toEqual([1100])
     expect(record.states).toEqual(['success', 'in_progress'])
     expect(log.warning).toHaveBeenCalledTimes(1)
@@ -192,11 +189,7 @@ describe('a record kept true', () => {
   it("a close to a known record that fails on the way (a gateway's 502) is sent again: the record ends holding the outcome", async () => {
     const { port, record, calls } = scriptedPort({ close: [{ ms: 10, fail: { status: 502, message: 'Bad Gateway' } }, { ms: 10 }] })
     const { lifecycle, log } = lifecycleOf(port)
-    lifecycle.open()
-    await vi.advanceTimersByTimeAsync(50)
-    const closed = lifecycle.close('failure')
-    await vi.advanceTimersByTimeAsync(2000)
-    await closed
+    await openThenClose(lifecycle, 'failure', { closeFor: 2000 })
     expect(calls.filter((c) => c.what === 'close')).toHaveLength(2)
     expect(record.states).toEqual(['in_progress', 'failure'])
     expect(log.warning).not.toHaveBeenCalled()
@@ -244,11 +237,7 @@ describe('a record kept true', () => {
     cut.port.open = (signals) => open(signals, () => undefined)
     cut.port.words.lateCreation = () => 'a second record may appear beside another run’s'
     const { lifecycle, log } = lifecycleOf(cut.port)
-    lifecycle.open()
-    await vi.advanceTimersByTimeAsync(50)
-    const closed = lifecycle.close('failure')
-    await vi.advanceTimersByTimeAsync(5000)
-    await closed
+    await openThenClose(lifecycle, 'failure', { closeFor: 5000 })
     expect(cut.calls.filter((c) => c.what === 'close')).toHaveLength(1)
     expect(log.warning).toHaveBeenCalledTimes(1)
     expect(log.warning).toHaveBeenCalledWith(
@@ -423,11 +412,7 @@ describe('a record kept true', () => {
   it("the server's words reach the log as one line without its terminal escapes (found by the explorer)", async () => {
     const { port } = scriptedPort({ close: [{ ms: 10, fail: { status: 422, message: 'bad \u001b[31mred\u001b[0m\nnext line' } }] })
     const { lifecycle, log } = lifecycleOf(port)
-    lifecycle.open()
-    await vi.advanceTimersByTimeAsync(50)
-    const closed = lifecycle.close('success')
-    await vi.advanceTimersByTimeAsync(2000)
-    await closed
+    await openThenClose(lifecycle, 'success', { closeFor: 2000 })
     const said = [...log.info.mock.calls, ...log.warning.mock.calls].map(([line]) => line).join('\n')
     expect(said).toContain('bad red next line')
     expect(said).not.toContain('\u001b')
@@ -438,11 +423,7 @@ describe('a record kept true', () => {
     const at = port.open
     port.open = async (signals, _at) => at(signals, () => undefined)
     const { lifecycle } = lifecycleOf(port)
-    lifecycle.open()
-    await vi.advanceTimersByTimeAsync(50)
-    const closed = lifecycle.close('success')
-    await vi.advanceTimersByTimeAsync(50)
-    await closed
+    await openThenClose(lifecycle, 'success')
     // Looked for first, with nothing made where it is not found.
     expect(calls.find((c) => c.what === 'close')).toMatchObject({ what: 'close', where: undefined, opened: 'unanswered' })
   })
@@ -463,11 +444,7 @@ describe('a record kept true', () => {
       return stands
     }
     const { lifecycle, log } = lifecycleOf(port)
-    lifecycle.open()
-    await vi.advanceTimersByTimeAsync(50)
-    const closed = lifecycle.close('failure')
-    await vi.advanceTimersByTimeAsync(3000)
-    await closed
+    await openThenClose(lifecycle, 'failure', { closeFor: 3000 })
     expect(record.states).toEqual(['failure'])
     expect(readAt).toEqual([2000])
     expect(log.warning.mock.calls.map(([line]) => line)).toEqual(warned)
@@ -494,11 +471,7 @@ describe('a record kept true', () => {
     port.retryAfterMs = (error) => ((error as { status?: number }).status === 403 ? 1500 : undefined)
     port.readBack = async () => 'outcome'
     const { lifecycle, log } = lifecycleOf(port)
-    lifecycle.open()
-    await vi.advanceTimersByTimeAsync(2600)
-    const closed = lifecycle.close('failure')
-    await vi.advanceTimersByTimeAsync(5000)
-    await closed
+    await openThenClose(lifecycle, 'failure', { openFor: 2600, closeFor: 5000 })
     const closes = calls.filter((c) => c.what === 'close').map((c) => c.at)
     expect(closes).toHaveLength(2)
     expect((closes[1] ?? 0) - (closes[0] ?? 0)).toBeGreaterThanOrEqual(1500)
@@ -518,11 +491,7 @@ describe('a record kept true', () => {
     }
     port.closeMayTurn = () => mayTurn
     const { lifecycle, log } = lifecycleOf(port)
-    lifecycle.open()
-    await vi.advanceTimersByTimeAsync(50)
-    const closed = lifecycle.close('success')
-    await vi.advanceTimersByTimeAsync(3000)
-    await closed
+    await openThenClose(lifecycle, 'success', { closeFor: 3000 })
     expect(record.states).toEqual(['in_progress', 'success'])
     // Read twice request-timeout after the lost write was sent (at 50 ms).
     expect(seen).toEqual(reads)
@@ -539,11 +508,7 @@ describe('a record kept true', () => {
       port.closeMayTurn = () => true
       port.words.lateClose = () => "it may show success over another job's failure"
       const { lifecycle, log } = lifecycleOf(port, cancellation(), 4000)
-      lifecycle.open()
-      await vi.advanceTimersByTimeAsync(50)
-      const closed = lifecycle.close('success')
-      await vi.advanceTimersByTimeAsync(5000)
-      await closed
+      await openThenClose(lifecycle, 'success', { closeFor: 5000 })
       expect(log.warning).toHaveBeenCalledTimes(1)
       const said = log.warning.mock.calls[0]?.[0] ?? ''
       if (lost) {
@@ -573,11 +538,7 @@ describe('a record kept true', () => {
     port.closeMayTurn = () => true
     port.words.lateClose = () => "it may show success over another job's failure"
     const { lifecycle } = lifecycleOf(port)
-    lifecycle.open()
-    await vi.advanceTimersByTimeAsync(50)
-    const closed = lifecycle.close('success')
-    await vi.advanceTimersByTimeAsync(10_000)
-    await closed
+    await openThenClose(lifecycle, 'success', { closeFor: 10_000 })
     const closes = calls.filter((c) => c.what === 'close').map((c) => c.at)
     expect(closes).toHaveLength(3)
     // Read back twice request-timeout (2 s) after the lost write (the second try) was sent, not after the first try.
@@ -596,11 +557,7 @@ describe('a record kept true', () => {
     port.closeMayTurn = () => true
     port.words.lateClose = () => "it may show success over another job's failure"
     const { lifecycle, log } = lifecycleOf(port)
-    lifecycle.open()
-    await vi.advanceTimersByTimeAsync(50)
-    const closed = lifecycle.close('success')
-    await vi.advanceTimersByTimeAsync(10_000)
-    await closed
+    await openThenClose(lifecycle, 'success', { closeFor: 10_000 })
     expect(seen).toEqual(['open', 'close'])
     expect(log.warning).toHaveBeenCalledTimes(1)
     expect(log.warning.mock.calls[0]?.[0]).toMatch(
@@ -613,11 +570,7 @@ describe('a record kept true', () => {
     const { port, calls } = scriptedPort({ open: [{ ms: 4000 }], close: [limited, limited, limited, { ms: 10 }] })
     port.retryAfterMs = (error) => ((error as { status?: number }).status === 429 ? 1000 : undefined)
     const { lifecycle } = lifecycleOf(port)
-    lifecycle.open()
-    await vi.advanceTimersByTimeAsync(50)
-    const closed = lifecycle.close('success')
-    await vi.advanceTimersByTimeAsync(10_000)
-    await closed
+    await openThenClose(lifecycle, 'success', { closeFor: 10_000 })
     const at = calls.filter((c) => c.what === 'close').map((c) => c.at)
     expect(at.length).toBe(4)
     // Each write at least the asked second after the 429 before it (answered 10 ms after it was sent).
@@ -629,11 +582,7 @@ describe('a record kept true', () => {
     const answers: ('stale' | 'outcome')[] = ['stale', 'outcome']
     port.readBack = async () => answers.shift() ?? 'outcome'
     const { lifecycle, log } = lifecycleOf(port)
-    lifecycle.open()
-    await vi.advanceTimersByTimeAsync(50)
-    const closed = lifecycle.close('failure')
-    await vi.advanceTimersByTimeAsync(3000)
-    await closed
+    await openThenClose(lifecycle, 'failure', { closeFor: 3000 })
     expect(record.states).toEqual(['failure', 'failure'])
     expect(answers).toEqual([])
     expect(log.warning).not.toHaveBeenCalled()
@@ -651,11 +600,7 @@ describe('a record kept true', () => {
       return where === 7 ? 'stale' : 'unseen'
     }
     const { lifecycle, log } = lifecycleOf(port)
-    lifecycle.open()
-    await vi.advanceTimersByTimeAsync(50)
-    const closed = lifecycle.close('success')
-    await vi.advanceTimersByTimeAsync(3000)
-    await closed
+    await openThenClose(lifecycle, 'success', { closeFor: 3000 })
     expect(record.states).toEqual(['success', 'success'])
     expect(asked).toEqual([7, 8])
     expect(log.warning.mock.calls.map(([line]) => line)).toEqual([
@@ -671,11 +616,7 @@ describe('a record kept true', () => {
       return 'stale'
     }
     const { lifecycle, log } = lifecycleOf(port)
-    lifecycle.open()
-    await vi.advanceTimersByTimeAsync(50)
-    const closed = lifecycle.close('failure')
-    await vi.advanceTimersByTimeAsync(3000)
-    await closed
+    await openThenClose(lifecycle, 'failure', { closeFor: 3000 })
     expect(record.states).toEqual(['failure', 'failure', 'failure'])
     expect(reads).toBe(3)
     expect(log.warning.mock.calls.map(([line]) => line)).toEqual([
@@ -691,11 +632,7 @@ describe('a record kept true', () => {
     const at = port.open
     port.open = async (signals, _at) => at(signals, () => undefined)
     const { lifecycle, log } = lifecycleOf(port)
-    lifecycle.open()
-    await vi.advanceTimersByTimeAsync(50)
-    const closed = lifecycle.close('success')
-    await vi.advanceTimersByTimeAsync(50)
-    await closed
+    await openThenClose(lifecycle, 'success')
     expect(calls.at(-1)).toMatchObject({ what: 'close', opened: 'refused' })
     expect(log.info.mock.calls).toContainEqual(['open failed: forbidden'])
     expect(log.warning.mock.calls).toEqual([['record ? not closed: forbidden']])
