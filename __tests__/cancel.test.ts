@@ -167,6 +167,30 @@ describe('the cancel', () => {
     }
   })
 
+  it('a grace that runs out while a report is still being written says so, as a warning; one decided in time says nothing', () => {
+    const warned: string[] = []
+    const exit = vi.spyOn(process, 'exit').mockImplementation((() => undefined) as never)
+    const late = listenForCancel({ say: () => {}, warn: (line) => warned.push(line), exitCode: () => 1 })
+    late.reporting('the job summary')
+    process.emit('SIGINT')
+    vi.advanceTimersByTime(CANCEL_GRACE_MS)
+    expect(exit.mock.calls).toEqual([[1]])
+    expect(warned).toEqual([
+      "The cancel's grace period (1.5s) ran out before the job summary was written: it may be missing or cut (the outputs are written). The machine was too busy to write it in time; re-run the job to get it."
+    ])
+    late.stop()
+    exit.mockClear()
+    warned.length = 0
+    const inTime = listenForCancel({ say: () => {}, warn: (line) => warned.push(line), exitCode: () => 1 })
+    inTime.reporting('the job summary')
+    process.emit('SIGINT')
+    inTime.decided(0)
+    vi.advanceTimersByTime(CANCEL_GRACE_MS)
+    expect(exit.mock.calls).toEqual([[0]])
+    expect(warned).toEqual([])
+    inTime.stop()
+  })
+
   it('stop() stops listening for SIGBREAK too', () => {
     const before = process.listenerCount('SIGBREAK')
     const { cancel } = listen()

@@ -1,4 +1,8 @@
-import { existsSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ADMIN_KEY, HOSTILE_LINES, PROJECT_ID } from '../dev/simulator.js'
 import { activeCommands, expectAllOutputs, FAST, proxyServer, runAgainst, simulator, tlsFront } from './helpers/e2e.js'
@@ -299,6 +303,41 @@ describe.concurrent('the bundled action, end to end', () => {
     expect(expectAllOutputs(run.outputs)).toEqual([])
     expect(run.outputs).toMatchObject({ result: 'cancelled', status: 'in_progress' })
     expect(run.summary).toContain('## 🛑 Cancelled while waiting for the docs')
+  })
+
+  it('a cancel whose grace runs out before the job summary is written says so, after every output (found by the explorer)', async () => {
+    const sim = await simulator()
+    // A job summary whose reader comes only 3 s after the signal: the summary cannot be written within the grace.
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'wfd-summary-fifo-'))
+    const fifo = path.join(folder, 'summary')
+    execFileSync('mkfifo', [fifo])
+    let sentAt = 0
+    let seen = ''
+    let reader: Promise<string> | undefined
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'update-forever', 'min-interval': '1s', 'max-interval': '1s' },
+      {
+        env: { GITHUB_STEP_SUMMARY: fifo },
+        onStdout: (chunk, child) => {
+          seen += chunk
+          if (!sentAt && seen.includes('queued → in_progress')) {
+            sentAt = Date.now()
+            child.kill('SIGINT')
+            reader = new Promise((resolve) => setTimeout(resolve, 3000)).then(() => readFile(fifo, 'utf8'))
+          }
+        }
+      }
+    )
+    await reader
+    rmSync(folder, { recursive: true, force: true })
+    expect(sentAt).toBeGreaterThan(0)
+    expect(run.code).toBe(1)
+    expect(expectAllOutputs(run.outputs)).toEqual([])
+    expect(run.outputs).toMatchObject({ result: 'cancelled' })
+    expect(run.stdout).toContain(
+      "::warning::The cancel's grace period (1.5s) ran out before the job summary was written: it may be missing or cut (the outputs are written). The machine was too busy to write it in time; re-run the job to get it."
+    )
   })
 
   it('waits on many targets without a word on stderr', async () => {

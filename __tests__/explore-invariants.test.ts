@@ -125,6 +125,21 @@ describe('the invariants on hand-built runs', () => {
     expect(gateNeverGreenWrongly(late).filter((v) => v.detail.includes('before the step stopped'))).toEqual([])
   })
 
+  it('1. a failure sent whole at the end of its request’s time (a busy stand-in sent it late) is not surely read; one sent in time is (found by the long run)', () => {
+    const platformSide = (sentAfterMs: number) =>
+      gateNeverGreenWrongly(
+        goodRun({
+          code: 4,
+          durationMs: 5000,
+          reports: { outputFile: { place: 'file', path: '/x', text: '{"result":"error","exit-code":4}' } },
+          // Due in 138 ms (its latency); request-timeout 500 ms.
+          seen: [{ ...served('status:st_0', 'failure', 1_000_100, { kind: 'latency', ms: 138 }), deliveredAt: 1_000_100 + sentAfterMs }]
+        })
+      ).filter((v) => v.detail.includes('before the step stopped'))
+    expect(platformSide(450)).toEqual([])
+    expect(platformSide(140)).toHaveLength(1)
+  })
+
   it('2. the exit code follows the result; the reports agree with each other and with the exit code', () => {
     expect(exitCodeResultAndReportsAgree(goodRun({ code: 1 })).map((v) => v.detail)).toEqual([
       'result success with exit code 1 (expected 0)',
@@ -198,13 +213,31 @@ describe('the invariants on hand-built runs', () => {
       everyReportAskedIsWritten(goodRun({ schedule: { ...json, signal }, stdout: cut, code: 1, ...over })).map((v) => v.detail)
     // Ended by the grace (2 s after the signal): the object is cut where the reader was.
     expect(details({ signalAtMs: 2100, durationMs: 4090 })).toEqual([])
+    // The step's own grace is 1.5 s: ended 1.7 s after its package runner was killed, the same (found by the long run).
+    expect(details({ signalAtMs: 2100, durationMs: 3800, schedule: { ...json, signal: { ...signal, via: 'parent-killed' } } })).toEqual([])
+    expect(details({ signalAtMs: 2100, durationMs: 3500 })).toEqual([])
     // Ended well within the grace, or with no signal at all: a cut object is a report not written.
     expect(details({ signalAtMs: 2100, durationMs: 3000 })).toEqual([`--json on stdout is no whole JSON object with a result (${cut.length} characters read)`])
+    expect(details({ signalAtMs: 2100, durationMs: 3300 })).toHaveLength(1)
     expect(everyReportAskedIsWritten(goodRun({ schedule: json, stdout: cut, code: 1, durationMs: 4090 })).map((v) => v.detail)).toEqual([
       `--json on stdout is no whole JSON object with a result (${cut.length} characters read)`
     ])
     // Anything but the object's start is never taken for one cut by the grace.
     expect(details({ signalAtMs: 2100, durationMs: 4090, stdout: 'Result: failure' })).toHaveLength(1)
+  })
+
+  it("3. the action's job summary is written, unless a cancel's grace ran out first and the log says so (found by the long run)", () => {
+    const signal = { name: 'SIGINT' as const, after: 'first-request' as const, ms: 3 }
+    const unwritten = { place: 'file' as const, path: '/s', text: '' }
+    const said = "::warning::The cancel's grace period (1.5s) ran out before the job summary was written: it may be missing or cut (the outputs are written)."
+    const details = (over: Partial<RunRecord>) =>
+      everyReportAskedIsWritten(
+        goodRun({ schedule: schedule({ mode: 'action', signal }), outputs: { result: 'cancelled' }, code: 1, summary: unwritten, ...over })
+      ).map((v) => v.detail)
+    expect(details({ signalAtMs: 2000, stdout: said })).toEqual([])
+    // Unsaid, or said with no signal: a report not written.
+    expect(details({ signalAtMs: 2000, stdout: '' })).toEqual(['the job summary (a file) was not written'])
+    expect(details({ stdout: said })).toEqual(['the job summary (a file) was not written'])
   })
 
   it('a run ended by a signal sent while Node loaded it is judged only if its code ran: one request, line or report says it did', () => {

@@ -39761,6 +39761,7 @@ function watchParent(onGone, options = {}) {
 
 ;// CONCATENATED MODULE: ./src/step/cancel.ts
 
+
 /** After SIGINT/SIGTERM the process ends within this, whatever is still running. */
 const CANCEL_GRACE_MS = 1500;
 /**
@@ -39775,6 +39776,14 @@ function listenForCancel(options) {
     let received;
     let doing = 'stopping the wait and writing the outputs.';
     let outcomeCode;
+    let reporting;
+    const graceOver = (signal) => {
+        // What the step still wrote when the grace ran out is not there, or cut: said, not left unsaid
+        // (found by the explorer: a job summary after outputs of 30,000 files on a busy machine).
+        if (outcomeCode === undefined && reporting !== undefined)
+            options.warn?.(`The cancel's grace period (${formatDuration(graceMs)}) ran out before ${reporting} was written: it may be missing or cut (the outputs are written). The machine was too busy to write it in time; re-run the job to get it.`);
+        process.exit(outcomeCode ?? options.exitCode(signal));
+    };
     const cancelAs = (signal, heard) => {
         if (cancel.signal.aborted)
             return;
@@ -39782,7 +39791,7 @@ function listenForCancel(options) {
         received = signal;
         exitBy = Date.now() + graceMs;
         cancel.abort();
-        setTimeout(() => process.exit(outcomeCode ?? options.exitCode(signal)), graceMs).unref();
+        setTimeout(() => graceOver(signal), graceMs).unref();
     };
     const onSignal = (signal) => cancelAs(signal, `Received ${signal}`);
     // Windows' Ctrl-Break (a runner's cancel there) ends the run as SIGTERM does.
@@ -39802,6 +39811,9 @@ function listenForCancel(options) {
         },
         decided(exitCode) {
             outcomeCode = exitCode;
+        },
+        reporting(what) {
+            reporting = what;
         },
         stop() {
             process.off('SIGINT', onSignal);
@@ -46145,7 +46157,7 @@ const FAILED = 1;
  */
 async function run(hooks = {}) {
     const startedAt = Date.now();
-    const cancel = listenForCancel({ say: (line) => info(line), exitCode: () => FAILED });
+    const cancel = listenForCancel({ say: (line) => info(line), warn: (line) => warning(line), exitCode: () => FAILED });
     const raw = readRawInputs((name) => getInput(name));
     const secrets = maskSecrets(raw);
     const clean = redactorFor(secrets);
@@ -46172,6 +46184,9 @@ async function run(hooks = {}) {
             const failOnTimeout = settings?.failOnTimeout ?? true;
             // With invalid inputs the summary is still written unless it was plainly turned off.
             const options = { summary: settings?.summary ?? rawSummary, failOnTimeout, timeoutMs: settings?.timeoutMs, docsRoot: settings?.docsRoot };
+            // The outputs are written at once; the summary's file is written after them, not at once.
+            if (options.summary)
+                cancel.reporting('the job summary');
             const outcome = await reportStep(waited, { ...options, deploymentId: deployment.id() }, clean);
             return { outcome, exitCode: stepPasses(outcome, failOnTimeout) ? 0 : FAILED };
         },

@@ -22,7 +22,7 @@ const FAILED = 1
  */
 export async function run(hooks: { decided?: (exitCode: number) => void } = {}): Promise<void> {
   const startedAt = Date.now()
-  const cancel = listenForCancel({ say: (line) => core.info(line), exitCode: () => FAILED })
+  const cancel = listenForCancel({ say: (line) => core.info(line), warn: (line) => core.warning(line), exitCode: () => FAILED })
   const raw = readRawInputs((name) => core.getInput(name))
   const secrets = maskSecrets(raw)
   const clean = redactorFor(secrets)
@@ -50,6 +50,8 @@ export async function run(hooks: { decided?: (exitCode: number) => void } = {}):
         const failOnTimeout = settings?.failOnTimeout ?? true
         // With invalid inputs the summary is still written unless it was plainly turned off.
         const options = { summary: settings?.summary ?? rawSummary, failOnTimeout, timeoutMs: settings?.timeoutMs, docsRoot: settings?.docsRoot }
+        // The outputs are written at once; the summary's file is written after them, not at once.
+        if (options.summary) cancel.reporting('the job summary')
         const outcome = await reportStep(waited, { ...options, deploymentId: deployment.id() }, clean)
         return { outcome, exitCode: stepPasses(outcome, failOnTimeout) ? 0 : FAILED }
       },
