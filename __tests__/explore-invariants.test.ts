@@ -560,6 +560,13 @@ describe('the invariants on hand-built runs', () => {
       )
     ).toEqual([])
     expect(rateLimitedCreationAskedAgain(run([creation(1_000_200, limited)], { signalAtMs: 900 }))).toEqual([])
+    // The close's creation cut by the step's own limit (a loaded machine took its time), said so: no refusal (found by the long run).
+    const cut =
+      "::warning::The deployment in environment docs could not be created, or has no status: the GitHub API did not answer before the step's time limit (timeout + request-timeout + 2s) ran out. The step's result does not depend on it."
+    expect(rateLimitedCreationAskedAgain(run([creation(1_000_200, limited)], { stdout: cut }))).toEqual([])
+    // Said for another reason (the rate limit itself), it is still one.
+    const refused = '::warning::The deployment in environment docs could not be created, or has no status: GitHub asked to slow down (HTTP 403).'
+    expect(rateLimitedCreationAskedAgain(run([creation(1_000_200, limited)], { stdout: refused }))).toHaveLength(1)
   })
 
   it('5e. no warning says a GitLab commit status could not be written when GitLab answered that it already held that state', () => {
