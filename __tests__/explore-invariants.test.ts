@@ -638,6 +638,19 @@ describe('the invariants on hand-built runs', () => {
     expect(endsWithinItsBound(goodRun({ schedule: viaParent, durationMs: 2500, signalAtMs: 500, seen: polls.slice(0, 2) }))).toEqual([])
   })
 
+  it('6. the explorer’s own pauses while a step ran are allowed for, not taken for its overrun (found by the long run)', () => {
+    // Held 2.5 s: the step's end, its requests and its answers were seen that much later.
+    expect(endsWithinItsBound(goodRun({ durationMs: 7000, explorerPausedMs: 2500 }))).toEqual([])
+    expect(endsWithinItsBound(goodRun({ durationMs: 7000, explorerPausedMs: 400 }))[0]?.detail).toBe(
+      'the step took 7000 ms; its bound is 4500 ms (the explorer itself was held 400 ms meanwhile)'
+    )
+    expect(endsWithinItsBound(goodRun({ durationMs: 3900, signalAtMs: 500, explorerPausedMs: 1500 }))).toEqual([])
+    const sigterm = schedule({ reports: { json: false, outputFile: 'file' }, signal: { name: 'SIGTERM', after: 'first-request', ms: 0 } })
+    const polls = [served('status:st_0', 'in_progress', 1_000_100), served('status:st_0', 'in_progress', 1_002_100)]
+    expect(endsWithinItsBound(goodRun({ schedule: sigterm, durationMs: 2500, signalAtMs: 500, seen: polls, explorerPausedMs: 700 }))).toEqual([])
+    expect(endsWithinItsBound(goodRun({ schedule: sigterm, durationMs: 2500, signalAtMs: 500, seen: polls, explorerPausedMs: 200 }))).toHaveLength(1)
+  })
+
   it('6b. a Retry-After waited out past the deadline, then asked again, is found; a sleep cut at the deadline is not, however late its request came', () => {
     const base = goodRun()
     const deadline = 1_000_100 + base.schedule.timeoutMs

@@ -8,6 +8,7 @@ import { parseOutputFile, prepareRunner } from '../dev/run-action.js'
 import { commentMarker } from '../src/report/comment.js'
 import type { Fault, Place, RunsKind, Schedule } from './schedule.js'
 import { kept, removeScratch, scratchFolder } from './scratch.js'
+import { pausedWithin, watchPauses } from './pauses.js'
 import { idOf, runCount, runSchedule } from './schedule.js'
 import {
   ADMIN_KEY,
@@ -59,6 +60,8 @@ export interface RunRecord {
   startedAt: number
   /** Milliseconds from the spawn to the exit. */
   durationMs: number
+  /** How long the explorer's own loop was held while the step ran (explore/pauses.ts): its answers and its sight of the step were that late. */
+  explorerPausedMs?: number
   /** When the signal was sent, in ms after the spawn. */
   signalAtMs?: number
   /** When the log first gave the result (`Result: ` or `::error::`), in ms after the spawn: when the outcome was known. */
@@ -335,6 +338,7 @@ export function runPlace(schedule: Schedule, index: number): RunPlace | undefine
 
 /** Runs one schedule to its end (every run of it, when it has several) and gathers what it left. */
 export async function execute(schedule: Schedule, options: ExecuteOptions = {}): Promise<RunRecord> {
+  watchPauses()
   const root = options.root ?? ROOT
   const count = runCount(schedule)
   const views = Array.from({ length: count }, (_, i) => runSchedule(schedule, i))
@@ -440,6 +444,7 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
         stdout: run.stdout,
         stderr: run.stderr,
         durationMs: run.durationMs,
+        explorerPausedMs: pausedWithin(run.started, run.started + run.durationMs),
         killed: run.killed,
         outputs: run.outputFile ? parseOutputFile(readOr(run.outputFile)) : {},
         reports,

@@ -696,7 +696,8 @@ export function outcomeNotHeldBack(r: RunRecord): Violation[] {
   // An open refused for good (401, 403, 404, GitHub's 422) is followed by no write at all: the
   // step's warning says the status could not be written (judged with what is written elsewhere).
   if (writes.some((s) => s.at < resultAt && s.delivered !== undefined && REFUSED_FOR_GOOD.includes(s.delivered.status))) return []
-  const bound = resultAt + 2 * r.schedule.requestTimeoutMs + BUSY_SLACK_MS
+  // The explorer's own pauses while the step ran: its sight of the result and of each request was that late.
+  const bound = resultAt + 2 * r.schedule.requestTimeoutMs + BUSY_SLACK_MS + (r.explorerPausedMs ?? 0)
   // A step that ended before the bound had no more time to give (its own limit, or it ended without a close: judged elsewhere).
   if (r.startedAt + r.durationMs < bound) return []
   const close = writes.find((s) => s.at >= resultAt)
@@ -807,27 +808,32 @@ export function endsWithinItsBound(r: RunRecord): Violation[] {
   const found: Violation[] = []
   // A slow reader of stdout holds the end until it read what was written (never past the stall limit).
   const bound = Math.max(r.schedule.timeoutMs + r.schedule.requestTimeoutMs + 2000, (r.stdoutReadAtMs ?? 0) + 1000)
+  // The explorer's own pauses while the step ran held its answers and its sight of the step's end (explore/pauses.ts).
+  const paused = r.explorerPausedMs ?? 0
+  const besides = paused > 0 ? ` (the explorer itself was held ${paused} ms meanwhile)` : ''
   if (r.killed) found.push({ invariant, detail: `the step had not ended ${Math.round(r.durationMs)} ms after it started, and was killed` })
-  else if (r.durationMs > bound + BUSY_SLACK_MS) found.push({ invariant, detail: `the step took ${r.durationMs} ms; its bound is ${bound} ms` })
+  else if (r.durationMs > bound + BUSY_SLACK_MS + paused)
+    found.push({ invariant, detail: `the step took ${r.durationMs} ms; its bound is ${bound} ms${besides}` })
   // A package runner killed is seen within the parent watch's interval, then the grace holds.
   const viaParent = r.schedule.signal?.via === 'parent-killed'
   const grace = CANCEL_GRACE_MS + (viaParent ? PARENT_CHECK_MS : 0)
-  if (r.signalAtMs !== undefined && !r.killed && r.durationMs - r.signalAtMs > grace + BUSY_SLACK_MS / 2)
+  if (r.signalAtMs !== undefined && !r.killed && r.durationMs - r.signalAtMs > grace + BUSY_SLACK_MS / 2 + paused)
     found.push({
       invariant,
-      detail: `the step ended ${r.durationMs - r.signalAtMs} ms after ${viaParent ? 'its package runner was killed' : r.schedule.signal?.name}; the grace is ${grace} ms`
+      detail: `the step ended ${r.durationMs - r.signalAtMs} ms after ${viaParent ? 'its package runner was killed' : r.schedule.signal?.name}; the grace is ${grace} ms${besides}`
     })
   // A cancel stops the waiting at once: no poll of the platform comes a second after it was heard
   // (a package runner's end is heard within the parent watch's interval). Short deadlines end
   // within the grace anyway: this is what tells a command that polled on, orphaned.
   if (r.signalAtMs !== undefined) {
     const heardBy = r.startedAt + r.signalAtMs + (viaParent ? PARENT_CHECK_MS : 0)
-    const late = r.seen.filter((s) => s.party === 'platform' && s.at > heardBy + WAIT_OVERRUN_MS)
+    // A request is seen when the explorer's loop takes it: one sent before the signal is seen late by its pauses.
+    const late = r.seen.filter((s) => s.party === 'platform' && s.at > heardBy + WAIT_OVERRUN_MS + paused)
     const first = late[0]
     if (first)
       found.push({
         invariant,
-        detail: `the step polled on ${Math.round(first.at - heardBy + (viaParent ? PARENT_CHECK_MS : 0))} ms after ${viaParent ? 'its package runner was killed' : (r.schedule.signal?.name ?? 'a signal')} (${late.length} request${late.length === 1 ? '' : 's'} to the platform)`
+        detail: `the step polled on ${Math.round(first.at - heardBy + (viaParent ? PARENT_CHECK_MS : 0))} ms after ${viaParent ? 'its package runner was killed' : (r.schedule.signal?.name ?? 'a signal')} (${late.length} request${late.length === 1 ? '' : 's'} to the platform)${besides}`
       })
   }
   return found

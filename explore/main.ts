@@ -23,6 +23,7 @@ import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { coverageTable } from './coverage.js'
 import { CORPUS, corpusEntries, emptyStats, explore, kindOf, readEntry, recordWrites, replay, type Stats, said } from './explore.js'
+import { pausesSeen } from './pauses.js'
 import { huntPlanted } from './planted.js'
 
 interface Args {
@@ -120,6 +121,9 @@ function printStats(stats: Stats, seed: number, jobs: number, ms: number): void 
   for (const [kind, n] of Object.entries(stats.faults)) say(`  ${kind.padEnd(24)} ${n}`)
   say('record writes reached, per record, phase and fault:')
   for (const line of coverageTable(stats.coverage)) say(line)
+  // The explorer's own pauses hold every running step's answers: the timing judges allow them (pauses.ts).
+  const pauses = pausesSeen()
+  say(`the explorer's own loop: longest pause ${pauses.longest} ms, ${pauses.long} over half a second`)
   const violations = Object.entries(stats.violations)
   say(violations.length === 0 ? 'violations: none' : `violations:\n${violations.map(([name, n]) => `  ${name.padEnd(44)} ${n}`).join('\n')}`)
   const known = Object.entries(stats.known)
@@ -185,7 +189,9 @@ async function main(): Promise<number> {
   const every = Math.max(1, Math.min(500, Math.round(args.runs / 10)))
   const progress = (s: Stats) => {
     if (args.runs >= 1000 && s.schedules % every === 0)
-      say(`.. ${s.schedules} of ${args.runs} schedules drawn in ${((Date.now() - started) / 1000).toFixed(0)} s; ${s.failures.length} violation(s) so far`)
+      say(
+        `.. ${s.schedules} of ${args.runs} schedules drawn in ${((Date.now() - started) / 1000).toFixed(0)} s; ${s.failures.length} violation(s) so far; the explorer's longest pause ${pausesSeen().longest} ms`
+      )
   }
   await Promise.all(
     Array.from({ length: args.jobs }, (_, j) =>
