@@ -223,7 +223,8 @@ export function gateNeverGreenWrongly(r: RunRecord): Violation[] {
       // An answer sent at the end of its request's time (request-timeout from when it came) may
       // reach the step after it gave up on that request (found by the long run: an answer due in
       // 138 ms of a request-timeout of 305 ms, on a loaded machine, cut by it): no answer it read.
-      const withinItsRequest = sentAt - failed.at < r.schedule.requestTimeoutMs - REQUEST_EDGE_MS
+      // The request's arrival is stamped when the explorer's loop took it: a pause of it (explore/pauses.ts) makes it that much earlier.
+      const withinItsRequest = sentAt - failed.at + (r.explorerPausedMs ?? 0) < r.schedule.requestTimeoutMs - REQUEST_EDGE_MS
       if (withinItsRequest && deliveredAt + SURELY_READ_MS < stop)
         found.push({
           invariant,
