@@ -370,6 +370,25 @@ describe('the invariants on hand-built runs', () => {
     const twins = [`${MARKER}\n### ✅ Docs update deployed`, `${MARKER}\n### ⏳ Waiting for the docs update`]
     expect(writtenElsewhereIsTrue(withNote(twins, late))).toEqual([])
     expect(writtenElsewhereIsTrue(withNote(twins))[0]?.detail).toBe('2 notes of the step hold the marker')
+    // A person deleted the outcome's note after it landed; the late twin said stands alone (found by the long run, seed 20263106).
+    const noteWrite = (appliedAt: number, title: string): Seen => ({
+      party: 'gitlab',
+      channel: 'gl:write',
+      method: 'POST',
+      path: '/api/v4/projects/42/merge_requests/7/notes',
+      fault: { kind: 'ok' },
+      at: appliedAt - 1,
+      appliedAt,
+      body: JSON.stringify({ body: `${MARKER}\n${title}` })
+    })
+    const deleted = (deletedAtMs: number) => ({
+      ...withNote([twins[1] ?? ''], late),
+      seen: [noteWrite(1_003_347, '### ⏳ Waiting for the docs update'), noteWrite(1_001_248, '### ✅ Docs update deployed')],
+      deletedAtMs
+    })
+    expect(writtenElsewhereIsTrue(deleted(1_292))).toEqual([])
+    expect(writtenElsewhereIsTrue(deleted(1_200))[0]?.detail).toBe('1 notes of the step hold the marker')
+    expect(writtenElsewhereIsTrue(withNote([twins[1] ?? ''], late))[0]?.detail).toBe('1 notes of the step hold the marker')
     // This run's note left beside an older one, its close failed: said as standing "in progress".
     const stands = `${goodRun().stdout}warning: The merge request note could not be written: x; a second note of this step may stand beside an older one (it could not be looked for, or removed), which the next run of this step removes. The result does not depend on it.\n`
     expect(writtenElsewhereIsTrue(withNote(twins, stands))).toEqual([])
@@ -609,6 +628,18 @@ describe('the invariants on hand-built runs', () => {
     })
     expect(noFalseCommitStatusWarning(answeredAt(1_004_500))).toEqual([])
     expect(noFalseCommitStatusWarning(answeredAt(1_001_500))).toHaveLength(1)
+    // The writes end before the step does (timeout + request-timeout + 0.5 s): a slow stdout reader
+    // held the exit 1.2 s past an answer sent after that end (found by the long run, seed 20263103).
+    const slowReader = (deliveredAt: number) => ({
+      ...answeredAt(deliveredAt),
+      schedule: schedule({ commitStatus: true, timeoutMs: 7882, requestTimeoutMs: 693, slowStdoutMs: 2974 }),
+      durationMs: 10_608
+    })
+    expect(noFalseCommitStatusWarning(slowReader(1_009_360))).toEqual([])
+    expect(noFalseCommitStatusWarning(slowReader(1_007_000))).toHaveLength(1)
+    // The explorer's own loop held meanwhile: its stamps, and the step's answers, came that much late.
+    expect(noFalseCommitStatusWarning(answeredAt(1_001_800))).toHaveLength(1)
+    expect(noFalseCommitStatusWarning({ ...answeredAt(1_001_800), explorerPausedMs: 300 })).toEqual([])
   })
 
   it('6. the bound is timeout + request-timeout + 2 s (and slack for a busy machine); after a signal, the grace', () => {
@@ -1261,10 +1292,14 @@ describe("a corpus entry's witness", () => {
     })
     const witness = witnessOf(run)
     expect(witness[0]).toBe('exit 1 after 900 ms')
+    expect(witnessOf({ ...run, explorerPausedMs: 412 })[0]).toBe("exit 1 after 900 ms; the explorer's own loop was held 412 ms meanwhile")
     // The end of a long log, where the step's last words are.
     expect(witness[1]).toMatch(/^stdout \(its end\): …x+warning: The job summary could not be written$/)
     expect(witness[1]?.length).toBeLessThan(4100)
     expect(witness[2]).toBe('stderr (its end): retrying in 50ms\n')
     expect(witness[3]).toMatch(/^run \+35ms gh:status POST \/repos\/acme\/docs\/statuses\/x fault=ok applied \+40ms no answer$/)
+    // When an answer was sent, too.
+    const answered = { ...applied('gh:status', 'POST', 4, 1_000_040, '{"state":"success"}'), delivered: { status: 201, json: {} }, deliveredAt: 1_000_052 }
+    expect(witnessOf({ ...run, seen: [answered] })[3]).toMatch(/ applied \+40ms answered 201 \+52ms$/)
   })
 })

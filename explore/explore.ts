@@ -47,7 +47,7 @@ export function recordWrites(record: RunRecord): string[] {
     for (const seen of run.seen)
       if (seen.party !== 'platform' && seen.method !== 'GET')
         lines.push(
-          `${run.run?.label ?? 'run'} +${seen.at - record.startedAt}ms ${seen.channel} ${seen.method} ${seen.path} fault=${seen.fault.kind}${seen.appliedAt === undefined ? ' not applied' : ` applied +${seen.appliedAt - record.startedAt}ms`}${seen.delivered ? ` answered ${seen.delivered.status}` : ' no answer'}`
+          `${run.run?.label ?? 'run'} +${seen.at - record.startedAt}ms ${seen.channel} ${seen.method} ${seen.path} fault=${seen.fault.kind}${seen.appliedAt === undefined ? ' not applied' : ` applied +${seen.appliedAt - record.startedAt}ms`}${seen.delivered ? ` answered ${seen.delivered.status}${seen.deliveredAt === undefined ? '' : ` +${seen.deliveredAt - record.startedAt}ms`}` : ' no answer'}`
         )
   for (const comment of [...record.comments, ...record.notes])
     lines.push(`stands: #${comment.id} ${JSON.stringify(comment.body.split('\n').slice(0, 2).join(' ').slice(0, 140))}`)
@@ -60,7 +60,8 @@ export function witnessOf(record: RunRecord): string[] {
   const lines: string[] = []
   for (const run of record.runs ?? [record]) {
     const name = run.run ? `${run.run.label}: ` : ''
-    lines.push(`${name}exit ${run.code ?? run.signal} after ${run.durationMs} ms`)
+    const paused = run.explorerPausedMs ? `; the explorer's own loop was held ${run.explorerPausedMs} ms meanwhile` : ''
+    lines.push(`${name}exit ${run.code ?? run.signal} after ${run.durationMs} ms${paused}`)
     lines.push(`${name}stdout (its end): ${tail(run.stdout)}`, `${name}stderr (its end): ${tail(run.stderr)}`)
   }
   return [...lines, ...recordWrites(record)]
