@@ -185,6 +185,10 @@ describe('the invariants on hand-built runs', () => {
     expect(resultOf(died)).toBe('success')
     expect(resultOf({ ...died, stdout: '', stderr: 'Result: error (exit code 4)\nThe dotenv report could not be written' })).toBe('error')
     expect(resultOf({ ...died, stdout: '' })).toBeUndefined()
+    // Exit 0 with timeouts not failing it, no report read (a closed stdout): the result line it printed (found by CI, seed 45066188).
+    const lenient = { ...died, code: 0, signal: null, schedule: { ...died.schedule, failOnTimeout: false }, stdout: '' }
+    expect(resultOf({ ...lenient, stderr: 'warning: Result: timeout — 1/2 targets succeeded (exit code 0)' })).toBe('timeout')
+    expect(resultOf({ ...lenient, stderr: '' })).toBeUndefined()
   })
 
   it('3. a report asked for and not written, or a FIFO replaced, is named', () => {

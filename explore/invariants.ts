@@ -103,9 +103,10 @@ export function resultOf(r: RunRecord): Result | undefined {
   if (claim && RESULTS.includes(claim)) return claim as Result
   if (r.schedule.mode === 'command') {
     const byCode: Record<number, Result> = { 1: 'failure', 3: 'timeout', 4: 'error', 130: 'cancelled', 143: 'cancelled' }
-    if (r.code === 0) return r.schedule.failOnTimeout ? 'success' : undefined
-    if (r.code !== null) return byCode[r.code]
-    // Died of a signal as it exited (see exitCodeResultAndReportsAgree): the result line it printed.
+    if (r.code === 0 && r.schedule.failOnTimeout) return 'success'
+    if (r.code !== null && r.code !== 0) return byCode[r.code]
+    // Died of a signal as it exited (see exitCodeResultAndReportsAgree), or exited 0 with timeouts
+    // not failing it and no report read (a closed stdout; found by CI, seed 45066188): the result line it printed.
     const said = /Result: (\w+)\b/.exec(log(r))?.[1]
     return said && RESULTS.includes(said) ? (said as Result) : undefined
   }
