@@ -463,7 +463,8 @@ const EARLIER_RUN = 'an earlier run'
  * Waiting"") accounts for the records saying "in progress"; a lost creation of the close ("… may
  * still appear after the step …; if a second … appears, the next run of this step removes it")
  * for one more record of any body, per run that said so. Beside those, one record at the most,
- * and one exactly when a late "in progress" twin is accounted for only by the first.
+ * and one exactly when a late "in progress" twin is accounted for only by the first (none when
+ * a person deleted the outcome's record, or the lost creation was said as one or the other).
  */
 function tooManyRecords(what: string, bodies: readonly string[], logs: readonly string[], outcomeDeleted = false): boolean {
   const lateTwinSaid = logs.some((text) =>
@@ -500,7 +501,8 @@ export function writtenElsewhereIsTrue(r: RunRecord): Violation[] {
   const check = (what: string, bodies: string[], warned: boolean, others: string[]) => {
     const earlier = bodies.filter((body) => body.includes(EARLIER_RUN)).length
     // A lost creation that lands after the step is a second one the step cannot see: accepted when its warning said so.
-    if (tooManyRecords(what, bodies, [text], deletedAfterTheOutcome(r, what === 'comment' ? 'gh:write' : 'gl:write')))
+    const channel = what === 'comment' ? 'gh:write' : 'gl:write'
+    if (tooManyRecords(what, bodies, [text], deletedAfterItsWrites(r, channel, { outcomeOnly: true })))
       found.push({
         invariant,
         detail: `${bodies.length} ${what}s of the step hold the marker${earlier ? ` (${earlier} from before the run, left as it was)` : ''}`
@@ -508,7 +510,7 @@ export function writtenElsewhereIsTrue(r: RunRecord): Violation[] {
     for (const other of others) if (!other.includes('quoted by someone else')) found.push({ invariant, detail: `another user's ${what} was changed` })
     if (warned) return
     // A person deleted it after the step's last write of it had landed: the step cannot be asked to know.
-    if (bodies.length === 0 && deletedAfterItsWrites(r, what === 'comment' ? 'gh:write' : 'gl:write')) return
+    if (bodies.length === 0 && deletedAfterItsWrites(r, channel)) return
     if (bodies.length === 0) {
       found.push({ invariant, detail: `no ${what} was written, and no warning says why` })
       return
@@ -558,22 +560,14 @@ export function writtenElsewhereIsTrue(r: RunRecord): Violation[] {
 /**
  * A person deleted the step's comment or note after every write of it the API applied, in the
  * same millisecond too (found by the long run): a write applied after the deletion finds no
- * record (a 404) or leaves one standing, so a tie is a deletion after it.
+ * record (a 404) or leaves one standing, so a tie is a deletion after it. `outcomeOnly`: only
+ * the writes of the outcome count; a lost "in progress" write may land later still, as the late
+ * twin its warning says (found by the long run).
  */
-export function deletedAfterItsWrites(r: RunRecord, channel: string): boolean {
+export function deletedAfterItsWrites(r: RunRecord, channel: string, { outcomeOnly = false } = {}): boolean {
   if (r.deletedAtMs === undefined) return false
   const deletedAt = r.startedAt + r.deletedAtMs
-  return r.seen.every((s) => s.channel !== channel || s.appliedAt === undefined || s.appliedAt <= deletedAt)
-}
-
-/**
- * A person deleted the step's comment or note after every write of its outcome the API applied
- * (a lost "in progress" write may land later still, as the late twin its warning says).
- */
-export function deletedAfterTheOutcome(r: RunRecord, channel: string): boolean {
-  if (r.deletedAtMs === undefined) return false
-  const deletedAt = r.startedAt + r.deletedAtMs
-  return r.seen.every((s) => s.channel !== channel || s.appliedAt === undefined || s.body?.includes(IN_PROGRESS) || s.appliedAt <= deletedAt)
+  return r.seen.every((s) => s.channel !== channel || s.appliedAt === undefined || (outcomeOnly && s.body?.includes(IN_PROGRESS)) || s.appliedAt <= deletedAt)
 }
 
 /**
