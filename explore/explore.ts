@@ -43,12 +43,14 @@ const WITNESS_LOG_CHARS = 4000
 /** The record writes every run sent (when, what fault, when applied), and the comments and notes that stand. */
 export function recordWrites(record: RunRecord): string[] {
   const lines: string[] = []
+  const since = (at: number | undefined) => (at === undefined ? '' : ` +${at - record.startedAt}ms`)
   for (const run of record.runs ?? [record])
-    for (const seen of run.seen)
-      if (seen.party !== 'platform' && seen.method !== 'GET')
-        lines.push(
-          `${run.run?.label ?? 'run'} +${seen.at - record.startedAt}ms ${seen.channel} ${seen.method} ${seen.path} fault=${seen.fault.kind}${seen.appliedAt === undefined ? ' not applied' : ` applied +${seen.appliedAt - record.startedAt}ms`}${seen.delivered ? ` answered ${seen.delivered.status}${seen.deliveredAt === undefined ? '' : ` +${seen.deliveredAt - record.startedAt}ms`}` : ' no answer'}`
-        )
+    for (const seen of run.seen) {
+      if (seen.party === 'platform' || seen.method === 'GET') continue
+      const applied = seen.appliedAt === undefined ? ' not applied' : ` applied${since(seen.appliedAt)}`
+      const answered = seen.delivered ? ` answered ${seen.delivered.status}${since(seen.deliveredAt)}` : ' no answer'
+      lines.push(`${run.run?.label ?? 'run'}${since(seen.at)} ${seen.channel} ${seen.method} ${seen.path} fault=${seen.fault.kind}${applied}${answered}`)
+    }
   for (const comment of [...record.comments, ...record.notes])
     lines.push(`stands: #${comment.id} ${JSON.stringify(comment.body.split('\n').slice(0, 2).join(' ').slice(0, 140))}`)
   return lines
