@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PROJECT_ID, SHA } from '../dev/simulator.js'
+import { tagOf, untagged } from '../src/records/gate.js'
 import { githubApi, runAgainst, simulator } from './helpers/e2e.js'
 
 const TOKEN = 'ghs_fake_token_for_tests_0003'
@@ -35,15 +36,14 @@ describe.concurrent('the docs as a required check (commit status), end to end', 
       { env: { GITHUB_API_URL: api.url }, event: pullRequest }
     )
     expect(run.code, run.stdout + run.stderr).toBe(0)
-    expect(api.statuses.map(({ sha, state, context, target_url }) => ({ sha, state, context, target_url }))).toEqual([
-      // The run, with a fragment only this job writes (its own pending, told from another leg's).
-      {
-        sha: HEAD,
-        state: 'pending',
-        context: 'docs',
-        target_url: expect.stringMatching(new RegExp(`^${RUN_URL.replace(/[.?]/g, '\\$&')}#wait-for-docs-[0-9a-f]{8}$`))
-      },
+    expect(api.statuses.map(({ sha, state, context, target_url }) => ({ sha, state, context, target_url: untagged(target_url) }))).toEqual([
+      { sha: HEAD, state: 'pending', context: 'docs', target_url: RUN_URL },
       { sha: HEAD, state: 'success', context: 'docs', target_url: 'https://acme-feature-new-nav.preview.example.com/' }
+    ])
+    // Each link carries this job's tag in its fragment (records/gate.ts): its run, and its own state.
+    expect(api.statuses.map((s) => tagOf(s.target_url))).toEqual([
+      expect.objectContaining({ run: '4242424242', own: 'pending', label: 'wait-for-docs' }),
+      expect.objectContaining({ run: '4242424242', own: 'success', label: 'wait-for-docs' })
     ])
     expect(api.statuses[0]?.description).toBe('Waiting for the docs update: update building')
     expect(api.statuses[1]?.description).toBe('Update building succeeded.')
@@ -67,7 +67,7 @@ describe.concurrent('the docs as a required check (commit status), end to end', 
     const failure = api.statuses.at(-1)
     expect(failure?.description).toBe('Update update-failure failed: “Update failed: broken link in docs/quickstart.mdx”')
     expect(run.stdout).toContain(`::error::${failure?.description}`)
-    expect(failure?.target_url).toBe(RUN_URL)
+    expect(untagged(failure?.target_url)).toBe(RUN_URL)
   })
 
   it('success without a preview links deployment-url', async () => {
@@ -80,7 +80,7 @@ describe.concurrent('the docs as a required check (commit status), end to end', 
     )
     expect(run.code).toBe(0)
     expect(states(api)).toEqual(['pending', 'success'])
-    expect(api.statuses.at(-1)?.target_url).toBe('https://docs.example.com/guide')
+    expect(untagged(api.statuses.at(-1)?.target_url)).toBe('https://docs.example.com/guide')
   })
 
   it.each([

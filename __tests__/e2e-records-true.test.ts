@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { GITLAB_TOKEN, JOB_TOKEN, startGitLabApi } from '../dev/gitlab-api.js'
 import { ADMIN_KEY, SHA } from '../dev/simulator.js'
+import { tagOf, untagged } from '../src/records/gate.js'
 import { runCommand } from './helpers/cli.js'
-import { githubApi, runAgainst, simulator } from './helpers/e2e.js'
+import { githubApi, killWhen, runAgainst, simulator } from './helpers/e2e.js'
 
 // What the step writes elsewhere is true at the end: the commit statuses (the gate users
 // require), the deployment, the comment and the note, on both runners, when a write is lost,
@@ -120,17 +121,18 @@ describe.concurrent('siblings on one commit never turn a failure green', () => {
     const sim = await simulator()
     const api = await githubApi()
     sim.script('update', 'leg-b', [{ json: { status: 'in_progress' }, repeat: 6 }, { json: { status: 'success', endedAt: '2026-01-01T00:00:00Z' } }])
+    // Each leg as the runner starts it: the same job and step, its own matrix values.
     const [a, b] = await Promise.all([
-      runAgainst(sim, { 'status-id': 'update-failure', ...gate }, { env: { GITHUB_API_URL: api.url } }),
-      runAgainst(sim, { 'status-id': 'leg-b', ...gate }, { env: { GITHUB_API_URL: api.url } })
+      runAgainst(sim, { 'status-id': 'update-failure', ...gate, matrix: '{\n  "site": "a"\n}' }, { env: { GITHUB_API_URL: api.url } }),
+      runAgainst(sim, { 'status-id': 'leg-b', ...gate, matrix: '{\n  "site": "b"\n}' }, { env: { GITHUB_API_URL: api.url } })
     ])
     await api.settled()
     expect(a?.outputs.result).toBe('failure')
     expect(b?.outputs.result).toBe('success')
     const last = api.statuses.at(-1)
     expect(last?.state).toBe('failure')
-    expect(last?.description).toMatch(/^Another job of this run failed/)
-    expect(b?.stdout).toContain('another job of this run failed it')
+    expect(last?.description).toMatch(/^Another job of this run \(wait-for-docs \(a\)\) failed: /)
+    expect(b?.stdout).toContain('another job of this run (wait-for-docs (a)) failed it')
   })
 
   it('the other jobs’ statuses cannot be read at first: this job’s success is not written over what it could not see (found by the explorer)', async () => {
@@ -138,7 +140,7 @@ describe.concurrent('siblings on one commit never turn a failure green', () => {
     const api = await githubApi()
     // Another leg of this run failed already; the first two listings of the commit's statuses fail.
     api.statuses.push({
-      id: 90001,
+      id: 901,
       sha: SHA,
       state: 'failure',
       context: 'docs',
@@ -197,6 +199,69 @@ describe.concurrent('siblings on one commit never turn a failure green', () => {
     }
   })
 
+  it('the action: another leg’s failure below more than a page of newer statuses (150 of other checks): every page is read, and this job’s success does not cover it', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    // Ids grow with time, as GitHub's do: the stand-in gives the step's own from 1000 on.
+    const at = Date.now()
+    api.statuses.push({
+      id: 1,
+      sha: SHA,
+      state: 'failure',
+      context: 'docs',
+      description: 'Another leg failed',
+      target_url: 'https://github.com/acme/docs/actions/runs/4242424242',
+      at
+    } as (typeof api.statuses)[number])
+    for (let i = 0; i < 150; i++)
+      api.statuses.push({
+        id: 2 + i,
+        sha: SHA,
+        state: 'success',
+        context: `ci/check-${i}`,
+        description: 'Passed',
+        target_url: 'https://ci.example.com/',
+        at
+      } as (typeof api.statuses)[number])
+    const run = await runAgainst(sim, { 'status-id': 'update-success', ...gate }, { env: { GITHUB_API_URL: api.url } })
+    await api.settled()
+    expect(run.outputs.result).toBe('success')
+    const docs = api.statuses.filter((s) => s.context === 'docs')
+    expect(docs.map((s) => s.state)).toEqual(['failure', 'pending', 'failure'])
+    expect(docs.at(-1)?.description).toMatch(/^Another job of this run failed: Another leg failed/)
+    expect(run.stdout).toContain('another job of this run failed it')
+    // The listing went past its first page (newest first: the failure is on the second).
+    const pages = api.requests.filter((r) => r.method === 'GET' && /\/commits\/[^/]+\/statuses$/.test(r.path))
+    expect(pages.length).toBeGreaterThanOrEqual(2)
+    expect(run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))).toEqual([])
+  })
+
+  it('the command on GitLab: 120 statuses of the name from earlier pipelines, then another job’s failure in this one: GitLab lists oldest first, every page is read, the status stays failed', async () => {
+    const sim = await simulator()
+    const api = await gitlab()
+    const at = Date.now()
+    const status = (id: number, state: string, pipeline: number, description: string) =>
+      ({
+        id,
+        project: '17',
+        sha: SHA,
+        state,
+        name: 'docs',
+        description,
+        target_url: `https://gitlab.example.com/acme/docs/-/jobs/${id}`,
+        pipeline_id: pipeline,
+        at
+      }) as (typeof api.statuses)[number]
+    for (let i = 0; i < 120; i++) api.statuses.push(status(1 + i, 'success', 4000 + i, 'Docs deployed'))
+    api.statuses.push(status(200, 'failed', 4711, 'Another leg failed'))
+    const run = await runCommand(() => ['--base-url', sim.url, '--status-id', 'update-success', '--commit-status', 'docs', ...fast], { env: pipelineJob(api) })
+    await api.settled()
+    expect(run.code, output(run)).toBe(0)
+    expect(api.statuses.slice(120).map((s) => s.state)).toEqual(['failed', 'running', 'failed'])
+    expect(api.statuses.at(-1)?.description).toMatch(/^Another job of this pipeline failed: Another leg failed/)
+    expect(output(run)).toContain('another job of this pipeline failed it')
+  })
+
   it('a later attempt of the failed leg that succeeds turns the check green: an earlier attempt is not a sibling', async () => {
     const sim = await simulator()
     const api = await githubApi()
@@ -205,7 +270,91 @@ describe.concurrent('siblings on one commit never turn a failure green', () => {
     const again = await runAgainst(sim, { 'status-id': 'update-success', ...gate }, { env: { GITHUB_API_URL: api.url, GITHUB_RUN_ATTEMPT: '2' } })
     expect(again.outputs.result).toBe('success')
     expect(api.statuses.at(-1)?.state).toBe('success')
-    expect(api.statuses.at(-2)?.target_url).toMatch(/\/actions\/runs\/4242424242\/attempts\/2#wait-for-docs-[0-9a-f]{8}$/)
+    expect(untagged(api.statuses.at(-2)?.target_url)).toMatch(/\/actions\/runs\/4242424242\/attempts\/2$/)
+    expect(tagOf(api.statuses.at(-2)?.target_url)?.own).toBe('pending')
+  })
+})
+
+describe.concurrent('the rule for runs that share a commit (docs/usage/required-check.md), end to end', () => {
+  const ENDED = { endedAt: '2026-01-01T00:00:00Z' }
+  const leg = (site: string) => ({ ...gate, matrix: `{\n  "site": "${site}"\n}` })
+  const env = (api: { url: string }, more: Record<string, string> = {}) => ({ env: { GITHUB_API_URL: api.url, ...more } })
+
+  it('the action: leg a’s success while leg b still waits holds the check pending, naming b; only b’s success turns it green', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    // Leg b ends only once leg a has ended: a wait that outlasts the other leg's.
+    let aEnded = false
+    sim.script('update', 'leg-b', [{ fn: () => ({ json: aEnded ? { status: 'success', ...ENDED } : { status: 'in_progress' } }) }])
+    const [a, b] = await Promise.all([
+      runAgainst(sim, { 'status-id': 'update-success', ...leg('a') }, env(api)).finally(() => {
+        aEnded = true
+      }),
+      runAgainst(sim, { 'status-id': 'leg-b', ...leg('b') }, env(api))
+    ])
+    await api.settled()
+    expect(a.outputs.result).toBe('success')
+    expect(b.outputs.result).toBe('success')
+    const held = api.statuses.find((s) => tagOf(s.target_url)?.label === 'wait-for-docs (a)' && tagOf(s.target_url)?.own === 'success')
+    expect(held?.state).toBe('pending')
+    expect(held?.description).toBe('Docs ready in this job; waiting for another job of this run: wait-for-docs (b)')
+    expect(a.stdout).toMatch(/Commit status docs: pending on commit \w{7}, linking /)
+    expect(a.stdout).toContain('(this job’s docs are ready; the check waits for another job of this run: wait-for-docs (b))')
+    // No success stood while b waited: the only one is b's, the last.
+    expect(api.statuses.filter((s) => s.state === 'success').map((s) => tagOf(s.target_url)?.label)).toEqual(['wait-for-docs (b)'])
+    expect(api.statuses.at(-1)?.state).toBe('success')
+  })
+
+  it('the action: a re-run of only the passing leg (attempt 2) keeps the failure of the leg that was not re-run', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    const a = await runAgainst(sim, { 'status-id': 'update-success', ...leg('a') }, env(api))
+    const b = await runAgainst(sim, { 'status-id': 'update-failure', ...leg('b') }, env(api))
+    expect([a.outputs.result, b.outputs.result]).toEqual(['success', 'failure'])
+    const again = await runAgainst(sim, { 'status-id': 'update-success', ...leg('a') }, env(api, { GITHUB_RUN_ATTEMPT: '2' }))
+    await api.settled()
+    expect(again.outputs.result).toBe('success')
+    expect(api.statuses.at(-1)?.state).toBe('failure')
+    expect(api.statuses.at(-1)?.description).toMatch(/^Another job of this run \(wait-for-docs \(b\)\) failed: /)
+    expect(again.stdout).toContain('another job of this run (wait-for-docs (b)) failed it')
+    // Leg b re-run in attempt 3, passing now: the check turns green.
+    const fixed = await runAgainst(sim, { 'status-id': 'update-success', ...leg('b') }, env(api, { GITHUB_RUN_ATTEMPT: '3' }))
+    await api.settled()
+    expect(fixed.outputs.result).toBe('success')
+    expect(api.statuses.at(-1)?.state).toBe('success')
+  })
+
+  it('the action: a fail-fast matrix: the leg cancelled after another leg failed leaves the failure, in that leg’s words, not its cancel', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    sim.script('update', 'leg-a-long', [{ json: { status: 'in_progress' }, repeat: 1000 }])
+    const bFailed = () => api.statuses.some((s) => s.state === 'failure')
+    const [a, b] = await Promise.all([
+      runAgainst(sim, { 'status-id': 'leg-a-long', ...leg('a') }, { ...env(api), onStdout: killWhen(bFailed, 'SIGTERM') }),
+      runAgainst(sim, { 'status-id': 'update-failure', ...leg('b') }, env(api))
+    ])
+    await api.settled()
+    expect(a.outputs.result).toBe('cancelled')
+    expect(b.outputs.result).toBe('failure')
+    const last = api.statuses.at(-1)
+    expect(last?.state).toBe('failure')
+    expect(tagOf(last?.target_url)).toMatchObject({ label: 'wait-for-docs (a)', own: 'cancelled' })
+    expect(last?.description).toMatch(/^Another job of this run \(wait-for-docs \(b\)\) failed: /)
+  })
+
+  it('the command on GitLab: a retried job (a new job of the same name in the same pipeline) replaces its own earlier failure', async () => {
+    const sim = await simulator()
+    const api = await gitlab()
+    sim.script('update', 'flaky', [{ json: { status: 'failure', ...ENDED } }, { json: { status: 'success', ...ENDED } }])
+    const args = () => ['--base-url', sim.url, '--status-id', 'flaky', '--commit-status', 'docs', ...fast]
+    const first = await runCommand(args, { env: pipelineJob(api, { CI_JOB_ID: '990', CI_JOB_URL: 'https://gitlab.example.com/acme/docs/-/jobs/990' }) })
+    expect(first.code, output(first)).toBe(1)
+    const retry = await runCommand(args, { env: pipelineJob(api, { CI_JOB_ID: '991', CI_JOB_URL: 'https://gitlab.example.com/acme/docs/-/jobs/991' }) })
+    await api.settled()
+    expect(retry.code, output(retry)).toBe(0)
+    expect(api.statuses.map((s) => s.state)).toEqual(['running', 'failed', 'running', 'success'])
+    expect(untagged(api.statuses.at(-1)?.target_url)).toBe('https://gitlab.example.com/acme/docs/-/jobs/991')
+    expect(output(retry)).not.toContain('another job of this pipeline')
   })
 })
 
@@ -426,15 +575,13 @@ describe.concurrent('a lost write that may land after the step is one warning na
 describe.concurrent('a lost write of the outcome is read back too', () => {
   const warnings = (text: string) => text.split('\n').filter((line) => line.startsWith('::warning::'))
   const sibling = (api: Awaited<ReturnType<typeof githubApi>>) =>
-    api.statuses.push({
-      id: 90002,
+    api.addStatus({
       sha: SHA,
       state: 'failure',
       context: 'docs',
       description: 'Another leg failed',
-      target_url: 'https://github.com/acme/docs/actions/runs/4242424242',
-      at: Date.now()
-    } as (typeof api.statuses)[number])
+      target_url: 'https://github.com/acme/docs/actions/runs/4242424242'
+    })
 
   it('the action: the success answered 502 and applied 1.5 s later, after another job’s failure: the check ends with that failure (found by the explorer)', async () => {
     const sim = await simulator()

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { githubWriter } from '../src/github/commit-status.js'
+import { legOf } from '../src/inputs/commit-status.js'
 import { commitStatusWithoutToken, INPUT_NAMES, parseInputs, type RawInputs } from '../src/inputs/parse.js'
 
 const TOKEN = 'ghs_token_for_the_status'
@@ -65,5 +67,30 @@ describe('the merge queue', () => {
     const ref = 'refs/heads/gh-readonly-queue/main/pr-7-c0ffee0123456789abcdef0123456789abcdef01'
     const parsed = parseInputs(raw({ trigger: 'preview', 'project-id': 'p1', 'preview-branch': ref }))
     expect(parsed.ok && parsed.settings.trigger).toEqual({ kind: 'preview', projectId: 'p1', branch: ref.slice('refs/heads/'.length) })
+  })
+})
+
+describe('matrix: the leg a job runs, as the runner fills it in', () => {
+  it('the matrix values name the leg, its JSON whole is its identity; none without a matrix', () => {
+    expect(legOf('{\n  "os": "linux",\n  "node": 20\n}')).toEqual({ identity: '{"os":"linux","node":20}', label: 'linux, 20' })
+    expect(legOf('null')).toBeUndefined()
+    expect(legOf('')).toBeUndefined()
+    // Outside the runner, the default is not filled in.
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the runner's expression, as it is written
+    expect(legOf('${{ toJSON(matrix) }}')).toBeUndefined()
+    expect(legOf('site-b')).toEqual({ identity: 'site-b', label: 'site-b' })
+  })
+  it('reaches the commit status’s settings; two legs are two writers, a re-run of one the same', () => {
+    const parsed = parseInputs(raw({ 'status-id': 'st_1', 'commit-status': 'docs', 'github-token': TOKEN, matrix: '{"site":"a"}' }))
+    const status = parsed.ok ? parsed.settings.commitStatus : undefined
+    expect(status?.leg).toEqual({ identity: '{"site":"a"}', label: 'a' })
+    const env = { GITHUB_JOB: 'docs', GITHUB_ACTION: '__acme_wait-for-docs', GITHUB_WORKFLOW_REF: 'acme/docs/.github/workflows/docs.yml@refs/heads/main' }
+    if (!status) throw new Error('no status')
+    const a = githubWriter(status, 42, 'https://github.com/acme/docs/actions/runs/42', env)
+    const again = githubWriter(status, 42, 'https://github.com/acme/docs/actions/runs/42/attempts/2', env)
+    const b = githubWriter({ ...status, leg: { identity: '{"site":"b"}', label: 'b' } }, 42, undefined, env)
+    expect(a.label).toBe('docs (a)')
+    expect(again.key).toBe(a.key)
+    expect(b.key).not.toBe(a.key)
   })
 })

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type Opened, oneWarning, type RecordPort, RecordSkipped, recordLifecycle, type WriteSignals, withinBudget } from '../src/records/lifecycle.js'
-import { OtherJobsUnread } from '../src/records/siblings.js'
+import { OtherJobsUnread } from '../src/records/gate.js'
 import { COMMENT_EXIT_MARGIN_MS } from '../src/step/limits.js'
 import { TEST_PORT_WORDS } from './helpers/fakes.js'
 import { collectGarbage } from './helpers/gc.js'

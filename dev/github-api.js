@@ -37,12 +37,13 @@ const DEFAULT_LOGIN = 'docs-maintainer'
  * @typedef {{ id: number, state: string, description?: string, log_url?: string, environment_url?: string, at: number }} DeploymentStatus
  * @typedef {{ id: number, ref: string, environment: string, transient_environment?: boolean, auto_merge?: boolean,
  *   required_contexts?: string[], description?: string, payload?: unknown, statuses: DeploymentStatus[] }} Deployment
- * @typedef {{ sha: string, state: string, context: string, description?: string, target_url?: string, at: number }} CommitStatus
+ * @typedef {{ id: number, sha: string, state: string, context: string, description?: string, target_url?: string, at: number }} CommitStatus
  * @typedef {{ method: string, path: string, authorization?: string, body?: any, at: number, appliedAt?: number }} Recorded
  * @returns {Promise<{ url: string, requests: Recorded[], comments: Comment[], deployments: Deployment[], statuses: CommitStatus[], logins: Record<string, string>,
  *   failWith: number | undefined, failMessage: string, failStatusListings: number, rateLimit(ms: number, status?: number): void, hang: boolean, onRequest: ((request: Recorded) => void) | undefined,
  *   writes(): Recorded[], delayWrites(...delays: import('./held-writes.js').WritePlan[]): void,
  *   delayDeploymentWrites(...delays: import('./held-writes.js').WritePlan[]): void,
+ *   addStatus(status: Omit<CommitStatus, 'id' | 'at'>): CommitStatus,
  *   settled(): Promise<void>, close(): Promise<void> }>}
  */
 export async function startGitHubApi() {
@@ -68,6 +69,12 @@ export async function startGitHubApi() {
     /** @type {number | undefined} */
     failWith: undefined,
     /** Every write for the next `ms` is refused as rate limited (`status` 429, or 403 as a secondary limit), with Retry-After. */
+    /** A status another job writes now, with the next id (GitHub's ids grow with time). */
+    addStatus: (status) => {
+      const written = { ...status, id: nextId++, at: Date.now() }
+      api.statuses.push(written)
+      return written
+    },
     rateLimit: (ms, status = 429) => {
       limited = { until: Date.now() + ms, status }
     },
@@ -126,7 +133,7 @@ export async function startGitHubApi() {
     if ((url.pathname === '/graphql' || url.pathname === '/api/graphql') && req.method === 'POST' && /\bviewer\b/.test(body?.query ?? '')) {
       return send(res, 200, { data: { viewer: { login } } })
     }
-    // The statuses of a commit, newest first (GitHub lists them so), every context.
+    // The statuses of a commit, newest first (GitHub lists them so), every context, page by page.
     const commitStatuses = /^\/repos\/([^/]+)\/([^/]+)\/commits\/([^/]+)\/statuses$/.exec(path)
     if (commitStatuses && req.method === 'GET') {
       if (api.failStatusListings > 0) {
@@ -135,10 +142,22 @@ export async function startGitHubApi() {
       }
       const sha = decodeURIComponent(commitStatuses[3] ?? '')
       const listed = api.statuses.filter((status) => status.sha === sha).reverse()
+      // Page by page, as GitHub does: per_page 30 by default, 100 at the most, a Link header to the next.
+      const perPage = Math.min(100, Math.max(1, Number(url.searchParams.get('per_page') ?? 30) || 30))
+      const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1)
+      const last = Math.max(1, Math.ceil(listed.length / perPage))
+      const pageUrl = (n) => {
+        const target = new URL(url.pathname, `http://${req.headers.host}`)
+        for (const [name, value] of url.searchParams) target.searchParams.set(name, value)
+        target.searchParams.set('page', String(n))
+        return target.href
+      }
+      const link = [...(page < last ? [`<${pageUrl(page + 1)}>; rel="next"`] : []), `<${pageUrl(last)}>; rel="last"`].join(', ')
       return send(
         res,
         200,
-        listed.map(({ at, sha: _, ...status }) => ({ ...status, created_at: new Date(at).toISOString() }))
+        listed.slice((page - 1) * perPage, page * perPage).map(({ at, sha: _, ...status }) => ({ ...status, created_at: new Date(at).toISOString() })),
+        { link }
       )
     }
     if (list && req.method === 'GET') {

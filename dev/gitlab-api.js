@@ -30,7 +30,7 @@ export const NOTE_AUTHOR = { id: 4242, username: 'project_1_bot_docs' }
  * @returns {Promise<{ url: string, apiUrl: string,
  *   requests: { method: string, path: string, query: Record<string, string>, token?: string, jobToken?: string, body?: any, at: number }[],
  *   notes: { id: number, project: string, mr: number, body: string, author: { id: number, username: string }, system: boolean }[],
- *   statuses: { project: string, sha: string, state: string, name: string, target_url?: string, description?: string, pipeline_id?: number, ref?: string, at: number }[],
+ *   statuses: { id: number, project: string, sha: string, state: string, name: string, target_url?: string, description?: string, pipeline_id?: number, ref?: string, at: number }[],
  *   addNote(project: string, mr: number, body: string, author?: { id: number, username: string }, system?: boolean): number,
  *   failWith: number | undefined, hang: boolean, delayWrites(...delays: import('./held-writes.js').WritePlan[]): void,
  *   rateLimit(ms: number, options?: { retryAfter?: boolean }): void, onRequest: ((request: { method: string, path: string, body?: any, at: number }) => void) | undefined,
@@ -87,6 +87,30 @@ export async function startGitLabApi(options = {}) {
     noteable_iid: note.mr
   })
 
+  /** One page of `items` as GitLab answers it: per_page (20 by default, `maxPerPage` at the most), x-* counts and a Link header. */
+  const sendPage = (res, url, items) => {
+    const perPage = Math.min(maxPerPage, Math.max(1, Number(url.searchParams.get('per_page') ?? 20) || 20))
+    const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1)
+    const pages = Math.max(1, Math.ceil(items.length / perPage))
+    const next = page < pages ? String(page + 1) : ''
+    const pageUrl = (n) => {
+      const target = new URL(url.pathname, api.url)
+      for (const [name, value] of url.searchParams) target.searchParams.set(name, value)
+      target.searchParams.set('page', String(n))
+      target.searchParams.set('per_page', String(perPage))
+      return target.href
+    }
+    const links = [...(next ? [`<${pageUrl(page + 1)}>; rel="next"`] : []), `<${pageUrl(1)}>; rel="first"`, `<${pageUrl(pages)}>; rel="last"`]
+    const counts = {
+      'x-page': String(page),
+      'x-per-page': String(perPage),
+      'x-next-page': next,
+      'x-prev-page': page > 1 ? String(page - 1) : '',
+      'x-total': String(items.length),
+      'x-total-pages': String(pages)
+    }
+    return send(res, 200, items.slice((page - 1) * perPage, page * perPage), { ...(options.linkOnly ? {} : counts), link: links.join(', ') })
+  }
   const server = createServer(async (req, res) => {
     let text = ''
     for await (const chunk of req) text += chunk
@@ -143,27 +167,7 @@ export async function startGitLabApi(options = {}) {
       const project = decodeURIComponent(list[1])
       const mr = Number(list[2])
       const notes = api.notes.filter((n) => n.project === project && n.mr === mr)
-      const perPage = Math.min(maxPerPage, Math.max(1, Number(url.searchParams.get('per_page') ?? 20) || 20))
-      const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1)
-      const pages = Math.max(1, Math.ceil(notes.length / perPage))
-      const next = page < pages ? String(page + 1) : ''
-      const pageUrl = (n) => {
-        const target = new URL(url.pathname, api.url)
-        for (const [name, value] of url.searchParams) target.searchParams.set(name, value)
-        target.searchParams.set('page', String(n))
-        target.searchParams.set('per_page', String(perPage))
-        return target.href
-      }
-      const links = [...(next ? [`<${pageUrl(page + 1)}>; rel="next"`] : []), `<${pageUrl(1)}>; rel="first"`, `<${pageUrl(pages)}>; rel="last"`]
-      const counts = {
-        'x-page': String(page),
-        'x-per-page': String(perPage),
-        'x-next-page': next,
-        'x-prev-page': page > 1 ? String(page - 1) : '',
-        'x-total': String(notes.length),
-        'x-total-pages': String(pages)
-      }
-      return send(res, 200, notes.slice((page - 1) * perPage, page * perPage).map(shown), { ...(options.linkOnly ? {} : counts), link: links.join(', ') })
+      return sendPage(res, url, notes.map(shown))
     }
     const write = (apply) =>
       writes.write(
@@ -175,16 +179,16 @@ export async function startGitLabApi(options = {}) {
         undefined,
         () => res.destroy()
       )
-    // The statuses of a commit (GET /projects/:id/repository/commits/:sha/statuses), newest first, `name` filtering.
+    // The statuses of a commit (GET /projects/:id/repository/commits/:sha/statuses), oldest first as GitLab lists them, page by page, `name` filtering.
     const commitStatuses = /^\/api\/v4\/projects\/([^/]+)\/repository\/commits\/([^/]+)\/statuses$/.exec(url.pathname)
     if (commitStatuses && req.method === 'GET') {
       const project = decodeURIComponent(commitStatuses[1])
       const sha = decodeURIComponent(commitStatuses[2])
       const name = url.searchParams.get('name')
-      const listed = api.statuses.filter((s) => s.project === project && s.sha === sha && (name === null || s.name === name)).reverse()
-      return send(
+      const listed = api.statuses.filter((s) => s.project === project && s.sha === sha && (name === null || s.name === name))
+      return sendPage(
         res,
-        200,
+        url,
         listed.map(({ at, state, ...status }) => ({ ...status, status: state, created_at: new Date(at).toISOString() }))
       )
     }

@@ -38815,6 +38815,182 @@ function _function(params) {
 }
 
 
+;// CONCATENATED MODULE: ./src/text.ts
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching escape sequences is the point
+const ANSI = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
+/** The bidi controls that reorder what a reader sees (embeddings, overrides, isolates: "Trojan Source"). */
+const BIDI = '\u202a-\u202e\u2066-\u2069';
+const CONTROL = new RegExp(`[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029${BIDI}]`, 'g');
+/** What JSON leaves raw that a reader or a log must not see raw: the line separators and the bidi controls. */
+const JSON_RAW = new RegExp(`[\u2028\u2029${BIDI}]`, 'g');
+/** Removes ANSI escapes and control characters (keeps tabs and newlines), bidi controls among them. */
+function stripControl(text) {
+    return text.replace(ANSI, '').replace(CONTROL, '');
+}
+const ZWSP = '\u200b';
+/**
+ * Text in which no CI reads a command, for every line a CI may print: Azure Pipelines runs
+ * `##vso[…]` anywhere in a line (and formats `##[section]`…), TeamCity `##teamcity[…]`, GitHub
+ * `##[…]` anywhere and `::name::` at the start of a line once trimmed; GitLab opens a section on
+ * `section_start:` (its escapes are removed by `stripControl`, the words are broken here too).
+ * Each is broken by a zero-width space, so the text reads the same.
+ */
+function inertCommands(text) {
+    return text
+        .replace(/##(?=[a-z]*\[)/gi, `#${ZWSP}#`)
+        .replace(/^(\s*):(?=:)/gm, `$1:${ZWSP}`)
+        .replace(/section_(start|end):/gi, `section_${ZWSP}$1:`);
+}
+/**
+ * A value as JSON text in which no CI reads a command (for `--json` on stdout, or a report a job
+ * prints): `#` before `#` written `\u0023`, and the line breaks and bidi controls JSON leaves raw escaped. Parsed,
+ * it is the same value.
+ */
+function inertJson(value, indent) {
+    return JSON.stringify(value, null, indent)
+        .replace(/#(?=#)/g, '\\u0023')
+        .replace(JSON_RAW, (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16)}`);
+}
+/** Shortens text to `max` characters, saying how much was cut. */
+function truncate(text, max) {
+    if (text.length <= max)
+        return text;
+    return `${text.slice(0, max)}… (${text.length - max} more characters)`;
+}
+/** Untrusted text as one clean line of at most `max` characters. */
+function oneLine(text, max = 500) {
+    return truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max);
+}
+/** Characters that show as nothing: a secret split by them reads as the secret. */
+const INVISIBLE = '[\\u00ad\\u034f\\u180e\\u200b-\\u200f\\u2060-\\u2064\\ufeff]*';
+/** One character of a secret as a pattern: itself, or percent-encoded (each byte, either case). */
+function charPattern(char) {
+    const escaped = char.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+    const encoded = [...Buffer.from(char, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+    return `(?:${escaped}|${encoded})`;
+}
+/**
+ * A function that replaces every occurrence of each secret with `***`, in any letter case (URL
+ * hosts and some headers come back lowercased), with any of its characters percent-encoded
+ * (`%73k_…`, `sk%5F…`) and with characters that show as nothing between its characters (a
+ * zero-width space). Build it once per set of secrets: one pattern, longest secret first.
+ */
+function createRedactor(secrets) {
+    const used = [...new Set(secrets.filter((secret) => secret.length > 0))].sort((a, b) => b.length - a.length);
+    if (used.length === 0)
+        return (text) => text;
+    const pattern = new RegExp(used.map((secret) => Array.from(secret, charPattern).join(INVISIBLE)).join('|'), 'gi');
+    return (text) => text.replace(pattern, '***');
+}
+/** Encoded forms shorter than this are not cut: they would cut ordinary words. */
+const MIN_ENCODED = 8;
+/**
+ * How a server may echo a secret encoded: base64 and base64url (as the secret alone, or inside
+ * a longer encoded text such as `Bearer <key>` or `user:<key>`, at each of the three offsets a
+ * byte can take, the characters that depend on the secret alone) and hex.
+ */
+function encodedForms(secret) {
+    const bytes = Buffer.from(secret, 'utf8');
+    const forms = [bytes.toString('hex')];
+    for (let offset = 0; offset < 3; offset++) {
+        const padded = Buffer.concat([Buffer.alloc(offset), bytes, Buffer.alloc(2)]);
+        // Character j of base64 holds bits 6j to 6j+6: those within the secret's bytes depend on it alone.
+        const from = Math.ceil((8 * offset) / 6);
+        const to = Math.floor((8 * (offset + bytes.length)) / 6);
+        const base64 = padded.toString('base64').slice(from, to);
+        forms.push(base64, base64.replace(/\+/g, '-').replace(/\//g, '_'));
+        // The secret alone, padded as an encoder writes it.
+        if (offset === 0)
+            forms.push(bytes.toString('base64'), bytes.toString('base64url'));
+    }
+    return [...new Set(forms)].filter((form) => form.length >= MIN_ENCODED && form !== secret);
+}
+/** The redactor of a list of secrets, built once per list (keep the list to keep the redactor). */
+const redactors = new WeakMap();
+function redactorOf(secrets) {
+    let redactor = redactors.get(secrets);
+    if (!redactor) {
+        redactor = createRedactor(secrets);
+        redactors.set(secrets, redactor);
+    }
+    return redactor;
+}
+/** Replaces every occurrence of each secret with `***`, in any letter case. */
+function redact(text, secrets) {
+    return redactorOf(secrets)(text);
+}
+/**
+ * Parsed JSON with `***` in place of every secret, in string values and in keys. Recursive:
+ * give it JSON whose depth was checked first.
+ */
+function redactJson(value, secrets) {
+    if (!secrets.some((secret) => secret.length > 0))
+        return value;
+    const clean = redactorOf(secrets);
+    const walk = (node) => {
+        if (typeof node === 'string')
+            return clean(node);
+        if (Array.isArray(node))
+            return node.map(walk);
+        if (node !== null && typeof node === 'object')
+            return Object.fromEntries(Object.entries(node).map(([key, child]) => [clean(key), walk(child)]));
+        return node;
+    };
+    return walk(value);
+}
+/** `1 poll`, `2 polls`, `1 query`, `3 queries`: a count with its noun. */
+function counted(count, noun, plural = `${noun}s`) {
+    return `${count} ${count === 1 ? noun : plural}`;
+}
+/** A base URL as the user gave it: origin and path, without a trailing slash. */
+function baseAddress(url) {
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+/** Text ended as a sentence: one full stop, never a second after a value that ends with one (`main.`). */
+function sentence(text) {
+    return `${text.replace(/[\s.]+$/, '')}.`;
+}
+/** Schemes whose address a URL parser reads with any number of `/` or `\` after the colon, none included. */
+const SPECIAL_SCHEME = /^(?:https?|wss?|ftp|file)$/i;
+/**
+ * An address without the user and password it may carry (`https://user:pass@host/` →
+ * `https://host/`), cut from the text as given, whether or not it parses as a URL, in every
+ * spelling a URL parser reads as one: `https:\\u:pw@h`, `https:/u:pw@h` and `https:u:pw@h` are all
+ * `https://u:pw@h` to it, and so is one with a tab or a line break inside (which it drops).
+ */
+function withoutUserinfo(url) {
+    const cut = (text) => {
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: a URL parser skips leading C0 controls and spaces
+        const match = /^([\u0000-\u0020]*([a-z][a-z0-9+.-]*):)([/\\]*)([^/?#\\]*)/i.exec(text);
+        if (!match)
+            return text;
+        const [whole, scheme = '', name = '', slashes = '', authority = ''] = match;
+        if (!SPECIAL_SCHEME.test(name) && slashes !== '//')
+            return text;
+        const at = authority.lastIndexOf('@');
+        if (at < 0)
+            return text;
+        return `${scheme}${slashes}${authority.slice(at + 1)}${text.slice(whole.length)}`;
+    };
+    const flat = url.replace(/[\t\n\r]/g, '');
+    const cutFlat = cut(flat);
+    return cutFlat === flat ? url : cutFlat;
+}
+/**
+ * Parsed JSON with every string that is an address cut of its user and password
+ * (`withoutUserinfo`), for a record kept as received. Recursive: give it JSON whose depth was
+ * checked first.
+ */
+function withoutUserinfoIn(value) {
+    if (typeof value === 'string')
+        return withoutUserinfo(value);
+    if (Array.isArray(value))
+        return value.map(withoutUserinfoIn);
+    if (value !== null && typeof value === 'object')
+        return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, withoutUserinfoIn(child)]));
+    return value;
+}
+
 ;// CONCATENATED MODULE: ./src/engine/ids.ts
 // Ids go into URL paths: only plain identifiers are used, from the inputs and from the platform's answers alike.
 const MAX_ID_LENGTH = 256;
@@ -38954,8 +39130,10 @@ const platformKeySchema = keySchema.check(refine((key) => key === '' || key.leng
 // The docs as a required check: the commit status context to post on the run's commit.
 
 
+
 const commitStatusDefaults = {
-    'commit-status': ''
+    'commit-status': '',
+    matrix: ''
 };
 /** GitHub's limit on a status context (GitLab's on a status name is the same). */
 const MAX_CONTEXT_LENGTH = 255;
@@ -38973,12 +39151,35 @@ const commitStatusSchema = object({
             return NEVER;
         }
         return text;
-    })
+    }),
+    // The runner fills in the job's matrix (`${{ toJSON(matrix) }}`); anything else names a leg as it is.
+    matrix: fromText((text) => legOf(text))
 });
+/**
+ * The matrix leg a job runs, for the commit status's writer (records/gate.ts): the matrix's JSON
+ * whole as its identity, its values as the words name it (`linux, 20`, as GitHub names the
+ * leg's job). No matrix (`null`, empty, an expression the runner did not fill in): none.
+ */
+function legOf(text) {
+    const trimmed = text.trim();
+    if (trimmed === '' || trimmed === 'null' || trimmed.startsWith('${{'))
+        return undefined;
+    let parsed;
+    try {
+        parsed = JSON.parse(trimmed);
+    }
+    catch {
+        return { identity: trimmed, label: oneLine(trimmed, 40) };
+    }
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+        return { identity: trimmed, label: oneLine(trimmed, 40) };
+    const values = Object.values(parsed).map((value) => (typeof value === 'string' ? value : JSON.stringify(value)));
+    return values.length === 0 ? undefined : { identity: JSON.stringify(parsed), label: oneLine(values.join(', '), 40) };
+}
 /** The commit status's settings when commit-status is given; the token may be empty (the adapter says so). */
 function commitStatusSettings(f, githubToken, url, requestTimeoutMs) {
     const context = f['commit-status'];
-    return context === undefined ? undefined : { context, url, githubToken, requestTimeoutMs };
+    return context === undefined ? undefined : { context, url, githubToken, requestTimeoutMs, leg: f.matrix };
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/deployment.ts
@@ -39397,9 +39598,10 @@ const INPUT_DEFAULTS = {
 const INPUT_NAMES = Object.keys(INPUT_DEFAULTS);
 /**
  * The inputs of the groups only the GitHub Action acts on (its pull request comment and its
- * deployment): the command line takes them, and its --help marks them.
+ * deployment), and the job's matrix leg (on GitLab the job's name holds it): the command line
+ * takes them, and its --help marks them.
  */
-const ACTION_ONLY_INPUTS = new Set(Object.keys({ ...commentDefaults, ...deploymentDefaults }));
+const ACTION_ONLY_INPUTS = new Set([...Object.keys({ ...commentDefaults, ...deploymentDefaults }), 'matrix']);
 /** The schema of each input's value; an input without one fails to compile. */
 const INPUT_SCHEMAS = SCHEMAS;
 
@@ -39837,182 +40039,6 @@ function listenForCancel(options) {
             }
         }
     };
-}
-
-;// CONCATENATED MODULE: ./src/text.ts
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching escape sequences is the point
-const ANSI = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
-/** The bidi controls that reorder what a reader sees (embeddings, overrides, isolates: "Trojan Source"). */
-const BIDI = '\u202a-\u202e\u2066-\u2069';
-const CONTROL = new RegExp(`[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029${BIDI}]`, 'g');
-/** What JSON leaves raw that a reader or a log must not see raw: the line separators and the bidi controls. */
-const JSON_RAW = new RegExp(`[\u2028\u2029${BIDI}]`, 'g');
-/** Removes ANSI escapes and control characters (keeps tabs and newlines), bidi controls among them. */
-function stripControl(text) {
-    return text.replace(ANSI, '').replace(CONTROL, '');
-}
-const ZWSP = '\u200b';
-/**
- * Text in which no CI reads a command, for every line a CI may print: Azure Pipelines runs
- * `##vso[…]` anywhere in a line (and formats `##[section]`…), TeamCity `##teamcity[…]`, GitHub
- * `##[…]` anywhere and `::name::` at the start of a line once trimmed; GitLab opens a section on
- * `section_start:` (its escapes are removed by `stripControl`, the words are broken here too).
- * Each is broken by a zero-width space, so the text reads the same.
- */
-function inertCommands(text) {
-    return text
-        .replace(/##(?=[a-z]*\[)/gi, `#${ZWSP}#`)
-        .replace(/^(\s*):(?=:)/gm, `$1:${ZWSP}`)
-        .replace(/section_(start|end):/gi, `section_${ZWSP}$1:`);
-}
-/**
- * A value as JSON text in which no CI reads a command (for `--json` on stdout, or a report a job
- * prints): `#` before `#` written `\u0023`, and the line breaks and bidi controls JSON leaves raw escaped. Parsed,
- * it is the same value.
- */
-function inertJson(value, indent) {
-    return JSON.stringify(value, null, indent)
-        .replace(/#(?=#)/g, '\\u0023')
-        .replace(JSON_RAW, (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16)}`);
-}
-/** Shortens text to `max` characters, saying how much was cut. */
-function truncate(text, max) {
-    if (text.length <= max)
-        return text;
-    return `${text.slice(0, max)}… (${text.length - max} more characters)`;
-}
-/** Untrusted text as one clean line of at most `max` characters. */
-function oneLine(text, max = 500) {
-    return truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max);
-}
-/** Characters that show as nothing: a secret split by them reads as the secret. */
-const INVISIBLE = '[\\u00ad\\u034f\\u180e\\u200b-\\u200f\\u2060-\\u2064\\ufeff]*';
-/** One character of a secret as a pattern: itself, or percent-encoded (each byte, either case). */
-function charPattern(char) {
-    const escaped = char.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-    const encoded = [...Buffer.from(char, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
-    return `(?:${escaped}|${encoded})`;
-}
-/**
- * A function that replaces every occurrence of each secret with `***`, in any letter case (URL
- * hosts and some headers come back lowercased), with any of its characters percent-encoded
- * (`%73k_…`, `sk%5F…`) and with characters that show as nothing between its characters (a
- * zero-width space). Build it once per set of secrets: one pattern, longest secret first.
- */
-function createRedactor(secrets) {
-    const used = [...new Set(secrets.filter((secret) => secret.length > 0))].sort((a, b) => b.length - a.length);
-    if (used.length === 0)
-        return (text) => text;
-    const pattern = new RegExp(used.map((secret) => Array.from(secret, charPattern).join(INVISIBLE)).join('|'), 'gi');
-    return (text) => text.replace(pattern, '***');
-}
-/** Encoded forms shorter than this are not cut: they would cut ordinary words. */
-const MIN_ENCODED = 8;
-/**
- * How a server may echo a secret encoded: base64 and base64url (as the secret alone, or inside
- * a longer encoded text such as `Bearer <key>` or `user:<key>`, at each of the three offsets a
- * byte can take, the characters that depend on the secret alone) and hex.
- */
-function encodedForms(secret) {
-    const bytes = Buffer.from(secret, 'utf8');
-    const forms = [bytes.toString('hex')];
-    for (let offset = 0; offset < 3; offset++) {
-        const padded = Buffer.concat([Buffer.alloc(offset), bytes, Buffer.alloc(2)]);
-        // Character j of base64 holds bits 6j to 6j+6: those within the secret's bytes depend on it alone.
-        const from = Math.ceil((8 * offset) / 6);
-        const to = Math.floor((8 * (offset + bytes.length)) / 6);
-        const base64 = padded.toString('base64').slice(from, to);
-        forms.push(base64, base64.replace(/\+/g, '-').replace(/\//g, '_'));
-        // The secret alone, padded as an encoder writes it.
-        if (offset === 0)
-            forms.push(bytes.toString('base64'), bytes.toString('base64url'));
-    }
-    return [...new Set(forms)].filter((form) => form.length >= MIN_ENCODED && form !== secret);
-}
-/** The redactor of a list of secrets, built once per list (keep the list to keep the redactor). */
-const redactors = new WeakMap();
-function redactorOf(secrets) {
-    let redactor = redactors.get(secrets);
-    if (!redactor) {
-        redactor = createRedactor(secrets);
-        redactors.set(secrets, redactor);
-    }
-    return redactor;
-}
-/** Replaces every occurrence of each secret with `***`, in any letter case. */
-function redact(text, secrets) {
-    return redactorOf(secrets)(text);
-}
-/**
- * Parsed JSON with `***` in place of every secret, in string values and in keys. Recursive:
- * give it JSON whose depth was checked first.
- */
-function redactJson(value, secrets) {
-    if (!secrets.some((secret) => secret.length > 0))
-        return value;
-    const clean = redactorOf(secrets);
-    const walk = (node) => {
-        if (typeof node === 'string')
-            return clean(node);
-        if (Array.isArray(node))
-            return node.map(walk);
-        if (node !== null && typeof node === 'object')
-            return Object.fromEntries(Object.entries(node).map(([key, child]) => [clean(key), walk(child)]));
-        return node;
-    };
-    return walk(value);
-}
-/** `1 poll`, `2 polls`, `1 query`, `3 queries`: a count with its noun. */
-function counted(count, noun, plural = `${noun}s`) {
-    return `${count} ${count === 1 ? noun : plural}`;
-}
-/** A base URL as the user gave it: origin and path, without a trailing slash. */
-function baseAddress(url) {
-    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-}
-/** Text ended as a sentence: one full stop, never a second after a value that ends with one (`main.`). */
-function sentence(text) {
-    return `${text.replace(/[\s.]+$/, '')}.`;
-}
-/** Schemes whose address a URL parser reads with any number of `/` or `\` after the colon, none included. */
-const SPECIAL_SCHEME = /^(?:https?|wss?|ftp|file)$/i;
-/**
- * An address without the user and password it may carry (`https://user:pass@host/` →
- * `https://host/`), cut from the text as given, whether or not it parses as a URL, in every
- * spelling a URL parser reads as one: `https:\\u:pw@h`, `https:/u:pw@h` and `https:u:pw@h` are all
- * `https://u:pw@h` to it, and so is one with a tab or a line break inside (which it drops).
- */
-function withoutUserinfo(url) {
-    const cut = (text) => {
-        // biome-ignore lint/suspicious/noControlCharactersInRegex: a URL parser skips leading C0 controls and spaces
-        const match = /^([\u0000-\u0020]*([a-z][a-z0-9+.-]*):)([/\\]*)([^/?#\\]*)/i.exec(text);
-        if (!match)
-            return text;
-        const [whole, scheme = '', name = '', slashes = '', authority = ''] = match;
-        if (!SPECIAL_SCHEME.test(name) && slashes !== '//')
-            return text;
-        const at = authority.lastIndexOf('@');
-        if (at < 0)
-            return text;
-        return `${scheme}${slashes}${authority.slice(at + 1)}${text.slice(whole.length)}`;
-    };
-    const flat = url.replace(/[\t\n\r]/g, '');
-    const cutFlat = cut(flat);
-    return cutFlat === flat ? url : cutFlat;
-}
-/**
- * Parsed JSON with every string that is an address cut of its user and password
- * (`withoutUserinfo`), for a record kept as received. Recursive: give it JSON whose depth was
- * checked first.
- */
-function withoutUserinfoIn(value) {
-    if (typeof value === 'string')
-        return withoutUserinfo(value);
-    if (Array.isArray(value))
-        return value.map(withoutUserinfoIn);
-    if (value !== null && typeof value === 'object')
-        return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, withoutUserinfoIn(child)]));
-    return value;
 }
 
 ;// CONCATENATED MODULE: ./src/api/retry-after.ts
@@ -42997,8 +43023,6 @@ async function closeAll(records, outcome, settings) {
     await Promise.all(records.map((record) => record.close(outcome, settings).catch(() => undefined)));
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/report/evidence.ts
 // The evidence a run's records hold, read from them: an update's log lines that look like
 // errors, the docs files (and lines) they name, the annotations for those files, and what an
@@ -43535,9 +43559,6 @@ function fitDescription(text, max = MAX_DEPLOYMENT_DESCRIPTION) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/commit-status.ts
-// What a commit status says about the run, on GitHub and on GitLab: its state, where it links,
-// and the same reason as the deployment's, within GitHub's 140 characters.
-
 
 
 /** The docs deployed, or failed to; a timeout, an error or a cancel says nothing about the docs: `error`. Never `success` but on success. */
@@ -43553,19 +43574,6 @@ function statusTargetUrl(success, links) {
     const docs = safeUrl(links.preview) ?? safeUrl(links.url);
     const run = links.run && URL.canParse(links.run) && /^https?:$/.test(new URL(links.run).protocol) ? links.run : undefined;
     return success ? (docs ?? run) : (run ?? docs);
-}
-/**
- * The link of this run's own "in progress" status (`pending`, `running`): the run's link with a
- * fragment only this run writes, so that another leg or step of the same run, whose status has
- * the same context and link, is told from it when a lost write is read back. The fragment changes
- * nothing of where the link goes. One mark per call: call it once per run.
- */
-function ownInProgressLink() {
-    const mark = (0,external_node_crypto_.randomUUID)().slice(0, 8);
-    return (run) => {
-        const url = statusTargetUrl(false, { run });
-        return url === undefined ? undefined : `${url.split('#')[0]}#wait-for-docs-${mark}`;
-    };
 }
 /** The description while waiting, cut to GitHub's limit. */
 function waitingStatusDescription(targets, clean) {
@@ -44086,27 +44094,119 @@ function recordLifecycle(port, options) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/records/siblings.ts
-// Runs that share a commit status: matrix legs and several steps of one workflow run write on
-// the same commit and context, and GitHub shows the latest. A run's `success` must never replace
-// a failure that another job of the same run (the same attempt) wrote: the rule, for any
-// platform's listing of statuses (newest first).
+;// CONCATENATED MODULE: ./src/records/gate.ts
 
+
+const OWN_STATES = ['pending', 'success', 'failure', 'error', 'cancelled'];
+/** The own state of a run's result: a timeout and an error are one (the wait could not tell). */
+const ownStateOf = (result) => result === 'success' ? 'success' : result === 'failure' ? 'failure' : result === 'cancelled' ? 'cancelled' : 'error';
 /**
- * The failure another job of this run wrote on this context, if any: a status not among `own`,
- * of the same `run` (GitHub: the run attempt's link; GitLab: the pipeline), in a state that is
- * not success and not pending. A later attempt links another address (a new pipeline on GitLab),
- * so a re-run of a failed job is not held to its earlier failure.
+ * The table's order: the check shows the state of the writer that ranks highest. A failure of
+ * the docs outranks a wait that could not tell (a timeout, an error), which outranks a cancel (a
+ * fail-fast matrix cancels the other legs); any of them outranks a writer still waiting; the
+ * check is success only when every writer's own latest state is.
  */
-function siblingFailure(listed, mine) {
-    if (!mine.run)
-        return undefined;
-    return listed.find((status) => status.context === mine.context &&
-        !mine.own.has(status.id) &&
-        status.run === mine.run &&
-        (status.state === 'failure' || status.state === 'error' || status.state === 'failed' || status.state === 'canceled'));
+const RANK = { failure: 4, error: 3, cancelled: 2, pending: 1, success: 0 };
+/** A writer of the identity `parts` in `run`, labelled `label`, with a mark of its own. */
+function writer(run, parts, label, legacyRun) {
+    const mark = Math.floor(Math.random() * 2 ** 32)
+        .toString(16)
+        .padStart(8, '0');
+    return { run, key: identityHash(parts.join('\u0000')), label: label.slice(0, 60), mark, legacyRun };
 }
-/** The statuses other jobs wrote could not be read around this job's success (`written`: after it was sent). */
+/**
+ * 48 bits of an identity's text, as 12 hex digits: the same text gives the same key in every run
+ * (cyrb53, a small non-cryptographic hash: a key tells writers apart, it guards nothing).
+ */
+function identityHash(text) {
+    const [a, b] = Array.from(text, (ch) => ch.charCodeAt(0)).reduce(([h1, h2], c) => [Math.imul(h1 ^ c, 2654435761), Math.imul(h2 ^ c, 1597334677)], [0xdeadbeef, 0x41c6ce57]);
+    const h1 = Math.imul(a ^ (a >>> 16), 2246822507) ^ Math.imul(b ^ (b >>> 13), 3266489909);
+    const h2 = Math.imul(b ^ (b >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    return ((h2 >>> 0) % 0x10000).toString(16).padStart(4, '0') + (h1 >>> 0).toString(16).padStart(8, '0');
+}
+const TAG = 'wait-for-docs';
+/**
+ * `url` with the tag of `writer` and its own state in the fragment (any fragment it had is
+ * replaced); the tag changes nothing of where the link goes. Longer than `max` (GitLab takes 255
+ * characters), the label is left out; still longer, undefined (the port links elsewhere).
+ */
+function tagged(url, who, own, max = 2000) {
+    if (url === undefined)
+        return undefined;
+    const base = url.split('#')[0] ?? url;
+    const withLabel = `${base}#${TAG}&${new URLSearchParams({ run: who.run, w: who.key, own, m: who.mark, l: who.label })}`;
+    if (withLabel.length <= max)
+        return withLabel;
+    const bare = `${base}#${TAG}&${new URLSearchParams({ run: who.run, w: who.key, own, m: who.mark })}`;
+    return bare.length <= max ? bare : undefined;
+}
+/** The tag of a status's link, or undefined (no tag, an earlier version's, one that does not read as a tag). */
+function tagOf(url) {
+    const at = url?.indexOf(`#${TAG}&`) ?? -1;
+    if (url === undefined || at === -1)
+        return undefined;
+    const params = new URLSearchParams(url.slice(at + TAG.length + 2));
+    const run = params.get('run') ?? '';
+    const key = params.get('w') ?? '';
+    const own = params.get('own');
+    const mark = params.get('m') ?? '';
+    if (!/^[\w-]{1,40}$/.test(run) || !/^[0-9a-f]{12}$/.test(key) || !OWN_STATES.includes(own) || !/^[0-9a-f]{8}$/.test(mark))
+        return undefined;
+    // Server text: one line, short; the words that show it make it inert for the log.
+    const label = oneLine(params.get('l') ?? '', 60);
+    return { run, key, own, mark, label: label || undefined };
+}
+/** A link as the words may show it: without the tag. */
+const untagged = (url) => (url === undefined ? undefined : (url.split(`#${TAG}&`)[0] ?? url));
+const FAILED_STATES = new Set(['failure', 'error', 'failed', 'canceled']);
+/**
+ * Every writer of `me`'s run on `context`, each with its latest status (`listed` is newest first):
+ * a tagged status of the run is its writer's; an untagged failure linking this attempt (an
+ * earlier version of the step, a job that tags nothing) stands as a writer of its own that
+ * failed, as it did before the tags.
+ */
+function writersOf(listed, context, me) {
+    const writers = new Map();
+    for (const status of [...listed].sort((a, b) => b.id - a.id)) {
+        if (status.context !== context)
+            continue;
+        const tag = tagOf(status.targetUrl);
+        if (tag) {
+            if (tag.run === me.run && !writers.has(tag.key))
+                writers.set(tag.key, { key: tag.key, own: tag.own, label: tag.label, status });
+        }
+        else if (me.legacyRun !== undefined && status.run === me.legacyRun && FAILED_STATES.has(status.state)) {
+            const key = `untagged ${status.id}`;
+            writers.set(key, { key, own: status.state === 'canceled' ? 'cancelled' : status.state === 'error' ? 'error' : 'failure', label: undefined, status });
+        }
+    }
+    return writers;
+}
+/** What the check shows for `own`, beside every other writer of the run `listed` holds. */
+function decide(listed, context, me, own) {
+    const others = [...writersOf(listed, context, me).values()].filter((w) => w.key !== me.key);
+    // The highest-ranked other writer; among equals the newest (they are listed newest first).
+    const worst = others.reduce((top, w) => (top === undefined || RANK[w.own] > RANK[top.own] ? w : top), undefined);
+    if (worst === undefined || RANK[worst.own] <= RANK[own])
+        return { kind: 'own', own };
+    if (worst.own === 'pending')
+        return { kind: 'hold', own, waitingOn: others.filter((w) => w.own === 'pending') };
+    return { kind: 'keep', own, by: worst };
+}
+/** The own state the check shows for a decision: the writer's own, another's it keeps, or pending while others wait. */
+const shownOwn = (decision) => (decision.kind === 'own' ? decision.own : decision.kind === 'keep' ? decision.by.own : 'pending');
+/**
+ * Whether what stands is what the table says: the newest status of this run on the context is in
+ * the state `decision` shows (`stateOf` maps an own state to the platform's). A newer status of
+ * another run (another workflow, another pipeline) is that run's to set: the last written stands.
+ */
+function standsRight(listed, context, me, decision, stateOf) {
+    const newest = [...listed]
+        .sort((a, b) => b.id - a.id)
+        .find((status) => status.context === context && (tagOf(status.targetUrl)?.run === me.run || (me.legacyRun !== undefined && status.run === me.legacyRun)));
+    return newest === undefined || newest.state === stateOf(shownOwn(decision));
+}
+/** The statuses other writers of the run wrote could not be read around this writer's write (`written`: after it was sent). */
 class OtherJobsUnread extends LookupAroundWriteFailed {
     cause;
     written;
@@ -44118,56 +44218,85 @@ class OtherJobsUnread extends LookupAroundWriteFailed {
     }
 }
 /**
- * Writes this job's `body`. A success never replaces another job's failure: the statuses are read
- * before the write and again after it (one written between the two reads lands after ours), and
- * that failure is written again instead. Unread, another job's failure may stand: a success is
- * not written over what could not be seen, nor left unconfirmed; `OtherJobsUnread` says which,
- * and the lifecycle's rule tries the close again, or says so.
+ * Writes this writer's close (`own`, its outcome) by the table. The statuses are read first, so
+ * that a success is never written over another writer's failure nor while another still waits
+ * (it holds `pending`), and a cancel or a timeout never hides another's failure (a failure of its
+ * own outranks all, and is written without reading). After a success or a hold they are read
+ * again, and written once more if what stands is no longer what the table says: two writers
+ * ending at once each read the other as waiting, and the second read sees them both ended.
+ * Unread before a success, nothing is written (`OtherJobsUnread`, not written); unread before a
+ * cancel or an error, its own state is written (it is never success); unread after, the write
+ * stands unconfirmed (`OtherJobsUnread`, written).
  */
-async function writeBesideSiblings(body, success, io) {
-    const failedNow = async (written) => {
+async function writeByTheRule(own, io) {
+    const read = async (afterWrite) => {
         try {
-            return siblingFailure(await io.list(written), io.mine);
+            return await io.list(afterWrite);
         }
         catch (error) {
-            throw new OtherJobsUnread(error, written);
+            throw new OtherJobsUnread(error, afterWrite);
         }
     };
-    const before = success ? await failedNow(false) : undefined;
-    await io.send(before ? io.keep(before) : body);
-    const after = success && !before ? await failedNow(true) : undefined;
-    if (after)
-        await io.send(io.keep(after));
+    // Alone, or its own failure (which outranks all): written as it is. A success is never written
+    // over what was not read; a timeout or a cancel unread is its own state (never success).
+    const first = io.alone || own === 'failure' || own === 'pending'
+        ? { kind: 'own', own }
+        : decide(own === 'success' ? await read(false) : await read(false).catch(() => []), io.context, io.me, own);
+    await io.send(io.body(first));
+    if (io.alone || own !== 'success')
+        return first;
+    const after = await read(true);
+    const now = decide(after, io.context, io.me, own);
+    if (standsRight(after, io.context, io.me, now, io.stateOf))
+        return first;
+    await io.send(io.body(now));
+    return now;
 }
 /**
- * What stands on a shared status (`listed`, newest first) after a write whose answer was lost
- * (records/lifecycle.ts, `ReadBack`), by the one rule for both platforms: an "in progress" on top,
- * or a success on top of another job's failure of this run, is stale. Otherwise, for a lost
- * "in progress", it is accounted for when listed under the outcome (a status of this job's
- * "in progress" state and link that is not one of `own`); for a lost write of the outcome, only a
- * success matters (landing later, it could cover another job's failure): accounted for when a
- * success of this run with the same description is listed that is not one of `own`.
+ * What stands after a write whose answer was lost (records/lifecycle.ts, `ReadBack`), by the same
+ * table: the newest status of this run not in the state the table says (a late `pending` on top,
+ * a success over another writer's failure) is stale. Otherwise a lost "in progress" is accounted
+ * for when a status of it (this run of the step's mark, pending) is listed that is not one of
+ * `own`; a lost write of the outcome matters only as a success or a held `pending` (landing
+ * later, it could cover another's failure, or hold the check after the others ended; `successSent`):
+ * accounted for when a status of this run of the step with its own state success is listed that
+ * is not one of `own`.
  */
-function statusStands(listed, mine, lost, written) {
-    const onContext = listed.filter((status) => status.context === mine.context);
-    const newest = onContext[0];
-    if (newest?.state === written.inProgress || newest?.state === 'pending')
+function statusStands(listed, io, ownState, lost, successSent) {
+    if (!standsRight(listed, io.context, io.me, decide(listed, io.context, io.me, ownState), io.stateOf))
         return 'stale';
-    if (newest?.state === 'success' && siblingFailure(onContext, mine))
-        return 'stale';
-    const notOwn = (status) => !mine.own.has(status.id);
-    // Without a link of its own (no job or run address), another run's "in progress" cannot be told from this one's: unseen, and said.
+    const mine = (status, own) => !io.own.has(status.id) && status.context === io.context && tagOf(status.targetUrl)?.mark === io.me.mark && tagOf(status.targetUrl)?.own === own;
     if (lost === 'open')
-        return written.inProgressUrl !== undefined &&
-            onContext.some((status) => status.state === written.inProgress && notOwn(status) && status.targetUrl === written.inProgressUrl)
-            ? 'outcome'
-            : 'unseen';
-    const last = written.last;
-    if (last?.state !== 'success')
+        return listed.some((status) => mine(status, 'pending') && status.state === io.stateOf('pending')) ? 'outcome' : 'unseen';
+    if (!successSent)
         return 'outcome';
-    return onContext.some((status) => status.state === 'success' && notOwn(status) && status.run === mine.run && status.description === last.description)
-        ? 'outcome'
-        : 'unseen';
+    // A success, or a `pending` held for the others (its own state success): either, landing late, could stand over what came after.
+    return listed.some((status) => mine(status, 'success')) ? 'outcome' : 'unseen';
+}
+const labels = (writers) => {
+    const named = writers.map((w) => w.label ?? 'one unnamed').slice(0, 3);
+    return `${named.join(', ')}${writers.length > 3 ? ` and ${writers.length - 3} more` : ''}`;
+};
+/** The description of a held `pending`: this writer's docs are ready, the others it waits for (`unit`: run, pipeline). */
+function heldDescription(waitingOn, unit) {
+    const n = waitingOn.length;
+    return `Docs ready in this job; waiting for ${n === 1 ? 'another job' : `${n} other jobs`} of this ${unit}: ${labels(waitingOn)}`;
+}
+/** The description of another writer's state written again in this writer's name (`unit`: run, pipeline): it names that writer, and quotes its reason. */
+function keptDescription(by, unit) {
+    const did = by.own === 'failure' ? 'failed' : by.own === 'cancelled' ? 'was cancelled' : 'could not tell';
+    return `Another job of this ${unit}${by.label ? ` (${by.label})` : ''} ${did}${by.status?.description ? `: ${by.status.description}` : ''}`;
+}
+/** What the log's line adds when the check shows another writer's state (`unit`: run, pipeline); '' for its own. */
+function decidedWords(decision, unit) {
+    if (decision?.kind === 'keep') {
+        const who = decision.by.label ? ` (${decision.by.label})` : '';
+        const did = decision.by.own === 'failure' ? 'failed it' : decision.by.own === 'cancelled' ? 'was cancelled' : 'could not tell (a timeout or an error)';
+        return `(another job of this ${unit}${who} ${did}; this job’s ${decision.own === 'success' ? 'success' : 'own state'} does not replace that)`;
+    }
+    if (decision?.kind === 'hold')
+        return `(this job’s docs are ready; the check waits for ${decision.waitingOn.length === 1 ? 'another job' : `${decision.waitingOn.length} other jobs`} of this ${unit}: ${labels(decision.waitingOn)})`;
+    return '';
 }
 
 ;// CONCATENATED MODULE: ./src/records/run-record.ts
@@ -44345,6 +44474,8 @@ function listedRecords(json) {
     return { entries: json };
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/report/started.ts
 
 const STARTED = {
@@ -44858,6 +44989,7 @@ function explainCommentError(error, fork = runFork()) {
 
 
 
+
 /**
  * The repository and the run's commit (runCommit: the pull request's head, the merge queue's
  * head_sha, else GITHUB_SHA), and the run's address: a later attempt's own
@@ -44888,24 +45020,38 @@ async function createCommitStatus(octokit, place, status) {
     const id = created.data?.id;
     return typeof id === 'number' && Number.isSafeInteger(id) ? id : undefined;
 }
-/** The newest statuses of the commit (one page of 100, newest first), as the sibling rule reads them (records/siblings.ts). */
+/** How many pages of 100 statuses are read at the most (GitHub keeps 1,000 a context; a commit has several). */
+const MAX_STATUS_PAGES = 100;
+/**
+ * Every status of the commit, newest (highest id) first, each once, as the sibling rule reads
+ * them (records/siblings.ts). Page after page, by hand, as the comments are: a failure another
+ * job wrote may stand below a hundred newer statuses of any context, and a success written over
+ * what was not read could cover it. A page that is not a list, or pages that do not end, are a
+ * lookup that failed (no success is written over it).
+ */
 async function listCommitStatuses(octokit, place) {
-    const { data } = await octokit.rest.repos.listCommitStatusesForRef({ owner: place.owner, repo: place.repo, ref: place.sha, per_page: 100 });
-    if (!Array.isArray(data))
-        throw new Error('GitHub listed the statuses of the commit as something other than a list');
-    return data.flatMap((status) => typeof status?.id === 'number' && typeof status.state === 'string' && typeof status.context === 'string'
-        ? [
-            {
-                id: status.id,
-                state: status.state,
-                context: status.context,
-                description: status.description ?? undefined,
-                targetUrl: status.target_url ?? undefined,
-                // A status links the run attempt that wrote it (a failure links where its reason is: the run).
-                run: status.target_url?.split('#')[0] ?? undefined
-            }
-        ]
-        : []);
+    const found = new Map();
+    for (let page = 1; page <= MAX_STATUS_PAGES; page++) {
+        const response = await octokit.rest.repos.listCommitStatusesForRef({ owner: place.owner, repo: place.repo, ref: place.sha, per_page: 100, page });
+        const listed = listedRecords(response.data);
+        if ('problem' in listed)
+            throw new ListingNotRead("the commit's statuses", `${listed.problem} (cut short, or not from the GitHub API)`);
+        // A list that shifts while it is read (a status written meanwhile) serves one twice: once is enough.
+        for (const status of response.data)
+            if (typeof status.state === 'string' && typeof status.context === 'string' && !found.has(status.id))
+                found.set(status.id, {
+                    id: status.id,
+                    state: status.state,
+                    context: status.context,
+                    description: status.description ?? undefined,
+                    targetUrl: status.target_url ?? undefined,
+                    // A status links the run attempt that wrote it (a failure links where its reason is: the run).
+                    run: status.target_url?.split('#')[0] ?? undefined
+                });
+        if (!/rel="next"/.test(response.headers.link ?? ''))
+            return [...found.values()].sort((a, b) => b.id - a.id);
+    }
+    throw new ListingNotRead("the commit's statuses", `did not end within ${MAX_STATUS_PAGES} pages of 100`);
 }
 /** The token may not write statuses: sending the outcome would be refused the same way. */
 function refused(error) {
@@ -44966,29 +45112,40 @@ function explainStatusError(error, fork = runFork()) {
 
 
 
+/** GitHub's state for an own state: a cancel, a timeout and an error are `error`. */
+const githubStateOf = (own) => own === 'pending' ? 'pending' : own === 'cancelled' ? 'error' : githubStatusState(own === 'error' ? 'error' : own);
+/**
+ * This job's writer of the status (records/gate.ts): the workflow run (every attempt of it), and
+ * in it the workflow's file, the job, its matrix leg and the step; the words name the job and its leg.
+ */
+function githubWriter(status, runId, runUrl, env = process.env) {
+    const job = env.GITHUB_JOB?.trim() || 'the job';
+    const workflow = workflowFileOf(env.GITHUB_WORKFLOW_REF) ?? env.GITHUB_WORKFLOW ?? '';
+    const label = status.leg ? `${job} (${status.leg.label})` : job;
+    return writer(String(runId), [workflow, job, status.leg?.identity ?? '', env.GITHUB_ACTION ?? ''], label, runUrl);
+}
 /**
  * The commit status as a port of the lifecycle. Its writes are keyed by commit and context, so it
  * is where it goes (`true`) as soon as the open starts: a cancel's close goes at once. A token the
  * open was refused with is not asked again: the close says why, in the record's one warning.
+ * What it writes follows the rule for runs that share a commit (records/gate.ts).
  */
 function commitStatusPort(status, targets, clean) {
     const context = inert(status.context, 100);
     let client;
     // The statuses this step wrote, by id: any other on the context is another run's or job's.
     const own = new Set();
-    let keptSibling = false;
     let refusal;
     let refusedAtOpen = false;
-    let state;
     let sha = '';
-    // This job's own `pending`, told from another leg's of the same run (same context, same link).
-    const ownLink = ownInProgressLink();
-    const pendingUrl = (place) => ownLink(place.runUrl);
+    /** What the last close decided, by the rule (records/gate.ts): its own outcome, another job's failure kept, or pending held. */
+    let decided;
+    let ownState = 'pending';
     let linked;
-    /** Set when the last close failed reading the other jobs' statuses: whether its success was written before. */
+    /** Set when the last close failed reading the other jobs' statuses: whether its write was sent before. */
     let unconfirmed;
-    /** The success this job sent, if it sent one (its answer may have been lost). */
-    let successSent;
+    /** The most this job sent of its own success (its answer may have been lost): a `pending` held for the other jobs, or the success. */
+    let sentOfSuccess = 'nothing';
     const connect = () => {
         client ??= (async () => {
             // Loaded only when a status is asked for, to keep start-up fast.
@@ -45005,6 +45162,7 @@ function commitStatusPort(status, targets, clean) {
             });
             return {
                 place,
+                me: githubWriter(status, github.context.runId, place.runUrl),
                 send: (body, budget) => {
                     signal = budget;
                     return withinBudget(createCommitStatus(octokit, place, body), budget);
@@ -45017,16 +45175,19 @@ function commitStatusPort(status, targets, clean) {
         })();
         return client;
     };
+    const sendOwn = async (send, body, signal) => {
+        const id = await send(body, signal);
+        if (id !== undefined)
+            own.add(id);
+    };
     return {
         api: 'GitHub API',
         async open(signals, at) {
-            const { place, send } = await connect();
+            const { place, me, send } = await connect();
             at(true);
             try {
                 const description = waitingStatusDescription(targets, clean);
-                const id = await send({ state: 'pending', context: status.context, description, targetUrl: pendingUrl(place) }, signals.write);
-                if (id !== undefined)
-                    own.add(id);
+                await sendOwn(send, { state: 'pending', context: status.context, description, targetUrl: tagged(place.runUrl, me, 'pending') }, signals.write);
             }
             catch (error) {
                 if (refused(error))
@@ -45036,59 +45197,65 @@ function commitStatusPort(status, targets, clean) {
             return true;
         },
         async close(outcome, _where, opened, signals) {
-            state = githubStatusState(outcome.result);
+            ownState = ownStateOf(outcome.result);
+            decided = { kind: 'own', own: ownState };
             // Refused on the open (a token without statuses: write): the same answer again would add nothing.
             if (opened === 'refused' && refusal !== undefined) {
                 refusedAtOpen = true;
                 throw refusal;
             }
-            const { place, send, list } = await connect();
-            linked = statusTargetUrl(state === 'success', { preview: outcome.trigger?.previewUrl, url: status.url, run: place.runUrl });
-            const body = {
-                state: state,
-                context: status.context,
-                description: outcomeStatusDescription(outcome, clean),
-                targetUrl: linked
-            };
-            // Matrix legs and several steps of one run share the context: the one rule of records/siblings.ts.
-            const keep = (failed) => {
-                keptSibling = true;
-                state = failed.state;
-                linked = failed.targetUrl;
-                const theirs = failed.description ? `: ${failed.description}` : '';
+            const { place, me, send, list } = await connect();
+            const ownLink = statusTargetUrl(ownState === 'success', { preview: outcome.trigger?.previewUrl, url: status.url, run: place.runUrl });
+            const body = (decision) => {
+                if (decision.kind === 'keep') {
+                    return {
+                        state: githubStateOf(decision.by.own),
+                        context: status.context,
+                        description: fitDescription(clean(keptDescription(decision.by, 'run'))),
+                        targetUrl: tagged(untagged(decision.by.status?.targetUrl) ?? place.runUrl, me, decision.own)
+                    };
+                }
+                if (decision.kind === 'hold')
+                    return {
+                        state: 'pending',
+                        context: status.context,
+                        description: fitDescription(clean(heldDescription(decision.waitingOn, 'run'))),
+                        targetUrl: tagged(place.runUrl, me, decision.own)
+                    };
                 return {
-                    state: failed.state === 'error' ? 'error' : 'failure',
+                    state: githubStateOf(ownState),
                     context: status.context,
-                    description: fitDescription(clean(`Another job of this run failed${theirs}`)),
-                    targetUrl: failed.targetUrl
+                    description: outcomeStatusDescription(outcome, clean),
+                    targetUrl: tagged(ownLink, me, ownState)
                 };
             };
             unconfirmed = undefined;
-            await writeBesideSiblings(body, body.state === 'success', {
+            // Matrix legs, steps and re-runs of one run share the context: the one rule of records/gate.ts.
+            decided = await writeByTheRule(ownState, {
                 list: (afterWrite) => list(afterWrite ? signals.nextLookup() : signals.lookup),
-                mine: { context: status.context, run: place.runUrl, own },
+                context: status.context,
+                me,
+                stateOf: githubStateOf,
                 send: async (written) => {
+                    decided = undefined;
                     if (written.state === 'success')
-                        successSent = { state: written.state, description: written.description };
-                    const id = await send(written, signals.write);
-                    if (id !== undefined)
-                        own.add(id);
+                        sentOfSuccess = 'success';
+                    else if (written.state === 'pending' && sentOfSuccess === 'nothing')
+                        sentOfSuccess = 'hold';
+                    linked = untagged(written.targetUrl);
+                    await sendOwn(send, written, signals.write);
                 },
-                keep
+                body
             });
             return { where: true, done: 'updated' };
         },
         async readBack(_where, signals, lost) {
-            const { place, list } = await connect();
-            return statusStands(await list(signals.lookup), { context: status.context, run: place.runUrl, own }, lost, {
-                inProgress: 'pending',
-                inProgressUrl: pendingUrl(place),
-                last: successSent
-            });
+            const { me, list } = await connect();
+            return statusStands(await list(signals.lookup), { context: status.context, me, stateOf: githubStateOf, own }, ownState, lost, sentOfSuccess !== 'nothing');
         },
-        // A success may land over another job's failure written meanwhile.
-        closeMayTurn: () => successSent !== undefined,
-        // A success written, the other jobs' statuses unread after it: written all the same, in doubt.
+        // A success may land over another job's failure written meanwhile; a held pending, over the others' ends.
+        closeMayTurn: () => sentOfSuccess !== 'nothing',
+        // A write sent, the other jobs' statuses unread after it: written all the same, in doubt.
         appliedDespite: (error) => error instanceof OtherJobsUnread && error.written,
         explain: (error) => {
             if (!(error instanceof OtherJobsUnread))
@@ -45100,14 +45267,20 @@ function commitStatusPort(status, targets, clean) {
         retryAfterMs: (error) => retryAfterMs(error),
         words: {
             opened: () => `Commit status ${context}: pending on commit ${sha}.`,
-            closed: () => `Commit status ${context}: ${state} on commit ${sha}${linked ? `, linking ${inert(linked, 300)}` : ''}${keptSibling ? ' (another job of this run failed it; this job’s success does not replace that)' : ''}.`,
+            closed: () => {
+                const shown = decided === undefined ? githubStateOf(ownState) : githubStateOf(shownOwn(decided));
+                const why = decidedWords(decided, 'run');
+                return `Commit status ${context}: ${shown} on commit ${sha}${linked ? `, linking ${inert(linked, 300)}` : ''}${why ? ` ${inert(why, 400)}` : ''}.`;
+            },
             openFailed: (why) => `The pending commit status ${context} could not be written: ${inert(why, 400)}.`,
-            lateClose: () => `the check may show success over another job's failure: look at the run's jobs before you merge`,
+            lateClose: () => sentOfSuccess === 'success'
+                ? `the check may show success over another job's failure: look at the run's jobs before you merge`
+                : 'the check may show pending after the other jobs ended: re-run this job then',
             lateOpen: () => 'the check shows pending until the job runs again',
-            mayNotHold: (why) => `Commit status ${context} holds the outcome (${state}) on commit ${sha}, but ${inert(why, 400)}. The step's result does not depend on it.`,
+            mayNotHold: (why) => `Commit status ${context} holds the outcome (${githubStateOf(ownState)}) on commit ${sha}, but ${inert(why, 400)}. The step's result does not depend on it.`,
             closeFailed: (why) => unconfirmed
-                ? `Commit status ${context}: success was written on commit ${sha}, but ${inert(why, 400)}: if another job of this run failed at the same moment, its failure may be hidden under this success, so look at the run's jobs before you merge. The step's result does not depend on it.`
-                : `${state && !refusedAtOpen ? `The last commit status (${state}) of ${context}` : `The commit status ${context}`} could not be written: ${inert(why, 400)}. The step's result does not depend on it.`
+                ? `Commit status ${context}: ${sentOfSuccess === 'success' ? 'success' : 'pending (this job’s docs are ready; other jobs of this run were still waiting)'} was written on commit ${sha}, but ${inert(why, 400)}: ${sentOfSuccess === 'success' ? 'if another job of this run failed at the same moment, its failure may be hidden under this success, so look at the run’s jobs before you merge' : 'the check may stay pending once they end; re-run this job then'}. The step's result does not depend on it.`
+                : `${!refusedAtOpen && ownState !== 'pending' ? `The last commit status (${githubStateOf(ownState)}) of ${context}` : `The commit status ${context}`} could not be written: ${inert(why, 400)}. The step's result does not depend on it.`
         }
     };
 }

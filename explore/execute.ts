@@ -296,6 +296,8 @@ export interface RunPlace {
   attempt: number
   /** pr-comment-key / --pr-comment-key, when the legs have their own. */
   key?: string
+  /** The action's `matrix`, as the runner fills it in for a leg of a matrix (`{"leg":"leg-2"}`). */
+  matrix?: string
   /** GITHUB_ACTION: the step's id (a second use of the action in one job gets `_2`). */
   step: string
   /** CI_JOB_NAME and CI_JOB_ID of the command's job. */
@@ -323,6 +325,7 @@ export function runPlace(schedule: Schedule, index: number): RunPlace | undefine
         label: `matrix leg ${n}`,
         attempt: 1,
         ...(runs.keyed ? { key: `leg-${n}` } : {}),
+        matrix: JSON.stringify({ leg: `leg-${n}` }, null, 2),
         step: STEP,
         // GitLab names each leg of a parallel:matrix job; commands started at once in one job share its name.
         jobName: own ? `docs: [leg-${n}]` : 'docs',
@@ -576,6 +579,7 @@ async function spawnRun(schedule: Schedule, at: RunPlace | undefined, context: S
     if (schedule.comment && at?.key) inputs['pr-comment-key'] = at.key
     if (schedule.deployment && hasUpdate) inputs['deployment-environment'] = 'docs'
     if (schedule.commitStatus) inputs['commit-status'] = STATUS_CONTEXT
+    if (at?.matrix) inputs.matrix = at.matrix
     inputs['github-token'] = GITHUB_TOKEN
     const runner = await prepareRunner({
       inputs: { ...inputs, 'admin-key': ADMIN_KEY, ...(schedule.pages ? { 'assistant-key': ASSISTANT_KEY } : {}) },

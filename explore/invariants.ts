@@ -141,7 +141,8 @@ const COMMIT_STATUS_WARNING = new RegExp(
 )
 
 /** The statuses of the run's commit on the context the step writes, in the order applied. */
-const onContext = (r: RunRecord): CommitStatusRecord[] => (r.commitStatuses ?? []).filter((s) => s.context === STATUS_CONTEXT)
+/** The statuses the runs and their canned sibling wrote on the context (not the filler written before them). */
+const onContext = (r: RunRecord): CommitStatusRecord[] => (r.commitStatuses ?? []).filter((s) => s.context === STATUS_CONTEXT && s.by !== 'filler')
 
 // ---- 1 ----------------------------------------------------------------------------------------
 

@@ -91,7 +91,8 @@ export const FAULT_KINDS = [
   'page-check',
   'page-not-the-one-asked',
   'late-retry-after',
-  'cut-listing'
+  'cut-listing',
+  'status-pages'
 ] as const
 export type FaultKind = (typeof FAULT_KINDS)[number]
 
@@ -154,6 +155,13 @@ export interface Schedule {
   existing: { othersWithMarker: number; filler: number; ours: boolean }
   /** The list pages this many at a time; `repeat` sends the first page again as the next. */
   paging: { perPage: number; repeat: boolean }
+  /**
+   * With `commitStatus`: the commit's statuses are listed this many a page (GitHub newest first,
+   * GitLab oldest first, as each lists them), after `filler` statuses written before the runs
+   * (GitHub: of another context; GitLab: of the same name, by earlier pipelines, as scheduled
+   * pipelines on an unchanged commit leave them). Absent: one page holds them all.
+   */
+  statusListing?: { perPage: number; filler: number }
   /** The command's reports, or the action's GITHUB_STEP_SUMMARY (summaryFile). */
   reports: { json: boolean; outputFile?: Place; dotenv?: Place; junit?: Place; summaryFile?: Place }
   signal?: Signal
@@ -453,6 +461,12 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
       ),
       existing: fc.record({ othersWithMarker: fc.nat({ max: 2 }), filler: fc.nat({ max: 5 }), ours: fc.boolean() }),
       paging: fc.record({ perPage: fc.integer({ min: 1, max: 4 }), repeat: fc.boolean() }),
+      // The commit's statuses in pages: a few a page, or GitLab's and GitHub's 100 after more than 100 others.
+      statusListing: fc.oneof(
+        { weight: 2, arbitrary: fc.constant(undefined) },
+        { weight: 1, arbitrary: fc.record({ perPage: fc.integer({ min: 1, max: 3 }), filler: fc.nat({ max: 3 }) }) },
+        { weight: 1, arbitrary: fc.record({ perPage: fc.constant(100), filler: fc.integer({ min: 100, max: 150 }) }) }
+      ),
       reports: fc.record({ json: fc.boolean(), outputFile: maybePlace(), dotenv: maybePlace(), junit: maybePlace(), summaryFile: maybePlace() }),
       signal: fc.option(signalArb, { nil: undefined, freq: 3 }),
       closeStdoutMs: fc.option(fc.integer({ min: 0, max: 2000 }), { nil: undefined, freq: 6 }),
@@ -550,6 +564,7 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
         }
         if (base.trigger) schedule.trigger = base.trigger
         if (base.commitStatus) schedule.commitStatus = true
+        if (base.commitStatus && base.statusListing) schedule.statusListing = base.statusListing
         // The canned sibling is a run's stand-in for another: a schedule of several runs has the real ones.
         if (base.commitStatus && base.mode === 'action' && base.sibling && !runs) schedule.sibling = base.sibling
         if (runs) schedule.runs = runs
@@ -707,6 +722,7 @@ export function faultsDrawn(schedule: Schedule): Partial<Record<FaultKind, numbe
   if (schedule.pages && Object.values(schedule.pages.answers).some((answers) => answers.some((a) => a === 'other-path' || a === 'no-path')))
     add('page-not-the-one-asked')
   if (schedule.cutListing) add('cut-listing')
+  if (schedule.statusListing) add('status-pages')
   for (const place of [schedule.reports.outputFile, schedule.reports.dotenv, schedule.reports.junit, schedule.reports.summaryFile])
     if (place && place !== 'file') add(`report-${place}` as FaultKind)
   add(schedule.timeoutMs < 5000 ? 'deadline-short' : 'deadline-long')

@@ -535,7 +535,8 @@ export interface CommitStatusRecord {
   description?: string
   targetUrl?: string
   appliedAt: number
-  by: 'step' | 'sibling'
+  /** `filler`: written before the runs (another context on GitHub, an earlier pipeline on GitLab): `statusListing.filler`. */
+  by: 'step' | 'sibling' | 'filler'
   /** GitLab: the pipeline the status was written in (`pipeline_id`), when the job named it. */
   pipeline?: number
 }
@@ -558,6 +559,8 @@ export async function startGitHub(
   const comments: Comment[] = []
   const deployments: DeploymentRecord[] = []
   const statuses: CommitStatusRecord[] = []
+  for (let i = 0; i < (schedule.statusListing?.filler ?? 0); i++)
+    statuses.push({ id: nextId++, state: 'success', context: 'ci/lint', description: `Lint ${i}`, appliedAt: 0, by: 'filler' })
   for (let i = 0; i < schedule.existing.filler; i++) comments.push({ id: nextId++, body: `Looks good ${i}`, user: 'reviewer' })
   for (let i = 0; i < schedule.existing.othersWithMarker; i++) comments.push({ id: nextId++, body: `${marker}\nquoted by someone else`, user: 'someone-else' })
   if (schedule.existing.ours) comments.push({ id: nextId++, body: `${marker}\n### ✅ an earlier run`, user: OUR_GITHUB_LOGIN })
@@ -678,8 +681,17 @@ export async function startGitHub(
             return { status: 201, json: shownStatus(status) }
           }
         }
+      // Newest first, page by page (per_page 30 by default, 100 at the most), as GitHub lists them.
       if (commitStatuses && req.method === 'GET')
-        return { channel: 'gh:lookup', write: false, apply: () => ({ status: 200, json: [...statuses].reverse().map(shownStatus) }) }
+        return {
+          channel: 'gh:lookup',
+          write: false,
+          apply: () => {
+            const perPage = Math.min(schedule.statusListing?.perPage ?? 100, Number(url.searchParams.get('per_page') ?? 30) || 30, 100)
+            const { slice, headers } = pageOf([...statuses].reverse(), url, perPage, false, base)
+            return { status: 200, json: slice.map(shownStatus), headers }
+          }
+        }
       if (deploymentStatuses && req.method === 'POST')
         return {
           channel: 'gh:deploy',
@@ -737,6 +749,9 @@ export async function startGitLab(
   let nextId = 5000
   const notes: Note[] = []
   const statuses: CommitStatusRecord[] = []
+  // Scheduled pipelines on an unchanged commit: the name's statuses of earlier pipelines, oldest first.
+  for (let i = 0; i < (schedule.statusListing?.filler ?? 0); i++)
+    statuses.push({ id: nextId++, state: 'success', context: STATUS_CONTEXT, description: `Docs deployed ${i}`, appliedAt: 0, by: 'filler', pipeline: 100 + i })
   for (let i = 0; i < schedule.existing.filler; i++) notes.push({ id: nextId++, body: `Looks good ${i}`, authorId: 7 })
   for (let i = 0; i < schedule.existing.othersWithMarker; i++) notes.push({ id: nextId++, body: `${marker}\nquoted by someone else`, authorId: 8 })
   if (schedule.existing.ours) notes.push({ id: nextId++, body: `${marker}\n### ✅ an earlier run`, authorId: GITLAB_USER.id })
@@ -793,10 +808,19 @@ export async function startGitLab(
           write: false,
           apply: () => {
             const name = url.searchParams.get('name')
-            const listed = statuses.filter((s) => name === null || s.context === name).reverse()
+            // Oldest first, page by page (per_page 20 by default, 100 at the most), as GitLab lists them.
+            const perPage = Math.min(schedule.statusListing?.perPage ?? 100, Number(url.searchParams.get('per_page') ?? 20) || 20, 100)
+            const { slice: listed, headers } = pageOf(
+              statuses.filter((s) => name === null || s.context === name),
+              url,
+              perPage,
+              false,
+              base
+            )
             // With where each links and the pipeline that wrote it (GitLab 16+), which tells a job of this pipeline from another's.
             return {
               status: 200,
+              headers,
               json: listed.map((s) => ({
                 id: s.id,
                 status: s.state,

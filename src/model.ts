@@ -181,6 +181,8 @@ export interface CommitStatusSettings {
   githubToken: string
   /** Limit for each request of the status. */
   requestTimeoutMs: number
+  /** The matrix leg of the job (the action's `matrix`, which the runner fills in): part of the status's writer. */
+  leg: { identity: string; label: string } | undefined
 }
 
 export type TargetRecord = { kind: 'update'; data: UpdateRecord } | { kind: 'job'; data: JobRecord }

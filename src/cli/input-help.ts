@@ -52,6 +52,8 @@ export const INPUT_HELP = {
     "The docs' https:// address to show on a successful deployment when the platform gives none (a preview's address is used by itself). Requires deployment-environment.",
   'commit-status':
     "A commit status context (e.g. docs) to post on the run's commit, for branch protection and the merge queue to require by name: pending when waiting starts, then success, failure or error (a timeout, an error or a cancel), linking the preview (else deployment-url) on success and the run otherwise, with the reason. Needs statuses write. Never fails the step for it. Off when empty. The command line writes it on GitLab as a commit status of that name on the pipeline's commit, with WAIT_FOR_DOCS_GITLAB_TOKEN.",
+  matrix:
+    "The job's matrix leg, which keeps each leg of a matrix its own writer of the commit status (a leg's success never turns the check green while another leg still waits or failed). Filled in by the runner; leave it as it is.",
   trigger:
     'Start the work, then wait on it: update (deploy the deployment branch), preview (deploy preview-branch as a preview), agent (start an agent job with agent-prompt) or automation (run the automation automation-id now; the platform publishes no status for a run, so the step succeeds once the run is accepted). One POST, never repeated unless the platform proves it was not acted on (429, 503 with Retry-After, connection refused). Requires project-id and admin-key; combines with status-id and job-id.',
   'preview-branch':

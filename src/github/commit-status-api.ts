@@ -1,7 +1,8 @@
 // The GitHub API call of the commit status: one POST /repos/{owner}/{repo}/statuses/{sha} per state.
-import type { ListedStatus } from '../records/siblings.js'
+import type { ListedStatus } from '../records/gate.js'
 import type { GitHubStatusState } from '../report/commit-status.js'
-import { type Octokit, type RunContext, rateLimited, runUrlOf, unreachableSaid } from './comment-api.js'
+import { ListingNotRead, type Octokit, type RunContext, rateLimited, runUrlOf, unreachableSaid } from './comment-api.js'
+import { listedRecords } from '../records/listing.js'
 import { type ForkPullRequest, forkRefusal, runFork } from './fork.js'
 import { runCommit } from './run-commit.js'
 
@@ -45,25 +46,37 @@ export async function createCommitStatus(octokit: Octokit, place: Exclude<Status
   return typeof id === 'number' && Number.isSafeInteger(id) ? id : undefined
 }
 
-/** The newest statuses of the commit (one page of 100, newest first), as the sibling rule reads them (records/siblings.ts). */
+/** How many pages of 100 statuses are read at the most (GitHub keeps 1,000 a context; a commit has several). */
+export const MAX_STATUS_PAGES = 100
+
+/**
+ * Every status of the commit, newest (highest id) first, each once, as the sibling rule reads
+ * them (records/siblings.ts). Page after page, by hand, as the comments are: a failure another
+ * job wrote may stand below a hundred newer statuses of any context, and a success written over
+ * what was not read could cover it. A page that is not a list, or pages that do not end, are a
+ * lookup that failed (no success is written over it).
+ */
 export async function listCommitStatuses(octokit: Octokit, place: Exclude<StatusPlace, { skip: string }>): Promise<ListedStatus[]> {
-  const { data } = await octokit.rest.repos.listCommitStatusesForRef({ owner: place.owner, repo: place.repo, ref: place.sha, per_page: 100 })
-  if (!Array.isArray(data)) throw new Error('GitHub listed the statuses of the commit as something other than a list')
-  return data.flatMap((status) =>
-    typeof status?.id === 'number' && typeof status.state === 'string' && typeof status.context === 'string'
-      ? [
-          {
-            id: status.id,
-            state: status.state,
-            context: status.context,
-            description: status.description ?? undefined,
-            targetUrl: status.target_url ?? undefined,
-            // A status links the run attempt that wrote it (a failure links where its reason is: the run).
-            run: status.target_url?.split('#')[0] ?? undefined
-          }
-        ]
-      : []
-  )
+  const found = new Map<number, ListedStatus>()
+  for (let page = 1; page <= MAX_STATUS_PAGES; page++) {
+    const response = await octokit.rest.repos.listCommitStatusesForRef({ owner: place.owner, repo: place.repo, ref: place.sha, per_page: 100, page })
+    const listed = listedRecords(response.data)
+    if ('problem' in listed) throw new ListingNotRead("the commit's statuses", `${listed.problem} (cut short, or not from the GitHub API)`)
+    // A list that shifts while it is read (a status written meanwhile) serves one twice: once is enough.
+    for (const status of response.data)
+      if (typeof status.state === 'string' && typeof status.context === 'string' && !found.has(status.id))
+        found.set(status.id, {
+          id: status.id,
+          state: status.state,
+          context: status.context,
+          description: status.description ?? undefined,
+          targetUrl: status.target_url ?? undefined,
+          // A status links the run attempt that wrote it (a failure links where its reason is: the run).
+          run: status.target_url?.split('#')[0] ?? undefined
+        })
+    if (!/rel="next"/.test(response.headers.link ?? '')) return [...found.values()].sort((a, b) => b.id - a.id)
+  }
+  throw new ListingNotRead("the commit's statuses", `did not end within ${MAX_STATUS_PAGES} pages of 100`)
 }
 
 /** The token may not write statuses: sending the outcome would be refused the same way. */

@@ -5,13 +5,29 @@
 // grace, and what could not be written is one warning. Never changes the outcome.
 import { commitStatusOf, commitStatusWithoutToken, type RawInputs } from '../inputs/parse.js'
 import type { CommitStatusSettings, RunOutcome, TargetRef } from '../model.js'
-import { githubStatusState, outcomeStatusDescription, ownInProgressLink, statusTargetUrl, waitingStatusDescription } from '../report/commit-status.js'
+import { githubStatusState, outcomeStatusDescription, statusTargetUrl, waitingStatusDescription } from '../report/commit-status.js'
 import { inert } from '../report/log.js'
 import { type RecordPort, RecordSkipped, withinBudget } from '../records/lifecycle.js'
-import { type ListedStatus, OtherJobsUnread, statusStands, writeBesideSiblings } from '../records/siblings.js'
+import {
+  type Decision,
+  decidedWords,
+  heldDescription,
+  keptDescription,
+  type ListedStatus,
+  OtherJobsUnread,
+  type OwnState,
+  ownStateOf,
+  shownOwn,
+  statusStands,
+  tagged,
+  untagged,
+  type Writer,
+  writeByTheRule,
+  writer
+} from '../records/gate.js'
 import { fitDescription } from '../report/deployment.js'
 import { type KeptRecordOptions, keptRecord, type RunRecord } from '../records/run-record.js'
-import { maskingErrors, type Octokit, retryAfterMs } from './comment-api.js'
+import { maskingErrors, type Octokit, retryAfterMs, workflowFileOf } from './comment-api.js'
 import { type CommitStatus, createCommitStatus, explainStatusError, listCommitStatuses, refused, type StatusPlace, statusPlace } from './commit-status-api.js'
 
 export interface CommitStatusOptions extends KeptRecordOptions {
@@ -21,35 +37,50 @@ export interface CommitStatusOptions extends KeptRecordOptions {
 
 type Place = Exclude<StatusPlace, { skip: string }>
 
+/** GitHub's state for an own state: a cancel, a timeout and an error are `error`. */
+const githubStateOf = (own: OwnState): string =>
+  own === 'pending' ? 'pending' : own === 'cancelled' ? 'error' : githubStatusState(own === 'error' ? 'error' : own)
+
+/**
+ * This job's writer of the status (records/gate.ts): the workflow run (every attempt of it), and
+ * in it the workflow's file, the job, its matrix leg and the step; the words name the job and its leg.
+ */
+export function githubWriter(status: CommitStatusSettings, runId: number, runUrl: string | undefined, env: NodeJS.ProcessEnv = process.env): Writer {
+  const job = env.GITHUB_JOB?.trim() || 'the job'
+  const workflow = workflowFileOf(env.GITHUB_WORKFLOW_REF) ?? env.GITHUB_WORKFLOW ?? ''
+  const label = status.leg ? `${job} (${status.leg.label})` : job
+  return writer(String(runId), [workflow, job, status.leg?.identity ?? '', env.GITHUB_ACTION ?? ''], label, runUrl)
+}
+
 /**
  * The commit status as a port of the lifecycle. Its writes are keyed by commit and context, so it
  * is where it goes (`true`) as soon as the open starts: a cancel's close goes at once. A token the
  * open was refused with is not asked again: the close says why, in the record's one warning.
+ * What it writes follows the rule for runs that share a commit (records/gate.ts).
  */
 export function commitStatusPort(status: CommitStatusSettings, targets: readonly TargetRef[], clean: (text: string) => string): RecordPort<true, RunOutcome> {
   const context = inert(status.context, 100)
   let client:
     | Promise<{
         place: Place
+        me: Writer
         send: (body: CommitStatus, signal: AbortSignal) => Promise<number | undefined>
         list: (signal: AbortSignal) => Promise<ListedStatus[]>
       }>
     | undefined
   // The statuses this step wrote, by id: any other on the context is another run's or job's.
   const own = new Set<number>()
-  let keptSibling = false
   let refusal: unknown
   let refusedAtOpen = false
-  let state: string | undefined
   let sha = ''
-  // This job's own `pending`, told from another leg's of the same run (same context, same link).
-  const ownLink = ownInProgressLink()
-  const pendingUrl = (place: Place) => ownLink(place.runUrl)
+  /** What the last close decided, by the rule (records/gate.ts): its own outcome, another job's failure kept, or pending held. */
+  let decided: Decision | undefined
+  let ownState: OwnState = 'pending'
   let linked: string | undefined
-  /** Set when the last close failed reading the other jobs' statuses: whether its success was written before. */
+  /** Set when the last close failed reading the other jobs' statuses: whether its write was sent before. */
   let unconfirmed: boolean | undefined
-  /** The success this job sent, if it sent one (its answer may have been lost). */
-  let successSent: { state: string; description: string } | undefined
+  /** The most this job sent of its own success (its answer may have been lost): a `pending` held for the other jobs, or the success. */
+  let sentOfSuccess: 'nothing' | 'hold' | 'success' = 'nothing'
 
   const connect = () => {
     client ??= (async () => {
@@ -67,6 +98,7 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
       })
       return {
         place,
+        me: githubWriter(status, github.context.runId, place.runUrl),
         send: (body, budget) => {
           signal = budget
           return withinBudget(createCommitStatus(octokit, place, body), budget)
@@ -79,16 +111,19 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
     })()
     return client
   }
+  const sendOwn = async (send: (body: CommitStatus, signal: AbortSignal) => Promise<number | undefined>, body: CommitStatus, signal: AbortSignal) => {
+    const id = await send(body, signal)
+    if (id !== undefined) own.add(id)
+  }
 
   return {
     api: 'GitHub API',
     async open(signals, at) {
-      const { place, send } = await connect()
+      const { place, me, send } = await connect()
       at(true)
       try {
         const description = waitingStatusDescription(targets, clean)
-        const id = await send({ state: 'pending', context: status.context, description, targetUrl: pendingUrl(place) }, signals.write)
-        if (id !== undefined) own.add(id)
+        await sendOwn(send, { state: 'pending', context: status.context, description, targetUrl: tagged(place.runUrl, me, 'pending') }, signals.write)
       } catch (error) {
         if (refused(error)) refusal = error
         throw error
@@ -96,57 +131,63 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
       return true
     },
     async close(outcome, _where, opened, signals) {
-      state = githubStatusState(outcome.result)
+      ownState = ownStateOf(outcome.result)
+      decided = { kind: 'own', own: ownState }
       // Refused on the open (a token without statuses: write): the same answer again would add nothing.
       if (opened === 'refused' && refusal !== undefined) {
         refusedAtOpen = true
         throw refusal
       }
-      const { place, send, list } = await connect()
-      linked = statusTargetUrl(state === 'success', { preview: outcome.trigger?.previewUrl, url: status.url, run: place.runUrl })
-      const body: CommitStatus = {
-        state: state as CommitStatus['state'],
-        context: status.context,
-        description: outcomeStatusDescription(outcome, clean),
-        targetUrl: linked
-      }
-      // Matrix legs and several steps of one run share the context: the one rule of records/siblings.ts.
-      const keep = (failed: ListedStatus): CommitStatus => {
-        keptSibling = true
-        state = failed.state
-        linked = failed.targetUrl
-        const theirs = failed.description ? `: ${failed.description}` : ''
+      const { place, me, send, list } = await connect()
+      const ownLink = statusTargetUrl(ownState === 'success', { preview: outcome.trigger?.previewUrl, url: status.url, run: place.runUrl })
+      const body = (decision: Decision): CommitStatus => {
+        if (decision.kind === 'keep') {
+          return {
+            state: githubStateOf(decision.by.own) as CommitStatus['state'],
+            context: status.context,
+            description: fitDescription(clean(keptDescription(decision.by, 'run'))),
+            targetUrl: tagged(untagged(decision.by.status?.targetUrl) ?? place.runUrl, me, decision.own)
+          }
+        }
+        if (decision.kind === 'hold')
+          return {
+            state: 'pending',
+            context: status.context,
+            description: fitDescription(clean(heldDescription(decision.waitingOn, 'run'))),
+            targetUrl: tagged(place.runUrl, me, decision.own)
+          }
         return {
-          state: failed.state === 'error' ? 'error' : 'failure',
+          state: githubStateOf(ownState) as CommitStatus['state'],
           context: status.context,
-          description: fitDescription(clean(`Another job of this run failed${theirs}`)),
-          targetUrl: failed.targetUrl
+          description: outcomeStatusDescription(outcome, clean),
+          targetUrl: tagged(ownLink, me, ownState)
         }
       }
       unconfirmed = undefined
-      await writeBesideSiblings(body, body.state === 'success', {
+      // Matrix legs, steps and re-runs of one run share the context: the one rule of records/gate.ts.
+      decided = await writeByTheRule(ownState, {
         list: (afterWrite) => list(afterWrite ? signals.nextLookup() : signals.lookup),
-        mine: { context: status.context, run: place.runUrl, own },
+        context: status.context,
+        me,
+        stateOf: githubStateOf,
         send: async (written) => {
-          if (written.state === 'success') successSent = { state: written.state, description: written.description }
-          const id = await send(written, signals.write)
-          if (id !== undefined) own.add(id)
+          decided = undefined
+          if (written.state === 'success') sentOfSuccess = 'success'
+          else if (written.state === 'pending' && sentOfSuccess === 'nothing') sentOfSuccess = 'hold'
+          linked = untagged(written.targetUrl)
+          await sendOwn(send, written, signals.write)
         },
-        keep
+        body
       })
       return { where: true, done: 'updated' }
     },
     async readBack(_where, signals, lost) {
-      const { place, list } = await connect()
-      return statusStands(await list(signals.lookup), { context: status.context, run: place.runUrl, own }, lost, {
-        inProgress: 'pending',
-        inProgressUrl: pendingUrl(place),
-        last: successSent
-      })
+      const { me, list } = await connect()
+      return statusStands(await list(signals.lookup), { context: status.context, me, stateOf: githubStateOf, own }, ownState, lost, sentOfSuccess !== 'nothing')
     },
-    // A success may land over another job's failure written meanwhile.
-    closeMayTurn: () => successSent !== undefined,
-    // A success written, the other jobs' statuses unread after it: written all the same, in doubt.
+    // A success may land over another job's failure written meanwhile; a held pending, over the others' ends.
+    closeMayTurn: () => sentOfSuccess !== 'nothing',
+    // A write sent, the other jobs' statuses unread after it: written all the same, in doubt.
     appliedDespite: (error) => error instanceof OtherJobsUnread && error.written,
     explain: (error) => {
       if (!(error instanceof OtherJobsUnread)) return explainStatusError(error)
@@ -157,17 +198,23 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
     retryAfterMs: (error) => retryAfterMs(error),
     words: {
       opened: () => `Commit status ${context}: pending on commit ${sha}.`,
-      closed: () =>
-        `Commit status ${context}: ${state} on commit ${sha}${linked ? `, linking ${inert(linked, 300)}` : ''}${keptSibling ? ' (another job of this run failed it; this job’s success does not replace that)' : ''}.`,
+      closed: () => {
+        const shown = decided === undefined ? githubStateOf(ownState) : githubStateOf(shownOwn(decided))
+        const why = decidedWords(decided, 'run')
+        return `Commit status ${context}: ${shown} on commit ${sha}${linked ? `, linking ${inert(linked, 300)}` : ''}${why ? ` ${inert(why, 400)}` : ''}.`
+      },
       openFailed: (why) => `The pending commit status ${context} could not be written: ${inert(why, 400)}.`,
-      lateClose: () => `the check may show success over another job's failure: look at the run's jobs before you merge`,
+      lateClose: () =>
+        sentOfSuccess === 'success'
+          ? `the check may show success over another job's failure: look at the run's jobs before you merge`
+          : 'the check may show pending after the other jobs ended: re-run this job then',
       lateOpen: () => 'the check shows pending until the job runs again',
       mayNotHold: (why) =>
-        `Commit status ${context} holds the outcome (${state}) on commit ${sha}, but ${inert(why, 400)}. The step's result does not depend on it.`,
+        `Commit status ${context} holds the outcome (${githubStateOf(ownState)}) on commit ${sha}, but ${inert(why, 400)}. The step's result does not depend on it.`,
       closeFailed: (why) =>
         unconfirmed
-          ? `Commit status ${context}: success was written on commit ${sha}, but ${inert(why, 400)}: if another job of this run failed at the same moment, its failure may be hidden under this success, so look at the run's jobs before you merge. The step's result does not depend on it.`
-          : `${state && !refusedAtOpen ? `The last commit status (${state}) of ${context}` : `The commit status ${context}`} could not be written: ${inert(why, 400)}. The step's result does not depend on it.`
+          ? `Commit status ${context}: ${sentOfSuccess === 'success' ? 'success' : 'pending (this job’s docs are ready; other jobs of this run were still waiting)'} was written on commit ${sha}, but ${inert(why, 400)}: ${sentOfSuccess === 'success' ? 'if another job of this run failed at the same moment, its failure may be hidden under this success, so look at the run’s jobs before you merge' : 'the check may stay pending once they end; re-run this job then'}. The step's result does not depend on it.`
+          : `${!refusedAtOpen && ownState !== 'pending' ? `The last commit status (${githubStateOf(ownState)}) of ${context}` : `The commit status ${context}`} could not be written: ${inert(why, 400)}. The step's result does not depend on it.`
     }
   }
 }

@@ -10,12 +10,26 @@ import { rateLimitPauseMs } from '../api/retry-after.js'
 import { createRedactor, oneLine } from '../text.js'
 import { secretForms } from '../report/markdown.js'
 import { listedRecords } from '../records/listing.js'
-import type { ListedStatus } from '../records/siblings.js'
+import type { ListedStatus } from '../records/gate.js'
 
 /** Bodies above this are refused: a page of 100 notes of GitLab's largest size fits. */
 const MAX_BODY_BYTES = 32 * 1024 * 1024
 /** Pages of 100 notes read at most while looking for ours (a merge request with 100 000 notes). */
 export const MAX_NOTE_PAGES = 1000
+/** How many pages of 100 commit statuses of one name are read at the most. */
+export const MAX_STATUS_PAGES = 100
+
+/** A page of the commit's statuses, as GitLab lists them. */
+const statusListing = z.array(
+  z.object({
+    id: z.int(),
+    status: z.string(),
+    name: z.nullish(z.string()),
+    description: z.nullish(z.string()),
+    target_url: z.nullish(z.string()),
+    pipeline_id: z.nullish(z.int())
+  })
+)
 
 /**
  * An answer other than the one expected, or no answer. `retryAfterMs`: the pause a rate limit
@@ -92,7 +106,7 @@ export interface GitLabClient {
   /** One commit status (POST /projects/:id/statuses/:sha); GitLab shows the latest of each name. */
   /** Writes a commit status; resolves with its id when GitLab names it. */
   setCommitStatus(project: string, sha: string, status: GitLabCommitStatus): Promise<number | undefined>
-  /** The statuses of `name` on the commit (one page), newest first, as they stand now. */
+  /** Every status of `name` on the commit, every page read, newest (highest id) first, as they stand now. */
   commitStatuses(project: string, sha: string, name: string): Promise<ListedStatus[]>
   /** Ends every connection still open, whatever phase it is in. */
   close(): Promise<void>
@@ -296,37 +310,34 @@ export function createGitLabClient(
       return typeof id === 'number' && Number.isInteger(id) ? id : undefined
     },
     async commitStatuses(project, sha, name) {
-      const answer = await expect(
-        'GET',
-        `${base}/projects/${encodeURIComponent(project)}/repository/commits/${encodeURIComponent(sha)}/statuses?name=${encodeURIComponent(name)}&all=true&per_page=100`,
-        200
-      )
-      const listed = z
-        .array(
-          z.object({
-            id: z.int(),
-            status: z.string(),
-            name: z.nullish(z.string()),
-            description: z.nullish(z.string()),
-            target_url: z.nullish(z.string()),
-            pipeline_id: z.nullish(z.int())
-          })
-        )
-        .safeParse(answer.json)
-      if (!listed.success) throw new GitLabError("GitLab did not list the commit's statuses; is CI_API_V4_URL the GitLab API?")
-      // The newest is the one with the highest id, whatever order the page is in.
-      return listed.data
-        .filter((status) => status.name === name)
-        .sort((a, b) => b.id - a.id)
-        .map((status) => ({
-          id: status.id,
-          state: status.status,
-          context: name,
-          description: status.description ?? undefined,
-          targetUrl: status.target_url ?? undefined,
-          // The pipeline that wrote it: a job of the same pipeline is a sibling; GitLab versions that do not say are no one's.
-          run: typeof status.pipeline_id === 'number' ? `pipeline ${status.pipeline_id}` : undefined
-        }))
+      // Every page: GitLab lists them oldest first, and with all=true every earlier pipeline's too,
+      // so the newest (another job's failure among them) is on the last page. Each once, newest
+      // (highest id) first, whatever order the pages come in.
+      const found = new Map<number, ListedStatus>()
+      let url: string | undefined =
+        `${base}/projects/${encodeURIComponent(project)}/repository/commits/${encodeURIComponent(sha)}/statuses?name=${encodeURIComponent(name)}&all=true&per_page=100&page=1`
+      const seen = new Set<string>()
+      for (let page = 0; url; page++) {
+        if (page === MAX_STATUS_PAGES || seen.has(url))
+          throw new GitLabError(`GitLab's listing of the commit's statuses did not end within ${MAX_STATUS_PAGES} pages of 100`)
+        seen.add(url)
+        const answer = await expect('GET', url, 200)
+        const listed = statusListing.safeParse(answer.json)
+        if (!listed.success) throw new GitLabError("GitLab did not list the commit's statuses; is CI_API_V4_URL the GitLab API?")
+        for (const status of listed.data)
+          if (status.name === name && !found.has(status.id))
+            found.set(status.id, {
+              id: status.id,
+              state: status.status,
+              context: name,
+              description: status.description ?? undefined,
+              targetUrl: status.target_url ?? undefined,
+              // The pipeline that wrote it: a job of the same pipeline is a sibling; GitLab versions that do not say are no one's.
+              run: typeof status.pipeline_id === 'number' ? `pipeline ${status.pipeline_id}` : undefined
+            })
+        url = nextPage(answer, new URL(url))
+      }
+      return [...found.values()].sort((a, b) => b.id - a.id)
     },
     close: () => connections.destroyAll()
   }

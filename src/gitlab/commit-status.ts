@@ -5,13 +5,29 @@
 // cancel shortens what is left to the grace, and what could not be written is one warning; it
 // never changes the result or the exit code.
 import { INPUT_SCHEMAS } from '../inputs/fields.js'
-import { commitStatusOf, type RawInputs } from '../inputs/parse.js'
+import { commitStatusOf, type RawInputs, SECRET_INPUTS } from '../inputs/parse.js'
 import type { RunOutcome, Settings, TargetRef } from '../model.js'
-import { gitlabStatusState, outcomeStatusDescription, ownInProgressLink, statusTargetUrl, waitingStatusDescription } from '../report/commit-status.js'
+import { outcomeStatusDescription, statusTargetUrl, waitingStatusDescription } from '../report/commit-status.js'
 import { type RecordPort, withinBudget } from '../records/lifecycle.js'
 import { keptRecord, type RunRecord } from '../records/run-record.js'
 import { oneLine } from '../text.js'
-import { type ListedStatus, OtherJobsUnread, statusStands, writeBesideSiblings } from '../records/siblings.js'
+import {
+  type Decision,
+  decidedWords,
+  heldDescription,
+  keptDescription,
+  OtherJobsUnread,
+  ownStateOf,
+  type OwnState,
+  shownOwn,
+  statusStands,
+  tagged,
+  untagged,
+  type Writer,
+  writeByTheRule,
+  writer
+} from '../records/gate.js'
+import { inert } from '../report/log.js'
 import { fitDescription } from '../report/deployment.js'
 import { closeSoon, createGitLabClient, explainRateLimit, type GitLabCommitStatus, GitLabError, gitlabRetryAfterMs } from './api.js'
 import { cleanerWith, GITLAB_TOKEN_VARIABLE, gitlabTokenOf, type NoteContext, usableToken } from './context.js'
@@ -81,25 +97,32 @@ export function gitlabStatusPort(
   token: string,
   targets: readonly TargetRef[],
   settings: Pick<Settings, 'requestTimeoutMs' | 'commitStatus'>,
-  context: { env: Readonly<Record<string, string | undefined>>; clean: (text: string) => string; endAt: () => number }
+  context: {
+    env: Readonly<Record<string, string | undefined>>
+    clean: (text: string) => string
+    endAt: () => number
+    /** The command's own inputs, keys left out: two commands of one job are two writers, a retry of the job the same (gitlabWriter). */
+    invocation?: string
+  }
 ): RecordPort<true, RunOutcome> {
   const shownName = oneLine(name, 100)
   const { clean, env } = context
-  let state: string | undefined
+  let ownState: OwnState = 'pending'
+  /** What the last close decided, by the rule (records/gate.ts): its own outcome, another job's failure kept, or running held. */
+  let decided: Decision | undefined
   let closedAs: string | undefined
   let refusal: unknown
   let refusedAtOpen = false
   // The statuses this job wrote, by id: any other of the name is another job's or pipeline's.
   const own = new Set<number>()
-  let keptSibling = false
-  /** Set when the last close failed reading the other jobs' statuses: whether its success was written before. */
+  /** Set when the last close failed reading the other jobs' statuses: whether its write was sent before. */
   let unconfirmed: boolean | undefined
-  /** The success this job sent, if it sent one (its answer may have been lost). */
-  let successSent: { state: string; description: string } | undefined
+  /** The most this job sent of its own success (its answer may have been lost): a `pending` held for the other jobs, or the success. */
+  let sentOfSuccess: 'nothing' | 'hold' | 'success' = 'nothing'
   let landedLate = false
-  const pipeline = place.pipelineId === undefined ? undefined : `pipeline ${place.pipelineId}`
-  // This run's own `running`, told from an earlier step's of the same job (same name, same job link), as the action's `pending` is.
-  const runningUrl = ownInProgressLink()(place.jobUrl)
+  const me = gitlabWriter(place, env, context.invocation ?? '')
+  // GitLab takes a target_url of 255 characters at the most: a longer one links the job.
+  const link = (url: string | undefined, state: OwnState) => tagged(url, me, state, GITLAB_URL_MAX) ?? tagged(place.jobUrl, me, state, GITLAB_URL_MAX)
   const send = async (status: GitLabCommitStatus, signal: AbortSignal) => {
     // A write is given until the step's limit in every phase (the lifecycle's signal ends it sooner):
     // cut at request-timeout, it may still be applied after the write that follows it.
@@ -125,7 +148,7 @@ export function gitlabStatusPort(
       at(true)
       try {
         const description = waitingStatusDescription(targets, clean)
-        await send({ state: 'running', name, description, targetUrl: runningUrl, pipelineId: place.pipelineId }, signals.write)
+        await send({ state: 'running', name, description, targetUrl: link(place.jobUrl, 'pending'), pipelineId: place.pipelineId }, signals.write)
       } catch (error) {
         // Already running (another job of the pipeline, or an earlier step of this one, wrote it): the status shows what the open asked.
         if (alreadySo(error, 'running')) return true
@@ -135,42 +158,59 @@ export function gitlabStatusPort(
       return true
     },
     async close(outcome, _where, opened, signals) {
-      const next = gitlabStatusState(outcome.result)
-      state = next
+      ownState = ownStateOf(outcome.result)
+      decided = { kind: 'own', own: ownState }
       if (opened === 'refused' && refusal !== undefined) {
         refusedAtOpen = true
         throw refusal
       }
-      const targetUrl = statusTargetUrl(next === 'success', { preview: outcome.trigger?.previewUrl, url: settings.commitStatus?.url, run: place.jobUrl })
-      const body: GitLabCommitStatus = { state: next, name, description: outcomeStatusDescription(outcome, clean), targetUrl, pipelineId: place.pipelineId }
-      const keep = (failed: ListedStatus): GitLabCommitStatus => {
-        keptSibling = true
-        state = failed.state
-        const theirs = failed.description ? `: ${failed.description}` : ''
-        const canceled = failed.state === 'canceled'
+      const ownLink = statusTargetUrl(ownState === 'success', { preview: outcome.trigger?.previewUrl, url: settings.commitStatus?.url, run: place.jobUrl })
+      const body = (decision: Decision): GitLabCommitStatus => {
+        if (decision.kind === 'keep') {
+          return {
+            state: gitlabStateOf(decision.by.own) as GitLabCommitStatus['state'],
+            name,
+            description: fitDescription(clean(keptDescription(decision.by, 'pipeline'))),
+            targetUrl: link(untagged(decision.by.status?.targetUrl), decision.own),
+            pipelineId: place.pipelineId
+          }
+        }
+        if (decision.kind === 'hold')
+          return {
+            state: 'running',
+            name,
+            description: fitDescription(clean(heldDescription(decision.waitingOn, 'pipeline'))),
+            targetUrl: link(place.jobUrl, decision.own),
+            pipelineId: place.pipelineId
+          }
         return {
-          state: canceled ? 'canceled' : 'failed',
+          state: gitlabStateOf(ownState) as GitLabCommitStatus['state'],
           name,
-          description: fitDescription(clean(`Another job of this pipeline ${canceled ? 'was canceled' : 'failed'}${theirs}`)),
-          targetUrl: failed.targetUrl,
+          description: outcomeStatusDescription(outcome, clean),
+          targetUrl: link(ownLink, ownState),
           pipelineId: place.pipelineId
         }
       }
       unconfirmed = undefined
-      // Parallel jobs of one pipeline (a `parallel: matrix`) share the name: the one rule of records/siblings.ts.
-      await writeBesideSiblings(body, next === 'success' && pipeline !== undefined, {
+      // Parallel jobs of one pipeline (a `parallel: matrix`), steps and retries share the name: the one rule of records/gate.ts.
+      decided = await writeByTheRule(ownState, {
         list: (afterWrite) => list(afterWrite ? signals.nextLookup() : signals.lookup),
-        mine: { context: name, run: pipeline, own },
+        context: name,
+        me,
+        stateOf: gitlabStateOf,
+        alone: place.pipelineId === undefined,
         send: async (written) => {
+          decided = undefined
           if (written.state === 'success') {
-            successSent = { state: written.state, description: written.description }
+            sentOfSuccess = 'success'
             landedLate = false
-          }
+          } else if (written.state === 'running' && sentOfSuccess === 'nothing') sentOfSuccess = 'hold'
           try {
             await send(written, signals.write)
           } catch (error) {
             // GitLab refuses a state the status already has: a close applied whose answer was lost
-            // (a gateway's 502), then sent again, is done, not failed.
+            // (a gateway's 502), then sent again, is done, not failed; so is a hold (running) on a
+            // status another job keeps running.
             const already = error instanceof GitLabError && error.status === 400 && (closedAs === written.state || alreadySo(error, written.state))
             if (!already) throw error
             // Refused as already so: the success whose answer was lost has landed, nothing more can come.
@@ -178,30 +218,16 @@ export function gitlabStatusPort(
           }
           closedAs = written.state
         },
-        keep
+        body
       })
       return { where: true, done: 'updated' }
     },
     async readBack(_where, signals, lost) {
-      const gitlab = createGitLabClient(place.apiUrl, token, signals.lookup, settings.requestTimeoutMs, env)
-      try {
-        return statusStands(
-          await withinBudget(gitlab.commitStatuses(place.project, place.sha, name), signals.lookup),
-          { context: name, run: pipeline, own },
-          lost,
-          {
-            inProgress: 'running',
-            inProgressUrl: runningUrl,
-            last: successSent
-          }
-        )
-      } finally {
-        closeSoon(gitlab)
-      }
+      return statusStands(await list(signals.lookup), { context: name, me, stateOf: gitlabStateOf, own }, ownState, lost, sentOfSuccess !== 'nothing')
     },
     // A success may land over another job's failure written meanwhile, unless GitLab already said it landed.
-    closeMayTurn: () => successSent !== undefined && !landedLate,
-    // A success written, the other jobs' statuses unread after it: written all the same, in doubt.
+    closeMayTurn: () => sentOfSuccess === 'hold' || (sentOfSuccess === 'success' && !landedLate),
+    // A write sent, the other jobs' statuses unread after it: written all the same, in doubt.
     appliedDespite: (error) => error instanceof OtherJobsUnread && error.written,
     explain: (error) => {
       if (!(error instanceof OtherJobsUnread)) return explainGitLabStatusError(error, place.project)
@@ -212,19 +238,49 @@ export function gitlabStatusPort(
     retryAfterMs: gitlabRetryAfterMs,
     words: {
       opened: () => `Commit status ${shownName}: running on commit ${place.sha.slice(0, 7)}.`,
-      closed: () =>
-        `Commit status ${shownName}: ${state} on commit ${place.sha.slice(0, 7)}${keptSibling ? ' (another job of this pipeline failed it; this job’s success does not replace that)' : ''}.`,
+      closed: () => {
+        const shown = decided === undefined ? gitlabStateOf(ownState) : gitlabStateOf(shownOwn(decided))
+        const why = decidedWords(decided, 'pipeline')
+        return `Commit status ${shownName}: ${shown} on commit ${place.sha.slice(0, 7)}${why ? ` ${inert(why, 400)}` : ''}.`
+      },
       openFailed: (why) => `The running commit status ${shownName} could not be written: ${why}.`,
-      lateClose: () => `the status may show success over another job's failure: look at the pipeline's jobs before you merge`,
+      lateClose: () =>
+        sentOfSuccess === 'success'
+          ? `the status may show success over another job's failure: look at the pipeline's jobs before you merge`
+          : 'the status may show running after the other jobs ended: retry this job then',
       lateOpen: () => 'the status shows running until the job runs again',
       mayNotHold: (why) =>
-        `Commit status ${shownName} holds the outcome (${state}) on commit ${place.sha.slice(0, 7)}, but ${why}. The result does not depend on it.`,
+        `Commit status ${shownName} holds the outcome (${gitlabStateOf(ownState)}) on commit ${place.sha.slice(0, 7)}, but ${why}. The result does not depend on it.`,
       closeFailed: (why) =>
         unconfirmed
-          ? `Commit status ${shownName}: success was written on commit ${place.sha.slice(0, 7)}, but ${why}: if another job of this pipeline failed at the same moment, its failure may be hidden under this success, so look at the pipeline's jobs before you merge. The result does not depend on it.`
-          : `${state && !refusedAtOpen ? `The last commit status (${state}) of ${shownName}` : `The commit status ${shownName}`} could not be written: ${why}. The result does not depend on it.`
+          ? `Commit status ${shownName}: ${sentOfSuccess === 'success' ? 'success' : 'running (this job’s docs are ready; other jobs of this pipeline were still running)'} was written on commit ${place.sha.slice(0, 7)}, but ${why}: ${sentOfSuccess === 'success' ? 'if another job of this pipeline failed at the same moment, its failure may be hidden under this success, so look at the pipeline’s jobs before you merge' : 'the status may stay running once they end; retry this job then'}. The result does not depend on it.`
+          : `${!refusedAtOpen && ownState !== 'pending' ? `The last commit status (${gitlabStateOf(ownState)}) of ${shownName}` : `The commit status ${shownName}`} could not be written: ${why}. The result does not depend on it.`
     }
   }
+}
+
+/** The command's inputs as given, keys left out: what one command of a job waits on, the same in a retry of the job. */
+function invocationOf(raw: RawInputs): string {
+  return JSON.stringify(Object.entries(raw).filter(([input]) => !SECRET_INPUTS.has(input as keyof RawInputs)))
+}
+
+/** GitLab's limit on a status's target_url. */
+const GITLAB_URL_MAX = 255
+
+/** GitLab's state for an own state: GitLab has no `error`, so a timeout and an error fail the status too. */
+const gitlabStateOf = (own: OwnState): string => (own === 'pending' ? 'running' : own === 'cancelled' ? 'canceled' : own === 'success' ? 'success' : 'failed')
+
+/**
+ * This job's writer of the status (records/gate.ts): the pipeline (a retried job stays in it), and
+ * in it the job's name (GitLab names each leg of a parallel:matrix) and the command's own inputs
+ * (`invocation`: two commands of one job wait on other work), so that a retry of the job is the
+ * same writer and another leg or another command is not; the words name the job.
+ */
+export function gitlabWriter(place: Place, env: Readonly<Record<string, string | undefined>>, invocation: string): Writer {
+  const job = env.CI_JOB_NAME?.trim() || 'the job'
+  // Without the pipeline (a GitLab that does not say), the job is a run of its own: held to no other.
+  const run = place.pipelineId !== undefined ? String(place.pipelineId) : `job-${env.CI_JOB_ID?.trim() || 'unknown'}`
+  return writer(run, [job, invocation], job, place.pipelineId === undefined ? undefined : `pipeline ${place.pipelineId}`)
 }
 
 /** GitLab's refusal of a state the status already has (400, "Cannot transition status via :run from :running"). */
@@ -263,7 +319,7 @@ export function createPipelineCommitStatus(context: NoteContext, raw: RawInputs)
       const writesEndAt = endAt(status.requestTimeoutMs)
       const run = { requestTimeoutMs: status.requestTimeoutMs, commitStatus: status }
       return {
-        port: gitlabStatusPort(name, place, key.token, targets, run, { env, clean, endAt: () => writesEndAt }),
+        port: gitlabStatusPort(name, place, key.token, targets, run, { env, clean, endAt: () => writesEndAt, invocation: invocationOf(raw) }),
         requestTimeoutMs: status.requestTimeoutMs
       }
     },

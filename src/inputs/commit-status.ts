@@ -1,10 +1,12 @@
 // The docs as a required check: the commit status context to post on the run's commit.
 import * as z from 'zod/mini'
 import type { CommitStatusSettings } from '../model.js'
+import { oneLine } from '../text.js'
 import { addProblem, fromText } from './values.js'
 
 export const commitStatusDefaults = {
-  'commit-status': ''
+  'commit-status': '',
+  matrix: ''
 } as const
 
 /** GitHub's limit on a status context (GitLab's on a status name is the same). */
@@ -26,8 +28,29 @@ export const commitStatusSchema = z.object({
       return z.NEVER
     }
     return text
-  })
+  }),
+  // The runner fills in the job's matrix (`${{ toJSON(matrix) }}`); anything else names a leg as it is.
+  matrix: fromText((text) => legOf(text))
 })
+
+/**
+ * The matrix leg a job runs, for the commit status's writer (records/gate.ts): the matrix's JSON
+ * whole as its identity, its values as the words name it (`linux, 20`, as GitHub names the
+ * leg's job). No matrix (`null`, empty, an expression the runner did not fill in): none.
+ */
+export function legOf(text: string): { identity: string; label: string } | undefined {
+  const trimmed = text.trim()
+  if (trimmed === '' || trimmed === 'null' || trimmed.startsWith('${{')) return undefined
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(trimmed)
+  } catch {
+    return { identity: trimmed, label: oneLine(trimmed, 40) }
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return { identity: trimmed, label: oneLine(trimmed, 40) }
+  const values = Object.values(parsed).map((value) => (typeof value === 'string' ? value : JSON.stringify(value)))
+  return values.length === 0 ? undefined : { identity: JSON.stringify(parsed), label: oneLine(values.join(', '), 40) }
+}
 
 type CommitStatusFields = z.output<typeof commitStatusSchema>
 
@@ -39,5 +62,5 @@ export function commitStatusSettings(
   requestTimeoutMs: number
 ): CommitStatusSettings | undefined {
   const context = f['commit-status']
-  return context === undefined ? undefined : { context, url, githubToken, requestTimeoutMs }
+  return context === undefined ? undefined : { context, url, githubToken, requestTimeoutMs, leg: f.matrix }
 }

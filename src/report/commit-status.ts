@@ -1,6 +1,5 @@
 // What a commit status says about the run, on GitHub and on GitLab: its state, where it links,
 // and the same reason as the deployment's, within GitHub's 140 characters.
-import { randomUUID } from 'node:crypto'
 import type { Result, RunOutcome, TargetRef } from '../model.js'
 import { fitDescription, outcomeDescription, waitingDescription } from './deployment.js'
 import { safeUrl } from './markdown.js'
@@ -28,20 +27,6 @@ export function statusTargetUrl(
   const docs = safeUrl(links.preview) ?? safeUrl(links.url)
   const run = links.run && URL.canParse(links.run) && /^https?:$/.test(new URL(links.run).protocol) ? links.run : undefined
   return success ? (docs ?? run) : (run ?? docs)
-}
-
-/**
- * The link of this run's own "in progress" status (`pending`, `running`): the run's link with a
- * fragment only this run writes, so that another leg or step of the same run, whose status has
- * the same context and link, is told from it when a lost write is read back. The fragment changes
- * nothing of where the link goes. One mark per call: call it once per run.
- */
-export function ownInProgressLink(): (run: string | undefined) => string | undefined {
-  const mark = randomUUID().slice(0, 8)
-  return (run) => {
-    const url = statusTargetUrl(false, { run })
-    return url === undefined ? undefined : `${url.split('#')[0]}#wait-for-docs-${mark}`
-  }
 }
 
 /** The description while waiting, cut to GitHub's limit. */

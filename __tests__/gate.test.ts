@@ -1,0 +1,226 @@
+import { describe, expect, it } from 'vitest'
+import {
+  decide,
+  type ListedStatus,
+  OtherJobsUnread,
+  type OwnState,
+  shownOwn,
+  standsRight,
+  statusStands,
+  tagged,
+  tagOf,
+  untagged,
+  type Writer,
+  writeByTheRule,
+  writer
+} from '../src/records/gate.js'
+
+// The one rule for the runs that share a commit status (docs/usage/required-check.md, "Runs
+// that share a commit"), row by row, as both platforms' commit status ports use it.
+const RUN = 'https://github.com/acme/docs/actions/runs/42'
+const leg = (name: string, attempt = 1): Writer =>
+  writer('42', ['docs.yml', 'docs', name, '__acme_wait-for-docs'], `docs (${name})`, attempt > 1 ? `${RUN}/attempts/${attempt}` : RUN)
+const me = leg('a')
+const b = leg('b')
+const c = leg('c')
+const githubState = (own: OwnState) => (own === 'cancelled' ? 'error' : own)
+
+let nextId = 1
+/** A status `who` wrote with its own state `own` (shown as `state`, its own by default). */
+const wrote = (who: Writer, own: OwnState, state: string = githubState(own), description = `${who.label} ${own}`): ListedStatus => ({
+  id: nextId++,
+  state,
+  context: 'docs',
+  description,
+  targetUrl: tagged(RUN, who, own),
+  run: undefined
+})
+/** Newest first, as the ports list them. */
+const listing = (...written: ListedStatus[]) => [...written].reverse()
+
+describe('the tag', () => {
+  it('is read back whole from the link, which still goes where it went', () => {
+    const link = tagged('https://preview.example.com/docs#install', me, 'success')
+    expect(link?.startsWith('https://preview.example.com/docs#wait-for-docs&')).toBe(true)
+    expect(untagged(link)).toBe('https://preview.example.com/docs')
+    expect(tagOf(link)).toEqual({ run: '42', key: me.key, own: 'success', mark: me.mark, label: 'docs (a)' })
+  })
+  it('a link too long for the platform drops the label, then the link', () => {
+    const long = `https://preview.example.com/${'x'.repeat(165)}`
+    const bare = tagged(long, me, 'success', 255)
+    expect(bare && bare.length <= 255).toBe(true)
+    expect(tagOf(bare)?.label).toBeUndefined()
+    expect(tagged(`https://preview.example.com/${'x'.repeat(300)}`, me, 'success', 255)).toBeUndefined()
+  })
+  it('a fragment that only looks like one is no tag', () => {
+    expect(tagOf(`${RUN}#wait-for-docs-1a2b3c4d`)).toBeUndefined()
+    expect(tagOf(`${RUN}#wait-for-docs&run=42&w=zz&own=success&m=1a2b3c4d`)).toBeUndefined()
+    expect(tagOf(`${RUN}#wait-for-docs&run=42&w=${me.key}&own=green&m=${me.mark}`)).toBeUndefined()
+  })
+  it('one writer is the same key in every run of it (a re-run); another leg or step is another', () => {
+    expect(leg('a', 2).key).toBe(me.key)
+    expect(leg('a', 2).mark).not.toBe(me.mark)
+    expect(b.key).not.toBe(me.key)
+    expect(writer('42', ['docs.yml', 'docs', 'a', '__acme_wait-for-docs_2'], 'docs (a)', RUN).key).not.toBe(me.key)
+  })
+})
+
+describe('the table: what the check shows, from every writer’s latest own state', () => {
+  it('row 1: every writer success: success, this writer’s own', () => {
+    const d = decide(listing(wrote(me, 'pending'), wrote(b, 'pending'), wrote(b, 'success')), 'docs', me, 'success')
+    expect(d).toEqual({ kind: 'own', own: 'success' })
+  })
+  it('row 2: another writer still waiting: pending (held), naming it; never success', () => {
+    const d = decide(listing(wrote(me, 'pending'), wrote(b, 'pending'), wrote(c, 'pending'), wrote(c, 'success')), 'docs', me, 'success')
+    expect(d.kind).toBe('hold')
+    expect(shownOwn(d)).toBe('pending')
+    expect(d.kind === 'hold' && d.waitingOn.map((w) => w.label)).toEqual(['docs (b)'])
+  })
+  it('row 3: another writer failed: failure, in its words, over this one’s success', () => {
+    const d = decide(listing(wrote(b, 'failure')), 'docs', me, 'success')
+    expect(d.kind === 'keep' && d.by.label).toBe('docs (b)')
+    expect(shownOwn(d)).toBe('failure')
+  })
+  it('row 4: a failure outranks a timeout, and both outrank a cancel: a fail-fast matrix’s check names the leg that failed', () => {
+    const listed = listing(wrote(b, 'failure'), wrote(c, 'error'))
+    expect(shownOwn(decide(listed, 'docs', me, 'cancelled'))).toBe('failure')
+    expect(shownOwn(decide(listing(wrote(c, 'error')), 'docs', me, 'cancelled'))).toBe('error')
+    expect(decide(listing(wrote(c, 'cancelled')), 'docs', me, 'error')).toEqual({ kind: 'own', own: 'error' })
+    expect(decide(listed, 'docs', me, 'failure')).toEqual({ kind: 'own', own: 'failure' })
+  })
+  it('row 5: a failure stands until that same writer writes again: a re-run of another leg never clears it', () => {
+    // Attempt 1: b failed, a passed. Attempt 2 re-runs only a (a new mark, the same key): b’s failure stands.
+    const listed = listing(wrote(me, 'success'), wrote(b, 'failure'))
+    expect(shownOwn(decide(listed, 'docs', leg('a', 2), 'success'))).toBe('failure')
+    // Attempt 2 re-runs b, which passes now: its own latest state is success.
+    const rerun = leg('b', 2)
+    expect(decide([...listing(wrote(rerun, 'success')), ...listed], 'docs', me, 'success')).toEqual({ kind: 'own', own: 'success' })
+  })
+  it('row 6: a writer’s own earlier failure is its own, not another’s: a retried job turns green', () => {
+    const listed = listing(wrote(me, 'pending'), wrote(me, 'failure'))
+    expect(decide(listed, 'docs', leg('a', 2), 'success')).toEqual({ kind: 'own', own: 'success' })
+  })
+  it('row 7: another run (another workflow, another pipeline) is not held to this one', () => {
+    const other = writer('77', ['other.yml', 'docs', 'a', 'x'], 'other', undefined)
+    expect(decide(listing(wrote(other, 'failure'), wrote(other, 'pending')), 'docs', me, 'success')).toEqual({ kind: 'own', own: 'success' })
+  })
+  it('row 8: an untagged failure of this run attempt (an earlier version’s) stands; of another attempt, or not a failure, it does not count', () => {
+    const untaggedStatus = (state: string, run: string): ListedStatus => ({
+      id: nextId++,
+      state,
+      context: 'docs',
+      description: 'Another leg failed',
+      targetUrl: run,
+      run
+    })
+    expect(shownOwn(decide([untaggedStatus('failure', RUN)], 'docs', me, 'success'))).toBe('failure')
+    expect(shownOwn(decide([untaggedStatus('canceled', RUN)], 'docs', me, 'success'))).toBe('cancelled')
+    expect(decide([untaggedStatus('failure', `${RUN}/attempts/2`)], 'docs', me, 'success').kind).toBe('own')
+    expect(decide([untaggedStatus('pending', RUN)], 'docs', me, 'success').kind).toBe('own')
+  })
+  it('statuses of another context are not read', () => {
+    expect(decide([{ ...wrote(b, 'failure'), context: 'lint' }], 'docs', me, 'success').kind).toBe('own')
+  })
+})
+
+describe('writeByTheRule', () => {
+  function world(listings: (readonly ListedStatus[] | Error)[]) {
+    const sent: string[] = []
+    const io = {
+      list: async () => {
+        const next = listings.shift() ?? []
+        if (next instanceof Error) throw next
+        return next
+      },
+      context: 'docs',
+      me,
+      stateOf: githubState,
+      send: async (body: string) => {
+        sent.push(body)
+      },
+      body: (d: ReturnType<typeof decide>) => (d.kind === 'keep' ? `keep ${d.by.label}` : d.kind === 'hold' ? 'hold' : d.own)
+    }
+    return { io, sent }
+  }
+
+  it('a success over another writer’s failure writes that failure, and the read after finds it standing', async () => {
+    const failed = wrote(b, 'failure')
+    const { io, sent } = world([listing(failed), listing(failed, wrote(me, 'success', 'failure'))])
+    await writeByTheRule('success', io)
+    expect(sent).toEqual(['keep docs (b)'])
+  })
+  it('two writers ending at once: each holds pending, then the read after sees both ended and writes success', async () => {
+    const { io, sent } = world([listing(wrote(b, 'pending')), listing(wrote(b, 'pending'), wrote(me, 'success', 'pending'), wrote(b, 'success', 'pending'))])
+    await writeByTheRule('success', io)
+    expect(sent).toEqual(['hold', 'success'])
+  })
+  it('a failure written by another writer between the two reads is written after the success', async () => {
+    // b's failure landed between the first read and this writer's success: the success is newest.
+    const { io, sent } = world([[], listing(wrote(b, 'failure'), wrote(me, 'success'))])
+    const d = await writeByTheRule('success', io)
+    expect(sent).toEqual(['success', 'keep docs (b)'])
+    expect(shownOwn(d)).toBe('failure')
+  })
+  it('a failure of its own is written without reading', async () => {
+    const { io, sent } = world([new Error('never read')])
+    await writeByTheRule('failure', io)
+    expect(sent).toEqual(['failure'])
+  })
+  it('a cancel reads first, to keep another’s failure; unread, it writes its own (never a success)', async () => {
+    const kept = world([listing(wrote(b, 'failure'))])
+    await writeByTheRule('cancelled', kept.io)
+    expect(kept.sent).toEqual(['keep docs (b)'])
+    const unread = world([new Error('HTTP 503')])
+    await writeByTheRule('cancelled', unread.io)
+    expect(unread.sent).toEqual(['cancelled'])
+  })
+  it('unread before a success: nothing is written, and the error says so', async () => {
+    const { io, sent } = world([new Error('HTTP 503')])
+    const error = await writeByTheRule('success', io).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(OtherJobsUnread)
+    expect((error as OtherJobsUnread).written).toBe(false)
+    expect(sent).toEqual([])
+  })
+  it('unread after the write: it stands unconfirmed, and the error says it was written', async () => {
+    const { io, sent } = world([[], new Error('HTTP 503')])
+    const error = await writeByTheRule('success', io).catch((e: unknown) => e)
+    expect((error as OtherJobsUnread).written).toBe(true)
+    expect(sent).toEqual(['success'])
+  })
+})
+
+describe('standsRight and statusStands: what stands after a write whose answer was lost', () => {
+  const io = { context: 'docs', me, stateOf: githubState, own: new Set<number>() }
+  it('the newest status of this run in the state the table says stands; another run’s newer status is its own to set', () => {
+    const mine = wrote(me, 'success')
+    expect(standsRight([mine], 'docs', me, { kind: 'own', own: 'success' }, githubState)).toBe(true)
+    const late = wrote(me, 'pending')
+    expect(standsRight(listing(mine, late), 'docs', me, { kind: 'own', own: 'success' }, githubState)).toBe(false)
+    const other = { ...wrote(writer('77', ['x'], 'other', undefined), 'failure') }
+    expect(standsRight(listing(mine, other), 'docs', me, { kind: 'own', own: 'success' }, githubState)).toBe(true)
+  })
+  it('an "in progress" of this run on top is stale, for either lost write', () => {
+    const listed = listing(wrote(me, 'success'), wrote(me, 'pending'))
+    expect(statusStands(listed, io, 'success', 'open', true)).toBe('stale')
+    expect(statusStands(listed, io, 'success', 'close', true)).toBe('stale')
+  })
+  it('a success on top of another writer’s failure is stale', () => {
+    expect(statusStands(listing(wrote(b, 'failure'), wrote(me, 'success')), io, 'success', 'close', true)).toBe('stale')
+  })
+  it('a lost "in progress" listed under the outcome is accounted for; not listed, or another leg’s, it may still land', () => {
+    const theirs = wrote(leg('a', 2), 'pending')
+    const open = wrote(me, 'pending')
+    const outcome = wrote(me, 'success')
+    expect(statusStands(listing(open, outcome), { ...io, own: new Set([outcome.id]) }, 'success', 'open', true)).toBe('outcome')
+    expect(statusStands(listing(open, outcome), { ...io, own: new Set([open.id, outcome.id]) }, 'success', 'open', true)).toBe('unseen')
+    // Another run of this writer (a re-run: another mark) is not this run of the step.
+    expect(statusStands(listing(theirs, outcome), { ...io, own: new Set([outcome.id]) }, 'success', 'open', true)).toBe('unseen')
+  })
+  it('a lost success is accounted for when listed; a lost failure can only land as the same outcome', () => {
+    const a = wrote(me, 'success')
+    const again = wrote(me, 'success')
+    expect(statusStands(listing(a, again), { ...io, own: new Set([again.id]) }, 'success', 'close', true)).toBe('outcome')
+    expect(statusStands([again], { ...io, own: new Set([again.id]) }, 'success', 'close', true)).toBe('unseen')
+    expect(statusStands([wrote(me, 'failure')], io, 'failure', 'close', false)).toBe('outcome')
+  })
+})
