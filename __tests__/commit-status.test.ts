@@ -205,7 +205,14 @@ describe('the GitLab port, an answer near the end', () => {
   it("the merge request note's writes and lookups are not cut by the client's teardown either", async () => {
     const api = await startGitLabApi()
     open.push(api)
-    const env = { GITLAB_CI: 'true', CI_API_V4_URL: api.apiUrl, CI_PROJECT_ID: '17', CI_MERGE_REQUEST_IID: '3', CI_JOB_NAME: 'docs', CI_COMMIT_SHA: SHA }
+    const env = {
+      GITLAB_CI: 'true',
+      CI_API_V4_URL: api.apiUrl,
+      CI_PROJECT_ID: '17',
+      CI_MERGE_REQUEST_IID: '3',
+      CI_JOB_NAME: 'publish-docs',
+      CI_COMMIT_SHA: SHA
+    }
     const failure = runOutcome([updateReport('u1', { status: 'failure' })], { result: 'failure' })
     teardown.ms = 600
     try {

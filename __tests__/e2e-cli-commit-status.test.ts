@@ -25,7 +25,7 @@ function pipelineJob(api: GitLabApi, extra: Record<string, string> = {}): Record
     CI_API_V4_URL: api.apiUrl,
     CI_PROJECT_ID: '17',
     CI_PIPELINE_ID: '4711',
-    CI_JOB_NAME: 'docs',
+    CI_JOB_NAME: 'publish-docs',
     CI_JOB_URL: JOB_URL,
     CI_COMMIT_SHA: SHA,
     CI_JOB_TOKEN: JOB_TOKEN,
@@ -145,6 +145,25 @@ describe.concurrent('the GitLab commit status, end to end', () => {
     expect(run.code).toBe(0)
     expect(api.requests).toEqual([])
     expect(output(run)).toContain('commit-status is set, but this is not a GitLab CI job (GITLAB_CI is not set)')
+  })
+})
+
+describe('a status named like the job that writes it', () => {
+  it('is refused before the wait, with one warning saying why and what to name it; nothing is sent to GitLab, and the exit code is the outcome’s', async () => {
+    const sim = await simulator()
+    const api = await gitlab()
+    const run = await runCommand(() => ['--base-url', sim.url, '--status-id', 'update-failure', '--commit-status', 'docs', ...fast], {
+      env: pipelineJob(api, { CI_JOB_NAME: 'docs' })
+    })
+    expect(run.code, output(run)).toBe(1)
+    expect(api.statuses).toEqual([])
+    const warnings = output(run)
+      .split('\n')
+      .filter((line) => line.includes('was not written: it has the name of this job'))
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toContain('Give --commit-status a name no job of the pipeline has (e.g. docs-check)')
+    // Said when the wait began, not after it.
+    expect(output(run).indexOf('was not written: it has the name of this job')).toBeLessThan(output(run).indexOf('Result: failure'))
   })
 })
 

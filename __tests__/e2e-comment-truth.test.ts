@@ -365,7 +365,12 @@ describe.concurrent('what the comment and the step say', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
     const port = (closed.address() as AddressInfo).port
     await new Promise((resolve) => closed.close(resolve))
-    const run = await runAgainst(sim, { 'status-id': 'update-success', ...inputs }, { env: { GITHUB_API_URL: `http://127.0.0.1:${port}` }, event: pullRequest })
+    // A write that could not reach GitHub is tried again until the step's time for writes ends (timeout + request-timeout + 2 s): a short one.
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'update-success', ...inputs, timeout: '3s', 'request-timeout': '1s' },
+      { env: { GITHUB_API_URL: `http://127.0.0.1:${port}` }, event: pullRequest }
+    )
     expect(run.code).toBe(0)
     const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
     expect(warnings).toHaveLength(1)

@@ -157,7 +157,7 @@ function forkPipeline(api: GitLabApi, without: string[] = []): Record<string, st
     CI_MERGE_REQUEST_IID: '3',
     CI_PIPELINE_SOURCE: 'merge_request_event',
     CI_PIPELINE_ID: '4711',
-    CI_JOB_NAME: 'docs',
+    CI_JOB_NAME: 'publish-docs',
     CI_JOB_URL: 'https://gitlab.example.com/octo-contributor/docs/-/jobs/991',
     CI_COMMIT_SHA: SHA,
     CI_JOB_TOKEN: JOB_TOKEN,

@@ -100,7 +100,7 @@ describe.concurrent('a fault before waiting began opens no record', () => {
           CI_API_V4_URL: api.apiUrl,
           CI_PROJECT_ID: '17',
           CI_MERGE_REQUEST_IID: '3',
-          CI_JOB_NAME: 'docs',
+          CI_JOB_NAME: 'publish-docs',
           CI_JOB_URL: 'https://gitlab.example.com/acme/docs/-/jobs/991',
           CI_COMMIT_SHA: SHA,
           CI_JOB_TOKEN: JOB_TOKEN,

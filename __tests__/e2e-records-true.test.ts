@@ -27,7 +27,7 @@ function pipelineJob(api: GitLabApi, extra: Record<string, string> = {}): Record
     CI_API_V4_URL: api.apiUrl,
     CI_PROJECT_ID: '17',
     CI_PIPELINE_ID: '4711',
-    CI_JOB_NAME: 'docs',
+    CI_JOB_NAME: 'publish-docs',
     CI_JOB_URL: 'https://gitlab.example.com/acme/docs/-/jobs/991',
     CI_COMMIT_SHA: SHA,
     CI_JOB_TOKEN: JOB_TOKEN,
@@ -161,8 +161,9 @@ describe.concurrent('siblings on one commit never turn a failure green', () => {
   it('the other jobs’ statuses can never be read: no success is written, and one warning says why and what to do', async () => {
     const sim = await simulator()
     const api = await githubApi()
-    api.failStatusListings = 100
-    const run = await runAgainst(sim, { 'status-id': 'update-success', ...gate }, { env: { GITHUB_API_URL: api.url } })
+    api.failStatusListings = 1000
+    // Tried again until the step's time for writes ends (timeout + request-timeout + 2 s): a short one.
+    const run = await runAgainst(sim, { 'status-id': 'update-success', ...gate, timeout: '3s', 'request-timeout': '1s' }, { env: { GITHUB_API_URL: api.url } })
     await api.settled()
     expect(run.code).toBe(0)
     expect(api.statuses.map((s) => s.state)).toEqual(['pending'])
@@ -380,6 +381,68 @@ describe.concurrent('one retry rule for every record write', () => {
     expect(run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))).toEqual([])
   })
 
+  /** Arms `then` once the first commit status write (the pending) was answered. */
+  const afterThePending = (api: Awaited<ReturnType<typeof githubApi>>, then: () => void) => {
+    let armed = false
+    api.onRequest = (request) => {
+      if (armed || request.method !== 'POST' || !request.path.includes('/statuses/')) return
+      armed = true
+      setTimeout(then, 0)
+    }
+  }
+
+  it('the action: the outcome’s write refused three times with Retry-After 1 s is sent a fourth time, not given up: the check ends true', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    afterThePending(api, () => api.limitWrites(3, 1))
+    const run = await runAgainst(sim, { 'status-id': 'update-failure', ...gate }, { env: { GITHUB_API_URL: api.url } })
+    await api.settled()
+    expect(run.code, run.stdout).toBe(1)
+    expect(api.statuses.map((s) => s.state)).toEqual(['pending', 'failure'])
+    expect(api.requests.filter((r) => r.method === 'POST' && r.path.includes('/statuses/'))).toHaveLength(5)
+    expect(run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))).toEqual([])
+  })
+
+  it('the action: a Retry-After longer than what is left of the step ends the tries at once, and its warning says so, not "did not answer"', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    afterThePending(api, () => api.limitWrites(100, 600))
+    const run = await runAgainst(sim, { 'status-id': 'update-failure', ...gate, timeout: '60s', 'request-timeout': '5s' }, { env: { GITHUB_API_URL: api.url } })
+    await api.settled()
+    expect(run.code, run.stdout).toBe(1)
+    // Ended at once: not held idle to the step's limit (60 s + 5 s).
+    expect(run.durationMs).toBeLessThan(30_000)
+    const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toContain('it asked to wait 10m00s before the next try, longer than the')
+    expect(warnings[0]).not.toContain('did not answer')
+  })
+
+  it('the action: the pending answered 502 (not applied) is sent again: an earlier run’s success on the commit does not stand while this one waits', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    // Another run on the same commit (a second event on the head) left success.
+    api.statuses.push({
+      id: 1,
+      sha: SHA,
+      state: 'success',
+      context: 'docs',
+      description: 'Docs deployed',
+      target_url: 'https://github.com/acme/docs/actions/runs/1',
+      at: Date.now()
+    } as (typeof api.statuses)[number])
+    api.delayWrites({ ms: 0, status: 502 })
+    // The update settles only once the check shows pending: what a merge sees while this run waits.
+    sim.script('update', 'while-pending', [
+      { fn: () => ({ json: api.statuses.at(-1)?.state === 'pending' ? { status: 'success', endedAt: '2026-01-01T00:00:00Z' } : { status: 'in_progress' } }) }
+    ])
+    const run = await runAgainst(sim, { 'status-id': 'while-pending', ...gate, timeout: '10s' }, { env: { GITHUB_API_URL: api.url } })
+    await api.settled()
+    expect(run.outputs.result).toBe('success')
+    expect(api.statuses.map((s) => s.state)).toEqual(['success', 'pending', 'success'])
+    expect(run.stdout).toContain('did not take the "in progress" write')
+  })
+
   it.each([
     ['Retry-After: 1', { retryAfter: true }],
     ['only RateLimit-Reset (epoch seconds)', { retryAfter: false }]
@@ -470,8 +533,8 @@ describe.concurrent('a lost write that still lands is read back and made true', 
     await api.settled()
     expect(run.code, run.stdout).toBe(0)
     const states = api.statuses.map((s) => s.state)
-    // The late pending landed after the outcome, and the outcome was written again after it.
-    expect(states.indexOf('pending')).toBeGreaterThan(states.indexOf('success'))
+    // The pending was sent again at once; the late one landed after the outcome, and the outcome was written again after it.
+    expect(states.lastIndexOf('pending')).toBeGreaterThan(states.indexOf('success'))
     expect(states.at(-1)).toBe('success')
     expect(run.stdout).toContain('was applied after the outcome; writing the outcome again')
   })
@@ -505,7 +568,7 @@ describe.concurrent('a lost write that still lands is read back and made true', 
     await api.settled()
     expect(run.code, output(run)).toBe(0)
     const states = api.statuses.map((s) => s.state)
-    expect(states.indexOf('running')).toBeGreaterThan(states.indexOf('success'))
+    expect(states.lastIndexOf('running')).toBeGreaterThan(states.indexOf('success'))
     expect(states.at(-1)).toBe('success')
   })
 })
@@ -564,7 +627,8 @@ describe.concurrent('a lost write that may land after the step is one warning na
       { env: pipelineJob(api) }
     )
     expect(run.code, output(run)).toBe(0)
-    expect(api.statuses.map((s) => s.state)).toEqual(['success'])
+    // The running sent again at once (a second running is the same write), then the outcome; the lost one lands after the step.
+    expect(api.statuses.map((s) => s.state)).toEqual(['running', 'success'])
     expect(output(run)).toMatch(
       /Commit status docs holds the outcome \(success\) on commit \w+, but its "in progress" write got no answer and was not seen applied .*; if the GitLab API applies it later, .* \(HTTP 502/
     )

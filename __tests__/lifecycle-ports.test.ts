@@ -97,7 +97,14 @@ const PORTS: PortCase[] = [
     port: () =>
       mergeRequestNotePort(
         {
-          env: { GITLAB_CI: 'true', CI_API_V4_URL: gitlab.apiUrl, CI_PROJECT_ID: '17', CI_MERGE_REQUEST_IID: '3', CI_JOB_NAME: 'docs', CI_COMMIT_SHA: HEAD },
+          env: {
+            GITLAB_CI: 'true',
+            CI_API_V4_URL: gitlab.apiUrl,
+            CI_PROJECT_ID: '17',
+            CI_MERGE_REQUEST_IID: '3',
+            CI_JOB_NAME: 'publish-docs',
+            CI_COMMIT_SHA: HEAD
+          },
           token: GITLAB_TOKEN,
           log: { info: () => undefined, warning: () => undefined }
         },

@@ -500,7 +500,7 @@ describe('a record kept true', () => {
 
   it.each([
     ['a 502, then a write held past the end', [{ ms: 10, fail: { status: 502, message: 'Bad gateway' } }, { ms: Number.POSITIVE_INFINITY }], true],
-    ['a 429 every time (nothing lost)', [0, 1, 2].map(() => ({ ms: 10, fail: { status: 429, message: 'Too many' } })), false]
+    ['a 429 every time (nothing lost)', Array.from({ length: 50 }, () => ({ ms: 10, fail: { status: 429, message: 'Too many' } })), false]
   ] as const)(
     'a close whose every try failed, one of them with its answer lost (%s): a success that may land later over another job’s failure is said, first (found by the long run)',
     async (_name, close, lost) => {
@@ -565,16 +565,20 @@ describe('a record kept true', () => {
     )
   })
 
-  it('a rate limit’s pause holds the outcome written again once the open landed, after the close’s tries were spent (found by the explorer)', async () => {
+  it('a rate limit’s pause holds the outcome written again once the open landed, after the close’s tries (found by the explorer)', async () => {
     const limited = { ms: 10, fail: { status: 429, message: 'Too many' } }
-    const { port, calls } = scriptedPort({ open: [{ ms: 4000 }], close: [limited, limited, limited, { ms: 10 }] })
+    const { port, calls } = scriptedPort({ open: [{ ms: 4000 }], close: [limited, limited, limited, { ms: 10 }, limited, { ms: 10 }] })
     port.retryAfterMs = (error) => ((error as { status?: number }).status === 429 ? 1000 : undefined)
     const { lifecycle } = lifecycleOf(port)
     await openThenClose(lifecycle, 'success', { closeFor: 10_000 })
     const at = calls.filter((c) => c.what === 'close').map((c) => c.at)
-    expect(at.length).toBe(4)
-    // Each write at least the asked second after the 429 before it (answered 10 ms after it was sent).
-    for (let i = 1; i < at.length; i++) expect((at[i] ?? 0) - (at[i - 1] ?? 0)).toBeGreaterThanOrEqual(1010)
+    // Three refused, the fourth taken; once the open landed (at 4 s), written again: refused, then taken.
+    expect(at.length).toBe(6)
+    // Each write after a 429 at least the asked second after it (answered 10 ms after it was sent).
+    const refused = [0, 1, 2, 4]
+    for (const i of refused) expect((at[i + 1] ?? 0) - (at[i] ?? 0)).toBeGreaterThanOrEqual(1010)
+    // The outcome written again once the open landed (at 4 s), after it.
+    expect(at[4]).toBeGreaterThanOrEqual(4000)
   })
 
   it('an open whose answer was lost and that landed over the outcome: the outcome is written again', async () => {
@@ -753,6 +757,127 @@ describe('a record kept true, in real time', () => {
     await lifecycle.close('success')
     expect(lookupsAborted).toEqual([false, false])
     expect(record.states).toEqual(['in_progress', 'success'])
+    expect(log.warning).not.toHaveBeenCalled()
+  })
+})
+
+describe('one retry rule for every write: until the time for writes ends, with the pause asked for', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 0 })
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+  const gateway = { ms: 10, fail: { status: 502, message: 'Bad Gateway' } }
+  const limited = { ms: 10, fail: { status: 429, message: 'Too many' } }
+
+  it('a close refused six times on the way is sent a seventh time, not given up after three: the record ends holding the outcome', async () => {
+    const { port, record, calls } = scriptedPort({ close: [gateway, gateway, gateway, gateway, gateway, gateway, { ms: 10 }] })
+    const { lifecycle, log } = lifecycleOf(port)
+    await openThenClose(lifecycle, 'failure', { closeFor: 20_000 })
+    expect(calls.filter((c) => c.what === 'close')).toHaveLength(7)
+    expect(record.states).toEqual(['in_progress', 'failure'])
+    expect(log.warning).not.toHaveBeenCalled()
+    // The pauses grow (250 ms, doubling, 5 s at the most); repeats of the cause are folded.
+    const at = calls.filter((c) => c.what === 'close').map((c) => c.at)
+    expect(at.slice(1).map((t, i) => t - (at[i] ?? 0))).toEqual([260, 510, 1010, 2010, 4010, 5010])
+    expect(log.info.mock.calls.filter(([line]) => line.startsWith('The Test API did not take the outcome'))).toHaveLength(3)
+  })
+
+  it('a 429 with Retry-After 1 s three times, then taken: written on the fourth try, each a second after the one before', async () => {
+    const { port, record, calls } = scriptedPort({ close: [limited, limited, limited, { ms: 10 }] })
+    port.retryAfterMs = (error) => ((error as { status?: number }).status === 429 ? 1000 : undefined)
+    const { lifecycle, log } = lifecycleOf(port)
+    await openThenClose(lifecycle, 'failure', { closeFor: 10_000 })
+    const at = calls.filter((c) => c.what === 'close').map((c) => c.at)
+    expect(at).toHaveLength(4)
+    for (let i = 1; i < at.length; i++) expect((at[i] ?? 0) - (at[i - 1] ?? 0)).toBeGreaterThanOrEqual(1010)
+    expect(record.states).toEqual(['in_progress', 'failure'])
+    expect(log.warning).not.toHaveBeenCalled()
+  })
+
+  it('a Retry-After longer than what is left ends the tries at once, and the warning says so (not "did not answer")', async () => {
+    const { port, calls } = scriptedPort({ close: [limited, { ms: 10 }] })
+    port.retryAfterMs = () => 60_000
+    const { lifecycle, log } = lifecycleOf(port, cancellation(), 30_000)
+    lifecycle.open()
+    await vi.advanceTimersByTimeAsync(50)
+    const closed = lifecycle.close('failure')
+    let over = false
+    void closed.then(() => {
+      over = true
+    })
+    await vi.advanceTimersByTimeAsync(200)
+    expect(over).toBe(true)
+    expect(calls.filter((c) => c.what === 'close')).toHaveLength(1)
+    expect(log.warning).toHaveBeenCalledTimes(1)
+    expect(log.warning.mock.calls[0]?.[0]).toMatch(
+      /^record 7 not closed: Too many; it asked to wait 1m00s before the next try, longer than the 29\.\ds left of the step's time for writes, so the tries ended there$/
+    )
+  })
+
+  it('an "in progress" the port may send again (a status) that fails on the way is sent again while the wait goes on: an earlier run’s success does not stand', async () => {
+    const { port, record, calls } = scriptedPort({ open: [gateway, { ms: 10 }] })
+    Object.assign(port, { openAgain: true })
+    const { lifecycle, log } = lifecycleOf(port)
+    await openThenClose(lifecycle, 'success', { openFor: 1000, closeFor: 100 })
+    expect(calls.filter((c) => c.what === 'open').map((c) => c.at)).toEqual([0, 260])
+    expect(record.states).toEqual(['in_progress', 'success'])
+    expect(log.info).toHaveBeenCalledWith('The Test API did not take the "in progress" write (Bad Gateway); writing it again in 250ms.')
+    expect(log.warning).not.toHaveBeenCalled()
+  })
+
+  it('a rate limit on the "in progress" is waited out as asked; without openAgain (a creation) it is tried once', async () => {
+    const again = scriptedPort({ open: [limited, { ms: 10 }] })
+    Object.assign(again.port, { openAgain: true })
+    again.port.retryAfterMs = () => 1000
+    const once = scriptedPort({ open: [limited, { ms: 10 }] })
+    for (const { port } of [again, once]) {
+      const { lifecycle } = lifecycleOf(port)
+      await openThenClose(lifecycle, 'success', { openFor: 2000, closeFor: 1500 })
+    }
+    expect(again.calls.filter((c) => c.what === 'open').map((c) => c.at)).toEqual([0, 1010])
+    expect(again.record.states).toEqual(['in_progress', 'success'])
+    expect(once.calls.filter((c) => c.what === 'open')).toHaveLength(1)
+  })
+
+  it('the "in progress" is not sent again once the close began', async () => {
+    const { port, record, calls } = scriptedPort({ open: [gateway, gateway, gateway] })
+    Object.assign(port, { openAgain: true })
+    const { lifecycle } = lifecycleOf(port)
+    lifecycle.open()
+    await vi.advanceTimersByTimeAsync(300)
+    const closed = lifecycle.close('failure')
+    await vi.advanceTimersByTimeAsync(5000)
+    await closed
+    expect(calls.filter((c) => c.what === 'open').map((c) => c.at)).toEqual([0, 260])
+    expect(record.states).toEqual(['failure'])
+  })
+})
+
+describe('an "in progress" that never reached the server', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 0 })
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('a connection refused is no write that may land: the close goes at once, without waiting for it to land (found by the suite)', async () => {
+    const { port, calls } = scriptedPort({ open: [{ ms: 10, fail: { message: 'connect ECONNREFUSED 127.0.0.1:1' } }] })
+    const refusedAtConnect = Object.assign(new Error('fetch failed'), {
+      cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' })
+    })
+    const open = port.open.bind(port)
+    port.open = async (signals, at) => {
+      await open(signals, at).catch(() => undefined)
+      throw refusedAtConnect
+    }
+    port.readBack = async () => 'unseen'
+    const { lifecycle, log } = lifecycleOf(port)
+    await openThenClose(lifecycle, 'success', { closeFor: 100 })
+    // Closed within 100 ms of the outcome: not held twice request-timeout for a write that was never sent.
+    expect(calls.filter((c) => c.what === 'close').map((c) => c.at)).toEqual([50])
     expect(log.warning).not.toHaveBeenCalled()
   })
 })

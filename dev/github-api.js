@@ -40,7 +40,7 @@ const DEFAULT_LOGIN = 'docs-maintainer'
  * @typedef {{ id: number, sha: string, state: string, context: string, description?: string, target_url?: string, at: number }} CommitStatus
  * @typedef {{ method: string, path: string, authorization?: string, body?: any, at: number, appliedAt?: number }} Recorded
  * @returns {Promise<{ url: string, requests: Recorded[], comments: Comment[], deployments: Deployment[], statuses: CommitStatus[], logins: Record<string, string>,
- *   failWith: number | undefined, failMessage: string, failStatusListings: number, rateLimit(ms: number, status?: number): void, hang: boolean, onRequest: ((request: Recorded) => void) | undefined,
+ *   failWith: number | undefined, failMessage: string, failStatusListings: number, rateLimit(ms: number, status?: number): void, limitWrites(count: number, seconds?: number): void, hang: boolean, onRequest: ((request: Recorded) => void) | undefined,
  *   writes(): Recorded[], delayWrites(...delays: import('./held-writes.js').WritePlan[]): void,
  *   delayDeploymentWrites(...delays: import('./held-writes.js').WritePlan[]): void,
  *   addStatus(status: Omit<CommitStatus, 'id' | 'at'>): CommitStatus,
@@ -78,6 +78,10 @@ export async function startGitHubApi() {
     rateLimit: (ms, status = 429) => {
       limited = { until: Date.now() + ms, status }
     },
+    /** The next `count` writes are refused as rate limited (429), each asking for `seconds` of Retry-After, whenever they come. */
+    limitWrites: (count, seconds = 1) => {
+      limitedWrites = { count, seconds }
+    },
     failMessage: 'Resource not accessible by integration',
     /** The next this many listings of a commit's statuses are answered 503 (a gateway that gave up). */
     failStatusListings: 0,
@@ -110,6 +114,8 @@ export async function startGitHubApi() {
   }
   /** Until when every write is refused as rate limited, with which status (429, or 403 for a secondary limit). */
   let limited = { until: 0, status: 429 }
+  /** How many writes more are refused as rate limited, and the Retry-After each asks for. */
+  let limitedWrites = { count: 0, seconds: 1 }
   const server = createServer(async (req, res) => {
     let text = ''
     for await (const chunk of req) text += chunk
@@ -163,6 +169,10 @@ export async function startGitHubApi() {
     if (list && req.method === 'GET') {
       const issue = Number(list[3])
       return send(res, 200, api.comments.filter((c) => c.issue === issue).map(shown))
+    }
+    if (req.method !== 'GET' && limitedWrites.count > 0) {
+      limitedWrites.count--
+      return send(res, 429, { message: 'API rate limit exceeded' }, { 'retry-after': String(limitedWrites.seconds) })
     }
     if (req.method !== 'GET' && Date.now() < limited.until) {
       const seconds = Math.ceil((limited.until - Date.now()) / 1000)

@@ -120,7 +120,7 @@ export function markerOf(schedule: Schedule, at?: RunPlace): string {
         step: at?.step ?? '__acme_wait-for-docs',
         ...(at?.key ? { key: at.key } : {})
       })
-    : commentMarker(kindsOf(schedule), { ci: 'gitlab', job: at?.jobName ?? 'docs', ...(at?.key ? { key: at.key } : {}) })
+    : commentMarker(kindsOf(schedule), { ci: 'gitlab', job: at?.jobName ?? JOB_NAME, ...(at?.key ? { key: at.key } : {}) })
 }
 
 /** Makes the place a report is asked to go; a FIFO gets a reader that keeps reading, one writer after another. */
@@ -306,6 +306,8 @@ export interface RunPlace {
 }
 
 const STEP = '__acme_wait-for-docs'
+/** The GitLab job the command runs in: never named like the commit status it writes (STATUS_CONTEXT), which GitLab would take for its retry. */
+const JOB_NAME = 'publish-docs'
 /** The pipeline every GitLab job of a schedule of several runs is in: a retried job stays in its pipeline. */
 const PIPELINE_ID = 777
 
@@ -328,14 +330,14 @@ export function runPlace(schedule: Schedule, index: number): RunPlace | undefine
         matrix: JSON.stringify({ leg: `leg-${n}` }, null, 2),
         step: STEP,
         // GitLab names each leg of a parallel:matrix job; commands started at once in one job share its name.
-        jobName: own ? `docs: [leg-${n}]` : 'docs',
+        jobName: own ? `${JOB_NAME}: [leg-${n}]` : JOB_NAME,
         jobId: own ? n : 1
       }
     }
     case 'steps':
-      return { index, count, kind: runs.kind, label: `step ${n}`, attempt: 1, step: index === 0 ? STEP : `${STEP}_${n}`, jobName: 'docs', jobId: 1 }
+      return { index, count, kind: runs.kind, label: `step ${n}`, attempt: 1, step: index === 0 ? STEP : `${STEP}_${n}`, jobName: JOB_NAME, jobId: 1 }
     case 'rerun':
-      return { index, count, kind: runs.kind, label: `attempt ${n}`, attempt: n, step: STEP, jobName: 'docs', jobId: n }
+      return { index, count, kind: runs.kind, label: `attempt ${n}`, attempt: n, step: STEP, jobName: JOB_NAME, jobId: n }
   }
 }
 
@@ -616,7 +618,7 @@ async function spawnRun(schedule: Schedule, at: RunPlace | undefined, context: S
       CI_API_V4_URL: `${context.gitlabUrl}/api/v4`,
       CI_PROJECT_ID: '42',
       CI_MERGE_REQUEST_IID: '7',
-      CI_JOB_NAME: at?.jobName ?? 'docs',
+      CI_JOB_NAME: at?.jobName ?? JOB_NAME,
       CI_JOB_URL: `https://gitlab.example.com/acme/docs/-/jobs/${at?.jobId ?? 1}`,
       CI_COMMIT_SHA: RUN_SHA
     })

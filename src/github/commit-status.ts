@@ -118,6 +118,8 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
 
   return {
     api: 'GitHub API',
+    // A second pending is the same write: one that failed on the way is sent again (an earlier run's success must not stand while this one waits).
+    openAgain: true,
     async open(signals, at) {
       const { place, me, send } = await connect()
       at(true)

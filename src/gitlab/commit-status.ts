@@ -144,6 +144,8 @@ export function gitlabStatusPort(
   }
   return {
     api: 'GitLab API',
+    // A second running is the same write (GitLab answers it "already so"): one that failed on the way is sent again.
+    openAgain: true,
     async open(signals, at) {
       at(true)
       try {
@@ -283,6 +285,18 @@ export function gitlabWriter(place: Place, env: Readonly<Record<string, string |
   return writer(run, [job, invocation], job, place.pipelineId === undefined ? undefined : `pipeline ${place.pipelineId}`)
 }
 
+/**
+ * Why a status of `name` must not be written from this job, or undefined: GitLab takes a commit
+ * status named like a job of its pipeline for a retry of that job (its own code marks the older of
+ * the two retried), so a status named like the job that writes it would mark that job retried.
+ */
+export function namedLikeTheJob(name: string, env: Readonly<Record<string, string | undefined>>): string | undefined {
+  const job = env.CI_JOB_NAME?.trim()
+  if (!job || job !== name) return undefined
+  const shown = oneLine(name, 100)
+  return `The commit status ${shown} was not written: it has the name of this job (CI_JOB_NAME), and GitLab takes a commit status named like a job of its pipeline for a retry of that job, which marks the job itself retried. Give --commit-status a name no job of the pipeline has (e.g. ${oneLine(`${name}-check`, 100)}), and require that name. The result does not depend on it.`
+}
+
 /** GitLab's refusal of a state the status already has (400, "Cannot transition status via :run from :running"). */
 function alreadySo(error: unknown, state: string): boolean {
   return error instanceof GitLabError && error.status === 400 && new RegExp(`Cannot transition status via :\\w+ from :${state}\\b`).test(error.message)
@@ -313,6 +327,8 @@ export function createPipelineCommitStatus(context: NoteContext, raw: RawInputs)
       if (!name || !status) return undefined
       const place = statusPlace(env)
       if ('skip' in place) return { say: `commit-status is set, but ${place.skip}; no commit status was written.`, level: 'info' }
+      const clash = namedLikeTheJob(name, env)
+      if (clash) return { say: clash, level: 'warning' }
       const key = statusToken(token, env)
       if ('problem' in key)
         return { say: `The commit status ${oneLine(name, 100)} could not be written: ${key.problem}. The result does not depend on it.`, level: 'warning' }

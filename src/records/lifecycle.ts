@@ -8,7 +8,7 @@
 import { formatDuration } from '../durations.js'
 import { oneLine } from '../text.js'
 import { timeoutSignal } from '../timeout-signal.js'
-import { type CancelClock, commentDeadline, lookupBudgetMs } from '../step/limits.js'
+import { type CancelClock, COMMENT_EXIT_MARGIN_MS, commentDeadline, lookupBudgetMs } from '../step/limits.js'
 
 /** The signals a port's requests end with. */
 export interface WriteSignals {
@@ -113,6 +113,12 @@ export interface RecordPort<Where, Outcome> {
   /** How long the server asked to wait before the next write (a rate limit's 429 or 403 with Retry-After); undefined when it did not. */
   retryAfterMs?(error: unknown): number | undefined
   /**
+   * The "in progress" write is the same write sent twice (a commit status: a second `pending` or
+   * `running` changes nothing): one that failed on the way is sent again like the outcome's, while
+   * the wait goes on. Without it, the open is tried once (a creation could make a second record).
+   */
+  readonly openAgain?: boolean
+  /**
    * Reads back what stands where the close went, after an opening write whose answer was lost
    * (lookups only, with `signals.lookup`; a comment's or note's twin, made by a lost creation
    * that landed, is removed). Throws when it could not be read. Without it, a lost write is not
@@ -196,9 +202,14 @@ export interface RecordLifecycle<Outcome> {
   close(outcome: Outcome): Promise<void>
 }
 
-/** How many times the close of a known record is sent at the most, and the pause before the next try (times the tries so far). */
-export const CLOSE_TRIES = 3
+/** The pause before the second try of a write that failed on the way, when the server asked for none; it doubles with each try. */
 export const CLOSE_RETRY_MS = 250
+/** The longest pause between two tries of a write, when the server asked for none. */
+export const MAX_RETRY_PAUSE_MS = 5000
+/** The pause before the next try, after `tries` tries that failed on the way: 250 ms, doubling, 5 s at the most. */
+export const retryPauseMs = (tries: number): number => Math.min(CLOSE_RETRY_MS * 2 ** Math.max(0, tries - 1), MAX_RETRY_PAUSE_MS)
+/** A timer that holds the process (the outcome's exit code must not be lost to an empty event loop). */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 /** How many times the outcome is written again over what a lost write left (each time read back after), at the most. */
 const READ_BACK_REWRITES = 2
 /** A write that failed on the way, not one the server refused: a 5xx, a 429, or no answer at all. */
@@ -308,6 +319,8 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
   let closing: Promise<void> | undefined
   // Aborted once the record is known and a cancel came, in either order: the close then goes at once.
   const knownAfterCancel = new AbortController()
+  // Aborted when the close begins: the open is not sent again after it.
+  const closeBegan = new AbortController()
   let openDone = false
   let openSentAt = 0
   /** A lost creation found at once and the outcome written to it. */
@@ -364,6 +377,11 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     const exitBy = cancel.exitBy()
     return exitBy !== undefined && exitBy < options.endAt ? 'the cancelled run had to end' : "the step's time limit (timeout + request-timeout + 2s) ran out"
   }
+  /** What is left of the time for writes: to the step's limit, or, once a cancel came, to the margin before the process must be gone. */
+  const timeLeft = () => {
+    const exitBy = cancel.exitBy()
+    return Math.min(options.endAt, exitBy === undefined ? Number.POSITIVE_INFINITY : exitBy - COMMENT_EXIT_MARGIN_MS) - Date.now()
+  }
   /** Why a request failed: the port's words, or the time that ran out. */
   const why = (error: unknown, signals: WriteSignals, lookupMs: number) => {
     // A lookup cut short by what was left of the step's limit ran out with that limit: one reason,
@@ -377,30 +395,57 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
   }
 
   async function runOpen(): Promise<void> {
-    openSentAt = Date.now()
     const lookupEndAt = Math.min(options.openLookupEndAt ?? options.endAt, options.endAt)
-    const lookupMs = lookupBudgetMs(options.requestTimeoutMs, lookupEndAt)
-    const signals = signalsUntil(lookupEndAt, [cancel.signal])
-    try {
-      where = await port.open(signals, (known) => {
-        where = known
-        // Known after a cancel came: the close need not wait on the rest of the open.
-        if (cancel.signal.aborted) knownAfterCancel.abort()
-      })
-      opened = 'written'
-      log.info(clean(port.words.opened(where)))
-    } catch (error) {
-      if (error instanceof RecordSkipped) {
-        opened = 'skipped'
+    for (let tries = 1; ; tries++) {
+      const sentAt = Date.now()
+      if (tries === 1) openSentAt = sentAt
+      const lookupMs = lookupBudgetMs(options.requestTimeoutMs, lookupEndAt)
+      const signals = signalsUntil(lookupEndAt, [cancel.signal])
+      try {
+        where = await port.open(signals, (known) => {
+          where = known
+          // Known after a cancel came: the close need not wait on the rest of the open.
+          if (cancel.signal.aborted) knownAfterCancel.abort()
+        })
+        opened = 'written'
+        log.info(clean(port.words.opened(where)))
+        return
+      } catch (error) {
+        if (error instanceof RecordSkipped) {
+          opened = 'skipped'
+          return
+        }
+        const reason = cancel.signal.aborted && !deadline.aborted && where === undefined ? 'the run was cancelled before it was' : why(error, signals, lookupMs)
+        // A try whose answer was lost may land later, whatever the tries after it do: the time it
+        // is given to land counts from the last such try, and its reason is the one said.
+        // (Refused, or never sent, nothing of it can land.)
+        if (!refused(error) && !neverSent(error) && answerLost(error, signals)) {
+          writeLost = true
+          openSentAt = sentAt
+          lostWhy = reason
+        } else if (!writeLost) lostWhy = reason
+        // Sent again (a status, whose "in progress" is the same write twice) like any write: while
+        // the wait goes on, with the pause a rate limit asks for; never once the close began.
+        const asked = port.retryAfterMs?.(error)
+        if (asked !== undefined) notBefore = Math.max(notBefore, Date.now() + asked)
+        const pause = asked ?? retryPauseMs(tries)
+        const again = port.openAgain === true && (transient(error) || asked !== undefined) && !closeBegan.signal.aborted && !cancel.signal.aborted
+        if (again && Date.now() + pause < lookupEndAt) {
+          log.info(
+            clean(
+              `The ${port.api} did not take the "in progress" write (${reason}); writing it again in ${formatDuration(pause)}${asked === undefined ? '' : ', as it asked'}.`
+            )
+          )
+          const slept = await settledOrAborted(sleep(pause), AbortSignal.any([deadline, closeBegan.signal, cancel.signal]))
+          if (slept === 'settled') continue
+        }
+        opened = writeLost ? 'lost' : refused(error) || neverSent(error) ? 'refused' : 'lost'
+        // A lookup of the open that ran out (a find before any write) wrote nothing that could land later.
+        writeLost = writeLost && opened === 'lost'
+        if (opened === 'refused' && port.words.notOpened && where === undefined) say('warning', port.words.notOpened(reason))
+        else log.info(clean(port.words.openFailed(reason, where)))
         return
       }
-      opened = refused(error) || neverSent(error) ? 'refused' : 'lost'
-      // A lookup of the open that ran out (a find before any write) wrote nothing that could land later.
-      writeLost = opened === 'lost' && answerLost(error, signals)
-      const reason = cancel.signal.aborted && !deadline.aborted && where === undefined ? 'the run was cancelled before it was' : why(error, signals, lookupMs)
-      lostWhy = reason
-      if (opened === 'refused' && port.words.notOpened && where === undefined) say('warning', port.words.notOpened(reason))
-      else log.info(clean(port.words.openFailed(reason, where)))
     }
   }
 
@@ -461,8 +506,19 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
       for (let attempt = 1; ; attempt++) {
         // A rate limit's pause holds every write of the record, a later one's too (the outcome
         // written again once the open landed): none goes before it is over (found by the explorer).
+        // One longer than what is left of the step's time for writes ends the tries at once, and says so.
         const wait = notBefore - Date.now()
-        if (wait > 0) await settledOrAborted(new Promise((resolve) => setTimeout(resolve, wait)), deadline)
+        if (wait > 0 && wait >= timeLeft()) {
+          sayWriteFailed(
+            port.words.closeFailed(
+              `the ${port.api} asked to wait ${formatDuration(wait)} before its next write (a rate limit), longer than the ${formatDuration(Math.max(0, timeLeft()))} left of the step's time for writes, so the outcome was not sent`,
+              where,
+              opened
+            )
+          )
+          return false
+        }
+        if (wait > 0) await settledOrAborted(sleep(wait), deadline)
         // Each try has its own request-timeout for its lookups: a try after a pause is not cut by the time an earlier one used.
         const lookupMs = lookupBudgetMs(options.requestTimeoutMs, options.endAt)
         const signals = signalsUntil(options.endAt)
@@ -504,25 +560,33 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
             return false
           }
           // Setting a known record to the outcome again changes nothing, so a write that failed on
-          // the way (a gateway's 5xx, a 429, a connection that failed) is sent again while there is
-          // time; a creation never is (it could make a second record).
-          // A rate limit is honoured: the pause it asks for, within the step's limit (a 403 secondary limit included).
+          // the way (a gateway's 5xx, a 429, a connection that failed) is sent again, with the pause
+          // a rate limit asks for (a 403 secondary limit included), until the step's time for writes
+          // ends: never a fixed number of tries. A pause longer than what is left ends the tries at
+          // once, and the warning says so. A creation is never sent again (it could make a second record).
           const asked = port.retryAfterMs?.(error)
           if (asked !== undefined) notBefore = Math.max(notBefore, Date.now() + asked)
-          if (where !== undefined && attempt < CLOSE_TRIES && (transient(error) || asked !== undefined) && !deadline.aborted) {
-            const pause = asked ?? CLOSE_RETRY_MS * attempt
-            log.info(
-              clean(
-                `The ${port.api} did not take the outcome (${why(error, signals, lookupMs)}); writing it again${asked === undefined ? '' : ` in ${formatDuration(pause)}, as it asked`}.`
+          const retriable = where !== undefined && (transient(error) || asked !== undefined) && !deadline.aborted
+          const pause = asked ?? retryPauseMs(attempt)
+          const left = timeLeft()
+          if (retriable && pause < left) {
+            // Repeats of one cause are folded: the first tries, then one line in ten.
+            if (attempt <= 3 || attempt % 10 === 0)
+              log.info(
+                clean(
+                  `The ${port.api} did not take the outcome (${why(error, signals, lookupMs)}); writing it again${asked !== undefined ? ` in ${formatDuration(pause)}, as it asked` : attempt >= 3 ? ` in ${formatDuration(pause)} (try ${attempt + 1})` : ''}.`
+                )
               )
-            )
-            // A timer that holds the process: the outcome's exit code must not be lost to an empty event loop.
-            await settledOrAborted(new Promise((resolve) => setTimeout(resolve, pause)), deadline)
+            await settledOrAborted(sleep(pause), deadline)
             if (!deadline.aborted) continue
           }
+          const cutShort =
+            retriable && asked !== undefined && pause >= left
+              ? `; it asked to wait ${formatDuration(asked)} before the next try, longer than the ${formatDuration(Math.max(0, left))} left of the step's time for writes, so the tries ended there`
+              : ''
           // A creation whose answer was lost may still be applied: the record may appear after the step.
           const late = where === undefined && answerLost(error, signals) ? port.words.lateCreation?.() : undefined
-          const reason = why(error, signals, lookupMs)
+          const reason = `${why(error, signals, lookupMs)}${cutShort}`
           // A write of the outcome whose answer was lost (this try's or an earlier one's) may still be
           // applied after the step, a success over another job's failure written meanwhile: not only
           // "could not be written", since it may yet be; the consequence first (the port cuts its words).
@@ -590,7 +654,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     const exitBy = cancel.exitBy()
     const left = Math.min(options.endAt, exitBy === undefined ? Number.POSITIVE_INFINITY : exitBy) - Date.now()
     const landing = Math.min(sentAt + landMs - Date.now(), left / 2)
-    if (landing > 0) await settledOrAborted(new Promise((resolve) => setTimeout(resolve, landing)), deadline)
+    if (landing > 0) await settledOrAborted(sleep(landing), deadline)
   }
 
   /** Whether the record of a lost creation is found at once (and the outcome written to it); never creates. */
@@ -607,7 +671,8 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
       log.info(clean(port.words.closed(done.where, done.done)))
       return true
     } catch (error) {
-      // Found, but its write refused by a rate limit: the close below goes no sooner than asked.
+      // Found, but its write refused by a rate limit: the close below goes no sooner than asked (or,
+      // asked to wait longer than what is left, says so at once).
       const asked = where === undefined ? undefined : port.retryAfterMs?.(error)
       if (asked !== undefined) {
         log.info(
@@ -615,7 +680,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
             `The ${port.api} did not take the outcome (${oneLine(clean(port.explain(error)), 600)}); writing it again in ${formatDuration(asked)}, as it asked.`
           )
         )
-        await settledOrAborted(new Promise((resolve) => setTimeout(resolve, asked)), deadline)
+        notBefore = Math.max(notBefore, Date.now() + asked)
       }
       // Not found yet (or not read): the close below looks again after the wait, and says what fails.
       return false
@@ -682,6 +747,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     },
     close(outcome) {
       if (closing) return closing
+      closeBegan.abort()
       closeWarnings = []
       closing = runClose(outcome)
         .catch((error: unknown) => {

@@ -32,8 +32,9 @@ export interface PlannedRecord<Where> {
 }
 
 /**
- * What a record is for this run, asked once: a port to keep; a sentence to say instead, at the
- * close (a token that is not set…); or undefined when the run asks for no such record.
+ * What a record is for this run, asked once: a port to keep; a sentence to say instead, when
+ * waiting begins (or at the close when it never began: a token that is not set…); or undefined
+ * when the run asks for no such record.
  */
 export type RecordPlan<Where> = (run: PlannedRun) => PlannedRecord<Where> | { say: string; level: 'info' | 'warning' } | undefined
 
@@ -75,20 +76,26 @@ export function keptRecord<Where>(plan: RecordPlan<Where>, options: KeptRecordOp
     })
     return lifecycle
   }
+  /** Says once what the plan said instead of a record. */
+  const sayInstead = () => {
+    const said = instead
+    instead = undefined
+    if (said?.level === 'warning') log.warning(clean(said.say))
+    else if (said) log.info(clean(said.say))
+  }
   return {
     open(targets, settings) {
       if (asked) return
       const opening = lifecycleOf(targets, settings)
       if (opening && opens) opening.open()
+      // Known when waiting begins (a token that is not set, a name GitLab would misread): said then, not after the wait.
+      sayInstead()
     },
     async close(outcome, settings) {
       const closing = lifecycleOf([], settings)
       if (closing) return closing.close(outcome)
-      // Said once, when the record would have been closed.
-      const said = instead
-      instead = undefined
-      if (said?.level === 'warning') log.warning(clean(said.say))
-      else if (said) log.info(clean(said.say))
+      // Said once, when the record would have been closed (nothing was opened).
+      sayInstead()
     }
   }
 }
