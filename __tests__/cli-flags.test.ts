@@ -287,3 +287,20 @@ describe('readCommandLine', () => {
     })
   })
 })
+
+describe('a gate given explicitly empty', () => {
+  it.each([
+    ['--expect-sha ""', ['--expect-sha', ''], {}, '--expect-sha is given empty'],
+    ['--expect-sha=', ['--expect-sha='], {}, '--expect-sha is given empty'],
+    ['WAIT_FOR_DOCS_EXPECT_SHA set and empty', [], { WAIT_FOR_DOCS_EXPECT_SHA: ' ' }, 'WAIT_FOR_DOCS_EXPECT_SHA is given empty'],
+    ['--page-path ""', ['--page-path', ''], {}, '--page-path is given empty'],
+    ['WAIT_FOR_DOCS_PAGE_CONTAINS set and empty', [], { WAIT_FOR_DOCS_PAGE_CONTAINS: '' }, 'WAIT_FOR_DOCS_PAGE_CONTAINS is given empty']
+  ])('%s is a problem naming it, never "not given"', (_name, argv, env, said) => {
+    const { problems } = read(['--status-id', 'st_1', ...argv], env)
+    expect(problems.filter((p) => p.startsWith(said))).toHaveLength(1)
+  })
+  it('not given at all, or given a value, is no problem', () => {
+    expect(read(['--status-id', 'st_1']).problems).toEqual([])
+    expect(read(['--status-id', 'st_1', '--expect-sha', 'abc1234']).problems).toEqual([])
+  })
+})

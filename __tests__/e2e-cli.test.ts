@@ -73,6 +73,20 @@ describe('the command, end to end', () => {
     expect(reports(run).json).toMatchObject({ result: 'failure' })
   })
 
+  it.each([
+    ['the flag', ['--expect-sha', ''], {}, '--expect-sha is given empty'],
+    ['its variable', [], { WAIT_FOR_DOCS_EXPECT_SHA: '' }, 'WAIT_FOR_DOCS_EXPECT_SHA is given empty']
+  ])(
+    '2: the gate given explicitly empty through %s (a CI variable this CI does not set) is invalid input, naming it; an update of another commit never passes',
+    async (_name, args, env, said) => {
+      const sim = await simulator()
+      const run = await runCommand(() => ['--base-url', sim.url, '--status-id', 'update-other-commit', ...args], { env: { ...env } })
+      expect(run.code, run.stdout + run.stderr).toBe(2)
+      expect(run.stdout + run.stderr).toContain(said)
+      expect(run.stdout + run.stderr).toContain('$CI_COMMIT_SHA on GitLab')
+    }
+  )
+
   it('2: invalid input, every problem at once, nothing sent, every report written, the key never printed', async () => {
     const sim = await simulator()
     const run = await runCommand(() => [

@@ -359,6 +359,51 @@ describe.concurrent('the rule for runs that share a commit (docs/usage/required-
   })
 })
 
+describe.concurrent('the status follows the step’s verdict', () => {
+  it('the action: a timeout that fail-on-timeout: false lets through is success, saying it timed out and was let through; with fail-on-timeout it is error', async () => {
+    const sim = await simulator()
+    const [through, failing] = [await githubApi(), await githubApi()]
+    sim.script('update', 'slow', [{ json: { status: 'in_progress' }, repeat: 1000 }])
+    const inputs = { 'status-id': 'slow', ...gate, timeout: '1s', 'request-timeout': '1s' }
+    const let_ = await runAgainst(sim, { ...inputs, 'fail-on-timeout': 'false' }, { env: { GITHUB_API_URL: through.url } })
+    const fail = await runAgainst(sim, inputs, { env: { GITHUB_API_URL: failing.url } })
+    await Promise.all([through.settled(), failing.settled()])
+    expect([let_.code, let_.outputs.result]).toEqual([0, 'timeout'])
+    expect(through.statuses.map((s) => s.state)).toEqual(['pending', 'success'])
+    expect(through.statuses.at(-1)?.description).toMatch(/^Timed out, let through \(fail-on-timeout: false\): /)
+    expect([fail.code, fail.outputs.result]).toEqual([1, 'timeout'])
+    expect(failing.statuses.map((s) => s.state)).toEqual(['pending', 'error'])
+  })
+
+  it('the command on GitLab: a timeout that --fail-on-timeout false lets through is success, saying so (exit 0)', async () => {
+    const sim = await simulator()
+    const api = await gitlab()
+    sim.script('update', 'slow', [{ json: { status: 'in_progress' }, repeat: 1000 }])
+    const run = await runCommand(
+      () => [
+        '--base-url',
+        sim.url,
+        '--status-id',
+        'slow',
+        '--commit-status',
+        'docs',
+        '--timeout',
+        '1s',
+        '--request-timeout',
+        '1s',
+        '--fail-on-timeout',
+        'false',
+        ...fast
+      ],
+      { env: pipelineJob(api) }
+    )
+    await api.settled()
+    expect(run.code, output(run)).toBe(0)
+    expect(api.statuses.map((s) => s.state)).toEqual(['running', 'success'])
+    expect(api.statuses.at(-1)?.description).toMatch(/^Timed out, let through \(fail-on-timeout: false\): /)
+  })
+})
+
 describe.concurrent('one retry rule for every record write', () => {
   it.each([
     ['a 429', 429],

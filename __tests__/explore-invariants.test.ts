@@ -463,6 +463,22 @@ describe('the invariants on hand-built runs', () => {
       /ends running, the result is success \(expected success\)/
     )
     expect(writtenElsewhereIsTrue(command([status('running')], '\u001b[33mwarning: The commit status docs could not be written: x.\u001b[0m\n'))).toEqual([])
+    // The status follows the step's verdict: a timeout fail-on-timeout: false let through (exit 0) is success.
+    const letThrough = (statuses: ReturnType<typeof status>[], failOnTimeout: boolean) =>
+      goodRun({
+        schedule: schedule({ mode: 'action', commitStatus: true, failOnTimeout }),
+        outputs: { result: 'timeout' },
+        code: failOnTimeout ? 1 : 0,
+        reports: {},
+        commitStatuses: statuses
+      })
+    expect(check(letThrough([status('pending'), status('success')], false))).toEqual([])
+    expect(writtenElsewhereIsTrue(letThrough([status('pending'), status('error')], false)).map((v) => v.detail)).toEqual([
+      'the commit status docs ends error, the result is success (expected success), and no warning says why'
+    ])
+    expect(gateNeverGreenWrongly(letThrough([status('pending'), status('success')], true)).map((v) => v.detail)).toEqual([
+      'the commit status docs ends success, the result is timeout'
+    ])
   })
 
   it('5. a start POST sent again after an answer that does not prove it was not acted on is blind', () => {

@@ -34,7 +34,8 @@ describe('commit-status', () => {
       context: 'docs',
       url: 'https://docs.example.com/',
       githubToken: TOKEN,
-      requestTimeoutMs: 10_000
+      requestTimeoutMs: 10_000,
+      failOnTimeout: true
     })
   })
 

@@ -122,7 +122,11 @@ const PORTS: PortCase[] = [
   {
     name: 'the GitHub commit status',
     port: () =>
-      commitStatusPort({ context: 'docs', url: undefined, githubToken: TOKEN, requestTimeoutMs: REQUEST_TIMEOUT_MS, leg: undefined }, targets, (text) => text),
+      commitStatusPort(
+        { context: 'docs', url: undefined, githubToken: TOKEN, requestTimeoutMs: REQUEST_TIMEOUT_MS, leg: undefined, failOnTimeout: true },
+        targets,
+        (text) => text
+      ),
     records: () => lastStatus(github.statuses),
     hold: (...delays) => github.delayWrites(...(delays as never[])),
     settled: () => github.settled(),

@@ -39177,9 +39177,9 @@ function legOf(text) {
     return values.length === 0 ? undefined : { identity: JSON.stringify(parsed), label: oneLine(values.join(', '), 40) };
 }
 /** The commit status's settings when commit-status is given; the token may be empty (the adapter says so). */
-function commitStatusSettings(f, githubToken, url, requestTimeoutMs) {
+function commitStatusSettings(f, githubToken, url, requestTimeoutMs, failOnTimeout) {
     const context = f['commit-status'];
-    return context === undefined ? undefined : { context, url, githubToken, requestTimeoutMs, leg: f.matrix };
+    return context === undefined ? undefined : { context, url, githubToken, requestTimeoutMs, leg: f.matrix, failOnTimeout };
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/deployment.ts
@@ -39772,7 +39772,8 @@ function parseInputs(raw) {
     const f = fields;
     if (problems.length > 0 || f['base-url'] === undefined) {
         const ownSound = ['commit-status', 'github-token', 'request-timeout'].every((name) => name in fields);
-        const commitStatus = ownSound ? commitStatusSettings(f, f['github-token'], f['deployment-url'], f['request-timeout']) : undefined;
+        // With invalid inputs the result is an error, which no fail-on-timeout lets through.
+        const commitStatus = ownSound ? commitStatusSettings(f, f['github-token'], f['deployment-url'], f['request-timeout'], true) : undefined;
         return { ok: false, problems, comment, commitStatus };
     }
     return {
@@ -39798,7 +39799,7 @@ function parseInputs(raw) {
             docsRoot: f['docs-root'],
             comment,
             deployment: deploymentSettings(f, f['github-token'], f['request-timeout']),
-            commitStatus: commitStatusSettings(f, f['github-token'], f['deployment-url'], f['request-timeout'])
+            commitStatus: commitStatusSettings(f, f['github-token'], f['deployment-url'], f['request-timeout'], f['fail-on-timeout'])
         }
     };
 }
@@ -43583,6 +43584,13 @@ function waitingStatusDescription(targets, clean) {
 function outcomeStatusDescription(outcome, clean) {
     return fitDescription(clean(outcomeDescription(outcome)));
 }
+/**
+ * The description of a timeout that fail-on-timeout: false lets through, whose status is success
+ * (it follows the step's verdict): it says that it timed out and was let through, then why.
+ */
+function letThroughStatusDescription(outcome, clean) {
+    return fitDescription(clean(`Timed out, let through (fail-on-timeout: false): ${outcomeDescription(outcome)}`));
+}
 
 ;// CONCATENATED MODULE: ./src/records/lifecycle.ts
 // A record kept true: what the step writes outside itself (the pull request comment, the GitLab
@@ -45172,6 +45180,7 @@ function explainStatusError(error, fork = runFork()) {
 
 
 
+
 /** GitHub's state for an own state: a cancel, a timeout and an error are `error`. */
 const githubStateOf = (own) => own === 'pending' ? 'pending' : own === 'cancelled' ? 'error' : githubStatusState(own === 'error' ? 'error' : own);
 /**
@@ -45259,7 +45268,9 @@ function commitStatusPort(status, targets, clean) {
             return true;
         },
         async close(outcome, _where, opened, signals) {
-            ownState = ownStateOf(outcome.result);
+            // The status follows the step's verdict: a timeout that fail-on-timeout: false lets through is success, saying so.
+            const letThrough = outcome.result !== 'success' && stepPasses(outcome, status.failOnTimeout);
+            ownState = letThrough ? 'success' : ownStateOf(outcome.result);
             decided = { kind: 'own', own: ownState };
             // Refused on the open (a token without statuses: write): the same answer again would add nothing.
             if (opened === 'refused' && refusal !== undefined) {
@@ -45267,7 +45278,7 @@ function commitStatusPort(status, targets, clean) {
                 throw refusal;
             }
             const { place, me, send, list } = await connect();
-            const ownLink = statusTargetUrl(ownState === 'success', { preview: outcome.trigger?.previewUrl, url: status.url, run: place.runUrl });
+            const ownLink = statusTargetUrl(outcome.result === 'success', { preview: outcome.trigger?.previewUrl, url: status.url, run: place.runUrl });
             const body = (decision) => {
                 if (decision.kind === 'keep') {
                     return {
@@ -45287,7 +45298,7 @@ function commitStatusPort(status, targets, clean) {
                 return {
                     state: githubStateOf(ownState),
                     context: status.context,
-                    description: outcomeStatusDescription(outcome, clean),
+                    description: letThrough ? letThroughStatusDescription(outcome, clean) : outcomeStatusDescription(outcome, clean),
                     targetUrl: tagged(ownLink, me, ownState)
                 };
             };

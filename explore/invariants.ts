@@ -115,6 +115,15 @@ export function resultOf(r: RunRecord): Result | undefined {
 
 const log = (r: RunRecord) => `${r.stdout}\n${r.stderr}`
 
+/**
+ * The step's verdict, as the commit status follows it: a timeout that fail-on-timeout: false let
+ * through (the run passed: exit 0) is success; anything else is the result.
+ */
+export function verdictOf(r: RunRecord): Result | undefined {
+  const result = resultOf(r)
+  return result === 'timeout' && !r.schedule.failOnTimeout && r.code === 0 ? 'success' : result
+}
+
 /** The targets the step was to wait on, with the channel the platform served each on. */
 function plannedTargets(r: RunRecord): { id: string; channel: string }[] {
   const targets = r.schedule.targets.map((t, i) => {
@@ -196,7 +205,8 @@ export function gateNeverGreenWrongly(r: RunRecord): Violation[] {
     const statuses = onContext(r)
     const newest = statuses.at(-1)
     const siblingFailed = statuses.some((s) => s.by === 'sibling' && (s.state === 'failure' || s.state === 'error'))
-    if (newest?.state === 'success' && result !== undefined && result !== 'success')
+    const verdict = verdictOf(r)
+    if (newest?.state === 'success' && verdict !== undefined && verdict !== 'success')
       found.push({ invariant, detail: `the commit status ${STATUS_CONTEXT} ends success, the result is ${result}` })
     // A success whose answer was lost and that lands after the step cannot be undone by it: said in its one warning.
     const lateSuccessSaid = warningLines(r).some((line) => LATE_SUCCESS_SAID.test(line))
@@ -554,7 +564,7 @@ export function writtenElsewhereIsTrue(r: RunRecord): Violation[] {
         })
     }
   }
-  if (r.schedule.commitStatus) found.push(...commitStatusTrue(r, result))
+  if (r.schedule.commitStatus) found.push(...commitStatusTrue(r, verdictOf(r)))
   return found
 }
 
@@ -1164,7 +1174,7 @@ export function gateNeverGreenAcrossRuns(runs: readonly RunRecord[]): Violation[
   if (writer && warningLines(writer).some((line) => LATE_SUCCESS_SAID.test(line))) return []
   const found: Violation[] = []
   for (const run of lastAttempt(runs)) {
-    const result = resultOf(run)
+    const result = verdictOf(run)
     if (run.killed || result === undefined || result === 'success' || namesCommitStatus(run)) continue
     found.push({
       invariant,
@@ -1250,16 +1260,19 @@ export function sharedRecordsTrue(runs: readonly RunRecord[]): Violation[] {
       const writer = appliedWrites(runs, github ? 'gh:status' : 'gl:status')
         .filter((w) => w.id === newest.id)
         .at(-1)?.run
-      const result = writer && resultOf(writer)
+      const result = writer && verdictOf(writer)
       if (writer && result) {
-        const expected = github ? githubStatusState(result) : gitlabStatusState(result)
-        // A success that kept the failure of another run of its attempt writes that failure (rule 1);
-        // on GitLab, of its pipeline, where a retried job runs too (docs/ci/gitlab.md).
+        const stateOf = (verdict: Result) => (github ? githubStatusState(verdict) : gitlabStatusState(verdict))
+        const expected = stateOf(result)
+        // By the table of docs/usage/required-check.md (records/gate.ts): a run whose own verdict ranks
+        // below another run's of its attempt (a success, a cancel or a timeout below a failure; on
+        // GitLab, of its pipeline, where each retry in this world is a writer of its own: its flags
+        // name another platform) writes that run's state, in that run's words.
         const siblings = (r: RunRecord) => r !== writer && (!github || attemptOf(r) === attemptOf(writer))
-        const kept =
-          result === 'success' &&
-          ['failure', 'error', 'failed', 'canceled'].includes(newest.state) &&
-          runs.some((r) => siblings(r) && resultOf(r) !== undefined && resultOf(r) !== 'success')
+        const kept = runs.some((r) => {
+          const theirs = siblings(r) ? verdictOf(r) : undefined
+          return theirs !== undefined && VERDICT_RANK[theirs] > VERDICT_RANK[result] && newest.state === stateOf(theirs)
+        })
         if (newest.state !== expected && !kept)
           found.push({
             invariant,
@@ -1270,6 +1283,9 @@ export function sharedRecordsTrue(runs: readonly RunRecord[]): Violation[] {
   }
   return found
 }
+
+/** The table's order of verdicts (records/gate.ts): what outranks what on a shared status. */
+const VERDICT_RANK: Record<Result, number> = { failure: 4, error: 3, timeout: 3, cancelled: 2, success: 0 }
 
 /** The invariants across the runs of a schedule of several. */
 export const ACROSS_RUNS = [gateNeverGreenAcrossRuns, oneRecordPerIdentity, sharedRecordsTrue] as const

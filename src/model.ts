@@ -183,6 +183,8 @@ export interface CommitStatusSettings {
   requestTimeoutMs: number
   /** The matrix leg of the job (the action's `matrix`, which the runner fills in): part of the status's writer. */
   leg: { identity: string; label: string } | undefined
+  /** fail-on-timeout: the status follows the step's verdict, so a timeout it lets through is success. */
+  failOnTimeout: boolean
 }
 
 export type TargetRecord = { kind: 'update'; data: UpdateRecord } | { kind: 'job'; data: JobRecord }

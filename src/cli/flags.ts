@@ -230,8 +230,10 @@ export function readCommandLine(argv: readonly string[], env: Readonly<Record<st
     if (!values) {
       const fromEnv = env[envName(flag.name)]
       if (fromEnv !== undefined && flag.input) sources[flag.input] = 'environment'
+      if (fromEnv !== undefined && fromEnv.trim() === '' && GATE_INPUTS.has(flag.name)) problems.push(emptyGate(envName(flag.name), flag.name))
       return fromEnv ?? ''
     }
+    if (GATE_INPUTS.has(flag.name) && values.every((v) => v.trim() === '')) problems.push(emptyGate(`--${flag.name}`, flag.name))
     if (flag.input) sources[flag.input] = 'flag'
     if (values.length > 1 && flag.kind !== 'list') {
       problems.push(`--${flag.name} is given ${values.length} times; give it once`)
@@ -278,6 +280,24 @@ export function readCommandLine(argv: readonly string[], env: Readonly<Record<st
   // With the summary off (--no-summary, WAIT_FOR_DOCS_SUMMARY=false) the summary file is not written: it shares no path.
   problems.push(...reportsOnOnePath(options, raw.summary.trim().toLowerCase() === 'false'))
   return { raw, options, problems, warnings, info, sources }
+}
+
+/**
+ * The inputs that hold the outcome to a check, which an empty value turns off: given explicitly
+ * empty (a CI variable that is not set on this CI, or on this event), they are invalid input,
+ * never "not given", so that a gate is never opened by a variable's absence.
+ */
+const GATE_INPUTS: ReadonlySet<string> = new Set(['expect-sha', 'page-path', 'page-contains'])
+
+/** Why a gate input given empty (`given`: the flag or its variable) is refused, and what to pass. */
+function emptyGate(given: string, name: string): string {
+  const what =
+    name === 'expect-sha'
+      ? "the commit every update must deploy: pass this CI's commit variable ($CI_COMMIT_SHA on GitLab, $BITBUCKET_COMMIT, $CIRCLE_SHA1, $(Build.SourceVersion) on Azure, $GIT_COMMIT on Jenkins in a job that checks out from SCM)"
+      : name === 'page-path'
+        ? 'the pages that must be published'
+        : 'the text each page must hold'
+  return `${given} is given empty, which would turn its check off (a CI variable that is not set here?): give it ${what}, or leave it out to wait without that check`
 }
 
 /** The reports' flags, each with the path it was given. */

@@ -51,7 +51,7 @@ export const INPUT_HELP = {
   'deployment-url':
     "The docs' https:// address to show on a successful deployment when the platform gives none (a preview's address is used by itself). Requires deployment-environment.",
   'commit-status':
-    "A commit status context (e.g. docs) to post on the run's commit, for branch protection and the merge queue to require by name: pending when waiting starts, then success, failure or error (a timeout, an error or a cancel), linking the preview (else deployment-url) on success and the run otherwise, with the reason. Needs statuses write. Never fails the step for it. Off when empty. The command line writes it on GitLab as a commit status of that name on the pipeline's commit, with WAIT_FOR_DOCS_GITLAB_TOKEN.",
+    "A commit status context (e.g. docs) to post on the run's commit, for branch protection and the merge queue to require by name: pending when waiting starts, then success, failure or error (a timeout, an error or a cancel), linking the preview (else deployment-url) on success and the run otherwise, with the reason. It follows the step's verdict: a timeout that fail-on-timeout false lets through is success, saying so. Needs statuses write. Never fails the step for it. Off when empty. The command line writes it on GitLab as a commit status of that name on the pipeline's commit, with WAIT_FOR_DOCS_GITLAB_TOKEN.",
   matrix:
     "The job's matrix leg, which keeps each leg of a matrix its own writer of the commit status (a leg's success never turns the check green while another leg still waits or failed). Filled in by the runner; leave it as it is.",
   trigger:

@@ -5,7 +5,8 @@
 // grace, and what could not be written is one warning. Never changes the outcome.
 import { commitStatusOf, commitStatusWithoutToken, type RawInputs } from '../inputs/parse.js'
 import type { CommitStatusSettings, RunOutcome, TargetRef } from '../model.js'
-import { githubStatusState, outcomeStatusDescription, statusTargetUrl, waitingStatusDescription } from '../report/commit-status.js'
+import { githubStatusState, letThroughStatusDescription, outcomeStatusDescription, statusTargetUrl, waitingStatusDescription } from '../report/commit-status.js'
+import { stepPasses } from '../engine/outcome.js'
 import { inert } from '../report/log.js'
 import { type RecordPort, RecordSkipped, withinBudget } from '../records/lifecycle.js'
 import {
@@ -133,7 +134,9 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
       return true
     },
     async close(outcome, _where, opened, signals) {
-      ownState = ownStateOf(outcome.result)
+      // The status follows the step's verdict: a timeout that fail-on-timeout: false lets through is success, saying so.
+      const letThrough = outcome.result !== 'success' && stepPasses(outcome, status.failOnTimeout)
+      ownState = letThrough ? 'success' : ownStateOf(outcome.result)
       decided = { kind: 'own', own: ownState }
       // Refused on the open (a token without statuses: write): the same answer again would add nothing.
       if (opened === 'refused' && refusal !== undefined) {
@@ -141,7 +144,7 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
         throw refusal
       }
       const { place, me, send, list } = await connect()
-      const ownLink = statusTargetUrl(ownState === 'success', { preview: outcome.trigger?.previewUrl, url: status.url, run: place.runUrl })
+      const ownLink = statusTargetUrl(outcome.result === 'success', { preview: outcome.trigger?.previewUrl, url: status.url, run: place.runUrl })
       const body = (decision: Decision): CommitStatus => {
         if (decision.kind === 'keep') {
           return {
@@ -161,7 +164,7 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
         return {
           state: githubStateOf(ownState) as CommitStatus['state'],
           context: status.context,
-          description: outcomeStatusDescription(outcome, clean),
+          description: letThrough ? letThroughStatusDescription(outcome, clean) : outcomeStatusDescription(outcome, clean),
           targetUrl: tagged(ownLink, me, ownState)
         }
       }

@@ -7,7 +7,8 @@
 import { INPUT_SCHEMAS } from '../inputs/fields.js'
 import { commitStatusOf, type RawInputs, SECRET_INPUTS } from '../inputs/parse.js'
 import type { RunOutcome, Settings, TargetRef } from '../model.js'
-import { outcomeStatusDescription, statusTargetUrl, waitingStatusDescription } from '../report/commit-status.js'
+import { letThroughStatusDescription, outcomeStatusDescription, statusTargetUrl, waitingStatusDescription } from '../report/commit-status.js'
+import { stepPasses } from '../engine/outcome.js'
 import { type RecordPort, withinBudget } from '../records/lifecycle.js'
 import { keptRecord, type RunRecord } from '../records/run-record.js'
 import { oneLine } from '../text.js'
@@ -160,13 +161,19 @@ export function gitlabStatusPort(
       return true
     },
     async close(outcome, _where, opened, signals) {
-      ownState = ownStateOf(outcome.result)
+      // The status follows the step's verdict: a timeout that fail-on-timeout: false lets through is success, saying so.
+      const letThrough = outcome.result !== 'success' && stepPasses(outcome, settings.commitStatus?.failOnTimeout ?? true)
+      ownState = letThrough ? 'success' : ownStateOf(outcome.result)
       decided = { kind: 'own', own: ownState }
       if (opened === 'refused' && refusal !== undefined) {
         refusedAtOpen = true
         throw refusal
       }
-      const ownLink = statusTargetUrl(ownState === 'success', { preview: outcome.trigger?.previewUrl, url: settings.commitStatus?.url, run: place.jobUrl })
+      const ownLink = statusTargetUrl(outcome.result === 'success', {
+        preview: outcome.trigger?.previewUrl,
+        url: settings.commitStatus?.url,
+        run: place.jobUrl
+      })
       const body = (decision: Decision): GitLabCommitStatus => {
         if (decision.kind === 'keep') {
           return {
@@ -188,7 +195,7 @@ export function gitlabStatusPort(
         return {
           state: gitlabStateOf(ownState) as GitLabCommitStatus['state'],
           name,
-          description: outcomeStatusDescription(outcome, clean),
+          description: letThrough ? letThroughStatusDescription(outcome, clean) : outcomeStatusDescription(outcome, clean),
           targetUrl: link(ownLink, ownState),
           pipelineId: place.pipelineId
         }

@@ -59,8 +59,9 @@ export function commitStatusSettings(
   f: CommitStatusFields,
   githubToken: string,
   url: string | undefined,
-  requestTimeoutMs: number
+  requestTimeoutMs: number,
+  failOnTimeout: boolean
 ): CommitStatusSettings | undefined {
   const context = f['commit-status']
-  return context === undefined ? undefined : { context, url, githubToken, requestTimeoutMs, leg: f.matrix }
+  return context === undefined ? undefined : { context, url, githubToken, requestTimeoutMs, leg: f.matrix, failOnTimeout }
 }

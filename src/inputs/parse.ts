@@ -72,7 +72,8 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
   const f = fields as Fields
   if (problems.length > 0 || f['base-url'] === undefined) {
     const ownSound = (['commit-status', 'github-token', 'request-timeout'] as const).every((name) => name in fields)
-    const commitStatus = ownSound ? commitStatusSettings(f, f['github-token'], f['deployment-url'], f['request-timeout']) : undefined
+    // With invalid inputs the result is an error, which no fail-on-timeout lets through.
+    const commitStatus = ownSound ? commitStatusSettings(f, f['github-token'], f['deployment-url'], f['request-timeout'], true) : undefined
     return { ok: false, problems, comment, commitStatus }
   }
 
@@ -99,7 +100,7 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
       docsRoot: f['docs-root'],
       comment,
       deployment: deploymentSettings(f, f['github-token'], f['request-timeout']),
-      commitStatus: commitStatusSettings(f, f['github-token'], f['deployment-url'], f['request-timeout'])
+      commitStatus: commitStatusSettings(f, f['github-token'], f['deployment-url'], f['request-timeout'], f['fail-on-timeout'])
     }
   }
 }

@@ -38,3 +38,11 @@ export function waitingStatusDescription(targets: readonly TargetRef[], clean: (
 export function outcomeStatusDescription(outcome: RunOutcome, clean: (text: string) => string): string {
   return fitDescription(clean(outcomeDescription(outcome)))
 }
+
+/**
+ * The description of a timeout that fail-on-timeout: false lets through, whose status is success
+ * (it follows the step's verdict): it says that it timed out and was let through, then why.
+ */
+export function letThroughStatusDescription(outcome: RunOutcome, clean: (text: string) => string): string {
+  return fitDescription(clean(`Timed out, let through (fail-on-timeout: false): ${outcomeDescription(outcome)}`))
+}
