@@ -294,6 +294,8 @@ describe('a gate given explicitly empty', () => {
     ['--expect-sha=', ['--expect-sha='], {}, '--expect-sha is given empty'],
     ['WAIT_FOR_DOCS_EXPECT_SHA set and empty', [], { WAIT_FOR_DOCS_EXPECT_SHA: ' ' }, 'WAIT_FOR_DOCS_EXPECT_SHA is given empty'],
     ['--page-path ""', ['--page-path', ''], {}, '--page-path is given empty'],
+    ['--page-path "$A,$B" with both unset', ['--page-path', ','], {}, '--page-path is given empty'],
+    ['WAIT_FOR_DOCS_PAGE_PATH set to a comma', [], { WAIT_FOR_DOCS_PAGE_PATH: ' , ' }, 'WAIT_FOR_DOCS_PAGE_PATH is given empty'],
     ['WAIT_FOR_DOCS_PAGE_CONTAINS set and empty', [], { WAIT_FOR_DOCS_PAGE_CONTAINS: '' }, 'WAIT_FOR_DOCS_PAGE_CONTAINS is given empty']
   ])('%s is a problem naming it, never "not given"', (_name, argv, env, said) => {
     const { problems } = read(['--status-id', 'st_1', ...argv], env)

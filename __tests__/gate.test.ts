@@ -19,7 +19,7 @@ import {
 // that share a commit"), row by row, as both platforms' commit status ports use it.
 const RUN = 'https://github.com/acme/docs/actions/runs/42'
 const leg = (name: string, attempt = 1): Writer =>
-  writer('42', ['docs.yml', 'docs', name, '__acme_wait-for-docs'], `docs (${name})`, attempt > 1 ? `${RUN}/attempts/${attempt}` : RUN)
+  writer('42', ['docs.yml', 'docs', name, '__acme_wait-for-docs'], `docs (${name})`, attempt > 1 ? `${RUN}/attempts/${attempt}` : RUN, attempt)
 const me = leg('a')
 const b = leg('b')
 const c = leg('c')
@@ -43,10 +43,10 @@ describe('the tag', () => {
     const link = tagged('https://preview.example.com/docs#install', me, 'success')
     expect(link?.startsWith('https://preview.example.com/docs#wait-for-docs&')).toBe(true)
     expect(untagged(link)).toBe('https://preview.example.com/docs')
-    expect(tagOf(link)).toEqual({ run: '42', key: me.key, own: 'success', mark: me.mark, label: 'docs (a)' })
+    expect(tagOf(link)).toEqual({ run: '42', key: me.key, own: 'success', mark: me.mark, attempt: 1, label: 'docs (a)' })
   })
   it('a link too long for the platform drops the label, then the link', () => {
-    const long = `https://preview.example.com/${'x'.repeat(165)}`
+    const long = `https://preview.example.com/${'x'.repeat(160)}`
     const bare = tagged(long, me, 'success', 255)
     expect(bare && bare.length <= 255).toBe(true)
     expect(tagOf(bare)?.label).toBeUndefined()
@@ -117,6 +117,13 @@ describe('the table: what the check shows, from every writer’s latest own stat
     expect(shownOwn(decide([untaggedStatus('canceled', RUN)], 'docs', me, 'success'))).toBe('cancelled')
     expect(decide([untaggedStatus('failure', `${RUN}/attempts/2`)], 'docs', me, 'success').kind).toBe('own')
     expect(decide([untaggedStatus('pending', RUN)], 'docs', me, 'success').kind).toBe('own')
+  })
+  it('row 9: two writers the runner names alike in one attempt (two callers of one reusable workflow) are two: one’s success never replaces the other’s failure', () => {
+    const twin = leg('a')
+    expect(twin.key).toBe(me.key)
+    expect(shownOwn(decide(listing(wrote(twin, 'failure')), 'docs', me, 'success'))).toBe('failure')
+    // A later attempt of that identity replaces both.
+    expect(decide(listing(wrote(twin, 'failure')), 'docs', leg('a', 2), 'success')).toEqual({ kind: 'own', own: 'success' })
   })
   it('statuses of another context are not read', () => {
     expect(decide([{ ...wrote(b, 'failure'), context: 'lint' }], 'docs', me, 'success').kind).toBe('own')
@@ -208,13 +215,16 @@ describe('standsRight and statusStands: what stands after a write whose answer w
     expect(statusStands(listing(wrote(b, 'failure'), wrote(me, 'success')), io, 'success', 'close', true)).toBe('stale')
   })
   it('a lost "in progress" listed under the outcome is accounted for; not listed, or another leg’s, it may still land', () => {
-    const theirs = wrote(leg('a', 2), 'pending')
-    const open = wrote(me, 'pending')
-    const outcome = wrote(me, 'success')
-    expect(statusStands(listing(open, outcome), { ...io, own: new Set([outcome.id]) }, 'success', 'open', true)).toBe('outcome')
-    expect(statusStands(listing(open, outcome), { ...io, own: new Set([open.id, outcome.id]) }, 'success', 'open', true)).toBe('unseen')
-    // Another run of this writer (a re-run: another mark) is not this run of the step.
-    expect(statusStands(listing(theirs, outcome), { ...io, own: new Set([outcome.id]) }, 'success', 'open', true)).toBe('unseen')
+    // This run of the step is attempt 2; attempt 1 of the same writer left a pending of its own mark.
+    const again = leg('a', 2)
+    const theirs = wrote(me, 'pending')
+    const open = wrote(again, 'pending')
+    const outcome = wrote(again, 'success')
+    const mine = { ...io, me: again }
+    expect(statusStands(listing(open, outcome), { ...mine, own: new Set([outcome.id]) }, 'success', 'open', true)).toBe('outcome')
+    expect(statusStands(listing(open, outcome), { ...mine, own: new Set([open.id, outcome.id]) }, 'success', 'open', true)).toBe('unseen')
+    // Another run of this writer (an earlier attempt: another mark) is not this run of the step.
+    expect(statusStands(listing(theirs, outcome), { ...mine, own: new Set([outcome.id]) }, 'success', 'open', true)).toBe('unseen')
   })
   it('a lost success is accounted for when listed; a lost failure can only land as the same outcome', () => {
     const a = wrote(me, 'success')

@@ -881,3 +881,44 @@ describe('an "in progress" that never reached the server', () => {
     expect(log.warning).not.toHaveBeenCalled()
   })
 })
+
+describe('a lookup around the write that failed (the other jobs’ statuses unread)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 0 })
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+  const unread = (cause: unknown, written: boolean) => {
+    const { port, calls } = scriptedPort()
+    port.close = async (_outcome, where, opened) => {
+      calls.push({ what: 'close', where, opened, at: Date.now() })
+      await new Promise((resolve) => setTimeout(resolve, 10))
+      throw new OtherJobsUnread(cause, written)
+    }
+    return { port, calls }
+  }
+
+  it('is judged by its cause: refused (403) it is not tried again; a 503 three times at the most, never until the end of the time for writes (each try writes again)', async () => {
+    for (const [cause, tries] of [
+      [HTTP(403, 'Forbidden'), 1],
+      [HTTP(503, 'Service Unavailable'), 3]
+    ] as const) {
+      const { port, calls } = unread(cause, true)
+      const { lifecycle, log } = lifecycleOf(port, cancellation(), 600_000)
+      await openThenClose(lifecycle, 'success', { closeFor: 10_000 })
+      expect(calls.filter((c) => c.what === 'close')).toHaveLength(tries)
+      expect(log.warning).toHaveBeenCalledTimes(1)
+    }
+  })
+
+  it('a rate limit on the listing is waited out as it asks', async () => {
+    const { port, calls } = unread(HTTP(429, 'Too many'), false)
+    port.retryAfterMs = (error) => ((error as { status?: number }).status === 429 ? 2000 : undefined)
+    const { lifecycle } = lifecycleOf(port, cancellation(), 600_000)
+    await openThenClose(lifecycle, 'success', { closeFor: 10_000 })
+    const at = calls.filter((c) => c.what === 'close').map((c) => c.at)
+    expect(at).toHaveLength(3)
+    for (let i = 1; i < at.length; i++) expect((at[i] ?? 0) - (at[i - 1] ?? 0)).toBeGreaterThanOrEqual(2010)
+  })
+})

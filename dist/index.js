@@ -43641,11 +43641,29 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const READ_BACK_REWRITES = 2;
 /** A write that failed on the way, not one the server refused: a 5xx, a 429, or no answer at all. */
 const lifecycle_transient = (error) => {
+    // A lookup around the write that failed is judged by its own cause: a listing refused (401,
+    // 403, 404) or that is no listing fails again the same way; a 5xx, a rate limit, a network
+    // error or a lookup that ran out may pass.
+    if (error instanceof LookupAroundWriteFailed) {
+        const cause = error.cause;
+        if (isAbort(cause))
+            return true;
+        const status = statusOf(cause);
+        if (status !== undefined && !Number.isNaN(status))
+            return status >= 500 || status === 429;
+        return causesOf(cause).some((c) => typeof c.code === 'string' && /^(?:E[A-Z]+|UND_ERR_\w+)$/.test(c.code));
+    }
     if (isAbort(error))
         return false;
     const status = statusOf(error);
     return status === undefined || Number.isNaN(status) || status >= 500 || status === 429;
 };
+/**
+ * How many tries a close whose lookups around the write failed is given: each try writes again
+ * (a status whose read after it failed), so these are not tried until the end of the time for
+ * writes as a write is, but three times.
+ */
+const LOOKUP_AROUND_TRIES = 3;
 /**
  * A write whose answer was lost on the way, which the server may still apply: a 5xx (a gateway
  * that gave up), a connection that broke, or a write cut at the step's limit; or one the server
@@ -43858,7 +43876,7 @@ function recordLifecycle(port, options) {
                 const asked = port.retryAfterMs?.(error);
                 if (asked !== undefined)
                     notBefore = Math.max(notBefore, Date.now() + asked);
-                const pause = asked ?? retryPauseMs(tries);
+                const pause = Math.max(asked ?? 0, retryPauseMs(tries));
                 const again = port.openAgain === true && (lifecycle_transient(error) || asked !== undefined) && !closeBegan.signal.aborted && !cancel.signal.aborted;
                 if (again && Date.now() + pause < lookupEndAt) {
                     log.info(clean(`The ${port.api} did not take the "in progress" write (${reason}); writing it again in ${formatDuration(pause)}${asked === undefined ? '' : ', as it asked'}.`));
@@ -43976,11 +43994,15 @@ function recordLifecycle(port, options) {
                     // a rate limit asks for (a 403 secondary limit included), until the step's time for writes
                     // ends: never a fixed number of tries. A pause longer than what is left ends the tries at
                     // once, and the warning says so. A creation is never sent again (it could make a second record).
-                    const asked = port.retryAfterMs?.(error);
+                    const asked = port.retryAfterMs?.(error instanceof LookupAroundWriteFailed ? error.cause : error);
                     if (asked !== undefined)
                         notBefore = Math.max(notBefore, Date.now() + asked);
-                    const retriable = where !== undefined && (lifecycle_transient(error) || asked !== undefined) && !deadline.aborted;
-                    const pause = asked ?? retryPauseMs(attempt);
+                    const retriable = where !== undefined &&
+                        (lifecycle_transient(error) || asked !== undefined) &&
+                        !deadline.aborted &&
+                        !(error instanceof LookupAroundWriteFailed && attempt >= LOOKUP_AROUND_TRIES);
+                    // A pause of nothing asked (Retry-After: 0, a reset already past) still backs off.
+                    const pause = Math.max(asked ?? 0, retryPauseMs(attempt));
                     const left = timeLeft();
                     if (retriable && pause < left) {
                         // Repeats of one cause are folded: the first tries, then one line in ten.
@@ -43990,7 +44012,7 @@ function recordLifecycle(port, options) {
                         if (!deadline.aborted)
                             continue;
                     }
-                    const cutShort = retriable && asked !== undefined && pause >= left
+                    const cutShort = retriable && asked !== undefined && asked >= left
                         ? `; it asked to wait ${formatDuration(asked)} before the next try, longer than the ${formatDuration(Math.max(0, left))} left of the step's time for writes, so the tries ended there`
                         : '';
                     // A creation whose answer was lost may still be applied: the record may appear after the step.
@@ -44170,11 +44192,11 @@ const ownStateOf = (result) => result === 'success' ? 'success' : result === 'fa
  */
 const RANK = { failure: 4, error: 3, cancelled: 2, pending: 1, success: 0 };
 /** A writer of the identity `parts` in `run`, labelled `label`, with a mark of its own. */
-function writer(run, parts, label, legacyRun) {
+function writer(run, parts, label, legacyRun, attempt = 1) {
     const mark = Math.floor(Math.random() * 2 ** 32)
         .toString(16)
         .padStart(8, '0');
-    return { run, key: identityHash(parts.join('\u0000')), label: label.slice(0, 60), mark, legacyRun };
+    return { run, key: identityHash(parts.join('\u0000')), label: label.slice(0, 60), mark, legacyRun, attempt };
 }
 /**
  * 48 bits of an identity's text, as 12 hex digits: the same text gives the same key in every run
@@ -44196,10 +44218,11 @@ function tagged(url, who, own, max = 2000) {
     if (url === undefined)
         return undefined;
     const base = url.split('#')[0] ?? url;
-    const withLabel = `${base}#${TAG}&${new URLSearchParams({ run: who.run, w: who.key, own, m: who.mark, l: who.label })}`;
+    const fields = { run: who.run, w: who.key, own, m: who.mark, a: String(who.attempt) };
+    const withLabel = `${base}#${TAG}&${new URLSearchParams({ ...fields, l: who.label })}`;
     if (withLabel.length <= max)
         return withLabel;
-    const bare = `${base}#${TAG}&${new URLSearchParams({ run: who.run, w: who.key, own, m: who.mark })}`;
+    const bare = `${base}#${TAG}&${new URLSearchParams(fields)}`;
     return bare.length <= max ? bare : undefined;
 }
 /** The tag of a status's link, or undefined (no tag, an earlier version's, one that does not read as a tag). */
@@ -44212,30 +44235,45 @@ function tagOf(url) {
     const key = params.get('w') ?? '';
     const own = params.get('own');
     const mark = params.get('m') ?? '';
+    const attempt = Number(params.get('a') ?? '1');
     if (!/^[\w-]{1,40}$/.test(run) || !/^[0-9a-f]{12}$/.test(key) || !OWN_STATES.includes(own) || !/^[0-9a-f]{8}$/.test(mark))
+        return undefined;
+    if (!Number.isSafeInteger(attempt) || attempt < 0)
         return undefined;
     // Server text: one line, short; the words that show it make it inert for the log.
     const label = oneLine(params.get('l') ?? '', 60);
-    return { run, key, own, mark, label: label || undefined };
+    return { run, key, own, mark, attempt, label: label || undefined };
 }
 /** A link as the words may show it: without the tag. */
 const untagged = (url) => (url === undefined ? undefined : (url.split(`#${TAG}&`)[0] ?? url));
 const FAILED_STATES = new Set(['failure', 'error', 'failed', 'canceled']);
 /**
  * Every writer of `me`'s run on `context`, each with its latest status (`listed` is newest first):
- * a tagged status of the run is its writer's; an untagged failure linking this attempt (an
+ * a tagged status of the run is its writer's, from the writer's latest attempt only (a re-run or
+ * a retry replaces what the earlier one wrote), each run of the step in that attempt a writer of
+ * its own (two jobs the runner names alike); an untagged failure linking this attempt (an
  * earlier version of the step, a job that tags nothing) stands as a writer of its own that
  * failed, as it did before the tags.
  */
 function writersOf(listed, context, me) {
     const writers = new Map();
-    for (const status of [...listed].sort((a, b) => b.id - a.id)) {
-        if (status.context !== context)
-            continue;
+    const newestFirst = [...listed].sort((a, b) => b.id - a.id).filter((status) => status.context === context);
+    // Per identity, its latest run (attempt) counts, this writer's own included: an earlier one is replaced.
+    const latest = new Map([[me.key, me.attempt]]);
+    for (const status of newestFirst) {
+        const tag = tagOf(status.targetUrl);
+        if (tag?.run === me.run)
+            latest.set(tag.key, Math.max(latest.get(tag.key) ?? 0, tag.attempt));
+    }
+    for (const status of newestFirst) {
         const tag = tagOf(status.targetUrl);
         if (tag) {
-            if (tag.run === me.run && !writers.has(tag.key))
-                writers.set(tag.key, { key: tag.key, own: tag.own, label: tag.label, status });
+            if (tag.run !== me.run || tag.attempt !== latest.get(tag.key))
+                continue;
+            // In that attempt, each run of the step is a writer (two jobs the runner names alike are two).
+            const key = `${tag.key}.${tag.mark}`;
+            if (!writers.has(key))
+                writers.set(key, { key, own: tag.own, label: tag.label, status });
         }
         else if (me.legacyRun !== undefined && status.run === me.legacyRun && FAILED_STATES.has(status.state)) {
             const key = `untagged ${status.id}`;
@@ -44246,7 +44284,7 @@ function writersOf(listed, context, me) {
 }
 /** What the check shows for `own`, beside every other writer of the run `listed` holds. */
 function decide(listed, context, me, own) {
-    const others = [...writersOf(listed, context, me).values()].filter((w) => w.key !== me.key);
+    const others = [...writersOf(listed, context, me).values()].filter((w) => w.key !== `${me.key}.${me.mark}`);
     // The highest-ranked other writer; among equals the newest (they are listed newest first).
     const worst = others.reduce((top, w) => (top === undefined || RANK[w.own] > RANK[top.own] ? w : top), undefined);
     if (worst === undefined || RANK[worst.own] <= RANK[own])
@@ -44309,8 +44347,9 @@ async function writeByTheRule(own, io) {
         return first;
     const after = await read(true);
     const now = decide(after, io.context, io.me, own);
+    // What stands is what the table says: said as it stands (another's failure may have landed after this write).
     if (standsRight(after, io.context, io.me, now, io.stateOf))
-        return first;
+        return now;
     await io.send(io.body(now));
     return now;
 }
@@ -45191,7 +45230,8 @@ function githubWriter(status, runId, runUrl, env = process.env) {
     const job = env.GITHUB_JOB?.trim() || 'the job';
     const workflow = workflowFileOf(env.GITHUB_WORKFLOW_REF) ?? env.GITHUB_WORKFLOW ?? '';
     const label = status.leg ? `${job} (${status.leg.label})` : job;
-    return writer(String(runId), [workflow, job, status.leg?.identity ?? '', env.GITHUB_ACTION ?? ''], label, runUrl);
+    const attempt = Number(env.GITHUB_RUN_ATTEMPT);
+    return writer(String(runId), [workflow, job, status.leg?.identity ?? '', env.GITHUB_ACTION ?? ''], label, runUrl, Number.isSafeInteger(attempt) && attempt > 0 ? attempt : 1);
 }
 /**
  * The commit status as a port of the lifecycle. Its writes are keyed by commit and context, so it

@@ -230,10 +230,10 @@ export function readCommandLine(argv: readonly string[], env: Readonly<Record<st
     if (!values) {
       const fromEnv = env[envName(flag.name)]
       if (fromEnv !== undefined && flag.input) sources[flag.input] = 'environment'
-      if (fromEnv !== undefined && fromEnv.trim() === '' && GATE_INPUTS.has(flag.name)) problems.push(emptyGate(envName(flag.name), flag.name))
+      if (fromEnv !== undefined && GATE_INPUTS.has(flag.name) && emptyValue(fromEnv)) problems.push(emptyGate(envName(flag.name), flag.name))
       return fromEnv ?? ''
     }
-    if (GATE_INPUTS.has(flag.name) && values.every((v) => v.trim() === '')) problems.push(emptyGate(`--${flag.name}`, flag.name))
+    if (GATE_INPUTS.has(flag.name) && emptyValue(values.join('\n'))) problems.push(emptyGate(`--${flag.name}`, flag.name))
     if (flag.input) sources[flag.input] = 'flag'
     if (values.length > 1 && flag.kind !== 'list') {
       problems.push(`--${flag.name} is given ${values.length} times; give it once`)
@@ -288,6 +288,9 @@ export function readCommandLine(argv: readonly string[], env: Readonly<Record<st
  * never "not given", so that a gate is never opened by a variable's absence.
  */
 const GATE_INPUTS: ReadonlySet<string> = new Set(['expect-sha', 'page-path', 'page-contains'])
+
+/** A value that holds nothing once read as a list (`"$A,$B"` with both unset is `,`). */
+const emptyValue = (text: string) => text.split(/[\n,]/).every((part) => part.trim() === '')
 
 /** Why a gate input given empty (`given`: the flag or its variable) is refused, and what to pass. */
 function emptyGate(given: string, name: string): string {

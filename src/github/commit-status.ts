@@ -50,7 +50,14 @@ export function githubWriter(status: CommitStatusSettings, runId: number, runUrl
   const job = env.GITHUB_JOB?.trim() || 'the job'
   const workflow = workflowFileOf(env.GITHUB_WORKFLOW_REF) ?? env.GITHUB_WORKFLOW ?? ''
   const label = status.leg ? `${job} (${status.leg.label})` : job
-  return writer(String(runId), [workflow, job, status.leg?.identity ?? '', env.GITHUB_ACTION ?? ''], label, runUrl)
+  const attempt = Number(env.GITHUB_RUN_ATTEMPT)
+  return writer(
+    String(runId),
+    [workflow, job, status.leg?.identity ?? '', env.GITHUB_ACTION ?? ''],
+    label,
+    runUrl,
+    Number.isSafeInteger(attempt) && attempt > 0 ? attempt : 1
+  )
 }
 
 /**

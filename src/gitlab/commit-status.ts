@@ -145,8 +145,6 @@ export function gitlabStatusPort(
   }
   return {
     api: 'GitLab API',
-    // A second running is the same write (GitLab answers it "already so"): one that failed on the way is sent again.
-    openAgain: true,
     async open(signals, at) {
       at(true)
       try {
@@ -289,7 +287,15 @@ export function gitlabWriter(place: Place, env: Readonly<Record<string, string |
   const job = env.CI_JOB_NAME?.trim() || 'the job'
   // Without the pipeline (a GitLab that does not say), the job is a run of its own: held to no other.
   const run = place.pipelineId !== undefined ? String(place.pipelineId) : `job-${env.CI_JOB_ID?.trim() || 'unknown'}`
-  return writer(run, [job, invocation], job, place.pipelineId === undefined ? undefined : `pipeline ${place.pipelineId}`)
+  // A retry is a new job, with a greater id: the job's id orders the runs of one writer.
+  const jobId = Number(env.CI_JOB_ID)
+  return writer(
+    run,
+    [job, invocation],
+    job,
+    place.pipelineId === undefined ? undefined : `pipeline ${place.pipelineId}`,
+    Number.isSafeInteger(jobId) && jobId > 0 ? jobId : 1
+  )
 }
 
 /**

@@ -45,16 +45,22 @@ export interface Writer {
   label: string
   /** This run of the step alone (a re-run of the writer has another): tells its own writes from a retry's. */
   mark: string
+  /**
+   * Which run of the writer this is, growing (GitHub: the run attempt; GitLab: the job's id, which
+   * a retry makes anew): a later one replaces the earlier; two of one identity in the same one (two
+   * jobs the runner names alike: callers of one reusable workflow) are two writers.
+   */
+  attempt: number
   /** Untagged statuses count when they link this (GitHub: the run attempt; GitLab: `pipeline N`): an earlier version's failure stands. */
   legacyRun: string | undefined
 }
 
 /** A writer of the identity `parts` in `run`, labelled `label`, with a mark of its own. */
-export function writer(run: string, parts: readonly string[], label: string, legacyRun: string | undefined): Writer {
+export function writer(run: string, parts: readonly string[], label: string, legacyRun: string | undefined, attempt = 1): Writer {
   const mark = Math.floor(Math.random() * 2 ** 32)
     .toString(16)
     .padStart(8, '0')
-  return { run, key: identityHash(parts.join('\u0000')), label: label.slice(0, 60), mark, legacyRun }
+  return { run, key: identityHash(parts.join('\u0000')), label: label.slice(0, 60), mark, legacyRun, attempt }
 }
 
 /**
@@ -79,6 +85,7 @@ export interface Tag {
   key: string
   own: OwnState
   mark: string
+  attempt: number
   label: string | undefined
 }
 
@@ -90,9 +97,10 @@ export interface Tag {
 export function tagged(url: string | undefined, who: Writer, own: OwnState, max = 2000): string | undefined {
   if (url === undefined) return undefined
   const base = url.split('#')[0] ?? url
-  const withLabel = `${base}#${TAG}&${new URLSearchParams({ run: who.run, w: who.key, own, m: who.mark, l: who.label })}`
+  const fields = { run: who.run, w: who.key, own, m: who.mark, a: String(who.attempt) }
+  const withLabel = `${base}#${TAG}&${new URLSearchParams({ ...fields, l: who.label })}`
   if (withLabel.length <= max) return withLabel
-  const bare = `${base}#${TAG}&${new URLSearchParams({ run: who.run, w: who.key, own, m: who.mark })}`
+  const bare = `${base}#${TAG}&${new URLSearchParams(fields)}`
   return bare.length <= max ? bare : undefined
 }
 
@@ -105,10 +113,12 @@ export function tagOf(url: string | undefined): Tag | undefined {
   const key = params.get('w') ?? ''
   const own = params.get('own') as OwnState
   const mark = params.get('m') ?? ''
+  const attempt = Number(params.get('a') ?? '1')
   if (!/^[\w-]{1,40}$/.test(run) || !/^[0-9a-f]{12}$/.test(key) || !OWN_STATES.includes(own) || !/^[0-9a-f]{8}$/.test(mark)) return undefined
+  if (!Number.isSafeInteger(attempt) || attempt < 0) return undefined
   // Server text: one line, short; the words that show it make it inert for the log.
   const label = oneLine(params.get('l') ?? '', 60)
-  return { run, key, own, mark, label: label || undefined }
+  return { run, key, own, mark, attempt, label: label || undefined }
 }
 
 /** A link as the words may show it: without the tag. */
@@ -127,17 +137,28 @@ const FAILED_STATES = new Set(['failure', 'error', 'failed', 'canceled'])
 
 /**
  * Every writer of `me`'s run on `context`, each with its latest status (`listed` is newest first):
- * a tagged status of the run is its writer's; an untagged failure linking this attempt (an
+ * a tagged status of the run is its writer's, from the writer's latest attempt only (a re-run or
+ * a retry replaces what the earlier one wrote), each run of the step in that attempt a writer of
+ * its own (two jobs the runner names alike); an untagged failure linking this attempt (an
  * earlier version of the step, a job that tags nothing) stands as a writer of its own that
  * failed, as it did before the tags.
  */
 export function writersOf(listed: readonly ListedStatus[], context: string, me: Writer): Map<string, Standing> {
   const writers = new Map<string, Standing>()
-  for (const status of [...listed].sort((a, b) => b.id - a.id)) {
-    if (status.context !== context) continue
+  const newestFirst = [...listed].sort((a, b) => b.id - a.id).filter((status) => status.context === context)
+  // Per identity, its latest run (attempt) counts, this writer's own included: an earlier one is replaced.
+  const latest = new Map<string, number>([[me.key, me.attempt]])
+  for (const status of newestFirst) {
+    const tag = tagOf(status.targetUrl)
+    if (tag?.run === me.run) latest.set(tag.key, Math.max(latest.get(tag.key) ?? 0, tag.attempt))
+  }
+  for (const status of newestFirst) {
     const tag = tagOf(status.targetUrl)
     if (tag) {
-      if (tag.run === me.run && !writers.has(tag.key)) writers.set(tag.key, { key: tag.key, own: tag.own, label: tag.label, status })
+      if (tag.run !== me.run || tag.attempt !== latest.get(tag.key)) continue
+      // In that attempt, each run of the step is a writer (two jobs the runner names alike are two).
+      const key = `${tag.key}.${tag.mark}`
+      if (!writers.has(key)) writers.set(key, { key, own: tag.own, label: tag.label, status })
     } else if (me.legacyRun !== undefined && status.run === me.legacyRun && FAILED_STATES.has(status.state)) {
       const key = `untagged ${status.id}`
       writers.set(key, { key, own: status.state === 'canceled' ? 'cancelled' : status.state === 'error' ? 'error' : 'failure', label: undefined, status })
@@ -157,7 +178,7 @@ export type Decision =
 
 /** What the check shows for `own`, beside every other writer of the run `listed` holds. */
 export function decide(listed: readonly ListedStatus[], context: string, me: Writer, own: OwnState): Decision {
-  const others = [...writersOf(listed, context, me).values()].filter((w) => w.key !== me.key)
+  const others = [...writersOf(listed, context, me).values()].filter((w) => w.key !== `${me.key}.${me.mark}`)
   // The highest-ranked other writer; among equals the newest (they are listed newest first).
   const worst = others.reduce<Standing | undefined>((top, w) => (top === undefined || RANK[w.own] > RANK[top.own] ? w : top), undefined)
   if (worst === undefined || RANK[worst.own] <= RANK[own]) return { kind: 'own', own }
@@ -236,7 +257,8 @@ export async function writeByTheRule<Body>(own: OwnState, io: GateWrites<Body>):
   if (io.alone || own !== 'success') return first
   const after = await read(true)
   const now = decide(after, io.context, io.me, own)
-  if (standsRight(after, io.context, io.me, now, io.stateOf)) return first
+  // What stands is what the table says: said as it stands (another's failure may have landed after this write).
+  if (standsRight(after, io.context, io.me, now, io.stateOf)) return now
   await io.send(io.body(now))
   return now
 }

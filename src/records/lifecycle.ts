@@ -213,11 +213,27 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 /** How many times the outcome is written again over what a lost write left (each time read back after), at the most. */
 const READ_BACK_REWRITES = 2
 /** A write that failed on the way, not one the server refused: a 5xx, a 429, or no answer at all. */
-const transient = (error: unknown) => {
+const transient = (error: unknown): boolean => {
+  // A lookup around the write that failed is judged by its own cause: a listing refused (401,
+  // 403, 404) or that is no listing fails again the same way; a 5xx, a rate limit, a network
+  // error or a lookup that ran out may pass.
+  if (error instanceof LookupAroundWriteFailed) {
+    const cause = error.cause
+    if (isAbort(cause)) return true
+    const status = statusOf(cause)
+    if (status !== undefined && !Number.isNaN(status)) return status >= 500 || status === 429
+    return causesOf(cause).some((c) => typeof c.code === 'string' && /^(?:E[A-Z]+|UND_ERR_\w+)$/.test(c.code))
+  }
   if (isAbort(error)) return false
   const status = statusOf(error)
   return status === undefined || Number.isNaN(status) || status >= 500 || status === 429
 }
+/**
+ * How many tries a close whose lookups around the write failed is given: each try writes again
+ * (a status whose read after it failed), so these are not tried until the end of the time for
+ * writes as a write is, but three times.
+ */
+const LOOKUP_AROUND_TRIES = 3
 /**
  * A write whose answer was lost on the way, which the server may still apply: a 5xx (a gateway
  * that gave up), a connection that broke, or a write cut at the step's limit; or one the server
@@ -428,7 +444,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
         // the wait goes on, with the pause a rate limit asks for; never once the close began.
         const asked = port.retryAfterMs?.(error)
         if (asked !== undefined) notBefore = Math.max(notBefore, Date.now() + asked)
-        const pause = asked ?? retryPauseMs(tries)
+        const pause = Math.max(asked ?? 0, retryPauseMs(tries))
         const again = port.openAgain === true && (transient(error) || asked !== undefined) && !closeBegan.signal.aborted && !cancel.signal.aborted
         if (again && Date.now() + pause < lookupEndAt) {
           log.info(
@@ -564,10 +580,15 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
           // a rate limit asks for (a 403 secondary limit included), until the step's time for writes
           // ends: never a fixed number of tries. A pause longer than what is left ends the tries at
           // once, and the warning says so. A creation is never sent again (it could make a second record).
-          const asked = port.retryAfterMs?.(error)
+          const asked = port.retryAfterMs?.(error instanceof LookupAroundWriteFailed ? error.cause : error)
           if (asked !== undefined) notBefore = Math.max(notBefore, Date.now() + asked)
-          const retriable = where !== undefined && (transient(error) || asked !== undefined) && !deadline.aborted
-          const pause = asked ?? retryPauseMs(attempt)
+          const retriable =
+            where !== undefined &&
+            (transient(error) || asked !== undefined) &&
+            !deadline.aborted &&
+            !(error instanceof LookupAroundWriteFailed && attempt >= LOOKUP_AROUND_TRIES)
+          // A pause of nothing asked (Retry-After: 0, a reset already past) still backs off.
+          const pause = Math.max(asked ?? 0, retryPauseMs(attempt))
           const left = timeLeft()
           if (retriable && pause < left) {
             // Repeats of one cause are folded: the first tries, then one line in ten.
@@ -581,7 +602,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
             if (!deadline.aborted) continue
           }
           const cutShort =
-            retriable && asked !== undefined && pause >= left
+            retriable && asked !== undefined && asked >= left
               ? `; it asked to wait ${formatDuration(asked)} before the next try, longer than the ${formatDuration(Math.max(0, left))} left of the step's time for writes, so the tries ended there`
               : ''
           // A creation whose answer was lost may still be applied: the record may appear after the step.
