@@ -526,7 +526,30 @@ describe('the output is whole when its reader is slow: the command exits once st
       expect(signalledAt, output).toBeGreaterThan(0)
       expect(took, output).toBeLessThan(2000)
       expect(code, output).toBe(4)
-      expect(output).toContain('The JSON report could not be written to out.json: its reader did not take it')
+      expect(output).toContain('Received SIGTERM: the wait is over; finishing the reports within 1.5s.')
+      expect(output).toMatch(
+        /The JSON report could not be written to out\.json: its reader did not take it in time \(EAGAIN\): the run was cancelled, and a cancel leaves the last writes 1\.5 s, with \d+ of \d+ bytes taken/
+      )
+    } finally {
+      closeSync(fd)
+    }
+  }, 30_000)
+
+  it('a FIFO whose reader takes nothing is given up on once it took nothing for 5 s: the report is an error (exit 4), said why', async () => {
+    const sim = await simulator()
+    bigUpdate(sim)
+    const dir = reportDir()
+    const fifo = path.join(dir, 'out.json')
+    execFileSync('mkfifo', [fifo])
+    // Opened and never read: the pipe's buffer fills, then nothing more is taken, however long.
+    const fd = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK)
+    try {
+      const run = await runCommand(() => ['--base-url', sim.url, '--status-id', 'big', ...FAST, '--output-file', fifo], { env: KEY_ENV })
+      expect(run.code, run.stdout).toBe(4)
+      expect(run.stdout).toMatch(
+        /its reader did not take it in time \(EAGAIN\): it took nothing for 5 s, with \d+ of \d+ bytes taken\. Its reader must read the report as it comes/
+      )
+      expect(run.stdout).toContain('The wait itself succeeded: update big succeeded.')
     } finally {
       closeSync(fd)
     }

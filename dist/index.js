@@ -28767,11 +28767,12 @@ function commentEndAt(limits, requestTimeoutMs, now = Date.now()) {
 }
 /**
  * Aborted when the comment must be given up, whatever its requests are doing: at `endAt`, or,
- * once a cancel came, the margin before the process is made to exit, if that is sooner. A write
+ * once a cancel came, `marginMs` before the process is made to exit, if that is sooner. A write
  * that was sent is waited on until then, never less: GitHub applies a request it has whole even
- * when no one is left to read the answer.
+ * when no one is left to read the answer. The command's streamed reports keep to it too, with the
+ * margin their own (cli/write-file.ts).
  */
-function commentDeadline(endAt, cancel) {
+function commentDeadline(endAt, cancel, marginMs = COMMENT_EXIT_MARGIN_MS) {
     const deadline = new AbortController();
     let timer;
     const abortAt = (at) => {
@@ -28782,8 +28783,8 @@ function commentDeadline(endAt, cancel) {
     abortAt(endAt);
     const onCancel = () => {
         const exitBy = cancel.exitBy();
-        if (exitBy !== undefined && exitBy - COMMENT_EXIT_MARGIN_MS < endAt)
-            abortAt(exitBy - COMMENT_EXIT_MARGIN_MS);
+        if (exitBy !== undefined && exitBy - marginMs < endAt)
+            abortAt(exitBy - marginMs);
     };
     if (cancel.signal.aborted)
         onCancel();
@@ -31773,43 +31774,6 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-;// CONCATENATED MODULE: ./src/durations.ts
-const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-const PLAIN_SECONDS = /^\d+(?:\.\d+)?$/;
-const WITH_UNITS = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h))+$/;
-const PART = /(\d+(?:\.\d+)?)(ms|s|m|h)/g;
-/**
- * Parses `90`, `90s`, `500ms`, `1.5s`, `15m`, `1h`, `1h30m` into milliseconds.
- * Plain numbers are seconds. Returns undefined for anything else.
- */
-function parseDuration(text) {
-    const value = text.trim().toLowerCase();
-    if (PLAIN_SECONDS.test(value))
-        return Math.round(Number(value) * 1000);
-    if (!WITH_UNITS.test(value))
-        return undefined;
-    let total = 0;
-    for (const [, amount, unit] of value.matchAll(PART)) {
-        total += Number(amount) * UNIT_MS[unit];
-    }
-    return Math.round(total);
-}
-/** Formats milliseconds for people: `850ms`, `12.3s`, `4m05s`, `1h02m`. */
-function formatDuration(ms) {
-    if (ms < 1000)
-        return `${Math.round(ms)}ms`;
-    const seconds = ms / 1000;
-    if (seconds < 60)
-        return `${seconds.toFixed(1)}s`;
-    const totalSeconds = Math.round(seconds);
-    const h = Math.floor(totalSeconds / 3600);
-    const m = Math.floor((totalSeconds % 3600) / 60);
-    const s = totalSeconds % 60;
-    if (h > 0)
-        return `${h}h${String(m).padStart(2, '0')}m`;
-    return `${m}m${String(s).padStart(2, '0')}s`;
-}
-
 ;// CONCATENATED MODULE: ./src/engine/outcome.ts
 /**
  * The results from weakest to strongest, as the contract orders them (`result`): a definite
@@ -31866,6 +31830,43 @@ function misconfigured(outcome) {
     if (outcome.pages && !outcome.pages.skipped && outcome.pages.misconfigured)
         return true;
     return outcome.search !== undefined && !outcome.search.skipped && outcome.search.misconfigured === true;
+}
+
+;// CONCATENATED MODULE: ./src/durations.ts
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const PLAIN_SECONDS = /^\d+(?:\.\d+)?$/;
+const WITH_UNITS = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h))+$/;
+const PART = /(\d+(?:\.\d+)?)(ms|s|m|h)/g;
+/**
+ * Parses `90`, `90s`, `500ms`, `1.5s`, `15m`, `1h`, `1h30m` into milliseconds.
+ * Plain numbers are seconds. Returns undefined for anything else.
+ */
+function parseDuration(text) {
+    const value = text.trim().toLowerCase();
+    if (PLAIN_SECONDS.test(value))
+        return Math.round(Number(value) * 1000);
+    if (!WITH_UNITS.test(value))
+        return undefined;
+    let total = 0;
+    for (const [, amount, unit] of value.matchAll(PART)) {
+        total += Number(amount) * UNIT_MS[unit];
+    }
+    return Math.round(total);
+}
+/** Formats milliseconds for people: `850ms`, `12.3s`, `4m05s`, `1h02m`. */
+function formatDuration(ms) {
+    if (ms < 1000)
+        return `${Math.round(ms)}ms`;
+    const seconds = ms / 1000;
+    if (seconds < 60)
+        return `${seconds.toFixed(1)}s`;
+    const totalSeconds = Math.round(seconds);
+    const h = Math.floor(totalSeconds / 3600);
+    const m = Math.floor((totalSeconds % 3600) / 60);
+    const s = totalSeconds % 60;
+    if (h > 0)
+        return `${h}h${String(m).padStart(2, '0')}m`;
+    return `${m}m${String(s).padStart(2, '0')}s`;
 }
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
@@ -39967,6 +39968,10 @@ function watchParent(onGone, options = {}) {
 
 /** After SIGINT/SIGTERM the process ends within this, whatever is still running. */
 const CANCEL_GRACE_MS = 1500;
+/** What a cancel does once the wait is over, as `willNow` takes it: the step finishes `writing` (in the log's words) within the grace. */
+function finishingWithin(writing) {
+    return `the wait is over; finishing ${writing.join(', ').replace(/, ([^,]*)$/, ' and $1')} within ${formatDuration(CANCEL_GRACE_MS)}.`;
+}
 /**
  * Turns a cancel (SIGINT, then SIGTERM) into an abort signal, and makes sure the process exits
  * within the grace period whatever is still running, so the outputs written in that time are the
@@ -46432,7 +46437,6 @@ function annotateFiles(outcome, docsRoot, clean) {
 
 
 
-
 /** A step fails with exit code 1, whatever failed. */
 const FAILED = 1;
 /**
@@ -46464,7 +46468,7 @@ async function run(hooks = {}) {
             // A cancel from here on does not stop the step short: it finishes what it writes within the grace.
             const records = [comment && 'the pull request comment', settings?.deployment && 'the deployment', settings?.commitStatus && 'the commit status'];
             const writing = ['the outputs', 'the summary', ...records.filter((record) => typeof record === 'string')];
-            cancel.willNow(`the wait is over; finishing ${writing.join(', ').replace(/, ([^,]*)$/, ' and $1')} within ${formatDuration(CANCEL_GRACE_MS)}.`);
+            cancel.willNow(finishingWithin(writing));
         },
         async report(waited, settings) {
             const failOnTimeout = settings?.failOnTimeout ?? true;

@@ -7,7 +7,7 @@ import type { RawInputs } from '../inputs/parse.js'
 import type { RunRecord } from '../records/run-record.js'
 import type { OutputName } from '../report/outputs.js'
 import { commandPlace } from '../report/place.js'
-import { listenForCancel } from '../step/cancel.js'
+import { finishingWithin, listenForCancel } from '../step/cancel.js'
 import { faultMessage } from '../step/guard.js'
 import { redactorFor, secretsOf } from '../step/run.js'
 import { lastNet, tellRun } from '../step/story.js'
@@ -18,7 +18,7 @@ import { renderHelp } from './help.js'
 import { createCommandLog, wantsColour } from './log.js'
 import { quietWhenClosed, thenOnClose } from './output.js'
 import { type ReportPlaces, writeStartedIds } from './reports.js'
-import { reportResult } from './result.js'
+import { leftToWrite, reportResult } from './result.js'
 
 export const VERSION: string = packageJson.version
 
@@ -77,7 +77,7 @@ export async function runCommand(io: CommandIo): Promise<number> {
   }
   const { outputFile, dotenv, dotenvPrefix, junit, summaryFile } = options
   const places: ReportPlaces = { outputFile, dotenv, dotenvPrefix, junit, summaryFile, summary: raw.summary.trim().toLowerCase() !== 'false' }
-  const sinks = { places, place, clean, log, json: options.json ? stdout : undefined }
+  const sinks = { places, place, clean, log, json: options.json ? stdout : undefined, startedAt, cancel }
   const startedIds: Partial<Record<OutputName, string>> = {}
   return tellRun(
     {
@@ -96,6 +96,7 @@ export async function runCommand(io: CommandIo): Promise<number> {
         places.summaryFile && places.summary ? `the summary file (${places.summaryFile})` : places.junit ? `the JUnit report (${places.junit})` : undefined,
       problems: command.problems,
       records,
+      waitOver: () => cancel.willNow(finishingWithin(leftToWrite(sinks, { note: options.mrComment, commitStatus: raw['commit-status'].trim() !== '' }))),
       report: (outcome, settings, signal) => reportResult(sinks, outcome, settings, signal),
       decided: io.decided
     },

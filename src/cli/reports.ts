@@ -11,7 +11,7 @@ import { renderDotenv } from './dotenv.js'
 import { jsonReport } from './json-report.js'
 import { renderJunit } from './junit.js'
 import type { CommandLog } from './log.js'
-import { holdsEarlyReport, isStream, type OpenedStream, openStream, streamWait, writeReportFile } from './write-file.js'
+import { holdsEarlyReport, isStream, type OpenedStream, openStream, type StreamWait, writeReportFile } from './write-file.js'
 
 export interface ReportPlaces {
   outputFile: string | undefined
@@ -30,6 +30,8 @@ export interface ReportContext {
   log: CommandLog
   /** The exit code and the message that go with an outcome. */
   verdict: (outcome: RunOutcome) => { exitCode: number; message: string }
+  /** How long the streams' readers (a FIFO, a device) may keep the reports waiting, all of them together. */
+  streams: StreamWait
 }
 
 interface Report {
@@ -67,7 +69,7 @@ function cleanOutputs(outcome: RunOutcome, clean: (text: string) => string) {
  * that stands (a second time only if a stream failed in the middle of its write). Returns the
  * outcome reported.
  */
-export function writeReports(waited: RunOutcome, context: ReportContext): RunOutcome {
+export async function writeReports(waited: RunOutcome, context: ReportContext): Promise<RunOutcome> {
   const { log, places } = context
   if (places.dotenv)
     for (const line of renderDotenv(cleanOutputs(waited, context.clean), places.dotenvPrefix).leftOut) log.info(`dotenv report: left out ${line}.`)
@@ -86,12 +88,10 @@ export function writeReports(waited: RunOutcome, context: ReportContext): RunOut
   // Every stream is opened and tried first: one that cannot take its report changes the outcome
   // before any stream's reader is given one.
   const streams = new Map<Report, OpenedStream>()
-  // The streams' readers share one wait: a signal is heard only once the reports are written.
-  const wait = streamWait()
   for (const report of reports)
     if (isStream(report.file))
       try {
-        streams.set(report, openStream(report.file, wait))
+        streams.set(report, openStream(report.file, context.streams))
       } catch (error) {
         fail(report, error)
       }
@@ -109,7 +109,7 @@ export function writeReports(waited: RunOutcome, context: ReportContext): RunOut
         try {
           const text = report.render(outcome)
           const stream = streams.get(report)
-          if (stream) stream.write(text)
+          if (stream) await stream.write(text)
           else writeReportFile(report.file, text)
           holds.set(report, outcome)
         } catch (error) {

@@ -4,12 +4,16 @@ import { stepPasses } from '../engine/outcome.js'
 import type { RunOutcome, Settings } from '../model.js'
 import { failureMessage } from '../report/explain.js'
 import type { RunPlace } from '../report/place.js'
+import { CANCEL_GRACE_MS } from '../step/cancel.js'
+import { type CancelClock, commentDeadline, commentEndAt } from '../step/limits.js'
 import type { Reported } from '../step/story.js'
 import { inertJson } from '../text.js'
 import { exitCodeOf } from './exit-codes.js'
 import { jsonReport } from './json-report.js'
 import type { CommandLog } from './log.js'
+import { OUTPUT_DRAIN_LIMIT_MS } from './output.js'
 import { type ReportPlaces, writeReports } from './reports.js'
+import { STREAM_EXIT_MARGIN_MS, type StreamWait, streamWait } from './write-file.js'
 
 export interface ResultSinks {
   places: ReportPlaces
@@ -18,10 +22,17 @@ export interface ResultSinks {
   log: CommandLog
   /** Where the JSON object goes with --json; undefined without. */
   json: { write(text: string): unknown } | undefined
+  startedAt: number
+  cancel: CancelClock
 }
 
 /** Writes the reports of an outcome and says the result; `signal` is the one that cut the run short, if one did. */
-export function reportResult(sinks: ResultSinks, reported: RunOutcome, settings: Settings | undefined, signal: NodeJS.Signals | undefined): Reported {
+export async function reportResult(
+  sinks: ResultSinks,
+  reported: RunOutcome,
+  settings: Settings | undefined,
+  signal: NodeJS.Signals | undefined
+): Promise<Reported> {
   const { places, place, clean, log } = sinks
   const failOnTimeout = settings?.failOnTimeout ?? true
   const explain = { ...(settings ? { timeoutMs: settings.timeoutMs, docsRoot: settings.docsRoot } : {}), place }
@@ -29,11 +40,42 @@ export function reportResult(sinks: ResultSinks, reported: RunOutcome, settings:
     exitCode: exitCodeOf(outcome, failOnTimeout, signal),
     message: outcome.result === 'success' ? outcome.headline : failureMessage(outcome, explain)
   })
-  const outcome = writeReports(reported, { places: { ...places, summary: settings?.summary ?? places.summary }, explain, clean, log, verdict })
+  const streams = streamsWait(sinks, settings)
+  const outcome = await writeReports(reported, { places: { ...places, summary: settings?.summary ?? places.summary }, explain, clean, log, verdict, streams })
   const { exitCode, message } = verdict(outcome)
   sayResult(log, outcome, stepPasses(outcome, failOnTimeout), message, exitCode, place)
   sinks.json?.write(`${inertJson(jsonReport(outcome, { exitCode, message }, clean))}\n`)
   return { outcome, exitCode }
+}
+
+/**
+ * What is left to write once the wait is over, in the log's words: the reports and the records
+ * asked for. A cancel from then on does not stop the command short: it finishes them within the grace.
+ */
+export function leftToWrite(sinks: ResultSinks, records: { note: boolean; commitStatus: boolean }): string[] {
+  const { outputFile, dotenv, junit, summaryFile } = sinks.places
+  return [
+    [outputFile, dotenv, junit, summaryFile, sinks.json].some(Boolean) ? ['the reports'] : [],
+    records.note ? ['the merge request note'] : [],
+    records.commitStatus ? ['the commit status'] : []
+  ].flat()
+}
+
+/**
+ * How long the readers of the streamed reports (a FIFO, a device) may keep the command: each
+ * while it takes the report as it comes (5 s without taking any is a stall), never past the
+ * step's bound, and 30 s at the most, as the command's own output's readers; after a cancel, until
+ * 0.5 s into its grace.
+ */
+function streamsWait(sinks: ResultSinks, settings: Settings | undefined): StreamWait {
+  const { cancel, place } = sinks
+  const limits = settings && { startedAt: sinks.startedAt, timeoutMs: settings.timeoutMs, requestTimeoutMs: settings.requestTimeoutMs }
+  const endAt = Math.min(limits ? commentEndAt(limits, limits.requestTimeoutMs) : Number.POSITIVE_INFINITY, Date.now() + OUTPUT_DRAIN_LIMIT_MS)
+  return streamWait(commentDeadline(endAt, cancel, STREAM_EXIT_MARGIN_MS), () =>
+    cancel.exitBy() !== undefined
+      ? `the run was cancelled, and a cancel leaves the last writes ${CANCEL_GRACE_MS / 1000} s`
+      : `the step's time (${place.input('timeout')} + ${place.input('request-timeout')}) ran out`
+  )
 }
 
 function sayResult(log: CommandLog, outcome: RunOutcome, passes: boolean, message: string, exitCode: number, place: RunPlace): void {

@@ -27,8 +27,8 @@ export function pathKind(file: string, io: WriteFs = NODE_FS): PathKind {
 /**
  * Writes a report where it was asked. A regular file (or a missing one) is written whole or not
  * at all: a temp file beside it, then a rename, so a reader (or a process killed midway) never
- * sees half of it. Anything else is written in place and never replaced: a device (`/dev/null`,
- * `/dev/stdout`), a FIFO, or a symlink, written through to its target.
+ * sees half of it. A symlink is written through to its target, never replaced; a stream (a
+ * device, a FIFO) is written with `openStream`.
  */
 export function writeReportFile(file: string, text: string, io: WriteFs = NODE_FS): void {
   if (pathKind(file, io) === 'other') writeInPlace(file, text)
@@ -124,54 +124,64 @@ export function writeFileAtomic(file: string, text: string): void {
   }
 }
 
-/**
- * How long the readers of streams (a FIFO, a device) may keep the reports waiting, in all: the reports are written synchronously, so a SIGTERM that comes
- * meanwhile is heard only after it, and with the cancel's grace (1.5 s) this keeps the end of a
- * cancelled run within 2 s. A reader takes the pipe's buffer (64 KiB) at no wait at all, and the
- * rest at once when it reads the report as it comes.
- */
-export const STREAM_WAIT_MS = 500
+/** A stream's reader that takes nothing of a report for this long is given up on, as the command's own output's reader is (output.ts). */
+export const STREAM_STALL_MS = 5000
 
-/** What is left of STREAM_WAIT_MS for the streams of one writing of the reports. */
+/**
+ * After a cancel, how long before the process is made to exit the streams' readers must have
+ * their reports: the grace (1.5 s) leaves them 0.5 s, and the rest to the JSON object, the result
+ * line and the exit, so that the outcome's exit code is the one the process ends with.
+ */
+export const STREAM_EXIT_MARGIN_MS = 1000
+
+/**
+ * How long the readers of streams (a FIFO, a device) may keep the reports waiting. The waiting is
+ * on a timer, so a signal is heard meanwhile: a reader that takes the report as it comes gets it
+ * whole however slowly the machine runs it, and one that takes nothing for `stallMs` is given up
+ * on, as is every reader once `over` is aborted (the step's bound, or soon after a cancel).
+ */
 export interface StreamWait {
-  leftMs: number
+  over: AbortSignal
+  /** Why `over` was aborted, in the words of the error. */
+  overWhy(): string
+  stallMs: number
+  /** The clock and the pause between tries: the test's own in tests. */
+  now(): number
+  pause(ms: number): Promise<void>
 }
 
-export const streamWait = (): StreamWait => ({ leftMs: STREAM_WAIT_MS })
+export function streamWait(over: AbortSignal, overWhy: () => string): StreamWait {
+  return {
+    over,
+    overWhy,
+    stallMs: STREAM_STALL_MS,
+    now: Date.now,
+    pause: (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+  }
+}
 
-/**
- * Writes through the path as it is. A FIFO is opened without blocking: with nothing reading it,
- * opening fails at once (ENXIO) instead of hanging the command; a reader that keeps the write
- * waiting for STREAM_WAIT_MS ends it with an error.
- */
+/** Writes through a path that is no stream (a symlink to a regular file, or to none yet); a stream is written with `openStream`. */
 function writeInPlace(file: string, text: string): void {
-  // A symlink to a regular file (or to none yet): written through it.
-  if (!isStream(file)) {
-    makeFolderOf(file)
-    fs.writeFileSync(file, text)
-    return
-  }
-  const stream = openStream(file)
-  try {
-    stream.write(text)
-  } finally {
-    stream.close()
-  }
+  if (isStream(file)) throw withCode(`it is a stream (a FIFO or a device), which is written only as one`, 'EINVAL')
+  makeFolderOf(file)
+  fs.writeFileSync(file, text)
 }
 
 /** A stream report opened and tried before anything is written to it. */
 export interface OpenedStream {
-  write(text: string): void
+  write(text: string): Promise<void>
   close(): void
 }
 
 /**
  * Opens a report path that is a stream (`isStream`) and tries it with a write of no bytes, so
  * that what cannot take the report is known before any report is written: a FIFO nobody reads
- * (ENXIO, at once), a device that takes nothing (`/dev/full`: ENOSPC). The descriptor stays open
- * until `close`: a FIFO's reader that saw it closed would be gone by the real write.
+ * (ENXIO, at once), a device that takes nothing (`/dev/full`: ENOSPC). A FIFO is opened without
+ * blocking: with nothing reading it, opening fails at once instead of hanging the command. The
+ * descriptor stays open until `close`: a FIFO's reader that saw it closed would be gone by the
+ * real write.
  */
-export function openStream(file: string, wait: StreamWait = streamWait()): OpenedStream {
+export function openStream(file: string, wait: StreamWait): OpenedStream {
   const stdio = stdioOf(file)
   if (stdio !== undefined) {
     // The command's own output: through Node's stream, after the log lines written before it and
@@ -179,7 +189,7 @@ export function openStream(file: string, wait: StreamWait = streamWait()): Opene
     // A reader that went away (`| head`): what it did not read, it did not want.
     const stream = stdio === 1 ? process.stdout : process.stderr
     return {
-      write: (text) => {
+      write: async (text) => {
         if (!stream.destroyed && !stream.errored) stream.write(text)
       },
       close: () => undefined
@@ -208,24 +218,33 @@ export function openStream(file: string, wait: StreamWait = streamWait()): Opene
   }
 }
 
-/** Every byte to a descriptor that may not block, waiting while its reader is behind, as long as `wait` allows. */
-function writeAll(fd: number, bytes: Buffer, wait: StreamWait): void {
+/** How often a stream whose reader is behind is tried again. */
+const STREAM_RETRY_MS = 10
+
+/**
+ * Every byte to a descriptor that may not block, trying again while its reader is behind: until
+ * it took everything, took nothing for `wait.stallMs`, or `wait.over`.
+ */
+export async function writeAll(fd: number, bytes: Buffer, wait: StreamWait): Promise<void> {
   let offset = 0
+  let movedAt = wait.now()
+  const behind = (why: string) =>
+    withCode(
+      `its reader did not take it in time (EAGAIN): ${why}, with ${offset} of ${bytes.length} bytes taken. Its reader must read the report as it comes`,
+      'EAGAIN'
+    )
   while (offset < bytes.length) {
     try {
-      offset += fs.writeSync(fd, bytes, offset)
+      const taken = fs.writeSync(fd, bytes, offset)
+      offset += taken
+      if (taken > 0) movedAt = wait.now()
+      continue
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code
-      if (code !== 'EAGAIN') throw error
-      if (wait.leftMs <= 0)
-        throw withCode(
-          `its reader did not take it in time (EAGAIN): ${offset} of ${bytes.length} bytes were taken after ${STREAM_WAIT_MS} ms of waiting. Its reader must read the report as it comes`,
-          'EAGAIN'
-        )
-      const before = Date.now()
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.min(10, wait.leftMs))
-      wait.leftMs -= Math.max(1, Date.now() - before)
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error
     }
+    if (wait.over.aborted) throw behind(wait.overWhy())
+    if (wait.now() - movedAt >= wait.stallMs) throw behind(`it took nothing for ${wait.stallMs / 1000} s`)
+    await wait.pause(STREAM_RETRY_MS)
   }
 }
 

@@ -1,8 +1,7 @@
 import * as core from '@actions/core'
-import { formatDuration } from '../durations.js'
 import { stepPasses } from '../engine/outcome.js'
 import { readRawInputs, type RawInputs } from '../inputs/parse.js'
-import { CANCEL_GRACE_MS, listenForCancel } from '../step/cancel.js'
+import { finishingWithin, listenForCancel } from '../step/cancel.js'
 import { redactorFor, secretsOf } from '../step/run.js'
 import { faultOutcome, lastNet, tellRun } from '../step/story.js'
 import { recordCommitStatus } from './commit-status.js'
@@ -44,7 +43,7 @@ export async function run(hooks: { decided?: (exitCode: number) => void } = {}):
         // A cancel from here on does not stop the step short: it finishes what it writes within the grace.
         const records = [comment && 'the pull request comment', settings?.deployment && 'the deployment', settings?.commitStatus && 'the commit status']
         const writing = ['the outputs', 'the summary', ...records.filter((record): record is string => typeof record === 'string')]
-        cancel.willNow(`the wait is over; finishing ${writing.join(', ').replace(/, ([^,]*)$/, ' and $1')} within ${formatDuration(CANCEL_GRACE_MS)}.`)
+        cancel.willNow(finishingWithin(writing))
       },
       async report(waited, settings) {
         const failOnTimeout = settings?.failOnTimeout ?? true

@@ -4,6 +4,11 @@ import { watchParent } from './parent.js'
 /** After SIGINT/SIGTERM the process ends within this, whatever is still running. */
 export const CANCEL_GRACE_MS = 1500
 
+/** What a cancel does once the wait is over, as `willNow` takes it: the step finishes `writing` (in the log's words) within the grace. */
+export function finishingWithin(writing: readonly string[]): string {
+  return `the wait is over; finishing ${writing.join(', ').replace(/, ([^,]*)$/, ' and $1')} within ${formatDuration(CANCEL_GRACE_MS)}.`
+}
+
 export interface Cancellation {
   /** Aborted on the first SIGINT or SIGTERM. */
   signal: AbortSignal

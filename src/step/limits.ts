@@ -34,11 +34,12 @@ export interface CancelClock {
 
 /**
  * Aborted when the comment must be given up, whatever its requests are doing: at `endAt`, or,
- * once a cancel came, the margin before the process is made to exit, if that is sooner. A write
+ * once a cancel came, `marginMs` before the process is made to exit, if that is sooner. A write
  * that was sent is waited on until then, never less: GitHub applies a request it has whole even
- * when no one is left to read the answer.
+ * when no one is left to read the answer. The command's streamed reports keep to it too, with the
+ * margin their own (cli/write-file.ts).
  */
-export function commentDeadline(endAt: number, cancel: CancelClock): AbortSignal {
+export function commentDeadline(endAt: number, cancel: CancelClock, marginMs = COMMENT_EXIT_MARGIN_MS): AbortSignal {
   const deadline = new AbortController()
   let timer: ReturnType<typeof setTimeout> | undefined
   const abortAt = (at: number) => {
@@ -49,7 +50,7 @@ export function commentDeadline(endAt: number, cancel: CancelClock): AbortSignal
   abortAt(endAt)
   const onCancel = () => {
     const exitBy = cancel.exitBy()
-    if (exitBy !== undefined && exitBy - COMMENT_EXIT_MARGIN_MS < endAt) abortAt(exitBy - COMMENT_EXIT_MARGIN_MS)
+    if (exitBy !== undefined && exitBy - marginMs < endAt) abortAt(exitBy - marginMs)
   }
   if (cancel.signal.aborted) onCancel()
   else cancel.signal.addEventListener('abort', onCancel, { once: true })
