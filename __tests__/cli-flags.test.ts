@@ -101,7 +101,9 @@ describe('readCommandLine', () => {
     expect(read(['--fail-on-timeout=FALSE']).raw['fail-on-timeout']).toBe('FALSE')
     // A bare boolean does not swallow the next flag or a word that is not a boolean.
     expect(read(['--fail-fast', '--json']).options.json).toBe(true)
-    expect(read(['--fail-fast', 'yes']).problems).toEqual(['"yes" is not a flag; every value follows its flag, e.g. --status-id st_1 (see --help)'])
+    expect(read(['--fail-fast', 'yes']).problems).toEqual([
+      'argument 2 is not a flag, and is not shown here (it may be a key); every value follows its flag, e.g. --status-id st_1 (see --help)'
+    ])
   })
 
   it('every input also comes from WAIT_FOR_DOCS_<NAME>; a flag wins', () => {
@@ -113,6 +115,26 @@ describe('readCommandLine', () => {
     expect(line.options.dotenv).toBe('docs.env')
     expect(line.warnings).toEqual([])
     for (const name of INPUT_NAMES) expect(read([], { [envName(name)]: 'v' }).raw[name], name).toBe('v')
+  })
+
+  it.each([
+    ['WAIT_FOR_DOCS_EXPECTED_SHA', 'WAIT_FOR_DOCS_EXPECT_SHA'],
+    ['WAIT_FOR_DOCS_TIMEOUTS', 'WAIT_FOR_DOCS_TIMEOUT'],
+    ['wait_for_docs_status_id', 'WAIT_FOR_DOCS_STATUS_ID'],
+    ['WAIT_FOR_DOCS_ADMINKEY', 'WAIT_FOR_DOCS_ADMIN_KEY']
+  ])('a mistyped variable of its namespace (%s) is invalid input with a "did you mean", its value never shown', (name, meant) => {
+    const line = read(['--status-id', 'st_1'], { [name]: 'value-0123456789' })
+    expect(line.problems).toEqual([
+      `"${name}" is not a variable of wait-for-docs (did you mean ${meant}?); its value is not read. The variables are WAIT_FOR_DOCS_<FLAG>, in capitals with _ for - (see --help)`
+    ])
+    expect(JSON.stringify(line.problems)).not.toContain('value-0123456789')
+  })
+
+  it('a variable of its namespace near no flag is invalid input too; other variables are not its to judge', () => {
+    expect(read([], { WAIT_FOR_DOCS_SOMETHING_ELSE: 'x', WAIT_FOR_DOC_TIMEOUT: '1m', DOCS_TIMEOUT: '1m', PATH: '/bin' }).problems).toEqual([
+      '"WAIT_FOR_DOCS_SOMETHING_ELSE" is not a variable of wait-for-docs; its value is not read. The variables are WAIT_FOR_DOCS_<FLAG>, in capitals with _ for - (see --help)'
+    ])
+    for (const name of INPUT_NAMES) expect(read([], { [envName(name)]: 'v' }).problems.join('\n'), name).not.toContain('is not a variable')
   })
 
   it('a key given as a flag works, with a warning that names the variable to use and never the key', () => {
@@ -130,7 +152,7 @@ describe('readCommandLine', () => {
     const line = read(['--staus-id', 'x', '--timeout', '1m', '--timeout', '2m', 'stray', '--json=maybe', '--dotenv-prefix', 'docs-', '--project-id'])
     expect(line.problems).toEqual([
       '--staus-id is not a flag of wait-for-docs (did you mean --status-id?); see --help',
-      '"stray" is not a flag; every value follows its flag, e.g. --status-id st_1 (see --help)',
+      'argument 7 is not a flag, and is not shown here (it may be a key); every value follows its flag, e.g. --status-id st_1 (see --help)',
       '--project-id needs a value',
       '--timeout is given 2 times; give it once',
       'json: "maybe" is not a boolean; use true or false',
@@ -163,8 +185,31 @@ describe('readCommandLine', () => {
       '"admin-key" is not a flag; every value follows its flag, e.g. --status-id st_1 (see --help)',
       'argument 2 is not a flag, and is not shown here: it follows "admin-key" and may be the key. Write --admin-key=VALUE, or better, pass the key in the environment as WAIT_FOR_DOCS_ADMIN_KEY'
     ])
-    // A word that names no key is shown, to say what was wrong with it.
-    expect(read(['status-id', 'st_1']).problems.join('\n')).toContain('"st_1"')
+    // A flag's name is shown, to say what was wrong with it; the word after it never is.
+    expect(read(['status-id', 'st_1']).problems).toEqual([
+      '"status-id" is not a flag; every value follows its flag, e.g. --status-id st_1 (see --help)',
+      'argument 2 is not a flag, and is not shown here (it may be a key); every value follows its flag, e.g. --status-id st_1 (see --help)'
+    ])
+  })
+
+  it.each([
+    ['an unknown single-dash word', ['-k', 'KEY_0123456789']],
+    ['-key', ['-key', 'KEY_0123456789']],
+    ['-token', ['-token', 'KEY_0123456789']],
+    ['a lone dash', ['-', 'KEY_0123456789']],
+    ['--admin key', ['--admin', 'key', 'KEY_0123456789']],
+    ['an unquoted "Bearer <key>"', ['--admin-key', 'Bearer', 'KEY_0123456789']],
+    ['a key alone', ['KEY_0123456789']],
+    ['a key after --', ['--', 'KEY_0123456789']],
+    ['a key with an =', ['x=KEY_0123456789']],
+    ['a key after an em dash word', ['\u2014k', 'KEY_0123456789']],
+    ['a key that is an em dash word', ['\u2014KEY_0123456789']],
+    ['a key after a boolean flag', ['--fail-fast', 'KEY_0123456789']]
+  ])('a stray word is never shown, only its place: %s', (_, argv) => {
+    const problems = read([...argv, '--status-id', 'st_1']).problems
+    expect(problems.length).toBeGreaterThan(0)
+    expect(problems.join('\n')).not.toContain('KEY_0123456789')
+    expect(problems.join('\n')).toMatch(/argument \d is not a flag/)
   })
 
   it.each([

@@ -6,6 +6,8 @@ import { mergeRequestNotePort } from '../src/gitlab/mr-note.js'
 import { explainStatusError, refused } from '../src/github/commit-status-api.js'
 import type { Settings } from '../src/model.js'
 import { githubStatusState, gitlabStatusState, statusTargetUrl } from '../src/report/commit-status.js'
+import { secretForms } from '../src/report/markdown.js'
+import { createRedactor } from '../src/text.js'
 import { runOutcome, updateReport } from './helpers/builders.js'
 import { recordLifecycle } from '../src/records/lifecycle.js'
 
@@ -52,14 +54,25 @@ describe('the state of a commit status', () => {
     ])
   })
 
+  const same = (text: string) => text
+
   it('links the docs on success (the preview, else deployment-url), the run otherwise', () => {
     const links = { preview: 'https://pr-7.preview.example.com', url: 'https://docs.example.com', run: 'https://github.com/a/b/actions/runs/1' }
-    expect(statusTargetUrl(true, links)).toBe('https://pr-7.preview.example.com/')
-    expect(statusTargetUrl(true, { ...links, preview: undefined })).toBe('https://docs.example.com/')
-    expect(statusTargetUrl(true, { run: links.run })).toBe(links.run)
-    expect(statusTargetUrl(false, links)).toBe(links.run)
+    expect(statusTargetUrl(true, links, same)).toBe('https://pr-7.preview.example.com/')
+    expect(statusTargetUrl(true, { ...links, preview: undefined }, same)).toBe('https://docs.example.com/')
+    expect(statusTargetUrl(true, { run: links.run }, same)).toBe(links.run)
+    expect(statusTargetUrl(false, links, same)).toBe(links.run)
     // Never an address that is not http(s), nor a preview with credentials in it.
-    expect(statusTargetUrl(false, { run: 'javascript:alert(1)', preview: 'https://user:pw@x.example.com' })).toBeUndefined()
+    expect(statusTargetUrl(false, { run: 'javascript:alert(1)', preview: 'https://user:pw@x.example.com' }, same)).toBeUndefined()
+  })
+
+  it('cuts a key the platform put into the preview’s address, in any spelling, as the log does', () => {
+    const key = 'sk_live_0123456789abcdef'
+    const clean = createRedactor(secretForms([key]))
+    for (const spelt of [key, Buffer.from(key).toString('base64url'), Buffer.from(key).toString('hex'), Buffer.from(key, 'utf16le').toString('hex')]) {
+      const url = statusTargetUrl(true, { preview: `https://pr-7.preview.example.com/?t=${spelt}` }, clean)
+      expect(url).toBe('https://pr-7.preview.example.com/?t=***')
+    }
   })
 })
 

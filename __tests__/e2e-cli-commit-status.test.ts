@@ -72,12 +72,13 @@ describe.concurrent('the GitLab commit status, end to end', () => {
   })
 
   it.each([
-    ['a failure', 'update-failure', 1, 'failed', /^Update update-failure failed: /],
-    ['a timeout', 'update-forever', 3, 'failed', /^Update update-forever still "(?:queued|in_progress)" after /]
-  ])('%s: failed, with the reason, linking the job; the exit code stays the outcome’s', async (_name, id, code, state, description) => {
+    // A failure the platform answers at once: a deadline no busy machine reaches first.
+    ['a failure', 'update-failure', '60s', 1, 'failed', /^Update update-failure failed: /],
+    ['a timeout', 'update-forever', '1s', 3, 'failed', /^Update update-forever still "(?:queued|in_progress)" after /]
+  ])('%s: failed, with the reason, linking the job; the exit code stays the outcome’s', async (_name, id, timeout, code, state, description) => {
     const sim = await simulator()
     const api = await gitlab()
-    const run = await runCommand(() => ['--base-url', sim.url, '--status-id', id, '--commit-status', 'docs', '--timeout', '1s', ...fast], {
+    const run = await runCommand(() => ['--base-url', sim.url, '--status-id', id, '--commit-status', 'docs', '--timeout', timeout, ...fast], {
       env: pipelineJob(api)
     })
     expect(run.code, output(run)).toBe(code)
@@ -188,5 +189,42 @@ describe('a cancelled GitLab commit status, end to end', () => {
     expect(Date.now() - sentAt).toBeLessThan(2000)
     expect(run.code).toBe(143)
     expect(api.statuses.map((s) => s.state)).toEqual(['running', 'canceled'])
+  })
+  it('SIGHUP (a closed terminal, a dropped ssh session): a cancel as SIGTERM is, reports written, the status and the note closed; exit 129', async () => {
+    const sim = await simulator()
+    const api = await gitlab()
+    let sentAt = 0
+    const run = await runCommand(
+      () => [
+        '--base-url',
+        sim.url,
+        '--status-id',
+        'update-forever',
+        '--commit-status',
+        'docs',
+        '--mr-comment',
+        '--output-file',
+        'out.json',
+        '--min-interval',
+        '1s',
+        '--max-interval',
+        '1s'
+      ],
+      {
+        env: pipelineJob(api, { CI_MERGE_REQUEST_IID: '3' }),
+        onOutput: (_text, child) => {
+          if (!sentAt && api.statuses.some((s) => s.state === 'running') && api.notes.length > 0) {
+            sentAt = Date.now()
+            child.kill('SIGHUP')
+          }
+        }
+      }
+    )
+    expect(sentAt, output(run)).toBeGreaterThan(0)
+    expect(run.code, output(run)).toBe(129)
+    expect(output(run)).toContain('Received SIGHUP: stopping the wait and writing the outputs.')
+    expect(JSON.parse(run.file('out.json') ?? '{}')).toMatchObject({ result: 'cancelled', 'exit-code': 129 })
+    expect(api.statuses.map((s) => s.state)).toEqual(['running', 'canceled'])
+    expect(api.notes.map((note) => note.body).join('\n')).not.toContain('⏳')
   })
 })

@@ -119,6 +119,20 @@ describe('the command, end to end', () => {
       expect(text).not.toContain(ADMIN_KEY)
   })
 
+  it('2: a mistyped WAIT_FOR_DOCS_* variable (the gate left off) is invalid input with a "did you mean", nothing sent, its value never shown', async () => {
+    const sim = await simulator()
+    const run = await wait(sim, ['--status-id', 'update-success', ...REPORTS], {
+      env: { ...KEY_ENV, WAIT_FOR_DOCS_EXPECTED_SHA: 'c0ffee0123456789abcdef0123456789abcdef01' }
+    })
+    expect(run.code, run.stdout).toBe(2)
+    expect(sim.requests).toEqual([])
+    expect(run.stdout).toContain(
+      '- "WAIT_FOR_DOCS_EXPECTED_SHA" is not a variable of wait-for-docs (did you mean WAIT_FOR_DOCS_EXPECT_SHA?); its value is not read.'
+    )
+    expect(reports(run).json).toMatchObject({ result: 'error', 'exit-code': 2 })
+    expect(run.stdout).not.toContain('c0ffee0123456789')
+  })
+
   it('3: timeout; 0 with --fail-on-timeout false', async () => {
     const sim = await simulator()
     const run = await wait(sim, ['--status-id', 'update-forever', '--timeout', '1s'])

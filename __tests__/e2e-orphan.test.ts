@@ -13,9 +13,9 @@ import { simulator } from './helpers/e2e.js'
 // every report written with result cancelled, and nothing is left polling.
 //
 // The test through `npx` needs a registry that has the package: .ci/run publishes it to a local
-// one and gives its address in WAIT_FOR_DOCS_TEST_REGISTRY. Without it, that test is skipped and
+// one and gives its address in TEST_REGISTRY_OF_WAIT_FOR_DOCS. Without it, that test is skipped and
 // says why.
-const REGISTRY = process.env.WAIT_FOR_DOCS_TEST_REGISTRY ?? ''
+const REGISTRY = process.env.TEST_REGISTRY_OF_WAIT_FOR_DOCS ?? ''
 const WAIT = ['--status-id', 'update-forever', '--min-interval', '200ms', '--max-interval', '200ms', '--timeout', '60s']
 const REPORTS = ['--output-file', 'out.json', '--dotenv', 'docs.env', '--junit', 'junit.xml']
 
@@ -171,7 +171,7 @@ describe('a cancel by the end of the process that started the command', () => {
 
   it('npx from the registry, sent SIGTERM alone: every report written, cancelled, and no process left within 2 s', async (context) => {
     if (!REGISTRY)
-      return context.skip('no registry with the package: WAIT_FOR_DOCS_TEST_REGISTRY is not set (.ci/run publishes to a local registry and sets it)')
+      return context.skip('no registry with the package: TEST_REGISTRY_OF_WAIT_FOR_DOCS is not set (.ci/run publishes to a local registry and sets it)')
     if (process.platform !== 'linux') return context.skip('finding every process the run started reads /proc (Linux)')
     const sim = await simulator()
     const dir = mkdtempSync(path.join(os.tmpdir(), 'wait-for-docs-npx-orphan-'))

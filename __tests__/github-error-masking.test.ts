@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { explainCommentError, maskingErrors } from '../src/github/comment-api.js'
+import { explainCommentError, guardedClient } from '../src/github/comment-api.js'
 import { closeStubServers, refusingServer } from './helpers/stub-server.js'
 
 const TOKEN = 'ghs_EXAMPLEtoken0123456789abcdefABCDEF'
@@ -17,7 +17,7 @@ describe("GitHub's error words", () => {
     const { getOctokit } = await import('@actions/github')
     // The token's spelling begins 10 characters before the 300th, where the reason is cut.
     const baseUrl = await refusing(`${'x'.repeat(290)}${spelt} and more`)
-    const octokit = maskingErrors(getOctokit(TOKEN, { baseUrl }), TOKEN)
+    const octokit = guardedClient(getOctokit(TOKEN, { baseUrl }), TOKEN, (text) => text)
     const error = await octokit.rest.issues.createComment({ owner: 'acme', repo: 'docs', issue_number: 7, body: 'b' }).then(
       () => undefined,
       (caught: unknown) => caught

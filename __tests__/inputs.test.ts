@@ -126,6 +126,34 @@ describe('parseInputs', () => {
     expect(JSON.stringify(parsed)).not.toContain('s3cretKeyValue')
   })
 
+  it.each([
+    ['a query string', 'https://api.example.com/v1?token=s3cretKeyValue', 'base-url: "https://api.example.com/v1?***" must not contain a query string'],
+    ['a fragment', 'https://api.example.com/#key=s3cretKeyValue', 'base-url: "https://api.example.com/#***" must not contain a fragment'],
+    [
+      'both, and credentials',
+      'https://bot:pw@api.example.com/?a=s3cretKeyValue#s3cretKeyValue',
+      'base-url: "https://***@api.example.com/?***" must not contain credentials'
+    ]
+  ])('never echoes the key a base-url refused for %s holds', (_what, url, said) => {
+    const parsed = parseInputs(raw({ 'base-url': url }))
+    expect(!parsed.ok && parsed.problems[0]).toContain(said)
+    expect(JSON.stringify(parsed)).not.toContain('s3cretKeyValue')
+  })
+
+  it.each([
+    ['https://api.example.com/v1', '/v1', 'https://api.example.com'],
+    ['https://api.example.com/v1/', '/v1', 'https://api.example.com'],
+    ['https://gw.example.com/docs/V2', '/V2', 'https://gw.example.com/docs'],
+    ['https://api.example.com/discovery/v1', '/discovery/v1', 'https://api.example.com']
+  ])('a base-url ending in a version the paths begin with (%s) is named up front, with the address to give', (url, version, fixed) => {
+    const parsed = parseInputs(raw({ 'base-url': url }))
+    expect(!parsed.ok && parsed.problems[0]).toBe(
+      `base-url: "${url}" ends with ${version}, and every path of the platform's API already begins with its version (a status would be read at ${fixed}${version}/v1/project/update-status/…); give the address without it: ${fixed}`
+    )
+    // A path that only holds a version inside it is the user's own.
+    expect(parseInputs(raw({ 'base-url': 'https://api.example.com/v1-gateway/docs' })).ok).toBe(true)
+  })
+
   it('never echoes a key, even a malformed one', () => {
     const parsed = parseInputs(raw({ 'admin-key': 'secret with spaces' }))
     expect(parsed.ok).toBe(false)

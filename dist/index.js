@@ -38864,31 +38864,64 @@ function oneLine(text, max = 500) {
 }
 /** Characters that show as nothing: a secret split by them reads as the secret. */
 const INVISIBLE = '[\\u00ad\\u034f\\u180e\\u200b-\\u200f\\u2060-\\u2064\\ufeff]*';
-/** One character of a secret as a pattern: itself, or percent-encoded (each byte, either case). */
+/** One character of a secret as a pattern: itself, or percent-encoded (each byte); any letter case, by the redactor's flag. */
 function charPattern(char) {
     const escaped = char.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
     const encoded = [...Buffer.from(char, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
     return `(?:${escaped}|${encoded})`;
 }
 /**
+ * One character of a secret as a pattern, in the spellings markup and code give it too: an HTML
+ * numeric reference (`&#115;`, `&#x73;`, leading zeros, the `;` left out as browsers allow) or a
+ * JSON or JavaScript escape (`\u0073`, `\x73`).
+ */
+function escapedCharPattern(char) {
+    const code = char.codePointAt(0) ?? 0;
+    const hex = code.toString(16);
+    const units = Array.from({ length: char.length }, (_, i) => `\\\\u${char.charCodeAt(i).toString(16).padStart(4, '0')}`).join('');
+    const forms = [charPattern(char), `&#0*${code};?`, `&#x0*${hex};?`, units, ...(code < 0x100 ? [`\\\\x${hex.padStart(2, '0')}`] : [])];
+    return `(?:${forms.join('|')})`;
+}
+/** The hex of a text's UTF-16 code units, in either byte order. */
+function utf16Hex(text) {
+    const units = Buffer.from(text, 'utf16le');
+    return [units.toString('hex'), Buffer.from(units).swap16().toString('hex')];
+}
+/**
+ * Text that may hold a character as an HTML numeric reference or an escape, or an ASCII text as
+ * the hex of its UTF-16 code units (four in a row): only such text is read for those spellings.
+ */
+const MAY_BE_ESCAPED = /&#|\\[ux]|(?:[0-9a-f]{2}00){4}|(?:00[0-9a-f]{2}){4}/i;
+/**
  * A function that replaces every occurrence of each secret with `***`, in any letter case (URL
  * hosts and some headers come back lowercased), with any of its characters percent-encoded
- * (`%73k_…`, `sk%5F…`) and with characters that show as nothing between its characters (a
- * zero-width space). Build it once per set of secrets: one pattern, longest secret first.
+ * (`%73k_…`, `sk%5F…`), written as an HTML numeric reference or an escape (`&#115;`, `\u0073`),
+ * as the hex of its UTF-16 code units, and with characters that show as nothing between its characters (a zero-width space). Build it
+ * once per set of secrets: one pattern, longest secret first (and one more for the text that
+ * holds references or escapes, so that the rest is read as fast as before).
  */
 function createRedactor(secrets) {
     const used = [...new Set(secrets.filter((secret) => secret.length > 0))].sort((a, b) => b.length - a.length);
     if (used.length === 0)
         return (text) => text;
-    const pattern = new RegExp(used.map((secret) => Array.from(secret, charPattern).join(INVISIBLE)).join('|'), 'gi');
-    return (text) => text.replace(pattern, '***');
+    const patternOf = (forms, char) => new RegExp(forms.map((secret) => Array.from(secret, char).join(INVISIBLE)).join('|'), 'gi');
+    const plain = patternOf(used, charPattern);
+    let escaped;
+    return (text) => {
+        const cut = text.replace(plain, '***');
+        if (!MAY_BE_ESCAPED.test(cut))
+            return cut;
+        escaped ??= patternOf([...new Set([...used, ...used.flatMap(utf16Hex)])].sort((a, b) => b.length - a.length), escapedCharPattern);
+        return cut.replace(escaped, '***');
+    };
 }
 /** Encoded forms shorter than this are not cut: they would cut ordinary words. */
 const MIN_ENCODED = 8;
 /**
  * How a server may echo a secret encoded: base64 and base64url (as the secret alone, or inside
  * a longer encoded text such as `Bearer <key>` or `user:<key>`, at each of the three offsets a
- * byte can take, the characters that depend on the secret alone) and hex.
+ * byte can take, the characters that depend on the secret alone) and hex. (The hex of its UTF-16
+ * code units is the redactor's own: `createRedactor`.)
  */
 function encodedForms(secret) {
     const bytes = Buffer.from(secret, 'utf8');
@@ -38927,7 +38960,10 @@ function redact(text, secrets) {
 function redactJson(value, secrets) {
     if (!secrets.some((secret) => secret.length > 0))
         return value;
-    const clean = redactorOf(secrets);
+    return cleanStrings(value, redactorOf(secrets));
+}
+/** Parsed JSON with every string, values and keys, passed through `clean`. Recursive: give it JSON whose depth was checked first. */
+function cleanStrings(value, clean) {
     const walk = (node) => {
         if (typeof node === 'string')
             return clean(node);
@@ -39326,6 +39362,13 @@ const platformSchema = object({
             problems.push('must not contain a query string');
         if (url.hash || text.includes('#'))
             problems.push('must not contain a fragment');
+        // The platform's paths carry their version (`/v1/project/…`, `/v2/agent/…`, `/discovery/v1/…`): a
+        // base URL ending in one, as the platform's published reference names its server, doubles it.
+        const versioned = /^(.*?)(\/(?:discovery(?:\/v\d+)?|v\d+))\/*$/i.exec(url.pathname);
+        if (problems.length === 0 && versioned) {
+            const [, rest = '', version = ''] = versioned;
+            problems.push(`ends with ${version}, and every path of the platform's API already begins with its version (a status would be read at ${url.origin}${rest}${version}/v1/project/update-status/…); give the address without it: ${url.origin}${rest}`);
+        }
         for (const message of problems)
             addProblem(ctx, message);
         if (problems.length > 0)
@@ -39338,10 +39381,13 @@ const platformSchema = object({
 function isLoopbackHost(hostname) {
     return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }
-/** A URL as it may be shown: a user name and password in it (a key, often) become `***`. */
-function hideUserinfo(url) {
+/**
+ * A URL as it may be shown: where a key often goes becomes `***`: a user name and password, a
+ * query string (`?token=…`) and a fragment.
+ */
+function shownUrl(url) {
     // Up to the last @: a password may hold characters that end the user info for a URL parser.
-    return url.replace(/^([a-z][a-z0-9+.-]*:\/*).*@/i, '$1***@');
+    return url.replace(/^([a-z][a-z0-9+.-]*:\/*).*@/i, '$1***@').replace(/([?#])[\s\S]*$/, '$1***');
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/search.ts
@@ -39758,7 +39804,7 @@ function parseInputs(raw) {
             fields[name] = parsed.data;
         }
         else {
-            const shown = SECRET_INPUTS.has(name) ? '(hidden) ' : LIST_INPUTS.has(name) ? '' : `${quote(name === 'base-url' ? hideUserinfo(value) : value)} `;
+            const shown = SECRET_INPUTS.has(name) ? '(hidden) ' : LIST_INPUTS.has(name) ? '' : `${quote(name === 'base-url' ? shownUrl(value) : value)} `;
             for (const issue of parsed.error.issues)
                 problems.push(`${name}: ${shown}${issue.message}`);
         }
@@ -39973,7 +40019,7 @@ function finishingWithin(writing) {
     return `the wait is over; finishing ${writing.join(', ').replace(/, ([^,]*)$/, ' and $1')} within ${formatDuration(CANCEL_GRACE_MS)}.`;
 }
 /**
- * Turns a cancel (SIGINT, then SIGTERM) into an abort signal, and makes sure the process exits
+ * Turns a cancel (SIGINT, then SIGTERM; SIGHUP) into an abort signal, and makes sure the process exits
  * within the grace period whatever is still running, so the outputs written in that time are the
  * step's last word.
  */
@@ -40006,6 +40052,8 @@ function listenForCancel(options) {
     const onBreak = () => cancelAs('SIGTERM', 'Received SIGBREAK');
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
+    // A closed terminal, a dropped ssh session, a PTY-driven agent that stops: a cancel, not a kill.
+    process.on('SIGHUP', onSignal);
     process.on('SIGBREAK', onBreak);
     const stopWatching = options.watchParent
         ? watchParent((parent) => cancelAs('SIGTERM', `The process that started this one (pid ${parent}) is gone, as when a CI system cancels a job`))
@@ -40026,6 +40074,7 @@ function listenForCancel(options) {
         stop() {
             process.off('SIGINT', onSignal);
             process.off('SIGTERM', onSignal);
+            process.off('SIGHUP', onSignal);
             process.off('SIGBREAK', onBreak);
             stopWatching();
             // What is left (closing connections, the exit grace) is not worth a kill by the signal: the
@@ -40040,7 +40089,7 @@ function listenForCancel(options) {
                     exiting = true;
                     setTimeout(() => process.exit(code), graceMs).unref();
                 };
-                for (const name of ['SIGINT', 'SIGTERM', 'SIGBREAK'])
+                for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'])
                     process.on(name, late);
             }
         }
@@ -43575,11 +43624,16 @@ function githubStatusState(result) {
 function gitlabStatusState(result) {
     return result === 'success' ? 'success' : result === 'cancelled' ? 'canceled' : 'failed';
 }
-/** Where a status links: on success the docs (the preview, else deployment-url), else the run, where the reason is. */
-function statusTargetUrl(success, links) {
+/**
+ * Where a status links: on success the docs (the preview, else deployment-url), else the run,
+ * where the reason is; cleaned as the log is (a key the platform put into the preview's address,
+ * in any spelling, is cut), so that what is read back is what was meant.
+ */
+function statusTargetUrl(success, links, clean) {
     const docs = safeUrl(links.preview) ?? safeUrl(links.url);
     const run = links.run && URL.canParse(links.run) && /^https?:$/.test(new URL(links.run).protocol) ? links.run : undefined;
-    return success ? (docs ?? run) : (run ?? docs);
+    const url = success ? (docs ?? run) : (run ?? docs);
+    return url === undefined ? undefined : clean(url);
 }
 /** The description while waiting, cut to GitHub's limit. */
 function waitingStatusDescription(targets, clean) {
@@ -44824,13 +44878,39 @@ function deployedLine(outcome, runSha) {
 
 
 
+/** The parameters of a request that say where it goes and how, not what it writes. */
+const ROUTING = new Set([
+    'method',
+    'url',
+    'baseUrl',
+    'headers',
+    'request',
+    'mediaType',
+    'owner',
+    'repo',
+    'ref',
+    'sha',
+    'issue_number',
+    'comment_id',
+    'deployment_id'
+]);
 /**
- * The client, its errors' words with the token masked in every spelling (hex, percent-encoded,
- * base64) as they come: the words are cut to length further on, and a cut spelling of the token
- * would not be found after.
+ * The client, guarded both ways. What it writes to GitHub passes through `clean`, as the log
+ * does: every text of a write (a body, a description, a `target_url`, an `environment_url`), so
+ * a key the platform put into an address, in any spelling, is never sent. Its errors' words have
+ * the token masked in every spelling (hex, percent-encoded, base64) as they come: the words are
+ * cut to length further on, and a cut spelling of the token would not be found after.
  */
-function maskingErrors(octokit, token) {
+function guardedClient(octokit, token, clean) {
     const mask = createRedactor(secretForms(token ? [token] : []));
+    octokit.hook.before('request', (options) => {
+        if (options.method === 'GET')
+            return;
+        const params = options;
+        for (const [name, value] of Object.entries(params))
+            if (!ROUTING.has(name) && typeof value === 'string')
+                params[name] = mask(clean(value));
+    });
     octokit.hook.error('request', (error) => {
         if (error instanceof Error)
             error.message = mask(error.message);
@@ -45268,7 +45348,7 @@ function commitStatusPort(status, targets, clean) {
             if ('skip' in place)
                 throw new RecordSkipped(`commit-status is set, but ${place.skip}. No commit status was written. The step's result does not depend on it.`);
             sha = place.sha.slice(0, 7);
-            const octokit = maskingErrors(github.getOctokit(status.githubToken), status.githubToken);
+            const octokit = guardedClient(github.getOctokit(status.githubToken), status.githubToken, clean);
             // Set in a hook, the signal reaches the request and the proxy-aware fetch of the defaults stays in place.
             let signal;
             octokit.hook.before('request', (request) => {
@@ -45323,7 +45403,7 @@ function commitStatusPort(status, targets, clean) {
                 throw refusal;
             }
             const { place, me, send, list } = await connect();
-            const ownLink = statusTargetUrl(outcome.result === 'success', { preview: outcome.trigger?.previewUrl, url: status.url, run: place.runUrl });
+            const ownLink = statusTargetUrl(outcome.result === 'success', { preview: outcome.trigger?.previewUrl, url: status.url, run: place.runUrl }, clean);
             const body = (decision) => {
                 if (decision.kind === 'keep') {
                     return {
@@ -45558,8 +45638,8 @@ function explainDeploymentError(error, fork = runFork()) {
 
 
 /** A client whose GETs end with `signals.lookup` and whose writes end only with `signals.write`. */
-function clientFor(github, token, signals) {
-    const octokit = maskingErrors(github.getOctokit(token), token);
+function clientFor(github, token, signals, clean) {
+    const octokit = guardedClient(github.getOctokit(token), token, clean);
     octokit.hook.before('request', (options) => {
         options.request = { ...options.request, signal: options.method === 'GET' ? signals.lookup : signals.write };
     });
@@ -45580,7 +45660,9 @@ function deploymentPort(deployment, clean, run) {
         const state = deploymentState(outcome.result);
         // A preview's own address, never deployment-url in its place: one the step refuses is left out, and said.
         const preview = outcome.trigger?.previewUrl;
-        const url = state !== 'success' ? undefined : preview ? safeUrl(preview) : deployment.url;
+        const linked = state !== 'success' ? undefined : preview ? safeUrl(preview) : deployment.url;
+        // Cleaned as the log is: a key the platform put into the address, in any spelling, is cut.
+        const url = linked === undefined ? undefined : clean(linked);
         if (state === 'success' && preview && !url && !last)
             info(clean(`The preview's address ${inert(preview, 300)} is not an https:// address the deployment can link, so deployment ${id} has no URL (deployment-url is not a preview's).`));
         last = { state, url };
@@ -45613,7 +45695,7 @@ function deploymentPort(deployment, clean, run) {
         api: 'GitHub API',
         async open(signals, at) {
             const { github, place } = await placeOf();
-            const octokit = clientFor(github, deployment.githubToken, signals);
+            const octokit = clientFor(github, deployment.githubToken, signals, clean);
             const description = fitDescription(clean(waitingDescription(run.targets)));
             let id;
             try {
@@ -45637,7 +45719,7 @@ function deploymentPort(deployment, clean, run) {
             if (opened === 'never')
                 throw new RecordSkipped('No deployment was created: the run ended before waiting began.', 'info');
             const { github, place } = await placeOf();
-            const octokit = clientFor(github, deployment.githubToken, signals);
+            const octokit = clientFor(github, deployment.githubToken, signals, clean);
             if (where === undefined && limitedUntil !== undefined)
                 return createWithOutcome(outcome, octokit, place, signals);
             // The POST's answer was lost: GitHub may have created it all the same.
@@ -45656,7 +45738,7 @@ function deploymentPort(deployment, clean, run) {
         },
         async readBack(id, signals, lost) {
             const { github, place } = await placeOf();
-            const states = await withinBudget(deploymentStates(clientFor(github, deployment.githubToken, signals), place, id), signals.lookup);
+            const states = await withinBudget(deploymentStates(clientFor(github, deployment.githubToken, signals, clean), place, id), signals.lookup);
             const newest = states[0];
             if (newest === 'in_progress' || newest === 'queued' || newest === 'pending')
                 return 'stale';
@@ -45971,8 +46053,8 @@ async function commentPlace(settings) {
  * A client whose lookups (GETs and the GraphQL query of who the token is, which change nothing)
  * end with `signals.lookup`, and whose writes end only with `signals.write`.
  */
-function pr_comment_clientFor(place, token, signals) {
-    const octokit = maskingErrors(place.github.getOctokit(token), token);
+function pr_comment_clientFor(place, token, signals, clean) {
+    const octokit = guardedClient(place.github.getOctokit(token), token, clean);
     // Set in a hook, the signal reaches every request, pages of the listing included, and the
     // proxy-aware fetch of the defaults stays in place (a `request` option would replace it).
     octokit.hook.before('request', (options) => {
@@ -46020,7 +46102,7 @@ function pullRequestCommentPort(settings, clean, opening) {
     const oldestKept = (found, octokit, created, body, signals, at) => story.keepOldest(created, body, {
         list: () => {
             const after = { ...signals, lookup: signals.nextLookup() };
-            return ours(found, pr_comment_clientFor(found, settings.githubToken, after), after);
+            return ours(found, pr_comment_clientFor(found, settings.githubToken, after, clean), after);
         },
         remove: (id) => remove(found, octokit, id, signals),
         write: (id, text) => withinBudget(writeComment(octokit, found.target, id, text), signals.write)
@@ -46030,7 +46112,7 @@ function pullRequestCommentPort(settings, clean, opening) {
         api: 'GitHub API',
         async open(signals, at) {
             const found = await placeOnce();
-            const octokit = pr_comment_clientFor(found, settings.githubToken, signals);
+            const octokit = pr_comment_clientFor(found, settings.githubToken, signals, clean);
             const { id, twins } = await findWithTwins(found, octokit, signals);
             // An earlier run's comment is where this one goes: a close after a cancel need not wait on the PATCH.
             if (id !== undefined)
@@ -46052,7 +46134,7 @@ function pullRequestCommentPort(settings, clean, opening) {
         },
         async close(outcome, where, opened, signals, foundAt) {
             const found = await placeOnce();
-            const octokit = pr_comment_clientFor(found, settings.githubToken, signals);
+            const octokit = pr_comment_clientFor(found, settings.githubToken, signals, clean);
             // Where the open went; else the comment of an earlier run, or of an open whose answer was lost.
             const known = where === undefined ? await findWithTwins(found, octokit, signals) : undefined;
             const id = where ?? known?.id;
@@ -46077,7 +46159,7 @@ function pullRequestCommentPort(settings, clean, opening) {
         },
         async readBack(where, signals, lost) {
             const found = await placeOnce();
-            const octokit = pr_comment_clientFor(found, settings.githubToken, signals);
+            const octokit = pr_comment_clientFor(found, settings.githubToken, signals, clean);
             return story.readBack(where, await ours(found, octokit, signals), (twin) => remove(found, octokit, twin, signals), lost);
         },
         gone: (error) => typeof error === 'object' && error !== null && 'status' in error && Number(error.status) === 404,

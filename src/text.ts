@@ -52,7 +52,7 @@ export function oneLine(text: string, max = 500): string {
 /** Characters that show as nothing: a secret split by them reads as the secret. */
 const INVISIBLE = '[\\u00ad\\u034f\\u180e\\u200b-\\u200f\\u2060-\\u2064\\ufeff]*'
 
-/** One character of a secret as a pattern: itself, or percent-encoded (each byte, either case). */
+/** One character of a secret as a pattern: itself, or percent-encoded (each byte); any letter case, by the redactor's flag. */
 function charPattern(char: string): string {
   const escaped = char.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')
   const encoded = [...Buffer.from(char, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('')
@@ -60,16 +60,54 @@ function charPattern(char: string): string {
 }
 
 /**
+ * One character of a secret as a pattern, in the spellings markup and code give it too: an HTML
+ * numeric reference (`&#115;`, `&#x73;`, leading zeros, the `;` left out as browsers allow) or a
+ * JSON or JavaScript escape (`\u0073`, `\x73`).
+ */
+function escapedCharPattern(char: string): string {
+  const code = char.codePointAt(0) ?? 0
+  const hex = code.toString(16)
+  const units = Array.from({ length: char.length }, (_, i) => `\\\\u${char.charCodeAt(i).toString(16).padStart(4, '0')}`).join('')
+  const forms = [charPattern(char), `&#0*${code};?`, `&#x0*${hex};?`, units, ...(code < 0x100 ? [`\\\\x${hex.padStart(2, '0')}`] : [])]
+  return `(?:${forms.join('|')})`
+}
+
+/** The hex of a text's UTF-16 code units, in either byte order. */
+function utf16Hex(text: string): string[] {
+  const units = Buffer.from(text, 'utf16le')
+  return [units.toString('hex'), Buffer.from(units).swap16().toString('hex')]
+}
+
+/**
+ * Text that may hold a character as an HTML numeric reference or an escape, or an ASCII text as
+ * the hex of its UTF-16 code units (four in a row): only such text is read for those spellings.
+ */
+const MAY_BE_ESCAPED = /&#|\\[ux]|(?:[0-9a-f]{2}00){4}|(?:00[0-9a-f]{2}){4}/i
+
+/**
  * A function that replaces every occurrence of each secret with `***`, in any letter case (URL
  * hosts and some headers come back lowercased), with any of its characters percent-encoded
- * (`%73k_…`, `sk%5F…`) and with characters that show as nothing between its characters (a
- * zero-width space). Build it once per set of secrets: one pattern, longest secret first.
+ * (`%73k_…`, `sk%5F…`), written as an HTML numeric reference or an escape (`&#115;`, `\u0073`),
+ * as the hex of its UTF-16 code units, and with characters that show as nothing between its characters (a zero-width space). Build it
+ * once per set of secrets: one pattern, longest secret first (and one more for the text that
+ * holds references or escapes, so that the rest is read as fast as before).
  */
 export function createRedactor(secrets: readonly string[]): (text: string) => string {
   const used = [...new Set(secrets.filter((secret) => secret.length > 0))].sort((a, b) => b.length - a.length)
   if (used.length === 0) return (text) => text
-  const pattern = new RegExp(used.map((secret) => Array.from(secret, charPattern).join(INVISIBLE)).join('|'), 'gi')
-  return (text) => text.replace(pattern, '***')
+  const patternOf = (forms: readonly string[], char: (c: string) => string) =>
+    new RegExp(forms.map((secret) => Array.from(secret, char).join(INVISIBLE)).join('|'), 'gi')
+  const plain = patternOf(used, charPattern)
+  let escaped: RegExp | undefined
+  return (text) => {
+    const cut = text.replace(plain, '***')
+    if (!MAY_BE_ESCAPED.test(cut)) return cut
+    escaped ??= patternOf(
+      [...new Set([...used, ...used.flatMap(utf16Hex)])].sort((a, b) => b.length - a.length),
+      escapedCharPattern
+    )
+    return cut.replace(escaped, '***')
+  }
 }
 
 /** Encoded forms shorter than this are not cut: they would cut ordinary words. */
@@ -78,7 +116,8 @@ const MIN_ENCODED = 8
 /**
  * How a server may echo a secret encoded: base64 and base64url (as the secret alone, or inside
  * a longer encoded text such as `Bearer <key>` or `user:<key>`, at each of the three offsets a
- * byte can take, the characters that depend on the secret alone) and hex.
+ * byte can take, the characters that depend on the secret alone) and hex. (The hex of its UTF-16
+ * code units is the redactor's own: `createRedactor`.)
  */
 export function encodedForms(secret: string): string[] {
   const bytes = Buffer.from(secret, 'utf8')
@@ -118,7 +157,11 @@ export function redact(text: string, secrets: readonly string[]): string {
  */
 export function redactJson(value: unknown, secrets: readonly string[]): unknown {
   if (!secrets.some((secret) => secret.length > 0)) return value
-  const clean = redactorOf(secrets)
+  return cleanStrings(value, redactorOf(secrets))
+}
+
+/** Parsed JSON with every string, values and keys, passed through `clean`. Recursive: give it JSON whose depth was checked first. */
+export function cleanStrings(value: unknown, clean: (text: string) => string): unknown {
   const walk = (node: unknown): unknown => {
     if (typeof node === 'string') return clean(node)
     if (Array.isArray(node)) return node.map(walk)

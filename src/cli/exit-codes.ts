@@ -11,7 +11,7 @@ import type { RunOutcome } from '../model.js'
 export const EXIT = { success: 0, failure: 1, invalid: 2, timeout: 3, error: 4, misconfigured: 5 } as const
 
 /** The exit code after a cancel: 128 + the signal's number, as shells report it. */
-export const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const
+export const SIGNAL_EXIT = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const
 
 /** Every exit code with its meaning, for --help and the README. */
 export const EXIT_CODE_MEANINGS: readonly (readonly [string, string])[] = [
@@ -24,7 +24,10 @@ export const EXIT_CODE_MEANINGS: readonly (readonly [string, string])[] = [
     String(EXIT.misconfigured),
     'misconfigured (result error): the platform refused the setup for certain (a key refused, no such project, id or automation, a plan without previews, an automation not active); running again changes nothing'
   ],
-  [`${SIGNAL_EXIT.SIGINT} / ${SIGNAL_EXIT.SIGTERM}`, 'cancelled by SIGINT / SIGTERM, after every report was written']
+  [
+    `${SIGNAL_EXIT.SIGINT} / ${SIGNAL_EXIT.SIGTERM} / ${SIGNAL_EXIT.SIGHUP}`,
+    'cancelled by SIGINT / SIGTERM / SIGHUP (a closed terminal or ssh session), after every report was written'
+  ]
 ]
 
 /**
@@ -32,7 +35,7 @@ export const EXIT_CODE_MEANINGS: readonly (readonly [string, string])[] = [
  * them in `result` too): a pipeline that lets 3 and 4 pass must never let broken docs through.
  */
 export function exitCodeOf(outcome: RunOutcome, failOnTimeout: boolean, signal?: NodeJS.Signals): number {
-  if (signal === 'SIGINT' || signal === 'SIGTERM') return SIGNAL_EXIT[signal]
+  if (signal === 'SIGINT' || signal === 'SIGTERM' || signal === 'SIGHUP') return SIGNAL_EXIT[signal]
   if (outcome.problems.length > 0) return EXIT.invalid
   if (stepPasses(outcome, failOnTimeout)) return EXIT.success
   if (failedSomewhere(outcome)) return EXIT.failure

@@ -159,7 +159,13 @@ export function readCommandLine(argv: readonly string[], env: Readonly<Record<st
       // A key's value after a key's name however it is written (`admin-key sk_…`, `-admin-key=sk_…`,
       // `—admin-key sk_…` with an em dash, `--admin-key= sk_…` with a space after the =) is not
       // shown: it is the key.
-      const shown = namesSecret(arg) ? `${quote(keyName(arg))}${arg.includes('=') ? ' with a value (not shown: it may be the key)' : ''}` : quote(arg)
+      // Of a stray word only the name of a flag it spells is shown, never a value after its =: any
+      // other word may be a key (`-k sk_…`, `--admin key sk_…`, an unquoted `Bearer sk_…`).
+      const equals = arg.indexOf('=')
+      const namesFlag = namesSecret(arg) || byName.has(keyName(arg))
+      const shown = namesFlag
+        ? `${quote(namesSecret(arg) ? keyName(arg) : equals > 0 ? arg.slice(0, equals) : arg)}${equals > 0 ? ' with a value (not shown: it may be the key)' : ''}`
+        : `argument ${i + 1}`
       const before = i > 0 ? (argv[i - 1] as string) : undefined
       const afterKeyName = before !== undefined && namesSecret(before) && (!before.includes('=') || before.endsWith('='))
       if (afterKeyName) {
@@ -171,9 +177,13 @@ export function readCommandLine(argv: readonly string[], env: Readonly<Record<st
         )
       } else if (startsWithOtherDash(arg))
         problems.push(
-          `${shown} is not a flag: it starts with a dash that is not two hyphens (autocorrect makes – or — of --); write --${keyName(arg)} (see --help)`
+          `${shown} is not a flag: it starts with a dash that is not two hyphens (autocorrect makes – or — of --); ${namesFlag ? `write --${keyName(arg)}` : 'write flags with two hyphens'} (see --help)`
         )
-      else problems.push(`${shown} is not a flag; every value follows its flag, e.g. --status-id st_1 (see --help)`)
+      else if (namesFlag) problems.push(`${shown} is not a flag; every value follows its flag, e.g. --status-id st_1 (see --help)`)
+      else
+        problems.push(
+          `${shown} is not a flag, and is not shown here (it may be a key)${arg.startsWith('-') ? '; a flag starts with two hyphens' : ''}; every value follows its flag, e.g. --status-id st_1 (see --help)`
+        )
       continue
     }
     const equals = arg.indexOf('=')
@@ -246,6 +256,7 @@ export function readCommandLine(argv: readonly string[], env: Readonly<Record<st
     return values.join('\n')
   }
 
+  problems.push(...unknownVariables(env))
   const raw = {} as RawInputs
   for (const flag of INPUT_FLAGS) raw[flag.input as InputName] = value(flag)
   const command = Object.fromEntries(COMMAND_FLAGS.map((flag) => [flag.name, value(flag)]))
@@ -338,10 +349,37 @@ function reportsOnOnePath(options: CommandOptions, summaryOff: boolean): string[
 }
 
 /** ` (did you mean --x?)` for a flag a typo or two away from a known one, or the start of only one. */
+const NAMESPACE = 'WAIT_FOR_DOCS_'
+
+/**
+ * The variables of the command's own namespace that name no flag (`WAIT_FOR_DOCS_EXPECTED_SHA`,
+ * `WAIT_FOR_DOCS_TIMEOUTS`, a lower-case one): invalid input, as an unknown flag is, so that a
+ * mistyped gate is never a gate left off. Their values are never shown.
+ */
+function unknownVariables(env: Readonly<Record<string, string | undefined>>): string[] {
+  const known = new Set(FLAGS.map((flag) => envName(flag.name)))
+  // Windows' environment ignores case: a variable in lower case there is the one in capitals.
+  const sameCase = process.platform !== 'win32'
+  return Object.keys(env)
+    .filter((name) => env[name] !== undefined && name.toUpperCase().startsWith(NAMESPACE) && !known.has(sameCase ? name : name.toUpperCase()))
+    .sort()
+    .map((name) => {
+      const written = name.slice(NAMESPACE.length).toLowerCase().replace(/_/g, '-')
+      const near = nearFlag(written)
+      const fix = near ? ` (did you mean ${envName(near.name)}?)` : ''
+      return `${quote(name)} is not a variable of wait-for-docs${fix}; its value is not read. The variables are ${NAMESPACE}<FLAG>, in capitals with _ for - (see --help)`
+    })
+}
+
 function suggestion(written: string): string {
-  const starting = FLAGS.filter((flag) => written.length >= 3 && flag.name.startsWith(written))
-  const near = FLAGS.find((flag) => distance(flag.name, written) <= 2) ?? (starting.length === 1 ? starting[0] : undefined)
+  const near = nearFlag(written)
   return near ? ` (did you mean --${near.name}?)` : ''
+}
+
+/** The flag a name is a typo or two away from, or the start of only one. */
+function nearFlag(written: string): Flag | undefined {
+  const starting = FLAGS.filter((flag) => written.length >= 3 && flag.name.startsWith(written))
+  return FLAGS.find((flag) => distance(flag.name, written) <= 2) ?? (starting.length === 1 ? starting[0] : undefined)
 }
 
 function distance(a: string, b: string): number {

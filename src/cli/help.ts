@@ -36,7 +36,7 @@ export function renderHelp(version: string): string {
     '  --version            The version.',
     '',
     'Exit codes:',
-    ...EXIT_CODE_MEANINGS.map(([code, meaning]) => `  ${code.padEnd(9)} ${meaning}`),
+    ...EXIT_CODE_MEANINGS.map(([code, meaning]) => `  ${code.padEnd(Math.max(9, ...EXIT_CODE_MEANINGS.map(([c]) => c.length)))} ${meaning}`),
     ''
   ].join('\n')
 }

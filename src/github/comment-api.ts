@@ -11,13 +11,37 @@ import { createRedactor } from '../text.js'
 
 export type Octokit = ReturnType<typeof getOctokit>
 
+/** The parameters of a request that say where it goes and how, not what it writes. */
+const ROUTING = new Set([
+  'method',
+  'url',
+  'baseUrl',
+  'headers',
+  'request',
+  'mediaType',
+  'owner',
+  'repo',
+  'ref',
+  'sha',
+  'issue_number',
+  'comment_id',
+  'deployment_id'
+])
+
 /**
- * The client, its errors' words with the token masked in every spelling (hex, percent-encoded,
- * base64) as they come: the words are cut to length further on, and a cut spelling of the token
- * would not be found after.
+ * The client, guarded both ways. What it writes to GitHub passes through `clean`, as the log
+ * does: every text of a write (a body, a description, a `target_url`, an `environment_url`), so
+ * a key the platform put into an address, in any spelling, is never sent. Its errors' words have
+ * the token masked in every spelling (hex, percent-encoded, base64) as they come: the words are
+ * cut to length further on, and a cut spelling of the token would not be found after.
  */
-export function maskingErrors(octokit: Octokit, token: string): Octokit {
+export function guardedClient(octokit: Octokit, token: string, clean: (text: string) => string): Octokit {
   const mask = createRedactor(secretForms(token ? [token] : []))
+  octokit.hook.before('request', (options) => {
+    if (options.method === 'GET') return
+    const params = options as unknown as Record<string, unknown>
+    for (const [name, value] of Object.entries(params)) if (!ROUTING.has(name) && typeof value === 'string') params[name] = mask(clean(value))
+  })
   octokit.hook.error('request', (error) => {
     if (error instanceof Error) error.message = mask(error.message)
     throw error

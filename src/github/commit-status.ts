@@ -28,7 +28,7 @@ import {
 } from '../records/gate.js'
 import { fitDescription } from '../report/deployment.js'
 import { type KeptRecordOptions, keptRecord, type RunRecord } from '../records/run-record.js'
-import { maskingErrors, type Octokit, retryAfterMs, workflowFileOf } from './comment-api.js'
+import { guardedClient, type Octokit, retryAfterMs, workflowFileOf } from './comment-api.js'
 import { type CommitStatus, createCommitStatus, explainStatusError, listCommitStatuses, refused, type StatusPlace, statusPlace } from './commit-status-api.js'
 
 export interface CommitStatusOptions extends KeptRecordOptions {
@@ -98,7 +98,7 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
       if ('skip' in place)
         throw new RecordSkipped(`commit-status is set, but ${place.skip}. No commit status was written. The step's result does not depend on it.`)
       sha = place.sha.slice(0, 7)
-      const octokit: Octokit = maskingErrors(github.getOctokit(status.githubToken), status.githubToken)
+      const octokit: Octokit = guardedClient(github.getOctokit(status.githubToken), status.githubToken, clean)
       // Set in a hook, the signal reaches the request and the proxy-aware fetch of the defaults stays in place.
       let signal: AbortSignal | undefined
       octokit.hook.before('request', (request) => {
@@ -151,7 +151,7 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
         throw refusal
       }
       const { place, me, send, list } = await connect()
-      const ownLink = statusTargetUrl(outcome.result === 'success', { preview: outcome.trigger?.previewUrl, url: status.url, run: place.runUrl })
+      const ownLink = statusTargetUrl(outcome.result === 'success', { preview: outcome.trigger?.previewUrl, url: status.url, run: place.runUrl }, clean)
       const body = (decision: Decision): CommitStatus => {
         if (decision.kind === 'keep') {
           return {

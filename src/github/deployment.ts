@@ -11,7 +11,7 @@ import { type KeptRecordOptions, keptRecord, type RunRecord } from '../records/r
 import { deploymentState, fitDescription, outcomeDescription, waitingDescription } from '../report/deployment.js'
 import { inert } from '../report/log.js'
 import { safeUrl } from '../report/markdown.js'
-import { maskingErrors, type Octokit, retryAfterMs } from './comment-api.js'
+import { guardedClient, type Octokit, retryAfterMs } from './comment-api.js'
 import { createDeployment, createDeploymentStatus, deploymentPlace, explainDeploymentError, findDeployment, deploymentStates } from './deployment-api.js'
 
 /** The deployment of one run: a record of the story, and its id once it exists (the outputs carry it). */
@@ -26,8 +26,8 @@ export interface DeploymentOptions extends KeptRecordOptions {
 }
 
 /** A client whose GETs end with `signals.lookup` and whose writes end only with `signals.write`. */
-function clientFor(github: typeof import('@actions/github'), token: string, signals: WriteSignals): Octokit {
-  const octokit = maskingErrors(github.getOctokit(token), token)
+function clientFor(github: typeof import('@actions/github'), token: string, signals: WriteSignals, clean: (text: string) => string): Octokit {
+  const octokit = guardedClient(github.getOctokit(token), token, clean)
   octokit.hook.before('request', (options) => {
     options.request = { ...options.request, signal: options.method === 'GET' ? signals.lookup : signals.write }
   })
@@ -53,7 +53,9 @@ export function deploymentPort(
     const state = deploymentState(outcome.result)
     // A preview's own address, never deployment-url in its place: one the step refuses is left out, and said.
     const preview = outcome.trigger?.previewUrl
-    const url = state !== 'success' ? undefined : preview ? safeUrl(preview) : deployment.url
+    const linked = state !== 'success' ? undefined : preview ? safeUrl(preview) : deployment.url
+    // Cleaned as the log is: a key the platform put into the address, in any spelling, is cut.
+    const url = linked === undefined ? undefined : clean(linked)
     if (state === 'success' && preview && !url && !last)
       core.info(
         clean(
@@ -96,7 +98,7 @@ export function deploymentPort(
     api: 'GitHub API',
     async open(signals, at) {
       const { github, place } = await placeOf()
-      const octokit = clientFor(github, deployment.githubToken, signals)
+      const octokit = clientFor(github, deployment.githubToken, signals, clean)
       const description = fitDescription(clean(waitingDescription(run.targets)))
       let id: number
       try {
@@ -122,7 +124,7 @@ export function deploymentPort(
     async close(outcome, where, opened, signals, found) {
       if (opened === 'never') throw new RecordSkipped('No deployment was created: the run ended before waiting began.', 'info')
       const { github, place } = await placeOf()
-      const octokit = clientFor(github, deployment.githubToken, signals)
+      const octokit = clientFor(github, deployment.githubToken, signals, clean)
       if (where === undefined && limitedUntil !== undefined) return createWithOutcome(outcome, octokit, place, signals)
       // The POST's answer was lost: GitHub may have created it all the same.
       const id =
@@ -140,7 +142,7 @@ export function deploymentPort(
     },
     async readBack(id, signals, lost) {
       const { github, place } = await placeOf()
-      const states = await withinBudget(deploymentStates(clientFor(github, deployment.githubToken, signals), place, id), signals.lookup)
+      const states = await withinBudget(deploymentStates(clientFor(github, deployment.githubToken, signals, clean), place, id), signals.lookup)
       const newest = states[0]
       if (newest === 'in_progress' || newest === 'queued' || newest === 'pending') return 'stale'
       // The creation was what got lost (found since): its `in_progress` was never sent, nothing more can land.

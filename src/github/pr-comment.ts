@@ -14,7 +14,7 @@ import {
   deleteComment,
   explainCommentError,
   findCommentAndTwins,
-  maskingErrors,
+  guardedClient,
   type Octokit,
   retryAfterMs,
   runUrlOf,
@@ -55,8 +55,8 @@ type Place = Awaited<ReturnType<typeof commentPlace>>
  * A client whose lookups (GETs and the GraphQL query of who the token is, which change nothing)
  * end with `signals.lookup`, and whose writes end only with `signals.write`.
  */
-function clientFor(place: Place, token: string, signals: WriteSignals): Octokit {
-  const octokit = maskingErrors(place.github.getOctokit(token), token)
+function clientFor(place: Place, token: string, signals: WriteSignals, clean: (text: string) => string): Octokit {
+  const octokit = guardedClient(place.github.getOctokit(token), token, clean)
   // Set in a hook, the signal reaches every request, pages of the listing included, and the
   // proxy-aware fetch of the defaults stays in place (a `request` option would replace it).
   octokit.hook.before('request', (options) => {
@@ -120,7 +120,7 @@ export function pullRequestCommentPort(
       {
         list: () => {
           const after = { ...signals, lookup: signals.nextLookup() }
-          return ours(found, clientFor(found, settings.githubToken, after), after)
+          return ours(found, clientFor(found, settings.githubToken, after, clean), after)
         },
         remove: (id) => remove(found, octokit, id, signals),
         write: (id, text) => withinBudget(writeComment(octokit, found.target, id, text), signals.write)
@@ -132,7 +132,7 @@ export function pullRequestCommentPort(
     api: 'GitHub API',
     async open(signals, at) {
       const found = await placeOnce()
-      const octokit = clientFor(found, settings.githubToken, signals)
+      const octokit = clientFor(found, settings.githubToken, signals, clean)
       const { id, twins } = await findWithTwins(found, octokit, signals)
       // An earlier run's comment is where this one goes: a close after a cancel need not wait on the PATCH.
       if (id !== undefined) at(id)
@@ -153,7 +153,7 @@ export function pullRequestCommentPort(
     },
     async close(outcome, where, opened, signals, foundAt) {
       const found = await placeOnce()
-      const octokit = clientFor(found, settings.githubToken, signals)
+      const octokit = clientFor(found, settings.githubToken, signals, clean)
       // Where the open went; else the comment of an earlier run, or of an open whose answer was lost.
       const known = where === undefined ? await findWithTwins(found, octokit, signals) : undefined
       const id = where ?? known?.id
@@ -176,7 +176,7 @@ export function pullRequestCommentPort(
     },
     async readBack(where, signals, lost) {
       const found = await placeOnce()
-      const octokit = clientFor(found, settings.githubToken, signals)
+      const octokit = clientFor(found, settings.githubToken, signals, clean)
       return story.readBack(where, await ours(found, octokit, signals), (twin) => remove(found, octokit, twin, signals), lost)
     },
     gone: (error) => typeof error === 'object' && error !== null && 'status' in error && Number(error.status) === 404,

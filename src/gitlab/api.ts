@@ -7,7 +7,8 @@ import { openConnections } from '../api/connections.js'
 import { ACCEPT_ENCODING, readBody } from '../api/decode.js'
 import { USER_AGENT } from '../api/client.js'
 import { rateLimitPauseMs } from '../api/retry-after.js'
-import { createRedactor, oneLine } from '../text.js'
+import { cleanStrings, createRedactor, oneLine } from '../text.js'
+import { cleanerWith } from './context.js'
 import { secretForms } from '../report/markdown.js'
 import { listedRecords } from '../records/listing.js'
 import type { ListedStatus } from '../records/gate.js'
@@ -143,15 +144,19 @@ export function closeSoon(gitlab: Pick<GitLabClient, 'close'>): void {
  * A client for `apiUrl` (CI_API_V4_URL) with the token in the PRIVATE-TOKEN header; every request
  * ends when `signal` aborts, whatever the socket does (raced, as the platform client does: the
  * HTTP library does not honour an abort while it connects). Links to follow are taken only when
- * they stay under `apiUrl`, so the token goes nowhere else.
+ * they stay under `apiUrl`, so the token goes nowhere else. Every text it writes (a note's body, a
+ * status's description and `target_url`) passes through `clean` and the token's own cleaning, as
+ * the log does.
  */
 export function createGitLabClient(
   apiUrl: URL,
   token: string,
   signal: AbortSignal,
   phaseTimeoutMs: number,
-  env: NodeJS.ProcessEnv = process.env
+  env: NodeJS.ProcessEnv = process.env,
+  clean: (text: string) => string = (text) => text
 ): GitLabClient {
+  const written = cleanerWith(token, clean)
   const connections = openConnections(apiUrl, phaseTimeoutMs, env)
   const base = apiUrl.href.replace(/\/+$/, '')
   const path = (project: string, mergeRequest: string) => `/projects/${encodeURIComponent(project)}/merge_requests/${encodeURIComponent(mergeRequest)}/notes`
@@ -173,7 +178,7 @@ export function createGitLabClient(
           'user-agent': USER_AGENT,
           ...(json === undefined ? {} : { 'content-type': 'application/json' })
         },
-        body: json === undefined ? null : JSON.stringify(json),
+        body: json === undefined ? null : JSON.stringify(cleanStrings(json, written)),
         signal,
         dispatcher: connections.dispatcher
       })

@@ -127,7 +127,7 @@ export function gitlabStatusPort(
   const send = async (status: GitLabCommitStatus, signal: AbortSignal) => {
     // A write is given until the step's limit in every phase (the lifecycle's signal ends it sooner):
     // cut at request-timeout, it may still be applied after the write that follows it.
-    const gitlab = createGitLabClient(place.apiUrl, token, signal, Math.max(settings.requestTimeoutMs, context.endAt() - Date.now()), env)
+    const gitlab = createGitLabClient(place.apiUrl, token, signal, Math.max(settings.requestTimeoutMs, context.endAt() - Date.now()), env, clean)
     try {
       const id = await withinBudget(gitlab.setCommitStatus(place.project, place.sha, status), signal)
       if (id !== undefined) own.add(id)
@@ -136,7 +136,7 @@ export function gitlabStatusPort(
     }
   }
   const list = async (signal: AbortSignal) => {
-    const gitlab = createGitLabClient(place.apiUrl, token, signal, settings.requestTimeoutMs, env)
+    const gitlab = createGitLabClient(place.apiUrl, token, signal, settings.requestTimeoutMs, env, clean)
     try {
       return await withinBudget(gitlab.commitStatuses(place.project, place.sha, name), signal)
     } finally {
@@ -167,11 +167,11 @@ export function gitlabStatusPort(
         refusedAtOpen = true
         throw refusal
       }
-      const ownLink = statusTargetUrl(outcome.result === 'success', {
-        preview: outcome.trigger?.previewUrl,
-        url: settings.commitStatus?.url,
-        run: place.jobUrl
-      })
+      const ownLink = statusTargetUrl(
+        outcome.result === 'success',
+        { preview: outcome.trigger?.previewUrl, url: settings.commitStatus?.url, run: place.jobUrl },
+        clean
+      )
       const body = (decision: Decision): GitLabCommitStatus => {
         if (decision.kind === 'keep') {
           return {

@@ -18,7 +18,7 @@ export interface NoteContext {
   log: RecordLog
   /** Cuts every spelling of a key out of text. */
   clean: (text: string) => string
-  /** Aborted on SIGINT / SIGTERM. */
+  /** Aborted on SIGINT / SIGTERM / SIGHUP. */
   signal: AbortSignal
   startedAt: number
   /** When the process must be gone by, once a signal came (the writes end by then, step/limits.ts). */

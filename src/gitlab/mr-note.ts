@@ -210,7 +210,7 @@ export function mergeRequestNotePort(
   /** A client for one exchange: lookups end with request-timeout, writes only with the step's limit or the grace. */
   async function using<T>(signal: AbortSignal, phaseMs: number, work: (gitlab: GitLabClient, at: Found) => Promise<T>): Promise<T> {
     const { place: at, token: key } = ready()
-    const gitlab = createGitLabClient(at.apiUrl, key, signal, phaseMs, options.env)
+    const gitlab = createGitLabClient(at.apiUrl, key, signal, phaseMs, options.env, clean)
     try {
       return await work(gitlab, at)
     } finally {

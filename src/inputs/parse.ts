@@ -6,7 +6,7 @@ import type { CommentKind, CommentSettings, CommitStatusSettings, Settings } fro
 import { commitStatusSettings } from './commit-status.js'
 import { deploymentSettings } from './deployment.js'
 import { INPUT_DEFAULTS, INPUT_NAMES, INPUT_SCHEMAS, type Fields, type InputName, type RawInputs } from './fields.js'
-import { hideUserinfo } from './platform.js'
+import { shownUrl } from './platform.js'
 import { CROSS_INPUT_RULES, inputView, type InputView } from './rules.js'
 import { pageSettings } from './pages.js'
 import { searchSettings } from './search.js'
@@ -59,7 +59,7 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
     if (parsed.success) {
       fields[name] = parsed.data
     } else {
-      const shown = SECRET_INPUTS.has(name) ? '(hidden) ' : LIST_INPUTS.has(name) ? '' : `${quote(name === 'base-url' ? hideUserinfo(value) : value)} `
+      const shown = SECRET_INPUTS.has(name) ? '(hidden) ' : LIST_INPUTS.has(name) ? '' : `${quote(name === 'base-url' ? shownUrl(value) : value)} `
       for (const issue of parsed.error.issues) problems.push(`${name}: ${shown}${issue.message}`)
     }
   }

@@ -24,6 +24,15 @@ export const platformSchema = z.object({
     if (url.username || url.password) problems.push('must not contain credentials; pass the key in admin-key')
     if (url.search || text.includes('?')) problems.push('must not contain a query string')
     if (url.hash || text.includes('#')) problems.push('must not contain a fragment')
+    // The platform's paths carry their version (`/v1/project/…`, `/v2/agent/…`, `/discovery/v1/…`): a
+    // base URL ending in one, as the platform's published reference names its server, doubles it.
+    const versioned = /^(.*?)(\/(?:discovery(?:\/v\d+)?|v\d+))\/*$/i.exec(url.pathname)
+    if (problems.length === 0 && versioned) {
+      const [, rest = '', version = ''] = versioned
+      problems.push(
+        `ends with ${version}, and every path of the platform's API already begins with its version (a status would be read at ${url.origin}${rest}${version}/v1/project/update-status/…); give the address without it: ${url.origin}${rest}`
+      )
+    }
     for (const message of problems) addProblem(ctx, message)
     if (problems.length > 0) return z.NEVER
     url.pathname = url.pathname.replace(/\/+$/, '')
@@ -36,8 +45,11 @@ function isLoopbackHost(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
 }
 
-/** A URL as it may be shown: a user name and password in it (a key, often) become `***`. */
-export function hideUserinfo(url: string): string {
+/**
+ * A URL as it may be shown: where a key often goes becomes `***`: a user name and password, a
+ * query string (`?token=…`) and a fragment.
+ */
+export function shownUrl(url: string): string {
   // Up to the last @: a password may hold characters that end the user info for a URL parser.
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/*).*@/i, '$1***@')
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/*).*@/i, '$1***@').replace(/([?#])[\s\S]*$/, '$1***')
 }

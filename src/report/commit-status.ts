@@ -19,14 +19,20 @@ export function gitlabStatusState(result: Result): Exclude<GitLabStatusState, 'r
   return result === 'success' ? 'success' : result === 'cancelled' ? 'canceled' : 'failed'
 }
 
-/** Where a status links: on success the docs (the preview, else deployment-url), else the run, where the reason is. */
+/**
+ * Where a status links: on success the docs (the preview, else deployment-url), else the run,
+ * where the reason is; cleaned as the log is (a key the platform put into the preview's address,
+ * in any spelling, is cut), so that what is read back is what was meant.
+ */
 export function statusTargetUrl(
   success: boolean,
-  links: { preview?: string | undefined; url?: string | undefined; run?: string | undefined }
+  links: { preview?: string | undefined; url?: string | undefined; run?: string | undefined },
+  clean: (text: string) => string
 ): string | undefined {
   const docs = safeUrl(links.preview) ?? safeUrl(links.url)
   const run = links.run && URL.canParse(links.run) && /^https?:$/.test(new URL(links.run).protocol) ? links.run : undefined
-  return success ? (docs ?? run) : (run ?? docs)
+  const url = success ? (docs ?? run) : (run ?? docs)
+  return url === undefined ? undefined : clean(url)
 }
 
 /** The description while waiting, cut to GitHub's limit. */

@@ -52,7 +52,7 @@ export interface CancelOptions {
 }
 
 /**
- * Turns a cancel (SIGINT, then SIGTERM) into an abort signal, and makes sure the process exits
+ * Turns a cancel (SIGINT, then SIGTERM; SIGHUP) into an abort signal, and makes sure the process exits
  * within the grace period whatever is still running, so the outputs written in that time are the
  * step's last word.
  */
@@ -86,6 +86,8 @@ export function listenForCancel(options: CancelOptions): Cancellation {
   const onBreak = () => cancelAs('SIGTERM', 'Received SIGBREAK')
   process.on('SIGINT', onSignal)
   process.on('SIGTERM', onSignal)
+  // A closed terminal, a dropped ssh session, a PTY-driven agent that stops: a cancel, not a kill.
+  process.on('SIGHUP', onSignal)
   process.on('SIGBREAK', onBreak)
   const stopWatching = options.watchParent
     ? watchParent((parent) => cancelAs('SIGTERM', `The process that started this one (pid ${parent}) is gone, as when a CI system cancels a job`))
@@ -106,6 +108,7 @@ export function listenForCancel(options: CancelOptions): Cancellation {
     stop() {
       process.off('SIGINT', onSignal)
       process.off('SIGTERM', onSignal)
+      process.off('SIGHUP', onSignal)
       process.off('SIGBREAK', onBreak)
       stopWatching()
       // What is left (closing connections, the exit grace) is not worth a kill by the signal: the
@@ -119,7 +122,7 @@ export function listenForCancel(options: CancelOptions): Cancellation {
           exiting = true
           setTimeout(() => process.exit(code), graceMs).unref()
         }
-        for (const name of ['SIGINT', 'SIGTERM', 'SIGBREAK'] as const) process.on(name, late)
+        for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const) process.on(name, late)
       }
     }
   }
