@@ -53,6 +53,23 @@ describe.concurrent('agent jobs, end to end', () => {
     if (expected['pr-link']) expect(run.summary).toContain(`[pull request](${PR})`)
   })
 
+  it.each([
+    ['without require-pr: success, pr-link empty with a line saying why', {}, 0, 'success'],
+    ['with require-pr: failure, no pull request', { 'require-pr': 'true' }, 1, 'failure']
+  ])('a prLink with a line break and a command after it: %s; the text is in no output', async (_, inputs, code, result) => {
+    const sim = await simulator()
+    sim.script('job', 'job-hostile-pr', [
+      { json: { status: 'completed', prLink: `${PR}\n::error::pwned @admin`, source: { repository: 'https://github.com/acme/docs', ref: 'main' }, model: 'm' } }
+    ])
+    const run = await runAgainst(sim, { 'job-id': 'job-hostile-pr', 'project-id': PROJECT_ID, ...inputs })
+    expect(run.code, run.stdout).toBe(code)
+    expect(run.outputs).toMatchObject({ result, 'pr-link': '', 'pr-number': '' })
+    // Only `results` holds the record as the platform sent it, as JSON: a value a later step reads as data.
+    for (const [name, value] of Object.entries(run.outputs)) if (name !== 'results') expect(value, name).not.toContain('pwned')
+    if (code === 0) expect(run.stdout).toContain("The pr-link output is empty: the agent job's prLink is not one well-formed URL (it holds a line break).")
+    expect(run.summary).not.toContain(`[pull request](${PR}`)
+  })
+
   it('a job that does not exist ends with the server message after the grace', async () => {
     const sim = await simulator()
     const run = await runAgainst(sim, { 'job-id': 'no-such-job', 'project-id': PROJECT_ID })

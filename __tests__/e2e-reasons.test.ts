@@ -95,6 +95,28 @@ describe.concurrent('every reason under its own target, end to end', () => {
     expect(run.stdout).not.toContain('file=docs/img.mdx')
   })
 
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub expression, not a template
+  it('expect-sha: ${{ github.sha }} on pull_request (the merge commit) is said to be it, and the head’s expression named', async () => {
+    const sim = await simulator()
+    const head = 'c0ffee0123456789abcdef0123456789abcdef01'
+    // The platform deployed what was pushed: the pull request's head, not GitHub's merge commit (GITHUB_SHA).
+    sim.script('update', 'pushed', [{ json: { status: 'success', endedAt: ENDED, commit: { sha: head } } }])
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'pushed', 'expect-sha': SHA },
+      { event: { name: 'pull_request', payload: { pull_request: { number: 7, head: { sha: head } } } } }
+    )
+    expect(run.outputs.result).toBe('failure')
+    expect(failureMessage(run.stdout)).toEqual([
+      `Update pushed did not deploy the expected commit: the update deployed commit ${head}, not ${SHA} (expect-sha).`,
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub expression, not a template
+      "Next: `expect-sha` is 3f78685, the merge commit GitHub makes to test the pull request (`github.sha` on `pull_request`), which the platform never deploys: give it `${{ github.event.pull_request.head.sha }}`, the pull request's head (c0ffee0), instead."
+    ])
+    // In Markdown, escaped: it reads github.event.pull_request.head.sha.
+    expect(run.summary).toContain('the merge commit GitHub makes to test the pull request')
+    expect(run.summary).toContain('github.event.pull\\_request.head.sha')
+  })
+
   it('expect-sha: a record naming the expected commit abbreviated to 7 digits passes', async () => {
     const sim = await simulator()
     sim.script('update', 'short', [{ json: { status: 'success', endedAt: ENDED, commit: { sha: SHA.slice(0, 7) } } }])

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { redact } from '../src/text.js'
+import { createRedactor, redact } from '../src/text.js'
 import { codeSpan, escapeText, escapeHtml, image, link, preBlock, safeUrl, secretForms, table, escapeWithCode } from '../src/report/markdown.js'
 
 describe('escapeText', () => {
@@ -62,6 +62,36 @@ describe('links and images', () => {
 describe('table', () => {
   it('renders a header, a rule and rows', () => {
     expect(table(['a', 'b'], [['1', '2']])).toBe('| a | b |\n| --- | --- |\n| 1 | 2 |')
+  })
+})
+
+describe('a key written as markup or code writes it', () => {
+  const key = 'sk_live_0123456789abcdef'
+  const clean = createRedactor(secretForms([key]))
+  const codes = [...key].map((c) => c.codePointAt(0) ?? 0)
+  it.each([
+    ['HTML decimal references', codes.map((c) => `&#${c};`).join('')],
+    ['HTML hex references, no ;, leading zeros', codes.map((c) => `&#x00${c.toString(16).toUpperCase()}`).join('')],
+    ['JSON escapes', codes.map((c) => `\\u${c.toString(16).padStart(4, '0')}`).join('')],
+    ['JavaScript hex escapes', codes.map((c) => `\\x${c.toString(16)}`).join('')],
+    [
+      'part plain, part escaped',
+      `sk_live_${codes
+        .slice(8)
+        .map((c) => `&#${c};`)
+        .join('')}`
+    ],
+    ['UTF-16 hex, little-endian', Buffer.from(key, 'utf16le').toString('hex')],
+    ['UTF-16 hex, big-endian, in capitals', Buffer.from(key, 'utf16le').swap16().toString('hex').toUpperCase()],
+    ['UTF-16 hex after other hex', `ab${Buffer.from(key, 'utf16le').toString('hex')}`]
+  ])('%s: cut', (_, spelt) => {
+    expect(clean(`token=${spelt} here`)).toMatch(/^token=\*\*\*|^\*\*\* here$/)
+    expect(clean(`token=${spelt} here`)).not.toContain(spelt)
+  })
+
+  it('text that spells no key is left as it is, escapes and hex included', () => {
+    const text = 'AT&amp;T &#38; \\u0041 \\x41 2026-01-01T00:00:00 00410042004300440045 deadbeef00000000'
+    expect(clean(text)).toBe(text)
   })
 })
 

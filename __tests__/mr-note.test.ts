@@ -293,9 +293,10 @@ describe('the merge request note', () => {
   })
 
   it.each([
-    ['a branch pipeline', { CI_MERGE_REQUEST_IID: undefined }, 'this pipeline is not for a merge request (CI_MERGE_REQUEST_IID is not set'],
-    ['a terminal', { GITLAB_CI: undefined, CI_MERGE_REQUEST_IID: undefined }, 'this is not a GitLab CI job (GITLAB_CI is not set)']
-  ])('in %s, is skipped with one line saying why, and no request', async (_, extra, why) => {
+    ['a branch pipeline', { CI_MERGE_REQUEST_IID: undefined }, 'this pipeline is not for a merge request (CI_MERGE_REQUEST_IID is not set', 'info'],
+    // Asked for where it can never be written: a warning, as the lines beside it are.
+    ['a terminal', { GITLAB_CI: undefined, CI_MERGE_REQUEST_IID: undefined }, 'this is not a GitLab CI job (GITLAB_CI is not set)', 'warning']
+  ])('in %s, is skipped with one line saying why, and no request', async (_, extra, why, level) => {
     const api = await gitlab()
     const out = recorder()
     const env = mrEnv(api, extra)
@@ -304,8 +305,8 @@ describe('the merge request note', () => {
     await note.outcome(deployed())
     expect(api.requests).toEqual([])
     expect(out.lines).toHaveLength(1)
-    expect(out.lines[0]?.level).toBe('info')
-    expect(out.lines[0]?.text).toContain(`mr-comment is set, but ${why}`)
+    expect(out.lines[0]?.level).toBe(level)
+    expect(out.lines[0]?.text).toContain(`--mr-comment is set, but ${why}`)
     expect(out.lines[0]?.text).toContain('no merge request note was written')
   })
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { computeOutputs, fitOutput, MAX_OUTPUT_BYTES, OUTPUT_NAMES, prNumberFromLink, resultsOutput } from '../src/report/outputs.js'
+import { isPullRequestLink } from '../src/engine/targets/job.js'
+import { addressesLeftOut, computeOutputs, fitOutput, MAX_OUTPUT_BYTES, OUTPUT_NAMES, prNumberFromLink, resultsOutput } from '../src/report/outputs.js'
 import type { RunOutcome, TargetReport } from '../src/model.js'
 import { jobReport, runOutcome, updateReport } from './helpers/builders.js'
 
@@ -171,5 +172,56 @@ describe('every output stays under the size limit', () => {
   it('leaves values that fit as they are', () => {
     expect(fitOutput('["a","b"]')).toBe('["a","b"]')
     expect(fitOutput('x'.repeat(MAX_OUTPUT_BYTES))).toBe('x'.repeat(MAX_OUTPUT_BYTES))
+  })
+})
+
+describe('the address outputs: one well-formed URL, or empty with a line saying why', () => {
+  const hostile = 'https://github.com/acme/docs/pull/12\n::error::pwned @admin'
+
+  it('a prLink with a line break and text after it: pr-link and pr-number empty, said why without the text', () => {
+    const outcome = runOutcome([job('j1', { status: 'completed', prLink: hostile })])
+    const outputs = computeOutputs(outcome)
+    expect(outputs['pr-link']).toBe('')
+    expect(outputs['pr-number']).toBe('')
+    expect(addressesLeftOut(outcome)).toEqual(["The pr-link output is empty: the agent job's prLink is not one well-formed URL (it holds a line break)"])
+  })
+
+  it('a preview address with a space or an invisible character: preview-url empty, said why', () => {
+    for (const [previewUrl, why] of [
+      ['https://acme.preview.example.com @admin', 'it holds a space'],
+      ['https://acme.preview.example.com/\u200bx', 'it holds a control or invisible character'],
+      ['javascript:alert(1)', 'it is not an http(s) URL with a host']
+    ]) {
+      const outcome = runOutcome([], {
+        trigger: { kind: 'preview', result: 'success', ref: { kind: 'update', id: 'st_1' }, previewUrl, requests: 1, error: null }
+      })
+      expect(computeOutputs(outcome)['preview-url'], previewUrl).toBe('')
+      expect(addressesLeftOut(outcome)).toEqual([
+        `The preview-url output is empty: the preview's address the platform sent is not one well-formed URL (${why})`
+      ])
+    }
+  })
+
+  it('a well-formed address is the output, trimmed; nothing is said', () => {
+    const outcome = runOutcome([job('j1', { status: 'completed', prLink: ' https://github.com/acme/docs/pull/12 ' })], {
+      trigger: {
+        kind: 'preview',
+        result: 'success',
+        ref: { kind: 'update', id: 'st_1' },
+        previewUrl: 'https://acme.preview.example.com',
+        requests: 1,
+        error: null
+      }
+    })
+    const outputs = computeOutputs(outcome)
+    expect(outputs['pr-link']).toBe('https://github.com/acme/docs/pull/12')
+    expect(outputs['pr-number']).toBe('12')
+    expect(outputs['preview-url']).toBe('https://acme.preview.example.com')
+    expect(addressesLeftOut(outcome)).toEqual([])
+  })
+
+  it('require-pr needs one: a link with text after a line break is no pull request', () => {
+    expect(isPullRequestLink(hostile)).toBe(false)
+    expect(isPullRequestLink('https://github.com/acme/docs/pull/12')).toBe(true)
   })
 })

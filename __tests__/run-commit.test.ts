@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { commentTarget, type RunContext } from '../src/github/comment-api.js'
 import { deploymentPlace } from '../src/github/deployment-api.js'
-import { queuedPullRequest, runCommit } from '../src/github/run-commit.js'
+import { expectedCommitAdvice, queuedPullRequest, runCommit } from '../src/github/run-commit.js'
 import { renderInProgressComment } from '../src/report/comment.js'
 
 const HEAD = 'c0ffee0123456789abcdef0123456789abcdef01'
@@ -60,5 +60,32 @@ describe('the merge queue', () => {
     expect(commentTarget(mergeGroup('refs/heads/queue/x'), undefined)).toEqual({
       skip: "the merge queue's branch (merge_group.head_ref) does not name a pull request (gh-readonly-queue/<base>/pr-<number>-<sha>); pass the number in pr-number-target"
     })
+  })
+})
+
+describe('expect-sha given the run’s GITHUB_SHA on a pull request’s event', () => {
+  const merge = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678'
+  const head = 'c0ffee0123456789abcdef0123456789abcdef01'
+  const event = (eventName: string) => ({ eventName, payload: { pull_request: { number: 7, head: { sha: head } } }, sha: merge })
+
+  it('on pull_request: names the merge commit and the expression of the head', () => {
+    expect(expectedCommitAdvice(merge, event('pull_request'))).toBe(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub expression, not a template
+      "`expect-sha` is a1b2c3d, the merge commit GitHub makes to test the pull request (`github.sha` on `pull_request`), which the platform never deploys: give it `${{ github.event.pull_request.head.sha }}`, the pull request's head (c0ffee0), instead"
+    )
+    // Abbreviated, or in capitals: the same commit.
+    expect(expectedCommitAdvice(merge.slice(0, 7).toUpperCase(), event('pull_request'))).toContain('the merge commit')
+  })
+
+  it('on pull_request_target: names the base branch’s commit', () => {
+    expect(expectedCommitAdvice(merge, event('pull_request_target'))).toContain("the base branch's last commit")
+  })
+
+  it('says nothing when expect-sha is another commit, the head itself, or the event is no pull request’s', () => {
+    expect(expectedCommitAdvice(head, event('pull_request'))).toBeUndefined()
+    expect(expectedCommitAdvice('0badc0ffee', event('pull_request'))).toBeUndefined()
+    expect(expectedCommitAdvice(merge, event('push'))).toBeUndefined()
+    expect(expectedCommitAdvice(merge, { eventName: 'pull_request', payload: {}, sha: merge })).toBeUndefined()
+    expect(expectedCommitAdvice(undefined, event('pull_request'))).toBeUndefined()
   })
 })

@@ -213,3 +213,36 @@ describe('renderSummary', () => {
     expect(md).toContain('The summary was cut here to stay under GitHub’s 1 MiB limit')
   })
 })
+
+describe('what the trigger started, with the preview’s address', () => {
+  const preview = (result: RunOutcome['result'], status: string) =>
+    outcome([update('st_1', { status, endedAt: '2026-01-01T00:01:00Z' }, { result: result === 'cancelled' ? 'cancelled' : result })], {
+      result,
+      trigger: {
+        kind: 'preview',
+        result: 'success',
+        ref: { kind: 'update', id: 'st_1' },
+        previewUrl: 'https://pr-7.preview.example.com',
+        requests: 1,
+        error: null
+      }
+    })
+
+  it('links the preview once it deployed', () => {
+    expect(renderSummary(preview('success', 'success'))).toContain(
+      '**Started:** preview deployment, status id `st_1` · [open the preview](https://pr-7.preview.example.com/)'
+    )
+  })
+
+  it.each([
+    ['failed', 'failure', 'failure'],
+    ['timed out', 'timeout', 'in_progress']
+  ] as const)('a preview that %s is not linked: its address shows the previous deployment, and says so', (_, result, status) => {
+    const md = renderSummary(preview(result, status))
+    expect(md).not.toContain('open the preview')
+    expect(md).not.toContain('](https://pr-7')
+    expect(md).toContain(
+      '**Started:** preview deployment, status id `st_1` · not deployed: its address `https://pr-7.preview.example.com` shows the previous deployment, if there is one'
+    )
+  })
+})

@@ -38870,49 +38870,53 @@ function charPattern(char) {
     const encoded = [...Buffer.from(char, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
     return `(?:${escaped}|${encoded})`;
 }
-/**
- * One character of a secret as a pattern, in the spellings markup and code give it too: an HTML
- * numeric reference (`&#115;`, `&#x73;`, leading zeros, the `;` left out as browsers allow) or a
- * JSON or JavaScript escape (`\u0073`, `\x73`).
- */
-function escapedCharPattern(char) {
-    const code = char.codePointAt(0) ?? 0;
-    const hex = code.toString(16);
-    const units = Array.from({ length: char.length }, (_, i) => `\\\\u${char.charCodeAt(i).toString(16).padStart(4, '0')}`).join('');
-    const forms = [charPattern(char), `&#0*${code};?`, `&#x0*${hex};?`, units, ...(code < 0x100 ? [`\\\\x${hex.padStart(2, '0')}`] : [])];
-    return `(?:${forms.join('|')})`;
-}
-/** The hex of a text's UTF-16 code units, in either byte order. */
-function utf16Hex(text) {
-    const units = Buffer.from(text, 'utf16le');
-    return [units.toString('hex'), Buffer.from(units).swap16().toString('hex')];
-}
-/**
- * Text that may hold a character as an HTML numeric reference or an escape, or an ASCII text as
- * the hex of its UTF-16 code units (four in a row): only such text is read for those spellings.
- */
+/** A run of characters a word, a URL's part or an escaped text is made of: read as one, in one linear pass. */
+const RUN = /[\w.~+/=;&#%\\-]+/g;
+/** An HTML numeric reference (`&#115;`, `&#x73;`, the `;` left out as browsers allow) or a JSON or JavaScript escape (`\u0073`, `\x73`). */
+const ESCAPE = /&#x([0-9a-f]{1,6});?|&#(\d{1,7});?|\\u([0-9a-f]{4})|\\x([0-9a-f]{2})/gi;
+/** Text that may hold an escaped character, or an ASCII text as the hex of its UTF-16 code units: only such text is decoded. */
 const MAY_BE_ESCAPED = /&#|\\[ux]|(?:[0-9a-f]{2}00){4}|(?:00[0-9a-f]{2}){4}/i;
+/** A run's escapes decoded (a code point out of range is left as it is). */
+function unescapeRun(run) {
+    return run.replace(ESCAPE, (whole, hex, decimal, unit, byte) => {
+        const code = Number.parseInt(hex ?? unit ?? byte ?? decimal ?? '', (hex ?? unit ?? byte) ? 16 : 10);
+        return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    });
+}
+/** What a run may spell once decoded: its escapes read, and its hex read as UTF-16 code units (either byte order, either alignment). */
+function decodedRun(run) {
+    const decoded = [];
+    if (/&#|\\[ux]/i.test(run))
+        decoded.push(unescapeRun(run));
+    for (const hex of run.match(/[0-9a-f]{16,}/gi) ?? [])
+        for (const from of [0, 2]) {
+            const units = Buffer.from(hex.slice(from, from + Math.floor((hex.length - from) / 4) * 4), 'hex');
+            decoded.push(units.toString('utf16le'), Buffer.from(units).swap16().toString('utf16le'));
+        }
+    return decoded;
+}
 /**
  * A function that replaces every occurrence of each secret with `***`, in any letter case (URL
  * hosts and some headers come back lowercased), with any of its characters percent-encoded
- * (`%73k_…`, `sk%5F…`), written as an HTML numeric reference or an escape (`&#115;`, `\u0073`),
- * as the hex of its UTF-16 code units, and with characters that show as nothing between its characters (a zero-width space). Build it
- * once per set of secrets: one pattern, longest secret first (and one more for the text that
- * holds references or escapes, so that the rest is read as fast as before).
+ * (`%73k_…`, `sk%5F…`) and with characters that show as nothing between its characters (a
+ * zero-width space). A run of text that spells a secret once its HTML numeric references or
+ * escapes are read (`&#115;&#107;…`, `\u0073\u006b…`), or as the hex of UTF-16 code units, is
+ * cut whole. Build it once per set of secrets: one pattern, longest secret first.
  */
 function createRedactor(secrets) {
     const used = [...new Set(secrets.filter((secret) => secret.length > 0))].sort((a, b) => b.length - a.length);
     if (used.length === 0)
         return (text) => text;
-    const patternOf = (forms, char) => new RegExp(forms.map((secret) => Array.from(secret, char).join(INVISIBLE)).join('|'), 'gi');
-    const plain = patternOf(used, charPattern);
-    let escaped;
+    const plain = new RegExp(used.map((secret) => Array.from(secret, charPattern).join(INVISIBLE)).join('|'), 'gi');
+    const holdsSecret = (text) => {
+        plain.lastIndex = 0;
+        return plain.test(text);
+    };
     return (text) => {
         const cut = text.replace(plain, '***');
         if (!MAY_BE_ESCAPED.test(cut))
             return cut;
-        escaped ??= patternOf([...new Set([...used, ...used.flatMap(utf16Hex)])].sort((a, b) => b.length - a.length), escapedCharPattern);
-        return cut.replace(escaped, '***');
+        return cut.replace(RUN, (run) => (decodedRun(run).some(holdsSecret) ? '***' : run));
     };
 }
 /** Encoded forms shorter than this are not cut: they would cut ordinary words. */
@@ -38978,6 +38982,22 @@ function cleanStrings(value, clean) {
 /** `1 poll`, `2 polls`, `1 query`, `3 queries`: a count with its noun. */
 function counted(count, noun, plural = `${noun}s`) {
     return `${count} ${count === 1 ? noun : plural}`;
+}
+/**
+ * A value that is one well-formed http(s) address with a host and nothing else, trimmed;
+ * undefined otherwise. A line break, a space or a control character anywhere is no
+ * address: the parser would drop them silently, and the text after a line break (`::error::…`, an
+ * @-mention) would pass for part of it.
+ */
+function wellFormedUrl(value) {
+    if (typeof value !== 'string')
+        return undefined;
+    const text = value.trim();
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+    if (text === '' || /[\s\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u2060\ufeff]/.test(text) || !URL.canParse(text))
+        return undefined;
+    const url = new URL(text);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '' ? text : undefined;
 }
 /** A base URL as the user gave it: origin and path, without a trailing slash. */
 function baseAddress(url) {
@@ -41746,14 +41766,12 @@ const job_text = schemas_catch(schemas_nullish(schemas_string()), undefined);
 /** An address the platform gives: never with a user and password in it, however spelt (a token in a pull request link). */
 const address = schemas_catch(schemas_nullish(pipe(schemas_string(), transform(withoutUserinfo))), undefined);
 /**
- * Whether a job's `prLink` is the address of a pull request: an http(s) URL with a host. `null`,
- * `https://` or a `javascript:` link is no pull request, whatever require-pr needs.
+ * Whether a job's `prLink` is the address of a pull request: one well-formed http(s) URL with a
+ * host and nothing else (`wellFormedUrl`). `null`, `https://`, a `javascript:` link, or a link
+ * followed by a line break and more text is no pull request, whatever require-pr needs.
  */
 function isPullRequestLink(link) {
-    if (typeof link !== 'string' || !URL.canParse(link.trim()))
-        return false;
-    const url = new URL(link.trim());
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+    return wellFormedUrl(link) !== undefined;
 }
 const jobRecordSchema = looseObject({
     id: job_text,
@@ -41781,7 +41799,7 @@ const jobTarget = {
                     state: 'settled',
                     result: 'failure',
                     reason: given
-                        ? `the job completed, but its prLink "${oneLine(withoutUserinfo(record.prLink ?? ''), 200)}" is not the address of a pull request (an http(s) URL with a host), and require-pr is set`
+                        ? `the job completed, but its prLink "${oneLine(withoutUserinfo(record.prLink ?? ''), 200)}" is not the address of a pull request (one http(s) URL with a host, and nothing else), and require-pr is set`
                         : 'the job completed without a pull request, and require-pr is set'
                 };
             return {
@@ -42320,10 +42338,11 @@ function escapeHtml(text) {
 }
 /** A link only for a well-formed https URL; anything else is shown as inert text. */
 function safeUrl(url) {
-    if (!url)
+    const address = wellFormedUrl(url);
+    if (!address)
         return undefined;
     try {
-        const parsed = new URL(url);
+        const parsed = new URL(address);
         if (parsed.protocol !== 'https:' || parsed.username || parsed.password)
             return undefined;
         return parsed.href.replace(/[()<>\s"'`|\\[\]]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
@@ -42556,6 +42575,7 @@ function pageFacts(page) {
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
 
 
+
 /** Every output of action.yml; all of them are written on every outcome. */
 const OUTPUT_NAMES = [
     'result',
@@ -42743,6 +42763,32 @@ function listsCut(outcome, outputs) {
     }
     return said;
 }
+/** Why a text is not one well-formed http(s) address, in a few words (never the text itself: it may hold anything). */
+function notAnAddress(text) {
+    if (/[\n\r\u0085\u2028\u2029]/.test(text.trim()))
+        return 'it holds a line break';
+    if (/\s/.test(text.trim()))
+        return 'it holds a space';
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is named
+    if (/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2060\ufeff]/.test(text))
+        return 'it holds a control or invisible character';
+    return 'it is not an http(s) URL with a host';
+}
+/**
+ * A sentence for each address output left empty though the platform sent a value: the preview's
+ * address, an agent job's pull request link that is not one well-formed URL (a line break and
+ * text after it, a space), so that a later step never reads more than an address from it.
+ */
+function addressesLeftOut(outcome) {
+    const said = [];
+    const preview = outcome.trigger?.previewUrl;
+    if (preview && preview.trim() !== '' && wellFormedUrl(preview) === undefined)
+        said.push(`The preview-url output is empty: the preview's address the platform sent is not one well-formed URL (${notAnAddress(preview)})`);
+    const prLink = runFacts(outcome).jobs[0]?.prLink;
+    if (prLink && prLink.trim() !== '' && wellFormedUrl(prLink) === undefined)
+        said.push(`The pr-link output is empty: the agent job's prLink is not one well-formed URL (${notAnAddress(prLink)})`);
+    return said;
+}
 function allOutputs(outcome, recorded, limit) {
     const { updates, jobs, files, polls, searchResults } = runFacts(outcome);
     const update = updates[0];
@@ -42766,8 +42812,8 @@ function allOutputs(outcome, recorded, limit) {
         screenshot: update?.screenshot ?? '',
         'screenshot-light': update?.screenshotLight ?? '',
         'screenshot-dark': update?.screenshotDark ?? '',
-        'pr-link': job?.prLink ?? '',
-        'pr-number': prNumberFromLink(job?.prLink),
+        'pr-link': wellFormedUrl(job?.prLink) ?? '',
+        'pr-number': prNumberFromLink(wellFormedUrl(job?.prLink)),
         model: job?.model ?? '',
         'source-repository': job?.source?.repository ?? '',
         'source-ref': job?.source?.ref ?? '',
@@ -42792,7 +42838,7 @@ function startedIds(outcome) {
     return {
         'status-id': refs.find((ref) => ref.kind === 'update')?.id ?? '',
         'job-id': refs.find((ref) => ref.kind === 'job')?.id ?? '',
-        'preview-url': outcome.trigger?.previewUrl ?? '',
+        'preview-url': wellFormedUrl(outcome.trigger?.previewUrl) ?? '',
         'automation-run-id': outcome.trigger?.automation?.runId ?? '',
         'automation-job-id': outcome.trigger?.automation?.jobId ?? ''
     };
@@ -43241,7 +43287,8 @@ function explainTarget(t, options = {}) {
             if (wrongCommit(t))
                 return {
                     reason: `did not deploy the expected commit: ${error ?? 'its record names another commit'}`,
-                    next: `check that the platform deploys the branch this run is for and that the update started after the push; remove ${input('expect-sha')} if any commit will do`
+                    next: options.expectedCommit ??
+                        `check that the platform deploys the branch this run is for and that the update started after the push; remove ${input('expect-sha')} if any commit will do`
                 };
             if (t.ref.kind === 'update') {
                 const summary = updateSummary(t);
@@ -44609,6 +44656,26 @@ function runCommit(event) {
     return { sha: sha.toLowerCase() };
 }
 /**
+ * What to say when `expect-sha` is the run's GITHUB_SHA on a pull request's event, where that is
+ * no commit anyone pushed: on `pull_request`, the merge commit GitHub makes to test the pull
+ * request; on `pull_request_target`, the base branch's last commit. Undefined otherwise.
+ */
+function expectedCommitAdvice(expectSha, event) {
+    const head = event.payload.pull_request?.head?.sha?.trim().toLowerCase() ?? '';
+    const sha = event.sha?.trim().toLowerCase() ?? '';
+    const expected = expectSha?.trim().toLowerCase() ?? '';
+    if (!COMMIT_ID.test(head) || !COMMIT_ID.test(sha) || !COMMIT_ID.test(expected) || head === sha || !sha.startsWith(expected))
+        return undefined;
+    const what = event.eventName === 'pull_request'
+        ? 'the merge commit GitHub makes to test the pull request (`github.sha` on `pull_request`), which the platform never deploys'
+        : event.eventName === 'pull_request_target'
+            ? "the base branch's last commit (`github.sha` on `pull_request_target`), not the pull request's"
+            : undefined;
+    if (!what)
+        return undefined;
+    return `\`expect-sha\` is ${sha.slice(0, 7)}, ${what}: give it \`\${{ github.event.pull_request.head.sha }}\`, the pull request's head (${head.slice(0, 7)}), instead`;
+}
+/**
  * The pull request that a merge queue's branch names: `gh-readonly-queue/<base>/pr-<number>-<sha>`
  * (with or without `refs/heads/`), from `merge_group.head_ref`; undefined outside the merge queue
  * or for a branch of another form.
@@ -44651,8 +44718,13 @@ const STARTED = {
     automation: 'automation run',
     message: 'follow-up message to agent job'
 };
-/** The line that says what `trigger` started, for the summary and the comment; undefined when nothing was. */
-function startedMarkdown(trigger) {
+/**
+ * The line that says what the run's trigger started, for the summary and the comment; undefined
+ * when nothing was. A preview is linked only once it deployed: the address of one that failed, or
+ * is not live yet, shows the previous deployment (if any), so it is given as text, saying so.
+ */
+function startedMarkdown(outcome) {
+    const trigger = outcome.trigger;
     if (trigger?.automation) {
         const { runId, jobId } = trigger.automation;
         const job = jobId ? `, background job ${codeSpan(jobId, 120)}` : '';
@@ -44663,7 +44735,13 @@ function startedMarkdown(trigger) {
     if (trigger.kind === 'message')
         return `**Sent:** ${STARTED[trigger.kind]} ${codeSpan(trigger.ref.id, 120)}; the job is waited on for that message`;
     const id = `${trigger.ref.kind === 'update' ? 'status id' : 'job id'} ${codeSpan(trigger.ref.id, 120)}`;
-    const preview = trigger.previewUrl ? ` · ${markdown_link('open the preview', trigger.previewUrl)}` : '';
+    const ref = trigger.ref;
+    const deployed = outcome.targets.some((t) => t.ref.kind === ref.kind && t.ref.id === ref.id && t.result === 'success');
+    const preview = !trigger.previewUrl
+        ? ''
+        : deployed
+            ? ` · ${markdown_link('open the preview', trigger.previewUrl)}`
+            : ` · not deployed: its address ${codeSpan(trigger.previewUrl, 300)} shows the previous deployment, if there is one`;
     return `**Started:** ${STARTED[trigger.kind]}, ${id}${preview}`;
 }
 
@@ -44789,7 +44867,7 @@ function renderComment(outcome, marker, source) {
     const deployed = deployedLine(outcome, from.sha);
     if (deployed)
         lines.push(deployed, '');
-    const started = startedMarkdown(outcome.trigger);
+    const started = startedMarkdown(outcome);
     if (started)
         lines.push(started, '');
     if (outcome.problems.length > 0)
@@ -46261,7 +46339,7 @@ function renderSummary(outcome, options = {}) {
     const now = options.now ?? Date.now();
     const sections = [`## ${titleFor(outcome)}`, reasonSection(outcome, options)];
     // What this run started (by a trigger), right under the reason.
-    const started = startedMarkdown(outcome.trigger);
+    const started = startedMarkdown(outcome);
     if (started)
         sections.push(started);
     if (outcome.problems.length > 0)
@@ -46475,10 +46553,12 @@ async function reportStep(waited, options, clean) {
     // A list cut to fit says so: a later step reading files-changed would take it for all of them.
     for (const cut of listsCut(outcome, outputs))
         warning(inertCommands(clean(`${cut}.`)));
+    for (const note of addressesLeftOut(outcome))
+        info(inertCommands(clean(`${note}.`)));
     if (options.summary) {
         try {
             await summary
-                .addRaw(inertCommands(clean(renderSummary(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot }))))
+                .addRaw(inertCommands(clean(renderSummary(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot, expectedCommit: options.expectedCommit }))))
                 .write({ overwrite: false });
         }
         catch (error) {
@@ -46493,7 +46573,7 @@ async function reportStep(waited, options, clean) {
     else if (passes)
         warning(said(`Result: timeout — ${outcome.headline} (fail-on-timeout is false, so the step passes)`));
     else
-        setFailed(said(failureMessage(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot })));
+        setFailed(said(failureMessage(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot, expectedCommit: options.expectedCommit })));
     annotateFiles(outcome, options.docsRoot ?? '', clean);
     return outcome;
 }
@@ -46508,6 +46588,7 @@ function annotateFiles(outcome, docsRoot, clean) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/main.ts
+
 
 
 
@@ -46555,7 +46636,14 @@ async function run(hooks = {}) {
         async report(waited, settings) {
             const failOnTimeout = settings?.failOnTimeout ?? true;
             // With invalid inputs the summary is still written unless it was plainly turned off.
-            const options = { summary: settings?.summary ?? rawSummary, failOnTimeout, timeoutMs: settings?.timeoutMs, docsRoot: settings?.docsRoot };
+            const options = {
+                summary: settings?.summary ?? rawSummary,
+                failOnTimeout,
+                timeoutMs: settings?.timeoutMs,
+                docsRoot: settings?.docsRoot,
+                // Loaded only when expect-sha is given, to keep start-up fast.
+                expectedCommit: settings?.expectSha ? expectedCommitAdvice(settings.expectSha, (await __nccwpck_require__.e(/* import() */ 157).then(__nccwpck_require__.bind(__nccwpck_require__, 157))).context) : undefined
+            };
             // The outputs are written at once; the summary's file is written after them, not at once.
             if (options.summary)
                 cancel.reporting('the job summary');

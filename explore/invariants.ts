@@ -952,7 +952,9 @@ export function nothingLeaksOrInjects(r: RunRecord): Violation[] {
     ...Object.entries(r.reports).map(([name, seen]): [string, string] => [name, seen?.text ?? '']),
     ...r.comments.map((c): [string, string] => ['a comment', c.body]),
     ...r.notes.map((n): [string, string] => ['a note', n.body]),
-    ...r.deployments.flatMap((d) => [d.description ?? '', ...d.statuses.map((s) => s.description ?? '')].map((t): [string, string] => ['a deployment', t])),
+    ...r.deployments.flatMap((d) =>
+      [d.description ?? '', ...d.statuses.map((s) => `${s.description ?? ''} ${s.environmentUrl ?? ''}`)].map((t): [string, string] => ['a deployment', t])
+    ),
     ...(r.commitStatuses ?? []).map((s): [string, string] => ['a commit status', `${s.description ?? ''} ${s.targetUrl ?? ''}`])
   ]
   for (const [where, text] of written) for (const key of KEYS) if (text.includes(key)) found.push({ invariant, detail: `a key is in ${where}` })
@@ -988,10 +990,17 @@ export function nothingLeaksOrInjects(r: RunRecord): Violation[] {
 
 // ---- 7b ---------------------------------------------------------------------------------------
 
-/** Every way a stand-in echoes a key encoded (standins.ts `echoedEncoded`): base64 of the Authorization header that carried it, the key in hex and percent-encoded. */
+/**
+ * Every way a stand-in echoes a key encoded (standins.ts `echoedEncoded`, `previewAddress`):
+ * base64 of the Authorization header that carried it, the key in hex, base64url, percent-encoded,
+ * as HTML numeric references and as the hex of its UTF-16 code units.
+ */
 const ENCODED_KEYS = [
   ...KEYS.flatMap((key) => ['Bearer ', 'token ', 'bearer ', ''].map((scheme) => Buffer.from(`${scheme}${key}`, 'utf8').toString('base64'))),
   ...KEYS.map((key) => Buffer.from(key, 'utf8').toString('hex')),
+  ...KEYS.map((key) => Buffer.from(key, 'utf8').toString('base64url')),
+  ...KEYS.map((key) => Buffer.from(key, 'utf16le').toString('hex')),
+  ...KEYS.map((key) => [...key].map((char) => `&#${char.codePointAt(0)};`).join('')),
   ...KEYS.map((key) => [...Buffer.from(key, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join(''))
 ]
 /** Characters that show as nothing: a key split by them reads as the key. */
@@ -1016,7 +1025,9 @@ export function nothingLeaksEncodedOrInjectsElsewhere(r: RunRecord): Violation[]
   const records: [string, string][] = [
     ...r.comments.map((c): [string, string] => ['a comment', c.body]),
     ...r.notes.map((n): [string, string] => ['a note', n.body]),
-    ...r.deployments.flatMap((d) => [d.description ?? '', ...d.statuses.map((s) => s.description ?? '')].map((t): [string, string] => ['a deployment', t])),
+    ...r.deployments.flatMap((d) =>
+      [d.description ?? '', ...d.statuses.map((s) => `${s.description ?? ''} ${s.environmentUrl ?? ''}`)].map((t): [string, string] => ['a deployment', t])
+    ),
     ...(r.commitStatuses ?? []).map((s): [string, string] => ['a commit status', `${s.description ?? ''} ${s.targetUrl ?? ''}`])
   ]
   const written: [string, string][] = [...printed, ['outputs', JSON.stringify(r.outputs)], ...records]

@@ -92,7 +92,8 @@ export const FAULT_KINDS = [
   'page-not-the-one-asked',
   'late-retry-after',
   'cut-listing',
-  'status-pages'
+  'status-pages',
+  'key-in-preview'
 ] as const
 export type FaultKind = (typeof FAULT_KINDS)[number]
 
@@ -195,6 +196,12 @@ export interface Schedule {
    * page, a catch-all's object), which must not read as an empty page.
    */
   cutListing?: 'not-json' | 'catch-all'
+  /**
+   * With a preview trigger: the preview's address the platform hands back holds the admin key,
+   * encoded (hex in its path, base64url in its query, the hex of its UTF-16 code units in its
+   * fragment), as a platform that signs its preview links may: nothing written anywhere may hold it.
+   */
+  previewKey?: true
   /**
    * Pages that must be published once every wait succeeded (page-path, with page-contains when
    * `contains`): per path, the discovery API's answers read after read (the last repeats): the
@@ -500,6 +507,7 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
         { weight: 4, arbitrary: fc.constant(undefined) },
         { weight: 1, arbitrary: fc.constantFrom('not-json' as const, 'catch-all' as const) }
       ),
+      previewKey: fc.nat({ max: 1 }).map((n) => n === 0),
       // Swarm testing (Groce et al., ISSTA 2012): each kind of fault on or off for the whole schedule.
       swarm: fc.tuple(...SWARM_FAULTS.map(() => fc.boolean())).map((on) => SWARM_FAULTS.filter((_, i) => on[i])),
       // One schedule in five runs the step more than once (issue 38): such a schedule costs about
@@ -574,6 +582,7 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
         if (base.comment && !runs && base.personDeletesMs !== undefined) schedule.personDeletesMs = base.personDeletesMs
         if (base.bigRecords) schedule.bigRecords = true
         if (base.lateRetryAfter) schedule.lateRetryAfter = base.lateRetryAfter
+        if (base.previewKey && base.trigger?.kind === 'preview') schedule.previewKey = true
         if (base.pages) {
           const { paths, contains, answers } = base.pages
           schedule.pages = {
@@ -723,6 +732,7 @@ export function faultsDrawn(schedule: Schedule): Partial<Record<FaultKind, numbe
     add('page-not-the-one-asked')
   if (schedule.cutListing) add('cut-listing')
   if (schedule.statusListing) add('status-pages')
+  if (schedule.previewKey) add('key-in-preview')
   for (const place of [schedule.reports.outputFile, schedule.reports.dotenv, schedule.reports.junit, schedule.reports.summaryFile])
     if (place && place !== 'file') add(`report-${place}` as FaultKind)
   add(schedule.timeoutMs < 5000 ? 'deadline-short' : 'deadline-long')

@@ -42,14 +42,26 @@ export const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/
 
 /**
  * The key of an Authorization header as a server may echo it encoded: the header in base64 (as a
- * `Basic` header or a token dump does), the key in hex, percent-encoded, and split by zero-width spaces.
+ * `Basic` header or a token dump does), the key in hex, percent-encoded, split by zero-width
+ * spaces, as HTML numeric references, and as the hex of its UTF-16 code units.
  */
 export const echoedEncoded = (authorization: string | undefined): string => {
   if (authorization === undefined) return ''
   const key = authorization.replace(/^(bearer|token) /i, '')
   const percent = [...Buffer.from(key, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('')
   const split = key.replace(/(.{4})(?=.)/g, '$1\u200b')
-  return ` (as sent: ${Buffer.from(authorization, 'utf8').toString('base64')}; hex ${Buffer.from(key, 'utf8').toString('hex')}; url ${percent}; split ${split})`
+  const html = [...key].map((char) => `&#${char.codePointAt(0)};`).join('')
+  return ` (as sent: ${Buffer.from(authorization, 'utf8').toString('base64')}; hex ${Buffer.from(key, 'utf8').toString('hex')}; url ${percent}; split ${split}; html ${html}; utf-16 ${Buffer.from(key, 'utf16le').toString('hex')})`
+}
+/**
+ * The preview's address the platform hands back: with a password in it (which the step must not
+ * link), or, with `key`, the admin key encoded in its path, query and fragment (which the step
+ * may link, the key cut out).
+ */
+export function previewAddress(key: boolean): string {
+  if (!key) return `https://explorer-user:${URL_SECRET}@acme-preview.example.com`
+  const hex = Buffer.from(ADMIN_KEY, 'utf8').toString('hex')
+  return `https://acme-preview.example.com/${hex}/?sig=${Buffer.from(ADMIN_KEY, 'utf8').toString('base64url')}#${Buffer.from(ADMIN_KEY, 'utf16le').toString('hex')}`
 }
 export const OUR_GITHUB_LOGIN = 'docs-bot'
 export const GITLAB_USER = { id: 4242, username: 'project_1_bot_docs' }
@@ -433,7 +445,7 @@ export async function startPlatform(schedule: Schedule, onSeen: OnSeen): Promise
     const id = startedId(trigger.target.kind)
     plans.set(id, trigger.target.states)
     if (trigger.kind === 'agent') return { status: 201, json: jobRecord(id, 'active') }
-    if (trigger.kind === 'preview') return { status: 202, json: { statusId: id, previewUrl: `https://explorer-user:${URL_SECRET}@acme-preview.example.com` } }
+    if (trigger.kind === 'preview') return { status: 202, json: { statusId: id, previewUrl: previewAddress(schedule.previewKey === true) } }
     return { status: 202, json: { statusId: id } }
   }
   // Each run has a platform of its own: its first request, and whether the Retry-After anchored to its deadline was given.
@@ -521,7 +533,7 @@ export interface Comment {
 
 export interface DeploymentRecord {
   id: number
-  statuses: { state: string; description?: string; appliedAt: number }[]
+  statuses: { state: string; description?: string; environmentUrl?: string | undefined; appliedAt: number }[]
   description?: string
   payload?: unknown
 }
@@ -699,8 +711,8 @@ export async function startGitHub(
           apply: (body) => {
             const deployment = deployments.find((d) => d.id === Number(deploymentStatuses[1]))
             if (!deployment) return notFound()
-            const b = body as { state?: string; description?: string }
-            deployment.statuses.push({ state: String(b?.state), description: b?.description, appliedAt: Date.now() })
+            const b = body as { state?: string; description?: string; environment_url?: string }
+            deployment.statuses.push({ state: String(b?.state), description: b?.description, environmentUrl: b?.environment_url, appliedAt: Date.now() })
             return { status: 201, json: { id: nextId++, state: b?.state } }
           }
         }

@@ -59,54 +59,53 @@ function charPattern(char: string): string {
   return `(?:${escaped}|${encoded})`
 }
 
-/**
- * One character of a secret as a pattern, in the spellings markup and code give it too: an HTML
- * numeric reference (`&#115;`, `&#x73;`, leading zeros, the `;` left out as browsers allow) or a
- * JSON or JavaScript escape (`\u0073`, `\x73`).
- */
-function escapedCharPattern(char: string): string {
-  const code = char.codePointAt(0) ?? 0
-  const hex = code.toString(16)
-  const units = Array.from({ length: char.length }, (_, i) => `\\\\u${char.charCodeAt(i).toString(16).padStart(4, '0')}`).join('')
-  const forms = [charPattern(char), `&#0*${code};?`, `&#x0*${hex};?`, units, ...(code < 0x100 ? [`\\\\x${hex.padStart(2, '0')}`] : [])]
-  return `(?:${forms.join('|')})`
-}
-
-/** The hex of a text's UTF-16 code units, in either byte order. */
-function utf16Hex(text: string): string[] {
-  const units = Buffer.from(text, 'utf16le')
-  return [units.toString('hex'), Buffer.from(units).swap16().toString('hex')]
-}
-
-/**
- * Text that may hold a character as an HTML numeric reference or an escape, or an ASCII text as
- * the hex of its UTF-16 code units (four in a row): only such text is read for those spellings.
- */
+/** A run of characters a word, a URL's part or an escaped text is made of: read as one, in one linear pass. */
+const RUN = /[\w.~+/=;&#%\\-]+/g
+/** An HTML numeric reference (`&#115;`, `&#x73;`, the `;` left out as browsers allow) or a JSON or JavaScript escape (`\u0073`, `\x73`). */
+const ESCAPE = /&#x([0-9a-f]{1,6});?|&#(\d{1,7});?|\\u([0-9a-f]{4})|\\x([0-9a-f]{2})/gi
+/** Text that may hold an escaped character, or an ASCII text as the hex of its UTF-16 code units: only such text is decoded. */
 const MAY_BE_ESCAPED = /&#|\\[ux]|(?:[0-9a-f]{2}00){4}|(?:00[0-9a-f]{2}){4}/i
+
+/** A run's escapes decoded (a code point out of range is left as it is). */
+function unescapeRun(run: string): string {
+  return run.replace(ESCAPE, (whole, hex?: string, decimal?: string, unit?: string, byte?: string) => {
+    const code = Number.parseInt(hex ?? unit ?? byte ?? decimal ?? '', (hex ?? unit ?? byte) ? 16 : 10)
+    return code <= 0x10ffff ? String.fromCodePoint(code) : whole
+  })
+}
+
+/** What a run may spell once decoded: its escapes read, and its hex read as UTF-16 code units (either byte order, either alignment). */
+function decodedRun(run: string): string[] {
+  const decoded: string[] = []
+  if (/&#|\\[ux]/i.test(run)) decoded.push(unescapeRun(run))
+  for (const hex of run.match(/[0-9a-f]{16,}/gi) ?? [])
+    for (const from of [0, 2]) {
+      const units = Buffer.from(hex.slice(from, from + Math.floor((hex.length - from) / 4) * 4), 'hex')
+      decoded.push(units.toString('utf16le'), Buffer.from(units).swap16().toString('utf16le'))
+    }
+  return decoded
+}
 
 /**
  * A function that replaces every occurrence of each secret with `***`, in any letter case (URL
  * hosts and some headers come back lowercased), with any of its characters percent-encoded
- * (`%73k_…`, `sk%5F…`), written as an HTML numeric reference or an escape (`&#115;`, `\u0073`),
- * as the hex of its UTF-16 code units, and with characters that show as nothing between its characters (a zero-width space). Build it
- * once per set of secrets: one pattern, longest secret first (and one more for the text that
- * holds references or escapes, so that the rest is read as fast as before).
+ * (`%73k_…`, `sk%5F…`) and with characters that show as nothing between its characters (a
+ * zero-width space). A run of text that spells a secret once its HTML numeric references or
+ * escapes are read (`&#115;&#107;…`, `\u0073\u006b…`), or as the hex of UTF-16 code units, is
+ * cut whole. Build it once per set of secrets: one pattern, longest secret first.
  */
 export function createRedactor(secrets: readonly string[]): (text: string) => string {
   const used = [...new Set(secrets.filter((secret) => secret.length > 0))].sort((a, b) => b.length - a.length)
   if (used.length === 0) return (text) => text
-  const patternOf = (forms: readonly string[], char: (c: string) => string) =>
-    new RegExp(forms.map((secret) => Array.from(secret, char).join(INVISIBLE)).join('|'), 'gi')
-  const plain = patternOf(used, charPattern)
-  let escaped: RegExp | undefined
+  const plain = new RegExp(used.map((secret) => Array.from(secret, charPattern).join(INVISIBLE)).join('|'), 'gi')
+  const holdsSecret = (text: string) => {
+    plain.lastIndex = 0
+    return plain.test(text)
+  }
   return (text) => {
     const cut = text.replace(plain, '***')
     if (!MAY_BE_ESCAPED.test(cut)) return cut
-    escaped ??= patternOf(
-      [...new Set([...used, ...used.flatMap(utf16Hex)])].sort((a, b) => b.length - a.length),
-      escapedCharPattern
-    )
-    return cut.replace(escaped, '***')
+    return cut.replace(RUN, (run) => (decodedRun(run).some(holdsSecret) ? '***' : run))
   }
 }
 
@@ -174,6 +173,21 @@ export function cleanStrings(value: unknown, clean: (text: string) => string): u
 /** `1 poll`, `2 polls`, `1 query`, `3 queries`: a count with its noun. */
 export function counted(count: number, noun: string, plural = `${noun}s`): string {
   return `${count} ${count === 1 ? noun : plural}`
+}
+
+/**
+ * A value that is one well-formed http(s) address with a host and nothing else, trimmed;
+ * undefined otherwise. A line break, a space or a control character anywhere is no
+ * address: the parser would drop them silently, and the text after a line break (`::error::…`, an
+ * @-mention) would pass for part of it.
+ */
+export function wellFormedUrl(value: string | null | undefined): string | undefined {
+  if (typeof value !== 'string') return undefined
+  const text = value.trim()
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  if (text === '' || /[\s\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u2060\ufeff]/.test(text) || !URL.canParse(text)) return undefined
+  const url = new URL(text)
+  return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '' ? text : undefined
 }
 
 /** A base URL as the user gave it: origin and path, without a trailing slash. */

@@ -18,7 +18,7 @@ import { renderHelp } from './help.js'
 import { createCommandLog, wantsColour } from './log.js'
 import { quietWhenClosed, thenOnClose } from './output.js'
 import { type ReportPlaces, writeStartedIds } from './reports.js'
-import { leftToWrite, reportResult } from './result.js'
+import { leftToWrite, logEndOf, reportResult } from './result.js'
 
 export const VERSION: string = packageJson.version
 
@@ -91,9 +91,7 @@ export async function runCommand(io: CommandIo): Promise<number> {
         startedIds[name as OutputName] = value
         writeStartedIds(startedIds, places)
       },
-      // The reports that hold an update's log tail.
-      logEnd:
-        places.summaryFile && places.summary ? `the summary file (${places.summaryFile})` : places.junit ? `the JUnit report (${places.junit})` : undefined,
+      logEnd: logEndOf(places),
       problems: command.problems,
       records,
       waitOver: () => cancel.willNow(finishingWithin(leftToWrite(sinks, { note: options.mrComment, commitStatus: raw['commit-status'].trim() !== '' }))),

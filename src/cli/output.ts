@@ -92,40 +92,38 @@ export interface Draining {
 export interface DrainOptions {
   /** A reader that takes nothing for this long is given up on. */
   stallMs?: number
-  /** However slowly the readers take it, the wait ends here. */
-  limitMs?: number
   pollMs?: number
 }
 
-/** How long the output's reader may take nothing before the command exits without the rest. */
-export const OUTPUT_STALL_MS = 5000
-/** The longest the command waits at its end for its output's readers, however steadily they read. */
-export const OUTPUT_DRAIN_LIMIT_MS = 30_000
+/**
+ * How long the output's reader may take nothing before the command exits without the rest: long
+ * enough for a reader that starts late (busy elsewhere, a pipeline stage that reads once the one
+ * before it ends), never a hang.
+ */
+export const OUTPUT_STALL_MS = 30_000
 
 /**
  * Resolves once every byte written to the streams was handed on (a pipe's or socket's reader
- * took it), or once a reader took nothing for `stallMs`, or at `limitMs`, or once a stream is
- * closed: the command exits only then, so a reader that starts late still gets the whole JSON
- * object or log. Its timers keep nothing alive: a write still pending does, and its end lets the
- * process end by itself.
+ * took it), or once a stream is closed (its reader gone), or once its reader took nothing for
+ * `stallMs`: the command exits only then, so a reader that starts late, or reads slowly, gets the
+ * whole JSON object or log, whatever its size. Its timers keep nothing alive: a write still
+ * pending does, and its end lets the process end by itself.
  */
 export function outputDrained(streams: readonly Draining[], options: DrainOptions = {}): Promise<void> {
   const stallMs = options.stallMs ?? OUTPUT_STALL_MS
-  const limitMs = options.limitMs ?? OUTPUT_DRAIN_LIMIT_MS
   const open = streams.filter((stream) => !stream.destroyed && !stream.errored)
   const unsent = () => open.reduce((sum, stream) => sum + (stream.destroyed || stream.errored ? 0 : (stream.writableLength ?? 0)), 0)
   // Changes whenever a reader takes some of the output.
   const progress = () => open.map((stream) => `${stream.writableLength ?? 0}/${stream._handle?.writeQueueSize ?? 0}`).join(' ')
-  const startedAt = Date.now()
   let seen = progress()
-  let movedAt = startedAt
+  let movedAt = Date.now()
   return new Promise((resolve) => {
     const check = () => {
       const now = Date.now()
       const current = progress()
       if (current !== seen) movedAt = now
       seen = current
-      if (unsent() === 0 || now - movedAt >= stallMs || now - startedAt >= limitMs) {
+      if (unsent() === 0 || now - movedAt >= stallMs) {
         clearInterval(timer)
         resolve()
       }

@@ -3,7 +3,7 @@
 // of them (or write it to /dev/stdout): none holds a command a CI would run (text.ts inertCommands).
 import type { RunOutcome } from '../model.js'
 import type { ExplainOptions } from '../report/advice.js'
-import { computeOutputs, OUTPUT_NAMES, type OutputName, type Outputs } from '../report/outputs.js'
+import { addressesLeftOut, computeOutputs, OUTPUT_NAMES, type OutputName, type Outputs } from '../report/outputs.js'
 import { outputsNotWritten, reasonOf } from '../report/publish.js'
 import { renderSummary } from '../report/summary.js'
 import { inertCommands, inertJson } from '../text.js'
@@ -32,6 +32,8 @@ export interface ReportContext {
   verdict: (outcome: RunOutcome) => { exitCode: number; message: string }
   /** How long the streams' readers (a FIFO, a device) may keep the reports waiting, all of them together. */
   streams: StreamWait
+  /** Whether the JSON object goes to stdout too (--json). */
+  json?: boolean
 }
 
 interface Report {
@@ -73,6 +75,7 @@ export async function writeReports(waited: RunOutcome, context: ReportContext): 
   const { log, places } = context
   if (places.dotenv)
     for (const line of renderDotenv(cleanOutputs(waited, context.clean), places.dotenvPrefix).leftOut) log.info(`dotenv report: left out ${line}.`)
+  if (places.dotenv || places.outputFile || context.json) for (const note of addressesLeftOut(waited)) log.info(context.clean(`${note}.`))
   const asked = reportsAsked(context)
   const reports = [...asked.filter((r) => !isStream(r.file)), ...asked.filter((r) => isStream(r.file))]
   const failed = new Set<Report>()

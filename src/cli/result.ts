@@ -11,9 +11,8 @@ import { inertJson } from '../text.js'
 import { exitCodeOf } from './exit-codes.js'
 import { jsonReport } from './json-report.js'
 import type { CommandLog } from './log.js'
-import { OUTPUT_DRAIN_LIMIT_MS } from './output.js'
 import { type ReportPlaces, writeReports } from './reports.js'
-import { STREAM_EXIT_MARGIN_MS, type StreamWait, streamWait } from './write-file.js'
+import { STREAM_EXIT_MARGIN_MS, STREAM_LIMIT_MS, type StreamWait, streamWait } from './write-file.js'
 
 export interface ResultSinks {
   places: ReportPlaces
@@ -41,11 +40,25 @@ export async function reportResult(
     message: outcome.result === 'success' ? outcome.headline : failureMessage(outcome, explain)
   })
   const streams = streamsWait(sinks, settings)
-  const outcome = await writeReports(reported, { places: { ...places, summary: settings?.summary ?? places.summary }, explain, clean, log, verdict, streams })
+  const outcome = await writeReports(reported, {
+    places: { ...places, summary: settings?.summary ?? places.summary },
+    explain,
+    clean,
+    log,
+    verdict,
+    streams,
+    json: sinks.json !== undefined
+  })
   const { exitCode, message } = verdict(outcome)
   sayResult(log, outcome, stepPasses(outcome, failOnTimeout), message, exitCode, place)
   sinks.json?.write(`${inertJson(jsonReport(outcome, { exitCode, message }, clean))}\n`)
   return { outcome, exitCode }
+}
+
+/** The report that holds an update's log tail, in the log's words, if one was asked for. */
+export function logEndOf(places: ReportPlaces): string | undefined {
+  if (places.summaryFile && places.summary) return `the summary file (${places.summaryFile})`
+  return places.junit ? `the JUnit report (${places.junit})` : undefined
 }
 
 /**
@@ -64,13 +77,13 @@ export function leftToWrite(sinks: ResultSinks, records: { note: boolean; commit
 /**
  * How long the readers of the streamed reports (a FIFO, a device) may keep the command: each
  * while it takes the report as it comes (5 s without taking any is a stall), never past the
- * step's bound, and 30 s at the most, as the command's own output's readers; after a cancel, until
+ * step's bound, and 30 s at the most; after a cancel, until
  * 0.5 s into its grace.
  */
 function streamsWait(sinks: ResultSinks, settings: Settings | undefined): StreamWait {
   const { cancel, place } = sinks
   const limits = settings && { startedAt: sinks.startedAt, timeoutMs: settings.timeoutMs, requestTimeoutMs: settings.requestTimeoutMs }
-  const endAt = Math.min(limits ? commentEndAt(limits, limits.requestTimeoutMs) : Number.POSITIVE_INFINITY, Date.now() + OUTPUT_DRAIN_LIMIT_MS)
+  const endAt = Math.min(limits ? commentEndAt(limits, limits.requestTimeoutMs) : Number.POSITIVE_INFINITY, Date.now() + STREAM_LIMIT_MS)
   return streamWait(commentDeadline(endAt, cancel, STREAM_EXIT_MARGIN_MS), () =>
     cancel.exitBy() !== undefined
       ? `the run was cancelled, and a cancel leaves the last writes ${CANCEL_GRACE_MS / 1000} s`

@@ -124,8 +124,14 @@ export function writeFileAtomic(file: string, text: string): void {
   }
 }
 
-/** A stream's reader that takes nothing of a report for this long is given up on, as the command's own output's reader is (output.ts). */
+/**
+ * A stream's reader that takes nothing of a report for this long is given up on: the report is
+ * an error the outcome says, where the command's own output can only be waited on (output.ts).
+ */
 export const STREAM_STALL_MS = 5000
+
+/** However steadily the streams' readers take the reports, the most they may keep the command (within the step's bound). */
+export const STREAM_LIMIT_MS = 30_000
 
 /**
  * After a cancel, how long before the process is made to exit the streams' readers must have

@@ -9,6 +9,7 @@ import { recordDeployment } from './deployment.js'
 import { githubLog } from './log-sink.js'
 import { recordPullRequestComment } from './pr-comment.js'
 import { reportStep } from './report-step.js'
+import { expectedCommitAdvice } from './run-commit.js'
 
 /** A step fails with exit code 1, whatever failed. */
 const FAILED = 1
@@ -48,7 +49,14 @@ export async function run(hooks: { decided?: (exitCode: number) => void } = {}):
       async report(waited, settings) {
         const failOnTimeout = settings?.failOnTimeout ?? true
         // With invalid inputs the summary is still written unless it was plainly turned off.
-        const options = { summary: settings?.summary ?? rawSummary, failOnTimeout, timeoutMs: settings?.timeoutMs, docsRoot: settings?.docsRoot }
+        const options = {
+          summary: settings?.summary ?? rawSummary,
+          failOnTimeout,
+          timeoutMs: settings?.timeoutMs,
+          docsRoot: settings?.docsRoot,
+          // Loaded only when expect-sha is given, to keep start-up fast.
+          expectedCommit: settings?.expectSha ? expectedCommitAdvice(settings.expectSha, (await import('@actions/github')).context) : undefined
+        }
         // The outputs are written at once; the summary's file is written after them, not at once.
         if (options.summary) cancel.reporting('the job summary')
         const outcome = await reportStep(waited, { ...options, deploymentId: deployment.id() }, clean)

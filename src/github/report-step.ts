@@ -3,7 +3,7 @@ import { stepPasses } from '../engine/outcome.js'
 import type { RunOutcome } from '../model.js'
 import { fileAnnotations } from '../report/evidence.js'
 import { failureMessage } from '../report/explain.js'
-import { computeOutputs, listsCut } from '../report/outputs.js'
+import { addressesLeftOut, computeOutputs, listsCut } from '../report/outputs.js'
 import { outputsNotWritten, summaryNotWritten, writeOutputs } from '../report/publish.js'
 import { renderSummary } from '../report/summary.js'
 import { inertCommands } from '../text.js'
@@ -17,6 +17,8 @@ export interface StepReportOptions {
   docsRoot?: string | undefined
   /** The deployment created with deployment-environment, when it exists by now. */
   deploymentId?: string | undefined
+  /** What the run's event says of the commit expect-sha names, when it is not the one pushed (run-commit.ts `expectedCommitAdvice`). */
+  expectedCommit?: string | undefined
 }
 
 /**
@@ -32,11 +34,14 @@ export async function reportStep(waited: RunOutcome, options: StepReportOptions,
   if (notWritten) outcome = outputsNotWritten(outcome, notWritten)
   // A list cut to fit says so: a later step reading files-changed would take it for all of them.
   for (const cut of listsCut(outcome, outputs)) core.warning(inertCommands(clean(`${cut}.`)))
+  for (const note of addressesLeftOut(outcome)) core.info(inertCommands(clean(`${note}.`)))
 
   if (options.summary) {
     try {
       await core.summary
-        .addRaw(inertCommands(clean(renderSummary(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot }))))
+        .addRaw(
+          inertCommands(clean(renderSummary(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot, expectedCommit: options.expectedCommit })))
+        )
         .write({ overwrite: false })
     } catch (error) {
       core.warning(clean(summaryNotWritten(error)))
@@ -48,7 +53,7 @@ export async function reportStep(waited: RunOutcome, options: StepReportOptions,
   const passes = stepPasses(outcome, options.failOnTimeout)
   if (outcome.result === 'success') core.info(said(`Result: success — ${outcome.headline}`))
   else if (passes) core.warning(said(`Result: timeout — ${outcome.headline} (fail-on-timeout is false, so the step passes)`))
-  else core.setFailed(said(failureMessage(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot })))
+  else core.setFailed(said(failureMessage(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot, expectedCommit: options.expectedCommit })))
   annotateFiles(outcome, options.docsRoot ?? '', clean)
   return outcome
 }

@@ -36,6 +36,26 @@ export function runCommit(event: RunEvent): { sha: string } | { problem: string 
   return { sha: sha.toLowerCase() }
 }
 
+/**
+ * What to say when `expect-sha` is the run's GITHUB_SHA on a pull request's event, where that is
+ * no commit anyone pushed: on `pull_request`, the merge commit GitHub makes to test the pull
+ * request; on `pull_request_target`, the base branch's last commit. Undefined otherwise.
+ */
+export function expectedCommitAdvice(expectSha: string | undefined, event: RunEvent): string | undefined {
+  const head = event.payload.pull_request?.head?.sha?.trim().toLowerCase() ?? ''
+  const sha = event.sha?.trim().toLowerCase() ?? ''
+  const expected = expectSha?.trim().toLowerCase() ?? ''
+  if (!COMMIT_ID.test(head) || !COMMIT_ID.test(sha) || !COMMIT_ID.test(expected) || head === sha || !sha.startsWith(expected)) return undefined
+  const what =
+    event.eventName === 'pull_request'
+      ? 'the merge commit GitHub makes to test the pull request (`github.sha` on `pull_request`), which the platform never deploys'
+      : event.eventName === 'pull_request_target'
+        ? "the base branch's last commit (`github.sha` on `pull_request_target`), not the pull request's"
+        : undefined
+  if (!what) return undefined
+  return `\`expect-sha\` is ${sha.slice(0, 7)}, ${what}: give it \`\${{ github.event.pull_request.head.sha }}\`, the pull request's head (${head.slice(0, 7)}), instead`
+}
+
 /** The pull request a merge queue's branch is for, and the branch it merges into. */
 export interface QueuedPullRequest {
   number: number

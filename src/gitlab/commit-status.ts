@@ -45,7 +45,7 @@ const shown = (text: string) => JSON.stringify(oneLine(text, 60)).replace(/[^\x2
 export function statusPlace(env: Readonly<Record<string, string | undefined>>): StatusPlace {
   if (env.GITLAB_CI !== 'true')
     return {
-      skip: "this is not a GitLab CI job (GITLAB_CI is not set); the command line writes the commit status on GitLab only (on GitHub, use the action's commit-status)"
+      skip: "this is not a GitLab CI job (GITLAB_CI is not set); the command line writes the commit status on GitLab only (on GitHub, the action's `commit-status` input writes it)"
     }
   const project = env.CI_PROJECT_ID?.trim()
   if (!project) return { skip: 'CI_PROJECT_ID is not set' }
@@ -339,7 +339,8 @@ export function createPipelineCommitStatus(context: NoteContext, raw: RawInputs)
       const status = settings ? settings.commitStatus : commitStatusOf(raw)
       if (!name || !status) return undefined
       const place = statusPlace(env)
-      if ('skip' in place) return { say: `commit-status is set, but ${place.skip}; no commit status was written.`, level: 'info' }
+      if ('skip' in place)
+        return { say: `commit-status is set, but ${place.skip}; no commit status was written.`, level: env.GITLAB_CI === 'true' ? 'info' : 'warning' }
       const clash = namedLikeTheJob(name, env)
       if (clash) return { say: clash, level: 'warning' }
       const key = statusToken(token, env)

@@ -202,7 +202,12 @@ export function mergeRequestNotePort(
   const token = noteToken(options, place)
   let me: number | undefined
   const ready = () => {
-    if ('skip' in place) throw new RecordSkipped(`mr-comment is set, but ${place.skip}; no merge request note was written.`, 'info')
+    // Outside GitLab CI the note was asked for where it can never be: a warning, as its neighbours are; in a branch pipeline, a line.
+    if ('skip' in place)
+      throw new RecordSkipped(
+        `--mr-comment is set, but ${place.skip}; no merge request note was written.`,
+        options.env.GITLAB_CI === 'true' ? 'info' : 'warning'
+      )
     // Said once, with the outcome's warning, and before any request.
     if ('problem' in token) throw new RecordSkipped(`${NOT_WRITTEN}: ${token.problem}. ${STANDS}`)
     return { place, token: token.token }

@@ -22,6 +22,12 @@ export interface ExplainOptions {
   place?: RunPlace | undefined
   /** The `docs-root` input: the files the advice names are the repository's, as the annotations' are. */
   docsRoot?: string | undefined
+  /**
+   * What the place knows of the commit `expect-sha` names, when it is not the one pushed (the
+   * action on a pull request's event: GITHUB_SHA is a merge commit), said instead of the usual
+   * advice when an update deployed another commit.
+   */
+  expectedCommit?: string | undefined
 }
 
 /** Why one target ended as it did, and what to do now, in the user's terms. */
@@ -37,7 +43,9 @@ export function explainTarget(t: TargetReport, options: ExplainOptions = {}): Ex
       if (wrongCommit(t))
         return {
           reason: `did not deploy the expected commit: ${error ?? 'its record names another commit'}`,
-          next: `check that the platform deploys the branch this run is for and that the update started after the push; remove ${input('expect-sha')} if any commit will do`
+          next:
+            options.expectedCommit ??
+            `check that the platform deploys the branch this run is for and that the update started after the push; remove ${input('expect-sha')} if any commit will do`
         }
       if (t.ref.kind === 'update') {
         const summary = updateSummary(t)

@@ -159,7 +159,7 @@ export function renderComment(outcome: RunOutcome, marker: string, source: Comme
   const lines = [`### ${titleFor(outcome)}`, '', `**${escapeText(lead[0] ?? '', 600)}**`, '']
   const deployed = deployedLine(outcome, from.sha)
   if (deployed) lines.push(deployed, '')
-  const started = startedMarkdown(outcome.trigger)
+  const started = startedMarkdown(outcome)
   if (started) lines.push(started, '')
   if (outcome.problems.length > 0) lines.push(...outcome.problems.slice(0, 20).map((problem) => `- ${escapeText(problem, 300)}`), '')
   if (next) lines.push(`**Next:** ${escapeWithCode(sentence(next).slice(0, -1), 400)}.`, '')

@@ -1,4 +1,4 @@
-import { encodedForms, stripControl, truncate } from '../text.js'
+import { encodedForms, stripControl, truncate, wellFormedUrl } from '../text.js'
 
 const ZWSP = '\u200b'
 
@@ -64,9 +64,10 @@ export function escapeHtml(text: string): string {
 
 /** A link only for a well-formed https URL; anything else is shown as inert text. */
 export function safeUrl(url: string | null | undefined): string | undefined {
-  if (!url) return undefined
+  const address = wellFormedUrl(url)
+  if (!address) return undefined
   try {
-    const parsed = new URL(url)
+    const parsed = new URL(address)
     if (parsed.protocol !== 'https:' || parsed.username || parsed.password) return undefined
     return parsed.href.replace(/[()<>\s"'`|\\[\]]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)
   } catch {

@@ -1,6 +1,7 @@
 import { queriesOf } from '../engine/search.js'
 import type { RunOutcome, TargetReport } from '../model.js'
 import { runFacts } from './facts.js'
+import { wellFormedUrl } from '../text.js'
 
 /** Every output of action.yml; all of them are written on every outcome. */
 export const OUTPUT_NAMES = [
@@ -197,6 +198,31 @@ export function listsCut(outcome: RunOutcome, outputs: Outputs): string[] {
   return said
 }
 
+/** Why a text is not one well-formed http(s) address, in a few words (never the text itself: it may hold anything). */
+function notAnAddress(text: string): string {
+  if (/[\n\r\u0085\u2028\u2029]/.test(text.trim())) return 'it holds a line break'
+  if (/\s/.test(text.trim())) return 'it holds a space'
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is named
+  if (/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2060\ufeff]/.test(text)) return 'it holds a control or invisible character'
+  return 'it is not an http(s) URL with a host'
+}
+
+/**
+ * A sentence for each address output left empty though the platform sent a value: the preview's
+ * address, an agent job's pull request link that is not one well-formed URL (a line break and
+ * text after it, a space), so that a later step never reads more than an address from it.
+ */
+export function addressesLeftOut(outcome: RunOutcome): string[] {
+  const said: string[] = []
+  const preview = outcome.trigger?.previewUrl
+  if (preview && preview.trim() !== '' && wellFormedUrl(preview) === undefined)
+    said.push(`The preview-url output is empty: the preview's address the platform sent is not one well-formed URL (${notAnAddress(preview)})`)
+  const prLink = runFacts(outcome).jobs[0]?.prLink
+  if (prLink && prLink.trim() !== '' && wellFormedUrl(prLink) === undefined)
+    said.push(`The pr-link output is empty: the agent job's prLink is not one well-formed URL (${notAnAddress(prLink)})`)
+  return said
+}
+
 /** What the adapter recorded in its CI system beside the run, by id. */
 export interface RecordedIds {
   /** The GitHub deployment of deployment-environment, once created. */
@@ -226,8 +252,8 @@ function allOutputs(outcome: RunOutcome, recorded: RecordedIds, limit: number): 
     screenshot: update?.screenshot ?? '',
     'screenshot-light': update?.screenshotLight ?? '',
     'screenshot-dark': update?.screenshotDark ?? '',
-    'pr-link': job?.prLink ?? '',
-    'pr-number': prNumberFromLink(job?.prLink),
+    'pr-link': wellFormedUrl(job?.prLink) ?? '',
+    'pr-number': prNumberFromLink(wellFormedUrl(job?.prLink)),
     model: job?.model ?? '',
     'source-repository': job?.source?.repository ?? '',
     'source-ref': job?.source?.ref ?? '',
@@ -261,7 +287,7 @@ export function startedIds(
   return {
     'status-id': refs.find((ref) => ref.kind === 'update')?.id ?? '',
     'job-id': refs.find((ref) => ref.kind === 'job')?.id ?? '',
-    'preview-url': outcome.trigger?.previewUrl ?? '',
+    'preview-url': wellFormedUrl(outcome.trigger?.previewUrl) ?? '',
     'automation-run-id': outcome.trigger?.automation?.runId ?? '',
     'automation-job-id': outcome.trigger?.automation?.jobId ?? ''
   }

@@ -24,7 +24,7 @@ export function renderSummary(outcome: RunOutcome, options: SummaryOptions = {})
   const now = options.now ?? Date.now()
   const sections: string[] = [`## ${titleFor(outcome)}`, reasonSection(outcome, options)]
   // What this run started (by a trigger), right under the reason.
-  const started = startedMarkdown(outcome.trigger)
+  const started = startedMarkdown(outcome)
   if (started) sections.push(started)
   if (outcome.problems.length > 0)
     sections.push('### Input problems', outcome.problems.map((p) => `- ${escapeText(problemAsGiven(p, options.place), 500)}`).join('\n'))

@@ -2,20 +2,19 @@ import * as z from 'zod/mini'
 import { listed, TERMINAL_STATES } from './states.js'
 import type { TargetKind } from './target.js'
 import type { JobRecord } from '../../model.js'
-import { oneLine, withoutUserinfo } from '../../text.js'
+import { oneLine, wellFormedUrl, withoutUserinfo } from '../../text.js'
 
 const text = z.catch(z.nullish(z.string()), undefined)
 /** An address the platform gives: never with a user and password in it, however spelt (a token in a pull request link). */
 const address = z.catch(z.nullish(z.pipe(z.string(), z.transform(withoutUserinfo))), undefined)
 
 /**
- * Whether a job's `prLink` is the address of a pull request: an http(s) URL with a host. `null`,
- * `https://` or a `javascript:` link is no pull request, whatever require-pr needs.
+ * Whether a job's `prLink` is the address of a pull request: one well-formed http(s) URL with a
+ * host and nothing else (`wellFormedUrl`). `null`, `https://`, a `javascript:` link, or a link
+ * followed by a line break and more text is no pull request, whatever require-pr needs.
  */
 export function isPullRequestLink(link: string | null | undefined): boolean {
-  if (typeof link !== 'string' || !URL.canParse(link.trim())) return false
-  const url = new URL(link.trim())
-  return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== ''
+  return wellFormedUrl(link) !== undefined
 }
 
 export const jobRecordSchema = z.looseObject({
@@ -45,7 +44,7 @@ export const jobTarget: TargetKind<JobRecord, 'job'> = {
           state: 'settled',
           result: 'failure',
           reason: given
-            ? `the job completed, but its prLink "${oneLine(withoutUserinfo(record.prLink ?? ''), 200)}" is not the address of a pull request (an http(s) URL with a host), and require-pr is set`
+            ? `the job completed, but its prLink "${oneLine(withoutUserinfo(record.prLink ?? ''), 200)}" is not the address of a pull request (one http(s) URL with a host, and nothing else), and require-pr is set`
             : 'the job completed without a pull request, and require-pr is set'
         }
       return {
