@@ -263,6 +263,41 @@ describe.concurrent('the PR comment, end to end', () => {
     }
   })
 
+  it.each([
+    [
+      407,
+      "::warning::The pull request comment could not be written: the proxy named by HTTPS_PROXY asked for credentials on the way to the GitHub API (HTTP 407 Proxy Authentication Required); put the proxy's user and password in HTTPS_PROXY"
+    ],
+    [
+      403,
+      '::warning::The pull request comment could not be written: the proxy named by HTTPS_PROXY refused the tunnel to the GitHub API (HTTP 403 to CONNECT). Check HTTPS_PROXY and NO_PROXY'
+    ]
+  ])(
+    'a proxy that answers CONNECT with %d is named as the platform’s side names it, not "could not be reached (Request was cancelled)"',
+    async (status, said) => {
+      const sim = await simulator()
+      const proxy = createServer((socket) => {
+        socket.on('error', () => undefined)
+        socket.once('data', () => socket.end(`HTTP/1.1 ${status} Refused\r\nProxy-Authenticate: Basic realm="x"\r\nContent-Length: 0\r\n\r\n`))
+      })
+      await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+      try {
+        const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
+        const run = await runAgainst(
+          sim,
+          { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN },
+          // The platform is on loopback, which never goes through the proxy; GitHub is not.
+          { env: { GITHUB_API_URL: 'https://github.test', HTTPS_PROXY: url, HTTP_PROXY: url, NO_PROXY: '' }, event: pullRequest }
+        )
+        expect(run.code, run.stdout).toBe(0)
+        expect(run.stdout).toContain(said)
+        expect(run.stdout).not.toContain('Request was cancelled')
+      } finally {
+        proxy.close()
+      }
+    }
+  )
+
   it('loads @actions/github only when a comment is asked for', async () => {
     const dist = new URL('../dist/', import.meta.url)
     // The chunks ncc splits off beside index.js (not the command line's bundle in dist/cli/).

@@ -146,6 +146,20 @@ describe.concurrent('the merge request note, end to end', () => {
     expect(lines[0]).toContain('mr-comment is set, but this pipeline is not for a merge request (CI_MERGE_REQUEST_IID is not set')
   })
 
+  it('no token: said once, when waiting begins, not after the whole wait; nothing sent', async () => {
+    const sim = await simulator()
+    const api = await gitlab()
+    const env = mergeRequestJob(api)
+    delete env.WAIT_FOR_DOCS_GITLAB_TOKEN
+    const run = await runCommand(() => ['--base-url', sim.url, '--status-id', 'update-success', '--mr-comment', ...fast], { env })
+    expect(run.code, output(run)).toBe(0)
+    expect(api.requests).toEqual([])
+    const said = 'The merge request note could not be written: no token was given (WAIT_FOR_DOCS_GITLAB_TOKEN is not set)'
+    expect(output(run).split(said)).toHaveLength(2)
+    // Before the update's first state, which the wait reads first.
+    expect(run.stdout.indexOf(said)).toBeLessThan(run.stdout.indexOf('status success'))
+  })
+
   it('a GitLab API that never answers holds neither note: the run ends within timeout + request-timeout + 2 s, with its exit code', async () => {
     const sim = await simulator()
     const api = await gitlab()

@@ -43761,8 +43761,20 @@ const lifecycle_transient = (error) => {
     }
     if (isAbort(error))
         return false;
+    // A proxy that wants credentials (407) asks again the same way, whatever its client calls it (octokit: a 500).
+    if (proxyAnswered(error) === 407)
+        return false;
     const status = statusOf(error);
     return status === undefined || Number.isNaN(status) || status >= 500 || status === 429;
+};
+/** The HTTP status a proxy answered the tunnel with, anywhere in the error's causes ("Proxy response (407)"): the request never reached the API. */
+const proxyAnswered = (error) => {
+    for (const cause of causesOf(error)) {
+        const status = /Proxy response \((\d{3})\)/.exec(cause.message ?? '')?.[1];
+        if (status)
+            return Number(status);
+    }
+    return undefined;
 };
 /**
  * How many tries a close whose lookups around the write failed is given: each try writes again
@@ -43782,6 +43794,9 @@ const answerLost = (error, signals) => {
     // to land of the write sent after it too early).
     if (error instanceof LookupAroundWriteFailed)
         return false;
+    // A proxy that refused the tunnel: the request never reached the API.
+    if (proxyAnswered(error) !== undefined)
+        return false;
     if (isAbort(error))
         return signals.write.aborted;
     const status = statusOf(error);
@@ -43790,11 +43805,12 @@ const answerLost = (error, signals) => {
     return causesOf(error).some((cause) => (typeof cause.code === 'string' && /^(?:E[A-Z]+|UND_ERR_\w+)$/.test(cause.code)) ||
         /network error|socket|other side closed|terminated|ECONNRESET|EPIPE/i.test(cause.message ?? ''));
 };
-/** A request that never reached the server (the connection refused, the name not found): nothing was applied. */
-const neverSent = (error) => causesOf(error).some((cause) => cause.code === 'ECONNREFUSED' ||
-    cause.code === 'ENOTFOUND' ||
-    cause.code === 'EAI_AGAIN' ||
-    /\b(?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN)\b/.test(cause.message ?? ''));
+/** A request that never reached the server (the connection refused, the name not found, a proxy's refusal of the tunnel): nothing was applied. */
+const neverSent = (error) => proxyAnswered(error) !== undefined ||
+    causesOf(error).some((cause) => cause.code === 'ECONNREFUSED' ||
+        cause.code === 'ENOTFOUND' ||
+        cause.code === 'EAI_AGAIN' ||
+        /\b(?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN)\b/.test(cause.message ?? ''));
 /** An error and the causes below it (five deep at the most), each with its code and, for an Error, its message. */
 function causesOf(error) {
     const found = [];
@@ -45213,14 +45229,31 @@ function unreachable(error) {
         return false;
     return !('response' in error && error.response);
 }
+/** The HTTP status a proxy answered the tunnel with, found anywhere in the error's causes (the fetch says only "Request was cancelled"). */
+function proxyRefusal(error) {
+    for (let cause = error, depth = 0; cause instanceof Error && depth < 8; cause = cause.cause, depth++) {
+        const status = /Proxy response \((\d{3})\)/.exec(cause.message)?.[1];
+        if (status)
+            return Number(status);
+    }
+    return undefined;
+}
 /**
  * The GitHub API could not be reached (a connection refused, reset, or cut): said as that, with
  * where it was asked and what to check, never as the "HTTP 500" octokit makes of it; undefined
  * for an answer GitHub gave. One sentence for the comment, the deployment and the commit status.
  */
-function unreachableSaid(error) {
+function unreachableSaid(error, env = process.env) {
     if (!unreachable(error))
         return undefined;
+    const refused = proxyRefusal(error);
+    if (refused !== undefined) {
+        // Named as the platform's side names it (api/client.ts): the proxy, its variable, what to put there.
+        const variable = env.HTTPS_PROXY ? 'HTTPS_PROXY' : env.https_proxy ? 'https_proxy' : 'HTTPS_PROXY';
+        return refused === 407
+            ? `the proxy named by ${variable} asked for credentials on the way to the GitHub API (HTTP 407 Proxy Authentication Required); put the proxy's user and password in ${variable} (http://user:password@host:port), or ask the runner's administrator which proxy to use`
+            : `the proxy named by ${variable} refused the tunnel to the GitHub API (HTTP ${refused} to CONNECT). Check ${variable} and NO_PROXY`;
+    }
     const message = (error instanceof Error ? error.message : String(error))
         .split('\n')[0]
         ?.slice(0, 300)

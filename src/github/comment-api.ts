@@ -295,13 +295,30 @@ function unreachable(error: unknown): boolean {
   return !('response' in error && error.response)
 }
 
+/** The HTTP status a proxy answered the tunnel with, found anywhere in the error's causes (the fetch says only "Request was cancelled"). */
+function proxyRefusal(error: unknown): number | undefined {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 8; cause = cause.cause, depth++) {
+    const status = /Proxy response \((\d{3})\)/.exec(cause.message)?.[1]
+    if (status) return Number(status)
+  }
+  return undefined
+}
+
 /**
  * The GitHub API could not be reached (a connection refused, reset, or cut): said as that, with
  * where it was asked and what to check, never as the "HTTP 500" octokit makes of it; undefined
  * for an answer GitHub gave. One sentence for the comment, the deployment and the commit status.
  */
-export function unreachableSaid(error: unknown): string | undefined {
+export function unreachableSaid(error: unknown, env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
   if (!unreachable(error)) return undefined
+  const refused = proxyRefusal(error)
+  if (refused !== undefined) {
+    // Named as the platform's side names it (api/client.ts): the proxy, its variable, what to put there.
+    const variable = env.HTTPS_PROXY ? 'HTTPS_PROXY' : env.https_proxy ? 'https_proxy' : 'HTTPS_PROXY'
+    return refused === 407
+      ? `the proxy named by ${variable} asked for credentials on the way to the GitHub API (HTTP 407 Proxy Authentication Required); put the proxy's user and password in ${variable} (http://user:password@host:port), or ask the runner's administrator which proxy to use`
+      : `the proxy named by ${variable} refused the tunnel to the GitHub API (HTTP ${refused} to CONNECT). Check ${variable} and NO_PROXY`
+  }
   const message = (error instanceof Error ? error.message : String(error))
     .split('\n')[0]
     ?.slice(0, 300)

@@ -176,6 +176,22 @@ function cleaner(options: MergeRequestNoteOptions): (text: string) => string {
 
 type Found = Extract<NotePlace, { apiUrl: URL }>
 
+/**
+ * What is said instead of a note when none can be written, known before any request: no merge
+ * request to write on (outside GitLab CI: a warning, as its neighbours are; in a branch pipeline,
+ * a line), or no token that may write one.
+ */
+function noteInstead(
+  options: MergeRequestNoteOptions,
+  place: NotePlace,
+  token: { token: string } | { problem: string }
+): { say: string; level: 'info' | 'warning' } | undefined {
+  if ('skip' in place)
+    return { say: `--mr-comment is set, but ${place.skip}; no merge request note was written.`, level: options.env.GITLAB_CI === 'true' ? 'info' : 'warning' }
+  if ('problem' in token) return { say: `${NOT_WRITTEN}: ${token.problem}. ${STANDS}`, level: 'warning' }
+  return undefined
+}
+
 const NOT_WRITTEN = 'The merge request note could not be written'
 const STANDS = 'The result does not depend on it.'
 
@@ -202,15 +218,9 @@ export function mergeRequestNotePort(
   const token = noteToken(options, place)
   let me: number | undefined
   const ready = () => {
-    // Outside GitLab CI the note was asked for where it can never be: a warning, as its neighbours are; in a branch pipeline, a line.
-    if ('skip' in place)
-      throw new RecordSkipped(
-        `--mr-comment is set, but ${place.skip}; no merge request note was written.`,
-        options.env.GITLAB_CI === 'true' ? 'info' : 'warning'
-      )
-    // Said once, with the outcome's warning, and before any request.
-    if ('problem' in token) throw new RecordSkipped(`${NOT_WRITTEN}: ${token.problem}. ${STANDS}`)
-    return { place, token: token.token }
+    const instead = noteInstead(options, place, token)
+    if (instead) throw new RecordSkipped(instead.say, instead.level)
+    return { place: place as Found, token: (token as { token: string }).token }
   }
   /** A client for one exchange: lookups end with request-timeout, writes only with the step's limit or the grace. */
   async function using<T>(signal: AbortSignal, phaseMs: number, work: (gitlab: GitLabClient, at: Found) => Promise<T>): Promise<T> {
@@ -370,6 +380,10 @@ export function createMergeRequestNote(context: NoteContext, raw: RawInputs): Ru
   const cancel = { signal: context.signal, exitBy: context.exitBy }
   return keptRecord<number>(
     ({ settings: run, targets, endAt }) => {
+      // Known when waiting begins (no merge request, no token): said then, not after the wait.
+      const place = notePlace(options.env, settings)
+      const instead = noteInstead(options, place, noteToken(options, place))
+      if (instead) return instead
       const writesEndAt = endAt(settings.requestTimeoutMs)
       return {
         port: mergeRequestNotePort(

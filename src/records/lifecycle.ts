@@ -225,8 +225,19 @@ const transient = (error: unknown): boolean => {
     return causesOf(cause).some((c) => typeof c.code === 'string' && /^(?:E[A-Z]+|UND_ERR_\w+)$/.test(c.code))
   }
   if (isAbort(error)) return false
+  // A proxy that wants credentials (407) asks again the same way, whatever its client calls it (octokit: a 500).
+  if (proxyAnswered(error) === 407) return false
   const status = statusOf(error)
   return status === undefined || Number.isNaN(status) || status >= 500 || status === 429
+}
+
+/** The HTTP status a proxy answered the tunnel with, anywhere in the error's causes ("Proxy response (407)"): the request never reached the API. */
+const proxyAnswered = (error: unknown): number | undefined => {
+  for (const cause of causesOf(error)) {
+    const status = /Proxy response \((\d{3})\)/.exec(cause.message ?? '')?.[1]
+    if (status) return Number(status)
+  }
+  return undefined
 }
 /**
  * How many tries a close whose lookups around the write failed is given: each try writes again
@@ -245,6 +256,8 @@ const answerLost = (error: unknown, signals: WriteSignals) => {
   // lookup is no write that may land later (found by the explorer: taken for one, it set the time
   // to land of the write sent after it too early).
   if (error instanceof LookupAroundWriteFailed) return false
+  // A proxy that refused the tunnel: the request never reached the API.
+  if (proxyAnswered(error) !== undefined) return false
   if (isAbort(error)) return signals.write.aborted
   const status = statusOf(error)
   if (status !== undefined && !Number.isNaN(status)) return status >= 500 || (status >= 200 && status < 300)
@@ -255,8 +268,9 @@ const answerLost = (error: unknown, signals: WriteSignals) => {
   )
 }
 
-/** A request that never reached the server (the connection refused, the name not found): nothing was applied. */
+/** A request that never reached the server (the connection refused, the name not found, a proxy's refusal of the tunnel): nothing was applied. */
 const neverSent = (error: unknown) =>
+  proxyAnswered(error) !== undefined ||
   causesOf(error).some(
     (cause) =>
       cause.code === 'ECONNREFUSED' ||
