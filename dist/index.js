@@ -39047,6 +39047,19 @@ function withoutUserinfoIn(value) {
         return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, withoutUserinfoIn(child)]));
     return value;
 }
+/**
+ * The HTTP status a proxy answered the tunnel with (`Proxy response (407) !== 200 when HTTP
+ * Tunneling`), found in the error or any of its causes (a fetch says only "Request was
+ * cancelled" on top); undefined when no proxy refused. Such a request never reached its API.
+ */
+function proxyRefusalStatus(error) {
+    for (let cause = error, depth = 0; cause instanceof Error && depth < 8; cause = cause.cause, depth++) {
+        const status = /Proxy response \((\d{3})\)/.exec(cause.message)?.[1];
+        if (status)
+            return Number(status);
+    }
+    return undefined;
+}
 
 ;// CONCATENATED MODULE: ./src/engine/ids.ts
 // Ids go into URL paths: only plain identifiers are used, from the inputs and from the platform's answers alike.
@@ -40779,8 +40792,8 @@ function bindAll(handler) {
 }
 /** A failure before any answer was read, with what it means for the user. */
 function client_failure(error, sent, proxy, baseUrl) {
-    const proxyStatus = /Proxy response \((\d{3})\)/.exec(error instanceof Error ? error.message : '')?.[1];
-    if (proxy && proxyStatus === '407')
+    const proxyStatus = proxyRefusalStatus(error);
+    if (proxy && proxyStatus === 407)
         return {
             kind: 'fatal',
             misconfigured: true,
@@ -43762,19 +43775,10 @@ const lifecycle_transient = (error) => {
     if (isAbort(error))
         return false;
     // A proxy that wants credentials (407) asks again the same way, whatever its client calls it (octokit: a 500).
-    if (proxyAnswered(error) === 407)
+    if (proxyRefusalStatus(error) === 407)
         return false;
     const status = statusOf(error);
     return status === undefined || Number.isNaN(status) || status >= 500 || status === 429;
-};
-/** The HTTP status a proxy answered the tunnel with, anywhere in the error's causes ("Proxy response (407)"): the request never reached the API. */
-const proxyAnswered = (error) => {
-    for (const cause of causesOf(error)) {
-        const status = /Proxy response \((\d{3})\)/.exec(cause.message ?? '')?.[1];
-        if (status)
-            return Number(status);
-    }
-    return undefined;
 };
 /**
  * How many tries a close whose lookups around the write failed is given: each try writes again
@@ -43795,7 +43799,7 @@ const answerLost = (error, signals) => {
     if (error instanceof LookupAroundWriteFailed)
         return false;
     // A proxy that refused the tunnel: the request never reached the API.
-    if (proxyAnswered(error) !== undefined)
+    if (proxyRefusalStatus(error) !== undefined)
         return false;
     if (isAbort(error))
         return signals.write.aborted;
@@ -43806,7 +43810,7 @@ const answerLost = (error, signals) => {
         /network error|socket|other side closed|terminated|ECONNRESET|EPIPE/i.test(cause.message ?? ''));
 };
 /** A request that never reached the server (the connection refused, the name not found, a proxy's refusal of the tunnel): nothing was applied. */
-const neverSent = (error) => proxyAnswered(error) !== undefined ||
+const neverSent = (error) => proxyRefusalStatus(error) !== undefined ||
     causesOf(error).some((cause) => cause.code === 'ECONNREFUSED' ||
         cause.code === 'ENOTFOUND' ||
         cause.code === 'EAI_AGAIN' ||
@@ -45229,15 +45233,6 @@ function unreachable(error) {
         return false;
     return !('response' in error && error.response);
 }
-/** The HTTP status a proxy answered the tunnel with, found anywhere in the error's causes (the fetch says only "Request was cancelled"). */
-function proxyRefusal(error) {
-    for (let cause = error, depth = 0; cause instanceof Error && depth < 8; cause = cause.cause, depth++) {
-        const status = /Proxy response \((\d{3})\)/.exec(cause.message)?.[1];
-        if (status)
-            return Number(status);
-    }
-    return undefined;
-}
 /**
  * The GitHub API could not be reached (a connection refused, reset, or cut): said as that, with
  * where it was asked and what to check, never as the "HTTP 500" octokit makes of it; undefined
@@ -45246,7 +45241,7 @@ function proxyRefusal(error) {
 function unreachableSaid(error, env = process.env) {
     if (!unreachable(error))
         return undefined;
-    const refused = proxyRefusal(error);
+    const refused = proxyRefusalStatus(error);
     if (refused !== undefined) {
         // Named as the platform's side names it (api/client.ts): the proxy, its variable, what to put there.
         const variable = env.HTTPS_PROXY ? 'HTTPS_PROXY' : env.https_proxy ? 'https_proxy' : 'HTTPS_PROXY';

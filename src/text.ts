@@ -236,3 +236,16 @@ export function withoutUserinfoIn(value: unknown): unknown {
   if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, withoutUserinfoIn(child)]))
   return value
 }
+
+/**
+ * The HTTP status a proxy answered the tunnel with (`Proxy response (407) !== 200 when HTTP
+ * Tunneling`), found in the error or any of its causes (a fetch says only "Request was
+ * cancelled" on top); undefined when no proxy refused. Such a request never reached its API.
+ */
+export function proxyRefusalStatus(error: unknown): number | undefined {
+  for (let cause: unknown = error, depth = 0; cause instanceof Error && depth < 8; cause = cause.cause, depth++) {
+    const status = /Proxy response \((\d{3})\)/.exec(cause.message)?.[1]
+    if (status) return Number(status)
+  }
+  return undefined
+}

@@ -4,7 +4,7 @@ import { openConnections } from './connections.js'
 import { ACCEPT_ENCODING, readBody } from './decode.js'
 import { request as undiciRequest } from './undici.js'
 import type { ProxyChoice } from './proxy.js'
-import { oneLine, redact } from '../text.js'
+import { oneLine, proxyRefusalStatus, redact } from '../text.js'
 import type { Unreachable } from '../model.js'
 import { timeoutSignal } from '../timeout-signal.js'
 
@@ -224,8 +224,8 @@ function bindAll(handler: Dispatcher.DispatchHandlers): Dispatcher.DispatchHandl
 
 /** A failure before any answer was read, with what it means for the user. */
 function failure(error: unknown, sent: boolean, proxy: ProxyChoice | undefined, baseUrl: URL): ApiResult {
-  const proxyStatus = /Proxy response \((\d{3})\)/.exec(error instanceof Error ? error.message : '')?.[1]
-  if (proxy && proxyStatus === '407')
+  const proxyStatus = proxyRefusalStatus(error)
+  if (proxy && proxyStatus === 407)
     return {
       kind: 'fatal',
       misconfigured: true,

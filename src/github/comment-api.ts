@@ -7,7 +7,7 @@ import { rateLimitPauseMs } from '../api/retry-after.js'
 import { listedRecords } from '../records/listing.js'
 import { markerRank } from '../report/comment.js'
 import { secretForms } from '../report/markdown.js'
-import { createRedactor } from '../text.js'
+import { createRedactor, proxyRefusalStatus } from '../text.js'
 
 export type Octokit = ReturnType<typeof getOctokit>
 
@@ -295,15 +295,6 @@ function unreachable(error: unknown): boolean {
   return !('response' in error && error.response)
 }
 
-/** The HTTP status a proxy answered the tunnel with, found anywhere in the error's causes (the fetch says only "Request was cancelled"). */
-function proxyRefusal(error: unknown): number | undefined {
-  for (let cause = error, depth = 0; cause instanceof Error && depth < 8; cause = cause.cause, depth++) {
-    const status = /Proxy response \((\d{3})\)/.exec(cause.message)?.[1]
-    if (status) return Number(status)
-  }
-  return undefined
-}
-
 /**
  * The GitHub API could not be reached (a connection refused, reset, or cut): said as that, with
  * where it was asked and what to check, never as the "HTTP 500" octokit makes of it; undefined
@@ -311,7 +302,7 @@ function proxyRefusal(error: unknown): number | undefined {
  */
 export function unreachableSaid(error: unknown, env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
   if (!unreachable(error)) return undefined
-  const refused = proxyRefusal(error)
+  const refused = proxyRefusalStatus(error)
   if (refused !== undefined) {
     // Named as the platform's side names it (api/client.ts): the proxy, its variable, what to put there.
     const variable = env.HTTPS_PROXY ? 'HTTPS_PROXY' : env.https_proxy ? 'https_proxy' : 'HTTPS_PROXY'

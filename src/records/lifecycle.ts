@@ -6,7 +6,7 @@
 // (`RecordPort`): where it is, how it is written, and the words of its messages. This file knows
 // no CI system, no HTTP client and no adapter; the time rules are those of step/limits.ts.
 import { formatDuration } from '../durations.js'
-import { oneLine } from '../text.js'
+import { oneLine, proxyRefusalStatus } from '../text.js'
 import { timeoutSignal } from '../timeout-signal.js'
 import { type CancelClock, COMMENT_EXIT_MARGIN_MS, commentDeadline, lookupBudgetMs } from '../step/limits.js'
 
@@ -226,19 +226,11 @@ const transient = (error: unknown): boolean => {
   }
   if (isAbort(error)) return false
   // A proxy that wants credentials (407) asks again the same way, whatever its client calls it (octokit: a 500).
-  if (proxyAnswered(error) === 407) return false
+  if (proxyRefusalStatus(error) === 407) return false
   const status = statusOf(error)
   return status === undefined || Number.isNaN(status) || status >= 500 || status === 429
 }
 
-/** The HTTP status a proxy answered the tunnel with, anywhere in the error's causes ("Proxy response (407)"): the request never reached the API. */
-const proxyAnswered = (error: unknown): number | undefined => {
-  for (const cause of causesOf(error)) {
-    const status = /Proxy response \((\d{3})\)/.exec(cause.message ?? '')?.[1]
-    if (status) return Number(status)
-  }
-  return undefined
-}
 /**
  * How many tries a close whose lookups around the write failed is given: each try writes again
  * (a status whose read after it failed), so these are not tried until the end of the time for
@@ -257,7 +249,7 @@ const answerLost = (error: unknown, signals: WriteSignals) => {
   // to land of the write sent after it too early).
   if (error instanceof LookupAroundWriteFailed) return false
   // A proxy that refused the tunnel: the request never reached the API.
-  if (proxyAnswered(error) !== undefined) return false
+  if (proxyRefusalStatus(error) !== undefined) return false
   if (isAbort(error)) return signals.write.aborted
   const status = statusOf(error)
   if (status !== undefined && !Number.isNaN(status)) return status >= 500 || (status >= 200 && status < 300)
@@ -270,7 +262,7 @@ const answerLost = (error: unknown, signals: WriteSignals) => {
 
 /** A request that never reached the server (the connection refused, the name not found, a proxy's refusal of the tunnel): nothing was applied. */
 const neverSent = (error: unknown) =>
-  proxyAnswered(error) !== undefined ||
+  proxyRefusalStatus(error) !== undefined ||
   causesOf(error).some(
     (cause) =>
       cause.code === 'ECONNREFUSED' ||
