@@ -463,6 +463,32 @@ describe('the output is whole when its reader is slow: the command exits once st
     expect(object['files-changed']).toHaveLength(40_000)
   }, 30_000)
 
+  it('SIGINTs sent without pause from the result line until the command is gone, while Node tears the process down too: the outcome’s exit 0, never a death by the signal (found by the explorer on CI)', async () => {
+    const sim = await simulator()
+    const child = spawn(process.execPath, [COMMAND, ...success(sim)], {
+      cwd: reportDir(),
+      env: { PATH: process.env.PATH ?? '', ...KEY_ENV },
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
+    let log = ''
+    let signals = 0
+    let spam: NodeJS.Timeout | undefined
+    const listen = (chunk: string) => {
+      log += chunk
+      // From the result on, a cancel at every turn of this process's loop: one lands in whatever the command is doing, its last moments too.
+      if (spam || !log.includes('Result: success')) return
+      spam = setInterval(() => {
+        if (child.exitCode === null && child.signalCode === null && child.kill('SIGINT')) signals++
+      }, 0)
+    }
+    child.stdout.setEncoding('utf8').on('data', listen)
+    child.stderr.setEncoding('utf8').on('data', listen)
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.once('exit', (c, s) => resolve([c, s])))
+    clearInterval(spam)
+    expect(signals, log).toBeGreaterThan(0)
+    expect([code, signal], log).toEqual([0, null])
+  })
+
   it('a FIFO read as it comes (`cat`) gets a report of megabytes whole, exit 0', async () => {
     const sim = await simulator()
     bigUpdate(sim)

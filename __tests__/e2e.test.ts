@@ -305,6 +305,31 @@ describe.concurrent('the bundled action, end to end', () => {
     expect(run.summary).toContain('## 🛑 Cancelled while waiting for the docs')
   })
 
+  it('SIGINTs sent without pause from the result line until the step is gone, while Node tears the process down too: the outcome’s exit 0, never a death by the signal', async () => {
+    const sim = await simulator()
+    let seen = ''
+    let signals = 0
+    let spam: NodeJS.Timeout | undefined
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'update-success' },
+      {
+        onStdout: (chunk, child) => {
+          seen += chunk
+          // From the result on, a cancel at every turn of this process's loop: one lands in whatever the step is doing, its last moments too.
+          if (spam || !seen.includes('Result: success')) return
+          spam = setInterval(() => {
+            if (child.exitCode === null && child.signalCode === null && child.kill('SIGINT')) signals++
+          }, 0)
+        }
+      }
+    )
+    clearInterval(spam)
+    expect(signals, run.stdout).toBeGreaterThan(0)
+    expect([run.code, run.signal], run.stdout).toEqual([0, null])
+    expect(run.outputs).toMatchObject({ result: 'success' })
+  })
+
   it('a cancel whose grace runs out before the job summary is written says so, after every output (found by the explorer)', async () => {
     const sim = await simulator()
     // A job summary whose reader comes only 3 s after the signal: the summary cannot be written within the grace.

@@ -28829,6 +28829,19 @@ function faultMessage(error) {
     return (text.split('\n')[0] ?? '').slice(0, 300);
 }
 
+;// CONCATENATED MODULE: ./src/step/process-end.ts
+/**
+ * Ends the process through `process.exit` once its event loop has nothing left, instead of
+ * Node's own end. Node's own end closes the signal handlers first and then tears the runtime
+ * down: a cancel that lands in that window (a runner's SIGINT just after the outcome) ends the
+ * process by the signal, and the pipeline reads 130 instead of the outcome's exit code.
+ * `process.exit` keeps them to the last: a signal then is swallowed, and the exit code stays
+ * `process.exitCode`, the outcome's.
+ */
+function endThroughExit() {
+    process.once('beforeExit', () => process.exit());
+}
+
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
@@ -46721,6 +46734,7 @@ function setOutputNow(name, value) {
 
 
 
+
 // run() ends every known fault in a defined outcome; this is the last net, so that even an
 // unforeseen one (an error thrown, a rejection no one observed) fails the step with result=error,
 // its outputs and summary, instead of a stack trace; after the outcome, a warning beside it.
@@ -46737,6 +46751,8 @@ guardProcess(async (error) => {
 // Until the outcome decides it, an end of the process (an event loop left empty, a crash) fails
 // the step: a gate never passes on a run that did not finish.
 process.exitCode = 1;
+// …and a signal in the last milliseconds (once the outcome decided the exit code) changes nothing.
+endThroughExit();
 run({
     decided: (code) => {
         process.exitCode = code;

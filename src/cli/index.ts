@@ -7,6 +7,7 @@ import { runCommand, unforeseen } from './main.js'
 import { createPipelineCommitStatus } from '../gitlab/commit-status.js'
 import { createMergeRequestNote } from '../gitlab/mr-note.js'
 import { outputDrained } from './output.js'
+import { endThroughExit } from '../step/process-end.js'
 
 // runCommand ends every known fault in a defined outcome and exit code; this is the last net,
 // so that even an unforeseen one (an error thrown, a rejection no one observed) ends with the
@@ -29,6 +30,8 @@ guardProcess((error) => {
 // Until the outcome decides it, an end of the process (an event loop left empty, a crash) is
 // "could not tell", never a success.
 process.exitCode = EXIT.error
+// …and a signal in the last milliseconds (once the outcome decided the exit code) changes nothing.
+endThroughExit()
 runCommand({
   decided: (code) => {
     process.exitCode = code

@@ -1,5 +1,6 @@
 import { EXIT_GRACE_MS } from '../step/limits.js'
 import { guardProcess } from '../step/guard.js'
+import { endThroughExit } from '../step/process-end.js'
 import { run, unforeseen } from './main.js'
 
 // run() ends every known fault in a defined outcome; this is the last net, so that even an
@@ -17,6 +18,8 @@ guardProcess(async (error) => {
 // Until the outcome decides it, an end of the process (an event loop left empty, a crash) fails
 // the step: a gate never passes on a run that did not finish.
 process.exitCode = 1
+// …and a signal in the last milliseconds (once the outcome decided the exit code) changes nothing.
+endThroughExit()
 run({
   decided: (code) => {
     process.exitCode = code
