@@ -349,7 +349,7 @@ describe.concurrent('what the comment and the step say', () => {
     expect(body).not.toContain('named above')
     // The step's error annotation: the cut line keeps its file, and the lines left out are counted.
     const error = run.stdout.split('\n').find((line) => line.startsWith('::error::Update named-file failed')) ?? ''
-    expect(error).toContain('%0A  … and 2 earlier lines that look like errors%0A')
+    expect(error).toContain('%0A  Error: step 1 failed%0A  … 2 more lines that look like errors, then the last 4:%0A  Error: step 4 failed%0A')
     expect(error).toMatch(/the page could not be built because[^%]*… \(\d+ more characters\) \[guides\/setup\.mdx:40\]%0A/)
     expect(error).toContain('Next: fix guides/setup.mdx:40 ')
     expect(run.stdout).toMatch(/::error title=Docs update failed,file=guides\/setup\.mdx,line=40::update named-file failed: Error: .*\[guides\/setup\.mdx:40\]/)

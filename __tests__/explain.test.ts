@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { explainTarget } from '../src/report/advice.js'
 import { errorLines, fileAnnotations, fileRefOf } from '../src/report/evidence.js'
 import { failureMessage } from '../src/report/explain.js'
+import { commandPlace } from '../src/report/place.js'
 import type { RunOutcome, TargetReport } from '../src/model.js'
 import { runOutcome, targetReport } from './helpers/builders.js'
 
@@ -41,7 +42,7 @@ describe('failureMessage', () => {
     const logs = [long, ...Array.from({ length: 6 }, (_, i) => `Error ${i + 1}: failed`)]
     const t = target('update', 'u1', { status: 'failure', logs: [...logs.slice(1), long] }, { result: 'failure' })
     const message = failureMessage(outcome([t]))
-    expect(message).toContain('Errors in its log:\n  … and 2 earlier lines that look like errors\n  Error 3: failed\n')
+    expect(message).toContain('Errors in its log:\n  Error 1: failed\n  … 2 more lines that look like errors, then the last 4:\n  Error 4: failed\n')
     // The quoted line is cut at 300 characters; the file it names is kept beside it.
     expect(message).toMatch(/\n {2}Error: x+… \(\d+ more characters\) \[guides\/setup\.mdx:40\]\n/)
     expect(message).toContain('Next: fix guides/setup.mdx:40 (named in its log and annotated in the workflow run), push')
@@ -49,19 +50,43 @@ describe('failureMessage', () => {
       { file: 'guides/setup.mdx', line: 40, message: expect.stringMatching(/^update u1 failed: Error: x+… \(\d+ more characters\) \[guides\/setup\.mdx:40\]$/) }
     ])
     const one = target('update', 'u1', { status: 'failure', logs: Array.from({ length: 6 }, (_, i) => `Error ${i + 1}: failed`) }, { result: 'failure' })
-    expect(failureMessage(outcome([one]))).toContain('\n  … and 1 earlier line that looks like errors\n')
+    expect(failureMessage(outcome([one]))).toContain('\n  Error 1: failed\n  … 1 more line that looks like errors, then the last 4:\n  Error 3: failed\n')
   })
 
-  it('quotes at most 5 error lines, the last ones', () => {
+  it('quotes at most 5 error lines: the first (most often the cause) and the last ones', () => {
     const logs = Array.from({ length: 9 }, (_, i) => `Error ${i + 1}: failed`)
     const t = target('update', 'u1', { status: 'failure', logs }, { result: 'failure' })
     const message = failureMessage(outcome([t]))
     expect(message.match(/^ {2}Error/gm)).toHaveLength(5)
-    expect(message).toContain('  Error 5: failed')
+    expect(message).toContain('  Error 1: failed\n  … 4 more lines that look like errors, then the last 4:\n  Error 6: failed')
     expect(message).toContain('  Error 9: failed')
-    expect(message).not.toContain('Error 4:')
+    expect(message).not.toContain('Error 5:')
     // No file named: the next step points at the log instead.
     expect(message).toMatch(/Next: read the update log in the job summary/)
+  })
+
+  it('an update whose log names 30 files: all counted, the first error (the cause) quoted beside the last ones, the first file to fix', () => {
+    const logs = [
+      'Building 30 pages',
+      'Error: docs/snippets/shared.mdx:3: unclosed tag <Note>',
+      ...Array.from({ length: 29 }, (_, i) => `Error: docs/page-${i + 1}.mdx:1: cannot import snippets/shared.mdx`),
+      'Build failed'
+    ]
+    const t = target('update', 'u1', { status: 'failure', summary: 'Build failed: 30 pages', logs }, { result: 'failure' })
+    const message = failureMessage(outcome([t]))
+    expect(message).toContain(
+      'Errors in its log:\n  Error: docs/snippets/shared.mdx:3: unclosed tag <Note>\n  … 26 more lines that look like errors, then the last 4:\n'
+    )
+    expect(message).toContain('  Error: docs/page-29.mdx:1: cannot import snippets/shared.mdx\n  Build failed\n')
+    // 30 files: the first to fix, and 29 others, 3 of them in the lines quoted (and annotated).
+    expect(message).toContain(
+      'Next: fix docs/snippets/shared.mdx:3 (and 29 other files its log names; 3 of them are annotated in the workflow run, every one is in its log), push, and let the update run again.'
+    )
+    expect(fileAnnotations(outcome([t])).map((a) => a.file)).toEqual(['docs/snippets/shared.mdx', 'docs/page-27.mdx', 'docs/page-28.mdx', 'docs/page-29.mdx'])
+    // The command's words: quoted, not annotated.
+    expect(failureMessage(outcome([t]), { place: commandPlace('other') })).toContain(
+      '(and 29 other files its log names; 3 of them are quoted above, every one is in its log)'
+    )
   })
 
   it('an update without a summary of its own gives its status', () => {

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { createGitLabClient } from '../src/gitlab/api.js'
+import { ListingCut } from '../src/records/listing.js'
 import { closeStubServers, refusingServer, stubServer } from './helpers/stub-server.js'
 
 const TOKEN = 'glpat-EXAMPLEtoken0123456789abcdef'
@@ -45,4 +46,34 @@ describe('a GitLab API that does not answer', () => {
     await gitlab.close()
     expect(error).toBe(limit)
   })
+})
+
+describe("a listing whose lookup's time runs out partway", () => {
+  it.each([
+    ['notes', (gitlab: ReturnType<typeof createGitLabClient>) => gitlab.listNotes('17', '5', () => true), "the merge request's notes"],
+    ['statuses', (gitlab: ReturnType<typeof createGitLabClient>) => gitlab.commitStatuses('17', 'c0ffee0', 'docs'), "the commit's statuses"]
+  ] as const)(
+    'of the %s, after two pages answered: a ListingCut naming the listing and the pages, not a request that never answered',
+    async (_name, list, what) => {
+      const controller = new AbortController()
+      const timeout = new DOMException('The operation was aborted due to timeout', 'TimeoutError')
+      // Pages 1 and 2 answer at once, each naming the next; page 3 is where the lookup's time runs out (the test says when).
+      const api = new URL(
+        `${await stubServer((req, res) => {
+          const page = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page'))
+          if (page >= 3) return controller.abort(timeout)
+          res.writeHead(200, { 'content-type': 'application/json', 'x-next-page': String(page + 1) })
+          res.end(JSON.stringify([{ id: page, body: 'note', status: 'success', name: 'docs', author: { id: 1 }, system: false }]))
+        })}/api/v4`
+      )
+      const gitlab = createGitLabClient(api, TOKEN, controller.signal, 5000, {})
+      const error = await list(gitlab).then(
+        () => undefined,
+        (caught: unknown) => caught
+      )
+      await gitlab.close()
+      expect(error).toBeInstanceOf(ListingCut)
+      expect(error).toMatchObject({ what, pages: 2, name: 'AbortError', cause: timeout })
+    }
+  )
 })

@@ -1,6 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { type Opened, oneWarning, type RecordPort, RecordSkipped, recordLifecycle, type WriteSignals, withinBudget } from '../src/records/lifecycle.js'
+import {
+  NotFoundYet,
+  type Opened,
+  oneWarning,
+  type RecordPort,
+  RecordSkipped,
+  recordLifecycle,
+  type WriteSignals,
+  withinBudget
+} from '../src/records/lifecycle.js'
 import { OtherJobsUnread } from '../src/records/gate.js'
+import { ListingCut } from '../src/records/listing.js'
 import { COMMENT_EXIT_MARGIN_MS } from '../src/step/limits.js'
 import { TEST_PORT_WORDS } from './helpers/fakes.js'
 import { collectGarbage } from './helpers/gc.js'
@@ -264,7 +274,7 @@ describe('a record kept true', () => {
     expect(record.states).toEqual(['error'])
     expect(log.warning).toHaveBeenCalledTimes(1)
     expect(log.warning.mock.calls[0]?.[0]).toMatch(
-      /^record 7 holds the outcome, but its "in progress" write had no answer when the outcome had waited on it for 2\.0s \(twice request-timeout\); if the Test API applies that write later, it shows "in progress" until the next run$/
+      /^record 7 holds the outcome, but its "in progress" write had no answer when the outcome had waited on it for 1\.1s \(all a cancelled run could wait\); if the Test API applies that write later, it shows "in progress" until the next run$/
     )
   })
 
@@ -672,6 +682,51 @@ describe('a record kept true', () => {
     expect(record.states).toEqual(['success'])
     expect(log.warning).toHaveBeenCalledTimes(1)
     expect(log.warning.mock.calls[0]?.[0]).toMatch(/^record 7 holds the outcome, but its "in progress" write had no answer when the outcome had waited on it/)
+  })
+
+  it('a cancel, then an open that never answers and whose record is not found: the warning says the time the outcome waited on it, not twice request-timeout (40 s) it never waited', async () => {
+    const port: RecordPort<number, string> = {
+      ...scriptedPort({ open: [{ ms: Number.POSITIVE_INFINITY }] }).port,
+      async close(_outcome, where, opened) {
+        if (where === undefined && opened === 'unanswered') throw new NotFoundYet()
+        return { where: where ?? 7, done: 'updated' }
+      }
+    }
+    const at = port.open
+    port.open = async (signals, _at) => at(signals, () => undefined)
+    const cancel = cancellation()
+    const log = { info: vi.fn<(line: string) => void>(), warning: vi.fn<(line: string) => void>() }
+    const lifecycle = recordLifecycle(port, { cancel, endAt: 600_000, requestTimeoutMs: 20_000, log, clean: (text) => text })
+    lifecycle.open()
+    cancel.come(1500)
+    const closed = lifecycle.close('cancelled')
+    await vi.advanceTimersByTimeAsync(1500)
+    await closed
+    expect(log.warning.mock.calls).toEqual([
+      [
+        'record ? not closed: the Test API had not answered its "in progress" write within 1.1s of the outcome (all a cancelled run could wait) and has no record of it yet, so the outcome was not written (it would make a second one); if the Test API applies that write later, it shows "in progress" until the next run'
+      ]
+    ])
+  })
+
+  it('a listing answered page by page whose whole took longer than request-timeout: the words say so, not that the API did not answer (found by a user)', async () => {
+    const { port } = scriptedPort()
+    // The lookup before the "in progress" write reads 20 pages, each answered in 150 ms, and its time runs out on the 21st.
+    port.open = (signals) =>
+      new Promise((_, reject) =>
+        signals.lookup.addEventListener('abort', () => reject(new ListingCut("the merge request's notes", 20, 150, signals.lookup.reason)), { once: true })
+      )
+    const { lifecycle, log } = lifecycleOf(port)
+    lifecycle.open()
+    await vi.advanceTimersByTimeAsync(1000)
+    const said = [...log.info.mock.calls, ...log.warning.mock.calls].flat().join('\n')
+    expect(said).toContain(
+      "the Test API answered 20 pages of the merge request's notes, each within 150ms, but not all of them within 1.0s (request-timeout, for the whole listing)"
+    )
+    expect(said).not.toContain('did not answer within')
+    await vi.advanceTimersByTimeAsync(100)
+    void lifecycle.close('success')
+    await vi.advanceTimersByTimeAsync(30_000)
   })
 
   it('after a cancel nothing is opened; the close still writes the outcome', async () => {

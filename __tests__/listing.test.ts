@@ -2,7 +2,7 @@ import { getOctokit } from '@actions/github'
 import nock from 'nock'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createDeployment, findDeployment } from '../src/github/deployment-api.js'
-import { listedRecords } from '../src/records/listing.js'
+import { ListingCut, listedRecords, PageTally } from '../src/records/listing.js'
 
 describe('a listing is believed only when it reads as one', () => {
   it('a list of records with ids', () => {
@@ -14,6 +14,37 @@ describe('a listing is believed only when it reads as one', () => {
     for (const json of [undefined, '', { id: 1 }, 'x']) expect(listedRecords(json)).toEqual({ problem: 'was not a list' })
     for (const json of [[null], [{ 0: { id: 1 } }], [{ id: '1' }], [[{ id: 1 }]], [{ id: 1 }, 'x']])
       expect(listedRecords(json)).toEqual({ problem: 'held an entry that is not a record with an id' })
+  })
+})
+
+describe("a listing's pages counted, for the words when its lookup's time runs out", () => {
+  const timeout = () => new DOMException('The operation was aborted due to timeout', 'TimeoutError')
+
+  it('the time runs out after pages were answered (the lookup that raced the listing ended it): a ListingCut with the pages', async () => {
+    const tally = new PageTally('the comments of the pull request')
+    await tally.page(async () => 'page 1')
+    await tally.page(async () => 'page 2')
+    const cut = tally.cut(timeout())
+    expect(cut).toBeInstanceOf(ListingCut)
+    expect(cut).toMatchObject({ what: 'the comments of the pull request', pages: 2, name: 'AbortError' })
+    // Said once: a cut is not cut again.
+    expect(tally.cut(cut)).toBe(cut)
+  })
+
+  it('a page whose request the time ended, after one was answered: the page rejects with the ListingCut', async () => {
+    const tally = new PageTally("the commit's statuses")
+    await tally.page(async () => 'page 1')
+    await expect(tally.page(() => Promise.reject(timeout()))).rejects.toMatchObject({ what: "the commit's statuses", pages: 1 })
+  })
+
+  it('no page answered, or an error that is not the time running out: the error as it is', async () => {
+    const none = new PageTally('the comments of the pull request')
+    const error = timeout()
+    expect(none.cut(error)).toBe(error)
+    const some = new PageTally('the comments of the pull request')
+    await some.page(async () => 'page 1')
+    const refused = Object.assign(new Error('HTTP 403'), { status: 403 })
+    await expect(some.page(() => Promise.reject(refused))).rejects.toBe(refused)
   })
 })
 

@@ -43161,13 +43161,21 @@ async function closeAll(records, outcome, settings) {
 /** At most this many log lines that look like errors are quoted per update. */
 const MAX_ERROR_LINES = 5;
 const ERROR_WORDS = /\b(?:error|errors|failed|failure|fatal|exception|invalid|broken|cannot|can't|could not|unable|not found|missing|denied)\b/i;
-/** The log lines of an update that look like errors, the last `MAX_ERROR_LINES` of them. */
-function errorLines(logs) {
-    return logs.filter((line) => ERROR_WORDS.test(line)).slice(-MAX_ERROR_LINES);
+/** Every log line of an update that looks like an error. */
+function allErrorLines(logs) {
+    return logs.filter((line) => ERROR_WORDS.test(line));
 }
-/** How many lines that look like errors `errorLines` leaves out (the earlier ones). */
-function earlierErrorLines(logs) {
-    return Math.max(0, logs.filter((line) => ERROR_WORDS.test(line)).length - MAX_ERROR_LINES);
+/**
+ * The log lines of an update that look like errors, as quoted: the first (most often the cause,
+ * what follows it often its echo) and the last ones, `MAX_ERROR_LINES` in all.
+ */
+function errorLines(logs) {
+    const all = allErrorLines(logs);
+    return all.length <= MAX_ERROR_LINES ? all : [all[0], ...all.slice(1 - MAX_ERROR_LINES)];
+}
+/** How many lines that look like errors `errorLines` leaves out, between the first and the last ones. */
+function errorLinesLeftOut(logs) {
+    return Math.max(0, allErrorLines(logs).length - MAX_ERROR_LINES);
 }
 /** An error line as quoted: cut to 300 characters, with the file it names kept when the cut drops it. */
 function quotedLine(line) {
@@ -43198,12 +43206,22 @@ function fileRefOf(line) {
 function wrongCommit(t) {
     return t.ref.kind === 'update' && t.result === 'failure' && listed(TERMINAL_STATES.update.success, t.status);
 }
-/** The log lines that look like errors of an update that failed by itself; none for any other target. */
+/** The log lines that look like errors of an update that failed by itself, as quoted; none for any other target. */
 function quotedLines(t) {
-    if (t.ref.kind !== 'update' || t.result !== 'failure' || wrongCommit(t))
-        return [];
-    return errorLines(t.logs);
+    return failedByItself(t) ? errorLines(t.logs) : [];
 }
+/**
+ * Every docs file the error lines of an update that failed by itself name, in the order its log
+ * names them (each taken from the whole line, before any cut); `docsRoot` makes them paths of
+ * the repository. `quoted` takes only the lines quoted.
+ */
+function namedFiles(t, docsRoot = '', quoted = false) {
+    if (!failedByItself(t))
+        return [];
+    const lines = quoted ? errorLines(t.logs) : allErrorLines(t.logs);
+    return [...new Set(lines.flatMap((line) => fileRefOf(line) ?? []).map((ref) => fileRefText(docsRoot ? { ...ref, file: `${docsRoot}/${ref.file}` } : ref)))];
+}
+const failedByItself = (t) => t.ref.kind === 'update' && t.result === 'failure' && !wrongCommit(t);
 /**
  * File annotations for the error lines of every failed update, one per file and line. The
  * platform names files relative to the docs root; `docsRoot` (a folder of the repository, ''
@@ -43318,19 +43336,18 @@ function explainTarget(t, options = {}) {
                 };
             if (t.ref.kind === 'update') {
                 const summary = updateSummary(t);
-                // The files the error lines name, each taken from the whole line, before any cut.
-                const files = [
-                    ...new Set(quotedLines(t)
-                        .flatMap((line) => fileRefOf(line) ?? [])
-                        .map((ref) => fileRefText(options.docsRoot ? { ...ref, file: `${options.docsRoot}/${ref.file}` } : ref)))
-                ];
-                const where = place.annotates
-                    ? files.length > 1
-                        ? ` (and ${counted(files.length - 1, 'other file')} its log names; each is annotated in the workflow run)`
-                        : ' (named in its log and annotated in the workflow run)'
-                    : files.length > 1
-                        ? ` (and ${counted(files.length - 1, 'other file')} its log names; each is quoted above)`
-                        : ' (named in its log)';
+                // Every file its error lines name, counted; the quoted lines' are annotated (or quoted).
+                const files = namedFiles(t, options.docsRoot);
+                const shown = namedFiles(t, options.docsRoot, true).filter((file) => file !== files[0]).length;
+                const others = files.length - 1;
+                const how = place.annotates ? 'annotated in the workflow run' : 'quoted above';
+                const where = others === 0
+                    ? place.annotates
+                        ? ' (named in its log and annotated in the workflow run)'
+                        : ' (named in its log)'
+                    : shown === others
+                        ? ` (and ${counted(others, 'other file')} its log names; each is ${how})`
+                        : ` (and ${counted(others, 'other file')} its log names; ${shown} of them ${shown === 1 ? 'is' : 'are'} ${how}, every one is in its log)`;
                 return {
                     reason: summary ? `failed: “${summary}”` : `failed (status "${oneLine(t.status, 80)}")`,
                     next: files[0]
@@ -43523,12 +43540,12 @@ function explainRun(outcome, options = {}) {
     const sentence = endSentence(`${capitalize(describeRef(first.ref))} ${explained.reason}`);
     const lead = [];
     const quoted = [];
-    // The last lines are quoted; the count of those before them comes first.
+    // The first line (most often the cause) and the last ones are quoted; the count of those left out between them.
     const evidence = (t) => {
         const lines = quotedLines(t).map(quotedLine);
-        const earlier = lines.length > 0 ? earlierErrorLines(t.logs) : 0;
-        if (earlier > 0)
-            lines.unshift(`… and ${earlier} earlier ${earlier === 1 ? 'line that looks' : 'lines that look'} like errors`);
+        const between = lines.length > 0 ? errorLinesLeftOut(t.logs) : 0;
+        if (between > 0)
+            lines.splice(1, 0, `… ${between} more ${between === 1 ? 'line that looks' : 'lines that look'} like errors, then the last ${lines.length - 1}:`);
         return lines;
     };
     if (outcome.targets.length === 1)
@@ -43724,6 +43741,68 @@ function letThroughStatusDescription(outcome, clean) {
     return fitDescription(clean(`Timed out, let through (fail-on-timeout: false): ${outcomeDescription(outcome)}`));
 }
 
+;// CONCATENATED MODULE: ./src/records/listing.ts
+// A listing read to find a record of the step again (the pull request's comments, the merge
+// request's notes, the commit's deployments). "Ours is not there" creates a second record
+// beside the step's own, so a listing is believed only when it reads as one: a list whose every
+// entry is a record with an id. A body cut short, a proxy's page or a list of something else is
+// a lookup that failed, said as such, never an empty page.
+/** The entries of a listing, or why it does not read as a listing of records. */
+function listedRecords(json) {
+    if (!Array.isArray(json))
+        return { problem: 'was not a list' };
+    for (const entry of json)
+        if (typeof entry !== 'object' || entry === null || Array.isArray(entry) || typeof entry.id !== 'number')
+            return { problem: 'held an entry that is not a record with an id' };
+    return { entries: json };
+}
+/**
+ * A listing read page after page, one lookup in all: its time (request-timeout) bounds every
+ * page together. When that time runs out after pages were answered, the lookup is a `ListingCut`
+ * (an abort, as the lookup's own), so that the warning says what was slow: the listing as a
+ * whole, not a request that never answered (found by a user: "did not answer within 3.0s" for a
+ * listing GitLab answered page by page in 150 ms).
+ */
+class ListingCut extends Error {
+    what;
+    pages;
+    slowestMs;
+    constructor(what, pages, slowestMs, cause) {
+        super(`${what}: ${pages} pages read when the lookup's time ran out`, { cause });
+        this.what = what;
+        this.pages = pages;
+        this.slowestMs = slowestMs;
+        this.name = 'AbortError';
+    }
+}
+const isAbort = (error) => error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+/** Counts the pages of one listing as they are answered, and the slowest answer. */
+class PageTally {
+    what;
+    pages = 0;
+    slowestMs = 0;
+    constructor(what) {
+        this.what = what;
+    }
+    /** Reads one page through `read`, counted once answered; a lookup's time that runs out during it after a page was answered is a `ListingCut`. */
+    async page(read) {
+        const sentAt = Date.now();
+        try {
+            const answer = await read();
+            this.pages++;
+            this.slowestMs = Math.max(this.slowestMs, Date.now() - sentAt);
+            return answer;
+        }
+        catch (error) {
+            throw this.cut(error);
+        }
+    }
+    /** The error to throw for `error`, an error of the lookup that read this listing: a `ListingCut` when its time ran out after a page was answered. */
+    cut(error) {
+        return this.pages > 0 && isAbort(error) && !(error instanceof ListingCut) ? new ListingCut(this.what, this.pages, this.slowestMs, error) : error;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/records/lifecycle.ts
 // A record kept true: what the step writes outside itself (the pull request comment, the GitLab
 // merge request note, the GitHub deployment and its statuses, a commit status) has one story,
@@ -43732,6 +43811,7 @@ function letThroughStatusDescription(outcome, clean) {
 // one warning says which record may not be and why. Each kind of record is a small port
 // (`RecordPort`): where it is, how it is written, and the words of its messages. This file knows
 // no CI system, no HTTP client and no adapter; the time rules are those of step/limits.ts.
+
 
 
 
@@ -43778,14 +43858,14 @@ const lifecycle_transient = (error) => {
     // error or a lookup that ran out may pass.
     if (error instanceof LookupAroundWriteFailed) {
         const cause = error.cause;
-        if (isAbort(cause))
+        if (lifecycle_isAbort(cause))
             return true;
         const status = statusOf(cause);
         if (status !== undefined && !Number.isNaN(status))
             return status >= 500 || status === 429;
         return causesOf(cause).some((c) => typeof c.code === 'string' && /^(?:E[A-Z]+|UND_ERR_\w+)$/.test(c.code));
     }
-    if (isAbort(error))
+    if (lifecycle_isAbort(error))
         return false;
     // A proxy that wants credentials (407) asks again the same way, whatever its client calls it (octokit: a 500).
     if (proxyRefusalStatus(error) === 407)
@@ -43814,7 +43894,7 @@ const answerLost = (error, signals) => {
     // A proxy that refused the tunnel: the request never reached the API.
     if (proxyRefusalStatus(error) !== undefined)
         return false;
-    if (isAbort(error))
+    if (lifecycle_isAbort(error))
         return signals.write.aborted;
     const status = statusOf(error);
     if (status !== undefined && !Number.isNaN(status))
@@ -43835,7 +43915,7 @@ function causesOf(error) {
         found.push({ code: cause.code, ...(cause instanceof Error ? { message: cause.message } : {}) });
     return found;
 }
-const isAbort = (error) => error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+const lifecycle_isAbort = (error) => error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
 const statusOf = (error) => (typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined);
 const defaultRefused = (error) => {
     const status = statusOf(error);
@@ -43966,10 +44046,12 @@ function recordLifecycle(port, options) {
     const why = (error, signals, lookupMs) => {
         // A lookup cut short by what was left of the step's limit ran out with that limit: one reason,
         // whichever of the two timers fired first.
-        const cutByTheEnd = signals.lookup.aborted && isAbort(error) && lookupMs < options.requestTimeoutMs;
+        const cutByTheEnd = signals.lookup.aborted && lifecycle_isAbort(error) && lookupMs < options.requestTimeoutMs;
         if (deadline.aborted || cutByTheEnd)
             return `the ${port.api} did not answer before ${ended()}`;
-        if (signals.lookup.aborted && isAbort(error))
+        if (signals.lookup.aborted && error instanceof ListingCut)
+            return `the ${port.api} answered ${counted(error.pages, 'page')} of ${error.what}, each within ${formatDuration(error.slowestMs)}, but not all of them within ${formatDuration(lookupMs)} (request-timeout, for the whole listing)`;
+        if (signals.lookup.aborted && lifecycle_isAbort(error))
             return `the ${port.api} did not answer within ${formatDuration(lookupMs)} (request-timeout)`;
         // The server's words are one line without its escapes, whatever the port made of them; the
         // keys masked before the line is cut (a cut spelling of a key is not found after).
@@ -44065,7 +44147,16 @@ function recordLifecycle(port, options) {
         const held = exitBy === undefined || !beforeTheClose ? options.requestTimeoutMs : Math.min(options.requestTimeoutMs, (exitBy - Date.now()) / 2);
         return AbortSignal.any([timeoutSignal(Math.max(1, Math.ceil(held))), deadline]);
     };
+    /**
+     * How long the outcome waited on an unanswered "in progress" write, in words: twice
+     * request-timeout, or, once a cancel came, the time it had (found by a user: a note's warning
+     * claimed 40 s after a cancel that left half a second).
+     */
+    const waitedOnOpen = (closeStartedAt, then = '') => cancel.exitBy() === undefined
+        ? `${formatDuration(2 * options.requestTimeoutMs)}${then} (twice request-timeout)`
+        : `${formatDuration(Math.max(0, Date.now() - closeStartedAt))}${then} (all a cancelled run could wait)`;
     async function runClose(outcome) {
+        const closeStartedAt = Date.now();
         let settled = await openSettled();
         // A creation unanswered for request-timeout after the outcome: waited on for request-timeout
         // more, then found if it was applied; never made again (a second record if it lands).
@@ -44125,7 +44216,7 @@ function recordLifecycle(port, options) {
                         continue;
                     }
                     if (error instanceof NotFoundYet) {
-                        sayWriteFailed(port.words.closeFailed(`the ${port.api} had not answered its "in progress" write within ${formatDuration(2 * options.requestTimeoutMs)} of the outcome (twice request-timeout) and has no record of it yet, so the outcome was not written (it would make a second one); if the ${port.api} applies that write later, ${lateOpen()}`, where, opened));
+                        sayWriteFailed(port.words.closeFailed(`the ${port.api} had not answered its "in progress" write within ${waitedOnOpen(closeStartedAt, ' of the outcome')} and has no record of it yet, so the outcome was not written (it would make a second one); if the ${port.api} applies that write later, ${lateOpen()}`, where, opened));
                         return false;
                     }
                     // Setting a known record to the outcome again changes nothing, so a write that failed on
@@ -44206,7 +44297,7 @@ function recordLifecycle(port, options) {
         // Written again, what the open's lost answer may still bring is read back as on the path above.
         if (late === 'settled' && !deadline.aborted)
             return written || where !== undefined ? readBackWhatWasLost(await write()) : undefined;
-        const unanswered = `its "in progress" write had no answer when ${deadline.aborted ? ended() : `the outcome had waited on it for ${formatDuration(2 * options.requestTimeoutMs)} (twice request-timeout)`}`;
+        const unanswered = `its "in progress" write had no answer when ${deadline.aborted ? ended() : `the outcome had waited on it for ${waitedOnOpen(closeStartedAt)}`}`;
         // The outcome stands: the warning says so, and what the open brings if it lands later (not written, the write said why).
         if (written && where !== undefined)
             say('warning', port.words.mayNotHold(`${unanswered}; if the ${port.api} applies that write later, ${lateOpen()}`, where));
@@ -44724,22 +44815,6 @@ function queuedPullRequest(event) {
     return number > 0 ? { number, base: match[1] } : undefined;
 }
 
-;// CONCATENATED MODULE: ./src/records/listing.ts
-// A listing read to find a record of the step again (the pull request's comments, the merge
-// request's notes, the commit's deployments). "Ours is not there" creates a second record
-// beside the step's own, so a listing is believed only when it reads as one: a list whose every
-// entry is a record with an id. A body cut short, a proxy's page or a list of something else is
-// a lookup that failed, said as such, never an empty page.
-/** The entries of a listing, or why it does not read as a listing of records. */
-function listedRecords(json) {
-    if (!Array.isArray(json))
-        return { problem: 'was not a list' };
-    for (const entry of json)
-        if (typeof entry !== 'object' || entry === null || Array.isArray(entry) || typeof entry.id !== 'number')
-            return { problem: 'held an entry that is not a record with an id' };
-    return { entries: json };
-}
-
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/report/started.ts
@@ -45113,12 +45188,12 @@ async function findComment(octokit, target, owner) {
  * current marker, newer than it (a creation whose answer was lost and that landed after its run
  * ended), which no run takes for its own. Read to the last page when the step has a comment.
  */
-async function findCommentAndTwins(octokit, target, owner) {
+async function findCommentAndTwins(octokit, target, owner, tally = new PageTally(COMMENTS)) {
     const markers = [owner.marker, ...owner.legacyMarker];
     let legacy;
     let current;
     const twins = [];
-    for await (const comment of commentsOf(octokit, target)) {
+    for await (const comment of commentsOf(octokit, target, tally)) {
         if (comment.user?.login !== owner.login || typeof comment.id !== 'number')
             continue;
         const body = comment.body ?? '';
@@ -45135,12 +45210,14 @@ async function findCommentAndTwins(octokit, target, owner) {
     const found = current ?? legacy;
     return found !== undefined ? { id: found.id, body: found.body, twins: current !== undefined ? twins : [] } : { id: undefined, twins: [] };
 }
-/** Every comment of the pull request, page after page; throws when a page is not a list or the pages do not end. */
-async function* commentsOf(octokit, target) {
+/** What the comments' listing is called where its pages are counted (records/listing.ts). */
+const COMMENTS = 'the comments of the pull request';
+/** Every comment of the pull request, page after page (counted by `tally`); throws when a page is not a list or the pages do not end. */
+async function* commentsOf(octokit, target, tally) {
     // Page by page, by hand: octokit's paginator takes a page whose body was cut short for an
     // empty one, and "no comment here" would create a second comment beside the step's own.
     for (let page = 1; page <= comment_api_MAX_COMMENT_PAGES; page++) {
-        const response = await octokit.rest.issues.listComments({ owner: target.owner, repo: target.repo, issue_number: target.number, per_page: 100, page });
+        const response = await tally.page(() => octokit.rest.issues.listComments({ owner: target.owner, repo: target.repo, issue_number: target.number, per_page: 100, page }));
         const listed = listedRecords(response.data);
         if ('problem' in listed)
             throw new ListingNotRead('the comments of the pull request', `${listed.problem} (cut short, or not from the GitHub API)`);
@@ -45156,9 +45233,9 @@ async function* commentsOf(octokit, target) {
  * version's marker, nor anyone else's. Two of them are twins: a creation whose answer was lost
  * and that landed late, or two runs of the step that each created one.
  */
-async function stepComments(octokit, target, owner) {
+async function stepComments(octokit, target, owner, tally = new PageTally(COMMENTS)) {
     const found = new Map();
-    for await (const comment of commentsOf(octokit, target)) {
+    for await (const comment of commentsOf(octokit, target, tally)) {
         if (comment.user?.login !== owner.login || typeof comment.id !== 'number')
             continue;
         const body = comment.body ?? '';
@@ -45333,6 +45410,8 @@ async function createCommitStatus(octokit, place, status) {
 }
 /** How many pages of 100 statuses are read at the most (GitHub keeps 1,000 a context; a commit has several). */
 const MAX_STATUS_PAGES = 100;
+/** What the statuses' listing is called where its pages are counted (records/listing.ts). */
+const STATUSES = "the commit's statuses";
 /**
  * Every status of the commit, newest (highest id) first, each once, as the sibling rule reads
  * them (records/siblings.ts). Page after page, by hand, as the comments are: a failure another
@@ -45340,10 +45419,10 @@ const MAX_STATUS_PAGES = 100;
  * what was not read could cover it. A page that is not a list, or pages that do not end, are a
  * lookup that failed (no success is written over it).
  */
-async function listCommitStatuses(octokit, place) {
+async function listCommitStatuses(octokit, place, tally = new PageTally(STATUSES)) {
     const found = new Map();
     for (let page = 1; page <= MAX_STATUS_PAGES; page++) {
-        const response = await octokit.rest.repos.listCommitStatusesForRef({ owner: place.owner, repo: place.repo, ref: place.sha, per_page: 100, page });
+        const response = await tally.page(() => octokit.rest.repos.listCommitStatusesForRef({ owner: place.owner, repo: place.repo, ref: place.sha, per_page: 100, page }));
         const listed = listedRecords(response.data);
         if ('problem' in listed)
             throw new ListingNotRead("the commit's statuses", `${listed.problem} (cut short, or not from the GitHub API)`);
@@ -45424,6 +45503,7 @@ function explainStatusError(error, fork = runFork()) {
 
 
 
+
 /** GitHub's state for an own state: a cancel, a timeout and an error are `error`. */
 const githubStateOf = (own) => own === 'pending' ? 'pending' : own === 'cancelled' ? 'error' : githubStatusState(own === 'error' ? 'error' : own);
 /**
@@ -45482,7 +45562,10 @@ function commitStatusPort(status, targets, clean) {
                 },
                 list: (budget) => {
                     signal = budget;
-                    return withinBudget(listCommitStatuses(octokit, place), budget);
+                    const tally = new PageTally(STATUSES);
+                    return withinBudget(listCommitStatuses(octokit, place, tally), budget).catch((error) => {
+                        throw tally.cut(error);
+                    });
                 }
             };
         })();
@@ -46143,6 +46226,7 @@ function twinStory() {
 
 
 
+
 /** Where the comment goes and what it says it reflects; throws `RecordSkipped` when it has nowhere to go. */
 async function commentPlace(settings) {
     // Loaded only when a comment is asked for, to keep start-up fast.
@@ -46201,7 +46285,10 @@ function pullRequestCommentPort(settings, clean, opening) {
     async function findWithTwins(found, octokit, signals) {
         // Asked once per run; again only if asking failed.
         login ??= await withinBudget(tokenLogin(octokit), signals.lookup);
-        const listed = await withinBudget(findCommentAndTwins(octokit, found.target, { marker: found.marker, legacyMarker: found.legacyMarker, login }), signals.lookup);
+        const tally = new PageTally(COMMENTS);
+        const listed = await withinBudget(findCommentAndTwins(octokit, found.target, { marker: found.marker, legacyMarker: found.legacyMarker, login }, tally), signals.lookup).catch((error) => {
+            throw tally.cut(error);
+        });
         if (signals.lookup.aborted)
             throw signals.lookup.reason;
         return listed;
@@ -46209,7 +46296,10 @@ function pullRequestCommentPort(settings, clean, opening) {
     /** The step's own comments with the current marker, oldest first (lookups only). */
     async function ours(found, octokit, signals) {
         login ??= await withinBudget(tokenLogin(octokit), signals.lookup);
-        const listed = await withinBudget(stepComments(octokit, found.target, { marker: found.marker, login }), signals.lookup);
+        const tally = new PageTally(COMMENTS);
+        const listed = await withinBudget(stepComments(octokit, found.target, { marker: found.marker, login }, tally), signals.lookup).catch((error) => {
+            throw tally.cut(error);
+        });
         if (signals.lookup.aborted)
             throw signals.lookup.reason;
         return listed;

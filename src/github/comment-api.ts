@@ -4,7 +4,7 @@ import type { getOctokit } from '@actions/github'
 import { type ForkPullRequest, forkRefusal, runFork } from './fork.js'
 import { queuedPullRequest, type RunEvent, runCommit } from './run-commit.js'
 import { rateLimitPauseMs } from '../api/retry-after.js'
-import { listedRecords } from '../records/listing.js'
+import { listedRecords, PageTally } from '../records/listing.js'
 import { markerRank } from '../report/comment.js'
 import { secretForms } from '../report/markdown.js'
 import { createRedactor, proxyRefusalStatus } from '../text.js'
@@ -151,13 +151,14 @@ export async function findComment(octokit: Octokit, target: { owner: string; rep
 export async function findCommentAndTwins(
   octokit: Octokit,
   target: { owner: string; repo: string; number: number },
-  owner: CommentOwner
+  owner: CommentOwner,
+  tally = new PageTally(COMMENTS)
 ): Promise<{ id: number | undefined; body?: string; twins: number[] }> {
   const markers = [owner.marker, ...owner.legacyMarker]
   let legacy: { id: number; body: string; rank: number } | undefined
   let current: { id: number; body: string } | undefined
   const twins: number[] = []
-  for await (const comment of commentsOf(octokit, target)) {
+  for await (const comment of commentsOf(octokit, target, tally)) {
     if (comment.user?.login !== owner.login || typeof comment.id !== 'number') continue
     const body = comment.body ?? ''
     const rank = markerRank(body, markers)
@@ -170,12 +171,17 @@ export async function findCommentAndTwins(
   return found !== undefined ? { id: found.id, body: found.body, twins: current !== undefined ? twins : [] } : { id: undefined, twins: [] }
 }
 
-/** Every comment of the pull request, page after page; throws when a page is not a list or the pages do not end. */
-async function* commentsOf(octokit: Octokit, target: { owner: string; repo: string; number: number }) {
+/** What the comments' listing is called where its pages are counted (records/listing.ts). */
+export const COMMENTS = 'the comments of the pull request'
+
+/** Every comment of the pull request, page after page (counted by `tally`); throws when a page is not a list or the pages do not end. */
+async function* commentsOf(octokit: Octokit, target: { owner: string; repo: string; number: number }, tally: PageTally) {
   // Page by page, by hand: octokit's paginator takes a page whose body was cut short for an
   // empty one, and "no comment here" would create a second comment beside the step's own.
   for (let page = 1; page <= MAX_COMMENT_PAGES; page++) {
-    const response = await octokit.rest.issues.listComments({ owner: target.owner, repo: target.repo, issue_number: target.number, per_page: 100, page })
+    const response = await tally.page(() =>
+      octokit.rest.issues.listComments({ owner: target.owner, repo: target.repo, issue_number: target.number, per_page: 100, page })
+    )
     const listed = listedRecords(response.data)
     if ('problem' in listed) throw new ListingNotRead('the comments of the pull request', `${listed.problem} (cut short, or not from the GitHub API)`)
     yield* response.data
@@ -193,10 +199,11 @@ async function* commentsOf(octokit: Octokit, target: { owner: string; repo: stri
 export async function stepComments(
   octokit: Octokit,
   target: { owner: string; repo: string; number: number },
-  owner: Pick<CommentOwner, 'marker' | 'login'>
+  owner: Pick<CommentOwner, 'marker' | 'login'>,
+  tally = new PageTally(COMMENTS)
 ): Promise<{ id: number; body: string }[]> {
   const found = new Map<number, string>()
-  for await (const comment of commentsOf(octokit, target)) {
+  for await (const comment of commentsOf(octokit, target, tally)) {
     if (comment.user?.login !== owner.login || typeof comment.id !== 'number') continue
     const body = comment.body ?? ''
     if (markerRank(body, [owner.marker]) === 0) found.set(comment.id, body)

@@ -2,7 +2,7 @@
 import type { ListedStatus } from '../records/gate.js'
 import type { GitHubStatusState } from '../report/commit-status.js'
 import { ListingNotRead, type Octokit, type RunContext, rateLimited, runUrlOf, unreachableSaid } from './comment-api.js'
-import { listedRecords } from '../records/listing.js'
+import { listedRecords, PageTally } from '../records/listing.js'
 import { type ForkPullRequest, forkRefusal, runFork } from './fork.js'
 import { runCommit } from './run-commit.js'
 
@@ -48,6 +48,8 @@ export async function createCommitStatus(octokit: Octokit, place: Exclude<Status
 
 /** How many pages of 100 statuses are read at the most (GitHub keeps 1,000 a context; a commit has several). */
 export const MAX_STATUS_PAGES = 100
+/** What the statuses' listing is called where its pages are counted (records/listing.ts). */
+export const STATUSES = "the commit's statuses"
 
 /**
  * Every status of the commit, newest (highest id) first, each once, as the sibling rule reads
@@ -56,10 +58,16 @@ export const MAX_STATUS_PAGES = 100
  * what was not read could cover it. A page that is not a list, or pages that do not end, are a
  * lookup that failed (no success is written over it).
  */
-export async function listCommitStatuses(octokit: Octokit, place: Exclude<StatusPlace, { skip: string }>): Promise<ListedStatus[]> {
+export async function listCommitStatuses(
+  octokit: Octokit,
+  place: Exclude<StatusPlace, { skip: string }>,
+  tally = new PageTally(STATUSES)
+): Promise<ListedStatus[]> {
   const found = new Map<number, ListedStatus>()
   for (let page = 1; page <= MAX_STATUS_PAGES; page++) {
-    const response = await octokit.rest.repos.listCommitStatusesForRef({ owner: place.owner, repo: place.repo, ref: place.sha, per_page: 100, page })
+    const response = await tally.page(() =>
+      octokit.rest.repos.listCommitStatusesForRef({ owner: place.owner, repo: place.repo, ref: place.sha, per_page: 100, page })
+    )
     const listed = listedRecords(response.data)
     if ('problem' in listed) throw new ListingNotRead("the commit's statuses", `${listed.problem} (cut short, or not from the GitHub API)`)
     // A list that shifts while it is read (a status written meanwhile) serves one twice: once is enough.

@@ -9,6 +9,7 @@ import { githubStatusState, letThroughStatusDescription, outcomeStatusDescriptio
 import { stepPasses } from '../engine/outcome.js'
 import { inert } from '../report/log.js'
 import { type RecordPort, RecordSkipped, withinBudget } from '../records/lifecycle.js'
+import { PageTally } from '../records/listing.js'
 import {
   type Decision,
   decidedWords,
@@ -29,7 +30,16 @@ import {
 import { fitDescription } from '../report/deployment.js'
 import { type KeptRecordOptions, keptRecord, type RunRecord } from '../records/run-record.js'
 import { guardedClient, type Octokit, retryAfterMs, workflowFileOf } from './comment-api.js'
-import { type CommitStatus, createCommitStatus, explainStatusError, listCommitStatuses, refused, type StatusPlace, statusPlace } from './commit-status-api.js'
+import {
+  type CommitStatus,
+  createCommitStatus,
+  explainStatusError,
+  listCommitStatuses,
+  refused,
+  STATUSES,
+  type StatusPlace,
+  statusPlace
+} from './commit-status-api.js'
 
 export interface CommitStatusOptions extends KeptRecordOptions {
   /** The inputs as given: commit-status with an empty github-token is said, once. */
@@ -113,7 +123,10 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
         },
         list: (budget) => {
           signal = budget
-          return withinBudget(listCommitStatuses(octokit, place), budget)
+          const tally = new PageTally(STATUSES)
+          return withinBudget(listCommitStatuses(octokit, place, tally), budget).catch((error: unknown) => {
+            throw tally.cut(error)
+          })
         }
       }
     })()

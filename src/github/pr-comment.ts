@@ -5,6 +5,7 @@ import { commentOf, commentWithoutToken, type RawInputs } from '../inputs/parse.
 import type { CommentSettings, RunOutcome, SearchSettings, TargetRef } from '../model.js'
 import { NotFoundYet, type RecordPort, RecordSkipped, withinBudget, type WriteSignals } from '../records/lifecycle.js'
 import { type KeptRecordOptions, keptRecord, type RunRecord } from '../records/run-record.js'
+import { PageTally } from '../records/listing.js'
 import { twinStory } from '../records/twins.js'
 import { commentMarker, earlierMarkers, renderComment, renderInProgressComment } from '../report/comment.js'
 import { describeWork } from '../report/explain.js'
@@ -13,6 +14,7 @@ import {
   commentTarget,
   deleteComment,
   explainCommentError,
+  COMMENTS,
   findCommentAndTwins,
   guardedClient,
   type Octokit,
@@ -95,17 +97,23 @@ export function pullRequestCommentPort(
   async function findWithTwins(found: Place, octokit: Octokit, signals: WriteSignals) {
     // Asked once per run; again only if asking failed.
     login ??= await withinBudget(tokenLogin(octokit), signals.lookup)
+    const tally = new PageTally(COMMENTS)
     const listed = await withinBudget(
-      findCommentAndTwins(octokit, found.target, { marker: found.marker, legacyMarker: found.legacyMarker, login }),
+      findCommentAndTwins(octokit, found.target, { marker: found.marker, legacyMarker: found.legacyMarker, login }, tally),
       signals.lookup
-    )
+    ).catch((error: unknown) => {
+      throw tally.cut(error)
+    })
     if (signals.lookup.aborted) throw signals.lookup.reason
     return listed
   }
   /** The step's own comments with the current marker, oldest first (lookups only). */
   async function ours(found: Place, octokit: Octokit, signals: WriteSignals): Promise<{ id: number; body: string }[]> {
     login ??= await withinBudget(tokenLogin(octokit), signals.lookup)
-    const listed = await withinBudget(stepComments(octokit, found.target, { marker: found.marker, login }), signals.lookup)
+    const tally = new PageTally(COMMENTS)
+    const listed = await withinBudget(stepComments(octokit, found.target, { marker: found.marker, login }, tally), signals.lookup).catch((error: unknown) => {
+      throw tally.cut(error)
+    })
     if (signals.lookup.aborted) throw signals.lookup.reason
     return listed
   }

@@ -10,7 +10,7 @@ import { rateLimitPauseMs } from '../api/retry-after.js'
 import { cleanStrings, createRedactor, oneLine } from '../text.js'
 import { cleanerWith } from './context.js'
 import { secretForms } from '../report/markdown.js'
-import { listedRecords } from '../records/listing.js'
+import { listedRecords, PageTally } from '../records/listing.js'
 import type { ListedStatus } from '../records/gate.js'
 
 /** Bodies above this are refused: a page of 100 notes of GitLab's largest size fits. */
@@ -238,9 +238,11 @@ export function createGitLabClient(
   async function* notesOf(project: string, mergeRequest: string): AsyncGenerator<GitLabNote> {
     let url: string | undefined = `${base}${path(project, mergeRequest)}?per_page=100&page=1&sort=asc&order_by=created_at`
     const seen = new Set<string>()
+    const tally = new PageTally("the merge request's notes")
     for (let page = 0; url && page < MAX_NOTE_PAGES && !seen.has(url); page++) {
       seen.add(url)
-      const answer = await expect('GET', url, 200)
+      const at: string = url
+      const answer = await tally.page(() => expect('GET', at, 200))
       const listed = listedRecords(answer.json)
       if ('problem' in listed) throw new GitLabError(`the listing of the merge request's notes ${listed.problem}; is CI_API_V4_URL the GitLab API?`)
       for (const item of listed.entries) {
@@ -322,11 +324,13 @@ export function createGitLabClient(
       let url: string | undefined =
         `${base}/projects/${encodeURIComponent(project)}/repository/commits/${encodeURIComponent(sha)}/statuses?name=${encodeURIComponent(name)}&all=true&per_page=100&page=1`
       const seen = new Set<string>()
+      const tally = new PageTally("the commit's statuses")
       for (let page = 0; url; page++) {
         if (page === MAX_STATUS_PAGES || seen.has(url))
           throw new GitLabError(`GitLab's listing of the commit's statuses did not end within ${MAX_STATUS_PAGES} pages of 100`)
         seen.add(url)
-        const answer = await expect('GET', url, 200)
+        const at: string = url
+        const answer = await tally.page(() => expect('GET', at, 200))
         const listed = statusListing.safeParse(answer.json)
         if (!listed.success) throw new GitLabError("GitLab did not list the commit's statuses; is CI_API_V4_URL the GitLab API?")
         for (const status of listed.data)

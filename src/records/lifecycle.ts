@@ -6,7 +6,8 @@
 // (`RecordPort`): where it is, how it is written, and the words of its messages. This file knows
 // no CI system, no HTTP client and no adapter; the time rules are those of step/limits.ts.
 import { formatDuration } from '../durations.js'
-import { oneLine, proxyRefusalStatus } from '../text.js'
+import { counted, oneLine, proxyRefusalStatus } from '../text.js'
+import { ListingCut } from './listing.js'
 import { timeoutSignal } from '../timeout-signal.js'
 import { type CancelClock, COMMENT_EXIT_MARGIN_MS, commentDeadline, lookupBudgetMs } from '../step/limits.js'
 
@@ -410,6 +411,8 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     // whichever of the two timers fired first.
     const cutByTheEnd = signals.lookup.aborted && isAbort(error) && lookupMs < options.requestTimeoutMs
     if (deadline.aborted || cutByTheEnd) return `the ${port.api} did not answer before ${ended()}`
+    if (signals.lookup.aborted && error instanceof ListingCut)
+      return `the ${port.api} answered ${counted(error.pages, 'page')} of ${error.what}, each within ${formatDuration(error.slowestMs)}, but not all of them within ${formatDuration(lookupMs)} (request-timeout, for the whole listing)`
     if (signals.lookup.aborted && isAbort(error)) return `the ${port.api} did not answer within ${formatDuration(lookupMs)} (request-timeout)`
     // The server's words are one line without its escapes, whatever the port made of them; the
     // keys masked before the line is cut (a cut spelling of a key is not found after).
@@ -499,7 +502,18 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     return AbortSignal.any([timeoutSignal(Math.max(1, Math.ceil(held))), deadline])
   }
 
+  /**
+   * How long the outcome waited on an unanswered "in progress" write, in words: twice
+   * request-timeout, or, once a cancel came, the time it had (found by a user: a note's warning
+   * claimed 40 s after a cancel that left half a second).
+   */
+  const waitedOnOpen = (closeStartedAt: number, then = '') =>
+    cancel.exitBy() === undefined
+      ? `${formatDuration(2 * options.requestTimeoutMs)}${then} (twice request-timeout)`
+      : `${formatDuration(Math.max(0, Date.now() - closeStartedAt))}${then} (all a cancelled run could wait)`
+
   async function runClose(outcome: Outcome): Promise<void> {
+    const closeStartedAt = Date.now()
     let settled = await openSettled()
     // A creation unanswered for request-timeout after the outcome: waited on for request-timeout
     // more, then found if it was applied; never made again (a second record if it lands).
@@ -574,7 +588,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
           if (error instanceof NotFoundYet) {
             sayWriteFailed(
               port.words.closeFailed(
-                `the ${port.api} had not answered its "in progress" write within ${formatDuration(2 * options.requestTimeoutMs)} of the outcome (twice request-timeout) and has no record of it yet, so the outcome was not written (it would make a second one); if the ${port.api} applies that write later, ${lateOpen()}`,
+                `the ${port.api} had not answered its "in progress" write within ${waitedOnOpen(closeStartedAt, ' of the outcome')} and has no record of it yet, so the outcome was not written (it would make a second one); if the ${port.api} applies that write later, ${lateOpen()}`,
                 where,
                 opened
               )
@@ -665,7 +679,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     const late = await settledOrAborted(opening, heldLongEnough())
     // Written again, what the open's lost answer may still bring is read back as on the path above.
     if (late === 'settled' && !deadline.aborted) return written || where !== undefined ? readBackWhatWasLost(await write()) : undefined
-    const unanswered = `its "in progress" write had no answer when ${deadline.aborted ? ended() : `the outcome had waited on it for ${formatDuration(2 * options.requestTimeoutMs)} (twice request-timeout)`}`
+    const unanswered = `its "in progress" write had no answer when ${deadline.aborted ? ended() : `the outcome had waited on it for ${waitedOnOpen(closeStartedAt)}`}`
     // The outcome stands: the warning says so, and what the open brings if it lands later (not written, the write said why).
     if (written && where !== undefined)
       say('warning', port.words.mayNotHold(`${unanswered}; if the ${port.api} applies that write later, ${lateOpen()}`, where))

@@ -5,7 +5,7 @@ import { formatDuration } from '../durations.js'
 import { neverReadProblem } from '../engine/wait.js'
 import type { RunOutcome, TargetReport } from '../model.js'
 import { counted, oneLine } from '../text.js'
-import { fileRefOf, fileRefText, quotedLines, unknownEnd, updateSummary, wrongCommit } from './evidence.js'
+import { namedFiles, unknownEnd, updateSummary, wrongCommit } from './evidence.js'
 import { GITHUB_ACTIONS_PLACE, type RunPlace } from './place.js'
 
 /** What the user reads about one target: why it ended as it did, and what to do next. */
@@ -49,21 +49,19 @@ export function explainTarget(t: TargetReport, options: ExplainOptions = {}): Ex
         }
       if (t.ref.kind === 'update') {
         const summary = updateSummary(t)
-        // The files the error lines name, each taken from the whole line, before any cut.
-        const files = [
-          ...new Set(
-            quotedLines(t)
-              .flatMap((line) => fileRefOf(line) ?? [])
-              .map((ref) => fileRefText(options.docsRoot ? { ...ref, file: `${options.docsRoot}/${ref.file}` } : ref))
-          )
-        ]
-        const where = place.annotates
-          ? files.length > 1
-            ? ` (and ${counted(files.length - 1, 'other file')} its log names; each is annotated in the workflow run)`
-            : ' (named in its log and annotated in the workflow run)'
-          : files.length > 1
-            ? ` (and ${counted(files.length - 1, 'other file')} its log names; each is quoted above)`
-            : ' (named in its log)'
+        // Every file its error lines name, counted; the quoted lines' are annotated (or quoted).
+        const files = namedFiles(t, options.docsRoot)
+        const shown = namedFiles(t, options.docsRoot, true).filter((file) => file !== files[0]).length
+        const others = files.length - 1
+        const how = place.annotates ? 'annotated in the workflow run' : 'quoted above'
+        const where =
+          others === 0
+            ? place.annotates
+              ? ' (named in its log and annotated in the workflow run)'
+              : ' (named in its log)'
+            : shown === others
+              ? ` (and ${counted(others, 'other file')} its log names; each is ${how})`
+              : ` (and ${counted(others, 'other file')} its log names; ${shown} of them ${shown === 1 ? 'is' : 'are'} ${how}, every one is in its log)`
         return {
           reason: summary ? `failed: “${summary}”` : `failed (status "${oneLine(t.status, 80)}")`,
           next: files[0]

@@ -12,14 +12,23 @@ export const MAX_ERROR_LINES = 5
 
 const ERROR_WORDS = /\b(?:error|errors|failed|failure|fatal|exception|invalid|broken|cannot|can't|could not|unable|not found|missing|denied)\b/i
 
-/** The log lines of an update that look like errors, the last `MAX_ERROR_LINES` of them. */
-export function errorLines(logs: readonly string[]): string[] {
-  return logs.filter((line) => ERROR_WORDS.test(line)).slice(-MAX_ERROR_LINES)
+/** Every log line of an update that looks like an error. */
+export function allErrorLines(logs: readonly string[]): string[] {
+  return logs.filter((line) => ERROR_WORDS.test(line))
 }
 
-/** How many lines that look like errors `errorLines` leaves out (the earlier ones). */
-export function earlierErrorLines(logs: readonly string[]): number {
-  return Math.max(0, logs.filter((line) => ERROR_WORDS.test(line)).length - MAX_ERROR_LINES)
+/**
+ * The log lines of an update that look like errors, as quoted: the first (most often the cause,
+ * what follows it often its echo) and the last ones, `MAX_ERROR_LINES` in all.
+ */
+export function errorLines(logs: readonly string[]): string[] {
+  const all = allErrorLines(logs)
+  return all.length <= MAX_ERROR_LINES ? all : [all[0] as string, ...all.slice(1 - MAX_ERROR_LINES)]
+}
+
+/** How many lines that look like errors `errorLines` leaves out, between the first and the last ones. */
+export function errorLinesLeftOut(logs: readonly string[]): number {
+  return Math.max(0, allErrorLines(logs).length - MAX_ERROR_LINES)
 }
 
 /** An error line as quoted: cut to 300 characters, with the file it names kept when the cut drops it. */
@@ -65,11 +74,23 @@ export function wrongCommit(t: TargetReport): boolean {
   return t.ref.kind === 'update' && t.result === 'failure' && listed(TERMINAL_STATES.update.success, t.status)
 }
 
-/** The log lines that look like errors of an update that failed by itself; none for any other target. */
+/** The log lines that look like errors of an update that failed by itself, as quoted; none for any other target. */
 export function quotedLines(t: TargetReport): string[] {
-  if (t.ref.kind !== 'update' || t.result !== 'failure' || wrongCommit(t)) return []
-  return errorLines(t.logs)
+  return failedByItself(t) ? errorLines(t.logs) : []
 }
+
+/**
+ * Every docs file the error lines of an update that failed by itself name, in the order its log
+ * names them (each taken from the whole line, before any cut); `docsRoot` makes them paths of
+ * the repository. `quoted` takes only the lines quoted.
+ */
+export function namedFiles(t: TargetReport, docsRoot = '', quoted = false): string[] {
+  if (!failedByItself(t)) return []
+  const lines = quoted ? errorLines(t.logs) : allErrorLines(t.logs)
+  return [...new Set(lines.flatMap((line) => fileRefOf(line) ?? []).map((ref) => fileRefText(docsRoot ? { ...ref, file: `${docsRoot}/${ref.file}` } : ref)))]
+}
+
+const failedByItself = (t: TargetReport) => t.ref.kind === 'update' && t.result === 'failure' && !wrongCommit(t)
 
 /**
  * File annotations for the error lines of every failed update, one per file and line. The

@@ -6,7 +6,7 @@ import { resultRank } from '../engine/outcome.js'
 import { describeRef } from '../engine/wait.js'
 import type { RunOutcome, StartKind, TargetReport } from '../model.js'
 import { checkNext, type ExplainOptions, explainTarget, problemAsGiven } from './advice.js'
-import { earlierErrorLines, quotedLine, quotedLines } from './evidence.js'
+import { errorLinesLeftOut, quotedLine, quotedLines } from './evidence.js'
 import { GITHUB_ACTIONS_PLACE } from './place.js'
 
 /** Failing targets listed one by one in the annotation; the summary has them all. */
@@ -66,11 +66,12 @@ export function explainRun(outcome: RunOutcome, options: ExplainOptions = {}): R
   const sentence = endSentence(`${capitalize(describeRef(first.ref))} ${explained.reason}`)
   const lead: string[] = []
   const quoted: string[][] = []
-  // The last lines are quoted; the count of those before them comes first.
+  // The first line (most often the cause) and the last ones are quoted; the count of those left out between them.
   const evidence = (t: TargetReport) => {
     const lines = quotedLines(t).map(quotedLine)
-    const earlier = lines.length > 0 ? earlierErrorLines(t.logs) : 0
-    if (earlier > 0) lines.unshift(`… and ${earlier} earlier ${earlier === 1 ? 'line that looks' : 'lines that look'} like errors`)
+    const between = lines.length > 0 ? errorLinesLeftOut(t.logs) : 0
+    if (between > 0)
+      lines.splice(1, 0, `… ${between} more ${between === 1 ? 'line that looks' : 'lines that look'} like errors, then the last ${lines.length - 1}:`)
     return lines
   }
   if (outcome.targets.length === 1) lead.push(sentence)
