@@ -147,6 +147,28 @@ describe('the comment is written after every write before it has settled', () =>
     expect(api.comments[0]?.body).toContain('### 🛑 Cancelled while waiting for the docs update')
   })
 
+  it('a cancel while the "in progress" write is on its way, with request-timeout 200ms: the outcome still follows its answer 0.8 s into the grace, never given up at twice request-timeout', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    sim.script('update', 'cancelled-while-posting', [{ json: IN_PROGRESS }])
+    api.delayWrites(800)
+    const child = childOf()
+    api.onRequest = (request) => {
+      if (isWrite(request, 'POST')) child.interrupt()
+    }
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'cancelled-while-posting', ...comment, 'request-timeout': '200ms' },
+      { env: { GITHUB_API_URL: api.url }, event: pullRequest, onStdout: child.onStdout }
+    )
+    await api.settled()
+    expect(run.outputs.result).toBe('cancelled')
+    expect(writes(api).map((r) => r.method)).toEqual(['POST', 'PATCH'])
+    expect(api.comments).toHaveLength(1)
+    expect(api.comments[0]?.body).toContain('### 🛑 Cancelled while waiting for the docs update')
+    expect(run.stdout).not.toContain('::warning::The pull request comment')
+  })
+
   it('a cancel while the "in progress" creation is applied but never answered: the comment is found by its marker within the grace and holds the outcome', async () => {
     const sim = await simulator()
     const api = await githubApi()

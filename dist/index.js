@@ -44138,14 +44138,17 @@ function recordLifecycle(port, options) {
     }
     /**
      * Aborted request-timeout from now (never past the end): how long an unanswered write may hold
-     * the next one back. Before the close is written, after a cancel, half of what is left of the
-     * grace at the most: a creation applied but not answered is then looked for by its marker while
-     * there is time to write there.
+     * the next one back, so that an API that does not answer does not hold the step to its limit.
+     * After a cancel the run ends with the grace whatever is waited on, so the grace bounds it,
+     * request-timeout or not (found by a user: with request-timeout 300ms, a creation answered 1 s
+     * into the grace was given up on, and the comment said "⏳ Waiting"): before the close is
+     * written, half of what is left of the grace, so that a creation applied but not answered is
+     * then looked for by its marker while there is time to write there; after it, the grace's end.
      */
     const heldLongEnough = (beforeTheClose = false) => {
         const exitBy = cancel.exitBy();
-        const held = exitBy === undefined || !beforeTheClose ? options.requestTimeoutMs : Math.min(options.requestTimeoutMs, (exitBy - Date.now()) / 2);
-        return AbortSignal.any([timeoutSignal(Math.max(1, Math.ceil(held))), deadline]);
+        const held = exitBy === undefined ? options.requestTimeoutMs : beforeTheClose ? (exitBy - Date.now()) / 2 : Number.POSITIVE_INFINITY;
+        return Number.isFinite(held) ? AbortSignal.any([timeoutSignal(Math.max(1, Math.ceil(held))), deadline]) : deadline;
     };
     /**
      * How long the outcome waited on an unanswered "in progress" write, in words: twice
