@@ -192,7 +192,8 @@ describe('marker-shaped text from the platform', () => {
     ]
     for (const body of bodies) {
       expect(body.startsWith('<!-- mine -->\n')).toBe(true)
-      expect(body.split('<!--')).toHaveLength(2)
+      // The marker, and the commit line under it when the run names its commit: nothing else reads as a comment.
+      expect(body.split('<!--')).toHaveLength(body.includes('\n<!-- wait-for-docs commit c0ffee0 -->\n') ? 3 : 2)
       expect(body).toContain('<\u200b!-- wait-for-docs/3')
     }
   })
@@ -212,6 +213,7 @@ describe('the "in progress" comment and what the comment reflects', () => {
     expect(body).toBe(
       [
         '<!-- m -->',
+        '<!-- wait-for-docs commit abcdef0123456789 -->',
         '### ⏳ Waiting for the docs update and agent job',
         '',
         'The outcome will replace this comment when the wait ends.',
@@ -265,6 +267,7 @@ describe('the comment as a reader sees it', () => {
   it('a success', () => {
     expect(renderComment(outcome(), '<!-- m -->', source)).toMatchInlineSnapshot(`
       "<!-- m -->
+      <!-- wait-for-docs commit c0ffee0123456789abcdef0123456789abcdef01 -->
       ### ✅ Docs update and agent job all succeeded
 
       **All 2 targets succeeded.**
@@ -295,6 +298,7 @@ describe('the comment as a reader sees it', () => {
     const body = renderComment(runOutcome([failed, slow], { result: 'timeout', headline: '0/2 targets succeeded', elapsedMs: 900_000 }), '<!-- m -->', source)
     expect(body).toMatchInlineSnapshot(`
       "<!-- m -->
+      <!-- wait-for-docs commit c0ffee0123456789abcdef0123456789abcdef01 -->
       ### ⏱️ Timed out waiting for the docs updates
 
       **2 of 2 targets did not succeed. Update u1 failed: “broken link in docs/quickstart.mdx”**

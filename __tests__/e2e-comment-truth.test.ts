@@ -10,6 +10,8 @@ const pullRequest = { name: 'pull_request', payload: { pull_request: { number: 7
 const TOKEN = 'ghs_fake_token_for_tests_0002'
 const MARKER = '<!-- wait-for-docs/3 github/file/.github%2Fworkflows%2Fdocs.yml/wait-for-docs/__acme_wait-for-docs//update -->'
 const IN_PROGRESS = { status: 'in_progress' }
+/** The line under the marker that names the commit a comment reflects: the run's, GITHUB_SHA here. */
+const COMMIT_LINE = '<!-- wait-for-docs commit 3f786850e387550fdab836ed7e6dc881de23001b -->'
 const SUCCESS = { status: 'success', endedAt: '2026-01-01T00:00:00Z' }
 const comment = { 'pr-comment': 'true', 'github-token': TOKEN }
 
@@ -256,7 +258,7 @@ describe.concurrent('each step keeps its own comment, and only its own', () => {
       { env: { GITHUB_API_URL: api.url, GITHUB_ACTION: '__acme_wait-for-docs_2' }, event: pullRequest }
     )
     expect([first.code, second.code]).toEqual([0, 1])
-    expect(api.comments.map((c) => c.body.split('\n')[1])).toEqual(['### ✅ Docs update deployed', '### ❌ Docs update failed'])
+    expect(api.comments.map((c) => c.body.split('\n')[2])).toEqual(['### ✅ Docs update deployed', '### ❌ Docs update failed'])
     sim.reset()
     const again = await runAgainst(sim, inputs, { env: { GITHUB_API_URL: api.url }, event: pullRequest })
     expect(again.stdout).toContain('Updated the comment on pull request #7.')
@@ -273,10 +275,10 @@ describe.concurrent('each step keeps its own comment, and only its own', () => {
     expect([linux.code, windows.code]).toEqual([0, 1])
     expect(api.comments).toHaveLength(2)
     expect(api.comments[0]?.body).toContain(
-      '<!-- wait-for-docs/3 github/file/.github%2Fworkflows%2Fdocs.yml/wait-for-docs/__acme_wait-for-docs/linux/update -->\n### ✅ Docs update deployed'
+      `<!-- wait-for-docs/3 github/file/.github%2Fworkflows%2Fdocs.yml/wait-for-docs/__acme_wait-for-docs/linux/update -->\n${COMMIT_LINE}\n### ✅ Docs update deployed`
     )
     expect(api.comments[1]?.body).toContain(
-      '<!-- wait-for-docs/3 github/file/.github%2Fworkflows%2Fdocs.yml/wait-for-docs/__acme_wait-for-docs/windows/update -->\n### ❌ Docs update failed'
+      `<!-- wait-for-docs/3 github/file/.github%2Fworkflows%2Fdocs.yml/wait-for-docs/__acme_wait-for-docs/windows/update -->\n${COMMIT_LINE}\n### ❌ Docs update failed`
     )
   }, 90_000)
 
@@ -288,7 +290,7 @@ describe.concurrent('each step keeps its own comment, and only its own', () => {
     const run = await runAgainst(sim, inputs, { env, event: pullRequest })
     expect(run.code).toBe(0)
     expect(api.comments).toHaveLength(1)
-    expect(api.comments[0]?.body.startsWith(`${MARKER}\n### ✅ Docs update deployed`)).toBe(true)
+    expect(api.comments[0]?.body.startsWith(`${MARKER}\n${COMMIT_LINE}\n### ✅ Docs update deployed`)).toBe(true)
     // Taken over, it is this step's: another step of the job gets a comment of its own.
     const other = await runAgainst(sim, inputs, { env: { ...env, GITHUB_ACTION: '__acme_wait-for-docs_2' }, event: pullRequest })
     expect(other.stdout).toContain('Updated the comment on pull request #7.')
@@ -304,7 +306,7 @@ describe.concurrent('each step keeps its own comment, and only its own', () => {
     const run = await runAgainst(sim, inputs, { env: { GITHUB_API_URL: api.url }, event: pullRequest })
     expect(run.code, run.stdout).toBe(0)
     expect(run.stdout).toContain('Updated the comment on pull request #7.')
-    expect(api.comments.map((c) => [c.user, c.user === ACTIONS_BOT ? c.body.split('\n')[1] : c.body])).toEqual([
+    expect(api.comments.map((c) => [c.user, c.user === ACTIONS_BOT ? c.body.split('\n')[2] : c.body])).toEqual([
       ['pr-author', pasted],
       [ACTIONS_BOT, '### ✅ Docs update deployed']
     ])
@@ -417,5 +419,65 @@ describe.concurrent('what the comment and the step say', () => {
       "::warning::pr-comment is set, but github-token is empty (a secret that is not set?). No comment was written; the step's result does not depend on it."
     )
     expect(api.requests).toHaveLength(0)
+  })
+})
+
+describe('runs of two heads of one pull request share its comment', () => {
+  const OLD = 'a'.repeat(40)
+  const NEW = 'b'.repeat(40)
+  const headed = (sha: string) => ({ name: 'pull_request', payload: { pull_request: { number: 7, head: { sha } } } })
+  const FAILURE = { status: 'failure', summary: 'Build failed', endedAt: '2026-01-01T00:00:00Z' }
+
+  it("the older head's run ending last leaves the newer head's outcome in the comment, and says so in its log", async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    let newerDone = false
+    // The older head's update fails, but only once the newer head's run ended: the older run ends last.
+    sim.script('update', 'old-head', [{ fn: () => ({ json: newerDone ? FAILURE : IN_PROGRESS }) }])
+    sim.script('update', 'new-head', [{ json: SUCCESS }])
+    api.heads[7] = OLD
+    const older = runAgainst(sim, { 'status-id': 'old-head', ...comment }, { env: { GITHUB_API_URL: api.url }, event: headed(OLD) })
+    // The older run's "in progress" is up; then the branch gets a push, whose run ends first.
+    while (api.comments.length === 0) await new Promise((resolve) => setTimeout(resolve, 20))
+    api.heads[7] = NEW
+    const newer = await runAgainst(sim, { 'status-id': 'new-head', ...comment }, { env: { GITHUB_API_URL: api.url }, event: headed(NEW) })
+    expect(newer.code, newer.stdout).toBe(0)
+    const shownByNewer = api.comments[0]?.body
+    newerDone = true
+    const old = await older
+    await api.settled()
+    // The older run's own outcome stands in its step; the comment keeps the newer head's.
+    expect(old.code).toBe(1)
+    expect(old.outputs.result).toBe('failure')
+    expect(api.comments).toHaveLength(1)
+    expect(api.comments[0]?.body).toBe(shownByNewer)
+    expect(shownByNewer).toContain(`<!-- wait-for-docs commit ${NEW} -->`)
+    expect(shownByNewer).toContain('### ✅')
+    expect(old.stdout).toContain(
+      "The comment on pull request #7 was left as it is: it shows commit bbbbbbb, and this run's commit aaaaaaa is no longer the pull request's head (bbbbbbb is), whose run writes it."
+    )
+    // Read, never written by the older run after the newer head's.
+    const byOlder = api.writes().filter((w) => w.at > (newer.endedAt ?? 0))
+    expect(byOlder).toEqual([])
+  })
+
+  it('a run of the head itself writes over what an older head left, and an older run writes over its own "in progress"', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    sim.script('update', 'old-head', [{ json: FAILURE }])
+    sim.script('update', 'new-head', [{ json: SUCCESS }])
+    // The older head's run alone (no newer run has written): its outcome goes to its own comment, though the head moved.
+    api.heads[7] = NEW
+    const old = await runAgainst(sim, { 'status-id': 'old-head', ...comment }, { env: { GITHUB_API_URL: api.url }, event: headed(OLD) })
+    expect(old.code).toBe(1)
+    expect(api.comments[0]?.body).toContain(`<!-- wait-for-docs commit ${OLD} -->`)
+    expect(api.comments[0]?.body).toContain('### ❌')
+    // The head's run replaces it.
+    const newer = await runAgainst(sim, { 'status-id': 'new-head', ...comment }, { env: { GITHUB_API_URL: api.url }, event: headed(NEW) })
+    expect(newer.code).toBe(0)
+    expect(api.comments).toHaveLength(1)
+    expect(api.comments[0]?.body).toContain(`<!-- wait-for-docs commit ${NEW} -->`)
+    expect(api.comments[0]?.body).toContain('### ✅')
+    expect(newer.stdout).not.toContain('was left as it is')
   })
 })

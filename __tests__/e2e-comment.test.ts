@@ -205,13 +205,14 @@ describe.concurrent('the PR comment, end to end', () => {
     expect(run.code).toBe(0)
     // Who the token is (GET /user refuses the GITHUB_TOKEN; GraphQL's viewer names its bot),
     // asked once; after the creation, an older comment of the step is looked for (none); the
-    // outcome goes to the comment the "in progress" write created.
+    // outcome goes to the comment the "in progress" write created, once what it shows now is read.
     expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       'GET /api/v3/user',
       'POST /api/graphql',
       'GET /api/v3/repos/acme/docs/issues/7/comments',
       'POST /api/v3/repos/acme/docs/issues/7/comments',
       'GET /api/v3/repos/acme/docs/issues/7/comments',
+      'GET /api/v3/repos/acme/docs/issues/comments/1000',
       'PATCH /api/v3/repos/acme/docs/issues/comments/1000'
     ])
   })

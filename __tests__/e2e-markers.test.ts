@@ -13,7 +13,7 @@ import { githubApi, runAgainst, simulator } from './helpers/e2e.js'
 const pullRequest = { name: 'pull_request', payload: { pull_request: { number: 7 } } }
 const TOKEN = 'ghs_fake_token_for_tests_0001'
 const inputs = { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN }
-const heading = (body: string | undefined) => body?.split('\n')[1]
+const heading = (body: string | undefined) => body?.split('\n').find((line) => line.startsWith('### '))
 
 /** A workflow of the repository, as the runner names it. */
 const workflow = (name: string, file: string) => ({ GITHUB_WORKFLOW: name, GITHUB_WORKFLOW_REF: `acme/docs/.github/workflows/${file}@refs/pull/7/merge` })
@@ -108,7 +108,7 @@ describe.concurrent('the pull request comment is the step’s own', () => {
     expect(api.comments).toHaveLength(2)
     expect(
       api.comments[0]?.body.startsWith(
-        `${commentMarker(['update'], { workflow: 'docs', workflowFile: '.github/workflows/docs.yml', job: 'wait-for-docs', step: '__acme_wait-for-docs', key: 'linux' })}\n### ✅`
+        `${commentMarker(['update'], { workflow: 'docs', workflowFile: '.github/workflows/docs.yml', job: 'wait-for-docs', step: '__acme_wait-for-docs', key: 'linux' })}\n<!-- wait-for-docs commit 3f786850e387550fdab836ed7e6dc881de23001b -->\n### ✅`
       )
     ).toBe(true)
   }, 90_000)
@@ -131,7 +131,9 @@ describe.concurrent('the pull request comment is the step’s own', () => {
     const mine = api.comments[0]?.body ?? ''
     expect(mine).toContain('**Files changed (1):**')
     // Printed, but broken: no finder reads it as a marker.
-    expect(mine.split('\n').slice(1).join('\n')).not.toContain('<!--')
+    // Below the marker and the line naming the commit, nothing reads as a comment.
+    expect(mine.split('\n')[1]).toMatch(/^<!-- wait-for-docs commit [0-9a-f]{40} -->$/)
+    expect(mine.split('\n').slice(2).join('\n')).not.toContain('<!--')
     const second = await runAgainst(sim, { ...inputs, 'status-id': 'update-failure' }, { env: other, event: pullRequest })
     expect(second.code).toBe(1)
     expect(api.comments).toHaveLength(2)

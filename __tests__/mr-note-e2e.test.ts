@@ -192,3 +192,39 @@ describe.concurrent('the merge request note, end to end', () => {
     expect(output(run)).not.toContain(GITLAB_TOKEN)
   })
 })
+
+describe('runs of two heads of one merge request share its note', () => {
+  it("the older head's pipeline ending last leaves the newer head's outcome in the note, and says so in its log", async () => {
+    const OLD = 'c'.repeat(40)
+    const NEW = 'd'.repeat(40)
+    const sim = await simulator()
+    const api = await gitlab()
+    let newerDone = false
+    sim.script('update', 'old-head', [{ fn: () => ({ json: newerDone ? { status: 'failure', summary: 'Build failed' } : { status: 'in_progress' } }) }])
+    sim.script('update', 'new-head', [{ json: { status: 'success', endedAt: '2026-01-01T00:00:00Z' } }])
+    api.heads[3] = OLD
+    const older = runCommand(() => ['--base-url', sim.url, '--status-id', 'old-head', '--mr-comment', ...fast], {
+      env: mergeRequestJob(api, { CI_COMMIT_SHA: OLD, CI_MERGE_REQUEST_SOURCE_BRANCH_SHA: OLD })
+    })
+    // The older pipeline's "in progress" is up; then the branch gets a push, whose pipeline ends first.
+    while (api.notes.length === 0) await new Promise((resolve) => setTimeout(resolve, 20))
+    api.heads[3] = NEW
+    const newer = await runCommand(() => ['--base-url', sim.url, '--status-id', 'new-head', '--mr-comment', ...fast], {
+      env: mergeRequestJob(api, { CI_COMMIT_SHA: NEW, CI_MERGE_REQUEST_SOURCE_BRANCH_SHA: NEW })
+    })
+    expect(newer.code, output(newer)).toBe(0)
+    const shownByNewer = api.notes[0]?.body
+    newerDone = true
+    const old = await older
+    await api.settled()
+    expect(old.code).toBe(1)
+    expect(api.notes).toHaveLength(1)
+    expect(api.notes[0]?.body).toBe(shownByNewer)
+    expect(shownByNewer).toContain(`<!-- wait-for-docs commit ${NEW} -->`)
+    expect(shownByNewer).toContain('### ✅')
+    expect(output(old)).toContain(
+      "The note on merge request !3 was left as it is: it shows commit ddddddd, and this run's commit ccccccc is no longer the merge request's head (ddddddd is), whose run writes it."
+    )
+    expect(output(old)).toContain('Result: failure')
+  })
+})

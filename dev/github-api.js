@@ -39,7 +39,7 @@ const DEFAULT_LOGIN = 'docs-maintainer'
  *   required_contexts?: string[], description?: string, payload?: unknown, statuses: DeploymentStatus[] }} Deployment
  * @typedef {{ id: number, sha: string, state: string, context: string, description?: string, target_url?: string, at: number }} CommitStatus
  * @typedef {{ method: string, path: string, authorization?: string, body?: any, at: number, appliedAt?: number }} Recorded
- * @returns {Promise<{ url: string, requests: Recorded[], comments: Comment[], deployments: Deployment[], statuses: CommitStatus[], logins: Record<string, string>,
+ * @returns {Promise<{ url: string, requests: Recorded[], comments: Comment[], deployments: Deployment[], statuses: CommitStatus[], logins: Record<string, string>, heads: Record<number, string>,
  *   failWith: number | undefined, failMessage: string, failStatusListings: number, rateLimit(ms: number, status?: number): void, limitWrites(count: number, seconds?: number): void, hang: boolean, onRequest: ((request: Recorded) => void) | undefined,
  *   writes(): Recorded[], delayWrites(...delays: import('./held-writes.js').WritePlan[]): void,
  *   delayDeploymentWrites(...delays: import('./held-writes.js').WritePlan[]): void,
@@ -66,6 +66,9 @@ export async function startGitHubApi() {
     statuses: [],
     /** @type {Record<string, string>} */
     logins: {},
+    /** The head commit of each pull request by its number (a push to its branch moves it); one not set is answered 404. */
+    /** @type {Record<number, string>} */
+    heads: {},
     /** @type {number | undefined} */
     failWith: undefined,
     /** Every write for the next `ms` is refused as rate limited (`status` 429, or 403 as a secondary limit), with Retry-After. */
@@ -165,6 +168,15 @@ export async function startGitHubApi() {
         listed.slice((page - 1) * perPage, page * perPage).map(({ at, sha: _, ...status }) => ({ ...status, created_at: new Date(at).toISOString() })),
         { link }
       )
+    }
+    if (edit && req.method === 'GET') {
+      const comment = api.comments.find((c) => c.id === Number(edit[3]))
+      return comment ? send(res, 200, shown(comment)) : send(res, 404, { message: 'Not Found' })
+    }
+    const pull = /^\/repos\/([^/]+)\/([^/]+)\/pulls\/(\d+)$/.exec(path)
+    if (pull && req.method === 'GET') {
+      const head = api.heads[Number(pull[3])]
+      return head ? send(res, 200, { number: Number(pull[3]), head: { sha: head } }) : send(res, 404, { message: 'Not Found' })
     }
     if (list && req.method === 'GET') {
       const issue = Number(list[3])

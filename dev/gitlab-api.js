@@ -31,7 +31,7 @@ export const NOTE_AUTHOR = { id: 4242, username: 'project_1_bot_docs' }
  *   requests: { method: string, path: string, query: Record<string, string>, token?: string, jobToken?: string, body?: any, at: number }[],
  *   notes: { id: number, project: string, mr: number, body: string, author: { id: number, username: string }, system: boolean }[],
  *   statuses: { id: number, project: string, sha: string, state: string, name: string, target_url?: string, description?: string, pipeline_id?: number, ref?: string, at: number }[],
- *   addNote(project: string, mr: number, body: string, author?: { id: number, username: string }, system?: boolean): number,
+ *   addNote(project: string, mr: number, body: string, author?: { id: number, username: string }, system?: boolean): number, heads: Record<number, string>,
  *   failWith: number | undefined, hang: boolean, delayWrites(...delays: import('./held-writes.js').WritePlan[]): void,
  *   rateLimit(ms: number, options?: { retryAfter?: boolean }): void, onRequest: ((request: { method: string, path: string, body?: any, at: number }) => void) | undefined,
  *   settled(): Promise<void>, close(): Promise<void> }>}
@@ -53,6 +53,9 @@ export async function startGitLabApi(options = {}) {
     requests: [],
     notes: [],
     statuses: [],
+    /** The head commit of each merge request by its iid (a push to its branch moves it); one not set is answered 404. */
+    /** @type {Record<number, string>} */
+    heads: {},
     failWith: undefined,
     hang: false,
     onRequest: undefined,
@@ -168,6 +171,15 @@ export async function startGitLabApi(options = {}) {
       const mr = Number(list[2])
       const notes = api.notes.filter((n) => n.project === project && n.mr === mr)
       return sendPage(res, url, notes.map(shown))
+    }
+    if (one && req.method === 'GET') {
+      const note = api.notes.find((n) => n.id === Number(one[3]) && n.project === decodeURIComponent(one[1]) && n.mr === Number(one[2]))
+      return note ? send(res, 200, shown(note)) : send(res, 404, { message: '404 Not found' })
+    }
+    const mergeRequest = /^\/api\/v4\/projects\/([^/]+)\/merge_requests\/(\d+)$/.exec(url.pathname)
+    if (mergeRequest && req.method === 'GET') {
+      const head = api.heads[Number(mergeRequest[2])]
+      return head ? send(res, 200, { iid: Number(mergeRequest[2]), sha: head }) : send(res, 404, { message: '404 Not found' })
     }
     const write = (apply) =>
       writes.write(

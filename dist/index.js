@@ -44856,7 +44856,51 @@ function startedMarkdown(outcome) {
     return `**Started:** ${STARTED[trigger.kind]}, ${id}${preview}`;
 }
 
+;// CONCATENATED MODULE: ./src/records/heads.ts
+// Runs of two heads of one pull or merge request share its comment or note (one marker), and
+// the run of the older head may end last: it must not put the older head's outcome over the
+// newer head's record ("❌ … fix the docs source" for a head whose docs deployed). The record
+// names the commit it reflects on its second line, which this run reads before it writes there.
+/** The hidden line under the marker that names the commit a comment or note reflects. */
+function commitLine(sha) {
+    return `<!-- wait-for-docs commit ${sha.toLowerCase()} -->`;
+}
+const COMMIT_LINE = /^<!-- wait-for-docs commit ([0-9a-f]{7,64}) -->$/;
+/**
+ * The commit a record's body reflects, from its second line (the renderer's, under the marker;
+ * no server text can write a line that reads as one there), or undefined (a body of an earlier
+ * version, or of another writer).
+ */
+function shownCommit(body) {
+    const second = body?.split('\n', 2)[1]?.replace(/\r$/, '');
+    return second === undefined ? undefined : COMMIT_LINE.exec(second)?.[1];
+}
+/** Whether two commit ids (a full SHA, or a short one) name the same commit. */
+const sameCommit = (a, b) => {
+    const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+    return x.startsWith(y) || y.startsWith(x);
+};
+/**
+ * The rule for runs of different heads that share a record: a run leaves the record as it is
+ * when the record shows another commit than its own and its own commit is no longer the pull or
+ * merge request's head (the head's run writes the record, or wrote it). The head is read only
+ * when the record shows another commit (`head` is then asked for); unknown, the run writes, as
+ * it would without this rule. Resolves with the head that the record is left to, or undefined.
+ */
+async function leftToNewerHead(own, shown, head) {
+    if (!own || !shown || sameCommit(own, shown))
+        return undefined;
+    const current = await head().catch(() => undefined);
+    return current && !sameCommit(current, own) ? current : undefined;
+}
+/** What a run says when it leaves the record to the newer head's run. */
+function newerHeadSaid(record, shown, own, head, request) {
+    const short = (sha) => sha.slice(0, 7);
+    return `${record} was left as it is: it shows commit ${short(shown)}, and this run's commit ${short(own)} is no longer the ${request}'s head (${short(head)} is), whose run writes it. This run's outcome is in its own log and reports.`;
+}
+
 ;// CONCATENATED MODULE: ./src/report/comment.ts
+
 
 
 
@@ -44888,7 +44932,7 @@ function renderInProgressComment(marker, targets, source, work) {
     if (listed.length > 0)
         lines.push(...listed, '');
     lines.push(footer(source, 'in progress'));
-    return withMarker(marker, lines);
+    return withMarker(marker, lines, source.sha);
 }
 const MAX_COMMENT_FILES = 20;
 const MAX_COMMENT_PAGES = 20;
@@ -44965,8 +45009,10 @@ const comment_ZWSP = '\u200b';
  * The lines below the marker, where server text is: every `<!--` broken by a zero-width space,
  * so nothing there reads as a marker to any version's finder, even one that looks everywhere.
  */
-function withMarker(marker, lines) {
-    return `${marker}\n${lines.join('\n').replace(/<!--/g, `<${comment_ZWSP}!--`)}\n`;
+function withMarker(marker, lines, sha) {
+    // The commit it reflects, under the marker: a run of an older head reads it before it writes (records/heads.ts).
+    const commit = sha && /^[0-9a-f]{7,64}$/i.test(sha) ? `${commitLine(sha)}\n` : '';
+    return `${marker}\n${commit}${lines.join('\n').replace(/<!--/g, `<${comment_ZWSP}!--`)}\n`;
 }
 /** The comment: the outcome in short, with every piece of server text escaped. */
 function renderComment(outcome, marker, source) {
@@ -45032,7 +45078,7 @@ function renderComment(outcome, marker, source) {
         lines.push(`**Search check:** ${outcome.search.result}, ${counted(outcome.search.queries.length, 'query', 'queries')}, ${count} results`, '');
     }
     lines.push(footer(from, `took ${formatDuration(outcome.elapsedMs)}`));
-    return withMarker(marker, lines);
+    return withMarker(marker, lines, from.sha);
 }
 /** Deployed commits listed one by one; the summary has every update. */
 const MAX_DEPLOYED_LISTED = 5;
@@ -45246,6 +45292,17 @@ async function stepComments(octokit, target, owner, tally = new PageTally(COMMEN
             found.set(comment.id, body);
     }
     return [...found].map(([id, body]) => ({ id, body })).sort((a, b) => a.id - b.id);
+}
+/** The body of comment `id` as it stands now, or undefined when it is gone or is no comment's answer. */
+async function commentBody(octokit, target, id) {
+    const { data } = await octokit.rest.issues.getComment({ owner: target.owner, repo: target.repo, comment_id: id });
+    return typeof data?.body === 'string' ? data.body : undefined;
+}
+/** The pull request's head commit as it stands now, or undefined when the answer names none. */
+async function pullRequestHead(octokit, target) {
+    const { data } = await octokit.rest.pulls.get({ owner: target.owner, repo: target.repo, pull_number: target.number });
+    const sha = data?.head?.sha;
+    return typeof sha === 'string' && /^[0-9a-f]{7,64}$/i.test(sha) ? sha : undefined;
 }
 /** Deletes the comment `id`; one that is gone already (404) is no failure. */
 async function deleteComment(octokit, target, id) {
@@ -46230,6 +46287,7 @@ function twinStory() {
 
 
 
+
 /** Where the comment goes and what it says it reflects; throws `RecordSkipped` when it has nowhere to go. */
 async function commentPlace(settings) {
     // Loaded only when a comment is asked for, to keep start-up fast.
@@ -46320,12 +46378,26 @@ function pullRequestCommentPort(settings, clean, opening) {
         write: (id, text) => withinBudget(writeComment(octokit, found.target, id, text), signals.write)
     }, at);
     const pr = () => `pull request #${number ?? '?'}`;
+    /**
+     * Throws `RecordSkipped` when the comment, showing `shown`, is a newer head's to write: this
+     * run's commit is no longer the pull request's head (never in the merge queue, whose commit is
+     * never the head).
+     */
+    const leaveToNewerHead = async (found, octokit, signals, shown) => {
+        const own = found.source.mergeQueue ? undefined : found.source.sha;
+        const head = await leftToNewerHead(own, shownCommit(shown), () => withinBudget(pullRequestHead(octokit, found.target), signals.lookup));
+        if (head)
+            throw new RecordSkipped(newerHeadSaid(`The comment on ${pr()}`, shownCommit(shown) ?? '', own ?? '', head, 'pull request'), 'info');
+    };
     return {
         api: 'GitHub API',
         async open(signals, at) {
             const found = await placeOnce();
             const octokit = pr_comment_clientFor(found, settings.githubToken, signals, clean);
-            const { id, twins } = await findWithTwins(found, octokit, signals);
+            const { id, twins, body: shown } = await findWithTwins(found, octokit, signals);
+            // The comment of a newer head's run is left to it (records/heads.ts).
+            if (id !== undefined)
+                await leaveToNewerHead(found, octokit, signals, shown);
             // An earlier run's comment is where this one goes: a close after a cancel need not wait on the PATCH.
             if (id !== undefined)
                 at(id);
@@ -46352,6 +46424,9 @@ function pullRequestCommentPort(settings, clean, opening) {
             const id = where ?? known?.id;
             if (id === undefined && opened === 'unanswered')
                 throw new NotFoundYet();
+            // The comment of a newer head's run is left to it (records/heads.ts): what it shows now is read first.
+            if (id !== undefined)
+                await leaveToNewerHead(found, octokit, signals, known?.body ?? (await withinBudget(commentBody(octokit, found.target, id), signals.lookup).catch(() => undefined)));
             if (where === undefined && id !== undefined) {
                 story.closeFound(known?.body);
                 foundAt?.(id);

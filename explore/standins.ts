@@ -605,6 +605,19 @@ export async function startGitHub(
           },
           anchored: cutListing
         }
+      // What the comment shows now, read before the outcome goes there (records/heads.ts).
+      if (edit && req.method === 'GET')
+        return {
+          channel: 'gh:read',
+          write: false,
+          apply: () => {
+            const comment = comments.find((c) => c.id === Number(edit[1]))
+            return comment ? { status: 200, json: shown(comment) } : notFound()
+          }
+        }
+      // The pull request's head: every run of a schedule is of its one commit.
+      if (/^\/repos\/[^/]+\/[^/]+\/pulls\/\d+$/.test(path) && req.method === 'GET')
+        return { channel: 'gh:read', write: false, apply: () => ({ status: 200, json: { head: { sha: RUN_SHA } } }) }
       if (list && req.method === 'POST')
         return {
           channel: 'gh:write',
@@ -867,6 +880,19 @@ export async function startGitLab(
             return { status: 201, json: shown(note) }
           }
         }
+      // What the note shows now, read before the outcome goes there (records/heads.ts).
+      if (one && req.method === 'GET')
+        return {
+          channel: 'gl:read',
+          write: false,
+          apply: () => {
+            const note = notes.find((n) => n.id === Number(one[1]))
+            return note ? { status: 200, json: shown(note) } : notFound('404 Not found')
+          }
+        }
+      // The merge request's head: every run of a schedule is of its one commit.
+      if (/^\/api\/v4\/projects\/[^/]+\/merge_requests\/\d+$/.test(path) && req.method === 'GET')
+        return { channel: 'gl:read', write: false, apply: () => ({ status: 200, json: { sha: RUN_SHA } }) }
       if (one && req.method === 'PUT')
         return {
           channel: 'gl:write',

@@ -211,6 +211,19 @@ export async function stepComments(
   return [...found].map(([id, body]) => ({ id, body })).sort((a, b) => a.id - b.id)
 }
 
+/** The body of comment `id` as it stands now, or undefined when it is gone or is no comment's answer. */
+export async function commentBody(octokit: Octokit, target: { owner: string; repo: string }, id: number): Promise<string | undefined> {
+  const { data } = await octokit.rest.issues.getComment({ owner: target.owner, repo: target.repo, comment_id: id })
+  return typeof data?.body === 'string' ? data.body : undefined
+}
+
+/** The pull request's head commit as it stands now, or undefined when the answer names none. */
+export async function pullRequestHead(octokit: Octokit, target: { owner: string; repo: string; number: number }): Promise<string | undefined> {
+  const { data } = await octokit.rest.pulls.get({ owner: target.owner, repo: target.repo, pull_number: target.number })
+  const sha: unknown = data?.head?.sha
+  return typeof sha === 'string' && /^[0-9a-f]{7,64}$/i.test(sha) ? sha : undefined
+}
+
 /** Deletes the comment `id`; one that is gone already (404) is no failure. */
 export async function deleteComment(octokit: Octokit, target: { owner: string; repo: string }, id: number): Promise<void> {
   try {

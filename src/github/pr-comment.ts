@@ -6,10 +6,12 @@ import type { CommentSettings, RunOutcome, SearchSettings, TargetRef } from '../
 import { NotFoundYet, type RecordPort, RecordSkipped, withinBudget, type WriteSignals } from '../records/lifecycle.js'
 import { type KeptRecordOptions, keptRecord, type RunRecord } from '../records/run-record.js'
 import { PageTally } from '../records/listing.js'
+import { leftToNewerHead, newerHeadSaid, shownCommit } from '../records/heads.js'
 import { twinStory } from '../records/twins.js'
 import { commentMarker, earlierMarkers, renderComment, renderInProgressComment } from '../report/comment.js'
 import { describeWork } from '../report/explain.js'
 import {
+  commentBody,
   commentCommit,
   commentTarget,
   deleteComment,
@@ -17,6 +19,7 @@ import {
   COMMENTS,
   findCommentAndTwins,
   guardedClient,
+  pullRequestHead,
   type Octokit,
   retryAfterMs,
   runUrlOf,
@@ -136,12 +139,24 @@ export function pullRequestCommentPort(
       at
     )
   const pr = () => `pull request #${number ?? '?'}`
+  /**
+   * Throws `RecordSkipped` when the comment, showing `shown`, is a newer head's to write: this
+   * run's commit is no longer the pull request's head (never in the merge queue, whose commit is
+   * never the head).
+   */
+  const leaveToNewerHead = async (found: Place, octokit: Octokit, signals: WriteSignals, shown: string | undefined) => {
+    const own = found.source.mergeQueue ? undefined : found.source.sha
+    const head = await leftToNewerHead(own, shownCommit(shown), () => withinBudget(pullRequestHead(octokit, found.target), signals.lookup))
+    if (head) throw new RecordSkipped(newerHeadSaid(`The comment on ${pr()}`, shownCommit(shown) ?? '', own ?? '', head, 'pull request'), 'info')
+  }
   return {
     api: 'GitHub API',
     async open(signals, at) {
       const found = await placeOnce()
       const octokit = clientFor(found, settings.githubToken, signals, clean)
-      const { id, twins } = await findWithTwins(found, octokit, signals)
+      const { id, twins, body: shown } = await findWithTwins(found, octokit, signals)
+      // The comment of a newer head's run is left to it (records/heads.ts).
+      if (id !== undefined) await leaveToNewerHead(found, octokit, signals, shown)
       // An earlier run's comment is where this one goes: a close after a cancel need not wait on the PATCH.
       if (id !== undefined) at(id)
       // A second one of the step that an earlier run's lost creation left after it ended: removed (best effort).
@@ -166,6 +181,14 @@ export function pullRequestCommentPort(
       const known = where === undefined ? await findWithTwins(found, octokit, signals) : undefined
       const id = where ?? known?.id
       if (id === undefined && opened === 'unanswered') throw new NotFoundYet()
+      // The comment of a newer head's run is left to it (records/heads.ts): what it shows now is read first.
+      if (id !== undefined)
+        await leaveToNewerHead(
+          found,
+          octokit,
+          signals,
+          known?.body ?? (await withinBudget(commentBody(octokit, found.target, id), signals.lookup).catch(() => undefined))
+        )
       if (where === undefined && id !== undefined) {
         story.closeFound(known?.body)
         foundAt?.(id)

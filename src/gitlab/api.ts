@@ -99,6 +99,10 @@ export interface GitLabClient {
   ): Promise<{ note: GitLabNote | undefined; twins: number[] }>
   /** Every note of the merge request that `keep` keeps, each once, oldest (lowest id) first. */
   listNotes(project: string, mergeRequest: string, keep: (note: GitLabNote) => boolean): Promise<GitLabNote[]>
+  /** The body of a note as it stands now, or undefined when the answer is no note. */
+  noteBody(project: string, mergeRequest: string, noteId: number): Promise<string | undefined>
+  /** The merge request's head commit as it stands now (its `sha`), or undefined when the answer names none. */
+  mergeRequestHead(project: string, mergeRequest: string): Promise<string | undefined>
   /** Deletes a note (204); one that is gone already (404) is no failure. */
   deleteNote(project: string, mergeRequest: string, noteId: number): Promise<void>
   /** Creates a note; resolves with its id. */
@@ -288,6 +292,16 @@ export function createGitLabClient(
       const kept = new Map<number, GitLabNote>()
       for await (const note of notesOf(project, mergeRequest)) if (keep(note)) kept.set(note.id, note)
       return [...kept.values()].sort((a, b) => a.id - b.id)
+    },
+    async noteBody(project, mergeRequest, noteId) {
+      const answer = await expect('GET', `${base}${path(project, mergeRequest)}/${noteId}`, 200)
+      const note = noteSchema.safeParse(answer.json)
+      return note.success ? (note.data.body ?? '') : undefined
+    },
+    async mergeRequestHead(project, mergeRequest) {
+      const answer = await expect('GET', `${base}/projects/${encodeURIComponent(project)}/merge_requests/${encodeURIComponent(mergeRequest)}`, 200)
+      const sha: unknown = (answer.json as { sha?: unknown } | null)?.sha
+      return typeof sha === 'string' && /^[0-9a-f]{7,64}$/i.test(sha) ? sha : undefined
     },
     async deleteNote(project, mergeRequest, noteId) {
       try {

@@ -6,6 +6,7 @@ import { INPUT_DEFAULTS, parseInputs, type RawInputs } from '../inputs/parse.js'
 import type { CommentKind, RunOutcome, SearchSettings, TargetRef } from '../model.js'
 import { NotFoundYet, type RecordLog, type RecordPort, RecordSkipped, recordLifecycle, type WriteSignals } from '../records/lifecycle.js'
 import { keptRecord, type RunRecord } from '../records/run-record.js'
+import { leftToNewerHead, newerHeadSaid, shownCommit } from '../records/heads.js'
 import { twinStory } from '../records/twins.js'
 import { commentMarker, earlierMarkers, markerRank, renderComment, renderInProgressComment, type CommentSource } from '../report/comment.js'
 import { describeWork } from '../report/explain.js'
@@ -273,13 +274,23 @@ export function mergeRequestNotePort(
       at
     )
   const bodyOf = (render: (at: Found) => string) => clean(render(ready().place))
+  /** Throws `RecordSkipped` when the note, showing `shown`, is a newer head's to write: this pipeline's commit is no longer the merge request's head. */
+  const leaveToNewerHead = async (signals: WriteSignals, shown: string | undefined) => {
+    const own = ready().place.pipelineSha
+    const head = await leftToNewerHead(own, shownCommit(shown), () =>
+      using(signals.lookup, settings.requestTimeoutMs, (gitlab, at) => gitlab.mergeRequestHead(at.project, at.mergeRequest))
+    )
+    if (head) throw new RecordSkipped(newerHeadSaid(`The note on merge request !${mr()}`, shownCommit(shown) ?? '', own ?? '', head, 'merge request'), 'info')
+  }
   // A fork's pipeline names the merge request's own project, where the note went.
   const mr = () => ('mergeRequest' in place ? `${place.mergeRequest}${place.fork ? ` of ${place.projectName}` : ''}` : '?')
   return {
     api: 'GitLab API',
     async open(signals, at) {
       ready()
-      const { id, twins } = await findWithTwins(signals)
+      const { id, twins, body: shown } = await findWithTwins(signals)
+      // The note of a newer head's run is left to it (records/heads.ts).
+      if (id !== undefined) await leaveToNewerHead(signals, shown)
       // An earlier run's note is where this one goes: a close need not find it again, and reads back a PUT whose answer was lost.
       if (id !== undefined) at(id)
       // A second one of the job that an earlier run's lost creation left after it ended: removed (best effort).
@@ -302,6 +313,13 @@ export function mergeRequestNotePort(
       const known = where === undefined ? await findWithTwins(signals) : undefined
       const id = where ?? known?.id
       if (id === undefined && opened === 'unanswered') throw new NotFoundYet()
+      // The note of a newer head's run is left to it (records/heads.ts): what it shows now is read first.
+      if (id !== undefined)
+        await leaveToNewerHead(
+          signals,
+          known?.body ??
+            (await using(signals.lookup, settings.requestTimeoutMs, (gitlab, at) => gitlab.noteBody(at.project, at.mergeRequest, id)).catch(() => undefined))
+        )
       if (where === undefined && id !== undefined) {
         story.closeFound(known?.body)
         found?.(id)

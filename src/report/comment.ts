@@ -10,6 +10,7 @@ import { commandPlace, GITHUB_ACTIONS_PLACE } from './place.js'
 import { escapeText, escapeWithCode, link, codeSpan, table } from './markdown.js'
 import { pageFacts, runFacts } from './facts.js'
 import { startedMarkdown } from './started.js'
+import { commitLine } from '../records/heads.js'
 
 /** Where the comment says it came from: the commit and the run. */
 export interface CommentSource {
@@ -42,7 +43,7 @@ export function renderInProgressComment(marker: string, targets: readonly Target
   const lines = [`### ⏳ Waiting for the ${work}`, '', 'The outcome will replace this comment when the wait ends.', '']
   if (listed.length > 0) lines.push(...listed, '')
   lines.push(footer(source, 'in progress'))
-  return withMarker(marker, lines)
+  return withMarker(marker, lines, source.sha)
 }
 
 export const MAX_COMMENT_FILES = 20
@@ -146,8 +147,10 @@ const ZWSP = '\u200b'
  * The lines below the marker, where server text is: every `<!--` broken by a zero-width space,
  * so nothing there reads as a marker to any version's finder, even one that looks everywhere.
  */
-function withMarker(marker: string, lines: readonly string[]): string {
-  return `${marker}\n${lines.join('\n').replace(/<!--/g, `<${ZWSP}!--`)}\n`
+function withMarker(marker: string, lines: readonly string[], sha?: string): string {
+  // The commit it reflects, under the marker: a run of an older head reads it before it writes (records/heads.ts).
+  const commit = sha && /^[0-9a-f]{7,64}$/i.test(sha) ? `${commitLine(sha)}\n` : ''
+  return `${marker}\n${commit}${lines.join('\n').replace(/<!--/g, `<${ZWSP}!--`)}\n`
 }
 
 /** The comment: the outcome in short, with every piece of server text escaped. */
@@ -207,7 +210,7 @@ export function renderComment(outcome: RunOutcome, marker: string, source: Comme
     lines.push(`**Search check:** ${outcome.search.result}, ${counted(outcome.search.queries.length, 'query', 'queries')}, ${count} results`, '')
   }
   lines.push(footer(from, `took ${formatDuration(outcome.elapsedMs)}`))
-  return withMarker(marker, lines)
+  return withMarker(marker, lines, from.sha)
 }
 
 /** Deployed commits listed one by one; the summary has every update. */
