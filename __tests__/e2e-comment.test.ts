@@ -3,13 +3,31 @@ import { createServer, type AddressInfo, type Socket } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { PROJECT_ID } from '../dev/simulator.js'
+import { PROJECT_ID, SHA } from '../dev/simulator.js'
 import { githubApi, proxyServer, runAgainst, simulator } from './helpers/e2e.js'
 
 const pullRequest = { name: 'pull_request', payload: { pull_request: { number: 7 } } }
 const TOKEN = 'ghs_fake_token_for_tests_0001'
 
 describe.concurrent('the PR comment, end to end', () => {
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub expression, not a template
+  it('expect-sha: ${{ github.sha }} on pull_request: the comment’s next step names the merge commit and the head’s expression, as the step’s error does', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    const head = 'c0ffee0123456789abcdef0123456789abcdef01'
+    sim.script('update', 'pushed', [{ json: { status: 'success', endedAt: '2026-01-01T00:00:00Z', commit: { sha: head } } }])
+    const run = await runAgainst(
+      sim,
+      { 'status-id': 'pushed', 'expect-sha': SHA, 'pr-comment': 'true', 'github-token': TOKEN },
+      { env: { GITHUB_API_URL: api.url }, event: { name: 'pull_request', payload: { pull_request: { number: 7, head: { sha: head } } } } }
+    )
+    expect(run.outputs.result).toBe('failure')
+    const body = api.comments[0]?.body ?? ''
+    expect(body).toContain('**Next:** `expect-sha` is 3f78685, the merge commit GitHub makes to test the pull request')
+    expect(body).toContain("the pull request's head (c0ffee0), instead.")
+    expect(body).not.toContain('check that the platform deploys the branch this run is for')
+  })
+
   it('creates one comment, then updates it in place on the next run', async () => {
     const sim = await simulator()
     const api = await githubApi()

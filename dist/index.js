@@ -45018,7 +45018,7 @@ function withMarker(marker, lines, sha) {
 function renderComment(outcome, marker, source) {
     const from = typeof source === 'string' ? { runUrl: source } : (source ?? {});
     // A run that annotates nothing is the command's under GitLab (the merge request note): its words.
-    const explain = { place: from.run && !from.run.annotates ? commandPlace('gitlab') : GITHUB_ACTIONS_PLACE };
+    const explain = { place: from.run && !from.run.annotates ? commandPlace('gitlab') : GITHUB_ACTIONS_PLACE, expectedCommit: from.expectedCommit };
     const { lead, next } = explainRun(outcome, explain);
     const lines = [`### ${titleFor(outcome)}`, '', `**${escapeText(lead[0] ?? '', 600)}**`, ''];
     const deployed = deployedLine(outcome, from.sha);
@@ -46288,6 +46288,7 @@ function twinStory() {
 
 
 
+
 /** Where the comment goes and what it says it reflects; throws `RecordSkipped` when it has nowhere to go. */
 async function commentPlace(settings) {
     // Loaded only when a comment is asked for, to keep start-up fast.
@@ -46431,7 +46432,9 @@ function pullRequestCommentPort(settings, clean, opening) {
                 story.closeFound(known?.body);
                 foundAt?.(id);
             }
-            const body = clean(renderComment(outcome, found.marker, found.source));
+            // expect-sha as the merge commit of a pull request's event is said so, as in the summary and the step's error.
+            const source = { ...found.source, expectedCommit: expectedCommitAdvice(opening()?.expectSha, found.github.context) };
+            const body = clean(renderComment(outcome, found.marker, source));
             story.closing(body, id === undefined ? 'creation' : 'update');
             const written = await withinBudget(writeComment(octokit, found.target, id, body), signals.write);
             // The outcome went to this run's comment, made beside an older one of the step that the open
@@ -46472,7 +46475,10 @@ function recordPullRequestComment(options) {
     return keptRecord(({ settings, targets }) => {
         const comment = settings ? settings.comment : commentOf(options.raw);
         if (comment)
-            return { port: pullRequestCommentPort(comment, options.clean, () => ({ targets, search: settings?.search })), requestTimeoutMs: comment.requestTimeoutMs };
+            return {
+                port: pullRequestCommentPort(comment, options.clean, () => ({ targets, search: settings?.search, expectSha: settings?.expectSha })),
+                requestTimeoutMs: comment.requestTimeoutMs
+            };
         if (commentWithoutToken(options.raw))
             return {
                 say: "pr-comment is set, but github-token is empty (a secret that is not set?). No comment was written; the step's result does not depend on it.",

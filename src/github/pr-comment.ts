@@ -28,6 +28,7 @@ import {
   workflowFileOf,
   writeComment
 } from './comment-api.js'
+import { expectedCommitAdvice } from './run-commit.js'
 
 /** Where the comment goes and what it says it reflects; throws `RecordSkipped` when it has nowhere to go. */
 async function commentPlace(settings: CommentSettings) {
@@ -71,10 +72,11 @@ function clientFor(place: Place, token: string, signals: WriteSignals, clean: (t
   return octokit
 }
 
-/** What the "in progress" comment names: the work waited on. */
+/** What the "in progress" comment names: the work waited on; and the commit expect-sha names, for the outcome's advice. */
 export interface CommentOpening {
   targets: readonly TargetRef[]
   search: SearchSettings | undefined
+  expectSha?: string | undefined
 }
 
 /** The pull request comment as a record: its id is where it is. */
@@ -193,7 +195,9 @@ export function pullRequestCommentPort(
         story.closeFound(known?.body)
         foundAt?.(id)
       }
-      const body = clean(renderComment(outcome, found.marker, found.source))
+      // expect-sha as the merge commit of a pull request's event is said so, as in the summary and the step's error.
+      const source = { ...found.source, expectedCommit: expectedCommitAdvice(opening()?.expectSha, found.github.context) }
+      const body = clean(renderComment(outcome, found.marker, source))
       story.closing(body, id === undefined ? 'creation' : 'update')
       const written = await withinBudget(writeComment(octokit, found.target, id, body), signals.write)
       // The outcome went to this run's comment, made beside an older one of the step that the open
@@ -241,7 +245,10 @@ export function recordPullRequestComment(options: PullRequestCommentOptions): Ru
   return keptRecord<number>(({ settings, targets }) => {
     const comment = settings ? settings.comment : commentOf(options.raw)
     if (comment)
-      return { port: pullRequestCommentPort(comment, options.clean, () => ({ targets, search: settings?.search })), requestTimeoutMs: comment.requestTimeoutMs }
+      return {
+        port: pullRequestCommentPort(comment, options.clean, () => ({ targets, search: settings?.search, expectSha: settings?.expectSha })),
+        requestTimeoutMs: comment.requestTimeoutMs
+      }
     if (commentWithoutToken(options.raw))
       return {
         say: "pr-comment is set, but github-token is empty (a secret that is not set?). No comment was written; the step's result does not depend on it.",

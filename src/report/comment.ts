@@ -20,6 +20,8 @@ export interface CommentSource {
   run?: { label: string; annotates: boolean } | undefined
   /** The run was the merge queue's, for a pull request merging into this branch. */
   mergeQueue?: { base: string } | undefined
+  /** What the run's event says of the commit expect-sha names, when it is not the one pushed (advice.ts `ExplainOptions.expectedCommit`). */
+  expectedCommit?: string | undefined
 }
 
 const WORKFLOW_RUN = { label: 'workflow run', annotates: true }
@@ -157,7 +159,7 @@ function withMarker(marker: string, lines: readonly string[], sha?: string): str
 export function renderComment(outcome: RunOutcome, marker: string, source: CommentSource | string | undefined): string {
   const from: CommentSource = typeof source === 'string' ? { runUrl: source } : (source ?? {})
   // A run that annotates nothing is the command's under GitLab (the merge request note): its words.
-  const explain = { place: from.run && !from.run.annotates ? commandPlace('gitlab') : GITHUB_ACTIONS_PLACE }
+  const explain = { place: from.run && !from.run.annotates ? commandPlace('gitlab') : GITHUB_ACTIONS_PLACE, expectedCommit: from.expectedCommit }
   const { lead, next } = explainRun(outcome, explain)
   const lines = [`### ${titleFor(outcome)}`, '', `**${escapeText(lead[0] ?? '', 600)}**`, '']
   const deployed = deployedLine(outcome, from.sha)
