@@ -661,7 +661,13 @@ describe.concurrent('a lost write that may land after the step is one warning na
     const run = await runAgainst(sim, { 'status-id': 'update-failure', ...gate, 'request-timeout': '1s' }, { env: { GITHUB_API_URL: api.url } })
     await api.settled()
     expect(run.code, run.stdout).toBe(1)
-    expect(api.statuses.map((s) => s.state)).toEqual(['pending', 'failure'])
+    // The pending is sent again while the wait goes on (250 ms after): whether that comes before
+    // the first poll's failure is the machine's speed (found under load: a second pending); the
+    // outcome is last either way, and nothing is left to warn of.
+    const states = api.statuses.map((s) => s.state)
+    expect(states.at(-1)).toBe('failure')
+    expect(states.slice(0, -1).length).toBeGreaterThanOrEqual(1)
+    expect(states.slice(0, -1).every((state) => state === 'pending')).toBe(true)
     expect(warnings(run.stdout)).toEqual([])
   })
 
