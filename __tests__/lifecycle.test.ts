@@ -127,9 +127,9 @@ function scriptedPort(script: { open?: Answer[]; close?: Answer[] } = {}) {
   return { port, record, calls }
 }
 
-function lifecycleOf(port: RecordPort<number, string>, cancel = cancellation(), endAt = 30_000) {
+function lifecycleOf(port: RecordPort<number, string>, cancel = cancellation(), endAt = 30_000, requestTimeoutMs = 1000) {
   const log = { info: vi.fn<(line: string) => void>(), warning: vi.fn<(line: string) => void>() }
-  const lifecycle = recordLifecycle(port, { cancel, endAt, requestTimeoutMs: 1000, log, clean: (text) => text })
+  const lifecycle = recordLifecycle(port, { cancel, endAt, requestTimeoutMs, log, clean: (text) => text })
   return { lifecycle, log, cancel }
 }
 
@@ -694,9 +694,7 @@ describe('a record kept true', () => {
     }
     const at = port.open
     port.open = async (signals, _at) => at(signals, () => undefined)
-    const cancel = cancellation()
-    const log = { info: vi.fn<(line: string) => void>(), warning: vi.fn<(line: string) => void>() }
-    const lifecycle = recordLifecycle(port, { cancel, endAt: 600_000, requestTimeoutMs: 20_000, log, clean: (text) => text })
+    const { lifecycle, log, cancel } = lifecycleOf(port, cancellation(), 600_000, 20_000)
     lifecycle.open()
     cancel.come(1500)
     const closed = lifecycle.close('cancelled')
@@ -734,9 +732,7 @@ describe('a record kept true', () => {
     // A creation: where it is, is known only from its answer.
     const at = port.open
     port.open = async (signals, _at) => at(signals, () => undefined)
-    const cancel = cancellation()
-    const log = { info: vi.fn<(line: string) => void>(), warning: vi.fn<(line: string) => void>() }
-    const lifecycle = recordLifecycle(port, { cancel, endAt: 600_000, requestTimeoutMs: 300, log, clean: (text) => text })
+    const { lifecycle, log, cancel } = lifecycleOf(port, cancellation(), 600_000, 300)
     lifecycle.open()
     cancel.come(1500)
     const closed = lifecycle.close('cancelled')

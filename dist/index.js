@@ -43775,6 +43775,7 @@ class ListingCut extends Error {
         this.name = 'AbortError';
     }
 }
+/** A request ended by its signal (an abort, or a timeout's). */
 const isAbort = (error) => error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
 /** Counts the pages of one listing as they are answered, and the slowest answer. */
 class PageTally {
@@ -43858,14 +43859,14 @@ const lifecycle_transient = (error) => {
     // error or a lookup that ran out may pass.
     if (error instanceof LookupAroundWriteFailed) {
         const cause = error.cause;
-        if (lifecycle_isAbort(cause))
+        if (isAbort(cause))
             return true;
         const status = statusOf(cause);
         if (status !== undefined && !Number.isNaN(status))
             return status >= 500 || status === 429;
         return causesOf(cause).some((c) => typeof c.code === 'string' && /^(?:E[A-Z]+|UND_ERR_\w+)$/.test(c.code));
     }
-    if (lifecycle_isAbort(error))
+    if (isAbort(error))
         return false;
     // A proxy that wants credentials (407) asks again the same way, whatever its client calls it (octokit: a 500).
     if (proxyRefusalStatus(error) === 407)
@@ -43894,7 +43895,7 @@ const answerLost = (error, signals) => {
     // A proxy that refused the tunnel: the request never reached the API.
     if (proxyRefusalStatus(error) !== undefined)
         return false;
-    if (lifecycle_isAbort(error))
+    if (isAbort(error))
         return signals.write.aborted;
     const status = statusOf(error);
     if (status !== undefined && !Number.isNaN(status))
@@ -43915,7 +43916,6 @@ function causesOf(error) {
         found.push({ code: cause.code, ...(cause instanceof Error ? { message: cause.message } : {}) });
     return found;
 }
-const lifecycle_isAbort = (error) => error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
 const statusOf = (error) => (typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined);
 const defaultRefused = (error) => {
     const status = statusOf(error);
@@ -44046,12 +44046,12 @@ function recordLifecycle(port, options) {
     const why = (error, signals, lookupMs) => {
         // A lookup cut short by what was left of the step's limit ran out with that limit: one reason,
         // whichever of the two timers fired first.
-        const cutByTheEnd = signals.lookup.aborted && lifecycle_isAbort(error) && lookupMs < options.requestTimeoutMs;
+        const cutByTheEnd = signals.lookup.aborted && isAbort(error) && lookupMs < options.requestTimeoutMs;
         if (deadline.aborted || cutByTheEnd)
             return `the ${port.api} did not answer before ${ended()}`;
         if (signals.lookup.aborted && error instanceof ListingCut)
             return `the ${port.api} answered ${counted(error.pages, 'page')} of ${error.what}, each within ${formatDuration(error.slowestMs)}, but not all of them within ${formatDuration(lookupMs)} (request-timeout, for the whole listing)`;
-        if (signals.lookup.aborted && lifecycle_isAbort(error))
+        if (signals.lookup.aborted && isAbort(error))
             return `the ${port.api} did not answer within ${formatDuration(lookupMs)} (request-timeout)`;
         // The server's words are one line without its escapes, whatever the port made of them; the
         // keys masked before the line is cut (a cut spelling of a key is not found after).

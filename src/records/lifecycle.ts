@@ -7,7 +7,7 @@
 // no CI system, no HTTP client and no adapter; the time rules are those of step/limits.ts.
 import { formatDuration } from '../durations.js'
 import { counted, oneLine, proxyRefusalStatus } from '../text.js'
-import { ListingCut } from './listing.js'
+import { isAbort, ListingCut } from './listing.js'
 import { timeoutSignal } from '../timeout-signal.js'
 import { type CancelClock, COMMENT_EXIT_MARGIN_MS, commentDeadline, lookupBudgetMs } from '../step/limits.js'
 
@@ -279,7 +279,6 @@ function causesOf(error: unknown): { code?: unknown; message?: string }[] {
     found.push({ code: (cause as { code?: unknown }).code, ...(cause instanceof Error ? { message: cause.message } : {}) })
   return found
 }
-const isAbort = (error: unknown) => error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')
 const statusOf = (error: unknown) => (typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined)
 const defaultRefused = (error: unknown) => {
   const status = statusOf(error)

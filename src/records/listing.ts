@@ -35,7 +35,8 @@ export class ListingCut extends Error {
   }
 }
 
-const isAbort = (error: unknown) => error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')
+/** A request ended by its signal (an abort, or a timeout's). */
+export const isAbort = (error: unknown) => error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')
 
 /** Counts the pages of one listing as they are answered, and the slowest answer. */
 export class PageTally {
