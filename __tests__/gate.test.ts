@@ -226,6 +226,16 @@ describe('standsRight and statusStands: what stands after a write whose answer w
     // Another run of this writer (an earlier attempt: another mark) is not this run of the step.
     expect(statusStands(listing(theirs, outcome), { ...mine, own: new Set([outcome.id]) }, 'success', 'open', true)).toBe('unseen')
   })
+  it('three unanswered tries of the "in progress": one or two seen, the others may still land; all three seen, none can', () => {
+    // Found by the explorer: the third try landed after the read back that saw the second (the check ended pending).
+    const again = leg('a', 2)
+    const [first, second, third] = [wrote(again, 'pending'), wrote(again, 'pending'), wrote(again, 'pending')]
+    const outcome = wrote(again, 'success')
+    const mine = { ...io, me: again, own: new Set([outcome.id]) }
+    expect(statusStands(listing(first, outcome), mine, 'success', 'open', true, 3)).toBe('unseen')
+    expect(statusStands(listing(first, second, outcome), mine, 'success', 'open', true, 3)).toBe('unseen')
+    expect(statusStands(listing(first, second, third, outcome), mine, 'success', 'open', true, 3)).toBe('outcome')
+  })
   it('a lost success is accounted for when listed; a lost failure can only land as the same outcome', () => {
     const a = wrote(me, 'success')
     const again = wrote(me, 'success')

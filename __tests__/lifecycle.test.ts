@@ -900,6 +900,20 @@ describe('one retry rule for every write: until the time for writes ends, with t
     expect(log.warning).not.toHaveBeenCalled()
   })
 
+  it('every try of the "in progress" whose answer was lost is read back for, not only the last (found by the explorer)', async () => {
+    // Two tries lost (each may land as a status of its own), the third answered.
+    const { port } = scriptedPort({ open: [gateway, gateway, { ms: 10 }] })
+    Object.assign(port, { openAgain: true })
+    const asked: number[] = []
+    port.readBack = async (_where, _signals, _lost, tries) => {
+      asked.push(tries ?? 1)
+      return 'outcome'
+    }
+    const { lifecycle } = lifecycleOf(port)
+    await openThenClose(lifecycle, 'success', { openFor: 2000, closeFor: 5000 })
+    expect(asked).toEqual([2])
+  })
+
   it('a rate limit on the "in progress" is waited out as asked; without openAgain (a creation) it is tried once', async () => {
     const again = scriptedPort({ open: [limited, { ms: 10 }] })
     Object.assign(again.port, { openAgain: true })

@@ -43982,8 +43982,8 @@ function recordLifecycle(port, options) {
     let openSentAt = 0;
     /** A lost creation found at once and the outcome written to it. */
     let foundFirst = false;
-    /** The open failed after a write was sent whose answer was lost: it may land later. */
-    let writeLost = false;
+    /** How many tries of the open were sent and their answer lost: each may land later. */
+    let lostOpens = 0;
     /** Why that write's answer was lost, in the user's words. */
     let lostWhy = '';
     /** The close found the record an unanswered creation made: that creation has landed. */
@@ -44086,11 +44086,11 @@ function recordLifecycle(port, options) {
                 // is given to land counts from the last such try, and its reason is the one said.
                 // (Refused, or never sent, nothing of it can land.)
                 if (!refused(error) && !neverSent(error) && answerLost(error, signals)) {
-                    writeLost = true;
+                    lostOpens++;
                     openSentAt = sentAt;
                     lostWhy = reason;
                 }
-                else if (!writeLost)
+                else if (lostOpens === 0)
                     lostWhy = reason;
                 // Sent again (a status, whose "in progress" is the same write twice) like any write: while
                 // the wait goes on, with the pause a rate limit asks for; never once the close began.
@@ -44105,9 +44105,7 @@ function recordLifecycle(port, options) {
                     if (slept === 'settled')
                         continue;
                 }
-                opened = writeLost ? 'lost' : refused(error) || neverSent(error) ? 'refused' : 'lost';
-                // A lookup of the open that ran out (a find before any write) wrote nothing that could land later.
-                writeLost = writeLost && opened === 'lost';
+                opened = lostOpens > 0 ? 'lost' : refused(error) || neverSent(error) ? 'refused' : 'lost';
                 if (opened === 'refused' && port.words.notOpened && where === undefined)
                     say('warning', port.words.notOpened(reason));
                 else
@@ -44169,7 +44167,7 @@ function recordLifecycle(port, options) {
         // is looked for at once; not found, it is given twice request-timeout from when it was sent
         // (half of what is left after a cancel) before it is looked for again and, only then, made,
         // so that the outcome goes to it rather than to a second record.
-        if (settled && writeLost && where === undefined && !deadline.aborted && !(await foundAtOnce(outcome)))
+        if (settled && lostOpens > 0 && where === undefined && !deadline.aborted && !(await foundAtOnce(outcome)))
             await waitToLand();
         if (!settled && where === undefined && deadline.aborted) {
             // The outcome must not go before a write that may still land on top of it, and there is no known place to write it.
@@ -44280,7 +44278,7 @@ function recordLifecycle(port, options) {
          */
         const readBackWhatWasLost = async (written) => {
             // Both, in one outage: the open's lost write read back does not account for the outcome's.
-            if (writeLost && written && !foundFirst)
+            if (lostOpens > 0 && written && !foundFirst)
                 await readBackLost(write, 'open');
             if (written && closeLost !== undefined && port.closeMayTurn?.())
                 await readBackLost(write, 'close');
@@ -44367,7 +44365,7 @@ function recordLifecycle(port, options) {
             let stands;
             const signals = signalsUntil(options.endAt);
             try {
-                stands = await withinBudget(readBack(known, signals, lostWrite), deadline);
+                stands = await withinBudget(readBack(known, signals, lostWrite, lostWrite === 'open' ? lostOpens : 1), deadline);
             }
             catch (error) {
                 // Unread, what stands is not known: one warning names the record.
@@ -44590,18 +44588,19 @@ async function writeByTheRule(own, io) {
  * What stands after a write whose answer was lost (records/lifecycle.ts, `ReadBack`), by the same
  * table: the newest status of this run not in the state the table says (a late `pending` on top,
  * a success over another writer's failure) is stale. Otherwise a lost "in progress" is accounted
- * for when a status of it (this run of the step's mark, pending) is listed that is not one of
- * `own`; a lost write of the outcome matters only as a success or a held `pending` (landing
+ * for when a status of it (this run of the step's mark, pending) that is not one of `own` is
+ * listed for each of its `tries` that got no answer (each lands as a status of its own); a lost write of the outcome matters only as a success or a held `pending` (landing
  * later, it could cover another's failure, or hold the check after the others ended; `successSent`):
  * accounted for when a status of this run of the step with its own state success is listed that
  * is not one of `own`.
  */
-function statusStands(listed, io, ownState, lost, successSent) {
+function statusStands(listed, io, ownState, lost, successSent, tries = 1) {
     if (!standsRight(listed, io.context, io.me, decide(listed, io.context, io.me, ownState), io.stateOf))
         return 'stale';
     const mine = (status, own) => !io.own.has(status.id) && status.context === io.context && tagOf(status.targetUrl)?.mark === io.me.mark && tagOf(status.targetUrl)?.own === own;
+    // Each unanswered try of the "in progress" write is a status of its own once it lands: one seen does not account for the others.
     if (lost === 'open')
-        return listed.some((status) => mine(status, 'pending') && status.state === io.stateOf('pending')) ? 'outcome' : 'unseen';
+        return listed.filter((status) => mine(status, 'pending') && status.state === io.stateOf('pending')).length >= tries ? 'outcome' : 'unseen';
     if (!successSent)
         return 'outcome';
     // A success, or a `pending` held for the others (its own state success): either, landing late, could stand over what came after.
@@ -45709,9 +45708,9 @@ function commitStatusPort(status, targets, clean) {
             });
             return { where: true, done: 'updated' };
         },
-        async readBack(_where, signals, lost) {
+        async readBack(_where, signals, lost, tries) {
             const { me, list } = await connect();
-            return statusStands(await list(signals.lookup), { context: status.context, me, stateOf: githubStateOf, own }, ownState, lost, sentOfSuccess !== 'nothing');
+            return statusStands(await list(signals.lookup), { context: status.context, me, stateOf: githubStateOf, own }, ownState, lost, sentOfSuccess !== 'nothing', tries);
         },
         // A success may land over another job's failure written meanwhile; a held pending, over the others' ends.
         closeMayTurn: () => sentOfSuccess !== 'nothing',

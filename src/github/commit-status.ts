@@ -206,9 +206,16 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
       })
       return { where: true, done: 'updated' }
     },
-    async readBack(_where, signals, lost) {
+    async readBack(_where, signals, lost, tries) {
       const { me, list } = await connect()
-      return statusStands(await list(signals.lookup), { context: status.context, me, stateOf: githubStateOf, own }, ownState, lost, sentOfSuccess !== 'nothing')
+      return statusStands(
+        await list(signals.lookup),
+        { context: status.context, me, stateOf: githubStateOf, own },
+        ownState,
+        lost,
+        sentOfSuccess !== 'nothing',
+        tries
+      )
     },
     // A success may land over another job's failure written meanwhile; a held pending, over the others' ends.
     closeMayTurn: () => sentOfSuccess !== 'nothing',

@@ -229,8 +229,8 @@ export function gitlabStatusPort(
       })
       return { where: true, done: 'updated' }
     },
-    async readBack(_where, signals, lost) {
-      return statusStands(await list(signals.lookup), { context: name, me, stateOf: gitlabStateOf, own }, ownState, lost, sentOfSuccess !== 'nothing')
+    async readBack(_where, signals, lost, tries) {
+      return statusStands(await list(signals.lookup), { context: name, me, stateOf: gitlabStateOf, own }, ownState, lost, sentOfSuccess !== 'nothing', tries)
     },
     // A success may land over another job's failure written meanwhile, unless GitLab already said it landed.
     closeMayTurn: () => sentOfSuccess === 'hold' || (sentOfSuccess === 'success' && !landedLate),

@@ -267,8 +267,8 @@ export async function writeByTheRule<Body>(own: OwnState, io: GateWrites<Body>):
  * What stands after a write whose answer was lost (records/lifecycle.ts, `ReadBack`), by the same
  * table: the newest status of this run not in the state the table says (a late `pending` on top,
  * a success over another writer's failure) is stale. Otherwise a lost "in progress" is accounted
- * for when a status of it (this run of the step's mark, pending) is listed that is not one of
- * `own`; a lost write of the outcome matters only as a success or a held `pending` (landing
+ * for when a status of it (this run of the step's mark, pending) that is not one of `own` is
+ * listed for each of its `tries` that got no answer (each lands as a status of its own); a lost write of the outcome matters only as a success or a held `pending` (landing
  * later, it could cover another's failure, or hold the check after the others ended; `successSent`):
  * accounted for when a status of this run of the step with its own state success is listed that
  * is not one of `own`.
@@ -278,12 +278,15 @@ export function statusStands(
   io: { context: string; me: Writer; stateOf(own: OwnState): string; own: ReadonlySet<number> },
   ownState: OwnState,
   lost: 'open' | 'close',
-  successSent: boolean
+  successSent: boolean,
+  tries = 1
 ): ReadBack {
   if (!standsRight(listed, io.context, io.me, decide(listed, io.context, io.me, ownState), io.stateOf)) return 'stale'
   const mine = (status: ListedStatus, own: OwnState) =>
     !io.own.has(status.id) && status.context === io.context && tagOf(status.targetUrl)?.mark === io.me.mark && tagOf(status.targetUrl)?.own === own
-  if (lost === 'open') return listed.some((status) => mine(status, 'pending') && status.state === io.stateOf('pending')) ? 'outcome' : 'unseen'
+  // Each unanswered try of the "in progress" write is a status of its own once it lands: one seen does not account for the others.
+  if (lost === 'open')
+    return listed.filter((status) => mine(status, 'pending') && status.state === io.stateOf('pending')).length >= tries ? 'outcome' : 'unseen'
   if (!successSent) return 'outcome'
   // A success, or a `pending` held for the others (its own state success): either, landing late, could stand over what came after.
   return listed.some((status) => mine(status, 'success')) ? 'outcome' : 'unseen'

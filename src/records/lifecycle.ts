@@ -123,9 +123,10 @@ export interface RecordPort<Where, Outcome> {
    * Reads back what stands where the close went, after an opening write whose answer was lost
    * (lookups only, with `signals.lookup`; a comment's or note's twin, made by a lost creation
    * that landed, is removed). Throws when it could not be read. Without it, a lost write is not
-   * read back.
+   * read back. `tries`: how many tries of that write got no answer (a status's "in progress" is
+   * sent again; 1 when not said): each may land, and none is accounted for until each is seen.
    */
-  readBack?(where: Where, signals: WriteSignals, lost: 'open' | 'close'): Promise<ReadBack>
+  readBack?(where: Where, signals: WriteSignals, lost: 'open' | 'close', tries?: number): Promise<ReadBack>
   /**
    * Whether a write of the outcome whose answer was lost, and that was sent again since, could
    * still make what stands untrue if it lands late (a success over another job's failure); only
@@ -347,8 +348,8 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
   let openSentAt = 0
   /** A lost creation found at once and the outcome written to it. */
   let foundFirst = false
-  /** The open failed after a write was sent whose answer was lost: it may land later. */
-  let writeLost = false
+  /** How many tries of the open were sent and their answer lost: each may land later. */
+  let lostOpens = 0
   /** Why that write's answer was lost, in the user's words. */
   let lostWhy = ''
   /** The close found the record an unanswered creation made: that creation has landed. */
@@ -444,10 +445,10 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
         // is given to land counts from the last such try, and its reason is the one said.
         // (Refused, or never sent, nothing of it can land.)
         if (!refused(error) && !neverSent(error) && answerLost(error, signals)) {
-          writeLost = true
+          lostOpens++
           openSentAt = sentAt
           lostWhy = reason
-        } else if (!writeLost) lostWhy = reason
+        } else if (lostOpens === 0) lostWhy = reason
         // Sent again (a status, whose "in progress" is the same write twice) like any write: while
         // the wait goes on, with the pause a rate limit asks for; never once the close began.
         const asked = port.retryAfterMs?.(error)
@@ -463,9 +464,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
           const slept = await settledOrAborted(sleep(pause), AbortSignal.any([deadline, closeBegan.signal, cancel.signal]))
           if (slept === 'settled') continue
         }
-        opened = writeLost ? 'lost' : refused(error) || neverSent(error) ? 'refused' : 'lost'
-        // A lookup of the open that ran out (a find before any write) wrote nothing that could land later.
-        writeLost = writeLost && opened === 'lost'
+        opened = lostOpens > 0 ? 'lost' : refused(error) || neverSent(error) ? 'refused' : 'lost'
         if (opened === 'refused' && port.words.notOpened && where === undefined) say('warning', port.words.notOpened(reason))
         else log.info(clean(port.words.openFailed(reason, where)))
         return
@@ -525,7 +524,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     // is looked for at once; not found, it is given twice request-timeout from when it was sent
     // (half of what is left after a cancel) before it is looked for again and, only then, made,
     // so that the outcome goes to it rather than to a second record.
-    if (settled && writeLost && where === undefined && !deadline.aborted && !(await foundAtOnce(outcome))) await waitToLand()
+    if (settled && lostOpens > 0 && where === undefined && !deadline.aborted && !(await foundAtOnce(outcome))) await waitToLand()
     if (!settled && where === undefined && deadline.aborted) {
       // The outcome must not go before a write that may still land on top of it, and there is no known place to write it.
       say(
@@ -666,7 +665,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
      */
     const readBackWhatWasLost = async (written: boolean): Promise<void> => {
       // Both, in one outage: the open's lost write read back does not account for the outcome's.
-      if (writeLost && written && !foundFirst) await readBackLost(write, 'open')
+      if (lostOpens > 0 && written && !foundFirst) await readBackLost(write, 'open')
       if (written && closeLost !== undefined && port.closeMayTurn?.()) await readBackLost(write, 'close')
     }
     const written = foundFirst || (await write())
@@ -755,7 +754,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
       let stands: ReadBack
       const signals = signalsUntil(options.endAt)
       try {
-        stands = await withinBudget(readBack(known, signals, lostWrite), deadline)
+        stands = await withinBudget(readBack(known, signals, lostWrite, lostWrite === 'open' ? lostOpens : 1), deadline)
       } catch (error) {
         // Unread, what stands is not known: one warning names the record.
         return holds(
