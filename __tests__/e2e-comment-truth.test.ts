@@ -24,11 +24,16 @@ function succeedsAfterInProgressWrite(sim: Sim, api: Api, id: string): void {
 }
 
 /** The child of the run, known from its first line of output (the masks, before any request). */
+/**
+ * The step's process, known from its spawn: a signal sent when the stand-in sees a request must
+ * reach it even when its first line has not reached the test yet (found under load: the POST
+ * came first, the signal went nowhere, and the run timed out).
+ */
 function childOf() {
   let child: ChildProcess | undefined
   return {
-    onStdout: (_chunk: string, running: ChildProcess) => {
-      child ??= running
+    onSpawn: (running: ChildProcess) => {
+      child = running
     },
     interrupt(): number {
       child?.kill('SIGINT')
@@ -135,7 +140,7 @@ describe('the comment is written after every write before it has settled', () =>
     const run = await runAgainst(
       sim,
       { 'status-id': 'cancelled-while-posting', ...comment },
-      { env: { GITHUB_API_URL: api.url }, event: pullRequest, onStdout: child.onStdout }
+      { env: { GITHUB_API_URL: api.url }, event: pullRequest, onSpawn: child.onSpawn }
     )
     const endedAt = Date.now()
     await api.settled()
@@ -161,7 +166,7 @@ describe('the comment is written after every write before it has settled', () =>
     const run = await runAgainst(
       sim,
       { 'status-id': 'cancelled-while-posting', ...comment, 'request-timeout': '200ms' },
-      { env: { GITHUB_API_URL: api.url }, event: pullRequest, onStdout: child.onStdout }
+      { env: { GITHUB_API_URL: api.url }, event: pullRequest, onSpawn: child.onSpawn }
     )
     await api.settled()
     expect(run.outputs.result).toBe('cancelled')
@@ -185,7 +190,7 @@ describe('the comment is written after every write before it has settled', () =>
     const run = await runAgainst(
       sim,
       { 'status-id': 'cancelled-while-unanswered', ...comment },
-      { env: { GITHUB_API_URL: api.url }, event: pullRequest, onStdout: child.onStdout }
+      { env: { GITHUB_API_URL: api.url }, event: pullRequest, onSpawn: child.onSpawn }
     )
     const endedAt = Date.now()
     expect(run.outputs.result).toBe('cancelled')
@@ -209,7 +214,7 @@ describe('the comment is written after every write before it has settled', () =>
     const run = await runAgainst(
       sim,
       { 'status-id': 'cancelled-while-reporting', ...comment },
-      { env: { GITHUB_API_URL: api.url }, event: pullRequest, onStdout: child.onStdout }
+      { env: { GITHUB_API_URL: api.url }, event: pullRequest, onSpawn: child.onSpawn }
     )
     const endedAt = Date.now()
     expect(signalledAt).toBeGreaterThan(0)
@@ -235,7 +240,7 @@ describe('the comment is written after every write before it has settled', () =>
     const run = await runAgainst(
       sim,
       { 'status-id': 'cancelled-before-posting', ...comment },
-      { env: { GITHUB_API_URL: api.url }, event: pullRequest, onStdout: child.onStdout }
+      { env: { GITHUB_API_URL: api.url }, event: pullRequest, onSpawn: child.onSpawn }
     )
     expect(Date.now() - signalledAt).toBeLessThan(2000)
     expect(run.outputs.result).toBe('cancelled')

@@ -317,7 +317,7 @@ describe.concurrent('the PR comment, end to end', () => {
     }
   )
 
-  it('loads @actions/github only when a comment is asked for', async () => {
+  it('loads @actions/github, and the code of a record, only when a record is asked for', async () => {
     const dist = new URL('../dist/', import.meta.url)
     // The chunks ncc splits off beside index.js (not the command line's bundle in dist/cli/).
     const chunks = (await readdir(dist)).filter((f) => f.endsWith('.js') && f !== 'index.js')
@@ -336,6 +336,24 @@ describe.concurrent('the PR comment, end to end', () => {
         { entry: path.join(copy, 'index.js'), event: pullRequest }
       )
       expect(commenting.stdout).toContain('::warning::The pull request comment could not be written')
+      // A record's own code is loaded only when asked for: missing, it is one warning that says what to check, and the result stands.
+      sim.reset()
+      const status = await runAgainst(
+        sim,
+        { 'status-id': 'update-success', 'commit-status': 'docs', 'deployment-environment': 'docs', 'github-token': TOKEN },
+        { entry: path.join(copy, 'index.js') }
+      )
+      expect(status.code, status.stdout + status.stderr).toBe(0)
+      expect(status.outputs.result).toBe('success')
+      const warnings = status.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
+      expect(warnings).toEqual([
+        expect.stringMatching(
+          /^::warning::The deployment could not be written: the action's code for it could not be loaded \(.+\)\. Check that the action's dist\/ folder is complete/
+        ),
+        expect.stringMatching(
+          /^::warning::The commit status could not be written: the action's code for it could not be loaded \(.+\)\. Check that the action's dist\/ folder is complete/
+        )
+      ])
     } finally {
       await rm(copy, { recursive: true, force: true })
     }

@@ -1,6 +1,18 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { identifierProblem } from '../src/engine/ids.js'
-import { commentWithoutToken, INPUT_DEFAULTS, INPUT_NAMES, parseInputs, type RawInputs } from '../src/inputs/parse.js'
+import {
+  commentOf,
+  commentWithoutToken,
+  commitStatusOf,
+  commitStatusWithoutToken,
+  deploymentWithoutToken,
+  INPUT_DEFAULTS,
+  INPUT_NAMES,
+  parseInputs,
+  type RawInputs,
+  recordsAskedFor
+} from '../src/inputs/parse.js'
 import { splitList } from '../src/inputs/values.js'
 
 const KEY = 'admin_secret_value_123'
@@ -306,5 +318,35 @@ describe('pr comment inputs', () => {
   ])('%o is refused: %s', (overrides, message) => {
     const parsed = parseInputs(raw(overrides))
     expect(!parsed.ok && parsed.problems.some((p) => message.test(p))).toBe(true)
+  })
+})
+
+describe('recordsAskedFor: a record whose code is not loaded is never one the run keeps', () => {
+  it('whenever a record would be kept, or said to be skipped, the inputs ask for it (valid or not)', () => {
+    const value = (...values: string[]) => fc.constantFrom('', ' ', ...values)
+    fc.assert(
+      fc.property(
+        fc.record({
+          'pr-comment': value('true', 'false', 'TRUE', 'yes'),
+          'github-token': value('ghs_token'),
+          'deployment-environment': value('docs', ' docs '),
+          'commit-status': value('docs', ' docs ', 'a'.repeat(300)),
+          timeout: value('5m', 'soon'),
+          'status-id': value('abc123', '')
+        }),
+        (overrides) => {
+          const inputs = raw(overrides)
+          const asked = recordsAskedFor(inputs)
+          const parsed = parseInputs(inputs)
+          if (commentOf(inputs) !== undefined || commentWithoutToken(inputs)) expect(asked.comment).toBe(true)
+          if ((parsed.ok && parsed.settings.deployment !== undefined) || deploymentWithoutToken(inputs)) expect(asked.deployment).toBe(true)
+          if (commitStatusOf(inputs) !== undefined || commitStatusWithoutToken(inputs)) expect(asked.commitStatus).toBe(true)
+          // And none is asked for that the inputs leave empty.
+          if (overrides['commit-status'].trim() === '') expect(asked.commitStatus).toBe(false)
+          if (overrides['deployment-environment'].trim() === '') expect(asked.deployment).toBe(false)
+        }
+      ),
+      { numRuns: 500 }
+    )
   })
 })

@@ -131,6 +131,7 @@ export async function prepareRunner({ inputs = {}, env = {}, event = { name: 'pu
  * @param {string} [options.entry] script to run (default <repo>/dist/index.js)
  * @param {string} [options.node] node binary (default process.execPath)
  * @param {number} [options.timeoutMs] default 60000
+ * @param {(child: import('node:child_process').ChildProcess) => void} [options.onSpawn] called once the child is spawned, before it prints anything
  * @param {(chunk: string, child: import('node:child_process').ChildProcess) => void} [options.onStdout]
  * @param {(chunk: string, child: import('node:child_process').ChildProcess) => void} [options.onStderr]
  * @param {number} [options.killAfterMs] send `signal` to the child after that many ms
@@ -145,6 +146,7 @@ export async function runAction({
   entry = path.join(REPO_ROOT, 'dist', 'index.js'),
   node = process.execPath,
   timeoutMs = 60_000,
+  onSpawn,
   onStdout,
   onStderr,
   killAfterMs,
@@ -156,6 +158,7 @@ export async function runAction({
 
   const started = Date.now()
   const child = spawn(node, [entry], { env: childEnv, cwd, stdio: ['ignore', 'pipe', 'pipe'] })
+  onSpawn?.(child)
   let stdout = ''
   let stderr = ''
   child.stdout.setEncoding('utf8').on('data', (chunk) => {

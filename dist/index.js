@@ -28368,6 +28368,3325 @@ module.exports = {
 
 /***/ }),
 
+/***/ 28:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   IJ: () => (/* binding */ classifyResponse),
+/* harmony export */   ig: () => (/* binding */ serverError),
+/* harmony export */   nE: () => (/* binding */ readJsonBody)
+/* harmony export */ });
+/* unused harmony exports MAX_JSON_DEPTH, nestingExceeds */
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8992);
+/* harmony import */ var _retry_after_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2465);
+
+
+const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+/** Records of the platform are a few levels deep; anything far deeper is not the JSON expected. */
+const MAX_JSON_DEPTH = 64;
+/** The body as JSON with every secret replaced by `***`, or why it cannot be used. */
+function readJsonBody(text, secrets) {
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch {
+        return { problem: 'a body that is not JSON' };
+    }
+    if (nestingExceeds(json, MAX_JSON_DEPTH))
+        return { problem: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` };
+    return { json: (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .redactJson */ .Kp)(json, secrets) };
+}
+/** Whether arrays and objects nest deeper than `max`; iterative, so no depth can overflow the stack. */
+function nestingExceeds(value, max) {
+    const stack = [[value, 0]];
+    for (let item = stack.pop(); item; item = stack.pop()) {
+        const [node, depth] = item;
+        if (node === null || typeof node !== 'object')
+            continue;
+        if (depth >= max)
+            return true;
+        for (const child of Object.values(node))
+            stack.push([child, depth + 1]);
+    }
+    return false;
+}
+/**
+ * Decides what a response means for the wait: a JSON body, something to retry, a 404 (which
+ * may be a brand-new id), or an error that no retry can mend. Never throws.
+ */
+function classifyResponse(facts) {
+    const { status, keyInput } = facts;
+    const body = readJsonBody(facts.bodyText, facts.secrets ?? []);
+    const serverSays = 'json' in body ? serverError(body.json) : undefined;
+    const detail = serverSays ? `: ${serverSays}` : '';
+    if (status >= 200 && status < 300) {
+        if ('json' in body)
+            return { kind: 'ok', body: body.json };
+        // Header text is cut to length: keys go first, so no part of one can remain.
+        const type = facts.contentType ? ` (${(0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)((0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(facts.contentType, facts.secrets ?? []), 60)})` : '';
+        return { kind: 'transient', reason: `HTTP ${status} with ${body.problem}${type}` };
+    }
+    if (TRANSIENT_STATUSES.has(status)) {
+        const retryAfterMs = (0,_retry_after_js__WEBPACK_IMPORTED_MODULE_1__/* .parseRetryAfter */ .mu)(facts.retryAfter, facts.now);
+        const reason = `HTTP ${status}${detail}`;
+        return retryAfterMs === undefined ? { kind: 'transient', reason } : { kind: 'transient', reason, retryAfterMs };
+    }
+    if (status === 401)
+        return {
+            kind: 'fatal',
+            misconfigured: true,
+            reason: `HTTP 401: the platform rejected ${keyInput} (${keyKind(keyInput)} API key); check that the secret holds a current ${keyKind(keyInput)} API key${detail}`
+        };
+    if (status === 403)
+        return {
+            kind: 'fatal',
+            misconfigured: true,
+            reason: `HTTP 403: ${keyInput} (${keyKind(keyInput)} API key) was accepted but is not allowed to do this; check that the key belongs to this project${detail}`
+        };
+    if (status === 404)
+        return { kind: 'not-found', reason: `HTTP 404${detail || ': not found'}` };
+    return { kind: 'fatal', reason: `unexpected HTTP ${status}${detail}` };
+}
+function keyKind(keyInput) {
+    return keyInput === 'admin-key' ? 'admin' : 'assistant';
+}
+/** The `error` message of an Error body, made safe to show on one line. */
+function serverError(body) {
+    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error.trim() !== '')
+        return (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)(body.error, 300);
+    return undefined;
+}
+
+
+/***/ }),
+
+/***/ 2465:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   mu: () => (/* binding */ parseRetryAfter),
+/* harmony export */   sX: () => (/* binding */ rateLimitPauseMs)
+/* harmony export */ });
+/* unused harmony export MAX_RATE_LIMIT_PAUSE_MS */
+// How long a server asked to wait before the next request: `Retry-After` (the platform's answers,
+// GitHub's and GitLab's rate limits), else the epoch second a rate limit resets at (GitHub's
+// `x-ratelimit-reset`, GitLab's `RateLimit-Reset`). One reading for every API the step talks to.
+/**
+ * The longest pause a rate limit is given before a record's write goes again: longer than the
+ * period of any rate limit of GitHub or GitLab (an hour at the most), and far below what a timer
+ * can hold (a longer one fires at once). The step's own limit cuts it shorter still.
+ */
+const MAX_RATE_LIMIT_PAUSE_MS = 3_600_000;
+/** `Retry-After` as seconds or an HTTP date, in ms from `now`; undefined when absent or unreadable. */
+function parseRetryAfter(value, now) {
+    if (!value)
+        return undefined;
+    const text = value.trim();
+    if (/^\d+(\.\d+)?$/.test(text))
+        return Math.round(Number(text) * 1000);
+    // An HTTP date always names its month; this keeps odd numbers like "-1" from parsing as years.
+    const date = /[a-z]{3}/i.test(text) ? Date.parse(text) : Number.NaN;
+    if (Number.isNaN(date))
+        return undefined;
+    return Math.max(0, date - now);
+}
+/**
+ * How long a rate-limited answer asked to wait, in ms from `now`: its Retry-After, else until its
+ * reset (a time past is no wait), at most MAX_RATE_LIMIT_PAUSE_MS; undefined when neither header
+ * can be read (absent, negative, not a number or a date).
+ */
+function rateLimitPauseMs(headers, now) {
+    const asked = parseRetryAfter(headers.retryAfter, now) ?? untilReset(headers.reset, now);
+    return asked === undefined ? undefined : Math.min(asked, MAX_RATE_LIMIT_PAUSE_MS);
+}
+function untilReset(value, now) {
+    const text = value?.trim() ?? '';
+    if (!/^\d{1,15}$/.test(text))
+        return undefined;
+    return Math.max(0, Number(text) * 1000 - now);
+}
+
+
+/***/ }),
+
+/***/ 5534:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ parseDuration),
+/* harmony export */   a: () => (/* binding */ formatDuration)
+/* harmony export */ });
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const PLAIN_SECONDS = /^\d+(?:\.\d+)?$/;
+const WITH_UNITS = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h))+$/;
+const PART = /(\d+(?:\.\d+)?)(ms|s|m|h)/g;
+/**
+ * Parses `90`, `90s`, `500ms`, `1.5s`, `15m`, `1h`, `1h30m` into milliseconds.
+ * Plain numbers are seconds. Returns undefined for anything else.
+ */
+function parseDuration(text) {
+    const value = text.trim().toLowerCase();
+    if (PLAIN_SECONDS.test(value))
+        return Math.round(Number(value) * 1000);
+    if (!WITH_UNITS.test(value))
+        return undefined;
+    let total = 0;
+    for (const [, amount, unit] of value.matchAll(PART)) {
+        total += Number(amount) * UNIT_MS[unit];
+    }
+    return Math.round(total);
+}
+/** Formats milliseconds for people: `850ms`, `12.3s`, `4m05s`, `1h02m`. */
+function formatDuration(ms) {
+    if (ms < 1000)
+        return `${Math.round(ms)}ms`;
+    const seconds = ms / 1000;
+    if (seconds < 60)
+        return `${seconds.toFixed(1)}s`;
+    const totalSeconds = Math.round(seconds);
+    const h = Math.floor(totalSeconds / 3600);
+    const m = Math.floor((totalSeconds % 3600) / 60);
+    const s = totalSeconds % 60;
+    if (h > 0)
+        return `${h}h${String(m).padStart(2, '0')}m`;
+    return `${m}m${String(s).padStart(2, '0')}s`;
+}
+
+
+/***/ }),
+
+/***/ 7744:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   r: () => (/* binding */ identifierProblem)
+/* harmony export */ });
+/* unused harmony export MAX_ID_LENGTH */
+// Ids go into URL paths: only plain identifiers are used, from the inputs and from the platform's answers alike.
+const MAX_ID_LENGTH = 256;
+/** Why an id is not a plain identifier, or undefined when it is one. */
+function identifierProblem(id) {
+    if (id.length > MAX_ID_LENGTH)
+        return `is ${id.length} characters long; at most ${MAX_ID_LENGTH} are allowed`;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: ids must not contain control characters
+    if (/[/\\?#%\s\u0000-\u001f\u007f-\u009f]/.test(id))
+        return 'contains a character that is not allowed in an id (/ \\ ? # % whitespace or control characters)';
+    // Half of a UTF-16 surrogate pair is no character at all: no URL can be made of it.
+    if (/\p{Cs}/u.test(id))
+        return 'contains half of a surrogate pair, which is no character (the text is broken)';
+    if (id === '.')
+        return 'is "." (a path segment, not an id)';
+    if (id.includes('..'))
+        return 'contains ".."';
+    return undefined;
+}
+
+
+/***/ }),
+
+/***/ 9589:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   z: () => (/* binding */ createLimiter)
+/* harmony export */ });
+/** Runs at most `max` of the given tasks at once; the rest wait their turn in order. */
+function createLimiter(max) {
+    let running = 0;
+    const waiting = [];
+    return async (task) => {
+        // A finishing task hands its slot straight to the next in line, so `running` never overshoots.
+        if (running < max)
+            running++;
+        else
+            await new Promise((resolve) => waiting.push(resolve));
+        try {
+            return await task();
+        }
+        finally {
+            const next = waiting.shift();
+            if (next)
+                next();
+            else
+                running--;
+        }
+    };
+}
+
+
+/***/ }),
+
+/***/ 938:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   NG: () => (/* binding */ worstResult),
+/* harmony export */   WX: () => (/* binding */ stepPasses),
+/* harmony export */   ZH: () => (/* binding */ overallResult),
+/* harmony export */   qf: () => (/* binding */ resultRank)
+/* harmony export */ });
+/* unused harmony exports RESULT_ORDER, misconfigured */
+/**
+ * The results from weakest to strongest, as the contract orders them (`result`): a definite
+ * failure of any target outranks everything, since a gate must never let a known failure pass
+ * as "could not tell"; then cancelled, error, timeout, success.
+ */
+const RESULT_ORDER = ['success', 'timeout', 'error', 'cancelled', 'failure'];
+/** How strong a result is in `RESULT_ORDER`: a higher rank wins when results combine. */
+function resultRank(result) {
+    return RESULT_ORDER.indexOf(result);
+}
+/** The strongest of several results (`success` for none). */
+function worstResult(results) {
+    let worst = 'success';
+    for (const result of results)
+        if (resultRank(result) > resultRank(worst))
+            worst = result;
+    return worst;
+}
+/** The step's result: the worst target, where targets stopped by fail-fast do not hide the failure that stopped them. */
+function overallResult(reports) {
+    return worstResult(reports.filter((r) => !r.stoppedByFailFast).map((r) => r.result));
+}
+/**
+ * Whether the step passes: on success, or on a timeout that `fail-on-timeout: false` lets
+ * through — and then only when nothing failed (a failure beside a timeout makes the result
+ * `failure` anyway; this holds for targets stopped by fail-fast too).
+ */
+function stepPasses(outcome, failOnTimeout) {
+    if (outcome.result === 'success')
+        return true;
+    if (outcome.result !== 'timeout' || failOnTimeout)
+        return false;
+    // Fail-fast stops targets only after a failure or an error, which never passes.
+    if (outcome.targets.some((t) => t.stoppedByFailFast))
+        return false;
+    const results = outcome.targets.map((t) => t.result);
+    if (outcome.pages && !outcome.pages.skipped)
+        results.push(outcome.pages.result);
+    if (outcome.search && !outcome.search.skipped)
+        results.push(outcome.search.result);
+    return results.every((result) => result === 'success' || result === 'timeout');
+}
+/**
+ * Whether the run's error is a definite refusal of its setup (a key refused, no such project,
+ * id or automation, a plan without previews, a request refused as invalid), by any part of it:
+ * running again changes nothing, so this must never pass as "could not tell".
+ */
+function misconfigured(outcome) {
+    if (outcome.trigger?.misconfigured)
+        return true;
+    if (outcome.targets.some((t) => t.misconfigured && !t.stoppedByFailFast))
+        return true;
+    if (outcome.pages && !outcome.pages.skipped && outcome.pages.misconfigured)
+        return true;
+    return outcome.search !== undefined && !outcome.search.skipped && outcome.search.misconfigured === true;
+}
+
+
+/***/ }),
+
+/***/ 3109:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  zh: () => (/* binding */ pollUntilSettled),
+  U$: () => (/* binding */ requestAllowance),
+  nI: () => (/* binding */ requestBudget),
+  rH: () => (/* binding */ scheduleOf),
+  ml: () => (/* binding */ systemClock)
+});
+
+// UNUSED EXPORTS: FINAL_POLL_ALLOWANCE_MS, NOT_FOUND_GRACE, UNREACHABLE_RULE
+
+;// CONCATENATED MODULE: ./src/engine/schedule.ts
+/** How fast delays grow from one poll to the next, before jitter. Tuned by `npm run bench`. */
+const GROWTH = 1.05;
+/** Largest relative change jitter makes to a delay (0.2 = ±20 %). Tuned by `npm run bench`. */
+const JITTER = 0.25;
+/**
+ * The delays between polls of one target: capped exponential backoff with jitter. Every
+ * delay lies within [minMs, maxMs].
+ */
+function createSchedule(options) {
+    const { minMs, maxMs, random, growth = GROWTH, jitter = JITTER } = options;
+    let base = minMs;
+    return {
+        next() {
+            const jittered = base * (1 + jitter * (2 * random() - 1));
+            base = Math.min(maxMs, base * growth);
+            return Math.min(maxMs, Math.max(minMs, jittered));
+        }
+    };
+}
+
+// EXTERNAL MODULE: ./src/durations.ts
+var durations = __nccwpck_require__(5534);
+;// CONCATENATED MODULE: ./src/engine/poll.ts
+
+
+/** The poll schedule of such a part: its deadline, intervals, clock, randomness and cancel. */
+function scheduleOf(deps) {
+    return {
+        deadline: deps.deadline,
+        minIntervalMs: deps.minIntervalMs,
+        maxIntervalMs: deps.maxIntervalMs,
+        clock: deps.clock,
+        random: deps.random,
+        signal: deps.signal
+    };
+}
+const NOT_FOUND_GRACE = 3;
+/**
+ * When nothing at base-url is certain, not a blip: a name the DNS says does not exist on this
+ * many tries in a row, or an address that refused the connection on this many tries in a row
+ * over at least `refusedForMs` (a server restarting refuses for a few seconds). Then the loop
+ * ends with an error rather than retrying until the timeout. The README states this rule.
+ */
+const UNREACHABLE_RULE = { tries: 3, refusedForMs: 15_000 };
+/** Whether tries that found nothing at base-url, the first at `since`, are enough to stop. */
+function nothingThere(kind, tries, since, now) {
+    if (tries < UNREACHABLE_RULE.tries)
+        return false;
+    return kind === 'unresolved' || now - since >= UNREACHABLE_RULE.refusedForMs;
+}
+/** The poll at the deadline still gets this long (at most request-timeout) to answer. */
+const FINAL_POLL_ALLOWANCE_MS = 5000;
+/**
+ * How long a request sent at `now` may take: at most request-timeout, and past the deadline only
+ * within the final poll's allowance. 0 when no time is left: the request is not sent.
+ */
+function requestBudget(now, deadline, requestTimeoutMs) {
+    return requestAllowance(now, deadline, requestTimeoutMs).timeoutMs;
+}
+/** The request's budget as above, with what sets it, named for the user: request-timeout, the time left, or the final poll's allowance. */
+function requestAllowance(now, deadline, requestTimeoutMs) {
+    const allowance = Math.min(requestTimeoutMs, FINAL_POLL_ALLOWANCE_MS);
+    const timeoutMs = Math.max(0, Math.min(requestTimeoutMs, Math.max(deadline - now, allowance), deadline + allowance - now));
+    if (timeoutMs >= requestTimeoutMs)
+        return { timeoutMs, limit: 'request-timeout' };
+    if (timeoutMs === deadline - now)
+        return { timeoutMs, limit: 'the time left before the timeout' };
+    return { timeoutMs, limit: `the final poll's allowance of ${allowance / 1000}s past the timeout` };
+}
+/**
+ * Polls until `attempt` reports a settled value, a fatal error, the deadline passes or the
+ * signal aborts. The first poll is immediate; the next ones follow the backoff schedule, wait at
+ * least as long as a `Retry-After` asked, and never sleep past the deadline: the last poll
+ * happens at the deadline.
+ */
+async function pollUntilSettled(attempt, options) {
+    const { deadline, clock, signal, notFoundGrace = NOT_FOUND_GRACE } = options;
+    const schedule = createSchedule({ minMs: options.minIntervalMs, maxMs: options.maxIntervalMs, random: options.random });
+    let lastProblem;
+    let notFound = 0;
+    // Tries in a row that found nothing at base-url: since when, how many, and of which kind.
+    let unreachable;
+    for (let pollNumber = 1;; pollNumber++) {
+        if (signal.aborted)
+            return { kind: 'cancelled' };
+        const startedAt = clock.now();
+        const found = await attempt(pollNumber);
+        if (signal.aborted)
+            return { kind: 'cancelled' };
+        if (found.kind === 'transient' && found.unreachable) {
+            unreachable =
+                unreachable?.kind === found.unreachable ? { ...unreachable, tries: unreachable.tries + 1 } : { kind: found.unreachable, since: startedAt, tries: 1 };
+            if (nothingThere(unreachable.kind, unreachable.tries, unreachable.since, clock.now()))
+                return {
+                    kind: 'error',
+                    reason: found.reason.replace(/(; check base-url)?$/, ` on ${unreachable.tries} tries in a row over ${(0,durations/* formatDuration */.a)(clock.now() - unreachable.since)}$1`)
+                };
+        }
+        else
+            unreachable = undefined;
+        let retryAfterMs = 0;
+        switch (found.kind) {
+            case 'settled':
+                return { kind: 'settled', value: found.value };
+            case 'fatal':
+                return found.misconfigured ? { kind: 'error', reason: found.reason, misconfigured: true } : { kind: 'error', reason: found.reason };
+            case 'not-found':
+                // Past the grace of a brand-new id, the platform says for certain that there is no such thing.
+                if (++notFound > notFoundGrace)
+                    return { kind: 'error', reason: found.reason, misconfigured: true };
+                lastProblem = found.reason;
+                break;
+            case 'transient':
+                lastProblem = found.reason;
+                retryAfterMs = found.retryAfterMs ?? 0;
+                break;
+            case 'pending':
+                lastProblem = undefined;
+                break;
+        }
+        const remaining = deadline - clock.now();
+        const timedOut = lastProblem === undefined ? { kind: 'timeout' } : { kind: 'timeout', lastProblem };
+        if (remaining <= 0)
+            return timedOut;
+        // A POST that starts work is sent again only after an answer that proved it was not acted on;
+        // when that answer said how long to wait (Retry-After), that wait is what it needs, not the
+        // poll schedule's (a 5 s min-interval must not end a 4 s timeout at once after `Retry-After: 1`).
+        const wanted = options.retryOnlyBeforeDeadline && retryAfterMs > 0 ? retryAfterMs : Math.max(schedule.next(), retryAfterMs);
+        if (options.retryOnlyBeforeDeadline && wanted >= remaining)
+            return timedOut;
+        const delay = Math.min(wanted, remaining);
+        if (found.kind !== 'pending' && lastProblem !== undefined)
+            options.onRetry?.(lastProblem, delay);
+        await clock.sleep(delay, signal);
+    }
+}
+/** The real clock: wall time and timers that stop early on abort. */
+const systemClock = {
+    now: () => Date.now(),
+    sleep: (ms, signal) => new Promise((resolve) => {
+        if (signal.aborted)
+            return resolve();
+        const onAbort = () => {
+            clearTimeout(timer);
+            resolve();
+        };
+        const timer = setTimeout(() => {
+            signal.removeEventListener('abort', onAbort);
+            resolve();
+        }, ms);
+        signal.addEventListener('abort', onAbort, { once: true });
+    })
+};
+
+
+/***/ }),
+
+/***/ 1950:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B$: () => (/* binding */ skippedSearch),
+/* harmony export */   jL: () => (/* binding */ skippedPages),
+/* harmony export */   yF: () => (/* binding */ queriesOf)
+/* harmony export */ });
+/* harmony import */ var _durations_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5534);
+// The reports of the checks that run after the wait (the page check, the search check) when
+// they did not run, and what a search check's report holds: what every run needs of them, apart
+// from the checks themselves, which are loaded only when asked for.
+
+/** The report of a page check that did not run because a wait did not succeed. */
+function skippedPages(waitResult, elapsedMs) {
+    return {
+        skipped: true,
+        reason: `not read: the wait ended with ${waitResult} after ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(elapsedMs)}, and pages are read only after every wait has succeeded`
+    };
+}
+/** The report of a search check that did not run because a wait did not succeed. */
+function skippedSearch(waitResult, elapsedMs, what = 'the wait') {
+    const runOnly = what === 'the wait' ? 'searches run only after every wait has succeeded' : `searches run only after ${what} has passed`;
+    return {
+        skipped: true,
+        reason: `not run: ${what} ended with ${waitResult} after ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(elapsedMs)}, and ${runOnly}`
+    };
+}
+/** The queries of a search check that ran; none when it was skipped or not asked for. */
+function queriesOf(search) {
+    return search && !search.skipped ? search.queries : [];
+}
+
+
+/***/ }),
+
+/***/ 2853:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   K: () => (/* binding */ listed),
+/* harmony export */   k: () => (/* binding */ TERMINAL_STATES)
+/* harmony export */ });
+/**
+ * The terminal-state table of the contract, the one place it is written down. Any status not
+ * listed here is unknown: it is reported by name and can never count as success.
+ */
+const TERMINAL_STATES = {
+    update: {
+        success: ['success'],
+        failure: ['failure'],
+        pending: ['queued', 'in_progress']
+    },
+    job: {
+        success: ['completed'],
+        failure: ['failed'],
+        /** `archived` is a failure unless `accept-archived` is set. */
+        archived: ['archived'],
+        pending: ['active']
+    }
+};
+/** Whether a status is in one of the lists above. */
+function listed(list, status) {
+    return list.includes(status);
+}
+
+
+/***/ }),
+
+/***/ 5101:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Xy: () => (/* binding */ PROGRESS_EVERY_MS),
+  Ro: () => (/* binding */ describeRef),
+  UN: () => (/* binding */ neverReadProblem),
+  RL: () => (/* binding */ waitForTargets)
+});
+
+// UNUSED EXPORTS: MAX_IN_FLIGHT
+
+// EXTERNAL MODULE: external "node:events"
+var external_node_events_ = __nccwpck_require__(8474);
+// EXTERNAL MODULE: ./src/engine/limit.ts
+var engine_limit = __nccwpck_require__(9589);
+;// CONCATENATED MODULE: ./src/engine/log-lines.ts
+/**
+ * The lines of `log` that come after those `seen` at the last poll. A log that grew is continued
+ * where it was left; one trimmed at its start is matched on the longest run of lines that ends
+ * the seen ones and starts the new; one with nothing in common is shown whole, with `gap` set.
+ */
+function newLogLines(seen, log) {
+    if (seen.length === 0)
+        return { lines: [...log], gap: false };
+    if (log.length >= seen.length && seen.every((line, i) => log[i] === line))
+        return { lines: log.slice(seen.length), gap: false };
+    // A shorter answer that the seen lines begin with (a record read from a replica behind) adds nothing.
+    if (log.every((line, i) => seen[i] === line))
+        return { lines: [], gap: false };
+    const last = seen[seen.length - 1];
+    // The longest overlap first: the last seen line at its latest place in the new log that the lines before it agree with.
+    for (let end = Math.min(log.length, seen.length) - 1; end >= 0; end--) {
+        if (log[end] !== last)
+            continue;
+        const offset = seen.length - 1 - end;
+        let agrees = true;
+        for (let i = 0; i < end && agrees; i++)
+            agrees = log[i] === seen[offset + i];
+        if (agrees)
+            return { lines: log.slice(end + 1), gap: false };
+    }
+    return { lines: [...log], gap: true };
+}
+
+// EXTERNAL MODULE: ./src/engine/poll.ts + 1 modules
+var poll = __nccwpck_require__(3109);
+// EXTERNAL MODULE: ./src/text.ts
+var src_text = __nccwpck_require__(8992);
+;// CONCATENATED MODULE: ./src/engine/targets/identity.ts
+
+/** The field of a record that names it: `_id` of an update, `id` of an agent job. */
+const ID_FIELD = { update: '_id', job: 'id' };
+const NOUN = { update: 'update', job: 'agent job' };
+/**
+ * Why a record cannot be taken as the one asked for, or undefined when it names itself as that
+ * one (`_id` of an update, `id` of a job; a number matches the id it spells). A record of
+ * another target must never decide this one (`other`), and a record that names no target at
+ * all (`missing`: no id, `null`, an empty string) is no record of the platform's: a captive
+ * portal or a catch-all server answering 200 `{"status":"success"}` must not turn a gate green.
+ */
+function recordIdProblem(ref, body) {
+    // A body that is no object is no record at all: the record's schema says so.
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+        return undefined;
+    const field = ID_FIELD[ref.kind];
+    const noun = NOUN[ref.kind];
+    const value = body[field];
+    // A platform may send a numeric id as a number: `123` is the record of job-id 123.
+    if (value === ref.id || (typeof value === 'number' && String(value) === ref.id))
+        return undefined;
+    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+        return {
+            kind: 'missing',
+            reason: `the answer for ${noun} "${ref.id}" names no ${noun} (no "${field}"), so it is not the platform's record and is not used. Check that base-url is the platform's API and that no captive portal, proxy or catch-all server answers in its place`
+        };
+    const given = typeof value === 'string' ? value : JSON.stringify(value);
+    return {
+        kind: 'other',
+        reason: `asked for ${noun} "${ref.id}", the platform answered with the record of "${(0,src_text/* oneLine */.TN)(given ?? '', 100)}" (its ${field}); the answer is not used. Check that base-url is the platform's API and that no cache or proxy in between serves one URL's answer for another`
+    };
+}
+
+// EXTERNAL MODULE: ./src/durations.ts
+var durations = __nccwpck_require__(5534);
+// EXTERNAL MODULE: ./src/engine/targets/states.ts
+var states = __nccwpck_require__(2853);
+;// CONCATENATED MODULE: ./src/engine/targets/follow-up.ts
+
+
+
+/**
+ * How long an agent job may go without showing `active` after a follow-up message before its
+ * terminal state is taken as the answer to it. The platform processes a message asynchronously
+ * and does not say how soon the job shows `active` again: until it does, it may still show the
+ * state from before the message.
+ */
+const FOLLOW_UP_GRACE_MS = 30_000;
+/**
+ * The wait on an agent job for a follow-up message sent at `sentAt`: a terminal state counts
+ * once the job has been seen `active` since the message (a poll after it was accepted), or once
+ * FOLLOW_UP_GRACE_MS passed without that. Before, a `completed` (or `failed`, `archived`) is the
+ * state from before the message, and the wait goes on.
+ */
+function createFollowUpGate(sentAt) {
+    let seenActive = false;
+    let staleSaid = false;
+    return {
+        judge(status, judgement, now) {
+            if ((0,states/* listed */.K)(states/* TERMINAL_STATES */.k.job.pending, status))
+                seenActive = true;
+            if (judgement.state === 'pending' || seenActive)
+                return { judgement };
+            const shown = `"${(0,src_text/* oneLine */.TN)(status, 40)}"`;
+            if (now - sentAt < FOLLOW_UP_GRACE_MS) {
+                const notice = staleSaid
+                    ? undefined
+                    : {
+                        kind: 'stale',
+                        message: `still shows ${shown} from before the follow-up message; waiting for it to take the message up (active) for up to ${(0,durations/* formatDuration */.a)(FOLLOW_UP_GRACE_MS)}`
+                    };
+                staleSaid = true;
+                return notice ? { judgement: { state: 'pending' }, notice } : { judgement: { state: 'pending' } };
+            }
+            const taken = `not seen active within ${(0,durations/* formatDuration */.a)(FOLLOW_UP_GRACE_MS)} of the follow-up message; its status ${shown} is taken as the answer to it`;
+            return {
+                judgement: { ...judgement, note: judgement.note ? `${judgement.note}; ${taken}` : taken },
+                notice: { kind: 'taken', message: taken }
+            };
+        },
+        /** Why the job's last state did not end the wait, for a timeout; undefined once it was seen active. */
+        stale(status) {
+            return seenActive || !status ? undefined : `not seen active since the follow-up message, so "${(0,src_text/* oneLine */.TN)(status, 40)}" was the state from before it`;
+        }
+    };
+}
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 5 modules
+var schemas = __nccwpck_require__(8395);
+;// CONCATENATED MODULE: ./src/engine/targets/job.ts
+
+
+
+const job_text = schemas/* catch */.MfU(schemas/* nullish */.cl6(schemas/* string */.YjP()), undefined);
+/** An address the platform gives: never with a user and password in it, however spelt (a token in a pull request link). */
+const address = schemas/* catch */.MfU(schemas/* nullish */.cl6(schemas/* pipe */.FsL(schemas/* string */.YjP(), schemas/* transform */.pdi(src_text/* withoutUserinfo */.Q3))), undefined);
+/**
+ * Whether a job's `prLink` is the address of a pull request: one well-formed http(s) URL with a
+ * host and nothing else (`wellFormedUrl`). `null`, `https://`, a `javascript:` link, or a link
+ * followed by a line break and more text is no pull request, whatever require-pr needs.
+ */
+function isPullRequestLink(link) {
+    return (0,src_text/* wellFormedUrl */.lP)(link) !== undefined;
+}
+const jobRecordSchema = schemas/* looseObject */._H3({
+    id: job_text,
+    status: schemas/* string */.YjP(),
+    source: schemas/* catch */.MfU(schemas/* nullish */.cl6(schemas/* looseObject */._H3({ repository: address, ref: job_text })), undefined),
+    model: job_text,
+    prLink: address,
+    createdAt: job_text,
+    archivedAt: job_text
+});
+const job_states = states/* TERMINAL_STATES */.k.job;
+const jobTarget = {
+    noun: 'agent job',
+    path: (ref) => `/v2/agent/${encodeURIComponent(ref.projectId)}/job/${encodeURIComponent(ref.id)}`,
+    schema: jobRecordSchema,
+    judge(record, options) {
+        const status = record.status;
+        const hasPr = isPullRequestLink(record.prLink);
+        if ((0,states/* listed */.K)(job_states.success, status)) {
+            if (hasPr)
+                return { state: 'settled', result: 'success' };
+            const given = typeof record.prLink === 'string' && record.prLink.trim() !== '';
+            if (options.requirePr)
+                return {
+                    state: 'settled',
+                    result: 'failure',
+                    reason: given
+                        ? `the job completed, but its prLink "${(0,src_text/* oneLine */.TN)((0,src_text/* withoutUserinfo */.Q3)(record.prLink ?? ''), 200)}" is not the address of a pull request (one http(s) URL with a host, and nothing else), and require-pr is set`
+                        : 'the job completed without a pull request, and require-pr is set'
+                };
+            return {
+                state: 'settled',
+                result: 'success',
+                note: given ? 'the job completed, but its prLink is not the address of a pull request' : 'the agent changed no file, so it opened no pull request'
+            };
+        }
+        if ((0,states/* listed */.K)(job_states.failure, status))
+            return { state: 'settled', result: 'failure', reason: 'the agent job failed' };
+        if ((0,states/* listed */.K)(job_states.archived, status)) {
+            if (options.acceptArchived)
+                return { state: 'settled', result: 'success', note: 'the job was archived; accept-archived counts that as success' };
+            return { state: 'settled', result: 'failure', reason: 'the job was archived (set accept-archived: true to count that as success)' };
+        }
+        if ((0,states/* listed */.K)(job_states.pending, status))
+            return { state: 'pending' };
+        return { state: 'pending', unknownStatus: true };
+    }
+};
+
+;// CONCATENATED MODULE: ./src/engine/targets/update.ts
+
+
+
+// Missing or malformed optional fields are normal on an unfinished record: they are dropped,
+// never fatal. Only a string `status` is required.
+const update_text = schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined);
+const paths = schemas/* catch */.MfU(schemas/* array */.YOg(schemas/* string */.YjP()), []);
+/** An address the platform gives: never with a user and password in it, however spelt. */
+const update_address = schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* pipe */.FsL(schemas/* string */.YjP(), schemas/* transform */.pdi(src_text/* withoutUserinfo */.Q3))), undefined);
+const updateRecordSchema = schemas/* looseObject */._H3({
+    _id: update_text,
+    projectId: update_text,
+    status: schemas/* string */.YjP(),
+    createdAt: update_text,
+    endedAt: update_text,
+    summary: update_text,
+    logs: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* string */.YjP())), undefined),
+    subdomain: update_text,
+    screenshot: update_address,
+    screenshotLight: update_address,
+    screenshotDark: update_address,
+    source: update_text,
+    author: schemas/* catch */.MfU(schemas/* nullish */.cl6(schemas/* looseObject */._H3({ name: update_text, avatarUrl: update_address, hostUserId: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* number */.aig()), undefined) })), undefined),
+    commit: schemas/* catch */.MfU(schemas/* nullish */.cl6(schemas/* looseObject */._H3({
+        sha: update_text,
+        ref: update_text,
+        message: update_text,
+        filesChanged: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* looseObject */._H3({ added: paths, modified: paths, removed: paths })), undefined)
+    })), undefined)
+});
+const update_states = states/* TERMINAL_STATES */.k.update;
+const updateTarget = {
+    noun: 'update',
+    path: (ref) => `/v1/project/update-status/${encodeURIComponent(ref.id)}`,
+    schema: updateRecordSchema,
+    judge(record, options) {
+        const status = record.status;
+        if ((0,states/* listed */.K)(update_states.success, status))
+            return judgeDeployedCommit(record, options.expectSha);
+        if ((0,states/* listed */.K)(update_states.failure, status))
+            return { state: 'settled', result: 'failure' };
+        if ((0,states/* listed */.K)(update_states.pending, status))
+            return { state: 'pending' };
+        if (record.endedAt && record.endedAt.trim() !== '')
+            return {
+                state: 'settled',
+                result: 'error',
+                reason: `the update ended with status "${status}", which this action does not know; it is not counted as success`
+            };
+        return { state: 'pending', unknownStatus: true };
+    },
+    logs: (record) => record.logs ?? []
+};
+/** A deployed commit may be named in full or abbreviated, and so may the expected one: this many hex digits at least. */
+const MIN_SHA_ABBREVIATION = 7;
+/**
+ * A successful update counts only when it deployed the expected commit: a gate must not turn
+ * green for an update of another commit, nor for one whose record does not say which it was.
+ * Either sha may be an abbreviation of the other (the record's of at least 7 digits).
+ */
+function judgeDeployedCommit(record, expectSha) {
+    if (expectSha === undefined)
+        return { state: 'settled', result: 'success' };
+    const sha = record.commit?.sha?.trim() ?? '';
+    if (sha === '')
+        return {
+            state: 'settled',
+            result: 'failure',
+            reason: `the update succeeded, but its record names no commit, so it cannot be confirmed that it deployed ${expectSha} (expect-sha)`
+        };
+    const deployed = sha.toLowerCase();
+    if (deployed.startsWith(expectSha) || (deployed.length >= MIN_SHA_ABBREVIATION && /^[0-9a-f]+$/.test(deployed) && expectSha.startsWith(deployed)))
+        return { state: 'settled', result: 'success' };
+    return {
+        state: 'settled',
+        result: 'failure',
+        reason: `the update deployed commit ${(0,src_text/* oneLine */.TN)(sha, 64)}, not ${expectSha} (expect-sha)`
+    };
+}
+
+;// CONCATENATED MODULE: ./src/engine/wait.ts
+
+
+
+
+
+
+
+
+
+
+/** Requests in flight at once, over all targets. */
+const MAX_IN_FLIGHT = 8;
+/** How often a progress line is written while anything is pending, one target or many. */
+const PROGRESS_EVERY_MS = 30_000;
+/**
+ * Waits on every target concurrently under one deadline, each with its own poll schedule and
+ * at most MAX_IN_FLIGHT requests in flight overall. With fail-fast, the first target that does
+ * not succeed stops the others, which are reported as cancelled.
+ */
+async function waitForTargets(settings, deps) {
+    const startedAt = deps.clock.now();
+    const deadline = deps.deadline ?? startedAt + settings.timeoutMs;
+    const limit = (0,engine_limit/* createLimiter */.z)(MAX_IN_FLIGHT);
+    const failFast = new AbortController();
+    const signal = AbortSignal.any([deps.signal, failFast.signal]);
+    // Every sleeping target listens on this signal; Node warns on stderr beyond 10 listeners.
+    (0,external_node_events_.setMaxListeners)(0, signal);
+    let failFastCause;
+    const counts = { settled: 0, failed: 0, stopped: 0 };
+    // The last status of each target still pending, for the progress line.
+    const waiting = new Map(settings.targets.map((ref) => [ref, '']));
+    const reportProgress = () => deps.events.progress({
+        total: settings.targets.length,
+        settled: counts.settled,
+        failed: counts.failed,
+        stopped: counts.stopped,
+        pending: settings.targets.length - counts.settled,
+        elapsedMs: deps.clock.now() - startedAt,
+        waiting: [...waiting].map(([ref, status]) => ({ ref, status }))
+    });
+    const onStatus = (ref, status) => {
+        if (waiting.has(ref))
+            waiting.set(ref, status);
+    };
+    const waitForOne = async (ref) => {
+        const report = await pollTarget(ref, { settings, deps, deadline, startedAt, limit, signal, onStatus });
+        waiting.delete(ref);
+        if (failFast.signal.aborted && !deps.signal.aborted && report.result === 'cancelled') {
+            report.stoppedByFailFast = true;
+            report.error = `stopped by fail-fast: ${failFastCause ?? 'another target did not succeed'}`;
+        }
+        counts.settled++;
+        if (report.stoppedByFailFast)
+            counts.stopped++;
+        else if (report.result !== 'success')
+            counts.failed++;
+        deps.events.settled(report);
+        if (settings.targets.length > 1)
+            reportProgress();
+        // Only a failure or an error stops the others: a timeout comes at the deadline they share,
+        // and stopping a poll still in flight then could hide the failure it was about to read.
+        if (settings.failFast && (report.result === 'failure' || report.result === 'error') && !failFast.signal.aborted) {
+            failFastCause = `${describeRef(ref)} ended with ${report.result}`;
+            failFast.abort();
+        }
+        return report;
+    };
+    const all = Promise.all(settings.targets.map(waitForOne));
+    // A heartbeat for one target too: a long wait must not look like a hung step.
+    void tickProgress(all, deps, signal, reportProgress);
+    return all;
+}
+async function tickProgress(all, deps, signal, report) {
+    let done = false;
+    const stop = new AbortController();
+    void all.finally(() => {
+        done = true;
+        stop.abort();
+    });
+    const either = AbortSignal.any([signal, stop.signal]);
+    for (;;) {
+        await deps.clock.sleep(PROGRESS_EVERY_MS, either);
+        if (done || either.aborted)
+            return;
+        report();
+    }
+}
+/** Waits on one target; never throws. */
+async function pollTarget(ref, ctx) {
+    const { settings, deps, deadline, startedAt, signal } = ctx;
+    const kind = ref.kind === 'update' ? updateTarget : jobTarget;
+    const path = ref.kind === 'update' ? updateTarget.path(ref) : jobTarget.path(ref);
+    const report = {
+        ref,
+        result: 'error',
+        status: '',
+        record: null,
+        parsed: undefined,
+        error: null,
+        note: undefined,
+        stoppedByFailFast: false,
+        polls: 0,
+        logs: [],
+        transitions: [],
+        finishedAfterMs: 0
+    };
+    const warned = new Set();
+    const followUp = deps.followUp && sameTarget(deps.followUp.ref, ref) ? createFollowUpGate(deps.followUp.sentAt) : undefined;
+    const attempt = async (pollNumber) => {
+        const answer = await ctx.limit(async () => {
+            // The time left is measured once the slot is free, not when the poll was scheduled.
+            const { timeoutMs, limit } = (0,poll/* requestAllowance */.U$)(deps.clock.now(), deadline, settings.requestTimeoutMs);
+            if (signal.aborted)
+                return { kind: 'transient', reason: 'cancelled' };
+            if (timeoutMs <= 0)
+                return { kind: 'transient', reason: 'no free request slot before the deadline' };
+            report.polls++;
+            return deps.client.request({ method: 'GET', path, key: settings.adminKey, keyInput: 'admin-key', timeoutMs, limit, signal });
+        });
+        if (answer.kind !== 'ok') {
+            deps.events.pollDone(ref, pollNumber, answer.reason);
+            return answer;
+        }
+        // A record is judged only when it names itself as the target asked for: one of another
+        // target ends the wait; one that names none (a catch-all server's 200) is read again, as
+        // any other answer that is not the platform's record.
+        const notThisOne = recordIdProblem(ref, answer.body);
+        if (notThisOne?.kind === 'other') {
+            deps.events.pollDone(ref, pollNumber, notThisOne.reason);
+            return { kind: 'fatal', reason: notThisOne.reason };
+        }
+        const parsed = kind.schema.safeParse(answer.body);
+        if (!parsed.success || notThisOne) {
+            const reason = parsed.success && notThisOne ? notThisOne.reason : 'the body is not the JSON expected (an object with a string "status")';
+            deps.events.pollDone(ref, pollNumber, reason);
+            return { kind: 'transient', reason };
+        }
+        const record = parsed.data;
+        // As received, but no address in it keeps a user and password (a token in a pull request link).
+        report.record = (0,src_text/* withoutUserinfoIn */.pV)(answer.body);
+        report.parsed = ref.kind === 'update' ? { kind: 'update', data: record } : { kind: 'job', data: record };
+        // An empty status says nothing: not a status of its own (neither unknown nor a change), a record to read again.
+        if (record.status.trim() === '') {
+            const reason = `the ${kind.noun} record has an empty "status"`;
+            deps.events.pollDone(ref, pollNumber, reason);
+            return { kind: 'transient', reason };
+        }
+        const afterMs = deps.clock.now() - startedAt;
+        if (record.status !== report.status) {
+            deps.events.statusChanged(ref, report.status || undefined, record.status, afterMs);
+            report.transitions.push({ status: record.status, afterMs });
+            report.status = record.status;
+            ctx.onStatus(ref, record.status);
+        }
+        const logs = kind.logs?.(record) ?? [];
+        const added = newLogLines(report.logs, logs);
+        report.logs = logs;
+        if (added.lines.length > 0 || added.gap)
+            deps.events.logLines(ref, added.lines, added.gap);
+        deps.events.pollDone(ref, pollNumber, `status ${record.status}`);
+        let judgement = kind.judge(record, settings);
+        if (followUp) {
+            const verdict = followUp.judge(record.status, judgement, deps.clock.now());
+            judgement = verdict.judgement;
+            if (verdict.notice)
+                deps.events.notice?.(ref, verdict.notice.message);
+        }
+        if (judgement.state === 'settled')
+            return { kind: 'settled', value: judgement };
+        if (judgement.unknownStatus && !warned.has(record.status)) {
+            warned.add(record.status);
+            deps.events.unknownStatus(ref, record.status);
+        }
+        return { kind: 'pending' };
+    };
+    const end = await (0,poll/* pollUntilSettled */.zh)(attempt, {
+        deadline,
+        minIntervalMs: settings.minIntervalMs,
+        maxIntervalMs: settings.maxIntervalMs,
+        clock: deps.clock,
+        random: deps.random,
+        signal,
+        onRetry: (reason, delayMs) => deps.events.retrying?.(ref, reason, delayMs)
+    });
+    report.finishedAfterMs = deps.clock.now() - startedAt;
+    switch (end.kind) {
+        case 'settled':
+            report.result = end.value.result;
+            report.error = end.value.reason ?? (end.value.result === 'failure' ? `the ${kind.noun} ended with status "${report.status}"` : null);
+            report.note = end.value.note;
+            break;
+        case 'timeout': {
+            const ranOut = `the timeout (${(0,durations/* formatDuration */.a)(settings.timeoutMs)}) ran out`;
+            if (!report.status) {
+                // A timeout says the work was still running at the deadline; with no status ever read,
+                // nothing is known of it: the outcome could not be learnt, which no setting lets pass.
+                // What kept every status away leads, as for any error.
+                report.result = 'error';
+                const never = `${NEVER_READ} ${kind.noun} could be read before ${ranOut}`;
+                report.error = end.lastProblem ? `${end.lastProblem}; ${never}` : never;
+                break;
+            }
+            report.result = 'timeout';
+            const last = end.lastProblem ? `; last problem: ${end.lastProblem}` : '';
+            const stale = followUp?.stale(report.status);
+            report.error = `still "${report.status}" when ${ranOut}${stale ? ` (${stale})` : ''}${last}`;
+            break;
+        }
+        case 'cancelled':
+            report.result = 'cancelled';
+            report.error = 'the run was cancelled';
+            break;
+        case 'error':
+            report.result = 'error';
+            report.error = end.reason;
+            if (end.misconfigured)
+                report.misconfigured = true;
+            break;
+    }
+    return report;
+}
+const NEVER_READ = 'no status of the';
+/**
+ * What kept every status of a target away, from the error of a wait that never read one (it
+ * leads that error), for the advice of what to do; undefined for any other error.
+ */
+function neverReadProblem(error) {
+    const found = error ? new RegExp(`^(.+); ${NEVER_READ} (?:update|agent job) could be read before the timeout`).exec(error) : null;
+    return found?.[1];
+}
+function sameTarget(a, b) {
+    return a.kind === b.kind && a.id === b.id;
+}
+function describeRef(ref) {
+    return ref.kind === 'update' ? `update ${ref.id}` : `agent job ${ref.id}`;
+}
+
+
+/***/ }),
+
+/***/ 7955:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  vm: () => (/* binding */ commentOf),
+  Do: () => (/* binding */ commentWithoutToken),
+  Zl: () => (/* binding */ commitStatusOf),
+  P: () => (/* binding */ commitStatusWithoutToken),
+  zK: () => (/* binding */ deploymentWithoutToken),
+  TL: () => (/* binding */ parseInputs),
+  yI: () => (/* binding */ readRawInputs),
+  Gx: () => (/* binding */ recordsAskedFor)
+});
+
+// UNUSED EXPORTS: INPUT_DEFAULTS, INPUT_NAMES, SECRET_INPUTS
+
+// EXTERNAL MODULE: ./src/durations.ts
+var durations = __nccwpck_require__(5534);
+// EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 5 modules
+var schemas = __nccwpck_require__(8395);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
+var core = __nccwpck_require__(8532);
+// EXTERNAL MODULE: ./src/text.ts
+var src_text = __nccwpck_require__(8992);
+// EXTERNAL MODULE: ./src/engine/ids.ts
+var engine_ids = __nccwpck_require__(7744);
+;// CONCATENATED MODULE: ./src/inputs/values.ts
+// The kinds of value an input can hold, each a zod schema that turns the text the runner gives
+// into a typed value, or into one problem message that says what is allowed. The groups of
+// inputs (platform.ts, targets.ts, waiting.ts, search.ts, comment.ts, trigger.ts) are built
+// from these. Written with zod/mini, which loads less code than zod's chained API.
+
+
+
+/** Splits a list input on newlines and commas, trims, drops blanks. */
+function splitList(text) {
+    return text
+        .split(/[\n,]/)
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
+}
+/** A value as a problem message shows it: quoted, and cut when long. */
+function quote(value) {
+    const shown = value.length > 80 ? `${value.slice(0, 77)}...` : value;
+    return JSON.stringify(shown);
+}
+/** Longest duration any input may give; also keeps every timer well below the 2^31 ms limit of setTimeout. */
+const MAX_DURATION_MS = 168 * 3_600_000;
+/** Adds one problem message to a value being parsed. */
+function addProblem(ctx, message) {
+    ctx.issues.push({ code: 'custom', message, input: ctx.value });
+}
+/** A schema of the text an input holds, turned into its value by `fn`, which adds a problem for what it refuses. */
+const fromText = (fn) => schemas/* pipe */.FsL(schemas/* string */.YjP(), schemas/* transform */.pdi(fn));
+const durationSchema = fromText((text, ctx) => {
+    const ms = (0,durations/* parseDuration */.E)(text);
+    if (ms === undefined || ms <= 0) {
+        addProblem(ctx, 'is not a positive duration; use e.g. 90, 90s, 500ms, 1.5s, 15m, 1h30m');
+        return core/* NEVER */.tm;
+    }
+    if (ms > MAX_DURATION_MS) {
+        addProblem(ctx, 'is longer than 168h (7 days), the longest duration allowed');
+        return core/* NEVER */.tm;
+    }
+    return ms;
+});
+const booleanSchema = fromText((text, ctx) => {
+    if (/^(true|True|TRUE)$/.test(text))
+        return true;
+    if (/^(false|False|FALSE)$/.test(text))
+        return false;
+    addProblem(ctx, 'is not a boolean; use true or false');
+    return core/* NEVER */.tm;
+});
+/**
+ * A folder of the repository, relative to its root: `.`, `docs`, `./site/docs/`. Given as the
+ * empty string for the root, without `./` and trailing slashes; never absolute, never with `..`.
+ */
+const repositoryFolderSchema = fromText((text, ctx) => {
+    const folder = text
+        .trim()
+        .replace(/\\/g, '/')
+        .replace(/^(?:\.\/)+/, '')
+        .replace(/\/+$/, '');
+    if (folder === '' || folder === '.')
+        return '';
+    const parts = folder.split('/');
+    if (folder.startsWith('/') || /^[A-Za-z]:/.test(folder) || parts.some((part) => part === '..' || part === '.' || part === '')) {
+        addProblem(ctx, 'must be a folder relative to the repository root, such as docs or site/docs, without .. or a leading /');
+        return core/* NEVER */.tm;
+    }
+    return folder;
+});
+/** A list of ids; each problem names the one item at fault. */
+const idListSchema = fromText((text, ctx) => {
+    const ids = splitList(text);
+    for (const id of ids) {
+        const problem = (0,engine_ids/* identifierProblem */.r)(id);
+        if (problem)
+            addProblem(ctx, `${quote(id)} ${problem}`);
+    }
+    return [...new Set(ids)];
+});
+const identifierSchema = fromText((text, ctx) => {
+    const problem = text === '' ? undefined : (0,engine_ids/* identifierProblem */.r)(text);
+    if (problem) {
+        addProblem(ctx, problem);
+        return core/* NEVER */.tm;
+    }
+    return text;
+});
+/** Numbers within bounds; empty means unset. */
+const optionalNumber = (min, max, integer) => fromText((text, ctx) => {
+    if (text === '')
+        return undefined;
+    const value = Number(text);
+    if (!/^\d+(\.\d+)?$/.test(text) || (integer && !Number.isInteger(value)) || value < min || value > max) {
+        addProblem(ctx, `must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max}`);
+        return core/* NEVER */.tm;
+    }
+    return value;
+});
+/** A secret: never shown, so its problem must say what to look for. */
+const keySchema = fromText((key, ctx) => {
+    if (key === '' || /^[\x21-\x7e]{1,4096}$/.test(key))
+        return key;
+    // A key copied with its header's scheme has a space, but no line break is to blame.
+    addProblem(ctx, /^bearer\s/i.test(key)
+        ? 'starts with "Bearer ": give the key alone in the secret; the action sends it as "Authorization: Bearer <key>" itself'
+        : 'must be printable ASCII without spaces (is the secret pasted with a line break?)');
+    return core/* NEVER */.tm;
+});
+/**
+ * Platform keys are long. Every key is masked wherever it appears, in any letter case, so a key
+ * of a few characters would turn every word that holds them into `***` and garble the log.
+ */
+const MIN_PLATFORM_KEY_LENGTH = 8;
+const platformKeySchema = keySchema.check(schemas/* refine */.YPB((key) => key === '' || key.length >= MIN_PLATFORM_KEY_LENGTH, {
+    message: `is shorter than ${MIN_PLATFORM_KEY_LENGTH} characters, far shorter than a platform API key; it would be masked wherever its characters appear in the log. Check that the secret holds the whole key`
+}));
+
+;// CONCATENATED MODULE: ./src/inputs/commit-status.ts
+// The docs as a required check: the commit status context to post on the run's commit.
+
+
+
+const commitStatusDefaults = {
+    'commit-status': '',
+    matrix: ''
+};
+/** GitHub's limit on a status context (GitLab's on a status name is the same). */
+const MAX_CONTEXT_LENGTH = 255;
+const commitStatusSchema = schemas/* object */.Ikc({
+    'commit-status': fromText((text, ctx) => {
+        if (text === '')
+            return undefined;
+        if (text.length > MAX_CONTEXT_LENGTH) {
+            addProblem(ctx, `is ${text.length} characters long; a status context has at most ${MAX_CONTEXT_LENGTH}, and branch protection requires it by name, so a short one such as docs is best`);
+            return core/* NEVER */.tm;
+        }
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: a context is one line of text
+        if (/[\u0000-\u001f\u007f]/.test(text)) {
+            addProblem(ctx, 'is not a status context (no line breaks or control characters); use the name branch protection requires, e.g. docs');
+            return core/* NEVER */.tm;
+        }
+        return text;
+    }),
+    // The runner fills in the job's matrix (`${{ toJSON(matrix) }}`); anything else names a leg as it is.
+    matrix: fromText((text) => legOf(text))
+});
+/**
+ * The matrix leg a job runs, for the commit status's writer (records/gate.ts): the matrix's JSON
+ * whole as its identity, its values as the words name it (`linux, 20`, as GitHub names the
+ * leg's job). No matrix (`null`, empty, an expression the runner did not fill in): none.
+ */
+function legOf(text) {
+    const trimmed = text.trim();
+    if (trimmed === '' || trimmed === 'null' || trimmed.startsWith('${{'))
+        return undefined;
+    let parsed;
+    try {
+        parsed = JSON.parse(trimmed);
+    }
+    catch {
+        return { identity: trimmed, label: (0,src_text/* oneLine */.TN)(trimmed, 40) };
+    }
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+        return { identity: trimmed, label: (0,src_text/* oneLine */.TN)(trimmed, 40) };
+    const values = Object.values(parsed).map((value) => (typeof value === 'string' ? value : JSON.stringify(value)));
+    return values.length === 0 ? undefined : { identity: JSON.stringify(parsed), label: (0,src_text/* oneLine */.TN)(values.join(', '), 40) };
+}
+/** The commit status's settings when commit-status is given; the token may be empty (the adapter says so). */
+function commitStatusSettings(f, githubToken, url, requestTimeoutMs, failOnTimeout) {
+    const context = f['commit-status'];
+    return context === undefined ? undefined : { context, url, githubToken, requestTimeoutMs, leg: f.matrix, failOnTimeout };
+}
+
+;// CONCATENATED MODULE: ./src/inputs/deployment.ts
+// The docs as a GitHub deployment: the environment to record it in, and the address to show.
+
+
+const deploymentDefaults = {
+    'deployment-environment': '',
+    'deployment-url': ''
+};
+/** GitHub's limit on the name of an environment. */
+const MAX_ENVIRONMENT_LENGTH = 255;
+const deploymentSchema = schemas/* object */.Ikc({
+    'deployment-environment': fromText((text, ctx) => {
+        if (text === '')
+            return undefined;
+        if (text.length > MAX_ENVIRONMENT_LENGTH) {
+            addProblem(ctx, `is ${text.length} characters long; GitHub allows at most ${MAX_ENVIRONMENT_LENGTH} in an environment's name`);
+            return core/* NEVER */.tm;
+        }
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: an environment's name is one line of text
+        if (/[\u0000-\u001f\u007f]/.test(text)) {
+            addProblem(ctx, 'is not an environment name (no line breaks or control characters); use e.g. docs or docs-preview');
+            return core/* NEVER */.tm;
+        }
+        return text;
+    }),
+    'deployment-url': fromText((text, ctx) => {
+        if (text === '')
+            return undefined;
+        let url;
+        try {
+            url = new URL(text);
+        }
+        catch {
+            addProblem(ctx, 'is not a URL; use the https:// address of the docs, e.g. https://docs.example.com');
+            return core/* NEVER */.tm;
+        }
+        if (url.protocol !== 'https:') {
+            addProblem(ctx, 'must use https://; it is the address GitHub links from the "View deployment" button');
+            return core/* NEVER */.tm;
+        }
+        if (url.username || url.password) {
+            addProblem(ctx, 'must not contain credentials; the address is shown to everyone who can read the repository');
+            return core/* NEVER */.tm;
+        }
+        return url.href;
+    })
+});
+/** The deployment's settings, when deployment-environment is given with a token (without one, a warning says it is skipped). */
+function deploymentSettings(f, githubToken, requestTimeoutMs) {
+    const environment = f['deployment-environment'];
+    return environment === undefined || githubToken === '' ? undefined : { environment, url: f['deployment-url'], githubToken, requestTimeoutMs };
+}
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
+var api = __nccwpck_require__(3305);
+;// CONCATENATED MODULE: ./src/inputs/comment.ts
+// The sticky comment on the pull request: whether to write it, with which token, on which PR.
+
+
+const commentDefaults = {
+    'pr-comment': 'false',
+    // action.yml defaults this to `${{ github.token }}`, which only the runner can fill in.
+    'github-token': '',
+    'pr-number-target': '',
+    'pr-comment-key': ''
+};
+const commentSchema = schemas/* object */.Ikc({
+    'pr-comment': booleanSchema,
+    'github-token': keySchema,
+    'pr-number-target': optionalNumber(1, 1e12, true),
+    'pr-comment-key': schemas/* string */.YjP().check(api/* _maxLength */.Eb(200, 'is longer than 200 characters; a short name such as the matrix value is enough'))
+});
+
+;// CONCATENATED MODULE: ./src/inputs/pages.ts
+// The page check: the pages that must be published once every wait has succeeded, and the text they must hold.
+
+
+const pageDefaults = {
+    'page-path': '',
+    'page-contains': ''
+};
+/** Longest page path accepted; a page path is a short relative path as search results give it. */
+const MAX_PAGE_PATH_LENGTH = 1000;
+/** Longest text a page must hold; a sentence or two, not a page. */
+const MAX_PAGE_TEXT_LENGTH = 1000;
+const pageSchema = schemas/* object */.Ikc({
+    'page-path': fromText((text, ctx) => {
+        const paths = [...new Set(splitList(text))];
+        for (const path of paths) {
+            const problem = pagePathProblem(path);
+            if (problem)
+                addProblem(ctx, `${quote(path)} ${problem}`);
+        }
+        return paths;
+    }),
+    'page-contains': schemas/* string */.YjP().check(api/* _maxLength */.Eb(MAX_PAGE_TEXT_LENGTH, { message: `is longer than ${MAX_PAGE_TEXT_LENGTH} characters` }))
+});
+/** Why a page path cannot be asked for, or undefined. It goes in a JSON body, never in a URL. */
+function pagePathProblem(path) {
+    if (path.length > MAX_PAGE_PATH_LENGTH)
+        return `is ${path.length} characters long; at most ${MAX_PAGE_PATH_LENGTH} are allowed`;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: page paths must not contain control characters
+    if (/[\u0000-\u001f\u007f-\u009f]/.test(path))
+        return 'contains a control character; give the page path as search results give it';
+    return undefined;
+}
+/** The page check, or undefined when no page was given. */
+function pageSettings(f) {
+    if (f['page-path'].length === 0)
+        return undefined;
+    const contains = f['page-contains'].trim();
+    return { paths: f['page-path'], contains: contains === '' ? undefined : contains, domain: f['search-domain'], assistantKey: f['assistant-key'] };
+}
+
+;// CONCATENATED MODULE: ./src/inputs/platform.ts
+// Where the platform is, and the admin key that reads updates and jobs and starts work.
+
+
+const platformDefaults = {
+    'base-url': '',
+    'admin-key': ''
+};
+const platformSchema = schemas/* object */.Ikc({
+    'base-url': fromText((text, ctx) => {
+        if (text === '')
+            return undefined;
+        let url;
+        try {
+            url = new URL(text);
+        }
+        catch {
+            addProblem(ctx, 'is not a URL; use e.g. https://api.example.com');
+            return core/* NEVER */.tm;
+        }
+        const problems = [];
+        if (url.protocol !== 'https:' && url.protocol !== 'http:')
+            problems.push('must use https://');
+        else if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+            problems.push('must use https:// (http:// is accepted only for localhost, 127.0.0.0/8 and [::1])');
+        if (url.username || url.password)
+            problems.push('must not contain credentials; pass the key in admin-key');
+        if (url.search || text.includes('?'))
+            problems.push('must not contain a query string');
+        if (url.hash || text.includes('#'))
+            problems.push('must not contain a fragment');
+        // The platform's paths carry their version (`/v1/project/…`, `/v2/agent/…`, `/discovery/v1/…`): a
+        // base URL ending in one, as the platform's published reference names its server, doubles it.
+        const versioned = /^(.*?)(\/(?:discovery(?:\/v\d+)?|v\d+))\/*$/i.exec(url.pathname);
+        if (problems.length === 0 && versioned) {
+            const [, rest = '', version = ''] = versioned;
+            problems.push(`ends with ${version}, and every path of the platform's API already begins with its version (a status would be read at ${url.origin}${rest}${version}/v1/project/update-status/…); give the address without it: ${url.origin}${rest}`);
+        }
+        for (const message of problems)
+            addProblem(ctx, message);
+        if (problems.length > 0)
+            return core/* NEVER */.tm;
+        url.pathname = url.pathname.replace(/\/+$/, '');
+        return url;
+    }),
+    'admin-key': platformKeySchema
+});
+function isLoopbackHost(hostname) {
+    return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+/**
+ * A URL as it may be shown: where a key often goes becomes `***`: a user name and password, a
+ * query string (`?token=…`) and a fragment.
+ */
+function shownUrl(url) {
+    // Up to the last @: a password may hold characters that end the user info for a URL parser.
+    return url.replace(/^([a-z][a-z0-9+.-]*:\/*).*@/i, '$1***@').replace(/([?#])[\s\S]*$/, '$1***');
+}
+
+;// CONCATENATED MODULE: ./src/inputs/search.ts
+// The search smoke check: the assistant key, the queries and what each must return.
+
+
+const searchDefaults = {
+    'assistant-key': '',
+    'search-query': '',
+    'search-domain': '',
+    // Empty means the server's default (10); only what the user sets is sent.
+    'search-page-size': '',
+    'search-score-threshold': '',
+    'search-version': '',
+    'search-language': '',
+    'search-tag': '',
+    'search-min-results': '1',
+    'search-expect-path': ''
+};
+const searchSchema = schemas/* object */.Ikc({
+    'assistant-key': platformKeySchema,
+    // One query per line: commas belong to the query.
+    'search-query': fromText((text) => [
+        ...new Set(text
+            .split('\n')
+            .map((q) => q.trim())
+            .filter((q) => q !== ''))
+    ]),
+    'search-domain': identifierSchema,
+    'search-page-size': optionalNumber(1, 50, true),
+    'search-score-threshold': optionalNumber(0, 1, false),
+    'search-version': schemas/* string */.YjP(),
+    'search-language': schemas/* string */.YjP(),
+    'search-tag': schemas/* string */.YjP(),
+    'search-min-results': optionalNumber(0, 50, true),
+    'search-expect-path': schemas/* string */.YjP()
+});
+/** The search check, or undefined when no query was given; optional fields only when set. */
+function searchSettings(f) {
+    if (f['search-query'].length === 0)
+        return undefined;
+    const filter = {};
+    if (f['search-version'] !== '')
+        filter.version = f['search-version'];
+    if (f['search-language'] !== '')
+        filter.language = f['search-language'];
+    if (f['search-tag'] !== '')
+        filter.tag = f['search-tag'];
+    const search = {
+        queries: f['search-query'],
+        domain: f['search-domain'],
+        assistantKey: f['assistant-key'],
+        filter,
+        minResults: f['search-min-results'] ?? 1
+    };
+    if (f['search-page-size'] !== undefined)
+        search.pageSize = f['search-page-size'];
+    if (f['search-score-threshold'] !== undefined)
+        search.scoreThreshold = f['search-score-threshold'];
+    if (f['search-expect-path'] !== '')
+        search.expectPath = f['search-expect-path'];
+    return search;
+}
+
+;// CONCATENATED MODULE: ./src/inputs/targets.ts
+// What to wait on: update statuses and agent jobs given by id.
+
+
+const targetDefaults = {
+    'status-id': '',
+    'job-id': '',
+    'project-id': ''
+};
+const targetSchema = schemas/* object */.Ikc({
+    'status-id': idListSchema,
+    'job-id': idListSchema,
+    'project-id': identifierSchema
+});
+/** The list inputs that name targets, one entry a kind: a new kind of target adds one here. */
+const TARGET_LISTS = {
+    'status-id': { kind: 'update', ref: (id) => ({ kind: 'update', id }) },
+    'job-id': { kind: 'job', ref: (id, f) => ({ kind: 'job', id, projectId: f['project-id'] }) }
+};
+/** Every target given, in the order of the inputs, duplicates removed within each list. */
+function targetRefs(f) {
+    return Object.entries(TARGET_LISTS).flatMap(([input, list]) => f[input].map((id) => list.ref(id, f)));
+}
+
+;// CONCATENATED MODULE: ./src/model.ts
+// The domain of a run: what the engine is given, what it reports while it runs and what it
+// returns. Every layer imports these types; this file imports nothing, so it can never be part
+// of an import cycle.
+/** Outcomes from best to worst; the worst of several targets is the step's `result`. */
+const RESULTS = (/* unused pure expression or super */ null && (['success', 'failure', 'timeout', 'cancelled', 'error']));
+/** What `trigger` starts: an update of the deployment branch, a preview of a branch, an agent job, or a run of an automation. */
+const TRIGGER_KINDS = ['update', 'preview', 'agent', 'automation'];
+
+;// CONCATENATED MODULE: ./src/inputs/trigger.ts
+// Starting the work before waiting on it (or sending a follow-up to an agent job), and the commit an update must deploy.
+
+
+
+const triggerDefaults = {
+    trigger: '',
+    'preview-branch': '',
+    'agent-prompt': '',
+    'automation-id': '',
+    'agent-message': '',
+    'expect-sha': ''
+};
+/** Longest prompt accepted; the platform documents none, this keeps a pasted file out of a request. */
+const MAX_PROMPT_LENGTH = 20_000;
+const triggerSchema = schemas/* object */.Ikc({
+    trigger: fromText((text, ctx) => {
+        if (text === '')
+            return undefined;
+        const kind = TRIGGER_KINDS.find((k) => k === text.toLowerCase());
+        if (kind)
+            return kind;
+        addProblem(ctx, `is not a kind of work to start; use one of ${TRIGGER_KINDS.join(', ')}`);
+        return core/* NEVER */.tm;
+    }),
+    'preview-branch': fromText((text, ctx) => {
+        if (text === '')
+            return undefined;
+        // As a ref (the merge queue's merge_group.head_ref, github.ref): the branch it names.
+        const branch = text.replace(/^refs\/heads\/(?=.)/, '');
+        const problem = branchProblem(branch);
+        if (problem) {
+            addProblem(ctx, problem);
+            return core/* NEVER */.tm;
+        }
+        return branch;
+    }),
+    'agent-prompt': schemas/* string */.YjP().check(api/* _maxLength */.Eb(MAX_PROMPT_LENGTH, { message: `is longer than ${MAX_PROMPT_LENGTH} characters` })),
+    'automation-id': identifierSchema,
+    'agent-message': schemas/* string */.YjP().check(api/* _maxLength */.Eb(MAX_PROMPT_LENGTH, { message: `is longer than ${MAX_PROMPT_LENGTH} characters` })),
+    'expect-sha': fromText((text, ctx) => {
+        if (text === '')
+            return undefined;
+        if (!/^[0-9a-f]{7,40}$/i.test(text)) {
+            // biome-ignore lint/suspicious/noTemplateCurlyInString: names the workflow expression users write
+            addProblem(ctx, 'is not a commit sha; give 7 to 40 hex characters, e.g. ${{ github.sha }}');
+            return core/* NEVER */.tm;
+        }
+        return text.toLowerCase();
+    })
+});
+/** What each kind of work needs from the inputs: a new way to start work adds one entry here. */
+const TRIGGERS = {
+    update: { waitsOn: 'update', settings: (projectId) => ({ kind: 'update', projectId }) },
+    preview: {
+        waitsOn: 'update',
+        extra: { input: 'preview-branch', what: 'the git branch to deploy as a preview' },
+        settings: (projectId, f) => ({ kind: 'preview', projectId, branch: f['preview-branch'] ?? '' })
+    },
+    agent: {
+        waitsOn: 'job',
+        extra: { input: 'agent-prompt', what: 'the instruction for the agent' },
+        settings: (projectId, f) => ({ kind: 'agent', projectId, prompt: f['agent-prompt'] })
+    },
+    automation: {
+        waitsOn: undefined,
+        extra: { input: 'automation-id', what: 'the id of the automation to run now' },
+        settings: (projectId, f) => ({ kind: 'automation', projectId, automationId: f['automation-id'] })
+    }
+};
+/** The one POST that starts work: `trigger`'s, or the follow-up `agent-message` sends to the one job in `jobIds`. */
+function triggerSettings(f, projectId, jobIds) {
+    if (f.trigger !== undefined)
+        return TRIGGERS[f.trigger].settings(projectId, f);
+    const jobId = jobIds[0];
+    if (f['agent-message'] !== '' && jobId !== undefined)
+        return { kind: 'message', projectId, jobId, prompt: f['agent-message'] };
+    return undefined;
+}
+/** A git branch name as git would accept it (git check-ref-format), kept to what a URL and a log can show. */
+function branchProblem(branch) {
+    if (branch.length > 255)
+        return `is ${branch.length} characters long; at most 255 are allowed`;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: branch names must not contain control characters
+    if (/[\s\u0000-\u001f\u007f~^:?*[\\]/.test(branch))
+        return 'is not a git branch name (no spaces, control characters or any of ~ ^ : ? * [ \\)';
+    if (branch.includes('..') || branch.includes('@{') || branch.includes('//'))
+        return 'is not a git branch name (no "..", "@{" or "//")';
+    if (/^[-/.]|[/.]$|\.lock$/.test(branch))
+        return 'is not a git branch name (it may not start with - / . or end with / . .lock)';
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/inputs/waiting.ts
+// How the wait runs and ends: its time budget and schedule, what counts as success, what is shown.
+
+
+const waitingDefaults = {
+    timeout: '15m',
+    'min-interval': '5s',
+    'max-interval': '45s',
+    'request-timeout': '30s',
+    'fail-on-timeout': 'true',
+    'accept-archived': 'false',
+    'require-pr': 'false',
+    'fail-fast': 'false',
+    'stream-logs': 'true',
+    summary: 'true',
+    'docs-root': '.'
+};
+const waitingSchema = schemas/* object */.Ikc({
+    timeout: durationSchema,
+    'min-interval': durationSchema,
+    'max-interval': durationSchema,
+    'request-timeout': durationSchema,
+    'fail-on-timeout': booleanSchema,
+    'accept-archived': booleanSchema,
+    'require-pr': booleanSchema,
+    'fail-fast': booleanSchema,
+    'stream-logs': booleanSchema,
+    summary: booleanSchema,
+    'docs-root': repositoryFolderSchema
+});
+
+;// CONCATENATED MODULE: ./src/inputs/fields.ts
+
+
+
+
+
+
+
+
+
+const SCHEMAS = {
+    ...platformSchema.shape,
+    ...targetSchema.shape,
+    ...waitingSchema.shape,
+    ...searchSchema.shape,
+    ...pageSchema.shape,
+    ...commentSchema.shape,
+    ...deploymentSchema.shape,
+    ...commitStatusSchema.shape,
+    ...triggerSchema.shape
+};
+/** Every input with the default the runner would fill in; a group's input without one fails to compile. */
+const INPUT_DEFAULTS = {
+    ...platformDefaults,
+    ...targetDefaults,
+    ...waitingDefaults,
+    ...searchDefaults,
+    ...pageDefaults,
+    ...commentDefaults,
+    ...deploymentDefaults,
+    ...commitStatusDefaults,
+    ...triggerDefaults
+};
+const INPUT_NAMES = Object.keys(INPUT_DEFAULTS);
+/**
+ * The inputs of the groups only the GitHub Action acts on (its pull request comment and its
+ * deployment), and the job's matrix leg (on GitLab the job's name holds it): the command line
+ * takes them, and its --help marks them.
+ */
+const ACTION_ONLY_INPUTS = new Set([...Object.keys({ ...commentDefaults, ...deploymentDefaults }), 'matrix']);
+/** The schema of each input's value; an input without one fails to compile. */
+const INPUT_SCHEMAS = SCHEMAS;
+
+;// CONCATENATED MODULE: ./src/inputs/rules.ts
+// The rules between inputs, one check each, in the order their problems are listed. They run
+// even when some input failed to parse, so one run reports everything: requirements look at
+// what was given, comparisons only at inputs that parsed.
+
+
+
+
+const targetsGiven = (i) => Object.keys(TARGET_LISTS).some((name) => i.items(name).length > 0);
+const triggerGiven = (i) => i.given('trigger');
+/** The agent jobs given, each counted once. */
+const jobCount = (i) => new Set(i.items('job-id')).size;
+/** The trigger's kind, when one was given and is valid. */
+const triggerKind = (i) => (i.parsed('trigger') ? i.value('trigger') : undefined);
+const UPDATE_TRIGGERS = Object.entries(TRIGGERS)
+    .filter(([, t]) => t.waitsOn === 'update')
+    .map(([kind]) => kind);
+/** An update is waited on: a status-id, or a trigger that starts one (an invalid trigger has its own problem). */
+const updateGiven = (i) => i.items('status-id').length > 0 || (triggerGiven(i) && !i.parsed('trigger')) || UPDATE_TRIGGERS.includes(triggerKind(i) ?? '');
+const CROSS_INPUT_RULES = [
+    // The platform
+    (i) => !i.given('base-url') && 'base-url: is required; the API base URL, e.g. https://api.example.com',
+    // What to wait on
+    (i) => i.items('job-id').length > 0 && !i.given('project-id') && 'project-id: is required with job-id (agent jobs are looked up per project)',
+    (i) => targetsGiven(i) && !i.given('admin-key') && 'admin-key: is required with status-id or job-id (the admin API key of the platform)',
+    (i) => !targetsGiven(i) &&
+        !i.given('search-query') &&
+        !triggerGiven(i) &&
+        !i.given('agent-message') &&
+        !i.given('page-path') &&
+        'status-id / job-id / search-query: nothing to do; give a status-id, a job-id with project-id, or a search-query, or start work with trigger',
+    // The schedule
+    (i) => i.parsed('min-interval') &&
+        i.parsed('max-interval') &&
+        i.value('min-interval') > i.value('max-interval') &&
+        `min-interval: ${quote(i.text('min-interval'))} is larger than max-interval (${i.text('max-interval')}); min-interval must be at most max-interval`,
+    // The search check
+    (i) => i.given('search-query') &&
+        !i.given('search-domain') &&
+        'search-domain: is required with search-query (the last segment of the dashboard URL of the docs site)',
+    (i) => i.given('search-query') && !i.given('assistant-key') && 'assistant-key: is required with search-query (the assistant API key of the platform)',
+    (i) => i.given('assistant-key') &&
+        i.text('assistant-key') === i.text('admin-key') &&
+        'assistant-key: (hidden) is the same as admin-key; the platform has two kinds of keys: the admin key reads updates and jobs, the assistant key searches. Give each its own key',
+    // The page check (its domain and key are the search check's; their problems are said once)
+    (i) => i.given('page-contains') &&
+        !i.given('page-path') &&
+        'page-contains: is only used with page-path; give the pages that must hold the text in page-path, or remove page-contains',
+    (i) => i.given('page-path') &&
+        !i.given('search-query') &&
+        !i.given('search-domain') &&
+        'search-domain: is required with page-path (the pages are read from the docs site of that domain: the last segment of the dashboard URL of the docs site)',
+    (i) => i.given('page-path') &&
+        !i.given('search-query') &&
+        !i.given('assistant-key') &&
+        'assistant-key: is required with page-path (the assistant API key of the platform reads the pages)',
+    // The deployment
+    (i) => i.given('deployment-url') &&
+        !i.given('deployment-environment') &&
+        !i.given('commit-status') &&
+        'deployment-url: is only used with deployment-environment or commit-status; name the GitHub environment to record the docs in (e.g. docs-preview) or the status context (e.g. docs), or remove deployment-url',
+    (i) => i.given('deployment-environment') &&
+        !updateGiven(i) &&
+        `deployment-environment: needs a docs update to record; give a status-id or trigger: ${UPDATE_TRIGGERS.join(' or ')} (agent jobs and the search check are not deployments), or remove deployment-environment`,
+    // Starting the work
+    (i) => triggerGiven(i) && !i.given('project-id') && 'project-id: is required with trigger (the work is started in that project)',
+    (i) => triggerGiven(i) && !targetsGiven(i) && !i.given('admin-key') && 'admin-key: is required with trigger (the admin API key of the platform starts the work)',
+    // Each kind's own input: only and always with that kind.
+    ...Object.entries(TRIGGERS).flatMap(([kind, { extra }]) => extra
+        ? [
+            (i) => i.parsed('trigger') && triggerKind(i) === kind && !i.given(extra.input) && `${extra.input}: is required with trigger: ${kind} (${extra.what})`,
+            (i) => i.parsed('trigger') &&
+                triggerKind(i) !== kind &&
+                i.given(extra.input) &&
+                `${extra.input}: is only used with trigger: ${kind}; set trigger: ${kind}, or remove ${extra.input}`
+        ]
+        : []),
+    // The follow-up to an agent job
+    (i) => i.given('agent-message') &&
+        jobCount(i) !== 1 &&
+        (jobCount(i) === 0
+            ? 'agent-message: needs the agent job to send it to; give its id in job-id (with project-id)'
+            : `agent-message: is sent to one agent job, and job-id lists ${jobCount(i)}; give only the job the message is for in job-id, and wait on the others in another step`),
+    (i) => i.given('agent-message') &&
+        triggerGiven(i) &&
+        'agent-message: cannot be combined with trigger (a step sends one request that starts work); send the follow-up in a step of its own, or remove trigger',
+    (i) => i.given('expect-sha') &&
+        i.parsed('trigger') &&
+        i.items('status-id').length === 0 &&
+        !UPDATE_TRIGGERS.includes(triggerKind(i) ?? '') &&
+        `expect-sha: applies to updates only; give a status-id or trigger: ${UPDATE_TRIGGERS.join(' or ')}, or remove expect-sha`
+];
+/** A view of the inputs for the rules: `fields` holds the inputs that parsed. */
+function inputView(raw, fields) {
+    const given = (name) => (raw[name] ?? '').trim() !== '';
+    return {
+        given,
+        parsed: (name) => name in fields,
+        value: (name) => fields[name],
+        text: (name) => (given(name) ? raw[name].trim() : INPUT_DEFAULTS[name]),
+        items: (name) => splitList(raw[name] ?? '')
+    };
+}
+
+;// CONCATENATED MODULE: ./src/inputs/parse.ts
+// The action's inputs → typed Settings, or every problem at once. Each group of inputs
+// (platform, targets, waiting, search, pages, comment, deployment, commit status, trigger) has its own module with its schema;
+// the rules between them are in rules.ts.
+
+
+
+
+
+
+
+
+
+
+
+
+/** Inputs whose values must never be echoed back, not even in an error. */
+const SECRET_INPUTS = new Set(['admin-key', 'assistant-key', 'github-token']);
+/** List inputs: their problems name the one item at fault rather than the whole value. */
+const LIST_INPUTS = new Set([...Object.keys(TARGET_LISTS), 'page-path']);
+/** Reads every input once, through the given reader (core.getInput in production). */
+function readRawInputs(get) {
+    const raw = {};
+    for (const name of INPUT_NAMES)
+        raw[name] = get(name);
+    return raw;
+}
+/**
+ * Validates every input and returns typed settings, or every problem found at once, each
+ * naming the input, the value given and what is allowed.
+ */
+function parseInputs(raw) {
+    const problems = [];
+    const fields = {};
+    // The token is only used for the comment, the deployment and the commit status: without any, whatever it holds is no problem.
+    const tokenUsed = commentAskedFor(raw) || (raw['deployment-environment'] ?? '').trim() !== '' || (raw['commit-status'] ?? '').trim() !== '';
+    for (const name of INPUT_NAMES) {
+        if (name === 'github-token' && !tokenUsed) {
+            fields[name] = '';
+            continue;
+        }
+        const given = (raw[name] ?? '').trim();
+        const value = given === '' ? INPUT_DEFAULTS[name] : given;
+        const parsed = INPUT_SCHEMAS[name].safeParse(value);
+        if (parsed.success) {
+            fields[name] = parsed.data;
+        }
+        else {
+            const shown = SECRET_INPUTS.has(name) ? '(hidden) ' : LIST_INPUTS.has(name) ? '' : `${quote(name === 'base-url' ? shownUrl(value) : value)} `;
+            for (const issue of parsed.error.issues)
+                problems.push(`${name}: ${shown}${issue.message}`);
+        }
+    }
+    const inputs = inputView(raw, fields);
+    for (const rule of CROSS_INPUT_RULES) {
+        const problem = rule(inputs);
+        if (problem)
+            problems.push(problem);
+    }
+    const comment = commentSettings(inputs);
+    const f = fields;
+    if (problems.length > 0 || f['base-url'] === undefined) {
+        const ownSound = ['commit-status', 'github-token', 'request-timeout'].every((name) => name in fields);
+        // With invalid inputs the result is an error, which no fail-on-timeout lets through.
+        const commitStatus = ownSound ? commitStatusSettings(f, f['github-token'], f['deployment-url'], f['request-timeout'], true) : undefined;
+        return { ok: false, problems, comment, commitStatus };
+    }
+    return {
+        ok: true,
+        settings: {
+            baseUrl: f['base-url'],
+            adminKey: f['admin-key'],
+            search: searchSettings(f),
+            pages: pageSettings(f),
+            targets: targetRefs(f),
+            trigger: triggerSettings(f, f['project-id'], f['job-id']),
+            expectSha: f['expect-sha'],
+            timeoutMs: f.timeout,
+            minIntervalMs: f['min-interval'],
+            maxIntervalMs: f['max-interval'],
+            requestTimeoutMs: f['request-timeout'],
+            failOnTimeout: f['fail-on-timeout'],
+            acceptArchived: f['accept-archived'],
+            requirePr: f['require-pr'],
+            failFast: f['fail-fast'],
+            streamLogs: f['stream-logs'],
+            summary: f.summary,
+            docsRoot: f['docs-root'],
+            comment,
+            deployment: deploymentSettings(f, f['github-token'], f['request-timeout']),
+            commitStatus: commitStatusSettings(f, f['github-token'], f['deployment-url'], f['request-timeout'], f['fail-on-timeout'])
+        }
+    };
+}
+/** The comment's settings when its own inputs are sound, whatever else is wrong. */
+function commentOf(raw) {
+    const parsed = parseInputs(raw);
+    return parsed.ok ? parsed.settings.comment : parsed.comment;
+}
+/** The commit status's settings when its own inputs are sound, whatever else is wrong. */
+function commitStatusOf(raw) {
+    const parsed = parseInputs(raw);
+    return parsed.ok ? parsed.settings.commitStatus : parsed.commitStatus;
+}
+function commentSettings(inputs) {
+    const ready = inputs.parsed('pr-comment') &&
+        inputs.value('pr-comment') &&
+        inputs.given('github-token') &&
+        inputs.parsed('github-token') &&
+        inputs.parsed('pr-number-target') &&
+        inputs.parsed('pr-comment-key');
+    if (!ready)
+        return undefined;
+    return {
+        githubToken: inputs.value('github-token'),
+        prNumberTarget: inputs.value('pr-number-target'),
+        requestTimeoutMs: inputs.parsed('request-timeout') ? inputs.value('request-timeout') : ((0,durations/* parseDuration */.E)(INPUT_DEFAULTS['request-timeout']) ?? 30_000),
+        kinds: commentKinds(inputs),
+        key: inputs.value('pr-comment-key')
+    };
+}
+/**
+ * pr-comment is on but github-token is empty (a secret that is not set): no comment is written,
+ * and the step says so in a warning, since the comment never fails the step.
+ */
+function commentWithoutToken(raw) {
+    return commentAskedFor(raw) && (raw['github-token'] ?? '').trim() === '';
+}
+/** deployment-environment given with an empty github-token (a secret that is not set): skipped with a warning, as the comment is. */
+function deploymentWithoutToken(raw) {
+    return (raw['deployment-environment'] ?? '').trim() !== '' && (raw['github-token'] ?? '').trim() === '';
+}
+/** commit-status given with an empty github-token (a secret that is not set): skipped with a warning, as the deployment is. */
+function commitStatusWithoutToken(raw) {
+    return (raw['commit-status'] ?? '').trim() !== '' && (raw['github-token'] ?? '').trim() === '';
+}
+/**
+ * Which records the inputs ask for, read from them as given (valid or not): a record not asked
+ * for here is never kept, so its code need not be loaded. Each record's own plan decides the rest
+ * (a token that is not set, invalid inputs).
+ */
+function recordsAskedFor(raw) {
+    return {
+        comment: commentAskedFor(raw),
+        deployment: (raw['deployment-environment'] ?? '').trim() !== '',
+        commitStatus: (raw['commit-status'] ?? '').trim() !== ''
+    };
+}
+function commentAskedFor(raw) {
+    const on = INPUT_SCHEMAS['pr-comment'].safeParse((raw['pr-comment'] ?? '').trim() || INPUT_DEFAULTS['pr-comment']);
+    return on.success && on.data;
+}
+/** The kinds of work the step was given, as given: part of the comment's marker. */
+function commentKinds(inputs) {
+    const started = inputs.parsed('trigger') ? inputs.value('trigger') : undefined;
+    const waitedOn = new Set(Object.entries(TARGET_LISTS).flatMap(([name, list]) => (inputs.items(name).length > 0 ? [list.kind] : [])));
+    const waitsOn = started ? TRIGGERS[started].waitsOn : undefined;
+    if (waitsOn)
+        waitedOn.add(waitsOn);
+    const kinds = Object.values(TARGET_LISTS)
+        .map((list) => list.kind)
+        .filter((kind) => waitedOn.has(kind));
+    if (started === 'automation')
+        kinds.push('automation');
+    if (inputs.given('page-path'))
+        kinds.push('page');
+    if (inputs.given('search-query'))
+        kinds.push('search');
+    return kinds;
+}
+
+
+/***/ }),
+
+/***/ 2296:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   PP: () => (/* binding */ explainTarget),
+/* harmony export */   e9: () => (/* binding */ checkNext),
+/* harmony export */   pI: () => (/* binding */ problemAsGiven)
+/* harmony export */ });
+/* harmony import */ var _durations_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5534);
+/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5101);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8992);
+/* harmony import */ var _evidence_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3877);
+/* harmony import */ var _place_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8141);
+// The advice per reason: why one target (or a page or search check) ended as it did, and what
+// to do now, in the words of where the step runs (place.ts: an input of the action, a flag or a
+// variable of the command, "re-run the job" or "run the pipeline again").
+
+
+
+
+
+/** Why one target ended as it did, and what to do now, in the user's terms. */
+function explainTarget(t, options = {}) {
+    const place = options.place ?? _place_js__WEBPACK_IMPORTED_MODULE_4__/* .GITHUB_ACTIONS_PLACE */ .ME;
+    const input = place.input;
+    const noun = t.ref.kind === 'update' ? 'update' : 'agent job';
+    const error = t.error ? (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(t.error, 600) : undefined;
+    switch (t.result) {
+        case 'success':
+            return { reason: t.note ? `succeeded (${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(t.note, 300)})` : 'succeeded', next: '' };
+        case 'failure': {
+            if ((0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .wrongCommit */ .ru)(t))
+                return {
+                    reason: `did not deploy the expected commit: ${error ?? 'its record names another commit'}`,
+                    next: options.expectedCommit ??
+                        `check that the platform deploys the branch this run is for and that the update started after the push; remove ${input('expect-sha')} if any commit will do`
+                };
+            if (t.ref.kind === 'update') {
+                const summary = (0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .updateSummary */ .MT)(t);
+                // Every file its error lines name, counted; the quoted lines' are annotated (or quoted).
+                const files = (0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .namedFiles */ .VI)(t, options.docsRoot);
+                const shown = (0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .namedFiles */ .VI)(t, options.docsRoot, true).filter((file) => file !== files[0]).length;
+                const others = files.length - 1;
+                const how = place.annotates ? 'annotated in the workflow run' : 'quoted above';
+                const where = others === 0
+                    ? place.annotates
+                        ? ' (named in its log and annotated in the workflow run)'
+                        : ' (named in its log)'
+                    : shown === others
+                        ? ` (and ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .counted */ .hS)(others, 'other file')} its log names; each is ${how})`
+                        : ` (and ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .counted */ .hS)(others, 'other file')} its log names; ${shown} of them ${shown === 1 ? 'is' : 'are'} ${how}, every one is in its log)`;
+                return {
+                    reason: summary ? `failed: “${summary}”` : `failed (status "${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(t.status, 80)}")`,
+                    next: files[0]
+                        ? `fix ${files[0]}${where}, push, and let the update run again`
+                        : `read the update log in ${place.details}, fix the docs source, and run the update again`
+                };
+            }
+            const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined;
+            const where = prLink ? `its pull request: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(prLink, 300)}` : `job id ${t.ref.id}`;
+            if (t.status === 'failed')
+                return { reason: `failed (status "failed"; ${where})`, next: 'open the job in the dashboard to read why it failed, then start it again' };
+            const next = t.status === 'archived'
+                ? `set ${input('accept-archived')} to true if an archived job is fine, else start the job again`
+                : `read the job in the dashboard to see why it opened no pull request, or drop ${input('require-pr')}`;
+            return { reason: `did not succeed: ${error ?? `it ended with status "${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(t.status, 80)}"`} (${where})`, next };
+        }
+        case 'timeout': {
+            const status = t.status ? `still "${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(t.status, 80)}"` : 'never answered with a status';
+            const waited = `after ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(t.finishedAfterMs)}`;
+            const problem = lastProblem(t.error);
+            const raise = options.timeoutMs === undefined ? `raise ${input('timeout')}` : `raise ${input('timeout')} (now ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(options.timeoutMs)})`;
+            if (problem && !t.status)
+                return { reason: `${status} ${waited}: ${problem}`, next: networkNext(problem, place) };
+            return {
+                reason: `${status} ${waited}${problem ? ` (last problem: ${problem})` : ''}`,
+                next: `if this ${noun} usually takes longer, ${raise}; if it is stuck, check it in the dashboard`
+            };
+        }
+        case 'cancelled':
+            if (t.stoppedByFailFast)
+                return { reason: error ?? 'stopped by fail-fast', next: 'fix the target that failed first; this one was stopped because of it' };
+            return {
+                reason: `had not settled when the wait on it was cancelled${t.status ? ` (last status "${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(t.status, 80)}")` : ''}; only the wait was cancelled, not the ${noun}`,
+                next: `follow the ${noun} in the dashboard, or ${place.rerun} to wait on it again`
+            };
+        case 'error': {
+            if ((0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .unknownEnd */ .EI)(t)) {
+                const summary = (0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .updateSummary */ .MT)(t);
+                return {
+                    reason: `ended with status "${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(t.status, 80)}", which this action does not know, so it does not count as success${summary ? `: “${summary}”` : ''}`,
+                    next: `its status, summary and last log lines are in ${place.details}; check in the dashboard how the update ended, then run it again`
+                };
+            }
+            // Never a status read: told as what kept it away, with what to do about that.
+            const never = t.status ? undefined : (0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_1__/* .neverReadProblem */ .UN)(t.error);
+            if (never)
+                return { reason: `never answered with a status after ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(t.finishedAfterMs)}: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(never, 300)}`, next: networkNext(never, place) };
+            return explainError(t, error ?? 'no reason was given', place);
+        }
+    }
+}
+function lastProblem(error) {
+    const found = error ? /; last problem: (.*)$/.exec(error) : null;
+    return found?.[1] ? (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(found[1], 300) : undefined;
+}
+function networkNext(problem, place) {
+    const baseUrl = place.input('base-url');
+    if (/^nothing answered at base-url\b/.test(problem))
+        return unreachableNext(place);
+    // Slower than request-timeout is not unreachable: the address answered, too late.
+    if (/^no complete answer within .*\(request-timeout\)/.test(problem))
+        return `the platform did not answer within ${place.input('request-timeout')}: if it is this slow, raise ${place.input('request-timeout')}; if it stays silent, check its status page, then ${place.rerun}`;
+    if (/^HTTP 5\d\d/.test(problem))
+        return `the platform kept answering with a server error: check its status page, then ${place.rerun}`;
+    if (/^HTTP 429/.test(problem))
+        return `the platform kept asking to slow down: run fewer waits on the same key at once, or raise ${place.input('timeout')}`;
+    if (/record has an empty "status"$/.test(problem))
+        return 'the platform answered, but without a status: check it in the dashboard, and report the empty status to the platform if it stays';
+    if (/not JSON|not the JSON expected/.test(problem))
+        return `check that ${baseUrl} is the address of the platform API (the answers were not its JSON; a proxy or web page may be in between)`;
+    const from = place.kind === 'github' ? 'the runner (and HTTPS_PROXY / NO_PROXY on self-hosted runners)' : 'where this runs (and HTTPS_PROXY / NO_PROXY)';
+    return `check that ${baseUrl} is right and reachable from ${from}, then ${place.rerun}`;
+}
+/**
+ * What to do after a page or search check that ended without a verdict (cancelled, timed out,
+ * an error), from why it ended: a cancel is not a wrong input, a 429 not a wrong key.
+ */
+function checkNext(check, result, error, place) {
+    const input = place.input;
+    if (result === 'cancelled')
+        return `nothing is wrong with the docs or the inputs as far as is known: the run was cancelled during the ${check}; ${place.rerun} to check again`;
+    // `page "<path>": <reason>`, or a timeout's `…; last problem: <reason>`.
+    const first = error.split('\n')[0] ?? '';
+    const problem = lastProblem(first) ?? (first.includes('": ') ? first.slice(first.indexOf('": ') + 3) : first);
+    if (/^nothing answered at base-url\b/.test(problem))
+        return unreachableNext(place);
+    if (/^HTTP 401\b/.test(problem))
+        return `put a current assistant API key in the secret passed as ${input('assistant-key')}`;
+    if (/^HTTP 403\b/.test(problem))
+        return `pass in ${input('assistant-key')} a key of the project whose docs ${input('search-domain')} names`;
+    if (/check page-path\)$/.test(problem))
+        return `check ${input('page-path')}: the platform refused a path (each is a page's path as search results give it, such as quickstart, without the docs root or a file extension)`;
+    // A check never answered until the deadline (an error, "could not tell") is told as a timeout was: by its last problem.
+    if (result === 'timeout' || lastProblem(error) !== undefined) {
+        if (!lastProblem(error))
+            return `if the docs take longer to be published, raise ${input('timeout')}`;
+        return networkNext(problem, place).replace('run fewer waits on the same key at once', 'run fewer checks on the same assistant key at once');
+    }
+    return `check ${input('search-domain')} and ${input('assistant-key')}, and that ${input('base-url')} reaches the discovery API`;
+}
+/** What to do when nothing answered at base-url: the address is wrong far more often than the platform is down. */
+function unreachableNext(place) {
+    return `check ${place.input('base-url')}: it must be the address of the platform API, reachable from here; then ${place.rerun}`;
+}
+function explainError(t, error, place) {
+    const input = place.input;
+    if (/^nothing answered at base-url\b/.test(error))
+        return { reason: `could not be read: ${error}`, next: unreachableNext(place) };
+    const idInput = t.ref.kind === 'update' ? input('status-id') : `${input('job-id')} and ${input('project-id')}`;
+    if (/^HTTP 401\b/.test(error)) {
+        const key = /rejected ([\w-]+)/.exec(error)?.[1] ?? 'admin-key';
+        return { reason: `could not be read: the platform rejected ${key} (HTTP 401)`, next: `put a current API key in the secret passed as ${input(key)}` };
+    }
+    if (/^HTTP 403\b/.test(error)) {
+        const key = /^HTTP 403: ([\w-]+)/.exec(error)?.[1] ?? 'admin-key';
+        return {
+            reason: `could not be read: ${key} is not allowed to read it (HTTP 403)`,
+            next: `pass in ${input(key)} a key of the project that owns this ${t.ref.kind === 'update' ? 'update' : 'job'}`
+        };
+    }
+    if (/^HTTP 404\b/.test(error))
+        return {
+            reason: `was not found (${error})`,
+            next: `check ${idInput}: the id must come from the step that started it, for the project of the key`
+        };
+    return { reason: `ended with an error: ${error}`, next: `see ${place.details} for details; ${place.rerun} if the cause was passing` };
+}
+/**
+ * An input problem as the user reads it where the step runs: its leading input name (`timeout:
+ * …`) named as it was given there (`--timeout: …`, `WAIT_FOR_DOCS_TIMEOUT: …`).
+ */
+function problemAsGiven(problem, place = _place_js__WEBPACK_IMPORTED_MODULE_4__/* .GITHUB_ACTIONS_PLACE */ .ME) {
+    if (place.kind === 'github')
+        return problem;
+    const named = /^([a-z][a-z0-9-]*): /.exec(problem);
+    return named?.[1] ? `${place.input(named[1])}: ${problem.slice(named[0].length)}` : problem;
+}
+
+
+/***/ }),
+
+/***/ 3877:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   BT: () => (/* binding */ errorLinesLeftOut),
+/* harmony export */   EI: () => (/* binding */ unknownEnd),
+/* harmony export */   Gi: () => (/* binding */ quotedLines),
+/* harmony export */   MT: () => (/* binding */ updateSummary),
+/* harmony export */   VI: () => (/* binding */ namedFiles),
+/* harmony export */   X: () => (/* binding */ fileRefText),
+/* harmony export */   fM: () => (/* binding */ fileAnnotations),
+/* harmony export */   ru: () => (/* binding */ wrongCommit),
+/* harmony export */   vw: () => (/* binding */ quotedLine)
+/* harmony export */ });
+/* unused harmony exports MAX_ERROR_LINES, allErrorLines, errorLines, fileRefOf */
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8992);
+/* harmony import */ var _engine_targets_states_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2853);
+/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5101);
+// The evidence a run's records hold, read from them: an update's log lines that look like
+// errors, the docs files (and lines) they name, the annotations for those files, and what an
+// update's record says of how it ended. No advice and no words of where the step runs here
+// (advice.ts has those).
+
+
+
+/** At most this many log lines that look like errors are quoted per update. */
+const MAX_ERROR_LINES = 5;
+const ERROR_WORDS = /\b(?:error|errors|failed|failure|fatal|exception|invalid|broken|cannot|can't|could not|unable|not found|missing|denied)\b/i;
+/** Every log line of an update that looks like an error. */
+function allErrorLines(logs) {
+    return logs.filter((line) => ERROR_WORDS.test(line));
+}
+/**
+ * The log lines of an update that look like errors, as quoted: the first (most often the cause,
+ * what follows it often its echo) and the last ones, `MAX_ERROR_LINES` in all.
+ */
+function errorLines(logs) {
+    const all = allErrorLines(logs);
+    return all.length <= MAX_ERROR_LINES ? all : [all[0], ...all.slice(1 - MAX_ERROR_LINES)];
+}
+/** How many lines that look like errors `errorLines` leaves out, between the first and the last ones. */
+function errorLinesLeftOut(logs) {
+    return Math.max(0, allErrorLines(logs).length - MAX_ERROR_LINES);
+}
+/** An error line as quoted: cut to 300 characters, with the file it names kept when the cut drops it. */
+function quotedLine(line) {
+    const cut = (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)(line, 300);
+    const ref = fileRefOf(line);
+    return ref && !cut.includes(ref.file) ? `${cut} [${fileRefText(ref)}]` : cut;
+}
+/** `docs/page.mdx:12`, or the file alone. */
+function fileRefText(ref) {
+    return ref.line === undefined ? ref.file : `${ref.file}:${ref.line}`;
+}
+// A relative path ending in a docs-related extension, optionally `:line` (and `:column`). A
+// platform that builds on Windows may name it with backslashes: annotations always take `/`.
+const FILE_REF = /(?:^|[\s'"(`[])((?:[\w@-][\w.@-]*[\\/])*[\w@-][\w.@-]*\.(?:mdx|md|markdown|ya?ml|json|jsx?|tsx?|css|png|jpe?g|svg))(?::(\d{1,7}))?\b/;
+/** The docs file (and line) a log line names, if any; never an absolute path or one with `..`. */
+function fileRefOf(line) {
+    const match = FILE_REF.exec(line);
+    const file = match?.[1]?.replace(/\\/g, '/');
+    if (!match || !file || file.split('/').some((part) => part === '..' || part === '.'))
+        return undefined;
+    const lineNumber = match[2] ? Number(match[2]) : undefined;
+    return lineNumber && lineNumber > 0 ? { file, line: lineNumber } : { file };
+}
+/**
+ * An update that succeeded for another commit than `expect-sha` (or for one it does not name):
+ * the commit is the reason, and nothing in its log is.
+ */
+function wrongCommit(t) {
+    return t.ref.kind === 'update' && t.result === 'failure' && (0,_engine_targets_states_js__WEBPACK_IMPORTED_MODULE_1__/* .listed */ .K)(_engine_targets_states_js__WEBPACK_IMPORTED_MODULE_1__/* .TERMINAL_STATES */ .k.update.success, t.status);
+}
+/** The log lines that look like errors of an update that failed by itself, as quoted; none for any other target. */
+function quotedLines(t) {
+    return failedByItself(t) ? errorLines(t.logs) : [];
+}
+/**
+ * Every docs file the error lines of an update that failed by itself name, in the order its log
+ * names them (each taken from the whole line, before any cut); `docsRoot` makes them paths of
+ * the repository. `quoted` takes only the lines quoted.
+ */
+function namedFiles(t, docsRoot = '', quoted = false) {
+    if (!failedByItself(t))
+        return [];
+    const lines = quoted ? errorLines(t.logs) : allErrorLines(t.logs);
+    return [...new Set(lines.flatMap((line) => fileRefOf(line) ?? []).map((ref) => fileRefText(docsRoot ? { ...ref, file: `${docsRoot}/${ref.file}` } : ref)))];
+}
+const failedByItself = (t) => t.ref.kind === 'update' && t.result === 'failure' && !wrongCommit(t);
+/**
+ * File annotations for the error lines of every failed update, one per file and line. The
+ * platform names files relative to the docs root; `docsRoot` (a folder of the repository, ''
+ * for its root) makes them paths of the repository.
+ */
+function fileAnnotations(outcome, docsRoot = '') {
+    const seen = new Set();
+    const annotations = [];
+    for (const t of outcome.targets) {
+        for (const line of quotedLines(t)) {
+            const ref = fileRefOf(line);
+            if (!ref)
+                continue;
+            const key = `${ref.file}:${ref.line ?? ''}`;
+            if (seen.has(key))
+                continue;
+            seen.add(key);
+            annotations.push({ ...ref, file: docsRoot ? `${docsRoot}/${ref.file}` : ref.file, message: `${(0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRef */ .Ro)(t.ref)} failed: ${quotedLine(line)}` });
+        }
+    }
+    return annotations.slice(0, MAX_ERROR_LINES);
+}
+/** An update that ended with a status this action does not know: it is told by its record, status, summary and log. */
+function unknownEnd(t) {
+    if (t.ref.kind !== 'update' || t.result !== 'error' || t.parsed?.kind !== 'update' || t.status === '')
+        return false;
+    const { success, failure, pending } = _engine_targets_states_js__WEBPACK_IMPORTED_MODULE_1__/* .TERMINAL_STATES */ .k.update;
+    return ![success, failure, pending].some((list) => (0,_engine_targets_states_js__WEBPACK_IMPORTED_MODULE_1__/* .listed */ .K)(list, t.status));
+}
+/** The update's own summary, when it says more than its status. */
+function updateSummary(t) {
+    const summary = t.parsed?.kind === 'update' ? t.parsed.data.summary?.trim() : undefined;
+    if (!summary || /^update (?:failure|failed|success|queued|in progress)$/i.test(summary))
+        return undefined;
+    return (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)(summary, 300);
+}
+
+
+/***/ }),
+
+/***/ 7389:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Df: () => (/* binding */ explainRun),
+/* harmony export */   FG: () => (/* binding */ describeWork),
+/* harmony export */   Q$: () => (/* binding */ titleFor),
+/* harmony export */   nV: () => (/* binding */ resultMark),
+/* harmony export */   oh: () => (/* binding */ failureMessage)
+/* harmony export */ });
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8992);
+/* harmony import */ var _engine_outcome_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(938);
+/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5101);
+/* harmony import */ var _advice_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2296);
+/* harmony import */ var _evidence_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3877);
+/* harmony import */ var _place_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8141);
+// A run told in the user's terms, for the annotation, the summary, the comment and the
+// command's message alike: what happened, the evidence (evidence.ts), and what to do now
+// (advice.ts).
+
+
+
+
+
+
+/** Failing targets listed one by one in the annotation; the summary has them all. */
+const MAX_TARGETS_LISTED = 10;
+/** The run in the user's terms, for the annotation, the summary and the comment alike. */
+function explainRun(outcome, options = {}) {
+    const place = options.place ?? _place_js__WEBPACK_IMPORTED_MODULE_4__/* .GITHUB_ACTIONS_PLACE */ .ME;
+    const input = place.input;
+    if (outcome.problems.length > 0)
+        return { lead: [outcome.headline], quoted: [outcome.problems.map((problem) => (0,_advice_js__WEBPACK_IMPORTED_MODULE_2__/* .problemAsGiven */ .pI)(problem, place))], next: place.fixInputs };
+    // Results that could not be written lead, with what to check (the headline says what the wait found too).
+    if (outcome.notWritten !== undefined)
+        return { lead: [outcome.headline], quoted: [], next: '' };
+    // Work that could not be started: its message says whether it may have started, and what to check.
+    if (outcome.trigger && outcome.trigger.result !== 'success')
+        return { lead: [outcome.headline], quoted: [], next: '' };
+    if (outcome.result === 'success')
+        return { lead: [capitalize(outcome.headline)], quoted: [], next: '' };
+    const failing = outcome.targets.filter((t) => t.result !== 'success');
+    if (failing.length === 0) {
+        const pages = outcome.pages;
+        if (pages && !pages.skipped && pages.result !== 'success') {
+            const error = pages.pages.find((page) => page.result === pages.result)?.error ?? pages.error ?? '';
+            const next = pages.result === 'failure'
+                ? `check ${input('page-path')} (paths as search results give them), ${input('search-domain')} and ${input('page-contains')} against the published docs; if the change takes longer to show, raise ${input('timeout')}`
+                : (0,_advice_js__WEBPACK_IMPORTED_MODULE_2__/* .checkNext */ .e9)('page check', pages.result, error, place);
+            return { lead: [outcome.headline], quoted: [], next };
+        }
+        const search = outcome.search;
+        if (search && !search.skipped && search.result !== 'success') {
+            const next = search.result === 'failure'
+                ? `check ${input('search-domain')} and ${input('assistant-key')}, and whether ${input('search-min-results')} / ${input('search-expect-path')} fit what the docs hold`
+                : (0,_advice_js__WEBPACK_IMPORTED_MODULE_2__/* .checkNext */ .e9)('search check', search.result, search.error ?? '', place);
+            return { lead: [outcome.headline], quoted: [], next };
+        }
+        return { lead: [outcome.headline], quoted: [], next: `check the inputs and the log; ${place.rerun} if the cause was passing` };
+    }
+    // The strongest result leads (a failure before a timeout beside it, as in `result`); targets
+    // stopped by fail-fast follow the one that stopped them.
+    const own = failing.filter((t) => !t.stoppedByFailFast);
+    const ordered = [...[...own].sort((a, b) => (0,_engine_outcome_js__WEBPACK_IMPORTED_MODULE_5__/* .resultRank */ .qf)(b.result) - (0,_engine_outcome_js__WEBPACK_IMPORTED_MODULE_5__/* .resultRank */ .qf)(a.result)), ...failing.filter((t) => t.stoppedByFailFast)];
+    const first = ordered[0];
+    const explained = (0,_advice_js__WEBPACK_IMPORTED_MODULE_2__/* .explainTarget */ .PP)(first, options);
+    const sentence = endSentence(`${capitalize((0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_1__/* .describeRef */ .Ro)(first.ref))} ${explained.reason}`);
+    const lead = [];
+    const quoted = [];
+    // The first line (most often the cause) and the last ones are quoted; the count of those left out between them.
+    const evidence = (t) => {
+        const lines = (0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .quotedLines */ .Gi)(t).map(_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .quotedLine */ .vw);
+        const between = lines.length > 0 ? (0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .errorLinesLeftOut */ .BT)(t.logs) : 0;
+        if (between > 0)
+            lines.splice(1, 0, `… ${between} more ${between === 1 ? 'line that looks' : 'lines that look'} like errors, then the last ${lines.length - 1}:`);
+        return lines;
+    };
+    if (outcome.targets.length === 1)
+        lead.push(sentence);
+    else
+        lead.push(`${failing.length} of ${outcome.targets.length} targets did not succeed. ${sentence}`);
+    quoted.push(evidence(first));
+    for (const t of ordered.slice(1, MAX_TARGETS_LISTED)) {
+        lead.push(`- ${(0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_1__/* .describeRef */ .Ro)(t.ref)} ${(0,_advice_js__WEBPACK_IMPORTED_MODULE_2__/* .explainTarget */ .PP)(t, options).reason}`);
+        quoted.push(evidence(t));
+    }
+    if (ordered.length > MAX_TARGETS_LISTED) {
+        lead.push(`- … and ${ordered.length - MAX_TARGETS_LISTED} more (see ${place.details})`);
+        quoted.push([]);
+    }
+    // Not one id known: the ids may be right and the address wrong.
+    const everyIdUnknown = outcome.targets.every((t) => t.result === 'error' && /^HTTP 404\b/.test(t.error ?? ''));
+    const next = everyIdUnknown
+        ? `${explained.next}; if ${outcome.targets.length === 1 ? 'it is' : 'they are'} right, check that ${input('base-url')} is the address of the platform's API (it answered 404 for ${outcome.targets.length === 1 ? 'the id' : 'every id'})`
+        : explained.next;
+    return { lead, quoted, next };
+}
+/**
+ * The step's error annotation: what happened first, in the user's terms, then the quoted
+ * evidence (the update's summary, its error lines), then one next step.
+ */
+function failureMessage(outcome, options = {}) {
+    const said = explainRun(outcome, options);
+    const { asGiven } = options.place ?? _place_js__WEBPACK_IMPORTED_MODULE_4__/* .GITHUB_ACTIONS_PLACE */ .ME;
+    // The engine's reasons name inputs as the action's: named as the user gave them here.
+    const lead = said.lead.map(asGiven);
+    const { quoted } = said;
+    const next = asGiven(said.next);
+    const lines = [];
+    lead.forEach((line, i) => {
+        lines.push(line);
+        const evidence = quoted[i] ?? [];
+        if (outcome.problems.length > 0)
+            lines.push(...evidence.map((p) => `- ${p}`));
+        else if (evidence.length > 0) {
+            // A further target's lines are indented under its own list item.
+            const indent = i === 0 ? '' : '  ';
+            lines.push(`${indent}Errors in its log:`, ...evidence.map((text) => `${indent}  ${text}`));
+        }
+    });
+    return [...lines, ...(next ? [`Next: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sentence */ .em)(next)}`] : [])].join('\n');
+}
+function capitalize(text) {
+    return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}
+function endSentence(text) {
+    return /[.!?”"]$/.test(text) ? text : `${text}.`;
+}
+/** The kind of work the run waited on, in words: `docs update`, `agent jobs`, `docs search check`. */
+function describeWork(outcome) {
+    const updates = outcome.targets.filter((t) => t.ref.kind === 'update').length;
+    const jobs = outcome.targets.length - updates;
+    if (updates > 0 && jobs > 0)
+        return `${updates === 1 ? 'docs update' : 'docs updates'} and ${jobs === 1 ? 'agent job' : 'agent jobs'}`;
+    if (updates > 0)
+        return updates === 1 ? 'docs update' : 'docs updates';
+    if (jobs > 0)
+        return jobs === 1 ? 'agent job' : 'agent jobs';
+    if (outcome.search)
+        return 'docs search check';
+    return 'docs';
+}
+const MARKS = { success: '✅', failure: '❌', timeout: '⏱️', cancelled: '🛑', error: '⚠️' };
+function resultMark(result) {
+    return MARKS[result];
+}
+/** A heading that fits the kind of work: "Docs update deployed", "Agent job failed", "Docs search check passed". */
+const STARTED_WORK = { update: 'docs update', preview: 'docs preview', agent: 'agent job', automation: 'automation run' };
+/** The heading of work that could not be started (or sent), and of a cancel while it was. */
+const NOT_STARTED = {
+    ...Object.fromEntries(Object.entries(STARTED_WORK).map(([kind, work]) => [kind, { could: `Could not start the ${work}`, while: `Cancelled while starting the ${work}` }])),
+    message: { could: 'Could not send the follow-up to the agent job', while: 'Cancelled while sending the follow-up to the agent job' }
+};
+function titleFor(outcome) {
+    const trigger = outcome.trigger;
+    if (trigger && trigger.result !== 'success')
+        return trigger.result === 'cancelled'
+            ? `${MARKS.cancelled} ${NOT_STARTED[trigger.kind].while}`
+            : `${MARKS[trigger.result]} ${NOT_STARTED[trigger.kind].could}`;
+    // A run of an automation alone: accepted is all the platform tells.
+    if (trigger?.kind === 'automation' && outcome.targets.length === 0 && !outcome.search && !outcome.pages && outcome.result === 'success')
+        return `${MARKS.success} Automation run started`;
+    // When every wait succeeded and a check after them did not, the heading is about that check.
+    const waitsPassed = outcome.result !== 'success' && outcome.targets.every((t) => t.result === 'success');
+    const pagesFailed = waitsPassed && outcome.pages && !outcome.pages.skipped && outcome.pages.result !== 'success';
+    const searchFailed = waitsPassed && !pagesFailed && outcome.search && !outcome.search.skipped;
+    // A started preview is the one update of its run: call it what it is.
+    const preview = trigger?.kind === 'preview' && outcome.targets.length === 1;
+    const onlyPages = outcome.targets.length === 0 && outcome.pages && !outcome.search;
+    const work = pagesFailed || onlyPages ? 'docs page check' : searchFailed ? 'docs search check' : preview ? 'docs preview' : describeWork(outcome);
+    const Work = capitalize(work);
+    const plural = /s$/.test(work) || work.includes(' and ');
+    const mark = MARKS[outcome.result];
+    switch (outcome.result) {
+        case 'success': {
+            if (work === 'docs update' || work === 'docs updates' || work === 'docs preview')
+                return `${mark} ${Work} deployed`;
+            if (work === 'docs search check' || work === 'docs page check')
+                return `${mark} ${Work} passed`;
+            return `${mark} ${Work} ${plural ? 'all succeeded' : 'succeeded'}`;
+        }
+        case 'failure':
+            return `${mark} ${Work} failed`;
+        case 'timeout':
+            return `${mark} Timed out waiting for the ${work}`;
+        case 'cancelled':
+            return `${mark} Cancelled while waiting for the ${work}`;
+        case 'error':
+            return `${mark} Could not ${work === 'docs' ? 'wait for the docs' : `follow the ${work}`}`;
+    }
+}
+
+
+/***/ }),
+
+/***/ 1349:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   P: () => (/* binding */ pageFacts),
+/* harmony export */   p: () => (/* binding */ runFacts)
+/* harmony export */ });
+/* harmony import */ var _engine_skipped_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1950);
+/* harmony import */ var _durations_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5534);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8992);
+
+
+
+function runFacts(outcome) {
+    const updates = [];
+    const jobs = [];
+    for (const target of outcome.targets) {
+        if (target.parsed?.kind === 'update')
+            updates.push(target.parsed.data);
+        if (target.parsed?.kind === 'job')
+            jobs.push(target.parsed.data);
+    }
+    const union = (pick) => [...new Set(updates.flatMap((u) => u.commit?.filesChanged?.[pick] ?? []))];
+    const added = union('added');
+    const modified = union('modified');
+    const removed = union('removed');
+    return {
+        updates,
+        jobs,
+        files: { added, modified, removed, changed: [...new Set([...added, ...modified, ...removed])] },
+        polls: outcome.targets.reduce((sum, t) => sum + t.polls, 0),
+        searchResults: (0,_engine_skipped_js__WEBPACK_IMPORTED_MODULE_0__/* .queriesOf */ .yF)(outcome.search).reduce((sum, q) => sum + q.results.length, 0)
+    };
+}
+/** Found, holds the text, and when, in words: for the summary's table and the comment's lines. */
+function pageFacts(page) {
+    const found = page.found ? `yes (${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .counted */ .hS)(page.length ?? 0, 'character')})` : page.reads > 0 ? 'no' : 'not read';
+    const holds = page.contains === null ? 'not asked' : page.contains ? 'yes' : 'no';
+    const reads = (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .counted */ .hS)(page.reads, 'read');
+    const when = page.liveAfterMs !== undefined ? `live after ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(page.liveAfterMs)} (${reads})` : `not live (${reads})`;
+    return [found, holds, when];
+}
+
+
+/***/ }),
+
+/***/ 6472:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   AN: () => (/* binding */ createLogReporter),
+/* harmony export */   Qp: () => (/* binding */ describeQuery),
+/* harmony export */   tJ: () => (/* binding */ inert),
+/* harmony export */   ze: () => (/* binding */ describeRetryOf)
+/* harmony export */ });
+/* unused harmony exports inertLines, describeSettled, MAX_LISTED_PENDING, describeProgress, describeRetry */
+/* harmony import */ var _durations_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5534);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8992);
+/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5101);
+
+
+
+const MAX_LOG_LINE = 2000;
+/**
+ * Server text as log text that cannot act as a command of any CI (`inertCommands`): control
+ * characters and ANSI escapes are removed, and `##vso[`, `##teamcity[`, `##[` and a leading `::`
+ * are broken.
+ */
+function inert(text, max = 300) {
+    return (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .inertCommands */ .rn)((0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLine */ .TN)(text, max));
+}
+/**
+ * Server log lines as lines of our log: control characters and escapes removed (no colour, no
+ * cursor moves, no CI section markers), one line per line break, each cut to a length and
+ * indented behind a rule, so none starts where a command could.
+ */
+function inertLines(lines) {
+    return lines.flatMap((line) => (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .stripControl */ .kU)(line)
+        .split(/\r\n|\r|\n/)
+        .map((part) => (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .inertCommands */ .rn)(`  │ ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .truncate */ .xv)(part, MAX_LOG_LINE)}`)));
+}
+function describeSettled(report) {
+    const mark = report.result === 'success' ? '✓' : '✗';
+    const status = report.status ? ` (status ${inert(report.status, 80)})` : '';
+    const why = report.error ? `: ${inert(report.error, 600)}` : report.note ? ` — ${inert(report.note, 300)}` : '';
+    return `${mark} ${(0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRef */ .Ro)(report.ref)}: ${report.result}${status} after ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(report.finishedAfterMs)}, ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .counted */ .hS)(report.polls, 'poll')}${why}`;
+}
+function describeQuery(query) {
+    const count = (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .counted */ .hS)(query.results.length, 'result');
+    if (query.problem)
+        return `✗ ${inert(query.problem, 1000)}`;
+    const top = query.results[0] ? `; top: ${inert(query.results[0].path, 200)}` : '';
+    return `✓ search "${inert(query.query, 100)}": ${count}${top}`;
+}
+/** Pending targets named one by one on the heartbeat line; the rest are counted. */
+const MAX_LISTED_PENDING = 10;
+/**
+ * One line for every pending target: what is pending, its last status and how long so far. With
+ * nothing left pending, the count of what settled.
+ */
+function describeProgress(p) {
+    const failed = `${p.failed > 0 ? `, ${p.failed} failed` : ''}${p.stopped ? `, ${p.stopped} stopped by fail-fast` : ''}`;
+    if (p.waiting.length === 0)
+        return `${p.settled}/${p.total} settled${failed}, ${p.pending} pending — ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(p.elapsedMs)}`;
+    const status = (s) => (s ? inert(s, 40) : 'no answer yet');
+    const only = p.waiting.length === 1 && p.total === 1 ? p.waiting[0] : undefined;
+    if (only)
+        return `Still waiting on ${(0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRef */ .Ro)(only.ref)}: ${status(only.status)}, ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(p.elapsedMs)} so far`;
+    const listed = p.waiting.slice(0, MAX_LISTED_PENDING).map((w) => `${(0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRef */ .Ro)(w.ref)} (${status(w.status)})`);
+    if (p.waiting.length > MAX_LISTED_PENDING)
+        listed.push(`… and ${p.waiting.length - MAX_LISTED_PENDING} more`);
+    return `Still waiting on ${p.waiting.length} of ${p.total} targets, ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(p.elapsedMs)} so far: ${listed.join(', ')}${p.settled > 0 ? `; ${p.settled} settled${failed}` : ''}`;
+}
+/**
+ * The line for a retry, or undefined when it repeats the cause of the one before: repeats are
+ * folded into a count, shown on the 2nd, 4th, 8th… time, so a long outage stays a few lines.
+ */
+function describeRetry(ref, reason, delayMs, timesInARow) {
+    return describeRetryOf((0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRef */ .Ro)(ref), reason, delayMs, timesInARow);
+}
+/** The same for any request named by `subject` (a target, a search query). */
+function describeRetryOf(subject, reason, delayMs, timesInARow) {
+    if (timesInARow > 1 && (timesInARow & (timesInARow - 1)) !== 0)
+        return undefined;
+    const count = timesInARow > 1 ? ` (${timesInARow} times in a row)` : '';
+    return `${subject}: ${inert(reason, 300)}${count}, retrying in ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(delayMs)}`;
+}
+/**
+ * Turns wait events into the step log. With one target its lines stream as they come, in a
+ * group; with several, each target's lines are kept and printed as one group when it settles,
+ * titled with its outcome. Groups are shown collapsed on the Actions page, so what says the step
+ * is alive or why it waits (the heartbeat, retries, warnings) and how a target ended are printed
+ * outside every group: with one target its group is closed for them, and opened again (as
+ * "continued") when more of its lines come.
+ */
+function createLogReporter(sink, options) {
+    const { clean } = options;
+    const only = options.targets.length === 1 ? options.targets[0] : undefined;
+    const buffers = new Map();
+    const keyOf = (ref) => `${ref.kind}:${ref.id}`;
+    let groups = 0;
+    let groupOpen = false;
+    const closeGroup = () => {
+        if (groupOpen)
+            sink.endGroup();
+        groupOpen = false;
+    };
+    /** A line outside every group. */
+    const say = (line) => {
+        closeGroup();
+        sink.info(line);
+    };
+    const write = (ref, line) => {
+        if (only) {
+            if (!groupOpen)
+                sink.startGroup(`Waiting on ${(0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRef */ .Ro)(only)}${groups++ > 0 ? ' (continued)' : ''}`);
+            groupOpen = true;
+            sink.info(clean(line));
+        }
+        else {
+            const buffer = buffers.get(keyOf(ref)) ?? [];
+            buffer.push(clean(line));
+            buffers.set(keyOf(ref), buffer);
+        }
+    };
+    // The cause of each target's last failed poll and how often in a row it came.
+    const retries = new Map();
+    return {
+        statusChanged(ref, from, to, afterMs) {
+            const change = from === undefined ? `status ${inert(to, 80)}` : `${inert(from, 80)} → ${inert(to, 80)}`;
+            write(ref, `${change} after ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(afterMs)}`);
+        },
+        logLines(ref, lines, gap) {
+            if (!options.streamLogs)
+                return;
+            if (gap)
+                write(ref, `(the platform trimmed or replaced this log since the last poll: lines before the next ones may be missing${options.logEnd ? `; ${options.logEnd} has its end` : ''})`);
+            if (lines.length === 0)
+                return;
+            const shown = inertLines(lines);
+            for (const line of sink.untrusted ? sink.untrusted(shown) : shown)
+                write(ref, line);
+        },
+        unknownStatus(ref, status) {
+            closeGroup();
+            sink.warning(clean(`${(0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRef */ .Ro)(ref)} reports status "${inert(status, 80)}", which this action does not know; waiting on as if pending (it can never count as success)`));
+        },
+        pollDone(ref, pollNumber, outcome) {
+            sink.debug(clean(`${(0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRef */ .Ro)(ref)} poll ${pollNumber}: ${inert(outcome, 300)}`));
+            if (outcome.startsWith('status '))
+                retries.delete(keyOf(ref));
+        },
+        retrying(ref, reason, delayMs) {
+            const last = retries.get(keyOf(ref));
+            const times = last?.reason === reason ? last.times + 1 : 1;
+            retries.set(keyOf(ref), { reason, times });
+            // Printed at once, also with several targets: a retry explains a wait that seems long.
+            const line = describeRetry(ref, reason, delayMs, times);
+            if (line)
+                say(clean(line));
+        },
+        settled(report) {
+            const prLink = report.parsed?.kind === 'job' ? report.parsed.data.prLink : undefined;
+            const prLine = prLink ? `pull request: ${inert(prLink, 500)}` : undefined;
+            if (only) {
+                say(clean(describeSettled(report)));
+                if (prLine)
+                    say(clean(prLine));
+                return;
+            }
+            if (prLine)
+                write(report.ref, prLine);
+            sink.startGroup(clean(describeSettled(report)));
+            for (const line of buffers.get(keyOf(report.ref)) ?? [])
+                sink.info(line);
+            sink.endGroup();
+            buffers.delete(keyOf(report.ref));
+        },
+        notice(ref, message) {
+            // Outside every group: it says why the wait goes on, or why it ended as it did.
+            say(clean(`${(0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRef */ .Ro)(ref)}: ${inert(message, 600)}`));
+        },
+        progress(progress) {
+            say(describeProgress(progress));
+        }
+    };
+}
+
+
+/***/ }),
+
+/***/ 4285:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   DI: () => (/* binding */ preBlock),
+/* harmony export */   HY: () => (/* binding */ escapeWithCode),
+/* harmony export */   Pl: () => (/* binding */ safeUrl),
+/* harmony export */   SS: () => (/* binding */ codeSpan),
+/* harmony export */   Sl: () => (/* binding */ image),
+/* harmony export */   X1: () => (/* binding */ escapeText),
+/* harmony export */   ZD: () => (/* binding */ escapeHtml),
+/* harmony export */   eo: () => (/* binding */ secretForms),
+/* harmony export */   nf: () => (/* binding */ link),
+/* harmony export */   tp: () => (/* binding */ table)
+/* harmony export */ });
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8992);
+
+const ZWSP = '\u200b';
+/**
+ * Untrusted text as inert Markdown for one line or one table cell: no HTML, no links, no
+ * images, no @-mentions, no issue references; still readable.
+ */
+function escapeText(text, max = 300) {
+    const flat = (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .truncate */ .xv)((0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .stripControl */ .kU)(text).replace(/\s+/g, ' ').trim(), max);
+    return flat
+        .replace(/[\\`*_[\]|~!]/g, (c) => `\\${c}`)
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/^[#+=-]/, '\\$&')
+        .replace(/^(\d+)([.)])/, '$1\\$2')
+        .replace(/@/g, `@${ZWSP}`)
+        .replace(/#(?=\d)/g, `#${ZWSP}`)
+        .replace(/:\/\//g, `:${ZWSP}//`)
+        .replace(/\b(www)\./gi, `$1${ZWSP}.`);
+}
+/**
+ * Every way a secret can be spelled in what this action writes: as given or as the server may
+ * echo it encoded (base64, hex: `encodedForms`), each escaped for Markdown, HTML, a code span in
+ * a table, and a JSON string. Longest first, so no form is left half-replaced. The redactor
+ * (`createRedactor`) also cuts each form percent-encoded or split by characters that show as nothing.
+ */
+function secretForms(secrets) {
+    const forms = secrets
+        .filter((secret) => secret !== '')
+        .flatMap((secret) => [secret, ...(0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .encodedForms */ .wV)(secret)])
+        .flatMap((secret) => [
+        secret,
+        escapeText(secret, Number.POSITIVE_INFINITY),
+        escapeHtml(secret),
+        secret.replace(/\|/g, '\\|'),
+        JSON.stringify(secret).slice(1, -1)
+    ]);
+    return [...new Set(forms)].sort((a, b) => b.length - a.length);
+}
+/** Untrusted text as a code span, safe inside a table cell. */
+function codeSpan(text, max = 200) {
+    const flat = (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .truncate */ .xv)((0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .stripControl */ .kU)(text).replace(/\s+/g, ' ').trim(), max);
+    if (flat === '')
+        return '';
+    const longestRun = Math.max(0, ...[...flat.matchAll(/`+/g)].map((m) => m[0].length));
+    const fence = '`'.repeat(longestRun + 1);
+    const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
+    return `${fence}${pad}${flat.replace(/\|/g, '\\|')}${pad}${fence}`;
+}
+/** Untrusted lines as a preformatted block: HTML-escaped, so nothing inside is markup or a mention. */
+function preBlock(lines, maxLine = 500) {
+    const body = lines.map((line) => escapeHtml((0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .truncate */ .xv)((0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .stripControl */ .kU)(line), maxLine)).replace(/@/g, `@${ZWSP}`)).join('\n');
+    return `<pre>\n${body}\n</pre>`;
+}
+function escapeHtml(text) {
+    return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+/** A link only for a well-formed https URL; anything else is shown as inert text. */
+function safeUrl(url) {
+    const address = (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .wellFormedUrl */ .lP)(url);
+    if (!address)
+        return undefined;
+    try {
+        const parsed = new URL(address);
+        if (parsed.protocol !== 'https:' || parsed.username || parsed.password)
+            return undefined;
+        return parsed.href.replace(/[()<>\s"'`|\\[\]]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+    }
+    catch {
+        return undefined;
+    }
+}
+function link(label, url) {
+    const href = safeUrl(url);
+    return href ? `[${escapeText(label)}](${href})` : escapeText(url ?? '');
+}
+function image(alt, url, width = 400) {
+    const href = safeUrl(url);
+    return href ? `<img src="${escapeHtml(href)}" alt="${escapeHtml(alt)}" width="${width}">` : undefined;
+}
+function table(header, rows) {
+    const line = (cells) => `| ${cells.join(' | ')} |`;
+    return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
+/** Our own sentence as Markdown: escaped like server text, but `input-name` code spans stay code. */
+function escapeWithCode(text, max = 600) {
+    return escapeText(text, max).replace(/\\`([\w-]+)\\`/g, '`$1`');
+}
+
+
+/***/ }),
+
+/***/ 8141:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   ME: () => (/* binding */ GITHUB_ACTIONS_PLACE),
+/* harmony export */   N4: () => (/* binding */ commandPlace)
+/* harmony export */ });
+/* unused harmony export commandEnvName */
+// Where the step runs, in the words of the people who run it there: the advice in explain.ts is
+// written once, and each adapter hands it the vocabulary of its CI system (the GitHub Action's,
+// or the command line's under GitLab CI, another CI system or a terminal).
+/** The GitHub Action: inputs in the workflow file, annotations and a job summary. */
+const GITHUB_ACTIONS_PLACE = {
+    kind: 'github',
+    fixInputs: 'fix these inputs in the workflow file (see the README for each input)',
+    rerun: 're-run the workflow',
+    details: 'the job summary',
+    annotates: true,
+    input: (name) => `\`${name}\``,
+    asGiven: (text) => text
+};
+/** The variable an input or flag of the command line may also come from. */
+function commandEnvName(name) {
+    return `WAIT_FOR_DOCS_${name.toUpperCase().replace(/-/g, '_')}`;
+}
+/**
+ * The command line's words: under GitLab CI (`GITLAB_CI=true`) or anywhere else (another CI
+ * system, a terminal). An input is named as it was given: its flag, or its variable when it came
+ * from the environment.
+ */
+function commandPlace(ci, sources = {}, names = []) {
+    const input = (name) => (sources[name] === 'environment' ? commandEnvName(name) : `--${name}`);
+    // A hyphenated input name standing alone (not in a flag, a variable, a path or a word), and "raise timeout".
+    const named = names.filter((name) => name.includes('-'));
+    const pattern = named.length > 0 ? new RegExp(`(?<![\\w\\-\`/.$])(${named.join('|')})(?![\\w\\-\`])`, 'g') : undefined;
+    const asGiven = (text) => (pattern ? text.replace(pattern, (name) => input(name)) : text).replace(/\braise timeout\b/g, `raise ${input('timeout')}`);
+    if (ci === 'gitlab')
+        return {
+            kind: 'gitlab',
+            fixInputs: "fix these flags in the job's script, or the WAIT_FOR_DOCS_* CI/CD variables named (see wait-for-docs --help for each)",
+            rerun: 'retry the job',
+            details: 'the job log',
+            annotates: false,
+            input,
+            asGiven
+        };
+    return {
+        kind: 'other',
+        fixInputs: 'fix these flags, or the WAIT_FOR_DOCS_* variables named (see wait-for-docs --help for each)',
+        rerun: 'run the command again',
+        details: 'the log',
+        annotates: false,
+        input,
+        asGiven
+    };
+}
+
+
+/***/ }),
+
+/***/ 4439:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   f: () => (/* binding */ startedMarkdown)
+/* harmony export */ });
+/* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4285);
+
+const STARTED = {
+    update: 'update',
+    preview: 'preview deployment',
+    agent: 'agent job',
+    automation: 'automation run',
+    message: 'follow-up message to agent job'
+};
+/**
+ * The line that says what the run's trigger started, for the summary and the comment; undefined
+ * when nothing was. A preview is linked only once it deployed: the address of one that failed, or
+ * is not live yet, shows the previous deployment (if any), so it is given as text, saying so.
+ */
+function startedMarkdown(outcome) {
+    const trigger = outcome.trigger;
+    if (trigger?.automation) {
+        const { runId, jobId } = trigger.automation;
+        const job = jobId ? `, background job ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .codeSpan */ .SS)(jobId, 120)}` : '';
+        return `**Started:** ${STARTED[trigger.kind]}, run id ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .codeSpan */ .SS)(runId, 120)}${job}. The platform publishes no status for a run: follow it in the project's automation runs in the dashboard.`;
+    }
+    if (!trigger?.ref)
+        return undefined;
+    if (trigger.kind === 'message')
+        return `**Sent:** ${STARTED[trigger.kind]} ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .codeSpan */ .SS)(trigger.ref.id, 120)}; the job is waited on for that message`;
+    const id = `${trigger.ref.kind === 'update' ? 'status id' : 'job id'} ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .codeSpan */ .SS)(trigger.ref.id, 120)}`;
+    const ref = trigger.ref;
+    const deployed = outcome.targets.some((t) => t.ref.kind === ref.kind && t.ref.id === ref.id && t.result === 'success');
+    const preview = !trigger.previewUrl
+        ? ''
+        : deployed
+            ? ` · ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .link */ .nf)('open the preview', trigger.previewUrl)}`
+            : ` · not deployed: its address ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .codeSpan */ .SS)(trigger.previewUrl, 300)} shows the previous deployment, if there is one`;
+    return `**Started:** ${STARTED[trigger.kind]}, ${id}${preview}`;
+}
+
+
+/***/ }),
+
+/***/ 2372:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E_: () => (/* binding */ lookupBudgetMs),
+/* harmony export */   Nz: () => (/* binding */ COMMENT_EXIT_MARGIN_MS),
+/* harmony export */   Ym: () => (/* binding */ commentEndAt),
+/* harmony export */   ZP: () => (/* binding */ EXIT_GRACE_MS),
+/* harmony export */   uX: () => (/* binding */ commentDeadline)
+/* harmony export */ });
+/* unused harmony exports STEP_BOUND_SLACK_MS, inProgressBudgetMs */
+/** After a cancel, a comment or note must be done this long before the process is made to exit. */
+const COMMENT_EXIT_MARGIN_MS = 200;
+/**
+ * The step ends within timeout + request-timeout + this, whatever the network does; the comment
+ * keeps to it too, leaving the exit grace of the entry (1 s) and the margin above.
+ */
+const STEP_BOUND_SLACK_MS = 2000;
+/** Once everything is written, how long anything still open (a DNS lookup that no one can cancel) may keep the process alive. */
+const EXIT_GRACE_MS = 1000;
+/** What the comment leaves of that slack: the exit grace, the margin above, and room for a busy event loop. */
+const COMMENT_END_SLACK_MS = STEP_BOUND_SLACK_MS - EXIT_GRACE_MS - COMMENT_EXIT_MARGIN_MS - 300;
+/**
+ * When the comment's (or note's) last write must be over, without a cancel: the step's own
+ * limit, timeout + request-timeout past the start, less what the exit needs of the slack. With
+ * invalid inputs no wait ran, and the comment gets request-timeout from now.
+ */
+function commentEndAt(limits, requestTimeoutMs, now = Date.now()) {
+    return limits ? limits.startedAt + limits.timeoutMs + limits.requestTimeoutMs + COMMENT_END_SLACK_MS : now + requestTimeoutMs;
+}
+/**
+ * Aborted when the comment must be given up, whatever its requests are doing: at `endAt`, or,
+ * once a cancel came, `marginMs` before the process is made to exit, if that is sooner. A write
+ * that was sent is waited on until then, never less: GitHub applies a request it has whole even
+ * when no one is left to read the answer. The command's streamed reports keep to it too, with the
+ * margin their own (cli/write-file.ts).
+ */
+function commentDeadline(endAt, cancel, marginMs = COMMENT_EXIT_MARGIN_MS) {
+    const deadline = new AbortController();
+    let timer;
+    const abortAt = (at) => {
+        clearTimeout(timer);
+        timer = setTimeout(() => deadline.abort(), Math.max(0, at - Date.now()));
+        timer.unref?.();
+    };
+    abortAt(endAt);
+    const onCancel = () => {
+        const exitBy = cancel.exitBy();
+        if (exitBy !== undefined && exitBy - marginMs < endAt)
+            abortAt(exitBy - marginMs);
+    };
+    if (cancel.signal.aborted)
+        onCancel();
+    else
+        cancel.signal.addEventListener('abort', onCancel, { once: true });
+    return deadline.signal;
+}
+/** How long the lookups of a comment (GETs, which change nothing) may take: request-timeout, never past `endAt`. */
+function lookupBudgetMs(requestTimeoutMs, endAt, now = Date.now()) {
+    return Math.max(1, Math.min(requestTimeoutMs, endAt - now));
+}
+/** How long the merge request note's "in progress" write may take: request-timeout, and never past the wait's deadline. */
+function inProgressBudgetMs(requestTimeoutMs, startedAt, timeoutMs, now = Date.now()) {
+    return Math.min(requestTimeoutMs, startedAt + timeoutMs - now);
+}
+
+
+/***/ }),
+
+/***/ 8992:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E$: () => (/* binding */ redact),
+/* harmony export */   Kp: () => (/* binding */ redactJson),
+/* harmony export */   Q3: () => (/* binding */ withoutUserinfo),
+/* harmony export */   TN: () => (/* binding */ oneLine),
+/* harmony export */   em: () => (/* binding */ sentence),
+/* harmony export */   hS: () => (/* binding */ counted),
+/* harmony export */   kU: () => (/* binding */ stripControl),
+/* harmony export */   lP: () => (/* binding */ wellFormedUrl),
+/* harmony export */   lY: () => (/* binding */ createRedactor),
+/* harmony export */   n8: () => (/* binding */ proxyRefusalStatus),
+/* harmony export */   pV: () => (/* binding */ withoutUserinfoIn),
+/* harmony export */   rn: () => (/* binding */ inertCommands),
+/* harmony export */   uU: () => (/* binding */ baseAddress),
+/* harmony export */   wV: () => (/* binding */ encodedForms),
+/* harmony export */   xv: () => (/* binding */ truncate)
+/* harmony export */ });
+/* unused harmony exports inertJson, cleanStrings */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching escape sequences is the point
+const ANSI = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
+/** The bidi controls that reorder what a reader sees (embeddings, overrides, isolates: "Trojan Source"). */
+const BIDI = '\u202a-\u202e\u2066-\u2069';
+const CONTROL = new RegExp(`[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029${BIDI}]`, 'g');
+/** What JSON leaves raw that a reader or a log must not see raw: the line separators and the bidi controls. */
+const JSON_RAW = new RegExp(`[\u2028\u2029${BIDI}]`, 'g');
+/** Removes ANSI escapes and control characters (keeps tabs and newlines), bidi controls among them. */
+function stripControl(text) {
+    return text.replace(ANSI, '').replace(CONTROL, '');
+}
+const ZWSP = '\u200b';
+/**
+ * Text in which no CI reads a command, for every line a CI may print: Azure Pipelines runs
+ * `##vso[…]` anywhere in a line (and formats `##[section]`…), TeamCity `##teamcity[…]`, GitHub
+ * `##[…]` anywhere and `::name::` at the start of a line once trimmed; GitLab opens a section on
+ * `section_start:` (its escapes are removed by `stripControl`, the words are broken here too).
+ * Each is broken by a zero-width space, so the text reads the same.
+ */
+function inertCommands(text) {
+    return text
+        .replace(/##(?=[a-z]*\[)/gi, `#${ZWSP}#`)
+        .replace(/^(\s*):(?=:)/gm, `$1:${ZWSP}`)
+        .replace(/section_(start|end):/gi, `section_${ZWSP}$1:`);
+}
+/**
+ * A value as JSON text in which no CI reads a command (for `--json` on stdout, or a report a job
+ * prints): `#` before `#` written `\u0023`, and the line breaks and bidi controls JSON leaves raw escaped. Parsed,
+ * it is the same value.
+ */
+function inertJson(value, indent) {
+    return JSON.stringify(value, null, indent)
+        .replace(/#(?=#)/g, '\\u0023')
+        .replace(JSON_RAW, (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16)}`);
+}
+/** Shortens text to `max` characters, saying how much was cut. */
+function truncate(text, max) {
+    if (text.length <= max)
+        return text;
+    return `${text.slice(0, max)}… (${text.length - max} more characters)`;
+}
+/** Untrusted text as one clean line of at most `max` characters. */
+function oneLine(text, max = 500) {
+    return truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max);
+}
+/** Characters that show as nothing: a secret split by them reads as the secret. */
+const INVISIBLE = '[\\u00ad\\u034f\\u180e\\u200b-\\u200f\\u2060-\\u2064\\ufeff]*';
+/** One character of a secret as a pattern: itself, or percent-encoded (each byte); any letter case, by the redactor's flag. */
+function charPattern(char) {
+    const escaped = char.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+    const encoded = [...Buffer.from(char, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+    return `(?:${escaped}|${encoded})`;
+}
+/** A run of characters a word, a URL's part or an escaped text is made of: read as one, in one linear pass. */
+const RUN = /[\w.~+/=;&#%\\-]+/g;
+/** An HTML numeric reference (`&#115;`, `&#x73;`, the `;` left out as browsers allow) or a JSON or JavaScript escape (`\u0073`, `\x73`). */
+const ESCAPE = /&#x([0-9a-f]{1,6});?|&#(\d{1,7});?|\\u([0-9a-f]{4})|\\x([0-9a-f]{2})/gi;
+/** Text that may hold an escaped character, or an ASCII text as the hex of its UTF-16 code units: only such text is decoded. */
+const MAY_BE_ESCAPED = /&#|\\[ux]|(?:[0-9a-f]{2}00){4}|(?:00[0-9a-f]{2}){4}/i;
+/** A run's escapes decoded (a code point out of range is left as it is). */
+function unescapeRun(run) {
+    return run.replace(ESCAPE, (whole, hex, decimal, unit, byte) => {
+        const code = Number.parseInt(hex ?? unit ?? byte ?? decimal ?? '', (hex ?? unit ?? byte) ? 16 : 10);
+        return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    });
+}
+/** What a run may spell once decoded: its escapes read, and its hex read as UTF-16 code units (either byte order, either alignment). */
+function decodedRun(run) {
+    const decoded = [];
+    if (/&#|\\[ux]/i.test(run))
+        decoded.push(unescapeRun(run));
+    for (const hex of run.match(/[0-9a-f]{16,}/gi) ?? [])
+        for (const from of [0, 2]) {
+            const units = Buffer.from(hex.slice(from, from + Math.floor((hex.length - from) / 4) * 4), 'hex');
+            decoded.push(units.toString('utf16le'), Buffer.from(units).swap16().toString('utf16le'));
+        }
+    return decoded;
+}
+/**
+ * A function that replaces every occurrence of each secret with `***`, in any letter case (URL
+ * hosts and some headers come back lowercased), with any of its characters percent-encoded
+ * (`%73k_…`, `sk%5F…`) and with characters that show as nothing between its characters (a
+ * zero-width space). A run of text that spells a secret once its HTML numeric references or
+ * escapes are read (`&#115;&#107;…`, `\u0073\u006b…`), or as the hex of UTF-16 code units, is
+ * cut whole. Build it once per set of secrets: one pattern, longest secret first.
+ */
+function createRedactor(secrets) {
+    const used = [...new Set(secrets.filter((secret) => secret.length > 0))].sort((a, b) => b.length - a.length);
+    if (used.length === 0)
+        return (text) => text;
+    const plain = new RegExp(used.map((secret) => Array.from(secret, charPattern).join(INVISIBLE)).join('|'), 'gi');
+    const holdsSecret = (text) => {
+        plain.lastIndex = 0;
+        return plain.test(text);
+    };
+    return (text) => {
+        const cut = text.replace(plain, '***');
+        if (!MAY_BE_ESCAPED.test(cut))
+            return cut;
+        return cut.replace(RUN, (run) => (decodedRun(run).some(holdsSecret) ? '***' : run));
+    };
+}
+/** Encoded forms shorter than this are not cut: they would cut ordinary words. */
+const MIN_ENCODED = 8;
+/**
+ * How a server may echo a secret encoded: base64 and base64url (as the secret alone, or inside
+ * a longer encoded text such as `Bearer <key>` or `user:<key>`, at each of the three offsets a
+ * byte can take, the characters that depend on the secret alone) and hex. (The hex of its UTF-16
+ * code units is the redactor's own: `createRedactor`.)
+ */
+function encodedForms(secret) {
+    const bytes = Buffer.from(secret, 'utf8');
+    const forms = [bytes.toString('hex')];
+    for (let offset = 0; offset < 3; offset++) {
+        const padded = Buffer.concat([Buffer.alloc(offset), bytes, Buffer.alloc(2)]);
+        // Character j of base64 holds bits 6j to 6j+6: those within the secret's bytes depend on it alone.
+        const from = Math.ceil((8 * offset) / 6);
+        const to = Math.floor((8 * (offset + bytes.length)) / 6);
+        const base64 = padded.toString('base64').slice(from, to);
+        forms.push(base64, base64.replace(/\+/g, '-').replace(/\//g, '_'));
+        // The secret alone, padded as an encoder writes it.
+        if (offset === 0)
+            forms.push(bytes.toString('base64'), bytes.toString('base64url'));
+    }
+    return [...new Set(forms)].filter((form) => form.length >= MIN_ENCODED && form !== secret);
+}
+/** The redactor of a list of secrets, built once per list (keep the list to keep the redactor). */
+const redactors = new WeakMap();
+function redactorOf(secrets) {
+    let redactor = redactors.get(secrets);
+    if (!redactor) {
+        redactor = createRedactor(secrets);
+        redactors.set(secrets, redactor);
+    }
+    return redactor;
+}
+/** Replaces every occurrence of each secret with `***`, in any letter case. */
+function redact(text, secrets) {
+    return redactorOf(secrets)(text);
+}
+/**
+ * Parsed JSON with `***` in place of every secret, in string values and in keys. Recursive:
+ * give it JSON whose depth was checked first.
+ */
+function redactJson(value, secrets) {
+    if (!secrets.some((secret) => secret.length > 0))
+        return value;
+    return cleanStrings(value, redactorOf(secrets));
+}
+/** Parsed JSON with every string, values and keys, passed through `clean`. Recursive: give it JSON whose depth was checked first. */
+function cleanStrings(value, clean) {
+    const walk = (node) => {
+        if (typeof node === 'string')
+            return clean(node);
+        if (Array.isArray(node))
+            return node.map(walk);
+        if (node !== null && typeof node === 'object')
+            return Object.fromEntries(Object.entries(node).map(([key, child]) => [clean(key), walk(child)]));
+        return node;
+    };
+    return walk(value);
+}
+/** `1 poll`, `2 polls`, `1 query`, `3 queries`: a count with its noun. */
+function counted(count, noun, plural = `${noun}s`) {
+    return `${count} ${count === 1 ? noun : plural}`;
+}
+/**
+ * A value that is one well-formed http(s) address with a host and nothing else, trimmed;
+ * undefined otherwise. A line break, a space or a control character anywhere is no
+ * address: the parser would drop them silently, and the text after a line break (`::error::…`, an
+ * @-mention) would pass for part of it.
+ */
+function wellFormedUrl(value) {
+    if (typeof value !== 'string')
+        return undefined;
+    const text = value.trim();
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+    if (text === '' || /[\s\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u2060\ufeff]/.test(text) || !URL.canParse(text))
+        return undefined;
+    const url = new URL(text);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '' ? text : undefined;
+}
+/** A base URL as the user gave it: origin and path, without a trailing slash. */
+function baseAddress(url) {
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+/** Text ended as a sentence: one full stop, never a second after a value that ends with one (`main.`). */
+function sentence(text) {
+    return `${text.replace(/[\s.]+$/, '')}.`;
+}
+/** Schemes whose address a URL parser reads with any number of `/` or `\` after the colon, none included. */
+const SPECIAL_SCHEME = /^(?:https?|wss?|ftp|file)$/i;
+/**
+ * An address without the user and password it may carry (`https://user:pass@host/` →
+ * `https://host/`), cut from the text as given, whether or not it parses as a URL, in every
+ * spelling a URL parser reads as one: `https:\\u:pw@h`, `https:/u:pw@h` and `https:u:pw@h` are all
+ * `https://u:pw@h` to it, and so is one with a tab or a line break inside (which it drops).
+ */
+function withoutUserinfo(url) {
+    const cut = (text) => {
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: a URL parser skips leading C0 controls and spaces
+        const match = /^([\u0000-\u0020]*([a-z][a-z0-9+.-]*):)([/\\]*)([^/?#\\]*)/i.exec(text);
+        if (!match)
+            return text;
+        const [whole, scheme = '', name = '', slashes = '', authority = ''] = match;
+        if (!SPECIAL_SCHEME.test(name) && slashes !== '//')
+            return text;
+        const at = authority.lastIndexOf('@');
+        if (at < 0)
+            return text;
+        return `${scheme}${slashes}${authority.slice(at + 1)}${text.slice(whole.length)}`;
+    };
+    const flat = url.replace(/[\t\n\r]/g, '');
+    const cutFlat = cut(flat);
+    return cutFlat === flat ? url : cutFlat;
+}
+/**
+ * Parsed JSON with every string that is an address cut of its user and password
+ * (`withoutUserinfo`), for a record kept as received. Recursive: give it JSON whose depth was
+ * checked first.
+ */
+function withoutUserinfoIn(value) {
+    if (typeof value === 'string')
+        return withoutUserinfo(value);
+    if (Array.isArray(value))
+        return value.map(withoutUserinfoIn);
+    if (value !== null && typeof value === 'object')
+        return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, withoutUserinfoIn(child)]));
+    return value;
+}
+/**
+ * The HTTP status a proxy answered the tunnel with (`Proxy response (407) !== 200 when HTTP
+ * Tunneling`), found in the error or any of its causes (a fetch says only "Request was
+ * cancelled" on top); undefined when no proxy refused. Such a request never reached its API.
+ */
+function proxyRefusalStatus(error) {
+    for (let cause = error, depth = 0; cause instanceof Error && depth < 8; cause = cause.cause, depth++) {
+        const status = /Proxy response \((\d{3})\)/.exec(cause.message)?.[1];
+        if (status)
+            return Number(status);
+    }
+    return undefined;
+}
+
+
+/***/ }),
+
+/***/ 2445:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   _: () => (/* binding */ timeoutSignal)
+/* harmony export */ });
+// A signal aborted after a time, as AbortSignal.timeout's, that no garbage collection can lose.
+// On Node 20, a signal of AbortSignal.timeout that only AbortSignal.any holds is collected with
+// its timer at the next garbage collection, and the combined signal never aborts: a wait bounded
+// by request-timeout then ran on to the step's limit (a run whose large records made the
+// collector run). Here the timer holds the controller until it fires.
+/** Aborted `ms` from now with a `TimeoutError`, as AbortSignal.timeout's; its timer keeps no process alive. */
+function timeoutSignal(ms) {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), Math.max(0, ms));
+    timer.unref?.();
+    return controller.signal;
+}
+
+
+/***/ }),
+
 /***/ 2613:
 /***/ ((module) => {
 
@@ -28463,6 +31782,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
+
+/***/ }),
+
+/***/ 3024:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 
 /***/ }),
 
@@ -28576,271 +31902,28 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
-/***/ })
+/***/ }),
 
-/******/ });
-/************************************************************************/
-/******/ // The module cache
-/******/ var __webpack_module_cache__ = {};
-/******/ 
-/******/ // The require function
-/******/ function __nccwpck_require__(moduleId) {
-/******/ 	// Check if module is in cache
-/******/ 	var cachedModule = __webpack_module_cache__[moduleId];
-/******/ 	if (cachedModule !== undefined) {
-/******/ 		return cachedModule.exports;
-/******/ 	}
-/******/ 	// Create a new module (and put it into the cache)
-/******/ 	var module = __webpack_module_cache__[moduleId] = {
-/******/ 		// no module.id needed
-/******/ 		// no module.loaded needed
-/******/ 		exports: {}
-/******/ 	};
-/******/ 
-/******/ 	// Execute the module function
-/******/ 	var threw = true;
-/******/ 	try {
-/******/ 		__webpack_modules__[moduleId].call(module.exports, module, module.exports, __nccwpck_require__);
-/******/ 		threw = false;
-/******/ 	} finally {
-/******/ 		if(threw) delete __webpack_module_cache__[moduleId];
-/******/ 	}
-/******/ 
-/******/ 	// Return the exports of the module
-/******/ 	return module.exports;
-/******/ }
-/******/ 
-/******/ // expose the modules object (__webpack_modules__)
-/******/ __nccwpck_require__.m = __webpack_modules__;
-/******/ 
-/************************************************************************/
-/******/ /* webpack/runtime/asset-relocator-loader */
-/******/ if (typeof __nccwpck_require__ !== 'undefined') __nccwpck_require__.ab = decodeURIComponent(new URL('.', import.meta.url).pathname).slice(import.meta.url.match(/^file:\/\/\/\w:/) ? 1 : 0, -1) + "/";
-/******/ 
-/******/ /* webpack/runtime/compat get default export */
-/******/ (() => {
-/******/ 	// getDefaultExport function for compatibility with non-harmony modules
-/******/ 	__nccwpck_require__.n = (module) => {
-/******/ 		var getter = module && module.__esModule ?
-/******/ 			() => (module['default']) :
-/******/ 			() => (module);
-/******/ 		__nccwpck_require__.d(getter, { a: getter });
-/******/ 		return getter;
-/******/ 	};
-/******/ })();
-/******/ 
-/******/ /* webpack/runtime/define property getters */
-/******/ (() => {
-/******/ 	// define getter functions for harmony exports
-/******/ 	__nccwpck_require__.d = (exports, definition) => {
-/******/ 		for(var key in definition) {
-/******/ 			if(__nccwpck_require__.o(definition, key) && !__nccwpck_require__.o(exports, key)) {
-/******/ 				Object.defineProperty(exports, key, { enumerable: true, get: definition[key] });
-/******/ 			}
-/******/ 		}
-/******/ 	};
-/******/ })();
-/******/ 
-/******/ /* webpack/runtime/ensure chunk */
-/******/ (() => {
-/******/ 	__nccwpck_require__.f = {};
-/******/ 	// This file contains only the entry chunk.
-/******/ 	// The chunk loading function for additional chunks
-/******/ 	__nccwpck_require__.e = (chunkId) => {
-/******/ 		return Promise.all(Object.keys(__nccwpck_require__.f).reduce((promises, key) => {
-/******/ 			__nccwpck_require__.f[key](chunkId, promises);
-/******/ 			return promises;
-/******/ 		}, []));
-/******/ 	};
-/******/ })();
-/******/ 
-/******/ /* webpack/runtime/get javascript chunk filename */
-/******/ (() => {
-/******/ 	// This function allow to reference async chunks
-/******/ 	__nccwpck_require__.u = (chunkId) => {
-/******/ 		// return url for filenames based on template
-/******/ 		return "" + chunkId + ".index.js";
-/******/ 	};
-/******/ })();
-/******/ 
-/******/ /* webpack/runtime/hasOwnProperty shorthand */
-/******/ (() => {
-/******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
-/******/ })();
-/******/ 
-/******/ /* webpack/runtime/make namespace object */
-/******/ (() => {
-/******/ 	// define __esModule on exports
-/******/ 	__nccwpck_require__.r = (exports) => {
-/******/ 		if(typeof Symbol !== 'undefined' && Symbol.toStringTag) {
-/******/ 			Object.defineProperty(exports, Symbol.toStringTag, { value: 'Module' });
-/******/ 		}
-/******/ 		Object.defineProperty(exports, '__esModule', { value: true });
-/******/ 	};
-/******/ })();
-/******/ 
-/******/ /* webpack/runtime/import chunk loading */
-/******/ (() => {
-/******/ 	// no baseURI
-/******/ 	
-/******/ 	// object to store loaded and loading chunks
-/******/ 	// undefined = chunk not loaded, null = chunk preloaded/prefetched
-/******/ 	// [resolve, Promise] = chunk loading, 0 = chunk loaded
-/******/ 	var installedChunks = {
-/******/ 		792: 0
-/******/ 	};
-/******/ 	
-/******/ 	var installChunk = (data) => {
-/******/ 		var {ids, modules, runtime} = data;
-/******/ 		// add "modules" to the modules object,
-/******/ 		// then flag all "ids" as loaded and fire callback
-/******/ 		var moduleId, chunkId, i = 0;
-/******/ 		for(moduleId in modules) {
-/******/ 			if(__nccwpck_require__.o(modules, moduleId)) {
-/******/ 				__nccwpck_require__.m[moduleId] = modules[moduleId];
-/******/ 			}
-/******/ 		}
-/******/ 		if(runtime) runtime(__nccwpck_require__);
-/******/ 		for(;i < ids.length; i++) {
-/******/ 			chunkId = ids[i];
-/******/ 			if(__nccwpck_require__.o(installedChunks, chunkId) && installedChunks[chunkId]) {
-/******/ 				installedChunks[chunkId][0]();
-/******/ 			}
-/******/ 			installedChunks[ids[i]] = 0;
-/******/ 		}
-/******/ 	
-/******/ 	}
-/******/ 	
-/******/ 	__nccwpck_require__.f.j = (chunkId, promises) => {
-/******/ 			// import() chunk loading for javascript
-/******/ 			var installedChunkData = __nccwpck_require__.o(installedChunks, chunkId) ? installedChunks[chunkId] : undefined;
-/******/ 			if(installedChunkData !== 0) { // 0 means "already installed".
-/******/ 	
-/******/ 				// a Promise means "currently loading".
-/******/ 				if(installedChunkData) {
-/******/ 					promises.push(installedChunkData[1]);
-/******/ 				} else {
-/******/ 					if(true) { // all chunks have JS
-/******/ 						// setup Promise in chunk cache
-/******/ 						var promise = import("./" + __nccwpck_require__.u(chunkId)).then(installChunk, (e) => {
-/******/ 							if(installedChunks[chunkId] !== 0) installedChunks[chunkId] = undefined;
-/******/ 							throw e;
-/******/ 						});
-/******/ 						var promise = Promise.race([promise, new Promise((resolve) => (installedChunkData = installedChunks[chunkId] = [resolve]))])
-/******/ 						promises.push(installedChunkData[1] = promise);
-/******/ 					}
-/******/ 				}
-/******/ 			}
-/******/ 	};
-/******/ 	
-/******/ 	// no prefetching
-/******/ 	
-/******/ 	// no preloaded
-/******/ 	
-/******/ 	// no external install chunk
-/******/ 	
-/******/ 	// no on chunks loaded
-/******/ })();
-/******/ 
-/************************************************************************/
-var __webpack_exports__ = {};
+/***/ 6257:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-;// CONCATENATED MODULE: ./src/step/limits.ts
-/** After a cancel, a comment or note must be done this long before the process is made to exit. */
-const COMMENT_EXIT_MARGIN_MS = 200;
-/**
- * The step ends within timeout + request-timeout + this, whatever the network does; the comment
- * keeps to it too, leaving the exit grace of the entry (1 s) and the margin above.
- */
-const STEP_BOUND_SLACK_MS = 2000;
-/** Once everything is written, how long anything still open (a DNS lookup that no one can cancel) may keep the process alive. */
-const EXIT_GRACE_MS = 1000;
-/** What the comment leaves of that slack: the exit grace, the margin above, and room for a busy event loop. */
-const COMMENT_END_SLACK_MS = STEP_BOUND_SLACK_MS - EXIT_GRACE_MS - COMMENT_EXIT_MARGIN_MS - 300;
-/**
- * When the comment's (or note's) last write must be over, without a cancel: the step's own
- * limit, timeout + request-timeout past the start, less what the exit needs of the slack. With
- * invalid inputs no wait ran, and the comment gets request-timeout from now.
- */
-function commentEndAt(limits, requestTimeoutMs, now = Date.now()) {
-    return limits ? limits.startedAt + limits.timeoutMs + limits.requestTimeoutMs + COMMENT_END_SLACK_MS : now + requestTimeoutMs;
-}
-/**
- * Aborted when the comment must be given up, whatever its requests are doing: at `endAt`, or,
- * once a cancel came, `marginMs` before the process is made to exit, if that is sooner. A write
- * that was sent is waited on until then, never less: GitHub applies a request it has whole even
- * when no one is left to read the answer. The command's streamed reports keep to it too, with the
- * margin their own (cli/write-file.ts).
- */
-function commentDeadline(endAt, cancel, marginMs = COMMENT_EXIT_MARGIN_MS) {
-    const deadline = new AbortController();
-    let timer;
-    const abortAt = (at) => {
-        clearTimeout(timer);
-        timer = setTimeout(() => deadline.abort(), Math.max(0, at - Date.now()));
-        timer.unref?.();
-    };
-    abortAt(endAt);
-    const onCancel = () => {
-        const exitBy = cancel.exitBy();
-        if (exitBy !== undefined && exitBy - marginMs < endAt)
-            abortAt(exitBy - marginMs);
-    };
-    if (cancel.signal.aborted)
-        onCancel();
-    else
-        cancel.signal.addEventListener('abort', onCancel, { once: true });
-    return deadline.signal;
-}
-/** How long the lookups of a comment (GETs, which change nothing) may take: request-timeout, never past `endAt`. */
-function lookupBudgetMs(requestTimeoutMs, endAt, now = Date.now()) {
-    return Math.max(1, Math.min(requestTimeoutMs, endAt - now));
-}
-/** How long the merge request note's "in progress" write may take: request-timeout, and never past the wait's deadline. */
-function inProgressBudgetMs(requestTimeoutMs, startedAt, timeoutMs, now = Date.now()) {
-    return Math.min(requestTimeoutMs, startedAt + timeoutMs - now);
-}
 
-;// CONCATENATED MODULE: ./src/step/guard.ts
-/**
- * The last net of an entry: a rejection no one observed, or an exception no one caught, goes to
- * `handle` (once per fault, never twice at once) instead of ending the process with a stack
- * trace. The adapter's handler turns it into `result=error` with its outputs and reports when
- * the outcome was not reported yet, else into a warning beside the outcome that stands.
- */
-function guardProcess(handle) {
-    let handling = Promise.resolve();
-    const onFault = (error) => {
-        handling = handling.then(() => handle(error), () => undefined);
-        handling.catch(() => undefined);
-    };
-    process.on('unhandledRejection', onFault);
-    process.on('uncaughtException', onFault);
-    return {
-        stop() {
-            process.off('unhandledRejection', onFault);
-            process.off('uncaughtException', onFault);
-        }
-    };
-}
-/** The fault's own words, one line, for the message that replaces a stack trace. */
-function faultMessage(error) {
-    const text = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
-    return (text.split('\n')[0] ?? '').slice(0, 300);
-}
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Yz: () => (/* binding */ core_debug),
+  N4: () => (/* binding */ endGroup),
+  z3: () => (/* binding */ error),
+  V4: () => (/* binding */ getInput),
+  pq: () => (/* binding */ info),
+  C1: () => (/* binding */ setFailed),
+  uH: () => (/* binding */ setOutput),
+  Pq: () => (/* binding */ core_setSecret),
+  Oh: () => (/* binding */ startGroup),
+  z: () => (/* reexport */ summary),
+  $e: () => (/* binding */ warning)
+});
 
-;// CONCATENATED MODULE: ./src/step/process-end.ts
-/**
- * Ends the process through `process.exit` once its event loop has nothing left, instead of
- * Node's own end. Node's own end closes the signal handlers first and then tears the runtime
- * down: a cancel that lands in that window (a runner's SIGINT just after the outcome) ends the
- * process by the signal, and the pipeline reads 130 instead of the outcome's exit code.
- * `process.exit` keeps them to the last: a signal then is swallowed, and the exit code stays
- * `process.exitCode`, the outcome's.
- */
-function endThroughExit() {
-    process.once('beforeExit', () => process.exit());
-}
+// UNUSED EXPORTS: ExitCode, addPath, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, group, isDebug, markdownSummary, notice, platform, saveState, setCommandEcho, toPlatformPath, toPosixPath, toWin32Path
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
@@ -31787,102 +34870,1921 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-;// CONCATENATED MODULE: ./src/engine/outcome.ts
-/**
- * The results from weakest to strongest, as the contract orders them (`result`): a definite
- * failure of any target outranks everything, since a gate must never let a known failure pass
- * as "could not tell"; then cancelled, error, timeout, success.
- */
-const RESULT_ORDER = ['success', 'timeout', 'error', 'cancelled', 'failure'];
-/** How strong a result is in `RESULT_ORDER`: a higher rank wins when results combine. */
-function resultRank(result) {
-    return RESULT_ORDER.indexOf(result);
-}
-/** The strongest of several results (`success` for none). */
-function worstResult(results) {
-    let worst = 'success';
-    for (const result of results)
-        if (resultRank(result) > resultRank(worst))
-            worst = result;
-    return worst;
-}
-/** The step's result: the worst target, where targets stopped by fail-fast do not hide the failure that stopped them. */
-function overallResult(reports) {
-    return worstResult(reports.filter((r) => !r.stoppedByFailFast).map((r) => r.result));
-}
-/**
- * Whether the step passes: on success, or on a timeout that `fail-on-timeout: false` lets
- * through — and then only when nothing failed (a failure beside a timeout makes the result
- * `failure` anyway; this holds for targets stopped by fail-fast too).
- */
-function stepPasses(outcome, failOnTimeout) {
-    if (outcome.result === 'success')
-        return true;
-    if (outcome.result !== 'timeout' || failOnTimeout)
-        return false;
-    // Fail-fast stops targets only after a failure or an error, which never passes.
-    if (outcome.targets.some((t) => t.stoppedByFailFast))
-        return false;
-    const results = outcome.targets.map((t) => t.result);
-    if (outcome.pages && !outcome.pages.skipped)
-        results.push(outcome.pages.result);
-    if (outcome.search && !outcome.search.skipped)
-        results.push(outcome.search.result);
-    return results.every((result) => result === 'success' || result === 'timeout');
-}
-/**
- * Whether the run's error is a definite refusal of its setup (a key refused, no such project,
- * id or automation, a plan without previews, a request refused as invalid), by any part of it:
- * running again changes nothing, so this must never pass as "could not tell".
- */
-function misconfigured(outcome) {
-    if (outcome.trigger?.misconfigured)
-        return true;
-    if (outcome.targets.some((t) => t.misconfigured && !t.stoppedByFailFast))
-        return true;
-    if (outcome.pages && !outcome.pages.skipped && outcome.pages.misconfigured)
-        return true;
-    return outcome.search !== undefined && !outcome.search.skipped && outcome.search.misconfigured === true;
-}
 
-;// CONCATENATED MODULE: ./src/durations.ts
-const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-const PLAIN_SECONDS = /^\d+(?:\.\d+)?$/;
-const WITH_UNITS = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h))+$/;
-const PART = /(\d+(?:\.\d+)?)(ms|s|m|h)/g;
-/**
- * Parses `90`, `90s`, `500ms`, `1.5s`, `15m`, `1h`, `1h30m` into milliseconds.
- * Plain numbers are seconds. Returns undefined for anything else.
- */
-function parseDuration(text) {
-    const value = text.trim().toLowerCase();
-    if (PLAIN_SECONDS.test(value))
-        return Math.round(Number(value) * 1000);
-    if (!WITH_UNITS.test(value))
-        return undefined;
-    let total = 0;
-    for (const [, amount, unit] of value.matchAll(PART)) {
-        total += Number(amount) * UNIT_MS[unit];
+/***/ }),
+
+/***/ 3305:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  qm: () => (/* binding */ _gte),
+  LK: () => (/* binding */ _int),
+  Zm: () => (/* binding */ _lte),
+  Eb: () => (/* binding */ _maxLength),
+  m9: () => (/* binding */ _minLength),
+  G8: () => (/* binding */ _never),
+  F7: () => (/* binding */ _number),
+  fU: () => (/* binding */ _refine),
+  Rl: () => (/* binding */ _string),
+  em: () => (/* binding */ _unknown),
+  q0: () => (/* binding */ describe),
+  mI: () => (/* binding */ meta)
+});
+
+// UNUSED EXPORTS: TimePrecision, _any, _array, _base64, _base64url, _bigint, _boolean, _catch, _check, _cidrv4, _cidrv6, _coercedBigint, _coercedBoolean, _coercedDate, _coercedNumber, _coercedString, _creditCard, _cuid, _cuid2, _custom, _date, _default, _discriminatedUnion, _e164, _email, _emoji, _endsWith, _enum, _file, _float32, _float64, _gt, _guid, _iban, _includes, _int32, _int64, _intersection, _ipv4, _ipv6, _isoDate, _isoDateTime, _isoDuration, _isoTime, _jwt, _ksuid, _lazy, _length, _literal, _lowercase, _lt, _mac, _map, _max, _maxSize, _mime, _min, _minSize, _multipleOf, _nan, _nanoid, _nativeEnum, _negative, _nonnegative, _nonoptional, _nonpositive, _normalize, _null, _nullable, _optional, _overwrite, _pipe, _positive, _promise, _properties, _property, _readonly, _record, _regex, _set, _size, _slugify, _startsWith, _stringFormat, _stringbool, _success, _superRefine, _symbol, _templateLiteral, _toLowerCase, _toUpperCase, _transform, _trim, _tuple, _uint32, _uint64, _ulid, _undefined, _union, _uppercase, _url, _uuid, _uuidv4, _uuidv6, _uuidv7, _void, _xid, _xor
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/checks.js
+var core_checks = __nccwpck_require__(4890);
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
+var _a;
+const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
+const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
+class $ZodRegistry {
+    constructor() {
+        this._map = new WeakMap();
+        this._idmap = new Map();
     }
-    return Math.round(total);
+    add(schema, ..._meta) {
+        const meta = _meta[0];
+        this._map.set(schema, meta);
+        if (meta && typeof meta === "object" && "id" in meta) {
+            this._idmap.set(meta.id, schema);
+        }
+        return this;
+    }
+    clear() {
+        this._map = new WeakMap();
+        this._idmap = new Map();
+        return this;
+    }
+    remove(schema) {
+        const meta = this._map.get(schema);
+        if (meta && typeof meta === "object" && "id" in meta) {
+            this._idmap.delete(meta.id);
+        }
+        this._map.delete(schema);
+        return this;
+    }
+    get(schema) {
+        // return this._map.get(schema) as any;
+        // inherit metadata
+        const p = schema._zod.parent;
+        if (p) {
+            const pm = { ...(this.get(p) ?? {}) };
+            delete pm.id; // do not inherit id
+            const f = { ...pm, ...this._map.get(schema) };
+            return Object.keys(f).length ? f : undefined;
+        }
+        return this._map.get(schema);
+    }
+    has(schema) {
+        return this._map.has(schema);
+    }
 }
-/** Formats milliseconds for people: `850ms`, `12.3s`, `4m05s`, `1h02m`. */
-function formatDuration(ms) {
-    if (ms < 1000)
-        return `${Math.round(ms)}ms`;
-    const seconds = ms / 1000;
-    if (seconds < 60)
-        return `${seconds.toFixed(1)}s`;
-    const totalSeconds = Math.round(seconds);
-    const h = Math.floor(totalSeconds / 3600);
-    const m = Math.floor((totalSeconds % 3600) / 60);
-    const s = totalSeconds % 60;
-    if (h > 0)
-        return `${h}h${String(m).padStart(2, '0')}m`;
-    return `${m}m${String(s).padStart(2, '0')}s`;
+// registries
+function registry() {
+    return new $ZodRegistry();
+}
+(_a = globalThis).__zod_globalRegistry ?? (_a.__zod_globalRegistry = registry());
+const globalRegistry = globalThis.__zod_globalRegistry;
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/util.js
+var core_util = __nccwpck_require__(4723);
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
+
+
+
+
+function snapshotChecks(def) {
+    if (def.checks)
+        def.checks = [...def.checks];
+    return def;
+}
+// @__NO_SIDE_EFFECTS__
+function _string(Class, params) {
+    return new Class(snapshotChecks({ type: "string", ...core_util/* normalizeParams */.A2(params) }));
+}
+// @__NO_SIDE_EFFECTS__
+function _coercedString(Class, params) {
+    return new Class(snapshotChecks({ type: "string", coerce: true, ...util.normalizeParams(params) }));
+}
+// @__NO_SIDE_EFFECTS__
+function _email(Class, params) {
+    return new Class({
+        type: "string",
+        format: "email",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _guid(Class, params) {
+    return new Class({
+        type: "string",
+        format: "guid",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _uuid(Class, params) {
+    return new Class({
+        type: "string",
+        format: "uuid",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _uuidv4(Class, params) {
+    return new Class({
+        type: "string",
+        format: "uuid",
+        check: "string_format",
+        abort: false,
+        version: "v4",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _uuidv6(Class, params) {
+    return new Class({
+        type: "string",
+        format: "uuid",
+        check: "string_format",
+        abort: false,
+        version: "v6",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _uuidv7(Class, params) {
+    return new Class({
+        type: "string",
+        format: "uuid",
+        check: "string_format",
+        abort: false,
+        version: "v7",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _url(Class, params) {
+    return new Class({
+        type: "string",
+        format: "url",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _emoji(Class, params) {
+    return new Class({
+        type: "string",
+        format: "emoji",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _nanoid(Class, params) {
+    return new Class({
+        type: "string",
+        format: "nanoid",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+/**
+ * @deprecated CUID v1 is deprecated by its authors due to information leakage
+ * (timestamps embedded in the id). Use {@link _cuid2} instead.
+ * See https://github.com/paralleldrive/cuid.
+ */
+// @__NO_SIDE_EFFECTS__
+function _cuid(Class, params) {
+    return new Class({
+        type: "string",
+        format: "cuid",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _cuid2(Class, params) {
+    return new Class({
+        type: "string",
+        format: "cuid2",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _ulid(Class, params) {
+    return new Class({
+        type: "string",
+        format: "ulid",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _xid(Class, params) {
+    return new Class({
+        type: "string",
+        format: "xid",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _ksuid(Class, params) {
+    return new Class({
+        type: "string",
+        format: "ksuid",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _ipv4(Class, params) {
+    return new Class({
+        type: "string",
+        format: "ipv4",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _ipv6(Class, params) {
+    return new Class({
+        type: "string",
+        format: "ipv6",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _mac(Class, params) {
+    return new Class({
+        type: "string",
+        format: "mac",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _cidrv4(Class, params) {
+    return new Class({
+        type: "string",
+        format: "cidrv4",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _cidrv6(Class, params) {
+    return new Class({
+        type: "string",
+        format: "cidrv6",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _base64(Class, params) {
+    return new Class({
+        type: "string",
+        format: "base64",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _base64url(Class, params) {
+    return new Class({
+        type: "string",
+        format: "base64url",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _e164(Class, params) {
+    return new Class({
+        type: "string",
+        format: "e164",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _creditCard(Class, params) {
+    return new Class({
+        type: "string",
+        format: "credit_card",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _iban(Class, params) {
+    return new Class({
+        type: "string",
+        format: "iban",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _jwt(Class, params) {
+    return new Class({
+        type: "string",
+        format: "jwt",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+const TimePrecision = {
+    Any: null,
+    Minute: -1,
+    Second: 0,
+    Millisecond: 3,
+    Microsecond: 6,
+};
+// @__NO_SIDE_EFFECTS__
+function _isoDateTime(Class, params) {
+    return new Class({
+        type: "string",
+        format: "datetime",
+        check: "string_format",
+        offset: false,
+        local: false,
+        precision: null,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _isoDate(Class, params) {
+    return new Class({
+        type: "string",
+        format: "date",
+        check: "string_format",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _isoTime(Class, params) {
+    return new Class({
+        type: "string",
+        format: "time",
+        check: "string_format",
+        precision: null,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _isoDuration(Class, params) {
+    return new Class({
+        type: "string",
+        format: "duration",
+        check: "string_format",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _number(Class, params) {
+    return new Class(snapshotChecks({ type: "number", checks: [], ...core_util/* normalizeParams */.A2(params) }));
+}
+// @__NO_SIDE_EFFECTS__
+function _coercedNumber(Class, params) {
+    return new Class(snapshotChecks({ type: "number", coerce: true, checks: [], ...util.normalizeParams(params) }));
+}
+// @__NO_SIDE_EFFECTS__
+function _int(Class, params) {
+    return new Class({
+        type: "number",
+        check: "number_format",
+        abort: false,
+        format: "safeint",
+        ...core_util/* normalizeParams */.A2(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _float32(Class, params) {
+    return new Class({
+        type: "number",
+        check: "number_format",
+        abort: false,
+        format: "float32",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _float64(Class, params) {
+    return new Class({
+        type: "number",
+        check: "number_format",
+        abort: false,
+        format: "float64",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _int32(Class, params) {
+    return new Class({
+        type: "number",
+        check: "number_format",
+        abort: false,
+        format: "int32",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _uint32(Class, params) {
+    return new Class({
+        type: "number",
+        check: "number_format",
+        abort: false,
+        format: "uint32",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _boolean(Class, params) {
+    return new Class({
+        type: "boolean",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _coercedBoolean(Class, params) {
+    return new Class({
+        type: "boolean",
+        coerce: true,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _bigint(Class, params) {
+    return new Class({
+        type: "bigint",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _coercedBigint(Class, params) {
+    return new Class({
+        type: "bigint",
+        coerce: true,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _int64(Class, params) {
+    return new Class({
+        type: "bigint",
+        check: "bigint_format",
+        abort: false,
+        format: "int64",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _uint64(Class, params) {
+    return new Class({
+        type: "bigint",
+        check: "bigint_format",
+        abort: false,
+        format: "uint64",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _symbol(Class, params) {
+    return new Class({
+        type: "symbol",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _undefined(Class, params) {
+    return new Class({
+        type: "undefined",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _null(Class, params) {
+    return new Class({
+        type: "null",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _any(Class) {
+    return new Class({
+        type: "any",
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _unknown(Class) {
+    return new Class({
+        type: "unknown",
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _never(Class, params) {
+    return new Class({
+        type: "never",
+        ...core_util/* normalizeParams */.A2(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _void(Class, params) {
+    return new Class({
+        type: "void",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _date(Class, params) {
+    return new Class({
+        type: "date",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _coercedDate(Class, params) {
+    return new Class({
+        type: "date",
+        coerce: true,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _nan(Class, params) {
+    return new Class({
+        type: "nan",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _lt(value, params) {
+    return new checks.$ZodCheckLessThan({
+        check: "less_than",
+        ...util.normalizeParams(params),
+        value,
+        inclusive: false,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _lte(value, params) {
+    return new core_checks/* $ZodCheckLessThan */.sm({
+        check: "less_than",
+        ...core_util/* normalizeParams */.A2(params),
+        value,
+        inclusive: true,
+    });
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
+// @__NO_SIDE_EFFECTS__
+function _gt(value, params) {
+    return new checks.$ZodCheckGreaterThan({
+        check: "greater_than",
+        ...util.normalizeParams(params),
+        value,
+        inclusive: false,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _gte(value, params) {
+    return new core_checks/* $ZodCheckGreaterThan */.J_({
+        check: "greater_than",
+        ...core_util/* normalizeParams */.A2(params),
+        value,
+        inclusive: true,
+    });
+}
+
+// @__NO_SIDE_EFFECTS__
+function _positive(params) {
+    return _gt(0, params);
+}
+// negative
+// @__NO_SIDE_EFFECTS__
+function _negative(params) {
+    return _lt(0, params);
+}
+// nonpositive
+// @__NO_SIDE_EFFECTS__
+function _nonpositive(params) {
+    return _lte(0, params);
+}
+// nonnegative
+// @__NO_SIDE_EFFECTS__
+function _nonnegative(params) {
+    return _gte(0, params);
+}
+// @__NO_SIDE_EFFECTS__
+function _multipleOf(value, params) {
+    return new checks.$ZodCheckMultipleOf({
+        check: "multiple_of",
+        ...util.normalizeParams(params),
+        value,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _maxSize(maximum, params) {
+    return new checks.$ZodCheckMaxSize({
+        check: "max_size",
+        ...util.normalizeParams(params),
+        maximum,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _minSize(minimum, params) {
+    return new checks.$ZodCheckMinSize({
+        check: "min_size",
+        ...util.normalizeParams(params),
+        minimum,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _size(size, params) {
+    return new checks.$ZodCheckSizeEquals({
+        check: "size_equals",
+        ...util.normalizeParams(params),
+        size,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _maxLength(maximum, params) {
+    const ch = new core_checks/* $ZodCheckMaxLength */.Yk({
+        check: "max_length",
+        ...core_util/* normalizeParams */.A2(params),
+        maximum,
+    });
+    return ch;
+}
+// @__NO_SIDE_EFFECTS__
+function _minLength(minimum, params) {
+    return new core_checks/* $ZodCheckMinLength */.Kk({
+        check: "min_length",
+        ...core_util/* normalizeParams */.A2(params),
+        minimum,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _length(length, params) {
+    return new checks.$ZodCheckLengthEquals({
+        check: "length_equals",
+        ...util.normalizeParams(params),
+        length,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _regex(pattern, params) {
+    return new checks.$ZodCheckRegex({
+        check: "string_format",
+        format: "regex",
+        ...util.normalizeParams(params),
+        pattern,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _lowercase(params) {
+    return new checks.$ZodCheckLowerCase({
+        check: "string_format",
+        format: "lowercase",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _uppercase(params) {
+    return new checks.$ZodCheckUpperCase({
+        check: "string_format",
+        format: "uppercase",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _includes(includes, params) {
+    return new checks.$ZodCheckIncludes({
+        check: "string_format",
+        format: "includes",
+        ...util.normalizeParams(params),
+        includes,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _startsWith(prefix, params) {
+    return new checks.$ZodCheckStartsWith({
+        check: "string_format",
+        format: "starts_with",
+        ...util.normalizeParams(params),
+        prefix,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _endsWith(suffix, params) {
+    return new checks.$ZodCheckEndsWith({
+        check: "string_format",
+        format: "ends_with",
+        ...util.normalizeParams(params),
+        suffix,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _property(property, schema, params) {
+    return new checks.$ZodCheckProperty({
+        check: "property",
+        property,
+        schema,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _properties(shape, params) {
+    return new checks.$ZodCheckProperties({
+        check: "properties",
+        shape,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _mime(types, params) {
+    return new checks.$ZodCheckMimeType({
+        check: "mime_type",
+        mime: types,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _overwrite(tx) {
+    return new checks.$ZodCheckOverwrite({
+        check: "overwrite",
+        tx,
+    });
+}
+// normalize
+// @__NO_SIDE_EFFECTS__
+function _normalize(form) {
+    return _overwrite((input) => input.normalize(form));
+}
+// trim
+// @__NO_SIDE_EFFECTS__
+function _trim() {
+    return _overwrite((input) => input.trim());
+}
+// toLowerCase
+// @__NO_SIDE_EFFECTS__
+function _toLowerCase() {
+    return _overwrite((input) => input.toLowerCase());
+}
+// toUpperCase
+// @__NO_SIDE_EFFECTS__
+function _toUpperCase() {
+    return _overwrite((input) => input.toUpperCase());
+}
+// slugify
+// @__NO_SIDE_EFFECTS__
+function _slugify() {
+    return _overwrite((input) => util.slugify(input));
+}
+// @__NO_SIDE_EFFECTS__
+function _array(Class, element, params) {
+    return new Class({
+        type: "array",
+        element,
+        // get element() {
+        //   return element;
+        // },
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _union(Class, options, params) {
+    return new Class({
+        type: "union",
+        options,
+        ...util.normalizeParams(params),
+    });
+}
+function _xor(Class, options, params) {
+    return new Class({
+        type: "union",
+        options,
+        inclusive: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _discriminatedUnion(Class, discriminator, options, params) {
+    return new Class({
+        type: "union",
+        options: options,
+        discriminator,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _intersection(Class, left, right) {
+    return new Class({
+        type: "intersection",
+        left,
+        right,
+    });
+}
+// export function _tuple(
+//   Class: util.SchemaClass<schemas.$ZodTuple>,
+//   items: [],
+//   params?: string | $ZodTupleParams
+// ): schemas.$ZodTuple<[], null>;
+// @__NO_SIDE_EFFECTS__
+function _tuple(Class, items, _paramsOrRest, _params) {
+    const hasRest = _paramsOrRest instanceof schemas.$ZodType;
+    const params = hasRest ? _params : _paramsOrRest;
+    const rest = hasRest ? _paramsOrRest : null;
+    return new Class({
+        type: "tuple",
+        items,
+        rest,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _record(Class, keyType, valueType, params) {
+    return new Class({
+        type: "record",
+        keyType,
+        valueType,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _map(Class, keyType, valueType, params) {
+    return new Class({
+        type: "map",
+        keyType,
+        valueType,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _set(Class, valueType, params) {
+    return new Class({
+        type: "set",
+        valueType,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _enum(Class, values, params) {
+    const entries = Array.isArray(values) ? Object.fromEntries(values.map((v) => [v, v])) : values;
+    // if (Array.isArray(values)) {
+    //   for (const value of values) {
+    //     entries[value] = value;
+    //   }
+    // } else {
+    //   Object.assign(entries, values);
+    // }
+    // const entries: util.EnumLike = {};
+    // for (const val of values) {
+    //   entries[val] = val;
+    // }
+    return new Class({
+        type: "enum",
+        entries,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+/** @deprecated This API has been merged into `z.enum()`. Use `z.enum()` instead.
+ *
+ * ```ts
+ * enum Colors { red, green, blue }
+ * z.enum(Colors);
+ * ```
+ */
+function _nativeEnum(Class, entries, params) {
+    return new Class({
+        type: "enum",
+        entries,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _literal(Class, value, params) {
+    return new Class({
+        type: "literal",
+        values: Array.isArray(value) ? value : [value],
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _file(Class, params) {
+    return new Class({
+        type: "file",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _transform(Class, fn) {
+    return new Class({
+        type: "transform",
+        transform: fn,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _optional(Class, innerType) {
+    return new Class({
+        type: "optional",
+        innerType,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _nullable(Class, innerType) {
+    return new Class({
+        type: "nullable",
+        innerType,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _default(Class, innerType, defaultValue) {
+    return new Class({
+        type: "default",
+        innerType,
+        get defaultValue() {
+            return typeof defaultValue === "function" ? defaultValue() : util.shallowClone(defaultValue);
+        },
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _nonoptional(Class, innerType, params) {
+    return new Class({
+        type: "nonoptional",
+        innerType,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _success(Class, innerType) {
+    return new Class({
+        type: "success",
+        innerType,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _catch(Class, innerType, catchValue) {
+    return new Class({
+        type: "catch",
+        innerType,
+        catchValue: (typeof catchValue === "function" ? catchValue : util.constantCatch(catchValue)),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _pipe(Class, in_, out) {
+    return new Class({
+        type: "pipe",
+        in: in_,
+        out,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _readonly(Class, innerType) {
+    return new Class({
+        type: "readonly",
+        innerType,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _templateLiteral(Class, parts, params) {
+    return new Class({
+        type: "template_literal",
+        parts,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _lazy(Class, getter) {
+    return new Class({
+        type: "lazy",
+        getter,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _promise(Class, innerType) {
+    return new Class({
+        type: "promise",
+        innerType,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _custom(Class, fn, _params) {
+    const norm = util.normalizeParams(_params);
+    norm.abort ?? (norm.abort = true); // default to abort:false
+    const schema = new Class({
+        type: "custom",
+        check: "custom",
+        fn: fn,
+        ...norm,
+    });
+    return schema;
+}
+// same as _custom but defaults to abort:false
+// @__NO_SIDE_EFFECTS__
+function _refine(Class, fn, _params) {
+    const schema = new Class({
+        type: "custom",
+        check: "custom",
+        fn: fn,
+        ...core_util/* normalizeParams */.A2(_params),
+    });
+    return schema;
+}
+// @__NO_SIDE_EFFECTS__
+function _superRefine(fn, params) {
+    const ch = _check((payload) => {
+        payload.addIssue = (issue) => {
+            if (typeof issue === "string") {
+                payload.issues.push(util.issue(issue, payload.value, ch._zod.def));
+            }
+            else {
+                // for Zod 3 backwards compatibility
+                const _issue = issue;
+                if (_issue.fatal)
+                    _issue.continue = false;
+                _issue.code ?? (_issue.code = "custom");
+                if (!("input" in _issue))
+                    _issue.input = payload.value;
+                _issue.inst ?? (_issue.inst = ch);
+                _issue.continue ?? (_issue.continue = !ch._zod.def.abort); // abort is always undefined, so this is always true...
+                payload.issues.push(util.issue(_issue));
+            }
+        };
+        return fn(payload.value, payload);
+    }, params);
+    return ch;
+}
+// @__NO_SIDE_EFFECTS__
+function _check(fn, params) {
+    const ch = new checks.$ZodCheck({
+        check: "custom",
+        ...util.normalizeParams(params),
+    });
+    ch._zod.check = fn;
+    return ch;
+}
+// @__NO_SIDE_EFFECTS__
+function describe(description) {
+    const ch = new core_checks/* $ZodCheck */.QP({ check: "describe" });
+    ch._zod.onattach = [
+        (inst) => {
+            const existing = globalRegistry.get(inst) ?? {};
+            globalRegistry.add(inst, { ...existing, description });
+        },
+    ];
+    ch._zod.check = () => { }; // no-op check
+    return ch;
+}
+// @__NO_SIDE_EFFECTS__
+function meta(metadata) {
+    const ch = new core_checks/* $ZodCheck */.QP({ check: "meta" });
+    ch._zod.onattach = [
+        (inst) => {
+            const existing = globalRegistry.get(inst) ?? {};
+            globalRegistry.add(inst, { ...existing, ...metadata });
+        },
+    ];
+    ch._zod.check = () => { }; // no-op check
+    return ch;
+}
+// @__NO_SIDE_EFFECTS__
+function _stringbool(Classes, _params) {
+    const params = util.normalizeParams(_params);
+    let truthyArray = params.truthy ?? ["true", "1", "yes", "on", "y", "enabled"];
+    let falsyArray = params.falsy ?? ["false", "0", "no", "off", "n", "disabled"];
+    if (params.case !== "sensitive") {
+        truthyArray = truthyArray.map((v) => (typeof v === "string" ? v.toLowerCase() : v));
+        falsyArray = falsyArray.map((v) => (typeof v === "string" ? v.toLowerCase() : v));
+    }
+    const truthySet = new Set(truthyArray);
+    const falsySet = new Set(falsyArray);
+    const _Codec = Classes.Codec ?? schemas.$ZodCodec;
+    const _Boolean = Classes.Boolean ?? schemas.$ZodBoolean;
+    const _String = Classes.String ?? schemas.$ZodString;
+    const stringSchema = new _String({ type: "string", error: params.error });
+    const booleanSchema = new _Boolean({ type: "boolean", error: params.error });
+    const codec = new _Codec({
+        type: "pipe",
+        in: stringSchema,
+        out: booleanSchema,
+        transform: ((input, payload) => {
+            let data = input;
+            if (params.case !== "sensitive")
+                data = data.toLowerCase();
+            if (truthySet.has(data)) {
+                return true;
+            }
+            else if (falsySet.has(data)) {
+                return false;
+            }
+            else {
+                payload.issues.push({
+                    code: "invalid_value",
+                    expected: "stringbool",
+                    values: [...truthySet, ...falsySet],
+                    input: payload.value,
+                    inst: codec,
+                    continue: false,
+                });
+                return {};
+            }
+        }),
+        reverseTransform: ((input, _payload) => {
+            if (input === true) {
+                return truthyArray[0] || "true";
+            }
+            else {
+                return falsyArray[0] || "false";
+            }
+        }),
+        error: params.error,
+    });
+    codec._zod.bag.truthy = truthyArray;
+    codec._zod.bag.falsy = falsyArray;
+    codec._zod.bag.case = params.case ?? "insensitive";
+    return codec;
+}
+// @__NO_SIDE_EFFECTS__
+function _stringFormat(Class, format, fnOrRegex, _params = {}) {
+    const params = util.normalizeParams(_params);
+    const def = {
+        check: "string_format",
+        type: "string",
+        format,
+        fn: typeof fnOrRegex === "function" ? fnOrRegex : (val) => fnOrRegex.test(val),
+        ...params,
+    };
+    if (fnOrRegex instanceof RegExp) {
+        def.pattern = fnOrRegex;
+    }
+    const inst = new Class(def);
+    return inst;
+}
+
+
+/***/ }),
+
+/***/ 4890:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   J_: () => (/* binding */ $ZodCheckGreaterThan),
+/* harmony export */   KH: () => (/* binding */ $ZodCheckNumberFormat),
+/* harmony export */   Kk: () => (/* binding */ $ZodCheckMinLength),
+/* harmony export */   QP: () => (/* binding */ $ZodCheck),
+/* harmony export */   Yk: () => (/* binding */ $ZodCheckMaxLength),
+/* harmony export */   sm: () => (/* binding */ $ZodCheckLessThan)
+/* harmony export */ });
+/* unused harmony exports $ZodCheckMultipleOf, $ZodCheckBigIntFormat, $ZodCheckMaxSize, $ZodCheckMinSize, $ZodCheckSizeEquals, $ZodCheckLengthEquals, $ZodCheckStringFormat, $ZodCheckRegex, $ZodCheckLowerCase, $ZodCheckUpperCase, $ZodCheckIncludes, $ZodCheckStartsWith, $ZodCheckEndsWith, $ZodCheckProperty, $ZodCheckProperties, $ZodCheckMimeType, $ZodCheckOverwrite */
+/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8532);
+/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4723);
+// import { $ZodType } from "./schemas.js";
+
+
+
+const $ZodCheck = /*@__PURE__*/ _core_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("$ZodCheck", (inst, def) => {
+    var _a;
+    inst._zod ?? (inst._zod = {});
+    inst._zod.def = def;
+    (_a = inst._zod).onattach ?? (_a.onattach = []);
+});
+/** Default `when` for size-based checks: run only on non-nullish values with a `size`. */
+const _whenHasSize = (payload) => {
+    const val = payload.value;
+    return !util.nullish(val) && val.size !== undefined;
+};
+/** Default `when` for length-based checks: run only on non-nullish values with a `length`. */
+const _whenHasLength = (payload) => {
+    const val = payload.value;
+    return !_util_js__WEBPACK_IMPORTED_MODULE_1__/* .nullish */ .cl(val) && val.length !== undefined;
+};
+const numericOriginMap = {
+    number: "number",
+    bigint: "bigint",
+    object: "date",
+};
+const $ZodCheckLessThan = /*@__PURE__*/ _core_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("$ZodCheckLessThan", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    const origin = numericOriginMap[typeof def.value];
+    inst._zod.check = (payload) => {
+        if (def.inclusive ? payload.value <= def.value : payload.value < def.value) {
+            return;
+        }
+        payload.issues.push({
+            origin: numericOriginMap[typeof payload.value] ?? origin,
+            code: "too_big",
+            maximum: typeof def.value === "object" ? def.value.getTime() : def.value,
+            input: payload.value,
+            inclusive: def.inclusive,
+            inst,
+            continue: !def.abort,
+        });
+    };
+});
+const $ZodCheckGreaterThan = /*@__PURE__*/ _core_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("$ZodCheckGreaterThan", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    const origin = numericOriginMap[typeof def.value];
+    inst._zod.check = (payload) => {
+        if (def.inclusive ? payload.value >= def.value : payload.value > def.value) {
+            return;
+        }
+        payload.issues.push({
+            origin: numericOriginMap[typeof payload.value] ?? origin,
+            code: "too_small",
+            minimum: typeof def.value === "object" ? def.value.getTime() : def.value,
+            input: payload.value,
+            inclusive: def.inclusive,
+            inst,
+            continue: !def.abort,
+        });
+    };
+});
+const $ZodCheckMultipleOf = 
+/*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMultipleOf", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    inst._zod.check = (payload) => {
+        if (typeof payload.value !== typeof def.value)
+            throw new Error("Cannot mix number and bigint in multiple_of check.");
+        const isMultiple = typeof payload.value === "bigint"
+            ? // `value % 0n` throws, and nothing is a multiple of zero — the number branch already fails this way via NaN
+                def.value !== BigInt(0) && payload.value % def.value === BigInt(0)
+            : util.floatSafeRemainder(payload.value, def.value) === 0;
+        if (isMultiple)
+            return;
+        payload.issues.push({
+            origin: typeof payload.value,
+            code: "not_multiple_of",
+            divisor: def.value,
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckNumberFormat = /*@__PURE__*/ _core_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("$ZodCheckNumberFormat", (inst, def) => {
+    $ZodCheck.init(inst, def); // no format checks
+    def.format = def.format || "float64";
+    const isInt = def.format?.includes("int");
+    const origin = isInt ? "int" : "number";
+    const [minimum, maximum] = _util_js__WEBPACK_IMPORTED_MODULE_1__/* .NUMBER_FORMAT_RANGES */ .zH[def.format];
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        if (isInt) {
+            if (!Number.isInteger(input)) {
+                // invalid_format issue
+                // payload.issues.push({
+                //   expected: def.format,
+                //   format: def.format,
+                //   code: "invalid_format",
+                //   input,
+                //   inst,
+                // });
+                // invalid_type issue
+                payload.issues.push({
+                    expected: origin,
+                    format: def.format,
+                    code: "invalid_type",
+                    continue: false,
+                    input,
+                    inst,
+                });
+                return;
+                // not_multiple_of issue
+                // payload.issues.push({
+                //   code: "not_multiple_of",
+                //   origin: "number",
+                //   input,
+                //   inst,
+                //   divisor: 1,
+                // });
+            }
+            if (!Number.isSafeInteger(input)) {
+                if (input > 0) {
+                    // too_big
+                    payload.issues.push({
+                        input,
+                        code: "too_big",
+                        maximum: Number.MAX_SAFE_INTEGER,
+                        note: "Integers must be within the safe integer range.",
+                        inst,
+                        origin,
+                        inclusive: true,
+                        continue: !def.abort,
+                    });
+                }
+                else {
+                    // too_small
+                    payload.issues.push({
+                        input,
+                        code: "too_small",
+                        minimum: Number.MIN_SAFE_INTEGER,
+                        note: "Integers must be within the safe integer range.",
+                        inst,
+                        origin,
+                        inclusive: true,
+                        continue: !def.abort,
+                    });
+                }
+                return;
+            }
+        }
+        if (input < minimum) {
+            payload.issues.push({
+                origin: "number",
+                input,
+                code: "too_small",
+                minimum,
+                inclusive: true,
+                inst,
+                continue: !def.abort,
+            });
+        }
+        if (input > maximum) {
+            payload.issues.push({
+                origin: "number",
+                input,
+                code: "too_big",
+                maximum,
+                inclusive: true,
+                inst,
+                continue: !def.abort,
+            });
+        }
+    };
+});
+const $ZodCheckBigIntFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckBigIntFormat", (inst, def) => {
+    $ZodCheck.init(inst, def); // no format checks
+    const [minimum, maximum] = util.BIGINT_FORMAT_RANGES[def.format];
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        if (input < minimum) {
+            payload.issues.push({
+                origin: "bigint",
+                input,
+                code: "too_small",
+                minimum: minimum,
+                inclusive: true,
+                inst,
+                continue: !def.abort,
+            });
+        }
+        if (input > maximum) {
+            payload.issues.push({
+                origin: "bigint",
+                input,
+                code: "too_big",
+                maximum,
+                inclusive: true,
+                inst,
+                continue: !def.abort,
+            });
+        }
+    };
+})));
+const $ZodCheckMaxSize = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMaxSize", (inst, def) => {
+    var _a;
+    $ZodCheck.init(inst, def);
+    (_a = inst._zod.def).when ?? (_a.when = _whenHasSize);
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        const size = input.size;
+        if (size <= def.maximum)
+            return;
+        payload.issues.push({
+            origin: util.getSizableOrigin(input),
+            code: "too_big",
+            maximum: def.maximum,
+            inclusive: true,
+            input,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckMinSize = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMinSize", (inst, def) => {
+    var _a;
+    $ZodCheck.init(inst, def);
+    (_a = inst._zod.def).when ?? (_a.when = _whenHasSize);
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        const size = input.size;
+        if (size >= def.minimum)
+            return;
+        payload.issues.push({
+            origin: util.getSizableOrigin(input),
+            code: "too_small",
+            minimum: def.minimum,
+            inclusive: true,
+            input,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckSizeEquals = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckSizeEquals", (inst, def) => {
+    var _a;
+    $ZodCheck.init(inst, def);
+    (_a = inst._zod.def).when ?? (_a.when = _whenHasSize);
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        const size = input.size;
+        if (size === def.size)
+            return;
+        const tooBig = size > def.size;
+        payload.issues.push({
+            origin: util.getSizableOrigin(input),
+            ...(tooBig ? { code: "too_big", maximum: def.size } : { code: "too_small", minimum: def.size }),
+            inclusive: true,
+            exact: true,
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckMaxLength = /*@__PURE__*/ _core_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("$ZodCheckMaxLength", (inst, def) => {
+    var _a;
+    $ZodCheck.init(inst, def);
+    (_a = inst._zod.def).when ?? (_a.when = _whenHasLength);
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        const units = input.length;
+        // Strings are measured in Unicode code points, not UTF-16 units. A code point is at most two units, so a string that already fits in units fits in code points; only an overflow has to be counted.
+        const length = typeof input === "string" && units > def.maximum ? _util_js__WEBPACK_IMPORTED_MODULE_1__/* .codePointLength */ .O7(input) : units;
+        if (length <= def.maximum)
+            return;
+        const origin = _util_js__WEBPACK_IMPORTED_MODULE_1__/* .getLengthableOrigin */ .Rc(input);
+        payload.issues.push({
+            origin,
+            code: "too_big",
+            maximum: def.maximum,
+            inclusive: true,
+            input,
+            inst,
+            continue: !def.abort,
+        });
+    };
+});
+const $ZodCheckMinLength = /*@__PURE__*/ _core_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("$ZodCheckMinLength", (inst, def) => {
+    var _a;
+    $ZodCheck.init(inst, def);
+    (_a = inst._zod.def).when ?? (_a.when = _whenHasLength);
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        const units = input.length;
+        // A code point is one or two UTF-16 units, so fewer units than the floor can never reach it and twice the floor always clears it. Only in between is the exact count in doubt.
+        const length = typeof input === "string" && units >= def.minimum && units < def.minimum * 2
+            ? _util_js__WEBPACK_IMPORTED_MODULE_1__/* .codePointLength */ .O7(input)
+            : units;
+        if (length >= def.minimum)
+            return;
+        const origin = _util_js__WEBPACK_IMPORTED_MODULE_1__/* .getLengthableOrigin */ .Rc(input);
+        payload.issues.push({
+            origin,
+            code: "too_small",
+            minimum: def.minimum,
+            inclusive: true,
+            input,
+            inst,
+            continue: !def.abort,
+        });
+    };
+});
+const $ZodCheckLengthEquals = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckLengthEquals", (inst, def) => {
+    var _a;
+    $ZodCheck.init(inst, def);
+    (_a = inst._zod.def).when ?? (_a.when = _whenHasLength);
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        const units = input.length;
+        // A code point is one or two UTF-16 units, so outside `[length, length * 2]` units the target is missed either way — and missed in the same direction in both measures.
+        const length = typeof input === "string" && units >= def.length && units <= def.length * 2
+            ? util.codePointLength(input)
+            : units;
+        if (length === def.length)
+            return;
+        const origin = util.getLengthableOrigin(input);
+        const tooBig = length > def.length;
+        payload.issues.push({
+            origin,
+            ...(tooBig ? { code: "too_big", maximum: def.length } : { code: "too_small", minimum: def.length }),
+            inclusive: true,
+            exact: true,
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckStringFormat", (inst, def) => {
+    var _a, _b;
+    $ZodCheck.init(inst, def);
+    if (def.pattern)
+        (_a = inst._zod).check ?? (_a.check = (payload) => {
+            def.pattern.lastIndex = 0;
+            if (def.pattern.test(payload.value))
+                return;
+            payload.issues.push({
+                origin: "string",
+                code: "invalid_format",
+                format: def.format,
+                input: payload.value,
+                ...(def.pattern ? { pattern: def.pattern.toString() } : {}),
+                inst,
+                continue: !def.abort,
+            });
+        });
+    else
+        (_b = inst._zod).check ?? (_b.check = () => { });
+})));
+const $ZodCheckRegex = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckRegex", (inst, def) => {
+    $ZodCheckStringFormat.init(inst, def);
+    inst._zod.check = (payload) => {
+        def.pattern.lastIndex = 0;
+        if (def.pattern.test(payload.value))
+            return;
+        payload.issues.push({
+            origin: "string",
+            code: "invalid_format",
+            format: "regex",
+            input: payload.value,
+            pattern: def.pattern.toString(),
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckLowerCase = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckLowerCase", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.lowercase);
+    $ZodCheckStringFormat.init(inst, def);
+})));
+const $ZodCheckUpperCase = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckUpperCase", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.uppercase);
+    $ZodCheckStringFormat.init(inst, def);
+})));
+const $ZodCheckIncludes = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckIncludes", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    const escapedRegex = util.escapeRegex(def.includes);
+    // `String.prototype.includes(sub, position)` matches `sub` at `position`
+    // OR LATER, so the pattern must allow at least `position` leading chars
+    // (`{N,}`), not exactly `position` chars (`{N}`).
+    const pattern = new RegExp(typeof def.position === "number" ? `^.{${def.position},}${escapedRegex}` : escapedRegex);
+    def.pattern = pattern;
+    inst._zod.check = (payload) => {
+        if (payload.value.includes(def.includes, def.position))
+            return;
+        payload.issues.push({
+            origin: "string",
+            code: "invalid_format",
+            format: "includes",
+            includes: def.includes,
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckStartsWith = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckStartsWith", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    const pattern = new RegExp(`^${util.escapeRegex(def.prefix)}.*`);
+    def.pattern ?? (def.pattern = pattern);
+    inst._zod.check = (payload) => {
+        if (payload.value.startsWith(def.prefix))
+            return;
+        payload.issues.push({
+            origin: "string",
+            code: "invalid_format",
+            format: "starts_with",
+            prefix: def.prefix,
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckEndsWith = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckEndsWith", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    const pattern = new RegExp(`.*${util.escapeRegex(def.suffix)}$`);
+    def.pattern ?? (def.pattern = pattern);
+    inst._zod.check = (payload) => {
+        if (payload.value.endsWith(def.suffix))
+            return;
+        payload.issues.push({
+            origin: "string",
+            code: "invalid_format",
+            format: "ends_with",
+            suffix: def.suffix,
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+///////////////////////////////////
+/////    $ZodCheckProperty    /////
+///////////////////////////////////
+function handleCheckPropertyResult(result, payload, property) {
+    if (result.issues.length) {
+        payload.issues.push(...util.prefixIssues(property, result.issues));
+    }
+}
+const $ZodCheckProperty = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckProperty", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    inst._zod.check = (payload) => {
+        const result = def.schema._zod.run({
+            value: payload.value[def.property],
+            issues: [],
+        }, {});
+        if (result instanceof Promise) {
+            return result.then((result) => handleCheckPropertyResult(result, payload, def.property));
+        }
+        handleCheckPropertyResult(result, payload, def.property);
+        return;
+    };
+})));
+const $ZodCheckProperties = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckProperties", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    util.hide(inst, Symbol.iterator, function* () {
+        yield inst;
+    });
+    // key and schema snapshotted together: reading one live and the other cached lets a later mutation of the caller's shape object pair a stale key with a missing schema
+    let entries;
+    inst._zod.check = (payload) => {
+        // the base schema already typed the value, so only a nullish one is rejected here: the properties read on a primitive too, matching z.property() on a string's length
+        if (payload.value == null) {
+            payload.issues.push({ expected: "object", code: "invalid_type", input: payload.value, inst });
+            return undefined;
+        }
+        entries ?? (entries = Reflect.ownKeys(def.shape).map((key) => [key, def.shape[key]]));
+        const input = payload.value;
+        let proms;
+        for (const [key, schema] of entries) {
+            const result = schema._zod.run({ value: input[key], issues: [] }, {});
+            if (result instanceof Promise) {
+                proms ?? (proms = []);
+                proms.push(result.then((result) => handleCheckPropertyResult(result, payload, key)));
+            }
+            else {
+                handleCheckPropertyResult(result, payload, key);
+            }
+        }
+        if (proms)
+            return Promise.all(proms).then(() => undefined);
+        return undefined;
+    };
+})));
+const $ZodCheckMimeType = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMimeType", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    const mimeSet = new Set(def.mime);
+    inst._zod.check = (payload) => {
+        if (mimeSet.has(payload.value.type))
+            return;
+        payload.issues.push({
+            code: "invalid_value",
+            values: def.mime,
+            input: payload.value.type,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckOverwrite = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckOverwrite", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    inst._zod.check = (payload) => {
+        payload.value = def.tx(payload.value);
+    };
+})));
+
+
+/***/ }),
+
+/***/ 8532:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $W: () => (/* binding */ config),
+/* harmony export */   GT: () => (/* binding */ $ZodAsyncError),
+/* harmony export */   cV: () => (/* binding */ $ZodEncodeError),
+/* harmony export */   cr: () => (/* binding */ globalConfig),
+/* harmony export */   tm: () => (/* binding */ NEVER),
+/* harmony export */   xI: () => (/* binding */ $constructor)
+/* harmony export */ });
+/* unused harmony export $brand */
+/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4723);
+var _a;
+
+/** A special constant with type `never` */
+const NEVER = /*@__PURE__*/ Object.freeze({
+    status: "aborted",
+});
+/* Shared descriptor for installing `_zod`; defineProperty reads it
+ * synchronously, so reusing one object avoids a per-instance allocation. */
+const _zodDesc = { value: undefined, enumerable: false };
+// null where suppressing the capture would be unrecoverable: `parse()` puts the frames back with `captureStackTrace`, so without it the throw would lose its stack. also latched to null once `stackTraceLimit` proves unassignable, which a realm can do at any point by hardening Error
+let _E = "captureStackTrace" in Error ? Error : null;
+// v8 captures a stack trace inside the Error constructor, which dominates a failed parse; costs only the frames, and parse() restores those. the constructor must RUN: Object.create is cheaper and passes instanceof, but Error.isError and util.types.isNativeError check an internal slot
+function newError(Definition) {
+    const E = _E;
+    if (E) {
+        const saved = E.stackTraceLimit;
+        if (typeof saved === "number") {
+            try {
+                E.stackTraceLimit = 0;
+            }
+            catch {
+                _E = null;
+                return new Definition();
+            }
+            try {
+                return new Definition();
+            }
+            finally {
+                E.stackTraceLimit = saved;
+            }
+        }
+    }
+    return new Definition();
+}
+function $constructor(name, initializer, 
+/** This trait's members, installed once on every prototype that composes it. They cannot be declared in the initializer above: that runs per instance, and the prototype is shared. */
+proto, params) {
+    // Prototype for this constructor's `_zod` internals. Lazily-derived fields (`values`, `pattern`, `optin`, …) install here once rather than as an accessor on every instance.
+    const zodProto = {};
+    // Assigning the fields in the constructor body is what gives instances in-object slots; building the object literally and reparenting it costs a second allocation and a generic property copy.
+    function Internals(def) {
+        this.def = def;
+        this.constr = _;
+        this.traits = new Set();
+    }
+    Internals.prototype = zodProto;
+    const protoMembers = proto;
+    // One trait's members land on every prototype whose chain composes it, so the answer is per prototype rather than per trait.
+    const initialized = protoMembers && new WeakSet();
+    function init(inst, def) {
+        if (!inst._zod) {
+            _zodDesc.value = new Internals(def);
+            try {
+                Object.defineProperty(inst, "_zod", _zodDesc);
+            }
+            finally {
+                // Cleared even on throw, so the shared descriptor never leaks one instance's internals into the next.
+                _zodDesc.value = undefined;
+            }
+        }
+        else if (inst._zod.traits.has(name)) {
+            return;
+        }
+        inst._zod.traits.add(name);
+        initializer(inst, def);
+        if (initialized) {
+            // `super(def)` from a user subclass gives `this` a prototype the subclass owns, and installing there would overwrite whatever the subclass declared. `constr` built the instance, so its prototype is the one below the subclass's that should carry the members. A receiver whose chain never reaches that prototype installs on its own, which for a plain object handed straight to `init` means `Object.prototype` — unchanged from before.
+            const own = Object.getPrototypeOf(inst);
+            const ctorProto = inst._zod.constr.prototype;
+            let up = own;
+            while (up && up !== ctorProto)
+                up = Object.getPrototypeOf(up);
+            const target = up ?? own;
+            if (!initialized.has(target)) {
+                initialized.add(target);
+                (0,_util_js__WEBPACK_IMPORTED_MODULE_0__/* .members */ .ol)(target, protoMembers);
+            }
+        }
+        // support prototype modifications; for-in avoids the array allocation of Object.keys on the (usually empty) prototype
+        const proto = _.prototype;
+        for (const k in proto) {
+            if (!Object.prototype.hasOwnProperty.call(proto, k))
+                continue;
+            if (!(k in inst)) {
+                inst[k] = proto[k].bind(inst);
+            }
+        }
+    }
+    // doesn't work if Parent has a constructor with arguments
+    const Parent = params?.Parent ?? Object;
+    class Definition extends Parent {
+    }
+    Object.defineProperty(Definition, "name", { value: name });
+    function _(def) {
+        const inst = params?.Parent ? newError(Definition) : this;
+        init(inst, def);
+        const deferred = inst._zod.deferred;
+        if (deferred) {
+            for (const fn of deferred) {
+                fn();
+            }
+            // Released: initializers run once, and the list would otherwise be retained for the schema's lifetime.
+            inst._zod.deferred = undefined;
+        }
+        // Global post-processor hook. Internal: installed by `import "zod/compile"` to enable AOT compilation for every constructed schema. Runs last, once the instance is fully built, because it hands the instance to compile(). The post-processor is expected to be reentrancy-guarded by its own implementation.
+        const pp = globalThis.__zod_globalConfig?.postProcessor;
+        if (pp)
+            pp(inst);
+        return inst;
+    }
+    Object.defineProperty(_, "init", { value: init });
+    Object.defineProperty(_, Symbol.hasInstance, {
+        value: (inst) => {
+            if (params?.Parent && inst instanceof params.Parent)
+                return true;
+            return inst?._zod?.traits?.has(name);
+        },
+    });
+    Object.defineProperty(_, "name", { value: name });
+    return _;
+}
+//////////////////////////////   UTILITIES   ///////////////////////////////////////
+const $brand = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("zod_brand")));
+class $ZodAsyncError extends Error {
+    constructor() {
+        super(`Encountered Promise during synchronous parse. Use .parseAsync() instead.`);
+    }
+}
+class $ZodEncodeError extends Error {
+    constructor(name) {
+        super(`Encountered unidirectional transform during encode: ${name}`);
+        this.name = "ZodEncodeError";
+    }
+}
+(_a = globalThis).__zod_globalConfig ?? (_a.__zod_globalConfig = {});
+const globalConfig = globalThis.__zod_globalConfig;
+function config(newConfig) {
+    if (newConfig)
+        Object.assign(globalConfig, newConfig);
+    return globalConfig;
+}
+
+
+/***/ }),
+
+/***/ 4723:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   A2: () => (/* binding */ normalizeParams),
+/* harmony export */   Gv: () => (/* binding */ isObject),
+/* harmony export */   NM: () => (/* binding */ optionalKeys),
+/* harmony export */   O7: () => (/* binding */ codePointLength),
+/* harmony export */   PO: () => (/* binding */ cached),
+/* harmony export */   QH: () => (/* binding */ aborted),
+/* harmony export */   Qd: () => (/* binding */ isPlainObject),
+/* harmony export */   Rc: () => (/* binding */ getLengthableOrigin),
+/* harmony export */   SS: () => (/* binding */ constantCatch),
+/* harmony export */   Vy: () => (/* binding */ assignProp),
+/* harmony export */   X: () => (/* binding */ installLazyProp),
+/* harmony export */   cl: () => (/* binding */ nullish),
+/* harmony export */   d3: () => (/* binding */ attachSchema),
+/* harmony export */   gx: () => (/* binding */ captureStackTrace),
+/* harmony export */   hi: () => (/* binding */ sizeCaps),
+/* harmony export */   iR: () => (/* binding */ finalizeIssue),
+/* harmony export */   jD: () => (/* binding */ hide),
+/* harmony export */   k8: () => (/* binding */ jsonStringifyReplacer),
+/* harmony export */   lQ: () => (/* binding */ prefixIssues),
+/* harmony export */   o8: () => (/* binding */ clone),
+/* harmony export */   ol: () => (/* binding */ members),
+/* harmony export */   p6: () => (/* binding */ cleanRegex),
+/* harmony export */   qh: () => (/* binding */ own),
+/* harmony export */   rL: () => (/* binding */ explicitlyAborted),
+/* harmony export */   sn: () => (/* binding */ issue),
+/* harmony export */   v5: () => (/* binding */ defineLazyInternal),
+/* harmony export */   zH: () => (/* binding */ NUMBER_FORMAT_RANGES)
+/* harmony export */ });
+/* unused harmony exports assertEqual, assertNotEqual, toZod, assertIs, assertNever, assert, getEnumValues, joinValues, floatSafeRemainder, defineLazy, objectClone, rawShape, mergeDefs, cloneDef, getElementAtPath, promiseAllObject, randomString, esc, slugify, allowsEval, shallowClone, numKeys, getParsedType, propertyKeyTypes, primitiveTypes, escapeRegex, createTransparentProxy, stringifyPrimitive, BIGINT_FORMAT_RANGES, pick, omit, extend, safeExtend, merge, partial, required, unwrapMessage, getSizableOrigin, parsedType, cleanEnum, base64ToUint8Array, uint8ArrayToBase64, base64urlToUint8Array, uint8ArrayToBase64url, hexToUint8Array, uint8ArrayToHex, Class, derived, CONSTANT_CATCH */
 
 // functions
 function assertEqual(val) {
@@ -32097,7 +36999,7 @@ function slugify(input) {
         .replace(/^-+|-+$/g, "");
 }
 const captureStackTrace = ("captureStackTrace" in Error ? Error.captureStackTrace : (..._args) => { });
-function util_isObject(data) {
+function isObject(data) {
     return typeof data === "object" && data !== null && !Array.isArray(data);
 }
 const allowsEval = /* @__PURE__*/ (/* unused pure expression or super */ null && (cached(() => {
@@ -32119,7 +37021,7 @@ const allowsEval = /* @__PURE__*/ (/* unused pure expression or super */ null &&
     }
 })));
 function isPlainObject(o) {
-    if (util_isObject(o) === false)
+    if (isObject(o) === false)
         return false;
     // modified constructor
     const ctor = o.constructor;
@@ -32129,7 +37031,7 @@ function isPlainObject(o) {
         return true;
     // modified prototype
     const prot = ctor.prototype;
-    if (util_isObject(prot) === false)
+    if (isObject(prot) === false)
         return false;
     // ctor doesn't have static `isPrototypeOf`
     if (Object.prototype.hasOwnProperty.call(prot, "isPrototypeOf") === false) {
@@ -32542,7 +37444,7 @@ function parsedType(data) {
     }
     return t;
 }
-function util_issue(...args) {
+function issue(...args) {
     const [iss, input, inst] = args;
     if (typeof iss === "string") {
         return {
@@ -32757,667 +37659,38 @@ function constantCatch(value) {
     return fn;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
-var _a;
 
-/** A special constant with type `never` */
-const NEVER = /*@__PURE__*/ Object.freeze({
-    status: "aborted",
-});
-/* Shared descriptor for installing `_zod`; defineProperty reads it
- * synchronously, so reusing one object avoids a per-instance allocation. */
-const _zodDesc = { value: undefined, enumerable: false };
-// null where suppressing the capture would be unrecoverable: `parse()` puts the frames back with `captureStackTrace`, so without it the throw would lose its stack. also latched to null once `stackTraceLimit` proves unassignable, which a realm can do at any point by hardening Error
-let _E = "captureStackTrace" in Error ? Error : null;
-// v8 captures a stack trace inside the Error constructor, which dominates a failed parse; costs only the frames, and parse() restores those. the constructor must RUN: Object.create is cheaper and passes instanceof, but Error.isError and util.types.isNativeError check an internal slot
-function newError(Definition) {
-    const E = _E;
-    if (E) {
-        const saved = E.stackTraceLimit;
-        if (typeof saved === "number") {
-            try {
-                E.stackTraceLimit = 0;
-            }
-            catch {
-                _E = null;
-                return new Definition();
-            }
-            try {
-                return new Definition();
-            }
-            finally {
-                E.stackTraceLimit = saved;
-            }
-        }
-    }
-    return new Definition();
-}
-function $constructor(name, initializer, 
-/** This trait's members, installed once on every prototype that composes it. They cannot be declared in the initializer above: that runs per instance, and the prototype is shared. */
-proto, params) {
-    // Prototype for this constructor's `_zod` internals. Lazily-derived fields (`values`, `pattern`, `optin`, …) install here once rather than as an accessor on every instance.
-    const zodProto = {};
-    // Assigning the fields in the constructor body is what gives instances in-object slots; building the object literally and reparenting it costs a second allocation and a generic property copy.
-    function Internals(def) {
-        this.def = def;
-        this.constr = _;
-        this.traits = new Set();
-    }
-    Internals.prototype = zodProto;
-    const protoMembers = proto;
-    // One trait's members land on every prototype whose chain composes it, so the answer is per prototype rather than per trait.
-    const initialized = protoMembers && new WeakSet();
-    function init(inst, def) {
-        if (!inst._zod) {
-            _zodDesc.value = new Internals(def);
-            try {
-                Object.defineProperty(inst, "_zod", _zodDesc);
-            }
-            finally {
-                // Cleared even on throw, so the shared descriptor never leaks one instance's internals into the next.
-                _zodDesc.value = undefined;
-            }
-        }
-        else if (inst._zod.traits.has(name)) {
-            return;
-        }
-        inst._zod.traits.add(name);
-        initializer(inst, def);
-        if (initialized) {
-            // `super(def)` from a user subclass gives `this` a prototype the subclass owns, and installing there would overwrite whatever the subclass declared. `constr` built the instance, so its prototype is the one below the subclass's that should carry the members. A receiver whose chain never reaches that prototype installs on its own, which for a plain object handed straight to `init` means `Object.prototype` — unchanged from before.
-            const own = Object.getPrototypeOf(inst);
-            const ctorProto = inst._zod.constr.prototype;
-            let up = own;
-            while (up && up !== ctorProto)
-                up = Object.getPrototypeOf(up);
-            const target = up ?? own;
-            if (!initialized.has(target)) {
-                initialized.add(target);
-                members(target, protoMembers);
-            }
-        }
-        // support prototype modifications; for-in avoids the array allocation of Object.keys on the (usually empty) prototype
-        const proto = _.prototype;
-        for (const k in proto) {
-            if (!Object.prototype.hasOwnProperty.call(proto, k))
-                continue;
-            if (!(k in inst)) {
-                inst[k] = proto[k].bind(inst);
-            }
-        }
-    }
-    // doesn't work if Parent has a constructor with arguments
-    const Parent = params?.Parent ?? Object;
-    class Definition extends Parent {
-    }
-    Object.defineProperty(Definition, "name", { value: name });
-    function _(def) {
-        const inst = params?.Parent ? newError(Definition) : this;
-        init(inst, def);
-        const deferred = inst._zod.deferred;
-        if (deferred) {
-            for (const fn of deferred) {
-                fn();
-            }
-            // Released: initializers run once, and the list would otherwise be retained for the schema's lifetime.
-            inst._zod.deferred = undefined;
-        }
-        // Global post-processor hook. Internal: installed by `import "zod/compile"` to enable AOT compilation for every constructed schema. Runs last, once the instance is fully built, because it hands the instance to compile(). The post-processor is expected to be reentrancy-guarded by its own implementation.
-        const pp = globalThis.__zod_globalConfig?.postProcessor;
-        if (pp)
-            pp(inst);
-        return inst;
-    }
-    Object.defineProperty(_, "init", { value: init });
-    Object.defineProperty(_, Symbol.hasInstance, {
-        value: (inst) => {
-            if (params?.Parent && inst instanceof params.Parent)
-                return true;
-            return inst?._zod?.traits?.has(name);
-        },
-    });
-    Object.defineProperty(_, "name", { value: name });
-    return _;
-}
-//////////////////////////////   UTILITIES   ///////////////////////////////////////
-const $brand = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("zod_brand")));
-class $ZodAsyncError extends Error {
-    constructor() {
-        super(`Encountered Promise during synchronous parse. Use .parseAsync() instead.`);
-    }
-}
-class $ZodEncodeError extends Error {
-    constructor(name) {
-        super(`Encountered unidirectional transform during encode: ${name}`);
-        this.name = "ZodEncodeError";
-    }
-}
-(_a = globalThis).__zod_globalConfig ?? (_a.__zod_globalConfig = {});
-const core_globalConfig = globalThis.__zod_globalConfig;
-function config(newConfig) {
-    if (newConfig)
-        Object.assign(core_globalConfig, newConfig);
-    return core_globalConfig;
-}
+/***/ }),
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
-// import { $ZodType } from "./schemas.js";
+/***/ 8395:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  YOg: () => (/* binding */ array),
+  MfU: () => (/* binding */ _catch),
+  Whr: () => (/* binding */ schemas_int),
+  _H3: () => (/* binding */ looseObject),
+  cl6: () => (/* binding */ nullish),
+  aig: () => (/* binding */ schemas_number),
+  Ikc: () => (/* binding */ object),
+  lqM: () => (/* binding */ optional),
+  FsL: () => (/* binding */ pipe),
+  g1P: () => (/* binding */ record),
+  YPB: () => (/* binding */ refine),
+  rej: () => (/* binding */ strictObject),
+  YjP: () => (/* binding */ schemas_string),
+  pdi: () => (/* binding */ transform),
+  L5J: () => (/* binding */ unknown)
+});
 
-const $ZodCheck = /*@__PURE__*/ $constructor("$ZodCheck", (inst, def) => {
-    var _a;
-    inst._zod ?? (inst._zod = {});
-    inst._zod.def = def;
-    (_a = inst._zod).onattach ?? (_a.onattach = []);
-});
-/** Default `when` for size-based checks: run only on non-nullish values with a `size`. */
-const _whenHasSize = (payload) => {
-    const val = payload.value;
-    return !util.nullish(val) && val.size !== undefined;
-};
-/** Default `when` for length-based checks: run only on non-nullish values with a `length`. */
-const _whenHasLength = (payload) => {
-    const val = payload.value;
-    return !nullish(val) && val.length !== undefined;
-};
-const numericOriginMap = {
-    number: "number",
-    bigint: "bigint",
-    object: "date",
-};
-const $ZodCheckLessThan = /*@__PURE__*/ $constructor("$ZodCheckLessThan", (inst, def) => {
-    $ZodCheck.init(inst, def);
-    const origin = numericOriginMap[typeof def.value];
-    inst._zod.check = (payload) => {
-        if (def.inclusive ? payload.value <= def.value : payload.value < def.value) {
-            return;
-        }
-        payload.issues.push({
-            origin: numericOriginMap[typeof payload.value] ?? origin,
-            code: "too_big",
-            maximum: typeof def.value === "object" ? def.value.getTime() : def.value,
-            input: payload.value,
-            inclusive: def.inclusive,
-            inst,
-            continue: !def.abort,
-        });
-    };
-});
-const $ZodCheckGreaterThan = /*@__PURE__*/ $constructor("$ZodCheckGreaterThan", (inst, def) => {
-    $ZodCheck.init(inst, def);
-    const origin = numericOriginMap[typeof def.value];
-    inst._zod.check = (payload) => {
-        if (def.inclusive ? payload.value >= def.value : payload.value > def.value) {
-            return;
-        }
-        payload.issues.push({
-            origin: numericOriginMap[typeof payload.value] ?? origin,
-            code: "too_small",
-            minimum: typeof def.value === "object" ? def.value.getTime() : def.value,
-            input: payload.value,
-            inclusive: def.inclusive,
-            inst,
-            continue: !def.abort,
-        });
-    };
-});
-const $ZodCheckMultipleOf = 
-/*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMultipleOf", (inst, def) => {
-    $ZodCheck.init(inst, def);
-    inst._zod.check = (payload) => {
-        if (typeof payload.value !== typeof def.value)
-            throw new Error("Cannot mix number and bigint in multiple_of check.");
-        const isMultiple = typeof payload.value === "bigint"
-            ? // `value % 0n` throws, and nothing is a multiple of zero — the number branch already fails this way via NaN
-                def.value !== BigInt(0) && payload.value % def.value === BigInt(0)
-            : util.floatSafeRemainder(payload.value, def.value) === 0;
-        if (isMultiple)
-            return;
-        payload.issues.push({
-            origin: typeof payload.value,
-            code: "not_multiple_of",
-            divisor: def.value,
-            input: payload.value,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-const $ZodCheckNumberFormat = /*@__PURE__*/ $constructor("$ZodCheckNumberFormat", (inst, def) => {
-    $ZodCheck.init(inst, def); // no format checks
-    def.format = def.format || "float64";
-    const isInt = def.format?.includes("int");
-    const origin = isInt ? "int" : "number";
-    const [minimum, maximum] = NUMBER_FORMAT_RANGES[def.format];
-    inst._zod.check = (payload) => {
-        const input = payload.value;
-        if (isInt) {
-            if (!Number.isInteger(input)) {
-                // invalid_format issue
-                // payload.issues.push({
-                //   expected: def.format,
-                //   format: def.format,
-                //   code: "invalid_format",
-                //   input,
-                //   inst,
-                // });
-                // invalid_type issue
-                payload.issues.push({
-                    expected: origin,
-                    format: def.format,
-                    code: "invalid_type",
-                    continue: false,
-                    input,
-                    inst,
-                });
-                return;
-                // not_multiple_of issue
-                // payload.issues.push({
-                //   code: "not_multiple_of",
-                //   origin: "number",
-                //   input,
-                //   inst,
-                //   divisor: 1,
-                // });
-            }
-            if (!Number.isSafeInteger(input)) {
-                if (input > 0) {
-                    // too_big
-                    payload.issues.push({
-                        input,
-                        code: "too_big",
-                        maximum: Number.MAX_SAFE_INTEGER,
-                        note: "Integers must be within the safe integer range.",
-                        inst,
-                        origin,
-                        inclusive: true,
-                        continue: !def.abort,
-                    });
-                }
-                else {
-                    // too_small
-                    payload.issues.push({
-                        input,
-                        code: "too_small",
-                        minimum: Number.MIN_SAFE_INTEGER,
-                        note: "Integers must be within the safe integer range.",
-                        inst,
-                        origin,
-                        inclusive: true,
-                        continue: !def.abort,
-                    });
-                }
-                return;
-            }
-        }
-        if (input < minimum) {
-            payload.issues.push({
-                origin: "number",
-                input,
-                code: "too_small",
-                minimum,
-                inclusive: true,
-                inst,
-                continue: !def.abort,
-            });
-        }
-        if (input > maximum) {
-            payload.issues.push({
-                origin: "number",
-                input,
-                code: "too_big",
-                maximum,
-                inclusive: true,
-                inst,
-                continue: !def.abort,
-            });
-        }
-    };
-});
-const $ZodCheckBigIntFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckBigIntFormat", (inst, def) => {
-    $ZodCheck.init(inst, def); // no format checks
-    const [minimum, maximum] = util.BIGINT_FORMAT_RANGES[def.format];
-    inst._zod.check = (payload) => {
-        const input = payload.value;
-        if (input < minimum) {
-            payload.issues.push({
-                origin: "bigint",
-                input,
-                code: "too_small",
-                minimum: minimum,
-                inclusive: true,
-                inst,
-                continue: !def.abort,
-            });
-        }
-        if (input > maximum) {
-            payload.issues.push({
-                origin: "bigint",
-                input,
-                code: "too_big",
-                maximum,
-                inclusive: true,
-                inst,
-                continue: !def.abort,
-            });
-        }
-    };
-})));
-const $ZodCheckMaxSize = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMaxSize", (inst, def) => {
-    var _a;
-    $ZodCheck.init(inst, def);
-    (_a = inst._zod.def).when ?? (_a.when = _whenHasSize);
-    inst._zod.check = (payload) => {
-        const input = payload.value;
-        const size = input.size;
-        if (size <= def.maximum)
-            return;
-        payload.issues.push({
-            origin: util.getSizableOrigin(input),
-            code: "too_big",
-            maximum: def.maximum,
-            inclusive: true,
-            input,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-const $ZodCheckMinSize = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMinSize", (inst, def) => {
-    var _a;
-    $ZodCheck.init(inst, def);
-    (_a = inst._zod.def).when ?? (_a.when = _whenHasSize);
-    inst._zod.check = (payload) => {
-        const input = payload.value;
-        const size = input.size;
-        if (size >= def.minimum)
-            return;
-        payload.issues.push({
-            origin: util.getSizableOrigin(input),
-            code: "too_small",
-            minimum: def.minimum,
-            inclusive: true,
-            input,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-const $ZodCheckSizeEquals = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckSizeEquals", (inst, def) => {
-    var _a;
-    $ZodCheck.init(inst, def);
-    (_a = inst._zod.def).when ?? (_a.when = _whenHasSize);
-    inst._zod.check = (payload) => {
-        const input = payload.value;
-        const size = input.size;
-        if (size === def.size)
-            return;
-        const tooBig = size > def.size;
-        payload.issues.push({
-            origin: util.getSizableOrigin(input),
-            ...(tooBig ? { code: "too_big", maximum: def.size } : { code: "too_small", minimum: def.size }),
-            inclusive: true,
-            exact: true,
-            input: payload.value,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-const $ZodCheckMaxLength = /*@__PURE__*/ $constructor("$ZodCheckMaxLength", (inst, def) => {
-    var _a;
-    $ZodCheck.init(inst, def);
-    (_a = inst._zod.def).when ?? (_a.when = _whenHasLength);
-    inst._zod.check = (payload) => {
-        const input = payload.value;
-        const units = input.length;
-        // Strings are measured in Unicode code points, not UTF-16 units. A code point is at most two units, so a string that already fits in units fits in code points; only an overflow has to be counted.
-        const length = typeof input === "string" && units > def.maximum ? codePointLength(input) : units;
-        if (length <= def.maximum)
-            return;
-        const origin = getLengthableOrigin(input);
-        payload.issues.push({
-            origin,
-            code: "too_big",
-            maximum: def.maximum,
-            inclusive: true,
-            input,
-            inst,
-            continue: !def.abort,
-        });
-    };
-});
-const $ZodCheckMinLength = /*@__PURE__*/ $constructor("$ZodCheckMinLength", (inst, def) => {
-    var _a;
-    $ZodCheck.init(inst, def);
-    (_a = inst._zod.def).when ?? (_a.when = _whenHasLength);
-    inst._zod.check = (payload) => {
-        const input = payload.value;
-        const units = input.length;
-        // A code point is one or two UTF-16 units, so fewer units than the floor can never reach it and twice the floor always clears it. Only in between is the exact count in doubt.
-        const length = typeof input === "string" && units >= def.minimum && units < def.minimum * 2
-            ? codePointLength(input)
-            : units;
-        if (length >= def.minimum)
-            return;
-        const origin = getLengthableOrigin(input);
-        payload.issues.push({
-            origin,
-            code: "too_small",
-            minimum: def.minimum,
-            inclusive: true,
-            input,
-            inst,
-            continue: !def.abort,
-        });
-    };
-});
-const $ZodCheckLengthEquals = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckLengthEquals", (inst, def) => {
-    var _a;
-    $ZodCheck.init(inst, def);
-    (_a = inst._zod.def).when ?? (_a.when = _whenHasLength);
-    inst._zod.check = (payload) => {
-        const input = payload.value;
-        const units = input.length;
-        // A code point is one or two UTF-16 units, so outside `[length, length * 2]` units the target is missed either way — and missed in the same direction in both measures.
-        const length = typeof input === "string" && units >= def.length && units <= def.length * 2
-            ? util.codePointLength(input)
-            : units;
-        if (length === def.length)
-            return;
-        const origin = util.getLengthableOrigin(input);
-        const tooBig = length > def.length;
-        payload.issues.push({
-            origin,
-            ...(tooBig ? { code: "too_big", maximum: def.length } : { code: "too_small", minimum: def.length }),
-            inclusive: true,
-            exact: true,
-            input: payload.value,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-const $ZodCheckStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckStringFormat", (inst, def) => {
-    var _a, _b;
-    $ZodCheck.init(inst, def);
-    if (def.pattern)
-        (_a = inst._zod).check ?? (_a.check = (payload) => {
-            def.pattern.lastIndex = 0;
-            if (def.pattern.test(payload.value))
-                return;
-            payload.issues.push({
-                origin: "string",
-                code: "invalid_format",
-                format: def.format,
-                input: payload.value,
-                ...(def.pattern ? { pattern: def.pattern.toString() } : {}),
-                inst,
-                continue: !def.abort,
-            });
-        });
-    else
-        (_b = inst._zod).check ?? (_b.check = () => { });
-})));
-const $ZodCheckRegex = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckRegex", (inst, def) => {
-    $ZodCheckStringFormat.init(inst, def);
-    inst._zod.check = (payload) => {
-        def.pattern.lastIndex = 0;
-        if (def.pattern.test(payload.value))
-            return;
-        payload.issues.push({
-            origin: "string",
-            code: "invalid_format",
-            format: "regex",
-            input: payload.value,
-            pattern: def.pattern.toString(),
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-const $ZodCheckLowerCase = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckLowerCase", (inst, def) => {
-    def.pattern ?? (def.pattern = regexes.lowercase);
-    $ZodCheckStringFormat.init(inst, def);
-})));
-const $ZodCheckUpperCase = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckUpperCase", (inst, def) => {
-    def.pattern ?? (def.pattern = regexes.uppercase);
-    $ZodCheckStringFormat.init(inst, def);
-})));
-const $ZodCheckIncludes = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckIncludes", (inst, def) => {
-    $ZodCheck.init(inst, def);
-    const escapedRegex = util.escapeRegex(def.includes);
-    // `String.prototype.includes(sub, position)` matches `sub` at `position`
-    // OR LATER, so the pattern must allow at least `position` leading chars
-    // (`{N,}`), not exactly `position` chars (`{N}`).
-    const pattern = new RegExp(typeof def.position === "number" ? `^.{${def.position},}${escapedRegex}` : escapedRegex);
-    def.pattern = pattern;
-    inst._zod.check = (payload) => {
-        if (payload.value.includes(def.includes, def.position))
-            return;
-        payload.issues.push({
-            origin: "string",
-            code: "invalid_format",
-            format: "includes",
-            includes: def.includes,
-            input: payload.value,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-const $ZodCheckStartsWith = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckStartsWith", (inst, def) => {
-    $ZodCheck.init(inst, def);
-    const pattern = new RegExp(`^${util.escapeRegex(def.prefix)}.*`);
-    def.pattern ?? (def.pattern = pattern);
-    inst._zod.check = (payload) => {
-        if (payload.value.startsWith(def.prefix))
-            return;
-        payload.issues.push({
-            origin: "string",
-            code: "invalid_format",
-            format: "starts_with",
-            prefix: def.prefix,
-            input: payload.value,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-const $ZodCheckEndsWith = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckEndsWith", (inst, def) => {
-    $ZodCheck.init(inst, def);
-    const pattern = new RegExp(`.*${util.escapeRegex(def.suffix)}$`);
-    def.pattern ?? (def.pattern = pattern);
-    inst._zod.check = (payload) => {
-        if (payload.value.endsWith(def.suffix))
-            return;
-        payload.issues.push({
-            origin: "string",
-            code: "invalid_format",
-            format: "ends_with",
-            suffix: def.suffix,
-            input: payload.value,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-///////////////////////////////////
-/////    $ZodCheckProperty    /////
-///////////////////////////////////
-function handleCheckPropertyResult(result, payload, property) {
-    if (result.issues.length) {
-        payload.issues.push(...util.prefixIssues(property, result.issues));
-    }
-}
-const $ZodCheckProperty = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckProperty", (inst, def) => {
-    $ZodCheck.init(inst, def);
-    inst._zod.check = (payload) => {
-        const result = def.schema._zod.run({
-            value: payload.value[def.property],
-            issues: [],
-        }, {});
-        if (result instanceof Promise) {
-            return result.then((result) => handleCheckPropertyResult(result, payload, def.property));
-        }
-        handleCheckPropertyResult(result, payload, def.property);
-        return;
-    };
-})));
-const $ZodCheckProperties = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckProperties", (inst, def) => {
-    $ZodCheck.init(inst, def);
-    util.hide(inst, Symbol.iterator, function* () {
-        yield inst;
-    });
-    // key and schema snapshotted together: reading one live and the other cached lets a later mutation of the caller's shape object pair a stale key with a missing schema
-    let entries;
-    inst._zod.check = (payload) => {
-        // the base schema already typed the value, so only a nullish one is rejected here: the properties read on a primitive too, matching z.property() on a string's length
-        if (payload.value == null) {
-            payload.issues.push({ expected: "object", code: "invalid_type", input: payload.value, inst });
-            return undefined;
-        }
-        entries ?? (entries = Reflect.ownKeys(def.shape).map((key) => [key, def.shape[key]]));
-        const input = payload.value;
-        let proms;
-        for (const [key, schema] of entries) {
-            const result = schema._zod.run({ value: input[key], issues: [] }, {});
-            if (result instanceof Promise) {
-                proms ?? (proms = []);
-                proms.push(result.then((result) => handleCheckPropertyResult(result, payload, key)));
-            }
-            else {
-                handleCheckPropertyResult(result, payload, key);
-            }
-        }
-        if (proms)
-            return Promise.all(proms).then(() => undefined);
-        return undefined;
-    };
-})));
-const $ZodCheckMimeType = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMimeType", (inst, def) => {
-    $ZodCheck.init(inst, def);
-    const mimeSet = new Set(def.mime);
-    inst._zod.check = (payload) => {
-        if (mimeSet.has(payload.value.type))
-            return;
-        payload.issues.push({
-            code: "invalid_value",
-            values: def.mime,
-            input: payload.value.type,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-const $ZodCheckOverwrite = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckOverwrite", (inst, def) => {
-    $ZodCheck.init(inst, def);
-    inst._zod.check = (payload) => {
-        payload.value = def.tx(payload.value);
-    };
-})));
+// UNUSED EXPORTS: ZodMiniAny, ZodMiniArray, ZodMiniBase64, ZodMiniBase64URL, ZodMiniBigInt, ZodMiniBigIntFormat, ZodMiniBoolean, ZodMiniCIDRv4, ZodMiniCIDRv6, ZodMiniCUID, ZodMiniCUID2, ZodMiniCatch, ZodMiniCodec, ZodMiniCreditCard, ZodMiniCustom, ZodMiniCustomStringFormat, ZodMiniDate, ZodMiniDefault, ZodMiniDiscriminatedUnion, ZodMiniE164, ZodMiniEmail, ZodMiniEmoji, ZodMiniEnum, ZodMiniExactOptional, ZodMiniFile, ZodMiniFunction, ZodMiniGUID, ZodMiniIBAN, ZodMiniIPv4, ZodMiniIPv6, ZodMiniIntersection, ZodMiniJWT, ZodMiniKSUID, ZodMiniLazy, ZodMiniLiteral, ZodMiniMAC, ZodMiniMap, ZodMiniNaN, ZodMiniNanoID, ZodMiniNever, ZodMiniNonOptional, ZodMiniNull, ZodMiniNullable, ZodMiniNumber, ZodMiniNumberFormat, ZodMiniObject, ZodMiniOptional, ZodMiniPipe, ZodMiniPrefault, ZodMiniPromise, ZodMiniReadonly, ZodMiniRecord, ZodMiniSet, ZodMiniString, ZodMiniStringFormat, ZodMiniSuccess, ZodMiniSymbol, ZodMiniTemplateLiteral, ZodMiniTransform, ZodMiniTuple, ZodMiniType, ZodMiniULID, ZodMiniURL, ZodMiniUUID, ZodMiniUndefined, ZodMiniUnion, ZodMiniUnknown, ZodMiniVoid, ZodMiniXID, ZodMiniXor, _default, _function, any, base64, base64url, bigint, boolean, catchall, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, enum, exactOptional, exactPartial, extend, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, literal, looseRecord, mac, map, merge, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, omit, partial, partialRecord, pick, prefault, promise, readonly, required, safeExtend, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, tuple, uint32, uint64, ulid, undefined, union, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
+var core_core = __nccwpck_require__(8532);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/checks.js
+var core_checks = __nccwpck_require__(4890);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
 
 /**
@@ -33576,6 +37849,8 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/util.js
+var core_util = __nccwpck_require__(4723);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
@@ -33591,7 +37866,7 @@ const version = {
 
 
 
-const $ZodType = /*@__PURE__*/ $constructor("$ZodType", (inst, def) => {
+const $ZodType = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodType", (inst, def) => {
     var _a;
     inst ?? (inst = {});
     inst._zod.def = def; // set _def property
@@ -33620,11 +37895,11 @@ const $ZodType = /*@__PURE__*/ $constructor("$ZodType", (inst, def) => {
         const runChecks = (payload, checks, ctx) => {
             if (payload.memo)
                 return payload;
-            let isAborted = aborted(payload);
+            let isAborted = core_util/* aborted */.QH(payload);
             let asyncResult;
             for (const ch of checks) {
                 if (ch._zod.def.when) {
-                    if (explicitlyAborted(payload))
+                    if (core_util/* explicitlyAborted */.rL(payload))
                         continue;
                     const shouldRun = ch._zod.def.when(payload);
                     if (!shouldRun)
@@ -33636,7 +37911,7 @@ const $ZodType = /*@__PURE__*/ $constructor("$ZodType", (inst, def) => {
                 const currLen = payload.issues.length;
                 const _ = ch._zod.check(payload);
                 if (_ instanceof Promise && ctx?.async === false) {
-                    throw new $ZodAsyncError();
+                    throw new core_core/* $ZodAsyncError */.GT();
                 }
                 if (asyncResult || _ instanceof Promise) {
                     asyncResult = (asyncResult ?? Promise.resolve()).then(async () => {
@@ -33644,18 +37919,18 @@ const $ZodType = /*@__PURE__*/ $constructor("$ZodType", (inst, def) => {
                         const nextLen = payload.issues.length;
                         if (nextLen === currLen)
                             return;
-                        attachSchema(payload.issues, currLen, inst);
+                        core_util/* attachSchema */.d3(payload.issues, currLen, inst);
                         if (!isAborted)
-                            isAborted = aborted(payload, currLen);
+                            isAborted = core_util/* aborted */.QH(payload, currLen);
                     });
                 }
                 else {
                     const nextLen = payload.issues.length;
                     if (nextLen === currLen)
                         continue;
-                    attachSchema(payload.issues, currLen, inst);
+                    core_util/* attachSchema */.d3(payload.issues, currLen, inst);
                     if (!isAborted)
-                        isAborted = aborted(payload, currLen);
+                        isAborted = core_util/* aborted */.QH(payload, currLen);
                 }
             }
             if (asyncResult) {
@@ -33667,7 +37942,7 @@ const $ZodType = /*@__PURE__*/ $constructor("$ZodType", (inst, def) => {
         };
         const handleCanaryResult = (canary, payload, ctx) => {
             // abort if the canary is aborted
-            if (aborted(canary)) {
+            if (core_util/* aborted */.QH(canary)) {
                 canary.aborted = true;
                 return canary;
             }
@@ -33675,7 +37950,7 @@ const $ZodType = /*@__PURE__*/ $constructor("$ZodType", (inst, def) => {
             const checkResult = runChecks(payload, checks, ctx);
             if (checkResult instanceof Promise) {
                 if (ctx.async === false)
-                    throw new $ZodAsyncError();
+                    throw new core_core/* $ZodAsyncError */.GT();
                 return checkResult.then((checkResult) => inst._zod.parse(checkResult, ctx));
             }
             return inst._zod.parse(checkResult, ctx);
@@ -33698,7 +37973,7 @@ const $ZodType = /*@__PURE__*/ $constructor("$ZodType", (inst, def) => {
             const result = inst._zod.parse(payload, ctx);
             if (result instanceof Promise) {
                 if (ctx.async === false)
-                    throw new $ZodAsyncError();
+                    throw new core_core/* $ZodAsyncError */.GT();
                 return result.then((result) => runChecks(result, checks, ctx));
             }
             return runChecks(result, checks, ctx);
@@ -33707,15 +37982,15 @@ const $ZodType = /*@__PURE__*/ $constructor("$ZodType", (inst, def) => {
 }, {
     // Wrappers extend this by installing a richer factory over it; reading it eagerly would defeat the laziness.
     get "~standard"() {
-        return hide(this, "~standard", standardProps(this));
+        return core_util/* hide */.jD(this, "~standard", standardProps(this));
     },
     set "~standard"(value) {
-        own(this, "~standard", value);
+        core_util/* own */.qh(this, "~standard", value);
     },
 });
 /** The Standard Schema surface for `inst`. Shared so wrappers can extend it without forcing it. */
 // a Standard Schema result only reports issues, so a failure finalizes them straight off the raw payload: no ZodError, and no lazy result to read through
-const toStandardResult = (r, ctx) => r.issues.length ? { issues: r.issues.map((iss) => finalizeIssue(iss, ctx, config())) } : { value: r.value };
+const toStandardResult = (r, ctx) => r.issues.length ? { issues: r.issues.map((iss) => core_util/* finalizeIssue */.iR(iss, ctx, core_core/* config */.$W())) } : { value: r.value };
 async function validateAsync(inst, value) {
     const ctx = { async: true };
     return toStandardResult((await inst._zod.run({ value, issues: [] }, ctx)), ctx);
@@ -33738,7 +38013,7 @@ function standardProps(inst) {
     };
 }
 
-const $ZodString = /*@__PURE__*/ $constructor("$ZodString", (inst, def) => {
+const $ZodString = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodString", (inst, def) => {
     $ZodType.init(inst, def);
     // a format's own pattern, else unbounded; a template literal derives the check-aware form itself
     inst._zod.pattern = def.pattern ?? anyString;
@@ -34215,7 +38490,7 @@ const $ZodCustomStringFormat = /*@__PURE__*/ (/* unused pure expression or super
         });
     };
 })));
-const $ZodNumber = /*@__PURE__*/ $constructor("$ZodNumber", (inst, def) => {
+const $ZodNumber = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodNumber", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.pattern = number;
     inst._zod.parse = (payload, _ctx) => {
@@ -34245,8 +38520,8 @@ const $ZodNumber = /*@__PURE__*/ $constructor("$ZodNumber", (inst, def) => {
         return payload;
     };
 });
-const $ZodNumberFormat = /*@__PURE__*/ $constructor("$ZodNumberFormat", (inst, def) => {
-    $ZodCheckNumberFormat.init(inst, def);
+const $ZodNumberFormat = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodNumberFormat", (inst, def) => {
+    core_checks/* $ZodCheckNumberFormat */.KH.init(inst, def);
     $ZodNumber.init(inst, def); // no format checks
 });
 const $ZodBoolean = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodBoolean", (inst, def) => {
@@ -34347,11 +38622,11 @@ const $ZodAny = /*@__PURE__*/ (/* unused pure expression or super */ null && (co
     $ZodType.init(inst, def);
     inst._zod.parse = (payload) => payload;
 })));
-const $ZodUnknown = /*@__PURE__*/ $constructor("$ZodUnknown", (inst, def) => {
+const $ZodUnknown = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodUnknown", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.parse = (payload) => payload;
 });
-const $ZodNever = /*@__PURE__*/ $constructor("$ZodNever", (inst, def) => {
+const $ZodNever = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodNever", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.parse = (payload, _ctx) => {
         payload.issues.push({
@@ -34404,7 +38679,7 @@ const $ZodDate = /*@__PURE__*/ (/* unused pure expression or super */ null && (c
 })));
 // an oversized container fails its leading size checks before any element is parsed
 function capSize(inst, size) {
-    const caps = sizeCaps(inst._zod.def.checks);
+    const caps = core_util/* sizeCaps */.hi(inst._zod.def.checks);
     if (!caps.length)
         return;
     const cap = Math.min(...caps.map((c) => c[0]));
@@ -34412,13 +38687,13 @@ function capSize(inst, size) {
     inst._zod.parse = (payload, ctx) => {
         const n = size(payload.value);
         if (n > cap && !ctx?.skipChecks && ctx?.direction !== "backward") {
-            for (const [max, ch] of sizeCaps(inst._zod.def.checks)) {
+            for (const [max, ch] of core_util/* sizeCaps */.hi(inst._zod.def.checks)) {
                 if (n > max && ch._zod.def.when(payload)) {
                     const start = payload.issues.length;
                     ch._zod.check(payload);
                     // the value is still the raw input, so no later check may read it
                     payload.issues[start].continue = false;
-                    attachSchema(payload.issues, start, inst);
+                    core_util/* attachSchema */.d3(payload.issues, start, inst);
                     return payload;
                 }
             }
@@ -34431,13 +38706,13 @@ const mapSize = (input) => (input instanceof Map ? input.size : -1);
 const setSize = (input) => (input instanceof Set ? input.size : -1);
 function handleArrayResult(result, final, index) {
     if (result.issues.length) {
-        final.issues.push(...prefixIssues(index, result.issues));
+        final.issues.push(...core_util/* prefixIssues */.lQ(index, result.issues));
     }
     final.value[index] = result.value;
 }
-const $ZodArray = /*@__PURE__*/ $constructor("$ZodArray", (inst, def) => {
+const $ZodArray = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodArray", (inst, def) => {
     $ZodType.init(inst, def);
-    const memo = core_globalConfig.memoizer;
+    const memo = core_core/* globalConfig */.cr.memoizer;
     memo?.attach(inst);
     inst._zod.parse = (payload, ctx) => {
         const input = payload.value;
@@ -34465,7 +38740,7 @@ const $ZodArray = /*@__PURE__*/ $constructor("$ZodArray", (inst, def) => {
             else {
                 handleArrayResult(result, payload, i);
                 // the element's payload is authoritative here, since handleArrayResult forwards every issue; an object's is not, because it drops a failed absent optional
-                if (abortEarly && result.issues.length !== 0 && aborted(result))
+                if (abortEarly && result.issues.length !== 0 && core_util/* aborted */.QH(result))
                     break;
             }
         }
@@ -34488,7 +38763,7 @@ function handlePropertyResult(result, final, key, input, optin, optout) {
         if (optin !== undefined && isOptionalOut && !isPresent) {
             return;
         }
-        final.issues.push(...prefixIssues(key, result.issues));
+        final.issues.push(...core_util/* prefixIssues */.lQ(key, result.issues));
     }
     if (!isPresent && optin === undefined) {
         if (!result.issues.length) {
@@ -34523,7 +38798,7 @@ function normalizeDef(def) {
             throw new Error(`Invalid element at key "${String(k)}": expected a Zod schema`);
         }
     }
-    const okeys = optionalKeys(def.shape);
+    const okeys = core_util/* optionalKeys */.NM(def.shape);
     return {
         ...def,
         allKeys,
@@ -34545,7 +38820,7 @@ function handleCatchall(proms, input, payload, ctx, def, inst, abortEarly) {
     let seen = 0;
     for (const key in input) {
         if (abortEarly && payload.issues.length !== seen) {
-            if (aborted(payload, seen))
+            if (core_util/* aborted */.QH(payload, seen))
                 break;
             seen = payload.issues.length;
         }
@@ -34586,7 +38861,7 @@ function handleCatchall(proms, input, payload, ctx, def, inst, abortEarly) {
         return payload;
     });
 }
-const $ZodObject = /*@__PURE__*/ $constructor("$ZodObject", (inst, def) => {
+const $ZodObject = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodObject", (inst, def) => {
     // requires cast because technically $ZodObject doesn't extend
     $ZodType.init(inst, def);
     const desc = Object.getOwnPropertyDescriptor(def, "shape");
@@ -34603,15 +38878,15 @@ const $ZodObject = /*@__PURE__*/ $constructor("$ZodObject", (inst, def) => {
         get.raw = sh;
         Object.defineProperty(def, "shape", { get });
     }
-    const _normalized = cached(() => normalizeDef(def));
-    defineLazyInternal(inst, "propValues", (zod) => {
+    const _normalized = core_util/* cached */.PO(() => normalizeDef(def));
+    core_util/* defineLazyInternal */.v5(inst, "propValues", (zod) => {
         const shape = zod.def.shape;
         const propValues = {};
         for (const key in shape) {
             const field = shape[key]._zod;
             if (field.values) {
                 if (!Object.prototype.hasOwnProperty.call(propValues, key)) {
-                    assignProp(propValues, key, new Set());
+                    core_util/* assignProp */.Vy(propValues, key, new Set());
                 }
                 for (const v of field.values)
                     propValues[key].add(v);
@@ -34622,10 +38897,10 @@ const $ZodObject = /*@__PURE__*/ $constructor("$ZodObject", (inst, def) => {
         }
         return propValues;
     });
-    const isObject = util_isObject;
+    const isObject = core_util/* isObject */.Gv;
     const catchall = def.catchall;
     let value;
-    const memo = core_globalConfig.memoizer;
+    const memo = core_core/* globalConfig */.cr.memoizer;
     memo?.attach(inst);
     inst._zod.parse = (payload, ctx) => {
         value ?? (value = _normalized.value);
@@ -34646,7 +38921,7 @@ const $ZodObject = /*@__PURE__*/ $constructor("$ZodObject", (inst, def) => {
         let seen = payload.issues.length;
         for (const key of value.allKeys) {
             if (abortEarly && payload.issues.length !== seen) {
-                if (aborted(payload, seen))
+                if (core_util/* aborted */.QH(payload, seen))
                     break;
                 seen = payload.issues.length;
             }
@@ -35302,13 +39577,13 @@ function handleTupleResults(itemResults, final, items, input, optoutStart) {
     }
     return final;
 }
-const $ZodRecord = /*@__PURE__*/ $constructor("$ZodRecord", (inst, def) => {
+const $ZodRecord = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodRecord", (inst, def) => {
     $ZodType.init(inst, def);
-    const memo = core_globalConfig.memoizer;
+    const memo = core_core/* globalConfig */.cr.memoizer;
     memo?.attach(inst);
     inst._zod.parse = (payload, ctx) => {
         const input = payload.value;
-        if (!isPlainObject(input)) {
+        if (!core_util/* isPlainObject */.Qd(input)) {
             payload.issues.push({
                 expected: "record",
                 code: "invalid_type",
@@ -35337,7 +39612,7 @@ const $ZodRecord = /*@__PURE__*/ $constructor("$ZodRecord", (inst, def) => {
                         payload.issues.push({
                             code: "invalid_key",
                             origin: "record",
-                            issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
+                            issues: keyResult.issues.map((iss) => core_util/* finalizeIssue */.iR(iss, ctx, core_core/* config */.$W())),
                             input: key,
                             path: [key],
                             inst,
@@ -35351,14 +39626,14 @@ const $ZodRecord = /*@__PURE__*/ $constructor("$ZodRecord", (inst, def) => {
                     if (result instanceof Promise) {
                         proms.push(result.then((result) => {
                             if (result.issues.length) {
-                                payload.issues.push(...prefixIssues(key, result.issues));
+                                payload.issues.push(...core_util/* prefixIssues */.lQ(key, result.issues));
                             }
                             payload.value[outKey] = result.value;
                         }));
                     }
                     else {
                         if (result.issues.length) {
-                            payload.issues.push(...prefixIssues(key, result.issues));
+                            payload.issues.push(...core_util/* prefixIssues */.lQ(key, result.issues));
                         }
                         payload.value[outKey] = result.value;
                     }
@@ -35428,7 +39703,7 @@ const $ZodRecord = /*@__PURE__*/ $constructor("$ZodRecord", (inst, def) => {
                         payload.issues.push({
                             code: "invalid_key",
                             origin: "record",
-                            issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
+                            issues: keyResult.issues.map((iss) => core_util/* finalizeIssue */.iR(iss, ctx, core_core/* config */.$W())),
                             input: key,
                             path: [key],
                             inst,
@@ -35444,14 +39719,14 @@ const $ZodRecord = /*@__PURE__*/ $constructor("$ZodRecord", (inst, def) => {
                 if (result instanceof Promise) {
                     proms.push(result.then((result) => {
                         if (result.issues.length) {
-                            payload.issues.push(...prefixIssues(key, result.issues));
+                            payload.issues.push(...core_util/* prefixIssues */.lQ(key, result.issues));
                         }
                         payload.value[outKey] = result.value;
                     }));
                 }
                 else {
                     if (result.issues.length) {
-                        payload.issues.push(...prefixIssues(key, result.issues));
+                        payload.issues.push(...core_util/* prefixIssues */.lQ(key, result.issues));
                     }
                     payload.value[outKey] = result.value;
                 }
@@ -35657,13 +39932,13 @@ const $ZodFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (c
         return payload;
     };
 })));
-const $ZodTransform = /*@__PURE__*/ $constructor("$ZodTransform", (inst, def) => {
+const $ZodTransform = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodTransform", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.optin = "optional";
-    core_globalConfig.memoizer?.guard(inst);
+    core_core/* globalConfig */.cr.memoizer?.guard(inst);
     inst._zod.parse = (payload, ctx) => {
         if (ctx.direction === "backward") {
-            throw new $ZodEncodeError(inst.constructor.name);
+            throw new core_core/* $ZodEncodeError */.cV(inst.constructor.name);
         }
         const _out = def.transform(payload.value, payload);
         if (ctx.async) {
@@ -35674,7 +39949,7 @@ const $ZodTransform = /*@__PURE__*/ $constructor("$ZodTransform", (inst, def) =>
             });
         }
         if (_out instanceof Promise) {
-            throw new $ZodAsyncError();
+            throw new core_core/* $ZodAsyncError */.GT();
         }
         payload.value = _out;
         return payload;
@@ -35685,18 +39960,18 @@ function handleOptionalResult(payload, result) {
     payload.value = result.issues.length ? undefined : result.value;
     return payload;
 }
-const $ZodOptional = /*@__PURE__*/ $constructor("$ZodOptional", (inst, def) => {
+const $ZodOptional = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodOptional", (inst, def) => {
     $ZodType.init(inst, def);
     // .optional() propagates absence rather than substituting for it, so a defaulted inner keeps its rung.
-    defineLazyInternal(inst, "optin", (zod) => zod.def.innerType._zod.optin === "defaulted" ? "defaulted" : "optional");
+    core_util/* defineLazyInternal */.v5(inst, "optin", (zod) => zod.def.innerType._zod.optin === "defaulted" ? "defaulted" : "optional");
     inst._zod.optout = "optional";
-    defineLazyInternal(inst, "values", (zod) => {
+    core_util/* defineLazyInternal */.v5(inst, "values", (zod) => {
         const values = zod.def.innerType._zod.values;
         return values ? new Set([...values, undefined]) : undefined;
     });
-    defineLazyInternal(inst, "pattern", (zod) => {
+    core_util/* defineLazyInternal */.v5(inst, "pattern", (zod) => {
         const pattern = zod.def.innerType._zod.pattern;
-        return pattern ? new RegExp(`^(${cleanRegex(pattern.source)})?$`) : undefined;
+        return pattern ? new RegExp(`^(${core_util/* cleanRegex */.p6(pattern.source)})?$`) : undefined;
     });
     inst._zod.parse = (payload, ctx) => {
         if (payload.value === undefined) {
@@ -35723,15 +39998,15 @@ const $ZodExactOptional = /*@__PURE__*/ (/* unused pure expression or super */ n
         return def.innerType._zod.run(payload, ctx);
     };
 })));
-const $ZodNullable = /*@__PURE__*/ $constructor("$ZodNullable", (inst, def) => {
+const $ZodNullable = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodNullable", (inst, def) => {
     $ZodType.init(inst, def);
-    defineLazyInternal(inst, "optin", (zod) => zod.def.innerType._zod.optin);
-    defineLazyInternal(inst, "optout", (zod) => zod.def.innerType._zod.optout);
-    defineLazyInternal(inst, "pattern", (zod) => {
+    core_util/* defineLazyInternal */.v5(inst, "optin", (zod) => zod.def.innerType._zod.optin);
+    core_util/* defineLazyInternal */.v5(inst, "optout", (zod) => zod.def.innerType._zod.optout);
+    core_util/* defineLazyInternal */.v5(inst, "pattern", (zod) => {
         const pattern = zod.def.innerType._zod.pattern;
-        return pattern ? new RegExp(`^(${cleanRegex(pattern.source)}|null)$`) : undefined;
+        return pattern ? new RegExp(`^(${core_util/* cleanRegex */.p6(pattern.source)}|null)$`) : undefined;
     });
-    defineLazyInternal(inst, "values", (zod) => {
+    core_util/* defineLazyInternal */.v5(inst, "values", (zod) => {
         return zod.def.innerType._zod.values ? new Set([...zod.def.innerType._zod.values, null]) : undefined;
     });
     inst._zod.parse = (payload, ctx) => {
@@ -35842,17 +40117,17 @@ function handleCatchResult(payload, result, def, ctx) {
         ...result,
         value: payload.value,
         error: {
-            issues: result.issues.map((iss) => finalizeIssue(iss, ctx, config())),
+            issues: result.issues.map((iss) => core_util/* finalizeIssue */.iR(iss, ctx, core_core/* config */.$W())),
         },
         input: payload.value,
     });
     return payload;
 }
-const $ZodCatch = /*@__PURE__*/ $constructor("$ZodCatch", (inst, def) => {
+const $ZodCatch = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodCatch", (inst, def) => {
     $ZodType.init(inst, def);
-    defineLazyInternal(inst, "optin", (zod) => zod.def.innerType._zod.optin === "defaulted" ? "defaulted" : "optional");
-    defineLazyInternal(inst, "optout", (zod) => zod.def.innerType._zod.optout);
-    defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
+    core_util/* defineLazyInternal */.v5(inst, "optin", (zod) => zod.def.innerType._zod.optin === "defaulted" ? "defaulted" : "optional");
+    core_util/* defineLazyInternal */.v5(inst, "optout", (zod) => zod.def.innerType._zod.optout);
+    core_util/* defineLazyInternal */.v5(inst, "values", (zod) => zod.def.innerType._zod.values);
     inst._zod.parse = (payload, ctx) => {
         if (ctx.direction === "backward") {
             return def.innerType._zod.run(payload, ctx);
@@ -35880,12 +40155,12 @@ const $ZodNaN = /*@__PURE__*/ (/* unused pure expression or super */ null && (co
         return payload;
     };
 })));
-const $ZodPipe = /*@__PURE__*/ $constructor("$ZodPipe", (inst, def) => {
+const $ZodPipe = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodPipe", (inst, def) => {
     $ZodType.init(inst, def);
-    defineLazyInternal(inst, "values", (zod) => zod.def.in._zod.values);
-    defineLazyInternal(inst, "optin", (zod) => zod.def.in._zod.optin);
-    defineLazyInternal(inst, "optout", (zod) => zod.def.out._zod.optout);
-    defineLazyInternal(inst, "propValues", (zod) => zod.def.in._zod.propValues);
+    core_util/* defineLazyInternal */.v5(inst, "values", (zod) => zod.def.in._zod.values);
+    core_util/* defineLazyInternal */.v5(inst, "optin", (zod) => zod.def.in._zod.optin);
+    core_util/* defineLazyInternal */.v5(inst, "optout", (zod) => zod.def.out._zod.optout);
+    core_util/* defineLazyInternal */.v5(inst, "propValues", (zod) => zod.def.in._zod.propValues);
     inst._zod.parse = (payload, ctx) => {
         if (ctx.direction === "backward") {
             const right = def.out._zod.run(payload, ctx);
@@ -36189,8 +40464,8 @@ const $ZodLazy = /*@__PURE__*/ (/* unused pure expression or super */ null && (c
         return inner._zod.run(payload, ctx);
     };
 })));
-const $ZodCustom = /*@__PURE__*/ $constructor("$ZodCustom", (inst, def) => {
-    $ZodCheck.init(inst, def);
+const $ZodCustom = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodCustom", (inst, def) => {
+    core_checks/* $ZodCheck */.QP.init(inst, def);
     $ZodType.init(inst, def);
     inst._zod.parse = (payload, _) => {
         return payload;
@@ -36217,1168 +40492,12 @@ function handleRefineResult(result, payload, input, inst) {
         };
         if (inst._zod.def.params)
             _iss.params = inst._zod.def.params;
-        payload.issues.push(util_issue(_iss));
+        payload.issues.push(core_util/* issue */.sn(_iss));
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
-var registries_a;
-const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
-const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
-class $ZodRegistry {
-    constructor() {
-        this._map = new WeakMap();
-        this._idmap = new Map();
-    }
-    add(schema, ..._meta) {
-        const meta = _meta[0];
-        this._map.set(schema, meta);
-        if (meta && typeof meta === "object" && "id" in meta) {
-            this._idmap.set(meta.id, schema);
-        }
-        return this;
-    }
-    clear() {
-        this._map = new WeakMap();
-        this._idmap = new Map();
-        return this;
-    }
-    remove(schema) {
-        const meta = this._map.get(schema);
-        if (meta && typeof meta === "object" && "id" in meta) {
-            this._idmap.delete(meta.id);
-        }
-        this._map.delete(schema);
-        return this;
-    }
-    get(schema) {
-        // return this._map.get(schema) as any;
-        // inherit metadata
-        const p = schema._zod.parent;
-        if (p) {
-            const pm = { ...(this.get(p) ?? {}) };
-            delete pm.id; // do not inherit id
-            const f = { ...pm, ...this._map.get(schema) };
-            return Object.keys(f).length ? f : undefined;
-        }
-        return this._map.get(schema);
-    }
-    has(schema) {
-        return this._map.has(schema);
-    }
-}
-// registries
-function registry() {
-    return new $ZodRegistry();
-}
-(registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
-const globalRegistry = globalThis.__zod_globalRegistry;
-
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
-
-
-
-
-function snapshotChecks(def) {
-    if (def.checks)
-        def.checks = [...def.checks];
-    return def;
-}
-// @__NO_SIDE_EFFECTS__
-function _string(Class, params) {
-    return new Class(snapshotChecks({ type: "string", ...normalizeParams(params) }));
-}
-// @__NO_SIDE_EFFECTS__
-function _coercedString(Class, params) {
-    return new Class(snapshotChecks({ type: "string", coerce: true, ...util.normalizeParams(params) }));
-}
-// @__NO_SIDE_EFFECTS__
-function _email(Class, params) {
-    return new Class({
-        type: "string",
-        format: "email",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _guid(Class, params) {
-    return new Class({
-        type: "string",
-        format: "guid",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _uuid(Class, params) {
-    return new Class({
-        type: "string",
-        format: "uuid",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _uuidv4(Class, params) {
-    return new Class({
-        type: "string",
-        format: "uuid",
-        check: "string_format",
-        abort: false,
-        version: "v4",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _uuidv6(Class, params) {
-    return new Class({
-        type: "string",
-        format: "uuid",
-        check: "string_format",
-        abort: false,
-        version: "v6",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _uuidv7(Class, params) {
-    return new Class({
-        type: "string",
-        format: "uuid",
-        check: "string_format",
-        abort: false,
-        version: "v7",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _url(Class, params) {
-    return new Class({
-        type: "string",
-        format: "url",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function api_emoji(Class, params) {
-    return new Class({
-        type: "string",
-        format: "emoji",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _nanoid(Class, params) {
-    return new Class({
-        type: "string",
-        format: "nanoid",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-/**
- * @deprecated CUID v1 is deprecated by its authors due to information leakage
- * (timestamps embedded in the id). Use {@link _cuid2} instead.
- * See https://github.com/paralleldrive/cuid.
- */
-// @__NO_SIDE_EFFECTS__
-function _cuid(Class, params) {
-    return new Class({
-        type: "string",
-        format: "cuid",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _cuid2(Class, params) {
-    return new Class({
-        type: "string",
-        format: "cuid2",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _ulid(Class, params) {
-    return new Class({
-        type: "string",
-        format: "ulid",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _xid(Class, params) {
-    return new Class({
-        type: "string",
-        format: "xid",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _ksuid(Class, params) {
-    return new Class({
-        type: "string",
-        format: "ksuid",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _ipv4(Class, params) {
-    return new Class({
-        type: "string",
-        format: "ipv4",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _ipv6(Class, params) {
-    return new Class({
-        type: "string",
-        format: "ipv6",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _mac(Class, params) {
-    return new Class({
-        type: "string",
-        format: "mac",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _cidrv4(Class, params) {
-    return new Class({
-        type: "string",
-        format: "cidrv4",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _cidrv6(Class, params) {
-    return new Class({
-        type: "string",
-        format: "cidrv6",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _base64(Class, params) {
-    return new Class({
-        type: "string",
-        format: "base64",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _base64url(Class, params) {
-    return new Class({
-        type: "string",
-        format: "base64url",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _e164(Class, params) {
-    return new Class({
-        type: "string",
-        format: "e164",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _creditCard(Class, params) {
-    return new Class({
-        type: "string",
-        format: "credit_card",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _iban(Class, params) {
-    return new Class({
-        type: "string",
-        format: "iban",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _jwt(Class, params) {
-    return new Class({
-        type: "string",
-        format: "jwt",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-const TimePrecision = {
-    Any: null,
-    Minute: -1,
-    Second: 0,
-    Millisecond: 3,
-    Microsecond: 6,
-};
-// @__NO_SIDE_EFFECTS__
-function _isoDateTime(Class, params) {
-    return new Class({
-        type: "string",
-        format: "datetime",
-        check: "string_format",
-        offset: false,
-        local: false,
-        precision: null,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _isoDate(Class, params) {
-    return new Class({
-        type: "string",
-        format: "date",
-        check: "string_format",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _isoTime(Class, params) {
-    return new Class({
-        type: "string",
-        format: "time",
-        check: "string_format",
-        precision: null,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _isoDuration(Class, params) {
-    return new Class({
-        type: "string",
-        format: "duration",
-        check: "string_format",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _number(Class, params) {
-    return new Class(snapshotChecks({ type: "number", checks: [], ...normalizeParams(params) }));
-}
-// @__NO_SIDE_EFFECTS__
-function _coercedNumber(Class, params) {
-    return new Class(snapshotChecks({ type: "number", coerce: true, checks: [], ...util.normalizeParams(params) }));
-}
-// @__NO_SIDE_EFFECTS__
-function _int(Class, params) {
-    return new Class({
-        type: "number",
-        check: "number_format",
-        abort: false,
-        format: "safeint",
-        ...normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _float32(Class, params) {
-    return new Class({
-        type: "number",
-        check: "number_format",
-        abort: false,
-        format: "float32",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _float64(Class, params) {
-    return new Class({
-        type: "number",
-        check: "number_format",
-        abort: false,
-        format: "float64",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _int32(Class, params) {
-    return new Class({
-        type: "number",
-        check: "number_format",
-        abort: false,
-        format: "int32",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _uint32(Class, params) {
-    return new Class({
-        type: "number",
-        check: "number_format",
-        abort: false,
-        format: "uint32",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _boolean(Class, params) {
-    return new Class({
-        type: "boolean",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _coercedBoolean(Class, params) {
-    return new Class({
-        type: "boolean",
-        coerce: true,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _bigint(Class, params) {
-    return new Class({
-        type: "bigint",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _coercedBigint(Class, params) {
-    return new Class({
-        type: "bigint",
-        coerce: true,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _int64(Class, params) {
-    return new Class({
-        type: "bigint",
-        check: "bigint_format",
-        abort: false,
-        format: "int64",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _uint64(Class, params) {
-    return new Class({
-        type: "bigint",
-        check: "bigint_format",
-        abort: false,
-        format: "uint64",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _symbol(Class, params) {
-    return new Class({
-        type: "symbol",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function api_undefined(Class, params) {
-    return new Class({
-        type: "undefined",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function api_null(Class, params) {
-    return new Class({
-        type: "null",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _any(Class) {
-    return new Class({
-        type: "any",
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _unknown(Class) {
-    return new Class({
-        type: "unknown",
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _never(Class, params) {
-    return new Class({
-        type: "never",
-        ...normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _void(Class, params) {
-    return new Class({
-        type: "void",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _date(Class, params) {
-    return new Class({
-        type: "date",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _coercedDate(Class, params) {
-    return new Class({
-        type: "date",
-        coerce: true,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _nan(Class, params) {
-    return new Class({
-        type: "nan",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _lt(value, params) {
-    return new checks.$ZodCheckLessThan({
-        check: "less_than",
-        ...util.normalizeParams(params),
-        value,
-        inclusive: false,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _lte(value, params) {
-    return new $ZodCheckLessThan({
-        check: "less_than",
-        ...normalizeParams(params),
-        value,
-        inclusive: true,
-    });
-}
-
-// @__NO_SIDE_EFFECTS__
-function _gt(value, params) {
-    return new checks.$ZodCheckGreaterThan({
-        check: "greater_than",
-        ...util.normalizeParams(params),
-        value,
-        inclusive: false,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _gte(value, params) {
-    return new $ZodCheckGreaterThan({
-        check: "greater_than",
-        ...normalizeParams(params),
-        value,
-        inclusive: true,
-    });
-}
-
-// @__NO_SIDE_EFFECTS__
-function _positive(params) {
-    return _gt(0, params);
-}
-// negative
-// @__NO_SIDE_EFFECTS__
-function _negative(params) {
-    return _lt(0, params);
-}
-// nonpositive
-// @__NO_SIDE_EFFECTS__
-function _nonpositive(params) {
-    return _lte(0, params);
-}
-// nonnegative
-// @__NO_SIDE_EFFECTS__
-function _nonnegative(params) {
-    return _gte(0, params);
-}
-// @__NO_SIDE_EFFECTS__
-function _multipleOf(value, params) {
-    return new checks.$ZodCheckMultipleOf({
-        check: "multiple_of",
-        ...util.normalizeParams(params),
-        value,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _maxSize(maximum, params) {
-    return new checks.$ZodCheckMaxSize({
-        check: "max_size",
-        ...util.normalizeParams(params),
-        maximum,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _minSize(minimum, params) {
-    return new checks.$ZodCheckMinSize({
-        check: "min_size",
-        ...util.normalizeParams(params),
-        minimum,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _size(size, params) {
-    return new checks.$ZodCheckSizeEquals({
-        check: "size_equals",
-        ...util.normalizeParams(params),
-        size,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _maxLength(maximum, params) {
-    const ch = new $ZodCheckMaxLength({
-        check: "max_length",
-        ...normalizeParams(params),
-        maximum,
-    });
-    return ch;
-}
-// @__NO_SIDE_EFFECTS__
-function _minLength(minimum, params) {
-    return new $ZodCheckMinLength({
-        check: "min_length",
-        ...normalizeParams(params),
-        minimum,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _length(length, params) {
-    return new checks.$ZodCheckLengthEquals({
-        check: "length_equals",
-        ...util.normalizeParams(params),
-        length,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _regex(pattern, params) {
-    return new checks.$ZodCheckRegex({
-        check: "string_format",
-        format: "regex",
-        ...util.normalizeParams(params),
-        pattern,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _lowercase(params) {
-    return new checks.$ZodCheckLowerCase({
-        check: "string_format",
-        format: "lowercase",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _uppercase(params) {
-    return new checks.$ZodCheckUpperCase({
-        check: "string_format",
-        format: "uppercase",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _includes(includes, params) {
-    return new checks.$ZodCheckIncludes({
-        check: "string_format",
-        format: "includes",
-        ...util.normalizeParams(params),
-        includes,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _startsWith(prefix, params) {
-    return new checks.$ZodCheckStartsWith({
-        check: "string_format",
-        format: "starts_with",
-        ...util.normalizeParams(params),
-        prefix,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _endsWith(suffix, params) {
-    return new checks.$ZodCheckEndsWith({
-        check: "string_format",
-        format: "ends_with",
-        ...util.normalizeParams(params),
-        suffix,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _property(property, schema, params) {
-    return new checks.$ZodCheckProperty({
-        check: "property",
-        property,
-        schema,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _properties(shape, params) {
-    return new checks.$ZodCheckProperties({
-        check: "properties",
-        shape,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _mime(types, params) {
-    return new checks.$ZodCheckMimeType({
-        check: "mime_type",
-        mime: types,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _overwrite(tx) {
-    return new checks.$ZodCheckOverwrite({
-        check: "overwrite",
-        tx,
-    });
-}
-// normalize
-// @__NO_SIDE_EFFECTS__
-function _normalize(form) {
-    return _overwrite((input) => input.normalize(form));
-}
-// trim
-// @__NO_SIDE_EFFECTS__
-function _trim() {
-    return _overwrite((input) => input.trim());
-}
-// toLowerCase
-// @__NO_SIDE_EFFECTS__
-function _toLowerCase() {
-    return _overwrite((input) => input.toLowerCase());
-}
-// toUpperCase
-// @__NO_SIDE_EFFECTS__
-function _toUpperCase() {
-    return _overwrite((input) => input.toUpperCase());
-}
-// slugify
-// @__NO_SIDE_EFFECTS__
-function _slugify() {
-    return _overwrite((input) => util.slugify(input));
-}
-// @__NO_SIDE_EFFECTS__
-function _array(Class, element, params) {
-    return new Class({
-        type: "array",
-        element,
-        // get element() {
-        //   return element;
-        // },
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _union(Class, options, params) {
-    return new Class({
-        type: "union",
-        options,
-        ...util.normalizeParams(params),
-    });
-}
-function _xor(Class, options, params) {
-    return new Class({
-        type: "union",
-        options,
-        inclusive: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _discriminatedUnion(Class, discriminator, options, params) {
-    return new Class({
-        type: "union",
-        options: options,
-        discriminator,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _intersection(Class, left, right) {
-    return new Class({
-        type: "intersection",
-        left,
-        right,
-    });
-}
-// export function _tuple(
-//   Class: util.SchemaClass<schemas.$ZodTuple>,
-//   items: [],
-//   params?: string | $ZodTupleParams
-// ): schemas.$ZodTuple<[], null>;
-// @__NO_SIDE_EFFECTS__
-function _tuple(Class, items, _paramsOrRest, _params) {
-    const hasRest = _paramsOrRest instanceof schemas.$ZodType;
-    const params = hasRest ? _params : _paramsOrRest;
-    const rest = hasRest ? _paramsOrRest : null;
-    return new Class({
-        type: "tuple",
-        items,
-        rest,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _record(Class, keyType, valueType, params) {
-    return new Class({
-        type: "record",
-        keyType,
-        valueType,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _map(Class, keyType, valueType, params) {
-    return new Class({
-        type: "map",
-        keyType,
-        valueType,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _set(Class, valueType, params) {
-    return new Class({
-        type: "set",
-        valueType,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _enum(Class, values, params) {
-    const entries = Array.isArray(values) ? Object.fromEntries(values.map((v) => [v, v])) : values;
-    // if (Array.isArray(values)) {
-    //   for (const value of values) {
-    //     entries[value] = value;
-    //   }
-    // } else {
-    //   Object.assign(entries, values);
-    // }
-    // const entries: util.EnumLike = {};
-    // for (const val of values) {
-    //   entries[val] = val;
-    // }
-    return new Class({
-        type: "enum",
-        entries,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-/** @deprecated This API has been merged into `z.enum()`. Use `z.enum()` instead.
- *
- * ```ts
- * enum Colors { red, green, blue }
- * z.enum(Colors);
- * ```
- */
-function _nativeEnum(Class, entries, params) {
-    return new Class({
-        type: "enum",
-        entries,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _literal(Class, value, params) {
-    return new Class({
-        type: "literal",
-        values: Array.isArray(value) ? value : [value],
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _file(Class, params) {
-    return new Class({
-        type: "file",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _transform(Class, fn) {
-    return new Class({
-        type: "transform",
-        transform: fn,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _optional(Class, innerType) {
-    return new Class({
-        type: "optional",
-        innerType,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _nullable(Class, innerType) {
-    return new Class({
-        type: "nullable",
-        innerType,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _default(Class, innerType, defaultValue) {
-    return new Class({
-        type: "default",
-        innerType,
-        get defaultValue() {
-            return typeof defaultValue === "function" ? defaultValue() : util.shallowClone(defaultValue);
-        },
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _nonoptional(Class, innerType, params) {
-    return new Class({
-        type: "nonoptional",
-        innerType,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _success(Class, innerType) {
-    return new Class({
-        type: "success",
-        innerType,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _catch(Class, innerType, catchValue) {
-    return new Class({
-        type: "catch",
-        innerType,
-        catchValue: (typeof catchValue === "function" ? catchValue : util.constantCatch(catchValue)),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _pipe(Class, in_, out) {
-    return new Class({
-        type: "pipe",
-        in: in_,
-        out,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _readonly(Class, innerType) {
-    return new Class({
-        type: "readonly",
-        innerType,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _templateLiteral(Class, parts, params) {
-    return new Class({
-        type: "template_literal",
-        parts,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _lazy(Class, getter) {
-    return new Class({
-        type: "lazy",
-        getter,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _promise(Class, innerType) {
-    return new Class({
-        type: "promise",
-        innerType,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _custom(Class, fn, _params) {
-    const norm = util.normalizeParams(_params);
-    norm.abort ?? (norm.abort = true); // default to abort:false
-    const schema = new Class({
-        type: "custom",
-        check: "custom",
-        fn: fn,
-        ...norm,
-    });
-    return schema;
-}
-// same as _custom but defaults to abort:false
-// @__NO_SIDE_EFFECTS__
-function _refine(Class, fn, _params) {
-    const schema = new Class({
-        type: "custom",
-        check: "custom",
-        fn: fn,
-        ...normalizeParams(_params),
-    });
-    return schema;
-}
-// @__NO_SIDE_EFFECTS__
-function _superRefine(fn, params) {
-    const ch = _check((payload) => {
-        payload.addIssue = (issue) => {
-            if (typeof issue === "string") {
-                payload.issues.push(util.issue(issue, payload.value, ch._zod.def));
-            }
-            else {
-                // for Zod 3 backwards compatibility
-                const _issue = issue;
-                if (_issue.fatal)
-                    _issue.continue = false;
-                _issue.code ?? (_issue.code = "custom");
-                if (!("input" in _issue))
-                    _issue.input = payload.value;
-                _issue.inst ?? (_issue.inst = ch);
-                _issue.continue ?? (_issue.continue = !ch._zod.def.abort); // abort is always undefined, so this is always true...
-                payload.issues.push(util.issue(_issue));
-            }
-        };
-        return fn(payload.value, payload);
-    }, params);
-    return ch;
-}
-// @__NO_SIDE_EFFECTS__
-function _check(fn, params) {
-    const ch = new checks.$ZodCheck({
-        check: "custom",
-        ...util.normalizeParams(params),
-    });
-    ch._zod.check = fn;
-    return ch;
-}
-// @__NO_SIDE_EFFECTS__
-function describe(description) {
-    const ch = new $ZodCheck({ check: "describe" });
-    ch._zod.onattach = [
-        (inst) => {
-            const existing = globalRegistry.get(inst) ?? {};
-            globalRegistry.add(inst, { ...existing, description });
-        },
-    ];
-    ch._zod.check = () => { }; // no-op check
-    return ch;
-}
-// @__NO_SIDE_EFFECTS__
-function meta(metadata) {
-    const ch = new $ZodCheck({ check: "meta" });
-    ch._zod.onattach = [
-        (inst) => {
-            const existing = globalRegistry.get(inst) ?? {};
-            globalRegistry.add(inst, { ...existing, ...metadata });
-        },
-    ];
-    ch._zod.check = () => { }; // no-op check
-    return ch;
-}
-// @__NO_SIDE_EFFECTS__
-function _stringbool(Classes, _params) {
-    const params = util.normalizeParams(_params);
-    let truthyArray = params.truthy ?? ["true", "1", "yes", "on", "y", "enabled"];
-    let falsyArray = params.falsy ?? ["false", "0", "no", "off", "n", "disabled"];
-    if (params.case !== "sensitive") {
-        truthyArray = truthyArray.map((v) => (typeof v === "string" ? v.toLowerCase() : v));
-        falsyArray = falsyArray.map((v) => (typeof v === "string" ? v.toLowerCase() : v));
-    }
-    const truthySet = new Set(truthyArray);
-    const falsySet = new Set(falsyArray);
-    const _Codec = Classes.Codec ?? schemas.$ZodCodec;
-    const _Boolean = Classes.Boolean ?? schemas.$ZodBoolean;
-    const _String = Classes.String ?? schemas.$ZodString;
-    const stringSchema = new _String({ type: "string", error: params.error });
-    const booleanSchema = new _Boolean({ type: "boolean", error: params.error });
-    const codec = new _Codec({
-        type: "pipe",
-        in: stringSchema,
-        out: booleanSchema,
-        transform: ((input, payload) => {
-            let data = input;
-            if (params.case !== "sensitive")
-                data = data.toLowerCase();
-            if (truthySet.has(data)) {
-                return true;
-            }
-            else if (falsySet.has(data)) {
-                return false;
-            }
-            else {
-                payload.issues.push({
-                    code: "invalid_value",
-                    expected: "stringbool",
-                    values: [...truthySet, ...falsySet],
-                    input: payload.value,
-                    inst: codec,
-                    continue: false,
-                });
-                return {};
-            }
-        }),
-        reverseTransform: ((input, _payload) => {
-            if (input === true) {
-                return truthyArray[0] || "true";
-            }
-            else {
-                return falsyArray[0] || "false";
-            }
-        }),
-        error: params.error,
-    });
-    codec._zod.bag.truthy = truthyArray;
-    codec._zod.bag.falsy = falsyArray;
-    codec._zod.bag.case = params.case ?? "insensitive";
-    return codec;
-}
-// @__NO_SIDE_EFFECTS__
-function _stringFormat(Class, format, fnOrRegex, _params = {}) {
-    const params = util.normalizeParams(_params);
-    const def = {
-        check: "string_format",
-        type: "string",
-        format,
-        fn: typeof fnOrRegex === "function" ? fnOrRegex : (val) => fnOrRegex.test(val),
-        ...params,
-    };
-    if (fnOrRegex instanceof RegExp) {
-        def.pattern = fnOrRegex;
-    }
-    const inst = new Class(def);
-    return inst;
-}
-
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
+var api = __nccwpck_require__(3305);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
 
 
@@ -37390,7 +40509,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
  * overwrite `message`. */
 function _getMessage() {
     const internals = this._zod;
-    internals.message ?? (internals.message = JSON.stringify(internals.def, jsonStringifyReplacer, 2));
+    internals.message ?? (internals.message = JSON.stringify(internals.def, core_util/* jsonStringifyReplacer */.k8, 2));
     return internals.message;
 }
 function _setMessage(value) {
@@ -37435,8 +40554,8 @@ const initializer = (inst, def) => {
         });
     }
 };
-const $ZodError = $constructor("$ZodError", initializer);
-const $ZodRealError = $constructor("$ZodError", initializer, undefined, {
+const $ZodError = (0,core_core/* $constructor */.xI)("$ZodError", initializer);
+const $ZodRealError = (0,core_core/* $constructor */.xI)("$ZodError", initializer, undefined, {
     Parent: Error,
 });
 /** Get-or-create `obj[key]` as an own data property. A path segment naming an inherited member
@@ -37661,11 +40780,11 @@ const _parse = (_Err) => {
         const ctx = _ctx ? { ..._ctx, async: false } : { async: false };
         const result = schema._zod.run({ value, issues: [] }, ctx);
         if (result instanceof Promise) {
-            throw new $ZodAsyncError();
+            throw new core_core/* $ZodAsyncError */.GT();
         }
         if (result.issues.length) {
-            const e = new (_params?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config())));
-            captureStackTrace(e, _params?.callee ?? fn);
+            const e = new (_params?.Err ?? _Err)(result.issues.map((iss) => core_util/* finalizeIssue */.iR(iss, ctx, core_core/* config */.$W())));
+            core_util/* captureStackTrace */.gx(e, _params?.callee ?? fn);
             throw e;
         }
         return result.value;
@@ -37680,8 +40799,8 @@ const _parseAsync = (_Err) => {
         if (result instanceof Promise)
             result = await result;
         if (result.issues.length) {
-            const e = new (params?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config())));
-            captureStackTrace(e, params?.callee ?? fn);
+            const e = new (params?.Err ?? _Err)(result.issues.map((iss) => core_util/* finalizeIssue */.iR(iss, ctx, core_core/* config */.$W())));
+            core_util/* captureStackTrace */.gx(e, params?.callee ?? fn);
             throw e;
         }
         return result.value;
@@ -37693,7 +40812,7 @@ const _safeParse = (_Err) => (schema, value, _ctx) => {
     const ctx = _ctx ? { ..._ctx, async: false } : { async: false };
     const result = schema._zod.run({ value, issues: [] }, ctx);
     if (result instanceof Promise) {
-        throw new $ZodAsyncError();
+        throw new core_core/* $ZodAsyncError */.GT();
     }
     return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
 };
@@ -37705,7 +40824,7 @@ function failure(Err, issues, ctx) {
         success: false,
         get error() {
             if (!error) {
-                error = new Err(issues.map((iss) => finalizeIssue(iss, ctx, config())));
+                error = new Err(issues.map((iss) => core_util/* finalizeIssue */.iR(iss, ctx, core_core/* config */.$W())));
                 // finalizeIssue drops `input`, so the built error holds nothing; keeping the raw issues past this point pins the parsed value for the life of the result
                 issues = undefined;
                 ctx = undefined;
@@ -37830,7 +40949,7 @@ const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
 
 
-const ZodMiniType = /*@__PURE__*/ $constructor("ZodMiniType", (inst, def) => {
+const ZodMiniType = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniType", (inst, def) => {
     if (!inst._zod)
         throw new Error("Uninitialized schema in ZodMiniType.");
     $ZodType.init(inst, def);
@@ -37842,7 +40961,7 @@ const ZodMiniType = /*@__PURE__*/ $constructor("ZodMiniType", (inst, def) => {
         return this.check;
     },
     set with(value) {
-        own(this, "with", value);
+        core_util/* own */.qh(this, "with", value);
     },
     parse(data, params) {
         return parse_parse(this, data, params, { callee: this.parse });
@@ -37867,7 +40986,7 @@ const ZodMiniType = /*@__PURE__*/ $constructor("ZodMiniType", (inst, def) => {
         }, { parent: true });
     },
     clone(_def, params) {
-        return clone(this, _def, params);
+        return core_util/* clone */.o8(this, _def, params);
     },
     brand() {
         return this;
@@ -37880,13 +40999,13 @@ const ZodMiniType = /*@__PURE__*/ $constructor("ZodMiniType", (inst, def) => {
         return args.length === 0 ? fn(this) : fn(this, ...args);
     },
 });
-const ZodMiniString = /*@__PURE__*/ $constructor("ZodMiniString", (inst, def) => {
+const ZodMiniString = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniString", (inst, def) => {
     $ZodString.init(inst, def);
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
 function schemas_string(params) {
-    return _string(ZodMiniString, params);
+    return api/* _string */.Rl(ZodMiniString, params);
 }
 const ZodMiniStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniStringFormat", (inst, def) => {
     core.$ZodStringFormat.init(inst, def);
@@ -38132,20 +41251,20 @@ function hash(alg, params) {
         throw new Error(`Unrecognized hash format: ${format}`);
     return core._stringFormat(ZodMiniCustomStringFormat, format, regex, params);
 }
-const ZodMiniNumber = /*@__PURE__*/ $constructor("ZodMiniNumber", (inst, def) => {
+const ZodMiniNumber = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniNumber", (inst, def) => {
     $ZodNumber.init(inst, def);
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
 function schemas_number(params) {
-    return _number(ZodMiniNumber, params);
+    return api/* _number */.F7(ZodMiniNumber, params);
 }
-const ZodMiniNumberFormat = /*@__PURE__*/ $constructor("ZodMiniNumberFormat", (inst, def) => {
+const ZodMiniNumberFormat = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniNumberFormat", (inst, def) => {
     $ZodNumberFormat.init(inst, def);
     ZodMiniNumber.init(inst, def);
 });
 function schemas_int(params) {
-    return _int(ZodMiniNumberFormat, params);
+    return api/* _int */.LK(ZodMiniNumberFormat, params);
 }
 function float32(params) {
     return core._float32(ZodMiniNumberFormat, params);
@@ -38219,28 +41338,28 @@ const ZodMiniAny = /*@__PURE__*/ (/* unused pure expression or super */ null && 
 function any() {
     return core._any(ZodMiniAny);
 }
-const ZodMiniUnknown = /*@__PURE__*/ $constructor("ZodMiniUnknown", (inst, def) => {
+const ZodMiniUnknown = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniUnknown", (inst, def) => {
     $ZodUnknown.init(inst, def);
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
 function unknown() {
-    return _unknown(ZodMiniUnknown);
+    return api/* _unknown */.em(ZodMiniUnknown);
 }
-const ZodMiniNever = /*@__PURE__*/ $constructor("ZodMiniNever", (inst, def) => {
+const ZodMiniNever = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniNever", (inst, def) => {
     $ZodNever.init(inst, def);
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
 function never(params) {
-    return _never(ZodMiniNever, params);
+    return api/* _never */.G8(ZodMiniNever, params);
 }
 const ZodMiniVoid = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniVoid", (inst, def) => {
     core.$ZodVoid.init(inst, def);
     ZodMiniType.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_void(params) {
+function _void(params) {
     return core._void(ZodMiniVoid, params);
 }
 
@@ -38252,7 +41371,7 @@ const ZodMiniDate = /*@__PURE__*/ (/* unused pure expression or super */ null &&
 function schemas_date(params) {
     return core._date(ZodMiniDate, params);
 }
-const ZodMiniArray = /*@__PURE__*/ $constructor("ZodMiniArray", (inst, def) => {
+const ZodMiniArray = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniArray", (inst, def) => {
     $ZodArray.init(inst, def);
     ZodMiniType.init(inst, def);
 });
@@ -38261,26 +41380,26 @@ function array(element, params) {
     return new ZodMiniArray({
         type: "array",
         element: element,
-        ...normalizeParams(params),
+        ...core_util/* normalizeParams */.A2(params),
     });
 }
 // .keyof
 // @__NO_SIDE_EFFECTS__
 function keyof(schema) {
     const shape = schema._zod.def.shape;
-    return schemas_enum(Object.keys(shape));
+    return _enum(Object.keys(shape));
 }
-const ZodMiniObject = /*@__PURE__*/ $constructor("ZodMiniObject", (inst, def) => {
+const ZodMiniObject = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniObject", (inst, def) => {
     $ZodObject.init(inst, def);
     ZodMiniType.init(inst, def);
-    installLazyProp(inst, "shape", (self) => self._zod.def.shape, false);
+    core_util/* installLazyProp */.X(inst, "shape", (self) => self._zod.def.shape, false);
 });
 // @__NO_SIDE_EFFECTS__
 function object(shape, params) {
     const def = {
         type: "object",
         shape: shape ?? {},
-        ...normalizeParams(params),
+        ...core_util/* normalizeParams */.A2(params),
     };
     return new ZodMiniObject(def);
 }
@@ -38291,7 +41410,7 @@ function strictObject(shape, params) {
         type: "object",
         shape,
         catchall: never(),
-        ...normalizeParams(params),
+        ...core_util/* normalizeParams */.A2(params),
     });
 }
 // looseObject
@@ -38301,36 +41420,36 @@ function looseObject(shape, params) {
         type: "object",
         shape,
         catchall: unknown(),
-        ...normalizeParams(params),
+        ...core_util/* normalizeParams */.A2(params),
     });
 }
 // object methods
 // @__NO_SIDE_EFFECTS__
-function schemas_extend(schema, shape) {
+function extend(schema, shape) {
     return util.extend(schema, shape);
 }
 // @__NO_SIDE_EFFECTS__
-function schemas_safeExtend(schema, shape) {
+function safeExtend(schema, shape) {
     return util.safeExtend(schema, shape);
 }
 /**
  * @deprecated Use [`z.extend(A, B.shape)`](https://zod.dev/api?id=extend) instead.
  */
 // @__NO_SIDE_EFFECTS__
-function schemas_merge(a, b) {
+function merge(a, b) {
     return util.merge(a, b);
 }
 // @__NO_SIDE_EFFECTS__
-function schemas_pick(schema, mask) {
+function pick(schema, mask) {
     return util.pick(schema, mask);
 }
 // .omit
 // @__NO_SIDE_EFFECTS__
-function schemas_omit(schema, mask) {
+function omit(schema, mask) {
     return util.omit(schema, mask);
 }
 // @__NO_SIDE_EFFECTS__
-function schemas_partial(schema, mask) {
+function partial(schema, mask) {
     const def = schema._zod.def;
     if (def.type !== "tuple")
         return util.partial(ZodMiniOptional, schema, mask);
@@ -38347,7 +41466,7 @@ function exactPartial(schema, mask) {
     return util.partial(ZodMiniExactOptional, schema, mask, "exactPartial");
 }
 // @__NO_SIDE_EFFECTS__
-function schemas_required(schema, mask) {
+function required(schema, mask) {
     return util.required(ZodMiniNonOptional, schema, mask);
 }
 // @__NO_SIDE_EFFECTS__
@@ -38423,7 +41542,7 @@ function tuple(items, _paramsOrRest, _params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodMiniRecord = /*@__PURE__*/ $constructor("ZodMiniRecord", (inst, def) => {
+const ZodMiniRecord = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniRecord", (inst, def) => {
     $ZodRecord.init(inst, def);
     ZodMiniType.init(inst, def);
 });
@@ -38435,14 +41554,14 @@ function record(keyType, valueType, params) {
             type: "record",
             keyType: schemas_string(),
             valueType: keyType,
-            ...normalizeParams(valueType),
+            ...core_util/* normalizeParams */.A2(valueType),
         });
     }
     return new ZodMiniRecord({
         type: "record",
         keyType,
         valueType: valueType,
-        ...normalizeParams(params),
+        ...core_util/* normalizeParams */.A2(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -38496,7 +41615,7 @@ const ZodMiniEnum = /*@__PURE__*/ (/* unused pure expression or super */ null &&
     inst.options = [...inst._zod.values];
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_enum(values, params) {
+function _enum(values, params) {
     const entries = Array.isArray(values) ? Object.fromEntries(values.map((v) => [v, v])) : values;
     return new ZodMiniEnum({
         type: "enum",
@@ -38540,7 +41659,7 @@ const ZodMiniFile = /*@__PURE__*/ (/* unused pure expression or super */ null &&
 function file(params) {
     return core._file(ZodMiniFile, params);
 }
-const ZodMiniTransform = /*@__PURE__*/ $constructor("ZodMiniTransform", (inst, def) => {
+const ZodMiniTransform = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniTransform", (inst, def) => {
     $ZodTransform.init(inst, def);
     ZodMiniType.init(inst, def);
 });
@@ -38551,7 +41670,7 @@ function transform(fn) {
         transform: fn,
     });
 }
-const ZodMiniOptional = /*@__PURE__*/ $constructor("ZodMiniOptional", (inst, def) => {
+const ZodMiniOptional = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniOptional", (inst, def) => {
     $ZodOptional.init(inst, def);
     ZodMiniType.init(inst, def);
 });
@@ -38573,7 +41692,7 @@ function exactOptional(innerType) {
         innerType: innerType,
     });
 }
-const ZodMiniNullable = /*@__PURE__*/ $constructor("ZodMiniNullable", (inst, def) => {
+const ZodMiniNullable = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniNullable", (inst, def) => {
     $ZodNullable.init(inst, def);
     ZodMiniType.init(inst, def);
 });
@@ -38586,7 +41705,7 @@ function nullable(innerType) {
 }
 // nullish
 // @__NO_SIDE_EFFECTS__
-function schemas_nullish(innerType) {
+function nullish(innerType) {
     return optional(nullable(innerType));
 }
 const ZodMiniDefault = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniDefault", (inst, def) => {
@@ -38594,7 +41713,7 @@ const ZodMiniDefault = /*@__PURE__*/ (/* unused pure expression or super */ null
     ZodMiniType.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_default(innerType, defaultValue) {
+function _default(innerType, defaultValue) {
     return new ZodMiniDefault({
         type: "default",
         innerType: innerType,
@@ -38640,16 +41759,16 @@ function success(innerType) {
         innerType: innerType,
     });
 }
-const ZodMiniCatch = /*@__PURE__*/ $constructor("ZodMiniCatch", (inst, def) => {
+const ZodMiniCatch = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniCatch", (inst, def) => {
     $ZodCatch.init(inst, def);
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
-function schemas_catch(innerType, catchValue) {
+function _catch(innerType, catchValue) {
     return new ZodMiniCatch({
         type: "catch",
         innerType: innerType,
-        catchValue: (typeof catchValue === "function" ? catchValue : constantCatch(catchValue)),
+        catchValue: (typeof catchValue === "function" ? catchValue : core_util/* constantCatch */.SS(catchValue)),
     });
 }
 
@@ -38661,7 +41780,7 @@ const ZodMiniNaN = /*@__PURE__*/ (/* unused pure expression or super */ null && 
 function nan(params) {
     return core._nan(ZodMiniNaN, params);
 }
-const ZodMiniPipe = /*@__PURE__*/ $constructor("ZodMiniPipe", (inst, def) => {
+const ZodMiniPipe = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniPipe", (inst, def) => {
     $ZodPipe.init(inst, def);
     ZodMiniType.init(inst, def);
 });
@@ -38729,7 +41848,7 @@ const ZodMiniLazy = /*@__PURE__*/ (/* unused pure expression or super */ null &&
 //   return util.createTransparentProxy<T>(getter);
 // }
 // @__NO_SIDE_EFFECTS__
-function schemas_lazy(getter) {
+function _lazy(getter) {
     return new ZodMiniLazy({
         type: "lazy",
         getter: getter,
@@ -38747,7 +41866,7 @@ function promise(innerType) {
         innerType: innerType,
     });
 }
-const ZodMiniCustom = /*@__PURE__*/ $constructor("ZodMiniCustom", (inst, def) => {
+const ZodMiniCustom = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniCustom", (inst, def) => {
     $ZodCustom.init(inst, def);
     ZodMiniType.init(inst, def);
 });
@@ -38769,7 +41888,7 @@ function custom(fn, _params) {
 // refine
 // @__NO_SIDE_EFFECTS__
 function refine(fn, _params = {}) {
-    return _refine(ZodMiniCustom, fn, _params);
+    return api/* _refine */.fU(ZodMiniCustom, fn, _params);
 }
 // superRefine
 // @__NO_SIDE_EFFECTS__
@@ -38777,10 +41896,10 @@ function superRefine(fn, params) {
     return core._superRefine(fn, params);
 }
 // Re-export describe and meta from core
-const schemas_describe = describe;
-const schemas_meta = meta;
+const describe = api/* describe */.q0;
+const meta = api/* meta */.mI;
 // instanceof
-class schemas_Class {
+class Class {
     constructor(..._args) { }
 }
 // @__NO_SIDE_EFFECTS__
@@ -38810,7 +41929,7 @@ const stringbool = (...args) => core._stringbool({
 }, ...args);
 // @__NO_SIDE_EFFECTS__
 function json() {
-    const jsonSchema = schemas_lazy(() => {
+    const jsonSchema = _lazy(() => {
         return union([schemas_string(), schemas_number(), schemas_boolean(), schemas_null(), array(jsonSchema), record(schemas_string(), jsonSchema)]);
     });
     return jsonSchema;
@@ -38829,1140 +41948,229 @@ function _function(params) {
 }
 
 
-;// CONCATENATED MODULE: ./src/text.ts
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching escape sequences is the point
-const ANSI = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
-/** The bidi controls that reorder what a reader sees (embeddings, overrides, isolates: "Trojan Source"). */
-const BIDI = '\u202a-\u202e\u2066-\u2069';
-const CONTROL = new RegExp(`[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029${BIDI}]`, 'g');
-/** What JSON leaves raw that a reader or a log must not see raw: the line separators and the bidi controls. */
-const JSON_RAW = new RegExp(`[\u2028\u2029${BIDI}]`, 'g');
-/** Removes ANSI escapes and control characters (keeps tabs and newlines), bidi controls among them. */
-function stripControl(text) {
-    return text.replace(ANSI, '').replace(CONTROL, '');
-}
-const ZWSP = '\u200b';
+
+/***/ })
+
+/******/ });
+/************************************************************************/
+/******/ // The module cache
+/******/ var __webpack_module_cache__ = {};
+/******/ 
+/******/ // The require function
+/******/ function __nccwpck_require__(moduleId) {
+/******/ 	// Check if module is in cache
+/******/ 	var cachedModule = __webpack_module_cache__[moduleId];
+/******/ 	if (cachedModule !== undefined) {
+/******/ 		return cachedModule.exports;
+/******/ 	}
+/******/ 	// Create a new module (and put it into the cache)
+/******/ 	var module = __webpack_module_cache__[moduleId] = {
+/******/ 		// no module.id needed
+/******/ 		// no module.loaded needed
+/******/ 		exports: {}
+/******/ 	};
+/******/ 
+/******/ 	// Execute the module function
+/******/ 	var threw = true;
+/******/ 	try {
+/******/ 		__webpack_modules__[moduleId].call(module.exports, module, module.exports, __nccwpck_require__);
+/******/ 		threw = false;
+/******/ 	} finally {
+/******/ 		if(threw) delete __webpack_module_cache__[moduleId];
+/******/ 	}
+/******/ 
+/******/ 	// Return the exports of the module
+/******/ 	return module.exports;
+/******/ }
+/******/ 
+/******/ // expose the modules object (__webpack_modules__)
+/******/ __nccwpck_require__.m = __webpack_modules__;
+/******/ 
+/************************************************************************/
+/******/ /* webpack/runtime/asset-relocator-loader */
+/******/ if (typeof __nccwpck_require__ !== 'undefined') __nccwpck_require__.ab = decodeURIComponent(new URL('.', import.meta.url).pathname).slice(import.meta.url.match(/^file:\/\/\/\w:/) ? 1 : 0, -1) + "/";
+/******/ 
+/******/ /* webpack/runtime/compat get default export */
+/******/ (() => {
+/******/ 	// getDefaultExport function for compatibility with non-harmony modules
+/******/ 	__nccwpck_require__.n = (module) => {
+/******/ 		var getter = module && module.__esModule ?
+/******/ 			() => (module['default']) :
+/******/ 			() => (module);
+/******/ 		__nccwpck_require__.d(getter, { a: getter });
+/******/ 		return getter;
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/define property getters */
+/******/ (() => {
+/******/ 	// define getter functions for harmony exports
+/******/ 	__nccwpck_require__.d = (exports, definition) => {
+/******/ 		for(var key in definition) {
+/******/ 			if(__nccwpck_require__.o(definition, key) && !__nccwpck_require__.o(exports, key)) {
+/******/ 				Object.defineProperty(exports, key, { enumerable: true, get: definition[key] });
+/******/ 			}
+/******/ 		}
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/ensure chunk */
+/******/ (() => {
+/******/ 	__nccwpck_require__.f = {};
+/******/ 	// This file contains only the entry chunk.
+/******/ 	// The chunk loading function for additional chunks
+/******/ 	__nccwpck_require__.e = (chunkId) => {
+/******/ 		return Promise.all(Object.keys(__nccwpck_require__.f).reduce((promises, key) => {
+/******/ 			__nccwpck_require__.f[key](chunkId, promises);
+/******/ 			return promises;
+/******/ 		}, []));
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/get javascript chunk filename */
+/******/ (() => {
+/******/ 	// This function allow to reference async chunks
+/******/ 	__nccwpck_require__.u = (chunkId) => {
+/******/ 		// return url for filenames based on template
+/******/ 		return "" + chunkId + ".index.js";
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/hasOwnProperty shorthand */
+/******/ (() => {
+/******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/make namespace object */
+/******/ (() => {
+/******/ 	// define __esModule on exports
+/******/ 	__nccwpck_require__.r = (exports) => {
+/******/ 		if(typeof Symbol !== 'undefined' && Symbol.toStringTag) {
+/******/ 			Object.defineProperty(exports, Symbol.toStringTag, { value: 'Module' });
+/******/ 		}
+/******/ 		Object.defineProperty(exports, '__esModule', { value: true });
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/import chunk loading */
+/******/ (() => {
+/******/ 	// no baseURI
+/******/ 	
+/******/ 	// object to store loaded and loading chunks
+/******/ 	// undefined = chunk not loaded, null = chunk preloaded/prefetched
+/******/ 	// [resolve, Promise] = chunk loading, 0 = chunk loaded
+/******/ 	var installedChunks = {
+/******/ 		792: 0
+/******/ 	};
+/******/ 	
+/******/ 	var installChunk = (data) => {
+/******/ 		var {ids, modules, runtime} = data;
+/******/ 		// add "modules" to the modules object,
+/******/ 		// then flag all "ids" as loaded and fire callback
+/******/ 		var moduleId, chunkId, i = 0;
+/******/ 		for(moduleId in modules) {
+/******/ 			if(__nccwpck_require__.o(modules, moduleId)) {
+/******/ 				__nccwpck_require__.m[moduleId] = modules[moduleId];
+/******/ 			}
+/******/ 		}
+/******/ 		if(runtime) runtime(__nccwpck_require__);
+/******/ 		for(;i < ids.length; i++) {
+/******/ 			chunkId = ids[i];
+/******/ 			if(__nccwpck_require__.o(installedChunks, chunkId) && installedChunks[chunkId]) {
+/******/ 				installedChunks[chunkId][0]();
+/******/ 			}
+/******/ 			installedChunks[ids[i]] = 0;
+/******/ 		}
+/******/ 	
+/******/ 	}
+/******/ 	
+/******/ 	__nccwpck_require__.f.j = (chunkId, promises) => {
+/******/ 			// import() chunk loading for javascript
+/******/ 			var installedChunkData = __nccwpck_require__.o(installedChunks, chunkId) ? installedChunks[chunkId] : undefined;
+/******/ 			if(installedChunkData !== 0) { // 0 means "already installed".
+/******/ 	
+/******/ 				// a Promise means "currently loading".
+/******/ 				if(installedChunkData) {
+/******/ 					promises.push(installedChunkData[1]);
+/******/ 				} else {
+/******/ 					if(true) { // all chunks have JS
+/******/ 						// setup Promise in chunk cache
+/******/ 						var promise = import("./" + __nccwpck_require__.u(chunkId)).then(installChunk, (e) => {
+/******/ 							if(installedChunks[chunkId] !== 0) installedChunks[chunkId] = undefined;
+/******/ 							throw e;
+/******/ 						});
+/******/ 						var promise = Promise.race([promise, new Promise((resolve) => (installedChunkData = installedChunks[chunkId] = [resolve]))])
+/******/ 						promises.push(installedChunkData[1] = promise);
+/******/ 					}
+/******/ 				}
+/******/ 			}
+/******/ 	};
+/******/ 	
+/******/ 	// no prefetching
+/******/ 	
+/******/ 	// no preloaded
+/******/ 	
+/******/ 	// no external install chunk
+/******/ 	
+/******/ 	// no on chunks loaded
+/******/ })();
+/******/ 
+/************************************************************************/
+var __webpack_exports__ = {};
+
+// EXTERNAL MODULE: ./src/step/limits.ts
+var limits = __nccwpck_require__(2372);
+;// CONCATENATED MODULE: ./src/step/guard.ts
 /**
- * Text in which no CI reads a command, for every line a CI may print: Azure Pipelines runs
- * `##vso[…]` anywhere in a line (and formats `##[section]`…), TeamCity `##teamcity[…]`, GitHub
- * `##[…]` anywhere and `::name::` at the start of a line once trimmed; GitLab opens a section on
- * `section_start:` (its escapes are removed by `stripControl`, the words are broken here too).
- * Each is broken by a zero-width space, so the text reads the same.
+ * The last net of an entry: a rejection no one observed, or an exception no one caught, goes to
+ * `handle` (once per fault, never twice at once) instead of ending the process with a stack
+ * trace. The adapter's handler turns it into `result=error` with its outputs and reports when
+ * the outcome was not reported yet, else into a warning beside the outcome that stands.
  */
-function inertCommands(text) {
-    return text
-        .replace(/##(?=[a-z]*\[)/gi, `#${ZWSP}#`)
-        .replace(/^(\s*):(?=:)/gm, `$1:${ZWSP}`)
-        .replace(/section_(start|end):/gi, `section_${ZWSP}$1:`);
-}
-/**
- * A value as JSON text in which no CI reads a command (for `--json` on stdout, or a report a job
- * prints): `#` before `#` written `\u0023`, and the line breaks and bidi controls JSON leaves raw escaped. Parsed,
- * it is the same value.
- */
-function inertJson(value, indent) {
-    return JSON.stringify(value, null, indent)
-        .replace(/#(?=#)/g, '\\u0023')
-        .replace(JSON_RAW, (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16)}`);
-}
-/** Shortens text to `max` characters, saying how much was cut. */
-function truncate(text, max) {
-    if (text.length <= max)
-        return text;
-    return `${text.slice(0, max)}… (${text.length - max} more characters)`;
-}
-/** Untrusted text as one clean line of at most `max` characters. */
-function oneLine(text, max = 500) {
-    return truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max);
-}
-/** Characters that show as nothing: a secret split by them reads as the secret. */
-const INVISIBLE = '[\\u00ad\\u034f\\u180e\\u200b-\\u200f\\u2060-\\u2064\\ufeff]*';
-/** One character of a secret as a pattern: itself, or percent-encoded (each byte); any letter case, by the redactor's flag. */
-function charPattern(char) {
-    const escaped = char.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-    const encoded = [...Buffer.from(char, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
-    return `(?:${escaped}|${encoded})`;
-}
-/** A run of characters a word, a URL's part or an escaped text is made of: read as one, in one linear pass. */
-const RUN = /[\w.~+/=;&#%\\-]+/g;
-/** An HTML numeric reference (`&#115;`, `&#x73;`, the `;` left out as browsers allow) or a JSON or JavaScript escape (`\u0073`, `\x73`). */
-const ESCAPE = /&#x([0-9a-f]{1,6});?|&#(\d{1,7});?|\\u([0-9a-f]{4})|\\x([0-9a-f]{2})/gi;
-/** Text that may hold an escaped character, or an ASCII text as the hex of its UTF-16 code units: only such text is decoded. */
-const MAY_BE_ESCAPED = /&#|\\[ux]|(?:[0-9a-f]{2}00){4}|(?:00[0-9a-f]{2}){4}/i;
-/** A run's escapes decoded (a code point out of range is left as it is). */
-function unescapeRun(run) {
-    return run.replace(ESCAPE, (whole, hex, decimal, unit, byte) => {
-        const code = Number.parseInt(hex ?? unit ?? byte ?? decimal ?? '', (hex ?? unit ?? byte) ? 16 : 10);
-        return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    });
-}
-/** What a run may spell once decoded: its escapes read, and its hex read as UTF-16 code units (either byte order, either alignment). */
-function decodedRun(run) {
-    const decoded = [];
-    if (/&#|\\[ux]/i.test(run))
-        decoded.push(unescapeRun(run));
-    for (const hex of run.match(/[0-9a-f]{16,}/gi) ?? [])
-        for (const from of [0, 2]) {
-            const units = Buffer.from(hex.slice(from, from + Math.floor((hex.length - from) / 4) * 4), 'hex');
-            decoded.push(units.toString('utf16le'), Buffer.from(units).swap16().toString('utf16le'));
-        }
-    return decoded;
-}
-/**
- * A function that replaces every occurrence of each secret with `***`, in any letter case (URL
- * hosts and some headers come back lowercased), with any of its characters percent-encoded
- * (`%73k_…`, `sk%5F…`) and with characters that show as nothing between its characters (a
- * zero-width space). A run of text that spells a secret once its HTML numeric references or
- * escapes are read (`&#115;&#107;…`, `\u0073\u006b…`), or as the hex of UTF-16 code units, is
- * cut whole. Build it once per set of secrets: one pattern, longest secret first.
- */
-function createRedactor(secrets) {
-    const used = [...new Set(secrets.filter((secret) => secret.length > 0))].sort((a, b) => b.length - a.length);
-    if (used.length === 0)
-        return (text) => text;
-    const plain = new RegExp(used.map((secret) => Array.from(secret, charPattern).join(INVISIBLE)).join('|'), 'gi');
-    const holdsSecret = (text) => {
-        plain.lastIndex = 0;
-        return plain.test(text);
+function guardProcess(handle) {
+    let handling = Promise.resolve();
+    const onFault = (error) => {
+        handling = handling.then(() => handle(error), () => undefined);
+        handling.catch(() => undefined);
     };
-    return (text) => {
-        const cut = text.replace(plain, '***');
-        if (!MAY_BE_ESCAPED.test(cut))
-            return cut;
-        return cut.replace(RUN, (run) => (decodedRun(run).some(holdsSecret) ? '***' : run));
-    };
-}
-/** Encoded forms shorter than this are not cut: they would cut ordinary words. */
-const MIN_ENCODED = 8;
-/**
- * How a server may echo a secret encoded: base64 and base64url (as the secret alone, or inside
- * a longer encoded text such as `Bearer <key>` or `user:<key>`, at each of the three offsets a
- * byte can take, the characters that depend on the secret alone) and hex. (The hex of its UTF-16
- * code units is the redactor's own: `createRedactor`.)
- */
-function encodedForms(secret) {
-    const bytes = Buffer.from(secret, 'utf8');
-    const forms = [bytes.toString('hex')];
-    for (let offset = 0; offset < 3; offset++) {
-        const padded = Buffer.concat([Buffer.alloc(offset), bytes, Buffer.alloc(2)]);
-        // Character j of base64 holds bits 6j to 6j+6: those within the secret's bytes depend on it alone.
-        const from = Math.ceil((8 * offset) / 6);
-        const to = Math.floor((8 * (offset + bytes.length)) / 6);
-        const base64 = padded.toString('base64').slice(from, to);
-        forms.push(base64, base64.replace(/\+/g, '-').replace(/\//g, '_'));
-        // The secret alone, padded as an encoder writes it.
-        if (offset === 0)
-            forms.push(bytes.toString('base64'), bytes.toString('base64url'));
-    }
-    return [...new Set(forms)].filter((form) => form.length >= MIN_ENCODED && form !== secret);
-}
-/** The redactor of a list of secrets, built once per list (keep the list to keep the redactor). */
-const redactors = new WeakMap();
-function redactorOf(secrets) {
-    let redactor = redactors.get(secrets);
-    if (!redactor) {
-        redactor = createRedactor(secrets);
-        redactors.set(secrets, redactor);
-    }
-    return redactor;
-}
-/** Replaces every occurrence of each secret with `***`, in any letter case. */
-function redact(text, secrets) {
-    return redactorOf(secrets)(text);
-}
-/**
- * Parsed JSON with `***` in place of every secret, in string values and in keys. Recursive:
- * give it JSON whose depth was checked first.
- */
-function redactJson(value, secrets) {
-    if (!secrets.some((secret) => secret.length > 0))
-        return value;
-    return cleanStrings(value, redactorOf(secrets));
-}
-/** Parsed JSON with every string, values and keys, passed through `clean`. Recursive: give it JSON whose depth was checked first. */
-function cleanStrings(value, clean) {
-    const walk = (node) => {
-        if (typeof node === 'string')
-            return clean(node);
-        if (Array.isArray(node))
-            return node.map(walk);
-        if (node !== null && typeof node === 'object')
-            return Object.fromEntries(Object.entries(node).map(([key, child]) => [clean(key), walk(child)]));
-        return node;
-    };
-    return walk(value);
-}
-/** `1 poll`, `2 polls`, `1 query`, `3 queries`: a count with its noun. */
-function counted(count, noun, plural = `${noun}s`) {
-    return `${count} ${count === 1 ? noun : plural}`;
-}
-/**
- * A value that is one well-formed http(s) address with a host and nothing else, trimmed;
- * undefined otherwise. A line break, a space or a control character anywhere is no
- * address: the parser would drop them silently, and the text after a line break (`::error::…`, an
- * @-mention) would pass for part of it.
- */
-function wellFormedUrl(value) {
-    if (typeof value !== 'string')
-        return undefined;
-    const text = value.trim();
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
-    if (text === '' || /[\s\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u2060\ufeff]/.test(text) || !URL.canParse(text))
-        return undefined;
-    const url = new URL(text);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '' ? text : undefined;
-}
-/** A base URL as the user gave it: origin and path, without a trailing slash. */
-function baseAddress(url) {
-    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-}
-/** Text ended as a sentence: one full stop, never a second after a value that ends with one (`main.`). */
-function sentence(text) {
-    return `${text.replace(/[\s.]+$/, '')}.`;
-}
-/** Schemes whose address a URL parser reads with any number of `/` or `\` after the colon, none included. */
-const SPECIAL_SCHEME = /^(?:https?|wss?|ftp|file)$/i;
-/**
- * An address without the user and password it may carry (`https://user:pass@host/` →
- * `https://host/`), cut from the text as given, whether or not it parses as a URL, in every
- * spelling a URL parser reads as one: `https:\\u:pw@h`, `https:/u:pw@h` and `https:u:pw@h` are all
- * `https://u:pw@h` to it, and so is one with a tab or a line break inside (which it drops).
- */
-function withoutUserinfo(url) {
-    const cut = (text) => {
-        // biome-ignore lint/suspicious/noControlCharactersInRegex: a URL parser skips leading C0 controls and spaces
-        const match = /^([\u0000-\u0020]*([a-z][a-z0-9+.-]*):)([/\\]*)([^/?#\\]*)/i.exec(text);
-        if (!match)
-            return text;
-        const [whole, scheme = '', name = '', slashes = '', authority = ''] = match;
-        if (!SPECIAL_SCHEME.test(name) && slashes !== '//')
-            return text;
-        const at = authority.lastIndexOf('@');
-        if (at < 0)
-            return text;
-        return `${scheme}${slashes}${authority.slice(at + 1)}${text.slice(whole.length)}`;
-    };
-    const flat = url.replace(/[\t\n\r]/g, '');
-    const cutFlat = cut(flat);
-    return cutFlat === flat ? url : cutFlat;
-}
-/**
- * Parsed JSON with every string that is an address cut of its user and password
- * (`withoutUserinfo`), for a record kept as received. Recursive: give it JSON whose depth was
- * checked first.
- */
-function withoutUserinfoIn(value) {
-    if (typeof value === 'string')
-        return withoutUserinfo(value);
-    if (Array.isArray(value))
-        return value.map(withoutUserinfoIn);
-    if (value !== null && typeof value === 'object')
-        return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, withoutUserinfoIn(child)]));
-    return value;
-}
-/**
- * The HTTP status a proxy answered the tunnel with (`Proxy response (407) !== 200 when HTTP
- * Tunneling`), found in the error or any of its causes (a fetch says only "Request was
- * cancelled" on top); undefined when no proxy refused. Such a request never reached its API.
- */
-function proxyRefusalStatus(error) {
-    for (let cause = error, depth = 0; cause instanceof Error && depth < 8; cause = cause.cause, depth++) {
-        const status = /Proxy response \((\d{3})\)/.exec(cause.message)?.[1];
-        if (status)
-            return Number(status);
-    }
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./src/engine/ids.ts
-// Ids go into URL paths: only plain identifiers are used, from the inputs and from the platform's answers alike.
-const MAX_ID_LENGTH = 256;
-/** Why an id is not a plain identifier, or undefined when it is one. */
-function identifierProblem(id) {
-    if (id.length > MAX_ID_LENGTH)
-        return `is ${id.length} characters long; at most ${MAX_ID_LENGTH} are allowed`;
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: ids must not contain control characters
-    if (/[/\\?#%\s\u0000-\u001f\u007f-\u009f]/.test(id))
-        return 'contains a character that is not allowed in an id (/ \\ ? # % whitespace or control characters)';
-    // Half of a UTF-16 surrogate pair is no character at all: no URL can be made of it.
-    if (/\p{Cs}/u.test(id))
-        return 'contains half of a surrogate pair, which is no character (the text is broken)';
-    if (id === '.')
-        return 'is "." (a path segment, not an id)';
-    if (id.includes('..'))
-        return 'contains ".."';
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./src/inputs/values.ts
-// The kinds of value an input can hold, each a zod schema that turns the text the runner gives
-// into a typed value, or into one problem message that says what is allowed. The groups of
-// inputs (platform.ts, targets.ts, waiting.ts, search.ts, comment.ts, trigger.ts) are built
-// from these. Written with zod/mini, which loads less code than zod's chained API.
-
-
-
-/** Splits a list input on newlines and commas, trims, drops blanks. */
-function splitList(text) {
-    return text
-        .split(/[\n,]/)
-        .map((item) => item.trim())
-        .filter((item) => item !== '');
-}
-/** A value as a problem message shows it: quoted, and cut when long. */
-function quote(value) {
-    const shown = value.length > 80 ? `${value.slice(0, 77)}...` : value;
-    return JSON.stringify(shown);
-}
-/** Longest duration any input may give; also keeps every timer well below the 2^31 ms limit of setTimeout. */
-const MAX_DURATION_MS = 168 * 3_600_000;
-/** Adds one problem message to a value being parsed. */
-function addProblem(ctx, message) {
-    ctx.issues.push({ code: 'custom', message, input: ctx.value });
-}
-/** A schema of the text an input holds, turned into its value by `fn`, which adds a problem for what it refuses. */
-const fromText = (fn) => pipe(schemas_string(), transform(fn));
-const durationSchema = fromText((text, ctx) => {
-    const ms = parseDuration(text);
-    if (ms === undefined || ms <= 0) {
-        addProblem(ctx, 'is not a positive duration; use e.g. 90, 90s, 500ms, 1.5s, 15m, 1h30m');
-        return NEVER;
-    }
-    if (ms > MAX_DURATION_MS) {
-        addProblem(ctx, 'is longer than 168h (7 days), the longest duration allowed');
-        return NEVER;
-    }
-    return ms;
-});
-const booleanSchema = fromText((text, ctx) => {
-    if (/^(true|True|TRUE)$/.test(text))
-        return true;
-    if (/^(false|False|FALSE)$/.test(text))
-        return false;
-    addProblem(ctx, 'is not a boolean; use true or false');
-    return NEVER;
-});
-/**
- * A folder of the repository, relative to its root: `.`, `docs`, `./site/docs/`. Given as the
- * empty string for the root, without `./` and trailing slashes; never absolute, never with `..`.
- */
-const repositoryFolderSchema = fromText((text, ctx) => {
-    const folder = text
-        .trim()
-        .replace(/\\/g, '/')
-        .replace(/^(?:\.\/)+/, '')
-        .replace(/\/+$/, '');
-    if (folder === '' || folder === '.')
-        return '';
-    const parts = folder.split('/');
-    if (folder.startsWith('/') || /^[A-Za-z]:/.test(folder) || parts.some((part) => part === '..' || part === '.' || part === '')) {
-        addProblem(ctx, 'must be a folder relative to the repository root, such as docs or site/docs, without .. or a leading /');
-        return NEVER;
-    }
-    return folder;
-});
-/** A list of ids; each problem names the one item at fault. */
-const idListSchema = fromText((text, ctx) => {
-    const ids = splitList(text);
-    for (const id of ids) {
-        const problem = identifierProblem(id);
-        if (problem)
-            addProblem(ctx, `${quote(id)} ${problem}`);
-    }
-    return [...new Set(ids)];
-});
-const identifierSchema = fromText((text, ctx) => {
-    const problem = text === '' ? undefined : identifierProblem(text);
-    if (problem) {
-        addProblem(ctx, problem);
-        return NEVER;
-    }
-    return text;
-});
-/** Numbers within bounds; empty means unset. */
-const optionalNumber = (min, max, integer) => fromText((text, ctx) => {
-    if (text === '')
-        return undefined;
-    const value = Number(text);
-    if (!/^\d+(\.\d+)?$/.test(text) || (integer && !Number.isInteger(value)) || value < min || value > max) {
-        addProblem(ctx, `must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max}`);
-        return NEVER;
-    }
-    return value;
-});
-/** A secret: never shown, so its problem must say what to look for. */
-const keySchema = fromText((key, ctx) => {
-    if (key === '' || /^[\x21-\x7e]{1,4096}$/.test(key))
-        return key;
-    // A key copied with its header's scheme has a space, but no line break is to blame.
-    addProblem(ctx, /^bearer\s/i.test(key)
-        ? 'starts with "Bearer ": give the key alone in the secret; the action sends it as "Authorization: Bearer <key>" itself'
-        : 'must be printable ASCII without spaces (is the secret pasted with a line break?)');
-    return NEVER;
-});
-/**
- * Platform keys are long. Every key is masked wherever it appears, in any letter case, so a key
- * of a few characters would turn every word that holds them into `***` and garble the log.
- */
-const MIN_PLATFORM_KEY_LENGTH = 8;
-const platformKeySchema = keySchema.check(refine((key) => key === '' || key.length >= MIN_PLATFORM_KEY_LENGTH, {
-    message: `is shorter than ${MIN_PLATFORM_KEY_LENGTH} characters, far shorter than a platform API key; it would be masked wherever its characters appear in the log. Check that the secret holds the whole key`
-}));
-
-;// CONCATENATED MODULE: ./src/inputs/commit-status.ts
-// The docs as a required check: the commit status context to post on the run's commit.
-
-
-
-const commitStatusDefaults = {
-    'commit-status': '',
-    matrix: ''
-};
-/** GitHub's limit on a status context (GitLab's on a status name is the same). */
-const MAX_CONTEXT_LENGTH = 255;
-const commitStatusSchema = object({
-    'commit-status': fromText((text, ctx) => {
-        if (text === '')
-            return undefined;
-        if (text.length > MAX_CONTEXT_LENGTH) {
-            addProblem(ctx, `is ${text.length} characters long; a status context has at most ${MAX_CONTEXT_LENGTH}, and branch protection requires it by name, so a short one such as docs is best`);
-            return NEVER;
-        }
-        // biome-ignore lint/suspicious/noControlCharactersInRegex: a context is one line of text
-        if (/[\u0000-\u001f\u007f]/.test(text)) {
-            addProblem(ctx, 'is not a status context (no line breaks or control characters); use the name branch protection requires, e.g. docs');
-            return NEVER;
-        }
-        return text;
-    }),
-    // The runner fills in the job's matrix (`${{ toJSON(matrix) }}`); anything else names a leg as it is.
-    matrix: fromText((text) => legOf(text))
-});
-/**
- * The matrix leg a job runs, for the commit status's writer (records/gate.ts): the matrix's JSON
- * whole as its identity, its values as the words name it (`linux, 20`, as GitHub names the
- * leg's job). No matrix (`null`, empty, an expression the runner did not fill in): none.
- */
-function legOf(text) {
-    const trimmed = text.trim();
-    if (trimmed === '' || trimmed === 'null' || trimmed.startsWith('${{'))
-        return undefined;
-    let parsed;
-    try {
-        parsed = JSON.parse(trimmed);
-    }
-    catch {
-        return { identity: trimmed, label: oneLine(trimmed, 40) };
-    }
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
-        return { identity: trimmed, label: oneLine(trimmed, 40) };
-    const values = Object.values(parsed).map((value) => (typeof value === 'string' ? value : JSON.stringify(value)));
-    return values.length === 0 ? undefined : { identity: JSON.stringify(parsed), label: oneLine(values.join(', '), 40) };
-}
-/** The commit status's settings when commit-status is given; the token may be empty (the adapter says so). */
-function commitStatusSettings(f, githubToken, url, requestTimeoutMs, failOnTimeout) {
-    const context = f['commit-status'];
-    return context === undefined ? undefined : { context, url, githubToken, requestTimeoutMs, leg: f.matrix, failOnTimeout };
-}
-
-;// CONCATENATED MODULE: ./src/inputs/deployment.ts
-// The docs as a GitHub deployment: the environment to record it in, and the address to show.
-
-
-const deploymentDefaults = {
-    'deployment-environment': '',
-    'deployment-url': ''
-};
-/** GitHub's limit on the name of an environment. */
-const MAX_ENVIRONMENT_LENGTH = 255;
-const deploymentSchema = object({
-    'deployment-environment': fromText((text, ctx) => {
-        if (text === '')
-            return undefined;
-        if (text.length > MAX_ENVIRONMENT_LENGTH) {
-            addProblem(ctx, `is ${text.length} characters long; GitHub allows at most ${MAX_ENVIRONMENT_LENGTH} in an environment's name`);
-            return NEVER;
-        }
-        // biome-ignore lint/suspicious/noControlCharactersInRegex: an environment's name is one line of text
-        if (/[\u0000-\u001f\u007f]/.test(text)) {
-            addProblem(ctx, 'is not an environment name (no line breaks or control characters); use e.g. docs or docs-preview');
-            return NEVER;
-        }
-        return text;
-    }),
-    'deployment-url': fromText((text, ctx) => {
-        if (text === '')
-            return undefined;
-        let url;
-        try {
-            url = new URL(text);
-        }
-        catch {
-            addProblem(ctx, 'is not a URL; use the https:// address of the docs, e.g. https://docs.example.com');
-            return NEVER;
-        }
-        if (url.protocol !== 'https:') {
-            addProblem(ctx, 'must use https://; it is the address GitHub links from the "View deployment" button');
-            return NEVER;
-        }
-        if (url.username || url.password) {
-            addProblem(ctx, 'must not contain credentials; the address is shown to everyone who can read the repository');
-            return NEVER;
-        }
-        return url.href;
-    })
-});
-/** The deployment's settings, when deployment-environment is given with a token (without one, a warning says it is skipped). */
-function deploymentSettings(f, githubToken, requestTimeoutMs) {
-    const environment = f['deployment-environment'];
-    return environment === undefined || githubToken === '' ? undefined : { environment, url: f['deployment-url'], githubToken, requestTimeoutMs };
-}
-
-;// CONCATENATED MODULE: ./src/inputs/comment.ts
-// The sticky comment on the pull request: whether to write it, with which token, on which PR.
-
-
-const commentDefaults = {
-    'pr-comment': 'false',
-    // action.yml defaults this to `${{ github.token }}`, which only the runner can fill in.
-    'github-token': '',
-    'pr-number-target': '',
-    'pr-comment-key': ''
-};
-const commentSchema = object({
-    'pr-comment': booleanSchema,
-    'github-token': keySchema,
-    'pr-number-target': optionalNumber(1, 1e12, true),
-    'pr-comment-key': schemas_string().check(_maxLength(200, 'is longer than 200 characters; a short name such as the matrix value is enough'))
-});
-
-;// CONCATENATED MODULE: ./src/inputs/pages.ts
-// The page check: the pages that must be published once every wait has succeeded, and the text they must hold.
-
-
-const pageDefaults = {
-    'page-path': '',
-    'page-contains': ''
-};
-/** Longest page path accepted; a page path is a short relative path as search results give it. */
-const MAX_PAGE_PATH_LENGTH = 1000;
-/** Longest text a page must hold; a sentence or two, not a page. */
-const MAX_PAGE_TEXT_LENGTH = 1000;
-const pageSchema = object({
-    'page-path': fromText((text, ctx) => {
-        const paths = [...new Set(splitList(text))];
-        for (const path of paths) {
-            const problem = pagePathProblem(path);
-            if (problem)
-                addProblem(ctx, `${quote(path)} ${problem}`);
-        }
-        return paths;
-    }),
-    'page-contains': schemas_string().check(_maxLength(MAX_PAGE_TEXT_LENGTH, { message: `is longer than ${MAX_PAGE_TEXT_LENGTH} characters` }))
-});
-/** Why a page path cannot be asked for, or undefined. It goes in a JSON body, never in a URL. */
-function pagePathProblem(path) {
-    if (path.length > MAX_PAGE_PATH_LENGTH)
-        return `is ${path.length} characters long; at most ${MAX_PAGE_PATH_LENGTH} are allowed`;
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: page paths must not contain control characters
-    if (/[\u0000-\u001f\u007f-\u009f]/.test(path))
-        return 'contains a control character; give the page path as search results give it';
-    return undefined;
-}
-/** The page check, or undefined when no page was given. */
-function pageSettings(f) {
-    if (f['page-path'].length === 0)
-        return undefined;
-    const contains = f['page-contains'].trim();
-    return { paths: f['page-path'], contains: contains === '' ? undefined : contains, domain: f['search-domain'], assistantKey: f['assistant-key'] };
-}
-
-;// CONCATENATED MODULE: ./src/inputs/platform.ts
-// Where the platform is, and the admin key that reads updates and jobs and starts work.
-
-
-const platformDefaults = {
-    'base-url': '',
-    'admin-key': ''
-};
-const platformSchema = object({
-    'base-url': fromText((text, ctx) => {
-        if (text === '')
-            return undefined;
-        let url;
-        try {
-            url = new URL(text);
-        }
-        catch {
-            addProblem(ctx, 'is not a URL; use e.g. https://api.example.com');
-            return NEVER;
-        }
-        const problems = [];
-        if (url.protocol !== 'https:' && url.protocol !== 'http:')
-            problems.push('must use https://');
-        else if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
-            problems.push('must use https:// (http:// is accepted only for localhost, 127.0.0.0/8 and [::1])');
-        if (url.username || url.password)
-            problems.push('must not contain credentials; pass the key in admin-key');
-        if (url.search || text.includes('?'))
-            problems.push('must not contain a query string');
-        if (url.hash || text.includes('#'))
-            problems.push('must not contain a fragment');
-        // The platform's paths carry their version (`/v1/project/…`, `/v2/agent/…`, `/discovery/v1/…`): a
-        // base URL ending in one, as the platform's published reference names its server, doubles it.
-        const versioned = /^(.*?)(\/(?:discovery(?:\/v\d+)?|v\d+))\/*$/i.exec(url.pathname);
-        if (problems.length === 0 && versioned) {
-            const [, rest = '', version = ''] = versioned;
-            problems.push(`ends with ${version}, and every path of the platform's API already begins with its version (a status would be read at ${url.origin}${rest}${version}/v1/project/update-status/…); give the address without it: ${url.origin}${rest}`);
-        }
-        for (const message of problems)
-            addProblem(ctx, message);
-        if (problems.length > 0)
-            return NEVER;
-        url.pathname = url.pathname.replace(/\/+$/, '');
-        return url;
-    }),
-    'admin-key': platformKeySchema
-});
-function isLoopbackHost(hostname) {
-    return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
-}
-/**
- * A URL as it may be shown: where a key often goes becomes `***`: a user name and password, a
- * query string (`?token=…`) and a fragment.
- */
-function shownUrl(url) {
-    // Up to the last @: a password may hold characters that end the user info for a URL parser.
-    return url.replace(/^([a-z][a-z0-9+.-]*:\/*).*@/i, '$1***@').replace(/([?#])[\s\S]*$/, '$1***');
-}
-
-;// CONCATENATED MODULE: ./src/inputs/search.ts
-// The search smoke check: the assistant key, the queries and what each must return.
-
-
-const searchDefaults = {
-    'assistant-key': '',
-    'search-query': '',
-    'search-domain': '',
-    // Empty means the server's default (10); only what the user sets is sent.
-    'search-page-size': '',
-    'search-score-threshold': '',
-    'search-version': '',
-    'search-language': '',
-    'search-tag': '',
-    'search-min-results': '1',
-    'search-expect-path': ''
-};
-const searchSchema = object({
-    'assistant-key': platformKeySchema,
-    // One query per line: commas belong to the query.
-    'search-query': fromText((text) => [
-        ...new Set(text
-            .split('\n')
-            .map((q) => q.trim())
-            .filter((q) => q !== ''))
-    ]),
-    'search-domain': identifierSchema,
-    'search-page-size': optionalNumber(1, 50, true),
-    'search-score-threshold': optionalNumber(0, 1, false),
-    'search-version': schemas_string(),
-    'search-language': schemas_string(),
-    'search-tag': schemas_string(),
-    'search-min-results': optionalNumber(0, 50, true),
-    'search-expect-path': schemas_string()
-});
-/** The search check, or undefined when no query was given; optional fields only when set. */
-function searchSettings(f) {
-    if (f['search-query'].length === 0)
-        return undefined;
-    const filter = {};
-    if (f['search-version'] !== '')
-        filter.version = f['search-version'];
-    if (f['search-language'] !== '')
-        filter.language = f['search-language'];
-    if (f['search-tag'] !== '')
-        filter.tag = f['search-tag'];
-    const search = {
-        queries: f['search-query'],
-        domain: f['search-domain'],
-        assistantKey: f['assistant-key'],
-        filter,
-        minResults: f['search-min-results'] ?? 1
-    };
-    if (f['search-page-size'] !== undefined)
-        search.pageSize = f['search-page-size'];
-    if (f['search-score-threshold'] !== undefined)
-        search.scoreThreshold = f['search-score-threshold'];
-    if (f['search-expect-path'] !== '')
-        search.expectPath = f['search-expect-path'];
-    return search;
-}
-
-;// CONCATENATED MODULE: ./src/inputs/targets.ts
-// What to wait on: update statuses and agent jobs given by id.
-
-
-const targetDefaults = {
-    'status-id': '',
-    'job-id': '',
-    'project-id': ''
-};
-const targetSchema = object({
-    'status-id': idListSchema,
-    'job-id': idListSchema,
-    'project-id': identifierSchema
-});
-/** The list inputs that name targets, one entry a kind: a new kind of target adds one here. */
-const TARGET_LISTS = {
-    'status-id': { kind: 'update', ref: (id) => ({ kind: 'update', id }) },
-    'job-id': { kind: 'job', ref: (id, f) => ({ kind: 'job', id, projectId: f['project-id'] }) }
-};
-/** Every target given, in the order of the inputs, duplicates removed within each list. */
-function targetRefs(f) {
-    return Object.entries(TARGET_LISTS).flatMap(([input, list]) => f[input].map((id) => list.ref(id, f)));
-}
-
-;// CONCATENATED MODULE: ./src/model.ts
-// The domain of a run: what the engine is given, what it reports while it runs and what it
-// returns. Every layer imports these types; this file imports nothing, so it can never be part
-// of an import cycle.
-/** Outcomes from best to worst; the worst of several targets is the step's `result`. */
-const RESULTS = (/* unused pure expression or super */ null && (['success', 'failure', 'timeout', 'cancelled', 'error']));
-/** What `trigger` starts: an update of the deployment branch, a preview of a branch, an agent job, or a run of an automation. */
-const TRIGGER_KINDS = ['update', 'preview', 'agent', 'automation'];
-
-;// CONCATENATED MODULE: ./src/inputs/trigger.ts
-// Starting the work before waiting on it (or sending a follow-up to an agent job), and the commit an update must deploy.
-
-
-
-const triggerDefaults = {
-    trigger: '',
-    'preview-branch': '',
-    'agent-prompt': '',
-    'automation-id': '',
-    'agent-message': '',
-    'expect-sha': ''
-};
-/** Longest prompt accepted; the platform documents none, this keeps a pasted file out of a request. */
-const MAX_PROMPT_LENGTH = 20_000;
-const triggerSchema = object({
-    trigger: fromText((text, ctx) => {
-        if (text === '')
-            return undefined;
-        const kind = TRIGGER_KINDS.find((k) => k === text.toLowerCase());
-        if (kind)
-            return kind;
-        addProblem(ctx, `is not a kind of work to start; use one of ${TRIGGER_KINDS.join(', ')}`);
-        return NEVER;
-    }),
-    'preview-branch': fromText((text, ctx) => {
-        if (text === '')
-            return undefined;
-        // As a ref (the merge queue's merge_group.head_ref, github.ref): the branch it names.
-        const branch = text.replace(/^refs\/heads\/(?=.)/, '');
-        const problem = branchProblem(branch);
-        if (problem) {
-            addProblem(ctx, problem);
-            return NEVER;
-        }
-        return branch;
-    }),
-    'agent-prompt': schemas_string().check(_maxLength(MAX_PROMPT_LENGTH, { message: `is longer than ${MAX_PROMPT_LENGTH} characters` })),
-    'automation-id': identifierSchema,
-    'agent-message': schemas_string().check(_maxLength(MAX_PROMPT_LENGTH, { message: `is longer than ${MAX_PROMPT_LENGTH} characters` })),
-    'expect-sha': fromText((text, ctx) => {
-        if (text === '')
-            return undefined;
-        if (!/^[0-9a-f]{7,40}$/i.test(text)) {
-            // biome-ignore lint/suspicious/noTemplateCurlyInString: names the workflow expression users write
-            addProblem(ctx, 'is not a commit sha; give 7 to 40 hex characters, e.g. ${{ github.sha }}');
-            return NEVER;
-        }
-        return text.toLowerCase();
-    })
-});
-/** What each kind of work needs from the inputs: a new way to start work adds one entry here. */
-const TRIGGERS = {
-    update: { waitsOn: 'update', settings: (projectId) => ({ kind: 'update', projectId }) },
-    preview: {
-        waitsOn: 'update',
-        extra: { input: 'preview-branch', what: 'the git branch to deploy as a preview' },
-        settings: (projectId, f) => ({ kind: 'preview', projectId, branch: f['preview-branch'] ?? '' })
-    },
-    agent: {
-        waitsOn: 'job',
-        extra: { input: 'agent-prompt', what: 'the instruction for the agent' },
-        settings: (projectId, f) => ({ kind: 'agent', projectId, prompt: f['agent-prompt'] })
-    },
-    automation: {
-        waitsOn: undefined,
-        extra: { input: 'automation-id', what: 'the id of the automation to run now' },
-        settings: (projectId, f) => ({ kind: 'automation', projectId, automationId: f['automation-id'] })
-    }
-};
-/** The one POST that starts work: `trigger`'s, or the follow-up `agent-message` sends to the one job in `jobIds`. */
-function triggerSettings(f, projectId, jobIds) {
-    if (f.trigger !== undefined)
-        return TRIGGERS[f.trigger].settings(projectId, f);
-    const jobId = jobIds[0];
-    if (f['agent-message'] !== '' && jobId !== undefined)
-        return { kind: 'message', projectId, jobId, prompt: f['agent-message'] };
-    return undefined;
-}
-/** A git branch name as git would accept it (git check-ref-format), kept to what a URL and a log can show. */
-function branchProblem(branch) {
-    if (branch.length > 255)
-        return `is ${branch.length} characters long; at most 255 are allowed`;
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: branch names must not contain control characters
-    if (/[\s\u0000-\u001f\u007f~^:?*[\\]/.test(branch))
-        return 'is not a git branch name (no spaces, control characters or any of ~ ^ : ? * [ \\)';
-    if (branch.includes('..') || branch.includes('@{') || branch.includes('//'))
-        return 'is not a git branch name (no "..", "@{" or "//")';
-    if (/^[-/.]|[/.]$|\.lock$/.test(branch))
-        return 'is not a git branch name (it may not start with - / . or end with / . .lock)';
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./src/inputs/waiting.ts
-// How the wait runs and ends: its time budget and schedule, what counts as success, what is shown.
-
-
-const waitingDefaults = {
-    timeout: '15m',
-    'min-interval': '5s',
-    'max-interval': '45s',
-    'request-timeout': '30s',
-    'fail-on-timeout': 'true',
-    'accept-archived': 'false',
-    'require-pr': 'false',
-    'fail-fast': 'false',
-    'stream-logs': 'true',
-    summary: 'true',
-    'docs-root': '.'
-};
-const waitingSchema = object({
-    timeout: durationSchema,
-    'min-interval': durationSchema,
-    'max-interval': durationSchema,
-    'request-timeout': durationSchema,
-    'fail-on-timeout': booleanSchema,
-    'accept-archived': booleanSchema,
-    'require-pr': booleanSchema,
-    'fail-fast': booleanSchema,
-    'stream-logs': booleanSchema,
-    summary: booleanSchema,
-    'docs-root': repositoryFolderSchema
-});
-
-;// CONCATENATED MODULE: ./src/inputs/fields.ts
-
-
-
-
-
-
-
-
-
-const SCHEMAS = {
-    ...platformSchema.shape,
-    ...targetSchema.shape,
-    ...waitingSchema.shape,
-    ...searchSchema.shape,
-    ...pageSchema.shape,
-    ...commentSchema.shape,
-    ...deploymentSchema.shape,
-    ...commitStatusSchema.shape,
-    ...triggerSchema.shape
-};
-/** Every input with the default the runner would fill in; a group's input without one fails to compile. */
-const INPUT_DEFAULTS = {
-    ...platformDefaults,
-    ...targetDefaults,
-    ...waitingDefaults,
-    ...searchDefaults,
-    ...pageDefaults,
-    ...commentDefaults,
-    ...deploymentDefaults,
-    ...commitStatusDefaults,
-    ...triggerDefaults
-};
-const INPUT_NAMES = Object.keys(INPUT_DEFAULTS);
-/**
- * The inputs of the groups only the GitHub Action acts on (its pull request comment and its
- * deployment), and the job's matrix leg (on GitLab the job's name holds it): the command line
- * takes them, and its --help marks them.
- */
-const ACTION_ONLY_INPUTS = new Set([...Object.keys({ ...commentDefaults, ...deploymentDefaults }), 'matrix']);
-/** The schema of each input's value; an input without one fails to compile. */
-const INPUT_SCHEMAS = SCHEMAS;
-
-;// CONCATENATED MODULE: ./src/inputs/rules.ts
-// The rules between inputs, one check each, in the order their problems are listed. They run
-// even when some input failed to parse, so one run reports everything: requirements look at
-// what was given, comparisons only at inputs that parsed.
-
-
-
-
-const targetsGiven = (i) => Object.keys(TARGET_LISTS).some((name) => i.items(name).length > 0);
-const triggerGiven = (i) => i.given('trigger');
-/** The agent jobs given, each counted once. */
-const jobCount = (i) => new Set(i.items('job-id')).size;
-/** The trigger's kind, when one was given and is valid. */
-const triggerKind = (i) => (i.parsed('trigger') ? i.value('trigger') : undefined);
-const UPDATE_TRIGGERS = Object.entries(TRIGGERS)
-    .filter(([, t]) => t.waitsOn === 'update')
-    .map(([kind]) => kind);
-/** An update is waited on: a status-id, or a trigger that starts one (an invalid trigger has its own problem). */
-const updateGiven = (i) => i.items('status-id').length > 0 || (triggerGiven(i) && !i.parsed('trigger')) || UPDATE_TRIGGERS.includes(triggerKind(i) ?? '');
-const CROSS_INPUT_RULES = [
-    // The platform
-    (i) => !i.given('base-url') && 'base-url: is required; the API base URL, e.g. https://api.example.com',
-    // What to wait on
-    (i) => i.items('job-id').length > 0 && !i.given('project-id') && 'project-id: is required with job-id (agent jobs are looked up per project)',
-    (i) => targetsGiven(i) && !i.given('admin-key') && 'admin-key: is required with status-id or job-id (the admin API key of the platform)',
-    (i) => !targetsGiven(i) &&
-        !i.given('search-query') &&
-        !triggerGiven(i) &&
-        !i.given('agent-message') &&
-        !i.given('page-path') &&
-        'status-id / job-id / search-query: nothing to do; give a status-id, a job-id with project-id, or a search-query, or start work with trigger',
-    // The schedule
-    (i) => i.parsed('min-interval') &&
-        i.parsed('max-interval') &&
-        i.value('min-interval') > i.value('max-interval') &&
-        `min-interval: ${quote(i.text('min-interval'))} is larger than max-interval (${i.text('max-interval')}); min-interval must be at most max-interval`,
-    // The search check
-    (i) => i.given('search-query') &&
-        !i.given('search-domain') &&
-        'search-domain: is required with search-query (the last segment of the dashboard URL of the docs site)',
-    (i) => i.given('search-query') && !i.given('assistant-key') && 'assistant-key: is required with search-query (the assistant API key of the platform)',
-    (i) => i.given('assistant-key') &&
-        i.text('assistant-key') === i.text('admin-key') &&
-        'assistant-key: (hidden) is the same as admin-key; the platform has two kinds of keys: the admin key reads updates and jobs, the assistant key searches. Give each its own key',
-    // The page check (its domain and key are the search check's; their problems are said once)
-    (i) => i.given('page-contains') &&
-        !i.given('page-path') &&
-        'page-contains: is only used with page-path; give the pages that must hold the text in page-path, or remove page-contains',
-    (i) => i.given('page-path') &&
-        !i.given('search-query') &&
-        !i.given('search-domain') &&
-        'search-domain: is required with page-path (the pages are read from the docs site of that domain: the last segment of the dashboard URL of the docs site)',
-    (i) => i.given('page-path') &&
-        !i.given('search-query') &&
-        !i.given('assistant-key') &&
-        'assistant-key: is required with page-path (the assistant API key of the platform reads the pages)',
-    // The deployment
-    (i) => i.given('deployment-url') &&
-        !i.given('deployment-environment') &&
-        !i.given('commit-status') &&
-        'deployment-url: is only used with deployment-environment or commit-status; name the GitHub environment to record the docs in (e.g. docs-preview) or the status context (e.g. docs), or remove deployment-url',
-    (i) => i.given('deployment-environment') &&
-        !updateGiven(i) &&
-        `deployment-environment: needs a docs update to record; give a status-id or trigger: ${UPDATE_TRIGGERS.join(' or ')} (agent jobs and the search check are not deployments), or remove deployment-environment`,
-    // Starting the work
-    (i) => triggerGiven(i) && !i.given('project-id') && 'project-id: is required with trigger (the work is started in that project)',
-    (i) => triggerGiven(i) && !targetsGiven(i) && !i.given('admin-key') && 'admin-key: is required with trigger (the admin API key of the platform starts the work)',
-    // Each kind's own input: only and always with that kind.
-    ...Object.entries(TRIGGERS).flatMap(([kind, { extra }]) => extra
-        ? [
-            (i) => i.parsed('trigger') && triggerKind(i) === kind && !i.given(extra.input) && `${extra.input}: is required with trigger: ${kind} (${extra.what})`,
-            (i) => i.parsed('trigger') &&
-                triggerKind(i) !== kind &&
-                i.given(extra.input) &&
-                `${extra.input}: is only used with trigger: ${kind}; set trigger: ${kind}, or remove ${extra.input}`
-        ]
-        : []),
-    // The follow-up to an agent job
-    (i) => i.given('agent-message') &&
-        jobCount(i) !== 1 &&
-        (jobCount(i) === 0
-            ? 'agent-message: needs the agent job to send it to; give its id in job-id (with project-id)'
-            : `agent-message: is sent to one agent job, and job-id lists ${jobCount(i)}; give only the job the message is for in job-id, and wait on the others in another step`),
-    (i) => i.given('agent-message') &&
-        triggerGiven(i) &&
-        'agent-message: cannot be combined with trigger (a step sends one request that starts work); send the follow-up in a step of its own, or remove trigger',
-    (i) => i.given('expect-sha') &&
-        i.parsed('trigger') &&
-        i.items('status-id').length === 0 &&
-        !UPDATE_TRIGGERS.includes(triggerKind(i) ?? '') &&
-        `expect-sha: applies to updates only; give a status-id or trigger: ${UPDATE_TRIGGERS.join(' or ')}, or remove expect-sha`
-];
-/** A view of the inputs for the rules: `fields` holds the inputs that parsed. */
-function inputView(raw, fields) {
-    const given = (name) => (raw[name] ?? '').trim() !== '';
+    process.on('unhandledRejection', onFault);
+    process.on('uncaughtException', onFault);
     return {
-        given,
-        parsed: (name) => name in fields,
-        value: (name) => fields[name],
-        text: (name) => (given(name) ? raw[name].trim() : INPUT_DEFAULTS[name]),
-        items: (name) => splitList(raw[name] ?? '')
+        stop() {
+            process.off('unhandledRejection', onFault);
+            process.off('uncaughtException', onFault);
+        }
     };
 }
-
-;// CONCATENATED MODULE: ./src/inputs/parse.ts
-// The action's inputs → typed Settings, or every problem at once. Each group of inputs
-// (platform, targets, waiting, search, pages, comment, deployment, commit status, trigger) has its own module with its schema;
-// the rules between them are in rules.ts.
-
-
-
-
-
-
-
-
-
-
-
-
-/** Inputs whose values must never be echoed back, not even in an error. */
-const SECRET_INPUTS = new Set(['admin-key', 'assistant-key', 'github-token']);
-/** List inputs: their problems name the one item at fault rather than the whole value. */
-const LIST_INPUTS = new Set([...Object.keys(TARGET_LISTS), 'page-path']);
-/** Reads every input once, through the given reader (core.getInput in production). */
-function readRawInputs(get) {
-    const raw = {};
-    for (const name of INPUT_NAMES)
-        raw[name] = get(name);
-    return raw;
+/** The fault's own words, one line, for the message that replaces a stack trace. */
+function faultMessage(error) {
+    const text = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
+    return (text.split('\n')[0] ?? '').slice(0, 300);
 }
+
+;// CONCATENATED MODULE: ./src/step/process-end.ts
 /**
- * Validates every input and returns typed settings, or every problem found at once, each
- * naming the input, the value given and what is allowed.
+ * Ends the process through `process.exit` once its event loop has nothing left, instead of
+ * Node's own end. Node's own end closes the signal handlers first and then tears the runtime
+ * down: a cancel that lands in that window (a runner's SIGINT just after the outcome) ends the
+ * process by the signal, and the pipeline reads 130 instead of the outcome's exit code.
+ * `process.exit` keeps them to the last: a signal then is swallowed, and the exit code stays
+ * `process.exitCode`, the outcome's.
  */
-function parseInputs(raw) {
-    const problems = [];
-    const fields = {};
-    // The token is only used for the comment, the deployment and the commit status: without any, whatever it holds is no problem.
-    const tokenUsed = commentAskedFor(raw) || (raw['deployment-environment'] ?? '').trim() !== '' || (raw['commit-status'] ?? '').trim() !== '';
-    for (const name of INPUT_NAMES) {
-        if (name === 'github-token' && !tokenUsed) {
-            fields[name] = '';
-            continue;
-        }
-        const given = (raw[name] ?? '').trim();
-        const value = given === '' ? INPUT_DEFAULTS[name] : given;
-        const parsed = INPUT_SCHEMAS[name].safeParse(value);
-        if (parsed.success) {
-            fields[name] = parsed.data;
-        }
-        else {
-            const shown = SECRET_INPUTS.has(name) ? '(hidden) ' : LIST_INPUTS.has(name) ? '' : `${quote(name === 'base-url' ? shownUrl(value) : value)} `;
-            for (const issue of parsed.error.issues)
-                problems.push(`${name}: ${shown}${issue.message}`);
-        }
-    }
-    const inputs = inputView(raw, fields);
-    for (const rule of CROSS_INPUT_RULES) {
-        const problem = rule(inputs);
-        if (problem)
-            problems.push(problem);
-    }
-    const comment = commentSettings(inputs);
-    const f = fields;
-    if (problems.length > 0 || f['base-url'] === undefined) {
-        const ownSound = ['commit-status', 'github-token', 'request-timeout'].every((name) => name in fields);
-        // With invalid inputs the result is an error, which no fail-on-timeout lets through.
-        const commitStatus = ownSound ? commitStatusSettings(f, f['github-token'], f['deployment-url'], f['request-timeout'], true) : undefined;
-        return { ok: false, problems, comment, commitStatus };
-    }
-    return {
-        ok: true,
-        settings: {
-            baseUrl: f['base-url'],
-            adminKey: f['admin-key'],
-            search: searchSettings(f),
-            pages: pageSettings(f),
-            targets: targetRefs(f),
-            trigger: triggerSettings(f, f['project-id'], f['job-id']),
-            expectSha: f['expect-sha'],
-            timeoutMs: f.timeout,
-            minIntervalMs: f['min-interval'],
-            maxIntervalMs: f['max-interval'],
-            requestTimeoutMs: f['request-timeout'],
-            failOnTimeout: f['fail-on-timeout'],
-            acceptArchived: f['accept-archived'],
-            requirePr: f['require-pr'],
-            failFast: f['fail-fast'],
-            streamLogs: f['stream-logs'],
-            summary: f.summary,
-            docsRoot: f['docs-root'],
-            comment,
-            deployment: deploymentSettings(f, f['github-token'], f['request-timeout']),
-            commitStatus: commitStatusSettings(f, f['github-token'], f['deployment-url'], f['request-timeout'], f['fail-on-timeout'])
-        }
-    };
-}
-/** The comment's settings when its own inputs are sound, whatever else is wrong. */
-function commentOf(raw) {
-    const parsed = parseInputs(raw);
-    return parsed.ok ? parsed.settings.comment : parsed.comment;
-}
-/** The commit status's settings when its own inputs are sound, whatever else is wrong. */
-function commitStatusOf(raw) {
-    const parsed = parseInputs(raw);
-    return parsed.ok ? parsed.settings.commitStatus : parsed.commitStatus;
-}
-function commentSettings(inputs) {
-    const ready = inputs.parsed('pr-comment') &&
-        inputs.value('pr-comment') &&
-        inputs.given('github-token') &&
-        inputs.parsed('github-token') &&
-        inputs.parsed('pr-number-target') &&
-        inputs.parsed('pr-comment-key');
-    if (!ready)
-        return undefined;
-    return {
-        githubToken: inputs.value('github-token'),
-        prNumberTarget: inputs.value('pr-number-target'),
-        requestTimeoutMs: inputs.parsed('request-timeout') ? inputs.value('request-timeout') : (parseDuration(INPUT_DEFAULTS['request-timeout']) ?? 30_000),
-        kinds: commentKinds(inputs),
-        key: inputs.value('pr-comment-key')
-    };
-}
-/**
- * pr-comment is on but github-token is empty (a secret that is not set): no comment is written,
- * and the step says so in a warning, since the comment never fails the step.
- */
-function commentWithoutToken(raw) {
-    return commentAskedFor(raw) && (raw['github-token'] ?? '').trim() === '';
-}
-/** deployment-environment given with an empty github-token (a secret that is not set): skipped with a warning, as the comment is. */
-function deploymentWithoutToken(raw) {
-    return (raw['deployment-environment'] ?? '').trim() !== '' && (raw['github-token'] ?? '').trim() === '';
-}
-/** commit-status given with an empty github-token (a secret that is not set): skipped with a warning, as the deployment is. */
-function commitStatusWithoutToken(raw) {
-    return (raw['commit-status'] ?? '').trim() !== '' && (raw['github-token'] ?? '').trim() === '';
-}
-function commentAskedFor(raw) {
-    const on = INPUT_SCHEMAS['pr-comment'].safeParse((raw['pr-comment'] ?? '').trim() || INPUT_DEFAULTS['pr-comment']);
-    return on.success && on.data;
-}
-/** The kinds of work the step was given, as given: part of the comment's marker. */
-function commentKinds(inputs) {
-    const started = inputs.parsed('trigger') ? inputs.value('trigger') : undefined;
-    const waitedOn = new Set(Object.entries(TARGET_LISTS).flatMap(([name, list]) => (inputs.items(name).length > 0 ? [list.kind] : [])));
-    const waitsOn = started ? TRIGGERS[started].waitsOn : undefined;
-    if (waitsOn)
-        waitedOn.add(waitsOn);
-    const kinds = Object.values(TARGET_LISTS)
-        .map((list) => list.kind)
-        .filter((kind) => waitedOn.has(kind));
-    if (started === 'automation')
-        kinds.push('automation');
-    if (inputs.given('page-path'))
-        kinds.push('page');
-    if (inputs.given('search-query'))
-        kinds.push('search');
-    return kinds;
+function endThroughExit() {
+    process.once('beforeExit', () => process.exit());
 }
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 18 modules
+var github_core = __nccwpck_require__(6257);
+// EXTERNAL MODULE: ./src/engine/outcome.ts
+var engine_outcome = __nccwpck_require__(938);
+// EXTERNAL MODULE: ./src/inputs/parse.ts + 13 modules
+var github_parse = __nccwpck_require__(7955);
+// EXTERNAL MODULE: ./src/durations.ts
+var durations = __nccwpck_require__(5534);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: ./src/step/parent.ts
 // Whether the process that started this one is still there. A package runner (`npx`) killed by
 // the CI system's cancel dies at once and passes nothing on: its child, orphaned, would poll on
@@ -39985,7 +42193,7 @@ function processAlive(pid) {
 /** A process's name and parent from /proc/PID/stat (Linux); undefined elsewhere or once it is gone. */
 function procInfo(pid) {
     try {
-        const stat = (0,external_node_fs_namespaceObject.readFileSync)(`/proc/${pid}/stat`, 'utf8');
+        const stat = (0,external_node_fs_.readFileSync)(`/proc/${pid}/stat`, 'utf8');
         // "pid (name) state ppid …": the name may hold spaces and parentheses, so it ends at the last ')'.
         const end = stat.lastIndexOf(')');
         const ppid = Number(stat.slice(end + 2).split(' ')[1]);
@@ -40062,7 +42270,7 @@ function watchParent(onGone, options = {}) {
 const CANCEL_GRACE_MS = 1500;
 /** What a cancel does once the wait is over, as `willNow` takes it: the step finishes `writing` (in the log's words) within the grace. */
 function finishingWithin(writing) {
-    return `the wait is over; finishing ${writing.join(', ').replace(/, ([^,]*)$/, ' and $1')} within ${formatDuration(CANCEL_GRACE_MS)}.`;
+    return `the wait is over; finishing ${writing.join(', ').replace(/, ([^,]*)$/, ' and $1')} within ${(0,durations/* formatDuration */.a)(CANCEL_GRACE_MS)}.`;
 }
 /**
  * Turns a cancel (SIGINT, then SIGTERM; SIGHUP) into an abort signal, and makes sure the process exits
@@ -40081,7 +42289,7 @@ function listenForCancel(options) {
         // What the step still wrote when the grace ran out is not there, or cut: said, not left unsaid
         // (found by the explorer: a job summary after outputs of 30,000 files on a busy machine).
         if (outcomeCode === undefined && reporting !== undefined)
-            options.warn?.(`The cancel's grace period (${formatDuration(graceMs)}) ran out before ${reporting} was written: it may be missing or cut (the outputs are written). The machine was too busy to write it in time; re-run the job to get it.`);
+            options.warn?.(`The cancel's grace period (${(0,durations/* formatDuration */.a)(graceMs)}) ran out before ${reporting} was written: it may be missing or cut (the outputs are written). The machine was too busy to write it in time; re-run the job to get it.`);
         process.exit(outcomeCode ?? options.exitCode(signal));
     };
     const cancelAs = (signal, heard) => {
@@ -40142,125 +42350,8 @@ function listenForCancel(options) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/api/retry-after.ts
-// How long a server asked to wait before the next request: `Retry-After` (the platform's answers,
-// GitHub's and GitLab's rate limits), else the epoch second a rate limit resets at (GitHub's
-// `x-ratelimit-reset`, GitLab's `RateLimit-Reset`). One reading for every API the step talks to.
-/**
- * The longest pause a rate limit is given before a record's write goes again: longer than the
- * period of any rate limit of GitHub or GitLab (an hour at the most), and far below what a timer
- * can hold (a longer one fires at once). The step's own limit cuts it shorter still.
- */
-const MAX_RATE_LIMIT_PAUSE_MS = 3_600_000;
-/** `Retry-After` as seconds or an HTTP date, in ms from `now`; undefined when absent or unreadable. */
-function parseRetryAfter(value, now) {
-    if (!value)
-        return undefined;
-    const text = value.trim();
-    if (/^\d+(\.\d+)?$/.test(text))
-        return Math.round(Number(text) * 1000);
-    // An HTTP date always names its month; this keeps odd numbers like "-1" from parsing as years.
-    const date = /[a-z]{3}/i.test(text) ? Date.parse(text) : Number.NaN;
-    if (Number.isNaN(date))
-        return undefined;
-    return Math.max(0, date - now);
-}
-/**
- * How long a rate-limited answer asked to wait, in ms from `now`: its Retry-After, else until its
- * reset (a time past is no wait), at most MAX_RATE_LIMIT_PAUSE_MS; undefined when neither header
- * can be read (absent, negative, not a number or a date).
- */
-function rateLimitPauseMs(headers, now) {
-    const asked = parseRetryAfter(headers.retryAfter, now) ?? untilReset(headers.reset, now);
-    return asked === undefined ? undefined : Math.min(asked, MAX_RATE_LIMIT_PAUSE_MS);
-}
-function untilReset(value, now) {
-    const text = value?.trim() ?? '';
-    if (!/^\d{1,15}$/.test(text))
-        return undefined;
-    return Math.max(0, Number(text) * 1000 - now);
-}
-
-;// CONCATENATED MODULE: ./src/api/classify.ts
-
-
-const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-/** Records of the platform are a few levels deep; anything far deeper is not the JSON expected. */
-const MAX_JSON_DEPTH = 64;
-/** The body as JSON with every secret replaced by `***`, or why it cannot be used. */
-function readJsonBody(text, secrets) {
-    let json;
-    try {
-        json = JSON.parse(text);
-    }
-    catch {
-        return { problem: 'a body that is not JSON' };
-    }
-    if (nestingExceeds(json, MAX_JSON_DEPTH))
-        return { problem: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` };
-    return { json: redactJson(json, secrets) };
-}
-/** Whether arrays and objects nest deeper than `max`; iterative, so no depth can overflow the stack. */
-function nestingExceeds(value, max) {
-    const stack = [[value, 0]];
-    for (let item = stack.pop(); item; item = stack.pop()) {
-        const [node, depth] = item;
-        if (node === null || typeof node !== 'object')
-            continue;
-        if (depth >= max)
-            return true;
-        for (const child of Object.values(node))
-            stack.push([child, depth + 1]);
-    }
-    return false;
-}
-/**
- * Decides what a response means for the wait: a JSON body, something to retry, a 404 (which
- * may be a brand-new id), or an error that no retry can mend. Never throws.
- */
-function classifyResponse(facts) {
-    const { status, keyInput } = facts;
-    const body = readJsonBody(facts.bodyText, facts.secrets ?? []);
-    const serverSays = 'json' in body ? serverError(body.json) : undefined;
-    const detail = serverSays ? `: ${serverSays}` : '';
-    if (status >= 200 && status < 300) {
-        if ('json' in body)
-            return { kind: 'ok', body: body.json };
-        // Header text is cut to length: keys go first, so no part of one can remain.
-        const type = facts.contentType ? ` (${oneLine(redact(facts.contentType, facts.secrets ?? []), 60)})` : '';
-        return { kind: 'transient', reason: `HTTP ${status} with ${body.problem}${type}` };
-    }
-    if (TRANSIENT_STATUSES.has(status)) {
-        const retryAfterMs = parseRetryAfter(facts.retryAfter, facts.now);
-        const reason = `HTTP ${status}${detail}`;
-        return retryAfterMs === undefined ? { kind: 'transient', reason } : { kind: 'transient', reason, retryAfterMs };
-    }
-    if (status === 401)
-        return {
-            kind: 'fatal',
-            misconfigured: true,
-            reason: `HTTP 401: the platform rejected ${keyInput} (${keyKind(keyInput)} API key); check that the secret holds a current ${keyKind(keyInput)} API key${detail}`
-        };
-    if (status === 403)
-        return {
-            kind: 'fatal',
-            misconfigured: true,
-            reason: `HTTP 403: ${keyInput} (${keyKind(keyInput)} API key) was accepted but is not allowed to do this; check that the key belongs to this project${detail}`
-        };
-    if (status === 404)
-        return { kind: 'not-found', reason: `HTTP 404${detail || ': not found'}` };
-    return { kind: 'fatal', reason: `unexpected HTTP ${status}${detail}` };
-}
-function keyKind(keyInput) {
-    return keyInput === 'admin-key' ? 'admin' : 'assistant';
-}
-/** The `error` message of an Error body, made safe to show on one line. */
-function serverError(body) {
-    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error.trim() !== '')
-        return oneLine(body.error, 300);
-    return undefined;
-}
-
+// EXTERNAL MODULE: ./src/api/classify.ts
+var classify = __nccwpck_require__(28);
 // EXTERNAL MODULE: external "node:dns"
 var external_node_dns_ = __nccwpck_require__(610);
 ;// CONCATENATED MODULE: external "node:dns/promises"
@@ -40385,7 +42476,7 @@ function readHosts(file) {
     const hosts = new Map();
     let text = '';
     try {
-        text = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
+        text = (0,external_node_fs_.readFileSync)(file, 'utf8');
     }
     catch {
         return hosts;
@@ -40610,20 +42701,10 @@ function oneCoding(value) {
     return (value ?? '').replace(/[^\w ,.-]/g, '').slice(0, 40);
 }
 
-;// CONCATENATED MODULE: ./src/timeout-signal.ts
-// A signal aborted after a time, as AbortSignal.timeout's, that no garbage collection can lose.
-// On Node 20, a signal of AbortSignal.timeout that only AbortSignal.any holds is collected with
-// its timer at the next garbage collection, and the combined signal never aborts: a wait bounded
-// by request-timeout then ran on to the step's limit (a run whose large records made the
-// collector run). Here the timer holds the controller until it fires.
-/** Aborted `ms` from now with a `TimeoutError`, as AbortSignal.timeout's; its timer keeps no process alive. */
-function timeoutSignal(ms) {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), Math.max(0, ms));
-    timer.unref?.();
-    return controller.signal;
-}
-
+// EXTERNAL MODULE: ./src/text.ts
+var src_text = __nccwpck_require__(8992);
+// EXTERNAL MODULE: ./src/timeout-signal.ts
+var timeout_signal = __nccwpck_require__(2445);
 ;// CONCATENATED MODULE: ./src/api/client.ts
 
 
@@ -40652,7 +42733,7 @@ function createApiClient(options) {
     const origin = options.baseUrl.origin;
     const basePath = options.baseUrl.pathname.replace(/\/+$/, '');
     async function request(req) {
-        const timeout = timeoutSignal(Math.max(1, req.timeoutMs));
+        const timeout = (0,timeout_signal/* timeoutSignal */._)(Math.max(1, req.timeoutMs));
         const signal = AbortSignal.any([req.signal, timeout]);
         const progress = { sent: false };
         const stopped = () => {
@@ -40680,7 +42761,7 @@ function createApiClient(options) {
         const exchange = send(req, signal, progress).catch((error) => {
             if (signal.aborted)
                 return stopped();
-            return client_failure(error, progress.sent, connections.proxy, options.baseUrl);
+            return failure(error, progress.sent, connections.proxy, options.baseUrl);
         });
         try {
             const first = await Promise.race([exchange, aborted]);
@@ -40743,7 +42824,7 @@ function createApiClient(options) {
             const location = header('location');
             if (status >= 300 && status < 400 && location) {
                 response.body.destroy();
-                const said = oneLine(redact(location, secrets), 200);
+                const said = (0,src_text/* oneLine */.TN)((0,src_text/* redact */.E$)(location, secrets), 200);
                 const next = URL.canParse(location, url.href) ? new URL(location, url) : undefined;
                 if (!next)
                     return {
@@ -40753,7 +42834,7 @@ function createApiClient(options) {
                     };
                 if (next.origin !== origin) {
                     // A URL without an origin of its own (javascript:, data:, mailto:) is named as it was said.
-                    const where = next.origin === 'null' ? `"${said}"` : oneLine(redact(next.origin, secrets), 200);
+                    const where = next.origin === 'null' ? `"${said}"` : (0,src_text/* oneLine */.TN)((0,src_text/* redact */.E$)(next.origin, secrets), 200);
                     return {
                         kind: 'fatal',
                         reason: `the server redirected to ${where}, another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on`,
@@ -40775,7 +42856,7 @@ function createApiClient(options) {
                 return { kind: 'fatal', reason: `HTTP ${status} with a body over ${MAX_BODY_BYTES / 1024 / 1024} MiB`, sent: true };
             if ('undecodable' in body)
                 return { kind: 'transient', reason: `HTTP ${status} with a body that could not be decoded (content-encoding ${body.undecodable})`, sent: true };
-            const classified = (req.classify ?? classifyResponse)({
+            const classified = (req.classify ?? classify/* classifyResponse */.IJ)({
                 status,
                 retryAfter: header('retry-after'),
                 contentType: header('content-type'),
@@ -40804,8 +42885,8 @@ function bindAll(handler) {
     return bound;
 }
 /** A failure before any answer was read, with what it means for the user. */
-function client_failure(error, sent, proxy, baseUrl) {
-    const proxyStatus = proxyRefusalStatus(error);
+function failure(error, sent, proxy, baseUrl) {
+    const proxyStatus = (0,src_text/* proxyRefusalStatus */.n8)(error);
     if (proxy && proxyStatus === 407)
         return {
             kind: 'fatal',
@@ -40845,1330 +42926,19 @@ function describeNetworkError(error) {
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
     const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : undefined;
     const message = cause instanceof Error ? cause.message : String(cause);
-    return oneLine(code && !message.includes(code) ? `${code} ${message}` : message, 300);
+    return (0,src_text/* oneLine */.TN)(code && !message.includes(code) ? `${code} ${message}` : message, 300);
 }
 function formatSeconds(ms) {
     return `${Number((ms / 1000).toFixed(1))}s`;
 }
 
-;// CONCATENATED MODULE: ./src/engine/schedule.ts
-/** How fast delays grow from one poll to the next, before jitter. Tuned by `npm run bench`. */
-const GROWTH = 1.05;
-/** Largest relative change jitter makes to a delay (0.2 = ±20 %). Tuned by `npm run bench`. */
-const JITTER = 0.25;
-/**
- * The delays between polls of one target: capped exponential backoff with jitter. Every
- * delay lies within [minMs, maxMs].
- */
-function createSchedule(options) {
-    const { minMs, maxMs, random, growth = GROWTH, jitter = JITTER } = options;
-    let base = minMs;
-    return {
-        next() {
-            const jittered = base * (1 + jitter * (2 * random() - 1));
-            base = Math.min(maxMs, base * growth);
-            return Math.min(maxMs, Math.max(minMs, jittered));
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/engine/poll.ts
-
-
-/** The poll schedule of such a part: its deadline, intervals, clock, randomness and cancel. */
-function scheduleOf(deps) {
-    return {
-        deadline: deps.deadline,
-        minIntervalMs: deps.minIntervalMs,
-        maxIntervalMs: deps.maxIntervalMs,
-        clock: deps.clock,
-        random: deps.random,
-        signal: deps.signal
-    };
-}
-const NOT_FOUND_GRACE = 3;
-/**
- * When nothing at base-url is certain, not a blip: a name the DNS says does not exist on this
- * many tries in a row, or an address that refused the connection on this many tries in a row
- * over at least `refusedForMs` (a server restarting refuses for a few seconds). Then the loop
- * ends with an error rather than retrying until the timeout. The README states this rule.
- */
-const UNREACHABLE_RULE = { tries: 3, refusedForMs: 15_000 };
-/** Whether tries that found nothing at base-url, the first at `since`, are enough to stop. */
-function nothingThere(kind, tries, since, now) {
-    if (tries < UNREACHABLE_RULE.tries)
-        return false;
-    return kind === 'unresolved' || now - since >= UNREACHABLE_RULE.refusedForMs;
-}
-/** The poll at the deadline still gets this long (at most request-timeout) to answer. */
-const FINAL_POLL_ALLOWANCE_MS = 5000;
-/**
- * How long a request sent at `now` may take: at most request-timeout, and past the deadline only
- * within the final poll's allowance. 0 when no time is left: the request is not sent.
- */
-function requestBudget(now, deadline, requestTimeoutMs) {
-    return requestAllowance(now, deadline, requestTimeoutMs).timeoutMs;
-}
-/** The request's budget as above, with what sets it, named for the user: request-timeout, the time left, or the final poll's allowance. */
-function requestAllowance(now, deadline, requestTimeoutMs) {
-    const allowance = Math.min(requestTimeoutMs, FINAL_POLL_ALLOWANCE_MS);
-    const timeoutMs = Math.max(0, Math.min(requestTimeoutMs, Math.max(deadline - now, allowance), deadline + allowance - now));
-    if (timeoutMs >= requestTimeoutMs)
-        return { timeoutMs, limit: 'request-timeout' };
-    if (timeoutMs === deadline - now)
-        return { timeoutMs, limit: 'the time left before the timeout' };
-    return { timeoutMs, limit: `the final poll's allowance of ${allowance / 1000}s past the timeout` };
-}
-/**
- * Polls until `attempt` reports a settled value, a fatal error, the deadline passes or the
- * signal aborts. The first poll is immediate; the next ones follow the backoff schedule, wait at
- * least as long as a `Retry-After` asked, and never sleep past the deadline: the last poll
- * happens at the deadline.
- */
-async function pollUntilSettled(attempt, options) {
-    const { deadline, clock, signal, notFoundGrace = NOT_FOUND_GRACE } = options;
-    const schedule = createSchedule({ minMs: options.minIntervalMs, maxMs: options.maxIntervalMs, random: options.random });
-    let lastProblem;
-    let notFound = 0;
-    // Tries in a row that found nothing at base-url: since when, how many, and of which kind.
-    let unreachable;
-    for (let pollNumber = 1;; pollNumber++) {
-        if (signal.aborted)
-            return { kind: 'cancelled' };
-        const startedAt = clock.now();
-        const found = await attempt(pollNumber);
-        if (signal.aborted)
-            return { kind: 'cancelled' };
-        if (found.kind === 'transient' && found.unreachable) {
-            unreachable =
-                unreachable?.kind === found.unreachable ? { ...unreachable, tries: unreachable.tries + 1 } : { kind: found.unreachable, since: startedAt, tries: 1 };
-            if (nothingThere(unreachable.kind, unreachable.tries, unreachable.since, clock.now()))
-                return {
-                    kind: 'error',
-                    reason: found.reason.replace(/(; check base-url)?$/, ` on ${unreachable.tries} tries in a row over ${formatDuration(clock.now() - unreachable.since)}$1`)
-                };
-        }
-        else
-            unreachable = undefined;
-        let retryAfterMs = 0;
-        switch (found.kind) {
-            case 'settled':
-                return { kind: 'settled', value: found.value };
-            case 'fatal':
-                return found.misconfigured ? { kind: 'error', reason: found.reason, misconfigured: true } : { kind: 'error', reason: found.reason };
-            case 'not-found':
-                // Past the grace of a brand-new id, the platform says for certain that there is no such thing.
-                if (++notFound > notFoundGrace)
-                    return { kind: 'error', reason: found.reason, misconfigured: true };
-                lastProblem = found.reason;
-                break;
-            case 'transient':
-                lastProblem = found.reason;
-                retryAfterMs = found.retryAfterMs ?? 0;
-                break;
-            case 'pending':
-                lastProblem = undefined;
-                break;
-        }
-        const remaining = deadline - clock.now();
-        const timedOut = lastProblem === undefined ? { kind: 'timeout' } : { kind: 'timeout', lastProblem };
-        if (remaining <= 0)
-            return timedOut;
-        // A POST that starts work is sent again only after an answer that proved it was not acted on;
-        // when that answer said how long to wait (Retry-After), that wait is what it needs, not the
-        // poll schedule's (a 5 s min-interval must not end a 4 s timeout at once after `Retry-After: 1`).
-        const wanted = options.retryOnlyBeforeDeadline && retryAfterMs > 0 ? retryAfterMs : Math.max(schedule.next(), retryAfterMs);
-        if (options.retryOnlyBeforeDeadline && wanted >= remaining)
-            return timedOut;
-        const delay = Math.min(wanted, remaining);
-        if (found.kind !== 'pending' && lastProblem !== undefined)
-            options.onRetry?.(lastProblem, delay);
-        await clock.sleep(delay, signal);
-    }
-}
-/** The real clock: wall time and timers that stop early on abort. */
-const systemClock = {
-    now: () => Date.now(),
-    sleep: (ms, signal) => new Promise((resolve) => {
-        if (signal.aborted)
-            return resolve();
-        const onAbort = () => {
-            clearTimeout(timer);
-            resolve();
-        };
-        const timer = setTimeout(() => {
-            signal.removeEventListener('abort', onAbort);
-            resolve();
-        }, ms);
-        signal.addEventListener('abort', onAbort, { once: true });
-    })
-};
-
-;// CONCATENATED MODULE: ./src/engine/limit.ts
-/** Runs at most `max` of the given tasks at once; the rest wait their turn in order. */
-function createLimiter(max) {
-    let running = 0;
-    const waiting = [];
-    return async (task) => {
-        // A finishing task hands its slot straight to the next in line, so `running` never overshoots.
-        if (running < max)
-            running++;
-        else
-            await new Promise((resolve) => waiting.push(resolve));
-        try {
-            return await task();
-        }
-        finally {
-            const next = waiting.shift();
-            if (next)
-                next();
-            else
-                running--;
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/engine/pages.ts
-
-
-
-
-
-
-/** The platform's request to read a page; a request is built from it so nothing else is sent. */
-const pageRequestSchema = strictObject({ path: schemas_string().check(_minLength(1)) });
-/** A page as the discovery API gives it: the path it is the page of, and its full text. */
-const pageAnswerSchema = looseObject({ path: schemas_catch(optional(schemas_string()), undefined), content: schemas_string() });
-/** A page path as compared: without the slashes at either end (`/quickstart/` is `quickstart`). */
-function samePage(a, b) {
-    const bare = (path) => path.trim().replace(/^\/+|\/+$/g, '');
-    return bare(a) === bare(b);
-}
-/**
- * Why a page answer is not the page asked for, or undefined when it is: its `path` must name
- * that page, so that a server that answers every request with one page (a catch-all, a
- * captive portal) never makes another page "live".
- */
-function pageAnswerProblem(asked, answered) {
-    if (answered !== undefined && samePage(asked, answered))
-        return undefined;
-    const which = answered === undefined || answered.trim() === '' ? 'names no page (no "path")' : `is the page "${oneLine(answered, 200)}"`;
-    return `the answer for page "${oneLine(asked, 200)}" ${which}, so it is not used. Check that base-url is the platform's API and that no proxy or catch-all server answers in its place`;
-}
-/** Pages read at once. */
-const MAX_PAGES_IN_FLIGHT = 4;
-/**
- * Text with its case folded, as Unicode's full case folding does for the cases that matter here:
- * compatibility forms first (NFKC: `ﬁ` is `fi`, `Ａ` is `A`), then every letter to its upper case
- * and back (`ß` → `SS` → `ss`, a final `ς` → `σ`), and the dot above that lower-casing `İ` leaves
- * is dropped (`İstanbul` is `istanbul`). `toLowerCase` alone keeps `ß` and `ss` apart.
- */
-function foldCase(text) {
-    return text
-        .normalize('NFKC')
-        .toUpperCase()
-        .toLowerCase()
-        .replace(/i\u0307/g, 'i')
-        .normalize('NFC');
-}
-/** Text as it is compared: case (folded) and runs of whitespace do not count. */
-function comparable(text) {
-    return foldCase(text).replace(/\s+/g, ' ').trim();
-}
-/** Whether `content` holds `wanted`, case and runs of whitespace ignored. */
-function holdsText(content, wanted) {
-    return comparable(content).includes(comparable(wanted));
-}
-/**
- * Reads every page until it is found and holds the text, on the poll schedule, until the
- * deadline. A 404 or a page without the text is "not yet": the new version may still be
- * spreading. Never throws.
- */
-async function checkPages(settings, deps) {
-    const limit = createLimiter(MAX_PAGES_IN_FLIGHT);
-    const pages = await Promise.all(settings.paths.map((path) => limit(() => checkPage(path, settings, deps))));
-    const result = worstResult(pages.map((page) => page.result));
-    const failing = pages.filter((page) => page.error !== null);
-    const ran = { skipped: false, result, pages, error: failing.length > 0 ? failing.map((page) => page.error).join('\n') : null };
-    if (pages.some((page) => page.misconfigured))
-        ran.misconfigured = true;
-    return ran;
-}
-async function checkPage(path, settings, deps) {
-    const wanted = settings.contains;
-    const report = {
-        path,
-        result: 'error',
-        found: false,
-        contains: wanted === undefined ? null : false,
-        length: null,
-        reads: 0,
-        liveAfterMs: undefined,
-        error: null
-    };
-    const apiPath = `/discovery/v1/page/${encodeURIComponent(settings.domain)}`;
-    const json = pageRequestSchema.parse({ path });
-    let state;
-    const seen = (next) => {
-        state = next;
-        deps.onRead?.(path, next, report.reads, deps.clock.now() - deps.startedAt);
-    };
-    const attempt = async () => {
-        const timeoutMs = requestBudget(deps.clock.now(), deps.deadline, deps.requestTimeoutMs);
-        if (timeoutMs <= 0)
-            return { kind: 'transient', reason: 'no time left before the deadline' };
-        report.reads++;
-        const answer = await deps.client.request({
-            method: 'POST',
-            path: apiPath,
-            key: settings.assistantKey,
-            keyInput: 'assistant-key',
-            json,
-            timeoutMs,
-            signal: deps.signal
-        });
-        if (deps.signal.aborted)
-            return { kind: 'transient', reason: 'cancelled' };
-        if (answer.kind === 'not-found') {
-            // Not found, or no search index yet: the page may still be on its way.
-            report.found = false;
-            report.length = null;
-            if (wanted !== undefined)
-                report.contains = false;
-            seen('missing');
-            return { kind: 'pending' };
-        }
-        // The platform refused the path itself: a page-path to fix, not a fault that passes.
-        if (answer.kind === 'fatal' && /^unexpected HTTP 400\b/.test(answer.reason))
-            return { kind: 'fatal', reason: `${answer.reason} (check page-path)`, misconfigured: true };
-        if (answer.kind !== 'ok')
-            return answer;
-        // An answer that is not this page (another page's, a catch-all's) says nothing of the page,
-        // and replaces what an earlier read said of it: at the deadline, it could not be told.
-        const notThePage = (reason) => {
-            state = undefined;
-            report.found = false;
-            report.length = null;
-            if (wanted !== undefined)
-                report.contains = false;
-            return { kind: 'transient', reason };
-        };
-        const page = pageAnswerSchema.safeParse(answer.body);
-        if (!page.success)
-            return notThePage('the page answer is not the JSON expected (an object with a string "content")');
-        const another = pageAnswerProblem(path, page.data.path);
-        if (another)
-            return notThePage(another);
-        report.found = true;
-        report.length = page.data.content.length;
-        if (wanted !== undefined)
-            report.contains = holdsText(page.data.content, wanted);
-        if (report.contains === false) {
-            seen('lacking');
-            return { kind: 'pending' };
-        }
-        seen('live');
-        return { kind: 'settled', value: true };
-    };
-    const end = await pollUntilSettled(attempt, {
-        ...scheduleOf(deps)
-    });
-    const named = `page "${oneLine(path, 200)}"`;
-    const reads = counted(report.reads, 'read');
-    switch (end.kind) {
-        case 'settled':
-            report.result = 'success';
-            report.liveAfterMs = deps.clock.now() - deps.startedAt;
-            break;
-        case 'timeout': {
-            const waited = `when the timeout ran out, after ${reads} over ${formatDuration(deps.clock.now() - deps.startedAt)}`;
-            if (state === 'missing') {
-                report.result = 'failure';
-                report.error = `${named} was not found (HTTP 404) ${waited}`;
-            }
-            else if (state === 'lacking') {
-                report.result = 'failure';
-                report.error = `${named} was found, but does not contain "${oneLine(wanted ?? '', 100)}" (page-contains; case and runs of whitespace ignored) ${waited}`;
-            }
-            else {
-                // Never read: whether it is live could not be learnt, which no setting lets pass.
-                report.result = 'error';
-                report.error = `${named} could not be read before the timeout${end.lastProblem ? `; last problem: ${end.lastProblem}` : ''}`;
-            }
-            break;
-        }
-        case 'cancelled':
-            report.result = 'cancelled';
-            report.error = `${named}: the run was cancelled before it was found live`;
-            break;
-        case 'error':
-            report.result = 'error';
-            report.error = `${named}: ${end.reason}`;
-            if (end.misconfigured)
-                report.misconfigured = true;
-            break;
-    }
-    return report;
-}
-/** The report of a page check that did not run because a wait did not succeed. */
-function skippedPages(waitResult, elapsedMs) {
-    return {
-        skipped: true,
-        reason: `not read: the wait ended with ${waitResult} after ${formatDuration(elapsedMs)}, and pages are read only after every wait has succeeded`
-    };
-}
-
-;// CONCATENATED MODULE: ./src/engine/search.ts
-
-
-
-
-/** The platform's SearchRequest; a request is built from it so nothing out of bounds is sent. */
-const searchRequestSchema = strictObject({
-    query: schemas_string().check(_minLength(1)),
-    pageSize: optional(schemas_int().check(_gte(1), _lte(50))),
-    scoreThreshold: optional(schemas_number().check(_gte(0), _lte(1))),
-    filter: optional(strictObject({ version: optional(schemas_string()), language: optional(schemas_string()), tag: optional(schemas_string()) }))
-});
-const searchResultSchema = looseObject({
-    content: schemas_string(),
-    path: schemas_string(),
-    metadata: schemas_catch(record(schemas_string(), unknown()), {})
-});
-/**
- * A search answer: an array of results. An element that is not an object with a string
- * `content` and `path` makes the whole answer unreadable, never a result that counts.
- */
-const searchResponseSchema = array(searchResultSchema);
-/** Server default page size, used to cap what is kept when the user set none. */
-const DEFAULT_PAGE_SIZE = 10;
-/** The request body for one query: only the fields the user set. */
-function buildSearchRequest(query, settings) {
-    const filter = Object.keys(settings.filter).length > 0 ? settings.filter : undefined;
-    return searchRequestSchema.parse({ query, pageSize: settings.pageSize, scoreThreshold: settings.scoreThreshold, filter });
-}
-/** Why a query's results fail the check, or undefined. */
-function judgeQuery(query, results, settings) {
-    const got = results.length === 0 ? 'nothing came back' : `got: ${results.slice(0, 5).map(describeResult).join('; ')}`;
-    if (results.length < settings.minResults)
-        return `search "${oneLine(query, 100)}" returned ${counted(results.length, 'result')}, expected at least ${settings.minResults}; ${got}`;
-    const expected = settings.expectPath;
-    if (expected !== undefined && !results.some((r) => r.path.includes(expected)))
-        return `search "${oneLine(query, 100)}" returned no result whose path contains "${oneLine(expected, 100)}"; ${got}`;
-    return undefined;
-}
-function describeResult(result) {
-    const firstLine = result.content.split('\n').find((line) => line.trim() !== '') ?? '';
-    return `${oneLine(result.path, 120)} — ${oneLine(firstLine, 80)}`;
-}
-/**
- * Runs each query in turn, with the same retries as polling (429 with Retry-After, 5xx, network
- * errors) inside the same deadline, and checks each answer. Never throws.
- */
-async function runSearchCheck(settings, deps) {
-    const queries = [];
-    const path = `/discovery/v1/search/${encodeURIComponent(settings.domain)}`;
-    const keep = settings.pageSize ?? DEFAULT_PAGE_SIZE;
-    for (const query of settings.queries) {
-        // A query starts only before the deadline; each request stays within requestBudget.
-        if (deps.clock.now() >= deps.deadline)
-            return { result: 'timeout', queries, error: `search "${oneLine(query, 100)}" was not sent: the timeout ran out before it`, skipped: false };
-        const json = buildSearchRequest(query, settings);
-        const end = await pollUntilSettled(async () => {
-            const { timeoutMs, limit } = requestAllowance(deps.clock.now(), deps.deadline, deps.requestTimeoutMs);
-            if (timeoutMs <= 0)
-                return { kind: 'transient', reason: 'no time left before the deadline' };
-            const answer = await deps.client.request({
-                method: 'POST',
-                path,
-                key: settings.assistantKey,
-                keyInput: 'assistant-key',
-                json,
-                timeoutMs,
-                limit,
-                signal: deps.signal
-            });
-            if (answer.kind !== 'ok')
-                return answer.kind === 'not-found' ? { kind: 'fatal', reason: `${answer.reason} (is search-domain right?)` } : answer;
-            const parsed = searchResponseSchema.safeParse(answer.body);
-            if (!parsed.success)
-                return { kind: 'transient', reason: 'the search answer is not the JSON expected (an array of results)' };
-            return { kind: 'settled', value: parsed.data.slice(0, keep) };
-        }, {
-            ...scheduleOf(deps),
-            onRetry: (reason, delayMs) => deps.onRetry?.(query, reason, delayMs)
-        });
-        switch (end.kind) {
-            case 'settled': {
-                const report = { query, results: end.value, problem: judgeQuery(query, end.value, settings) };
-                queries.push(report);
-                deps.onQuery(report);
-                break;
-            }
-            case 'timeout':
-                // No answer to the query was ever read: the check's outcome could not be learnt, which
-                // no setting lets pass as a timeout would.
-                return {
-                    result: 'error',
-                    queries,
-                    error: `search "${oneLine(query, 100)}" had no answer before the timeout${end.lastProblem ? `; last problem: ${end.lastProblem}` : ''}`,
-                    skipped: false
-                };
-            case 'cancelled':
-                return { result: 'cancelled', queries, error: 'the run was cancelled during the search check', skipped: false };
-            case 'error':
-                return {
-                    result: 'error',
-                    queries,
-                    error: `search "${oneLine(query, 100)}": ${end.reason}`,
-                    skipped: false,
-                    ...(end.misconfigured ? { misconfigured: true } : {})
-                };
-        }
-    }
-    const failed = queries.filter((q) => q.problem !== undefined);
-    if (failed.length === 0)
-        return { result: 'success', queries, error: null, skipped: false };
-    return { result: 'failure', queries, error: failed.map((q) => q.problem).join('\n'), skipped: false };
-}
-/** The report of a search check that did not run because a wait did not succeed. */
-function skippedSearch(waitResult, elapsedMs, what = 'the wait') {
-    const runOnly = what === 'the wait' ? 'searches run only after every wait has succeeded' : `searches run only after ${what} has passed`;
-    return {
-        skipped: true,
-        reason: `not run: ${what} ended with ${waitResult} after ${formatDuration(elapsedMs)}, and ${runOnly}`
-    };
-}
-/** The queries of a search check that ran; none when it was skipped or not asked for. */
-function queriesOf(search) {
-    return search && !search.skipped ? search.queries : [];
-}
-
-;// CONCATENATED MODULE: ./src/engine/trigger.ts
-
-
-
-
-
-
-
-const trigger_text = schemas_catch(schemas_nullish(schemas_string()), undefined);
-const statusAnswer = looseObject({ statusId: schemas_string().check(_minLength(1)), previewUrl: trigger_text });
-const jobAnswer = looseObject({ id: schemas_string().check(_minLength(1)) });
-const automationAnswer = looseObject({ instanceId: schemas_string().check(_minLength(1)), jobId: trigger_text });
-/** The job as the platform holds it when the message arrives: it may still show the state from before. */
-const messageAnswer = looseObject({});
-const STARTING = { act: 'start', acts: 'starts', done: 'started', happened: 'started' };
-const SENDING = { act: 'send', acts: 'sends', done: 'sent', happened: 'been taken' };
-const OPERATIONS = {
-    update: {
-        what: () => 'update',
-        path: (projectId) => `/v1/project/update/${encodeURIComponent(projectId)}`,
-        body: () => undefined,
-        idField: 'statusId',
-        read: (body) => {
-            const answer = statusAnswer.safeParse(body);
-            return answer.success ? { ref: { kind: 'update', id: answer.data.statusId } } : undefined;
-        },
-        badRequestInput: 'project-id',
-        notFound: nothingToStartIn,
-        notFoundInputs: 'project-id',
-        forbidden: 'check that admin-key belongs to the project in project-id',
-        findIt: "the project's updates in the dashboard"
-    },
-    preview: {
-        what: (settings) => `preview deployment of branch "${settings.kind === 'preview' ? oneLine(settings.branch, 100) : ''}"`,
-        path: (projectId) => `/v1/project/preview/${encodeURIComponent(projectId)}`,
-        body: (settings) => ({ branch: settings.kind === 'preview' ? settings.branch : '' }),
-        idField: 'statusId',
-        read: (body) => {
-            const answer = statusAnswer.safeParse(body);
-            if (!answer.success)
-                return undefined;
-            const started = { ref: { kind: 'update', id: answer.data.statusId } };
-            // Credentials in the address are cut before anything (log, outputs, summary, comment) shows it.
-            if (answer.data.previewUrl)
-                started.previewUrl = withoutUserinfo(answer.data.previewUrl);
-            return started;
-        },
-        badRequestInput: 'preview-branch',
-        notFound: nothingToStartIn,
-        notFoundInputs: 'project-id',
-        forbidden: "previews may not be part of the organization's plan, or admin-key may not belong to the project in project-id",
-        findIt: "the project's previews and updates in the dashboard"
-    },
-    agent: {
-        what: () => 'agent job',
-        path: (projectId) => `/v2/agent/${encodeURIComponent(projectId)}/job`,
-        body: (settings) => ({ prompt: settings.kind === 'agent' ? settings.prompt : '' }),
-        idField: 'id',
-        read: (body, projectId) => {
-            const answer = jobAnswer.safeParse(body);
-            return answer.success ? { ref: { kind: 'job', id: answer.data.id, projectId } } : undefined;
-        },
-        badRequestInput: 'agent-prompt',
-        notFound: nothingToStartIn,
-        notFoundInputs: 'project-id',
-        forbidden: 'check that admin-key belongs to the project in project-id',
-        findIt: "the project's agent jobs in the dashboard (and new pull requests in the source repository)"
-    },
-    automation: {
-        what: (settings) => `run of automation ${settings.kind === 'automation' ? oneLine(settings.automationId, 100) : ''}`,
-        path: (projectId, settings) => `/v1/workflow/${encodeURIComponent(projectId)}/${encodeURIComponent(settings.kind === 'automation' ? settings.automationId : '')}/trigger`,
-        body: () => undefined,
-        idField: 'instanceId',
-        idPurpose: 'naming the run',
-        read: (body) => {
-            const answer = automationAnswer.safeParse(body);
-            return answer.success ? { automation: { runId: answer.data.instanceId, jobId: answer.data.jobId ?? undefined } } : undefined;
-        },
-        // The platform's 400: a malformed id, an automation that is not active, or one without a custom schedule.
-        badRequestInput: 'automation-id (it must name an active automation with a custom schedule)',
-        notFound: (settings) => `the platform found no automation ${settings.kind === 'automation' ? oneLine(settings.automationId, 100) : ''} in project ${oneLine(settings.projectId, 100)}`,
-        notFoundInputs: 'automation-id and project-id',
-        forbidden: 'check that admin-key belongs to the project in project-id',
-        findIt: "the project's automation runs in the dashboard"
-    },
-    message: {
-        verbs: SENDING,
-        what: (settings) => `follow-up message to agent job ${settings.kind === 'message' ? oneLine(settings.jobId, 100) : ''}`,
-        path: (projectId, settings) => `/v2/agent/${encodeURIComponent(projectId)}/job/${encodeURIComponent(settings.kind === 'message' ? settings.jobId : '')}/message`,
-        body: (settings) => ({ prompt: settings.kind === 'message' ? settings.prompt : '' }),
-        idField: 'id',
-        // The job is the one the message went to, whatever state the answer still shows.
-        read: (body, projectId, settings) => messageAnswer.safeParse(body).success && settings.kind === 'message' ? { ref: { kind: 'job', id: settings.jobId, projectId } } : undefined,
-        badRequestInput: 'agent-message',
-        notFound: (settings) => `the platform found no agent job ${settings.kind === 'message' ? oneLine(settings.jobId, 100) : ''} in project ${oneLine(settings.projectId, 100)}`,
-        notFoundInputs: 'job-id and project-id',
-        forbidden: 'check that admin-key belongs to the project in project-id',
-        findIt: 'the agent job in the dashboard (and new commits on its pull request)'
-    }
-};
-/** The 404 of an operation that starts work in a project: the project is not found. */
-function nothingToStartIn(settings) {
-    return `the platform found nothing to start the ${OPERATIONS[settings.kind].what(settings)} in`;
-}
-function triggerPath(settings) {
-    return OPERATIONS[settings.kind].path(settings.projectId, settings);
-}
-/**
- * How the answer to a POST that starts work is read. Only answers that prove the work was not
- * started may be retried: 429, and 503 with Retry-After. Every other failure ends the run, since
- * the work may have started and a second POST would start it twice.
- */
-function classifyStartAnswer(settings, facts) {
-    const operation = OPERATIONS[settings.kind];
-    const { status } = facts;
-    const body = readJsonBody(facts.bodyText, facts.secrets ?? []);
-    const says = 'json' in body ? serverError(body.json) : undefined;
-    const quoted = says ? `: "${says}"` : '';
-    if (status >= 200 && status < 300) {
-        if ('json' in body)
-            return { kind: 'ok', body: body.json };
-        return { kind: 'fatal', reason: maybeStarted(settings, `HTTP ${status} with ${body.problem}`) };
-    }
-    const retryAfterMs = parseRetryAfter(facts.retryAfter, facts.now);
-    if (status === 429)
-        return { kind: 'transient', reason: `HTTP 429 (rate limit)${quoted}`, notActedOn: true, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
-    if (status === 503 && retryAfterMs !== undefined)
-        return { kind: 'transient', reason: `HTTP 503 (unavailable)${quoted}`, notActedOn: true, retryAfterMs };
-    const what = operation.what(settings);
-    const verbs = operation.verbs ?? STARTING;
-    if (status === 401)
-        return {
-            kind: 'fatal',
-            misconfigured: true,
-            reason: `HTTP 401: the platform rejected admin-key, so no ${what} was ${verbs.done}${quoted}. Check that the secret holds a current admin API key`
-        };
-    if (status === 400)
-        return {
-            kind: 'fatal',
-            misconfigured: true,
-            reason: `HTTP 400: the platform refused to ${verbs.act} the ${what}${quoted}. Check ${operation.badRequestInput}`
-        };
-    if (status === 403)
-        return { kind: 'fatal', misconfigured: true, reason: `HTTP 403: the platform refused to ${verbs.act} the ${what}${quoted}; ${operation.forbidden}` };
-    if (status === 404)
-        return { kind: 'fatal', misconfigured: true, reason: `HTTP 404: ${operation.notFound(settings)}${quoted}. Check ${operation.notFoundInputs}` };
-    return { kind: 'fatal', reason: maybeStarted(settings, `HTTP ${status}${quoted}`) };
-}
-/** The message for a POST whose fate is unknown: say so, and how to find out. */
-function maybeStarted(settings, what, likely = 'may') {
-    const operation = OPERATIONS[settings.kind];
-    const verbs = operation.verbs ?? STARTING;
-    const fate = likely === 'may' ? `may have ${verbs.happened} anyway` : `has probably ${verbs.happened}`;
-    return `the request that ${verbs.acts} the ${operation.what(settings)} ended without a usable answer (${what}), so the ${operation.what(settings)} ${fate}. It was not sent again, so that the work does not run twice: look in ${operation.findIt} before you re-run this job`;
-}
-/**
- * Sends the one POST that starts the work and reads what it started. The POST is sent again
- * only after an answer that proves it was not acted on (429, 503 with Retry-After, a refused
- * connection), within the deadline. Never throws.
- */
-async function startWork(settings, deps) {
-    const operation = OPERATIONS[settings.kind];
-    const verbs = operation.verbs ?? STARTING;
-    const report = { kind: settings.kind, result: 'error', ref: undefined, previewUrl: undefined, requests: 0, error: null };
-    const path = operation.path(settings.projectId, settings);
-    const json = operation.body(settings);
-    let lastRetry;
-    // What a cancel cut short: work whose answer came in with the cancel, or a request already sent.
-    let startedAsCancelled;
-    let sentWhenCancelled = false;
-    const read = (answer) => {
-        if (answer.kind === 'ok') {
-            const started = operation.read(answer.body, settings.projectId, settings);
-            if (!started)
-                return {
-                    kind: 'fatal',
-                    reason: maybeStarted(settings, `the answer has no string "${operation.idField}" ${operation.idPurpose ?? 'to wait on'}`, 'probably')
-                };
-            const problem = started.ref && identifierProblem(started.ref.id);
-            if (problem)
-                return {
-                    kind: 'fatal',
-                    reason: `the ${operation.what(settings)} was started, but the platform answered with ${withArticle(operation.idField)} that ${problem}, so it cannot be waited on. Follow it in ${operation.findIt}`
-                };
-            // The automation's ids go to the outputs, where workflows put them into scripts: the rule of every id.
-            const automationIds = started.automation
-                ? [
-                    ['instanceId', started.automation.runId],
-                    ['jobId', started.automation.jobId]
-                ]
-                : [];
-            for (const [field, id] of automationIds) {
-                const wrong = id === undefined ? undefined : identifierProblem(id);
-                if (wrong)
-                    return {
-                        kind: 'fatal',
-                        reason: `the ${operation.what(settings)} was started, but the platform answered with ${withArticle(field)} that ${wrong}, so it is not written to the outputs. Follow the run in ${operation.findIt}`
-                    };
-            }
-            return { kind: 'settled', value: started };
-        }
-        // Retried only when nothing reached the server, or the server said it did not act on it.
-        if (answer.kind !== 'fatal' && (answer.notActedOn || answer.sent === false)) {
-            lastRetry = {
-                reason: answer.reason,
-                retryAfterMs: answer.kind === 'transient' ? answer.retryAfterMs : undefined,
-                unreachable: answer.kind === 'transient' && answer.unreachable !== undefined
-            };
-            return answer;
-        }
-        if (answer.kind === 'fatal')
-            return answer;
-        return { kind: 'fatal', reason: maybeStarted(settings, answer.reason) };
-    };
-    /** Why the run ends without work: only answers that prove nothing was started are retried. */
-    const noneStarted = () => {
-        const answered = lastRetry?.reason ?? 'that it could not take the request';
-        // Nothing at base-url is no answer of the platform's, and no reason to wait longer.
-        if (lastRetry?.unreachable)
-            return `no ${operation.what(settings)} was ${verbs.done}: ${answered.replace(/; check base-url$/, '')}${report.requests > 1 ? `, on each of ${counted(report.requests, 'attempt')}` : ''}; check base-url`;
-        const what = report.requests === 1 ? `the platform answered ${answered}` : `the platform kept answering ${answered}, after ${counted(report.requests, 'attempt')}`;
-        // The wait it asked for, when that is what ended the run before the deadline.
-        const asked = lastRetry?.retryAfterMs;
-        const tooLong = asked !== undefined && deps.clock.now() + asked >= deps.deadline ? ` and asked to wait ${formatDuration(asked)} before another try, past the timeout` : '';
-        return `no ${operation.what(settings)} was ${verbs.done} before the timeout ran out: ${what}${tooLong}. Re-run later, or raise timeout`;
-    };
-    const attempt = async () => {
-        const { timeoutMs, limit } = requestAllowance(deps.clock.now(), deps.deadline, deps.requestTimeoutMs);
-        if (timeoutMs <= 0)
-            return { kind: 'transient', reason: 'no time left before the deadline' };
-        report.requests++;
-        const answer = await deps.client.request({
-            method: 'POST',
-            path,
-            key: deps.adminKey,
-            keyInput: 'admin-key',
-            ...(json === undefined ? {} : { json }),
-            timeoutMs,
-            limit,
-            signal: deps.signal,
-            classify: (facts) => classifyStartAnswer(settings, facts)
-        });
-        const found = read(answer);
-        if (deps.signal.aborted) {
-            if (found.kind === 'settled')
-                startedAsCancelled = found.value;
-            else
-                sentWhenCancelled = answer.kind !== 'ok' && answer.sent !== false && !answer.notActedOn;
-            return { kind: 'transient', reason: 'cancelled' };
-        }
-        return found;
-    };
-    const end = await pollUntilSettled(attempt, {
-        ...scheduleOf(deps),
-        // Sent again only while the wait before it (Retry-After included) ends before the deadline.
-        retryOnlyBeforeDeadline: true,
-        ...(deps.onRetry ? { onRetry: deps.onRetry } : {})
-    });
-    switch (end.kind) {
-        case 'settled':
-            report.result = 'success';
-            keepStarted(report, end.value);
-            break;
-        case 'cancelled':
-            report.result = 'cancelled';
-            if (startedAsCancelled) {
-                // The answer came with the cancel: the work runs, and its id is worth keeping.
-                keepStarted(report, startedAsCancelled);
-                report.error = `the run was cancelled just after the ${operation.what(settings)} was ${verbs.done}`;
-            }
-            else
-                report.error = `the run was cancelled while ${verbs.act === 'start' ? 'starting' : 'sending'} the ${operation.what(settings)}${sentWhenCancelled ? `; the request had been sent, so it may have ${verbs.happened}` : `; nothing was ${verbs.done}`}`;
-            break;
-        case 'error':
-            report.error = end.reason;
-            if (end.misconfigured)
-                report.misconfigured = true;
-            break;
-        case 'timeout':
-            // Only answers that prove nothing was started are retried, so nothing was.
-            lastRetry ??= end.lastProblem === undefined ? undefined : { reason: end.lastProblem };
-            report.error = noneStarted();
-            break;
-    }
-    return report;
-}
-/** `an instanceId`, `a jobId`. */
-function withArticle(noun) {
-    return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
-}
-function keepStarted(report, started) {
-    report.ref = started.ref;
-    report.previewUrl = started.previewUrl;
-    if (started.automation)
-        report.automation = started.automation;
-}
-/** Whether the POST was answered with what it started: a target to wait on, or a run that has none. */
-function workStarted(report) {
-    return report.ref !== undefined || report.automation !== undefined;
-}
-
-// EXTERNAL MODULE: external "node:events"
-var external_node_events_ = __nccwpck_require__(8474);
-;// CONCATENATED MODULE: ./src/engine/log-lines.ts
-/**
- * The lines of `log` that come after those `seen` at the last poll. A log that grew is continued
- * where it was left; one trimmed at its start is matched on the longest run of lines that ends
- * the seen ones and starts the new; one with nothing in common is shown whole, with `gap` set.
- */
-function newLogLines(seen, log) {
-    if (seen.length === 0)
-        return { lines: [...log], gap: false };
-    if (log.length >= seen.length && seen.every((line, i) => log[i] === line))
-        return { lines: log.slice(seen.length), gap: false };
-    // A shorter answer that the seen lines begin with (a record read from a replica behind) adds nothing.
-    if (log.every((line, i) => seen[i] === line))
-        return { lines: [], gap: false };
-    const last = seen[seen.length - 1];
-    // The longest overlap first: the last seen line at its latest place in the new log that the lines before it agree with.
-    for (let end = Math.min(log.length, seen.length) - 1; end >= 0; end--) {
-        if (log[end] !== last)
-            continue;
-        const offset = seen.length - 1 - end;
-        let agrees = true;
-        for (let i = 0; i < end && agrees; i++)
-            agrees = log[i] === seen[offset + i];
-        if (agrees)
-            return { lines: log.slice(end + 1), gap: false };
-    }
-    return { lines: [...log], gap: true };
-}
-
-;// CONCATENATED MODULE: ./src/engine/targets/identity.ts
-
-/** The field of a record that names it: `_id` of an update, `id` of an agent job. */
-const ID_FIELD = { update: '_id', job: 'id' };
-const NOUN = { update: 'update', job: 'agent job' };
-/**
- * Why a record cannot be taken as the one asked for, or undefined when it names itself as that
- * one (`_id` of an update, `id` of a job; a number matches the id it spells). A record of
- * another target must never decide this one (`other`), and a record that names no target at
- * all (`missing`: no id, `null`, an empty string) is no record of the platform's: a captive
- * portal or a catch-all server answering 200 `{"status":"success"}` must not turn a gate green.
- */
-function recordIdProblem(ref, body) {
-    // A body that is no object is no record at all: the record's schema says so.
-    if (!body || typeof body !== 'object' || Array.isArray(body))
-        return undefined;
-    const field = ID_FIELD[ref.kind];
-    const noun = NOUN[ref.kind];
-    const value = body[field];
-    // A platform may send a numeric id as a number: `123` is the record of job-id 123.
-    if (value === ref.id || (typeof value === 'number' && String(value) === ref.id))
-        return undefined;
-    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
-        return {
-            kind: 'missing',
-            reason: `the answer for ${noun} "${ref.id}" names no ${noun} (no "${field}"), so it is not the platform's record and is not used. Check that base-url is the platform's API and that no captive portal, proxy or catch-all server answers in its place`
-        };
-    const given = typeof value === 'string' ? value : JSON.stringify(value);
-    return {
-        kind: 'other',
-        reason: `asked for ${noun} "${ref.id}", the platform answered with the record of "${oneLine(given ?? '', 100)}" (its ${field}); the answer is not used. Check that base-url is the platform's API and that no cache or proxy in between serves one URL's answer for another`
-    };
-}
-
-;// CONCATENATED MODULE: ./src/engine/targets/states.ts
-/**
- * The terminal-state table of the contract, the one place it is written down. Any status not
- * listed here is unknown: it is reported by name and can never count as success.
- */
-const TERMINAL_STATES = {
-    update: {
-        success: ['success'],
-        failure: ['failure'],
-        pending: ['queued', 'in_progress']
-    },
-    job: {
-        success: ['completed'],
-        failure: ['failed'],
-        /** `archived` is a failure unless `accept-archived` is set. */
-        archived: ['archived'],
-        pending: ['active']
-    }
-};
-/** Whether a status is in one of the lists above. */
-function listed(list, status) {
-    return list.includes(status);
-}
-
-;// CONCATENATED MODULE: ./src/engine/targets/follow-up.ts
-
-
-
-/**
- * How long an agent job may go without showing `active` after a follow-up message before its
- * terminal state is taken as the answer to it. The platform processes a message asynchronously
- * and does not say how soon the job shows `active` again: until it does, it may still show the
- * state from before the message.
- */
-const FOLLOW_UP_GRACE_MS = 30_000;
-/**
- * The wait on an agent job for a follow-up message sent at `sentAt`: a terminal state counts
- * once the job has been seen `active` since the message (a poll after it was accepted), or once
- * FOLLOW_UP_GRACE_MS passed without that. Before, a `completed` (or `failed`, `archived`) is the
- * state from before the message, and the wait goes on.
- */
-function createFollowUpGate(sentAt) {
-    let seenActive = false;
-    let staleSaid = false;
-    return {
-        judge(status, judgement, now) {
-            if (listed(TERMINAL_STATES.job.pending, status))
-                seenActive = true;
-            if (judgement.state === 'pending' || seenActive)
-                return { judgement };
-            const shown = `"${oneLine(status, 40)}"`;
-            if (now - sentAt < FOLLOW_UP_GRACE_MS) {
-                const notice = staleSaid
-                    ? undefined
-                    : {
-                        kind: 'stale',
-                        message: `still shows ${shown} from before the follow-up message; waiting for it to take the message up (active) for up to ${formatDuration(FOLLOW_UP_GRACE_MS)}`
-                    };
-                staleSaid = true;
-                return notice ? { judgement: { state: 'pending' }, notice } : { judgement: { state: 'pending' } };
-            }
-            const taken = `not seen active within ${formatDuration(FOLLOW_UP_GRACE_MS)} of the follow-up message; its status ${shown} is taken as the answer to it`;
-            return {
-                judgement: { ...judgement, note: judgement.note ? `${judgement.note}; ${taken}` : taken },
-                notice: { kind: 'taken', message: taken }
-            };
-        },
-        /** Why the job's last state did not end the wait, for a timeout; undefined once it was seen active. */
-        stale(status) {
-            return seenActive || !status ? undefined : `not seen active since the follow-up message, so "${oneLine(status, 40)}" was the state from before it`;
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/engine/targets/job.ts
-
-
-
-const job_text = schemas_catch(schemas_nullish(schemas_string()), undefined);
-/** An address the platform gives: never with a user and password in it, however spelt (a token in a pull request link). */
-const address = schemas_catch(schemas_nullish(pipe(schemas_string(), transform(withoutUserinfo))), undefined);
-/**
- * Whether a job's `prLink` is the address of a pull request: one well-formed http(s) URL with a
- * host and nothing else (`wellFormedUrl`). `null`, `https://`, a `javascript:` link, or a link
- * followed by a line break and more text is no pull request, whatever require-pr needs.
- */
-function isPullRequestLink(link) {
-    return wellFormedUrl(link) !== undefined;
-}
-const jobRecordSchema = looseObject({
-    id: job_text,
-    status: schemas_string(),
-    source: schemas_catch(schemas_nullish(looseObject({ repository: address, ref: job_text })), undefined),
-    model: job_text,
-    prLink: address,
-    createdAt: job_text,
-    archivedAt: job_text
-});
-const states = TERMINAL_STATES.job;
-const jobTarget = {
-    noun: 'agent job',
-    path: (ref) => `/v2/agent/${encodeURIComponent(ref.projectId)}/job/${encodeURIComponent(ref.id)}`,
-    schema: jobRecordSchema,
-    judge(record, options) {
-        const status = record.status;
-        const hasPr = isPullRequestLink(record.prLink);
-        if (listed(states.success, status)) {
-            if (hasPr)
-                return { state: 'settled', result: 'success' };
-            const given = typeof record.prLink === 'string' && record.prLink.trim() !== '';
-            if (options.requirePr)
-                return {
-                    state: 'settled',
-                    result: 'failure',
-                    reason: given
-                        ? `the job completed, but its prLink "${oneLine(withoutUserinfo(record.prLink ?? ''), 200)}" is not the address of a pull request (one http(s) URL with a host, and nothing else), and require-pr is set`
-                        : 'the job completed without a pull request, and require-pr is set'
-                };
-            return {
-                state: 'settled',
-                result: 'success',
-                note: given ? 'the job completed, but its prLink is not the address of a pull request' : 'the agent changed no file, so it opened no pull request'
-            };
-        }
-        if (listed(states.failure, status))
-            return { state: 'settled', result: 'failure', reason: 'the agent job failed' };
-        if (listed(states.archived, status)) {
-            if (options.acceptArchived)
-                return { state: 'settled', result: 'success', note: 'the job was archived; accept-archived counts that as success' };
-            return { state: 'settled', result: 'failure', reason: 'the job was archived (set accept-archived: true to count that as success)' };
-        }
-        if (listed(states.pending, status))
-            return { state: 'pending' };
-        return { state: 'pending', unknownStatus: true };
-    }
-};
-
-;// CONCATENATED MODULE: ./src/engine/targets/update.ts
-
-
-
-// Missing or malformed optional fields are normal on an unfinished record: they are dropped,
-// never fatal. Only a string `status` is required.
-const update_text = schemas_catch(optional(schemas_string()), undefined);
-const paths = schemas_catch(array(schemas_string()), []);
-/** An address the platform gives: never with a user and password in it, however spelt. */
-const update_address = schemas_catch(optional(pipe(schemas_string(), transform(withoutUserinfo))), undefined);
-const updateRecordSchema = looseObject({
-    _id: update_text,
-    projectId: update_text,
-    status: schemas_string(),
-    createdAt: update_text,
-    endedAt: update_text,
-    summary: update_text,
-    logs: schemas_catch(optional(array(schemas_string())), undefined),
-    subdomain: update_text,
-    screenshot: update_address,
-    screenshotLight: update_address,
-    screenshotDark: update_address,
-    source: update_text,
-    author: schemas_catch(schemas_nullish(looseObject({ name: update_text, avatarUrl: update_address, hostUserId: schemas_catch(optional(schemas_number()), undefined) })), undefined),
-    commit: schemas_catch(schemas_nullish(looseObject({
-        sha: update_text,
-        ref: update_text,
-        message: update_text,
-        filesChanged: schemas_catch(optional(looseObject({ added: paths, modified: paths, removed: paths })), undefined)
-    })), undefined)
-});
-const update_states = TERMINAL_STATES.update;
-const updateTarget = {
-    noun: 'update',
-    path: (ref) => `/v1/project/update-status/${encodeURIComponent(ref.id)}`,
-    schema: updateRecordSchema,
-    judge(record, options) {
-        const status = record.status;
-        if (listed(update_states.success, status))
-            return judgeDeployedCommit(record, options.expectSha);
-        if (listed(update_states.failure, status))
-            return { state: 'settled', result: 'failure' };
-        if (listed(update_states.pending, status))
-            return { state: 'pending' };
-        if (record.endedAt && record.endedAt.trim() !== '')
-            return {
-                state: 'settled',
-                result: 'error',
-                reason: `the update ended with status "${status}", which this action does not know; it is not counted as success`
-            };
-        return { state: 'pending', unknownStatus: true };
-    },
-    logs: (record) => record.logs ?? []
-};
-/** A deployed commit may be named in full or abbreviated, and so may the expected one: this many hex digits at least. */
-const MIN_SHA_ABBREVIATION = 7;
-/**
- * A successful update counts only when it deployed the expected commit: a gate must not turn
- * green for an update of another commit, nor for one whose record does not say which it was.
- * Either sha may be an abbreviation of the other (the record's of at least 7 digits).
- */
-function judgeDeployedCommit(record, expectSha) {
-    if (expectSha === undefined)
-        return { state: 'settled', result: 'success' };
-    const sha = record.commit?.sha?.trim() ?? '';
-    if (sha === '')
-        return {
-            state: 'settled',
-            result: 'failure',
-            reason: `the update succeeded, but its record names no commit, so it cannot be confirmed that it deployed ${expectSha} (expect-sha)`
-        };
-    const deployed = sha.toLowerCase();
-    if (deployed.startsWith(expectSha) || (deployed.length >= MIN_SHA_ABBREVIATION && /^[0-9a-f]+$/.test(deployed) && expectSha.startsWith(deployed)))
-        return { state: 'settled', result: 'success' };
-    return {
-        state: 'settled',
-        result: 'failure',
-        reason: `the update deployed commit ${oneLine(sha, 64)}, not ${expectSha} (expect-sha)`
-    };
-}
-
-;// CONCATENATED MODULE: ./src/engine/wait.ts
-
-
-
-
-
-
-
-
-
-
-/** Requests in flight at once, over all targets. */
-const MAX_IN_FLIGHT = 8;
-/** How often a progress line is written while anything is pending, one target or many. */
-const PROGRESS_EVERY_MS = 30_000;
-/**
- * Waits on every target concurrently under one deadline, each with its own poll schedule and
- * at most MAX_IN_FLIGHT requests in flight overall. With fail-fast, the first target that does
- * not succeed stops the others, which are reported as cancelled.
- */
-async function waitForTargets(settings, deps) {
-    const startedAt = deps.clock.now();
-    const deadline = deps.deadline ?? startedAt + settings.timeoutMs;
-    const limit = createLimiter(MAX_IN_FLIGHT);
-    const failFast = new AbortController();
-    const signal = AbortSignal.any([deps.signal, failFast.signal]);
-    // Every sleeping target listens on this signal; Node warns on stderr beyond 10 listeners.
-    (0,external_node_events_.setMaxListeners)(0, signal);
-    let failFastCause;
-    const counts = { settled: 0, failed: 0, stopped: 0 };
-    // The last status of each target still pending, for the progress line.
-    const waiting = new Map(settings.targets.map((ref) => [ref, '']));
-    const reportProgress = () => deps.events.progress({
-        total: settings.targets.length,
-        settled: counts.settled,
-        failed: counts.failed,
-        stopped: counts.stopped,
-        pending: settings.targets.length - counts.settled,
-        elapsedMs: deps.clock.now() - startedAt,
-        waiting: [...waiting].map(([ref, status]) => ({ ref, status }))
-    });
-    const onStatus = (ref, status) => {
-        if (waiting.has(ref))
-            waiting.set(ref, status);
-    };
-    const waitForOne = async (ref) => {
-        const report = await pollTarget(ref, { settings, deps, deadline, startedAt, limit, signal, onStatus });
-        waiting.delete(ref);
-        if (failFast.signal.aborted && !deps.signal.aborted && report.result === 'cancelled') {
-            report.stoppedByFailFast = true;
-            report.error = `stopped by fail-fast: ${failFastCause ?? 'another target did not succeed'}`;
-        }
-        counts.settled++;
-        if (report.stoppedByFailFast)
-            counts.stopped++;
-        else if (report.result !== 'success')
-            counts.failed++;
-        deps.events.settled(report);
-        if (settings.targets.length > 1)
-            reportProgress();
-        // Only a failure or an error stops the others: a timeout comes at the deadline they share,
-        // and stopping a poll still in flight then could hide the failure it was about to read.
-        if (settings.failFast && (report.result === 'failure' || report.result === 'error') && !failFast.signal.aborted) {
-            failFastCause = `${describeRef(ref)} ended with ${report.result}`;
-            failFast.abort();
-        }
-        return report;
-    };
-    const all = Promise.all(settings.targets.map(waitForOne));
-    // A heartbeat for one target too: a long wait must not look like a hung step.
-    void tickProgress(all, deps, signal, reportProgress);
-    return all;
-}
-async function tickProgress(all, deps, signal, report) {
-    let done = false;
-    const stop = new AbortController();
-    void all.finally(() => {
-        done = true;
-        stop.abort();
-    });
-    const either = AbortSignal.any([signal, stop.signal]);
-    for (;;) {
-        await deps.clock.sleep(PROGRESS_EVERY_MS, either);
-        if (done || either.aborted)
-            return;
-        report();
-    }
-}
-/** Waits on one target; never throws. */
-async function pollTarget(ref, ctx) {
-    const { settings, deps, deadline, startedAt, signal } = ctx;
-    const kind = ref.kind === 'update' ? updateTarget : jobTarget;
-    const path = ref.kind === 'update' ? updateTarget.path(ref) : jobTarget.path(ref);
-    const report = {
-        ref,
-        result: 'error',
-        status: '',
-        record: null,
-        parsed: undefined,
-        error: null,
-        note: undefined,
-        stoppedByFailFast: false,
-        polls: 0,
-        logs: [],
-        transitions: [],
-        finishedAfterMs: 0
-    };
-    const warned = new Set();
-    const followUp = deps.followUp && sameTarget(deps.followUp.ref, ref) ? createFollowUpGate(deps.followUp.sentAt) : undefined;
-    const attempt = async (pollNumber) => {
-        const answer = await ctx.limit(async () => {
-            // The time left is measured once the slot is free, not when the poll was scheduled.
-            const { timeoutMs, limit } = requestAllowance(deps.clock.now(), deadline, settings.requestTimeoutMs);
-            if (signal.aborted)
-                return { kind: 'transient', reason: 'cancelled' };
-            if (timeoutMs <= 0)
-                return { kind: 'transient', reason: 'no free request slot before the deadline' };
-            report.polls++;
-            return deps.client.request({ method: 'GET', path, key: settings.adminKey, keyInput: 'admin-key', timeoutMs, limit, signal });
-        });
-        if (answer.kind !== 'ok') {
-            deps.events.pollDone(ref, pollNumber, answer.reason);
-            return answer;
-        }
-        // A record is judged only when it names itself as the target asked for: one of another
-        // target ends the wait; one that names none (a catch-all server's 200) is read again, as
-        // any other answer that is not the platform's record.
-        const notThisOne = recordIdProblem(ref, answer.body);
-        if (notThisOne?.kind === 'other') {
-            deps.events.pollDone(ref, pollNumber, notThisOne.reason);
-            return { kind: 'fatal', reason: notThisOne.reason };
-        }
-        const parsed = kind.schema.safeParse(answer.body);
-        if (!parsed.success || notThisOne) {
-            const reason = parsed.success && notThisOne ? notThisOne.reason : 'the body is not the JSON expected (an object with a string "status")';
-            deps.events.pollDone(ref, pollNumber, reason);
-            return { kind: 'transient', reason };
-        }
-        const record = parsed.data;
-        // As received, but no address in it keeps a user and password (a token in a pull request link).
-        report.record = withoutUserinfoIn(answer.body);
-        report.parsed = ref.kind === 'update' ? { kind: 'update', data: record } : { kind: 'job', data: record };
-        // An empty status says nothing: not a status of its own (neither unknown nor a change), a record to read again.
-        if (record.status.trim() === '') {
-            const reason = `the ${kind.noun} record has an empty "status"`;
-            deps.events.pollDone(ref, pollNumber, reason);
-            return { kind: 'transient', reason };
-        }
-        const afterMs = deps.clock.now() - startedAt;
-        if (record.status !== report.status) {
-            deps.events.statusChanged(ref, report.status || undefined, record.status, afterMs);
-            report.transitions.push({ status: record.status, afterMs });
-            report.status = record.status;
-            ctx.onStatus(ref, record.status);
-        }
-        const logs = kind.logs?.(record) ?? [];
-        const added = newLogLines(report.logs, logs);
-        report.logs = logs;
-        if (added.lines.length > 0 || added.gap)
-            deps.events.logLines(ref, added.lines, added.gap);
-        deps.events.pollDone(ref, pollNumber, `status ${record.status}`);
-        let judgement = kind.judge(record, settings);
-        if (followUp) {
-            const verdict = followUp.judge(record.status, judgement, deps.clock.now());
-            judgement = verdict.judgement;
-            if (verdict.notice)
-                deps.events.notice?.(ref, verdict.notice.message);
-        }
-        if (judgement.state === 'settled')
-            return { kind: 'settled', value: judgement };
-        if (judgement.unknownStatus && !warned.has(record.status)) {
-            warned.add(record.status);
-            deps.events.unknownStatus(ref, record.status);
-        }
-        return { kind: 'pending' };
-    };
-    const end = await pollUntilSettled(attempt, {
-        deadline,
-        minIntervalMs: settings.minIntervalMs,
-        maxIntervalMs: settings.maxIntervalMs,
-        clock: deps.clock,
-        random: deps.random,
-        signal,
-        onRetry: (reason, delayMs) => deps.events.retrying?.(ref, reason, delayMs)
-    });
-    report.finishedAfterMs = deps.clock.now() - startedAt;
-    switch (end.kind) {
-        case 'settled':
-            report.result = end.value.result;
-            report.error = end.value.reason ?? (end.value.result === 'failure' ? `the ${kind.noun} ended with status "${report.status}"` : null);
-            report.note = end.value.note;
-            break;
-        case 'timeout': {
-            const ranOut = `the timeout (${formatDuration(settings.timeoutMs)}) ran out`;
-            if (!report.status) {
-                // A timeout says the work was still running at the deadline; with no status ever read,
-                // nothing is known of it: the outcome could not be learnt, which no setting lets pass.
-                // What kept every status away leads, as for any error.
-                report.result = 'error';
-                const never = `${NEVER_READ} ${kind.noun} could be read before ${ranOut}`;
-                report.error = end.lastProblem ? `${end.lastProblem}; ${never}` : never;
-                break;
-            }
-            report.result = 'timeout';
-            const last = end.lastProblem ? `; last problem: ${end.lastProblem}` : '';
-            const stale = followUp?.stale(report.status);
-            report.error = `still "${report.status}" when ${ranOut}${stale ? ` (${stale})` : ''}${last}`;
-            break;
-        }
-        case 'cancelled':
-            report.result = 'cancelled';
-            report.error = 'the run was cancelled';
-            break;
-        case 'error':
-            report.result = 'error';
-            report.error = end.reason;
-            if (end.misconfigured)
-                report.misconfigured = true;
-            break;
-    }
-    return report;
-}
-const NEVER_READ = 'no status of the';
-/**
- * What kept every status of a target away, from the error of a wait that never read one (it
- * leads that error), for the advice of what to do; undefined for any other error.
- */
-function neverReadProblem(error) {
-    const found = error ? new RegExp(`^(.+); ${NEVER_READ} (?:update|agent job) could be read before the timeout`).exec(error) : null;
-    return found?.[1];
-}
-function sameTarget(a, b) {
-    return a.kind === b.kind && a.id === b.id;
-}
-function describeRef(ref) {
-    return ref.kind === 'update' ? `update ${ref.id}` : `agent job ${ref.id}`;
-}
-
+// EXTERNAL MODULE: ./src/engine/poll.ts + 1 modules
+var poll = __nccwpck_require__(3109);
+// EXTERNAL MODULE: ./src/engine/skipped.ts
+var skipped = __nccwpck_require__(1950);
+// EXTERNAL MODULE: ./src/engine/wait.ts + 5 modules
+var wait = __nccwpck_require__(5101);
 ;// CONCATENATED MODULE: ./src/engine/run.ts
-
-
 
 
 
@@ -42197,7 +42967,9 @@ async function runEngine(settings, deps) {
     let trigger;
     let followUp;
     if (settings.trigger) {
-        events.starting(`${baseAddress(settings.baseUrl)}${triggerPath(settings.trigger)}`);
+        // Starting work, the page check and the search check are loaded only when asked for.
+        const { startWork, triggerPath, workStarted } = await __nccwpck_require__.e(/* import() */ 466).then(__nccwpck_require__.bind(__nccwpck_require__, 3466));
+        events.starting(`${(0,src_text/* baseAddress */.uU)(settings.baseUrl)}${triggerPath(settings.trigger)}`);
         trigger = await startWork(settings.trigger, {
             ...requests,
             adminKey: settings.adminKey,
@@ -42219,15 +42991,16 @@ async function runEngine(settings, deps) {
     let reports = [];
     if (targets.length > 0) {
         const waitEvents = events.waiting(targets);
-        reports = await waitForTargets({ ...settings, targets }, { client, clock, random, signal, events: waitEvents, deadline, ...(followUp ? { followUp } : {}) });
+        reports = await (0,wait/* waitForTargets */.RL)({ ...settings, targets }, { client, clock, random, signal, events: waitEvents, deadline, ...(followUp ? { followUp } : {}) });
     }
-    const waited = overallResult(reports);
+    const waited = (0,engine_outcome/* overallResult */.ZH)(reports);
     // The pages are read once every wait has succeeded, never before, and before the searches.
     let pages;
     if (settings.pages && waited !== 'success')
-        pages = skippedPages(waited, clock.now() - startedAt);
+        pages = (0,skipped/* skippedPages */.jL)(waited, clock.now() - startedAt);
     else if (settings.pages) {
         events.checkingPages?.(settings.pages);
+        const { checkPages } = await __nccwpck_require__.e(/* import() */ 310).then(__nccwpck_require__.bind(__nccwpck_require__, 8310));
         pages = await checkPages(settings.pages, {
             ...requests,
             startedAt,
@@ -42238,11 +43011,12 @@ async function runEngine(settings, deps) {
     const pagesResult = pages && !pages.skipped ? pages.result : 'success';
     let search;
     if (settings.search && waited !== 'success')
-        search = skippedSearch(waited, clock.now() - startedAt);
+        search = (0,skipped/* skippedSearch */.B$)(waited, clock.now() - startedAt);
     else if (settings.search && pagesResult !== 'success')
-        search = skippedSearch(pagesResult, clock.now() - startedAt, 'the page check');
+        search = (0,skipped/* skippedSearch */.B$)(pagesResult, clock.now() - startedAt, 'the page check');
     else if (settings.search) {
         events.searching(settings.search);
+        const { runSearchCheck } = await __nccwpck_require__.e(/* import() */ 144).then(__nccwpck_require__.bind(__nccwpck_require__, 2144));
         search = await runSearchCheck(settings.search, {
             ...requests,
             onQuery: (query) => events.searchQuery(query),
@@ -42251,7 +43025,7 @@ async function runEngine(settings, deps) {
         events.searchDone(search);
     }
     // A skipped search has no result of its own: the wait's stands.
-    const result = worstResult([waited, pagesResult, search && !search.skipped ? search.result : 'success']);
+    const result = (0,engine_outcome/* worstResult */.NG)([waited, pagesResult, search && !search.skipped ? search.result : 'success']);
     return {
         result,
         headline: withLivePages(headline(result, reports, search, trigger, pages), result, reports, pages),
@@ -42267,7 +43041,7 @@ async function runEngine(settings, deps) {
 function withLivePages(line, result, reports, pages) {
     if (result !== 'success' || reports.length === 0 || !pages || pages.skipped)
         return line;
-    return `${line.replace(/\.$/, '')}; ${counted(pages.pages.length, 'page')} live.`;
+    return `${line.replace(/\.$/, '')}; ${(0,src_text/* counted */.hS)(pages.pages.length, 'page')} live.`;
 }
 /** The outcome of a run that ends before (or instead of) waiting. */
 function endedBeforeWaiting(headline, elapsedMs, problems = []) {
@@ -42284,320 +43058,31 @@ function headline(result, reports, search, trigger, pages) {
         return `${checked}${search.error ?? search.result}`;
     }
     if (reports.length === 0 && pages && !pages.skipped && !search)
-        return `Page check passed: ${counted(pages.pages.length, 'page')} live${trigger?.automation ? ' (and the automation run was accepted)' : ''}.`;
+        return `Page check passed: ${(0,src_text/* counted */.hS)(pages.pages.length, 'page')} live${trigger?.automation ? ' (and the automation run was accepted)' : ''}.`;
     if (reports.length === 0 && trigger?.automation && !search)
         // The run's id is the platform's: the log and the outputs carry it, made safe there.
         return "The automation run was accepted. The platform publishes no status for a run: follow it in the project's automation runs in the dashboard.";
     if (reports.length === 0)
-        return `Search check passed: ${counted(queriesOf(search).length, 'query', 'queries')}, ${queriesOf(search).reduce((n, q) => n + q.results.length, 0)} results.`;
+        return `Search check passed: ${(0,src_text/* counted */.hS)((0,skipped/* queriesOf */.yF)(search).length, 'query', 'queries')}, ${(0,skipped/* queriesOf */.yF)(search).reduce((n, q) => n + q.results.length, 0)} results.`;
     const matching = reports.filter((r) => r.result === result);
     const first = matching[0];
     if (reports.length === 1 && first) {
         if (result === 'success')
-            return `${describeRef(first.ref)} succeeded${first.note ? ` (${first.note})` : ''}.`;
-        return `${describeRef(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}`;
+            return `${(0,wait/* describeRef */.Ro)(first.ref)} succeeded${first.note ? ` (${first.note})` : ''}.`;
+        return `${(0,wait/* describeRef */.Ro)(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}`;
     }
     const succeeded = reports.filter((r) => r.result === 'success').length;
     if (result === 'success')
         return `All ${reports.length} targets succeeded.`;
-    return `${succeeded}/${reports.length} targets succeeded; ${first ? `${describeRef(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}` : result}`;
+    return `${succeeded}/${reports.length} targets succeeded; ${first ? `${(0,wait/* describeRef */.Ro)(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}` : result}`;
 }
 
-;// CONCATENATED MODULE: ./src/report/markdown.ts
-
-const markdown_ZWSP = '\u200b';
-/**
- * Untrusted text as inert Markdown for one line or one table cell: no HTML, no links, no
- * images, no @-mentions, no issue references; still readable.
- */
-function escapeText(text, max = 300) {
-    const flat = truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max);
-    return flat
-        .replace(/[\\`*_[\]|~!]/g, (c) => `\\${c}`)
-        .replace(/&/g, '&amp;')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        .replace(/"/g, '&quot;')
-        .replace(/^[#+=-]/, '\\$&')
-        .replace(/^(\d+)([.)])/, '$1\\$2')
-        .replace(/@/g, `@${markdown_ZWSP}`)
-        .replace(/#(?=\d)/g, `#${markdown_ZWSP}`)
-        .replace(/:\/\//g, `:${markdown_ZWSP}//`)
-        .replace(/\b(www)\./gi, `$1${markdown_ZWSP}.`);
-}
-/**
- * Every way a secret can be spelled in what this action writes: as given or as the server may
- * echo it encoded (base64, hex: `encodedForms`), each escaped for Markdown, HTML, a code span in
- * a table, and a JSON string. Longest first, so no form is left half-replaced. The redactor
- * (`createRedactor`) also cuts each form percent-encoded or split by characters that show as nothing.
- */
-function secretForms(secrets) {
-    const forms = secrets
-        .filter((secret) => secret !== '')
-        .flatMap((secret) => [secret, ...encodedForms(secret)])
-        .flatMap((secret) => [
-        secret,
-        escapeText(secret, Number.POSITIVE_INFINITY),
-        escapeHtml(secret),
-        secret.replace(/\|/g, '\\|'),
-        JSON.stringify(secret).slice(1, -1)
-    ]);
-    return [...new Set(forms)].sort((a, b) => b.length - a.length);
-}
-/** Untrusted text as a code span, safe inside a table cell. */
-function codeSpan(text, max = 200) {
-    const flat = truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max);
-    if (flat === '')
-        return '';
-    const longestRun = Math.max(0, ...[...flat.matchAll(/`+/g)].map((m) => m[0].length));
-    const fence = '`'.repeat(longestRun + 1);
-    const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
-    return `${fence}${pad}${flat.replace(/\|/g, '\\|')}${pad}${fence}`;
-}
-/** Untrusted lines as a preformatted block: HTML-escaped, so nothing inside is markup or a mention. */
-function preBlock(lines, maxLine = 500) {
-    const body = lines.map((line) => escapeHtml(truncate(stripControl(line), maxLine)).replace(/@/g, `@${markdown_ZWSP}`)).join('\n');
-    return `<pre>\n${body}\n</pre>`;
-}
-function escapeHtml(text) {
-    return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
-/** A link only for a well-formed https URL; anything else is shown as inert text. */
-function safeUrl(url) {
-    const address = wellFormedUrl(url);
-    if (!address)
-        return undefined;
-    try {
-        const parsed = new URL(address);
-        if (parsed.protocol !== 'https:' || parsed.username || parsed.password)
-            return undefined;
-        return parsed.href.replace(/[()<>\s"'`|\\[\]]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
-    }
-    catch {
-        return undefined;
-    }
-}
-function markdown_link(label, url) {
-    const href = safeUrl(url);
-    return href ? `[${escapeText(label)}](${href})` : escapeText(url ?? '');
-}
-function markdown_image(alt, url, width = 400) {
-    const href = safeUrl(url);
-    return href ? `<img src="${escapeHtml(href)}" alt="${escapeHtml(alt)}" width="${width}">` : undefined;
-}
-function table(header, rows) {
-    const line = (cells) => `| ${cells.join(' | ')} |`;
-    return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
-}
-/** Our own sentence as Markdown: escaped like server text, but `input-name` code spans stay code. */
-function escapeWithCode(text, max = 600) {
-    return escapeText(text, max).replace(/\\`([\w-]+)\\`/g, '`$1`');
-}
-
-;// CONCATENATED MODULE: ./src/report/log.ts
-
-
-
-const MAX_LOG_LINE = 2000;
-/**
- * Server text as log text that cannot act as a command of any CI (`inertCommands`): control
- * characters and ANSI escapes are removed, and `##vso[`, `##teamcity[`, `##[` and a leading `::`
- * are broken.
- */
-function inert(text, max = 300) {
-    return inertCommands(oneLine(text, max));
-}
-/**
- * Server log lines as lines of our log: control characters and escapes removed (no colour, no
- * cursor moves, no CI section markers), one line per line break, each cut to a length and
- * indented behind a rule, so none starts where a command could.
- */
-function inertLines(lines) {
-    return lines.flatMap((line) => stripControl(line)
-        .split(/\r\n|\r|\n/)
-        .map((part) => inertCommands(`  │ ${truncate(part, MAX_LOG_LINE)}`)));
-}
-function describeSettled(report) {
-    const mark = report.result === 'success' ? '✓' : '✗';
-    const status = report.status ? ` (status ${inert(report.status, 80)})` : '';
-    const why = report.error ? `: ${inert(report.error, 600)}` : report.note ? ` — ${inert(report.note, 300)}` : '';
-    return `${mark} ${describeRef(report.ref)}: ${report.result}${status} after ${formatDuration(report.finishedAfterMs)}, ${counted(report.polls, 'poll')}${why}`;
-}
-function describeQuery(query) {
-    const count = counted(query.results.length, 'result');
-    if (query.problem)
-        return `✗ ${inert(query.problem, 1000)}`;
-    const top = query.results[0] ? `; top: ${inert(query.results[0].path, 200)}` : '';
-    return `✓ search "${inert(query.query, 100)}": ${count}${top}`;
-}
-/** Pending targets named one by one on the heartbeat line; the rest are counted. */
-const MAX_LISTED_PENDING = 10;
-/**
- * One line for every pending target: what is pending, its last status and how long so far. With
- * nothing left pending, the count of what settled.
- */
-function describeProgress(p) {
-    const failed = `${p.failed > 0 ? `, ${p.failed} failed` : ''}${p.stopped ? `, ${p.stopped} stopped by fail-fast` : ''}`;
-    if (p.waiting.length === 0)
-        return `${p.settled}/${p.total} settled${failed}, ${p.pending} pending — ${formatDuration(p.elapsedMs)}`;
-    const status = (s) => (s ? inert(s, 40) : 'no answer yet');
-    const only = p.waiting.length === 1 && p.total === 1 ? p.waiting[0] : undefined;
-    if (only)
-        return `Still waiting on ${describeRef(only.ref)}: ${status(only.status)}, ${formatDuration(p.elapsedMs)} so far`;
-    const listed = p.waiting.slice(0, MAX_LISTED_PENDING).map((w) => `${describeRef(w.ref)} (${status(w.status)})`);
-    if (p.waiting.length > MAX_LISTED_PENDING)
-        listed.push(`… and ${p.waiting.length - MAX_LISTED_PENDING} more`);
-    return `Still waiting on ${p.waiting.length} of ${p.total} targets, ${formatDuration(p.elapsedMs)} so far: ${listed.join(', ')}${p.settled > 0 ? `; ${p.settled} settled${failed}` : ''}`;
-}
-/**
- * The line for a retry, or undefined when it repeats the cause of the one before: repeats are
- * folded into a count, shown on the 2nd, 4th, 8th… time, so a long outage stays a few lines.
- */
-function describeRetry(ref, reason, delayMs, timesInARow) {
-    return describeRetryOf(describeRef(ref), reason, delayMs, timesInARow);
-}
-/** The same for any request named by `subject` (a target, a search query). */
-function describeRetryOf(subject, reason, delayMs, timesInARow) {
-    if (timesInARow > 1 && (timesInARow & (timesInARow - 1)) !== 0)
-        return undefined;
-    const count = timesInARow > 1 ? ` (${timesInARow} times in a row)` : '';
-    return `${subject}: ${inert(reason, 300)}${count}, retrying in ${formatDuration(delayMs)}`;
-}
-/**
- * Turns wait events into the step log. With one target its lines stream as they come, in a
- * group; with several, each target's lines are kept and printed as one group when it settles,
- * titled with its outcome. Groups are shown collapsed on the Actions page, so what says the step
- * is alive or why it waits (the heartbeat, retries, warnings) and how a target ended are printed
- * outside every group: with one target its group is closed for them, and opened again (as
- * "continued") when more of its lines come.
- */
-function createLogReporter(sink, options) {
-    const { clean } = options;
-    const only = options.targets.length === 1 ? options.targets[0] : undefined;
-    const buffers = new Map();
-    const keyOf = (ref) => `${ref.kind}:${ref.id}`;
-    let groups = 0;
-    let groupOpen = false;
-    const closeGroup = () => {
-        if (groupOpen)
-            sink.endGroup();
-        groupOpen = false;
-    };
-    /** A line outside every group. */
-    const say = (line) => {
-        closeGroup();
-        sink.info(line);
-    };
-    const write = (ref, line) => {
-        if (only) {
-            if (!groupOpen)
-                sink.startGroup(`Waiting on ${describeRef(only)}${groups++ > 0 ? ' (continued)' : ''}`);
-            groupOpen = true;
-            sink.info(clean(line));
-        }
-        else {
-            const buffer = buffers.get(keyOf(ref)) ?? [];
-            buffer.push(clean(line));
-            buffers.set(keyOf(ref), buffer);
-        }
-    };
-    // The cause of each target's last failed poll and how often in a row it came.
-    const retries = new Map();
-    return {
-        statusChanged(ref, from, to, afterMs) {
-            const change = from === undefined ? `status ${inert(to, 80)}` : `${inert(from, 80)} → ${inert(to, 80)}`;
-            write(ref, `${change} after ${formatDuration(afterMs)}`);
-        },
-        logLines(ref, lines, gap) {
-            if (!options.streamLogs)
-                return;
-            if (gap)
-                write(ref, `(the platform trimmed or replaced this log since the last poll: lines before the next ones may be missing${options.logEnd ? `; ${options.logEnd} has its end` : ''})`);
-            if (lines.length === 0)
-                return;
-            const shown = inertLines(lines);
-            for (const line of sink.untrusted ? sink.untrusted(shown) : shown)
-                write(ref, line);
-        },
-        unknownStatus(ref, status) {
-            closeGroup();
-            sink.warning(clean(`${describeRef(ref)} reports status "${inert(status, 80)}", which this action does not know; waiting on as if pending (it can never count as success)`));
-        },
-        pollDone(ref, pollNumber, outcome) {
-            sink.debug(clean(`${describeRef(ref)} poll ${pollNumber}: ${inert(outcome, 300)}`));
-            if (outcome.startsWith('status '))
-                retries.delete(keyOf(ref));
-        },
-        retrying(ref, reason, delayMs) {
-            const last = retries.get(keyOf(ref));
-            const times = last?.reason === reason ? last.times + 1 : 1;
-            retries.set(keyOf(ref), { reason, times });
-            // Printed at once, also with several targets: a retry explains a wait that seems long.
-            const line = describeRetry(ref, reason, delayMs, times);
-            if (line)
-                say(clean(line));
-        },
-        settled(report) {
-            const prLink = report.parsed?.kind === 'job' ? report.parsed.data.prLink : undefined;
-            const prLine = prLink ? `pull request: ${inert(prLink, 500)}` : undefined;
-            if (only) {
-                say(clean(describeSettled(report)));
-                if (prLine)
-                    say(clean(prLine));
-                return;
-            }
-            if (prLine)
-                write(report.ref, prLine);
-            sink.startGroup(clean(describeSettled(report)));
-            for (const line of buffers.get(keyOf(report.ref)) ?? [])
-                sink.info(line);
-            sink.endGroup();
-            buffers.delete(keyOf(report.ref));
-        },
-        notice(ref, message) {
-            // Outside every group: it says why the wait goes on, or why it ended as it did.
-            say(clean(`${describeRef(ref)}: ${inert(message, 600)}`));
-        },
-        progress(progress) {
-            say(describeProgress(progress));
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/report/facts.ts
-
-
-
-function runFacts(outcome) {
-    const updates = [];
-    const jobs = [];
-    for (const target of outcome.targets) {
-        if (target.parsed?.kind === 'update')
-            updates.push(target.parsed.data);
-        if (target.parsed?.kind === 'job')
-            jobs.push(target.parsed.data);
-    }
-    const union = (pick) => [...new Set(updates.flatMap((u) => u.commit?.filesChanged?.[pick] ?? []))];
-    const added = union('added');
-    const modified = union('modified');
-    const removed = union('removed');
-    return {
-        updates,
-        jobs,
-        files: { added, modified, removed, changed: [...new Set([...added, ...modified, ...removed])] },
-        polls: outcome.targets.reduce((sum, t) => sum + t.polls, 0),
-        searchResults: queriesOf(outcome.search).reduce((sum, q) => sum + q.results.length, 0)
-    };
-}
-/** Found, holds the text, and when, in words: for the summary's table and the comment's lines. */
-function pageFacts(page) {
-    const found = page.found ? `yes (${counted(page.length ?? 0, 'character')})` : page.reads > 0 ? 'no' : 'not read';
-    const holds = page.contains === null ? 'not asked' : page.contains ? 'yes' : 'no';
-    const reads = counted(page.reads, 'read');
-    const when = page.liveAfterMs !== undefined ? `live after ${formatDuration(page.liveAfterMs)} (${reads})` : `not live (${reads})`;
-    return [found, holds, when];
-}
-
+// EXTERNAL MODULE: ./src/report/markdown.ts
+var markdown = __nccwpck_require__(4285);
+// EXTERNAL MODULE: ./src/report/log.ts
+var log = __nccwpck_require__(6472);
+// EXTERNAL MODULE: ./src/report/facts.ts
+var report_facts = __nccwpck_require__(1349);
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
 
 
@@ -42767,7 +43252,7 @@ function computeOutputs(outcome, recorded = {}, limit = MAX_OUTPUT_BYTES) {
  * the size limit of an output): which, how many of how many, and where the whole count is.
  */
 function listsCut(outcome, outputs) {
-    const { files } = runFacts(outcome);
+    const { files } = (0,report_facts/* runFacts */.p)(outcome);
     const number = (n) => n.toLocaleString('en-US');
     const lists = [
         ['files-added', files.added.length, 'files'],
@@ -42808,15 +43293,15 @@ function notAnAddress(text) {
 function addressesLeftOut(outcome) {
     const said = [];
     const preview = outcome.trigger?.previewUrl;
-    if (preview && preview.trim() !== '' && wellFormedUrl(preview) === undefined)
+    if (preview && preview.trim() !== '' && (0,src_text/* wellFormedUrl */.lP)(preview) === undefined)
         said.push(`The preview-url output is empty: the preview's address the platform sent is not one well-formed URL (${notAnAddress(preview)})`);
-    const prLink = runFacts(outcome).jobs[0]?.prLink;
-    if (prLink && prLink.trim() !== '' && wellFormedUrl(prLink) === undefined)
+    const prLink = (0,report_facts/* runFacts */.p)(outcome).jobs[0]?.prLink;
+    if (prLink && prLink.trim() !== '' && (0,src_text/* wellFormedUrl */.lP)(prLink) === undefined)
         said.push(`The pr-link output is empty: the agent job's prLink is not one well-formed URL (${notAnAddress(prLink)})`);
     return said;
 }
 function allOutputs(outcome, recorded, limit) {
-    const { updates, jobs, files, polls, searchResults } = runFacts(outcome);
+    const { updates, jobs, files, polls, searchResults } = (0,report_facts/* runFacts */.p)(outcome);
     const update = updates[0];
     const job = jobs[0];
     return {
@@ -42838,12 +43323,12 @@ function allOutputs(outcome, recorded, limit) {
         screenshot: update?.screenshot ?? '',
         'screenshot-light': update?.screenshotLight ?? '',
         'screenshot-dark': update?.screenshotDark ?? '',
-        'pr-link': wellFormedUrl(job?.prLink) ?? '',
-        'pr-number': prNumberFromLink(wellFormedUrl(job?.prLink)),
+        'pr-link': (0,src_text/* wellFormedUrl */.lP)(job?.prLink) ?? '',
+        'pr-number': prNumberFromLink((0,src_text/* wellFormedUrl */.lP)(job?.prLink)),
         model: job?.model ?? '',
         'source-repository': job?.source?.repository ?? '',
         'source-ref': job?.source?.ref ?? '',
-        'search-results': jsonListWithin(queriesOf(outcome.search).map((q) => ({
+        'search-results': jsonListWithin((0,skipped/* queriesOf */.yF)(outcome.search).map((q) => ({
             query: q.query,
             results: q.results.map((r) => ({ content: r.content, path: r.path, metadata: r.metadata }))
         })), limit),
@@ -42864,7 +43349,7 @@ function startedIds(outcome) {
     return {
         'status-id': refs.find((ref) => ref.kind === 'update')?.id ?? '',
         'job-id': refs.find((ref) => ref.kind === 'job')?.id ?? '',
-        'preview-url': wellFormedUrl(outcome.trigger?.previewUrl) ?? '',
+        'preview-url': (0,src_text/* wellFormedUrl */.lP)(outcome.trigger?.previewUrl) ?? '',
         'automation-run-id': outcome.trigger?.automation?.runId ?? '',
         'automation-job-id': outcome.trigger?.automation?.jobId ?? ''
     };
@@ -42886,28 +43371,28 @@ function createRunLog(sink, options) {
     const shownPages = new Map();
     return {
         starting: (url) => sink.info(clean(`Starting the work: POST ${url}`)),
-        startRetrying: (reason, delayMs) => sink.info(clean(`${inert(reason, 300)}: nothing was started, sending the request again in ${formatDuration(delayMs)}`)),
+        startRetrying: (reason, delayMs) => sink.info(clean(`${(0,log/* inert */.tJ)(reason, 300)}: nothing was started, sending the request again in ${(0,durations/* formatDuration */.a)(delayMs)}`)),
         started(report, elapsedMs) {
-            sink.info(clean(inert(describeStarted(report, elapsedMs), 600)));
+            sink.info(clean((0,log/* inert */.tJ)(describeStarted(report, elapsedMs), 600)));
             // Written at once, so that a later failure, a cancel or a killed runner still leaves the id.
             for (const [name, value] of Object.entries(startedIds({ targets: [], trigger: report })))
                 if (value !== '')
                     options.setOutput(name, clean(value));
         },
         waiting(targets) {
-            const what = targets.length === 1 && targets[0] ? describeRef(targets[0]) : `${targets.length} targets`;
-            const polling = `timeout ${formatDuration(settings.timeoutMs)}, polling every ${formatDuration(settings.minIntervalMs)}–${formatDuration(settings.maxIntervalMs)}`;
-            sink.info(`Waiting on ${what} at ${baseAddress(settings.baseUrl)} (${polling})`);
-            return createLogReporter(sink, { streamLogs: settings.streamLogs, targets, clean, logEnd: options.logEnd });
+            const what = targets.length === 1 && targets[0] ? (0,wait/* describeRef */.Ro)(targets[0]) : `${targets.length} targets`;
+            const polling = `timeout ${(0,durations/* formatDuration */.a)(settings.timeoutMs)}, polling every ${(0,durations/* formatDuration */.a)(settings.minIntervalMs)}–${(0,durations/* formatDuration */.a)(settings.maxIntervalMs)}`;
+            sink.info(`Waiting on ${what} at ${(0,src_text/* baseAddress */.uU)(settings.baseUrl)} (${polling})`);
+            return (0,log/* createLogReporter */.AN)(sink, { streamLogs: settings.streamLogs, targets, clean, logEnd: options.logEnd });
         },
         checkingPages: (pages) => {
             shownPages.clear();
-            sink.startGroup(clean(`Page check: ${counted(pages.paths.length, 'page')} on ${pages.domain}${pages.contains === undefined ? '' : `, each holding "${inert(pages.contains, 100)}"`}`));
+            sink.startGroup(clean(`Page check: ${(0,src_text/* counted */.hS)(pages.paths.length, 'page')} on ${pages.domain}${pages.contains === undefined ? '' : `, each holding "${(0,log/* inert */.tJ)(pages.contains, 100)}"`}`));
         },
         pageRead(path, state, reads, afterMs) {
             // A line when a page's state changes, and one every PROGRESS_EVERY_MS while it stays so: a long wait must not look hung.
             const last = shownPages.get(path);
-            if (last && last.state === state && afterMs - last.afterMs < PROGRESS_EVERY_MS)
+            if (last && last.state === state && afterMs - last.afterMs < wait/* PROGRESS_EVERY_MS */.Xy)
                 return;
             shownPages.set(path, { state, afterMs });
             sink.info(clean(describePageRead(path, state, reads, afterMs)));
@@ -42916,23 +43401,23 @@ function createRunLog(sink, options) {
             if (!pages.skipped)
                 for (const page of pages.pages)
                     if (page.error)
-                        sink.info(clean(`✗ ${inert(page.error, 600)}`));
+                        sink.info(clean(`✗ ${(0,log/* inert */.tJ)(page.error, 600)}`));
             sink.endGroup();
         },
         // The group opens with the first result, so that retries before it leave no empty group.
         searching(search) {
-            searchTitle = `Search check: ${counted(search.queries.length, 'query', 'queries')} on ${search.domain}`;
+            searchTitle = `Search check: ${(0,src_text/* counted */.hS)(search.queries.length, 'query', 'queries')} on ${search.domain}`;
         },
         searchQuery(query) {
             searchGroup.open(searchTitle);
             searchTitle = searchTitle.endsWith(' (continued)') ? searchTitle : `${searchTitle} (continued)`;
-            sink.info(clean(describeQuery(query)));
+            sink.info(clean((0,log/* describeQuery */.Qp)(query)));
         },
         searchRetrying(query, reason, delayMs) {
             const times = searchRetry?.query === query && searchRetry.reason === reason ? searchRetry.times + 1 : 1;
             searchRetry = { query, reason, times };
             // Outside the group, as a status poll's retry is: it explains a wait that seems long.
-            const line = describeRetryOf(`search "${inert(query, 100)}"`, reason, delayMs, times);
+            const line = (0,log/* describeRetryOf */.ze)(`search "${(0,log/* inert */.tJ)(query, 100)}"`, reason, delayMs, times);
             if (!line)
                 return;
             searchGroup.close();
@@ -42959,8 +43444,8 @@ function reopenableGroup(sink) {
 }
 /** One line for a read of a page. */
 function describePageRead(path, state, reads, afterMs) {
-    const page = `page "${inert(path, 200)}"`;
-    const when = `after ${formatDuration(afterMs)}, ${counted(reads, 'read')}`;
+    const page = `page "${(0,log/* inert */.tJ)(path, 200)}"`;
+    const when = `after ${(0,durations/* formatDuration */.a)(afterMs)}, ${(0,src_text/* counted */.hS)(reads, 'read')}`;
     if (state === 'live')
         return `✓ ${page} is live (${when})`;
     const why = state === 'missing' ? 'not found yet (HTTP 404)' : 'found, but without the text yet';
@@ -42970,10 +43455,10 @@ function describePageRead(path, state, reads, afterMs) {
 const FOLLOW_AUTOMATION = "the platform publishes no status for a run: follow it in the project's automation runs in the dashboard";
 /** One line for the log when work was started. */
 function describeStarted(report, elapsedMs) {
-    const after = `(after ${formatDuration(elapsedMs)})`;
+    const after = `(after ${(0,durations/* formatDuration */.a)(elapsedMs)})`;
     if (report.automation) {
-        const job = report.automation.jobId ? ` (background job ${oneLine(report.automation.jobId, 200)})` : '';
-        return `Started the automation run: run id ${oneLine(report.automation.runId, 200)}${job} ${after}; ${FOLLOW_AUTOMATION}.`;
+        const job = report.automation.jobId ? ` (background job ${(0,src_text/* oneLine */.TN)(report.automation.jobId, 200)})` : '';
+        return `Started the automation run: run id ${(0,src_text/* oneLine */.TN)(report.automation.runId, 200)}${job} ${after}; ${FOLLOW_AUTOMATION}.`;
     }
     const ref = report.ref;
     if (!ref)
@@ -42981,7 +43466,7 @@ function describeStarted(report, elapsedMs) {
     if (report.kind === 'message')
         return `Sent the follow-up message to agent job ${ref.id} ${after}; waiting on the job for that message: a state from before it does not end the wait.`;
     const what = ref.kind === 'update' ? `status id ${ref.id}` : `job id ${ref.id}`;
-    const preview = report.previewUrl ? `, preview at ${oneLine(report.previewUrl, 300)}` : '';
+    const preview = report.previewUrl ? `, preview at ${(0,src_text/* oneLine */.TN)(report.previewUrl, 300)}` : '';
     const kind = report.kind === 'agent' ? 'agent job' : report.kind === 'preview' ? 'preview deployment' : 'update';
     return `Started the ${kind}: ${what}${preview} ${after}.`;
 }
@@ -43003,7 +43488,7 @@ function secretsOf(raw) {
 }
 /** What is written goes through this, which knows every spelling a key could take there. */
 function redactorFor(secrets) {
-    return createRedactor(secretForms(secrets));
+    return (0,src_text/* createRedactor */.lY)((0,markdown/* secretForms */.eo)(secrets));
 }
 /** Parses the inputs, starts the work and waits on it; never throws. */
 async function waitForDocs(raw, secrets, hooks) {
@@ -43013,11 +43498,11 @@ async function waitForDocs(raw, secrets, hooks) {
     let comment;
     let outcome;
     try {
-        const parsed = parseInputs(raw);
+        const parsed = (0,github_parse/* parseInputs */.TL)(raw);
         comment = parsed.ok ? parsed.settings.comment : parsed.comment;
         const problems = [...(hooks.problems ?? []), ...(parsed.ok ? [] : parsed.problems)];
         if (!parsed.ok || problems.length > 0) {
-            const count = counted(problems.length, 'problem');
+            const count = (0,src_text/* counted */.hS)(problems.length, 'problem');
             outcome = endedBeforeWaiting(`Invalid input (${count}); no request was sent.`, Date.now() - startedAt, problems);
         }
         else {
@@ -43032,7 +43517,7 @@ async function waitForDocs(raw, secrets, hooks) {
                     return log.waiting(targets);
                 }
             };
-            outcome = await runEngine(ready, { client, clock: systemClock, random: Math.random, signal: hooks.signal, startedAt, events });
+            outcome = await runEngine(ready, { client, clock: poll/* systemClock */.ml, random: Math.random, signal: hooks.signal, startedAt, events });
         }
     }
     catch (error) {
@@ -43150,2923 +43635,8 @@ async function closeAll(records, outcome, settings) {
     await Promise.all(records.map((record) => record.close(outcome, settings).catch(() => undefined)));
 }
 
-;// CONCATENATED MODULE: ./src/report/evidence.ts
-// The evidence a run's records hold, read from them: an update's log lines that look like
-// errors, the docs files (and lines) they name, the annotations for those files, and what an
-// update's record says of how it ended. No advice and no words of where the step runs here
-// (advice.ts has those).
-
-
-
-/** At most this many log lines that look like errors are quoted per update. */
-const MAX_ERROR_LINES = 5;
-const ERROR_WORDS = /\b(?:error|errors|failed|failure|fatal|exception|invalid|broken|cannot|can't|could not|unable|not found|missing|denied)\b/i;
-/** Every log line of an update that looks like an error. */
-function allErrorLines(logs) {
-    return logs.filter((line) => ERROR_WORDS.test(line));
-}
-/**
- * The log lines of an update that look like errors, as quoted: the first (most often the cause,
- * what follows it often its echo) and the last ones, `MAX_ERROR_LINES` in all.
- */
-function errorLines(logs) {
-    const all = allErrorLines(logs);
-    return all.length <= MAX_ERROR_LINES ? all : [all[0], ...all.slice(1 - MAX_ERROR_LINES)];
-}
-/** How many lines that look like errors `errorLines` leaves out, between the first and the last ones. */
-function errorLinesLeftOut(logs) {
-    return Math.max(0, allErrorLines(logs).length - MAX_ERROR_LINES);
-}
-/** An error line as quoted: cut to 300 characters, with the file it names kept when the cut drops it. */
-function quotedLine(line) {
-    const cut = oneLine(line, 300);
-    const ref = fileRefOf(line);
-    return ref && !cut.includes(ref.file) ? `${cut} [${fileRefText(ref)}]` : cut;
-}
-/** `docs/page.mdx:12`, or the file alone. */
-function fileRefText(ref) {
-    return ref.line === undefined ? ref.file : `${ref.file}:${ref.line}`;
-}
-// A relative path ending in a docs-related extension, optionally `:line` (and `:column`). A
-// platform that builds on Windows may name it with backslashes: annotations always take `/`.
-const FILE_REF = /(?:^|[\s'"(`[])((?:[\w@-][\w.@-]*[\\/])*[\w@-][\w.@-]*\.(?:mdx|md|markdown|ya?ml|json|jsx?|tsx?|css|png|jpe?g|svg))(?::(\d{1,7}))?\b/;
-/** The docs file (and line) a log line names, if any; never an absolute path or one with `..`. */
-function fileRefOf(line) {
-    const match = FILE_REF.exec(line);
-    const file = match?.[1]?.replace(/\\/g, '/');
-    if (!match || !file || file.split('/').some((part) => part === '..' || part === '.'))
-        return undefined;
-    const lineNumber = match[2] ? Number(match[2]) : undefined;
-    return lineNumber && lineNumber > 0 ? { file, line: lineNumber } : { file };
-}
-/**
- * An update that succeeded for another commit than `expect-sha` (or for one it does not name):
- * the commit is the reason, and nothing in its log is.
- */
-function wrongCommit(t) {
-    return t.ref.kind === 'update' && t.result === 'failure' && listed(TERMINAL_STATES.update.success, t.status);
-}
-/** The log lines that look like errors of an update that failed by itself, as quoted; none for any other target. */
-function quotedLines(t) {
-    return failedByItself(t) ? errorLines(t.logs) : [];
-}
-/**
- * Every docs file the error lines of an update that failed by itself name, in the order its log
- * names them (each taken from the whole line, before any cut); `docsRoot` makes them paths of
- * the repository. `quoted` takes only the lines quoted.
- */
-function namedFiles(t, docsRoot = '', quoted = false) {
-    if (!failedByItself(t))
-        return [];
-    const lines = quoted ? errorLines(t.logs) : allErrorLines(t.logs);
-    return [...new Set(lines.flatMap((line) => fileRefOf(line) ?? []).map((ref) => fileRefText(docsRoot ? { ...ref, file: `${docsRoot}/${ref.file}` } : ref)))];
-}
-const failedByItself = (t) => t.ref.kind === 'update' && t.result === 'failure' && !wrongCommit(t);
-/**
- * File annotations for the error lines of every failed update, one per file and line. The
- * platform names files relative to the docs root; `docsRoot` (a folder of the repository, ''
- * for its root) makes them paths of the repository.
- */
-function fileAnnotations(outcome, docsRoot = '') {
-    const seen = new Set();
-    const annotations = [];
-    for (const t of outcome.targets) {
-        for (const line of quotedLines(t)) {
-            const ref = fileRefOf(line);
-            if (!ref)
-                continue;
-            const key = `${ref.file}:${ref.line ?? ''}`;
-            if (seen.has(key))
-                continue;
-            seen.add(key);
-            annotations.push({ ...ref, file: docsRoot ? `${docsRoot}/${ref.file}` : ref.file, message: `${describeRef(t.ref)} failed: ${quotedLine(line)}` });
-        }
-    }
-    return annotations.slice(0, MAX_ERROR_LINES);
-}
-/** An update that ended with a status this action does not know: it is told by its record, status, summary and log. */
-function unknownEnd(t) {
-    if (t.ref.kind !== 'update' || t.result !== 'error' || t.parsed?.kind !== 'update' || t.status === '')
-        return false;
-    const { success, failure, pending } = TERMINAL_STATES.update;
-    return ![success, failure, pending].some((list) => listed(list, t.status));
-}
-/** The update's own summary, when it says more than its status. */
-function updateSummary(t) {
-    const summary = t.parsed?.kind === 'update' ? t.parsed.data.summary?.trim() : undefined;
-    if (!summary || /^update (?:failure|failed|success|queued|in progress)$/i.test(summary))
-        return undefined;
-    return oneLine(summary, 300);
-}
-
-;// CONCATENATED MODULE: ./src/report/place.ts
-// Where the step runs, in the words of the people who run it there: the advice in explain.ts is
-// written once, and each adapter hands it the vocabulary of its CI system (the GitHub Action's,
-// or the command line's under GitLab CI, another CI system or a terminal).
-/** The GitHub Action: inputs in the workflow file, annotations and a job summary. */
-const GITHUB_ACTIONS_PLACE = {
-    kind: 'github',
-    fixInputs: 'fix these inputs in the workflow file (see the README for each input)',
-    rerun: 're-run the workflow',
-    details: 'the job summary',
-    annotates: true,
-    input: (name) => `\`${name}\``,
-    asGiven: (text) => text
-};
-/** The variable an input or flag of the command line may also come from. */
-function commandEnvName(name) {
-    return `WAIT_FOR_DOCS_${name.toUpperCase().replace(/-/g, '_')}`;
-}
-/**
- * The command line's words: under GitLab CI (`GITLAB_CI=true`) or anywhere else (another CI
- * system, a terminal). An input is named as it was given: its flag, or its variable when it came
- * from the environment.
- */
-function commandPlace(ci, sources = {}, names = []) {
-    const input = (name) => (sources[name] === 'environment' ? commandEnvName(name) : `--${name}`);
-    // A hyphenated input name standing alone (not in a flag, a variable, a path or a word), and "raise timeout".
-    const named = names.filter((name) => name.includes('-'));
-    const pattern = named.length > 0 ? new RegExp(`(?<![\\w\\-\`/.$])(${named.join('|')})(?![\\w\\-\`])`, 'g') : undefined;
-    const asGiven = (text) => (pattern ? text.replace(pattern, (name) => input(name)) : text).replace(/\braise timeout\b/g, `raise ${input('timeout')}`);
-    if (ci === 'gitlab')
-        return {
-            kind: 'gitlab',
-            fixInputs: "fix these flags in the job's script, or the WAIT_FOR_DOCS_* CI/CD variables named (see wait-for-docs --help for each)",
-            rerun: 'retry the job',
-            details: 'the job log',
-            annotates: false,
-            input,
-            asGiven
-        };
-    return {
-        kind: 'other',
-        fixInputs: 'fix these flags, or the WAIT_FOR_DOCS_* variables named (see wait-for-docs --help for each)',
-        rerun: 'run the command again',
-        details: 'the log',
-        annotates: false,
-        input,
-        asGiven
-    };
-}
-
-;// CONCATENATED MODULE: ./src/report/advice.ts
-// The advice per reason: why one target (or a page or search check) ended as it did, and what
-// to do now, in the words of where the step runs (place.ts: an input of the action, a flag or a
-// variable of the command, "re-run the job" or "run the pipeline again").
-
-
-
-
-
-/** Why one target ended as it did, and what to do now, in the user's terms. */
-function explainTarget(t, options = {}) {
-    const place = options.place ?? GITHUB_ACTIONS_PLACE;
-    const input = place.input;
-    const noun = t.ref.kind === 'update' ? 'update' : 'agent job';
-    const error = t.error ? oneLine(t.error, 600) : undefined;
-    switch (t.result) {
-        case 'success':
-            return { reason: t.note ? `succeeded (${oneLine(t.note, 300)})` : 'succeeded', next: '' };
-        case 'failure': {
-            if (wrongCommit(t))
-                return {
-                    reason: `did not deploy the expected commit: ${error ?? 'its record names another commit'}`,
-                    next: options.expectedCommit ??
-                        `check that the platform deploys the branch this run is for and that the update started after the push; remove ${input('expect-sha')} if any commit will do`
-                };
-            if (t.ref.kind === 'update') {
-                const summary = updateSummary(t);
-                // Every file its error lines name, counted; the quoted lines' are annotated (or quoted).
-                const files = namedFiles(t, options.docsRoot);
-                const shown = namedFiles(t, options.docsRoot, true).filter((file) => file !== files[0]).length;
-                const others = files.length - 1;
-                const how = place.annotates ? 'annotated in the workflow run' : 'quoted above';
-                const where = others === 0
-                    ? place.annotates
-                        ? ' (named in its log and annotated in the workflow run)'
-                        : ' (named in its log)'
-                    : shown === others
-                        ? ` (and ${counted(others, 'other file')} its log names; each is ${how})`
-                        : ` (and ${counted(others, 'other file')} its log names; ${shown} of them ${shown === 1 ? 'is' : 'are'} ${how}, every one is in its log)`;
-                return {
-                    reason: summary ? `failed: “${summary}”` : `failed (status "${oneLine(t.status, 80)}")`,
-                    next: files[0]
-                        ? `fix ${files[0]}${where}, push, and let the update run again`
-                        : `read the update log in ${place.details}, fix the docs source, and run the update again`
-                };
-            }
-            const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined;
-            const where = prLink ? `its pull request: ${oneLine(prLink, 300)}` : `job id ${t.ref.id}`;
-            if (t.status === 'failed')
-                return { reason: `failed (status "failed"; ${where})`, next: 'open the job in the dashboard to read why it failed, then start it again' };
-            const next = t.status === 'archived'
-                ? `set ${input('accept-archived')} to true if an archived job is fine, else start the job again`
-                : `read the job in the dashboard to see why it opened no pull request, or drop ${input('require-pr')}`;
-            return { reason: `did not succeed: ${error ?? `it ended with status "${oneLine(t.status, 80)}"`} (${where})`, next };
-        }
-        case 'timeout': {
-            const status = t.status ? `still "${oneLine(t.status, 80)}"` : 'never answered with a status';
-            const waited = `after ${formatDuration(t.finishedAfterMs)}`;
-            const problem = lastProblem(t.error);
-            const raise = options.timeoutMs === undefined ? `raise ${input('timeout')}` : `raise ${input('timeout')} (now ${formatDuration(options.timeoutMs)})`;
-            if (problem && !t.status)
-                return { reason: `${status} ${waited}: ${problem}`, next: networkNext(problem, place) };
-            return {
-                reason: `${status} ${waited}${problem ? ` (last problem: ${problem})` : ''}`,
-                next: `if this ${noun} usually takes longer, ${raise}; if it is stuck, check it in the dashboard`
-            };
-        }
-        case 'cancelled':
-            if (t.stoppedByFailFast)
-                return { reason: error ?? 'stopped by fail-fast', next: 'fix the target that failed first; this one was stopped because of it' };
-            return {
-                reason: `had not settled when the wait on it was cancelled${t.status ? ` (last status "${oneLine(t.status, 80)}")` : ''}; only the wait was cancelled, not the ${noun}`,
-                next: `follow the ${noun} in the dashboard, or ${place.rerun} to wait on it again`
-            };
-        case 'error': {
-            if (unknownEnd(t)) {
-                const summary = updateSummary(t);
-                return {
-                    reason: `ended with status "${oneLine(t.status, 80)}", which this action does not know, so it does not count as success${summary ? `: “${summary}”` : ''}`,
-                    next: `its status, summary and last log lines are in ${place.details}; check in the dashboard how the update ended, then run it again`
-                };
-            }
-            // Never a status read: told as what kept it away, with what to do about that.
-            const never = t.status ? undefined : neverReadProblem(t.error);
-            if (never)
-                return { reason: `never answered with a status after ${formatDuration(t.finishedAfterMs)}: ${oneLine(never, 300)}`, next: networkNext(never, place) };
-            return explainError(t, error ?? 'no reason was given', place);
-        }
-    }
-}
-function lastProblem(error) {
-    const found = error ? /; last problem: (.*)$/.exec(error) : null;
-    return found?.[1] ? oneLine(found[1], 300) : undefined;
-}
-function networkNext(problem, place) {
-    const baseUrl = place.input('base-url');
-    if (/^nothing answered at base-url\b/.test(problem))
-        return unreachableNext(place);
-    // Slower than request-timeout is not unreachable: the address answered, too late.
-    if (/^no complete answer within .*\(request-timeout\)/.test(problem))
-        return `the platform did not answer within ${place.input('request-timeout')}: if it is this slow, raise ${place.input('request-timeout')}; if it stays silent, check its status page, then ${place.rerun}`;
-    if (/^HTTP 5\d\d/.test(problem))
-        return `the platform kept answering with a server error: check its status page, then ${place.rerun}`;
-    if (/^HTTP 429/.test(problem))
-        return `the platform kept asking to slow down: run fewer waits on the same key at once, or raise ${place.input('timeout')}`;
-    if (/record has an empty "status"$/.test(problem))
-        return 'the platform answered, but without a status: check it in the dashboard, and report the empty status to the platform if it stays';
-    if (/not JSON|not the JSON expected/.test(problem))
-        return `check that ${baseUrl} is the address of the platform API (the answers were not its JSON; a proxy or web page may be in between)`;
-    const from = place.kind === 'github' ? 'the runner (and HTTPS_PROXY / NO_PROXY on self-hosted runners)' : 'where this runs (and HTTPS_PROXY / NO_PROXY)';
-    return `check that ${baseUrl} is right and reachable from ${from}, then ${place.rerun}`;
-}
-/**
- * What to do after a page or search check that ended without a verdict (cancelled, timed out,
- * an error), from why it ended: a cancel is not a wrong input, a 429 not a wrong key.
- */
-function checkNext(check, result, error, place) {
-    const input = place.input;
-    if (result === 'cancelled')
-        return `nothing is wrong with the docs or the inputs as far as is known: the run was cancelled during the ${check}; ${place.rerun} to check again`;
-    // `page "<path>": <reason>`, or a timeout's `…; last problem: <reason>`.
-    const first = error.split('\n')[0] ?? '';
-    const problem = lastProblem(first) ?? (first.includes('": ') ? first.slice(first.indexOf('": ') + 3) : first);
-    if (/^nothing answered at base-url\b/.test(problem))
-        return unreachableNext(place);
-    if (/^HTTP 401\b/.test(problem))
-        return `put a current assistant API key in the secret passed as ${input('assistant-key')}`;
-    if (/^HTTP 403\b/.test(problem))
-        return `pass in ${input('assistant-key')} a key of the project whose docs ${input('search-domain')} names`;
-    if (/check page-path\)$/.test(problem))
-        return `check ${input('page-path')}: the platform refused a path (each is a page's path as search results give it, such as quickstart, without the docs root or a file extension)`;
-    // A check never answered until the deadline (an error, "could not tell") is told as a timeout was: by its last problem.
-    if (result === 'timeout' || lastProblem(error) !== undefined) {
-        if (!lastProblem(error))
-            return `if the docs take longer to be published, raise ${input('timeout')}`;
-        return networkNext(problem, place).replace('run fewer waits on the same key at once', 'run fewer checks on the same assistant key at once');
-    }
-    return `check ${input('search-domain')} and ${input('assistant-key')}, and that ${input('base-url')} reaches the discovery API`;
-}
-/** What to do when nothing answered at base-url: the address is wrong far more often than the platform is down. */
-function unreachableNext(place) {
-    return `check ${place.input('base-url')}: it must be the address of the platform API, reachable from here; then ${place.rerun}`;
-}
-function explainError(t, error, place) {
-    const input = place.input;
-    if (/^nothing answered at base-url\b/.test(error))
-        return { reason: `could not be read: ${error}`, next: unreachableNext(place) };
-    const idInput = t.ref.kind === 'update' ? input('status-id') : `${input('job-id')} and ${input('project-id')}`;
-    if (/^HTTP 401\b/.test(error)) {
-        const key = /rejected ([\w-]+)/.exec(error)?.[1] ?? 'admin-key';
-        return { reason: `could not be read: the platform rejected ${key} (HTTP 401)`, next: `put a current API key in the secret passed as ${input(key)}` };
-    }
-    if (/^HTTP 403\b/.test(error)) {
-        const key = /^HTTP 403: ([\w-]+)/.exec(error)?.[1] ?? 'admin-key';
-        return {
-            reason: `could not be read: ${key} is not allowed to read it (HTTP 403)`,
-            next: `pass in ${input(key)} a key of the project that owns this ${t.ref.kind === 'update' ? 'update' : 'job'}`
-        };
-    }
-    if (/^HTTP 404\b/.test(error))
-        return {
-            reason: `was not found (${error})`,
-            next: `check ${idInput}: the id must come from the step that started it, for the project of the key`
-        };
-    return { reason: `ended with an error: ${error}`, next: `see ${place.details} for details; ${place.rerun} if the cause was passing` };
-}
-/**
- * An input problem as the user reads it where the step runs: its leading input name (`timeout:
- * …`) named as it was given there (`--timeout: …`, `WAIT_FOR_DOCS_TIMEOUT: …`).
- */
-function problemAsGiven(problem, place = GITHUB_ACTIONS_PLACE) {
-    if (place.kind === 'github')
-        return problem;
-    const named = /^([a-z][a-z0-9-]*): /.exec(problem);
-    return named?.[1] ? `${place.input(named[1])}: ${problem.slice(named[0].length)}` : problem;
-}
-
-;// CONCATENATED MODULE: ./src/report/explain.ts
-// A run told in the user's terms, for the annotation, the summary, the comment and the
-// command's message alike: what happened, the evidence (evidence.ts), and what to do now
-// (advice.ts).
-
-
-
-
-
-
-/** Failing targets listed one by one in the annotation; the summary has them all. */
-const MAX_TARGETS_LISTED = 10;
-/** The run in the user's terms, for the annotation, the summary and the comment alike. */
-function explainRun(outcome, options = {}) {
-    const place = options.place ?? GITHUB_ACTIONS_PLACE;
-    const input = place.input;
-    if (outcome.problems.length > 0)
-        return { lead: [outcome.headline], quoted: [outcome.problems.map((problem) => problemAsGiven(problem, place))], next: place.fixInputs };
-    // Results that could not be written lead, with what to check (the headline says what the wait found too).
-    if (outcome.notWritten !== undefined)
-        return { lead: [outcome.headline], quoted: [], next: '' };
-    // Work that could not be started: its message says whether it may have started, and what to check.
-    if (outcome.trigger && outcome.trigger.result !== 'success')
-        return { lead: [outcome.headline], quoted: [], next: '' };
-    if (outcome.result === 'success')
-        return { lead: [capitalize(outcome.headline)], quoted: [], next: '' };
-    const failing = outcome.targets.filter((t) => t.result !== 'success');
-    if (failing.length === 0) {
-        const pages = outcome.pages;
-        if (pages && !pages.skipped && pages.result !== 'success') {
-            const error = pages.pages.find((page) => page.result === pages.result)?.error ?? pages.error ?? '';
-            const next = pages.result === 'failure'
-                ? `check ${input('page-path')} (paths as search results give them), ${input('search-domain')} and ${input('page-contains')} against the published docs; if the change takes longer to show, raise ${input('timeout')}`
-                : checkNext('page check', pages.result, error, place);
-            return { lead: [outcome.headline], quoted: [], next };
-        }
-        const search = outcome.search;
-        if (search && !search.skipped && search.result !== 'success') {
-            const next = search.result === 'failure'
-                ? `check ${input('search-domain')} and ${input('assistant-key')}, and whether ${input('search-min-results')} / ${input('search-expect-path')} fit what the docs hold`
-                : checkNext('search check', search.result, search.error ?? '', place);
-            return { lead: [outcome.headline], quoted: [], next };
-        }
-        return { lead: [outcome.headline], quoted: [], next: `check the inputs and the log; ${place.rerun} if the cause was passing` };
-    }
-    // The strongest result leads (a failure before a timeout beside it, as in `result`); targets
-    // stopped by fail-fast follow the one that stopped them.
-    const own = failing.filter((t) => !t.stoppedByFailFast);
-    const ordered = [...[...own].sort((a, b) => resultRank(b.result) - resultRank(a.result)), ...failing.filter((t) => t.stoppedByFailFast)];
-    const first = ordered[0];
-    const explained = explainTarget(first, options);
-    const sentence = endSentence(`${capitalize(describeRef(first.ref))} ${explained.reason}`);
-    const lead = [];
-    const quoted = [];
-    // The first line (most often the cause) and the last ones are quoted; the count of those left out between them.
-    const evidence = (t) => {
-        const lines = quotedLines(t).map(quotedLine);
-        const between = lines.length > 0 ? errorLinesLeftOut(t.logs) : 0;
-        if (between > 0)
-            lines.splice(1, 0, `… ${between} more ${between === 1 ? 'line that looks' : 'lines that look'} like errors, then the last ${lines.length - 1}:`);
-        return lines;
-    };
-    if (outcome.targets.length === 1)
-        lead.push(sentence);
-    else
-        lead.push(`${failing.length} of ${outcome.targets.length} targets did not succeed. ${sentence}`);
-    quoted.push(evidence(first));
-    for (const t of ordered.slice(1, MAX_TARGETS_LISTED)) {
-        lead.push(`- ${describeRef(t.ref)} ${explainTarget(t, options).reason}`);
-        quoted.push(evidence(t));
-    }
-    if (ordered.length > MAX_TARGETS_LISTED) {
-        lead.push(`- … and ${ordered.length - MAX_TARGETS_LISTED} more (see ${place.details})`);
-        quoted.push([]);
-    }
-    // Not one id known: the ids may be right and the address wrong.
-    const everyIdUnknown = outcome.targets.every((t) => t.result === 'error' && /^HTTP 404\b/.test(t.error ?? ''));
-    const next = everyIdUnknown
-        ? `${explained.next}; if ${outcome.targets.length === 1 ? 'it is' : 'they are'} right, check that ${input('base-url')} is the address of the platform's API (it answered 404 for ${outcome.targets.length === 1 ? 'the id' : 'every id'})`
-        : explained.next;
-    return { lead, quoted, next };
-}
-/**
- * The step's error annotation: what happened first, in the user's terms, then the quoted
- * evidence (the update's summary, its error lines), then one next step.
- */
-function failureMessage(outcome, options = {}) {
-    const said = explainRun(outcome, options);
-    const { asGiven } = options.place ?? GITHUB_ACTIONS_PLACE;
-    // The engine's reasons name inputs as the action's: named as the user gave them here.
-    const lead = said.lead.map(asGiven);
-    const { quoted } = said;
-    const next = asGiven(said.next);
-    const lines = [];
-    lead.forEach((line, i) => {
-        lines.push(line);
-        const evidence = quoted[i] ?? [];
-        if (outcome.problems.length > 0)
-            lines.push(...evidence.map((p) => `- ${p}`));
-        else if (evidence.length > 0) {
-            // A further target's lines are indented under its own list item.
-            const indent = i === 0 ? '' : '  ';
-            lines.push(`${indent}Errors in its log:`, ...evidence.map((text) => `${indent}  ${text}`));
-        }
-    });
-    return [...lines, ...(next ? [`Next: ${sentence(next)}`] : [])].join('\n');
-}
-function capitalize(text) {
-    return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
-}
-function endSentence(text) {
-    return /[.!?”"]$/.test(text) ? text : `${text}.`;
-}
-/** The kind of work the run waited on, in words: `docs update`, `agent jobs`, `docs search check`. */
-function describeWork(outcome) {
-    const updates = outcome.targets.filter((t) => t.ref.kind === 'update').length;
-    const jobs = outcome.targets.length - updates;
-    if (updates > 0 && jobs > 0)
-        return `${updates === 1 ? 'docs update' : 'docs updates'} and ${jobs === 1 ? 'agent job' : 'agent jobs'}`;
-    if (updates > 0)
-        return updates === 1 ? 'docs update' : 'docs updates';
-    if (jobs > 0)
-        return jobs === 1 ? 'agent job' : 'agent jobs';
-    if (outcome.search)
-        return 'docs search check';
-    return 'docs';
-}
-const MARKS = { success: '✅', failure: '❌', timeout: '⏱️', cancelled: '🛑', error: '⚠️' };
-function resultMark(result) {
-    return MARKS[result];
-}
-/** A heading that fits the kind of work: "Docs update deployed", "Agent job failed", "Docs search check passed". */
-const STARTED_WORK = { update: 'docs update', preview: 'docs preview', agent: 'agent job', automation: 'automation run' };
-/** The heading of work that could not be started (or sent), and of a cancel while it was. */
-const NOT_STARTED = {
-    ...Object.fromEntries(Object.entries(STARTED_WORK).map(([kind, work]) => [kind, { could: `Could not start the ${work}`, while: `Cancelled while starting the ${work}` }])),
-    message: { could: 'Could not send the follow-up to the agent job', while: 'Cancelled while sending the follow-up to the agent job' }
-};
-function titleFor(outcome) {
-    const trigger = outcome.trigger;
-    if (trigger && trigger.result !== 'success')
-        return trigger.result === 'cancelled'
-            ? `${MARKS.cancelled} ${NOT_STARTED[trigger.kind].while}`
-            : `${MARKS[trigger.result]} ${NOT_STARTED[trigger.kind].could}`;
-    // A run of an automation alone: accepted is all the platform tells.
-    if (trigger?.kind === 'automation' && outcome.targets.length === 0 && !outcome.search && !outcome.pages && outcome.result === 'success')
-        return `${MARKS.success} Automation run started`;
-    // When every wait succeeded and a check after them did not, the heading is about that check.
-    const waitsPassed = outcome.result !== 'success' && outcome.targets.every((t) => t.result === 'success');
-    const pagesFailed = waitsPassed && outcome.pages && !outcome.pages.skipped && outcome.pages.result !== 'success';
-    const searchFailed = waitsPassed && !pagesFailed && outcome.search && !outcome.search.skipped;
-    // A started preview is the one update of its run: call it what it is.
-    const preview = trigger?.kind === 'preview' && outcome.targets.length === 1;
-    const onlyPages = outcome.targets.length === 0 && outcome.pages && !outcome.search;
-    const work = pagesFailed || onlyPages ? 'docs page check' : searchFailed ? 'docs search check' : preview ? 'docs preview' : describeWork(outcome);
-    const Work = capitalize(work);
-    const plural = /s$/.test(work) || work.includes(' and ');
-    const mark = MARKS[outcome.result];
-    switch (outcome.result) {
-        case 'success': {
-            if (work === 'docs update' || work === 'docs updates' || work === 'docs preview')
-                return `${mark} ${Work} deployed`;
-            if (work === 'docs search check' || work === 'docs page check')
-                return `${mark} ${Work} passed`;
-            return `${mark} ${Work} ${plural ? 'all succeeded' : 'succeeded'}`;
-        }
-        case 'failure':
-            return `${mark} ${Work} failed`;
-        case 'timeout':
-            return `${mark} Timed out waiting for the ${work}`;
-        case 'cancelled':
-            return `${mark} Cancelled while waiting for the ${work}`;
-        case 'error':
-            return `${mark} Could not ${work === 'docs' ? 'wait for the docs' : `follow the ${work}`}`;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/report/deployment.ts
-// What a deployment record says about the run: its state and a reason short enough for GitHub's
-// deployment statuses, from the same explanation as the step's annotation.
-
-
-
-/** GitHub's limit on the description of a deployment status. */
-const MAX_DEPLOYMENT_DESCRIPTION = 140;
-/** The docs deployed, or failed to; anything else (timeout, cancel, error) says nothing about the docs: `error`. */
-function deploymentState(result) {
-    return result === 'success' || result === 'failure' ? result : 'error';
-}
-/** The description while waiting: what is waited on. */
-function waitingDescription(targets) {
-    const work = describeWork({ targets: targets.map((ref) => ({ ref })) });
-    return `Waiting for the ${work}: ${targets.map((ref) => describeRef(ref)).join(', ')}`;
-}
-/** The description of the last status: the first line of the annotation, the reason in the user's terms. */
-function outcomeDescription(outcome) {
-    return explainRun(outcome).lead[0] ?? outcome.headline;
-}
-/**
- * Text as one line within GitHub's limit, counted in characters. Too long, its full commit shas
- * are shortened first (to 12 characters, then 7), so a reason that names two commits (the one
- * deployed, the one expected) keeps both; only then is it cut, with an ellipsis.
- */
-function fitDescription(text, max = MAX_DEPLOYMENT_DESCRIPTION) {
-    const flat = stripControl(text).replace(/\s+/g, ' ').trim();
-    const fits = (candidate) => Array.from(candidate).length <= max;
-    const shortened = [flat, ...[12, 7].map((length) => flat.replace(/\b([0-9a-f]{40}|[0-9a-f]{64})\b/gi, (sha) => sha.slice(0, length)))];
-    const fitting = shortened.find(fits);
-    if (fitting !== undefined)
-        return fitting;
-    const chars = Array.from(shortened.at(-1) ?? flat);
-    return `${chars
-        .slice(0, max - 1)
-        .join('')
-        .trimEnd()}…`;
-}
-
-;// CONCATENATED MODULE: ./src/report/commit-status.ts
-
-
-/** The docs deployed, or failed to; a timeout, an error or a cancel says nothing about the docs: `error`. Never `success` but on success. */
-function githubStatusState(result) {
-    return result === 'success' ? 'success' : result === 'failure' ? 'failure' : 'error';
-}
-/** GitLab has no `error`: anything but success fails the check, and a cancel is `canceled`. */
-function gitlabStatusState(result) {
-    return result === 'success' ? 'success' : result === 'cancelled' ? 'canceled' : 'failed';
-}
-/**
- * Where a status links: on success the docs (the preview, else deployment-url), else the run,
- * where the reason is; cleaned as the log is (a key the platform put into the preview's address,
- * in any spelling, is cut), so that what is read back is what was meant.
- */
-function statusTargetUrl(success, links, clean) {
-    const docs = safeUrl(links.preview) ?? safeUrl(links.url);
-    const run = links.run && URL.canParse(links.run) && /^https?:$/.test(new URL(links.run).protocol) ? links.run : undefined;
-    const url = success ? (docs ?? run) : (run ?? docs);
-    return url === undefined ? undefined : clean(url);
-}
-/** The description while waiting, cut to GitHub's limit. */
-function waitingStatusDescription(targets, clean) {
-    return fitDescription(clean(targets.length > 0 ? waitingDescription(targets) : 'Waiting for the docs'));
-}
-/** The description of the last status: the reason of the annotation, cut to GitHub's limit. */
-function outcomeStatusDescription(outcome, clean) {
-    return fitDescription(clean(outcomeDescription(outcome)));
-}
-/**
- * The description of a timeout that fail-on-timeout: false lets through, whose status is success
- * (it follows the step's verdict): it says that it timed out and was let through, then why.
- */
-function letThroughStatusDescription(outcome, clean) {
-    return fitDescription(clean(`Timed out, let through (fail-on-timeout: false): ${outcomeDescription(outcome)}`));
-}
-
-;// CONCATENATED MODULE: ./src/records/listing.ts
-// A listing read to find a record of the step again (the pull request's comments, the merge
-// request's notes, the commit's deployments). "Ours is not there" creates a second record
-// beside the step's own, so a listing is believed only when it reads as one: a list whose every
-// entry is a record with an id. A body cut short, a proxy's page or a list of something else is
-// a lookup that failed, said as such, never an empty page.
-/** The entries of a listing, or why it does not read as a listing of records. */
-function listedRecords(json) {
-    if (!Array.isArray(json))
-        return { problem: 'was not a list' };
-    for (const entry of json)
-        if (typeof entry !== 'object' || entry === null || Array.isArray(entry) || typeof entry.id !== 'number')
-            return { problem: 'held an entry that is not a record with an id' };
-    return { entries: json };
-}
-/**
- * A listing read page after page, one lookup in all: its time (request-timeout) bounds every
- * page together. When that time runs out after pages were answered, the lookup is a `ListingCut`
- * (an abort, as the lookup's own), so that the warning says what was slow: the listing as a
- * whole, not a request that never answered (found by a user: "did not answer within 3.0s" for a
- * listing GitLab answered page by page in 150 ms).
- */
-class ListingCut extends Error {
-    what;
-    pages;
-    slowestMs;
-    constructor(what, pages, slowestMs, cause) {
-        super(`${what}: ${pages} pages read when the lookup's time ran out`, { cause });
-        this.what = what;
-        this.pages = pages;
-        this.slowestMs = slowestMs;
-        this.name = 'AbortError';
-    }
-}
-/** A request ended by its signal (an abort, or a timeout's). */
-const isAbort = (error) => error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
-/** Counts the pages of one listing as they are answered, and the slowest answer. */
-class PageTally {
-    what;
-    pages = 0;
-    slowestMs = 0;
-    constructor(what) {
-        this.what = what;
-    }
-    /** Reads one page through `read`, counted once answered; a lookup's time that runs out during it after a page was answered is a `ListingCut`. */
-    async page(read) {
-        const sentAt = Date.now();
-        try {
-            const answer = await read();
-            this.pages++;
-            this.slowestMs = Math.max(this.slowestMs, Date.now() - sentAt);
-            return answer;
-        }
-        catch (error) {
-            throw this.cut(error);
-        }
-    }
-    /** The error to throw for `error`, an error of the lookup that read this listing: a `ListingCut` when its time ran out after a page was answered. */
-    cut(error) {
-        return this.pages > 0 && isAbort(error) && !(error instanceof ListingCut) ? new ListingCut(this.what, this.pages, this.slowestMs, error) : error;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/records/lifecycle.ts
-// A record kept true: what the step writes outside itself (the pull request comment, the GitLab
-// merge request note, the GitHub deployment and its statuses, a commit status) has one story,
-// told here once. It is opened ("in progress") when waiting begins, and closed with the
-// outcome; whatever the API answers late and whenever a cancel lands, it is true at the end, or
-// one warning says which record may not be and why. Each kind of record is a small port
-// (`RecordPort`): where it is, how it is written, and the words of its messages. This file knows
-// no CI system, no HTTP client and no adapter; the time rules are those of step/limits.ts.
-
-
-
-
-
-/**
- * A lookup a port makes around a write failed (records/siblings.ts: the other jobs' statuses, read
- * before and after it): the write was not sent, or was answered. No answer of a write was lost,
- * whatever the lookup's own cause; nothing of it can land later.
- */
-class LookupAroundWriteFailed extends Error {
-}
-/** Thrown by a port's close when told `unanswered` and the record is not found: nothing is created. */
-class NotFoundYet extends Error {
-    constructor() {
-        super('the record is not found yet');
-        this.name = 'NotFoundYet';
-    }
-}
-/** Thrown by a port when the record has nowhere to go: `sentence` is said as it is, at `level`. */
-class RecordSkipped extends Error {
-    sentence;
-    level;
-    constructor(sentence, level = 'warning') {
-        super(sentence);
-        this.sentence = sentence;
-        this.level = level;
-        this.name = 'RecordSkipped';
-    }
-}
-/** The pause before the second try of a write that failed on the way, when the server asked for none; it doubles with each try. */
-const CLOSE_RETRY_MS = 250;
-/** The longest pause between two tries of a write, when the server asked for none. */
-const MAX_RETRY_PAUSE_MS = 5000;
-/** The pause before the next try, after `tries` tries that failed on the way: 250 ms, doubling, 5 s at the most. */
-const retryPauseMs = (tries) => Math.min(CLOSE_RETRY_MS * 2 ** Math.max(0, tries - 1), MAX_RETRY_PAUSE_MS);
-/** A timer that holds the process (the outcome's exit code must not be lost to an empty event loop). */
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-/** How many times the outcome is written again over what a lost write left (each time read back after), at the most. */
-const READ_BACK_REWRITES = 2;
-/** A write that failed on the way, not one the server refused: a 5xx, a 429, or no answer at all. */
-const lifecycle_transient = (error) => {
-    // A lookup around the write that failed is judged by its own cause: a listing refused (401,
-    // 403, 404) or that is no listing fails again the same way; a 5xx, a rate limit, a network
-    // error or a lookup that ran out may pass.
-    if (error instanceof LookupAroundWriteFailed) {
-        const cause = error.cause;
-        if (isAbort(cause))
-            return true;
-        const status = statusOf(cause);
-        if (status !== undefined && !Number.isNaN(status))
-            return status >= 500 || status === 429;
-        return causesOf(cause).some((c) => typeof c.code === 'string' && /^(?:E[A-Z]+|UND_ERR_\w+)$/.test(c.code));
-    }
-    if (isAbort(error))
-        return false;
-    // A proxy that wants credentials (407) asks again the same way, whatever its client calls it (octokit: a 500).
-    if (proxyRefusalStatus(error) === 407)
-        return false;
-    const status = statusOf(error);
-    return status === undefined || Number.isNaN(status) || status >= 500 || status === 429;
-};
-/**
- * How many tries a close whose lookups around the write failed is given: each try writes again
- * (a status whose read after it failed), so these are not tried until the end of the time for
- * writes as a write is, but three times.
- */
-const LOOKUP_AROUND_TRIES = 3;
-/**
- * A write whose answer was lost on the way, which the server may still apply: a 5xx (a gateway
- * that gave up), a connection that broke, or a write cut at the step's limit; or one the server
- * applied whose answer could not be used (a 2xx cut short, or naming no record). Not a lookup
- * that ran out before any write, nor a fault of this process (a module that did not load).
- */
-const answerLost = (error, signals) => {
-    // A lookup around the write failed: the write was not sent, or was answered. A reset of that
-    // lookup is no write that may land later (found by the explorer: taken for one, it set the time
-    // to land of the write sent after it too early).
-    if (error instanceof LookupAroundWriteFailed)
-        return false;
-    // A proxy that refused the tunnel: the request never reached the API.
-    if (proxyRefusalStatus(error) !== undefined)
-        return false;
-    if (isAbort(error))
-        return signals.write.aborted;
-    const status = statusOf(error);
-    if (status !== undefined && !Number.isNaN(status))
-        return status >= 500 || (status >= 200 && status < 300);
-    return causesOf(error).some((cause) => (typeof cause.code === 'string' && /^(?:E[A-Z]+|UND_ERR_\w+)$/.test(cause.code)) ||
-        /network error|socket|other side closed|terminated|ECONNRESET|EPIPE/i.test(cause.message ?? ''));
-};
-/** A request that never reached the server (the connection refused, the name not found, a proxy's refusal of the tunnel): nothing was applied. */
-const neverSent = (error) => proxyRefusalStatus(error) !== undefined ||
-    causesOf(error).some((cause) => cause.code === 'ECONNREFUSED' ||
-        cause.code === 'ENOTFOUND' ||
-        cause.code === 'EAI_AGAIN' ||
-        /\b(?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN)\b/.test(cause.message ?? ''));
-/** An error and the causes below it (five deep at the most), each with its code and, for an Error, its message. */
-function causesOf(error) {
-    const found = [];
-    for (let cause = error, depth = 0; cause && depth < 5; cause = cause.cause, depth++)
-        found.push({ code: cause.code, ...(cause instanceof Error ? { message: cause.message } : {}) });
-    return found;
-}
-const statusOf = (error) => (typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined);
-const defaultRefused = (error) => {
-    const status = statusOf(error);
-    return status !== undefined && status >= 400 && status < 500;
-};
-/**
- * The sentences of one record's warnings as one: in the order found, joined by "Also:", the
- * closing sentence they share (what the step's result does not depend on) said once, at the end.
- */
-function oneWarning(lines) {
-    lines = [...new Set(lines)];
-    if (lines.length === 1)
-        return lines[0];
-    const last = (line) => /(?<=[.!?]\s)[^.!?]+[.!?]$/.exec(line)?.[0];
-    const shared = last(lines[0]);
-    const same = shared !== undefined && lines.every((line) => last(line) === shared);
-    const body = (line) => (same ? line.slice(0, line.length - shared.length).trimEnd() : line);
-    return lines.map((line, i) => (i === 0 ? body(line) : `Also: ${body(line)}`)).join(' ') + (same ? ` ${shared}` : '');
-}
-/** Resolves when `work` settles or `signal` aborts, whichever is first; never rejects, and `work` is observed. */
-function settledOrAborted(work, signal) {
-    return new Promise((resolve) => {
-        const stop = () => resolve('aborted');
-        work.then(() => resolve('settled'), () => resolve('settled'));
-        work.finally(() => signal.removeEventListener('abort', stop)).catch(() => undefined);
-        if (signal.aborted)
-            stop();
-        else
-            signal.addEventListener('abort', stop, { once: true });
-    });
-}
-/**
- * The work's result, or the signal's abort, whichever comes first: an HTTP client does not
- * honour an abort in every phase (a proxy that never answers CONNECT holds it for minutes), so
- * the work stops being waited on when its time is up, whatever its request does. The work is
- * observed first, so its rejection is never unhandled, even when the signal is already aborted.
- */
-function withinBudget(work, budget) {
-    return new Promise((resolve, reject) => {
-        const stop = () => reject(budget.reason);
-        work.then(resolve, reject).finally(() => budget.removeEventListener('abort', stop));
-        if (budget.aborted)
-            stop();
-        else
-            budget.addEventListener('abort', stop, { once: true });
-    });
-}
-/** The record's lifecycle through `port`, within the step's time rules. */
-function recordLifecycle(port, options) {
-    const { cancel, log, clean } = options;
-    const refused = port.refused ?? defaultRefused;
-    // One end for every write of the run: the step's limit, or the grace's end once a cancel came.
-    const deadline = commentDeadline(options.endAt, cancel);
-    const landMs = options.landMs ?? 2 * options.requestTimeoutMs;
-    let where;
-    let opened = 'never';
-    let opening;
-    let closing;
-    // Aborted once the record is known and a cancel came, in either order: the close then goes at once.
-    const knownAfterCancel = new AbortController();
-    // Aborted when the close begins: the open is not sent again after it.
-    const closeBegan = new AbortController();
-    let openDone = false;
-    let openSentAt = 0;
-    /** A lost creation found at once and the outcome written to it. */
-    let foundFirst = false;
-    /** How many tries of the open were sent and their answer lost: each may land later. */
-    let lostOpens = 0;
-    /** Why that write's answer was lost, in the user's words. */
-    let lostWhy = '';
-    /** The close found the record an unanswered creation made: that creation has landed. */
-    let openLanded = false;
-    /** The first write of the outcome whose answer was lost: when it was sent, and why. */
-    let closeLost;
-    let warned = false;
-    /** The close's warnings, said as one when it ends: one warning per record, with every reason the close found. */
-    let closeWarnings;
-    /** No write of the outcome before this: the pause the last rate limit asked for. */
-    let notBefore = 0;
-    /** What an "in progress" write shows if it lands after the step: the port knows (a second comment, for a lost creation). */
-    const lateOpen = () => port.words.lateOpen?.() ?? 'it shows "in progress" until the next run';
-    const say = (level, line) => {
-        if (level === 'info' || warned)
-            log.info(clean(line));
-        else if (closeWarnings)
-            closeWarnings.push(clean(line));
-        else {
-            warned = true;
-            log.warning(clean(line));
-        }
-    };
-    /** The lines of the close's writes that failed: untrue once a later write of the same close lands. */
-    let writeFailures = [];
-    const sayWriteFailed = (line) => {
-        writeFailures.push(clean(line));
-        say('warning', line);
-    };
-    /** A write of the outcome landed: what an earlier try said of it ("could not be written") no longer holds. */
-    const takeBackWriteFailures = () => {
-        if (closeWarnings && writeFailures.length > 0)
-            closeWarnings = closeWarnings.filter((line) => !writeFailures.includes(line));
-        writeFailures = [];
-    };
-    const sayCloseWarnings = () => {
-        const lines = closeWarnings ?? [];
-        closeWarnings = undefined;
-        if (lines.length === 0)
-            return;
-        warned = true;
-        log.warning(oneWarning(lines));
-    };
-    const signalsUntil = (lookupEndAt, alsoOn = []) => {
-        const lookup = (endAt) => AbortSignal.any([timeoutSignal(lookupBudgetMs(options.requestTimeoutMs, endAt)), deadline, ...alsoOn]);
-        // A lookup after a write (the oldest record after a creation) ends as the write does, never with the open's earlier end.
-        return { write: deadline, lookup: lookup(lookupEndAt), nextLookup: () => lookup(options.endAt) };
-    };
-    // Whichever of the two ends comes first: a cancel heard after the step's limit ran out did not end the write.
-    const ended = () => {
-        const exitBy = cancel.exitBy();
-        return exitBy !== undefined && exitBy < options.endAt ? 'the cancelled run had to end' : "the step's time limit (timeout + request-timeout + 2s) ran out";
-    };
-    /** What is left of the time for writes: to the step's limit, or, once a cancel came, to the margin before the process must be gone. */
-    const timeLeft = () => {
-        const exitBy = cancel.exitBy();
-        return Math.min(options.endAt, exitBy === undefined ? Number.POSITIVE_INFINITY : exitBy - COMMENT_EXIT_MARGIN_MS) - Date.now();
-    };
-    /** Why a request failed: the port's words, or the time that ran out. */
-    const why = (error, signals, lookupMs) => {
-        // A lookup cut short by what was left of the step's limit ran out with that limit: one reason,
-        // whichever of the two timers fired first.
-        const cutByTheEnd = signals.lookup.aborted && isAbort(error) && lookupMs < options.requestTimeoutMs;
-        if (deadline.aborted || cutByTheEnd)
-            return `the ${port.api} did not answer before ${ended()}`;
-        if (signals.lookup.aborted && error instanceof ListingCut)
-            return `the ${port.api} answered ${counted(error.pages, 'page')} of ${error.what}, each within ${formatDuration(error.slowestMs)}, but not all of them within ${formatDuration(lookupMs)} (request-timeout, for the whole listing)`;
-        if (signals.lookup.aborted && isAbort(error))
-            return `the ${port.api} did not answer within ${formatDuration(lookupMs)} (request-timeout)`;
-        // The server's words are one line without its escapes, whatever the port made of them; the
-        // keys masked before the line is cut (a cut spelling of a key is not found after).
-        return oneLine(clean(port.explain(error)), 600);
-    };
-    async function runOpen() {
-        const lookupEndAt = Math.min(options.openLookupEndAt ?? options.endAt, options.endAt);
-        for (let tries = 1;; tries++) {
-            const sentAt = Date.now();
-            if (tries === 1)
-                openSentAt = sentAt;
-            const lookupMs = lookupBudgetMs(options.requestTimeoutMs, lookupEndAt);
-            const signals = signalsUntil(lookupEndAt, [cancel.signal]);
-            try {
-                where = await port.open(signals, (known) => {
-                    where = known;
-                    // Known after a cancel came: the close need not wait on the rest of the open.
-                    if (cancel.signal.aborted)
-                        knownAfterCancel.abort();
-                });
-                opened = 'written';
-                log.info(clean(port.words.opened(where)));
-                return;
-            }
-            catch (error) {
-                if (error instanceof RecordSkipped) {
-                    opened = 'skipped';
-                    return;
-                }
-                const reason = cancel.signal.aborted && !deadline.aborted && where === undefined ? 'the run was cancelled before it was' : why(error, signals, lookupMs);
-                // A try whose answer was lost may land later, whatever the tries after it do: the time it
-                // is given to land counts from the last such try, and its reason is the one said.
-                // (Refused, or never sent, nothing of it can land.)
-                if (!refused(error) && !neverSent(error) && answerLost(error, signals)) {
-                    lostOpens++;
-                    openSentAt = sentAt;
-                    lostWhy = reason;
-                }
-                else if (lostOpens === 0)
-                    lostWhy = reason;
-                // Sent again (a status, whose "in progress" is the same write twice) like any write: while
-                // the wait goes on, with the pause a rate limit asks for; never once the close began.
-                const asked = port.retryAfterMs?.(error);
-                if (asked !== undefined)
-                    notBefore = Math.max(notBefore, Date.now() + asked);
-                const pause = Math.max(asked ?? 0, retryPauseMs(tries));
-                const again = port.openAgain === true && (lifecycle_transient(error) || asked !== undefined) && !closeBegan.signal.aborted && !cancel.signal.aborted;
-                if (again && Date.now() + pause < lookupEndAt) {
-                    log.info(clean(`The ${port.api} did not take the "in progress" write (${reason}); writing it again in ${formatDuration(pause)}${asked === undefined ? '' : ', as it asked'}.`));
-                    const slept = await settledOrAborted(sleep(pause), AbortSignal.any([deadline, closeBegan.signal, cancel.signal]));
-                    if (slept === 'settled')
-                        continue;
-                }
-                opened = lostOpens > 0 ? 'lost' : refused(error) || neverSent(error) ? 'refused' : 'lost';
-                if (opened === 'refused' && port.words.notOpened && where === undefined)
-                    say('warning', port.words.notOpened(reason));
-                else
-                    log.info(clean(port.words.openFailed(reason, where)));
-                return;
-            }
-        }
-    }
-    /**
-     * Waits on the open while it is in flight: until it settles, the end, a cancel once the record
-     * is known (the close then goes at once), or request-timeout after the outcome: an open that
-     * is not answered by then does not hold the outcome back.
-     */
-    async function openSettled() {
-        if (!opening || openDone)
-            return true;
-        const goAtOnce = () => {
-            if (where !== undefined)
-                knownAfterCancel.abort();
-        };
-        if (cancel.signal.aborted)
-            goAtOnce();
-        else
-            cancel.signal.addEventListener('abort', goAtOnce, { once: true });
-        const waited = await settledOrAborted(opening, AbortSignal.any([deadline, knownAfterCancel.signal, heldLongEnough(true)]));
-        cancel.signal.removeEventListener('abort', goAtOnce);
-        return waited === 'settled';
-    }
-    /**
-     * Aborted request-timeout from now (never past the end): how long an unanswered write may hold
-     * the next one back, so that an API that does not answer does not hold the step to its limit.
-     * After a cancel the run ends with the grace whatever is waited on, so the grace bounds it,
-     * request-timeout or not (found by a user: with request-timeout 300ms, a creation answered 1 s
-     * into the grace was given up on, and the comment said "⏳ Waiting"): before the close is
-     * written, half of what is left of the grace, so that a creation applied but not answered is
-     * then looked for by its marker while there is time to write there; after it, the grace's end.
-     */
-    const heldLongEnough = (beforeTheClose = false) => {
-        const exitBy = cancel.exitBy();
-        const held = exitBy === undefined ? options.requestTimeoutMs : beforeTheClose ? (exitBy - Date.now()) / 2 : Number.POSITIVE_INFINITY;
-        return Number.isFinite(held) ? AbortSignal.any([timeoutSignal(Math.max(1, Math.ceil(held))), deadline]) : deadline;
-    };
-    /**
-     * How long the outcome waited on an unanswered "in progress" write, in words: twice
-     * request-timeout, or, once a cancel came, the time it had (found by a user: a note's warning
-     * claimed 40 s after a cancel that left half a second).
-     */
-    const waitedOnOpen = (closeStartedAt, then = '') => cancel.exitBy() === undefined
-        ? `${formatDuration(2 * options.requestTimeoutMs)}${then} (twice request-timeout)`
-        : `${formatDuration(Math.max(0, Date.now() - closeStartedAt))}${then} (all a cancelled run could wait)`;
-    async function runClose(outcome) {
-        const closeStartedAt = Date.now();
-        let settled = await openSettled();
-        // A creation unanswered for request-timeout after the outcome: waited on for request-timeout
-        // more, then found if it was applied; never made again (a second record if it lands).
-        if (!settled && where === undefined && !deadline.aborted)
-            settled = (await settledOrAborted(opening ?? Promise.resolve(), heldLongEnough(true))) === 'settled';
-        // A creation whose answer was lost (a 5xx, a reset) may have been applied, now or later: it
-        // is looked for at once; not found, it is given twice request-timeout from when it was sent
-        // (half of what is left after a cancel) before it is looked for again and, only then, made,
-        // so that the outcome goes to it rather than to a second record.
-        if (settled && lostOpens > 0 && where === undefined && !deadline.aborted && !(await foundAtOnce(outcome)))
-            await waitToLand();
-        if (!settled && where === undefined && deadline.aborted) {
-            // The outcome must not go before a write that may still land on top of it, and there is no known place to write it.
-            say('warning', port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${ended()}, and the outcome must not go before it; if the ${port.api} applies that write later, ${lateOpen()}`, where, opened));
-            return;
-        }
-        if (opened === 'refused' && where === undefined && port.words.notOpened)
-            return;
-        let madeAnew = false;
-        const write = async () => {
-            for (let attempt = 1;; attempt++) {
-                // A rate limit's pause holds every write of the record, a later one's too (the outcome
-                // written again once the open landed): none goes before it is over (found by the explorer).
-                // One longer than what is left of the step's time for writes ends the tries at once, and says so.
-                const wait = notBefore - Date.now();
-                if (wait > 0 && wait >= timeLeft()) {
-                    sayWriteFailed(port.words.closeFailed(`the ${port.api} asked to wait ${formatDuration(wait)} before its next write (a rate limit), longer than the ${formatDuration(Math.max(0, timeLeft()))} left of the step's time for writes, so the outcome was not sent`, where, opened));
-                    return false;
-                }
-                if (wait > 0)
-                    await settledOrAborted(sleep(wait), deadline);
-                // Each try has its own request-timeout for its lookups: a try after a pause is not cut by the time an earlier one used.
-                const lookupMs = lookupBudgetMs(options.requestTimeoutMs, options.endAt);
-                const signals = signalsUntil(options.endAt);
-                const sentAt = Date.now();
-                const told = madeAnew || settled ? (madeAnew ? 'written' : opened) : where === undefined ? 'unanswered' : 'written';
-                let done;
-                try {
-                    done = await withinBudget(port.close(outcome, where, told, signals, (known) => {
-                        where = known;
-                    }), deadline);
-                }
-                catch (error) {
-                    if (error instanceof RecordSkipped) {
-                        say(error.level, error.sentence);
-                        return false;
-                    }
-                    // A write of the outcome whose answer was lost may land later, after what follows it.
-                    if (closeLost === undefined && answerLost(error, signals))
-                        closeLost = { at: sentAt, why: why(error, signals, lookupMs) };
-                    // Deleted during the run (by a person, a bot): the outcome is written anew, once.
-                    if (where !== undefined && !madeAnew && port.gone?.(error) && !deadline.aborted) {
-                        madeAnew = true;
-                        log.info(clean(port.words.deleted?.(where) ?? `The record was deleted during the run (${why(error, signals, lookupMs)}); writing the outcome anew.`));
-                        where = undefined;
-                        attempt = 0;
-                        continue;
-                    }
-                    if (error instanceof NotFoundYet) {
-                        sayWriteFailed(port.words.closeFailed(`the ${port.api} had not answered its "in progress" write within ${waitedOnOpen(closeStartedAt, ' of the outcome')} and has no record of it yet, so the outcome was not written (it would make a second one); if the ${port.api} applies that write later, ${lateOpen()}`, where, opened));
-                        return false;
-                    }
-                    // Setting a known record to the outcome again changes nothing, so a write that failed on
-                    // the way (a gateway's 5xx, a 429, a connection that failed) is sent again, with the pause
-                    // a rate limit asks for (a 403 secondary limit included), until the step's time for writes
-                    // ends: never a fixed number of tries. A pause longer than what is left ends the tries at
-                    // once, and the warning says so. A creation is never sent again (it could make a second record).
-                    const asked = port.retryAfterMs?.(error instanceof LookupAroundWriteFailed ? error.cause : error);
-                    if (asked !== undefined)
-                        notBefore = Math.max(notBefore, Date.now() + asked);
-                    const retriable = where !== undefined &&
-                        (lifecycle_transient(error) || asked !== undefined) &&
-                        !deadline.aborted &&
-                        !(error instanceof LookupAroundWriteFailed && attempt >= LOOKUP_AROUND_TRIES);
-                    // A pause of nothing asked (Retry-After: 0, a reset already past) still backs off.
-                    const pause = Math.max(asked ?? 0, retryPauseMs(attempt));
-                    const left = timeLeft();
-                    if (retriable && pause < left) {
-                        // Repeats of one cause are folded: the first tries, then one line in ten.
-                        if (attempt <= 3 || attempt % 10 === 0)
-                            log.info(clean(`The ${port.api} did not take the outcome (${why(error, signals, lookupMs)}); writing it again${asked !== undefined ? ` in ${formatDuration(pause)}, as it asked` : attempt >= 3 ? ` in ${formatDuration(pause)} (try ${attempt + 1})` : ''}.`));
-                        await settledOrAborted(sleep(pause), deadline);
-                        if (!deadline.aborted)
-                            continue;
-                    }
-                    const cutShort = retriable && asked !== undefined && asked >= left
-                        ? `; it asked to wait ${formatDuration(asked)} before the next try, longer than the ${formatDuration(Math.max(0, left))} left of the step's time for writes, so the tries ended there`
-                        : '';
-                    // A creation whose answer was lost may still be applied: the record may appear after the step.
-                    const late = where === undefined && answerLost(error, signals) ? port.words.lateCreation?.() : undefined;
-                    const reason = `${why(error, signals, lookupMs)}${cutShort}`;
-                    // A write of the outcome whose answer was lost (this try's or an earlier one's) may still be
-                    // applied after the step, a success over another job's failure written meanwhile: not only
-                    // "could not be written", since it may yet be; the consequence first (the port cuts its words).
-                    if (where !== undefined && closeLost !== undefined && port.closeMayTurn?.() && port.words.lateClose && !port.appliedDespite?.(error)) {
-                        const whyLost = closeLost.why === reason ? closeLost.why : `${closeLost.why}; the last try: ${reason}`;
-                        sayWriteFailed(port.words.closeFailed(`a write of its outcome got no answer, and if the ${port.api} applies it later, ${port.words.lateClose()} (${whyLost})`, where, opened));
-                        return false;
-                    }
-                    sayWriteFailed(port.words.closeFailed(late ? `${reason}. That creation's answer was lost: if the ${port.api} applies it later, ${late}` : reason, where, opened));
-                    return port.appliedDespite?.(error) === true;
-                }
-                where = done.where;
-                // Found where an unanswered creation put it: that creation has landed, nothing of it can come later.
-                if (told === 'unanswered' && done.done === 'updated')
-                    openLanded = true;
-                takeBackWriteFailures();
-                log.info(clean(port.words.closed(done.where, done.done)));
-                return true;
-            }
-        };
-        /**
-         * After the outcome was written with the open settled: an open whose answer was lost (a 5xx,
-         * a reset, a timeout) may be applied after the close; it is given twice request-timeout from
-         * when it was sent, then what stands is read back and the outcome written again over a late
-         * "in progress". A write of the outcome whose answer was lost, sent again since, is read back
-         * once it had its time to land.
-         */
-        const readBackWhatWasLost = async (written) => {
-            // Both, in one outage: the open's lost write read back does not account for the outcome's.
-            if (lostOpens > 0 && written && !foundFirst)
-                await readBackLost(write, 'open');
-            if (written && closeLost !== undefined && port.closeMayTurn?.())
-                await readBackLost(write, 'close');
-        };
-        const written = foundFirst || (await write());
-        if (settled)
-            return readBackWhatWasLost(written);
-        // An open answered before the close was sent was applied before it too. One answered after
-        // the close was sent (even before the close's own answer) may have been applied after it.
-        if (!opening || openLanded)
-            return readBackWhatWasLost(written);
-        // The close went while the open was still in flight (a cancel, or an open unanswered for
-        // request-timeout): if the open lands now, it may have landed on top of the close, which is
-        // written again while there is time. The open is waited on for request-timeout more at the
-        // most: an API that does not answer does not hold the step to its limit.
-        const late = await settledOrAborted(opening, heldLongEnough());
-        // Written again, what the open's lost answer may still bring is read back as on the path above.
-        if (late === 'settled' && !deadline.aborted)
-            return written || where !== undefined ? readBackWhatWasLost(await write()) : undefined;
-        const unanswered = `its "in progress" write had no answer when ${deadline.aborted ? ended() : `the outcome had waited on it for ${waitedOnOpen(closeStartedAt)}`}`;
-        // The outcome stands: the warning says so, and what the open brings if it lands later (not written, the write said why).
-        if (written && where !== undefined)
-            say('warning', port.words.mayNotHold(`${unanswered}; if the ${port.api} applies that write later, ${lateOpen()}`, where));
-    }
-    /**
-     * The time a write whose answer was lost is given to land before it is looked for: twice
-     * request-timeout from when it was sent, half of what is left at the most (before the step's
-     * limit, or the grace's end after a cancel), so that the look and a write after it still fit.
-     * A timer that holds the process, as the retry's pause does.
-     */
-    async function waitToLand(sentAt = openSentAt) {
-        const exitBy = cancel.exitBy();
-        const left = Math.min(options.endAt, exitBy === undefined ? Number.POSITIVE_INFINITY : exitBy) - Date.now();
-        const landing = Math.min(sentAt + landMs - Date.now(), left / 2);
-        if (landing > 0)
-            await settledOrAborted(sleep(landing), deadline);
-    }
-    /** Whether the record of a lost creation is found at once (and the outcome written to it); never creates. */
-    async function foundAtOnce(outcome) {
-        try {
-            const done = await withinBudget(port.close(outcome, undefined, 'unanswered', signalsUntil(options.endAt), (known) => {
-                where = known;
-            }), deadline);
-            where = done.where;
-            foundFirst = true;
-            log.info(clean(port.words.closed(done.where, done.done)));
-            return true;
-        }
-        catch (error) {
-            // Found, but its write refused by a rate limit: the close below goes no sooner than asked (or,
-            // asked to wait longer than what is left, says so at once).
-            const asked = where === undefined ? undefined : port.retryAfterMs?.(error);
-            if (asked !== undefined) {
-                log.info(clean(`The ${port.api} did not take the outcome (${oneLine(clean(port.explain(error)), 600)}); writing it again in ${formatDuration(asked)}, as it asked.`));
-                notBefore = Math.max(notBefore, Date.now() + asked);
-            }
-            // Not found yet (or not read): the close below looks again after the wait, and says what fails.
-            return false;
-        }
-    }
-    /**
-     * Reads back a record after a write whose answer was lost (`open`: the "in progress" one;
-     * `close`: one of the outcome, sent again since), once that write had its time to land: writes
-     * the outcome again over what stands, or, when that write is not seen and may still land where
-     * it matters, or what stands could not be read, warns once.
-     */
-    async function readBackLost(write, lostWrite) {
-        const readBack = port.readBack;
-        if (!readBack || where === undefined)
-            return;
-        let known = where;
-        const sentAt = lostWrite === 'open' ? openSentAt : (closeLost?.at ?? openSentAt);
-        const lost = lostWrite === 'open' ? 'its "in progress" write got no answer' : 'a write of its outcome got no answer';
-        // Why, said last: what the lost write may do comes first, before the port cuts its words.
-        const lostWhyNow = lostWrite === 'open' ? lostWhy : (closeLost?.why ?? 'no answer');
-        // Names the record the outcome went to last: one deleted meanwhile was written anew elsewhere.
-        const holds = (why) => say('warning', port.words.mayNotHold(why, known));
-        // What the lost write shows if it lands after the step: the port knows (a second comment, for a lost creation).
-        const late = () => (lostWrite === 'open' ? lateOpen() : (port.words.lateClose?.() ?? 'it stands over what came after it'));
-        await waitToLand(sentAt);
-        for (let round = 0; !deadline.aborted; round++) {
-            // Where the outcome was written last: a record deleted meanwhile (by a person) was made anew.
-            known = where ?? known;
-            let stands;
-            const signals = signalsUntil(options.endAt);
-            try {
-                stands = await withinBudget(readBack(known, signals, lostWrite, lostWrite === 'open' ? lostOpens : 1), deadline);
-            }
-            catch (error) {
-                // Unread, what stands is not known: one warning names the record.
-                return holds(`${lost}, and what stands could not be read back; if the ${port.api} applied that write after the outcome, ${late()} (the write: ${lostWhyNow}; the read back: ${why(error, signals, lookupBudgetMs(options.requestTimeoutMs, options.endAt))})`);
-            }
-            if (stands === 'outcome')
-                return;
-            if (stands === 'unseen')
-                return holds(`${lost} and was not seen applied ${formatDuration(Math.max(0, Date.now() - sentAt))} after it was sent; if the ${port.api} applies it later, ${late()} (${lostWhyNow})`);
-            // Written again and read back each time, a few times at the most: what stands is never left unread.
-            if (round === READ_BACK_REWRITES)
-                return holds(`${lost}, and what stands was still not the outcome after it was written again ${READ_BACK_REWRITES} times; if the ${port.api} applied that write after the outcome, ${late()} (${lostWhyNow})`);
-            log.info(clean(`A write whose answer was lost was applied after the outcome; writing the outcome again.`));
-            if (!(await write()))
-                return;
-        }
-        holds(`${lost}, and there was no time left to read back what stands; if the ${port.api} applied that write after the outcome, ${late()} (${lostWhyNow}; ${ended()})`);
-    }
-    return {
-        open() {
-            if (opening || cancel.signal.aborted)
-                return;
-            opened = 'lost';
-            opening = runOpen().finally(() => {
-                openDone = true;
-            });
-        },
-        close(outcome) {
-            if (closing)
-                return closing;
-            closeBegan.abort();
-            closeWarnings = [];
-            closing = runClose(outcome)
-                .catch((error) => {
-                // Nothing above throws; should it, the record is still one warning, never a crash.
-                say('warning', port.words.closeFailed(port.explain(error), where, opened));
-            })
-                .finally(sayCloseWarnings);
-            return closing;
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/records/gate.ts
-
-
-const OWN_STATES = ['pending', 'success', 'failure', 'error', 'cancelled'];
-/** The own state of a run's result: a timeout and an error are one (the wait could not tell). */
-const ownStateOf = (result) => result === 'success' ? 'success' : result === 'failure' ? 'failure' : result === 'cancelled' ? 'cancelled' : 'error';
-/**
- * The table's order: the check shows the state of the writer that ranks highest. A failure of
- * the docs outranks a wait that could not tell (a timeout, an error), which outranks a cancel (a
- * fail-fast matrix cancels the other legs); any of them outranks a writer still waiting; the
- * check is success only when every writer's own latest state is.
- */
-const RANK = { failure: 4, error: 3, cancelled: 2, pending: 1, success: 0 };
-/** A writer of the identity `parts` in `run`, labelled `label`, with a mark of its own. */
-function writer(run, parts, label, legacyRun, attempt = 1) {
-    const mark = Math.floor(Math.random() * 2 ** 32)
-        .toString(16)
-        .padStart(8, '0');
-    return { run, key: identityHash(parts.join('\u0000')), label: label.slice(0, 60), mark, legacyRun, attempt };
-}
-/**
- * 48 bits of an identity's text, as 12 hex digits: the same text gives the same key in every run
- * (cyrb53, a small non-cryptographic hash: a key tells writers apart, it guards nothing).
- */
-function identityHash(text) {
-    const [a, b] = Array.from(text, (ch) => ch.charCodeAt(0)).reduce(([h1, h2], c) => [Math.imul(h1 ^ c, 2654435761), Math.imul(h2 ^ c, 1597334677)], [0xdeadbeef, 0x41c6ce57]);
-    const h1 = Math.imul(a ^ (a >>> 16), 2246822507) ^ Math.imul(b ^ (b >>> 13), 3266489909);
-    const h2 = Math.imul(b ^ (b >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-    return ((h2 >>> 0) % 0x10000).toString(16).padStart(4, '0') + (h1 >>> 0).toString(16).padStart(8, '0');
-}
-const TAG = 'wait-for-docs';
-/**
- * `url` with the tag of `writer` and its own state in the fragment (any fragment it had is
- * replaced); the tag changes nothing of where the link goes. Longer than `max` (GitLab takes 255
- * characters), the label is left out; still longer, undefined (the port links elsewhere).
- */
-function tagged(url, who, own, max = 2000) {
-    if (url === undefined)
-        return undefined;
-    const base = url.split('#')[0] ?? url;
-    const fields = { run: who.run, w: who.key, own, m: who.mark, a: String(who.attempt) };
-    const withLabel = `${base}#${TAG}&${new URLSearchParams({ ...fields, l: who.label })}`;
-    if (withLabel.length <= max)
-        return withLabel;
-    const bare = `${base}#${TAG}&${new URLSearchParams(fields)}`;
-    return bare.length <= max ? bare : undefined;
-}
-/** The tag of a status's link, or undefined (no tag, an earlier version's, one that does not read as a tag). */
-function tagOf(url) {
-    const at = url?.indexOf(`#${TAG}&`) ?? -1;
-    if (url === undefined || at === -1)
-        return undefined;
-    const params = new URLSearchParams(url.slice(at + TAG.length + 2));
-    const run = params.get('run') ?? '';
-    const key = params.get('w') ?? '';
-    const own = params.get('own');
-    const mark = params.get('m') ?? '';
-    const attempt = Number(params.get('a') ?? '1');
-    if (!/^[\w-]{1,40}$/.test(run) || !/^[0-9a-f]{12}$/.test(key) || !OWN_STATES.includes(own) || !/^[0-9a-f]{8}$/.test(mark))
-        return undefined;
-    if (!Number.isSafeInteger(attempt) || attempt < 0)
-        return undefined;
-    // Server text: one line, short; the words that show it make it inert for the log.
-    const label = oneLine(params.get('l') ?? '', 60);
-    return { run, key, own, mark, attempt, label: label || undefined };
-}
-/** A link as the words may show it: without the tag. */
-const untagged = (url) => (url === undefined ? undefined : (url.split(`#${TAG}&`)[0] ?? url));
-const FAILED_STATES = new Set(['failure', 'error', 'failed', 'canceled']);
-/**
- * Every writer of `me`'s run on `context`, each with its latest status (`listed` is newest first):
- * a tagged status of the run is its writer's, from the writer's latest attempt only (a re-run or
- * a retry replaces what the earlier one wrote), each run of the step in that attempt a writer of
- * its own (two jobs the runner names alike); an untagged failure linking this attempt (an
- * earlier version of the step, a job that tags nothing) stands as a writer of its own that
- * failed, as it did before the tags.
- */
-function writersOf(listed, context, me) {
-    const writers = new Map();
-    const newestFirst = [...listed].sort((a, b) => b.id - a.id).filter((status) => status.context === context);
-    // Per identity, its latest run (attempt) counts, this writer's own included: an earlier one is replaced.
-    const latest = new Map([[me.key, me.attempt]]);
-    for (const status of newestFirst) {
-        const tag = tagOf(status.targetUrl);
-        if (tag?.run === me.run)
-            latest.set(tag.key, Math.max(latest.get(tag.key) ?? 0, tag.attempt));
-    }
-    for (const status of newestFirst) {
-        const tag = tagOf(status.targetUrl);
-        if (tag) {
-            if (tag.run !== me.run || tag.attempt !== latest.get(tag.key))
-                continue;
-            // In that attempt, each run of the step is a writer (two jobs the runner names alike are two).
-            const key = `${tag.key}.${tag.mark}`;
-            if (!writers.has(key))
-                writers.set(key, { key, own: tag.own, label: tag.label, status });
-        }
-        else if (me.legacyRun !== undefined && status.run === me.legacyRun && FAILED_STATES.has(status.state)) {
-            const key = `untagged ${status.id}`;
-            writers.set(key, { key, own: status.state === 'canceled' ? 'cancelled' : status.state === 'error' ? 'error' : 'failure', label: undefined, status });
-        }
-    }
-    return writers;
-}
-/** What the check shows for `own`, beside every other writer of the run `listed` holds. */
-function decide(listed, context, me, own) {
-    const others = [...writersOf(listed, context, me).values()].filter((w) => w.key !== `${me.key}.${me.mark}`);
-    // The highest-ranked other writer; among equals the newest (they are listed newest first).
-    const worst = others.reduce((top, w) => (top === undefined || RANK[w.own] > RANK[top.own] ? w : top), undefined);
-    if (worst === undefined || RANK[worst.own] <= RANK[own])
-        return { kind: 'own', own };
-    if (worst.own === 'pending')
-        return { kind: 'hold', own, waitingOn: others.filter((w) => w.own === 'pending') };
-    return { kind: 'keep', own, by: worst };
-}
-/** The own state the check shows for a decision: the writer's own, another's it keeps, or pending while others wait. */
-const shownOwn = (decision) => (decision.kind === 'own' ? decision.own : decision.kind === 'keep' ? decision.by.own : 'pending');
-/**
- * Whether what stands is what the table says: the newest status of this run on the context is in
- * the state `decision` shows (`stateOf` maps an own state to the platform's). A newer status of
- * another run (another workflow, another pipeline) is that run's to set: the last written stands.
- */
-function standsRight(listed, context, me, decision, stateOf) {
-    const newest = [...listed]
-        .sort((a, b) => b.id - a.id)
-        .find((status) => status.context === context && (tagOf(status.targetUrl)?.run === me.run || (me.legacyRun !== undefined && status.run === me.legacyRun)));
-    return newest === undefined || newest.state === stateOf(shownOwn(decision));
-}
-/** The statuses other writers of the run wrote could not be read around this writer's write (`written`: after it was sent). */
-class OtherJobsUnread extends LookupAroundWriteFailed {
-    cause;
-    written;
-    constructor(cause, written) {
-        super('the statuses of the other jobs could not be read');
-        this.cause = cause;
-        this.written = written;
-        this.name = 'OtherJobsUnread';
-    }
-}
-/**
- * Writes this writer's close (`own`, its outcome) by the table. The statuses are read first, so
- * that a success is never written over another writer's failure nor while another still waits
- * (it holds `pending`), and a cancel or a timeout never hides another's failure (a failure of its
- * own outranks all, and is written without reading). After a success or a hold they are read
- * again, and written once more if what stands is no longer what the table says: two writers
- * ending at once each read the other as waiting, and the second read sees them both ended.
- * Unread before a success, nothing is written (`OtherJobsUnread`, not written); unread before a
- * cancel or an error, its own state is written (it is never success); unread after, the write
- * stands unconfirmed (`OtherJobsUnread`, written).
- */
-async function writeByTheRule(own, io) {
-    const read = async (afterWrite) => {
-        try {
-            return await io.list(afterWrite);
-        }
-        catch (error) {
-            throw new OtherJobsUnread(error, afterWrite);
-        }
-    };
-    // Alone, or its own failure (which outranks all): written as it is. A success is never written
-    // over what was not read; a timeout or a cancel unread is its own state (never success).
-    const first = io.alone || own === 'failure' || own === 'pending'
-        ? { kind: 'own', own }
-        : decide(own === 'success' ? await read(false) : await read(false).catch(() => []), io.context, io.me, own);
-    await io.send(io.body(first));
-    if (io.alone || own !== 'success')
-        return first;
-    const after = await read(true);
-    const now = decide(after, io.context, io.me, own);
-    // What stands is what the table says: said as it stands (another's failure may have landed after this write).
-    if (standsRight(after, io.context, io.me, now, io.stateOf))
-        return now;
-    await io.send(io.body(now));
-    return now;
-}
-/**
- * What stands after a write whose answer was lost (records/lifecycle.ts, `ReadBack`), by the same
- * table: the newest status of this run not in the state the table says (a late `pending` on top,
- * a success over another writer's failure) is stale. Otherwise a lost "in progress" is accounted
- * for when a status of it (this run of the step's mark, pending) that is not one of `own` is
- * listed for each of its `tries` that got no answer (each lands as a status of its own); a lost write of the outcome matters only as a success or a held `pending` (landing
- * later, it could cover another's failure, or hold the check after the others ended; `successSent`):
- * accounted for when a status of this run of the step with its own state success is listed that
- * is not one of `own`.
- */
-function statusStands(listed, io, ownState, lost, successSent, tries = 1) {
-    if (!standsRight(listed, io.context, io.me, decide(listed, io.context, io.me, ownState), io.stateOf))
-        return 'stale';
-    const mine = (status, own) => !io.own.has(status.id) && status.context === io.context && tagOf(status.targetUrl)?.mark === io.me.mark && tagOf(status.targetUrl)?.own === own;
-    // Each unanswered try of the "in progress" write is a status of its own once it lands: one seen does not account for the others.
-    if (lost === 'open')
-        return listed.filter((status) => mine(status, 'pending') && status.state === io.stateOf('pending')).length >= tries ? 'outcome' : 'unseen';
-    if (!successSent)
-        return 'outcome';
-    // A success, or a `pending` held for the others (its own state success): either, landing late, could stand over what came after.
-    return listed.some((status) => mine(status, 'success')) ? 'outcome' : 'unseen';
-}
-const labels = (writers) => {
-    const named = writers.map((w) => w.label ?? 'one unnamed').slice(0, 3);
-    return `${named.join(', ')}${writers.length > 3 ? ` and ${writers.length - 3} more` : ''}`;
-};
-/** The description of a held `pending`: this writer's docs are ready, the others it waits for (`unit`: run, pipeline). */
-function heldDescription(waitingOn, unit) {
-    const n = waitingOn.length;
-    return `Docs ready in this job; waiting for ${n === 1 ? 'another job' : `${n} other jobs`} of this ${unit}: ${labels(waitingOn)}`;
-}
-/** The description of another writer's state written again in this writer's name (`unit`: run, pipeline): it names that writer, and quotes its reason. */
-function keptDescription(by, unit) {
-    const did = by.own === 'failure' ? 'failed' : by.own === 'cancelled' ? 'was cancelled' : 'could not tell';
-    return `Another job of this ${unit}${by.label ? ` (${by.label})` : ''} ${did}${by.status?.description ? `: ${by.status.description}` : ''}`;
-}
-/** What the log's line adds when the check shows another writer's state (`unit`: run, pipeline); '' for its own. */
-function decidedWords(decision, unit) {
-    if (decision?.kind === 'keep') {
-        const who = decision.by.label ? ` (${decision.by.label})` : '';
-        const did = decision.by.own === 'failure' ? 'failed it' : decision.by.own === 'cancelled' ? 'was cancelled' : 'could not tell (a timeout or an error)';
-        return `(another job of this ${unit}${who} ${did}; this job’s ${decision.own === 'success' ? 'success' : 'own state'} does not replace that)`;
-    }
-    if (decision?.kind === 'hold')
-        return `(this job’s docs are ready; the check waits for ${decision.waitingOn.length === 1 ? 'another job' : `${decision.waitingOn.length} other jobs`} of this ${unit}: ${labels(decision.waitingOn)})`;
-    return '';
-}
-
-;// CONCATENATED MODULE: ./src/records/run-record.ts
-
-
-/** The record `plan` makes, kept true through its port by the lifecycle, within the step's time rules. */
-function keptRecord(plan, options) {
-    const { startedAt, cancel, log, clean } = options;
-    let asked = false;
-    let lifecycle;
-    let opens = false;
-    let instead;
-    /** Asks the plan once, at the open or at the close: the lifecycle, if the run keeps this record. */
-    const lifecycleOf = (targets, settings) => {
-        if (asked)
-            return lifecycle;
-        asked = true;
-        const limits = settings && { startedAt, timeoutMs: settings.timeoutMs, requestTimeoutMs: settings.requestTimeoutMs };
-        const planned = plan({ targets, settings, endAt: (requestTimeoutMs) => commentEndAt(limits, requestTimeoutMs) });
-        if (!planned)
-            return undefined;
-        if ('say' in planned) {
-            instead = planned;
-            return undefined;
-        }
-        opens = planned.open !== false;
-        lifecycle = recordLifecycle(planned.port, {
-            cancel,
-            endAt: commentEndAt(limits, planned.requestTimeoutMs),
-            requestTimeoutMs: planned.requestTimeoutMs,
-            // The opening write's first lookups never run past the wait's deadline: the close needs the time after it.
-            ...(limits ? { openLookupEndAt: limits.startedAt + limits.timeoutMs } : {}),
-            log,
-            clean
-        });
-        return lifecycle;
-    };
-    /** Says once what the plan said instead of a record. */
-    const sayInstead = () => {
-        const said = instead;
-        instead = undefined;
-        if (said?.level === 'warning')
-            log.warning(clean(said.say));
-        else if (said)
-            log.info(clean(said.say));
-    };
-    return {
-        open(targets, settings) {
-            if (asked)
-                return;
-            const opening = lifecycleOf(targets, settings);
-            if (opening && opens)
-                opening.open();
-            // Known when waiting begins (a token that is not set, a name GitLab would misread): said then, not after the wait.
-            sayInstead();
-        },
-        async close(outcome, settings) {
-            const closing = lifecycleOf([], settings);
-            if (closing)
-                return closing.close(outcome);
-            // Said once, when the record would have been closed (nothing was opened).
-            sayInstead();
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/github/fork.ts
-// A pull request from a fork, read from the run's event. GitHub runs `pull_request` (and its
-// review events) for a fork's pull request with a read-only token whatever `permissions:` says,
-// and without the repository's secrets: a write it refuses is said as the fork's, with the
-// workflow that works, never as a permission to add.
-
-/** The events that run on the pull request's own code, with a read-only token when it comes from a fork. */
-const READ_ONLY_FOR_FORKS = new Set(['pull_request', 'pull_request_review', 'pull_request_review_comment']);
-/** A repository's name as GitHub spells it; anything else is not shown. */
-const REPOSITORY = /^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/;
-const field = (value, key) => typeof value === 'object' && value !== null && key in value ? value[key] : undefined;
-/**
- * The fork a read-only run's pull request comes from: `pull_request.head.repo.full_name` is not
- * `base.repo.full_name`; or, when either name is missing, `head.repo.fork`; or `head.repo` is null
- * (the fork was deleted). Undefined on `pull_request_target`, `workflow_run` and every other event,
- * whose token is the base repository's.
- */
-function forkPullRequest(event) {
-    if (!READ_ONLY_FOR_FORKS.has(event.eventName))
-        return undefined;
-    const pullRequest = field(event.payload, 'pull_request');
-    const head = field(pullRequest, 'head');
-    const headRepo = field(head, 'repo');
-    const baseRepo = field(field(pullRequest, 'base'), 'repo');
-    const name = (repo) => {
-        const value = field(repo, 'full_name');
-        return typeof value === 'string' && value !== '' ? value : undefined;
-    };
-    const [headName, baseName] = [name(headRepo), name(baseRepo)];
-    const fork = typeof head === 'object' && head !== null && headRepo === null
-        ? true
-        : headName !== undefined && baseName !== undefined
-            ? headName.toLowerCase() !== baseName.toLowerCase()
-            : field(headRepo, 'fork') === true;
-    if (!fork)
-        return undefined;
-    return { head: headName !== undefined && REPOSITORY.test(headName) ? headName : undefined };
-}
-/** The run's fork, read from GITHUB_EVENT_NAME and the event file (GITHUB_EVENT_PATH); undefined when either cannot be read. */
-function runFork(env = process.env) {
-    try {
-        const path = env.GITHUB_EVENT_PATH;
-        return path ? forkPullRequest({ eventName: env.GITHUB_EVENT_NAME ?? '', payload: JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8')) }) : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-/**
- * Why a fork's run may not write `what` (HTTP `status`), and the workflow that works: the base
- * repository's token on `pull_request_target`. At most 400 characters, whatever the fork's name.
- */
-function forkRefusal(fork, what, permission, status) {
-    const from = fork.head && fork.head.length <= 40 ? `a fork (${fork.head})` : 'a fork';
-    return (`the token may not write ${what}${status ? ` (HTTP ${status})` : ''}: this pull request comes from ${from}, and GitHub gives a fork's pull request ` +
-        `a read-only token whatever \`permissions:\` says, so \`${permission}: write\` cannot help. Run the step on \`pull_request_target\`, ` +
-        `without running the pull request's code (see "Pull requests from forks" in the README)`);
-}
-
-;// CONCATENATED MODULE: ./src/github/run-commit.ts
-// The commit a run reflects, in one place for the pull request comment, the deployment and the
-// commit status; and the pull request a merge queue run is for.
-const COMMIT_ID = /^[0-9a-f]{7,64}$/i;
-/** A value read from the event or the environment, shown in a message: one short line, nothing that could be a command. */
-const shown = (text) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text).replace(/[^\x20-\x7e]/g, '?');
-/**
- * The commit of the run: the pull request's head on `pull_request` events (what was pushed, not
- * the merge commit GitHub makes for the run), `merge_group.head_sha` in the merge queue (the
- * commit the queue would merge), else GITHUB_SHA. Or why there is none, naming where it was read.
- */
-function runCommit(event) {
-    const fromPullRequest = event.payload.pull_request?.head?.sha;
-    const fromQueue = event.payload.merge_group?.head_sha;
-    const [value, where] = fromPullRequest !== undefined
-        ? [fromPullRequest, "the pull request's head.sha in the event"]
-        : fromQueue !== undefined
-            ? [fromQueue, "the merge group's head_sha in the event"]
-            : [event.sha, 'GITHUB_SHA'];
-    const sha = (value ?? '').trim();
-    if (sha === '')
-        return { problem: `the commit of the run is unknown (${where} is not set)` };
-    if (!COMMIT_ID.test(sha))
-        return { problem: `the commit of the run is unknown (${where} is ${shown(sha)}, which is not a commit id)` };
-    return { sha: sha.toLowerCase() };
-}
-/**
- * What to say when `expect-sha` is the run's GITHUB_SHA on a pull request's event, where that is
- * no commit anyone pushed: on `pull_request`, the merge commit GitHub makes to test the pull
- * request; on `pull_request_target`, the base branch's last commit. Undefined otherwise.
- */
-function expectedCommitAdvice(expectSha, event) {
-    const head = event.payload.pull_request?.head?.sha?.trim().toLowerCase() ?? '';
-    const sha = event.sha?.trim().toLowerCase() ?? '';
-    const expected = expectSha?.trim().toLowerCase() ?? '';
-    if (!COMMIT_ID.test(head) || !COMMIT_ID.test(sha) || !COMMIT_ID.test(expected) || head === sha || !sha.startsWith(expected))
-        return undefined;
-    const what = event.eventName === 'pull_request'
-        ? 'the merge commit GitHub makes to test the pull request (`github.sha` on `pull_request`), which the platform never deploys'
-        : event.eventName === 'pull_request_target'
-            ? "the base branch's last commit (`github.sha` on `pull_request_target`), not the pull request's"
-            : undefined;
-    if (!what)
-        return undefined;
-    return `\`expect-sha\` is ${sha.slice(0, 7)}, ${what}: give it \`\${{ github.event.pull_request.head.sha }}\`, the pull request's head (${head.slice(0, 7)}), instead`;
-}
-/**
- * The pull request that a merge queue's branch names: `gh-readonly-queue/<base>/pr-<number>-<sha>`
- * (with or without `refs/heads/`), from `merge_group.head_ref`; undefined outside the merge queue
- * or for a branch of another form.
- */
-function queuedPullRequest(event) {
-    const ref = event.payload.merge_group?.head_ref;
-    if (typeof ref !== 'string')
-        return undefined;
-    const match = /^(?:refs\/heads\/)?gh-readonly-queue\/(.+)\/pr-(\d{1,12})-[0-9a-f]{7,64}$/i.exec(ref);
-    if (!match)
-        return undefined;
-    const number = Number(match[2]);
-    return number > 0 ? { number, base: match[1] } : undefined;
-}
-
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/report/started.ts
-
-const STARTED = {
-    update: 'update',
-    preview: 'preview deployment',
-    agent: 'agent job',
-    automation: 'automation run',
-    message: 'follow-up message to agent job'
-};
-/**
- * The line that says what the run's trigger started, for the summary and the comment; undefined
- * when nothing was. A preview is linked only once it deployed: the address of one that failed, or
- * is not live yet, shows the previous deployment (if any), so it is given as text, saying so.
- */
-function startedMarkdown(outcome) {
-    const trigger = outcome.trigger;
-    if (trigger?.automation) {
-        const { runId, jobId } = trigger.automation;
-        const job = jobId ? `, background job ${codeSpan(jobId, 120)}` : '';
-        return `**Started:** ${STARTED[trigger.kind]}, run id ${codeSpan(runId, 120)}${job}. The platform publishes no status for a run: follow it in the project's automation runs in the dashboard.`;
-    }
-    if (!trigger?.ref)
-        return undefined;
-    if (trigger.kind === 'message')
-        return `**Sent:** ${STARTED[trigger.kind]} ${codeSpan(trigger.ref.id, 120)}; the job is waited on for that message`;
-    const id = `${trigger.ref.kind === 'update' ? 'status id' : 'job id'} ${codeSpan(trigger.ref.id, 120)}`;
-    const ref = trigger.ref;
-    const deployed = outcome.targets.some((t) => t.ref.kind === ref.kind && t.ref.id === ref.id && t.result === 'success');
-    const preview = !trigger.previewUrl
-        ? ''
-        : deployed
-            ? ` · ${markdown_link('open the preview', trigger.previewUrl)}`
-            : ` · not deployed: its address ${codeSpan(trigger.previewUrl, 300)} shows the previous deployment, if there is one`;
-    return `**Started:** ${STARTED[trigger.kind]}, ${id}${preview}`;
-}
-
-;// CONCATENATED MODULE: ./src/records/heads.ts
-// Runs of two heads of one pull or merge request share its comment or note (one marker), and
-// the run of the older head may end last: it must not put the older head's outcome over the
-// newer head's record ("❌ … fix the docs source" for a head whose docs deployed). The record
-// names the commit it reflects on its second line, which this run reads before it writes there.
-/** The hidden line under the marker that names the commit a comment or note reflects. */
-function commitLine(sha) {
-    return `<!-- wait-for-docs commit ${sha.toLowerCase()} -->`;
-}
-const COMMIT_LINE = /^<!-- wait-for-docs commit ([0-9a-f]{7,64}) -->$/;
-/**
- * The commit a record's body reflects, from its second line (the renderer's, under the marker;
- * no server text can write a line that reads as one there), or undefined (a body of an earlier
- * version, or of another writer).
- */
-function shownCommit(body) {
-    const second = body?.split('\n', 2)[1]?.replace(/\r$/, '');
-    return second === undefined ? undefined : COMMIT_LINE.exec(second)?.[1];
-}
-/** Whether two commit ids (a full SHA, or a short one) name the same commit. */
-const sameCommit = (a, b) => {
-    const [x, y] = [a.toLowerCase(), b.toLowerCase()];
-    return x.startsWith(y) || y.startsWith(x);
-};
-/**
- * The rule for runs of different heads that share a record: a run leaves the record as it is
- * when the record shows another commit than its own and its own commit is no longer the pull or
- * merge request's head (the head's run writes the record, or wrote it). The head is read only
- * when the record shows another commit (`head` is then asked for); unknown, the run writes, as
- * it would without this rule. Resolves with the head that the record is left to, or undefined.
- */
-async function leftToNewerHead(own, shown, head) {
-    if (!own || !shown || sameCommit(own, shown))
-        return undefined;
-    const current = await head().catch(() => undefined);
-    return current && !sameCommit(current, own) ? current : undefined;
-}
-/** What a run says when it leaves the record to the newer head's run. */
-function newerHeadSaid(record, shown, own, head, request) {
-    const short = (sha) => sha.slice(0, 7);
-    return `${record} was left as it is: it shows commit ${short(shown)}, and this run's commit ${short(own)} is no longer the ${request}'s head (${short(head)} is), whose run writes it. This run's outcome is in its own log and reports.`;
-}
-
-;// CONCATENATED MODULE: ./src/report/comment.ts
-
-
-
-
-
-
-
-
-
-
-
-
-const WORKFLOW_RUN = { label: 'workflow run', annotates: true };
-function footer(source, extra) {
-    const parts = [
-        ...(source.sha ? [`commit ${codeSpan(source.sha.slice(0, 7))}`] : []),
-        ...(source.runUrl ? [`[${(source.run ?? WORKFLOW_RUN).label}](${source.runUrl})`] : []),
-        ...(source.mergeQueue ? [`ran in the merge queue (into ${codeSpan(source.mergeQueue.base, 100)})`] : []),
-        ...(extra ? [extra] : [])
-    ];
-    return `<sub>${parts.join(' · ')}</sub>`;
-}
-const MAX_COMMENT_TARGETS = 50;
-/** The comment posted when the wait starts; the outcome replaces it when the wait ends. */
-function renderInProgressComment(marker, targets, source, work) {
-    const listed = targets.slice(0, MAX_COMMENT_TARGETS).map((ref) => `- ${describeRef(ref).replace(/ \S+$/, '')} ${codeSpan(ref.id, 80)}`);
-    if (targets.length > MAX_COMMENT_TARGETS)
-        listed.push(`- … and ${targets.length - MAX_COMMENT_TARGETS} more`);
-    const lines = [`### ⏳ Waiting for the ${work}`, '', 'The outcome will replace this comment when the wait ends.', ''];
-    if (listed.length > 0)
-        lines.push(...listed, '');
-    lines.push(footer(source, 'in progress'));
-    return withMarker(marker, lines, source.sha);
-}
-const MAX_COMMENT_FILES = 20;
-const MAX_COMMENT_PAGES = 20;
-/** Each character outside [A-Za-z0-9_.-] as its UTF-8 bytes in %XX: two texts, two parts, and nothing that ends an HTML comment. */
-const encoded = (text) => [...new TextEncoder().encode(text)]
-    .map((byte) => (/[A-Za-z0-9_.-]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`))
-    .join('');
-const kindsPart = (kinds) => kinds.join('+') || 'none';
-/**
- * The step's whole identity as one text, every part encoded whole (never folded, never cut) and
- * joined by `/`: two steps that differ in any part, by a single character, differ here.
- */
-function commentIdentity(kinds, place) {
-    const parts = place.ci === 'gitlab'
-        ? ['gitlab', place.job, place.key]
-        : ['github', place.workflowFile !== undefined ? 'file' : 'name', place.workflowFile ?? place.workflow, place.job, place.step, place.key];
-    return [...parts.map((part) => encoded(part ?? '')), kindsPart(kinds)].join('/');
-}
-/** An identity longer than this is named by its SHA-256 in the marker, never cut. */
-const MAX_MARKER_IDENTITY = 200;
-const MARKER_OPENING = '<!-- wait-for-docs/3 ';
-/**
- * The hidden marker that finds this step's comment (or this job's note) again on later runs, on
- * the comment's first line: one per workflow file, job, step, pr-comment-key and kinds of target,
- * so two steps of one job, two legs of a matrix with their own keys, and two workflows however
- * alike their names keep a comment each.
- */
-function commentMarker(kinds, place) {
-    const identity = commentIdentity(kinds, place);
-    const named = identity.length <= MAX_MARKER_IDENTITY ? identity : `sha256-${(0,external_node_crypto_.createHash)('sha256').update(identity).digest('hex')}`;
-    return `${MARKER_OPENING}${named} -->`;
-}
-/** How earlier versions wrote a part: every run of other characters as `_`, cut at 80 characters. */
-const FOLDED_MAX = 80;
-const folded = (text) => (text ?? '').replace(/[^A-Za-z0-9_.-]+/g, '_');
-/**
- * The markers of earlier versions whose comment this step takes over, newest first: each is
- * taken by the one step that could have written it, never by two siblings at once.
- * - The previous marker (GitHub: the workflow's name, the job and the step folded to
- *   [A-Za-z0-9_.-], the key encoded; GitLab: the job's name folded, no key), by the step whose
- *   marker it was; a GitLab job only without a key, since the previous note did not hold it.
- * - The first marker (workflow and job only, before steps and keys were in it), by a step
- *   without pr-comment-key: legs of a matrix, which run at once, all have keys; steps of one job
- *   without a key run one after the other, so the first takes it and the next finds none.
- * A marker whose parts were cut at 80 characters is nobody's alone (legs named alike shared it),
- * so none takes it over.
- */
-function earlierMarkers(kinds, place) {
-    const github = place.ci !== 'gitlab';
-    const workflow = github ? folded(place.workflow) : 'gitlab';
-    const parts = [workflow, folded(place.job), ...(github && place.step !== undefined ? [folded(place.step)] : [])];
-    if (parts.some((part) => part.length > FOLDED_MAX))
-        return [];
-    const kind = kindsPart(kinds);
-    const markers = [];
-    if (github)
-        markers.push(`<!-- wait-for-docs:${parts.join('/')}${place.key ? `/${encoded(place.key)}` : ''}:${kind} -->`);
-    if (!place.key)
-        markers.push(`<!-- wait-for-docs:${workflow}/${folded(place.job)}:${kind} -->`);
-    return [...new Set(markers)];
-}
-/**
- * Which marker heads a comment's body, where the renderer puts it (the first line): its index in
- * `markers` (this step's first, then earlier versions' it takes over), or undefined. A marker
- * anywhere else in the body (quoted, or printed in server text) never makes it the step's.
- */
-function markerRank(body, markers) {
-    const first = body.split('\n', 1)[0]?.replace(/\r$/, '') ?? '';
-    const index = markers.indexOf(first);
-    return index === -1 ? undefined : index;
-}
-const comment_ZWSP = '\u200b';
-/**
- * The lines below the marker, where server text is: every `<!--` broken by a zero-width space,
- * so nothing there reads as a marker to any version's finder, even one that looks everywhere.
- */
-function withMarker(marker, lines, sha) {
-    // The commit it reflects, under the marker: a run of an older head reads it before it writes (records/heads.ts).
-    const commit = sha && /^[0-9a-f]{7,64}$/i.test(sha) ? `${commitLine(sha)}\n` : '';
-    return `${marker}\n${commit}${lines.join('\n').replace(/<!--/g, `<${comment_ZWSP}!--`)}\n`;
-}
-/** The comment: the outcome in short, with every piece of server text escaped. */
-function renderComment(outcome, marker, source) {
-    const from = typeof source === 'string' ? { runUrl: source } : (source ?? {});
-    // A run that annotates nothing is the command's under GitLab (the merge request note): its words.
-    const explain = { place: from.run && !from.run.annotates ? commandPlace('gitlab') : GITHUB_ACTIONS_PLACE, expectedCommit: from.expectedCommit };
-    const { lead, next } = explainRun(outcome, explain);
-    const lines = [`### ${titleFor(outcome)}`, '', `**${escapeText(lead[0] ?? '', 600)}**`, ''];
-    const deployed = deployedLine(outcome, from.sha);
-    if (deployed)
-        lines.push(deployed, '');
-    const started = startedMarkdown(outcome);
-    if (started)
-        lines.push(started, '');
-    if (outcome.problems.length > 0)
-        lines.push(...outcome.problems.slice(0, 20).map((problem) => `- ${escapeText(problem, 300)}`), '');
-    if (next)
-        lines.push(`**Next:** ${escapeWithCode(sentence(next).slice(0, -1), 400)}.`, '');
-    // The log lines are not quoted here: the files they name are, with the run that annotates them.
-    const named = fileAnnotations(outcome);
-    if (named.length > 0) {
-        const run = from.run ?? WORKFLOW_RUN;
-        const where = !from.runUrl ? '' : run.annotates ? ` (annotated in the ${markdown_link(run.label, from.runUrl)})` : ` (see the ${markdown_link(run.label, from.runUrl)})`;
-        lines.push(`**Files named in the update log:** ${named.map((note) => codeSpan(fileRefText(note), 150)).join(', ')}${where}`, '');
-    }
-    if (outcome.targets.length > 0) {
-        const withPr = outcome.targets.some((t) => t.ref.kind === 'job');
-        // One target's reason is the lead above; several each get theirs.
-        const withReason = outcome.targets.length > 1;
-        const rows = outcome.targets.slice(0, MAX_COMMENT_TARGETS).map((t) => {
-            const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined;
-            const row = [`${t.ref.kind === 'update' ? 'update' : 'agent job'} ${codeSpan(t.ref.id, 80)}`, `${resultMark(t.result)} ${t.result}`];
-            if (withReason)
-                row.push(escapeText(explainTarget(t, explain).reason, 300));
-            return withPr ? [...row, prLink ? markdown_link('pull request', prLink) : ''] : row;
-        });
-        lines.push(table(['Target', 'Result', ...(withReason ? ['Reason'] : []), ...(withPr ? ['Pull request'] : [])], rows));
-        if (outcome.targets.length > MAX_COMMENT_TARGETS)
-            lines.push('', `… and ${outcome.targets.length - MAX_COMMENT_TARGETS} more targets.`);
-        lines.push('');
-    }
-    const facts = runFacts(outcome);
-    const files = facts.files.changed;
-    if (files.length > 0) {
-        const shown = files
-            .slice(0, MAX_COMMENT_FILES)
-            .map((f) => codeSpan(f, 150))
-            .join(', ');
-        lines.push(`**Files changed (${files.length}):** ${shown}${files.length > MAX_COMMENT_FILES ? `, … and ${files.length - MAX_COMMENT_FILES} more` : ''}`, '');
-    }
-    if (outcome.pages && !outcome.pages.skipped) {
-        lines.push('**Pages:**', '');
-        for (const page of outcome.pages.pages.slice(0, MAX_COMMENT_PAGES)) {
-            const [found, holds, when] = pageFacts(page);
-            lines.push(`- ${resultMark(page.result)} ${codeSpan(page.path, 150)}: found ${found}, holds the text ${holds}, ${when}`);
-        }
-        if (outcome.pages.pages.length > MAX_COMMENT_PAGES)
-            lines.push(`- … and ${outcome.pages.pages.length - MAX_COMMENT_PAGES} more (see the job summary)`);
-        lines.push('');
-    }
-    if (outcome.search && !outcome.search.skipped) {
-        const count = facts.searchResults;
-        lines.push(`**Search check:** ${outcome.search.result}, ${counted(outcome.search.queries.length, 'query', 'queries')}, ${count} results`, '');
-    }
-    lines.push(footer(from, `took ${formatDuration(outcome.elapsedMs)}`));
-    return withMarker(marker, lines, from.sha);
-}
-/** Deployed commits listed one by one; the summary has every update. */
-const MAX_DEPLOYED_LISTED = 5;
-/**
- * The commit each update deployed (its record's `commit.sha`, once the platform says `success`),
- * which may not be the run's commit (a deploy branch, a re-run): said beside it when it differs.
- */
-function deployedLine(outcome, runSha) {
-    const deployed = outcome.targets.flatMap((t) => t.parsed?.kind === 'update' && t.parsed.data.status === 'success' && t.parsed.data.commit?.sha?.trim()
-        ? [{ id: t.ref.id, sha: t.parsed.data.commit.sha.trim() }]
-        : []);
-    if (deployed.length === 0)
-        return undefined;
-    const shas = [...new Set(deployed.map((d) => d.sha))];
-    const short = (sha) => codeSpan(sha.slice(0, 7));
-    const listed = shas.length === 1
-        ? short(shas[0] ?? '')
-        : deployed
-            .slice(0, MAX_DEPLOYED_LISTED)
-            .map((d) => `${short(d.sha)} (update ${codeSpan(d.id, 80)})`)
-            .join(', ') + (deployed.length > MAX_DEPLOYED_LISTED ? `, … and ${deployed.length - MAX_DEPLOYED_LISTED} more` : '');
-    const run = runSha?.toLowerCase();
-    const other = run !== undefined && shas.some((sha) => !(sha.toLowerCase().startsWith(run) || run.startsWith(sha.toLowerCase())));
-    return `**Deployed commit${shas.length === 1 ? '' : 's'}:** ${listed}${other ? ` — not the commit of this run, ${short(runSha ?? '')}` : ''}`;
-}
-
-;// CONCATENATED MODULE: ./src/github/comment-api.ts
-
-
-
-
-
-
-
-/** The parameters of a request that say where it goes and how, not what it writes. */
-const ROUTING = new Set([
-    'method',
-    'url',
-    'baseUrl',
-    'headers',
-    'request',
-    'mediaType',
-    'owner',
-    'repo',
-    'ref',
-    'sha',
-    'issue_number',
-    'comment_id',
-    'deployment_id'
-]);
-/**
- * The client, guarded both ways. What it writes to GitHub passes through `clean`, as the log
- * does: every text of a write (a body, a description, a `target_url`, an `environment_url`), so
- * a key the platform put into an address, in any spelling, is never sent. Its errors' words have
- * the token masked in every spelling (hex, percent-encoded, base64) as they come: the words are
- * cut to length further on, and a cut spelling of the token would not be found after.
- */
-function guardedClient(octokit, token, clean) {
-    const mask = createRedactor(secretForms(token ? [token] : []));
-    octokit.hook.before('request', (options) => {
-        if (options.method === 'GET')
-            return;
-        const params = options;
-        for (const [name, value] of Object.entries(params))
-            if (!ROUTING.has(name) && typeof value === 'string')
-                params[name] = mask(clean(value));
-    });
-    octokit.hook.error('request', (error) => {
-        if (error instanceof Error)
-            error.message = mask(error.message);
-        throw error;
-    });
-    return octokit;
-}
-/** The address of the workflow run, for the comment's and the deployment's links; undefined outside a run. */
-function runUrlOf(context, owner, repo) {
-    return context.runId ? `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}` : undefined;
-}
-/** The commit the run reflects (runCommit of run-commit.ts), when it is known. */
-function commentCommit(context) {
-    const commit = runCommit(context);
-    return 'sha' in commit ? commit.sha : undefined;
-}
-/**
- * The pull request of the run, or the one named by pr-number-target; in the merge queue, the
- * pull request the queue's branch names.
- */
-function commentTarget(context, prNumberTarget) {
-    if (!context.repo.owner || !context.repo.repo)
-        return { skip: 'the repository of the run is unknown (GITHUB_REPOSITORY is not set)' };
-    const where = { owner: context.repo.owner, repo: context.repo.repo };
-    if (prNumberTarget !== undefined)
-        return { ...where, number: prNumberTarget };
-    const number = context.payload.pull_request?.number;
-    if (number !== undefined)
-        return { ...where, number };
-    if (context.payload.merge_group) {
-        const queued = queuedPullRequest(context);
-        if (queued)
-            return { ...where, number: queued.number, mergeQueue: { base: queued.base } };
-        return {
-            skip: "the merge queue's branch (merge_group.head_ref) does not name a pull request (gh-readonly-queue/<base>/pr-<number>-<sha>); pass the number in pr-number-target"
-        };
-    }
-    return {
-        skip: `this run (event ${context.eventName || 'unknown'}) is not for a pull request; on workflow_run or push, pass the number in pr-number-target`
-    };
-}
-/** A GitHub login, a bot's with its [bot] suffix. */
-const LOGIN = /^[A-Za-z0-9-]{1,100}(?:\[bot\])?$/;
-/** Who the workflow's GITHUB_TOKEN writes as; GitHub refuses it GET /user. */
-const ACTIONS_BOT = 'github-actions[bot]';
-/**
- * The login the token writes comments as: the user GET /user returns. An installation token
- * (the GITHUB_TOKEN, or a GitHub App's) is refused GET /user (403) and writes as its app's bot,
- * which GraphQL's viewer names; when that cannot be asked, the GitHub Actions bot.
- */
-async function tokenLogin(octokit) {
-    try {
-        const { data } = await octokit.rest.users.getAuthenticated();
-        // Octokit gives a body cut short as an empty text: no login is no answer, never someone else's.
-        const login = typeof data === 'object' && data !== null ? data.login : undefined;
-        if (typeof login !== 'string' || !LOGIN.test(login))
-            throw new NotAnswered('GET /user', 'did not name a user (cut short, or not from the GitHub API)');
-        return login;
-    }
-    catch (error) {
-        if (comment_api_statusOf(error) !== 403)
-            throw error;
-    }
-    let viewer;
-    try {
-        viewer = (await octokit.graphql('query { viewer { login } }')).viewer?.login;
-    }
-    catch (error) {
-        // Given up on its time: asked again later, never taken for the bot.
-        if (error instanceof Error && error.name === 'AbortError')
-            throw error;
-    }
-    // A bot's login ends in [bot] in the REST API, which lists the comments; GraphQL may leave it off.
-    if (typeof viewer !== 'string' || !LOGIN.test(viewer))
-        return ACTIONS_BOT;
-    return viewer.endsWith('[bot]') ? viewer : `${viewer}[bot]`;
-}
-/**
- * The step's comment on the pull request: one written by the token's own identity whose first
- * line is the marker, else the first one it wrote with an earlier version's marker it takes over
- * (the newest such marker first); undefined when there is none. A marker anywhere below the first
- * line, where server text is printed, never makes a comment the step's.
- */
-async function findComment(octokit, target, owner) {
-    return (await findCommentAndTwins(octokit, target, owner)).id;
-}
-/**
- * The step's comment as `findComment` finds it, with its body, and its twins: the step's other comments with the
- * current marker, newer than it (a creation whose answer was lost and that landed after its run
- * ended), which no run takes for its own. Read to the last page when the step has a comment.
- */
-async function findCommentAndTwins(octokit, target, owner, tally = new PageTally(COMMENTS)) {
-    const markers = [owner.marker, ...owner.legacyMarker];
-    let legacy;
-    let current;
-    const twins = [];
-    for await (const comment of commentsOf(octokit, target, tally)) {
-        if (comment.user?.login !== owner.login || typeof comment.id !== 'number')
-            continue;
-        const body = comment.body ?? '';
-        const rank = markerRank(body, markers);
-        if (rank === 0) {
-            if (current === undefined)
-                current = { id: comment.id, body };
-            else if (comment.id !== current.id && !twins.includes(comment.id))
-                twins.push(comment.id);
-        }
-        else if (rank !== undefined && (legacy === undefined || rank < legacy.rank))
-            legacy = { id: comment.id, body, rank };
-    }
-    const found = current ?? legacy;
-    return found !== undefined ? { id: found.id, body: found.body, twins: current !== undefined ? twins : [] } : { id: undefined, twins: [] };
-}
-/** What the comments' listing is called where its pages are counted (records/listing.ts). */
-const COMMENTS = 'the comments of the pull request';
-/** Every comment of the pull request, page after page (counted by `tally`); throws when a page is not a list or the pages do not end. */
-async function* commentsOf(octokit, target, tally) {
-    // Page by page, by hand: octokit's paginator takes a page whose body was cut short for an
-    // empty one, and "no comment here" would create a second comment beside the step's own.
-    for (let page = 1; page <= comment_api_MAX_COMMENT_PAGES; page++) {
-        const response = await tally.page(() => octokit.rest.issues.listComments({ owner: target.owner, repo: target.repo, issue_number: target.number, per_page: 100, page }));
-        const listed = listedRecords(response.data);
-        if ('problem' in listed)
-            throw new ListingNotRead('the comments of the pull request', `${listed.problem} (cut short, or not from the GitHub API)`);
-        yield* response.data;
-        if (!/rel="next"/.test(response.headers.link ?? ''))
-            return;
-    }
-    throw new ListingNotRead('the comments of the pull request', `did not end within ${comment_api_MAX_COMMENT_PAGES} pages of 100`);
-}
-/**
- * Every comment of the step with the current marker (`owner.marker` on its first line, written
- * by the token's own identity), oldest first, each once, with its body; never one of an earlier
- * version's marker, nor anyone else's. Two of them are twins: a creation whose answer was lost
- * and that landed late, or two runs of the step that each created one.
- */
-async function stepComments(octokit, target, owner, tally = new PageTally(COMMENTS)) {
-    const found = new Map();
-    for await (const comment of commentsOf(octokit, target, tally)) {
-        if (comment.user?.login !== owner.login || typeof comment.id !== 'number')
-            continue;
-        const body = comment.body ?? '';
-        if (markerRank(body, [owner.marker]) === 0)
-            found.set(comment.id, body);
-    }
-    return [...found].map(([id, body]) => ({ id, body })).sort((a, b) => a.id - b.id);
-}
-/** The body of comment `id` as it stands now, or undefined when it is gone or is no comment's answer. */
-async function commentBody(octokit, target, id) {
-    const { data } = await octokit.rest.issues.getComment({ owner: target.owner, repo: target.repo, comment_id: id });
-    return typeof data?.body === 'string' ? data.body : undefined;
-}
-/** The pull request's head commit as it stands now, or undefined when the answer names none. */
-async function pullRequestHead(octokit, target) {
-    const { data } = await octokit.rest.pulls.get({ owner: target.owner, repo: target.repo, pull_number: target.number });
-    const sha = data?.head?.sha;
-    return typeof sha === 'string' && /^[0-9a-f]{7,64}$/i.test(sha) ? sha : undefined;
-}
-/** Deletes the comment `id`; one that is gone already (404) is no failure. */
-async function deleteComment(octokit, target, id) {
-    try {
-        await octokit.rest.issues.deleteComment({ owner: target.owner, repo: target.repo, comment_id: id });
-    }
-    catch (error) {
-        if (comment_api_statusOf(error) !== 404)
-            throw error;
-    }
-}
-/**
- * The workflow's file in its repository, from GITHUB_WORKFLOW_REF
- * (`owner/repo/.github/workflows/docs.yml@refs/heads/main`): the part that names the workflow
- * whatever its name and whatever ref runs it; undefined when it is not set or not of that form.
- */
-function workflowFileOf(ref) {
-    return ref ? /^[^/@]+\/[^/@]+\/(.+?\.ya?ml)(?:@|$)/.exec(ref.trim())?.[1] : undefined;
-}
-/** Pages of 100 comments read at the most: a listing that never ends is a failed lookup. */
-const comment_api_MAX_COMMENT_PAGES = 100;
-/** GitHub's secondary rate limit: a 403 (or 429) that is no refusal of the token; the same write may go again. */
-function rateLimited(error) {
-    const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
-    const message = error instanceof Error ? error.message : String(error);
-    return status === 429 || (status === 403 && /rate limit/i.test(message));
-}
-/**
- * How long GitHub asked to wait before the next write, when it limited the rate (429, or a 403
- * secondary rate limit): its `retry-after` (seconds, or an HTTP date), else until
- * `x-ratelimit-reset` (epoch seconds), bounded (rateLimitPauseMs); else a second. Undefined for
- * any other answer.
- */
-function retryAfterMs(error, now = Date.now()) {
-    if (!rateLimited(error))
-        return undefined;
-    const headers = error.response?.headers ?? {};
-    return rateLimitPauseMs({ retryAfter: headerText(headers['retry-after']), reset: headerText(headers['x-ratelimit-reset']) }, now) ?? 1000;
-}
-const headerText = (value) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined);
-/** A listing GitHub answered with something other than a list (a body cut short, a proxy's page). */
-class ListingNotRead extends Error {
-    constructor(what, why = 'was not a list (cut short, or not from the GitHub API)') {
-        super(`GitHub's answer listing ${what} ${why}`);
-        this.name = 'ListingNotRead';
-    }
-}
-/** An answer of GitHub that does not hold what was asked (a body cut short, a proxy's page): a lookup that failed. */
-class NotAnswered extends Error {
-    /** The HTTP status of an answer that could not be used: a creation's 201 is a record made, where unknown. */
-    status;
-    constructor(request, why, status) {
-        super(`GitHub's answer to ${request} ${why}`);
-        this.name = 'NotAnswered';
-        this.status = status;
-    }
-}
-/** Updates the comment `id`, or creates one when there is none; returns the comment's id. */
-async function writeComment(octokit, target, id, body) {
-    const where = { owner: target.owner, repo: target.repo };
-    if (id !== undefined) {
-        await octokit.rest.issues.updateComment({ ...where, comment_id: id, body });
-        return { id, done: 'updated' };
-    }
-    const { data } = await octokit.rest.issues.createComment({ ...where, issue_number: target.number, body });
-    const created = typeof data === 'object' && data !== null ? data.id : undefined;
-    // Created, but where is unknown: the lifecycle finds it again, never creates a second.
-    if (typeof created !== 'number')
-        throw new NotAnswered('the POST that creates the comment', 'did not name the comment (cut short, or not from the GitHub API)', 201);
-    return { id: created, done: 'created' };
-}
-function comment_api_statusOf(error) {
-    return typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
-}
-/** The GitHub API did not answer at all: octokit reports a connection that failed as HTTP 500 without a response. */
-function unreachable(error) {
-    if (comment_api_statusOf(error) !== 500 || !(error instanceof Error) || error.name === 'AbortError')
-        return false;
-    return !('response' in error && error.response);
-}
-/**
- * The GitHub API could not be reached (a connection refused, reset, or cut): said as that, with
- * where it was asked and what to check, never as the "HTTP 500" octokit makes of it; undefined
- * for an answer GitHub gave. One sentence for the comment, the deployment and the commit status.
- */
-function unreachableSaid(error, env = process.env) {
-    if (!unreachable(error))
-        return undefined;
-    const refused = proxyRefusalStatus(error);
-    if (refused !== undefined) {
-        // Named as the platform's side names it (api/client.ts): the proxy, its variable, what to put there.
-        const variable = env.HTTPS_PROXY ? 'HTTPS_PROXY' : env.https_proxy ? 'https_proxy' : 'HTTPS_PROXY';
-        return refused === 407
-            ? `the proxy named by ${variable} asked for credentials on the way to the GitHub API (HTTP 407 Proxy Authentication Required); put the proxy's user and password in ${variable} (http://user:password@host:port), or ask the runner's administrator which proxy to use`
-            : `the proxy named by ${variable} refused the tunnel to the GitHub API (HTTP ${refused} to CONNECT). Check ${variable} and NO_PROXY`;
-    }
-    const message = (error instanceof Error ? error.message : String(error))
-        .split('\n')[0]
-        ?.slice(0, 300)
-        .replace(/[\s.]+$/, '');
-    const url = typeof error === 'object' && error !== null && 'request' in error ? error.request.url : undefined;
-    const origin = typeof url === 'string' && URL.canParse(url) ? ` at ${new URL(url).origin}` : '';
-    return `the GitHub API${origin} could not be reached (${message}). Check GITHUB_API_URL, and on a self-hosted runner the proxy settings HTTPS_PROXY and NO_PROXY`;
-}
-/**
- * What to tell the user when the comment could not be written; the step does not fail for it.
- * `fork`: the fork the run's pull request comes from (read from the run's event by default).
- */
-function explainCommentError(error, fork = runFork()) {
-    const status = comment_api_statusOf(error);
-    // GitHub's own words, one line, without the full stop the sentence around them adds.
-    const message = (error instanceof Error ? error.message : String(error))
-        .split('\n')[0]
-        ?.slice(0, 300)
-        .replace(/[\s.]+$/, '');
-    const unreached = unreachableSaid(error);
-    if (unreached)
-        return unreached;
-    // A rate limit (a 429, a 403 secondary limit) is no refusal of the token: nothing to add to the job.
-    if (rateLimited(error))
-        return `GitHub asked to slow down (HTTP ${status}: ${message?.replace(/ - https:\/\/docs\.github\.com\S*$/, '').replace(/[\s.]+$/, '')}); the next run writes the comment again`;
-    if ((status === 403 || status === 401) && fork)
-        return forkRefusal(fork, 'pull request comments', 'pull-requests', status);
-    if (status === 403 || status === 401)
-        return `the token may not comment on pull requests (HTTP ${status}). Add \`permissions: pull-requests: write\` to the job (or pass a github-token that has it)`;
-    if (status === 404)
-        return 'the pull request was not found (HTTP 404); check pr-number-target and that the token can see the repository';
-    return `${status ? `HTTP ${status}: ` : ''}${message}`;
-}
-
-;// CONCATENATED MODULE: ./src/github/commit-status-api.ts
-
-
-
-
-/**
- * The repository and the run's commit (runCommit: the pull request's head, the merge queue's
- * head_sha, else GITHUB_SHA), and the run's address: a later attempt's own
- * (`…/attempts/N`), so that the statuses of one attempt are told from another's.
- */
-function statusPlace(context, attempt = process.env.GITHUB_RUN_ATTEMPT) {
-    const { owner, repo } = context.repo;
-    if (!owner || !repo)
-        return { skip: 'the repository of the run is unknown (GITHUB_REPOSITORY is not set)' };
-    const commit = runCommit(context);
-    if ('problem' in commit)
-        return { skip: commit.problem };
-    const run = runUrlOf(context, owner, repo);
-    const later = attempt && /^\d{1,9}$/.test(attempt) && Number(attempt) > 1 ? `/attempts/${Number(attempt)}` : '';
-    return { owner, repo, sha: commit.sha, runUrl: run && `${run}${later}` };
-}
-/** Posts one status on the commit; GitHub shows the latest of each context. Resolves with its id, when GitHub gave one. */
-async function createCommitStatus(octokit, place, status) {
-    const created = await octokit.rest.repos.createCommitStatus({
-        owner: place.owner,
-        repo: place.repo,
-        sha: place.sha,
-        state: status.state,
-        context: status.context,
-        description: status.description,
-        ...(status.targetUrl ? { target_url: status.targetUrl } : {})
-    });
-    const id = created.data?.id;
-    return typeof id === 'number' && Number.isSafeInteger(id) ? id : undefined;
-}
-/** How many pages of 100 statuses are read at the most (GitHub keeps 1,000 a context; a commit has several). */
-const MAX_STATUS_PAGES = 100;
-/** What the statuses' listing is called where its pages are counted (records/listing.ts). */
-const STATUSES = "the commit's statuses";
-/**
- * Every status of the commit, newest (highest id) first, each once, as the sibling rule reads
- * them (records/siblings.ts). Page after page, by hand, as the comments are: a failure another
- * job wrote may stand below a hundred newer statuses of any context, and a success written over
- * what was not read could cover it. A page that is not a list, or pages that do not end, are a
- * lookup that failed (no success is written over it).
- */
-async function listCommitStatuses(octokit, place, tally = new PageTally(STATUSES)) {
-    const found = new Map();
-    for (let page = 1; page <= MAX_STATUS_PAGES; page++) {
-        const response = await tally.page(() => octokit.rest.repos.listCommitStatusesForRef({ owner: place.owner, repo: place.repo, ref: place.sha, per_page: 100, page }));
-        const listed = listedRecords(response.data);
-        if ('problem' in listed)
-            throw new ListingNotRead("the commit's statuses", `${listed.problem} (cut short, or not from the GitHub API)`);
-        // A list that shifts while it is read (a status written meanwhile) serves one twice: once is enough.
-        for (const status of response.data)
-            if (typeof status.state === 'string' && typeof status.context === 'string' && !found.has(status.id))
-                found.set(status.id, {
-                    id: status.id,
-                    state: status.state,
-                    context: status.context,
-                    description: status.description ?? undefined,
-                    targetUrl: status.target_url ?? undefined,
-                    // A status links the run attempt that wrote it (a failure links where its reason is: the run).
-                    run: status.target_url?.split('#')[0] ?? undefined
-                });
-        if (!/rel="next"/.test(response.headers.link ?? ''))
-            return [...found.values()].sort((a, b) => b.id - a.id);
-    }
-    throw new ListingNotRead("the commit's statuses", `did not end within ${MAX_STATUS_PAGES} pages of 100`);
-}
-/** The token may not write statuses: sending the outcome would be refused the same way. */
-function refused(error) {
-    const status = commit_status_api_statusOf(error);
-    return (status === 401 || status === 403 || status === 404) && !rateLimited(error);
-}
-function commit_status_api_statusOf(error) {
-    return typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
-}
-/**
- * What to tell the user when the status could not be written; the step does not fail for it.
- * `fork`: the fork the run's pull request comes from (read from the run's event by default),
- * whose token is read-only whatever the job's permissions say.
- */
-function explainStatusError(error, fork = runFork()) {
-    const status = commit_status_api_statusOf(error);
-    const unreached = unreachableSaid(error);
-    if (unreached)
-        return unreached;
-    if (rateLimited(error)) {
-        const message = (error instanceof Error ? error.message : String(error))
-            .split('\n')[0]
-            ?.replace(/ - https:\/\/docs\.github\.com\S*$/, '')
-            .slice(0, 300)
-            .replace(/[\s.]+$/, '');
-        return `GitHub asked to slow down (HTTP ${status}: ${message}); the next run writes the status again`;
-    }
-    if ((status === 403 || status === 401) && fork)
-        return forkRefusal(fork, 'commit statuses', 'statuses', status);
-    if (status === 403 || status === 401)
-        return `the token may not write commit statuses (HTTP ${status}). Add \`permissions: statuses: write\` to the job (or pass a github-token that has it)`;
-    if (status === 404)
-        return 'the repository was not found (HTTP 404); check that github-token belongs to this repository and has statuses: write';
-    if (status === 422 && error instanceof Error && /maximum number of statuses/i.test(error.message))
-        return (`the commit already has GitHub's most statuses of one name, 1000 per commit and context (HTTP 422), and GitHub takes no more: ` +
-            `the check keeps the state it had before this run, which may be an earlier run's success. ` +
-            `Give commit-status a new context name (and require that name in branch protection), or push a new commit`);
-    if (status === 422) {
-        const message = error instanceof Error ? error.message.split('\n')[0]?.slice(0, 200) : '';
-        return `GitHub refused the status (HTTP 422: ${message}); the commit of the run may not be in this repository`;
-    }
-    const message = error instanceof Error ? error.message : String(error);
-    return `${status ? `HTTP ${status}: ` : ''}${message.split('\n')[0]?.slice(0, 300)}`;
-}
-
-;// CONCATENATED MODULE: ./src/github/commit-status.ts
-// The docs as a required check: a commit status on the run's commit, `pending` when waiting
-// starts and the outcome at the end, as one more record kept true by the lifecycle
-// (records/lifecycle.ts): the outcome waits for the `pending` write it would otherwise race (a
-// `pending` GitHub applies late must not land after it), a cancel shortens what is left to the
-// grace, and what could not be written is one warning. Never changes the outcome.
-
-
-
-
-
-
-
-
-
-
-
-/** GitHub's state for an own state: a cancel, a timeout and an error are `error`. */
-const githubStateOf = (own) => own === 'pending' ? 'pending' : own === 'cancelled' ? 'error' : githubStatusState(own === 'error' ? 'error' : own);
-/**
- * This job's writer of the status (records/gate.ts): the workflow run (every attempt of it), and
- * in it the workflow's file, the job, its matrix leg and the step; the words name the job and its leg.
- */
-function githubWriter(status, runId, runUrl, env = process.env) {
-    const job = env.GITHUB_JOB?.trim() || 'the job';
-    const workflow = workflowFileOf(env.GITHUB_WORKFLOW_REF) ?? env.GITHUB_WORKFLOW ?? '';
-    const label = status.leg ? `${job} (${status.leg.label})` : job;
-    const attempt = Number(env.GITHUB_RUN_ATTEMPT);
-    return writer(String(runId), [workflow, job, status.leg?.identity ?? '', env.GITHUB_ACTION ?? ''], label, runUrl, Number.isSafeInteger(attempt) && attempt > 0 ? attempt : 1);
-}
-/**
- * The commit status as a port of the lifecycle. Its writes are keyed by commit and context, so it
- * is where it goes (`true`) as soon as the open starts: a cancel's close goes at once. A token the
- * open was refused with is not asked again: the close says why, in the record's one warning.
- * What it writes follows the rule for runs that share a commit (records/gate.ts).
- */
-function commitStatusPort(status, targets, clean) {
-    const context = inert(status.context, 100);
-    let client;
-    // The statuses this step wrote, by id: any other on the context is another run's or job's.
-    const own = new Set();
-    let refusal;
-    let refusedAtOpen = false;
-    let sha = '';
-    /** What the last close decided, by the rule (records/gate.ts): its own outcome, another job's failure kept, or pending held. */
-    let decided;
-    let ownState = 'pending';
-    let linked;
-    /** Set when the last close failed reading the other jobs' statuses: whether its write was sent before. */
-    let unconfirmed;
-    /** The most this job sent of its own success (its answer may have been lost): a `pending` held for the other jobs, or the success. */
-    let sentOfSuccess = 'nothing';
-    const connect = () => {
-        client ??= (async () => {
-            // Loaded only when a status is asked for, to keep start-up fast.
-            const github = await __nccwpck_require__.e(/* import() */ 157).then(__nccwpck_require__.bind(__nccwpck_require__, 157));
-            const place = statusPlace(github.context);
-            if ('skip' in place)
-                throw new RecordSkipped(`commit-status is set, but ${place.skip}. No commit status was written. The step's result does not depend on it.`);
-            sha = place.sha.slice(0, 7);
-            const octokit = guardedClient(github.getOctokit(status.githubToken), status.githubToken, clean);
-            // Set in a hook, the signal reaches the request and the proxy-aware fetch of the defaults stays in place.
-            let signal;
-            octokit.hook.before('request', (request) => {
-                request.request = { ...request.request, signal };
-            });
-            return {
-                place,
-                me: githubWriter(status, github.context.runId, place.runUrl),
-                send: (body, budget) => {
-                    signal = budget;
-                    return withinBudget(createCommitStatus(octokit, place, body), budget);
-                },
-                list: (budget) => {
-                    signal = budget;
-                    const tally = new PageTally(STATUSES);
-                    return withinBudget(listCommitStatuses(octokit, place, tally), budget).catch((error) => {
-                        throw tally.cut(error);
-                    });
-                }
-            };
-        })();
-        return client;
-    };
-    const sendOwn = async (send, body, signal) => {
-        const id = await send(body, signal);
-        if (id !== undefined)
-            own.add(id);
-    };
-    return {
-        api: 'GitHub API',
-        // A second pending is the same write: one that failed on the way is sent again (an earlier run's success must not stand while this one waits).
-        openAgain: true,
-        async open(signals, at) {
-            const { place, me, send } = await connect();
-            at(true);
-            try {
-                const description = waitingStatusDescription(targets, clean);
-                await sendOwn(send, { state: 'pending', context: status.context, description, targetUrl: tagged(place.runUrl, me, 'pending') }, signals.write);
-            }
-            catch (error) {
-                if (refused(error))
-                    refusal = error;
-                throw error;
-            }
-            return true;
-        },
-        async close(outcome, _where, opened, signals) {
-            // The status follows the step's verdict: a timeout that fail-on-timeout: false lets through is success, saying so.
-            const letThrough = outcome.result !== 'success' && stepPasses(outcome, status.failOnTimeout);
-            ownState = letThrough ? 'success' : ownStateOf(outcome.result);
-            decided = { kind: 'own', own: ownState };
-            // Refused on the open (a token without statuses: write): the same answer again would add nothing.
-            if (opened === 'refused' && refusal !== undefined) {
-                refusedAtOpen = true;
-                throw refusal;
-            }
-            const { place, me, send, list } = await connect();
-            const ownLink = statusTargetUrl(outcome.result === 'success', { preview: outcome.trigger?.previewUrl, url: status.url, run: place.runUrl }, clean);
-            const body = (decision) => {
-                if (decision.kind === 'keep') {
-                    return {
-                        state: githubStateOf(decision.by.own),
-                        context: status.context,
-                        description: fitDescription(clean(keptDescription(decision.by, 'run'))),
-                        targetUrl: tagged(untagged(decision.by.status?.targetUrl) ?? place.runUrl, me, decision.own)
-                    };
-                }
-                if (decision.kind === 'hold')
-                    return {
-                        state: 'pending',
-                        context: status.context,
-                        description: fitDescription(clean(heldDescription(decision.waitingOn, 'run'))),
-                        targetUrl: tagged(place.runUrl, me, decision.own)
-                    };
-                return {
-                    state: githubStateOf(ownState),
-                    context: status.context,
-                    description: letThrough ? letThroughStatusDescription(outcome, clean) : outcomeStatusDescription(outcome, clean),
-                    targetUrl: tagged(ownLink, me, ownState)
-                };
-            };
-            unconfirmed = undefined;
-            // Matrix legs, steps and re-runs of one run share the context: the one rule of records/gate.ts.
-            decided = await writeByTheRule(ownState, {
-                list: (afterWrite) => list(afterWrite ? signals.nextLookup() : signals.lookup),
-                context: status.context,
-                me,
-                stateOf: githubStateOf,
-                send: async (written) => {
-                    decided = undefined;
-                    if (written.state === 'success')
-                        sentOfSuccess = 'success';
-                    else if (written.state === 'pending' && sentOfSuccess === 'nothing')
-                        sentOfSuccess = 'hold';
-                    linked = untagged(written.targetUrl);
-                    await sendOwn(send, written, signals.write);
-                },
-                body
-            });
-            return { where: true, done: 'updated' };
-        },
-        async readBack(_where, signals, lost, tries) {
-            const { me, list } = await connect();
-            return statusStands(await list(signals.lookup), { context: status.context, me, stateOf: githubStateOf, own }, ownState, lost, sentOfSuccess !== 'nothing', tries);
-        },
-        // A success may land over another job's failure written meanwhile; a held pending, over the others' ends.
-        closeMayTurn: () => sentOfSuccess !== 'nothing',
-        // A write sent, the other jobs' statuses unread after it: written all the same, in doubt.
-        appliedDespite: (error) => error instanceof OtherJobsUnread && error.written,
-        explain: (error) => {
-            if (!(error instanceof OtherJobsUnread))
-                return explainStatusError(error);
-            unconfirmed = error.written;
-            return `the statuses the other jobs of this run wrote on ${context} could not be read (${explainStatusError(error.cause)}), and this job's success must not replace another job's failure${error.written ? '' : ', so it was not written: the check keeps the state it had (pending, if the pending status was written); re-run the job once GitHub answers'}`;
-        },
-        refused: refused,
-        retryAfterMs: (error) => retryAfterMs(error),
-        words: {
-            opened: () => `Commit status ${context}: pending on commit ${sha}.`,
-            closed: () => {
-                const shown = decided === undefined ? githubStateOf(ownState) : githubStateOf(shownOwn(decided));
-                const why = decidedWords(decided, 'run');
-                return `Commit status ${context}: ${shown} on commit ${sha}${linked ? `, linking ${inert(linked, 300)}` : ''}${why ? ` ${inert(why, 400)}` : ''}.`;
-            },
-            openFailed: (why) => `The pending commit status ${context} could not be written: ${inert(why, 400)}.`,
-            lateClose: () => sentOfSuccess === 'success'
-                ? `the check may show success over another job's failure: look at the run's jobs before you merge`
-                : 'the check may show pending after the other jobs ended: re-run this job then',
-            lateOpen: () => 'the check shows pending until the job runs again',
-            mayNotHold: (why) => `Commit status ${context} holds the outcome (${githubStateOf(ownState)}) on commit ${sha}, but ${inert(why, 400)}. The step's result does not depend on it.`,
-            closeFailed: (why) => unconfirmed
-                ? `Commit status ${context}: ${sentOfSuccess === 'success' ? 'success' : 'pending (this job’s docs are ready; other jobs of this run were still waiting)'} was written on commit ${sha}, but ${inert(why, 400)}: ${sentOfSuccess === 'success' ? 'if another job of this run failed at the same moment, its failure may be hidden under this success, so look at the run’s jobs before you merge' : 'the check may stay pending once they end; re-run this job then'}. The step's result does not depend on it.`
-                : `${!refusedAtOpen && ownState !== 'pending' ? `The last commit status (${githubStateOf(ownState)}) of ${context}` : `The commit status ${context}`} could not be written: ${inert(why, 400)}. The step's result does not depend on it.`
-        }
-    };
-}
-/** The commit status of one run of the step (commit-status): `pending` when waiting begins, the outcome at the end (also when waiting never began: a required check keeps no older success). */
-function recordCommitStatus(options) {
-    return keptRecord(({ settings, targets }) => {
-        // With invalid inputs too, when its own are sound: `error`, so that no earlier `success` stands.
-        const status = settings ? settings.commitStatus : commitStatusOf(options.raw);
-        if (status && status.githubToken !== '')
-            return { port: commitStatusPort(status, targets, options.clean), requestTimeoutMs: status.requestTimeoutMs };
-        if (commitStatusWithoutToken(options.raw))
-            return {
-                say: "commit-status is set, but github-token is empty (a secret that is not set?). No commit status was written, so a check that branch protection requires stays expected; the step's result does not depend on it.",
-                level: 'warning'
-            };
-        return undefined;
-    }, options);
-}
-
-;// CONCATENATED MODULE: ./src/github/deployment-api.ts
-
-
-
-
-/** The repository and commit of the run (runCommit of run-commit.ts: the pull request's head, the merge queue's head, else GITHUB_SHA). */
-function deploymentPlace(context) {
-    const { owner, repo } = context.repo;
-    if (!owner || !repo)
-        return { skip: 'the repository of the run is unknown (GITHUB_REPOSITORY is not set)' };
-    const commit = runCommit(context);
-    if ('problem' in commit)
-        return { skip: commit.problem };
-    return { owner, repo, ref: commit.sha, runUrl: runUrlOf(context, owner, repo) };
-}
-/** The key of the payload that holds the run's mark. */
-const MARK = 'wait-for-docs-run';
-/** Creates the deployment (one POST, never repeated) and returns its id. */
-async function createDeployment(octokit, place, deployment) {
-    const { data } = await octokit.rest.repos.createDeployment({
-        owner: place.owner,
-        repo: place.repo,
-        ref: place.ref,
-        environment: deployment.environment,
-        description: deployment.description,
-        auto_merge: false,
-        required_contexts: [],
-        transient_environment: deployment.transient,
-        payload: { [MARK]: deployment.marker }
-    });
-    const answer = data;
-    if (typeof answer === 'object' && answer !== null) {
-        if ('id' in answer && typeof answer.id === 'number')
-            return answer.id;
-        // A 202 answers a merge of the default branch, which auto_merge: false never asks for.
-        if ('message' in answer)
-            throw new Error(`GitHub created no deployment: ${String(answer.message)}`);
-    }
-    // Perhaps created, where unknown: the lifecycle finds it again by its mark, never creates a second.
-    throw new NotAnswered('the POST that creates the deployment', 'did not name the deployment (cut short, or not from the GitHub API)', 201);
-}
-/**
- * The deployment this run created, found by its mark among the latest of the environment for the
- * commit (a GET): for a POST whose answer was lost while GitHub created it. Undefined when there is none.
- * One page is enough: GitHub lists the newest first, and the run's own was created moments ago.
- */
-async function findDeployment(octokit, place, wanted) {
-    const { data } = await octokit.rest.repos.listDeployments({
-        owner: place.owner,
-        repo: place.repo,
-        sha: place.ref,
-        environment: wanted.environment,
-        per_page: 100
-    });
-    const listed = listedRecords(data);
-    if ('problem' in listed)
-        throw new ListingNotRead("the run's deployments", `${listed.problem} (cut short, or not from the GitHub API)`);
-    const payloadOf = (payload) => {
-        if (typeof payload !== 'string')
-            return payload;
-        try {
-            return JSON.parse(payload);
-        }
-        catch {
-            return undefined;
-        }
-    };
-    return data.find((deployment) => {
-        const payload = payloadOf(deployment.payload);
-        return typeof payload === 'object' && payload !== null && payload[MARK] === wanted.marker;
-    })?.id;
-}
-async function createDeploymentStatus(octokit, place, id, status) {
-    await octokit.rest.repos.createDeploymentStatus({
-        owner: place.owner,
-        repo: place.repo,
-        deployment_id: id,
-        state: status.state,
-        description: status.description,
-        ...(place.runUrl ? { log_url: place.runUrl } : {}),
-        ...(status.environmentUrl ? { environment_url: status.environmentUrl } : {})
-    });
-}
-/** The state of the deployment's newest status (GitHub lists them newest first); undefined when it has none. */
-async function deploymentStates(octokit, place, id) {
-    const { data } = await octokit.rest.repos.listDeploymentStatuses({ owner: place.owner, repo: place.repo, deployment_id: id, per_page: 100 });
-    if (!Array.isArray(data))
-        throw new Error("GitHub listed the deployment's statuses as something other than a list");
-    return data.flatMap((status) => (typeof status?.state === 'string' ? [status.state] : []));
-}
-/**
- * What to tell the user when the deployment could not be written; the step does not fail for it.
- * `fork`: the fork the run's pull request comes from (read from the run's event by default).
- */
-function explainDeploymentError(error, fork = runFork()) {
-    const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
-    // GitHub's own words, one line, without the full stop the sentence around them adds.
-    // Octokit appends the documentation's address to GitHub's message: left out.
-    const said = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
-    const message = said
-        .replace(/ - https:\/\/docs\.github\.com\S*$/, '')
-        .slice(0, 300)
-        .replace(/[\s.]+$/, '');
-    const url = typeof error === 'object' && error !== null && 'request' in error ? error.request.url : undefined;
-    const ofStatus = typeof url === 'string' && /\/deployments\/\d+\/statuses\b/.test(url);
-    const unreached = unreachableSaid(error);
-    if (unreached)
-        return unreached;
-    if (status === 401)
-        return 'GitHub refused the token (HTTP 401): pass a current github-token, or leave github-token to its default, the job’s token';
-    // Only GitHub's permission answer is about `deployments: write`; a secondary rate limit is a 403 too.
-    if (rateLimited(error))
-        return `GitHub asked to slow down (HTTP ${status}: ${message}); the next run writes the deployment again`;
-    if (status === 403 && /not accessible by integration|must have (?:admin|write|push)|permission/i.test(message))
-        return fork
-            ? forkRefusal(fork, 'deployments', 'deployments', status)
-            : `the token may not write deployments (HTTP 403: ${message}). Add \`permissions: deployments: write\` to the job (or pass a github-token that has it)`;
-    if (status === 404 && ofStatus)
-        return 'the deployment was not found when its status was written (HTTP 404): it was deleted meanwhile, or the token can no longer see it';
-    if (status === 404)
-        return 'the repository was not found (HTTP 404); check that github-token belongs to this repository';
-    return `${status ? `HTTP ${status}: ` : ''}${message}`;
-}
-
-;// CONCATENATED MODULE: ./src/github/deployment.ts
-// The docs as a GitHub deployment (deployment-environment) as a port of the record lifecycle
-// (records/lifecycle.ts): created when waiting begins with an `in_progress` status, its last
-// status after the outputs. When each write goes, for how long, and what a cancel does are the
-// lifecycle's; here: where the deployment is, its requests, and its words.
-
-
-
-
-
-
-
-
-
-
-/** A client whose GETs end with `signals.lookup` and whose writes end only with `signals.write`. */
-function clientFor(github, token, signals, clean) {
-    const octokit = guardedClient(github.getOctokit(token), token, clean);
-    octokit.hook.before('request', (options) => {
-        options.request = { ...options.request, signal: options.method === 'GET' ? signals.lookup : signals.write };
-    });
-    return octokit;
-}
-/** The deployment as a record: its id is where it is. */
-function deploymentPort(deployment, clean, run) {
-    const environment = inert(deployment.environment, 255);
-    // This run's own deployment, found again by it when the answer to its creation was lost.
-    const marker = (0,external_node_crypto_.randomUUID)();
-    let last;
-    /** The open sent its `in_progress` status (the creation was answered). */
-    let inProgressSent = false;
-    /** The creation was refused by a rate limit until then: nothing was created, the close creates it. */
-    let limitedUntil;
-    /** The deployment's last status: the outcome, with the preview's address on success. */
-    async function writeOutcome(outcome, octokit, place, id, signals) {
-        const state = deploymentState(outcome.result);
-        // A preview's own address, never deployment-url in its place: one the step refuses is left out, and said.
-        const preview = outcome.trigger?.previewUrl;
-        const linked = state !== 'success' ? undefined : preview ? safeUrl(preview) : deployment.url;
-        // Cleaned as the log is: a key the platform put into the address, in any spelling, is cut.
-        const url = linked === undefined ? undefined : clean(linked);
-        if (state === 'success' && preview && !url && !last)
-            info(clean(`The preview's address ${inert(preview, 300)} is not an https:// address the deployment can link, so deployment ${id} has no URL (deployment-url is not a preview's).`));
-        last = { state, url };
-        await withinBudget(createDeploymentStatus(octokit, place, id, { state, description: fitDescription(clean(outcomeDescription(outcome))), environmentUrl: url }), signals.write);
-    }
-    /** The deployment, created at the close with the outcome as its only status (its creation was rate limited when waiting began). */
-    async function createWithOutcome(outcome, octokit, place, signals) {
-        await settledOrAborted(new Promise((resolve) => setTimeout(resolve, Math.max(0, (limitedUntil ?? 0) - Date.now()))), signals.write);
-        const id = await withinBudget(createDeployment(octokit, place, {
-            environment: deployment.environment,
-            transient: run.transient,
-            description: fitDescription(clean(outcomeDescription(outcome))),
-            marker
-        }), signals.write);
-        limitedUntil = undefined;
-        run.created(id);
-        info(clean(`Created deployment ${id} in environment ${environment} with the outcome (GitHub had asked to slow down when waiting began).`));
-        await writeOutcome(outcome, octokit, place, id, signals);
-        return { where: id, done: 'created' };
-    }
-    const placeOf = async () => {
-        // Loaded only when a deployment is asked for, to keep start-up fast.
-        const github = await __nccwpck_require__.e(/* import() */ 157).then(__nccwpck_require__.bind(__nccwpck_require__, 157));
-        const place = deploymentPlace(github.context);
-        if ('skip' in place)
-            throw new RecordSkipped(`deployment-environment is set, but ${place.skip}. No deployment was created. The step's result does not depend on it.`);
-        return { github, place };
-    };
-    return {
-        api: 'GitHub API',
-        async open(signals, at) {
-            const { github, place } = await placeOf();
-            const octokit = clientFor(github, deployment.githubToken, signals, clean);
-            const description = fitDescription(clean(waitingDescription(run.targets)));
-            let id;
-            try {
-                id = await withinBudget(createDeployment(octokit, place, { environment: deployment.environment, transient: run.transient, description, marker }), signals.write);
-            }
-            catch (error) {
-                // A rate limit's answer proves nothing was created: the close creates it, once the pause asked for is over.
-                const pause = retryAfterMs(error);
-                if (pause !== undefined)
-                    limitedUntil = Date.now() + pause;
-                throw error;
-            }
-            at(id);
-            run.created(id);
-            info(clean(`Created deployment ${id} in environment ${environment}${run.transient ? ' (a preview: transient)' : ''} for commit ${place.ref.slice(0, 7)}.`));
-            inProgressSent = true;
-            await withinBudget(createDeploymentStatus(octokit, place, id, { state: 'in_progress', description }), signals.write);
-            return id;
-        },
-        async close(outcome, where, opened, signals, found) {
-            if (opened === 'never')
-                throw new RecordSkipped('No deployment was created: the run ended before waiting began.', 'info');
-            const { github, place } = await placeOf();
-            const octokit = clientFor(github, deployment.githubToken, signals, clean);
-            if (where === undefined && limitedUntil !== undefined)
-                return createWithOutcome(outcome, octokit, place, signals);
-            // The POST's answer was lost: GitHub may have created it all the same.
-            const id = where ??
-                (opened === 'lost' || opened === 'unanswered'
-                    ? await withinBudget(findDeployment(octokit, place, { environment: deployment.environment, marker }), signals.lookup)
-                    : undefined);
-            if (id === undefined)
-                throw new NotCreated();
-            if (where === undefined) {
-                run.created(id);
-                found?.(id);
-            }
-            await writeOutcome(outcome, octokit, place, id, signals);
-            return { where: id, done: where === undefined ? 'created' : 'updated' };
-        },
-        async readBack(id, signals, lost) {
-            const { github, place } = await placeOf();
-            const states = await withinBudget(deploymentStates(clientFor(github, deployment.githubToken, signals, clean), place, id), signals.lookup);
-            const newest = states[0];
-            if (newest === 'in_progress' || newest === 'queued' || newest === 'pending')
-                return 'stale';
-            // The creation was what got lost (found since): its `in_progress` was never sent, nothing more can land.
-            // Else, listed under the outcome, the lost `in_progress` landed before it and can come no more.
-            // A lost write of the outcome, sent again since, can only land as the same outcome: nothing to say.
-            return lost === 'close' || !inProgressSent || states.slice(1).includes('in_progress') ? 'outcome' : 'unseen';
-        },
-        explain: (error) => (error instanceof NotCreated ? error.message : explainDeploymentError(error)),
-        // A rate limit is no refusal: the deployment is created at the close.
-        refused: (error) => {
-            const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
-            return status !== undefined && status >= 400 && status < 500 && retryAfterMs(error) === undefined;
-        },
-        retryAfterMs: (error) => retryAfterMs(error),
-        words: {
-            opened: (id) => `Deployment ${id}: in progress.`,
-            closed: (id) => `Deployment ${id}: ${last?.state}${last?.url ? ` at ${inert(last.url, 300)}` : ''}.`,
-            openFailed: (why, id) => id === undefined
-                ? `The deployment could not be created in environment ${environment} yet (${inert(why, 400)}); its last status will still be written if GitHub created it.`
-                : `Deployment ${id} could not be marked in progress (${inert(why, 400)}); its last status will still be written.`,
-            mayNotHold: (why, id) => `Deployment ${id} holds its last status (${last?.state ?? 'of the outcome'}), but ${inert(why, 400)}. The step's result does not depend on it.`,
-            notOpened: (why) => `The deployment could not be created in environment ${environment}: ${inert(why, 400)}. The step's result does not depend on it.`,
-            closeFailed: (why, id) => id === undefined
-                ? `The deployment in environment ${environment} could not be created, or has no status: ${inert(why, 400)}. The step's result does not depend on it.`
-                : `The last status (${last?.state ?? 'of the outcome'}) of deployment ${id} could not be written: ${inert(why, 400)}. The step's result does not depend on it.`
-        }
-    };
-}
-/** The creation's answer was lost and GitHub has no deployment of this run. */
-class NotCreated extends Error {
-    constructor() {
-        super('GitHub did not answer the request that creates it, and has no deployment of this run');
-    }
-}
-/**
- * The docs as a GitHub deployment (deployment-environment): one per run, created when waiting
- * begins, its status following the wait. Best effort: whatever GitHub answers, the step's
- * outcome stands, and one warning says what went wrong.
- */
-function recordDeployment(options) {
-    const { clean } = options;
-    let createdId;
-    const created = (id) => {
-        const known = String(id);
-        if (createdId === known)
-            return;
-        createdId = known;
-        // Written at once when it is learnt, so a deployment created late is in the outputs too.
-        options.setOutputNow('deployment-id', known);
-    };
-    const record = keptRecord(({ settings, targets }) => {
-        if (settings?.deployment)
-            return {
-                port: deploymentPort(settings.deployment, clean, { targets, transient: settings.trigger?.kind === 'preview', created }),
-                requestTimeoutMs: settings.deployment.requestTimeoutMs
-            };
-        if (deploymentWithoutToken(options.raw))
-            return {
-                say: "deployment-environment is set, but github-token is empty (a secret that is not set?). No deployment was recorded; the step's result does not depend on it.",
-                level: 'warning'
-            };
-        return undefined;
-    }, options);
-    return { ...record, id: () => createdId };
-}
-
 ;// CONCATENATED MODULE: ./src/github/log-sink.ts
 
 
@@ -46088,11 +43658,11 @@ const markers = new Set();
  * commands stopped besides.
  */
 const githubLog = {
-    info: (message) => info(markers.delete(message) ? message : inertCommands(message)),
-    debug: (message) => core_debug(inertCommands(message)),
-    warning: (message) => warning(inertCommands(message)),
-    startGroup: (name) => startGroup(inertCommands(name)),
-    endGroup: () => endGroup(),
+    info: (message) => github_core/* info */.pq(markers.delete(message) ? message : (0,src_text/* inertCommands */.rn)(message)),
+    debug: (message) => github_core/* debug */.Yz((0,src_text/* inertCommands */.rn)(message)),
+    warning: (message) => github_core/* warning */.$e((0,src_text/* inertCommands */.rn)(message)),
+    startGroup: (name) => github_core/* startGroup */.Oh((0,src_text/* inertCommands */.rn)(name)),
+    endGroup: () => github_core/* endGroup */.N4(),
     untrusted(lines) {
         const wrapped = withStopCommands(lines);
         const [first, last] = [wrapped[0], wrapped[wrapped.length - 1]];
@@ -46102,391 +43672,40 @@ const githubLog = {
     }
 };
 
-;// CONCATENATED MODULE: ./src/records/twins.ts
-/**
- * What a run sent and saw of its comment or note (one per step), told by the port as it writes,
- * and what stands after an "in progress" write whose answer was lost (a `ReadBack`).
- */
-function twinStory() {
-    /** What the open sent last: nothing (its lookup failed first), a creation, or an update. */
-    let sent = 'nothing';
-    let openBody;
-    let closeBody;
-    /** A close created the record, rather than finding it. */
-    let closeCreated = false;
-    /** What the close sent last: a creation (no record found), or an update. */
-    let closeSent;
-    /** The lost write was seen landed: its "in progress" stood where the close went, or in a twin that was removed. */
-    let seen = false;
-    /** This run's record, made beside an older one of the step that could not be looked for or removed then: the close tries again. */
-    let twinLeft;
-    /** The close found a record of the step (the open went nowhere known) that is not this run's "in progress": another run's. */
-    let foundOther = false;
-    /**
-     * A mark only this run writes, below its "in progress" body: another run of the step (a re-run,
-     * a second step, a leg with the same marker) writes the same words, and a creation of its that
-     * lands late is not this run's lost one. Hidden in the rendered Markdown; not a marker.
-     */
-    const mark = `<!-- run ${Math.random().toString(16).slice(2, 10).padEnd(8, '0')} -->`;
-    const same = (a, b) => a !== undefined && b !== undefined && a.replace(/\r\n/g, '\n').trim() === b.replace(/\r\n/g, '\n').trim();
-    /** The open sent a creation, and the close went to a record it did not find as that one: the creation landing late is a second record. */
-    const secondIfLate = () => sent === 'creation' && (closeCreated || foundOther);
-    /** `lateOpen`, below. */
-    const lateOpen = (what) => {
-        const second = `a second ${what} of this step appears saying "⏳ Waiting", which the next run of this step removes`;
-        if (secondIfLate())
-            return second;
-        // A creation the close neither found nor wrote beside: the step's one record if it lands, unless
-        // another run of the step (a matrix leg, a re-run) wrote its own meanwhile (found by the explorer).
-        if (sent === 'creation' && closeSent === undefined && !seen)
-            return `the ${what} says "⏳ Waiting" until the next run, or, if another run of this step wrote its own meanwhile, ${second}`;
-        return `the ${what} says "⏳ Waiting" until the next run`;
-    };
+;// CONCATENATED MODULE: ./src/github/records.ts
+// The records the action keeps on GitHub, each loaded only when the step's inputs ask for it: a
+// run that keeps none (no pr-comment, deployment-environment or commit-status) loads none of
+// their code, nor the lifecycle they share.
+
+
+/** The records `raw` asks for, even with invalid inputs (each then says why, or closes with `error`). */
+async function githubRecords(kept, setOutputNow) {
+    const asked = (0,github_parse/* recordsAskedFor */.Gx)(kept.raw);
+    // A record whose code cannot be loaded (a dist/ folder copied without its chunks) is one warning, never a crash.
+    const unloadable = (what) => (error) => notLoaded(what, error, kept);
+    const [comment, deployment, status] = await Promise.all([
+        asked.comment ? Promise.all(/* import() */[__nccwpck_require__.e(303), __nccwpck_require__.e(660)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8660)).then((m) => m.recordPullRequestComment(kept), unloadable('pull request comment')) : undefined,
+        asked.deployment ? Promise.all(/* import() */[__nccwpck_require__.e(303), __nccwpck_require__.e(664)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3664)).then((m) => m.recordDeployment({ ...kept, setOutputNow }), unloadable('deployment')) : undefined,
+        asked.commitStatus ? Promise.all(/* import() */[__nccwpck_require__.e(303), __nccwpck_require__.e(325)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5325)).then((m) => m.recordCommitStatus(kept), unloadable('commit status')) : undefined
+    ]);
     return {
-        /**
-         * What the lost "in progress" write shows if it lands after the step: a creation the close
-         * could not find (it made the record anew, or wrote to another run's) is a second one of the
-         * step, which no later run takes for its own; one the close neither found nor wrote beside
-         * (it wrote nothing) is the step's record, or a second beside another run's made meanwhile;
-         * an update shows "in progress" until the next run writes over it.
-         */
-        lateOpen,
-        /**
-         * What a close that failed adds while this run's record stands where an older one of the step
-         * may stand that could not be looked for or removed: a second one may stand, whatever it
-         * says; and, while the open's creation whose answer was lost (`opened` 'lost') is unseen and
-         * the close went to another record (another run's, found; or one it made), that the creation
-         * may land as a second one. '' else; with "; " before each.
-         */
-        twinStands(what, opened) {
-            const beside = twinLeft === undefined
-                ? ''
-                : `; a second ${what} of this step may stand beside an older one (it could not be looked for, or removed), which the next run of this step removes`;
-            const late = opened === 'lost' && !seen && secondIfLate() ? `; if its "in progress" creation, whose answer was lost, lands later, ${lateOpen(what)}` : '';
-            return `${beside}${late}`;
-        },
-        /** The close's write went to this run's record made beside an older one that could not be looked for then: `keepOldest` again. */
-        leftBeside(where) {
-            return where === twinLeft;
-        },
-        /**
-         * After this run created the record `created`, the oldest of the step's records is the one
-         * kept: two runs of the step at once (two pushes in quick succession, a re-run while the first
-         * still waits) may each have found none and created one. Ids only grow, so every run that
-         * lists them agrees on the oldest whatever their timing (the newest moves each time one more
-         * is created), and a lost creation that lands late is a newer one, the one removed. This
-         * run's record is deleted first, then `body` written to the oldest: a delete that fails leaves
-         * this run's record in place, as it was (and the close tries again). `at` is told the oldest
-         * before it is written. Resolves with where the body stands.
-         */
-        async keepOldest(created, body, io, at) {
-            let older;
-            try {
-                older = (await io.list()).find((record) => record.id < created);
-                twinLeft = undefined;
-                if (!older)
-                    return created;
-                await io.remove(created);
-            }
-            catch {
-                // Not listed or not deleted: this run's record stands, as a lookup that failed leaves it.
-                twinLeft = created;
-                return created;
-            }
-            // A close that created a record went to an older one: the lost creation, if it holds the open's body.
-            if (closeBody !== undefined && same(older.body, openBody))
-                seen = true;
-            at?.(older.id);
-            await io.write(older.id, body);
-            return older.id;
-        },
-        /** The "in progress" body this run sends: `rendered` with this run's mark after it. */
-        own(rendered) {
-            return rendered.endsWith(mark) ? rendered : `${rendered}${rendered.endsWith('\n') ? '' : '\n'}${mark}`;
-        },
-        opening(write, body) {
-            sent = write;
-            openBody = body;
-        },
-        closing(body, write) {
-            closeBody = body;
-            closeSent = write;
-        },
-        created() {
-            closeCreated = true;
-            // What the close writes from here on goes to a record that stands.
-            closeSent = 'update';
-        },
-        /**
-         * What the close's creation shows if its answer was lost and it lands after the step: the
-         * record itself, late (with its "in progress" one too, when the open's creation went
-         * unanswered before it); beside another run's, a second one, which the next run removes.
-         * Undefined when the close sent no creation.
-         */
-        lateCreation(what) {
-            if (closeSent !== 'creation')
-                return undefined;
-            const waiting = sent === 'creation' && !seen ? `, and so may its "⏳ Waiting" one` : '';
-            return `the ${what} may still appear after the step${waiting}; if a second ${what} of this step appears, the next run of this step removes it`;
-        },
-        /**
-         * The close found a record of the step where the open went nowhere known: this run's lost
-         * creation when it holds the open's body (this run's mark), else another run's, beside which
-         * the lost creation may still land.
-         */
-        closeFound(body) {
-            if (same(body, openBody))
-                seen = true;
-            else
-                foundOther = true;
-        },
-        /**
-         * `listed`: the step's own records with the current marker (never anyone else's, nor an
-         * earlier version's). Every one but `where` is a twin, made by a lost creation that landed (or
-         * by another run of the step at once, which keeps `where`, the oldest, too): it is removed
-         * with `remove`. Then `where` holding anything but the outcome last written is 'stale' (the
-         * lifecycle writes it again); else the lost write is accounted for ('outcome') when it was
-         * seen landed, when it was a creation the close found rather than made (this run's, by its
-         * mark), or when the open sent no write at all; else it may still land ('unseen').
-         */
-        async readBack(where, listed, remove, lost = 'open') {
-            const stands = listed.find((record) => record.id === where);
-            // Gone (deleted by someone): written anew by the lifecycle, and nothing else is taken for a twin of it.
-            if (!stands)
-                return 'stale';
-            for (const twin of listed) {
-                if (twin.id === where)
-                    continue;
-                await remove(twin.id);
-                if (same(twin.body, openBody))
-                    seen = true;
-            }
-            if (!same(stands.body, closeBody)) {
-                if (same(stands.body, openBody))
-                    seen = true;
-                return 'stale';
-            }
-            // A lost write of the outcome, sent again since, lands as the same outcome: nothing to say.
-            if (lost === 'close')
-                return 'outcome';
-            return seen || sent === 'nothing' || (sent === 'creation' && !closeCreated && !foundOther) ? 'outcome' : 'unseen';
-        }
+        records: [comment, deployment, status].filter((record) => record !== undefined),
+        deploymentId: () => (deployment && 'id' in deployment ? deployment.id() : undefined)
     };
 }
-
-;// CONCATENATED MODULE: ./src/github/pr-comment.ts
-// The sticky pull request comment (pr-comment) as a port of the record lifecycle
-// (records/lifecycle.ts): where it goes, how it is written, and its words. When it is written,
-// for how long, and what a cancel does are the lifecycle's.
-
-
-
-
-
-
-
-
-
-
-/** Where the comment goes and what it says it reflects; throws `RecordSkipped` when it has nowhere to go. */
-async function commentPlace(settings) {
-    // Loaded only when a comment is asked for, to keep start-up fast.
-    const github = await __nccwpck_require__.e(/* import() */ 157).then(__nccwpck_require__.bind(__nccwpck_require__, 157));
-    const { context } = github;
-    const target = commentTarget(context, settings.prNumberTarget);
-    if ('skip' in target)
-        throw new RecordSkipped(`pr-comment is set, but ${target.skip}. No comment was written.`);
-    // The workflow is named by its file (GITHUB_WORKFLOW_REF); by its name only where the file is unknown.
-    const place = {
-        workflow: context.workflow,
-        workflowFile: workflowFileOf(process.env.GITHUB_WORKFLOW_REF),
-        job: context.job,
-        step: context.action,
-        key: settings.key
-    };
+/** A record whose code could not be loaded: nothing is written, and the step says so at the close. */
+function notLoaded(what, error, { log, clean }) {
+    const why = (0,src_text/* oneLine */.TN)(clean(error instanceof Error ? error.message : String(error)), 300);
     return {
-        github,
-        target,
-        marker: commentMarker(settings.kinds, place),
-        // The earlier versions' comment this step is the one heir of, if any.
-        legacyMarker: earlierMarkers(settings.kinds, place),
-        source: { runUrl: runUrlOf(context, target.owner, target.repo), sha: commentCommit(context), mergeQueue: target.mergeQueue }
+        open: () => undefined,
+        close: async () => log.warning(`The ${what} could not be written: the action's code for it could not be loaded (${why}). Check that the action's dist/ folder is complete (every file beside dist/index.js); the step's result does not depend on it.`)
     };
-}
-/**
- * A client whose lookups (GETs and the GraphQL query of who the token is, which change nothing)
- * end with `signals.lookup`, and whose writes end only with `signals.write`.
- */
-function pr_comment_clientFor(place, token, signals, clean) {
-    const octokit = guardedClient(place.github.getOctokit(token), token, clean);
-    // Set in a hook, the signal reaches every request, pages of the listing included, and the
-    // proxy-aware fetch of the defaults stays in place (a `request` option would replace it).
-    octokit.hook.before('request', (options) => {
-        const changesNothing = options.method === 'GET' || /\/graphql$/.test(options.url);
-        options.request = { ...options.request, signal: changesNothing ? signals.lookup : signals.write };
-    });
-    return octokit;
-}
-/** The pull request comment as a record: its id is where it is. */
-function pullRequestCommentPort(settings, clean, opening) {
-    let place;
-    let login;
-    let number;
-    const placeOnce = () => {
-        place ??= commentPlace(settings);
-        // Asked again if it failed (a chunk that did not load).
-        place.catch(() => {
-            place = undefined;
-        });
-        return place.then((known) => {
-            number = known.target.number;
-            return known;
-        });
-    };
-    async function findWithTwins(found, octokit, signals) {
-        // Asked once per run; again only if asking failed.
-        login ??= await withinBudget(tokenLogin(octokit), signals.lookup);
-        const tally = new PageTally(COMMENTS);
-        const listed = await withinBudget(findCommentAndTwins(octokit, found.target, { marker: found.marker, legacyMarker: found.legacyMarker, login }, tally), signals.lookup).catch((error) => {
-            throw tally.cut(error);
-        });
-        if (signals.lookup.aborted)
-            throw signals.lookup.reason;
-        return listed;
-    }
-    /** The step's own comments with the current marker, oldest first (lookups only). */
-    async function ours(found, octokit, signals) {
-        login ??= await withinBudget(tokenLogin(octokit), signals.lookup);
-        const tally = new PageTally(COMMENTS);
-        const listed = await withinBudget(stepComments(octokit, found.target, { marker: found.marker, login }, tally), signals.lookup).catch((error) => {
-            throw tally.cut(error);
-        });
-        if (signals.lookup.aborted)
-            throw signals.lookup.reason;
-        return listed;
-    }
-    const remove = (found, octokit, id, signals) => withinBudget(deleteComment(octokit, found.target, id), signals.write);
-    // What this run sent and saw of its comment, for the read back of an "in progress" write whose answer was lost.
-    const story = twinStory();
-    /** After this run created the comment `created`, the oldest of the step's comments is kept (twins.ts `keepOldest`). */
-    const oldestKept = (found, octokit, created, body, signals, at) => story.keepOldest(created, body, {
-        list: () => {
-            const after = { ...signals, lookup: signals.nextLookup() };
-            return ours(found, pr_comment_clientFor(found, settings.githubToken, after, clean), after);
-        },
-        remove: (id) => remove(found, octokit, id, signals),
-        write: (id, text) => withinBudget(writeComment(octokit, found.target, id, text), signals.write)
-    }, at);
-    const pr = () => `pull request #${number ?? '?'}`;
-    /**
-     * Throws `RecordSkipped` when the comment, showing `shown`, is a newer head's to write: this
-     * run's commit is no longer the pull request's head (never in the merge queue, whose commit is
-     * never the head).
-     */
-    const leaveToNewerHead = async (found, octokit, signals, shown) => {
-        const own = found.source.mergeQueue ? undefined : found.source.sha;
-        const head = await leftToNewerHead(own, shownCommit(shown), () => withinBudget(pullRequestHead(octokit, found.target), signals.lookup));
-        if (head)
-            throw new RecordSkipped(newerHeadSaid(`The comment on ${pr()}`, shownCommit(shown) ?? '', own ?? '', head, 'pull request'), 'info');
-    };
-    return {
-        api: 'GitHub API',
-        async open(signals, at) {
-            const found = await placeOnce();
-            const octokit = pr_comment_clientFor(found, settings.githubToken, signals, clean);
-            const { id, twins, body: shown } = await findWithTwins(found, octokit, signals);
-            // The comment of a newer head's run is left to it (records/heads.ts).
-            if (id !== undefined)
-                await leaveToNewerHead(found, octokit, signals, shown);
-            // An earlier run's comment is where this one goes: a close after a cancel need not wait on the PATCH.
-            if (id !== undefined)
-                at(id);
-            // A second one of the step that an earlier run's lost creation left after it ended: removed (best effort).
-            for (const twin of twins)
-                await remove(found, octokit, twin, signals).catch(() => undefined);
-            const { targets = [], search } = opening() ?? {};
-            const body = story.own(clean(renderInProgressComment(found.marker, targets, found.source, describeWork({ targets: targets.map((ref) => ({ ref })), search }))));
-            story.opening(id === undefined ? 'creation' : 'update', body);
-            const written = await withinBudget(writeComment(octokit, found.target, id, body), signals.write);
-            if (written.done === 'updated')
-                return written.id;
-            // The write that may be lost from here on is the one to the oldest comment.
-            return oldestKept(found, octokit, written.id, body, signals, (older) => {
-                story.opening('update', body);
-                at(older);
-            });
-        },
-        async close(outcome, where, opened, signals, foundAt) {
-            const found = await placeOnce();
-            const octokit = pr_comment_clientFor(found, settings.githubToken, signals, clean);
-            // Where the open went; else the comment of an earlier run, or of an open whose answer was lost.
-            const known = where === undefined ? await findWithTwins(found, octokit, signals) : undefined;
-            const id = where ?? known?.id;
-            if (id === undefined && opened === 'unanswered')
-                throw new NotFoundYet();
-            // The comment of a newer head's run is left to it (records/heads.ts): what it shows now is read first.
-            if (id !== undefined)
-                await leaveToNewerHead(found, octokit, signals, known?.body ?? (await withinBudget(commentBody(octokit, found.target, id), signals.lookup).catch(() => undefined)));
-            if (where === undefined && id !== undefined) {
-                story.closeFound(known?.body);
-                foundAt?.(id);
-            }
-            // expect-sha as the merge commit of a pull request's event is said so, as in the summary and the step's error.
-            const source = { ...found.source, expectedCommit: expectedCommitAdvice(opening()?.expectSha, found.github.context) };
-            const body = clean(renderComment(outcome, found.marker, source));
-            story.closing(body, id === undefined ? 'creation' : 'update');
-            const written = await withinBudget(writeComment(octokit, found.target, id, body), signals.write);
-            // The outcome went to this run's comment, made beside an older one of the step that the open
-            // could not look for or remove: the oldest is kept now, so that one comment stands.
-            if (written.done === 'updated' && story.leftBeside(written.id))
-                return { where: await oldestKept(found, octokit, written.id, body, signals, foundAt), done: written.done };
-            if (written.done === 'updated')
-                return { where: written.id, done: written.done };
-            story.created();
-            const kept = await oldestKept(found, octokit, written.id, body, signals, foundAt);
-            return { where: kept, done: kept === written.id ? 'created' : 'updated' };
-        },
-        async readBack(where, signals, lost) {
-            const found = await placeOnce();
-            const octokit = pr_comment_clientFor(found, settings.githubToken, signals, clean);
-            return story.readBack(where, await ours(found, octokit, signals), (twin) => remove(found, octokit, twin, signals), lost);
-        },
-        gone: (error) => typeof error === 'object' && error !== null && 'status' in error && Number(error.status) === 404,
-        explain: explainCommentError,
-        retryAfterMs: (error) => retryAfterMs(error),
-        words: {
-            opened: () => `Posted "in progress" on ${pr()}.`,
-            closed: (_where, done) => `${done === 'created' ? 'Commented' : 'Updated the comment'} on ${pr()}.`,
-            openFailed: (why) => `The "in progress" comment could not be written (${why}); the outcome will still be commented.`,
-            closeFailed: (why, _where, opened) => `The pull request comment could not be written: ${why}${story.twinStands('comment', opened)}. The step's result does not depend on it.`,
-            deleted: (id) => `The comment on ${pr()} was deleted during the run (GitHub answered 404 to its update of comment ${id}); writing the outcome in a new comment.`,
-            mayNotHold: (why) => `The pull request comment holds the outcome, but ${why}. The step's result does not depend on it.`,
-            lateOpen: () => story.lateOpen('comment'),
-            lateCreation: () => story.lateCreation('comment')
-        }
-    };
-}
-/**
- * The step's pull request comment (pr-comment): "in progress" while the wait runs, then the
- * outcome in its place; also when the other inputs are invalid, if the comment's own are sound.
- */
-function recordPullRequestComment(options) {
-    return keptRecord(({ settings, targets }) => {
-        const comment = settings ? settings.comment : commentOf(options.raw);
-        if (comment)
-            return {
-                port: pullRequestCommentPort(comment, options.clean, () => ({ targets, search: settings?.search, expectSha: settings?.expectSha })),
-                requestTimeoutMs: comment.requestTimeoutMs
-            };
-        if (commentWithoutToken(options.raw))
-            return {
-                say: "pr-comment is set, but github-token is empty (a secret that is not set?). No comment was written; the step's result does not depend on it.",
-                level: 'warning'
-            };
-        return undefined;
-    }, options);
 }
 
+// EXTERNAL MODULE: ./src/report/evidence.ts
+var evidence = __nccwpck_require__(3877);
+// EXTERNAL MODULE: ./src/report/explain.ts
+var explain = __nccwpck_require__(7389);
 ;// CONCATENATED MODULE: ./src/report/publish.ts
 
 /**
@@ -46520,7 +43739,7 @@ function writeOutputs(outputs, setOutput, file = process.env.GITHUB_OUTPUT) {
  */
 function outputsNotWritten(outcome, problem) {
     const waited = outcome.result === 'success' ? 'The wait itself succeeded' : `The wait itself ended with ${outcome.result}`;
-    return { ...outcome, result: worstResult([outcome.result, 'error']), headline: `${problem}. ${waited}: ${outcome.headline}`, notWritten: problem };
+    return { ...outcome, result: (0,engine_outcome/* worstResult */.NG)([outcome.result, 'error']), headline: `${problem}. ${waited}: ${outcome.headline}`, notWritten: problem };
 }
 /** The warning when the job summary cannot be written: why, and that the outcome does not depend on it. */
 function summaryNotWritten(error, file = process.env.GITHUB_STEP_SUMMARY) {
@@ -46534,6 +43753,10 @@ function reasonOf(error) {
     return code && !message.includes(code) ? `${code} ${message}` : message;
 }
 
+// EXTERNAL MODULE: ./src/report/advice.ts
+var advice = __nccwpck_require__(2296);
+// EXTERNAL MODULE: ./src/report/started.ts
+var report_started = __nccwpck_require__(4439);
 ;// CONCATENATED MODULE: ./src/report/summary.ts
 
 
@@ -46551,13 +43774,13 @@ const MAX_LOG_TAILS = 5;
 /** The job summary as Markdown; every piece of server text in it is escaped. */
 function renderSummary(outcome, options = {}) {
     const now = options.now ?? Date.now();
-    const sections = [`## ${titleFor(outcome)}`, reasonSection(outcome, options)];
+    const sections = [`## ${(0,explain/* titleFor */.Q$)(outcome)}`, reasonSection(outcome, options)];
     // What this run started (by a trigger), right under the reason.
-    const started = startedMarkdown(outcome);
+    const started = (0,report_started/* startedMarkdown */.f)(outcome);
     if (started)
         sections.push(started);
     if (outcome.problems.length > 0)
-        sections.push('### Input problems', outcome.problems.map((p) => `- ${escapeText(problemAsGiven(p, options.place), 500)}`).join('\n'));
+        sections.push('### Input problems', outcome.problems.map((p) => `- ${(0,markdown/* escapeText */.X1)((0,advice/* problemAsGiven */.pI)(p, options.place), 500)}`).join('\n'));
     const updates = outcome.targets.filter((t) => t.ref.kind === 'update');
     const jobs = outcome.targets.filter((t) => t.ref.kind === 'job');
     const several = outcome.targets.length > 1;
@@ -46568,7 +43791,7 @@ function renderSummary(outcome, options = {}) {
     const logs = logSection(updates);
     if (logs)
         sections.push(logs);
-    const facts = runFacts(outcome);
+    const facts = (0,report_facts/* runFacts */.p)(outcome);
     const files = filesSection(facts.files);
     if (files)
         sections.push(files);
@@ -46581,26 +43804,26 @@ function renderSummary(outcome, options = {}) {
         sections.push(searchSection(outcome.search));
     const { polls } = facts;
     const exact = outcome.targets.length > 0 ? ' Hover a time for the exact moment (UTC).' : '';
-    sections.push(`<sub>Finished in ${formatDuration(outcome.elapsedMs)} with ${counted(polls, 'poll')}.${exact}</sub>`);
+    sections.push(`<sub>Finished in ${(0,durations/* formatDuration */.a)(outcome.elapsedMs)} with ${(0,src_text/* counted */.hS)(polls, 'poll')}.${exact}</sub>`);
     return fitInBudget(`${sections.join('\n\n')}\n`);
 }
 /** What happened, in bold, then each failing target with its own evidence under it, and the next step. */
 function reasonSection(outcome, options) {
-    const { lead, quoted, next } = explainRun(outcome, options);
+    const { lead, quoted, next } = (0,explain/* explainRun */.Df)(outcome, options);
     // Input problems have their own section; error lines are quoted here, and open in the log below.
-    const evidence = (i) => (outcome.problems.length === 0 && (quoted[i]?.length ?? 0) > 0 ? [preBlock(quoted[i] ?? [])] : []);
-    const parts = lead.flatMap((line, i) => [i === 0 ? `**${escapeText(line, 1000)}**` : `- ${escapeText(line.replace(/^- /, ''), 600)}`, ...evidence(i)]);
+    const evidence = (i) => (outcome.problems.length === 0 && (quoted[i]?.length ?? 0) > 0 ? [(0,markdown/* preBlock */.DI)(quoted[i] ?? [])] : []);
+    const parts = lead.flatMap((line, i) => [i === 0 ? `**${(0,markdown/* escapeText */.X1)(line, 1000)}**` : `- ${(0,markdown/* escapeText */.X1)(line.replace(/^- /, ''), 600)}`, ...evidence(i)]);
     if (next)
-        parts.push(`**Next:** ${escapeWithCode(sentence(next).slice(0, -1), 600)}.`);
+        parts.push(`**Next:** ${(0,markdown/* escapeWithCode */.HY)((0,src_text/* sentence */.em)(next).slice(0, -1), 600)}.`);
     return parts.join('\n\n');
 }
 /** The result of one target; its reason too when there are several (one target's reason leads the summary). */
 function resultCell(t, withReason, options) {
     // The status shows only where it says more than the result (a timeout while "in_progress").
-    const status = t.status && t.status !== t.result && !(t.result === 'failure' && /^fail/.test(t.status)) ? ` (${codeSpan(t.status, 40)})` : '';
-    const explained = explainTarget(t, options);
-    const why = !withReason ? '' : t.result === 'success' ? (t.note ? `<br>${escapeText(t.note, 200)}` : '') : `<br>${escapeText(explained.reason, 300)}`;
-    return `${resultMark(t.result)} ${t.result}${status}${why}`;
+    const status = t.status && t.status !== t.result && !(t.result === 'failure' && /^fail/.test(t.status)) ? ` (${(0,markdown/* codeSpan */.SS)(t.status, 40)})` : '';
+    const explained = (0,advice/* explainTarget */.PP)(t, options);
+    const why = !withReason ? '' : t.result === 'success' ? (t.note ? `<br>${(0,markdown/* escapeText */.X1)(t.note, 200)}` : '') : `<br>${(0,markdown/* escapeText */.X1)(explained.reason, 300)}`;
+    return `${(0,explain/* resultMark */.nV)(t.result)} ${t.result}${status}${why}`;
 }
 /** When something started (its clock time) or how long it took, with the exact times in a tooltip. */
 function timeCell(label, iso, endIso, now) {
@@ -46612,40 +43835,40 @@ function timeCell(label, iso, endIso, now) {
     // A summary is read long after it was written: a clock time, never "… ago". The date only when it is not the day of the run.
     const at = new Date(start).toISOString();
     const day = at.slice(0, 10) === new Date(now).toISOString().slice(0, 10) ? '' : `${at.slice(0, 10)} `;
-    const words = Number.isNaN(end) ? `${label} ${day}${at.slice(11, 19)} UTC` : `took ${formatDuration(Math.max(0, end - start))}`;
-    return `<span title="${escapeHtml(title)}">${words}</span>`;
+    const words = Number.isNaN(end) ? `${label} ${day}${at.slice(11, 19)} UTC` : `took ${(0,durations/* formatDuration */.a)(Math.max(0, end - start))}`;
+    return `<span title="${(0,markdown/* escapeHtml */.ZD)(title)}">${words}</span>`;
 }
 function updateTable(targets, now, withReason, options) {
     const rows = targets.map((t) => {
         const u = t.parsed?.kind === 'update' ? t.parsed.data : undefined;
         const commit = u?.commit;
         const commitCell = commit?.sha
-            ? `${codeSpan(commit.sha.slice(0, 7))}${commit.ref ? ` on ${codeSpan(commit.ref, 80)}` : ''}${commit.message ? `<br>${escapeText(commit.message, 120)}` : ''}`
+            ? `${(0,markdown/* codeSpan */.SS)(commit.sha.slice(0, 7))}${commit.ref ? ` on ${(0,markdown/* codeSpan */.SS)(commit.ref, 80)}` : ''}${commit.message ? `<br>${(0,markdown/* escapeText */.X1)(commit.message, 120)}` : ''}`
             : '';
         return [
-            codeSpan(t.ref.id),
+            (0,markdown/* codeSpan */.SS)(t.ref.id),
             resultCell(t, withReason, options),
             commitCell,
-            escapeText(u?.author?.name ?? '', 80),
+            (0,markdown/* escapeText */.X1)(u?.author?.name ?? '', 80),
             timeCell('started', u?.createdAt, u?.endedAt, now)
         ];
     });
-    return table(['Update', 'Result', 'Commit', 'Author', 'Time'], rows);
+    return (0,markdown/* table */.tp)(['Update', 'Result', 'Commit', 'Author', 'Time'], rows);
 }
 function jobTable(targets, now, withReason, options) {
     const rows = targets.map((t) => {
         const j = t.parsed?.kind === 'job' ? t.parsed.data : undefined;
-        const source = j?.source?.repository ? `${escapeText(j.source.repository, 120)}${j.source.ref ? ` @ ${codeSpan(j.source.ref, 80)}` : ''}` : '';
-        const model = j?.model ? `${source ? '<br>' : ''}model ${escapeText(j.model, 60)}` : '';
+        const source = j?.source?.repository ? `${(0,markdown/* escapeText */.X1)(j.source.repository, 120)}${j.source.ref ? ` @ ${(0,markdown/* codeSpan */.SS)(j.source.ref, 80)}` : ''}` : '';
+        const model = j?.model ? `${source ? '<br>' : ''}model ${(0,markdown/* escapeText */.X1)(j.model, 60)}` : '';
         return [
-            codeSpan(t.ref.id),
+            (0,markdown/* codeSpan */.SS)(t.ref.id),
             resultCell(t, withReason, options),
-            j?.prLink ? markdown_link('pull request', j.prLink) : '',
+            j?.prLink ? (0,markdown/* link */.nf)('pull request', j.prLink) : '',
             `${source}${model}`,
             timeCell('started', j?.createdAt, j?.archivedAt, now)
         ];
     });
-    return table(['Job', 'Result', 'Pull request', 'Source', 'Time'], rows);
+    return (0,markdown/* table */.tp)(['Job', 'Result', 'Pull request', 'Source', 'Time'], rows);
 }
 function filesSection(files) {
     const total = files.changed.length;
@@ -46656,7 +43879,7 @@ function filesSection(files) {
         const paths = files[kind];
         if (paths.length === 0)
             continue;
-        const shown = paths.slice(0, MAX_FILES_LISTED).map((p) => `- ${codeSpan(p, 300)}`);
+        const shown = paths.slice(0, MAX_FILES_LISTED).map((p) => `- ${(0,markdown/* codeSpan */.SS)(p, 300)}`);
         if (paths.length > MAX_FILES_LISTED)
             shown.push(`- … and ${paths.length - MAX_FILES_LISTED} more (see the \`files-${kind}\` output)`);
         parts.push(`**${kind[0]?.toUpperCase()}${kind.slice(1)} (${paths.length})**\n\n${shown.join('\n')}`);
@@ -46667,8 +43890,8 @@ function screenshotSection(updates) {
     const u = updates.find((t) => t.parsed?.kind === 'update')?.parsed;
     if (u?.kind !== 'update')
         return undefined;
-    const light = markdown_image('Screenshot (light)', u.data.screenshotLight ?? u.data.screenshot);
-    const dark = markdown_image('Screenshot (dark)', u.data.screenshotDark);
+    const light = (0,markdown/* image */.Sl)('Screenshot (light)', u.data.screenshotLight ?? u.data.screenshot);
+    const dark = (0,markdown/* image */.Sl)('Screenshot (dark)', u.data.screenshotDark);
     const shots = [];
     if (light)
         shots.push({ label: 'Light', img: light });
@@ -46676,24 +43899,24 @@ function screenshotSection(updates) {
         shots.push({ label: 'Dark', img: dark });
     if (shots.length === 0)
         return undefined;
-    return `### Screenshots\n\n${table(shots.map((shot) => shot.label), [shots.map((shot) => shot.img)])}`;
+    return `### Screenshots\n\n${(0,markdown/* table */.tp)(shots.map((shot) => shot.label), [shots.map((shot) => shot.img)])}`;
 }
 function logSection(updates) {
     // An update that ended with an unknown status is shown by its record even without a log: the reason points here.
-    const shown = updates.filter((t) => t.logs.length > 0 || unknownEnd(t));
+    const shown = updates.filter((t) => t.logs.length > 0 || (0,evidence/* unknownEnd */.EI)(t));
     if (shown.length === 0)
         return undefined;
     const parts = ['### Update logs'];
     for (const t of shown.slice(0, MAX_LOG_TAILS)) {
         const tail = t.logs.slice(-MAX_LOG_TAIL);
         const cut = t.logs.length > tail.length ? ` (last ${tail.length} of ${t.logs.length} lines)` : '';
-        const unknown = unknownEnd(t);
-        const status = unknown ? ` — status ${escapeHtml(oneLine(t.status, 80)).replace(/@/g, '@\u200b')}` : '';
-        const summary = unknown ? updateSummary(t) : undefined;
-        const body = [...(summary ? [`Summary: ${escapeText(summary, 300)}`] : []), tail.length > 0 ? preBlock(tail) : 'Its record has no log lines.'].join('\n\n');
+        const unknown = (0,evidence/* unknownEnd */.EI)(t);
+        const status = unknown ? ` — status ${(0,markdown/* escapeHtml */.ZD)((0,src_text/* oneLine */.TN)(t.status, 80)).replace(/@/g, '@\u200b')}` : '';
+        const summary = unknown ? (0,evidence/* updateSummary */.MT)(t) : undefined;
+        const body = [...(summary ? [`Summary: ${(0,markdown/* escapeText */.X1)(summary, 300)}`] : []), tail.length > 0 ? (0,markdown/* preBlock */.DI)(tail) : 'Its record has no log lines.'].join('\n\n');
         // Open where the log holds the failure; closed where it only tells of a success.
         const open = t.result === 'failure' || unknown ? ' open' : '';
-        parts.push(`<details${open}><summary>${resultMark(t.result)} ${escapeHtml(t.ref.id)}${status}${cut}</summary>\n\n${body}\n\n</details>`);
+        parts.push(`<details${open}><summary>${(0,explain/* resultMark */.nV)(t.result)} ${(0,markdown/* escapeHtml */.ZD)(t.ref.id)}${status}${cut}</summary>\n\n${body}\n\n</details>`);
     }
     if (shown.length > MAX_LOG_TAILS)
         parts.push(`Logs of ${shown.length - MAX_LOG_TAILS} more updates are not shown.`);
@@ -46703,11 +43926,11 @@ const MAX_PAGE_ROWS = 50;
 function pagesSection(pages) {
     const parts = ['### Pages'];
     if (pages.skipped) {
-        parts.push(`Skipped: ${escapeText(pages.reason, 300)}`);
+        parts.push(`Skipped: ${(0,markdown/* escapeText */.X1)(pages.reason, 300)}`);
         return parts.join('\n\n');
     }
-    const rows = pages.pages.slice(0, MAX_PAGE_ROWS).map((page) => [codeSpan(page.path, 200), `${resultMark(page.result)} ${page.result}`, ...pageFacts(page)]);
-    parts.push(table(['Page', 'Result', 'Found', 'Holds the text', 'When'], rows));
+    const rows = pages.pages.slice(0, MAX_PAGE_ROWS).map((page) => [(0,markdown/* codeSpan */.SS)(page.path, 200), `${(0,explain/* resultMark */.nV)(page.result)} ${page.result}`, ...(0,report_facts/* pageFacts */.P)(page)]);
+    parts.push((0,markdown/* table */.tp)(['Page', 'Result', 'Found', 'Holds the text', 'When'], rows));
     if (pages.pages.length > MAX_PAGE_ROWS)
         parts.push(`… and ${pages.pages.length - MAX_PAGE_ROWS} more (see the \`page-results\` output)`);
     return parts.join('\n\n');
@@ -46716,19 +43939,19 @@ const MAX_SEARCH_ROWS = 10;
 function searchSection(search) {
     const parts = ['### Search check'];
     if (search.skipped) {
-        parts.push(`Skipped: ${escapeText(search.reason, 300)}`);
+        parts.push(`Skipped: ${(0,markdown/* escapeText */.X1)(search.reason, 300)}`);
         return parts.join('\n\n');
     }
     const mark = search.result === 'success' ? '✅ passed' : `${search.result === 'failure' ? '❌' : '⚠️'} ${search.result}`;
-    parts.push(`${mark}${search.error && search.result !== 'failure' ? `: ${escapeText(search.error, 500)}` : ''}`);
+    parts.push(`${mark}${search.error && search.result !== 'failure' ? `: ${(0,markdown/* escapeText */.X1)(search.error, 500)}` : ''}`);
     for (const query of search.queries) {
-        const verdict = query.problem ? `❌ ${escapeText(query.problem, 500)}` : `✅ ${counted(query.results.length, 'result')}`;
+        const verdict = query.problem ? `❌ ${(0,markdown/* escapeText */.X1)(query.problem, 500)}` : `✅ ${(0,src_text/* counted */.hS)(query.results.length, 'result')}`;
         const rows = query.results.slice(0, MAX_SEARCH_ROWS).map((r, i) => {
             const score = typeof r.metadata.score === 'number' ? r.metadata.score.toFixed(2) : '';
-            return [String(i + 1), codeSpan(r.path, 200), escapeText(r.content, 120), score];
+            return [String(i + 1), (0,markdown/* codeSpan */.SS)(r.path, 200), (0,markdown/* escapeText */.X1)(r.content, 120), score];
         });
         const more = query.results.length > MAX_SEARCH_ROWS ? `\n\n… and ${query.results.length - MAX_SEARCH_ROWS} more (see the \`search-results\` output)` : '';
-        parts.push(`**${escapeText(query.query, 200)}** — ${verdict}${rows.length > 0 ? `\n\n${table(['#', 'Path', 'Excerpt', 'Score'], rows)}` : ''}${more}`);
+        parts.push(`**${(0,markdown/* escapeText */.X1)(query.query, 200)}** — ${verdict}${rows.length > 0 ? `\n\n${(0,markdown/* table */.tp)(['#', 'Path', 'Excerpt', 'Score'], rows)}` : ''}${more}`);
     }
     return parts.join('\n\n');
 }
@@ -46761,40 +43984,40 @@ async function reportStep(waited, options, clean) {
     let outcome = waited;
     // Outputs the runner cannot take fail the step, but the summary still says what happened.
     const outputs = computeOutputs(outcome, { deploymentId: options.deploymentId });
-    const notWritten = writeOutputs(outputs, (name, value) => setOutput(name, clean(value)));
+    const notWritten = writeOutputs(outputs, (name, value) => github_core/* setOutput */.uH(name, clean(value)));
     if (notWritten)
         outcome = outputsNotWritten(outcome, notWritten);
     // A list cut to fit says so: a later step reading files-changed would take it for all of them.
     for (const cut of listsCut(outcome, outputs))
-        warning(inertCommands(clean(`${cut}.`)));
+        github_core/* warning */.$e((0,src_text/* inertCommands */.rn)(clean(`${cut}.`)));
     for (const note of addressesLeftOut(outcome))
-        info(inertCommands(clean(`${note}.`)));
+        github_core/* info */.pq((0,src_text/* inertCommands */.rn)(clean(`${note}.`)));
     if (options.summary) {
         try {
-            await summary
-                .addRaw(inertCommands(clean(renderSummary(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot, expectedCommit: options.expectedCommit }))))
+            await github_core/* summary */.z
+                .addRaw((0,src_text/* inertCommands */.rn)(clean(renderSummary(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot, expectedCommit: options.expectedCommit }))))
                 .write({ overwrite: false });
         }
         catch (error) {
-            warning(clean(summaryNotWritten(error)));
+            github_core/* warning */.$e(clean(summaryNotWritten(error)));
         }
     }
     // Each line inert (`inertCommands`): server text no CI reads as a command.
-    const said = (text) => inertCommands(clean(text));
-    const passes = stepPasses(outcome, options.failOnTimeout);
+    const said = (text) => (0,src_text/* inertCommands */.rn)(clean(text));
+    const passes = (0,engine_outcome/* stepPasses */.WX)(outcome, options.failOnTimeout);
     if (outcome.result === 'success')
-        info(said(`Result: success — ${outcome.headline}`));
+        github_core/* info */.pq(said(`Result: success — ${outcome.headline}`));
     else if (passes)
-        warning(said(`Result: timeout — ${outcome.headline} (fail-on-timeout is false, so the step passes)`));
+        github_core/* warning */.$e(said(`Result: timeout — ${outcome.headline} (fail-on-timeout is false, so the step passes)`));
     else
-        setFailed(said(failureMessage(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot, expectedCommit: options.expectedCommit })));
+        github_core/* setFailed */.C1(said((0,explain/* failureMessage */.oh)(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot, expectedCommit: options.expectedCommit })));
     annotateFiles(outcome, options.docsRoot ?? '', clean);
     return outcome;
 }
 /** A failed update's log line that names a docs file shows on that file, in the pull request's diff too. */
 function annotateFiles(outcome, docsRoot, clean) {
-    for (const note of fileAnnotations(outcome, docsRoot))
-        error(inertCommands(clean(note.message)), {
+    for (const note of (0,evidence/* fileAnnotations */.fM)(outcome, docsRoot))
+        github_core/* error */.z3((0,src_text/* inertCommands */.rn)(clean(note.message)), {
             title: 'Docs update failed',
             file: note.file,
             ...(note.line === undefined ? {} : { startLine: note.line })
@@ -46802,9 +44025,6 @@ function annotateFiles(outcome, docsRoot, clean) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/main.ts
-
-
-
 
 
 
@@ -46824,13 +44044,14 @@ const FAILED = 1;
  */
 async function run(hooks = {}) {
     const startedAt = Date.now();
-    const cancel = listenForCancel({ say: (line) => info(line), warn: (line) => warning(line), exitCode: () => FAILED });
-    const raw = readRawInputs((name) => getInput(name));
+    const cancel = listenForCancel({ say: (line) => github_core/* info */.pq(line), warn: (line) => github_core/* warning */.$e(line), exitCode: () => FAILED });
+    const raw = (0,github_parse/* readRawInputs */.yI)((name) => github_core/* getInput */.V4(name));
     const secrets = maskSecrets(raw);
     const clean = redactorFor(secrets);
     const rawSummary = raw.summary.trim().toLowerCase() !== 'false';
     const kept = { startedAt, cancel, log: githubLog, clean, raw };
-    const deployment = recordDeployment({ ...kept, setOutputNow });
+    // Loaded only when the inputs ask for them: a run that keeps no record loads none of their code.
+    const { records, deploymentId } = await githubRecords(kept, setOutputNow);
     await tellRun({
         raw,
         secrets,
@@ -46840,7 +44061,7 @@ async function run(hooks = {}) {
         startedAt,
         setOutputNow,
         logEnd: rawSummary ? 'the job summary' : undefined,
-        records: [recordPullRequestComment(kept), deployment, recordCommitStatus(kept)],
+        records,
         waitOver({ settings, comment }) {
             // A cancel from here on does not stop the step short: it finishes what it writes within the grace.
             const records = [comment && 'the pull request comment', settings?.deployment && 'the deployment', settings?.commitStatus && 'the commit status'];
@@ -46855,14 +44076,13 @@ async function run(hooks = {}) {
                 failOnTimeout,
                 timeoutMs: settings?.timeoutMs,
                 docsRoot: settings?.docsRoot,
-                // Loaded only when expect-sha is given, to keep start-up fast.
-                expectedCommit: settings?.expectSha ? expectedCommitAdvice(settings.expectSha, (await __nccwpck_require__.e(/* import() */ 157).then(__nccwpck_require__.bind(__nccwpck_require__, 157))).context) : undefined
+                expectedCommit: settings?.expectSha ? await expectedCommitOf(settings.expectSha) : undefined
             };
             // The outputs are written at once; the summary's file is written after them, not at once.
             if (options.summary)
                 cancel.reporting('the job summary');
-            const outcome = await reportStep(waited, { ...options, deploymentId: deployment.id() }, clean);
-            return { outcome, exitCode: stepPasses(outcome, failOnTimeout) ? 0 : FAILED };
+            const outcome = await reportStep(waited, { ...options, deploymentId: deploymentId() }, clean);
+            return { outcome, exitCode: (0,engine_outcome/* stepPasses */.WX)(outcome, failOnTimeout) ? 0 : FAILED };
         },
         decided: hooks.decided
     }, FAILED);
@@ -46888,17 +44108,22 @@ async function unforeseen(error) {
     }
     return 'reported';
 }
+/** What the step's words say of expect-sha on this event: loaded only when expect-sha is given, to keep start-up fast. */
+async function expectedCommitOf(expectSha) {
+    const [{ expectedCommitAdvice }, { context }] = await Promise.all([__nccwpck_require__.e(/* import() */ 886).then(__nccwpck_require__.bind(__nccwpck_require__, 5886)), __nccwpck_require__.e(/* import() */ 157).then(__nccwpck_require__.bind(__nccwpck_require__, 157))]);
+    return expectedCommitAdvice(expectSha, context);
+}
 /** Masks every key before anything is logged; returns them for redaction. */
 function maskSecrets(raw) {
     const secrets = secretsOf(raw);
     for (const secret of secrets)
-        core_setSecret(secret);
+        github_core/* setSecret */.Pq(secret);
     return secrets;
 }
 /** An output written as soon as it is known; a file that cannot take it is reported with all the outputs. */
 function setOutputNow(name, value) {
     try {
-        setOutput(name, value);
+        github_core/* setOutput */.uH(name, value);
     }
     catch { }
 }
@@ -46913,7 +44138,7 @@ function setOutputNow(name, value) {
 // its outputs and summary, instead of a stack trace; after the outcome, a warning beside it.
 const exitSoon = () => {
     // Outputs and summary are written by now; the step's end must not wait on the network.
-    setTimeout(() => process.exit(), EXIT_GRACE_MS).unref();
+    setTimeout(() => process.exit(), limits/* EXIT_GRACE_MS */.ZP).unref();
 };
 // A fault before the outcome was reported ends the step once result=error is written; one after
 // it leaves the run to finish what it writes.

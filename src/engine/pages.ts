@@ -4,7 +4,7 @@ import { createLimiter } from './limit.js'
 import { pollUntilSettled, requestBudget, scheduleOf, type ScheduledRequests } from './poll.js'
 import { worstResult } from './outcome.js'
 import { counted, oneLine } from '../text.js'
-import type { Attempt, PageReport, PageSettings, PageState, PagesRan, PagesSkipped, Result } from '../model.js'
+import type { Attempt, PageReport, PageSettings, PageState, PagesRan } from '../model.js'
 
 /** The platform's request to read a page; a request is built from it so nothing else is sent. */
 export const pageRequestSchema = z.strictObject({ path: z.string().check(z.minLength(1)) })
@@ -185,12 +185,4 @@ async function checkPage(path: string, settings: PageSettings, deps: PageDeps): 
       break
   }
   return report
-}
-
-/** The report of a page check that did not run because a wait did not succeed. */
-export function skippedPages(waitResult: Result, elapsedMs: number): PagesSkipped {
-  return {
-    skipped: true,
-    reason: `not read: the wait ended with ${waitResult} after ${formatDuration(elapsedMs)}, and pages are read only after every wait has succeeded`
-  }
 }

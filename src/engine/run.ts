@@ -2,9 +2,7 @@ import { baseAddress, counted } from '../text.js'
 import type { ApiClient } from '../api/client.js'
 import type { Clock, PagesReport, Result, RunEvents, RunOutcome, SearchReport, Settings, TargetRef, TargetReport, TriggerReport } from '../model.js'
 import { overallResult, worstResult } from './outcome.js'
-import { checkPages, skippedPages } from './pages.js'
-import { queriesOf, runSearchCheck, skippedSearch } from './search.js'
-import { startWork, triggerPath, workStarted } from './trigger.js'
+import { queriesOf, skippedPages, skippedSearch } from './skipped.js'
 import { describeRef, waitForTargets } from './wait.js'
 
 export interface EngineDeps {
@@ -42,6 +40,8 @@ export async function runEngine(settings: Settings, deps: EngineDeps): Promise<R
   let trigger: TriggerReport | undefined
   let followUp: { ref: TargetRef; sentAt: number } | undefined
   if (settings.trigger) {
+    // Starting work, the page check and the search check are loaded only when asked for.
+    const { startWork, triggerPath, workStarted } = await import('./trigger.js')
     events.starting(`${baseAddress(settings.baseUrl)}${triggerPath(settings.trigger)}`)
     trigger = await startWork(settings.trigger, {
       ...requests,
@@ -71,6 +71,7 @@ export async function runEngine(settings: Settings, deps: EngineDeps): Promise<R
   if (settings.pages && waited !== 'success') pages = skippedPages(waited, clock.now() - startedAt)
   else if (settings.pages) {
     events.checkingPages?.(settings.pages)
+    const { checkPages } = await import('./pages.js')
     pages = await checkPages(settings.pages, {
       ...requests,
       startedAt,
@@ -85,6 +86,7 @@ export async function runEngine(settings: Settings, deps: EngineDeps): Promise<R
   else if (settings.search && pagesResult !== 'success') search = skippedSearch(pagesResult, clock.now() - startedAt, 'the page check')
   else if (settings.search) {
     events.searching(settings.search)
+    const { runSearchCheck } = await import('./search.js')
     search = await runSearchCheck(settings.search, {
       ...requests,
       onQuery: (query) => events.searchQuery(query),

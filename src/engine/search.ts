@@ -1,8 +1,7 @@
 import * as z from 'zod/mini'
-import { formatDuration } from '../durations.js'
 import { pollUntilSettled, requestAllowance, scheduleOf, type ScheduledRequests } from './poll.js'
 import { counted, oneLine } from '../text.js'
-import type { QueryReport, Result, SearchRan, SearchReport, SearchResult, SearchSettings, SearchSkipped } from '../model.js'
+import type { QueryReport, SearchRan, SearchResult, SearchSettings } from '../model.js'
 
 /** The platform's SearchRequest; a request is built from it so nothing out of bounds is sent. */
 export const searchRequestSchema = z.strictObject({
@@ -123,18 +122,4 @@ export async function runSearchCheck(settings: SearchSettings, deps: SearchDeps)
   const failed = queries.filter((q) => q.problem !== undefined)
   if (failed.length === 0) return { result: 'success', queries, error: null, skipped: false }
   return { result: 'failure', queries, error: failed.map((q) => q.problem).join('\n'), skipped: false }
-}
-
-/** The report of a search check that did not run because a wait did not succeed. */
-export function skippedSearch(waitResult: Result, elapsedMs: number, what = 'the wait'): SearchSkipped {
-  const runOnly = what === 'the wait' ? 'searches run only after every wait has succeeded' : `searches run only after ${what} has passed`
-  return {
-    skipped: true,
-    reason: `not run: ${what} ended with ${waitResult} after ${formatDuration(elapsedMs)}, and ${runOnly}`
-  }
-}
-
-/** The queries of a search check that ran; none when it was skipped or not asked for. */
-export function queriesOf(search: SearchReport | undefined): readonly QueryReport[] {
-  return search && !search.skipped ? search.queries : []
 }

@@ -4,12 +4,9 @@ import { readRawInputs, type RawInputs } from '../inputs/parse.js'
 import { finishingWithin, listenForCancel } from '../step/cancel.js'
 import { redactorFor, secretsOf } from '../step/run.js'
 import { faultOutcome, lastNet, tellRun } from '../step/story.js'
-import { recordCommitStatus } from './commit-status.js'
-import { recordDeployment } from './deployment.js'
 import { githubLog } from './log-sink.js'
-import { recordPullRequestComment } from './pr-comment.js'
+import { githubRecords } from './records.js'
 import { reportStep } from './report-step.js'
-import { expectedCommitAdvice } from './run-commit.js'
 
 /** A step fails with exit code 1, whatever failed. */
 const FAILED = 1
@@ -28,7 +25,8 @@ export async function run(hooks: { decided?: (exitCode: number) => void } = {}):
   const clean = redactorFor(secrets)
   const rawSummary = raw.summary.trim().toLowerCase() !== 'false'
   const kept = { startedAt, cancel, log: githubLog, clean, raw }
-  const deployment = recordDeployment({ ...kept, setOutputNow })
+  // Loaded only when the inputs ask for them: a run that keeps no record loads none of their code.
+  const { records, deploymentId } = await githubRecords(kept, setOutputNow)
   await tellRun(
     {
       raw,
@@ -39,7 +37,7 @@ export async function run(hooks: { decided?: (exitCode: number) => void } = {}):
       startedAt,
       setOutputNow,
       logEnd: rawSummary ? 'the job summary' : undefined,
-      records: [recordPullRequestComment(kept), deployment, recordCommitStatus(kept)],
+      records,
       waitOver({ settings, comment }) {
         // A cancel from here on does not stop the step short: it finishes what it writes within the grace.
         const records = [comment && 'the pull request comment', settings?.deployment && 'the deployment', settings?.commitStatus && 'the commit status']
@@ -54,12 +52,11 @@ export async function run(hooks: { decided?: (exitCode: number) => void } = {}):
           failOnTimeout,
           timeoutMs: settings?.timeoutMs,
           docsRoot: settings?.docsRoot,
-          // Loaded only when expect-sha is given, to keep start-up fast.
-          expectedCommit: settings?.expectSha ? expectedCommitAdvice(settings.expectSha, (await import('@actions/github')).context) : undefined
+          expectedCommit: settings?.expectSha ? await expectedCommitOf(settings.expectSha) : undefined
         }
         // The outputs are written at once; the summary's file is written after them, not at once.
         if (options.summary) cancel.reporting('the job summary')
-        const outcome = await reportStep(waited, { ...options, deploymentId: deployment.id() }, clean)
+        const outcome = await reportStep(waited, { ...options, deploymentId: deploymentId() }, clean)
         return { outcome, exitCode: stepPasses(outcome, failOnTimeout) ? 0 : FAILED }
       },
       decided: hooks.decided
@@ -84,6 +81,12 @@ export async function unforeseen(error: unknown): Promise<'reported' | 'warned'>
     process.exitCode = FAILED
   }
   return 'reported'
+}
+
+/** What the step's words say of expect-sha on this event: loaded only when expect-sha is given, to keep start-up fast. */
+async function expectedCommitOf(expectSha: string) {
+  const [{ expectedCommitAdvice }, { context }] = await Promise.all([import('./run-commit.js'), import('@actions/github')])
+  return expectedCommitAdvice(expectSha, context)
 }
 
 /** Masks every key before anything is logged; returns them for redaction. */

@@ -153,6 +153,19 @@ export function commitStatusWithoutToken(raw: RawInputs): boolean {
   return (raw['commit-status'] ?? '').trim() !== '' && (raw['github-token'] ?? '').trim() === ''
 }
 
+/**
+ * Which records the inputs ask for, read from them as given (valid or not): a record not asked
+ * for here is never kept, so its code need not be loaded. Each record's own plan decides the rest
+ * (a token that is not set, invalid inputs).
+ */
+export function recordsAskedFor(raw: RawInputs): { comment: boolean; deployment: boolean; commitStatus: boolean } {
+  return {
+    comment: commentAskedFor(raw),
+    deployment: (raw['deployment-environment'] ?? '').trim() !== '',
+    commitStatus: (raw['commit-status'] ?? '').trim() !== ''
+  }
+}
+
 function commentAskedFor(raw: RawInputs): boolean {
   const on = INPUT_SCHEMAS['pr-comment'].safeParse((raw['pr-comment'] ?? '').trim() || INPUT_DEFAULTS['pr-comment'])
   return on.success && on.data

@@ -1,4 +1,4 @@
-import { queriesOf } from '../engine/search.js'
+import { queriesOf } from '../engine/skipped.js'
 import { formatDuration } from '../durations.js'
 import { counted } from '../text.js'
 import type { JobRecord, PageReport, RunOutcome, UpdateRecord } from '../model.js'

@@ -1,4 +1,4 @@
-import { queriesOf } from '../engine/search.js'
+import { queriesOf } from '../engine/skipped.js'
 import type { RunOutcome, TargetReport } from '../model.js'
 import { runFacts } from './facts.js'
 import { wellFormedUrl } from '../text.js'

@@ -1,0 +1,407 @@
+export const id = 664;
+export const ids = [664];
+export const modules = {
+
+/***/ 3664:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  deploymentPort: () => (/* binding */ deploymentPort),
+  recordDeployment: () => (/* binding */ recordDeployment)
+});
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 18 modules
+var core = __webpack_require__(6257);
+// EXTERNAL MODULE: ./src/inputs/parse.ts + 13 modules
+var parse = __webpack_require__(7955);
+// EXTERNAL MODULE: ./src/records/lifecycle.ts
+var lifecycle = __webpack_require__(6093);
+// EXTERNAL MODULE: ./src/records/run-record.ts
+var run_record = __webpack_require__(7649);
+// EXTERNAL MODULE: ./src/report/deployment.ts
+var report_deployment = __webpack_require__(1479);
+// EXTERNAL MODULE: ./src/report/log.ts
+var log = __webpack_require__(6472);
+// EXTERNAL MODULE: ./src/report/markdown.ts
+var markdown = __webpack_require__(4285);
+// EXTERNAL MODULE: ./src/github/comment-api.ts
+var comment_api = __webpack_require__(1691);
+// EXTERNAL MODULE: ./src/github/fork.ts
+var github_fork = __webpack_require__(356);
+// EXTERNAL MODULE: ./src/github/run-commit.ts
+var run_commit = __webpack_require__(5886);
+// EXTERNAL MODULE: ./src/records/listing.ts
+var listing = __webpack_require__(5474);
+;// CONCATENATED MODULE: ./src/github/deployment-api.ts
+
+
+
+
+/** The repository and commit of the run (runCommit of run-commit.ts: the pull request's head, the merge queue's head, else GITHUB_SHA). */
+function deploymentPlace(context) {
+    const { owner, repo } = context.repo;
+    if (!owner || !repo)
+        return { skip: 'the repository of the run is unknown (GITHUB_REPOSITORY is not set)' };
+    const commit = (0,run_commit.runCommit)(context);
+    if ('problem' in commit)
+        return { skip: commit.problem };
+    return { owner, repo, ref: commit.sha, runUrl: (0,comment_api/* runUrlOf */.Qm)(context, owner, repo) };
+}
+/** The key of the payload that holds the run's mark. */
+const MARK = 'wait-for-docs-run';
+/** Creates the deployment (one POST, never repeated) and returns its id. */
+async function createDeployment(octokit, place, deployment) {
+    const { data } = await octokit.rest.repos.createDeployment({
+        owner: place.owner,
+        repo: place.repo,
+        ref: place.ref,
+        environment: deployment.environment,
+        description: deployment.description,
+        auto_merge: false,
+        required_contexts: [],
+        transient_environment: deployment.transient,
+        payload: { [MARK]: deployment.marker }
+    });
+    const answer = data;
+    if (typeof answer === 'object' && answer !== null) {
+        if ('id' in answer && typeof answer.id === 'number')
+            return answer.id;
+        // A 202 answers a merge of the default branch, which auto_merge: false never asks for.
+        if ('message' in answer)
+            throw new Error(`GitHub created no deployment: ${String(answer.message)}`);
+    }
+    // Perhaps created, where unknown: the lifecycle finds it again by its mark, never creates a second.
+    throw new comment_api/* NotAnswered */.VS('the POST that creates the deployment', 'did not name the deployment (cut short, or not from the GitHub API)', 201);
+}
+/**
+ * The deployment this run created, found by its mark among the latest of the environment for the
+ * commit (a GET): for a POST whose answer was lost while GitHub created it. Undefined when there is none.
+ * One page is enough: GitHub lists the newest first, and the run's own was created moments ago.
+ */
+async function findDeployment(octokit, place, wanted) {
+    const { data } = await octokit.rest.repos.listDeployments({
+        owner: place.owner,
+        repo: place.repo,
+        sha: place.ref,
+        environment: wanted.environment,
+        per_page: 100
+    });
+    const listed = (0,listing/* listedRecords */.k_)(data);
+    if ('problem' in listed)
+        throw new comment_api/* ListingNotRead */.MX("the run's deployments", `${listed.problem} (cut short, or not from the GitHub API)`);
+    const payloadOf = (payload) => {
+        if (typeof payload !== 'string')
+            return payload;
+        try {
+            return JSON.parse(payload);
+        }
+        catch {
+            return undefined;
+        }
+    };
+    return data.find((deployment) => {
+        const payload = payloadOf(deployment.payload);
+        return typeof payload === 'object' && payload !== null && payload[MARK] === wanted.marker;
+    })?.id;
+}
+async function createDeploymentStatus(octokit, place, id, status) {
+    await octokit.rest.repos.createDeploymentStatus({
+        owner: place.owner,
+        repo: place.repo,
+        deployment_id: id,
+        state: status.state,
+        description: status.description,
+        ...(place.runUrl ? { log_url: place.runUrl } : {}),
+        ...(status.environmentUrl ? { environment_url: status.environmentUrl } : {})
+    });
+}
+/** The state of the deployment's newest status (GitHub lists them newest first); undefined when it has none. */
+async function deploymentStates(octokit, place, id) {
+    const { data } = await octokit.rest.repos.listDeploymentStatuses({ owner: place.owner, repo: place.repo, deployment_id: id, per_page: 100 });
+    if (!Array.isArray(data))
+        throw new Error("GitHub listed the deployment's statuses as something other than a list");
+    return data.flatMap((status) => (typeof status?.state === 'string' ? [status.state] : []));
+}
+/**
+ * What to tell the user when the deployment could not be written; the step does not fail for it.
+ * `fork`: the fork the run's pull request comes from (read from the run's event by default).
+ */
+function explainDeploymentError(error, fork = (0,github_fork/* runFork */.MY)()) {
+    const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
+    // GitHub's own words, one line, without the full stop the sentence around them adds.
+    // Octokit appends the documentation's address to GitHub's message: left out.
+    const said = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+    const message = said
+        .replace(/ - https:\/\/docs\.github\.com\S*$/, '')
+        .slice(0, 300)
+        .replace(/[\s.]+$/, '');
+    const url = typeof error === 'object' && error !== null && 'request' in error ? error.request.url : undefined;
+    const ofStatus = typeof url === 'string' && /\/deployments\/\d+\/statuses\b/.test(url);
+    const unreached = (0,comment_api/* unreachableSaid */.sn)(error);
+    if (unreached)
+        return unreached;
+    if (status === 401)
+        return 'GitHub refused the token (HTTP 401): pass a current github-token, or leave github-token to its default, the job’s token';
+    // Only GitHub's permission answer is about `deployments: write`; a secondary rate limit is a 403 too.
+    if ((0,comment_api/* rateLimited */.xd)(error))
+        return `GitHub asked to slow down (HTTP ${status}: ${message}); the next run writes the deployment again`;
+    if (status === 403 && /not accessible by integration|must have (?:admin|write|push)|permission/i.test(message))
+        return fork
+            ? (0,github_fork/* forkRefusal */.bm)(fork, 'deployments', 'deployments', status)
+            : `the token may not write deployments (HTTP 403: ${message}). Add \`permissions: deployments: write\` to the job (or pass a github-token that has it)`;
+    if (status === 404 && ofStatus)
+        return 'the deployment was not found when its status was written (HTTP 404): it was deleted meanwhile, or the token can no longer see it';
+    if (status === 404)
+        return 'the repository was not found (HTTP 404); check that github-token belongs to this repository';
+    return `${status ? `HTTP ${status}: ` : ''}${message}`;
+}
+
+;// CONCATENATED MODULE: ./src/github/deployment.ts
+// The docs as a GitHub deployment (deployment-environment) as a port of the record lifecycle
+// (records/lifecycle.ts): created when waiting begins with an `in_progress` status, its last
+// status after the outputs. When each write goes, for how long, and what a cancel does are the
+// lifecycle's; here: where the deployment is, its requests, and its words.
+
+
+
+
+
+
+
+
+
+
+/** A client whose GETs end with `signals.lookup` and whose writes end only with `signals.write`. */
+function clientFor(github, token, signals, clean) {
+    const octokit = (0,comment_api/* guardedClient */.S2)(github.getOctokit(token), token, clean);
+    octokit.hook.before('request', (options) => {
+        options.request = { ...options.request, signal: options.method === 'GET' ? signals.lookup : signals.write };
+    });
+    return octokit;
+}
+/** The deployment as a record: its id is where it is. */
+function deploymentPort(deployment, clean, run) {
+    const environment = (0,log/* inert */.tJ)(deployment.environment, 255);
+    // This run's own deployment, found again by it when the answer to its creation was lost.
+    const marker = (0,external_node_crypto_.randomUUID)();
+    let last;
+    /** The open sent its `in_progress` status (the creation was answered). */
+    let inProgressSent = false;
+    /** The creation was refused by a rate limit until then: nothing was created, the close creates it. */
+    let limitedUntil;
+    /** The deployment's last status: the outcome, with the preview's address on success. */
+    async function writeOutcome(outcome, octokit, place, id, signals) {
+        const state = (0,report_deployment/* deploymentState */.DY)(outcome.result);
+        // A preview's own address, never deployment-url in its place: one the step refuses is left out, and said.
+        const preview = outcome.trigger?.previewUrl;
+        const linked = state !== 'success' ? undefined : preview ? (0,markdown/* safeUrl */.Pl)(preview) : deployment.url;
+        // Cleaned as the log is: a key the platform put into the address, in any spelling, is cut.
+        const url = linked === undefined ? undefined : clean(linked);
+        if (state === 'success' && preview && !url && !last)
+            core/* info */.pq(clean(`The preview's address ${(0,log/* inert */.tJ)(preview, 300)} is not an https:// address the deployment can link, so deployment ${id} has no URL (deployment-url is not a preview's).`));
+        last = { state, url };
+        await (0,lifecycle/* withinBudget */.xV)(createDeploymentStatus(octokit, place, id, { state, description: (0,report_deployment/* fitDescription */.Am)(clean((0,report_deployment/* outcomeDescription */.fO)(outcome))), environmentUrl: url }), signals.write);
+    }
+    /** The deployment, created at the close with the outcome as its only status (its creation was rate limited when waiting began). */
+    async function createWithOutcome(outcome, octokit, place, signals) {
+        await (0,lifecycle/* settledOrAborted */.Cd)(new Promise((resolve) => setTimeout(resolve, Math.max(0, (limitedUntil ?? 0) - Date.now()))), signals.write);
+        const id = await (0,lifecycle/* withinBudget */.xV)(createDeployment(octokit, place, {
+            environment: deployment.environment,
+            transient: run.transient,
+            description: (0,report_deployment/* fitDescription */.Am)(clean((0,report_deployment/* outcomeDescription */.fO)(outcome))),
+            marker
+        }), signals.write);
+        limitedUntil = undefined;
+        run.created(id);
+        core/* info */.pq(clean(`Created deployment ${id} in environment ${environment} with the outcome (GitHub had asked to slow down when waiting began).`));
+        await writeOutcome(outcome, octokit, place, id, signals);
+        return { where: id, done: 'created' };
+    }
+    const placeOf = async () => {
+        // Loaded only when a deployment is asked for, to keep start-up fast.
+        const github = await __webpack_require__.e(/* import() */ 157).then(__webpack_require__.bind(__webpack_require__, 157));
+        const place = deploymentPlace(github.context);
+        if ('skip' in place)
+            throw new lifecycle/* RecordSkipped */.CU(`deployment-environment is set, but ${place.skip}. No deployment was created. The step's result does not depend on it.`);
+        return { github, place };
+    };
+    return {
+        api: 'GitHub API',
+        async open(signals, at) {
+            const { github, place } = await placeOf();
+            const octokit = clientFor(github, deployment.githubToken, signals, clean);
+            const description = (0,report_deployment/* fitDescription */.Am)(clean((0,report_deployment/* waitingDescription */.sM)(run.targets)));
+            let id;
+            try {
+                id = await (0,lifecycle/* withinBudget */.xV)(createDeployment(octokit, place, { environment: deployment.environment, transient: run.transient, description, marker }), signals.write);
+            }
+            catch (error) {
+                // A rate limit's answer proves nothing was created: the close creates it, once the pause asked for is over.
+                const pause = (0,comment_api/* retryAfterMs */.Vs)(error);
+                if (pause !== undefined)
+                    limitedUntil = Date.now() + pause;
+                throw error;
+            }
+            at(id);
+            run.created(id);
+            core/* info */.pq(clean(`Created deployment ${id} in environment ${environment}${run.transient ? ' (a preview: transient)' : ''} for commit ${place.ref.slice(0, 7)}.`));
+            inProgressSent = true;
+            await (0,lifecycle/* withinBudget */.xV)(createDeploymentStatus(octokit, place, id, { state: 'in_progress', description }), signals.write);
+            return id;
+        },
+        async close(outcome, where, opened, signals, found) {
+            if (opened === 'never')
+                throw new lifecycle/* RecordSkipped */.CU('No deployment was created: the run ended before waiting began.', 'info');
+            const { github, place } = await placeOf();
+            const octokit = clientFor(github, deployment.githubToken, signals, clean);
+            if (where === undefined && limitedUntil !== undefined)
+                return createWithOutcome(outcome, octokit, place, signals);
+            // The POST's answer was lost: GitHub may have created it all the same.
+            const id = where ??
+                (opened === 'lost' || opened === 'unanswered'
+                    ? await (0,lifecycle/* withinBudget */.xV)(findDeployment(octokit, place, { environment: deployment.environment, marker }), signals.lookup)
+                    : undefined);
+            if (id === undefined)
+                throw new NotCreated();
+            if (where === undefined) {
+                run.created(id);
+                found?.(id);
+            }
+            await writeOutcome(outcome, octokit, place, id, signals);
+            return { where: id, done: where === undefined ? 'created' : 'updated' };
+        },
+        async readBack(id, signals, lost) {
+            const { github, place } = await placeOf();
+            const states = await (0,lifecycle/* withinBudget */.xV)(deploymentStates(clientFor(github, deployment.githubToken, signals, clean), place, id), signals.lookup);
+            const newest = states[0];
+            if (newest === 'in_progress' || newest === 'queued' || newest === 'pending')
+                return 'stale';
+            // The creation was what got lost (found since): its `in_progress` was never sent, nothing more can land.
+            // Else, listed under the outcome, the lost `in_progress` landed before it and can come no more.
+            // A lost write of the outcome, sent again since, can only land as the same outcome: nothing to say.
+            return lost === 'close' || !inProgressSent || states.slice(1).includes('in_progress') ? 'outcome' : 'unseen';
+        },
+        explain: (error) => (error instanceof NotCreated ? error.message : explainDeploymentError(error)),
+        // A rate limit is no refusal: the deployment is created at the close.
+        refused: (error) => {
+            const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
+            return status !== undefined && status >= 400 && status < 500 && (0,comment_api/* retryAfterMs */.Vs)(error) === undefined;
+        },
+        retryAfterMs: (error) => (0,comment_api/* retryAfterMs */.Vs)(error),
+        words: {
+            opened: (id) => `Deployment ${id}: in progress.`,
+            closed: (id) => `Deployment ${id}: ${last?.state}${last?.url ? ` at ${(0,log/* inert */.tJ)(last.url, 300)}` : ''}.`,
+            openFailed: (why, id) => id === undefined
+                ? `The deployment could not be created in environment ${environment} yet (${(0,log/* inert */.tJ)(why, 400)}); its last status will still be written if GitHub created it.`
+                : `Deployment ${id} could not be marked in progress (${(0,log/* inert */.tJ)(why, 400)}); its last status will still be written.`,
+            mayNotHold: (why, id) => `Deployment ${id} holds its last status (${last?.state ?? 'of the outcome'}), but ${(0,log/* inert */.tJ)(why, 400)}. The step's result does not depend on it.`,
+            notOpened: (why) => `The deployment could not be created in environment ${environment}: ${(0,log/* inert */.tJ)(why, 400)}. The step's result does not depend on it.`,
+            closeFailed: (why, id) => id === undefined
+                ? `The deployment in environment ${environment} could not be created, or has no status: ${(0,log/* inert */.tJ)(why, 400)}. The step's result does not depend on it.`
+                : `The last status (${last?.state ?? 'of the outcome'}) of deployment ${id} could not be written: ${(0,log/* inert */.tJ)(why, 400)}. The step's result does not depend on it.`
+        }
+    };
+}
+/** The creation's answer was lost and GitHub has no deployment of this run. */
+class NotCreated extends Error {
+    constructor() {
+        super('GitHub did not answer the request that creates it, and has no deployment of this run');
+    }
+}
+/**
+ * The docs as a GitHub deployment (deployment-environment): one per run, created when waiting
+ * begins, its status following the wait. Best effort: whatever GitHub answers, the step's
+ * outcome stands, and one warning says what went wrong.
+ */
+function recordDeployment(options) {
+    const { clean } = options;
+    let createdId;
+    const created = (id) => {
+        const known = String(id);
+        if (createdId === known)
+            return;
+        createdId = known;
+        // Written at once when it is learnt, so a deployment created late is in the outputs too.
+        options.setOutputNow('deployment-id', known);
+    };
+    const record = (0,run_record/* keptRecord */.u)(({ settings, targets }) => {
+        if (settings?.deployment)
+            return {
+                port: deploymentPort(settings.deployment, clean, { targets, transient: settings.trigger?.kind === 'preview', created }),
+                requestTimeoutMs: settings.deployment.requestTimeoutMs
+            };
+        if ((0,parse/* deploymentWithoutToken */.zK)(options.raw))
+            return {
+                say: "deployment-environment is set, but github-token is empty (a secret that is not set?). No deployment was recorded; the step's result does not depend on it.",
+                level: 'warning'
+            };
+        return undefined;
+    }, options);
+    return { ...record, id: () => createdId };
+}
+
+
+/***/ }),
+
+/***/ 1479:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Am: () => (/* binding */ fitDescription),
+/* harmony export */   DY: () => (/* binding */ deploymentState),
+/* harmony export */   fO: () => (/* binding */ outcomeDescription),
+/* harmony export */   sM: () => (/* binding */ waitingDescription)
+/* harmony export */ });
+/* unused harmony export MAX_DEPLOYMENT_DESCRIPTION */
+/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5101);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8992);
+/* harmony import */ var _explain_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7389);
+// What a deployment record says about the run: its state and a reason short enough for GitHub's
+// deployment statuses, from the same explanation as the step's annotation.
+
+
+
+/** GitHub's limit on the description of a deployment status. */
+const MAX_DEPLOYMENT_DESCRIPTION = 140;
+/** The docs deployed, or failed to; anything else (timeout, cancel, error) says nothing about the docs: `error`. */
+function deploymentState(result) {
+    return result === 'success' || result === 'failure' ? result : 'error';
+}
+/** The description while waiting: what is waited on. */
+function waitingDescription(targets) {
+    const work = (0,_explain_js__WEBPACK_IMPORTED_MODULE_2__/* .describeWork */ .FG)({ targets: targets.map((ref) => ({ ref })) });
+    return `Waiting for the ${work}: ${targets.map((ref) => (0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_0__/* .describeRef */ .Ro)(ref)).join(', ')}`;
+}
+/** The description of the last status: the first line of the annotation, the reason in the user's terms. */
+function outcomeDescription(outcome) {
+    return (0,_explain_js__WEBPACK_IMPORTED_MODULE_2__/* .explainRun */ .Df)(outcome).lead[0] ?? outcome.headline;
+}
+/**
+ * Text as one line within GitHub's limit, counted in characters. Too long, its full commit shas
+ * are shortened first (to 12 characters, then 7), so a reason that names two commits (the one
+ * deployed, the one expected) keeps both; only then is it cut, with an ellipsis.
+ */
+function fitDescription(text, max = MAX_DEPLOYMENT_DESCRIPTION) {
+    const flat = (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .stripControl */ .kU)(text).replace(/\s+/g, ' ').trim();
+    const fits = (candidate) => Array.from(candidate).length <= max;
+    const shortened = [flat, ...[12, 7].map((length) => flat.replace(/\b([0-9a-f]{40}|[0-9a-f]{64})\b/gi, (sha) => sha.slice(0, length)))];
+    const fitting = shortened.find(fits);
+    if (fitting !== undefined)
+        return fitting;
+    const chars = Array.from(shortened.at(-1) ?? flat);
+    return `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
+}
+
+
+/***/ })
+
+};

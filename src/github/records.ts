@@ -1,0 +1,41 @@
+// The records the action keeps on GitHub, each loaded only when the step's inputs ask for it: a
+// run that keeps none (no pr-comment, deployment-environment or commit-status) loads none of
+// their code, nor the lifecycle they share.
+import { recordsAskedFor, type RawInputs } from '../inputs/parse.js'
+import type { KeptRecordOptions, RunRecord } from '../records/run-record.js'
+import { oneLine } from '../text.js'
+
+export interface GitHubRecords {
+  /** In the order they are opened and closed: the comment, the deployment, the commit status. */
+  records: RunRecord[]
+  /** The deployment this run created, once it is known. */
+  deploymentId(): string | undefined
+}
+
+/** The records `raw` asks for, even with invalid inputs (each then says why, or closes with `error`). */
+export async function githubRecords(kept: KeptRecordOptions & { raw: RawInputs }, setOutputNow: (name: string, value: string) => void): Promise<GitHubRecords> {
+  const asked = recordsAskedFor(kept.raw)
+  // A record whose code cannot be loaded (a dist/ folder copied without its chunks) is one warning, never a crash.
+  const unloadable = (what: string) => (error: unknown) => notLoaded(what, error, kept)
+  const [comment, deployment, status] = await Promise.all([
+    asked.comment ? import('./pr-comment.js').then((m) => m.recordPullRequestComment(kept), unloadable('pull request comment')) : undefined,
+    asked.deployment ? import('./deployment.js').then((m) => m.recordDeployment({ ...kept, setOutputNow }), unloadable('deployment')) : undefined,
+    asked.commitStatus ? import('./commit-status.js').then((m) => m.recordCommitStatus(kept), unloadable('commit status')) : undefined
+  ])
+  return {
+    records: [comment, deployment, status].filter((record): record is RunRecord => record !== undefined),
+    deploymentId: () => (deployment && 'id' in deployment ? deployment.id() : undefined)
+  }
+}
+
+/** A record whose code could not be loaded: nothing is written, and the step says so at the close. */
+function notLoaded(what: string, error: unknown, { log, clean }: KeptRecordOptions): RunRecord {
+  const why = oneLine(clean(error instanceof Error ? error.message : String(error)), 300)
+  return {
+    open: () => undefined,
+    close: async () =>
+      log.warning(
+        `The ${what} could not be written: the action's code for it could not be loaded (${why}). Check that the action's dist/ folder is complete (every file beside dist/index.js); the step's result does not depend on it.`
+      )
+  }
+}
