@@ -120,7 +120,9 @@ describe.concurrent('siblings on one commit never turn a failure green', () => {
   it('two matrix legs with one commit-status context: leg a fails, leg b succeeds after it: the check stays failure', async () => {
     const sim = await simulator()
     const api = await githubApi()
-    sim.script('update', 'leg-b', [{ json: { status: 'in_progress' }, repeat: 6 }, { json: { status: 'success', endedAt: '2026-01-01T00:00:00Z' } }])
+    // Leg b succeeds once leg a's failure is on the commit, however the two processes are scheduled (found under load).
+    const aFailed = () => api.statuses.some((s) => s.state === 'failure')
+    sim.script('update', 'leg-b', [{ fn: () => ({ json: aFailed() ? { status: 'success', endedAt: '2026-01-01T00:00:00Z' } : { status: 'in_progress' } }) }])
     // Each leg as the runner starts it: the same job and step, its own matrix values.
     const [a, b] = await Promise.all([
       runAgainst(sim, { 'status-id': 'update-failure', ...gate, matrix: '{\n  "site": "a"\n}' }, { env: { GITHUB_API_URL: api.url } }),
@@ -138,7 +140,8 @@ describe.concurrent('siblings on one commit never turn a failure green', () => {
   it('two jobs the runner names alike (callers of one reusable workflow, no matrix): job a fails, job b succeeds after it: the check stays failure', async () => {
     const sim = await simulator()
     const api = await githubApi()
-    sim.script('update', 'twin-b', [{ json: { status: 'in_progress' }, repeat: 6 }, { json: { status: 'success', endedAt: '2026-01-01T00:00:00Z' } }])
+    const aFailed = () => api.statuses.some((s) => s.state === 'failure')
+    sim.script('update', 'twin-b', [{ fn: () => ({ json: aFailed() ? { status: 'success', endedAt: '2026-01-01T00:00:00Z' } : { status: 'in_progress' } }) }])
     const [a, b] = await Promise.all([
       runAgainst(sim, { 'status-id': 'update-failure', ...gate }, { env: { GITHUB_API_URL: api.url } }),
       runAgainst(sim, { 'status-id': 'twin-b', ...gate }, { env: { GITHUB_API_URL: api.url } })
@@ -298,11 +301,14 @@ describe.concurrent('the rule for runs that share a commit (docs/usage/required-
   it('the action: leg a’s success while leg b still waits holds the check pending, naming b; only b’s success turns it green', async () => {
     const sim = await simulator()
     const api = await githubApi()
-    // Leg b ends only once leg a has ended: a wait that outlasts the other leg's.
+    // Leg b ends only once leg a has ended: a wait that outlasts the other leg's. Leg a ends once
+    // leg b's pending is on the commit, however the two processes are scheduled (found under load).
     let aEnded = false
+    const bWaits = () => api.statuses.some((s) => tagOf(s.target_url)?.label === 'wait-for-docs (b)')
+    sim.script('update', 'leg-a', [{ fn: () => ({ json: bWaits() ? { status: 'success', ...ENDED } : { status: 'in_progress' } }) }])
     sim.script('update', 'leg-b', [{ fn: () => ({ json: aEnded ? { status: 'success', ...ENDED } : { status: 'in_progress' } }) }])
     const [a, b] = await Promise.all([
-      runAgainst(sim, { 'status-id': 'update-success', ...leg('a') }, env(api)).finally(() => {
+      runAgainst(sim, { 'status-id': 'leg-a', ...leg('a') }, env(api)).finally(() => {
         aEnded = true
       }),
       runAgainst(sim, { 'status-id': 'leg-b', ...leg('b') }, env(api))

@@ -203,7 +203,7 @@ describe.each(PORTS)('a record kept true: $name', (fixture) => {
     fixture.reset()
     const { lifecycle, log } = lifecycleOf(fixture.port())
     lifecycle.open()
-    await vi.waitFor(() => expect(fixture.records()).toEqual(['in_progress']), { timeout: 3000 })
+    await vi.waitFor(() => expect(fixture.records()).toEqual(['in_progress']), { timeout: 20_000 })
     await lifecycle.close(success)
     expect(fixture.records()).toEqual(['success'])
     expect(log.warning).not.toHaveBeenCalled()
@@ -250,7 +250,7 @@ describe.each(PORTS)('a record kept true: $name', (fixture) => {
     fixture.reset()
     const { lifecycle, log, cancel } = lifecycleOf(fixture.port())
     lifecycle.open()
-    await vi.waitFor(() => expect(fixture.records()).toEqual(['in_progress']), { timeout: 3000 })
+    await vi.waitFor(() => expect(fixture.records()).toEqual(['in_progress']), { timeout: 20_000 })
     await sleep(300)
     // The write of the close held past the grace.
     fixture.hold(3000)

@@ -168,7 +168,7 @@ describe('the last net (unforeseen)', () => {
   it('a fault while waiting: result=error with every output and the summary, never a stack trace; one after it is a warning', async () => {
     inputs({ 'status-id': 'update-forever', timeout: '1s' })
     const running = run()
-    await vi.waitFor(() => expect(stdout.join('')).toContain('Waiting on update update-forever'), { timeout: 5000 })
+    await vi.waitFor(() => expect(stdout.join('')).toContain('Waiting on update update-forever'), { timeout: 20_000 })
     expect(await unforeseen(new TypeError('the unforeseen'))).toBe('reported')
     await running
     expect(process.exitCode).toBe(1)
@@ -183,7 +183,7 @@ describe('the last net (unforeseen)', () => {
     inputs({ 'status-id': 'update-forever', timeout: '1s', 'deployment-environment': 'docs', 'github-token': 'ghs_main_test' })
     const before = github.deployments.length
     const running = run()
-    await vi.waitFor(() => expect(github.deployments.at(-1)?.statuses.map((s) => s.state)).toEqual(['in_progress']), { timeout: 5000 })
+    await vi.waitFor(() => expect(github.deployments.at(-1)?.statuses.map((s) => s.state)).toEqual(['in_progress']), { timeout: 20_000 })
     expect(github.deployments.length).toBe(before + 1)
     expect(await unforeseen(new TypeError('the unforeseen'))).toBe('reported')
     expect(github.deployments.at(-1)?.statuses.map((s) => s.state)).toEqual(['in_progress', 'error'])

@@ -765,42 +765,51 @@ function recordLifecycle(port, options) {
     let openLanded = false;
     /** The first write of the outcome whose answer was lost: when it was sent, and why. */
     let closeLost;
-    let warned = false;
-    /** The close's warnings, said as one when it ends: one warning per record, with every reason the close found. */
-    let closeWarnings;
+    /**
+     * What the record has said, one value: nothing yet; the close's warnings, gathered to be said as
+     * one when it ends (with the lines of its writes that failed: untrue once a later write of the
+     * same close lands); or its one warning, said (anything after it is a line of the log).
+     */
+    let voice = { at: 'quiet' };
     /** No write of the outcome before this: the pause the last rate limit asked for. */
     let notBefore = 0;
     /** What an "in progress" write shows if it lands after the step: the port knows (a second comment, for a lost creation). */
     const lateOpen = () => port.words.lateOpen?.() ?? 'it shows "in progress" until the next run';
     const say = (level, line) => {
-        if (level === 'info' || warned)
-            log.info(clean(line));
-        else if (closeWarnings)
-            closeWarnings.push(clean(line));
+        const said = clean(line);
+        if (level === 'info' || voice.at === 'warned')
+            log.info(said);
+        else if (voice.at === 'gathering')
+            voice = { ...voice, lines: [...voice.lines, said] };
         else {
-            warned = true;
-            log.warning(clean(line));
+            voice = { at: 'warned' };
+            log.warning(said);
         }
     };
-    /** The lines of the close's writes that failed: untrue once a later write of the same close lands. */
-    let writeFailures = [];
     const sayWriteFailed = (line) => {
-        writeFailures.push(clean(line));
+        if (voice.at === 'gathering')
+            voice = { ...voice, failures: [...voice.failures, clean(line)] };
         say('warning', line);
     };
     /** A write of the outcome landed: what an earlier try said of it ("could not be written") no longer holds. */
     const takeBackWriteFailures = () => {
-        if (closeWarnings && writeFailures.length > 0)
-            closeWarnings = closeWarnings.filter((line) => !writeFailures.includes(line));
-        writeFailures = [];
+        if (voice.at !== 'gathering')
+            return;
+        const { lines, failures } = voice;
+        voice = { at: 'gathering', lines: lines.filter((line) => !failures.includes(line)), failures: [] };
+    };
+    /** The close begins: its warnings are gathered, unless the record already said its one. */
+    const gatherCloseWarnings = () => {
+        if (voice.at === 'quiet')
+            voice = { at: 'gathering', lines: [], failures: [] };
     };
     const sayCloseWarnings = () => {
-        const lines = closeWarnings ?? [];
-        closeWarnings = undefined;
-        if (lines.length === 0)
+        if (voice.at !== 'gathering')
             return;
-        warned = true;
-        log.warning(oneWarning(lines));
+        const { lines } = voice;
+        voice = lines.length === 0 ? { at: 'quiet' } : { at: 'warned' };
+        if (lines.length > 0)
+            log.warning(oneWarning(lines));
     };
     const signalsUntil = (lookupEndAt, alsoOn = []) => {
         const lookup = (endAt) => AbortSignal.any([(0,_timeout_signal_js__WEBPACK_IMPORTED_MODULE_4__/* .timeoutSignal */ ._)((0,_step_limits_js__WEBPACK_IMPORTED_MODULE_3__/* .lookupBudgetMs */ .E_)(options.requestTimeoutMs, endAt)), deadline, ...alsoOn]);
@@ -1172,7 +1181,7 @@ function recordLifecycle(port, options) {
             if (closing)
                 return closing;
             closeBegan.abort();
-            closeWarnings = [];
+            gatherCloseWarnings();
             closing = runClose(outcome)
                 .catch((error) => {
                 // Nothing above throws; should it, the record is still one warning, never a crash.

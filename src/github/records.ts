@@ -17,10 +17,15 @@ export async function githubRecords(kept: KeptRecordOptions & { raw: RawInputs }
   const asked = recordsAskedFor(kept.raw)
   // A record whose code cannot be loaded (a dist/ folder copied without its chunks) is one warning, never a crash.
   const unloadable = (what: string) => (error: unknown) => notLoaded(what, error, kept)
+  // The toolkit the records write with is loaded now, before waiting begins: loaded by a record's
+  // first write, it took that write's request-timeout (found under load: "did not answer within
+  // 400ms" of an API never asked). Missing, each record says so when it writes.
+  const toolkit = asked.comment || asked.deployment || asked.commitStatus ? import('@actions/github').catch(() => undefined) : undefined
   const [comment, deployment, status] = await Promise.all([
     asked.comment ? import('./pr-comment.js').then((m) => m.recordPullRequestComment(kept), unloadable('pull request comment')) : undefined,
     asked.deployment ? import('./deployment.js').then((m) => m.recordDeployment({ ...kept, setOutputNow }), unloadable('deployment')) : undefined,
-    asked.commitStatus ? import('./commit-status.js').then((m) => m.recordCommitStatus(kept), unloadable('commit status')) : undefined
+    asked.commitStatus ? import('./commit-status.js').then((m) => m.recordCommitStatus(kept), unloadable('commit status')) : undefined,
+    toolkit
   ])
   return {
     records: [comment, deployment, status].filter((record): record is RunRecord => record !== undefined),

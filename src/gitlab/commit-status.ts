@@ -7,29 +7,11 @@
 import { INPUT_SCHEMAS } from '../inputs/fields.js'
 import { commitStatusOf, type RawInputs, SECRET_INPUTS } from '../inputs/parse.js'
 import type { RunOutcome, Settings, TargetRef } from '../model.js'
-import { letThroughStatusDescription, outcomeStatusDescription, statusTargetUrl, waitingStatusDescription } from '../report/commit-status.js'
-import { stepPasses } from '../engine/outcome.js'
 import { type RecordPort, withinBudget } from '../records/lifecycle.js'
 import { keptRecord, type RunRecord } from '../records/run-record.js'
+import { type StatusIo, type StatusNouns, statusRecordPort } from '../records/status-record.js'
 import { oneLine } from '../text.js'
-import {
-  type Decision,
-  decidedWords,
-  heldDescription,
-  keptDescription,
-  OtherJobsUnread,
-  ownStateOf,
-  type OwnState,
-  shownOwn,
-  statusStands,
-  tagged,
-  untagged,
-  type Writer,
-  writeByTheRule,
-  writer
-} from '../records/gate.js'
-import { inert } from '../report/log.js'
-import { fitDescription } from '../report/deployment.js'
+import { type OwnState, tagged, type Writer, writer } from '../records/gate.js'
 import { closeSoon, createGitLabClient, explainRateLimit, type GitLabCommitStatus, GitLabError, gitlabRetryAfterMs } from './api.js'
 import { cleanerWith, GITLAB_TOKEN_VARIABLE, gitlabTokenOf, type NoteContext, usableToken } from './context.js'
 
@@ -87,10 +69,9 @@ export function explainGitLabStatusError(error: unknown, project: string): strin
 type Place = Extract<StatusPlace, { apiUrl: URL }>
 
 /**
- * The GitLab commit status as a port of the lifecycle. Its writes are keyed by commit and name,
- * so it is where it goes (`true`) as soon as the open starts. GitLab refuses a state the status
- * already has (400, "Cannot transition"): a close written again after a late `running` that
- * finds it already so is done.
+ * The GitLab commit status, as the shared record's platform (records/status-record.ts). Its
+ * writes are keyed by commit and name. GitLab refuses a state the status already has (400,
+ * "Cannot transition"): a close written again after a late `running` that finds it already so is done.
  */
 export function gitlabStatusPort(
   name: string,
@@ -106,164 +87,66 @@ export function gitlabStatusPort(
     invocation?: string
   }
 ): RecordPort<true, RunOutcome> {
-  const shownName = oneLine(name, 100)
   const { clean, env } = context
-  let ownState: OwnState = 'pending'
-  /** What the last close decided, by the rule (records/gate.ts): its own outcome, another job's failure kept, or running held. */
-  let decided: Decision | undefined
-  let closedAs: string | undefined
-  let refusal: unknown
-  let refusedAtOpen = false
-  // The statuses this job wrote, by id: any other of the name is another job's or pipeline's.
-  const own = new Set<number>()
-  /** Set when the last close failed reading the other jobs' statuses: whether its write was sent before. */
-  let unconfirmed: boolean | undefined
-  /** The most this job sent of its own success (its answer may have been lost): a `pending` held for the other jobs, or the success. */
-  let sentOfSuccess: 'nothing' | 'hold' | 'success' = 'nothing'
-  let landedLate = false
   const me = gitlabWriter(place, env, context.invocation ?? '')
-  // GitLab takes a target_url of 255 characters at the most: a longer one links the job.
-  const link = (url: string | undefined, state: OwnState) => tagged(url, me, state, GITLAB_URL_MAX) ?? tagged(place.jobUrl, me, state, GITLAB_URL_MAX)
-  const send = async (status: GitLabCommitStatus, signal: AbortSignal) => {
-    // A write is given until the step's limit in every phase (the lifecycle's signal ends it sooner):
-    // cut at request-timeout, it may still be applied after the write that follows it.
-    const gitlab = createGitLabClient(place.apiUrl, token, signal, Math.max(settings.requestTimeoutMs, context.endAt() - Date.now()), env, clean)
-    try {
-      const id = await withinBudget(gitlab.setCommitStatus(place.project, place.sha, status), signal)
-      if (id !== undefined) own.add(id)
-    } finally {
-      closeSoon(gitlab)
-    }
-  }
-  const list = async (signal: AbortSignal) => {
-    const gitlab = createGitLabClient(place.apiUrl, token, signal, settings.requestTimeoutMs, env, clean)
-    try {
-      return await withinBudget(gitlab.commitStatuses(place.project, place.sha, name), signal)
-    } finally {
-      closeSoon(gitlab)
-    }
-  }
-  return {
-    api: 'GitLab API',
-    async open(signals, at) {
-      at(true)
+  const io: StatusIo = {
+    sha: place.sha.slice(0, 7),
+    me,
+    runUrl: place.jobUrl,
+    // GitLab takes a target_url of 255 characters at the most: a longer one links the job.
+    link: (url, own) => tagged(url, me, own, GITLAB_URL_MAX) ?? tagged(place.jobUrl, me, own, GITLAB_URL_MAX),
+    async send(body, signal) {
+      // A write is given until the step's limit in every phase (the lifecycle's signal ends it sooner):
+      // cut at request-timeout, it may still be applied after the write that follows it.
+      const gitlab = createGitLabClient(place.apiUrl, token, signal, Math.max(settings.requestTimeoutMs, context.endAt() - Date.now()), env, clean)
       try {
-        const description = waitingStatusDescription(targets, clean)
-        await send({ state: 'running', name, description, targetUrl: link(place.jobUrl, 'pending'), pipelineId: place.pipelineId }, signals.write)
-      } catch (error) {
-        // Already running (another job of the pipeline, or an earlier step of this one, wrote it): the status shows what the open asked.
-        if (alreadySo(error, 'running')) return true
-        if (refused(error)) refusal = error
-        throw error
+        const status = { ...body, name, pipelineId: place.pipelineId } as GitLabCommitStatus
+        return await withinBudget(gitlab.setCommitStatus(place.project, place.sha, status), signal)
+      } finally {
+        closeSoon(gitlab)
       }
-      return true
     },
-    async close(outcome, _where, opened, signals) {
-      // The status follows the step's verdict: a timeout that fail-on-timeout: false lets through is success, saying so.
-      const letThrough = outcome.result !== 'success' && stepPasses(outcome, settings.commitStatus?.failOnTimeout ?? true)
-      ownState = letThrough ? 'success' : ownStateOf(outcome.result)
-      decided = { kind: 'own', own: ownState }
-      if (opened === 'refused' && refusal !== undefined) {
-        refusedAtOpen = true
-        throw refusal
+    async list(signal) {
+      const gitlab = createGitLabClient(place.apiUrl, token, signal, settings.requestTimeoutMs, env, clean)
+      try {
+        return await withinBudget(gitlab.commitStatuses(place.project, place.sha, name), signal)
+      } finally {
+        closeSoon(gitlab)
       }
-      const ownLink = statusTargetUrl(
-        outcome.result === 'success',
-        { preview: outcome.trigger?.previewUrl, url: settings.commitStatus?.url, run: place.jobUrl },
-        clean
-      )
-      const body = (decision: Decision): GitLabCommitStatus => {
-        if (decision.kind === 'keep') {
-          return {
-            state: gitlabStateOf(decision.by.own) as GitLabCommitStatus['state'],
-            name,
-            description: fitDescription(clean(keptDescription(decision.by, 'pipeline'))),
-            targetUrl: link(untagged(decision.by.status?.targetUrl), decision.own),
-            pipelineId: place.pipelineId
-          }
-        }
-        if (decision.kind === 'hold')
-          return {
-            state: 'running',
-            name,
-            description: fitDescription(clean(heldDescription(decision.waitingOn, 'pipeline'))),
-            targetUrl: link(place.jobUrl, decision.own),
-            pipelineId: place.pipelineId
-          }
-        return {
-          state: gitlabStateOf(ownState) as GitLabCommitStatus['state'],
-          name,
-          description: letThrough ? letThroughStatusDescription(outcome, clean) : outcomeStatusDescription(outcome, clean),
-          targetUrl: link(ownLink, ownState),
-          pipelineId: place.pipelineId
-        }
-      }
-      unconfirmed = undefined
-      // Parallel jobs of one pipeline (a `parallel: matrix`), steps and retries share the name: the one rule of records/gate.ts.
-      decided = await writeByTheRule(ownState, {
-        list: (afterWrite) => list(afterWrite ? signals.nextLookup() : signals.lookup),
-        context: name,
-        me,
-        stateOf: gitlabStateOf,
-        alone: place.pipelineId === undefined,
-        send: async (written) => {
-          decided = undefined
-          if (written.state === 'success') {
-            sentOfSuccess = 'success'
-            landedLate = false
-          } else if (written.state === 'running' && sentOfSuccess === 'nothing') sentOfSuccess = 'hold'
-          try {
-            await send(written, signals.write)
-          } catch (error) {
-            // GitLab refuses a state the status already has: a close applied whose answer was lost
-            // (a gateway's 502), then sent again, is done, not failed; so is a hold (running) on a
-            // status another job keeps running.
-            const already = error instanceof GitLabError && error.status === 400 && (closedAs === written.state || alreadySo(error, written.state))
-            if (!already) throw error
-            // Refused as already so: the success whose answer was lost has landed, nothing more can come.
-            if (written.state === 'success') landedLate = true
-          }
-          closedAs = written.state
-        },
-        body
-      })
-      return { where: true, done: 'updated' }
     },
-    async readBack(_where, signals, lost, tries) {
-      return statusStands(await list(signals.lookup), { context: name, me, stateOf: gitlabStateOf, own }, ownState, lost, sentOfSuccess !== 'nothing', tries)
-    },
-    // A success may land over another job's failure written meanwhile, unless GitLab already said it landed.
-    closeMayTurn: () => sentOfSuccess === 'hold' || (sentOfSuccess === 'success' && !landedLate),
-    // A write sent, the other jobs' statuses unread after it: written all the same, in doubt.
-    appliedDespite: (error) => error instanceof OtherJobsUnread && error.written,
-    explain: (error) => {
-      if (!(error instanceof OtherJobsUnread)) return explainGitLabStatusError(error, place.project)
-      unconfirmed = error.written
-      return `the statuses the other jobs of this pipeline wrote on ${shownName} could not be read (${explainGitLabStatusError(error.cause, place.project)}), and this job's success must not replace another job's failure${error.written ? '' : ', so it was not written: the status keeps the state it had (running, if the running status was written); retry the job once GitLab answers'}`
-    },
-    refused,
-    retryAfterMs: gitlabRetryAfterMs,
-    words: {
-      opened: () => `Commit status ${shownName}: running on commit ${place.sha.slice(0, 7)}.`,
-      closed: () => {
-        const shown = decided === undefined ? gitlabStateOf(ownState) : gitlabStateOf(shownOwn(decided))
-        const why = decidedWords(decided, 'pipeline')
-        return `Commit status ${shownName}: ${shown} on commit ${place.sha.slice(0, 7)}${why ? ` ${inert(why, 400)}` : ''}.`
-      },
-      openFailed: (why) => `The running commit status ${shownName} could not be written: ${why}.`,
-      lateClose: () =>
-        sentOfSuccess === 'success'
-          ? `the status may show success over another job's failure: look at the pipeline's jobs before you merge`
-          : 'the status may show running after the other jobs ended: retry this job then',
-      lateOpen: () => 'the status shows running until the job runs again',
-      mayNotHold: (why) =>
-        `Commit status ${shownName} holds the outcome (${gitlabStateOf(ownState)}) on commit ${place.sha.slice(0, 7)}, but ${why}. The result does not depend on it.`,
-      closeFailed: (why) =>
-        unconfirmed
-          ? `Commit status ${shownName}: ${sentOfSuccess === 'success' ? 'success' : 'running (this job’s docs are ready; other jobs of this pipeline were still running)'} was written on commit ${place.sha.slice(0, 7)}, but ${why}: ${sentOfSuccess === 'success' ? 'if another job of this pipeline failed at the same moment, its failure may be hidden under this success, so look at the pipeline’s jobs before you merge' : 'the status may stay running once they end; retry this job then'}. The result does not depend on it.`
-          : `${!refusedAtOpen && ownState !== 'pending' ? `The last commit status (${gitlabStateOf(ownState)}) of ${shownName}` : `The commit status ${shownName}`} could not be written: ${why}. The result does not depend on it.`
-    }
+    // Without the pipeline's id, no other job can share the status.
+    ...(place.pipelineId === undefined ? { alone: true } : {})
   }
+  return statusRecordPort(
+    {
+      api: 'GitLab API',
+      nouns: GITLAB_NOUNS,
+      context: name,
+      shown: oneLine(name, 100),
+      failOnTimeout: settings.commitStatus?.failOnTimeout ?? true,
+      url: settings.commitStatus?.url,
+      connect: async () => io,
+      stateOf: gitlabStateOf,
+      explain: (error) => explainGitLabStatusError(error, place.project),
+      refused,
+      retryAfterMs: gitlabRetryAfterMs,
+      alreadySo: (error, state, lastWritten) => error instanceof GitLabError && error.status === 400 && (lastWritten === state || alreadySo(error, state))
+    },
+    targets,
+    clean
+  )
+}
+
+/** How GitLab's words name the status and the jobs. */
+const GITLAB_NOUNS: StatusNouns = {
+  thing: 'status',
+  unit: 'pipeline',
+  again: 'retry',
+  othersStill: 'running',
+  result: 'The result',
+  host: 'GitLab',
+  namesLink: false,
+  quote: (text) => text
 }
 
 /** The command's inputs as given, keys left out: what one command of a job waits on, the same in a retry of the job. */

@@ -329,6 +329,9 @@ export function withinBudget<T>(work: Promise<T>, budget: AbortSignal): Promise<
   })
 }
 
+/** What a record has said: its warnings are one, said once (`recordLifecycle`'s `voice`). */
+type Voice = { at: 'quiet' } | { at: 'gathering'; lines: readonly string[]; failures: readonly string[] } | { at: 'warned' }
+
 /** The record's lifecycle through `port`, within the step's time rules. */
 export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>, options: LifecycleOptions): RecordLifecycle<Outcome> {
   const { cancel, log, clean } = options
@@ -356,39 +359,45 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
   let openLanded = false
   /** The first write of the outcome whose answer was lost: when it was sent, and why. */
   let closeLost: { at: number; why: string } | undefined
-  let warned = false
-  /** The close's warnings, said as one when it ends: one warning per record, with every reason the close found. */
-  let closeWarnings: string[] | undefined
+  /**
+   * What the record has said, one value: nothing yet; the close's warnings, gathered to be said as
+   * one when it ends (with the lines of its writes that failed: untrue once a later write of the
+   * same close lands); or its one warning, said (anything after it is a line of the log).
+   */
+  let voice: Voice = { at: 'quiet' }
   /** No write of the outcome before this: the pause the last rate limit asked for. */
   let notBefore = 0
 
   /** What an "in progress" write shows if it lands after the step: the port knows (a second comment, for a lost creation). */
   const lateOpen = () => port.words.lateOpen?.() ?? 'it shows "in progress" until the next run'
   const say = (level: 'info' | 'warning', line: string) => {
-    if (level === 'info' || warned) log.info(clean(line))
-    else if (closeWarnings) closeWarnings.push(clean(line))
+    const said = clean(line)
+    if (level === 'info' || voice.at === 'warned') log.info(said)
+    else if (voice.at === 'gathering') voice = { ...voice, lines: [...voice.lines, said] }
     else {
-      warned = true
-      log.warning(clean(line))
+      voice = { at: 'warned' }
+      log.warning(said)
     }
   }
-  /** The lines of the close's writes that failed: untrue once a later write of the same close lands. */
-  let writeFailures: string[] = []
   const sayWriteFailed = (line: string) => {
-    writeFailures.push(clean(line))
+    if (voice.at === 'gathering') voice = { ...voice, failures: [...voice.failures, clean(line)] }
     say('warning', line)
   }
   /** A write of the outcome landed: what an earlier try said of it ("could not be written") no longer holds. */
   const takeBackWriteFailures = () => {
-    if (closeWarnings && writeFailures.length > 0) closeWarnings = closeWarnings.filter((line) => !writeFailures.includes(line))
-    writeFailures = []
+    if (voice.at !== 'gathering') return
+    const { lines, failures } = voice
+    voice = { at: 'gathering', lines: lines.filter((line) => !failures.includes(line)), failures: [] }
+  }
+  /** The close begins: its warnings are gathered, unless the record already said its one. */
+  const gatherCloseWarnings = () => {
+    if (voice.at === 'quiet') voice = { at: 'gathering', lines: [], failures: [] }
   }
   const sayCloseWarnings = () => {
-    const lines = closeWarnings ?? []
-    closeWarnings = undefined
-    if (lines.length === 0) return
-    warned = true
-    log.warning(oneWarning(lines))
+    if (voice.at !== 'gathering') return
+    const { lines } = voice
+    voice = lines.length === 0 ? { at: 'quiet' } : { at: 'warned' }
+    if (lines.length > 0) log.warning(oneWarning(lines))
   }
   const signalsUntil = (lookupEndAt: number, alsoOn: AbortSignal[] = []): WriteSignals => {
     const lookup = (endAt: number) => AbortSignal.any([timeoutSignal(lookupBudgetMs(options.requestTimeoutMs, endAt)), deadline, ...alsoOn])
@@ -790,7 +799,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     close(outcome) {
       if (closing) return closing
       closeBegan.abort()
-      closeWarnings = []
+      gatherCloseWarnings()
       closing = runClose(outcome)
         .catch((error: unknown) => {
           // Nothing above throws; should it, the record is still one warning, never a crash.

@@ -1,0 +1,744 @@
+export const id = 519;
+export const ids = [519];
+export const modules = {
+
+/***/ 6519:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  commitStatusPort: () => (/* binding */ commitStatusPort),
+  githubWriter: () => (/* binding */ githubWriter),
+  recordCommitStatus: () => (/* binding */ recordCommitStatus)
+});
+
+// EXTERNAL MODULE: ./src/inputs/parse.ts + 13 modules
+var parse = __webpack_require__(7955);
+// EXTERNAL MODULE: ./src/report/deployment.ts
+var deployment = __webpack_require__(1479);
+// EXTERNAL MODULE: ./src/report/markdown.ts
+var markdown = __webpack_require__(4285);
+;// CONCATENATED MODULE: ./src/report/commit-status.ts
+
+
+/** The docs deployed, or failed to; a timeout, an error or a cancel says nothing about the docs: `error`. Never `success` but on success. */
+function githubStatusState(result) {
+    return result === 'success' ? 'success' : result === 'failure' ? 'failure' : 'error';
+}
+/** GitLab has no `error`: anything but success fails the check, and a cancel is `canceled`. */
+function gitlabStatusState(result) {
+    return result === 'success' ? 'success' : result === 'cancelled' ? 'canceled' : 'failed';
+}
+/**
+ * Where a status links: on success the docs (the preview, else deployment-url), else the run,
+ * where the reason is; cleaned as the log is (a key the platform put into the preview's address,
+ * in any spelling, is cut), so that what is read back is what was meant.
+ */
+function statusTargetUrl(success, links, clean) {
+    const docs = (0,markdown/* safeUrl */.Pl)(links.preview) ?? (0,markdown/* safeUrl */.Pl)(links.url);
+    const run = links.run && URL.canParse(links.run) && /^https?:$/.test(new URL(links.run).protocol) ? links.run : undefined;
+    const url = success ? (docs ?? run) : (run ?? docs);
+    return url === undefined ? undefined : clean(url);
+}
+/** The description while waiting, cut to GitHub's limit. */
+function waitingStatusDescription(targets, clean) {
+    return (0,deployment/* fitDescription */.Am)(clean(targets.length > 0 ? (0,deployment/* waitingDescription */.sM)(targets) : 'Waiting for the docs'));
+}
+/** The description of the last status: the reason of the annotation, cut to GitHub's limit. */
+function outcomeStatusDescription(outcome, clean) {
+    return (0,deployment/* fitDescription */.Am)(clean((0,deployment/* outcomeDescription */.fO)(outcome)));
+}
+/**
+ * The description of a timeout that fail-on-timeout: false lets through, whose status is success
+ * (it follows the step's verdict): it says that it timed out and was let through, then why.
+ */
+function letThroughStatusDescription(outcome, clean) {
+    return (0,deployment/* fitDescription */.Am)(clean(`Timed out, let through (fail-on-timeout: false): ${(0,deployment/* outcomeDescription */.fO)(outcome)}`));
+}
+
+// EXTERNAL MODULE: ./src/report/log.ts
+var log = __webpack_require__(6472);
+// EXTERNAL MODULE: ./src/records/lifecycle.ts
+var lifecycle = __webpack_require__(6093);
+// EXTERNAL MODULE: ./src/records/listing.ts
+var listing = __webpack_require__(5474);
+// EXTERNAL MODULE: ./src/text.ts
+var src_text = __webpack_require__(8992);
+;// CONCATENATED MODULE: ./src/records/gate.ts
+
+
+const OWN_STATES = ['pending', 'success', 'failure', 'error', 'cancelled'];
+/** The own state of a run's result: a timeout and an error are one (the wait could not tell). */
+const ownStateOf = (result) => result === 'success' ? 'success' : result === 'failure' ? 'failure' : result === 'cancelled' ? 'cancelled' : 'error';
+/**
+ * The table's order: the check shows the state of the writer that ranks highest. A failure of
+ * the docs outranks a wait that could not tell (a timeout, an error), which outranks a cancel (a
+ * fail-fast matrix cancels the other legs); any of them outranks a writer still waiting; the
+ * check is success only when every writer's own latest state is.
+ */
+const RANK = { failure: 4, error: 3, cancelled: 2, pending: 1, success: 0 };
+/** A writer of the identity `parts` in `run`, labelled `label`, with a mark of its own. */
+function writer(run, parts, label, legacyRun, attempt = 1) {
+    const mark = Math.floor(Math.random() * 2 ** 32)
+        .toString(16)
+        .padStart(8, '0');
+    return { run, key: identityHash(parts.join('\u0000')), label: label.slice(0, 60), mark, legacyRun, attempt };
+}
+/**
+ * 48 bits of an identity's text, as 12 hex digits: the same text gives the same key in every run
+ * (cyrb53, a small non-cryptographic hash: a key tells writers apart, it guards nothing).
+ */
+function identityHash(text) {
+    const [a, b] = Array.from(text, (ch) => ch.charCodeAt(0)).reduce(([h1, h2], c) => [Math.imul(h1 ^ c, 2654435761), Math.imul(h2 ^ c, 1597334677)], [0xdeadbeef, 0x41c6ce57]);
+    const h1 = Math.imul(a ^ (a >>> 16), 2246822507) ^ Math.imul(b ^ (b >>> 13), 3266489909);
+    const h2 = Math.imul(b ^ (b >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    return ((h2 >>> 0) % 0x10000).toString(16).padStart(4, '0') + (h1 >>> 0).toString(16).padStart(8, '0');
+}
+const TAG = 'wait-for-docs';
+/**
+ * `url` with the tag of `writer` and its own state in the fragment (any fragment it had is
+ * replaced); the tag changes nothing of where the link goes. Longer than `max` (GitLab takes 255
+ * characters), the label is left out; still longer, undefined (the port links elsewhere).
+ */
+function tagged(url, who, own, max = 2000) {
+    if (url === undefined)
+        return undefined;
+    const base = url.split('#')[0] ?? url;
+    const fields = { run: who.run, w: who.key, own, m: who.mark, a: String(who.attempt) };
+    const withLabel = `${base}#${TAG}&${new URLSearchParams({ ...fields, l: who.label })}`;
+    if (withLabel.length <= max)
+        return withLabel;
+    const bare = `${base}#${TAG}&${new URLSearchParams(fields)}`;
+    return bare.length <= max ? bare : undefined;
+}
+/** The tag of a status's link, or undefined (no tag, an earlier version's, one that does not read as a tag). */
+function tagOf(url) {
+    const at = url?.indexOf(`#${TAG}&`) ?? -1;
+    if (url === undefined || at === -1)
+        return undefined;
+    const params = new URLSearchParams(url.slice(at + TAG.length + 2));
+    const run = params.get('run') ?? '';
+    const key = params.get('w') ?? '';
+    const own = params.get('own');
+    const mark = params.get('m') ?? '';
+    const attempt = Number(params.get('a') ?? '1');
+    if (!/^[\w-]{1,40}$/.test(run) || !/^[0-9a-f]{12}$/.test(key) || !OWN_STATES.includes(own) || !/^[0-9a-f]{8}$/.test(mark))
+        return undefined;
+    if (!Number.isSafeInteger(attempt) || attempt < 0)
+        return undefined;
+    // Server text: one line, short; the words that show it make it inert for the log.
+    const label = (0,src_text/* oneLine */.TN)(params.get('l') ?? '', 60);
+    return { run, key, own, mark, attempt, label: label || undefined };
+}
+/** A link as the words may show it: without the tag. */
+const untagged = (url) => (url === undefined ? undefined : (url.split(`#${TAG}&`)[0] ?? url));
+const FAILED_STATES = new Set(['failure', 'error', 'failed', 'canceled']);
+/**
+ * Every writer of `me`'s run on `context`, each with its latest status (`listed` is newest first):
+ * a tagged status of the run is its writer's, from the writer's latest attempt only (a re-run or
+ * a retry replaces what the earlier one wrote), each run of the step in that attempt a writer of
+ * its own (two jobs the runner names alike); an untagged failure linking this attempt (an
+ * earlier version of the step, a job that tags nothing) stands as a writer of its own that
+ * failed, as it did before the tags.
+ */
+function writersOf(listed, context, me) {
+    const writers = new Map();
+    const newestFirst = [...listed].sort((a, b) => b.id - a.id).filter((status) => status.context === context);
+    // Per identity, its latest run (attempt) counts, this writer's own included: an earlier one is replaced.
+    const latest = new Map([[me.key, me.attempt]]);
+    for (const status of newestFirst) {
+        const tag = tagOf(status.targetUrl);
+        if (tag?.run === me.run)
+            latest.set(tag.key, Math.max(latest.get(tag.key) ?? 0, tag.attempt));
+    }
+    for (const status of newestFirst) {
+        const tag = tagOf(status.targetUrl);
+        if (tag) {
+            if (tag.run !== me.run || tag.attempt !== latest.get(tag.key))
+                continue;
+            // In that attempt, each run of the step is a writer (two jobs the runner names alike are two).
+            const key = `${tag.key}.${tag.mark}`;
+            if (!writers.has(key))
+                writers.set(key, { key, own: tag.own, label: tag.label, status });
+        }
+        else if (me.legacyRun !== undefined && status.run === me.legacyRun && FAILED_STATES.has(status.state)) {
+            const key = `untagged ${status.id}`;
+            writers.set(key, { key, own: status.state === 'canceled' ? 'cancelled' : status.state === 'error' ? 'error' : 'failure', label: undefined, status });
+        }
+    }
+    return writers;
+}
+/** What the check shows for `own`, beside every other writer of the run `listed` holds. */
+function decide(listed, context, me, own) {
+    const others = [...writersOf(listed, context, me).values()].filter((w) => w.key !== `${me.key}.${me.mark}`);
+    // The highest-ranked other writer; among equals the newest (they are listed newest first).
+    const worst = others.reduce((top, w) => (top === undefined || RANK[w.own] > RANK[top.own] ? w : top), undefined);
+    if (worst === undefined || RANK[worst.own] <= RANK[own])
+        return { kind: 'own', own };
+    if (worst.own === 'pending')
+        return { kind: 'hold', own, waitingOn: others.filter((w) => w.own === 'pending') };
+    return { kind: 'keep', own, by: worst };
+}
+/** The own state the check shows for a decision: the writer's own, another's it keeps, or pending while others wait. */
+const shownOwn = (decision) => (decision.kind === 'own' ? decision.own : decision.kind === 'keep' ? decision.by.own : 'pending');
+/**
+ * Whether what stands is what the table says: the newest status of this run on the context is in
+ * the state `decision` shows (`stateOf` maps an own state to the platform's). A newer status of
+ * another run (another workflow, another pipeline) is that run's to set: the last written stands.
+ */
+function standsRight(listed, context, me, decision, stateOf) {
+    const newest = [...listed]
+        .sort((a, b) => b.id - a.id)
+        .find((status) => status.context === context && (tagOf(status.targetUrl)?.run === me.run || (me.legacyRun !== undefined && status.run === me.legacyRun)));
+    return newest === undefined || newest.state === stateOf(shownOwn(decision));
+}
+/** The statuses other writers of the run wrote could not be read around this writer's write (`written`: after it was sent). */
+class OtherJobsUnread extends lifecycle/* LookupAroundWriteFailed */.KY {
+    cause;
+    written;
+    constructor(cause, written) {
+        super('the statuses of the other jobs could not be read');
+        this.cause = cause;
+        this.written = written;
+        this.name = 'OtherJobsUnread';
+    }
+}
+/**
+ * Writes this writer's close (`own`, its outcome) by the table. The statuses are read first, so
+ * that a success is never written over another writer's failure nor while another still waits
+ * (it holds `pending`), and a cancel or a timeout never hides another's failure (a failure of its
+ * own outranks all, and is written without reading). After a success or a hold they are read
+ * again, and written once more if what stands is no longer what the table says: two writers
+ * ending at once each read the other as waiting, and the second read sees them both ended.
+ * Unread before a success, nothing is written (`OtherJobsUnread`, not written); unread before a
+ * cancel or an error, its own state is written (it is never success); unread after, the write
+ * stands unconfirmed (`OtherJobsUnread`, written).
+ */
+async function writeByTheRule(own, io) {
+    const read = async (afterWrite) => {
+        try {
+            return await io.list(afterWrite);
+        }
+        catch (error) {
+            throw new OtherJobsUnread(error, afterWrite);
+        }
+    };
+    // Alone, or its own failure (which outranks all): written as it is. A success is never written
+    // over what was not read; a timeout or a cancel unread is its own state (never success).
+    const first = io.alone || own === 'failure' || own === 'pending'
+        ? { kind: 'own', own }
+        : decide(own === 'success' ? await read(false) : await read(false).catch(() => []), io.context, io.me, own);
+    await io.send(io.body(first));
+    if (io.alone || own !== 'success')
+        return first;
+    const after = await read(true);
+    const now = decide(after, io.context, io.me, own);
+    // What stands is what the table says: said as it stands (another's failure may have landed after this write).
+    if (standsRight(after, io.context, io.me, now, io.stateOf))
+        return now;
+    await io.send(io.body(now));
+    return now;
+}
+/**
+ * What stands after a write whose answer was lost (records/lifecycle.ts, `ReadBack`), by the same
+ * table: the newest status of this run not in the state the table says (a late `pending` on top,
+ * a success over another writer's failure) is stale. Otherwise a lost "in progress" is accounted
+ * for when a status of it (this run of the step's mark, pending) that is not one of `own` is
+ * listed for each of its `tries` that got no answer (each lands as a status of its own); a lost write of the outcome matters only as a success or a held `pending` (landing
+ * later, it could cover another's failure, or hold the check after the others ended; `successSent`):
+ * accounted for when a status of this run of the step with its own state success is listed that
+ * is not one of `own`.
+ */
+function statusStands(listed, io, ownState, lost, successSent, tries = 1) {
+    if (!standsRight(listed, io.context, io.me, decide(listed, io.context, io.me, ownState), io.stateOf))
+        return 'stale';
+    const mine = (status, own) => !io.own.has(status.id) && status.context === io.context && tagOf(status.targetUrl)?.mark === io.me.mark && tagOf(status.targetUrl)?.own === own;
+    // Each unanswered try of the "in progress" write is a status of its own once it lands: one seen does not account for the others.
+    if (lost === 'open')
+        return listed.filter((status) => mine(status, 'pending') && status.state === io.stateOf('pending')).length >= tries ? 'outcome' : 'unseen';
+    if (!successSent)
+        return 'outcome';
+    // A success, or a `pending` held for the others (its own state success): either, landing late, could stand over what came after.
+    return listed.some((status) => mine(status, 'success')) ? 'outcome' : 'unseen';
+}
+const labels = (writers) => {
+    const named = writers.map((w) => w.label ?? 'one unnamed').slice(0, 3);
+    return `${named.join(', ')}${writers.length > 3 ? ` and ${writers.length - 3} more` : ''}`;
+};
+/** The description of a held `pending`: this writer's docs are ready, the others it waits for (`unit`: run, pipeline). */
+function heldDescription(waitingOn, unit) {
+    const n = waitingOn.length;
+    return `Docs ready in this job; waiting for ${n === 1 ? 'another job' : `${n} other jobs`} of this ${unit}: ${labels(waitingOn)}`;
+}
+/** The description of another writer's state written again in this writer's name (`unit`: run, pipeline): it names that writer, and quotes its reason. */
+function keptDescription(by, unit) {
+    const did = by.own === 'failure' ? 'failed' : by.own === 'cancelled' ? 'was cancelled' : 'could not tell';
+    return `Another job of this ${unit}${by.label ? ` (${by.label})` : ''} ${did}${by.status?.description ? `: ${by.status.description}` : ''}`;
+}
+/** What the log's line adds when the check shows another writer's state (`unit`: run, pipeline); '' for its own. */
+function decidedWords(decision, unit) {
+    if (decision?.kind === 'keep') {
+        const who = decision.by.label ? ` (${decision.by.label})` : '';
+        const did = decision.by.own === 'failure' ? 'failed it' : decision.by.own === 'cancelled' ? 'was cancelled' : 'could not tell (a timeout or an error)';
+        return `(another job of this ${unit}${who} ${did}; this job’s ${decision.own === 'success' ? 'success' : 'own state'} does not replace that)`;
+    }
+    if (decision?.kind === 'hold')
+        return `(this job’s docs are ready; the check waits for ${decision.waitingOn.length === 1 ? 'another job' : `${decision.waitingOn.length} other jobs`} of this ${unit}: ${labels(decision.waitingOn)})`;
+    return '';
+}
+
+// EXTERNAL MODULE: ./src/records/run-record.ts
+var run_record = __webpack_require__(7649);
+// EXTERNAL MODULE: ./src/engine/outcome.ts
+var engine_outcome = __webpack_require__(938);
+;// CONCATENATED MODULE: ./src/records/status-record.ts
+
+
+
+
+
+/** The commit status of one run, as a port of the lifecycle, over `platform`. Its writes are keyed by commit and context, so it is where it goes (`true`) as soon as the open starts. */
+function statusRecordPort(platform, targets, clean) {
+    const { nouns, shown } = platform;
+    const quote = nouns.quote;
+    // The statuses this record wrote, by id: any other on the context is another run's or job's.
+    const own = new Set();
+    let story = {
+        refusedAtOpen: false,
+        own: 'pending',
+        decided: undefined,
+        sent: 'nothing',
+        lastWritten: undefined,
+        linked: undefined,
+        unconfirmed: undefined,
+        sha: ''
+    };
+    const connect = async () => {
+        const io = await platform.connect();
+        story = { ...story, sha: io.sha };
+        return io;
+    };
+    const successSent = () => story.sent === 'success' || story.sent === 'landed';
+    const send = async (io, body, signal) => {
+        const id = await io.send(body, signal);
+        if (id !== undefined)
+            own.add(id);
+    };
+    const closeFailedUnconfirmed = (why) => {
+        const unit = nouns.unit;
+        return successSent()
+            ? `Commit status ${shown}: success was written on commit ${story.sha}, but ${why}: if another job of this ${unit} failed at the same moment, its failure may be hidden under this success, so look at the ${unit}’s jobs before you merge. ${nouns.result} does not depend on it.`
+            : `Commit status ${shown}: ${platform.stateOf('pending')} (this job’s docs are ready; other jobs of this ${unit} were still ${nouns.othersStill}) was written on commit ${story.sha}, but ${why}: the ${nouns.thing} may stay ${platform.stateOf('pending')} once they end; ${nouns.again} this job then. ${nouns.result} does not depend on it.`;
+    };
+    return {
+        api: platform.api,
+        ...(platform.openAgain ? { openAgain: true } : {}),
+        async open(signals, at) {
+            const io = await connect();
+            at(true);
+            try {
+                const body = { state: platform.stateOf('pending'), description: waitingStatusDescription(targets, clean), targetUrl: io.link(io.runUrl, 'pending') };
+                await send(io, body, signals.write);
+            }
+            catch (error) {
+                // Already so (another job of the pipeline, or an earlier step of this one, wrote it): the status shows what the open asked.
+                if (platform.alreadySo?.(error, platform.stateOf('pending'), undefined))
+                    return true;
+                if (platform.refused(error))
+                    story = { ...story, refusal: error };
+                throw error;
+            }
+            return true;
+        },
+        async close(outcome, _where, opened, signals) {
+            // The status follows the step's verdict: a timeout that fail-on-timeout: false lets through is success, saying so.
+            const letThrough = outcome.result !== 'success' && (0,engine_outcome/* stepPasses */.WX)(outcome, platform.failOnTimeout);
+            const ownState = letThrough ? 'success' : ownStateOf(outcome.result);
+            story = { ...story, own: ownState, decided: { kind: 'own', own: ownState } };
+            // Refused on the open (a token without the permission): the same answer again would add nothing.
+            if (opened === 'refused' && story.refusal !== undefined) {
+                story = { ...story, refusedAtOpen: true };
+                throw story.refusal;
+            }
+            const io = await connect();
+            const ownLink = statusTargetUrl(outcome.result === 'success', { preview: outcome.trigger?.previewUrl, url: platform.url, run: io.runUrl }, clean);
+            const body = (decision) => {
+                if (decision.kind === 'keep')
+                    return {
+                        state: platform.stateOf(decision.by.own),
+                        description: (0,deployment/* fitDescription */.Am)(clean(keptDescription(decision.by, nouns.unit))),
+                        targetUrl: io.link(untagged(decision.by.status?.targetUrl) ?? io.runUrl, decision.own)
+                    };
+                if (decision.kind === 'hold')
+                    return {
+                        state: platform.stateOf('pending'),
+                        description: (0,deployment/* fitDescription */.Am)(clean(heldDescription(decision.waitingOn, nouns.unit))),
+                        targetUrl: io.link(io.runUrl, decision.own)
+                    };
+                return {
+                    state: platform.stateOf(ownState),
+                    description: letThrough ? letThroughStatusDescription(outcome, clean) : outcomeStatusDescription(outcome, clean),
+                    targetUrl: io.link(ownLink, ownState)
+                };
+            };
+            story = { ...story, unconfirmed: undefined };
+            // Matrix legs, steps, re-runs and retries share the context: the one rule of records/gate.ts.
+            const decided = await writeByTheRule(ownState, {
+                list: (afterWrite) => io.list(afterWrite ? signals.nextLookup() : signals.lookup),
+                context: platform.context,
+                me: io.me,
+                stateOf: platform.stateOf,
+                ...(io.alone ? { alone: true } : {}),
+                send: async (written) => {
+                    const sent = written.state === 'success' ? 'success' : written.state === platform.stateOf('pending') && story.sent === 'nothing' ? 'hold' : story.sent;
+                    story = { ...story, decided: undefined, sent, linked: untagged(written.targetUrl) };
+                    try {
+                        await send(io, written, signals.write);
+                    }
+                    catch (error) {
+                        // Refused as already so (a close applied whose answer was lost, then sent again): done, not failed;
+                        // a success so has landed, and nothing more of it can come.
+                        if (!platform.alreadySo?.(error, written.state, story.lastWritten))
+                            throw error;
+                        if (written.state === 'success')
+                            story = { ...story, sent: 'landed' };
+                    }
+                    story = { ...story, lastWritten: written.state };
+                },
+                body
+            });
+            story = { ...story, decided };
+            return { where: true, done: 'updated' };
+        },
+        async readBack(_where, signals, lost, tries) {
+            const io = await connect();
+            return statusStands(await io.list(signals.lookup), { context: platform.context, me: io.me, stateOf: platform.stateOf, own }, story.own, lost, story.sent !== 'nothing', tries);
+        },
+        // A success may land over another job's failure written meanwhile, unless the platform said it landed; a held waiting state, over the others' ends.
+        closeMayTurn: () => story.sent === 'hold' || story.sent === 'success',
+        // A write sent, the other jobs' statuses unread after it: written all the same, in doubt.
+        appliedDespite: (error) => error instanceof OtherJobsUnread && error.written,
+        explain: (error) => {
+            if (!(error instanceof OtherJobsUnread))
+                return platform.explain(error);
+            story = { ...story, unconfirmed: error.written };
+            const waiting = platform.stateOf('pending');
+            return `the statuses the other jobs of this ${nouns.unit} wrote on ${shown} could not be read (${platform.explain(error.cause)}), and this job's success must not replace another job's failure${error.written ? '' : `, so it was not written: the ${nouns.thing} keeps the state it had (${waiting}, if the ${waiting} status was written); ${nouns.again} the job once ${nouns.host} answers`}`;
+        },
+        refused: platform.refused,
+        retryAfterMs: platform.retryAfterMs,
+        words: {
+            opened: () => `Commit status ${shown}: ${platform.stateOf('pending')} on commit ${story.sha}.`,
+            closed: () => {
+                const state = story.decided === undefined ? platform.stateOf(story.own) : platform.stateOf(shownOwn(story.decided));
+                const why = decidedWords(story.decided, nouns.unit);
+                const linked = nouns.namesLink && story.linked ? `, linking ${(0,log/* inert */.tJ)(story.linked, 300)}` : '';
+                return `Commit status ${shown}: ${state} on commit ${story.sha}${linked}${why ? ` ${(0,log/* inert */.tJ)(why, 400)}` : ''}.`;
+            },
+            openFailed: (why) => `The ${platform.stateOf('pending')} commit status ${shown} could not be written: ${quote(why, 400)}.`,
+            lateClose: () => successSent()
+                ? `the ${nouns.thing} may show success over another job's failure: look at the ${nouns.unit}'s jobs before you merge`
+                : `the ${nouns.thing} may show ${platform.stateOf('pending')} after the other jobs ended: ${nouns.again} this job then`,
+            lateOpen: () => `the ${nouns.thing} shows ${platform.stateOf('pending')} until the job runs again`,
+            mayNotHold: (why) => `Commit status ${shown} holds the outcome (${platform.stateOf(story.own)}) on commit ${story.sha}, but ${quote(why, 400)}. ${nouns.result} does not depend on it.`,
+            closeFailed: (why) => story.unconfirmed
+                ? closeFailedUnconfirmed(quote(why, 400))
+                : `${!story.refusedAtOpen && story.own !== 'pending' ? `The last commit status (${platform.stateOf(story.own)}) of ${shown}` : `The commit status ${shown}`} could not be written: ${quote(why, 400)}. ${nouns.result} does not depend on it.`
+        }
+    };
+}
+
+// EXTERNAL MODULE: ./src/github/comment-api.ts
+var comment_api = __webpack_require__(1691);
+// EXTERNAL MODULE: ./src/github/fork.ts
+var github_fork = __webpack_require__(356);
+// EXTERNAL MODULE: ./src/github/run-commit.ts
+var run_commit = __webpack_require__(5886);
+;// CONCATENATED MODULE: ./src/github/commit-status-api.ts
+
+
+
+
+/**
+ * The repository and the run's commit (runCommit: the pull request's head, the merge queue's
+ * head_sha, else GITHUB_SHA), and the run's address: a later attempt's own
+ * (`…/attempts/N`), so that the statuses of one attempt are told from another's.
+ */
+function statusPlace(context, attempt = process.env.GITHUB_RUN_ATTEMPT) {
+    const { owner, repo } = context.repo;
+    if (!owner || !repo)
+        return { skip: 'the repository of the run is unknown (GITHUB_REPOSITORY is not set)' };
+    const commit = (0,run_commit.runCommit)(context);
+    if ('problem' in commit)
+        return { skip: commit.problem };
+    const run = (0,comment_api/* runUrlOf */.Qm)(context, owner, repo);
+    const later = attempt && /^\d{1,9}$/.test(attempt) && Number(attempt) > 1 ? `/attempts/${Number(attempt)}` : '';
+    return { owner, repo, sha: commit.sha, runUrl: run && `${run}${later}` };
+}
+/** Posts one status on the commit; GitHub shows the latest of each context. Resolves with its id, when GitHub gave one. */
+async function createCommitStatus(octokit, place, status) {
+    const created = await octokit.rest.repos.createCommitStatus({
+        owner: place.owner,
+        repo: place.repo,
+        sha: place.sha,
+        state: status.state,
+        context: status.context,
+        description: status.description,
+        ...(status.targetUrl ? { target_url: status.targetUrl } : {})
+    });
+    const id = created.data?.id;
+    return typeof id === 'number' && Number.isSafeInteger(id) ? id : undefined;
+}
+/** How many pages of 100 statuses are read at the most (GitHub keeps 1,000 a context; a commit has several). */
+const MAX_STATUS_PAGES = 100;
+/** What the statuses' listing is called where its pages are counted (records/listing.ts). */
+const STATUSES = "the commit's statuses";
+/**
+ * Every status of the commit, newest (highest id) first, each once, as the sibling rule reads
+ * them (records/siblings.ts). Page after page, by hand, as the comments are: a failure another
+ * job wrote may stand below a hundred newer statuses of any context, and a success written over
+ * what was not read could cover it. A page that is not a list, or pages that do not end, are a
+ * lookup that failed (no success is written over it).
+ */
+async function listCommitStatuses(octokit, place, tally = new listing/* PageTally */.S(STATUSES)) {
+    const found = new Map();
+    for (let page = 1; page <= MAX_STATUS_PAGES; page++) {
+        const response = await tally.page(() => octokit.rest.repos.listCommitStatusesForRef({ owner: place.owner, repo: place.repo, ref: place.sha, per_page: 100, page }));
+        const listed = (0,listing/* listedRecords */.k_)(response.data);
+        if ('problem' in listed)
+            throw new comment_api/* ListingNotRead */.MX("the commit's statuses", `${listed.problem} (cut short, or not from the GitHub API)`);
+        // A list that shifts while it is read (a status written meanwhile) serves one twice: once is enough.
+        for (const status of response.data)
+            if (typeof status.state === 'string' && typeof status.context === 'string' && !found.has(status.id))
+                found.set(status.id, {
+                    id: status.id,
+                    state: status.state,
+                    context: status.context,
+                    description: status.description ?? undefined,
+                    targetUrl: status.target_url ?? undefined,
+                    // A status links the run attempt that wrote it (a failure links where its reason is: the run).
+                    run: status.target_url?.split('#')[0] ?? undefined
+                });
+        if (!/rel="next"/.test(response.headers.link ?? ''))
+            return [...found.values()].sort((a, b) => b.id - a.id);
+    }
+    throw new comment_api/* ListingNotRead */.MX("the commit's statuses", `did not end within ${MAX_STATUS_PAGES} pages of 100`);
+}
+/** The token may not write statuses: sending the outcome would be refused the same way. */
+function refused(error) {
+    const status = statusOf(error);
+    return (status === 401 || status === 403 || status === 404) && !(0,comment_api/* rateLimited */.xd)(error);
+}
+function statusOf(error) {
+    return typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
+}
+/**
+ * What to tell the user when the status could not be written; the step does not fail for it.
+ * `fork`: the fork the run's pull request comes from (read from the run's event by default),
+ * whose token is read-only whatever the job's permissions say.
+ */
+function explainStatusError(error, fork = (0,github_fork/* runFork */.MY)()) {
+    const status = statusOf(error);
+    const unreached = (0,comment_api/* unreachableSaid */.sn)(error);
+    if (unreached)
+        return unreached;
+    if ((0,comment_api/* rateLimited */.xd)(error)) {
+        const message = (error instanceof Error ? error.message : String(error))
+            .split('\n')[0]
+            ?.replace(/ - https:\/\/docs\.github\.com\S*$/, '')
+            .slice(0, 300)
+            .replace(/[\s.]+$/, '');
+        return `GitHub asked to slow down (HTTP ${status}: ${message}); the next run writes the status again`;
+    }
+    if ((status === 403 || status === 401) && fork)
+        return (0,github_fork/* forkRefusal */.bm)(fork, 'commit statuses', 'statuses', status);
+    if (status === 403 || status === 401)
+        return `the token may not write commit statuses (HTTP ${status}). Add \`permissions: statuses: write\` to the job (or pass a github-token that has it)`;
+    if (status === 404)
+        return 'the repository was not found (HTTP 404); check that github-token belongs to this repository and has statuses: write';
+    if (status === 422 && error instanceof Error && /maximum number of statuses/i.test(error.message))
+        return (`the commit already has GitHub's most statuses of one name, 1000 per commit and context (HTTP 422), and GitHub takes no more: ` +
+            `the check keeps the state it had before this run, which may be an earlier run's success. ` +
+            `Give commit-status a new context name (and require that name in branch protection), or push a new commit`);
+    if (status === 422) {
+        const message = error instanceof Error ? error.message.split('\n')[0]?.slice(0, 200) : '';
+        return `GitHub refused the status (HTTP 422: ${message}); the commit of the run may not be in this repository`;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    return `${status ? `HTTP ${status}: ` : ''}${message.split('\n')[0]?.slice(0, 300)}`;
+}
+
+;// CONCATENATED MODULE: ./src/github/commit-status.ts
+// The docs as a required check: a commit status on the run's commit, `pending` when waiting
+// starts and the outcome at the end, as one more record kept true by the lifecycle
+// (records/lifecycle.ts): the outcome waits for the `pending` write it would otherwise race (a
+// `pending` GitHub applies late must not land after it), a cancel shortens what is left to the
+// grace, and what could not be written is one warning. Never changes the outcome.
+
+
+
+
+
+
+
+
+
+
+/** GitHub's state for an own state: a cancel, a timeout and an error are `error`. */
+const githubStateOf = (own) => own === 'pending' ? 'pending' : own === 'cancelled' ? 'error' : githubStatusState(own === 'error' ? 'error' : own);
+/**
+ * This job's writer of the status (records/gate.ts): the workflow run (every attempt of it), and
+ * in it the workflow's file, the job, its matrix leg and the step; the words name the job and its leg.
+ */
+function githubWriter(status, runId, runUrl, env = process.env) {
+    const job = env.GITHUB_JOB?.trim() || 'the job';
+    const workflow = (0,comment_api/* workflowFileOf */.hr)(env.GITHUB_WORKFLOW_REF) ?? env.GITHUB_WORKFLOW ?? '';
+    const label = status.leg ? `${job} (${status.leg.label})` : job;
+    const attempt = Number(env.GITHUB_RUN_ATTEMPT);
+    return writer(String(runId), [workflow, job, status.leg?.identity ?? '', env.GITHUB_ACTION ?? ''], label, runUrl, Number.isSafeInteger(attempt) && attempt > 0 ? attempt : 1);
+}
+/**
+ * The commit status on GitHub, as the shared record's platform (records/status-record.ts). Where
+ * it goes is read from the run's event when the open starts (`@actions/github`, loaded then).
+ */
+function commitStatusPort(status, targets, clean) {
+    let connected;
+    const connect = () => {
+        connected ??= (async () => {
+            // Loaded only when a status is asked for, to keep start-up fast.
+            const github = await __webpack_require__.e(/* import() */ 157).then(__webpack_require__.bind(__webpack_require__, 157));
+            const place = statusPlace(github.context);
+            if ('skip' in place)
+                throw new lifecycle/* RecordSkipped */.CU(`commit-status is set, but ${place.skip}. No commit status was written. The step's result does not depend on it.`);
+            const octokit = (0,comment_api/* guardedClient */.S2)(github.getOctokit(status.githubToken), status.githubToken, clean);
+            // Set in a hook, the signal reaches the request and the proxy-aware fetch of the defaults stays in place.
+            let signal;
+            octokit.hook.before('request', (request) => {
+                request.request = { ...request.request, signal };
+            });
+            const me = githubWriter(status, github.context.runId, place.runUrl);
+            return {
+                sha: place.sha.slice(0, 7),
+                me,
+                runUrl: place.runUrl,
+                link: (url, own) => tagged(url, me, own),
+                send: (body, budget) => {
+                    signal = budget;
+                    return (0,lifecycle/* withinBudget */.xV)(createCommitStatus(octokit, place, { ...body, context: status.context }), budget);
+                },
+                list: (budget) => {
+                    signal = budget;
+                    const tally = new listing/* PageTally */.S(STATUSES);
+                    return (0,lifecycle/* withinBudget */.xV)(listCommitStatuses(octokit, place, tally), budget).catch((error) => {
+                        throw tally.cut(error);
+                    });
+                }
+            };
+        })();
+        return connected;
+    };
+    return statusRecordPort({
+        api: 'GitHub API',
+        nouns: GITHUB_NOUNS,
+        context: status.context,
+        shown: (0,log/* inert */.tJ)(status.context, 100),
+        // A second pending is the same write: one that failed on the way is sent again (an earlier run's success must not stand while this one waits).
+        openAgain: true,
+        failOnTimeout: status.failOnTimeout,
+        url: status.url,
+        connect,
+        stateOf: githubStateOf,
+        explain: explainStatusError,
+        refused: refused,
+        retryAfterMs: (error) => (0,comment_api/* retryAfterMs */.Vs)(error)
+    }, targets, clean);
+}
+/** How GitHub's words name the status and the jobs. */
+const GITHUB_NOUNS = {
+    thing: 'check',
+    unit: 'run',
+    again: 're-run',
+    othersStill: 'waiting',
+    result: "The step's result",
+    host: 'GitHub',
+    namesLink: true,
+    quote: log/* inert */.tJ
+};
+/** The commit status of one run of the step (commit-status): `pending` when waiting begins, the outcome at the end (also when waiting never began: a required check keeps no older success). */
+function recordCommitStatus(options) {
+    return (0,run_record/* keptRecord */.u)(({ settings, targets }) => {
+        // With invalid inputs too, when its own are sound: `error`, so that no earlier `success` stands.
+        const status = settings ? settings.commitStatus : (0,parse/* commitStatusOf */.Zl)(options.raw);
+        if (status && status.githubToken !== '')
+            return { port: commitStatusPort(status, targets, options.clean), requestTimeoutMs: status.requestTimeoutMs };
+        if ((0,parse/* commitStatusWithoutToken */.P)(options.raw))
+            return {
+                say: "commit-status is set, but github-token is empty (a secret that is not set?). No commit status was written, so a check that branch protection requires stays expected; the step's result does not depend on it.",
+                level: 'warning'
+            };
+        return undefined;
+    }, options);
+}
+
+
+/***/ }),
+
+/***/ 1479:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Am: () => (/* binding */ fitDescription),
+/* harmony export */   DY: () => (/* binding */ deploymentState),
+/* harmony export */   fO: () => (/* binding */ outcomeDescription),
+/* harmony export */   sM: () => (/* binding */ waitingDescription)
+/* harmony export */ });
+/* unused harmony export MAX_DEPLOYMENT_DESCRIPTION */
+/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5101);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8992);
+/* harmony import */ var _explain_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7389);
+// What a deployment record says about the run: its state and a reason short enough for GitHub's
+// deployment statuses, from the same explanation as the step's annotation.
+
+
+
+/** GitHub's limit on the description of a deployment status. */
+const MAX_DEPLOYMENT_DESCRIPTION = 140;
+/** The docs deployed, or failed to; anything else (timeout, cancel, error) says nothing about the docs: `error`. */
+function deploymentState(result) {
+    return result === 'success' || result === 'failure' ? result : 'error';
+}
+/** The description while waiting: what is waited on. */
+function waitingDescription(targets) {
+    const work = (0,_explain_js__WEBPACK_IMPORTED_MODULE_2__/* .describeWork */ .FG)({ targets: targets.map((ref) => ({ ref })) });
+    return `Waiting for the ${work}: ${targets.map((ref) => (0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_0__/* .describeRef */ .Ro)(ref)).join(', ')}`;
+}
+/** The description of the last status: the first line of the annotation, the reason in the user's terms. */
+function outcomeDescription(outcome) {
+    return (0,_explain_js__WEBPACK_IMPORTED_MODULE_2__/* .explainRun */ .Df)(outcome).lead[0] ?? outcome.headline;
+}
+/**
+ * Text as one line within GitHub's limit, counted in characters. Too long, its full commit shas
+ * are shortened first (to 12 characters, then 7), so a reason that names two commits (the one
+ * deployed, the one expected) keeps both; only then is it cut, with an ellipsis.
+ */
+function fitDescription(text, max = MAX_DEPLOYMENT_DESCRIPTION) {
+    const flat = (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .stripControl */ .kU)(text).replace(/\s+/g, ' ').trim();
+    const fits = (candidate) => Array.from(candidate).length <= max;
+    const shortened = [flat, ...[12, 7].map((length) => flat.replace(/\b([0-9a-f]{40}|[0-9a-f]{64})\b/gi, (sha) => sha.slice(0, length)))];
+    const fitting = shortened.find(fits);
+    if (fitting !== undefined)
+        return fitting;
+    const chars = Array.from(shortened.at(-1) ?? flat);
+    return `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
+}
+
+
+/***/ })
+
+};

@@ -1,0 +1,273 @@
+// The commit status as a record (records/lifecycle.ts), one algorithm for GitHub and GitLab: the
+// waiting state when the wait starts (`pending`, `running`), the outcome at the end written by
+// the rule for the runs that share a commit (records/gate.ts), what a lost write may still do
+// read back, and its words. Each platform is a small port (`StatusPlatform`): where the status
+// goes and how it is written and listed, its states, and its nouns. Knows no HTTP client.
+import type { RunOutcome, TargetRef } from '../model.js'
+import { stepPasses } from '../engine/outcome.js'
+import { letThroughStatusDescription, outcomeStatusDescription, statusTargetUrl, waitingStatusDescription } from '../report/commit-status.js'
+import { fitDescription } from '../report/deployment.js'
+import { inert } from '../report/log.js'
+import {
+  type Decision,
+  decidedWords,
+  heldDescription,
+  keptDescription,
+  type ListedStatus,
+  OtherJobsUnread,
+  type OwnState,
+  ownStateOf,
+  shownOwn,
+  statusStands,
+  untagged,
+  type Writer,
+  writeByTheRule
+} from './gate.js'
+import type { RecordPort } from './lifecycle.js'
+
+/** A status as the record writes it; the platform adds its name, context or pipeline. */
+export interface StatusBody {
+  state: string
+  description: string
+  targetUrl: string | undefined
+}
+
+/** Where the status goes, once known: the writer, its links, its writes and the listing of the commit's statuses. */
+export interface StatusIo {
+  /** The commit, short, as the log names it. */
+  sha: string
+  me: Writer
+  /** The run's or job's page: where a status links when it has no link of its own. */
+  runUrl: string | undefined
+  /** `url` tagged with this writer and `own` (records/gate.ts), as the platform takes it (GitLab: 255 characters at the most). */
+  link(url: string | undefined, own: OwnState): string | undefined
+  /** Writes a status; resolves with its id when the answer names one. */
+  send(body: StatusBody, signal: AbortSignal): Promise<number | undefined>
+  /** Every status of the commit on the context, newest first; throws when they could not be read. */
+  list(signal: AbortSignal): Promise<ListedStatus[]>
+  /** No other writer can share the status (GitLab without the pipeline's id): nothing to read. */
+  alone?: boolean
+}
+
+/** How the words of one platform name things. */
+export interface StatusNouns {
+  /** What a reader requires: the `check` (GitHub), the `status` (GitLab). */
+  thing: 'check' | 'status'
+  /** The run the jobs belong to: `run`, `pipeline`. */
+  unit: 'run' | 'pipeline'
+  /** Running one job again: `re-run`, `retry`. */
+  again: 're-run' | 'retry'
+  /** What the other jobs were still doing when this one held the status: `waiting`, `running`. */
+  othersStill: string
+  /** Whose result does not depend on the status: "The step's result", "The result". */
+  result: string
+  /** The platform, for "once GitHub answers". */
+  host: 'GitHub' | 'GitLab'
+  /** The log line of a written status names its link. */
+  namesLink: boolean
+  /** A reason as the warnings show it (GitHub's log: workflow commands made inert). */
+  quote(text: string, max: number): string
+}
+
+/** One platform's commit status, as the shared record drives it. */
+export interface StatusPlatform {
+  readonly api: string
+  readonly nouns: StatusNouns
+  /** The context (GitHub) or name (GitLab) the status is written under. */
+  readonly context: string
+  /** The same, as the log shows it. */
+  readonly shown: string
+  /** A second waiting write is the same write: one that failed on the way is sent again. */
+  readonly openAgain?: boolean
+  /** The fail-on-timeout the status follows, and the URL it links on success (`commit-status-url`). */
+  readonly failOnTimeout: boolean
+  readonly url: string | undefined
+  /** Where the status goes; may throw `RecordSkipped` (the first call, at the open). */
+  connect(): Promise<StatusIo>
+  /** The platform's state for an own state. */
+  stateOf(own: OwnState): string
+  /** Why a write or a listing failed, in the user's words. */
+  explain(error: unknown): string
+  /** The platform answered that it did not write it: asking again with the same token adds nothing. */
+  refused(error: unknown): boolean
+  retryAfterMs(error: unknown): number | undefined
+  /** GitLab refuses a state the status already has (`state`; `lastWritten`, the one this record wrote last): the write is done. */
+  alreadySo?(error: unknown, state: string, lastWritten: string | undefined): boolean
+}
+
+/**
+ * The story of one run's commit status, one value (`story`): what the open was refused with; what
+ * the last close decided, and the most it sent of its own success (its answer may have been
+ * lost): nothing, a hold for the other jobs, the success, or the success the platform said is
+ * already so (it has landed: nothing of it can come later).
+ */
+interface StatusStory {
+  refusal?: unknown
+  /** The close gave up on the open's refusal (the same token asked again adds nothing). */
+  refusedAtOpen: boolean
+  own: OwnState
+  decided: Decision | undefined
+  sent: 'nothing' | 'hold' | 'success' | 'landed'
+  /** The state this record wrote last. */
+  lastWritten: string | undefined
+  /** Where the last write linked. */
+  linked: string | undefined
+  /** The last close failed reading the other jobs' statuses: whether its write was sent before (records/gate.ts `OtherJobsUnread`). */
+  unconfirmed: boolean | undefined
+  /** The commit, short, once the status's place is known ('' before). */
+  sha: string
+}
+
+/** The commit status of one run, as a port of the lifecycle, over `platform`. Its writes are keyed by commit and context, so it is where it goes (`true`) as soon as the open starts. */
+export function statusRecordPort(platform: StatusPlatform, targets: readonly TargetRef[], clean: (text: string) => string): RecordPort<true, RunOutcome> {
+  const { nouns, shown } = platform
+  const quote = nouns.quote
+  // The statuses this record wrote, by id: any other on the context is another run's or job's.
+  const own = new Set<number>()
+  let story: StatusStory = {
+    refusedAtOpen: false,
+    own: 'pending',
+    decided: undefined,
+    sent: 'nothing',
+    lastWritten: undefined,
+    linked: undefined,
+    unconfirmed: undefined,
+    sha: ''
+  }
+  const connect = async () => {
+    const io = await platform.connect()
+    story = { ...story, sha: io.sha }
+    return io
+  }
+  const successSent = () => story.sent === 'success' || story.sent === 'landed'
+  const send = async (io: StatusIo, body: StatusBody, signal: AbortSignal) => {
+    const id = await io.send(body, signal)
+    if (id !== undefined) own.add(id)
+  }
+  const closeFailedUnconfirmed = (why: string) => {
+    const unit = nouns.unit
+    return successSent()
+      ? `Commit status ${shown}: success was written on commit ${story.sha}, but ${why}: if another job of this ${unit} failed at the same moment, its failure may be hidden under this success, so look at the ${unit}’s jobs before you merge. ${nouns.result} does not depend on it.`
+      : `Commit status ${shown}: ${platform.stateOf('pending')} (this job’s docs are ready; other jobs of this ${unit} were still ${nouns.othersStill}) was written on commit ${story.sha}, but ${why}: the ${nouns.thing} may stay ${platform.stateOf('pending')} once they end; ${nouns.again} this job then. ${nouns.result} does not depend on it.`
+  }
+
+  return {
+    api: platform.api,
+    ...(platform.openAgain ? { openAgain: true } : {}),
+    async open(signals, at) {
+      const io = await connect()
+      at(true)
+      try {
+        const body = { state: platform.stateOf('pending'), description: waitingStatusDescription(targets, clean), targetUrl: io.link(io.runUrl, 'pending') }
+        await send(io, body, signals.write)
+      } catch (error) {
+        // Already so (another job of the pipeline, or an earlier step of this one, wrote it): the status shows what the open asked.
+        if (platform.alreadySo?.(error, platform.stateOf('pending'), undefined)) return true
+        if (platform.refused(error)) story = { ...story, refusal: error }
+        throw error
+      }
+      return true
+    },
+    async close(outcome, _where, opened, signals) {
+      // The status follows the step's verdict: a timeout that fail-on-timeout: false lets through is success, saying so.
+      const letThrough = outcome.result !== 'success' && stepPasses(outcome, platform.failOnTimeout)
+      const ownState: OwnState = letThrough ? 'success' : ownStateOf(outcome.result)
+      story = { ...story, own: ownState, decided: { kind: 'own', own: ownState } }
+      // Refused on the open (a token without the permission): the same answer again would add nothing.
+      if (opened === 'refused' && story.refusal !== undefined) {
+        story = { ...story, refusedAtOpen: true }
+        throw story.refusal
+      }
+      const io = await connect()
+      const ownLink = statusTargetUrl(outcome.result === 'success', { preview: outcome.trigger?.previewUrl, url: platform.url, run: io.runUrl }, clean)
+      const body = (decision: Decision): StatusBody => {
+        if (decision.kind === 'keep')
+          return {
+            state: platform.stateOf(decision.by.own),
+            description: fitDescription(clean(keptDescription(decision.by, nouns.unit))),
+            targetUrl: io.link(untagged(decision.by.status?.targetUrl) ?? io.runUrl, decision.own)
+          }
+        if (decision.kind === 'hold')
+          return {
+            state: platform.stateOf('pending'),
+            description: fitDescription(clean(heldDescription(decision.waitingOn, nouns.unit))),
+            targetUrl: io.link(io.runUrl, decision.own)
+          }
+        return {
+          state: platform.stateOf(ownState),
+          description: letThrough ? letThroughStatusDescription(outcome, clean) : outcomeStatusDescription(outcome, clean),
+          targetUrl: io.link(ownLink, ownState)
+        }
+      }
+      story = { ...story, unconfirmed: undefined }
+      // Matrix legs, steps, re-runs and retries share the context: the one rule of records/gate.ts.
+      const decided = await writeByTheRule(ownState, {
+        list: (afterWrite) => io.list(afterWrite ? signals.nextLookup() : signals.lookup),
+        context: platform.context,
+        me: io.me,
+        stateOf: platform.stateOf,
+        ...(io.alone ? { alone: true } : {}),
+        send: async (written) => {
+          const sent = written.state === 'success' ? 'success' : written.state === platform.stateOf('pending') && story.sent === 'nothing' ? 'hold' : story.sent
+          story = { ...story, decided: undefined, sent, linked: untagged(written.targetUrl) }
+          try {
+            await send(io, written, signals.write)
+          } catch (error) {
+            // Refused as already so (a close applied whose answer was lost, then sent again): done, not failed;
+            // a success so has landed, and nothing more of it can come.
+            if (!platform.alreadySo?.(error, written.state, story.lastWritten)) throw error
+            if (written.state === 'success') story = { ...story, sent: 'landed' }
+          }
+          story = { ...story, lastWritten: written.state }
+        },
+        body
+      })
+      story = { ...story, decided }
+      return { where: true, done: 'updated' }
+    },
+    async readBack(_where, signals, lost, tries) {
+      const io = await connect()
+      return statusStands(
+        await io.list(signals.lookup),
+        { context: platform.context, me: io.me, stateOf: platform.stateOf, own },
+        story.own,
+        lost,
+        story.sent !== 'nothing',
+        tries
+      )
+    },
+    // A success may land over another job's failure written meanwhile, unless the platform said it landed; a held waiting state, over the others' ends.
+    closeMayTurn: () => story.sent === 'hold' || story.sent === 'success',
+    // A write sent, the other jobs' statuses unread after it: written all the same, in doubt.
+    appliedDespite: (error) => error instanceof OtherJobsUnread && error.written,
+    explain: (error) => {
+      if (!(error instanceof OtherJobsUnread)) return platform.explain(error)
+      story = { ...story, unconfirmed: error.written }
+      const waiting = platform.stateOf('pending')
+      return `the statuses the other jobs of this ${nouns.unit} wrote on ${shown} could not be read (${platform.explain(error.cause)}), and this job's success must not replace another job's failure${error.written ? '' : `, so it was not written: the ${nouns.thing} keeps the state it had (${waiting}, if the ${waiting} status was written); ${nouns.again} the job once ${nouns.host} answers`}`
+    },
+    refused: platform.refused,
+    retryAfterMs: platform.retryAfterMs,
+    words: {
+      opened: () => `Commit status ${shown}: ${platform.stateOf('pending')} on commit ${story.sha}.`,
+      closed: () => {
+        const state = story.decided === undefined ? platform.stateOf(story.own) : platform.stateOf(shownOwn(story.decided))
+        const why = decidedWords(story.decided, nouns.unit)
+        const linked = nouns.namesLink && story.linked ? `, linking ${inert(story.linked, 300)}` : ''
+        return `Commit status ${shown}: ${state} on commit ${story.sha}${linked}${why ? ` ${inert(why, 400)}` : ''}.`
+      },
+      openFailed: (why) => `The ${platform.stateOf('pending')} commit status ${shown} could not be written: ${quote(why, 400)}.`,
+      lateClose: () =>
+        successSent()
+          ? `the ${nouns.thing} may show success over another job's failure: look at the ${nouns.unit}'s jobs before you merge`
+          : `the ${nouns.thing} may show ${platform.stateOf('pending')} after the other jobs ended: ${nouns.again} this job then`,
+      lateOpen: () => `the ${nouns.thing} shows ${platform.stateOf('pending')} until the job runs again`,
+      mayNotHold: (why) =>
+        `Commit status ${shown} holds the outcome (${platform.stateOf(story.own)}) on commit ${story.sha}, but ${quote(why, 400)}. ${nouns.result} does not depend on it.`,
+      closeFailed: (why) =>
+        story.unconfirmed
+          ? closeFailedUnconfirmed(quote(why, 400))
+          : `${!story.refusedAtOpen && story.own !== 'pending' ? `The last commit status (${platform.stateOf(story.own)}) of ${shown}` : `The commit status ${shown}`} could not be written: ${quote(why, 400)}. ${nouns.result} does not depend on it.`
+    }
+  }
+}
