@@ -274,11 +274,10 @@ const neverSent = (error: unknown) =>
   )
 
 /** An error and the causes below it (five deep at the most), each with its code and, for an Error, its message. */
-function causesOf(error: unknown): { code?: unknown; message?: string }[] {
-  const found: { code?: unknown; message?: string }[] = []
-  for (let cause: unknown = error, depth = 0; cause && depth < 5; cause = (cause as { cause?: unknown }).cause, depth++)
-    found.push({ code: (cause as { code?: unknown }).code, ...(cause instanceof Error ? { message: cause.message } : {}) })
-  return found
+function causesOf(error: unknown, depth = 0): { code?: unknown; message?: string }[] {
+  if (!error || depth >= 5) return []
+  const cause = { code: (error as { code?: unknown }).code, ...(error instanceof Error ? { message: error.message } : {}) }
+  return [cause, ...causesOf((error as { cause?: unknown }).cause, depth + 1)]
 }
 const statusOf = (error: unknown) => (typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined)
 const defaultRefused = (error: unknown) => {
@@ -329,6 +328,45 @@ export function withinBudget<T>(work: Promise<T>, budget: AbortSignal): Promise<
   })
 }
 
+/** The tries of the opening write whose answer was lost: how many, when the last was sent, and why it was lost. Each may land later. */
+interface LostTries {
+  readonly count: number
+  readonly lastSentAt: number
+  readonly why: string
+}
+
+/**
+ * The opening write's story, one value (`recordLifecycle`'s `open`):
+ *
+ *     never ──open()──▶ sending ──answered──────────▶ written
+ *                        │ ▲ a try failed on the way ├──nowhere to go──▶ skipped
+ *                        └─┘ (sent again)            └──given up──────▶ lost | refused
+ *
+ * A try whose answer was lost may land later, whatever came after it: `lost` counts them, and
+ * stays in every later state. While it is sent, the close is told `lost` (find it again).
+ */
+type OpenStory =
+  | { readonly at: 'never' }
+  | { readonly at: 'sending' | 'written' | 'skipped' | 'lost' | 'refused'; readonly done: Promise<void>; readonly lost: LostTries | undefined }
+
+/** What the close is told of the open. */
+const openedOf = (open: OpenStory): Opened => (open.at === 'sending' ? 'lost' : open.at)
+
+/**
+ * The close's story, one value (`recordLifecycle`'s `close`): not begun, or closing, with what it
+ * found of the open's record (`at-once`: a lost creation's, found at once and the outcome written
+ * to it; `landed`: an unanswered creation's, found and updated, so that creation has landed) and
+ * the first write of the outcome whose answer was lost (when it was sent, and why).
+ */
+type CloseStory =
+  | { readonly at: 'not-begun' }
+  | {
+      readonly at: 'closing'
+      readonly done: Promise<void>
+      readonly found: 'nothing' | 'at-once' | 'landed'
+      readonly lost: { readonly at: number; readonly why: string } | undefined
+    }
+
 /** What a record has said: its warnings are one, said once (`recordLifecycle`'s `voice`). */
 type Voice = { at: 'quiet' } | { at: 'gathering'; lines: readonly string[]; failures: readonly string[] } | { at: 'warned' }
 
@@ -340,25 +378,26 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
   const deadline = commentDeadline(options.endAt, cancel)
   const landMs = options.landMs ?? 2 * options.requestTimeoutMs
   let where: Where | undefined
-  let opened: Opened = 'never'
-  let opening: Promise<unknown> | undefined
-  let closing: Promise<void> | undefined
+  let open: OpenStory = { at: 'never' }
+  let close: CloseStory = { at: 'not-begun' }
   // Aborted once the record is known and a cancel came, in either order: the close then goes at once.
   const knownAfterCancel = new AbortController()
   // Aborted when the close begins: the open is not sent again after it.
   const closeBegan = new AbortController()
-  let openDone = false
-  let openSentAt = 0
-  /** A lost creation found at once and the outcome written to it. */
-  let foundFirst = false
-  /** How many tries of the open were sent and their answer lost: each may land later. */
-  let lostOpens = 0
-  /** Why that write's answer was lost, in the user's words. */
-  let lostWhy = ''
-  /** The close found the record an unanswered creation made: that creation has landed. */
-  let openLanded = false
-  /** The first write of the outcome whose answer was lost: when it was sent, and why. */
-  let closeLost: { at: number; why: string } | undefined
+  /** The open's tries whose answer was lost, whatever became of it (none before it is sent). */
+  const lostOpens = () => (open.at === 'never' ? undefined : open.lost)
+  /** The open's transition to `at`, its lost tries kept. */
+  const openMovesTo = (at: 'written' | 'skipped' | 'lost' | 'refused') => {
+    if (open.at !== 'never') open = { ...open, at }
+  }
+  /** The open's work, settled or not (none before it is sent). */
+  const openDone = () => (open.at === 'never' ? Promise.resolve() : open.done)
+  /** What the close found, and its lost write: none before it begins. */
+  const closeFound = () => (close.at === 'closing' ? close.found : 'nothing')
+  const closeLost = () => (close.at === 'closing' ? close.lost : undefined)
+  const closeFinds = (change: { found?: 'at-once' | 'landed'; lost?: { at: number; why: string } }) => {
+    if (close.at === 'closing') close = { ...close, ...change }
+  }
   /**
    * What the record has said, one value: nothing yet; the close's warnings, gathered to be said as
    * one when it ends (with the lines of its writes that failed: untrue once a later write of the
@@ -432,7 +471,6 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     const lookupEndAt = Math.min(options.openLookupEndAt ?? options.endAt, options.endAt)
     for (let tries = 1; ; tries++) {
       const sentAt = Date.now()
-      if (tries === 1) openSentAt = sentAt
       const lookupMs = lookupBudgetMs(options.requestTimeoutMs, lookupEndAt)
       const signals = signalsUntil(lookupEndAt, [cancel.signal])
       try {
@@ -441,23 +479,20 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
           // Known after a cancel came: the close need not wait on the rest of the open.
           if (cancel.signal.aborted) knownAfterCancel.abort()
         })
-        opened = 'written'
+        openMovesTo('written')
         log.info(clean(port.words.opened(where)))
         return
       } catch (error) {
         if (error instanceof RecordSkipped) {
-          opened = 'skipped'
+          openMovesTo('skipped')
           return
         }
         const reason = cancel.signal.aborted && !deadline.aborted && where === undefined ? 'the run was cancelled before it was' : why(error, signals, lookupMs)
         // A try whose answer was lost may land later, whatever the tries after it do: the time it
         // is given to land counts from the last such try, and its reason is the one said.
         // (Refused, or never sent, nothing of it can land.)
-        if (!refused(error) && !neverSent(error) && answerLost(error, signals)) {
-          lostOpens++
-          openSentAt = sentAt
-          lostWhy = reason
-        } else if (lostOpens === 0) lostWhy = reason
+        if (!refused(error) && !neverSent(error) && answerLost(error, signals) && open.at !== 'never')
+          open = { ...open, lost: { count: (open.lost?.count ?? 0) + 1, lastSentAt: sentAt, why: reason } }
         // Sent again (a status, whose "in progress" is the same write twice) like any write: while
         // the wait goes on, with the pause a rate limit asks for; never once the close began.
         const asked = port.retryAfterMs?.(error)
@@ -473,8 +508,9 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
           const slept = await settledOrAborted(sleep(pause), AbortSignal.any([deadline, closeBegan.signal, cancel.signal]))
           if (slept === 'settled') continue
         }
-        opened = lostOpens > 0 ? 'lost' : refused(error) || neverSent(error) ? 'refused' : 'lost'
-        if (opened === 'refused' && port.words.notOpened && where === undefined) say('warning', port.words.notOpened(reason))
+        const given = lostOpens() === undefined && (refused(error) || neverSent(error)) ? 'refused' : 'lost'
+        openMovesTo(given)
+        if (given === 'refused' && port.words.notOpened && where === undefined) say('warning', port.words.notOpened(reason))
         else log.info(clean(port.words.openFailed(reason, where)))
         return
       }
@@ -487,13 +523,13 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
    * is not answered by then does not hold the outcome back.
    */
   async function openSettled(): Promise<boolean> {
-    if (!opening || openDone) return true
+    if (open.at !== 'sending') return true
     const goAtOnce = () => {
       if (where !== undefined) knownAfterCancel.abort()
     }
     if (cancel.signal.aborted) goAtOnce()
     else cancel.signal.addEventListener('abort', goAtOnce, { once: true })
-    const waited = await settledOrAborted(opening, AbortSignal.any([deadline, knownAfterCancel.signal, heldLongEnough(true)]))
+    const waited = await settledOrAborted(open.done, AbortSignal.any([deadline, knownAfterCancel.signal, heldLongEnough(true)]))
     cancel.signal.removeEventListener('abort', goAtOnce)
     return waited === 'settled'
   }
@@ -524,16 +560,16 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
 
   async function runClose(outcome: Outcome): Promise<void> {
     const closeStartedAt = Date.now()
-    let settled = await openSettled()
     // A creation unanswered for request-timeout after the outcome: waited on for request-timeout
     // more, then found if it was applied; never made again (a second record if it lands).
-    if (!settled && where === undefined && !deadline.aborted)
-      settled = (await settledOrAborted(opening ?? Promise.resolve(), heldLongEnough(true))) === 'settled'
+    const settled =
+      (await openSettled()) || (where === undefined && !deadline.aborted && (await settledOrAborted(openDone(), heldLongEnough(true))) === 'settled')
     // A creation whose answer was lost (a 5xx, a reset) may have been applied, now or later: it
     // is looked for at once; not found, it is given twice request-timeout from when it was sent
     // (half of what is left after a cancel) before it is looked for again and, only then, made,
     // so that the outcome goes to it rather than to a second record.
-    if (settled && lostOpens > 0 && where === undefined && !deadline.aborted && !(await foundAtOnce(outcome))) await waitToLand()
+    const lostTries = lostOpens()
+    if (settled && lostTries && where === undefined && !deadline.aborted && !(await foundAtOnce(outcome))) await waitToLand(lostTries.lastSentAt)
     if (!settled && where === undefined && deadline.aborted) {
       // The outcome must not go before a write that may still land on top of it, and there is no known place to write it.
       say(
@@ -541,12 +577,12 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
         port.words.closeFailed(
           `the ${port.api} had not answered its "in progress" write when ${ended()}, and the outcome must not go before it; if the ${port.api} applies that write later, ${lateOpen()}`,
           where,
-          opened
+          openedOf(open)
         )
       )
       return
     }
-    if (opened === 'refused' && where === undefined && port.words.notOpened) return
+    if (open.at === 'refused' && where === undefined && port.words.notOpened) return
     let madeAnew = false
     const write = async (): Promise<boolean> => {
       for (let attempt = 1; ; attempt++) {
@@ -559,7 +595,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
             port.words.closeFailed(
               `the ${port.api} asked to wait ${formatDuration(wait)} before its next write (a rate limit), longer than the ${formatDuration(Math.max(0, timeLeft()))} left of the step's time for writes, so the outcome was not sent`,
               where,
-              opened
+              openedOf(open)
             )
           )
           return false
@@ -569,22 +605,24 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
         const lookupMs = lookupBudgetMs(options.requestTimeoutMs, options.endAt)
         const signals = signalsUntil(options.endAt)
         const sentAt = Date.now()
-        const told: Opened = madeAnew || settled ? (madeAnew ? 'written' : opened) : where === undefined ? 'unanswered' : 'written'
-        let done: Awaited<ReturnType<typeof port.close>>
-        try {
-          done = await withinBudget(
-            port.close(outcome, where, told, signals, (known) => {
-              where = known
-            }),
-            deadline
-          )
-        } catch (error) {
+        const told: Opened = madeAnew || settled ? (madeAnew ? 'written' : openedOf(open)) : where === undefined ? 'unanswered' : 'written'
+        const answer = await withinBudget(
+          port.close(outcome, where, told, signals, (known) => {
+            where = known
+          }),
+          deadline
+        ).then(
+          (done) => ({ done }),
+          (error: unknown) => ({ error })
+        )
+        if ('error' in answer) {
+          const { error } = answer
           if (error instanceof RecordSkipped) {
             say(error.level, error.sentence)
             return false
           }
           // A write of the outcome whose answer was lost may land later, after what follows it.
-          if (closeLost === undefined && answerLost(error, signals)) closeLost = { at: sentAt, why: why(error, signals, lookupMs) }
+          if (closeLost() === undefined && answerLost(error, signals)) closeFinds({ lost: { at: sentAt, why: why(error, signals, lookupMs) } })
           // Deleted during the run (by a person, a bot): the outcome is written anew, once.
           if (where !== undefined && !madeAnew && port.gone?.(error) && !deadline.aborted) {
             madeAnew = true
@@ -600,7 +638,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
               port.words.closeFailed(
                 `the ${port.api} had not answered its "in progress" write within ${waitedOnOpen(closeStartedAt, ' of the outcome')} and has no record of it yet, so the outcome was not written (it would make a second one); if the ${port.api} applies that write later, ${lateOpen()}`,
                 where,
-                opened
+                openedOf(open)
               )
             )
             return false
@@ -641,25 +679,31 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
           // A write of the outcome whose answer was lost (this try's or an earlier one's) may still be
           // applied after the step, a success over another job's failure written meanwhile: not only
           // "could not be written", since it may yet be; the consequence first (the port cuts its words).
-          if (where !== undefined && closeLost !== undefined && port.closeMayTurn?.() && port.words.lateClose && !port.appliedDespite?.(error)) {
-            const whyLost = closeLost.why === reason ? closeLost.why : `${closeLost.why}; the last try: ${reason}`
+          const lostClose = closeLost()
+          if (where !== undefined && lostClose !== undefined && port.closeMayTurn?.() && port.words.lateClose && !port.appliedDespite?.(error)) {
+            const whyLost = lostClose.why === reason ? lostClose.why : `${lostClose.why}; the last try: ${reason}`
             sayWriteFailed(
               port.words.closeFailed(
                 `a write of its outcome got no answer, and if the ${port.api} applies it later, ${port.words.lateClose()} (${whyLost})`,
                 where,
-                opened
+                openedOf(open)
               )
             )
             return false
           }
           sayWriteFailed(
-            port.words.closeFailed(late ? `${reason}. That creation's answer was lost: if the ${port.api} applies it later, ${late}` : reason, where, opened)
+            port.words.closeFailed(
+              late ? `${reason}. That creation's answer was lost: if the ${port.api} applies it later, ${late}` : reason,
+              where,
+              openedOf(open)
+            )
           )
           return port.appliedDespite?.(error) === true
         }
+        const { done } = answer
         where = done.where
         // Found where an unanswered creation put it: that creation has landed, nothing of it can come later.
-        if (told === 'unanswered' && done.done === 'updated') openLanded = true
+        if (told === 'unanswered' && done.done === 'updated') closeFinds({ found: 'landed' })
         takeBackWriteFailures()
         log.info(clean(port.words.closed(done.where, done.done)))
         return true
@@ -674,19 +718,19 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
      */
     const readBackWhatWasLost = async (written: boolean): Promise<void> => {
       // Both, in one outage: the open's lost write read back does not account for the outcome's.
-      if (lostOpens > 0 && written && !foundFirst) await readBackLost(write, 'open')
-      if (written && closeLost !== undefined && port.closeMayTurn?.()) await readBackLost(write, 'close')
+      if (lostOpens() !== undefined && written && closeFound() !== 'at-once') await readBackLost(write, 'open')
+      if (written && closeLost() !== undefined && port.closeMayTurn?.()) await readBackLost(write, 'close')
     }
-    const written = foundFirst || (await write())
+    const written = closeFound() === 'at-once' || (await write())
     if (settled) return readBackWhatWasLost(written)
     // An open answered before the close was sent was applied before it too. One answered after
     // the close was sent (even before the close's own answer) may have been applied after it.
-    if (!opening || openLanded) return readBackWhatWasLost(written)
+    if (open.at === 'never' || closeFound() === 'landed') return readBackWhatWasLost(written)
     // The close went while the open was still in flight (a cancel, or an open unanswered for
     // request-timeout): if the open lands now, it may have landed on top of the close, which is
     // written again while there is time. The open is waited on for request-timeout more at the
     // most: an API that does not answer does not hold the step to its limit.
-    const late = await settledOrAborted(opening, heldLongEnough())
+    const late = await settledOrAborted(openDone(), heldLongEnough())
     // Written again, what the open's lost answer may still bring is read back as on the path above.
     if (late === 'settled' && !deadline.aborted) return written || where !== undefined ? readBackWhatWasLost(await write()) : undefined
     const unanswered = `its "in progress" write had no answer when ${deadline.aborted ? ended() : `the outcome had waited on it for ${waitedOnOpen(closeStartedAt)}`}`
@@ -701,7 +745,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
    * limit, or the grace's end after a cancel), so that the look and a write after it still fit.
    * A timer that holds the process, as the retry's pause does.
    */
-  async function waitToLand(sentAt = openSentAt): Promise<void> {
+  async function waitToLand(sentAt: number): Promise<void> {
     const exitBy = cancel.exitBy()
     const left = Math.min(options.endAt, exitBy === undefined ? Number.POSITIVE_INFINITY : exitBy) - Date.now()
     const landing = Math.min(sentAt + landMs - Date.now(), left / 2)
@@ -718,7 +762,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
         deadline
       )
       where = done.where
-      foundFirst = true
+      closeFinds({ found: 'at-once' })
       log.info(clean(port.words.closed(done.where, done.done)))
       return true
     } catch (error) {
@@ -748,10 +792,10 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     const readBack = port.readBack
     if (!readBack || where === undefined) return
     let known = where
-    const sentAt = lostWrite === 'open' ? openSentAt : (closeLost?.at ?? openSentAt)
+    const sentAt = (lostWrite === 'open' ? lostOpens()?.lastSentAt : closeLost()?.at) ?? Date.now()
     const lost = lostWrite === 'open' ? 'its "in progress" write got no answer' : 'a write of its outcome got no answer'
     // Why, said last: what the lost write may do comes first, before the port cuts its words.
-    const lostWhyNow = lostWrite === 'open' ? lostWhy : (closeLost?.why ?? 'no answer')
+    const lostWhyNow = (lostWrite === 'open' ? lostOpens()?.why : closeLost()?.why) ?? 'no answer'
     // Names the record the outcome went to last: one deleted meanwhile was written anew elsewhere.
     const holds = (why: string) => say('warning', port.words.mayNotHold(why, known))
     // What the lost write shows if it lands after the step: the port knows (a second comment, for a lost creation).
@@ -760,16 +804,15 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     for (let round = 0; !deadline.aborted; round++) {
       // Where the outcome was written last: a record deleted meanwhile (by a person) was made anew.
       known = where ?? known
-      let stands: ReadBack
       const signals = signalsUntil(options.endAt)
-      try {
-        stands = await withinBudget(readBack(known, signals, lostWrite, lostWrite === 'open' ? lostOpens : 1), deadline)
-      } catch (error) {
-        // Unread, what stands is not known: one warning names the record.
+      const stands = await withinBudget(readBack(known, signals, lostWrite, lostWrite === 'open' ? (lostOpens()?.count ?? 1) : 1), deadline).catch(
+        (error: unknown) => ({ unread: error })
+      )
+      // Unread, what stands is not known: one warning names the record.
+      if (typeof stands === 'object')
         return holds(
-          `${lost}, and what stands could not be read back; if the ${port.api} applied that write after the outcome, ${late()} (the write: ${lostWhyNow}; the read back: ${why(error, signals, lookupBudgetMs(options.requestTimeoutMs, options.endAt))})`
+          `${lost}, and what stands could not be read back; if the ${port.api} applied that write after the outcome, ${late()} (the write: ${lostWhyNow}; the read back: ${why(stands.unread, signals, lookupBudgetMs(options.requestTimeoutMs, options.endAt))})`
         )
-      }
       if (stands === 'outcome') return
       if (stands === 'unseen')
         return holds(
@@ -790,23 +833,27 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
 
   return {
     open() {
-      if (opening || cancel.signal.aborted) return
-      opened = 'lost'
-      opening = runOpen().finally(() => {
-        openDone = true
+      if (open.at !== 'never' || cancel.signal.aborted) return
+      open = { at: 'sending', done: Promise.resolve(), lost: undefined }
+      // Should it end without saying how (nothing in it throws), the open is taken as lost: the close finds it again.
+      const done = runOpen().finally(() => {
+        if (open.at === 'sending') openMovesTo('lost')
       })
+      if (open.at === 'sending') open = { ...open, done }
     },
     close(outcome) {
-      if (closing) return closing
+      if (close.at === 'closing') return close.done
       closeBegan.abort()
       gatherCloseWarnings()
-      closing = runClose(outcome)
+      close = { at: 'closing', done: Promise.resolve(), found: 'nothing', lost: undefined }
+      const done = runClose(outcome)
         .catch((error: unknown) => {
           // Nothing above throws; should it, the record is still one warning, never a crash.
-          say('warning', port.words.closeFailed(port.explain(error), where, opened))
+          say('warning', port.words.closeFailed(port.explain(error), where, openedOf(open)))
         })
         .finally(sayCloseWarnings)
-      return closing
+      if (close.at === 'closing') close = { ...close, done }
+      return done
     }
   }
 }
