@@ -169,6 +169,9 @@ beforeAll(async () => {
     GITHUB_JOB: 'wait',
     GITHUB_ACTION: '__acme_wait-for-docs'
   })
+  // Loaded before any write, as the action loads it before waiting begins (github/records.ts):
+  // loaded by the first write, it took that write's request-timeout on a busy machine (found under load).
+  await import('@actions/github')
 })
 afterAll(async () => {
   await github?.close()

@@ -49,51 +49,61 @@ export interface KeptRecordOptions {
 /** The record `plan` makes, kept true through its port by the lifecycle, within the step's time rules. */
 export function keptRecord<Where>(plan: RecordPlan<Where>, options: KeptRecordOptions): RunRecord {
   const { startedAt, cancel, log, clean } = options
-  let asked = false
-  let lifecycle: RecordLifecycle<RunOutcome> | undefined
-  let opens = false
-  let instead: { say: string; level: 'info' | 'warning' } | undefined
+  /**
+   * What the plan made of this record, one value: not asked yet; a lifecycle kept (and whether its
+   * opening write goes); a sentence to say instead, until it is said; or no record.
+   */
+  let kept:
+    | { at: 'unasked' }
+    | { at: 'kept'; lifecycle: RecordLifecycle<RunOutcome>; opens: boolean }
+    | { at: 'instead'; say: string; level: 'info' | 'warning' }
+    | { at: 'none' } = {
+    at: 'unasked'
+  }
   /** Asks the plan once, at the open or at the close: the lifecycle, if the run keeps this record. */
   const lifecycleOf = (targets: readonly TargetRef[], settings: Settings | undefined) => {
-    if (asked) return lifecycle
-    asked = true
-    const limits = settings && { startedAt, timeoutMs: settings.timeoutMs, requestTimeoutMs: settings.requestTimeoutMs }
-    const planned = plan({ targets, settings, endAt: (requestTimeoutMs) => commentEndAt(limits, requestTimeoutMs) })
-    if (!planned) return undefined
-    if ('say' in planned) {
-      instead = planned
-      return undefined
+    if (kept.at === 'unasked') {
+      const limits = settings && { startedAt, timeoutMs: settings.timeoutMs, requestTimeoutMs: settings.requestTimeoutMs }
+      const planned = plan({ targets, settings, endAt: (requestTimeoutMs) => commentEndAt(limits, requestTimeoutMs) })
+      kept = !planned
+        ? { at: 'none' }
+        : 'say' in planned
+          ? { at: 'instead', ...planned }
+          : {
+              at: 'kept',
+              opens: planned.open !== false,
+              lifecycle: recordLifecycle(planned.port, {
+                cancel,
+                endAt: commentEndAt(limits, planned.requestTimeoutMs),
+                requestTimeoutMs: planned.requestTimeoutMs,
+                // The opening write's first lookups never run past the wait's deadline: the close needs the time after it.
+                ...(limits ? { openLookupEndAt: limits.startedAt + limits.timeoutMs } : {}),
+                log,
+                clean
+              })
+            }
     }
-    opens = planned.open !== false
-    lifecycle = recordLifecycle(planned.port, {
-      cancel,
-      endAt: commentEndAt(limits, planned.requestTimeoutMs),
-      requestTimeoutMs: planned.requestTimeoutMs,
-      // The opening write's first lookups never run past the wait's deadline: the close needs the time after it.
-      ...(limits ? { openLookupEndAt: limits.startedAt + limits.timeoutMs } : {}),
-      log,
-      clean
-    })
-    return lifecycle
+    return kept.at === 'kept' ? kept : undefined
   }
   /** Says once what the plan said instead of a record. */
   const sayInstead = () => {
-    const said = instead
-    instead = undefined
-    if (said?.level === 'warning') log.warning(clean(said.say))
-    else if (said) log.info(clean(said.say))
+    if (kept.at !== 'instead') return
+    const said = kept
+    kept = { at: 'none' }
+    if (said.level === 'warning') log.warning(clean(said.say))
+    else log.info(clean(said.say))
   }
   return {
     open(targets, settings) {
-      if (asked) return
+      if (kept.at !== 'unasked') return
       const opening = lifecycleOf(targets, settings)
-      if (opening && opens) opening.open()
+      if (opening?.opens) opening.lifecycle.open()
       // Known when waiting begins (a token that is not set, a name GitLab would misread): said then, not after the wait.
       sayInstead()
     },
     async close(outcome, settings) {
       const closing = lifecycleOf([], settings)
-      if (closing) return closing.close(outcome)
+      if (closing) return closing.lifecycle.close(outcome)
       // Said once, when the record would have been closed (nothing was opened).
       sayInstead()
     }
