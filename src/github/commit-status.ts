@@ -5,7 +5,7 @@
 // grace, and what could not be written is one warning. Never changes the outcome.
 import { commitStatusOf, commitStatusWithoutToken, type RawInputs } from '../inputs/parse.js'
 import type { CommitStatusSettings, RunOutcome, TargetRef } from '../model.js'
-import { githubStatusState } from '../report/commit-status.js'
+import { githubStatusState, statusTexts } from '../report/commit-status.js'
 import { inert } from '../report/log.js'
 import { type RecordPort, RecordSkipped, withinBudget } from '../records/lifecycle.js'
 import { PageTally } from '../records/listing.js'
@@ -90,16 +90,14 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
       shown: inert(status.context, 100),
       // A second pending is the same write: one that failed on the way is sent again (an earlier run's success must not stand while this one waits).
       openAgain: true,
-      failOnTimeout: status.failOnTimeout,
-      url: status.url,
+      texts: statusTexts(clean, status.failOnTimeout, status.url),
       connect,
       stateOf: githubStateOf,
       explain: explainStatusError,
       refused,
       retryAfterMs: (error) => retryAfterMs(error)
     },
-    targets,
-    clean
+    targets
   )
 }
 

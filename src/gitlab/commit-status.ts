@@ -11,6 +11,7 @@ import { type RecordPort, withinBudget } from '../records/lifecycle.js'
 import { keptRecord, type RunRecord } from '../records/run-record.js'
 import { type StatusIo, type StatusNouns, statusRecordPort } from '../records/status-record.js'
 import { oneLine } from '../text.js'
+import { statusTexts } from '../report/commit-status.js'
 import { type OwnState, tagged, type Writer, writer } from '../records/gate.js'
 import { closeSoon, createGitLabClient, explainRateLimit, type GitLabCommitStatus, GitLabError, gitlabRetryAfterMs } from './api.js'
 import { cleanerWith, GITLAB_TOKEN_VARIABLE, gitlabTokenOf, type NoteContext, usableToken } from './context.js'
@@ -123,8 +124,7 @@ export function gitlabStatusPort(
       nouns: GITLAB_NOUNS,
       context: name,
       shown: oneLine(name, 100),
-      failOnTimeout: settings.commitStatus?.failOnTimeout ?? true,
-      url: settings.commitStatus?.url,
+      texts: statusTexts(clean, settings.commitStatus?.failOnTimeout ?? true, settings.commitStatus?.url),
       connect: async () => io,
       stateOf: gitlabStateOf,
       explain: (error) => explainGitLabStatusError(error, place.project),
@@ -132,8 +132,7 @@ export function gitlabStatusPort(
       retryAfterMs: gitlabRetryAfterMs,
       alreadySo: (error, state, lastWritten) => error instanceof GitLabError && error.status === 400 && (lastWritten === state || alreadySo(error, state))
     },
-    targets,
-    clean
+    targets
   )
 }
 

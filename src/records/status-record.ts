@@ -4,10 +4,6 @@
 // read back, and its words. Each platform is a small port (`StatusPlatform`): where the status
 // goes and how it is written and listed, its states, and its nouns. Knows no HTTP client.
 import type { RunOutcome, TargetRef } from '../model.js'
-import { stepPasses } from '../engine/outcome.js'
-import { letThroughStatusDescription, outcomeStatusDescription, statusTargetUrl, waitingStatusDescription } from '../report/commit-status.js'
-import { fitDescription } from '../report/deployment.js'
-import { inert } from '../report/log.js'
 import {
   type Decision,
   decidedWords,
@@ -49,6 +45,22 @@ export interface StatusIo {
   alone?: boolean
 }
 
+/** What a status says (report/commit-status.ts, `statusTexts`): the record knows no report. */
+export interface StatusTexts {
+  /** The step's verdict lets this outcome through (a timeout with fail-on-timeout false): the status is success, saying so. */
+  letThrough(outcome: RunOutcome): boolean
+  /** The waiting state's description. */
+  waiting(targets: readonly TargetRef[]): string
+  /** The outcome's description. */
+  outcome(outcome: RunOutcome, letThrough: boolean): string
+  /** Where the outcome links: the preview on success, commit-status-url, else `run`. */
+  link(outcome: RunOutcome, run: string | undefined): string | undefined
+  /** The rule's words (another job's failure kept, a hold), cleaned and cut to what a status takes. */
+  fit(text: string): string
+  /** Text in the log, its workflow commands made inert. */
+  inert(text: string, max: number): string
+}
+
 /** How the words of one platform name things. */
 export interface StatusNouns {
   /** What a reader requires: the `check` (GitHub), the `status` (GitLab). */
@@ -79,9 +91,7 @@ export interface StatusPlatform {
   readonly shown: string
   /** A second waiting write is the same write: one that failed on the way is sent again. */
   readonly openAgain?: boolean
-  /** The fail-on-timeout the status follows, and the URL it links on success (`commit-status-url`). */
-  readonly failOnTimeout: boolean
-  readonly url: string | undefined
+  readonly texts: StatusTexts
   /** Where the status goes; may throw `RecordSkipped` (the first call, at the open). */
   connect(): Promise<StatusIo>
   /** The platform's state for an own state. */
@@ -119,8 +129,9 @@ interface StatusStory {
 }
 
 /** The commit status of one run, as a port of the lifecycle, over `platform`. Its writes are keyed by commit and context, so it is where it goes (`true`) as soon as the open starts. */
-export function statusRecordPort(platform: StatusPlatform, targets: readonly TargetRef[], clean: (text: string) => string): RecordPort<true, RunOutcome> {
-  const { nouns, shown } = platform
+export function statusRecordPort(platform: StatusPlatform, targets: readonly TargetRef[]): RecordPort<true, RunOutcome> {
+  const { nouns, shown, texts } = platform
+  const inert = texts.inert
   const quote = nouns.quote
   // The statuses this record wrote, by id: any other on the context is another run's or job's.
   const own = new Set<number>()
@@ -158,7 +169,7 @@ export function statusRecordPort(platform: StatusPlatform, targets: readonly Tar
       const io = await connect()
       at(true)
       try {
-        const body = { state: platform.stateOf('pending'), description: waitingStatusDescription(targets, clean), targetUrl: io.link(io.runUrl, 'pending') }
+        const body = { state: platform.stateOf('pending'), description: texts.waiting(targets), targetUrl: io.link(io.runUrl, 'pending') }
         await send(io, body, signals.write)
       } catch (error) {
         // Already so (another job of the pipeline, or an earlier step of this one, wrote it): the status shows what the open asked.
@@ -170,7 +181,7 @@ export function statusRecordPort(platform: StatusPlatform, targets: readonly Tar
     },
     async close(outcome, _where, opened, signals) {
       // The status follows the step's verdict: a timeout that fail-on-timeout: false lets through is success, saying so.
-      const letThrough = outcome.result !== 'success' && stepPasses(outcome, platform.failOnTimeout)
+      const letThrough = texts.letThrough(outcome)
       const ownState: OwnState = letThrough ? 'success' : ownStateOf(outcome.result)
       story = { ...story, own: ownState, decided: { kind: 'own', own: ownState } }
       // Refused on the open (a token without the permission): the same answer again would add nothing.
@@ -179,23 +190,23 @@ export function statusRecordPort(platform: StatusPlatform, targets: readonly Tar
         throw story.refusal
       }
       const io = await connect()
-      const ownLink = statusTargetUrl(outcome.result === 'success', { preview: outcome.trigger?.previewUrl, url: platform.url, run: io.runUrl }, clean)
+      const ownLink = texts.link(outcome, io.runUrl)
       const body = (decision: Decision): StatusBody => {
         if (decision.kind === 'keep')
           return {
             state: platform.stateOf(decision.by.own),
-            description: fitDescription(clean(keptDescription(decision.by, nouns.unit))),
+            description: texts.fit(keptDescription(decision.by, nouns.unit)),
             targetUrl: io.link(untagged(decision.by.status?.targetUrl) ?? io.runUrl, decision.own)
           }
         if (decision.kind === 'hold')
           return {
             state: platform.stateOf('pending'),
-            description: fitDescription(clean(heldDescription(decision.waitingOn, nouns.unit))),
+            description: texts.fit(heldDescription(decision.waitingOn, nouns.unit)),
             targetUrl: io.link(io.runUrl, decision.own)
           }
         return {
           state: platform.stateOf(ownState),
-          description: letThrough ? letThroughStatusDescription(outcome, clean) : outcomeStatusDescription(outcome, clean),
+          description: texts.outcome(outcome, letThrough),
           targetUrl: io.link(ownLink, ownState)
         }
       }

@@ -1,7 +1,10 @@
 // What a commit status says about the run, on GitHub and on GitLab: its state, where it links,
 // and the same reason as the deployment's, within GitHub's 140 characters.
 import type { Result, RunOutcome, TargetRef } from '../model.js'
+import { stepPasses } from '../engine/outcome.js'
+import type { StatusTexts } from '../records/status-record.js'
 import { fitDescription, outcomeDescription, waitingDescription } from './deployment.js'
+import { inert } from './log.js'
 import { safeUrl } from './markdown.js'
 
 /** GitHub's states of a commit status. */
@@ -51,4 +54,19 @@ export function outcomeStatusDescription(outcome: RunOutcome, clean: (text: stri
  */
 export function letThroughStatusDescription(outcome: RunOutcome, clean: (text: string) => string): string {
   return fitDescription(clean(`Timed out, let through (fail-on-timeout: false): ${outcomeDescription(outcome)}`))
+}
+
+/**
+ * What a commit status says, for the record that writes it (records/status-record.ts), on either
+ * platform: `failOnTimeout`, the step's verdict it follows; `url`, commit-status-url (deployment-url).
+ */
+export function statusTexts(clean: (text: string) => string, failOnTimeout: boolean, url: string | undefined): StatusTexts {
+  return {
+    letThrough: (outcome) => outcome.result !== 'success' && stepPasses(outcome, failOnTimeout),
+    waiting: (targets) => waitingStatusDescription(targets, clean),
+    outcome: (outcome, letThrough) => (letThrough ? letThroughStatusDescription(outcome, clean) : outcomeStatusDescription(outcome, clean)),
+    link: (outcome, run) => statusTargetUrl(outcome.result === 'success', { preview: outcome.trigger?.previewUrl, url, run }, clean),
+    fit: (text) => fitDescription(clean(text)),
+    inert
+  }
 }
