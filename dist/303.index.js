@@ -685,11 +685,11 @@ const neverSent = (error) => (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .proxyRe
         cause.code === 'EAI_AGAIN' ||
         /\b(?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN)\b/.test(cause.message ?? ''));
 /** An error and the causes below it (five deep at the most), each with its code and, for an Error, its message. */
-function causesOf(error) {
-    const found = [];
-    for (let cause = error, depth = 0; cause && depth < 5; cause = cause.cause, depth++)
-        found.push({ code: cause.code, ...(cause instanceof Error ? { message: cause.message } : {}) });
-    return found;
+function causesOf(error, depth = 0) {
+    if (!error || depth >= 5)
+        return [];
+    const cause = { code: error.code, ...(error instanceof Error ? { message: error.message } : {}) };
+    return [cause, ...causesOf(error.cause, depth + 1)];
 }
 const statusOf = (error) => (typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined);
 const defaultRefused = (error) => {
@@ -738,6 +738,8 @@ function withinBudget(work, budget) {
             budget.addEventListener('abort', stop, { once: true });
     });
 }
+/** What the close is told of the open. */
+const openedOf = (open) => (open.at === 'sending' ? 'lost' : open.at);
 /** The record's lifecycle through `port`, within the step's time rules. */
 function recordLifecycle(port, options) {
     const { cancel, log, clean } = options;
@@ -746,25 +748,28 @@ function recordLifecycle(port, options) {
     const deadline = (0,_step_limits_js__WEBPACK_IMPORTED_MODULE_3__/* .commentDeadline */ .uX)(options.endAt, cancel);
     const landMs = options.landMs ?? 2 * options.requestTimeoutMs;
     let where;
-    let opened = 'never';
-    let opening;
-    let closing;
+    let open = { at: 'never' };
+    let close = { at: 'not-begun' };
     // Aborted once the record is known and a cancel came, in either order: the close then goes at once.
     const knownAfterCancel = new AbortController();
     // Aborted when the close begins: the open is not sent again after it.
     const closeBegan = new AbortController();
-    let openDone = false;
-    let openSentAt = 0;
-    /** A lost creation found at once and the outcome written to it. */
-    let foundFirst = false;
-    /** How many tries of the open were sent and their answer lost: each may land later. */
-    let lostOpens = 0;
-    /** Why that write's answer was lost, in the user's words. */
-    let lostWhy = '';
-    /** The close found the record an unanswered creation made: that creation has landed. */
-    let openLanded = false;
-    /** The first write of the outcome whose answer was lost: when it was sent, and why. */
-    let closeLost;
+    /** The open's tries whose answer was lost, whatever became of it (none before it is sent). */
+    const lostOpens = () => (open.at === 'never' ? undefined : open.lost);
+    /** The open's transition to `at`, its lost tries kept. */
+    const openMovesTo = (at) => {
+        if (open.at !== 'never')
+            open = { ...open, at };
+    };
+    /** The open's work, settled or not (none before it is sent). */
+    const openDone = () => (open.at === 'never' ? Promise.resolve() : open.done);
+    /** What the close found, and its lost write: none before it begins. */
+    const closeFound = () => (close.at === 'closing' ? close.found : 'nothing');
+    const closeLost = () => (close.at === 'closing' ? close.lost : undefined);
+    const closeFinds = (change) => {
+        if (close.at === 'closing')
+            close = { ...close, ...change };
+    };
     /**
      * What the record has said, one value: nothing yet; the close's warnings, gathered to be said as
      * one when it ends (with the lines of its writes that failed: untrue once a later write of the
@@ -845,8 +850,6 @@ function recordLifecycle(port, options) {
         const lookupEndAt = Math.min(options.openLookupEndAt ?? options.endAt, options.endAt);
         for (let tries = 1;; tries++) {
             const sentAt = Date.now();
-            if (tries === 1)
-                openSentAt = sentAt;
             const lookupMs = (0,_step_limits_js__WEBPACK_IMPORTED_MODULE_3__/* .lookupBudgetMs */ .E_)(options.requestTimeoutMs, lookupEndAt);
             const signals = signalsUntil(lookupEndAt, [cancel.signal]);
             try {
@@ -856,26 +859,21 @@ function recordLifecycle(port, options) {
                     if (cancel.signal.aborted)
                         knownAfterCancel.abort();
                 });
-                opened = 'written';
+                openMovesTo('written');
                 log.info(clean(port.words.opened(where)));
                 return;
             }
             catch (error) {
                 if (error instanceof RecordSkipped) {
-                    opened = 'skipped';
+                    openMovesTo('skipped');
                     return;
                 }
                 const reason = cancel.signal.aborted && !deadline.aborted && where === undefined ? 'the run was cancelled before it was' : why(error, signals, lookupMs);
                 // A try whose answer was lost may land later, whatever the tries after it do: the time it
                 // is given to land counts from the last such try, and its reason is the one said.
                 // (Refused, or never sent, nothing of it can land.)
-                if (!refused(error) && !neverSent(error) && answerLost(error, signals)) {
-                    lostOpens++;
-                    openSentAt = sentAt;
-                    lostWhy = reason;
-                }
-                else if (lostOpens === 0)
-                    lostWhy = reason;
+                if (!refused(error) && !neverSent(error) && answerLost(error, signals) && open.at !== 'never')
+                    open = { ...open, lost: { count: (open.lost?.count ?? 0) + 1, lastSentAt: sentAt, why: reason } };
                 // Sent again (a status, whose "in progress" is the same write twice) like any write: while
                 // the wait goes on, with the pause a rate limit asks for; never once the close began.
                 const asked = port.retryAfterMs?.(error);
@@ -889,8 +887,9 @@ function recordLifecycle(port, options) {
                     if (slept === 'settled')
                         continue;
                 }
-                opened = lostOpens > 0 ? 'lost' : refused(error) || neverSent(error) ? 'refused' : 'lost';
-                if (opened === 'refused' && port.words.notOpened && where === undefined)
+                const given = lostOpens() === undefined && (refused(error) || neverSent(error)) ? 'refused' : 'lost';
+                openMovesTo(given);
+                if (given === 'refused' && port.words.notOpened && where === undefined)
                     say('warning', port.words.notOpened(reason));
                 else
                     log.info(clean(port.words.openFailed(reason, where)));
@@ -904,7 +903,7 @@ function recordLifecycle(port, options) {
      * is not answered by then does not hold the outcome back.
      */
     async function openSettled() {
-        if (!opening || openDone)
+        if (open.at !== 'sending')
             return true;
         const goAtOnce = () => {
             if (where !== undefined)
@@ -914,7 +913,7 @@ function recordLifecycle(port, options) {
             goAtOnce();
         else
             cancel.signal.addEventListener('abort', goAtOnce, { once: true });
-        const waited = await settledOrAborted(opening, AbortSignal.any([deadline, knownAfterCancel.signal, heldLongEnough(true)]));
+        const waited = await settledOrAborted(open.done, AbortSignal.any([deadline, knownAfterCancel.signal, heldLongEnough(true)]));
         cancel.signal.removeEventListener('abort', goAtOnce);
         return waited === 'settled';
     }
@@ -942,23 +941,22 @@ function recordLifecycle(port, options) {
         : `${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(Math.max(0, Date.now() - closeStartedAt))}${then} (all a cancelled run could wait)`;
     async function runClose(outcome) {
         const closeStartedAt = Date.now();
-        let settled = await openSettled();
         // A creation unanswered for request-timeout after the outcome: waited on for request-timeout
         // more, then found if it was applied; never made again (a second record if it lands).
-        if (!settled && where === undefined && !deadline.aborted)
-            settled = (await settledOrAborted(opening ?? Promise.resolve(), heldLongEnough(true))) === 'settled';
+        const settled = (await openSettled()) || (where === undefined && !deadline.aborted && (await settledOrAborted(openDone(), heldLongEnough(true))) === 'settled');
         // A creation whose answer was lost (a 5xx, a reset) may have been applied, now or later: it
         // is looked for at once; not found, it is given twice request-timeout from when it was sent
         // (half of what is left after a cancel) before it is looked for again and, only then, made,
         // so that the outcome goes to it rather than to a second record.
-        if (settled && lostOpens > 0 && where === undefined && !deadline.aborted && !(await foundAtOnce(outcome)))
-            await waitToLand();
+        const lostTries = lostOpens();
+        if (settled && lostTries && where === undefined && !deadline.aborted && !(await foundAtOnce(outcome)))
+            await waitToLand(lostTries.lastSentAt);
         if (!settled && where === undefined && deadline.aborted) {
             // The outcome must not go before a write that may still land on top of it, and there is no known place to write it.
-            say('warning', port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${ended()}, and the outcome must not go before it; if the ${port.api} applies that write later, ${lateOpen()}`, where, opened));
+            say('warning', port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${ended()}, and the outcome must not go before it; if the ${port.api} applies that write later, ${lateOpen()}`, where, openedOf(open)));
             return;
         }
-        if (opened === 'refused' && where === undefined && port.words.notOpened)
+        if (open.at === 'refused' && where === undefined && port.words.notOpened)
             return;
         let madeAnew = false;
         const write = async () => {
@@ -968,7 +966,7 @@ function recordLifecycle(port, options) {
                 // One longer than what is left of the step's time for writes ends the tries at once, and says so.
                 const wait = notBefore - Date.now();
                 if (wait > 0 && wait >= timeLeft()) {
-                    sayWriteFailed(port.words.closeFailed(`the ${port.api} asked to wait ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(wait)} before its next write (a rate limit), longer than the ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(Math.max(0, timeLeft()))} left of the step's time for writes, so the outcome was not sent`, where, opened));
+                    sayWriteFailed(port.words.closeFailed(`the ${port.api} asked to wait ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(wait)} before its next write (a rate limit), longer than the ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(Math.max(0, timeLeft()))} left of the step's time for writes, so the outcome was not sent`, where, openedOf(open)));
                     return false;
                 }
                 if (wait > 0)
@@ -977,21 +975,19 @@ function recordLifecycle(port, options) {
                 const lookupMs = (0,_step_limits_js__WEBPACK_IMPORTED_MODULE_3__/* .lookupBudgetMs */ .E_)(options.requestTimeoutMs, options.endAt);
                 const signals = signalsUntil(options.endAt);
                 const sentAt = Date.now();
-                const told = madeAnew || settled ? (madeAnew ? 'written' : opened) : where === undefined ? 'unanswered' : 'written';
-                let done;
-                try {
-                    done = await withinBudget(port.close(outcome, where, told, signals, (known) => {
-                        where = known;
-                    }), deadline);
-                }
-                catch (error) {
+                const told = madeAnew || settled ? (madeAnew ? 'written' : openedOf(open)) : where === undefined ? 'unanswered' : 'written';
+                const answer = await withinBudget(port.close(outcome, where, told, signals, (known) => {
+                    where = known;
+                }), deadline).then((done) => ({ done }), (error) => ({ error }));
+                if ('error' in answer) {
+                    const { error } = answer;
                     if (error instanceof RecordSkipped) {
                         say(error.level, error.sentence);
                         return false;
                     }
                     // A write of the outcome whose answer was lost may land later, after what follows it.
-                    if (closeLost === undefined && answerLost(error, signals))
-                        closeLost = { at: sentAt, why: why(error, signals, lookupMs) };
+                    if (closeLost() === undefined && answerLost(error, signals))
+                        closeFinds({ lost: { at: sentAt, why: why(error, signals, lookupMs) } });
                     // Deleted during the run (by a person, a bot): the outcome is written anew, once.
                     if (where !== undefined && !madeAnew && port.gone?.(error) && !deadline.aborted) {
                         madeAnew = true;
@@ -1001,7 +997,7 @@ function recordLifecycle(port, options) {
                         continue;
                     }
                     if (error instanceof NotFoundYet) {
-                        sayWriteFailed(port.words.closeFailed(`the ${port.api} had not answered its "in progress" write within ${waitedOnOpen(closeStartedAt, ' of the outcome')} and has no record of it yet, so the outcome was not written (it would make a second one); if the ${port.api} applies that write later, ${lateOpen()}`, where, opened));
+                        sayWriteFailed(port.words.closeFailed(`the ${port.api} had not answered its "in progress" write within ${waitedOnOpen(closeStartedAt, ' of the outcome')} and has no record of it yet, so the outcome was not written (it would make a second one); if the ${port.api} applies that write later, ${lateOpen()}`, where, openedOf(open)));
                         return false;
                     }
                     // Setting a known record to the outcome again changes nothing, so a write that failed on
@@ -1036,18 +1032,20 @@ function recordLifecycle(port, options) {
                     // A write of the outcome whose answer was lost (this try's or an earlier one's) may still be
                     // applied after the step, a success over another job's failure written meanwhile: not only
                     // "could not be written", since it may yet be; the consequence first (the port cuts its words).
-                    if (where !== undefined && closeLost !== undefined && port.closeMayTurn?.() && port.words.lateClose && !port.appliedDespite?.(error)) {
-                        const whyLost = closeLost.why === reason ? closeLost.why : `${closeLost.why}; the last try: ${reason}`;
-                        sayWriteFailed(port.words.closeFailed(`a write of its outcome got no answer, and if the ${port.api} applies it later, ${port.words.lateClose()} (${whyLost})`, where, opened));
+                    const lostClose = closeLost();
+                    if (where !== undefined && lostClose !== undefined && port.closeMayTurn?.() && port.words.lateClose && !port.appliedDespite?.(error)) {
+                        const whyLost = lostClose.why === reason ? lostClose.why : `${lostClose.why}; the last try: ${reason}`;
+                        sayWriteFailed(port.words.closeFailed(`a write of its outcome got no answer, and if the ${port.api} applies it later, ${port.words.lateClose()} (${whyLost})`, where, openedOf(open)));
                         return false;
                     }
-                    sayWriteFailed(port.words.closeFailed(late ? `${reason}. That creation's answer was lost: if the ${port.api} applies it later, ${late}` : reason, where, opened));
+                    sayWriteFailed(port.words.closeFailed(late ? `${reason}. That creation's answer was lost: if the ${port.api} applies it later, ${late}` : reason, where, openedOf(open)));
                     return port.appliedDespite?.(error) === true;
                 }
+                const { done } = answer;
                 where = done.where;
                 // Found where an unanswered creation put it: that creation has landed, nothing of it can come later.
                 if (told === 'unanswered' && done.done === 'updated')
-                    openLanded = true;
+                    closeFinds({ found: 'landed' });
                 takeBackWriteFailures();
                 log.info(clean(port.words.closed(done.where, done.done)));
                 return true;
@@ -1062,23 +1060,23 @@ function recordLifecycle(port, options) {
          */
         const readBackWhatWasLost = async (written) => {
             // Both, in one outage: the open's lost write read back does not account for the outcome's.
-            if (lostOpens > 0 && written && !foundFirst)
+            if (lostOpens() !== undefined && written && closeFound() !== 'at-once')
                 await readBackLost(write, 'open');
-            if (written && closeLost !== undefined && port.closeMayTurn?.())
+            if (written && closeLost() !== undefined && port.closeMayTurn?.())
                 await readBackLost(write, 'close');
         };
-        const written = foundFirst || (await write());
+        const written = closeFound() === 'at-once' || (await write());
         if (settled)
             return readBackWhatWasLost(written);
         // An open answered before the close was sent was applied before it too. One answered after
         // the close was sent (even before the close's own answer) may have been applied after it.
-        if (!opening || openLanded)
+        if (open.at === 'never' || closeFound() === 'landed')
             return readBackWhatWasLost(written);
         // The close went while the open was still in flight (a cancel, or an open unanswered for
         // request-timeout): if the open lands now, it may have landed on top of the close, which is
         // written again while there is time. The open is waited on for request-timeout more at the
         // most: an API that does not answer does not hold the step to its limit.
-        const late = await settledOrAborted(opening, heldLongEnough());
+        const late = await settledOrAborted(openDone(), heldLongEnough());
         // Written again, what the open's lost answer may still bring is read back as on the path above.
         if (late === 'settled' && !deadline.aborted)
             return written || where !== undefined ? readBackWhatWasLost(await write()) : undefined;
@@ -1093,7 +1091,7 @@ function recordLifecycle(port, options) {
      * limit, or the grace's end after a cancel), so that the look and a write after it still fit.
      * A timer that holds the process, as the retry's pause does.
      */
-    async function waitToLand(sentAt = openSentAt) {
+    async function waitToLand(sentAt) {
         const exitBy = cancel.exitBy();
         const left = Math.min(options.endAt, exitBy === undefined ? Number.POSITIVE_INFINITY : exitBy) - Date.now();
         const landing = Math.min(sentAt + landMs - Date.now(), left / 2);
@@ -1107,7 +1105,7 @@ function recordLifecycle(port, options) {
                 where = known;
             }), deadline);
             where = done.where;
-            foundFirst = true;
+            closeFinds({ found: 'at-once' });
             log.info(clean(port.words.closed(done.where, done.done)));
             return true;
         }
@@ -1134,10 +1132,10 @@ function recordLifecycle(port, options) {
         if (!readBack || where === undefined)
             return;
         let known = where;
-        const sentAt = lostWrite === 'open' ? openSentAt : (closeLost?.at ?? openSentAt);
+        const sentAt = (lostWrite === 'open' ? lostOpens()?.lastSentAt : closeLost()?.at) ?? Date.now();
         const lost = lostWrite === 'open' ? 'its "in progress" write got no answer' : 'a write of its outcome got no answer';
         // Why, said last: what the lost write may do comes first, before the port cuts its words.
-        const lostWhyNow = lostWrite === 'open' ? lostWhy : (closeLost?.why ?? 'no answer');
+        const lostWhyNow = (lostWrite === 'open' ? lostOpens()?.why : closeLost()?.why) ?? 'no answer';
         // Names the record the outcome went to last: one deleted meanwhile was written anew elsewhere.
         const holds = (why) => say('warning', port.words.mayNotHold(why, known));
         // What the lost write shows if it lands after the step: the port knows (a second comment, for a lost creation).
@@ -1146,15 +1144,11 @@ function recordLifecycle(port, options) {
         for (let round = 0; !deadline.aborted; round++) {
             // Where the outcome was written last: a record deleted meanwhile (by a person) was made anew.
             known = where ?? known;
-            let stands;
             const signals = signalsUntil(options.endAt);
-            try {
-                stands = await withinBudget(readBack(known, signals, lostWrite, lostWrite === 'open' ? lostOpens : 1), deadline);
-            }
-            catch (error) {
-                // Unread, what stands is not known: one warning names the record.
-                return holds(`${lost}, and what stands could not be read back; if the ${port.api} applied that write after the outcome, ${late()} (the write: ${lostWhyNow}; the read back: ${why(error, signals, (0,_step_limits_js__WEBPACK_IMPORTED_MODULE_3__/* .lookupBudgetMs */ .E_)(options.requestTimeoutMs, options.endAt))})`);
-            }
+            const stands = await withinBudget(readBack(known, signals, lostWrite, lostWrite === 'open' ? (lostOpens()?.count ?? 1) : 1), deadline).catch((error) => ({ unread: error }));
+            // Unread, what stands is not known: one warning names the record.
+            if (typeof stands === 'object')
+                return holds(`${lost}, and what stands could not be read back; if the ${port.api} applied that write after the outcome, ${late()} (the write: ${lostWhyNow}; the read back: ${why(stands.unread, signals, (0,_step_limits_js__WEBPACK_IMPORTED_MODULE_3__/* .lookupBudgetMs */ .E_)(options.requestTimeoutMs, options.endAt))})`);
             if (stands === 'outcome')
                 return;
             if (stands === 'unseen')
@@ -1170,25 +1164,32 @@ function recordLifecycle(port, options) {
     }
     return {
         open() {
-            if (opening || cancel.signal.aborted)
+            if (open.at !== 'never' || cancel.signal.aborted)
                 return;
-            opened = 'lost';
-            opening = runOpen().finally(() => {
-                openDone = true;
+            open = { at: 'sending', done: Promise.resolve(), lost: undefined };
+            // Should it end without saying how (nothing in it throws), the open is taken as lost: the close finds it again.
+            const done = runOpen().finally(() => {
+                if (open.at === 'sending')
+                    openMovesTo('lost');
             });
+            if (open.at === 'sending')
+                open = { ...open, done };
         },
         close(outcome) {
-            if (closing)
-                return closing;
+            if (close.at === 'closing')
+                return close.done;
             closeBegan.abort();
             gatherCloseWarnings();
-            closing = runClose(outcome)
+            close = { at: 'closing', done: Promise.resolve(), found: 'nothing', lost: undefined };
+            const done = runClose(outcome)
                 .catch((error) => {
                 // Nothing above throws; should it, the record is still one warning, never a crash.
-                say('warning', port.words.closeFailed(port.explain(error), where, opened));
+                say('warning', port.words.closeFailed(port.explain(error), where, openedOf(open)));
             })
                 .finally(sayCloseWarnings);
-            return closing;
+            if (close.at === 'closing')
+                close = { ...close, done };
+            return done;
         }
     };
 }
@@ -1283,58 +1284,63 @@ class PageTally {
 /** The record `plan` makes, kept true through its port by the lifecycle, within the step's time rules. */
 function keptRecord(plan, options) {
     const { startedAt, cancel, log, clean } = options;
-    let asked = false;
-    let lifecycle;
-    let opens = false;
-    let instead;
+    /**
+     * What the plan made of this record, one value: not asked yet; a lifecycle kept (and whether its
+     * opening write goes); a sentence to say instead, until it is said; or no record.
+     */
+    let kept = {
+        at: 'unasked'
+    };
     /** Asks the plan once, at the open or at the close: the lifecycle, if the run keeps this record. */
     const lifecycleOf = (targets, settings) => {
-        if (asked)
-            return lifecycle;
-        asked = true;
-        const limits = settings && { startedAt, timeoutMs: settings.timeoutMs, requestTimeoutMs: settings.requestTimeoutMs };
-        const planned = plan({ targets, settings, endAt: (requestTimeoutMs) => (0,_step_limits_js__WEBPACK_IMPORTED_MODULE_0__/* .commentEndAt */ .Ym)(limits, requestTimeoutMs) });
-        if (!planned)
-            return undefined;
-        if ('say' in planned) {
-            instead = planned;
-            return undefined;
+        if (kept.at === 'unasked') {
+            const limits = settings && { startedAt, timeoutMs: settings.timeoutMs, requestTimeoutMs: settings.requestTimeoutMs };
+            const planned = plan({ targets, settings, endAt: (requestTimeoutMs) => (0,_step_limits_js__WEBPACK_IMPORTED_MODULE_0__/* .commentEndAt */ .Ym)(limits, requestTimeoutMs) });
+            kept = !planned
+                ? { at: 'none' }
+                : 'say' in planned
+                    ? { at: 'instead', ...planned }
+                    : {
+                        at: 'kept',
+                        opens: planned.open !== false,
+                        lifecycle: (0,_lifecycle_js__WEBPACK_IMPORTED_MODULE_1__/* .recordLifecycle */ .OO)(planned.port, {
+                            cancel,
+                            endAt: (0,_step_limits_js__WEBPACK_IMPORTED_MODULE_0__/* .commentEndAt */ .Ym)(limits, planned.requestTimeoutMs),
+                            requestTimeoutMs: planned.requestTimeoutMs,
+                            // The opening write's first lookups never run past the wait's deadline: the close needs the time after it.
+                            ...(limits ? { openLookupEndAt: limits.startedAt + limits.timeoutMs } : {}),
+                            log,
+                            clean
+                        })
+                    };
         }
-        opens = planned.open !== false;
-        lifecycle = (0,_lifecycle_js__WEBPACK_IMPORTED_MODULE_1__/* .recordLifecycle */ .OO)(planned.port, {
-            cancel,
-            endAt: (0,_step_limits_js__WEBPACK_IMPORTED_MODULE_0__/* .commentEndAt */ .Ym)(limits, planned.requestTimeoutMs),
-            requestTimeoutMs: planned.requestTimeoutMs,
-            // The opening write's first lookups never run past the wait's deadline: the close needs the time after it.
-            ...(limits ? { openLookupEndAt: limits.startedAt + limits.timeoutMs } : {}),
-            log,
-            clean
-        });
-        return lifecycle;
+        return kept.at === 'kept' ? kept : undefined;
     };
     /** Says once what the plan said instead of a record. */
     const sayInstead = () => {
-        const said = instead;
-        instead = undefined;
-        if (said?.level === 'warning')
+        if (kept.at !== 'instead')
+            return;
+        const said = kept;
+        kept = { at: 'none' };
+        if (said.level === 'warning')
             log.warning(clean(said.say));
-        else if (said)
+        else
             log.info(clean(said.say));
     };
     return {
         open(targets, settings) {
-            if (asked)
+            if (kept.at !== 'unasked')
                 return;
             const opening = lifecycleOf(targets, settings);
-            if (opening && opens)
-                opening.open();
+            if (opening?.opens)
+                opening.lifecycle.open();
             // Known when waiting begins (a token that is not set, a name GitLab would misread): said then, not after the wait.
             sayInstead();
         },
         async close(outcome, settings) {
             const closing = lifecycleOf([], settings);
             if (closing)
-                return closing.close(outcome);
+                return closing.lifecycle.close(outcome);
             // Said once, when the record would have been closed (nothing was opened).
             sayInstead();
         }

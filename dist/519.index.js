@@ -17,11 +17,17 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/inputs/parse.ts + 13 modules
 var parse = __webpack_require__(7955);
+// EXTERNAL MODULE: ./src/engine/outcome.ts
+var engine_outcome = __webpack_require__(938);
 // EXTERNAL MODULE: ./src/report/deployment.ts
 var deployment = __webpack_require__(1479);
+// EXTERNAL MODULE: ./src/report/log.ts
+var log = __webpack_require__(6472);
 // EXTERNAL MODULE: ./src/report/markdown.ts
 var markdown = __webpack_require__(4285);
 ;// CONCATENATED MODULE: ./src/report/commit-status.ts
+
+
 
 
 /** The docs deployed, or failed to; a timeout, an error or a cancel says nothing about the docs: `error`. Never `success` but on success. */
@@ -58,9 +64,21 @@ function outcomeStatusDescription(outcome, clean) {
 function letThroughStatusDescription(outcome, clean) {
     return (0,deployment/* fitDescription */.Am)(clean(`Timed out, let through (fail-on-timeout: false): ${(0,deployment/* outcomeDescription */.fO)(outcome)}`));
 }
+/**
+ * What a commit status says, for the record that writes it (records/status-record.ts), on either
+ * platform: `failOnTimeout`, the step's verdict it follows; `url`, commit-status-url (deployment-url).
+ */
+function statusTexts(clean, failOnTimeout, url) {
+    return {
+        letThrough: (outcome) => outcome.result !== 'success' && (0,engine_outcome/* stepPasses */.WX)(outcome, failOnTimeout),
+        waiting: (targets) => waitingStatusDescription(targets, clean),
+        outcome: (outcome, letThrough) => (letThrough ? letThroughStatusDescription(outcome, clean) : outcomeStatusDescription(outcome, clean)),
+        link: (outcome, run) => statusTargetUrl(outcome.result === 'success', { preview: outcome.trigger?.previewUrl, url, run }, clean),
+        fit: (text) => (0,deployment/* fitDescription */.Am)(clean(text)),
+        inert: log/* inert */.tJ
+    };
+}
 
-// EXTERNAL MODULE: ./src/report/log.ts
-var log = __webpack_require__(6472);
 // EXTERNAL MODULE: ./src/records/lifecycle.ts
 var lifecycle = __webpack_require__(6093);
 // EXTERNAL MODULE: ./src/records/listing.ts
@@ -292,17 +310,12 @@ function decidedWords(decision, unit) {
 
 // EXTERNAL MODULE: ./src/records/run-record.ts
 var run_record = __webpack_require__(7649);
-// EXTERNAL MODULE: ./src/engine/outcome.ts
-var engine_outcome = __webpack_require__(938);
 ;// CONCATENATED MODULE: ./src/records/status-record.ts
 
-
-
-
-
 /** The commit status of one run, as a port of the lifecycle, over `platform`. Its writes are keyed by commit and context, so it is where it goes (`true`) as soon as the open starts. */
-function statusRecordPort(platform, targets, clean) {
-    const { nouns, shown } = platform;
+function statusRecordPort(platform, targets) {
+    const { nouns, shown, texts } = platform;
+    const inert = texts.inert;
     const quote = nouns.quote;
     // The statuses this record wrote, by id: any other on the context is another run's or job's.
     const own = new Set();
@@ -340,7 +353,7 @@ function statusRecordPort(platform, targets, clean) {
             const io = await connect();
             at(true);
             try {
-                const body = { state: platform.stateOf('pending'), description: waitingStatusDescription(targets, clean), targetUrl: io.link(io.runUrl, 'pending') };
+                const body = { state: platform.stateOf('pending'), description: texts.waiting(targets), targetUrl: io.link(io.runUrl, 'pending') };
                 await send(io, body, signals.write);
             }
             catch (error) {
@@ -355,7 +368,7 @@ function statusRecordPort(platform, targets, clean) {
         },
         async close(outcome, _where, opened, signals) {
             // The status follows the step's verdict: a timeout that fail-on-timeout: false lets through is success, saying so.
-            const letThrough = outcome.result !== 'success' && (0,engine_outcome/* stepPasses */.WX)(outcome, platform.failOnTimeout);
+            const letThrough = texts.letThrough(outcome);
             const ownState = letThrough ? 'success' : ownStateOf(outcome.result);
             story = { ...story, own: ownState, decided: { kind: 'own', own: ownState } };
             // Refused on the open (a token without the permission): the same answer again would add nothing.
@@ -364,23 +377,23 @@ function statusRecordPort(platform, targets, clean) {
                 throw story.refusal;
             }
             const io = await connect();
-            const ownLink = statusTargetUrl(outcome.result === 'success', { preview: outcome.trigger?.previewUrl, url: platform.url, run: io.runUrl }, clean);
+            const ownLink = texts.link(outcome, io.runUrl);
             const body = (decision) => {
                 if (decision.kind === 'keep')
                     return {
                         state: platform.stateOf(decision.by.own),
-                        description: (0,deployment/* fitDescription */.Am)(clean(keptDescription(decision.by, nouns.unit))),
+                        description: texts.fit(keptDescription(decision.by, nouns.unit)),
                         targetUrl: io.link(untagged(decision.by.status?.targetUrl) ?? io.runUrl, decision.own)
                     };
                 if (decision.kind === 'hold')
                     return {
                         state: platform.stateOf('pending'),
-                        description: (0,deployment/* fitDescription */.Am)(clean(heldDescription(decision.waitingOn, nouns.unit))),
+                        description: texts.fit(heldDescription(decision.waitingOn, nouns.unit)),
                         targetUrl: io.link(io.runUrl, decision.own)
                     };
                 return {
                     state: platform.stateOf(ownState),
-                    description: letThrough ? letThroughStatusDescription(outcome, clean) : outcomeStatusDescription(outcome, clean),
+                    description: texts.outcome(outcome, letThrough),
                     targetUrl: io.link(ownLink, ownState)
                 };
             };
@@ -435,8 +448,8 @@ function statusRecordPort(platform, targets, clean) {
             closed: () => {
                 const state = story.decided === undefined ? platform.stateOf(story.own) : platform.stateOf(shownOwn(story.decided));
                 const why = decidedWords(story.decided, nouns.unit);
-                const linked = nouns.namesLink && story.linked ? `, linking ${(0,log/* inert */.tJ)(story.linked, 300)}` : '';
-                return `Commit status ${shown}: ${state} on commit ${story.sha}${linked}${why ? ` ${(0,log/* inert */.tJ)(why, 400)}` : ''}.`;
+                const linked = nouns.namesLink && story.linked ? `, linking ${inert(story.linked, 300)}` : '';
+                return `Commit status ${shown}: ${state} on commit ${story.sha}${linked}${why ? ` ${inert(why, 400)}` : ''}.`;
             },
             openFailed: (why) => `The ${platform.stateOf('pending')} commit status ${shown} could not be written: ${quote(why, 400)}.`,
             lateClose: () => successSent()
@@ -647,14 +660,13 @@ function commitStatusPort(status, targets, clean) {
         shown: (0,log/* inert */.tJ)(status.context, 100),
         // A second pending is the same write: one that failed on the way is sent again (an earlier run's success must not stand while this one waits).
         openAgain: true,
-        failOnTimeout: status.failOnTimeout,
-        url: status.url,
+        texts: statusTexts(clean, status.failOnTimeout, status.url),
         connect,
         stateOf: githubStateOf,
         explain: explainStatusError,
         refused: refused,
         retryAfterMs: (error) => (0,comment_api/* retryAfterMs */.Vs)(error)
-    }, targets, clean);
+    }, targets);
 }
 /** How GitHub's words name the status and the jobs. */
 const GITHUB_NOUNS = {

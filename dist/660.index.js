@@ -30,20 +30,14 @@ var heads = __webpack_require__(541);
  * and what stands after an "in progress" write whose answer was lost (a `ReadBack`).
  */
 function twinStory() {
-    /** What the open sent last: nothing (its lookup failed first), a creation, or an update. */
-    let sent = 'nothing';
-    let openBody;
-    let closeBody;
-    /** A close created the record, rather than finding it. */
-    let closeCreated = false;
-    /** What the close sent last: a creation (no record found), or an update. */
-    let closeSent;
-    /** The lost write was seen landed: its "in progress" stood where the close went, or in a twin that was removed. */
-    let seen = false;
-    /** This run's record, made beside an older one of the step that could not be looked for or removed then: the close tries again. */
-    let twinLeft;
-    /** The close found a record of the step (the open went nowhere known) that is not this run's "in progress": another run's. */
-    let foundOther = false;
+    let story = { opened: { sent: 'nothing' }, closed: { sent: 'nothing' }, elsewhere: false, seen: false, twinLeft: undefined };
+    const sent = () => story.opened.sent;
+    const openBody = () => (story.opened.sent === 'nothing' ? undefined : story.opened.body);
+    const closeBody = () => (story.closed.sent === 'nothing' ? undefined : story.closed.body);
+    const closeSent = () => story.closed.sent;
+    const seen = () => {
+        story = { ...story, seen: true };
+    };
     /**
      * A mark only this run writes, below its "in progress" body: another run of the step (a re-run,
      * a second step, a leg with the same marker) writes the same words, and a creation of its that
@@ -52,7 +46,7 @@ function twinStory() {
     const mark = `<!-- run ${Math.random().toString(16).slice(2, 10).padEnd(8, '0')} -->`;
     const same = (a, b) => a !== undefined && b !== undefined && a.replace(/\r\n/g, '\n').trim() === b.replace(/\r\n/g, '\n').trim();
     /** The open sent a creation, and the close went to a record it did not find as that one: the creation landing late is a second record. */
-    const secondIfLate = () => sent === 'creation' && (closeCreated || foundOther);
+    const secondIfLate = () => sent() === 'creation' && story.elsewhere;
     /** `lateOpen`, below. */
     const lateOpen = (what) => {
         const second = `a second ${what} of this step appears saying "⏳ Waiting", which the next run of this step removes`;
@@ -60,7 +54,7 @@ function twinStory() {
             return second;
         // A creation the close neither found nor wrote beside: the step's one record if it lands, unless
         // another run of the step (a matrix leg, a re-run) wrote its own meanwhile (found by the explorer).
-        if (sent === 'creation' && closeSent === undefined && !seen)
+        if (sent() === 'creation' && closeSent() === 'nothing' && !story.seen)
             return `the ${what} says "⏳ Waiting" until the next run, or, if another run of this step wrote its own meanwhile, ${second}`;
         return `the ${what} says "⏳ Waiting" until the next run`;
     };
@@ -81,15 +75,15 @@ function twinStory() {
          * may land as a second one. '' else; with "; " before each.
          */
         twinStands(what, opened) {
-            const beside = twinLeft === undefined
+            const beside = story.twinLeft === undefined
                 ? ''
                 : `; a second ${what} of this step may stand beside an older one (it could not be looked for, or removed), which the next run of this step removes`;
-            const late = opened === 'lost' && !seen && secondIfLate() ? `; if its "in progress" creation, whose answer was lost, lands later, ${lateOpen(what)}` : '';
+            const late = opened === 'lost' && !story.seen && secondIfLate() ? `; if its "in progress" creation, whose answer was lost, lands later, ${lateOpen(what)}` : '';
             return `${beside}${late}`;
         },
         /** The close's write went to this run's record made beside an older one that could not be looked for then: `keepOldest` again. */
         leftBeside(where) {
-            return where === twinLeft;
+            return where === story.twinLeft;
         },
         /**
          * After this run created the record `created`, the oldest of the step's records is the one
@@ -102,22 +96,26 @@ function twinStory() {
          * before it is written. Resolves with where the body stands.
          */
         async keepOldest(created, body, io, at) {
-            let older;
-            try {
-                older = (await io.list()).find((record) => record.id < created);
-                twinLeft = undefined;
-                if (!older)
-                    return created;
-                await io.remove(created);
-            }
-            catch {
-                // Not listed or not deleted: this run's record stands, as a lookup that failed leaves it.
-                twinLeft = created;
+            const older = await io
+                .list()
+                .then(async (listed) => {
+                const found = listed.find((record) => record.id < created);
+                story = { ...story, twinLeft: undefined };
+                if (found)
+                    await io.remove(created);
+                return found;
+            }, () => 'unread')
+                .catch(() => 'unread');
+            // Not listed or not deleted: this run's record stands, as a lookup that failed leaves it.
+            if (older === 'unread') {
+                story = { ...story, twinLeft: created };
                 return created;
             }
+            if (!older)
+                return created;
             // A close that created a record went to an older one: the lost creation, if it holds the open's body.
-            if (closeBody !== undefined && same(older.body, openBody))
-                seen = true;
+            if (closeBody() !== undefined && same(older.body, openBody()))
+                seen();
             at?.(older.id);
             await io.write(older.id, body);
             return older.id;
@@ -127,17 +125,14 @@ function twinStory() {
             return rendered.endsWith(mark) ? rendered : `${rendered}${rendered.endsWith('\n') ? '' : '\n'}${mark}`;
         },
         opening(write, body) {
-            sent = write;
-            openBody = body;
+            story = { ...story, opened: { sent: write, body } };
         },
         closing(body, write) {
-            closeBody = body;
-            closeSent = write;
+            story = { ...story, closed: { sent: write, body } };
         },
         created() {
-            closeCreated = true;
-            // What the close writes from here on goes to a record that stands.
-            closeSent = 'update';
+            // What the close writes from here on goes to a record that stands, one the open's creation is not.
+            story = { ...story, elsewhere: true, closed: { sent: 'update', body: closeBody() } };
         },
         /**
          * What the close's creation shows if its answer was lost and it lands after the step: the
@@ -146,9 +141,9 @@ function twinStory() {
          * Undefined when the close sent no creation.
          */
         lateCreation(what) {
-            if (closeSent !== 'creation')
+            if (closeSent() !== 'creation')
                 return undefined;
-            const waiting = sent === 'creation' && !seen ? `, and so may its "⏳ Waiting" one` : '';
+            const waiting = sent() === 'creation' && !story.seen ? `, and so may its "⏳ Waiting" one` : '';
             return `the ${what} may still appear after the step${waiting}; if a second ${what} of this step appears, the next run of this step removes it`;
         },
         /**
@@ -157,10 +152,10 @@ function twinStory() {
          * the lost creation may still land.
          */
         closeFound(body) {
-            if (same(body, openBody))
-                seen = true;
+            if (same(body, openBody()))
+                seen();
             else
-                foundOther = true;
+                story = { ...story, elsewhere: true };
         },
         /**
          * `listed`: the step's own records with the current marker (never anyone else's, nor an
@@ -180,18 +175,18 @@ function twinStory() {
                 if (twin.id === where)
                     continue;
                 await remove(twin.id);
-                if (same(twin.body, openBody))
-                    seen = true;
+                if (same(twin.body, openBody()))
+                    seen();
             }
-            if (!same(stands.body, closeBody)) {
-                if (same(stands.body, openBody))
-                    seen = true;
+            if (!same(stands.body, closeBody())) {
+                if (same(stands.body, openBody()))
+                    seen();
                 return 'stale';
             }
             // A lost write of the outcome, sent again since, lands as the same outcome: nothing to say.
             if (lost === 'close')
                 return 'outcome';
-            return seen || sent === 'nothing' || (sent === 'creation' && !closeCreated && !foundOther) ? 'outcome' : 'unseen';
+            return story.seen || sent() === 'nothing' || (sent() === 'creation' && !story.elsewhere) ? 'outcome' : 'unseen';
         }
     };
 }
