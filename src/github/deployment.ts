@@ -43,11 +43,15 @@ export function deploymentPort(
   const environment = inert(deployment.environment, 255)
   // This run's own deployment, found again by it when the answer to its creation was lost.
   const marker = randomUUID()
-  let last: { state: string; url: string | undefined } | undefined
-  /** The open sent its `in_progress` status (the creation was answered). */
-  let inProgressSent = false
-  /** The creation was refused by a rate limit until then: nothing was created, the close creates it. */
-  let limitedUntil: number | undefined
+  /**
+   * The deployment's story, one value: its creation not sent yet; refused by a rate limit until a
+   * time (nothing was created: the close creates it, with the outcome as its only status); made
+   * by the open, which sent its `in_progress` status; or made by the close. And its last status.
+   */
+  let story: {
+    creation: { at: 'not-yet' } | { at: 'limited'; until: number } | { at: 'opened' } | { at: 'closed' }
+    last: { state: string; url: string | undefined } | undefined
+  } = { creation: { at: 'not-yet' }, last: undefined }
   /** The deployment's last status: the outcome, with the preview's address on success. */
   async function writeOutcome(outcome: RunOutcome, octokit: Octokit, place: Awaited<ReturnType<typeof placeOf>>['place'], id: number, signals: WriteSignals) {
     const state = deploymentState(outcome.result)
@@ -56,13 +60,13 @@ export function deploymentPort(
     const linked = state !== 'success' ? undefined : preview ? safeUrl(preview) : deployment.url
     // Cleaned as the log is: a key the platform put into the address, in any spelling, is cut.
     const url = linked === undefined ? undefined : clean(linked)
-    if (state === 'success' && preview && !url && !last)
+    if (state === 'success' && preview && !url && !story.last)
       core.info(
         clean(
           `The preview's address ${inert(preview, 300)} is not an https:// address the deployment can link, so deployment ${id} has no URL (deployment-url is not a preview's).`
         )
       )
-    last = { state, url }
+    story = { ...story, last: { state, url } }
     await withinBudget(
       createDeploymentStatus(octokit, place, id, { state, description: fitDescription(clean(outcomeDescription(outcome))), environmentUrl: url }),
       signals.write
@@ -70,7 +74,8 @@ export function deploymentPort(
   }
   /** The deployment, created at the close with the outcome as its only status (its creation was rate limited when waiting began). */
   async function createWithOutcome(outcome: RunOutcome, octokit: Octokit, place: Awaited<ReturnType<typeof placeOf>>['place'], signals: WriteSignals) {
-    await settledOrAborted(new Promise((resolve) => setTimeout(resolve, Math.max(0, (limitedUntil ?? 0) - Date.now()))), signals.write)
+    const until = story.creation.at === 'limited' ? story.creation.until : 0
+    await settledOrAborted(new Promise((resolve) => setTimeout(resolve, Math.max(0, until - Date.now()))), signals.write)
     const id = await withinBudget(
       createDeployment(octokit, place, {
         environment: deployment.environment,
@@ -80,7 +85,7 @@ export function deploymentPort(
       }),
       signals.write
     )
-    limitedUntil = undefined
+    story = { ...story, creation: { at: 'closed' } }
     run.created(id)
     core.info(clean(`Created deployment ${id} in environment ${environment} with the outcome (GitHub had asked to slow down when waiting began).`))
     await writeOutcome(outcome, octokit, place, id, signals)
@@ -100,24 +105,21 @@ export function deploymentPort(
       const { github, place } = await placeOf()
       const octokit = clientFor(github, deployment.githubToken, signals, clean)
       const description = fitDescription(clean(waitingDescription(run.targets)))
-      let id: number
-      try {
-        id = await withinBudget(
-          createDeployment(octokit, place, { environment: deployment.environment, transient: run.transient, description, marker }),
-          signals.write
-        )
-      } catch (error) {
+      const id = await withinBudget(
+        createDeployment(octokit, place, { environment: deployment.environment, transient: run.transient, description, marker }),
+        signals.write
+      ).catch((error: unknown) => {
         // A rate limit's answer proves nothing was created: the close creates it, once the pause asked for is over.
         const pause = retryAfterMs(error)
-        if (pause !== undefined) limitedUntil = Date.now() + pause
+        if (pause !== undefined) story = { ...story, creation: { at: 'limited', until: Date.now() + pause } }
         throw error
-      }
+      })
       at(id)
       run.created(id)
       core.info(
         clean(`Created deployment ${id} in environment ${environment}${run.transient ? ' (a preview: transient)' : ''} for commit ${place.ref.slice(0, 7)}.`)
       )
-      inProgressSent = true
+      story = { ...story, creation: { at: 'opened' } }
       await withinBudget(createDeploymentStatus(octokit, place, id, { state: 'in_progress', description }), signals.write)
       return id
     },
@@ -125,7 +127,7 @@ export function deploymentPort(
       if (opened === 'never') throw new RecordSkipped('No deployment was created: the run ended before waiting began.', 'info')
       const { github, place } = await placeOf()
       const octokit = clientFor(github, deployment.githubToken, signals, clean)
-      if (where === undefined && limitedUntil !== undefined) return createWithOutcome(outcome, octokit, place, signals)
+      if (where === undefined && story.creation.at === 'limited') return createWithOutcome(outcome, octokit, place, signals)
       // The POST's answer was lost: GitHub may have created it all the same.
       const id =
         where ??
@@ -148,7 +150,7 @@ export function deploymentPort(
       // The creation was what got lost (found since): its `in_progress` was never sent, nothing more can land.
       // Else, listed under the outcome, the lost `in_progress` landed before it and can come no more.
       // A lost write of the outcome, sent again since, can only land as the same outcome: nothing to say.
-      return lost === 'close' || !inProgressSent || states.slice(1).includes('in_progress') ? 'outcome' : 'unseen'
+      return lost === 'close' || story.creation.at !== 'opened' || states.slice(1).includes('in_progress') ? 'outcome' : 'unseen'
     },
     explain: (error) => (error instanceof NotCreated ? error.message : explainDeploymentError(error)),
     // A rate limit is no refusal: the deployment is created at the close.
@@ -159,18 +161,18 @@ export function deploymentPort(
     retryAfterMs: (error) => retryAfterMs(error),
     words: {
       opened: (id) => `Deployment ${id}: in progress.`,
-      closed: (id) => `Deployment ${id}: ${last?.state}${last?.url ? ` at ${inert(last.url, 300)}` : ''}.`,
+      closed: (id) => `Deployment ${id}: ${story.last?.state}${story.last?.url ? ` at ${inert(story.last.url, 300)}` : ''}.`,
       openFailed: (why, id) =>
         id === undefined
           ? `The deployment could not be created in environment ${environment} yet (${inert(why, 400)}); its last status will still be written if GitHub created it.`
           : `Deployment ${id} could not be marked in progress (${inert(why, 400)}); its last status will still be written.`,
       mayNotHold: (why, id) =>
-        `Deployment ${id} holds its last status (${last?.state ?? 'of the outcome'}), but ${inert(why, 400)}. The step's result does not depend on it.`,
+        `Deployment ${id} holds its last status (${story.last?.state ?? 'of the outcome'}), but ${inert(why, 400)}. The step's result does not depend on it.`,
       notOpened: (why) => `The deployment could not be created in environment ${environment}: ${inert(why, 400)}. The step's result does not depend on it.`,
       closeFailed: (why, id) =>
         id === undefined
           ? `The deployment in environment ${environment} could not be created, or has no status: ${inert(why, 400)}. The step's result does not depend on it.`
-          : `The last status (${last?.state ?? 'of the outcome'}) of deployment ${id} could not be written: ${inert(why, 400)}. The step's result does not depend on it.`
+          : `The last status (${story.last?.state ?? 'of the outcome'}) of deployment ${id} could not be written: ${inert(why, 400)}. The step's result does not depend on it.`
     }
   }
 }

@@ -354,16 +354,17 @@ const openedOf = (open: OpenStory): Opened => (open.at === 'sending' ? 'lost' : 
 
 /**
  * The close's story, one value (`recordLifecycle`'s `close`): not begun, or closing, with what it
- * found of the open's record (`at-once`: a lost creation's, found at once and the outcome written
- * to it; `landed`: an unanswered creation's, found and updated, so that creation has landed) and
- * the first write of the outcome whose answer was lost (when it was sent, and why).
+ * found of the record (`at-once`: a lost creation's, found at once and the outcome written to it;
+ * `landed`: an unanswered creation's, found and updated, so that creation has landed; `anew`: the
+ * record was deleted during the run, by a person or a bot, and the outcome is written anew, once)
+ * and the first write of the outcome whose answer was lost (when it was sent, and why).
  */
 type CloseStory =
   | { readonly at: 'not-begun' }
   | {
       readonly at: 'closing'
       readonly done: Promise<void>
-      readonly found: 'nothing' | 'at-once' | 'landed'
+      readonly found: 'nothing' | 'at-once' | 'landed' | 'anew'
       readonly lost: { readonly at: number; readonly why: string } | undefined
     }
 
@@ -395,7 +396,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
   /** What the close found, and its lost write: none before it begins. */
   const closeFound = () => (close.at === 'closing' ? close.found : 'nothing')
   const closeLost = () => (close.at === 'closing' ? close.lost : undefined)
-  const closeFinds = (change: { found?: 'at-once' | 'landed'; lost?: { at: number; why: string } }) => {
+  const closeFinds = (change: { found?: 'at-once' | 'landed' | 'anew'; lost?: { at: number; why: string } }) => {
     if (close.at === 'closing') close = { ...close, ...change }
   }
   /**
@@ -583,7 +584,6 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
       return
     }
     if (open.at === 'refused' && where === undefined && port.words.notOpened) return
-    let madeAnew = false
     const write = async (): Promise<boolean> => {
       for (let attempt = 1; ; attempt++) {
         // A rate limit's pause holds every write of the record, a later one's too (the outcome
@@ -605,7 +605,8 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
         const lookupMs = lookupBudgetMs(options.requestTimeoutMs, options.endAt)
         const signals = signalsUntil(options.endAt)
         const sentAt = Date.now()
-        const told: Opened = madeAnew || settled ? (madeAnew ? 'written' : openedOf(open)) : where === undefined ? 'unanswered' : 'written'
+        const anew = closeFound() === 'anew'
+        const told: Opened = anew || settled ? (anew ? 'written' : openedOf(open)) : where === undefined ? 'unanswered' : 'written'
         const answer = await withinBudget(
           port.close(outcome, where, told, signals, (known) => {
             where = known
@@ -624,8 +625,8 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
           // A write of the outcome whose answer was lost may land later, after what follows it.
           if (closeLost() === undefined && answerLost(error, signals)) closeFinds({ lost: { at: sentAt, why: why(error, signals, lookupMs) } })
           // Deleted during the run (by a person, a bot): the outcome is written anew, once.
-          if (where !== undefined && !madeAnew && port.gone?.(error) && !deadline.aborted) {
-            madeAnew = true
+          if (where !== undefined && !anew && port.gone?.(error) && !deadline.aborted) {
+            closeFinds({ found: 'anew' })
             log.info(
               clean(port.words.deleted?.(where) ?? `The record was deleted during the run (${why(error, signals, lookupMs)}); writing the outcome anew.`)
             )
