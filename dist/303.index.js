@@ -958,7 +958,6 @@ function recordLifecycle(port, options) {
         }
         if (open.at === 'refused' && where === undefined && port.words.notOpened)
             return;
-        let madeAnew = false;
         const write = async () => {
             for (let attempt = 1;; attempt++) {
                 // A rate limit's pause holds every write of the record, a later one's too (the outcome
@@ -975,7 +974,8 @@ function recordLifecycle(port, options) {
                 const lookupMs = (0,_step_limits_js__WEBPACK_IMPORTED_MODULE_3__/* .lookupBudgetMs */ .E_)(options.requestTimeoutMs, options.endAt);
                 const signals = signalsUntil(options.endAt);
                 const sentAt = Date.now();
-                const told = madeAnew || settled ? (madeAnew ? 'written' : openedOf(open)) : where === undefined ? 'unanswered' : 'written';
+                const anew = closeFound() === 'anew';
+                const told = anew || settled ? (anew ? 'written' : openedOf(open)) : where === undefined ? 'unanswered' : 'written';
                 const answer = await withinBudget(port.close(outcome, where, told, signals, (known) => {
                     where = known;
                 }), deadline).then((done) => ({ done }), (error) => ({ error }));
@@ -989,8 +989,8 @@ function recordLifecycle(port, options) {
                     if (closeLost() === undefined && answerLost(error, signals))
                         closeFinds({ lost: { at: sentAt, why: why(error, signals, lookupMs) } });
                     // Deleted during the run (by a person, a bot): the outcome is written anew, once.
-                    if (where !== undefined && !madeAnew && port.gone?.(error) && !deadline.aborted) {
-                        madeAnew = true;
+                    if (where !== undefined && !anew && port.gone?.(error) && !deadline.aborted) {
+                        closeFinds({ found: 'anew' });
                         log.info(clean(port.words.deleted?.(where) ?? `The record was deleted during the run (${why(error, signals, lookupMs)}); writing the outcome anew.`));
                         where = undefined;
                         attempt = 0;

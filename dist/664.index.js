@@ -190,11 +190,12 @@ function deploymentPort(deployment, clean, run) {
     const environment = (0,log/* inert */.tJ)(deployment.environment, 255);
     // This run's own deployment, found again by it when the answer to its creation was lost.
     const marker = (0,external_node_crypto_.randomUUID)();
-    let last;
-    /** The open sent its `in_progress` status (the creation was answered). */
-    let inProgressSent = false;
-    /** The creation was refused by a rate limit until then: nothing was created, the close creates it. */
-    let limitedUntil;
+    /**
+     * The deployment's story, one value: its creation not sent yet; refused by a rate limit until a
+     * time (nothing was created: the close creates it, with the outcome as its only status); made
+     * by the open, which sent its `in_progress` status; or made by the close. And its last status.
+     */
+    let story = { creation: { at: 'not-yet' }, last: undefined };
     /** The deployment's last status: the outcome, with the preview's address on success. */
     async function writeOutcome(outcome, octokit, place, id, signals) {
         const state = (0,report_deployment/* deploymentState */.DY)(outcome.result);
@@ -203,21 +204,22 @@ function deploymentPort(deployment, clean, run) {
         const linked = state !== 'success' ? undefined : preview ? (0,markdown/* safeUrl */.Pl)(preview) : deployment.url;
         // Cleaned as the log is: a key the platform put into the address, in any spelling, is cut.
         const url = linked === undefined ? undefined : clean(linked);
-        if (state === 'success' && preview && !url && !last)
+        if (state === 'success' && preview && !url && !story.last)
             core/* info */.pq(clean(`The preview's address ${(0,log/* inert */.tJ)(preview, 300)} is not an https:// address the deployment can link, so deployment ${id} has no URL (deployment-url is not a preview's).`));
-        last = { state, url };
+        story = { ...story, last: { state, url } };
         await (0,lifecycle/* withinBudget */.xV)(createDeploymentStatus(octokit, place, id, { state, description: (0,report_deployment/* fitDescription */.Am)(clean((0,report_deployment/* outcomeDescription */.fO)(outcome))), environmentUrl: url }), signals.write);
     }
     /** The deployment, created at the close with the outcome as its only status (its creation was rate limited when waiting began). */
     async function createWithOutcome(outcome, octokit, place, signals) {
-        await (0,lifecycle/* settledOrAborted */.Cd)(new Promise((resolve) => setTimeout(resolve, Math.max(0, (limitedUntil ?? 0) - Date.now()))), signals.write);
+        const until = story.creation.at === 'limited' ? story.creation.until : 0;
+        await (0,lifecycle/* settledOrAborted */.Cd)(new Promise((resolve) => setTimeout(resolve, Math.max(0, until - Date.now()))), signals.write);
         const id = await (0,lifecycle/* withinBudget */.xV)(createDeployment(octokit, place, {
             environment: deployment.environment,
             transient: run.transient,
             description: (0,report_deployment/* fitDescription */.Am)(clean((0,report_deployment/* outcomeDescription */.fO)(outcome))),
             marker
         }), signals.write);
-        limitedUntil = undefined;
+        story = { ...story, creation: { at: 'closed' } };
         run.created(id);
         core/* info */.pq(clean(`Created deployment ${id} in environment ${environment} with the outcome (GitHub had asked to slow down when waiting began).`));
         await writeOutcome(outcome, octokit, place, id, signals);
@@ -237,21 +239,17 @@ function deploymentPort(deployment, clean, run) {
             const { github, place } = await placeOf();
             const octokit = clientFor(github, deployment.githubToken, signals, clean);
             const description = (0,report_deployment/* fitDescription */.Am)(clean((0,report_deployment/* waitingDescription */.sM)(run.targets)));
-            let id;
-            try {
-                id = await (0,lifecycle/* withinBudget */.xV)(createDeployment(octokit, place, { environment: deployment.environment, transient: run.transient, description, marker }), signals.write);
-            }
-            catch (error) {
+            const id = await (0,lifecycle/* withinBudget */.xV)(createDeployment(octokit, place, { environment: deployment.environment, transient: run.transient, description, marker }), signals.write).catch((error) => {
                 // A rate limit's answer proves nothing was created: the close creates it, once the pause asked for is over.
                 const pause = (0,comment_api/* retryAfterMs */.Vs)(error);
                 if (pause !== undefined)
-                    limitedUntil = Date.now() + pause;
+                    story = { ...story, creation: { at: 'limited', until: Date.now() + pause } };
                 throw error;
-            }
+            });
             at(id);
             run.created(id);
             core/* info */.pq(clean(`Created deployment ${id} in environment ${environment}${run.transient ? ' (a preview: transient)' : ''} for commit ${place.ref.slice(0, 7)}.`));
-            inProgressSent = true;
+            story = { ...story, creation: { at: 'opened' } };
             await (0,lifecycle/* withinBudget */.xV)(createDeploymentStatus(octokit, place, id, { state: 'in_progress', description }), signals.write);
             return id;
         },
@@ -260,7 +258,7 @@ function deploymentPort(deployment, clean, run) {
                 throw new lifecycle/* RecordSkipped */.CU('No deployment was created: the run ended before waiting began.', 'info');
             const { github, place } = await placeOf();
             const octokit = clientFor(github, deployment.githubToken, signals, clean);
-            if (where === undefined && limitedUntil !== undefined)
+            if (where === undefined && story.creation.at === 'limited')
                 return createWithOutcome(outcome, octokit, place, signals);
             // The POST's answer was lost: GitHub may have created it all the same.
             const id = where ??
@@ -285,7 +283,7 @@ function deploymentPort(deployment, clean, run) {
             // The creation was what got lost (found since): its `in_progress` was never sent, nothing more can land.
             // Else, listed under the outcome, the lost `in_progress` landed before it and can come no more.
             // A lost write of the outcome, sent again since, can only land as the same outcome: nothing to say.
-            return lost === 'close' || !inProgressSent || states.slice(1).includes('in_progress') ? 'outcome' : 'unseen';
+            return lost === 'close' || story.creation.at !== 'opened' || states.slice(1).includes('in_progress') ? 'outcome' : 'unseen';
         },
         explain: (error) => (error instanceof NotCreated ? error.message : explainDeploymentError(error)),
         // A rate limit is no refusal: the deployment is created at the close.
@@ -296,15 +294,15 @@ function deploymentPort(deployment, clean, run) {
         retryAfterMs: (error) => (0,comment_api/* retryAfterMs */.Vs)(error),
         words: {
             opened: (id) => `Deployment ${id}: in progress.`,
-            closed: (id) => `Deployment ${id}: ${last?.state}${last?.url ? ` at ${(0,log/* inert */.tJ)(last.url, 300)}` : ''}.`,
+            closed: (id) => `Deployment ${id}: ${story.last?.state}${story.last?.url ? ` at ${(0,log/* inert */.tJ)(story.last.url, 300)}` : ''}.`,
             openFailed: (why, id) => id === undefined
                 ? `The deployment could not be created in environment ${environment} yet (${(0,log/* inert */.tJ)(why, 400)}); its last status will still be written if GitHub created it.`
                 : `Deployment ${id} could not be marked in progress (${(0,log/* inert */.tJ)(why, 400)}); its last status will still be written.`,
-            mayNotHold: (why, id) => `Deployment ${id} holds its last status (${last?.state ?? 'of the outcome'}), but ${(0,log/* inert */.tJ)(why, 400)}. The step's result does not depend on it.`,
+            mayNotHold: (why, id) => `Deployment ${id} holds its last status (${story.last?.state ?? 'of the outcome'}), but ${(0,log/* inert */.tJ)(why, 400)}. The step's result does not depend on it.`,
             notOpened: (why) => `The deployment could not be created in environment ${environment}: ${(0,log/* inert */.tJ)(why, 400)}. The step's result does not depend on it.`,
             closeFailed: (why, id) => id === undefined
                 ? `The deployment in environment ${environment} could not be created, or has no status: ${(0,log/* inert */.tJ)(why, 400)}. The step's result does not depend on it.`
-                : `The last status (${last?.state ?? 'of the outcome'}) of deployment ${id} could not be written: ${(0,log/* inert */.tJ)(why, 400)}. The step's result does not depend on it.`
+                : `The last status (${story.last?.state ?? 'of the outcome'}) of deployment ${id} could not be written: ${(0,log/* inert */.tJ)(why, 400)}. The step's result does not depend on it.`
         }
     };
 }
