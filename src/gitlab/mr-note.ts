@@ -4,10 +4,9 @@
 import { parseDuration } from '../durations.js'
 import { INPUT_DEFAULTS, parseInputs, type RawInputs } from '../inputs/parse.js'
 import type { CommentKind, RunOutcome, SearchSettings, TargetRef } from '../model.js'
-import { NotFoundYet, type RecordLog, type RecordPort, RecordSkipped, recordLifecycle, type WriteSignals } from '../records/lifecycle.js'
+import { type RecordLog, type RecordPort, RecordSkipped, recordLifecycle, type WriteSignals } from '../records/lifecycle.js'
+import { type MessageIo, messageRecordPort } from '../records/message-record.js'
 import { keptRecord, type RunRecord } from '../records/run-record.js'
-import { leftToNewerHead, newerHeadSaid, shownCommit } from '../records/heads.js'
-import { twinStory } from '../records/twins.js'
 import { commentMarker, earlierMarkers, markerRank, renderComment, renderInProgressComment, type CommentSource } from '../report/comment.js'
 import { describeWork } from '../report/explain.js'
 import { safeUrl } from '../report/markdown.js'
@@ -203,8 +202,8 @@ export interface NoteOpening {
 }
 
 /**
- * The merge request note as a port of the record lifecycle (records/lifecycle.ts): its id is
- * where it is. The note of this job written by the token's own user is found on whatever page of
+ * The merge request note as GitLab's port of the shared message record
+ * (records/message-record.ts): its id is where it is. The note of this job written by the token's own user is found on whatever page of
  * the notes it is and updated in place; else one is created. A note by anyone else, even with
  * the marker, is left as it is. `endAt` bounds the connections of a write (the lifecycle's signals end it sooner).
  */
@@ -217,7 +216,7 @@ export function mergeRequestNotePort(
   const clean = cleaner(options)
   const place = notePlace(options.env, settings)
   const token = noteToken(options, place)
-  let me: number | undefined
+  const known: { me?: number } = {}
   const ready = () => {
     const instead = noteInstead(options, place, token)
     if (instead) throw new RecordSkipped(instead.say, instead.level)
@@ -233,129 +232,74 @@ export function mergeRequestNotePort(
       closeSoon(gitlab)
     }
   }
-  const findWithTwins = (signals: WriteSignals) =>
-    using(signals.lookup, settings.requestTimeoutMs, async (gitlab, at) => {
-      me ??= await gitlab.currentUserId()
-      const found = await gitlab.findNoteAndTwins(at.project, at.mergeRequest, (note) =>
-        note.authorId === me && !note.system ? at.rank(note.body) : undefined
-      )
-      return { id: found.note?.id, body: found.note?.body, twins: found.twins }
-    })
-  /** The job's own notes with the current marker, oldest first: never anyone else's, nor an earlier version's. */
-  const ours = (signals: WriteSignals) =>
-    using(signals.lookup, settings.requestTimeoutMs, async (gitlab, at) => {
-      me ??= await gitlab.currentUserId()
-      const notes = await gitlab.listNotes(at.project, at.mergeRequest, (note) => note.authorId === me && !note.system && at.rank(note.body) === 0)
-      return notes.map(({ id, body }) => ({ id, body }))
-    })
-  const writing = <T>(signals: WriteSignals, work: (gitlab: GitLabClient, at: Found) => Promise<T>) =>
-    using(signals.write, Math.max(settings.requestTimeoutMs, endAt() - Date.now()), work)
-  const write = (signals: WriteSignals, id: number | undefined, body: string) =>
-    writing(signals, async (gitlab, at) => {
-      if (id !== undefined) {
-        await gitlab.updateNote(at.project, at.mergeRequest, id, body)
-        return { where: id, done: 'updated' as const }
-      }
-      return { where: await gitlab.createNote(at.project, at.mergeRequest, body), done: 'created' as const }
-    })
-  const remove = (signals: WriteSignals, id: number) => writing(signals, (gitlab, at) => gitlab.deleteNote(at.project, at.mergeRequest, id))
-  // What this run sent and saw of its note, for the read back of an "in progress" write whose answer was lost.
-  const story = twinStory()
-  /** After this run created the note `created`, the oldest of the job's notes is kept (twins.ts `keepOldest`). */
-  const oldestKept = (created: number, body: string, signals: WriteSignals, at: ((id: number) => void) | undefined) =>
-    story.keepOldest(
-      created,
-      body,
-      {
-        list: () => ours({ ...signals, lookup: signals.nextLookup() }),
-        remove: (id) => remove(signals, id),
-        write: (id, text) => write(signals, id, text)
+  /** The token's user, asked once per run; again only if asking failed. */
+  const meOf = async (gitlab: GitLabClient) => {
+    known.me ??= await gitlab.currentUserId()
+    return known.me
+  }
+  const connect = async (signals: WriteSignals): Promise<MessageIo> => {
+    const { place: at } = ready()
+    const looking = <T>(work: (gitlab: GitLabClient, at: Found) => Promise<T>) => using(signals.lookup, settings.requestTimeoutMs, work)
+    const writing = <T>(work: (gitlab: GitLabClient, at: Found) => Promise<T>) =>
+      using(signals.write, Math.max(settings.requestTimeoutMs, endAt() - Date.now()), work)
+    return {
+      find: () =>
+        looking(async (gitlab, at) => {
+          const me = await meOf(gitlab)
+          const found = await gitlab.findNoteAndTwins(at.project, at.mergeRequest, (note) =>
+            note.authorId === me && !note.system ? at.rank(note.body) : undefined
+          )
+          return { id: found.note?.id, body: found.note?.body, twins: found.twins }
+        }),
+      ours: () =>
+        looking(async (gitlab, at) => {
+          const me = await meOf(gitlab)
+          const notes = await gitlab.listNotes(at.project, at.mergeRequest, (note) => note.authorId === me && !note.system && at.rank(note.body) === 0)
+          return notes.map(({ id, body }) => ({ id, body }))
+        }),
+      bodyOf: (id) => looking((gitlab, at) => gitlab.noteBody(at.project, at.mergeRequest, id)),
+      head: () => looking((gitlab, at) => gitlab.mergeRequestHead(at.project, at.mergeRequest)),
+      write: (id, body) =>
+        writing(async (gitlab, at) => {
+          if (id !== undefined) {
+            await gitlab.updateNote(at.project, at.mergeRequest, id, body)
+            return { where: id, done: 'updated' as const }
+          }
+          return { where: await gitlab.createNote(at.project, at.mergeRequest, body), done: 'created' as const }
+        }),
+      remove: (id) => writing((gitlab, at) => gitlab.deleteNote(at.project, at.mergeRequest, id)),
+      ownCommit: at.pipelineSha,
+      inProgress: () => {
+        const { targets = [], search } = opening() ?? {}
+        const work = describeWork({ targets: targets.map((ref) => ({ ref })), search })
+        return clean(renderInProgressComment(at.marker, targets, at.source, work))
       },
-      at
-    )
-  const bodyOf = (render: (at: Found) => string) => clean(render(ready().place))
-  /** Throws `RecordSkipped` when the note, showing `shown`, is a newer head's to write: this pipeline's commit is no longer the merge request's head. */
-  const leaveToNewerHead = async (signals: WriteSignals, shown: string | undefined) => {
-    const own = ready().place.pipelineSha
-    const head = await leftToNewerHead(own, shownCommit(shown), () =>
-      using(signals.lookup, settings.requestTimeoutMs, (gitlab, at) => gitlab.mergeRequestHead(at.project, at.mergeRequest))
-    )
-    if (head) throw new RecordSkipped(newerHeadSaid(`The note on merge request !${mr()}`, shownCommit(shown) ?? '', own ?? '', head, 'merge request'), 'info')
+      // The pipeline's commit heads the note; a deployed commit that differs is said so beside it, as in the pull request comment.
+      outcome: (outcome) => clean(renderComment(outcome, at.marker, at.source))
+    }
   }
   // A fork's pipeline names the merge request's own project, where the note went.
   const mr = () => ('mergeRequest' in place ? `${place.mergeRequest}${place.fork ? ` of ${place.projectName}` : ''}` : '?')
-  return {
+  return messageRecordPort({
     api: 'GitLab API',
-    async open(signals, at) {
-      ready()
-      const { id, twins, body: shown } = await findWithTwins(signals)
-      // The note of a newer head's run is left to it (records/heads.ts).
-      if (id !== undefined) await leaveToNewerHead(signals, shown)
-      // An earlier run's note is where this one goes: a close need not find it again, and reads back a PUT whose answer was lost.
-      if (id !== undefined) at(id)
-      // A second one of the job that an earlier run's lost creation left after it ended: removed (best effort).
-      for (const twin of twins) await remove(signals, twin).catch(() => undefined)
-      const { targets = [], search } = opening() ?? {}
-      const work = describeWork({ targets: targets.map((ref) => ({ ref })), search })
-      const body = story.own(bodyOf((place) => renderInProgressComment(place.marker, targets, place.source, work)))
-      story.opening(id === undefined ? 'creation' : 'update', body)
-      const written = await write(signals, id, body)
-      if (written.done === 'updated') return written.where
-      // The write that may be lost from here on is the one to the oldest note.
-      return oldestKept(written.where, body, signals, (older) => {
-        story.opening('update', body)
-        at(older)
-      })
-    },
-    async close(outcome, where, opened, signals, found) {
-      ready()
-      // Where the open went; else the note of an earlier run, or of an open whose answer was lost.
-      const known = where === undefined ? await findWithTwins(signals) : undefined
-      const id = where ?? known?.id
-      if (id === undefined && opened === 'unanswered') throw new NotFoundYet()
-      // The note of a newer head's run is left to it (records/heads.ts): what it shows now is read first.
-      if (id !== undefined)
-        await leaveToNewerHead(
-          signals,
-          known?.body ??
-            (await using(signals.lookup, settings.requestTimeoutMs, (gitlab, at) => gitlab.noteBody(at.project, at.mergeRequest, id)).catch(() => undefined))
-        )
-      if (where === undefined && id !== undefined) {
-        story.closeFound(known?.body)
-        found?.(id)
-      }
-      // The pipeline's commit heads the note; a deployed commit that differs is said so beside it, as in the pull request comment.
-      const body = bodyOf((place) => renderComment(outcome, place.marker, place.source))
-      story.closing(body, id === undefined ? 'creation' : 'update')
-      const written = await write(signals, id, body)
-      // The outcome went to this run's note, made beside an older one of the job that the open
-      // could not look for or remove: the oldest is kept now, so that one note stands.
-      if (written.done === 'updated' && story.leftBeside(written.where))
-        return { where: await oldestKept(written.where, body, signals, found), done: written.done }
-      if (written.done === 'updated') return written
-      story.created()
-      const kept = await oldestKept(written.where, body, signals, found)
-      return { where: kept, done: kept === written.where ? 'created' : 'updated' }
-    },
-    async readBack(where, signals, lost) {
-      return story.readBack(where, await ours(signals), (twin) => remove(signals, twin), lost)
-    },
+    what: 'note',
+    on: 'merge request',
+    connect,
     explain: (error) => ('apiUrl' in place ? explainNoteError(error, place) : oneLine(String(error), 400)),
     refused: (error) => error instanceof GitLabError && error.status !== undefined && error.status < 500,
     gone: (error) => error instanceof GitLabError && error.status === 404,
     retryAfterMs: gitlabRetryAfterMs,
     words: {
+      named: () => `The note on merge request !${mr()}`,
       opened: () => `Posted "in progress" on merge request !${mr()}.`,
       closed: (_id, done) => `${done === 'created' ? 'Noted the outcome on' : 'Updated the note on'} merge request !${mr()}.`,
       openFailed: (why) => `The "in progress" note could not be written (${why}); the outcome will still be noted.`,
-      closeFailed: (why, _id, opened) => `${NOT_WRITTEN}: ${why}${story.twinStands('note', opened)}. ${STANDS}`,
+      closeFailed: (why) => `${NOT_WRITTEN}: ${why}. ${STANDS}`,
       deleted: (id) =>
         `The note on merge request !${mr()} was deleted during the run (GitLab answered 404 to its update of note ${id}); writing the outcome in a new note.`,
-      mayNotHold: (why) => `The merge request note holds the outcome, but ${why}. ${STANDS}`,
-      lateOpen: () => story.lateOpen('note'),
-      lateCreation: () => story.lateCreation('note')
+      mayNotHold: (why) => `The merge request note holds the outcome, but ${why}. ${STANDS}`
     }
-  }
+  })
 }
 
 export interface NoteWrite {
