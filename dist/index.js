@@ -43688,7 +43688,7 @@ async function githubRecords(kept, setOutputNow) {
     // 400ms" of an API never asked). Missing, each record says so when it writes.
     const toolkit = asked.comment || asked.deployment || asked.commitStatus ? __nccwpck_require__.e(/* import() */ 157).then(__nccwpck_require__.bind(__nccwpck_require__, 157)).catch(() => undefined) : undefined;
     const [comment, deployment, status] = await Promise.all([
-        asked.comment ? Promise.all(/* import() */[__nccwpck_require__.e(303), __nccwpck_require__.e(660)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8660)).then((m) => m.recordPullRequestComment(kept), unloadable('pull request comment')) : undefined,
+        asked.comment ? Promise.all(/* import() */[__nccwpck_require__.e(303), __nccwpck_require__.e(957)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9957)).then((m) => m.recordPullRequestComment(kept), unloadable('pull request comment')) : undefined,
         asked.deployment ? Promise.all(/* import() */[__nccwpck_require__.e(303), __nccwpck_require__.e(664)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3664)).then((m) => m.recordDeployment({ ...kept, setOutputNow }), unloadable('deployment')) : undefined,
         asked.commitStatus ? Promise.all(/* import() */[__nccwpck_require__.e(303), __nccwpck_require__.e(519)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6519)).then((m) => m.recordCommitStatus(kept), unloadable('commit status')) : undefined,
         toolkit
