@@ -16,9 +16,9 @@ describe('the command’s log', () => {
     log.startGroup('Waiting on update u1')
     log.info('status queued')
     log.endGroup()
-    log.warning('careful')
+    log.warning('careful', 'outputs.cut')
     log.debug('poll 1')
-    expect(text()).toBe('Waiting on update u1\nstatus queued\nwarning: careful\n')
+    expect(text()).toBe('Waiting on update u1\nstatus queued\nwarning: careful [outputs.cut]\n')
   })
 
   it('elsewhere: a wait’s header is printed once, not again as the group’s title', () => {
@@ -77,8 +77,8 @@ describe('the command’s log', () => {
     const { log, text } = capture({ colour: true })
     log.success('Result: success')
     log.error('Result: failure')
-    log.warning('w')
-    expect(text()).toBe(`${ESC}[32mResult: success${ESC}[0m\n${ESC}[31mResult: failure${ESC}[0m\n${ESC}[33mwarning: w${ESC}[0m\n`)
+    log.warning('w', 'outputs.cut')
+    expect(text()).toBe(`${ESC}[32mResult: success${ESC}[0m\n${ESC}[31mResult: failure${ESC}[0m\n${ESC}[33mwarning: w [outputs.cut]${ESC}[0m\n`)
     expect(wantsColour({ isTTY: true }, {})).toBe(true)
     expect(wantsColour({ isTTY: false }, {})).toBe(false)
     expect(wantsColour({ isTTY: false }, { GITLAB_CI: 'true' })).toBe(true)

@@ -131,6 +131,12 @@ describe('runCommand', () => {
     const bare = io(['--base-url', sim.url, '--status-id', 'update-success', ...FAST, '--mr-comment'])
     expect(await runCommand(bare)).toBe(0)
     expect(bare.out()).toContain('warning: --mr-comment is set, but this build of wait-for-docs has no merge request note.')
+    // The words name the flag as given; the code stays the code (found by the explorer: "[--commit-status.not-written]").
+    const status = io(['--base-url', sim.url, '--status-id', 'update-success', ...FAST, '--commit-status', 'docs'])
+    expect(await runCommand(status)).toBe(0)
+    expect(status.out()).toContain(
+      'warning: --commit-status is set, but this build of wait-for-docs has no commit status. No commit status was written. [commit-status.not-loaded]\n'
+    )
     let made = false
     const off = {
       ...io(['--base-url', sim.url, '--status-id', 'update-success', ...FAST]),

@@ -6,6 +6,7 @@ import {
   commentCommit,
   commentTarget,
   explainCommentError,
+  guardedClient,
   findComment,
   MAX_COMMENT_PAGES,
   tokenLogin,
@@ -29,7 +30,7 @@ import { jobReport, runOutcome, updateReport } from './helpers/builders.js'
 const API = 'https://api.github.com'
 // Octokit's default fetch goes through the toolkit's proxy-aware undici dispatcher, which nock
 // cannot see; the global fetch is intercepted.
-const octokit = () => getOctokit('gh-token', { request: { fetch: globalThis.fetch } })
+const octokit = () => guardedClient(getOctokit('gh-token', { request: { fetch: globalThis.fetch } }), 'gh-token', (text) => text)
 
 beforeAll(() => nock.disableNetConnect())
 afterEach(() => nock.cleanAll())

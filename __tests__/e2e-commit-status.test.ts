@@ -137,7 +137,7 @@ describe.concurrent('the docs as a required check (commit status), end to end', 
     expect(run.code, run.stdout).toBe(0)
     expect(run.outputs.result).toBe('success')
     expect(warnings(run.stdout)).toEqual([
-      "::warning::The commit status docs could not be written: the token may not write commit statuses (HTTP 403). Add `permissions: statuses: write` to the job (or pass a github-token that has it). The step's result does not depend on it."
+      "::warning::The commit status docs could not be written: the token may not write commit statuses (HTTP 403). Add `permissions: statuses: write` to the job (or pass a github-token that has it). The step's result does not depend on it. [commit-status.not-written]"
     ])
     // A refused token is not asked twice.
     expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`POST /repos/acme/docs/statuses/${SHA}`])
@@ -159,7 +159,7 @@ describe.concurrent('the docs as a required check (commit status), end to end', 
     const run = await runAgainst(sim, { 'status-id': 'update-success', 'commit-status': 'docs', 'github-token': '' }, { env: { GITHUB_API_URL: api.url } })
     expect(run.code).toBe(0)
     expect(warnings(run.stdout)).toEqual([
-      "::warning::commit-status is set, but github-token is empty (a secret that is not set?). No commit status was written, so a check that branch protection requires stays expected; the step's result does not depend on it."
+      "::warning::commit-status is set, but github-token is empty (a secret that is not set?). No commit status was written, so a check that branch protection requires stays expected; the step's result does not depend on it. [commit-status.no-token]"
     ])
     expect(api.requests).toEqual([])
   })
@@ -174,8 +174,8 @@ describe.concurrent('the docs as a required check (commit status), end to end', 
     )
     expect(run.code).toBe(0)
     expect(warnings(run.stdout).sort()).toEqual([
-      `::warning::commit-status is set, but the commit of the run is unknown (GITHUB_SHA is "main", which is not a commit id). No commit status was written. The step's result does not depend on it.`,
-      `::warning::deployment-environment is set, but the commit of the run is unknown (GITHUB_SHA is "main", which is not a commit id). No deployment was created. The step's result does not depend on it.`
+      `::warning::commit-status is set, but the commit of the run is unknown (GITHUB_SHA is "main", which is not a commit id). No commit status was written. The step's result does not depend on it. [commit-status.skipped]`,
+      `::warning::deployment-environment is set, but the commit of the run is unknown (GITHUB_SHA is "main", which is not a commit id). No deployment was created. The step's result does not depend on it. [deployment.skipped]`
     ])
     expect(api.requests).toEqual([])
   })
@@ -276,7 +276,7 @@ describe('a cancelled required check, end to end', () => {
     const [warning, ...more] = warnings(run.stdout)
     expect(more).toEqual([])
     expect(warning).toMatch(
-      /^::warning::The last commit status \(error\) of docs could not be written: the GitHub API did not answer before the cancelled run had to end\b.*The step's result does not depend on it\.$/
+      /^::warning::The last commit status \(error\) of docs could not be written: the GitHub API did not answer before the cancelled run had to end\b.*The step's result does not depend on it\. \[commit-status\.out-of-time\]$/
     )
   })
 })

@@ -128,7 +128,7 @@ describe.concurrent('the docs as a deployment, end to end', () => {
     expect(run.outputs.result).toBe('success')
     expect(run.outputs['deployment-id']).toBe('')
     expect(warnings(run.stdout)).toEqual([
-      "::warning::The deployment could not be created in environment docs: the token may not write deployments (HTTP 403: Resource not accessible by integration). Add `permissions: deployments: write` to the job (or pass a github-token that has it). The step's result does not depend on it."
+      "::warning::The deployment could not be created in environment docs: the token may not write deployments (HTTP 403: Resource not accessible by integration). Add `permissions: deployments: write` to the job (or pass a github-token that has it). The step's result does not depend on it. [deployment.not-written]"
     ])
     // One POST, never repeated; no status for a deployment that does not exist.
     expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /repos/acme/docs/deployments'])
@@ -146,7 +146,7 @@ describe.concurrent('the docs as a deployment, end to end', () => {
     expect(run.outputs.result).toBe('success')
     expect(run.outputs['deployment-id']).toBe('')
     expect(warnings(run.stdout)).toEqual([
-      "::warning::deployment-environment is set, but github-token is empty (a secret that is not set?). No deployment was recorded; the step's result does not depend on it."
+      "::warning::deployment-environment is set, but github-token is empty (a secret that is not set?). No deployment was recorded; the step's result does not depend on it. [deployment.no-token]"
     ])
     expect(api.requests).toEqual([])
   })
@@ -183,7 +183,7 @@ describe.concurrent('the docs as a deployment, end to end', () => {
     expect(api.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`)).toEqual(['POST /repos/acme/docs/deployments'])
     expect(warnings(run.stdout)).toHaveLength(1)
     expect(warnings(run.stdout)[0]).toMatch(
-      /^::warning::The deployment in environment docs could not be created, or has no status: .*The step's result does not depend on it\.$/
+      /^::warning::The deployment in environment docs could not be created, or has no status: .*The step's result does not depend on it\. \[deployment\.not-written\]$/
     )
     // The contract's bound, plus the start of a Node process on a busy machine.
     expect(run.durationMs).toBeLessThan((3 + 1 + 2) * 1000 + 3000)
@@ -306,6 +306,6 @@ describe('a cancelled deployment, end to end', () => {
     expect(said[0]).toMatch(
       /^::warning::The deployment in environment docs could not be created, or has no status: the GitHub API .*the cancelled run had to end/
     )
-    expect(said[0]).toMatch(/The step's result does not depend on it\.$/)
+    expect(said[0]).toMatch(/The step's result does not depend on it\. \[deployment\.out-of-time\]$/)
   })
 })

@@ -93,7 +93,7 @@ describe.concurrent('the deployment is true at the end', () => {
     expect(statusRequests(api).map((r) => r.body?.state)).toEqual(['in_progress', 'error'])
     expect(statesOf(api)).toContain('error')
     expect(warnings(run.stdout)).toEqual([
-      `::warning::Deployment ${id} holds its last status (error), but its "in progress" write had no answer when the cancelled run had to end; if the GitHub API applies that write later, it shows "in progress" until the next run. The step's result does not depend on it.`
+      `::warning::Deployment ${id} holds its last status (error), but its "in progress" write had no answer when the cancelled run had to end; if the GitHub API applies that write later, it shows "in progress" until the next run. The step's result does not depend on it. [deployment.may-not-hold]`
     ])
   })
 
@@ -128,7 +128,7 @@ describe.concurrent('the deployment is true at the end', () => {
     expect(run.stdout).toContain('Received SIGINT: the wait is over; finishing the outputs, the summary and the deployment within 1.5s.')
     const id = api.deployments[0]?.id
     expect(warnings(run.stdout)).toEqual([
-      `::warning::The last status (success) of deployment ${id} could not be written: the GitHub API did not answer before the cancelled run had to end. The step's result does not depend on it.`
+      `::warning::The last status (success) of deployment ${id} could not be written: the GitHub API did not answer before the cancelled run had to end. The step's result does not depend on it. [deployment.out-of-time]`
     ])
   })
 

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
+import { codesOf } from '../src/warnings.js'
 import { GITLAB_TOKEN, JOB_TOKEN, startGitLabApi } from '../dev/gitlab-api.js'
 import { ADMIN_KEY, SHA } from '../dev/simulator.js'
 import { tagOf, untagged } from '../src/records/gate.js'
@@ -188,6 +189,8 @@ describe.concurrent('siblings on one commit never turn a failure green', () => {
     expect(warnings).toHaveLength(1)
     expect(warnings[0]).toContain('the statuses the other jobs of this run wrote on docs could not be read (HTTP 503')
     expect(warnings[0]).toContain("this job's success must not replace another job's failure")
+    // Machines tell it by its code: the success was not written, for this reason.
+    expect(codesOf(warnings[0] ?? '')).toEqual(['commit-status.others-unread'])
   })
 
   it.each([
@@ -754,6 +757,7 @@ describe.concurrent('a lost write of the outcome is read back too', () => {
       /^::warning::Commit status docs holds the outcome \(success\) on commit \w+, but a write of its outcome got no answer and was not seen applied .*; if the GitHub API applies it later, .* \(HTTP 502/
     )
     expect(said[0]).toContain("the check may show success over another job's failure: look at the run's jobs before you merge")
+    expect(codesOf(said[0] ?? '')).toEqual(['commit-status.may-not-hold', 'commit-status.late-success'])
     await api.settled()
   })
 

@@ -13,6 +13,7 @@ import {
   claimedResults,
   dotenvResult,
   endsWithinItsBound,
+  everyWarningHasItsCode,
   waitsEndWithinLimits,
   everyReportAskedIsWritten,
   exitCodeResultAndReportsAgree,
@@ -236,7 +237,8 @@ describe('the invariants on hand-built runs', () => {
   it("3. the action's job summary is written, unless a cancel's grace ran out first and the log says so (found by the long run)", () => {
     const signal = { name: 'SIGINT' as const, after: 'first-request' as const, ms: 3 }
     const unwritten = { place: 'file' as const, path: '/s', text: '' }
-    const said = "::warning::The cancel's grace period (1.5s) ran out before the job summary was written: it may be missing or cut (the outputs are written)."
+    const said =
+      "::warning::The cancel's grace period (1.5s) ran out before the job summary was written: it may be missing or cut (the outputs are written). [cancel.grace-ran-out]"
     const details = (over: Partial<RunRecord>) =>
       everyReportAskedIsWritten(
         goodRun({ schedule: schedule({ mode: 'action', signal }), outputs: { result: 'cancelled' }, code: 1, summary: unwritten, ...over })
@@ -368,9 +370,12 @@ describe('the invariants on hand-built runs', () => {
       '2 notes of the step hold the marker (1 from before the run, left as it was)'
     )
     expect(writtenElsewhereIsTrue(withNote([`${MARKER}\n### ❌ Docs update failed`]))[0]?.detail).toMatch(/does not hold the outcome \(success\)/)
-    expect(writtenElsewhereIsTrue(withNote([], 'The merge request note could not be written: x.'))).toEqual([])
+    expect(writtenElsewhereIsTrue(withNote([], 'warning: The merge request note could not be written: x. [note.not-written]\n'))).toEqual([])
+    // Told by its code, in a warning: the same words in a line of the log, or with no code, are no warning.
+    expect(writtenElsewhereIsTrue(withNote([], 'The merge request note could not be written: x. [note.not-written]\n'))).toHaveLength(1)
+    expect(writtenElsewhereIsTrue(withNote([], 'warning: The merge request note could not be written: x.\n'))).toHaveLength(1)
     // A lost creation that lands after the step: a second note the step could not see, accepted when its one warning said so.
-    const late = `${goodRun().stdout}warning: The merge request note holds the outcome, but its "in progress" write got no answer (reset) and was not seen applied 1.7s after it was sent; if the GitLab API applies it later, a second note of this step appears saying "⏳ Waiting", which the next run of this step removes. The result does not depend on it.\n`
+    const late = `${goodRun().stdout}warning: The merge request note holds the outcome, but its "in progress" write got no answer (reset) and was not seen applied 1.7s after it was sent; if the GitLab API applies it later, a second note of this step appears saying "⏳ Waiting", which the next run of this step removes. The result does not depend on it. [note.may-not-hold]\n`
     const twins = [`${MARKER}\n### ✅ Docs update deployed`, `${MARKER}\n### ⏳ Waiting for the docs update`]
     expect(writtenElsewhereIsTrue(withNote(twins, late))).toEqual([])
     expect(writtenElsewhereIsTrue(withNote(twins))[0]?.detail).toBe('2 notes of the step hold the marker')
@@ -394,12 +399,12 @@ describe('the invariants on hand-built runs', () => {
     expect(writtenElsewhereIsTrue(deleted(1_200))[0]?.detail).toBe('1 notes of the step hold the marker')
     expect(writtenElsewhereIsTrue(withNote([twins[1] ?? ''], late))[0]?.detail).toBe('1 notes of the step hold the marker')
     // This run's note left beside an older one, its close failed: said as standing "in progress".
-    const stands = `${goodRun().stdout}warning: The merge request note could not be written: x; a second note of this step may stand beside an older one (it could not be looked for, or removed), which the next run of this step removes. The result does not depend on it.\n`
+    const stands = `${goodRun().stdout}warning: The merge request note could not be written: x; a second note of this step may stand beside an older one (it could not be looked for, or removed), which the next run of this step removes. The result does not depend on it. [note.not-written]\n`
     expect(writtenElsewhereIsTrue(withNote(twins, stands))).toEqual([])
     // Said, but two notes with the outcome are two all the same.
     expect(writtenElsewhereIsTrue(withNote([`${MARKER}\n### ✅ a`, `${MARKER}\n### ✅ b`], late))[0]?.detail).toBe('2 notes of the step hold the marker')
     // The close's own creation lost: the note may appear late (and its "in progress" one, when that creation was lost too); one more, said so, is accepted.
-    const lateCreation = `${goodRun().stdout}warning: The merge request note could not be written: HTTP 500. That creation's answer was lost: if the GitLab API applies it later, the note may still appear after the step, and so may its "⏳ Waiting" one; if a second note of this step appears, the next run of this step removes it. The result does not depend on it.\n`
+    const lateCreation = `${goodRun().stdout}warning: The merge request note could not be written: HTTP 500. That creation's answer was lost: if the GitLab API applies it later, the note may still appear after the step, and so may its "⏳ Waiting" one; if a second note of this step appears, the next run of this step removes it. The result does not depend on it. [note.not-written]\n`
     expect(writtenElsewhereIsTrue(withNote(twins, lateCreation))).toEqual([])
     expect(writtenElsewhereIsTrue(withNote([`${MARKER}\n### ✅ a`, `${MARKER}\n### ✅ b`], lateCreation))).toEqual([])
     // One more than said is too many.
@@ -443,7 +448,7 @@ describe('the invariants on hand-built runs', () => {
     ])
     // Unless the step said its lost success may land over it, whatever state it kept last (found by the long run, seed 20261606).
     const lateSuccess =
-      "::warning::Commit status docs holds the outcome (error) on commit abc, but a write of its outcome got no answer and was not seen applied 1.0s after it was sent; if the GitHub API applies it later, the check may show success over another job's failure: look at the run's jobs before you merge (HTTP 500). The step's result does not depend on it.\n"
+      "::warning::Commit status docs holds the outcome (error) on commit abc, but a write of its outcome got no answer and was not seen applied 1.0s after it was sent; if the GitHub API applies it later, the check may show success over another job's failure: look at the run's jobs before you merge (HTTP 500). The step's result does not depend on it. [commit-status.may-not-hold, commit-status.late-success]\n"
     expect(gateNeverGreenWrongly(action('success', [status('error', 'sibling'), status('error'), status('success')], lateSuccess))).toEqual([])
     // Untrue at the end: pending left standing (a late write), none at all; unless one warning names it.
     expect(writtenElsewhereIsTrue(action('timeout', [status('error'), status('pending')])).map((v) => v.detail)).toEqual([
@@ -452,7 +457,8 @@ describe('the invariants on hand-built runs', () => {
     expect(writtenElsewhereIsTrue(action('success', [])).map((v) => v.detail)).toEqual([
       'no commit status docs was written, and no warning says why (the result is success)'
     ])
-    const warned = '::warning::The last commit status (error) of docs could not be written: HTTP 502. The step’s result does not depend on it.\n'
+    const warned =
+      '::warning::The last commit status (error) of docs could not be written: HTTP 502. The step’s result does not depend on it. [commit-status.not-written]\n'
     expect(writtenElsewhereIsTrue(action('timeout', [status('pending')], warned))).toEqual([])
     expect(writtenElsewhereIsTrue(action('timeout', [status('pending')], warned + warned))[0]?.detail).toBe('2 warnings name the commit status docs')
     // The command on GitLab: its own states; a warning is a `warning:` line, coloured or not.
@@ -462,7 +468,11 @@ describe('the invariants on hand-built runs', () => {
     expect(writtenElsewhereIsTrue(command([status('success'), status('running')]))[0]?.detail).toMatch(
       /ends running, the result is success \(expected success\)/
     )
-    expect(writtenElsewhereIsTrue(command([status('running')], '\u001b[33mwarning: The commit status docs could not be written: x.\u001b[0m\n'))).toEqual([])
+    expect(
+      writtenElsewhereIsTrue(
+        command([status('running')], '\u001b[33mwarning: The commit status docs could not be written: x. [commit-status.not-written]\u001b[0m\n')
+      )
+    ).toEqual([])
     // The status follows the step's verdict: a timeout fail-on-timeout: false let through (exit 0) is success.
     const letThrough = (statuses: ReturnType<typeof status>[], failOnTimeout: boolean) =>
       goodRun({
@@ -553,7 +563,7 @@ describe('the invariants on hand-built runs', () => {
       delivered: { status: 200 }
     })
     const unread =
-      "::warning::The last commit status (success) of docs could not be written: the statuses the other jobs of this run wrote on docs could not be read (GitHub listed the statuses of the commit as something other than a list), and this job's success must not replace another job's failure, so it was not written: the check keeps the state it had. The step's result does not depend on it.\n"
+      "::warning::The last commit status (success) of docs could not be written: the statuses the other jobs of this run wrote on docs could not be read (GitHub listed the statuses of the commit as something other than a list), and this job's success must not replace another job's failure, so it was not written: the check keeps the state it had. The step's result does not depend on it. [commit-status.others-unread]\n"
     const reads = (faults: Seen['fault'][], stdout: string) => {
       const unwritten = run(undefined)
       unwritten.seen = [post(1_000_100), ...faults.map((fault, i) => lookup(1_001_100 + 100 * i, fault))]
@@ -604,10 +614,11 @@ describe('the invariants on hand-built runs', () => {
     expect(rateLimitedCreationAskedAgain(run([creation(1_000_200, limited)], { signalAtMs: 900 }))).toEqual([])
     // The close's creation cut by the step's own limit (a loaded machine took its time), said so: no refusal (found by the long run).
     const cut =
-      "::warning::The deployment in environment docs could not be created, or has no status: the GitHub API did not answer before the step's time limit (timeout + request-timeout + 2s) ran out. The step's result does not depend on it."
+      "::warning::The deployment in environment docs could not be created, or has no status: the GitHub API did not answer before the step's time limit (timeout + request-timeout + 2s) ran out. The step's result does not depend on it. [deployment.out-of-time]"
     expect(rateLimitedCreationAskedAgain(run([creation(1_000_200, limited)], { stdout: cut }))).toEqual([])
     // Said for another reason (the rate limit itself), it is still one.
-    const refused = '::warning::The deployment in environment docs could not be created, or has no status: GitHub asked to slow down (HTTP 403).'
+    const refused =
+      '::warning::The deployment in environment docs could not be created, or has no status: GitHub asked to slow down (HTTP 403). [deployment.not-written]'
     expect(rateLimitedCreationAskedAgain(run([creation(1_000_200, limited)], { stdout: refused }))).toHaveLength(1)
   })
 
@@ -622,7 +633,7 @@ describe('the invariants on hand-built runs', () => {
       ...(delivered ? { delivered } : {})
     })
     const already = { status: 400, json: { message: 'Cannot transition status via :success from :success' } }
-    const warning = `warning: The last commit status (success) of ${STATUS_CONTEXT} could not be written: HTTP 400: Cannot transition status via :success from :success. The result does not depend on it.\n`
+    const warning = `warning: The last commit status (success) of ${STATUS_CONTEXT} could not be written: HTTP 400: Cannot transition status via :success from :success. The result does not depend on it. [commit-status.not-written]\n`
     const run = (seen: Seen[], stderr = warning) => goodRun({ schedule: schedule({ commitStatus: true }), seen, stderr })
     expect(
       noFalseCommitStatusWarning(run([post(1_000_100, { status: 201, json: {} }), post(1_000_200), post(1_000_500, already)])).map((v) => v.detail)
@@ -635,7 +646,7 @@ describe('the invariants on hand-built runs', () => {
     // A `running` open refused as already so (another leg wrote it), the close never sent (the
     // step's limit ran out first): the warning about the outcome is true (found by the long run).
     const running = { status: 400, json: { message: 'Cannot transition status via :run from :running' } }
-    const failedWarning = `warning: The last commit status (failed) of ${STATUS_CONTEXT} could not be written: the GitLab API did not answer before the step had to end. The result does not depend on it.\n`
+    const failedWarning = `warning: The last commit status (failed) of ${STATUS_CONTEXT} could not be written: the GitLab API did not answer before the step had to end. The result does not depend on it. [commit-status.out-of-time]\n`
     const withBody = (seen: Seen, state: string): Seen => ({ ...seen, body: JSON.stringify({ state, name: STATUS_CONTEXT }) })
     expect(noFalseCommitStatusWarning(run([withBody(post(1_000_100, running), 'running')], failedWarning))).toEqual([])
     // The outcome's own write answered "already so": the warning about it is false, named or not.
@@ -750,6 +761,16 @@ describe('the invariants on hand-built runs', () => {
     )
     expect(aborted.map((v) => v.detail)).toEqual(['a stack trace in stderr: at fetch (dist/index.js:398:13) {'])
     const action = (stdout: string) => goodRun({ schedule: schedule({ mode: 'action' }), outputs: { result: 'success' }, stdout })
+    // 8. Every warning ends with a code src/warnings.ts knows, in the action's log and the command's.
+    expect(everyWarningHasItsCode(action('::warning::The comment could not be written: x. [comment.not-written]\n'))).toEqual([])
+    expect(everyWarningHasItsCode(goodRun({ stdout: '\u001b[33mwarning: Two. [comment.not-written, comment.may-not-hold]\u001b[0m\n' }))).toEqual([])
+    expect(everyWarningHasItsCode(action('::warning::The comment could not be written: x.\n')).map((v) => v.detail)).toEqual([
+      'a warning has no code: "::warning::The comment could not be written: x."'
+    ])
+    expect(everyWarningHasItsCode(goodRun({ stdout: 'warning: The status could not be written. [--commit-status.not-written]\n' }))).toHaveLength(1)
+    expect(everyWarningHasItsCode(goodRun({ stdout: 'warning: Made up. [comment.made-up]\n' })).map((v) => v.detail)).toEqual([
+      'a warning has a code src/warnings.ts does not know (comment.made-up): "warning: Made up. [comment.made-up]"'
+    ])
     expect(nothingLeaksOrInjects(action(`::add-mask::${ADMIN_KEY}\n`))).toEqual([])
     expect(nothingLeaksOrInjects(action(`::warning::${INJECTION} warning\n`))).toHaveLength(1)
     expect(nothingLeaksOrInjects(action(`::error::Update failed: “::warning::${INJECTION}”\n`))).toEqual([])
@@ -1007,7 +1028,8 @@ describe('the invariants across the runs of one schedule', () => {
     ])
     expect(gateNeverGreenAcrossRuns(runs('timeout'))[0]?.detail).toMatch(/matrix leg 2 of the same run attempt ended timeout/)
     expect(gateNeverGreenAcrossRuns(runs('success'))).toEqual([])
-    const warned = '::warning::The last commit status (failure) of docs could not be written: HTTP 502. The step’s result does not depend on it.\n'
+    const warned =
+      '::warning::The last commit status (failure) of docs could not be written: HTTP 502. The step’s result does not depend on it. [commit-status.not-written]\n'
     expect(gateNeverGreenAcrossRuns(runs('failure', warned))).toEqual([])
     // The whole schedule's judge holds it too.
     expect(checkRuns(runs('failure')).map((v) => v.invariant)).toContain('gate never green wrongly')
@@ -1063,7 +1085,9 @@ describe('the invariants across the runs of one schedule', () => {
       'the comment of matrix leg 1, matrix leg 2 still says "in progress" at the end (written last by matrix leg 1), and no warning says why'
     ])
     // A warning of a run of the marker names it: what it holds is said.
-    expect(sharedRecordsTrue(runs('### ⏳ Waiting for the docs update', 0, '::warning::The pull request comment could not be written: x.\n'))).toEqual([])
+    expect(
+      sharedRecordsTrue(runs('### ⏳ Waiting for the docs update', 0, '::warning::The pull request comment could not be written: x. [comment.not-written]\n'))
+    ).toEqual([])
     // None at all, and no warning.
     expect(
       sharedRecordsTrue(sharing([actionRun(0, 'success'), actionRun(1, 'success')], { schedule: commentOnly, comments: [] })).map((v) => v.detail)
@@ -1123,7 +1147,7 @@ describe('the invariants across the runs of one schedule', () => {
     ).toMatch(/ends failure, written last by matrix leg 1, whose result is success/)
     // A warning of any run that names the status.
     const warned =
-      '::warning::Commit status docs holds the outcome (failure) on commit abc, but it could not be read back. The step’s result does not depend on it.\n'
+      '::warning::Commit status docs holds the outcome (failure) on commit abc, but it could not be read back. The step’s result does not depend on it. [commit-status.may-not-hold]\n'
     expect(
       sharedRecordsTrue(
         runs(
@@ -1143,7 +1167,7 @@ describe('the invariants across the runs of one schedule', () => {
   it('what one run may leave and say is accepted across runs too: a late twin of its comment, a late success over a failed leg', () => {
     const comment = (id: number, title: string) => ({ id, body: `${LEG_MARKER}\n${title}`, user: OUR_GITHUB_LOGIN })
     const late =
-      '::warning::The pull request comment holds the outcome, but its "in progress" write got no answer (reset) and was not seen applied 1.7s after it was sent; if the GitHub API applies it later, a second comment of this step appears saying "⏳ Waiting", which the next run of this step removes. The result does not depend on it.\n'
+      '::warning::The pull request comment holds the outcome, but its "in progress" write got no answer (reset) and was not seen applied 1.7s after it was sent; if the GitHub API applies it later, a second comment of this step appears saying "⏳ Waiting", which the next run of this step removes. The result does not depend on it. [comment.may-not-hold]\n'
     const twins = (stdout: string, titles = ['### ✅ Docs update deployed', '### ⏳ Waiting for the docs update']) =>
       sharing([actionRun(0, 'success'), actionRun(1, 'success', { stdout })], { comments: titles.map((title, i) => comment(i + 1, title)) })
     expect(oneRecordPerIdentity(twins(late))).toEqual([])
@@ -1155,18 +1179,18 @@ describe('the invariants across the runs of one schedule', () => {
     expect(oneRecordPerIdentity(twins(late, ['### ✅ a', '### ✅ b']))).toHaveLength(1)
     // Unless a leg's own lost creation of the outcome said a comment may still appear: one more per leg that said so.
     const lateCreation =
-      "::warning::The pull request comment could not be written: HTTP 502. That creation's answer was lost: if the GitHub API applies it later, the comment may still appear after the step; if a second comment of this step appears, the next run of this step removes it. The step's result does not depend on it.\n"
+      "::warning::The pull request comment could not be written: HTTP 502. That creation's answer was lost: if the GitHub API applies it later, the comment may still appear after the step; if a second comment of this step appears, the next run of this step removes it. The step's result does not depend on it. [comment.not-written]\n"
     expect(oneRecordPerIdentity(twins(lateCreation, ['### ✅ a', '### ✅ b']))).toEqual([])
     expect(oneRecordPerIdentity(twins(lateCreation, ['### ✅ a', '### ✅ b', '### ✅ c']))).toHaveLength(1)
     // Said as one or the other (a lost creation the close found no record of): alone, or beside another run's; not beside two.
     const loneOrTwin =
-      '::warning::The pull request comment could not be written: the GitHub API had not answered its "in progress" write within 2.0s of the outcome (twice request-timeout) and has no record of it yet, so the outcome was not written (it would make a second one); if the GitHub API applies that write later, the comment says "⏳ Waiting" until the next run, or, if another run of this step wrote its own meanwhile, a second comment of this step appears saying "⏳ Waiting", which the next run of this step removes. The step\'s result does not depend on it.\n'
+      '::warning::The pull request comment could not be written: the GitHub API had not answered its "in progress" write within 2.0s of the outcome (twice request-timeout) and has no record of it yet, so the outcome was not written (it would make a second one); if the GitHub API applies that write later, the comment says "⏳ Waiting" until the next run, or, if another run of this step wrote its own meanwhile, a second comment of this step appears saying "⏳ Waiting", which the next run of this step removes. The step\'s result does not depend on it. [comment.not-written]\n'
     expect(oneRecordPerIdentity(twins(loneOrTwin, ['### ⏳ Waiting for the docs update']))).toEqual([])
     expect(oneRecordPerIdentity(twins(loneOrTwin))).toEqual([])
     expect(oneRecordPerIdentity(twins(loneOrTwin, ['### ✅ a', '### ✅ b', '### ⏳ Waiting for the docs update']))).toHaveLength(1)
     // The success that landed late over a failed leg, said by the leg that wrote it.
     const lateSuccess =
-      "::warning::Commit status docs holds the outcome (success) on commit abc, but its write got no answer and was seen applied late: the check may show success over another job's failure: look at the run's jobs before you merge.\n"
+      "::warning::Commit status docs holds the outcome (success) on commit abc, but its write got no answer and was seen applied late: the check may show success over another job's failure: look at the run's jobs before you merge. [commit-status.may-not-hold, commit-status.late-success]\n"
     const legs = (stdout: string) =>
       sharing([actionRun(0, 'success', { stdout, seen: [applied('gh:status', 'POST', 4, 40, '{"state":"success"}')] }), actionRun(1, 'failure')], {
         commitStatuses: [status(3, 'failure'), status(4, 'success')]
@@ -1175,10 +1199,12 @@ describe('the invariants across the runs of one schedule', () => {
     expect(gateNeverGreenAcrossRuns(legs(''))).toHaveLength(1)
     // Said by a leg whose last write kept another job's failure, its lost success landing after it (found by the long run, seed 20261506).
     const keptThenLate =
-      "::warning::The last commit status (failure) of docs could not be written: a write of its outcome got no answer, and if the GitHub API applies it later, the check may show success over another job's failure: look at the run's jobs before you merge (HTTP 502).\n"
+      "::warning::The last commit status (failure) of docs could not be written: a write of its outcome got no answer, and if the GitHub API applies it later, the check may show success over another job's failure: look at the run's jobs before you merge (HTTP 502). [commit-status.not-written, commit-status.late-success]\n"
     expect(gateNeverGreenAcrossRuns(legs(keptThenLate))).toEqual([])
     // Words of another record are not the status's.
-    expect(gateNeverGreenAcrossRuns(legs("::warning::The pull request comment may show success over another job's failure.\n"))).toHaveLength(1)
+    expect(
+      gateNeverGreenAcrossRuns(legs("::warning::The pull request comment may show success over another job's failure. [comment.may-not-hold]\n"))
+    ).toHaveLength(1)
   })
 
   it('on GitLab a retried job runs in its pipeline: its success keeps the failure of the attempt before it', () => {

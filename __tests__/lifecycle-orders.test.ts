@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { NoAnswer } from '../src/records/failure.js'
 import { describe, expect, it } from 'vitest'
 import { NotFoundYet, type RecordPort, recordLifecycle, type WriteSignals } from '../src/records/lifecycle.js'
 import { TEST_PORT_WORDS } from './helpers/fakes.js'
@@ -30,7 +31,8 @@ const planArb: fc.Arbitrary<Plan> = fc.record({
 })
 
 const HTTP = (status: number) => Object.assign(new Error(`HTTP ${status}`), { status })
-const LOST = () => new Error('socket hang up')
+/** A request whose answer was lost on the way, as a transport types it (records/failure.ts). */
+const LOST = () => new NoAnswer('socket hang up', 'maybe')
 
 /** A server holding records, each showing the last write applied to it. */
 function server(earlier: boolean) {
@@ -68,6 +70,7 @@ describe('the record lifecycle in every order of its promises', () => {
         }
         const port: RecordPort<number, string> = {
           api: 'Test API',
+          record: 'comment',
           async open(_signals: WriteSignals, known) {
             const found = at.find()
             if (found !== undefined) {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { NoAnswer } from '../src/records/failure.js'
 import {
   NotFoundYet,
   type Opened,
@@ -109,6 +110,7 @@ function scriptedPort(script: { open?: Answer[]; close?: Answer[] } = {}) {
     })
   const port: RecordPort<number, string> = {
     api: 'Test API',
+    record: 'comment',
     async open(signals: WriteSignals, at) {
       calls.push({ what: 'open', where: undefined, at: Date.now() })
       at(record.id)
@@ -128,7 +130,7 @@ function scriptedPort(script: { open?: Answer[]; close?: Answer[] } = {}) {
 }
 
 function lifecycleOf(port: RecordPort<number, string>, cancel = cancellation(), endAt = 30_000, requestTimeoutMs = 1000) {
-  const log = { info: vi.fn<(line: string) => void>(), warning: vi.fn<(line: string) => void>() }
+  const log = { info: vi.fn<(line: string) => void>(), warning: vi.fn<(line: string, codes?: unknown) => void>() }
   const lifecycle = recordLifecycle(port, { cancel, endAt, requestTimeoutMs, log, clean: (text) => text })
   return { lifecycle, log, cancel }
 }
@@ -251,7 +253,8 @@ describe('a record kept true', () => {
     expect(cut.calls.filter((c) => c.what === 'close')).toHaveLength(1)
     expect(log.warning).toHaveBeenCalledTimes(1)
     expect(log.warning).toHaveBeenCalledWith(
-      "record ? not closed: the answer did not name the record. That creation's answer was lost: if the Test API applies it later, a second record may appear beside another run’s"
+      "record ? not closed: the answer did not name the record. That creation's answer was lost: if the Test API applies it later, a second record may appear beside another run’s",
+      ['comment.not-written']
     )
   })
 
@@ -307,7 +310,7 @@ describe('a record kept true', () => {
       after = signals.nextLookup()
       return where
     }
-    const log = { info: vi.fn<(line: string) => void>(), warning: vi.fn<(line: string) => void>() }
+    const log = { info: vi.fn<(line: string) => void>(), warning: vi.fn<(line: string, codes?: unknown) => void>() }
     const lifecycle = recordLifecycle(port, {
       cancel: cancellation(),
       endAt: 30_000,
@@ -369,6 +372,8 @@ describe('a record kept true', () => {
     expect(log.warning.mock.calls.map(([line]) => line)).toEqual([
       'record 7 not closed: the statuses could not be read again Also: record 7 holds the outcome, but its "in progress" write had no answer when the outcome had waited on it for 2.0s (twice request-timeout); if the Test API applies that write later, it shows "in progress" until the next run'
     ])
+    // The one warning carries the code of each thing it says.
+    expect(log.warning.mock.calls.map(([, codes]) => codes)).toEqual([['comment.not-written', 'comment.may-not-hold']])
   })
 
   it('an open answered while the close is in flight may have been applied after it: the close is written again', async () => {
@@ -397,7 +402,7 @@ describe('a record kept true', () => {
     await closed
     expect(record.states).toEqual(['in_progress'])
     expect(log.warning.mock.calls).toEqual([
-      ["record 7 not closed: the Test API did not answer before the step's time limit (timeout + request-timeout + 2s) ran out"]
+      ["record 7 not closed: the Test API did not answer before the step's time limit (timeout + request-timeout + 2s) ran out", ['comment.out-of-time']]
     ])
   })
 
@@ -416,7 +421,7 @@ describe('a record kept true', () => {
     await closed
     expect(done).toBe(true)
     expect(record.states).toEqual(['in_progress'])
-    expect(log.warning.mock.calls).toEqual([['record 7 not closed: the Test API did not answer before the cancelled run had to end']])
+    expect(log.warning.mock.calls).toEqual([['record 7 not closed: the Test API did not answer before the cancelled run had to end', ['comment.out-of-time']]])
   })
 
   it("the server's words reach the log as one line without its terminal escapes (found by the explorer)", async () => {
@@ -575,6 +580,19 @@ describe('a record kept true', () => {
     )
   })
 
+  it('a lost write of the outcome that may land after the step: its warning has the code the port gives what it may show', async () => {
+    const fail = { status: 502, message: 'Bad gateway' }
+    const { port } = scriptedPort({ close: [{ ms: 10, fail }, { ms: 10 }] })
+    Object.assign(port, { record: 'commit-status' })
+    port.readBack = async () => 'unseen'
+    port.closeMayTurn = () => true
+    port.words.lateClose = () => "it may show success over another job's failure"
+    port.words.lateCloseCode = () => 'commit-status.late-success'
+    const { lifecycle, log } = lifecycleOf(port)
+    await openThenClose(lifecycle, 'success', { closeFor: 10_000 })
+    expect(log.warning.mock.calls.map(([, codes]) => codes)).toEqual([['commit-status.may-not-hold', 'commit-status.late-success']])
+  })
+
   it('a rate limit’s pause holds the outcome written again once the open landed, after the close’s tries (found by the explorer)', async () => {
     const limited = { ms: 10, fail: { status: 429, message: 'Too many' } }
     const { port, calls } = scriptedPort({ open: [{ ms: 4000 }], close: [limited, limited, limited, { ms: 10 }, limited, { ms: 10 }] })
@@ -649,7 +667,7 @@ describe('a record kept true', () => {
     await openThenClose(lifecycle, 'success')
     expect(calls.at(-1)).toMatchObject({ what: 'close', opened: 'refused' })
     expect(log.info.mock.calls).toContainEqual(['open failed: forbidden'])
-    expect(log.warning.mock.calls).toEqual([['record ? not closed: forbidden']])
+    expect(log.warning.mock.calls).toEqual([['record ? not closed: forbidden', ['comment.not-written']]])
   })
 
   it('an open that never answers and gives no place, the step ending before twice request-timeout: no close under it; one warning at the end of the step', async () => {
@@ -702,7 +720,8 @@ describe('a record kept true', () => {
     await closed
     expect(log.warning.mock.calls).toEqual([
       [
-        'record ? not closed: the Test API had not answered its "in progress" write within 1.1s of the outcome (all a cancelled run could wait) and has no record of it yet, so the outcome was not written (it would make a second one); if the Test API applies that write later, it shows "in progress" until the next run'
+        'record ? not closed: the Test API had not answered its "in progress" write within 1.1s of the outcome (all a cancelled run could wait) and has no record of it yet, so the outcome was not written (it would make a second one); if the Test API applies that write later, it shows "in progress" until the next run',
+        ['comment.not-written']
       ]
     ])
   })
@@ -762,16 +781,16 @@ describe('a record kept true', () => {
   it('a record with nowhere to go says why, once, at the level the port gives', async () => {
     const { port } = scriptedPort()
     port.open = async () => {
-      throw new RecordSkipped('not a pull request')
+      throw new RecordSkipped('not a pull request', 'comment.skipped')
     }
     port.close = async () => {
-      throw new RecordSkipped('not a pull request')
+      throw new RecordSkipped('not a pull request', 'comment.skipped')
     }
     const { lifecycle, log } = lifecycleOf(port)
     lifecycle.open()
     await vi.advanceTimersByTimeAsync(10)
     await lifecycle.close('success')
-    expect(log.warning.mock.calls).toEqual([['not a pull request']])
+    expect(log.warning.mock.calls).toEqual([['not a pull request', ['comment.skipped']]])
     expect(log.info).not.toHaveBeenCalled()
   })
 
@@ -793,7 +812,7 @@ describe('a record kept true, in real time', () => {
   it('an open never answered holds the close back request-timeout at most, also when the garbage is collected meanwhile (found by the explorer: Node 20 lost the time limit)', async () => {
     const { port, record, calls } = scriptedPort({ open: [{ ms: Number.POSITIVE_INFINITY }] })
     const endAt = Date.now() + 10_000
-    const log = { info: vi.fn<(line: string) => void>(), warning: vi.fn<(line: string) => void>() }
+    const log = { info: vi.fn<(line: string) => void>(), warning: vi.fn<(line: string, codes?: unknown) => void>() }
     const lifecycle = recordLifecycle(port, { cancel: cancellation(), endAt, requestTimeoutMs: 300, log, clean: (text) => text })
     lifecycle.open()
     await new Promise((resolve) => setTimeout(resolve, 20))
@@ -966,6 +985,50 @@ describe('an "in progress" that never reached the server', () => {
     // Closed within 100 ms of the outcome: not held twice request-timeout for a write that was never sent.
     expect(calls.filter((c) => c.what === 'close').map((c) => c.at)).toEqual([50])
     expect(log.warning).not.toHaveBeenCalled()
+  })
+})
+
+describe('what a failed request was is read from its type, never its words', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 0 })
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it("a 502 whose words name a refused connection (a gateway's own upstream) may have been applied: it is read back", async () => {
+    const { port } = scriptedPort({ open: [{ ms: 10, fail: { status: 502, message: 'upstream connect ECONNREFUSED 10.0.0.1:80' } }] })
+    const readBacks: string[] = []
+    port.readBack = async (_where, _signals, lost) => {
+      readBacks.push(lost)
+      return 'outcome'
+    }
+    const { lifecycle } = lifecycleOf(port)
+    await openThenClose(lifecycle, 'success', { closeFor: 10_000 })
+    expect(readBacks).toEqual(['open'])
+  })
+
+  it('a request that got no answer and never reached the server is no write that may land; one that may have reached it is', async () => {
+    for (const [reached, readBack] of [
+      ['no', []],
+      ['maybe', ['open']]
+    ] as const) {
+      const { port } = scriptedPort()
+      const open = port.open.bind(port)
+      // The record is known (an update of one written before); the write's answer never comes.
+      port.open = async (signals, at) => {
+        await open(signals, at)
+        throw new NoAnswer('no answer', reached)
+      }
+      const readBacks: string[] = []
+      port.readBack = async (_where, _signals, lost) => {
+        readBacks.push(lost)
+        return 'outcome'
+      }
+      const { lifecycle } = lifecycleOf(port)
+      await openThenClose(lifecycle, 'success', { closeFor: 10_000 })
+      expect(readBacks, reached).toEqual(readBack)
+    }
   })
 })
 

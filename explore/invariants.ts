@@ -7,6 +7,7 @@ import { resultMark } from '../src/report/explain.js'
 import { CANCEL_GRACE_MS as STEP_CANCEL_GRACE_MS } from '../src/step/cancel.js'
 import { commentEndAt, EXIT_GRACE_MS, STEP_BOUND_SLACK_MS } from '../src/step/limits.js'
 import { PARENT_CHECK_MS } from '../src/step/parent.js'
+import { codesOf, everyWarningCode } from '../src/warnings.js'
 import type { ReportName, RunRecord } from './execute.js'
 import {
   type CommitStatusRecord,
@@ -144,10 +145,17 @@ export function warningLines(r: RunRecord): string[] {
   return plain.split('\n').filter((line) => (r.schedule.mode === 'action' ? /^::warning\b/.test(line) : /^warning: /.test(line)))
 }
 
-/** A warning that names the commit status (its every wording: pending / running / last / could not be written, or nowhere to write it). */
-const COMMIT_STATUS_WARNING = new RegExp(
-  `commit status (?:\\(\\w+\\) of )?${STATUS_CONTEXT} could not be written|[Cc]ommit status ${STATUS_CONTEXT} holds the outcome \\(\\w+\\) on commit \\w+, but|commit-status is set, but`
-)
+/** The codes of a warning line (src/warnings.ts): what it is about, whatever its words. */
+const codesOfLine = (line: string): string[] => codesOf(line)
+/** Whether a warning line is about `record` (`commit-status`, `comment`…): a code of it, of any kind but `skipped` unless asked. */
+const about = (line: string, record: string, kinds?: readonly string[]) =>
+  codesOfLine(line).some((code) => code.startsWith(`${record}.`) && (kinds === undefined || kinds.includes(code.slice(record.length + 1))))
+/** A warning that names the commit status: any of its codes (could not be written, may not hold, nowhere to write it…). */
+const namesTheCommitStatus = (line: string) => about(line, 'commit-status')
+/** What a record's warning says when it may not be true: not written, or written and in doubt (not "nowhere to go"). */
+const IN_DOUBT = ['not-written', 'out-of-time', 'may-not-hold', 'no-token', 'not-loaded']
+/** Whether a run warned that a code of its says: `code`, exactly. */
+const warnedOf = (r: RunRecord, code: string) => warningLines(r).some((line) => codesOfLine(line).includes(code))
 
 /** The statuses of the run's commit on the context the step writes, in the order applied. */
 /** The statuses the runs and their canned sibling wrote on the context (not the filler written before them). */
@@ -158,9 +166,9 @@ const onContext = (r: RunRecord): CommitStatusRecord[] => (r.commitStatuses ?? [
 /**
  * The commit status's warning that a success whose answer was lost may land after the step over
  * another job's failure, whatever state the status was written to last (another job's failure kept
- * included: found by the long run, where the words were also cut before they said it).
+ * included: found by the long run, where the words were also cut before they said it): its code.
  */
-const LATE_SUCCESS_SAID = /[Cc]ommit status .* may show success over another job's failure/
+const LATE_SUCCESS = 'commit-status.late-success'
 
 /** 1. result=success only if every target's last answer was success; a definite failure anywhere gives failure. */
 export function gateNeverGreenWrongly(r: RunRecord): Violation[] {
@@ -209,7 +217,7 @@ export function gateNeverGreenWrongly(r: RunRecord): Violation[] {
     if (newest?.state === 'success' && verdict !== undefined && verdict !== 'success')
       found.push({ invariant, detail: `the commit status ${STATUS_CONTEXT} ends success, the result is ${result}` })
     // A success whose answer was lost and that lands after the step cannot be undone by it: said in its one warning.
-    const lateSuccessSaid = warningLines(r).some((line) => LATE_SUCCESS_SAID.test(line))
+    const lateSuccessSaid = warnedOf(r, LATE_SUCCESS)
     if (newest?.state === 'success' && siblingFailed && !lateSuccessSaid)
       found.push({ invariant, detail: `the commit status ${STATUS_CONTEXT} ends success over another job's failure of the same run` })
   }
@@ -408,10 +416,10 @@ export function everyReportAskedIsWritten(r: RunRecord): Violation[] {
         summary.place === 'fifo' ||
         (summary.place === 'stalled-fifo' && holdsReport('summaryFile', summary.text))
       // A cancel's grace that ran out first (a busy machine, outputs of megabytes) is said in the log.
-      const graceSaid = r.signalAtMs !== undefined && text.includes('ran out before the job summary was written')
+      const graceSaid = r.signalAtMs !== undefined && warnedOf(r, 'cancel.grace-ran-out')
       if (writable && !graceSaid && !holdsReport('summaryFile', summary.text))
         found.push({ invariant, detail: `the job summary (a ${summary.place}) was not written` })
-      if (!writable && !text.includes('job summary could not be written'))
+      if (!writable && !warnedOf(r, 'summary.not-written'))
         found.push({ invariant, detail: `the job summary could not go to a ${summary.place}, and no warning says so` })
     }
     return found
@@ -537,12 +545,22 @@ export function writtenElsewhereIsTrue(r: RunRecord): Violation[] {
   if (r.schedule.comment && r.schedule.mode === 'action' && !r.run) {
     const ours = r.comments.filter((c) => c.user === OUR_GITHUB_LOGIN && c.body.includes(r.marker)).map((c) => c.body)
     const others = r.comments.filter((c) => c.user !== OUR_GITHUB_LOGIN && c.body.includes(r.marker)).map((c) => c.body)
-    check('comment', ours, /pull request comment (?:could not be written|holds the outcome, but)/.test(text), others)
+    check(
+      'comment',
+      ours,
+      warningLines(r).some((line) => about(line, 'comment', IN_DOUBT)),
+      others
+    )
   }
   if (r.schedule.comment && r.schedule.mode === 'command' && !r.run) {
     const ours = r.notes.filter((n) => n.authorId === GITLAB_USER.id && n.body.includes(r.marker)).map((n) => n.body)
     const others = r.notes.filter((n) => n.authorId !== GITLAB_USER.id && n.body.includes(r.marker)).map((n) => n.body)
-    check('note', ours, /merge request note (?:could not be written|holds the outcome, but)/.test(text), others)
+    check(
+      'note',
+      ours,
+      warningLines(r).some((line) => about(line, 'note', IN_DOUBT)),
+      others
+    )
   }
   const asked =
     r.schedule.mode === 'action' &&
@@ -550,8 +568,8 @@ export function writtenElsewhereIsTrue(r: RunRecord): Violation[] {
     (r.schedule.targets.some((t) => t.kind === 'update') || (r.schedule.trigger && r.schedule.trigger.kind !== 'agent'))
   if (asked) {
     if (r.deployments.length > 1) found.push({ invariant, detail: `${r.deployments.length} deployments were created` })
-    const warned =
-      /deployment .*could not be|The last status .* could not be written|No deployment was created|Deployment \d+ holds its last status \(\w+\), but/.test(text)
+    // Any warning about the deployment (none is said of a run that ended before waiting began: it has no deployment to judge).
+    const warned = warningLines(r).some((line) => about(line, 'deployment'))
     const deployment = r.deployments[0]
     if (deployment && !warned && result) {
       const last = deployment.statuses.at(-1)?.state
@@ -588,7 +606,7 @@ export function deletedAfterItsWrites(r: RunRecord, channel: string, { outcomeOn
 function commitStatusTrue(r: RunRecord, result: Result | undefined): Violation[] {
   const invariant = 'what is written elsewhere is true at the end'
   const found: Violation[] = []
-  const named = warningLines(r).filter((line) => COMMIT_STATUS_WARNING.test(line))
+  const named = warningLines(r).filter(namesTheCommitStatus)
   if (named.length > 1) found.push({ invariant, detail: `${named.length} warnings name the commit status ${STATUS_CONTEXT}` })
   // A run among several: what the shared context ends with is judged across the runs (sharedRecordsTrue).
   if (named.length > 0 || !result || r.run) return found
@@ -690,8 +708,8 @@ const recordOfChannel = (channel: string) =>
 
 // ---- 5c ---------------------------------------------------------------------------------------
 
-/** The step's word that its success was not written because the other jobs' statuses could not be read. */
-const UNREAD_SO_UNWRITTEN = /the statuses the other jobs of this (?:run|pipeline) wrote on \S+ could not be read .*so it was not written/
+/** The step's word that its success was not written because the other jobs' statuses could not be read: its code. */
+const UNREAD_SO_UNWRITTEN = 'commit-status.others-unread'
 
 /** The answers that refuse a record write for good: the same write again would be refused too. */
 const REFUSED_FOR_GOOD = [401, 403, 404, 422]
@@ -724,7 +742,7 @@ export function outcomeNotHeldBack(r: RunRecord): Violation[] {
   // written, and why (found by the long run: three failed reads, the success rightly never sent).
   const lookups = r.seen.filter((s) => s.channel === (r.schedule.mode === 'action' ? 'gh:lookup' : 'gl:lookup') && s.at >= resultAt)
   const readFailed = (s: Seen) => s.delivered === undefined || s.delivered.status !== 200 || !['ok', 'latency'].includes(s.fault.kind)
-  if (!close && lookups.length > 0 && lookups.every(readFailed) && warningLines(r).some((line) => UNREAD_SO_UNWRITTEN.test(line))) return []
+  if (!close && lookups.length > 0 && lookups.every(readFailed) && warnedOf(r, UNREAD_SO_UNWRITTEN)) return []
   return [
     {
       invariant,
@@ -735,8 +753,8 @@ export function outcomeNotHeldBack(r: RunRecord): Violation[] {
 
 // ---- 5d ---------------------------------------------------------------------------------------
 
-/** A deployment's creation at the close cut by the step's limit, as the step words it. */
-const STEP_LIMIT_CUT_CREATION = /deployment .*could not be created.*the step's time limit .*ran out/
+/** A deployment's write at the close cut by the step's time for writes (no signal came: its limit): its code. */
+const STEP_LIMIT_CUT_CREATION = 'deployment.out-of-time'
 
 /**
  * 5d. A deployment whose creation a rate limit refused (GitHub's 429, a 403 secondary limit: a
@@ -759,7 +777,7 @@ export function rateLimitedCreationAskedAgain(r: RunRecord): Violation[] {
   // The close creates it with the outcome: a close whose time ran out before that write could go
   // (found by the long run: outputs of 30,000 files on a loaded machine took the close's time)
   // says so, and is no rate limit taken for a refusal.
-  if (warningLines(r).some((line) => STEP_LIMIT_CUT_CREATION.test(line))) return []
+  if (warnedOf(r, STEP_LIMIT_CUT_CREATION)) return []
   return [
     {
       invariant,
@@ -809,9 +827,11 @@ export function noFalseCommitStatusWarning(r: RunRecord): Violation[] {
     commentEndAt({ startedAt: r.startedAt, timeoutMs: r.schedule.timeoutMs, requestTimeoutMs: r.schedule.requestTimeoutMs }, r.schedule.requestTimeoutMs)
   )
   if (last?.deliveredAt !== undefined && writesEnd - last.deliveredAt < SURELY_READ_MS + (r.explorerPausedMs ?? 0)) return []
+  // A warning that the status was not written (its code), about the state refused (its words name the state, when they do).
   const warned = warningLines(r).find((line) => {
-    const named = new RegExp(`commit status (?:\\((\\w+)\\) of )?${STATUS_CONTEXT} could not be written`).exec(line)
-    return named !== null && (named[1] === undefined || refused === undefined || named[1] === refused)
+    if (!about(line, 'commit-status', ['not-written', 'out-of-time'])) return false
+    const state = new RegExp(`commit status \\((\\w+)\\) of ${STATUS_CONTEXT}`).exec(line)?.[1]
+    return state === undefined || refused === undefined || state === refused
   })
   return warned
     ? [
@@ -1058,6 +1078,32 @@ export function nothingLeaksEncodedOrInjectsElsewhere(r: RunRecord): Violation[]
   return found
 }
 
+// ---- 8 ----------------------------------------------------------------------------------------
+
+/** The codes a warning may carry (src/warnings.ts). */
+const KNOWN_CODES = new Set<string>(everyWarningCode())
+
+/**
+ * 8. Every warning ends with its code, one src/warnings.ts knows: a pipeline tells one warning
+ * from another by it, never by its words (found by the explorer: a warning of the close said
+ * without one, and the command's log renaming the code's `commit-status` as a flag).
+ */
+export function everyWarningHasItsCode(r: RunRecord): Violation[] {
+  const invariant = 'every warning has its code'
+  return warningLines(r).flatMap((line) => {
+    const codes = codesOf(line)
+    const unknown = codes.filter((code) => !KNOWN_CODES.has(code))
+    if (codes.length > 0 && unknown.length === 0) return []
+    const shown = JSON.stringify(line.length > 160 ? `${line.slice(0, 80)}…${line.slice(-80)}` : line)
+    return [
+      {
+        invariant,
+        detail: codes.length === 0 ? `a warning has no code: ${shown}` : `a warning has a code src/warnings.ts does not know (${unknown.join(', ')}): ${shown}`
+      }
+    ]
+  })
+}
+
 /** Every invariant, in the order of the contract. */
 export const INVARIANTS = [
   gateNeverGreenWrongly,
@@ -1072,7 +1118,8 @@ export const INVARIANTS = [
   endsWithinItsBound,
   waitsEndWithinLimits,
   nothingLeaksOrInjects,
-  nothingLeaksEncodedOrInjectsElsewhere
+  nothingLeaksEncodedOrInjectsElsewhere,
+  everyWarningHasItsCode
 ] as const
 
 export function check(r: RunRecord): Violation[] {
@@ -1117,7 +1164,7 @@ const lastAttempt = (runs: readonly RunRecord[]) => {
 }
 
 /** A warning of the run that names the commit status (it could not be written, or may not hold what the run wrote). */
-const namesCommitStatus = (r: RunRecord) => warningLines(r).some((line) => COMMIT_STATUS_WARNING.test(line))
+const namesCommitStatus = (r: RunRecord) => warningLines(r).some(namesTheCommitStatus)
 
 /**
  * Each write applied to a shared record, with the run that sent it, in the order applied: the
@@ -1145,21 +1192,19 @@ function byMarker(runs: readonly RunRecord[]): [string, RunRecord[]][] {
 }
 
 /** The step's comments (action) or notes (command) on the pull / merge request, with their ids. */
-function ourRecords(r: RunRecord): { what: string; channel: string; records: { id: number; body: string }[]; others: string[]; warning: RegExp } {
+function ourRecords(r: RunRecord): { what: 'comment' | 'note'; channel: string; records: { id: number; body: string }[]; others: string[] } {
   if (r.schedule.mode === 'action')
     return {
       what: 'comment',
       channel: 'gh:write',
       records: r.comments.filter((c) => c.user === OUR_GITHUB_LOGIN),
-      others: r.comments.filter((c) => c.user !== OUR_GITHUB_LOGIN).map((c) => c.body),
-      warning: /pull request comment (?:could not be written|holds the outcome, but)/
+      others: r.comments.filter((c) => c.user !== OUR_GITHUB_LOGIN).map((c) => c.body)
     }
   return {
     what: 'note',
     channel: 'gl:write',
     records: r.notes.filter((n) => n.authorId === GITLAB_USER.id),
-    others: r.notes.filter((n) => n.authorId !== GITLAB_USER.id).map((n) => n.body),
-    warning: /merge request note (?:could not be written|holds the outcome, but)/
+    others: r.notes.filter((n) => n.authorId !== GITLAB_USER.id).map((n) => n.body)
   }
 }
 
@@ -1181,7 +1226,7 @@ export function gateNeverGreenAcrossRuns(runs: readonly RunRecord[]): Violation[
   const writer = appliedWrites(runs, first.schedule.mode === 'action' ? 'gh:status' : 'gl:status')
     .filter((w) => w.id === newest.id)
     .at(-1)?.run
-  if (writer && warningLines(writer).some((line) => LATE_SUCCESS_SAID.test(line))) return []
+  if (writer && warnedOf(writer, LATE_SUCCESS)) return []
   const found: Violation[] = []
   for (const run of lastAttempt(runs)) {
     const result = verdictOf(run)
@@ -1234,12 +1279,12 @@ export function sharedRecordsTrue(runs: readonly RunRecord[]): Violation[] {
   if (!first || runs.some((r) => r.killed)) return []
   const found: Violation[] = []
   if (first.schedule.comment) {
-    const { what, channel, records, others, warning } = ourRecords(first)
+    const { what, channel, records, others } = ourRecords(first)
     for (const other of others)
       if (other.includes(first.marker) && !other.includes('quoted by someone else')) found.push({ invariant, detail: `another user's ${what} was changed` })
     const writes = appliedWrites(runs, channel)
     for (const [marker, group] of byMarker(runs)) {
-      if (group.some((r) => warning.test(log(r)))) continue
+      if (group.some((r) => warningLines(r).some((line) => about(line, what, IN_DOUBT)))) continue
       const ours = records.filter((record) => record.body.includes(marker))
       const record = ours.find((c) => c.body.includes(IN_PROGRESS)) ?? ours.find((c) => !c.body.includes(EARLIER_RUN)) ?? ours[0]
       if (!record) {

@@ -97,7 +97,7 @@ export interface CommandLine {
   options: CommandOptions
   /** Problems with the flags themselves; with any, nothing is sent. */
   problems: string[]
-  /** Said in the log, never a reason to stop. */
+  /** Said in the log, never a reason to stop: each a key given as a flag (`input.key-as-flag`). */
   warnings: string[]
   /** `--help` or `--version` instead of a run. */
   info: 'help' | 'version' | undefined

@@ -5,6 +5,7 @@
 // its control characters and escapes, and has its commands broken, before the log adds its own.
 import type { LogSink } from '../report/log.js'
 import { inertCommands, stripControl } from '../text.js'
+import { type WarningCode, withCodes } from '../warnings.js'
 
 export interface CommandLog extends LogSink {
   /** The run's failure, in red where colour is shown. */
@@ -15,6 +16,12 @@ export interface CommandLog extends LogSink {
 
 export interface CommandLogOptions {
   write: (text: string) => void
+  /**
+   * The words of every line as they are printed here (inputs named as given, keys cut out); not
+   * a warning's code, which stays as src/warnings.ts has it ("commit-status.not-written" is no
+   * input to rename).
+   */
+  words?: (text: string) => string
   /** GITLAB_CI=true: groups as collapsible sections. */
   gitlab: boolean
   colour: boolean
@@ -36,14 +43,22 @@ export function wantsColour(stream: { isTTY?: boolean }, env: Readonly<Record<st
 export function createCommandLog(options: CommandLogOptions): CommandLog {
   const now = options.now ?? (() => Math.floor(Date.now() / 1000))
   const paint = (colour: keyof typeof COLOURS, text: string) => (options.colour ? `${ESC}[${COLOURS[colour]}m${text}${ESC}[0m` : text)
-  const lines = (message: string) => stripControl(message).split('\n').map(inertCommands)
+  const words = options.words ?? ((text: string) => text)
+  // Keys are cut out last, from each line as it is printed (as a key spelled across control characters is one once they are gone).
+  const lines = (message: string) =>
+    stripControl(message)
+      .split('\n')
+      .map((line) => words(inertCommands(line)))
   // The last line printed, for a plain group title that would only repeat it.
   let last = ''
-  const print = (message: string, colour?: keyof typeof COLOURS) => {
-    for (const line of lines(message)) {
-      options.write(`${colour ? paint(colour, line) : line}\n`)
-      last = line
-    }
+  /** Prints `message` line by line; `codes`, a warning's, at the end of its last line. */
+  const print = (message: string, colour?: keyof typeof COLOURS, codes?: WarningCode | readonly WarningCode[]) => {
+    const printed = lines(message)
+    printed.forEach((line, i) => {
+      const whole = codes !== undefined && i === printed.length - 1 ? withCodes(line, codes) : line
+      options.write(`${colour ? paint(colour, whole) : whole}\n`)
+      last = whole
+    })
   }
   const sections: string[] = []
   let opened = 0
@@ -52,7 +67,7 @@ export function createCommandLog(options: CommandLogOptions): CommandLog {
     debug: (message) => {
       if (options.verbose) print(message)
     },
-    warning: (message) => print(`warning: ${message}`, 'yellow'),
+    warning: (message, code) => print(`warning: ${message}`, 'yellow', code),
     error: (message) => print(message, 'red'),
     success: (message) => print(message, 'green'),
     startGroup(name) {

@@ -7,6 +7,7 @@ import type { RawInputs } from '../inputs/parse.js'
 import type { RunRecord } from '../records/run-record.js'
 import type { OutputName } from '../report/outputs.js'
 import { commandPlace } from '../report/place.js'
+import type { RecordName } from '../warnings.js'
 import { finishingWithin, listenForCancel } from '../step/cancel.js'
 import { faultMessage } from '../step/guard.js'
 import { redactorFor, secretsOf } from '../step/run.js'
@@ -56,9 +57,10 @@ export async function runCommand(io: CommandIo): Promise<number> {
   const gitlab = io.env.GITLAB_CI === 'true'
   // Every line names an input as it was given here (its flag or variable), the engine's reasons too.
   const place = commandPlace(gitlab ? 'gitlab' : 'other', command.sources, INPUT_NAMES)
-  const write = (text: string) => logStream.write(clean(place.asGiven(text)))
-  const log = createCommandLog({ write, gitlab, colour: wantsColour(logStream, io.env), verbose: options.verbose })
-  for (const warning of [...command.warnings, ...actionOnlyWarnings(raw)]) log.warning(warning)
+  const words = (text: string) => clean(place.asGiven(text))
+  const log = createCommandLog({ write: (text) => logStream.write(text), words, gitlab, colour: wantsColour(logStream, io.env), verbose: options.verbose })
+  for (const warning of command.warnings) log.warning(warning, 'input.key-as-flag')
+  for (const warning of actionOnlyWarnings(raw)) log.warning(warning, 'input.action-only')
   const cancel = listenForCancel({
     say: (line) => log.info(line),
     exitCode: (signal) => SIGNAL_EXIT[signal as keyof typeof SIGNAL_EXIT] ?? 1,
@@ -66,13 +68,12 @@ export async function runCommand(io: CommandIo): Promise<number> {
   })
   const context: NoteContext = { token: options.gitlabToken, env: io.env, log, clean, signal: cancel.signal, startedAt, exitBy: cancel.exitBy }
   const records = [
-    options.mrComment && recordOf(io.note, '--mr-comment is set, but this build of wait-for-docs has no merge request note. No note was written.'),
-    raw['commit-status'].trim() !== '' &&
-      recordOf(io.commitStatus, 'commit-status is set, but this build of wait-for-docs has no commit status. No commit status was written.')
+    options.mrComment && recordOf(io.note, 'note', '--mr-comment', 'merge request note'),
+    raw['commit-status'].trim() !== '' && recordOf(io.commitStatus, 'commit-status', 'commit-status', 'commit status')
   ].filter((record): record is RunRecord => typeof record === 'object')
-  function recordOf(make: RecordMaker | undefined, without: string): RunRecord | undefined {
+  function recordOf(make: RecordMaker | undefined, record: RecordName, input: string, what: string): RunRecord | undefined {
     if (make) return make(context, raw)
-    log.warning(without)
+    log.warning(`${input} is set, but this build of wait-for-docs has no ${what}. No ${what} was written.`, `${record}.not-loaded`)
     return undefined
   }
   const { outputFile, dotenv, dotenvPrefix, junit, summaryFile } = options

@@ -84,7 +84,7 @@ export async function writeReports(waited: RunOutcome, context: ReportContext): 
   const fail = (report: Report, error: unknown): boolean => {
     failed.add(report)
     const why = `The ${report.what} could not be written to ${report.file}: ${reasonOf(error)}`
-    if (report.optional) log.warning(context.clean(`${why}. The outcome and the other reports stand.`))
+    if (report.optional) log.warning(context.clean(`${why}. The outcome and the other reports stand.`), 'report.not-written')
     else problems.push(why)
     return report.optional === true
   }

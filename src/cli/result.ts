@@ -94,6 +94,7 @@ function streamsWait(sinks: ResultSinks, settings: Settings | undefined): Stream
 function sayResult(log: CommandLog, outcome: RunOutcome, passes: boolean, message: string, exitCode: number, place: RunPlace): void {
   const code = `(exit code ${exitCode})`
   if (outcome.result === 'success') log.success(`Result: success — ${outcome.headline} ${code}`)
-  else if (passes) log.warning(`Result: timeout — ${outcome.headline} (${place.input('fail-on-timeout')} is false, so the command succeeds) ${code}`)
+  else if (passes)
+    log.warning(`Result: timeout — ${outcome.headline} (${place.input('fail-on-timeout')} is false, so the command succeeds) ${code}`, 'result.timeout-passes')
   else log.error(`Result: ${outcome.result} ${code}\n${message}`)
 }

@@ -4,6 +4,7 @@ import type { getOctokit } from '@actions/github'
 import { type ForkPullRequest, forkRefusal, runFork } from './fork.js'
 import { queuedPullRequest, type RunEvent, runCommit } from './run-commit.js'
 import { rateLimitPauseMs } from '../api/retry-after.js'
+import { NoAnswer, noAnswer, statusOf } from '../records/failure.js'
 import { listedRecords, PageTally } from '../records/listing.js'
 import { markerRank } from '../report/comment.js'
 import { secretForms } from '../report/markdown.js'
@@ -44,6 +45,9 @@ export function guardedClient(octokit: Octokit, token: string, clean: (text: str
   })
   octokit.hook.error('request', (error) => {
     if (error instanceof Error) error.message = mask(error.message)
+    // No answer at all, which octokit makes an HTTP 500 without a response: typed as what it is
+    // (records/failure.ts), with whether it may have reached GitHub, for the lifecycle and the words.
+    if (unreachable(error)) throw noAnswer(error, error.message, { proxyStatus: proxyRefusalStatus(error), url: requestUrl(error) })
     throw error
   })
   return octokit
@@ -305,14 +309,16 @@ export async function writeComment(
   return { id: created, done: 'created' }
 }
 
-function statusOf(error: unknown): number | undefined {
-  return typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined
-}
-
 /** The GitHub API did not answer at all: octokit reports a connection that failed as HTTP 500 without a response. */
-function unreachable(error: unknown): boolean {
+function unreachable(error: unknown): error is Error {
   if (statusOf(error) !== 500 || !(error instanceof Error) || error.name === 'AbortError') return false
   return !('response' in error && error.response)
+}
+
+/** The address octokit sent a request to. */
+function requestUrl(error: unknown): string | undefined {
+  const url = typeof error === 'object' && error !== null && 'request' in error ? (error.request as { url?: unknown }).url : undefined
+  return typeof url === 'string' ? url : undefined
 }
 
 /**
@@ -321,8 +327,8 @@ function unreachable(error: unknown): boolean {
  * for an answer GitHub gave. One sentence for the comment, the deployment and the commit status.
  */
 export function unreachableSaid(error: unknown, env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
-  if (!unreachable(error)) return undefined
-  const refused = proxyRefusalStatus(error)
+  if (!(error instanceof NoAnswer)) return undefined
+  const refused = error.proxyStatus
   if (refused !== undefined) {
     // Named as the platform's side names it (api/client.ts): the proxy, its variable, what to put there.
     const variable = env.HTTPS_PROXY ? 'HTTPS_PROXY' : env.https_proxy ? 'https_proxy' : 'HTTPS_PROXY'
@@ -330,12 +336,11 @@ export function unreachableSaid(error: unknown, env: Readonly<Record<string, str
       ? `the proxy named by ${variable} asked for credentials on the way to the GitHub API (HTTP 407 Proxy Authentication Required); put the proxy's user and password in ${variable} (http://user:password@host:port), or ask the runner's administrator which proxy to use`
       : `the proxy named by ${variable} refused the tunnel to the GitHub API (HTTP ${refused} to CONNECT). Check ${variable} and NO_PROXY`
   }
-  const message = (error instanceof Error ? error.message : String(error))
+  const message = error.message
     .split('\n')[0]
     ?.slice(0, 300)
     .replace(/[\s.]+$/, '')
-  const url = typeof error === 'object' && error !== null && 'request' in error ? (error.request as { url?: unknown }).url : undefined
-  const origin = typeof url === 'string' && URL.canParse(url) ? ` at ${new URL(url).origin}` : ''
+  const origin = error.url && URL.canParse(error.url) ? ` at ${new URL(error.url).origin}` : ''
   return `the GitHub API${origin} could not be reached (${message}). Check GITHUB_API_URL, and on a self-hosted runner the proxy settings HTTPS_PROXY and NO_PROXY`
 }
 

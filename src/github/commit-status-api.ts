@@ -2,6 +2,7 @@
 import type { ListedStatus } from '../records/gate.js'
 import type { GitHubStatusState } from '../report/commit-status.js'
 import { ListingNotRead, type Octokit, type RunContext, rateLimited, runUrlOf, unreachableSaid } from './comment-api.js'
+import { statusOf } from '../records/failure.js'
 import { listedRecords, PageTally } from '../records/listing.js'
 import { type ForkPullRequest, forkRefusal, runFork } from './fork.js'
 import { runCommit } from './run-commit.js'
@@ -91,10 +92,6 @@ export async function listCommitStatuses(
 export function refused(error: unknown): boolean {
   const status = statusOf(error)
   return (status === 401 || status === 403 || status === 404) && !rateLimited(error)
-}
-
-function statusOf(error: unknown): number | undefined {
-  return typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined
 }
 
 /**

@@ -54,7 +54,10 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
       const github = await import('@actions/github')
       const place = statusPlace(github.context)
       if ('skip' in place)
-        throw new RecordSkipped(`commit-status is set, but ${place.skip}. No commit status was written. The step's result does not depend on it.`)
+        throw new RecordSkipped(
+          `commit-status is set, but ${place.skip}. No commit status was written. The step's result does not depend on it.`,
+          'commit-status.skipped'
+        )
       const octokit: Octokit = guardedClient(github.getOctokit(status.githubToken), status.githubToken, clean)
       // Set in a hook, the signal reaches the request and the proxy-aware fetch of the defaults stays in place.
       let signal: AbortSignal | undefined
@@ -122,7 +125,8 @@ export function recordCommitStatus(options: CommitStatusOptions): RunRecord {
     if (commitStatusWithoutToken(options.raw))
       return {
         say: "commit-status is set, but github-token is empty (a secret that is not set?). No commit status was written, so a check that branch protection requires stays expected; the step's result does not depend on it.",
-        level: 'warning'
+        level: 'warning',
+        code: 'commit-status.no-token'
       }
     return undefined
   }, options)

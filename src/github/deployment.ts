@@ -96,11 +96,15 @@ export function deploymentPort(
     const github = await import('@actions/github')
     const place = deploymentPlace(github.context)
     if ('skip' in place)
-      throw new RecordSkipped(`deployment-environment is set, but ${place.skip}. No deployment was created. The step's result does not depend on it.`)
+      throw new RecordSkipped(
+        `deployment-environment is set, but ${place.skip}. No deployment was created. The step's result does not depend on it.`,
+        'deployment.skipped'
+      )
     return { github, place }
   }
   return {
     api: 'GitHub API',
+    record: 'deployment',
     async open(signals, at) {
       const { github, place } = await placeOf()
       const octokit = clientFor(github, deployment.githubToken, signals, clean)
@@ -124,7 +128,7 @@ export function deploymentPort(
       return id
     },
     async close(outcome, where, opened, signals, found) {
-      if (opened === 'never') throw new RecordSkipped('No deployment was created: the run ended before waiting began.', 'info')
+      if (opened === 'never') throw new RecordSkipped('No deployment was created: the run ended before waiting began.', 'deployment.skipped', 'info')
       const { github, place } = await placeOf()
       const octokit = clientFor(github, deployment.githubToken, signals, clean)
       if (where === undefined && story.creation.at === 'limited') return createWithOutcome(outcome, octokit, place, signals)
@@ -208,7 +212,8 @@ export function recordDeployment(options: DeploymentOptions): DeploymentRecord {
     if (deploymentWithoutToken(options.raw))
       return {
         say: "deployment-environment is set, but github-token is empty (a secret that is not set?). No deployment was recorded; the step's result does not depend on it.",
-        level: 'warning'
+        level: 'warning',
+        code: 'deployment.no-token'
       }
     return undefined
   }, options)

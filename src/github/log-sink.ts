@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import * as core from '@actions/core'
 import type { LogSink } from '../report/log.js'
 import { inertCommands } from '../text.js'
+import { withCodes } from '../warnings.js'
 
 /**
  * Lines between `::stop-commands::` and its resume marker, with a random token the server cannot
@@ -23,7 +24,7 @@ const markers = new Set<string>()
 export const githubLog: LogSink = {
   info: (message) => core.info(markers.delete(message) ? message : inertCommands(message)),
   debug: (message) => core.debug(inertCommands(message)),
-  warning: (message) => core.warning(inertCommands(message)),
+  warning: (message, code) => core.warning(withCodes(inertCommands(message), code)),
   startGroup: (name) => core.startGroup(inertCommands(name)),
   endGroup: () => core.endGroup(),
   untrusted(lines) {

@@ -19,7 +19,7 @@ const FAILED = 1
  */
 export async function run(hooks: { decided?: (exitCode: number) => void } = {}): Promise<void> {
   const startedAt = Date.now()
-  const cancel = listenForCancel({ say: (line) => core.info(line), warn: (line) => core.warning(line), exitCode: () => FAILED })
+  const cancel = listenForCancel({ say: (line) => core.info(line), warn: (line) => githubLog.warning(line, 'cancel.grace-ran-out'), exitCode: () => FAILED })
   const raw = readRawInputs((name) => core.getInput(name))
   const secrets = maskSecrets(raw)
   const clean = redactorFor(secrets)

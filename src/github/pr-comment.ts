@@ -35,7 +35,7 @@ async function commentPlace(settings: CommentSettings) {
   const github = await import('@actions/github')
   const { context } = github
   const target = commentTarget(context, settings.prNumberTarget)
-  if ('skip' in target) throw new RecordSkipped(`pr-comment is set, but ${target.skip}. No comment was written.`)
+  if ('skip' in target) throw new RecordSkipped(`pr-comment is set, but ${target.skip}. No comment was written.`, 'comment.skipped')
   // The workflow is named by its file (GITHUB_WORKFLOW_REF); by its name only where the file is unknown.
   const place = {
     workflow: context.workflow,
@@ -180,7 +180,8 @@ export function recordPullRequestComment(options: PullRequestCommentOptions): Ru
     if (commentWithoutToken(options.raw))
       return {
         say: "pr-comment is set, but github-token is empty (a secret that is not set?). No comment was written; the step's result does not depend on it.",
-        level: 'warning'
+        level: 'warning',
+        code: 'comment.no-token'
       }
     return undefined
   }, options)

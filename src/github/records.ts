@@ -1,6 +1,7 @@
 // The records the action keeps on GitHub, each loaded only when the step's inputs ask for it: a
 // run that keeps none (no pr-comment, deployment-environment or commit-status) loads none of
 // their code, nor the lifecycle they share.
+import type { RecordName } from '../warnings.js'
 import { recordsAskedFor, type RawInputs } from '../inputs/parse.js'
 import type { KeptRecordOptions, RunRecord } from '../records/run-record.js'
 import { oneLine } from '../text.js'
@@ -16,15 +17,15 @@ export interface GitHubRecords {
 export async function githubRecords(kept: KeptRecordOptions & { raw: RawInputs }, setOutputNow: (name: string, value: string) => void): Promise<GitHubRecords> {
   const asked = recordsAskedFor(kept.raw)
   // A record whose code cannot be loaded (a dist/ folder copied without its chunks) is one warning, never a crash.
-  const unloadable = (what: string) => (error: unknown) => notLoaded(what, error, kept)
+  const unloadable = (what: string, record: RecordName) => (error: unknown) => notLoaded(what, record, error, kept)
   // The toolkit the records write with is loaded now, before waiting begins: loaded by a record's
   // first write, it took that write's request-timeout (found under load: "did not answer within
   // 400ms" of an API never asked). Missing, each record says so when it writes.
   const toolkit = asked.comment || asked.deployment || asked.commitStatus ? import('@actions/github').catch(() => undefined) : undefined
   const [comment, deployment, status] = await Promise.all([
-    asked.comment ? import('./pr-comment.js').then((m) => m.recordPullRequestComment(kept), unloadable('pull request comment')) : undefined,
-    asked.deployment ? import('./deployment.js').then((m) => m.recordDeployment({ ...kept, setOutputNow }), unloadable('deployment')) : undefined,
-    asked.commitStatus ? import('./commit-status.js').then((m) => m.recordCommitStatus(kept), unloadable('commit status')) : undefined,
+    asked.comment ? import('./pr-comment.js').then((m) => m.recordPullRequestComment(kept), unloadable('pull request comment', 'comment')) : undefined,
+    asked.deployment ? import('./deployment.js').then((m) => m.recordDeployment({ ...kept, setOutputNow }), unloadable('deployment', 'deployment')) : undefined,
+    asked.commitStatus ? import('./commit-status.js').then((m) => m.recordCommitStatus(kept), unloadable('commit status', 'commit-status')) : undefined,
     toolkit
   ])
   return {
@@ -34,13 +35,14 @@ export async function githubRecords(kept: KeptRecordOptions & { raw: RawInputs }
 }
 
 /** A record whose code could not be loaded: nothing is written, and the step says so at the close. */
-function notLoaded(what: string, error: unknown, { log, clean }: KeptRecordOptions): RunRecord {
+function notLoaded(what: string, record: RecordName, error: unknown, { log, clean }: KeptRecordOptions): RunRecord {
   const why = oneLine(clean(error instanceof Error ? error.message : String(error)), 300)
   return {
     open: () => undefined,
     close: async () =>
       log.warning(
-        `The ${what} could not be written: the action's code for it could not be loaded (${why}). Check that the action's dist/ folder is complete (every file beside dist/index.js); the step's result does not depend on it.`
+        `The ${what} could not be written: the action's code for it could not be loaded (${why}). Check that the action's dist/ folder is complete (every file beside dist/index.js); the step's result does not depend on it.`,
+        `${record}.not-loaded`
       )
   }
 }

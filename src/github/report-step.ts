@@ -3,6 +3,7 @@ import { stepPasses } from '../engine/outcome.js'
 import type { RunOutcome } from '../model.js'
 import { fileAnnotations } from '../report/evidence.js'
 import { failureMessage } from '../report/explain.js'
+import { githubLog } from './log-sink.js'
 import { addressesLeftOut, computeOutputs, listsCut } from '../report/outputs.js'
 import { outputsNotWritten, summaryNotWritten, writeOutputs } from '../report/publish.js'
 import { renderSummary } from '../report/summary.js'
@@ -33,7 +34,7 @@ export async function reportStep(waited: RunOutcome, options: StepReportOptions,
   const notWritten = writeOutputs(outputs, (name, value) => core.setOutput(name, clean(value)))
   if (notWritten) outcome = outputsNotWritten(outcome, notWritten)
   // A list cut to fit says so: a later step reading files-changed would take it for all of them.
-  for (const cut of listsCut(outcome, outputs)) core.warning(inertCommands(clean(`${cut}.`)))
+  for (const cut of listsCut(outcome, outputs)) githubLog.warning(clean(`${cut}.`), 'outputs.cut')
   for (const note of addressesLeftOut(outcome)) core.info(inertCommands(clean(`${note}.`)))
 
   if (options.summary) {
@@ -44,7 +45,7 @@ export async function reportStep(waited: RunOutcome, options: StepReportOptions,
         )
         .write({ overwrite: false })
     } catch (error) {
-      core.warning(clean(summaryNotWritten(error)))
+      githubLog.warning(clean(summaryNotWritten(error)), 'summary.not-written')
     }
   }
 
@@ -52,7 +53,7 @@ export async function reportStep(waited: RunOutcome, options: StepReportOptions,
   const said = (text: string) => inertCommands(clean(text))
   const passes = stepPasses(outcome, options.failOnTimeout)
   if (outcome.result === 'success') core.info(said(`Result: success — ${outcome.headline}`))
-  else if (passes) core.warning(said(`Result: timeout — ${outcome.headline} (fail-on-timeout is false, so the step passes)`))
+  else if (passes) githubLog.warning(clean(`Result: timeout — ${outcome.headline} (fail-on-timeout is false, so the step passes)`), 'result.timeout-passes')
   else core.setFailed(said(failureMessage(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot, expectedCommit: options.expectedCommit })))
   annotateFiles(outcome, options.docsRoot ?? '', clean)
   return outcome

@@ -7,9 +7,10 @@ import { openConnections } from '../api/connections.js'
 import { ACCEPT_ENCODING, readBody } from '../api/decode.js'
 import { USER_AGENT } from '../api/client.js'
 import { rateLimitPauseMs } from '../api/retry-after.js'
-import { cleanStrings, createRedactor, oneLine } from '../text.js'
+import { cleanStrings, createRedactor, oneLine, proxyRefusalStatus } from '../text.js'
 import { cleanerWith } from './context.js'
 import { secretForms } from '../report/markdown.js'
+import { noAnswer } from '../records/failure.js'
 import { listedRecords, PageTally } from '../records/listing.js'
 import type { ListedStatus } from '../records/gate.js'
 
@@ -211,7 +212,8 @@ export function createGitLabClient(
       // coarse clock a moment before the request's signal: that is the signal's limit, and said
       // as it (found by CI: "Headers Timeout Error" where "did not answer within" was due).
       if (phaseTimedOut(error) && (await abortedWithin(signal, PHASE_TIE_MS))) throw signal.reason
-      throw new GitLabError(`network error: ${describeNetworkError(error)}`)
+      // No answer: typed for the lifecycle (records/failure.ts), with whether it may have reached GitLab.
+      throw noAnswer(error, `network error: ${describeNetworkError(error)}`, { proxyStatus: proxyRefusalStatus(error), url })
     } finally {
       if (onAbort) signal.removeEventListener('abort', onAbort)
     }

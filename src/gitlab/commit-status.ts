@@ -222,12 +222,20 @@ export function createPipelineCommitStatus(context: NoteContext, raw: RawInputs)
       if (!name || !status) return undefined
       const place = statusPlace(env)
       if ('skip' in place)
-        return { say: `commit-status is set, but ${place.skip}; no commit status was written.`, level: env.GITLAB_CI === 'true' ? 'info' : 'warning' }
+        return {
+          say: `commit-status is set, but ${place.skip}; no commit status was written.`,
+          level: env.GITLAB_CI === 'true' ? 'info' : 'warning',
+          code: 'commit-status.skipped'
+        }
       const clash = namedLikeTheJob(name, env)
-      if (clash) return { say: clash, level: 'warning' }
+      if (clash) return { say: clash, level: 'warning', code: 'commit-status.named-like-job' }
       const key = statusToken(token, env)
       if ('problem' in key)
-        return { say: `The commit status ${oneLine(name, 100)} could not be written: ${key.problem}. The result does not depend on it.`, level: 'warning' }
+        return {
+          say: `The commit status ${oneLine(name, 100)} could not be written: ${key.problem}. The result does not depend on it.`,
+          level: 'warning',
+          code: 'commit-status.no-token'
+        }
       const writesEndAt = endAt(status.requestTimeoutMs)
       const run = { requestTimeoutMs: status.requestTimeoutMs, commitStatus: status }
       return {

@@ -13,6 +13,7 @@ import { safeUrl } from '../report/markdown.js'
 import { inProgressBudgetMs } from '../step/limits.js'
 import { oneLine } from '../text.js'
 import { closeSoon, createGitLabClient, explainRateLimit, type GitLabClient, GitLabError, gitlabRetryAfterMs } from './api.js'
+import type { WarningCode } from '../warnings.js'
 import { cleanerWith, GITLAB_TOKEN_VARIABLE, gitlabTokenOf, type NoteContext, usableToken } from './context.js'
 
 const CREATE_TOKEN = `Create a project access token with the api scope and at least the Reporter role (the project's Settings › Access tokens), or a personal access token with the api scope, and store it as a masked CI/CD variable named ${GITLAB_TOKEN_VARIABLE}`
@@ -185,10 +186,14 @@ function noteInstead(
   options: MergeRequestNoteOptions,
   place: NotePlace,
   token: { token: string } | { problem: string }
-): { say: string; level: 'info' | 'warning' } | undefined {
+): { say: string; level: 'info' | 'warning'; code: WarningCode } | undefined {
   if ('skip' in place)
-    return { say: `--mr-comment is set, but ${place.skip}; no merge request note was written.`, level: options.env.GITLAB_CI === 'true' ? 'info' : 'warning' }
-  if ('problem' in token) return { say: `${NOT_WRITTEN}: ${token.problem}. ${STANDS}`, level: 'warning' }
+    return {
+      say: `--mr-comment is set, but ${place.skip}; no merge request note was written.`,
+      level: options.env.GITLAB_CI === 'true' ? 'info' : 'warning',
+      code: 'note.skipped'
+    }
+  if ('problem' in token) return { say: `${NOT_WRITTEN}: ${token.problem}. ${STANDS}`, level: 'warning', code: 'note.no-token' }
   return undefined
 }
 
@@ -219,7 +224,7 @@ export function mergeRequestNotePort(
   const known: { me?: number } = {}
   const ready = () => {
     const instead = noteInstead(options, place, token)
-    if (instead) throw new RecordSkipped(instead.say, instead.level)
+    if (instead) throw new RecordSkipped(instead.say, instead.code, instead.level)
     return { place: place as Found, token: (token as { token: string }).token }
   }
   /** A client for one exchange: lookups end with request-timeout, writes only with the step's limit or the grace. */

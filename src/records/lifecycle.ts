@@ -6,10 +6,12 @@
 // (`RecordPort`): where it is, how it is written, and the words of its messages. This file knows
 // no CI system, no HTTP client and no adapter; the time rules are those of step/limits.ts.
 import { formatDuration } from '../durations.js'
-import { counted, oneLine, proxyRefusalStatus } from '../text.js'
+import { counted, oneLine } from '../text.js'
+import { failureOf, NoAnswer, statusOf } from './failure.js'
 import { isAbort, ListingCut } from './listing.js'
 import { timeoutSignal } from '../timeout-signal.js'
 import { type CancelClock, COMMENT_EXIT_MARGIN_MS, commentDeadline, lookupBudgetMs } from '../step/limits.js'
+import type { RecordKind, RecordName, WarningCode } from '../warnings.js'
 
 /** The signals a port's requests end with. */
 export interface WriteSignals {
@@ -62,10 +64,11 @@ export class NotFoundYet extends Error {
   }
 }
 
-/** Thrown by a port when the record has nowhere to go: `sentence` is said as it is, at `level`. */
+/** Thrown by a port when the record has nowhere to go: `sentence` is said as it is, at `level` (a warning with `code`). */
 export class RecordSkipped extends Error {
   constructor(
     readonly sentence: string,
+    readonly code: WarningCode,
     readonly level: 'info' | 'warning' = 'warning'
   ) {
     super(sentence)
@@ -86,6 +89,8 @@ export class RecordSkipped extends Error {
 export interface RecordPort<Where, Outcome> {
   /** Whose API answers, for the words of a timeout: "GitHub API", "GitLab API". */
   readonly api: string
+  /** Which record it is: the first part of its warnings' codes (`comment.not-written`). */
+  readonly record: RecordName
   /**
    * Writes "in progress". Calls `at(where)` as soon as the record is known to exist (a
    * deployment's id, before its first status) so that a close after a cancel goes there at once;
@@ -107,6 +112,8 @@ export interface RecordPort<Where, Outcome> {
   ): Promise<{ where: Where; done: 'created' | 'updated' }>
   /** Why a write failed, in the user's words (the HTTP status, the permission to add). */
   explain(error: unknown): string
+  /** The code of a warning that a write failed with `error`, when the port has a closer one than `<record>.not-written` (a commit status's others-unread). */
+  codeOf?(error: unknown): WarningCode | undefined
   /** The server answered that it did not apply the write: nothing to find again (default: an HTTP status below 500). */
   refused?(error: unknown): boolean
   /** The record the write went to is gone (a comment or note deleted by someone during the run): it is written anew. */
@@ -171,13 +178,16 @@ export interface RecordWords<Where> {
   lateOpen?(): string
   /** What a lost write of the outcome shows if it lands after the step, and what to do then (a success over another job's failure). */
   lateClose?(): string
+  /** The code of what `lateClose` says (default `<record>.may-not-hold`). */
+  lateCloseCode?(): WarningCode
   /** What the close's creation shows if its answer was lost and it lands after the step (the record, late; a second one); undefined when the close sent no creation. */
   lateCreation?(): string | undefined
 }
 
 export interface RecordLog {
   info(line: string): void
-  warning(line: string): void
+  /** A warning: its words and its codes (src/warnings.ts). */
+  warning(line: string, code: WarningCode | readonly WarningCode[]): void
 }
 
 export interface LifecycleOptions {
@@ -214,23 +224,14 @@ export const retryPauseMs = (tries: number): number => Math.min(CLOSE_RETRY_MS *
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 /** How many times the outcome is written again over what a lost write left (each time read back after), at the most. */
 const READ_BACK_REWRITES = 2
-/** A write that failed on the way, not one the server refused: a 5xx, a 429, or no answer at all. */
+/** A write that failed on the way, not one the server refused: a 5xx, a 429, or no answer at all (records/failure.ts). */
 const transient = (error: unknown): boolean => {
   // A lookup around the write that failed is judged by its own cause: a listing refused (401,
   // 403, 404) or that is no listing fails again the same way; a 5xx, a rate limit, a network
   // error or a lookup that ran out may pass.
-  if (error instanceof LookupAroundWriteFailed) {
-    const cause = error.cause
-    if (isAbort(cause)) return true
-    const status = statusOf(cause)
-    if (status !== undefined && !Number.isNaN(status)) return status >= 500 || status === 429
-    return causesOf(cause).some((c) => typeof c.code === 'string' && /^(?:E[A-Z]+|UND_ERR_\w+)$/.test(c.code))
-  }
-  if (isAbort(error)) return false
-  // A proxy that wants credentials (407) asks again the same way, whatever its client calls it (octokit: a 500).
-  if (proxyRefusalStatus(error) === 407) return false
-  const status = statusOf(error)
-  return status === undefined || Number.isNaN(status) || status >= 500 || status === 429
+  if (error instanceof LookupAroundWriteFailed) return ['timed-out', 'lost', 'rate-limited', 'never-sent'].includes(failureOf(error.cause, false))
+  // Ended by its own signal, it is not tried again; refused (a proxy that wants credentials too), it would be refused again.
+  return !isAbort(error) && failureOf(error, false) !== 'refused'
 }
 
 /**
@@ -241,45 +242,24 @@ const transient = (error: unknown): boolean => {
 const LOOKUP_AROUND_TRIES = 3
 /**
  * A write whose answer was lost on the way, which the server may still apply: a 5xx (a gateway
- * that gave up), a connection that broke, or a write cut at the step's limit; or one the server
- * applied whose answer could not be used (a 2xx cut short, or naming no record). Not a lookup
- * that ran out before any write, nor a fault of this process (a module that did not load).
+ * that gave up), no answer once it may have reached the server, or a write cut at the step's
+ * limit; or one the server applied whose answer could not be used (a 2xx cut short, or naming no
+ * record). Not a lookup that ran out before any write, nor a fault of this process.
  */
-const answerLost = (error: unknown, signals: WriteSignals) => {
+const answerLost = (error: unknown, signals: WriteSignals) =>
   // A lookup around the write failed: the write was not sent, or was answered. A reset of that
   // lookup is no write that may land later (found by the explorer: taken for one, it set the time
   // to land of the write sent after it too early).
-  if (error instanceof LookupAroundWriteFailed) return false
-  // A proxy that refused the tunnel: the request never reached the API.
-  if (proxyRefusalStatus(error) !== undefined) return false
-  if (isAbort(error)) return signals.write.aborted
-  const status = statusOf(error)
-  if (status !== undefined && !Number.isNaN(status)) return status >= 500 || (status >= 200 && status < 300)
-  return causesOf(error).some(
-    (cause) =>
-      (typeof cause.code === 'string' && /^(?:E[A-Z]+|UND_ERR_\w+)$/.test(cause.code)) ||
-      /network error|socket|other side closed|terminated|ECONNRESET|EPIPE/i.test(cause.message ?? '')
-  )
-}
+  !(error instanceof LookupAroundWriteFailed) && failureOf(error, signals.write.aborted) === 'lost'
 
 /** A request that never reached the server (the connection refused, the name not found, a proxy's refusal of the tunnel): nothing was applied. */
-const neverSent = (error: unknown) =>
-  proxyRefusalStatus(error) !== undefined ||
-  causesOf(error).some(
-    (cause) =>
-      cause.code === 'ECONNREFUSED' ||
-      cause.code === 'ENOTFOUND' ||
-      cause.code === 'EAI_AGAIN' ||
-      /\b(?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN)\b/.test(cause.message ?? '')
-  )
+const neverSent = (error: unknown): boolean =>
+  error instanceof LookupAroundWriteFailed
+    ? neverSent(error.cause)
+    : error instanceof NoAnswer
+      ? error.reached === 'no'
+      : failureOf(error, false) === 'never-sent'
 
-/** An error and the causes below it (five deep at the most), each with its code and, for an Error, its message. */
-function causesOf(error: unknown, depth = 0): { code?: unknown; message?: string }[] {
-  if (!error || depth >= 5) return []
-  const cause = { code: (error as { code?: unknown }).code, ...(error instanceof Error ? { message: error.message } : {}) }
-  return [cause, ...causesOf((error as { cause?: unknown }).cause, depth + 1)]
-}
-const statusOf = (error: unknown) => (typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined)
 const defaultRefused = (error: unknown) => {
   const status = statusOf(error)
   return status !== undefined && status >= 400 && status < 500
@@ -368,8 +348,14 @@ type CloseStory =
       readonly lost: { readonly at: number; readonly why: string } | undefined
     }
 
+/** A sentence of a record's warning, and its codes. */
+interface Said {
+  readonly line: string
+  readonly codes: readonly WarningCode[]
+}
+
 /** What a record has said: its warnings are one, said once (`recordLifecycle`'s `voice`). */
-type Voice = { at: 'quiet' } | { at: 'gathering'; lines: readonly string[]; failures: readonly string[] } | { at: 'warned' }
+type Voice = { at: 'quiet' } | { at: 'gathering'; lines: readonly Said[]; failures: readonly string[] } | { at: 'warned' }
 
 /** The record's lifecycle through `port`, within the step's time rules. */
 export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>, options: LifecycleOptions): RecordLifecycle<Outcome> {
@@ -408,26 +394,31 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
   /** No write of the outcome before this: the pause the last rate limit asked for. */
   let notBefore = 0
 
+  /** The code of what a lost write of the outcome shows if it lands after the step (a success over another job's failure). */
+  const lateCloseCode = () => port.words.lateCloseCode?.() ?? code('may-not-hold')
   /** What an "in progress" write shows if it lands after the step: the port knows (a second comment, for a lost creation). */
   const lateOpen = () => port.words.lateOpen?.() ?? 'it shows "in progress" until the next run'
-  const say = (level: 'info' | 'warning', line: string) => {
+  /** A code of this record's warnings: `<record>.<kind>`. */
+  const code = (kind: RecordKind): WarningCode => `${port.record}.${kind}`
+  /** A warning with its codes: gathered while the close runs, said at once before it; one per record (a line of the log after it). */
+  const warn = (line: string, ...codes: [WarningCode, ...WarningCode[]]) => {
     const said = clean(line)
-    if (level === 'info' || voice.at === 'warned') log.info(said)
-    else if (voice.at === 'gathering') voice = { ...voice, lines: [...voice.lines, said] }
+    if (voice.at === 'warned') log.info(said)
+    else if (voice.at === 'gathering') voice = { ...voice, lines: [...voice.lines, { line: said, codes }] }
     else {
       voice = { at: 'warned' }
-      log.warning(said)
+      log.warning(said, [...new Set(codes)])
     }
   }
-  const sayWriteFailed = (line: string) => {
+  const sayWriteFailed = (line: string, ...codes: [WarningCode, ...WarningCode[]]) => {
     if (voice.at === 'gathering') voice = { ...voice, failures: [...voice.failures, clean(line)] }
-    say('warning', line)
+    warn(line, ...codes)
   }
   /** A write of the outcome landed: what an earlier try said of it ("could not be written") no longer holds. */
   const takeBackWriteFailures = () => {
     if (voice.at !== 'gathering') return
     const { lines, failures } = voice
-    voice = { at: 'gathering', lines: lines.filter((line) => !failures.includes(line)), failures: [] }
+    voice = { at: 'gathering', lines: lines.filter((said) => !failures.includes(said.line)), failures: [] }
   }
   /** The close begins: its warnings are gathered, unless the record already said its one. */
   const gatherCloseWarnings = () => {
@@ -437,7 +428,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     if (voice.at !== 'gathering') return
     const { lines } = voice
     voice = lines.length === 0 ? { at: 'quiet' } : { at: 'warned' }
-    if (lines.length > 0) log.warning(oneWarning(lines))
+    if (lines.length > 0) log.warning(oneWarning(lines.map((said) => said.line)), [...new Set(lines.flatMap((said) => said.codes))])
   }
   const signalsUntil = (lookupEndAt: number, alsoOn: AbortSignal[] = []): WriteSignals => {
     const lookup = (endAt: number) => AbortSignal.any([timeoutSignal(lookupBudgetMs(options.requestTimeoutMs, endAt)), deadline, ...alsoOn])
@@ -454,12 +445,16 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     const exitBy = cancel.exitBy()
     return Math.min(options.endAt, exitBy === undefined ? Number.POSITIVE_INFINITY : exitBy - COMMENT_EXIT_MARGIN_MS) - Date.now()
   }
+  // A lookup cut short by what was left of the step's limit ran out with that limit: one reason,
+  // whichever of the two timers fired first.
+  const outOfTime = (error: unknown, signals: WriteSignals, lookupMs: number) =>
+    deadline.aborted || (signals.lookup.aborted && isAbort(error) && lookupMs < options.requestTimeoutMs)
+  /** The code of a warning that a request failed with `error`, as `why` words it: the time that ran out, or the port's. */
+  const failedCode = (error: unknown, signals: WriteSignals, lookupMs: number): WarningCode =>
+    outOfTime(error, signals, lookupMs) ? code('out-of-time') : (port.codeOf?.(error) ?? code('not-written'))
   /** Why a request failed: the port's words, or the time that ran out. */
   const why = (error: unknown, signals: WriteSignals, lookupMs: number) => {
-    // A lookup cut short by what was left of the step's limit ran out with that limit: one reason,
-    // whichever of the two timers fired first.
-    const cutByTheEnd = signals.lookup.aborted && isAbort(error) && lookupMs < options.requestTimeoutMs
-    if (deadline.aborted || cutByTheEnd) return `the ${port.api} did not answer before ${ended()}`
+    if (outOfTime(error, signals, lookupMs)) return `the ${port.api} did not answer before ${ended()}`
     if (signals.lookup.aborted && error instanceof ListingCut)
       return `the ${port.api} answered ${counted(error.pages, 'page')} of ${error.what}, each within ${formatDuration(error.slowestMs)}, but not all of them within ${formatDuration(lookupMs)} (request-timeout, for the whole listing)`
     if (signals.lookup.aborted && isAbort(error)) return `the ${port.api} did not answer within ${formatDuration(lookupMs)} (request-timeout)`
@@ -511,7 +506,8 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
         }
         const given = lostOpens() === undefined && (refused(error) || neverSent(error)) ? 'refused' : 'lost'
         openMovesTo(given)
-        if (given === 'refused' && port.words.notOpened && where === undefined) say('warning', port.words.notOpened(reason))
+        if (given === 'refused' && port.words.notOpened && where === undefined)
+          warn(port.words.notOpened(reason), cancel.signal.aborted && !deadline.aborted ? code('not-written') : failedCode(error, signals, lookupMs))
         else log.info(clean(port.words.openFailed(reason, where)))
         return
       }
@@ -573,13 +569,13 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     if (settled && lostTries && where === undefined && !deadline.aborted && !(await foundAtOnce(outcome))) await waitToLand(lostTries.lastSentAt)
     if (!settled && where === undefined && deadline.aborted) {
       // The outcome must not go before a write that may still land on top of it, and there is no known place to write it.
-      say(
-        'warning',
+      warn(
         port.words.closeFailed(
           `the ${port.api} had not answered its "in progress" write when ${ended()}, and the outcome must not go before it; if the ${port.api} applies that write later, ${lateOpen()}`,
           where,
           openedOf(open)
-        )
+        ),
+        code('out-of-time')
       )
       return
     }
@@ -596,7 +592,8 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
               `the ${port.api} asked to wait ${formatDuration(wait)} before its next write (a rate limit), longer than the ${formatDuration(Math.max(0, timeLeft()))} left of the step's time for writes, so the outcome was not sent`,
               where,
               openedOf(open)
-            )
+            ),
+            code('out-of-time')
           )
           return false
         }
@@ -619,7 +616,8 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
         if ('error' in answer) {
           const { error } = answer
           if (error instanceof RecordSkipped) {
-            say(error.level, error.sentence)
+            if (error.level === 'info') log.info(clean(error.sentence))
+            else warn(error.sentence, error.code)
             return false
           }
           // A write of the outcome whose answer was lost may land later, after what follows it.
@@ -640,7 +638,8 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
                 `the ${port.api} had not answered its "in progress" write within ${waitedOnOpen(closeStartedAt, ' of the outcome')} and has no record of it yet, so the outcome was not written (it would make a second one); if the ${port.api} applies that write later, ${lateOpen()}`,
                 where,
                 openedOf(open)
-              )
+              ),
+              code('not-written')
             )
             return false
           }
@@ -677,6 +676,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
           // A creation whose answer was lost may still be applied: the record may appear after the step.
           const late = where === undefined && answerLost(error, signals) ? port.words.lateCreation?.() : undefined
           const reason = `${why(error, signals, lookupMs)}${cutShort}`
+          const failed = cutShort ? code('out-of-time') : failedCode(error, signals, lookupMs)
           // A write of the outcome whose answer was lost (this try's or an earlier one's) may still be
           // applied after the step, a success over another job's failure written meanwhile: not only
           // "could not be written", since it may yet be; the consequence first (the port cuts its words).
@@ -688,7 +688,9 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
                 `a write of its outcome got no answer, and if the ${port.api} applies it later, ${port.words.lateClose()} (${whyLost})`,
                 where,
                 openedOf(open)
-              )
+              ),
+              failed,
+              lateCloseCode()
             )
             return false
           }
@@ -697,7 +699,8 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
               late ? `${reason}. That creation's answer was lost: if the ${port.api} applies it later, ${late}` : reason,
               where,
               openedOf(open)
-            )
+            ),
+            failed
           )
           return port.appliedDespite?.(error) === true
         }
@@ -737,7 +740,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     const unanswered = `its "in progress" write had no answer when ${deadline.aborted ? ended() : `the outcome had waited on it for ${waitedOnOpen(closeStartedAt)}`}`
     // The outcome stands: the warning says so, and what the open brings if it lands later (not written, the write said why).
     if (written && where !== undefined)
-      say('warning', port.words.mayNotHold(`${unanswered}; if the ${port.api} applies that write later, ${lateOpen()}`, where))
+      warn(port.words.mayNotHold(`${unanswered}; if the ${port.api} applies that write later, ${lateOpen()}`, where), code('may-not-hold'))
   }
 
   /**
@@ -798,7 +801,10 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     // Why, said last: what the lost write may do comes first, before the port cuts its words.
     const lostWhyNow = (lostWrite === 'open' ? lostOpens()?.why : closeLost()?.why) ?? 'no answer'
     // Names the record the outcome went to last: one deleted meanwhile was written anew elsewhere.
-    const holds = (why: string) => say('warning', port.words.mayNotHold(why, known))
+    const holds = (why: string) =>
+      lostWrite === 'open'
+        ? warn(port.words.mayNotHold(why, known), code('may-not-hold'))
+        : warn(port.words.mayNotHold(why, known), code('may-not-hold'), lateCloseCode())
     // What the lost write shows if it lands after the step: the port knows (a second comment, for a lost creation).
     const late = () => (lostWrite === 'open' ? lateOpen() : (port.words.lateClose?.() ?? 'it stands over what came after it'))
     await waitToLand(sentAt)
@@ -850,7 +856,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
       const done = runClose(outcome)
         .catch((error: unknown) => {
           // Nothing above throws; should it, the record is still one warning, never a crash.
-          say('warning', port.words.closeFailed(port.explain(error), where, openedOf(open)))
+          warn(port.words.closeFailed(port.explain(error), where, openedOf(open)), code('not-written'))
         })
         .finally(sayCloseWarnings)
       if (close.at === 'closing') close = { ...close, done }

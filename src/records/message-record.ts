@@ -45,7 +45,7 @@ export type MessageWords = Pick<RecordWords<number>, 'opened' | 'closed' | 'open
 /** One platform's message, as the shared record drives it. */
 export interface MessagePlatform {
   readonly api: string
-  /** What users call it: a `comment`, a `note`. */
+  /** What users call it: a `comment`, a `note` (the first part of its warnings' codes too). */
   readonly what: 'comment' | 'note'
   /** What it is on: a `pull request`, a `merge request`. */
   readonly on: 'pull request' | 'merge request'
@@ -81,10 +81,12 @@ export function messageRecordPort(platform: MessagePlatform): RecordPort<number,
   const leaveToNewerHead = async (io: MessageIo, shown: string | undefined) => {
     const own = io.ownCommit
     const head = await leftToNewerHead(own, shownCommit(shown), () => io.head())
-    if (head) throw new RecordSkipped(newerHeadSaid(platform.words.named(), shownCommit(shown) ?? '', own ?? '', head, platform.on), 'info')
+    if (head)
+      throw new RecordSkipped(newerHeadSaid(platform.words.named(), shownCommit(shown) ?? '', own ?? '', head, platform.on), `${platform.what}.skipped`, 'info')
   }
   return {
     api: platform.api,
+    record: platform.what,
     async open(signals, at) {
       const io = await platform.connect(signals)
       const { id, twins, body: shown } = await io.find()

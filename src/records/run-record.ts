@@ -4,6 +4,7 @@
 // function. What is written, when, and what a cancel does are the lifecycle's (lifecycle.ts).
 import type { RunOutcome, Settings, TargetRef } from '../model.js'
 import { type CancelClock, commentEndAt } from '../step/limits.js'
+import type { WarningCode } from '../warnings.js'
 import { type RecordLifecycle, type RecordLog, type RecordPort, recordLifecycle } from './lifecycle.js'
 
 /** One record of a run. Neither method throws; `close` resolves when the record is done with. */
@@ -36,7 +37,7 @@ export interface PlannedRecord<Where> {
  * waiting begins (or at the close when it never began: a token that is not set…); or undefined
  * when the run asks for no such record.
  */
-export type RecordPlan<Where> = (run: PlannedRun) => PlannedRecord<Where> | { say: string; level: 'info' | 'warning' } | undefined
+export type RecordPlan<Where> = (run: PlannedRun) => PlannedRecord<Where> | { say: string; level: 'info' | 'warning'; code: WarningCode } | undefined
 
 export interface KeptRecordOptions {
   startedAt: number
@@ -56,7 +57,7 @@ export function keptRecord<Where>(plan: RecordPlan<Where>, options: KeptRecordOp
   let kept:
     | { at: 'unasked' }
     | { at: 'kept'; lifecycle: RecordLifecycle<RunOutcome>; opens: boolean }
-    | { at: 'instead'; say: string; level: 'info' | 'warning' }
+    | { at: 'instead'; say: string; level: 'info' | 'warning'; code: WarningCode }
     | { at: 'none' } = {
     at: 'unasked'
   }
@@ -90,7 +91,7 @@ export function keptRecord<Where>(plan: RecordPlan<Where>, options: KeptRecordOp
     if (kept.at !== 'instead') return
     const said = kept
     kept = { at: 'none' }
-    if (said.level === 'warning') log.warning(clean(said.say))
+    if (said.level === 'warning') log.warning(clean(said.say), said.code)
     else log.info(clean(said.say))
   }
   return {

@@ -164,6 +164,7 @@ export function statusRecordPort(platform: StatusPlatform, targets: readonly Tar
 
   return {
     api: platform.api,
+    record: 'commit-status',
     ...(platform.openAgain ? { openAgain: true } : {}),
     async open(signals, at) {
       const io = await connect()
@@ -251,6 +252,7 @@ export function statusRecordPort(platform: StatusPlatform, targets: readonly Tar
     closeMayTurn: () => story.sent === 'hold' || story.sent === 'success',
     // A write sent, the other jobs' statuses unread after it: written all the same, in doubt.
     appliedDespite: (error) => error instanceof OtherJobsUnread && error.written,
+    codeOf: (error) => (error instanceof OtherJobsUnread ? (error.written ? 'commit-status.unconfirmed' : 'commit-status.others-unread') : undefined),
     explain: (error) => {
       if (!(error instanceof OtherJobsUnread)) return platform.explain(error)
       story = { ...story, unconfirmed: error.written }
@@ -272,6 +274,7 @@ export function statusRecordPort(platform: StatusPlatform, targets: readonly Tar
         successSent()
           ? `the ${nouns.thing} may show success over another job's failure: look at the ${nouns.unit}'s jobs before you merge`
           : `the ${nouns.thing} may show ${platform.stateOf('pending')} after the other jobs ended: ${nouns.again} this job then`,
+      lateCloseCode: () => (successSent() ? 'commit-status.late-success' : 'commit-status.late-pending'),
       lateOpen: () => `the ${nouns.thing} shows ${platform.stateOf('pending')} until the job runs again`,
       mayNotHold: (why) =>
         `Commit status ${shown} holds the outcome (${platform.stateOf(story.own)}) on commit ${story.sha}, but ${quote(why, 400)}. ${nouns.result} does not depend on it.`,

@@ -1,13 +1,15 @@
 import { formatDuration } from '../durations.js'
 import { counted, inertCommands, oneLine, stripControl, truncate } from '../text.js'
 import { describeRef } from '../engine/wait.js'
+import type { WarningCode } from '../warnings.js'
 import type { Progress, QueryReport, TargetRef, TargetReport, WaitEvents } from '../model.js'
 
 /** Where the log goes: each adapter writes it its own way (the toolkit, a terminal, a CI log). */
 export interface LogSink {
   info(message: string): void
   debug(message: string): void
-  warning(message: string): void
+  /** A warning: its words, and its code (or codes) from src/warnings.ts, printed after them. */
+  warning(message: string, code: WarningCode | readonly WarningCode[]): void
   startGroup(name: string): void
   endGroup(): void
   /**
@@ -158,7 +160,8 @@ export function createLogReporter(
       sink.warning(
         clean(
           `${describeRef(ref)} reports status "${inert(status, 80)}", which this action does not know; waiting on as if pending (it can never count as success)`
-        )
+        ),
+        'status.unknown'
       )
     },
     pollDone(ref, pollNumber, outcome) {

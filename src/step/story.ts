@@ -127,7 +127,8 @@ export function lastNet(error: unknown, netExitCode: number): NetCatch | undefin
   if (told.exitCode !== undefined) {
     try {
       runner.log.warning(
-        runner.clean(`${what}. It came after the outcome was reported, which stands. Please report it to the maintainers of wait-for-docs with this message.`)
+        runner.clean(`${what}. It came after the outcome was reported, which stands. Please report it to the maintainers of wait-for-docs with this message.`),
+        'step.late-fault'
       )
     } catch {}
     return { reported: false, exitCode: told.exitCode }
