@@ -28,12 +28,14 @@ export const modules = {
 /* harmony export */ });
 /* unused harmony exports ACTIONS_BOT, findComment, MAX_COMMENT_PAGES */
 /* harmony import */ var _fork_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(356);
-/* harmony import */ var _run_commit_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5886);
-/* harmony import */ var _api_retry_after_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2465);
-/* harmony import */ var _records_listing_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5474);
-/* harmony import */ var _report_comment_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4231);
-/* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4285);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8992);
+/* harmony import */ var _run_commit_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5886);
+/* harmony import */ var _api_retry_after_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2465);
+/* harmony import */ var _records_failure_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2516);
+/* harmony import */ var _records_listing_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5474);
+/* harmony import */ var _report_comment_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4231);
+/* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4285);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8992);
+
 
 
 
@@ -65,7 +67,7 @@ const ROUTING = new Set([
  * cut to length further on, and a cut spelling of the token would not be found after.
  */
 function guardedClient(octokit, token, clean) {
-    const mask = (0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .createRedactor */ .lY)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .secretForms */ .eo)(token ? [token] : []));
+    const mask = (0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .createRedactor */ .lY)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_4__/* .secretForms */ .eo)(token ? [token] : []));
     octokit.hook.before('request', (options) => {
         if (options.method === 'GET')
             return;
@@ -77,6 +79,10 @@ function guardedClient(octokit, token, clean) {
     octokit.hook.error('request', (error) => {
         if (error instanceof Error)
             error.message = mask(error.message);
+        // No answer at all, which octokit makes an HTTP 500 without a response: typed as what it is
+        // (records/failure.ts), with whether it may have reached GitHub, for the lifecycle and the words.
+        if (unreachable(error))
+            throw (0,_records_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .noAnswer */ .qE)(error, error.message, { proxyStatus: (0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .proxyRefusalStatus */ .n8)(error), url: requestUrl(error) });
         throw error;
     });
     return octokit;
@@ -87,7 +93,7 @@ function runUrlOf(context, owner, repo) {
 }
 /** The commit the run reflects (runCommit of run-commit.ts), when it is known. */
 function commentCommit(context) {
-    const commit = (0,_run_commit_js__WEBPACK_IMPORTED_MODULE_5__.runCommit)(context);
+    const commit = (0,_run_commit_js__WEBPACK_IMPORTED_MODULE_6__.runCommit)(context);
     return 'sha' in commit ? commit.sha : undefined;
 }
 /**
@@ -104,7 +110,7 @@ function commentTarget(context, prNumberTarget) {
     if (number !== undefined)
         return { ...where, number };
     if (context.payload.merge_group) {
-        const queued = (0,_run_commit_js__WEBPACK_IMPORTED_MODULE_5__.queuedPullRequest)(context);
+        const queued = (0,_run_commit_js__WEBPACK_IMPORTED_MODULE_6__.queuedPullRequest)(context);
         if (queued)
             return { ...where, number: queued.number, mergeQueue: { base: queued.base } };
         return {
@@ -134,7 +140,7 @@ async function tokenLogin(octokit) {
         return login;
     }
     catch (error) {
-        if (statusOf(error) !== 403)
+        if ((0,_records_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .statusOf */ .c2)(error) !== 403)
             throw error;
     }
     let viewer;
@@ -165,7 +171,7 @@ async function findComment(octokit, target, owner) {
  * current marker, newer than it (a creation whose answer was lost and that landed after its run
  * ended), which no run takes for its own. Read to the last page when the step has a comment.
  */
-async function findCommentAndTwins(octokit, target, owner, tally = new _records_listing_js__WEBPACK_IMPORTED_MODULE_1__/* .PageTally */ .S(COMMENTS)) {
+async function findCommentAndTwins(octokit, target, owner, tally = new _records_listing_js__WEBPACK_IMPORTED_MODULE_2__/* .PageTally */ .S(COMMENTS)) {
     const markers = [owner.marker, ...owner.legacyMarker];
     let legacy;
     let current;
@@ -174,7 +180,7 @@ async function findCommentAndTwins(octokit, target, owner, tally = new _records_
         if (comment.user?.login !== owner.login || typeof comment.id !== 'number')
             continue;
         const body = comment.body ?? '';
-        const rank = (0,_report_comment_js__WEBPACK_IMPORTED_MODULE_2__/* .markerRank */ .bn)(body, markers);
+        const rank = (0,_report_comment_js__WEBPACK_IMPORTED_MODULE_3__/* .markerRank */ .bn)(body, markers);
         if (rank === 0) {
             if (current === undefined)
                 current = { id: comment.id, body };
@@ -195,7 +201,7 @@ async function* commentsOf(octokit, target, tally) {
     // empty one, and "no comment here" would create a second comment beside the step's own.
     for (let page = 1; page <= MAX_COMMENT_PAGES; page++) {
         const response = await tally.page(() => octokit.rest.issues.listComments({ owner: target.owner, repo: target.repo, issue_number: target.number, per_page: 100, page }));
-        const listed = (0,_records_listing_js__WEBPACK_IMPORTED_MODULE_1__/* .listedRecords */ .k_)(response.data);
+        const listed = (0,_records_listing_js__WEBPACK_IMPORTED_MODULE_2__/* .listedRecords */ .k_)(response.data);
         if ('problem' in listed)
             throw new ListingNotRead('the comments of the pull request', `${listed.problem} (cut short, or not from the GitHub API)`);
         yield* response.data;
@@ -210,13 +216,13 @@ async function* commentsOf(octokit, target, tally) {
  * version's marker, nor anyone else's. Two of them are twins: a creation whose answer was lost
  * and that landed late, or two runs of the step that each created one.
  */
-async function stepComments(octokit, target, owner, tally = new _records_listing_js__WEBPACK_IMPORTED_MODULE_1__/* .PageTally */ .S(COMMENTS)) {
+async function stepComments(octokit, target, owner, tally = new _records_listing_js__WEBPACK_IMPORTED_MODULE_2__/* .PageTally */ .S(COMMENTS)) {
     const found = new Map();
     for await (const comment of commentsOf(octokit, target, tally)) {
         if (comment.user?.login !== owner.login || typeof comment.id !== 'number')
             continue;
         const body = comment.body ?? '';
-        if ((0,_report_comment_js__WEBPACK_IMPORTED_MODULE_2__/* .markerRank */ .bn)(body, [owner.marker]) === 0)
+        if ((0,_report_comment_js__WEBPACK_IMPORTED_MODULE_3__/* .markerRank */ .bn)(body, [owner.marker]) === 0)
             found.set(comment.id, body);
     }
     return [...found].map(([id, body]) => ({ id, body })).sort((a, b) => a.id - b.id);
@@ -238,7 +244,7 @@ async function deleteComment(octokit, target, id) {
         await octokit.rest.issues.deleteComment({ owner: target.owner, repo: target.repo, comment_id: id });
     }
     catch (error) {
-        if (statusOf(error) !== 404)
+        if ((0,_records_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .statusOf */ .c2)(error) !== 404)
             throw error;
     }
 }
@@ -268,7 +274,7 @@ function retryAfterMs(error, now = Date.now()) {
     if (!rateLimited(error))
         return undefined;
     const headers = error.response?.headers ?? {};
-    return (0,_api_retry_after_js__WEBPACK_IMPORTED_MODULE_6__/* .rateLimitPauseMs */ .sX)({ retryAfter: headerText(headers['retry-after']), reset: headerText(headers['x-ratelimit-reset']) }, now) ?? 1000;
+    return (0,_api_retry_after_js__WEBPACK_IMPORTED_MODULE_7__/* .rateLimitPauseMs */ .sX)({ retryAfter: headerText(headers['retry-after']), reset: headerText(headers['x-ratelimit-reset']) }, now) ?? 1000;
 }
 const headerText = (value) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined);
 /** A listing GitHub answered with something other than a list (a body cut short, a proxy's page). */
@@ -302,14 +308,16 @@ async function writeComment(octokit, target, id, body) {
         throw new NotAnswered('the POST that creates the comment', 'did not name the comment (cut short, or not from the GitHub API)', 201);
     return { id: created, done: 'created' };
 }
-function statusOf(error) {
-    return typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
-}
 /** The GitHub API did not answer at all: octokit reports a connection that failed as HTTP 500 without a response. */
 function unreachable(error) {
-    if (statusOf(error) !== 500 || !(error instanceof Error) || error.name === 'AbortError')
+    if ((0,_records_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .statusOf */ .c2)(error) !== 500 || !(error instanceof Error) || error.name === 'AbortError')
         return false;
     return !('response' in error && error.response);
+}
+/** The address octokit sent a request to. */
+function requestUrl(error) {
+    const url = typeof error === 'object' && error !== null && 'request' in error ? error.request.url : undefined;
+    return typeof url === 'string' ? url : undefined;
 }
 /**
  * The GitHub API could not be reached (a connection refused, reset, or cut): said as that, with
@@ -317,9 +325,9 @@ function unreachable(error) {
  * for an answer GitHub gave. One sentence for the comment, the deployment and the commit status.
  */
 function unreachableSaid(error, env = process.env) {
-    if (!unreachable(error))
+    if (!(error instanceof _records_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .NoAnswer */ .W_))
         return undefined;
-    const refused = (0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .proxyRefusalStatus */ .n8)(error);
+    const refused = error.proxyStatus;
     if (refused !== undefined) {
         // Named as the platform's side names it (api/client.ts): the proxy, its variable, what to put there.
         const variable = env.HTTPS_PROXY ? 'HTTPS_PROXY' : env.https_proxy ? 'https_proxy' : 'HTTPS_PROXY';
@@ -327,12 +335,11 @@ function unreachableSaid(error, env = process.env) {
             ? `the proxy named by ${variable} asked for credentials on the way to the GitHub API (HTTP 407 Proxy Authentication Required); put the proxy's user and password in ${variable} (http://user:password@host:port), or ask the runner's administrator which proxy to use`
             : `the proxy named by ${variable} refused the tunnel to the GitHub API (HTTP ${refused} to CONNECT). Check ${variable} and NO_PROXY`;
     }
-    const message = (error instanceof Error ? error.message : String(error))
+    const message = error.message
         .split('\n')[0]
         ?.slice(0, 300)
         .replace(/[\s.]+$/, '');
-    const url = typeof error === 'object' && error !== null && 'request' in error ? error.request.url : undefined;
-    const origin = typeof url === 'string' && URL.canParse(url) ? ` at ${new URL(url).origin}` : '';
+    const origin = error.url && URL.canParse(error.url) ? ` at ${new URL(error.url).origin}` : '';
     return `the GitHub API${origin} could not be reached (${message}). Check GITHUB_API_URL, and on a self-hosted runner the proxy settings HTTPS_PROXY and NO_PROXY`;
 }
 /**
@@ -340,7 +347,7 @@ function unreachableSaid(error, env = process.env) {
  * `fork`: the fork the run's pull request comes from (read from the run's event by default).
  */
 function explainCommentError(error, fork = (0,_fork_js__WEBPACK_IMPORTED_MODULE_0__/* .runFork */ .MY)()) {
-    const status = statusOf(error);
+    const status = (0,_records_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .statusOf */ .c2)(error);
     // GitHub's own words, one line, without the full stop the sentence around them adds.
     const message = (error instanceof Error ? error.message : String(error))
         .split('\n')[0]
@@ -508,6 +515,85 @@ function queuedPullRequest(event) {
 
 /***/ }),
 
+/***/ 2516:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   W_: () => (/* binding */ NoAnswer),
+/* harmony export */   c2: () => (/* binding */ statusOf),
+/* harmony export */   g5: () => (/* binding */ failureOf),
+/* harmony export */   qE: () => (/* binding */ noAnswer)
+/* harmony export */ });
+/* unused harmony export errorCodes */
+/* harmony import */ var _listing_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5474);
+// What became of a record's request that failed, in one taxonomy for every transport: refused for
+// good, rate-limited, lost (it may land later), never sent, or a lookup that ran out of its time.
+// Each transport says what it knows as types at its boundary (an HTTP status on the error, or
+// `NoAnswer` for a request that got none, with whether it may have reached the server), and the
+// lifecycle decides from those alone: nothing here reads an error's words.
+
+/**
+ * A request that got no answer, as its transport knows it: `reached` is `no` when it certainly
+ * never reached the server (a connection refused, a name not found, a proxy that refused the
+ * tunnel: `proxyStatus`), `maybe` once it may have (a reset, a socket closed, a phase cut short).
+ */
+class NoAnswer extends Error {
+    reached;
+    proxyStatus;
+    /** Where it was sent, when the transport says (for the words: "the GitHub API at …"). */
+    url;
+    constructor(message, reached, options = {}) {
+        super(message, { cause: options.cause });
+        this.reached = reached;
+        this.name = 'NoAnswer';
+        this.proxyStatus = options.proxyStatus;
+        this.url = options.url;
+    }
+}
+/** The system's codes of a connection that was never made: nothing of the request reached the server. */
+const NEVER_REACHED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+/** The `code`s of an error and of the causes below it (five deep at the most): the system's and the HTTP library's (ECONNRESET, UND_ERR_SOCKET…). */
+function errorCodes(error) {
+    const codes = [];
+    for (let at = error, depth = 0; at && typeof at === 'object' && depth < 5; at = at.cause, depth++) {
+        const code = at.code;
+        if (typeof code === 'string')
+            codes.push(code);
+    }
+    return codes;
+}
+/**
+ * A transport's failure without an answer as `NoAnswer`: whether it reached the server, from its
+ * codes; `proxyStatus` when a proxy refused the tunnel (nothing went past it).
+ */
+function noAnswer(error, message, options = {}) {
+    const never = options.proxyStatus !== undefined || errorCodes(error).some((code) => NEVER_REACHED.has(code));
+    return new NoAnswer(message, never ? 'no' : 'maybe', { cause: error, ...options });
+}
+/** The HTTP status an error carries (an answer's), when it carries one. */
+function statusOf(error) {
+    if (typeof error !== 'object' || error === null || !('status' in error))
+        return undefined;
+    const status = Number(error.status);
+    return Number.isNaN(status) ? undefined : status;
+}
+function failureOf(error, writeEnded) {
+    if ((0,_listing_js__WEBPACK_IMPORTED_MODULE_0__/* .isAbort */ .rV)(error))
+        return writeEnded ? 'lost' : 'timed-out';
+    if (error instanceof NoAnswer)
+        return error.proxyStatus === 407 ? 'refused' : error.reached === 'no' ? 'never-sent' : 'lost';
+    const status = statusOf(error);
+    if (status !== undefined)
+        return status === 429 ? 'rate-limited' : status >= 500 || (status >= 200 && status < 300) ? 'lost' : 'refused';
+    const codes = errorCodes(error);
+    if (codes.some((code) => NEVER_REACHED.has(code)))
+        return 'never-sent';
+    return codes.some((code) => /^(?:E[A-Z]+|UND_ERR_\w+)$/.test(code)) ? 'lost' : 'unknown';
+}
+
+
+/***/ }),
+
 /***/ 541:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -577,9 +663,10 @@ function newerHeadSaid(record, shown, own, head, request) {
 /* unused harmony exports CLOSE_RETRY_MS, MAX_RETRY_PAUSE_MS, retryPauseMs, oneWarning */
 /* harmony import */ var _durations_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5534);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8992);
-/* harmony import */ var _listing_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5474);
-/* harmony import */ var _timeout_signal_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2445);
-/* harmony import */ var _step_limits_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2372);
+/* harmony import */ var _failure_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2516);
+/* harmony import */ var _listing_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5474);
+/* harmony import */ var _timeout_signal_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2445);
+/* harmony import */ var _step_limits_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2372);
 // A record kept true: what the step writes outside itself (the pull request comment, the GitLab
 // merge request note, the GitHub deployment and its statuses, a commit status) has one story,
 // told here once. It is opened ("in progress") when waiting begins, and closed with the
@@ -587,6 +674,7 @@ function newerHeadSaid(record, shown, own, head, request) {
 // one warning says which record may not be and why. Each kind of record is a small port
 // (`RecordPort`): where it is, how it is written, and the words of its messages. This file knows
 // no CI system, no HTTP client and no adapter; the time rules are those of step/limits.ts.
+
 
 
 
@@ -606,13 +694,15 @@ class NotFoundYet extends Error {
         this.name = 'NotFoundYet';
     }
 }
-/** Thrown by a port when the record has nowhere to go: `sentence` is said as it is, at `level`. */
+/** Thrown by a port when the record has nowhere to go: `sentence` is said as it is, at `level` (a warning with `code`). */
 class RecordSkipped extends Error {
     sentence;
+    code;
     level;
-    constructor(sentence, level = 'warning') {
+    constructor(sentence, code, level = 'warning') {
         super(sentence);
         this.sentence = sentence;
+        this.code = code;
         this.level = level;
         this.name = 'RecordSkipped';
     }
@@ -627,27 +717,15 @@ const retryPauseMs = (tries) => Math.min(CLOSE_RETRY_MS * 2 ** Math.max(0, tries
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** How many times the outcome is written again over what a lost write left (each time read back after), at the most. */
 const READ_BACK_REWRITES = 2;
-/** A write that failed on the way, not one the server refused: a 5xx, a 429, or no answer at all. */
+/** A write that failed on the way, not one the server refused: a 5xx, a 429, or no answer at all (records/failure.ts). */
 const transient = (error) => {
     // A lookup around the write that failed is judged by its own cause: a listing refused (401,
     // 403, 404) or that is no listing fails again the same way; a 5xx, a rate limit, a network
     // error or a lookup that ran out may pass.
-    if (error instanceof LookupAroundWriteFailed) {
-        const cause = error.cause;
-        if ((0,_listing_js__WEBPACK_IMPORTED_MODULE_2__/* .isAbort */ .rV)(cause))
-            return true;
-        const status = statusOf(cause);
-        if (status !== undefined && !Number.isNaN(status))
-            return status >= 500 || status === 429;
-        return causesOf(cause).some((c) => typeof c.code === 'string' && /^(?:E[A-Z]+|UND_ERR_\w+)$/.test(c.code));
-    }
-    if ((0,_listing_js__WEBPACK_IMPORTED_MODULE_2__/* .isAbort */ .rV)(error))
-        return false;
-    // A proxy that wants credentials (407) asks again the same way, whatever its client calls it (octokit: a 500).
-    if ((0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .proxyRefusalStatus */ .n8)(error) === 407)
-        return false;
-    const status = statusOf(error);
-    return status === undefined || Number.isNaN(status) || status >= 500 || status === 429;
+    if (error instanceof LookupAroundWriteFailed)
+        return ['timed-out', 'lost', 'rate-limited', 'never-sent'].includes((0,_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .failureOf */ .g5)(error.cause, false));
+    // Ended by its own signal, it is not tried again; refused (a proxy that wants credentials too), it would be refused again.
+    return !(0,_listing_js__WEBPACK_IMPORTED_MODULE_3__/* .isAbort */ .rV)(error) && (0,_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .failureOf */ .g5)(error, false) !== 'refused';
 };
 /**
  * How many tries a close whose lookups around the write failed is given: each try writes again
@@ -657,43 +735,23 @@ const transient = (error) => {
 const LOOKUP_AROUND_TRIES = 3;
 /**
  * A write whose answer was lost on the way, which the server may still apply: a 5xx (a gateway
- * that gave up), a connection that broke, or a write cut at the step's limit; or one the server
- * applied whose answer could not be used (a 2xx cut short, or naming no record). Not a lookup
- * that ran out before any write, nor a fault of this process (a module that did not load).
+ * that gave up), no answer once it may have reached the server, or a write cut at the step's
+ * limit; or one the server applied whose answer could not be used (a 2xx cut short, or naming no
+ * record). Not a lookup that ran out before any write, nor a fault of this process.
  */
-const answerLost = (error, signals) => {
-    // A lookup around the write failed: the write was not sent, or was answered. A reset of that
-    // lookup is no write that may land later (found by the explorer: taken for one, it set the time
-    // to land of the write sent after it too early).
-    if (error instanceof LookupAroundWriteFailed)
-        return false;
-    // A proxy that refused the tunnel: the request never reached the API.
-    if ((0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .proxyRefusalStatus */ .n8)(error) !== undefined)
-        return false;
-    if ((0,_listing_js__WEBPACK_IMPORTED_MODULE_2__/* .isAbort */ .rV)(error))
-        return signals.write.aborted;
-    const status = statusOf(error);
-    if (status !== undefined && !Number.isNaN(status))
-        return status >= 500 || (status >= 200 && status < 300);
-    return causesOf(error).some((cause) => (typeof cause.code === 'string' && /^(?:E[A-Z]+|UND_ERR_\w+)$/.test(cause.code)) ||
-        /network error|socket|other side closed|terminated|ECONNRESET|EPIPE/i.test(cause.message ?? ''));
-};
+const answerLost = (error, signals) => 
+// A lookup around the write failed: the write was not sent, or was answered. A reset of that
+// lookup is no write that may land later (found by the explorer: taken for one, it set the time
+// to land of the write sent after it too early).
+!(error instanceof LookupAroundWriteFailed) && (0,_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .failureOf */ .g5)(error, signals.write.aborted) === 'lost';
 /** A request that never reached the server (the connection refused, the name not found, a proxy's refusal of the tunnel): nothing was applied. */
-const neverSent = (error) => (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .proxyRefusalStatus */ .n8)(error) !== undefined ||
-    causesOf(error).some((cause) => cause.code === 'ECONNREFUSED' ||
-        cause.code === 'ENOTFOUND' ||
-        cause.code === 'EAI_AGAIN' ||
-        /\b(?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN)\b/.test(cause.message ?? ''));
-/** An error and the causes below it (five deep at the most), each with its code and, for an Error, its message. */
-function causesOf(error, depth = 0) {
-    if (!error || depth >= 5)
-        return [];
-    const cause = { code: error.code, ...(error instanceof Error ? { message: error.message } : {}) };
-    return [cause, ...causesOf(error.cause, depth + 1)];
-}
-const statusOf = (error) => (typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined);
+const neverSent = (error) => error instanceof LookupAroundWriteFailed
+    ? neverSent(error.cause)
+    : error instanceof _failure_js__WEBPACK_IMPORTED_MODULE_2__/* .NoAnswer */ .W_
+        ? error.reached === 'no'
+        : (0,_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .failureOf */ .g5)(error, false) === 'never-sent';
 const defaultRefused = (error) => {
-    const status = statusOf(error);
+    const status = (0,_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .statusOf */ .c2)(error);
     return status !== undefined && status >= 400 && status < 500;
 };
 /**
@@ -745,7 +803,7 @@ function recordLifecycle(port, options) {
     const { cancel, log, clean } = options;
     const refused = port.refused ?? defaultRefused;
     // One end for every write of the run: the step's limit, or the grace's end once a cancel came.
-    const deadline = (0,_step_limits_js__WEBPACK_IMPORTED_MODULE_3__/* .commentDeadline */ .uX)(options.endAt, cancel);
+    const deadline = (0,_step_limits_js__WEBPACK_IMPORTED_MODULE_4__/* .commentDeadline */ .uX)(options.endAt, cancel);
     const landMs = options.landMs ?? 2 * options.requestTimeoutMs;
     let where;
     let open = { at: 'never' };
@@ -778,30 +836,35 @@ function recordLifecycle(port, options) {
     let voice = { at: 'quiet' };
     /** No write of the outcome before this: the pause the last rate limit asked for. */
     let notBefore = 0;
+    /** The code of what a lost write of the outcome shows if it lands after the step (a success over another job's failure). */
+    const lateCloseCode = () => port.words.lateCloseCode?.() ?? code('may-not-hold');
     /** What an "in progress" write shows if it lands after the step: the port knows (a second comment, for a lost creation). */
     const lateOpen = () => port.words.lateOpen?.() ?? 'it shows "in progress" until the next run';
-    const say = (level, line) => {
+    /** A code of this record's warnings: `<record>.<kind>`. */
+    const code = (kind) => `${port.record}.${kind}`;
+    /** A warning with its codes: gathered while the close runs, said at once before it; one per record (a line of the log after it). */
+    const warn = (line, ...codes) => {
         const said = clean(line);
-        if (level === 'info' || voice.at === 'warned')
+        if (voice.at === 'warned')
             log.info(said);
         else if (voice.at === 'gathering')
-            voice = { ...voice, lines: [...voice.lines, said] };
+            voice = { ...voice, lines: [...voice.lines, { line: said, codes }] };
         else {
             voice = { at: 'warned' };
-            log.warning(said);
+            log.warning(said, [...new Set(codes)]);
         }
     };
-    const sayWriteFailed = (line) => {
+    const sayWriteFailed = (line, ...codes) => {
         if (voice.at === 'gathering')
             voice = { ...voice, failures: [...voice.failures, clean(line)] };
-        say('warning', line);
+        warn(line, ...codes);
     };
     /** A write of the outcome landed: what an earlier try said of it ("could not be written") no longer holds. */
     const takeBackWriteFailures = () => {
         if (voice.at !== 'gathering')
             return;
         const { lines, failures } = voice;
-        voice = { at: 'gathering', lines: lines.filter((line) => !failures.includes(line)), failures: [] };
+        voice = { at: 'gathering', lines: lines.filter((said) => !failures.includes(said.line)), failures: [] };
     };
     /** The close begins: its warnings are gathered, unless the record already said its one. */
     const gatherCloseWarnings = () => {
@@ -814,10 +877,10 @@ function recordLifecycle(port, options) {
         const { lines } = voice;
         voice = lines.length === 0 ? { at: 'quiet' } : { at: 'warned' };
         if (lines.length > 0)
-            log.warning(oneWarning(lines));
+            log.warning(oneWarning(lines.map((said) => said.line)), [...new Set(lines.flatMap((said) => said.codes))]);
     };
     const signalsUntil = (lookupEndAt, alsoOn = []) => {
-        const lookup = (endAt) => AbortSignal.any([(0,_timeout_signal_js__WEBPACK_IMPORTED_MODULE_4__/* .timeoutSignal */ ._)((0,_step_limits_js__WEBPACK_IMPORTED_MODULE_3__/* .lookupBudgetMs */ .E_)(options.requestTimeoutMs, endAt)), deadline, ...alsoOn]);
+        const lookup = (endAt) => AbortSignal.any([(0,_timeout_signal_js__WEBPACK_IMPORTED_MODULE_5__/* .timeoutSignal */ ._)((0,_step_limits_js__WEBPACK_IMPORTED_MODULE_4__/* .lookupBudgetMs */ .E_)(options.requestTimeoutMs, endAt)), deadline, ...alsoOn]);
         // A lookup after a write (the oldest record after a creation) ends as the write does, never with the open's earlier end.
         return { write: deadline, lookup: lookup(lookupEndAt), nextLookup: () => lookup(options.endAt) };
     };
@@ -829,18 +892,20 @@ function recordLifecycle(port, options) {
     /** What is left of the time for writes: to the step's limit, or, once a cancel came, to the margin before the process must be gone. */
     const timeLeft = () => {
         const exitBy = cancel.exitBy();
-        return Math.min(options.endAt, exitBy === undefined ? Number.POSITIVE_INFINITY : exitBy - _step_limits_js__WEBPACK_IMPORTED_MODULE_3__/* .COMMENT_EXIT_MARGIN_MS */ .Nz) - Date.now();
+        return Math.min(options.endAt, exitBy === undefined ? Number.POSITIVE_INFINITY : exitBy - _step_limits_js__WEBPACK_IMPORTED_MODULE_4__/* .COMMENT_EXIT_MARGIN_MS */ .Nz) - Date.now();
     };
+    // A lookup cut short by what was left of the step's limit ran out with that limit: one reason,
+    // whichever of the two timers fired first.
+    const outOfTime = (error, signals, lookupMs) => deadline.aborted || (signals.lookup.aborted && (0,_listing_js__WEBPACK_IMPORTED_MODULE_3__/* .isAbort */ .rV)(error) && lookupMs < options.requestTimeoutMs);
+    /** The code of a warning that a request failed with `error`, as `why` words it: the time that ran out, or the port's. */
+    const failedCode = (error, signals, lookupMs) => outOfTime(error, signals, lookupMs) ? code('out-of-time') : (port.codeOf?.(error) ?? code('not-written'));
     /** Why a request failed: the port's words, or the time that ran out. */
     const why = (error, signals, lookupMs) => {
-        // A lookup cut short by what was left of the step's limit ran out with that limit: one reason,
-        // whichever of the two timers fired first.
-        const cutByTheEnd = signals.lookup.aborted && (0,_listing_js__WEBPACK_IMPORTED_MODULE_2__/* .isAbort */ .rV)(error) && lookupMs < options.requestTimeoutMs;
-        if (deadline.aborted || cutByTheEnd)
+        if (outOfTime(error, signals, lookupMs))
             return `the ${port.api} did not answer before ${ended()}`;
-        if (signals.lookup.aborted && error instanceof _listing_js__WEBPACK_IMPORTED_MODULE_2__/* .ListingCut */ .x0)
+        if (signals.lookup.aborted && error instanceof _listing_js__WEBPACK_IMPORTED_MODULE_3__/* .ListingCut */ .x0)
             return `the ${port.api} answered ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .counted */ .hS)(error.pages, 'page')} of ${error.what}, each within ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(error.slowestMs)}, but not all of them within ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(lookupMs)} (request-timeout, for the whole listing)`;
-        if (signals.lookup.aborted && (0,_listing_js__WEBPACK_IMPORTED_MODULE_2__/* .isAbort */ .rV)(error))
+        if (signals.lookup.aborted && (0,_listing_js__WEBPACK_IMPORTED_MODULE_3__/* .isAbort */ .rV)(error))
             return `the ${port.api} did not answer within ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(lookupMs)} (request-timeout)`;
         // The server's words are one line without its escapes, whatever the port made of them; the
         // keys masked before the line is cut (a cut spelling of a key is not found after).
@@ -850,7 +915,7 @@ function recordLifecycle(port, options) {
         const lookupEndAt = Math.min(options.openLookupEndAt ?? options.endAt, options.endAt);
         for (let tries = 1;; tries++) {
             const sentAt = Date.now();
-            const lookupMs = (0,_step_limits_js__WEBPACK_IMPORTED_MODULE_3__/* .lookupBudgetMs */ .E_)(options.requestTimeoutMs, lookupEndAt);
+            const lookupMs = (0,_step_limits_js__WEBPACK_IMPORTED_MODULE_4__/* .lookupBudgetMs */ .E_)(options.requestTimeoutMs, lookupEndAt);
             const signals = signalsUntil(lookupEndAt, [cancel.signal]);
             try {
                 where = await port.open(signals, (known) => {
@@ -890,7 +955,7 @@ function recordLifecycle(port, options) {
                 const given = lostOpens() === undefined && (refused(error) || neverSent(error)) ? 'refused' : 'lost';
                 openMovesTo(given);
                 if (given === 'refused' && port.words.notOpened && where === undefined)
-                    say('warning', port.words.notOpened(reason));
+                    warn(port.words.notOpened(reason), cancel.signal.aborted && !deadline.aborted ? code('not-written') : failedCode(error, signals, lookupMs));
                 else
                     log.info(clean(port.words.openFailed(reason, where)));
                 return;
@@ -929,7 +994,7 @@ function recordLifecycle(port, options) {
     const heldLongEnough = (beforeTheClose = false) => {
         const exitBy = cancel.exitBy();
         const held = exitBy === undefined ? options.requestTimeoutMs : beforeTheClose ? (exitBy - Date.now()) / 2 : Number.POSITIVE_INFINITY;
-        return Number.isFinite(held) ? AbortSignal.any([(0,_timeout_signal_js__WEBPACK_IMPORTED_MODULE_4__/* .timeoutSignal */ ._)(Math.max(1, Math.ceil(held))), deadline]) : deadline;
+        return Number.isFinite(held) ? AbortSignal.any([(0,_timeout_signal_js__WEBPACK_IMPORTED_MODULE_5__/* .timeoutSignal */ ._)(Math.max(1, Math.ceil(held))), deadline]) : deadline;
     };
     /**
      * How long the outcome waited on an unanswered "in progress" write, in words: twice
@@ -953,7 +1018,7 @@ function recordLifecycle(port, options) {
             await waitToLand(lostTries.lastSentAt);
         if (!settled && where === undefined && deadline.aborted) {
             // The outcome must not go before a write that may still land on top of it, and there is no known place to write it.
-            say('warning', port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${ended()}, and the outcome must not go before it; if the ${port.api} applies that write later, ${lateOpen()}`, where, openedOf(open)));
+            warn(port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${ended()}, and the outcome must not go before it; if the ${port.api} applies that write later, ${lateOpen()}`, where, openedOf(open)), code('out-of-time'));
             return;
         }
         if (open.at === 'refused' && where === undefined && port.words.notOpened)
@@ -965,13 +1030,13 @@ function recordLifecycle(port, options) {
                 // One longer than what is left of the step's time for writes ends the tries at once, and says so.
                 const wait = notBefore - Date.now();
                 if (wait > 0 && wait >= timeLeft()) {
-                    sayWriteFailed(port.words.closeFailed(`the ${port.api} asked to wait ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(wait)} before its next write (a rate limit), longer than the ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(Math.max(0, timeLeft()))} left of the step's time for writes, so the outcome was not sent`, where, openedOf(open)));
+                    sayWriteFailed(port.words.closeFailed(`the ${port.api} asked to wait ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(wait)} before its next write (a rate limit), longer than the ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(Math.max(0, timeLeft()))} left of the step's time for writes, so the outcome was not sent`, where, openedOf(open)), code('out-of-time'));
                     return false;
                 }
                 if (wait > 0)
                     await settledOrAborted(sleep(wait), deadline);
                 // Each try has its own request-timeout for its lookups: a try after a pause is not cut by the time an earlier one used.
-                const lookupMs = (0,_step_limits_js__WEBPACK_IMPORTED_MODULE_3__/* .lookupBudgetMs */ .E_)(options.requestTimeoutMs, options.endAt);
+                const lookupMs = (0,_step_limits_js__WEBPACK_IMPORTED_MODULE_4__/* .lookupBudgetMs */ .E_)(options.requestTimeoutMs, options.endAt);
                 const signals = signalsUntil(options.endAt);
                 const sentAt = Date.now();
                 const anew = closeFound() === 'anew';
@@ -982,7 +1047,10 @@ function recordLifecycle(port, options) {
                 if ('error' in answer) {
                     const { error } = answer;
                     if (error instanceof RecordSkipped) {
-                        say(error.level, error.sentence);
+                        if (error.level === 'info')
+                            log.info(clean(error.sentence));
+                        else
+                            warn(error.sentence, error.code);
                         return false;
                     }
                     // A write of the outcome whose answer was lost may land later, after what follows it.
@@ -997,7 +1065,7 @@ function recordLifecycle(port, options) {
                         continue;
                     }
                     if (error instanceof NotFoundYet) {
-                        sayWriteFailed(port.words.closeFailed(`the ${port.api} had not answered its "in progress" write within ${waitedOnOpen(closeStartedAt, ' of the outcome')} and has no record of it yet, so the outcome was not written (it would make a second one); if the ${port.api} applies that write later, ${lateOpen()}`, where, openedOf(open)));
+                        sayWriteFailed(port.words.closeFailed(`the ${port.api} had not answered its "in progress" write within ${waitedOnOpen(closeStartedAt, ' of the outcome')} and has no record of it yet, so the outcome was not written (it would make a second one); if the ${port.api} applies that write later, ${lateOpen()}`, where, openedOf(open)), code('not-written'));
                         return false;
                     }
                     // Setting a known record to the outcome again changes nothing, so a write that failed on
@@ -1029,16 +1097,17 @@ function recordLifecycle(port, options) {
                     // A creation whose answer was lost may still be applied: the record may appear after the step.
                     const late = where === undefined && answerLost(error, signals) ? port.words.lateCreation?.() : undefined;
                     const reason = `${why(error, signals, lookupMs)}${cutShort}`;
+                    const failed = cutShort ? code('out-of-time') : failedCode(error, signals, lookupMs);
                     // A write of the outcome whose answer was lost (this try's or an earlier one's) may still be
                     // applied after the step, a success over another job's failure written meanwhile: not only
                     // "could not be written", since it may yet be; the consequence first (the port cuts its words).
                     const lostClose = closeLost();
                     if (where !== undefined && lostClose !== undefined && port.closeMayTurn?.() && port.words.lateClose && !port.appliedDespite?.(error)) {
                         const whyLost = lostClose.why === reason ? lostClose.why : `${lostClose.why}; the last try: ${reason}`;
-                        sayWriteFailed(port.words.closeFailed(`a write of its outcome got no answer, and if the ${port.api} applies it later, ${port.words.lateClose()} (${whyLost})`, where, openedOf(open)));
+                        sayWriteFailed(port.words.closeFailed(`a write of its outcome got no answer, and if the ${port.api} applies it later, ${port.words.lateClose()} (${whyLost})`, where, openedOf(open)), failed, lateCloseCode());
                         return false;
                     }
-                    sayWriteFailed(port.words.closeFailed(late ? `${reason}. That creation's answer was lost: if the ${port.api} applies it later, ${late}` : reason, where, openedOf(open)));
+                    sayWriteFailed(port.words.closeFailed(late ? `${reason}. That creation's answer was lost: if the ${port.api} applies it later, ${late}` : reason, where, openedOf(open)), failed);
                     return port.appliedDespite?.(error) === true;
                 }
                 const { done } = answer;
@@ -1083,7 +1152,7 @@ function recordLifecycle(port, options) {
         const unanswered = `its "in progress" write had no answer when ${deadline.aborted ? ended() : `the outcome had waited on it for ${waitedOnOpen(closeStartedAt)}`}`;
         // The outcome stands: the warning says so, and what the open brings if it lands later (not written, the write said why).
         if (written && where !== undefined)
-            say('warning', port.words.mayNotHold(`${unanswered}; if the ${port.api} applies that write later, ${lateOpen()}`, where));
+            warn(port.words.mayNotHold(`${unanswered}; if the ${port.api} applies that write later, ${lateOpen()}`, where), code('may-not-hold'));
     }
     /**
      * The time a write whose answer was lost is given to land before it is looked for: twice
@@ -1137,7 +1206,9 @@ function recordLifecycle(port, options) {
         // Why, said last: what the lost write may do comes first, before the port cuts its words.
         const lostWhyNow = (lostWrite === 'open' ? lostOpens()?.why : closeLost()?.why) ?? 'no answer';
         // Names the record the outcome went to last: one deleted meanwhile was written anew elsewhere.
-        const holds = (why) => say('warning', port.words.mayNotHold(why, known));
+        const holds = (why) => lostWrite === 'open'
+            ? warn(port.words.mayNotHold(why, known), code('may-not-hold'))
+            : warn(port.words.mayNotHold(why, known), code('may-not-hold'), lateCloseCode());
         // What the lost write shows if it lands after the step: the port knows (a second comment, for a lost creation).
         const late = () => (lostWrite === 'open' ? lateOpen() : (port.words.lateClose?.() ?? 'it stands over what came after it'));
         await waitToLand(sentAt);
@@ -1148,7 +1219,7 @@ function recordLifecycle(port, options) {
             const stands = await withinBudget(readBack(known, signals, lostWrite, lostWrite === 'open' ? (lostOpens()?.count ?? 1) : 1), deadline).catch((error) => ({ unread: error }));
             // Unread, what stands is not known: one warning names the record.
             if (typeof stands === 'object')
-                return holds(`${lost}, and what stands could not be read back; if the ${port.api} applied that write after the outcome, ${late()} (the write: ${lostWhyNow}; the read back: ${why(stands.unread, signals, (0,_step_limits_js__WEBPACK_IMPORTED_MODULE_3__/* .lookupBudgetMs */ .E_)(options.requestTimeoutMs, options.endAt))})`);
+                return holds(`${lost}, and what stands could not be read back; if the ${port.api} applied that write after the outcome, ${late()} (the write: ${lostWhyNow}; the read back: ${why(stands.unread, signals, (0,_step_limits_js__WEBPACK_IMPORTED_MODULE_4__/* .lookupBudgetMs */ .E_)(options.requestTimeoutMs, options.endAt))})`);
             if (stands === 'outcome')
                 return;
             if (stands === 'unseen')
@@ -1184,7 +1255,7 @@ function recordLifecycle(port, options) {
             const done = runClose(outcome)
                 .catch((error) => {
                 // Nothing above throws; should it, the record is still one warning, never a crash.
-                say('warning', port.words.closeFailed(port.explain(error), where, openedOf(open)));
+                warn(port.words.closeFailed(port.explain(error), where, openedOf(open)), code('not-written'));
             })
                 .finally(sayCloseWarnings);
             if (close.at === 'closing')
@@ -1323,7 +1394,7 @@ function keptRecord(plan, options) {
         const said = kept;
         kept = { at: 'none' };
         if (said.level === 'warning')
-            log.warning(clean(said.say));
+            log.warning(clean(said.say), said.code);
         else
             log.info(clean(said.say));
     };

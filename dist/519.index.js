@@ -348,6 +348,7 @@ function statusRecordPort(platform, targets) {
     };
     return {
         api: platform.api,
+        record: 'commit-status',
         ...(platform.openAgain ? { openAgain: true } : {}),
         async open(signals, at) {
             const io = await connect();
@@ -434,6 +435,7 @@ function statusRecordPort(platform, targets) {
         closeMayTurn: () => story.sent === 'hold' || story.sent === 'success',
         // A write sent, the other jobs' statuses unread after it: written all the same, in doubt.
         appliedDespite: (error) => error instanceof OtherJobsUnread && error.written,
+        codeOf: (error) => (error instanceof OtherJobsUnread ? (error.written ? 'commit-status.unconfirmed' : 'commit-status.others-unread') : undefined),
         explain: (error) => {
             if (!(error instanceof OtherJobsUnread))
                 return platform.explain(error);
@@ -455,6 +457,7 @@ function statusRecordPort(platform, targets) {
             lateClose: () => successSent()
                 ? `the ${nouns.thing} may show success over another job's failure: look at the ${nouns.unit}'s jobs before you merge`
                 : `the ${nouns.thing} may show ${platform.stateOf('pending')} after the other jobs ended: ${nouns.again} this job then`,
+            lateCloseCode: () => (successSent() ? 'commit-status.late-success' : 'commit-status.late-pending'),
             lateOpen: () => `the ${nouns.thing} shows ${platform.stateOf('pending')} until the job runs again`,
             mayNotHold: (why) => `Commit status ${shown} holds the outcome (${platform.stateOf(story.own)}) on commit ${story.sha}, but ${quote(why, 400)}. ${nouns.result} does not depend on it.`,
             closeFailed: (why) => story.unconfirmed
@@ -466,11 +469,14 @@ function statusRecordPort(platform, targets) {
 
 // EXTERNAL MODULE: ./src/github/comment-api.ts
 var comment_api = __webpack_require__(1691);
+// EXTERNAL MODULE: ./src/records/failure.ts
+var failure = __webpack_require__(2516);
 // EXTERNAL MODULE: ./src/github/fork.ts
 var github_fork = __webpack_require__(356);
 // EXTERNAL MODULE: ./src/github/run-commit.ts
 var run_commit = __webpack_require__(5886);
 ;// CONCATENATED MODULE: ./src/github/commit-status-api.ts
+
 
 
 
@@ -542,11 +548,8 @@ async function listCommitStatuses(octokit, place, tally = new listing/* PageTall
 }
 /** The token may not write statuses: sending the outcome would be refused the same way. */
 function refused(error) {
-    const status = statusOf(error);
+    const status = (0,failure/* statusOf */.c2)(error);
     return (status === 401 || status === 403 || status === 404) && !(0,comment_api/* rateLimited */.xd)(error);
-}
-function statusOf(error) {
-    return typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
 }
 /**
  * What to tell the user when the status could not be written; the step does not fail for it.
@@ -554,7 +557,7 @@ function statusOf(error) {
  * whose token is read-only whatever the job's permissions say.
  */
 function explainStatusError(error, fork = (0,github_fork/* runFork */.MY)()) {
-    const status = statusOf(error);
+    const status = (0,failure/* statusOf */.c2)(error);
     const unreached = (0,comment_api/* unreachableSaid */.sn)(error);
     if (unreached)
         return unreached;
@@ -625,7 +628,7 @@ function commitStatusPort(status, targets, clean) {
             const github = await __webpack_require__.e(/* import() */ 157).then(__webpack_require__.bind(__webpack_require__, 157));
             const place = statusPlace(github.context);
             if ('skip' in place)
-                throw new lifecycle/* RecordSkipped */.CU(`commit-status is set, but ${place.skip}. No commit status was written. The step's result does not depend on it.`);
+                throw new lifecycle/* RecordSkipped */.CU(`commit-status is set, but ${place.skip}. No commit status was written. The step's result does not depend on it.`, 'commit-status.skipped');
             const octokit = (0,comment_api/* guardedClient */.S2)(github.getOctokit(status.githubToken), status.githubToken, clean);
             // Set in a hook, the signal reaches the request and the proxy-aware fetch of the defaults stays in place.
             let signal;
@@ -689,7 +692,8 @@ function recordCommitStatus(options) {
         if ((0,parse/* commitStatusWithoutToken */.P)(options.raw))
             return {
                 say: "commit-status is set, but github-token is empty (a secret that is not set?). No commit status was written, so a check that branch protection requires stays expected; the step's result does not depend on it.",
-                level: 'warning'
+                level: 'warning',
+                code: 'commit-status.no-token'
             };
         return undefined;
     }, options);

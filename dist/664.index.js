@@ -230,11 +230,12 @@ function deploymentPort(deployment, clean, run) {
         const github = await __webpack_require__.e(/* import() */ 157).then(__webpack_require__.bind(__webpack_require__, 157));
         const place = deploymentPlace(github.context);
         if ('skip' in place)
-            throw new lifecycle/* RecordSkipped */.CU(`deployment-environment is set, but ${place.skip}. No deployment was created. The step's result does not depend on it.`);
+            throw new lifecycle/* RecordSkipped */.CU(`deployment-environment is set, but ${place.skip}. No deployment was created. The step's result does not depend on it.`, 'deployment.skipped');
         return { github, place };
     };
     return {
         api: 'GitHub API',
+        record: 'deployment',
         async open(signals, at) {
             const { github, place } = await placeOf();
             const octokit = clientFor(github, deployment.githubToken, signals, clean);
@@ -255,7 +256,7 @@ function deploymentPort(deployment, clean, run) {
         },
         async close(outcome, where, opened, signals, found) {
             if (opened === 'never')
-                throw new lifecycle/* RecordSkipped */.CU('No deployment was created: the run ended before waiting began.', 'info');
+                throw new lifecycle/* RecordSkipped */.CU('No deployment was created: the run ended before waiting began.', 'deployment.skipped', 'info');
             const { github, place } = await placeOf();
             const octokit = clientFor(github, deployment.githubToken, signals, clean);
             if (where === undefined && story.creation.at === 'limited')
@@ -337,7 +338,8 @@ function recordDeployment(options) {
         if ((0,parse/* deploymentWithoutToken */.zK)(options.raw))
             return {
                 say: "deployment-environment is set, but github-token is empty (a secret that is not set?). No deployment was recorded; the step's result does not depend on it.",
-                level: 'warning'
+                level: 'warning',
+                code: 'deployment.no-token'
             };
         return undefined;
     }, options);

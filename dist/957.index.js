@@ -212,10 +212,11 @@ function messageRecordPort(platform) {
         const own = io.ownCommit;
         const head = await (0,heads/* leftToNewerHead */.Y9)(own, (0,heads/* shownCommit */.jW)(shown), () => io.head());
         if (head)
-            throw new lifecycle/* RecordSkipped */.CU((0,heads/* newerHeadSaid */.zx)(platform.words.named(), (0,heads/* shownCommit */.jW)(shown) ?? '', own ?? '', head, platform.on), 'info');
+            throw new lifecycle/* RecordSkipped */.CU((0,heads/* newerHeadSaid */.zx)(platform.words.named(), (0,heads/* shownCommit */.jW)(shown) ?? '', own ?? '', head, platform.on), `${platform.what}.skipped`, 'info');
     };
     return {
         api: platform.api,
+        record: platform.what,
         async open(signals, at) {
             const io = await platform.connect(signals);
             const { id, twins, body: shown } = await io.find();
@@ -315,7 +316,7 @@ async function commentPlace(settings) {
     const { context } = github;
     const target = (0,comment_api/* commentTarget */.lt)(context, settings.prNumberTarget);
     if ('skip' in target)
-        throw new lifecycle/* RecordSkipped */.CU(`pr-comment is set, but ${target.skip}. No comment was written.`);
+        throw new lifecycle/* RecordSkipped */.CU(`pr-comment is set, but ${target.skip}. No comment was written.`, 'comment.skipped');
     // The workflow is named by its file (GITHUB_WORKFLOW_REF); by its name only where the file is unknown.
     const place = {
         workflow: context.workflow,
@@ -439,7 +440,8 @@ function recordPullRequestComment(options) {
         if ((0,parse/* commentWithoutToken */.Do)(options.raw))
             return {
                 say: "pr-comment is set, but github-token is empty (a secret that is not set?). No comment was written; the step's result does not depend on it.",
-                level: 'warning'
+                level: 'warning',
+                code: 'comment.no-token'
             };
         return undefined;
     }, options);

@@ -31068,7 +31068,7 @@ function createLogReporter(sink, options) {
         },
         unknownStatus(ref, status) {
             closeGroup();
-            sink.warning(clean(`${(0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRef */ .Ro)(ref)} reports status "${inert(status, 80)}", which this action does not know; waiting on as if pending (it can never count as success)`));
+            sink.warning(clean(`${(0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRef */ .Ro)(ref)} reports status "${inert(status, 80)}", which this action does not know; waiting on as if pending (it can never count as success)`), 'status.unknown');
         },
         pollDone(ref, pollNumber, outcome) {
             sink.debug(clean(`${(0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRef */ .Ro)(ref)} poll ${pollNumber}: ${inert(outcome, 300)}`));
@@ -43605,7 +43605,7 @@ function lastNet(error, netExitCode) {
     const what = `Unexpected error: ${faultMessage(error)}`;
     if (told.exitCode !== undefined) {
         try {
-            runner.log.warning(runner.clean(`${what}. It came after the outcome was reported, which stands. Please report it to the maintainers of wait-for-docs with this message.`));
+            runner.log.warning(runner.clean(`${what}. It came after the outcome was reported, which stands. Please report it to the maintainers of wait-for-docs with this message.`), 'step.late-fault');
         }
         catch { }
         return { reported: false, exitCode: told.exitCode };
@@ -43637,7 +43637,53 @@ async function closeAll(records, outcome, settings) {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/warnings.ts
+// What the step warns of, for machines as well as people: every warning has a code that stays
+// when its words change, printed at the end of its line ("… [commit-status.not-written]"), so a
+// pipeline, a test or the explorer tells one warning from another without reading its words.
+// This is the one list of them; docs/troubleshooting.md ("Warning codes") says what each means
+// and what to do, a row each (a test holds the two to each other).
+/** The records the step keeps outside itself. */
+const RECORDS = (/* unused pure expression or super */ null && (['comment', 'note', 'deployment', 'commit-status']));
+/** What a record's warning says of it, whichever record it is (`<record>.<kind>`). */
+const RECORD_KINDS = (/* unused pure expression or super */ null && (['not-written', 'out-of-time', 'may-not-hold', 'skipped', 'no-token', 'not-loaded']));
+/** The commit status's own warnings, beside the kinds every record has. */
+const COMMIT_STATUS_CODES = (/* unused pure expression or super */ null && ([
+    'commit-status.late-success',
+    'commit-status.late-pending',
+    'commit-status.others-unread',
+    'commit-status.unconfirmed',
+    'commit-status.named-like-job'
+]));
+/** The step's other warnings. */
+const STEP_CODES = (/* unused pure expression or super */ null && ([
+    'status.unknown',
+    'result.timeout-passes',
+    'outputs.cut',
+    'summary.not-written',
+    'report.not-written',
+    'cancel.grace-ran-out',
+    'input.key-as-flag',
+    'input.action-only',
+    'step.late-fault'
+]));
+/** Every code a warning may carry. */
+function everyWarningCode() {
+    return [...RECORDS.flatMap((record) => RECORD_KINDS.map((kind) => `${record}.${kind}`)), ...COMMIT_STATUS_CODES, ...STEP_CODES];
+}
+/** A warning's line as it is printed: its words, then its codes in brackets (the first says what it is about most). */
+function withCodes(words, codes) {
+    const list = [...new Set(typeof codes === 'string' ? [codes] : codes)];
+    return list.length === 0 ? words : `${words} [${list.join(', ')}]`;
+}
+/** The codes at the end of a printed warning line (none when it has none). */
+function codesOf(line) {
+    const found = /\[([a-z-]+\.[a-z-]+(?:, [a-z-]+\.[a-z-]+)*)\]\s*$/.exec(line);
+    return found?.[1] ? found[1].split(', ') : [];
+}
+
 ;// CONCATENATED MODULE: ./src/github/log-sink.ts
+
 
 
 
@@ -43660,7 +43706,7 @@ const markers = new Set();
 const githubLog = {
     info: (message) => github_core/* info */.pq(markers.delete(message) ? message : (0,src_text/* inertCommands */.rn)(message)),
     debug: (message) => github_core/* debug */.Yz((0,src_text/* inertCommands */.rn)(message)),
-    warning: (message) => github_core/* warning */.$e((0,src_text/* inertCommands */.rn)(message)),
+    warning: (message, code) => github_core/* warning */.$e(withCodes((0,src_text/* inertCommands */.rn)(message), code)),
     startGroup: (name) => github_core/* startGroup */.Oh((0,src_text/* inertCommands */.rn)(name)),
     endGroup: () => github_core/* endGroup */.N4(),
     untrusted(lines) {
@@ -43673,24 +43719,21 @@ const githubLog = {
 };
 
 ;// CONCATENATED MODULE: ./src/github/records.ts
-// The records the action keeps on GitHub, each loaded only when the step's inputs ask for it: a
-// run that keeps none (no pr-comment, deployment-environment or commit-status) loads none of
-// their code, nor the lifecycle they share.
 
 
 /** The records `raw` asks for, even with invalid inputs (each then says why, or closes with `error`). */
 async function githubRecords(kept, setOutputNow) {
     const asked = (0,github_parse/* recordsAskedFor */.Gx)(kept.raw);
     // A record whose code cannot be loaded (a dist/ folder copied without its chunks) is one warning, never a crash.
-    const unloadable = (what) => (error) => notLoaded(what, error, kept);
+    const unloadable = (what, record) => (error) => notLoaded(what, record, error, kept);
     // The toolkit the records write with is loaded now, before waiting begins: loaded by a record's
     // first write, it took that write's request-timeout (found under load: "did not answer within
     // 400ms" of an API never asked). Missing, each record says so when it writes.
     const toolkit = asked.comment || asked.deployment || asked.commitStatus ? __nccwpck_require__.e(/* import() */ 157).then(__nccwpck_require__.bind(__nccwpck_require__, 157)).catch(() => undefined) : undefined;
     const [comment, deployment, status] = await Promise.all([
-        asked.comment ? Promise.all(/* import() */[__nccwpck_require__.e(303), __nccwpck_require__.e(957)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9957)).then((m) => m.recordPullRequestComment(kept), unloadable('pull request comment')) : undefined,
-        asked.deployment ? Promise.all(/* import() */[__nccwpck_require__.e(303), __nccwpck_require__.e(664)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3664)).then((m) => m.recordDeployment({ ...kept, setOutputNow }), unloadable('deployment')) : undefined,
-        asked.commitStatus ? Promise.all(/* import() */[__nccwpck_require__.e(303), __nccwpck_require__.e(519)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6519)).then((m) => m.recordCommitStatus(kept), unloadable('commit status')) : undefined,
+        asked.comment ? Promise.all(/* import() */[__nccwpck_require__.e(303), __nccwpck_require__.e(957)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9957)).then((m) => m.recordPullRequestComment(kept), unloadable('pull request comment', 'comment')) : undefined,
+        asked.deployment ? Promise.all(/* import() */[__nccwpck_require__.e(303), __nccwpck_require__.e(664)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3664)).then((m) => m.recordDeployment({ ...kept, setOutputNow }), unloadable('deployment', 'deployment')) : undefined,
+        asked.commitStatus ? Promise.all(/* import() */[__nccwpck_require__.e(303), __nccwpck_require__.e(519)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6519)).then((m) => m.recordCommitStatus(kept), unloadable('commit status', 'commit-status')) : undefined,
         toolkit
     ]);
     return {
@@ -43699,11 +43742,11 @@ async function githubRecords(kept, setOutputNow) {
     };
 }
 /** A record whose code could not be loaded: nothing is written, and the step says so at the close. */
-function notLoaded(what, error, { log, clean }) {
+function notLoaded(what, record, error, { log, clean }) {
     const why = (0,src_text/* oneLine */.TN)(clean(error instanceof Error ? error.message : String(error)), 300);
     return {
         open: () => undefined,
-        close: async () => log.warning(`The ${what} could not be written: the action's code for it could not be loaded (${why}). Check that the action's dist/ folder is complete (every file beside dist/index.js); the step's result does not depend on it.`)
+        close: async () => log.warning(`The ${what} could not be written: the action's code for it could not be loaded (${why}). Check that the action's dist/ folder is complete (every file beside dist/index.js); the step's result does not depend on it.`, `${record}.not-loaded`)
     };
 }
 
@@ -43980,6 +44023,7 @@ function fitInBudget(markdown) {
 
 
 
+
 /**
  * The step's last word: every output, the job summary, the result line or failure message, and
  * file annotations. Returns the outcome it reported: an error when the outputs could not be
@@ -43994,7 +44038,7 @@ async function reportStep(waited, options, clean) {
         outcome = outputsNotWritten(outcome, notWritten);
     // A list cut to fit says so: a later step reading files-changed would take it for all of them.
     for (const cut of listsCut(outcome, outputs))
-        github_core/* warning */.$e((0,src_text/* inertCommands */.rn)(clean(`${cut}.`)));
+        githubLog.warning(clean(`${cut}.`), 'outputs.cut');
     for (const note of addressesLeftOut(outcome))
         github_core/* info */.pq((0,src_text/* inertCommands */.rn)(clean(`${note}.`)));
     if (options.summary) {
@@ -44004,7 +44048,7 @@ async function reportStep(waited, options, clean) {
                 .write({ overwrite: false });
         }
         catch (error) {
-            github_core/* warning */.$e(clean(summaryNotWritten(error)));
+            githubLog.warning(clean(summaryNotWritten(error)), 'summary.not-written');
         }
     }
     // Each line inert (`inertCommands`): server text no CI reads as a command.
@@ -44013,7 +44057,7 @@ async function reportStep(waited, options, clean) {
     if (outcome.result === 'success')
         github_core/* info */.pq(said(`Result: success — ${outcome.headline}`));
     else if (passes)
-        github_core/* warning */.$e(said(`Result: timeout — ${outcome.headline} (fail-on-timeout is false, so the step passes)`));
+        githubLog.warning(clean(`Result: timeout — ${outcome.headline} (fail-on-timeout is false, so the step passes)`), 'result.timeout-passes');
     else
         github_core/* setFailed */.C1(said((0,explain/* failureMessage */.oh)(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot, expectedCommit: options.expectedCommit })));
     annotateFiles(outcome, options.docsRoot ?? '', clean);
@@ -44049,7 +44093,7 @@ const FAILED = 1;
  */
 async function run(hooks = {}) {
     const startedAt = Date.now();
-    const cancel = listenForCancel({ say: (line) => github_core/* info */.pq(line), warn: (line) => github_core/* warning */.$e(line), exitCode: () => FAILED });
+    const cancel = listenForCancel({ say: (line) => github_core/* info */.pq(line), warn: (line) => githubLog.warning(line, 'cancel.grace-ran-out'), exitCode: () => FAILED });
     const raw = (0,github_parse/* readRawInputs */.yI)((name) => github_core/* getInput */.V4(name));
     const secrets = maskSecrets(raw);
     const clean = redactorFor(secrets);
