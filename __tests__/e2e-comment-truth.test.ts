@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process'
+import { codesOf } from '../src/warnings.js'
 import { createServer, type AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { ACTIONS_BOT } from '../dev/github-api.js'
@@ -121,6 +122,9 @@ describe('the comment is written after every write before it has settled', () =>
     expect(run.stdout).toContain(
       `::warning::The pull request comment could not be written: the GitHub API had not answered its "in progress" write within 2.0s of the outcome (twice request-timeout) and has no record of it yet, so the outcome was not written (it would make a second one); if the GitHub API applies that write later, the comment says "⏳ Waiting" until the next run, or, if another run of this step wrote its own meanwhile, a second comment of this step appears saying "⏳ Waiting", which the next run of this step removes`
     )
+    // Its codes: not written, and what the unanswered creation brings if it lands (the step's one, or a second).
+    const said = run.stdout.split('\n').find((line) => line.startsWith('::warning::The pull request comment'))
+    expect(codesOf(said ?? '')).toEqual(['comment.not-written', 'comment.late-waiting-or-twin'])
     // No second write that the held one could overwrite.
     expect(writes(api)).toHaveLength(1)
     // Twice request-timeout after the outcome, not the step's limit; and the time a child process needs to start on a busy machine.

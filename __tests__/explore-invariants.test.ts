@@ -375,9 +375,11 @@ describe('the invariants on hand-built runs', () => {
     expect(writtenElsewhereIsTrue(withNote([], 'The merge request note could not be written: x. [note.not-written]\n'))).toHaveLength(1)
     expect(writtenElsewhereIsTrue(withNote([], 'warning: The merge request note could not be written: x.\n'))).toHaveLength(1)
     // A lost creation that lands after the step: a second note the step could not see, accepted when its one warning said so.
-    const late = `${goodRun().stdout}warning: The merge request note holds the outcome, but its "in progress" write got no answer (reset) and was not seen applied 1.7s after it was sent; if the GitLab API applies it later, a second note of this step appears saying "⏳ Waiting", which the next run of this step removes. The result does not depend on it. [note.may-not-hold]\n`
+    const late = `${goodRun().stdout}warning: The merge request note holds the outcome, but its "in progress" write got no answer (reset) and was not seen applied 1.7s after it was sent; if the GitLab API applies it later, a second note of this step appears saying "⏳ Waiting", which the next run of this step removes. The result does not depend on it. [note.may-not-hold, note.late-twin]\n`
     const twins = [`${MARKER}\n### ✅ Docs update deployed`, `${MARKER}\n### ⏳ Waiting for the docs update`]
     expect(writtenElsewhereIsTrue(withNote(twins, late))).toEqual([])
+    // Told by the code: the same words without it account for no second note.
+    expect(writtenElsewhereIsTrue(withNote(twins, late.replace(', note.late-twin', '')))[0]?.detail).toBe('2 notes of the step hold the marker')
     expect(writtenElsewhereIsTrue(withNote(twins))[0]?.detail).toBe('2 notes of the step hold the marker')
     // A person deleted the outcome's note after it landed; the late twin said stands alone (found by the long run, seed 20263106).
     const noteWrite = (appliedAt: number, title: string): Seen => ({
@@ -399,12 +401,12 @@ describe('the invariants on hand-built runs', () => {
     expect(writtenElsewhereIsTrue(deleted(1_200))[0]?.detail).toBe('1 notes of the step hold the marker')
     expect(writtenElsewhereIsTrue(withNote([twins[1] ?? ''], late))[0]?.detail).toBe('1 notes of the step hold the marker')
     // This run's note left beside an older one, its close failed: said as standing "in progress".
-    const stands = `${goodRun().stdout}warning: The merge request note could not be written: x; a second note of this step may stand beside an older one (it could not be looked for, or removed), which the next run of this step removes. The result does not depend on it. [note.not-written]\n`
+    const stands = `${goodRun().stdout}warning: The merge request note could not be written: x; a second note of this step may stand beside an older one (it could not be looked for, or removed), which the next run of this step removes. The result does not depend on it. [note.not-written, note.twin-left]\n`
     expect(writtenElsewhereIsTrue(withNote(twins, stands))).toEqual([])
     // Said, but two notes with the outcome are two all the same.
     expect(writtenElsewhereIsTrue(withNote([`${MARKER}\n### ✅ a`, `${MARKER}\n### ✅ b`], late))[0]?.detail).toBe('2 notes of the step hold the marker')
     // The close's own creation lost: the note may appear late (and its "in progress" one, when that creation was lost too); one more, said so, is accepted.
-    const lateCreation = `${goodRun().stdout}warning: The merge request note could not be written: HTTP 500. That creation's answer was lost: if the GitLab API applies it later, the note may still appear after the step, and so may its "⏳ Waiting" one; if a second note of this step appears, the next run of this step removes it. The result does not depend on it. [note.not-written]\n`
+    const lateCreation = `${goodRun().stdout}warning: The merge request note could not be written: HTTP 500. That creation's answer was lost: if the GitLab API applies it later, the note may still appear after the step, and so may its "⏳ Waiting" one; if a second note of this step appears, the next run of this step removes it. The result does not depend on it. [note.not-written, note.late-creation]\n`
     expect(writtenElsewhereIsTrue(withNote(twins, lateCreation))).toEqual([])
     expect(writtenElsewhereIsTrue(withNote([`${MARKER}\n### ✅ a`, `${MARKER}\n### ✅ b`], lateCreation))).toEqual([])
     // One more than said is too many.
@@ -1167,7 +1169,7 @@ describe('the invariants across the runs of one schedule', () => {
   it('what one run may leave and say is accepted across runs too: a late twin of its comment, a late success over a failed leg', () => {
     const comment = (id: number, title: string) => ({ id, body: `${LEG_MARKER}\n${title}`, user: OUR_GITHUB_LOGIN })
     const late =
-      '::warning::The pull request comment holds the outcome, but its "in progress" write got no answer (reset) and was not seen applied 1.7s after it was sent; if the GitHub API applies it later, a second comment of this step appears saying "⏳ Waiting", which the next run of this step removes. The result does not depend on it. [comment.may-not-hold]\n'
+      '::warning::The pull request comment holds the outcome, but its "in progress" write got no answer (reset) and was not seen applied 1.7s after it was sent; if the GitHub API applies it later, a second comment of this step appears saying "⏳ Waiting", which the next run of this step removes. The result does not depend on it. [comment.may-not-hold, comment.late-twin]\n'
     const twins = (stdout: string, titles = ['### ✅ Docs update deployed', '### ⏳ Waiting for the docs update']) =>
       sharing([actionRun(0, 'success'), actionRun(1, 'success', { stdout })], { comments: titles.map((title, i) => comment(i + 1, title)) })
     expect(oneRecordPerIdentity(twins(late))).toEqual([])
@@ -1179,12 +1181,12 @@ describe('the invariants across the runs of one schedule', () => {
     expect(oneRecordPerIdentity(twins(late, ['### ✅ a', '### ✅ b']))).toHaveLength(1)
     // Unless a leg's own lost creation of the outcome said a comment may still appear: one more per leg that said so.
     const lateCreation =
-      "::warning::The pull request comment could not be written: HTTP 502. That creation's answer was lost: if the GitHub API applies it later, the comment may still appear after the step; if a second comment of this step appears, the next run of this step removes it. The step's result does not depend on it. [comment.not-written]\n"
+      "::warning::The pull request comment could not be written: HTTP 502. That creation's answer was lost: if the GitHub API applies it later, the comment may still appear after the step; if a second comment of this step appears, the next run of this step removes it. The step's result does not depend on it. [comment.not-written, comment.late-creation]\n"
     expect(oneRecordPerIdentity(twins(lateCreation, ['### ✅ a', '### ✅ b']))).toEqual([])
     expect(oneRecordPerIdentity(twins(lateCreation, ['### ✅ a', '### ✅ b', '### ✅ c']))).toHaveLength(1)
     // Said as one or the other (a lost creation the close found no record of): alone, or beside another run's; not beside two.
     const loneOrTwin =
-      '::warning::The pull request comment could not be written: the GitHub API had not answered its "in progress" write within 2.0s of the outcome (twice request-timeout) and has no record of it yet, so the outcome was not written (it would make a second one); if the GitHub API applies that write later, the comment says "⏳ Waiting" until the next run, or, if another run of this step wrote its own meanwhile, a second comment of this step appears saying "⏳ Waiting", which the next run of this step removes. The step\'s result does not depend on it. [comment.not-written]\n'
+      '::warning::The pull request comment could not be written: the GitHub API had not answered its "in progress" write within 2.0s of the outcome (twice request-timeout) and has no record of it yet, so the outcome was not written (it would make a second one); if the GitHub API applies that write later, the comment says "⏳ Waiting" until the next run, or, if another run of this step wrote its own meanwhile, a second comment of this step appears saying "⏳ Waiting", which the next run of this step removes. The step\'s result does not depend on it. [comment.not-written, comment.late-waiting-or-twin]\n'
     expect(oneRecordPerIdentity(twins(loneOrTwin, ['### ⏳ Waiting for the docs update']))).toEqual([])
     expect(oneRecordPerIdentity(twins(loneOrTwin))).toEqual([])
     expect(oneRecordPerIdentity(twins(loneOrTwin, ['### ✅ a', '### ✅ b', '### ⏳ Waiting for the docs update']))).toHaveLength(1)

@@ -352,15 +352,19 @@ describe('what a lost "in progress" write shows if it lands after the step', () 
     created.closing('outcome', 'creation')
     created.created()
     expect(created.lateOpen('note')).toBe('a second note of this step appears saying "⏳ Waiting", which the next run of this step removes')
+    // Its warning's kind says the same (src/warnings.ts): machines tell the cases apart by it.
+    expect(created.lateOpenKind()).toBe('late-twin')
     const updated = twinStory()
     updated.opening('update', 'in progress')
     updated.closing('outcome', 'update')
     expect(updated.lateOpen('comment')).toBe('the comment says "⏳ Waiting" until the next run')
+    expect(updated.lateOpenKind()).toBeUndefined()
     // A creation the close found (it landed in time) can land no more as a second one.
     const found = twinStory()
     found.opening('creation', 'in progress')
     found.closing('outcome', 'update')
     expect(found.lateOpen('comment')).toBe('the comment says "⏳ Waiting" until the next run')
+    expect(found.lateOpenKind()).toBeUndefined()
     // A creation the close neither found nor wrote beside (not answered, no record yet): the step's
     // one record if it lands, or a second beside another run's made meanwhile (found by the long run: a matrix leg's).
     const unfound = twinStory()
@@ -368,6 +372,22 @@ describe('what a lost "in progress" write shows if it lands after the step', () 
     expect(unfound.lateOpen('note')).toBe(
       'the note says "⏳ Waiting" until the next run, or, if another run of this step wrote its own meanwhile, a second note of this step appears saying "⏳ Waiting", which the next run of this step removes'
     )
+    expect(unfound.lateOpenKind()).toBe('late-waiting-or-twin')
+  })
+
+  it("what a failed close adds, and its kinds: the open's lost creation that may land as a second one", async () => {
+    const { twinStory } = await import('../src/records/twins.js')
+    const made = twinStory()
+    made.opening('creation', 'in progress')
+    made.closing('outcome', 'creation')
+    made.created()
+    expect(made.twinStands('comment', 'lost')).toBe(
+      '; if its "in progress" creation, whose answer was lost, lands later, a second comment of this step appears saying "⏳ Waiting", which the next run of this step removes'
+    )
+    expect(made.twinStandsKinds('lost')).toEqual(['late-twin'])
+    // An open that was answered adds nothing, in words or kinds.
+    expect(made.twinStands('comment', 'written')).toBe('')
+    expect(made.twinStandsKinds('written')).toEqual([])
   })
 
   it("what the close's own creation shows if its answer was lost: the record, late, with the open's when that was unanswered too; nothing after an update", async () => {

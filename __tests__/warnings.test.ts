@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { COMMIT_STATUS_CODES, codesOf, everyWarningCode, RECORD_KINDS, RECORDS, STEP_CODES, withCodes } from '../src/warnings.js'
+import { COMMIT_STATUS_CODES, codesOf, everyWarningCode, MESSAGE_KINDS, RECORD_KINDS, RECORDS, STEP_CODES, withCodes } from '../src/warnings.js'
 
 const docs = readFileSync(path.join(__dirname, '..', 'docs', 'troubleshooting.md'), 'utf8')
 /** The codes in the rows of docs/troubleshooting.md's "Warning codes" table, in order. */
@@ -11,12 +11,17 @@ const documented = [...docs.slice(docs.indexOf('## Warning codes'), docs.indexOf
 
 describe('warning codes', () => {
   it('the docs have a row for every code, in the order of src/warnings.ts, and none it lacks', () => {
-    expect(documented).toEqual([...RECORD_KINDS.map((kind) => `<record>.${kind}`), ...COMMIT_STATUS_CODES, ...STEP_CODES])
+    expect(documented).toEqual([
+      ...RECORD_KINDS.map((kind) => `<record>.${kind}`),
+      ...MESSAGE_KINDS.map((kind) => `<message>.${kind}`),
+      ...COMMIT_STATUS_CODES,
+      ...STEP_CODES
+    ])
   })
 
   it("every code is a record's or one of the step's, and the docs' examples use only those", () => {
     const every = new Set<string>(everyWarningCode())
-    expect(every.size).toBe(RECORDS.length * RECORD_KINDS.length + COMMIT_STATUS_CODES.length + STEP_CODES.length)
+    expect(every.size).toBe(RECORDS.length * RECORD_KINDS.length + 2 * MESSAGE_KINDS.length + COMMIT_STATUS_CODES.length + STEP_CODES.length)
     const examples = [...docs.matchAll(/^warning: .*$/gm)].map((line) => line[0])
     expect(examples.length).toBeGreaterThan(3)
     for (const line of examples) {

@@ -154,6 +154,8 @@ const about = (line: string, record: string, kinds?: readonly string[]) =>
 const namesTheCommitStatus = (line: string) => about(line, 'commit-status')
 /** What a record's warning says when it may not be true: not written, or written and in doubt (not "nowhere to go"). */
 const IN_DOUBT = ['not-written', 'out-of-time', 'may-not-hold', 'no-token', 'not-loaded']
+/** Every code of a run's warnings, in the order said. */
+const warningCodes = (r: RunRecord): string[] => warningLines(r).flatMap(codesOfLine)
 /** Whether a run warned that a code of its says: `code`, exactly. */
 const warnedOf = (r: RunRecord, code: string) => warningLines(r).some((line) => codesOfLine(line).includes(code))
 
@@ -475,34 +477,24 @@ const IN_PROGRESS = '⏳ Waiting for'
 const EARLIER_RUN = 'an earlier run'
 
 /**
- * Whether more comments or notes of one marker stand than the runs' warnings account for. A lost
- * creation that lands after its run is a second record the run cannot see, accepted when a
- * warning of a run said so: a lost "in progress" creation ("a second … appears saying "⏳
- * Waiting"") accounts for the records saying "in progress"; a lost creation of the close ("… may
- * still appear after the step …; if a second … appears, the next run of this step removes it")
+ * Whether more comments or notes of one marker stand than the runs' warnings account for (`said`:
+ * each run's warning codes). A lost creation that lands after its run is a second record the run
+ * cannot see, accepted when a warning of a run said so: a lost "in progress" creation
+ * (`late-twin`, `late-waiting-or-twin`) accounts for the records saying "in progress"; a lost
+ * creation of the close (`late-creation`) or a second one left beside an older one (`twin-left`)
  * for one more record of any body, per run that said so. Beside those, one record at the most,
  * and one exactly when a late "in progress" twin is accounted for only by the first (none when
  * a person deleted the outcome's record, or the lost creation was said as one or the other).
  */
-function tooManyRecords(what: string, bodies: readonly string[], logs: readonly string[], outcomeDeleted = false): boolean {
-  const lateTwinSaid = logs.some((text) =>
-    new RegExp(`a second ${what} of this step appears saying "⏳ Waiting", which the next run of this step removes`).test(text)
-  )
+function tooManyRecords(what: string, bodies: readonly string[], said: readonly (readonly string[])[], outcomeDeleted = false): boolean {
+  const saidBy = (codes: readonly string[], ...kinds: string[]) => kinds.some((kind) => codes.includes(`${what}.${kind}`))
+  // A second one saying "⏳ Waiting" may appear: said as that, or as the step's one or a second.
+  const lateTwinSaid = said.some((codes) => saidBy(codes, 'late-twin', 'late-waiting-or-twin'))
   // One more record of any body per run that said one may appear, or may stand beside an older one.
-  const lateCreations = logs.filter(
-    (text) =>
-      new RegExp(
-        `the ${what} may still appear after the step(?:, and so may its "⏳ Waiting" one)?; if a second ${what} of this step appears, the next run of this step removes it`
-      ).test(text) ||
-      new RegExp(
-        `a second ${what} of this step may stand beside an older one \\(it could not be looked for, or removed\\), which the next run of this step removes`
-      ).test(text)
-  ).length
+  const lateCreations = said.filter((codes) => saidBy(codes, 'late-creation', 'twin-left')).length
   // Said as one or the other: the lost creation that landed is the step's one record, or a second
   // beside another run's (a lost creation of which the close found no record).
-  const loneOrTwinSaid = logs.some((text) =>
-    new RegExp(`the ${what} says "⏳ Waiting" until the next run, or, if another run of this step wrote its own meanwhile, a second ${what}`).test(text)
-  )
+  const loneOrTwinSaid = said.some((codes) => saidBy(codes, 'late-waiting-or-twin'))
   const lateTwins = lateTwinSaid ? bodies.filter((body) => body.includes(IN_PROGRESS)).length : 0
   const rest = bodies.length - lateTwins
   // A person deleted the record of the outcome: the late twin said may stand alone (found by the long run).
@@ -515,12 +507,11 @@ export function writtenElsewhereIsTrue(r: RunRecord): Violation[] {
   const found: Violation[] = []
   if (r.killed) return found
   const result = resultOf(r)
-  const text = log(r)
   const check = (what: string, bodies: string[], warned: boolean, others: string[]) => {
     const earlier = bodies.filter((body) => body.includes(EARLIER_RUN)).length
     // A lost creation that lands after the step is a second one the step cannot see: accepted when its warning said so.
     const channel = what === 'comment' ? 'gh:write' : 'gl:write'
-    if (tooManyRecords(what, bodies, [text], deletedAfterItsWrites(r, channel, { outcomeOnly: true })))
+    if (tooManyRecords(what, bodies, [warningCodes(r)], deletedAfterItsWrites(r, channel, { outcomeOnly: true })))
       found.push({
         invariant,
         detail: `${bodies.length} ${what}s of the step hold the marker${earlier ? ` (${earlier} from before the run, left as it was)` : ''}`
@@ -1257,7 +1248,7 @@ export function oneRecordPerIdentity(runs: readonly RunRecord[]): Violation[] {
     // the long run: a leg's late-twin warning, then the next leg's close cut by its time limit).
     if (bodies.length <= 1) continue
     // A lost creation that lands after its run is a second one the run cannot see: accepted when a run of the marker said so (as for one run).
-    if (!tooManyRecords(what, bodies, group.map(log))) continue
+    if (!tooManyRecords(what, bodies, group.map(warningCodes))) continue
     const earlier = bodies.filter((body) => body.includes(EARLIER_RUN)).length
     found.push({
       invariant,

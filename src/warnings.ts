@@ -12,6 +12,15 @@ export type RecordName = (typeof RECORDS)[number]
 export const RECORD_KINDS = ['not-written', 'out-of-time', 'may-not-hold', 'skipped', 'no-token', 'not-loaded'] as const
 export type RecordKind = (typeof RECORD_KINDS)[number]
 
+/**
+ * The pull request comment's and the merge request note's own warnings (`<comment|note>.<kind>`):
+ * what a write whose answer was lost shows if it lands after the step: a second one saying "⏳
+ * Waiting" (`late-twin`); the step's one, or a second beside another run's (`late-waiting-or-twin`);
+ * the close's creation, late (`late-creation`); and a second one left beside an older one (`twin-left`).
+ */
+export const MESSAGE_KINDS = ['late-twin', 'late-waiting-or-twin', 'late-creation', 'twin-left'] as const
+export type MessageKind = (typeof MESSAGE_KINDS)[number]
+
 /** The commit status's own warnings, beside the kinds every record has. */
 export const COMMIT_STATUS_CODES = [
   'commit-status.late-success',
@@ -34,11 +43,20 @@ export const STEP_CODES = [
   'step.late-fault'
 ] as const
 
-export type WarningCode = `${RecordName}.${RecordKind}` | (typeof COMMIT_STATUS_CODES)[number] | (typeof STEP_CODES)[number]
+export type WarningCode =
+  | `${RecordName}.${RecordKind}`
+  | `${'comment' | 'note'}.${MessageKind}`
+  | (typeof COMMIT_STATUS_CODES)[number]
+  | (typeof STEP_CODES)[number]
 
 /** Every code a warning may carry. */
 export function everyWarningCode(): WarningCode[] {
-  return [...RECORDS.flatMap((record) => RECORD_KINDS.map((kind): WarningCode => `${record}.${kind}`)), ...COMMIT_STATUS_CODES, ...STEP_CODES]
+  return [
+    ...RECORDS.flatMap((record) => RECORD_KINDS.map((kind): WarningCode => `${record}.${kind}`)),
+    ...(['comment', 'note'] as const).flatMap((message) => MESSAGE_KINDS.map((kind): WarningCode => `${message}.${kind}`)),
+    ...COMMIT_STATUS_CODES,
+    ...STEP_CODES
+  ]
 }
 
 /** A warning's line as it is printed: its words, then its codes in brackets (the first says what it is about most). */

@@ -260,7 +260,8 @@ function unreachableBy(error: unknown): Unreachable | undefined {
   return undefined
 }
 
-function describeNetworkError(error: unknown): string {
+/** A network error in a few words: its cause's message, with the system's code (ECONNRESET…) when the message lacks it. */
+export function describeNetworkError(error: unknown): string {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error
   const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : undefined
   const message = cause instanceof Error ? cause.message : String(cause)

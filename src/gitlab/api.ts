@@ -5,7 +5,7 @@ import { request as undiciRequest } from '../api/undici.js'
 import * as z from 'zod/mini'
 import { openConnections } from '../api/connections.js'
 import { ACCEPT_ENCODING, readBody } from '../api/decode.js'
-import { USER_AGENT } from '../api/client.js'
+import { describeNetworkError, USER_AGENT } from '../api/client.js'
 import { rateLimitPauseMs } from '../api/retry-after.js'
 import { cleanStrings, createRedactor, oneLine, proxyRefusalStatus } from '../text.js'
 import { cleanerWith } from './context.js'
@@ -378,7 +378,6 @@ function messageOf(json: unknown, token: string): string {
   return `: ${oneLine(masked, 200)}`
 }
 
-/** The network's reason in a few words: the system's code (ECONNREFUSED…) when it gives one. */
 /** How long after a phase's own limit the request's signal is awaited: the HTTP library's timers run on a clock of about half a second, and its limits end up to a second late. */
 const PHASE_TIE_MS = 1500
 
@@ -402,9 +401,4 @@ function abortedWithin(signal: AbortSignal, ms: number): Promise<boolean> {
     }
     signal.addEventListener('abort', onAbort, { once: true })
   })
-}
-
-function describeNetworkError(error: unknown): string {
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error
-  return oneLine(cause instanceof Error ? cause.message : String(cause), 300)
 }

@@ -182,6 +182,12 @@ export interface RecordWords<Where> {
   lateCloseCode?(): WarningCode
   /** What the close's creation shows if its answer was lost and it lands after the step (the record, late; a second one); undefined when the close sent no creation. */
   lateCreation?(): string | undefined
+  /** The code of what `lateOpen` says, when it has one of its own (a second comment: `comment.late-twin`). */
+  lateOpenCode?(): WarningCode | undefined
+  /** The code of what `lateCreation` says (`comment.late-creation`). */
+  lateCreationCode?(): WarningCode | undefined
+  /** The codes of what `closeFailed` adds of its own, told what became of the open (a second comment beside an older one: `comment.twin-left`). */
+  closeFailedCodes?(opened: Opened): WarningCode[]
 }
 
 export interface RecordLog {
@@ -396,6 +402,18 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
 
   /** The code of what a lost write of the outcome shows if it lands after the step (a success over another job's failure). */
   const lateCloseCode = () => port.words.lateCloseCode?.() ?? code('may-not-hold')
+  /** The code of what a lost "in progress" write shows if it lands after the step, when it has one (a second comment). */
+  const lateOpenCodes = (): WarningCode[] => {
+    const late = port.words.lateOpenCode?.()
+    return late ? [late] : []
+  }
+  /** The code of what the close's creation shows if its answer was lost and it lands after the step, when it has one. */
+  const lateCreationCodes = (): WarningCode[] => {
+    const late = port.words.lateCreationCode?.()
+    return late ? [late] : []
+  }
+  /** The codes of what a failed close adds of its own (a second comment beside an older one). */
+  const closeFailedCodes = (): WarningCode[] => port.words.closeFailedCodes?.(openedOf(open)) ?? []
   /** What an "in progress" write shows if it lands after the step: the port knows (a second comment, for a lost creation). */
   const lateOpen = () => port.words.lateOpen?.() ?? 'it shows "in progress" until the next run'
   /** A code of this record's warnings: `<record>.<kind>`. */
@@ -575,7 +593,9 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
           where,
           openedOf(open)
         ),
-        code('out-of-time')
+        code('out-of-time'),
+        ...lateOpenCodes(),
+        ...closeFailedCodes()
       )
       return
     }
@@ -593,7 +613,8 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
               where,
               openedOf(open)
             ),
-            code('out-of-time')
+            code('out-of-time'),
+            ...closeFailedCodes()
           )
           return false
         }
@@ -639,7 +660,9 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
                 where,
                 openedOf(open)
               ),
-              code('not-written')
+              code('not-written'),
+              ...lateOpenCodes(),
+              ...closeFailedCodes()
             )
             return false
           }
@@ -690,7 +713,8 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
                 openedOf(open)
               ),
               failed,
-              lateCloseCode()
+              lateCloseCode(),
+              ...closeFailedCodes()
             )
             return false
           }
@@ -700,7 +724,9 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
               where,
               openedOf(open)
             ),
-            failed
+            failed,
+            ...(late ? lateCreationCodes() : []),
+            ...closeFailedCodes()
           )
           return port.appliedDespite?.(error) === true
         }
@@ -740,7 +766,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     const unanswered = `its "in progress" write had no answer when ${deadline.aborted ? ended() : `the outcome had waited on it for ${waitedOnOpen(closeStartedAt)}`}`
     // The outcome stands: the warning says so, and what the open brings if it lands later (not written, the write said why).
     if (written && where !== undefined)
-      warn(port.words.mayNotHold(`${unanswered}; if the ${port.api} applies that write later, ${lateOpen()}`, where), code('may-not-hold'))
+      warn(port.words.mayNotHold(`${unanswered}; if the ${port.api} applies that write later, ${lateOpen()}`, where), code('may-not-hold'), ...lateOpenCodes())
   }
 
   /**
@@ -803,7 +829,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     // Names the record the outcome went to last: one deleted meanwhile was written anew elsewhere.
     const holds = (why: string) =>
       lostWrite === 'open'
-        ? warn(port.words.mayNotHold(why, known), code('may-not-hold'))
+        ? warn(port.words.mayNotHold(why, known), code('may-not-hold'), ...lateOpenCodes())
         : warn(port.words.mayNotHold(why, known), code('may-not-hold'), lateCloseCode())
     // What the lost write shows if it lands after the step: the port knows (a second comment, for a lost creation).
     const late = () => (lostWrite === 'open' ? lateOpen() : (port.words.lateClose?.() ?? 'it stands over what came after it'))
@@ -856,7 +882,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
       const done = runClose(outcome)
         .catch((error: unknown) => {
           // Nothing above throws; should it, the record is still one warning, never a crash.
-          warn(port.words.closeFailed(port.explain(error), where, openedOf(open)), code('not-written'))
+          warn(port.words.closeFailed(port.explain(error), where, openedOf(open)), code('not-written'), ...closeFailedCodes())
         })
         .finally(sayCloseWarnings)
       if (close.at === 'closing') close = { ...close, done }

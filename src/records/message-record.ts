@@ -4,6 +4,7 @@
 // runs created one each, a twin a lost creation left removed, a lost write read back (twins.ts).
 // Each platform is a small port (`MessagePlatform`): where it goes, its calls, its bodies and its
 // words. Knows no HTTP client.
+import type { WarningCode } from '../warnings.js'
 import type { RunOutcome } from '../model.js'
 import { leftToNewerHead, newerHeadSaid, shownCommit } from './heads.js'
 import { NotFoundYet, type RecordPort, RecordSkipped, type RecordWords, type WriteSignals } from './lifecycle.js'
@@ -146,7 +147,13 @@ export function messageRecordPort(platform: MessagePlatform): RecordPort<number,
       deleted: platform.words.deleted,
       mayNotHold: platform.words.mayNotHold,
       lateOpen: () => story.lateOpen(what),
-      lateCreation: () => story.lateCreation(what)
+      lateCreation: () => story.lateCreation(what),
+      lateOpenCode: () => {
+        const kind = story.lateOpenKind()
+        return kind && `${what}.${kind}`
+      },
+      lateCreationCode: () => `${what}.late-creation`,
+      closeFailedCodes: (opened) => story.twinStandsKinds(opened).map((kind): WarningCode => `${what}.${kind}`)
     }
   }
 }
