@@ -838,6 +838,18 @@ function recordLifecycle(port, options) {
     let notBefore = 0;
     /** The code of what a lost write of the outcome shows if it lands after the step (a success over another job's failure). */
     const lateCloseCode = () => port.words.lateCloseCode?.() ?? code('may-not-hold');
+    /** The code of what a lost "in progress" write shows if it lands after the step, when it has one (a second comment). */
+    const lateOpenCodes = () => {
+        const late = port.words.lateOpenCode?.();
+        return late ? [late] : [];
+    };
+    /** The code of what the close's creation shows if its answer was lost and it lands after the step, when it has one. */
+    const lateCreationCodes = () => {
+        const late = port.words.lateCreationCode?.();
+        return late ? [late] : [];
+    };
+    /** The codes of what a failed close adds of its own (a second comment beside an older one). */
+    const closeFailedCodes = () => port.words.closeFailedCodes?.(openedOf(open)) ?? [];
     /** What an "in progress" write shows if it lands after the step: the port knows (a second comment, for a lost creation). */
     const lateOpen = () => port.words.lateOpen?.() ?? 'it shows "in progress" until the next run';
     /** A code of this record's warnings: `<record>.<kind>`. */
@@ -1018,7 +1030,7 @@ function recordLifecycle(port, options) {
             await waitToLand(lostTries.lastSentAt);
         if (!settled && where === undefined && deadline.aborted) {
             // The outcome must not go before a write that may still land on top of it, and there is no known place to write it.
-            warn(port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${ended()}, and the outcome must not go before it; if the ${port.api} applies that write later, ${lateOpen()}`, where, openedOf(open)), code('out-of-time'));
+            warn(port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${ended()}, and the outcome must not go before it; if the ${port.api} applies that write later, ${lateOpen()}`, where, openedOf(open)), code('out-of-time'), ...lateOpenCodes(), ...closeFailedCodes());
             return;
         }
         if (open.at === 'refused' && where === undefined && port.words.notOpened)
@@ -1030,7 +1042,7 @@ function recordLifecycle(port, options) {
                 // One longer than what is left of the step's time for writes ends the tries at once, and says so.
                 const wait = notBefore - Date.now();
                 if (wait > 0 && wait >= timeLeft()) {
-                    sayWriteFailed(port.words.closeFailed(`the ${port.api} asked to wait ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(wait)} before its next write (a rate limit), longer than the ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(Math.max(0, timeLeft()))} left of the step's time for writes, so the outcome was not sent`, where, openedOf(open)), code('out-of-time'));
+                    sayWriteFailed(port.words.closeFailed(`the ${port.api} asked to wait ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(wait)} before its next write (a rate limit), longer than the ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(Math.max(0, timeLeft()))} left of the step's time for writes, so the outcome was not sent`, where, openedOf(open)), code('out-of-time'), ...closeFailedCodes());
                     return false;
                 }
                 if (wait > 0)
@@ -1065,7 +1077,7 @@ function recordLifecycle(port, options) {
                         continue;
                     }
                     if (error instanceof NotFoundYet) {
-                        sayWriteFailed(port.words.closeFailed(`the ${port.api} had not answered its "in progress" write within ${waitedOnOpen(closeStartedAt, ' of the outcome')} and has no record of it yet, so the outcome was not written (it would make a second one); if the ${port.api} applies that write later, ${lateOpen()}`, where, openedOf(open)), code('not-written'));
+                        sayWriteFailed(port.words.closeFailed(`the ${port.api} had not answered its "in progress" write within ${waitedOnOpen(closeStartedAt, ' of the outcome')} and has no record of it yet, so the outcome was not written (it would make a second one); if the ${port.api} applies that write later, ${lateOpen()}`, where, openedOf(open)), code('not-written'), ...lateOpenCodes(), ...closeFailedCodes());
                         return false;
                     }
                     // Setting a known record to the outcome again changes nothing, so a write that failed on
@@ -1104,10 +1116,10 @@ function recordLifecycle(port, options) {
                     const lostClose = closeLost();
                     if (where !== undefined && lostClose !== undefined && port.closeMayTurn?.() && port.words.lateClose && !port.appliedDespite?.(error)) {
                         const whyLost = lostClose.why === reason ? lostClose.why : `${lostClose.why}; the last try: ${reason}`;
-                        sayWriteFailed(port.words.closeFailed(`a write of its outcome got no answer, and if the ${port.api} applies it later, ${port.words.lateClose()} (${whyLost})`, where, openedOf(open)), failed, lateCloseCode());
+                        sayWriteFailed(port.words.closeFailed(`a write of its outcome got no answer, and if the ${port.api} applies it later, ${port.words.lateClose()} (${whyLost})`, where, openedOf(open)), failed, lateCloseCode(), ...closeFailedCodes());
                         return false;
                     }
-                    sayWriteFailed(port.words.closeFailed(late ? `${reason}. That creation's answer was lost: if the ${port.api} applies it later, ${late}` : reason, where, openedOf(open)), failed);
+                    sayWriteFailed(port.words.closeFailed(late ? `${reason}. That creation's answer was lost: if the ${port.api} applies it later, ${late}` : reason, where, openedOf(open)), failed, ...(late ? lateCreationCodes() : []), ...closeFailedCodes());
                     return port.appliedDespite?.(error) === true;
                 }
                 const { done } = answer;
@@ -1152,7 +1164,7 @@ function recordLifecycle(port, options) {
         const unanswered = `its "in progress" write had no answer when ${deadline.aborted ? ended() : `the outcome had waited on it for ${waitedOnOpen(closeStartedAt)}`}`;
         // The outcome stands: the warning says so, and what the open brings if it lands later (not written, the write said why).
         if (written && where !== undefined)
-            warn(port.words.mayNotHold(`${unanswered}; if the ${port.api} applies that write later, ${lateOpen()}`, where), code('may-not-hold'));
+            warn(port.words.mayNotHold(`${unanswered}; if the ${port.api} applies that write later, ${lateOpen()}`, where), code('may-not-hold'), ...lateOpenCodes());
     }
     /**
      * The time a write whose answer was lost is given to land before it is looked for: twice
@@ -1207,7 +1219,7 @@ function recordLifecycle(port, options) {
         const lostWhyNow = (lostWrite === 'open' ? lostOpens()?.why : closeLost()?.why) ?? 'no answer';
         // Names the record the outcome went to last: one deleted meanwhile was written anew elsewhere.
         const holds = (why) => lostWrite === 'open'
-            ? warn(port.words.mayNotHold(why, known), code('may-not-hold'))
+            ? warn(port.words.mayNotHold(why, known), code('may-not-hold'), ...lateOpenCodes())
             : warn(port.words.mayNotHold(why, known), code('may-not-hold'), lateCloseCode());
         // What the lost write shows if it lands after the step: the port knows (a second comment, for a lost creation).
         const late = () => (lostWrite === 'open' ? lateOpen() : (port.words.lateClose?.() ?? 'it stands over what came after it'));
@@ -1255,7 +1267,7 @@ function recordLifecycle(port, options) {
             const done = runClose(outcome)
                 .catch((error) => {
                 // Nothing above throws; should it, the record is still one warning, never a crash.
-                warn(port.words.closeFailed(port.explain(error), where, openedOf(open)), code('not-written'));
+                warn(port.words.closeFailed(port.explain(error), where, openedOf(open)), code('not-written'), ...closeFailedCodes());
             })
                 .finally(sayCloseWarnings);
             if (close.at === 'closing')

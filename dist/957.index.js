@@ -47,17 +47,26 @@ function twinStory() {
     const same = (a, b) => a !== undefined && b !== undefined && a.replace(/\r\n/g, '\n').trim() === b.replace(/\r\n/g, '\n').trim();
     /** The open sent a creation, and the close went to a record it did not find as that one: the creation landing late is a second record. */
     const secondIfLate = () => sent() === 'creation' && story.elsewhere;
-    /** `lateOpen`, below. */
+    /**
+     * What a lost "in progress" write shows if it lands late, as its warning's kind: a second record
+     * (`late-twin`); the step's one record, or a second beside another run's (`late-waiting-or-twin`:
+     * a creation the close neither found nor wrote beside, found by the explorer); or the record
+     * saying "in progress" until the next run (no kind of its own).
+     */
+    const lateOpenKind = () => secondIfLate() ? 'late-twin' : sent() === 'creation' && closeSent() === 'nothing' && !story.seen ? 'late-waiting-or-twin' : undefined;
+    /** `lateOpen`, below: the words of `lateOpenKind`. */
     const lateOpen = (what) => {
         const second = `a second ${what} of this step appears saying "⏳ Waiting", which the next run of this step removes`;
-        if (secondIfLate())
+        const kind = lateOpenKind();
+        if (kind === 'late-twin')
             return second;
-        // A creation the close neither found nor wrote beside: the step's one record if it lands, unless
-        // another run of the step (a matrix leg, a re-run) wrote its own meanwhile (found by the explorer).
-        if (sent() === 'creation' && closeSent() === 'nothing' && !story.seen)
+        if (kind === 'late-waiting-or-twin')
             return `the ${what} says "⏳ Waiting" until the next run, or, if another run of this step wrote its own meanwhile, ${second}`;
         return `the ${what} says "⏳ Waiting" until the next run`;
     };
+    /** What a failed close adds (`twinStands`): a second record beside an older one; the open's lost creation landing as a second. */
+    const besideOlder = () => story.twinLeft !== undefined;
+    const lostCreationLate = (opened) => opened === 'lost' && !story.seen && secondIfLate();
     return {
         /**
          * What the lost "in progress" write shows if it lands after the step: a creation the close
@@ -67,6 +76,7 @@ function twinStory() {
          * an update shows "in progress" until the next run writes over it.
          */
         lateOpen,
+        lateOpenKind,
         /**
          * What a close that failed adds while this run's record stands where an older one of the step
          * may stand that could not be looked for or removed: a second one may stand, whatever it
@@ -75,11 +85,15 @@ function twinStory() {
          * may land as a second one. '' else; with "; " before each.
          */
         twinStands(what, opened) {
-            const beside = story.twinLeft === undefined
-                ? ''
-                : `; a second ${what} of this step may stand beside an older one (it could not be looked for, or removed), which the next run of this step removes`;
-            const late = opened === 'lost' && !story.seen && secondIfLate() ? `; if its "in progress" creation, whose answer was lost, lands later, ${lateOpen(what)}` : '';
+            const beside = besideOlder()
+                ? `; a second ${what} of this step may stand beside an older one (it could not be looked for, or removed), which the next run of this step removes`
+                : '';
+            const late = lostCreationLate(opened) ? `; if its "in progress" creation, whose answer was lost, lands later, ${lateOpen(what)}` : '';
             return `${beside}${late}`;
+        },
+        /** The kinds of what `twinStands` says. */
+        twinStandsKinds(opened) {
+            return [...(besideOlder() ? ['twin-left'] : []), ...(lostCreationLate(opened) ? ['late-twin'] : [])];
         },
         /** The close's write went to this run's record made beside an older one that could not be looked for then: `keepOldest` again. */
         leftBeside(where) {
@@ -283,7 +297,13 @@ function messageRecordPort(platform) {
             deleted: platform.words.deleted,
             mayNotHold: platform.words.mayNotHold,
             lateOpen: () => story.lateOpen(what),
-            lateCreation: () => story.lateCreation(what)
+            lateCreation: () => story.lateCreation(what),
+            lateOpenCode: () => {
+                const kind = story.lateOpenKind();
+                return kind && `${what}.${kind}`;
+            },
+            lateCreationCode: () => `${what}.late-creation`,
+            closeFailedCodes: (opened) => story.twinStandsKinds(opened).map((kind) => `${what}.${kind}`)
         }
     };
 }

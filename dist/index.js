@@ -42922,6 +42922,7 @@ function unreachableBy(error) {
         return 'refused';
     return undefined;
 }
+/** A network error in a few words: its cause's message, with the system's code (ECONNRESET…) when the message lacks it. */
 function describeNetworkError(error) {
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
     const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : undefined;
@@ -43647,6 +43648,13 @@ var external_node_crypto_ = __nccwpck_require__(7598);
 const RECORDS = (/* unused pure expression or super */ null && (['comment', 'note', 'deployment', 'commit-status']));
 /** What a record's warning says of it, whichever record it is (`<record>.<kind>`). */
 const RECORD_KINDS = (/* unused pure expression or super */ null && (['not-written', 'out-of-time', 'may-not-hold', 'skipped', 'no-token', 'not-loaded']));
+/**
+ * The pull request comment's and the merge request note's own warnings (`<comment|note>.<kind>`):
+ * what a write whose answer was lost shows if it lands after the step: a second one saying "⏳
+ * Waiting" (`late-twin`); the step's one, or a second beside another run's (`late-waiting-or-twin`);
+ * the close's creation, late (`late-creation`); and a second one left beside an older one (`twin-left`).
+ */
+const MESSAGE_KINDS = (/* unused pure expression or super */ null && (['late-twin', 'late-waiting-or-twin', 'late-creation', 'twin-left']));
 /** The commit status's own warnings, beside the kinds every record has. */
 const COMMIT_STATUS_CODES = (/* unused pure expression or super */ null && ([
     'commit-status.late-success',
@@ -43669,7 +43677,12 @@ const STEP_CODES = (/* unused pure expression or super */ null && ([
 ]));
 /** Every code a warning may carry. */
 function everyWarningCode() {
-    return [...RECORDS.flatMap((record) => RECORD_KINDS.map((kind) => `${record}.${kind}`)), ...COMMIT_STATUS_CODES, ...STEP_CODES];
+    return [
+        ...RECORDS.flatMap((record) => RECORD_KINDS.map((kind) => `${record}.${kind}`)),
+        ...['comment', 'note'].flatMap((message) => MESSAGE_KINDS.map((kind) => `${message}.${kind}`)),
+        ...COMMIT_STATUS_CODES,
+        ...STEP_CODES
+    ];
 }
 /** A warning's line as it is printed: its words, then its codes in brackets (the first says what it is about most). */
 function withCodes(words, codes) {
