@@ -1052,7 +1052,10 @@ describe('a lookup around the write that failed (the other jobs’ statuses unre
   it('is judged by its cause: refused (403) it is not tried again; a 503 three times at the most, never until the end of the time for writes (each try writes again)', async () => {
     for (const [cause, tries] of [
       [HTTP(403, 'Forbidden'), 1],
-      [HTTP(503, 'Service Unavailable'), 3]
+      [HTTP(503, 'Service Unavailable'), 3],
+      // No answer (GitLab's client's, typed at its boundary): tried again as a 503 is (it was taken for a refusal).
+      [new NoAnswer('network error: other side closed', 'maybe'), 3],
+      [new NoAnswer('network error: connect ECONNREFUSED 127.0.0.1:1', 'no'), 3]
     ] as const) {
       const { port, calls } = unread(cause, true)
       const { lifecycle, log } = lifecycleOf(port, cancellation(), 600_000)
