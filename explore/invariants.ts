@@ -145,19 +145,17 @@ export function warningLines(r: RunRecord): string[] {
   return plain.split('\n').filter((line) => (r.schedule.mode === 'action' ? /^::warning\b/.test(line) : /^warning: /.test(line)))
 }
 
-/** The codes of a warning line (src/warnings.ts): what it is about, whatever its words. */
-const codesOfLine = (line: string): string[] => codesOf(line)
 /** Whether a warning line is about `record` (`commit-status`, `comment`…): a code of it, of any kind but `skipped` unless asked. */
 const about = (line: string, record: string, kinds?: readonly string[]) =>
-  codesOfLine(line).some((code) => code.startsWith(`${record}.`) && (kinds === undefined || kinds.includes(code.slice(record.length + 1))))
+  codesOf(line).some((code) => code.startsWith(`${record}.`) && (kinds === undefined || kinds.includes(code.slice(record.length + 1))))
 /** A warning that names the commit status: any of its codes (could not be written, may not hold, nowhere to write it…). */
 const namesTheCommitStatus = (line: string) => about(line, 'commit-status')
 /** What a record's warning says when it may not be true: not written, or written and in doubt (not "nowhere to go"). */
 const IN_DOUBT = ['not-written', 'out-of-time', 'may-not-hold', 'no-token', 'not-loaded']
 /** Every code of a run's warnings, in the order said. */
-const warningCodes = (r: RunRecord): string[] => warningLines(r).flatMap(codesOfLine)
+const warningCodes = (r: RunRecord): string[] => warningLines(r).flatMap((line) => codesOf(line))
 /** Whether a run warned that a code of its says: `code`, exactly. */
-const warnedOf = (r: RunRecord, code: string) => warningLines(r).some((line) => codesOfLine(line).includes(code))
+const warnedOf = (r: RunRecord, code: string) => warningCodes(r).includes(code)
 
 /** The statuses of the run's commit on the context the step writes, in the order applied. */
 /** The statuses the runs and their canned sibling wrote on the context (not the filler written before them). */
