@@ -838,16 +838,12 @@ function recordLifecycle(port, options) {
     let notBefore = 0;
     /** The code of what a lost write of the outcome shows if it lands after the step (a success over another job's failure). */
     const lateCloseCode = () => port.words.lateCloseCode?.() ?? code('may-not-hold');
+    /** A code the port may give, as a list of none or one (to spread after a warning's first code). */
+    const noneOrOne = (late) => (late ? [late] : []);
     /** The code of what a lost "in progress" write shows if it lands after the step, when it has one (a second comment). */
-    const lateOpenCodes = () => {
-        const late = port.words.lateOpenCode?.();
-        return late ? [late] : [];
-    };
+    const lateOpenCodes = () => noneOrOne(port.words.lateOpenCode?.());
     /** The code of what the close's creation shows if its answer was lost and it lands after the step, when it has one. */
-    const lateCreationCodes = () => {
-        const late = port.words.lateCreationCode?.();
-        return late ? [late] : [];
-    };
+    const lateCreationCodes = () => noneOrOne(port.words.lateCreationCode?.());
     /** The codes of what a failed close adds of its own (a second comment beside an older one). */
     const closeFailedCodes = () => port.words.closeFailedCodes?.(openedOf(open)) ?? [];
     /** What an "in progress" write shows if it lands after the step: the port knows (a second comment, for a lost creation). */
