@@ -478,12 +478,15 @@ describe('runs of two heads of one pull request share its comment', () => {
     const api = await githubApi()
     sim.script('update', 'old-head', [{ json: FAILURE }])
     sim.script('update', 'new-head', [{ json: SUCCESS }])
-    // The older head's run alone (no newer run has written): its outcome goes to its own comment, though the head moved.
+    // The older head's run alone (no newer run has written): its outcome goes to its own comment;
+    // the head moved, so it is then left to the head's run, saying so with the older outcome's result.
     api.heads[7] = NEW
     const old = await runAgainst(sim, { 'status-id': 'old-head', ...comment }, { env: { GITHUB_API_URL: api.url }, event: headed(OLD) })
     expect(old.code).toBe(1)
     expect(api.comments[0]?.body).toContain(`<!-- wait-for-docs commit ${OLD} -->`)
-    expect(api.comments[0]?.body).toContain('### ❌')
+    expect(api.comments[0]?.body).toContain("### ⏭️ Left to the run of the pull request's head, `bbbbbbb`")
+    expect(api.comments[0]?.body).toContain('This comment showed the outcome for commit `aaaaaaa` (❌ failure)')
+    expect(api.writes().at(-2)?.body).toMatchObject({ body: expect.stringContaining('### ❌') })
     // The head's run replaces it.
     const newer = await runAgainst(sim, { 'status-id': 'new-head', ...comment }, { env: { GITHUB_API_URL: api.url }, event: headed(NEW) })
     expect(newer.code).toBe(0)
@@ -491,5 +494,40 @@ describe('runs of two heads of one pull request share its comment', () => {
     expect(api.comments[0]?.body).toContain(`<!-- wait-for-docs commit ${NEW} -->`)
     expect(api.comments[0]?.body).toContain('### ✅')
     expect(newer.stdout).not.toContain('was left as it is')
+  })
+
+  it("the older head's outcome landing over the newer head's (the head moved while it was written): the comment is left to the head's run, and the log says so", async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    sim.script('update', 'old-head', [{ json: IN_PROGRESS }, { json: FAILURE }])
+    api.heads[7] = OLD
+    // As the older run's outcome arrives, the newer head's run has just written its own, and the head moved: the older write lands over it.
+    api.onRequest = (request) => {
+      const body = (request.body as { body?: unknown } | undefined)?.body
+      if (request.method !== 'PATCH' || typeof body !== 'string' || !body.includes('### ❌')) return
+      const shown = api.comments[0]
+      if (shown) shown.body = `${shown.body.split('\n', 1)[0]}\n<!-- wait-for-docs commit ${NEW} -->\n### ✅ Docs update succeeded\n`
+      api.heads[7] = NEW
+    }
+    const old = await runAgainst(sim, { 'status-id': 'old-head', ...comment }, { env: { GITHUB_API_URL: api.url }, event: headed(OLD) })
+    await api.settled()
+    expect(old.code).toBe(1)
+    expect(old.outputs.result).toBe('failure')
+    expect(api.comments).toHaveLength(1)
+    // Not the older head's "❌ … fix the docs source" in the newer head's place: left to the head's run.
+    expect(api.comments[0]?.body).not.toContain('### ❌')
+    expect(api.comments[0]?.body).toContain("### ⏭️ Left to the run of the pull request's head, `bbbbbbb`")
+    expect(api.comments[0]?.body).toContain(`<!-- wait-for-docs commit ${OLD} -->`)
+    expect(old.stdout).toContain(
+      "The comment on pull request #7 was left to the run of the pull request's head bbbbbbb: the head moved there while this run wrote its outcome for commit aaaaaaa, so the comment now says that run writes it."
+    )
+    expect(old.stdout).not.toContain('::warning::The comment')
+    // The head's run then writes over it.
+    sim.script('update', 'new-head', [{ json: SUCCESS }])
+    api.onRequest = undefined
+    const newer = await runAgainst(sim, { 'status-id': 'new-head', ...comment }, { env: { GITHUB_API_URL: api.url }, event: headed(NEW) })
+    expect(newer.code).toBe(0)
+    expect(api.comments[0]?.body).toContain(`<!-- wait-for-docs commit ${NEW} -->`)
+    expect(api.comments[0]?.body).toContain('### ✅')
   })
 })

@@ -223,7 +223,8 @@ describe.concurrent('the PR comment, end to end', () => {
     expect(run.code).toBe(0)
     // Who the token is (GET /user refuses the GITHUB_TOKEN; GraphQL's viewer names its bot),
     // asked once; after the creation, an older comment of the step is looked for (none); the
-    // outcome goes to the comment the "in progress" write created, once what it shows now is read.
+    // outcome goes to the comment the "in progress" write created, once what it shows now is read;
+    // then the pull request's head is read (a newer head's run may have written just before).
     expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       'GET /api/v3/user',
       'POST /api/graphql',
@@ -231,7 +232,8 @@ describe.concurrent('the PR comment, end to end', () => {
       'POST /api/v3/repos/acme/docs/issues/7/comments',
       'GET /api/v3/repos/acme/docs/issues/7/comments',
       'GET /api/v3/repos/acme/docs/issues/comments/1000',
-      'PATCH /api/v3/repos/acme/docs/issues/comments/1000'
+      'PATCH /api/v3/repos/acme/docs/issues/comments/1000',
+      'GET /api/v3/repos/acme/docs/pulls/7'
     ])
   })
 

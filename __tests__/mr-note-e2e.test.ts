@@ -227,4 +227,36 @@ describe('runs of two heads of one merge request share its note', () => {
     )
     expect(output(old)).toContain('Result: failure')
   })
+
+  it("the older head's outcome landing over the newer head's (the head moved while it was written): the note is left to the head's pipeline, and the log says so", async () => {
+    const OLD = 'c'.repeat(40)
+    const NEW = 'd'.repeat(40)
+    const sim = await simulator()
+    const api = await gitlab()
+    sim.script('update', 'old-head', [{ json: { status: 'in_progress' } }, { json: { status: 'failure', summary: 'Build failed' } }])
+    api.heads[3] = OLD
+    // As the older pipeline's outcome arrives, the newer head's pipeline has just written its own, and the head moved: the older write lands over it.
+    api.onRequest = (request) => {
+      const body = (request.body as { body?: unknown } | undefined)?.body
+      if (request.method !== 'PUT' || typeof body !== 'string' || !body.includes('### ❌')) return
+      const shown = api.notes[0]
+      if (shown) shown.body = `${shown.body.split('\n', 1)[0]}\n<!-- wait-for-docs commit ${NEW} -->\n### ✅ Docs update succeeded\n`
+      api.heads[3] = NEW
+    }
+    const old = await runCommand(() => ['--base-url', sim.url, '--status-id', 'old-head', '--mr-comment', ...fast], {
+      env: mergeRequestJob(api, { CI_COMMIT_SHA: OLD, CI_MERGE_REQUEST_SOURCE_BRANCH_SHA: OLD })
+    })
+    await api.settled()
+    expect(old.code, output(old)).toBe(1)
+    expect(api.notes).toHaveLength(1)
+    expect(api.notes[0]?.body).not.toContain('### ❌')
+    expect(api.notes[0]?.body).toContain("### ⏭️ Left to the run of the merge request's head, `ddddddd`")
+    expect(api.notes[0]?.body).toContain('This note showed the outcome for commit `ccccccc` (❌ failure)')
+    expect(api.notes[0]?.body).toContain(`<!-- wait-for-docs commit ${OLD} -->`)
+    expect(output(old)).toContain(
+      "The note on merge request !3 was left to the run of the merge request's head ddddddd: the head moved there while this run wrote its outcome for commit ccccccc, so the note now says that run writes it."
+    )
+    expect(output(old)).not.toContain('warning:')
+    expect(output(old)).toContain('Result: failure')
+  })
 })

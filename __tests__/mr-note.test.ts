@@ -265,8 +265,8 @@ describe('the merge request note', () => {
       { settings, budgetMs: 10_000 },
       deployed()
     )
-    // The token's user, the notes, the creation, and the notes once more (an older note of the job is kept, were there one).
-    expect(api.requests.map((r) => r.token)).toEqual([GITLAB_TOKEN, GITLAB_TOKEN, GITLAB_TOKEN, GITLAB_TOKEN])
+    // The token's user, the notes, the creation, the notes once more (an older note of the job is kept, were there one), and the merge request's head.
+    expect(api.requests.map((r) => r.token)).toEqual([GITLAB_TOKEN, GITLAB_TOKEN, GITLAB_TOKEN, GITLAB_TOKEN, GITLAB_TOKEN])
     expect(out.text()).toBe('info: Noted the outcome on merge request !3.')
   })
 

@@ -16,9 +16,11 @@ export type RecordKind = (typeof RECORD_KINDS)[number]
  * The pull request comment's and the merge request note's own warnings (`<comment|note>.<kind>`):
  * what a write whose answer was lost shows if it lands after the step: a second one saying "⏳
  * Waiting" (`late-twin`); the step's one, or a second beside another run's (`late-waiting-or-twin`);
- * the close's creation, late (`late-creation`); and a second one left beside an older one (`twin-left`).
+ * the close's creation, late (`late-creation`); a second one left beside an older one (`twin-left`);
+ * and this run's outcome, of a commit that is no longer the head, perhaps standing over the newer
+ * head's (`older-head`: the head moved while it was written, and it could not be marked as that run's).
  */
-export const MESSAGE_KINDS = ['late-twin', 'late-waiting-or-twin', 'late-creation', 'twin-left'] as const
+export const MESSAGE_KINDS = ['late-twin', 'late-waiting-or-twin', 'late-creation', 'twin-left', 'older-head'] as const
 export type MessageKind = (typeof MESSAGE_KINDS)[number]
 
 /** The commit status's own warnings, beside the kinds every record has. */

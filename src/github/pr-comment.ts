@@ -7,7 +7,7 @@ import { type RecordPort, RecordSkipped, withinBudget, type WriteSignals } from 
 import { type KeptRecordOptions, keptRecord, type RunRecord } from '../records/run-record.js'
 import { PageTally } from '../records/listing.js'
 import { type MessageIo, messageRecordPort } from '../records/message-record.js'
-import { commentMarker, earlierMarkers, renderComment, renderInProgressComment } from '../report/comment.js'
+import { commentMarker, earlierMarkers, renderComment, renderInProgressComment, renderLeftToNewerHead } from '../report/comment.js'
 import { describeWork } from '../report/explain.js'
 import {
   commentBody,
@@ -136,7 +136,8 @@ export function pullRequestCommentPort(
         // expect-sha as the merge commit of a pull request's event is said so, as in the summary and the step's error.
         const source = { ...found.source, expectedCommit: expectedCommitAdvice(opening()?.expectSha, found.github.context) }
         return clean(renderComment(outcome, found.marker, source))
-      }
+      },
+      leftTo: (head, result) => clean(renderLeftToNewerHead(found.marker, found.source, head, result, { what: 'comment', on: 'pull request' }))
     }
   }
   return messageRecordPort({

@@ -7,7 +7,15 @@ import type { CommentKind, RunOutcome, SearchSettings, TargetRef } from '../mode
 import { type RecordLog, type RecordPort, RecordSkipped, recordLifecycle, type WriteSignals } from '../records/lifecycle.js'
 import { type MessageIo, messageRecordPort } from '../records/message-record.js'
 import { keptRecord, type RunRecord } from '../records/run-record.js'
-import { commentMarker, earlierMarkers, markerRank, renderComment, renderInProgressComment, type CommentSource } from '../report/comment.js'
+import {
+  commentMarker,
+  earlierMarkers,
+  markerRank,
+  renderComment,
+  renderInProgressComment,
+  renderLeftToNewerHead,
+  type CommentSource
+} from '../report/comment.js'
 import { describeWork } from '../report/explain.js'
 import { safeUrl } from '../report/markdown.js'
 import { inProgressBudgetMs } from '../step/limits.js'
@@ -280,7 +288,8 @@ export function mergeRequestNotePort(
         return clean(renderInProgressComment(at.marker, targets, at.source, work))
       },
       // The pipeline's commit heads the note; a deployed commit that differs is said so beside it, as in the pull request comment.
-      outcome: (outcome) => clean(renderComment(outcome, at.marker, at.source))
+      outcome: (outcome) => clean(renderComment(outcome, at.marker, at.source)),
+      leftTo: (head, result) => clean(renderLeftToNewerHead(at.marker, at.source, head, result, { what: 'note', on: 'merge request' }))
     }
   }
   // A fork's pipeline names the merge request's own project, where the note went.

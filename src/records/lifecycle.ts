@@ -76,6 +76,13 @@ export class RecordSkipped extends Error {
   }
 }
 
+/** What a close that wrote says of what it found after its write (a message left to a newer head's run): a line of the log, or a warning with its code. */
+export interface AfterClose {
+  readonly sentence: string
+  readonly level: 'info' | 'warning'
+  readonly code: WarningCode
+}
+
 /**
  * One kind of record, as the lifecycle drives it. `Where` is the port's own handle on the record
  * once it exists (a comment's or note's id, a deployment's id; for a commit status, whose writes
@@ -109,7 +116,7 @@ export interface RecordPort<Where, Outcome> {
     signals: WriteSignals,
     /** Called when the record is found again (before writing to it), so that a write that fails on the way may be sent again. */
     found?: (where: Where) => void
-  ): Promise<{ where: Where; done: 'created' | 'updated' }>
+  ): Promise<{ where: Where; done: 'created' | 'updated'; after?: AfterClose }>
   /** Why a write failed, in the user's words (the HTTP status, the permission to add). */
   explain(error: unknown): string
   /** The code of a warning that a write failed with `error`, when the port has a closer one than `<record>.not-written` (a commit status's others-unread). */
@@ -444,6 +451,12 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     voice = lines.length === 0 ? { at: 'quiet' } : { at: 'warned' }
     if (lines.length > 0) log.warning(oneWarning(lines.map((said) => said.line)), [...new Set(lines.flatMap((said) => said.codes))])
   }
+  /** The close was written: its line, and what it found after its write (a warning is gathered with the close's others). */
+  const sayClosed = (done: { where: Where; done: 'created' | 'updated'; after?: AfterClose }) => {
+    log.info(clean(port.words.closed(done.where, done.done)))
+    if (done.after?.level === 'info') log.info(clean(done.after.sentence))
+    else if (done.after) warn(done.after.sentence, done.after.code)
+  }
   const signalsUntil = (lookupEndAt: number, alsoOn: AbortSignal[] = []): WriteSignals => {
     const lookup = (endAt: number) => AbortSignal.any([timeoutSignal(lookupBudgetMs(options.requestTimeoutMs, endAt)), deadline, ...alsoOn])
     // A lookup after a write (the oldest record after a creation) ends as the write does, never with the open's earlier end.
@@ -731,7 +744,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
         // Found where an unanswered creation put it: that creation has landed, nothing of it can come later.
         if (told === 'unanswered' && done.done === 'updated') closeFinds({ found: 'landed' })
         takeBackWriteFailures()
-        log.info(clean(port.words.closed(done.where, done.done)))
+        sayClosed(done)
         return true
       }
     }
@@ -789,7 +802,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
       )
       where = done.where
       closeFinds({ found: 'at-once' })
-      log.info(clean(port.words.closed(done.where, done.done)))
+      sayClosed(done)
       return true
     } catch (error) {
       // Found, but its write refused by a rate limit: the close below goes no sooner than asked (or,

@@ -6,8 +6,9 @@
 // words. Knows no HTTP client.
 import type { WarningCode } from '../warnings.js'
 import type { RunOutcome } from '../model.js'
-import { leftToNewerHead, newerHeadSaid, shownCommit } from './heads.js'
-import { NotFoundYet, type RecordPort, RecordSkipped, type RecordWords, type WriteSignals } from './lifecycle.js'
+import { leftToNewerHead, newerHeadSaid, sameCommit, shownCommit } from './heads.js'
+import { type AfterClose, NotFoundYet, type Opened, type RecordPort, RecordSkipped, type RecordWords, type WriteSignals } from './lifecycle.js'
+import { failureOf } from './failure.js'
 import { twinStory } from './twins.js'
 
 /** A message as listed: its id and what it says. */
@@ -34,6 +35,8 @@ export interface MessageIo {
   inProgress(): string
   /** The outcome's body, cleaned. */
   outcome(outcome: RunOutcome): string
+  /** The body that leaves the message to the run of the newer head `head` (this run's commit on its second line, and its result), cleaned. */
+  leftTo(head: string, result: RunOutcome['result']): string
 }
 
 /** The sentences of a platform's message; `closeFailed`'s reason already says what a twin may do. */
@@ -85,6 +88,92 @@ export function messageRecordPort(platform: MessagePlatform): RecordPort<number,
     if (head)
       throw new RecordSkipped(newerHeadSaid(platform.words.named(), shownCommit(shown) ?? '', own ?? '', head, platform.on), `${platform.what}.skipped`, 'info')
   }
+  /** The outcome written where the open went, or where an earlier run's message is, or anew (the port's `close` before the head is read again). */
+  const writeOutcome = async (
+    outcome: RunOutcome,
+    where: number | undefined,
+    opened: Opened,
+    signals: WriteSignals,
+    found: ((id: number) => void) | undefined
+  ): Promise<{ where: number; done: 'created' | 'updated' }> => {
+    const io = await platform.connect(signals)
+    // Where the open went; else the message of an earlier run, or of an open whose answer was lost.
+    const known = where === undefined ? await io.find() : undefined
+    const id = where ?? known?.id
+    if (id === undefined && opened === 'unanswered') throw new NotFoundYet()
+    // The message of a newer head's run is left to it: what it shows now is read first.
+    if (id !== undefined) await leaveToNewerHead(io, known?.body ?? (await io.bodyOf(id).catch(() => undefined)))
+    if (where === undefined && id !== undefined) {
+      story.closeFound(known?.body)
+      found?.(id)
+    }
+    const body = io.outcome(outcome)
+    story.closing(body, id === undefined ? 'creation' : 'update')
+    const written = await io.write(id, body)
+    // The outcome went to this run's message, made beside an older one of the step that the open
+    // could not look for or remove: the oldest is kept now, so that one message stands.
+    if (written.done === 'updated' && story.leftBeside(written.where))
+      return { where: await oldestKept(io, signals, written.where, body, found), done: written.done }
+    if (written.done === 'updated') return written
+    story.created()
+    const kept = await oldestKept(io, signals, written.where, body, found)
+    return { where: kept, done: kept === written.where ? 'created' : 'updated' }
+  }
+  /**
+   * After this run wrote its outcome: the head may have moved on while it did, and the newer
+   * head's run written its outcome before this write landed (heads.ts). When the head moved and
+   * the message still shows this run's commit, it is left to that run: written once more to say
+   * so. What this run could not tell or mark is its warning (`older-head`).
+   */
+  const leftAfterWrite = async (signals: WriteSignals, where: number, result: RunOutcome['result']): Promise<AfterClose | undefined> => {
+    // Lookups with a time of their own: the write may have taken all of the first one's.
+    const io = await platform.connect({ ...signals, lookup: signals.nextLookup() })
+    const own = io.ownCommit
+    if (!own) return undefined
+    const named = platform.words.named()
+    const short = (sha: string) => sha.slice(0, 7)
+    const mayStand = (why: string): AfterClose => ({
+      level: 'warning',
+      code: `${what}.older-head`,
+      sentence: `${named} holds this run's outcome for commit ${short(own)}, but ${why}. If the head moved on meanwhile, the ${what} may show this outcome in place of the newer head's: re-run the newest commit's ${platform.on === 'pull request' ? 'workflow' : 'pipeline'} to write it again.`
+    })
+    const read = await io.head().then(
+      (sha) => ({ sha }),
+      (error: unknown) => ({ error })
+    )
+    // Refused (a token that may not read it), the head is not known, as before the write: the rule does not hold the run (heads.ts).
+    if ('error' in read && failureOf(read.error, false) === 'refused') return undefined
+    if ('error' in read) return mayStand(`the ${platform.on}'s head could not be read after it was written (${platform.explain(read.error)})`)
+    const head = read.sha
+    if (head === undefined || sameCommit(head, own)) return undefined
+    const shown = await io.bodyOf(where).then(
+      (body) => ({ body }),
+      (error: unknown) => ({ error })
+    )
+    if ('error' in shown)
+      return mayStand(
+        `the ${platform.on}'s head moved to ${short(head)} while it was written, and what the ${what} shows now could not be read (${platform.explain(shown.error)})`
+      )
+    const now = shownCommit(shown.body)
+    // The newer head's run wrote after this run did: the message is its own.
+    if (now === undefined || !sameCommit(now, own)) return undefined
+    const body = io.leftTo(head, result)
+    // What the close wrote last: a read back of a lost write finds it standing as this run's last word.
+    story.closing(body, 'update')
+    const left = await io.write(where, body).then(
+      () => undefined,
+      (error: unknown) => ({ error })
+    )
+    if (left)
+      return mayStand(
+        `the ${platform.on}'s head moved to ${short(head)} while it was written, and leaving the ${what} to that commit's run failed (${platform.explain(left.error)})`
+      )
+    return {
+      level: 'info',
+      code: `${what}.skipped`,
+      sentence: `${named} was left to the run of the ${platform.on}'s head ${short(head)}: the head moved there while this run wrote its outcome for commit ${short(own)}, so the ${what} now says that run writes it. This run's outcome is in its own log and reports.`
+    }
+  }
   return {
     api: platform.api,
     record: platform.what,
@@ -108,28 +197,15 @@ export function messageRecordPort(platform: MessagePlatform): RecordPort<number,
       })
     },
     async close(outcome, where, opened, signals, found) {
-      const io = await platform.connect(signals)
-      // Where the open went; else the message of an earlier run, or of an open whose answer was lost.
-      const known = where === undefined ? await io.find() : undefined
-      const id = where ?? known?.id
-      if (id === undefined && opened === 'unanswered') throw new NotFoundYet()
-      // The message of a newer head's run is left to it: what it shows now is read first.
-      if (id !== undefined) await leaveToNewerHead(io, known?.body ?? (await io.bodyOf(id).catch(() => undefined)))
-      if (where === undefined && id !== undefined) {
-        story.closeFound(known?.body)
-        found?.(id)
-      }
-      const body = io.outcome(outcome)
-      story.closing(body, id === undefined ? 'creation' : 'update')
-      const written = await io.write(id, body)
-      // The outcome went to this run's message, made beside an older one of the step that the open
-      // could not look for or remove: the oldest is kept now, so that one message stands.
-      if (written.done === 'updated' && story.leftBeside(written.where))
-        return { where: await oldestKept(io, signals, written.where, body, found), done: written.done }
-      if (written.done === 'updated') return written
-      story.created()
-      const kept = await oldestKept(io, signals, written.where, body, found)
-      return { where: kept, done: kept === written.where ? 'created' : 'updated' }
+      const done = await writeOutcome(outcome, where, opened, signals, found)
+      const after = await leftAfterWrite(signals, done.where, outcome.result).catch(
+        (error: unknown): AfterClose => ({
+          level: 'warning',
+          code: `${what}.older-head`,
+          sentence: `${platform.words.named()} holds this run's outcome, but whether the ${platform.on}'s head moved on while it was written could not be told (${platform.explain(error)}). If it did, the ${what} may show this outcome in place of the newer head's: re-run the newest commit's ${platform.on === 'pull request' ? 'workflow' : 'pipeline'} to write it again.`
+        })
+      )
+      return after ? { ...done, after } : done
     },
     async readBack(where, signals, lost) {
       const io = await platform.connect(signals)

@@ -48,6 +48,30 @@ export function renderInProgressComment(marker: string, targets: readonly Target
   return withMarker(marker, lines, source.sha)
 }
 
+/**
+ * What the comment or note says when this run's outcome, of a commit that is no longer the head,
+ * was written while the head moved on: the newer head's run writes it (records/heads.ts). It names
+ * this run's commit on its second line, so that run, reading it, writes over it.
+ */
+export function renderLeftToNewerHead(
+  marker: string,
+  source: CommentSource,
+  head: string,
+  result: RunOutcome['result'],
+  where: { what: 'comment' | 'note'; on: 'pull request' | 'merge request' }
+): string {
+  const own = `${source.sha ? ` for commit ${codeSpan(source.sha.slice(0, 7))}` : ''} (${resultMark(result)} ${result})`
+  const newer = codeSpan(head.slice(0, 7))
+  const lines = [
+    `### ⏭️ Left to the run of the ${where.on}'s head, ${newer}`,
+    '',
+    `This ${where.what} showed the outcome${own}, whose run ended after the ${where.on}'s head moved to ${newer}. The run of ${newer} writes its outcome here; until it does, look at that commit's ${where.on === 'pull request' ? 'checks' : 'pipeline'}.`,
+    '',
+    footer(source, `left to ${newer}`)
+  ]
+  return withMarker(marker, lines, source.sha)
+}
+
 export const MAX_COMMENT_FILES = 20
 export const MAX_COMMENT_PAGES = 20
 
