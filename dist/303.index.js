@@ -598,12 +598,12 @@ function failureOf(error, writeEnded) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Kd: () => (/* binding */ sameCommit),
 /* harmony export */   Y9: () => (/* binding */ leftToNewerHead),
 /* harmony export */   jW: () => (/* binding */ shownCommit),
 /* harmony export */   w_: () => (/* binding */ commitLine),
 /* harmony export */   zx: () => (/* binding */ newerHeadSaid)
 /* harmony export */ });
-/* unused harmony export sameCommit */
 // Runs of two heads of one pull or merge request share its comment or note (one marker), and
 // the run of the older head may end last: it must not put the older head's outcome over the
 // newer head's record ("❌ … fix the docs source" for a head whose docs deployed). The record
@@ -887,6 +887,14 @@ function recordLifecycle(port, options) {
         if (lines.length > 0)
             log.warning(oneWarning(lines.map((said) => said.line)), [...new Set(lines.flatMap((said) => said.codes))]);
     };
+    /** The close was written: its line, and what it found after its write (a warning is gathered with the close's others). */
+    const sayClosed = (done) => {
+        log.info(clean(port.words.closed(done.where, done.done)));
+        if (done.after?.level === 'info')
+            log.info(clean(done.after.sentence));
+        else if (done.after)
+            warn(done.after.sentence, done.after.code);
+    };
     const signalsUntil = (lookupEndAt, alsoOn = []) => {
         const lookup = (endAt) => AbortSignal.any([(0,_timeout_signal_js__WEBPACK_IMPORTED_MODULE_5__/* .timeoutSignal */ ._)((0,_step_limits_js__WEBPACK_IMPORTED_MODULE_4__/* .lookupBudgetMs */ .E_)(options.requestTimeoutMs, endAt)), deadline, ...alsoOn]);
         // A lookup after a write (the oldest record after a creation) ends as the write does, never with the open's earlier end.
@@ -1124,7 +1132,7 @@ function recordLifecycle(port, options) {
                 if (told === 'unanswered' && done.done === 'updated')
                     closeFinds({ found: 'landed' });
                 takeBackWriteFailures();
-                log.info(clean(port.words.closed(done.where, done.done)));
+                sayClosed(done);
                 return true;
             }
         };
@@ -1183,7 +1191,7 @@ function recordLifecycle(port, options) {
             }), deadline);
             where = done.where;
             closeFinds({ found: 'at-once' });
-            log.info(clean(port.words.closed(done.where, done.done)));
+            sayClosed(done);
             return true;
         }
         catch (error) {
@@ -1435,6 +1443,7 @@ function keptRecord(plan, options) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Ql: () => (/* binding */ commentMarker),
 /* harmony export */   SB: () => (/* binding */ renderInProgressComment),
+/* harmony export */   Y5: () => (/* binding */ renderLeftToNewerHead),
 /* harmony export */   bn: () => (/* binding */ markerRank),
 /* harmony export */   iZ: () => (/* binding */ earlierMarkers),
 /* harmony export */   wQ: () => (/* binding */ renderComment)
@@ -1485,6 +1494,23 @@ function renderInProgressComment(marker, targets, source, work) {
     if (listed.length > 0)
         lines.push(...listed, '');
     lines.push(footer(source, 'in progress'));
+    return withMarker(marker, lines, source.sha);
+}
+/**
+ * What the comment or note says when this run's outcome, of a commit that is no longer the head,
+ * was written while the head moved on: the newer head's run writes it (records/heads.ts). It names
+ * this run's commit on its second line, so that run, reading it, writes over it.
+ */
+function renderLeftToNewerHead(marker, source, head, result, where) {
+    const own = `${source.sha ? ` for commit ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .codeSpan */ .SS)(source.sha.slice(0, 7))}` : ''} (${(0,_explain_js__WEBPACK_IMPORTED_MODULE_6__/* .resultMark */ .nV)(result)} ${result})`;
+    const newer = (0,_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .codeSpan */ .SS)(head.slice(0, 7));
+    const lines = [
+        `### ⏭️ Left to the run of the ${where.on}'s head, ${newer}`,
+        '',
+        `This ${where.what} showed the outcome${own}, whose run ended after the ${where.on}'s head moved to ${newer}. The run of ${newer} writes its outcome here; until it does, look at that commit's ${where.on === 'pull request' ? 'checks' : 'pipeline'}.`,
+        '',
+        footer(source, `left to ${newer}`)
+    ];
     return withMarker(marker, lines, source.sha);
 }
 const MAX_COMMENT_FILES = 20;

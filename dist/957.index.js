@@ -24,6 +24,8 @@ var run_record = __webpack_require__(7649);
 var listing = __webpack_require__(5474);
 // EXTERNAL MODULE: ./src/records/heads.ts
 var heads = __webpack_require__(541);
+// EXTERNAL MODULE: ./src/records/failure.ts
+var failure = __webpack_require__(2516);
 ;// CONCATENATED MODULE: ./src/records/twins.ts
 /**
  * What a run sent and saw of its comment or note (one per step), told by the port as it writes,
@@ -209,6 +211,7 @@ function twinStory() {
 
 
 
+
 /** The message of one run of the step, as a port of the lifecycle, over `platform`: its id is where it is. */
 function messageRecordPort(platform) {
     const { what } = platform;
@@ -227,6 +230,81 @@ function messageRecordPort(platform) {
         const head = await (0,heads/* leftToNewerHead */.Y9)(own, (0,heads/* shownCommit */.jW)(shown), () => io.head());
         if (head)
             throw new lifecycle/* RecordSkipped */.CU((0,heads/* newerHeadSaid */.zx)(platform.words.named(), (0,heads/* shownCommit */.jW)(shown) ?? '', own ?? '', head, platform.on), `${platform.what}.skipped`, 'info');
+    };
+    /** The outcome written where the open went, or where an earlier run's message is, or anew (the port's `close` before the head is read again). */
+    const writeOutcome = async (outcome, where, opened, signals, found) => {
+        const io = await platform.connect(signals);
+        // Where the open went; else the message of an earlier run, or of an open whose answer was lost.
+        const known = where === undefined ? await io.find() : undefined;
+        const id = where ?? known?.id;
+        if (id === undefined && opened === 'unanswered')
+            throw new lifecycle/* NotFoundYet */.O_();
+        // The message of a newer head's run is left to it: what it shows now is read first.
+        if (id !== undefined)
+            await leaveToNewerHead(io, known?.body ?? (await io.bodyOf(id).catch(() => undefined)));
+        if (where === undefined && id !== undefined) {
+            story.closeFound(known?.body);
+            found?.(id);
+        }
+        const body = io.outcome(outcome);
+        story.closing(body, id === undefined ? 'creation' : 'update');
+        const written = await io.write(id, body);
+        // The outcome went to this run's message, made beside an older one of the step that the open
+        // could not look for or remove: the oldest is kept now, so that one message stands.
+        if (written.done === 'updated' && story.leftBeside(written.where))
+            return { where: await oldestKept(io, signals, written.where, body, found), done: written.done };
+        if (written.done === 'updated')
+            return written;
+        story.created();
+        const kept = await oldestKept(io, signals, written.where, body, found);
+        return { where: kept, done: kept === written.where ? 'created' : 'updated' };
+    };
+    /**
+     * After this run wrote its outcome: the head may have moved on while it did, and the newer
+     * head's run written its outcome before this write landed (heads.ts). When the head moved and
+     * the message still shows this run's commit, it is left to that run: written once more to say
+     * so. What this run could not tell or mark is its warning (`older-head`).
+     */
+    const leftAfterWrite = async (signals, where, result) => {
+        // Lookups with a time of their own: the write may have taken all of the first one's.
+        const io = await platform.connect({ ...signals, lookup: signals.nextLookup() });
+        const own = io.ownCommit;
+        if (!own)
+            return undefined;
+        const named = platform.words.named();
+        const short = (sha) => sha.slice(0, 7);
+        const mayStand = (why) => ({
+            level: 'warning',
+            code: `${what}.older-head`,
+            sentence: `${named} holds this run's outcome for commit ${short(own)}, but ${why}. If the head moved on meanwhile, the ${what} may show this outcome in place of the newer head's: re-run the newest commit's ${platform.on === 'pull request' ? 'workflow' : 'pipeline'} to write it again.`
+        });
+        const read = await io.head().then((sha) => ({ sha }), (error) => ({ error }));
+        // Refused (a token that may not read it), the head is not known, as before the write: the rule does not hold the run (heads.ts).
+        if ('error' in read && (0,failure/* failureOf */.g5)(read.error, false) === 'refused')
+            return undefined;
+        if ('error' in read)
+            return mayStand(`the ${platform.on}'s head could not be read after it was written (${platform.explain(read.error)})`);
+        const head = read.sha;
+        if (head === undefined || (0,heads/* sameCommit */.Kd)(head, own))
+            return undefined;
+        const shown = await io.bodyOf(where).then((body) => ({ body }), (error) => ({ error }));
+        if ('error' in shown)
+            return mayStand(`the ${platform.on}'s head moved to ${short(head)} while it was written, and what the ${what} shows now could not be read (${platform.explain(shown.error)})`);
+        const now = (0,heads/* shownCommit */.jW)(shown.body);
+        // The newer head's run wrote after this run did: the message is its own.
+        if (now === undefined || !(0,heads/* sameCommit */.Kd)(now, own))
+            return undefined;
+        const body = io.leftTo(head, result);
+        // What the close wrote last: a read back of a lost write finds it standing as this run's last word.
+        story.closing(body, 'update');
+        const left = await io.write(where, body).then(() => undefined, (error) => ({ error }));
+        if (left)
+            return mayStand(`the ${platform.on}'s head moved to ${short(head)} while it was written, and leaving the ${what} to that commit's run failed (${platform.explain(left.error)})`);
+        return {
+            level: 'info',
+            code: `${what}.skipped`,
+            sentence: `${named} was left to the run of the ${platform.on}'s head ${short(head)}: the head moved there while this run wrote its outcome for commit ${short(own)}, so the ${what} now says that run writes it. This run's outcome is in its own log and reports.`
+        };
     };
     return {
         api: platform.api,
@@ -255,31 +333,13 @@ function messageRecordPort(platform) {
             });
         },
         async close(outcome, where, opened, signals, found) {
-            const io = await platform.connect(signals);
-            // Where the open went; else the message of an earlier run, or of an open whose answer was lost.
-            const known = where === undefined ? await io.find() : undefined;
-            const id = where ?? known?.id;
-            if (id === undefined && opened === 'unanswered')
-                throw new lifecycle/* NotFoundYet */.O_();
-            // The message of a newer head's run is left to it: what it shows now is read first.
-            if (id !== undefined)
-                await leaveToNewerHead(io, known?.body ?? (await io.bodyOf(id).catch(() => undefined)));
-            if (where === undefined && id !== undefined) {
-                story.closeFound(known?.body);
-                found?.(id);
-            }
-            const body = io.outcome(outcome);
-            story.closing(body, id === undefined ? 'creation' : 'update');
-            const written = await io.write(id, body);
-            // The outcome went to this run's message, made beside an older one of the step that the open
-            // could not look for or remove: the oldest is kept now, so that one message stands.
-            if (written.done === 'updated' && story.leftBeside(written.where))
-                return { where: await oldestKept(io, signals, written.where, body, found), done: written.done };
-            if (written.done === 'updated')
-                return written;
-            story.created();
-            const kept = await oldestKept(io, signals, written.where, body, found);
-            return { where: kept, done: kept === written.where ? 'created' : 'updated' };
+            const done = await writeOutcome(outcome, where, opened, signals, found);
+            const after = await leftAfterWrite(signals, done.where, outcome.result).catch((error) => ({
+                level: 'warning',
+                code: `${what}.older-head`,
+                sentence: `${platform.words.named()} holds this run's outcome, but whether the ${platform.on}'s head moved on while it was written could not be told (${platform.explain(error)}). If it did, the ${what} may show this outcome in place of the newer head's: re-run the newest commit's ${platform.on === 'pull request' ? 'workflow' : 'pipeline'} to write it again.`
+            }));
+            return after ? { ...done, after } : done;
         },
         async readBack(where, signals, lost) {
             const io = await platform.connect(signals);
@@ -423,7 +483,8 @@ function pullRequestCommentPort(settings, clean, opening) {
                 // expect-sha as the merge commit of a pull request's event is said so, as in the summary and the step's error.
                 const source = { ...found.source, expectedCommit: (0,run_commit.expectedCommitAdvice)(opening()?.expectSha, found.github.context) };
                 return clean((0,comment/* renderComment */.wQ)(outcome, found.marker, source));
-            }
+            },
+            leftTo: (head, result) => clean((0,comment/* renderLeftToNewerHead */.Y5)(found.marker, found.source, head, result, { what: 'comment', on: 'pull request' }))
         };
     };
     return messageRecordPort({

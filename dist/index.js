@@ -43652,9 +43652,11 @@ const RECORD_KINDS = (/* unused pure expression or super */ null && (['not-writt
  * The pull request comment's and the merge request note's own warnings (`<comment|note>.<kind>`):
  * what a write whose answer was lost shows if it lands after the step: a second one saying "⏳
  * Waiting" (`late-twin`); the step's one, or a second beside another run's (`late-waiting-or-twin`);
- * the close's creation, late (`late-creation`); and a second one left beside an older one (`twin-left`).
+ * the close's creation, late (`late-creation`); a second one left beside an older one (`twin-left`);
+ * and this run's outcome, of a commit that is no longer the head, perhaps standing over the newer
+ * head's (`older-head`: the head moved while it was written, and it could not be marked as that run's).
  */
-const MESSAGE_KINDS = (/* unused pure expression or super */ null && (['late-twin', 'late-waiting-or-twin', 'late-creation', 'twin-left']));
+const MESSAGE_KINDS = (/* unused pure expression or super */ null && (['late-twin', 'late-waiting-or-twin', 'late-creation', 'twin-left', 'older-head']));
 /** The commit status's own warnings, beside the kinds every record has. */
 const COMMIT_STATUS_CODES = (/* unused pure expression or super */ null && ([
     'commit-status.late-success',
