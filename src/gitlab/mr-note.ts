@@ -8,7 +8,7 @@ import { type RecordLog, type RecordPort, RecordSkipped, recordLifecycle, type W
 import { type MessageIo, messageRecordPort } from '../records/message-record.js'
 import { keptRecord, type RunRecord } from '../records/run-record.js'
 import { commentMarker, earlierMarkers, markerRank, renderComment, renderInProgressComment, type CommentSource } from '../report/comment.js'
-import { describeWork } from '../report/explain.js'
+import { describeWork } from '../report/titles.js'
 import { safeUrl } from '../report/markdown.js'
 import { inProgressBudgetMs } from '../step/limits.js'
 import { oneLine } from '../text.js'
