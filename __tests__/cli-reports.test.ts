@@ -4,12 +4,17 @@ import { DOTENV_MAX_BYTES, DOTENV_OUTPUTS, dotenvKey, renderDotenv } from '../sr
 import { EXIT, exitCodeOf } from '../src/cli/exit-codes.js'
 import { jsonReport, LIST_OUTPUTS } from '../src/cli/json-report.js'
 import { renderJunit, xmlText } from '../src/cli/junit.js'
+import type { RunOutcome } from '../src/model.js'
+import type { ExplainOptions } from '../src/report/explainer.js'
 import { computeOutputs, MAX_OUTPUT_BYTES, OUTPUT_NAMES } from '../src/report/outputs.js'
 import { createRedactor } from '../src/text.js'
 import { jobReport, runOutcome, searchReport, updateReport } from './helpers/builders.js'
 import { parseGitLabDotenv } from './helpers/dotenv.js'
+import { explainerFor } from './helpers/explained.js'
 
 const same = (text: string) => text
+/** The JUnit report of `outcome`, explained as a run explains it. */
+const junitOf = (outcome: RunOutcome, options: ExplainOptions, clean: (text: string) => string) => renderJunit(outcome, explainerFor(outcome), options, clean)
 const done = { status: 'success', endedAt: '2026-01-01T00:00:00Z' }
 const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => name === 'testcase' })
 
@@ -220,7 +225,7 @@ describe('the JUnit report', () => {
       error: null,
       finishedAfterMs: 1234
     }
-    const text = renderJunit(runOutcome([updateReport('u1', done)], { trigger }), {}, same)
+    const text = junitOf(runOutcome([updateReport('u1', done)], { trigger }), {}, same)
     expect(text).toContain('name="start the docs update" time="1.234"')
   })
 
@@ -243,7 +248,7 @@ describe('the JUnit report', () => {
         })
       }
     )
-    const parsed = cases(renderJunit(outcome, { timeoutMs: 60_000 }, same))
+    const parsed = cases(junitOf(outcome, { timeoutMs: 60_000 }, same))
     expect(parsed.map((c) => c.name)).toEqual(['update u1', 'agent job j1', 'update u2', 'search "install"', 'search "q2"'])
     const [u1, j1, u2, search, q2] = parsed
     expect(u1?.failure?.type).toBe('failure')
@@ -260,7 +265,7 @@ describe('the JUnit report', () => {
 
   it('invalid input is one failing case that lists every problem', () => {
     const outcome = runOutcome([], { result: 'error', headline: 'Invalid input (2 problems); no request was sent.', problems: ['a: bad', 'b: worse'] })
-    const [only, ...rest] = cases(renderJunit(outcome, {}, same))
+    const [only, ...rest] = cases(junitOf(outcome, {}, same))
     expect(rest).toEqual([])
     expect(only?.failure?.type).toBe('invalid-input')
     expect(only?.failure?.['#text']).toContain('- a: bad\n- b: worse')
@@ -268,12 +273,12 @@ describe('the JUnit report', () => {
 
   it('a cancelled target is a failure of type cancelled (the job failed); a search check that did not run is skipped', () => {
     const outcome = runOutcome([updateReport('u1', null, { result: 'cancelled' })], { result: 'cancelled', search: searchReport({ skipped: true }) })
-    const parsed = cases(renderJunit(outcome, {}, same))
+    const parsed = cases(junitOf(outcome, {}, same))
     expect(parsed.map((c) => [c.name, c.failure?.type, c.failure?.message, c.skipped?.message])).toEqual([
       ['update u1', 'cancelled', 'update u1 had not settled when the wait on it was cancelled; only the wait was cancelled, not the update', undefined],
       ['search check', undefined, undefined, 'not run: a wait did not succeed']
     ])
-    expect(renderJunit(outcome, {}, same)).toMatch(/<testsuites [^>]*failures="1"/)
+    expect(junitOf(outcome, {}, same)).toMatch(/<testsuites [^>]*failures="1"/)
   })
 
   it('a start of work cut short by a cancel is a failure of type cancelled', () => {
@@ -282,7 +287,7 @@ describe('the JUnit report', () => {
       headline: 'Cancelled while starting the docs update.',
       trigger: { kind: 'update', result: 'cancelled', ref: undefined, previewUrl: undefined, requests: 1, error: 'cancelled', finishedAfterMs: 40 }
     })
-    const parsed = cases(renderJunit(outcome, {}, same))
+    const parsed = cases(junitOf(outcome, {}, same))
     expect(parsed.map((c) => [c.name, c.failure?.type, c.skipped])).toEqual([['start the docs update', 'cancelled', undefined]])
   })
 
@@ -304,14 +309,14 @@ describe('the JUnit report', () => {
       error: 'page guides/new was not found'
     }
     const outcome = { ...runOutcome([updateReport('u1', done)], { result: 'failure' }), pages }
-    const parsed = cases(renderJunit(outcome, {}, same))
+    const parsed = cases(junitOf(outcome, {}, same))
     expect(parsed.map((c) => [c.name, c.failure?.message])).toEqual([
       ['update u1', undefined],
       ['page quickstart', undefined],
       ['page guides/new', 'page guides/new was not found (HTTP 404) when the timeout ran out']
     ])
     const skipped = cases(
-      renderJunit({ ...runOutcome([updateReport('u1', done)]), pages: { skipped: true as const, reason: 'not run: a wait did not succeed' } }, {}, same)
+      junitOf({ ...runOutcome([updateReport('u1', done)]), pages: { skipped: true as const, reason: 'not run: a wait did not succeed' } }, {}, same)
     )
     expect(skipped.map((c) => [c.name, c.skipped?.message])).toEqual([
       ['update u1', undefined],
@@ -327,7 +332,7 @@ describe('the JUnit report', () => {
         result: 'failure'
       }
     )
-    const text = renderJunit(outcome, {}, same)
+    const text = junitOf(outcome, {}, same)
     const [u1] = cases(text)
     expect(u1?.['system-out']).toContain(']]>')
     expect(u1?.['system-out']).toContain('<testcase name="x"/>')
@@ -339,7 +344,7 @@ describe('the JUnit report', () => {
   it('holds no CI command, and an XML reader reads the text as the server sent it', () => {
     const logs = ['##vso[task.complete result=Succeeded;]x', ' ::error::y', 'z ##teamcity[a] ##[b]']
     const outcome = runOutcome([updateReport('u1', { status: 'failure', logs }, { result: 'failure', error: 'failed' })], { result: 'failure' })
-    const text = renderJunit(outcome, {}, same)
+    const text = junitOf(outcome, {}, same)
     expect(text).not.toMatch(/##|^\s*::/m)
     // As a JUnit reader decodes character references.
     const read = new XMLParser({ htmlEntities: true, isArray: (name) => name === 'testcase' }).parse(text) as {
@@ -353,7 +358,7 @@ describe('the JUnit report', () => {
     const outcome = runOutcome([updateReport('u1', { status: 'failure', logs: [`token ${key}`] }, { result: 'failure', error: `sent ${key}` })], {
       result: 'failure'
     })
-    const text = renderJunit(outcome, {}, createRedactor([key]))
+    const text = junitOf(outcome, {}, createRedactor([key]))
     expect(text).not.toContain('k&amp;y&lt;0123456789')
     expect(text).toContain('token ***')
   })

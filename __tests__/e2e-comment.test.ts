@@ -319,7 +319,7 @@ describe.concurrent('the PR comment, end to end', () => {
     }
   )
 
-  it('loads @actions/github, and the code of a record, only when a record is asked for', async () => {
+  it('loads @actions/github, the code of a record and the explanation of a failure, only when they are needed', async () => {
     const dist = new URL('../dist/', import.meta.url)
     // The chunks ncc splits off beside index.js (not the command line's bundle in dist/cli/).
     const chunks = (await readdir(dist)).filter((f) => f.endsWith('.js') && f !== 'index.js')
@@ -331,6 +331,22 @@ describe.concurrent('the PR comment, end to end', () => {
       const sim = await simulator()
       const plain = await runAgainst(sim, { 'status-id': 'update-success' }, { entry: path.join(copy, 'index.js') })
       expect(plain.code, plain.stdout + plain.stderr).toBe(0)
+      // A success has nothing to explain: nothing is missed, so nothing is said.
+      expect(plain.stdout).not.toContain('::warning::')
+      expect(plain.summary).toContain('## ✅ Docs update deployed')
+      // A failure's explanation is code of its own: missing, it is one warning, and the step fails with the headline.
+      sim.reset()
+      const failed = await runAgainst(sim, { 'status-id': 'update-failure' }, { entry: path.join(copy, 'index.js') })
+      expect(failed.code, failed.stdout + failed.stderr).toBe(1)
+      expect(failed.outputs).toMatchObject({ result: 'failure', status: 'failure' })
+      expect(failed.stdout.split('\n').filter((line) => line.startsWith('::warning::'))).toEqual([
+        expect.stringMatching(
+          /^::warning::The explanation of this outcome could not be loaded \(.+\): the summary and the failure message tell it without advice\. Check that the action's dist\/ folder is complete .* \[explanation\.not-loaded\]$/
+        )
+      ])
+      expect(failed.stdout).toContain('::error::update update-failure: failure — the update ended with status "failure"\n')
+      expect(failed.summary).toContain('## ❌ Docs update failed')
+      expect(failed.summary).toContain('<details open><summary>❌ update-failure</summary>')
       sim.reset()
       const commenting = await runAgainst(
         sim,

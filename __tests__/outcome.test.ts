@@ -7,10 +7,11 @@ import { exitCodeOf, EXIT } from '../src/cli/exit-codes.js'
 import { overallResult, RESULT_ORDER, resultRank, stepPasses, worstResult } from '../src/engine/outcome.js'
 import { headline } from '../src/engine/run.js'
 import { RESULTS, type Result } from '../src/model.js'
-import { explainRun, failureMessage, resultMark, titleFor } from '../src/report/explain.js'
+import { explainRun, failureMessage } from '../src/report/explain.js'
 import { computeOutputs } from '../src/report/outputs.js'
-import { renderSummary } from '../src/report/summary.js'
+import { resultMark, titleFor } from '../src/report/titles.js'
 import { runOutcome, updateReport } from './helpers/builders.js'
+import { summaryOf } from './helpers/explained.js'
 
 const CONTRACT_ORDER: Result[] = ['success', 'timeout', 'error', 'cancelled', 'failure']
 
@@ -46,7 +47,7 @@ describe('the order of results', () => {
     it('is told alike by the headline, the exit code, DOCS_RESULT, the summary and the message', () => {
       expect(computeOutputs(outcome).result).toBe(expected)
       expect(titleFor(outcome).startsWith(resultMark(expected))).toBe(true)
-      expect(renderSummary(outcome)).toContain(resultMark(expected))
+      expect(summaryOf(outcome)).toContain(resultMark(expected))
       if (expected !== 'success') expect(outcome.headline).toContain(`: ${expected}`)
       const code = exitCodeOf(outcome, true)
       const codes: Record<Result, number> = { success: EXIT.success, failure: EXIT.failure, timeout: EXIT.timeout, cancelled: EXIT.error, error: EXIT.error }

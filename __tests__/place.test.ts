@@ -5,8 +5,8 @@ import type { Result, RunOutcome } from '../src/model.js'
 import { explainTarget } from '../src/report/advice.js'
 import { failureMessage } from '../src/report/explain.js'
 import { commandPlace, GITHUB_ACTIONS_PLACE } from '../src/report/place.js'
-import { renderSummary } from '../src/report/summary.js'
 import { pageReport, runOutcome, searchReport, targetReport, updateReport } from './helpers/builders.js'
+import { summaryOf } from './helpers/explained.js'
 
 const GITHUB_WORDS = /workflow|annotated|runner|job summary/i
 
@@ -60,7 +60,7 @@ describe.each([
     const message = failureMessage(outcome, { place, timeoutMs: 60_000 })
     expect(message).not.toMatch(GITHUB_WORDS)
     expect(message).toMatch(/Next: /)
-    const summary = renderSummary(outcome, { place, timeoutMs: 60_000 })
+    const summary = summaryOf(outcome, { place, timeoutMs: 60_000 })
     // The summary file's own heading is "job summary"-free too, past its title.
     expect(summary.replace(/^## .*\n/, '')).not.toMatch(/workflow|annotated|runner/i)
     expect(message).not.toMatch(/\.\.$/m)

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { renderComment } from '../src/report/comment.js'
 import { computeOutputs } from '../src/report/outputs.js'
-import { renderSummary } from '../src/report/summary.js'
 import { pageReport, runOutcome, updateReport } from './helpers/builders.js'
+import { summaryOf } from './helpers/explained.js'
 
 const update = updateReport('u1', { status: 'success' })
 const pages = (...list: ReturnType<typeof pageReport>[]) => ({
@@ -34,14 +34,14 @@ describe('the page check in the reports', () => {
   })
 
   it('the summary has a table of the pages: found, holds the text, when', () => {
-    const summary = renderSummary(outcome, { now: 0 })
+    const summary = summaryOf(outcome, { now: 0 })
     expect(summary).toContain('### Pages')
     expect(summary).toContain('| `guides/new-page` | ✅ success | yes (69 characters) | yes | live after 4.2s (3 reads) |')
     expect(summary).toContain('| `guides/never` | ❌ failure | no | no | not live (7 reads) |')
   })
 
   it('a skipped check says why', () => {
-    const summary = renderSummary(runOutcome([update], { pages: { skipped: true, reason: 'not read: the wait ended with failure' } }), { now: 0 })
+    const summary = summaryOf(runOutcome([update], { pages: { skipped: true, reason: 'not read: the wait ended with failure' } }), { now: 0 })
     expect(summary).toContain('### Pages\n\nSkipped: not read: the wait ended with failure')
   })
 
@@ -54,7 +54,7 @@ describe('the page check in the reports', () => {
   it('a page path cannot inject markup in either: it is shown as code, nowhere else', () => {
     const hostile = pageReport('x`<img src=x onerror=alert(1)>`[a](https://evil.example) @octocat')
     const withHostile = runOutcome([update], { pages: pages(hostile) })
-    for (const text of [renderSummary(withHostile, { now: 0 }), renderComment(withHostile, '<!-- m -->', undefined)]) {
+    for (const text of [summaryOf(withHostile, { now: 0 }), renderComment(withHostile, '<!-- m -->', undefined)]) {
       expect(text).toContain('``x`<img src=x onerror=alert(1)>`[a](https://evil.example) @octocat``')
       // Outside code spans, nothing of it is left to render.
       const outsideCode = text.replace(/(`+)[^`].*?\1/g, '')

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_FILES_LISTED, MAX_SUMMARY_BYTES, renderSummary } from '../src/report/summary.js'
+import { MAX_FILES_LISTED, MAX_SUMMARY_BYTES } from '../src/report/summary.js'
 import type { RunOutcome, TargetReport } from '../src/model.js'
 import { runOutcome, updateReport } from './helpers/builders.js'
+import { summaryOf } from './helpers/explained.js'
 
 const update = (id: string, record: Record<string, unknown>, overrides: Partial<TargetReport> = {}) =>
   updateReport(id, record, { polls: 4, finishedAfterMs: 1000, ...overrides })
@@ -10,7 +11,7 @@ const outcome = (targets: TargetReport[], extra: Partial<RunOutcome> = {}) =>
 
 describe('renderSummary', () => {
   it('shows the outcome, the update, files, screenshots, log tail and timing', () => {
-    const md = renderSummary(
+    const md = summaryOf(
       outcome([
         update('u1', {
           status: 'success',
@@ -46,7 +47,7 @@ describe('renderSummary', () => {
   })
 
   it('lists input problems', () => {
-    const md = renderSummary(outcome([], { result: 'error', headline: 'Invalid input', problems: ['timeout: "x" is not a positive duration'] }))
+    const md = summaryOf(outcome([], { result: 'error', headline: 'Invalid input', problems: ['timeout: "x" is not a positive duration'] }))
     expect(md).toContain('## ⚠️ Could not wait for the docs')
     expect(md).toContain('**Next:** fix these inputs in the workflow file')
     expect(md).toContain('### Input problems\n\n- timeout: &quot;x&quot; is not a positive duration')
@@ -54,7 +55,7 @@ describe('renderSummary', () => {
 
   it('escapes hostile server text everywhere', () => {
     const hostile = '<img src=x onerror=alert(1)> [a](https://evil.example) ![i](https://evil.example/i.png) @octocat'
-    const md = renderSummary(
+    const md = summaryOf(
       outcome(
         [
           update(
@@ -92,7 +93,7 @@ describe('renderSummary', () => {
       },
       { result: 'failure', error: 'the update ended with status "failure"' }
     )
-    expect(renderSummary(outcome([failed], { result: 'failure' }))).toMatchInlineSnapshot(`
+    expect(summaryOf(outcome([failed], { result: 'failure' }))).toMatchInlineSnapshot(`
       "## ❌ Docs update failed
 
       **Update u1 failed: “Update failed: broken link in docs/quickstart.mdx”**
@@ -131,7 +132,7 @@ describe('renderSummary', () => {
       { status: 'aborted', summary: 'Build stopped by an admin', endedAt: '2026-01-01T00:01:35Z', logs: ['Validating 42 pages', 'Stopped'] },
       { result: 'error', error: 'the update ended with status "aborted", which this action does not know; it is not counted as success' }
     )
-    const md = renderSummary(outcome([ended], { result: 'error' }))
+    const md = summaryOf(outcome([ended], { result: 'error' }))
     expect(md).toContain(
       '**Update u1 ended with status &quot;aborted&quot;, which this action does not know, so it does not count as success: “Build stopped by an admin”**'
     )
@@ -140,21 +141,21 @@ describe('renderSummary', () => {
       '<details open><summary>⚠️ u1 — status aborted</summary>\n\nSummary: Build stopped by an admin\n\n<pre>\nValidating 42 pages\nStopped\n</pre>\n\n</details>'
     )
     const bare = update('u2', { status: 'paused@x', endedAt: '2026-01-01T00:01:35Z' }, { result: 'error', error: 'unknown' })
-    expect(renderSummary(outcome([bare], { result: 'error' }))).toContain(
+    expect(summaryOf(outcome([bare], { result: 'error' }))).toContain(
       '<details open><summary>⚠️ u2 — status paused@\u200bx</summary>\n\nIts record has no log lines.\n\n</details>'
     )
   })
 
   it('a timeout says how long it waited and which input to raise; a start time is a clock time, not "… ago"', () => {
     const pending = update('u1', { status: 'in_progress', createdAt: '2026-01-01T00:00:00Z' }, { result: 'timeout', finishedAfterMs: 600_000 })
-    const md = renderSummary(outcome([pending], { result: 'timeout' }), { timeoutMs: 600_000, now: Date.parse('2026-01-01T00:10:05Z') })
+    const md = summaryOf(outcome([pending], { result: 'timeout' }), { timeoutMs: 600_000, now: Date.parse('2026-01-01T00:10:05Z') })
     expect(md).toContain('## ⏱️ Timed out waiting for the docs update\n\n**Update u1 still &quot;in\\_progress&quot; after 10m00s.**')
     expect(md).toContain('**Next:** if this update usually takes longer, raise `timeout` (now 10m00s)')
     expect(md).toContain('| ⏱️ timeout (`in_progress`) |')
     expect(md).toContain('<span title="started 2026-01-01T00:00:00.000Z">started 00:00:00 UTC</span>')
     expect(md).not.toContain(' ago')
     // Written on another day than the update started, the date comes with it.
-    const late = renderSummary(outcome([pending], { result: 'timeout' }), { now: Date.parse('2026-01-02T00:00:05Z') })
+    const late = summaryOf(outcome([pending], { result: 'timeout' }), { now: Date.parse('2026-01-02T00:00:05Z') })
     expect(late).toContain('<span title="started 2026-01-01T00:00:00.000Z">started 2026-01-01 00:00:00 UTC</span>')
   })
 
@@ -162,7 +163,7 @@ describe('renderSummary', () => {
     [{ targets: [], search: { result: 'success', queries: [], error: null, skipped: false } }, '## ✅ Docs search check passed'],
     [{ result: 'failure', targets: [], search: { result: 'failure', queries: [], error: 'x', skipped: false } }, '## ❌ Docs search check failed']
   ])('the heading fits the kind of work: %#', (extra, heading) => {
-    expect(renderSummary(outcome([], extra))).toMatch(new RegExp(`^${heading}\n`))
+    expect(summaryOf(outcome([], extra))).toMatch(new RegExp(`^${heading}\n`))
   })
 
   it('with several targets, each row gives its reason; the heading names agent jobs', () => {
@@ -172,7 +173,7 @@ describe('renderSummary', () => {
       parsed: undefined,
       ...overrides
     })
-    const md = renderSummary(
+    const md = summaryOf(
       outcome([job('j1', 'completed', {}), job('j2', 'failed', { result: 'failure', status: 'failed', error: 'the agent job failed' })], { result: 'failure' })
     )
     expect(md).toMatch(/^## ❌ Agent jobs failed\n\n\*\*1 of 2 targets did not succeed\. Agent job j2 failed/)
@@ -182,7 +183,7 @@ describe('renderSummary', () => {
 
   it('shortens long file lists with a note', () => {
     const added = Array.from({ length: 250 }, (_, i) => `docs/p${i}.mdx`)
-    const md = renderSummary(outcome([update('u1', { status: 'success', commit: { filesChanged: { added, modified: [], removed: [] } } })]))
+    const md = summaryOf(outcome([update('u1', { status: 'success', commit: { filesChanged: { added, modified: [], removed: [] } } })]))
     expect(md.match(/^- `docs\/p\d+\.mdx`$/gm)).toHaveLength(MAX_FILES_LISTED)
     expect(md).toContain(`- … and ${250 - MAX_FILES_LISTED} more (see the \`files-added\` output)`)
   })
@@ -201,14 +202,14 @@ describe('renderSummary', () => {
         { result: 'failure', error: long }
       )
     )
-    const md = renderSummary(outcome(targets, { result: 'failure', headline: long }))
+    const md = summaryOf(outcome(targets, { result: 'failure', headline: long }))
     expect(Buffer.byteLength(md)).toBeLessThanOrEqual(MAX_SUMMARY_BYTES)
     expect(md.match(/^\| `u\d+` \|/gm)).toHaveLength(500)
   })
 
   it('cuts a summary that would still be too large, with a note', () => {
     const targets = Array.from({ length: 6000 }, (_, i) => update(`target-${'y'.repeat(150)}-${i}`, { status: 'success' }))
-    const md = renderSummary(outcome(targets))
+    const md = summaryOf(outcome(targets))
     expect(Buffer.byteLength(md)).toBeLessThanOrEqual(MAX_SUMMARY_BYTES)
     expect(md).toContain('The summary was cut here to stay under GitHub’s 1 MiB limit')
   })
@@ -229,7 +230,7 @@ describe('what the trigger started, with the preview’s address', () => {
     })
 
   it('links the preview once it deployed', () => {
-    expect(renderSummary(preview('success', 'success'))).toContain(
+    expect(summaryOf(preview('success', 'success'))).toContain(
       '**Started:** preview deployment, status id `st_1` · [open the preview](https://pr-7.preview.example.com/)'
     )
   })
@@ -238,7 +239,7 @@ describe('what the trigger started, with the preview’s address', () => {
     ['failed', 'failure', 'failure'],
     ['timed out', 'timeout', 'in_progress']
   ] as const)('a preview that %s is not linked: its address shows the previous deployment, and says so', (_, result, status) => {
-    const md = renderSummary(preview(result, status))
+    const md = summaryOf(preview(result, status))
     expect(md).not.toContain('open the preview')
     expect(md).not.toContain('](https://pr-7')
     expect(md).toContain(

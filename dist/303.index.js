@@ -1461,7 +1461,9 @@ function keptRecord(plan, options) {
 /* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4285);
 /* harmony import */ var _facts_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(1349);
 /* harmony import */ var _started_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(4439);
-/* harmony import */ var _records_heads_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(541);
+/* harmony import */ var _titles_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(6023);
+/* harmony import */ var _records_heads_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(541);
+
 
 
 
@@ -1502,7 +1504,7 @@ function renderInProgressComment(marker, targets, source, work) {
  * this run's commit on its second line, so that run, reading it, writes over it.
  */
 function renderLeftToNewerHead(marker, source, head, result, where) {
-    const own = `${source.sha ? ` for commit ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .codeSpan */ .SS)(source.sha.slice(0, 7))}` : ''} (${(0,_explain_js__WEBPACK_IMPORTED_MODULE_6__/* .resultMark */ .nV)(result)} ${result})`;
+    const own = `${source.sha ? ` for commit ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .codeSpan */ .SS)(source.sha.slice(0, 7))}` : ''} (${(0,_titles_js__WEBPACK_IMPORTED_MODULE_11__/* .resultMark */ .nV)(result)} ${result})`;
     const newer = (0,_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .codeSpan */ .SS)(head.slice(0, 7));
     const lines = [
         `### ⏭️ Left to the run of the ${where.on}'s head, ${newer}`,
@@ -1590,7 +1592,7 @@ const ZWSP = '\u200b';
  */
 function withMarker(marker, lines, sha) {
     // The commit it reflects, under the marker: a run of an older head reads it before it writes (records/heads.ts).
-    const commit = sha && /^[0-9a-f]{7,64}$/i.test(sha) ? `${(0,_records_heads_js__WEBPACK_IMPORTED_MODULE_11__/* .commitLine */ .w_)(sha)}\n` : '';
+    const commit = sha && /^[0-9a-f]{7,64}$/i.test(sha) ? `${(0,_records_heads_js__WEBPACK_IMPORTED_MODULE_12__/* .commitLine */ .w_)(sha)}\n` : '';
     return `${marker}\n${commit}${lines.join('\n').replace(/<!--/g, `<${ZWSP}!--`)}\n`;
 }
 /** The comment: the outcome in short, with every piece of server text escaped. */
@@ -1598,8 +1600,8 @@ function renderComment(outcome, marker, source) {
     const from = typeof source === 'string' ? { runUrl: source } : (source ?? {});
     // A run that annotates nothing is the command's under GitLab (the merge request note): its words.
     const explain = { place: from.run && !from.run.annotates ? (0,_place_js__WEBPACK_IMPORTED_MODULE_7__/* .commandPlace */ .N4)('gitlab') : _place_js__WEBPACK_IMPORTED_MODULE_7__/* .GITHUB_ACTIONS_PLACE */ .ME, expectedCommit: from.expectedCommit };
-    const { lead, next } = (0,_explain_js__WEBPACK_IMPORTED_MODULE_6__/* .explainRun */ .Df)(outcome, explain);
-    const lines = [`### ${(0,_explain_js__WEBPACK_IMPORTED_MODULE_6__/* .titleFor */ .Q$)(outcome)}`, '', `**${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .escapeText */ .X1)(lead[0] ?? '', 600)}**`, ''];
+    const { lead, next } = (0,_explain_js__WEBPACK_IMPORTED_MODULE_6__.explainRun)(outcome, explain);
+    const lines = [`### ${(0,_titles_js__WEBPACK_IMPORTED_MODULE_11__/* .titleFor */ .Q$)(outcome)}`, '', `**${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .escapeText */ .X1)(lead[0] ?? '', 600)}**`, ''];
     const deployed = deployedLine(outcome, from.sha);
     if (deployed)
         lines.push(deployed, '');
@@ -1623,7 +1625,7 @@ function renderComment(outcome, marker, source) {
         const withReason = outcome.targets.length > 1;
         const rows = outcome.targets.slice(0, MAX_COMMENT_TARGETS).map((t) => {
             const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined;
-            const row = [`${t.ref.kind === 'update' ? 'update' : 'agent job'} ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .codeSpan */ .SS)(t.ref.id, 80)}`, `${(0,_explain_js__WEBPACK_IMPORTED_MODULE_6__/* .resultMark */ .nV)(t.result)} ${t.result}`];
+            const row = [`${t.ref.kind === 'update' ? 'update' : 'agent job'} ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .codeSpan */ .SS)(t.ref.id, 80)}`, `${(0,_titles_js__WEBPACK_IMPORTED_MODULE_11__/* .resultMark */ .nV)(t.result)} ${t.result}`];
             if (withReason)
                 row.push((0,_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .escapeText */ .X1)((0,_advice_js__WEBPACK_IMPORTED_MODULE_4__/* .explainTarget */ .PP)(t, explain).reason, 300));
             return withPr ? [...row, prLink ? (0,_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .link */ .nf)('pull request', prLink) : ''] : row;
@@ -1646,7 +1648,7 @@ function renderComment(outcome, marker, source) {
         lines.push('**Pages:**', '');
         for (const page of outcome.pages.pages.slice(0, MAX_COMMENT_PAGES)) {
             const [found, holds, when] = (0,_facts_js__WEBPACK_IMPORTED_MODULE_9__/* .pageFacts */ .P)(page);
-            lines.push(`- ${(0,_explain_js__WEBPACK_IMPORTED_MODULE_6__/* .resultMark */ .nV)(page.result)} ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .codeSpan */ .SS)(page.path, 150)}: found ${found}, holds the text ${holds}, ${when}`);
+            lines.push(`- ${(0,_titles_js__WEBPACK_IMPORTED_MODULE_11__/* .resultMark */ .nV)(page.result)} ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .codeSpan */ .SS)(page.path, 150)}: found ${found}, holds the text ${holds}, ${when}`);
         }
         if (outcome.pages.pages.length > MAX_COMMENT_PAGES)
             lines.push(`- … and ${outcome.pages.pages.length - MAX_COMMENT_PAGES} more (see the job summary)`);

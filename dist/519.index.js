@@ -715,8 +715,10 @@ function recordCommitStatus(options) {
 /* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5101);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8992);
 /* harmony import */ var _explain_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7389);
+/* harmony import */ var _titles_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6023);
 // What a deployment record says about the run: its state and a reason short enough for GitHub's
 // deployment statuses, from the same explanation as the step's annotation.
+
 
 
 
@@ -728,12 +730,12 @@ function deploymentState(result) {
 }
 /** The description while waiting: what is waited on. */
 function waitingDescription(targets) {
-    const work = (0,_explain_js__WEBPACK_IMPORTED_MODULE_2__/* .describeWork */ .FG)({ targets: targets.map((ref) => ({ ref })) });
+    const work = (0,_titles_js__WEBPACK_IMPORTED_MODULE_3__/* .describeWork */ .FG)({ targets: targets.map((ref) => ({ ref })) });
     return `Waiting for the ${work}: ${targets.map((ref) => (0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_0__/* .describeRef */ .Ro)(ref)).join(', ')}`;
 }
 /** The description of the last status: the first line of the annotation, the reason in the user's terms. */
 function outcomeDescription(outcome) {
-    return (0,_explain_js__WEBPACK_IMPORTED_MODULE_2__/* .explainRun */ .Df)(outcome).lead[0] ?? outcome.headline;
+    return (0,_explain_js__WEBPACK_IMPORTED_MODULE_2__.explainRun)(outcome).lead[0] ?? outcome.headline;
 }
 /**
  * Text as one line within GitHub's limit, counted in characters. Too long, its full commit shas

@@ -370,8 +370,8 @@ function messageRecordPort(platform) {
 
 // EXTERNAL MODULE: ./src/report/comment.ts
 var comment = __webpack_require__(4231);
-// EXTERNAL MODULE: ./src/report/explain.ts
-var explain = __webpack_require__(7389);
+// EXTERNAL MODULE: ./src/report/titles.ts
+var titles = __webpack_require__(6023);
 // EXTERNAL MODULE: ./src/github/comment-api.ts
 var comment_api = __webpack_require__(1691);
 // EXTERNAL MODULE: ./src/github/run-commit.ts
@@ -477,7 +477,7 @@ function pullRequestCommentPort(settings, clean, opening) {
             ownCommit: found.source.mergeQueue ? undefined : found.source.sha,
             inProgress: () => {
                 const { targets = [], search } = opening() ?? {};
-                return clean((0,comment/* renderInProgressComment */.SB)(found.marker, targets, found.source, (0,explain/* describeWork */.FG)({ targets: targets.map((ref) => ({ ref })), search })));
+                return clean((0,comment/* renderInProgressComment */.SB)(found.marker, targets, found.source, (0,titles/* describeWork */.FG)({ targets: targets.map((ref) => ({ ref })), search })));
             },
             outcome: (outcome) => {
                 // expect-sha as the merge commit of a pull request's event is said so, as in the summary and the step's error.

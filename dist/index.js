@@ -30367,518 +30367,71 @@ function commentKinds(inputs) {
 
 /***/ }),
 
-/***/ 2296:
+/***/ 6434:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   PP: () => (/* binding */ explainTarget),
-/* harmony export */   e9: () => (/* binding */ checkNext),
-/* harmony export */   pI: () => (/* binding */ problemAsGiven)
-/* harmony export */ });
-/* harmony import */ var _durations_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5534);
-/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5101);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8992);
-/* harmony import */ var _evidence_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3877);
-/* harmony import */ var _place_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8141);
-// The advice per reason: why one target (or a page or search check) ended as it did, and what
-// to do now, in the words of where the step runs (place.ts: an input of the action, a flag or a
-// variable of the command, "re-run the job" or "run the pipeline again").
-
-
-
-
-
-/** Why one target ended as it did, and what to do now, in the user's terms. */
-function explainTarget(t, options = {}) {
-    const place = options.place ?? _place_js__WEBPACK_IMPORTED_MODULE_4__/* .GITHUB_ACTIONS_PLACE */ .ME;
-    const input = place.input;
-    const noun = t.ref.kind === 'update' ? 'update' : 'agent job';
-    const error = t.error ? (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(t.error, 600) : undefined;
-    switch (t.result) {
-        case 'success':
-            return { reason: t.note ? `succeeded (${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(t.note, 300)})` : 'succeeded', next: '' };
-        case 'failure': {
-            if ((0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .wrongCommit */ .ru)(t))
-                return {
-                    reason: `did not deploy the expected commit: ${error ?? 'its record names another commit'}`,
-                    next: options.expectedCommit ??
-                        `check that the platform deploys the branch this run is for and that the update started after the push; remove ${input('expect-sha')} if any commit will do`
-                };
-            if (t.ref.kind === 'update') {
-                const summary = (0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .updateSummary */ .MT)(t);
-                // Every file its error lines name, counted; the quoted lines' are annotated (or quoted).
-                const files = (0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .namedFiles */ .VI)(t, options.docsRoot);
-                const shown = (0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .namedFiles */ .VI)(t, options.docsRoot, true).filter((file) => file !== files[0]).length;
-                const others = files.length - 1;
-                const how = place.annotates ? 'annotated in the workflow run' : 'quoted above';
-                const where = others === 0
-                    ? place.annotates
-                        ? ' (named in its log and annotated in the workflow run)'
-                        : ' (named in its log)'
-                    : shown === others
-                        ? ` (and ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .counted */ .hS)(others, 'other file')} its log names; each is ${how})`
-                        : ` (and ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .counted */ .hS)(others, 'other file')} its log names; ${shown} of them ${shown === 1 ? 'is' : 'are'} ${how}, every one is in its log)`;
-                return {
-                    reason: summary ? `failed: “${summary}”` : `failed (status "${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(t.status, 80)}")`,
-                    next: files[0]
-                        ? `fix ${files[0]}${where}, push, and let the update run again`
-                        : `read the update log in ${place.details}, fix the docs source, and run the update again`
-                };
-            }
-            const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined;
-            const where = prLink ? `its pull request: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(prLink, 300)}` : `job id ${t.ref.id}`;
-            if (t.status === 'failed')
-                return { reason: `failed (status "failed"; ${where})`, next: 'open the job in the dashboard to read why it failed, then start it again' };
-            const next = t.status === 'archived'
-                ? `set ${input('accept-archived')} to true if an archived job is fine, else start the job again`
-                : `read the job in the dashboard to see why it opened no pull request, or drop ${input('require-pr')}`;
-            return { reason: `did not succeed: ${error ?? `it ended with status "${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(t.status, 80)}"`} (${where})`, next };
-        }
-        case 'timeout': {
-            const status = t.status ? `still "${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(t.status, 80)}"` : 'never answered with a status';
-            const waited = `after ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(t.finishedAfterMs)}`;
-            const problem = lastProblem(t.error);
-            const raise = options.timeoutMs === undefined ? `raise ${input('timeout')}` : `raise ${input('timeout')} (now ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(options.timeoutMs)})`;
-            if (problem && !t.status)
-                return { reason: `${status} ${waited}: ${problem}`, next: networkNext(problem, place) };
-            return {
-                reason: `${status} ${waited}${problem ? ` (last problem: ${problem})` : ''}`,
-                next: `if this ${noun} usually takes longer, ${raise}; if it is stuck, check it in the dashboard`
-            };
-        }
-        case 'cancelled':
-            if (t.stoppedByFailFast)
-                return { reason: error ?? 'stopped by fail-fast', next: 'fix the target that failed first; this one was stopped because of it' };
-            return {
-                reason: `had not settled when the wait on it was cancelled${t.status ? ` (last status "${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(t.status, 80)}")` : ''}; only the wait was cancelled, not the ${noun}`,
-                next: `follow the ${noun} in the dashboard, or ${place.rerun} to wait on it again`
-            };
-        case 'error': {
-            if ((0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .unknownEnd */ .EI)(t)) {
-                const summary = (0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .updateSummary */ .MT)(t);
-                return {
-                    reason: `ended with status "${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(t.status, 80)}", which this action does not know, so it does not count as success${summary ? `: “${summary}”` : ''}`,
-                    next: `its status, summary and last log lines are in ${place.details}; check in the dashboard how the update ended, then run it again`
-                };
-            }
-            // Never a status read: told as what kept it away, with what to do about that.
-            const never = t.status ? undefined : (0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_1__/* .neverReadProblem */ .UN)(t.error);
-            if (never)
-                return { reason: `never answered with a status after ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(t.finishedAfterMs)}: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(never, 300)}`, next: networkNext(never, place) };
-            return explainError(t, error ?? 'no reason was given', place);
-        }
-    }
-}
-function lastProblem(error) {
-    const found = error ? /; last problem: (.*)$/.exec(error) : null;
-    return found?.[1] ? (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(found[1], 300) : undefined;
-}
-function networkNext(problem, place) {
-    const baseUrl = place.input('base-url');
-    if (/^nothing answered at base-url\b/.test(problem))
-        return unreachableNext(place);
-    // Slower than request-timeout is not unreachable: the address answered, too late.
-    if (/^no complete answer within .*\(request-timeout\)/.test(problem))
-        return `the platform did not answer within ${place.input('request-timeout')}: if it is this slow, raise ${place.input('request-timeout')}; if it stays silent, check its status page, then ${place.rerun}`;
-    if (/^HTTP 5\d\d/.test(problem))
-        return `the platform kept answering with a server error: check its status page, then ${place.rerun}`;
-    if (/^HTTP 429/.test(problem))
-        return `the platform kept asking to slow down: run fewer waits on the same key at once, or raise ${place.input('timeout')}`;
-    if (/record has an empty "status"$/.test(problem))
-        return 'the platform answered, but without a status: check it in the dashboard, and report the empty status to the platform if it stays';
-    if (/not JSON|not the JSON expected/.test(problem))
-        return `check that ${baseUrl} is the address of the platform API (the answers were not its JSON; a proxy or web page may be in between)`;
-    const from = place.kind === 'github' ? 'the runner (and HTTPS_PROXY / NO_PROXY on self-hosted runners)' : 'where this runs (and HTTPS_PROXY / NO_PROXY)';
-    return `check that ${baseUrl} is right and reachable from ${from}, then ${place.rerun}`;
-}
-/**
- * What to do after a page or search check that ended without a verdict (cancelled, timed out,
- * an error), from why it ended: a cancel is not a wrong input, a 429 not a wrong key.
- */
-function checkNext(check, result, error, place) {
-    const input = place.input;
-    if (result === 'cancelled')
-        return `nothing is wrong with the docs or the inputs as far as is known: the run was cancelled during the ${check}; ${place.rerun} to check again`;
-    // `page "<path>": <reason>`, or a timeout's `…; last problem: <reason>`.
-    const first = error.split('\n')[0] ?? '';
-    const problem = lastProblem(first) ?? (first.includes('": ') ? first.slice(first.indexOf('": ') + 3) : first);
-    if (/^nothing answered at base-url\b/.test(problem))
-        return unreachableNext(place);
-    if (/^HTTP 401\b/.test(problem))
-        return `put a current assistant API key in the secret passed as ${input('assistant-key')}`;
-    if (/^HTTP 403\b/.test(problem))
-        return `pass in ${input('assistant-key')} a key of the project whose docs ${input('search-domain')} names`;
-    if (/check page-path\)$/.test(problem))
-        return `check ${input('page-path')}: the platform refused a path (each is a page's path as search results give it, such as quickstart, without the docs root or a file extension)`;
-    // A check never answered until the deadline (an error, "could not tell") is told as a timeout was: by its last problem.
-    if (result === 'timeout' || lastProblem(error) !== undefined) {
-        if (!lastProblem(error))
-            return `if the docs take longer to be published, raise ${input('timeout')}`;
-        return networkNext(problem, place).replace('run fewer waits on the same key at once', 'run fewer checks on the same assistant key at once');
-    }
-    return `check ${input('search-domain')} and ${input('assistant-key')}, and that ${input('base-url')} reaches the discovery API`;
-}
-/** What to do when nothing answered at base-url: the address is wrong far more often than the platform is down. */
-function unreachableNext(place) {
-    return `check ${place.input('base-url')}: it must be the address of the platform API, reachable from here; then ${place.rerun}`;
-}
-function explainError(t, error, place) {
-    const input = place.input;
-    if (/^nothing answered at base-url\b/.test(error))
-        return { reason: `could not be read: ${error}`, next: unreachableNext(place) };
-    const idInput = t.ref.kind === 'update' ? input('status-id') : `${input('job-id')} and ${input('project-id')}`;
-    if (/^HTTP 401\b/.test(error)) {
-        const key = /rejected ([\w-]+)/.exec(error)?.[1] ?? 'admin-key';
-        return { reason: `could not be read: the platform rejected ${key} (HTTP 401)`, next: `put a current API key in the secret passed as ${input(key)}` };
-    }
-    if (/^HTTP 403\b/.test(error)) {
-        const key = /^HTTP 403: ([\w-]+)/.exec(error)?.[1] ?? 'admin-key';
-        return {
-            reason: `could not be read: ${key} is not allowed to read it (HTTP 403)`,
-            next: `pass in ${input(key)} a key of the project that owns this ${t.ref.kind === 'update' ? 'update' : 'job'}`
-        };
-    }
-    if (/^HTTP 404\b/.test(error))
-        return {
-            reason: `was not found (${error})`,
-            next: `check ${idInput}: the id must come from the step that started it, for the project of the key`
-        };
-    return { reason: `ended with an error: ${error}`, next: `see ${place.details} for details; ${place.rerun} if the cause was passing` };
-}
-/**
- * An input problem as the user reads it where the step runs: its leading input name (`timeout:
- * …`) named as it was given there (`--timeout: …`, `WAIT_FOR_DOCS_TIMEOUT: …`).
- */
-function problemAsGiven(problem, place = _place_js__WEBPACK_IMPORTED_MODULE_4__/* .GITHUB_ACTIONS_PLACE */ .ME) {
-    if (place.kind === 'github')
-        return problem;
-    const named = /^([a-z][a-z0-9-]*): /.exec(problem);
-    return named?.[1] ? `${place.input(named[1])}: ${problem.slice(named[0].length)}` : problem;
-}
-
-
-/***/ }),
-
-/***/ 3877:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   BT: () => (/* binding */ errorLinesLeftOut),
-/* harmony export */   EI: () => (/* binding */ unknownEnd),
-/* harmony export */   Gi: () => (/* binding */ quotedLines),
-/* harmony export */   MT: () => (/* binding */ updateSummary),
-/* harmony export */   VI: () => (/* binding */ namedFiles),
-/* harmony export */   X: () => (/* binding */ fileRefText),
-/* harmony export */   fM: () => (/* binding */ fileAnnotations),
-/* harmony export */   ru: () => (/* binding */ wrongCommit),
-/* harmony export */   vw: () => (/* binding */ quotedLine)
-/* harmony export */ });
-/* unused harmony exports MAX_ERROR_LINES, allErrorLines, errorLines, fileRefOf */
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8992);
-/* harmony import */ var _engine_targets_states_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2853);
-/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5101);
-// The evidence a run's records hold, read from them: an update's log lines that look like
-// errors, the docs files (and lines) they name, the annotations for those files, and what an
-// update's record says of how it ended. No advice and no words of where the step runs here
-// (advice.ts has those).
-
-
-
-/** At most this many log lines that look like errors are quoted per update. */
-const MAX_ERROR_LINES = 5;
-const ERROR_WORDS = /\b(?:error|errors|failed|failure|fatal|exception|invalid|broken|cannot|can't|could not|unable|not found|missing|denied)\b/i;
-/** Every log line of an update that looks like an error. */
-function allErrorLines(logs) {
-    return logs.filter((line) => ERROR_WORDS.test(line));
-}
-/**
- * The log lines of an update that look like errors, as quoted: the first (most often the cause,
- * what follows it often its echo) and the last ones, `MAX_ERROR_LINES` in all.
- */
-function errorLines(logs) {
-    const all = allErrorLines(logs);
-    return all.length <= MAX_ERROR_LINES ? all : [all[0], ...all.slice(1 - MAX_ERROR_LINES)];
-}
-/** How many lines that look like errors `errorLines` leaves out, between the first and the last ones. */
-function errorLinesLeftOut(logs) {
-    return Math.max(0, allErrorLines(logs).length - MAX_ERROR_LINES);
-}
-/** An error line as quoted: cut to 300 characters, with the file it names kept when the cut drops it. */
-function quotedLine(line) {
-    const cut = (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)(line, 300);
-    const ref = fileRefOf(line);
-    return ref && !cut.includes(ref.file) ? `${cut} [${fileRefText(ref)}]` : cut;
-}
-/** `docs/page.mdx:12`, or the file alone. */
-function fileRefText(ref) {
-    return ref.line === undefined ? ref.file : `${ref.file}:${ref.line}`;
-}
-// A relative path ending in a docs-related extension, optionally `:line` (and `:column`). A
-// platform that builds on Windows may name it with backslashes: annotations always take `/`.
-const FILE_REF = /(?:^|[\s'"(`[])((?:[\w@-][\w.@-]*[\\/])*[\w@-][\w.@-]*\.(?:mdx|md|markdown|ya?ml|json|jsx?|tsx?|css|png|jpe?g|svg))(?::(\d{1,7}))?\b/;
-/** The docs file (and line) a log line names, if any; never an absolute path or one with `..`. */
-function fileRefOf(line) {
-    const match = FILE_REF.exec(line);
-    const file = match?.[1]?.replace(/\\/g, '/');
-    if (!match || !file || file.split('/').some((part) => part === '..' || part === '.'))
-        return undefined;
-    const lineNumber = match[2] ? Number(match[2]) : undefined;
-    return lineNumber && lineNumber > 0 ? { file, line: lineNumber } : { file };
-}
-/**
- * An update that succeeded for another commit than `expect-sha` (or for one it does not name):
- * the commit is the reason, and nothing in its log is.
- */
-function wrongCommit(t) {
-    return t.ref.kind === 'update' && t.result === 'failure' && (0,_engine_targets_states_js__WEBPACK_IMPORTED_MODULE_1__/* .listed */ .K)(_engine_targets_states_js__WEBPACK_IMPORTED_MODULE_1__/* .TERMINAL_STATES */ .k.update.success, t.status);
-}
-/** The log lines that look like errors of an update that failed by itself, as quoted; none for any other target. */
-function quotedLines(t) {
-    return failedByItself(t) ? errorLines(t.logs) : [];
-}
-/**
- * Every docs file the error lines of an update that failed by itself name, in the order its log
- * names them (each taken from the whole line, before any cut); `docsRoot` makes them paths of
- * the repository. `quoted` takes only the lines quoted.
- */
-function namedFiles(t, docsRoot = '', quoted = false) {
-    if (!failedByItself(t))
-        return [];
-    const lines = quoted ? errorLines(t.logs) : allErrorLines(t.logs);
-    return [...new Set(lines.flatMap((line) => fileRefOf(line) ?? []).map((ref) => fileRefText(docsRoot ? { ...ref, file: `${docsRoot}/${ref.file}` } : ref)))];
-}
-const failedByItself = (t) => t.ref.kind === 'update' && t.result === 'failure' && !wrongCommit(t);
-/**
- * File annotations for the error lines of every failed update, one per file and line. The
- * platform names files relative to the docs root; `docsRoot` (a folder of the repository, ''
- * for its root) makes them paths of the repository.
- */
-function fileAnnotations(outcome, docsRoot = '') {
-    const seen = new Set();
-    const annotations = [];
-    for (const t of outcome.targets) {
-        for (const line of quotedLines(t)) {
-            const ref = fileRefOf(line);
-            if (!ref)
-                continue;
-            const key = `${ref.file}:${ref.line ?? ''}`;
-            if (seen.has(key))
-                continue;
-            seen.add(key);
-            annotations.push({ ...ref, file: docsRoot ? `${docsRoot}/${ref.file}` : ref.file, message: `${(0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRef */ .Ro)(t.ref)} failed: ${quotedLine(line)}` });
-        }
-    }
-    return annotations.slice(0, MAX_ERROR_LINES);
-}
-/** An update that ended with a status this action does not know: it is told by its record, status, summary and log. */
-function unknownEnd(t) {
-    if (t.ref.kind !== 'update' || t.result !== 'error' || t.parsed?.kind !== 'update' || t.status === '')
-        return false;
-    const { success, failure, pending } = _engine_targets_states_js__WEBPACK_IMPORTED_MODULE_1__/* .TERMINAL_STATES */ .k.update;
-    return ![success, failure, pending].some((list) => (0,_engine_targets_states_js__WEBPACK_IMPORTED_MODULE_1__/* .listed */ .K)(list, t.status));
-}
-/** The update's own summary, when it says more than its status. */
-function updateSummary(t) {
-    const summary = t.parsed?.kind === 'update' ? t.parsed.data.summary?.trim() : undefined;
-    if (!summary || /^update (?:failure|failed|success|queued|in progress)$/i.test(summary))
-        return undefined;
-    return (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)(summary, 300);
-}
-
-
-/***/ }),
-
-/***/ 7389:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Df: () => (/* binding */ explainRun),
-/* harmony export */   FG: () => (/* binding */ describeWork),
-/* harmony export */   Q$: () => (/* binding */ titleFor),
-/* harmony export */   nV: () => (/* binding */ resultMark),
-/* harmony export */   oh: () => (/* binding */ failureMessage)
+/* harmony export */   QH: () => (/* binding */ UNEXPLAINED),
+/* harmony export */   QQ: () => (/* binding */ SUCCEEDED),
+/* harmony export */   Qu: () => (/* binding */ nothingToExplain),
+/* harmony export */   TY: () => (/* binding */ succeededRun),
+/* harmony export */   ZP: () => (/* binding */ succeededTarget)
 /* harmony export */ });
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8992);
-/* harmony import */ var _engine_outcome_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(938);
-/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5101);
-/* harmony import */ var _advice_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2296);
-/* harmony import */ var _evidence_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3877);
-/* harmony import */ var _place_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8141);
-// A run told in the user's terms, for the annotation, the summary, the comment and the
-// command's message alike: what happened, the evidence (evidence.ts), and what to do now
-// (advice.ts).
+/* harmony import */ var _titles_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6023);
 
 
-
-
-
-
-/** Failing targets listed one by one in the annotation; the summary has them all. */
-const MAX_TARGETS_LISTED = 10;
-/** The run in the user's terms, for the annotation, the summary and the comment alike. */
-function explainRun(outcome, options = {}) {
-    const place = options.place ?? _place_js__WEBPACK_IMPORTED_MODULE_4__/* .GITHUB_ACTIONS_PLACE */ .ME;
-    const input = place.input;
-    if (outcome.problems.length > 0)
-        return { lead: [outcome.headline], quoted: [outcome.problems.map((problem) => (0,_advice_js__WEBPACK_IMPORTED_MODULE_2__/* .problemAsGiven */ .pI)(problem, place))], next: place.fixInputs };
-    // Results that could not be written lead, with what to check (the headline says what the wait found too).
-    if (outcome.notWritten !== undefined)
-        return { lead: [outcome.headline], quoted: [], next: '' };
-    // Work that could not be started: its message says whether it may have started, and what to check.
-    if (outcome.trigger && outcome.trigger.result !== 'success')
-        return { lead: [outcome.headline], quoted: [], next: '' };
-    if (outcome.result === 'success')
-        return { lead: [capitalize(outcome.headline)], quoted: [], next: '' };
-    const failing = outcome.targets.filter((t) => t.result !== 'success');
-    if (failing.length === 0) {
-        const pages = outcome.pages;
-        if (pages && !pages.skipped && pages.result !== 'success') {
-            const error = pages.pages.find((page) => page.result === pages.result)?.error ?? pages.error ?? '';
-            const next = pages.result === 'failure'
-                ? `check ${input('page-path')} (paths as search results give them), ${input('search-domain')} and ${input('page-contains')} against the published docs; if the change takes longer to show, raise ${input('timeout')}`
-                : (0,_advice_js__WEBPACK_IMPORTED_MODULE_2__/* .checkNext */ .e9)('page check', pages.result, error, place);
-            return { lead: [outcome.headline], quoted: [], next };
-        }
-        const search = outcome.search;
-        if (search && !search.skipped && search.result !== 'success') {
-            const next = search.result === 'failure'
-                ? `check ${input('search-domain')} and ${input('assistant-key')}, and whether ${input('search-min-results')} / ${input('search-expect-path')} fit what the docs hold`
-                : (0,_advice_js__WEBPACK_IMPORTED_MODULE_2__/* .checkNext */ .e9)('search check', search.result, search.error ?? '', place);
-            return { lead: [outcome.headline], quoted: [], next };
-        }
-        return { lead: [outcome.headline], quoted: [], next: `check the inputs and the log; ${place.rerun} if the cause was passing` };
-    }
-    // The strongest result leads (a failure before a timeout beside it, as in `result`); targets
-    // stopped by fail-fast follow the one that stopped them.
-    const own = failing.filter((t) => !t.stoppedByFailFast);
-    const ordered = [...[...own].sort((a, b) => (0,_engine_outcome_js__WEBPACK_IMPORTED_MODULE_5__/* .resultRank */ .qf)(b.result) - (0,_engine_outcome_js__WEBPACK_IMPORTED_MODULE_5__/* .resultRank */ .qf)(a.result)), ...failing.filter((t) => t.stoppedByFailFast)];
-    const first = ordered[0];
-    const explained = (0,_advice_js__WEBPACK_IMPORTED_MODULE_2__/* .explainTarget */ .PP)(first, options);
-    const sentence = endSentence(`${capitalize((0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_1__/* .describeRef */ .Ro)(first.ref))} ${explained.reason}`);
-    const lead = [];
-    const quoted = [];
-    // The first line (most often the cause) and the last ones are quoted; the count of those left out between them.
-    const evidence = (t) => {
-        const lines = (0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .quotedLines */ .Gi)(t).map(_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .quotedLine */ .vw);
-        const between = lines.length > 0 ? (0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .errorLinesLeftOut */ .BT)(t.logs) : 0;
-        if (between > 0)
-            lines.splice(1, 0, `… ${between} more ${between === 1 ? 'line that looks' : 'lines that look'} like errors, then the last ${lines.length - 1}:`);
-        return lines;
-    };
-    if (outcome.targets.length === 1)
-        lead.push(sentence);
-    else
-        lead.push(`${failing.length} of ${outcome.targets.length} targets did not succeed. ${sentence}`);
-    quoted.push(evidence(first));
-    for (const t of ordered.slice(1, MAX_TARGETS_LISTED)) {
-        lead.push(`- ${(0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_1__/* .describeRef */ .Ro)(t.ref)} ${(0,_advice_js__WEBPACK_IMPORTED_MODULE_2__/* .explainTarget */ .PP)(t, options).reason}`);
-        quoted.push(evidence(t));
-    }
-    if (ordered.length > MAX_TARGETS_LISTED) {
-        lead.push(`- … and ${ordered.length - MAX_TARGETS_LISTED} more (see ${place.details})`);
-        quoted.push([]);
-    }
-    // Not one id known: the ids may be right and the address wrong.
-    const everyIdUnknown = outcome.targets.every((t) => t.result === 'error' && /^HTTP 404\b/.test(t.error ?? ''));
-    const next = everyIdUnknown
-        ? `${explained.next}; if ${outcome.targets.length === 1 ? 'it is' : 'they are'} right, check that ${input('base-url')} is the address of the platform's API (it answered 404 for ${outcome.targets.length === 1 ? 'the id' : 'every id'})`
-        : explained.next;
-    return { lead, quoted, next };
+/**
+ * An outcome with nothing to explain: a success with every target a success, no input problem,
+ * no report left unwritten and no work that could not be started. SUCCEEDED tells it.
+ */
+function nothingToExplain(outcome) {
+    return (outcome.result === 'success' &&
+        outcome.problems.length === 0 &&
+        outcome.notWritten === undefined &&
+        (outcome.trigger === undefined || outcome.trigger.result === 'success') &&
+        outcome.targets.every((t) => t.result === 'success'));
+}
+/** A successful run, told: its headline. */
+function succeededRun(outcome) {
+    return { lead: [(0,_titles_js__WEBPACK_IMPORTED_MODULE_1__/* .capitalize */ .ZH)(outcome.headline)], quoted: [], next: '' };
+}
+/** A target that succeeded, told: with its note, if it has one. */
+function succeededTarget(t) {
+    return { reason: t.note ? `succeeded (${(0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)(t.note, 300)})` : 'succeeded', next: '' };
 }
 /**
- * The step's error annotation: what happened first, in the user's terms, then the quoted
- * evidence (the update's summary, its error lines), then one next step.
+ * The explainer of an outcome with nothing to explain (`nothingToExplain`), in the words
+ * explain.ts has for it: it is told by its headline, each target "succeeded", no file annotated.
  */
-function failureMessage(outcome, options = {}) {
-    const said = explainRun(outcome, options);
-    const { asGiven } = options.place ?? _place_js__WEBPACK_IMPORTED_MODULE_4__/* .GITHUB_ACTIONS_PLACE */ .ME;
-    // The engine's reasons name inputs as the action's: named as the user gave them here.
-    const lead = said.lead.map(asGiven);
-    const { quoted } = said;
-    const next = asGiven(said.next);
-    const lines = [];
-    lead.forEach((line, i) => {
-        lines.push(line);
-        const evidence = quoted[i] ?? [];
-        if (outcome.problems.length > 0)
-            lines.push(...evidence.map((p) => `- ${p}`));
-        else if (evidence.length > 0) {
-            // A further target's lines are indented under its own list item.
-            const indent = i === 0 ? '' : '  ';
-            lines.push(`${indent}Errors in its log:`, ...evidence.map((text) => `${indent}  ${text}`));
-        }
-    });
-    return [...lines, ...(next ? [`Next: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sentence */ .em)(next)}`] : [])].join('\n');
-}
-function capitalize(text) {
-    return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
-}
-function endSentence(text) {
-    return /[.!?”"]$/.test(text) ? text : `${text}.`;
-}
-/** The kind of work the run waited on, in words: `docs update`, `agent jobs`, `docs search check`. */
-function describeWork(outcome) {
-    const updates = outcome.targets.filter((t) => t.ref.kind === 'update').length;
-    const jobs = outcome.targets.length - updates;
-    if (updates > 0 && jobs > 0)
-        return `${updates === 1 ? 'docs update' : 'docs updates'} and ${jobs === 1 ? 'agent job' : 'agent jobs'}`;
-    if (updates > 0)
-        return updates === 1 ? 'docs update' : 'docs updates';
-    if (jobs > 0)
-        return jobs === 1 ? 'agent job' : 'agent jobs';
-    if (outcome.search)
-        return 'docs search check';
-    return 'docs';
-}
-const MARKS = { success: '✅', failure: '❌', timeout: '⏱️', cancelled: '🛑', error: '⚠️' };
-function resultMark(result) {
-    return MARKS[result];
-}
-/** A heading that fits the kind of work: "Docs update deployed", "Agent job failed", "Docs search check passed". */
-const STARTED_WORK = { update: 'docs update', preview: 'docs preview', agent: 'agent job', automation: 'automation run' };
-/** The heading of work that could not be started (or sent), and of a cancel while it was. */
-const NOT_STARTED = {
-    ...Object.fromEntries(Object.entries(STARTED_WORK).map(([kind, work]) => [kind, { could: `Could not start the ${work}`, while: `Cancelled while starting the ${work}` }])),
-    message: { could: 'Could not send the follow-up to the agent job', while: 'Cancelled while sending the follow-up to the agent job' }
+const SUCCEEDED = {
+    explainRun: succeededRun,
+    explainTarget: succeededTarget,
+    // The lead alone, named as the user gave it (the action's words are the text as it is).
+    failureMessage: (outcome, options = {}) => {
+        const lead = (0,_titles_js__WEBPACK_IMPORTED_MODULE_1__/* .capitalize */ .ZH)(outcome.headline);
+        return options.place ? options.place.asGiven(lead) : lead;
+    },
+    fileAnnotations: () => [],
+    unknownEndOf: () => undefined
 };
-function titleFor(outcome) {
-    const trigger = outcome.trigger;
-    if (trigger && trigger.result !== 'success')
-        return trigger.result === 'cancelled'
-            ? `${MARKS.cancelled} ${NOT_STARTED[trigger.kind].while}`
-            : `${MARKS[trigger.result]} ${NOT_STARTED[trigger.kind].could}`;
-    // A run of an automation alone: accepted is all the platform tells.
-    if (trigger?.kind === 'automation' && outcome.targets.length === 0 && !outcome.search && !outcome.pages && outcome.result === 'success')
-        return `${MARKS.success} Automation run started`;
-    // When every wait succeeded and a check after them did not, the heading is about that check.
-    const waitsPassed = outcome.result !== 'success' && outcome.targets.every((t) => t.result === 'success');
-    const pagesFailed = waitsPassed && outcome.pages && !outcome.pages.skipped && outcome.pages.result !== 'success';
-    const searchFailed = waitsPassed && !pagesFailed && outcome.search && !outcome.search.skipped;
-    // A started preview is the one update of its run: call it what it is.
-    const preview = trigger?.kind === 'preview' && outcome.targets.length === 1;
-    const onlyPages = outcome.targets.length === 0 && outcome.pages && !outcome.search;
-    const work = pagesFailed || onlyPages ? 'docs page check' : searchFailed ? 'docs search check' : preview ? 'docs preview' : describeWork(outcome);
-    const Work = capitalize(work);
-    const plural = /s$/.test(work) || work.includes(' and ');
-    const mark = MARKS[outcome.result];
-    switch (outcome.result) {
-        case 'success': {
-            if (work === 'docs update' || work === 'docs updates' || work === 'docs preview')
-                return `${mark} ${Work} deployed`;
-            if (work === 'docs search check' || work === 'docs page check')
-                return `${mark} ${Work} passed`;
-            return `${mark} ${Work} ${plural ? 'all succeeded' : 'succeeded'}`;
-        }
-        case 'failure':
-            return `${mark} ${Work} failed`;
-        case 'timeout':
-            return `${mark} Timed out waiting for the ${work}`;
-        case 'cancelled':
-            return `${mark} Cancelled while waiting for the ${work}`;
-        case 'error':
-            return `${mark} Could not ${work === 'docs' ? 'wait for the docs' : `follow the ${work}`}`;
-    }
-}
+/**
+ * The explainer when explain.ts could not be loaded (a copy of the code without the files beside
+ * its index.js, which the adapter says once): each outcome told by its headline and its input
+ * problems, each target by its result and error, with no advice and no file annotated.
+ */
+const UNEXPLAINED = {
+    explainRun: (outcome) => nothingToExplain(outcome)
+        ? succeededRun(outcome)
+        : { lead: [outcome.headline], quoted: outcome.problems.length > 0 ? [[...outcome.problems]] : [], next: '' },
+    explainTarget: (t) => (t.result === 'success' ? succeededTarget(t) : { reason: t.error ? `${t.result}: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)(t.error, 600)}` : t.result, next: '' }),
+    failureMessage: (outcome, options = {}) => {
+        const text = [outcome.headline, ...outcome.problems.map((problem) => `- ${problem}`)].join('\n');
+        return options.place ? options.place.asGiven(text) : text;
+    },
+    fileAnnotations: () => [],
+    unknownEndOf: () => undefined
+};
 
 
 /***/ }),
@@ -31223,66 +30776,6 @@ function escapeWithCode(text, max = 600) {
 
 /***/ }),
 
-/***/ 8141:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   ME: () => (/* binding */ GITHUB_ACTIONS_PLACE),
-/* harmony export */   N4: () => (/* binding */ commandPlace)
-/* harmony export */ });
-/* unused harmony export commandEnvName */
-// Where the step runs, in the words of the people who run it there: the advice in explain.ts is
-// written once, and each adapter hands it the vocabulary of its CI system (the GitHub Action's,
-// or the command line's under GitLab CI, another CI system or a terminal).
-/** The GitHub Action: inputs in the workflow file, annotations and a job summary. */
-const GITHUB_ACTIONS_PLACE = {
-    kind: 'github',
-    fixInputs: 'fix these inputs in the workflow file (see the README for each input)',
-    rerun: 're-run the workflow',
-    details: 'the job summary',
-    annotates: true,
-    input: (name) => `\`${name}\``,
-    asGiven: (text) => text
-};
-/** The variable an input or flag of the command line may also come from. */
-function commandEnvName(name) {
-    return `WAIT_FOR_DOCS_${name.toUpperCase().replace(/-/g, '_')}`;
-}
-/**
- * The command line's words: under GitLab CI (`GITLAB_CI=true`) or anywhere else (another CI
- * system, a terminal). An input is named as it was given: its flag, or its variable when it came
- * from the environment.
- */
-function commandPlace(ci, sources = {}, names = []) {
-    const input = (name) => (sources[name] === 'environment' ? commandEnvName(name) : `--${name}`);
-    // A hyphenated input name standing alone (not in a flag, a variable, a path or a word), and "raise timeout".
-    const named = names.filter((name) => name.includes('-'));
-    const pattern = named.length > 0 ? new RegExp(`(?<![\\w\\-\`/.$])(${named.join('|')})(?![\\w\\-\`])`, 'g') : undefined;
-    const asGiven = (text) => (pattern ? text.replace(pattern, (name) => input(name)) : text).replace(/\braise timeout\b/g, `raise ${input('timeout')}`);
-    if (ci === 'gitlab')
-        return {
-            kind: 'gitlab',
-            fixInputs: "fix these flags in the job's script, or the WAIT_FOR_DOCS_* CI/CD variables named (see wait-for-docs --help for each)",
-            rerun: 'retry the job',
-            details: 'the job log',
-            annotates: false,
-            input,
-            asGiven
-        };
-    return {
-        kind: 'other',
-        fixInputs: 'fix these flags, or the WAIT_FOR_DOCS_* variables named (see wait-for-docs --help for each)',
-        rerun: 'run the command again',
-        details: 'the log',
-        annotates: false,
-        input,
-        asGiven
-    };
-}
-
-
-/***/ }),
-
 /***/ 4439:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -31323,6 +30816,86 @@ function startedMarkdown(outcome) {
             ? ` · ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .link */ .nf)('open the preview', trigger.previewUrl)}`
             : ` · not deployed: its address ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .codeSpan */ .SS)(trigger.previewUrl, 300)} shows the previous deployment, if there is one`;
     return `**Started:** ${STARTED[trigger.kind]}, ${id}${preview}`;
+}
+
+
+/***/ }),
+
+/***/ 6023:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   FG: () => (/* binding */ describeWork),
+/* harmony export */   Q$: () => (/* binding */ titleFor),
+/* harmony export */   ZH: () => (/* binding */ capitalize),
+/* harmony export */   nV: () => (/* binding */ resultMark)
+/* harmony export */ });
+/** Text with its first character in upper case. */
+function capitalize(text) {
+    return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}
+/** The kind of work the run waited on, in words: `docs update`, `agent jobs`, `docs search check`. */
+function describeWork(outcome) {
+    const updates = outcome.targets.filter((t) => t.ref.kind === 'update').length;
+    const jobs = outcome.targets.length - updates;
+    if (updates > 0 && jobs > 0)
+        return `${updates === 1 ? 'docs update' : 'docs updates'} and ${jobs === 1 ? 'agent job' : 'agent jobs'}`;
+    if (updates > 0)
+        return updates === 1 ? 'docs update' : 'docs updates';
+    if (jobs > 0)
+        return jobs === 1 ? 'agent job' : 'agent jobs';
+    if (outcome.search)
+        return 'docs search check';
+    return 'docs';
+}
+const MARKS = { success: '✅', failure: '❌', timeout: '⏱️', cancelled: '🛑', error: '⚠️' };
+function resultMark(result) {
+    return MARKS[result];
+}
+/** A heading that fits the kind of work: "Docs update deployed", "Agent job failed", "Docs search check passed". */
+const STARTED_WORK = { update: 'docs update', preview: 'docs preview', agent: 'agent job', automation: 'automation run' };
+/** The heading of work that could not be started (or sent), and of a cancel while it was. */
+const NOT_STARTED = {
+    ...Object.fromEntries(Object.entries(STARTED_WORK).map(([kind, work]) => [kind, { could: `Could not start the ${work}`, while: `Cancelled while starting the ${work}` }])),
+    message: { could: 'Could not send the follow-up to the agent job', while: 'Cancelled while sending the follow-up to the agent job' }
+};
+function titleFor(outcome) {
+    const trigger = outcome.trigger;
+    if (trigger && trigger.result !== 'success')
+        return trigger.result === 'cancelled'
+            ? `${MARKS.cancelled} ${NOT_STARTED[trigger.kind].while}`
+            : `${MARKS[trigger.result]} ${NOT_STARTED[trigger.kind].could}`;
+    // A run of an automation alone: accepted is all the platform tells.
+    if (trigger?.kind === 'automation' && outcome.targets.length === 0 && !outcome.search && !outcome.pages && outcome.result === 'success')
+        return `${MARKS.success} Automation run started`;
+    // When every wait succeeded and a check after them did not, the heading is about that check.
+    const waitsPassed = outcome.result !== 'success' && outcome.targets.every((t) => t.result === 'success');
+    const pagesFailed = waitsPassed && outcome.pages && !outcome.pages.skipped && outcome.pages.result !== 'success';
+    const searchFailed = waitsPassed && !pagesFailed && outcome.search && !outcome.search.skipped;
+    // A started preview is the one update of its run: call it what it is.
+    const preview = trigger?.kind === 'preview' && outcome.targets.length === 1;
+    const onlyPages = outcome.targets.length === 0 && outcome.pages && !outcome.search;
+    const work = pagesFailed || onlyPages ? 'docs page check' : searchFailed ? 'docs search check' : preview ? 'docs preview' : describeWork(outcome);
+    const Work = capitalize(work);
+    const plural = /s$/.test(work) || work.includes(' and ');
+    const mark = MARKS[outcome.result];
+    switch (outcome.result) {
+        case 'success': {
+            if (work === 'docs update' || work === 'docs updates' || work === 'docs preview')
+                return `${mark} ${Work} deployed`;
+            if (work === 'docs search check' || work === 'docs page check')
+                return `${mark} ${Work} passed`;
+            return `${mark} ${Work} ${plural ? 'all succeeded' : 'succeeded'}`;
+        }
+        case 'failure':
+            return `${mark} ${Work} failed`;
+        case 'timeout':
+            return `${mark} Timed out waiting for the ${work}`;
+        case 'cancelled':
+            return `${mark} Cancelled while waiting for the ${work}`;
+        case 'error':
+            return `${mark} Could not ${work === 'docs' ? 'wait for the docs' : `follow the ${work}`}`;
+    }
 }
 
 
@@ -43672,6 +43245,7 @@ const STEP_CODES = (/* unused pure expression or super */ null && ([
     'outputs.cut',
     'summary.not-written',
     'report.not-written',
+    'explanation.not-loaded',
     'cancel.grace-ran-out',
     'input.key-as-flag',
     'input.action-only',
@@ -43746,9 +43320,9 @@ async function githubRecords(kept, setOutputNow) {
     // 400ms" of an API never asked). Missing, each record says so when it writes.
     const toolkit = asked.comment || asked.deployment || asked.commitStatus ? __nccwpck_require__.e(/* import() */ 157).then(__nccwpck_require__.bind(__nccwpck_require__, 157)).catch(() => undefined) : undefined;
     const [comment, deployment, status] = await Promise.all([
-        asked.comment ? Promise.all(/* import() */[__nccwpck_require__.e(303), __nccwpck_require__.e(957)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9957)).then((m) => m.recordPullRequestComment(kept), unloadable('pull request comment', 'comment')) : undefined,
-        asked.deployment ? Promise.all(/* import() */[__nccwpck_require__.e(303), __nccwpck_require__.e(664)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3664)).then((m) => m.recordDeployment({ ...kept, setOutputNow }), unloadable('deployment', 'deployment')) : undefined,
-        asked.commitStatus ? Promise.all(/* import() */[__nccwpck_require__.e(303), __nccwpck_require__.e(519)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6519)).then((m) => m.recordCommitStatus(kept), unloadable('commit status', 'commit-status')) : undefined,
+        asked.comment ? Promise.all(/* import() */[__nccwpck_require__.e(389), __nccwpck_require__.e(303), __nccwpck_require__.e(957)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9957)).then((m) => m.recordPullRequestComment(kept), unloadable('pull request comment', 'comment')) : undefined,
+        asked.deployment ? Promise.all(/* import() */[__nccwpck_require__.e(389), __nccwpck_require__.e(303), __nccwpck_require__.e(664)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3664)).then((m) => m.recordDeployment({ ...kept, setOutputNow }), unloadable('deployment', 'deployment')) : undefined,
+        asked.commitStatus ? Promise.all(/* import() */[__nccwpck_require__.e(389), __nccwpck_require__.e(303), __nccwpck_require__.e(519)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6519)).then((m) => m.recordCommitStatus(kept), unloadable('commit status', 'commit-status')) : undefined,
         toolkit
     ]);
     return {
@@ -43765,10 +43339,32 @@ function notLoaded(what, record, error, { log, clean }) {
     };
 }
 
-// EXTERNAL MODULE: ./src/report/evidence.ts
-var evidence = __nccwpck_require__(3877);
-// EXTERNAL MODULE: ./src/report/explain.ts
-var explain = __nccwpck_require__(7389);
+// EXTERNAL MODULE: ./src/report/explainer.ts
+var explainer = __nccwpck_require__(6434);
+;// CONCATENATED MODULE: ./src/report/load-explainer.ts
+
+/**
+ * The explainer of each outcome a run reports, loaded at most once per run: SUCCEEDED for an
+ * outcome with nothing to explain, else explain.ts. One that cannot be loaded (a copy of the code
+ * without the files beside its index.js) is `notLoaded`'s to say, once; the reports then tell the
+ * outcome without advice (UNEXPLAINED), and its result stands. Never rejects.
+ */
+function explainerLoader(notLoaded) {
+    let loading;
+    return (outcome) => {
+        if ((0,explainer/* nothingToExplain */.Qu)(outcome))
+            return Promise.resolve(explainer/* SUCCEEDED */.QQ);
+        loading ??= __nccwpck_require__.e(/* import() */ 389).then(__nccwpck_require__.bind(__nccwpck_require__, 7389)).then((explain) => explain, (error) => {
+            try {
+                notLoaded(error);
+            }
+            catch { }
+            return explainer/* UNEXPLAINED */.QH;
+        });
+        return loading;
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/report/publish.ts
 
 /**
@@ -43816,13 +43412,11 @@ function reasonOf(error) {
     return code && !message.includes(code) ? `${code} ${message}` : message;
 }
 
-// EXTERNAL MODULE: ./src/report/advice.ts
-var advice = __nccwpck_require__(2296);
 // EXTERNAL MODULE: ./src/report/started.ts
 var report_started = __nccwpck_require__(4439);
+// EXTERNAL MODULE: ./src/report/titles.ts
+var titles = __nccwpck_require__(6023);
 ;// CONCATENATED MODULE: ./src/report/summary.ts
-
-
 
 
 
@@ -43834,24 +43428,30 @@ const MAX_SUMMARY_BYTES = 1000 * 1024;
 const MAX_FILES_LISTED = 100;
 const MAX_LOG_TAIL = 30;
 const MAX_LOG_TAILS = 5;
-/** The job summary as Markdown; every piece of server text in it is escaped. */
-function renderSummary(outcome, options = {}) {
+/**
+ * The job summary as Markdown; every piece of server text in it is escaped. `told` explains the
+ * outcome (load-explainer.ts: loaded only when there is something to explain).
+ */
+function renderSummary(outcome, told, options = {}) {
     const now = options.now ?? Date.now();
-    const sections = [`## ${(0,explain/* titleFor */.Q$)(outcome)}`, reasonSection(outcome, options)];
+    const said = told.explainRun(outcome, options);
+    const sections = [`## ${(0,titles/* titleFor */.Q$)(outcome)}`, reasonSection(outcome, said)];
     // What this run started (by a trigger), right under the reason.
     const started = (0,report_started/* startedMarkdown */.f)(outcome);
     if (started)
         sections.push(started);
     if (outcome.problems.length > 0)
-        sections.push('### Input problems', outcome.problems.map((p) => `- ${(0,markdown/* escapeText */.X1)((0,advice/* problemAsGiven */.pI)(p, options.place), 500)}`).join('\n'));
+        // The explanation quotes each problem as the user reads it where the step runs.
+        sections.push('### Input problems', (said.quoted[0] ?? []).map((p) => `- ${(0,markdown/* escapeText */.X1)(p, 500)}`).join('\n'));
     const updates = outcome.targets.filter((t) => t.ref.kind === 'update');
     const jobs = outcome.targets.filter((t) => t.ref.kind === 'job');
     const several = outcome.targets.length > 1;
+    const reasonOf = (t) => told.explainTarget(t, options).reason;
     if (updates.length > 0)
-        sections.push(updates.length === 1 ? '### Update' : `### Updates (${updates.length})`, updateTable(updates, now, several, options));
+        sections.push(updates.length === 1 ? '### Update' : `### Updates (${updates.length})`, updateTable(updates, now, several, reasonOf));
     if (jobs.length > 0)
-        sections.push(jobs.length === 1 ? '### Agent job' : `### Agent jobs (${jobs.length})`, jobTable(jobs, now, several, options));
-    const logs = logSection(updates);
+        sections.push(jobs.length === 1 ? '### Agent job' : `### Agent jobs (${jobs.length})`, jobTable(jobs, now, several, reasonOf));
+    const logs = logSection(updates, told);
     if (logs)
         sections.push(logs);
     const facts = (0,report_facts/* runFacts */.p)(outcome);
@@ -43871,8 +43471,7 @@ function renderSummary(outcome, options = {}) {
     return fitInBudget(`${sections.join('\n\n')}\n`);
 }
 /** What happened, in bold, then each failing target with its own evidence under it, and the next step. */
-function reasonSection(outcome, options) {
-    const { lead, quoted, next } = (0,explain/* explainRun */.Df)(outcome, options);
+function reasonSection(outcome, { lead, quoted, next }) {
     // Input problems have their own section; error lines are quoted here, and open in the log below.
     const evidence = (i) => (outcome.problems.length === 0 && (quoted[i]?.length ?? 0) > 0 ? [(0,markdown/* preBlock */.DI)(quoted[i] ?? [])] : []);
     const parts = lead.flatMap((line, i) => [i === 0 ? `**${(0,markdown/* escapeText */.X1)(line, 1000)}**` : `- ${(0,markdown/* escapeText */.X1)(line.replace(/^- /, ''), 600)}`, ...evidence(i)]);
@@ -43881,12 +43480,11 @@ function reasonSection(outcome, options) {
     return parts.join('\n\n');
 }
 /** The result of one target; its reason too when there are several (one target's reason leads the summary). */
-function resultCell(t, withReason, options) {
+function resultCell(t, withReason, reasonOf) {
     // The status shows only where it says more than the result (a timeout while "in_progress").
     const status = t.status && t.status !== t.result && !(t.result === 'failure' && /^fail/.test(t.status)) ? ` (${(0,markdown/* codeSpan */.SS)(t.status, 40)})` : '';
-    const explained = (0,advice/* explainTarget */.PP)(t, options);
-    const why = !withReason ? '' : t.result === 'success' ? (t.note ? `<br>${(0,markdown/* escapeText */.X1)(t.note, 200)}` : '') : `<br>${(0,markdown/* escapeText */.X1)(explained.reason, 300)}`;
-    return `${(0,explain/* resultMark */.nV)(t.result)} ${t.result}${status}${why}`;
+    const why = !withReason ? '' : t.result === 'success' ? (t.note ? `<br>${(0,markdown/* escapeText */.X1)(t.note, 200)}` : '') : `<br>${(0,markdown/* escapeText */.X1)(reasonOf(t), 300)}`;
+    return `${(0,titles/* resultMark */.nV)(t.result)} ${t.result}${status}${why}`;
 }
 /** When something started (its clock time) or how long it took, with the exact times in a tooltip. */
 function timeCell(label, iso, endIso, now) {
@@ -43901,7 +43499,7 @@ function timeCell(label, iso, endIso, now) {
     const words = Number.isNaN(end) ? `${label} ${day}${at.slice(11, 19)} UTC` : `took ${(0,durations/* formatDuration */.a)(Math.max(0, end - start))}`;
     return `<span title="${(0,markdown/* escapeHtml */.ZD)(title)}">${words}</span>`;
 }
-function updateTable(targets, now, withReason, options) {
+function updateTable(targets, now, withReason, reasonOf) {
     const rows = targets.map((t) => {
         const u = t.parsed?.kind === 'update' ? t.parsed.data : undefined;
         const commit = u?.commit;
@@ -43910,7 +43508,7 @@ function updateTable(targets, now, withReason, options) {
             : '';
         return [
             (0,markdown/* codeSpan */.SS)(t.ref.id),
-            resultCell(t, withReason, options),
+            resultCell(t, withReason, reasonOf),
             commitCell,
             (0,markdown/* escapeText */.X1)(u?.author?.name ?? '', 80),
             timeCell('started', u?.createdAt, u?.endedAt, now)
@@ -43918,14 +43516,14 @@ function updateTable(targets, now, withReason, options) {
     });
     return (0,markdown/* table */.tp)(['Update', 'Result', 'Commit', 'Author', 'Time'], rows);
 }
-function jobTable(targets, now, withReason, options) {
+function jobTable(targets, now, withReason, reasonOf) {
     const rows = targets.map((t) => {
         const j = t.parsed?.kind === 'job' ? t.parsed.data : undefined;
         const source = j?.source?.repository ? `${(0,markdown/* escapeText */.X1)(j.source.repository, 120)}${j.source.ref ? ` @ ${(0,markdown/* codeSpan */.SS)(j.source.ref, 80)}` : ''}` : '';
         const model = j?.model ? `${source ? '<br>' : ''}model ${(0,markdown/* escapeText */.X1)(j.model, 60)}` : '';
         return [
             (0,markdown/* codeSpan */.SS)(t.ref.id),
-            resultCell(t, withReason, options),
+            resultCell(t, withReason, reasonOf),
             j?.prLink ? (0,markdown/* link */.nf)('pull request', j.prLink) : '',
             `${source}${model}`,
             timeCell('started', j?.createdAt, j?.archivedAt, now)
@@ -43964,22 +43562,22 @@ function screenshotSection(updates) {
         return undefined;
     return `### Screenshots\n\n${(0,markdown/* table */.tp)(shots.map((shot) => shot.label), [shots.map((shot) => shot.img)])}`;
 }
-function logSection(updates) {
+function logSection(updates, told) {
     // An update that ended with an unknown status is shown by its record even without a log: the reason points here.
-    const shown = updates.filter((t) => t.logs.length > 0 || (0,evidence/* unknownEnd */.EI)(t));
+    const shown = updates.filter((t) => t.logs.length > 0 || told.unknownEndOf(t));
     if (shown.length === 0)
         return undefined;
     const parts = ['### Update logs'];
     for (const t of shown.slice(0, MAX_LOG_TAILS)) {
         const tail = t.logs.slice(-MAX_LOG_TAIL);
         const cut = t.logs.length > tail.length ? ` (last ${tail.length} of ${t.logs.length} lines)` : '';
-        const unknown = (0,evidence/* unknownEnd */.EI)(t);
+        const unknown = told.unknownEndOf(t);
         const status = unknown ? ` — status ${(0,markdown/* escapeHtml */.ZD)((0,src_text/* oneLine */.TN)(t.status, 80)).replace(/@/g, '@\u200b')}` : '';
-        const summary = unknown ? (0,evidence/* updateSummary */.MT)(t) : undefined;
+        const summary = unknown?.summary;
         const body = [...(summary ? [`Summary: ${(0,markdown/* escapeText */.X1)(summary, 300)}`] : []), tail.length > 0 ? (0,markdown/* preBlock */.DI)(tail) : 'Its record has no log lines.'].join('\n\n');
         // Open where the log holds the failure; closed where it only tells of a success.
         const open = t.result === 'failure' || unknown ? ' open' : '';
-        parts.push(`<details${open}><summary>${(0,explain/* resultMark */.nV)(t.result)} ${(0,markdown/* escapeHtml */.ZD)(t.ref.id)}${status}${cut}</summary>\n\n${body}\n\n</details>`);
+        parts.push(`<details${open}><summary>${(0,titles/* resultMark */.nV)(t.result)} ${(0,markdown/* escapeHtml */.ZD)(t.ref.id)}${status}${cut}</summary>\n\n${body}\n\n</details>`);
     }
     if (shown.length > MAX_LOG_TAILS)
         parts.push(`Logs of ${shown.length - MAX_LOG_TAILS} more updates are not shown.`);
@@ -43992,7 +43590,7 @@ function pagesSection(pages) {
         parts.push(`Skipped: ${(0,markdown/* escapeText */.X1)(pages.reason, 300)}`);
         return parts.join('\n\n');
     }
-    const rows = pages.pages.slice(0, MAX_PAGE_ROWS).map((page) => [(0,markdown/* codeSpan */.SS)(page.path, 200), `${(0,explain/* resultMark */.nV)(page.result)} ${page.result}`, ...(0,report_facts/* pageFacts */.P)(page)]);
+    const rows = pages.pages.slice(0, MAX_PAGE_ROWS).map((page) => [(0,markdown/* codeSpan */.SS)(page.path, 200), `${(0,titles/* resultMark */.nV)(page.result)} ${page.result}`, ...(0,report_facts/* pageFacts */.P)(page)]);
     parts.push((0,markdown/* table */.tp)(['Page', 'Result', 'Found', 'Holds the text', 'When'], rows));
     if (pages.pages.length > MAX_PAGE_ROWS)
         parts.push(`… and ${pages.pages.length - MAX_PAGE_ROWS} more (see the \`page-results\` output)`);
@@ -44038,7 +43636,6 @@ function fitInBudget(markdown) {
 
 
 
-
 /**
  * The step's last word: every output, the job summary, the result line or failure message, and
  * file annotations. Returns the outcome it reported: an error when the outputs could not be
@@ -44056,11 +43653,12 @@ async function reportStep(waited, options, clean) {
         githubLog.warning(clean(`${cut}.`), 'outputs.cut');
     for (const note of addressesLeftOut(outcome))
         github_core/* info */.pq((0,src_text/* inertCommands */.rn)(clean(`${note}.`)));
+    // The explanation is loaded only for an outcome that has something to explain.
+    const told = await explainerLoader((error) => githubLog.warning(clean(report_step_notLoaded(error)), 'explanation.not-loaded'))(outcome);
+    const explain = { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot, expectedCommit: options.expectedCommit };
     if (options.summary) {
         try {
-            await github_core/* summary */.z
-                .addRaw((0,src_text/* inertCommands */.rn)(clean(renderSummary(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot, expectedCommit: options.expectedCommit }))))
-                .write({ overwrite: false });
+            await github_core/* summary */.z.addRaw((0,src_text/* inertCommands */.rn)(clean(renderSummary(outcome, told, explain)))).write({ overwrite: false });
         }
         catch (error) {
             githubLog.warning(clean(summaryNotWritten(error)), 'summary.not-written');
@@ -44074,13 +43672,18 @@ async function reportStep(waited, options, clean) {
     else if (passes)
         githubLog.warning(clean(`Result: timeout — ${outcome.headline} (fail-on-timeout is false, so the step passes)`), 'result.timeout-passes');
     else
-        github_core/* setFailed */.C1(said((0,explain/* failureMessage */.oh)(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot, expectedCommit: options.expectedCommit })));
-    annotateFiles(outcome, options.docsRoot ?? '', clean);
+        github_core/* setFailed */.C1(said(told.failureMessage(outcome, explain)));
+    annotateFiles(outcome, told, options.docsRoot ?? '', clean);
     return outcome;
 }
+/** The explanation's code could not be loaded: the step still reports the outcome, without advice. */
+function report_step_notLoaded(error) {
+    const why = (0,src_text/* oneLine */.TN)(error instanceof Error ? error.message : String(error), 300);
+    return `The explanation of this outcome could not be loaded (${why}): the summary and the failure message tell it without advice. Check that the action's dist/ folder is complete (every file beside dist/index.js); the step's result does not depend on it.`;
+}
 /** A failed update's log line that names a docs file shows on that file, in the pull request's diff too. */
-function annotateFiles(outcome, docsRoot, clean) {
-    for (const note of (0,evidence/* fileAnnotations */.fM)(outcome, docsRoot))
+function annotateFiles(outcome, told, docsRoot, clean) {
+    for (const note of told.fileAnnotations(outcome, docsRoot))
         github_core/* error */.z3((0,src_text/* inertCommands */.rn)(clean(note.message)), {
             title: 'Docs update failed',
             file: note.file,

@@ -3,7 +3,7 @@
 // records (__tests__/explore-invariants.test.ts).
 import { githubStatusState, gitlabStatusState } from '../src/report/commit-status.js'
 import { deploymentState } from '../src/report/deployment.js'
-import { resultMark } from '../src/report/explain.js'
+import { resultMark } from '../src/report/titles.js'
 import { CANCEL_GRACE_MS as STEP_CANCEL_GRACE_MS } from '../src/step/cancel.js'
 import { commentEndAt, EXIT_GRACE_MS, STEP_BOUND_SLACK_MS } from '../src/step/limits.js'
 import { PARENT_CHECK_MS } from '../src/step/parent.js'

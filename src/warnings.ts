@@ -39,6 +39,7 @@ export const STEP_CODES = [
   'outputs.cut',
   'summary.not-written',
   'report.not-written',
+  'explanation.not-loaded',
   'cancel.grace-ran-out',
   'input.key-as-flag',
   'input.action-only',

@@ -4,8 +4,7 @@
 // dropped and the rest escaped (no CDATA, so "]]>" is only text).
 import { describeRef } from '../engine/wait.js'
 import type { RunOutcome, StartKind, TargetReport } from '../model.js'
-import { explainTarget, type ExplainOptions } from '../report/advice.js'
-import { explainRun } from '../report/explain.js'
+import type { ExplainOptions, Explainer } from '../report/explainer.js'
 import { MAX_LOG_TAIL } from '../report/summary.js'
 import { oneLine, sentence, stripControl } from '../text.js'
 
@@ -48,8 +47,8 @@ export function xmlText(text: string): string {
 
 const told = (reason: string, next: string) => (next ? `${reason}\nNext: ${sentence(next)}` : reason)
 
-function targetCase(t: TargetReport, options: ExplainOptions): TestCase {
-  const { reason, next } = explainTarget(t, options)
+function targetCase(t: TargetReport, explainer: Explainer, options: ExplainOptions): TestCase {
+  const { reason, next } = explainer.explainTarget(t, options)
   const base = {
     classname: `${SUITE}.${t.ref.kind}`,
     name: describeRef(t.ref),
@@ -63,10 +62,10 @@ function targetCase(t: TargetReport, options: ExplainOptions): TestCase {
   return { ...base, failure: { type: t.result, message, text: told(message, next) } }
 }
 
-function testCases(outcome: RunOutcome, options: ExplainOptions): TestCase[] {
+function testCases(outcome: RunOutcome, explainer: Explainer, options: ExplainOptions): TestCase[] {
   const seconds = outcome.elapsedMs / 1000
   if (outcome.problems.length > 0) {
-    const { lead, quoted, next } = explainRun(outcome, options)
+    const { lead, quoted, next } = explainer.explainRun(outcome, options)
     const text = told([...lead, ...quoted.flat().map((problem) => `- ${problem}`)].join('\n'), next)
     return [{ classname: `${SUITE}.inputs`, name: 'inputs', seconds, failure: { type: 'invalid-input', message: outcome.headline, text } }]
   }
@@ -86,7 +85,7 @@ function testCases(outcome: RunOutcome, options: ExplainOptions): TestCase[] {
     if (trigger.result === 'success') cases.push(started)
     else cases.push({ ...started, failure: { type: trigger.result, message: outcome.headline, text: outcome.headline } })
   }
-  for (const t of outcome.targets) cases.push(targetCase(t, options))
+  for (const t of outcome.targets) cases.push(targetCase(t, explainer, options))
   for (const ref of outcome.notWaitedOn ?? [])
     cases.push({ classname: `${SUITE}.${ref.kind}`, name: describeRef(ref), seconds: 0, skipped: 'not waited on: the work to start could not be started' })
   const pages = outcome.pages
@@ -124,7 +123,7 @@ function testCases(outcome: RunOutcome, options: ExplainOptions): TestCase[] {
   }
   if (cases.length === 0) {
     // Nothing was waited on or searched: the run itself is the one case.
-    const { lead, next } = explainRun(outcome, options)
+    const { lead, next } = explainer.explainRun(outcome, options)
     const run: TestCase = { classname: SUITE, name: 'wait-for-docs', seconds }
     cases.push(outcome.result === 'success' ? run : { ...run, failure: { type: outcome.result, message: outcome.headline, text: told(lead.join('\n'), next) } })
   }
@@ -141,9 +140,12 @@ function renderCase(c: TestCase, clean: (text: string) => string): string {
   return inner.length === 0 ? `    <testcase ${attributes}/>` : `    <testcase ${attributes}>\n${inner.join('\n')}\n    </testcase>`
 }
 
-/** The report for the outcome; `clean` cuts every key out of each text before it is escaped. */
-export function renderJunit(outcome: RunOutcome, options: ExplainOptions, clean: (text: string) => string): string {
-  const cases = testCases(outcome, options)
+/**
+ * The report for the outcome, explained by `explainer` (load-explainer.ts); `clean` cuts every key out
+ * of each text before it is escaped.
+ */
+export function renderJunit(outcome: RunOutcome, explainer: Explainer, options: ExplainOptions, clean: (text: string) => string): string {
+  const cases = testCases(outcome, explainer, options)
   const failures = cases.filter((c) => c.failure).length
   const skipped = cases.filter((c) => c.skipped !== undefined).length
   const totals = `tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${(outcome.elapsedMs / 1000).toFixed(3)}"`

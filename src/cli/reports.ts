@@ -2,7 +2,7 @@
 // to stdout), the dotenv file, the JUnit XML and the job summary's Markdown. A job may print any
 // of them (or write it to /dev/stdout): none holds a command a CI would run (text.ts inertCommands).
 import type { RunOutcome } from '../model.js'
-import type { ExplainOptions } from '../report/advice.js'
+import type { ExplainOptions, Explainer } from '../report/explainer.js'
 import { addressesLeftOut, computeOutputs, OUTPUT_NAMES, type OutputName, type Outputs } from '../report/outputs.js'
 import { outputsNotWritten, reasonOf } from '../report/publish.js'
 import { renderSummary } from '../report/summary.js'
@@ -26,10 +26,12 @@ export interface ReportPlaces {
 export interface ReportContext {
   places: ReportPlaces
   explain: ExplainOptions
+  /** The explainer of an outcome (load-explainer.ts: loaded once, and only when there is something to explain). */
+  explainer: (outcome: RunOutcome) => Promise<Explainer>
   clean: (text: string) => string
   log: CommandLog
-  /** The exit code and the message that go with an outcome. */
-  verdict: (outcome: RunOutcome) => { exitCode: number; message: string }
+  /** The exit code and the message that go with an outcome, explained by `told`. */
+  verdict: (outcome: RunOutcome, told: Explainer) => { exitCode: number; message: string }
   /** How long the streams' readers (a FIFO, a device) may keep the reports waiting, all of them together. */
   streams: StreamWait
   /** Whether the JSON object goes to stdout too (--json). */
@@ -39,7 +41,7 @@ export interface ReportContext {
 interface Report {
   what: string
   file: string
-  render: (outcome: RunOutcome) => string
+  render: (outcome: RunOutcome, told: Explainer) => string
   /** A report the outcome does not depend on: one that cannot be written is a warning. */
   optional?: boolean
 }
@@ -48,11 +50,16 @@ function reportsAsked(context: ReportContext): Report[] {
   const { places, clean } = context
   const reports: Report[] = []
   if (places.outputFile)
-    reports.push({ what: 'JSON report', file: places.outputFile, render: (o) => `${inertJson(jsonReport(o, context.verdict(o), clean), 2)}\n` })
+    reports.push({ what: 'JSON report', file: places.outputFile, render: (o, told) => `${inertJson(jsonReport(o, context.verdict(o, told), clean), 2)}\n` })
   if (places.dotenv) reports.push({ what: 'dotenv report', file: places.dotenv, render: (o) => renderDotenv(cleanOutputs(o, clean), places.dotenvPrefix).text })
-  if (places.junit) reports.push({ what: 'JUnit report', file: places.junit, render: (o) => renderJunit(o, context.explain, clean) })
+  if (places.junit) reports.push({ what: 'JUnit report', file: places.junit, render: (o, told) => renderJunit(o, told, context.explain, clean) })
   if (places.summaryFile && places.summary)
-    reports.push({ what: 'job summary', file: places.summaryFile, render: (o) => inertCommands(clean(renderSummary(o, context.explain))), optional: true })
+    reports.push({
+      what: 'job summary',
+      file: places.summaryFile,
+      render: (o, told) => inertCommands(clean(renderSummary(o, told, context.explain))),
+      optional: true
+    })
   return reports
 }
 
@@ -110,7 +117,7 @@ export async function writeReports(waited: RunOutcome, context: ReportContext): 
       for (const report of reports) {
         if (failed.has(report) || holds.get(report) === outcome) continue
         try {
-          const text = report.render(outcome)
+          const text = report.render(outcome, await context.explainer(outcome))
           const stream = streams.get(report)
           if (stream) await stream.write(text)
           else writeReportFile(report.file, text)

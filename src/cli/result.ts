@@ -2,12 +2,13 @@
 // object on stdout with --json, and the exit code that goes with it.
 import { stepPasses } from '../engine/outcome.js'
 import type { RunOutcome, Settings } from '../model.js'
-import { failureMessage } from '../report/explain.js'
+import type { Explainer } from '../report/explainer.js'
+import { explainerLoader } from '../report/load-explainer.js'
 import type { RunPlace } from '../report/place.js'
 import { CANCEL_GRACE_MS } from '../step/cancel.js'
 import { type CancelClock, commentDeadline, commentEndAt } from '../step/limits.js'
 import type { Reported } from '../step/story.js'
-import { inertJson } from '../text.js'
+import { inertJson, oneLine } from '../text.js'
 import { exitCodeOf } from './exit-codes.js'
 import { jsonReport } from './json-report.js'
 import type { CommandLog } from './log.js'
@@ -35,21 +36,29 @@ export async function reportResult(
   const { places, place, clean, log } = sinks
   const failOnTimeout = settings?.failOnTimeout ?? true
   const explain = { ...(settings ? { timeoutMs: settings.timeoutMs, docsRoot: settings.docsRoot } : {}), place }
-  const verdict = (outcome: RunOutcome) => ({
+  const verdict = (outcome: RunOutcome, told: Explainer) => ({
     exitCode: exitCodeOf(outcome, failOnTimeout, signal),
-    message: outcome.result === 'success' ? outcome.headline : failureMessage(outcome, explain)
+    message: outcome.result === 'success' ? outcome.headline : told.failureMessage(outcome, explain)
   })
+  // The explanation is loaded once, and only for an outcome that has something to explain (the log cleans what it prints).
+  const explainer = explainerLoader((error) =>
+    log.warning(
+      `The explanation of this outcome could not be loaded (${oneLine(error instanceof Error ? error.message : String(error), 300)}): the reports tell it without advice. Check that this copy of wait-for-docs is complete (every file beside its index.js); the result does not depend on it.`,
+      'explanation.not-loaded'
+    )
+  )
   const streams = streamsWait(sinks, settings)
   const outcome = await writeReports(reported, {
     places: { ...places, summary: settings?.summary ?? places.summary },
     explain,
+    explainer,
     clean,
     log,
     verdict,
     streams,
     json: sinks.json !== undefined
   })
-  const { exitCode, message } = verdict(outcome)
+  const { exitCode, message } = verdict(outcome, await explainer(outcome))
   sayResult(log, outcome, stepPasses(outcome, failOnTimeout), message, exitCode, place)
   sinks.json?.write(`${inertJson(jsonReport(outcome, { exitCode, message }, clean))}\n`)
   return { outcome, exitCode }

@@ -8,7 +8,7 @@ import { type KeptRecordOptions, keptRecord, type RunRecord } from '../records/r
 import { PageTally } from '../records/listing.js'
 import { type MessageIo, messageRecordPort } from '../records/message-record.js'
 import { commentMarker, earlierMarkers, renderComment, renderInProgressComment, renderLeftToNewerHead } from '../report/comment.js'
-import { describeWork } from '../report/explain.js'
+import { describeWork } from '../report/titles.js'
 import {
   commentBody,
   commentCommit,

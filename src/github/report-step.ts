@@ -1,13 +1,13 @@
 import * as core from '@actions/core'
 import { stepPasses } from '../engine/outcome.js'
 import type { RunOutcome } from '../model.js'
-import { fileAnnotations } from '../report/evidence.js'
-import { failureMessage } from '../report/explain.js'
+import type { Explainer } from '../report/explainer.js'
+import { explainerLoader } from '../report/load-explainer.js'
 import { githubLog } from './log-sink.js'
 import { addressesLeftOut, computeOutputs, listsCut } from '../report/outputs.js'
 import { outputsNotWritten, summaryNotWritten, writeOutputs } from '../report/publish.js'
 import { renderSummary } from '../report/summary.js'
-import { inertCommands } from '../text.js'
+import { inertCommands, oneLine } from '../text.js'
 
 export interface StepReportOptions {
   summary: boolean
@@ -37,13 +37,12 @@ export async function reportStep(waited: RunOutcome, options: StepReportOptions,
   for (const cut of listsCut(outcome, outputs)) githubLog.warning(clean(`${cut}.`), 'outputs.cut')
   for (const note of addressesLeftOut(outcome)) core.info(inertCommands(clean(`${note}.`)))
 
+  // The explanation is loaded only for an outcome that has something to explain.
+  const told = await explainerLoader((error) => githubLog.warning(clean(notLoaded(error)), 'explanation.not-loaded'))(outcome)
+  const explain = { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot, expectedCommit: options.expectedCommit }
   if (options.summary) {
     try {
-      await core.summary
-        .addRaw(
-          inertCommands(clean(renderSummary(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot, expectedCommit: options.expectedCommit })))
-        )
-        .write({ overwrite: false })
+      await core.summary.addRaw(inertCommands(clean(renderSummary(outcome, told, explain)))).write({ overwrite: false })
     } catch (error) {
       githubLog.warning(clean(summaryNotWritten(error)), 'summary.not-written')
     }
@@ -54,14 +53,20 @@ export async function reportStep(waited: RunOutcome, options: StepReportOptions,
   const passes = stepPasses(outcome, options.failOnTimeout)
   if (outcome.result === 'success') core.info(said(`Result: success — ${outcome.headline}`))
   else if (passes) githubLog.warning(clean(`Result: timeout — ${outcome.headline} (fail-on-timeout is false, so the step passes)`), 'result.timeout-passes')
-  else core.setFailed(said(failureMessage(outcome, { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot, expectedCommit: options.expectedCommit })))
-  annotateFiles(outcome, options.docsRoot ?? '', clean)
+  else core.setFailed(said(told.failureMessage(outcome, explain)))
+  annotateFiles(outcome, told, options.docsRoot ?? '', clean)
   return outcome
 }
 
+/** The explanation's code could not be loaded: the step still reports the outcome, without advice. */
+function notLoaded(error: unknown): string {
+  const why = oneLine(error instanceof Error ? error.message : String(error), 300)
+  return `The explanation of this outcome could not be loaded (${why}): the summary and the failure message tell it without advice. Check that the action's dist/ folder is complete (every file beside dist/index.js); the step's result does not depend on it.`
+}
+
 /** A failed update's log line that names a docs file shows on that file, in the pull request's diff too. */
-function annotateFiles(outcome: RunOutcome, docsRoot: string, clean: (text: string) => string): void {
-  for (const note of fileAnnotations(outcome, docsRoot))
+function annotateFiles(outcome: RunOutcome, told: Explainer, docsRoot: string, clean: (text: string) => string): void {
+  for (const note of told.fileAnnotations(outcome, docsRoot))
     core.error(inertCommands(clean(note.message)), {
       title: 'Docs update failed',
       file: note.file,

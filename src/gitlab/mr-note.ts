@@ -16,7 +16,7 @@ import {
   renderLeftToNewerHead,
   type CommentSource
 } from '../report/comment.js'
-import { describeWork } from '../report/explain.js'
+import { describeWork } from '../report/titles.js'
 import { safeUrl } from '../report/markdown.js'
 import { inProgressBudgetMs } from '../step/limits.js'
 import { oneLine } from '../text.js'

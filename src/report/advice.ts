@@ -6,29 +6,8 @@ import { neverReadProblem } from '../engine/wait.js'
 import type { RunOutcome, TargetReport } from '../model.js'
 import { counted, oneLine } from '../text.js'
 import { namedFiles, unknownEnd, updateSummary, wrongCommit } from './evidence.js'
+import { type ExplainOptions, type Explanation, succeededTarget } from './explainer.js'
 import { GITHUB_ACTIONS_PLACE, type RunPlace } from './place.js'
-
-/** What the user reads about one target: why it ended as it did, and what to do next. */
-export interface Explanation {
-  reason: string
-  /** Empty on success. */
-  next: string
-}
-
-export interface ExplainOptions {
-  /** The `timeout` input, to name the value to raise. */
-  timeoutMs?: number | undefined
-  /** Where the step runs, for the words of its advice; the GitHub Action's when not given. */
-  place?: RunPlace | undefined
-  /** The `docs-root` input: the files the advice names are the repository's, as the annotations' are. */
-  docsRoot?: string | undefined
-  /**
-   * What the place knows of the commit `expect-sha` names, when it is not the one pushed (the
-   * action on a pull request's event: GITHUB_SHA is a merge commit), said instead of the usual
-   * advice when an update deployed another commit.
-   */
-  expectedCommit?: string | undefined
-}
 
 /** Why one target ended as it did, and what to do now, in the user's terms. */
 export function explainTarget(t: TargetReport, options: ExplainOptions = {}): Explanation {
@@ -38,7 +17,7 @@ export function explainTarget(t: TargetReport, options: ExplainOptions = {}): Ex
   const error = t.error ? oneLine(t.error, 600) : undefined
   switch (t.result) {
     case 'success':
-      return { reason: t.note ? `succeeded (${oneLine(t.note, 300)})` : 'succeeded', next: '' }
+      return succeededTarget(t)
     case 'failure': {
       if (wrongCommit(t))
         return {

@@ -5,11 +5,12 @@ import type { CommentKind, RunOutcome, TargetRef } from '../model.js'
 import { describeRef } from '../engine/wait.js'
 import { explainTarget } from './advice.js'
 import { fileAnnotations, fileRefText } from './evidence.js'
-import { explainRun, resultMark, titleFor } from './explain.js'
+import { explainRun } from './explain.js'
 import { commandPlace, GITHUB_ACTIONS_PLACE } from './place.js'
 import { escapeText, escapeWithCode, link, codeSpan, table } from './markdown.js'
 import { pageFacts, runFacts } from './facts.js'
 import { startedMarkdown } from './started.js'
+import { resultMark, titleFor } from './titles.js'
 import { commitLine } from '../records/heads.js'
 
 /** Where the comment says it came from: the commit and the run. */

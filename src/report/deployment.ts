@@ -3,7 +3,8 @@
 import { describeRef } from '../engine/wait.js'
 import type { Result, RunOutcome, TargetRef } from '../model.js'
 import { stripControl } from '../text.js'
-import { describeWork, explainRun } from './explain.js'
+import { explainRun } from './explain.js'
+import { describeWork } from './titles.js'
 
 /** GitHub's limit on the description of a deployment status. */
 export const MAX_DEPLOYMENT_DESCRIPTION = 140

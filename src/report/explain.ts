@@ -1,29 +1,24 @@
 // A run told in the user's terms, for the annotation, the summary, the comment and the
 // command's message alike: what happened, the evidence (evidence.ts), and what to do now
 // (advice.ts).
+//
+// Loaded only for an outcome that has something to explain (load-explainer.ts): it answers the
+// reports' Explainer (explainer.ts) in full.
 import { sentence } from '../text.js'
 import { resultRank } from '../engine/outcome.js'
 import { describeRef } from '../engine/wait.js'
-import type { RunOutcome, StartKind, TargetReport } from '../model.js'
-import { checkNext, type ExplainOptions, explainTarget, problemAsGiven } from './advice.js'
-import { errorLinesLeftOut, quotedLine, quotedLines } from './evidence.js'
+import type { RunOutcome, TargetReport } from '../model.js'
+import { checkNext, explainTarget, problemAsGiven } from './advice.js'
+import { errorLinesLeftOut, quotedLine, quotedLines, unknownEnd, updateSummary } from './evidence.js'
+import { type ExplainOptions, type RunExplanation, succeededRun } from './explainer.js'
 import { GITHUB_ACTIONS_PLACE } from './place.js'
+import { capitalize } from './titles.js'
+
+export { explainTarget } from './advice.js'
+export { fileAnnotations } from './evidence.js'
 
 /** Failing targets listed one by one in the annotation; the summary has them all. */
 const MAX_TARGETS_LISTED = 10
-
-/** A run told in three parts: what happened, the evidence, and what to do now. */
-export interface RunExplanation {
-  /** What happened, first line; more lines list further failing targets, one each. */
-  lead: string[]
-  /**
-   * Quoted evidence under each line of `lead`, at the same index: the input problems under the
-   * first, or under each failing update the log lines of its own that look like errors.
-   */
-  quoted: string[][]
-  /** What to do now; empty on success. */
-  next: string
-}
 
 /** The run in the user's terms, for the annotation, the summary and the comment alike. */
 export function explainRun(outcome: RunOutcome, options: ExplainOptions = {}): RunExplanation {
@@ -35,7 +30,7 @@ export function explainRun(outcome: RunOutcome, options: ExplainOptions = {}): R
   if (outcome.notWritten !== undefined) return { lead: [outcome.headline], quoted: [], next: '' }
   // Work that could not be started: its message says whether it may have started, and what to check.
   if (outcome.trigger && outcome.trigger.result !== 'success') return { lead: [outcome.headline], quoted: [], next: '' }
-  if (outcome.result === 'success') return { lead: [capitalize(outcome.headline)], quoted: [], next: '' }
+  if (outcome.result === 'success') return succeededRun(outcome)
   const failing = outcome.targets.filter((t) => t.result !== 'success')
   if (failing.length === 0) {
     const pages = outcome.pages
@@ -118,74 +113,11 @@ export function failureMessage(outcome: RunOutcome, options: ExplainOptions = {}
   return [...lines, ...(next ? [`Next: ${sentence(next)}`] : [])].join('\n')
 }
 
-function capitalize(text: string): string {
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`
-}
-
 function endSentence(text: string): string {
   return /[.!?”"]$/.test(text) ? text : `${text}.`
 }
 
-/** The kind of work the run waited on, in words: `docs update`, `agent jobs`, `docs search check`. */
-export function describeWork(outcome: { targets: readonly { ref: { kind: string } }[]; search?: unknown }): string {
-  const updates = outcome.targets.filter((t) => t.ref.kind === 'update').length
-  const jobs = outcome.targets.length - updates
-  if (updates > 0 && jobs > 0) return `${updates === 1 ? 'docs update' : 'docs updates'} and ${jobs === 1 ? 'agent job' : 'agent jobs'}`
-  if (updates > 0) return updates === 1 ? 'docs update' : 'docs updates'
-  if (jobs > 0) return jobs === 1 ? 'agent job' : 'agent jobs'
-  if (outcome.search) return 'docs search check'
-  return 'docs'
-}
-
-const MARKS = { success: '✅', failure: '❌', timeout: '⏱️', cancelled: '🛑', error: '⚠️' } as const
-
-export function resultMark(result: keyof typeof MARKS): string {
-  return MARKS[result]
-}
-
-/** A heading that fits the kind of work: "Docs update deployed", "Agent job failed", "Docs search check passed". */
-const STARTED_WORK = { update: 'docs update', preview: 'docs preview', agent: 'agent job', automation: 'automation run' } as const
-/** The heading of work that could not be started (or sent), and of a cancel while it was. */
-const NOT_STARTED: Record<StartKind, { could: string; while: string }> = {
-  ...(Object.fromEntries(
-    Object.entries(STARTED_WORK).map(([kind, work]) => [kind, { could: `Could not start the ${work}`, while: `Cancelled while starting the ${work}` }])
-  ) as Record<keyof typeof STARTED_WORK, { could: string; while: string }>),
-  message: { could: 'Could not send the follow-up to the agent job', while: 'Cancelled while sending the follow-up to the agent job' }
-}
-
-export function titleFor(outcome: RunOutcome): string {
-  const trigger = outcome.trigger
-  if (trigger && trigger.result !== 'success')
-    return trigger.result === 'cancelled'
-      ? `${MARKS.cancelled} ${NOT_STARTED[trigger.kind].while}`
-      : `${MARKS[trigger.result]} ${NOT_STARTED[trigger.kind].could}`
-  // A run of an automation alone: accepted is all the platform tells.
-  if (trigger?.kind === 'automation' && outcome.targets.length === 0 && !outcome.search && !outcome.pages && outcome.result === 'success')
-    return `${MARKS.success} Automation run started`
-  // When every wait succeeded and a check after them did not, the heading is about that check.
-  const waitsPassed = outcome.result !== 'success' && outcome.targets.every((t) => t.result === 'success')
-  const pagesFailed = waitsPassed && outcome.pages && !outcome.pages.skipped && outcome.pages.result !== 'success'
-  const searchFailed = waitsPassed && !pagesFailed && outcome.search && !outcome.search.skipped
-  // A started preview is the one update of its run: call it what it is.
-  const preview = trigger?.kind === 'preview' && outcome.targets.length === 1
-  const onlyPages = outcome.targets.length === 0 && outcome.pages && !outcome.search
-  const work = pagesFailed || onlyPages ? 'docs page check' : searchFailed ? 'docs search check' : preview ? 'docs preview' : describeWork(outcome)
-  const Work = capitalize(work)
-  const plural = /s$/.test(work) || work.includes(' and ')
-  const mark = MARKS[outcome.result]
-  switch (outcome.result) {
-    case 'success': {
-      if (work === 'docs update' || work === 'docs updates' || work === 'docs preview') return `${mark} ${Work} deployed`
-      if (work === 'docs search check' || work === 'docs page check') return `${mark} ${Work} passed`
-      return `${mark} ${Work} ${plural ? 'all succeeded' : 'succeeded'}`
-    }
-    case 'failure':
-      return `${mark} ${Work} failed`
-    case 'timeout':
-      return `${mark} Timed out waiting for the ${work}`
-    case 'cancelled':
-      return `${mark} Cancelled while waiting for the ${work}`
-    case 'error':
-      return `${mark} Could not ${work === 'docs' ? 'wait for the docs' : `follow the ${work}`}`
-  }
+/** An update that ended with a status this action does not know, with its own summary; undefined for any other target. */
+export function unknownEndOf(t: TargetReport): { summary: string | undefined } | undefined {
+  return unknownEnd(t) ? { summary: updateSummary(t) } : undefined
 }

@@ -1,12 +1,11 @@
 import { formatDuration } from '../durations.js'
 import { counted, oneLine, sentence } from '../text.js'
 import type { PagesReport, RunOutcome, SearchReport, TargetReport } from '../model.js'
-import { type ExplainOptions, explainTarget, problemAsGiven } from './advice.js'
-import { unknownEnd, updateSummary } from './evidence.js'
-import { explainRun, resultMark, titleFor } from './explain.js'
+import type { ExplainOptions, Explainer, RunExplanation } from './explainer.js'
 import { codeSpan, escapeHtml, escapeText, escapeWithCode, image, link, preBlock, table } from './markdown.js'
 import { pageFacts, runFacts, type FilesChanged } from './facts.js'
 import { startedMarkdown } from './started.js'
+import { resultMark, titleFor } from './titles.js'
 
 /** GitHub refuses step summaries over 1 MiB; stay well under it. */
 export const MAX_SUMMARY_BYTES = 1000 * 1024
@@ -19,22 +18,28 @@ export interface SummaryOptions extends ExplainOptions {
   now?: number
 }
 
-/** The job summary as Markdown; every piece of server text in it is escaped. */
-export function renderSummary(outcome: RunOutcome, options: SummaryOptions = {}): string {
+/**
+ * The job summary as Markdown; every piece of server text in it is escaped. `told` explains the
+ * outcome (load-explainer.ts: loaded only when there is something to explain).
+ */
+export function renderSummary(outcome: RunOutcome, told: Explainer, options: SummaryOptions = {}): string {
   const now = options.now ?? Date.now()
-  const sections: string[] = [`## ${titleFor(outcome)}`, reasonSection(outcome, options)]
+  const said = told.explainRun(outcome, options)
+  const sections: string[] = [`## ${titleFor(outcome)}`, reasonSection(outcome, said)]
   // What this run started (by a trigger), right under the reason.
   const started = startedMarkdown(outcome)
   if (started) sections.push(started)
   if (outcome.problems.length > 0)
-    sections.push('### Input problems', outcome.problems.map((p) => `- ${escapeText(problemAsGiven(p, options.place), 500)}`).join('\n'))
+    // The explanation quotes each problem as the user reads it where the step runs.
+    sections.push('### Input problems', (said.quoted[0] ?? []).map((p) => `- ${escapeText(p, 500)}`).join('\n'))
 
   const updates = outcome.targets.filter((t) => t.ref.kind === 'update')
   const jobs = outcome.targets.filter((t) => t.ref.kind === 'job')
   const several = outcome.targets.length > 1
-  if (updates.length > 0) sections.push(updates.length === 1 ? '### Update' : `### Updates (${updates.length})`, updateTable(updates, now, several, options))
-  if (jobs.length > 0) sections.push(jobs.length === 1 ? '### Agent job' : `### Agent jobs (${jobs.length})`, jobTable(jobs, now, several, options))
-  const logs = logSection(updates)
+  const reasonOf = (t: TargetReport) => told.explainTarget(t, options).reason
+  if (updates.length > 0) sections.push(updates.length === 1 ? '### Update' : `### Updates (${updates.length})`, updateTable(updates, now, several, reasonOf))
+  if (jobs.length > 0) sections.push(jobs.length === 1 ? '### Agent job' : `### Agent jobs (${jobs.length})`, jobTable(jobs, now, several, reasonOf))
+  const logs = logSection(updates, told)
   if (logs) sections.push(logs)
   const facts = runFacts(outcome)
   const files = filesSection(facts.files)
@@ -50,8 +55,7 @@ export function renderSummary(outcome: RunOutcome, options: SummaryOptions = {})
 }
 
 /** What happened, in bold, then each failing target with its own evidence under it, and the next step. */
-function reasonSection(outcome: RunOutcome, options: SummaryOptions): string {
-  const { lead, quoted, next } = explainRun(outcome, options)
+function reasonSection(outcome: RunOutcome, { lead, quoted, next }: RunExplanation): string {
   // Input problems have their own section; error lines are quoted here, and open in the log below.
   const evidence = (i: number) => (outcome.problems.length === 0 && (quoted[i]?.length ?? 0) > 0 ? [preBlock(quoted[i] ?? [])] : [])
   const parts = lead.flatMap((line, i) => [i === 0 ? `**${escapeText(line, 1000)}**` : `- ${escapeText(line.replace(/^- /, ''), 600)}`, ...evidence(i)])
@@ -60,11 +64,10 @@ function reasonSection(outcome: RunOutcome, options: SummaryOptions): string {
 }
 
 /** The result of one target; its reason too when there are several (one target's reason leads the summary). */
-function resultCell(t: TargetReport, withReason: boolean, options: ExplainOptions): string {
+function resultCell(t: TargetReport, withReason: boolean, reasonOf: (t: TargetReport) => string): string {
   // The status shows only where it says more than the result (a timeout while "in_progress").
   const status = t.status && t.status !== t.result && !(t.result === 'failure' && /^fail/.test(t.status)) ? ` (${codeSpan(t.status, 40)})` : ''
-  const explained = explainTarget(t, options)
-  const why = !withReason ? '' : t.result === 'success' ? (t.note ? `<br>${escapeText(t.note, 200)}` : '') : `<br>${escapeText(explained.reason, 300)}`
+  const why = !withReason ? '' : t.result === 'success' ? (t.note ? `<br>${escapeText(t.note, 200)}` : '') : `<br>${escapeText(reasonOf(t), 300)}`
   return `${resultMark(t.result)} ${t.result}${status}${why}`
 }
 
@@ -81,7 +84,7 @@ export function timeCell(label: string, iso: string | null | undefined, endIso: 
   return `<span title="${escapeHtml(title)}">${words}</span>`
 }
 
-function updateTable(targets: readonly TargetReport[], now: number, withReason: boolean, options: ExplainOptions): string {
+function updateTable(targets: readonly TargetReport[], now: number, withReason: boolean, reasonOf: (t: TargetReport) => string): string {
   const rows = targets.map((t) => {
     const u = t.parsed?.kind === 'update' ? t.parsed.data : undefined
     const commit = u?.commit
@@ -90,7 +93,7 @@ function updateTable(targets: readonly TargetReport[], now: number, withReason: 
       : ''
     return [
       codeSpan(t.ref.id),
-      resultCell(t, withReason, options),
+      resultCell(t, withReason, reasonOf),
       commitCell,
       escapeText(u?.author?.name ?? '', 80),
       timeCell('started', u?.createdAt, u?.endedAt, now)
@@ -99,14 +102,14 @@ function updateTable(targets: readonly TargetReport[], now: number, withReason: 
   return table(['Update', 'Result', 'Commit', 'Author', 'Time'], rows)
 }
 
-function jobTable(targets: readonly TargetReport[], now: number, withReason: boolean, options: ExplainOptions): string {
+function jobTable(targets: readonly TargetReport[], now: number, withReason: boolean, reasonOf: (t: TargetReport) => string): string {
   const rows = targets.map((t) => {
     const j = t.parsed?.kind === 'job' ? t.parsed.data : undefined
     const source = j?.source?.repository ? `${escapeText(j.source.repository, 120)}${j.source.ref ? ` @ ${codeSpan(j.source.ref, 80)}` : ''}` : ''
     const model = j?.model ? `${source ? '<br>' : ''}model ${escapeText(j.model, 60)}` : ''
     return [
       codeSpan(t.ref.id),
-      resultCell(t, withReason, options),
+      resultCell(t, withReason, reasonOf),
       j?.prLink ? link('pull request', j.prLink) : '',
       `${source}${model}`,
       timeCell('started', j?.createdAt, j?.archivedAt, now)
@@ -144,17 +147,17 @@ function screenshotSection(updates: readonly TargetReport[]): string | undefined
   )}`
 }
 
-function logSection(updates: readonly TargetReport[]): string | undefined {
+function logSection(updates: readonly TargetReport[], told: Explainer): string | undefined {
   // An update that ended with an unknown status is shown by its record even without a log: the reason points here.
-  const shown = updates.filter((t) => t.logs.length > 0 || unknownEnd(t))
+  const shown = updates.filter((t) => t.logs.length > 0 || told.unknownEndOf(t))
   if (shown.length === 0) return undefined
   const parts = ['### Update logs']
   for (const t of shown.slice(0, MAX_LOG_TAILS)) {
     const tail = t.logs.slice(-MAX_LOG_TAIL)
     const cut = t.logs.length > tail.length ? ` (last ${tail.length} of ${t.logs.length} lines)` : ''
-    const unknown = unknownEnd(t)
+    const unknown = told.unknownEndOf(t)
     const status = unknown ? ` — status ${escapeHtml(oneLine(t.status, 80)).replace(/@/g, '@\u200b')}` : ''
-    const summary = unknown ? updateSummary(t) : undefined
+    const summary = unknown?.summary
     const body = [...(summary ? [`Summary: ${escapeText(summary, 300)}`] : []), tail.length > 0 ? preBlock(tail) : 'Its record has no log lines.'].join('\n\n')
     // Open where the log holds the failure; closed where it only tells of a success.
     const open = t.result === 'failure' || unknown ? ' open' : ''
