@@ -85,7 +85,8 @@ describe('the comment is written after every write before it has settled', () =>
     expect(run.stdout).toContain('Commented on pull request #7.')
     // Who the token is (refused GET /user, then GraphQL's viewer), asked once; the outcome looks again
     // at once, then once the lost creation had twice request-timeout to land, and only then posts;
-    // then looks for an older comment of the step (none), and reads back for the lost creation.
+    // then looks for an older comment of the step (none), reads the pull request's head (a newer
+    // head's run may have written just before), and reads back for the lost creation.
     expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       'GET /user',
       'POST /graphql',
@@ -95,6 +96,7 @@ describe('the comment is written after every write before it has settled', () =>
       'GET /repos/acme/docs/issues/7/comments',
       'POST /repos/acme/docs/issues/7/comments',
       'GET /repos/acme/docs/issues/7/comments',
+      'GET /repos/acme/docs/pulls/7',
       'GET /repos/acme/docs/issues/7/comments'
     ])
     expect(api.comments).toHaveLength(1)

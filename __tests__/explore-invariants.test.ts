@@ -34,7 +34,7 @@ import {
 } from '../explore/invariants.js'
 import { findingOf } from '../explore/planted.js'
 import { coverageTable, recordWrites } from '../explore/coverage.js'
-import { faultArb, faultsDrawn, runSchedule, type Schedule, SWARM_FAULTS, scheduleArb } from '../explore/schedule.js'
+import { faultArb, faultsDrawn, RUNS_FAULT, runSchedule, type Schedule, SWARM_FAULTS, scheduleArb } from '../explore/schedule.js'
 import {
   ADMIN_KEY,
   deliveredState,
@@ -973,7 +973,11 @@ describe('swarm testing and the coverage of record writes', () => {
 const LEG_MARKER = '<!-- wait-for-docs/3 github/file/x/wait-for-docs/__acme_wait-for-docs//update -->'
 
 /** An action run among several: its place, its result, and the shared records it saw at the end. */
-const actionRun = (index: number, result: string, over: Partial<RunRecord> & { kind?: 'matrix' | 'steps' | 'rerun'; attempt?: number } = {}): RunRecord => {
+const actionRun = (
+  index: number,
+  result: string,
+  over: Partial<RunRecord> & { kind?: 'matrix' | 'steps' | 'rerun' | 'heads'; attempt?: number } = {}
+): RunRecord => {
   const { kind = 'matrix', attempt = 1, ...rest } = over
   const label = kind === 'matrix' ? `matrix leg ${index + 1}` : kind === 'steps' ? `step ${index + 1}` : `attempt ${index + 1}`
   return goodRun({
@@ -1094,6 +1098,45 @@ describe('the invariants across the runs of one schedule', () => {
     expect(
       sharedRecordsTrue(sharing([actionRun(0, 'success'), actionRun(1, 'success')], { schedule: commentOnly, comments: [] })).map((v) => v.detail)
     ).toEqual(['no comment of matrix leg 1, matrix leg 2 was written, and no warning says why'])
+  })
+
+  it('4. runs of two heads: the comment is the head’s run’s, or left to it by an older head’s; an older head’s outcome in its place is a violation unless a warning says so', () => {
+    const OLD = '3f786850e387550fdab836ed7e6dc881de23001b'
+    const NEW = `11111111${OLD.slice(8)}`
+    const body = (sha: string, title: string) => `${LEG_MARKER}\n<!-- wait-for-docs commit ${sha} -->\n${title}`
+    const head = (index: number, result: string, stdout = '') =>
+      actionRun(index, result, {
+        stdout,
+        run: {
+          index,
+          count: 2,
+          kind: 'heads',
+          label: `head ${index + 1}`,
+          attempt: 1,
+          step: '__acme_wait-for-docs',
+          jobName: 'docs',
+          jobId: index + 1,
+          sha: index === 0 ? OLD : NEW
+        },
+        seen: [applied('gh:write', 'PATCH', 7, index === 0 ? 50 : 30)]
+      })
+    const runs = (shown: string, stdout = '') =>
+      sharing([head(0, 'failure', stdout), head(1, 'success')], {
+        schedule: schedule({ mode: 'action', comment: true, runs: { kind: 'heads', keyed: false, more: [] } }),
+        comments: [{ id: 7, body: shown, user: OUR_GITHUB_LOGIN }]
+      })
+    // The older head's outcome, written last, stands in the head's place.
+    expect(sharedRecordsTrue(runs(body(OLD, '### ❌ Docs update failed'))).map((v) => v.detail)).toEqual([
+      'the comment shows the commit of head 1, an older head than head 2\'s (the head at the end): "### ❌ Docs update failed", and no warning says why'
+    ])
+    // Left to the head's run by the older one: no outcome in its place.
+    expect(sharedRecordsTrue(runs(body(OLD, "### ⏭️ Left to the run of the pull request's head, `1111111`")))).toEqual([])
+    // Said by the older run.
+    expect(
+      sharedRecordsTrue(
+        runs(body(OLD, '### ❌ Docs update failed'), "::warning::The comment on pull request #7 holds this run's outcome … [comment.older-head]\n")
+      )
+    ).toEqual([])
   })
 
   it('4. the shared commit status ends with the state of the run that wrote it last, or the failure of its attempt it kept', () => {
@@ -1294,12 +1337,14 @@ describe('schedules of several runs', () => {
     expect(several.length).toBeLessThan(120)
     // Two or three runs take the short deadline.
     for (const s of several) expect(s.timeoutMs).toBeLessThanOrEqual(3500)
-    expect(new Set(several.map((s) => s.runs?.kind))).toEqual(new Set(['matrix', 'steps', 'rerun']))
+    expect(new Set(several.map((s) => s.runs?.kind))).toEqual(new Set(['matrix', 'steps', 'rerun', 'heads']))
     for (const s of several) {
       const runs = s.runs as NonNullable<Schedule['runs']>
       expect(runs.more.length === 1 || runs.more.length === 2).toBe(true)
       expect(s.sibling).toBeUndefined()
       if (runs.kind !== 'matrix') expect(runs.keyed).toBe(false)
+      // Heads of one pull / merge request share its comment or note; their statuses and deployments are each on a commit of its own.
+      if (runs.kind === 'heads') expect([s.comment, s.commitStatus, s.deployment]).toEqual([true, undefined, false])
       for (const [i, plan] of runs.more.entries()) {
         expect(plan.targets.map((t) => t.kind)).toEqual(s.targets.map((t) => t.kind))
         expect(plan.trigger?.kind).toBe(s.trigger?.kind)
@@ -1311,7 +1356,7 @@ describe('schedules of several runs', () => {
         expect(view.closeStdoutMs).toBeUndefined()
         expect(view.runs).toBeUndefined()
       }
-      expect(faultsDrawn(s)[({ matrix: 'matrix-legs', steps: 'two-steps', rerun: 're-run' } as const)[runs.kind]]).toBe(1)
+      expect(faultsDrawn(s)[RUNS_FAULT[runs.kind]]).toBe(1)
     }
     // A later run meets a signal too, about one in three; a command's, now and then as its package runner killed.
     const later = several.flatMap((s) => s.runs?.more ?? [])

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { type LifecycleOptions, recordLifecycle, type WriteSignals } from '../src/records/lifecycle.js'
+import { type AfterClose, type LifecycleOptions, recordLifecycle, type WriteSignals } from '../src/records/lifecycle.js'
 import { commitLine, shownCommit } from '../src/records/heads.js'
 import { type MessageIo, type MessagePlatform, messageRecordPort } from '../src/records/message-record.js'
 import type { RunOutcome } from '../src/model.js'
 import { renderLeftToNewerHead } from '../src/report/comment.js'
+import { NoAnswer } from '../src/records/failure.js'
 import { runOutcome, updateReport } from './helpers/builders.js'
 
 // A run of an older head whose write of the outcome lands after the pull or merge request's head
@@ -30,6 +31,8 @@ interface World {
   /** Called as the outcome's write lands (before it applies): a newer head's run that wrote just before. */
   beforeOutcome?: (world: World) => void
   bodyRead?: Error
+  /** The "in progress" write gets no answer (it may land later); the newer head's run creates its message meanwhile. */
+  openLost?: boolean
   /** What the message shows when read after the outcome's write (another run's write after it). */
   shownAfter?: string
   leftWrite?: Error
@@ -53,6 +56,11 @@ function platformOver(world: World): MessagePlatform {
     },
     write: async (_id, body) => {
       if (body.includes('Left to the run') && world.leftWrite) throw world.leftWrite
+      if (body.includes('⏳') && world.openLost) {
+        world.body = bodyOf(NEW, '### ⏳ Waiting for the docs update')
+        world.head = NEW
+        throw new NoAnswer('other side closed', 'maybe')
+      }
       if (body.includes('### ❌')) world.beforeOutcome?.(world)
       world.writes.push(body)
       const done = world.body === undefined ? ('created' as const) : ('updated' as const)
@@ -90,10 +98,39 @@ const signals = (): WriteSignals => ({
   nextLookup: () => new AbortController().signal
 })
 
+/** What the lifecycle says of a close's `after`: its level, code, and words with the failed request's reason (the platform's words here). */
+const told = (after: AfterClose | undefined) =>
+  after && { level: after.level, code: after.code, sentence: after.sentence(after.failed instanceof Error ? after.failed.message : '') }
+
 const world = (overrides: Partial<World>): World => ({ body: bodyOf(OLD, '### ⏳ Waiting'), head: OLD, writes: [], headReads: 0, ...overrides })
 
 /** The close of a run of commit OLD, with the message its open wrote (id 1). */
 const close = (w: World) => messageRecordPort(platformOver(w)).close(failure as RunOutcome, 1, 'written', signals())
+
+describe('a run of an older head whose close is left to the newer head’s run', () => {
+  it('says that its "in progress" creation, whose answer was lost, may still land beside that run’s (found by the explorer)', async () => {
+    const w = world({ body: undefined, openLost: true })
+    const infos: string[] = []
+    const warnings: { line: string; codes: readonly string[] }[] = []
+    const lifecycle = recordLifecycle(messageRecordPort(platformOver(w)), {
+      cancel: { signal: new AbortController().signal, exitBy: () => undefined },
+      log: { info: (line) => infos.push(line), warning: (line, codes) => warnings.push({ line, codes: typeof codes === 'string' ? [codes] : codes }) },
+      clean: (text) => text,
+      endAt: Date.now() + 60_000,
+      requestTimeoutMs: 10_000,
+      landMs: 0
+    })
+    lifecycle.open()
+    await lifecycle.close(failure as RunOutcome)
+    expect(infos.at(-1)).toMatch(/^The comment on pull request #7 was left as it is: it shows commit bbbbbbb/)
+    expect(warnings).toEqual([
+      {
+        line: 'This run\'s "in progress" write got no answer: if the GitHub API applies it later, the comment says "⏳ Waiting" until the next run, or, if another run of this step wrote its own meanwhile, a second comment of this step appears saying "⏳ Waiting", which the next run of this step removes.',
+        codes: ['comment.may-not-hold', 'comment.late-waiting-or-twin']
+      }
+    ])
+  })
+})
 
 describe('after its outcome is written, a run of an older head leaves the message to the newer head’s run', () => {
   it('the head is still this run’s commit: the outcome stands, nothing more is written', async () => {
@@ -116,7 +153,7 @@ describe('after its outcome is written, a run of an older head leaves the messag
     expect(shownCommit(w.body)).toBe(OLD)
     expect(w.body).toContain("### ⏭️ Left to the run of the pull request's head, `bbbbbbb`")
     expect(w.body).toContain('This comment showed the outcome for commit `aaaaaaa` (❌ failure)')
-    expect(done.after).toEqual({
+    expect(told(done.after)).toEqual({
       level: 'info',
       code: 'comment.skipped',
       sentence:
@@ -141,6 +178,11 @@ describe('after its outcome is written, a run of an older head leaves the messag
   it.each([
     ['the head could not be read (a 502)', { head: new HttpError(502) }, "the pull request's head could not be read after it was written (HTTP 502)"],
     [
+      'the head read named no commit (an answer without one)',
+      { head: () => undefined as unknown as string },
+      "the pull request's head read after it was written named no commit"
+    ],
+    [
       'the head moved, and what the message shows could not be read',
       { head: NEW, bodyRead: new HttpError(503) },
       "the pull request's head moved to bbbbbbb while it was written, and what the comment shows now could not be read (HTTP 503)"
@@ -152,11 +194,19 @@ describe('after its outcome is written, a run of an older head leaves the messag
     ]
   ] as const)('%s: a warning with its code, older-head', async (_row, overrides, why) => {
     const done = await close(world(overrides))
-    expect(done.after).toEqual({
+    expect(told(done.after)).toEqual({
       level: 'warning',
       code: 'comment.older-head',
       sentence: `The comment on pull request #7 holds this run's outcome for commit aaaaaaa, but ${why}. If the head moved on meanwhile, the comment may show this outcome in place of the newer head's: re-run the newest commit's workflow to write it again.`
     })
+  })
+
+  it('leaving it failed: the outcome is what the close wrote last, so a read back does not take it for a late write (found by the explorer)', async () => {
+    const w = world({ head: NEW, leftWrite: new HttpError(403) })
+    const port = messageRecordPort(platformOver(w))
+    await port.close(failure as RunOutcome, 1, 'written', signals())
+    expect(w.body).toContain('### ❌')
+    await expect(port.readBack?.(1, signals(), 'close')).resolves.toBe('outcome')
   })
 
   it('a run whose commit is never the head (a merge queue’s) does not read it', async () => {
@@ -176,14 +226,21 @@ describe('after its outcome is written, a run of an older head leaves the messag
         },
         { info: /was left to the run of the pull request's head bbbbbbb/, warnings: [] }
       ],
-      [{ head: new HttpError(502) }, { info: undefined, warnings: [['comment.older-head']] }]
+      // Server text in the reason: one line, without its escapes, as every reason the lifecycle words.
+      [{ head: Object.assign(new HttpError(502), { message: 'HTTP 502 \u001b[31mBad\nGateway' }) }, { info: undefined, warnings: [['comment.older-head']] }]
     ] as const) {
       const w = world(overrides as Partial<World>)
       const infos: string[] = []
       const warnings: (readonly string[])[] = []
       const options: LifecycleOptions = {
         cancel: { signal: new AbortController().signal, exitBy: () => undefined },
-        log: { info: (line) => infos.push(line), warning: (_line, codes) => warnings.push(typeof codes === 'string' ? [codes] : codes) },
+        log: {
+          info: (line) => infos.push(line),
+          warning: (line, codes) => {
+            expect(line).toContain('(HTTP 502 Bad Gateway)')
+            warnings.push(typeof codes === 'string' ? [codes] : codes)
+          }
+        },
         clean: (text) => text,
         endAt: Date.now() + 60_000,
         requestTimeoutMs: 10_000

@@ -25,6 +25,7 @@ import {
   type Note,
   OUR_GITHUB_LOGIN,
   RUN_SHA,
+  headSha,
   runChannel,
   runPath,
   STATUS_CONTEXT,
@@ -298,6 +299,8 @@ export interface RunPlace {
   key?: string
   /** The action's `matrix`, as the runner fills it in for a leg of a matrix (`{"leg":"leg-2"}`). */
   matrix?: string
+  /** The run's commit, when the runs are of successive heads of one pull / merge request (`headSha`); else RUN_SHA. */
+  sha?: string
   /** GITHUB_ACTION: the step's id (a second use of the action in one job gets `_2`). */
   step: string
   /** CI_JOB_NAME and CI_JOB_ID of the command's job. */
@@ -338,6 +341,9 @@ export function runPlace(schedule: Schedule, index: number): RunPlace | undefine
       return { index, count, kind: runs.kind, label: `step ${n}`, attempt: 1, step: index === 0 ? STEP : `${STEP}_${n}`, jobName: JOB_NAME, jobId: 1 }
     case 'rerun':
       return { index, count, kind: runs.kind, label: `attempt ${n}`, attempt: n, step: STEP, jobName: JOB_NAME, jobId: n }
+    case 'heads':
+      // A push each: the same step of the same workflow (or job) on a commit of its own, in a run (pipeline) of its own.
+      return { index, count, kind: runs.kind, label: `head ${n}`, attempt: 1, step: STEP, jobName: JOB_NAME, jobId: n, sha: headSha(index) }
   }
 }
 
@@ -410,6 +416,18 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
         return one(i)
       })
       spawned.push(...(await Promise.all(legs)))
+    } else if (kind === 'heads') {
+      // Each head is pushed its drawn time after the one before it started, which moves the pull /
+      // merge request's head; its run starts then, while the older ones may still run.
+      const heads: Promise<Spawned>[] = []
+      for (const i of views.keys()) {
+        const gap = i === 0 ? 0 : (schedule.runs?.more[i - 1]?.startMs ?? 0)
+        if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap))
+        gh.head.sha = headSha(i)
+        gl.head.sha = headSha(i)
+        heads.push(one(i))
+      }
+      spawned.push(...(await Promise.all(heads)))
     } else
       for (const i of views.keys()) {
         // A second step, or a re-run: once the run before it ended (its late writes may still land).
@@ -587,7 +605,7 @@ async function spawnRun(schedule: Schedule, at: RunPlace | undefined, context: S
       inputs: { ...inputs, 'admin-key': ADMIN_KEY, ...(schedule.pages ? { 'assistant-key': ASSISTANT_KEY } : {}) },
       // A later step of the job, or a later attempt of the run, as the runner says it.
       env: { GITHUB_API_URL: context.githubUrl, ...(at ? { GITHUB_ACTION: at.step, GITHUB_RUN_ATTEMPT: String(at.attempt) } : {}) },
-      event: { name: 'pull_request', payload: { pull_request: { number: 7, head: { sha: RUN_SHA } } } }
+      event: { name: 'pull_request', payload: { pull_request: { number: 7, head: { sha: at?.sha ?? RUN_SHA } } } }
     })
     context.dirs.push(kept(runner.tempDir))
     env = runner.env
@@ -620,7 +638,7 @@ async function spawnRun(schedule: Schedule, at: RunPlace | undefined, context: S
       CI_MERGE_REQUEST_IID: '7',
       CI_JOB_NAME: at?.jobName ?? JOB_NAME,
       CI_JOB_URL: `https://gitlab.example.com/acme/docs/-/jobs/${at?.jobId ?? 1}`,
-      CI_COMMIT_SHA: RUN_SHA
+      CI_COMMIT_SHA: at?.sha ?? RUN_SHA
     })
     // A job of its own (a leg of parallel:matrix, a retry) has its own id; they all run in one pipeline.
     if (at) Object.assign(env, { CI_JOB_ID: String(at.jobId), CI_PIPELINE_ID: String(PIPELINE_ID) })

@@ -8,6 +8,7 @@ import { CANCEL_GRACE_MS as STEP_CANCEL_GRACE_MS } from '../src/step/cancel.js'
 import { commentEndAt, EXIT_GRACE_MS, STEP_BOUND_SLACK_MS } from '../src/step/limits.js'
 import { PARENT_CHECK_MS } from '../src/step/parent.js'
 import { codesOf, everyWarningCode } from '../src/warnings.js'
+import { sameCommit, shownCommit } from '../src/records/heads.js'
 import type { ReportName, RunRecord } from './execute.js'
 import {
   type CommitStatusRecord,
@@ -151,7 +152,7 @@ const about = (line: string, record: string, kinds?: readonly string[]) =>
 /** A warning that names the commit status: any of its codes (could not be written, may not hold, nowhere to write it…). */
 const namesTheCommitStatus = (line: string) => about(line, 'commit-status')
 /** What a record's warning says when it may not be true: not written, or written and in doubt (not "nowhere to go"). */
-const IN_DOUBT = ['not-written', 'out-of-time', 'may-not-hold', 'no-token', 'not-loaded']
+const IN_DOUBT = ['not-written', 'out-of-time', 'may-not-hold', 'no-token', 'not-loaded', 'older-head']
 /** Every code of a run's warnings, in the order said. */
 const warningCodes = (r: RunRecord): string[] => warningLines(r).flatMap((line) => codesOf(line))
 /** Whether a run warned that a code of its says: `code`, exactly. */
@@ -471,6 +472,8 @@ export function everyReportAskedIsWritten(r: RunRecord): Violation[] {
 // ---- 4 ----------------------------------------------------------------------------------------
 
 const IN_PROGRESS = '⏳ Waiting for'
+/** The heading of a comment or note an older head's run left to the head's run (report/comment.ts `renderLeftToNewerHead`). */
+const LEFT_TO_HEAD = '### ⏭️ Left to the run of the'
 /** The body of the step's comment or note from an earlier run, which the stand-ins hold before the run when drawn. */
 const EARLIER_RUN = 'an earlier run'
 
@@ -1283,6 +1286,20 @@ export function sharedRecordsTrue(runs: readonly RunRecord[]): Violation[] {
       // The run whose write it holds: the last applied to it (a run of another marker never writes it).
       const writer = writes.filter((w) => w.id === record.id).at(-1)?.run ?? group.at(-1)
       if (!writer) continue
+      // Runs of successive heads: the record is the head's run's. An older head's run whose write
+      // landed after the head moved leaves it to that run ("⏭️ Left to the run of …"); any other
+      // body of an older head's commit stands in the head's place (records/heads.ts).
+      const head = first.schedule.runs?.kind === 'heads' ? runs.at(-1)?.run?.sha : undefined
+      const shown = shownCommit(record.body)
+      if (head && shown && !sameCommit(shown, head)) {
+        if (record.body.includes(LEFT_TO_HEAD)) continue
+        const older = runs.find((r) => r.run?.sha && sameCommit(r.run.sha, shown))
+        found.push({
+          invariant,
+          detail: `the ${what} shows the commit of ${older ? labelOf(older) : shown.slice(0, 7)}, an older head than ${labelOf(runs.at(-1) as RunRecord)}'s (the head at the end): ${JSON.stringify(/^### .*$/m.exec(record.body)?.[0] ?? record.body.slice(0, 80))}, and no warning says why`
+        })
+        continue
+      }
       const result = resultOf(writer)
       if (record.body.includes(IN_PROGRESS))
         found.push({

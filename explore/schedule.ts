@@ -88,6 +88,7 @@ export const FAULT_KINDS = [
   'matrix-legs',
   'two-steps',
   're-run',
+  'two-heads',
   'page-check',
   'page-not-the-one-asked',
   'late-retry-after',
@@ -222,9 +223,11 @@ export interface Schedule {
 
 /**
  * How the runs of one schedule are related: legs of a matrix at once, two steps of one job one
- * after the other, or a re-run (a later attempt) after the first ended.
+ * after the other, a re-run (a later attempt) after the first ended, or runs of successive heads
+ * of one pull / merge request (`heads`: each a push after the one before it started, which moves
+ * the head; an older head's run may end last), which share its comment or note.
  */
-export type RunsKind = 'matrix' | 'steps' | 'rerun'
+export type RunsKind = 'matrix' | 'steps' | 'rerun' | 'heads'
 
 export interface Runs {
   kind: RunsKind
@@ -241,7 +244,7 @@ export interface Runs {
 
 /** A run after the first: the same step (mode and inputs), its own targets and faults, and when it starts. */
 export interface RunPlan {
-  /** Matrix: ms after the first leg was started; steps and re-run: ms after the run before it ended. */
+  /** Matrix: ms after the first leg was started; heads: ms after the run before it was started (its push); steps and re-run: ms after the run before it ended. */
   startMs: number
   /** Its own targets, of the same kinds as the first run's (the same step, another id). */
   targets: TargetPlan[]
@@ -517,7 +520,7 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
         {
           weight: 1,
           arbitrary: fc.record({
-            kind: fc.constantFrom<RunsKind>('matrix', 'steps', 'rerun'),
+            kind: fc.constantFrom<RunsKind>('matrix', 'steps', 'rerun', 'heads'),
             keyed: fc.boolean(),
             ownJobs: fc.boolean(),
             // Mostly two runs; three now and then.
@@ -576,6 +579,13 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
         // The canned sibling is a run's stand-in for another: a schedule of several runs has the real ones.
         if (base.commitStatus && base.mode === 'action' && base.sibling && !runs) schedule.sibling = base.sibling
         if (runs) schedule.runs = runs
+        // Heads of one pull / merge request share its comment or note (their commit statuses and deployments are each on its own commit).
+        if (runs?.kind === 'heads') {
+          schedule.comment = true
+          schedule.deployment = false
+          delete schedule.commitStatus
+          delete schedule.statusListing
+        }
         // While Node loads, a signal goes to a run of one: a run of several that never began is no run of the others' story.
         if (base.signal) schedule.signal = asDelivered(base.mode, runs ? notWhileLoading(base.signal) : base.signal, base.parentKilled)
         if (base.mode === 'command' && base.closeStdoutMs !== undefined) schedule.closeStdoutMs = base.closeStdoutMs
@@ -635,7 +645,7 @@ function runsArb(
   const plan: fc.Arbitrary<RunPlan> = fc.boolean().chain((succeeds) =>
     fc
       .record({
-        startMs: shape.kind === 'matrix' ? fc.integer({ min: 0, max: 1500 }) : fc.integer({ min: 0, max: 500 }),
+        startMs: shape.kind === 'matrix' || shape.kind === 'heads' ? fc.integer({ min: 0, max: 1500 }) : fc.integer({ min: 0, max: 500 }),
         targets: fc.tuple(...targets.map((t) => targetArb(t.kind, succeeds))),
         trigger: trigger ? targetArb(trigger.target.kind, succeeds).map((target) => ({ kind: trigger.kind, target })) : fc.constant(undefined),
         faults,
@@ -655,6 +665,9 @@ function runsArb(
     return runs
   })
 }
+
+/** The kind of fault a schedule of several runs counts as, by how its runs are related. */
+export const RUNS_FAULT = { matrix: 'matrix-legs', steps: 'two-steps', rerun: 're-run', heads: 'two-heads' } as const satisfies Record<RunsKind, FaultKind>
 
 /** The channels of GitHub's and GitLab's requests (the rest are the platform's). */
 const RECORD_PARTIES = /^g[hl]:/
@@ -736,6 +749,6 @@ export function faultsDrawn(schedule: Schedule): Partial<Record<FaultKind, numbe
   for (const place of [schedule.reports.outputFile, schedule.reports.dotenv, schedule.reports.junit, schedule.reports.summaryFile])
     if (place && place !== 'file') add(`report-${place}` as FaultKind)
   add(schedule.timeoutMs < 5000 ? 'deadline-short' : 'deadline-long')
-  if (schedule.runs) add(({ matrix: 'matrix-legs', steps: 'two-steps', rerun: 're-run' } as const)[schedule.runs.kind])
+  if (schedule.runs) add(RUNS_FAULT[schedule.runs.kind])
   return counts
 }

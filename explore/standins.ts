@@ -555,6 +555,13 @@ export interface CommitStatusRecord {
 
 /** The commit every record of a run is written on (the pull request's head, the pipeline's commit). */
 export const RUN_SHA = '3f786850e387550fdab836ed7e6dc881de23001b'
+/** The commit of run `index` of a schedule of several heads of one pull / merge request (`heads`): the first is RUN_SHA, each later one a push after it. */
+export const headSha = (index: number): string => (index === 0 ? RUN_SHA : `${String(index).repeat(8)}${RUN_SHA.slice(8)}`)
+
+/** The pull / merge request's head, as a push moves it (a schedule of several heads); RUN_SHA until then. */
+export interface MovingHead {
+  sha: string
+}
 /** The context (GitHub) or name (GitLab) of the commit status the explorer asks for. */
 export const STATUS_CONTEXT = 'docs'
 /** The run the action believes it is (dev/run-action.js): where its statuses link, and another job's of the same run. */
@@ -566,8 +573,11 @@ export async function startGitHub(
   marker: string,
   onSeen: OnSeen,
   whenOutcome?: (run: number) => Promise<void>
-): Promise<Party & { comments: Comment[]; deployments: DeploymentRecord[]; statuses: CommitStatusRecord[]; addSibling: (state: string) => void }> {
+): Promise<
+  Party & { comments: Comment[]; deployments: DeploymentRecord[]; statuses: CommitStatusRecord[]; addSibling: (state: string) => void; head: MovingHead }
+> {
   let nextId = 100
+  const head: MovingHead = { sha: RUN_SHA }
   const comments: Comment[] = []
   const deployments: DeploymentRecord[] = []
   const statuses: CommitStatusRecord[] = []
@@ -615,9 +625,9 @@ export async function startGitHub(
             return comment ? { status: 200, json: shown(comment) } : notFound()
           }
         }
-      // The pull request's head: every run of a schedule is of its one commit.
+      // The pull request's head: the runs' one commit, or the newest head's of a schedule of several heads (read when answered).
       if (/^\/repos\/[^/]+\/[^/]+\/pulls\/\d+$/.test(path) && req.method === 'GET')
-        return { channel: 'gh:read', write: false, apply: () => ({ status: 200, json: { head: { sha: RUN_SHA } } }) }
+        return { channel: 'gh:read', write: false, apply: () => ({ status: 200, json: { head: { sha: head.sha } } }) }
       if (list && req.method === 'POST')
         return {
           channel: 'gh:write',
@@ -746,7 +756,7 @@ export async function startGitHub(
       by: 'sibling'
     })
   }
-  return { ...party, comments, deployments, statuses, addSibling }
+  return { ...party, comments, deployments, statuses, addSibling, head }
 }
 
 const shownStatus = (s: CommitStatusRecord) => ({
@@ -770,8 +780,9 @@ export async function startGitLab(
   marker: string,
   onSeen: OnSeen,
   whenOutcome?: (run: number) => Promise<void>
-): Promise<Party & { notes: Note[]; statuses: CommitStatusRecord[] }> {
+): Promise<Party & { notes: Note[]; statuses: CommitStatusRecord[]; head: MovingHead }> {
   let nextId = 5000
+  const head: MovingHead = { sha: RUN_SHA }
   const notes: Note[] = []
   const statuses: CommitStatusRecord[] = []
   // Scheduled pipelines on an unchanged commit: the name's statuses of earlier pipelines, oldest first.
@@ -890,9 +901,9 @@ export async function startGitLab(
             return note ? { status: 200, json: shown(note) } : notFound('404 Not found')
           }
         }
-      // The merge request's head: every run of a schedule is of its one commit.
+      // The merge request's head: the runs' one commit, or the newest head's of a schedule of several heads (read when answered).
       if (/^\/api\/v4\/projects\/[^/]+\/merge_requests\/\d+$/.test(path) && req.method === 'GET')
-        return { channel: 'gl:read', write: false, apply: () => ({ status: 200, json: { sha: RUN_SHA } }) }
+        return { channel: 'gl:read', write: false, apply: () => ({ status: 200, json: { sha: head.sha } }) }
       if (one && req.method === 'PUT')
         return {
           channel: 'gl:write',
@@ -924,5 +935,5 @@ export async function startGitLab(
     whenOutcome
   )
   base = party.url
-  return { ...party, notes, statuses }
+  return { ...party, notes, statuses, head }
 }

@@ -76,9 +76,14 @@ export class RecordSkipped extends Error {
   }
 }
 
-/** What a close that wrote says of what it found after its write (a message left to a newer head's run): a line of the log, or a warning with its code. */
+/**
+ * What a close that wrote says of what it found after its write (a message left to a newer head's
+ * run): a line of the log, or a warning with its code. `failed`: a request after the write that
+ * failed, whose reason the lifecycle words (as it words its own) for `sentence`.
+ */
 export interface AfterClose {
-  readonly sentence: string
+  readonly sentence: (why: string) => string
+  readonly failed?: unknown
   readonly level: 'info' | 'warning'
   readonly code: WarningCode
 }
@@ -454,8 +459,20 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
   /** The close was written: its line, and what it found after its write (a warning is gathered with the close's others). */
   const sayClosed = (done: { where: Where; done: 'created' | 'updated'; after?: AfterClose }) => {
     log.info(clean(port.words.closed(done.where, done.done)))
-    if (done.after?.level === 'info') log.info(clean(done.after.sentence))
-    else if (done.after) warn(done.after.sentence, done.after.code)
+    const after = done.after
+    if (!after) return
+    // A rate limit's pause holds every later write of the record, a request after the write's included.
+    const asked = after.failed === undefined ? undefined : port.retryAfterMs?.(after.failed)
+    if (asked !== undefined) notBefore = Math.max(notBefore, Date.now() + asked)
+    // The server's words one line without its escapes, the keys masked before it is cut; a lookup that ran out, its time.
+    const reason =
+      after.failed === undefined
+        ? ''
+        : isAbort(after.failed)
+          ? `the ${port.api} did not answer within ${formatDuration(options.requestTimeoutMs)} (request-timeout)`
+          : oneLine(clean(port.explain(after.failed)), 600)
+    if (after.level === 'info') log.info(clean(after.sentence(reason)))
+    else warn(after.sentence(reason), after.code)
   }
   const signalsUntil = (lookupEndAt: number, alsoOn: AbortSignal[] = []): WriteSignals => {
     const lookup = (endAt: number) => AbortSignal.any([timeoutSignal(lookupBudgetMs(options.requestTimeoutMs, endAt)), deadline, ...alsoOn])
@@ -648,6 +665,13 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
           if (error instanceof RecordSkipped) {
             if (error.level === 'info') log.info(clean(error.sentence))
             else warn(error.sentence, error.code)
+            // Left to another run's record (a newer head's): this run's "in progress" write, unanswered, may still land beside it (found by the explorer).
+            if (open.at === 'sending' || lostOpens() !== undefined)
+              warn(
+                `This run's "in progress" write got no answer: if the ${port.api} applies it later, ${lateOpen()}.`,
+                code('may-not-hold'),
+                ...lateOpenCodes()
+              )
             return false
           }
           // A write of the outcome whose answer was lost may land later, after what follows it.
