@@ -890,10 +890,23 @@ function recordLifecycle(port, options) {
     /** The close was written: its line, and what it found after its write (a warning is gathered with the close's others). */
     const sayClosed = (done) => {
         log.info(clean(port.words.closed(done.where, done.done)));
-        if (done.after?.level === 'info')
-            log.info(clean(done.after.sentence));
-        else if (done.after)
-            warn(done.after.sentence, done.after.code);
+        const after = done.after;
+        if (!after)
+            return;
+        // A rate limit's pause holds every later write of the record, a request after the write's included.
+        const asked = after.failed === undefined ? undefined : port.retryAfterMs?.(after.failed);
+        if (asked !== undefined)
+            notBefore = Math.max(notBefore, Date.now() + asked);
+        // The server's words one line without its escapes, the keys masked before it is cut; a lookup that ran out, its time.
+        const reason = after.failed === undefined
+            ? ''
+            : (0,_listing_js__WEBPACK_IMPORTED_MODULE_3__/* .isAbort */ .rV)(after.failed)
+                ? `the ${port.api} did not answer within ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(options.requestTimeoutMs)} (request-timeout)`
+                : (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLine */ .TN)(clean(port.explain(after.failed)), 600);
+        if (after.level === 'info')
+            log.info(clean(after.sentence(reason)));
+        else
+            warn(after.sentence(reason), after.code);
     };
     const signalsUntil = (lookupEndAt, alsoOn = []) => {
         const lookup = (endAt) => AbortSignal.any([(0,_timeout_signal_js__WEBPACK_IMPORTED_MODULE_5__/* .timeoutSignal */ ._)((0,_step_limits_js__WEBPACK_IMPORTED_MODULE_4__/* .lookupBudgetMs */ .E_)(options.requestTimeoutMs, endAt)), deadline, ...alsoOn]);
@@ -1067,6 +1080,9 @@ function recordLifecycle(port, options) {
                             log.info(clean(error.sentence));
                         else
                             warn(error.sentence, error.code);
+                        // Left to another run's record (a newer head's): this run's "in progress" write, unanswered, may still land beside it (found by the explorer).
+                        if (open.at === 'sending' || lostOpens() !== undefined)
+                            warn(`This run's "in progress" write got no answer: if the ${port.api} applies it later, ${lateOpen()}.`, code('may-not-hold'), ...lateOpenCodes());
                         return false;
                     }
                     // A write of the outcome whose answer was lost may land later, after what follows it.

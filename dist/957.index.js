@@ -271,41 +271,44 @@ function messageRecordPort(platform) {
         const own = io.ownCommit;
         if (!own)
             return undefined;
-        const named = platform.words.named();
         const short = (sha) => sha.slice(0, 7);
-        const mayStand = (why) => ({
-            level: 'warning',
-            code: `${what}.older-head`,
-            sentence: `${named} holds this run's outcome for commit ${short(own)}, but ${why}. If the head moved on meanwhile, the ${what} may show this outcome in place of the newer head's: re-run the newest commit's ${platform.on === 'pull request' ? 'workflow' : 'pipeline'} to write it again.`
-        });
         const read = await io.head().then((sha) => ({ sha }), (error) => ({ error }));
         // Refused (a token that may not read it), the head is not known, as before the write: the rule does not hold the run (heads.ts).
         if ('error' in read && (0,failure/* failureOf */.g5)(read.error, false) === 'refused')
             return undefined;
         if ('error' in read)
-            return mayStand(`the ${platform.on}'s head could not be read after it was written (${platform.explain(read.error)})`);
+            return mayStand((why) => `the ${platform.on}'s head could not be read after it was written (${why})`, read.error, own);
         const head = read.sha;
-        if (head === undefined || (0,heads/* sameCommit */.Kd)(head, own))
+        if (head === undefined)
+            return mayStand(() => `the ${platform.on}'s head read after it was written named no commit`, undefined, own);
+        if ((0,heads/* sameCommit */.Kd)(head, own))
             return undefined;
         const shown = await io.bodyOf(where).then((body) => ({ body }), (error) => ({ error }));
         if ('error' in shown)
-            return mayStand(`the ${platform.on}'s head moved to ${short(head)} while it was written, and what the ${what} shows now could not be read (${platform.explain(shown.error)})`);
+            return mayStand((why) => `the ${platform.on}'s head moved to ${short(head)} while it was written, and what the ${what} shows now could not be read (${why})`, shown.error, own);
         const now = (0,heads/* shownCommit */.jW)(shown.body);
         // The newer head's run wrote after this run did: the message is its own.
         if (now === undefined || !(0,heads/* sameCommit */.Kd)(now, own))
             return undefined;
         const body = io.leftTo(head, result);
-        // What the close wrote last: a read back of a lost write finds it standing as this run's last word.
-        story.closing(body, 'update');
         const left = await io.write(where, body).then(() => undefined, (error) => ({ error }));
         if (left)
-            return mayStand(`the ${platform.on}'s head moved to ${short(head)} while it was written, and leaving the ${what} to that commit's run failed (${platform.explain(left.error)})`);
+            return mayStand((why) => `the ${platform.on}'s head moved to ${short(head)} while it was written, and leaving the ${what} to that commit's run failed (${why})`, left.error, own);
+        // What the close wrote last: a read back of a lost write finds it standing as this run's last word.
+        story.closing(body, 'update');
         return {
             level: 'info',
             code: `${what}.skipped`,
-            sentence: `${named} was left to the run of the ${platform.on}'s head ${short(head)}: the head moved there while this run wrote its outcome for commit ${short(own)}, so the ${what} now says that run writes it. This run's outcome is in its own log and reports.`
+            sentence: () => `${platform.words.named()} was left to the run of the ${platform.on}'s head ${short(head)}: the head moved there while this run wrote its outcome for commit ${short(own)}, so the ${what} now says that run writes it. This run's outcome is in its own log and reports.`
         };
     };
+    /** The warning that this run's outcome may stand in the newer head's place: `why` it could not tell or mark it, worded by the lifecycle from `failed`. */
+    const mayStand = (why, failed, own) => ({
+        level: 'warning',
+        code: `${what}.older-head`,
+        failed,
+        sentence: (reason) => `${platform.words.named()} holds this run's outcome${own ? ` for commit ${own.slice(0, 7)}` : ''}, but ${why(reason)}. If the head moved on meanwhile, the ${what} may show this outcome in place of the newer head's: re-run the newest commit's ${platform.on === 'pull request' ? 'workflow' : 'pipeline'} to write it again.`
+    });
     return {
         api: platform.api,
         record: platform.what,
@@ -334,11 +337,7 @@ function messageRecordPort(platform) {
         },
         async close(outcome, where, opened, signals, found) {
             const done = await writeOutcome(outcome, where, opened, signals, found);
-            const after = await leftAfterWrite(signals, done.where, outcome.result).catch((error) => ({
-                level: 'warning',
-                code: `${what}.older-head`,
-                sentence: `${platform.words.named()} holds this run's outcome, but whether the ${platform.on}'s head moved on while it was written could not be told (${platform.explain(error)}). If it did, the ${what} may show this outcome in place of the newer head's: re-run the newest commit's ${platform.on === 'pull request' ? 'workflow' : 'pipeline'} to write it again.`
-            }));
+            const after = await leftAfterWrite(signals, done.where, outcome.result).catch((error) => mayStand((why) => `whether the ${platform.on}'s head moved on while it was written could not be told (${why})`, error, undefined));
             return after ? { ...done, after } : done;
         },
         async readBack(where, signals, lost) {
