@@ -18,6 +18,7 @@ import {
   everyReportAskedIsWritten,
   exitCodeResultAndReportsAgree,
   gateNeverGreenAcrossRuns,
+  gateNeverGreenAtAnyMoment,
   gateNeverGreenWrongly,
   lastJson,
   noFalseCommitStatusWarning,
@@ -33,6 +34,7 @@ import {
   writtenElsewhereIsTrue
 } from '../explore/invariants.js'
 import { findingOf } from '../explore/planted.js'
+import { tagged, writer } from '../src/records/gate.js'
 import { coverageTable, recordWrites } from '../explore/coverage.js'
 import { faultArb, faultsDrawn, RUNS_FAULT, runSchedule, type Schedule, SWARM_FAULTS, scheduleArb } from '../explore/schedule.js'
 import {
@@ -1039,6 +1041,50 @@ describe('the invariants across the runs of one schedule', () => {
     expect(gateNeverGreenAcrossRuns(runs('failure', warned))).toEqual([])
     // The whole schedule's judge holds it too.
     expect(checkRuns(runs('failure')).map((v) => v.invariant)).toContain('gate never green wrongly')
+  })
+
+  it('1, at every moment. a leg writes success only when the statuses it read just before showed every other leg’s own state success', () => {
+    const legs = [writer('4242', ['leg-1'], 'docs (leg-1)', undefined), writer('4242', ['leg-2'], 'docs (leg-2)', undefined)]
+    const tag = (leg: number, own: 'pending' | 'success' | 'failure') => tagged('https://github.com/acme/docs/actions/runs/4242', legs[leg] as never, own)
+    const listingAt = (at: number): Seen => ({
+      party: 'github',
+      channel: 'gh:lookup',
+      method: 'GET',
+      path: '/repos/acme/docs/commits/x/statuses?per_page=100',
+      fault: { kind: 'ok' },
+      at,
+      delivered: { status: 200, json: [] }
+    })
+    /** Leg 2's status `own` (as `state`) applied at `legTwoAt`; leg 1 lists at 100 and writes its success, applied at 150. */
+    const moment = (legTwoAt: number, own: 'pending' | 'success' | 'failure', state = own === 'success' ? 'pending' : own, stdout = '') =>
+      sharing(
+        [
+          actionRun(0, 'success', { stdout, seen: [listingAt(100), { ...applied('gh:status', 'POST', 2, 150), at: 140 }] }),
+          actionRun(1, 'success', { seen: [applied('gh:status', 'POST', 1, legTwoAt)] })
+        ],
+        {
+          schedule: schedule({ mode: 'action', commitStatus: true, runs: { kind: 'matrix', keyed: false, more: [] } }),
+          commitStatuses: [
+            { ...status(1, state), appliedAt: legTwoAt, targetUrl: tag(1, own) },
+            { ...status(2, 'success'), appliedAt: 150, targetUrl: tag(0, 'success') }
+          ].sort((a, b) => a.appliedAt - b.appliedAt)
+        }
+      )
+    // Leg 2 still waiting before leg 1's read: leg 1 must hold `pending`, not turn the check green.
+    expect(gateNeverGreenAtAnyMoment(moment(50, 'pending')).map((v) => v.detail)).toEqual([
+      'matrix leg 1 wrote success on docs though the statuses it read just before showed matrix leg 2 still waiting (its pending status, applied 50 ms before that read)'
+    ])
+    expect(gateNeverGreenAtAnyMoment(moment(50, 'failure'))[0]?.detail).toMatch(/showed matrix leg 2 ended failure/)
+    // Leg 2's pending landed after the read: the read-then-write window, which the read after the write corrects.
+    expect(gateNeverGreenAtAnyMoment(moment(120, 'pending'))).toEqual([])
+    // Leg 2 held `pending` for the others, its own docs ready: no leg waits on it.
+    expect(gateNeverGreenAtAnyMoment(moment(50, 'success'))).toEqual([])
+    // Leg 1 said its status may not hold what the table says.
+    expect(
+      gateNeverGreenAtAnyMoment(moment(50, 'pending', 'pending', '::warning::The last commit status (success) of docs … [commit-status.late-success]\n'))
+    ).toEqual([])
+    // The whole schedule's judge holds it too.
+    expect(checkRuns(moment(50, 'pending')).map((v) => v.invariant)).toContain('gate never green wrongly')
   })
 
   it('1. a re-run that succeeds may turn the context green; one that fails may not', () => {

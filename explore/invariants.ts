@@ -9,6 +9,7 @@ import { commentEndAt, EXIT_GRACE_MS, STEP_BOUND_SLACK_MS } from '../src/step/li
 import { PARENT_CHECK_MS } from '../src/step/parent.js'
 import { codesOf, everyWarningCode } from '../src/warnings.js'
 import { sameCommit, shownCommit } from '../src/records/heads.js'
+import { tagOf } from '../src/records/gate.js'
 import type { ReportName, RunRecord } from './execute.js'
 import {
   type CommitStatusRecord,
@@ -1232,6 +1233,61 @@ export function gateNeverGreenAcrossRuns(runs: readonly RunRecord[]): Violation[
 }
 
 /**
+ * 1, across runs, at every moment (the table of docs/usage/required-check.md, records/gate.ts): a
+ * run writes `success` on the shared context only when the statuses it read just before showed
+ * every other writer of its attempt with its own latest state success. Each success status a run
+ * wrote is held to the statuses of the other legs and steps that were applied before its last
+ * listing of them (the first page of the last read before that write was sent): one that was
+ * waiting (`pending` of its own) or had failed, errored or been cancelled turns the check green
+ * while the table says it is not, even if a later write puts it right. A status that landed after
+ * that read is the read-then-write window, which the writer's read after its write corrects (and
+ * the end is judged above). Re-runs and heads are not legs of one attempt; a run whose warning
+ * names the commit status (a late success among them) said so.
+ */
+export function gateNeverGreenAtAnyMoment(runs: readonly RunRecord[]): Violation[] {
+  const invariant = 'gate never green wrongly'
+  const first = runs[0]
+  const kind = first?.schedule.runs?.kind
+  if (!first?.schedule.commitStatus || (kind !== 'matrix' && kind !== 'steps')) return []
+  const github = first.schedule.mode === 'action'
+  const channel = github ? 'gh:status' : 'gl:status'
+  const statuses = onContext(first)
+  const writes = appliedWrites(runs, channel)
+  const byId = new Map(statuses.map((status) => [status.id, status]))
+  const found: Violation[] = []
+  for (const write of writes) {
+    const status = byId.get(write.id)
+    if (status?.state !== 'success' || namesCommitStatus(write.run)) continue
+    // The writer's last listing of the statuses before it sent this write: its first page, answered whole.
+    const listing = write.run.seen
+      .filter(
+        (s) =>
+          s.channel === (github ? 'gh:lookup' : 'gl:lookup') &&
+          s.method === 'GET' &&
+          /\/statuses(\?|$)/.test(s.path) &&
+          !/[?&]page=(?!1(?:&|$))\d+/.test(s.path) &&
+          s.delivered?.status === 200 &&
+          s.at < write.seen.at
+      )
+      .at(-1)
+    if (!listing) continue
+    for (const other of runs) {
+      if (other === write.run) continue
+      // The other run's latest status applied before that listing, and the own state its tag tells.
+      const theirs = new Set(writes.filter((w) => w.run === other).map((w) => w.id))
+      const latest = statuses.filter((s) => theirs.has(s.id) && s.appliedAt < listing.at).at(-1)
+      const own = tagOf(latest?.targetUrl)?.own
+      if (own === undefined || own === 'success') continue
+      found.push({
+        invariant,
+        detail: `${labelOf(write.run)} wrote success on ${STATUS_CONTEXT} though the statuses it read just before showed ${labelOf(other)} ${own === 'pending' ? 'still waiting' : `ended ${own}`} (its ${latest?.state} status, applied ${listing.at - (latest?.appliedAt ?? 0)} ms before that read)`
+      })
+    }
+  }
+  return found
+}
+
+/**
  * 2. One record per identity: the runs of one marker (legs without their own pr-comment-key, a
  * re-run and its first attempt) share one comment or note, never two; runs of different markers
  * (legs with their own keys, two steps of a job) have one each.
@@ -1349,4 +1405,4 @@ export function sharedRecordsTrue(runs: readonly RunRecord[]): Violation[] {
 const VERDICT_RANK: Record<Result, number> = { failure: 4, error: 3, timeout: 3, cancelled: 2, success: 0 }
 
 /** The invariants across the runs of a schedule of several. */
-export const ACROSS_RUNS = [gateNeverGreenAcrossRuns, oneRecordPerIdentity, sharedRecordsTrue] as const
+export const ACROSS_RUNS = [gateNeverGreenAcrossRuns, gateNeverGreenAtAnyMoment, oneRecordPerIdentity, sharedRecordsTrue] as const
