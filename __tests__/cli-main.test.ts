@@ -118,7 +118,7 @@ describe('runCommand', () => {
       ...io(['--base-url', sim.url, '--status-id', 'update-success', ...FAST, '--mr-comment', '--output-file', path.join(dir, 'o.json')], {
         WAIT_FOR_DOCS_GITLAB_TOKEN: 'glpat-0123456789'
       }),
-      note
+      note: async () => note
     }
     expect(await runCommand(run)).toBe(0)
     expect(calls).toEqual(['in progress: update-success', 'outcome: success; json written: true'])
@@ -126,7 +126,7 @@ describe('runCommand', () => {
     expect(seen.raw?.['status-id']).toBe('update-success')
   })
 
-  it('--mr-comment without a note to write says so; without --mr-comment no note is made', async () => {
+  it('--mr-comment without a note to write says so; without --mr-comment the note’s code is not even loaded', async () => {
     const sim = await simulator()
     const bare = io(['--base-url', sim.url, '--status-id', 'update-success', ...FAST, '--mr-comment'])
     expect(await runCommand(bare)).toBe(0)
@@ -140,9 +140,9 @@ describe('runCommand', () => {
     let made = false
     const off = {
       ...io(['--base-url', sim.url, '--status-id', 'update-success', ...FAST]),
-      note: () => {
+      note: async () => {
         made = true
-        return { open: () => {}, close: async () => {} }
+        return () => ({ open: () => {}, close: async () => {} })
       }
     }
     expect(await runCommand(off)).toBe(0)

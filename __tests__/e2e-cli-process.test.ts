@@ -13,6 +13,7 @@ import {
   readFileSync,
   readlinkSync,
   readSync,
+  rmSync,
   statSync,
   symlinkSync,
   writeFileSync
@@ -704,6 +705,75 @@ process.on = function (name, listener) {
     const json = JSON.parse(readFileSync(path.join(dir, 'out.json'), 'utf8'))
     expect(json).toMatchObject({ result: 'cancelled', 'exit-code': 143 })
     expect(parseGitLabDotenv(readFileSync(path.join(dir, 'docs.env'), 'utf8'))).toMatchObject({ DOCS_RESULT: 'cancelled' })
+  })
+})
+
+describe('a copy of the command without the files beside its index.js', () => {
+  const warningsIn = (log: string) => log.split('\n').filter((line) => line.startsWith('warning: '))
+
+  it('loads the code of a GitLab record, of a report and of the explanation only when asked for: missing, each is said, and never a crash', async () => {
+    // The chunks ncc splits off beside dist/cli/index.js, which a copy of index.js alone lacks.
+    const bundle = mkdtempSync(path.join(os.tmpdir(), 'wait-for-docs-bundle-'))
+    try {
+      cpSync(path.dirname(COMMAND), bundle, { recursive: true })
+      const chunks = readdirSync(bundle).filter((name) => name.endsWith('.js') && name !== 'index.js')
+      expect(chunks.length).toBeGreaterThan(0)
+      for (const chunk of chunks) rmSync(path.join(bundle, chunk))
+      const entry = path.join(bundle, 'index.js')
+      const sim = await simulator()
+      // A plain run needs none of them: nothing is missed, so nothing is said.
+      const plain = await runCommand(() => [...success(sim), '--json'], { env: KEY_ENV, entry })
+      expect(plain.code, plain.stderr).toBe(0)
+      expect(JSON.parse(plain.stdout)).toMatchObject({ result: 'success', 'exit-code': 0 })
+      expect(warningsIn(plain.stderr)).toEqual([])
+      // A GitLab record's code is loaded only when its flag asks for it: missing, one warning each, and the result and exit code stand.
+      sim.reset()
+      const records = await runCommand(() => [...success(sim), '--mr-comment', '--commit-status', 'docs', '--output-file', 'out.json'], {
+        env: KEY_ENV,
+        entry
+      })
+      expect(records.code, records.stdout + records.stderr).toBe(0)
+      expect(JSON.parse(records.file('out.json') ?? 'null')).toMatchObject({ result: 'success', 'exit-code': 0 })
+      expect(warningsIn(records.stdout)).toEqual([
+        expect.stringMatching(
+          /^warning: The merge request note could not be written: the code for it could not be loaded \(.+\)\. Check that this copy of wait-for-docs is complete \(every file beside its index\.js\); the result does not depend on it\. \[note\.not-loaded\]$/
+        ),
+        expect.stringMatching(
+          /^warning: The commit status could not be written: the code for it could not be loaded \(.+\)\. .* \[commit-status\.not-loaded\]$/
+        )
+      ])
+      expect(records.stdout).toContain('Result: success')
+      // A failure's explanation is code of its own: missing, one warning, and the failure's exit code.
+      sim.reset()
+      const failed = await runCommand(() => ['--base-url', sim.url, '--status-id', 'update-failure', ...FAST, '--output-file', 'out.json'], {
+        env: KEY_ENV,
+        entry
+      })
+      expect(failed.code, failed.stdout + failed.stderr).toBe(1)
+      expect(JSON.parse(failed.file('out.json') ?? 'null')).toMatchObject({ result: 'failure', 'exit-code': 1 })
+      expect(warningsIn(failed.stdout)).toEqual([
+        expect.stringMatching(/^warning: The explanation of this outcome could not be loaded .* \[explanation\.not-loaded\]$/)
+      ])
+      // The job summary's and the JUnit report's code: the summary, optional, is a warning; a JUnit report a pipeline reads cannot be left out: exit 4.
+      sim.reset()
+      const summary = await runCommand(() => [...success(sim), '--summary-file', 'docs.md', '--output-file', 'out.json'], { env: KEY_ENV, entry })
+      expect(summary.code, summary.stdout + summary.stderr).toBe(0)
+      expect(summary.file('docs.md')).toBeUndefined()
+      expect(warningsIn(summary.stdout)).toEqual([
+        expect.stringMatching(
+          /^warning: The job summary could not be written to docs\.md: the code that writes it could not be loaded \(.+\): check that this copy of wait-for-docs is complete .* \[report\.not-written\]$/
+        )
+      ])
+      sim.reset()
+      const junit = await runCommand(() => [...success(sim), '--junit', 'docs.xml', '--output-file', 'out.json'], { env: KEY_ENV, entry })
+      expect(junit.code, junit.stdout + junit.stderr).toBe(4)
+      expect(junit.stdout).toContain('The JUnit report could not be written to docs.xml: the code that writes it could not be loaded (')
+      // What to check is the copy of the command, not the report's folder or the disk.
+      expect(junit.stdout).not.toContain('Check that its folder')
+      expect(JSON.parse(junit.file('out.json') ?? 'null')).toMatchObject({ result: 'error', 'exit-code': 4 })
+    } finally {
+      rmSync(bundle, { recursive: true, force: true })
+    }
   })
 })
 

@@ -22,7 +22,7 @@ function io(argv: string[], note: (fault: () => void) => RunRecord) {
     env: { WAIT_FOR_DOCS_ADMIN_KEY: ADMIN_KEY, GITLAB_CI: 'false' },
     stdout: { write: (text: string) => out.push(text) },
     stderr,
-    note: () => note(() => unforeseen(new TypeError('the unforeseen'), stderr)),
+    note: async () => () => note(() => unforeseen(new TypeError('the unforeseen'), stderr)),
     out: () => out.join(''),
     err: () => err.join('')
   }

@@ -175,4 +175,43 @@ describe('layers', () => {
         expect(spec, `${file} loads undici's index`).not.toBe('undici')
       }
   })
+
+  // What a plain run of the command loads is what it compiles at start-up (bench/results.md, part 1):
+  // the code only a flag or a failure needs is reached through import() alone, a chunk of its own.
+  it('a plain run of the command loads neither GitLab’s records, nor the JUnit report or job summary, nor the explanation of a failure', () => {
+    /** The files `file` loads with itself: static imports other than `import type`, followed through. */
+    const loadedWith = (entry: string): Set<string> => {
+      const seen = new Set<string>()
+      const visit = (file: string) => {
+        if (seen.has(file)) return
+        seen.add(file)
+        const text = readFileSync(path.join(SRC, file), 'utf8')
+        for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\s+(?!type\b)([^'"]*?)from\s+['"](\.[^'"]+)['"]|(?:^|\n)\s*import\s+['"](\.[^'"]+)['"]/g)) {
+          const spec = m[2] ?? m[3] ?? ''
+          // `import { type A, type B } from …` loads nothing either.
+          const names = m[1]?.replace(/[{}\s]/g, '').split(',') ?? []
+          if (spec.endsWith('.json') || (m[1] !== undefined && names.every((name) => name.startsWith('type')))) continue
+          visit(resolved(file, spec))
+        }
+      }
+      visit(entry)
+      return seen
+    }
+    const loaded = loadedWith('cli/index.ts')
+    // The reading follows the imports it means (a guard that the check can fail).
+    expect(loaded).toContain('cli/main.ts')
+    expect(loaded).toContain('engine/wait.ts')
+    for (const lazy of [
+      'gitlab/mr-note.ts',
+      'gitlab/commit-status.ts',
+      'gitlab/api.ts',
+      'records/lifecycle.ts',
+      'report/comment.ts',
+      'report/explain.ts',
+      'report/summary.ts',
+      'cli/junit.ts'
+    ])
+      expect(loaded.has(lazy), `a plain run of the command loads ${lazy}`).toBe(false)
+    expect(importsOf('cli/index.ts')).toEqual(expect.arrayContaining(['../gitlab/mr-note.js', '../gitlab/commit-status.js']))
+  })
 })

@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -70,6 +70,12 @@ describe('the packed package', () => {
     expect(readFileSync(path.join(work, 'package', entry), 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true)
     // Nothing of the sources, tests or tools: the bundle, the manifest and the documents.
     expect(files.filter((f) => /^(src|__tests__|bench|dev|node_modules)\//.test(f))).toEqual([])
+  })
+
+  it('holds every file beside the command’s index.js: the chunks it loads only when a flag or an outcome asks for them', () => {
+    const built = readdirSync(path.join(ROOT, 'dist', 'cli')).map((name) => `dist/cli/${name}`)
+    expect(built.filter((file) => /^dist\/cli\/\d+\.index\.js$/.test(file)).length).toBeGreaterThan(0)
+    expect(built.filter((file) => !files.includes(file))).toEqual([])
   })
 
   it('--help names no file the package does not hold', () => {

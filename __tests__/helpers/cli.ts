@@ -23,6 +23,8 @@ export interface CommandRunOptions {
   /** Called with everything written so far, on each chunk of stdout or stderr. */
   onOutput?: (written: string, child: ChildProcess) => void
   timeoutMs?: number
+  /** The command's entry, when not dist/cli/index.js (a copy of the bundle). */
+  entry?: string
 }
 
 /** A fresh folder for a run's reports. */
@@ -35,7 +37,7 @@ export function runCommand(args: (dir: string) => string[], options: CommandRunO
   const env: Record<string, string> = {}
   for (const name of ['PATH', 'HOME', 'TMPDIR', 'SYSTEMROOT']) if (process.env[name] !== undefined) env[name] = process.env[name] as string
   Object.assign(env, options.env)
-  const child = spawn(process.execPath, [COMMAND, ...args(dir)], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [options.entry ?? COMMAND, ...args(dir)], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
   const seen = () => options.onOutput?.(stdout + stderr, child)

@@ -4,8 +4,6 @@ import { guardProcess } from '../step/guard.js'
 import { EXIT_GRACE_MS } from '../step/limits.js'
 import { EXIT } from './exit-codes.js'
 import { runCommand, unforeseen } from './main.js'
-import { createPipelineCommitStatus } from '../gitlab/commit-status.js'
-import { createMergeRequestNote } from '../gitlab/mr-note.js'
 import { outputDrained } from './output.js'
 import { endThroughExit } from '../step/process-end.js'
 
@@ -40,8 +38,9 @@ runCommand({
   env: process.env,
   stdout: process.stdout,
   stderr: process.stderr,
-  note: createMergeRequestNote,
-  commitStatus: createPipelineCommitStatus
+  // Each record's code (with records/ and the comment's Markdown) is a chunk of its own, loaded only when asked for.
+  note: () => import('../gitlab/mr-note.js').then((code) => code.createMergeRequestNote),
+  commitStatus: () => import('../gitlab/commit-status.js').then((code) => code.createPipelineCommitStatus)
 })
   .then(
     (code) => {

@@ -3,11 +3,8 @@
 import packageJson from '../../package.json'
 import type { NoteContext } from '../gitlab/context.js'
 import { INPUT_NAMES } from '../inputs/fields.js'
-import type { RawInputs } from '../inputs/parse.js'
-import type { RunRecord } from '../records/run-record.js'
 import type { OutputName } from '../report/outputs.js'
 import { commandPlace } from '../report/place.js'
-import type { RecordName } from '../warnings.js'
 import { finishingWithin, listenForCancel } from '../step/cancel.js'
 import { faultMessage } from '../step/guard.js'
 import { redactorFor, secretsOf } from '../step/run.js'
@@ -18,23 +15,19 @@ import { readCommandLine } from './flags.js'
 import { renderHelp } from './help.js'
 import { createCommandLog, wantsColour } from './log.js'
 import { quietWhenClosed, thenOnClose } from './output.js'
-import { type ReportPlaces, writeStartedIds } from './reports.js'
+import { commandRecords, type RecordsCode } from './records.js'
+import { type ReportPlaces, reportCode, writeStartedIds } from './reports.js'
 import { leftToWrite, logEndOf, reportResult } from './result.js'
 
 export const VERSION: string = packageJson.version
 
 type Env = Readonly<Record<string, string | undefined>>
-type RecordMaker = (context: NoteContext, raw: RawInputs) => RunRecord
 
-export interface CommandIo {
+export interface CommandIo extends RecordsCode {
   argv: readonly string[]
   env: Env
   stdout: { write(text: string): unknown; isTTY?: boolean }
   stderr: { write(text: string): unknown; isTTY?: boolean }
-  /** Makes the merge request note for `--mr-comment` (`createMergeRequestNote` of gitlab/mr-note.ts); `raw` holds every input as given. */
-  note?: RecordMaker
-  /** Makes the GitLab commit status for `--commit-status` (`createPipelineCommitStatus` of gitlab/commit-status.ts); it takes the note's token. */
-  commitStatus?: RecordMaker
   /** Told the exit code as soon as the outcome decides it (the process keeps it, whatever ends it after). */
   decided?: (exitCode: number) => void
 }
@@ -67,18 +60,11 @@ export async function runCommand(io: CommandIo): Promise<number> {
     watchParent: true
   })
   const context: NoteContext = { token: options.gitlabToken, env: io.env, log, clean, signal: cancel.signal, startedAt, exitBy: cancel.exitBy }
-  const records = [
-    options.mrComment && recordOf(io.note, 'note', '--mr-comment', 'merge request note'),
-    raw['commit-status'].trim() !== '' && recordOf(io.commitStatus, 'commit-status', 'commit-status', 'commit status')
-  ].filter((record): record is RunRecord => typeof record === 'object')
-  function recordOf(make: RecordMaker | undefined, record: RecordName, input: string, what: string): RunRecord | undefined {
-    if (make) return make(context, raw)
-    log.warning(`${input} is set, but this build of wait-for-docs has no ${what}. No ${what} was written.`, `${record}.not-loaded`)
-    return undefined
-  }
+  const asked = { note: options.mrComment, commitStatus: raw['commit-status'].trim() !== '' }
+  const records = await commandRecords(context, raw, asked, io)
   const { outputFile, dotenv, dotenvPrefix, junit, summaryFile } = options
   const places: ReportPlaces = { outputFile, dotenv, dotenvPrefix, junit, summaryFile, summary: raw.summary.trim().toLowerCase() !== 'false' }
-  const sinks = { places, place, clean, log, json: options.json ? stdout : undefined, startedAt, cancel }
+  const sinks = { places, code: reportCode(places), place, clean, log, json: options.json ? stdout : undefined, startedAt, cancel }
   const startedIds: Partial<Record<OutputName, string>> = {}
   return tellRun(
     {
@@ -95,7 +81,7 @@ export async function runCommand(io: CommandIo): Promise<number> {
       logEnd: logEndOf(places),
       problems: command.problems,
       records,
-      waitOver: () => cancel.willNow(finishingWithin(leftToWrite(sinks, { note: options.mrComment, commitStatus: raw['commit-status'].trim() !== '' }))),
+      waitOver: () => cancel.willNow(finishingWithin(leftToWrite(sinks, asked))),
       report: (outcome, settings, signal) => reportResult(sinks, outcome, settings, signal),
       decided: io.decided
     },

@@ -5,11 +5,9 @@ import type { RunOutcome } from '../model.js'
 import type { ExplainOptions, Explainer } from '../report/explainer.js'
 import { addressesLeftOut, computeOutputs, OUTPUT_NAMES, type OutputName, type Outputs } from '../report/outputs.js'
 import { outputsNotWritten, reasonOf } from '../report/publish.js'
-import { renderSummary } from '../report/summary.js'
-import { inertCommands, inertJson } from '../text.js'
+import { inertCommands, inertJson, oneLine } from '../text.js'
 import { renderDotenv } from './dotenv.js'
 import { jsonReport } from './json-report.js'
-import { renderJunit } from './junit.js'
 import type { CommandLog } from './log.js'
 import { holdsEarlyReport, isStream, type OpenedStream, openStream, type StreamWait, writeReportFile } from './write-file.js'
 
@@ -23,8 +21,51 @@ export interface ReportPlaces {
   summary: boolean
 }
 
+/**
+ * The code of the reports only their flags ask for: the JUnit XML (junit.ts) and the job summary
+ * (report/summary.ts), each loaded once, and never on a run that asks for neither. Bundled, each
+ * is a chunk beside index.js; one that cannot be loaded (a copy of the command without the files
+ * beside its index.js) is that report's to say when it is written: it could not be.
+ */
+export interface ReportCode {
+  junit(): Promise<typeof import('./junit.js')>
+  summary(): Promise<typeof import('../report/summary.js')>
+}
+
+/** The report code `places` asks for, its loading started now (while the run waits) and awaited when the report is written. */
+export function reportCode(places: ReportPlaces): ReportCode {
+  const code: ReportCode = {
+    junit: once(() => import('./junit.js')),
+    summary: once(() => import('../report/summary.js'))
+  }
+  // Seen now, so that a load that fails is no unhandled rejection before its report is written.
+  if (places.junit) code.junit().catch(() => undefined)
+  if (places.summaryFile && places.summary) code.summary().catch(() => undefined)
+  return code
+}
+
+/** A report whose code could not be loaded: what to check is the copy of the command, not the report's folder. */
+class CodeNotLoaded extends Error {}
+
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined
+  return () => {
+    loading ??= Promise.resolve()
+      .then(load)
+      .catch((error: unknown) => {
+        const why = oneLine(error instanceof Error ? error.message : String(error), 300)
+        throw new CodeNotLoaded(
+          `the code that writes it could not be loaded (${why}): check that this copy of wait-for-docs is complete (every file beside its index.js)`
+        )
+      })
+    return loading
+  }
+}
+
 export interface ReportContext {
   places: ReportPlaces
+  /** The code of the reports their flags ask for (reportCode); made when not given. */
+  code?: ReportCode
   explain: ExplainOptions
   /** The explainer of an outcome (load-explainer.ts: loaded once, and only when there is something to explain). */
   explainer: (outcome: RunOutcome) => Promise<Explainer>
@@ -41,23 +82,25 @@ export interface ReportContext {
 interface Report {
   what: string
   file: string
-  render: (outcome: RunOutcome, told: Explainer) => string
+  render: (outcome: RunOutcome, told: Explainer) => string | Promise<string>
   /** A report the outcome does not depend on: one that cannot be written is a warning. */
   optional?: boolean
 }
 
 function reportsAsked(context: ReportContext): Report[] {
   const { places, clean } = context
+  const code = context.code ?? reportCode(places)
   const reports: Report[] = []
   if (places.outputFile)
     reports.push({ what: 'JSON report', file: places.outputFile, render: (o, told) => `${inertJson(jsonReport(o, context.verdict(o, told), clean), 2)}\n` })
   if (places.dotenv) reports.push({ what: 'dotenv report', file: places.dotenv, render: (o) => renderDotenv(cleanOutputs(o, clean), places.dotenvPrefix).text })
-  if (places.junit) reports.push({ what: 'JUnit report', file: places.junit, render: (o, told) => renderJunit(o, told, context.explain, clean) })
+  if (places.junit)
+    reports.push({ what: 'JUnit report', file: places.junit, render: async (o, told) => (await code.junit()).renderJunit(o, told, context.explain, clean) })
   if (places.summaryFile && places.summary)
     reports.push({
       what: 'job summary',
       file: places.summaryFile,
-      render: (o, told) => inertCommands(clean(renderSummary(o, told, context.explain))),
+      render: async (o, told) => inertCommands(clean((await code.summary()).renderSummary(o, told, context.explain))),
       optional: true
     })
   return reports
@@ -87,12 +130,17 @@ export async function writeReports(waited: RunOutcome, context: ReportContext): 
   const reports = [...asked.filter((r) => !isStream(r.file)), ...asked.filter((r) => isStream(r.file))]
   const failed = new Set<Report>()
   const problems: string[] = []
+  /** Whether a report failed on its file (its folder, the disk, a FIFO's reader), not on its code. */
+  let onDisk = false
   /** Says why the report could not be written; false when the outcome must change. */
   const fail = (report: Report, error: unknown): boolean => {
     failed.add(report)
     const why = `The ${report.what} could not be written to ${report.file}: ${reasonOf(error)}`
     if (report.optional) log.warning(context.clean(`${why}. The outcome and the other reports stand.`), 'report.not-written')
-    else problems.push(why)
+    else {
+      problems.push(why)
+      onDisk ||= !(error instanceof CodeNotLoaded)
+    }
     return report.optional === true
   }
   // Every stream is opened and tried first: one that cannot take its report changes the outcome
@@ -106,7 +154,12 @@ export async function writeReports(waited: RunOutcome, context: ReportContext): 
         fail(report, error)
       }
   const notWritten = () =>
-    outputsNotWritten(waited, `${problems.join('; ')}. Check that its folder can be created and written to (a FIFO needs its reader), and the free disk space`)
+    outputsNotWritten(
+      waited,
+      onDisk
+        ? `${problems.join('; ')}. Check that its folder can be created and written to (a FIFO needs its reader), and the free disk space`
+        : problems.join('; ')
+    )
   let outcome = problems.length > 0 ? notWritten() : waited
   const holds = new Map<Report, RunOutcome>()
   try {
@@ -117,7 +170,7 @@ export async function writeReports(waited: RunOutcome, context: ReportContext): 
       for (const report of reports) {
         if (failed.has(report) || holds.get(report) === outcome) continue
         try {
-          const text = report.render(outcome, await context.explainer(outcome))
+          const text = await report.render(outcome, await context.explainer(outcome))
           const stream = streams.get(report)
           if (stream) await stream.write(text)
           else writeReportFile(report.file, text)

@@ -12,11 +12,13 @@ import { inertJson, oneLine } from '../text.js'
 import { exitCodeOf } from './exit-codes.js'
 import { jsonReport } from './json-report.js'
 import type { CommandLog } from './log.js'
-import { type ReportPlaces, writeReports } from './reports.js'
+import { type ReportCode, type ReportPlaces, writeReports } from './reports.js'
 import { STREAM_EXIT_MARGIN_MS, STREAM_LIMIT_MS, type StreamWait, streamWait } from './write-file.js'
 
 export interface ResultSinks {
   places: ReportPlaces
+  /** The code of the reports the flags ask for, loading since the flags were read. */
+  code: ReportCode
   place: RunPlace
   clean: (text: string) => string
   log: CommandLog
@@ -50,6 +52,7 @@ export async function reportResult(
   const streams = streamsWait(sinks, settings)
   const outcome = await writeReports(reported, {
     places: { ...places, summary: settings?.summary ?? places.summary },
+    code: sinks.code,
     explain,
     explainer,
     clean,

@@ -3,8 +3,8 @@
 // their code, nor the lifecycle they share.
 import type { RecordName } from '../warnings.js'
 import { recordsAskedFor, type RawInputs } from '../inputs/parse.js'
+import { notLoadedRecord } from '../records/not-loaded.js'
 import type { KeptRecordOptions, RunRecord } from '../records/run-record.js'
-import { oneLine } from '../text.js'
 
 export interface GitHubRecords {
   /** In the order they are opened and closed: the comment, the deployment, the commit status. */
@@ -35,14 +35,9 @@ export async function githubRecords(kept: KeptRecordOptions & { raw: RawInputs }
 }
 
 /** A record whose code could not be loaded: nothing is written, and the step says so at the close. */
-function notLoaded(what: string, record: RecordName, error: unknown, { log, clean }: KeptRecordOptions): RunRecord {
-  const why = oneLine(clean(error instanceof Error ? error.message : String(error)), 300)
-  return {
-    open: () => undefined,
-    close: async () =>
-      log.warning(
-        `The ${what} could not be written: the action's code for it could not be loaded (${why}). Check that the action's dist/ folder is complete (every file beside dist/index.js); the step's result does not depend on it.`,
-        `${record}.not-loaded`
-      )
-  }
+function notLoaded(what: string, record: RecordName, error: unknown, kept: KeptRecordOptions): RunRecord {
+  return notLoadedRecord(what, record, error, kept, {
+    code: "the action's code",
+    check: "Check that the action's dist/ folder is complete (every file beside dist/index.js); the step's result does not depend on it"
+  })
 }
