@@ -43307,6 +43307,17 @@ const githubLog = {
     }
 };
 
+;// CONCATENATED MODULE: ./src/records/not-loaded.ts
+
+/** A record that writes nothing and says at the close why (`<record>.not-loaded`); the result does not depend on it. */
+function notLoadedRecord(what, record, error, { log, clean }, words) {
+    const why = (0,src_text/* oneLine */.TN)(clean(error instanceof Error ? error.message : String(error)), 300);
+    return {
+        open: () => undefined,
+        close: async () => log.warning(`The ${what} could not be written: ${words.code} for it could not be loaded (${why}). ${words.check}.`, `${record}.not-loaded`)
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/github/records.ts
 
 
@@ -43331,12 +43342,11 @@ async function githubRecords(kept, setOutputNow) {
     };
 }
 /** A record whose code could not be loaded: nothing is written, and the step says so at the close. */
-function notLoaded(what, record, error, { log, clean }) {
-    const why = (0,src_text/* oneLine */.TN)(clean(error instanceof Error ? error.message : String(error)), 300);
-    return {
-        open: () => undefined,
-        close: async () => log.warning(`The ${what} could not be written: the action's code for it could not be loaded (${why}). Check that the action's dist/ folder is complete (every file beside dist/index.js); the step's result does not depend on it.`, `${record}.not-loaded`)
-    };
+function notLoaded(what, record, error, kept) {
+    return notLoadedRecord(what, record, error, kept, {
+        code: "the action's code",
+        check: "Check that the action's dist/ folder is complete (every file beside dist/index.js); the step's result does not depend on it"
+    });
 }
 
 // EXTERNAL MODULE: ./src/report/explainer.ts

@@ -1,0 +1,471 @@
+export const id = 389;
+export const ids = [389];
+export const modules = {
+
+/***/ 2296:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   PP: () => (/* binding */ explainTarget),
+/* harmony export */   e9: () => (/* binding */ checkNext),
+/* harmony export */   pI: () => (/* binding */ problemAsGiven)
+/* harmony export */ });
+/* harmony import */ var _durations_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5534);
+/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5101);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8992);
+/* harmony import */ var _evidence_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3877);
+/* harmony import */ var _explainer_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6434);
+/* harmony import */ var _place_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8141);
+// The advice per reason: why one target (or a page or search check) ended as it did, and what
+// to do now, in the words of where the step runs (place.ts: an input of the action, a flag or a
+// variable of the command, "re-run the job" or "run the pipeline again").
+
+
+
+
+
+
+/** Why one target ended as it did, and what to do now, in the user's terms. */
+function explainTarget(t, options = {}) {
+    const place = options.place ?? _place_js__WEBPACK_IMPORTED_MODULE_5__/* .GITHUB_ACTIONS_PLACE */ .ME;
+    const input = place.input;
+    const noun = t.ref.kind === 'update' ? 'update' : 'agent job';
+    const error = t.error ? (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(t.error, 600) : undefined;
+    switch (t.result) {
+        case 'success':
+            return (0,_explainer_js__WEBPACK_IMPORTED_MODULE_4__/* .succeededTarget */ .ZP)(t);
+        case 'failure': {
+            if ((0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .wrongCommit */ .ru)(t))
+                return {
+                    reason: `did not deploy the expected commit: ${error ?? 'its record names another commit'}`,
+                    next: options.expectedCommit ??
+                        `check that the platform deploys the branch this run is for and that the update started after the push; remove ${input('expect-sha')} if any commit will do`
+                };
+            if (t.ref.kind === 'update') {
+                const summary = (0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .updateSummary */ .MT)(t);
+                // Every file its error lines name, counted; the quoted lines' are annotated (or quoted).
+                const files = (0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .namedFiles */ .VI)(t, options.docsRoot);
+                const shown = (0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .namedFiles */ .VI)(t, options.docsRoot, true).filter((file) => file !== files[0]).length;
+                const others = files.length - 1;
+                const how = place.annotates ? 'annotated in the workflow run' : 'quoted above';
+                const where = others === 0
+                    ? place.annotates
+                        ? ' (named in its log and annotated in the workflow run)'
+                        : ' (named in its log)'
+                    : shown === others
+                        ? ` (and ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .counted */ .hS)(others, 'other file')} its log names; each is ${how})`
+                        : ` (and ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .counted */ .hS)(others, 'other file')} its log names; ${shown} of them ${shown === 1 ? 'is' : 'are'} ${how}, every one is in its log)`;
+                return {
+                    reason: summary ? `failed: “${summary}”` : `failed (status "${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(t.status, 80)}")`,
+                    next: files[0]
+                        ? `fix ${files[0]}${where}, push, and let the update run again`
+                        : `read the update log in ${place.details}, fix the docs source, and run the update again`
+                };
+            }
+            const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined;
+            const where = prLink ? `its pull request: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(prLink, 300)}` : `job id ${t.ref.id}`;
+            if (t.status === 'failed')
+                return { reason: `failed (status "failed"; ${where})`, next: 'open the job in the dashboard to read why it failed, then start it again' };
+            const next = t.status === 'archived'
+                ? `set ${input('accept-archived')} to true if an archived job is fine, else start the job again`
+                : `read the job in the dashboard to see why it opened no pull request, or drop ${input('require-pr')}`;
+            return { reason: `did not succeed: ${error ?? `it ended with status "${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(t.status, 80)}"`} (${where})`, next };
+        }
+        case 'timeout': {
+            const status = t.status ? `still "${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(t.status, 80)}"` : 'never answered with a status';
+            const waited = `after ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(t.finishedAfterMs)}`;
+            const problem = lastProblem(t.error);
+            const raise = options.timeoutMs === undefined ? `raise ${input('timeout')}` : `raise ${input('timeout')} (now ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(options.timeoutMs)})`;
+            if (problem && !t.status)
+                return { reason: `${status} ${waited}: ${problem}`, next: networkNext(problem, place) };
+            return {
+                reason: `${status} ${waited}${problem ? ` (last problem: ${problem})` : ''}`,
+                next: `if this ${noun} usually takes longer, ${raise}; if it is stuck, check it in the dashboard`
+            };
+        }
+        case 'cancelled':
+            if (t.stoppedByFailFast)
+                return { reason: error ?? 'stopped by fail-fast', next: 'fix the target that failed first; this one was stopped because of it' };
+            return {
+                reason: `had not settled when the wait on it was cancelled${t.status ? ` (last status "${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(t.status, 80)}")` : ''}; only the wait was cancelled, not the ${noun}`,
+                next: `follow the ${noun} in the dashboard, or ${place.rerun} to wait on it again`
+            };
+        case 'error': {
+            if ((0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .unknownEnd */ .EI)(t)) {
+                const summary = (0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .updateSummary */ .MT)(t);
+                return {
+                    reason: `ended with status "${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(t.status, 80)}", which this action does not know, so it does not count as success${summary ? `: “${summary}”` : ''}`,
+                    next: `its status, summary and last log lines are in ${place.details}; check in the dashboard how the update ended, then run it again`
+                };
+            }
+            // Never a status read: told as what kept it away, with what to do about that.
+            const never = t.status ? undefined : (0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_1__/* .neverReadProblem */ .UN)(t.error);
+            if (never)
+                return { reason: `never answered with a status after ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(t.finishedAfterMs)}: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(never, 300)}`, next: networkNext(never, place) };
+            return explainError(t, error ?? 'no reason was given', place);
+        }
+    }
+}
+function lastProblem(error) {
+    const found = error ? /; last problem: (.*)$/.exec(error) : null;
+    return found?.[1] ? (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(found[1], 300) : undefined;
+}
+function networkNext(problem, place) {
+    const baseUrl = place.input('base-url');
+    if (/^nothing answered at base-url\b/.test(problem))
+        return unreachableNext(place);
+    // Slower than request-timeout is not unreachable: the address answered, too late.
+    if (/^no complete answer within .*\(request-timeout\)/.test(problem))
+        return `the platform did not answer within ${place.input('request-timeout')}: if it is this slow, raise ${place.input('request-timeout')}; if it stays silent, check its status page, then ${place.rerun}`;
+    if (/^HTTP 5\d\d/.test(problem))
+        return `the platform kept answering with a server error: check its status page, then ${place.rerun}`;
+    if (/^HTTP 429/.test(problem))
+        return `the platform kept asking to slow down: run fewer waits on the same key at once, or raise ${place.input('timeout')}`;
+    if (/record has an empty "status"$/.test(problem))
+        return 'the platform answered, but without a status: check it in the dashboard, and report the empty status to the platform if it stays';
+    if (/not JSON|not the JSON expected/.test(problem))
+        return `check that ${baseUrl} is the address of the platform API (the answers were not its JSON; a proxy or web page may be in between)`;
+    const from = place.kind === 'github' ? 'the runner (and HTTPS_PROXY / NO_PROXY on self-hosted runners)' : 'where this runs (and HTTPS_PROXY / NO_PROXY)';
+    return `check that ${baseUrl} is right and reachable from ${from}, then ${place.rerun}`;
+}
+/**
+ * What to do after a page or search check that ended without a verdict (cancelled, timed out,
+ * an error), from why it ended: a cancel is not a wrong input, a 429 not a wrong key.
+ */
+function checkNext(check, result, error, place) {
+    const input = place.input;
+    if (result === 'cancelled')
+        return `nothing is wrong with the docs or the inputs as far as is known: the run was cancelled during the ${check}; ${place.rerun} to check again`;
+    // `page "<path>": <reason>`, or a timeout's `…; last problem: <reason>`.
+    const first = error.split('\n')[0] ?? '';
+    const problem = lastProblem(first) ?? (first.includes('": ') ? first.slice(first.indexOf('": ') + 3) : first);
+    if (/^nothing answered at base-url\b/.test(problem))
+        return unreachableNext(place);
+    if (/^HTTP 401\b/.test(problem))
+        return `put a current assistant API key in the secret passed as ${input('assistant-key')}`;
+    if (/^HTTP 403\b/.test(problem))
+        return `pass in ${input('assistant-key')} a key of the project whose docs ${input('search-domain')} names`;
+    if (/check page-path\)$/.test(problem))
+        return `check ${input('page-path')}: the platform refused a path (each is a page's path as search results give it, such as quickstart, without the docs root or a file extension)`;
+    // A check never answered until the deadline (an error, "could not tell") is told as a timeout was: by its last problem.
+    if (result === 'timeout' || lastProblem(error) !== undefined) {
+        if (!lastProblem(error))
+            return `if the docs take longer to be published, raise ${input('timeout')}`;
+        return networkNext(problem, place).replace('run fewer waits on the same key at once', 'run fewer checks on the same assistant key at once');
+    }
+    return `check ${input('search-domain')} and ${input('assistant-key')}, and that ${input('base-url')} reaches the discovery API`;
+}
+/** What to do when nothing answered at base-url: the address is wrong far more often than the platform is down. */
+function unreachableNext(place) {
+    return `check ${place.input('base-url')}: it must be the address of the platform API, reachable from here; then ${place.rerun}`;
+}
+function explainError(t, error, place) {
+    const input = place.input;
+    if (/^nothing answered at base-url\b/.test(error))
+        return { reason: `could not be read: ${error}`, next: unreachableNext(place) };
+    const idInput = t.ref.kind === 'update' ? input('status-id') : `${input('job-id')} and ${input('project-id')}`;
+    if (/^HTTP 401\b/.test(error)) {
+        const key = /rejected ([\w-]+)/.exec(error)?.[1] ?? 'admin-key';
+        return { reason: `could not be read: the platform rejected ${key} (HTTP 401)`, next: `put a current API key in the secret passed as ${input(key)}` };
+    }
+    if (/^HTTP 403\b/.test(error)) {
+        const key = /^HTTP 403: ([\w-]+)/.exec(error)?.[1] ?? 'admin-key';
+        return {
+            reason: `could not be read: ${key} is not allowed to read it (HTTP 403)`,
+            next: `pass in ${input(key)} a key of the project that owns this ${t.ref.kind === 'update' ? 'update' : 'job'}`
+        };
+    }
+    if (/^HTTP 404\b/.test(error))
+        return {
+            reason: `was not found (${error})`,
+            next: `check ${idInput}: the id must come from the step that started it, for the project of the key`
+        };
+    return { reason: `ended with an error: ${error}`, next: `see ${place.details} for details; ${place.rerun} if the cause was passing` };
+}
+/**
+ * An input problem as the user reads it where the step runs: its leading input name (`timeout:
+ * …`) named as it was given there (`--timeout: …`, `WAIT_FOR_DOCS_TIMEOUT: …`).
+ */
+function problemAsGiven(problem, place = _place_js__WEBPACK_IMPORTED_MODULE_5__/* .GITHUB_ACTIONS_PLACE */ .ME) {
+    if (place.kind === 'github')
+        return problem;
+    const named = /^([a-z][a-z0-9-]*): /.exec(problem);
+    return named?.[1] ? `${place.input(named[1])}: ${problem.slice(named[0].length)}` : problem;
+}
+
+
+/***/ }),
+
+/***/ 3877:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   BT: () => (/* binding */ errorLinesLeftOut),
+/* harmony export */   EI: () => (/* binding */ unknownEnd),
+/* harmony export */   Gi: () => (/* binding */ quotedLines),
+/* harmony export */   MT: () => (/* binding */ updateSummary),
+/* harmony export */   VI: () => (/* binding */ namedFiles),
+/* harmony export */   X: () => (/* binding */ fileRefText),
+/* harmony export */   fM: () => (/* binding */ fileAnnotations),
+/* harmony export */   ru: () => (/* binding */ wrongCommit),
+/* harmony export */   vw: () => (/* binding */ quotedLine)
+/* harmony export */ });
+/* unused harmony exports MAX_ERROR_LINES, allErrorLines, errorLines, fileRefOf */
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8992);
+/* harmony import */ var _engine_targets_states_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2853);
+/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5101);
+// The evidence a run's records hold, read from them: an update's log lines that look like
+// errors, the docs files (and lines) they name, the annotations for those files, and what an
+// update's record says of how it ended. No advice and no words of where the step runs here
+// (advice.ts has those).
+
+
+
+/** At most this many log lines that look like errors are quoted per update. */
+const MAX_ERROR_LINES = 5;
+const ERROR_WORDS = /\b(?:error|errors|failed|failure|fatal|exception|invalid|broken|cannot|can't|could not|unable|not found|missing|denied)\b/i;
+/** Every log line of an update that looks like an error. */
+function allErrorLines(logs) {
+    return logs.filter((line) => ERROR_WORDS.test(line));
+}
+/**
+ * The log lines of an update that look like errors, as quoted: the first (most often the cause,
+ * what follows it often its echo) and the last ones, `MAX_ERROR_LINES` in all.
+ */
+function errorLines(logs) {
+    const all = allErrorLines(logs);
+    return all.length <= MAX_ERROR_LINES ? all : [all[0], ...all.slice(1 - MAX_ERROR_LINES)];
+}
+/** How many lines that look like errors `errorLines` leaves out, between the first and the last ones. */
+function errorLinesLeftOut(logs) {
+    return Math.max(0, allErrorLines(logs).length - MAX_ERROR_LINES);
+}
+/** An error line as quoted: cut to 300 characters, with the file it names kept when the cut drops it. */
+function quotedLine(line) {
+    const cut = (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)(line, 300);
+    const ref = fileRefOf(line);
+    return ref && !cut.includes(ref.file) ? `${cut} [${fileRefText(ref)}]` : cut;
+}
+/** `docs/page.mdx:12`, or the file alone. */
+function fileRefText(ref) {
+    return ref.line === undefined ? ref.file : `${ref.file}:${ref.line}`;
+}
+// A relative path ending in a docs-related extension, optionally `:line` (and `:column`). A
+// platform that builds on Windows may name it with backslashes: annotations always take `/`.
+const FILE_REF = /(?:^|[\s'"(`[])((?:[\w@-][\w.@-]*[\\/])*[\w@-][\w.@-]*\.(?:mdx|md|markdown|ya?ml|json|jsx?|tsx?|css|png|jpe?g|svg))(?::(\d{1,7}))?\b/;
+/** The docs file (and line) a log line names, if any; never an absolute path or one with `..`. */
+function fileRefOf(line) {
+    const match = FILE_REF.exec(line);
+    const file = match?.[1]?.replace(/\\/g, '/');
+    if (!match || !file || file.split('/').some((part) => part === '..' || part === '.'))
+        return undefined;
+    const lineNumber = match[2] ? Number(match[2]) : undefined;
+    return lineNumber && lineNumber > 0 ? { file, line: lineNumber } : { file };
+}
+/**
+ * An update that succeeded for another commit than `expect-sha` (or for one it does not name):
+ * the commit is the reason, and nothing in its log is.
+ */
+function wrongCommit(t) {
+    return t.ref.kind === 'update' && t.result === 'failure' && (0,_engine_targets_states_js__WEBPACK_IMPORTED_MODULE_1__/* .listed */ .K)(_engine_targets_states_js__WEBPACK_IMPORTED_MODULE_1__/* .TERMINAL_STATES */ .k.update.success, t.status);
+}
+/** The log lines that look like errors of an update that failed by itself, as quoted; none for any other target. */
+function quotedLines(t) {
+    return failedByItself(t) ? errorLines(t.logs) : [];
+}
+/**
+ * Every docs file the error lines of an update that failed by itself name, in the order its log
+ * names them (each taken from the whole line, before any cut); `docsRoot` makes them paths of
+ * the repository. `quoted` takes only the lines quoted.
+ */
+function namedFiles(t, docsRoot = '', quoted = false) {
+    if (!failedByItself(t))
+        return [];
+    const lines = quoted ? errorLines(t.logs) : allErrorLines(t.logs);
+    return [...new Set(lines.flatMap((line) => fileRefOf(line) ?? []).map((ref) => fileRefText(docsRoot ? { ...ref, file: `${docsRoot}/${ref.file}` } : ref)))];
+}
+const failedByItself = (t) => t.ref.kind === 'update' && t.result === 'failure' && !wrongCommit(t);
+/**
+ * File annotations for the error lines of every failed update, one per file and line. The
+ * platform names files relative to the docs root; `docsRoot` (a folder of the repository, ''
+ * for its root) makes them paths of the repository.
+ */
+function fileAnnotations(outcome, docsRoot = '') {
+    const seen = new Set();
+    const annotations = [];
+    for (const t of outcome.targets) {
+        for (const line of quotedLines(t)) {
+            const ref = fileRefOf(line);
+            if (!ref)
+                continue;
+            const key = `${ref.file}:${ref.line ?? ''}`;
+            if (seen.has(key))
+                continue;
+            seen.add(key);
+            annotations.push({ ...ref, file: docsRoot ? `${docsRoot}/${ref.file}` : ref.file, message: `${(0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRef */ .Ro)(t.ref)} failed: ${quotedLine(line)}` });
+        }
+    }
+    return annotations.slice(0, MAX_ERROR_LINES);
+}
+/** An update that ended with a status this action does not know: it is told by its record, status, summary and log. */
+function unknownEnd(t) {
+    if (t.ref.kind !== 'update' || t.result !== 'error' || t.parsed?.kind !== 'update' || t.status === '')
+        return false;
+    const { success, failure, pending } = _engine_targets_states_js__WEBPACK_IMPORTED_MODULE_1__/* .TERMINAL_STATES */ .k.update;
+    return ![success, failure, pending].some((list) => (0,_engine_targets_states_js__WEBPACK_IMPORTED_MODULE_1__/* .listed */ .K)(list, t.status));
+}
+/** The update's own summary, when it says more than its status. */
+function updateSummary(t) {
+    const summary = t.parsed?.kind === 'update' ? t.parsed.data.summary?.trim() : undefined;
+    if (!summary || /^update (?:failure|failed|success|queued|in progress)$/i.test(summary))
+        return undefined;
+    return (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)(summary, 300);
+}
+
+
+/***/ }),
+
+/***/ 7389:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   explainRun: () => (/* binding */ explainRun),
+/* harmony export */   explainTarget: () => (/* reexport safe */ _advice_js__WEBPACK_IMPORTED_MODULE_2__.PP),
+/* harmony export */   failureMessage: () => (/* binding */ failureMessage),
+/* harmony export */   fileAnnotations: () => (/* reexport safe */ _evidence_js__WEBPACK_IMPORTED_MODULE_3__.fM),
+/* harmony export */   unknownEndOf: () => (/* binding */ unknownEndOf)
+/* harmony export */ });
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8992);
+/* harmony import */ var _engine_outcome_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(938);
+/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5101);
+/* harmony import */ var _advice_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2296);
+/* harmony import */ var _evidence_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3877);
+/* harmony import */ var _explainer_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6434);
+/* harmony import */ var _place_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8141);
+/* harmony import */ var _titles_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6023);
+// A run told in the user's terms, for the annotation, the summary, the comment and the
+// command's message alike: what happened, the evidence (evidence.ts), and what to do now
+// (advice.ts).
+//
+// Loaded only for an outcome that has something to explain (load-explainer.ts): it answers the
+// reports' Explainer (explainer.ts) in full.
+
+
+
+
+
+
+
+
+
+
+/** Failing targets listed one by one in the annotation; the summary has them all. */
+const MAX_TARGETS_LISTED = 10;
+/** The run in the user's terms, for the annotation, the summary and the comment alike. */
+function explainRun(outcome, options = {}) {
+    const place = options.place ?? _place_js__WEBPACK_IMPORTED_MODULE_5__/* .GITHUB_ACTIONS_PLACE */ .ME;
+    const input = place.input;
+    if (outcome.problems.length > 0)
+        return { lead: [outcome.headline], quoted: [outcome.problems.map((problem) => (0,_advice_js__WEBPACK_IMPORTED_MODULE_2__/* .problemAsGiven */ .pI)(problem, place))], next: place.fixInputs };
+    // Results that could not be written lead, with what to check (the headline says what the wait found too).
+    if (outcome.notWritten !== undefined)
+        return { lead: [outcome.headline], quoted: [], next: '' };
+    // Work that could not be started: its message says whether it may have started, and what to check.
+    if (outcome.trigger && outcome.trigger.result !== 'success')
+        return { lead: [outcome.headline], quoted: [], next: '' };
+    if (outcome.result === 'success')
+        return (0,_explainer_js__WEBPACK_IMPORTED_MODULE_4__/* .succeededRun */ .TY)(outcome);
+    const failing = outcome.targets.filter((t) => t.result !== 'success');
+    if (failing.length === 0) {
+        const pages = outcome.pages;
+        if (pages && !pages.skipped && pages.result !== 'success') {
+            const error = pages.pages.find((page) => page.result === pages.result)?.error ?? pages.error ?? '';
+            const next = pages.result === 'failure'
+                ? `check ${input('page-path')} (paths as search results give them), ${input('search-domain')} and ${input('page-contains')} against the published docs; if the change takes longer to show, raise ${input('timeout')}`
+                : (0,_advice_js__WEBPACK_IMPORTED_MODULE_2__/* .checkNext */ .e9)('page check', pages.result, error, place);
+            return { lead: [outcome.headline], quoted: [], next };
+        }
+        const search = outcome.search;
+        if (search && !search.skipped && search.result !== 'success') {
+            const next = search.result === 'failure'
+                ? `check ${input('search-domain')} and ${input('assistant-key')}, and whether ${input('search-min-results')} / ${input('search-expect-path')} fit what the docs hold`
+                : (0,_advice_js__WEBPACK_IMPORTED_MODULE_2__/* .checkNext */ .e9)('search check', search.result, search.error ?? '', place);
+            return { lead: [outcome.headline], quoted: [], next };
+        }
+        return { lead: [outcome.headline], quoted: [], next: `check the inputs and the log; ${place.rerun} if the cause was passing` };
+    }
+    // The strongest result leads (a failure before a timeout beside it, as in `result`); targets
+    // stopped by fail-fast follow the one that stopped them.
+    const own = failing.filter((t) => !t.stoppedByFailFast);
+    const ordered = [...[...own].sort((a, b) => (0,_engine_outcome_js__WEBPACK_IMPORTED_MODULE_7__/* .resultRank */ .qf)(b.result) - (0,_engine_outcome_js__WEBPACK_IMPORTED_MODULE_7__/* .resultRank */ .qf)(a.result)), ...failing.filter((t) => t.stoppedByFailFast)];
+    const first = ordered[0];
+    const explained = (0,_advice_js__WEBPACK_IMPORTED_MODULE_2__/* .explainTarget */ .PP)(first, options);
+    const sentence = endSentence(`${(0,_titles_js__WEBPACK_IMPORTED_MODULE_6__/* .capitalize */ .ZH)((0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_1__/* .describeRef */ .Ro)(first.ref))} ${explained.reason}`);
+    const lead = [];
+    const quoted = [];
+    // The first line (most often the cause) and the last ones are quoted; the count of those left out between them.
+    const evidence = (t) => {
+        const lines = (0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .quotedLines */ .Gi)(t).map(_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .quotedLine */ .vw);
+        const between = lines.length > 0 ? (0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .errorLinesLeftOut */ .BT)(t.logs) : 0;
+        if (between > 0)
+            lines.splice(1, 0, `… ${between} more ${between === 1 ? 'line that looks' : 'lines that look'} like errors, then the last ${lines.length - 1}:`);
+        return lines;
+    };
+    if (outcome.targets.length === 1)
+        lead.push(sentence);
+    else
+        lead.push(`${failing.length} of ${outcome.targets.length} targets did not succeed. ${sentence}`);
+    quoted.push(evidence(first));
+    for (const t of ordered.slice(1, MAX_TARGETS_LISTED)) {
+        lead.push(`- ${(0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_1__/* .describeRef */ .Ro)(t.ref)} ${(0,_advice_js__WEBPACK_IMPORTED_MODULE_2__/* .explainTarget */ .PP)(t, options).reason}`);
+        quoted.push(evidence(t));
+    }
+    if (ordered.length > MAX_TARGETS_LISTED) {
+        lead.push(`- … and ${ordered.length - MAX_TARGETS_LISTED} more (see ${place.details})`);
+        quoted.push([]);
+    }
+    // Not one id known: the ids may be right and the address wrong.
+    const everyIdUnknown = outcome.targets.every((t) => t.result === 'error' && /^HTTP 404\b/.test(t.error ?? ''));
+    const next = everyIdUnknown
+        ? `${explained.next}; if ${outcome.targets.length === 1 ? 'it is' : 'they are'} right, check that ${input('base-url')} is the address of the platform's API (it answered 404 for ${outcome.targets.length === 1 ? 'the id' : 'every id'})`
+        : explained.next;
+    return { lead, quoted, next };
+}
+/**
+ * The step's error annotation: what happened first, in the user's terms, then the quoted
+ * evidence (the update's summary, its error lines), then one next step.
+ */
+function failureMessage(outcome, options = {}) {
+    const said = explainRun(outcome, options);
+    const { asGiven } = options.place ?? _place_js__WEBPACK_IMPORTED_MODULE_5__/* .GITHUB_ACTIONS_PLACE */ .ME;
+    // The engine's reasons name inputs as the action's: named as the user gave them here.
+    const lead = said.lead.map(asGiven);
+    const { quoted } = said;
+    const next = asGiven(said.next);
+    const lines = [];
+    lead.forEach((line, i) => {
+        lines.push(line);
+        const evidence = quoted[i] ?? [];
+        if (outcome.problems.length > 0)
+            lines.push(...evidence.map((p) => `- ${p}`));
+        else if (evidence.length > 0) {
+            // A further target's lines are indented under its own list item.
+            const indent = i === 0 ? '' : '  ';
+            lines.push(`${indent}Errors in its log:`, ...evidence.map((text) => `${indent}  ${text}`));
+        }
+    });
+    return [...lines, ...(next ? [`Next: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sentence */ .em)(next)}`] : [])].join('\n');
+}
+function endSentence(text) {
+    return /[.!?”"]$/.test(text) ? text : `${text}.`;
+}
+/** An update that ended with a status this action does not know, with its own summary; undefined for any other target. */
+function unknownEndOf(t) {
+    return (0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .unknownEnd */ .EI)(t) ? { summary: (0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .updateSummary */ .MT)(t) } : undefined;
+}
+
+
+/***/ })
+
+};

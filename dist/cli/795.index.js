@@ -1,0 +1,1295 @@
+export const id = 795;
+export const ids = [795];
+export const modules = {
+
+/***/ 4175:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Y6: () => (/* binding */ gitlabRetryAfterMs),
+/* harmony export */   YZ: () => (/* binding */ GitLabError),
+/* harmony export */   Zw: () => (/* binding */ explainRateLimit),
+/* harmony export */   jp: () => (/* binding */ createGitLabClient),
+/* harmony export */   sj: () => (/* binding */ closeSoon)
+/* harmony export */ });
+/* unused harmony exports MAX_NOTE_PAGES, MAX_STATUS_PAGES */
+/* harmony import */ var _api_undici_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3218);
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8395);
+/* harmony import */ var _api_connections_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1153);
+/* harmony import */ var _api_decode_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7364);
+/* harmony import */ var _api_client_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7085);
+/* harmony import */ var _api_retry_after_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(2465);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8992);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2980);
+/* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4285);
+/* harmony import */ var _records_failure_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2516);
+/* harmony import */ var _records_listing_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5474);
+// The few GitLab REST (v4) calls of the merge request note and the commit status, over the project's own connections
+// (the runner's proxy, name lookups that end on time), each ended by one abort signal in every
+// phase. Nothing here retries: a note is best effort, and a POST is never sent twice.
+
+
+
+
+
+
+
+
+
+
+
+/** Bodies above this are refused: a page of 100 notes of GitLab's largest size fits. */
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
+/** Pages of 100 notes read at most while looking for ours (a merge request with 100 000 notes). */
+const MAX_NOTE_PAGES = 1000;
+/** How many pages of 100 commit statuses of one name are read at the most. */
+const MAX_STATUS_PAGES = 100;
+/** A page of the commit's statuses, as GitLab lists them. */
+const statusListing = zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .array */ .YOg(zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .object */ .Ikc({
+    id: zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .int */ .Whr(),
+    status: zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .string */ .YjP(),
+    name: zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .nullish */ .cl6(zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .string */ .YjP()),
+    description: zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .nullish */ .cl6(zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .string */ .YjP()),
+    target_url: zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .nullish */ .cl6(zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .string */ .YjP()),
+    pipeline_id: zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .nullish */ .cl6(zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .int */ .Whr())
+}));
+/**
+ * An answer other than the one expected, or no answer. `retryAfterMs`: the pause a rate limit
+ * (429) asked for before the next request (rateLimitPauseMs), when it said one.
+ */
+class GitLabError extends Error {
+    status;
+    retryAfterMs;
+    constructor(message, status, retryAfterMs) {
+        super(message);
+        this.status = status;
+        this.retryAfterMs = retryAfterMs;
+    }
+}
+/** How long GitLab asked to wait before the next write: a 429's pause; undefined for any other failure. */
+function gitlabRetryAfterMs(error) {
+    return error instanceof GitLabError && error.status === 429 ? error.retryAfterMs : undefined;
+}
+/**
+ * Why GitLab refused the write with 429, and what to do: `what` is the record ("note", "commit
+ * status"). Undefined for any other failure.
+ */
+function explainRateLimit(error, what) {
+    if (!(error instanceof GitLabError) || error.status !== 429)
+        return undefined;
+    return (`GitLab asked to slow down: a rate limit of its API was reached (${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .oneLine */ .TN)(error.message, 300)}); the next run writes the ${what} again. ` +
+        `If it happens often, give this job a token of its own: GitLab counts API requests per user, and every job and script that uses the same token shares that count`);
+}
+/** The pause a 429 asks for: its Retry-After (seconds, or an HTTP date), else its RateLimit-Reset (epoch seconds). */
+function pauseOf(status, header) {
+    return status === 429 ? (0,_api_retry_after_js__WEBPACK_IMPORTED_MODULE_10__/* .rateLimitPauseMs */ .sX)({ retryAfter: header('retry-after'), reset: header('ratelimit-reset') }, Date.now()) : undefined;
+}
+const noteSchema = zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .object */ .Ikc({
+    id: zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .int */ .Whr(),
+    body: zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .nullish */ .cl6(zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .string */ .YjP()),
+    system: zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .nullish */ .cl6(zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .boolean */ .zMY()),
+    author: zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .nullish */ .cl6(zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .object */ .Ikc({ id: zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .int */ .Whr() }))
+});
+const userSchema = zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .object */ .Ikc({ id: zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .int */ .Whr() });
+/**
+ * Ends a client's connections after its last request without waiting on the rest of its
+ * teardown (its sockets are destroyed at once; undici's own, bounded, goes on alone): an answer
+ * that came before the step's limit, GitLab's 400 "already so" included, is the caller's at once,
+ * never cut by that limit while the client tears down (found by the explorer).
+ */
+function closeSoon(gitlab) {
+    gitlab.close().catch(() => undefined);
+}
+/**
+ * A client for `apiUrl` (CI_API_V4_URL) with the token in the PRIVATE-TOKEN header; every request
+ * ends when `signal` aborts, whatever the socket does (raced, as the platform client does: the
+ * HTTP library does not honour an abort while it connects). Links to follow are taken only when
+ * they stay under `apiUrl`, so the token goes nowhere else. Every text it writes (a note's body, a
+ * status's description and `target_url`) passes through `clean` and the token's own cleaning, as
+ * the log does.
+ */
+function createGitLabClient(apiUrl, token, signal, phaseTimeoutMs, env = process.env, clean = (text) => text) {
+    const written = (0,_context_js__WEBPACK_IMPORTED_MODULE_5__/* .cleanerWith */ .Hb)(token, clean);
+    const connections = (0,_api_connections_js__WEBPACK_IMPORTED_MODULE_1__/* .openConnections */ .q)(apiUrl, phaseTimeoutMs, env);
+    const base = apiUrl.href.replace(/\/+$/, '');
+    const path = (project, mergeRequest) => `/projects/${encodeURIComponent(project)}/merge_requests/${encodeURIComponent(mergeRequest)}/notes`;
+    async function exchange(method, url, json) {
+        if (signal.aborted)
+            throw signal.reason;
+        let onAbort;
+        const aborted = new Promise((_, reject) => {
+            onAbort = () => reject(signal.reason);
+            signal.addEventListener('abort', onAbort, { once: true });
+        });
+        const sent = (async () => {
+            const response = await (0,_api_undici_js__WEBPACK_IMPORTED_MODULE_0__/* .request */ .Em)(new URL(url), {
+                method,
+                headers: {
+                    accept: 'application/json',
+                    'accept-encoding': _api_decode_js__WEBPACK_IMPORTED_MODULE_2__/* .ACCEPT_ENCODING */ .x,
+                    'private-token': token,
+                    'user-agent': _api_client_js__WEBPACK_IMPORTED_MODULE_3__/* .USER_AGENT */ ._O,
+                    ...(json === undefined ? {} : { 'content-type': 'application/json' })
+                },
+                body: json === undefined ? null : JSON.stringify((0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .cleanStrings */ .wX)(json, written)),
+                signal,
+                dispatcher: connections.dispatcher
+            });
+            response.body.on('error', () => undefined);
+            const header = (name) => {
+                const value = response.headers[name];
+                return Array.isArray(value) ? value[0] : value;
+            };
+            const body = await (0,_api_decode_js__WEBPACK_IMPORTED_MODULE_2__/* .readBody */ .Q)(response.body, header('content-encoding') ?? null, MAX_BODY_BYTES);
+            if (!('text' in body))
+                throw new GitLabError(`HTTP ${response.statusCode} with a body that could not be read`, response.statusCode, pauseOf(response.statusCode, header));
+            let parsed;
+            try {
+                parsed = body.text === '' ? undefined : JSON.parse(body.text);
+            }
+            catch {
+                parsed = undefined;
+            }
+            return { status: response.statusCode, header, json: parsed };
+        })();
+        sent.catch(() => undefined);
+        try {
+            return await Promise.race([sent, aborted]);
+        }
+        catch (error) {
+            if (signal.aborted || error instanceof GitLabError)
+                throw error;
+            // A phase's own limit (as long as the request's, or longer) ran out on the HTTP library's
+            // coarse clock a moment before the request's signal: that is the signal's limit, and said
+            // as it (found by CI: "Headers Timeout Error" where "did not answer within" was due).
+            if (phaseTimedOut(error) && (await abortedWithin(signal, PHASE_TIE_MS)))
+                throw signal.reason;
+            // No answer: typed for the lifecycle (records/failure.ts), with whether it may have reached GitLab.
+            throw (0,_records_failure_js__WEBPACK_IMPORTED_MODULE_7__/* .noAnswer */ .qE)(error, `network error: ${(0,_api_client_js__WEBPACK_IMPORTED_MODULE_3__/* .describeNetworkError */ .gl)(error)}`, { proxyStatus: (0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .proxyRefusalStatus */ .n8)(error), url });
+        }
+        finally {
+            if (onAbort)
+                signal.removeEventListener('abort', onAbort);
+        }
+    }
+    async function expect(method, url, ok, json) {
+        const answer = await exchange(method, url, json);
+        if (answer.status !== ok)
+            throw new GitLabError(`HTTP ${answer.status}${messageOf(answer.json, token)}`, answer.status, pauseOf(answer.status, answer.header));
+        return answer;
+    }
+    /** The next page's URL: x-next-page, else the Link header's rel="next" when it stays under the API. */
+    function nextPage(answer, current) {
+        const next = answer.header('x-next-page')?.trim();
+        if (next && /^\d{1,9}$/.test(next)) {
+            const url = new URL(current);
+            url.searchParams.set('page', next);
+            return url.href;
+        }
+        const linked = /<([^>]+)>\s*;\s*rel="?next"?/.exec(answer.header('link') ?? '')?.[1];
+        if (!linked || !URL.canParse(linked))
+            return undefined;
+        const url = new URL(linked);
+        return url.origin === apiUrl.origin && `${url.origin}${url.pathname}`.startsWith(`${base}/`) ? url.href : undefined;
+    }
+    /** The notes of the merge request, page after page (MAX_NOTE_PAGES at the most). */
+    async function* notesOf(project, mergeRequest) {
+        let url = `${base}${path(project, mergeRequest)}?per_page=100&page=1&sort=asc&order_by=created_at`;
+        const seen = new Set();
+        const tally = new _records_listing_js__WEBPACK_IMPORTED_MODULE_8__/* .PageTally */ .S("the merge request's notes");
+        for (let page = 0; url && page < MAX_NOTE_PAGES && !seen.has(url); page++) {
+            seen.add(url);
+            const at = url;
+            const answer = await tally.page(() => expect('GET', at, 200));
+            const listed = (0,_records_listing_js__WEBPACK_IMPORTED_MODULE_8__/* .listedRecords */ .k_)(answer.json);
+            if ('problem' in listed)
+                throw new GitLabError(`the listing of the merge request's notes ${listed.problem}; is CI_API_V4_URL the GitLab API?`);
+            for (const item of listed.entries) {
+                const parsed = noteSchema.safeParse(item);
+                if (!parsed.success)
+                    throw new GitLabError(`the listing of the merge request's notes held an entry that is not a note; is CI_API_V4_URL the GitLab API?`);
+                yield { id: parsed.data.id, body: parsed.data.body ?? '', authorId: parsed.data.author?.id, system: parsed.data.system ?? false };
+            }
+            url = nextPage(answer, new URL(url));
+        }
+    }
+    return {
+        async currentUserId() {
+            const answer = await expect('GET', `${base}/user`, 200);
+            const user = userSchema.safeParse(answer.json);
+            if (!user.success)
+                throw new GitLabError('GET /user did not answer with a user; is CI_API_V4_URL the GitLab API?');
+            return user.data.id;
+        },
+        async findNoteAndTwins(project, mergeRequest, rank) {
+            let fallback;
+            let current;
+            const twins = [];
+            for await (const note of notesOf(project, mergeRequest)) {
+                const ranked = rank(note);
+                if (ranked === 0) {
+                    if (current === undefined)
+                        current = note;
+                    else if (note.id !== current.id && !twins.includes(note.id))
+                        twins.push(note.id);
+                }
+                else if (ranked !== undefined && (fallback === undefined || ranked < fallback.rank))
+                    fallback = { note, rank: ranked };
+            }
+            return current !== undefined ? { note: current, twins } : { note: fallback?.note, twins: [] };
+        },
+        async findNote(project, mergeRequest, rank) {
+            let fallback;
+            for await (const note of notesOf(project, mergeRequest)) {
+                const ranked = rank(note);
+                if (ranked === 0)
+                    return note;
+                if (ranked !== undefined && (fallback === undefined || ranked < fallback.rank))
+                    fallback = { note, rank: ranked };
+            }
+            return fallback?.note;
+        },
+        async listNotes(project, mergeRequest, keep) {
+            const kept = new Map();
+            for await (const note of notesOf(project, mergeRequest))
+                if (keep(note))
+                    kept.set(note.id, note);
+            return [...kept.values()].sort((a, b) => a.id - b.id);
+        },
+        async noteBody(project, mergeRequest, noteId) {
+            const answer = await expect('GET', `${base}${path(project, mergeRequest)}/${noteId}`, 200);
+            const note = noteSchema.safeParse(answer.json);
+            return note.success ? (note.data.body ?? '') : undefined;
+        },
+        async mergeRequestHead(project, mergeRequest) {
+            const answer = await expect('GET', `${base}/projects/${encodeURIComponent(project)}/merge_requests/${encodeURIComponent(mergeRequest)}`, 200);
+            const sha = answer.json?.sha;
+            return typeof sha === 'string' && /^[0-9a-f]{7,64}$/i.test(sha) ? sha : undefined;
+        },
+        async deleteNote(project, mergeRequest, noteId) {
+            try {
+                await expect('DELETE', `${base}${path(project, mergeRequest)}/${noteId}`, 204);
+            }
+            catch (error) {
+                if (!(error instanceof GitLabError && error.status === 404))
+                    throw error;
+            }
+        },
+        async createNote(project, mergeRequest, body) {
+            const answer = await expect('POST', `${base}${path(project, mergeRequest)}`, 201, { body });
+            const created = noteSchema.safeParse(answer.json);
+            if (!created.success)
+                throw new GitLabError('GitLab created the note but did not answer with it; is CI_API_V4_URL the GitLab API?', answer.status);
+            return created.data.id;
+        },
+        async updateNote(project, mergeRequest, noteId, body) {
+            await expect('PUT', `${base}${path(project, mergeRequest)}/${noteId}`, 200, { body });
+        },
+        async setCommitStatus(project, sha, status) {
+            const answer = await expect('POST', `${base}/projects/${encodeURIComponent(project)}/statuses/${encodeURIComponent(sha)}`, 201, {
+                state: status.state,
+                name: status.name,
+                description: status.description,
+                ...(status.targetUrl ? { target_url: status.targetUrl } : {}),
+                ...(status.pipelineId !== undefined ? { pipeline_id: status.pipelineId } : {})
+            });
+            const id = answer.json?.id;
+            return typeof id === 'number' && Number.isInteger(id) ? id : undefined;
+        },
+        async commitStatuses(project, sha, name) {
+            // Every page: GitLab lists them oldest first, and with all=true every earlier pipeline's too,
+            // so the newest (another job's failure among them) is on the last page. Each once, newest
+            // (highest id) first, whatever order the pages come in.
+            const found = new Map();
+            let url = `${base}/projects/${encodeURIComponent(project)}/repository/commits/${encodeURIComponent(sha)}/statuses?name=${encodeURIComponent(name)}&all=true&per_page=100&page=1`;
+            const seen = new Set();
+            const tally = new _records_listing_js__WEBPACK_IMPORTED_MODULE_8__/* .PageTally */ .S("the commit's statuses");
+            for (let page = 0; url; page++) {
+                if (page === MAX_STATUS_PAGES || seen.has(url))
+                    throw new GitLabError(`GitLab's listing of the commit's statuses did not end within ${MAX_STATUS_PAGES} pages of 100`);
+                seen.add(url);
+                const at = url;
+                const answer = await tally.page(() => expect('GET', at, 200));
+                const listed = statusListing.safeParse(answer.json);
+                if (!listed.success)
+                    throw new GitLabError("GitLab did not list the commit's statuses; is CI_API_V4_URL the GitLab API?");
+                for (const status of listed.data)
+                    if (status.name === name && !found.has(status.id))
+                        found.set(status.id, {
+                            id: status.id,
+                            state: status.status,
+                            context: name,
+                            description: status.description ?? undefined,
+                            targetUrl: status.target_url ?? undefined,
+                            // The pipeline that wrote it: a job of the same pipeline is a sibling; GitLab versions that do not say are no one's.
+                            run: typeof status.pipeline_id === 'number' ? `pipeline ${status.pipeline_id}` : undefined
+                        });
+                url = nextPage(answer, new URL(url));
+            }
+            return [...found.values()].sort((a, b) => b.id - a.id);
+        },
+        close: () => connections.destroyAll()
+    };
+}
+/** GitLab's own message, one short line (it may be a string or an object of field errors). */
+function messageOf(json, token) {
+    if (json === null || typeof json !== 'object')
+        return '';
+    const message = 'message' in json ? json.message : 'error' in json ? json.error : undefined;
+    if (message === undefined)
+        return '';
+    // The token masked in every spelling before the words are cut: a cut spelling of it would not be found after.
+    const masked = (0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .createRedactor */ .lY)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_6__/* .secretForms */ .eo)(token ? [token] : []))(typeof message === 'string' ? message : JSON.stringify(message));
+    return `: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .oneLine */ .TN)(masked, 200)}`;
+}
+/** How long after a phase's own limit the request's signal is awaited: the HTTP library's timers run on a clock of about half a second, and its limits end up to a second late. */
+const PHASE_TIE_MS = 1500;
+/** The HTTP library's limit of a phase (connect, headers, body) ran out. */
+function phaseTimedOut(error) {
+    const codes = [error, error instanceof Error ? error.cause : undefined].map((e) => (e && typeof e === 'object' && 'code' in e ? String(e.code) : ''));
+    return codes.some((code) => code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT');
+}
+/** Whether `signal` aborts within `ms` (a timer that holds the process: the outcome's write waits on it). */
+function abortedWithin(signal, ms) {
+    if (signal.aborted)
+        return Promise.resolve(true);
+    return new Promise((resolve) => {
+        const timer = setTimeout(() => {
+            signal.removeEventListener('abort', onAbort);
+            resolve(false);
+        }, ms);
+        const onAbort = () => {
+            clearTimeout(timer);
+            resolve(true);
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+    });
+}
+
+
+/***/ }),
+
+/***/ 2980:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Hb: () => (/* binding */ cleanerWith),
+/* harmony export */   ej: () => (/* binding */ usableToken),
+/* harmony export */   tS: () => (/* binding */ GITLAB_TOKEN_VARIABLE),
+/* harmony export */   wG: () => (/* binding */ gitlabTokenOf)
+/* harmony export */ });
+/* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4285);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8992);
+
+
+/** The variable that holds the token that writes the note and the commit status. */
+const GITLAB_TOKEN_VARIABLE = 'WAIT_FOR_DOCS_GITLAB_TOKEN';
+/** The token given: the flag (or the context's), else the variable. */
+function gitlabTokenOf(token, env) {
+    return (token?.trim() || env[GITLAB_TOKEN_VARIABLE]?.trim()) ?? '';
+}
+/**
+ * The token, or why it cannot write (`what`: "merge request notes", "commit statuses"), with
+ * `create`: how to make one that can.
+ */
+function usableToken(token, env, what, create) {
+    if (token === '')
+        return { problem: `no token was given (${GITLAB_TOKEN_VARIABLE} is not set). ${create}` };
+    if (token === env.CI_JOB_TOKEN?.trim() || token.startsWith('glcbt-'))
+        return { problem: `${GITLAB_TOKEN_VARIABLE} holds the CI job token (CI_JOB_TOKEN), and GitLab does not let a job token write ${what}. ${create}` };
+    if (!/^[\x21-\x7e]{1,4096}$/.test(token))
+        return { problem: `${GITLAB_TOKEN_VARIABLE} is not printable ASCII without spaces (is the token pasted with a line break?)` };
+    return { token };
+}
+/** `clean`, and every spelling of the GitLab token cut out too, whatever `clean` knows. */
+function cleanerWith(token, clean = (text) => text) {
+    const own = (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .createRedactor */ .lY)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .secretForms */ .eo)(token ? [token] : []));
+    return (text) => own(clean(text));
+}
+
+
+/***/ }),
+
+/***/ 2516:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   W_: () => (/* binding */ NoAnswer),
+/* harmony export */   c2: () => (/* binding */ statusOf),
+/* harmony export */   g5: () => (/* binding */ failureOf),
+/* harmony export */   qE: () => (/* binding */ noAnswer)
+/* harmony export */ });
+/* unused harmony export errorCodes */
+/* harmony import */ var _listing_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5474);
+// What became of a record's request that failed, in one taxonomy for every transport: refused for
+// good, rate-limited, lost (it may land later), never sent, or a lookup that ran out of its time.
+// Each transport says what it knows as types at its boundary (an HTTP status on the error, or
+// `NoAnswer` for a request that got none, with whether it may have reached the server), and the
+// lifecycle decides from those alone: nothing here reads an error's words.
+
+/**
+ * A request that got no answer, as its transport knows it: `reached` is `no` when it certainly
+ * never reached the server (a connection refused, a name not found, a proxy that refused the
+ * tunnel: `proxyStatus`), `maybe` once it may have (a reset, a socket closed, a phase cut short).
+ */
+class NoAnswer extends Error {
+    reached;
+    proxyStatus;
+    /** Where it was sent, when the transport says (for the words: "the GitHub API at …"). */
+    url;
+    constructor(message, reached, options = {}) {
+        super(message, { cause: options.cause });
+        this.reached = reached;
+        this.name = 'NoAnswer';
+        this.proxyStatus = options.proxyStatus;
+        this.url = options.url;
+    }
+}
+/** The system's codes of a connection that was never made: nothing of the request reached the server. */
+const NEVER_REACHED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+/** The `code`s of an error and of the causes below it (five deep at the most): the system's and the HTTP library's (ECONNRESET, UND_ERR_SOCKET…). */
+function errorCodes(error) {
+    const codes = [];
+    for (let at = error, depth = 0; at && typeof at === 'object' && depth < 5; at = at.cause, depth++) {
+        const code = at.code;
+        if (typeof code === 'string')
+            codes.push(code);
+    }
+    return codes;
+}
+/**
+ * A transport's failure without an answer as `NoAnswer`: whether it reached the server, from its
+ * codes; `proxyStatus` when a proxy refused the tunnel (nothing went past it).
+ */
+function noAnswer(error, message, options = {}) {
+    const never = options.proxyStatus !== undefined || errorCodes(error).some((code) => NEVER_REACHED.has(code));
+    return new NoAnswer(message, never ? 'no' : 'maybe', { cause: error, ...options });
+}
+/** The HTTP status an error carries (an answer's), when it carries one. */
+function statusOf(error) {
+    if (typeof error !== 'object' || error === null || !('status' in error))
+        return undefined;
+    const status = Number(error.status);
+    return Number.isNaN(status) ? undefined : status;
+}
+function failureOf(error, writeEnded) {
+    if ((0,_listing_js__WEBPACK_IMPORTED_MODULE_0__/* .isAbort */ .rV)(error))
+        return writeEnded ? 'lost' : 'timed-out';
+    if (error instanceof NoAnswer)
+        return error.proxyStatus === 407 ? 'refused' : error.reached === 'no' ? 'never-sent' : 'lost';
+    const status = statusOf(error);
+    if (status !== undefined)
+        return status === 429 ? 'rate-limited' : status >= 500 || (status >= 200 && status < 300) ? 'lost' : 'refused';
+    const codes = errorCodes(error);
+    if (codes.some((code) => NEVER_REACHED.has(code)))
+        return 'never-sent';
+    return codes.some((code) => /^(?:E[A-Z]+|UND_ERR_\w+)$/.test(code)) ? 'lost' : 'unknown';
+}
+
+
+/***/ }),
+
+/***/ 6093:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   CU: () => (/* binding */ RecordSkipped),
+/* harmony export */   KY: () => (/* binding */ LookupAroundWriteFailed),
+/* harmony export */   OO: () => (/* binding */ recordLifecycle),
+/* harmony export */   O_: () => (/* binding */ NotFoundYet),
+/* harmony export */   xV: () => (/* binding */ withinBudget)
+/* harmony export */ });
+/* unused harmony exports CLOSE_RETRY_MS, MAX_RETRY_PAUSE_MS, retryPauseMs, oneWarning, settledOrAborted */
+/* harmony import */ var _durations_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5534);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8992);
+/* harmony import */ var _failure_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2516);
+/* harmony import */ var _listing_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5474);
+/* harmony import */ var _timeout_signal_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2445);
+/* harmony import */ var _step_limits_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2372);
+// A record kept true: what the step writes outside itself (the pull request comment, the GitLab
+// merge request note, the GitHub deployment and its statuses, a commit status) has one story,
+// told here once. It is opened ("in progress") when waiting begins, and closed with the
+// outcome; whatever the API answers late and whenever a cancel lands, it is true at the end, or
+// one warning says which record may not be and why. Each kind of record is a small port
+// (`RecordPort`): where it is, how it is written, and the words of its messages. This file knows
+// no CI system, no HTTP client and no adapter; the time rules are those of step/limits.ts.
+
+
+
+
+
+
+/**
+ * A lookup a port makes around a write failed (records/siblings.ts: the other jobs' statuses, read
+ * before and after it): the write was not sent, or was answered. No answer of a write was lost,
+ * whatever the lookup's own cause; nothing of it can land later.
+ */
+class LookupAroundWriteFailed extends Error {
+}
+/** Thrown by a port's close when told `unanswered` and the record is not found: nothing is created. */
+class NotFoundYet extends Error {
+    constructor() {
+        super('the record is not found yet');
+        this.name = 'NotFoundYet';
+    }
+}
+/** Thrown by a port when the record has nowhere to go: `sentence` is said as it is, at `level` (a warning with `code`). */
+class RecordSkipped extends Error {
+    sentence;
+    code;
+    level;
+    constructor(sentence, code, level = 'warning') {
+        super(sentence);
+        this.sentence = sentence;
+        this.code = code;
+        this.level = level;
+        this.name = 'RecordSkipped';
+    }
+}
+/** The pause before the second try of a write that failed on the way, when the server asked for none; it doubles with each try. */
+const CLOSE_RETRY_MS = 250;
+/** The longest pause between two tries of a write, when the server asked for none. */
+const MAX_RETRY_PAUSE_MS = 5000;
+/** The pause before the next try, after `tries` tries that failed on the way: 250 ms, doubling, 5 s at the most. */
+const retryPauseMs = (tries) => Math.min(CLOSE_RETRY_MS * 2 ** Math.max(0, tries - 1), MAX_RETRY_PAUSE_MS);
+/** A timer that holds the process (the outcome's exit code must not be lost to an empty event loop). */
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How many times the outcome is written again over what a lost write left (each time read back after), at the most. */
+const READ_BACK_REWRITES = 2;
+/** A write that failed on the way, not one the server refused: a 5xx, a 429, or no answer at all (records/failure.ts). */
+const transient = (error) => {
+    // A lookup around the write that failed is judged by its own cause: a listing refused (401,
+    // 403, 404) or that is no listing fails again the same way; a 5xx, a rate limit, a network
+    // error or a lookup that ran out may pass.
+    if (error instanceof LookupAroundWriteFailed)
+        return ['timed-out', 'lost', 'rate-limited', 'never-sent'].includes((0,_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .failureOf */ .g5)(error.cause, false));
+    // Ended by its own signal, it is not tried again; refused (a proxy that wants credentials too), it would be refused again.
+    return !(0,_listing_js__WEBPACK_IMPORTED_MODULE_3__/* .isAbort */ .rV)(error) && (0,_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .failureOf */ .g5)(error, false) !== 'refused';
+};
+/**
+ * How many tries a close whose lookups around the write failed is given: each try writes again
+ * (a status whose read after it failed), so these are not tried until the end of the time for
+ * writes as a write is, but three times.
+ */
+const LOOKUP_AROUND_TRIES = 3;
+/**
+ * A write whose answer was lost on the way, which the server may still apply: a 5xx (a gateway
+ * that gave up), no answer once it may have reached the server, or a write cut at the step's
+ * limit; or one the server applied whose answer could not be used (a 2xx cut short, or naming no
+ * record). Not a lookup that ran out before any write, nor a fault of this process.
+ */
+const answerLost = (error, signals) => 
+// A lookup around the write failed: the write was not sent, or was answered. A reset of that
+// lookup is no write that may land later (found by the explorer: taken for one, it set the time
+// to land of the write sent after it too early).
+!(error instanceof LookupAroundWriteFailed) && (0,_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .failureOf */ .g5)(error, signals.write.aborted) === 'lost';
+/** A request that never reached the server (the connection refused, the name not found, a proxy's refusal of the tunnel): nothing was applied. */
+const neverSent = (error) => error instanceof LookupAroundWriteFailed
+    ? neverSent(error.cause)
+    : error instanceof _failure_js__WEBPACK_IMPORTED_MODULE_2__/* .NoAnswer */ .W_
+        ? error.reached === 'no'
+        : (0,_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .failureOf */ .g5)(error, false) === 'never-sent';
+const defaultRefused = (error) => {
+    const status = (0,_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .statusOf */ .c2)(error);
+    return status !== undefined && status >= 400 && status < 500;
+};
+/**
+ * The sentences of one record's warnings as one: in the order found, joined by "Also:", the
+ * closing sentence they share (what the step's result does not depend on) said once, at the end.
+ */
+function oneWarning(lines) {
+    lines = [...new Set(lines)];
+    if (lines.length === 1)
+        return lines[0];
+    const last = (line) => /(?<=[.!?]\s)[^.!?]+[.!?]$/.exec(line)?.[0];
+    const shared = last(lines[0]);
+    const same = shared !== undefined && lines.every((line) => last(line) === shared);
+    const body = (line) => (same ? line.slice(0, line.length - shared.length).trimEnd() : line);
+    return lines.map((line, i) => (i === 0 ? body(line) : `Also: ${body(line)}`)).join(' ') + (same ? ` ${shared}` : '');
+}
+/** Resolves when `work` settles or `signal` aborts, whichever is first; never rejects, and `work` is observed. */
+function settledOrAborted(work, signal) {
+    return new Promise((resolve) => {
+        const stop = () => resolve('aborted');
+        work.then(() => resolve('settled'), () => resolve('settled'));
+        work.finally(() => signal.removeEventListener('abort', stop)).catch(() => undefined);
+        if (signal.aborted)
+            stop();
+        else
+            signal.addEventListener('abort', stop, { once: true });
+    });
+}
+/**
+ * The work's result, or the signal's abort, whichever comes first: an HTTP client does not
+ * honour an abort in every phase (a proxy that never answers CONNECT holds it for minutes), so
+ * the work stops being waited on when its time is up, whatever its request does. The work is
+ * observed first, so its rejection is never unhandled, even when the signal is already aborted.
+ */
+function withinBudget(work, budget) {
+    return new Promise((resolve, reject) => {
+        const stop = () => reject(budget.reason);
+        work.then(resolve, reject).finally(() => budget.removeEventListener('abort', stop));
+        if (budget.aborted)
+            stop();
+        else
+            budget.addEventListener('abort', stop, { once: true });
+    });
+}
+/** What the close is told of the open. */
+const openedOf = (open) => (open.at === 'sending' ? 'lost' : open.at);
+/** The record's lifecycle through `port`, within the step's time rules. */
+function recordLifecycle(port, options) {
+    const { cancel, log, clean } = options;
+    const refused = port.refused ?? defaultRefused;
+    // One end for every write of the run: the step's limit, or the grace's end once a cancel came.
+    const deadline = (0,_step_limits_js__WEBPACK_IMPORTED_MODULE_4__/* .commentDeadline */ .uX)(options.endAt, cancel);
+    const landMs = options.landMs ?? 2 * options.requestTimeoutMs;
+    let where;
+    let open = { at: 'never' };
+    let close = { at: 'not-begun' };
+    // Aborted once the record is known and a cancel came, in either order: the close then goes at once.
+    const knownAfterCancel = new AbortController();
+    // Aborted when the close begins: the open is not sent again after it.
+    const closeBegan = new AbortController();
+    /** The open's tries whose answer was lost, whatever became of it (none before it is sent). */
+    const lostOpens = () => (open.at === 'never' ? undefined : open.lost);
+    /** The open's transition to `at`, its lost tries kept. */
+    const openMovesTo = (at) => {
+        if (open.at !== 'never')
+            open = { ...open, at };
+    };
+    /** The open's work, settled or not (none before it is sent). */
+    const openDone = () => (open.at === 'never' ? Promise.resolve() : open.done);
+    /** What the close found, and its lost write: none before it begins. */
+    const closeFound = () => (close.at === 'closing' ? close.found : 'nothing');
+    const closeLost = () => (close.at === 'closing' ? close.lost : undefined);
+    const closeFinds = (change) => {
+        if (close.at === 'closing')
+            close = { ...close, ...change };
+    };
+    /**
+     * What the record has said, one value: nothing yet; the close's warnings, gathered to be said as
+     * one when it ends (with the lines of its writes that failed: untrue once a later write of the
+     * same close lands); or its one warning, said (anything after it is a line of the log).
+     */
+    let voice = { at: 'quiet' };
+    /** No write of the outcome before this: the pause the last rate limit asked for. */
+    let notBefore = 0;
+    /** The code of what a lost write of the outcome shows if it lands after the step (a success over another job's failure). */
+    const lateCloseCode = () => port.words.lateCloseCode?.() ?? code('may-not-hold');
+    /** A code the port may give, as a list of none or one (to spread after a warning's first code). */
+    const noneOrOne = (late) => (late ? [late] : []);
+    /** The code of what a lost "in progress" write shows if it lands after the step, when it has one (a second comment). */
+    const lateOpenCodes = () => noneOrOne(port.words.lateOpenCode?.());
+    /** The code of what the close's creation shows if its answer was lost and it lands after the step, when it has one. */
+    const lateCreationCodes = () => noneOrOne(port.words.lateCreationCode?.());
+    /** The codes of what a failed close adds of its own (a second comment beside an older one). */
+    const closeFailedCodes = () => port.words.closeFailedCodes?.(openedOf(open)) ?? [];
+    /** What an "in progress" write shows if it lands after the step: the port knows (a second comment, for a lost creation). */
+    const lateOpen = () => port.words.lateOpen?.() ?? 'it shows "in progress" until the next run';
+    /** A code of this record's warnings: `<record>.<kind>`. */
+    const code = (kind) => `${port.record}.${kind}`;
+    /** A warning with its codes: gathered while the close runs, said at once before it; one per record (a line of the log after it). */
+    const warn = (line, ...codes) => {
+        const said = clean(line);
+        if (voice.at === 'warned')
+            log.info(said);
+        else if (voice.at === 'gathering')
+            voice = { ...voice, lines: [...voice.lines, { line: said, codes }] };
+        else {
+            voice = { at: 'warned' };
+            log.warning(said, [...new Set(codes)]);
+        }
+    };
+    const sayWriteFailed = (line, ...codes) => {
+        if (voice.at === 'gathering')
+            voice = { ...voice, failures: [...voice.failures, clean(line)] };
+        warn(line, ...codes);
+    };
+    /** A write of the outcome landed: what an earlier try said of it ("could not be written") no longer holds. */
+    const takeBackWriteFailures = () => {
+        if (voice.at !== 'gathering')
+            return;
+        const { lines, failures } = voice;
+        voice = { at: 'gathering', lines: lines.filter((said) => !failures.includes(said.line)), failures: [] };
+    };
+    /** The close begins: its warnings are gathered, unless the record already said its one. */
+    const gatherCloseWarnings = () => {
+        if (voice.at === 'quiet')
+            voice = { at: 'gathering', lines: [], failures: [] };
+    };
+    const sayCloseWarnings = () => {
+        if (voice.at !== 'gathering')
+            return;
+        const { lines } = voice;
+        voice = lines.length === 0 ? { at: 'quiet' } : { at: 'warned' };
+        if (lines.length > 0)
+            log.warning(oneWarning(lines.map((said) => said.line)), [...new Set(lines.flatMap((said) => said.codes))]);
+    };
+    /** The close was written: its line, and what it found after its write (a warning is gathered with the close's others). */
+    const sayClosed = (done) => {
+        log.info(clean(port.words.closed(done.where, done.done)));
+        const after = done.after;
+        if (!after)
+            return;
+        // A rate limit's pause holds every later write of the record, a request after the write's included.
+        const asked = after.failed === undefined ? undefined : port.retryAfterMs?.(after.failed);
+        if (asked !== undefined)
+            notBefore = Math.max(notBefore, Date.now() + asked);
+        // The server's words one line without its escapes, the keys masked before it is cut; a lookup that ran out, its time.
+        const reason = after.failed === undefined
+            ? ''
+            : (0,_listing_js__WEBPACK_IMPORTED_MODULE_3__/* .isAbort */ .rV)(after.failed)
+                ? `the ${port.api} did not answer within ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(options.requestTimeoutMs)} (request-timeout)`
+                : (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLine */ .TN)(clean(port.explain(after.failed)), 600);
+        if (after.level === 'info')
+            log.info(clean(after.sentence(reason)));
+        else
+            warn(after.sentence(reason), after.code);
+    };
+    const signalsUntil = (lookupEndAt, alsoOn = []) => {
+        const lookup = (endAt) => AbortSignal.any([(0,_timeout_signal_js__WEBPACK_IMPORTED_MODULE_5__/* .timeoutSignal */ ._)((0,_step_limits_js__WEBPACK_IMPORTED_MODULE_4__/* .lookupBudgetMs */ .E_)(options.requestTimeoutMs, endAt)), deadline, ...alsoOn]);
+        // A lookup after a write (the oldest record after a creation) ends as the write does, never with the open's earlier end.
+        return { write: deadline, lookup: lookup(lookupEndAt), nextLookup: () => lookup(options.endAt) };
+    };
+    // Whichever of the two ends comes first: a cancel heard after the step's limit ran out did not end the write.
+    const ended = () => {
+        const exitBy = cancel.exitBy();
+        return exitBy !== undefined && exitBy < options.endAt ? 'the cancelled run had to end' : "the step's time limit (timeout + request-timeout + 2s) ran out";
+    };
+    /** What is left of the time for writes: to the step's limit, or, once a cancel came, to the margin before the process must be gone. */
+    const timeLeft = () => {
+        const exitBy = cancel.exitBy();
+        return Math.min(options.endAt, exitBy === undefined ? Number.POSITIVE_INFINITY : exitBy - _step_limits_js__WEBPACK_IMPORTED_MODULE_4__/* .COMMENT_EXIT_MARGIN_MS */ .Nz) - Date.now();
+    };
+    // A lookup cut short by what was left of the step's limit ran out with that limit: one reason,
+    // whichever of the two timers fired first.
+    const outOfTime = (error, signals, lookupMs) => deadline.aborted || (signals.lookup.aborted && (0,_listing_js__WEBPACK_IMPORTED_MODULE_3__/* .isAbort */ .rV)(error) && lookupMs < options.requestTimeoutMs);
+    /** The code of a warning that a request failed with `error`, as `why` words it: the time that ran out, or the port's. */
+    const failedCode = (error, signals, lookupMs) => outOfTime(error, signals, lookupMs) ? code('out-of-time') : (port.codeOf?.(error) ?? code('not-written'));
+    /** Why a request failed: the port's words, or the time that ran out. */
+    const why = (error, signals, lookupMs) => {
+        if (outOfTime(error, signals, lookupMs))
+            return `the ${port.api} did not answer before ${ended()}`;
+        if (signals.lookup.aborted && error instanceof _listing_js__WEBPACK_IMPORTED_MODULE_3__/* .ListingCut */ .x0)
+            return `the ${port.api} answered ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .counted */ .hS)(error.pages, 'page')} of ${error.what}, each within ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(error.slowestMs)}, but not all of them within ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(lookupMs)} (request-timeout, for the whole listing)`;
+        if (signals.lookup.aborted && (0,_listing_js__WEBPACK_IMPORTED_MODULE_3__/* .isAbort */ .rV)(error))
+            return `the ${port.api} did not answer within ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(lookupMs)} (request-timeout)`;
+        // The server's words are one line without its escapes, whatever the port made of them; the
+        // keys masked before the line is cut (a cut spelling of a key is not found after).
+        return (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLine */ .TN)(clean(port.explain(error)), 600);
+    };
+    async function runOpen() {
+        const lookupEndAt = Math.min(options.openLookupEndAt ?? options.endAt, options.endAt);
+        for (let tries = 1;; tries++) {
+            const sentAt = Date.now();
+            const lookupMs = (0,_step_limits_js__WEBPACK_IMPORTED_MODULE_4__/* .lookupBudgetMs */ .E_)(options.requestTimeoutMs, lookupEndAt);
+            const signals = signalsUntil(lookupEndAt, [cancel.signal]);
+            try {
+                where = await port.open(signals, (known) => {
+                    where = known;
+                    // Known after a cancel came: the close need not wait on the rest of the open.
+                    if (cancel.signal.aborted)
+                        knownAfterCancel.abort();
+                });
+                openMovesTo('written');
+                log.info(clean(port.words.opened(where)));
+                return;
+            }
+            catch (error) {
+                if (error instanceof RecordSkipped) {
+                    openMovesTo('skipped');
+                    return;
+                }
+                const reason = cancel.signal.aborted && !deadline.aborted && where === undefined ? 'the run was cancelled before it was' : why(error, signals, lookupMs);
+                // A try whose answer was lost may land later, whatever the tries after it do: the time it
+                // is given to land counts from the last such try, and its reason is the one said.
+                // (Refused, or never sent, nothing of it can land.)
+                if (!refused(error) && !neverSent(error) && answerLost(error, signals) && open.at !== 'never')
+                    open = { ...open, lost: { count: (open.lost?.count ?? 0) + 1, lastSentAt: sentAt, why: reason } };
+                // Sent again (a status, whose "in progress" is the same write twice) like any write: while
+                // the wait goes on, with the pause a rate limit asks for; never once the close began.
+                const asked = port.retryAfterMs?.(error);
+                if (asked !== undefined)
+                    notBefore = Math.max(notBefore, Date.now() + asked);
+                const pause = Math.max(asked ?? 0, retryPauseMs(tries));
+                const again = port.openAgain === true && (transient(error) || asked !== undefined) && !closeBegan.signal.aborted && !cancel.signal.aborted;
+                if (again && Date.now() + pause < lookupEndAt) {
+                    log.info(clean(`The ${port.api} did not take the "in progress" write (${reason}); writing it again in ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(pause)}${asked === undefined ? '' : ', as it asked'}.`));
+                    const slept = await settledOrAborted(sleep(pause), AbortSignal.any([deadline, closeBegan.signal, cancel.signal]));
+                    if (slept === 'settled')
+                        continue;
+                }
+                const given = lostOpens() === undefined && (refused(error) || neverSent(error)) ? 'refused' : 'lost';
+                openMovesTo(given);
+                if (given === 'refused' && port.words.notOpened && where === undefined)
+                    warn(port.words.notOpened(reason), cancel.signal.aborted && !deadline.aborted ? code('not-written') : failedCode(error, signals, lookupMs));
+                else
+                    log.info(clean(port.words.openFailed(reason, where)));
+                return;
+            }
+        }
+    }
+    /**
+     * Waits on the open while it is in flight: until it settles, the end, a cancel once the record
+     * is known (the close then goes at once), or request-timeout after the outcome: an open that
+     * is not answered by then does not hold the outcome back.
+     */
+    async function openSettled() {
+        if (open.at !== 'sending')
+            return true;
+        const goAtOnce = () => {
+            if (where !== undefined)
+                knownAfterCancel.abort();
+        };
+        if (cancel.signal.aborted)
+            goAtOnce();
+        else
+            cancel.signal.addEventListener('abort', goAtOnce, { once: true });
+        const waited = await settledOrAborted(open.done, AbortSignal.any([deadline, knownAfterCancel.signal, heldLongEnough(true)]));
+        cancel.signal.removeEventListener('abort', goAtOnce);
+        return waited === 'settled';
+    }
+    /**
+     * Aborted request-timeout from now (never past the end): how long an unanswered write may hold
+     * the next one back, so that an API that does not answer does not hold the step to its limit.
+     * After a cancel the run ends with the grace whatever is waited on, so the grace bounds it,
+     * request-timeout or not (found by a user: with request-timeout 300ms, a creation answered 1 s
+     * into the grace was given up on, and the comment said "⏳ Waiting"): before the close is
+     * written, half of what is left of the grace, so that a creation applied but not answered is
+     * then looked for by its marker while there is time to write there; after it, the grace's end.
+     */
+    const heldLongEnough = (beforeTheClose = false) => {
+        const exitBy = cancel.exitBy();
+        const held = exitBy === undefined ? options.requestTimeoutMs : beforeTheClose ? (exitBy - Date.now()) / 2 : Number.POSITIVE_INFINITY;
+        return Number.isFinite(held) ? AbortSignal.any([(0,_timeout_signal_js__WEBPACK_IMPORTED_MODULE_5__/* .timeoutSignal */ ._)(Math.max(1, Math.ceil(held))), deadline]) : deadline;
+    };
+    /**
+     * How long the outcome waited on an unanswered "in progress" write, in words: twice
+     * request-timeout, or, once a cancel came, the time it had (found by a user: a note's warning
+     * claimed 40 s after a cancel that left half a second).
+     */
+    const waitedOnOpen = (closeStartedAt, then = '') => cancel.exitBy() === undefined
+        ? `${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(2 * options.requestTimeoutMs)}${then} (twice request-timeout)`
+        : `${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(Math.max(0, Date.now() - closeStartedAt))}${then} (all a cancelled run could wait)`;
+    async function runClose(outcome) {
+        const closeStartedAt = Date.now();
+        // A creation unanswered for request-timeout after the outcome: waited on for request-timeout
+        // more, then found if it was applied; never made again (a second record if it lands).
+        const settled = (await openSettled()) || (where === undefined && !deadline.aborted && (await settledOrAborted(openDone(), heldLongEnough(true))) === 'settled');
+        // A creation whose answer was lost (a 5xx, a reset) may have been applied, now or later: it
+        // is looked for at once; not found, it is given twice request-timeout from when it was sent
+        // (half of what is left after a cancel) before it is looked for again and, only then, made,
+        // so that the outcome goes to it rather than to a second record.
+        const lostTries = lostOpens();
+        if (settled && lostTries && where === undefined && !deadline.aborted && !(await foundAtOnce(outcome)))
+            await waitToLand(lostTries.lastSentAt);
+        if (!settled && where === undefined && deadline.aborted) {
+            // The outcome must not go before a write that may still land on top of it, and there is no known place to write it.
+            warn(port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${ended()}, and the outcome must not go before it; if the ${port.api} applies that write later, ${lateOpen()}`, where, openedOf(open)), code('out-of-time'), ...lateOpenCodes(), ...closeFailedCodes());
+            return;
+        }
+        if (open.at === 'refused' && where === undefined && port.words.notOpened)
+            return;
+        const write = async () => {
+            for (let attempt = 1;; attempt++) {
+                // A rate limit's pause holds every write of the record, a later one's too (the outcome
+                // written again once the open landed): none goes before it is over (found by the explorer).
+                // One longer than what is left of the step's time for writes ends the tries at once, and says so.
+                const wait = notBefore - Date.now();
+                if (wait > 0 && wait >= timeLeft()) {
+                    sayWriteFailed(port.words.closeFailed(`the ${port.api} asked to wait ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(wait)} before its next write (a rate limit), longer than the ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(Math.max(0, timeLeft()))} left of the step's time for writes, so the outcome was not sent`, where, openedOf(open)), code('out-of-time'), ...closeFailedCodes());
+                    return false;
+                }
+                if (wait > 0)
+                    await settledOrAborted(sleep(wait), deadline);
+                // Each try has its own request-timeout for its lookups: a try after a pause is not cut by the time an earlier one used.
+                const lookupMs = (0,_step_limits_js__WEBPACK_IMPORTED_MODULE_4__/* .lookupBudgetMs */ .E_)(options.requestTimeoutMs, options.endAt);
+                const signals = signalsUntil(options.endAt);
+                const sentAt = Date.now();
+                const anew = closeFound() === 'anew';
+                const told = anew || settled ? (anew ? 'written' : openedOf(open)) : where === undefined ? 'unanswered' : 'written';
+                const answer = await withinBudget(port.close(outcome, where, told, signals, (known) => {
+                    where = known;
+                }), deadline).then((done) => ({ done }), (error) => ({ error }));
+                if ('error' in answer) {
+                    const { error } = answer;
+                    if (error instanceof RecordSkipped) {
+                        if (error.level === 'info')
+                            log.info(clean(error.sentence));
+                        else
+                            warn(error.sentence, error.code);
+                        // Left to another run's record (a newer head's): this run's "in progress" write, unanswered, may still land beside it (found by the explorer).
+                        if (open.at === 'sending' || lostOpens() !== undefined)
+                            warn(`This run's "in progress" write got no answer: if the ${port.api} applies it later, ${lateOpen()}.`, code('may-not-hold'), ...lateOpenCodes());
+                        return false;
+                    }
+                    // A write of the outcome whose answer was lost may land later, after what follows it.
+                    if (closeLost() === undefined && answerLost(error, signals))
+                        closeFinds({ lost: { at: sentAt, why: why(error, signals, lookupMs) } });
+                    // Deleted during the run (by a person, a bot): the outcome is written anew, once.
+                    if (where !== undefined && !anew && port.gone?.(error) && !deadline.aborted) {
+                        closeFinds({ found: 'anew' });
+                        log.info(clean(port.words.deleted?.(where) ?? `The record was deleted during the run (${why(error, signals, lookupMs)}); writing the outcome anew.`));
+                        where = undefined;
+                        attempt = 0;
+                        continue;
+                    }
+                    if (error instanceof NotFoundYet) {
+                        sayWriteFailed(port.words.closeFailed(`the ${port.api} had not answered its "in progress" write within ${waitedOnOpen(closeStartedAt, ' of the outcome')} and has no record of it yet, so the outcome was not written (it would make a second one); if the ${port.api} applies that write later, ${lateOpen()}`, where, openedOf(open)), code('not-written'), ...lateOpenCodes(), ...closeFailedCodes());
+                        return false;
+                    }
+                    // Setting a known record to the outcome again changes nothing, so a write that failed on
+                    // the way (a gateway's 5xx, a 429, a connection that failed) is sent again, with the pause
+                    // a rate limit asks for (a 403 secondary limit included), until the step's time for writes
+                    // ends: never a fixed number of tries. A pause longer than what is left ends the tries at
+                    // once, and the warning says so. A creation is never sent again (it could make a second record).
+                    const asked = port.retryAfterMs?.(error instanceof LookupAroundWriteFailed ? error.cause : error);
+                    if (asked !== undefined)
+                        notBefore = Math.max(notBefore, Date.now() + asked);
+                    const retriable = where !== undefined &&
+                        (transient(error) || asked !== undefined) &&
+                        !deadline.aborted &&
+                        !(error instanceof LookupAroundWriteFailed && attempt >= LOOKUP_AROUND_TRIES);
+                    // A pause of nothing asked (Retry-After: 0, a reset already past) still backs off.
+                    const pause = Math.max(asked ?? 0, retryPauseMs(attempt));
+                    const left = timeLeft();
+                    if (retriable && pause < left) {
+                        // Repeats of one cause are folded: the first tries, then one line in ten.
+                        if (attempt <= 3 || attempt % 10 === 0)
+                            log.info(clean(`The ${port.api} did not take the outcome (${why(error, signals, lookupMs)}); writing it again${asked !== undefined ? ` in ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(pause)}, as it asked` : attempt >= 3 ? ` in ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(pause)} (try ${attempt + 1})` : ''}.`));
+                        await settledOrAborted(sleep(pause), deadline);
+                        if (!deadline.aborted)
+                            continue;
+                    }
+                    const cutShort = retriable && asked !== undefined && asked >= left
+                        ? `; it asked to wait ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(asked)} before the next try, longer than the ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(Math.max(0, left))} left of the step's time for writes, so the tries ended there`
+                        : '';
+                    // A creation whose answer was lost may still be applied: the record may appear after the step.
+                    const late = where === undefined && answerLost(error, signals) ? port.words.lateCreation?.() : undefined;
+                    const reason = `${why(error, signals, lookupMs)}${cutShort}`;
+                    const failed = cutShort ? code('out-of-time') : failedCode(error, signals, lookupMs);
+                    // A write of the outcome whose answer was lost (this try's or an earlier one's) may still be
+                    // applied after the step, a success over another job's failure written meanwhile: not only
+                    // "could not be written", since it may yet be; the consequence first (the port cuts its words).
+                    const lostClose = closeLost();
+                    if (where !== undefined && lostClose !== undefined && port.closeMayTurn?.() && port.words.lateClose && !port.appliedDespite?.(error)) {
+                        const whyLost = lostClose.why === reason ? lostClose.why : `${lostClose.why}; the last try: ${reason}`;
+                        sayWriteFailed(port.words.closeFailed(`a write of its outcome got no answer, and if the ${port.api} applies it later, ${port.words.lateClose()} (${whyLost})`, where, openedOf(open)), failed, lateCloseCode(), ...closeFailedCodes());
+                        return false;
+                    }
+                    sayWriteFailed(port.words.closeFailed(late ? `${reason}. That creation's answer was lost: if the ${port.api} applies it later, ${late}` : reason, where, openedOf(open)), failed, ...(late ? lateCreationCodes() : []), ...closeFailedCodes());
+                    return port.appliedDespite?.(error) === true;
+                }
+                const { done } = answer;
+                where = done.where;
+                // Found where an unanswered creation put it: that creation has landed, nothing of it can come later.
+                if (told === 'unanswered' && done.done === 'updated')
+                    closeFinds({ found: 'landed' });
+                takeBackWriteFailures();
+                sayClosed(done);
+                return true;
+            }
+        };
+        /**
+         * After the outcome was written with the open settled: an open whose answer was lost (a 5xx,
+         * a reset, a timeout) may be applied after the close; it is given twice request-timeout from
+         * when it was sent, then what stands is read back and the outcome written again over a late
+         * "in progress". A write of the outcome whose answer was lost, sent again since, is read back
+         * once it had its time to land.
+         */
+        const readBackWhatWasLost = async (written) => {
+            // Both, in one outage: the open's lost write read back does not account for the outcome's.
+            if (lostOpens() !== undefined && written && closeFound() !== 'at-once')
+                await readBackLost(write, 'open');
+            if (written && closeLost() !== undefined && port.closeMayTurn?.())
+                await readBackLost(write, 'close');
+        };
+        const written = closeFound() === 'at-once' || (await write());
+        if (settled)
+            return readBackWhatWasLost(written);
+        // An open answered before the close was sent was applied before it too. One answered after
+        // the close was sent (even before the close's own answer) may have been applied after it.
+        if (open.at === 'never' || closeFound() === 'landed')
+            return readBackWhatWasLost(written);
+        // The close went while the open was still in flight (a cancel, or an open unanswered for
+        // request-timeout): if the open lands now, it may have landed on top of the close, which is
+        // written again while there is time. The open is waited on for request-timeout more at the
+        // most: an API that does not answer does not hold the step to its limit.
+        const late = await settledOrAborted(openDone(), heldLongEnough());
+        // Written again, what the open's lost answer may still bring is read back as on the path above.
+        if (late === 'settled' && !deadline.aborted)
+            return written || where !== undefined ? readBackWhatWasLost(await write()) : undefined;
+        const unanswered = `its "in progress" write had no answer when ${deadline.aborted ? ended() : `the outcome had waited on it for ${waitedOnOpen(closeStartedAt)}`}`;
+        // The outcome stands: the warning says so, and what the open brings if it lands later (not written, the write said why).
+        if (written && where !== undefined)
+            warn(port.words.mayNotHold(`${unanswered}; if the ${port.api} applies that write later, ${lateOpen()}`, where), code('may-not-hold'), ...lateOpenCodes());
+    }
+    /**
+     * The time a write whose answer was lost is given to land before it is looked for: twice
+     * request-timeout from when it was sent, half of what is left at the most (before the step's
+     * limit, or the grace's end after a cancel), so that the look and a write after it still fit.
+     * A timer that holds the process, as the retry's pause does.
+     */
+    async function waitToLand(sentAt) {
+        const exitBy = cancel.exitBy();
+        const left = Math.min(options.endAt, exitBy === undefined ? Number.POSITIVE_INFINITY : exitBy) - Date.now();
+        const landing = Math.min(sentAt + landMs - Date.now(), left / 2);
+        if (landing > 0)
+            await settledOrAborted(sleep(landing), deadline);
+    }
+    /** Whether the record of a lost creation is found at once (and the outcome written to it); never creates. */
+    async function foundAtOnce(outcome) {
+        try {
+            const done = await withinBudget(port.close(outcome, undefined, 'unanswered', signalsUntil(options.endAt), (known) => {
+                where = known;
+            }), deadline);
+            where = done.where;
+            closeFinds({ found: 'at-once' });
+            sayClosed(done);
+            return true;
+        }
+        catch (error) {
+            // Found, but its write refused by a rate limit: the close below goes no sooner than asked (or,
+            // asked to wait longer than what is left, says so at once).
+            const asked = where === undefined ? undefined : port.retryAfterMs?.(error);
+            if (asked !== undefined) {
+                log.info(clean(`The ${port.api} did not take the outcome (${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLine */ .TN)(clean(port.explain(error)), 600)}); writing it again in ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(asked)}, as it asked.`));
+                notBefore = Math.max(notBefore, Date.now() + asked);
+            }
+            // Not found yet (or not read): the close below looks again after the wait, and says what fails.
+            return false;
+        }
+    }
+    /**
+     * Reads back a record after a write whose answer was lost (`open`: the "in progress" one;
+     * `close`: one of the outcome, sent again since), once that write had its time to land: writes
+     * the outcome again over what stands, or, when that write is not seen and may still land where
+     * it matters, or what stands could not be read, warns once.
+     */
+    async function readBackLost(write, lostWrite) {
+        const readBack = port.readBack;
+        if (!readBack || where === undefined)
+            return;
+        let known = where;
+        const sentAt = (lostWrite === 'open' ? lostOpens()?.lastSentAt : closeLost()?.at) ?? Date.now();
+        const lost = lostWrite === 'open' ? 'its "in progress" write got no answer' : 'a write of its outcome got no answer';
+        // Why, said last: what the lost write may do comes first, before the port cuts its words.
+        const lostWhyNow = (lostWrite === 'open' ? lostOpens()?.why : closeLost()?.why) ?? 'no answer';
+        // Names the record the outcome went to last: one deleted meanwhile was written anew elsewhere.
+        const holds = (why) => lostWrite === 'open'
+            ? warn(port.words.mayNotHold(why, known), code('may-not-hold'), ...lateOpenCodes())
+            : warn(port.words.mayNotHold(why, known), code('may-not-hold'), lateCloseCode());
+        // What the lost write shows if it lands after the step: the port knows (a second comment, for a lost creation).
+        const late = () => (lostWrite === 'open' ? lateOpen() : (port.words.lateClose?.() ?? 'it stands over what came after it'));
+        await waitToLand(sentAt);
+        for (let round = 0; !deadline.aborted; round++) {
+            // Where the outcome was written last: a record deleted meanwhile (by a person) was made anew.
+            known = where ?? known;
+            const signals = signalsUntil(options.endAt);
+            const stands = await withinBudget(readBack(known, signals, lostWrite, lostWrite === 'open' ? (lostOpens()?.count ?? 1) : 1), deadline).catch((error) => ({ unread: error }));
+            // Unread, what stands is not known: one warning names the record.
+            if (typeof stands === 'object')
+                return holds(`${lost}, and what stands could not be read back; if the ${port.api} applied that write after the outcome, ${late()} (the write: ${lostWhyNow}; the read back: ${why(stands.unread, signals, (0,_step_limits_js__WEBPACK_IMPORTED_MODULE_4__/* .lookupBudgetMs */ .E_)(options.requestTimeoutMs, options.endAt))})`);
+            if (stands === 'outcome')
+                return;
+            if (stands === 'unseen')
+                return holds(`${lost} and was not seen applied ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(Math.max(0, Date.now() - sentAt))} after it was sent; if the ${port.api} applies it later, ${late()} (${lostWhyNow})`);
+            // Written again and read back each time, a few times at the most: what stands is never left unread.
+            if (round === READ_BACK_REWRITES)
+                return holds(`${lost}, and what stands was still not the outcome after it was written again ${READ_BACK_REWRITES} times; if the ${port.api} applied that write after the outcome, ${late()} (${lostWhyNow})`);
+            log.info(clean(`A write whose answer was lost was applied after the outcome; writing the outcome again.`));
+            if (!(await write()))
+                return;
+        }
+        holds(`${lost}, and there was no time left to read back what stands; if the ${port.api} applied that write after the outcome, ${late()} (${lostWhyNow}; ${ended()})`);
+    }
+    return {
+        open() {
+            if (open.at !== 'never' || cancel.signal.aborted)
+                return;
+            open = { at: 'sending', done: Promise.resolve(), lost: undefined };
+            // Should it end without saying how (nothing in it throws), the open is taken as lost: the close finds it again.
+            const done = runOpen().finally(() => {
+                if (open.at === 'sending')
+                    openMovesTo('lost');
+            });
+            if (open.at === 'sending')
+                open = { ...open, done };
+        },
+        close(outcome) {
+            if (close.at === 'closing')
+                return close.done;
+            closeBegan.abort();
+            gatherCloseWarnings();
+            close = { at: 'closing', done: Promise.resolve(), found: 'nothing', lost: undefined };
+            const done = runClose(outcome)
+                .catch((error) => {
+                // Nothing above throws; should it, the record is still one warning, never a crash.
+                warn(port.words.closeFailed(port.explain(error), where, openedOf(open)), code('not-written'), ...closeFailedCodes());
+            })
+                .finally(sayCloseWarnings);
+            if (close.at === 'closing')
+                close = { ...close, done };
+            return done;
+        }
+    };
+}
+
+
+/***/ }),
+
+/***/ 5474:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   S: () => (/* binding */ PageTally),
+/* harmony export */   k_: () => (/* binding */ listedRecords),
+/* harmony export */   rV: () => (/* binding */ isAbort),
+/* harmony export */   x0: () => (/* binding */ ListingCut)
+/* harmony export */ });
+// A listing read to find a record of the step again (the pull request's comments, the merge
+// request's notes, the commit's deployments). "Ours is not there" creates a second record
+// beside the step's own, so a listing is believed only when it reads as one: a list whose every
+// entry is a record with an id. A body cut short, a proxy's page or a list of something else is
+// a lookup that failed, said as such, never an empty page.
+/** The entries of a listing, or why it does not read as a listing of records. */
+function listedRecords(json) {
+    if (!Array.isArray(json))
+        return { problem: 'was not a list' };
+    for (const entry of json)
+        if (typeof entry !== 'object' || entry === null || Array.isArray(entry) || typeof entry.id !== 'number')
+            return { problem: 'held an entry that is not a record with an id' };
+    return { entries: json };
+}
+/**
+ * A listing read page after page, one lookup in all: its time (request-timeout) bounds every
+ * page together. When that time runs out after pages were answered, the lookup is a `ListingCut`
+ * (an abort, as the lookup's own), so that the warning says what was slow: the listing as a
+ * whole, not a request that never answered (found by a user: "did not answer within 3.0s" for a
+ * listing GitLab answered page by page in 150 ms).
+ */
+class ListingCut extends Error {
+    what;
+    pages;
+    slowestMs;
+    constructor(what, pages, slowestMs, cause) {
+        super(`${what}: ${pages} pages read when the lookup's time ran out`, { cause });
+        this.what = what;
+        this.pages = pages;
+        this.slowestMs = slowestMs;
+        this.name = 'AbortError';
+    }
+}
+/** A request ended by its signal (an abort, or a timeout's). */
+const isAbort = (error) => error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+/** Counts the pages of one listing as they are answered, and the slowest answer. */
+class PageTally {
+    what;
+    pages = 0;
+    slowestMs = 0;
+    constructor(what) {
+        this.what = what;
+    }
+    /** Reads one page through `read`, counted once answered; a lookup's time that runs out during it after a page was answered is a `ListingCut`. */
+    async page(read) {
+        const sentAt = Date.now();
+        try {
+            const answer = await read();
+            this.pages++;
+            this.slowestMs = Math.max(this.slowestMs, Date.now() - sentAt);
+            return answer;
+        }
+        catch (error) {
+            throw this.cut(error);
+        }
+    }
+    /** The error to throw for `error`, an error of the lookup that read this listing: a `ListingCut` when its time ran out after a page was answered. */
+    cut(error) {
+        return this.pages > 0 && isAbort(error) && !(error instanceof ListingCut) ? new ListingCut(this.what, this.pages, this.slowestMs, error) : error;
+    }
+}
+
+
+/***/ }),
+
+/***/ 7649:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   u: () => (/* binding */ keptRecord)
+/* harmony export */ });
+/* harmony import */ var _step_limits_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2372);
+/* harmony import */ var _lifecycle_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6093);
+
+
+/** The record `plan` makes, kept true through its port by the lifecycle, within the step's time rules. */
+function keptRecord(plan, options) {
+    const { startedAt, cancel, log, clean } = options;
+    /**
+     * What the plan made of this record, one value: not asked yet; a lifecycle kept (and whether its
+     * opening write goes); a sentence to say instead, until it is said; or no record.
+     */
+    let kept = {
+        at: 'unasked'
+    };
+    /** Asks the plan once, at the open or at the close: the lifecycle, if the run keeps this record. */
+    const lifecycleOf = (targets, settings) => {
+        if (kept.at === 'unasked') {
+            const limits = settings && { startedAt, timeoutMs: settings.timeoutMs, requestTimeoutMs: settings.requestTimeoutMs };
+            const planned = plan({ targets, settings, endAt: (requestTimeoutMs) => (0,_step_limits_js__WEBPACK_IMPORTED_MODULE_0__/* .commentEndAt */ .Ym)(limits, requestTimeoutMs) });
+            kept = !planned
+                ? { at: 'none' }
+                : 'say' in planned
+                    ? { at: 'instead', ...planned }
+                    : {
+                        at: 'kept',
+                        opens: planned.open !== false,
+                        lifecycle: (0,_lifecycle_js__WEBPACK_IMPORTED_MODULE_1__/* .recordLifecycle */ .OO)(planned.port, {
+                            cancel,
+                            endAt: (0,_step_limits_js__WEBPACK_IMPORTED_MODULE_0__/* .commentEndAt */ .Ym)(limits, planned.requestTimeoutMs),
+                            requestTimeoutMs: planned.requestTimeoutMs,
+                            // The opening write's first lookups never run past the wait's deadline: the close needs the time after it.
+                            ...(limits ? { openLookupEndAt: limits.startedAt + limits.timeoutMs } : {}),
+                            log,
+                            clean
+                        })
+                    };
+        }
+        return kept.at === 'kept' ? kept : undefined;
+    };
+    /** Says once what the plan said instead of a record. */
+    const sayInstead = () => {
+        if (kept.at !== 'instead')
+            return;
+        const said = kept;
+        kept = { at: 'none' };
+        if (said.level === 'warning')
+            log.warning(clean(said.say), said.code);
+        else
+            log.info(clean(said.say));
+    };
+    return {
+        open(targets, settings) {
+            if (kept.at !== 'unasked')
+                return;
+            const opening = lifecycleOf(targets, settings);
+            if (opening?.opens)
+                opening.lifecycle.open();
+            // Known when waiting begins (a token that is not set, a name GitLab would misread): said then, not after the wait.
+            sayInstead();
+        },
+        async close(outcome, settings) {
+            const closing = lifecycleOf([], settings);
+            if (closing)
+                return closing.lifecycle.close(outcome);
+            // Said once, when the record would have been closed (nothing was opened).
+            sayInstead();
+        }
+    };
+}
+
+
+/***/ })
+
+};

@@ -1,0 +1,283 @@
+export const id = 994;
+export const ids = [994];
+export const modules = {
+
+/***/ 4439:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   f: () => (/* binding */ startedMarkdown)
+/* harmony export */ });
+/* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4285);
+
+const STARTED = {
+    update: 'update',
+    preview: 'preview deployment',
+    agent: 'agent job',
+    automation: 'automation run',
+    message: 'follow-up message to agent job'
+};
+/**
+ * The line that says what the run's trigger started, for the summary and the comment; undefined
+ * when nothing was. A preview is linked only once it deployed: the address of one that failed, or
+ * is not live yet, shows the previous deployment (if any), so it is given as text, saying so.
+ */
+function startedMarkdown(outcome) {
+    const trigger = outcome.trigger;
+    if (trigger?.automation) {
+        const { runId, jobId } = trigger.automation;
+        const job = jobId ? `, background job ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .codeSpan */ .SS)(jobId, 120)}` : '';
+        return `**Started:** ${STARTED[trigger.kind]}, run id ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .codeSpan */ .SS)(runId, 120)}${job}. The platform publishes no status for a run: follow it in the project's automation runs in the dashboard.`;
+    }
+    if (!trigger?.ref)
+        return undefined;
+    if (trigger.kind === 'message')
+        return `**Sent:** ${STARTED[trigger.kind]} ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .codeSpan */ .SS)(trigger.ref.id, 120)}; the job is waited on for that message`;
+    const id = `${trigger.ref.kind === 'update' ? 'status id' : 'job id'} ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .codeSpan */ .SS)(trigger.ref.id, 120)}`;
+    const ref = trigger.ref;
+    const deployed = outcome.targets.some((t) => t.ref.kind === ref.kind && t.ref.id === ref.id && t.result === 'success');
+    const preview = !trigger.previewUrl
+        ? ''
+        : deployed
+            ? ` · ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .link */ .nf)('open the preview', trigger.previewUrl)}`
+            : ` · not deployed: its address ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .codeSpan */ .SS)(trigger.previewUrl, 300)} shows the previous deployment, if there is one`;
+    return `**Started:** ${STARTED[trigger.kind]}, ${id}${preview}`;
+}
+
+
+/***/ }),
+
+/***/ 7994:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   MAX_FILES_LISTED: () => (/* binding */ MAX_FILES_LISTED),
+/* harmony export */   MAX_LOG_TAIL: () => (/* binding */ MAX_LOG_TAIL),
+/* harmony export */   MAX_LOG_TAILS: () => (/* binding */ MAX_LOG_TAILS),
+/* harmony export */   MAX_PAGE_ROWS: () => (/* binding */ MAX_PAGE_ROWS),
+/* harmony export */   MAX_SEARCH_ROWS: () => (/* binding */ MAX_SEARCH_ROWS),
+/* harmony export */   MAX_SUMMARY_BYTES: () => (/* binding */ MAX_SUMMARY_BYTES),
+/* harmony export */   renderSummary: () => (/* binding */ renderSummary),
+/* harmony export */   timeCell: () => (/* binding */ timeCell)
+/* harmony export */ });
+/* harmony import */ var _durations_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5534);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8992);
+/* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4285);
+/* harmony import */ var _facts_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1349);
+/* harmony import */ var _started_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4439);
+/* harmony import */ var _titles_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6023);
+
+
+
+
+
+
+/** GitHub refuses step summaries over 1 MiB; stay well under it. */
+const MAX_SUMMARY_BYTES = 1000 * 1024;
+const MAX_FILES_LISTED = 100;
+const MAX_LOG_TAIL = 30;
+const MAX_LOG_TAILS = 5;
+/**
+ * The job summary as Markdown; every piece of server text in it is escaped. `told` explains the
+ * outcome (load-explainer.ts: loaded only when there is something to explain).
+ */
+function renderSummary(outcome, told, options = {}) {
+    const now = options.now ?? Date.now();
+    const said = told.explainRun(outcome, options);
+    const sections = [`## ${(0,_titles_js__WEBPACK_IMPORTED_MODULE_5__/* .titleFor */ .Q$)(outcome)}`, reasonSection(outcome, said)];
+    // What this run started (by a trigger), right under the reason.
+    const started = (0,_started_js__WEBPACK_IMPORTED_MODULE_4__/* .startedMarkdown */ .f)(outcome);
+    if (started)
+        sections.push(started);
+    if (outcome.problems.length > 0)
+        // The explanation quotes each problem as the user reads it where the step runs.
+        sections.push('### Input problems', (said.quoted[0] ?? []).map((p) => `- ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(p, 500)}`).join('\n'));
+    const updates = outcome.targets.filter((t) => t.ref.kind === 'update');
+    const jobs = outcome.targets.filter((t) => t.ref.kind === 'job');
+    const several = outcome.targets.length > 1;
+    const reasonOf = (t) => told.explainTarget(t, options).reason;
+    if (updates.length > 0)
+        sections.push(updates.length === 1 ? '### Update' : `### Updates (${updates.length})`, updateTable(updates, now, several, reasonOf));
+    if (jobs.length > 0)
+        sections.push(jobs.length === 1 ? '### Agent job' : `### Agent jobs (${jobs.length})`, jobTable(jobs, now, several, reasonOf));
+    const logs = logSection(updates, told);
+    if (logs)
+        sections.push(logs);
+    const facts = (0,_facts_js__WEBPACK_IMPORTED_MODULE_3__/* .runFacts */ .p)(outcome);
+    const files = filesSection(facts.files);
+    if (files)
+        sections.push(files);
+    const screenshots = screenshotSection(updates);
+    if (screenshots)
+        sections.push(screenshots);
+    if (outcome.pages)
+        sections.push(pagesSection(outcome.pages));
+    if (outcome.search)
+        sections.push(searchSection(outcome.search));
+    const { polls } = facts;
+    const exact = outcome.targets.length > 0 ? ' Hover a time for the exact moment (UTC).' : '';
+    sections.push(`<sub>Finished in ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(outcome.elapsedMs)} with ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .counted */ .hS)(polls, 'poll')}.${exact}</sub>`);
+    return fitInBudget(`${sections.join('\n\n')}\n`);
+}
+/** What happened, in bold, then each failing target with its own evidence under it, and the next step. */
+function reasonSection(outcome, { lead, quoted, next }) {
+    // Input problems have their own section; error lines are quoted here, and open in the log below.
+    const evidence = (i) => (outcome.problems.length === 0 && (quoted[i]?.length ?? 0) > 0 ? [(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .preBlock */ .DI)(quoted[i] ?? [])] : []);
+    const parts = lead.flatMap((line, i) => [i === 0 ? `**${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(line, 1000)}**` : `- ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(line.replace(/^- /, ''), 600)}`, ...evidence(i)]);
+    if (next)
+        parts.push(`**Next:** ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeWithCode */ .HY)((0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sentence */ .em)(next).slice(0, -1), 600)}.`);
+    return parts.join('\n\n');
+}
+/** The result of one target; its reason too when there are several (one target's reason leads the summary). */
+function resultCell(t, withReason, reasonOf) {
+    // The status shows only where it says more than the result (a timeout while "in_progress").
+    const status = t.status && t.status !== t.result && !(t.result === 'failure' && /^fail/.test(t.status)) ? ` (${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .codeSpan */ .SS)(t.status, 40)})` : '';
+    const why = !withReason ? '' : t.result === 'success' ? (t.note ? `<br>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(t.note, 200)}` : '') : `<br>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(reasonOf(t), 300)}`;
+    return `${(0,_titles_js__WEBPACK_IMPORTED_MODULE_5__/* .resultMark */ .nV)(t.result)} ${t.result}${status}${why}`;
+}
+/** When something started (its clock time) or how long it took, with the exact times in a tooltip. */
+function timeCell(label, iso, endIso, now) {
+    const start = iso ? Date.parse(iso) : Number.NaN;
+    if (!iso || Number.isNaN(start))
+        return '';
+    const end = endIso ? Date.parse(endIso) : Number.NaN;
+    const title = `${label} ${new Date(start).toISOString()}${Number.isNaN(end) ? '' : `, ended ${new Date(end).toISOString()}`}`;
+    // A summary is read long after it was written: a clock time, never "… ago". The date only when it is not the day of the run.
+    const at = new Date(start).toISOString();
+    const day = at.slice(0, 10) === new Date(now).toISOString().slice(0, 10) ? '' : `${at.slice(0, 10)} `;
+    const words = Number.isNaN(end) ? `${label} ${day}${at.slice(11, 19)} UTC` : `took ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(Math.max(0, end - start))}`;
+    return `<span title="${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeHtml */ .ZD)(title)}">${words}</span>`;
+}
+function updateTable(targets, now, withReason, reasonOf) {
+    const rows = targets.map((t) => {
+        const u = t.parsed?.kind === 'update' ? t.parsed.data : undefined;
+        const commit = u?.commit;
+        const commitCell = commit?.sha
+            ? `${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .codeSpan */ .SS)(commit.sha.slice(0, 7))}${commit.ref ? ` on ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .codeSpan */ .SS)(commit.ref, 80)}` : ''}${commit.message ? `<br>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(commit.message, 120)}` : ''}`
+            : '';
+        return [
+            (0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .codeSpan */ .SS)(t.ref.id),
+            resultCell(t, withReason, reasonOf),
+            commitCell,
+            (0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(u?.author?.name ?? '', 80),
+            timeCell('started', u?.createdAt, u?.endedAt, now)
+        ];
+    });
+    return (0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .table */ .tp)(['Update', 'Result', 'Commit', 'Author', 'Time'], rows);
+}
+function jobTable(targets, now, withReason, reasonOf) {
+    const rows = targets.map((t) => {
+        const j = t.parsed?.kind === 'job' ? t.parsed.data : undefined;
+        const source = j?.source?.repository ? `${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(j.source.repository, 120)}${j.source.ref ? ` @ ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .codeSpan */ .SS)(j.source.ref, 80)}` : ''}` : '';
+        const model = j?.model ? `${source ? '<br>' : ''}model ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(j.model, 60)}` : '';
+        return [
+            (0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .codeSpan */ .SS)(t.ref.id),
+            resultCell(t, withReason, reasonOf),
+            j?.prLink ? (0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .link */ .nf)('pull request', j.prLink) : '',
+            `${source}${model}`,
+            timeCell('started', j?.createdAt, j?.archivedAt, now)
+        ];
+    });
+    return (0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .table */ .tp)(['Job', 'Result', 'Pull request', 'Source', 'Time'], rows);
+}
+function filesSection(files) {
+    const total = files.changed.length;
+    if (total === 0)
+        return undefined;
+    const parts = [`### Files changed (${total})`];
+    for (const kind of ['added', 'modified', 'removed']) {
+        const paths = files[kind];
+        if (paths.length === 0)
+            continue;
+        const shown = paths.slice(0, MAX_FILES_LISTED).map((p) => `- ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .codeSpan */ .SS)(p, 300)}`);
+        if (paths.length > MAX_FILES_LISTED)
+            shown.push(`- … and ${paths.length - MAX_FILES_LISTED} more (see the \`files-${kind}\` output)`);
+        parts.push(`**${kind[0]?.toUpperCase()}${kind.slice(1)} (${paths.length})**\n\n${shown.join('\n')}`);
+    }
+    return parts.join('\n\n');
+}
+function screenshotSection(updates) {
+    const u = updates.find((t) => t.parsed?.kind === 'update')?.parsed;
+    if (u?.kind !== 'update')
+        return undefined;
+    const light = (0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .image */ .Sl)('Screenshot (light)', u.data.screenshotLight ?? u.data.screenshot);
+    const dark = (0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .image */ .Sl)('Screenshot (dark)', u.data.screenshotDark);
+    const shots = [];
+    if (light)
+        shots.push({ label: 'Light', img: light });
+    if (dark)
+        shots.push({ label: 'Dark', img: dark });
+    if (shots.length === 0)
+        return undefined;
+    return `### Screenshots\n\n${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .table */ .tp)(shots.map((shot) => shot.label), [shots.map((shot) => shot.img)])}`;
+}
+function logSection(updates, told) {
+    // An update that ended with an unknown status is shown by its record even without a log: the reason points here.
+    const shown = updates.filter((t) => t.logs.length > 0 || told.unknownEndOf(t));
+    if (shown.length === 0)
+        return undefined;
+    const parts = ['### Update logs'];
+    for (const t of shown.slice(0, MAX_LOG_TAILS)) {
+        const tail = t.logs.slice(-MAX_LOG_TAIL);
+        const cut = t.logs.length > tail.length ? ` (last ${tail.length} of ${t.logs.length} lines)` : '';
+        const unknown = told.unknownEndOf(t);
+        const status = unknown ? ` — status ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeHtml */ .ZD)((0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLine */ .TN)(t.status, 80)).replace(/@/g, '@\u200b')}` : '';
+        const summary = unknown?.summary;
+        const body = [...(summary ? [`Summary: ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(summary, 300)}`] : []), tail.length > 0 ? (0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .preBlock */ .DI)(tail) : 'Its record has no log lines.'].join('\n\n');
+        // Open where the log holds the failure; closed where it only tells of a success.
+        const open = t.result === 'failure' || unknown ? ' open' : '';
+        parts.push(`<details${open}><summary>${(0,_titles_js__WEBPACK_IMPORTED_MODULE_5__/* .resultMark */ .nV)(t.result)} ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeHtml */ .ZD)(t.ref.id)}${status}${cut}</summary>\n\n${body}\n\n</details>`);
+    }
+    if (shown.length > MAX_LOG_TAILS)
+        parts.push(`Logs of ${shown.length - MAX_LOG_TAILS} more updates are not shown.`);
+    return parts.join('\n\n');
+}
+const MAX_PAGE_ROWS = 50;
+function pagesSection(pages) {
+    const parts = ['### Pages'];
+    if (pages.skipped) {
+        parts.push(`Skipped: ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(pages.reason, 300)}`);
+        return parts.join('\n\n');
+    }
+    const rows = pages.pages.slice(0, MAX_PAGE_ROWS).map((page) => [(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .codeSpan */ .SS)(page.path, 200), `${(0,_titles_js__WEBPACK_IMPORTED_MODULE_5__/* .resultMark */ .nV)(page.result)} ${page.result}`, ...(0,_facts_js__WEBPACK_IMPORTED_MODULE_3__/* .pageFacts */ .P)(page)]);
+    parts.push((0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .table */ .tp)(['Page', 'Result', 'Found', 'Holds the text', 'When'], rows));
+    if (pages.pages.length > MAX_PAGE_ROWS)
+        parts.push(`… and ${pages.pages.length - MAX_PAGE_ROWS} more (see the \`page-results\` output)`);
+    return parts.join('\n\n');
+}
+const MAX_SEARCH_ROWS = 10;
+function searchSection(search) {
+    const parts = ['### Search check'];
+    if (search.skipped) {
+        parts.push(`Skipped: ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(search.reason, 300)}`);
+        return parts.join('\n\n');
+    }
+    const mark = search.result === 'success' ? '✅ passed' : `${search.result === 'failure' ? '❌' : '⚠️'} ${search.result}`;
+    parts.push(`${mark}${search.error && search.result !== 'failure' ? `: ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(search.error, 500)}` : ''}`);
+    for (const query of search.queries) {
+        const verdict = query.problem ? `❌ ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(query.problem, 500)}` : `✅ ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .counted */ .hS)(query.results.length, 'result')}`;
+        const rows = query.results.slice(0, MAX_SEARCH_ROWS).map((r, i) => {
+            const score = typeof r.metadata.score === 'number' ? r.metadata.score.toFixed(2) : '';
+            return [String(i + 1), (0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .codeSpan */ .SS)(r.path, 200), (0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(r.content, 120), score];
+        });
+        const more = query.results.length > MAX_SEARCH_ROWS ? `\n\n… and ${query.results.length - MAX_SEARCH_ROWS} more (see the \`search-results\` output)` : '';
+        parts.push(`**${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(query.query, 200)}** — ${verdict}${rows.length > 0 ? `\n\n${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .table */ .tp)(['#', 'Path', 'Excerpt', 'Score'], rows)}` : ''}${more}`);
+    }
+    return parts.join('\n\n');
+}
+function fitInBudget(markdown) {
+    if (Buffer.byteLength(markdown) <= MAX_SUMMARY_BYTES)
+        return markdown;
+    const note = '\n\n_The summary was cut here to stay under GitHub’s 1 MiB limit; the step outputs hold everything._\n';
+    let cut = Buffer.from(markdown)
+        .subarray(0, MAX_SUMMARY_BYTES - Buffer.byteLength(note))
+        .toString('utf8');
+    cut = cut.slice(0, cut.lastIndexOf('\n'));
+    return `${cut}${note}`;
+}
+
+
+/***/ })
+
+};
