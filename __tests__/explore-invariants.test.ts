@@ -1063,7 +1063,6 @@ describe('the invariants across the runs of one schedule', () => {
           actionRun(1, 'success', { seen: [applied('gh:status', 'POST', 1, legTwoAt)] })
         ],
         {
-          schedule: schedule({ mode: 'action', commitStatus: true, runs: { kind: 'matrix', keyed: false, more: [] } }),
           commitStatuses: [
             { ...status(1, state), appliedAt: legTwoAt, targetUrl: tag(1, own) },
             { ...status(2, 'success'), appliedAt: 150, targetUrl: tag(0, 'success') }
@@ -1168,7 +1167,7 @@ describe('the invariants across the runs of one schedule', () => {
       })
     const runs = (shown: string, stdout = '') =>
       sharing([head(0, 'failure', stdout), head(1, 'success')], {
-        schedule: schedule({ mode: 'action', comment: true, runs: { kind: 'heads', keyed: false, more: [] } }),
+        schedule: schedule({ mode: 'action', comment: true }),
         comments: [{ id: 7, body: shown, user: OUR_GITHUB_LOGIN }]
       })
     // The older head's outcome, written last, stands in the head's place.

@@ -1247,7 +1247,7 @@ export function gateNeverGreenAcrossRuns(runs: readonly RunRecord[]): Violation[
 export function gateNeverGreenAtAnyMoment(runs: readonly RunRecord[]): Violation[] {
   const invariant = 'gate never green wrongly'
   const first = runs[0]
-  const kind = first?.schedule.runs?.kind
+  const kind = first?.run?.kind
   if (!first?.schedule.commitStatus || (kind !== 'matrix' && kind !== 'steps')) return []
   const github = first.schedule.mode === 'action'
   const channel = github ? 'gh:status' : 'gl:status'
@@ -1345,7 +1345,7 @@ export function sharedRecordsTrue(runs: readonly RunRecord[]): Violation[] {
       // Runs of successive heads: the record is the head's run's. An older head's run whose write
       // landed after the head moved leaves it to that run ("⏭️ Left to the run of …"); any other
       // body of an older head's commit stands in the head's place (records/heads.ts).
-      const head = first.schedule.runs?.kind === 'heads' ? runs.at(-1)?.run?.sha : undefined
+      const head = first.run?.kind === 'heads' ? runs.at(-1)?.run?.sha : undefined
       const shown = shownCommit(record.body)
       if (head && shown && !sameCommit(shown, head)) {
         if (record.body.includes(LEFT_TO_HEAD)) continue
