@@ -33,6 +33,14 @@ interface World {
   bodyRead?: Error
   /** The "in progress" write gets no answer (it may land later); the newer head's run creates its message meanwhile. */
   openLost?: boolean
+  /** The outcome's first write gets no answer (it may land later); the newer head's run writes its outcome meanwhile. */
+  outcomeLost?: boolean
+  /** An older message of the step (id 0) listed beside this run's, as another run's creation at once leaves it. */
+  older?: string
+  /** A removal refused with a rate limit that asks to wait this long (ms). */
+  removeLimited?: number
+  /** When each write was sent (ms since the epoch), with its body's first heading. */
+  sent?: { at: number; heading: string }[]
   /** What the message shows when read after the outcome's write (another run's write after it). */
   shownAfter?: string
   leftWrite?: Error
@@ -44,7 +52,10 @@ interface World {
 function platformOver(world: World): MessagePlatform {
   const io = (): MessageIo => ({
     find: async () => ({ id: world.body === undefined ? undefined : 1, body: world.body, twins: [] }),
-    ours: async () => (world.body === undefined ? [] : [{ id: 1, body: world.body }]),
+    ours: async () => [
+      ...(world.older === undefined ? [] : [{ id: 0, body: world.older }]),
+      ...(world.body === undefined ? [] : [{ id: 1, body: world.body }])
+    ],
     bodyOf: async () => {
       if (world.bodyRead) throw world.bodyRead
       return (world.writes.length > 0 ? world.shownAfter : undefined) ?? world.body
@@ -55,7 +66,14 @@ function platformOver(world: World): MessagePlatform {
       return typeof world.head === 'function' ? world.head() : world.head
     },
     write: async (_id, body) => {
+      world.sent?.push({ at: Date.now(), heading: /^### .*$/m.exec(body)?.[0] ?? '' })
       if (body.includes('Left to the run') && world.leftWrite) throw world.leftWrite
+      if (body.includes('### ❌') && world.outcomeLost) {
+        world.outcomeLost = false
+        world.body = bodyOf(NEW, '### ✅ Docs update succeeded')
+        world.head = NEW
+        throw new NoAnswer('other side closed', 'maybe')
+      }
       if (body.includes('⏳') && world.openLost) {
         world.body = bodyOf(NEW, '### ⏳ Waiting for the docs update')
         world.head = NEW
@@ -67,7 +85,9 @@ function platformOver(world: World): MessagePlatform {
       world.body = body
       return { where: 1, done }
     },
-    remove: async () => undefined,
+    remove: async () => {
+      if (world.removeLimited !== undefined) throw Object.assign(new HttpError(429), { retryAfter: world.removeLimited })
+    },
     ownCommit: 'ownCommit' in world ? world.ownCommit : OLD,
     inProgress: () => bodyOf(OLD, '### ⏳ Waiting for the docs update'),
     outcome: () => bodyOf(OLD, '### ❌ Docs update failed'),
@@ -80,7 +100,7 @@ function platformOver(world: World): MessagePlatform {
     connect: async () => io(),
     explain: (error) => (error instanceof Error ? error.message : String(error)),
     gone: () => false,
-    retryAfterMs: () => undefined,
+    retryAfterMs: (error) => (error instanceof HttpError && 'retryAfter' in error ? Number(error.retryAfter) : undefined),
     words: {
       named: () => 'The comment on pull request #7',
       opened: () => 'Posted "in progress".',
@@ -129,6 +149,51 @@ describe('a run of an older head whose close is left to the newer head’s run',
         codes: ['comment.may-not-hold', 'comment.late-waiting-or-twin']
       }
     ])
+  })
+})
+
+describe('a run of an older head whose close is left to the newer head’s run, after a write of its outcome got no answer', () => {
+  it('says that write may still land over that run’s (found by the explorer)', async () => {
+    const w = world({ outcomeLost: true })
+    const infos: string[] = []
+    const warnings: { line: string; codes: readonly string[] }[] = []
+    const lifecycle = recordLifecycle(messageRecordPort(platformOver(w)), {
+      cancel: { signal: new AbortController().signal, exitBy: () => undefined },
+      log: { info: (line) => infos.push(line), warning: (line, codes) => warnings.push({ line, codes: typeof codes === 'string' ? [codes] : codes }) },
+      clean: (text) => text,
+      endAt: Date.now() + 60_000,
+      requestTimeoutMs: 10_000,
+      landMs: 0
+    })
+    lifecycle.open()
+    await lifecycle.close(failure as RunOutcome)
+    expect(infos.at(-1)).toMatch(/^The comment on pull request #7 was left as it is: it shows commit bbbbbbb/)
+    expect(warnings).toEqual([
+      {
+        line: "An earlier write of this run's outcome got no answer (other side closed): if the GitHub API applies it later, it stands in place of what the other run wrote there, until that run writes again.",
+        codes: ['comment.may-not-hold']
+      }
+    ])
+  })
+})
+
+describe('a rate limit met by a removal the message makes on its own', () => {
+  it('holds the next write of the record for the pause it asked for (found by the explorer)', async () => {
+    // The open creates this run's message beside an older one of the step, and its removal is refused: 429, Retry-After 1 s.
+    const w = world({ body: undefined, older: bodyOf(OLD, '### ⏳ Waiting for the docs update'), removeLimited: 1000, sent: [] })
+    const lifecycle = recordLifecycle(messageRecordPort(platformOver(w)), {
+      cancel: { signal: new AbortController().signal, exitBy: () => undefined },
+      log: { info: () => undefined, warning: () => undefined },
+      clean: (text) => text,
+      endAt: Date.now() + 60_000,
+      requestTimeoutMs: 10_000
+    })
+    lifecycle.open()
+    const refusedBy = Date.now()
+    await lifecycle.close(failure as RunOutcome)
+    const outcome = w.sent?.find((s) => s.heading.startsWith('### ❌'))
+    // Not before the pause is over: a bound no machine's speed can cross from below.
+    expect((outcome?.at ?? 0) - refusedBy).toBeGreaterThanOrEqual(1000)
   })
 })
 

@@ -132,6 +132,8 @@ export interface RecordPort<Where, Outcome> {
   gone?(error: unknown): boolean
   /** How long the server asked to wait before the next write (a rate limit's 429 or 403 with Retry-After); undefined when it did not. */
   retryAfterMs?(error: unknown): number | undefined
+  /** Until when (ms since the epoch) a rate limit met by a request the port made on its own (a twin's removal) holds the record's next write. */
+  pausedUntil?(): number
   /**
    * The "in progress" write is the same write sent twice (a commit status: a second `pending` or
    * `running` changes nothing): one that failed on the way is sent again like the outcome's, while
@@ -610,7 +612,9 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     // (half of what is left after a cancel) before it is looked for again and, only then, made,
     // so that the outcome goes to it rather than to a second record.
     const lostTries = lostOpens()
-    if (settled && lostTries && where === undefined && !deadline.aborted && !(await foundAtOnce(outcome))) await waitToLand(lostTries.lastSentAt)
+    // Not while a rate limit holds the record's writes (the close's loop waits for it).
+    const held = Math.max(notBefore, port.pausedUntil?.() ?? 0) > Date.now()
+    if (settled && lostTries && where === undefined && !deadline.aborted && (held || !(await foundAtOnce(outcome)))) await waitToLand(lostTries.lastSentAt)
     if (!settled && where === undefined && deadline.aborted) {
       // The outcome must not go before a write that may still land on top of it, and there is no known place to write it.
       warn(
@@ -631,6 +635,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
         // A rate limit's pause holds every write of the record, a later one's too (the outcome
         // written again once the open landed): none goes before it is over (found by the explorer).
         // One longer than what is left of the step's time for writes ends the tries at once, and says so.
+        notBefore = Math.max(notBefore, port.pausedUntil?.() ?? 0)
         const wait = notBefore - Date.now()
         if (wait > 0 && wait >= timeLeft()) {
           sayWriteFailed(
@@ -671,6 +676,13 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
                 `This run's "in progress" write got no answer: if the ${port.api} applies it later, ${lateOpen()}.`,
                 code('may-not-hold'),
                 ...lateOpenCodes()
+              )
+            // An earlier try of the outcome whose answer was lost may land over that record too (found by the explorer).
+            const lostClose = closeLost()
+            if (lostClose !== undefined)
+              warn(
+                `An earlier write of this run's outcome got no answer (${lostClose.why}): if the ${port.api} applies it later, it stands in place of what the other run wrote there, until that run writes again.`,
+                code('may-not-hold')
               )
             return false
           }

@@ -68,6 +68,15 @@ export function messageRecordPort(platform: MessagePlatform): RecordPort<number,
   const { what } = platform
   // What this run sent and saw of its message, for the read back of an "in progress" write whose answer was lost.
   const story = twinStory()
+  // Until when a rate limit on a removal of a twin (which the port makes on its own) holds the record's next write.
+  const paused = { until: 0 }
+  /** Removes `id`; a rate limit it meets holds the next write of the record (`pausedUntil`), found by the explorer. */
+  const removing = (io: MessageIo, id: number) =>
+    io.remove(id).catch((error: unknown) => {
+      const asked = platform.retryAfterMs(error)
+      if (asked !== undefined) paused.until = Math.max(paused.until, Date.now() + asked)
+      throw error
+    })
   /** After this run created the message `created`, the oldest of the step's is kept (twins.ts `keepOldest`). */
   const oldestKept = (io: MessageIo, signals: WriteSignals, created: number, body: string, at: ((id: number) => void) | undefined) =>
     story.keepOldest(
@@ -76,7 +85,7 @@ export function messageRecordPort(platform: MessagePlatform): RecordPort<number,
       {
         // A lookup with a time of its own: the creation may have taken all of the first one's.
         list: async () => (await platform.connect({ ...signals, lookup: signals.nextLookup() })).ours(),
-        remove: (id) => io.remove(id),
+        remove: (id) => removing(io, id),
         write: (id, text) => io.write(id, text)
       },
       at
@@ -193,7 +202,7 @@ export function messageRecordPort(platform: MessagePlatform): RecordPort<number,
       // An earlier run's message is where this one goes: a close after a cancel need not wait on the update.
       if (id !== undefined) at(id)
       // A second one of the step that an earlier run's lost creation left after it ended: removed (best effort).
-      for (const twin of twins) await io.remove(twin).catch(() => undefined)
+      for (const twin of twins) await removing(io, twin).catch(() => undefined)
       const body = story.own(io.inProgress())
       story.opening(id === undefined ? 'creation' : 'update', body)
       const written = await io.write(id, body)
@@ -213,8 +222,9 @@ export function messageRecordPort(platform: MessagePlatform): RecordPort<number,
     },
     async readBack(where, signals, lost) {
       const io = await platform.connect(signals)
-      return story.readBack(where, await io.ours(), (twin) => io.remove(twin), lost)
+      return story.readBack(where, await io.ours(), (twin) => removing(io, twin), lost)
     },
+    pausedUntil: () => paused.until,
     explain: platform.explain,
     ...(platform.refused ? { refused: platform.refused } : {}),
     gone: platform.gone,
