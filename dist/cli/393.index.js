@@ -261,11 +261,20 @@ function messageRecordPort(platform) {
     const { what } = platform;
     // What this run sent and saw of its message, for the read back of an "in progress" write whose answer was lost.
     const story = twinStory();
+    // Until when a rate limit on a removal of a twin (which the port makes on its own) holds the record's next write.
+    const paused = { until: 0 };
+    /** Removes `id`; a rate limit it meets holds the next write of the record (`pausedUntil`), found by the explorer. */
+    const removing = (io, id) => io.remove(id).catch((error) => {
+        const asked = platform.retryAfterMs(error);
+        if (asked !== undefined)
+            paused.until = Math.max(paused.until, Date.now() + asked);
+        throw error;
+    });
     /** After this run created the message `created`, the oldest of the step's is kept (twins.ts `keepOldest`). */
     const oldestKept = (io, signals, created, body, at) => story.keepOldest(created, body, {
         // A lookup with a time of its own: the creation may have taken all of the first one's.
         list: async () => (await platform.connect({ ...signals, lookup: signals.nextLookup() })).ours(),
-        remove: (id) => io.remove(id),
+        remove: (id) => removing(io, id),
         write: (id, text) => io.write(id, text)
     }, at);
     /** Throws `RecordSkipped` when the message, showing `shown`, is a newer head's to write: this run's commit is no longer the head (heads.ts). */
@@ -367,7 +376,7 @@ function messageRecordPort(platform) {
                 at(id);
             // A second one of the step that an earlier run's lost creation left after it ended: removed (best effort).
             for (const twin of twins)
-                await io.remove(twin).catch(() => undefined);
+                await removing(io, twin).catch(() => undefined);
             const body = story.own(io.inProgress());
             story.opening(id === undefined ? 'creation' : 'update', body);
             const written = await io.write(id, body);
@@ -386,8 +395,9 @@ function messageRecordPort(platform) {
         },
         async readBack(where, signals, lost) {
             const io = await platform.connect(signals);
-            return story.readBack(where, await io.ours(), (twin) => io.remove(twin), lost);
+            return story.readBack(where, await io.ours(), (twin) => removing(io, twin), lost);
         },
+        pausedUntil: () => paused.until,
         explain: platform.explain,
         ...(platform.refused ? { refused: platform.refused } : {}),
         gone: platform.gone,

@@ -882,7 +882,9 @@ function recordLifecycle(port, options) {
         // (half of what is left after a cancel) before it is looked for again and, only then, made,
         // so that the outcome goes to it rather than to a second record.
         const lostTries = lostOpens();
-        if (settled && lostTries && where === undefined && !deadline.aborted && !(await foundAtOnce(outcome)))
+        // Not while a rate limit holds the record's writes (the close's loop waits for it).
+        const held = Math.max(notBefore, port.pausedUntil?.() ?? 0) > Date.now();
+        if (settled && lostTries && where === undefined && !deadline.aborted && (held || !(await foundAtOnce(outcome))))
             await waitToLand(lostTries.lastSentAt);
         if (!settled && where === undefined && deadline.aborted) {
             // The outcome must not go before a write that may still land on top of it, and there is no known place to write it.
@@ -896,6 +898,7 @@ function recordLifecycle(port, options) {
                 // A rate limit's pause holds every write of the record, a later one's too (the outcome
                 // written again once the open landed): none goes before it is over (found by the explorer).
                 // One longer than what is left of the step's time for writes ends the tries at once, and says so.
+                notBefore = Math.max(notBefore, port.pausedUntil?.() ?? 0);
                 const wait = notBefore - Date.now();
                 if (wait > 0 && wait >= timeLeft()) {
                     sayWriteFailed(port.words.closeFailed(`the ${port.api} asked to wait ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(wait)} before its next write (a rate limit), longer than the ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(Math.max(0, timeLeft()))} left of the step's time for writes, so the outcome was not sent`, where, openedOf(open)), code('out-of-time'), ...closeFailedCodes());
@@ -922,6 +925,10 @@ function recordLifecycle(port, options) {
                         // Left to another run's record (a newer head's): this run's "in progress" write, unanswered, may still land beside it (found by the explorer).
                         if (open.at === 'sending' || lostOpens() !== undefined)
                             warn(`This run's "in progress" write got no answer: if the ${port.api} applies it later, ${lateOpen()}.`, code('may-not-hold'), ...lateOpenCodes());
+                        // An earlier try of the outcome whose answer was lost may land over that record too (found by the explorer).
+                        const lostClose = closeLost();
+                        if (lostClose !== undefined)
+                            warn(`An earlier write of this run's outcome got no answer (${lostClose.why}): if the ${port.api} applies it later, it stands in place of what the other run wrote there, until that run writes again.`, code('may-not-hold'));
                         return false;
                     }
                     // A write of the outcome whose answer was lost may land later, after what follows it.
