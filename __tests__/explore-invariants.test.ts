@@ -578,6 +578,23 @@ describe('the invariants on hand-built runs', () => {
     expect(reads([{ kind: 'reset-mid-body' }, { kind: 'bad-record', shape: 'commit-string' }], '')).toHaveLength(1)
     expect(reads([{ kind: 'reset-mid-body' }, { kind: 'ok' }], unread)).toHaveLength(1)
     expect(reads([], unread)).toHaveLength(1)
+    // A rate limit on the open holds the outcome until its pause ends (found by the long run, seed
+    // 48602215: GitLab's 429 with Retry-After: 3); the outcome's time runs from that end, no sooner.
+    const limited = (closeAt: number, retryAfter: number) => {
+      const held = run(closeAt)
+      held.seen = [
+        { ...post(1_000_100), fault: { kind: 'rate-limit', code: 429, retryAfter }, deliveredAt: 1_000_110, delivered: { status: 429 } },
+        post(1_000_000 + closeAt)
+      ]
+      return outcomeNotHeldBack(held)
+    }
+    expect(limited(4200, 3)).toEqual([])
+    expect(limited(4200, 0).map((v) => v.detail)).toEqual([
+      "the commit status's outcome was sent 3200 ms after the result was known; request-timeout is 500 ms"
+    ])
+    expect(limited(7200, 3).map((v) => v.detail)).toEqual([
+      "the commit status's outcome was sent 6200 ms after the result was known (2110 ms after it the pause a rate limit asked for ended); request-timeout is 500 ms"
+    ])
   })
 
   it('5d. a deployment whose creation a rate limit refused is asked for again once the pause is over, when it ends within the step’s limit', () => {

@@ -724,8 +724,16 @@ export function outcomeNotHeldBack(r: RunRecord): Violation[] {
   // An open refused for good (401, 403, 404, GitHub's 422) is followed by no write at all: the
   // step's warning says the status could not be written (judged with what is written elsewhere).
   if (writes.some((s) => s.at < resultAt && s.delivered !== undefined && REFUSED_FOR_GOOD.includes(s.delivered.status))) return []
+  // A rate limit that answered the open (429, GitHub's 403 with Retry-After) holds every write of
+  // the record until its pause is over, the outcome too (5b): the outcome's time runs from the
+  // later of the result and that pause's end (found by the long run, seed 48602215: GitLab's 429
+  // with Retry-After: 3 on the `running` write, the outcome sent as the pause ended).
+  const pauseEnd = Math.max(
+    resultAt,
+    ...writes.filter((s) => s.at < resultAt && s.deliveredAt !== undefined).map((s) => (s.deliveredAt ?? 0) + (askedToWaitMs(s) ?? 0))
+  )
   // The explorer's own pauses while the step ran: its sight of the result and of each request was that late.
-  const bound = resultAt + 2 * r.schedule.requestTimeoutMs + BUSY_SLACK_MS + (r.explorerPausedMs ?? 0)
+  const bound = pauseEnd + 2 * r.schedule.requestTimeoutMs + BUSY_SLACK_MS + (r.explorerPausedMs ?? 0)
   // A step that ended before the bound had no more time to give (its own limit, or it ended without a close: judged elsewhere).
   if (r.startedAt + r.durationMs < bound) return []
   const close = writes.find((s) => s.at >= resultAt)
@@ -739,7 +747,7 @@ export function outcomeNotHeldBack(r: RunRecord): Violation[] {
   return [
     {
       invariant,
-      detail: `the commit status's outcome was ${close ? `sent ${close.at - resultAt} ms` : 'not sent, though the step ran on'} after the result was known; request-timeout is ${r.schedule.requestTimeoutMs} ms`
+      detail: `the commit status's outcome was ${close ? `sent ${close.at - resultAt} ms` : 'not sent, though the step ran on'} after the result was known${pauseEnd > resultAt ? ` (${pauseEnd - resultAt} ms after it the pause a rate limit asked for ended)` : ''}; request-timeout is ${r.schedule.requestTimeoutMs} ms`
     }
   ]
 }
