@@ -176,6 +176,18 @@ describe('layers', () => {
       }
   })
 
+  // Both bundles give undici's HTTP/2 client its own fallback for a Node without node:http2
+  // (dev/write-dist-package.js): right only while nothing lets undici speak HTTP/2.
+  it('nothing sets allowH2, and neither bundle loads node:http2', () => {
+    for (const file of files('.')) expect(readFileSync(path.join(SRC, file), 'utf8'), `${file} sets allowH2`).not.toMatch(/allowH2/)
+    const DIST = path.join(SRC, '..', 'dist')
+    const bundles = [path.join(DIST, 'index.js'), path.join(DIST, 'cli', 'index.js')]
+    for (const dir of [DIST, path.join(DIST, 'cli')]) for (const name of readdirSync(dir).filter((n) => n.endsWith('.js'))) bundles.push(path.join(dir, name))
+    for (const bundle of new Set(bundles)) expect(readFileSync(bundle, 'utf8'), bundle).not.toMatch(/\("node:http2"\)|\("http2"\)/)
+    // The guard reads what it guards: undici's client-h2 is in the action's bundle, with the fallback in its place.
+    expect(readFileSync(bundles[0] as string, 'utf8')).toMatch(/allowH2/)
+  })
+
   // What a plain run of the command loads is what it compiles at start-up (bench/results.md, part 1):
   // the code only a flag or a failure needs is reached through import() alone, a chunk of its own.
   it('a plain run of the command loads neither GitLab’s records, nor the JUnit report or job summary, nor the explanation of a failure', () => {

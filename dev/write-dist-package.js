@@ -12,3 +12,18 @@ const SHEBANG = '#!/usr/bin/env node\n'
 const bundle = readFileSync(command, 'utf8')
 if (!bundle.startsWith(SHEBANG)) writeFileSync(command, `${SHEBANG}${bundle}`)
 chmodSync(command, 0o755)
+
+// undici's HTTP/2 client (lib/dispatcher/client-h2.js) requires node:http2 as it loads, for its
+// constants, and takes `{ constants: {} }` in its place when Node has none. Neither bundle ever
+// speaks HTTP/2: no dispatcher of src/ sets `allowH2` (a test in __tests__/layers.test.ts keeps it
+// so), and without it undici offers only http/1.1. Loading node:http2 is most of what undici
+// costs at start-up beyond node:http (bench/results.md), so both bundles get undici's own
+// fallback. A bundle in which the require is not found once fails the build.
+const HTTP2 = /(?:__WEBPACK_EXTERNAL_createRequire|\b[A-Za-z_$][\w$]*)\(import\.meta\.url\)\("node:http2"\)/g
+for (const file of ['../dist/index.js', '../dist/cli/index.js']) {
+  const url = new URL(file, import.meta.url)
+  const code = readFileSync(url, 'utf8')
+  const found = code.match(HTTP2) ?? []
+  if (found.length !== 1) throw new Error(`${file}: expected one require of node:http2 (undici's client-h2.js), found ${found.length}`)
+  writeFileSync(url, code.replace(HTTP2, '{ constants: {} }'))
+}

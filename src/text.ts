@@ -50,7 +50,10 @@ export function oneLine(text: string, max = 500): string {
 }
 
 /** Characters that show as nothing: a secret split by them reads as the secret. */
-const INVISIBLE = '[\\u00ad\\u034f\\u180e\\u200b-\\u200f\\u2060-\\u2064\\ufeff]*'
+const INVISIBLE_CLASS = '[\\u00ad\\u034f\\u180e\\u200b-\\u200f\\u2060-\\u2064\\ufeff]'
+const INVISIBLE = `${INVISIBLE_CLASS}*`
+/** What only the full pattern reads: a percent-encoded character, or one that shows as nothing. */
+const SPELLED_APART = new RegExp(`%|${INVISIBLE_CLASS}`)
 
 /** One character of a secret as a pattern: itself, or percent-encoded (each byte); any letter case, by the redactor's flag. */
 function charPattern(char: string): string {
@@ -97,13 +100,27 @@ function decodedRun(run: string): string[] {
 export function createRedactor(secrets: readonly string[]): (text: string) => string {
   const used = [...new Set(secrets.filter((secret) => secret.length > 0))].sort((a, b) => b.length - a.length)
   if (used.length === 0) return (text) => text
-  const plain = new RegExp(used.map((secret) => Array.from(secret, charPattern).join(INVISIBLE)).join('|'), 'gi')
-  const holdsSecret = (text: string) => {
-    plain.lastIndex = 0
-    return plain.test(text)
+  // Built on the first text that may hold a secret: most texts hold none, and the pattern of a
+  // long list is large to build and to compile.
+  let pattern: RegExp | undefined
+  const plain = () => {
+    pattern ??= new RegExp(used.map((secret) => Array.from(secret, charPattern).join(INVISIBLE)).join('|'), 'gi')
+    pattern.lastIndex = 0
+    return pattern
   }
+  // A text with no percent sign and no character that shows as nothing can spell an ASCII secret
+  // only as itself, in some letter case: for ASCII secrets, a text whose lower case holds none of
+  // theirs holds none (the pattern's /i matches an ASCII letter only by its two cases).
+  const ascii = used.every((secret) => /^[\x00-\x7f]*$/.test(secret))
+  const lowered = used.map((secret) => secret.toLowerCase())
+  const mayHold = (text: string) => {
+    if (!ascii || SPELLED_APART.test(text)) return true
+    const lower = text.toLowerCase()
+    return lowered.some((secret) => lower.includes(secret))
+  }
+  const holdsSecret = (text: string) => mayHold(text) && plain().test(text)
   return (text) => {
-    const cut = text.replace(plain, '***')
+    const cut = mayHold(text) ? text.replace(plain(), '***') : text
     if (!MAY_BE_ESCAPED.test(cut)) return cut
     return cut.replace(RUN, (run) => (decodedRun(run).some(holdsSecret) ? '***' : run))
   }

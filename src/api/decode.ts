@@ -1,5 +1,4 @@
 import { pipeline, type Readable } from 'node:stream'
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 
 /** What the client asks for; a proxy may compress anyway, so every one of these is decoded. */
 export const ACCEPT_ENCODING = 'gzip, deflate, br'
@@ -46,11 +45,13 @@ export async function readBody(body: Readable, contentEncoding: string | null, l
   return { text: Buffer.concat(chunks).toString('utf8') }
 }
 
+/** node:zlib, loaded by the first compressed answer: an answer sent as it is needs none of it. */
+const zlib = () => process.getBuiltinModule('node:zlib')
 const DECODERS: Record<string, () => NodeJS.ReadWriteStream & Readable> = {
-  gzip: () => createGunzip(),
-  'x-gzip': () => createGunzip(),
-  deflate: () => createInflate(),
-  br: () => createBrotliDecompress()
+  gzip: () => zlib().createGunzip(),
+  'x-gzip': () => zlib().createGunzip(),
+  deflate: () => zlib().createInflate(),
+  br: () => zlib().createBrotliDecompress()
 }
 
 function oneCoding(value: string | null): string {

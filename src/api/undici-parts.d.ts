@@ -19,9 +19,15 @@ declare module 'undici/lib/core/connect.js' {
   import { buildConnector } from 'undici'
   export = buildConnector
 }
-declare module 'undici/lib/api/index.js' {
+declare module 'undici/lib/api/api-request.js' {
   import type { Dispatcher } from 'undici'
-  /** undici's request methods, called with a dispatcher as `this`. */
-  const api: { request(this: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> }
-  export = api
+  /** undici's request(), called with a dispatcher as `this`. */
+  function request(this: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>
+  export = request
+}
+declare module 'undici/lib/api/api-connect.js' {
+  import type { Dispatcher } from 'undici'
+  /** undici's connect(), called with a dispatcher as `this` (a ProxyAgent's tunnel). */
+  function connect(this: Dispatcher, options: Dispatcher.ConnectOptions): Promise<Dispatcher.ConnectData>
+  export = connect
 }
