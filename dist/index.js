@@ -31037,7 +31037,10 @@ function oneLine(text, max = 500) {
     return truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max);
 }
 /** Characters that show as nothing: a secret split by them reads as the secret. */
-const INVISIBLE = '[\\u00ad\\u034f\\u180e\\u200b-\\u200f\\u2060-\\u2064\\ufeff]*';
+const INVISIBLE_CLASS = '[\\u00ad\\u034f\\u180e\\u200b-\\u200f\\u2060-\\u2064\\ufeff]';
+const INVISIBLE = `${INVISIBLE_CLASS}*`;
+/** What only the full pattern reads: a percent-encoded character, or one that shows as nothing. */
+const SPELLED_APART = new RegExp(`%|${INVISIBLE_CLASS}`);
 /** One character of a secret as a pattern: itself, or percent-encoded (each byte); any letter case, by the redactor's flag. */
 function charPattern(char) {
     const escaped = char.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
@@ -31081,13 +31084,28 @@ function createRedactor(secrets) {
     const used = [...new Set(secrets.filter((secret) => secret.length > 0))].sort((a, b) => b.length - a.length);
     if (used.length === 0)
         return (text) => text;
-    const plain = new RegExp(used.map((secret) => Array.from(secret, charPattern).join(INVISIBLE)).join('|'), 'gi');
-    const holdsSecret = (text) => {
-        plain.lastIndex = 0;
-        return plain.test(text);
+    // Built on the first text that may hold a secret: most texts hold none, and the pattern of a
+    // long list is large to build and to compile.
+    let pattern;
+    const plain = () => {
+        pattern ??= new RegExp(used.map((secret) => Array.from(secret, charPattern).join(INVISIBLE)).join('|'), 'gi');
+        pattern.lastIndex = 0;
+        return pattern;
     };
+    // A text with no percent sign and no character that shows as nothing can spell an ASCII secret
+    // only as itself, in some letter case: for ASCII secrets, a text whose lower case holds none of
+    // theirs holds none (the pattern's /i matches an ASCII letter only by its two cases).
+    const ascii = used.every((secret) => /^[\x00-\x7f]*$/.test(secret));
+    const lowered = used.map((secret) => secret.toLowerCase());
+    const mayHold = (text) => {
+        if (!ascii || SPELLED_APART.test(text))
+            return true;
+        const lower = text.toLowerCase();
+        return lowered.some((secret) => lower.includes(secret));
+    };
+    const holdsSecret = (text) => mayHold(text) && plain().test(text);
     return (text) => {
-        const cut = text.replace(plain, '***');
+        const cut = mayHold(text) ? text.replace(plain(), '***') : text;
         if (!MAY_BE_ESCAPED.test(cut))
             return cut;
         return cut.replace(RUN, (run) => (decodedRun(run).some(holdsSecret) ? '***' : run));
@@ -31375,7 +31393,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
 /***/ 2467:
 /***/ ((module) => {
 
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2");
+module.exports = { constants: {} };
 
 /***/ }),
 
@@ -42126,8 +42144,12 @@ function bypassed(target, env) {
     });
 }
 
-// EXTERNAL MODULE: ./node_modules/undici/lib/api/index.js
-var api = __nccwpck_require__(6615);
+// EXTERNAL MODULE: ./node_modules/undici/lib/api/api-connect.js
+var api_connect = __nccwpck_require__(2279);
+var api_connect_default = /*#__PURE__*/__nccwpck_require__.n(api_connect);
+// EXTERNAL MODULE: ./node_modules/undici/lib/api/api-request.js
+var api_request = __nccwpck_require__(4043);
+var api_request_default = /*#__PURE__*/__nccwpck_require__.n(api_request);
 // EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/dispatcher.js
 var dispatcher = __nccwpck_require__(883);
 var dispatcher_default = /*#__PURE__*/__nccwpck_require__.n(dispatcher);
@@ -42150,13 +42172,14 @@ var proxy_agent_default = /*#__PURE__*/__nccwpck_require__.n(proxy_agent);
 
 
 
-// As undici's index does: the request methods on every dispatcher (a ProxyAgent opens its
-// tunnel with the connect() of its pool).
-Object.assign((dispatcher_default()).prototype, api);
+
+// As undici's index does for every request method: these two on every dispatcher (a ProxyAgent
+// opens its tunnel with the connect() of its pool).
+Object.assign((dispatcher_default()).prototype, { request: (api_request_default()), connect: (api_connect_default()) });
 /** undici's request() through one dispatcher, to a URL. */
 function undici_request(url, options) {
     const { dispatcher, ...rest } = options;
-    return api.request.call(dispatcher, { ...rest, origin: url.origin, path: `${url.pathname}${url.search}` });
+    return api_request_default().call(dispatcher, { ...rest, origin: url.origin, path: `${url.pathname}${url.search}` });
 }
 
 ;// CONCATENATED MODULE: ./src/api/connections.ts
@@ -42219,10 +42242,7 @@ function openConnections(target, phaseTimeoutMs, env = process.env) {
 
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __nccwpck_require__(7075);
-// EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __nccwpck_require__(8522);
 ;// CONCATENATED MODULE: ./src/api/decode.ts
-
 
 /** What the client asks for; a proxy may compress anyway, so every one of these is decoded. */
 const ACCEPT_ENCODING = 'gzip, deflate, br';
@@ -42264,11 +42284,13 @@ async function readBody(body, contentEncoding, limit) {
     }
     return { text: Buffer.concat(chunks).toString('utf8') };
 }
+/** node:zlib, loaded by the first compressed answer: an answer sent as it is needs none of it. */
+const zlib = () => process.getBuiltinModule('node:zlib');
 const DECODERS = {
-    gzip: () => (0,external_node_zlib_.createGunzip)(),
-    'x-gzip': () => (0,external_node_zlib_.createGunzip)(),
-    deflate: () => (0,external_node_zlib_.createInflate)(),
-    br: () => (0,external_node_zlib_.createBrotliDecompress)()
+    gzip: () => zlib().createGunzip(),
+    'x-gzip': () => zlib().createGunzip(),
+    deflate: () => zlib().createInflate(),
+    br: () => zlib().createBrotliDecompress()
 };
 function oneCoding(value) {
     return (value ?? '').replace(/[^\w ,.-]/g, '').slice(0, 40);
