@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { createGitLabClient } from '../src/gitlab/api.js'
+import { createGitLabClient, GitLabError, heldStateOf } from '../src/gitlab/api.js'
 import { ListingCut } from '../src/records/listing.js'
 import { closeStubServers, refusingServer, stubServer } from './helpers/stub-server.js'
 
@@ -27,6 +27,31 @@ describe("GitLab's error words", () => {
     await gitlab.close()
     expect(error?.message).toMatch(/^HTTP 401: x{10}/)
     expect(error?.message).not.toContain(spelt.slice(0, 8))
+  })
+})
+
+describe('a commit status GitLab says it already holds', () => {
+  it('is read once, at the client, into the error: the state it holds, from the words of its 400 alone', async () => {
+    const answer = async (status: number, message: unknown) => {
+      const api = new URL(
+        `${await stubServer((_req, res) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ message })))}/api/v4`
+      )
+      const gitlab = createGitLabClient(api, TOKEN, new AbortController().signal, 5000, {})
+      const error = await gitlab
+        .setCommitStatus('17', 'c0ffee0', { state: 'success', name: 'docs-check', description: 'd', targetUrl: undefined, pipelineId: undefined })
+        .then(
+          () => undefined,
+          (caught: unknown) => caught
+        )
+      await gitlab.close()
+      return error instanceof GitLabError ? error.heldState : 'not a GitLabError'
+    }
+    expect(await answer(400, 'Cannot transition status via :success from :success')).toBe('success')
+    expect(await answer(400, { base: ['Cannot transition status via :run from :running'] })).toBe('running')
+    expect(await answer(400, 'name is too long')).toBeUndefined()
+    // Only GitLab's 400 says so: the words in any other answer are no such sign.
+    expect(await answer(422, 'Cannot transition status via :run from :running')).toBeUndefined()
+    expect(heldStateOf(400, null)).toBeUndefined()
   })
 })
 

@@ -110,7 +110,10 @@ const FIXTURES: Fixture[] = [
       if (note) note.body = body
     },
     // A GitLab error status is applied by default: { apply: false } is not in its plans, so a lost write here is one never applied (applied far later).
-    hold: (...plans) => gitlab.delayWrites(...(plans.map((plan) => (typeof plan === 'object' ? { ...plan, appliedAfterMs: 600_000 } : plan)) as never[])),
+    hold: (...plans) =>
+      gitlab.delayWrites(
+        ...(plans.map((plan) => (typeof plan === 'object' && plan !== null && 'status' in plan ? { ...plan, appliedAfterMs: 600_000 } : plan)) as never[])
+      ),
     sentOpen: () => gitlab.requests.find((r) => r.method === 'POST' && r.path.endsWith('/notes'))?.body?.body ?? '',
     deletes: () => gitlab.requests.filter((r) => r.method === 'DELETE').length,
     earlierMarker: earlierMarkers(['update'], { ci: 'gitlab', job: 'docs' })[0] ?? '',
@@ -264,9 +267,8 @@ describe.each(FIXTURES)('$name', (fixture) => {
   it('after a creation, an older record of the step is the one kept: this run’s is removed and its body written there', async () => {
     const port = fixture.port()
     const marker = await firstMarker(fixture)
-    // Another run's "in progress" lands between this run's lookup and its creation: held 300 ms, it lands at 100 ms.
-    fixture.hold(300)
-    setTimeout(() => void fixture.land(`${marker}\n${IN_PROGRESS} another run`), 100)
+    // Another run's "in progress" lands between this run's lookup and its creation: as the creation arrives.
+    fixture.hold({ ms: 0, onArrive: () => fixture.land(`${marker}\n${IN_PROGRESS} another run`) })
     let at: number | undefined
     const where = await port.open(signals(), (known) => (at = known))
     const records = fixture.records()
@@ -280,10 +282,17 @@ describe.each(FIXTURES)('$name', (fixture) => {
   it('a creation held past the first lookup’s time still finds the older record: the lookup after it has a time of its own (found by the explorer)', async () => {
     const port = fixture.port()
     const marker = await firstMarker(fixture)
-    // Another run's record lands while this run's creation is held 300 ms, longer than the open's first lookup may take.
-    fixture.hold(300)
-    setTimeout(() => void fixture.land(`${marker}\n${IN_PROGRESS} another run`), 100)
-    const short: WriteSignals = { ...signals(), lookup: AbortSignal.timeout(150) }
+    // Another run's record lands as this run's creation arrives, which is then held longer than the
+    // open's first lookup may take (a second; that lookup, before the creation, ends long before it).
+    const firstLookup = AbortSignal.timeout(1000)
+    fixture.hold({
+      ms: 0,
+      onArrive: async () => {
+        await fixture.land(`${marker}\n${IN_PROGRESS} another run`)
+        await new Promise((resolve) => firstLookup.addEventListener('abort', resolve, { once: true }))
+      }
+    })
+    const short: WriteSignals = { ...signals(), lookup: firstLookup }
     const where = await port.open(short, () => undefined)
     const records = fixture.records()
     expect(records.map((r) => r.id)).toEqual([where])
@@ -297,9 +306,8 @@ describe.each(FIXTURES)('$name, a twin left by the open', (fixture) => {
   it('a creation beside an older record of the step whose lookup failed then (no time left): the close keeps the oldest, one record (found by the long run)', async () => {
     const port = fixture.port()
     const marker = await firstMarker(fixture)
-    // Another run's record lands while this run's creation is held; the lookup after it has no time left.
-    fixture.hold(300)
-    setTimeout(() => void fixture.land(`${marker}\n${IN_PROGRESS} another run`), 100)
+    // Another run's record lands as this run's creation arrives; the lookup after it has no time left.
+    fixture.hold({ ms: 0, onArrive: () => fixture.land(`${marker}\n${IN_PROGRESS} another run`) })
     const noTime: WriteSignals = { ...signals(), nextLookup: () => AbortSignal.abort() }
     const created = await port.open(noTime, () => undefined)
     expect(fixture.records()).toHaveLength(2)
@@ -319,8 +327,7 @@ describe.each(FIXTURES)('$name, a twin left by the open', (fixture) => {
     const what = fixture.name.includes('comment') ? 'comment' : 'note'
     const twinSaid = `a second ${what} of this step may stand beside an older one (it could not be looked for, or removed), which the next run of this step removes`
     expect(port.words.closeFailed('the API did not answer', undefined, 'never')).not.toContain(twinSaid)
-    fixture.hold(300)
-    setTimeout(() => void fixture.land(`${marker}\n${IN_PROGRESS} another run`), 100)
+    fixture.hold({ ms: 0, onArrive: () => fixture.land(`${marker}\n${IN_PROGRESS} another run`) })
     await port.open({ ...signals(), nextLookup: () => AbortSignal.abort() }, () => undefined)
     expect(port.words.closeFailed('the API did not answer', undefined, 'written')).toContain(twinSaid)
   })

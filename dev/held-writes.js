@@ -10,8 +10,9 @@
  * `appliedAfterMs` answers at `ms` (with `status`, or the write's own answer when none) and
  * applies the write that much later, when the client has long had its answer: a gateway's 502
  * or a reset for a write the API still carries out. `reset: true` drops the connection instead
- * of answering.
- * @typedef {number | { ms: number, status?: number, apply?: boolean, answer?: 'never', appliedAfterMs?: number, reset?: boolean }} WritePlan
+ * of answering. `onArrive` runs as the write arrives, before anything else: another run's write
+ * that lands between this one's being sent and its being applied, staged by order, not by time.
+ * @typedef {number | { ms: number, status?: number, apply?: boolean, answer?: 'never', appliedAfterMs?: number, reset?: boolean, onArrive?: () => unknown }} WritePlan
  */
 
 /**
@@ -42,6 +43,7 @@ export function heldWrites({ statusApplies, message }) {
      */
     async write(plan, apply, send, onApplied, reset) {
       const next = typeof plan === 'object' ? plan : { ms: plan ?? 0 }
+      if (next.onArrive) await next.onArrive()
       if (next.ms) {
         const applied = new Promise((resolve) => {
           const timer = setTimeout(() => resolve(timers.delete(timer)), next.ms)

@@ -41,10 +41,24 @@ export class GitLabError extends Error {
   constructor(
     message: string,
     readonly status?: number,
-    readonly retryAfterMs?: number
+    readonly retryAfterMs?: number,
+    /**
+     * The state a commit status already holds, when GitLab refused to move it there again (400,
+     * "Cannot transition status via :run from :running"): its words are the only sign of it,
+     * read here, once, at the boundary.
+     */
+    readonly heldState?: string
   ) {
     super(message)
   }
+}
+
+/** The state GitLab's 400 says a commit status already holds: "Cannot transition status via :<event> from :<state>". */
+export function heldStateOf(status: number, json: unknown): string | undefined {
+  if (status !== 400 || json === null || typeof json !== 'object') return undefined
+  const message = 'message' in json ? json.message : 'error' in json ? json.error : undefined
+  const text = typeof message === 'string' ? message : JSON.stringify(message ?? '')
+  return /Cannot transition status via :\w+ from :(\w+)/.exec(text)?.[1]
 }
 
 /** How long GitLab asked to wait before the next write: a 429's pause; undefined for any other failure. */
@@ -222,7 +236,12 @@ export function createGitLabClient(
   async function expect(method: Method, url: string, ok: number, json?: unknown): Promise<Answer> {
     const answer = await exchange(method, url, json)
     if (answer.status !== ok)
-      throw new GitLabError(`HTTP ${answer.status}${messageOf(answer.json, token)}`, answer.status, pauseOf(answer.status, answer.header))
+      throw new GitLabError(
+        `HTTP ${answer.status}${messageOf(answer.json, token)}`,
+        answer.status,
+        pauseOf(answer.status, answer.header),
+        heldStateOf(answer.status, answer.json)
+      )
     return answer
   }
 
