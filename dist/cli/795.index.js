@@ -12,7 +12,7 @@ export const modules = {
 /* harmony export */   jp: () => (/* binding */ createGitLabClient),
 /* harmony export */   sj: () => (/* binding */ closeSoon)
 /* harmony export */ });
-/* unused harmony exports MAX_NOTE_PAGES, MAX_STATUS_PAGES */
+/* unused harmony exports MAX_NOTE_PAGES, MAX_STATUS_PAGES, heldStateOf */
 /* harmony import */ var _api_undici_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3218);
 /* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8395);
 /* harmony import */ var _api_connections_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1153);
@@ -60,11 +60,27 @@ const statusListing = zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .array */ .YOg(zod
 class GitLabError extends Error {
     status;
     retryAfterMs;
-    constructor(message, status, retryAfterMs) {
+    heldState;
+    constructor(message, status, retryAfterMs, 
+    /**
+     * The state a commit status already holds, when GitLab refused to move it there again (400,
+     * "Cannot transition status via :run from :running"): its words are the only sign of it,
+     * read here, once, at the boundary.
+     */
+    heldState) {
         super(message);
         this.status = status;
         this.retryAfterMs = retryAfterMs;
+        this.heldState = heldState;
     }
+}
+/** The state GitLab's 400 says a commit status already holds: "Cannot transition status via :<event> from :<state>". */
+function heldStateOf(status, json) {
+    if (status !== 400 || json === null || typeof json !== 'object')
+        return undefined;
+    const message = 'message' in json ? json.message : 'error' in json ? json.error : undefined;
+    const text = typeof message === 'string' ? message : JSON.stringify(message ?? '');
+    return /Cannot transition status via :\w+ from :(\w+)/.exec(text)?.[1];
 }
 /** How long GitLab asked to wait before the next write: a 429's pause; undefined for any other failure. */
 function gitlabRetryAfterMs(error) {
@@ -175,7 +191,7 @@ function createGitLabClient(apiUrl, token, signal, phaseTimeoutMs, env = process
     async function expect(method, url, ok, json) {
         const answer = await exchange(method, url, json);
         if (answer.status !== ok)
-            throw new GitLabError(`HTTP ${answer.status}${messageOf(answer.json, token)}`, answer.status, pauseOf(answer.status, answer.header));
+            throw new GitLabError(`HTTP ${answer.status}${messageOf(answer.json, token)}`, answer.status, pauseOf(answer.status, answer.header), heldStateOf(answer.status, answer.json));
         return answer;
     }
     /** The next page's URL: x-next-page, else the Link header's rel="next" when it stays under the API. */

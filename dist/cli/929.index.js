@@ -682,9 +682,9 @@ function namedLikeTheJob(name, env) {
     const shown = (0,src_text/* oneLine */.TN)(name, 100);
     return `The commit status ${shown} was not written: it has the name of this job (CI_JOB_NAME), and GitLab takes a commit status named like a job of its pipeline for a retry of that job, which marks the job itself retried. Give --commit-status a name no job of the pipeline has (e.g. ${(0,src_text/* oneLine */.TN)(`${name}-check`, 100)}), and require that name. The result does not depend on it.`;
 }
-/** GitLab's refusal of a state the status already has (400, "Cannot transition status via :run from :running"). */
+/** GitLab's refusal of a state the status already has (400, "Cannot transition status via :run from :running"; read by the API client: heldState). */
 function alreadySo(error, state) {
-    return error instanceof api/* GitLabError */.YZ && error.status === 400 && new RegExp(`Cannot transition status via :\\w+ from :${state}\\b`).test(error.message);
+    return error instanceof api/* GitLabError */.YZ && error.status === 400 && error.heldState === state;
 }
 /** GitLab answered that it did not write it: asking again with the same token and commit would add nothing. */
 function refused(error) {
