@@ -31095,7 +31095,7 @@ function createRedactor(secrets) {
     // A text with no percent sign and no character that shows as nothing can spell an ASCII secret
     // only as itself, in some letter case: for ASCII secrets, a text whose lower case holds none of
     // theirs holds none (the pattern's /i matches an ASCII letter only by its two cases).
-    const ascii = used.every((secret) => /^[\x00-\x7f]*$/.test(secret));
+    const ascii = used.every((secret) => /^\p{ASCII}*$/u.test(secret));
     const lowered = used.map((secret) => secret.toLowerCase());
     const mayHold = (text) => {
         if (!ascii || SPELLED_APART.test(text))
