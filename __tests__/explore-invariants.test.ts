@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { activeCommands } from '../dev/workflow-log.js'
 import { describe, expect, it } from 'vitest'
-import type { RunRecord } from '../explore/execute.js'
+import { type RunRecord, runPlace } from '../explore/execute.js'
 import { kindOf, witnessOf } from '../explore/explore.js'
 import {
   appliedWrites,
@@ -36,7 +36,7 @@ import {
 import { findingOf } from '../explore/planted.js'
 import { tagged, writer } from '../src/records/gate.js'
 import { coverageTable, recordWrites } from '../explore/coverage.js'
-import { faultArb, faultsDrawn, RUNS_FAULT, runSchedule, type Schedule, SWARM_FAULTS, scheduleArb } from '../explore/schedule.js'
+import { FAULT_KINDS, faultArb, faultsDrawn, RUNS_FAULT, type RunsKind, runSchedule, type Schedule, SWARM_FAULTS, scheduleArb } from '../explore/schedule.js'
 import {
   ADMIN_KEY,
   deliveredState,
@@ -992,11 +992,7 @@ describe('swarm testing and the coverage of record writes', () => {
 const LEG_MARKER = '<!-- wait-for-docs/3 github/file/x/wait-for-docs/__acme_wait-for-docs//update -->'
 
 /** An action run among several: its place, its result, and the shared records it saw at the end. */
-const actionRun = (
-  index: number,
-  result: string,
-  over: Partial<RunRecord> & { kind?: 'matrix' | 'steps' | 'rerun' | 'heads'; attempt?: number } = {}
-): RunRecord => {
+const actionRun = (index: number, result: string, over: Partial<RunRecord> & { kind?: RunsKind; attempt?: number } = {}): RunRecord => {
   const { kind = 'matrix', attempt = 1, ...rest } = over
   const label = kind === 'matrix' ? `matrix leg ${index + 1}` : kind === 'steps' ? `step ${index + 1}` : `attempt ${index + 1}`
   return goodRun({
@@ -1378,6 +1374,134 @@ describe('the invariants across the runs of one schedule', () => {
     expect(kindOf(all)).toBe(kindOf([{ invariant: 'exit code, result and reports agree', detail: 'result success with exit code 1 (expected 0)' }]))
   })
 
+  describe('a re-run of one leg of a matrix: a failure stands until the same writer writes again', () => {
+    /** Two legs at once, then leg `again` re-run alone: the schedule execute runs. */
+    const legRerun = (mode: 'action' | 'command', again: 1 | 2): Schedule => {
+      const plan = { startMs: 0, targets: [{ kind: 'update' as const, states: ['success'] }], faults: {} }
+      return schedule({ mode, commitStatus: true, runs: { kind: 'leg-rerun', keyed: false, more: [plan, plan], rerunLeg: again } })
+    }
+    /**
+     * Legs 1 and 2 (attempt 1) and the re-run of leg `again` (attempt 2), placed as execute places
+     * them, with their results; `writes[i]`: the ids of the statuses run i wrote (applied at id × 10).
+     */
+    const legs = (again: 1 | 2, results: [string, string, string], states: string[], writes: number[][] = [[], [], []]) =>
+      sharing(
+        results.map((result, i) =>
+          actionRun(i, result, {
+            run: runPlace(legRerun('action', again), i),
+            seen: (writes[i] ?? []).map((id) => applied('gh:status', 'POST', id, id * 10, '{"state":"x"}'))
+          })
+        ),
+        {
+          comments: [],
+          schedule: schedule({ mode: 'action', commitStatus: true }),
+          commitStatuses: states.map((state, i) => ({ ...status(i + 1, state), appliedAt: (i + 1) * 10 }))
+        }
+      )
+
+    it('is placed as the leg it re-runs, at attempt 2: its matrix value, step, key and job name; on GitLab a new job of that name', () => {
+      for (const mode of ['action', 'command'] as const) {
+        const s = legRerun(mode, 2)
+        expect(runPlace(s, 2)).toEqual({ ...runPlace(s, 1), index: 2, label: 'matrix leg 2 (attempt 2)', attempt: 2, jobId: 3, rerunOf: 1 })
+        expect(runPlace(legRerun(mode, 1), 2)).toMatchObject({ matrix: runPlace(s, 0)?.matrix, label: 'matrix leg 1 (attempt 2)', rerunOf: 0 })
+      }
+      // The command's legs are jobs of their own (GitLab retries one job, not the commands of both legs).
+      expect(runPlace(legRerun('command', 1), 2)).toMatchObject({ jobName: 'publish-docs: [leg-1]', jobId: 3 })
+      expect(runPlace(legRerun('command', 1), 1)).toMatchObject({ jobName: 'publish-docs: [leg-2]', jobId: 2, attempt: 1 })
+      // Keyed legs: the re-run has its leg's key (and so its marker).
+      const keyed = legRerun('action', 2)
+      if (keyed.runs) keyed.runs.keyed = true
+      expect(runPlace(keyed, 2)?.key).toBe('leg-2')
+    })
+
+    it('1. the passing leg re-run alone keeps the other leg’s failure: the context ending success is a violation', () => {
+      const runs = legs(1, ['success', 'failure', 'success'], ['failure', 'success', 'success'], [[1], [2], [3]])
+      expect(gateNeverGreenAcrossRuns(runs).map((v) => v.detail)).toEqual([
+        'the commit status docs ends success, yet matrix leg 2 of the same run, its latest attempt, ended failure (and said nothing of the status)'
+      ])
+      expect(checkRuns(runs).map((v) => v.invariant)).toContain('gate never green wrongly')
+      // Said by the leg that failed: its status could not be written.
+      const said =
+        '::warning::The last commit status (failure) of docs could not be written: HTTP 502. The step’s result does not depend on it. [commit-status.not-written]\n'
+      const warned = runs.map((run, i) => (i === 1 ? { ...run, stdout: said } : run))
+      expect(gateNeverGreenAcrossRuns(warned)).toEqual([])
+    })
+
+    it('1. the failed leg re-run and passing turns the context green; the other leg’s failure still stands', () => {
+      expect(gateNeverGreenAcrossRuns(legs(2, ['success', 'failure', 'success'], ['failure', 'success', 'success']))).toEqual([])
+      expect(gateNeverGreenAcrossRuns(legs(2, ['failure', 'failure', 'success'], ['failure', 'failure', 'success']))[0]?.detail).toMatch(
+        /yet matrix leg 1 of the same run, its latest attempt, ended failure/
+      )
+      // A re-run of the whole run (every run one writer) still lets its newest attempt decide alone.
+      const whole = legs(2, ['failure', 'failure', 'success'], ['failure', 'success']).map((run, i) => ({
+        ...run,
+        run: { ...(run.run as NonNullable<RunRecord['run']>), kind: 'rerun' as const, matrix: undefined, attempt: i + 1 }
+      }))
+      expect(gateNeverGreenAcrossRuns(whole)).toEqual([])
+    })
+
+    it('4. the re-run of the passing leg that keeps the other leg’s failure is true; the failed leg’s re-run that keeps its own earlier failure is not', () => {
+      const kept = legs(1, ['success', 'failure', 'success'], ['success', 'failure', 'failure'], [[1], [2], [3]])
+      expect(sharedRecordsTrue(kept)).toEqual([])
+      const stale = legs(2, ['success', 'failure', 'success'], ['success', 'failure', 'failure'], [[1], [2], [3]])
+      expect(sharedRecordsTrue(stale).map((v) => v.detail)).toEqual([
+        'the commit status docs ends failure, written last by matrix leg 2 (attempt 2), whose result is success (expected success), and no warning says why'
+      ])
+      // On GitLab too: the retried leg's job meets its leg's platform, so it is that leg's writer (unlike a retry of a whole job here).
+      const gitlab =
+        (again: 1 | 2) =>
+        (run: RunRecord, i: number): RunRecord => ({
+          ...run,
+          schedule: schedule({ mode: 'command', commitStatus: true }),
+          code: run.outputs.result === 'success' ? 0 : 1,
+          outputs: {},
+          stdout: `Result: ${run.outputs.result}\n`,
+          run: runPlace(legRerun('command', again), i),
+          seen: run.seen.map((s) => ({ ...s, party: 'gitlab' as const, channel: 'gl:status' })),
+          commitStatuses: (run.commitStatuses ?? []).map((s) => ({ ...s, state: s.state === 'failure' ? 'failed' : s.state }))
+        })
+      expect(sharedRecordsTrue(stale.map(gitlab(2)))[0]?.detail).toMatch(/ends failed, written last by matrix leg 2 \(attempt 2\), whose result is success/)
+      expect(sharedRecordsTrue(legs(1, ['success', 'failure', 'success'], ['success', 'failed', 'failed'], [[1], [2], [3]]).map(gitlab(1)))).toEqual([])
+    })
+
+    it('1, at every moment. the re-run writes success only when the other leg’s latest state read was success; its own leg’s earlier failure is replaced', () => {
+      const legTag = (leg: number, own: 'success' | 'failure') =>
+        tagged('https://github.com/acme/docs/actions/runs/4242', writer('4242', [`leg-${leg}`], `docs (leg-${leg})`, undefined) as never, own)
+      const listingAt = (at: number): Seen => ({
+        party: 'github',
+        channel: 'gh:lookup',
+        method: 'GET',
+        path: '/repos/acme/docs/commits/x/statuses?per_page=100',
+        fault: { kind: 'ok' },
+        at,
+        delivered: { status: 200, json: [] }
+      })
+      /** Leg 1 ended success, leg 2 failure (statuses 1 and 2); then leg `again`'s re-run reads at 100 and writes success (3, at 150). */
+      const moment = (again: 1 | 2) =>
+        sharing(
+          [
+            actionRun(0, 'success', { run: runPlace(legRerun('action', again), 0), seen: [applied('gh:status', 'POST', 1, 10)] }),
+            actionRun(1, 'failure', { run: runPlace(legRerun('action', again), 1), seen: [applied('gh:status', 'POST', 2, 20)] }),
+            actionRun(2, 'success', {
+              run: runPlace(legRerun('action', again), 2),
+              seen: [listingAt(100), { ...applied('gh:status', 'POST', 3, 150), at: 140 }]
+            })
+          ],
+          {
+            commitStatuses: [
+              { ...status(1, 'success'), appliedAt: 10, targetUrl: legTag(1, 'success') },
+              { ...status(2, 'failure'), appliedAt: 20, targetUrl: legTag(2, 'failure') },
+              { ...status(3, 'success'), appliedAt: 150, targetUrl: legTag(again, 'success') }
+            ]
+          }
+        )
+      expect(gateNeverGreenAtAnyMoment(moment(1)).map((v) => v.detail)).toEqual([
+        'matrix leg 1 (attempt 2) wrote success on docs though the statuses it read just before showed matrix leg 2 ended failure (its failure status, applied 80 ms before that read)'
+      ])
+      expect(gateNeverGreenAtAnyMoment(moment(2))).toEqual([])
+    })
+  })
+
   it('each applied write of a shared record is told by its run, in the order applied', () => {
     const legs = [
       actionRun(0, 'success', { seen: [applied('gh:write', 'POST', 7, 10), applied('gh:write', 'PATCH', 7, 40)] }),
@@ -1399,12 +1523,12 @@ describe('schedules of several runs', () => {
     expect(several.length).toBeLessThan(120)
     // Two or three runs take the short deadline.
     for (const s of several) expect(s.timeoutMs).toBeLessThanOrEqual(3500)
-    expect(new Set(several.map((s) => s.runs?.kind))).toEqual(new Set(['matrix', 'steps', 'rerun', 'heads']))
+    expect(new Set(several.map((s) => s.runs?.kind))).toEqual(new Set(['matrix', 'steps', 'rerun', 'heads', 'leg-rerun']))
     for (const s of several) {
       const runs = s.runs as NonNullable<Schedule['runs']>
       expect(runs.more.length === 1 || runs.more.length === 2).toBe(true)
       expect(s.sibling).toBeUndefined()
-      if (runs.kind !== 'matrix') expect(runs.keyed).toBe(false)
+      if (runs.kind !== 'matrix' && runs.kind !== 'leg-rerun') expect(runs.keyed).toBe(false)
       // Heads of one pull / merge request share its comment or note; their statuses and deployments are each on a commit of its own.
       if (runs.kind === 'heads') expect([s.comment, s.commitStatus, s.deployment]).toEqual([true, undefined, false])
       for (const [i, plan] of runs.more.entries()) {
@@ -1432,6 +1556,26 @@ describe('schedules of several runs', () => {
     // A schedule of one run (every corpus entry of before) is its own first run.
     const one = drawn.find((s) => !s.runs) as Schedule
     expect(runSchedule(one, 0)).toBe(one)
+  })
+})
+
+describe('schedules of a re-run of one leg', () => {
+  it('draws two legs, then a re-run of one of them once both ended, counted as its own fault kind', () => {
+    const drawn = fc.sample(scheduleArb({ several: true }), { numRuns: 200, seed: 2911 }).filter((s) => s.runs?.kind === 'leg-rerun')
+    expect(drawn.length).toBeGreaterThan(15)
+    expect(FAULT_KINDS).toContain('leg-re-run')
+    expect(new Set(drawn.map((s) => s.runs?.rerunLeg))).toEqual(new Set([1, 2]))
+    expect(new Set(drawn.map((s) => s.runs?.keyed))).toEqual(new Set([true, false]))
+    for (const s of drawn) {
+      const runs = s.runs as NonNullable<Schedule['runs']>
+      expect(runs.more).toHaveLength(2)
+      // The re-run starts once every leg ended: after a gap as short as a second step's.
+      expect(runs.more[1]?.startMs).toBeLessThanOrEqual(500)
+      // A leg re-run alone is a job of its own (GitLab retries one job).
+      expect(runs.ownJobs).toBe(s.mode === 'command' ? true : undefined)
+      expect(faultsDrawn(s)['leg-re-run']).toBe(1)
+      expect(faultsDrawn(s)['matrix-legs']).toBeUndefined()
+    }
   })
 })
 

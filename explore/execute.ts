@@ -306,6 +306,12 @@ export interface RunPlace {
   /** CI_JOB_NAME and CI_JOB_ID of the command's job. */
   jobName: string
   jobId: number
+  /**
+   * A re-run of one leg (`leg-rerun`): the index of the run it re-runs. It meets that run's
+   * platform at its address (the same `base-url`: a re-run has its job's inputs, and on GitLab the
+   * command's inputs are part of the writer of the commit status).
+   */
+  rerunOf?: number
 }
 
 const STEP = '__acme_wait-for-docs'
@@ -321,20 +327,24 @@ export function runPlace(schedule: Schedule, index: number): RunPlace | undefine
   const count = runCount(schedule)
   const n = index + 1
   switch (runs.kind) {
-    case 'matrix': {
-      const own = schedule.mode === 'command' && runs.ownJobs === true
+    case 'matrix':
+      return { index, count, kind: runs.kind, label: `matrix leg ${n}`, attempt: 1, ...matrixLeg(schedule, n) }
+    case 'leg-rerun': {
+      // The legs at once (attempt 1), then the last run re-runs one of them alone: the same leg
+      // (its matrix value, step, key and job name) at attempt 2; on GitLab a new job of that name.
+      const legs = count - 1
+      if (index < legs) return { index, count, kind: runs.kind, label: `matrix leg ${n}`, attempt: 1, ...matrixLeg(schedule, n) }
+      const leg = Math.min(Math.max(1, runs.rerunLeg ?? 1), legs)
       return {
         index,
         count,
         kind: runs.kind,
-        label: `matrix leg ${n}`,
-        attempt: 1,
-        ...(runs.keyed ? { key: `leg-${n}` } : {}),
-        matrix: JSON.stringify({ leg: `leg-${n}` }, null, 2),
-        step: STEP,
-        // GitLab names each leg of a parallel:matrix job; commands started at once in one job share its name.
-        jobName: own ? `${JOB_NAME}: [leg-${n}]` : JOB_NAME,
-        jobId: own ? n : 1
+        label: `matrix leg ${leg} (attempt 2)`,
+        attempt: 2,
+        ...matrixLeg(schedule, leg),
+        // A retry is a new job, with an id after every leg's.
+        jobId: count,
+        rerunOf: leg - 1
       }
     }
     case 'steps':
@@ -344,6 +354,21 @@ export function runPlace(schedule: Schedule, index: number): RunPlace | undefine
     case 'heads':
       // A push each: the same step of the same workflow (or job) on a commit of its own, in a run (pipeline) of its own.
       return { index, count, kind: runs.kind, label: `head ${n}`, attempt: 1, step: STEP, jobName: JOB_NAME, jobId: n, sha: headSha(index) }
+  }
+}
+
+/** What tells leg `leg` (1, 2…) of a matrix from the others: its key when the legs have their own, its `matrix`, and its job on GitLab. */
+function matrixLeg(schedule: Schedule, leg: number): Pick<RunPlace, 'key' | 'matrix' | 'step' | 'jobName' | 'jobId'> {
+  const runs = schedule.runs
+  // A leg re-run on its own is a job of its own (GitLab retries one job, not the commands of another leg).
+  const own = schedule.mode === 'command' && (runs?.ownJobs === true || runs?.kind === 'leg-rerun')
+  return {
+    ...(runs?.keyed ? { key: `leg-${leg}` } : {}),
+    matrix: JSON.stringify({ leg: `leg-${leg}` }, null, 2),
+    step: STEP,
+    // GitLab names each leg of a parallel:matrix job; commands started at once in one job share its name.
+    jobName: own ? `${JOB_NAME}: [leg-${leg}]` : JOB_NAME,
+    jobId: own ? leg : 1
   }
 }
 
@@ -380,7 +405,16 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
   let github: Awaited<ReturnType<typeof startGitHub>> | undefined
   let gitlab: Awaited<ReturnType<typeof startGitLab>> | undefined
   try {
-    for (const [i, view] of views.entries()) platforms.push(await startPlatform(view, (hooks[i] as RunHooks).onSeen))
+    // A leg's re-run meets that leg's platform at its address, opened again for it once the legs ended (openAgain).
+    for (const [i, view] of views.entries()) if (places[i]?.rerunOf === undefined) platforms[i] = await startPlatform(view, (hooks[i] as RunHooks).onSeen)
+    const openAgain = async (i: number) => {
+      const leg = platforms[places[i]?.rerunOf ?? -1]
+      if (!leg) throw new Error(`run ${i + 1} re-runs no run of the schedule`)
+      // The leg ended: what it left held is applied, its stand-in closed, and the re-run's listens on its port.
+      await leg.settled()
+      await leg.close()
+      platforms[i] = await startPlatform(views[i] as Schedule, (hooks[i] as RunHooks).onSeen, Number(new URL(leg.url).port))
+    }
     github = await startGitHub(shared, markers[0] as string, dispatch, whenOutcome)
     gitlab = await startGitLab(shared, markers[0] as string, dispatch, whenOutcome)
     const gh = github
@@ -408,33 +442,42 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
       })
     const spawned: Spawned[] = []
     const kind = schedule.runs?.kind
-    if (kind === 'matrix') {
-      // Legs of a matrix start at once, each at its drawn offset from the first.
-      const legs = views.map(async (_, i) => {
-        const offset = i === 0 ? 0 : (schedule.runs?.more[i - 1]?.startMs ?? 0)
-        if (offset > 0) await new Promise((resolve) => setTimeout(resolve, offset))
-        return one(i)
-      })
-      spawned.push(...(await Promise.all(legs)))
+    const startMsOf = (i: number) => (i === 0 ? 0 : (schedule.runs?.more[i - 1]?.startMs ?? 0))
+    const pause = (ms: number) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve())
+    // Legs of a matrix start at once, each at its drawn offset from the first.
+    const atOnce = (legs: readonly number[]) =>
+      Promise.all(
+        legs.map(async (i) => {
+          await pause(startMsOf(i))
+          return one(i)
+        })
+      )
+    // A second step, or a re-run: once the run before it ended (its late writes may still land).
+    const inTurn = async (runs: readonly number[]) => {
+      for (const i of runs) {
+        await pause(startMsOf(i))
+        spawned.push(await one(i))
+      }
+    }
+    if (kind === 'matrix') spawned.push(...(await atOnce([...views.keys()])))
+    else if (kind === 'leg-rerun') {
+      // The legs at once; once every one of them ended, the re-run of one, on the platform of the leg it re-runs.
+      const again = views.length - 1
+      spawned.push(...(await atOnce([...views.keys()].slice(0, again))))
+      await openAgain(again)
+      await inTurn([again])
     } else if (kind === 'heads') {
       // Each head is pushed its drawn time after the one before it started, which moves the pull /
       // merge request's head; its run starts then, while the older ones may still run.
       const heads: Promise<Spawned>[] = []
       for (const i of views.keys()) {
-        const gap = i === 0 ? 0 : (schedule.runs?.more[i - 1]?.startMs ?? 0)
-        if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap))
+        await pause(startMsOf(i))
         gh.head.sha = headSha(i)
         gl.head.sha = headSha(i)
         heads.push(one(i))
       }
       spawned.push(...(await Promise.all(heads)))
-    } else
-      for (const i of views.keys()) {
-        // A second step, or a re-run: once the run before it ended (its late writes may still land).
-        const gap = i === 0 ? 0 : (schedule.runs?.more[i - 1]?.startMs ?? 0)
-        if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap))
-        spawned.push(await one(i))
-      }
+    } else await inTurn([...views.keys()])
 
     // Held writes are applied whether or not the step waited: the end state includes them.
     await Promise.all([...platforms.map((p) => p.settled()), gh.settled(), gl.settled()])

@@ -134,7 +134,7 @@ export interface SearchOptions extends ExecuteOptions {
   runs: number
   /** Shrink attempts after a failure (each runs the step); 0 keeps the first failing schedule. */
   maxShrinks: number
-  /** Only schedules of several runs of the step (matrix legs, two steps, a re-run). */
+  /** Only schedules of several runs of the step (matrix legs, two steps, a re-run, a re-run of one leg, heads). */
   several?: boolean
   /** Stop at the first failure of this search (a planted defect's hunt). */
   stopAtFirst?: boolean

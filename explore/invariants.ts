@@ -1158,11 +1158,32 @@ const labelOf = (r: RunRecord) => r.run?.label ?? 'the run'
 const labelsOf = (runs: readonly RunRecord[]) => runs.map(labelOf).join(', ')
 const attemptOf = (r: RunRecord) => r.run?.attempt ?? 1
 
-/** The runs of the newest attempt: legs and steps of one attempt share a fate; an earlier attempt's is overtaken by a re-run. */
-const lastAttempt = (runs: readonly RunRecord[]) => {
-  const newest = Math.max(...runs.map(attemptOf))
-  return runs.filter((r) => attemptOf(r) === newest)
+/**
+ * Which writer of the shared commit status a run is (records/gate.ts, docs/usage/required-check.md
+ * "Runs that share a commit"): one use of the step in one job and leg, by its step, its matrix leg
+ * and key, its job's name and its commit. A re-run of a writer (a later attempt of the same leg or
+ * step, a retried job of its name) is the same writer.
+ */
+const writerOf = (r: RunRecord): string => {
+  const at = r.run
+  return at ? JSON.stringify([at.step, at.matrix ?? '', at.key ?? '', at.jobName, at.sha ?? '']) : ''
 }
+
+/**
+ * Whether `other` is a writer beside `run`: another leg, step or head, or another run of the step
+ * in the same attempt (two jobs the runner names alike); an earlier or later attempt of `run`'s
+ * own writer is not another writer: it is `run`'s, replaced or replacing.
+ */
+const anotherWriter = (run: RunRecord, other: RunRecord): boolean => other !== run && (writerOf(other) !== writerOf(run) || attemptOf(other) === attemptOf(run))
+
+/**
+ * The runs whose outcome stands for their writer at the end: per writer, the runs of its latest
+ * attempt. A re-run replaces only its own writer's earlier attempt: a leg that was not re-run keeps
+ * its attempt's outcome (a failure stands until the same writer writes again). With one attempt,
+ * every run; with a re-run of the whole (every run one writer), the newest attempt's.
+ */
+const latestPerWriter = (runs: readonly RunRecord[]): RunRecord[] =>
+  runs.filter((r) => !runs.some((other) => writerOf(other) === writerOf(r) && attemptOf(other) > attemptOf(r)))
 
 /** A warning of the run that names the commit status (it could not be written, or may not hold what the run wrote). */
 const namesCommitStatus = (r: RunRecord) => warningLines(r).some(namesTheCommitStatus)
@@ -1213,7 +1234,8 @@ function ourRecords(r: RunRecord): { what: 'comment' | 'note'; channel: string; 
  * 1, across runs. Legs and steps of one run attempt share the commit status's context: when any
  * of them ended other than success, the context's newest state is not success, unless that run
  * said its status could not be written (or may not hold its outcome). A later attempt (a re-run)
- * that succeeds may turn it green (docs/usage/required-check.md): only the newest attempt's runs count.
+ * that succeeds may turn it green (docs/usage/required-check.md), for its own writer only: each
+ * writer's latest attempt counts (latestPerWriter), and a leg not re-run keeps its own outcome.
  */
 export function gateNeverGreenAcrossRuns(runs: readonly RunRecord[]): Violation[] {
   const invariant = 'gate never green wrongly'
@@ -1229,12 +1251,14 @@ export function gateNeverGreenAcrossRuns(runs: readonly RunRecord[]): Violation[
     .at(-1)?.run
   if (writer && warnedOf(writer, LATE_SUCCESS)) return []
   const found: Violation[] = []
-  for (const run of lastAttempt(runs)) {
+  for (const run of latestPerWriter(runs)) {
     const result = verdictOf(run)
     if (run.killed || result === undefined || result === 'success' || namesCommitStatus(run)) continue
+    // A leg not re-run is of an earlier attempt than the re-run, and stands all the same.
+    const of = run.run?.kind === 'leg-rerun' ? 'of the same run, its latest attempt,' : 'of the same run attempt'
     found.push({
       invariant,
-      detail: `the commit status ${STATUS_CONTEXT} ends success, yet ${labelOf(run)} of the same run attempt ended ${result} (and said nothing of the status)`
+      detail: `the commit status ${STATUS_CONTEXT} ends success, yet ${labelOf(run)} ${of} ended ${result} (and said nothing of the status)`
     })
   }
   return found
@@ -1249,14 +1273,15 @@ export function gateNeverGreenAcrossRuns(runs: readonly RunRecord[]): Violation[
  * waiting (`pending` of its own) or had failed, errored or been cancelled turns the check green
  * while the table says it is not, even if a later write puts it right. A status that landed after
  * that read is the read-then-write window, which the writer's read after its write corrects (and
- * the end is judged above). Re-runs and heads are not legs of one attempt; a run whose warning
+ * the end is judged above). Re-runs and heads are not legs of one attempt (a leg's re-run is held
+ * to the other legs, never to its own leg's earlier attempt, which it replaces); a run whose warning
  * names the commit status (a late success among them) said so.
  */
 export function gateNeverGreenAtAnyMoment(runs: readonly RunRecord[]): Violation[] {
   const invariant = 'gate never green wrongly'
   const first = runs[0]
   const kind = first?.run?.kind
-  if (!first?.schedule.commitStatus || (kind !== 'matrix' && kind !== 'steps')) return []
+  if (!first?.schedule.commitStatus || (kind !== 'matrix' && kind !== 'steps' && kind !== 'leg-rerun')) return []
   const github = first.schedule.mode === 'action'
   const channel = github ? 'gh:status' : 'gl:status'
   const statuses = onContext(first)
@@ -1280,7 +1305,7 @@ export function gateNeverGreenAtAnyMoment(runs: readonly RunRecord[]): Violation
       .at(-1)
     if (!listing) continue
     for (const other of runs) {
-      if (other === write.run) continue
+      if (!anotherWriter(write.run, other)) continue
       // The other run's latest status applied before that listing, and the own state its tag tells.
       const theirs = new Set(writes.filter((w) => w.run === other).map((w) => w.id))
       const latest = statuses.filter((s) => theirs.has(s.id) && s.appliedAt < listing.at).at(-1)
@@ -1390,10 +1415,14 @@ export function sharedRecordsTrue(runs: readonly RunRecord[]): Violation[] {
         const stateOf = (verdict: Result) => (github ? githubStatusState(verdict) : gitlabStatusState(verdict))
         const expected = stateOf(result)
         // By the table of docs/usage/required-check.md (records/gate.ts): a run whose own verdict ranks
-        // below another run's of its attempt (a success, a cancel or a timeout below a failure; on
-        // GitLab, of its pipeline, where each retry in this world is a writer of its own: its flags
-        // name another platform) writes that run's state, in that run's words.
-        const siblings = (r: RunRecord) => r !== writer && (!github || attemptOf(r) === attemptOf(writer))
+        // below another writer's latest (a success, a cancel or a timeout below a failure) writes
+        // that writer's state, in its words. On GitLab the command's inputs are part of the writer:
+        // each run of this world meets a platform of its own (another base-url), so every run of the
+        // pipeline, a retry too, is a writer of its own, but for a leg's re-run, which meets its
+        // leg's platform at its address (execute.ts) and is its leg's writer.
+        const ownWriterEach = !github && first.run?.kind !== 'leg-rerun'
+        const latest = latestPerWriter(runs)
+        const siblings = (r: RunRecord) => (ownWriterEach ? r !== writer : latest.includes(r) && anotherWriter(writer, r))
         const kept = runs.some((r) => {
           const theirs = siblings(r) ? verdictOf(r) : undefined
           return theirs !== undefined && VERDICT_RANK[theirs] > VERDICT_RANK[result] && newest.state === stateOf(theirs)

@@ -15,7 +15,8 @@
 //                   --several, hunted with schedules of several runs only)
 //   --stats FILE    writes the figures (schedules, faults per kind, violations) as JSON
 //   --several       draws only schedules that run the step more than once (matrix legs, two steps
-//                   of a job, a re-run); without it, one schedule in about five does
+//                   of a job, a re-run, a re-run of one leg, heads); without it, one schedule in
+//                   about five does
 //   --verbose       with --replay, prints the step's stdout and stderr
 //   --refresh-corpus replays every corpus entry and writes down the violations it shows now
 //                   (after an invariant's words changed); an entry that passes is left as it is

@@ -88,6 +88,7 @@ export const FAULT_KINDS = [
   'matrix-legs',
   'two-steps',
   're-run',
+  'leg-re-run',
   'two-heads',
   'page-check',
   'page-not-the-one-asked',
@@ -223,11 +224,13 @@ export interface Schedule {
 
 /**
  * How the runs of one schedule are related: legs of a matrix at once, two steps of one job one
- * after the other, a re-run (a later attempt) after the first ended, or runs of successive heads
+ * after the other, a re-run (a later attempt) after the first ended, runs of successive heads
  * of one pull / merge request (`heads`: each a push after the one before it started, which moves
- * the head; an older head's run may end last), which share its comment or note.
+ * the head; an older head's run may end last), which share its comment or note, or legs of a
+ * matrix at once and then a re-run of one of them alone (`leg-rerun`: GitHub's "Re-run this job",
+ * attempt 2; GitLab's retry of that leg's job, a new job of its name in the same pipeline).
  */
-export type RunsKind = 'matrix' | 'steps' | 'rerun' | 'heads'
+export type RunsKind = 'matrix' | 'steps' | 'rerun' | 'heads' | 'leg-rerun'
 
 export interface Runs {
   kind: RunsKind
@@ -238,13 +241,15 @@ export interface Runs {
    * (`docs: [leg-2]`); else commands run at once in one job (one name, one job id).
    */
   ownJobs?: boolean
-  /** The runs after the first (1 or 2). */
+  /** The runs after the first (1 or 2; `leg-rerun`: the second leg, then the re-run). */
   more: RunPlan[]
+  /** `leg-rerun`: the leg the last run re-runs (1 or 2), once every leg of the matrix ended. */
+  rerunLeg?: number
 }
 
 /** A run after the first: the same step (mode and inputs), its own targets and faults, and when it starts. */
 export interface RunPlan {
-  /** Matrix: ms after the first leg was started; heads: ms after the run before it was started (its push); steps and re-run: ms after the run before it ended. */
+  /** Matrix (and a leg-rerun's legs): ms after the first leg was started; heads: ms after the run before it was started (its push); steps and re-run: ms after the run before it ended (a leg's re-run: after every leg ended). */
   startMs: number
   /** Its own targets, of the same kinds as the first run's (the same step, another id). */
   targets: TargetPlan[]
@@ -520,9 +525,11 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
         {
           weight: 1,
           arbitrary: fc.record({
-            kind: fc.constantFrom<RunsKind>('matrix', 'steps', 'rerun', 'heads'),
+            kind: fc.constantFrom<RunsKind>('matrix', 'steps', 'rerun', 'heads', 'leg-rerun'),
             keyed: fc.boolean(),
             ownJobs: fc.boolean(),
+            // A leg-rerun's re-run: of the first leg or of the second.
+            rerunLeg: fc.constantFrom(1, 2),
             // Mostly two runs; three now and then.
             more: fc.oneof({ weight: 3, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: fc.constant(2) })
           })
@@ -622,7 +629,7 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
  * The runs after the first, when the schedule has several: the same step (its mode and inputs),
  * each with targets of the first run's kinds but states of its own, the first run's kind of
  * trigger, and faults of its own; matrix legs start at once (0 to 1.5 s apart), a second step
- * and a re-run after the run before them ended.
+ * and a re-run after the run before them ended, a leg's re-run after every leg ended.
  */
 function runsArb(
   base: { mode: Schedule['mode']; runs: { kind: RunsKind; keyed: boolean; ownJobs: boolean; more: number } | undefined; trigger?: Schedule['trigger'] },
@@ -642,23 +649,36 @@ function runsArb(
           states: [...pending, kind === 'update' ? 'success' : 'completed']
         }))
       : targetPlan(kind)
-  const plan: fc.Arbitrary<RunPlan> = fc.boolean().chain((succeeds) =>
-    fc
-      .record({
-        startMs: shape.kind === 'matrix' || shape.kind === 'heads' ? fc.integer({ min: 0, max: 1500 }) : fc.integer({ min: 0, max: 500 }),
-        targets: fc.tuple(...targets.map((t) => targetArb(t.kind, succeeds))),
-        trigger: trigger ? targetArb(trigger.target.kind, succeeds).map((target) => ({ kind: trigger.kind, target })) : fc.constant(undefined),
-        faults,
-        // A later run is cancelled too, one in three: not only the first run meets a signal.
-        signal: fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.tuple(signalArb, fc.nat({ max: 2 })) })
-      })
-      .map(({ trigger, faults, signal, ...rest }) => {
-        const own = succeeds ? Object.fromEntries(Object.entries(faults).filter(([channel]) => RECORD_PARTIES.test(channel))) : faults
-        const plan: RunPlan = trigger ? { ...rest, trigger, faults: own } : { ...rest, faults: own }
-        if (signal) plan.signal = asDelivered(base.mode, notWhileLoading(signal[0]), signal[1] === 0)
-        return plan
-      })
-  )
+  const planOf = (startMs: fc.Arbitrary<number>): fc.Arbitrary<RunPlan> =>
+    fc.boolean().chain((succeeds) =>
+      fc
+        .record({
+          startMs,
+          targets: fc.tuple(...targets.map((t) => targetArb(t.kind, succeeds))),
+          trigger: trigger ? targetArb(trigger.target.kind, succeeds).map((target) => ({ kind: trigger.kind, target })) : fc.constant(undefined),
+          faults,
+          // A later run is cancelled too, one in three: not only the first run meets a signal.
+          signal: fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.tuple(signalArb, fc.nat({ max: 2 })) })
+        })
+        .map(({ trigger, faults, signal, ...rest }) => {
+          const own = succeeds ? Object.fromEntries(Object.entries(faults).filter(([channel]) => RECORD_PARTIES.test(channel))) : faults
+          const plan: RunPlan = trigger ? { ...rest, trigger, faults: own } : { ...rest, faults: own }
+          if (signal) plan.signal = asDelivered(base.mode, notWhileLoading(signal[0]), signal[1] === 0)
+          return plan
+        })
+    )
+  // Legs of a matrix and heads start while the runs before them run; a second step and a re-run once the run before them ended.
+  const atOnce = fc.integer({ min: 0, max: 1500 })
+  const afterEnd = fc.integer({ min: 0, max: 500 })
+  if (shape.kind === 'leg-rerun')
+    // Two legs at once, then one of them re-run alone once both ended: a leg of its own is what
+    // is re-run, so the command's legs are jobs of their own (GitLab retries one job).
+    return fc.tuple(planOf(atOnce), planOf(afterEnd), fc.constantFrom(1, 2)).map(([leg, again, rerunLeg]): Runs => {
+      const runs: Runs = { kind: shape.kind, keyed: shape.keyed, more: [leg, again], rerunLeg }
+      if (base.mode === 'command') runs.ownJobs = true
+      return runs
+    })
+  const plan = planOf(shape.kind === 'matrix' || shape.kind === 'heads' ? atOnce : afterEnd)
   return fc.array(plan, { minLength: shape.more, maxLength: shape.more }).map((more): Runs => {
     const runs: Runs = { kind: shape.kind, keyed: shape.kind === 'matrix' && shape.keyed, more }
     if (shape.kind === 'matrix' && base.mode === 'command') runs.ownJobs = shape.ownJobs
@@ -667,7 +687,13 @@ function runsArb(
 }
 
 /** The kind of fault a schedule of several runs counts as, by how its runs are related. */
-export const RUNS_FAULT = { matrix: 'matrix-legs', steps: 'two-steps', rerun: 're-run', heads: 'two-heads' } as const satisfies Record<RunsKind, FaultKind>
+export const RUNS_FAULT = {
+  matrix: 'matrix-legs',
+  steps: 'two-steps',
+  rerun: 're-run',
+  heads: 'two-heads',
+  'leg-rerun': 'leg-re-run'
+} as const satisfies Record<RunsKind, FaultKind>
 
 /** The channels of GitHub's and GitLab's requests (the rest are the platform's). */
 const RECORD_PARTIES = /^g[hl]:/

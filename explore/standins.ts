@@ -152,7 +152,9 @@ async function faultyServer(
   route: (req: IncomingMessage, url: URL) => Route | Reply,
   onSeen: OnSeen,
   /** Resolves once the run (`run`, 0 the first) printed its result, or ended without one. */
-  whenOutcome: (run: number) => Promise<void> = () => Promise.resolve()
+  whenOutcome: (run: number) => Promise<void> = () => Promise.resolve(),
+  /** The port to listen on (0: any free one). */
+  port = 0
 ): Promise<Party> {
   const counts = new Map<string, number>()
   const seen: Seen[] = []
@@ -292,7 +294,7 @@ async function faultyServer(
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     return { ...headers, link: headers.link.replaceAll(`<${origin}/`, `<${runPath(origin, run)}/`) }
   }
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await listen(server, port)
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     seen,
@@ -309,6 +311,28 @@ async function faultyServer(
         server.closeAllConnections()
         server.close(() => resolve())
       })
+  }
+}
+
+/**
+ * Listens on `port` of 127.0.0.1 (0: any free one). A port just closed (the platform of a leg that
+ * ended, opened again for its re-run) is tried again for a while before it is given up on.
+ */
+async function listen(server: ReturnType<typeof createServer>, port: number): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject)
+        server.listen(port, '127.0.0.1', () => {
+          server.off('error', reject)
+          resolve()
+        })
+      })
+      return
+    } catch (error) {
+      if (port === 0 || tries >= 40 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
   }
 }
 
@@ -374,8 +398,8 @@ const ISO = '2026-01-01T00:00:00.000Z'
 /** The files of a big update (`bigRecords`): a report on stdout near a megabyte, more than the pipe between holds. */
 const BIG_CHANGE = Array.from({ length: 30_000 }, (_, i) => `docs/section-${i % 97}/page-${i}.mdx`)
 
-/** The platform: update records, agent jobs and the POSTs that start work, as the schedule plans them. */
-export async function startPlatform(schedule: Schedule, onSeen: OnSeen): Promise<Party & { state: PlatformState }> {
+/** The platform: update records, agent jobs and the POSTs that start work, as the schedule plans them; on `port` when given (a leg's, for its re-run). */
+export async function startPlatform(schedule: Schedule, onSeen: OnSeen, port = 0): Promise<Party & { state: PlatformState }> {
   const plans = new Map<string, string[]>()
   schedule.targets.forEach((target, i) => {
     plans.set(target.kind === 'update' ? `st_${i}` : `job_${i}`, target.states)
@@ -487,7 +511,9 @@ export async function startPlatform(schedule: Schedule, onSeen: OnSeen): Promise
         return { channel: 'trigger', write: true, apply: startWork }
       return notFound()
     },
-    onSeen
+    onSeen,
+    undefined,
+    port
   )
   return { ...party, state }
 }
