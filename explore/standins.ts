@@ -846,10 +846,14 @@ export async function startGitLab(
             const name = typeof b?.name === 'string' ? b.name : 'default'
             const state = String(b?.state)
             const pipeline = typeof b?.pipeline_id === 'number' ? b.pipeline_id : undefined
-            // GitLab refuses a state the status (of its name, in its pipeline) already has.
+            // GitLab moves the open status of its name in its pipeline (running or pending: its
+            // CreateCommitStatusService finds running_or_pending only), and refuses to move it to
+            // the state it has ("Cannot transition status via :run from :running"); a finished
+            // status is never moved: a write after it is a status of its own, in any state.
             const last = statuses.filter((s) => s.context === name && s.pipeline === pipeline).at(-1)
-            if (last?.state === state)
-              return { status: 400, json: { message: `Cannot transition status via :${state === 'running' ? 'run' : state} from :${last.state}` } }
+            const open = last?.state === 'running' || last?.state === 'pending'
+            if (open && last?.state === state)
+              return { status: 400, json: { message: `Cannot transition status via :${state === 'running' ? 'run' : 'enqueue'} from :${last?.state}` } }
             const status: CommitStatusRecord = {
               id: nextId++,
               state,
