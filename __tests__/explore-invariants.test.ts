@@ -1027,6 +1027,17 @@ const applied = (channel: string, method: 'POST' | 'PATCH', id: number, appliedA
 })
 
 /** The shared end state, given to every run as execute gives it. */
+/** A first page of the commit's statuses that GitHub answered at `at` (what it listed is in the records' statuses). */
+const listingAt = (at: number): Seen => ({
+  party: 'github',
+  channel: 'gh:lookup',
+  method: 'GET',
+  path: '/repos/acme/docs/commits/x/statuses?per_page=100',
+  fault: { kind: 'ok' },
+  at,
+  delivered: { status: 200, json: [] }
+})
+
 const sharing = (runs: RunRecord[], shared: Partial<RunRecord>): RunRecord[] => runs.map((run) => ({ ...run, ...shared }))
 
 const status = (id: number, state: string, targetUrl = 'https://github.com/acme/docs/actions/runs/1') => ({
@@ -1059,15 +1070,6 @@ describe('the invariants across the runs of one schedule', () => {
   it('1, at every moment. a leg writes success only when the statuses it read just before showed every other leg’s own state success', () => {
     const legs = [writer('4242', ['leg-1'], 'docs (leg-1)', undefined), writer('4242', ['leg-2'], 'docs (leg-2)', undefined)]
     const tag = (leg: number, own: 'pending' | 'success' | 'failure') => tagged('https://github.com/acme/docs/actions/runs/4242', legs[leg] as never, own)
-    const listingAt = (at: number): Seen => ({
-      party: 'github',
-      channel: 'gh:lookup',
-      method: 'GET',
-      path: '/repos/acme/docs/commits/x/statuses?per_page=100',
-      fault: { kind: 'ok' },
-      at,
-      delivered: { status: 200, json: [] }
-    })
     /** Leg 2's status `own` (as `state`) applied at `legTwoAt`; leg 1 lists at 100 and writes its success, applied at 150. */
     const moment = (legTwoAt: number, own: 'pending' | 'success' | 'failure', state = own === 'success' ? 'pending' : own, stdout = '') =>
       sharing(
@@ -1467,15 +1469,6 @@ describe('the invariants across the runs of one schedule', () => {
     it('1, at every moment. the re-run writes success only when the other leg’s latest state read was success; its own leg’s earlier failure is replaced', () => {
       const legTag = (leg: number, own: 'success' | 'failure') =>
         tagged('https://github.com/acme/docs/actions/runs/4242', writer('4242', [`leg-${leg}`], `docs (leg-${leg})`, undefined) as never, own)
-      const listingAt = (at: number): Seen => ({
-        party: 'github',
-        channel: 'gh:lookup',
-        method: 'GET',
-        path: '/repos/acme/docs/commits/x/statuses?per_page=100',
-        fault: { kind: 'ok' },
-        at,
-        delivered: { status: 200, json: [] }
-      })
       /** Leg 1 ended success, leg 2 failure (statuses 1 and 2); then leg `again`'s re-run reads at 100 and writes success (3, at 150). */
       const moment = (again: 1 | 2) =>
         sharing(

@@ -127,19 +127,25 @@ const world = (overrides: Partial<World>): World => ({ body: bodyOf(OLD, '### �
 /** The close of a run of commit OLD, with the message its open wrote (id 1). */
 const close = (w: World) => messageRecordPort(platformOver(w)).close(failure as RunOutcome, 1, 'written', signals())
 
+/** The lifecycle of the message over `w`, its log kept: info lines, and each warning with its codes. */
+function loggedLifecycle(w: World) {
+  const infos: string[] = []
+  const warnings: { line: string; codes: readonly string[] }[] = []
+  const lifecycle = recordLifecycle(messageRecordPort(platformOver(w)), {
+    cancel: { signal: new AbortController().signal, exitBy: () => undefined },
+    log: { info: (line) => infos.push(line), warning: (line, codes) => warnings.push({ line, codes: typeof codes === 'string' ? [codes] : codes }) },
+    clean: (text) => text,
+    endAt: Date.now() + 60_000,
+    requestTimeoutMs: 10_000,
+    landMs: 0
+  })
+  return { lifecycle, infos, warnings }
+}
+
 describe('a run of an older head whose close is left to the newer head’s run', () => {
   it('says that its "in progress" creation, whose answer was lost, may still land beside that run’s (found by the explorer)', async () => {
     const w = world({ body: undefined, openLost: true })
-    const infos: string[] = []
-    const warnings: { line: string; codes: readonly string[] }[] = []
-    const lifecycle = recordLifecycle(messageRecordPort(platformOver(w)), {
-      cancel: { signal: new AbortController().signal, exitBy: () => undefined },
-      log: { info: (line) => infos.push(line), warning: (line, codes) => warnings.push({ line, codes: typeof codes === 'string' ? [codes] : codes }) },
-      clean: (text) => text,
-      endAt: Date.now() + 60_000,
-      requestTimeoutMs: 10_000,
-      landMs: 0
-    })
+    const { lifecycle, infos, warnings } = loggedLifecycle(w)
     lifecycle.open()
     await lifecycle.close(failure as RunOutcome)
     expect(infos.at(-1)).toMatch(/^The comment on pull request #7 was left as it is: it shows commit bbbbbbb/)
@@ -155,16 +161,7 @@ describe('a run of an older head whose close is left to the newer head’s run',
 describe('a run of an older head whose close is left to the newer head’s run, after a write of its outcome got no answer', () => {
   it('says that write may still land over that run’s (found by the explorer)', async () => {
     const w = world({ outcomeLost: true })
-    const infos: string[] = []
-    const warnings: { line: string; codes: readonly string[] }[] = []
-    const lifecycle = recordLifecycle(messageRecordPort(platformOver(w)), {
-      cancel: { signal: new AbortController().signal, exitBy: () => undefined },
-      log: { info: (line) => infos.push(line), warning: (line, codes) => warnings.push({ line, codes: typeof codes === 'string' ? [codes] : codes }) },
-      clean: (text) => text,
-      endAt: Date.now() + 60_000,
-      requestTimeoutMs: 10_000,
-      landMs: 0
-    })
+    const { lifecycle, infos, warnings } = loggedLifecycle(w)
     lifecycle.open()
     await lifecycle.close(failure as RunOutcome)
     expect(infos.at(-1)).toMatch(/^The comment on pull request #7 was left as it is: it shows commit bbbbbbb/)
