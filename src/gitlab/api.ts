@@ -55,8 +55,8 @@ export class GitLabError extends Error {
 
 /** The state GitLab's 400 says a commit status already holds: "Cannot transition status via :<event> from :<state>". */
 export function heldStateOf(status: number, json: unknown): string | undefined {
-  if (status !== 400 || json === null || typeof json !== 'object') return undefined
-  const message = 'message' in json ? json.message : 'error' in json ? json.error : undefined
+  if (status !== 400) return undefined
+  const message = messageField(json)
   const text = typeof message === 'string' ? message : JSON.stringify(message ?? '')
   return /Cannot transition status via :\w+ from :(\w+)/.exec(text)?.[1]
 }
@@ -388,9 +388,14 @@ export function createGitLabClient(
 }
 
 /** GitLab's own message, one short line (it may be a string or an object of field errors). */
+/** What GitLab's error body says: its `message` (a string, or an object of them), else its `error`. */
+function messageField(json: unknown): unknown {
+  if (json === null || typeof json !== 'object') return undefined
+  return 'message' in json ? json.message : 'error' in json ? json.error : undefined
+}
+
 function messageOf(json: unknown, token: string): string {
-  if (json === null || typeof json !== 'object') return ''
-  const message = 'message' in json ? json.message : 'error' in json ? json.error : undefined
+  const message = messageField(json)
   if (message === undefined) return ''
   // The token masked in every spelling before the words are cut: a cut spelling of it would not be found after.
   const masked = createRedactor(secretForms(token ? [token] : []))(typeof message === 'string' ? message : JSON.stringify(message))

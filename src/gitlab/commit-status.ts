@@ -194,7 +194,7 @@ export function namedLikeTheJob(name: string, env: Readonly<Record<string, strin
 
 /** GitLab's refusal of a state the status already has (400, "Cannot transition status via :run from :running"; read by the API client: heldState). */
 function alreadySo(error: unknown, state: string): boolean {
-  return error instanceof GitLabError && error.status === 400 && error.heldState === state
+  return error instanceof GitLabError && error.heldState === state
 }
 
 /** GitLab answered that it did not write it: asking again with the same token and commit would add nothing. */
