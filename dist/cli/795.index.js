@@ -76,9 +76,9 @@ class GitLabError extends Error {
 }
 /** The state GitLab's 400 says a commit status already holds: "Cannot transition status via :<event> from :<state>". */
 function heldStateOf(status, json) {
-    if (status !== 400 || json === null || typeof json !== 'object')
+    if (status !== 400)
         return undefined;
-    const message = 'message' in json ? json.message : 'error' in json ? json.error : undefined;
+    const message = messageField(json);
     const text = typeof message === 'string' ? message : JSON.stringify(message ?? '');
     return /Cannot transition status via :\w+ from :(\w+)/.exec(text)?.[1];
 }
@@ -348,10 +348,14 @@ function createGitLabClient(apiUrl, token, signal, phaseTimeoutMs, env = process
     };
 }
 /** GitLab's own message, one short line (it may be a string or an object of field errors). */
-function messageOf(json, token) {
+/** What GitLab's error body says: its `message` (a string, or an object of them), else its `error`. */
+function messageField(json) {
     if (json === null || typeof json !== 'object')
-        return '';
-    const message = 'message' in json ? json.message : 'error' in json ? json.error : undefined;
+        return undefined;
+    return 'message' in json ? json.message : 'error' in json ? json.error : undefined;
+}
+function messageOf(json, token) {
+    const message = messageField(json);
     if (message === undefined)
         return '';
     // The token masked in every spelling before the words are cut: a cut spelling of it would not be found after.

@@ -684,7 +684,7 @@ function namedLikeTheJob(name, env) {
 }
 /** GitLab's refusal of a state the status already has (400, "Cannot transition status via :run from :running"; read by the API client: heldState). */
 function alreadySo(error, state) {
-    return error instanceof api/* GitLabError */.YZ && error.status === 400 && error.heldState === state;
+    return error instanceof api/* GitLabError */.YZ && error.heldState === state;
 }
 /** GitLab answered that it did not write it: asking again with the same token and commit would add nothing. */
 function refused(error) {
