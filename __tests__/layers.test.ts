@@ -188,6 +188,27 @@ describe('layers', () => {
     expect(readFileSync(bundles[0] as string, 'utf8')).toMatch(/allowH2/)
   })
 
+  // Node reads a script with one character past ASCII as a two-byte string, slower to decode and
+  // to scan at every start (dev/ascii-bundle.js; bench/results.md, experiment (g)).
+  it('every script of both bundles is spelled in ASCII alone', () => {
+    const DIST = path.join(SRC, '..', 'dist')
+    const scripts = [DIST, path.join(DIST, 'cli')].flatMap((dir) =>
+      readdirSync(dir)
+        .filter((n) => n.endsWith('.js'))
+        .map((n) => path.join(dir, n))
+    )
+    // The reading covers the entries and their chunks.
+    expect(scripts).toContain(path.join(DIST, 'cli', 'index.js'))
+    expect(scripts.length).toBeGreaterThan(4)
+    for (const script of scripts) {
+      const text = readFileSync(script, 'utf8')
+      const past = /[^\0-\x7f]/.exec(text)
+      expect(past && `${script}: U+${past[0].codePointAt(0)?.toString(16)} at ${text.slice(Math.max(0, past.index - 40), past.index + 10)}`).toBeNull()
+    }
+    // What the escapes stand for is still there: a mark of the command's lines, as its escape.
+    expect(readFileSync(path.join(DIST, 'cli', 'index.js'), 'utf8')).toContain('\\u2713')
+  })
+
   // What a plain run of the command loads is what it compiles at start-up (bench/results.md, part 1):
   // the code only a flag or a failure needs is reached through import() alone, a chunk of its own.
   it('a plain run of the command loads neither GitLab’s records, nor the JUnit report or job summary, nor the explanation of a failure', () => {

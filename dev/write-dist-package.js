@@ -1,7 +1,8 @@
 // ncc writes ESM output; dist/package.json and dist/cli/package.json tell Node to load the
 // bundles as modules. The command's bundle gets its shebang and is made executable, so that
 // `npx wait-for-docs` and the `bin` link run it.
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { asciiOnly } from './ascii-bundle.js'
 
 const moduleType = `${JSON.stringify({ type: 'module' }, null, 2)}\n`
 writeFileSync(new URL('../dist/package.json', import.meta.url), moduleType)
@@ -26,4 +27,15 @@ for (const file of ['../dist/index.js', '../dist/cli/index.js']) {
   const found = code.match(HTTP2) ?? []
   if (found.length !== 1) throw new Error(`${file}: expected one require of node:http2 (undici's client-h2.js), found ${found.length}`)
   writeFileSync(url, code.replace(HTTP2, '{ constants: {} }'))
+}
+
+// Every script of both bundles in ASCII alone, so that Node reads each as a one-byte string
+// (dev/ascii-bundle.js says why, and what would fail the build).
+for (const folder of ['../dist/', '../dist/cli/']) {
+  const dir = new URL(folder, import.meta.url)
+  for (const name of readdirSync(dir).filter((file) => file.endsWith('.js'))) {
+    const url = new URL(name, dir)
+    const { code, escaped } = asciiOnly(readFileSync(url, 'utf8'), `dist/${folder.slice('../dist/'.length)}${name}`)
+    if (escaped > 0) writeFileSync(url, code)
+  }
 }
