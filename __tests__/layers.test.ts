@@ -177,7 +177,7 @@ describe('layers', () => {
   })
 
   // Both bundles give undici's HTTP/2 client its own fallback for a Node without node:http2
-  // (dev/write-dist-package.js): right only while nothing lets undici speak HTTP/2.
+  // (dev/dist-rewrites.js): right only while nothing lets undici speak HTTP/2.
   it('nothing sets allowH2, and neither bundle loads node:http2', () => {
     for (const file of files('.')) expect(readFileSync(path.join(SRC, file), 'utf8'), `${file} sets allowH2`).not.toMatch(/allowH2/)
     const DIST = path.join(SRC, '..', 'dist')
