@@ -455,7 +455,7 @@ __webpack_require__.r(__webpack_exports__);
 // commit status; and the pull request a merge queue run is for.
 const COMMIT_ID = /^[0-9a-f]{7,64}$/i;
 /** A value read from the event or the environment, shown in a message: one short line, nothing that could be a command. */
-const shown = (text) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text).replace(/[^\x20-\x7e]/g, '?');
+const shown = (text) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}\u2026` : text).replace(/[^\x20-\x7e]/g, '?');
 /**
  * The commit of the run: the pull request's head on `pull_request` events (what was pushed, not
  * the merge commit GitHub makes for the run), `merge_group.head_sha` in the merge queue (the
@@ -540,7 +540,7 @@ function queuedPullRequest(event) {
 class NoAnswer extends Error {
     reached;
     proxyStatus;
-    /** Where it was sent, when the transport says (for the words: "the GitHub API at …"). */
+    /** Where it was sent, when the transport says (for the words: "the GitHub API at \u{2026}"). */
     url;
     constructor(message, reached, options = {}) {
         super(message, { cause: options.cause });
@@ -552,7 +552,7 @@ class NoAnswer extends Error {
 }
 /** The system's codes of a connection that was never made: nothing of the request reached the server. */
 const NEVER_REACHED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
-/** The `code`s of an error and of the causes below it (five deep at the most): the system's and the HTTP library's (ECONNRESET, UND_ERR_SOCKET…). */
+/** The `code`s of an error and of the causes below it (five deep at the most): the system's and the HTTP library's (ECONNRESET, UND_ERR_SOCKET\u{2026}). */
 function errorCodes(error) {
     const codes = [];
     for (let at = error, depth = 0; at && typeof at === 'object' && depth < 5; at = at.cause, depth++) {
@@ -606,7 +606,7 @@ function failureOf(error, writeEnded) {
 /* harmony export */ });
 // Runs of two heads of one pull or merge request share its comment or note (one marker), and
 // the run of the older head may end last: it must not put the older head's outcome over the
-// newer head's record ("❌ … fix the docs source" for a head whose docs deployed). The record
+// newer head's record ("\u{274c} \u{2026} fix the docs source" for a head whose docs deployed). The record
 // names the commit it reflects on its second line, which this run reads before it writes there.
 /** The hidden line under the marker that names the commit a comment or note reflects. */
 function commitLine(sha) {
@@ -1016,7 +1016,7 @@ function recordLifecycle(port, options) {
      * the next one back, so that an API that does not answer does not hold the step to its limit.
      * After a cancel the run ends with the grace whatever is waited on, so the grace bounds it,
      * request-timeout or not (found by a user: with request-timeout 300ms, a creation answered 1 s
-     * into the grace was given up on, and the comment said "⏳ Waiting"): before the close is
+     * into the grace was given up on, and the comment said "\u{23f3} Waiting"): before the close is
      * written, half of what is left of the grace, so that a creation applied but not answered is
      * then looked for by its marker while there is time to write there; after it, the grace's end.
      */
@@ -1507,15 +1507,15 @@ function footer(source, extra) {
         ...(source.mergeQueue ? [`ran in the merge queue (into ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .codeSpan */ .SS)(source.mergeQueue.base, 100)})`] : []),
         ...(extra ? [extra] : [])
     ];
-    return `<sub>${parts.join(' · ')}</sub>`;
+    return `<sub>${parts.join(' \u00b7 ')}</sub>`;
 }
 const MAX_COMMENT_TARGETS = 50;
 /** The comment posted when the wait starts; the outcome replaces it when the wait ends. */
 function renderInProgressComment(marker, targets, source, work) {
     const listed = targets.slice(0, MAX_COMMENT_TARGETS).map((ref) => `- ${(0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_3__/* .describeRef */ .Ro)(ref).replace(/ \S+$/, '')} ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .codeSpan */ .SS)(ref.id, 80)}`);
     if (targets.length > MAX_COMMENT_TARGETS)
-        listed.push(`- … and ${targets.length - MAX_COMMENT_TARGETS} more`);
-    const lines = [`### ⏳ Waiting for the ${work}`, '', 'The outcome will replace this comment when the wait ends.', ''];
+        listed.push(`- \u2026 and ${targets.length - MAX_COMMENT_TARGETS} more`);
+    const lines = [`### \u23f3 Waiting for the ${work}`, '', 'The outcome will replace this comment when the wait ends.', ''];
     if (listed.length > 0)
         lines.push(...listed, '');
     lines.push(footer(source, 'in progress'));
@@ -1530,7 +1530,7 @@ function renderLeftToNewerHead(marker, source, head, result, where) {
     const own = `${source.sha ? ` for commit ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .codeSpan */ .SS)(source.sha.slice(0, 7))}` : ''} (${(0,_titles_js__WEBPACK_IMPORTED_MODULE_11__/* .resultMark */ .nV)(result)} ${result})`;
     const newer = (0,_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .codeSpan */ .SS)(head.slice(0, 7));
     const lines = [
-        `### ⏭️ Left to the run of the ${where.on}'s head, ${newer}`,
+        `### \u23ed\ufe0f Left to the run of the ${where.on}'s head, ${newer}`,
         '',
         `This ${where.what} showed the outcome${own}, whose run ended after the ${where.on}'s head moved to ${newer}. The run of ${newer} writes its outcome here; until it does, look at that commit's ${where.on === 'pull request' ? 'checks' : 'pipeline'}.`,
         '',
@@ -1655,7 +1655,7 @@ function renderComment(outcome, marker, source) {
         });
         lines.push((0,_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .table */ .tp)(['Target', 'Result', ...(withReason ? ['Reason'] : []), ...(withPr ? ['Pull request'] : [])], rows));
         if (outcome.targets.length > MAX_COMMENT_TARGETS)
-            lines.push('', `… and ${outcome.targets.length - MAX_COMMENT_TARGETS} more targets.`);
+            lines.push('', `\u2026 and ${outcome.targets.length - MAX_COMMENT_TARGETS} more targets.`);
         lines.push('');
     }
     const facts = (0,_facts_js__WEBPACK_IMPORTED_MODULE_9__/* .runFacts */ .p)(outcome);
@@ -1665,7 +1665,7 @@ function renderComment(outcome, marker, source) {
             .slice(0, MAX_COMMENT_FILES)
             .map((f) => (0,_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .codeSpan */ .SS)(f, 150))
             .join(', ');
-        lines.push(`**Files changed (${files.length}):** ${shown}${files.length > MAX_COMMENT_FILES ? `, … and ${files.length - MAX_COMMENT_FILES} more` : ''}`, '');
+        lines.push(`**Files changed (${files.length}):** ${shown}${files.length > MAX_COMMENT_FILES ? `, \u2026 and ${files.length - MAX_COMMENT_FILES} more` : ''}`, '');
     }
     if (outcome.pages && !outcome.pages.skipped) {
         lines.push('**Pages:**', '');
@@ -1674,7 +1674,7 @@ function renderComment(outcome, marker, source) {
             lines.push(`- ${(0,_titles_js__WEBPACK_IMPORTED_MODULE_11__/* .resultMark */ .nV)(page.result)} ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .codeSpan */ .SS)(page.path, 150)}: found ${found}, holds the text ${holds}, ${when}`);
         }
         if (outcome.pages.pages.length > MAX_COMMENT_PAGES)
-            lines.push(`- … and ${outcome.pages.pages.length - MAX_COMMENT_PAGES} more (see the job summary)`);
+            lines.push(`- \u2026 and ${outcome.pages.pages.length - MAX_COMMENT_PAGES} more (see the job summary)`);
         lines.push('');
     }
     if (outcome.search && !outcome.search.skipped) {
@@ -1703,10 +1703,10 @@ function deployedLine(outcome, runSha) {
         : deployed
             .slice(0, MAX_DEPLOYED_LISTED)
             .map((d) => `${short(d.sha)} (update ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .codeSpan */ .SS)(d.id, 80)})`)
-            .join(', ') + (deployed.length > MAX_DEPLOYED_LISTED ? `, … and ${deployed.length - MAX_DEPLOYED_LISTED} more` : '');
+            .join(', ') + (deployed.length > MAX_DEPLOYED_LISTED ? `, \u2026 and ${deployed.length - MAX_DEPLOYED_LISTED} more` : '');
     const run = runSha?.toLowerCase();
     const other = run !== undefined && shas.some((sha) => !(sha.toLowerCase().startsWith(run) || run.startsWith(sha.toLowerCase())));
-    return `**Deployed commit${shas.length === 1 ? '' : 's'}:** ${listed}${other ? ` — not the commit of this run, ${short(runSha ?? '')}` : ''}`;
+    return `**Deployed commit${shas.length === 1 ? '' : 's'}:** ${listed}${other ? ` \u2014 not the commit of this run, ${short(runSha ?? '')}` : ''}`;
 }
 
 

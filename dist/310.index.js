@@ -46,9 +46,9 @@ function pageAnswerProblem(asked, answered) {
 const MAX_PAGES_IN_FLIGHT = 4;
 /**
  * Text with its case folded, as Unicode's full case folding does for the cases that matter here:
- * compatibility forms first (NFKC: `ﬁ` is `fi`, `Ａ` is `A`), then every letter to its upper case
- * and back (`ß` → `SS` → `ss`, a final `ς` → `σ`), and the dot above that lower-casing `İ` leaves
- * is dropped (`İstanbul` is `istanbul`). `toLowerCase` alone keeps `ß` and `ss` apart.
+ * compatibility forms first (NFKC: `\u{fb01}` is `fi`, `\u{ff21}` is `A`), then every letter to its upper case
+ * and back (`\u{df}` \u{2192} `SS` \u{2192} `ss`, a final `\u{3c2}` \u{2192} `\u{3c3}`), and the dot above that lower-casing `\u{130}` leaves
+ * is dropped (`\u{130}stanbul` is `istanbul`). `toLowerCase` alone keeps `\u{df}` and `ss` apart.
  */
 function foldCase(text) {
     return text

@@ -301,10 +301,10 @@ function decidedWords(decision, unit) {
     if (decision?.kind === 'keep') {
         const who = decision.by.label ? ` (${decision.by.label})` : '';
         const did = decision.by.own === 'failure' ? 'failed it' : decision.by.own === 'cancelled' ? 'was cancelled' : 'could not tell (a timeout or an error)';
-        return `(another job of this ${unit}${who} ${did}; this job’s ${decision.own === 'success' ? 'success' : 'own state'} does not replace that)`;
+        return `(another job of this ${unit}${who} ${did}; this job\u2019s ${decision.own === 'success' ? 'success' : 'own state'} does not replace that)`;
     }
     if (decision?.kind === 'hold')
-        return `(this job’s docs are ready; the check waits for ${decision.waitingOn.length === 1 ? 'another job' : `${decision.waitingOn.length} other jobs`} of this ${unit}: ${labels(decision.waitingOn)})`;
+        return `(this job\u2019s docs are ready; the check waits for ${decision.waitingOn.length === 1 ? 'another job' : `${decision.waitingOn.length} other jobs`} of this ${unit}: ${labels(decision.waitingOn)})`;
     return '';
 }
 
@@ -343,8 +343,8 @@ function statusRecordPort(platform, targets) {
     const closeFailedUnconfirmed = (why) => {
         const unit = nouns.unit;
         return successSent()
-            ? `Commit status ${shown}: success was written on commit ${story.sha}, but ${why}: if another job of this ${unit} failed at the same moment, its failure may be hidden under this success, so look at the ${unit}’s jobs before you merge. ${nouns.result} does not depend on it.`
-            : `Commit status ${shown}: ${platform.stateOf('pending')} (this job’s docs are ready; other jobs of this ${unit} were still ${nouns.othersStill}) was written on commit ${story.sha}, but ${why}: the ${nouns.thing} may stay ${platform.stateOf('pending')} once they end; ${nouns.again} this job then. ${nouns.result} does not depend on it.`;
+            ? `Commit status ${shown}: success was written on commit ${story.sha}, but ${why}: if another job of this ${unit} failed at the same moment, its failure may be hidden under this success, so look at the ${unit}\u2019s jobs before you merge. ${nouns.result} does not depend on it.`
+            : `Commit status ${shown}: ${platform.stateOf('pending')} (this job\u2019s docs are ready; other jobs of this ${unit} were still ${nouns.othersStill}) was written on commit ${story.sha}, but ${why}: the ${nouns.thing} may stay ${platform.stateOf('pending')} once they end; ${nouns.again} this job then. ${nouns.result} does not depend on it.`;
     };
     return {
         api: platform.api,
@@ -484,7 +484,7 @@ var run_commit = __webpack_require__(5886);
 /**
  * The repository and the run's commit (runCommit: the pull request's head, the merge queue's
  * head_sha, else GITHUB_SHA), and the run's address: a later attempt's own
- * (`…/attempts/N`), so that the statuses of one attempt are told from another's.
+ * (`\u{2026}/attempts/N`), so that the statuses of one attempt are told from another's.
  */
 function statusPlace(context, attempt = process.env.GITHUB_RUN_ATTEMPT) {
     const { owner, repo } = context.repo;
@@ -753,7 +753,7 @@ function fitDescription(text, max = MAX_DEPLOYMENT_DESCRIPTION) {
     return `${chars
         .slice(0, max - 1)
         .join('')
-        .trimEnd()}…`;
+        .trimEnd()}\u2026`;
 }
 
 

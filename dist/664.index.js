@@ -147,7 +147,7 @@ function explainDeploymentError(error, fork = (0,github_fork/* runFork */.MY)())
     if (unreached)
         return unreached;
     if (status === 401)
-        return 'GitHub refused the token (HTTP 401): pass a current github-token, or leave github-token to its default, the job’s token';
+        return 'GitHub refused the token (HTTP 401): pass a current github-token, or leave github-token to its default, the job\u2019s token';
     // Only GitHub's permission answer is about `deployments: write`; a secondary rate limit is a 403 too.
     if ((0,comment_api/* rateLimited */.xd)(error))
         return `GitHub asked to slow down (HTTP ${status}: ${message}); the next run writes the deployment again`;
@@ -400,7 +400,7 @@ function fitDescription(text, max = MAX_DEPLOYMENT_DESCRIPTION) {
     return `${chars
         .slice(0, max - 1)
         .join('')
-        .trimEnd()}…`;
+        .trimEnd()}\u2026`;
 }
 
 

@@ -15,7 +15,7 @@ __webpack_require__.r(__webpack_exports__);
 // commit status; and the pull request a merge queue run is for.
 const COMMIT_ID = /^[0-9a-f]{7,64}$/i;
 /** A value read from the event or the environment, shown in a message: one short line, nothing that could be a command. */
-const shown = (text) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text).replace(/[^\x20-\x7e]/g, '?');
+const shown = (text) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}\u2026` : text).replace(/[^\x20-\x7e]/g, '?');
 /**
  * The commit of the run: the pull request's head on `pull_request` events (what was pushed, not
  * the merge commit GitHub makes for the run), `merge_group.head_sha` in the merge queue (the

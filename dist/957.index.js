@@ -58,13 +58,13 @@ function twinStory() {
     const lateOpenKind = () => secondIfLate() ? 'late-twin' : sent() === 'creation' && closeSent() === 'nothing' && !story.seen ? 'late-waiting-or-twin' : undefined;
     /** `lateOpen`, below: the words of `lateOpenKind`. */
     const lateOpen = (what) => {
-        const second = `a second ${what} of this step appears saying "⏳ Waiting", which the next run of this step removes`;
+        const second = `a second ${what} of this step appears saying "\u23f3 Waiting", which the next run of this step removes`;
         const kind = lateOpenKind();
         if (kind === 'late-twin')
             return second;
         if (kind === 'late-waiting-or-twin')
-            return `the ${what} says "⏳ Waiting" until the next run, or, if another run of this step wrote its own meanwhile, ${second}`;
-        return `the ${what} says "⏳ Waiting" until the next run`;
+            return `the ${what} says "\u23f3 Waiting" until the next run, or, if another run of this step wrote its own meanwhile, ${second}`;
+        return `the ${what} says "\u23f3 Waiting" until the next run`;
     };
     /** What a failed close adds (`twinStands`): a second record beside an older one; the open's lost creation landing as a second. */
     const besideOlder = () => story.twinLeft !== undefined;
@@ -159,7 +159,7 @@ function twinStory() {
         lateCreation(what) {
             if (closeSent() !== 'creation')
                 return undefined;
-            const waiting = sent() === 'creation' && !story.seen ? `, and so may its "⏳ Waiting" one` : '';
+            const waiting = sent() === 'creation' && !story.seen ? `, and so may its "\u23f3 Waiting" one` : '';
             return `the ${what} may still appear after the step${waiting}; if a second ${what} of this step appears, the next run of this step removes it`;
         },
         /**

@@ -5676,7 +5676,7 @@ function scheduleIdleSocketValidation (client, socket) {
   // (#5493). setImmediate avoids that, but an *unref'd* Immediate lets poll
   // block for ~500ms when the event loop is otherwise idle (#5600 / #5606).
   // A ref'd Immediate both keeps the pending request alive and makes poll
-  // return immediately — the hybrid those issues asked for.
+  // return immediately \u{2014} the hybrid those issues asked for.
   socket[kIdleSocketValidationTimeout] = setImmediate(() => {
     socket[kIdleSocketValidationTimeout] = null
     socket[kIdleSocketValidation] = 2
@@ -11645,11 +11645,11 @@ module.exports = {
 const { Transform } = __nccwpck_require__(7075)
 const { Console } = __nccwpck_require__(7540)
 
-const PERSISTENT = process.versions.icu ? '✅' : 'Y '
-const NOT_PERSISTENT = process.versions.icu ? '❌' : 'N '
+const PERSISTENT = process.versions.icu ? '\u2705' : 'Y '
+const NOT_PERSISTENT = process.versions.icu ? '\u274c' : 'N '
 
 /**
- * Gets the output of `console.table(…)` as a string.
+ * Gets the output of `console.table(\u{2026})` as a string.
  */
 module.exports = class PendingInterceptorsFormatter {
   constructor ({ disableColors } = {}) {
@@ -15302,7 +15302,7 @@ function extractBody (object, keepalive = false) {
     stream = object
   } else if (isBlobLike(object)) {
     // 3. Otherwise, if object is a Blob object, set stream to the
-    //    result of running object’s get stream.
+    //    result of running object\u{2019}s get stream.
     stream = object.stream()
   } else {
     // 4. Otherwise, set stream to a new ReadableStream object, and set
@@ -15353,7 +15353,7 @@ function extractBody (object, keepalive = false) {
     // See: https://github.com/nodejs/node/blob/e46c680bf2b211bbd52cf959ca17ee98c7f657f5/lib/internal/url.js#L490
     // and https://github.com/nodejs/node/blob/e46c680bf2b211bbd52cf959ca17ee98c7f657f5/lib/internal/url.js#L1100
 
-    // Set source to the result of running the application/x-www-form-urlencoded serializer with object’s list.
+    // Set source to the result of running the application/x-www-form-urlencoded serializer with object\u{2019}s list.
     source = object.toString()
 
     // Set type to `application/x-www-form-urlencoded;charset=UTF-8`.
@@ -15372,13 +15372,13 @@ function extractBody (object, keepalive = false) {
     const boundary = `----formdata-undici-0${`${random(1e11)}`.padStart(11, '0')}`
     const prefix = `--${boundary}\r\nContent-Disposition: form-data`
 
-    /*! formdata-polyfill. MIT License. Jimmy Wärting <https://jimmy.warting.se/opensource> */
+    /*! formdata-polyfill. MIT License. Jimmy W\u{e4}rting <https://jimmy.warting.se/opensource> */
     const escape = (str) =>
       str.replace(/\n/g, '%0A').replace(/\r/g, '%0D').replace(/"/g, '%22')
     const normalizeLinefeeds = (value) => value.replace(/\r?\n|\r/g, '\r\n')
 
     // Set action to this step: run the multipart/form-data
-    // encoding algorithm, with object’s entry list and UTF-8.
+    // encoding algorithm, with object\u{2019}s entry list and UTF-8.
     // - This ensures that the body is immutable and can't be changed afterwords
     // - That the content-length is calculated in advance.
     // - And that all parts are pre-encoded and ready to be sent.
@@ -15443,10 +15443,10 @@ function extractBody (object, keepalive = false) {
     // Set source to object.
     source = object
 
-    // Set length to object’s size.
+    // Set length to object\u{2019}s size.
     length = object.size
 
-    // If object’s type attribute is not the empty byte sequence, set
+    // If object\u{2019}s type attribute is not the empty byte sequence, set
     // type to its value.
     if (object.type) {
       type = object.type
@@ -15469,7 +15469,7 @@ function extractBody (object, keepalive = false) {
   }
 
   // 11. If source is a byte sequence, then set action to a
-  // step that returns source and length to source’s length.
+  // step that returns source and length to source\u{2019}s length.
   if (typeof source === 'string' || util.isBuffer(source)) {
     length = Buffer.byteLength(source)
   }
@@ -15541,10 +15541,10 @@ function cloneBody (instance, body) {
 
   // https://fetch.spec.whatwg.org/#concept-body-clone
 
-  // 1. Let « out1, out2 » be the result of teeing body’s stream.
+  // 1. Let \u{ab} out1, out2 \u{bb} be the result of teeing body\u{2019}s stream.
   const [out1, out2] = body.stream.tee()
 
-  // 2. Set body’s stream to out1.
+  // 2. Set body\u{2019}s stream to out1.
   body.stream = out1
 
   // 3. Return a body whose stream is out2 and other members are copied from body.
@@ -15567,7 +15567,7 @@ function bodyMixinMethods (instance) {
       // The blob() method steps are to return the result of
       // running consume body with this and the following step
       // given a byte sequence bytes: return a Blob whose
-      // contents are bytes and whose type attribute is this’s
+      // contents are bytes and whose type attribute is this\u{2019}s
       // MIME type.
       return consumeBody(this, (bytes) => {
         let mimeType = bodyMimeType(this)
@@ -15613,7 +15613,7 @@ function bodyMixinMethods (instance) {
         // 1. Let mimeType be the result of get the MIME type with this.
         const mimeType = bodyMimeType(this)
 
-        // 2. If mimeType is non-null, then switch on mimeType’s essence and run
+        // 2. If mimeType is non-null, then switch on mimeType\u{2019}s essence and run
         //    the corresponding steps:
         if (mimeType !== null) {
           switch (mimeType.essence) {
@@ -15661,7 +15661,7 @@ function bodyMixinMethods (instance) {
     bytes () {
       // The bytes() method steps are to return the result of running consume body
       // with this and the following step given a byte sequence bytes: return the
-      // result of creating a Uint8Array from bytes in this’s relevant realm.
+      // result of creating a Uint8Array from bytes in this\u{2019}s relevant realm.
       return consumeBody(this, (bytes) => {
         return new Uint8Array(bytes)
       }, instance)
@@ -15710,15 +15710,15 @@ async function consumeBody (object, convertBytesToJSValue, instance) {
     }
   }
 
-  // 5. If object’s body is null, then run successSteps with an
+  // 5. If object\u{2019}s body is null, then run successSteps with an
   //    empty byte sequence.
   if (object[kState].body == null) {
     successSteps(Buffer.allocUnsafe(0))
     return promise.promise
   }
 
-  // 6. Otherwise, fully read object’s body given successSteps,
-  //    errorSteps, and object’s relevant global object.
+  // 6. Otherwise, fully read object\u{2019}s body given successSteps,
+  //    errorSteps, and object\u{2019}s relevant global object.
   await fullyReadBody(object[kState].body, successSteps, errorSteps)
 
   // 7. Return promise.
@@ -15731,7 +15731,7 @@ function bodyUnusable (object) {
 
   // An object including the Body interface mixin is
   // said to be unusable if its body is non-null and
-  // its body’s stream is disturbed or locked.
+  // its body\u{2019}s stream is disturbed or locked.
   return body != null && (body.stream.locked || util.isDisturbed(body.stream))
 }
 
@@ -15749,8 +15749,8 @@ function parseJSONFromBytes (bytes) {
  */
 function bodyMimeType (requestOrResponse) {
   // 1. Let headers be null.
-  // 2. If requestOrResponse is a Request object, then set headers to requestOrResponse’s request’s header list.
-  // 3. Otherwise, set headers to requestOrResponse’s response’s header list.
+  // 2. If requestOrResponse is a Request object, then set headers to requestOrResponse\u{2019}s request\u{2019}s header list.
+  // 3. Otherwise, set headers to requestOrResponse\u{2019}s response\u{2019}s header list.
   /** @type {import('./headers').HeadersList} */
   const headers = requestOrResponse[kState].headersList
 
@@ -15933,7 +15933,7 @@ const HTTP_QUOTED_STRING_TOKENS = /^[\u0009\u0020-\u007E\u0080-\u00FF]+$/ // esl
 // https://fetch.spec.whatwg.org/#data-url-processor
 /** @param {URL} dataURL */
 function dataURLProcessor (dataURL) {
-  // 1. Assert: dataURL’s scheme is "data".
+  // 1. Assert: dataURL\u{2019}s scheme is "data".
   assert(dataURL.protocol === 'data:')
 
   // 2. Let input be the result of running the URL
@@ -16061,7 +16061,7 @@ function collectASequenceOfCodePoints (condition, input, position) {
   // 1. Let result be the empty string.
   let result = ''
 
-  // 2. While position doesn’t point past the end of input and the
+  // 2. While position doesn\u{2019}t point past the end of input and the
   // code point at position within input meets the condition condition:
   while (position.position < input.length && condition(input[position.position])) {
     // 1. Append that code point to the end of result.
@@ -16326,8 +16326,8 @@ function parseMIMEType (input) {
     // - parameterName is not the empty string
     // - parameterName solely contains HTTP token code points
     // - parameterValue solely contains HTTP quoted-string token code points
-    // - mimeType’s parameters[parameterName] does not exist
-    // then set mimeType’s parameters[parameterName] to parameterValue.
+    // - mimeType\u{2019}s parameters[parameterName] does not exist
+    // then set mimeType\u{2019}s parameters[parameterName] to parameterValue.
     if (
       parameterName.length !== 0 &&
       HTTP_TOKEN_CODEPOINTS.test(parameterName) &&
@@ -16349,7 +16349,7 @@ function forgivingBase64 (data) {
   data = data.replace(ASCII_WHITESPACE_REPLACE_REGEX, '')  // eslint-disable-line
 
   let dataLength = data.length
-  // 2. If data’s code point length divides by 4 leaving
+  // 2. If data\u{2019}s code point length divides by 4 leaving
   // no remainder, then:
   if (dataLength % 4 === 0) {
     // 1. If data ends with one or two U+003D (=) code points,
@@ -16362,7 +16362,7 @@ function forgivingBase64 (data) {
     }
   }
 
-  // 3. If data’s code point length divides by 4 leaving
+  // 3. If data\u{2019}s code point length divides by 4 leaving
   // a remainder of 1, then return failure.
   if (dataLength % 4 === 1) {
     return 'failure'
@@ -16467,11 +16467,11 @@ function serializeAMimeType (mimeType) {
   assert(mimeType !== 'failure')
   const { parameters, essence } = mimeType
 
-  // 1. Let serialization be the concatenation of mimeType’s
-  //    type, U+002F (/), and mimeType’s subtype.
+  // 1. Let serialization be the concatenation of mimeType\u{2019}s
+  //    type, U+002F (/), and mimeType\u{2019}s subtype.
   let serialization = essence
 
-  // 2. For each name → value of mimeType’s parameters:
+  // 2. For each name \u{2192} value of mimeType\u{2019}s parameters:
   for (let [name, value] of parameters.entries()) {
     // 1. Append U+003B (;) to serialization.
     serialization += ';'
@@ -16571,8 +16571,8 @@ function removeChars (str, leading, trailing, predicate) {
  */
 function isomorphicDecode (input) {
   // 1. To isomorphic decode a byte sequence input, return a string whose code point
-  //    length is equal to input’s length and whose code points have the same values
-  //    as the values of input’s bytes, in the same order.
+  //    length is equal to input\u{2019}s length and whose code points have the same values
+  //    as the values of input\u{2019}s bytes, in the same order.
   const length = input.length
   if ((2 << 15) - 1 > length) {
     return String.fromCharCode.apply(null, input)
@@ -16617,7 +16617,7 @@ function minimizeSupportedMimeType (mimeType) {
       // 2. If mimeType is a JSON MIME type, then return "application/json".
       return 'application/json'
     case 'image/svg+xml':
-      // 3. If mimeType’s essence is "image/svg+xml", then return "image/svg+xml".
+      // 3. If mimeType\u{2019}s essence is "image/svg+xml", then return "image/svg+xml".
       return 'image/svg+xml'
     case 'text/xml':
     case 'application/xml':
@@ -16635,7 +16635,7 @@ function minimizeSupportedMimeType (mimeType) {
     return 'application/xml'
   }
 
-  // 5. If mimeType is supported by the user agent, then return mimeType’s essence.
+  // 5. If mimeType is supported by the user agent, then return mimeType\u{2019}s essence.
   // Technically, node doesn't support any mimetypes.
 
   // 6. Return the empty string.
@@ -16918,13 +16918,13 @@ function validateBoundary (boundary) {
  * @param {ReturnType<import('./data-url')['parseMIMEType']>} mimeType
  */
 function multipartFormDataParser (input, mimeType) {
-  // 1. Assert: mimeType’s essence is "multipart/form-data".
+  // 1. Assert: mimeType\u{2019}s essence is "multipart/form-data".
   assert(mimeType !== 'failure' && mimeType.essence === 'multipart/form-data')
 
   const boundaryString = mimeType.parameters.get('boundary')
 
-  // 2. If mimeType’s parameters["boundary"] does not exist, return failure.
-  //    Otherwise, let boundary be the result of UTF-8 decoding mimeType’s
+  // 2. If mimeType\u{2019}s parameters["boundary"] does not exist, return failure.
+  //    Otherwise, let boundary be the result of UTF-8 decoding mimeType\u{2019}s
   //    parameters["boundary"].
   if (boundaryString === undefined) {
     return 'failure'
@@ -17386,7 +17386,7 @@ class FormData {
     // name, value, and filename if given.
     const entry = makeEntry(name, value, filename)
 
-    // 3. Append entry to this’s entry list.
+    // 3. Append entry to this\u{2019}s entry list.
     this[kState].push(entry)
   }
 
@@ -17399,7 +17399,7 @@ class FormData {
     name = webidl.converters.USVString(name, prefix, 'name')
 
     // The delete(name) method steps are to remove all entries whose name
-    // is name from this’s entry list.
+    // is name from this\u{2019}s entry list.
     this[kState] = this[kState].filter(entry => entry.name !== name)
   }
 
@@ -17411,7 +17411,7 @@ class FormData {
 
     name = webidl.converters.USVString(name, prefix, 'name')
 
-    // 1. If there is no entry whose name is name in this’s entry list,
+    // 1. If there is no entry whose name is name in this\u{2019}s entry list,
     // then return null.
     const idx = this[kState].findIndex((entry) => entry.name === name)
     if (idx === -1) {
@@ -17419,7 +17419,7 @@ class FormData {
     }
 
     // 2. Return the value of the first entry whose name is name from
-    // this’s entry list.
+    // this\u{2019}s entry list.
     return this[kState][idx].value
   }
 
@@ -17431,10 +17431,10 @@ class FormData {
 
     name = webidl.converters.USVString(name, prefix, 'name')
 
-    // 1. If there is no entry whose name is name in this’s entry list,
+    // 1. If there is no entry whose name is name in this\u{2019}s entry list,
     // then return the empty list.
     // 2. Return the values of all entries whose name is name, in order,
-    // from this’s entry list.
+    // from this\u{2019}s entry list.
     return this[kState]
       .filter((entry) => entry.name === name)
       .map((entry) => entry.value)
@@ -17449,7 +17449,7 @@ class FormData {
     name = webidl.converters.USVString(name, prefix, 'name')
 
     // The has(name) method steps are to return true if there is an entry
-    // whose name is name in this’s entry list; otherwise false.
+    // whose name is name in this\u{2019}s entry list; otherwise false.
     return this[kState].findIndex((entry) => entry.name === name) !== -1
   }
 
@@ -17482,7 +17482,7 @@ class FormData {
     // filename if given.
     const entry = makeEntry(name, value, filename)
 
-    // 3. If there are entries in this’s entry list whose name is name, then
+    // 3. If there are entries in this\u{2019}s entry list whose name is name, then
     // replace the first such entry with entry and remove the others.
     const idx = this[kState].findIndex((entry) => entry.name === name)
     if (idx !== -1) {
@@ -17492,7 +17492,7 @@ class FormData {
         ...this[kState].slice(idx + 1).filter((entry) => entry.name !== name)
       ]
     } else {
-      // 4. Otherwise, append entry to this’s entry list.
+      // 4. Otherwise, append entry to this\u{2019}s entry list.
       this[kState].push(entry)
     }
   }
@@ -17694,13 +17694,13 @@ function fill (headers, object) {
         })
       }
 
-      // 2. Append (header’s first item, header’s second item) to headers.
+      // 2. Append (header\u{2019}s first item, header\u{2019}s second item) to headers.
       appendHeader(headers, header[0], header[1])
     }
   } else if (typeof object === 'object' && object !== null) {
     // Note: null should throw
 
-    // 2. Otherwise, object is a record, then for each key → value in object,
+    // 2. Otherwise, object is a record, then for each key \u{2192} value in object,
     //    append (key, value) to headers
     const keys = Object.keys(object)
     for (let i = 0; i < keys.length; ++i) {
@@ -17738,23 +17738,23 @@ function appendHeader (headers, name, value) {
     })
   }
 
-  // 3. If headers’s guard is "immutable", then throw a TypeError.
-  // 4. Otherwise, if headers’s guard is "request" and name is a
+  // 3. If headers\u{2019}s guard is "immutable", then throw a TypeError.
+  // 4. Otherwise, if headers\u{2019}s guard is "request" and name is a
   //    forbidden header name, return.
-  // 5. Otherwise, if headers’s guard is "request-no-cors":
+  // 5. Otherwise, if headers\u{2019}s guard is "request-no-cors":
   //    TODO
   // Note: undici does not implement forbidden header names
   if (getHeadersGuard(headers) === 'immutable') {
     throw new TypeError('immutable')
   }
 
-  // 6. Otherwise, if headers’s guard is "response" and name is a
+  // 6. Otherwise, if headers\u{2019}s guard is "response" and name is a
   //    forbidden response-header name, return.
 
-  // 7. Append (name, value) to headers’s header list.
+  // 7. Append (name, value) to headers\u{2019}s header list.
   return getHeadersList(headers).append(name, value, false)
 
-  // 8. If headers’s guard is "request-no-cors", then remove
+  // 8. If headers\u{2019}s guard is "request-no-cors", then remove
   //    privileged no-CORS request headers from headers
 }
 
@@ -17806,7 +17806,7 @@ class HeadersList {
     this[kHeadersSortedMap] = null
 
     // 1. If list contains name, then set name to the first such
-    //    header’s name.
+    //    header\u{2019}s name.
     const lowercaseName = isLowerCase ? name : name.toLowerCase()
     const exists = this[kHeadersMap].get(lowercaseName)
 
@@ -18008,7 +18008,7 @@ class Headers {
 
     // The new Headers(init) constructor steps are:
 
-    // 1. Set this’s guard to "none".
+    // 1. Set this\u{2019}s guard to "none".
     this.#guard = 'none'
 
     // 2. If init is given, then fill this with init.
@@ -18049,28 +18049,28 @@ class Headers {
       })
     }
 
-    // 2. If this’s guard is "immutable", then throw a TypeError.
-    // 3. Otherwise, if this’s guard is "request" and name is a
+    // 2. If this\u{2019}s guard is "immutable", then throw a TypeError.
+    // 3. Otherwise, if this\u{2019}s guard is "request" and name is a
     //    forbidden header name, return.
-    // 4. Otherwise, if this’s guard is "request-no-cors", name
+    // 4. Otherwise, if this\u{2019}s guard is "request-no-cors", name
     //    is not a no-CORS-safelisted request-header name, and
     //    name is not a privileged no-CORS request-header name,
     //    return.
-    // 5. Otherwise, if this’s guard is "response" and name is
+    // 5. Otherwise, if this\u{2019}s guard is "response" and name is
     //    a forbidden response-header name, return.
     // Note: undici does not implement forbidden header names
     if (this.#guard === 'immutable') {
       throw new TypeError('immutable')
     }
 
-    // 6. If this’s header list does not contain name, then
+    // 6. If this\u{2019}s header list does not contain name, then
     //    return.
     if (!this.#headersList.contains(name, false)) {
       return
     }
 
-    // 7. Delete name from this’s header list.
-    // 8. If this’s guard is "request-no-cors", then remove
+    // 7. Delete name from this\u{2019}s header list.
+    // 8. If this\u{2019}s guard is "request-no-cors", then remove
     //    privileged no-CORS request headers from this.
     this.#headersList.delete(name, false)
   }
@@ -18093,7 +18093,7 @@ class Headers {
       })
     }
 
-    // 2. Return the result of getting name from this’s header
+    // 2. Return the result of getting name from this\u{2019}s header
     //    list.
     return this.#headersList.get(name, false)
   }
@@ -18116,7 +18116,7 @@ class Headers {
       })
     }
 
-    // 2. Return true if this’s header list contains name;
+    // 2. Return true if this\u{2019}s header list contains name;
     //    otherwise false.
     return this.#headersList.contains(name, false)
   }
@@ -18150,21 +18150,21 @@ class Headers {
       })
     }
 
-    // 3. If this’s guard is "immutable", then throw a TypeError.
-    // 4. Otherwise, if this’s guard is "request" and name is a
+    // 3. If this\u{2019}s guard is "immutable", then throw a TypeError.
+    // 4. Otherwise, if this\u{2019}s guard is "request" and name is a
     //    forbidden header name, return.
-    // 5. Otherwise, if this’s guard is "request-no-cors" and
+    // 5. Otherwise, if this\u{2019}s guard is "request-no-cors" and
     //    name/value is not a no-CORS-safelisted request-header,
     //    return.
-    // 6. Otherwise, if this’s guard is "response" and name is a
+    // 6. Otherwise, if this\u{2019}s guard is "response" and name is a
     //    forbidden response-header name, return.
     // Note: undici does not implement forbidden header names
     if (this.#guard === 'immutable') {
       throw new TypeError('immutable')
     }
 
-    // 7. Set (name, value) in this’s header list.
-    // 8. If this’s guard is "request-no-cors", then remove
+    // 7. Set (name, value) in this\u{2019}s header list.
+    // 8. If this\u{2019}s guard is "request-no-cors", then remove
     //    privileged no-CORS request headers from this
     this.#headersList.set(name, value, false)
   }
@@ -18173,8 +18173,8 @@ class Headers {
   getSetCookie () {
     webidl.brandCheck(this, Headers)
 
-    // 1. If this’s header list does not contain `Set-Cookie`, then return « ».
-    // 2. Return the values of all headers in this’s header list whose name is
+    // 1. If this\u{2019}s header list does not contain `Set-Cookie`, then return \u{ab} \u{bb}.
+    // 2. Return the values of all headers in this\u{2019}s header list whose name is
     //    a byte-case-insensitive match for `Set-Cookie`, in order.
 
     const list = this.#headersList.cookies
@@ -18432,7 +18432,7 @@ class Fetch extends EE {
       return
     }
 
-    // 1. Set controller’s state to "aborted".
+    // 1. Set controller\u{2019}s state to "aborted".
     this.state = 'aborted'
 
     // 2. Let fallbackError be an "AbortError" DOMException.
@@ -18445,7 +18445,7 @@ class Fetch extends EE {
     //    If that threw an exception, catch it, and let
     //    serializedError be StructuredSerialize(fallbackError).
 
-    // 5. Set controller’s serialized abort reason to serializedError.
+    // 5. Set controller\u{2019}s serialized abort reason to serializedError.
     this.serializedAbortReason = error
 
     this.connection?.destroy(error)
@@ -18476,24 +18476,24 @@ function fetch (input, init = undefined) {
     return p.promise
   }
 
-  // 3. Let request be requestObject’s request.
+  // 3. Let request be requestObject\u{2019}s request.
   const request = requestObject[kState]
 
-  // 4. If requestObject’s signal’s aborted flag is set, then:
+  // 4. If requestObject\u{2019}s signal\u{2019}s aborted flag is set, then:
   if (requestObject.signal.aborted) {
     // 1. Abort the fetch() call with p, request, null, and
-    //    requestObject’s signal’s abort reason.
+    //    requestObject\u{2019}s signal\u{2019}s abort reason.
     abortFetch(p, request, null, requestObject.signal.reason)
 
     // 2. Return p.
     return p.promise
   }
 
-  // 5. Let globalObject be request’s client’s global object.
+  // 5. Let globalObject be request\u{2019}s client\u{2019}s global object.
   const globalObject = request.client.globalObject
 
   // 6. If globalObject is a ServiceWorkerGlobalScope object, then set
-  // request’s service-workers mode to "none".
+  // request\u{2019}s service-workers mode to "none".
   if (globalObject?.constructor?.name === 'ServiceWorkerGlobalScope') {
     request.serviceWorkers = 'none'
   }
@@ -18501,7 +18501,7 @@ function fetch (input, init = undefined) {
   // 7. Let responseObject be null.
   let responseObject = null
 
-  // 8. Let relevantRealm be this’s relevant Realm.
+  // 8. Let relevantRealm be this\u{2019}s relevant Realm.
 
   // 9. Let locallyAborted be false.
   let locallyAborted = false
@@ -18509,7 +18509,7 @@ function fetch (input, init = undefined) {
   // 10. Let controller be null.
   let controller = null
 
-  // 11. Add the following abort steps to requestObject’s signal:
+  // 11. Add the following abort steps to requestObject\u{2019}s signal:
   addAbortListener(
     requestObject.signal,
     () => {
@@ -18519,13 +18519,13 @@ function fetch (input, init = undefined) {
       // 2. Assert: controller is non-null.
       assert(controller != null)
 
-      // 3. Abort controller with requestObject’s signal’s abort reason.
+      // 3. Abort controller with requestObject\u{2019}s signal\u{2019}s abort reason.
       controller.abort(requestObject.signal.reason)
 
       const realResponse = responseObject?.deref()
 
       // 4. Abort the fetch() call with p, request, responseObject,
-      //    and requestObject’s signal’s abort reason.
+      //    and requestObject\u{2019}s signal\u{2019}s abort reason.
       abortFetch(p, request, realResponse, requestObject.signal.reason)
     }
   )
@@ -18544,10 +18544,10 @@ function fetch (input, init = undefined) {
       return
     }
 
-    // 2. If response’s aborted flag is set, then:
+    // 2. If response\u{2019}s aborted flag is set, then:
     if (response.aborted) {
       // 1. Let deserializedError be the result of deserialize a serialized
-      //    abort reason given controller’s serialized abort reason and
+      //    abort reason given controller\u{2019}s serialized abort reason and
       //    relevantRealm.
 
       // 2. Abort the fetch() call with p, request, responseObject, and
@@ -18591,21 +18591,21 @@ function finalizeAndReportTiming (response, initiatorType = 'other') {
     return
   }
 
-  // 2. If response’s URL list is null or empty, then return.
+  // 2. If response\u{2019}s URL list is null or empty, then return.
   if (!response.urlList?.length) {
     return
   }
 
-  // 3. Let originalURL be response’s URL list[0].
+  // 3. Let originalURL be response\u{2019}s URL list[0].
   const originalURL = response.urlList[0]
 
-  // 4. Let timingInfo be response’s timing info.
+  // 4. Let timingInfo be response\u{2019}s timing info.
   let timingInfo = response.timingInfo
 
-  // 5. Let cacheState be response’s cache state.
+  // 5. Let cacheState be response\u{2019}s cache state.
   let cacheState = response.cacheState
 
-  // 6. If originalURL’s scheme is not an HTTP(S) scheme, then return.
+  // 6. If originalURL\u{2019}s scheme is not an HTTP(S) scheme, then return.
   if (!urlIsHttpHttpsScheme(originalURL)) {
     return
   }
@@ -18615,7 +18615,7 @@ function finalizeAndReportTiming (response, initiatorType = 'other') {
     return
   }
 
-  // 8. If response’s timing allow passed flag is not set, then:
+  // 8. If response\u{2019}s timing allow passed flag is not set, then:
   if (!response.timingAllowPassed) {
     //  1. Set timingInfo to a the result of creating an opaque timing info for timingInfo.
     timingInfo = createOpaqueTimingInfo({
@@ -18626,14 +18626,14 @@ function finalizeAndReportTiming (response, initiatorType = 'other') {
     cacheState = ''
   }
 
-  // 9. Set timingInfo’s end time to the coarsened shared current time
-  // given global’s relevant settings object’s cross-origin isolated
+  // 9. Set timingInfo\u{2019}s end time to the coarsened shared current time
+  // given global\u{2019}s relevant settings object\u{2019}s cross-origin isolated
   // capability.
-  // TODO: given global’s relevant settings object’s cross-origin isolated
+  // TODO: given global\u{2019}s relevant settings object\u{2019}s cross-origin isolated
   // capability?
   timingInfo.endTime = coarsenedSharedCurrentTime()
 
-  // 10. Set response’s timing info to timingInfo.
+  // 10. Set response\u{2019}s timing info to timingInfo.
   response.timingInfo = timingInfo
 
   // 11. Mark resource timing for timingInfo, originalURL, initiatorType,
@@ -18658,7 +18658,7 @@ function abortFetch (p, request, responseObject, error) {
     p.reject(error)
   }
 
-  // 2. If request’s body is not null and is readable, then cancel request’s
+  // 2. If request\u{2019}s body is not null and is readable, then cancel request\u{2019}s
   // body with error.
   if (request.body != null && isReadable(request.body?.stream)) {
     request.body.stream.cancel(error).catch((err) => {
@@ -18675,10 +18675,10 @@ function abortFetch (p, request, responseObject, error) {
     return
   }
 
-  // 4. Let response be responseObject’s response.
+  // 4. Let response be responseObject\u{2019}s response.
   const response = responseObject[kState]
 
-  // 5. If response’s body is not null and is readable, then error response’s
+  // 5. If response\u{2019}s body is not null and is readable, then error response\u{2019}s
   // body with error.
   if (response.body != null && isReadable(response.body?.stream)) {
     response.body.stream.cancel(error).catch((err) => {
@@ -18711,12 +18711,12 @@ function fetching ({
   // 2. Let crossOriginIsolatedCapability be false.
   let crossOriginIsolatedCapability = false
 
-  // 3. If request’s client is non-null, then:
+  // 3. If request\u{2019}s client is non-null, then:
   if (request.client != null) {
-    // 1. Set taskDestination to request’s client’s global object.
+    // 1. Set taskDestination to request\u{2019}s client\u{2019}s global object.
     taskDestination = request.client.globalObject
 
-    // 2. Set crossOriginIsolatedCapability to request’s client’s cross-origin
+    // 2. Set crossOriginIsolatedCapability to request\u{2019}s client\u{2019}s cross-origin
     // isolated capability.
     crossOriginIsolatedCapability =
       request.client.crossOriginIsolatedCapability
@@ -18757,14 +18757,14 @@ function fetching ({
     crossOriginIsolatedCapability
   }
 
-  // 7. If request’s body is a byte sequence, then set request’s body to
-  //    request’s body as a body.
+  // 7. If request\u{2019}s body is a byte sequence, then set request\u{2019}s body to
+  //    request\u{2019}s body as a body.
   // NOTE: Since fetching is only called from fetch, body should already be
   // extracted.
   assert(!request.body || request.body.stream)
 
-  // 8. If request’s window is "client", then set request’s window to request’s
-  // client, if request’s client’s global object is a Window object; otherwise
+  // 8. If request\u{2019}s window is "client", then set request\u{2019}s window to request\u{2019}s
+  // client, if request\u{2019}s client\u{2019}s global object is a Window object; otherwise
   // "no-window".
   if (request.window === 'client') {
     // TODO: What if request.client is null?
@@ -18774,8 +18774,8 @@ function fetching ({
         : 'no-window'
   }
 
-  // 9. If request’s origin is "client", then set request’s origin to request’s
-  // client’s origin.
+  // 9. If request\u{2019}s origin is "client", then set request\u{2019}s origin to request\u{2019}s
+  // client\u{2019}s origin.
   if (request.origin === 'client') {
     request.origin = request.client.origin
   }
@@ -18783,28 +18783,28 @@ function fetching ({
   // 10. If all of the following conditions are true:
   // TODO
 
-  // 11. If request’s policy container is "client", then:
+  // 11. If request\u{2019}s policy container is "client", then:
   if (request.policyContainer === 'client') {
-    // 1. If request’s client is non-null, then set request’s policy
-    // container to a clone of request’s client’s policy container. [HTML]
+    // 1. If request\u{2019}s client is non-null, then set request\u{2019}s policy
+    // container to a clone of request\u{2019}s client\u{2019}s policy container. [HTML]
     if (request.client != null) {
       request.policyContainer = clonePolicyContainer(
         request.client.policyContainer
       )
     } else {
-      // 2. Otherwise, set request’s policy container to a new policy
+      // 2. Otherwise, set request\u{2019}s policy container to a new policy
       // container.
       request.policyContainer = makePolicyContainer()
     }
   }
 
-  // 12. If request’s header list does not contain `Accept`, then:
+  // 12. If request\u{2019}s header list does not contain `Accept`, then:
   if (!request.headersList.contains('accept', true)) {
     // 1. Let value be `*/*`.
     const value = '*/*'
 
     // 2. A user agent should set value to the first matching statement, if
-    // any, switching on request’s destination:
+    // any, switching on request\u{2019}s destination:
     // "document"
     // "frame"
     // "iframe"
@@ -18815,19 +18815,19 @@ function fetching ({
     // `text/css,*/*;q=0.1`
     // TODO
 
-    // 3. Append `Accept`/value to request’s header list.
+    // 3. Append `Accept`/value to request\u{2019}s header list.
     request.headersList.append('accept', value, true)
   }
 
-  // 13. If request’s header list does not contain `Accept-Language`, then
+  // 13. If request\u{2019}s header list does not contain `Accept-Language`, then
   // user agents should append `Accept-Language`/an appropriate value to
-  // request’s header list.
+  // request\u{2019}s header list.
   if (!request.headersList.contains('accept-language', true)) {
     request.headersList.append('accept-language', '*', true)
   }
 
-  // 14. If request’s priority is null, then use request’s initiator and
-  // destination appropriately in setting request’s priority to a
+  // 14. If request\u{2019}s priority is null, then use request\u{2019}s initiator and
+  // destination appropriately in setting request\u{2019}s priority to a
   // user-agent-defined object.
   if (request.priority === null) {
     // TODO
@@ -18850,13 +18850,13 @@ function fetching ({
 
 // https://fetch.spec.whatwg.org/#concept-main-fetch
 async function mainFetch (fetchParams, recursive = false) {
-  // 1. Let request be fetchParams’s request.
+  // 1. Let request be fetchParams\u{2019}s request.
   const request = fetchParams.request
 
   // 2. Let response be null.
   let response = null
 
-  // 3. If request’s local-URLs-only flag is set and request’s current URL is
+  // 3. If request\u{2019}s local-URLs-only flag is set and request\u{2019}s current URL is
   // not local, then set response to a network error.
   if (request.localURLsOnly && !urlIsLocal(requestCurrentURL(request))) {
     response = makeNetworkError('local URLs only')
@@ -18877,23 +18877,23 @@ async function mainFetch (fetchParams, recursive = false) {
   // TODO: should fetching request be blocked as mixed content?
   // TODO: should request be blocked by Content Security Policy?
 
-  // 7. If request’s referrer policy is the empty string, then set request’s
-  // referrer policy to request’s policy container’s referrer policy.
+  // 7. If request\u{2019}s referrer policy is the empty string, then set request\u{2019}s
+  // referrer policy to request\u{2019}s policy container\u{2019}s referrer policy.
   if (request.referrerPolicy === '') {
     request.referrerPolicy = request.policyContainer.referrerPolicy
   }
 
-  // 8. If request’s referrer is not "no-referrer", then set request’s
-  // referrer to the result of invoking determine request’s referrer.
+  // 8. If request\u{2019}s referrer is not "no-referrer", then set request\u{2019}s
+  // referrer to the result of invoking determine request\u{2019}s referrer.
   if (request.referrer !== 'no-referrer') {
     request.referrer = determineRequestsReferrer(request)
   }
 
-  // 9. Set request’s current URL’s scheme to "https" if all of the following
+  // 9. Set request\u{2019}s current URL\u{2019}s scheme to "https" if all of the following
   // conditions are true:
-  // - request’s current URL’s scheme is "http"
-  // - request’s current URL’s host is a domain
-  // - Matching request’s current URL’s host per Known HSTS Host Domain Name
+  // - request\u{2019}s current URL\u{2019}s scheme is "http"
+  // - request\u{2019}s current URL\u{2019}s host is a domain
+  // - Matching request\u{2019}s current URL\u{2019}s host per Known HSTS Host Domain Name
   //   Matching results in either a superdomain match with an asserted
   //   includeSubDomains directive or a congruent match (with or without an
   //   asserted includeSubDomains directive). [HSTS]
@@ -18909,30 +18909,30 @@ async function mainFetch (fetchParams, recursive = false) {
       const currentURL = requestCurrentURL(request)
 
       if (
-        // - request’s current URL’s origin is same origin with request’s origin,
-        //   and request’s response tainting is "basic"
+        // - request\u{2019}s current URL\u{2019}s origin is same origin with request\u{2019}s origin,
+        //   and request\u{2019}s response tainting is "basic"
         (sameOrigin(currentURL, request.url) && request.responseTainting === 'basic') ||
-        // request’s current URL’s scheme is "data"
+        // request\u{2019}s current URL\u{2019}s scheme is "data"
         (currentURL.protocol === 'data:') ||
-        // - request’s mode is "navigate" or "websocket"
+        // - request\u{2019}s mode is "navigate" or "websocket"
         (request.mode === 'navigate' || request.mode === 'websocket')
       ) {
-        // 1. Set request’s response tainting to "basic".
+        // 1. Set request\u{2019}s response tainting to "basic".
         request.responseTainting = 'basic'
 
         // 2. Return the result of running scheme fetch given fetchParams.
         return await schemeFetch(fetchParams)
       }
 
-      // request’s mode is "same-origin"
+      // request\u{2019}s mode is "same-origin"
       if (request.mode === 'same-origin') {
         // 1. Return a network error.
         return makeNetworkError('request mode cannot be "same-origin"')
       }
 
-      // request’s mode is "no-cors"
+      // request\u{2019}s mode is "no-cors"
       if (request.mode === 'no-cors') {
-        // 1. If request’s redirect mode is not "follow", then return a network
+        // 1. If request\u{2019}s redirect mode is not "follow", then return a network
         // error.
         if (request.redirect !== 'follow') {
           return makeNetworkError(
@@ -18940,24 +18940,24 @@ async function mainFetch (fetchParams, recursive = false) {
           )
         }
 
-        // 2. Set request’s response tainting to "opaque".
+        // 2. Set request\u{2019}s response tainting to "opaque".
         request.responseTainting = 'opaque'
 
         // 3. Return the result of running scheme fetch given fetchParams.
         return await schemeFetch(fetchParams)
       }
 
-      // request’s current URL’s scheme is not an HTTP(S) scheme
+      // request\u{2019}s current URL\u{2019}s scheme is not an HTTP(S) scheme
       if (!urlIsHttpHttpsScheme(requestCurrentURL(request))) {
         // Return a network error.
         return makeNetworkError('URL scheme must be a HTTP(S) scheme')
       }
 
-      // - request’s use-CORS-preflight flag is set
-      // - request’s unsafe-request flag is set and either request’s method is
+      // - request\u{2019}s use-CORS-preflight flag is set
+      // - request\u{2019}s unsafe-request flag is set and either request\u{2019}s method is
       //   not a CORS-safelisted method or CORS-unsafe request-header names with
-      //   request’s header list is not empty
-      //    1. Set request’s response tainting to "cors".
+      //   request\u{2019}s header list is not empty
+      //    1. Set request\u{2019}s response tainting to "cors".
       //    2. Let corsWithPreflightResponse be the result of running HTTP fetch
       //    given fetchParams and true.
       //    3. If corsWithPreflightResponse is a network error, then clear cache
@@ -18966,7 +18966,7 @@ async function mainFetch (fetchParams, recursive = false) {
       // TODO
 
       // Otherwise
-      //    1. Set request’s response tainting to "cors".
+      //    1. Set request\u{2019}s response tainting to "cors".
       request.responseTainting = 'cors'
 
       //    2. Return the result of running HTTP fetch given fetchParams.
@@ -18982,22 +18982,22 @@ async function mainFetch (fetchParams, recursive = false) {
   // 13. If response is not a network error and response is not a filtered
   // response, then:
   if (response.status !== 0 && !response.internalResponse) {
-    // If request’s response tainting is "cors", then:
+    // If request\u{2019}s response tainting is "cors", then:
     if (request.responseTainting === 'cors') {
       // 1. Let headerNames be the result of extracting header list values
-      // given `Access-Control-Expose-Headers` and response’s header list.
+      // given `Access-Control-Expose-Headers` and response\u{2019}s header list.
       // TODO
-      // 2. If request’s credentials mode is not "include" and headerNames
-      // contains `*`, then set response’s CORS-exposed header-name list to
-      // all unique header names in response’s header list.
+      // 2. If request\u{2019}s credentials mode is not "include" and headerNames
+      // contains `*`, then set response\u{2019}s CORS-exposed header-name list to
+      // all unique header names in response\u{2019}s header list.
       // TODO
       // 3. Otherwise, if headerNames is not null or failure, then set
-      // response’s CORS-exposed header-name list to headerNames.
+      // response\u{2019}s CORS-exposed header-name list to headerNames.
       // TODO
     }
 
     // Set response to the following filtered response with response as its
-    // internal response, depending on request’s response tainting:
+    // internal response, depending on request\u{2019}s response tainting:
     if (request.responseTainting === 'basic') {
       response = filterResponse(response, 'basic')
     } else if (request.responseTainting === 'cors') {
@@ -19010,18 +19010,18 @@ async function mainFetch (fetchParams, recursive = false) {
   }
 
   // 14. Let internalResponse be response, if response is a network error,
-  // and response’s internal response otherwise.
+  // and response\u{2019}s internal response otherwise.
   let internalResponse =
     response.status === 0 ? response : response.internalResponse
 
-  // 15. If internalResponse’s URL list is empty, then set it to a clone of
-  // request’s URL list.
+  // 15. If internalResponse\u{2019}s URL list is empty, then set it to a clone of
+  // request\u{2019}s URL list.
   if (internalResponse.urlList.length === 0) {
     internalResponse.urlList.push(...request.urlList)
   }
 
-  // 16. If request’s timing allow failed flag is unset, then set
-  // internalResponse’s timing allow passed flag.
+  // 16. If request\u{2019}s timing allow failed flag is unset, then set
+  // internalResponse\u{2019}s timing allow passed flag.
   if (!request.timingAllowFailed) {
     response.timingAllowPassed = true
   }
@@ -19034,8 +19034,8 @@ async function mainFetch (fetchParams, recursive = false) {
   // - should internalResponse to request be blocked due to nosniff
   // TODO
 
-  // 18. If response’s type is "opaque", internalResponse’s status is 206,
-  // internalResponse’s range-requested flag is set, and request’s header
+  // 18. If response\u{2019}s type is "opaque", internalResponse\u{2019}s status is 206,
+  // internalResponse\u{2019}s range-requested flag is set, and request\u{2019}s header
   // list does not contain `Range`, then set response and internalResponse
   // to a network error.
   if (
@@ -19047,9 +19047,9 @@ async function mainFetch (fetchParams, recursive = false) {
     response = internalResponse = makeNetworkError()
   }
 
-  // 19. If response is not a network error and either request’s method is
-  // `HEAD` or `CONNECT`, or internalResponse’s status is a null body status,
-  // set internalResponse’s body to null and disregard any enqueuing toward
+  // 19. If response is not a network error and either request\u{2019}s method is
+  // `HEAD` or `CONNECT`, or internalResponse\u{2019}s status is a null body status,
+  // set internalResponse\u{2019}s body to null and disregard any enqueuing toward
   // it (if any).
   if (
     response.status !== 0 &&
@@ -19061,14 +19061,14 @@ async function mainFetch (fetchParams, recursive = false) {
     fetchParams.controller.dump = true
   }
 
-  // 20. If request’s integrity metadata is not the empty string, then:
+  // 20. If request\u{2019}s integrity metadata is not the empty string, then:
   if (request.integrity) {
     // 1. Let processBodyError be this step: run fetch finale given fetchParams
     // and a network error.
     const processBodyError = (reason) =>
       fetchFinale(fetchParams, makeNetworkError(reason))
 
-    // 2. If request’s response tainting is "opaque", or response’s body is null,
+    // 2. If request\u{2019}s response tainting is "opaque", or response\u{2019}s body is null,
     // then run processBodyError and abort these steps.
     if (request.responseTainting === 'opaque' || response.body == null) {
       processBodyError(response.error)
@@ -19077,21 +19077,21 @@ async function mainFetch (fetchParams, recursive = false) {
 
     // 3. Let processBody given bytes be these steps:
     const processBody = (bytes) => {
-      // 1. If bytes do not match request’s integrity metadata,
+      // 1. If bytes do not match request\u{2019}s integrity metadata,
       // then run processBodyError and abort these steps. [SRI]
       if (!bytesMatch(bytes, request.integrity)) {
         processBodyError('integrity mismatch')
         return
       }
 
-      // 2. Set response’s body to bytes as a body.
+      // 2. Set response\u{2019}s body to bytes as a body.
       response.body = safelyExtractBody(bytes)[0]
 
       // 3. Run fetch finale given fetchParams and response.
       fetchFinale(fetchParams, response)
     }
 
-    // 4. Fully read response’s body given processBody and processBodyError.
+    // 4. Fully read response\u{2019}s body given processBody and processBodyError.
     await fullyReadBody(response.body, processBody, processBodyError)
   } else {
     // 21. Otherwise, run fetch finale given fetchParams and response.
@@ -19110,16 +19110,16 @@ function schemeFetch (fetchParams) {
     return Promise.resolve(makeAppropriateNetworkError(fetchParams))
   }
 
-  // 2. Let request be fetchParams’s request.
+  // 2. Let request be fetchParams\u{2019}s request.
   const { request } = fetchParams
 
   const { protocol: scheme } = requestCurrentURL(request)
 
-  // 3. Switch on request’s current URL’s scheme and run the associated steps:
+  // 3. Switch on request\u{2019}s current URL\u{2019}s scheme and run the associated steps:
   switch (scheme) {
     case 'about:': {
-      // If request’s current URL’s path is the string "blank", then return a new response
-      // whose status message is `OK`, header list is « (`Content-Type`, `text/html;charset=utf-8`) »,
+      // If request\u{2019}s current URL\u{2019}s path is the string "blank", then return a new response
+      // whose status message is `OK`, header list is \u{ab} (`Content-Type`, `text/html;charset=utf-8`) \u{bb},
       // and body is the empty byte sequence as a body.
 
       // Otherwise, return a network error.
@@ -19130,7 +19130,7 @@ function schemeFetch (fetchParams) {
         resolveObjectURL = (__nccwpck_require__(4573).resolveObjectURL)
       }
 
-      // 1. Let blobURLEntry be request’s current URL’s blob URL entry.
+      // 1. Let blobURLEntry be request\u{2019}s current URL\u{2019}s blob URL entry.
       const blobURLEntry = requestCurrentURL(request)
 
       // https://github.com/web-platform-tests/wpt/blob/7b0ebaccc62b566a1965396e5be7bb2bc06f841f/FileAPI/url/resources/fetch-tests.js#L52-L56
@@ -19141,28 +19141,28 @@ function schemeFetch (fetchParams) {
 
       const blob = resolveObjectURL(blobURLEntry.toString())
 
-      // 2. If request’s method is not `GET`, blobURLEntry is null, or blobURLEntry’s
+      // 2. If request\u{2019}s method is not `GET`, blobURLEntry is null, or blobURLEntry\u{2019}s
       //    object is not a Blob object, then return a network error.
       if (request.method !== 'GET' || !isBlobLike(blob)) {
         return Promise.resolve(makeNetworkError('invalid method'))
       }
 
-      // 3. Let blob be blobURLEntry’s object.
+      // 3. Let blob be blobURLEntry\u{2019}s object.
       // Note: done above
 
       // 4. Let response be a new response.
       const response = makeResponse()
 
-      // 5. Let fullLength be blob’s size.
+      // 5. Let fullLength be blob\u{2019}s size.
       const fullLength = blob.size
 
       // 6. Let serializedFullLength be fullLength, serialized and isomorphic encoded.
       const serializedFullLength = isomorphicEncode(`${fullLength}`)
 
-      // 7. Let type be blob’s type.
+      // 7. Let type be blob\u{2019}s type.
       const type = blob.type
 
-      // 8. If request’s header list does not contain `Range`:
+      // 8. If request\u{2019}s header list does not contain `Range`:
       // 9. Otherwise:
       if (!request.headersList.contains('range', true)) {
         // 1. Let bodyWithType be the result of safely extracting blob.
@@ -19171,20 +19171,20 @@ function schemeFetch (fetchParams) {
         // use extractBody directly.
         const bodyWithType = extractBody(blob)
 
-        // 2. Set response’s status message to `OK`.
+        // 2. Set response\u{2019}s status message to `OK`.
         response.statusText = 'OK'
 
-        // 3. Set response’s body to bodyWithType’s body.
+        // 3. Set response\u{2019}s body to bodyWithType\u{2019}s body.
         response.body = bodyWithType[0]
 
-        // 4. Set response’s header list to « (`Content-Length`, serializedFullLength), (`Content-Type`, type) ».
+        // 4. Set response\u{2019}s header list to \u{ab} (`Content-Length`, serializedFullLength), (`Content-Type`, type) \u{bb}.
         response.headersList.set('content-length', serializedFullLength, true)
         response.headersList.set('content-type', type, true)
       } else {
-        // 1. Set response’s range-requested flag.
+        // 1. Set response\u{2019}s range-requested flag.
         response.rangeRequested = true
 
-        // 2. Let rangeHeader be the result of getting `Range` from request’s header list.
+        // 2. Let rangeHeader be the result of getting `Range` from request\u{2019}s header list.
         const rangeHeader = request.headersList.get('range', true)
 
         // 3. Let rangeValue be the result of parsing a single range header value given rangeHeader and true.
@@ -19201,10 +19201,10 @@ function schemeFetch (fetchParams) {
         // 6. If rangeStart is null:
         // 7. Otherwise:
         if (rangeStart === null) {
-          // 1. Set rangeStart to fullLength − rangeEnd.
+          // 1. Set rangeStart to fullLength \u{2212} rangeEnd.
           rangeStart = fullLength - rangeEnd
 
-          // 2. Set rangeEnd to rangeStart + rangeEnd − 1.
+          // 2. Set rangeEnd to rangeStart + rangeEnd \u{2212} 1.
           rangeEnd = rangeStart + rangeEnd - 1
         } else {
           // 1. If rangeStart is greater than or equal to fullLength, then return a network error.
@@ -19213,7 +19213,7 @@ function schemeFetch (fetchParams) {
           }
 
           // 2. If rangeEnd is null or rangeEnd is greater than or equal to fullLength, then set
-          //    rangeEnd to fullLength − 1.
+          //    rangeEnd to fullLength \u{2212} 1.
           if (rangeEnd === null || rangeEnd >= fullLength) {
             rangeEnd = fullLength - 1
           }
@@ -19227,24 +19227,24 @@ function schemeFetch (fetchParams) {
         // Note: same reason as mentioned above as to why we use extractBody
         const slicedBodyWithType = extractBody(slicedBlob)
 
-        // 10. Set response’s body to slicedBodyWithType’s body.
+        // 10. Set response\u{2019}s body to slicedBodyWithType\u{2019}s body.
         response.body = slicedBodyWithType[0]
 
-        // 11. Let serializedSlicedLength be slicedBlob’s size, serialized and isomorphic encoded.
+        // 11. Let serializedSlicedLength be slicedBlob\u{2019}s size, serialized and isomorphic encoded.
         const serializedSlicedLength = isomorphicEncode(`${slicedBlob.size}`)
 
         // 12. Let contentRange be the result of invoking build a content range given rangeStart,
         //     rangeEnd, and fullLength.
         const contentRange = buildContentRange(rangeStart, rangeEnd, fullLength)
 
-        // 13. Set response’s status to 206.
+        // 13. Set response\u{2019}s status to 206.
         response.status = 206
 
-        // 14. Set response’s status message to `Partial Content`.
+        // 14. Set response\u{2019}s status message to `Partial Content`.
         response.statusText = 'Partial Content'
 
-        // 15. Set response’s header list to « (`Content-Length`, serializedSlicedLength),
-        //     (`Content-Type`, type), (`Content-Range`, contentRange) ».
+        // 15. Set response\u{2019}s header list to \u{ab} (`Content-Length`, serializedSlicedLength),
+        //     (`Content-Type`, type), (`Content-Range`, contentRange) \u{bb}.
         response.headersList.set('content-length', serializedSlicedLength, true)
         response.headersList.set('content-type', type, true)
         response.headersList.set('content-range', contentRange, true)
@@ -19255,7 +19255,7 @@ function schemeFetch (fetchParams) {
     }
     case 'data:': {
       // 1. Let dataURLStruct be the result of running the
-      //    data: URL processor on request’s current URL.
+      //    data: URL processor on request\u{2019}s current URL.
       const currentURL = requestCurrentURL(request)
       const dataURLStruct = dataURLProcessor(currentURL)
 
@@ -19265,12 +19265,12 @@ function schemeFetch (fetchParams) {
         return Promise.resolve(makeNetworkError('failed to fetch the data URL'))
       }
 
-      // 3. Let mimeType be dataURLStruct’s MIME type, serialized.
+      // 3. Let mimeType be dataURLStruct\u{2019}s MIME type, serialized.
       const mimeType = serializeAMimeType(dataURLStruct.mimeType)
 
       // 4. Return a response whose status message is `OK`,
-      //    header list is « (`Content-Type`, mimeType) »,
-      //    and body is dataURLStruct’s body as a body.
+      //    header list is \u{ab} (`Content-Type`, mimeType) \u{bb},
+      //    and body is dataURLStruct\u{2019}s body as a body.
       return Promise.resolve(makeResponse({
         statusText: 'OK',
         headersList: [
@@ -19299,12 +19299,12 @@ function schemeFetch (fetchParams) {
 
 // https://fetch.spec.whatwg.org/#finalize-response
 function finalizeResponse (fetchParams, response) {
-  // 1. Set fetchParams’s request’s done flag.
+  // 1. Set fetchParams\u{2019}s request\u{2019}s done flag.
   fetchParams.request.done = true
 
-  // 2, If fetchParams’s process response done is not null, then queue a fetch
-  // task to run fetchParams’s process response done given response, with
-  // fetchParams’s task destination.
+  // 2, If fetchParams\u{2019}s process response done is not null, then queue a fetch
+  // task to run fetchParams\u{2019}s process response done given response, with
+  // fetchParams\u{2019}s task destination.
   if (fetchParams.processResponseDone != null) {
     queueMicrotask(() => fetchParams.processResponseDone(response))
   }
@@ -19312,12 +19312,12 @@ function finalizeResponse (fetchParams, response) {
 
 // https://fetch.spec.whatwg.org/#fetch-finale
 function fetchFinale (fetchParams, response) {
-  // 1. Let timingInfo be fetchParams’s timing info.
+  // 1. Let timingInfo be fetchParams\u{2019}s timing info.
   let timingInfo = fetchParams.timingInfo
 
-  // 2. If response is not a network error and fetchParams’s request’s client is a secure context,
-  //    then set timingInfo’s server-timing headers to the result of getting, decoding, and splitting
-  //    `Server-Timing` from response’s internal response’s header list.
+  // 2. If response is not a network error and fetchParams\u{2019}s request\u{2019}s client is a secure context,
+  //    then set timingInfo\u{2019}s server-timing headers to the result of getting, decoding, and splitting
+  //    `Server-Timing` from response\u{2019}s internal response\u{2019}s header list.
   // TODO
 
   // 3. Let processResponseEndOfBody be the following steps:
@@ -19325,29 +19325,29 @@ function fetchFinale (fetchParams, response) {
     // 1. Let unsafeEndTime be the unsafe shared current time.
     const unsafeEndTime = Date.now() // ?
 
-    // 2. If fetchParams’s request’s destination is "document", then set fetchParams’s controller’s
-    //    full timing info to fetchParams’s timing info.
+    // 2. If fetchParams\u{2019}s request\u{2019}s destination is "document", then set fetchParams\u{2019}s controller\u{2019}s
+    //    full timing info to fetchParams\u{2019}s timing info.
     if (fetchParams.request.destination === 'document') {
       fetchParams.controller.fullTimingInfo = timingInfo
     }
 
-    // 3. Set fetchParams’s controller’s report timing steps to the following steps given a global object global:
+    // 3. Set fetchParams\u{2019}s controller\u{2019}s report timing steps to the following steps given a global object global:
     fetchParams.controller.reportTimingSteps = () => {
-      // 1. If fetchParams’s request’s URL’s scheme is not an HTTP(S) scheme, then return.
+      // 1. If fetchParams\u{2019}s request\u{2019}s URL\u{2019}s scheme is not an HTTP(S) scheme, then return.
       if (fetchParams.request.url.protocol !== 'https:') {
         return
       }
 
-      // 2. Set timingInfo’s end time to the relative high resolution time given unsafeEndTime and global.
+      // 2. Set timingInfo\u{2019}s end time to the relative high resolution time given unsafeEndTime and global.
       timingInfo.endTime = unsafeEndTime
 
-      // 3. Let cacheState be response’s cache state.
+      // 3. Let cacheState be response\u{2019}s cache state.
       let cacheState = response.cacheState
 
-      // 4. Let bodyInfo be response’s body info.
+      // 4. Let bodyInfo be response\u{2019}s body info.
       const bodyInfo = response.bodyInfo
 
-      // 5. If response’s timing allow passed flag is not set, then set timingInfo to the result of creating an
+      // 5. If response\u{2019}s timing allow passed flag is not set, then set timingInfo to the result of creating an
       //    opaque timing info for timingInfo and set cacheState to the empty string.
       if (!response.timingAllowPassed) {
         timingInfo = createOpaqueTimingInfo(timingInfo)
@@ -19358,22 +19358,22 @@ function fetchFinale (fetchParams, response) {
       // 6. Let responseStatus be 0.
       let responseStatus = 0
 
-      // 7. If fetchParams’s request’s mode is not "navigate" or response’s has-cross-origin-redirects is false:
+      // 7. If fetchParams\u{2019}s request\u{2019}s mode is not "navigate" or response\u{2019}s has-cross-origin-redirects is false:
       if (fetchParams.request.mode !== 'navigator' || !response.hasCrossOriginRedirects) {
-        // 1. Set responseStatus to response’s status.
+        // 1. Set responseStatus to response\u{2019}s status.
         responseStatus = response.status
 
-        // 2. Let mimeType be the result of extracting a MIME type from response’s header list.
+        // 2. Let mimeType be the result of extracting a MIME type from response\u{2019}s header list.
         const mimeType = extractMimeType(response.headersList)
 
-        // 3. If mimeType is not failure, then set bodyInfo’s content type to the result of minimizing a supported MIME type given mimeType.
+        // 3. If mimeType is not failure, then set bodyInfo\u{2019}s content type to the result of minimizing a supported MIME type given mimeType.
         if (mimeType !== 'failure') {
           bodyInfo.contentType = minimizeSupportedMimeType(mimeType)
         }
       }
 
-      // 8. If fetchParams’s request’s initiator type is non-null, then mark resource timing given timingInfo,
-      //    fetchParams’s request’s URL, fetchParams’s request’s initiator type, global, cacheState, bodyInfo,
+      // 8. If fetchParams\u{2019}s request\u{2019}s initiator type is non-null, then mark resource timing given timingInfo,
+      //    fetchParams\u{2019}s request\u{2019}s URL, fetchParams\u{2019}s request\u{2019}s initiator type, global, cacheState, bodyInfo,
       //    and responseStatus.
       if (fetchParams.request.initiatorType != null) {
         // TODO: update markresourcetiming
@@ -19383,29 +19383,29 @@ function fetchFinale (fetchParams, response) {
 
     // 4. Let processResponseEndOfBodyTask be the following steps:
     const processResponseEndOfBodyTask = () => {
-      // 1. Set fetchParams’s request’s done flag.
+      // 1. Set fetchParams\u{2019}s request\u{2019}s done flag.
       fetchParams.request.done = true
 
-      // 2. If fetchParams’s process response end-of-body is non-null, then run fetchParams’s process
+      // 2. If fetchParams\u{2019}s process response end-of-body is non-null, then run fetchParams\u{2019}s process
       //    response end-of-body given response.
       if (fetchParams.processResponseEndOfBody != null) {
         queueMicrotask(() => fetchParams.processResponseEndOfBody(response))
       }
 
-      // 3. If fetchParams’s request’s initiator type is non-null and fetchParams’s request’s client’s
-      //    global object is fetchParams’s task destination, then run fetchParams’s controller’s report
-      //    timing steps given fetchParams’s request’s client’s global object.
+      // 3. If fetchParams\u{2019}s request\u{2019}s initiator type is non-null and fetchParams\u{2019}s request\u{2019}s client\u{2019}s
+      //    global object is fetchParams\u{2019}s task destination, then run fetchParams\u{2019}s controller\u{2019}s report
+      //    timing steps given fetchParams\u{2019}s request\u{2019}s client\u{2019}s global object.
       if (fetchParams.request.initiatorType != null) {
         fetchParams.controller.reportTimingSteps()
       }
     }
 
-    // 5. Queue a fetch task to run processResponseEndOfBodyTask with fetchParams’s task destination
+    // 5. Queue a fetch task to run processResponseEndOfBodyTask with fetchParams\u{2019}s task destination
     queueMicrotask(() => processResponseEndOfBodyTask())
   }
 
-  // 4. If fetchParams’s process response is non-null, then queue a fetch task to run fetchParams’s
-  //    process response given response, with fetchParams’s task destination.
+  // 4. If fetchParams\u{2019}s process response is non-null, then queue a fetch task to run fetchParams\u{2019}s
+  //    process response given response, with fetchParams\u{2019}s task destination.
   if (fetchParams.processResponse != null) {
     queueMicrotask(() => {
       fetchParams.processResponse(response)
@@ -19413,10 +19413,10 @@ function fetchFinale (fetchParams, response) {
     })
   }
 
-  // 5. Let internalResponse be response, if response is a network error; otherwise response’s internal response.
+  // 5. Let internalResponse be response, if response is a network error; otherwise response\u{2019}s internal response.
   const internalResponse = response.type === 'error' ? response : (response.internalResponse ?? response)
 
-  // 6. If internalResponse’s body is null, then run processResponseEndOfBody.
+  // 6. If internalResponse\u{2019}s body is null, then run processResponseEndOfBody.
   // 7. Otherwise:
   if (internalResponse.body == null) {
     processResponseEndOfBody()
@@ -19429,7 +19429,7 @@ function fetchFinale (fetchParams, response) {
     // 2. Let identityTransformAlgorithm be an algorithm which, given chunk, enqueues chunk in transformStream.
     // 3. Set up transformStream with transformAlgorithm set to identityTransformAlgorithm and flushAlgorithm
     //    set to processResponseEndOfBody.
-    // 4. Set internalResponse’s body’s stream to the result of internalResponse’s body’s stream piped through transformStream.
+    // 4. Set internalResponse\u{2019}s body\u{2019}s stream to the result of internalResponse\u{2019}s body\u{2019}s stream piped through transformStream.
 
     finished(internalResponse.body.stream, () => {
       processResponseEndOfBody()
@@ -19439,7 +19439,7 @@ function fetchFinale (fetchParams, response) {
 
 // https://fetch.spec.whatwg.org/#http-fetch
 async function httpFetch (fetchParams) {
-  // 1. Let request be fetchParams’s request.
+  // 1. Let request be fetchParams\u{2019}s request.
   const request = fetchParams.request
 
   // 2. Let response be null.
@@ -19448,10 +19448,10 @@ async function httpFetch (fetchParams) {
   // 3. Let actualResponse be null.
   let actualResponse = null
 
-  // 4. Let timingInfo be fetchParams’s timing info.
+  // 4. Let timingInfo be fetchParams\u{2019}s timing info.
   const timingInfo = fetchParams.timingInfo
 
-  // 5. If request’s service-workers mode is "all", then:
+  // 5. If request\u{2019}s service-workers mode is "all", then:
   if (request.serviceWorkers === 'all') {
     // TODO
   }
@@ -19461,7 +19461,7 @@ async function httpFetch (fetchParams) {
     // 1. If makeCORSPreflight is true and one of these conditions is true:
     // TODO
 
-    // 2. If request’s redirect mode is "follow", then set request’s
+    // 2. If request\u{2019}s redirect mode is "follow", then set request\u{2019}s
     // service-workers mode to "none".
     if (request.redirect === 'follow') {
       request.serviceWorkers = 'none'
@@ -19471,7 +19471,7 @@ async function httpFetch (fetchParams) {
     // HTTP-network-or-cache fetch given fetchParams.
     actualResponse = response = await httpNetworkOrCacheFetch(fetchParams)
 
-    // 4. If request’s response tainting is "cors" and a CORS check
+    // 4. If request\u{2019}s response tainting is "cors" and a CORS check
     // for request and response returns failure, then return a network error.
     if (
       request.responseTainting === 'cors' &&
@@ -19481,15 +19481,15 @@ async function httpFetch (fetchParams) {
     }
 
     // 5. If the TAO check for request and response returns failure, then set
-    // request’s timing allow failed flag.
+    // request\u{2019}s timing allow failed flag.
     if (TAOCheck(request, response) === 'failure') {
       request.timingAllowFailed = true
     }
   }
 
-  // 7. If either request’s response tainting or response’s type
+  // 7. If either request\u{2019}s response tainting or response\u{2019}s type
   // is "opaque", and the cross-origin resource policy check with
-  // request’s origin, request’s client, request’s destination,
+  // request\u{2019}s origin, request\u{2019}s client, request\u{2019}s destination,
   // and actualResponse returns blocked, then return a network error.
   if (
     (request.responseTainting === 'opaque' || response.type === 'opaque') &&
@@ -19503,9 +19503,9 @@ async function httpFetch (fetchParams) {
     return makeNetworkError('blocked')
   }
 
-  // 8. If actualResponse’s status is a redirect status, then:
+  // 8. If actualResponse\u{2019}s status is a redirect status, then:
   if (redirectStatusSet.has(actualResponse.status)) {
-    // 1. If actualResponse’s status is not 303, request’s body is not null,
+    // 1. If actualResponse\u{2019}s status is not 303, request\u{2019}s body is not null,
     // and the connection uses HTTP/2, then user agents may, and are even
     // encouraged to, transmit an RST_STREAM frame.
     // See, https://github.com/whatwg/fetch/issues/1288
@@ -19513,7 +19513,7 @@ async function httpFetch (fetchParams) {
       fetchParams.controller.connection.destroy(undefined, false)
     }
 
-    // 2. Switch on request’s redirect mode:
+    // 2. Switch on request\u{2019}s redirect mode:
     if (request.redirect === 'error') {
       // Set response to a network error.
       response = makeNetworkError('unexpected redirect')
@@ -19533,7 +19533,7 @@ async function httpFetch (fetchParams) {
     }
   }
 
-  // 9. Set response’s timing info to timingInfo.
+  // 9. Set response\u{2019}s timing info to timingInfo.
   response.timingInfo = timingInfo
 
   // 10. Return response.
@@ -19542,17 +19542,17 @@ async function httpFetch (fetchParams) {
 
 // https://fetch.spec.whatwg.org/#http-redirect-fetch
 function httpRedirectFetch (fetchParams, response) {
-  // 1. Let request be fetchParams’s request.
+  // 1. Let request be fetchParams\u{2019}s request.
   const request = fetchParams.request
 
   // 2. Let actualResponse be response, if response is not a filtered response,
-  // and response’s internal response otherwise.
+  // and response\u{2019}s internal response otherwise.
   const actualResponse = response.internalResponse
     ? response.internalResponse
     : response
 
-  // 3. Let locationURL be actualResponse’s location URL given request’s current
-  // URL’s fragment.
+  // 3. Let locationURL be actualResponse\u{2019}s location URL given request\u{2019}s current
+  // URL\u{2019}s fragment.
   let locationURL
 
   try {
@@ -19570,22 +19570,22 @@ function httpRedirectFetch (fetchParams, response) {
     return Promise.resolve(makeNetworkError(err))
   }
 
-  // 6. If locationURL’s scheme is not an HTTP(S) scheme, then return a network
+  // 6. If locationURL\u{2019}s scheme is not an HTTP(S) scheme, then return a network
   // error.
   if (!urlIsHttpHttpsScheme(locationURL)) {
     return Promise.resolve(makeNetworkError('URL scheme must be a HTTP(S) scheme'))
   }
 
-  // 7. If request’s redirect count is 20, then return a network error.
+  // 7. If request\u{2019}s redirect count is 20, then return a network error.
   if (request.redirectCount === 20) {
     return Promise.resolve(makeNetworkError('redirect count exceeded'))
   }
 
-  // 8. Increase request’s redirect count by 1.
+  // 8. Increase request\u{2019}s redirect count by 1.
   request.redirectCount += 1
 
-  // 9. If request’s mode is "cors", locationURL includes credentials, and
-  // request’s origin is not same origin with locationURL’s origin, then return
+  // 9. If request\u{2019}s mode is "cors", locationURL includes credentials, and
+  // request\u{2019}s origin is not same origin with locationURL\u{2019}s origin, then return
   //  a network error.
   if (
     request.mode === 'cors' &&
@@ -19595,7 +19595,7 @@ function httpRedirectFetch (fetchParams, response) {
     return Promise.resolve(makeNetworkError('cross origin not allowed for request mode "cors"'))
   }
 
-  // 10. If request’s response tainting is "cors" and locationURL includes
+  // 10. If request\u{2019}s response tainting is "cors" and locationURL includes
   // credentials, then return a network error.
   if (
     request.responseTainting === 'cors' &&
@@ -19606,8 +19606,8 @@ function httpRedirectFetch (fetchParams, response) {
     ))
   }
 
-  // 11. If actualResponse’s status is not 303, request’s body is non-null,
-  // and request’s body’s source is null, then return a network error.
+  // 11. If actualResponse\u{2019}s status is not 303, request\u{2019}s body is non-null,
+  // and request\u{2019}s body\u{2019}s source is null, then return a network error.
   if (
     actualResponse.status !== 303 &&
     request.body != null &&
@@ -19617,28 +19617,28 @@ function httpRedirectFetch (fetchParams, response) {
   }
 
   // 12. If one of the following is true
-  // - actualResponse’s status is 301 or 302 and request’s method is `POST`
-  // - actualResponse’s status is 303 and request’s method is not `GET` or `HEAD`
+  // - actualResponse\u{2019}s status is 301 or 302 and request\u{2019}s method is `POST`
+  // - actualResponse\u{2019}s status is 303 and request\u{2019}s method is not `GET` or `HEAD`
   if (
     ([301, 302].includes(actualResponse.status) && request.method === 'POST') ||
     (actualResponse.status === 303 &&
       !GET_OR_HEAD.includes(request.method))
   ) {
     // then:
-    // 1. Set request’s method to `GET` and request’s body to null.
+    // 1. Set request\u{2019}s method to `GET` and request\u{2019}s body to null.
     request.method = 'GET'
     request.body = null
 
     // 2. For each headerName of request-body-header name, delete headerName from
-    // request’s header list.
+    // request\u{2019}s header list.
     for (const headerName of requestBodyHeader) {
       request.headersList.delete(headerName)
     }
   }
 
-  // 13. If request’s current URL’s origin is not same origin with locationURL’s
+  // 13. If request\u{2019}s current URL\u{2019}s origin is not same origin with locationURL\u{2019}s
   //     origin, then for each headerName of CORS non-wildcard request-header name,
-  //     delete headerName from request’s header list.
+  //     delete headerName from request\u{2019}s header list.
   if (!sameOrigin(requestCurrentURL(request), locationURL)) {
     // https://fetch.spec.whatwg.org/#cors-non-wildcard-request-header-name
     request.headersList.delete('authorization', true)
@@ -19651,32 +19651,32 @@ function httpRedirectFetch (fetchParams, response) {
     request.headersList.delete('host', true)
   }
 
-  // 14. If request’s body is non-null, then set request’s body to the first return
-  // value of safely extracting request’s body’s source.
+  // 14. If request\u{2019}s body is non-null, then set request\u{2019}s body to the first return
+  // value of safely extracting request\u{2019}s body\u{2019}s source.
   if (request.body != null) {
     assert(request.body.source != null)
     request.body = safelyExtractBody(request.body.source)[0]
   }
 
-  // 15. Let timingInfo be fetchParams’s timing info.
+  // 15. Let timingInfo be fetchParams\u{2019}s timing info.
   const timingInfo = fetchParams.timingInfo
 
-  // 16. Set timingInfo’s redirect end time and post-redirect start time to the
-  // coarsened shared current time given fetchParams’s cross-origin isolated
+  // 16. Set timingInfo\u{2019}s redirect end time and post-redirect start time to the
+  // coarsened shared current time given fetchParams\u{2019}s cross-origin isolated
   // capability.
   timingInfo.redirectEndTime = timingInfo.postRedirectStartTime =
     coarsenedSharedCurrentTime(fetchParams.crossOriginIsolatedCapability)
 
-  // 17. If timingInfo’s redirect start time is 0, then set timingInfo’s
-  //  redirect start time to timingInfo’s start time.
+  // 17. If timingInfo\u{2019}s redirect start time is 0, then set timingInfo\u{2019}s
+  //  redirect start time to timingInfo\u{2019}s start time.
   if (timingInfo.redirectStartTime === 0) {
     timingInfo.redirectStartTime = timingInfo.startTime
   }
 
-  // 18. Append locationURL to request’s URL list.
+  // 18. Append locationURL to request\u{2019}s URL list.
   request.urlList.push(locationURL)
 
-  // 19. Invoke set request’s referrer policy on redirect on request and
+  // 19. Invoke set request\u{2019}s referrer policy on redirect on request and
   // actualResponse.
   setRequestReferrerPolicyOnRedirect(request, actualResponse)
 
@@ -19690,7 +19690,7 @@ async function httpNetworkOrCacheFetch (
   isAuthenticationFetch = false,
   isNewConnectionFetch = false
 ) {
-  // 1. Let request be fetchParams’s request.
+  // 1. Let request be fetchParams\u{2019}s request.
   const request = fetchParams.request
 
   // 2. Let httpFetchParams be null.
@@ -19713,7 +19713,7 @@ async function httpNetworkOrCacheFetch (
 
   // 8. Run these steps, but abort when the ongoing fetch is terminated:
 
-  //    1. If request’s window is "no-window" and request’s redirect mode is
+  //    1. If request\u{2019}s window is "no-window" and request\u{2019}s redirect mode is
   //    "error", then set httpFetchParams to fetchParams and httpRequest to
   //    request.
   if (request.window === 'no-window' && request.redirect === 'error') {
@@ -19728,7 +19728,7 @@ async function httpNetworkOrCacheFetch (
     // 2. Set httpFetchParams to a copy of fetchParams.
     httpFetchParams = { ...fetchParams }
 
-    // 3. Set httpFetchParams’s request to httpRequest.
+    // 3. Set httpFetchParams\u{2019}s request to httpRequest.
     httpFetchParams.request = httpRequest
   }
 
@@ -19738,14 +19738,14 @@ async function httpNetworkOrCacheFetch (
     (request.credentials === 'same-origin' &&
       request.responseTainting === 'basic')
 
-  //    4. Let contentLength be httpRequest’s body’s length, if httpRequest’s
+  //    4. Let contentLength be httpRequest\u{2019}s body\u{2019}s length, if httpRequest\u{2019}s
   //    body is non-null; otherwise null.
   const contentLength = httpRequest.body ? httpRequest.body.length : null
 
   //    5. Let contentLengthHeaderValue be null.
   let contentLengthHeaderValue = null
 
-  //    6. If httpRequest’s body is null and httpRequest’s method is `POST` or
+  //    6. If httpRequest\u{2019}s body is null and httpRequest\u{2019}s method is `POST` or
   //    `PUT`, then set contentLengthHeaderValue to `0`.
   if (
     httpRequest.body == null &&
@@ -19761,24 +19761,24 @@ async function httpNetworkOrCacheFetch (
   }
 
   //    8. If contentLengthHeaderValue is non-null, then append
-  //    `Content-Length`/contentLengthHeaderValue to httpRequest’s header
+  //    `Content-Length`/contentLengthHeaderValue to httpRequest\u{2019}s header
   //    list.
   if (contentLengthHeaderValue != null) {
     httpRequest.headersList.append('content-length', contentLengthHeaderValue, true)
   }
 
   //    9. If contentLengthHeaderValue is non-null, then append (`Content-Length`,
-  //    contentLengthHeaderValue) to httpRequest’s header list.
+  //    contentLengthHeaderValue) to httpRequest\u{2019}s header list.
 
-  //    10. If contentLength is non-null and httpRequest’s keepalive is true,
+  //    10. If contentLength is non-null and httpRequest\u{2019}s keepalive is true,
   //    then:
   if (contentLength != null && httpRequest.keepalive) {
     // NOTE: keepalive is a noop outside of browser context.
   }
 
-  //    11. If httpRequest’s referrer is a URL, then append
-  //    `Referer`/httpRequest’s referrer, serialized and isomorphic encoded,
-  //     to httpRequest’s header list.
+  //    11. If httpRequest\u{2019}s referrer is a URL, then append
+  //    `Referer`/httpRequest\u{2019}s referrer, serialized and isomorphic encoded,
+  //     to httpRequest\u{2019}s header list.
   if (httpRequest.referrer instanceof URL) {
     httpRequest.headersList.append('referer', isomorphicEncode(httpRequest.referrer.href), true)
   }
@@ -19789,17 +19789,17 @@ async function httpNetworkOrCacheFetch (
   //    13. Append the Fetch metadata headers for httpRequest. [FETCH-METADATA]
   appendFetchMetadata(httpRequest)
 
-  //    14. If httpRequest’s header list does not contain `User-Agent`, then
+  //    14. If httpRequest\u{2019}s header list does not contain `User-Agent`, then
   //    user agents should append `User-Agent`/default `User-Agent` value to
-  //    httpRequest’s header list.
+  //    httpRequest\u{2019}s header list.
   if (!httpRequest.headersList.contains('user-agent', true)) {
     httpRequest.headersList.append('user-agent', defaultUserAgent)
   }
 
-  //    15. If httpRequest’s cache mode is "default" and httpRequest’s header
+  //    15. If httpRequest\u{2019}s cache mode is "default" and httpRequest\u{2019}s header
   //    list contains `If-Modified-Since`, `If-None-Match`,
   //    `If-Unmodified-Since`, `If-Match`, or `If-Range`, then set
-  //    httpRequest’s cache mode to "no-store".
+  //    httpRequest\u{2019}s cache mode to "no-store".
   if (
     httpRequest.cache === 'default' &&
     (httpRequest.headersList.contains('if-modified-since', true) ||
@@ -19811,10 +19811,10 @@ async function httpNetworkOrCacheFetch (
     httpRequest.cache = 'no-store'
   }
 
-  //    16. If httpRequest’s cache mode is "no-cache", httpRequest’s prevent
+  //    16. If httpRequest\u{2019}s cache mode is "no-cache", httpRequest\u{2019}s prevent
   //    no-cache cache-control header modification flag is unset, and
-  //    httpRequest’s header list does not contain `Cache-Control`, then append
-  //    `Cache-Control`/`max-age=0` to httpRequest’s header list.
+  //    httpRequest\u{2019}s header list does not contain `Cache-Control`, then append
+  //    `Cache-Control`/`max-age=0` to httpRequest\u{2019}s header list.
   if (
     httpRequest.cache === 'no-cache' &&
     !httpRequest.preventNoCacheCacheControlHeaderModification &&
@@ -19823,29 +19823,29 @@ async function httpNetworkOrCacheFetch (
     httpRequest.headersList.append('cache-control', 'max-age=0', true)
   }
 
-  //    17. If httpRequest’s cache mode is "no-store" or "reload", then:
+  //    17. If httpRequest\u{2019}s cache mode is "no-store" or "reload", then:
   if (httpRequest.cache === 'no-store' || httpRequest.cache === 'reload') {
-    // 1. If httpRequest’s header list does not contain `Pragma`, then append
-    // `Pragma`/`no-cache` to httpRequest’s header list.
+    // 1. If httpRequest\u{2019}s header list does not contain `Pragma`, then append
+    // `Pragma`/`no-cache` to httpRequest\u{2019}s header list.
     if (!httpRequest.headersList.contains('pragma', true)) {
       httpRequest.headersList.append('pragma', 'no-cache', true)
     }
 
-    // 2. If httpRequest’s header list does not contain `Cache-Control`,
-    // then append `Cache-Control`/`no-cache` to httpRequest’s header list.
+    // 2. If httpRequest\u{2019}s header list does not contain `Cache-Control`,
+    // then append `Cache-Control`/`no-cache` to httpRequest\u{2019}s header list.
     if (!httpRequest.headersList.contains('cache-control', true)) {
       httpRequest.headersList.append('cache-control', 'no-cache', true)
     }
   }
 
-  //    18. If httpRequest’s header list contains `Range`, then append
-  //    `Accept-Encoding`/`identity` to httpRequest’s header list.
+  //    18. If httpRequest\u{2019}s header list contains `Range`, then append
+  //    `Accept-Encoding`/`identity` to httpRequest\u{2019}s header list.
   if (httpRequest.headersList.contains('range', true)) {
     httpRequest.headersList.append('accept-encoding', 'identity', true)
   }
 
-  //    19. Modify httpRequest’s header list per HTTP. Do not append a given
-  //    header if httpRequest’s header list contains that header’s name.
+  //    19. Modify httpRequest\u{2019}s header list per HTTP. Do not append a given
+  //    header if httpRequest\u{2019}s header list contains that header\u{2019}s name.
   //    TODO: https://github.com/whatwg/fetch/issues/1285#issuecomment-896560129
   if (!httpRequest.headersList.contains('accept-encoding', true)) {
     if (urlHasHttpsScheme(requestCurrentURL(httpRequest))) {
@@ -19862,24 +19862,24 @@ async function httpNetworkOrCacheFetch (
     // 1. If the user agent is not configured to block cookies for httpRequest
     // (see section 7 of [COOKIES]), then:
     // TODO: credentials
-    // 2. If httpRequest’s header list does not contain `Authorization`, then:
+    // 2. If httpRequest\u{2019}s header list does not contain `Authorization`, then:
     // TODO: credentials
   }
 
-  //    21. If there’s a proxy-authentication entry, use it as appropriate.
+  //    21. If there\u{2019}s a proxy-authentication entry, use it as appropriate.
   //    TODO: proxy-authentication
 
   //    22. Set httpCache to the result of determining the HTTP cache
   //    partition, given httpRequest.
   //    TODO: cache
 
-  //    23. If httpCache is null, then set httpRequest’s cache mode to
+  //    23. If httpCache is null, then set httpRequest\u{2019}s cache mode to
   //    "no-store".
   if (httpCache == null) {
     httpRequest.cache = 'no-store'
   }
 
-  //    24. If httpRequest’s cache mode is neither "no-store" nor "reload",
+  //    24. If httpRequest\u{2019}s cache mode is neither "no-store" nor "reload",
   //    then:
   if (httpRequest.cache !== 'no-store' && httpRequest.cache !== 'reload') {
     // TODO: cache
@@ -19890,7 +19890,7 @@ async function httpNetworkOrCacheFetch (
 
   // 10. If response is null, then:
   if (response == null) {
-    // 1. If httpRequest’s cache mode is "only-if-cached", then return a
+    // 1. If httpRequest\u{2019}s cache mode is "only-if-cached", then return a
     // network error.
     if (httpRequest.cache === 'only-if-cached') {
       return makeNetworkError('only if cached')
@@ -19904,7 +19904,7 @@ async function httpNetworkOrCacheFetch (
       isNewConnectionFetch
     )
 
-    // 3. If httpRequest’s method is unsafe and forwardResponse’s status is
+    // 3. If httpRequest\u{2019}s method is unsafe and forwardResponse\u{2019}s status is
     // in the range 200 to 399, inclusive, invalidate appropriate stored
     // responses in httpCache, as per the "Invalidation" chapter of HTTP
     // Caching, and set storedResponse to null. [HTTP-CACHING]
@@ -19916,7 +19916,7 @@ async function httpNetworkOrCacheFetch (
       // TODO: cache
     }
 
-    // 4. If the revalidatingFlag is set and forwardResponse’s status is 304,
+    // 4. If the revalidatingFlag is set and forwardResponse\u{2019}s status is 304,
     // then:
     if (revalidatingFlag && forwardResponse.status === 304) {
       // TODO: cache
@@ -19933,26 +19933,26 @@ async function httpNetworkOrCacheFetch (
     }
   }
 
-  // 11. Set response’s URL list to a clone of httpRequest’s URL list.
+  // 11. Set response\u{2019}s URL list to a clone of httpRequest\u{2019}s URL list.
   response.urlList = [...httpRequest.urlList]
 
-  // 12. If httpRequest’s header list contains `Range`, then set response’s
+  // 12. If httpRequest\u{2019}s header list contains `Range`, then set response\u{2019}s
   // range-requested flag.
   if (httpRequest.headersList.contains('range', true)) {
     response.rangeRequested = true
   }
 
-  // 13. Set response’s request-includes-credentials to includeCredentials.
+  // 13. Set response\u{2019}s request-includes-credentials to includeCredentials.
   response.requestIncludesCredentials = includeCredentials
 
-  // 14. If response’s status is 401, httpRequest’s response tainting is not
-  // "cors", includeCredentials is true, and request’s window is an environment
+  // 14. If response\u{2019}s status is 401, httpRequest\u{2019}s response tainting is not
+  // "cors", includeCredentials is true, and request\u{2019}s window is an environment
   // settings object, then:
   // TODO
 
-  // 15. If response’s status is 407, then:
+  // 15. If response\u{2019}s status is 407, then:
   if (response.status === 407) {
-    // 1. If request’s window is "no-window", then return a network error.
+    // 1. If request\u{2019}s window is "no-window", then return a network error.
     if (request.window === 'no-window') {
       return makeNetworkError()
     }
@@ -19964,7 +19964,7 @@ async function httpNetworkOrCacheFetch (
       return makeAppropriateNetworkError(fetchParams)
     }
 
-    // 4. Prompt the end user as appropriate in request’s window and store
+    // 4. Prompt the end user as appropriate in request\u{2019}s window and store
     // the result as a proxy-authentication entry. [HTTP-AUTH]
     // TODO: Invoke some kind of callback?
 
@@ -19976,11 +19976,11 @@ async function httpNetworkOrCacheFetch (
 
   // 16. If all of the following are true
   if (
-    // response’s status is 421
+    // response\u{2019}s status is 421
     response.status === 421 &&
     // isNewConnectionFetch is false
     !isNewConnectionFetch &&
-    // request’s body is null, or request’s body is non-null and request’s body’s source is non-null
+    // request\u{2019}s body is null, or request\u{2019}s body is non-null and request\u{2019}s body\u{2019}s source is non-null
     (request.body == null || request.body.source != null)
   ) {
     // then:
@@ -20035,13 +20035,13 @@ async function httpNetworkFetch (
     }
   }
 
-  // 1. Let request be fetchParams’s request.
+  // 1. Let request be fetchParams\u{2019}s request.
   const request = fetchParams.request
 
   // 2. Let response be null.
   let response = null
 
-  // 3. Let timingInfo be fetchParams’s timing info.
+  // 3. Let timingInfo be fetchParams\u{2019}s timing info.
   const timingInfo = fetchParams.timingInfo
 
   // 4. Let httpCache be the result of determining the HTTP cache partition,
@@ -20049,7 +20049,7 @@ async function httpNetworkFetch (
   // TODO: cache
   const httpCache = null
 
-  // 5. If httpCache is null, then set request’s cache mode to "no-store".
+  // 5. If httpCache is null, then set request\u{2019}s cache mode to "no-store".
   if (httpCache == null) {
     request.cache = 'no-store'
   }
@@ -20062,14 +20062,14 @@ async function httpNetworkFetch (
   // "no".
   const newConnection = forceNewConnection ? 'yes' : 'no' // eslint-disable-line no-unused-vars
 
-  // 8. Switch on request’s mode:
+  // 8. Switch on request\u{2019}s mode:
   if (request.mode === 'websocket') {
     // Let connection be the result of obtaining a WebSocket connection,
-    // given request’s current URL.
+    // given request\u{2019}s current URL.
     // TODO
   } else {
     // Let connection be the result of obtaining a connection, given
-    // networkPartitionKey, request’s current URL’s origin,
+    // networkPartitionKey, request\u{2019}s current URL\u{2019}s origin,
     // includeCredentials, and forceNewConnection.
     // TODO
   }
@@ -20078,17 +20078,17 @@ async function httpNetworkFetch (
 
   //    1. If connection is failure, then return a network error.
 
-  //    2. Set timingInfo’s final connection timing info to the result of
-  //    calling clamp and coarsen connection timing info with connection’s
-  //    timing info, timingInfo’s post-redirect start time, and fetchParams’s
+  //    2. Set timingInfo\u{2019}s final connection timing info to the result of
+  //    calling clamp and coarsen connection timing info with connection\u{2019}s
+  //    timing info, timingInfo\u{2019}s post-redirect start time, and fetchParams\u{2019}s
   //    cross-origin isolated capability.
 
-  //    3. If connection is not an HTTP/2 connection, request’s body is non-null,
-  //    and request’s body’s source is null, then append (`Transfer-Encoding`,
-  //    `chunked`) to request’s header list.
+  //    3. If connection is not an HTTP/2 connection, request\u{2019}s body is non-null,
+  //    and request\u{2019}s body\u{2019}s source is null, then append (`Transfer-Encoding`,
+  //    `chunked`) to request\u{2019}s header list.
 
-  //    4. Set timingInfo’s final network-request start time to the coarsened
-  //    shared current time given fetchParams’s cross-origin isolated
+  //    4. Set timingInfo\u{2019}s final network-request start time to the coarsened
+  //    shared current time given fetchParams\u{2019}s cross-origin isolated
   //    capability.
 
   //    5. Set response to the result of making an HTTP request over connection
@@ -20097,15 +20097,15 @@ async function httpNetworkFetch (
   //        - Follow the relevant requirements from HTTP. [HTTP] [HTTP-SEMANTICS]
   //        [HTTP-COND] [HTTP-CACHING] [HTTP-AUTH]
 
-  //        - If request’s body is non-null, and request’s body’s source is null,
+  //        - If request\u{2019}s body is non-null, and request\u{2019}s body\u{2019}s source is null,
   //        then the user agent may have a buffer of up to 64 kibibytes and store
-  //        a part of request’s body in that buffer. If the user agent reads from
-  //        request’s body beyond that buffer’s size and the user agent needs to
+  //        a part of request\u{2019}s body in that buffer. If the user agent reads from
+  //        request\u{2019}s body beyond that buffer\u{2019}s size and the user agent needs to
   //        resend request, then instead return a network error.
 
-  //        - Set timingInfo’s final network-response start time to the coarsened
-  //        shared current time given fetchParams’s cross-origin isolated capability,
-  //        immediately after the user agent’s HTTP parser receives the first byte
+  //        - Set timingInfo\u{2019}s final network-response start time to the coarsened
+  //        shared current time given fetchParams\u{2019}s cross-origin isolated capability,
+  //        immediately after the user agent\u{2019}s HTTP parser receives the first byte
   //        of the response (e.g., frame header bytes for HTTP/2 or response status
   //        line for HTTP/1.x).
 
@@ -20113,24 +20113,24 @@ async function httpNetworkFetch (
 
   //        - Any responses whose status is in the range 100 to 199, inclusive,
   //        and is not 101, are to be ignored, except for the purposes of setting
-  //        timingInfo’s final network-response start time above.
+  //        timingInfo\u{2019}s final network-response start time above.
 
-  //    - If request’s header list contains `Transfer-Encoding`/`chunked` and
+  //    - If request\u{2019}s header list contains `Transfer-Encoding`/`chunked` and
   //    response is transferred via HTTP/1.0 or older, then return a network
   //    error.
 
   //    - If the HTTP request results in a TLS client certificate dialog, then:
 
-  //        1. If request’s window is an environment settings object, make the
-  //        dialog available in request’s window.
+  //        1. If request\u{2019}s window is an environment settings object, make the
+  //        dialog available in request\u{2019}s window.
 
   //        2. Otherwise, return a network error.
 
-  // To transmit request’s body body, run these steps:
+  // To transmit request\u{2019}s body body, run these steps:
   let requestBody = null
-  // 1. If body is null and fetchParams’s process request end-of-body is
-  // non-null, then queue a fetch task given fetchParams’s process request
-  // end-of-body and fetchParams’s task destination.
+  // 1. If body is null and fetchParams\u{2019}s process request end-of-body is
+  // non-null, then queue a fetch task given fetchParams\u{2019}s process request
+  // end-of-body and fetchParams\u{2019}s task destination.
   if (request.body == null && fetchParams.processRequestEndOfBody) {
     queueMicrotask(() => fetchParams.processRequestEndOfBody())
   } else if (request.body != null) {
@@ -20146,8 +20146,8 @@ async function httpNetworkFetch (
       // 2. Run this step in parallel: transmit bytes.
       yield bytes
 
-      // 3. If fetchParams’s process request body is non-null, then run
-      // fetchParams’s process request body given bytes’s length.
+      // 3. If fetchParams\u{2019}s process request body is non-null, then run
+      // fetchParams\u{2019}s process request body given bytes\u{2019}s length.
       fetchParams.processRequestBodyChunkLength?.(bytes.byteLength)
     }
 
@@ -20158,8 +20158,8 @@ async function httpNetworkFetch (
         return
       }
 
-      // 2. If fetchParams’s process request end-of-body is non-null,
-      // then run fetchParams’s process request end-of-body.
+      // 2. If fetchParams\u{2019}s process request end-of-body is non-null,
+      // then run fetchParams\u{2019}s process request end-of-body.
       if (fetchParams.processRequestEndOfBody) {
         fetchParams.processRequestEndOfBody()
       }
@@ -20172,7 +20172,7 @@ async function httpNetworkFetch (
         return
       }
 
-      // 2. If e is an "AbortError" DOMException, then abort fetchParams’s controller.
+      // 2. If e is an "AbortError" DOMException, then abort fetchParams\u{2019}s controller.
       if (e.name === 'AbortError') {
         fetchParams.controller.abort()
       } else {
@@ -20180,8 +20180,8 @@ async function httpNetworkFetch (
       }
     }
 
-    // 4. Incrementally read request’s body given processBodyChunk, processEndOfBody,
-    // processBodyError, and fetchParams’s task destination.
+    // 4. Incrementally read request\u{2019}s body given processBodyChunk, processEndOfBody,
+    // processBodyError, and fetchParams\u{2019}s task destination.
     requestBody = (async function * () {
       try {
         for await (const bytes of request.body.stream) {
@@ -20225,7 +20225,7 @@ async function httpNetworkFetch (
     await fetchParams.controller.resume()
   }
 
-  // 12. Let cancelAlgorithm be an algorithm that aborts fetchParams’s
+  // 12. Let cancelAlgorithm be an algorithm that aborts fetchParams\u{2019}s
   // controller with reason, given reason.
   const cancelAlgorithm = (reason) => {
     // If the aborted fetch was already terminated, then we do not
@@ -20263,10 +20263,10 @@ async function httpNetworkFetch (
 
   // 17. Run these steps, but abort when the ongoing fetch is terminated:
 
-  //    1. Set response’s body to a new body whose stream is stream.
+  //    1. Set response\u{2019}s body to a new body whose stream is stream.
   response.body = { stream, source: null, length: null }
 
-  //    2. If response is not a network error and request’s cache mode is
+  //    2. If response is not a network error and request\u{2019}s cache mode is
   //    not "no-store", then update response in httpCache for request.
   //    TODO
 
@@ -20274,7 +20274,7 @@ async function httpNetworkFetch (
   //    to block cookies for request (see section 7 of [COOKIES]), then run the
   //    "set-cookie-string" parsing algorithm (see section 5.2 of [COOKIES]) on
   //    the value of each header whose name is a byte-case-insensitive match for
-  //    `Set-Cookie` in response’s header list, if any, and request’s current URL.
+  //    `Set-Cookie` in response\u{2019}s header list, if any, and request\u{2019}s current URL.
   //    TODO
 
   // 18. If aborted, then:
@@ -20318,7 +20318,7 @@ async function httpNetworkFetch (
       }
 
       if (bytes === undefined) {
-        // 2. Otherwise, if the bytes transmission for response’s message
+        // 2. Otherwise, if the bytes transmission for response\u{2019}s message
         // body is done normally and stream is readable, then close
         // stream, finalize response for fetchParams and response, and
         // abort these in-parallel steps.
@@ -20329,10 +20329,10 @@ async function httpNetworkFetch (
         return
       }
 
-      // 5. Increase timingInfo’s decoded body size by bytes’s length.
+      // 5. Increase timingInfo\u{2019}s decoded body size by bytes\u{2019}s length.
       timingInfo.decodedBodySize += bytes?.byteLength ?? 0
 
-      // 6. If bytes is failure, then terminate fetchParams’s controller.
+      // 6. If bytes is failure, then terminate fetchParams\u{2019}s controller.
       if (isFailure) {
         fetchParams.controller.terminate(bytes)
         return
@@ -20351,7 +20351,7 @@ async function httpNetworkFetch (
         return
       }
 
-      // 9. If stream doesn’t need more data ask the user agent to suspend
+      // 9. If stream doesn\u{2019}t need more data ask the user agent to suspend
       // the ongoing fetch.
       if (fetchParams.controller.controller.desiredSize <= 0) {
         return
@@ -20363,12 +20363,12 @@ async function httpNetworkFetch (
   function onAborted (reason) {
     // 2. If fetchParams is aborted, then:
     if (isAborted(fetchParams)) {
-      // 1. Set response’s aborted flag.
+      // 1. Set response\u{2019}s aborted flag.
       response.aborted = true
 
       // 2. If stream is readable, then error stream with the result of
-      //    deserialize a serialized abort reason given fetchParams’s
-      //    controller’s serialized abort reason and an
+      //    deserialize a serialized abort reason given fetchParams\u{2019}s
+      //    controller\u{2019}s serialized abort reason and an
       //    implementation-defined realm.
       if (isReadable(stream)) {
         fetchParams.controller.controller.error(
@@ -20415,9 +20415,9 @@ async function httpNetworkFetch (
           // TODO (fix): Do we need connection here?
           const { connection } = fetchParams.controller
 
-          // Set timingInfo’s final connection timing info to the result of calling clamp and coarsen
-          // connection timing info with connection’s timing info, timingInfo’s post-redirect start
-          // time, and fetchParams’s cross-origin isolated capability.
+          // Set timingInfo\u{2019}s final connection timing info to the result of calling clamp and coarsen
+          // connection timing info with connection\u{2019}s timing info, timingInfo\u{2019}s post-redirect start
+          // time, and fetchParams\u{2019}s cross-origin isolated capability.
           // TODO: implement connection timing
           timingInfo.finalConnectionTimingInfo = clampAndCoarsenConnectionTimingInfo(undefined, timingInfo.postRedirectStartTime, fetchParams.crossOriginIsolatedCapability)
 
@@ -20428,15 +20428,15 @@ async function httpNetworkFetch (
             this.abort = connection.abort = abort
           }
 
-          // Set timingInfo’s final network-request start time to the coarsened shared current time given
-          // fetchParams’s cross-origin isolated capability.
+          // Set timingInfo\u{2019}s final network-request start time to the coarsened shared current time given
+          // fetchParams\u{2019}s cross-origin isolated capability.
           timingInfo.finalNetworkRequestStartTime = coarsenedSharedCurrentTime(fetchParams.crossOriginIsolatedCapability)
         },
 
         onResponseStarted () {
-          // Set timingInfo’s final network-response start time to the coarsened shared current
-          // time given fetchParams’s cross-origin isolated capability, immediately after the
-          // user agent’s HTTP parser receives the first byte of the response (e.g., frame header
+          // Set timingInfo\u{2019}s final network-response start time to the coarsened shared current
+          // time given fetchParams\u{2019}s cross-origin isolated capability, immediately after the
+          // user agent\u{2019}s HTTP parser receives the first byte of the response (e.g., frame header
           // bytes for HTTP/2 or response status line for HTTP/1.x).
           timingInfo.finalNetworkResponseStartTime = coarsenedSharedCurrentTime(fetchParams.crossOriginIsolatedCapability)
         },
@@ -20530,17 +20530,17 @@ async function httpNetworkFetch (
             return
           }
 
-          // 1. If one or more bytes have been transmitted from response’s
+          // 1. If one or more bytes have been transmitted from response\u{2019}s
           // message body, then:
 
           //  1. Let bytes be the transmitted bytes.
           const bytes = chunk
 
           //  2. Let codings be the result of extracting header list values
-          //  given `Content-Encoding` and response’s header list.
+          //  given `Content-Encoding` and response\u{2019}s header list.
           //  See pullAlgorithm.
 
-          //  3. Increase timingInfo’s encoded body size by bytes’s length.
+          //  3. Increase timingInfo\u{2019}s encoded body size by bytes\u{2019}s length.
           timingInfo.encodedBodySize += bytes.byteLength
 
           //  4. See pullAlgorithm...
@@ -20709,7 +20709,7 @@ class Request {
     // 2. Let fallbackMode be null.
     let fallbackMode = null
 
-    // 3. Let baseURL be this’s relevant settings object’s API base URL.
+    // 3. Let baseURL be this\u{2019}s relevant settings object\u{2019}s API base URL.
     const baseUrl = environmentSettingsObject.settingsObject.baseUrl
 
     // 4. Let signal be null.
@@ -20749,21 +20749,21 @@ class Request {
       // 7. Assert: input is a Request object.
       assert(input instanceof Request)
 
-      // 8. Set request to input’s request.
+      // 8. Set request to input\u{2019}s request.
       request = input[kState]
 
-      // 9. Set signal to input’s signal.
+      // 9. Set signal to input\u{2019}s signal.
       signal = input[kSignal]
     }
 
-    // 7. Let origin be this’s relevant settings object’s origin.
+    // 7. Let origin be this\u{2019}s relevant settings object\u{2019}s origin.
     const origin = environmentSettingsObject.settingsObject.origin
 
     // 8. Let window be "client".
     let window = 'client'
 
-    // 9. If request’s window is an environment settings object and its origin
-    // is same origin with origin, then set window to request’s window.
+    // 9. If request\u{2019}s window is an environment settings object and its origin
+    // is same origin with origin, then set window to request\u{2019}s window.
     if (
       request.window?.constructor?.name === 'EnvironmentSettingsObject' &&
       sameOrigin(request.window, origin)
@@ -20783,46 +20783,46 @@ class Request {
 
     // 12. Set request to a new request with the following properties:
     request = makeRequest({
-      // URL request’s URL.
+      // URL request\u{2019}s URL.
       // undici implementation note: this is set as the first item in request's urlList in makeRequest
-      // method request’s method.
+      // method request\u{2019}s method.
       method: request.method,
-      // header list A copy of request’s header list.
+      // header list A copy of request\u{2019}s header list.
       // undici implementation note: headersList is cloned in makeRequest
       headersList: request.headersList,
       // unsafe-request flag Set.
       unsafeRequest: request.unsafeRequest,
-      // client This’s relevant settings object.
+      // client This\u{2019}s relevant settings object.
       client: environmentSettingsObject.settingsObject,
       // window window.
       window,
-      // priority request’s priority.
+      // priority request\u{2019}s priority.
       priority: request.priority,
-      // origin request’s origin. The propagation of the origin is only significant for navigation requests
+      // origin request\u{2019}s origin. The propagation of the origin is only significant for navigation requests
       // being handled by a service worker. In this scenario a request can have an origin that is different
       // from the current client.
       origin: request.origin,
-      // referrer request’s referrer.
+      // referrer request\u{2019}s referrer.
       referrer: request.referrer,
-      // referrer policy request’s referrer policy.
+      // referrer policy request\u{2019}s referrer policy.
       referrerPolicy: request.referrerPolicy,
-      // mode request’s mode.
+      // mode request\u{2019}s mode.
       mode: request.mode,
-      // credentials mode request’s credentials mode.
+      // credentials mode request\u{2019}s credentials mode.
       credentials: request.credentials,
-      // cache mode request’s cache mode.
+      // cache mode request\u{2019}s cache mode.
       cache: request.cache,
-      // redirect mode request’s redirect mode.
+      // redirect mode request\u{2019}s redirect mode.
       redirect: request.redirect,
-      // integrity metadata request’s integrity metadata.
+      // integrity metadata request\u{2019}s integrity metadata.
       integrity: request.integrity,
-      // keepalive request’s keepalive.
+      // keepalive request\u{2019}s keepalive.
       keepalive: request.keepalive,
-      // reload-navigation flag request’s reload-navigation flag.
+      // reload-navigation flag request\u{2019}s reload-navigation flag.
       reloadNavigation: request.reloadNavigation,
-      // history-navigation flag request’s history-navigation flag.
+      // history-navigation flag request\u{2019}s history-navigation flag.
       historyNavigation: request.historyNavigation,
-      // URL list A clone of request’s URL list.
+      // URL list A clone of request\u{2019}s URL list.
       urlList: [...request.urlList]
     })
 
@@ -20830,30 +20830,30 @@ class Request {
 
     // 13. If init is not empty, then:
     if (initHasKey) {
-      // 1. If request’s mode is "navigate", then set it to "same-origin".
+      // 1. If request\u{2019}s mode is "navigate", then set it to "same-origin".
       if (request.mode === 'navigate') {
         request.mode = 'same-origin'
       }
 
-      // 2. Unset request’s reload-navigation flag.
+      // 2. Unset request\u{2019}s reload-navigation flag.
       request.reloadNavigation = false
 
-      // 3. Unset request’s history-navigation flag.
+      // 3. Unset request\u{2019}s history-navigation flag.
       request.historyNavigation = false
 
-      // 4. Set request’s origin to "client".
+      // 4. Set request\u{2019}s origin to "client".
       request.origin = 'client'
 
-      // 5. Set request’s referrer to "client"
+      // 5. Set request\u{2019}s referrer to "client"
       request.referrer = 'client'
 
-      // 6. Set request’s referrer policy to the empty string.
+      // 6. Set request\u{2019}s referrer policy to the empty string.
       request.referrerPolicy = ''
 
-      // 7. Set request’s URL to request’s current URL.
+      // 7. Set request\u{2019}s URL to request\u{2019}s current URL.
       request.url = request.urlList[request.urlList.length - 1]
 
-      // 8. Set request’s URL list to « request’s URL ».
+      // 8. Set request\u{2019}s URL list to \u{ab} request\u{2019}s URL \u{bb}.
       request.urlList = [request.url]
     }
 
@@ -20862,7 +20862,7 @@ class Request {
       // 1. Let referrer be init["referrer"].
       const referrer = init.referrer
 
-      // 2. If referrer is the empty string, then set request’s referrer to "no-referrer".
+      // 2. If referrer is the empty string, then set request\u{2019}s referrer to "no-referrer".
       if (referrer === '') {
         request.referrer = 'no-referrer'
       } else {
@@ -20877,22 +20877,22 @@ class Request {
         }
 
         // 3. If one of the following is true
-        // - parsedReferrer’s scheme is "about" and path is the string "client"
-        // - parsedReferrer’s origin is not same origin with origin
-        // then set request’s referrer to "client".
+        // - parsedReferrer\u{2019}s scheme is "about" and path is the string "client"
+        // - parsedReferrer\u{2019}s origin is not same origin with origin
+        // then set request\u{2019}s referrer to "client".
         if (
           (parsedReferrer.protocol === 'about:' && parsedReferrer.hostname === 'client') ||
           (origin && !sameOrigin(parsedReferrer, environmentSettingsObject.settingsObject.baseUrl))
         ) {
           request.referrer = 'client'
         } else {
-          // 4. Otherwise, set request’s referrer to parsedReferrer.
+          // 4. Otherwise, set request\u{2019}s referrer to parsedReferrer.
           request.referrer = parsedReferrer
         }
       }
     }
 
-    // 15. If init["referrerPolicy"] exists, then set request’s referrer policy
+    // 15. If init["referrerPolicy"] exists, then set request\u{2019}s referrer policy
     // to it.
     if (init.referrerPolicy !== undefined) {
       request.referrerPolicy = init.referrerPolicy
@@ -20914,23 +20914,23 @@ class Request {
       })
     }
 
-    // 18. If mode is non-null, set request’s mode to mode.
+    // 18. If mode is non-null, set request\u{2019}s mode to mode.
     if (mode != null) {
       request.mode = mode
     }
 
-    // 19. If init["credentials"] exists, then set request’s credentials mode
+    // 19. If init["credentials"] exists, then set request\u{2019}s credentials mode
     // to it.
     if (init.credentials !== undefined) {
       request.credentials = init.credentials
     }
 
-    // 18. If init["cache"] exists, then set request’s cache mode to it.
+    // 18. If init["cache"] exists, then set request\u{2019}s cache mode to it.
     if (init.cache !== undefined) {
       request.cache = init.cache
     }
 
-    // 21. If request’s cache mode is "only-if-cached" and request’s mode is
+    // 21. If request\u{2019}s cache mode is "only-if-cached" and request\u{2019}s mode is
     // not "same-origin", then throw a TypeError.
     if (request.cache === 'only-if-cached' && request.mode !== 'same-origin') {
       throw new TypeError(
@@ -20938,17 +20938,17 @@ class Request {
       )
     }
 
-    // 22. If init["redirect"] exists, then set request’s redirect mode to it.
+    // 22. If init["redirect"] exists, then set request\u{2019}s redirect mode to it.
     if (init.redirect !== undefined) {
       request.redirect = init.redirect
     }
 
-    // 23. If init["integrity"] exists, then set request’s integrity metadata to it.
+    // 23. If init["integrity"] exists, then set request\u{2019}s integrity metadata to it.
     if (init.integrity != null) {
       request.integrity = String(init.integrity)
     }
 
-    // 24. If init["keepalive"] exists, then set request’s keepalive to it.
+    // 24. If init["keepalive"] exists, then set request\u{2019}s keepalive to it.
     if (init.keepalive !== undefined) {
       request.keepalive = Boolean(init.keepalive)
     }
@@ -20981,7 +20981,7 @@ class Request {
         // Note: must be in uppercase
         method = normalizedMethodRecordsBase[upperCase] ?? method
 
-        // 4. Set request’s method to method.
+        // 4. Set request\u{2019}s method to method.
         request.method = method
       }
 
@@ -20999,17 +20999,17 @@ class Request {
       signal = init.signal
     }
 
-    // 27. Set this’s request to request.
+    // 27. Set this\u{2019}s request to request.
     this[kState] = request
 
-    // 28. Set this’s signal to a new AbortSignal object with this’s relevant
+    // 28. Set this\u{2019}s signal to a new AbortSignal object with this\u{2019}s relevant
     // Realm.
     // TODO: could this be simplified with AbortSignal.any
     // (https://dom.spec.whatwg.org/#dom-abortsignal-any)
     const ac = new AbortController()
     this[kSignal] = ac.signal
 
-    // 29. If signal is not null, then make this’s signal follow signal.
+    // 29. If signal is not null, then make this\u{2019}s signal follow signal.
     if (signal != null) {
       if (
         !signal ||
@@ -21054,16 +21054,16 @@ class Request {
       }
     }
 
-    // 30. Set this’s headers to a new Headers object with this’s relevant
-    // Realm, whose header list is request’s header list and guard is
+    // 30. Set this\u{2019}s headers to a new Headers object with this\u{2019}s relevant
+    // Realm, whose header list is request\u{2019}s header list and guard is
     // "request".
     this[kHeaders] = new Headers(kConstruct)
     setHeadersList(this[kHeaders], request.headersList)
     setHeadersGuard(this[kHeaders], 'request')
 
-    // 31. If this’s request’s mode is "no-cors", then:
+    // 31. If this\u{2019}s request\u{2019}s mode is "no-cors", then:
     if (mode === 'no-cors') {
-      // 1. If this’s request’s method is not a CORS-safelisted method,
+      // 1. If this\u{2019}s request\u{2019}s method is not a CORS-safelisted method,
       // then throw a TypeError.
       if (!corsSafeListedMethodsSet.has(request.method)) {
         throw new TypeError(
@@ -21071,7 +21071,7 @@ class Request {
         )
       }
 
-      // 2. Set this’s headers’s guard to "request-no-cors".
+      // 2. Set this\u{2019}s headers\u{2019}s guard to "request-no-cors".
       setHeadersGuard(this[kHeaders], 'request-no-cors')
     }
 
@@ -21079,16 +21079,16 @@ class Request {
     if (initHasKey) {
       /** @type {HeadersList} */
       const headersList = getHeadersList(this[kHeaders])
-      // 1. Let headers be a copy of this’s headers and its associated header
+      // 1. Let headers be a copy of this\u{2019}s headers and its associated header
       // list.
       // 2. If init["headers"] exists, then set headers to init["headers"].
       const headers = init.headers !== undefined ? init.headers : new HeadersList(headersList)
 
-      // 3. Empty this’s headers’s header list.
+      // 3. Empty this\u{2019}s headers\u{2019}s header list.
       headersList.clear()
 
       // 4. If headers is a Headers object, then for each header in its header
-      // list, append header’s name/header’s value to this’s headers.
+      // list, append header\u{2019}s name/header\u{2019}s value to this\u{2019}s headers.
       if (headers instanceof HeadersList) {
         for (const { name, value } of headers.rawValues()) {
           headersList.append(name, value, false)
@@ -21096,17 +21096,17 @@ class Request {
         // Note: Copy the `set-cookie` meta-data.
         headersList.cookies = headers.cookies
       } else {
-        // 5. Otherwise, fill this’s headers with headers.
+        // 5. Otherwise, fill this\u{2019}s headers with headers.
         fillHeaders(this[kHeaders], headers)
       }
     }
 
-    // 33. Let inputBody be input’s request’s body if input is a Request
+    // 33. Let inputBody be input\u{2019}s request\u{2019}s body if input is a Request
     // object; otherwise null.
     const inputBody = input instanceof Request ? input[kState].body : null
 
     // 34. If either init["body"] exists and is non-null or inputBody is
-    // non-null, and request’s method is `GET` or `HEAD`, then throw a
+    // non-null, and request\u{2019}s method is `GET` or `HEAD`, then throw a
     // TypeError.
     if (
       (init.body != null || inputBody != null) &&
@@ -21122,16 +21122,16 @@ class Request {
     if (init.body != null) {
       // 1. Let Content-Type be null.
       // 2. Set initBody and Content-Type to the result of extracting
-      // init["body"], with keepalive set to request’s keepalive.
+      // init["body"], with keepalive set to request\u{2019}s keepalive.
       const [extractedBody, contentType] = extractBody(
         init.body,
         request.keepalive
       )
       initBody = extractedBody
 
-      // 3, If Content-Type is non-null and this’s headers’s header list does
+      // 3, If Content-Type is non-null and this\u{2019}s headers\u{2019}s header list does
       // not contain `Content-Type`, then append `Content-Type`/Content-Type to
-      // this’s headers.
+      // this\u{2019}s headers.
       if (contentType && !getHeadersList(this[kHeaders]).contains('content-type', true)) {
         this[kHeaders].append('content-type', contentType)
       }
@@ -21141,7 +21141,7 @@ class Request {
     // inputBody.
     const inputOrInitBody = initBody ?? inputBody
 
-    // 38. If inputOrInitBody is non-null and inputOrInitBody’s source is
+    // 38. If inputOrInitBody is non-null and inputOrInitBody\u{2019}s source is
     // null, then:
     if (inputOrInitBody != null && inputOrInitBody.source == null) {
       // 1. If initBody is non-null and init["duplex"] does not exist,
@@ -21150,7 +21150,7 @@ class Request {
         throw new TypeError('RequestInit: duplex option is required when sending a body.')
       }
 
-      // 2. If this’s request’s mode is neither "same-origin" nor "cors",
+      // 2. If this\u{2019}s request\u{2019}s mode is neither "same-origin" nor "cors",
       // then throw a TypeError.
       if (request.mode !== 'same-origin' && request.mode !== 'cors') {
         throw new TypeError(
@@ -21158,7 +21158,7 @@ class Request {
         )
       }
 
-      // 3. Set this’s request’s use-CORS-preflight flag.
+      // 3. Set this\u{2019}s request\u{2019}s use-CORS-preflight flag.
       request.useCORSPreflightFlag = true
     }
 
@@ -21185,15 +21185,15 @@ class Request {
       }
     }
 
-    // 41. Set this’s request’s body to finalBody.
+    // 41. Set this\u{2019}s request\u{2019}s body to finalBody.
     this[kState].body = finalBody
   }
 
-  // Returns request’s HTTP method, which is "GET" by default.
+  // Returns request\u{2019}s HTTP method, which is "GET" by default.
   get method () {
     webidl.brandCheck(this, Request)
 
-    // The method getter steps are to return this’s request’s method.
+    // The method getter steps are to return this\u{2019}s request\u{2019}s method.
     return this[kState].method
   }
 
@@ -21201,7 +21201,7 @@ class Request {
   get url () {
     webidl.brandCheck(this, Request)
 
-    // The url getter steps are to return this’s request’s URL, serialized.
+    // The url getter steps are to return this\u{2019}s request\u{2019}s URL, serialized.
     return URLSerializer(this[kState].url)
   }
 
@@ -21211,7 +21211,7 @@ class Request {
   get headers () {
     webidl.brandCheck(this, Request)
 
-    // The headers getter steps are to return this’s headers.
+    // The headers getter steps are to return this\u{2019}s headers.
     return this[kHeaders]
   }
 
@@ -21220,41 +21220,41 @@ class Request {
   get destination () {
     webidl.brandCheck(this, Request)
 
-    // The destination getter are to return this’s request’s destination.
+    // The destination getter are to return this\u{2019}s request\u{2019}s destination.
     return this[kState].destination
   }
 
   // Returns the referrer of request. Its value can be a same-origin URL if
   // explicitly set in init, the empty string to indicate no referrer, and
-  // "about:client" when defaulting to the global’s default. This is used
+  // "about:client" when defaulting to the global\u{2019}s default. This is used
   // during fetching to determine the value of the `Referer` header of the
   // request being made.
   get referrer () {
     webidl.brandCheck(this, Request)
 
-    // 1. If this’s request’s referrer is "no-referrer", then return the
+    // 1. If this\u{2019}s request\u{2019}s referrer is "no-referrer", then return the
     // empty string.
     if (this[kState].referrer === 'no-referrer') {
       return ''
     }
 
-    // 2. If this’s request’s referrer is "client", then return
+    // 2. If this\u{2019}s request\u{2019}s referrer is "client", then return
     // "about:client".
     if (this[kState].referrer === 'client') {
       return 'about:client'
     }
 
-    // Return this’s request’s referrer, serialized.
+    // Return this\u{2019}s request\u{2019}s referrer, serialized.
     return this[kState].referrer.toString()
   }
 
   // Returns the referrer policy associated with request.
-  // This is used during fetching to compute the value of the request’s
+  // This is used during fetching to compute the value of the request\u{2019}s
   // referrer.
   get referrerPolicy () {
     webidl.brandCheck(this, Request)
 
-    // The referrerPolicy getter steps are to return this’s request’s referrer policy.
+    // The referrerPolicy getter steps are to return this\u{2019}s request\u{2019}s referrer policy.
     return this[kState].referrerPolicy
   }
 
@@ -21264,7 +21264,7 @@ class Request {
   get mode () {
     webidl.brandCheck(this, Request)
 
-    // The mode getter steps are to return this’s request’s mode.
+    // The mode getter steps are to return this\u{2019}s request\u{2019}s mode.
     return this[kState].mode
   }
 
@@ -21272,17 +21272,17 @@ class Request {
   // which is a string indicating whether credentials will be sent with the
   // request always, never, or only when sent to a same-origin URL.
   get credentials () {
-    // The credentials getter steps are to return this’s request’s credentials mode.
+    // The credentials getter steps are to return this\u{2019}s request\u{2019}s credentials mode.
     return this[kState].credentials
   }
 
   // Returns the cache mode associated with request,
   // which is a string indicating how the request will
-  // interact with the browser’s cache when fetching.
+  // interact with the browser\u{2019}s cache when fetching.
   get cache () {
     webidl.brandCheck(this, Request)
 
-    // The cache getter steps are to return this’s request’s cache mode.
+    // The cache getter steps are to return this\u{2019}s request\u{2019}s cache mode.
     return this[kState].cache
   }
 
@@ -21293,17 +21293,17 @@ class Request {
   get redirect () {
     webidl.brandCheck(this, Request)
 
-    // The redirect getter steps are to return this’s request’s redirect mode.
+    // The redirect getter steps are to return this\u{2019}s request\u{2019}s redirect mode.
     return this[kState].redirect
   }
 
-  // Returns request’s subresource integrity metadata, which is a
+  // Returns request\u{2019}s subresource integrity metadata, which is a
   // cryptographic hash of the resource being fetched. Its value
   // consists of multiple hashes separated by whitespace. [SRI]
   get integrity () {
     webidl.brandCheck(this, Request)
 
-    // The integrity getter steps are to return this’s request’s integrity
+    // The integrity getter steps are to return this\u{2019}s request\u{2019}s integrity
     // metadata.
     return this[kState].integrity
   }
@@ -21313,7 +21313,7 @@ class Request {
   get keepalive () {
     webidl.brandCheck(this, Request)
 
-    // The keepalive getter steps are to return this’s request’s keepalive.
+    // The keepalive getter steps are to return this\u{2019}s request\u{2019}s keepalive.
     return this[kState].keepalive
   }
 
@@ -21322,8 +21322,8 @@ class Request {
   get isReloadNavigation () {
     webidl.brandCheck(this, Request)
 
-    // The isReloadNavigation getter steps are to return true if this’s
-    // request’s reload-navigation flag is set; otherwise false.
+    // The isReloadNavigation getter steps are to return true if this\u{2019}s
+    // request\u{2019}s reload-navigation flag is set; otherwise false.
     return this[kState].reloadNavigation
   }
 
@@ -21332,7 +21332,7 @@ class Request {
   get isHistoryNavigation () {
     webidl.brandCheck(this, Request)
 
-    // The isHistoryNavigation getter steps are to return true if this’s request’s
+    // The isHistoryNavigation getter steps are to return true if this\u{2019}s request\u{2019}s
     // history-navigation flag is set; otherwise false.
     return this[kState].historyNavigation
   }
@@ -21343,7 +21343,7 @@ class Request {
   get signal () {
     webidl.brandCheck(this, Request)
 
-    // The signal getter steps are to return this’s signal.
+    // The signal getter steps are to return this\u{2019}s signal.
     return this[kSignal]
   }
 
@@ -21374,12 +21374,12 @@ class Request {
       throw new TypeError('unusable')
     }
 
-    // 2. Let clonedRequest be the result of cloning this’s request.
+    // 2. Let clonedRequest be the result of cloning this\u{2019}s request.
     const clonedRequest = cloneRequest(this[kState])
 
     // 3. Let clonedRequestObject be the result of creating a Request object,
-    // given clonedRequest, this’s headers’s guard, and this’s relevant Realm.
-    // 4. Make clonedRequestObject’s signal follow this’s signal.
+    // given clonedRequest, this\u{2019}s headers\u{2019}s guard, and this\u{2019}s relevant Realm.
+    // 4. Make clonedRequestObject\u{2019}s signal follow this\u{2019}s signal.
     const ac = new AbortController()
     if (this.signal.aborted) {
       ac.abort(this.signal.reason)
@@ -21485,8 +21485,8 @@ function cloneRequest (request) {
   // 1. Let newRequest be a copy of request, except for its body.
   const newRequest = makeRequest({ ...request, body: null })
 
-  // 2. If request’s body is non-null, set newRequest’s body to the
-  // result of cloning request’s body.
+  // 2. If request\u{2019}s body is non-null, set newRequest\u{2019}s body to the
+  // result of cloning request\u{2019}s body.
   if (request.body != null) {
     newRequest.body = cloneBody(newRequest, request.body)
   }
@@ -21688,7 +21688,7 @@ class Response {
   // Creates network error Response.
   static error () {
     // The static error() method steps are to return the result of creating a
-    // Response object, given a new network error, "immutable", and this’s
+    // Response object, given a new network error, "immutable", and this\u{2019}s
     // relevant Realm.
     const responseObject = fromInnerResponse(makeNetworkError(), 'immutable')
 
@@ -21712,7 +21712,7 @@ class Response {
     const body = extractBody(bytes)
 
     // 3. Let responseObject be the result of creating a Response object, given a new response,
-    //    "response", and this’s relevant Realm.
+    //    "response", and this\u{2019}s relevant Realm.
     const responseObject = fromInnerResponse(makeResponse({}), 'response')
 
     // 4. Perform initialize a response given responseObject, init, and (body, "application/json").
@@ -21730,7 +21730,7 @@ class Response {
     status = webidl.converters['unsigned short'](status)
 
     // 1. Let parsedURL be the result of parsing url with current settings
-    // object’s API base URL.
+    // object\u{2019}s API base URL.
     // 2. If parsedURL is failure, then throw a TypeError.
     // TODO: base-URL?
     let parsedURL
@@ -21746,16 +21746,16 @@ class Response {
     }
 
     // 4. Let responseObject be the result of creating a Response object,
-    // given a new response, "immutable", and this’s relevant Realm.
+    // given a new response, "immutable", and this\u{2019}s relevant Realm.
     const responseObject = fromInnerResponse(makeResponse({}), 'immutable')
 
-    // 5. Set responseObject’s response’s status to status.
+    // 5. Set responseObject\u{2019}s response\u{2019}s status to status.
     responseObject[kState].status = status
 
     // 6. Let value be parsedURL, serialized and isomorphic encoded.
     const value = isomorphicEncode(URLSerializer(parsedURL))
 
-    // 7. Append `Location`/value to responseObject’s response’s header list.
+    // 7. Append `Location`/value to responseObject\u{2019}s response\u{2019}s header list.
     responseObject[kState].headersList.append('location', value, true)
 
     // 8. Return responseObject.
@@ -21775,11 +21775,11 @@ class Response {
 
     init = webidl.converters.ResponseInit(init)
 
-    // 1. Set this’s response to a new response.
+    // 1. Set this\u{2019}s response to a new response.
     this[kState] = makeResponse({})
 
-    // 2. Set this’s headers to a new Headers object with this’s relevant
-    // Realm, whose header list is this’s response’s header list and guard
+    // 2. Set this\u{2019}s headers to a new Headers object with this\u{2019}s relevant
+    // Realm, whose header list is this\u{2019}s response\u{2019}s header list and guard
     // is "response".
     this[kHeaders] = new Headers(kConstruct)
     setHeadersGuard(this[kHeaders], 'response')
@@ -21798,22 +21798,22 @@ class Response {
     initializeResponse(this, init, bodyWithType)
   }
 
-  // Returns response’s type, e.g., "cors".
+  // Returns response\u{2019}s type, e.g., "cors".
   get type () {
     webidl.brandCheck(this, Response)
 
-    // The type getter steps are to return this’s response’s type.
+    // The type getter steps are to return this\u{2019}s response\u{2019}s type.
     return this[kState].type
   }
 
-  // Returns response’s URL, if it has one; otherwise the empty string.
+  // Returns response\u{2019}s URL, if it has one; otherwise the empty string.
   get url () {
     webidl.brandCheck(this, Response)
 
     const urlList = this[kState].urlList
 
-    // The url getter steps are to return the empty string if this’s
-    // response’s URL is null; otherwise this’s response’s URL,
+    // The url getter steps are to return the empty string if this\u{2019}s
+    // response\u{2019}s URL is null; otherwise this\u{2019}s response\u{2019}s URL,
     // serialized with exclude fragment set to true.
     const url = urlList[urlList.length - 1] ?? null
 
@@ -21828,42 +21828,42 @@ class Response {
   get redirected () {
     webidl.brandCheck(this, Response)
 
-    // The redirected getter steps are to return true if this’s response’s URL
+    // The redirected getter steps are to return true if this\u{2019}s response\u{2019}s URL
     // list has more than one item; otherwise false.
     return this[kState].urlList.length > 1
   }
 
-  // Returns response’s status.
+  // Returns response\u{2019}s status.
   get status () {
     webidl.brandCheck(this, Response)
 
-    // The status getter steps are to return this’s response’s status.
+    // The status getter steps are to return this\u{2019}s response\u{2019}s status.
     return this[kState].status
   }
 
-  // Returns whether response’s status is an ok status.
+  // Returns whether response\u{2019}s status is an ok status.
   get ok () {
     webidl.brandCheck(this, Response)
 
-    // The ok getter steps are to return true if this’s response’s status is an
+    // The ok getter steps are to return true if this\u{2019}s response\u{2019}s status is an
     // ok status; otherwise false.
     return this[kState].status >= 200 && this[kState].status <= 299
   }
 
-  // Returns response’s status message.
+  // Returns response\u{2019}s status message.
   get statusText () {
     webidl.brandCheck(this, Response)
 
-    // The statusText getter steps are to return this’s response’s status
+    // The statusText getter steps are to return this\u{2019}s response\u{2019}s status
     // message.
     return this[kState].statusText
   }
 
-  // Returns response’s headers as Headers.
+  // Returns response\u{2019}s headers as Headers.
   get headers () {
     webidl.brandCheck(this, Response)
 
-    // The headers getter steps are to return this’s headers.
+    // The headers getter steps are to return this\u{2019}s headers.
     return this[kHeaders]
   }
 
@@ -21891,7 +21891,7 @@ class Response {
       })
     }
 
-    // 2. Let clonedResponse be the result of cloning this’s response.
+    // 2. Let clonedResponse be the result of cloning this\u{2019}s response.
     const clonedResponse = cloneResponse(this[kState])
 
     // Note: To re-register because of a new stream.
@@ -21900,7 +21900,7 @@ class Response {
     }
 
     // 3. Return the result of creating a Response object, given
-    // clonedResponse, this’s headers’s guard, and this’s relevant Realm.
+    // clonedResponse, this\u{2019}s headers\u{2019}s guard, and this\u{2019}s relevant Realm.
     return fromInnerResponse(clonedResponse, getHeadersGuard(this[kHeaders]))
   }
 
@@ -21957,7 +21957,7 @@ function cloneResponse (response) {
   // To clone a response response, run these steps:
 
   // 1. If response is a filtered response, then return a new identical
-  // filtered response whose internal response is a clone of response’s
+  // filtered response whose internal response is a clone of response\u{2019}s
   // internal response.
   if (response.internalResponse) {
     return filterResponse(
@@ -21969,8 +21969,8 @@ function cloneResponse (response) {
   // 2. Let newResponse be a copy of response, except for its body.
   const newResponse = makeResponse({ ...response, body: null })
 
-  // 3. If response’s body is non-null, then set newResponse’s body to the
-  // result of cloning response’s body.
+  // 3. If response\u{2019}s body is non-null, then set newResponse\u{2019}s body to the
+  // result of cloning response\u{2019}s body.
   if (response.body != null) {
     newResponse.body = cloneBody(newResponse, response.body)
   }
@@ -22041,10 +22041,10 @@ function makeFilteredResponse (response, state) {
 // https://fetch.spec.whatwg.org/#concept-filtered-response
 function filterResponse (response, type) {
   // Set response to the following filtered response with response as its
-  // internal response, depending on request’s response tainting:
+  // internal response, depending on request\u{2019}s response tainting:
   if (type === 'basic') {
     // A basic filtered response is a filtered response whose type is "basic"
-    // and header list excludes any headers in internal response’s header list
+    // and header list excludes any headers in internal response\u{2019}s header list
     // whose name is a forbidden response-header name.
 
     // Note: undici does not implement forbidden response-header names
@@ -22054,9 +22054,9 @@ function filterResponse (response, type) {
     })
   } else if (type === 'cors') {
     // A CORS filtered response is a filtered response whose type is "cors"
-    // and header list excludes any headers in internal response’s header
+    // and header list excludes any headers in internal response\u{2019}s header
     // list whose name is not a CORS-safelisted response-header name, given
-    // internal response’s CORS-exposed header-name list.
+    // internal response\u{2019}s CORS-exposed header-name list.
 
     // Note: undici does not implement CORS-safelisted response-header names
     return makeFilteredResponse(response, {
@@ -22122,17 +22122,17 @@ function initializeResponse (response, init, body) {
     }
   }
 
-  // 3. Set response’s response’s status to init["status"].
+  // 3. Set response\u{2019}s response\u{2019}s status to init["status"].
   if ('status' in init && init.status != null) {
     response[kState].status = init.status
   }
 
-  // 4. Set response’s response’s status message to init["statusText"].
+  // 4. Set response\u{2019}s response\u{2019}s status message to init["statusText"].
   if ('statusText' in init && init.statusText != null) {
     response[kState].statusText = init.statusText
   }
 
-  // 5. If init["headers"] exists, then fill response’s headers with init["headers"].
+  // 5. If init["headers"] exists, then fill response\u{2019}s headers with init["headers"].
   if ('headers' in init && init.headers != null) {
     fill(response[kHeaders], init.headers)
   }
@@ -22315,7 +22315,7 @@ try {
 function responseURL (response) {
   // https://fetch.spec.whatwg.org/#responses
   // A response has an associated URL. It is a pointer to the last URL
-  // in response’s URL list and null if response’s URL list is empty.
+  // in response\u{2019}s URL list and null if response\u{2019}s URL list is empty.
   const urlList = response.urlList
   const length = urlList.length
   return length === 0 ? null : urlList[length - 1].toString()
@@ -22323,17 +22323,17 @@ function responseURL (response) {
 
 // https://fetch.spec.whatwg.org/#concept-response-location-url
 function responseLocationURL (response, requestFragment) {
-  // 1. If response’s status is not a redirect status, then return null.
+  // 1. If response\u{2019}s status is not a redirect status, then return null.
   if (!redirectStatusSet.has(response.status)) {
     return null
   }
 
   // 2. Let location be the result of extracting header list values given
-  // `Location` and response’s header list.
+  // `Location` and response\u{2019}s header list.
   let location = response.headersList.get('location', true)
 
   // 3. If location is a header value, then set location to the result of
-  //    parsing location with response’s URL.
+  //    parsing location with response\u{2019}s URL.
   if (location !== null && isValidHeaderValue(location)) {
     if (!isValidEncodedURL(location)) {
       // Some websites respond location header in UTF-8 form without encoding them as ASCII
@@ -22344,7 +22344,7 @@ function responseLocationURL (response, requestFragment) {
     location = new URL(location, responseURL(response))
   }
 
-  // 4. If location is a URL whose fragment is null, then set location’s
+  // 4. If location is a URL whose fragment is null, then set location\u{2019}s
   // fragment to requestFragment.
   if (location && !location.hash) {
     location.hash = requestFragment
@@ -22389,10 +22389,10 @@ function requestCurrentURL (request) {
 }
 
 function requestBadPort (request) {
-  // 1. Let url be request’s current URL.
+  // 1. Let url be request\u{2019}s current URL.
   const url = requestCurrentURL(request)
 
-  // 2. If url’s scheme is an HTTP(S) scheme and url’s port is a bad port,
+  // 2. If url\u{2019}s scheme is an HTTP(S) scheme and url\u{2019}s port is a bad port,
   // then return blocked.
   if (urlIsHttpHttpsScheme(url) && badPortsSet.has(url.port)) {
     return 'blocked'
@@ -22460,14 +22460,14 @@ function isValidHeaderValue (potentialValue) {
 // https://w3c.github.io/webappsec-referrer-policy/#set-requests-referrer-policy-on-redirect
 function setRequestReferrerPolicyOnRedirect (request, actualResponse) {
   //  Given a request request and a response actualResponse, this algorithm
-  //  updates request’s referrer policy according to the Referrer-Policy
+  //  updates request\u{2019}s referrer policy according to the Referrer-Policy
   //  header (if any) in actualResponse.
 
-  // 1. Let policy be the result of executing § 8.1 Parse a referrer policy
+  // 1. Let policy be the result of executing \u{a7} 8.1 Parse a referrer policy
   // from a Referrer-Policy header on actualResponse.
 
   // 8.1 Parse a referrer policy from a Referrer-Policy header
-  // 1. Let policy-tokens be the result of extracting header list values given `Referrer-Policy` and response’s header list.
+  // 1. Let policy-tokens be the result of extracting header list values given `Referrer-Policy` and response\u{2019}s header list.
   const { headersList } = actualResponse
   // 2. Let policy be the empty string.
   // 3. For each token in policy-tokens, if token is a referrer policy and token is not the empty string, then set policy to token.
@@ -22491,7 +22491,7 @@ function setRequestReferrerPolicyOnRedirect (request, actualResponse) {
     }
   }
 
-  // 2. If policy is not the empty string, then set request’s referrer policy to policy.
+  // 2. If policy is not the empty string, then set request\u{2019}s referrer policy to policy.
   if (policy !== '') {
     request.referrerPolicy = policy
   }
@@ -22521,16 +22521,16 @@ function appendFetchMetadata (httpRequest) {
 
   //  https://w3c.github.io/webappsec-fetch-metadata/#sec-fetch-mode-header
 
-  //  1. Assert: r’s url is a potentially trustworthy URL.
+  //  1. Assert: r\u{2019}s url is a potentially trustworthy URL.
   //  TODO
 
   //  2. Let header be a Structured Header whose value is a token.
   let header = null
 
-  //  3. Set header’s value to r’s mode.
+  //  3. Set header\u{2019}s value to r\u{2019}s mode.
   header = httpRequest.mode
 
-  //  4. Set a structured field value `Sec-Fetch-Mode`/header in r’s header list.
+  //  4. Set a structured field value `Sec-Fetch-Mode`/header in r\u{2019}s header list.
   httpRequest.headersList.set('sec-fetch-mode', header, true)
 
   //  https://w3c.github.io/webappsec-fetch-metadata/#sec-fetch-site-header
@@ -22557,13 +22557,13 @@ function appendRequestOriginHeader (request) {
     return
   }
 
-  // 2. If request’s response tainting is "cors" or request’s mode is "websocket",
-  //    then append (`Origin`, serializedOrigin) to request’s header list.
-  // 3. Otherwise, if request’s method is neither `GET` nor `HEAD`, then:
+  // 2. If request\u{2019}s response tainting is "cors" or request\u{2019}s mode is "websocket",
+  //    then append (`Origin`, serializedOrigin) to request\u{2019}s header list.
+  // 3. Otherwise, if request\u{2019}s method is neither `GET` nor `HEAD`, then:
   if (request.responseTainting === 'cors' || request.mode === 'websocket') {
     request.headersList.append('origin', serializedOrigin, true)
   } else if (request.method !== 'GET' && request.method !== 'HEAD') {
-    // 1. Switch on request’s referrer policy:
+    // 1. Switch on request\u{2019}s referrer policy:
     switch (request.referrerPolicy) {
       case 'no-referrer':
         // Set serializedOrigin to `null`.
@@ -22572,15 +22572,15 @@ function appendRequestOriginHeader (request) {
       case 'no-referrer-when-downgrade':
       case 'strict-origin':
       case 'strict-origin-when-cross-origin':
-        // If request’s origin is a tuple origin, its scheme is "https", and
-        // request’s current URL’s scheme is not "https", then set
+        // If request\u{2019}s origin is a tuple origin, its scheme is "https", and
+        // request\u{2019}s current URL\u{2019}s scheme is not "https", then set
         // serializedOrigin to `null`.
         if (request.origin && urlHasHttpsScheme(request.origin) && !urlHasHttpsScheme(requestCurrentURL(request))) {
           serializedOrigin = null
         }
         break
       case 'same-origin':
-        // If request’s origin is not same origin with request’s current URL’s
+        // If request\u{2019}s origin is not same origin with request\u{2019}s current URL\u{2019}s
         // origin, then set serializedOrigin to `null`.
         if (!sameOrigin(request, requestCurrentURL(request))) {
           serializedOrigin = null
@@ -22590,7 +22590,7 @@ function appendRequestOriginHeader (request) {
         // Do nothing.
     }
 
-    // 2. Append (`Origin`, serializedOrigin) to request’s header list.
+    // 2. Append (`Origin`, serializedOrigin) to request\u{2019}s header list.
     request.headersList.append('origin', serializedOrigin, true)
   }
 }
@@ -22669,11 +22669,11 @@ function determineRequestsReferrer (request) {
   // Note: policy cannot (shouldn't) be null or an empty string.
   assert(policy)
 
-  // 2. Let environment be request’s client.
+  // 2. Let environment be request\u{2019}s client.
 
   let referrerSource = null
 
-  // 3. Switch on request’s referrer:
+  // 3. Switch on request\u{2019}s referrer:
   if (request.referrer === 'client') {
     // Note: node isn't a browser and doesn't implement document/iframes,
     // so we bypass this step and replace it with our own.
@@ -22687,11 +22687,11 @@ function determineRequestsReferrer (request) {
     // note: we need to clone it as it's mutated
     referrerSource = new URL(globalOrigin)
   } else if (request.referrer instanceof URL) {
-    // Let referrerSource be request’s referrer.
+    // Let referrerSource be request\u{2019}s referrer.
     referrerSource = request.referrer
   }
 
-  // 4. Let request’s referrerURL be the result of stripping referrerSource for
+  // 4. Let request\u{2019}s referrerURL be the result of stripping referrerSource for
   //    use as a referrer.
   let referrerURL = stripURLForReferrer(referrerSource)
 
@@ -22720,13 +22720,13 @@ function determineRequestsReferrer (request) {
     case 'strict-origin-when-cross-origin': {
       const currentURL = requestCurrentURL(request)
 
-      // 1. If the origin of referrerURL and the origin of request’s current
+      // 1. If the origin of referrerURL and the origin of request\u{2019}s current
       //    URL are the same, then return referrerURL.
       if (sameOrigin(referrerURL, currentURL)) {
         return referrerURL
       }
 
-      // 2. If referrerURL is a potentially trustworthy URL and request’s
+      // 2. If referrerURL is a potentially trustworthy URL and request\u{2019}s
       //    current URL is not a potentially trustworthy URL, then return no
       //    referrer.
       if (isURLPotentiallyTrustworthy(referrerURL) && !isURLPotentiallyTrustworthy(currentURL)) {
@@ -22739,14 +22739,14 @@ function determineRequestsReferrer (request) {
     case 'strict-origin': // eslint-disable-line
       /**
          * 1. If referrerURL is a potentially trustworthy URL and
-         * request’s current URL is not a potentially trustworthy URL,
+         * request\u{2019}s current URL is not a potentially trustworthy URL,
          * then return no referrer.
          * 2. Return referrerOrigin
         */
     case 'no-referrer-when-downgrade': // eslint-disable-line
       /**
        * 1. If referrerURL is a potentially trustworthy URL and
-       * request’s current URL is not a potentially trustworthy URL,
+       * request\u{2019}s current URL is not a potentially trustworthy URL,
        * then return no referrer.
        * 2. Return referrerOrigin
       */
@@ -22767,26 +22767,26 @@ function stripURLForReferrer (url, originOnly) {
 
   url = new URL(url)
 
-  // 2. If url’s scheme is a local scheme, then return no referrer.
+  // 2. If url\u{2019}s scheme is a local scheme, then return no referrer.
   if (url.protocol === 'file:' || url.protocol === 'about:' || url.protocol === 'blank:') {
     return 'no-referrer'
   }
 
-  // 3. Set url’s username to the empty string.
+  // 3. Set url\u{2019}s username to the empty string.
   url.username = ''
 
-  // 4. Set url’s password to the empty string.
+  // 4. Set url\u{2019}s password to the empty string.
   url.password = ''
 
-  // 5. Set url’s fragment to null.
+  // 5. Set url\u{2019}s fragment to null.
   url.hash = ''
 
   // 6. If the origin-only flag is true, then:
   if (originOnly) {
-    // 1. Set url’s path to « the empty string ».
+    // 1. Set url\u{2019}s path to \u{ab} the empty string \u{bb}.
     url.pathname = ''
 
-    // 2. Set url’s query to null.
+    // 2. Set url\u{2019}s query to null.
     url.search = ''
   }
 
@@ -23091,7 +23091,7 @@ function normalizeMethod (method) {
 
 // https://infra.spec.whatwg.org/#serialize-a-javascript-value-to-a-json-string
 function serializeJavascriptValueToJSONString (value) {
-  // 1. Let result be ? Call(%JSON.stringify%, undefined, « value »).
+  // 1. Let result be ? Call(%JSON.stringify%, undefined, \u{ab} value \u{bb}).
   const result = JSON.stringify(value)
 
   // 2. If result is undefined, then throw a TypeError.
@@ -23150,9 +23150,9 @@ function createIterator (name, kInternalIterator, keyIndex = 0, valueIndex = 1) 
         )
       }
 
-      // 6. Let index be object’s index.
-      // 7. Let kind be object’s kind.
-      // 8. Let values be object’s target's value pairs to iterate over.
+      // 6. Let index be object\u{2019}s index.
+      // 7. Let kind be object\u{2019}s kind.
+      // 8. Let values be object\u{2019}s target's value pairs to iterate over.
       const index = this.#index
       const values = this.#target[kInternalIterator]
 
@@ -23171,7 +23171,7 @@ function createIterator (name, kInternalIterator, keyIndex = 0, valueIndex = 1) 
       // 11. Let pair be the entry in values at index index.
       const { [keyIndex]: key, [valueIndex]: value } = values[index]
 
-      // 12. Set object’s index to index + 1.
+      // 12. Set object\u{2019}s index to index + 1.
       this.#index = index + 1
 
       // 13. Return the iterator result for pair and kind.
@@ -23182,22 +23182,22 @@ function createIterator (name, kInternalIterator, keyIndex = 0, valueIndex = 1) 
       let result
       switch (this.#kind) {
         case 'key':
-          // 1. Let idlKey be pair’s key.
+          // 1. Let idlKey be pair\u{2019}s key.
           // 2. Let key be the result of converting idlKey to an
           //    ECMAScript value.
           // 3. result is key.
           result = key
           break
         case 'value':
-          // 1. Let idlValue be pair’s value.
+          // 1. Let idlValue be pair\u{2019}s value.
           // 2. Let value be the result of converting idlValue to
           //    an ECMAScript value.
           // 3. result is value.
           result = value
           break
         case 'key+value':
-          // 1. Let idlKey be pair’s key.
-          // 2. Let idlValue be pair’s value.
+          // 1. Let idlKey be pair\u{2019}s key.
+          // 2. Let idlValue be pair\u{2019}s value.
           // 3. Let key be the result of converting idlKey to an
           //    ECMAScript value.
           // 4. Let value be the result of converting idlValue to
@@ -23328,7 +23328,7 @@ async function fullyReadBody (body, processBody, processBodyError) {
   //    with taskDestination.
   const errorSteps = processBodyError
 
-  // 4. Let reader be the result of getting a reader for body’s stream.
+  // 4. Let reader be the result of getting a reader for body\u{2019}s stream.
   //    If that threw an exception, then run errorSteps with that
   //    exception and return.
   let reader
@@ -23380,9 +23380,9 @@ function isomorphicEncode (input) {
   // 1. Assert: input contains no code points greater than U+00FF.
   assert(!invalidIsomorphicEncodeValueRegex.test(input))
 
-  // 2. Return a byte sequence whose length is equal to input’s code
+  // 2. Return a byte sequence whose length is equal to input\u{2019}s code
   //    point length and whose bytes have the same values as the
-  //    values of input’s code points, in the same order
+  //    values of input\u{2019}s code points, in the same order
   return input
 }
 
@@ -23705,22 +23705,22 @@ function extractMimeType (headers) {
     // 6.3. Set mimeType to temporaryMimeType.
     mimeType = temporaryMimeType
 
-    // 6.4. If mimeType’s essence is not essence, then:
+    // 6.4. If mimeType\u{2019}s essence is not essence, then:
     if (mimeType.essence !== essence) {
       // 6.4.1. Set charset to null.
       charset = null
 
-      // 6.4.2. If mimeType’s parameters["charset"] exists, then set charset to
-      //        mimeType’s parameters["charset"].
+      // 6.4.2. If mimeType\u{2019}s parameters["charset"] exists, then set charset to
+      //        mimeType\u{2019}s parameters["charset"].
       if (mimeType.parameters.has('charset')) {
         charset = mimeType.parameters.get('charset')
       }
 
-      // 6.4.3. Set essence to mimeType’s essence.
+      // 6.4.3. Set essence to mimeType\u{2019}s essence.
       essence = mimeType.essence
     } else if (!mimeType.parameters.has('charset') && charset !== null) {
-      // 6.5. Otherwise, if mimeType’s parameters["charset"] does not exist, and
-      //      charset is non-null, set mimeType’s parameters["charset"] to charset.
+      // 6.5. Otherwise, if mimeType\u{2019}s parameters["charset"] does not exist, and
+      //      charset is non-null, set mimeType\u{2019}s parameters["charset"] to charset.
       mimeType.parameters.set('charset', charset)
     }
   }
@@ -23838,7 +23838,7 @@ function utf8DecodeBytes (buffer) {
     buffer = buffer.subarray(3)
   }
 
-  // 3. Process a queue with an instance of UTF-8’s
+  // 3. Process a queue with an instance of UTF-8\u{2019}s
   //    decoder, ioQueue, output, and "replacement".
   const output = textDecoder.decode(buffer)
 
@@ -24021,14 +24021,14 @@ webidl.util.ConvertToInt = function (V, bitLength, signedness, opts) {
 
   // 1. If bitLength is 64, then:
   if (bitLength === 64) {
-    // 1. Let upperBound be 2^53 − 1.
+    // 1. Let upperBound be 2^53 \u{2212} 1.
     upperBound = Math.pow(2, 53) - 1
 
     // 2. If signedness is "unsigned", then let lowerBound be 0.
     if (signedness === 'unsigned') {
       lowerBound = 0
     } else {
-      // 3. Otherwise let lowerBound be −2^53 + 1.
+      // 3. Otherwise let lowerBound be \u{2212}2^53 + 1.
       lowerBound = Math.pow(-2, 53) + 1
     }
   } else if (signedness === 'unsigned') {
@@ -24037,22 +24037,22 @@ webidl.util.ConvertToInt = function (V, bitLength, signedness, opts) {
     // 1. Let lowerBound be 0.
     lowerBound = 0
 
-    // 2. Let upperBound be 2^bitLength − 1.
+    // 2. Let upperBound be 2^bitLength \u{2212} 1.
     upperBound = Math.pow(2, bitLength) - 1
   } else {
     // 3. Otherwise:
 
-    // 1. Let lowerBound be -2^bitLength − 1.
+    // 1. Let lowerBound be -2^bitLength \u{2212} 1.
     lowerBound = Math.pow(-2, bitLength) - 1
 
-    // 2. Let upperBound be 2^bitLength − 1 − 1.
+    // 2. Let upperBound be 2^bitLength \u{2212} 1 \u{2212} 1.
     upperBound = Math.pow(2, bitLength - 1) - 1
   }
 
   // 4. Let x be ? ToNumber(V).
   let x = Number(V)
 
-  // 5. If x is −0, then set x to +0.
+  // 5. If x is \u{2212}0, then set x to +0.
   if (x === 0) {
     x = 0
   }
@@ -24060,7 +24060,7 @@ webidl.util.ConvertToInt = function (V, bitLength, signedness, opts) {
   // 6. If the conversion is to an IDL type associated
   //    with the [EnforceRange] extended attribute, then:
   if (opts?.enforceRange === true) {
-    // 1. If x is NaN, +∞, or −∞, then throw a TypeError.
+    // 1. If x is NaN, +\u{221e}, or \u{2212}\u{221e}, then throw a TypeError.
     if (
       Number.isNaN(x) ||
       x === Number.POSITIVE_INFINITY ||
@@ -24097,7 +24097,7 @@ webidl.util.ConvertToInt = function (V, bitLength, signedness, opts) {
 
     // 2. Round x to the nearest integer, choosing the
     //    even integer if it lies halfway between two,
-    //    and choosing +0 rather than −0.
+    //    and choosing +0 rather than \u{2212}0.
     if (Math.floor(x) % 2 === 0) {
       x = Math.floor(x)
     } else {
@@ -24108,7 +24108,7 @@ webidl.util.ConvertToInt = function (V, bitLength, signedness, opts) {
     return x
   }
 
-  // 8. If x is NaN, +0, +∞, or −∞, then return +0.
+  // 8. If x is NaN, +0, +\u{221e}, or \u{2212}\u{221e}, then return +0.
   if (
     Number.isNaN(x) ||
     (x === 0 && Object.is(0, x)) ||
@@ -24124,8 +24124,8 @@ webidl.util.ConvertToInt = function (V, bitLength, signedness, opts) {
   // 10. Set x to x modulo 2^bitLength.
   x = x % Math.pow(2, bitLength)
 
-  // 11. If signedness is "signed" and x ≥ 2^bitLength − 1,
-  //    then return x − 2^bitLength.
+  // 11. If signedness is "signed" and x \u{2265} 2^bitLength \u{2212} 1,
+  //    then return x \u{2212} 2^bitLength.
   if (signedness === 'signed' && x >= Math.pow(2, bitLength) - 1) {
     return x - Math.pow(2, bitLength)
   }
@@ -24139,7 +24139,7 @@ webidl.util.IntegerPart = function (n) {
   // 1. Let r be floor(abs(n)).
   const r = Math.floor(Math.abs(n))
 
-  // 2. If n < 0, then return -1 × r.
+  // 2. If n < 0, then return -1 \u{d7} r.
   if (n < 0) {
     return -1 * r
   }
@@ -24505,7 +24505,7 @@ webidl.converters.TypedArray = function (V, T, prefix, name, opts) {
 
   // 2. If Type(V) is not Object, or V does not have a
   //    [[TypedArrayName]] internal slot with a value
-  //    equal to T’s name, then throw a TypeError.
+  //    equal to T\u{2019}s name, then throw a TypeError.
   if (
     webidl.util.Type(V) !== 'Object' ||
     !types.isTypedArray(V) ||
@@ -25082,7 +25082,7 @@ class FileReader extends EventTarget {
   get result () {
     webidl.brandCheck(this, FileReader)
 
-    // The result attribute’s getter, when invoked, must return
+    // The result attribute\u{2019}s getter, when invoked, must return
     // this's result.
     return this[kResult]
   }
@@ -25093,7 +25093,7 @@ class FileReader extends EventTarget {
   get error () {
     webidl.brandCheck(this, FileReader)
 
-    // The error attribute’s getter, when invoked, must return
+    // The error attribute\u{2019}s getter, when invoked, must return
     // this's error.
     return this[kError]
   }
@@ -25407,19 +25407,19 @@ const staticPropertyDescriptors = {
  * @param {string?} encodingName
  */
 function readOperation (fr, blob, type, encodingName) {
-  // 1. If fr’s state is "loading", throw an InvalidStateError
+  // 1. If fr\u{2019}s state is "loading", throw an InvalidStateError
   //    DOMException.
   if (fr[kState] === 'loading') {
     throw new DOMException('Invalid state', 'InvalidStateError')
   }
 
-  // 2. Set fr’s state to "loading".
+  // 2. Set fr\u{2019}s state to "loading".
   fr[kState] = 'loading'
 
-  // 3. Set fr’s result to null.
+  // 3. Set fr\u{2019}s result to null.
   fr[kResult] = null
 
-  // 4. Set fr’s error to null.
+  // 4. Set fr\u{2019}s error to null.
   fr[kError] = null
 
   // 5. Let stream be the result of calling get stream on blob.
@@ -25497,11 +25497,11 @@ function readOperation (fr, blob, type, encodingName) {
           //    object whose done property is true, queue a task
           //    to run the following steps and abort this algorithm:
           queueMicrotask(() => {
-            // 1. Set fr’s state to "done".
+            // 1. Set fr\u{2019}s state to "done".
             fr[kState] = 'done'
 
             // 2. Let result be the result of package data given
-            //    bytes, type, blob’s type, and encodingName.
+            //    bytes, type, blob\u{2019}s type, and encodingName.
             try {
               const result = packageData(bytes, type, blob.type, encodingName)
 
@@ -25511,7 +25511,7 @@ function readOperation (fr, blob, type, encodingName) {
                 return
               }
 
-              // 1. Set fr’s result to result.
+              // 1. Set fr\u{2019}s result to result.
               fr[kResult] = result
 
               // 2. Fire a progress event called load at the fr.
@@ -25519,14 +25519,14 @@ function readOperation (fr, blob, type, encodingName) {
             } catch (error) {
               // 3. If package data threw an exception error:
 
-              // 1. Set fr’s error to error.
+              // 1. Set fr\u{2019}s error to error.
               fr[kError] = error
 
               // 2. Fire a progress event called error at fr.
               fireAProgressEvent('error', fr)
             }
 
-            // 5. If fr’s state is not "loading", fire a progress
+            // 5. If fr\u{2019}s state is not "loading", fire a progress
             //    event called loadend at the fr.
             if (fr[kState] !== 'loading') {
               fireAProgressEvent('loadend', fr)
@@ -25544,16 +25544,16 @@ function readOperation (fr, blob, type, encodingName) {
         //    error error, queue a task to run the following
         //    steps and abort this algorithm:
         queueMicrotask(() => {
-          // 1. Set fr’s state to "done".
+          // 1. Set fr\u{2019}s state to "done".
           fr[kState] = 'done'
 
-          // 2. Set fr’s error to error.
+          // 2. Set fr\u{2019}s error to error.
           fr[kError] = error
 
           // 3. Fire a progress event called error at fr.
           fireAProgressEvent('error', fr)
 
-          // 4. If fr’s state is not "loading", fire a progress
+          // 4. If fr\u{2019}s state is not "loading", fire a progress
           //    event called loadend at fr.
           if (fr[kState] !== 'loading') {
             fireAProgressEvent('loadend', fr)
@@ -25648,7 +25648,7 @@ function packageData (bytes, type, mimeType, encodingName) {
         const type = parseMIMEType(mimeType)
 
         // 2. If type is not failure, set encoding to the result
-        //    of getting an encoding from type’s parameters["charset"].
+        //    of getting an encoding from type\u{2019}s parameters["charset"].
         if (type !== 'failure') {
           encoding = getEncoding(type.parameters.get('charset'))
         }
@@ -25711,7 +25711,7 @@ function decode (ioQueue, encoding) {
     slice = BOMEncoding === 'UTF-8' ? 3 : 2
   }
 
-  // 3. Process a queue with an instance of encoding’s
+  // 3. Process a queue with an instance of encoding\u{2019}s
   //    decoder, ioQueue, output, and "replacement".
 
   // 4. Return output.
@@ -25811,7 +25811,7 @@ try {
  * @param {Partial<import('../../types/websocket').WebSocketInit>} options
  */
 function establishWebSocketConnection (url, protocols, client, ws, onEstablish, options) {
-  // 1. Let requestURL be a copy of url, with its scheme set to "http", if url’s
+  // 1. Let requestURL be a copy of url, with its scheme set to "http", if url\u{2019}s
   //    scheme is "ws", and to "https" otherwise.
   const requestURL = url
 
@@ -25839,8 +25839,8 @@ function establishWebSocketConnection (url, protocols, client, ws, onEstablish, 
     request.headersList = headersList
   }
 
-  // 3. Append (`Upgrade`, `websocket`) to request’s header list.
-  // 4. Append (`Connection`, `Upgrade`) to request’s header list.
+  // 3. Append (`Upgrade`, `websocket`) to request\u{2019}s header list.
+  // 4. Append (`Connection`, `Upgrade`) to request\u{2019}s header list.
   // Note: both of these are handled by undici currently.
   // https://github.com/nodejs/undici/blob/68c269c4144c446f3f1220951338daef4a6b5ec4/lib/client.js#L1397
 
@@ -25849,16 +25849,16 @@ function establishWebSocketConnection (url, protocols, client, ws, onEstablish, 
   //    isomorphic encoded.
   const keyValue = crypto.randomBytes(16).toString('base64')
 
-  // 6. Append (`Sec-WebSocket-Key`, keyValue) to request’s
+  // 6. Append (`Sec-WebSocket-Key`, keyValue) to request\u{2019}s
   //    header list.
   request.headersList.append('sec-websocket-key', keyValue)
 
-  // 7. Append (`Sec-WebSocket-Version`, `13`) to request’s
+  // 7. Append (`Sec-WebSocket-Version`, `13`) to request\u{2019}s
   //    header list.
   request.headersList.append('sec-websocket-version', '13')
 
   // 8. For each protocol in protocols, combine
-  //    (`Sec-WebSocket-Protocol`, protocol) in request’s header
+  //    (`Sec-WebSocket-Protocol`, protocol) in request\u{2019}s header
   //    list.
   for (const protocol of protocols) {
     request.headersList.append('sec-websocket-protocol', protocol)
@@ -25870,7 +25870,7 @@ function establishWebSocketConnection (url, protocols, client, ws, onEstablish, 
   const permessageDeflate = 'permessage-deflate; client_max_window_bits'
 
   // 10. Append (`Sec-WebSocket-Extensions`, permessageDeflate) to
-  //     request’s header list.
+  //     request\u{2019}s header list.
   request.headersList.append('sec-websocket-extensions', permessageDeflate)
 
   // 11. Fetch request with useParallelQueue set to true, and
@@ -25888,7 +25888,7 @@ function establishWebSocketConnection (url, protocols, client, ws, onEstablish, 
       }
 
       // 2. If protocols is not the empty list and extracting header
-      //    list values given `Sec-WebSocket-Protocol` and response’s
+      //    list values given `Sec-WebSocket-Protocol` and response\u{2019}s
       //    header list results in null, failure, or the empty byte
       //    sequence, then fail the WebSocket connection.
       if (protocols.length !== 0 && !response.headersList.get('Sec-WebSocket-Protocol')) {
@@ -27502,7 +27502,7 @@ function fireEvent (e, target, eventFactory = (type, init) => new Event(type, in
 
   // 2. Let event be the result of creating an event given eventConstructor,
   //    in the relevant realm of target.
-  // 3. Initialize event’s type attribute to e.
+  // 3. Initialize event\u{2019}s type attribute to e.
   const event = eventFactory(e, eventInitDict)
 
   // 4. Initialize any other IDL attributes of event as described in the
@@ -27553,7 +27553,7 @@ function websocketMessageReceived (ws, type, data) {
 
   // 3. Fire an event named message at the WebSocket object, using MessageEvent,
   //    with the origin attribute initialized to the serialization of the WebSocket
-  //    object’s url's origin, and the data attribute initialized to dataForEvent.
+  //    object\u{2019}s url's origin, and the data attribute initialized to dataForEvent.
   fireEvent('message', ws, createFastMessageEvent, {
     origin: ws[kWebSocketURL].origin,
     data: dataForEvent
@@ -27845,15 +27845,15 @@ class WebSocket extends EventTarget {
       throw new DOMException(e, 'SyntaxError')
     }
 
-    // 4. If urlRecord’s scheme is "http", then set urlRecord’s scheme to "ws".
+    // 4. If urlRecord\u{2019}s scheme is "http", then set urlRecord\u{2019}s scheme to "ws".
     if (urlRecord.protocol === 'http:') {
       urlRecord.protocol = 'ws:'
     } else if (urlRecord.protocol === 'https:') {
-      // 5. Otherwise, if urlRecord’s scheme is "https", set urlRecord’s scheme to "wss".
+      // 5. Otherwise, if urlRecord\u{2019}s scheme is "https", set urlRecord\u{2019}s scheme to "wss".
       urlRecord.protocol = 'wss:'
     }
 
-    // 6. If urlRecord’s scheme is not "ws" or "wss", then throw a "SyntaxError" DOMException.
+    // 6. If urlRecord\u{2019}s scheme is not "ws" or "wss", then throw a "SyntaxError" DOMException.
     if (urlRecord.protocol !== 'ws:' && urlRecord.protocol !== 'wss:') {
       throw new DOMException(
         `Expected a ws: or wss: protocol, got ${urlRecord.protocol}`,
@@ -27861,7 +27861,7 @@ class WebSocket extends EventTarget {
       )
     }
 
-    // 7. If urlRecord’s fragment is non-null, then throw a "SyntaxError"
+    // 7. If urlRecord\u{2019}s fragment is non-null, then throw a "SyntaxError"
     //    DOMException.
     if (urlRecord.hash || urlRecord.href.endsWith('#')) {
       throw new DOMException('Got fragment', 'SyntaxError')
@@ -28041,7 +28041,7 @@ class WebSocket extends EventTarget {
       // described by the ArrayBuffer object that data references. Any
       // invocation of this method with this kind of argument that does
       // not throw an exception must increase the bufferedAmount attribute
-      // by the length of data’s buffer in bytes.
+      // by the length of data\u{2019}s buffer in bytes.
 
       this.#bufferedAmount += data.byteLength
       this.#sendQueue.add(data, () => {
@@ -28057,7 +28057,7 @@ class WebSocket extends EventTarget {
       // to be sent is the raw data represented by the Blob object. Any
       // invocation of this method with a Blob argument that does not throw
       // an exception must increase the bufferedAmount attribute by the size
-      // of the Blob object’s raw data, in bytes.
+      // of the Blob object\u{2019}s raw data, in bytes.
 
       this.#bufferedAmount += data.size
       this.#sendQueue.add(data, () => {
@@ -28225,7 +28225,7 @@ class WebSocket extends EventTarget {
     // 1. Change the ready state to OPEN (1).
     this[kReadyState] = states.OPEN
 
-    // 2. Change the extensions attribute’s value to the extensions in use, if
+    // 2. Change the extensions attribute\u{2019}s value to the extensions in use, if
     //    it is not the null value.
     // https://datatracker.ietf.org/doc/html/rfc6455#section-9.1
     const extensions = response.headersList.get('sec-websocket-extensions')
@@ -28234,7 +28234,7 @@ class WebSocket extends EventTarget {
       this.#extensions = extensions
     }
 
-    // 3. Change the protocol attribute’s value to the subprotocol in use, if
+    // 3. Change the protocol attribute\u{2019}s value to the subprotocol in use, if
     //    it is not the null value.
     // https://datatracker.ietf.org/doc/html/rfc6455#section-1.9
     const protocol = response.headersList.get('sec-websocket-protocol')
@@ -28651,7 +28651,7 @@ function overallResult(reports) {
 }
 /**
  * Whether the step passes: on success, or on a timeout that `fail-on-timeout: false` lets
- * through — and then only when nothing failed (a failure beside a timeout makes the result
+ * through \u{2014} and then only when nothing failed (a failure beside a timeout makes the result
  * `failure` anyway; this holds for targets stopped by fail-fast too).
  */
 function stepPasses(outcome, failOnTimeout) {
@@ -28705,7 +28705,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 ;// CONCATENATED MODULE: ./src/engine/schedule.ts
 /** How fast delays grow from one poll to the next, before jitter. Tuned by `npm run bench`. */
 const GROWTH = 1.05;
-/** Largest relative change jitter makes to a delay (0.2 = ±20 %). Tuned by `npm run bench`. */
+/** Largest relative change jitter makes to a delay (0.2 = \u{b1}20 %). Tuned by `npm run bench`. */
 const JITTER = 0.25;
 /**
  * The delays between polls of one target: capped exponential backoff with jitter. Every
@@ -29799,12 +29799,12 @@ const platformSchema = schemas/* object */.Ikc({
             problems.push('must not contain a query string');
         if (url.hash || text.includes('#'))
             problems.push('must not contain a fragment');
-        // The platform's paths carry their version (`/v1/project/…`, `/v2/agent/…`, `/discovery/v1/…`): a
+        // The platform's paths carry their version (`/v1/project/\u{2026}`, `/v2/agent/\u{2026}`, `/discovery/v1/\u{2026}`): a
         // base URL ending in one, as the platform's published reference names its server, doubles it.
         const versioned = /^(.*?)(\/(?:discovery(?:\/v\d+)?|v\d+))\/*$/i.exec(url.pathname);
         if (problems.length === 0 && versioned) {
             const [, rest = '', version = ''] = versioned;
-            problems.push(`ends with ${version}, and every path of the platform's API already begins with its version (a status would be read at ${url.origin}${rest}${version}/v1/project/update-status/…); give the address without it: ${url.origin}${rest}`);
+            problems.push(`ends with ${version}, and every path of the platform's API already begins with its version (a status would be read at ${url.origin}${rest}${version}/v1/project/update-status/\u2026); give the address without it: ${url.origin}${rest}`);
         }
         for (const message of problems)
             addProblem(ctx, message);
@@ -29820,7 +29820,7 @@ function isLoopbackHost(hostname) {
 }
 /**
  * A URL as it may be shown: where a key often goes becomes `***`: a user name and password, a
- * query string (`?token=…`) and a fragment.
+ * query string (`?token=\u{2026}`) and a fragment.
  */
 function shownUrl(url) {
     // Up to the last @: a password may hold characters that end the user info for a URL parser.
@@ -30194,7 +30194,7 @@ function inputView(raw, fields) {
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/parse.ts
-// The action's inputs → typed Settings, or every problem at once. Each group of inputs
+// The action's inputs \u{2192} typed Settings, or every problem at once. Each group of inputs
 // (platform, targets, waiting, search, pages, comment, deployment, commit status, trigger) has its own module with its schema;
 // the rules between them are in rules.ts.
 
@@ -30515,20 +30515,20 @@ function inert(text, max = 300) {
 function inertLines(lines) {
     return lines.flatMap((line) => (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .stripControl */ .kU)(line)
         .split(/\r\n|\r|\n/)
-        .map((part) => (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .inertCommands */ .rn)(`  │ ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .truncate */ .xv)(part, MAX_LOG_LINE)}`)));
+        .map((part) => (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .inertCommands */ .rn)(`  \u2502 ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .truncate */ .xv)(part, MAX_LOG_LINE)}`)));
 }
 function describeSettled(report) {
-    const mark = report.result === 'success' ? '✓' : '✗';
+    const mark = report.result === 'success' ? '\u2713' : '\u2717';
     const status = report.status ? ` (status ${inert(report.status, 80)})` : '';
-    const why = report.error ? `: ${inert(report.error, 600)}` : report.note ? ` — ${inert(report.note, 300)}` : '';
+    const why = report.error ? `: ${inert(report.error, 600)}` : report.note ? ` \u2014 ${inert(report.note, 300)}` : '';
     return `${mark} ${(0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRef */ .Ro)(report.ref)}: ${report.result}${status} after ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(report.finishedAfterMs)}, ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .counted */ .hS)(report.polls, 'poll')}${why}`;
 }
 function describeQuery(query) {
     const count = (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .counted */ .hS)(query.results.length, 'result');
     if (query.problem)
-        return `✗ ${inert(query.problem, 1000)}`;
+        return `\u2717 ${inert(query.problem, 1000)}`;
     const top = query.results[0] ? `; top: ${inert(query.results[0].path, 200)}` : '';
-    return `✓ search "${inert(query.query, 100)}": ${count}${top}`;
+    return `\u2713 search "${inert(query.query, 100)}": ${count}${top}`;
 }
 /** Pending targets named one by one on the heartbeat line; the rest are counted. */
 const MAX_LISTED_PENDING = 10;
@@ -30539,19 +30539,19 @@ const MAX_LISTED_PENDING = 10;
 function describeProgress(p) {
     const failed = `${p.failed > 0 ? `, ${p.failed} failed` : ''}${p.stopped ? `, ${p.stopped} stopped by fail-fast` : ''}`;
     if (p.waiting.length === 0)
-        return `${p.settled}/${p.total} settled${failed}, ${p.pending} pending — ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(p.elapsedMs)}`;
+        return `${p.settled}/${p.total} settled${failed}, ${p.pending} pending \u2014 ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(p.elapsedMs)}`;
     const status = (s) => (s ? inert(s, 40) : 'no answer yet');
     const only = p.waiting.length === 1 && p.total === 1 ? p.waiting[0] : undefined;
     if (only)
         return `Still waiting on ${(0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRef */ .Ro)(only.ref)}: ${status(only.status)}, ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(p.elapsedMs)} so far`;
     const listed = p.waiting.slice(0, MAX_LISTED_PENDING).map((w) => `${(0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRef */ .Ro)(w.ref)} (${status(w.status)})`);
     if (p.waiting.length > MAX_LISTED_PENDING)
-        listed.push(`… and ${p.waiting.length - MAX_LISTED_PENDING} more`);
+        listed.push(`\u2026 and ${p.waiting.length - MAX_LISTED_PENDING} more`);
     return `Still waiting on ${p.waiting.length} of ${p.total} targets, ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(p.elapsedMs)} so far: ${listed.join(', ')}${p.settled > 0 ? `; ${p.settled} settled${failed}` : ''}`;
 }
 /**
  * The line for a retry, or undefined when it repeats the cause of the one before: repeats are
- * folded into a count, shown on the 2nd, 4th, 8th… time, so a long outage stays a few lines.
+ * folded into a count, shown on the 2nd, 4th, 8th\u{2026} time, so a long outage stays a few lines.
  */
 function describeRetry(ref, reason, delayMs, timesInARow) {
     return describeRetryOf((0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRef */ .Ro)(ref), reason, delayMs, timesInARow);
@@ -30605,7 +30605,7 @@ function createLogReporter(sink, options) {
     const retries = new Map();
     return {
         statusChanged(ref, from, to, afterMs) {
-            const change = from === undefined ? `status ${inert(to, 80)}` : `${inert(from, 80)} → ${inert(to, 80)}`;
+            const change = from === undefined ? `status ${inert(to, 80)}` : `${inert(from, 80)} \u2192 ${inert(to, 80)}`;
             write(ref, `${change} after ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(afterMs)}`);
         },
         logLines(ref, lines, gap) {
@@ -30813,8 +30813,8 @@ function startedMarkdown(outcome) {
     const preview = !trigger.previewUrl
         ? ''
         : deployed
-            ? ` · ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .link */ .nf)('open the preview', trigger.previewUrl)}`
-            : ` · not deployed: its address ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .codeSpan */ .SS)(trigger.previewUrl, 300)} shows the previous deployment, if there is one`;
+            ? ` \u00b7 ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .link */ .nf)('open the preview', trigger.previewUrl)}`
+            : ` \u00b7 not deployed: its address ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .codeSpan */ .SS)(trigger.previewUrl, 300)} shows the previous deployment, if there is one`;
     return `**Started:** ${STARTED[trigger.kind]}, ${id}${preview}`;
 }
 
@@ -30848,7 +30848,7 @@ function describeWork(outcome) {
         return 'docs search check';
     return 'docs';
 }
-const MARKS = { success: '✅', failure: '❌', timeout: '⏱️', cancelled: '🛑', error: '⚠️' };
+const MARKS = { success: '\u2705', failure: '\u274c', timeout: '\u23f1\ufe0f', cancelled: '\ud83d\uded1', error: '\u26a0\ufe0f' };
 function resultMark(result) {
     return MARKS[result];
 }
@@ -31005,8 +31005,8 @@ function stripControl(text) {
 const ZWSP = '\u200b';
 /**
  * Text in which no CI reads a command, for every line a CI may print: Azure Pipelines runs
- * `##vso[…]` anywhere in a line (and formats `##[section]`…), TeamCity `##teamcity[…]`, GitHub
- * `##[…]` anywhere and `::name::` at the start of a line once trimmed; GitLab opens a section on
+ * `##vso[\u{2026}]` anywhere in a line (and formats `##[section]`\u{2026}), TeamCity `##teamcity[\u{2026}]`, GitHub
+ * `##[\u{2026}]` anywhere and `::name::` at the start of a line once trimmed; GitLab opens a section on
  * `section_start:` (its escapes are removed by `stripControl`, the words are broken here too).
  * Each is broken by a zero-width space, so the text reads the same.
  */
@@ -31030,7 +31030,7 @@ function inertJson(value, indent) {
 function truncate(text, max) {
     if (text.length <= max)
         return text;
-    return `${text.slice(0, max)}… (${text.length - max} more characters)`;
+    return `${text.slice(0, max)}\u2026 (${text.length - max} more characters)`;
 }
 /** Untrusted text as one clean line of at most `max` characters. */
 function oneLine(text, max = 500) {
@@ -31075,9 +31075,9 @@ function decodedRun(run) {
 /**
  * A function that replaces every occurrence of each secret with `***`, in any letter case (URL
  * hosts and some headers come back lowercased), with any of its characters percent-encoded
- * (`%73k_…`, `sk%5F…`) and with characters that show as nothing between its characters (a
+ * (`%73k_\u{2026}`, `sk%5F\u{2026}`) and with characters that show as nothing between its characters (a
  * zero-width space). A run of text that spells a secret once its HTML numeric references or
- * escapes are read (`&#115;&#107;…`, `\u0073\u006b…`), or as the hex of UTF-16 code units, is
+ * escapes are read (`&#115;&#107;\u{2026}`, `\u0073\u006b\u{2026}`), or as the hex of UTF-16 code units, is
  * cut whole. Build it once per set of secrets: one pattern, longest secret first.
  */
 function createRedactor(secrets) {
@@ -31178,7 +31178,7 @@ function counted(count, noun, plural = `${noun}s`) {
 /**
  * A value that is one well-formed http(s) address with a host and nothing else, trimmed;
  * undefined otherwise. A line break, a space or a control character anywhere is no
- * address: the parser would drop them silently, and the text after a line break (`::error::…`, an
+ * address: the parser would drop them silently, and the text after a line break (`::error::\u{2026}`, an
  * @-mention) would pass for part of it.
  */
 function wellFormedUrl(value) {
@@ -31202,7 +31202,7 @@ function sentence(text) {
 /** Schemes whose address a URL parser reads with any number of `/` or `\` after the colon, none included. */
 const SPECIAL_SCHEME = /^(?:https?|wss?|ftp|file)$/i;
 /**
- * An address without the user and password it may carry (`https://user:pass@host/` →
+ * An address without the user and password it may carry (`https://user:pass@host/` \u{2192}
  * `https://host/`), cut from the text as given, whether or not it parses as a URL, in every
  * spelling a URL parser reads as one: `https:\\u:pw@h`, `https:/u:pw@h` and `https:u:pw@h` are all
  * `https://u:pw@h` to it, and so is one with a tab or a line break inside (which it drops).
@@ -35733,7 +35733,7 @@ const $ZodCheckMultipleOf =
         if (typeof payload.value !== typeof def.value)
             throw new Error("Cannot mix number and bigint in multiple_of check.");
         const isMultiple = typeof payload.value === "bigint"
-            ? // `value % 0n` throws, and nothing is a multiple of zero — the number branch already fails this way via NaN
+            ? // `value % 0n` throws, and nothing is a multiple of zero \u{2014} the number branch already fails this way via NaN
                 def.value !== BigInt(0) && payload.value % def.value === BigInt(0)
             : util.floatSafeRemainder(payload.value, def.value) === 0;
         if (isMultiple)
@@ -35984,7 +35984,7 @@ const $ZodCheckLengthEquals = /*@__PURE__*/ (/* unused pure expression or super 
     inst._zod.check = (payload) => {
         const input = payload.value;
         const units = input.length;
-        // A code point is one or two UTF-16 units, so outside `[length, length * 2]` units the target is missed either way — and missed in the same direction in both measures.
+        // A code point is one or two UTF-16 units, so outside `[length, length * 2]` units the target is missed either way \u{2014} and missed in the same direction in both measures.
         const length = typeof input === "string" && units >= def.length && units <= def.length * 2
             ? util.codePointLength(input)
             : units;
@@ -36235,7 +36235,7 @@ function newError(Definition) {
 function $constructor(name, initializer, 
 /** This trait's members, installed once on every prototype that composes it. They cannot be declared in the initializer above: that runs per instance, and the prototype is shared. */
 proto, params) {
-    // Prototype for this constructor's `_zod` internals. Lazily-derived fields (`values`, `pattern`, `optin`, …) install here once rather than as an accessor on every instance.
+    // Prototype for this constructor's `_zod` internals. Lazily-derived fields (`values`, `pattern`, `optin`, \u{2026}) install here once rather than as an accessor on every instance.
     const zodProto = {};
     // Assigning the fields in the constructor body is what gives instances in-object slots; building the object literally and reparenting it costs a second allocation and a generic property copy.
     function Internals(def) {
@@ -36264,7 +36264,7 @@ proto, params) {
         inst._zod.traits.add(name);
         initializer(inst, def);
         if (initialized) {
-            // `super(def)` from a user subclass gives `this` a prototype the subclass owns, and installing there would overwrite whatever the subclass declared. `constr` built the instance, so its prototype is the one below the subclass's that should carry the members. A receiver whose chain never reaches that prototype installs on its own, which for a plain object handed straight to `init` means `Object.prototype` — unchanged from before.
+            // `super(def)` from a user subclass gives `this` a prototype the subclass owns, and installing there would overwrite whatever the subclass declared. `constr` built the instance, so its prototype is the one below the subclass's that should carry the members. A receiver whose chain never reaches that prototype installs on its own, which for a plain object handed straight to `init` means `Object.prototype` \u{2014} unchanged from before.
             const own = Object.getPrototypeOf(inst);
             const ctorProto = inst._zod.constr.prototype;
             let up = own;
@@ -36503,7 +36503,7 @@ function deferProp(target, key, getter) {
         configurable: true,
     });
 }
-// Writes a settled key. A plain assignment is much cheaper than `defineProperty` and produces the same descriptor, but it runs whatever setter already answers to the key — an accessor this shape deferred, or an inherited one, which `__proto__` has on every object and prototype pollution can add for any name.
+// Writes a settled key. A plain assignment is much cheaper than `defineProperty` and produces the same descriptor, but it runs whatever setter already answers to the key \u{2014} an accessor this shape deferred, or an inherited one, which `__proto__` has on every object and prototype pollution can add for any name.
 function putProp(target, key, value) {
     if (key in target)
         assignProp(target, key, value);
@@ -36927,7 +36927,7 @@ function prefixIssues(path, issues) {
 function unwrapMessage(message) {
     return typeof message === "string" ? message : message?.message;
 }
-/* A check holds no link back to the schema it is attached to — the same check instance is shared by every clone of that schema — so the owner is stamped onto the issues a check just raised, at the only point where both are in scope. Runs on the failure path only; `start` is the issue count from before the check ran. */
+/* A check holds no link back to the schema it is attached to \u{2014} the same check instance is shared by every clone of that schema \u{2014} so the owner is stamped onto the issues a check just raised, at the only point where both are in scope. Runs on the failure path only; `start` is the issue count from before the check ran. */
 /** The leading size checks of `defChecks` that set an upper bound, each paired with it. */
 function sizeCaps(defChecks) {
     const caps = [];
@@ -37101,11 +37101,11 @@ class Class {
 }
 //////////    PROTOTYPE INSTALLERS     //////////
 //
-// Members live on the prototype and materialize per instance on first read, which keeps own-property count under the step where V8 stops using inline slots. Changing anything here means re-measuring runtime, memory and bundle size together — see "The three axes" in AGENTS.md.
+// Members live on the prototype and materialize per instance on first read, which keeps own-property count under the step where V8 stops using inline slots. Changing anything here means re-measuring runtime, memory and bundle size together \u{2014} see "The three axes" in AGENTS.md.
 /**
  * Installs a trait's members on its prototype. Each value builds that member for the instance on first read; the built value shadows the accessor as an own property, so a detached `const { parse } = schema` keeps working.
  *
- * Call this from a `proto` initializer, which runs once per prototype — never per instance.
+ * Call this from a `proto` initializer, which runs once per prototype \u{2014} never per instance.
  */
 function members(proto, table) {
     for (const key in table) {
@@ -37241,7 +37241,7 @@ function installLazyProp(inst, key, make, enumerable) {
         },
     });
 }
-/** Marks the thunk `_catch` synthesises for a constant catch value. `Function.length` cannot tell that thunk from a user callback — rest and defaulted parameters both report arity 0 — and a user callback reads `ctx.error`, whose issues only finalize correctly against the caller's per-parse error map. Provenance can say what arity cannot. A plain string key rather than `Symbol.for`, whose call at module scope no bundler can prove pure — the same shape that anchored `urlCanParse` into every build. */
+/** Marks the thunk `_catch` synthesises for a constant catch value. `Function.length` cannot tell that thunk from a user callback \u{2014} rest and defaulted parameters both report arity 0 \u{2014} and a user callback reads `ctx.error`, whose issues only finalize correctly against the caller's per-parse error map. Provenance can say what arity cannot. A plain string key rather than `Symbol.for`, whose call at module scope no bundler can prove pure \u{2014} the same shape that anchored `urlCanParse` into every build. */
 const CONSTANT_CATCH = "~constantCatch";
 /** Wraps a constant catch value in a thunk tagged with {@link CONSTANT_CATCH}. */
 function constantCatch(value) {
@@ -37326,7 +37326,7 @@ const unicodeEmail = /^[^\s@"]{1,64}@[^\s@]{1,255}$/u;
 const idnEmail = (/* unused pure expression or super */ null && (unicodeEmail));
 const browserEmail = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 // from https://thekevinscott.com/emojis-in-javascript/#writing-a-regular-expression
-// Single character class, not an alternation: the two properties overlap (U+1F9B0-U+1F9B3), so `(A|B)+` backtracks exponentially on a failed match. The leading lookahead then demands one anchor — a pictograph, a regional indicator, or the enclosing keycap — because `\p{Emoji_Component}` on its own covers ASCII digits, `#`, `*`, ZWJ, variation selectors and skin tone modifiers, none of which is an emoji without a base.
+// Single character class, not an alternation: the two properties overlap (U+1F9B0-U+1F9B3), so `(A|B)+` backtracks exponentially on a failed match. The leading lookahead then demands one anchor \u{2014} a pictograph, a regional indicator, or the enclosing keycap \u{2014} because `\p{Emoji_Component}` on its own covers ASCII digits, `#`, `*`, ZWJ, variation selectors and skin tone modifiers, none of which is an emoji without a base.
 const _emoji = (/* unused pure expression or super */ null && (`^(?=[\\s\\S]*[\\p{Extended_Pictographic}\\p{Regional_Indicator}\\u20E3])[\\p{Extended_Pictographic}\\p{Emoji_Component}]+$`));
 function emoji() {
     return new RegExp(_emoji, "u");
@@ -37349,7 +37349,7 @@ const domain = /^(?=.{1,253}$)([a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+
 const httpProtocol = /^https?$/;
 // https://blog.stevenlevithan.com/archives/validate-phone-number#r4-3 (regex sans spaces) E.164: leading digit must be 1-9; total digits (excluding '+') between 7-15
 const e164 = /^\+[1-9]\d{6,14}$/;
-// Credit card shape: 12–19 digits, optionally separated by single spaces or single hyphens. ISO/IEC 7812 caps the PAN at 19 digits; 12 is the shortest issued length (Maestro).
+// Credit card shape: 12\u{2013}19 digits, optionally separated by single spaces or single hyphens. ISO/IEC 7812 caps the PAN at 19 digits; 12 is the shortest issued length (Maestro).
 const creditCard = /^\d(?:[ -]?\d){11,18}$/;
 // ISO 4217 alpha codes from the SIX list, regenerated by scripts/update-iso-4217.ts
 const currencyCode = /^(?:AED|AFN|ALL|AMD|AOA|ARS|AUD|AWG|AZN|BAM|BBD|BDT|BHD|BIF|BMD|BND|BOB|BOV|BRL|BSD|BTN|BWP|BYN|BZD|CAD|CDF|CHE|CHF|CHW|CLF|CLP|CNY|COP|COU|CRC|CUP|CVE|CZK|DJF|DKK|DOP|DZD|EGP|ERN|ETB|EUR|FJD|FKP|GBP|GEL|GHS|GIP|GMD|GNF|GTQ|GYD|HKD|HNL|HTG|HUF|IDR|ILS|INR|IQD|IRR|ISK|JMD|JOD|JPY|KES|KGS|KHR|KMF|KPW|KRW|KWD|KYD|KZT|LAK|LBP|LKR|LRD|LSL|LYD|MAD|MDL|MGA|MKD|MMK|MNT|MOP|MRU|MUR|MVR|MWK|MXN|MXV|MYR|MZN|NAD|NGN|NIO|NOK|NPR|NZD|OMR|PAB|PEN|PGK|PHP|PKR|PLN|PYG|QAR|RON|RSD|RUB|RWF|SAR|SBD|SCR|SDG|SEK|SGD|SHP|SLE|SOS|SRD|SSP|STN|SVC|SYP|SZL|THB|TJS|TMT|TND|TOP|TRY|TTD|TWD|TZS|UAH|UGX|USD|USN|UYI|UYU|UYW|UZS|VED|VES|VND|VUV|WST|XAD|XAF|XAG|XAU|XBA|XBB|XBC|XBD|XCD|XCG|XDR|XOF|XPD|XPF|XPT|XSU|XTS|XUA|XXX|YER|ZAR|ZMW|ZWG)$/;
@@ -37979,7 +37979,7 @@ function isValidCreditCard(input) {
     return isLuhnAlgo(input.replace(CC_SANITIZE, ""));
 }
 const $ZodCreditCard = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCreditCard", (inst, def) => {
-    // Shape only — the Luhn check below is not expressible as a pattern, so consumers of `pattern` (JSON Schema, template literals) get the length and separator rules alone.
+    // Shape only \u{2014} the Luhn check below is not expressible as a pattern, so consumers of `pattern` (JSON Schema, template literals) get the length and separator rules alone.
     def.pattern ?? (def.pattern = regexes.creditCard);
     $ZodStringFormat.init(inst, def);
     inst._zod.check = (payload) => {
@@ -38015,7 +38015,7 @@ function isValidIBAN(input) {
     return isIso7064Mod97(input);
 }
 const $ZodIBAN = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodIBAN", (inst, def) => {
-    // shape only — checksum is not expressible as a pattern
+    // shape only \u{2014} checksum is not expressible as a pattern
     def.pattern ?? (def.pattern = regexes.iban);
     $ZodStringFormat.init(inst, def);
     inst._zod.check = (payload) => {
@@ -38345,7 +38345,7 @@ const $ZodArray = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodArray", (ins
 function handlePropertyResult(result, final, key, input, optin, optout) {
     const isPresent = key in input;
     const isOptionalOut = optout === "optional";
-    // The middle rung means "absence permitted, nothing supplied in its place", so an absent key contributes nothing — whatever the schema made of `undefined` is invented, not substituted. Only `optional` reaches this with a value: `defaulted` substitutes, and a schema that isn't optional-out has to keep the key.
+    // The middle rung means "absence permitted, nothing supplied in its place", so an absent key contributes nothing \u{2014} whatever the schema made of `undefined` is invented, not substituted. Only `optional` reaches this with a value: `defaulted` substitutes, and a schema that isn't optional-out has to keep the key.
     if (!isPresent && isOptionalOut && optin === "optional") {
         return;
     }
@@ -38580,7 +38580,7 @@ const $ZodObjectJIT = /*@__PURE__*/ (/* unused pure expression or super */ null 
             const isOptionalOut = schema?._zod?.optout === "optional";
             doc.write(`const ${id} = ${parseStr(k)};`);
             if (isOptionalIn && isOptionalOut) {
-                // For optional-in/out schemas, ignore errors on absent keys — and, like the interpreted path, drop the value produced alongside them. The middle rung goes further: it permits absence without supplying anything in its place, so an absent key contributes nothing at all.
+                // For optional-in/out schemas, ignore errors on absent keys \u{2014} and, like the interpreted path, drop the value produced alongside them. The middle rung goes further: it permits absence without supplying anything in its place, so an absent key contributes nothing at all.
                 const assign = optin === "optional" ? `${id}_present` : `${id}.value !== undefined || ${id}_present`;
                 doc.write(`
         const ${id}_present = ${isPresent};
@@ -38865,7 +38865,7 @@ const $ZodDiscriminatedUnion =
             propValues[zod.def.discriminator]?.delete(undefined);
         return propValues;
     });
-    // Checked now rather than in the lookup map below, so an option that lacks the discriminator fails at the `discriminatedUnion` call instead of on the first object parsed. Options whose shape cannot be enumerated without resolving it — pipes and lazies — are left to the map.
+    // Checked now rather than in the lookup map below, so an option that lacks the discriminator fails at the `discriminatedUnion` call instead of on the first object parsed. Options whose shape cannot be enumerated without resolving it \u{2014} pipes and lazies \u{2014} are left to the map.
     def.options.forEach((option, i) => {
         const propShape = util.rawShape(option._zod.def);
         if (propShape && !Object.prototype.hasOwnProperty.call(propShape, def.discriminator)) {
@@ -40114,7 +40114,7 @@ const _messageDesc = {
 };
 const _issuesDesc = { value: undefined, enumerable: false };
 /* Prototypes that already carry the lazy `toString`. Seeded with the
- * intrinsics so that `init` on a foreign object — it accepts any object —
+ * intrinsics so that `init` on a foreign object \u{2014} it accepts any object \u{2014}
  * can never install an accessor onto a prototype we do not own. */
 const _installedToString = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
 const initializer = (inst, def) => {
@@ -40321,9 +40321,9 @@ function treeifyError(error, mapper = (issue) => issue.message) {
  *
  * ```
  * username
- *   ✖ Expected number, received string at "username
+ *   \u{2716} Expected number, received string at "username
  * favoriteNumbers[0]
- *   ✖ Invalid input: expected number
+ *   \u{2716} Invalid input: expected number
  * ```
  */
 function toDotPath(_path) {
@@ -40350,9 +40350,9 @@ function prettifyError(error) {
     const issues = [...error.issues].sort((a, b) => (a.path ?? []).length - (b.path ?? []).length);
     // Process each issue
     for (const issue of issues) {
-        lines.push(`✖ ${issue.message}`);
+        lines.push(`\u2716 ${issue.message}`);
         if (issue.path?.length)
-            lines.push(`  → at ${toDotPath(issue.path)}`);
+            lines.push(`  \u2192 at ${toDotPath(issue.path)}`);
     }
     // Convert Map to formatted string
     return lines.join("\n");
@@ -41139,7 +41139,7 @@ const ZodMiniRecord = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniRecor
 });
 // @__NO_SIDE_EFFECTS__
 function record(keyType, valueType, params) {
-    // v3-compat: z.record(valueType, params?) — defaults keyType to z.string()
+    // v3-compat: z.record(valueType, params?) \u{2014} defaults keyType to z.string()
     if (!valueType || !valueType._zod) {
         return new ZodMiniRecord({
             type: "record",
@@ -41785,7 +41785,7 @@ function processAlive(pid) {
 function procInfo(pid) {
     try {
         const stat = (0,external_node_fs_.readFileSync)(`/proc/${pid}/stat`, 'utf8');
-        // "pid (name) state ppid …": the name may hold spaces and parentheses, so it ends at the last ')'.
+        // "pid (name) state ppid \u{2026}": the name may hold spaces and parentheses, so it ends at the last ')'.
         const end = stat.lastIndexOf(')');
         const ppid = Number(stat.slice(end + 2).split(' ')[1]);
         if (end < 0 || !Number.isInteger(ppid))
@@ -42062,7 +42062,7 @@ function lookupError(host, code) {
 function defaultHostsFile() {
     return process.platform === 'win32' ? external_node_path_default().join(process.env.SystemRoot ?? 'C:\\Windows', 'System32', 'drivers', 'etc', 'hosts') : '/etc/hosts';
 }
-/** The hosts file as name → addresses, in its order; empty when it cannot be read. */
+/** The hosts file as name \u{2192} addresses, in its order; empty when it cannot be read. */
 function readHosts(file) {
     const hosts = new Map();
     let text = '';
@@ -42517,7 +42517,7 @@ function unreachableBy(error) {
         return 'refused';
     return undefined;
 }
-/** A network error in a few words: its cause's message, with the system's code (ECONNRESET…) when the message lacks it. */
+/** A network error in a few words: its cause's message, with the system's code (ECONNRESET\u{2026}) when the message lacks it. */
 function describeNetworkError(error) {
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
     const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : undefined;
@@ -42665,12 +42665,12 @@ function headline(result, reports, search, trigger, pages) {
     if (reports.length === 1 && first) {
         if (result === 'success')
             return `${(0,wait/* describeRef */.Ro)(first.ref)} succeeded${first.note ? ` (${first.note})` : ''}.`;
-        return `${(0,wait/* describeRef */.Ro)(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}`;
+        return `${(0,wait/* describeRef */.Ro)(first.ref)}: ${result}${first.error ? ` \u2014 ${first.error}` : ''}`;
     }
     const succeeded = reports.filter((r) => r.result === 'success').length;
     if (result === 'success')
         return `All ${reports.length} targets succeeded.`;
-    return `${succeeded}/${reports.length} targets succeeded; ${first ? `${(0,wait/* describeRef */.Ro)(first.ref)}: ${result}${first.error ? ` — ${first.error}` : ''}` : result}`;
+    return `${succeeded}/${reports.length} targets succeeded; ${first ? `${(0,wait/* describeRef */.Ro)(first.ref)}: ${result}${first.error ? ` \u2014 ${first.error}` : ''}` : result}`;
 }
 
 // EXTERNAL MODULE: ./src/report/markdown.ts
@@ -42803,10 +42803,10 @@ function trimLogs(record) {
         return record;
     const logs = record.logs
         .slice(-KEPT_LOG_LINES)
-        .map((line) => (typeof line === 'string' && line.length > KEPT_LOG_LINE_LENGTH ? `${line.slice(0, KEPT_LOG_LINE_LENGTH)}…` : line));
+        .map((line) => (typeof line === 'string' && line.length > KEPT_LOG_LINE_LENGTH ? `${line.slice(0, KEPT_LOG_LINE_LENGTH)}\u2026` : line));
     return { ...record, logs };
 }
-/** The number of a pull request from its URL (`…/pull/42`), or '' when it has none. */
+/** The number of a pull request from its URL (`\u{2026}/pull/42`), or '' when it has none. */
 function prNumberFromLink(link) {
     if (!link)
         return '';
@@ -42818,7 +42818,7 @@ function prNumberFromLink(link) {
         return '';
     }
 }
-const CUT_NOTE = '… (cut to fit the size limit of an output)';
+const CUT_NOTE = '\u2026 (cut to fit the size limit of an output)';
 /**
  * A text output within MAX_OUTPUT_BYTES: a value that fits is returned as it is, a longer one is
  * cut on bytes with a note. Whatever it starts with, it is text: JSON lists are built within the
@@ -42977,7 +42977,7 @@ function createRunLog(sink, options) {
         },
         waiting(targets) {
             const what = targets.length === 1 && targets[0] ? (0,wait/* describeRef */.Ro)(targets[0]) : `${targets.length} targets`;
-            const polling = `timeout ${(0,durations/* formatDuration */.a)(settings.timeoutMs)}, polling every ${(0,durations/* formatDuration */.a)(settings.minIntervalMs)}–${(0,durations/* formatDuration */.a)(settings.maxIntervalMs)}`;
+            const polling = `timeout ${(0,durations/* formatDuration */.a)(settings.timeoutMs)}, polling every ${(0,durations/* formatDuration */.a)(settings.minIntervalMs)}\u2013${(0,durations/* formatDuration */.a)(settings.maxIntervalMs)}`;
             sink.info(`Waiting on ${what} at ${(0,src_text/* baseAddress */.uU)(settings.baseUrl)} (${polling})`);
             return (0,log/* createLogReporter */.AN)(sink, { streamLogs: settings.streamLogs, targets, clean, logEnd: options.logEnd });
         },
@@ -42997,7 +42997,7 @@ function createRunLog(sink, options) {
             if (!pages.skipped)
                 for (const page of pages.pages)
                     if (page.error)
-                        sink.info(clean(`✗ ${(0,log/* inert */.tJ)(page.error, 600)}`));
+                        sink.info(clean(`\u2717 ${(0,log/* inert */.tJ)(page.error, 600)}`));
             sink.endGroup();
         },
         // The group opens with the first result, so that retries before it leave no empty group.
@@ -43043,7 +43043,7 @@ function describePageRead(path, state, reads, afterMs) {
     const page = `page "${(0,log/* inert */.tJ)(path, 200)}"`;
     const when = `after ${(0,durations/* formatDuration */.a)(afterMs)}, ${(0,src_text/* counted */.hS)(reads, 'read')}`;
     if (state === 'live')
-        return `✓ ${page} is live (${when})`;
+        return `\u2713 ${page} is live (${when})`;
     const why = state === 'missing' ? 'not found yet (HTTP 404)' : 'found, but without the text yet';
     return `${page}: ${why} (${when}); reading it again on the poll schedule`;
 }
@@ -43128,9 +43128,9 @@ async function waitForDocs(raw, secrets, hooks) {
 }
 
 ;// CONCATENATED MODULE: ./src/step/story.ts
-// The story of one run, told once for both runners: read the inputs → open every record the
-// runner keeps when waiting begins → wait → report → decide the exit code (a signal after it
-// only shortens the last writes) → close every record with the outcome → end. The last net is
+// The story of one run, told once for both runners: read the inputs \u{2192} open every record the
+// runner keeps when waiting begins \u{2192} wait \u{2192} report \u{2192} decide the exit code (a signal after it
+// only shortens the last writes) \u{2192} close every record with the outcome \u{2192} end. The last net is
 // here too: a fault no code foresaw becomes the outcome `error` with every output and report,
 // closes what is open, and opens nothing after it. A runner (github/main.ts, cli/main.ts) says
 // where it writes and which records it keeps; it opens and closes nothing itself.
@@ -43235,7 +43235,7 @@ async function closeAll(records, outcome, settings) {
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/warnings.ts
 // What the step warns of, for machines as well as people: every warning has a code that stays
-// when its words change, printed at the end of its line ("… [commit-status.not-written]"), so a
+// when its words change, printed at the end of its line ("\u{2026} [commit-status.not-written]"), so a
 // pipeline, a test or the explorer tells one warning from another without reading its words.
 // This is the one list of them; docs/troubleshooting.md ("Warning codes") says what each means
 // and what to do, a row each (a test holds the two to each other).
@@ -43245,7 +43245,7 @@ const RECORDS = (/* unused pure expression or super */ null && (['comment', 'not
 const RECORD_KINDS = (/* unused pure expression or super */ null && (['not-written', 'out-of-time', 'may-not-hold', 'skipped', 'no-token', 'not-loaded']));
 /**
  * The pull request comment's and the merge request note's own warnings (`<comment|note>.<kind>`):
- * what a write whose answer was lost shows if it lands after the step: a second one saying "⏳
+ * what a write whose answer was lost shows if it lands after the step: a second one saying "\u{23f3}
  * Waiting" (`late-twin`); the step's one, or a second beside another run's (`late-waiting-or-twin`);
  * the close's creation, late (`late-creation`); a second one left beside an older one (`twin-left`);
  * and this run's outcome, of a commit that is no longer the head, perhaps standing over the newer
@@ -43525,7 +43525,7 @@ function timeCell(label, iso, endIso, now) {
         return '';
     const end = endIso ? Date.parse(endIso) : Number.NaN;
     const title = `${label} ${new Date(start).toISOString()}${Number.isNaN(end) ? '' : `, ended ${new Date(end).toISOString()}`}`;
-    // A summary is read long after it was written: a clock time, never "… ago". The date only when it is not the day of the run.
+    // A summary is read long after it was written: a clock time, never "\u{2026} ago". The date only when it is not the day of the run.
     const at = new Date(start).toISOString();
     const day = at.slice(0, 10) === new Date(now).toISOString().slice(0, 10) ? '' : `${at.slice(0, 10)} `;
     const words = Number.isNaN(end) ? `${label} ${day}${at.slice(11, 19)} UTC` : `took ${(0,durations/* formatDuration */.a)(Math.max(0, end - start))}`;
@@ -43574,7 +43574,7 @@ function filesSection(files) {
             continue;
         const shown = paths.slice(0, MAX_FILES_LISTED).map((p) => `- ${(0,markdown/* codeSpan */.SS)(p, 300)}`);
         if (paths.length > MAX_FILES_LISTED)
-            shown.push(`- … and ${paths.length - MAX_FILES_LISTED} more (see the \`files-${kind}\` output)`);
+            shown.push(`- \u2026 and ${paths.length - MAX_FILES_LISTED} more (see the \`files-${kind}\` output)`);
         parts.push(`**${kind[0]?.toUpperCase()}${kind.slice(1)} (${paths.length})**\n\n${shown.join('\n')}`);
     }
     return parts.join('\n\n');
@@ -43604,7 +43604,7 @@ function logSection(updates, told) {
         const tail = t.logs.slice(-MAX_LOG_TAIL);
         const cut = t.logs.length > tail.length ? ` (last ${tail.length} of ${t.logs.length} lines)` : '';
         const unknown = told.unknownEndOf(t);
-        const status = unknown ? ` — status ${(0,markdown/* escapeHtml */.ZD)((0,src_text/* oneLine */.TN)(t.status, 80)).replace(/@/g, '@\u200b')}` : '';
+        const status = unknown ? ` \u2014 status ${(0,markdown/* escapeHtml */.ZD)((0,src_text/* oneLine */.TN)(t.status, 80)).replace(/@/g, '@\u200b')}` : '';
         const summary = unknown?.summary;
         const body = [...(summary ? [`Summary: ${(0,markdown/* escapeText */.X1)(summary, 300)}`] : []), tail.length > 0 ? (0,markdown/* preBlock */.DI)(tail) : 'Its record has no log lines.'].join('\n\n');
         // Open where the log holds the failure; closed where it only tells of a success.
@@ -43625,7 +43625,7 @@ function pagesSection(pages) {
     const rows = pages.pages.slice(0, MAX_PAGE_ROWS).map((page) => [(0,markdown/* codeSpan */.SS)(page.path, 200), `${(0,titles/* resultMark */.nV)(page.result)} ${page.result}`, ...(0,report_facts/* pageFacts */.P)(page)]);
     parts.push((0,markdown/* table */.tp)(['Page', 'Result', 'Found', 'Holds the text', 'When'], rows));
     if (pages.pages.length > MAX_PAGE_ROWS)
-        parts.push(`… and ${pages.pages.length - MAX_PAGE_ROWS} more (see the \`page-results\` output)`);
+        parts.push(`\u2026 and ${pages.pages.length - MAX_PAGE_ROWS} more (see the \`page-results\` output)`);
     return parts.join('\n\n');
 }
 const MAX_SEARCH_ROWS = 10;
@@ -43635,23 +43635,23 @@ function searchSection(search) {
         parts.push(`Skipped: ${(0,markdown/* escapeText */.X1)(search.reason, 300)}`);
         return parts.join('\n\n');
     }
-    const mark = search.result === 'success' ? '✅ passed' : `${search.result === 'failure' ? '❌' : '⚠️'} ${search.result}`;
+    const mark = search.result === 'success' ? '\u2705 passed' : `${search.result === 'failure' ? '\u274c' : '\u26a0\ufe0f'} ${search.result}`;
     parts.push(`${mark}${search.error && search.result !== 'failure' ? `: ${(0,markdown/* escapeText */.X1)(search.error, 500)}` : ''}`);
     for (const query of search.queries) {
-        const verdict = query.problem ? `❌ ${(0,markdown/* escapeText */.X1)(query.problem, 500)}` : `✅ ${(0,src_text/* counted */.hS)(query.results.length, 'result')}`;
+        const verdict = query.problem ? `\u274c ${(0,markdown/* escapeText */.X1)(query.problem, 500)}` : `\u2705 ${(0,src_text/* counted */.hS)(query.results.length, 'result')}`;
         const rows = query.results.slice(0, MAX_SEARCH_ROWS).map((r, i) => {
             const score = typeof r.metadata.score === 'number' ? r.metadata.score.toFixed(2) : '';
             return [String(i + 1), (0,markdown/* codeSpan */.SS)(r.path, 200), (0,markdown/* escapeText */.X1)(r.content, 120), score];
         });
-        const more = query.results.length > MAX_SEARCH_ROWS ? `\n\n… and ${query.results.length - MAX_SEARCH_ROWS} more (see the \`search-results\` output)` : '';
-        parts.push(`**${(0,markdown/* escapeText */.X1)(query.query, 200)}** — ${verdict}${rows.length > 0 ? `\n\n${(0,markdown/* table */.tp)(['#', 'Path', 'Excerpt', 'Score'], rows)}` : ''}${more}`);
+        const more = query.results.length > MAX_SEARCH_ROWS ? `\n\n\u2026 and ${query.results.length - MAX_SEARCH_ROWS} more (see the \`search-results\` output)` : '';
+        parts.push(`**${(0,markdown/* escapeText */.X1)(query.query, 200)}** \u2014 ${verdict}${rows.length > 0 ? `\n\n${(0,markdown/* table */.tp)(['#', 'Path', 'Excerpt', 'Score'], rows)}` : ''}${more}`);
     }
     return parts.join('\n\n');
 }
 function fitInBudget(markdown) {
     if (Buffer.byteLength(markdown) <= MAX_SUMMARY_BYTES)
         return markdown;
-    const note = '\n\n_The summary was cut here to stay under GitHub’s 1 MiB limit; the step outputs hold everything._\n';
+    const note = '\n\n_The summary was cut here to stay under GitHub\u2019s 1 MiB limit; the step outputs hold everything._\n';
     let cut = Buffer.from(markdown)
         .subarray(0, MAX_SUMMARY_BYTES - Buffer.byteLength(note))
         .toString('utf8');
@@ -43700,9 +43700,9 @@ async function reportStep(waited, options, clean) {
     const said = (text) => (0,src_text/* inertCommands */.rn)(clean(text));
     const passes = (0,engine_outcome/* stepPasses */.WX)(outcome, options.failOnTimeout);
     if (outcome.result === 'success')
-        github_core/* info */.pq(said(`Result: success — ${outcome.headline}`));
+        github_core/* info */.pq(said(`Result: success \u2014 ${outcome.headline}`));
     else if (passes)
-        githubLog.warning(clean(`Result: timeout — ${outcome.headline} (fail-on-timeout is false, so the step passes)`), 'result.timeout-passes');
+        githubLog.warning(clean(`Result: timeout \u2014 ${outcome.headline} (fail-on-timeout is false, so the step passes)`), 'result.timeout-passes');
     else
         github_core/* setFailed */.C1(said(told.failureMessage(outcome, explain)));
     annotateFiles(outcome, told, options.docsRoot ?? '', clean);
@@ -43848,7 +43848,7 @@ guardProcess(async (error) => {
 // Until the outcome decides it, an end of the process (an event loop left empty, a crash) fails
 // the step: a gate never passes on a run that did not finish.
 process.exitCode = 1;
-// …and a signal in the last milliseconds (once the outcome decided the exit code) changes nothing.
+// \u{2026}and a signal in the last milliseconds (once the outcome decided the exit code) changes nothing.
 endThroughExit();
 run({
     decided: (code) => {

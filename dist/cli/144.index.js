@@ -52,7 +52,7 @@ function judgeQuery(query, results, settings) {
 }
 function describeResult(result) {
     const firstLine = result.content.split('\n').find((line) => line.trim() !== '') ?? '';
-    return `${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLine */ .TN)(result.path, 120)} — ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLine */ .TN)(firstLine, 80)}`;
+    return `${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLine */ .TN)(result.path, 120)} \u2014 ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLine */ .TN)(firstLine, 80)}`;
 }
 /**
  * Runs each query in turn, with the same retries as polling (429 with Retry-After, 5xx, network

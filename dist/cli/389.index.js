@@ -56,7 +56,7 @@ function explainTarget(t, options = {}) {
                         ? ` (and ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .counted */ .hS)(others, 'other file')} its log names; each is ${how})`
                         : ` (and ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .counted */ .hS)(others, 'other file')} its log names; ${shown} of them ${shown === 1 ? 'is' : 'are'} ${how}, every one is in its log)`;
                 return {
-                    reason: summary ? `failed: “${summary}”` : `failed (status "${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(t.status, 80)}")`,
+                    reason: summary ? `failed: \u201c${summary}\u201d` : `failed (status "${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(t.status, 80)}")`,
                     next: files[0]
                         ? `fix ${files[0]}${where}, push, and let the update run again`
                         : `read the update log in ${place.details}, fix the docs source, and run the update again`
@@ -94,7 +94,7 @@ function explainTarget(t, options = {}) {
             if ((0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .unknownEnd */ .EI)(t)) {
                 const summary = (0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .updateSummary */ .MT)(t);
                 return {
-                    reason: `ended with status "${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(t.status, 80)}", which this action does not know, so it does not count as success${summary ? `: “${summary}”` : ''}`,
+                    reason: `ended with status "${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(t.status, 80)}", which this action does not know, so it does not count as success${summary ? `: \u201c${summary}\u201d` : ''}`,
                     next: `its status, summary and last log lines are in ${place.details}; check in the dashboard how the update ended, then run it again`
                 };
             }
@@ -136,7 +136,7 @@ function checkNext(check, result, error, place) {
     const input = place.input;
     if (result === 'cancelled')
         return `nothing is wrong with the docs or the inputs as far as is known: the run was cancelled during the ${check}; ${place.rerun} to check again`;
-    // `page "<path>": <reason>`, or a timeout's `…; last problem: <reason>`.
+    // `page "<path>": <reason>`, or a timeout's `\u{2026}; last problem: <reason>`.
     const first = error.split('\n')[0] ?? '';
     const problem = lastProblem(first) ?? (first.includes('": ') ? first.slice(first.indexOf('": ') + 3) : first);
     if (/^nothing answered at base-url\b/.test(problem))
@@ -184,7 +184,7 @@ function explainError(t, error, place) {
 }
 /**
  * An input problem as the user reads it where the step runs: its leading input name (`timeout:
- * …`) named as it was given there (`--timeout: …`, `WAIT_FOR_DOCS_TIMEOUT: …`).
+ * \u{2026}`) named as it was given there (`--timeout: \u{2026}`, `WAIT_FOR_DOCS_TIMEOUT: \u{2026}`).
  */
 function problemAsGiven(problem, place = _place_js__WEBPACK_IMPORTED_MODULE_5__/* .GITHUB_ACTIONS_PLACE */ .ME) {
     if (place.kind === 'github')
@@ -409,7 +409,7 @@ function explainRun(outcome, options = {}) {
         const lines = (0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .quotedLines */ .Gi)(t).map(_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .quotedLine */ .vw);
         const between = lines.length > 0 ? (0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .errorLinesLeftOut */ .BT)(t.logs) : 0;
         if (between > 0)
-            lines.splice(1, 0, `… ${between} more ${between === 1 ? 'line that looks' : 'lines that look'} like errors, then the last ${lines.length - 1}:`);
+            lines.splice(1, 0, `\u2026 ${between} more ${between === 1 ? 'line that looks' : 'lines that look'} like errors, then the last ${lines.length - 1}:`);
         return lines;
     };
     if (outcome.targets.length === 1)
@@ -422,7 +422,7 @@ function explainRun(outcome, options = {}) {
         quoted.push(evidence(t));
     }
     if (ordered.length > MAX_TARGETS_LISTED) {
-        lead.push(`- … and ${ordered.length - MAX_TARGETS_LISTED} more (see ${place.details})`);
+        lead.push(`- \u2026 and ${ordered.length - MAX_TARGETS_LISTED} more (see ${place.details})`);
         quoted.push([]);
     }
     // Not one id known: the ids may be right and the address wrong.
@@ -458,7 +458,7 @@ function failureMessage(outcome, options = {}) {
     return [...lines, ...(next ? [`Next: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sentence */ .em)(next)}`] : [])].join('\n');
 }
 function endSentence(text) {
-    return /[.!?”"]$/.test(text) ? text : `${text}.`;
+    return /[.!?\u201d"]$/.test(text) ? text : `${text}.`;
 }
 /** An update that ended with a status this action does not know, with its own summary; undefined for any other target. */
 function unknownEndOf(t) {

@@ -28,7 +28,7 @@ var lifecycle = __webpack_require__(6093);
 ;// CONCATENATED MODULE: ./src/records/heads.ts
 // Runs of two heads of one pull or merge request share its comment or note (one marker), and
 // the run of the older head may end last: it must not put the older head's outcome over the
-// newer head's record ("❌ … fix the docs source" for a head whose docs deployed). The record
+// newer head's record ("\u{274c} \u{2026} fix the docs source" for a head whose docs deployed). The record
 // names the commit it reflects on its second line, which this run reads before it writes there.
 /** The hidden line under the marker that names the commit a comment or note reflects. */
 function commitLine(sha) {
@@ -102,13 +102,13 @@ function twinStory() {
     const lateOpenKind = () => secondIfLate() ? 'late-twin' : sent() === 'creation' && closeSent() === 'nothing' && !story.seen ? 'late-waiting-or-twin' : undefined;
     /** `lateOpen`, below: the words of `lateOpenKind`. */
     const lateOpen = (what) => {
-        const second = `a second ${what} of this step appears saying "⏳ Waiting", which the next run of this step removes`;
+        const second = `a second ${what} of this step appears saying "\u23f3 Waiting", which the next run of this step removes`;
         const kind = lateOpenKind();
         if (kind === 'late-twin')
             return second;
         if (kind === 'late-waiting-or-twin')
-            return `the ${what} says "⏳ Waiting" until the next run, or, if another run of this step wrote its own meanwhile, ${second}`;
-        return `the ${what} says "⏳ Waiting" until the next run`;
+            return `the ${what} says "\u23f3 Waiting" until the next run, or, if another run of this step wrote its own meanwhile, ${second}`;
+        return `the ${what} says "\u23f3 Waiting" until the next run`;
     };
     /** What a failed close adds (`twinStands`): a second record beside an older one; the open's lost creation landing as a second. */
     const besideOlder = () => story.twinLeft !== undefined;
@@ -203,7 +203,7 @@ function twinStory() {
         lateCreation(what) {
             if (closeSent() !== 'creation')
                 return undefined;
-            const waiting = sent() === 'creation' && !story.seen ? `, and so may its "⏳ Waiting" one` : '';
+            const waiting = sent() === 'creation' && !story.seen ? `, and so may its "\u23f3 Waiting" one` : '';
             return `the ${what} may still appear after the step${waiting}; if a second ${what} of this step appears, the next run of this step removes it`;
         },
         /**
@@ -467,15 +467,15 @@ function footer(source, extra) {
         ...(source.mergeQueue ? [`ran in the merge queue (into ${(0,markdown/* codeSpan */.SS)(source.mergeQueue.base, 100)})`] : []),
         ...(extra ? [extra] : [])
     ];
-    return `<sub>${parts.join(' · ')}</sub>`;
+    return `<sub>${parts.join(' \u00b7 ')}</sub>`;
 }
 const MAX_COMMENT_TARGETS = 50;
 /** The comment posted when the wait starts; the outcome replaces it when the wait ends. */
 function renderInProgressComment(marker, targets, source, work) {
     const listed = targets.slice(0, MAX_COMMENT_TARGETS).map((ref) => `- ${(0,wait/* describeRef */.Ro)(ref).replace(/ \S+$/, '')} ${(0,markdown/* codeSpan */.SS)(ref.id, 80)}`);
     if (targets.length > MAX_COMMENT_TARGETS)
-        listed.push(`- … and ${targets.length - MAX_COMMENT_TARGETS} more`);
-    const lines = [`### ⏳ Waiting for the ${work}`, '', 'The outcome will replace this comment when the wait ends.', ''];
+        listed.push(`- \u2026 and ${targets.length - MAX_COMMENT_TARGETS} more`);
+    const lines = [`### \u23f3 Waiting for the ${work}`, '', 'The outcome will replace this comment when the wait ends.', ''];
     if (listed.length > 0)
         lines.push(...listed, '');
     lines.push(footer(source, 'in progress'));
@@ -490,7 +490,7 @@ function renderLeftToNewerHead(marker, source, head, result, where) {
     const own = `${source.sha ? ` for commit ${(0,markdown/* codeSpan */.SS)(source.sha.slice(0, 7))}` : ''} (${(0,titles/* resultMark */.nV)(result)} ${result})`;
     const newer = (0,markdown/* codeSpan */.SS)(head.slice(0, 7));
     const lines = [
-        `### ⏭️ Left to the run of the ${where.on}'s head, ${newer}`,
+        `### \u23ed\ufe0f Left to the run of the ${where.on}'s head, ${newer}`,
         '',
         `This ${where.what} showed the outcome${own}, whose run ended after the ${where.on}'s head moved to ${newer}. The run of ${newer} writes its outcome here; until it does, look at that commit's ${where.on === 'pull request' ? 'checks' : 'pipeline'}.`,
         '',
@@ -615,7 +615,7 @@ function renderComment(outcome, marker, source) {
         });
         lines.push((0,markdown/* table */.tp)(['Target', 'Result', ...(withReason ? ['Reason'] : []), ...(withPr ? ['Pull request'] : [])], rows));
         if (outcome.targets.length > MAX_COMMENT_TARGETS)
-            lines.push('', `… and ${outcome.targets.length - MAX_COMMENT_TARGETS} more targets.`);
+            lines.push('', `\u2026 and ${outcome.targets.length - MAX_COMMENT_TARGETS} more targets.`);
         lines.push('');
     }
     const facts = (0,report_facts/* runFacts */.p)(outcome);
@@ -625,7 +625,7 @@ function renderComment(outcome, marker, source) {
             .slice(0, MAX_COMMENT_FILES)
             .map((f) => (0,markdown/* codeSpan */.SS)(f, 150))
             .join(', ');
-        lines.push(`**Files changed (${files.length}):** ${shown}${files.length > MAX_COMMENT_FILES ? `, … and ${files.length - MAX_COMMENT_FILES} more` : ''}`, '');
+        lines.push(`**Files changed (${files.length}):** ${shown}${files.length > MAX_COMMENT_FILES ? `, \u2026 and ${files.length - MAX_COMMENT_FILES} more` : ''}`, '');
     }
     if (outcome.pages && !outcome.pages.skipped) {
         lines.push('**Pages:**', '');
@@ -634,7 +634,7 @@ function renderComment(outcome, marker, source) {
             lines.push(`- ${(0,titles/* resultMark */.nV)(page.result)} ${(0,markdown/* codeSpan */.SS)(page.path, 150)}: found ${found}, holds the text ${holds}, ${when}`);
         }
         if (outcome.pages.pages.length > MAX_COMMENT_PAGES)
-            lines.push(`- … and ${outcome.pages.pages.length - MAX_COMMENT_PAGES} more (see the job summary)`);
+            lines.push(`- \u2026 and ${outcome.pages.pages.length - MAX_COMMENT_PAGES} more (see the job summary)`);
         lines.push('');
     }
     if (outcome.search && !outcome.search.skipped) {
@@ -663,10 +663,10 @@ function deployedLine(outcome, runSha) {
         : deployed
             .slice(0, MAX_DEPLOYED_LISTED)
             .map((d) => `${short(d.sha)} (update ${(0,markdown/* codeSpan */.SS)(d.id, 80)})`)
-            .join(', ') + (deployed.length > MAX_DEPLOYED_LISTED ? `, … and ${deployed.length - MAX_DEPLOYED_LISTED} more` : '');
+            .join(', ') + (deployed.length > MAX_DEPLOYED_LISTED ? `, \u2026 and ${deployed.length - MAX_DEPLOYED_LISTED} more` : '');
     const run = runSha?.toLowerCase();
     const other = run !== undefined && shas.some((sha) => !(sha.toLowerCase().startsWith(run) || run.startsWith(sha.toLowerCase())));
-    return `**Deployed commit${shas.length === 1 ? '' : 's'}:** ${listed}${other ? ` — not the commit of this run, ${short(runSha ?? '')}` : ''}`;
+    return `**Deployed commit${shas.length === 1 ? '' : 's'}:** ${listed}${other ? ` \u2014 not the commit of this run, ${short(runSha ?? '')}` : ''}`;
 }
 
 // EXTERNAL MODULE: ./src/step/limits.ts
@@ -691,7 +691,7 @@ var context = __webpack_require__(2980);
 
 
 
-const CREATE_TOKEN = `Create a project access token with the api scope and at least the Reporter role (the project's Settings › Access tokens), or a personal access token with the api scope, and store it as a masked CI/CD variable named ${context/* GITLAB_TOKEN_VARIABLE */.tS}`;
+const CREATE_TOKEN = `Create a project access token with the api scope and at least the Reporter role (the project's Settings \u203a Access tokens), or a personal access token with the api scope, and store it as a masked CI/CD variable named ${context/* GITLAB_TOKEN_VARIABLE */.tS}`;
 const DEFAULT_REQUEST_TIMEOUT_MS = (0,durations/* parseDuration */.E)(parse/* INPUT_DEFAULTS */.WJ['request-timeout']) ?? 30_000;
 const isSha = (text) => text !== undefined && /^[0-9a-f]{7,64}$/i.test(text);
 /** A project's path as GitLab spells it (groups and subgroups), for the words; anything else is not shown. */
@@ -981,8 +981,8 @@ function startedMarkdown(outcome) {
     const preview = !trigger.previewUrl
         ? ''
         : deployed
-            ? ` · ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .link */ .nf)('open the preview', trigger.previewUrl)}`
-            : ` · not deployed: its address ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .codeSpan */ .SS)(trigger.previewUrl, 300)} shows the previous deployment, if there is one`;
+            ? ` \u00b7 ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .link */ .nf)('open the preview', trigger.previewUrl)}`
+            : ` \u00b7 not deployed: its address ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .codeSpan */ .SS)(trigger.previewUrl, 300)} shows the previous deployment, if there is one`;
     return `**Started:** ${STARTED[trigger.kind]}, ${id}${preview}`;
 }
 

@@ -455,7 +455,7 @@ function cleanerWith(token, clean = (text) => text) {
 class NoAnswer extends Error {
     reached;
     proxyStatus;
-    /** Where it was sent, when the transport says (for the words: "the GitHub API at …"). */
+    /** Where it was sent, when the transport says (for the words: "the GitHub API at \u{2026}"). */
     url;
     constructor(message, reached, options = {}) {
         super(message, { cause: options.cause });
@@ -467,7 +467,7 @@ class NoAnswer extends Error {
 }
 /** The system's codes of a connection that was never made: nothing of the request reached the server. */
 const NEVER_REACHED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
-/** The `code`s of an error and of the causes below it (five deep at the most): the system's and the HTTP library's (ECONNRESET, UND_ERR_SOCKET…). */
+/** The `code`s of an error and of the causes below it (five deep at the most): the system's and the HTTP library's (ECONNRESET, UND_ERR_SOCKET\u{2026}). */
 function errorCodes(error) {
     const codes = [];
     for (let at = error, depth = 0; at && typeof at === 'object' && depth < 5; at = at.cause, depth++) {
@@ -875,7 +875,7 @@ function recordLifecycle(port, options) {
      * the next one back, so that an API that does not answer does not hold the step to its limit.
      * After a cancel the run ends with the grace whatever is waited on, so the grace bounds it,
      * request-timeout or not (found by a user: with request-timeout 300ms, a creation answered 1 s
-     * into the grace was given up on, and the comment said "⏳ Waiting"): before the close is
+     * into the grace was given up on, and the comment said "\u{23f3} Waiting"): before the close is
      * written, half of what is left of the grace, so that a creation applied but not answered is
      * then looked for by its marker while there is time to write there; after it, the grace's end.
      */

@@ -245,10 +245,10 @@ function decidedWords(decision, unit) {
     if (decision?.kind === 'keep') {
         const who = decision.by.label ? ` (${decision.by.label})` : '';
         const did = decision.by.own === 'failure' ? 'failed it' : decision.by.own === 'cancelled' ? 'was cancelled' : 'could not tell (a timeout or an error)';
-        return `(another job of this ${unit}${who} ${did}; this job’s ${decision.own === 'success' ? 'success' : 'own state'} does not replace that)`;
+        return `(another job of this ${unit}${who} ${did}; this job\u2019s ${decision.own === 'success' ? 'success' : 'own state'} does not replace that)`;
     }
     if (decision?.kind === 'hold')
-        return `(this job’s docs are ready; the check waits for ${decision.waitingOn.length === 1 ? 'another job' : `${decision.waitingOn.length} other jobs`} of this ${unit}: ${labels(decision.waitingOn)})`;
+        return `(this job\u2019s docs are ready; the check waits for ${decision.waitingOn.length === 1 ? 'another job' : `${decision.waitingOn.length} other jobs`} of this ${unit}: ${labels(decision.waitingOn)})`;
     return '';
 }
 
@@ -285,8 +285,8 @@ function statusRecordPort(platform, targets) {
     const closeFailedUnconfirmed = (why) => {
         const unit = nouns.unit;
         return successSent()
-            ? `Commit status ${shown}: success was written on commit ${story.sha}, but ${why}: if another job of this ${unit} failed at the same moment, its failure may be hidden under this success, so look at the ${unit}’s jobs before you merge. ${nouns.result} does not depend on it.`
-            : `Commit status ${shown}: ${platform.stateOf('pending')} (this job’s docs are ready; other jobs of this ${unit} were still ${nouns.othersStill}) was written on commit ${story.sha}, but ${why}: the ${nouns.thing} may stay ${platform.stateOf('pending')} once they end; ${nouns.again} this job then. ${nouns.result} does not depend on it.`;
+            ? `Commit status ${shown}: success was written on commit ${story.sha}, but ${why}: if another job of this ${unit} failed at the same moment, its failure may be hidden under this success, so look at the ${unit}\u2019s jobs before you merge. ${nouns.result} does not depend on it.`
+            : `Commit status ${shown}: ${platform.stateOf('pending')} (this job\u2019s docs are ready; other jobs of this ${unit} were still ${nouns.othersStill}) was written on commit ${story.sha}, but ${why}: the ${nouns.thing} may stay ${platform.stateOf('pending')} once they end; ${nouns.again} this job then. ${nouns.result} does not depend on it.`;
     };
     return {
         api: platform.api,
@@ -455,7 +455,7 @@ function fitDescription(text, max = MAX_DEPLOYMENT_DESCRIPTION) {
     return `${chars
         .slice(0, max - 1)
         .join('')
-        .trimEnd()}…`;
+        .trimEnd()}\u2026`;
 }
 
 // EXTERNAL MODULE: ./src/report/log.ts
@@ -537,7 +537,7 @@ var gitlab_context = __webpack_require__(2980);
 
 
 
-const CREATE_TOKEN = `Create a project access token with the api scope and at least the Developer role (the project's Settings › Access tokens), or a personal access token with the api scope of a Developer of the project, and store it as a masked CI/CD variable named ${gitlab_context/* GITLAB_TOKEN_VARIABLE */.tS}`;
+const CREATE_TOKEN = `Create a project access token with the api scope and at least the Developer role (the project's Settings \u203a Access tokens), or a personal access token with the api scope of a Developer of the project, and store it as a masked CI/CD variable named ${gitlab_context/* GITLAB_TOKEN_VARIABLE */.tS}`;
 const COMMIT_ID = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/i;
 const shown = (text) => JSON.stringify((0,src_text/* oneLine */.TN)(text, 60)).replace(/[^\x20-\x7e]/g, '?');
 /** The pipeline's commit (CI_COMMIT_SHA) in the project (CI_PROJECT_ID) of the GitLab API (CI_API_V4_URL), the pipeline and the job. */

@@ -39,8 +39,8 @@ function startedMarkdown(outcome) {
     const preview = !trigger.previewUrl
         ? ''
         : deployed
-            ? ` · ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .link */ .nf)('open the preview', trigger.previewUrl)}`
-            : ` · not deployed: its address ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .codeSpan */ .SS)(trigger.previewUrl, 300)} shows the previous deployment, if there is one`;
+            ? ` \u00b7 ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .link */ .nf)('open the preview', trigger.previewUrl)}`
+            : ` \u00b7 not deployed: its address ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .codeSpan */ .SS)(trigger.previewUrl, 300)} shows the previous deployment, if there is one`;
     return `**Started:** ${STARTED[trigger.kind]}, ${id}${preview}`;
 }
 
@@ -143,7 +143,7 @@ function timeCell(label, iso, endIso, now) {
         return '';
     const end = endIso ? Date.parse(endIso) : Number.NaN;
     const title = `${label} ${new Date(start).toISOString()}${Number.isNaN(end) ? '' : `, ended ${new Date(end).toISOString()}`}`;
-    // A summary is read long after it was written: a clock time, never "… ago". The date only when it is not the day of the run.
+    // A summary is read long after it was written: a clock time, never "\u{2026} ago". The date only when it is not the day of the run.
     const at = new Date(start).toISOString();
     const day = at.slice(0, 10) === new Date(now).toISOString().slice(0, 10) ? '' : `${at.slice(0, 10)} `;
     const words = Number.isNaN(end) ? `${label} ${day}${at.slice(11, 19)} UTC` : `took ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(Math.max(0, end - start))}`;
@@ -192,7 +192,7 @@ function filesSection(files) {
             continue;
         const shown = paths.slice(0, MAX_FILES_LISTED).map((p) => `- ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .codeSpan */ .SS)(p, 300)}`);
         if (paths.length > MAX_FILES_LISTED)
-            shown.push(`- … and ${paths.length - MAX_FILES_LISTED} more (see the \`files-${kind}\` output)`);
+            shown.push(`- \u2026 and ${paths.length - MAX_FILES_LISTED} more (see the \`files-${kind}\` output)`);
         parts.push(`**${kind[0]?.toUpperCase()}${kind.slice(1)} (${paths.length})**\n\n${shown.join('\n')}`);
     }
     return parts.join('\n\n');
@@ -222,7 +222,7 @@ function logSection(updates, told) {
         const tail = t.logs.slice(-MAX_LOG_TAIL);
         const cut = t.logs.length > tail.length ? ` (last ${tail.length} of ${t.logs.length} lines)` : '';
         const unknown = told.unknownEndOf(t);
-        const status = unknown ? ` — status ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeHtml */ .ZD)((0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLine */ .TN)(t.status, 80)).replace(/@/g, '@\u200b')}` : '';
+        const status = unknown ? ` \u2014 status ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeHtml */ .ZD)((0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLine */ .TN)(t.status, 80)).replace(/@/g, '@\u200b')}` : '';
         const summary = unknown?.summary;
         const body = [...(summary ? [`Summary: ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(summary, 300)}`] : []), tail.length > 0 ? (0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .preBlock */ .DI)(tail) : 'Its record has no log lines.'].join('\n\n');
         // Open where the log holds the failure; closed where it only tells of a success.
@@ -243,7 +243,7 @@ function pagesSection(pages) {
     const rows = pages.pages.slice(0, MAX_PAGE_ROWS).map((page) => [(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .codeSpan */ .SS)(page.path, 200), `${(0,_titles_js__WEBPACK_IMPORTED_MODULE_5__/* .resultMark */ .nV)(page.result)} ${page.result}`, ...(0,_facts_js__WEBPACK_IMPORTED_MODULE_3__/* .pageFacts */ .P)(page)]);
     parts.push((0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .table */ .tp)(['Page', 'Result', 'Found', 'Holds the text', 'When'], rows));
     if (pages.pages.length > MAX_PAGE_ROWS)
-        parts.push(`… and ${pages.pages.length - MAX_PAGE_ROWS} more (see the \`page-results\` output)`);
+        parts.push(`\u2026 and ${pages.pages.length - MAX_PAGE_ROWS} more (see the \`page-results\` output)`);
     return parts.join('\n\n');
 }
 const MAX_SEARCH_ROWS = 10;
@@ -253,23 +253,23 @@ function searchSection(search) {
         parts.push(`Skipped: ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(search.reason, 300)}`);
         return parts.join('\n\n');
     }
-    const mark = search.result === 'success' ? '✅ passed' : `${search.result === 'failure' ? '❌' : '⚠️'} ${search.result}`;
+    const mark = search.result === 'success' ? '\u2705 passed' : `${search.result === 'failure' ? '\u274c' : '\u26a0\ufe0f'} ${search.result}`;
     parts.push(`${mark}${search.error && search.result !== 'failure' ? `: ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(search.error, 500)}` : ''}`);
     for (const query of search.queries) {
-        const verdict = query.problem ? `❌ ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(query.problem, 500)}` : `✅ ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .counted */ .hS)(query.results.length, 'result')}`;
+        const verdict = query.problem ? `\u274c ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(query.problem, 500)}` : `\u2705 ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .counted */ .hS)(query.results.length, 'result')}`;
         const rows = query.results.slice(0, MAX_SEARCH_ROWS).map((r, i) => {
             const score = typeof r.metadata.score === 'number' ? r.metadata.score.toFixed(2) : '';
             return [String(i + 1), (0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .codeSpan */ .SS)(r.path, 200), (0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(r.content, 120), score];
         });
-        const more = query.results.length > MAX_SEARCH_ROWS ? `\n\n… and ${query.results.length - MAX_SEARCH_ROWS} more (see the \`search-results\` output)` : '';
-        parts.push(`**${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(query.query, 200)}** — ${verdict}${rows.length > 0 ? `\n\n${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .table */ .tp)(['#', 'Path', 'Excerpt', 'Score'], rows)}` : ''}${more}`);
+        const more = query.results.length > MAX_SEARCH_ROWS ? `\n\n\u2026 and ${query.results.length - MAX_SEARCH_ROWS} more (see the \`search-results\` output)` : '';
+        parts.push(`**${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(query.query, 200)}** \u2014 ${verdict}${rows.length > 0 ? `\n\n${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .table */ .tp)(['#', 'Path', 'Excerpt', 'Score'], rows)}` : ''}${more}`);
     }
     return parts.join('\n\n');
 }
 function fitInBudget(markdown) {
     if (Buffer.byteLength(markdown) <= MAX_SUMMARY_BYTES)
         return markdown;
-    const note = '\n\n_The summary was cut here to stay under GitHub’s 1 MiB limit; the step outputs hold everything._\n';
+    const note = '\n\n_The summary was cut here to stay under GitHub\u2019s 1 MiB limit; the step outputs hold everything._\n';
     let cut = Buffer.from(markdown)
         .subarray(0, MAX_SUMMARY_BYTES - Buffer.byteLength(note))
         .toString('utf8');
