@@ -102,7 +102,7 @@ export const firstState = <Where>(): RecordState<Where> => ({
   voice: { at: 'quiet' }
 })
 
-/** What happened to the record, as the lifecycle tells it (`docs/architecture.md`, "A record's story", holds the table). */
+/** What happened to the record, as the lifecycle tells it (docs/architecture.md, "A record's story, one value", holds the table). */
 export type RecordEvent<Where> =
   /** `open()` sends the "in progress" write (only the first time). */
   | { readonly type: 'open-sent' }
