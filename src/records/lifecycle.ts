@@ -12,6 +12,9 @@ import { isAbort, ListingCut } from './listing.js'
 import { timeoutSignal } from '../timeout-signal.js'
 import { type CancelClock, COMMENT_EXIT_MARGIN_MS, commentDeadline, lookupBudgetMs } from '../step/limits.js'
 import type { RecordKind, RecordName, WarningCode } from '../warnings.js'
+import { firstState, next, type Opened, openedOf, type RecordEvent } from './record-story.js'
+
+export { oneWarning, type Opened } from './record-story.js'
 
 /** The signals a port's requests end with. */
 export interface WriteSignals {
@@ -30,24 +33,6 @@ export interface WriteSignals {
    */
   nextLookup(): AbortSignal
 }
-
-/** What became of the opening write, as the close is told it. */
-export type Opened =
-  /** No open was asked for: the run ended before waiting began. */
-  | 'never'
-  /** The record is open where the lifecycle says. */
-  | 'written'
-  /** The server answered that it did not write it (a 403, a 422…): nothing to find again. */
-  | 'refused'
-  /** No answer came (a timeout, a connection that failed): the server may have applied it; find it again. */
-  | 'lost'
-  /**
-   * The open is still in flight, unanswered request-timeout after the outcome: it may land yet.
-   * Find it again and write there, but create nothing (a second record if the open lands).
-   */
-  | 'unanswered'
-  /** The port has nowhere to write (not a pull request…): the close says why. */
-  | 'skipped'
 
 /**
  * A lookup a port makes around a write failed (records/siblings.ts: the other jobs' statuses, read
@@ -285,20 +270,6 @@ const defaultRefused = (error: unknown) => {
   return status !== undefined && status >= 400 && status < 500
 }
 
-/**
- * The sentences of one record's warnings as one: in the order found, joined by "Also:", the
- * closing sentence they share (what the step's result does not depend on) said once, at the end.
- */
-export function oneWarning(lines: readonly string[]): string {
-  lines = [...new Set(lines)]
-  if (lines.length === 1) return lines[0] as string
-  const last = (line: string) => /(?<=[.!?]\s)[^.!?]+[.!?]$/.exec(line)?.[0]
-  const shared = last(lines[0] as string)
-  const same = shared !== undefined && lines.every((line) => last(line) === shared)
-  const body = (line: string) => (same ? line.slice(0, line.length - (shared as string).length).trimEnd() : line)
-  return lines.map((line, i) => (i === 0 ? body(line) : `Also: ${body(line)}`)).join(' ') + (same ? ` ${shared}` : '')
-}
-
 /** Resolves when `work` settles or `signal` aborts, whichever is first; never rejects, and `work` is observed. */
 export function settledOrAborted(work: Promise<unknown>, signal: AbortSignal): Promise<'settled' | 'aborted'> {
   return new Promise((resolve) => {
@@ -328,55 +299,6 @@ export function withinBudget<T>(work: Promise<T>, budget: AbortSignal): Promise<
   })
 }
 
-/** The tries of the opening write whose answer was lost: how many, when the last was sent, and why it was lost. Each may land later. */
-interface LostTries {
-  readonly count: number
-  readonly lastSentAt: number
-  readonly why: string
-}
-
-/**
- * The opening write's story, one value (`recordLifecycle`'s `open`):
- *
- *     never ──open()──▶ sending ──answered──────────▶ written
- *                        │ ▲ a try failed on the way ├──nowhere to go──▶ skipped
- *                        └─┘ (sent again)            └──given up──────▶ lost | refused
- *
- * A try whose answer was lost may land later, whatever came after it: `lost` counts them, and
- * stays in every later state. While it is sent, the close is told `lost` (find it again).
- */
-type OpenStory =
-  | { readonly at: 'never' }
-  | { readonly at: 'sending' | 'written' | 'skipped' | 'lost' | 'refused'; readonly done: Promise<void>; readonly lost: LostTries | undefined }
-
-/** What the close is told of the open. */
-const openedOf = (open: OpenStory): Opened => (open.at === 'sending' ? 'lost' : open.at)
-
-/**
- * The close's story, one value (`recordLifecycle`'s `close`): not begun, or closing, with what it
- * found of the record (`at-once`: a lost creation's, found at once and the outcome written to it;
- * `landed`: an unanswered creation's, found and updated, so that creation has landed; `anew`: the
- * record was deleted during the run, by a person or a bot, and the outcome is written anew, once)
- * and the first write of the outcome whose answer was lost (when it was sent, and why).
- */
-type CloseStory =
-  | { readonly at: 'not-begun' }
-  | {
-      readonly at: 'closing'
-      readonly done: Promise<void>
-      readonly found: 'nothing' | 'at-once' | 'landed' | 'anew'
-      readonly lost: { readonly at: number; readonly why: string } | undefined
-    }
-
-/** A sentence of a record's warning, and its codes. */
-interface Said {
-  readonly line: string
-  readonly codes: readonly WarningCode[]
-}
-
-/** What a record has said: its warnings are one, said once (`recordLifecycle`'s `voice`). */
-type Voice = { at: 'quiet' } | { at: 'gathering'; lines: readonly Said[]; failures: readonly string[] } | { at: 'warned' }
-
 /** The record's lifecycle through `port`, within the step's time rules. */
 export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>, options: LifecycleOptions): RecordLifecycle<Outcome> {
   const { cancel, log, clean } = options
@@ -384,35 +306,30 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
   // One end for every write of the run: the step's limit, or the grace's end once a cancel came.
   const deadline = commentDeadline(options.endAt, cancel)
   const landMs = options.landMs ?? 2 * options.requestTimeoutMs
-  let where: Where | undefined
-  let open: OpenStory = { at: 'never' }
-  let close: CloseStory = { at: 'not-begun' }
+  /**
+   * The record's story, one value (records/record-story.ts): the open's, the close's, where the
+   * record is, the pause a rate limit asked for, what it said. It changes only by an event of
+   * that table (`tell`), which writes what the change says.
+   */
+  let state = firstState<Where>()
+  const tell = (event: RecordEvent<Where>) => {
+    const { state: after, say } = next(state, event)
+    state = after
+    for (const line of say) line.level === 'info' ? log.info(line.line) : log.warning(line.line, [...line.codes])
+  }
   // Aborted once the record is known and a cancel came, in either order: the close then goes at once.
   const knownAfterCancel = new AbortController()
   // Aborted when the close begins: the open is not sent again after it.
   const closeBegan = new AbortController()
   /** The open's tries whose answer was lost, whatever became of it (none before it is sent). */
-  const lostOpens = () => (open.at === 'never' ? undefined : open.lost)
-  /** The open's transition to `at`, its lost tries kept. */
-  const openMovesTo = (at: 'written' | 'skipped' | 'lost' | 'refused') => {
-    if (open.at !== 'never') open = { ...open, at }
-  }
+  const lostOpens = () => (state.open.at === 'never' ? undefined : state.open.lost)
   /** The open's work, settled or not (none before it is sent). */
-  const openDone = () => (open.at === 'never' ? Promise.resolve() : open.done)
+  const openDone = () => (state.open.at === 'never' ? Promise.resolve() : state.open.done)
   /** What the close found, and its lost write: none before it begins. */
-  const closeFound = () => (close.at === 'closing' ? close.found : 'nothing')
-  const closeLost = () => (close.at === 'closing' ? close.lost : undefined)
-  const closeFinds = (change: { found?: 'at-once' | 'landed' | 'anew'; lost?: { at: number; why: string } }) => {
-    if (close.at === 'closing') close = { ...close, ...change }
-  }
-  /**
-   * What the record has said, one value: nothing yet; the close's warnings, gathered to be said as
-   * one when it ends (with the lines of its writes that failed: untrue once a later write of the
-   * same close lands); or its one warning, said (anything after it is a line of the log).
-   */
-  let voice: Voice = { at: 'quiet' }
-  /** No write of the outcome before this: the pause the last rate limit asked for. */
-  let notBefore = 0
+  const closeFound = () => (state.close.at === 'closing' ? state.close.found : 'nothing')
+  const closeLost = () => (state.close.at === 'closing' ? state.close.lost : undefined)
+  /** What the close is told of the open. */
+  const opened = () => openedOf(state.open)
 
   /** The code of what a lost write of the outcome shows if it lands after the step (a success over another job's failure). */
   const lateCloseCode = () => port.words.lateCloseCode?.() ?? code('may-not-hold')
@@ -423,41 +340,15 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
   /** The code of what the close's creation shows if its answer was lost and it lands after the step, when it has one. */
   const lateCreationCodes = () => noneOrOne(port.words.lateCreationCode?.())
   /** The codes of what a failed close adds of its own (a second comment beside an older one). */
-  const closeFailedCodes = (): WarningCode[] => port.words.closeFailedCodes?.(openedOf(open)) ?? []
+  const closeFailedCodes = (): WarningCode[] => port.words.closeFailedCodes?.(opened()) ?? []
   /** What an "in progress" write shows if it lands after the step: the port knows (a second comment, for a lost creation). */
   const lateOpen = () => port.words.lateOpen?.() ?? 'it shows "in progress" until the next run'
   /** A code of this record's warnings: `<record>.<kind>`. */
   const code = (kind: RecordKind): WarningCode => `${port.record}.${kind}`
   /** A warning with its codes: gathered while the close runs, said at once before it; one per record (a line of the log after it). */
-  const warn = (line: string, ...codes: [WarningCode, ...WarningCode[]]) => {
-    const said = clean(line)
-    if (voice.at === 'warned') log.info(said)
-    else if (voice.at === 'gathering') voice = { ...voice, lines: [...voice.lines, { line: said, codes }] }
-    else {
-      voice = { at: 'warned' }
-      log.warning(said, [...new Set(codes)])
-    }
-  }
-  const sayWriteFailed = (line: string, ...codes: [WarningCode, ...WarningCode[]]) => {
-    if (voice.at === 'gathering') voice = { ...voice, failures: [...voice.failures, clean(line)] }
-    warn(line, ...codes)
-  }
-  /** A write of the outcome landed: what an earlier try said of it ("could not be written") no longer holds. */
-  const takeBackWriteFailures = () => {
-    if (voice.at !== 'gathering') return
-    const { lines, failures } = voice
-    voice = { at: 'gathering', lines: lines.filter((said) => !failures.includes(said.line)), failures: [] }
-  }
-  /** The close begins: its warnings are gathered, unless the record already said its one. */
-  const gatherCloseWarnings = () => {
-    if (voice.at === 'quiet') voice = { at: 'gathering', lines: [], failures: [] }
-  }
-  const sayCloseWarnings = () => {
-    if (voice.at !== 'gathering') return
-    const { lines } = voice
-    voice = lines.length === 0 ? { at: 'quiet' } : { at: 'warned' }
-    if (lines.length > 0) log.warning(oneWarning(lines.map((said) => said.line)), [...new Set(lines.flatMap((said) => said.codes))])
-  }
+  const warn = (line: string, ...codes: [WarningCode, ...WarningCode[]]) => tell({ type: 'warned', line: clean(line), codes })
+  /** A write of the outcome failed: said as a warning, taken back if a later write of the close lands. */
+  const sayWriteFailed = (line: string, ...codes: [WarningCode, ...WarningCode[]]) => tell({ type: 'write-failed', line: clean(line), codes })
   /** The close was written: its line, and what it found after its write (a warning is gathered with the close's others). */
   const sayClosed = (done: { where: Where; done: 'created' | 'updated'; after?: AfterClose }) => {
     log.info(clean(port.words.closed(done.where, done.done)))
@@ -465,7 +356,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     if (!after) return
     // A rate limit's pause holds every later write of the record, a request after the write's included.
     const asked = after.failed === undefined ? undefined : port.retryAfterMs?.(after.failed)
-    if (asked !== undefined) notBefore = Math.max(notBefore, Date.now() + asked)
+    if (asked !== undefined) tell({ type: 'rate-limited', until: Date.now() + asked })
     // The server's words one line without its escapes, the keys masked before it is cut; a lookup that ran out, its time.
     const reason =
       after.failed === undefined
@@ -516,29 +407,29 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
       const lookupMs = lookupBudgetMs(options.requestTimeoutMs, lookupEndAt)
       const signals = signalsUntil(lookupEndAt, [cancel.signal])
       try {
-        where = await port.open(signals, (known) => {
-          where = known
+        const at = await port.open(signals, (known) => {
+          tell({ type: 'where-known', where: known })
           // Known after a cancel came: the close need not wait on the rest of the open.
           if (cancel.signal.aborted) knownAfterCancel.abort()
         })
-        openMovesTo('written')
-        log.info(clean(port.words.opened(where)))
+        tell({ type: 'open-answered', where: at })
+        log.info(clean(port.words.opened(at)))
         return
       } catch (error) {
         if (error instanceof RecordSkipped) {
-          openMovesTo('skipped')
+          tell({ type: 'open-skipped' })
           return
         }
-        const reason = cancel.signal.aborted && !deadline.aborted && where === undefined ? 'the run was cancelled before it was' : why(error, signals, lookupMs)
+        const reason =
+          cancel.signal.aborted && !deadline.aborted && state.where === undefined ? 'the run was cancelled before it was' : why(error, signals, lookupMs)
         // A try whose answer was lost may land later, whatever the tries after it do: the time it
         // is given to land counts from the last such try, and its reason is the one said.
         // (Refused, or never sent, nothing of it can land.)
-        if (!refused(error) && !neverSent(error) && answerLost(error, signals) && open.at !== 'never')
-          open = { ...open, lost: { count: (open.lost?.count ?? 0) + 1, lastSentAt: sentAt, why: reason } }
+        if (!refused(error) && !neverSent(error) && answerLost(error, signals)) tell({ type: 'open-try-lost', sentAt, why: reason })
         // Sent again (a status, whose "in progress" is the same write twice) like any write: while
         // the wait goes on, with the pause a rate limit asks for; never once the close began.
         const asked = port.retryAfterMs?.(error)
-        if (asked !== undefined) notBefore = Math.max(notBefore, Date.now() + asked)
+        if (asked !== undefined) tell({ type: 'rate-limited', until: Date.now() + asked })
         const pause = Math.max(asked ?? 0, retryPauseMs(tries))
         const again = port.openAgain === true && (transient(error) || asked !== undefined) && !closeBegan.signal.aborted && !cancel.signal.aborted
         if (again && Date.now() + pause < lookupEndAt) {
@@ -550,11 +441,11 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
           const slept = await settledOrAborted(sleep(pause), AbortSignal.any([deadline, closeBegan.signal, cancel.signal]))
           if (slept === 'settled') continue
         }
-        const given = lostOpens() === undefined && (refused(error) || neverSent(error)) ? 'refused' : 'lost'
-        openMovesTo(given)
-        if (given === 'refused' && port.words.notOpened && where === undefined)
+        // Refused after a try whose answer was lost, the open is lost (that try may land yet).
+        tell({ type: refused(error) || neverSent(error) ? 'open-refused' : 'open-given-up' })
+        if (state.open.at === 'refused' && port.words.notOpened && state.where === undefined)
           warn(port.words.notOpened(reason), cancel.signal.aborted && !deadline.aborted ? code('not-written') : failedCode(error, signals, lookupMs))
-        else log.info(clean(port.words.openFailed(reason, where)))
+        else log.info(clean(port.words.openFailed(reason, state.where)))
         return
       }
     }
@@ -566,13 +457,13 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
    * is not answered by then does not hold the outcome back.
    */
   async function openSettled(): Promise<boolean> {
-    if (open.at !== 'sending') return true
+    if (state.open.at !== 'sending') return true
     const goAtOnce = () => {
-      if (where !== undefined) knownAfterCancel.abort()
+      if (state.where !== undefined) knownAfterCancel.abort()
     }
     if (cancel.signal.aborted) goAtOnce()
     else cancel.signal.addEventListener('abort', goAtOnce, { once: true })
-    const waited = await settledOrAborted(open.done, AbortSignal.any([deadline, knownAfterCancel.signal, heldLongEnough(true)]))
+    const waited = await settledOrAborted(state.open.done, AbortSignal.any([deadline, knownAfterCancel.signal, heldLongEnough(true)]))
     cancel.signal.removeEventListener('abort', goAtOnce)
     return waited === 'settled'
   }
@@ -606,22 +497,23 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     // A creation unanswered for request-timeout after the outcome: waited on for request-timeout
     // more, then found if it was applied; never made again (a second record if it lands).
     const settled =
-      (await openSettled()) || (where === undefined && !deadline.aborted && (await settledOrAborted(openDone(), heldLongEnough(true))) === 'settled')
+      (await openSettled()) || (state.where === undefined && !deadline.aborted && (await settledOrAborted(openDone(), heldLongEnough(true))) === 'settled')
     // A creation whose answer was lost (a 5xx, a reset) may have been applied, now or later: it
     // is looked for at once; not found, it is given twice request-timeout from when it was sent
     // (half of what is left after a cancel) before it is looked for again and, only then, made,
     // so that the outcome goes to it rather than to a second record.
     const lostTries = lostOpens()
     // Not while a rate limit holds the record's writes (the close's loop waits for it).
-    const held = Math.max(notBefore, port.pausedUntil?.() ?? 0) > Date.now()
-    if (settled && lostTries && where === undefined && !deadline.aborted && (held || !(await foundAtOnce(outcome)))) await waitToLand(lostTries.lastSentAt)
-    if (!settled && where === undefined && deadline.aborted) {
+    const held = Math.max(state.notBefore, port.pausedUntil?.() ?? 0) > Date.now()
+    if (settled && lostTries && state.where === undefined && !deadline.aborted && (held || !(await foundAtOnce(outcome))))
+      await waitToLand(lostTries.lastSentAt)
+    if (!settled && state.where === undefined && deadline.aborted) {
       // The outcome must not go before a write that may still land on top of it, and there is no known place to write it.
       warn(
         port.words.closeFailed(
           `the ${port.api} had not answered its "in progress" write when ${ended()}, and the outcome must not go before it; if the ${port.api} applies that write later, ${lateOpen()}`,
-          where,
-          openedOf(open)
+          state.where,
+          opened()
         ),
         code('out-of-time'),
         ...lateOpenCodes(),
@@ -629,20 +521,20 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
       )
       return
     }
-    if (open.at === 'refused' && where === undefined && port.words.notOpened) return
+    if (state.open.at === 'refused' && state.where === undefined && port.words.notOpened) return
     const write = async (): Promise<boolean> => {
       for (let attempt = 1; ; attempt++) {
         // A rate limit's pause holds every write of the record, a later one's too (the outcome
         // written again once the open landed): none goes before it is over (found by the explorer).
         // One longer than what is left of the step's time for writes ends the tries at once, and says so.
-        notBefore = Math.max(notBefore, port.pausedUntil?.() ?? 0)
-        const wait = notBefore - Date.now()
+        tell({ type: 'rate-limited', until: port.pausedUntil?.() ?? 0 })
+        const wait = state.notBefore - Date.now()
         if (wait > 0 && wait >= timeLeft()) {
           sayWriteFailed(
             port.words.closeFailed(
               `the ${port.api} asked to wait ${formatDuration(wait)} before its next write (a rate limit), longer than the ${formatDuration(Math.max(0, timeLeft()))} left of the step's time for writes, so the outcome was not sent`,
-              where,
-              openedOf(open)
+              state.where,
+              opened()
             ),
             code('out-of-time'),
             ...closeFailedCodes()
@@ -655,11 +547,9 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
         const signals = signalsUntil(options.endAt)
         const sentAt = Date.now()
         const anew = closeFound() === 'anew'
-        const told: Opened = anew || settled ? (anew ? 'written' : openedOf(open)) : where === undefined ? 'unanswered' : 'written'
+        const told: Opened = anew || settled ? (anew ? 'written' : opened()) : state.where === undefined ? 'unanswered' : 'written'
         const answer = await withinBudget(
-          port.close(outcome, where, told, signals, (known) => {
-            where = known
-          }),
+          port.close(outcome, state.where, told, signals, (known) => tell({ type: 'where-known', where: known })),
           deadline
         ).then(
           (done) => ({ done }),
@@ -671,7 +561,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
             if (error.level === 'info') log.info(clean(error.sentence))
             else warn(error.sentence, error.code)
             // Left to another run's record (a newer head's): this run's "in progress" write, unanswered, may still land beside it (found by the explorer).
-            if (open.at === 'sending' || lostOpens() !== undefined)
+            if (state.open.at === 'sending' || lostOpens() !== undefined)
               warn(
                 `This run's "in progress" write got no answer: if the ${port.api} applies it later, ${lateOpen()}.`,
                 code('may-not-hold'),
@@ -687,14 +577,13 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
             return false
           }
           // A write of the outcome whose answer was lost may land later, after what follows it.
-          if (closeLost() === undefined && answerLost(error, signals)) closeFinds({ lost: { at: sentAt, why: why(error, signals, lookupMs) } })
+          if (closeLost() === undefined && answerLost(error, signals)) tell({ type: 'close-write-lost', sentAt, why: why(error, signals, lookupMs) })
           // Deleted during the run (by a person, a bot): the outcome is written anew, once.
-          if (where !== undefined && !anew && port.gone?.(error) && !deadline.aborted) {
-            closeFinds({ found: 'anew' })
+          if (state.where !== undefined && !anew && port.gone?.(error) && !deadline.aborted) {
             log.info(
-              clean(port.words.deleted?.(where) ?? `The record was deleted during the run (${why(error, signals, lookupMs)}); writing the outcome anew.`)
+              clean(port.words.deleted?.(state.where) ?? `The record was deleted during the run (${why(error, signals, lookupMs)}); writing the outcome anew.`)
             )
-            where = undefined
+            tell({ type: 'record-gone' })
             attempt = 0
             continue
           }
@@ -702,8 +591,8 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
             sayWriteFailed(
               port.words.closeFailed(
                 `the ${port.api} had not answered its "in progress" write within ${waitedOnOpen(closeStartedAt, ' of the outcome')} and has no record of it yet, so the outcome was not written (it would make a second one); if the ${port.api} applies that write later, ${lateOpen()}`,
-                where,
-                openedOf(open)
+                state.where,
+                opened()
               ),
               code('not-written'),
               ...lateOpenCodes(),
@@ -717,9 +606,9 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
           // ends: never a fixed number of tries. A pause longer than what is left ends the tries at
           // once, and the warning says so. A creation is never sent again (it could make a second record).
           const asked = port.retryAfterMs?.(error instanceof LookupAroundWriteFailed ? error.cause : error)
-          if (asked !== undefined) notBefore = Math.max(notBefore, Date.now() + asked)
+          if (asked !== undefined) tell({ type: 'rate-limited', until: Date.now() + asked })
           const retriable =
-            where !== undefined &&
+            state.where !== undefined &&
             (transient(error) || asked !== undefined) &&
             !deadline.aborted &&
             !(error instanceof LookupAroundWriteFailed && attempt >= LOOKUP_AROUND_TRIES)
@@ -742,20 +631,20 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
               ? `; it asked to wait ${formatDuration(asked)} before the next try, longer than the ${formatDuration(Math.max(0, left))} left of the step's time for writes, so the tries ended there`
               : ''
           // A creation whose answer was lost may still be applied: the record may appear after the step.
-          const late = where === undefined && answerLost(error, signals) ? port.words.lateCreation?.() : undefined
+          const late = state.where === undefined && answerLost(error, signals) ? port.words.lateCreation?.() : undefined
           const reason = `${why(error, signals, lookupMs)}${cutShort}`
           const failed = cutShort ? code('out-of-time') : failedCode(error, signals, lookupMs)
           // A write of the outcome whose answer was lost (this try's or an earlier one's) may still be
           // applied after the step, a success over another job's failure written meanwhile: not only
           // "could not be written", since it may yet be; the consequence first (the port cuts its words).
           const lostClose = closeLost()
-          if (where !== undefined && lostClose !== undefined && port.closeMayTurn?.() && port.words.lateClose && !port.appliedDespite?.(error)) {
+          if (state.where !== undefined && lostClose !== undefined && port.closeMayTurn?.() && port.words.lateClose && !port.appliedDespite?.(error)) {
             const whyLost = lostClose.why === reason ? lostClose.why : `${lostClose.why}; the last try: ${reason}`
             sayWriteFailed(
               port.words.closeFailed(
                 `a write of its outcome got no answer, and if the ${port.api} applies it later, ${port.words.lateClose()} (${whyLost})`,
-                where,
-                openedOf(open)
+                state.where,
+                opened()
               ),
               failed,
               lateCloseCode(),
@@ -766,8 +655,8 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
           sayWriteFailed(
             port.words.closeFailed(
               late ? `${reason}. That creation's answer was lost: if the ${port.api} applies it later, ${late}` : reason,
-              where,
-              openedOf(open)
+              state.where,
+              opened()
             ),
             failed,
             ...(late ? lateCreationCodes() : []),
@@ -776,10 +665,8 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
           return port.appliedDespite?.(error) === true
         }
         const { done } = answer
-        where = done.where
-        // Found where an unanswered creation put it: that creation has landed, nothing of it can come later.
-        if (told === 'unanswered' && done.done === 'updated') closeFinds({ found: 'landed' })
-        takeBackWriteFailures()
+        // Found where an unanswered creation put it, that creation has landed; what an earlier try said of the outcome no longer holds.
+        tell({ type: 'close-written', where: done.where, told, done: done.done })
         sayClosed(done)
         return true
       }
@@ -800,18 +687,22 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     if (settled) return readBackWhatWasLost(written)
     // An open answered before the close was sent was applied before it too. One answered after
     // the close was sent (even before the close's own answer) may have been applied after it.
-    if (open.at === 'never' || closeFound() === 'landed') return readBackWhatWasLost(written)
+    if (state.open.at === 'never' || closeFound() === 'landed') return readBackWhatWasLost(written)
     // The close went while the open was still in flight (a cancel, or an open unanswered for
     // request-timeout): if the open lands now, it may have landed on top of the close, which is
     // written again while there is time. The open is waited on for request-timeout more at the
     // most: an API that does not answer does not hold the step to its limit.
     const late = await settledOrAborted(openDone(), heldLongEnough())
     // Written again, what the open's lost answer may still bring is read back as on the path above.
-    if (late === 'settled' && !deadline.aborted) return written || where !== undefined ? readBackWhatWasLost(await write()) : undefined
+    if (late === 'settled' && !deadline.aborted) return written || state.where !== undefined ? readBackWhatWasLost(await write()) : undefined
     const unanswered = `its "in progress" write had no answer when ${deadline.aborted ? ended() : `the outcome had waited on it for ${waitedOnOpen(closeStartedAt)}`}`
     // The outcome stands: the warning says so, and what the open brings if it lands later (not written, the write said why).
-    if (written && where !== undefined)
-      warn(port.words.mayNotHold(`${unanswered}; if the ${port.api} applies that write later, ${lateOpen()}`, where), code('may-not-hold'), ...lateOpenCodes())
+    if (written && state.where !== undefined)
+      warn(
+        port.words.mayNotHold(`${unanswered}; if the ${port.api} applies that write later, ${lateOpen()}`, state.where),
+        code('may-not-hold'),
+        ...lateOpenCodes()
+      )
   }
 
   /**
@@ -831,26 +722,23 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
   async function foundAtOnce(outcome: Outcome): Promise<boolean> {
     try {
       const done = await withinBudget(
-        port.close(outcome, undefined, 'unanswered', signalsUntil(options.endAt), (known) => {
-          where = known
-        }),
+        port.close(outcome, undefined, 'unanswered', signalsUntil(options.endAt), (known) => tell({ type: 'where-known', where: known })),
         deadline
       )
-      where = done.where
-      closeFinds({ found: 'at-once' })
+      tell({ type: 'found-at-once', where: done.where })
       sayClosed(done)
       return true
     } catch (error) {
       // Found, but its write refused by a rate limit: the close below goes no sooner than asked (or,
       // asked to wait longer than what is left, says so at once).
-      const asked = where === undefined ? undefined : port.retryAfterMs?.(error)
+      const asked = state.where === undefined ? undefined : port.retryAfterMs?.(error)
       if (asked !== undefined) {
         log.info(
           clean(
             `The ${port.api} did not take the outcome (${oneLine(clean(port.explain(error)), 600)}); writing it again in ${formatDuration(asked)}, as it asked.`
           )
         )
-        notBefore = Math.max(notBefore, Date.now() + asked)
+        tell({ type: 'rate-limited', until: Date.now() + asked })
       }
       // Not found yet (or not read): the close below looks again after the wait, and says what fails.
       return false
@@ -865,8 +753,8 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
    */
   async function readBackLost(write: () => Promise<boolean>, lostWrite: 'open' | 'close'): Promise<void> {
     const readBack = port.readBack
-    if (!readBack || where === undefined) return
-    let known = where
+    if (!readBack || state.where === undefined) return
+    let known = state.where
     const sentAt = (lostWrite === 'open' ? lostOpens()?.lastSentAt : closeLost()?.at) ?? Date.now()
     const lost = lostWrite === 'open' ? 'its "in progress" write got no answer' : 'a write of its outcome got no answer'
     // Why, said last: what the lost write may do comes first, before the port cuts its words.
@@ -881,7 +769,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     await waitToLand(sentAt)
     for (let round = 0; !deadline.aborted; round++) {
       // Where the outcome was written last: a record deleted meanwhile (by a person) was made anew.
-      known = where ?? known
+      known = state.where ?? known
       const signals = signalsUntil(options.endAt)
       const stands = await withinBudget(readBack(known, signals, lostWrite, lostWrite === 'open' ? (lostOpens()?.count ?? 1) : 1), deadline).catch(
         (error: unknown) => ({ unread: error })
@@ -911,26 +799,22 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
 
   return {
     open() {
-      if (open.at !== 'never' || cancel.signal.aborted) return
-      open = { at: 'sending', done: Promise.resolve(), lost: undefined }
+      if (state.open.at !== 'never' || cancel.signal.aborted) return
+      tell({ type: 'open-sent' })
       // Should it end without saying how (nothing in it throws), the open is taken as lost: the close finds it again.
-      const done = runOpen().finally(() => {
-        if (open.at === 'sending') openMovesTo('lost')
-      })
-      if (open.at === 'sending') open = { ...open, done }
+      tell({ type: 'open-running', done: runOpen().finally(() => tell({ type: 'open-ended' })) })
     },
     close(outcome) {
-      if (close.at === 'closing') return close.done
+      if (state.close.at === 'closing') return state.close.done
       closeBegan.abort()
-      gatherCloseWarnings()
-      close = { at: 'closing', done: Promise.resolve(), found: 'nothing', lost: undefined }
+      tell({ type: 'close-began' })
       const done = runClose(outcome)
         .catch((error: unknown) => {
           // Nothing above throws; should it, the record is still one warning, never a crash.
-          warn(port.words.closeFailed(port.explain(error), where, openedOf(open)), code('not-written'), ...closeFailedCodes())
+          warn(port.words.closeFailed(port.explain(error), state.where, opened()), code('not-written'), ...closeFailedCodes())
         })
-        .finally(sayCloseWarnings)
-      if (close.at === 'closing') close = { ...close, done }
+        .finally(() => tell({ type: 'close-ended' }))
+      tell({ type: 'close-running', done })
       return done
     }
   }
