@@ -656,6 +656,28 @@ describe('a record kept true', () => {
     ])
   })
 
+  it('an open answered 429 is no refusal (the one rule, by default): a record that cannot go anywhere once refused (a deployment) is still written by the close', async () => {
+    const { port, record, calls } = scriptedPort({ open: [{ ms: 10, fail: { status: 429, message: 'Too many requests' } }] })
+    const at = port.open
+    // Nowhere known after the open: a creation, as a deployment's is.
+    port.open = async (signals, _at) => at(signals, () => undefined)
+    port.words.notOpened = (why) => `never created: ${why}`
+    const { lifecycle, log } = lifecycleOf(port)
+    await openThenClose(lifecycle, 'success')
+    expect(calls.at(-1)).toMatchObject({ what: 'close', where: undefined, opened: 'lost' })
+    expect(record.states).toEqual(['success'])
+    expect(log.warning).not.toHaveBeenCalled()
+  })
+
+  it.each([401, 403, 404, 422])('an open answered %i is refused for good (the one rule, by default): the close is told so', async (status) => {
+    const { port, calls } = scriptedPort({ open: [{ ms: 10, fail: { status, message: `HTTP ${status}` } }] })
+    const at = port.open
+    port.open = async (signals, _at) => at(signals, () => undefined)
+    const { lifecycle } = lifecycleOf(port)
+    await openThenClose(lifecycle, 'success')
+    expect(calls.at(-1)).toMatchObject({ what: 'close', opened: 'refused' })
+  })
+
   it('a refused open: the close is told so; a close that fails too is one warning', async () => {
     const { port, calls } = scriptedPort({
       open: [{ ms: 10, fail: { status: 403, message: 'forbidden' } }],

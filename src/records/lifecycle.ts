@@ -7,7 +7,7 @@
 // no CI system, no HTTP client and no adapter; the time rules are those of step/limits.ts.
 import { formatDuration } from '../durations.js'
 import { counted, oneLine } from '../text.js'
-import { failureOf, NoAnswer, statusOf } from './failure.js'
+import { failureOf, NoAnswer, refusedForGood } from './failure.js'
 import { isAbort, ListingCut } from './listing.js'
 import { timeoutSignal } from '../timeout-signal.js'
 import { type CancelClock, COMMENT_EXIT_MARGIN_MS, commentDeadline, lookupBudgetMs } from '../step/limits.js'
@@ -126,7 +126,11 @@ export interface RecordPort<Where, Outcome> {
   explain(error: unknown): string
   /** The code of a warning that a write failed with `error`, when the port has a closer one than `<record>.not-written` (a commit status's others-unread). */
   codeOf?(error: unknown): WarningCode | undefined
-  /** The server answered that it did not apply the write: nothing to find again (default: an HTTP status below 500). */
+  /**
+   * The server answered that it did not apply the write, and would refuse it again: nothing to find
+   * again. Default: the one rule (records/failure.ts, `refusedForGood`: a 4xx but a 429); a port
+   * narrows it only by a fact of its platform that no type carries, and says which.
+   */
   refused?(error: unknown): boolean
   /** The record the write went to is gone (a comment or note deleted by someone during the run): it is written anew. */
   gone?(error: unknown): boolean
@@ -250,8 +254,9 @@ const transient = (error: unknown): boolean => {
   // 403, 404) or that is no listing fails again the same way; a 5xx, a rate limit, a network
   // error or a lookup that ran out may pass.
   if (error instanceof LookupAroundWriteFailed) return ['timed-out', 'lost', 'rate-limited', 'never-sent'].includes(failureOf(error.cause, false))
-  // Ended by its own signal, it is not tried again; refused (a proxy that wants credentials too), it would be refused again.
-  return !isAbort(error) && failureOf(error, false) !== 'refused'
+  // Ended by its own signal, it is not tried again; refused (a proxy that wants credentials too), it
+  // would be refused again. A port's rate limit that is no 429 (GitHub's 403) is tried again by its pause.
+  return !isAbort(error) && !refusedForGood(error)
 }
 
 /**
@@ -279,11 +284,6 @@ const neverSent = (error: unknown): boolean =>
     : error instanceof NoAnswer
       ? error.reached === 'no'
       : failureOf(error, false) === 'never-sent'
-
-const defaultRefused = (error: unknown) => {
-  const status = statusOf(error)
-  return status !== undefined && status >= 400 && status < 500
-}
 
 /**
  * The sentences of one record's warnings as one: in the order found, joined by "Also:", the
@@ -380,7 +380,7 @@ type Voice = { at: 'quiet' } | { at: 'gathering'; lines: readonly Said[]; failur
 /** The record's lifecycle through `port`, within the step's time rules. */
 export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>, options: LifecycleOptions): RecordLifecycle<Outcome> {
   const { cancel, log, clean } = options
-  const refused = port.refused ?? defaultRefused
+  const refused = port.refused ?? refusedForGood
   // One end for every write of the run: the step's limit, or the grace's end once a cancel came.
   const deadline = commentDeadline(options.endAt, cancel)
   const landMs = options.landMs ?? 2 * options.requestTimeoutMs
