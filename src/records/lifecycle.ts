@@ -246,8 +246,6 @@ export const MAX_RETRY_PAUSE_MS = 5000
 export const retryPauseMs = (tries: number): number => Math.min(CLOSE_RETRY_MS * 2 ** Math.max(0, tries - 1), MAX_RETRY_PAUSE_MS)
 /** A timer that holds the process (the outcome's exit code must not be lost to an empty event loop). */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-/** How many times the outcome is written again over what a lost write left (each time read back after), at the most. */
-const READ_BACK_REWRITES = 2
 /** A write that failed on the way, not one the server refused: a 5xx, a 429, or no answer at all (records/failure.ts). */
 const transient = (error: unknown): boolean => {
   // A lookup around the write that failed is judged by its own cause: a listing refused (401,
@@ -259,12 +257,6 @@ const transient = (error: unknown): boolean => {
   return !isAbort(error) && !refusedForGood(error)
 }
 
-/**
- * How many tries a close whose lookups around the write failed is given: each try writes again
- * (a status whose read after it failed), so these are not tried until the end of the time for
- * writes as a write is, but three times.
- */
-const LOOKUP_AROUND_TRIES = 3
 /**
  * A write whose answer was lost on the way, which the server may still apply: a 5xx (a gateway
  * that gave up), no answer once it may have reached the server, or a write cut at the step's
@@ -458,9 +450,12 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     voice = lines.length === 0 ? { at: 'quiet' } : { at: 'warned' }
     if (lines.length > 0) log.warning(oneWarning(lines.map((said) => said.line)), [...new Set(lines.flatMap((said) => said.codes))])
   }
-  /** The close was written: its line, and what it found after its write (a warning is gathered with the close's others). */
-  const sayClosed = (done: { where: Where; done: 'created' | 'updated'; after?: AfterClose }) => {
-    log.info(clean(port.words.closed(done.where, done.done)))
+  /**
+   * The close was written: its line (unless `folded`: one round of many, said once in ten), and
+   * what it found after its write (a warning is gathered with the close's others).
+   */
+  const sayClosed = (done: { where: Where; done: 'created' | 'updated'; after?: AfterClose }, folded = false) => {
+    if (!folded) log.info(clean(port.words.closed(done.where, done.done)))
     const after = done.after
     if (!after) return
     // A rate limit's pause holds every later write of the record, a request after the write's included.
@@ -630,7 +625,8 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
       return
     }
     if (open.at === 'refused' && where === undefined && port.words.notOpened) return
-    const write = async (): Promise<boolean> => {
+    /** Writes the outcome; `folded`: a round of many (the outcome written again over a lost write), whose line is not said. */
+    const write = async (folded = false): Promise<boolean> => {
       for (let attempt = 1; ; attempt++) {
         // A rate limit's pause holds every write of the record, a later one's too (the outcome
         // written again once the open landed): none goes before it is over (found by the explorer).
@@ -712,17 +708,14 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
             return false
           }
           // Setting a known record to the outcome again changes nothing, so a write that failed on
-          // the way (a gateway's 5xx, a 429, a connection that failed) is sent again, with the pause
-          // a rate limit asks for (a 403 secondary limit included), until the step's time for writes
-          // ends: never a fixed number of tries. A pause longer than what is left ends the tries at
-          // once, and the warning says so. A creation is never sent again (it could make a second record).
+          // the way (a gateway's 5xx, a 429, a connection that failed, a lookup around it that failed
+          // so) is sent again, with the pause a rate limit asks for (a 403 secondary limit included)
+          // or the backoff, until the step's time for writes ends: never a fixed number of tries. A
+          // pause longer than what is left ends the tries at once, and the warning says so. A
+          // creation is never sent again (it could make a second record).
           const asked = port.retryAfterMs?.(error instanceof LookupAroundWriteFailed ? error.cause : error)
           if (asked !== undefined) notBefore = Math.max(notBefore, Date.now() + asked)
-          const retriable =
-            where !== undefined &&
-            (transient(error) || asked !== undefined) &&
-            !deadline.aborted &&
-            !(error instanceof LookupAroundWriteFailed && attempt >= LOOKUP_AROUND_TRIES)
+          const retriable = where !== undefined && (transient(error) || asked !== undefined) && !deadline.aborted
           // A pause of nothing asked (Retry-After: 0, a reset already past) still backs off.
           const pause = Math.max(asked ?? 0, retryPauseMs(attempt))
           const left = timeLeft()
@@ -780,7 +773,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
         // Found where an unanswered creation put it: that creation has landed, nothing of it can come later.
         if (told === 'unanswered' && done.done === 'updated') closeFinds({ found: 'landed' })
         takeBackWriteFailures()
-        sayClosed(done)
+        sayClosed(done, folded)
         return true
       }
     }
@@ -863,7 +856,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
    * the outcome again over what stands, or, when that write is not seen and may still land where
    * it matters, or what stands could not be read, warns once.
    */
-  async function readBackLost(write: () => Promise<boolean>, lostWrite: 'open' | 'close'): Promise<void> {
+  async function readBackLost(write: (folded?: boolean) => Promise<boolean>, lostWrite: 'open' | 'close'): Promise<void> {
     const readBack = port.readBack
     if (!readBack || where === undefined) return
     let known = where
@@ -879,7 +872,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     // What the lost write shows if it lands after the step: the port knows (a second comment, for a lost creation).
     const late = () => (lostWrite === 'open' ? lateOpen() : (port.words.lateClose?.() ?? 'it stands over what came after it'))
     await waitToLand(sentAt)
-    for (let round = 0; !deadline.aborted; round++) {
+    for (let rewrites = 0; !deadline.aborted; rewrites++) {
       // Where the outcome was written last: a record deleted meanwhile (by a person) was made anew.
       known = where ?? known
       const signals = signalsUntil(options.endAt)
@@ -896,13 +889,26 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
         return holds(
           `${lost} and was not seen applied ${formatDuration(Math.max(0, Date.now() - sentAt))} after it was sent; if the ${port.api} applies it later, ${late()} (${lostWhyNow})`
         )
-      // Written again and read back each time, a few times at the most: what stands is never left unread.
-      if (round === READ_BACK_REWRITES)
+      // Written again and read back each time, until the step's time for writes ends: never a
+      // fixed number of times, and what stands is never left unread. The first time at once (that
+      // write had its time to land); each after it once the backoff is over, so that the rounds
+      // cannot spin. A pause longer than what is left ends them at once, and the warning says so.
+      const pause = rewrites === 0 ? 0 : retryPauseMs(rewrites)
+      const left = timeLeft()
+      if (rewrites > 0 && pause >= left)
         return holds(
-          `${lost}, and what stands was still not the outcome after it was written again ${READ_BACK_REWRITES} times; if the ${port.api} applied that write after the outcome, ${late()} (${lostWhyNow})`
+          `${lost}, and what stands was still not the outcome after it was written again ${counted(rewrites, 'time')}; the next write was due in ${formatDuration(pause)}, longer than the ${formatDuration(Math.max(0, left))} left of the step's time for writes, so the writes ended there; if the ${port.api} applied that write after the outcome, ${late()} (${lostWhyNow})`
         )
-      log.info(clean(`A write whose answer was lost was applied after the outcome; writing the outcome again.`))
-      if (!(await write())) return
+      // Repeats of one cause are folded: the first rounds, then one line in ten (the write's own line too).
+      const folded = rewrites >= 3 && rewrites % 10 !== 0
+      if (!folded)
+        log.info(
+          clean(
+            `A write whose answer was lost was applied after the outcome; writing the outcome again${rewrites === 0 ? '' : ` in ${formatDuration(pause)} (${counted(rewrites, 'time')} so far)`}.`
+          )
+        )
+      if (pause > 0 && (await settledOrAborted(sleep(pause), deadline)) === 'aborted') break
+      if (!(await write(folded))) return
     }
     holds(
       `${lost}, and there was no time left to read back what stands; if the ${port.api} applied that write after the outcome, ${late()} (${lostWhyNow}; ${ended()})`
