@@ -3,7 +3,8 @@ import { GITLAB_TOKEN, startGitLabApi } from '../dev/gitlab-api.js'
 import { SHA } from '../dev/simulator.js'
 import { gitlabStatusPort, statusPlace, statusToken } from '../src/gitlab/commit-status.js'
 import { mergeRequestNotePort } from '../src/gitlab/mr-note.js'
-import { explainStatusError, refused } from '../src/github/commit-status-api.js'
+import { refusedByGitHub } from '../src/github/comment-api.js'
+import { explainStatusError } from '../src/github/commit-status-api.js'
 import type { Settings } from '../src/model.js'
 import { githubStatusState, gitlabStatusState, statusTargetUrl } from '../src/report/commit-status.js'
 import { secretForms } from '../src/report/markdown.js'
@@ -81,14 +82,14 @@ describe("GitHub's refusal of a commit status", () => {
   const http = (status: number, message: string) => Object.assign(new Error(message), { status })
   it('a secondary rate limit (403) is no refusal: the outcome is still written, and the words say to slow down', () => {
     const limited = http(403, 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again. - https://docs.github.com/rest')
-    expect(refused(limited)).toBe(false)
+    expect(refusedByGitHub(limited)).toBe(false)
     expect(explainStatusError(limited)).toBe(
       'GitHub asked to slow down (HTTP 403: You have exceeded a secondary rate limit. Please wait a few minutes before you try again); the next run writes the status again'
     )
   })
   it('a permission 403 is a refusal that names statuses: write', () => {
     const forbidden = http(403, 'Resource not accessible by integration')
-    expect(refused(forbidden)).toBe(true)
+    expect(refusedByGitHub(forbidden)).toBe(true)
     expect(explainStatusError(forbidden, undefined)).toContain('`permissions: statuses: write`')
   })
 })
@@ -133,6 +134,37 @@ describe('the GitLab port', () => {
     api.failWith = 400
     const other = gitlabStatusPort('docs', place, GITLAB_TOKEN, [], settings, { env, clean: (t) => t, endAt: () => Date.now() + 5000 })
     await expect(other.close(success, true, 'written', signals)).rejects.toThrow(/HTTP 400/)
+  })
+
+  it('an open refused for its token (403) holds the outcome back, the same refusal again; one refused for its own request (422) does not: the outcome is sent', async () => {
+    const api = await startGitLabApi()
+    open.push(api)
+    const env = { GITLAB_CI: 'true', CI_API_V4_URL: api.apiUrl, CI_PROJECT_ID: '17', CI_COMMIT_SHA: SHA }
+    const place = statusPlace(env)
+    if ('skip' in place) throw new Error(place.skip)
+    const settings = { requestTimeoutMs: 5000, timeoutMs: 10_000, commitStatus: undefined } as unknown as Settings
+    const signals = { write: AbortSignal.timeout(5000), lookup: AbortSignal.timeout(5000), nextLookup: () => AbortSignal.timeout(5000) }
+    const success = runOutcome([updateReport('u1', { status: 'success' })], { result: 'success' })
+    for (const [status, sent] of [
+      [403, false],
+      [422, true]
+    ] as const) {
+      const port = gitlabStatusPort('docs', place, GITLAB_TOKEN, [], settings, { env, clean: (t) => t, endAt: () => Date.now() + 5000 })
+      api.failWith = status
+      const refusal = await port.open(signals, () => undefined).catch((error: unknown) => error)
+      expect(String(refusal)).toContain(`HTTP ${status}`)
+      // Both refused for good (the one rule); only the token's refusal holds for the outcome's write too.
+      expect(port.refused?.(refusal), `HTTP ${status}`).toBe(true)
+      api.failWith = undefined
+      api.statuses.length = 0
+      const closed = port.close(success, true, 'refused', signals)
+      if (sent) await expect(closed).resolves.toEqual({ where: true, done: 'updated' })
+      else await expect(closed).rejects.toThrow('HTTP 403')
+      expect(
+        api.statuses.map((s) => s.state),
+        `HTTP ${status}`
+      ).toEqual(sent ? ['success'] : [])
+    }
   })
 
   it('an open that GitLab finds already running (another job of the pipeline wrote it) is done, not a write that failed (found by the long run)', async () => {

@@ -1,9 +1,9 @@
 import { getOctokit } from '@actions/github'
 import nock from 'nock'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { guardedClient } from '../src/github/comment-api.js'
+import { guardedClient, refusedByGitHub } from '../src/github/comment-api.js'
 import { createGitLabClient } from '../src/gitlab/api.js'
-import { errorCodes, failureOf, NoAnswer, noAnswer } from '../src/records/failure.js'
+import { errorCodes, failureOf, NoAnswer, noAnswer, refusedForGood } from '../src/records/failure.js'
 import { closeStubServers, stubServer } from './helpers/stub-server.js'
 
 const coded = (message: string, code: string, cause?: unknown) => Object.assign(new Error(message, { cause }), { code })
@@ -41,6 +41,39 @@ describe('what became of a request that failed, from types alone', () => {
     expect(noAnswer(new Error('Proxy response (407)'), 'x', { proxyStatus: 407 }).reached).toBe('no')
     expect(noAnswer(new Error('no code at all'), 'x').reached).toBe('maybe')
     expect(errorCodes(coded('a', 'E1', coded('b', 'E2', coded('c', 'E3'))))).toEqual(['E1', 'E2', 'E3'])
+  })
+})
+
+describe('refused for good: the one rule of every write', () => {
+  it.each([
+    ['an answer 400', answered(400), true],
+    ['an answer 401', answered(401), true],
+    ['an answer 403', answered(403), true],
+    ['an answer 404', answered(404), true],
+    ['an answer 422', answered(422), true],
+    ['a proxy that wants credentials', new NoAnswer('Proxy response (407)', 'no', { proxyStatus: 407 }), true],
+    // A rate limit passes after its pause: never a refusal.
+    ['an answer 429', answered(429), false],
+    ['an answer 500', answered(500), false],
+    ['an answer 502', answered(502), false],
+    ['an answer 503', answered(503), false],
+    ['no answer, after it may have reached the server', new NoAnswer('other side closed', 'maybe'), false],
+    ['no answer, never reached', new NoAnswer('connect ECONNREFUSED', 'no'), false],
+    ["a lookup's own time that ran out", aborted(), false],
+    ['a bare socket error', coded('read ECONNRESET', 'ECONNRESET'), false],
+    ['an answer of the wrong shape', new Error('GitLab did not list the statuses'), false]
+  ] as const)('%s: %s', (_name, error, refused) => {
+    expect(refusedForGood(error)).toBe(refused)
+  })
+
+  it("GitHub's: a 403 secondary rate limit (said in its words alone) is no refusal; a 403 of the token's permission is", () => {
+    const limited = Object.assign(new Error('You have exceeded a secondary rate limit. Please wait a few minutes before you try again.'), { status: 403 })
+    expect(refusedForGood(limited)).toBe(true)
+    expect(refusedByGitHub(limited)).toBe(false)
+    expect(refusedByGitHub(Object.assign(new Error('Resource not accessible by integration'), { status: 403 }))).toBe(true)
+    expect(refusedByGitHub(answered(429))).toBe(false)
+    expect(refusedByGitHub(answered(422))).toBe(true)
+    expect(refusedByGitHub(answered(502))).toBe(false)
   })
 })
 

@@ -5,11 +5,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startGitHubApi } from '../dev/github-api.js'
 import { GITLAB_TOKEN, NOTE_AUTHOR, startGitLabApi } from '../dev/gitlab-api.js'
 import { gitlabStatusPort, statusPlace } from '../src/gitlab/commit-status.js'
+import { GitLabError } from '../src/gitlab/api.js'
 import { mergeRequestNotePort } from '../src/gitlab/mr-note.js'
 import { commitStatusPort } from '../src/github/commit-status.js'
 import { deploymentPort } from '../src/github/deployment.js'
 import { pullRequestCommentPort } from '../src/github/pr-comment.js'
 import type { RunOutcome } from '../src/model.js'
+import { NoAnswer, refusedForGood } from '../src/records/failure.js'
 import { type RecordPort, recordLifecycle } from '../src/records/lifecycle.js'
 import { COMMENT_EXIT_MARGIN_MS } from '../src/step/limits.js'
 import { runOutcome, updateReport } from './helpers/builders.js'
@@ -34,6 +36,8 @@ type Delay = number | { ms: number; status?: number; apply?: boolean; appliedAft
 
 interface PortCase {
   name: string
+  /** The error its transport throws for an answer `status` with `message`. */
+  answered(status: number, message: string): unknown
   port(): RecordPort<number | true, RunOutcome>
   /** The state of each record of this port the server holds now: 'in_progress' or the outcome's. */
   records(): string[]
@@ -58,11 +62,17 @@ const gitlabEnv = () => ({
   CI_JOB_URL: 'https://gitlab.example.com/acme/docs/-/jobs/991'
 })
 
+/** Octokit's error for an answer: its status, and GitHub's words as its message. */
+const githubAnswered = (status: number, message: string) => Object.assign(new Error(message), { status, response: { status, headers: {} } })
+/** GitLab's client's error for an answer (a 429's pause, a second, with it). */
+const gitlabAnswered = (status: number, message: string) => new GitLabError(message, status, status === 429 ? 1000 : undefined)
+
 const stateOfBody = (body: string) => (body.includes('⏳') ? 'in_progress' : body.includes('✅') ? 'success' : 'other')
 
 const PORTS: PortCase[] = [
   {
     name: 'the pull request comment',
+    answered: githubAnswered,
     port: () =>
       pullRequestCommentPort(
         { githubToken: TOKEN, kinds: ['update'], key: '', prNumberTarget: undefined, requestTimeoutMs: REQUEST_TIMEOUT_MS } as never,
@@ -78,6 +88,7 @@ const PORTS: PortCase[] = [
   },
   {
     name: 'the GitHub deployment',
+    answered: githubAnswered,
     port: () =>
       deploymentPort({ githubToken: TOKEN, environment: 'docs', url: undefined, requestTimeoutMs: REQUEST_TIMEOUT_MS } as never, (text) => text, {
         targets,
@@ -94,6 +105,7 @@ const PORTS: PortCase[] = [
   },
   {
     name: 'the GitLab merge request note',
+    answered: gitlabAnswered,
     port: () =>
       mergeRequestNotePort(
         {
@@ -121,6 +133,7 @@ const PORTS: PortCase[] = [
   },
   {
     name: 'the GitHub commit status',
+    answered: githubAnswered,
     port: () =>
       commitStatusPort(
         { context: 'docs', url: undefined, githubToken: TOKEN, requestTimeoutMs: REQUEST_TIMEOUT_MS, leg: undefined, failOnTimeout: true },
@@ -136,6 +149,7 @@ const PORTS: PortCase[] = [
   },
   {
     name: 'the GitLab commit status',
+    answered: gitlabAnswered,
     port: () => {
       const place = statusPlace(gitlabEnv())
       if ('skip' in place) throw new Error(place.skip)
@@ -267,5 +281,23 @@ describe.each(PORTS)('a record kept true: $name', (fixture) => {
     expect(took).toBeGreaterThanOrEqual(1500 - COMMENT_EXIT_MARGIN_MS - 100)
     expect(log.warning).toHaveBeenCalledTimes(1)
     expect(log.warning.mock.calls[0]?.[0]).toContain('did not answer before the cancelled run had to end')
+  })
+})
+
+// The one refusal rule (records/failure.ts), as each port applies it to what its transport throws:
+// the lifecycle's default, narrowed by a port only by a fact of its platform no type carries.
+describe.each(PORTS)('what $name takes for refused for good', (fixture) => {
+  it('a 401, 403, 404 or 422 is; a 429, a 5xx or no answer never is', () => {
+    const refused = fixture.port().refused ?? refusedForGood
+    for (const status of [401, 403, 404, 422]) expect(refused(fixture.answered(status, 'Refused')), `HTTP ${status}`).toBe(true)
+    for (const status of [429, 500, 502, 503]) expect(refused(fixture.answered(status, 'Not now')), `HTTP ${status}`).toBe(false)
+    expect(refused(new NoAnswer('network error: other side closed', 'maybe'))).toBe(false)
+    expect(refused(new NoAnswer('network error: connect ECONNREFUSED 127.0.0.1:1', 'no'))).toBe(false)
+  })
+
+  it.runIf(fixture.answered === githubAnswered)("GitHub's secondary rate limit, a 403 that says so in its words, is no refusal", () => {
+    const refused = fixture.port().refused ?? refusedForGood
+    expect(refused(githubAnswered(403, 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.'))).toBe(false)
+    expect(refused(githubAnswered(403, 'Resource not accessible by integration'))).toBe(true)
   })
 })

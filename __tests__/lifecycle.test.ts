@@ -640,20 +640,66 @@ describe('a record kept true', () => {
     ])
   })
 
-  it('what stands is never the outcome however often it is written: written again twice, each read back, then one warning (found by the long run)', async () => {
-    const { port, record } = scriptedPort({ open: [{ ms: 10, fail: { status: 502, message: 'Bad gateway' } }] })
+  it('what stands is never the outcome however often it is written: written again, each time read back, until the time for writes ends; then one warning says so (found by the long run)', async () => {
+    const { port, record, calls } = scriptedPort({ open: [{ ms: 10, fail: { status: 502, message: 'Bad gateway' } }] })
     let reads = 0
     port.readBack = async () => {
       reads++
       return 'stale'
     }
     const { lifecycle, log } = lifecycleOf(port)
-    await openThenClose(lifecycle, 'failure', { closeFor: 3000 })
-    expect(record.states).toEqual(['failure', 'failure', 'failure'])
-    expect(reads).toBe(3)
-    expect(log.warning.mock.calls.map(([line]) => line)).toEqual([
-      'record 7 holds the outcome, but its "in progress" write got no answer, and what stands was still not the outcome after it was written again 2 times; if the Test API applied that write after the outcome, it shows "in progress" until the next run (Bad gateway)'
+    await openThenClose(lifecycle, 'failure', { closeFor: 30_000 })
+    // The outcome at 50 ms, read back once the lost open had its time to land (2 s), written again at
+    // once, then after 250 ms, 500 ms, 1 s, 2 s, 4 s and 5 s each (the backoff), until the next
+    // pause no longer fits before the step's limit (30 s): never a fixed number of times.
+    const at = calls.filter((c) => c.what === 'close').map((c) => c.at)
+    expect(at).toEqual([50, 2000, 2260, 2770, 3780, 5790, 9800, 14_810, 19_820, 24_830, 29_840])
+    expect(record.states).toEqual(at.map(() => 'failure'))
+    expect(reads).toBe(at.length)
+    // The rounds are folded in the log: the first three said, not every one.
+    expect(log.info.mock.calls.filter(([line]) => line.startsWith('A write whose answer was lost was applied after the outcome'))).toEqual([
+      ['A write whose answer was lost was applied after the outcome; writing the outcome again.'],
+      ['A write whose answer was lost was applied after the outcome; writing the outcome again in 250ms (1 time so far).'],
+      ['A write whose answer was lost was applied after the outcome; writing the outcome again in 500ms (2 times so far).']
     ])
+    // The write's own line too: the outcome's first, and the first three rounds'.
+    expect(log.info.mock.calls.filter(([line]) => line === 'closed 7 (updated)')).toHaveLength(4)
+    expect(log.warning.mock.calls.map(([line]) => line)).toEqual([
+      'record 7 holds the outcome, but its "in progress" write got no answer, and what stands was still not the outcome after it was written again 10 times; the next write was due in 5.0s, longer than the 150ms left of the step\'s time for writes, so the writes ended there; if the Test API applied that write after the outcome, it shows "in progress" until the next run (Bad gateway)'
+    ])
+  })
+
+  it('a lost write that landed over the outcome three times: the outcome written again each time, and it stands at the end, with no warning (twice at the most gave up before)', async () => {
+    const { port, record } = scriptedPort({ open: [{ ms: 10, fail: { status: 502, message: 'Bad gateway' } }] })
+    const answers: ('stale' | 'outcome')[] = ['stale', 'stale', 'stale', 'outcome']
+    port.readBack = async () => answers.shift() ?? 'outcome'
+    const { lifecycle, log } = lifecycleOf(port)
+    await openThenClose(lifecycle, 'failure', { closeFor: 5000 })
+    expect(answers).toEqual([])
+    expect(record.states).toEqual(['failure', 'failure', 'failure', 'failure'])
+    expect(log.warning).not.toHaveBeenCalled()
+  })
+
+  it('an open answered 429 is no refusal (the one rule, by default): a record that cannot go anywhere once refused (a deployment) is still written by the close', async () => {
+    const { port, record, calls } = scriptedPort({ open: [{ ms: 10, fail: { status: 429, message: 'Too many requests' } }] })
+    const at = port.open
+    // Nowhere known after the open: a creation, as a deployment's is.
+    port.open = async (signals, _at) => at(signals, () => undefined)
+    port.words.notOpened = (why) => `never created: ${why}`
+    const { lifecycle, log } = lifecycleOf(port)
+    await openThenClose(lifecycle, 'success')
+    expect(calls.at(-1)).toMatchObject({ what: 'close', where: undefined, opened: 'lost' })
+    expect(record.states).toEqual(['success'])
+    expect(log.warning).not.toHaveBeenCalled()
+  })
+
+  it.each([401, 403, 404, 422])('an open answered %i is refused for good (the one rule, by default): the close is told so', async (status) => {
+    const { port, calls } = scriptedPort({ open: [{ ms: 10, fail: { status, message: `HTTP ${status}` } }] })
+    const at = port.open
+    port.open = async (signals, _at) => at(signals, () => undefined)
+    const { lifecycle } = lifecycleOf(port)
+    await openThenClose(lifecycle, 'success')
+    expect(calls.at(-1)).toMatchObject({ what: 'close', opened: 'refused' })
   })
 
   it('a refused open: the close is told so; a close that fails too is one warning', async () => {
@@ -1039,39 +1085,70 @@ describe('a lookup around the write that failed (the other jobs’ statuses unre
   afterEach(() => {
     vi.useRealTimers()
   })
-  const unread = (cause: unknown, written: boolean) => {
-    const { port, calls } = scriptedPort()
-    port.close = async (_outcome, where, opened) => {
+  /** A close whose lookup around the write fails with `cause` the first `times` tries, then passes (the outcome written). */
+  const unread = (cause: unknown, written: boolean, times = Number.POSITIVE_INFINITY) => {
+    const { port, calls, record } = scriptedPort()
+    let failed = 0
+    port.close = async (outcome, where, opened) => {
       calls.push({ what: 'close', where, opened, at: Date.now() })
       await new Promise((resolve) => setTimeout(resolve, 10))
-      throw new OtherJobsUnread(cause, written)
+      if (failed++ < times) throw new OtherJobsUnread(cause, written)
+      record.states.push(outcome)
+      return { where: where ?? record.id, done: 'updated' }
     }
-    return { port, calls }
+    return { port, calls, record }
   }
 
-  it('is judged by its cause: refused (403) it is not tried again; a 503 three times at the most, never until the end of the time for writes (each try writes again)', async () => {
+  it('is judged by its cause: refused (403) it is not tried again; a 503 or no answer is tried again with the backoff until the time for writes ends, never a fixed number of times', async () => {
     for (const [cause, tries] of [
       [HTTP(403, 'Forbidden'), 1],
-      [HTTP(503, 'Service Unavailable'), 3],
+      // At 50 ms, then after 250 ms, 500 ms, 1 s, 2 s, 4 s, 5 s, 5 s; the next 5 s no longer fits before the step's limit (20 s).
+      [HTTP(503, 'Service Unavailable'), 8],
       // No answer (GitLab's client's, typed at its boundary): tried again as a 503 is (it was taken for a refusal).
-      [new NoAnswer('network error: other side closed', 'maybe'), 3],
-      [new NoAnswer('network error: connect ECONNREFUSED 127.0.0.1:1', 'no'), 3]
+      [new NoAnswer('network error: other side closed', 'maybe'), 8],
+      [new NoAnswer('network error: connect ECONNREFUSED 127.0.0.1:1', 'no'), 8]
     ] as const) {
       const { port, calls } = unread(cause, true)
-      const { lifecycle, log } = lifecycleOf(port, cancellation(), 600_000)
-      await openThenClose(lifecycle, 'success', { closeFor: 10_000 })
-      expect(calls.filter((c) => c.what === 'close')).toHaveLength(tries)
+      const began = Date.now()
+      const { lifecycle, log } = lifecycleOf(port, cancellation(), began + 20_000)
+      await openThenClose(lifecycle, 'success', { closeFor: 20_000 })
+      const at = calls.filter((c) => c.what === 'close').map((c) => c.at - began)
+      expect(at).toEqual([50, 310, 820, 1830, 3840, 7850, 12_860, 17_870].slice(0, tries))
       expect(log.warning).toHaveBeenCalledTimes(1)
+      // Folded: the first tries said, not each one.
+      expect(log.info.mock.calls.filter(([line]) => line.startsWith('The Test API did not take the outcome'))).toHaveLength(Math.min(tries - 1, 3))
     }
   })
 
-  it('a rate limit on the listing is waited out as it asks', async () => {
-    const { port, calls } = unread(HTTP(429, 'Too many'), false)
-    port.retryAfterMs = (error) => ((error as { status?: number }).status === 429 ? 2000 : undefined)
-    const { lifecycle } = lifecycleOf(port, cancellation(), 600_000)
+  it('four tries whose lookups around the write failed, then one that passes: the outcome is written, with no warning (three tries gave up before)', async () => {
+    const { port, calls, record } = unread(HTTP(503, 'Service Unavailable'), true, 4)
+    const { lifecycle, log } = lifecycleOf(port, cancellation(), 600_000)
     await openThenClose(lifecycle, 'success', { closeFor: 10_000 })
+    expect(calls.filter((c) => c.what === 'close').map((c) => c.at)).toEqual([50, 310, 820, 1830, 3840])
+    expect(record.states).toEqual(['in_progress', 'success'])
+    expect(log.warning).not.toHaveBeenCalled()
+  })
+
+  it('a rate limit on the listing is waited out as it asks, as often as it comes while there is time', async () => {
+    const { port, calls, record } = unread(HTTP(429, 'Too many'), false, 4)
+    port.retryAfterMs = (error) => ((error as { status?: number }).status === 429 ? 2000 : undefined)
+    const { lifecycle, log } = lifecycleOf(port, cancellation(), 600_000)
+    await openThenClose(lifecycle, 'success', { closeFor: 20_000 })
     const at = calls.filter((c) => c.what === 'close').map((c) => c.at)
-    expect(at).toHaveLength(3)
+    expect(at).toHaveLength(5)
     for (let i = 1; i < at.length; i++) expect((at[i] ?? 0) - (at[i - 1] ?? 0)).toBeGreaterThanOrEqual(2010)
+    expect(record.states).toEqual(['in_progress', 'success'])
+    expect(log.warning).not.toHaveBeenCalled()
+  })
+
+  it('a rate limit on the listing that asks for more than is left: the tries end at once, and the warning says so', async () => {
+    const { port, calls } = unread(HTTP(429, 'Too many'), false)
+    port.retryAfterMs = (error) => ((error as { status?: number }).status === 429 ? 60_000 : undefined)
+    const { lifecycle, log } = lifecycleOf(port, cancellation(), 20_000)
+    await openThenClose(lifecycle, 'success', { closeFor: 100 })
+    expect(calls.filter((c) => c.what === 'close')).toHaveLength(1)
+    expect(log.warning.mock.calls).toEqual([
+      [expect.stringContaining('it asked to wait 1m00s before the next try, longer than the 19.9s left'), ['comment.out-of-time']]
+    ])
   })
 })

@@ -4,7 +4,7 @@ import type { getOctokit } from '@actions/github'
 import { type ForkPullRequest, forkRefusal, runFork } from './fork.js'
 import { queuedPullRequest, type RunEvent, runCommit } from './run-commit.js'
 import { rateLimitPauseMs } from '../api/retry-after.js'
-import { NoAnswer, noAnswer, statusOf } from '../records/failure.js'
+import { NoAnswer, noAnswer, refusedForGood, statusOf } from '../records/failure.js'
 import { listedRecords, PageTally } from '../records/listing.js'
 import { markerRank } from '../report/comment.js'
 import { secretForms } from '../report/markdown.js'
@@ -251,9 +251,18 @@ export const MAX_COMMENT_PAGES = 100
 
 /** GitHub's secondary rate limit: a 403 (or 429) that is no refusal of the token; the same write may go again. */
 export function rateLimited(error: unknown): boolean {
-  const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined
+  const status = statusOf(error)
   const message = error instanceof Error ? error.message : String(error)
   return status === 429 || (status === 403 && /rate limit/i.test(message))
+}
+
+/**
+ * GitHub answered that it did not apply the write, and would refuse it again: the one rule
+ * (records/failure.ts), less GitHub's secondary rate limit, a 403 that says so in its words alone
+ * (no type carries it): that one passes after its pause. Every GitHub record's rule.
+ */
+export function refusedByGitHub(error: unknown): boolean {
+  return refusedForGood(error) && !rateLimited(error)
 }
 
 /**

@@ -88,12 +88,6 @@ export async function listCommitStatuses(
   throw new ListingNotRead("the commit's statuses", `did not end within ${MAX_STATUS_PAGES} pages of 100`)
 }
 
-/** The token may not write statuses: sending the outcome would be refused the same way. */
-export function refused(error: unknown): boolean {
-  const status = statusOf(error)
-  return (status === 401 || status === 403 || status === 404) && !rateLimited(error)
-}
-
 /**
  * What to tell the user when the status could not be written; the step does not fail for it.
  * `fork`: the fork the run's pull request comes from (read from the run's event by default),

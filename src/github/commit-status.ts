@@ -12,8 +12,8 @@ import { PageTally } from '../records/listing.js'
 import { type OwnState, tagged, type Writer, writer } from '../records/gate.js'
 import { type KeptRecordOptions, keptRecord, type RunRecord } from '../records/run-record.js'
 import { type StatusIo, type StatusNouns, statusRecordPort } from '../records/status-record.js'
-import { guardedClient, type Octokit, retryAfterMs, workflowFileOf } from './comment-api.js'
-import { type CommitStatus, createCommitStatus, explainStatusError, listCommitStatuses, refused, STATUSES, statusPlace } from './commit-status-api.js'
+import { guardedClient, type Octokit, refusedByGitHub, retryAfterMs, workflowFileOf } from './comment-api.js'
+import { type CommitStatus, createCommitStatus, explainStatusError, listCommitStatuses, STATUSES, statusPlace } from './commit-status-api.js'
 
 export interface CommitStatusOptions extends KeptRecordOptions {
   /** The inputs as given: commit-status with an empty github-token is said, once. */
@@ -97,7 +97,7 @@ export function commitStatusPort(status: CommitStatusSettings, targets: readonly
       connect,
       stateOf: githubStateOf,
       explain: explainStatusError,
-      refused,
+      refused: refusedByGitHub,
       retryAfterMs: (error) => retryAfterMs(error)
     },
     targets

@@ -4,6 +4,7 @@ import type { Octokit, RunContext } from './comment-api.js'
 import { ListingNotRead, NotAnswered, rateLimited, runUrlOf, unreachableSaid } from './comment-api.js'
 import { type ForkPullRequest, forkRefusal, runFork } from './fork.js'
 import { runCommit } from './run-commit.js'
+import { statusOf } from '../records/failure.js'
 import { listedRecords } from '../records/listing.js'
 
 /** Where the deployment goes: the repository, the commit it deploys and the run it links; or why there is nowhere. */
@@ -115,7 +116,7 @@ export async function deploymentStates(octokit: Octokit, place: Place, id: numbe
  * `fork`: the fork the run's pull request comes from (read from the run's event by default).
  */
 export function explainDeploymentError(error: unknown, fork: ForkPullRequest | undefined = runFork()): string {
-  const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined
+  const status = statusOf(error)
   // GitHub's own words, one line, without the full stop the sentence around them adds.
   // Octokit appends the documentation's address to GitHub's message: left out.
   const said = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? ''

@@ -11,7 +11,7 @@ import { type KeptRecordOptions, keptRecord, type RunRecord } from '../records/r
 import { deploymentState, fitDescription, outcomeDescription, waitingDescription } from '../report/deployment.js'
 import { inert } from '../report/log.js'
 import { safeUrl } from '../report/markdown.js'
-import { guardedClient, type Octokit, retryAfterMs } from './comment-api.js'
+import { guardedClient, type Octokit, refusedByGitHub, retryAfterMs } from './comment-api.js'
 import { createDeployment, createDeploymentStatus, deploymentPlace, explainDeploymentError, findDeployment, deploymentStates } from './deployment-api.js'
 
 /** The deployment of one run: a record of the story, and its id once it exists (the outputs carry it). */
@@ -157,11 +157,8 @@ export function deploymentPort(
       return lost === 'close' || story.creation.at !== 'opened' || states.slice(1).includes('in_progress') ? 'outcome' : 'unseen'
     },
     explain: (error) => (error instanceof NotCreated ? error.message : explainDeploymentError(error)),
-    // A rate limit is no refusal: the deployment is created at the close.
-    refused: (error) => {
-      const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined
-      return status !== undefined && status >= 400 && status < 500 && retryAfterMs(error) === undefined
-    },
+    // A rate limit is no refusal (GitHub's 403 secondary one included): the deployment is created at the close.
+    refused: refusedByGitHub,
     retryAfterMs: (error) => retryAfterMs(error),
     words: {
       opened: (id) => `Deployment ${id}: in progress.`,

@@ -5,6 +5,7 @@ import { commentOf, commentWithoutToken, type RawInputs } from '../inputs/parse.
 import type { CommentSettings, RunOutcome, SearchSettings, TargetRef } from '../model.js'
 import { type RecordPort, RecordSkipped, withinBudget, type WriteSignals } from '../records/lifecycle.js'
 import { type KeptRecordOptions, keptRecord, type RunRecord } from '../records/run-record.js'
+import { statusOf } from '../records/failure.js'
 import { PageTally } from '../records/listing.js'
 import { type MessageIo, messageRecordPort } from '../records/message-record.js'
 import { commentMarker, earlierMarkers, renderComment, renderInProgressComment, renderLeftToNewerHead } from '../report/comment.js'
@@ -19,6 +20,7 @@ import {
   findCommentAndTwins,
   guardedClient,
   pullRequestHead,
+  refusedByGitHub,
   type Octokit,
   retryAfterMs,
   runUrlOf,
@@ -145,7 +147,8 @@ export function pullRequestCommentPort(
     what: 'comment',
     on: 'pull request',
     connect,
-    gone: (error) => typeof error === 'object' && error !== null && 'status' in error && Number(error.status) === 404,
+    refused: refusedByGitHub,
+    gone: (error) => statusOf(error) === 404,
     explain: explainCommentError,
     retryAfterMs: (error) => retryAfterMs(error),
     words: {

@@ -128,7 +128,6 @@ export function gitlabStatusPort(
       connect: async () => io,
       stateOf: gitlabStateOf,
       explain: (error) => explainGitLabStatusError(error, place.project),
-      refused,
       retryAfterMs: gitlabRetryAfterMs,
       alreadySo: (error, state, lastWritten) => error instanceof GitLabError && error.status === 400 && (lastWritten === state || alreadySo(error, state))
     },
@@ -195,12 +194,6 @@ export function namedLikeTheJob(name: string, env: Readonly<Record<string, strin
 /** GitLab's refusal of a state the status already has (400, "Cannot transition status via :run from :running"; read by the API client: heldState). */
 function alreadySo(error: unknown, state: string): boolean {
   return error instanceof GitLabError && error.heldState === state
-}
-
-/** GitLab answered that it did not write it: asking again with the same token and commit would add nothing. */
-function refused(error: unknown): boolean {
-  const status = error instanceof GitLabError ? error.status : undefined
-  return status === 401 || status === 403 || status === 404
 }
 
 /**

@@ -300,7 +300,6 @@ export function mergeRequestNotePort(
     on: 'merge request',
     connect,
     explain: (error) => ('apiUrl' in place ? explainNoteError(error, place) : oneLine(String(error), 400)),
-    refused: (error) => error instanceof GitLabError && error.status !== undefined && error.status < 500,
     gone: (error) => error instanceof GitLabError && error.status === 404,
     retryAfterMs: gitlabRetryAfterMs,
     words: {

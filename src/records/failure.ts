@@ -80,3 +80,14 @@ export function failureOf(error: unknown, writeEnded: boolean): Failure {
   if (codes.some((code) => NEVER_REACHED.has(code))) return 'never-sent'
   return codes.some((code) => /^(?:E[A-Z]+|UND_ERR_\w+)$/.test(code)) ? 'lost' : 'unknown'
 }
+
+/**
+ * Refused for good: answered, not applied, and the same request would be refused again (a 4xx
+ * but a 429, a proxy that wants credentials). The one rule of every record's writes: the
+ * lifecycle's (records/lifecycle.ts), and every port's, which narrows it only by a fact of its
+ * platform that no type carries (GitHub's secondary rate limit, a 403 that says so in its words
+ * alone). A rate limit, a 5xx, no answer, a lookup that ran out are never refusals: they may pass.
+ */
+export function refusedForGood(error: unknown): boolean {
+  return failureOf(error, false) === 'refused'
+}

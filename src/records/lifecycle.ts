@@ -7,7 +7,7 @@
 // no CI system, no HTTP client and no adapter; the time rules are those of step/limits.ts.
 import { formatDuration } from '../durations.js'
 import { counted, oneLine } from '../text.js'
-import { failureOf, NoAnswer, statusOf } from './failure.js'
+import { failureOf, NoAnswer, refusedForGood } from './failure.js'
 import { isAbort, ListingCut } from './listing.js'
 import { timeoutSignal } from '../timeout-signal.js'
 import { type CancelClock, COMMENT_EXIT_MARGIN_MS, commentDeadline, lookupBudgetMs } from '../step/limits.js'
@@ -111,7 +111,11 @@ export interface RecordPort<Where, Outcome> {
   explain(error: unknown): string
   /** The code of a warning that a write failed with `error`, when the port has a closer one than `<record>.not-written` (a commit status's others-unread). */
   codeOf?(error: unknown): WarningCode | undefined
-  /** The server answered that it did not apply the write: nothing to find again (default: an HTTP status below 500). */
+  /**
+   * The server answered that it did not apply the write, and would refuse it again: nothing to find
+   * again. Default: the one rule (records/failure.ts, `refusedForGood`: a 4xx but a 429); a port
+   * narrows it only by a fact of its platform that no type carries, and says which.
+   */
   refused?(error: unknown): boolean
   /** The record the write went to is gone (a comment or note deleted by someone during the run): it is written anew. */
   gone?(error: unknown): boolean
@@ -227,24 +231,17 @@ export const MAX_RETRY_PAUSE_MS = 5000
 export const retryPauseMs = (tries: number): number => Math.min(CLOSE_RETRY_MS * 2 ** Math.max(0, tries - 1), MAX_RETRY_PAUSE_MS)
 /** A timer that holds the process (the outcome's exit code must not be lost to an empty event loop). */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-/** How many times the outcome is written again over what a lost write left (each time read back after), at the most. */
-const READ_BACK_REWRITES = 2
 /** A write that failed on the way, not one the server refused: a 5xx, a 429, or no answer at all (records/failure.ts). */
 const transient = (error: unknown): boolean => {
   // A lookup around the write that failed is judged by its own cause: a listing refused (401,
   // 403, 404) or that is no listing fails again the same way; a 5xx, a rate limit, a network
   // error or a lookup that ran out may pass.
   if (error instanceof LookupAroundWriteFailed) return ['timed-out', 'lost', 'rate-limited', 'never-sent'].includes(failureOf(error.cause, false))
-  // Ended by its own signal, it is not tried again; refused (a proxy that wants credentials too), it would be refused again.
-  return !isAbort(error) && failureOf(error, false) !== 'refused'
+  // Ended by its own signal, it is not tried again; refused (a proxy that wants credentials too), it
+  // would be refused again. A port's rate limit that is no 429 (GitHub's 403) is tried again by its pause.
+  return !isAbort(error) && !refusedForGood(error)
 }
 
-/**
- * How many tries a close whose lookups around the write failed is given: each try writes again
- * (a status whose read after it failed), so these are not tried until the end of the time for
- * writes as a write is, but three times.
- */
-const LOOKUP_AROUND_TRIES = 3
 /**
  * A write whose answer was lost on the way, which the server may still apply: a 5xx (a gateway
  * that gave up), no answer once it may have reached the server, or a write cut at the step's
@@ -264,11 +261,6 @@ const neverSent = (error: unknown): boolean =>
     : error instanceof NoAnswer
       ? error.reached === 'no'
       : failureOf(error, false) === 'never-sent'
-
-const defaultRefused = (error: unknown) => {
-  const status = statusOf(error)
-  return status !== undefined && status >= 400 && status < 500
-}
 
 /** Resolves when `work` settles or `signal` aborts, whichever is first; never rejects, and `work` is observed. */
 export function settledOrAborted(work: Promise<unknown>, signal: AbortSignal): Promise<'settled' | 'aborted'> {
@@ -302,7 +294,7 @@ export function withinBudget<T>(work: Promise<T>, budget: AbortSignal): Promise<
 /** The record's lifecycle through `port`, within the step's time rules. */
 export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>, options: LifecycleOptions): RecordLifecycle<Outcome> {
   const { cancel, log, clean } = options
-  const refused = port.refused ?? defaultRefused
+  const refused = port.refused ?? refusedForGood
   // One end for every write of the run: the step's limit, or the grace's end once a cancel came.
   const deadline = commentDeadline(options.endAt, cancel)
   const landMs = options.landMs ?? 2 * options.requestTimeoutMs
@@ -349,9 +341,12 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
   const warn = (line: string, ...codes: [WarningCode, ...WarningCode[]]) => tell({ type: 'warned', line: clean(line), codes })
   /** A write of the outcome failed: said as a warning, taken back if a later write of the close lands. */
   const sayWriteFailed = (line: string, ...codes: [WarningCode, ...WarningCode[]]) => tell({ type: 'write-failed', line: clean(line), codes })
-  /** The close was written: its line, and what it found after its write (a warning is gathered with the close's others). */
-  const sayClosed = (done: { where: Where; done: 'created' | 'updated'; after?: AfterClose }) => {
-    log.info(clean(port.words.closed(done.where, done.done)))
+  /**
+   * The close was written: its line (unless `folded`: one round of many, said once in ten), and
+   * what it found after its write (a warning is gathered with the close's others).
+   */
+  const sayClosed = (done: { where: Where; done: 'created' | 'updated'; after?: AfterClose }, folded = false) => {
+    if (!folded) log.info(clean(port.words.closed(done.where, done.done)))
     const after = done.after
     if (!after) return
     // A rate limit's pause holds every later write of the record, a request after the write's included.
@@ -522,7 +517,8 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
       return
     }
     if (state.open.at === 'refused' && state.where === undefined && port.words.notOpened) return
-    const write = async (): Promise<boolean> => {
+    /** Writes the outcome; `folded`: a round of many (the outcome written again over a lost write), whose line is not said. */
+    const write = async (folded = false): Promise<boolean> => {
       for (let attempt = 1; ; attempt++) {
         // A rate limit's pause holds every write of the record, a later one's too (the outcome
         // written again once the open landed): none goes before it is over (found by the explorer).
@@ -601,17 +597,14 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
             return false
           }
           // Setting a known record to the outcome again changes nothing, so a write that failed on
-          // the way (a gateway's 5xx, a 429, a connection that failed) is sent again, with the pause
-          // a rate limit asks for (a 403 secondary limit included), until the step's time for writes
-          // ends: never a fixed number of tries. A pause longer than what is left ends the tries at
-          // once, and the warning says so. A creation is never sent again (it could make a second record).
+          // the way (a gateway's 5xx, a 429, a connection that failed, a lookup around it that failed
+          // so) is sent again, with the pause a rate limit asks for (a 403 secondary limit included)
+          // or the backoff, until the step's time for writes ends: never a fixed number of tries. A
+          // pause longer than what is left ends the tries at once, and the warning says so. A
+          // creation is never sent again (it could make a second record).
           const asked = port.retryAfterMs?.(error instanceof LookupAroundWriteFailed ? error.cause : error)
           if (asked !== undefined) tell({ type: 'rate-limited', until: Date.now() + asked })
-          const retriable =
-            state.where !== undefined &&
-            (transient(error) || asked !== undefined) &&
-            !deadline.aborted &&
-            !(error instanceof LookupAroundWriteFailed && attempt >= LOOKUP_AROUND_TRIES)
+          const retriable = state.where !== undefined && (transient(error) || asked !== undefined) && !deadline.aborted
           // A pause of nothing asked (Retry-After: 0, a reset already past) still backs off.
           const pause = Math.max(asked ?? 0, retryPauseMs(attempt))
           const left = timeLeft()
@@ -667,7 +660,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
         const { done } = answer
         // Found where an unanswered creation put it, that creation has landed; what an earlier try said of the outcome no longer holds.
         tell({ type: 'close-written', where: done.where, told, done: done.done })
-        sayClosed(done)
+        sayClosed(done, folded)
         return true
       }
     }
@@ -751,7 +744,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
    * the outcome again over what stands, or, when that write is not seen and may still land where
    * it matters, or what stands could not be read, warns once.
    */
-  async function readBackLost(write: () => Promise<boolean>, lostWrite: 'open' | 'close'): Promise<void> {
+  async function readBackLost(write: (folded?: boolean) => Promise<boolean>, lostWrite: 'open' | 'close'): Promise<void> {
     const readBack = port.readBack
     if (!readBack || state.where === undefined) return
     let known = state.where
@@ -767,7 +760,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     // What the lost write shows if it lands after the step: the port knows (a second comment, for a lost creation).
     const late = () => (lostWrite === 'open' ? lateOpen() : (port.words.lateClose?.() ?? 'it stands over what came after it'))
     await waitToLand(sentAt)
-    for (let round = 0; !deadline.aborted; round++) {
+    for (let rewrites = 0; !deadline.aborted; rewrites++) {
       // Where the outcome was written last: a record deleted meanwhile (by a person) was made anew.
       known = state.where ?? known
       const signals = signalsUntil(options.endAt)
@@ -784,13 +777,26 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
         return holds(
           `${lost} and was not seen applied ${formatDuration(Math.max(0, Date.now() - sentAt))} after it was sent; if the ${port.api} applies it later, ${late()} (${lostWhyNow})`
         )
-      // Written again and read back each time, a few times at the most: what stands is never left unread.
-      if (round === READ_BACK_REWRITES)
+      // Written again and read back each time, until the step's time for writes ends: never a
+      // fixed number of times, and what stands is never left unread. The first time at once (that
+      // write had its time to land); each after it once the backoff is over, so that the rounds
+      // cannot spin. A pause longer than what is left ends them at once, and the warning says so.
+      const pause = rewrites === 0 ? 0 : retryPauseMs(rewrites)
+      const left = timeLeft()
+      if (rewrites > 0 && pause >= left)
         return holds(
-          `${lost}, and what stands was still not the outcome after it was written again ${READ_BACK_REWRITES} times; if the ${port.api} applied that write after the outcome, ${late()} (${lostWhyNow})`
+          `${lost}, and what stands was still not the outcome after it was written again ${counted(rewrites, 'time')}; the next write was due in ${formatDuration(pause)}, longer than the ${formatDuration(Math.max(0, left))} left of the step's time for writes, so the writes ended there; if the ${port.api} applied that write after the outcome, ${late()} (${lostWhyNow})`
         )
-      log.info(clean(`A write whose answer was lost was applied after the outcome; writing the outcome again.`))
-      if (!(await write())) return
+      // Repeats of one cause are folded: the first rounds, then one line in ten (the write's own line too).
+      const folded = rewrites >= 3 && rewrites % 10 !== 0
+      if (!folded)
+        log.info(
+          clean(
+            `A write whose answer was lost was applied after the outcome; writing the outcome again${rewrites === 0 ? '' : ` in ${formatDuration(pause)} (${counted(rewrites, 'time')} so far)`}.`
+          )
+        )
+      if (pause > 0 && (await settledOrAborted(sleep(pause), deadline)) === 'aborted') break
+      if (!(await write(folded))) return
     }
     holds(
       `${lost}, and there was no time left to read back what stands; if the ${port.api} applied that write after the outcome, ${late()} (${lostWhyNow}; ${ended()})`

@@ -19,6 +19,7 @@ import {
   type Writer,
   writeByTheRule
 } from './gate.js'
+import { refusedForGood, statusOf } from './failure.js'
 import type { RecordPort } from './lifecycle.js'
 
 /** A status as the record writes it; the platform adds its name, context or pipeline. */
@@ -98,8 +99,11 @@ export interface StatusPlatform {
   stateOf(own: OwnState): string
   /** Why a write or a listing failed, in the user's words. */
   explain(error: unknown): string
-  /** The platform answered that it did not write it: asking again with the same token adds nothing. */
-  refused(error: unknown): boolean
+  /**
+   * The platform answered that it did not write it, and would refuse it again; default: the one
+   * rule (records/failure.ts, `refusedForGood`). A platform narrows it only by a fact no type carries.
+   */
+  refused?(error: unknown): boolean
   retryAfterMs(error: unknown): number | undefined
   /** GitLab refuses a state the status already has (`state`; `lastWritten`, the one this record wrote last): the write is done. */
   alreadySo?(error: unknown, state: string, lastWritten: string | undefined): boolean
@@ -128,9 +132,17 @@ interface StatusStory {
   sha: string
 }
 
+/**
+ * The refusals of the token or of the place (the repository or project, the commit): they hold for
+ * any write of the status. Another refusal of the "in progress" write (a 422 of its words) says
+ * nothing of the outcome's, which is another request (its state, its words, its link).
+ */
+const TOKEN_OR_PLACE_REFUSED = new Set([401, 403, 404])
+
 /** The commit status of one run, as a port of the lifecycle, over `platform`. Its writes are keyed by commit and context, so it is where it goes (`true`) as soon as the open starts. */
 export function statusRecordPort(platform: StatusPlatform, targets: readonly TargetRef[]): RecordPort<true, RunOutcome> {
   const { nouns, shown, texts } = platform
+  const refused = platform.refused ?? refusedForGood
   const inert = texts.inert
   const quote = nouns.quote
   // The statuses this record wrote, by id: any other on the context is another run's or job's.
@@ -175,7 +187,8 @@ export function statusRecordPort(platform: StatusPlatform, targets: readonly Tar
       } catch (error) {
         // Already so (another job of the pipeline, or an earlier step of this one, wrote it): the status shows what the open asked.
         if (platform.alreadySo?.(error, platform.stateOf('pending'), undefined)) return true
-        if (platform.refused(error)) story = { ...story, refusal: error }
+        // Refused for the token or the place, the outcome's write would be refused the same way.
+        if (refused(error) && TOKEN_OR_PLACE_REFUSED.has(statusOf(error) ?? 0)) story = { ...story, refusal: error }
         throw error
       }
       return true
@@ -259,7 +272,7 @@ export function statusRecordPort(platform: StatusPlatform, targets: readonly Tar
       const waiting = platform.stateOf('pending')
       return `the statuses the other jobs of this ${nouns.unit} wrote on ${shown} could not be read (${platform.explain(error.cause)}), and this job's success must not replace another job's failure${error.written ? '' : `, so it was not written: the ${nouns.thing} keeps the state it had (${waiting}, if the ${waiting} status was written); ${nouns.again} the job once ${nouns.host} answers`}`
     },
-    refused: platform.refused,
+    refused,
     retryAfterMs: platform.retryAfterMs,
     words: {
       opened: () => `Commit status ${shown}: ${platform.stateOf('pending')} on commit ${story.sha}.`,
