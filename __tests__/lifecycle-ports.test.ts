@@ -13,6 +13,7 @@ import type { RunOutcome } from '../src/model.js'
 import { type RecordPort, recordLifecycle } from '../src/records/lifecycle.js'
 import { COMMENT_EXIT_MARGIN_MS } from '../src/step/limits.js'
 import { runOutcome, updateReport } from './helpers/builders.js'
+import { atThisMoment, nowOf, settlesAt } from './helpers/clock.js'
 import { serveInProcess } from './helpers/in-process.js'
 
 // The GitLab ports' own client reaches the stand-in in process too (the GitHub toolkit's fetch, by the global dispatcher).
@@ -231,40 +232,6 @@ function arrival(plan: Exclude<Delay, number>) {
     arrive = resolve
   })
   return { plan: { ...plan, onArrive: () => arrive() }, arrived }
-}
-
-/**
- * Runs what is due now, with the test's clock standing still, until `done` says so: the requests
- * take no time in process, so what they do before their next timer happens here, at this moment.
- */
-async function atThisMoment(done: () => boolean, what: string): Promise<void> {
-  for (let turn = 0; turn < 1000 && !done(); turn++) await vi.advanceTimersByTimeAsync(0)
-  expect(done(), `${what}, with the clock standing still`).toBe(true)
-}
-
-/** Resolves `promise` with the clock standing still (it is due now, not after any time). */
-async function nowOf<T>(promise: Promise<T>, what: string): Promise<T> {
-  let settled = false
-  const result = promise.finally(() => {
-    settled = true
-  })
-  await atThisMoment(() => settled, what)
-  return result
-}
-
-/** When (the test's time) `promise` settles, once the clock has run `ms` further. */
-async function settlesAt(promise: Promise<unknown>, ms: number): Promise<number | undefined> {
-  let at: number | undefined
-  promise.then(
-    () => {
-      at = Date.now()
-    },
-    () => {
-      at = Date.now()
-    }
-  )
-  await vi.advanceTimersByTimeAsync(ms)
-  return at
 }
 
 /** Every write held is applied (the clock run past the last one): nothing of this test lands in the next. */
