@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startGitHubApi } from '../dev/github-api.js'
 import { GITLAB_TOKEN, NOTE_AUTHOR, startGitLabApi } from '../dev/gitlab-api.js'
 import { gitlabStatusPort, statusPlace } from '../src/gitlab/commit-status.js'
@@ -15,11 +15,18 @@ import { NoAnswer, refusedForGood } from '../src/records/failure.js'
 import { type RecordPort, recordLifecycle } from '../src/records/lifecycle.js'
 import { COMMENT_EXIT_MARGIN_MS } from '../src/step/limits.js'
 import { runOutcome, updateReport } from './helpers/builders.js'
+import { atThisMoment, nowOf, settlesAt } from './helpers/clock.js'
+import { serveInProcess } from './helpers/in-process.js'
 
-// The record lifecycle's story, told once against each port over real HTTP (the comment, the
+// The GitLab ports' own client reaches the stand-in in process too (the GitHub toolkit's fetch, by the global dispatcher).
+vi.mock('../src/api/connections.js', async (importOriginal) => (await import('./helpers/in-process.js')).inProcessConnections(importOriginal as never))
+
+// The record lifecycle's story, told once against each port and its stand-in API (the comment, the
 // deployment, the note and the commit statuses), with the faults that broke the comment, the note
 // and the deployment: a write applied after request-timeout, a
-// write applied whose answer was lost, a cancel during the last write.
+// write applied whose answer was lost, a cancel during the last write. The ports' requests reach
+// the stand-ins in process (helpers/in-process.ts) and every timer is fake: each moment of a
+// story (a write held, applied late, a cancel's grace) is the test's, whatever the machine does.
 const HEAD = 'c0ffee0123456789abcdef0123456789abcdef01'
 const TOKEN = 'ghs_fake_token_for_tests_0002'
 const REQUEST_TIMEOUT_MS = 500
@@ -30,9 +37,10 @@ type GitHubApi = Awaited<ReturnType<typeof startGitHubApi>>
 type GitLabApi = Awaited<ReturnType<typeof startGitLabApi>>
 let github: GitHubApi
 let gitlab: GitLabApi
+let restoreDispatcher: (() => void) | undefined
 
-/** A fault on the next writes of a port: each held that long, or applied and answered with an error status. */
-type Delay = number | { ms: number; status?: number; apply?: boolean; appliedAfterMs?: number }
+/** A fault on the next writes of a port: each held that long, or applied and answered with an error status; `onArrive` as it reaches the stand-in. */
+type Delay = number | { ms: number; status?: number; apply?: boolean; appliedAfterMs?: number; onArrive?: () => void }
 
 interface PortCase {
   name: string
@@ -42,6 +50,10 @@ interface PortCase {
   /** The state of each record of this port the server holds now: 'in_progress' or the outcome's. */
   records(): string[]
   hold(...delays: Delay[]): void
+  /** When each write (not a lookup) reached the stand-in since the last reset, in the test's time. */
+  writes(): number[]
+  /** How many creations of a record (not writes to one) reached the stand-in since the last reset; none for a commit status, one record per commit and context. */
+  creations?(): number
   /** The writes the open sends before its "in progress" (the deployment's creation): held as they come. */
   before?: Delay[]
   settled(): Promise<void>
@@ -81,9 +93,12 @@ const PORTS: PortCase[] = [
       ),
     records: () => github.comments.map((comment) => stateOfBody(comment.body)),
     hold: (...delays) => github.delayWrites(...(delays as never[])),
+    writes: () => github.requests.filter((r) => r.method !== 'GET' && !r.path.endsWith('/graphql')).map((r) => r.at),
+    creations: () => github.requests.filter((r) => r.method === 'POST' && /\/issues\/\d+\/comments$/.test(r.path)).length,
     settled: () => github.settled(),
     reset: () => {
       github.comments.length = 0
+      github.requests.length = 0
     }
   },
   {
@@ -97,10 +112,13 @@ const PORTS: PortCase[] = [
       }),
     records: () => github.deployments.map((deployment) => deployment.statuses.at(-1)?.state ?? 'none'),
     hold: (...delays) => github.delayDeploymentWrites(...(delays as never[])),
+    writes: () => github.requests.filter((r) => r.method !== 'GET' && !r.path.endsWith('/graphql')).map((r) => r.at),
+    creations: () => github.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/deployments')).length,
     before: [0],
     settled: () => github.settled(),
     reset: () => {
       github.deployments.length = 0
+      github.requests.length = 0
     }
   },
   {
@@ -126,9 +144,12 @@ const PORTS: PortCase[] = [
       ),
     records: () => gitlab.notes.filter((note) => note.author.id === NOTE_AUTHOR.id).map((note) => stateOfBody(note.body)),
     hold: (...delays) => gitlab.delayWrites(...(delays as never[])),
+    writes: () => gitlab.requests.filter((r) => r.method !== 'GET').map((r) => r.at),
+    creations: () => gitlab.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/notes')).length,
     settled: () => gitlab.settled(),
     reset: () => {
       gitlab.notes.length = 0
+      gitlab.requests.length = 0
     }
   },
   {
@@ -142,9 +163,11 @@ const PORTS: PortCase[] = [
       ),
     records: () => lastStatus(github.statuses),
     hold: (...delays) => github.delayWrites(...(delays as never[])),
+    writes: () => github.requests.filter((r) => r.method !== 'GET' && !r.path.endsWith('/graphql')).map((r) => r.at),
     settled: () => github.settled(),
     reset: () => {
       github.statuses.length = 0
+      github.requests.length = 0
     }
   },
   {
@@ -158,9 +181,11 @@ const PORTS: PortCase[] = [
     },
     records: () => lastStatus(gitlab.statuses),
     hold: (...delays) => gitlab.delayWrites(...(delays as never[])),
+    writes: () => gitlab.requests.filter((r) => r.method !== 'GET').map((r) => r.at),
     settled: () => gitlab.settled(),
     reset: () => {
       gitlab.statuses.length = 0
+      gitlab.requests.length = 0
     }
   }
 ]
@@ -186,8 +211,10 @@ beforeAll(async () => {
   // Loaded before any write, as the action loads it before waiting begins (github/records.ts):
   // loaded by the first write, it took that write's request-timeout on a busy machine (found under load).
   await import('@actions/github')
+  restoreDispatcher = serveInProcess(github, gitlab)
 })
 afterAll(async () => {
+  restoreDispatcher?.()
   await github?.close()
   await gitlab?.close()
 })
@@ -212,7 +239,27 @@ function lifecycleOf(port: RecordPort<number | true, RunOutcome>, cancel = cance
   return { lifecycle, log, cancel }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/** A write plan that says when its write reaches the stand-in: `arrived` resolves then. */
+function arrival(plan: Exclude<Delay, number>) {
+  let arrive: () => void = () => undefined
+  const arrived = new Promise<void>((resolve) => {
+    arrive = resolve
+  })
+  return { plan: { ...plan, onArrive: () => arrive() }, arrived }
+}
+
+/** Every write held is applied (the clock run past the last one): nothing of this test lands in the next. */
+async function settledAll(fixture: PortCase): Promise<void> {
+  await vi.advanceTimersByTimeAsync(10_000)
+  await nowOf(fixture.settled(), 'every held write applied')
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: 1_000_000 })
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
 
 // One port at a time: they share the stand-ins and their queues of faults.
 describe.each(PORTS)('a record kept true: $name', (fixture) => {
@@ -220,45 +267,64 @@ describe.each(PORTS)('a record kept true: $name', (fixture) => {
     fixture.reset()
     const { lifecycle, log } = lifecycleOf(fixture.port())
     lifecycle.open()
-    await vi.waitFor(() => expect(fixture.records()).toEqual(['in_progress']), { timeout: 20_000 })
-    await lifecycle.close(success)
+    await atThisMoment(() => fixture.records().length > 0, 'the open written')
+    expect(fixture.records()).toEqual(['in_progress'])
+    await nowOf(lifecycle.close(success), 'the close written')
     expect(fixture.records()).toEqual(['success'])
     expect(log.warning).not.toHaveBeenCalled()
   })
 
   it('an open applied and answered after request-timeout, within twice it, does not stand after the close: one record, with the outcome', async () => {
     fixture.reset()
-    fixture.hold(REQUEST_TIMEOUT_MS * 1.5)
+    const open = arrival({ ms: REQUEST_TIMEOUT_MS * 1.5 })
+    fixture.hold(open.plan)
     const { lifecycle, log } = lifecycleOf(fixture.port())
     lifecycle.open()
-    await sleep(100)
-    await lifecycle.close(success)
-    await fixture.settled()
+    await nowOf(open.arrived, "the open's write sent")
+    const sentAt = Date.now()
+    await vi.advanceTimersByTimeAsync(100)
+    const closeStartedAt = Date.now()
+    const closing = lifecycle.close(success)
+    // The open held the outcome twice request-timeout at the most (a creation's; a status's, once).
+    expect(await settlesAt(closing, 10_000)).toBeLessThanOrEqual(closeStartedAt + 2 * REQUEST_TIMEOUT_MS)
+    await settledAll(fixture)
+    // The last write, the outcome's, went once the open had landed: nothing of the open stands over it.
+    const writes = fixture.writes().map((at) => at - sentAt)
+    expect(writes.at(-1)).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS * 1.5)
     expect(fixture.records()).toEqual(['success'])
     expect(log.warning).not.toHaveBeenCalled()
   })
 
   it("an open applied whose answer was lost (a gateway's 504) is found again: the close goes to it, one record", async () => {
     fixture.reset()
-    fixture.hold({ ms: 50, status: 504, apply: true })
+    const open = arrival({ ms: 50, status: 504, apply: true })
+    fixture.hold(open.plan)
     const { lifecycle, log } = lifecycleOf(fixture.port())
     lifecycle.open()
-    await sleep(300)
-    await lifecycle.close(success)
-    await fixture.settled()
+    await nowOf(open.arrived, "the open's write sent")
+    await vi.advanceTimersByTimeAsync(300)
+    const closing = lifecycle.close(success)
+    expect(await settlesAt(closing, 10_000)).toBeDefined()
+    await settledAll(fixture)
+    // Found again, not made again: the open's creation is the only one.
+    expect(fixture.creations?.() ?? 1).toBe(1)
     expect(fixture.records()).toEqual(['success'])
     expect(log.warning).not.toHaveBeenCalled()
   })
 
   it('an open whose answer was lost (a 502) and that is applied after the close is read back: one record, with the outcome', async () => {
     fixture.reset()
-    // Applied 600 ms after it was sent: after the close (at about 100 ms), before the read back (twice request-timeout).
-    fixture.hold(...(fixture.before ?? []), { ms: 0, status: 502, appliedAfterMs: 600 })
+    // Applied 600 ms after it was sent: after the close (at 100 ms), before the read back (twice request-timeout).
+    const open = arrival({ ms: 0, status: 502, appliedAfterMs: 600 })
+    fixture.hold(...(fixture.before ?? []), open.plan)
     const { lifecycle, log } = lifecycleOf(fixture.port())
     lifecycle.open()
-    await sleep(100)
-    await lifecycle.close(success)
-    await fixture.settled()
+    await nowOf(open.arrived, "the open's write sent")
+    const sentAt = Date.now()
+    await vi.advanceTimersByTimeAsync(100)
+    const closing = lifecycle.close(success)
+    expect(await settlesAt(closing, 10_000)).toBeGreaterThanOrEqual(sentAt + 600)
+    await settledAll(fixture)
     expect(fixture.records()).toEqual(['success'])
     expect(log.warning).not.toHaveBeenCalled()
   })
@@ -267,20 +333,22 @@ describe.each(PORTS)('a record kept true: $name', (fixture) => {
     fixture.reset()
     const { lifecycle, log, cancel } = lifecycleOf(fixture.port())
     lifecycle.open()
-    await vi.waitFor(() => expect(fixture.records()).toEqual(['in_progress']), { timeout: 20_000 })
-    await sleep(300)
+    await atThisMoment(() => fixture.records().length > 0, 'the open written')
+    await vi.advanceTimersByTimeAsync(300)
     // The write of the close held past the grace.
-    fixture.hold(3000)
+    const last = arrival({ ms: 3000 })
+    fixture.hold(last.plan)
     const closing = lifecycle.close(success)
-    await sleep(100)
+    await nowOf(last.arrived, "the close's write sent")
+    await vi.advanceTimersByTimeAsync(100)
     const cancelledAt = Date.now()
     cancel.come(1500)
-    await closing
-    const took = Date.now() - cancelledAt
-    expect(took).toBeLessThan(1500)
-    expect(took).toBeGreaterThanOrEqual(1500 - COMMENT_EXIT_MARGIN_MS - 100)
+    const endedAt = await settlesAt(closing, 3000)
+    // Held live to the grace's end, less the margin the step keeps to exit: not cut at once, not past the grace.
+    expect(endedAt).toBe(cancelledAt + 1500 - COMMENT_EXIT_MARGIN_MS)
     expect(log.warning).toHaveBeenCalledTimes(1)
     expect(log.warning.mock.calls[0]?.[0]).toContain('did not answer before the cancelled run had to end')
+    await settledAll(fixture)
   })
 })
 

@@ -1,13 +1,19 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { GITLAB_TOKEN, JOB_TOKEN, NOTE_AUTHOR, startGitLabApi } from '../dev/gitlab-api.js'
 import { createMergeRequestNote, notePlace, noteSettings, writeMergeRequestNote, type NoteSettings } from '../src/gitlab/mr-note.js'
 import { readRawInputs, type InputName } from '../src/inputs/parse.js'
 import type { NoteContext } from '../src/gitlab/context.js'
 import type { RunRecord } from '../src/records/run-record.js'
 import type { Settings, TargetRef } from '../src/model.js'
+import { COMMENT_EXIT_MARGIN_MS } from '../src/step/limits.js'
 import { runOutcome, updateReport } from './helpers/builders.js'
+import { atThisMoment, settlesAt } from './helpers/clock.js'
+import { inProcess } from './helpers/in-process.js'
+
+// A stand-in routed in process (`onTheTestsClock`) is reached without a socket; any other as a run reaches it.
+vi.mock('../src/api/connections.js', async (importOriginal) => (await import('./helpers/in-process.js')).inProcessConnections(importOriginal as never))
 
 type GitLabApi = Awaited<ReturnType<typeof startGitLabApi>>
 const open: GitLabApi[] = []
@@ -19,6 +25,16 @@ async function gitlab(options?: Parameters<typeof startGitLabApi>[0]): Promise<G
   open.push(api)
   return api
 }
+/** A stand-in served in process, on fake timers from now on: the test's clock is the only one its requests meet. */
+async function onTheTestsClock(options?: Parameters<typeof startGitLabApi>[0]): Promise<GitLabApi> {
+  const api = await gitlab(options)
+  inProcess.route(api.url, api.serve as never)
+  vi.useFakeTimers({ now: 1_000_000 })
+  return api
+}
+afterEach(() => {
+  vi.useRealTimers()
+})
 
 const SHA = 'c0ffee0123456789abcdef0123456789abcdef01'
 const DEPLOYED = 'feedface00112233445566778899aabbccddeeff'
@@ -311,16 +327,14 @@ describe('the merge request note', () => {
   })
 
   it('an API that does not answer is given up on at the budget, with a warning', async () => {
-    const api = await gitlab()
+    const api = await onTheTestsClock()
     api.hang = true
     const out = recorder()
     const budgetMs = 400
-    const started = performance.now()
-    await writeMergeRequestNote({ env: mrEnv(api), log: out.log }, { settings, budgetMs }, deployed())
-    const took = performance.now() - started
-    expect(took).toBeGreaterThanOrEqual(budgetMs - 5)
-    // The budget is what the step's time limit leaves; ending well inside it is the contract.
-    expect(took).toBeLessThan(budgetMs + 1000)
+    const started = Date.now()
+    const ended = await settlesAt(writeMergeRequestNote({ env: mrEnv(api), log: out.log }, { settings, budgetMs }, deployed()), 2 * budgetMs)
+    // The budget is what the step's time limit leaves: given up on when it runs out, not before, not after.
+    expect(ended).toBe(started + budgetMs)
     expect(api.requests).toHaveLength(1)
     expect(out.text()).toBe(
       `warning: The merge request note could not be written: the GitLab API did not answer before the step's time limit (timeout + request-timeout + 2s) ran out. The result does not depend on it.`
@@ -328,7 +342,7 @@ describe('the merge request note', () => {
   })
 
   it('a cancel ends the note at once', async () => {
-    const api = await gitlab()
+    const api = await onTheTestsClock()
     api.hang = true
     const out = recorder()
     const cancel = new AbortController()
@@ -338,13 +352,11 @@ describe('the merge request note', () => {
       { settings, budgetMs: 60_000, signal: cancel.signal, exitBy: () => exitBy },
       deployed()
     )
-    await expect.poll(() => api.requests.length).toBe(1)
-    const cancelledAt = Date.now()
-    // The grace of the cancel: the note ends within it.
-    exitBy = cancelledAt + 500
+    await atThisMoment(() => api.requests.length === 1, 'the first request sent')
+    // The grace of the cancel: the note ends within it, the margin to exit kept.
+    exitBy = Date.now() + 500
     cancel.abort()
-    await writing
-    expect(Date.now() - cancelledAt).toBeLessThan(1500)
+    expect(await settlesAt(writing, 60_000)).toBe(exitBy - COMMENT_EXIT_MARGIN_MS)
     expect(out.text()).toContain('the GitLab API did not answer before the cancelled run had to end')
   })
 

@@ -15,7 +15,8 @@
 // as a gateway that timed out while GitHub wrote it). Deployments are listed by GET (`sha`,
 // `environment`), newest first, with their `payload`. `failWith` makes every request answer an error status (403 for a token without
 // pull-requests: write or deployments: write), with `failMessage` as GitHub's message; `hang` leaves every request unanswered; `onRequest` is told of each
-// request as it arrives.
+// request as it arrives. `serve(req, res)` is its handler, for a client served in process
+// (__tests__/helpers/in-process.ts), where a test's fake timers own every moment of a write.
 //
 // Who wrote a comment follows from the token, as on GitHub: an installation token (`ghs_`)
 // is refused GET /user (403) and writes as its app's bot, which GraphQL's viewer names: the
@@ -44,7 +45,7 @@ const DEFAULT_LOGIN = 'docs-maintainer'
  *   writes(): Recorded[], delayWrites(...delays: import('./held-writes.js').WritePlan[]): void,
  *   delayDeploymentWrites(...delays: import('./held-writes.js').WritePlan[]): void,
  *   addStatus(status: Omit<CommitStatus, 'id' | 'at'>): CommitStatus,
- *   settled(): Promise<void>, close(): Promise<void> }>}
+ *   settled(): Promise<void>, close(): Promise<void>, serve(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): void }>}
  */
 export async function startGitHubApi() {
   let nextId = 1000
@@ -279,6 +280,7 @@ export async function startGitHubApi() {
       })
     send(res, 404, { message: 'Not Found' })
   })
+  api.serve = (req, res) => server.emit('request', req, res)
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
   api.url = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`
   return api

@@ -10,7 +10,8 @@
 // `rateLimit(ms)` refuses every write for the next `ms` with 429, as GitLab's rate limits do:
 // `Retry later`, Retry-After (the whole seconds left) and the RateLimit-* headers (RateLimit-Reset
 // in epoch seconds); `{ retryAfter: false }` leaves Retry-After out. `onRequest` sees each request
-// as it arrives, before it is served.
+// as it arrives, before it is served. `serve(req, res)` is its handler, for a client served in
+// process (__tests__/helpers/in-process.ts), where a test's fake timers own every moment of a write.
 // As GitLab does, a write is applied once its request has arrived whole, whether or not the client
 // is still there to read the answer: `delayWrites(ms, ...)` holds the next writes (of notes and commit statuses)
 // that long before applying and answering them; `{ ms, answer: 'never' }` applies it after `ms`
@@ -34,7 +35,7 @@ export const NOTE_AUTHOR = { id: 4242, username: 'project_1_bot_docs' }
  *   addNote(project: string, mr: number, body: string, author?: { id: number, username: string }, system?: boolean): number, heads: Record<number, string>,
  *   failWith: number | undefined, hang: boolean, delayWrites(...delays: import('./held-writes.js').WritePlan[]): void,
  *   rateLimit(ms: number, options?: { retryAfter?: boolean }): void, onRequest: ((request: { method: string, path: string, body?: any, at: number }) => void) | undefined,
- *   settled(): Promise<void>, close(): Promise<void> }>}
+ *   settled(): Promise<void>, close(): Promise<void>, serve(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): void }>}
  */
 export async function startGitLabApi(options = {}) {
   const maxPerPage = options.perPage ?? 100
@@ -249,6 +250,7 @@ export async function startGitLabApi(options = {}) {
       })
     send(res, 404, { message: '404 Not found' })
   })
+  api.serve = (req, res) => server.emit('request', req, res)
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
   api.url = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`
   api.apiUrl = `${api.url}/api/v4`

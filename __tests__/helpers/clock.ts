@@ -1,3 +1,4 @@
+import { expect, vi } from 'vitest'
 import type { Clock } from '../../src/model.js'
 
 /**
@@ -63,4 +64,40 @@ export function seededRandom(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
+}
+
+// On vitest's fake timers, with requests that take no time of their own (helpers/in-process.ts):
+
+/**
+ * Runs what is due now, with the test's clock standing still, until `done` says so: the requests
+ * take no time in process, so what they do before their next timer happens here, at this moment.
+ */
+export async function atThisMoment(done: () => boolean, what: string): Promise<void> {
+  for (let turn = 0; turn < 1000 && !done(); turn++) await vi.advanceTimersByTimeAsync(0)
+  expect(done(), `${what}, with the clock standing still`).toBe(true)
+}
+
+/** Resolves `promise` with the clock standing still (it is due now, not after any time). */
+export async function nowOf<T>(promise: Promise<T>, what: string): Promise<T> {
+  let settled = false
+  const result = promise.finally(() => {
+    settled = true
+  })
+  await atThisMoment(() => settled, what)
+  return result
+}
+
+/** When (the test's time) `promise` settles, once the clock has run `ms` further. */
+export async function settlesAt(promise: Promise<unknown>, ms: number): Promise<number | undefined> {
+  let at: number | undefined
+  promise.then(
+    () => {
+      at = Date.now()
+    },
+    () => {
+      at = Date.now()
+    }
+  )
+  await vi.advanceTimersByTimeAsync(ms)
+  return at
 }
