@@ -199,6 +199,10 @@ export function statusRecordPort(platform: StatusPlatform, targets: readonly Tar
         throw story.refusal
       }
       const io = await connect()
+      // A lost open lands as a status the outcome may move in place (GitLab), after which no read
+      // back can tell it landed: where no other job shares the status (no listing before the
+      // write), it is looked for first.
+      if (io.alone && (opened === 'lost' || opened === 'unanswered')) await list(io, signals.lookup).catch(() => undefined)
       const ownLink = texts.link(outcome, io.runUrl)
       const body = (decision: Decision): StatusBody => {
         if (decision.kind === 'keep')
