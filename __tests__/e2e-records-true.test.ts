@@ -39,6 +39,34 @@ function pipelineJob(api: GitLabApi, extra: Record<string, string> = {}): Record
 }
 const fast = ['--min-interval', '100ms', '--max-interval', '200ms']
 const output = (run: { stdout: string; stderr: string }) => run.stdout + run.stderr
+/** A request as the stand-ins record it. */
+type Sent = { method: string; path: string; body?: { state?: unknown; body?: unknown }; at: number }
+/**
+ * A lost write staged by order, not by time: answered `answer` (502) at once, and applied as the
+ * first request after the outcome's write (`isOutcome`) arrives, before that request is served:
+ * after the outcome, and before anything reads it back, however busy the machine.
+ */
+function landsAfterTheOutcome(
+  api: { onRequest: ((request: Sent) => void) | undefined },
+  isOutcome: (request: Sent) => boolean,
+  answer: { status?: number; reset?: boolean } = { status: 502 }
+) {
+  let land = () => {}
+  let outcomeSent = false
+  api.onRequest = (request) => {
+    if (outcomeSent) land()
+    else outcomeSent = isOutcome(request)
+  }
+  return {
+    ms: 0,
+    ...answer,
+    landing: (given: () => void) => {
+      land = given
+    }
+  }
+}
+/** The commit status writes GitLab applied, in order (its statuses hold an open one moved in place: `statuses`). */
+const written = (api: GitLabApi) => api.statusWrites.map((s) => (s.moved ? `${s.state} (moved)` : s.state))
 
 describe.concurrent('invalid inputs leave no earlier success standing', () => {
   it('the action: a typo in another input writes error on the commit status, with the reason', async () => {
@@ -194,8 +222,8 @@ describe.concurrent('siblings on one commit never turn a failure green', () => {
   })
 
   it.each([
-    ['of the same pipeline: the status stays failed', 4711, ['failed', 'running', 'failed']],
-    ['of an earlier pipeline (a retry): this job’s success stands', 4700, ['failed', 'running', 'success']]
+    ['of the same pipeline: the status stays failed', 4711, ['failed', 'failed']],
+    ['of an earlier pipeline (a retry): this job’s success stands', 4700, ['failed', 'success']]
   ])('the command on GitLab: another job failed the name %s', async (_name, pipeline, states) => {
     const sim = await simulator()
     const api = await gitlab()
@@ -213,6 +241,8 @@ describe.concurrent('siblings on one commit never turn a failure green', () => {
     const run = await runCommand(() => ['--base-url', sim.url, '--status-id', 'update-success', '--commit-status', 'docs', ...fast], { env: pipelineJob(api) })
     await api.settled()
     expect(run.code, output(run)).toBe(0)
+    // The failure is finished: the running is a status of its own, and the outcome moves it.
+    expect(written(api)).toEqual(['running', `${states[1]} (moved)`])
     expect(api.statuses.map((s) => s.state)).toEqual(states)
     if (pipeline === 4711) {
       expect(api.statuses.at(-1)?.description).toMatch(/^Another job of this pipeline failed: Another leg failed/)
@@ -278,7 +308,8 @@ describe.concurrent('siblings on one commit never turn a failure green', () => {
     const run = await runCommand(() => ['--base-url', sim.url, '--status-id', 'update-success', '--commit-status', 'docs', ...fast], { env: pipelineJob(api) })
     await api.settled()
     expect(run.code, output(run)).toBe(0)
-    expect(api.statuses.slice(120).map((s) => s.state)).toEqual(['failed', 'running', 'failed'])
+    expect(api.statuses.slice(120).map((s) => s.state)).toEqual(['failed', 'failed'])
+    expect(written(api)).toEqual(['running', 'failed (moved)'])
     expect(api.statuses.at(-1)?.description).toMatch(/^Another job of this pipeline failed: Another leg failed/)
     expect(output(run)).toContain('another job of this pipeline failed it')
   })
@@ -376,7 +407,9 @@ describe.concurrent('the rule for runs that share a commit (docs/usage/required-
     const retry = await runCommand(args, { env: pipelineJob(api, { CI_JOB_ID: '991', CI_JOB_URL: 'https://gitlab.example.com/acme/docs/-/jobs/991' }) })
     await api.settled()
     expect(retry.code, output(retry)).toBe(0)
-    expect(api.statuses.map((s) => s.state)).toEqual(['running', 'failed', 'running', 'success'])
+    // Each job's running is moved to its outcome; the retry's running comes after a finished failure: a status of its own.
+    expect(written(api)).toEqual(['running', 'failed (moved)', 'running', 'success (moved)'])
+    expect(api.statuses.map((s) => s.state)).toEqual(['failed', 'success'])
     expect(untagged(api.statuses.at(-1)?.target_url)).toBe('https://gitlab.example.com/acme/docs/-/jobs/991')
     expect(output(retry)).not.toContain('another job of this pipeline')
   })
@@ -422,7 +455,7 @@ describe.concurrent('the status follows the step’s verdict', () => {
     )
     await api.settled()
     expect(run.code, output(run)).toBe(0)
-    expect(api.statuses.map((s) => s.state)).toEqual(['running', 'success'])
+    expect(written(api)).toEqual(['running', 'success (moved)'])
     expect(api.statuses.at(-1)?.description).toMatch(/^Timed out, let through \(fail-on-timeout: false\): /)
   })
 })
@@ -537,7 +570,7 @@ describe.concurrent('one retry rule for every record write', () => {
       expect(sent.slice(0, 2).map((r) => r.body?.state ?? 'note')).toEqual(expect.arrayContaining(['running', 'note']))
       expect(sent, output(run)).toHaveLength(6)
       expect(sent.slice(4).every((r) => r.at >= limitEndsAt)).toBe(true)
-      expect(api.statuses.map((s) => s.state)).toEqual(['running', 'success'])
+      expect(written(api)).toEqual(['running', 'success (moved)'])
       expect(api.notes).toHaveLength(1)
       expect(api.notes[0]?.body).toContain('### ✅ Docs update deployed')
       // The log says why it waited, and that it waited as asked.
@@ -574,17 +607,23 @@ describe.concurrent('one retry rule for every record write', () => {
     expect(run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))).toEqual([])
   })
 
-  it('the command on GitLab: a close applied but answered 502, sent again and refused as "already so" (400), is written, with no warning', async () => {
+  it('the command on GitLab: a close applied but answered 502 is sent again, written anew after the finished one, and read back: no warning', async () => {
     const sim = await simulator()
     const api = await gitlab()
-    // The running status at once; the outcome applied, then answered 502 as a gateway that timed out.
-    api.delayWrites(0, { ms: 10, status: 502, apply: true })
-    const run = await runCommand(() => ['--base-url', sim.url, '--status-id', 'update-success', '--commit-status', 'docs', ...fast], { env: pipelineJob(api) })
+    // The running status at once; the outcome applied (moving the running), then answered 502 as a
+    // gateway that timed out: it has landed before its answer, whenever the step reads it back.
+    api.delayWrites(0, { ms: 0, status: 502, apply: true })
+    const run = await runCommand(
+      () => ['--base-url', sim.url, '--status-id', 'update-success', '--commit-status', 'docs', '--request-timeout', '1s', ...fast],
+      { env: pipelineJob(api) }
+    )
     await api.settled()
     expect(run.code, output(run)).toBe(0)
-    expect(api.statuses.map((s) => s.state)).toEqual(['running', 'success'])
+    // GitLab moved the running to success; the success sent again comes after a finished status: one of its own.
+    expect(written(api)).toEqual(['running', 'success (moved)', 'success'])
+    expect(api.statuses.map((s) => s.state)).toEqual(['success', 'success'])
     expect(output(run)).toContain('Commit status docs: success on commit')
-    expect(output(run)).not.toMatch(/could not be written/)
+    expect(output(run)).not.toMatch(/could not be written|warning/)
   })
 })
 
@@ -624,20 +663,20 @@ describe.concurrent('a lost write that still lands is read back and made true', 
     expect(states).toContain('in_progress')
   })
 
-  it('the command on GitLab: the running status answered 502 and applied later: the status ends with the outcome', async () => {
+  it('the command on GitLab: the running status answered 502 and applied after the outcome: the status ends with the outcome', async () => {
     const sim = await simulator()
     const api = await gitlab()
-    // A second before the read back, however busy the machine.
-    api.delayWrites({ ms: 0, status: 502, appliedAfterMs: 1000 })
+    api.delayWrites(landsAfterTheOutcome(api, (r) => r.method === 'POST' && r.body?.state === 'success'))
     const run = await runCommand(
       () => ['--base-url', sim.url, '--status-id', 'update-success', '--commit-status', 'docs', '--request-timeout', '1s', ...fast],
       { env: pipelineJob(api) }
     )
     await api.settled()
     expect(run.code, output(run)).toBe(0)
-    const states = api.statuses.map((s) => s.state)
-    expect(states.lastIndexOf('running')).toBeGreaterThan(states.indexOf('success'))
-    expect(states.at(-1)).toBe('success')
+    // The running landed after the finished success (a status of its own), and the outcome moved it.
+    expect(written(api)).toEqual(['success', 'running', 'success (moved)'])
+    expect(api.statuses.map((s) => s.state)).toEqual(['success', 'success'])
+    expect(output(run)).not.toContain('warning')
   })
 })
 
