@@ -43,19 +43,21 @@ const output = (run: { stdout: string; stderr: string }) => run.stdout + run.std
 type Sent = { method: string; path: string; body?: { state?: unknown; body?: unknown }; at: number }
 /**
  * A lost write staged by order, not by time: answered `answer` (502) at once, and applied as the
- * first request after the outcome's write (`isOutcome`) arrives, before that request is served:
- * after the outcome, and before anything reads it back, however busy the machine.
+ * first request after the outcome's write (`isOutcome`) arrives (or the one `later` requests after
+ * that), before that request is served: after the outcome, and before that request reads it back,
+ * however busy the machine.
  */
 function landsAfterTheOutcome(
   api: { onRequest: ((request: Sent) => void) | undefined },
   isOutcome: (request: Sent) => boolean,
-  answer: { status?: number; reset?: boolean } = { status: 502 }
+  answer: { status?: number; reset?: boolean } = { status: 502 },
+  later = 0
 ) {
   let land = () => {}
-  let outcomeSent = false
+  let after: number | undefined
   api.onRequest = (request) => {
-    if (outcomeSent) land()
-    else outcomeSent = isOutcome(request)
+    if (after === undefined) after = isOutcome(request) ? 0 : undefined
+    else if (after++ === later) land()
   }
   return {
     ms: 0,
@@ -629,13 +631,14 @@ describe.concurrent('one retry rule for every record write', () => {
 
 describe.concurrent('a lost write that still lands is read back and made true', () => {
   it.each([
-    ['answered 502', { ms: 0, status: 502, appliedAfterMs: 1000 }],
-    ['its connection reset', { ms: 0, reset: true, appliedAfterMs: 1000 }]
-  ])('the action: the pending status %s and applied 1 s later, after the outcome: the check ends with the outcome', async (_name, plan) => {
-    // Read back twice request-timeout (2 s) after it was sent: a second after it landed, however busy the machine.
+    ['answered 502', { status: 502 }],
+    ['its connection reset', { reset: true }]
+  ])('the action: the pending status %s and applied after the outcome: the check ends with the outcome', async (_name, answer) => {
     const sim = await simulator()
     const api = await githubApi()
-    api.delayWrites(plan)
+    // Applied as the read back's listing arrives: the second request after the outcome's write,
+    // which the step's own listing after its write follows.
+    api.delayWrites(landsAfterTheOutcome(api, (r) => r.method === 'POST' && r.body?.state === 'success', answer, 1))
     const run = await runAgainst(sim, { 'status-id': 'update-success', ...gate, 'request-timeout': '1s' }, { env: { GITHUB_API_URL: api.url } })
     await api.settled()
     expect(run.code, run.stdout).toBe(0)
@@ -649,8 +652,11 @@ describe.concurrent('a lost write that still lands is read back and made true', 
   it('the action: the deployment’s in_progress status answered 502 and applied later: the deployment ends with the outcome', async () => {
     const sim = await simulator()
     const api = await githubApi()
-    // Read back twice request-timeout (2 s) after it was sent: a second after it landed, however busy the machine (at 1.5 s it failed under load).
-    api.delayDeploymentWrites(0, { ms: 0, status: 502, appliedAfterMs: 1000 })
+    // Applied as the request after the outcome's status arrives (at a time, 1.5 s, it failed under load).
+    api.delayDeploymentWrites(
+      0,
+      landsAfterTheOutcome(api, (r) => r.method === 'POST' && r.path.includes('/deployments/') && r.body?.state === 'success')
+    )
     const run = await runAgainst(
       sim,
       { 'status-id': 'update-success', 'deployment-environment': 'docs', 'github-token': TOKEN, 'request-timeout': '1s' },
@@ -764,15 +770,25 @@ describe.concurrent('a lost write of the outcome is read back too', () => {
       target_url: 'https://github.com/acme/docs/actions/runs/4242424242'
     })
 
-  it('the action: the success answered 502 and applied 1.5 s later, after another job’s failure: the check ends with that failure (found by the explorer)', async () => {
+  it('the action: the success answered 502 and applied later, after another job’s failure: the check ends with that failure (found by the explorer)', async () => {
     const sim = await simulator()
     const api = await githubApi()
-    // The pending at once; the success answered 502 and applied 1.5 s later; another leg fails as the success is sent.
-    api.delayWrites(0, { ms: 0, status: 502, appliedAfterMs: 1500 })
+    // The pending at once; another leg fails as the success is sent; the success is answered 502,
+    // and applied as the read back's listing arrives (the second request after the failure's
+    // write, which the step's own listing after its write follows).
     let posts = 0
-    api.onRequest = (request) => {
-      if (request.method === 'POST' && request.path.includes('/statuses/') && ++posts === 2) sibling(api)
-    }
+    api.delayWrites(
+      0,
+      landsAfterTheOutcome(
+        api,
+        (request) => {
+          if (request.method === 'POST' && request.path.includes('/statuses/') && ++posts === 2) sibling(api)
+          return request.method === 'POST' && request.body?.state === 'failure'
+        },
+        { status: 502 },
+        1
+      )
+    )
     const run = await runAgainst(sim, { 'status-id': 'update-success', ...gate, 'request-timeout': '1s' }, { env: { GITHUB_API_URL: api.url } })
     await api.settled()
     expect(run.code, run.stdout).toBe(0)
@@ -886,10 +902,11 @@ describe.concurrent('a record deleted during the run is written anew with the ou
 describe.concurrent('a creation whose answer was lost is not made twice', () => {
   const pullRequest = { name: 'pull_request', payload: { pull_request: { number: 7, head: { sha: 'c0ffee0123456789abcdef0123456789abcdef01' } } } }
 
-  it('the action: the "in progress" comment answered 502 and applied 1.5 s later: one comment, with the outcome', async () => {
+  it('the action: the "in progress" comment answered 502 and applied before the step looks for it: one comment, with the outcome', async () => {
     const sim = await simulator()
     const api = await githubApi()
-    api.delayWrites({ ms: 0, status: 502, appliedAfterMs: 1500 })
+    // Applied as the request after it arrives: the step's first look finds it.
+    api.delayWrites(landsAfterTheOutcome(api, (r) => r.method === 'POST' && r.path.endsWith('/comments')))
     const run = await runAgainst(
       sim,
       { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN, 'request-timeout': '1s' },
@@ -901,10 +918,11 @@ describe.concurrent('a creation whose answer was lost is not made twice', () => 
     expect(api.comments[0]?.body).toContain('Docs update deployed')
   })
 
-  it('the command on GitLab: the "in progress" note answered 502 and applied 1.5 s later: one note, with the outcome', async () => {
+  it('the command on GitLab: the "in progress" note answered 502 and applied before the job looks for it: one note, with the outcome', async () => {
     const sim = await simulator()
     const api = await gitlab()
-    api.delayWrites({ ms: 0, status: 502, appliedAfterMs: 1500 })
+    // Applied as the request after it arrives: the job's first look finds it.
+    api.delayWrites(landsAfterTheOutcome(api, (r) => r.method === 'POST' && r.path.endsWith('/notes')))
     const run = await runCommand(() => ['--base-url', sim.url, '--status-id', 'update-success', '--mr-comment', '--request-timeout', '1s', ...fast], {
       env: pipelineJob(api, { CI_MERGE_REQUEST_IID: '3' })
     })
@@ -921,18 +939,29 @@ describe.concurrent('a twin made by a lost write is one record again (issue 37)'
   const warningsOf = (stdout: string) => stdout.split('\n').filter((line) => line.startsWith('::warning::'))
   const deletes = (requests: { method: string; path: string }[], what: string) => requests.filter((r) => r.method === 'DELETE' && r.path.includes(what))
   // The lifecycle gives a lost creation twice request-timeout (2 s) to land before the outcome
-  // creates the comment; this one lands at 2.3 s, while the outcome's own POST is held until 3 s.
+  // creates the comment; this one lands as the outcome's own POST arrives, before it is applied.
   const lateCreation = [
-    ['answered 502', { ms: 0, status: 502, appliedAfterMs: 2300 }],
-    ['cut off by a reset', { ms: 0, reset: true, appliedAfterMs: 2300 }]
+    ['answered 502', { status: 502 }],
+    ['cut off by a reset', { reset: true }]
   ] as const
+  const landingAsTheOutcomeArrives = (answer: { status?: number; reset?: boolean }) => {
+    let land = () => {}
+    const lost = {
+      ms: 0,
+      ...answer,
+      landing: (given: () => void) => {
+        land = given
+      }
+    }
+    return [lost, { ms: 0, onArrive: () => land() }]
+  }
 
   it.each(lateCreation)(
     'the action: the "in progress" comment %s and applied after the lifecycle waited: one comment, with the outcome',
-    async (_name, plan) => {
+    async (_name, answer) => {
       const sim = await simulator()
       const api = await githubApi()
-      api.delayWrites(plan, { ms: 1000 })
+      api.delayWrites(...landingAsTheOutcomeArrives(answer))
       const run = await runAgainst(
         sim,
         { 'status-id': 'update-success', ...commentOn, 'request-timeout': '1s' },
@@ -951,10 +980,10 @@ describe.concurrent('a twin made by a lost write is one record again (issue 37)'
 
   it.each(lateCreation)(
     'the command on GitLab: the "in progress" note %s and applied after the lifecycle waited: one note, with the outcome',
-    async (_name, plan) => {
+    async (_name, answer) => {
       const sim = await simulator()
       const api = await gitlab()
-      api.delayWrites(plan, { ms: 1000 })
+      api.delayWrites(...landingAsTheOutcomeArrives(answer))
       const run = await runCommand(() => ['--base-url', sim.url, '--status-id', 'update-success', '--mr-comment', '--request-timeout', '1s', ...fast], {
         env: pipelineJob(api, { CI_MERGE_REQUEST_IID: '3' })
       })
@@ -968,13 +997,15 @@ describe.concurrent('a twin made by a lost write is one record again (issue 37)'
     }
   )
 
-  it('the action: "in progress" onto an earlier run’s comment answered 503 and applied 0.9 s later, after the outcome: the outcome stands at the end', async () => {
+  const theOutcome = (r: Sent) => r.method !== 'GET' && typeof r.body?.body === 'string' && !r.body.body.includes('⏳')
+
+  it('the action: "in progress" onto an earlier run’s comment answered 503 and applied after the outcome: the outcome stands at the end', async () => {
     const sim = await simulator()
     const api = await githubApi()
     const earlier = await runAgainst(sim, { 'status-id': 'update-success', ...commentOn }, { env: { GITHUB_API_URL: api.url }, event: pullRequest })
     expect(earlier.code, earlier.stdout).toBe(0)
     expect(api.comments).toHaveLength(1)
-    api.delayWrites({ ms: 0, status: 503, appliedAfterMs: 900 })
+    api.delayWrites(landsAfterTheOutcome(api, theOutcome, { status: 503 }))
     const run = await runAgainst(
       sim,
       { 'status-id': 'update-success', ...commentOn, 'request-timeout': '1s' },
@@ -989,7 +1020,7 @@ describe.concurrent('a twin made by a lost write is one record again (issue 37)'
     expect(warningsOf(run.stdout)).toEqual([])
   })
 
-  it('the command on GitLab: "in progress" onto an earlier run’s note answered 503 and applied 0.9 s later, after the outcome: the outcome stands at the end', async () => {
+  it('the command on GitLab: "in progress" onto an earlier run’s note answered 503 and applied after the outcome: the outcome stands at the end', async () => {
     const sim = await simulator()
     const api = await gitlab()
     const args = () => ['--base-url', sim.url, '--status-id', 'update-success', '--mr-comment', '--request-timeout', '1s', ...fast]
@@ -997,7 +1028,7 @@ describe.concurrent('a twin made by a lost write is one record again (issue 37)'
     const earlier = await runCommand(args, { env })
     expect(earlier.code, output(earlier)).toBe(0)
     expect(api.notes).toHaveLength(1)
-    api.delayWrites({ ms: 0, status: 503, appliedAfterMs: 900 })
+    api.delayWrites(landsAfterTheOutcome(api, theOutcome, { status: 503 }))
     const run = await runCommand(args, { env })
     await api.settled()
     expect(run.code, output(run)).toBe(0)
