@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   decide,
+  type Answered,
   type ListedStatus,
   OtherJobsUnread,
   type OwnState,
@@ -40,7 +41,7 @@ const wrote = (who: Writer, own: OwnState, state: string = githubState(own), des
 /** Newest first, as the ports list them. */
 const listing = (...written: ListedStatus[]) => [...written].reverse()
 /** The statuses of answered writes, as the record keeps them: by id, with the own state of their tag. */
-const answered = (...written: ListedStatus[]) => new Map(written.map((status) => [status.id, tagOf(status.targetUrl)?.own]))
+const answered = (...written: ListedStatus[]) => new Map(written.map((status) => [status.id, { state: status.state, own: tagOf(status.targetUrl)?.own }]))
 
 describe('the tag', () => {
   it('is read back whole from the link, which still goes where it went', () => {
@@ -201,7 +202,7 @@ describe('writeByTheRule', () => {
 })
 
 describe('standsRight and statusStands: what stands after a write whose answer was lost', () => {
-  const io = { context: 'docs', me, stateOf: githubState, own: new Map<number, OwnState | undefined>() }
+  const io = { context: 'docs', me, stateOf: githubState, own: new Map<number, Answered>() }
   it('the newest status of this run in the state the table says stands; another run’s newer status is its own to set', () => {
     const mine = wrote(me, 'success')
     expect(standsRight([mine], 'docs', me, { kind: 'own', own: 'success' }, githubState)).toBe(true)
@@ -254,6 +255,11 @@ describe('standsRight and statusStands: what stands after a write whose answer w
     expect(statusStands(listing(moved, again), { ...io, own: answered(open, again) }, 'success', 'close', true)).toBe('outcome')
     // The success sent again moved it, and was answered: the lost one may still land.
     expect(statusStands(listing(moved), { ...io, own: answered(moved) }, 'success', 'close', true)).toBe('unseen')
+  })
+  it('a lost success that moved the answered hold in place (the same link, another state) is accounted for', () => {
+    const hold = wrote(me, 'success', 'running')
+    const moved = { ...wrote(me, 'success'), id: hold.id }
+    expect(statusStands(listing(moved), { ...io, stateOf: gitlabState, own: answered(hold) }, 'success', 'close', true)).toBe('outcome')
   })
   it('a lost "in progress" seen landed once is accounted for, though the outcome moved it in place since (GitLab)', () => {
     const late = wrote(me, 'pending', 'running')

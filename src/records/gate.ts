@@ -263,13 +263,19 @@ export async function writeByTheRule<Body>(own: OwnState, io: GateWrites<Body>):
   return now
 }
 
+/** What an answered write wrote: the state, and the own state its link was tagged with. */
+export interface Answered {
+  state: string
+  own: OwnState | undefined
+}
+
 /** What a read back knows of this run of the step: its writer, its answered writes, where its lost writes were seen landed. */
 export interface ReadBackIo {
   context: string
   me: Writer
   stateOf(own: OwnState): string
-  /** The statuses answered writes made or moved, by id, with the own state their link was tagged with. */
-  own: ReadonlyMap<number, OwnState | undefined>
+  /** The statuses answered writes made or moved, by id, with the state written and the own state its link was tagged with. */
+  own: ReadonlyMap<number, Answered>
   /** Where lost writes were seen landed in earlier listings (`landingsOf`): GitLab may have moved them since. */
   landed?: ReadonlySet<string>
 }
@@ -285,7 +291,9 @@ export function landingsOf(listed: readonly ListedStatus[], io: ReadBackIo): Set
   const found = new Set<string>()
   for (const status of listed) {
     const tag = tagOf(status.targetUrl)
-    if (status.context !== io.context || tag === undefined || tag.mark !== io.me.mark || io.own.get(status.id) === tag.own) continue
+    const answered = io.own.get(status.id)
+    if (status.context !== io.context || tag === undefined || tag.mark !== io.me.mark) continue
+    if (answered !== undefined && answered.state === status.state && answered.own === tag.own) continue
     if (tag.own === 'pending' && status.state === io.stateOf('pending')) found.add(`open ${status.id}`)
     else if (tag.own === 'success') found.add(`close ${status.id}`)
   }

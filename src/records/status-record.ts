@@ -5,6 +5,7 @@
 // goes and how it is written and listed, its states, and its nouns. Knows no HTTP client.
 import type { RunOutcome, TargetRef } from '../model.js'
 import {
+  type Answered,
   type Decision,
   decidedWords,
   heldDescription,
@@ -132,9 +133,9 @@ export function statusRecordPort(platform: StatusPlatform, targets: readonly Tar
   const { nouns, shown, texts } = platform
   const inert = texts.inert
   const quote = nouns.quote
-  // The statuses this record's answered writes made or moved, by id, with the own state each was
-  // tagged with: any other on the context is another run's or job's, or a lost write's.
-  const own = new Map<number, OwnState | undefined>()
+  // The statuses this record's answered writes made or moved, by id, with what each wrote: any
+  // other on the context, or one showing something else since, is another run's or job's, or a lost write's.
+  const own = new Map<number, Answered>()
   // Where this record's lost writes were seen landed, in any listing (records/gate.ts `landingsOf`):
   // GitLab may move one in place later (the outcome written over a late running), and it cannot land again.
   const landed = new Set<string>()
@@ -161,7 +162,7 @@ export function statusRecordPort(platform: StatusPlatform, targets: readonly Tar
   }
   const send = async (io: StatusIo, body: StatusBody, signal: AbortSignal) => {
     const id = await io.send(body, signal)
-    if (id !== undefined) own.set(id, tagOf(body.targetUrl)?.own)
+    if (id !== undefined) own.set(id, { state: body.state, own: tagOf(body.targetUrl)?.own })
   }
   const closeFailedUnconfirmed = (why: string) => {
     const unit = nouns.unit
