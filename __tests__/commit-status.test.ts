@@ -114,26 +114,43 @@ describe('the GitLab commit status place and token', () => {
 })
 
 describe('the GitLab port', () => {
-  it('a close written again that GitLab finds already in that state is done; another refusal is not', async () => {
+  it("a hold GitLab finds already so (running over another job's open running) is done; any other 400 is not, even for the state written last", async () => {
     const api = await startGitLabApi()
     open.push(api)
-    const env = { GITLAB_CI: 'true', CI_API_V4_URL: api.apiUrl, CI_PROJECT_ID: '17', CI_COMMIT_SHA: SHA }
+    const env = {
+      GITLAB_CI: 'true',
+      CI_API_V4_URL: api.apiUrl,
+      CI_PROJECT_ID: '17',
+      CI_COMMIT_SHA: SHA,
+      CI_PIPELINE_ID: '4711',
+      CI_JOB_URL: 'https://gitlab.example.com/acme/docs/-/jobs/991'
+    }
     const place = statusPlace(env)
     if ('skip' in place) throw new Error(place.skip)
     const settings = { requestTimeoutMs: 5000, timeoutMs: 10_000, commitStatus: undefined } as unknown as Settings
-    const port = gitlabStatusPort('docs', place, GITLAB_TOKEN, [], settings, { env, clean: (t) => t, endAt: () => Date.now() + 5000 })
+    const portOf = (job: string, at = place) =>
+      gitlabStatusPort('docs', at, GITLAB_TOKEN, [], settings, { env: { ...env, CI_JOB_NAME: job }, clean: (t) => t, endAt: () => Date.now() + 5000 })
     const signals = { write: AbortSignal.timeout(5000), lookup: AbortSignal.timeout(5000), nextLookup: () => AbortSignal.timeout(5000) }
     const success = runOutcome([updateReport('u1', { status: 'success' })], { result: 'success' })
-    await expect(port.close(success, true, 'written', signals)).resolves.toEqual({ where: true, done: 'updated' })
-    await expect(port.close(success, true, 'written', signals)).resolves.toEqual({ where: true, done: 'updated' })
-    expect(api.statuses.map((s) => s.state)).toEqual(['success'])
-    // A fresh port (a close applied whose answer was lost, sent again) is done too: GitLab says the outcome stands.
-    const fresh = gitlabStatusPort('docs', place, GITLAB_TOKEN, [], settings, { env, clean: (t) => t, endAt: () => Date.now() + 5000 })
-    await expect(fresh.close(success, true, 'written', signals)).resolves.toEqual({ where: true, done: 'updated' })
-    // Any other 400 is the failure it is.
+    // Leg b's running is open: GitLab moves it, and refuses to move it to running again.
+    await portOf('publish-docs [b]').open(signals, () => undefined)
+    const a = portOf('publish-docs [a]')
+    await expect(a.close(success, true, 'written', signals)).resolves.toEqual({ where: true, done: 'updated' })
+    // Leg a held the status for leg b: its running was sent, and refused as what stands.
+    const posted = api.requests.filter((r) => r.method === 'POST').map((r) => r.body?.state)
+    expect(posted).toEqual(['running', 'running'])
+    expect(api.statuses.map((s) => s.state)).toEqual(['running'])
+    expect(a.words.closed(true, 'updated')).toMatch(
+      /^Commit status docs: running on commit \w+ \(this job’s docs are ready; the check waits for another job of this pipeline/
+    )
+    // A close sent again after a finished status is a status of its own, never refused as already
+    // so: a 400 then is the failure it is, though this record wrote that state last.
+    const alone = statusPlace({ ...env, CI_PIPELINE_ID: undefined })
+    if ('skip' in alone) throw new Error(alone.skip)
+    const again = portOf('publish-docs', alone)
+    await expect(again.close(success, true, 'written', signals)).resolves.toEqual({ where: true, done: 'updated' })
     api.failWith = 400
-    const other = gitlabStatusPort('docs', place, GITLAB_TOKEN, [], settings, { env, clean: (t) => t, endAt: () => Date.now() + 5000 })
-    await expect(other.close(success, true, 'written', signals)).rejects.toThrow(/HTTP 400/)
+    await expect(again.close(success, true, 'written', signals)).rejects.toThrow(/HTTP 400/)
   })
 
   it('an open refused for its token (403) holds the outcome back, the same refusal again; one refused for its own request (422) does not: the outcome is sent', async () => {
@@ -204,17 +221,50 @@ describe('the GitLab port, two steps of one job', () => {
     const port = () => gitlabStatusPort('docs', place, GITLAB_TOKEN, [], settings, { env, clean: (t) => t, endAt: () => Date.now() + 5000 })
     const signals = () => ({ write: AbortSignal.timeout(5000), lookup: AbortSignal.timeout(5000), nextLookup: () => AbortSignal.timeout(5000) })
     const success = runOutcome([updateReport('u1', { status: 'success' })], { result: 'success' })
-    // Step 1: running, then success.
-    const first = port()
-    await first.open(signals(), () => undefined)
-    await first.close(success, true, 'written', signals())
-    // Step 2: its running's answer was lost (a 502) and GitLab has not applied it yet; its success
-    // is refused as already so (400, Cannot transition): what stands is step 1's.
+    // Step 1 wrote its running and ended without its close (cancelled): the running stays open.
+    await port().open(signals(), () => undefined)
+    // Step 2's running is answered 502 and not applied (yet).
+    api.delayWrites({ ms: 0, status: 502, apply: false })
     const second = port()
+    await expect(second.open(signals(), () => undefined)).rejects.toThrow(/HTTP 502/)
+    // Step 2's success holds the status for step 1, a writer of its own: its running is refused
+    // as what stands (step 1's open running, the only status of the name).
     await second.close(success, true, 'lost', signals())
-    expect(api.statuses.map((s) => s.state)).toEqual(['running', 'success'])
+    expect(api.requests.filter((r) => r.method === 'POST').map((r) => r.body?.state)).toEqual(['running', 'running', 'running'])
+    expect(api.statuses.map((s) => s.state)).toEqual(['running'])
     // Step 1's running is not step 2's: step 2's may still land, and the read back says so.
     await expect(second.readBack?.(true, signals(), 'open')).resolves.toBe('unseen')
+  })
+})
+
+describe('the GitLab port, a running applied whose answer was lost', () => {
+  it.each([
+    ['alone (no pipeline id)', undefined],
+    ['in a pipeline', '4711']
+  ])('%s: the outcome moves it in place, and the read back knows it landed', async (_name, pipeline) => {
+    const api = await startGitLabApi()
+    open.push(api)
+    const env = {
+      GITLAB_CI: 'true',
+      CI_API_V4_URL: api.apiUrl,
+      CI_PROJECT_ID: '17',
+      CI_COMMIT_SHA: SHA,
+      CI_JOB_URL: 'https://gitlab.example.com/acme/docs/-/jobs/991',
+      ...(pipeline ? { CI_PIPELINE_ID: pipeline } : {})
+    }
+    const place = statusPlace(env)
+    if ('skip' in place) throw new Error(place.skip)
+    const settings = { requestTimeoutMs: 5000, timeoutMs: 10_000, commitStatus: undefined } as unknown as Settings
+    const port = gitlabStatusPort('docs', place, GITLAB_TOKEN, [], settings, { env, clean: (t) => t, endAt: () => Date.now() + 5000 })
+    const signals = () => ({ write: AbortSignal.timeout(5000), lookup: AbortSignal.timeout(5000), nextLookup: () => AbortSignal.timeout(5000) })
+    const success = runOutcome([updateReport('u1', { status: 'success' })], { result: 'success' })
+    // The running applied, then answered 504 (a gateway that gave up).
+    api.delayWrites({ ms: 0, status: 504, apply: true })
+    await expect(port.open(signals(), () => undefined)).rejects.toThrow(/HTTP 504/)
+    await port.close(success, true, 'lost', signals())
+    expect(api.statusWrites.map((s) => (s.moved ? `${s.state} (moved)` : s.state))).toEqual(['running', 'success (moved)'])
+    // No running is listed any more, yet the one that got no answer has landed: nothing of it can come.
+    await expect(port.readBack?.(true, signals(), 'open')).resolves.toBe('outcome')
   })
 })
 
@@ -222,27 +272,37 @@ describe('the GitLab port, an answer near the end', () => {
   it("a write answered before the step's limit is not cut by the client's teardown (GitLab's already so is no warning)", async () => {
     const api = await startGitLabApi()
     open.push(api)
-    const env = { GITLAB_CI: 'true', CI_API_V4_URL: api.apiUrl, CI_PROJECT_ID: '17', CI_COMMIT_SHA: SHA, CI_PIPELINE_ID: '4711' }
+    const env = {
+      GITLAB_CI: 'true',
+      CI_API_V4_URL: api.apiUrl,
+      CI_PROJECT_ID: '17',
+      CI_COMMIT_SHA: SHA,
+      CI_PIPELINE_ID: '4711',
+      CI_JOB_URL: 'https://gitlab.example.com/acme/docs/-/jobs/991'
+    }
     const place = statusPlace(env)
     if ('skip' in place) throw new Error(place.skip)
     const settings = { requestTimeoutMs: 5000, timeoutMs: 10_000, commitStatus: undefined } as unknown as Settings
-    const failure = runOutcome([updateReport('u1', { status: 'failure' })], { result: 'failure' })
+    const success = runOutcome([updateReport('u1', { status: 'success' })], { result: 'success' })
     const signals = { write: AbortSignal.timeout(5000), lookup: AbortSignal.timeout(5000), nextLookup: () => AbortSignal.timeout(5000) }
-    // Step 1 of the job wrote the outcome: GitLab refuses it again as already so (400, Cannot transition).
-    const first = gitlabStatusPort('docs', place, GITLAB_TOKEN, [], settings, { env, clean: (t) => t, endAt: () => Date.now() + 5000 })
-    await first.close(failure, true, 'written', signals)
-    // Step 2 writes it near its limit: GitLab answers at once, the client's teardown ends past the limit.
-    teardown.ms = 600
+    const portOf = (job: string, endAt: () => number) =>
+      gitlabStatusPort('docs', place, GITLAB_TOKEN, [], settings, { env: { ...env, CI_JOB_NAME: job }, clean: (t) => t, endAt })
+    // Leg b's running is open: leg a's hold (running) is refused as already so (400, Cannot transition).
+    await portOf('publish-docs [b]', () => Date.now() + 5000).open(signals, () => undefined)
+    // Leg a writes it near its limit: GitLab answers each request at once, the client's teardown
+    // ends long past the limit (the teardown's time is the test's own: it is never waited on).
+    teardown.ms = 60_000
     try {
-      const endAt = Date.now() + 300
-      const port = gitlabStatusPort('docs', place, GITLAB_TOKEN, [], settings, { env, clean: (t) => t, endAt: () => endAt })
+      const endAt = Date.now() + 2000
+      const port = portOf('publish-docs [a]', () => endAt)
       const log = { info: vi.fn<(line: string) => void>(), warning: vi.fn<(line: string) => void>() }
       const cancel = { signal: new AbortController().signal, exitBy: () => undefined }
       const lifecycle = recordLifecycle(port, { cancel, endAt, requestTimeoutMs: 5000, log, clean: (text) => text })
-      await lifecycle.close(failure)
-      expect(api.statuses.map((s) => s.state)).toEqual(['failed'])
+      await lifecycle.close(success)
+      expect(api.requests.filter((r) => r.method === 'POST').map((r) => r.body?.state)).toEqual(['running', 'running'])
+      expect(api.statuses.map((s) => s.state)).toEqual(['running'])
       expect(log.warning).not.toHaveBeenCalled()
-      expect(log.info).toHaveBeenCalledWith(expect.stringMatching(/^Commit status docs: failed on commit/))
+      expect(log.info).toHaveBeenCalledWith(expect.stringMatching(/^Commit status docs: running on commit \w+ \(this job’s docs are ready/))
     } finally {
       teardown.ms = 0
     }

@@ -36,8 +36,17 @@ function pipelineJob(api: GitLabApi, extra: Record<string, string> = {}): Record
 }
 const fast = ['--min-interval', '100ms', '--max-interval', '200ms']
 const output = (run: { stdout: string; stderr: string }) => run.stdout + run.stderr
+/** The commit status writes GitLab applied, in order (an open status is moved in place: `statuses` holds one status for a running and its outcome). */
 const written = (api: GitLabApi) =>
-  api.statuses.map(({ project, sha, state, name, pipeline_id, target_url }) => ({ project, sha, state, name, pipeline_id, target_url: untagged(target_url) }))
+  api.statusWrites.map(({ project, sha, state, name, pipeline_id, target_url }) => ({
+    project,
+    sha,
+    state,
+    name,
+    pipeline_id,
+    target_url: untagged(target_url)
+  }))
+const states = (api: GitLabApi) => api.statusWrites.map((s) => (s.moved ? `${s.state} (moved)` : s.state))
 
 describe.concurrent('the GitLab commit status, end to end', () => {
   it('running on the pipeline’s commit while the docs build, then success linking the preview', async () => {
@@ -64,8 +73,11 @@ describe.concurrent('the GitLab commit status, end to end', () => {
       },
       { project: '17', sha: SHA, state: 'success', name: 'docs', pipeline_id: 4711, target_url: 'https://acme-feature-nav.preview.example.com/' }
     ])
-    expect(api.statuses[0]?.description).toBe('Waiting for the docs update: update building')
-    expect(api.statuses[1]?.description).toBe('Update building succeeded.')
+    expect(api.statusWrites[0]?.description).toBe('Waiting for the docs update: update building')
+    expect(api.statusWrites[1]?.description).toBe('Update building succeeded.')
+    // GitLab moved the running to success: one status, the outcome's.
+    expect(states(api)).toEqual(['running', 'success (moved)'])
+    expect(api.statuses.map((s) => s.description)).toEqual(['Update building succeeded.'])
     expect(api.requests.every((r) => r.token === GITLAB_TOKEN)).toBe(true)
     expect(output(run)).toContain('Commit status docs: success on commit 3f78685.')
     expect(output(run)).not.toContain(GITLAB_TOKEN)
@@ -82,7 +94,7 @@ describe.concurrent('the GitLab commit status, end to end', () => {
       env: pipelineJob(api)
     })
     expect(run.code, output(run)).toBe(code)
-    expect(api.statuses.map((s) => s.state)).toEqual(['running', state])
+    expect(states(api)).toEqual(['running', `${state} (moved)`])
     expect(api.statuses.at(-1)?.description).toMatch(description)
     expect(Array.from(api.statuses.at(-1)?.description ?? '').length).toBeLessThanOrEqual(140)
     expect(untagged(api.statuses.at(-1)?.target_url)).toBe(JOB_URL)
@@ -105,8 +117,9 @@ describe.concurrent('the GitLab commit status, end to end', () => {
     )
     await api.settled()
     expect(run.code, output(run)).toBe(0)
-    // The running landed over the outcome, which was written again after it.
-    expect(api.statuses.map((s) => s.state).slice(0, 2)).toEqual(['success', 'running'])
+    // The running landed over the outcome (a status of its own, the outcome's being finished), and
+    // the outcome was written again after it, moving that running in place.
+    expect(states(api)).toEqual(['success', 'running', 'success (moved)'])
     expect(api.statuses.map((s) => s.state).at(-1)).toBe('success')
     expect(output(run)).not.toMatch(/::warning::|warning:/)
   })
@@ -200,7 +213,7 @@ describe('a cancelled GitLab commit status, end to end', () => {
     expect(sentAt, output(run)).toBeGreaterThan(0)
     expect(Date.now() - sentAt).toBeLessThan(2000)
     expect(run.code).toBe(143)
-    expect(api.statuses.map((s) => s.state)).toEqual(['running', 'canceled'])
+    expect(states(api)).toEqual(['running', 'canceled (moved)'])
   })
   it('SIGHUP (a closed terminal, a dropped ssh session): a cancel as SIGTERM is, reports written, the status and the note closed; exit 129', async () => {
     const sim = await simulator()
@@ -236,7 +249,7 @@ describe('a cancelled GitLab commit status, end to end', () => {
     expect(run.code, output(run)).toBe(129)
     expect(output(run)).toContain('Received SIGHUP: stopping the wait and writing the outputs.')
     expect(JSON.parse(run.file('out.json') ?? '{}')).toMatchObject({ result: 'cancelled', 'exit-code': 129 })
-    expect(api.statuses.map((s) => s.state)).toEqual(['running', 'canceled'])
+    expect(states(api)).toEqual(['running', 'canceled (moved)'])
     expect(api.notes.map((note) => note.body).join('\n')).not.toContain('⏳')
   })
 })

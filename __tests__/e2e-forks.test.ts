@@ -195,7 +195,10 @@ describe.concurrent("a fork's merge request pipeline on GitLab, end to end", () 
     expect(run.stdout).toContain('Posted "in progress" on merge request !3 of acme/docs.')
     expect(run.stdout).toContain('Updated the note on merge request !3 of acme/docs.')
     // The commit status: the pipeline's project and pipeline, which the merge request shows for a fork's pipeline.
-    expect(api.statuses.map((s) => `${s.project} ${s.sha} ${s.state} ${s.pipeline_id}`)).toEqual([`${FORK} ${SHA} running 4711`, `${FORK} ${SHA} success 4711`])
+    expect(api.statusWrites.map((s) => `${s.project} ${s.sha} ${s.state} ${s.pipeline_id}`)).toEqual([
+      `${FORK} ${SHA} running 4711`,
+      `${FORK} ${SHA} success 4711`
+    ])
   })
 
   it('a fork’s pipeline without the token says that it runs with the fork’s variables, and what works', async () => {

@@ -39,6 +39,36 @@ function pipelineJob(api: GitLabApi, extra: Record<string, string> = {}): Record
 }
 const fast = ['--min-interval', '100ms', '--max-interval', '200ms']
 const output = (run: { stdout: string; stderr: string }) => run.stdout + run.stderr
+/** A request as the stand-ins record it. */
+type Sent = { method: string; path: string; body?: { state?: unknown; body?: unknown }; at: number }
+/**
+ * A lost write staged by order, not by time: answered `answer` (502) at once, and applied as the
+ * first request after the outcome's write (`isOutcome`) arrives (or the one `later` requests after
+ * that), before that request is served: after the outcome, and before that request reads it back,
+ * however busy the machine.
+ */
+function landsAfterTheOutcome(
+  api: { onRequest: ((request: Sent) => void) | undefined },
+  isOutcome: (request: Sent) => boolean,
+  answer: { status?: number; reset?: boolean } = { status: 502 },
+  later = 0
+) {
+  let land = () => {}
+  let after: number | undefined
+  api.onRequest = (request) => {
+    if (after === undefined) after = isOutcome(request) ? 0 : undefined
+    else if (after++ === later) land()
+  }
+  return {
+    ms: 0,
+    ...answer,
+    landing: (given: () => void) => {
+      land = given
+    }
+  }
+}
+/** The commit status writes GitLab applied, in order (its statuses hold an open one moved in place: `statuses`). */
+const written = (api: GitLabApi) => api.statusWrites.map((s) => (s.moved ? `${s.state} (moved)` : s.state))
 
 describe.concurrent('invalid inputs leave no earlier success standing', () => {
   it('the action: a typo in another input writes error on the commit status, with the reason', async () => {
@@ -194,8 +224,8 @@ describe.concurrent('siblings on one commit never turn a failure green', () => {
   })
 
   it.each([
-    ['of the same pipeline: the status stays failed', 4711, ['failed', 'running', 'failed']],
-    ['of an earlier pipeline (a retry): this job’s success stands', 4700, ['failed', 'running', 'success']]
+    ['of the same pipeline: the status stays failed', 4711, ['failed', 'failed']],
+    ['of an earlier pipeline (a retry): this job’s success stands', 4700, ['failed', 'success']]
   ])('the command on GitLab: another job failed the name %s', async (_name, pipeline, states) => {
     const sim = await simulator()
     const api = await gitlab()
@@ -213,6 +243,8 @@ describe.concurrent('siblings on one commit never turn a failure green', () => {
     const run = await runCommand(() => ['--base-url', sim.url, '--status-id', 'update-success', '--commit-status', 'docs', ...fast], { env: pipelineJob(api) })
     await api.settled()
     expect(run.code, output(run)).toBe(0)
+    // The failure is finished: the running is a status of its own, and the outcome moves it.
+    expect(written(api)).toEqual(['running', `${states[1]} (moved)`])
     expect(api.statuses.map((s) => s.state)).toEqual(states)
     if (pipeline === 4711) {
       expect(api.statuses.at(-1)?.description).toMatch(/^Another job of this pipeline failed: Another leg failed/)
@@ -278,7 +310,8 @@ describe.concurrent('siblings on one commit never turn a failure green', () => {
     const run = await runCommand(() => ['--base-url', sim.url, '--status-id', 'update-success', '--commit-status', 'docs', ...fast], { env: pipelineJob(api) })
     await api.settled()
     expect(run.code, output(run)).toBe(0)
-    expect(api.statuses.slice(120).map((s) => s.state)).toEqual(['failed', 'running', 'failed'])
+    expect(api.statuses.slice(120).map((s) => s.state)).toEqual(['failed', 'failed'])
+    expect(written(api)).toEqual(['running', 'failed (moved)'])
     expect(api.statuses.at(-1)?.description).toMatch(/^Another job of this pipeline failed: Another leg failed/)
     expect(output(run)).toContain('another job of this pipeline failed it')
   })
@@ -376,7 +409,9 @@ describe.concurrent('the rule for runs that share a commit (docs/usage/required-
     const retry = await runCommand(args, { env: pipelineJob(api, { CI_JOB_ID: '991', CI_JOB_URL: 'https://gitlab.example.com/acme/docs/-/jobs/991' }) })
     await api.settled()
     expect(retry.code, output(retry)).toBe(0)
-    expect(api.statuses.map((s) => s.state)).toEqual(['running', 'failed', 'running', 'success'])
+    // Each job's running is moved to its outcome; the retry's running comes after a finished failure: a status of its own.
+    expect(written(api)).toEqual(['running', 'failed (moved)', 'running', 'success (moved)'])
+    expect(api.statuses.map((s) => s.state)).toEqual(['failed', 'success'])
     expect(untagged(api.statuses.at(-1)?.target_url)).toBe('https://gitlab.example.com/acme/docs/-/jobs/991')
     expect(output(retry)).not.toContain('another job of this pipeline')
   })
@@ -422,7 +457,7 @@ describe.concurrent('the status follows the step’s verdict', () => {
     )
     await api.settled()
     expect(run.code, output(run)).toBe(0)
-    expect(api.statuses.map((s) => s.state)).toEqual(['running', 'success'])
+    expect(written(api)).toEqual(['running', 'success (moved)'])
     expect(api.statuses.at(-1)?.description).toMatch(/^Timed out, let through \(fail-on-timeout: false\): /)
   })
 })
@@ -537,7 +572,7 @@ describe.concurrent('one retry rule for every record write', () => {
       expect(sent.slice(0, 2).map((r) => r.body?.state ?? 'note')).toEqual(expect.arrayContaining(['running', 'note']))
       expect(sent, output(run)).toHaveLength(6)
       expect(sent.slice(4).every((r) => r.at >= limitEndsAt)).toBe(true)
-      expect(api.statuses.map((s) => s.state)).toEqual(['running', 'success'])
+      expect(written(api)).toEqual(['running', 'success (moved)'])
       expect(api.notes).toHaveLength(1)
       expect(api.notes[0]?.body).toContain('### ✅ Docs update deployed')
       // The log says why it waited, and that it waited as asked.
@@ -574,29 +609,36 @@ describe.concurrent('one retry rule for every record write', () => {
     expect(run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))).toEqual([])
   })
 
-  it('the command on GitLab: a close applied but answered 502, sent again and refused as "already so" (400), is written, with no warning', async () => {
+  it('the command on GitLab: a close applied but answered 502 is sent again, written anew after the finished one, and read back: no warning', async () => {
     const sim = await simulator()
     const api = await gitlab()
-    // The running status at once; the outcome applied, then answered 502 as a gateway that timed out.
-    api.delayWrites(0, { ms: 10, status: 502, apply: true })
-    const run = await runCommand(() => ['--base-url', sim.url, '--status-id', 'update-success', '--commit-status', 'docs', ...fast], { env: pipelineJob(api) })
+    // The running status at once; the outcome applied (moving the running), then answered 502 as a
+    // gateway that timed out: it has landed before its answer, whenever the step reads it back.
+    api.delayWrites(0, { ms: 0, status: 502, apply: true })
+    const run = await runCommand(
+      () => ['--base-url', sim.url, '--status-id', 'update-success', '--commit-status', 'docs', '--request-timeout', '1s', ...fast],
+      { env: pipelineJob(api) }
+    )
     await api.settled()
     expect(run.code, output(run)).toBe(0)
-    expect(api.statuses.map((s) => s.state)).toEqual(['running', 'success'])
+    // GitLab moved the running to success; the success sent again comes after a finished status: one of its own.
+    expect(written(api)).toEqual(['running', 'success (moved)', 'success'])
+    expect(api.statuses.map((s) => s.state)).toEqual(['success', 'success'])
     expect(output(run)).toContain('Commit status docs: success on commit')
-    expect(output(run)).not.toMatch(/could not be written/)
+    expect(output(run)).not.toMatch(/could not be written|warning/)
   })
 })
 
 describe.concurrent('a lost write that still lands is read back and made true', () => {
   it.each([
-    ['answered 502', { ms: 0, status: 502, appliedAfterMs: 1000 }],
-    ['its connection reset', { ms: 0, reset: true, appliedAfterMs: 1000 }]
-  ])('the action: the pending status %s and applied 1 s later, after the outcome: the check ends with the outcome', async (_name, plan) => {
-    // Read back twice request-timeout (2 s) after it was sent: a second after it landed, however busy the machine.
+    ['answered 502', { status: 502 }],
+    ['its connection reset', { reset: true }]
+  ])('the action: the pending status %s and applied after the outcome: the check ends with the outcome', async (_name, answer) => {
     const sim = await simulator()
     const api = await githubApi()
-    api.delayWrites(plan)
+    // Applied as the read back's listing arrives: the second request after the outcome's write,
+    // which the step's own listing after its write follows.
+    api.delayWrites(landsAfterTheOutcome(api, (r) => r.method === 'POST' && r.body?.state === 'success', answer, 1))
     const run = await runAgainst(sim, { 'status-id': 'update-success', ...gate, 'request-timeout': '1s' }, { env: { GITHUB_API_URL: api.url } })
     await api.settled()
     expect(run.code, run.stdout).toBe(0)
@@ -610,8 +652,11 @@ describe.concurrent('a lost write that still lands is read back and made true', 
   it('the action: the deployment’s in_progress status answered 502 and applied later: the deployment ends with the outcome', async () => {
     const sim = await simulator()
     const api = await githubApi()
-    // Read back twice request-timeout (2 s) after it was sent: a second after it landed, however busy the machine (at 1.5 s it failed under load).
-    api.delayDeploymentWrites(0, { ms: 0, status: 502, appliedAfterMs: 1000 })
+    // Applied as the request after the outcome's status arrives (at a time, 1.5 s, it failed under load).
+    api.delayDeploymentWrites(
+      0,
+      landsAfterTheOutcome(api, (r) => r.method === 'POST' && r.path.includes('/deployments/') && r.body?.state === 'success')
+    )
     const run = await runAgainst(
       sim,
       { 'status-id': 'update-success', 'deployment-environment': 'docs', 'github-token': TOKEN, 'request-timeout': '1s' },
@@ -624,20 +669,20 @@ describe.concurrent('a lost write that still lands is read back and made true', 
     expect(states).toContain('in_progress')
   })
 
-  it('the command on GitLab: the running status answered 502 and applied later: the status ends with the outcome', async () => {
+  it('the command on GitLab: the running status answered 502 and applied after the outcome: the status ends with the outcome', async () => {
     const sim = await simulator()
     const api = await gitlab()
-    // A second before the read back, however busy the machine.
-    api.delayWrites({ ms: 0, status: 502, appliedAfterMs: 1000 })
+    api.delayWrites(landsAfterTheOutcome(api, (r) => r.method === 'POST' && r.body?.state === 'success'))
     const run = await runCommand(
       () => ['--base-url', sim.url, '--status-id', 'update-success', '--commit-status', 'docs', '--request-timeout', '1s', ...fast],
       { env: pipelineJob(api) }
     )
     await api.settled()
     expect(run.code, output(run)).toBe(0)
-    const states = api.statuses.map((s) => s.state)
-    expect(states.lastIndexOf('running')).toBeGreaterThan(states.indexOf('success'))
-    expect(states.at(-1)).toBe('success')
+    // The running landed after the finished success (a status of its own), and the outcome moved it.
+    expect(written(api)).toEqual(['success', 'running', 'success (moved)'])
+    expect(api.statuses.map((s) => s.state)).toEqual(['success', 'success'])
+    expect(output(run)).not.toContain('warning')
   })
 })
 
@@ -725,15 +770,25 @@ describe.concurrent('a lost write of the outcome is read back too', () => {
       target_url: 'https://github.com/acme/docs/actions/runs/4242424242'
     })
 
-  it('the action: the success answered 502 and applied 1.5 s later, after another job’s failure: the check ends with that failure (found by the explorer)', async () => {
+  it('the action: the success answered 502 and applied later, after another job’s failure: the check ends with that failure (found by the explorer)', async () => {
     const sim = await simulator()
     const api = await githubApi()
-    // The pending at once; the success answered 502 and applied 1.5 s later; another leg fails as the success is sent.
-    api.delayWrites(0, { ms: 0, status: 502, appliedAfterMs: 1500 })
+    // The pending at once; another leg fails as the success is sent; the success is answered 502,
+    // and applied as the read back's listing arrives (the second request after the failure's
+    // write, which the step's own listing after its write follows).
     let posts = 0
-    api.onRequest = (request) => {
-      if (request.method === 'POST' && request.path.includes('/statuses/') && ++posts === 2) sibling(api)
-    }
+    api.delayWrites(
+      0,
+      landsAfterTheOutcome(
+        api,
+        (request) => {
+          if (request.method === 'POST' && request.path.includes('/statuses/') && ++posts === 2) sibling(api)
+          return request.method === 'POST' && request.body?.state === 'failure'
+        },
+        { status: 502 },
+        1
+      )
+    )
     const run = await runAgainst(sim, { 'status-id': 'update-success', ...gate, 'request-timeout': '1s' }, { env: { GITHUB_API_URL: api.url } })
     await api.settled()
     expect(run.code, run.stdout).toBe(0)
@@ -847,10 +902,11 @@ describe.concurrent('a record deleted during the run is written anew with the ou
 describe.concurrent('a creation whose answer was lost is not made twice', () => {
   const pullRequest = { name: 'pull_request', payload: { pull_request: { number: 7, head: { sha: 'c0ffee0123456789abcdef0123456789abcdef01' } } } }
 
-  it('the action: the "in progress" comment answered 502 and applied 1.5 s later: one comment, with the outcome', async () => {
+  it('the action: the "in progress" comment answered 502 and applied before the step looks for it: one comment, with the outcome', async () => {
     const sim = await simulator()
     const api = await githubApi()
-    api.delayWrites({ ms: 0, status: 502, appliedAfterMs: 1500 })
+    // Applied as the request after it arrives: the step's first look finds it.
+    api.delayWrites(landsAfterTheOutcome(api, (r) => r.method === 'POST' && r.path.endsWith('/comments')))
     const run = await runAgainst(
       sim,
       { 'status-id': 'update-success', 'pr-comment': 'true', 'github-token': TOKEN, 'request-timeout': '1s' },
@@ -862,10 +918,11 @@ describe.concurrent('a creation whose answer was lost is not made twice', () => 
     expect(api.comments[0]?.body).toContain('Docs update deployed')
   })
 
-  it('the command on GitLab: the "in progress" note answered 502 and applied 1.5 s later: one note, with the outcome', async () => {
+  it('the command on GitLab: the "in progress" note answered 502 and applied before the job looks for it: one note, with the outcome', async () => {
     const sim = await simulator()
     const api = await gitlab()
-    api.delayWrites({ ms: 0, status: 502, appliedAfterMs: 1500 })
+    // Applied as the request after it arrives: the job's first look finds it.
+    api.delayWrites(landsAfterTheOutcome(api, (r) => r.method === 'POST' && r.path.endsWith('/notes')))
     const run = await runCommand(() => ['--base-url', sim.url, '--status-id', 'update-success', '--mr-comment', '--request-timeout', '1s', ...fast], {
       env: pipelineJob(api, { CI_MERGE_REQUEST_IID: '3' })
     })
@@ -882,18 +939,29 @@ describe.concurrent('a twin made by a lost write is one record again (issue 37)'
   const warningsOf = (stdout: string) => stdout.split('\n').filter((line) => line.startsWith('::warning::'))
   const deletes = (requests: { method: string; path: string }[], what: string) => requests.filter((r) => r.method === 'DELETE' && r.path.includes(what))
   // The lifecycle gives a lost creation twice request-timeout (2 s) to land before the outcome
-  // creates the comment; this one lands at 2.3 s, while the outcome's own POST is held until 3 s.
+  // creates the comment; this one lands as the outcome's own POST arrives, before it is applied.
   const lateCreation = [
-    ['answered 502', { ms: 0, status: 502, appliedAfterMs: 2300 }],
-    ['cut off by a reset', { ms: 0, reset: true, appliedAfterMs: 2300 }]
+    ['answered 502', { status: 502 }],
+    ['cut off by a reset', { reset: true }]
   ] as const
+  const landingAsTheOutcomeArrives = (answer: { status?: number; reset?: boolean }) => {
+    let land = () => {}
+    const lost = {
+      ms: 0,
+      ...answer,
+      landing: (given: () => void) => {
+        land = given
+      }
+    }
+    return [lost, { ms: 0, onArrive: () => land() }]
+  }
 
   it.each(lateCreation)(
     'the action: the "in progress" comment %s and applied after the lifecycle waited: one comment, with the outcome',
-    async (_name, plan) => {
+    async (_name, answer) => {
       const sim = await simulator()
       const api = await githubApi()
-      api.delayWrites(plan, { ms: 1000 })
+      api.delayWrites(...landingAsTheOutcomeArrives(answer))
       const run = await runAgainst(
         sim,
         { 'status-id': 'update-success', ...commentOn, 'request-timeout': '1s' },
@@ -912,10 +980,10 @@ describe.concurrent('a twin made by a lost write is one record again (issue 37)'
 
   it.each(lateCreation)(
     'the command on GitLab: the "in progress" note %s and applied after the lifecycle waited: one note, with the outcome',
-    async (_name, plan) => {
+    async (_name, answer) => {
       const sim = await simulator()
       const api = await gitlab()
-      api.delayWrites(plan, { ms: 1000 })
+      api.delayWrites(...landingAsTheOutcomeArrives(answer))
       const run = await runCommand(() => ['--base-url', sim.url, '--status-id', 'update-success', '--mr-comment', '--request-timeout', '1s', ...fast], {
         env: pipelineJob(api, { CI_MERGE_REQUEST_IID: '3' })
       })
@@ -929,13 +997,15 @@ describe.concurrent('a twin made by a lost write is one record again (issue 37)'
     }
   )
 
-  it('the action: "in progress" onto an earlier run’s comment answered 503 and applied 0.9 s later, after the outcome: the outcome stands at the end', async () => {
+  const theOutcome = (r: Sent) => r.method !== 'GET' && typeof r.body?.body === 'string' && !r.body.body.includes('⏳')
+
+  it('the action: "in progress" onto an earlier run’s comment answered 503 and applied after the outcome: the outcome stands at the end', async () => {
     const sim = await simulator()
     const api = await githubApi()
     const earlier = await runAgainst(sim, { 'status-id': 'update-success', ...commentOn }, { env: { GITHUB_API_URL: api.url }, event: pullRequest })
     expect(earlier.code, earlier.stdout).toBe(0)
     expect(api.comments).toHaveLength(1)
-    api.delayWrites({ ms: 0, status: 503, appliedAfterMs: 900 })
+    api.delayWrites(landsAfterTheOutcome(api, theOutcome, { status: 503 }))
     const run = await runAgainst(
       sim,
       { 'status-id': 'update-success', ...commentOn, 'request-timeout': '1s' },
@@ -950,7 +1020,7 @@ describe.concurrent('a twin made by a lost write is one record again (issue 37)'
     expect(warningsOf(run.stdout)).toEqual([])
   })
 
-  it('the command on GitLab: "in progress" onto an earlier run’s note answered 503 and applied 0.9 s later, after the outcome: the outcome stands at the end', async () => {
+  it('the command on GitLab: "in progress" onto an earlier run’s note answered 503 and applied after the outcome: the outcome stands at the end', async () => {
     const sim = await simulator()
     const api = await gitlab()
     const args = () => ['--base-url', sim.url, '--status-id', 'update-success', '--mr-comment', '--request-timeout', '1s', ...fast]
@@ -958,7 +1028,7 @@ describe.concurrent('a twin made by a lost write is one record again (issue 37)'
     const earlier = await runCommand(args, { env })
     expect(earlier.code, output(earlier)).toBe(0)
     expect(api.notes).toHaveLength(1)
-    api.delayWrites({ ms: 0, status: 503, appliedAfterMs: 900 })
+    api.delayWrites(landsAfterTheOutcome(api, theOutcome, { status: 503 }))
     const run = await runCommand(args, { env })
     await api.settled()
     expect(run.code, output(run)).toBe(0)

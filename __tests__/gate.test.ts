@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   decide,
+  type Answered,
   type ListedStatus,
   OtherJobsUnread,
   type OwnState,
@@ -8,6 +9,7 @@ import {
   standsRight,
   statusStands,
   tagged,
+  landingsOf,
   tagOf,
   untagged,
   type Writer,
@@ -24,6 +26,7 @@ const me = leg('a')
 const b = leg('b')
 const c = leg('c')
 const githubState = (own: OwnState) => (own === 'cancelled' ? 'error' : own)
+const gitlabState = (own: OwnState) => (own === 'pending' ? 'running' : own === 'cancelled' ? 'canceled' : own === 'success' ? 'success' : 'failed')
 
 let nextId = 1
 /** A status `who` wrote with its own state `own` (shown as `state`, its own by default). */
@@ -37,6 +40,8 @@ const wrote = (who: Writer, own: OwnState, state: string = githubState(own), des
 })
 /** Newest first, as the ports list them. */
 const listing = (...written: ListedStatus[]) => [...written].reverse()
+/** The statuses of answered writes, as the record keeps them: by id, with the own state of their tag. */
+const answered = (...written: ListedStatus[]) => new Map(written.map((status) => [status.id, { state: status.state, own: tagOf(status.targetUrl)?.own }]))
 
 describe('the tag', () => {
   it('is read back whole from the link, which still goes where it went', () => {
@@ -197,7 +202,7 @@ describe('writeByTheRule', () => {
 })
 
 describe('standsRight and statusStands: what stands after a write whose answer was lost', () => {
-  const io = { context: 'docs', me, stateOf: githubState, own: new Set<number>() }
+  const io = { context: 'docs', me, stateOf: githubState, own: new Map<number, Answered>() }
   it('the newest status of this run in the state the table says stands; another run’s newer status is its own to set', () => {
     const mine = wrote(me, 'success')
     expect(standsRight([mine], 'docs', me, { kind: 'own', own: 'success' }, githubState)).toBe(true)
@@ -221,17 +226,17 @@ describe('standsRight and statusStands: what stands after a write whose answer w
     const open = wrote(again, 'pending')
     const outcome = wrote(again, 'success')
     const mine = { ...io, me: again }
-    expect(statusStands(listing(open, outcome), { ...mine, own: new Set([outcome.id]) }, 'success', 'open', true)).toBe('outcome')
-    expect(statusStands(listing(open, outcome), { ...mine, own: new Set([open.id, outcome.id]) }, 'success', 'open', true)).toBe('unseen')
+    expect(statusStands(listing(open, outcome), { ...mine, own: answered(outcome) }, 'success', 'open', true)).toBe('outcome')
+    expect(statusStands(listing(open, outcome), { ...mine, own: answered(open, outcome) }, 'success', 'open', true)).toBe('unseen')
     // Another run of this writer (an earlier attempt: another mark) is not this run of the step.
-    expect(statusStands(listing(theirs, outcome), { ...mine, own: new Set([outcome.id]) }, 'success', 'open', true)).toBe('unseen')
+    expect(statusStands(listing(theirs, outcome), { ...mine, own: answered(outcome) }, 'success', 'open', true)).toBe('unseen')
   })
   it('three unanswered tries of the "in progress": one or two seen, the others may still land; all three seen, none can', () => {
     // Found by the explorer: the third try landed after the read back that saw the second (the check ended pending).
     const again = leg('a', 2)
     const [first, second, third] = [wrote(again, 'pending'), wrote(again, 'pending'), wrote(again, 'pending')]
     const outcome = wrote(again, 'success')
-    const mine = { ...io, me: again, own: new Set([outcome.id]) }
+    const mine = { ...io, me: again, own: answered(outcome) }
     expect(statusStands(listing(first, outcome), mine, 'success', 'open', true, 3)).toBe('unseen')
     expect(statusStands(listing(first, second, outcome), mine, 'success', 'open', true, 3)).toBe('unseen')
     expect(statusStands(listing(first, second, third, outcome), mine, 'success', 'open', true, 3)).toBe('outcome')
@@ -239,8 +244,32 @@ describe('standsRight and statusStands: what stands after a write whose answer w
   it('a lost success is accounted for when listed; a lost failure can only land as the same outcome', () => {
     const a = wrote(me, 'success')
     const again = wrote(me, 'success')
-    expect(statusStands(listing(a, again), { ...io, own: new Set([again.id]) }, 'success', 'close', true)).toBe('outcome')
-    expect(statusStands([again], { ...io, own: new Set([again.id]) }, 'success', 'close', true)).toBe('unseen')
+    expect(statusStands(listing(a, again), { ...io, own: answered(again) }, 'success', 'close', true)).toBe('outcome')
+    expect(statusStands([again], { ...io, own: answered(again) }, 'success', 'close', true)).toBe('unseen')
     expect(statusStands([wrote(me, 'failure')], io, 'failure', 'close', false)).toBe('outcome')
+  })
+  it('a lost success that moved the answered "in progress" in place (GitLab keeps its id) is accounted for; the "in progress" as answered is not it', () => {
+    const open = wrote(me, 'pending')
+    const moved = { ...wrote(me, 'success'), id: open.id }
+    const again = wrote(me, 'success')
+    expect(statusStands(listing(moved, again), { ...io, own: answered(open, again) }, 'success', 'close', true)).toBe('outcome')
+    // The success sent again moved it, and was answered: the lost one may still land.
+    expect(statusStands(listing(moved), { ...io, own: answered(moved) }, 'success', 'close', true)).toBe('unseen')
+  })
+  it('a lost success that moved the answered hold in place (the same link, another state) is accounted for', () => {
+    const hold = wrote(me, 'success', 'running')
+    const moved = { ...wrote(me, 'success'), id: hold.id }
+    expect(statusStands(listing(moved), { ...io, stateOf: gitlabState, own: answered(hold) }, 'success', 'close', true)).toBe('outcome')
+  })
+  it('a lost "in progress" seen landed once is accounted for, though the outcome moved it in place since (GitLab)', () => {
+    const late = wrote(me, 'pending', 'running')
+    const outcome = wrote(me, 'success')
+    const seen = landingsOf(listing(outcome, late), { ...io, stateOf: gitlabState, own: answered(outcome) })
+    expect([...seen]).toEqual([`open ${late.id}`])
+    // The outcome written again over it moved it: its id now shows that answered write.
+    const moved = { ...wrote(me, 'success'), id: late.id }
+    const now = { ...io, stateOf: gitlabState, own: answered(outcome, moved) }
+    expect(statusStands(listing(outcome, moved), now, 'success', 'open', true)).toBe('unseen')
+    expect(statusStands(listing(outcome, moved), { ...now, landed: seen }, 'success', 'open', true)).toBe('outcome')
   })
 })

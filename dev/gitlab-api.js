@@ -1,8 +1,15 @@
 // A stand-in for GitLab's REST API (v4) on 127.0.0.1, for the merge request note and the commit
 // status: GET /user, a merge request's notes listed page by page (x-page, x-next-page,
 // x-total-pages and a Link header, as GitLab sends them), created and updated, and commit statuses
-// (POST /projects/:id/statuses/:sha, kept in `statuses` in the order applied, with GitLab's
-// transitions: the same state twice is refused with 400), in memory, with every request recorded.
+// (POST /projects/:id/statuses/:sha) by GitLab's rule (its Ci::CreateCommitStatusService): the
+// open status of the name (pending or running; in the pipeline, on the ref, by the token's user)
+// is moved in place, keeping its id, and a move GitLab's state machine has no
+// transition for (its own state again, pending over running) is refused with 400 "Cannot
+// transition status via :<event> from :<state>"; after a finished one (success, failed, canceled,
+// skipped), or none, the write is a status of its own (a new id), and the older ones of the name
+// in the pipeline are marked retried (listed with all=true only). `statuses` holds them as GitLab
+// does, in the order created; `statusWrites`, every write applied, in order. In memory, with every
+// request recorded.
 // A token is known by `users`; the CI job token answers 403 everywhere, as GitLab's notes API
 // refuses it; any other token answers 401. Only a note's author may update it (403 otherwise).
 // `failWith` makes every request answer that status; `hang` leaves every request unanswered;
@@ -24,6 +31,22 @@ export const GITLAB_TOKEN = 'glpat-fake-token-for-tests-0001'
 export const JOB_TOKEN = 'glcbt-64_fake-job-token-for-tests'
 export const NOTE_AUTHOR = { id: 4242, username: 'project_1_bot_docs' }
 
+/** A commit status GitLab may still move: its open states (`created` is never written through the API). */
+const OPEN = new Set(['created', 'pending', 'running'])
+/** The event GitLab's state machine runs for each state written, as its 400 names it. */
+const EVENTS = { pending: 'enqueue', running: 'run', success: 'success', failed: 'drop', canceled: 'cancel', skipped: 'skip' }
+/** The open states each event moves a status from, as GitLab's CommitStatus state machine allows (running is enqueued first, then run). */
+const TRANSITIONS = {
+  pending: ['created'],
+  running: ['created', 'pending'],
+  success: ['created', 'pending', 'running'],
+  failed: ['created', 'pending', 'running'],
+  canceled: ['created', 'pending', 'running'],
+  skipped: ['created', 'pending']
+}
+/** The fields of `from` named in `keys` that it has. */
+const pick = (from, keys) => Object.fromEntries(keys.filter((key) => from[key] !== undefined).map((key) => [key, from[key]]))
+
 /**
  * @param {{ perPage?: number, users?: Record<string, { id: number, username: string }>, jobToken?: string, linkOnly?: boolean }} [options]
  *   perPage: the most notes a page holds whatever per_page asks (GitLab's is 100), so that a few
@@ -32,6 +55,7 @@ export const NOTE_AUTHOR = { id: 4242, username: 'project_1_bot_docs' }
  *   requests: { method: string, path: string, query: Record<string, string>, token?: string, jobToken?: string, body?: any, at: number }[],
  *   notes: { id: number, project: string, mr: number, body: string, author: { id: number, username: string }, system: boolean }[],
  *   statuses: { id: number, project: string, sha: string, state: string, name: string, target_url?: string, description?: string, pipeline_id?: number, ref?: string, at: number }[],
+ *   statusWrites: { id: number, project: string, sha: string, state: string, name: string, moved: boolean, target_url?: string, description?: string, pipeline_id?: number, at: number }[],
  *   addNote(project: string, mr: number, body: string, author?: { id: number, username: string }, system?: boolean): number, heads: Record<number, string>,
  *   failWith: number | undefined, hang: boolean, delayWrites(...delays: import('./held-writes.js').WritePlan[]): void,
  *   rateLimit(ms: number, options?: { retryAfter?: boolean }): void, onRequest: ((request: { method: string, path: string, body?: any, at: number }) => void) | undefined,
@@ -42,6 +66,10 @@ export async function startGitLabApi(options = {}) {
   const users = options.users ?? { [GITLAB_TOKEN]: NOTE_AUTHOR }
   const jobToken = options.jobToken ?? JOB_TOKEN
   let nextId = 5000
+  /** The commit statuses marked retried (a newer one of the name in their pipeline), by id. */
+  const retried = new Set()
+  /** Who wrote each commit status (the token's user id), by id: GitLab moves only the user's own open status (one a test added is anyone's). */
+  const authors = new Map()
   /** @type {(number | { ms: number, answer?: 'never', status?: number })[]} */
   const writeDelays = []
   // A status planned is answered after the write was applied (a gateway that gave up on GitLab).
@@ -54,6 +82,8 @@ export async function startGitLabApi(options = {}) {
     requests: [],
     notes: [],
     statuses: [],
+    /** Every commit status write applied, in order: `moved` when it moved an open status (the same id), else a status of its own. */
+    statusWrites: [],
     /** The head commit of each merge request by its iid (a push to its branch moves it); one not set is answered 404. */
     /** @type {Record<number, string>} */
     heads: {},
@@ -198,7 +228,9 @@ export async function startGitLabApi(options = {}) {
       const project = decodeURIComponent(commitStatuses[1])
       const sha = decodeURIComponent(commitStatuses[2])
       const name = url.searchParams.get('name')
-      const listed = api.statuses.filter((s) => s.project === project && s.sha === sha && (name === null || s.name === name))
+      // Without all=true, GitLab lists the latest status of each name in each pipeline: retried ones are left out.
+      const all = url.searchParams.get('all') === 'true'
+      const listed = api.statuses.filter((s) => s.project === project && s.sha === sha && (name === null || s.name === name) && (all || !retried.has(s.id)))
       return sendPage(
         res,
         url,
@@ -214,11 +246,31 @@ export async function startGitLabApi(options = {}) {
       if (!['pending', 'running', 'success', 'failed', 'canceled', 'skipped'].includes(body?.state))
         return send(res, 400, { error: 'state does not have a valid value' })
       return write(() => {
-        const last = api.statuses.filter((s) => s.project === project && s.sha === sha && s.name === name).at(-1)
-        if (last?.state === body.state)
-          return [400, { message: `Cannot transition status via :${body.state === 'running' ? 'run' : body.state} from :${last.state}` }]
+        // GitLab's running_or_pending.find_or_initialize_by(project, pipeline, name, ref, user): the open status of the name, if any.
+        const same = (s) => s.project === project && s.sha === sha && s.name === name && s.pipeline_id === body.pipeline_id && s.ref === body.ref
+        const open = api.statuses.filter((s) => same(s) && OPEN.has(s.state) && (authors.get(s.id) ?? user.id) === user.id).at(-1)
+        if (open) {
+          if (!TRANSITIONS[body.state]?.includes(open.state))
+            return [400, { message: `Cannot transition status via :${EVENTS[body.state]} from :${open.state}` }]
+          // Moved in place: the same status, its state and the words given.
+          Object.assign(open, { state: body.state }, pick(body, ['description', 'target_url']))
+          api.statusWrites.push({
+            ...pick(open, ['id', 'project', 'sha', 'state', 'name', 'description', 'target_url', 'pipeline_id']),
+            moved: true,
+            at: Date.now()
+          })
+          return [201, { ...open, status: open.state }]
+        }
         const status = { id: nextId++, project, sha, ...body, name, at: Date.now() }
+        // A status of its own: the older ones of the name in the pipeline are retried (its processing keeps the latest of each name).
+        if (body.pipeline_id !== undefined) for (const older of api.statuses.filter(same)) retried.add(older.id)
         api.statuses.push(status)
+        authors.set(status.id, user.id)
+        api.statusWrites.push({
+          ...pick(status, ['id', 'project', 'sha', 'state', 'name', 'description', 'target_url', 'pipeline_id']),
+          moved: false,
+          at: status.at
+        })
         return [201, { ...status, status: status.state }]
       })
     }

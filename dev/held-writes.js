@@ -12,7 +12,9 @@
  * or a reset for a write the API still carries out. `reset: true` drops the connection instead
  * of answering. `onArrive` runs as the write arrives, before anything else: another run's write
  * that lands between this one's being sent and its being applied, staged by order, not by time.
- * @typedef {number | { ms: number, status?: number, apply?: boolean, answer?: 'never', appliedAfterMs?: number, reset?: boolean, onArrive?: () => unknown }} WritePlan
+ * `landing` is `appliedAfterMs` staged by order: the write is answered at `ms` and applied when
+ * the test calls the `land` it is given (at once, within the call), say as a later request arrives.
+ * @typedef {number | { ms: number, status?: number, apply?: boolean, answer?: 'never', appliedAfterMs?: number, landing?: (land: () => void) => void, reset?: boolean, onArrive?: () => unknown }} WritePlan
  */
 
 /**
@@ -53,14 +55,21 @@ export function heldWrites({ statusApplies, message }) {
         await applied
         held.delete(applied)
       }
-      if (next.appliedAfterMs !== undefined) {
+      if (next.appliedAfterMs !== undefined || next.landing) {
         // Answered now, applied later: the client cannot tell it from a write that was not applied.
         const later = new Promise((resolve) => {
-          const timer = setTimeout(() => {
-            timers.delete(timer)
+          let landed = false
+          const land = () => {
+            if (landed) return
+            landed = true
             onApplied?.()
             apply()
             resolve(undefined)
+          }
+          if (next.landing) return next.landing(land)
+          const timer = setTimeout(() => {
+            timers.delete(timer)
+            land()
           }, next.appliedAfterMs)
           timers.add(timer)
         })

@@ -71,8 +71,10 @@ type Place = Extract<StatusPlace, { apiUrl: URL }>
 
 /**
  * The GitLab commit status, as the shared record's platform (records/status-record.ts). Its
- * writes are keyed by commit and name. GitLab refuses a state the status already has (400,
- * "Cannot transition"): a close written again after a late `running` that finds it already so is done.
+ * writes are keyed by commit and name. GitLab moves the open status of the name (running or
+ * pending) in place and refuses to move it to the state it has (400, "Cannot transition status
+ * via :run from :running"): a `running` written over an open `running` (another job's, or a late
+ * one of this job) is done. A write after a finished status is a status of its own, never refused so.
  */
 export function gitlabStatusPort(
   name: string,
@@ -129,7 +131,7 @@ export function gitlabStatusPort(
       stateOf: gitlabStateOf,
       explain: (error) => explainGitLabStatusError(error, place.project),
       retryAfterMs: gitlabRetryAfterMs,
-      alreadySo: (error, state, lastWritten) => error instanceof GitLabError && error.status === 400 && (lastWritten === state || alreadySo(error, state))
+      alreadySo
     },
     targets
   )
@@ -191,9 +193,14 @@ export function namedLikeTheJob(name: string, env: Readonly<Record<string, strin
   return `The commit status ${shown} was not written: it has the name of this job (CI_JOB_NAME), and GitLab takes a commit status named like a job of its pipeline for a retry of that job, which marks the job itself retried. Give --commit-status a name no job of the pipeline has (e.g. ${oneLine(`${name}-check`, 100)}), and require that name. The result does not depend on it.`
 }
 
-/** GitLab's refusal of a state the status already has (400, "Cannot transition status via :run from :running"; read by the API client: heldState). */
+/**
+ * GitLab's refusal of a state the status already has (400, "Cannot transition status via :run
+ * from :running"; read by the API client: heldState), by its words alone: any other 400 is the
+ * failure it is, even for the state written last (a finished status is never moved, so a close
+ * sent again is never refused as already so).
+ */
 function alreadySo(error: unknown, state: string): boolean {
-  return error instanceof GitLabError && error.heldState === state
+  return error instanceof GitLabError && error.status === 400 && error.heldState === state
 }
 
 /**

@@ -263,33 +263,67 @@ export async function writeByTheRule<Body>(own: OwnState, io: GateWrites<Body>):
   return now
 }
 
+/** What an answered write wrote: the state, and the own state its link was tagged with. */
+export interface Answered {
+  state: string
+  own: OwnState | undefined
+}
+
+/** What a read back knows of this run of the step: its writer, its answered writes, where its lost writes were seen landed. */
+export interface ReadBackIo {
+  context: string
+  me: Writer
+  stateOf(own: OwnState): string
+  /** The statuses answered writes made or moved, by id, with the state written and the own state its link was tagged with. */
+  own: ReadonlyMap<number, Answered>
+  /** Where lost writes were seen landed in earlier listings (`landingsOf`): GitLab may have moved them since. */
+  landed?: ReadonlySet<string>
+}
+
+/**
+ * This run of the step's statuses in `listed` that no answered write accounts for: where its lost
+ * writes landed, each as `open <id>` (an "in progress") or `close <id>` (a success, or a pending
+ * held for the others: its own state success). A status an answered write made shows that write,
+ * unless a lost one moved it since (GitLab moves an open status in place: the id stays, the state
+ * and the link are the later write's). Once seen, a landing stays one: it cannot land again.
+ */
+export function landingsOf(listed: readonly ListedStatus[], io: ReadBackIo): Set<string> {
+  const found = new Set<string>()
+  for (const status of listed) {
+    const tag = tagOf(status.targetUrl)
+    const answered = io.own.get(status.id)
+    if (status.context !== io.context || tag === undefined || tag.mark !== io.me.mark) continue
+    if (answered !== undefined && answered.state === status.state && answered.own === tag.own) continue
+    if (tag.own === 'pending' && status.state === io.stateOf('pending')) found.add(`open ${status.id}`)
+    else if (tag.own === 'success') found.add(`close ${status.id}`)
+  }
+  return found
+}
+
 /**
  * What stands after a write whose answer was lost (records/lifecycle.ts, `ReadBack`), by the same
  * table: the newest status of this run not in the state the table says (a late `pending` on top,
  * a success over another writer's failure) is stale. Otherwise a lost "in progress" is accounted
- * for when a status of it (this run of the step's mark, pending) that is not one of `own` is
- * listed for each of its `tries` that got no answer (each lands as a status of its own); a lost write of the outcome matters only as a success or a held `pending` (landing
- * later, it could cover another's failure, or hold the check after the others ended; `successSent`):
- * accounted for when a status of this run of the step with its own state success is listed that
- * is not one of `own`.
+ * for when one of its landings (`landingsOf`, listed now or seen before) is known for each of its
+ * `tries` that got no answer (each lands as a status of its own); a lost write of the outcome
+ * matters only as a success or a held `pending` (landing later, it could cover another's failure,
+ * or hold the check after the others ended; `successSent`): accounted for when one landing of it is known.
  */
 export function statusStands(
   listed: readonly ListedStatus[],
-  io: { context: string; me: Writer; stateOf(own: OwnState): string; own: ReadonlySet<number> },
+  io: ReadBackIo,
   ownState: OwnState,
   lost: 'open' | 'close',
   successSent: boolean,
   tries = 1
 ): ReadBack {
   if (!standsRight(listed, io.context, io.me, decide(listed, io.context, io.me, ownState), io.stateOf)) return 'stale'
-  const mine = (status: ListedStatus, own: OwnState) =>
-    !io.own.has(status.id) && status.context === io.context && tagOf(status.targetUrl)?.mark === io.me.mark && tagOf(status.targetUrl)?.own === own
+  const landed = [...new Set([...(io.landed ?? []), ...landingsOf(listed, io)])]
   // Each unanswered try of the "in progress" write is a status of its own once it lands: one seen does not account for the others.
-  if (lost === 'open')
-    return listed.filter((status) => mine(status, 'pending') && status.state === io.stateOf('pending')).length >= tries ? 'outcome' : 'unseen'
+  if (lost === 'open') return landed.filter((landing) => landing.startsWith('open ')).length >= tries ? 'outcome' : 'unseen'
   if (!successSent) return 'outcome'
   // A success, or a `pending` held for the others (its own state success): either, landing late, could stand over what came after.
-  return listed.some((status) => mine(status, 'success')) ? 'outcome' : 'unseen'
+  return landed.some((landing) => landing.startsWith('close ')) ? 'outcome' : 'unseen'
 }
 
 const labels = (writers: readonly Standing[]) => {

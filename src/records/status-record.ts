@@ -5,16 +5,19 @@
 // goes and how it is written and listed, its states, and its nouns. Knows no HTTP client.
 import type { RunOutcome, TargetRef } from '../model.js'
 import {
+  type Answered,
   type Decision,
   decidedWords,
   heldDescription,
   keptDescription,
+  landingsOf,
   type ListedStatus,
   OtherJobsUnread,
   type OwnState,
   ownStateOf,
   shownOwn,
   statusStands,
+  tagOf,
   untagged,
   type Writer,
   writeByTheRule
@@ -105,15 +108,14 @@ export interface StatusPlatform {
    */
   refused?(error: unknown): boolean
   retryAfterMs(error: unknown): number | undefined
-  /** GitLab refuses a state the status already has (`state`; `lastWritten`, the one this record wrote last): the write is done. */
-  alreadySo?(error: unknown, state: string, lastWritten: string | undefined): boolean
+  /** GitLab refuses to move its open status to the state it has (`state`): the write is done. */
+  alreadySo?(error: unknown, state: string): boolean
 }
 
 /**
  * The story of one run's commit status, one value (`story`): what the open was refused with; what
  * the last close decided, and the most it sent of its own success (its answer may have been
- * lost): nothing, a hold for the other jobs, the success, or the success the platform said is
- * already so (it has landed: nothing of it can come later).
+ * lost): nothing, a hold for the other jobs, or the success.
  */
 interface StatusStory {
   refusal?: unknown
@@ -121,9 +123,7 @@ interface StatusStory {
   refusedAtOpen: boolean
   own: OwnState
   decided: Decision | undefined
-  sent: 'nothing' | 'hold' | 'success' | 'landed'
-  /** The state this record wrote last. */
-  lastWritten: string | undefined
+  sent: 'nothing' | 'hold' | 'success'
   /** Where the last write linked. */
   linked: string | undefined
   /** The last close failed reading the other jobs' statuses: whether its write was sent before (records/gate.ts `OtherJobsUnread`). */
@@ -145,14 +145,17 @@ export function statusRecordPort(platform: StatusPlatform, targets: readonly Tar
   const refused = platform.refused ?? refusedForGood
   const inert = texts.inert
   const quote = nouns.quote
-  // The statuses this record wrote, by id: any other on the context is another run's or job's.
-  const own = new Set<number>()
+  // The statuses this record's answered writes made or moved, by id, with what each wrote: any
+  // other on the context, or one showing something else since, is another run's or job's, or a lost write's.
+  const own = new Map<number, Answered>()
+  // Where this record's lost writes were seen landed, in any listing (records/gate.ts `landingsOf`):
+  // GitLab may move one in place later (the outcome written over a late running), and it cannot land again.
+  const landed = new Set<string>()
   let story: StatusStory = {
     refusedAtOpen: false,
     own: 'pending',
     decided: undefined,
     sent: 'nothing',
-    lastWritten: undefined,
     linked: undefined,
     unconfirmed: undefined,
     sha: ''
@@ -162,10 +165,16 @@ export function statusRecordPort(platform: StatusPlatform, targets: readonly Tar
     story = { ...story, sha: io.sha }
     return io
   }
-  const successSent = () => story.sent === 'success' || story.sent === 'landed'
+  const successSent = () => story.sent === 'success'
+  const readBackIo = (io: StatusIo) => ({ context: platform.context, me: io.me, stateOf: platform.stateOf, own, landed })
+  const list = async (io: StatusIo, signal: AbortSignal) => {
+    const listed = await io.list(signal)
+    for (const landing of landingsOf(listed, readBackIo(io))) landed.add(landing)
+    return listed
+  }
   const send = async (io: StatusIo, body: StatusBody, signal: AbortSignal) => {
     const id = await io.send(body, signal)
-    if (id !== undefined) own.add(id)
+    if (id !== undefined) own.set(id, { state: body.state, own: tagOf(body.targetUrl)?.own })
   }
   const closeFailedUnconfirmed = (why: string) => {
     const unit = nouns.unit
@@ -186,7 +195,7 @@ export function statusRecordPort(platform: StatusPlatform, targets: readonly Tar
         await send(io, body, signals.write)
       } catch (error) {
         // Already so (another job of the pipeline, or an earlier step of this one, wrote it): the status shows what the open asked.
-        if (platform.alreadySo?.(error, platform.stateOf('pending'), undefined)) return true
+        if (platform.alreadySo?.(error, platform.stateOf('pending'))) return true
         // Refused for the token or the place, the outcome's write would be refused the same way.
         if (refused(error) && TOKEN_OR_PLACE_REFUSED.has(statusOf(error) ?? 0)) story = { ...story, refusal: error }
         throw error
@@ -204,6 +213,10 @@ export function statusRecordPort(platform: StatusPlatform, targets: readonly Tar
         throw story.refusal
       }
       const io = await connect()
+      // A lost open lands as a status the outcome may move in place (GitLab), after which no read
+      // back can tell it landed: where no other job shares the status (no listing before the
+      // write), it is looked for first.
+      if (io.alone && (opened === 'lost' || opened === 'unanswered')) await list(io, signals.lookup).catch(() => undefined)
       const ownLink = texts.link(outcome, io.runUrl)
       const body = (decision: Decision): StatusBody => {
         if (decision.kind === 'keep')
@@ -227,7 +240,7 @@ export function statusRecordPort(platform: StatusPlatform, targets: readonly Tar
       story = { ...story, unconfirmed: undefined }
       // Matrix legs, steps, re-runs and retries share the context: the one rule of records/gate.ts.
       const decided = await writeByTheRule(ownState, {
-        list: (afterWrite) => io.list(afterWrite ? signals.nextLookup() : signals.lookup),
+        list: (afterWrite) => list(io, afterWrite ? signals.nextLookup() : signals.lookup),
         context: platform.context,
         me: io.me,
         stateOf: platform.stateOf,
@@ -238,12 +251,9 @@ export function statusRecordPort(platform: StatusPlatform, targets: readonly Tar
           try {
             await send(io, written, signals.write)
           } catch (error) {
-            // Refused as already so (a close applied whose answer was lost, then sent again): done, not failed;
-            // a success so has landed, and nothing more of it can come.
-            if (!platform.alreadySo?.(error, written.state, story.lastWritten)) throw error
-            if (written.state === 'success') story = { ...story, sent: 'landed' }
+            // Refused as already so (a hold's waiting state over the open one another job or a late write of this one left): done, not failed.
+            if (!platform.alreadySo?.(error, written.state)) throw error
           }
-          story = { ...story, lastWritten: written.state }
         },
         body
       })
@@ -252,16 +262,9 @@ export function statusRecordPort(platform: StatusPlatform, targets: readonly Tar
     },
     async readBack(_where, signals, lost, tries) {
       const io = await connect()
-      return statusStands(
-        await io.list(signals.lookup),
-        { context: platform.context, me: io.me, stateOf: platform.stateOf, own },
-        story.own,
-        lost,
-        story.sent !== 'nothing',
-        tries
-      )
+      return statusStands(await list(io, signals.lookup), readBackIo(io), story.own, lost, story.sent !== 'nothing', tries)
     },
-    // A success may land over another job's failure written meanwhile, unless the platform said it landed; a held waiting state, over the others' ends.
+    // A success may land over another job's failure written meanwhile; a held waiting state, over the others' ends.
     closeMayTurn: () => story.sent === 'hold' || story.sent === 'success',
     // A write sent, the other jobs' statuses unread after it: written all the same, in doubt.
     appliedDespite: (error) => error instanceof OtherJobsUnread && error.written,
