@@ -1759,6 +1759,66 @@ describe('schedules of a re-run of one leg', () => {
   })
 })
 
+describe('the scenarios of issue 50, each drawn', () => {
+  const drawn = fc.sample(scheduleArb({ several: true }), { numRuns: 600, seed: 50 })
+  const gated = drawn.filter((s) => s.commitStatus)
+  const statusChannel = (s: Schedule) => (s.mode === 'action' ? 'gh:status' : 'gl:status')
+
+  it('more than 100 statuses on the commit, for every kind of runs, heads included', () => {
+    for (const kind of ['matrix', 'steps', 'rerun', 'heads', 'leg-rerun'] as const) {
+      const many = gated.filter((s) => s.runs?.kind === kind && (s.statusListing?.filler ?? 0) > 100)
+      expect(many.length, kind).toBeGreaterThan(0)
+      for (const s of many) expect(faultsDrawn(s)['status-pages']).toBe(1)
+    }
+  })
+
+  it('a retried job and a re-run of one leg, on GitHub and on GitLab', () => {
+    for (const mode of ['action', 'command'] as const)
+      for (const kind of ['rerun', 'leg-rerun'] as const)
+        expect(
+          gated.some((s) => s.mode === mode && s.runs?.kind === kind),
+          `${mode} ${kind}`
+        ).toBe(true)
+    // GitLab's retry of the job: a new job of the same name, one attempt more.
+    const retried = gated.find((s) => s.mode === 'command' && s.runs?.kind === 'rerun') as Schedule
+    expect(runPlace(retried, 1)).toMatchObject({ jobName: runPlace(retried, 0)?.jobName, jobId: 2, attempt: 2 })
+  })
+
+  it('a `pending` refused once over an earlier success: a second step’s or a re-run’s open meets a 502 or a rate limit', () => {
+    const refused = drawn.filter((s) => s.runs?.pendingRefused)
+    expect(refused.length).toBeGreaterThan(15)
+    expect(FAULT_KINDS).toContain('pending-refused-over-success')
+    expect(new Set(refused.map((s) => `${s.runs?.kind} ${s.mode}`))).toEqual(new Set(['steps action', 'steps command', 'rerun action', 'rerun command']))
+    for (const s of refused) {
+      expect(s.commitStatus).toBe(true)
+      expect(faultsDrawn(s)['pending-refused-over-success']).toBe(1)
+      // The first run ends success: its targets end well, its platform answers plainly, nothing cuts it short.
+      for (const t of [...s.targets, ...(s.trigger ? [s.trigger.target] : [])]) expect(['success', 'completed']).toContain(t.states.at(-1))
+      for (const [channel, faults] of Object.entries(s.faults)) if (!/^g[hl]:(write|deploy|read)$/.test(channel)) expect(faults, channel).toEqual([])
+      expect([s.signal, s.pages, s.lateRetryAfter]).toEqual([undefined, undefined, undefined])
+      // The next run's first write of the status (its open) is refused: GitLab knows no 403 limit.
+      const first = s.runs?.more[0]?.faults[statusChannel(s)]?.[0]
+      const code = s.runs?.pendingRefused
+      expect(first).toEqual(code === 502 ? { kind: 'status', code: 502 } : { kind: 'rate-limit', code: s.mode === 'action' ? code : 429, retryAfter: 1 })
+    }
+    expect(new Set(refused.map((s) => s.runs?.pendingRefused))).toEqual(new Set([502, 429, 403]))
+  })
+
+  it('an older run ending last: a head pushed while the one before it runs, and an earlier run’s status applied after its outcome', () => {
+    const heads = gated.filter((s) => s.runs?.kind === 'heads')
+    expect(heads.length).toBeGreaterThan(5)
+    // The newer head is pushed while the older one still waits (its walk is longer than the push's delay).
+    expect(heads.some((s) => (s.runs?.more[0]?.startMs ?? 0) < 250 && s.targets.some((t) => t.states.length >= 3))).toBe(true)
+    // A status write of the first run held past its outcome, or lost and applied later: it lands after that run ended.
+    const landsLate = (s: Schedule) => (s.faults[statusChannel(s)] ?? []).some((f) => f.kind === 'held-past-outcome' || f.kind === 'lost-later')
+    for (const kind of ['steps', 'rerun', 'heads', 'leg-rerun'] as const)
+      expect(
+        gated.some((s) => s.runs?.kind === kind && landsLate(s)),
+        kind
+      ).toBe(true)
+  })
+})
+
 describe("a corpus entry's witness", () => {
   it("keeps each run's exit, the ends of its logs and the record writes the stand-ins saw", () => {
     const long = `${'x'.repeat(5000)}warning: The job summary could not be written`
