@@ -40,9 +40,14 @@ import { FAULT_KINDS, faultArb, faultsDrawn, RUNS_FAULT, type RunsKind, runSched
 import {
   ADMIN_KEY,
   deliveredState,
+  GITHUB_TOKEN,
+  GITLAB_TOKEN,
   GITLAB_USER,
   headSha,
+  pushHead,
   RUN_SHA,
+  startGitHub,
+  startGitLab,
   INJECTION,
   OUR_GITHUB_LOGIN,
   type Seen,
@@ -1816,6 +1821,47 @@ describe('the scenarios of issue 50, each drawn', () => {
         gated.some((s) => s.runs?.kind === kind && landsLate(s)),
         kind
       ).toBe(true)
+  })
+})
+
+describe("the stand-ins' commits: each head's statuses on its own commit", () => {
+  it('a status is written and listed on a commit once it was pushed, each commit listing its own only', async () => {
+    const s = schedule({ commitStatus: true, faults: {} })
+    const github = await startGitHub(s, MARKER, () => {})
+    const gitlab = await startGitLab(s, MARKER, () => {})
+    const ask = (url: string, headers: Record<string, string>, body?: unknown) =>
+      fetch(url, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) })
+      }).then(async (res) => ({ status: res.status, json: (await res.json()) as unknown }))
+    const gh = { authorization: `token ${GITHUB_TOKEN}` }
+    const gl = { 'private-token': GITLAB_TOKEN }
+    const write = (sha: string, state: string) =>
+      Promise.all([
+        ask(`${github.url}/repos/acme/docs/statuses/${sha}`, gh, { state, context: STATUS_CONTEXT }).then((a) => a.status),
+        ask(`${gitlab.url}/api/v4/projects/42/statuses/${sha}`, gl, { state, name: STATUS_CONTEXT, pipeline_id: 777 }).then((a) => a.status)
+      ])
+    const listed = async (sha: string) => {
+      const onGitHub = await ask(`${github.url}/repos/acme/docs/commits/${sha}/statuses?per_page=100`, gh)
+      const onGitLab = await ask(`${gitlab.url}/api/v4/projects/42/repository/commits/${sha}/statuses?name=docs&per_page=100`, gl)
+      return [onGitHub.json, onGitLab.json].map((list) =>
+        Array.isArray(list) ? list.map((status) => (status as { state?: string; status?: string }).state ?? (status as { status?: string }).status) : list
+      )
+    }
+    try {
+      expect(await write(RUN_SHA, 'success')).toEqual([201, 201])
+      // Not pushed yet: no such commit.
+      expect(await write(headSha(1), 'pending')).toEqual([422, 404])
+      pushHead(github.head, headSha(1))
+      pushHead(gitlab.head, headSha(1))
+      expect(await write(headSha(1), 'pending')).toEqual([201, 201])
+      expect(await listed(RUN_SHA)).toEqual([['success'], ['success']])
+      expect(await listed(headSha(1))).toEqual([['pending'], ['pending']])
+      expect(github.statuses.map((status) => status.sha)).toEqual([RUN_SHA, headSha(1)])
+    } finally {
+      await Promise.all([github.close(), gitlab.close()])
+    }
   })
 })
 

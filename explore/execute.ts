@@ -26,6 +26,7 @@ import {
   OUR_GITHUB_LOGIN,
   RUN_SHA,
   headSha,
+  pushHead,
   runChannel,
   runPath,
   STATUS_CONTEXT,
@@ -472,8 +473,8 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
       const heads: Promise<Spawned>[] = []
       for (const i of views.keys()) {
         await pause(startMsOf(i))
-        gh.head.sha = headSha(i)
-        gl.head.sha = headSha(i)
+        pushHead(gh.head, headSha(i))
+        pushHead(gl.head, headSha(i))
         heads.push(one(i))
       }
       spawned.push(...(await Promise.all(heads)))

@@ -586,15 +586,20 @@ export const RUN_SHA = '3f786850e387550fdab836ed7e6dc881de23001b'
 /** The commit of run `index` of a schedule of several heads of one pull / merge request (`heads`): the first is RUN_SHA, each later one a push after it. */
 export const headSha = (index: number): string => (index === 0 ? RUN_SHA : `${String(index).repeat(8)}${RUN_SHA.slice(8)}`)
 
-/** The commits a schedule's statuses may be written on: each head's, for a schedule of several heads; else RUN_SHA alone. */
-const commitsOf = (schedule: Schedule): string[] =>
-  schedule.runs?.kind === 'heads' ? Array.from({ length: 1 + schedule.runs.more.length }, (_, i) => headSha(i)) : [RUN_SHA]
 /** Whether a status is on `sha` (one written before the runs, or without a commit of its own, is on RUN_SHA). */
 const onCommit = (status: CommitStatusRecord, sha: string) => (status.sha ?? RUN_SHA) === sha
 
 /** The pull / merge request's head, as a push moves it (a schedule of several heads); RUN_SHA until then. */
 export interface MovingHead {
   sha: string
+  /** Every commit that was the head: the repository's, which statuses may be written on and listed of (RUN_SHA the first). */
+  commits: Set<string>
+}
+
+/** A push of `sha`: it is the head now, and a commit of the repository. */
+export function pushHead(head: MovingHead, sha: string): void {
+  head.sha = sha
+  head.commits.add(sha)
 }
 /** The context (GitHub) or name (GitLab) of the commit status the explorer asks for. */
 export const STATUS_CONTEXT = 'docs'
@@ -611,7 +616,7 @@ export async function startGitHub(
   Party & { comments: Comment[]; deployments: DeploymentRecord[]; statuses: CommitStatusRecord[]; addSibling: (state: string) => void; head: MovingHead }
 > {
   let nextId = 100
-  const head: MovingHead = { sha: RUN_SHA }
+  const head: MovingHead = { sha: RUN_SHA, commits: new Set([RUN_SHA]) }
   const comments: Comment[] = []
   const deployments: DeploymentRecord[] = []
   const statuses: CommitStatusRecord[] = []
@@ -737,7 +742,7 @@ export async function startGitHub(
           apply: (body) => {
             const b = body as { state?: unknown; context?: unknown; description?: unknown; target_url?: unknown }
             const sha = decodeURIComponent(commitStatus[1] ?? '')
-            if (!commitsOf(schedule).includes(sha)) return { status: 422, json: { message: 'No commit found for SHA' } }
+            if (!head.commits.has(sha)) return { status: 422, json: { message: 'No commit found for SHA' } }
             const status: CommitStatusRecord = {
               id: nextId++,
               state: String(b?.state),
@@ -759,7 +764,7 @@ export async function startGitHub(
           write: false,
           apply: () => {
             const sha = decodeURIComponent(commitStatuses[1] ?? '')
-            if (!commitsOf(schedule).includes(sha)) return { status: 422, json: { message: `No commit found for SHA: ${sha}` } }
+            if (!head.commits.has(sha)) return { status: 422, json: { message: `No commit found for SHA: ${sha}` } }
             const perPage = Math.min(schedule.statusListing?.perPage ?? 100, Number(url.searchParams.get('per_page') ?? 30) || 30, 100)
             const { slice, headers } = pageOf(statuses.filter((s) => onCommit(s, sha)).reverse(), url, perPage, false, base)
             return { status: 200, json: slice.map(shownStatus), headers }
@@ -820,7 +825,7 @@ export async function startGitLab(
   whenOutcome?: (run: number) => Promise<void>
 ): Promise<Party & { notes: Note[]; statuses: CommitStatusRecord[]; head: MovingHead }> {
   let nextId = 5000
-  const head: MovingHead = { sha: RUN_SHA }
+  const head: MovingHead = { sha: RUN_SHA, commits: new Set([RUN_SHA]) }
   const notes: Note[] = []
   const statuses: CommitStatusRecord[] = []
   // Scheduled pipelines on an unchanged commit: the name's statuses of earlier pipelines, oldest first.
@@ -855,7 +860,7 @@ export async function startGitLab(
           apply: (body) => {
             const b = body as { state?: unknown; name?: unknown; description?: unknown; target_url?: unknown; pipeline_id?: unknown }
             const sha = decodeURIComponent(commitStatus[1] ?? '')
-            if (!commitsOf(schedule).includes(sha)) return notFound('404 Commit Not Found')
+            if (!head.commits.has(sha)) return notFound('404 Commit Not Found')
             const name = typeof b?.name === 'string' ? b.name : 'default'
             const state = String(b?.state)
             const pipeline = typeof b?.pipeline_id === 'number' ? b.pipeline_id : undefined
@@ -889,7 +894,7 @@ export async function startGitLab(
           apply: () => {
             const name = url.searchParams.get('name')
             const sha = decodeURIComponent(commitStatuses[1] ?? '')
-            if (!commitsOf(schedule).includes(sha)) return notFound('404 Commit Not Found')
+            if (!head.commits.has(sha)) return notFound('404 Commit Not Found')
             // The commit's own, oldest first, page by page (per_page 20 by default, 100 at the most), as GitLab lists them.
             const perPage = Math.min(schedule.statusListing?.perPage ?? 100, Number(url.searchParams.get('per_page') ?? 20) || 20, 100)
             const { slice: listed, headers } = pageOf(
