@@ -40,7 +40,14 @@ import { FAULT_KINDS, faultArb, faultsDrawn, RUNS_FAULT, type RunsKind, runSched
 import {
   ADMIN_KEY,
   deliveredState,
+  GITHUB_TOKEN,
+  GITLAB_TOKEN,
   GITLAB_USER,
+  headSha,
+  pushHead,
+  RUN_SHA,
+  startGitHub,
+  startGitLab,
   INJECTION,
   OUR_GITHUB_LOGIN,
   type Seen,
@@ -1495,6 +1502,191 @@ describe('the invariants across the runs of one schedule', () => {
     })
   })
 
+  describe('issue 50: the gate of re-runs and heads, judged at every moment', () => {
+    const RUN = 'https://github.com/acme/docs/actions/runs/4242'
+    /** A status of run `id` applied at `at`, tagged with `who` and its own state. */
+    const statusBy = (id: number, state: string, at: number, who: ReturnType<typeof writer>, own: 'pending' | 'success' | 'failure', sha?: string) => ({
+      ...status(id, state, tagged(RUN, who, own)),
+      appliedAt: at,
+      ...(sha ? { sha } : {})
+    })
+    /** A success sent at `sentAt` and applied at `appliedAt`. */
+    const sent = (id: number, sentAt: number, appliedAt: number): Seen => ({ ...applied('gh:status', 'POST', id, appliedAt), at: sentAt })
+    const late = '::warning::The last commit status (success) of docs … [commit-status.late-success]\n'
+
+    /**
+     * A re-run of the whole run: attempt 1 (1_000_000 to 1_000_900) opens (status 1), reads at
+     * 1_000_400 and sends its success at 1_000_500, applied at `lateAt` (its answer lost); attempt 2
+     * (from 1_001_000) opens at 1_001_100 (status 3) and ends `second` (status 4, at 1_001_800).
+     */
+    const rerun = (lateAt: number, second: 'success' | 'failure', stdout = '') => {
+      const one = writer('4242', ['docs'], 'docs', undefined, 1)
+      const two = writer('4242', ['docs'], 'docs', undefined, 2)
+      return sharing(
+        [
+          actionRun(0, 'success', {
+            kind: 'rerun',
+            attempt: 1,
+            stdout,
+            seen: [applied('gh:status', 'POST', 1, 1_000_100), listingAt(1_000_400), sent(2, 1_000_500, lateAt)]
+          }),
+          actionRun(1, second, {
+            kind: 'rerun',
+            attempt: 2,
+            seen: [applied('gh:status', 'POST', 3, 1_001_100), listingAt(1_001_700), sent(4, 1_001_750, 1_001_800)]
+          })
+        ],
+        {
+          commitStatuses: [
+            statusBy(1, 'pending', 1_000_100, one, 'pending'),
+            statusBy(2, 'success', lateAt, one, 'success'),
+            statusBy(3, 'pending', 1_001_100, two, 'pending'),
+            statusBy(4, second, 1_001_800, two, second)
+          ].sort((a, b) => a.appliedAt - b.appliedAt)
+        }
+      )
+    }
+
+    it('1, at every moment. an older attempt’s success landing after the re-run opened turns green what the latest attempt says is waiting', () => {
+      expect(gateNeverGreenAtAnyMoment(rerun(1_001_200, 'success')).map((v) => v.detail)).toEqual([
+        "attempt 1's success on docs was applied 300 ms after it ended, over attempt 2's pending status (still waiting), and it said nothing of the status"
+      ])
+      // The end is right (the re-run wrote last): only the judge of every moment sees it.
+      expect(gateNeverGreenAcrossRuns(rerun(1_001_200, 'success'))).toEqual([])
+      expect(checkRuns(rerun(1_001_200, 'success')).map((v) => v.invariant)).toContain('gate never green wrongly')
+      // Landed before the re-run wrote anything: no writer told another state yet.
+      expect(gateNeverGreenAtAnyMoment(rerun(1_000_950, 'failure'))).toEqual([])
+      // Landed while its run still ran (the read after the write puts it right).
+      expect(gateNeverGreenAtAnyMoment(rerun(1_000_600, 'failure'))).toEqual([])
+      // Said by the older attempt: its success may land late.
+      expect(gateNeverGreenAtAnyMoment(rerun(1_001_200, 'failure', late))).toEqual([])
+    })
+
+    it('1, at every moment. a re-run’s success replaces its own writer’s earlier failure on GitHub; on GitLab each run of this world is a writer of its own', () => {
+      const one = writer('4242', ['docs'], 'docs', undefined, 1)
+      const two = writer('4242', ['docs'], 'docs', undefined, 2)
+      const runs = sharing(
+        [
+          actionRun(0, 'failure', { kind: 'rerun', attempt: 1, seen: [applied('gh:status', 'POST', 1, 1_000_800)] }),
+          actionRun(1, 'success', { kind: 'rerun', attempt: 2, seen: [listingAt(1_001_700), sent(2, 1_001_750, 1_001_800)] })
+        ],
+        { commitStatuses: [statusBy(1, 'failure', 1_000_800, one, 'failure'), statusBy(2, 'success', 1_001_800, two, 'success')] }
+      )
+      expect(gateNeverGreenAtAnyMoment(runs)).toEqual([])
+      // On GitLab the retry meets a platform of its own (another base-url, part of the writer): the first job's failure stands.
+      const gitlab = runs.map((run) => ({
+        ...run,
+        schedule: schedule({ mode: 'command', commitStatus: true }),
+        outputs: {},
+        stdout: `Result: ${run.outputs.result}\n`,
+        seen: run.seen.map((s) =>
+          s.channel === 'gh:lookup'
+            ? {
+                ...s,
+                party: 'gitlab' as const,
+                channel: 'gl:lookup',
+                path: '/api/v4/projects/42/repository/commits/x/statuses?name=docs&all=true&per_page=100&page=1'
+              }
+            : { ...s, party: 'gitlab' as const, channel: 'gl:status' }
+        ),
+        commitStatuses: (run.commitStatuses ?? []).map((s) => ({ ...s, state: s.state === 'failure' ? 'failed' : s.state }))
+      }))
+      expect(gateNeverGreenAtAnyMoment(gitlab).map((v) => v.detail)).toEqual([
+        'attempt 2 wrote success on docs though the statuses it read just before showed attempt 1 ended failure (its failed status, applied 900 ms before that read)'
+      ])
+    })
+
+    it('1, at every moment. a leg’s late success answers to the other leg’s latest attempt, not to the attempt it replaced', () => {
+      const plan = { startMs: 0, targets: [{ kind: 'update' as const, states: ['success'] }], faults: {} }
+      const s = schedule({ mode: 'action', commitStatus: true, runs: { kind: 'leg-rerun', keyed: false, more: [plan, plan], rerunLeg: 1 } })
+      const legOne = [writer('4242', ['leg-1'], 'docs (leg-1)', undefined, 1), writer('4242', ['leg-1'], 'docs (leg-1)', undefined, 2)]
+      const legTwo = writer('4242', ['leg-2'], 'docs (leg-2)', undefined, 1)
+      /** Leg 1 fails (status 1); leg 2's success (status 2) lands at 1_003_000, after it ended; leg 1's re-run wrote success (3) at `againAt`. */
+      const runs = (againAt: number) =>
+        sharing(
+          [
+            actionRun(0, 'failure', { run: runPlace(s, 0), seen: [applied('gh:status', 'POST', 1, 1_000_500)] }),
+            actionRun(1, 'success', { run: runPlace(s, 1), seen: [sent(2, 1_001_500, 1_003_000)] }),
+            actionRun(2, 'success', { run: runPlace(s, 2), startedAt: 1_002_000, seen: [sent(3, againAt - 10, againAt)] })
+          ],
+          {
+            commitStatuses: [
+              statusBy(1, 'failure', 1_000_500, legOne[0] as never, 'failure'),
+              statusBy(2, 'success', 1_003_000, legTwo, 'success'),
+              statusBy(3, 'success', againAt, legOne[1] as never, 'success')
+            ].sort((a, b) => a.appliedAt - b.appliedAt)
+          }
+        )
+      expect(gateNeverGreenAtAnyMoment(runs(1_002_500))).toEqual([])
+      expect(gateNeverGreenAtAnyMoment(runs(1_003_500)).map((v) => v.detail)).toEqual([
+        "matrix leg 2's success on docs was applied 1100 ms after it ended, over matrix leg 1's failure status (ended failure), and it said nothing of the status"
+      ])
+    })
+
+    describe('heads: each on its own commit', () => {
+      const plan = { startMs: 0, targets: [{ kind: 'update' as const, states: ['success'] }], faults: {} }
+      const s = schedule({ mode: 'action', comment: true, commitStatus: true, runs: { kind: 'heads', keyed: false, more: [plan] } })
+      const heads = [writer('4242', ['docs'], 'docs', undefined), writer('4242', ['docs'], 'docs', undefined)]
+      /**
+       * Head 1 (RUN_SHA) ends success, its success applied at 1_003_000, after head 2 (pushed at
+       * 1_000_500) wrote `pending` and then `second` on its own commit; `onHead` is the commit head
+       * 1's success is written on.
+       */
+      const runs = (second: 'success' | 'failure', onHead = RUN_SHA, secondWrites = true) =>
+        sharing(
+          [
+            actionRun(0, 'success', { run: runPlace(s, 0), seen: [listingAt(1_000_700), sent(3, 1_000_800, 1_003_000)] }),
+            actionRun(1, second, {
+              run: runPlace(s, 1),
+              startedAt: 1_000_500,
+              seen: secondWrites ? [applied('gh:status', 'POST', 1, 1_000_600), applied('gh:status', 'POST', 2, 1_001_200)] : []
+            })
+          ],
+          {
+            // The commit statuses alone (the shared comment is judged elsewhere).
+            schedule: schedule({ mode: 'action', commitStatus: true }),
+            commitStatuses: [
+              ...(secondWrites
+                ? [
+                    statusBy(1, 'pending', 1_000_600, heads[1] as never, 'pending', headSha(1)),
+                    statusBy(2, second, 1_001_200, heads[1] as never, second, headSha(1))
+                  ]
+                : []),
+              statusBy(3, 'success', 1_003_000, heads[0] as never, 'success', onHead)
+            ]
+          }
+        )
+
+      it('places each head on a commit of its own', () => {
+        expect([runPlace(s, 0)?.sha, runPlace(s, 1)?.sha]).toEqual([RUN_SHA, headSha(1)])
+        expect(headSha(1)).not.toBe(RUN_SHA)
+      })
+
+      it('1. an older head’s success landing last on its own commit holds nothing of the newer head’s failure', () => {
+        // The newest status of all is head 1's success: judged on one context, head 2's failure would be under it.
+        expect(gateNeverGreenAcrossRuns(runs('failure'))).toEqual([])
+        expect(gateNeverGreenAtAnyMoment(runs('failure'))).toEqual([])
+        expect(sharedRecordsTrue(runs('failure'))).toEqual([])
+      })
+
+      it('1, at every moment. a head’s status on another head’s commit is a violation', () => {
+        expect(gateNeverGreenAtAnyMoment(runs('failure', headSha(1))).map((v) => v.detail)).toEqual([
+          "head 1 wrote success on docs on head 2's commit, a commit not its own"
+        ])
+        // At the end too, the newer head's commit shows success while its run failed.
+        expect(gateNeverGreenAcrossRuns(runs('failure', headSha(1))).map((v) => v.detail)).toEqual([
+          "the commit status docs on head 2's commit ends success, yet head 2 of the same run attempt ended failure (and said nothing of the status)"
+        ])
+      })
+
+      it('4. each head’s commit holds its own run’s outcome', () => {
+        expect(sharedRecordsTrue(runs('failure', RUN_SHA, false)).map((v) => v.detail)).toEqual([
+          "no commit status docs on head 2's commit was written by any run, and no warning says why"
+        ])
+      })
+    })
+  })
+
   it('each applied write of a shared record is told by its run, in the order applied', () => {
     const legs = [
       actionRun(0, 'success', { seen: [applied('gh:write', 'POST', 7, 10), applied('gh:write', 'PATCH', 7, 40)] }),
@@ -1522,8 +1714,8 @@ describe('schedules of several runs', () => {
       expect(runs.more.length === 1 || runs.more.length === 2).toBe(true)
       expect(s.sibling).toBeUndefined()
       if (runs.kind !== 'matrix' && runs.kind !== 'leg-rerun') expect(runs.keyed).toBe(false)
-      // Heads of one pull / merge request share its comment or note; their statuses and deployments are each on a commit of its own.
-      if (runs.kind === 'heads') expect([s.comment, s.commitStatus, s.deployment]).toEqual([true, undefined, false])
+      // Heads of one pull / merge request share its comment or note; each writes its commit status (when asked) on a commit of its own, and no deployment.
+      if (runs.kind === 'heads') expect([s.comment, s.deployment]).toEqual([true, false])
       for (const [i, plan] of runs.more.entries()) {
         expect(plan.targets.map((t) => t.kind)).toEqual(s.targets.map((t) => t.kind))
         expect(plan.trigger?.kind).toBe(s.trigger?.kind)
@@ -1568,6 +1760,107 @@ describe('schedules of a re-run of one leg', () => {
       expect(runs.ownJobs).toBe(s.mode === 'command' ? true : undefined)
       expect(faultsDrawn(s)['leg-re-run']).toBe(1)
       expect(faultsDrawn(s)['matrix-legs']).toBeUndefined()
+    }
+  })
+})
+
+describe('the scenarios of issue 50, each drawn', () => {
+  const drawn = fc.sample(scheduleArb({ several: true }), { numRuns: 600, seed: 50 })
+  const gated = drawn.filter((s) => s.commitStatus)
+  const statusChannel = (s: Schedule) => (s.mode === 'action' ? 'gh:status' : 'gl:status')
+
+  it('more than 100 statuses on the commit, for every kind of runs, heads included', () => {
+    for (const kind of ['matrix', 'steps', 'rerun', 'heads', 'leg-rerun'] as const) {
+      const many = gated.filter((s) => s.runs?.kind === kind && (s.statusListing?.filler ?? 0) > 100)
+      expect(many.length, kind).toBeGreaterThan(0)
+      for (const s of many) expect(faultsDrawn(s)['status-pages']).toBe(1)
+    }
+  })
+
+  it('a retried job and a re-run of one leg, on GitHub and on GitLab', () => {
+    for (const mode of ['action', 'command'] as const)
+      for (const kind of ['rerun', 'leg-rerun'] as const)
+        expect(
+          gated.some((s) => s.mode === mode && s.runs?.kind === kind),
+          `${mode} ${kind}`
+        ).toBe(true)
+    // GitLab's retry of the job: a new job of the same name, one attempt more.
+    const retried = gated.find((s) => s.mode === 'command' && s.runs?.kind === 'rerun') as Schedule
+    expect(runPlace(retried, 1)).toMatchObject({ jobName: runPlace(retried, 0)?.jobName, jobId: 2, attempt: 2 })
+  })
+
+  it('a `pending` refused once over an earlier success: a second step’s or a re-run’s open meets a 502 or a rate limit', () => {
+    const refused = drawn.filter((s) => s.runs?.pendingRefused)
+    expect(refused.length).toBeGreaterThan(15)
+    expect(FAULT_KINDS).toContain('pending-refused-over-success')
+    expect(new Set(refused.map((s) => `${s.runs?.kind} ${s.mode}`))).toEqual(new Set(['steps action', 'steps command', 'rerun action', 'rerun command']))
+    for (const s of refused) {
+      expect(s.commitStatus).toBe(true)
+      expect(faultsDrawn(s)['pending-refused-over-success']).toBe(1)
+      // The first run ends success: its targets end well, its platform answers plainly, nothing cuts it short.
+      for (const t of [...s.targets, ...(s.trigger ? [s.trigger.target] : [])]) expect(['success', 'completed']).toContain(t.states.at(-1))
+      for (const [channel, faults] of Object.entries(s.faults)) if (!/^g[hl]:(write|deploy|read)$/.test(channel)) expect(faults, channel).toEqual([])
+      expect([s.signal, s.pages, s.lateRetryAfter]).toEqual([undefined, undefined, undefined])
+      // The next run's first write of the status (its open) is refused: GitLab knows no 403 limit.
+      const first = s.runs?.more[0]?.faults[statusChannel(s)]?.[0]
+      const code = s.runs?.pendingRefused
+      expect(first).toEqual(code === 502 ? { kind: 'status', code: 502 } : { kind: 'rate-limit', code: s.mode === 'action' ? code : 429, retryAfter: 1 })
+    }
+    expect(new Set(refused.map((s) => s.runs?.pendingRefused))).toEqual(new Set([502, 429, 403]))
+  })
+
+  it('an older run ending last: a head pushed while the one before it runs, and an earlier run’s status applied after its outcome', () => {
+    const heads = gated.filter((s) => s.runs?.kind === 'heads')
+    expect(heads.length).toBeGreaterThan(5)
+    // The newer head is pushed while the older one still waits (its walk is longer than the push's delay).
+    expect(heads.some((s) => (s.runs?.more[0]?.startMs ?? 0) < 250 && s.targets.some((t) => t.states.length >= 3))).toBe(true)
+    // A status write of the first run held past its outcome, or lost and applied later: it lands after that run ended.
+    const landsLate = (s: Schedule) => (s.faults[statusChannel(s)] ?? []).some((f) => f.kind === 'held-past-outcome' || f.kind === 'lost-later')
+    for (const kind of ['steps', 'rerun', 'heads', 'leg-rerun'] as const)
+      expect(
+        gated.some((s) => s.runs?.kind === kind && landsLate(s)),
+        kind
+      ).toBe(true)
+  })
+})
+
+describe("the stand-ins' commits: each head's statuses on its own commit", () => {
+  it('a status is written and listed on a commit once it was pushed, each commit listing its own only', async () => {
+    const s = schedule({ commitStatus: true, faults: {} })
+    const github = await startGitHub(s, MARKER, () => {})
+    const gitlab = await startGitLab(s, MARKER, () => {})
+    const ask = (url: string, headers: Record<string, string>, body?: unknown) =>
+      fetch(url, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) })
+      }).then(async (res) => ({ status: res.status, json: (await res.json()) as unknown }))
+    const gh = { authorization: `token ${GITHUB_TOKEN}` }
+    const gl = { 'private-token': GITLAB_TOKEN }
+    const write = (sha: string, state: string) =>
+      Promise.all([
+        ask(`${github.url}/repos/acme/docs/statuses/${sha}`, gh, { state, context: STATUS_CONTEXT }).then((a) => a.status),
+        ask(`${gitlab.url}/api/v4/projects/42/statuses/${sha}`, gl, { state, name: STATUS_CONTEXT, pipeline_id: 777 }).then((a) => a.status)
+      ])
+    const listed = async (sha: string) => {
+      const onGitHub = await ask(`${github.url}/repos/acme/docs/commits/${sha}/statuses?per_page=100`, gh)
+      const onGitLab = await ask(`${gitlab.url}/api/v4/projects/42/repository/commits/${sha}/statuses?name=docs&per_page=100`, gl)
+      return [onGitHub.json, onGitLab.json].map((list) =>
+        Array.isArray(list) ? list.map((status) => (status as { state?: string; status?: string }).state ?? (status as { status?: string }).status) : list
+      )
+    }
+    try {
+      expect(await write(RUN_SHA, 'success')).toEqual([201, 201])
+      // Not pushed yet: no such commit.
+      expect(await write(headSha(1), 'pending')).toEqual([422, 404])
+      pushHead(github.head, headSha(1))
+      pushHead(gitlab.head, headSha(1))
+      expect(await write(headSha(1), 'pending')).toEqual([201, 201])
+      expect(await listed(RUN_SHA)).toEqual([['success'], ['success']])
+      expect(await listed(headSha(1))).toEqual([['pending'], ['pending']])
+      expect(github.statuses.map((status) => status.sha)).toEqual([RUN_SHA, headSha(1)])
+    } finally {
+      await Promise.all([github.close(), gitlab.close()])
     }
   })
 })

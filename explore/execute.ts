@@ -26,6 +26,7 @@ import {
   OUR_GITHUB_LOGIN,
   RUN_SHA,
   headSha,
+  pushHead,
   runChannel,
   runPath,
   STATUS_CONTEXT,
@@ -317,7 +318,7 @@ export interface RunPlace {
 const STEP = '__acme_wait-for-docs'
 /** The GitLab job the command runs in: never named like the commit status it writes (STATUS_CONTEXT), which GitLab would take for its retry. */
 const JOB_NAME = 'publish-docs'
-/** The pipeline every GitLab job of a schedule of several runs is in: a retried job stays in its pipeline. */
+/** The pipeline every GitLab job of a schedule of several runs is in (a retried job stays in its pipeline); a later head's is one more per push. */
 const PIPELINE_ID = 777
 
 /** The place of run `index` of a schedule of several runs; undefined for a schedule of one. */
@@ -472,8 +473,8 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
       const heads: Promise<Spawned>[] = []
       for (const i of views.keys()) {
         await pause(startMsOf(i))
-        gh.head.sha = headSha(i)
-        gl.head.sha = headSha(i)
+        pushHead(gh.head, headSha(i))
+        pushHead(gl.head, headSha(i))
         heads.push(one(i))
       }
       spawned.push(...(await Promise.all(heads)))
@@ -683,8 +684,9 @@ async function spawnRun(schedule: Schedule, at: RunPlace | undefined, context: S
       CI_JOB_URL: `https://gitlab.example.com/acme/docs/-/jobs/${at?.jobId ?? 1}`,
       CI_COMMIT_SHA: at?.sha ?? RUN_SHA
     })
-    // A job of its own (a leg of parallel:matrix, a retry) has its own id; they all run in one pipeline.
-    if (at) Object.assign(env, { CI_JOB_ID: String(at.jobId), CI_PIPELINE_ID: String(PIPELINE_ID) })
+    // A job of its own (a leg of parallel:matrix, a retry) has its own id; they all run in one
+    // pipeline, but for heads: each push starts a pipeline of its own.
+    if (at) Object.assign(env, { CI_JOB_ID: String(at.jobId), CI_PIPELINE_ID: String(at.kind === 'heads' ? PIPELINE_ID + at.index : PIPELINE_ID) })
     cwd = dir
     spawnArgs = [path.join(root, 'dist', 'cli', 'index.js'), ...flags]
   }

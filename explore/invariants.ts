@@ -22,6 +22,7 @@ import {
   type Reply,
   OUR_GITHUB_LOGIN,
   type Seen,
+  RUN_SHA,
   STATUS_CONTEXT,
   URL_SECRET,
   BIDI_CONTROLS,
@@ -1230,91 +1231,153 @@ function ourRecords(r: RunRecord): { what: 'comment' | 'note'; channel: string; 
   }
 }
 
+/** The commit a run writes its status on: its head's, in a schedule of several heads; else RUN_SHA. */
+const commitOfRun = (r: RunRecord): string => r.run?.sha ?? RUN_SHA
+
+/**
+ * The gates of the runs, one per commit: the runs that write on it, and its statuses on the
+ * step's context in the order applied. Heads each have a commit (and a gate) of their own; any
+ * other runs of a schedule share one.
+ */
+function gatesOf(runs: readonly RunRecord[]): { sha: string; runs: RunRecord[]; statuses: CommitStatusRecord[] }[] {
+  const first = runs[0]
+  if (!first) return []
+  const shas = [...new Set(runs.map(commitOfRun))]
+  return shas.map((sha) => ({
+    sha,
+    runs: runs.filter((r) => commitOfRun(r) === sha),
+    statuses: onContext(first).filter((status) => (status.sha ?? RUN_SHA) === sha)
+  }))
+}
+
+/** The context as the words name it: with the head whose commit it is on, in a schedule of several heads. */
+const contextOn = (gate: { runs: readonly RunRecord[] }) => {
+  const run = gate.runs[0]
+  return run?.run?.kind === 'heads' ? `${STATUS_CONTEXT} on ${labelOf(run)}'s commit` : STATUS_CONTEXT
+}
+
 /**
  * 1, across runs. Legs and steps of one run attempt share the commit status's context: when any
  * of them ended other than success, the context's newest state is not success, unless that run
  * said its status could not be written (or may not hold its outcome). A later attempt (a re-run)
  * that succeeds may turn it green (docs/usage/required-check.md), for its own writer only: each
  * writer's latest attempt counts (latestPerWriter), and a leg not re-run keeps its own outcome.
+ * Heads are judged each on its own commit.
  */
 export function gateNeverGreenAcrossRuns(runs: readonly RunRecord[]): Violation[] {
   const invariant = 'gate never green wrongly'
   const first = runs[0]
   if (!first?.schedule.commitStatus) return []
-  const newest = onContext(first).at(-1)
-  if (newest?.state !== 'success') return []
-  // A success whose answer was lost and that landed late cannot be undone by the run that wrote it:
-  // said in its one warning, whatever state it wrote last (another job's failure kept, as found by
-  // the long run: "The last commit status (failed) of docs could not be written: … may show success …").
-  const writer = appliedWrites(runs, first.schedule.mode === 'action' ? 'gh:status' : 'gl:status')
-    .filter((w) => w.id === newest.id)
-    .at(-1)?.run
-  if (writer && warnedOf(writer, LATE_SUCCESS)) return []
   const found: Violation[] = []
-  for (const run of latestPerWriter(runs)) {
-    const result = verdictOf(run)
-    if (run.killed || result === undefined || result === 'success' || namesCommitStatus(run)) continue
-    // A leg not re-run is of an earlier attempt than the re-run, and stands all the same.
-    const of = run.run?.kind === 'leg-rerun' ? 'of the same run, its latest attempt,' : 'of the same run attempt'
-    found.push({
-      invariant,
-      detail: `the commit status ${STATUS_CONTEXT} ends success, yet ${labelOf(run)} ${of} ended ${result} (and said nothing of the status)`
-    })
+  for (const gate of gatesOf(runs)) {
+    const newest = gate.statuses.at(-1)
+    if (newest?.state !== 'success') continue
+    // A success whose answer was lost and that landed late cannot be undone by the run that wrote it:
+    // said in its one warning, whatever state it wrote last (another job's failure kept, as found by
+    // the long run: "The last commit status (failed) of docs could not be written: … may show success …").
+    const writer = appliedWrites(runs, first.schedule.mode === 'action' ? 'gh:status' : 'gl:status')
+      .filter((w) => w.id === newest.id)
+      .at(-1)?.run
+    if (writer && warnedOf(writer, LATE_SUCCESS)) continue
+    for (const run of latestPerWriter(gate.runs)) {
+      const result = verdictOf(run)
+      if (run.killed || result === undefined || result === 'success' || namesCommitStatus(run)) continue
+      // A leg not re-run is of an earlier attempt than the re-run, and stands all the same.
+      const of = run.run?.kind === 'leg-rerun' ? 'of the same run, its latest attempt,' : 'of the same run attempt'
+      found.push({
+        invariant,
+        detail: `the commit status ${contextOn(gate)} ends success, yet ${labelOf(run)} ${of} ended ${result} (and said nothing of the status)`
+      })
+    }
   }
   return found
 }
 
 /**
- * 1, across runs, at every moment (the table of docs/usage/required-check.md, records/gate.ts): a
- * run writes `success` on the shared context only when the statuses it read just before showed
- * every other writer of its attempt with its own latest state success. Each success status a run
- * wrote is held to the statuses of the other legs and steps that were applied before its last
- * listing of them (the first page of the last read before that write was sent): one that was
- * waiting (`pending` of its own) or had failed, errored or been cancelled turns the check green
- * while the table says it is not, even if a later write puts it right. A status that landed after
- * that read is the read-then-write window, which the writer's read after its write corrects (and
- * the end is judged above). Re-runs and heads are not legs of one attempt (a leg's re-run is held
- * to the other legs, never to its own leg's earlier attempt, which it replaces); a run whose warning
+ * 1, across runs, at every moment (the table of docs/usage/required-check.md, records/gate.ts),
+ * on each commit's gate. A run writes `success` on the shared context only when the statuses it
+ * read just before showed every other writer its success answers to with its own latest state
+ * success: the other legs and steps of its attempt, and a later attempt of its own writer (which
+ * replaces it), a writer whose later attempt had written by then standing by that attempt's. Each
+ * success status a run wrote is held to the statuses applied before its last listing of them (the
+ * first page of the last read before that write was sent): one that was waiting (`pending` of its
+ * own) or had failed, errored or been cancelled turns the check green while the table says it is
+ * not, even if a later write puts it right. A status that landed after that read is the
+ * read-then-write window, which the writer's read after its write corrects while it runs; a
+ * success applied once its run had ended (an answer lost, the write applied later: an older run
+ * ending last) is held to every status applied before it, since no read of its run can put it
+ * right. A re-run replaces its writer's earlier attempt (a leg's re-run is never held to its own
+ * leg's earlier attempt); on GitLab every run but a leg's re-run is a writer of its own (each meets
+ * a platform of its own, and the command's inputs are part of the writer: sharedRecordsTrue).
+ * Heads write each on its own commit, which no other head's run may write. A run whose warning
  * names the commit status (a late success among them) said so.
  */
 export function gateNeverGreenAtAnyMoment(runs: readonly RunRecord[]): Violation[] {
   const invariant = 'gate never green wrongly'
   const first = runs[0]
   const kind = first?.run?.kind
-  if (!first?.schedule.commitStatus || (kind !== 'matrix' && kind !== 'steps' && kind !== 'leg-rerun')) return []
+  if (!first?.schedule.commitStatus || kind === undefined) return []
   const github = first.schedule.mode === 'action'
   const channel = github ? 'gh:status' : 'gl:status'
-  const statuses = onContext(first)
   const writes = appliedWrites(runs, channel)
-  const byId = new Map(statuses.map((status) => [status.id, status]))
+  const ownWriterEach = !github && kind !== 'leg-rerun'
+  const sameWriter = (a: RunRecord, b: RunRecord) => !ownWriterEach && writerOf(a) === writerOf(b)
+  // Whose own latest state a success of `run` answers to: another writer of its attempt, or a later attempt of its own writer.
+  const answersTo = (run: RunRecord, other: RunRecord) => other !== run && (!sameWriter(run, other) || attemptOf(other) >= attemptOf(run))
+  const idsOf = (run: RunRecord) => new Set(writes.filter((w) => w.run === run).map((w) => w.id))
   const found: Violation[] = []
-  for (const write of writes) {
-    const status = byId.get(write.id)
-    if (status?.state !== 'success' || namesCommitStatus(write.run)) continue
-    // The writer's last listing of the statuses before it sent this write: its first page, answered whole.
-    const listing = write.run.seen
-      .filter(
-        (s) =>
-          s.channel === (github ? 'gh:lookup' : 'gl:lookup') &&
-          s.method === 'GET' &&
-          /\/statuses(\?|$)/.test(s.path) &&
-          !/[?&]page=(?!1(?:&|$))\d+/.test(s.path) &&
-          s.delivered?.status === 200 &&
-          s.at < write.seen.at
-      )
-      .at(-1)
-    if (!listing) continue
-    for (const other of runs) {
-      if (!anotherWriter(write.run, other)) continue
-      // The other run's latest status applied before that listing, and the own state its tag tells.
-      const theirs = new Set(writes.filter((w) => w.run === other).map((w) => w.id))
-      const latest = statuses.filter((s) => theirs.has(s.id) && s.appliedAt < listing.at).at(-1)
-      const own = tagOf(latest?.targetUrl)?.own
-      if (own === undefined || own === 'success') continue
-      found.push({
-        invariant,
-        detail: `${labelOf(write.run)} wrote success on ${STATUS_CONTEXT} though the statuses it read just before showed ${labelOf(other)} ${own === 'pending' ? 'still waiting' : `ended ${own}`} (its ${latest?.state} status, applied ${listing.at - (latest?.appliedAt ?? 0)} ms before that read)`
-      })
+  for (const gate of gatesOf(runs)) {
+    const byId = new Map(gate.statuses.map((status) => [status.id, status]))
+    const appliedBy = (run: RunRecord, before: number) => {
+      const theirs = idsOf(run)
+      return gate.statuses.filter((status) => theirs.has(status.id) && status.appliedAt < before)
+    }
+    // The latest status `other` had applied before `at`; none when a later attempt of its writer had written by then (that one stands for it).
+    const toldBefore = (other: RunRecord, at: number) => {
+      const replaced = gate.runs.some((later) => sameWriter(later, other) && attemptOf(later) > attemptOf(other) && appliedBy(later, at).length > 0)
+      return replaced ? undefined : appliedBy(other, at).at(-1)
+    }
+    for (const write of writes) {
+      const status = byId.get(write.id)
+      if (!status) continue
+      if (!gate.runs.includes(write.run)) {
+        found.push({ invariant, detail: `${labelOf(write.run)} wrote ${status.state} on ${contextOn(gate)}, a commit not its own` })
+        continue
+      }
+      if (status.state !== 'success' || namesCommitStatus(write.run)) continue
+      // The writer's last listing of the statuses before it sent this write: its first page, answered whole.
+      const listing = write.run.seen
+        .filter(
+          (s) =>
+            s.channel === (github ? 'gh:lookup' : 'gl:lookup') &&
+            s.method === 'GET' &&
+            /\/statuses(\?|$)/.test(s.path) &&
+            !/[?&]page=(?!1(?:&|$))\d+/.test(s.path) &&
+            s.delivered?.status === 200 &&
+            s.at < write.seen.at
+        )
+        .at(-1)
+      const ended = write.run.startedAt + write.run.durationMs
+      for (const other of gate.runs) {
+        if (!answersTo(write.run, other)) continue
+        const read = listing ? toldBefore(other, listing.at) : undefined
+        const readOwn = tagOf(read?.targetUrl)?.own
+        if (listing && read && readOwn !== undefined && readOwn !== 'success') {
+          found.push({
+            invariant,
+            detail: `${labelOf(write.run)} wrote success on ${contextOn(gate)} though the statuses it read just before showed ${labelOf(other)} ${readOwn === 'pending' ? 'still waiting' : `ended ${readOwn}`} (its ${read.state} status, applied ${(listing?.at ?? 0) - read.appliedAt} ms before that read)`
+          })
+          continue
+        }
+        if (write.at <= ended) continue
+        const over = toldBefore(other, write.at)
+        const own = tagOf(over?.targetUrl)?.own
+        if (over && own !== undefined && own !== 'success')
+          found.push({
+            invariant,
+            detail: `${labelOf(write.run)}'s success on ${contextOn(gate)} was applied ${write.at - ended} ms after it ended, over ${labelOf(other)}'s ${over.state} status (${own === 'pending' ? 'still waiting' : `ended ${own}`}), and it said nothing of the status`
+          })
+      }
     }
   }
   return found
@@ -1402,39 +1465,41 @@ export function sharedRecordsTrue(runs: readonly RunRecord[]): Violation[] {
         })
     }
   }
-  if (first.schedule.commitStatus && !runs.some(namesCommitStatus)) {
-    const newest = onContext(first).at(-1)
-    const github = first.schedule.mode === 'action'
-    if (!newest) found.push({ invariant, detail: `no commit status ${STATUS_CONTEXT} was written by any run, and no warning says why` })
-    else {
+  if (first.schedule.commitStatus)
+    for (const gate of gatesOf(runs)) {
+      if (gate.runs.some(namesCommitStatus)) continue
+      const newest = gate.statuses.at(-1)
+      const github = first.schedule.mode === 'action'
+      if (!newest) {
+        found.push({ invariant, detail: `no commit status ${contextOn(gate)} was written by any run, and no warning says why` })
+        continue
+      }
       const writer = appliedWrites(runs, github ? 'gh:status' : 'gl:status')
         .filter((w) => w.id === newest.id)
         .at(-1)?.run
       const result = writer && verdictOf(writer)
-      if (writer && result) {
-        const stateOf = (verdict: Result) => (github ? githubStatusState(verdict) : gitlabStatusState(verdict))
-        const expected = stateOf(result)
-        // By the table of docs/usage/required-check.md (records/gate.ts): a run whose own verdict ranks
-        // below another writer's latest (a success, a cancel or a timeout below a failure) writes
-        // that writer's state, in its words. On GitLab the command's inputs are part of the writer:
-        // each run of this world meets a platform of its own (another base-url), so every run of the
-        // pipeline, a retry too, is a writer of its own, but for a leg's re-run, which meets its
-        // leg's platform at its address (execute.ts) and is its leg's writer.
-        const ownWriterEach = !github && first.run?.kind !== 'leg-rerun'
-        const latest = latestPerWriter(runs)
-        const siblings = (r: RunRecord) => (ownWriterEach ? r !== writer : latest.includes(r) && anotherWriter(writer, r))
-        const kept = runs.some((r) => {
-          const theirs = siblings(r) ? verdictOf(r) : undefined
-          return theirs !== undefined && VERDICT_RANK[theirs] > VERDICT_RANK[result] && newest.state === stateOf(theirs)
+      if (!writer || !result) continue
+      const stateOf = (verdict: Result) => (github ? githubStatusState(verdict) : gitlabStatusState(verdict))
+      const expected = stateOf(result)
+      // By the table of docs/usage/required-check.md (records/gate.ts): a run whose own verdict ranks
+      // below another writer's latest (a success, a cancel or a timeout below a failure) writes
+      // that writer's state, in its words. On GitLab the command's inputs are part of the writer:
+      // each run of this world meets a platform of its own (another base-url), so every run of the
+      // pipeline, a retry too, is a writer of its own, but for a leg's re-run, which meets its
+      // leg's platform at its address (execute.ts) and is its leg's writer.
+      const ownWriterEach = !github && first.run?.kind !== 'leg-rerun'
+      const latest = latestPerWriter(gate.runs)
+      const siblings = (r: RunRecord) => (ownWriterEach ? r !== writer : latest.includes(r) && anotherWriter(writer, r))
+      const kept = gate.runs.some((r) => {
+        const theirs = siblings(r) ? verdictOf(r) : undefined
+        return theirs !== undefined && VERDICT_RANK[theirs] > VERDICT_RANK[result] && newest.state === stateOf(theirs)
+      })
+      if (newest.state !== expected && !kept)
+        found.push({
+          invariant,
+          detail: `the commit status ${contextOn(gate)} ends ${newest.state}, written last by ${labelOf(writer)}, whose result is ${result} (expected ${expected}), and no warning says why`
         })
-        if (newest.state !== expected && !kept)
-          found.push({
-            invariant,
-            detail: `the commit status ${STATUS_CONTEXT} ends ${newest.state}, written last by ${labelOf(writer)}, whose result is ${result} (expected ${expected}), and no warning says why`
-          })
-      }
     }
-  }
   return found
 }
 

@@ -95,7 +95,8 @@ export const FAULT_KINDS = [
   'late-retry-after',
   'cut-listing',
   'status-pages',
-  'key-in-preview'
+  'key-in-preview',
+  'pending-refused-over-success'
 ] as const
 export type FaultKind = (typeof FAULT_KINDS)[number]
 
@@ -245,6 +246,13 @@ export interface Runs {
   more: RunPlan[]
   /** `leg-rerun`: the leg the last run re-runs (1 or 2), once every leg of the matrix ended. */
   rerunLeg?: number
+  /**
+   * `steps` and `rerun` with a commit status (issue 50): the first run meets a platform that
+   * succeeds and writes its statuses as asked, so that its success stands; the second run's
+   * `pending` (GitLab: `running`) is then refused once, by a gateway's 502 or a rate limit (429;
+   * GitHub's secondary limit, 403), as the first fault of its status channel.
+   */
+  pendingRefused?: 502 | 429 | 403
 }
 
 /** A run after the first: the same step (mode and inputs), its own targets and faults, and when it starts. */
@@ -531,7 +539,12 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
             // A leg-rerun's re-run: of the first leg or of the second.
             rerunLeg: fc.constantFrom(1, 2),
             // Mostly two runs; three now and then.
-            more: fc.oneof({ weight: 3, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: fc.constant(2) })
+            more: fc.oneof({ weight: 3, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: fc.constant(2) }),
+            // A second step's or a re-run's `pending` refused once over the first run's success: one in three of those with a commit status.
+            pendingRefused: fc.oneof(
+              { weight: 2, arbitrary: fc.constant(undefined) },
+              { weight: 1, arbitrary: fc.constantFrom<502 | 429 | 403>(502, 429, 403) }
+            )
           })
         }
       )
@@ -586,12 +599,11 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
         // The canned sibling is a run's stand-in for another: a schedule of several runs has the real ones.
         if (base.commitStatus && base.mode === 'action' && base.sibling && !runs) schedule.sibling = base.sibling
         if (runs) schedule.runs = runs
-        // Heads of one pull / merge request share its comment or note (their commit statuses and deployments are each on its own commit).
+        // Heads of one pull / merge request share its comment or note; each writes its commit status
+        // on a commit of its own (the gate is per commit), and no deployment.
         if (runs?.kind === 'heads') {
           schedule.comment = true
           schedule.deployment = false
-          delete schedule.commitStatus
-          delete schedule.statusListing
         }
         // While Node loads, a signal goes to a run of one: a run of several that never began is no run of the others' story.
         if (base.signal) schedule.signal = asDelivered(base.mode, runs ? notWhileLoading(base.signal) : base.signal, base.parentKilled)
@@ -620,9 +632,48 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
           delete schedule.signal
           delete schedule.closeStdoutMs
         }
+        if (runs && schedule.commitStatus && base.runs?.pendingRefused && (runs.kind === 'steps' || runs.kind === 'rerun'))
+          return withPendingRefused(schedule, base.runs.pendingRefused)
         return schedule
       })
     })
+}
+
+/**
+ * A second step's or a re-run's `pending` refused once while the first run's success stands
+ * (issue 50): the first run's targets end well (their pending states kept), its platform answers
+ * plainly, nothing stops it early (no signal, no pages), and its commit status and the listing of
+ * the commit's statuses meet no fault, so that its success is what the check shows when the next
+ * run opens; that run's first write of the status (its `pending`, GitLab's `running`) is refused
+ * by a 502 or a rate limit (GitLab has no 403 limit: a 429).
+ */
+function withPendingRefused(schedule: Schedule, code: 502 | 429 | 403): Schedule {
+  const runs = schedule.runs
+  const next = runs?.more[0]
+  if (!runs || !next) return schedule
+  const ends = (t: TargetPlan): TargetPlan => ({
+    kind: t.kind,
+    states: [
+      ...t.states.slice(0, -1).filter((state) => state === 'queued' || state === 'in_progress' || state === 'active'),
+      t.kind === 'update' ? 'success' : 'completed'
+    ]
+  })
+  const channel = schedule.mode === 'action' ? 'gh:status' : 'gl:status'
+  const plain = new Set(['gh:status', 'gl:status', 'gh:lookup', 'gl:lookup'])
+  const faults = Object.fromEntries(Object.entries(schedule.faults).map(([name, list]) => [name, RECORD_PARTIES.test(name) && !plain.has(name) ? list : []]))
+  const refusal: Fault = code === 502 ? { kind: 'status', code } : { kind: 'rate-limit', code: schedule.mode === 'action' ? code : 429, retryAfter: 1 }
+  const { signal: _signal, pages: _pages, lateRetryAfter: _late, ...rest } = schedule
+  return {
+    ...rest,
+    targets: schedule.targets.map(ends),
+    ...(schedule.trigger ? { trigger: { ...schedule.trigger, target: ends(schedule.trigger.target) } } : {}),
+    faults,
+    runs: {
+      ...runs,
+      pendingRefused: code,
+      more: [{ ...next, faults: { ...next.faults, [channel]: [refusal, ...(next.faults[channel] ?? [])] } }, ...runs.more.slice(1)]
+    }
+  }
 }
 
 /**
@@ -632,7 +683,11 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
  * and a re-run after the run before them ended, a leg's re-run after every leg ended.
  */
 function runsArb(
-  base: { mode: Schedule['mode']; runs: { kind: RunsKind; keyed: boolean; ownJobs: boolean; more: number } | undefined; trigger?: Schedule['trigger'] },
+  base: {
+    mode: Schedule['mode']
+    runs: { kind: RunsKind; keyed: boolean; ownJobs: boolean; more: number; pendingRefused?: 502 | 429 | 403 } | undefined
+    trigger?: Schedule['trigger']
+  },
   targets: readonly TargetPlan[],
   faults: fc.Arbitrary<Record<string, Fault[]>>
 ): fc.Arbitrary<Runs | undefined> {
@@ -776,5 +831,6 @@ export function faultsDrawn(schedule: Schedule): Partial<Record<FaultKind, numbe
     if (place && place !== 'file') add(`report-${place}` as FaultKind)
   add(schedule.timeoutMs < 5000 ? 'deadline-short' : 'deadline-long')
   if (schedule.runs) add(RUNS_FAULT[schedule.runs.kind])
+  if (schedule.runs?.pendingRefused) add('pending-refused-over-success')
   return counts
 }

@@ -577,6 +577,8 @@ export interface CommitStatusRecord {
   by: 'step' | 'sibling' | 'filler'
   /** GitLab: the pipeline the status was written in (`pipeline_id`), when the job named it. */
   pipeline?: number
+  /** The commit it is on: one of the heads of a schedule of several heads (`headSha`); absent, RUN_SHA. */
+  sha?: string
 }
 
 /** The commit every record of a run is written on (the pull request's head, the pipeline's commit). */
@@ -584,9 +586,20 @@ export const RUN_SHA = '3f786850e387550fdab836ed7e6dc881de23001b'
 /** The commit of run `index` of a schedule of several heads of one pull / merge request (`heads`): the first is RUN_SHA, each later one a push after it. */
 export const headSha = (index: number): string => (index === 0 ? RUN_SHA : `${String(index).repeat(8)}${RUN_SHA.slice(8)}`)
 
+/** Whether a status is on `sha` (one written before the runs, or without a commit of its own, is on RUN_SHA). */
+const onCommit = (status: CommitStatusRecord, sha: string) => (status.sha ?? RUN_SHA) === sha
+
 /** The pull / merge request's head, as a push moves it (a schedule of several heads); RUN_SHA until then. */
 export interface MovingHead {
   sha: string
+  /** Every commit that was the head: the repository's, which statuses may be written on and listed of (RUN_SHA the first). */
+  commits: Set<string>
+}
+
+/** A push of `sha`: it is the head now, and a commit of the repository. */
+export function pushHead(head: MovingHead, sha: string): void {
+  head.sha = sha
+  head.commits.add(sha)
 }
 /** The context (GitHub) or name (GitLab) of the commit status the explorer asks for. */
 export const STATUS_CONTEXT = 'docs'
@@ -603,7 +616,7 @@ export async function startGitHub(
   Party & { comments: Comment[]; deployments: DeploymentRecord[]; statuses: CommitStatusRecord[]; addSibling: (state: string) => void; head: MovingHead }
 > {
   let nextId = 100
-  const head: MovingHead = { sha: RUN_SHA }
+  const head: MovingHead = { sha: RUN_SHA, commits: new Set([RUN_SHA]) }
   const comments: Comment[] = []
   const deployments: DeploymentRecord[] = []
   const statuses: CommitStatusRecord[] = []
@@ -728,13 +741,15 @@ export async function startGitHub(
           write: true,
           apply: (body) => {
             const b = body as { state?: unknown; context?: unknown; description?: unknown; target_url?: unknown }
-            if (decodeURIComponent(commitStatus[1] ?? '') !== RUN_SHA) return { status: 422, json: { message: 'No commit found for SHA' } }
+            const sha = decodeURIComponent(commitStatus[1] ?? '')
+            if (!head.commits.has(sha)) return { status: 422, json: { message: 'No commit found for SHA' } }
             const status: CommitStatusRecord = {
               id: nextId++,
               state: String(b?.state),
               context: typeof b?.context === 'string' ? b.context : 'default',
               appliedAt: Date.now(),
               by: 'step',
+              sha,
               ...(typeof b?.description === 'string' ? { description: b.description } : {}),
               ...(typeof b?.target_url === 'string' ? { targetUrl: b.target_url } : {})
             }
@@ -742,14 +757,16 @@ export async function startGitHub(
             return { status: 201, json: shownStatus(status) }
           }
         }
-      // Newest first, page by page (per_page 30 by default, 100 at the most), as GitHub lists them.
+      // The commit's own, newest first, page by page (per_page 30 by default, 100 at the most), as GitHub lists them.
       if (commitStatuses && req.method === 'GET')
         return {
           channel: 'gh:lookup',
           write: false,
           apply: () => {
+            const sha = decodeURIComponent(commitStatuses[1] ?? '')
+            if (!head.commits.has(sha)) return { status: 422, json: { message: `No commit found for SHA: ${sha}` } }
             const perPage = Math.min(schedule.statusListing?.perPage ?? 100, Number(url.searchParams.get('per_page') ?? 30) || 30, 100)
-            const { slice, headers } = pageOf([...statuses].reverse(), url, perPage, false, base)
+            const { slice, headers } = pageOf(statuses.filter((s) => onCommit(s, sha)).reverse(), url, perPage, false, base)
             return { status: 200, json: slice.map(shownStatus), headers }
           }
         }
@@ -808,7 +825,7 @@ export async function startGitLab(
   whenOutcome?: (run: number) => Promise<void>
 ): Promise<Party & { notes: Note[]; statuses: CommitStatusRecord[]; head: MovingHead }> {
   let nextId = 5000
-  const head: MovingHead = { sha: RUN_SHA }
+  const head: MovingHead = { sha: RUN_SHA, commits: new Set([RUN_SHA]) }
   const notes: Note[] = []
   const statuses: CommitStatusRecord[] = []
   // Scheduled pipelines on an unchanged commit: the name's statuses of earlier pipelines, oldest first.
@@ -842,7 +859,8 @@ export async function startGitLab(
           write: true,
           apply: (body) => {
             const b = body as { state?: unknown; name?: unknown; description?: unknown; target_url?: unknown; pipeline_id?: unknown }
-            if (decodeURIComponent(commitStatus[1] ?? '') !== RUN_SHA) return notFound('404 Commit Not Found')
+            const sha = decodeURIComponent(commitStatus[1] ?? '')
+            if (!head.commits.has(sha)) return notFound('404 Commit Not Found')
             const name = typeof b?.name === 'string' ? b.name : 'default'
             const state = String(b?.state)
             const pipeline = typeof b?.pipeline_id === 'number' ? b.pipeline_id : undefined
@@ -850,7 +868,7 @@ export async function startGitLab(
             // CreateCommitStatusService finds running_or_pending only), and refuses to move it to
             // the state it has ("Cannot transition status via :run from :running"); a finished
             // status is never moved: a write after it is a status of its own, in any state.
-            const last = statuses.filter((s) => s.context === name && s.pipeline === pipeline).at(-1)
+            const last = statuses.filter((s) => onCommit(s, sha) && s.context === name && s.pipeline === pipeline).at(-1)
             const open = last?.state === 'running' || last?.state === 'pending'
             if (open && last?.state === state)
               return { status: 400, json: { message: `Cannot transition status via :${state === 'running' ? 'run' : 'enqueue'} from :${last?.state}` } }
@@ -860,6 +878,7 @@ export async function startGitLab(
               context: name,
               appliedAt: Date.now(),
               by: 'step',
+              sha,
               ...(typeof b?.description === 'string' ? { description: b.description } : {}),
               ...(typeof b?.target_url === 'string' ? { targetUrl: b.target_url } : {}),
               ...(pipeline !== undefined ? { pipeline } : {})
@@ -874,10 +893,12 @@ export async function startGitLab(
           write: false,
           apply: () => {
             const name = url.searchParams.get('name')
-            // Oldest first, page by page (per_page 20 by default, 100 at the most), as GitLab lists them.
+            const sha = decodeURIComponent(commitStatuses[1] ?? '')
+            if (!head.commits.has(sha)) return notFound('404 Commit Not Found')
+            // The commit's own, oldest first, page by page (per_page 20 by default, 100 at the most), as GitLab lists them.
             const perPage = Math.min(schedule.statusListing?.perPage ?? 100, Number(url.searchParams.get('per_page') ?? 20) || 20, 100)
             const { slice: listed, headers } = pageOf(
-              statuses.filter((s) => name === null || s.context === name),
+              statuses.filter((s) => onCommit(s, sha) && (name === null || s.context === name)),
               url,
               perPage,
               false,
