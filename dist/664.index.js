@@ -20,8 +20,8 @@ var external_node_crypto_ = __webpack_require__(7598);
 var core = __webpack_require__(6257);
 // EXTERNAL MODULE: ./src/inputs/parse.ts + 13 modules
 var parse = __webpack_require__(7955);
-// EXTERNAL MODULE: ./src/records/lifecycle.ts
-var lifecycle = __webpack_require__(6093);
+// EXTERNAL MODULE: ./src/records/lifecycle.ts + 1 modules
+var lifecycle = __webpack_require__(7128);
 // EXTERNAL MODULE: ./src/records/run-record.ts
 var run_record = __webpack_require__(7649);
 // EXTERNAL MODULE: ./src/report/deployment.ts
@@ -36,9 +36,12 @@ var comment_api = __webpack_require__(1691);
 var github_fork = __webpack_require__(356);
 // EXTERNAL MODULE: ./src/github/run-commit.ts
 var run_commit = __webpack_require__(5886);
+// EXTERNAL MODULE: ./src/records/failure.ts
+var failure = __webpack_require__(2516);
 // EXTERNAL MODULE: ./src/records/listing.ts
 var listing = __webpack_require__(5474);
 ;// CONCATENATED MODULE: ./src/github/deployment-api.ts
+
 
 
 
@@ -133,7 +136,7 @@ async function deploymentStates(octokit, place, id) {
  * `fork`: the fork the run's pull request comes from (read from the run's event by default).
  */
 function explainDeploymentError(error, fork = (0,github_fork/* runFork */.MY)()) {
-    const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
+    const status = (0,failure/* statusOf */.c2)(error);
     // GitHub's own words, one line, without the full stop the sentence around them adds.
     // Octokit appends the documentation's address to GitHub's message: left out.
     const said = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
@@ -287,11 +290,8 @@ function deploymentPort(deployment, clean, run) {
             return lost === 'close' || story.creation.at !== 'opened' || states.slice(1).includes('in_progress') ? 'outcome' : 'unseen';
         },
         explain: (error) => (error instanceof NotCreated ? error.message : explainDeploymentError(error)),
-        // A rate limit is no refusal: the deployment is created at the close.
-        refused: (error) => {
-            const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
-            return status !== undefined && status >= 400 && status < 500 && (0,comment_api/* retryAfterMs */.Vs)(error) === undefined;
-        },
+        // A rate limit is no refusal (GitHub's 403 secondary one included): the deployment is created at the close.
+        refused: comment_api/* refusedByGitHub */.Z2,
         retryAfterMs: (error) => (0,comment_api/* retryAfterMs */.Vs)(error),
         words: {
             opened: (id) => `Deployment ${id}: in progress.`,

@@ -16,16 +16,16 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/inputs/parse.ts + 13 modules
 var parse = __webpack_require__(7955);
-// EXTERNAL MODULE: ./src/records/lifecycle.ts
-var lifecycle = __webpack_require__(6093);
+// EXTERNAL MODULE: ./src/records/lifecycle.ts + 1 modules
+var lifecycle = __webpack_require__(7128);
 // EXTERNAL MODULE: ./src/records/run-record.ts
 var run_record = __webpack_require__(7649);
+// EXTERNAL MODULE: ./src/records/failure.ts
+var failure = __webpack_require__(2516);
 // EXTERNAL MODULE: ./src/records/listing.ts
 var listing = __webpack_require__(5474);
 // EXTERNAL MODULE: ./src/records/heads.ts
 var heads = __webpack_require__(541);
-// EXTERNAL MODULE: ./src/records/failure.ts
-var failure = __webpack_require__(2516);
 ;// CONCATENATED MODULE: ./src/records/twins.ts
 /**
  * What a run sent and saw of its comment or note (one per step), told by the port as it writes,
@@ -398,6 +398,7 @@ var run_commit = __webpack_require__(5886);
 
 
 
+
 /** Where the comment goes and what it says it reflects; throws `RecordSkipped` when it has nowhere to go. */
 async function commentPlace(settings) {
     // Loaded only when a comment is asked for, to keep start-up fast.
@@ -501,7 +502,8 @@ function pullRequestCommentPort(settings, clean, opening) {
         what: 'comment',
         on: 'pull request',
         connect,
-        gone: (error) => typeof error === 'object' && error !== null && 'status' in error && Number(error.status) === 404,
+        refused: comment_api/* refusedByGitHub */.Z2,
+        gone: (error) => (0,failure/* statusOf */.c2)(error) === 404,
         explain: comment_api/* explainCommentError */.Fu,
         retryAfterMs: (error) => (0,comment_api/* retryAfterMs */.Vs)(error),
         words: {

@@ -23,8 +23,8 @@ __webpack_require__.d(__webpack_exports__, {
 var durations = __webpack_require__(5534);
 // EXTERNAL MODULE: ./src/inputs/parse.ts + 1 modules
 var parse = __webpack_require__(1102);
-// EXTERNAL MODULE: ./src/records/lifecycle.ts
-var lifecycle = __webpack_require__(6093);
+// EXTERNAL MODULE: ./src/records/lifecycle.ts + 1 modules
+var lifecycle = __webpack_require__(7128);
 ;// CONCATENATED MODULE: ./src/records/heads.ts
 // Runs of two heads of one pull or merge request share its comment or note (one marker), and
 // the run of the older head may end last: it must not put the older head's outcome over the
@@ -889,7 +889,6 @@ function mergeRequestNotePort(options, settings, opening, endAt) {
         on: 'merge request',
         connect,
         explain: (error) => ('apiUrl' in place ? explainNoteError(error, place) : (0,src_text/* oneLine */.TN)(String(error), 400)),
-        refused: (error) => error instanceof api/* GitLabError */.YZ && error.status !== undefined && error.status < 500,
         gone: (error) => error instanceof api/* GitLabError */.YZ && error.status === 404,
         retryAfterMs: api/* gitlabRetryAfterMs */.Y6,
         words: {

@@ -434,6 +434,7 @@ function cleanerWith(token, clean = (text) => text) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   FD: () => (/* binding */ refusedForGood),
 /* harmony export */   W_: () => (/* binding */ NoAnswer),
 /* harmony export */   c2: () => (/* binding */ statusOf),
 /* harmony export */   g5: () => (/* binding */ failureOf),
@@ -505,27 +506,162 @@ function failureOf(error, writeEnded) {
         return 'never-sent';
     return codes.some((code) => /^(?:E[A-Z]+|UND_ERR_\w+)$/.test(code)) ? 'lost' : 'unknown';
 }
+/**
+ * Refused for good: answered, not applied, and the same request would be refused again (a 4xx
+ * but a 429, a proxy that wants credentials). The one rule of every record's writes: the
+ * lifecycle's (records/lifecycle.ts), and every port's, which narrows it only by a fact of its
+ * platform that no type carries (GitHub's secondary rate limit, a 403 that says so in its words
+ * alone). A rate limit, a 5xx, no answer, a lookup that ran out are never refusals: they may pass.
+ */
+function refusedForGood(error) {
+    return failureOf(error, false) === 'refused';
+}
 
 
 /***/ }),
 
-/***/ 6093:
+/***/ 7128:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   CU: () => (/* binding */ RecordSkipped),
-/* harmony export */   KY: () => (/* binding */ LookupAroundWriteFailed),
-/* harmony export */   OO: () => (/* binding */ recordLifecycle),
-/* harmony export */   O_: () => (/* binding */ NotFoundYet),
-/* harmony export */   xV: () => (/* binding */ withinBudget)
-/* harmony export */ });
-/* unused harmony exports CLOSE_RETRY_MS, MAX_RETRY_PAUSE_MS, retryPauseMs, oneWarning, settledOrAborted */
-/* harmony import */ var _durations_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5534);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8992);
-/* harmony import */ var _failure_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2516);
-/* harmony import */ var _listing_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5474);
-/* harmony import */ var _timeout_signal_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2445);
-/* harmony import */ var _step_limits_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2372);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  KY: () => (/* binding */ LookupAroundWriteFailed),
+  O_: () => (/* binding */ NotFoundYet),
+  CU: () => (/* binding */ RecordSkipped),
+  OO: () => (/* binding */ recordLifecycle),
+  xV: () => (/* binding */ withinBudget)
+});
+
+// UNUSED EXPORTS: CLOSE_RETRY_MS, MAX_RETRY_PAUSE_MS, oneWarning, retryPauseMs, settledOrAborted
+
+// EXTERNAL MODULE: ./src/durations.ts
+var durations = __webpack_require__(5534);
+// EXTERNAL MODULE: ./src/text.ts
+var src_text = __webpack_require__(8992);
+// EXTERNAL MODULE: ./src/records/failure.ts
+var failure = __webpack_require__(2516);
+// EXTERNAL MODULE: ./src/records/listing.ts
+var listing = __webpack_require__(5474);
+// EXTERNAL MODULE: ./src/timeout-signal.ts
+var timeout_signal = __webpack_require__(2445);
+// EXTERNAL MODULE: ./src/step/limits.ts
+var limits = __webpack_require__(2372);
+;// CONCATENATED MODULE: ./src/records/record-story.ts
+/** What the close is told of the open. */
+const openedOf = (open) => (open.at === 'sending' ? 'lost' : open.at);
+/** Before anything is sent. */
+const firstState = () => ({
+    open: { at: 'never' },
+    close: { at: 'not-begun' },
+    where: undefined,
+    notBefore: 0,
+    voice: { at: 'quiet' }
+});
+/**
+ * The sentences of one record's warnings as one: in the order found, joined by "Also:", the
+ * closing sentence they share (what the step's result does not depend on) said once, at the end.
+ */
+function oneWarning(lines) {
+    lines = [...new Set(lines)];
+    if (lines.length === 1)
+        return lines[0];
+    const last = (line) => /(?<=[.!?]\s)[^.!?]+[.!?]$/.exec(line)?.[0];
+    const shared = last(lines[0]);
+    const same = shared !== undefined && lines.every((line) => last(line) === shared);
+    const body = (line) => (same ? line.slice(0, line.length - shared.length).trimEnd() : line);
+    return lines.map((line, i) => (i === 0 ? body(line) : `Also: ${body(line)}`)).join(' ') + (same ? ` ${shared}` : '');
+}
+/** The open moves to `at`, its lost tries and its work kept; before it is sent, it does not. */
+const openMovesTo = (open, at) => (open.at === 'never' ? open : { ...open, at });
+/** What the close found, or its lost write, changes; before it begins, nothing does. */
+const closeFinds = (close, change) => close.at === 'closing' ? { ...close, ...change } : close;
+/** A warning: gathered while the close runs, said at once before it; one per record (a line of the log after it). */
+const warned = (voice, line, codes) => {
+    if (voice.at === 'warned')
+        return { voice, say: [{ level: 'info', line }] };
+    if (voice.at === 'gathering')
+        return { voice: { ...voice, lines: [...voice.lines, { line, codes }] }, say: [] };
+    return { voice: { at: 'warned' }, say: [{ level: 'warning', line, codes: [...new Set(codes)] }] };
+};
+/**
+ * The table: what `event` makes of `state`, and what it says. An event that does not apply in a
+ * state (the open's before it is sent, the close's before it begins) leaves that part as it is.
+ */
+function next(state, event) {
+    const to = (change, say = []) => ({ state: { ...state, ...change }, say });
+    const { open, close, voice } = state;
+    switch (event.type) {
+        case 'open-sent':
+            return open.at === 'never' ? to({ open: { at: 'sending', done: Promise.resolve(), lost: undefined } }) : to({});
+        case 'open-running':
+            return open.at === 'sending' ? to({ open: { ...open, done: event.done } }) : to({});
+        case 'open-answered':
+            return to({ where: event.where, open: openMovesTo(open, 'written') });
+        case 'open-skipped':
+            return to({ open: openMovesTo(open, 'skipped') });
+        case 'open-try-lost':
+            // Each may land later, whatever the tries after it do: the time to land counts from the last, its reason the one said.
+            return open.at === 'never' ? to({}) : to({ open: { ...open, lost: { count: (open.lost?.count ?? 0) + 1, lastSentAt: event.sentAt, why: event.why } } });
+        case 'open-given-up':
+            return to({ open: openMovesTo(open, 'lost') });
+        case 'open-refused':
+            // An earlier try whose answer was lost may land yet: then the open is lost, not refused.
+            return to({ open: openMovesTo(open, open.at !== 'never' && open.lost !== undefined ? 'lost' : 'refused') });
+        case 'open-ended':
+            // Should it end without saying how (nothing in it throws), the open is taken as lost: the close finds it again.
+            return open.at === 'sending' ? to({ open: openMovesTo(open, 'lost') }) : to({});
+        case 'where-known':
+            return to({ where: event.where });
+        case 'close-began':
+            // The close's warnings are gathered, unless the record already said its one.
+            return close.at === 'closing'
+                ? to({})
+                : to({
+                    close: { at: 'closing', done: Promise.resolve(), found: 'nothing', lost: undefined },
+                    voice: voice.at === 'quiet' ? { at: 'gathering', lines: [], failures: [] } : voice
+                });
+        case 'close-running':
+            return close.at === 'closing' ? to({ close: { ...close, done: event.done } }) : to({});
+        case 'found-at-once':
+            return to({ where: event.where, close: closeFinds(close, { found: 'at-once' }) });
+        case 'close-written':
+            // Found where an unanswered creation put it: that creation has landed, nothing of it can come later.
+            // What an earlier try said of the outcome ("could not be written") no longer holds.
+            return to({
+                where: event.where,
+                close: event.told === 'unanswered' && event.done === 'updated' ? closeFinds(close, { found: 'landed' }) : close,
+                voice: voice.at === 'gathering' ? { at: 'gathering', lines: voice.lines.filter((said) => !voice.failures.includes(said.line)), failures: [] } : voice
+            });
+        case 'close-write-lost':
+            // The first one is the one that may land over what follows it.
+            return close.at === 'closing' && close.lost === undefined ? to({ close: closeFinds(close, { lost: { at: event.sentAt, why: event.why } }) }) : to({});
+        case 'record-gone':
+            return to({ where: undefined, close: closeFinds(close, { found: 'anew' }) });
+        case 'rate-limited':
+            return to({ notBefore: Math.max(state.notBefore, event.until) });
+        case 'warned': {
+            const said = warned(voice, event.line, event.codes);
+            return to({ voice: said.voice }, said.say);
+        }
+        case 'write-failed': {
+            const said = warned(voice.at === 'gathering' ? { ...voice, failures: [...voice.failures, event.line] } : voice, event.line, event.codes);
+            return to({ voice: said.voice }, said.say);
+        }
+        case 'close-ended': {
+            if (voice.at !== 'gathering')
+                return to({});
+            const { lines } = voice;
+            if (lines.length === 0)
+                return to({ voice: { at: 'quiet' } });
+            return to({ voice: { at: 'warned' } }, [
+                { level: 'warning', line: oneWarning(lines.map((said) => said.line)), codes: [...new Set(lines.flatMap((said) => said.codes))] }
+            ]);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/records/lifecycle.ts
 // A record kept true: what the step writes outside itself (the pull request comment, the GitLab
 // merge request note, the GitHub deployment and its statuses, a commit status) has one story,
 // told here once. It is opened ("in progress") when waiting begins, and closed with the
@@ -533,6 +669,8 @@ function failureOf(error, writeEnded) {
 // one warning says which record may not be and why. Each kind of record is a small port
 // (`RecordPort`): where it is, how it is written, and the words of its messages. This file knows
 // no CI system, no HTTP client and no adapter; the time rules are those of step/limits.ts.
+
+
 
 
 
@@ -574,24 +712,17 @@ const MAX_RETRY_PAUSE_MS = 5000;
 const retryPauseMs = (tries) => Math.min(CLOSE_RETRY_MS * 2 ** Math.max(0, tries - 1), MAX_RETRY_PAUSE_MS);
 /** A timer that holds the process (the outcome's exit code must not be lost to an empty event loop). */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-/** How many times the outcome is written again over what a lost write left (each time read back after), at the most. */
-const READ_BACK_REWRITES = 2;
 /** A write that failed on the way, not one the server refused: a 5xx, a 429, or no answer at all (records/failure.ts). */
-const transient = (error) => {
+const lifecycle_transient = (error) => {
     // A lookup around the write that failed is judged by its own cause: a listing refused (401,
     // 403, 404) or that is no listing fails again the same way; a 5xx, a rate limit, a network
     // error or a lookup that ran out may pass.
     if (error instanceof LookupAroundWriteFailed)
-        return ['timed-out', 'lost', 'rate-limited', 'never-sent'].includes((0,_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .failureOf */ .g5)(error.cause, false));
-    // Ended by its own signal, it is not tried again; refused (a proxy that wants credentials too), it would be refused again.
-    return !(0,_listing_js__WEBPACK_IMPORTED_MODULE_3__/* .isAbort */ .rV)(error) && (0,_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .failureOf */ .g5)(error, false) !== 'refused';
+        return ['timed-out', 'lost', 'rate-limited', 'never-sent'].includes((0,failure/* failureOf */.g5)(error.cause, false));
+    // Ended by its own signal, it is not tried again; refused (a proxy that wants credentials too), it
+    // would be refused again. A port's rate limit that is no 429 (GitHub's 403) is tried again by its pause.
+    return !(0,listing/* isAbort */.rV)(error) && !(0,failure/* refusedForGood */.FD)(error);
 };
-/**
- * How many tries a close whose lookups around the write failed is given: each try writes again
- * (a status whose read after it failed), so these are not tried until the end of the time for
- * writes as a write is, but three times.
- */
-const LOOKUP_AROUND_TRIES = 3;
 /**
  * A write whose answer was lost on the way, which the server may still apply: a 5xx (a gateway
  * that gave up), no answer once it may have reached the server, or a write cut at the step's
@@ -602,31 +733,13 @@ const answerLost = (error, signals) =>
 // A lookup around the write failed: the write was not sent, or was answered. A reset of that
 // lookup is no write that may land later (found by the explorer: taken for one, it set the time
 // to land of the write sent after it too early).
-!(error instanceof LookupAroundWriteFailed) && (0,_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .failureOf */ .g5)(error, signals.write.aborted) === 'lost';
+!(error instanceof LookupAroundWriteFailed) && (0,failure/* failureOf */.g5)(error, signals.write.aborted) === 'lost';
 /** A request that never reached the server (the connection refused, the name not found, a proxy's refusal of the tunnel): nothing was applied. */
 const neverSent = (error) => error instanceof LookupAroundWriteFailed
     ? neverSent(error.cause)
-    : error instanceof _failure_js__WEBPACK_IMPORTED_MODULE_2__/* .NoAnswer */ .W_
+    : error instanceof failure/* NoAnswer */.W_
         ? error.reached === 'no'
-        : (0,_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .failureOf */ .g5)(error, false) === 'never-sent';
-const defaultRefused = (error) => {
-    const status = (0,_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .statusOf */ .c2)(error);
-    return status !== undefined && status >= 400 && status < 500;
-};
-/**
- * The sentences of one record's warnings as one: in the order found, joined by "Also:", the
- * closing sentence they share (what the step's result does not depend on) said once, at the end.
- */
-function oneWarning(lines) {
-    lines = [...new Set(lines)];
-    if (lines.length === 1)
-        return lines[0];
-    const last = (line) => /(?<=[.!?]\s)[^.!?]+[.!?]$/.exec(line)?.[0];
-    const shared = last(lines[0]);
-    const same = shared !== undefined && lines.every((line) => last(line) === shared);
-    const body = (line) => (same ? line.slice(0, line.length - shared.length).trimEnd() : line);
-    return lines.map((line, i) => (i === 0 ? body(line) : `Also: ${body(line)}`)).join(' ') + (same ? ` ${shared}` : '');
-}
+        : (0,failure/* failureOf */.g5)(error, false) === 'never-sent';
 /** Resolves when `work` settles or `signal` aborts, whichever is first; never rejects, and `work` is observed. */
 function settledOrAborted(work, signal) {
     return new Promise((resolve) => {
@@ -655,46 +768,38 @@ function withinBudget(work, budget) {
             budget.addEventListener('abort', stop, { once: true });
     });
 }
-/** What the close is told of the open. */
-const openedOf = (open) => (open.at === 'sending' ? 'lost' : open.at);
 /** The record's lifecycle through `port`, within the step's time rules. */
 function recordLifecycle(port, options) {
     const { cancel, log, clean } = options;
-    const refused = port.refused ?? defaultRefused;
+    const refused = port.refused ?? failure/* refusedForGood */.FD;
     // One end for every write of the run: the step's limit, or the grace's end once a cancel came.
-    const deadline = (0,_step_limits_js__WEBPACK_IMPORTED_MODULE_4__/* .commentDeadline */ .uX)(options.endAt, cancel);
+    const deadline = (0,limits/* commentDeadline */.uX)(options.endAt, cancel);
     const landMs = options.landMs ?? 2 * options.requestTimeoutMs;
-    let where;
-    let open = { at: 'never' };
-    let close = { at: 'not-begun' };
+    /**
+     * The record's story, one value (records/record-story.ts): the open's, the close's, where the
+     * record is, the pause a rate limit asked for, what it said. It changes only by an event of
+     * that table (`tell`), which writes what the change says.
+     */
+    let state = firstState();
+    const tell = (event) => {
+        const { state: after, say } = next(state, event);
+        state = after;
+        for (const line of say)
+            line.level === 'info' ? log.info(line.line) : log.warning(line.line, [...line.codes]);
+    };
     // Aborted once the record is known and a cancel came, in either order: the close then goes at once.
     const knownAfterCancel = new AbortController();
     // Aborted when the close begins: the open is not sent again after it.
     const closeBegan = new AbortController();
     /** The open's tries whose answer was lost, whatever became of it (none before it is sent). */
-    const lostOpens = () => (open.at === 'never' ? undefined : open.lost);
-    /** The open's transition to `at`, its lost tries kept. */
-    const openMovesTo = (at) => {
-        if (open.at !== 'never')
-            open = { ...open, at };
-    };
+    const lostOpens = () => (state.open.at === 'never' ? undefined : state.open.lost);
     /** The open's work, settled or not (none before it is sent). */
-    const openDone = () => (open.at === 'never' ? Promise.resolve() : open.done);
+    const openDone = () => (state.open.at === 'never' ? Promise.resolve() : state.open.done);
     /** What the close found, and its lost write: none before it begins. */
-    const closeFound = () => (close.at === 'closing' ? close.found : 'nothing');
-    const closeLost = () => (close.at === 'closing' ? close.lost : undefined);
-    const closeFinds = (change) => {
-        if (close.at === 'closing')
-            close = { ...close, ...change };
-    };
-    /**
-     * What the record has said, one value: nothing yet; the close's warnings, gathered to be said as
-     * one when it ends (with the lines of its writes that failed: untrue once a later write of the
-     * same close lands); or its one warning, said (anything after it is a line of the log).
-     */
-    let voice = { at: 'quiet' };
-    /** No write of the outcome before this: the pause the last rate limit asked for. */
-    let notBefore = 0;
+    const closeFound = () => (state.close.at === 'closing' ? state.close.found : 'nothing');
+    const closeLost = () => (state.close.at === 'closing' ? state.close.lost : undefined);
+    /** What the close is told of the open. */
+    const opened = () => openedOf(state.open);
     /** The code of what a lost write of the outcome shows if it lands after the step (a success over another job's failure). */
     const lateCloseCode = () => port.words.lateCloseCode?.() ?? code('may-not-hold');
     /** A code the port may give, as a list of none or one (to spread after a warning's first code). */
@@ -704,71 +809,42 @@ function recordLifecycle(port, options) {
     /** The code of what the close's creation shows if its answer was lost and it lands after the step, when it has one. */
     const lateCreationCodes = () => noneOrOne(port.words.lateCreationCode?.());
     /** The codes of what a failed close adds of its own (a second comment beside an older one). */
-    const closeFailedCodes = () => port.words.closeFailedCodes?.(openedOf(open)) ?? [];
+    const closeFailedCodes = () => port.words.closeFailedCodes?.(opened()) ?? [];
     /** What an "in progress" write shows if it lands after the step: the port knows (a second comment, for a lost creation). */
     const lateOpen = () => port.words.lateOpen?.() ?? 'it shows "in progress" until the next run';
     /** A code of this record's warnings: `<record>.<kind>`. */
     const code = (kind) => `${port.record}.${kind}`;
     /** A warning with its codes: gathered while the close runs, said at once before it; one per record (a line of the log after it). */
-    const warn = (line, ...codes) => {
-        const said = clean(line);
-        if (voice.at === 'warned')
-            log.info(said);
-        else if (voice.at === 'gathering')
-            voice = { ...voice, lines: [...voice.lines, { line: said, codes }] };
-        else {
-            voice = { at: 'warned' };
-            log.warning(said, [...new Set(codes)]);
-        }
-    };
-    const sayWriteFailed = (line, ...codes) => {
-        if (voice.at === 'gathering')
-            voice = { ...voice, failures: [...voice.failures, clean(line)] };
-        warn(line, ...codes);
-    };
-    /** A write of the outcome landed: what an earlier try said of it ("could not be written") no longer holds. */
-    const takeBackWriteFailures = () => {
-        if (voice.at !== 'gathering')
-            return;
-        const { lines, failures } = voice;
-        voice = { at: 'gathering', lines: lines.filter((said) => !failures.includes(said.line)), failures: [] };
-    };
-    /** The close begins: its warnings are gathered, unless the record already said its one. */
-    const gatherCloseWarnings = () => {
-        if (voice.at === 'quiet')
-            voice = { at: 'gathering', lines: [], failures: [] };
-    };
-    const sayCloseWarnings = () => {
-        if (voice.at !== 'gathering')
-            return;
-        const { lines } = voice;
-        voice = lines.length === 0 ? { at: 'quiet' } : { at: 'warned' };
-        if (lines.length > 0)
-            log.warning(oneWarning(lines.map((said) => said.line)), [...new Set(lines.flatMap((said) => said.codes))]);
-    };
-    /** The close was written: its line, and what it found after its write (a warning is gathered with the close's others). */
-    const sayClosed = (done) => {
-        log.info(clean(port.words.closed(done.where, done.done)));
+    const warn = (line, ...codes) => tell({ type: 'warned', line: clean(line), codes });
+    /** A write of the outcome failed: said as a warning, taken back if a later write of the close lands. */
+    const sayWriteFailed = (line, ...codes) => tell({ type: 'write-failed', line: clean(line), codes });
+    /**
+     * The close was written: its line (unless `folded`: one round of many, said once in ten), and
+     * what it found after its write (a warning is gathered with the close's others).
+     */
+    const sayClosed = (done, folded = false) => {
+        if (!folded)
+            log.info(clean(port.words.closed(done.where, done.done)));
         const after = done.after;
         if (!after)
             return;
         // A rate limit's pause holds every later write of the record, a request after the write's included.
         const asked = after.failed === undefined ? undefined : port.retryAfterMs?.(after.failed);
         if (asked !== undefined)
-            notBefore = Math.max(notBefore, Date.now() + asked);
+            tell({ type: 'rate-limited', until: Date.now() + asked });
         // The server's words one line without its escapes, the keys masked before it is cut; a lookup that ran out, its time.
         const reason = after.failed === undefined
             ? ''
-            : (0,_listing_js__WEBPACK_IMPORTED_MODULE_3__/* .isAbort */ .rV)(after.failed)
-                ? `the ${port.api} did not answer within ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(options.requestTimeoutMs)} (request-timeout)`
-                : (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLine */ .TN)(clean(port.explain(after.failed)), 600);
+            : (0,listing/* isAbort */.rV)(after.failed)
+                ? `the ${port.api} did not answer within ${(0,durations/* formatDuration */.a)(options.requestTimeoutMs)} (request-timeout)`
+                : (0,src_text/* oneLine */.TN)(clean(port.explain(after.failed)), 600);
         if (after.level === 'info')
             log.info(clean(after.sentence(reason)));
         else
             warn(after.sentence(reason), after.code);
     };
     const signalsUntil = (lookupEndAt, alsoOn = []) => {
-        const lookup = (endAt) => AbortSignal.any([(0,_timeout_signal_js__WEBPACK_IMPORTED_MODULE_5__/* .timeoutSignal */ ._)((0,_step_limits_js__WEBPACK_IMPORTED_MODULE_4__/* .lookupBudgetMs */ .E_)(options.requestTimeoutMs, endAt)), deadline, ...alsoOn]);
+        const lookup = (endAt) => AbortSignal.any([(0,timeout_signal/* timeoutSignal */._)((0,limits/* lookupBudgetMs */.E_)(options.requestTimeoutMs, endAt)), deadline, ...alsoOn]);
         // A lookup after a write (the oldest record after a creation) ends as the write does, never with the open's earlier end.
         return { write: deadline, lookup: lookup(lookupEndAt), nextLookup: () => lookup(options.endAt) };
     };
@@ -780,72 +856,72 @@ function recordLifecycle(port, options) {
     /** What is left of the time for writes: to the step's limit, or, once a cancel came, to the margin before the process must be gone. */
     const timeLeft = () => {
         const exitBy = cancel.exitBy();
-        return Math.min(options.endAt, exitBy === undefined ? Number.POSITIVE_INFINITY : exitBy - _step_limits_js__WEBPACK_IMPORTED_MODULE_4__/* .COMMENT_EXIT_MARGIN_MS */ .Nz) - Date.now();
+        return Math.min(options.endAt, exitBy === undefined ? Number.POSITIVE_INFINITY : exitBy - limits/* COMMENT_EXIT_MARGIN_MS */.Nz) - Date.now();
     };
     // A lookup cut short by what was left of the step's limit ran out with that limit: one reason,
     // whichever of the two timers fired first.
-    const outOfTime = (error, signals, lookupMs) => deadline.aborted || (signals.lookup.aborted && (0,_listing_js__WEBPACK_IMPORTED_MODULE_3__/* .isAbort */ .rV)(error) && lookupMs < options.requestTimeoutMs);
+    const outOfTime = (error, signals, lookupMs) => deadline.aborted || (signals.lookup.aborted && (0,listing/* isAbort */.rV)(error) && lookupMs < options.requestTimeoutMs);
     /** The code of a warning that a request failed with `error`, as `why` words it: the time that ran out, or the port's. */
     const failedCode = (error, signals, lookupMs) => outOfTime(error, signals, lookupMs) ? code('out-of-time') : (port.codeOf?.(error) ?? code('not-written'));
     /** Why a request failed: the port's words, or the time that ran out. */
     const why = (error, signals, lookupMs) => {
         if (outOfTime(error, signals, lookupMs))
             return `the ${port.api} did not answer before ${ended()}`;
-        if (signals.lookup.aborted && error instanceof _listing_js__WEBPACK_IMPORTED_MODULE_3__/* .ListingCut */ .x0)
-            return `the ${port.api} answered ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .counted */ .hS)(error.pages, 'page')} of ${error.what}, each within ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(error.slowestMs)}, but not all of them within ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(lookupMs)} (request-timeout, for the whole listing)`;
-        if (signals.lookup.aborted && (0,_listing_js__WEBPACK_IMPORTED_MODULE_3__/* .isAbort */ .rV)(error))
-            return `the ${port.api} did not answer within ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(lookupMs)} (request-timeout)`;
+        if (signals.lookup.aborted && error instanceof listing/* ListingCut */.x0)
+            return `the ${port.api} answered ${(0,src_text/* counted */.hS)(error.pages, 'page')} of ${error.what}, each within ${(0,durations/* formatDuration */.a)(error.slowestMs)}, but not all of them within ${(0,durations/* formatDuration */.a)(lookupMs)} (request-timeout, for the whole listing)`;
+        if (signals.lookup.aborted && (0,listing/* isAbort */.rV)(error))
+            return `the ${port.api} did not answer within ${(0,durations/* formatDuration */.a)(lookupMs)} (request-timeout)`;
         // The server's words are one line without its escapes, whatever the port made of them; the
         // keys masked before the line is cut (a cut spelling of a key is not found after).
-        return (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLine */ .TN)(clean(port.explain(error)), 600);
+        return (0,src_text/* oneLine */.TN)(clean(port.explain(error)), 600);
     };
     async function runOpen() {
         const lookupEndAt = Math.min(options.openLookupEndAt ?? options.endAt, options.endAt);
         for (let tries = 1;; tries++) {
             const sentAt = Date.now();
-            const lookupMs = (0,_step_limits_js__WEBPACK_IMPORTED_MODULE_4__/* .lookupBudgetMs */ .E_)(options.requestTimeoutMs, lookupEndAt);
+            const lookupMs = (0,limits/* lookupBudgetMs */.E_)(options.requestTimeoutMs, lookupEndAt);
             const signals = signalsUntil(lookupEndAt, [cancel.signal]);
             try {
-                where = await port.open(signals, (known) => {
-                    where = known;
+                const at = await port.open(signals, (known) => {
+                    tell({ type: 'where-known', where: known });
                     // Known after a cancel came: the close need not wait on the rest of the open.
                     if (cancel.signal.aborted)
                         knownAfterCancel.abort();
                 });
-                openMovesTo('written');
-                log.info(clean(port.words.opened(where)));
+                tell({ type: 'open-answered', where: at });
+                log.info(clean(port.words.opened(at)));
                 return;
             }
             catch (error) {
                 if (error instanceof RecordSkipped) {
-                    openMovesTo('skipped');
+                    tell({ type: 'open-skipped' });
                     return;
                 }
-                const reason = cancel.signal.aborted && !deadline.aborted && where === undefined ? 'the run was cancelled before it was' : why(error, signals, lookupMs);
+                const reason = cancel.signal.aborted && !deadline.aborted && state.where === undefined ? 'the run was cancelled before it was' : why(error, signals, lookupMs);
                 // A try whose answer was lost may land later, whatever the tries after it do: the time it
                 // is given to land counts from the last such try, and its reason is the one said.
                 // (Refused, or never sent, nothing of it can land.)
-                if (!refused(error) && !neverSent(error) && answerLost(error, signals) && open.at !== 'never')
-                    open = { ...open, lost: { count: (open.lost?.count ?? 0) + 1, lastSentAt: sentAt, why: reason } };
+                if (!refused(error) && !neverSent(error) && answerLost(error, signals))
+                    tell({ type: 'open-try-lost', sentAt, why: reason });
                 // Sent again (a status, whose "in progress" is the same write twice) like any write: while
                 // the wait goes on, with the pause a rate limit asks for; never once the close began.
                 const asked = port.retryAfterMs?.(error);
                 if (asked !== undefined)
-                    notBefore = Math.max(notBefore, Date.now() + asked);
+                    tell({ type: 'rate-limited', until: Date.now() + asked });
                 const pause = Math.max(asked ?? 0, retryPauseMs(tries));
-                const again = port.openAgain === true && (transient(error) || asked !== undefined) && !closeBegan.signal.aborted && !cancel.signal.aborted;
+                const again = port.openAgain === true && (lifecycle_transient(error) || asked !== undefined) && !closeBegan.signal.aborted && !cancel.signal.aborted;
                 if (again && Date.now() + pause < lookupEndAt) {
-                    log.info(clean(`The ${port.api} did not take the "in progress" write (${reason}); writing it again in ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(pause)}${asked === undefined ? '' : ', as it asked'}.`));
+                    log.info(clean(`The ${port.api} did not take the "in progress" write (${reason}); writing it again in ${(0,durations/* formatDuration */.a)(pause)}${asked === undefined ? '' : ', as it asked'}.`));
                     const slept = await settledOrAborted(sleep(pause), AbortSignal.any([deadline, closeBegan.signal, cancel.signal]));
                     if (slept === 'settled')
                         continue;
                 }
-                const given = lostOpens() === undefined && (refused(error) || neverSent(error)) ? 'refused' : 'lost';
-                openMovesTo(given);
-                if (given === 'refused' && port.words.notOpened && where === undefined)
+                // Refused after a try whose answer was lost, the open is lost (that try may land yet).
+                tell({ type: refused(error) || neverSent(error) ? 'open-refused' : 'open-given-up' });
+                if (state.open.at === 'refused' && port.words.notOpened && state.where === undefined)
                     warn(port.words.notOpened(reason), cancel.signal.aborted && !deadline.aborted ? code('not-written') : failedCode(error, signals, lookupMs));
                 else
-                    log.info(clean(port.words.openFailed(reason, where)));
+                    log.info(clean(port.words.openFailed(reason, state.where)));
                 return;
             }
         }
@@ -856,17 +932,17 @@ function recordLifecycle(port, options) {
      * is not answered by then does not hold the outcome back.
      */
     async function openSettled() {
-        if (open.at !== 'sending')
+        if (state.open.at !== 'sending')
             return true;
         const goAtOnce = () => {
-            if (where !== undefined)
+            if (state.where !== undefined)
                 knownAfterCancel.abort();
         };
         if (cancel.signal.aborted)
             goAtOnce();
         else
             cancel.signal.addEventListener('abort', goAtOnce, { once: true });
-        const waited = await settledOrAborted(open.done, AbortSignal.any([deadline, knownAfterCancel.signal, heldLongEnough(true)]));
+        const waited = await settledOrAborted(state.open.done, AbortSignal.any([deadline, knownAfterCancel.signal, heldLongEnough(true)]));
         cancel.signal.removeEventListener('abort', goAtOnce);
         return waited === 'settled';
     }
@@ -882,7 +958,7 @@ function recordLifecycle(port, options) {
     const heldLongEnough = (beforeTheClose = false) => {
         const exitBy = cancel.exitBy();
         const held = exitBy === undefined ? options.requestTimeoutMs : beforeTheClose ? (exitBy - Date.now()) / 2 : Number.POSITIVE_INFINITY;
-        return Number.isFinite(held) ? AbortSignal.any([(0,_timeout_signal_js__WEBPACK_IMPORTED_MODULE_5__/* .timeoutSignal */ ._)(Math.max(1, Math.ceil(held))), deadline]) : deadline;
+        return Number.isFinite(held) ? AbortSignal.any([(0,timeout_signal/* timeoutSignal */._)(Math.max(1, Math.ceil(held))), deadline]) : deadline;
     };
     /**
      * How long the outcome waited on an unanswered "in progress" write, in words: twice
@@ -890,51 +966,50 @@ function recordLifecycle(port, options) {
      * claimed 40 s after a cancel that left half a second).
      */
     const waitedOnOpen = (closeStartedAt, then = '') => cancel.exitBy() === undefined
-        ? `${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(2 * options.requestTimeoutMs)}${then} (twice request-timeout)`
-        : `${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(Math.max(0, Date.now() - closeStartedAt))}${then} (all a cancelled run could wait)`;
+        ? `${(0,durations/* formatDuration */.a)(2 * options.requestTimeoutMs)}${then} (twice request-timeout)`
+        : `${(0,durations/* formatDuration */.a)(Math.max(0, Date.now() - closeStartedAt))}${then} (all a cancelled run could wait)`;
     async function runClose(outcome) {
         const closeStartedAt = Date.now();
         // A creation unanswered for request-timeout after the outcome: waited on for request-timeout
         // more, then found if it was applied; never made again (a second record if it lands).
-        const settled = (await openSettled()) || (where === undefined && !deadline.aborted && (await settledOrAborted(openDone(), heldLongEnough(true))) === 'settled');
+        const settled = (await openSettled()) || (state.where === undefined && !deadline.aborted && (await settledOrAborted(openDone(), heldLongEnough(true))) === 'settled');
         // A creation whose answer was lost (a 5xx, a reset) may have been applied, now or later: it
         // is looked for at once; not found, it is given twice request-timeout from when it was sent
         // (half of what is left after a cancel) before it is looked for again and, only then, made,
         // so that the outcome goes to it rather than to a second record.
         const lostTries = lostOpens();
         // Not while a rate limit holds the record's writes (the close's loop waits for it).
-        const held = Math.max(notBefore, port.pausedUntil?.() ?? 0) > Date.now();
-        if (settled && lostTries && where === undefined && !deadline.aborted && (held || !(await foundAtOnce(outcome))))
+        const held = Math.max(state.notBefore, port.pausedUntil?.() ?? 0) > Date.now();
+        if (settled && lostTries && state.where === undefined && !deadline.aborted && (held || !(await foundAtOnce(outcome))))
             await waitToLand(lostTries.lastSentAt);
-        if (!settled && where === undefined && deadline.aborted) {
+        if (!settled && state.where === undefined && deadline.aborted) {
             // The outcome must not go before a write that may still land on top of it, and there is no known place to write it.
-            warn(port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${ended()}, and the outcome must not go before it; if the ${port.api} applies that write later, ${lateOpen()}`, where, openedOf(open)), code('out-of-time'), ...lateOpenCodes(), ...closeFailedCodes());
+            warn(port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${ended()}, and the outcome must not go before it; if the ${port.api} applies that write later, ${lateOpen()}`, state.where, opened()), code('out-of-time'), ...lateOpenCodes(), ...closeFailedCodes());
             return;
         }
-        if (open.at === 'refused' && where === undefined && port.words.notOpened)
+        if (state.open.at === 'refused' && state.where === undefined && port.words.notOpened)
             return;
-        const write = async () => {
+        /** Writes the outcome; `folded`: a round of many (the outcome written again over a lost write), whose line is not said. */
+        const write = async (folded = false) => {
             for (let attempt = 1;; attempt++) {
                 // A rate limit's pause holds every write of the record, a later one's too (the outcome
                 // written again once the open landed): none goes before it is over (found by the explorer).
                 // One longer than what is left of the step's time for writes ends the tries at once, and says so.
-                notBefore = Math.max(notBefore, port.pausedUntil?.() ?? 0);
-                const wait = notBefore - Date.now();
+                tell({ type: 'rate-limited', until: port.pausedUntil?.() ?? 0 });
+                const wait = state.notBefore - Date.now();
                 if (wait > 0 && wait >= timeLeft()) {
-                    sayWriteFailed(port.words.closeFailed(`the ${port.api} asked to wait ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(wait)} before its next write (a rate limit), longer than the ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(Math.max(0, timeLeft()))} left of the step's time for writes, so the outcome was not sent`, where, openedOf(open)), code('out-of-time'), ...closeFailedCodes());
+                    sayWriteFailed(port.words.closeFailed(`the ${port.api} asked to wait ${(0,durations/* formatDuration */.a)(wait)} before its next write (a rate limit), longer than the ${(0,durations/* formatDuration */.a)(Math.max(0, timeLeft()))} left of the step's time for writes, so the outcome was not sent`, state.where, opened()), code('out-of-time'), ...closeFailedCodes());
                     return false;
                 }
                 if (wait > 0)
                     await settledOrAborted(sleep(wait), deadline);
                 // Each try has its own request-timeout for its lookups: a try after a pause is not cut by the time an earlier one used.
-                const lookupMs = (0,_step_limits_js__WEBPACK_IMPORTED_MODULE_4__/* .lookupBudgetMs */ .E_)(options.requestTimeoutMs, options.endAt);
+                const lookupMs = (0,limits/* lookupBudgetMs */.E_)(options.requestTimeoutMs, options.endAt);
                 const signals = signalsUntil(options.endAt);
                 const sentAt = Date.now();
                 const anew = closeFound() === 'anew';
-                const told = anew || settled ? (anew ? 'written' : openedOf(open)) : where === undefined ? 'unanswered' : 'written';
-                const answer = await withinBudget(port.close(outcome, where, told, signals, (known) => {
-                    where = known;
-                }), deadline).then((done) => ({ done }), (error) => ({ error }));
+                const told = anew || settled ? (anew ? 'written' : opened()) : state.where === undefined ? 'unanswered' : 'written';
+                const answer = await withinBudget(port.close(outcome, state.where, told, signals, (known) => tell({ type: 'where-known', where: known })), deadline).then((done) => ({ done }), (error) => ({ error }));
                 if ('error' in answer) {
                     const { error } = answer;
                     if (error instanceof RecordSkipped) {
@@ -943,7 +1018,7 @@ function recordLifecycle(port, options) {
                         else
                             warn(error.sentence, error.code);
                         // Left to another run's record (a newer head's): this run's "in progress" write, unanswered, may still land beside it (found by the explorer).
-                        if (open.at === 'sending' || lostOpens() !== undefined)
+                        if (state.open.at === 'sending' || lostOpens() !== undefined)
                             warn(`This run's "in progress" write got no answer: if the ${port.api} applies it later, ${lateOpen()}.`, code('may-not-hold'), ...lateOpenCodes());
                         // An earlier try of the outcome whose answer was lost may land over that record too (found by the explorer).
                         const lostClose = closeLost();
@@ -953,68 +1028,62 @@ function recordLifecycle(port, options) {
                     }
                     // A write of the outcome whose answer was lost may land later, after what follows it.
                     if (closeLost() === undefined && answerLost(error, signals))
-                        closeFinds({ lost: { at: sentAt, why: why(error, signals, lookupMs) } });
+                        tell({ type: 'close-write-lost', sentAt, why: why(error, signals, lookupMs) });
                     // Deleted during the run (by a person, a bot): the outcome is written anew, once.
-                    if (where !== undefined && !anew && port.gone?.(error) && !deadline.aborted) {
-                        closeFinds({ found: 'anew' });
-                        log.info(clean(port.words.deleted?.(where) ?? `The record was deleted during the run (${why(error, signals, lookupMs)}); writing the outcome anew.`));
-                        where = undefined;
+                    if (state.where !== undefined && !anew && port.gone?.(error) && !deadline.aborted) {
+                        log.info(clean(port.words.deleted?.(state.where) ?? `The record was deleted during the run (${why(error, signals, lookupMs)}); writing the outcome anew.`));
+                        tell({ type: 'record-gone' });
                         attempt = 0;
                         continue;
                     }
                     if (error instanceof NotFoundYet) {
-                        sayWriteFailed(port.words.closeFailed(`the ${port.api} had not answered its "in progress" write within ${waitedOnOpen(closeStartedAt, ' of the outcome')} and has no record of it yet, so the outcome was not written (it would make a second one); if the ${port.api} applies that write later, ${lateOpen()}`, where, openedOf(open)), code('not-written'), ...lateOpenCodes(), ...closeFailedCodes());
+                        sayWriteFailed(port.words.closeFailed(`the ${port.api} had not answered its "in progress" write within ${waitedOnOpen(closeStartedAt, ' of the outcome')} and has no record of it yet, so the outcome was not written (it would make a second one); if the ${port.api} applies that write later, ${lateOpen()}`, state.where, opened()), code('not-written'), ...lateOpenCodes(), ...closeFailedCodes());
                         return false;
                     }
                     // Setting a known record to the outcome again changes nothing, so a write that failed on
-                    // the way (a gateway's 5xx, a 429, a connection that failed) is sent again, with the pause
-                    // a rate limit asks for (a 403 secondary limit included), until the step's time for writes
-                    // ends: never a fixed number of tries. A pause longer than what is left ends the tries at
-                    // once, and the warning says so. A creation is never sent again (it could make a second record).
+                    // the way (a gateway's 5xx, a 429, a connection that failed, a lookup around it that failed
+                    // so) is sent again, with the pause a rate limit asks for (a 403 secondary limit included)
+                    // or the backoff, until the step's time for writes ends: never a fixed number of tries. A
+                    // pause longer than what is left ends the tries at once, and the warning says so. A
+                    // creation is never sent again (it could make a second record).
                     const asked = port.retryAfterMs?.(error instanceof LookupAroundWriteFailed ? error.cause : error);
                     if (asked !== undefined)
-                        notBefore = Math.max(notBefore, Date.now() + asked);
-                    const retriable = where !== undefined &&
-                        (transient(error) || asked !== undefined) &&
-                        !deadline.aborted &&
-                        !(error instanceof LookupAroundWriteFailed && attempt >= LOOKUP_AROUND_TRIES);
+                        tell({ type: 'rate-limited', until: Date.now() + asked });
+                    const retriable = state.where !== undefined && (lifecycle_transient(error) || asked !== undefined) && !deadline.aborted;
                     // A pause of nothing asked (Retry-After: 0, a reset already past) still backs off.
                     const pause = Math.max(asked ?? 0, retryPauseMs(attempt));
                     const left = timeLeft();
                     if (retriable && pause < left) {
                         // Repeats of one cause are folded: the first tries, then one line in ten.
                         if (attempt <= 3 || attempt % 10 === 0)
-                            log.info(clean(`The ${port.api} did not take the outcome (${why(error, signals, lookupMs)}); writing it again${asked !== undefined ? ` in ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(pause)}, as it asked` : attempt >= 3 ? ` in ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(pause)} (try ${attempt + 1})` : ''}.`));
+                            log.info(clean(`The ${port.api} did not take the outcome (${why(error, signals, lookupMs)}); writing it again${asked !== undefined ? ` in ${(0,durations/* formatDuration */.a)(pause)}, as it asked` : attempt >= 3 ? ` in ${(0,durations/* formatDuration */.a)(pause)} (try ${attempt + 1})` : ''}.`));
                         await settledOrAborted(sleep(pause), deadline);
                         if (!deadline.aborted)
                             continue;
                     }
                     const cutShort = retriable && asked !== undefined && asked >= left
-                        ? `; it asked to wait ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(asked)} before the next try, longer than the ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(Math.max(0, left))} left of the step's time for writes, so the tries ended there`
+                        ? `; it asked to wait ${(0,durations/* formatDuration */.a)(asked)} before the next try, longer than the ${(0,durations/* formatDuration */.a)(Math.max(0, left))} left of the step's time for writes, so the tries ended there`
                         : '';
                     // A creation whose answer was lost may still be applied: the record may appear after the step.
-                    const late = where === undefined && answerLost(error, signals) ? port.words.lateCreation?.() : undefined;
+                    const late = state.where === undefined && answerLost(error, signals) ? port.words.lateCreation?.() : undefined;
                     const reason = `${why(error, signals, lookupMs)}${cutShort}`;
                     const failed = cutShort ? code('out-of-time') : failedCode(error, signals, lookupMs);
                     // A write of the outcome whose answer was lost (this try's or an earlier one's) may still be
                     // applied after the step, a success over another job's failure written meanwhile: not only
                     // "could not be written", since it may yet be; the consequence first (the port cuts its words).
                     const lostClose = closeLost();
-                    if (where !== undefined && lostClose !== undefined && port.closeMayTurn?.() && port.words.lateClose && !port.appliedDespite?.(error)) {
+                    if (state.where !== undefined && lostClose !== undefined && port.closeMayTurn?.() && port.words.lateClose && !port.appliedDespite?.(error)) {
                         const whyLost = lostClose.why === reason ? lostClose.why : `${lostClose.why}; the last try: ${reason}`;
-                        sayWriteFailed(port.words.closeFailed(`a write of its outcome got no answer, and if the ${port.api} applies it later, ${port.words.lateClose()} (${whyLost})`, where, openedOf(open)), failed, lateCloseCode(), ...closeFailedCodes());
+                        sayWriteFailed(port.words.closeFailed(`a write of its outcome got no answer, and if the ${port.api} applies it later, ${port.words.lateClose()} (${whyLost})`, state.where, opened()), failed, lateCloseCode(), ...closeFailedCodes());
                         return false;
                     }
-                    sayWriteFailed(port.words.closeFailed(late ? `${reason}. That creation's answer was lost: if the ${port.api} applies it later, ${late}` : reason, where, openedOf(open)), failed, ...(late ? lateCreationCodes() : []), ...closeFailedCodes());
+                    sayWriteFailed(port.words.closeFailed(late ? `${reason}. That creation's answer was lost: if the ${port.api} applies it later, ${late}` : reason, state.where, opened()), failed, ...(late ? lateCreationCodes() : []), ...closeFailedCodes());
                     return port.appliedDespite?.(error) === true;
                 }
                 const { done } = answer;
-                where = done.where;
-                // Found where an unanswered creation put it: that creation has landed, nothing of it can come later.
-                if (told === 'unanswered' && done.done === 'updated')
-                    closeFinds({ found: 'landed' });
-                takeBackWriteFailures();
-                sayClosed(done);
+                // Found where an unanswered creation put it, that creation has landed; what an earlier try said of the outcome no longer holds.
+                tell({ type: 'close-written', where: done.where, told, done: done.done });
+                sayClosed(done, folded);
                 return true;
             }
         };
@@ -1037,7 +1106,7 @@ function recordLifecycle(port, options) {
             return readBackWhatWasLost(written);
         // An open answered before the close was sent was applied before it too. One answered after
         // the close was sent (even before the close's own answer) may have been applied after it.
-        if (open.at === 'never' || closeFound() === 'landed')
+        if (state.open.at === 'never' || closeFound() === 'landed')
             return readBackWhatWasLost(written);
         // The close went while the open was still in flight (a cancel, or an open unanswered for
         // request-timeout): if the open lands now, it may have landed on top of the close, which is
@@ -1046,11 +1115,11 @@ function recordLifecycle(port, options) {
         const late = await settledOrAborted(openDone(), heldLongEnough());
         // Written again, what the open's lost answer may still bring is read back as on the path above.
         if (late === 'settled' && !deadline.aborted)
-            return written || where !== undefined ? readBackWhatWasLost(await write()) : undefined;
+            return written || state.where !== undefined ? readBackWhatWasLost(await write()) : undefined;
         const unanswered = `its "in progress" write had no answer when ${deadline.aborted ? ended() : `the outcome had waited on it for ${waitedOnOpen(closeStartedAt)}`}`;
         // The outcome stands: the warning says so, and what the open brings if it lands later (not written, the write said why).
-        if (written && where !== undefined)
-            warn(port.words.mayNotHold(`${unanswered}; if the ${port.api} applies that write later, ${lateOpen()}`, where), code('may-not-hold'), ...lateOpenCodes());
+        if (written && state.where !== undefined)
+            warn(port.words.mayNotHold(`${unanswered}; if the ${port.api} applies that write later, ${lateOpen()}`, state.where), code('may-not-hold'), ...lateOpenCodes());
     }
     /**
      * The time a write whose answer was lost is given to land before it is looked for: twice
@@ -1068,21 +1137,18 @@ function recordLifecycle(port, options) {
     /** Whether the record of a lost creation is found at once (and the outcome written to it); never creates. */
     async function foundAtOnce(outcome) {
         try {
-            const done = await withinBudget(port.close(outcome, undefined, 'unanswered', signalsUntil(options.endAt), (known) => {
-                where = known;
-            }), deadline);
-            where = done.where;
-            closeFinds({ found: 'at-once' });
+            const done = await withinBudget(port.close(outcome, undefined, 'unanswered', signalsUntil(options.endAt), (known) => tell({ type: 'where-known', where: known })), deadline);
+            tell({ type: 'found-at-once', where: done.where });
             sayClosed(done);
             return true;
         }
         catch (error) {
             // Found, but its write refused by a rate limit: the close below goes no sooner than asked (or,
             // asked to wait longer than what is left, says so at once).
-            const asked = where === undefined ? undefined : port.retryAfterMs?.(error);
+            const asked = state.where === undefined ? undefined : port.retryAfterMs?.(error);
             if (asked !== undefined) {
-                log.info(clean(`The ${port.api} did not take the outcome (${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLine */ .TN)(clean(port.explain(error)), 600)}); writing it again in ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(asked)}, as it asked.`));
-                notBefore = Math.max(notBefore, Date.now() + asked);
+                log.info(clean(`The ${port.api} did not take the outcome (${(0,src_text/* oneLine */.TN)(clean(port.explain(error)), 600)}); writing it again in ${(0,durations/* formatDuration */.a)(asked)}, as it asked.`));
+                tell({ type: 'rate-limited', until: Date.now() + asked });
             }
             // Not found yet (or not read): the close below looks again after the wait, and says what fails.
             return false;
@@ -1096,9 +1162,9 @@ function recordLifecycle(port, options) {
      */
     async function readBackLost(write, lostWrite) {
         const readBack = port.readBack;
-        if (!readBack || where === undefined)
+        if (!readBack || state.where === undefined)
             return;
-        let known = where;
+        let known = state.where;
         const sentAt = (lostWrite === 'open' ? lostOpens()?.lastSentAt : closeLost()?.at) ?? Date.now();
         const lost = lostWrite === 'open' ? 'its "in progress" write got no answer' : 'a write of its outcome got no answer';
         // Why, said last: what the lost write may do comes first, before the port cuts its words.
@@ -1110,54 +1176,57 @@ function recordLifecycle(port, options) {
         // What the lost write shows if it lands after the step: the port knows (a second comment, for a lost creation).
         const late = () => (lostWrite === 'open' ? lateOpen() : (port.words.lateClose?.() ?? 'it stands over what came after it'));
         await waitToLand(sentAt);
-        for (let round = 0; !deadline.aborted; round++) {
+        for (let rewrites = 0; !deadline.aborted; rewrites++) {
             // Where the outcome was written last: a record deleted meanwhile (by a person) was made anew.
-            known = where ?? known;
+            known = state.where ?? known;
             const signals = signalsUntil(options.endAt);
             const stands = await withinBudget(readBack(known, signals, lostWrite, lostWrite === 'open' ? (lostOpens()?.count ?? 1) : 1), deadline).catch((error) => ({ unread: error }));
             // Unread, what stands is not known: one warning names the record.
             if (typeof stands === 'object')
-                return holds(`${lost}, and what stands could not be read back; if the ${port.api} applied that write after the outcome, ${late()} (the write: ${lostWhyNow}; the read back: ${why(stands.unread, signals, (0,_step_limits_js__WEBPACK_IMPORTED_MODULE_4__/* .lookupBudgetMs */ .E_)(options.requestTimeoutMs, options.endAt))})`);
+                return holds(`${lost}, and what stands could not be read back; if the ${port.api} applied that write after the outcome, ${late()} (the write: ${lostWhyNow}; the read back: ${why(stands.unread, signals, (0,limits/* lookupBudgetMs */.E_)(options.requestTimeoutMs, options.endAt))})`);
             if (stands === 'outcome')
                 return;
             if (stands === 'unseen')
-                return holds(`${lost} and was not seen applied ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(Math.max(0, Date.now() - sentAt))} after it was sent; if the ${port.api} applies it later, ${late()} (${lostWhyNow})`);
-            // Written again and read back each time, a few times at the most: what stands is never left unread.
-            if (round === READ_BACK_REWRITES)
-                return holds(`${lost}, and what stands was still not the outcome after it was written again ${READ_BACK_REWRITES} times; if the ${port.api} applied that write after the outcome, ${late()} (${lostWhyNow})`);
-            log.info(clean(`A write whose answer was lost was applied after the outcome; writing the outcome again.`));
-            if (!(await write()))
+                return holds(`${lost} and was not seen applied ${(0,durations/* formatDuration */.a)(Math.max(0, Date.now() - sentAt))} after it was sent; if the ${port.api} applies it later, ${late()} (${lostWhyNow})`);
+            // Written again and read back each time, until the step's time for writes ends: never a
+            // fixed number of times, and what stands is never left unread. The first time at once (that
+            // write had its time to land); each after it once the backoff is over, so that the rounds
+            // cannot spin. A pause longer than what is left ends them at once, and the warning says so.
+            const pause = rewrites === 0 ? 0 : retryPauseMs(rewrites);
+            const left = timeLeft();
+            if (rewrites > 0 && pause >= left)
+                return holds(`${lost}, and what stands was still not the outcome after it was written again ${(0,src_text/* counted */.hS)(rewrites, 'time')}; the next write was due in ${(0,durations/* formatDuration */.a)(pause)}, longer than the ${(0,durations/* formatDuration */.a)(Math.max(0, left))} left of the step's time for writes, so the writes ended there; if the ${port.api} applied that write after the outcome, ${late()} (${lostWhyNow})`);
+            // Repeats of one cause are folded: the first rounds, then one line in ten (the write's own line too).
+            const folded = rewrites >= 3 && rewrites % 10 !== 0;
+            if (!folded)
+                log.info(clean(`A write whose answer was lost was applied after the outcome; writing the outcome again${rewrites === 0 ? '' : ` in ${(0,durations/* formatDuration */.a)(pause)} (${(0,src_text/* counted */.hS)(rewrites, 'time')} so far)`}.`));
+            if (pause > 0 && (await settledOrAborted(sleep(pause), deadline)) === 'aborted')
+                break;
+            if (!(await write(folded)))
                 return;
         }
         holds(`${lost}, and there was no time left to read back what stands; if the ${port.api} applied that write after the outcome, ${late()} (${lostWhyNow}; ${ended()})`);
     }
     return {
         open() {
-            if (open.at !== 'never' || cancel.signal.aborted)
+            if (state.open.at !== 'never' || cancel.signal.aborted)
                 return;
-            open = { at: 'sending', done: Promise.resolve(), lost: undefined };
+            tell({ type: 'open-sent' });
             // Should it end without saying how (nothing in it throws), the open is taken as lost: the close finds it again.
-            const done = runOpen().finally(() => {
-                if (open.at === 'sending')
-                    openMovesTo('lost');
-            });
-            if (open.at === 'sending')
-                open = { ...open, done };
+            tell({ type: 'open-running', done: runOpen().finally(() => tell({ type: 'open-ended' })) });
         },
         close(outcome) {
-            if (close.at === 'closing')
-                return close.done;
+            if (state.close.at === 'closing')
+                return state.close.done;
             closeBegan.abort();
-            gatherCloseWarnings();
-            close = { at: 'closing', done: Promise.resolve(), found: 'nothing', lost: undefined };
+            tell({ type: 'close-began' });
             const done = runClose(outcome)
                 .catch((error) => {
                 // Nothing above throws; should it, the record is still one warning, never a crash.
-                warn(port.words.closeFailed(port.explain(error), where, openedOf(open)), code('not-written'), ...closeFailedCodes());
+                warn(port.words.closeFailed(port.explain(error), state.where, opened()), code('not-written'), ...closeFailedCodes());
             })
-                .finally(sayCloseWarnings);
-            if (close.at === 'closing')
-                close = { ...close, done };
+                .finally(() => tell({ type: 'close-ended' }));
+            tell({ type: 'close-running', done });
             return done;
         }
     };
@@ -1247,7 +1316,7 @@ class PageTally {
 /* harmony export */   u: () => (/* binding */ keptRecord)
 /* harmony export */ });
 /* harmony import */ var _step_limits_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2372);
-/* harmony import */ var _lifecycle_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6093);
+/* harmony import */ var _lifecycle_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7128);
 
 
 /** The record `plan` makes, kept true through its port by the lifecycle, within the step's time rules. */

@@ -23,8 +23,8 @@ __webpack_require__.d(__webpack_exports__, {
 var fields = __webpack_require__(8309);
 // EXTERNAL MODULE: ./src/inputs/parse.ts + 1 modules
 var parse = __webpack_require__(1102);
-// EXTERNAL MODULE: ./src/records/lifecycle.ts
-var lifecycle = __webpack_require__(6093);
+// EXTERNAL MODULE: ./src/records/lifecycle.ts + 1 modules
+var lifecycle = __webpack_require__(7128);
 // EXTERNAL MODULE: ./src/records/run-record.ts
 var run_record = __webpack_require__(7649);
 // EXTERNAL MODULE: ./src/text.ts
@@ -205,26 +205,48 @@ async function writeByTheRule(own, io) {
     return now;
 }
 /**
+ * This run of the step's statuses in `listed` that no answered write accounts for: where its lost
+ * writes landed, each as `open <id>` (an "in progress") or `close <id>` (a success, or a pending
+ * held for the others: its own state success). A status an answered write made shows that write,
+ * unless a lost one moved it since (GitLab moves an open status in place: the id stays, the state
+ * and the link are the later write's). Once seen, a landing stays one: it cannot land again.
+ */
+function landingsOf(listed, io) {
+    const found = new Set();
+    for (const status of listed) {
+        const tag = tagOf(status.targetUrl);
+        const answered = io.own.get(status.id);
+        if (status.context !== io.context || tag === undefined || tag.mark !== io.me.mark)
+            continue;
+        if (answered !== undefined && answered.state === status.state && answered.own === tag.own)
+            continue;
+        if (tag.own === 'pending' && status.state === io.stateOf('pending'))
+            found.add(`open ${status.id}`);
+        else if (tag.own === 'success')
+            found.add(`close ${status.id}`);
+    }
+    return found;
+}
+/**
  * What stands after a write whose answer was lost (records/lifecycle.ts, `ReadBack`), by the same
  * table: the newest status of this run not in the state the table says (a late `pending` on top,
  * a success over another writer's failure) is stale. Otherwise a lost "in progress" is accounted
- * for when a status of it (this run of the step's mark, pending) that is not one of `own` is
- * listed for each of its `tries` that got no answer (each lands as a status of its own); a lost write of the outcome matters only as a success or a held `pending` (landing
- * later, it could cover another's failure, or hold the check after the others ended; `successSent`):
- * accounted for when a status of this run of the step with its own state success is listed that
- * is not one of `own`.
+ * for when one of its landings (`landingsOf`, listed now or seen before) is known for each of its
+ * `tries` that got no answer (each lands as a status of its own); a lost write of the outcome
+ * matters only as a success or a held `pending` (landing later, it could cover another's failure,
+ * or hold the check after the others ended; `successSent`): accounted for when one landing of it is known.
  */
 function statusStands(listed, io, ownState, lost, successSent, tries = 1) {
     if (!standsRight(listed, io.context, io.me, decide(listed, io.context, io.me, ownState), io.stateOf))
         return 'stale';
-    const mine = (status, own) => !io.own.has(status.id) && status.context === io.context && tagOf(status.targetUrl)?.mark === io.me.mark && tagOf(status.targetUrl)?.own === own;
+    const landed = [...new Set([...(io.landed ?? []), ...landingsOf(listed, io)])];
     // Each unanswered try of the "in progress" write is a status of its own once it lands: one seen does not account for the others.
     if (lost === 'open')
-        return listed.filter((status) => mine(status, 'pending') && status.state === io.stateOf('pending')).length >= tries ? 'outcome' : 'unseen';
+        return landed.filter((landing) => landing.startsWith('open ')).length >= tries ? 'outcome' : 'unseen';
     if (!successSent)
         return 'outcome';
     // A success, or a `pending` held for the others (its own state success): either, landing late, could stand over what came after.
-    return listed.some((status) => mine(status, 'success')) ? 'outcome' : 'unseen';
+    return landed.some((landing) => landing.startsWith('close ')) ? 'outcome' : 'unseen';
 }
 const labels = (writers) => {
     const named = writers.map((w) => w.label ?? 'one unnamed').slice(0, 3);
@@ -252,21 +274,34 @@ function decidedWords(decision, unit) {
     return '';
 }
 
+// EXTERNAL MODULE: ./src/records/failure.ts
+var failure = __webpack_require__(2516);
 ;// CONCATENATED MODULE: ./src/records/status-record.ts
 
+
+/**
+ * The refusals of the token or of the place (the repository or project, the commit): they hold for
+ * any write of the status. Another refusal of the "in progress" write (a 422 of its words) says
+ * nothing of the outcome's, which is another request (its state, its words, its link).
+ */
+const TOKEN_OR_PLACE_REFUSED = new Set([401, 403, 404]);
 /** The commit status of one run, as a port of the lifecycle, over `platform`. Its writes are keyed by commit and context, so it is where it goes (`true`) as soon as the open starts. */
 function statusRecordPort(platform, targets) {
     const { nouns, shown, texts } = platform;
+    const refused = platform.refused ?? failure/* refusedForGood */.FD;
     const inert = texts.inert;
     const quote = nouns.quote;
-    // The statuses this record wrote, by id: any other on the context is another run's or job's.
-    const own = new Set();
+    // The statuses this record's answered writes made or moved, by id, with what each wrote: any
+    // other on the context, or one showing something else since, is another run's or job's, or a lost write's.
+    const own = new Map();
+    // Where this record's lost writes were seen landed, in any listing (records/gate.ts `landingsOf`):
+    // GitLab may move one in place later (the outcome written over a late running), and it cannot land again.
+    const landed = new Set();
     let story = {
         refusedAtOpen: false,
         own: 'pending',
         decided: undefined,
         sent: 'nothing',
-        lastWritten: undefined,
         linked: undefined,
         unconfirmed: undefined,
         sha: ''
@@ -276,11 +311,18 @@ function statusRecordPort(platform, targets) {
         story = { ...story, sha: io.sha };
         return io;
     };
-    const successSent = () => story.sent === 'success' || story.sent === 'landed';
+    const successSent = () => story.sent === 'success';
+    const readBackIo = (io) => ({ context: platform.context, me: io.me, stateOf: platform.stateOf, own, landed });
+    const list = async (io, signal) => {
+        const listed = await io.list(signal);
+        for (const landing of landingsOf(listed, readBackIo(io)))
+            landed.add(landing);
+        return listed;
+    };
     const send = async (io, body, signal) => {
         const id = await io.send(body, signal);
         if (id !== undefined)
-            own.add(id);
+            own.set(id, { state: body.state, own: tagOf(body.targetUrl)?.own });
     };
     const closeFailedUnconfirmed = (why) => {
         const unit = nouns.unit;
@@ -301,9 +343,10 @@ function statusRecordPort(platform, targets) {
             }
             catch (error) {
                 // Already so (another job of the pipeline, or an earlier step of this one, wrote it): the status shows what the open asked.
-                if (platform.alreadySo?.(error, platform.stateOf('pending'), undefined))
+                if (platform.alreadySo?.(error, platform.stateOf('pending')))
                     return true;
-                if (platform.refused(error))
+                // Refused for the token or the place, the outcome's write would be refused the same way.
+                if (refused(error) && TOKEN_OR_PLACE_REFUSED.has((0,failure/* statusOf */.c2)(error) ?? 0))
                     story = { ...story, refusal: error };
                 throw error;
             }
@@ -320,6 +363,11 @@ function statusRecordPort(platform, targets) {
                 throw story.refusal;
             }
             const io = await connect();
+            // A lost open lands as a status the outcome may move in place (GitLab), after which no read
+            // back can tell it landed: where no other job shares the status (no listing before the
+            // write), it is looked for first.
+            if (io.alone && (opened === 'lost' || opened === 'unanswered'))
+                await list(io, signals.lookup).catch(() => undefined);
             const ownLink = texts.link(outcome, io.runUrl);
             const body = (decision) => {
                 if (decision.kind === 'keep')
@@ -343,7 +391,7 @@ function statusRecordPort(platform, targets) {
             story = { ...story, unconfirmed: undefined };
             // Matrix legs, steps, re-runs and retries share the context: the one rule of records/gate.ts.
             const decided = await writeByTheRule(ownState, {
-                list: (afterWrite) => io.list(afterWrite ? signals.nextLookup() : signals.lookup),
+                list: (afterWrite) => list(io, afterWrite ? signals.nextLookup() : signals.lookup),
                 context: platform.context,
                 me: io.me,
                 stateOf: platform.stateOf,
@@ -355,14 +403,10 @@ function statusRecordPort(platform, targets) {
                         await send(io, written, signals.write);
                     }
                     catch (error) {
-                        // Refused as already so (a close applied whose answer was lost, then sent again): done, not failed;
-                        // a success so has landed, and nothing more of it can come.
-                        if (!platform.alreadySo?.(error, written.state, story.lastWritten))
+                        // Refused as already so (a hold's waiting state over the open one another job or a late write of this one left): done, not failed.
+                        if (!platform.alreadySo?.(error, written.state))
                             throw error;
-                        if (written.state === 'success')
-                            story = { ...story, sent: 'landed' };
                     }
-                    story = { ...story, lastWritten: written.state };
                 },
                 body
             });
@@ -371,9 +415,9 @@ function statusRecordPort(platform, targets) {
         },
         async readBack(_where, signals, lost, tries) {
             const io = await connect();
-            return statusStands(await io.list(signals.lookup), { context: platform.context, me: io.me, stateOf: platform.stateOf, own }, story.own, lost, story.sent !== 'nothing', tries);
+            return statusStands(await list(io, signals.lookup), readBackIo(io), story.own, lost, story.sent !== 'nothing', tries);
         },
-        // A success may land over another job's failure written meanwhile, unless the platform said it landed; a held waiting state, over the others' ends.
+        // A success may land over another job's failure written meanwhile; a held waiting state, over the others' ends.
         closeMayTurn: () => story.sent === 'hold' || story.sent === 'success',
         // A write sent, the other jobs' statuses unread after it: written all the same, in doubt.
         appliedDespite: (error) => error instanceof OtherJobsUnread && error.written,
@@ -385,7 +429,7 @@ function statusRecordPort(platform, targets) {
             const waiting = platform.stateOf('pending');
             return `the statuses the other jobs of this ${nouns.unit} wrote on ${shown} could not be read (${platform.explain(error.cause)}), and this job's success must not replace another job's failure${error.written ? '' : `, so it was not written: the ${nouns.thing} keeps the state it had (${waiting}, if the ${waiting} status was written); ${nouns.again} the job once ${nouns.host} answers`}`;
         },
-        refused: platform.refused,
+        refused,
         retryAfterMs: platform.retryAfterMs,
         words: {
             opened: () => `Commit status ${shown}: ${platform.stateOf('pending')} on commit ${story.sha}.`,
@@ -587,8 +631,10 @@ function explainGitLabStatusError(error, project) {
 }
 /**
  * The GitLab commit status, as the shared record's platform (records/status-record.ts). Its
- * writes are keyed by commit and name. GitLab refuses a state the status already has (400,
- * "Cannot transition"): a close written again after a late `running` that finds it already so is done.
+ * writes are keyed by commit and name. GitLab moves the open status of the name (running or
+ * pending) in place and refuses to move it to the state it has (400, "Cannot transition status
+ * via :run from :running"): a `running` written over an open `running` (another job's, or a late
+ * one of this job) is done. A write after a finished status is a status of its own, never refused so.
  */
 function gitlabStatusPort(name, place, token, targets, settings, context) {
     const { clean, env } = context;
@@ -632,9 +678,8 @@ function gitlabStatusPort(name, place, token, targets, settings, context) {
         connect: async () => io,
         stateOf: gitlabStateOf,
         explain: (error) => explainGitLabStatusError(error, place.project),
-        refused,
         retryAfterMs: api/* gitlabRetryAfterMs */.Y6,
-        alreadySo: (error, state, lastWritten) => error instanceof api/* GitLabError */.YZ && error.status === 400 && (lastWritten === state || alreadySo(error, state))
+        alreadySo
     }, targets);
 }
 /** How GitLab's words name the status and the jobs. */
@@ -682,14 +727,14 @@ function namedLikeTheJob(name, env) {
     const shown = (0,src_text/* oneLine */.TN)(name, 100);
     return `The commit status ${shown} was not written: it has the name of this job (CI_JOB_NAME), and GitLab takes a commit status named like a job of its pipeline for a retry of that job, which marks the job itself retried. Give --commit-status a name no job of the pipeline has (e.g. ${(0,src_text/* oneLine */.TN)(`${name}-check`, 100)}), and require that name. The result does not depend on it.`;
 }
-/** GitLab's refusal of a state the status already has (400, "Cannot transition status via :run from :running"; read by the API client: heldState). */
+/**
+ * GitLab's refusal of a state the status already has (400, "Cannot transition status via :run
+ * from :running"; read by the API client: heldState), by its words alone: any other 400 is the
+ * failure it is, even for the state written last (a finished status is never moved, so a close
+ * sent again is never refused as already so).
+ */
 function alreadySo(error, state) {
-    return error instanceof api/* GitLabError */.YZ && error.heldState === state;
-}
-/** GitLab answered that it did not write it: asking again with the same token and commit would add nothing. */
-function refused(error) {
-    const status = error instanceof api/* GitLabError */.YZ ? error.status : undefined;
-    return status === 401 || status === 403 || status === 404;
+    return error instanceof api/* GitLabError */.YZ && error.status === 400 && error.heldState === state;
 }
 /**
  * The commit status of the run for `--commit-status` (the input commit-status), as a record of
