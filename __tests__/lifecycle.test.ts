@@ -922,6 +922,18 @@ describe('one retry rule for every write: until the time for writes ends, with t
     expect(log.info.mock.calls.filter(([line]) => line.startsWith('The Test API did not take the outcome'))).toHaveLength(3)
   })
 
+  it("tries that failed on the way, then one cut by the step's limit: the warning says the cause they failed with, not only that the time ran out (found under load)", async () => {
+    const unavailable = { ms: 3500, fail: { status: 503, message: 'Service Unavailable' } }
+    const { port, calls } = scriptedPort({ close: [unavailable, unavailable, unavailable, unavailable, { ms: Number.POSITIVE_INFINITY }] })
+    const { lifecycle, log } = lifecycleOf(port, cancellation(), 20_000)
+    await openThenClose(lifecycle, 'success', { closeFor: 20_000 })
+    // The fifth try goes at 17.8 s (its 2 s pause fitted) and is cut by the limit at 20 s.
+    expect(calls.filter((c) => c.what === 'close').map((c) => c.at)).toEqual([50, 3800, 7800, 12_300, 17_800])
+    expect(log.warning.mock.calls).toEqual([
+      ["record 7 not closed: Service Unavailable; tried again until the step's time limit (timeout + request-timeout + 2s) ran out", ['comment.not-written']]
+    ])
+  })
+
   it('a 429 with Retry-After 1 s three times, then taken: written on the fourth try, each a second after the one before', async () => {
     const { port, record, calls } = scriptedPort({ close: [limited, limited, limited, { ms: 10 }] })
     port.retryAfterMs = (error) => ((error as { status?: number }).status === 429 ? 1000 : undefined)

@@ -264,6 +264,25 @@ describe.each(FIXTURES)('$name', (fixture) => {
     expect(own.words.closeFailed('the API did not answer', undefined, 'lost')).not.toContain(lateTwin)
   })
 
+  it.each([429, 403])(
+    "an open whose creation was answered %i can land nowhere: a close that fails on another run's record does not say it may land as a second one",
+    async (status) => {
+      const what = fixture.name.includes('comment') ? 'comment' : 'note'
+      const lateTwin = `a second ${what} of this step appears saying "⏳ Waiting"`
+      const port = fixture.port()
+      fixture.hold({ ms: 0, status })
+      await expect(port.open(signals(), () => undefined)).rejects.toMatchObject({ status })
+      const otherLeg = await fixture.port().open(signals(), () => undefined)
+      fixture.hold({ ms: 0, status: 502 })
+      let found: number | undefined
+      await expect(port.close(success, undefined, 'lost', signals(), (at) => (found = at))).rejects.toMatchObject({ status: 502 })
+      expect(found).toBe(otherLeg)
+      // A 429 is no refusal (the lifecycle tells the close 'lost'), yet nothing of that creation was applied.
+      expect(port.words.closeFailed('the API did not answer', found, 'lost')).not.toContain(lateTwin)
+      expect(port.words.lateOpenCode?.()).toBeUndefined()
+    }
+  )
+
   it('after a creation, an older record of the step is the one kept: this run’s is removed and its body written there', async () => {
     const port = fixture.port()
     const marker = await firstMarker(fixture)

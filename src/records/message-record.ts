@@ -205,7 +205,11 @@ export function messageRecordPort(platform: MessagePlatform): RecordPort<number,
       for (const twin of twins) await removing(io, twin).catch(() => undefined)
       const body = story.own(io.inProgress())
       story.opening(id === undefined ? 'creation' : 'update', body)
-      const written = await io.write(id, body)
+      const written = await io.write(id, body).catch((error: unknown) => {
+        // Answered without being applied (refused, a rate limit), or never sent: nothing of it can land later.
+        if (['refused', 'rate-limited', 'never-sent'].includes(failureOf(error, signals.write.aborted))) story.openingUnsent()
+        throw error
+      })
       if (written.done === 'updated') return written.where
       // The write that may be lost from here on is the one to the oldest message.
       return oldestKept(io, signals, written.where, body, (older) => {

@@ -7,8 +7,9 @@ import type { MessageKind } from '../warnings.js'
 import type { Opened, ReadBack } from './lifecycle.js'
 
 /**
- * What a run sent and saw of its comment or note, one value: what the open sent last (nothing,
- * its lookup failed first; a creation; an update) and its body; what the close sent last, and its
+ * What a run sent and saw of its comment or note, one value: what the open sent last (nothing
+ * that may land: its lookup failed first, or its write was answered without being applied or never
+ * sent; a creation; an update) and its body; what the close sent last, and its
  * body (from the close's creation on, an update of the record it made); whether the close went to
  * a record the open's creation is not (one it made, or another run's it found); whether the lost
  * write was seen landed (its "in progress" stood where the close went, or in a twin that was
@@ -149,6 +150,10 @@ export function twinStory() {
     },
     opening(write: 'creation' | 'update', body: string) {
       story = { ...story, opened: { sent: write, body } }
+    },
+    /** The open's write was answered without being applied (refused, a rate limit), or never sent: nothing of it can land. */
+    openingUnsent() {
+      story = { ...story, opened: { sent: 'nothing' } }
     },
     closing(body: string, write: 'creation' | 'update') {
       story = { ...story, closed: { sent: write, body } }
