@@ -1141,6 +1141,10 @@ function recordLifecycle(port, options) {
             return;
         /** Writes the outcome; `folded`: a round of many (the outcome written again over a lost write), whose line is not said. */
         const write = async (folded = false) => {
+            // Why the last try that failed on the way failed, and its code: when the end of the time for
+            // writes cuts the tries after it, that is the cause said, not only the time that ran out
+            // (found under load: the other jobs' statuses answered 503 until the end, said as a timeout).
+            let onTheWay;
             for (let attempt = 1;; attempt++) {
                 // A rate limit's pause holds every write of the record, a later one's too (the outcome
                 // written again once the open landed): none goes before it is over (found by the explorer).
@@ -1204,9 +1208,10 @@ function recordLifecycle(port, options) {
                     const pause = Math.max(asked ?? 0, retryPauseMs(attempt));
                     const left = timeLeft();
                     if (retriable && pause < left) {
+                        onTheWay = { why: why(error, signals, lookupMs), code: failedCode(error, signals, lookupMs) };
                         // Repeats of one cause are folded: the first tries, then one line in ten.
                         if (attempt <= 3 || attempt % 10 === 0)
-                            log.info(clean(`The ${port.api} did not take the outcome (${why(error, signals, lookupMs)}); writing it again${asked !== undefined ? ` in ${(0,durations/* formatDuration */.a)(pause)}, as it asked` : attempt >= 3 ? ` in ${(0,durations/* formatDuration */.a)(pause)} (try ${attempt + 1})` : ''}.`));
+                            log.info(clean(`The ${port.api} did not take the outcome (${onTheWay.why}); writing it again${asked !== undefined ? ` in ${(0,durations/* formatDuration */.a)(pause)}, as it asked` : attempt >= 3 ? ` in ${(0,durations/* formatDuration */.a)(pause)} (try ${attempt + 1})` : ''}.`));
                         await settledOrAborted(sleep(pause), deadline);
                         if (!deadline.aborted)
                             continue;
@@ -1216,8 +1221,10 @@ function recordLifecycle(port, options) {
                         : '';
                     // A creation whose answer was lost may still be applied: the record may appear after the step.
                     const late = state.where === undefined && answerLost(error, signals) ? port.words.lateCreation?.() : undefined;
-                    const reason = `${why(error, signals, lookupMs)}${cutShort}`;
-                    const failed = cutShort ? code('out-of-time') : failedCode(error, signals, lookupMs);
+                    // Tried again until the time for writes ended: the cause the tries failed with first.
+                    const endedTries = !cutShort && onTheWay !== undefined && outOfTime(error, signals, lookupMs) ? onTheWay : undefined;
+                    const reason = endedTries ? `${endedTries.why}; tried again until ${ended()}` : `${why(error, signals, lookupMs)}${cutShort}`;
+                    const failed = cutShort ? code('out-of-time') : (endedTries?.code ?? failedCode(error, signals, lookupMs));
                     // A write of the outcome whose answer was lost (this try's or an earlier one's) may still be
                     // applied after the step, a success over another job's failure written meanwhile: not only
                     // "could not be written", since it may yet be; the consequence first (the port cuts its words).

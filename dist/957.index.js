@@ -143,6 +143,10 @@ function twinStory() {
         opening(write, body) {
             story = { ...story, opened: { sent: write, body } };
         },
+        /** The open's write was answered without being applied (refused, a rate limit), or never sent: nothing of it can land. */
+        openingUnsent() {
+            story = { ...story, opened: { sent: 'nothing' } };
+        },
         closing(body, write) {
             story = { ...story, closed: { sent: write, body } };
         },
@@ -335,7 +339,12 @@ function messageRecordPort(platform) {
                 await removing(io, twin).catch(() => undefined);
             const body = story.own(io.inProgress());
             story.opening(id === undefined ? 'creation' : 'update', body);
-            const written = await io.write(id, body);
+            const written = await io.write(id, body).catch((error) => {
+                // Answered without being applied (refused, a rate limit), or never sent: nothing of it can land later.
+                if (['refused', 'rate-limited', 'never-sent'].includes((0,failure/* failureOf */.g5)(error, signals.write.aborted)))
+                    story.openingUnsent();
+                throw error;
+            });
             if (written.done === 'updated')
                 return written.where;
             // The write that may be lost from here on is the one to the oldest message.
