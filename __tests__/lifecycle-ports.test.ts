@@ -16,7 +16,7 @@ import { type RecordPort, recordLifecycle } from '../src/records/lifecycle.js'
 import { COMMENT_EXIT_MARGIN_MS } from '../src/step/limits.js'
 import { runOutcome, updateReport } from './helpers/builders.js'
 import { atThisMoment, nowOf, settlesAt } from './helpers/clock.js'
-import { serveInProcess } from './helpers/in-process.js'
+import { inProcess, serveInProcess } from './helpers/in-process.js'
 
 // The GitLab ports' own client reaches the stand-in in process too (the GitHub toolkit's fetch, by the global dispatcher).
 vi.mock('../src/api/connections.js', async (importOriginal) => (await import('./helpers/in-process.js')).inProcessConnections(importOriginal as never))
@@ -367,5 +367,36 @@ describe.each(PORTS)('what $name takes for refused for good', (fixture) => {
     const refused = fixture.port().refused ?? refusedForGood
     expect(refused(githubAnswered(403, 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.'))).toBe(false)
     expect(refused(githubAnswered(403, 'Resource not accessible by integration'))).toBe(true)
+  })
+})
+
+// A creation that never reached GitHub (a connection refused, a name not found for a moment) made
+// nothing: the deployment is created at the close, with the outcome, as after a rate limit. Taken
+// for a refusal, it was given up on at once with a warning that it "could not be created".
+describe('the GitHub deployment whose creation never reached GitHub', () => {
+  it('is created at the close with the outcome as its only status, with no warning', async () => {
+    const deployment = PORTS.find((fixture) => fixture.name === 'the GitHub deployment') as PortCase
+    deployment.reset()
+    let refusedOnce = false
+    inProcess.route(github.url, (req, res) => {
+      if (!refusedOnce && req.method === 'POST' && /\/deployments$/.test(req.url)) {
+        refusedOnce = true
+        throw Object.assign(new Error(`connect ECONNREFUSED ${new URL(github.url).host}`), { code: 'ECONNREFUSED' })
+      }
+      return github.serve(req as never, res as never)
+    })
+    try {
+      const { lifecycle, log } = lifecycleOf(deployment.port())
+      lifecycle.open()
+      await vi.advanceTimersByTimeAsync(100)
+      await nowOf(lifecycle.close(success), 'the close written')
+      await settledAll(deployment)
+      expect(refusedOnce).toBe(true)
+      expect(deployment.creations?.()).toBe(1)
+      expect(github.deployments.map((d) => d.statuses.map((s) => s.state))).toEqual([['success']])
+      expect(log.warning).not.toHaveBeenCalled()
+    } finally {
+      inProcess.route(github.url, github.serve as never)
+    }
   })
 })

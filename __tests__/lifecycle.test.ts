@@ -693,6 +693,20 @@ describe('a record kept true', () => {
     expect(log.warning).not.toHaveBeenCalled()
   })
 
+  it('an open that never reached the server (a connection refused) is no refusal: a record that cannot go anywhere once refused (a deployment) is written by the close, told there is nothing to find', async () => {
+    const { port, record, calls } = scriptedPort()
+    port.open = async () => {
+      calls.push({ what: 'open', where: undefined, at: Date.now() })
+      throw new NoAnswer('network error: connect ECONNREFUSED 127.0.0.1:1', 'no')
+    }
+    port.words.notOpened = (why) => `never created: ${why}`
+    const { lifecycle, log } = lifecycleOf(port)
+    await openThenClose(lifecycle, 'success')
+    expect(calls.at(-1)).toMatchObject({ what: 'close', where: undefined, opened: 'refused' })
+    expect(record.states).toEqual(['success'])
+    expect(log.warning).not.toHaveBeenCalled()
+  })
+
   it.each([401, 403, 404, 422])('an open answered %i is refused for good (the one rule, by default): the close is told so', async (status) => {
     const { port, calls } = scriptedPort({ open: [{ ms: 10, fail: { status, message: `HTTP ${status}` } }] })
     const at = port.open

@@ -53,6 +53,11 @@ describe("the open's rows", () => {
     expect(tell(given({ open: sending(lostOnce) }), { type: 'open-refused' }).state.open).toEqual({ at: 'lost', done: work, lost: lostOnce })
   })
 
+  it('open-unsent: sending → unsent (it never reached the server: nothing of it exists); after a try whose answer was lost, → lost', () => {
+    expect(tell(given({ open: sending() }), { type: 'open-unsent' }).state.open.at).toBe('unsent')
+    expect(tell(given({ open: sending(lostOnce) }), { type: 'open-unsent' }).state.open).toEqual({ at: 'lost', done: work, lost: lostOnce })
+  })
+
   it('open-try-lost: each try counted, the last one sent and its reason kept, in whichever state the open is', () => {
     const once = tell(given({ open: sending() }), { type: 'open-try-lost', sentAt: 1000, why: 'a 502' }).state
     expect(once.open).toEqual({ at: 'sending', done: work, lost: { count: 1, lastSentAt: 1000, why: 'a 502' } })
@@ -81,6 +86,7 @@ describe("the open's rows", () => {
     { type: 'open-try-lost', sentAt: 1000, why: 'a 502' },
     { type: 'open-given-up' },
     { type: 'open-refused' },
+    { type: 'open-unsent' },
     { type: 'open-ended' }
   ] as const)('$type before the open was sent leaves it never sent', (event) => {
     expect(tell(given(), event).state.open).toEqual({ at: 'never' })
@@ -90,6 +96,8 @@ describe("the open's rows", () => {
     expect(openedOf({ at: 'never' })).toBe('never')
     expect(openedOf(sending())).toBe('lost')
     for (const at of ['written', 'skipped', 'lost', 'refused'] as const) expect(openedOf(opening(at))).toBe(at)
+    // Never sent, as refused: nothing to find again.
+    expect(openedOf(opening('unsent'))).toBe('refused')
   })
 })
 

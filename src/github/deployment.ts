@@ -11,6 +11,7 @@ import { type KeptRecordOptions, keptRecord, type RunRecord } from '../records/r
 import { deploymentState, fitDescription, outcomeDescription, waitingDescription } from '../report/deployment.js'
 import { inert } from '../report/log.js'
 import { safeUrl } from '../report/markdown.js'
+import { failureOf } from '../records/failure.js'
 import { guardedClient, type Octokit, refusedByGitHub, retryAfterMs } from './comment-api.js'
 import { createDeployment, createDeploymentStatus, deploymentPlace, explainDeploymentError, findDeployment, deploymentStates } from './deployment-api.js'
 
@@ -45,11 +46,12 @@ export function deploymentPort(
   const marker = randomUUID()
   /**
    * The deployment's story, one value: its creation not sent yet; refused by a rate limit until a
-   * time (nothing was created: the close creates it, with the outcome as its only status); made
-   * by the open, which sent its `in_progress` status; or made by the close. And its last status.
+   * time, or never sent (it never reached GitHub: a connection refused, a name not found), so that
+   * nothing was created and the close creates it, with the outcome as its only status; made by the
+   * open, which sent its `in_progress` status; or made by the close. And its last status.
    */
   let story: {
-    creation: { at: 'not-yet' } | { at: 'limited'; until: number } | { at: 'opened' } | { at: 'closed' }
+    creation: { at: 'not-yet' } | { at: 'limited'; until: number } | { at: 'unsent' } | { at: 'opened' } | { at: 'closed' }
     last: { state: string; url: string | undefined } | undefined
   } = { creation: { at: 'not-yet' }, last: undefined }
   /** The deployment's last status: the outcome, with the preview's address on success. */
@@ -72,7 +74,7 @@ export function deploymentPort(
       signals.write
     )
   }
-  /** The deployment, created at the close with the outcome as its only status (its creation was rate limited when waiting began). */
+  /** The deployment, created at the close with the outcome as its only status (its creation was rate limited, or never reached GitHub, when waiting began). */
   async function createWithOutcome(outcome: RunOutcome, octokit: Octokit, place: Awaited<ReturnType<typeof placeOf>>['place'], signals: WriteSignals) {
     const until = story.creation.at === 'limited' ? story.creation.until : 0
     await settledOrAborted(new Promise((resolve) => setTimeout(resolve, Math.max(0, until - Date.now()))), signals.write)
@@ -116,6 +118,8 @@ export function deploymentPort(
         // A rate limit's answer proves nothing was created: the close creates it, once the pause asked for is over.
         const pause = retryAfterMs(error)
         if (pause !== undefined) story = { ...story, creation: { at: 'limited', until: Date.now() + pause } }
+        // Nor does a creation that never reached GitHub: the close creates it.
+        else if (failureOf(error, false) === 'never-sent') story = { ...story, creation: { at: 'unsent' } }
         throw error
       })
       at(id)
@@ -131,7 +135,7 @@ export function deploymentPort(
       if (opened === 'never') throw new RecordSkipped('No deployment was created: the run ended before waiting began.', 'deployment.skipped', 'info')
       const { github, place } = await placeOf()
       const octokit = clientFor(github, deployment.githubToken, signals, clean)
-      if (where === undefined && story.creation.at === 'limited') return createWithOutcome(outcome, octokit, place, signals)
+      if (where === undefined && (story.creation.at === 'limited' || story.creation.at === 'unsent')) return createWithOutcome(outcome, octokit, place, signals)
       // The POST's answer was lost: GitHub may have created it all the same.
       const id =
         where ??

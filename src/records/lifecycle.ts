@@ -436,8 +436,10 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
           const slept = await settledOrAborted(sleep(pause), AbortSignal.any([deadline, closeBegan.signal, cancel.signal]))
           if (slept === 'settled') continue
         }
-        // Refused after a try whose answer was lost, the open is lost (that try may land yet).
-        tell({ type: refused(error) || neverSent(error) ? 'open-refused' : 'open-given-up' })
+        // Refused after a try whose answer was lost, the open is lost (that try may land yet). One
+        // that never reached the server is no refusal: nothing of it exists, and the close writes
+        // the record (a deployment is created then, not given up on for a moment's network fault).
+        tell({ type: refused(error) ? 'open-refused' : neverSent(error) ? 'open-unsent' : 'open-given-up' })
         if (state.open.at === 'refused' && port.words.notOpened && state.where === undefined)
           warn(port.words.notOpened(reason), cancel.signal.aborted && !deadline.aborted ? code('not-written') : failedCode(error, signals, lookupMs))
         else log.info(clean(port.words.openFailed(reason, state.where)))

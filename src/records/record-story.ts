@@ -43,10 +43,17 @@ export interface LostTries {
  */
 export type OpenStory =
   | { readonly at: 'never' }
-  | { readonly at: 'sending' | 'written' | 'skipped' | 'lost' | 'refused'; readonly done: Promise<void>; readonly lost: LostTries | undefined }
+  | {
+      readonly at: 'sending' | 'written' | 'skipped' | 'lost' | 'refused' | 'unsent'
+      readonly done: Promise<void>
+      readonly lost: LostTries | undefined
+    }
 
-/** What the close is told of the open. */
-export const openedOf = (open: OpenStory): Opened => (open.at === 'sending' ? 'lost' : open.at)
+/**
+ * What the close is told of the open. One that never reached the server (`unsent`) is, as a
+ * refused one, nothing to find again; unlike one, it says nothing of the close's own write.
+ */
+export const openedOf = (open: OpenStory): Opened => (open.at === 'sending' ? 'lost' : open.at === 'unsent' ? 'refused' : open.at)
 
 /**
  * The close's story: not begun, or closing, with what it found of the record (`at-once`: a lost
@@ -116,8 +123,10 @@ export type RecordEvent<Where> =
   | { readonly type: 'open-try-lost'; readonly sentAt: number; readonly why: string }
   /** The open is tried no more, and may have been applied. */
   | { readonly type: 'open-given-up' }
-  /** The open is tried no more, and its last try was not applied (refused, or never sent). */
+  /** The open is tried no more, and the server answered that it did not apply it (it would refuse it again). */
   | { readonly type: 'open-refused' }
+  /** The open is tried no more, and its last try never reached the server (a connection refused, a name not found): nothing of it exists. */
+  | { readonly type: 'open-unsent' }
   /** The open's work ended (whether or not it said how). */
   | { readonly type: 'open-ended' }
   /** The port knows where the record is (a deployment's id before its first status, a record found again before the close writes to it). */
@@ -169,7 +178,7 @@ export function oneWarning(lines: readonly string[]): string {
 }
 
 /** The open moves to `at`, its lost tries and its work kept; before it is sent, it does not. */
-const openMovesTo = (open: OpenStory, at: 'written' | 'skipped' | 'lost' | 'refused'): OpenStory => (open.at === 'never' ? open : { ...open, at })
+const openMovesTo = (open: OpenStory, at: 'written' | 'skipped' | 'lost' | 'refused' | 'unsent'): OpenStory => (open.at === 'never' ? open : { ...open, at })
 
 /** What the close found, or its lost write, changes; before it begins, nothing does. */
 const closeFinds = (close: CloseStory, change: { found?: 'at-once' | 'landed' | 'anew'; lost?: { at: number; why: string } }): CloseStory =>
@@ -204,8 +213,9 @@ export function next<Where>(state: RecordState<Where>, event: RecordEvent<Where>
     case 'open-given-up':
       return to({ open: openMovesTo(open, 'lost') })
     case 'open-refused':
-      // An earlier try whose answer was lost may land yet: then the open is lost, not refused.
-      return to({ open: openMovesTo(open, open.at !== 'never' && open.lost !== undefined ? 'lost' : 'refused') })
+    case 'open-unsent':
+      // An earlier try whose answer was lost may land yet: then the open is lost, not refused or unsent.
+      return to({ open: openMovesTo(open, open.at !== 'never' && open.lost !== undefined ? 'lost' : event.type === 'open-refused' ? 'refused' : 'unsent') })
     case 'open-ended':
       // Should it end without saying how (nothing in it throws), the open is taken as lost: the close finds it again.
       return open.at === 'sending' ? to({ open: openMovesTo(open, 'lost') }) : to({})
