@@ -2,6 +2,7 @@
 // next state and what it says. Pure: no port, no timer, no log.
 import { describe, expect, it } from 'vitest'
 import { firstState, type LostTries, next, type OpenStory, openedOf, type RecordEvent, type RecordState } from '../src/records/record-story.js'
+import type { WarningCode } from '../src/warnings.js'
 
 /** A state of the story: the first one, with `change`; frozen, so that a transition that changed it in place would throw. */
 const given = (change: Partial<RecordState<string>> = {}): RecordState<string> => {
@@ -15,8 +16,9 @@ const lostOnce: LostTries = { count: 1, lastSentAt: 1000, why: 'a 502' }
 /** The open sent, at `at`. */
 const opening = (at: Exclude<OpenStory['at'], 'never'>, lost: LostTries | undefined = undefined): OpenStory => ({ at, done: work, lost })
 const sending = (lost: LostTries | undefined = undefined) => opening('sending', lost)
-const closing = (change: { found?: 'nothing' | 'at-once' | 'landed' | 'anew'; lost?: { at: number; why: string } } = {}) =>
-  ({ at: 'closing', done: work, found: 'nothing', lost: undefined, ...change }) as const
+const closing = (
+  change: { found?: 'nothing' | 'at-once' | 'landed' | 'anew'; lost?: { at: number; why: string }; onTheWay?: { why: string; code: WarningCode } } = {}
+) => ({ at: 'closing', done: work, found: 'nothing', lost: undefined, onTheWay: undefined, ...change }) as const
 const gathering = (lines: { line: string; codes: ('comment.not-written' | 'comment.may-not-hold')[] }[] = [], failures: string[] = []) =>
   ({ at: 'gathering', lines, failures }) as const
 const tell = (state: RecordState<string>, event: RecordEvent<string>) => next(state, event)
@@ -124,7 +126,7 @@ describe('where the record is', () => {
 describe("the close's rows", () => {
   it("close-began: not begun → closing, nothing found; the close's warnings are gathered", () => {
     const { state, say } = tell(given({ open: sending() }), { type: 'close-began' })
-    expect(state.close).toEqual({ at: 'closing', done: expect.any(Promise), found: 'nothing', lost: undefined })
+    expect(state.close).toEqual({ at: 'closing', done: expect.any(Promise), found: 'nothing', lost: undefined, onTheWay: undefined })
     expect(state.voice).toEqual({ at: 'gathering', lines: [], failures: [] })
     expect(state.open).toEqual(sending())
     expect(say).toEqual([])
@@ -182,12 +184,21 @@ describe("the close's rows", () => {
     expect(tell(first, { type: 'close-write-lost', sentAt: 2000, why: 'a reset' }).state.close).toEqual(first.close)
   })
 
+  it('close-try-failed: why the last try of the outcome failed on the way is kept, the latest one; a try that lands clears it', () => {
+    const first = tell(given({ close: closing() }), { type: 'close-try-failed', why: 'HTTP 503', code: 'commit-status.others-unread' }).state
+    expect(first.close).toEqual(closing({ onTheWay: { why: 'HTTP 503', code: 'commit-status.others-unread' } }))
+    const second = tell(first, { type: 'close-try-failed', why: 'a reset', code: 'commit-status.not-written' }).state
+    expect(second.close).toEqual(closing({ onTheWay: { why: 'a reset', code: 'commit-status.not-written' } }))
+    expect(tell(second, { type: 'close-written', where: 'comment 1', told: 'written', done: 'updated' }).state.close).toEqual(closing())
+  })
+
   // As the lifecycle did before its table: what the close finds is kept only once it began.
   it.each([
     { type: 'close-running', done: later },
     { type: 'found-at-once', where: 'comment 1' },
     { type: 'close-written', where: 'comment 1', told: 'unanswered', done: 'updated' },
     { type: 'close-write-lost', sentAt: 1000, why: 'a 502' },
+    { type: 'close-try-failed', why: 'HTTP 503', code: 'comment.not-written' },
     { type: 'record-gone' }
   ] as const)('$type before the close began leaves it not begun', (event) => {
     expect(tell(given(), event).state.close).toEqual({ at: 'not-begun' })

@@ -521,10 +521,6 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     if (state.open.at === 'refused' && state.where === undefined && port.words.notOpened) return
     /** Writes the outcome; `folded`: a round of many (the outcome written again over a lost write), whose line is not said. */
     const write = async (folded = false): Promise<boolean> => {
-      // Why the last try that failed on the way failed, and its code: when the end of the time for
-      // writes cuts the tries after it, that is the cause said, not only the time that ran out
-      // (found under load: the other jobs' statuses answered 503 until the end, said as a timeout).
-      let onTheWay: { readonly why: string; readonly code: WarningCode } | undefined
       for (let attempt = 1; ; attempt++) {
         // A rate limit's pause holds every write of the record, a later one's too (the outcome
         // written again once the open landed): none goes before it is over (found by the explorer).
@@ -615,7 +611,11 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
           const pause = Math.max(asked ?? 0, retryPauseMs(attempt))
           const left = timeLeft()
           if (retriable && pause < left) {
-            onTheWay = { why: why(error, signals, lookupMs), code: failedCode(error, signals, lookupMs) }
+            // Why, kept until a try lands: when the end of the time for writes cuts the tries after
+            // it, that is the cause said, not only the time that ran out (found under load: the
+            // other jobs' statuses answered 503 until the end, said as a timeout).
+            const onTheWay = { why: why(error, signals, lookupMs), code: failedCode(error, signals, lookupMs) }
+            tell({ type: 'close-try-failed', ...onTheWay })
             // Repeats of one cause are folded: the first tries, then one line in ten.
             if (attempt <= 3 || attempt % 10 === 0)
               log.info(
@@ -633,6 +633,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
           // A creation whose answer was lost may still be applied: the record may appear after the step.
           const late = state.where === undefined && answerLost(error, signals) ? port.words.lateCreation?.() : undefined
           // Tried again until the time for writes ended: the cause the tries failed with first.
+          const onTheWay = state.close.at === 'closing' ? state.close.onTheWay : undefined
           const endedTries = !cutShort && onTheWay !== undefined && outOfTime(error, signals, lookupMs) ? onTheWay : undefined
           const reason = endedTries ? `${endedTries.why}; tried again until ${ended()}` : `${why(error, signals, lookupMs)}${cutShort}`
           const failed = cutShort ? code('out-of-time') : (endedTries?.code ?? failedCode(error, signals, lookupMs))

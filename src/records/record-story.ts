@@ -59,8 +59,10 @@ export const openedOf = (open: OpenStory): Opened => (open.at === 'sending' ? 'l
  * The close's story: not begun, or closing, with what it found of the record (`at-once`: a lost
  * creation's, found at once and the outcome written to it; `landed`: an unanswered creation's,
  * found and updated, so that creation has landed; `anew`: the record was deleted during the run,
- * by a person or a bot, and the outcome is written anew, once) and the first write of the outcome
- * whose answer was lost (when it was sent, and why).
+ * by a person or a bot, and the outcome is written anew, once), the first write of the outcome
+ * whose answer was lost (when it was sent, and why), and why the last try of the outcome that
+ * failed on the way failed, and its code, until a try lands (`onTheWay`: when the end of the time
+ * for writes cuts the tries after it, that is the cause said, not only the time that ran out).
  */
 export type CloseStory =
   | { readonly at: 'not-begun' }
@@ -69,6 +71,7 @@ export type CloseStory =
       readonly done: Promise<void>
       readonly found: 'nothing' | 'at-once' | 'landed' | 'anew'
       readonly lost: { readonly at: number; readonly why: string } | undefined
+      readonly onTheWay: { readonly why: string; readonly code: WarningCode } | undefined
     }
 
 /** A sentence of a record's warning, and its codes. */
@@ -139,6 +142,8 @@ export type RecordEvent<Where> =
   | { readonly type: 'found-at-once'; readonly where: Where }
   /** A write of the outcome was answered: where it went, what the close told the port of the open, and whether it created the record. */
   | { readonly type: 'close-written'; readonly where: Where; readonly told: Opened; readonly done: 'created' | 'updated' }
+  /** A try of the outcome failed on the way (a 5xx, a rate limit, no answer) and is sent again: why, and its code. */
+  | { readonly type: 'close-try-failed'; readonly why: string; readonly code: WarningCode }
   /** A write of the outcome got no answer: it may land later. */
   | { readonly type: 'close-write-lost'; readonly sentAt: number; readonly why: string }
   /** The record the close wrote to was deleted during the run: the outcome is written anew. */
@@ -181,8 +186,10 @@ export function oneWarning(lines: readonly string[]): string {
 const openMovesTo = (open: OpenStory, at: 'written' | 'skipped' | 'lost' | 'refused' | 'unsent'): OpenStory => (open.at === 'never' ? open : { ...open, at })
 
 /** What the close found, or its lost write, changes; before it begins, nothing does. */
-const closeFinds = (close: CloseStory, change: { found?: 'at-once' | 'landed' | 'anew'; lost?: { at: number; why: string } }): CloseStory =>
-  close.at === 'closing' ? { ...close, ...change } : close
+const closeFinds = (
+  close: CloseStory,
+  change: { found?: 'at-once' | 'landed' | 'anew'; lost?: { at: number; why: string }; onTheWay?: { why: string; code: WarningCode } | undefined }
+): CloseStory => (close.at === 'closing' ? { ...close, ...change } : close)
 
 /** A warning: gathered while the close runs, said at once before it; one per record (a line of the log after it). */
 const warned = (voice: Voice, line: string, codes: readonly WarningCode[]): { voice: Voice; say: Say[] } => {
@@ -226,7 +233,7 @@ export function next<Where>(state: RecordState<Where>, event: RecordEvent<Where>
       return close.at === 'closing'
         ? to({})
         : to({
-            close: { at: 'closing', done: Promise.resolve(), found: 'nothing', lost: undefined },
+            close: { at: 'closing', done: Promise.resolve(), found: 'nothing', lost: undefined, onTheWay: undefined },
             voice: voice.at === 'quiet' ? { at: 'gathering', lines: [], failures: [] } : voice
           })
     case 'close-running':
@@ -235,12 +242,14 @@ export function next<Where>(state: RecordState<Where>, event: RecordEvent<Where>
       return to({ where: event.where, close: closeFinds(close, { found: 'at-once' }) })
     case 'close-written':
       // Found where an unanswered creation put it: that creation has landed, nothing of it can come later.
-      // What an earlier try said of the outcome ("could not be written") no longer holds.
+      // What an earlier try said of the outcome ("could not be written"), and why it failed, no longer hold.
       return to({
         where: event.where,
-        close: event.told === 'unanswered' && event.done === 'updated' ? closeFinds(close, { found: 'landed' }) : close,
+        close: closeFinds(close, { ...(event.told === 'unanswered' && event.done === 'updated' ? { found: 'landed' } : {}), onTheWay: undefined }),
         voice: voice.at === 'gathering' ? { at: 'gathering', lines: voice.lines.filter((said) => !voice.failures.includes(said.line)), failures: [] } : voice
       })
+    case 'close-try-failed':
+      return to({ close: closeFinds(close, { onTheWay: { why: event.why, code: event.code } }) })
     case 'close-write-lost':
       // The first one is the one that may land over what follows it.
       return close.at === 'closing' && close.lost === undefined ? to({ close: closeFinds(close, { lost: { at: event.sentAt, why: event.why } }) }) : to({})
