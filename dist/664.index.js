@@ -30,14 +30,14 @@ var report_deployment = __webpack_require__(1479);
 var log = __webpack_require__(6472);
 // EXTERNAL MODULE: ./src/report/markdown.ts
 var markdown = __webpack_require__(4285);
+// EXTERNAL MODULE: ./src/records/failure.ts
+var failure = __webpack_require__(2516);
 // EXTERNAL MODULE: ./src/github/comment-api.ts
 var comment_api = __webpack_require__(1691);
 // EXTERNAL MODULE: ./src/github/fork.ts
 var github_fork = __webpack_require__(356);
 // EXTERNAL MODULE: ./src/github/run-commit.ts
 var run_commit = __webpack_require__(5886);
-// EXTERNAL MODULE: ./src/records/failure.ts
-var failure = __webpack_require__(2516);
 // EXTERNAL MODULE: ./src/records/listing.ts
 var listing = __webpack_require__(5474);
 ;// CONCATENATED MODULE: ./src/github/deployment-api.ts
@@ -180,6 +180,7 @@ function explainDeploymentError(error, fork = (0,github_fork/* runFork */.MY)())
 
 
 
+
 /** A client whose GETs end with `signals.lookup` and whose writes end only with `signals.write`. */
 function clientFor(github, token, signals, clean) {
     const octokit = (0,comment_api/* guardedClient */.S2)(github.getOctokit(token), token, clean);
@@ -195,8 +196,9 @@ function deploymentPort(deployment, clean, run) {
     const marker = (0,external_node_crypto_.randomUUID)();
     /**
      * The deployment's story, one value: its creation not sent yet; refused by a rate limit until a
-     * time (nothing was created: the close creates it, with the outcome as its only status); made
-     * by the open, which sent its `in_progress` status; or made by the close. And its last status.
+     * time, or never sent (it never reached GitHub: a connection refused, a name not found), so that
+     * nothing was created and the close creates it, with the outcome as its only status; made by the
+     * open, which sent its `in_progress` status; or made by the close. And its last status.
      */
     let story = { creation: { at: 'not-yet' }, last: undefined };
     /** The deployment's last status: the outcome, with the preview's address on success. */
@@ -212,7 +214,7 @@ function deploymentPort(deployment, clean, run) {
         story = { ...story, last: { state, url } };
         await (0,lifecycle/* withinBudget */.xV)(createDeploymentStatus(octokit, place, id, { state, description: (0,report_deployment/* fitDescription */.Am)(clean((0,report_deployment/* outcomeDescription */.fO)(outcome))), environmentUrl: url }), signals.write);
     }
-    /** The deployment, created at the close with the outcome as its only status (its creation was rate limited when waiting began). */
+    /** The deployment, created at the close with the outcome as its only status (its creation was rate limited, or never reached GitHub, when waiting began). */
     async function createWithOutcome(outcome, octokit, place, signals) {
         const until = story.creation.at === 'limited' ? story.creation.until : 0;
         await (0,lifecycle/* settledOrAborted */.Cd)(new Promise((resolve) => setTimeout(resolve, Math.max(0, until - Date.now()))), signals.write);
@@ -248,6 +250,9 @@ function deploymentPort(deployment, clean, run) {
                 const pause = (0,comment_api/* retryAfterMs */.Vs)(error);
                 if (pause !== undefined)
                     story = { ...story, creation: { at: 'limited', until: Date.now() + pause } };
+                // Nor does a creation that never reached GitHub: the close creates it.
+                else if ((0,failure/* failureOf */.g5)(error, false) === 'never-sent')
+                    story = { ...story, creation: { at: 'unsent' } };
                 throw error;
             });
             at(id);
@@ -262,7 +267,7 @@ function deploymentPort(deployment, clean, run) {
                 throw new lifecycle/* RecordSkipped */.CU('No deployment was created: the run ended before waiting began.', 'deployment.skipped', 'info');
             const { github, place } = await placeOf();
             const octokit = clientFor(github, deployment.githubToken, signals, clean);
-            if (where === undefined && story.creation.at === 'limited')
+            if (where === undefined && (story.creation.at === 'limited' || story.creation.at === 'unsent'))
                 return createWithOutcome(outcome, octokit, place, signals);
             // The POST's answer was lost: GitHub may have created it all the same.
             const id = where ??

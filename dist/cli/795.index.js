@@ -548,8 +548,11 @@ var timeout_signal = __webpack_require__(2445);
 // EXTERNAL MODULE: ./src/step/limits.ts
 var limits = __webpack_require__(2372);
 ;// CONCATENATED MODULE: ./src/records/record-story.ts
-/** What the close is told of the open. */
-const openedOf = (open) => (open.at === 'sending' ? 'lost' : open.at);
+/**
+ * What the close is told of the open. One that never reached the server (`unsent`) is, as a
+ * refused one, nothing to find again; unlike one, it says nothing of the close's own write.
+ */
+const openedOf = (open) => (open.at === 'sending' ? 'lost' : open.at === 'unsent' ? 'refused' : open.at);
 /** Before anything is sent. */
 const firstState = () => ({
     open: { at: 'never' },
@@ -575,7 +578,7 @@ function oneWarning(lines) {
 /** The open moves to `at`, its lost tries and its work kept; before it is sent, it does not. */
 const openMovesTo = (open, at) => (open.at === 'never' ? open : { ...open, at });
 /** What the close found, or its lost write, changes; before it begins, nothing does. */
-const closeFinds = (close, change) => close.at === 'closing' ? { ...close, ...change } : close;
+const closeFinds = (close, change) => (close.at === 'closing' ? { ...close, ...change } : close);
 /** A warning: gathered while the close runs, said at once before it; one per record (a line of the log after it). */
 const warned = (voice, line, codes) => {
     if (voice.at === 'warned')
@@ -606,8 +609,9 @@ function next(state, event) {
         case 'open-given-up':
             return to({ open: openMovesTo(open, 'lost') });
         case 'open-refused':
-            // An earlier try whose answer was lost may land yet: then the open is lost, not refused.
-            return to({ open: openMovesTo(open, open.at !== 'never' && open.lost !== undefined ? 'lost' : 'refused') });
+        case 'open-unsent':
+            // An earlier try whose answer was lost may land yet: then the open is lost, not refused or unsent.
+            return to({ open: openMovesTo(open, open.at !== 'never' && open.lost !== undefined ? 'lost' : event.type === 'open-refused' ? 'refused' : 'unsent') });
         case 'open-ended':
             // Should it end without saying how (nothing in it throws), the open is taken as lost: the close finds it again.
             return open.at === 'sending' ? to({ open: openMovesTo(open, 'lost') }) : to({});
@@ -618,7 +622,7 @@ function next(state, event) {
             return close.at === 'closing'
                 ? to({})
                 : to({
-                    close: { at: 'closing', done: Promise.resolve(), found: 'nothing', lost: undefined },
+                    close: { at: 'closing', done: Promise.resolve(), found: 'nothing', lost: undefined, onTheWay: undefined },
                     voice: voice.at === 'quiet' ? { at: 'gathering', lines: [], failures: [] } : voice
                 });
         case 'close-running':
@@ -627,12 +631,14 @@ function next(state, event) {
             return to({ where: event.where, close: closeFinds(close, { found: 'at-once' }) });
         case 'close-written':
             // Found where an unanswered creation put it: that creation has landed, nothing of it can come later.
-            // What an earlier try said of the outcome ("could not be written") no longer holds.
+            // What an earlier try said of the outcome ("could not be written"), and why it failed, no longer hold.
             return to({
                 where: event.where,
-                close: event.told === 'unanswered' && event.done === 'updated' ? closeFinds(close, { found: 'landed' }) : close,
+                close: closeFinds(close, { ...(event.told === 'unanswered' && event.done === 'updated' ? { found: 'landed' } : {}), onTheWay: undefined }),
                 voice: voice.at === 'gathering' ? { at: 'gathering', lines: voice.lines.filter((said) => !voice.failures.includes(said.line)), failures: [] } : voice
             });
+        case 'close-try-failed':
+            return to({ close: closeFinds(close, { onTheWay: { why: event.why, code: event.code } }) });
         case 'close-write-lost':
             // The first one is the one that may land over what follows it.
             return close.at === 'closing' && close.lost === undefined ? to({ close: closeFinds(close, { lost: { at: event.sentAt, why: event.why } }) }) : to({});
@@ -916,8 +922,10 @@ function recordLifecycle(port, options) {
                     if (slept === 'settled')
                         continue;
                 }
-                // Refused after a try whose answer was lost, the open is lost (that try may land yet).
-                tell({ type: refused(error) || neverSent(error) ? 'open-refused' : 'open-given-up' });
+                // Refused after a try whose answer was lost, the open is lost (that try may land yet). One
+                // that never reached the server is no refusal: nothing of it exists, and the close writes
+                // the record (a deployment is created then, not given up on for a moment's network fault).
+                tell({ type: refused(error) ? 'open-refused' : neverSent(error) ? 'open-unsent' : 'open-given-up' });
                 if (state.open.at === 'refused' && port.words.notOpened && state.where === undefined)
                     warn(port.words.notOpened(reason), cancel.signal.aborted && !deadline.aborted ? code('not-written') : failedCode(error, signals, lookupMs));
                 else
@@ -991,10 +999,6 @@ function recordLifecycle(port, options) {
             return;
         /** Writes the outcome; `folded`: a round of many (the outcome written again over a lost write), whose line is not said. */
         const write = async (folded = false) => {
-            // Why the last try that failed on the way failed, and its code: when the end of the time for
-            // writes cuts the tries after it, that is the cause said, not only the time that ran out
-            // (found under load: the other jobs' statuses answered 503 until the end, said as a timeout).
-            let onTheWay;
             for (let attempt = 1;; attempt++) {
                 // A rate limit's pause holds every write of the record, a later one's too (the outcome
                 // written again once the open landed): none goes before it is over (found by the explorer).
@@ -1058,7 +1062,11 @@ function recordLifecycle(port, options) {
                     const pause = Math.max(asked ?? 0, retryPauseMs(attempt));
                     const left = timeLeft();
                     if (retriable && pause < left) {
-                        onTheWay = { why: why(error, signals, lookupMs), code: failedCode(error, signals, lookupMs) };
+                        // Why, kept until a try lands: when the end of the time for writes cuts the tries after
+                        // it, that is the cause said, not only the time that ran out (found under load: the
+                        // other jobs' statuses answered 503 until the end, said as a timeout).
+                        const onTheWay = { why: why(error, signals, lookupMs), code: failedCode(error, signals, lookupMs) };
+                        tell({ type: 'close-try-failed', ...onTheWay });
                         // Repeats of one cause are folded: the first tries, then one line in ten.
                         if (attempt <= 3 || attempt % 10 === 0)
                             log.info(clean(`The ${port.api} did not take the outcome (${onTheWay.why}); writing it again${asked !== undefined ? ` in ${(0,durations/* formatDuration */.a)(pause)}, as it asked` : attempt >= 3 ? ` in ${(0,durations/* formatDuration */.a)(pause)} (try ${attempt + 1})` : ''}.`));
@@ -1072,6 +1080,7 @@ function recordLifecycle(port, options) {
                     // A creation whose answer was lost may still be applied: the record may appear after the step.
                     const late = state.where === undefined && answerLost(error, signals) ? port.words.lateCreation?.() : undefined;
                     // Tried again until the time for writes ended: the cause the tries failed with first.
+                    const onTheWay = state.close.at === 'closing' ? state.close.onTheWay : undefined;
                     const endedTries = !cutShort && onTheWay !== undefined && outOfTime(error, signals, lookupMs) ? onTheWay : undefined;
                     const reason = endedTries ? `${endedTries.why}; tried again until ${ended()}` : `${why(error, signals, lookupMs)}${cutShort}`;
                     const failed = cutShort ? code('out-of-time') : (endedTries?.code ?? failedCode(error, signals, lookupMs));
