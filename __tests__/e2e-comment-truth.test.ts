@@ -394,7 +394,12 @@ describe.concurrent('what the comment and the step say', () => {
   })
 
   it.each([
-    ['the deployment', { 'deployment-environment': 'docs', 'github-token': TOKEN }, 'The deployment could not be created in environment docs: '],
+    // Its creation never reached GitHub when waiting began: tried again at the close, which says why it failed.
+    [
+      'the deployment',
+      { 'deployment-environment': 'docs', 'github-token': TOKEN },
+      'The deployment in environment docs could not be created, or has no status: '
+    ],
     ['the commit status', { 'commit-status': 'docs', 'github-token': TOKEN }, 'commit status '],
     ['the pull request comment', comment, 'The pull request comment could not be written: ']
   ])('a GitHub API that cannot be reached is said so for %s, never as an HTTP 500', async (_record, inputs, begins) => {

@@ -223,6 +223,25 @@ describe.concurrent('siblings on one commit never turn a failure green', () => {
     expect(codesOf(warnings[0] ?? '')).toEqual(['commit-status.others-unread'])
   })
 
+  it('the other jobs’ statuses unread after this job’s success, and never again: the success stands unconfirmed, and the warning says it was written', async () => {
+    const sim = await simulator()
+    const api = await githubApi()
+    // Read before the success, then never again: every try after it fails before its own write.
+    api.onRequest = (request) => {
+      if (request.method === 'POST' && /\/statuses\//.test(request.path) && request.body?.state === 'success') api.failStatusListings = 1000
+    }
+    const run = await runAgainst(sim, { 'status-id': 'update-success', ...gate, timeout: '3s', 'request-timeout': '1s' }, { env: { GITHUB_API_URL: api.url } })
+    await api.settled()
+    expect(run.code).toBe(0)
+    expect(api.statuses.map((s) => s.state)).toEqual(['pending', 'success'])
+    const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
+    expect(warnings).toHaveLength(1)
+    // It was written: the check shows it, and what to look at before merging is said, not "not written".
+    expect(warnings[0]).toContain('Commit status docs: success was written on commit')
+    expect(warnings[0]).not.toContain('so it was not written')
+    expect(codesOf(warnings[0] ?? '')).toEqual(['commit-status.unconfirmed'])
+  })
+
   it.each([
     ['of the same pipeline: the status stays failed', 4711, ['failed', 'failed']],
     ['of an earlier pipeline (a retry): this job’s success stands', 4700, ['failed', 'success']]

@@ -374,9 +374,13 @@ describe.each(PORTS)('what $name takes for refused for good', (fixture) => {
 // nothing: the deployment is created at the close, with the outcome, as after a rate limit. Taken
 // for a refusal, it was given up on at once with a warning that it "could not be created".
 describe('the GitHub deployment whose creation never reached GitHub', () => {
-  it('is created at the close with the outcome as its only status, with no warning', async () => {
+  it.each([
+    ['', []],
+    [', its status sent again to it when the first answer was a 502 (never a second creation)', [0, { ms: 0, status: 502 }]]
+  ] as const)('is created at the close with the outcome as its only status, with no warning%s', async (_case, holds) => {
     const deployment = PORTS.find((fixture) => fixture.name === 'the GitHub deployment') as PortCase
     deployment.reset()
+    deployment.hold(...holds)
     let refusedOnce = false
     inProcess.route(github.url, (req, res) => {
       if (!refusedOnce && req.method === 'POST' && /\/deployments$/.test(req.url)) {
@@ -389,7 +393,10 @@ describe('the GitHub deployment whose creation never reached GitHub', () => {
       const { lifecycle, log } = lifecycleOf(deployment.port())
       lifecycle.open()
       await vi.advanceTimersByTimeAsync(100)
-      await nowOf(lifecycle.close(success), 'the close written')
+      const closing = lifecycle.close(success)
+      // A status sent again goes after its backoff (250 ms).
+      await vi.advanceTimersByTimeAsync(1000)
+      await nowOf(closing, 'the close written')
       await settledAll(deployment)
       expect(refusedOnce).toBe(true)
       expect(deployment.creations?.()).toBe(1)

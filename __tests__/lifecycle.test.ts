@@ -680,6 +680,26 @@ describe('a record kept true', () => {
     expect(log.warning).not.toHaveBeenCalled()
   })
 
+  it('a cancel while the outcome waits to be written again over a lost write that landed: the warning says what stands was read and is not the outcome, not that it was not read', async () => {
+    const { port } = scriptedPort({ open: [{ ms: 10, fail: { status: 502, message: 'Bad gateway' } }] })
+    const cancel = cancellation()
+    let reads = 0
+    port.readBack = async () => {
+      // The second read finds it stale again: the next write waits its backoff, and the cancel comes then.
+      if (++reads === 2) setTimeout(() => cancel.come(100), 100)
+      return 'stale'
+    }
+    const { lifecycle, log } = lifecycleOf(port, cancel)
+    await openThenClose(lifecycle, 'failure', { closeFor: 5000 })
+    expect(reads).toBe(2)
+    expect(log.warning).toHaveBeenCalledTimes(1)
+    const said = String(log.warning.mock.calls[0]?.[0])
+    expect(said).toContain(
+      'was applied over the outcome, which was written again 1 time, and what stands was still not the outcome when the cancelled run had to end'
+    )
+    expect(said).not.toContain('no time left to read back')
+  })
+
   it('an open answered 429 is no refusal (the one rule, by default): a record that cannot go anywhere once refused (a deployment) is still written by the close', async () => {
     const { port, record, calls } = scriptedPort({ open: [{ ms: 10, fail: { status: 429, message: 'Too many requests' } }] })
     const at = port.open

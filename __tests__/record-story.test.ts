@@ -190,6 +190,8 @@ describe("the close's rows", () => {
     const second = tell(first, { type: 'close-try-failed', why: 'a reset', code: 'commit-status.not-written' }).state
     expect(second.close).toEqual(closing({ onTheWay: { why: 'a reset', code: 'commit-status.not-written' } }))
     expect(tell(second, { type: 'close-written', where: 'comment 1', told: 'written', done: 'updated' }).state.close).toEqual(closing())
+    // Nor is it the cause of the tries of another write of the outcome (one again over what a lost write left).
+    expect(tell(second, { type: 'close-tries-began' }).state.close).toEqual(closing())
   })
 
   // As the lifecycle did before its table: what the close finds is kept only once it began.
@@ -199,6 +201,7 @@ describe("the close's rows", () => {
     { type: 'close-written', where: 'comment 1', told: 'unanswered', done: 'updated' },
     { type: 'close-write-lost', sentAt: 1000, why: 'a 502' },
     { type: 'close-try-failed', why: 'HTTP 503', code: 'comment.not-written' },
+    { type: 'close-tries-began' },
     { type: 'record-gone' }
   ] as const)('$type before the close began leaves it not begun', (event) => {
     expect(tell(given(), event).state.close).toEqual({ at: 'not-begun' })

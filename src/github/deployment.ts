@@ -75,8 +75,15 @@ export function deploymentPort(
     )
   }
   /** The deployment, created at the close with the outcome as its only status (its creation was rate limited, or never reached GitHub, when waiting began). */
-  async function createWithOutcome(outcome: RunOutcome, octokit: Octokit, place: Awaited<ReturnType<typeof placeOf>>['place'], signals: WriteSignals) {
+  async function createWithOutcome(
+    outcome: RunOutcome,
+    octokit: Octokit,
+    place: Awaited<ReturnType<typeof placeOf>>['place'],
+    signals: WriteSignals,
+    found: ((id: number) => void) | undefined
+  ) {
     const until = story.creation.at === 'limited' ? story.creation.until : 0
+    const why = story.creation.at === 'limited' ? 'GitHub had asked to slow down when waiting began' : 'its creation had not reached GitHub when waiting began'
     await settledOrAborted(new Promise((resolve) => setTimeout(resolve, Math.max(0, until - Date.now()))), signals.write)
     const id = await withinBudget(
       createDeployment(octokit, place, {
@@ -89,7 +96,9 @@ export function deploymentPort(
     )
     story = { ...story, creation: { at: 'closed' } }
     run.created(id)
-    core.info(clean(`Created deployment ${id} in environment ${environment} with the outcome (GitHub had asked to slow down when waiting began).`))
+    // Known from now on: a status write that fails on the way is sent again to it, never a second creation.
+    found?.(id)
+    core.info(clean(`Created deployment ${id} in environment ${environment} with the outcome (${why}).`))
     await writeOutcome(outcome, octokit, place, id, signals)
     return { where: id, done: 'created' as const }
   }
@@ -135,7 +144,8 @@ export function deploymentPort(
       if (opened === 'never') throw new RecordSkipped('No deployment was created: the run ended before waiting began.', 'deployment.skipped', 'info')
       const { github, place } = await placeOf()
       const octokit = clientFor(github, deployment.githubToken, signals, clean)
-      if (where === undefined && (story.creation.at === 'limited' || story.creation.at === 'unsent')) return createWithOutcome(outcome, octokit, place, signals)
+      if (where === undefined && (story.creation.at === 'limited' || story.creation.at === 'unsent'))
+        return createWithOutcome(outcome, octokit, place, signals, found)
       // The POST's answer was lost: GitHub may have created it all the same.
       const id =
         where ??

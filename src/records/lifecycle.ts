@@ -521,6 +521,7 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
     if (state.open.at === 'refused' && state.where === undefined && port.words.notOpened) return
     /** Writes the outcome; `folded`: a round of many (the outcome written again over a lost write), whose line is not said. */
     const write = async (folded = false): Promise<boolean> => {
+      tell({ type: 'close-tries-began' })
       for (let attempt = 1; ; attempt++) {
         // A rate limit's pause holds every write of the record, a later one's too (the outcome
         // written again once the open landed): none goes before it is over (found by the explorer).
@@ -805,7 +806,11 @@ export function recordLifecycle<Where, Outcome>(port: RecordPort<Where, Outcome>
             `A write whose answer was lost was applied after the outcome; writing the outcome again${rewrites === 0 ? '' : ` in ${formatDuration(pause)} (${counted(rewrites, 'time')} so far)`}.`
           )
         )
-      if (pause > 0 && (await settledOrAborted(sleep(pause), deadline)) === 'aborted') break
+      // Cut while it waited (a cancel shortens the time for writes): what stands was read, and is not the outcome.
+      if (pause > 0 && (await settledOrAborted(sleep(pause), deadline)) === 'aborted')
+        return holds(
+          `${lost} and was applied over the outcome, which was written again ${counted(rewrites, 'time')}, and what stands was still not the outcome when ${ended()} before it could be written once more; ${late()} (${lostWhyNow})`
+        )
       if (!(await write(folded))) return
     }
     holds(

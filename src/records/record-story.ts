@@ -142,6 +142,8 @@ export type RecordEvent<Where> =
   | { readonly type: 'found-at-once'; readonly where: Where }
   /** A write of the outcome was answered: where it went, what the close told the port of the open, and whether it created the record. */
   | { readonly type: 'close-written'; readonly where: Where; readonly told: Opened; readonly done: 'created' | 'updated' }
+  /** A write of the outcome begins its tries (the first, or one again over what a lost write left): what earlier tries failed with is not its cause. */
+  | { readonly type: 'close-tries-began' }
   /** A try of the outcome failed on the way (a 5xx, a rate limit, no answer) and is sent again: why, and its code. */
   | { readonly type: 'close-try-failed'; readonly why: string; readonly code: WarningCode }
   /** A write of the outcome got no answer: it may land later. */
@@ -248,6 +250,8 @@ export function next<Where>(state: RecordState<Where>, event: RecordEvent<Where>
         close: closeFinds(close, { ...(event.told === 'unanswered' && event.done === 'updated' ? { found: 'landed' } : {}), onTheWay: undefined }),
         voice: voice.at === 'gathering' ? { at: 'gathering', lines: voice.lines.filter((said) => !voice.failures.includes(said.line)), failures: [] } : voice
       })
+    case 'close-tries-began':
+      return to({ close: closeFinds(close, { onTheWay: undefined }) })
     case 'close-try-failed':
       return to({ close: closeFinds(close, { onTheWay: { why: event.why, code: event.code } }) })
     case 'close-write-lost':
