@@ -1824,6 +1824,59 @@ describe('the scenarios of issue 50, each drawn', () => {
   })
 })
 
+describe('1, at every moment, on GitLab: one status moved in place carries the writes of several runs, each judged as its own', () => {
+  const RUN = 'https://gitlab.example.com/acme/docs/-/pipelines/777'
+  /** A GitLab write of status `id` applied at `at` (sent 5 ms before), and a first page of the listing answered at `at`. */
+  const post = (id: number, at: number): Seen => ({
+    ...applied('gh:status', 'POST', id, at),
+    party: 'gitlab',
+    channel: 'gl:status',
+    path: `/api/v4/projects/42/statuses/${RUN_SHA}`
+  })
+  const listing = (at: number): Seen => ({
+    ...listingAt(at),
+    party: 'gitlab',
+    channel: 'gl:lookup',
+    path: `/api/v4/projects/42/repository/commits/${RUN_SHA}/statuses?name=docs&all=true&per_page=100&page=1`
+  })
+  const stepOf = (index: number, seen: Seen[]) =>
+    actionRun(index, 'success', { kind: 'steps', seen, schedule: schedule({ mode: 'command', commitStatus: true }), outputs: {}, stdout: 'Result: success\n' })
+  /**
+   * Step 2 opens pending (status 1, at 100); step 1 reads at 150, then its running moves step 2's
+   * pending in place (at 200); step 2's success moves it again (at 300), after its own read at
+   * `secondRead` (none: no read).
+   */
+  const moved = (secondRead?: number) => {
+    const one = writer('777', ['step-1'], 'step 1', undefined, 1)
+    const two = writer('777', ['step-2'], 'step 2', undefined, 1)
+    const opened = post(1, 1_000_100)
+    const running = post(1, 1_000_200)
+    const success = post(1, 1_000_300)
+    const runs = sharing([stepOf(0, [listing(1_000_150), running]), stepOf(1, [opened, ...(secondRead ? [listing(secondRead)] : []), success])], {
+      commitStatuses: [
+        { ...status(1, 'pending', tagged(RUN, two, 'pending')), appliedAt: 1_000_100, request: opened, moved: false },
+        { ...status(1, 'running', tagged(RUN, one, 'pending')), appliedAt: 1_000_200, request: running, moved: true },
+        { ...status(1, 'success', tagged(RUN, two, 'success')), appliedAt: 1_000_300, request: success, moved: true }
+      ]
+    })
+    return runs
+  }
+
+  it("a job's running that another's success then moved is not a success of its own, nor judged by what that success read", () => {
+    expect(gateNeverGreenAtAnyMoment(moved())).toEqual([])
+    expect(gateNeverGreenAcrossRuns(moved())).toEqual([])
+    expect(sharedRecordsTrue(moved())).toEqual([])
+  })
+
+  it('a success written after a read that showed another job waiting is still seen, though the status it moved was that job’s', () => {
+    expect(gateNeverGreenAtAnyMoment(moved(1_000_250)).map((v) => v.detail)).toEqual([
+      'step 2 wrote success on docs though the statuses it read just before showed step 1 still waiting (its running status, applied 50 ms before that read)'
+    ])
+    // Read before step 1's running moved its pending: the listing showed step 2's own pending only.
+    expect(gateNeverGreenAtAnyMoment(moved(1_000_180))).toEqual([])
+  })
+})
+
 describe("the stand-ins' commits: each head's statuses on its own commit", () => {
   it('a status is written and listed on a commit once it was pushed, each commit listing its own only', async () => {
     const s = schedule({ commitStatus: true, faults: {} })
