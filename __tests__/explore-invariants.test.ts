@@ -1824,6 +1824,59 @@ describe('the scenarios of issue 50, each drawn', () => {
   })
 })
 
+describe('1, at every moment, on GitLab: one status moved in place carries the writes of several runs, each judged as its own', () => {
+  const RUN = 'https://gitlab.example.com/acme/docs/-/pipelines/777'
+  /** A GitLab write of status `id` applied at `at` (sent 5 ms before), and a first page of the listing answered at `at`. */
+  const post = (id: number, at: number): Seen => ({
+    ...applied('gh:status', 'POST', id, at),
+    party: 'gitlab',
+    channel: 'gl:status',
+    path: `/api/v4/projects/42/statuses/${RUN_SHA}`
+  })
+  const listing = (at: number): Seen => ({
+    ...listingAt(at),
+    party: 'gitlab',
+    channel: 'gl:lookup',
+    path: `/api/v4/projects/42/repository/commits/${RUN_SHA}/statuses?name=docs&all=true&per_page=100&page=1`
+  })
+  const stepOf = (index: number, seen: Seen[]) =>
+    actionRun(index, 'success', { kind: 'steps', seen, schedule: schedule({ mode: 'command', commitStatus: true }), outputs: {}, stdout: 'Result: success\n' })
+  /**
+   * Step 2 opens pending (status 1, at 100); step 1 reads at 150, then its running moves step 2's
+   * pending in place (at 200); step 2's success moves it again (at 300), after its own read at
+   * `secondRead` (none: no read).
+   */
+  const moved = (secondRead?: number) => {
+    const one = writer('777', ['step-1'], 'step 1', undefined, 1)
+    const two = writer('777', ['step-2'], 'step 2', undefined, 1)
+    const opened = post(1, 1_000_100)
+    const running = post(1, 1_000_200)
+    const success = post(1, 1_000_300)
+    const runs = sharing([stepOf(0, [listing(1_000_150), running]), stepOf(1, [opened, ...(secondRead ? [listing(secondRead)] : []), success])], {
+      commitStatuses: [
+        { ...status(1, 'pending', tagged(RUN, two, 'pending')), appliedAt: 1_000_100, request: opened, moved: false },
+        { ...status(1, 'running', tagged(RUN, one, 'pending')), appliedAt: 1_000_200, request: running, moved: true },
+        { ...status(1, 'success', tagged(RUN, two, 'success')), appliedAt: 1_000_300, request: success, moved: true }
+      ]
+    })
+    return runs
+  }
+
+  it("a job's running that another's success then moved is not a success of its own, nor judged by what that success read", () => {
+    expect(gateNeverGreenAtAnyMoment(moved())).toEqual([])
+    expect(gateNeverGreenAcrossRuns(moved())).toEqual([])
+    expect(sharedRecordsTrue(moved())).toEqual([])
+  })
+
+  it('a success written after a read that showed another job waiting is still seen, though the status it moved was that job’s', () => {
+    expect(gateNeverGreenAtAnyMoment(moved(1_000_250)).map((v) => v.detail)).toEqual([
+      'step 2 wrote success on docs though the statuses it read just before showed step 1 still waiting (its running status, applied 50 ms before that read)'
+    ])
+    // Read before step 1's running moved its pending: the listing showed step 2's own pending only.
+    expect(gateNeverGreenAtAnyMoment(moved(1_000_180))).toEqual([])
+  })
+})
+
 describe("the stand-ins' commits: each head's statuses on its own commit", () => {
   it('a status is written and listed on a commit once it was pushed, each commit listing its own only', async () => {
     const s = schedule({ commitStatus: true, faults: {} })
@@ -1861,6 +1914,109 @@ describe("the stand-ins' commits: each head's statuses on its own commit", () =>
       expect(github.statuses.map((status) => status.sha)).toEqual([RUN_SHA, headSha(1)])
     } finally {
       await Promise.all([github.close(), gitlab.close()])
+    }
+  })
+})
+
+describe("the explorer's GitLab: a commit status by GitLab's rule (its CreateCommitStatusService)", () => {
+  /** A GitLab stand-in with `filler` statuses of earlier pipelines; `post` writes a status of the name on RUN_SHA, `list` lists them oldest first. */
+  const gitLab = async (filler = 0) => {
+    const gitlab = await startGitLab(schedule({ commitStatus: true, faults: {}, statusListing: { perPage: 100, filler } }), MARKER, () => {})
+    const headers = { 'private-token': GITLAB_TOKEN, 'content-type': 'application/json' }
+    const post = async (state: string, more: Record<string, unknown> = {}) => {
+      const res = await fetch(`${gitlab.url}/api/v4/projects/42/statuses/${RUN_SHA}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ state, name: STATUS_CONTEXT, pipeline_id: 777, ...more })
+      })
+      return { status: res.status, json: (await res.json()) as { id?: number; status?: string; message?: string; target_url?: string | null } }
+    }
+    const list = async (all: boolean) => {
+      const res = await fetch(`${gitlab.url}/api/v4/projects/42/repository/commits/${RUN_SHA}/statuses?per_page=100${all ? '&all=true' : ''}`, { headers })
+      return ((await res.json()) as { id: number; status: string; name: string; description: string | null }[]).map((s) => [
+        s.id,
+        s.name,
+        s.status,
+        s.description
+      ])
+    }
+    return { gitlab, post, list }
+  }
+
+  it('moves the open status of the name in place: the same id, its new state and words, where it was listed; every write is in the log', async () => {
+    const { gitlab, post, list } = await gitLab()
+    try {
+      const running = await post('running', { description: 'Waiting', target_url: 'https://ci.example/1#a' })
+      expect(running.status).toBe(201)
+      // Another name's status after it: the moved one keeps its place before it (GitLab lists oldest first, by id).
+      expect((await post('success', { name: 'lint' })).status).toBe(201)
+      const done = await post('success', { description: 'Deployed', target_url: 'https://ci.example/1#b' })
+      expect(done).toMatchObject({ status: 201, json: { id: running.json.id, status: 'success', target_url: 'https://ci.example/1#b' } })
+      expect(await list(false)).toEqual([
+        [running.json.id, STATUS_CONTEXT, 'success', 'Deployed'],
+        [(running.json.id ?? 0) + 1, 'lint', 'success', null]
+      ])
+      expect(gitlab.statuses).toHaveLength(2)
+      // The log holds both writes of the one status, each as it left it, and the request that applied it.
+      const docs = gitlab.statusWrites.filter((w) => w.context === STATUS_CONTEXT)
+      expect(docs.map((w) => [w.id, w.state, w.description, w.moved])).toEqual([
+        [running.json.id, 'running', 'Waiting', false],
+        [running.json.id, 'success', 'Deployed', true]
+      ])
+      expect(docs.map((w) => w.request)).toEqual(gitlab.seen.filter((s) => s.channel === 'gl:status' && JSON.parse(s.body ?? '{}').name === STATUS_CONTEXT))
+      // Pending then running: running moves a pending one too.
+      const pending = await post('pending', { name: 'build' })
+      expect((await post('running', { name: 'build' })).json).toMatchObject({ id: pending.json.id, status: 'running' })
+    } finally {
+      await gitlab.close()
+    }
+  })
+
+  it('refuses a move its state machine has no transition for (running over running, pending over running), writing nothing', async () => {
+    const { gitlab, post, list } = await gitLab()
+    try {
+      await post('running')
+      expect(await post('running')).toEqual({ status: 400, json: { message: 'Cannot transition status via :run from :running' } })
+      expect(await post('pending')).toEqual({ status: 400, json: { message: 'Cannot transition status via :enqueue from :running' } })
+      expect((await post('bogus')).status).toBe(400)
+      expect(gitlab.statusWrites).toHaveLength(1)
+      expect((await list(true)).map(([, , state]) => state)).toEqual(['running'])
+    } finally {
+      await gitlab.close()
+    }
+  })
+
+  it('writes a status of its own after a finished one, in any state, and marks the older ones of the name in the pipeline retried', async () => {
+    const { gitlab, post, list } = await gitLab(1)
+    try {
+      const [filler] = gitlab.statuses.map((s) => s.id)
+      const failed = await post('failed')
+      const running = await post('running')
+      expect(running.json.id).not.toBe(failed.json.id)
+      const success = await post('success')
+      expect(success.json.id).toBe(running.json.id)
+      // Without all=true, the retried one is left out; an earlier pipeline's is not retried by this one's.
+      expect(await list(false)).toEqual([
+        [filler, STATUS_CONTEXT, 'success', 'Docs deployed 0'],
+        [running.json.id, STATUS_CONTEXT, 'success', null]
+      ])
+      expect((await list(true)).map(([id, , state]) => [id, state])).toEqual([
+        [filler, 'success'],
+        [failed.json.id, 'failed'],
+        [running.json.id, 'success']
+      ])
+      // Running again after the success: a third status, the second retried now.
+      const again = await post('running')
+      expect((await list(false)).map(([id]) => id)).toEqual([filler, again.json.id])
+      expect(gitlab.statusWrites.map((w) => [w.id, w.state, w.moved])).toEqual([
+        [filler, 'success', false],
+        [failed.json.id, 'failed', false],
+        [running.json.id, 'running', false],
+        [running.json.id, 'success', true],
+        [again.json.id, 'running', false]
+      ])
+    } finally {
+      await gitlab.close()
     }
   })
 })

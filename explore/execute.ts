@@ -87,7 +87,11 @@ export interface RunRecord {
   comments: Comment[]
   notes: Note[]
   deployments: DeploymentRecord[]
-  /** The commit statuses of the run's commit (GitHub's for the action, GitLab's for the command), in the order applied. */
+  /**
+   * The commit statuses written on the run's commit (GitHub's for the action, GitLab's for the
+   * command), one a write, in the order applied, each as that write left its status: GitLab moves
+   * an open status in place, so that one id may carry several writes (`moved`), of several runs.
+   */
   commitStatuses: CommitStatusRecord[]
   /**
    * A run of a schedule of several (issue 38): which, and what tells it from the others. Its
@@ -521,7 +525,7 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
         comments: gh.comments.map((c) => ({ ...c })),
         notes: gl.notes.map((n) => ({ ...n })),
         deployments: deployments.map((d) => ({ ...d, statuses: [...d.statuses] })),
-        commitStatuses: (view.mode === 'action' ? gh.statuses : gl.statuses).map((s) => ({ ...s }))
+        commitStatuses: (view.mode === 'action' ? gh.statuses : gl.statusWrites).map((s) => ({ ...s }))
       }
       if (run.signalAtMs !== undefined) record.signalAtMs = run.signalAtMs
       if (run.resultAtMs !== undefined) record.resultAtMs = run.resultAtMs

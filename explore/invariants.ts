@@ -1207,6 +1207,19 @@ export function appliedWrites(runs: readonly RunRecord[], channel: string): { ru
   return writes.sort((a, b) => a.at - b.at)
 }
 
+/**
+ * The run whose write left `status` as it is: the one that sent the request that applied it
+ * (GitLab moves an open status in place, so that one id carries the writes of several runs);
+ * without that request, the last applied write of its id.
+ */
+function writerOfStatus(runs: readonly RunRecord[], channel: string, status: CommitStatusRecord): RunRecord | undefined {
+  const request = status.request
+  if (request) return runs.find((run) => run.seen.includes(request))
+  return appliedWrites(runs, channel)
+    .filter((w) => w.id === status.id)
+    .at(-1)?.run
+}
+
 /** The runs grouped by the marker of their comment (action) or note (command): one record per group. */
 function byMarker(runs: readonly RunRecord[]): [string, RunRecord[]][] {
   const groups = new Map<string, RunRecord[]>()
@@ -1275,9 +1288,7 @@ export function gateNeverGreenAcrossRuns(runs: readonly RunRecord[]): Violation[
     // A success whose answer was lost and that landed late cannot be undone by the run that wrote it:
     // said in its one warning, whatever state it wrote last (another job's failure kept, as found by
     // the long run: "The last commit status (failed) of docs could not be written: … may show success …").
-    const writer = appliedWrites(runs, first.schedule.mode === 'action' ? 'gh:status' : 'gl:status')
-      .filter((w) => w.id === newest.id)
-      .at(-1)?.run
+    const writer = writerOfStatus(runs, first.schedule.mode === 'action' ? 'gh:status' : 'gl:status', newest)
     if (writer && warnedOf(writer, LATE_SUCCESS)) continue
     for (const run of latestPerWriter(gate.runs)) {
       const result = verdictOf(run)
@@ -1324,21 +1335,33 @@ export function gateNeverGreenAtAnyMoment(runs: readonly RunRecord[]): Violation
   const sameWriter = (a: RunRecord, b: RunRecord) => !ownWriterEach && writerOf(a) === writerOf(b)
   // Whose own latest state a success of `run` answers to: another writer of its attempt, or a later attempt of its own writer.
   const answersTo = (run: RunRecord, other: RunRecord) => other !== run && (!sameWriter(run, other) || attemptOf(other) >= attemptOf(run))
+  // Whose each status write is: the run that sent the request that applied it; a status without
+  // its request (written by hand) is the run's whose applied write answered its id.
   const idsOf = (run: RunRecord) => new Set(writes.filter((w) => w.run === run).map((w) => w.id))
+  const requestsOf = (run: RunRecord) => new Set<Seen>(writes.filter((w) => w.run === run).map((w) => w.seen))
+  const isTheirs = (run: RunRecord, status: CommitStatusRecord) => (status.request ? requestsOf(run).has(status.request) : idsOf(run).has(status.id))
   const found: Violation[] = []
   for (const gate of gatesOf(runs)) {
-    const byId = new Map(gate.statuses.map((status) => [status.id, status]))
-    const appliedBy = (run: RunRecord, before: number) => {
-      const theirs = idsOf(run)
-      return gate.statuses.filter((status) => theirs.has(status.id) && status.appliedAt < before)
+    const byRequest = new Map(gate.statuses.filter((status) => status.request).map((status) => [status.request, status]))
+    const byId = new Map(gate.statuses.filter((status) => !status.request).map((status) => [status.id, status]))
+    const appliedBy = (run: RunRecord, before: number) => gate.statuses.filter((status) => isTheirs(run, status) && status.appliedAt < before)
+    // What a listing showed before `at`: each status as the last write applied to it by then left
+    // it (GitLab moves an open one in place: a run's open status moved by another's write is no longer its).
+    const shownBefore = (at: number) => {
+      const shown = new Map<number, CommitStatusRecord>()
+      for (const status of gate.statuses) if (status.appliedAt < at) shown.set(status.id, status)
+      return [...shown.values()]
     }
-    // The latest status `other` had applied before `at`; none when a later attempt of its writer had written by then (that one stands for it).
+    // The latest status of `other` shown before `at`; none when a later attempt of its writer had written by then (that one stands for it).
     const toldBefore = (other: RunRecord, at: number) => {
       const replaced = gate.runs.some((later) => sameWriter(later, other) && attemptOf(later) > attemptOf(other) && appliedBy(later, at).length > 0)
-      return replaced ? undefined : appliedBy(other, at).at(-1)
+      if (replaced) return undefined
+      return shownBefore(at)
+        .filter((status) => isTheirs(other, status))
+        .reduce<CommitStatusRecord | undefined>((latest, status) => (latest && latest.appliedAt > status.appliedAt ? latest : status), undefined)
     }
     for (const write of writes) {
-      const status = byId.get(write.id)
+      const status = byRequest.get(write.seen) ?? byId.get(write.id)
       if (!status) continue
       if (!gate.runs.includes(write.run)) {
         found.push({ invariant, detail: `${labelOf(write.run)} wrote ${status.state} on ${contextOn(gate)}, a commit not its own` })
@@ -1474,9 +1497,7 @@ export function sharedRecordsTrue(runs: readonly RunRecord[]): Violation[] {
         found.push({ invariant, detail: `no commit status ${contextOn(gate)} was written by any run, and no warning says why` })
         continue
       }
-      const writer = appliedWrites(runs, github ? 'gh:status' : 'gl:status')
-        .filter((w) => w.id === newest.id)
-        .at(-1)?.run
+      const writer = writerOfStatus(runs, github ? 'gh:status' : 'gl:status', newest)
       const result = writer && verdictOf(writer)
       if (!writer || !result) continue
       const stateOf = (verdict: Result) => (github ? githubStatusState(verdict) : gitlabStatusState(verdict))

@@ -132,7 +132,8 @@ function runOfPath(url: URL): { run: number; url: URL } {
 interface Route {
   channel: string
   write: boolean
-  apply: (body: unknown) => Reply
+  /** Applies the write (or answers the read): `seen` is the request, for a record to name the write that made it. */
+  apply: (body: unknown, seen: Seen) => Reply
   /** A fault anchored to an event rather than to the request's place in its channel (the run's own, `run`), if one is due. */
   anchored?: (run: number) => Fault | undefined
 }
@@ -223,7 +224,7 @@ async function faultyServer(
       body = undefined
     }
     const apply = () => {
-      const reply = found.apply(body)
+      const reply = found.apply(body, record)
       if (found.write && reply.status < 300) record.appliedAt = Date.now()
       if (found.write) record.appliedReply = reply
       return reply
@@ -579,6 +580,10 @@ export interface CommitStatusRecord {
   pipeline?: number
   /** The commit it is on: one of the heads of a schedule of several heads (`headSha`); absent, RUN_SHA. */
   sha?: string
+  /** The request whose write left it so (none for one written before the runs, or another job's canned one). */
+  request?: Seen
+  /** GitLab's log of writes: this write moved the open status of its name in place (the same id), rather than adding one. */
+  moved?: boolean
 }
 
 /** The commit every record of a run is written on (the pull request's head, the pipeline's commit). */
@@ -739,7 +744,7 @@ export async function startGitHub(
         return {
           channel: 'gh:status',
           write: true,
-          apply: (body) => {
+          apply: (body, seen) => {
             const b = body as { state?: unknown; context?: unknown; description?: unknown; target_url?: unknown }
             const sha = decodeURIComponent(commitStatus[1] ?? '')
             if (!head.commits.has(sha)) return { status: 422, json: { message: 'No commit found for SHA' } }
@@ -750,6 +755,7 @@ export async function startGitHub(
               appliedAt: Date.now(),
               by: 'step',
               sha,
+              request: seen,
               ...(typeof b?.description === 'string' ? { description: b.description } : {}),
               ...(typeof b?.target_url === 'string' ? { targetUrl: b.target_url } : {})
             }
@@ -811,6 +817,30 @@ const shownStatus = (s: CommitStatusRecord) => ({
   created_at: new Date(s.appliedAt).toISOString()
 })
 
+/** A GitLab commit status as its API answers it. */
+const shownGitLabStatus = (s: CommitStatusRecord) => ({
+  id: s.id,
+  status: s.state,
+  name: s.context,
+  description: s.description ?? null,
+  target_url: s.targetUrl ?? null,
+  pipeline_id: s.pipeline ?? null
+})
+
+/** A GitLab commit status it may still move (its open states; `created` is never written through the API). */
+const GITLAB_OPEN = new Set(['created', 'pending', 'running'])
+/** The event GitLab's state machine runs for each state written, as its 400 names it. */
+const GITLAB_EVENTS: Record<string, string> = { pending: 'enqueue', running: 'run', success: 'success', failed: 'drop', canceled: 'cancel', skipped: 'skip' }
+/** The open states each event moves a status from, as GitLab's CommitStatus state machine allows (running is enqueued first, then run). */
+const GITLAB_TRANSITIONS: Record<string, readonly string[]> = {
+  pending: ['created'],
+  running: ['created', 'pending'],
+  success: ['created', 'pending', 'running'],
+  failed: ['created', 'pending', 'running'],
+  canceled: ['created', 'pending', 'running'],
+  skipped: ['created', 'pending']
+}
+
 export interface Note {
   id: number
   body: string
@@ -823,14 +853,30 @@ export async function startGitLab(
   marker: string,
   onSeen: OnSeen,
   whenOutcome?: (run: number) => Promise<void>
-): Promise<Party & { notes: Note[]; statuses: CommitStatusRecord[]; head: MovingHead }> {
+): Promise<Party & { notes: Note[]; statuses: CommitStatusRecord[]; statusWrites: CommitStatusRecord[]; head: MovingHead }> {
   let nextId = 5000
   const head: MovingHead = { sha: RUN_SHA, commits: new Set([RUN_SHA]) }
   const notes: Note[] = []
+  // The commit statuses as GitLab holds them, in the order created (a moved one keeps its place);
+  // `statusWrites`, every write applied, in order, each as it left its status (one id, several writes).
   const statuses: CommitStatusRecord[] = []
+  const statusWrites: CommitStatusRecord[] = []
+  /** The statuses marked retried (a newer one of the name in their pipeline), by id. */
+  const retried = new Set<number>()
   // Scheduled pipelines on an unchanged commit: the name's statuses of earlier pipelines, oldest first.
-  for (let i = 0; i < (schedule.statusListing?.filler ?? 0); i++)
-    statuses.push({ id: nextId++, state: 'success', context: STATUS_CONTEXT, description: `Docs deployed ${i}`, appliedAt: 0, by: 'filler', pipeline: 100 + i })
+  for (let i = 0; i < (schedule.statusListing?.filler ?? 0); i++) {
+    const filler: CommitStatusRecord = {
+      id: nextId++,
+      state: 'success',
+      context: STATUS_CONTEXT,
+      description: `Docs deployed ${i}`,
+      appliedAt: 0,
+      by: 'filler',
+      pipeline: 100 + i
+    }
+    statuses.push(filler)
+    statusWrites.push({ ...filler, moved: false })
+  }
   for (let i = 0; i < schedule.existing.filler; i++) notes.push({ id: nextId++, body: `Looks good ${i}`, authorId: 7 })
   for (let i = 0; i < schedule.existing.othersWithMarker; i++) notes.push({ id: nextId++, body: `${marker}\nquoted by someone else`, authorId: 8 })
   if (schedule.existing.ours) notes.push({ id: nextId++, body: `${marker}\n### ✅ an earlier run`, authorId: GITLAB_USER.id })
@@ -857,21 +903,33 @@ export async function startGitLab(
         return {
           channel: 'gl:status',
           write: true,
-          apply: (body) => {
+          apply: (body, seen) => {
             const b = body as { state?: unknown; name?: unknown; description?: unknown; target_url?: unknown; pipeline_id?: unknown }
             const sha = decodeURIComponent(commitStatus[1] ?? '')
             if (!head.commits.has(sha)) return notFound('404 Commit Not Found')
             const name = typeof b?.name === 'string' ? b.name : 'default'
             const state = String(b?.state)
+            if (!Object.hasOwn(GITLAB_EVENTS, state)) return { status: 400, json: { error: 'state does not have a valid value' } }
             const pipeline = typeof b?.pipeline_id === 'number' ? b.pipeline_id : undefined
-            // GitLab moves the open status of its name in its pipeline (running or pending: its
-            // CreateCommitStatusService finds running_or_pending only), and refuses to move it to
-            // the state it has ("Cannot transition status via :run from :running"); a finished
-            // status is never moved: a write after it is a status of its own, in any state.
-            const last = statuses.filter((s) => onCommit(s, sha) && s.context === name && s.pipeline === pipeline).at(-1)
-            const open = last?.state === 'running' || last?.state === 'pending'
-            if (open && last?.state === state)
-              return { status: 400, json: { message: `Cannot transition status via :${state === 'running' ? 'run' : 'enqueue'} from :${last?.state}` } }
+            const words = {
+              ...(typeof b?.description === 'string' ? { description: b.description } : {}),
+              ...(typeof b?.target_url === 'string' ? { targetUrl: b.target_url } : {})
+            }
+            const same = (s: CommitStatusRecord) => onCommit(s, sha) && s.context === name && s.pipeline === pipeline
+            // GitLab's CreateCommitStatusService finds the open status of the name in its pipeline
+            // (running_or_pending) and moves it in place, keeping its id and its place in the
+            // listing; a move its state machine has no transition for (its own state again, pending
+            // over running) is refused: "Cannot transition status via :run from :running".
+            const open = statuses.filter((s) => same(s) && GITLAB_OPEN.has(s.state)).at(-1)
+            if (open) {
+              if (!GITLAB_TRANSITIONS[state]?.includes(open.state))
+                return { status: 400, json: { message: `Cannot transition status via :${GITLAB_EVENTS[state]} from :${open.state}` } }
+              Object.assign(open, { state, appliedAt: Date.now() }, words)
+              statusWrites.push({ ...open, request: seen, moved: true })
+              return { status: 201, json: shownGitLabStatus(open) }
+            }
+            // After a finished one (or none), a status of its own: the older ones of the name in the
+            // pipeline are retried (listed with all=true only).
             const status: CommitStatusRecord = {
               id: nextId++,
               state,
@@ -879,12 +937,13 @@ export async function startGitLab(
               appliedAt: Date.now(),
               by: 'step',
               sha,
-              ...(typeof b?.description === 'string' ? { description: b.description } : {}),
-              ...(typeof b?.target_url === 'string' ? { targetUrl: b.target_url } : {}),
+              ...words,
               ...(pipeline !== undefined ? { pipeline } : {})
             }
+            if (pipeline !== undefined) for (const older of statuses.filter(same)) retried.add(older.id)
             statuses.push(status)
-            return { status: 201, json: { id: status.id, status: state, name, description: status.description ?? null, pipeline_id: pipeline ?? null } }
+            statusWrites.push({ ...status, request: seen, moved: false })
+            return { status: 201, json: shownGitLabStatus(status) }
           }
         }
       if (commitStatuses && req.method === 'GET')
@@ -895,28 +954,19 @@ export async function startGitLab(
             const name = url.searchParams.get('name')
             const sha = decodeURIComponent(commitStatuses[1] ?? '')
             if (!head.commits.has(sha)) return notFound('404 Commit Not Found')
-            // The commit's own, oldest first, page by page (per_page 20 by default, 100 at the most), as GitLab lists them.
+            // Without all=true, GitLab lists the latest status of each name in each pipeline: the retried ones are left out.
+            const all = url.searchParams.get('all') === 'true'
+            // The commit's own, oldest first (a moved one where it was created), page by page (per_page 20 by default, 100 at the most), as GitLab lists them.
             const perPage = Math.min(schedule.statusListing?.perPage ?? 100, Number(url.searchParams.get('per_page') ?? 20) || 20, 100)
             const { slice: listed, headers } = pageOf(
-              statuses.filter((s) => onCommit(s, sha) && (name === null || s.context === name)),
+              statuses.filter((s) => onCommit(s, sha) && (name === null || s.context === name) && (all || !retried.has(s.id))),
               url,
               perPage,
               false,
               base
             )
             // With where each links and the pipeline that wrote it (GitLab 16+), which tells a job of this pipeline from another's.
-            return {
-              status: 200,
-              headers,
-              json: listed.map((s) => ({
-                id: s.id,
-                status: s.state,
-                name: s.context,
-                description: s.description ?? null,
-                target_url: s.targetUrl ?? null,
-                pipeline_id: s.pipeline ?? null
-              }))
-            }
+            return { status: 200, headers, json: listed.map(shownGitLabStatus) }
           }
         }
       if (path === '/api/v4/user' && req.method === 'GET')
@@ -986,5 +1036,5 @@ export async function startGitLab(
     whenOutcome
   )
   base = party.url
-  return { ...party, notes, statuses, head }
+  return { ...party, notes, statuses, statusWrites, head }
 }
