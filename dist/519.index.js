@@ -382,6 +382,12 @@ function statusRecordPort(platform, targets) {
         if (id !== undefined)
             own.set(id, { state: body.state, own: tagOf(body.targetUrl)?.own });
     };
+    /**
+     * Whether a write of the close stands unread after it: this try's (`written`), or an earlier
+     * try's that no later one read after its own write (a try that fails before it writes leaves
+     * that success on the commit, unconfirmed: it is no success "not written").
+     */
+    const unconfirmedBy = (error) => error.written || story.unconfirmed === true;
     const closeFailedUnconfirmed = (why) => {
         const unit = nouns.unit;
         return successSent()
@@ -446,7 +452,6 @@ function statusRecordPort(platform, targets) {
                     targetUrl: io.link(ownLink, ownState)
                 };
             };
-            story = { ...story, unconfirmed: undefined };
             // Matrix legs, steps, re-runs and retries share the context: the one rule of records/gate.ts.
             const decided = await writeByTheRule(ownState, {
                 list: (afterWrite) => list(io, afterWrite ? signals.nextLookup() : signals.lookup),
@@ -468,7 +473,8 @@ function statusRecordPort(platform, targets) {
                 },
                 body
             });
-            story = { ...story, decided };
+            // Read after its write: nothing of an earlier try stands unconfirmed.
+            story = { ...story, decided, unconfirmed: undefined };
             return { where: true, done: 'updated' };
         },
         async readBack(_where, signals, lost, tries) {
@@ -478,14 +484,15 @@ function statusRecordPort(platform, targets) {
         // A success may land over another job's failure written meanwhile; a held waiting state, over the others' ends.
         closeMayTurn: () => story.sent === 'hold' || story.sent === 'success',
         // A write sent, the other jobs' statuses unread after it: written all the same, in doubt.
-        appliedDespite: (error) => error instanceof OtherJobsUnread && error.written,
-        codeOf: (error) => (error instanceof OtherJobsUnread ? (error.written ? 'commit-status.unconfirmed' : 'commit-status.others-unread') : undefined),
+        appliedDespite: (error) => error instanceof OtherJobsUnread && unconfirmedBy(error),
+        codeOf: (error) => (error instanceof OtherJobsUnread ? (unconfirmedBy(error) ? 'commit-status.unconfirmed' : 'commit-status.others-unread') : undefined),
         explain: (error) => {
             if (!(error instanceof OtherJobsUnread))
                 return platform.explain(error);
-            story = { ...story, unconfirmed: error.written };
+            const written = unconfirmedBy(error);
+            story = { ...story, unconfirmed: written };
             const waiting = platform.stateOf('pending');
-            return `the statuses the other jobs of this ${nouns.unit} wrote on ${shown} could not be read (${platform.explain(error.cause)}), and this job's success must not replace another job's failure${error.written ? '' : `, so it was not written: the ${nouns.thing} keeps the state it had (${waiting}, if the ${waiting} status was written); ${nouns.again} the job once ${nouns.host} answers`}`;
+            return `the statuses the other jobs of this ${nouns.unit} wrote on ${shown} could not be read (${platform.explain(error.cause)}), and this job's success must not replace another job's failure${written ? '' : `, so it was not written: the ${nouns.thing} keeps the state it had (${waiting}, if the ${waiting} status was written); ${nouns.again} the job once ${nouns.host} answers`}`;
         },
         refused,
         retryAfterMs: platform.retryAfterMs,

@@ -215,8 +215,9 @@ function deploymentPort(deployment, clean, run) {
         await (0,lifecycle/* withinBudget */.xV)(createDeploymentStatus(octokit, place, id, { state, description: (0,report_deployment/* fitDescription */.Am)(clean((0,report_deployment/* outcomeDescription */.fO)(outcome))), environmentUrl: url }), signals.write);
     }
     /** The deployment, created at the close with the outcome as its only status (its creation was rate limited, or never reached GitHub, when waiting began). */
-    async function createWithOutcome(outcome, octokit, place, signals) {
+    async function createWithOutcome(outcome, octokit, place, signals, found) {
         const until = story.creation.at === 'limited' ? story.creation.until : 0;
+        const why = story.creation.at === 'limited' ? 'GitHub had asked to slow down when waiting began' : 'its creation had not reached GitHub when waiting began';
         await (0,lifecycle/* settledOrAborted */.Cd)(new Promise((resolve) => setTimeout(resolve, Math.max(0, until - Date.now()))), signals.write);
         const id = await (0,lifecycle/* withinBudget */.xV)(createDeployment(octokit, place, {
             environment: deployment.environment,
@@ -226,7 +227,9 @@ function deploymentPort(deployment, clean, run) {
         }), signals.write);
         story = { ...story, creation: { at: 'closed' } };
         run.created(id);
-        core/* info */.pq(clean(`Created deployment ${id} in environment ${environment} with the outcome (GitHub had asked to slow down when waiting began).`));
+        // Known from now on: a status write that fails on the way is sent again to it, never a second creation.
+        found?.(id);
+        core/* info */.pq(clean(`Created deployment ${id} in environment ${environment} with the outcome (${why}).`));
         await writeOutcome(outcome, octokit, place, id, signals);
         return { where: id, done: 'created' };
     }
@@ -268,7 +271,7 @@ function deploymentPort(deployment, clean, run) {
             const { github, place } = await placeOf();
             const octokit = clientFor(github, deployment.githubToken, signals, clean);
             if (where === undefined && (story.creation.at === 'limited' || story.creation.at === 'unsent'))
-                return createWithOutcome(outcome, octokit, place, signals);
+                return createWithOutcome(outcome, octokit, place, signals, found);
             // The POST's answer was lost: GitHub may have created it all the same.
             const id = where ??
                 (opened === 'lost' || opened === 'unanswered'

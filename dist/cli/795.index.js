@@ -637,6 +637,8 @@ function next(state, event) {
                 close: closeFinds(close, { ...(event.told === 'unanswered' && event.done === 'updated' ? { found: 'landed' } : {}), onTheWay: undefined }),
                 voice: voice.at === 'gathering' ? { at: 'gathering', lines: voice.lines.filter((said) => !voice.failures.includes(said.line)), failures: [] } : voice
             });
+        case 'close-tries-began':
+            return to({ close: closeFinds(close, { onTheWay: undefined }) });
         case 'close-try-failed':
             return to({ close: closeFinds(close, { onTheWay: { why: event.why, code: event.code } }) });
         case 'close-write-lost':
@@ -999,6 +1001,7 @@ function recordLifecycle(port, options) {
             return;
         /** Writes the outcome; `folded`: a round of many (the outcome written again over a lost write), whose line is not said. */
         const write = async (folded = false) => {
+            tell({ type: 'close-tries-began' });
             for (let attempt = 1;; attempt++) {
                 // A rate limit's pause holds every write of the record, a later one's too (the outcome
                 // written again once the open landed): none goes before it is over (found by the explorer).
@@ -1216,8 +1219,9 @@ function recordLifecycle(port, options) {
             const folded = rewrites >= 3 && rewrites % 10 !== 0;
             if (!folded)
                 log.info(clean(`A write whose answer was lost was applied after the outcome; writing the outcome again${rewrites === 0 ? '' : ` in ${(0,durations/* formatDuration */.a)(pause)} (${(0,src_text/* counted */.hS)(rewrites, 'time')} so far)`}.`));
+            // Cut while it waited (a cancel shortens the time for writes): what stands was read, and is not the outcome.
             if (pause > 0 && (await settledOrAborted(sleep(pause), deadline)) === 'aborted')
-                break;
+                return holds(`${lost} and was applied over the outcome, which was written again ${(0,src_text/* counted */.hS)(rewrites, 'time')}, and what stands was still not the outcome when ${ended()} before it could be written once more; ${late()} (${lostWhyNow})`);
             if (!(await write(folded)))
                 return;
         }
