@@ -25,25 +25,13 @@
 // and never answers; `{ ms, status }` applies it, then answers that error status (a gateway that
 // gave up while GitLab wrote it). `settled()` resolves once every held write is applied.
 import { createServer } from 'node:http'
+import { openState, refusedMove } from './gitlab-status-rule.js'
 import { heldWrites } from './held-writes.js'
 
 export const GITLAB_TOKEN = 'glpat-fake-token-for-tests-0001'
 export const JOB_TOKEN = 'glcbt-64_fake-job-token-for-tests'
 export const NOTE_AUTHOR = { id: 4242, username: 'project_1_bot_docs' }
 
-/** A commit status GitLab may still move: its open states (`created` is never written through the API). */
-const OPEN = new Set(['created', 'pending', 'running'])
-/** The event GitLab's state machine runs for each state written, as its 400 names it. */
-const EVENTS = { pending: 'enqueue', running: 'run', success: 'success', failed: 'drop', canceled: 'cancel', skipped: 'skip' }
-/** The open states each event moves a status from, as GitLab's CommitStatus state machine allows (running is enqueued first, then run). */
-const TRANSITIONS = {
-  pending: ['created'],
-  running: ['created', 'pending'],
-  success: ['created', 'pending', 'running'],
-  failed: ['created', 'pending', 'running'],
-  canceled: ['created', 'pending', 'running'],
-  skipped: ['created', 'pending']
-}
 /** The fields of `from` named in `keys` that it has. */
 const pick = (from, keys) => Object.fromEntries(keys.filter((key) => from[key] !== undefined).map((key) => [key, from[key]]))
 
@@ -248,10 +236,10 @@ export async function startGitLabApi(options = {}) {
       return write(() => {
         // GitLab's running_or_pending.find_or_initialize_by(project, pipeline, name, ref, user): the open status of the name, if any.
         const same = (s) => s.project === project && s.sha === sha && s.name === name && s.pipeline_id === body.pipeline_id && s.ref === body.ref
-        const open = api.statuses.filter((s) => same(s) && OPEN.has(s.state) && (authors.get(s.id) ?? user.id) === user.id).at(-1)
+        const open = api.statuses.filter((s) => same(s) && openState(s.state) && (authors.get(s.id) ?? user.id) === user.id).at(-1)
         if (open) {
-          if (!TRANSITIONS[body.state]?.includes(open.state))
-            return [400, { message: `Cannot transition status via :${EVENTS[body.state]} from :${open.state}` }]
+          const refused = refusedMove(body.state, open.state)
+          if (refused) return [400, { message: refused }]
           // Moved in place: the same status, its state and the words given.
           Object.assign(open, { state: body.state }, pick(body, ['description', 'target_url']))
           api.statusWrites.push({

@@ -5,6 +5,7 @@
 // applied, answered and delivered is recorded, for the invariants to judge.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { openState, refusedMove, writableState } from '../dev/gitlab-status-rule.js'
 import type { Fault, Schedule } from './schedule.js'
 import { startedId } from './schedule.js'
 
@@ -827,20 +828,6 @@ const shownGitLabStatus = (s: CommitStatusRecord) => ({
   pipeline_id: s.pipeline ?? null
 })
 
-/** A GitLab commit status it may still move (its open states; `created` is never written through the API). */
-const GITLAB_OPEN = new Set(['created', 'pending', 'running'])
-/** The event GitLab's state machine runs for each state written, as its 400 names it. */
-const GITLAB_EVENTS: Record<string, string> = { pending: 'enqueue', running: 'run', success: 'success', failed: 'drop', canceled: 'cancel', skipped: 'skip' }
-/** The open states each event moves a status from, as GitLab's CommitStatus state machine allows (running is enqueued first, then run). */
-const GITLAB_TRANSITIONS: Record<string, readonly string[]> = {
-  pending: ['created'],
-  running: ['created', 'pending'],
-  success: ['created', 'pending', 'running'],
-  failed: ['created', 'pending', 'running'],
-  canceled: ['created', 'pending', 'running'],
-  skipped: ['created', 'pending']
-}
-
 export interface Note {
   id: number
   body: string
@@ -909,7 +896,7 @@ export async function startGitLab(
             if (!head.commits.has(sha)) return notFound('404 Commit Not Found')
             const name = typeof b?.name === 'string' ? b.name : 'default'
             const state = String(b?.state)
-            if (!Object.hasOwn(GITLAB_EVENTS, state)) return { status: 400, json: { error: 'state does not have a valid value' } }
+            if (!writableState(state)) return { status: 400, json: { error: 'state does not have a valid value' } }
             const pipeline = typeof b?.pipeline_id === 'number' ? b.pipeline_id : undefined
             const words = {
               ...(typeof b?.description === 'string' ? { description: b.description } : {}),
@@ -920,10 +907,10 @@ export async function startGitLab(
             // (running_or_pending) and moves it in place, keeping its id and its place in the
             // listing; a move its state machine has no transition for (its own state again, pending
             // over running) is refused: "Cannot transition status via :run from :running".
-            const open = statuses.filter((s) => same(s) && GITLAB_OPEN.has(s.state)).at(-1)
+            const open = statuses.filter((s) => same(s) && openState(s.state)).at(-1)
             if (open) {
-              if (!GITLAB_TRANSITIONS[state]?.includes(open.state))
-                return { status: 400, json: { message: `Cannot transition status via :${GITLAB_EVENTS[state]} from :${open.state}` } }
+              const refused = refusedMove(state, open.state)
+              if (refused) return { status: 400, json: { message: refused } }
               Object.assign(open, { state, appliedAt: Date.now() }, words)
               statusWrites.push({ ...open, request: seen, moved: true })
               return { status: 201, json: shownGitLabStatus(open) }
