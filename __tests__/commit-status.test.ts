@@ -113,6 +113,17 @@ describe('the GitLab commit status place and token', () => {
   })
 })
 
+/** The place of the commit status in the pipeline `env` describes. */
+function placeIn(env: Record<string, string>) {
+  const place = statusPlace(env)
+  if ('skip' in place) throw new Error(place.skip)
+  return place
+}
+/** The settings the GitLab ports of these tests run with. */
+const PORT_SETTINGS = { requestTimeoutMs: 5000, timeoutMs: 10_000, commitStatus: undefined } as unknown as Settings
+/** Five seconds for each request of a write. */
+const fiveSeconds = () => ({ write: AbortSignal.timeout(5000), lookup: AbortSignal.timeout(5000), nextLookup: () => AbortSignal.timeout(5000) })
+
 describe('the GitLab port', () => {
   it("a hold GitLab finds already so (running over another job's open running) is done; any other 400 is not, even for the state written last", async () => {
     const api = await startGitLabApi()
@@ -125,12 +136,11 @@ describe('the GitLab port', () => {
       CI_PIPELINE_ID: '4711',
       CI_JOB_URL: 'https://gitlab.example.com/acme/docs/-/jobs/991'
     }
-    const place = statusPlace(env)
-    if ('skip' in place) throw new Error(place.skip)
-    const settings = { requestTimeoutMs: 5000, timeoutMs: 10_000, commitStatus: undefined } as unknown as Settings
+    const place = placeIn(env)
+    const settings = PORT_SETTINGS
     const portOf = (job: string, at = place) =>
       gitlabStatusPort('docs', at, GITLAB_TOKEN, [], settings, { env: { ...env, CI_JOB_NAME: job }, clean: (t) => t, endAt: () => Date.now() + 5000 })
-    const signals = { write: AbortSignal.timeout(5000), lookup: AbortSignal.timeout(5000), nextLookup: () => AbortSignal.timeout(5000) }
+    const signals = fiveSeconds()
     const success = runOutcome([updateReport('u1', { status: 'success' })], { result: 'success' })
     // Leg b's running is open: GitLab moves it, and refuses to move it to running again.
     await portOf('publish-docs [b]').open(signals, () => undefined)
@@ -157,10 +167,9 @@ describe('the GitLab port', () => {
     const api = await startGitLabApi()
     open.push(api)
     const env = { GITLAB_CI: 'true', CI_API_V4_URL: api.apiUrl, CI_PROJECT_ID: '17', CI_COMMIT_SHA: SHA }
-    const place = statusPlace(env)
-    if ('skip' in place) throw new Error(place.skip)
-    const settings = { requestTimeoutMs: 5000, timeoutMs: 10_000, commitStatus: undefined } as unknown as Settings
-    const signals = { write: AbortSignal.timeout(5000), lookup: AbortSignal.timeout(5000), nextLookup: () => AbortSignal.timeout(5000) }
+    const place = placeIn(env)
+    const settings = PORT_SETTINGS
+    const signals = fiveSeconds()
     const success = runOutcome([updateReport('u1', { status: 'success' })], { result: 'success' })
     for (const [status, sent] of [
       [403, false],
@@ -188,10 +197,9 @@ describe('the GitLab port', () => {
     const api = await startGitLabApi()
     open.push(api)
     const env = { GITLAB_CI: 'true', CI_API_V4_URL: api.apiUrl, CI_PROJECT_ID: '17', CI_COMMIT_SHA: SHA }
-    const place = statusPlace(env)
-    if ('skip' in place) throw new Error(place.skip)
-    const settings = { requestTimeoutMs: 5000, timeoutMs: 10_000, commitStatus: undefined } as unknown as Settings
-    const signals = { write: AbortSignal.timeout(5000), lookup: AbortSignal.timeout(5000), nextLookup: () => AbortSignal.timeout(5000) }
+    const place = placeIn(env)
+    const settings = PORT_SETTINGS
+    const signals = fiveSeconds()
     const portOf = () => gitlabStatusPort('docs', place, GITLAB_TOKEN, [], settings, { env, clean: (t) => t, endAt: () => Date.now() + 5000 })
     await expect(portOf().open(signals, () => undefined)).resolves.toBe(true)
     // The second leg's `running` is refused as already so: what it asked for stands.
@@ -215,9 +223,8 @@ describe('the GitLab port, two steps of one job', () => {
       CI_PIPELINE_ID: '4711',
       CI_JOB_URL: 'https://gitlab.example.com/acme/docs/-/jobs/991'
     }
-    const place = statusPlace(env)
-    if ('skip' in place) throw new Error(place.skip)
-    const settings = { requestTimeoutMs: 5000, timeoutMs: 10_000, commitStatus: undefined } as unknown as Settings
+    const place = placeIn(env)
+    const settings = PORT_SETTINGS
     const port = () => gitlabStatusPort('docs', place, GITLAB_TOKEN, [], settings, { env, clean: (t) => t, endAt: () => Date.now() + 5000 })
     const signals = () => ({ write: AbortSignal.timeout(5000), lookup: AbortSignal.timeout(5000), nextLookup: () => AbortSignal.timeout(5000) })
     const success = runOutcome([updateReport('u1', { status: 'success' })], { result: 'success' })
@@ -252,9 +259,8 @@ describe('the GitLab port, a running applied whose answer was lost', () => {
       CI_JOB_URL: 'https://gitlab.example.com/acme/docs/-/jobs/991',
       ...(pipeline ? { CI_PIPELINE_ID: pipeline } : {})
     }
-    const place = statusPlace(env)
-    if ('skip' in place) throw new Error(place.skip)
-    const settings = { requestTimeoutMs: 5000, timeoutMs: 10_000, commitStatus: undefined } as unknown as Settings
+    const place = placeIn(env)
+    const settings = PORT_SETTINGS
     const port = gitlabStatusPort('docs', place, GITLAB_TOKEN, [], settings, { env, clean: (t) => t, endAt: () => Date.now() + 5000 })
     const signals = () => ({ write: AbortSignal.timeout(5000), lookup: AbortSignal.timeout(5000), nextLookup: () => AbortSignal.timeout(5000) })
     const success = runOutcome([updateReport('u1', { status: 'success' })], { result: 'success' })
@@ -280,11 +286,10 @@ describe('the GitLab port, an answer near the end', () => {
       CI_PIPELINE_ID: '4711',
       CI_JOB_URL: 'https://gitlab.example.com/acme/docs/-/jobs/991'
     }
-    const place = statusPlace(env)
-    if ('skip' in place) throw new Error(place.skip)
-    const settings = { requestTimeoutMs: 5000, timeoutMs: 10_000, commitStatus: undefined } as unknown as Settings
+    const place = placeIn(env)
+    const settings = PORT_SETTINGS
     const success = runOutcome([updateReport('u1', { status: 'success' })], { result: 'success' })
-    const signals = { write: AbortSignal.timeout(5000), lookup: AbortSignal.timeout(5000), nextLookup: () => AbortSignal.timeout(5000) }
+    const signals = fiveSeconds()
     const portOf = (job: string, endAt: () => number) =>
       gitlabStatusPort('docs', place, GITLAB_TOKEN, [], settings, { env: { ...env, CI_JOB_NAME: job }, clean: (t) => t, endAt })
     // Leg b's running is open: leg a's hold (running) is refused as already so (400, Cannot transition).
