@@ -10,7 +10,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { REPO_ROOT } from './action.js'
-import { http2Fallback, inAscii } from '../dev/dist-rewrites.js'
+import { actionEntry, inAscii } from '../dev/dist-rewrites.js'
 
 export interface Floor {
   /** `floor`, or the experiment's name. */
@@ -33,7 +33,8 @@ export const FLOOR_SOURCES = [
   {
     name: 'zod-rewritten',
     source: 'zod.ts',
-    label: "floor + zod, rewritten as dist/ is: undici's fallback for node:http2, every script in ASCII",
+    label:
+      "floor + zod, rewritten as dist/index.js is: undici's fallback for node:http2, built-ins without createRequire, node:assert at its first failure, every script in ASCII",
     rewritten: true
   }
 ] as const satisfies readonly { name: string; source: string; label: string; rewritten?: boolean }[]
@@ -52,7 +53,7 @@ export async function buildFloors(): Promise<{ floors: Floor[]; cleanup: () => P
     const entry = path.join(out, 'index.js')
     const rewritten = 'rewritten' in floor && floor.rewritten
     if (rewritten) {
-      await writeFile(entry, http2Fallback(await readFile(entry, 'utf8'), `${name}/index.js`))
+      await writeFile(entry, actionEntry(await readFile(entry, 'utf8'), `${name}/index.js`))
       for (const file of (await readdir(out)).filter((f) => f.endsWith('.js')))
         await writeFile(path.join(out, file), inAscii(await readFile(path.join(out, file), 'utf8'), `${name}/${file}`))
     }

@@ -2,7 +2,7 @@
 // bundles as modules. The command's bundle gets its shebang and is made executable, so that
 // `npx wait-for-docs` and the `bin` link run it.
 import { chmodSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { http2Fallback, inAscii } from './dist-rewrites.js'
+import { actionEntry, commandEntry, inAscii } from './dist-rewrites.js'
 
 const moduleType = `${JSON.stringify({ type: 'module' }, null, 2)}\n`
 writeFileSync(new URL('../dist/package.json', import.meta.url), moduleType)
@@ -14,11 +14,13 @@ const bundle = readFileSync(command, 'utf8')
 if (!bundle.startsWith(SHEBANG)) writeFileSync(command, `${SHEBANG}${bundle}`)
 chmodSync(command, 0o755)
 
-// undici's fallback in place of node:http2 in each entry, and every script in ASCII alone
-// (dev/dist-rewrites.js says why).
-for (const file of ['../dist/index.js', '../dist/cli/index.js']) {
+// Each entry as dev/dist-rewrites.js says (actionEntry, commandEntry), and every script in ASCII alone.
+for (const [file, rewrite] of [
+  ['../dist/index.js', actionEntry],
+  ['../dist/cli/index.js', commandEntry]
+]) {
   const url = new URL(file, import.meta.url)
-  writeFileSync(url, http2Fallback(readFileSync(url, 'utf8'), file))
+  writeFileSync(url, rewrite(readFileSync(url, 'utf8'), file))
 }
 for (const folder of ['../dist/', '../dist/cli/']) {
   const dir = new URL(folder, import.meta.url)

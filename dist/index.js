@@ -31281,112 +31281,112 @@ function timeoutSignal(ms) {
 /***/ 2613:
 /***/ ((module) => {
 
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
+module.exports = (()=>{let loaded;const assert=()=>loaded??=process.getBuiltinModule("node:assert");return new Proxy(()=>{},{apply:(_,self,args)=>args.length>0&&args[0]?undefined:Reflect.apply(assert(),self,args),get:(_,key)=>Reflect.get(assert(),key),has:(_,key)=>key in assert()})})();
 
 /***/ }),
 
 /***/ 4434:
 /***/ ((module) => {
 
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
+module.exports = process.getBuiltinModule("events");
 
 /***/ }),
 
 /***/ 9896:
 /***/ ((module) => {
 
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
+module.exports = process.getBuiltinModule("fs");
 
 /***/ }),
 
 /***/ 8611:
 /***/ ((module) => {
 
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
+module.exports = process.getBuiltinModule("http");
 
 /***/ }),
 
 /***/ 5692:
 /***/ ((module) => {
 
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
+module.exports = process.getBuiltinModule("https");
 
 /***/ }),
 
 /***/ 9278:
 /***/ ((module) => {
 
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
+module.exports = process.getBuiltinModule("net");
 
 /***/ }),
 
 /***/ 4589:
 /***/ ((module) => {
 
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:assert");
+module.exports = (()=>{let loaded;const assert=()=>loaded??=process.getBuiltinModule("node:assert");return new Proxy(()=>{},{apply:(_,self,args)=>args.length>0&&args[0]?undefined:Reflect.apply(assert(),self,args),get:(_,key)=>Reflect.get(assert(),key),has:(_,key)=>key in assert()})})();
 
 /***/ }),
 
 /***/ 6698:
 /***/ ((module) => {
 
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
+module.exports = process.getBuiltinModule("node:async_hooks");
 
 /***/ }),
 
 /***/ 4573:
 /***/ ((module) => {
 
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
+module.exports = process.getBuiltinModule("node:buffer");
 
 /***/ }),
 
 /***/ 7540:
 /***/ ((module) => {
 
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:console");
+module.exports = process.getBuiltinModule("node:console");
 
 /***/ }),
 
 /***/ 7598:
 /***/ ((module) => {
 
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+module.exports = process.getBuiltinModule("node:crypto");
 
 /***/ }),
 
 /***/ 3053:
 /***/ ((module) => {
 
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:diagnostics_channel");
+module.exports = process.getBuiltinModule("node:diagnostics_channel");
 
 /***/ }),
 
 /***/ 610:
 /***/ ((module) => {
 
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
+module.exports = process.getBuiltinModule("node:dns");
 
 /***/ }),
 
 /***/ 8474:
 /***/ ((module) => {
 
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
+module.exports = process.getBuiltinModule("node:events");
 
 /***/ }),
 
 /***/ 3024:
 /***/ ((module) => {
 
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+module.exports = process.getBuiltinModule("node:fs");
 
 /***/ }),
 
 /***/ 7067:
 /***/ ((module) => {
 
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
+module.exports = process.getBuiltinModule("node:http");
 
 /***/ }),
 
@@ -31400,98 +31400,98 @@ module.exports = { constants: {} };
 /***/ 7030:
 /***/ ((module) => {
 
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
+module.exports = process.getBuiltinModule("node:net");
 
 /***/ }),
 
 /***/ 643:
 /***/ ((module) => {
 
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_hooks");
+module.exports = process.getBuiltinModule("node:perf_hooks");
 
 /***/ }),
 
 /***/ 1792:
 /***/ ((module) => {
 
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:querystring");
+module.exports = process.getBuiltinModule("node:querystring");
 
 /***/ }),
 
 /***/ 7075:
 /***/ ((module) => {
 
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
+module.exports = process.getBuiltinModule("node:stream");
 
 /***/ }),
 
 /***/ 1692:
 /***/ ((module) => {
 
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
+module.exports = process.getBuiltinModule("node:tls");
 
 /***/ }),
 
 /***/ 3136:
 /***/ ((module) => {
 
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
+module.exports = process.getBuiltinModule("node:url");
 
 /***/ }),
 
 /***/ 7975:
 /***/ ((module) => {
 
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+module.exports = process.getBuiltinModule("node:util");
 
 /***/ }),
 
 /***/ 3429:
 /***/ ((module) => {
 
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
+module.exports = process.getBuiltinModule("node:util/types");
 
 /***/ }),
 
 /***/ 5919:
 /***/ ((module) => {
 
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
+module.exports = process.getBuiltinModule("node:worker_threads");
 
 /***/ }),
 
 /***/ 8522:
 /***/ ((module) => {
 
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
+module.exports = process.getBuiltinModule("node:zlib");
 
 /***/ }),
 
 /***/ 857:
 /***/ ((module) => {
 
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+module.exports = process.getBuiltinModule("os");
 
 /***/ }),
 
 /***/ 3193:
 /***/ ((module) => {
 
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
+module.exports = process.getBuiltinModule("string_decoder");
 
 /***/ }),
 
 /***/ 4756:
 /***/ ((module) => {
 
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
+module.exports = process.getBuiltinModule("tls");
 
 /***/ }),
 
 /***/ 9023:
 /***/ ((module) => {
 
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
+module.exports = process.getBuiltinModule("util");
 
 /***/ }),
 
@@ -31647,7 +31647,7 @@ function escapeProperty(s) {
 }
 //# sourceMappingURL=command.js.map
 ;// CONCATENATED MODULE: external "crypto"
-const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
+const external_crypto_namespaceObject = process.getBuiltinModule("crypto");
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __nccwpck_require__(9896);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
@@ -31686,7 +31686,7 @@ function file_command_prepareKeyValueMessage(key, value) {
 }
 //# sourceMappingURL=file-command.js.map
 ;// CONCATENATED MODULE: external "path"
-const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
+const external_path_namespaceObject = process.getBuiltinModule("path");
 // EXTERNAL MODULE: external "http"
 var external_http_ = __nccwpck_require__(8611);
 // EXTERNAL MODULE: external "https"
@@ -32953,7 +32953,7 @@ var external_string_decoder_ = __nccwpck_require__(3193);
 // EXTERNAL MODULE: external "events"
 var external_events_ = __nccwpck_require__(4434);
 ;// CONCATENATED MODULE: external "child_process"
-const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
+const external_child_process_namespaceObject = process.getBuiltinModule("child_process");
 // EXTERNAL MODULE: external "assert"
 var external_assert_ = __nccwpck_require__(2613);
 ;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
@@ -33409,7 +33409,7 @@ function io_copyFile(srcFile, destFile, force) {
 }
 //# sourceMappingURL=io.js.map
 ;// CONCATENATED MODULE: external "timers"
-const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
+const external_timers_namespaceObject = process.getBuiltinModule("timers");
 ;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
 var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -41943,18 +41943,12 @@ function listenForCancel(options) {
 
 // EXTERNAL MODULE: ./src/api/classify.ts
 var classify = __nccwpck_require__(28);
-// EXTERNAL MODULE: external "node:dns"
-var external_node_dns_ = __nccwpck_require__(610);
-;// CONCATENATED MODULE: external "node:dns/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns/promises");
 // EXTERNAL MODULE: external "node:net"
 var external_node_net_ = __nccwpck_require__(7030);
 ;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+const external_node_path_namespaceObject = process.getBuiltinModule("node:path");
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
 ;// CONCATENATED MODULE: ./src/api/lookup.ts
-
-
 
 
 
@@ -41977,9 +41971,17 @@ function createBoundedLookup(timeoutMs, options = {}) {
     // One try of 40 % of the time, which c-ares may stretch up to twice that (measured): a silent
     // server is named as the cause before the request itself runs out of time, and the request's
     // next try asks again.
-    const resolver = new promises_namespaceObject.Resolver({ timeout: Math.max(1, Math.floor(timeoutMs * 0.4)), tries: 1 });
-    if (options.servers)
-        resolver.setServers(options.servers);
+    // Made by the first name the hosts file does not hold: node:dns is loaded then, not by a run
+    // whose addresses need no lookup (an IP address, localhost, a name in the hosts file).
+    let resolver;
+    const servers = () => {
+        if (resolver)
+            return resolver;
+        resolver = new (process.getBuiltinModule('node:dns/promises').Resolver)({ timeout: Math.max(1, Math.floor(timeoutMs * 0.4)), tries: 1 });
+        if (options.servers)
+            resolver.setServers(options.servers);
+        return resolver;
+    };
     let hosts;
     /**
      * Asks the DNS servers for the addresses of each kind wanted. Once one kind has some, the
@@ -41996,7 +41998,7 @@ function createBoundedLookup(timeoutMs, options = {}) {
             resolve({ found: kinds.flatMap((kind) => found.get(kind) ?? []), codes });
         };
         for (const kind of kinds)
-            (kind === 4 ? resolver.resolve4(host) : resolver.resolve6(host))
+            (kind === 4 ? servers().resolve4(host) : servers().resolve6(host))
                 .then((addresses) => {
                 found.set(kind, addresses.map((address) => ({ address, family: kind })));
                 if (addresses.length > 0 && pending > 1)
@@ -42047,12 +42049,12 @@ function createBoundedLookup(timeoutMs, options = {}) {
                     callback(null, first.address, first.family);
             }, (error) => callback(error, ''));
         },
-        cancel: () => resolver.cancel()
+        cancel: () => resolver?.cancel()
     };
 }
 function askSystem(host, family) {
     return new Promise((resolve, reject) => {
-        (0,external_node_dns_.lookup)(host, { all: true, family }, (error, addresses) => (error ? reject(error) : resolve(addresses)));
+        process.getBuiltinModule('node:dns').lookup(host, { all: true, family }, (error, addresses) => (error ? reject(error) : resolve(addresses)));
     });
 }
 function lookupError(host, code) {
@@ -42195,6 +42197,12 @@ function undici_request(url, options) {
  */
 const COARSE_CLOCK_SLACK_MS = 1000;
 /**
+ * The most an answer's headers may hold: Node's own default, given here so that undici need not
+ * load node:http to read it (dev/dist-rewrites.js, `httpAtUse`). Every API the client calls
+ * answers with a few kB of headers.
+ */
+const MAX_HEADER_BYTES = 16 * 1024;
+/**
  * Opens connections to `target`, through the runner's proxy when one applies. Every phase has a
  * limit inside undici too (the name lookup, TCP and TLS connect: `phaseTimeoutMs`; the headers,
  * the body and the proxy's CONNECT answer: `COARSE_CLOCK_SLACK_MS` later), so a socket left
@@ -42214,7 +42222,7 @@ function openConnections(target, phaseTimeoutMs, env = process.env) {
             return socket;
         };
     };
-    const limits = { headersTimeout: timeout + COARSE_CLOCK_SLACK_MS, bodyTimeout: timeout + COARSE_CLOCK_SLACK_MS };
+    const limits = { headersTimeout: timeout + COARSE_CLOCK_SLACK_MS, bodyTimeout: timeout + COARSE_CLOCK_SLACK_MS, maxHeaderSize: MAX_HEADER_BYTES };
     const proxy = chooseProxy(target, env);
     const dispatcher = proxy
         ? new (proxy_agent_default())({

@@ -15,7 +15,7 @@ export const modules = {
 /* unused harmony exports MAX_NOTE_PAGES, MAX_STATUS_PAGES, heldStateOf */
 /* harmony import */ var _api_undici_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3218);
 /* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8395);
-/* harmony import */ var _api_connections_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1153);
+/* harmony import */ var _api_connections_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7185);
 /* harmony import */ var _api_decode_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7364);
 /* harmony import */ var _api_client_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7085);
 /* harmony import */ var _api_retry_after_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(2465);
@@ -126,7 +126,7 @@ function closeSoon(gitlab) {
  */
 function createGitLabClient(apiUrl, token, signal, phaseTimeoutMs, env = process.env, clean = (text) => text) {
     const written = (0,_context_js__WEBPACK_IMPORTED_MODULE_5__/* .cleanerWith */ .Hb)(token, clean);
-    const connections = (0,_api_connections_js__WEBPACK_IMPORTED_MODULE_1__/* .openConnections */ .q)(apiUrl, phaseTimeoutMs, env);
+    const connections = (0,_api_connections_js__WEBPACK_IMPORTED_MODULE_1__/* .openConnections */ .qP)(apiUrl, phaseTimeoutMs, env);
     const base = apiUrl.href.replace(/\/+$/, '');
     const path = (project, mergeRequest) => `/projects/${encodeURIComponent(project)}/merge_requests/${encodeURIComponent(mergeRequest)}/notes`;
     async function exchange(method, url, json) {

@@ -22,6 +22,13 @@ export interface Connections {
 export const COARSE_CLOCK_SLACK_MS = 1000
 
 /**
+ * The most an answer's headers may hold: Node's own default, given here so that undici need not
+ * load node:http to read it (dev/dist-rewrites.js, `httpAtUse`). Every API the client calls
+ * answers with a few kB of headers.
+ */
+export const MAX_HEADER_BYTES = 16 * 1024
+
+/**
  * Opens connections to `target`, through the runner's proxy when one applies. Every phase has a
  * limit inside undici too (the name lookup, TCP and TLS connect: `phaseTimeoutMs`; the headers,
  * the body and the proxy's CONNECT answer: `COARSE_CLOCK_SLACK_MS` later), so a socket left
@@ -41,7 +48,7 @@ export function openConnections(target: URL, phaseTimeoutMs: number, env: NodeJS
       return socket as never
     }
   }
-  const limits = { headersTimeout: timeout + COARSE_CLOCK_SLACK_MS, bodyTimeout: timeout + COARSE_CLOCK_SLACK_MS }
+  const limits = { headersTimeout: timeout + COARSE_CLOCK_SLACK_MS, bodyTimeout: timeout + COARSE_CLOCK_SLACK_MS, maxHeaderSize: MAX_HEADER_BYTES }
   const proxy = chooseProxy(target, env)
   const dispatcher: Dispatcher = proxy
     ? new ProxyAgent({

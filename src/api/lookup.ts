@@ -1,5 +1,5 @@
-import { lookup as systemLookup, type LookupAddress, type LookupOptions } from 'node:dns'
-import { Resolver } from 'node:dns/promises'
+import type { LookupAddress, LookupOptions } from 'node:dns'
+import type { Resolver } from 'node:dns/promises'
 import { readFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import path from 'node:path'
@@ -34,8 +34,15 @@ export function createBoundedLookup(timeoutMs: number, options: { hostsFile?: st
   // One try of 40 % of the time, which c-ares may stretch up to twice that (measured): a silent
   // server is named as the cause before the request itself runs out of time, and the request's
   // next try asks again.
-  const resolver = new Resolver({ timeout: Math.max(1, Math.floor(timeoutMs * 0.4)), tries: 1 })
-  if (options.servers) resolver.setServers(options.servers)
+  // Made by the first name the hosts file does not hold: node:dns is loaded then, not by a run
+  // whose addresses need no lookup (an IP address, localhost, a name in the hosts file).
+  let resolver: Resolver | undefined
+  const servers = (): Resolver => {
+    if (resolver) return resolver
+    resolver = new (process.getBuiltinModule('node:dns/promises').Resolver)({ timeout: Math.max(1, Math.floor(timeoutMs * 0.4)), tries: 1 })
+    if (options.servers) resolver.setServers(options.servers)
+    return resolver
+  }
   let hosts: Map<string, LookupAddress[]> | undefined
 
   /**
@@ -54,7 +61,7 @@ export function createBoundedLookup(timeoutMs: number, options: { hostsFile?: st
         resolve({ found: kinds.flatMap((kind) => found.get(kind) ?? []), codes })
       }
       for (const kind of kinds)
-        (kind === 4 ? resolver.resolve4(host) : resolver.resolve6(host))
+        (kind === 4 ? servers().resolve4(host) : servers().resolve6(host))
           .then(
             (addresses) => {
               found.set(
@@ -107,13 +114,13 @@ export function createBoundedLookup(timeoutMs: number, options: { hostsFile?: st
         (error: NodeJS.ErrnoException) => callback(error, '')
       )
     },
-    cancel: () => resolver.cancel()
+    cancel: () => resolver?.cancel()
   }
 }
 
 function askSystem(host: string, family: number): Promise<LookupAddress[]> {
   return new Promise((resolve, reject) => {
-    systemLookup(host, { all: true, family }, (error, addresses) => (error ? reject(error) : resolve(addresses)))
+    process.getBuiltinModule('node:dns').lookup(host, { all: true, family }, (error, addresses) => (error ? reject(error) : resolve(addresses)))
   })
 }
 

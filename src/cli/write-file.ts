@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { renameRetrying } from './rename.js'
@@ -106,7 +105,7 @@ export function holdsEarlyReport(file: string, io: WriteFs = NODE_FS): boolean {
 }
 
 export function writeFileAtomic(file: string, text: string): void {
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomSuffix()}.tmp`)
   try {
     try {
       fs.writeFileSync(temp, text)
@@ -326,4 +325,9 @@ export function isStream(file: string): boolean {
   } catch {
     return false
   }
+}
+
+/** Eight hex digits for a temp file's name; node:crypto is loaded by the first report written, not by every run. */
+function randomSuffix(): string {
+  return process.getBuiltinModule('node:crypto').randomBytes(4).toString('hex')
 }
