@@ -43,7 +43,7 @@ export function builtinsDirect(code, name) {
   const imports = [...code.matchAll(CREATE_REQUIRE_IMPORT)]
   if (imports.length === 0) return code
   if (imports.length > 1) throw new Error(`${name}: expected one import of createRequire, found ${imports.length}`)
-  const alias = /** @type {string} */ (imports[0]?.[1]).replace(/\$/g, '\\$')
+  const alias = (imports[0]?.[1] ?? '').replace(/\$/g, '\\$')
   const call = new RegExp(`(?<![\\w$.])${alias}\\(import\\.meta\\.url\\)\\("([^"]+)"\\)`, 'g')
   let rewritten = 0
   const out = code.replace(call, (whole, id) => {
