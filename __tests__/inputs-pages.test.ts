@@ -62,3 +62,77 @@ describe('page inputs', () => {
     expect(problems(inputs)).toEqual(expected)
   })
 })
+
+describe('the page as readers are served it: site-url and page-header', () => {
+  const SITE_PAGE = { 'page-path': 'quickstart', 'site-url': 'https://docs.example.com/' }
+
+  it('site-url with page-path reads the pages from the site: no search domain or assistant key needed', () => {
+    const parsed = parseInputs(
+      raw({ 'page-path': 'quickstart', 'site-url': 'https://docs.example.com/en//', 'page-header': 'X-Vercel-Protection-Bypass:  bypass_token_value_1 ' })
+    )
+    expect(parsed.ok, parsed.ok ? '' : parsed.problems.join('\n')).toBe(true)
+    const pages = parsed.ok ? parsed.settings.pages : undefined
+    expect(pages?.site?.url.href).toBe('https://docs.example.com/en')
+    expect(pages?.site?.header).toEqual({ name: 'x-vercel-protection-bypass', value: 'bypass_token_value_1' })
+    expect(pages).toMatchObject({ paths: ['quickstart'], domain: '', assistantKey: '' })
+  })
+
+  it('without page-header, no header is sent', () => {
+    const parsed = parseInputs(raw({ ...SITE_PAGE, 'site-url': 'http://127.0.0.1:8080' }))
+    expect(parsed.ok && parsed.settings.pages?.site).toEqual({ url: new URL('http://127.0.0.1:8080'), header: undefined })
+  })
+
+  it.each([
+    ['docs.example.com', ['site-url: "docs.example.com" is not a URL; use the address readers open the docs at, e.g. https://docs.example.com']],
+    ['ftp://docs.example.com', ['site-url: "ftp://docs.example.com" must use https://']],
+    ['http://docs.example.com', ['site-url: "http://docs.example.com" must use https:// (http:// is accepted only for localhost, 127.0.0.0/8 and [::1])']],
+    [
+      'https://user:pw@docs.example.com',
+      ['site-url: "https://***@docs.example.com" must not contain credentials; give the header a protected site needs in page-header']
+    ],
+    [
+      'https://docs.example.com/?token=abc#top',
+      ['site-url: "https://docs.example.com/?***" must not contain a query string', 'site-url: "https://docs.example.com/?***" must not contain a fragment']
+    ]
+  ])('site-url %j is refused: %j', (url, expected) => {
+    expect(problems({ ...SITE_PAGE, 'site-url': url })).toEqual(expected)
+  })
+
+  it.each([
+    ['x-bypass bypass_token_value_1', 'the colon is missing'],
+    ['x bypass: bypass_token_value_1', 'has a header name that is not one'],
+    [': bypass_token_value_1', 'has a header name that is not one'],
+    ['x-bypass:', 'has no value after x-bypass:'],
+    ['x-bypass: short', 'has a value shorter than 8 characters'],
+    ['x-bypass: bypass_token\nvalue_1', 'contains a line break or another control character'],
+    ['x-bypass: bypass_token\rvalue_1', 'contains a line break or another control character'],
+    ['Host: docs.example.org', 'names the header host, which the step or the connection sets itself']
+  ])('page-header %j is refused, its value never shown', (header, words) => {
+    const found = problems({ ...SITE_PAGE, 'page-header': header })
+    expect(found).toHaveLength(1)
+    expect(found[0]).toMatch(/^page-header: \(hidden\) /)
+    expect(found[0]).toContain(words)
+    expect(found[0]).not.toContain('bypass_token')
+  })
+
+  it.each([
+    [
+      { 'site-url': 'https://docs.example.com', 'status-id': 's1', 'admin-key': 'admin_secret_value_123' },
+      ['site-url: is only used with page-path; give the pages to read from the site in page-path (e.g. quickstart), or remove site-url']
+    ],
+    [
+      { ...SEARCH, 'page-path': 'quickstart', 'page-header': 'x-bypass: bypass_token_value_1' },
+      ['page-header: (hidden) is only sent to the site in site-url; give site-url (the address readers are served the docs from), or remove page-header']
+    ],
+    [
+      { ...SITE_PAGE, 'admin-key': 'admin_secret_value_123', 'status-id': 's1', 'page-header': 'authorization: Bearer admin_secret_value_123' },
+      ["page-header: (hidden) holds admin-key; the platform's keys are never sent to the site. Give the header the site itself needs to let a reader in"]
+    ],
+    [
+      { ...SITE_PAGE, ...SEARCH, 'page-header': 'x-bypass: assistant_secret_value_1' },
+      ["page-header: (hidden) holds assistant-key; the platform's keys are never sent to the site. Give the header the site itself needs to let a reader in"]
+    ]
+  ])('%j is refused before any request: %j', (inputs, expected) => {
+    expect(problems(inputs)).toEqual(expected)
+  })
+})

@@ -108,8 +108,18 @@ export interface PageSettings {
   paths: string[]
   /** Text every page must hold, case and runs of whitespace ignored; undefined when not asked for. */
   contains: string | undefined
+  /** The discovery API's domain and key; empty when the pages are read from `site` instead. */
   domain: string
   assistantKey: string
+  /** The site readers are served the docs from (`site-url`): when set, each page is read there, as a reader gets it. */
+  site?: PageSite | undefined
+}
+
+/** Where readers are served the pages, and the one header a protected preview needs (`page-header`, a secret). */
+export interface PageSite {
+  /** Without trailing slashes; may have a path prefix. */
+  url: URL
+  header: { name: string; value: string } | undefined
 }
 
 export interface Settings {
@@ -289,6 +299,8 @@ export interface PagesRan extends Misconfigured {
   pages: PageReport[]
   /** Why the check did not pass, one line per page. */
   error: string | null
+  /** The site the pages were read from (its origin and path), when site-url was given; else the discovery API. */
+  site?: string
 }
 
 export interface PagesSkipped {

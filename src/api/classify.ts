@@ -22,7 +22,8 @@ export interface ResponseFacts {
   retryAfter?: string | null
   contentType?: string | null
   bodyText: string
-  keyInput: KeyInput
+  /** The key's input; absent for a request sent without a key, which reads its answers by a classifier of its own. */
+  keyInput?: KeyInput
   /** Keys to cut out of the body before anything reads it, should the server echo one. */
   secrets?: readonly string[]
   /** Current time in ms, for `Retry-After` given as an HTTP date. */
@@ -65,7 +66,8 @@ export function nestingExceeds(value: unknown, max: number): boolean {
  * may be a brand-new id), or an error that no retry can mend. Never throws.
  */
 export function classifyResponse(facts: ResponseFacts): ApiResult {
-  const { status, keyInput } = facts
+  const { status } = facts
+  const keyInput = facts.keyInput ?? 'admin-key'
   const body = readJsonBody(facts.bodyText, facts.secrets ?? [])
   const serverSays = 'json' in body ? serverError(body.json) : undefined
   const detail = serverSays ? `: ${serverSays}` : ''

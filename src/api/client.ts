@@ -18,8 +18,14 @@ export interface ApiRequest {
   method: 'GET' | 'POST'
   /** Path below the base URL, already encoded, starting with `/`. */
   path: string
-  key: string
-  keyInput: KeyInput
+  /** The bearer key; a request without one (a page of the docs site) sends no Authorization at all. */
+  key?: string
+  /** The input that holds `key`, for the words of a 401 or 403. */
+  keyInput?: KeyInput
+  /** What the answer may be; default `application/json`. */
+  accept?: string
+  /** Headers sent besides the client's own (a protected preview's `page-header`). */
+  headers?: Readonly<Record<string, string>>
   json?: unknown
   timeoutMs: number
   /** What sets `timeoutMs`, named as the user knows it; default `request-timeout`. */
@@ -51,6 +57,23 @@ export interface ApiClientOptions {
   now?: () => number
   /** Every key of the run: cut out of any answer that echoes one, before anything reads it. */
   secrets?: readonly string[]
+  /** The input the address came from, named in the words of a redirect or an unreachable address; default `base-url`. */
+  addressInput?: AddressInput
+}
+
+/** Where a client's address comes from: the platform's API, or the site readers are served the docs from. */
+export type AddressInput = 'base-url' | 'site-url'
+
+/** What a client says of its address when a server sends it elsewhere: the platform's words are as they always were. */
+const ADDRESS_WORDS: Record<AddressInput, { elsewhere: string; fix: string }> = {
+  'base-url': {
+    elsewhere: 'another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on',
+    fix: "Check that base-url is the platform's API address; if it is, report the answer to the platform"
+  },
+  'site-url': {
+    elsewhere: 'another origin than site-url; nothing is sent there. Set site-url to the address the pages are served from',
+    fix: 'Check that site-url is the address the pages are served from'
+  }
 }
 
 /**
@@ -68,6 +91,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const now = options.now ?? Date.now
   const origin = options.baseUrl.origin
   const basePath = options.baseUrl.pathname.replace(/\/+$/, '')
+  const addressInput = options.addressInput ?? 'base-url'
+  const words = ADDRESS_WORDS[addressInput]
 
   async function request(req: ApiRequest): Promise<ApiResult> {
     const timeout = timeoutSignal(Math.max(1, req.timeoutMs))
@@ -95,7 +120,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     })
     const exchange = send(req, signal, progress).catch((error: unknown): ApiResult => {
       if (signal.aborted) return stopped()
-      return failure(error, progress.sent, connections.proxy, options.baseUrl)
+      return failure(error, progress.sent, connections.proxy, options.baseUrl, addressInput)
     })
     try {
       const first = await Promise.race([exchange, aborted])
@@ -107,11 +132,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   // Every key of the run and the request's own: one list per key, so its redactor is built once.
   const secretLists = new Map<string, readonly string[]>()
-  const secretsWith = (key: string): readonly string[] => {
-    let list = secretLists.get(key)
+  const secretsWith = (key: string | undefined): readonly string[] => {
+    let list = secretLists.get(key ?? '')
     if (!list) {
-      list = [key, ...(options.secrets ?? [])]
-      secretLists.set(key, list)
+      list = key === undefined ? [...(options.secrets ?? [])] : [key, ...(options.secrets ?? [])]
+      secretLists.set(key ?? '', list)
     }
     return list
   }
@@ -135,11 +160,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } as unknown as Dispatcher
     for (let hop = 0; ; hop++) {
       const headers: Record<string, string> = {
-        accept: 'application/json',
+        ...req.headers,
+        accept: req.accept ?? 'application/json',
         'accept-encoding': ACCEPT_ENCODING,
-        authorization: `Bearer ${req.key}`,
         'user-agent': USER_AGENT
       }
+      if (req.key !== undefined) headers.authorization = `Bearer ${req.key}`
       if (json !== undefined) headers['content-type'] = 'application/json'
       const response = await undiciRequest(url, {
         method,
@@ -163,7 +189,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         if (!next)
           return {
             kind: 'fatal',
-            reason: `the server answered HTTP ${status} with a Location that is not a URL ("${said}"), so the redirect cannot be followed; this is a fault of the server at base-url or of a proxy in between. Check that base-url is the platform's API address; if it is, report the answer to the platform`,
+            reason: `the server answered HTTP ${status} with a Location that is not a URL ("${said}"), so the redirect cannot be followed; this is a fault of the server at ${addressInput} or of a proxy in between. ${words.fix}`,
             sent: true
           }
         if (next.origin !== origin) {
@@ -171,7 +197,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           const where = next.origin === 'null' ? `"${said}"` : oneLine(redact(next.origin, secrets), 200)
           return {
             kind: 'fatal',
-            reason: `the server redirected to ${where}, another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on`,
+            reason: `the server redirected to ${where}, ${words.elsewhere}`,
             sent: true
           }
         }
@@ -193,7 +219,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         retryAfter: header('retry-after'),
         contentType: header('content-type'),
         bodyText: body.text,
-        keyInput: req.keyInput,
+        ...(req.keyInput ? { keyInput: req.keyInput } : {}),
         secrets,
         now: now()
       })
@@ -223,7 +249,7 @@ function bindAll(handler: Dispatcher.DispatchHandlers): Dispatcher.DispatchHandl
 }
 
 /** A failure before any answer was read, with what it means for the user. */
-function failure(error: unknown, sent: boolean, proxy: ProxyChoice | undefined, baseUrl: URL): ApiResult {
+function failure(error: unknown, sent: boolean, proxy: ProxyChoice | undefined, baseUrl: URL, addressInput: AddressInput): ApiResult {
   const proxyStatus = proxyRefusalStatus(error)
   if (proxy && proxyStatus === 407)
     return {
@@ -239,7 +265,7 @@ function failure(error: unknown, sent: boolean, proxy: ProxyChoice | undefined, 
     const why = unreachable === 'unresolved' ? `its name ${baseUrl.hostname} does not resolve` : 'nothing listens there'
     return {
       kind: 'transient',
-      reason: `nothing answered at base-url ${baseUrl.origin} (${why}: ${describeNetworkError(error)}); check base-url`,
+      reason: `nothing answered at ${addressInput} ${baseUrl.origin} (${why}: ${describeNetworkError(error)}); check ${addressInput}`,
       sent: false,
       unreachable
     }

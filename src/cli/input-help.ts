@@ -36,9 +36,13 @@ export const INPUT_HELP = {
   'search-min-results': 'Each query must return at least this many results (0 to 50).',
   'search-expect-path': 'If set, each query must return a result whose path contains this text.',
   'page-path':
-    'One or more page paths (as search results give them), one per line or comma-separated, that must be published once every wait has succeeded: each is read through the discovery API (search-domain, assistant-key) until it is found (and holds page-contains), again on the poll schedule; at the deadline a page still missing or without the text ends result=failure, naming it. Nothing is read when a wait did not succeed.',
+    'One or more page paths (as search results give them), one per line or comma-separated, that must be published once every wait has succeeded: each is read through the discovery API (search-domain, assistant-key), or from site-url when it is given, until it is found (and holds page-contains), again on the poll schedule; at the deadline a page still missing or without the text ends result=failure, naming it. Nothing is read when a wait did not succeed.',
   'page-contains':
     'Text each page of page-path must contain (case, by Unicode case folding as in ß = ss, İ = i, ﬁ = fi, and runs of whitespace ignored). Requires page-path.',
+  'site-url':
+    'The address readers are served the docs from, e.g. https://docs.example.com (a path prefix allowed). With it, each page of page-path is read there as a reader gets it (GET site-url/page path) until it answers 200 and its text, markup removed, holds page-contains; search-domain and assistant-key are then not needed for it, and no key of the platform is sent to the site. Must be https:// (http:// only for localhost, 127.0.0.0/8 and [::1]); no credentials, query or fragment. Requires page-path.',
+  'page-header':
+    'One header, as Name: value, sent with every read of a page from site-url, for a protected preview (e.g. a bypass token). Store it as a secret; it is masked and never printed. Requires site-url.',
   'pr-comment':
     'If true, create or update one comment with the outcome on the pull request of the run (pull_request, pull_request_target, or pr-number-target). Never fails the step for it.',
   'github-token':

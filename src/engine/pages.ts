@@ -3,8 +3,11 @@ import { formatDuration } from '../durations.js'
 import { createLimiter } from './limit.js'
 import { pollUntilSettled, requestBudget, scheduleOf, type ScheduledRequests } from './poll.js'
 import { worstResult } from './outcome.js'
-import { counted, oneLine } from '../text.js'
-import type { Attempt, PageReport, PageSettings, PageState, PagesRan } from '../model.js'
+import { baseAddress, counted, oneLine } from '../text.js'
+import type { Attempt, PageReport, PageSettings, PageSite, PageState, PagesRan } from '../model.js'
+import type { ApiClient } from '../api/client.js'
+import type { ApiResult } from '../api/classify.js'
+import { classifySiteAnswer, PAGE_ACCEPT, type SitePage, sitePagePath } from './site-pages.js'
 
 /** The platform's request to read a page; a request is built from it so nothing else is sent. */
 export const pageRequestSchema = z.strictObject({ path: z.string().check(z.minLength(1)) })
@@ -62,6 +65,63 @@ export interface PageDeps extends ScheduledRequests {
   startedAt: number
   /** Each read that gave a page's state. */
   onRead?(path: string, state: PageState, reads: number, afterMs: number): void
+  /** The client of the site readers are served (`site-url`); given when the settings name one. */
+  site?: ApiClient
+}
+
+/** One read of a page: its text, an answer that is not the page, or what the client made of the answer. */
+type PageRead = { kind: 'page'; content: string; length: number } | { kind: 'not-the-page'; reason: string } | Exclude<ApiResult, { kind: 'ok' }>
+
+type PageReader = (timeoutMs: number) => Promise<PageRead>
+
+/** Reads the page through the platform's discovery API, with the assistant key. */
+function discoveryReader(path: string, settings: PageSettings, deps: PageDeps): PageReader {
+  const apiPath = `/discovery/v1/page/${encodeURIComponent(settings.domain)}`
+  const json = pageRequestSchema.parse({ path })
+  return async (timeoutMs) => {
+    const answer = await deps.client.request({
+      method: 'POST',
+      path: apiPath,
+      key: settings.assistantKey,
+      keyInput: 'assistant-key',
+      json,
+      timeoutMs,
+      signal: deps.signal
+    })
+    // The platform refused the path itself: a page-path to fix, not a fault that passes.
+    if (answer.kind === 'fatal' && /^unexpected HTTP 400\b/.test(answer.reason))
+      return { kind: 'fatal', reason: `${answer.reason} (check page-path)`, misconfigured: true }
+    if (answer.kind !== 'ok') return answer
+    const page = pageAnswerSchema.safeParse(answer.body)
+    if (!page.success) return { kind: 'not-the-page', reason: 'the page answer is not the JSON expected (an object with a string "content")' }
+    const another = pageAnswerProblem(path, page.data.path)
+    if (another) return { kind: 'not-the-page', reason: another }
+    return { kind: 'page', content: page.data.content, length: page.data.content.length }
+  }
+}
+
+/**
+ * Reads the page as a reader gets it: GET below site-url, with page-header and no key of the
+ * platform (the site's client has none to send).
+ */
+function siteReader(path: string, site: PageSite, deps: PageDeps): PageReader {
+  const headers = site.header ? { [site.header.name]: site.header.value } : undefined
+  const pagePath = sitePagePath(path)
+  return async (timeoutMs) => {
+    if (!deps.site) return { kind: 'fatal', reason: 'the site cannot be read: no client was opened for site-url' }
+    const answer = await deps.site.request({
+      method: 'GET',
+      path: pagePath,
+      accept: PAGE_ACCEPT,
+      ...(headers ? { headers } : {}),
+      timeoutMs,
+      signal: deps.signal,
+      classify: (facts) => classifySiteAnswer(facts, headers !== undefined)
+    })
+    if (answer.kind !== 'ok') return answer
+    const page = answer.body as SitePage
+    return { kind: 'page', content: page.text, length: page.servedLength }
+  }
 }
 
 /**
@@ -76,6 +136,7 @@ export async function checkPages(settings: PageSettings, deps: PageDeps): Promis
   const failing = pages.filter((page) => page.error !== null)
   const ran: PagesRan = { skipped: false, result, pages, error: failing.length > 0 ? failing.map((page) => page.error).join('\n') : null }
   if (pages.some((page) => page.misconfigured)) ran.misconfigured = true
+  if (settings.site) ran.site = baseAddress(settings.site.url)
   return ran
 }
 
@@ -91,9 +152,10 @@ async function checkPage(path: string, settings: PageSettings, deps: PageDeps): 
     liveAfterMs: undefined,
     error: null
   }
-  const apiPath = `/discovery/v1/page/${encodeURIComponent(settings.domain)}`
-  const json = pageRequestSchema.parse({ path })
+  const read = settings.site ? siteReader(path, settings.site, deps) : discoveryReader(path, settings, deps)
   let state: PageState | undefined
+  // The status a missing page was last answered with (a site may say 410 Gone).
+  let missingStatus = '404'
   const seen = (next: PageState) => {
     state = next
     deps.onRead?.(path, next, report.reads, deps.clock.now() - deps.startedAt)
@@ -103,44 +165,30 @@ async function checkPage(path: string, settings: PageSettings, deps: PageDeps): 
     const timeoutMs = requestBudget(deps.clock.now(), deps.deadline, deps.requestTimeoutMs)
     if (timeoutMs <= 0) return { kind: 'transient', reason: 'no time left before the deadline' }
     report.reads++
-    const answer = await deps.client.request({
-      method: 'POST',
-      path: apiPath,
-      key: settings.assistantKey,
-      keyInput: 'assistant-key',
-      json,
-      timeoutMs,
-      signal: deps.signal
-    })
+    const answer = await read(timeoutMs)
     if (deps.signal.aborted) return { kind: 'transient', reason: 'cancelled' }
     if (answer.kind === 'not-found') {
       // Not found, or no search index yet: the page may still be on its way.
+      missingStatus = /^HTTP (\d{3})\b/.exec(answer.reason)?.[1] ?? '404'
       report.found = false
       report.length = null
       if (wanted !== undefined) report.contains = false
       seen('missing')
       return { kind: 'pending' }
     }
-    // The platform refused the path itself: a page-path to fix, not a fault that passes.
-    if (answer.kind === 'fatal' && /^unexpected HTTP 400\b/.test(answer.reason))
-      return { kind: 'fatal', reason: `${answer.reason} (check page-path)`, misconfigured: true }
-    if (answer.kind !== 'ok') return answer
     // An answer that is not this page (another page's, a catch-all's) says nothing of the page,
     // and replaces what an earlier read said of it: at the deadline, it could not be told.
-    const notThePage = (reason: string): Attempt<true> => {
+    if (answer.kind === 'not-the-page') {
       state = undefined
       report.found = false
       report.length = null
       if (wanted !== undefined) report.contains = false
-      return { kind: 'transient', reason }
+      return { kind: 'transient', reason: answer.reason }
     }
-    const page = pageAnswerSchema.safeParse(answer.body)
-    if (!page.success) return notThePage('the page answer is not the JSON expected (an object with a string "content")')
-    const another = pageAnswerProblem(path, page.data.path)
-    if (another) return notThePage(another)
+    if (answer.kind !== 'page') return answer
     report.found = true
-    report.length = page.data.content.length
-    if (wanted !== undefined) report.contains = holdsText(page.data.content, wanted)
+    report.length = answer.length
+    if (wanted !== undefined) report.contains = holdsText(answer.content, wanted)
     if (report.contains === false) {
       seen('lacking')
       return { kind: 'pending' }
@@ -163,7 +211,7 @@ async function checkPage(path: string, settings: PageSettings, deps: PageDeps): 
       const waited = `when the timeout ran out, after ${reads} over ${formatDuration(deps.clock.now() - deps.startedAt)}`
       if (state === 'missing') {
         report.result = 'failure'
-        report.error = `${named} was not found (HTTP 404) ${waited}`
+        report.error = `${named} was not found (HTTP ${missingStatus}) ${waited}`
       } else if (state === 'lacking') {
         report.result = 'failure'
         report.error = `${named} was found, but does not contain "${oneLine(wanted ?? '', 100)}" (page-contains; case and runs of whitespace ignored) ${waited}`

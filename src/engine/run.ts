@@ -14,6 +14,8 @@ export interface EngineDeps {
   /** When the run started: `timeout` counts from here, across starting, waiting and searching. */
   startedAt: number
   events: RunEvents
+  /** Opens the client of the site readers are served (`site-url`), which sends no key of the platform; called only when it is given. */
+  openSite?: (url: URL) => ApiClient
 }
 
 /**
@@ -72,8 +74,10 @@ export async function runEngine(settings: Settings, deps: EngineDeps): Promise<R
   else if (settings.pages) {
     events.checkingPages?.(settings.pages)
     const { checkPages } = await import('./pages.js')
+    const site = settings.pages.site ? deps.openSite?.(settings.pages.site.url) : undefined
     pages = await checkPages(settings.pages, {
       ...requests,
+      ...(site ? { site } : {}),
       startedAt,
       onRead: (path, state, reads, afterMs) => events.pageRead?.(path, state, reads, afterMs)
     })

@@ -1,11 +1,15 @@
-// The page check: the pages that must be published once every wait has succeeded, and the text they must hold.
+// The page check: the pages that must be published once every wait has succeeded, the text they
+// must hold, and where they are read: the discovery API, or the site readers are served (site-url).
 import * as z from 'zod/mini'
-import type { PageSettings } from '../model.js'
+import type { PageSettings, PageSite } from '../model.js'
+import { isLoopbackHost } from './platform.js'
 import { addProblem, fromText, quote, splitList } from './values.js'
 
 export const pageDefaults = {
   'page-path': '',
-  'page-contains': ''
+  'page-contains': '',
+  'site-url': '',
+  'page-header': ''
 } as const
 
 /** Longest page path accepted; a page path is a short relative path as search results give it. */
@@ -22,8 +26,83 @@ export const pageSchema = z.object({
     }
     return paths
   }),
-  'page-contains': z.string().check(z.maxLength(MAX_PAGE_TEXT_LENGTH, { message: `is longer than ${MAX_PAGE_TEXT_LENGTH} characters` }))
+  'page-contains': z.string().check(z.maxLength(MAX_PAGE_TEXT_LENGTH, { message: `is longer than ${MAX_PAGE_TEXT_LENGTH} characters` })),
+  'site-url': fromText((text, ctx) => {
+    if (text === '') return undefined
+    const problems = siteUrlProblems(text)
+    for (const message of problems) addProblem(ctx, message)
+    if (problems.length > 0) return z.NEVER
+    const url = new URL(text)
+    url.pathname = url.pathname.replace(/\/+$/, '')
+    return url
+  }),
+  'page-header': fromText((text, ctx) => {
+    if (text === '') return undefined
+    const header = parsePageHeader(text)
+    if (typeof header === 'string') {
+      addProblem(ctx, header)
+      return z.NEVER
+    }
+    return header
+  })
 })
+
+/** Why a site-url cannot be read from, as base-url's rules say: https (http only on loopback), nothing that carries a secret. */
+export function siteUrlProblems(text: string): string[] {
+  if (!URL.canParse(text)) return ['is not a URL; use the address readers open the docs at, e.g. https://docs.example.com']
+  const url = new URL(text)
+  const problems: string[] = []
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') problems.push('must use https://')
+  else if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+    problems.push('must use https:// (http:// is accepted only for localhost, 127.0.0.0/8 and [::1])')
+  if (url.username || url.password) problems.push('must not contain credentials; give the header a protected site needs in page-header')
+  if (url.search || text.includes('?')) problems.push('must not contain a query string')
+  if (url.hash || text.includes('#')) problems.push('must not contain a fragment')
+  return problems
+}
+
+/** Shortest page-header value: it is masked wherever it appears, so a short one would garble the log. */
+const MIN_HEADER_VALUE_LENGTH = 8
+
+/** Headers the step sets itself, or that only the connection may set: never taken from page-header. */
+const RESERVED_HEADERS = new Set([
+  'accept-encoding',
+  'connection',
+  'content-length',
+  'content-type',
+  'expect',
+  'host',
+  'keep-alive',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade'
+])
+
+/**
+ * page-header as `Name: value`, or why it cannot be sent. Its words never hold the value (a
+ * secret); the name is shown. The name is kept in lower case, as HTTP compares it.
+ */
+export function parsePageHeader(text: string): PageSite['header'] | string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a header must not contain control characters
+  if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(text))
+    return 'contains a line break or another control character; give one header on one line, as Name: value (is the secret pasted with a line break?)'
+  const colon = text.indexOf(':')
+  if (colon < 0) return 'must be one header as Name: value, e.g. x-vercel-protection-bypass: <token>; the colon is missing'
+  const name = text.slice(0, colon).trim()
+  const value = text.slice(colon + 1).trim()
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
+    return 'has a header name that is not one (letters, digits and - only, e.g. x-vercel-protection-bypass); give it as Name: value'
+  const lower = name.toLowerCase()
+  if (RESERVED_HEADERS.has(lower))
+    return `names the header ${lower}, which the step or the connection sets itself; give the header the site needs to let a reader in`
+  if (value === '') return `has no value after ${lower}:; give it as Name: value`
+  if (value.length < MIN_HEADER_VALUE_LENGTH)
+    return `has a value shorter than ${MIN_HEADER_VALUE_LENGTH} characters; it is masked wherever its characters appear in the log, and one this short would garble it. Check that the secret holds the whole value`
+  return { name: lower, value }
+}
 
 /** Why a page path cannot be asked for, or undefined. It goes in a JSON body, never in a URL. */
 export function pagePathProblem(path: string): string | undefined {
@@ -37,5 +116,13 @@ export function pagePathProblem(path: string): string | undefined {
 export function pageSettings(f: z.output<typeof pageSchema> & { 'search-domain': string; 'assistant-key': string }): PageSettings | undefined {
   if (f['page-path'].length === 0) return undefined
   const contains = f['page-contains'].trim()
-  return { paths: f['page-path'], contains: contains === '' ? undefined : contains, domain: f['search-domain'], assistantKey: f['assistant-key'] }
+  const settings: PageSettings = {
+    paths: f['page-path'],
+    contains: contains === '' ? undefined : contains,
+    domain: f['search-domain'],
+    assistantKey: f['assistant-key']
+  }
+  const url = f['site-url']
+  if (url) settings.site = { url, header: f['page-header'] }
+  return settings
 }

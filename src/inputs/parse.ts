@@ -17,7 +17,7 @@ import { quote } from './values.js'
 export { INPUT_DEFAULTS, INPUT_NAMES, type InputName, type RawInputs } from './fields.js'
 
 /** Inputs whose values must never be echoed back, not even in an error. */
-export const SECRET_INPUTS: ReadonlySet<InputName> = new Set(['admin-key', 'assistant-key', 'github-token'])
+export const SECRET_INPUTS: ReadonlySet<InputName> = new Set(['admin-key', 'assistant-key', 'github-token', 'page-header'])
 /** List inputs: their problems name the one item at fault rather than the whole value. */
 const LIST_INPUTS: ReadonlySet<string> = new Set([...Object.keys(TARGET_LISTS), 'page-path'])
 
@@ -59,7 +59,11 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
     if (parsed.success) {
       fields[name] = parsed.data
     } else {
-      const shown = SECRET_INPUTS.has(name) ? '(hidden) ' : LIST_INPUTS.has(name) ? '' : `${quote(name === 'base-url' ? shownUrl(value) : value)} `
+      const shown = SECRET_INPUTS.has(name)
+        ? '(hidden) '
+        : LIST_INPUTS.has(name)
+          ? ''
+          : `${quote(name === 'base-url' || name === 'site-url' ? shownUrl(value) : value)} `
       for (const issue of parsed.error.issues) problems.push(`${name}: ${shown}${issue.message}`)
     }
   }

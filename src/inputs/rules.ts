@@ -70,16 +70,38 @@ export const CROSS_INPUT_RULES: readonly Rule[] = [
     i.given('page-contains') &&
     !i.given('page-path') &&
     'page-contains: is only used with page-path; give the pages that must hold the text in page-path, or remove page-contains',
+  // The site's pages are read from site-url: the discovery API's domain and key are not needed for them.
   (i) =>
     i.given('page-path') &&
+    !i.given('site-url') &&
     !i.given('search-query') &&
     !i.given('search-domain') &&
     'search-domain: is required with page-path (the pages are read from the docs site of that domain: the last segment of the dashboard URL of the docs site)',
   (i) =>
     i.given('page-path') &&
+    !i.given('site-url') &&
     !i.given('search-query') &&
     !i.given('assistant-key') &&
     'assistant-key: is required with page-path (the assistant API key of the platform reads the pages)',
+  (i) =>
+    i.given('site-url') &&
+    !i.given('page-path') &&
+    'site-url: is only used with page-path; give the pages to read from the site in page-path (e.g. quickstart), or remove site-url',
+  (i) =>
+    i.given('page-header') &&
+    !i.given('site-url') &&
+    'page-header: (hidden) is only sent to the site in site-url; give site-url (the address readers are served the docs from), or remove page-header',
+  // A platform key is never sent to the site, not even when asked to.
+  (i) => {
+    const header = i.text('page-header')
+    const value = header.slice(header.indexOf(':') + 1).trim()
+    const key = (['admin-key', 'assistant-key'] as const).find((name) => i.given(name) && value !== '' && value.includes(i.text(name)))
+    return (
+      key !== undefined &&
+      i.given('page-header') &&
+      `page-header: (hidden) holds ${key}; the platform's keys are never sent to the site. Give the header the site itself needs to let a reader in`
+    )
+  },
   // The deployment
   (i) =>
     i.given('deployment-url') &&

@@ -121,7 +121,8 @@ export function checkNext(
   check: 'page check' | 'search check',
   result: Exclude<RunOutcome['result'], 'success' | 'failure'>,
   error: string,
-  place: RunPlace
+  place: RunPlace,
+  site?: string
 ): string {
   const input = place.input
   if (result === 'cancelled')
@@ -130,6 +131,10 @@ export function checkNext(
   const first = error.split('\n')[0] ?? ''
   const problem = lastProblem(first) ?? (first.includes('": ') ? first.slice(first.indexOf('": ') + 3) : first)
   if (/^nothing answered at base-url\b/.test(problem)) return unreachableNext(place)
+  if (site !== undefined) {
+    if (result === 'timeout' && !lastProblem(error)) return `if the pages take longer to be served, raise ${input('timeout')}`
+    return siteNext(problem, site, place)
+  }
   if (/^HTTP 401\b/.test(problem)) return `put a current assistant API key in the secret passed as ${input('assistant-key')}`
   if (/^HTTP 403\b/.test(problem)) return `pass in ${input('assistant-key')} a key of the project whose docs ${input('search-domain')} names`
   if (/check page-path\)$/.test(problem))
@@ -140,6 +145,19 @@ export function checkNext(
     return networkNext(problem, place).replace('run fewer waits on the same key at once', 'run fewer checks on the same assistant key at once')
   }
   return `check ${input('search-domain')} and ${input('assistant-key')}, and that ${input('base-url')} reaches the discovery API`
+}
+
+/** What to do after a page check on the site (site-url) that ended without a verdict. */
+function siteNext(problem: string, site: string, place: RunPlace): string {
+  const input = place.input
+  if (/^HTTP 40[13]\b/.test(problem))
+    return `the site (${site}) refused to serve the pages: give the header that lets a reader in (a preview's bypass token) in ${input('page-header')}, or check the one given; then ${place.rerun}`
+  if (/another origin than site-url\b/.test(problem)) return `set ${input('site-url')} to the address the pages are served from, then ${place.rerun}`
+  if (/^HTTP 5\d\d/.test(problem)) return `the site (${site}) kept answering with a server error: check that it is up, then ${place.rerun}`
+  if (/^HTTP 429/.test(problem)) return `the site (${site}) kept asking to slow down: raise ${input('min-interval')}, or read fewer pages at once`
+  if (/^no complete answer within .*\(request-timeout\)/.test(problem))
+    return `the site (${site}) did not answer within ${input('request-timeout')}: if it is this slow, raise ${input('request-timeout')}; then ${place.rerun}`
+  return `check that ${input('site-url')} (${site}) is the address readers are served the docs from, and that it is reachable from here; then ${place.rerun}`
 }
 
 /** What to do when nothing answered at base-url: the address is wrong far more often than the platform is down. */

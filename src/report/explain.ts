@@ -38,8 +38,10 @@ export function explainRun(outcome: RunOutcome, options: ExplainOptions = {}): R
       const error = pages.pages.find((page) => page.result === pages.result)?.error ?? pages.error ?? ''
       const next =
         pages.result === 'failure'
-          ? `check ${input('page-path')} (paths as search results give them), ${input('search-domain')} and ${input('page-contains')} against the published docs; if the change takes longer to show, raise ${input('timeout')}`
-          : checkNext('page check', pages.result, error, place)
+          ? pages.site
+            ? `check ${input('page-path')} (paths below ${input('site-url')}, as readers open them), ${input('site-url')} and ${input('page-contains')} against the pages the site (${pages.site}) serves; if the change takes longer to show, raise ${input('timeout')}`
+            : `check ${input('page-path')} (paths as search results give them), ${input('search-domain')} and ${input('page-contains')} against the published docs; if the change takes longer to show, raise ${input('timeout')}`
+          : checkNext('page check', pages.result, error, place, pages.site)
       return { lead: [outcome.headline], quoted: [], next }
     }
     const search = outcome.search

@@ -13,7 +13,10 @@ import { counted, createRedactor } from '../text.js'
 
 /** Every key the inputs hold, once each: masked by the adapter, cut out of everything written. */
 export function secretsOf(raw: RawInputs): string[] {
-  return [...new Set([raw['admin-key'], raw['assistant-key'], raw['github-token']])].filter((key) => key !== '')
+  // page-header as given and its value alone: a log may show either.
+  const header = raw['page-header'].trim()
+  const headerValue = header.includes(':') ? header.slice(header.indexOf(':') + 1).trim() : ''
+  return [...new Set([raw['admin-key'], raw['assistant-key'], raw['github-token'], header, headerValue])].filter((key) => key !== '')
 }
 
 /** What is written goes through this, which knows every spelling a key could take there. */
@@ -52,6 +55,7 @@ export interface WaitedRun {
 export async function waitForDocs(raw: RawInputs, secrets: readonly string[], hooks: WaitHooks): Promise<WaitedRun> {
   const { startedAt } = hooks
   let client: ApiClient | undefined
+  let site: ApiClient | undefined
   let settings: Settings | undefined
   let comment: CommentSettings | undefined
   let outcome: RunOutcome
@@ -74,7 +78,12 @@ export async function waitForDocs(raw: RawInputs, secrets: readonly string[], ho
           return log.waiting(targets)
         }
       }
-      outcome = await runEngine(ready, { client, clock: systemClock, random: Math.random, signal: hooks.signal, startedAt, events })
+      // The site's client is a second one, with no key to send: the platform's keys never go to the site.
+      const openSite = (url: URL) => {
+        site ??= createApiClient({ baseUrl: url, secrets: [...secrets], requestTimeoutMs: ready.requestTimeoutMs, addressInput: 'site-url' })
+        return site
+      }
+      outcome = await runEngine(ready, { client, clock: systemClock, random: Math.random, signal: hooks.signal, startedAt, events, openSite })
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
@@ -84,5 +93,13 @@ export async function waitForDocs(raw: RawInputs, secrets: readonly string[], ho
     outcome = endedBeforeWaiting(headline, Date.now() - startedAt)
   }
   const opened = client
-  return { outcome, settings, comment, close: async () => opened?.close() }
+  const openedSite = site
+  return {
+    outcome,
+    settings,
+    comment,
+    close: async () => {
+      await Promise.all([opened?.close(), openedSite?.close()])
+    }
+  }
 }
