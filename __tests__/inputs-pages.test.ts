@@ -135,4 +135,11 @@ describe('the page as readers are served it: site-url and page-header', () => {
   ])('%j is refused before any request: %j', (inputs, expected) => {
     expect(problems(inputs)).toEqual(expected)
   })
+
+  it.each(['guides/../admin', './quickstart', 'guides/%2E%2e/admin'])('page path %j is refused with site-url, where a URL would resolve it away', (path) => {
+    expect(problems({ ...SITE_PAGE, 'page-path': path })).toEqual([
+      `page-path: "${path}" has a . or .. segment, which the address below site-url resolves away (another page would be read); give the path readers open below site-url`
+    ])
+    expect(problems({ ...SEARCH, 'page-path': path })).toEqual([])
+  })
 })

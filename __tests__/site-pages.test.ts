@@ -10,6 +10,8 @@ import type { PageSettings, RunEvents } from '../src/model.js'
 import { checkNext } from '../src/report/advice.js'
 import { explainRun } from '../src/report/explain.js'
 import { GITHUB_ACTIONS_PLACE } from '../src/report/place.js'
+import { secretsOf } from '../src/step/run.js'
+import { INPUT_DEFAULTS, type RawInputs } from '../src/inputs/parse.js'
 import { seededRandom, virtualClock } from './helpers/clock.js'
 import { ok, recordingEvents, scriptedClient, settingsFor } from './helpers/fakes.js'
 
@@ -364,5 +366,12 @@ describe('a page check on the site that failed, explained', () => {
     expect(explained.next).toBe(
       'check `page-path` (paths below `site-url`, as readers open them), `site-url` and `page-contains` against the pages the site (https://docs.example.com/docs) serves; if the change takes longer to show, raise `timeout`'
     )
+  })
+})
+
+describe('page-header is a secret', () => {
+  it('is masked and cut out whole and by its value, as the keys are', () => {
+    const raw = { ...INPUT_DEFAULTS, 'admin-key': 'admin_key_value_1', 'page-header': ' X-Bypass:  bypass_token_value_1 ' } as RawInputs
+    expect(secretsOf(raw)).toEqual(['admin_key_value_1', 'X-Bypass:  bypass_token_value_1', 'bypass_token_value_1'])
   })
 })

@@ -87,6 +87,14 @@ export const CROSS_INPUT_RULES: readonly Rule[] = [
     i.given('site-url') &&
     !i.given('page-path') &&
     'site-url: is only used with page-path; give the pages to read from the site in page-path (e.g. quickstart), or remove site-url',
+  // A URL resolves `.` and `..` away (`%2e` too): such a page would be read at another address than it names.
+  (i) => {
+    const dotted = i.given('site-url') ? splitList(i.text('page-path')).find(hasDotSegment) : undefined
+    return (
+      dotted !== undefined &&
+      `page-path: ${quote(dotted)} has a . or .. segment, which the address below site-url resolves away (another page would be read); give the path readers open below site-url`
+    )
+  },
   (i) =>
     i.given('page-header') &&
     !i.given('site-url') &&
@@ -147,6 +155,11 @@ export const CROSS_INPUT_RULES: readonly Rule[] = [
     !UPDATE_TRIGGERS.includes(triggerKind(i) ?? '') &&
     `expect-sha: applies to updates only; give a status-id or trigger: ${UPDATE_TRIGGERS.join(' or ')}, or remove expect-sha`
 ]
+
+/** Whether a path has a `.` or `..` segment, written plainly or percent-encoded. */
+function hasDotSegment(path: string): boolean {
+  return path.split('/').some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment))
+}
 
 /** A view of the inputs for the rules: `fields` holds the inputs that parsed. */
 export function inputView(raw: Readonly<Record<InputName, string>>, fields: Partial<Fields>): InputView {
