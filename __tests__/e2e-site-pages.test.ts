@@ -108,7 +108,7 @@ describe.concurrent('the page readers are served (site-url), end to end', () => 
   it('at the deadline, a page the site still does not serve ends result=failure, naming it', async () => {
     const [sim, docs] = await Promise.all([simulator(), site({ missingReads: 1000 })])
     try {
-      const run = await runAgainst(sim, { 'status-id': 'update-success', timeout: '3s', 'page-path': 'guides/new-page', 'site-url': `${docs.url}/docs` })
+      const run = await runAgainst(sim, { 'status-id': 'update-success', timeout: '8s', 'page-path': 'guides/new-page', 'site-url': `${docs.url}/docs` })
       expect(run.code).toBe(1)
       expect(run.outputs.result).toBe('failure')
       expect(JSON.parse(run.outputs['page-results'] ?? '')).toEqual([{ path: 'guides/new-page', found: false, contains: null, length: null }])
