@@ -28416,7 +28416,8 @@ function nestingExceeds(value, max) {
  * may be a brand-new id), or an error that no retry can mend. Never throws.
  */
 function classifyResponse(facts) {
-    const { status, keyInput } = facts;
+    const { status } = facts;
+    const keyInput = facts.keyInput ?? 'admin-key';
     const body = readJsonBody(facts.bodyText, facts.secrets ?? []);
     const serverSays = 'json' in body ? serverError(body.json) : undefined;
     const detail = serverSays ? `: ${serverSays}` : '';
@@ -29727,47 +29728,6 @@ const commentSchema = schemas/* object */.Ikc({
     'pr-comment-key': schemas/* string */.YjP().check(api/* _maxLength */.Eb(200, 'is longer than 200 characters; a short name such as the matrix value is enough'))
 });
 
-;// CONCATENATED MODULE: ./src/inputs/pages.ts
-// The page check: the pages that must be published once every wait has succeeded, and the text they must hold.
-
-
-const pageDefaults = {
-    'page-path': '',
-    'page-contains': ''
-};
-/** Longest page path accepted; a page path is a short relative path as search results give it. */
-const MAX_PAGE_PATH_LENGTH = 1000;
-/** Longest text a page must hold; a sentence or two, not a page. */
-const MAX_PAGE_TEXT_LENGTH = 1000;
-const pageSchema = schemas/* object */.Ikc({
-    'page-path': fromText((text, ctx) => {
-        const paths = [...new Set(splitList(text))];
-        for (const path of paths) {
-            const problem = pagePathProblem(path);
-            if (problem)
-                addProblem(ctx, `${quote(path)} ${problem}`);
-        }
-        return paths;
-    }),
-    'page-contains': schemas/* string */.YjP().check(api/* _maxLength */.Eb(MAX_PAGE_TEXT_LENGTH, { message: `is longer than ${MAX_PAGE_TEXT_LENGTH} characters` }))
-});
-/** Why a page path cannot be asked for, or undefined. It goes in a JSON body, never in a URL. */
-function pagePathProblem(path) {
-    if (path.length > MAX_PAGE_PATH_LENGTH)
-        return `is ${path.length} characters long; at most ${MAX_PAGE_PATH_LENGTH} are allowed`;
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: page paths must not contain control characters
-    if (/[\u0000-\u001f\u007f-\u009f]/.test(path))
-        return 'contains a control character; give the page path as search results give it';
-    return undefined;
-}
-/** The page check, or undefined when no page was given. */
-function pageSettings(f) {
-    if (f['page-path'].length === 0)
-        return undefined;
-    const contains = f['page-contains'].trim();
-    return { paths: f['page-path'], contains: contains === '' ? undefined : contains, domain: f['search-domain'], assistantKey: f['assistant-key'] };
-}
-
 ;// CONCATENATED MODULE: ./src/inputs/platform.ts
 // Where the platform is, and the admin key that reads updates and jobs and starts work.
 
@@ -29825,6 +29785,142 @@ function isLoopbackHost(hostname) {
 function shownUrl(url) {
     // Up to the last @: a password may hold characters that end the user info for a URL parser.
     return url.replace(/^([a-z][a-z0-9+.-]*:\/*).*@/i, '$1***@').replace(/([?#])[\s\S]*$/, '$1***');
+}
+
+;// CONCATENATED MODULE: ./src/inputs/pages.ts
+// The page check: the pages that must be published once every wait has succeeded, the text they
+// must hold, and where they are read: the discovery API, or the site readers are served (site-url).
+
+
+
+const pageDefaults = {
+    'page-path': '',
+    'page-contains': '',
+    'site-url': '',
+    'page-header': ''
+};
+/** Longest page path accepted; a page path is a short relative path as search results give it. */
+const MAX_PAGE_PATH_LENGTH = 1000;
+/** Longest text a page must hold; a sentence or two, not a page. */
+const MAX_PAGE_TEXT_LENGTH = 1000;
+const pageSchema = schemas/* object */.Ikc({
+    'page-path': fromText((text, ctx) => {
+        const paths = [...new Set(splitList(text))];
+        for (const path of paths) {
+            const problem = pagePathProblem(path);
+            if (problem)
+                addProblem(ctx, `${quote(path)} ${problem}`);
+        }
+        return paths;
+    }),
+    'page-contains': schemas/* string */.YjP().check(api/* _maxLength */.Eb(MAX_PAGE_TEXT_LENGTH, { message: `is longer than ${MAX_PAGE_TEXT_LENGTH} characters` })),
+    'site-url': fromText((text, ctx) => {
+        if (text === '')
+            return undefined;
+        const problems = siteUrlProblems(text);
+        for (const message of problems)
+            addProblem(ctx, message);
+        if (problems.length > 0)
+            return core/* NEVER */.tm;
+        const url = new URL(text);
+        url.pathname = url.pathname.replace(/\/+$/, '');
+        return url;
+    }),
+    'page-header': fromText((text, ctx) => {
+        if (text === '')
+            return undefined;
+        const header = parsePageHeader(text);
+        if (typeof header === 'string') {
+            addProblem(ctx, header);
+            return core/* NEVER */.tm;
+        }
+        return header;
+    })
+});
+/** Why a site-url cannot be read from, as base-url's rules say: https (http only on loopback), nothing that carries a secret. */
+function siteUrlProblems(text) {
+    if (!URL.canParse(text))
+        return ['is not a URL; use the address readers open the docs at, e.g. https://docs.example.com'];
+    const url = new URL(text);
+    const problems = [];
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        problems.push('must use https://');
+    else if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+        problems.push('must use https:// (http:// is accepted only for localhost, 127.0.0.0/8 and [::1])');
+    if (url.username || url.password)
+        problems.push('must not contain credentials; give the header a protected site needs in page-header');
+    if (url.search || text.includes('?'))
+        problems.push('must not contain a query string');
+    if (url.hash || text.includes('#'))
+        problems.push('must not contain a fragment');
+    return problems;
+}
+/** Shortest page-header value: it is masked wherever it appears, so a short one would garble the log. */
+const MIN_HEADER_VALUE_LENGTH = 8;
+/** Headers the step sets itself, or that only the connection may set: never taken from page-header. */
+const RESERVED_HEADERS = new Set([
+    'accept-encoding',
+    'connection',
+    'content-length',
+    'content-type',
+    'expect',
+    'host',
+    'keep-alive',
+    'proxy-authorization',
+    'proxy-connection',
+    'te',
+    'trailer',
+    'transfer-encoding',
+    'upgrade'
+]);
+/**
+ * page-header as `Name: value`, or why it cannot be sent. Its words never hold the value (a
+ * secret); the name is shown. The name is kept in lower case, as HTTP compares it.
+ */
+function parsePageHeader(text) {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: a header must not contain control characters
+    if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(text))
+        return 'contains a line break or another control character; give one header on one line, as Name: value (is the secret pasted with a line break?)';
+    const colon = text.indexOf(':');
+    if (colon < 0)
+        return 'must be one header as Name: value, e.g. x-vercel-protection-bypass: <token>; the colon is missing';
+    const name = text.slice(0, colon).trim();
+    const value = text.slice(colon + 1).trim();
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
+        return 'has a header name that is not one (letters, digits and - only, e.g. x-vercel-protection-bypass); give it as Name: value';
+    const lower = name.toLowerCase();
+    if (RESERVED_HEADERS.has(lower))
+        return `names the header ${lower}, which the step or the connection sets itself; give the header the site needs to let a reader in`;
+    if (value === '')
+        return `has no value after ${lower}:; give it as Name: value`;
+    if (value.length < MIN_HEADER_VALUE_LENGTH)
+        return `has a value shorter than ${MIN_HEADER_VALUE_LENGTH} characters; it is masked wherever its characters appear in the log, and one this short would garble it. Check that the secret holds the whole value`;
+    return { name: lower, value };
+}
+/** Why a page path cannot be asked for, or undefined. It goes in a JSON body, never in a URL. */
+function pagePathProblem(path) {
+    if (path.length > MAX_PAGE_PATH_LENGTH)
+        return `is ${path.length} characters long; at most ${MAX_PAGE_PATH_LENGTH} are allowed`;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: page paths must not contain control characters
+    if (/[\u0000-\u001f\u007f-\u009f]/.test(path))
+        return 'contains a control character; give the page path as search results give it';
+    return undefined;
+}
+/** The page check, or undefined when no page was given. */
+function pageSettings(f) {
+    if (f['page-path'].length === 0)
+        return undefined;
+    const contains = f['page-contains'].trim();
+    const settings = {
+        paths: f['page-path'],
+        contains: contains === '' ? undefined : contains,
+        domain: f['search-domain'],
+        assistantKey: f['assistant-key']
+    };
+    const url = f['site-url'];
+    if (url)
+        settings.site = { url, header: f['page-header'] };
+    return settings;
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/search.ts
@@ -30137,14 +30233,38 @@ const CROSS_INPUT_RULES = [
     (i) => i.given('page-contains') &&
         !i.given('page-path') &&
         'page-contains: is only used with page-path; give the pages that must hold the text in page-path, or remove page-contains',
+    // The site's pages are read from site-url: the discovery API's domain and key are not needed for them.
     (i) => i.given('page-path') &&
+        !i.given('site-url') &&
         !i.given('search-query') &&
         !i.given('search-domain') &&
         'search-domain: is required with page-path (the pages are read from the docs site of that domain: the last segment of the dashboard URL of the docs site)',
     (i) => i.given('page-path') &&
+        !i.given('site-url') &&
         !i.given('search-query') &&
         !i.given('assistant-key') &&
         'assistant-key: is required with page-path (the assistant API key of the platform reads the pages)',
+    (i) => i.given('site-url') &&
+        !i.given('page-path') &&
+        'site-url: is only used with page-path; give the pages to read from the site in page-path (e.g. quickstart), or remove site-url',
+    // A URL resolves `.` and `..` away (`%2e` too): such a page would be read at another address than it names.
+    (i) => {
+        const dotted = i.given('site-url') ? splitList(i.text('page-path')).find(hasDotSegment) : undefined;
+        return (dotted !== undefined &&
+            `page-path: ${quote(dotted)} has a . or .. segment, which the address below site-url resolves away (another page would be read); give the path readers open below site-url`);
+    },
+    (i) => i.given('page-header') &&
+        !i.given('site-url') &&
+        'page-header: (hidden) is only sent to the site in site-url; give site-url (the address readers are served the docs from), or remove page-header',
+    // A platform key is never sent to the site, not even when asked to.
+    (i) => {
+        const header = i.text('page-header');
+        const value = header.slice(header.indexOf(':') + 1).trim();
+        const key = ['admin-key', 'assistant-key'].find((name) => i.given(name) && value !== '' && value.includes(i.text(name)));
+        return (key !== undefined &&
+            i.given('page-header') &&
+            `page-header: (hidden) holds ${key}; the platform's keys are never sent to the site. Give the header the site itself needs to let a reader in`);
+    },
     // The deployment
     (i) => i.given('deployment-url') &&
         !i.given('deployment-environment') &&
@@ -30181,6 +30301,10 @@ const CROSS_INPUT_RULES = [
         !UPDATE_TRIGGERS.includes(triggerKind(i) ?? '') &&
         `expect-sha: applies to updates only; give a status-id or trigger: ${UPDATE_TRIGGERS.join(' or ')}, or remove expect-sha`
 ];
+/** Whether a path has a `.` or `..` segment, written plainly or percent-encoded. */
+function hasDotSegment(path) {
+    return path.split('/').some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment));
+}
 /** A view of the inputs for the rules: `fields` holds the inputs that parsed. */
 function inputView(raw, fields) {
     const given = (name) => (raw[name] ?? '').trim() !== '';
@@ -30210,7 +30334,7 @@ function inputView(raw, fields) {
 
 
 /** Inputs whose values must never be echoed back, not even in an error. */
-const SECRET_INPUTS = new Set(['admin-key', 'assistant-key', 'github-token']);
+const SECRET_INPUTS = new Set(['admin-key', 'assistant-key', 'github-token', 'page-header']);
 /** List inputs: their problems name the one item at fault rather than the whole value. */
 const LIST_INPUTS = new Set([...Object.keys(TARGET_LISTS), 'page-path']);
 /** Reads every input once, through the given reader (core.getInput in production). */
@@ -30241,7 +30365,11 @@ function parseInputs(raw) {
             fields[name] = parsed.data;
         }
         else {
-            const shown = SECRET_INPUTS.has(name) ? '(hidden) ' : LIST_INPUTS.has(name) ? '' : `${quote(name === 'base-url' ? shownUrl(value) : value)} `;
+            const shown = SECRET_INPUTS.has(name)
+                ? '(hidden) '
+                : LIST_INPUTS.has(name)
+                    ? ''
+                    : `${quote(name === 'base-url' || name === 'site-url' ? shownUrl(value) : value)} `;
             for (const issue of parsed.error.issues)
                 problems.push(`${name}: ${shown}${issue.message}`);
         }
@@ -42320,6 +42448,17 @@ const USER_AGENT = 'wait-for-docs';
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** What a client says of its address when a server sends it elsewhere: the platform's words are as they always were. */
+const ADDRESS_WORDS = {
+    'base-url': {
+        elsewhere: 'another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on',
+        fix: "Check that base-url is the platform's API address; if it is, report the answer to the platform"
+    },
+    'site-url': {
+        elsewhere: 'another origin than site-url; nothing is sent there. Set site-url to the address the pages are served from',
+        fix: 'Check that site-url is the address the pages are served from'
+    }
+};
 /**
  * The platform client: sends the bearer key, limits each request in time and size, honours the
  * proxy settings of the runner, follows redirects only within the base URL's origin (the key
@@ -42335,6 +42474,8 @@ function createApiClient(options) {
     const now = options.now ?? Date.now;
     const origin = options.baseUrl.origin;
     const basePath = options.baseUrl.pathname.replace(/\/+$/, '');
+    const addressInput = options.addressInput ?? 'base-url';
+    const words = ADDRESS_WORDS[addressInput];
     async function request(req) {
         const timeout = (0,timeout_signal/* timeoutSignal */._)(Math.max(1, req.timeoutMs));
         const signal = AbortSignal.any([req.signal, timeout]);
@@ -42364,7 +42505,7 @@ function createApiClient(options) {
         const exchange = send(req, signal, progress).catch((error) => {
             if (signal.aborted)
                 return stopped();
-            return failure(error, progress.sent, connections.proxy, options.baseUrl);
+            return failure(error, progress.sent, connections.proxy, options.baseUrl, addressInput);
         });
         try {
             const first = await Promise.race([exchange, aborted]);
@@ -42378,10 +42519,10 @@ function createApiClient(options) {
     // Every key of the run and the request's own: one list per key, so its redactor is built once.
     const secretLists = new Map();
     const secretsWith = (key) => {
-        let list = secretLists.get(key);
+        let list = secretLists.get(key ?? '');
         if (!list) {
-            list = [key, ...(options.secrets ?? [])];
-            secretLists.set(key, list);
+            list = key === undefined ? [...(options.secrets ?? [])] : [key, ...(options.secrets ?? [])];
+            secretLists.set(key ?? '', list);
         }
         return list;
     };
@@ -42403,11 +42544,13 @@ function createApiClient(options) {
         };
         for (let hop = 0;; hop++) {
             const headers = {
-                accept: 'application/json',
+                ...req.headers,
+                accept: req.accept ?? 'application/json',
                 'accept-encoding': ACCEPT_ENCODING,
-                authorization: `Bearer ${req.key}`,
                 'user-agent': USER_AGENT
             };
+            if (req.key !== undefined)
+                headers.authorization = `Bearer ${req.key}`;
             if (json !== undefined)
                 headers['content-type'] = 'application/json';
             const response = await undici_request(url, {
@@ -42432,7 +42575,7 @@ function createApiClient(options) {
                 if (!next)
                     return {
                         kind: 'fatal',
-                        reason: `the server answered HTTP ${status} with a Location that is not a URL ("${said}"), so the redirect cannot be followed; this is a fault of the server at base-url or of a proxy in between. Check that base-url is the platform's API address; if it is, report the answer to the platform`,
+                        reason: `the server answered HTTP ${status} with a Location that is not a URL ("${said}"), so the redirect cannot be followed; this is a fault of the server at ${addressInput} or of a proxy in between. ${words.fix}`,
                         sent: true
                     };
                 if (next.origin !== origin) {
@@ -42440,7 +42583,7 @@ function createApiClient(options) {
                     const where = next.origin === 'null' ? `"${said}"` : (0,src_text/* oneLine */.TN)((0,src_text/* redact */.E$)(next.origin, secrets), 200);
                     return {
                         kind: 'fatal',
-                        reason: `the server redirected to ${where}, another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on`,
+                        reason: `the server redirected to ${where}, ${words.elsewhere}`,
                         sent: true
                     };
                 }
@@ -42464,7 +42607,7 @@ function createApiClient(options) {
                 retryAfter: header('retry-after'),
                 contentType: header('content-type'),
                 bodyText: body.text,
-                keyInput: req.keyInput,
+                ...(req.keyInput ? { keyInput: req.keyInput } : {}),
                 secrets,
                 now: now()
             });
@@ -42488,7 +42631,7 @@ function bindAll(handler) {
     return bound;
 }
 /** A failure before any answer was read, with what it means for the user. */
-function failure(error, sent, proxy, baseUrl) {
+function failure(error, sent, proxy, baseUrl, addressInput) {
     const proxyStatus = (0,src_text/* proxyRefusalStatus */.n8)(error);
     if (proxy && proxyStatus === 407)
         return {
@@ -42504,7 +42647,7 @@ function failure(error, sent, proxy, baseUrl) {
         const why = unreachable === 'unresolved' ? `its name ${baseUrl.hostname} does not resolve` : 'nothing listens there';
         return {
             kind: 'transient',
-            reason: `nothing answered at base-url ${baseUrl.origin} (${why}: ${describeNetworkError(error)}); check base-url`,
+            reason: `nothing answered at ${addressInput} ${baseUrl.origin} (${why}: ${describeNetworkError(error)}); check ${addressInput}`,
             sent: false,
             unreachable
         };
@@ -42604,9 +42747,11 @@ async function runEngine(settings, deps) {
         pages = (0,skipped/* skippedPages */.jL)(waited, clock.now() - startedAt);
     else if (settings.pages) {
         events.checkingPages?.(settings.pages);
-        const { checkPages } = await __nccwpck_require__.e(/* import() */ 310).then(__nccwpck_require__.bind(__nccwpck_require__, 8310));
+        const { checkPages } = await __nccwpck_require__.e(/* import() */ 267).then(__nccwpck_require__.bind(__nccwpck_require__, 4267));
+        const site = settings.pages.site ? deps.openSite?.(settings.pages.site.url) : undefined;
         pages = await checkPages(settings.pages, {
             ...requests,
+            ...(site ? { site } : {}),
             startedAt,
             onRead: (path, state, reads, afterMs) => events.pageRead?.(path, state, reads, afterMs)
         });
@@ -42991,7 +43136,7 @@ function createRunLog(sink, options) {
         },
         checkingPages: (pages) => {
             shownPages.clear();
-            sink.startGroup(clean(`Page check: ${(0,src_text/* counted */.hS)(pages.paths.length, 'page')} on ${pages.domain}${pages.contains === undefined ? '' : `, each holding "${(0,log/* inert */.tJ)(pages.contains, 100)}"`}`));
+            sink.startGroup(clean(`Page check: ${(0,src_text/* counted */.hS)(pages.paths.length, 'page')} on ${pages.site ? `the site (${(0,src_text/* baseAddress */.uU)(pages.site.url)})` : pages.domain}${pages.contains === undefined ? '' : `, each holding "${(0,log/* inert */.tJ)(pages.contains, 100)}"`}`));
         },
         pageRead(path, state, reads, afterMs) {
             // A line when a page's state changes, and one every PROGRESS_EVERY_MS while it stays so: a long wait must not look hung.
@@ -43088,7 +43233,10 @@ function describeStarted(report, elapsedMs) {
 
 /** Every key the inputs hold, once each: masked by the adapter, cut out of everything written. */
 function secretsOf(raw) {
-    return [...new Set([raw['admin-key'], raw['assistant-key'], raw['github-token']])].filter((key) => key !== '');
+    // page-header as given and its value alone: a log may show either.
+    const header = raw['page-header'].trim();
+    const headerValue = header.includes(':') ? header.slice(header.indexOf(':') + 1).trim() : '';
+    return [...new Set([raw['admin-key'], raw['assistant-key'], raw['github-token'], header, headerValue])].filter((key) => key !== '');
 }
 /** What is written goes through this, which knows every spelling a key could take there. */
 function redactorFor(secrets) {
@@ -43098,6 +43246,7 @@ function redactorFor(secrets) {
 async function waitForDocs(raw, secrets, hooks) {
     const { startedAt } = hooks;
     let client;
+    let site;
     let settings;
     let comment;
     let outcome;
@@ -43121,7 +43270,12 @@ async function waitForDocs(raw, secrets, hooks) {
                     return log.waiting(targets);
                 }
             };
-            outcome = await runEngine(ready, { client, clock: poll/* systemClock */.ml, random: Math.random, signal: hooks.signal, startedAt, events });
+            // The site's client is a second one, with no key to send: the platform's keys never go to the site.
+            const openSite = (url) => {
+                site ??= createApiClient({ baseUrl: url, secrets: [...secrets], requestTimeoutMs: ready.requestTimeoutMs, addressInput: 'site-url' });
+                return site;
+            };
+            outcome = await runEngine(ready, { client, clock: poll/* systemClock */.ml, random: Math.random, signal: hooks.signal, startedAt, events, openSite });
         }
     }
     catch (error) {
@@ -43132,7 +43286,15 @@ async function waitForDocs(raw, secrets, hooks) {
         outcome = endedBeforeWaiting(headline, Date.now() - startedAt);
     }
     const opened = client;
-    return { outcome, settings, comment, close: async () => opened?.close() };
+    const openedSite = site;
+    return {
+        outcome,
+        settings,
+        comment,
+        close: async () => {
+            await Promise.all([opened?.close(), openedSite?.close()]);
+        }
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/step/story.ts

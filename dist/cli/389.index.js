@@ -132,7 +132,7 @@ function networkNext(problem, place) {
  * What to do after a page or search check that ended without a verdict (cancelled, timed out,
  * an error), from why it ended: a cancel is not a wrong input, a 429 not a wrong key.
  */
-function checkNext(check, result, error, place) {
+function checkNext(check, result, error, place, site) {
     const input = place.input;
     if (result === 'cancelled')
         return `nothing is wrong with the docs or the inputs as far as is known: the run was cancelled during the ${check}; ${place.rerun} to check again`;
@@ -141,6 +141,11 @@ function checkNext(check, result, error, place) {
     const problem = lastProblem(first) ?? (first.includes('": ') ? first.slice(first.indexOf('": ') + 3) : first);
     if (/^nothing answered at base-url\b/.test(problem))
         return unreachableNext(place);
+    if (site !== undefined) {
+        if (result === 'timeout' && !lastProblem(error))
+            return `if the pages take longer to be served, raise ${input('timeout')}`;
+        return siteNext(problem, site, place);
+    }
     if (/^HTTP 401\b/.test(problem))
         return `put a current assistant API key in the secret passed as ${input('assistant-key')}`;
     if (/^HTTP 403\b/.test(problem))
@@ -154,6 +159,21 @@ function checkNext(check, result, error, place) {
         return networkNext(problem, place).replace('run fewer waits on the same key at once', 'run fewer checks on the same assistant key at once');
     }
     return `check ${input('search-domain')} and ${input('assistant-key')}, and that ${input('base-url')} reaches the discovery API`;
+}
+/** What to do after a page check on the site (site-url) that ended without a verdict. */
+function siteNext(problem, site, place) {
+    const input = place.input;
+    if (/^HTTP 40[13]\b/.test(problem))
+        return `the site (${site}) refused to serve the pages: give the header that lets a reader in (a preview's bypass token) in ${input('page-header')}, or check the one given; then ${place.rerun}`;
+    if (/another origin than site-url\b/.test(problem))
+        return `set ${input('site-url')} to the address the pages are served from, then ${place.rerun}`;
+    if (/^HTTP 5\d\d/.test(problem))
+        return `the site (${site}) kept answering with a server error: check that it is up, then ${place.rerun}`;
+    if (/^HTTP 429/.test(problem))
+        return `the site (${site}) kept asking to slow down: raise ${input('min-interval')}, or read fewer pages at once`;
+    if (/^no complete answer within .*\(request-timeout\)/.test(problem))
+        return `the site (${site}) did not answer within ${input('request-timeout')}: if it is this slow, raise ${input('request-timeout')}; then ${place.rerun}`;
+    return `check that ${input('site-url')} (${site}) is the address readers are served the docs from, and that it is reachable from here; then ${place.rerun}`;
 }
 /** What to do when nothing answered at base-url: the address is wrong far more often than the platform is down. */
 function unreachableNext(place) {
@@ -382,8 +402,10 @@ function explainRun(outcome, options = {}) {
         if (pages && !pages.skipped && pages.result !== 'success') {
             const error = pages.pages.find((page) => page.result === pages.result)?.error ?? pages.error ?? '';
             const next = pages.result === 'failure'
-                ? `check ${input('page-path')} (paths as search results give them), ${input('search-domain')} and ${input('page-contains')} against the published docs; if the change takes longer to show, raise ${input('timeout')}`
-                : (0,_advice_js__WEBPACK_IMPORTED_MODULE_2__/* .checkNext */ .e9)('page check', pages.result, error, place);
+                ? pages.site
+                    ? `check ${input('page-path')} (paths below ${input('site-url')}, as readers open them), ${input('site-url')} and ${input('page-contains')} against the pages the site (${pages.site}) serves; if the change takes longer to show, raise ${input('timeout')}`
+                    : `check ${input('page-path')} (paths as search results give them), ${input('search-domain')} and ${input('page-contains')} against the published docs; if the change takes longer to show, raise ${input('timeout')}`
+                : (0,_advice_js__WEBPACK_IMPORTED_MODULE_2__/* .checkNext */ .e9)('page check', pages.result, error, place, pages.site);
             return { lead: [outcome.headline], quoted: [], next };
         }
         const search = outcome.search;
