@@ -133,6 +133,23 @@ describe('the invariants on hand-built runs', () => {
     // Delivered just before a signal: not surely read, so not judged by the platform's side.
     const late = goodRun({ ...run, signalAtMs: 200, reports: { outputFile: { place: 'file', path: '/x', text: '{"result":"cancelled"}' } } })
     expect(gateNeverGreenWrongly(late).filter((v) => v.detail.includes('before the step stopped'))).toEqual([])
+    // A poll whose answer the action says its request-timeout cut was not read, however early
+    // the answer left the stand-in: a later delivered failure is judged instead.
+    const cut = (stdout: string, seen = [served('status:st_0', 'in_progress', 1_000_050), served('status:st_0', 'failure', 1_000_100)]) =>
+      gateNeverGreenWrongly(
+        goodRun({ schedule: schedule({ mode: 'action' }), outputs: { result: 'cancelled' }, code: 1, durationMs: 5000, signalAtMs: 4000, seen, stdout })
+      ).filter((v) => v.detail.includes('before the step stopped'))
+    const cutLine = '::debug::update st_0 poll 2: no complete answer within 0.5s (request-timeout)\n'
+    expect(cut(cutLine)).toEqual([])
+    // Another poll cut, or no word of it: the failure was there to read.
+    expect(cut('::debug::update st_0 poll 1: no complete answer within 0.5s (request-timeout)\n')).toHaveLength(1)
+    expect(cut('')).toHaveLength(1)
+    expect(
+      cut(cutLine, [
+        ...[served('status:st_0', 'in_progress', 1_000_050), served('status:st_0', 'failure', 1_000_100)],
+        served('status:st_0', 'failure', 1_000_300)
+      ])
+    ).toHaveLength(1)
   })
 
   it('1. a failure sent whole at the end of its request’s time (a busy stand-in sent it late) is not surely read; one sent in time is (found by the long run)', () => {
