@@ -24,6 +24,14 @@
 // is the user named in `logins` (default `docs-maintainer`). `writes()` lists the requests that
 // write a comment. A comment is deleted by its author (DELETE, 204), through the same queue of
 // planned writes.
+//
+// The check runs of a commit (`checkRuns`, added and changed over time by `addCheckRun` and
+// `updateCheckRun`) are listed by GET /repos/:owner/:repo/commits/:ref/check-runs in GitHub's
+// shape (`{ total_count, check_runs }`, page by page, `filter=latest` by default: the newest of
+// each name), and, like the commit's statuses, with an ETag: a request whose If-None-Match holds
+// the ETag of the same answer is answered 304 without a body. `refuseReads` answers both
+// listings 403 (a token without checks: read or statuses: read).
+import { createHash } from 'node:crypto'
 import { createServer } from 'node:http'
 import { heldWrites } from './held-writes.js'
 
@@ -39,12 +47,15 @@ const DEFAULT_LOGIN = 'docs-maintainer'
  * @typedef {{ id: number, ref: string, environment: string, transient_environment?: boolean, auto_merge?: boolean,
  *   required_contexts?: string[], description?: string, payload?: unknown, statuses: DeploymentStatus[] }} Deployment
  * @typedef {{ id: number, sha: string, state: string, context: string, description?: string, target_url?: string, at: number }} CommitStatus
- * @typedef {{ method: string, path: string, authorization?: string, body?: any, at: number, appliedAt?: number }} Recorded
+ * @typedef {{ id: number, sha: string, name: string, status: string, conclusion?: string | null, details_url?: string | null, html_url?: string, app?: { slug: string } }} CheckRun
+ * @typedef {{ method: string, path: string, authorization?: string, body?: any, at: number, appliedAt?: number, ifNoneMatch?: string }} Recorded
  * @returns {Promise<{ url: string, requests: Recorded[], comments: Comment[], deployments: Deployment[], statuses: CommitStatus[], logins: Record<string, string>, heads: Record<number, string>,
  *   failWith: number | undefined, failMessage: string, failStatusListings: number, rateLimit(ms: number, status?: number): void, limitWrites(count: number, seconds?: number): void, hang: boolean, onRequest: ((request: Recorded) => void) | undefined,
  *   writes(): Recorded[], delayWrites(...delays: import('./held-writes.js').WritePlan[]): void,
  *   delayDeploymentWrites(...delays: import('./held-writes.js').WritePlan[]): void,
  *   addStatus(status: Omit<CommitStatus, 'id' | 'at'>): CommitStatus,
+ *   checkRuns: CheckRun[], addCheckRun(run: Omit<CheckRun, 'id'> & { id?: number }): CheckRun, updateCheckRun(id: number, changes: Partial<CheckRun>): CheckRun,
+ *   refuseReads: boolean, conditionalAnswers: number,
  *   settled(): Promise<void>, close(): Promise<void>, serve(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): void }>}
  */
 export async function startGitHubApi() {
@@ -79,6 +90,25 @@ export async function startGitHubApi() {
       api.statuses.push(written)
       return written
     },
+    /** @type {CheckRun[]} */
+    checkRuns: [],
+    /** A check run the platform's app writes now, with the next id unless given (GitHub's ids grow with time). */
+    addCheckRun: (run) => {
+      const written = { conclusion: null, ...run, id: run.id ?? nextId++ }
+      api.checkRuns.push(written)
+      return written
+    },
+    /** The platform's app moves a check run on (in_progress, completed with a conclusion). */
+    updateCheckRun: (id, changes) => {
+      const run = api.checkRuns.find((r) => r.id === id)
+      if (!run) throw new Error(`no check run ${id}`)
+      Object.assign(run, changes)
+      return run
+    },
+    /** Answers the listings of check runs and statuses 403, as GitHub does for a token without checks: read / statuses: read. */
+    refuseReads: false,
+    /** How many reads were answered 304 (unchanged, for the If-None-Match sent). */
+    conditionalAnswers: 0,
     rateLimit: (ms, status = 429) => {
       limited = { until: Date.now() + ms, status }
     },
@@ -116,6 +146,27 @@ export async function startGitHubApi() {
   const send = (res, status, body, headers = {}) => {
     if (!res.destroyed) res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body))
   }
+  /** A listing's page as GitHub answers it: with an ETag, and 304 without a body when If-None-Match holds it. */
+  const sendListed = (req, res, body, headers = {}) => {
+    const etag = `W/"${createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 32)}"`
+    const asked = req.headers['if-none-match']
+    if (typeof asked === 'string' && asked.split(/\s*,\s*/).includes(etag)) {
+      api.conditionalAnswers++
+      if (!res.destroyed) res.writeHead(304, { etag, ...headers }).end()
+      return
+    }
+    send(res, 200, body, { etag, ...headers })
+  }
+  /** The address of another page of the listing asked for, for the Link header. */
+  const linkOf = (req, url, page, last) => {
+    const pageUrl = (n) => {
+      const target = new URL(url.pathname, `http://${req.headers.host}`)
+      for (const [name, value] of url.searchParams) target.searchParams.set(name, value)
+      target.searchParams.set('page', String(n))
+      return target.href
+    }
+    return [...(page < last ? [`<${pageUrl(page + 1)}>; rel="next"`] : []), `<${pageUrl(last)}>; rel="last"`].join(', ')
+  }
   /** Until when every write is refused as rate limited, with which status (429, or 403 for a secondary limit). */
   let limited = { until: 0, status: 429 }
   /** How many writes more are refused as rate limited, and the Retry-After each asks for. */
@@ -127,6 +178,7 @@ export async function startGitHubApi() {
     const url = new URL(req.url ?? '/', 'http://localhost')
     /** @type {Recorded} */
     const request = { method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization, body, at: Date.now() }
+    if (typeof req.headers['if-none-match'] === 'string') request.ifNoneMatch = req.headers['if-none-match']
     api.requests.push(request)
     api.onRequest?.(request)
     if (api.hang) return
@@ -145,6 +197,27 @@ export async function startGitHubApi() {
     }
     // The statuses of a commit, newest first (GitHub lists them so), every context, page by page.
     const commitStatuses = /^\/repos\/([^/]+)\/([^/]+)\/commits\/([^/]+)\/statuses$/.exec(path)
+    const checkRuns = /^\/repos\/([^/]+)\/([^/]+)\/commits\/([^/]+)\/check-runs$/.exec(path)
+    if ((commitStatuses || checkRuns) && req.method === 'GET' && api.refuseReads)
+      return send(res, 403, { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' })
+    // The check runs of a commit, GitHub's shape, page by page; the newest of each name unless filter=all.
+    if (checkRuns && req.method === 'GET') {
+      const sha = decodeURIComponent(checkRuns[3] ?? '')
+      let listed = api.checkRuns.filter((run) => run.sha === sha)
+      if (url.searchParams.get('filter') !== 'all') listed = listed.filter((run) => !listed.some((other) => other.name === run.name && other.id > run.id))
+      listed = [...listed].sort((a, b) => b.id - a.id)
+      const perPage = Math.min(100, Math.max(1, Number(url.searchParams.get('per_page') ?? 30) || 30))
+      const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1)
+      const last = Math.max(1, Math.ceil(listed.length / perPage))
+      const shown = listed.slice((page - 1) * perPage, page * perPage).map((run) => ({
+        html_url: `https://github.com/acme/docs/runs/${run.id}`,
+        details_url: null,
+        app: { slug: 'docs-platform' },
+        ...run,
+        head_sha: run.sha
+      }))
+      return sendListed(req, res, { total_count: listed.length, check_runs: shown }, { link: linkOf(req, url, page, last) })
+    }
     if (commitStatuses && req.method === 'GET') {
       if (api.failStatusListings > 0) {
         api.failStatusListings--
@@ -163,9 +236,9 @@ export async function startGitHubApi() {
         return target.href
       }
       const link = [...(page < last ? [`<${pageUrl(page + 1)}>; rel="next"`] : []), `<${pageUrl(last)}>; rel="last"`].join(', ')
-      return send(
+      return sendListed(
+        req,
         res,
-        200,
         listed.slice((page - 1) * perPage, page * perPage).map(({ at, sha: _, ...status }) => ({ ...status, created_at: new Date(at).toISOString() })),
         { link }
       )
