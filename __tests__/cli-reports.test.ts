@@ -209,7 +209,8 @@ describe('the dotenv report', () => {
       'DOCS_SCREENSHOT: GitLab takes at most 20 keys; the JSON report has it',
       'DOCS_SCREENSHOT_LIGHT: GitLab takes at most 20 keys; the JSON report has it',
       'DOCS_SCREENSHOT_DARK: GitLab takes at most 20 keys; the JSON report has it',
-      'DOCS_DEPLOYMENT_ID: GitLab takes at most 20 keys; the JSON report has it'
+      'DOCS_DEPLOYMENT_ID: GitLab takes at most 20 keys; the JSON report has it',
+      'DOCS_PLATFORM_CHECK_URL: GitLab takes at most 20 keys; the JSON report has it'
     ])
   })
 })

@@ -125,7 +125,7 @@ describe('trigger inputs', () => {
 
   it('with nothing to do, names trigger among the ways to give work', () => {
     expect(problems({})).toEqual([
-      'status-id / job-id / search-query: nothing to do; give a status-id, a job-id with project-id, or a search-query, or start work with trigger'
+      'status-id / job-id / search-query: nothing to do; give a status-id, a job-id with project-id, a platform-check, or a search-query, or start work with trigger'
     ])
   })
 

@@ -40,7 +40,7 @@ describe('parseInputs', () => {
       summary: true,
       targets: [{ kind: 'update', id: 'abc123' }]
     })
-    expect(parsed.settings.baseUrl.href).toBe('https://api.example.com/')
+    expect(parsed.settings.baseUrl?.href).toBe('https://api.example.com/')
   })
 
   it('reads lists, removes duplicates and mixes kinds', () => {
@@ -74,7 +74,7 @@ describe('parseInputs', () => {
 
   it('keeps a base path without its trailing slash', () => {
     const parsed = parseInputs(raw({ 'base-url': 'https://example.com/api/v/' }))
-    expect(parsed.ok && parsed.settings.baseUrl.pathname).toBe('/api/v')
+    expect(parsed.ok && parsed.settings.baseUrl?.pathname).toBe('/api/v')
   })
 
   it.each<[Partial<RawInputs>, RegExp]>([
@@ -96,7 +96,7 @@ describe('parseInputs', () => {
     [{ 'fail-on-timeout': 'yes' }, /^fail-on-timeout: "yes" is not a boolean; use true or false/],
     [{ 'base-url': '' }, /^base-url: is required/],
     [{ 'admin-key': '' }, /^admin-key: is required with status-id or job-id \(/],
-    [{ 'status-id': '' }, /nothing to do; give a status-id, a job-id with project-id, or a search-query/],
+    [{ 'status-id': '' }, /nothing to do; give a status-id, a job-id with project-id, a platform-check, or a search-query/],
     [{ 'base-url': 'http://example.com' }, /^base-url: "http:\/\/example.com" must use https:\/\//]
   ])('%o is refused: %s', (overrides, message) => {
     const parsed = parseInputs(raw(overrides))

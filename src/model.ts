@@ -72,7 +72,51 @@ export interface RunOutcome {
   elapsedMs: number
 }
 
-export type TargetRef = { kind: 'update'; id: string } | { kind: 'job'; id: string; projectId: string }
+/** A target: an update status, an agent job, or what the platform's app reports on the run's commit (`platform-check`: `id` is the name or `*` pattern). */
+export type TargetRef = { kind: 'update'; id: string } | { kind: 'job'; id: string; projectId: string } | { kind: 'platform-check'; id: string }
+
+/** One report on a commit, as GitHub lists it: a check run, or a commit status (`name` is its context). */
+export interface CommitReport {
+  kind: 'check-run' | 'status'
+  name: string
+  /** GitHub's id: a newer report of one name has a higher id. */
+  id: number
+  /** A check run's status (queued, in_progress, completed…), or a commit status's state (pending, success, failure, error). */
+  status: string
+  /** A completed check run's conclusion; null otherwise. */
+  conclusion: string | null
+  /** The address it links (a check run's details_url, else html_url; a status's target_url), as GitHub gave it. */
+  url: string | undefined
+  /** The app that wrote a check run (its slug), when GitHub said. */
+  app?: string | undefined
+}
+
+/** What the wait on a platform check last read: the commit, the reports that count (newest of each matched name), and the names on the commit. */
+export interface PlatformCheckRecord {
+  commit: string
+  matched: CommitReport[]
+  /** Every name on the commit, once each, for the words when nothing matched. */
+  present: string[]
+}
+
+/** One read of the reports on the run's commit, every page: the reports, or why they could not be read (classified as any read). */
+export type PlatformCheckRead =
+  | { kind: 'listed'; commit: string; reports: CommitReport[] }
+  | { kind: 'transient'; reason: string; retryAfterMs?: number }
+  | { kind: 'fatal'; reason: string; misconfigured?: true }
+
+/** The port the CI system's adapter gives the engine to read what the platform's app reports on the run's commit. */
+export interface PlatformCheckPort {
+  /** Reads every report on the commit, within `timeoutMs`; never throws. */
+  read(signal: AbortSignal, timeoutMs: number): Promise<PlatformCheckRead>
+}
+
+/** `platform-check`: what the platform's app writes on the run's commit, and the token that reads it. */
+export interface PlatformCheckSettings {
+  /** The name, or a pattern where `*` matches any run of characters. */
+  name: string
+  githubToken: string
+}
 
 /** What `trigger` starts: an update of the deployment branch, a preview of a branch, an agent job, or a run of an automation. */
 export const TRIGGER_KINDS = ['update', 'preview', 'agent', 'automation'] as const
@@ -123,8 +167,8 @@ export interface PageSite {
 }
 
 export interface Settings {
-  /** API base URL without a trailing slash. */
-  baseUrl: URL
+  /** API base URL without a trailing slash; undefined only when nothing but a platform check is asked for (it is read from GitHub). */
+  baseUrl: URL | undefined
   adminKey: string
   /** Searches to run after every wait has succeeded (or alone); undefined when none. */
   search: SearchSettings | undefined
@@ -154,6 +198,8 @@ export interface Settings {
   deployment: DeploymentSettings | undefined
   /** The docs as a commit status (a required check), when commit-status is given. */
   commitStatus: CommitStatusSettings | undefined
+  /** What the platform's app reports on the run's commit, waited on as a target, when platform-check is given. */
+  platformCheck?: PlatformCheckSettings | undefined
 }
 
 /** Create or update one comment with the outcome on the pull request of the run. */
@@ -169,7 +215,7 @@ export interface CommentSettings {
   key: string
 }
 
-export type CommentKind = 'update' | 'job' | 'automation' | 'page' | 'search'
+export type CommentKind = 'update' | 'job' | 'platform-check' | 'automation' | 'page' | 'search'
 
 /** One deployment per run in a GitHub environment, its statuses following the wait. */
 export interface DeploymentSettings {
@@ -197,7 +243,7 @@ export interface CommitStatusSettings {
   failOnTimeout: boolean
 }
 
-export type TargetRecord = { kind: 'update'; data: UpdateRecord } | { kind: 'job'; data: JobRecord }
+export type TargetRecord = { kind: 'update'; data: UpdateRecord } | { kind: 'job'; data: JobRecord } | { kind: 'platform-check'; data: PlatformCheckRecord }
 
 /** Everything known about one target when the wait ends. */
 export interface TargetReport extends Misconfigured {

@@ -35,7 +35,9 @@ export const DOTENV_OUTPUTS: readonly OutputName[] = [
   'screenshot',
   'screenshot-light',
   'screenshot-dark',
-  'deployment-id'
+  'deployment-id',
+  // The GitHub Action's alone (platform-check): always empty here.
+  'platform-check-url'
 ]
 
 /** The dotenv key of an output: `DOCS_` + its name in capitals, `-` as `_`. */

@@ -1,6 +1,18 @@
 import { baseAddress, counted } from '../text.js'
 import type { ApiClient } from '../api/client.js'
-import type { Clock, PagesReport, Result, RunEvents, RunOutcome, SearchReport, Settings, TargetRef, TargetReport, TriggerReport } from '../model.js'
+import type {
+  Clock,
+  PagesReport,
+  PlatformCheckPort,
+  Result,
+  RunEvents,
+  RunOutcome,
+  SearchReport,
+  Settings,
+  TargetRef,
+  TargetReport,
+  TriggerReport
+} from '../model.js'
 import { overallResult, worstResult } from './outcome.js'
 import { queriesOf, skippedPages, skippedSearch } from './skipped.js'
 import { describeRef, waitForTargets } from './wait.js'
@@ -16,6 +28,8 @@ export interface EngineDeps {
   events: RunEvents
   /** Opens the client of the site readers are served (`site-url`), which sends no key of the platform; called only when it is given. */
   openSite?: (url: URL) => ApiClient
+  /** Reads what the platform's app reports on the run's commit (`platform-check`): the CI system's adapter gives it where it can. */
+  platformCheck?: PlatformCheckPort | undefined
 }
 
 /**
@@ -44,7 +58,7 @@ export async function runEngine(settings: Settings, deps: EngineDeps): Promise<R
   if (settings.trigger) {
     // Starting work, the page check and the search check are loaded only when asked for.
     const { startWork, triggerPath, workStarted } = await import('./trigger.js')
-    events.starting(`${baseAddress(settings.baseUrl)}${triggerPath(settings.trigger)}`)
+    events.starting(`${settings.baseUrl ? baseAddress(settings.baseUrl) : ''}${triggerPath(settings.trigger)}`)
     trigger = await startWork(settings.trigger, {
       ...requests,
       adminKey: settings.adminKey,
@@ -64,7 +78,10 @@ export async function runEngine(settings: Settings, deps: EngineDeps): Promise<R
   let reports: TargetReport[] = []
   if (targets.length > 0) {
     const waitEvents = events.waiting(targets)
-    reports = await waitForTargets({ ...settings, targets }, { client, clock, random, signal, events: waitEvents, deadline, ...(followUp ? { followUp } : {}) })
+    reports = await waitForTargets(
+      { ...settings, targets },
+      { client, clock, random, signal, events: waitEvents, deadline, platformCheck: deps.platformCheck, ...(followUp ? { followUp } : {}) }
+    )
   }
   const waited = overallResult(reports)
 

@@ -1,8 +1,8 @@
 import { setMaxListeners } from 'node:events'
-import type { ApiClient } from '../api/client.js'
 import type { ApiResult } from '../api/classify.js'
 import { createLimiter } from './limit.js'
 import { newLogLines } from './log-lines.js'
+import { pollPlatformCheck } from './platform-check.js'
 import { pollUntilSettled, requestAllowance } from './poll.js'
 import { recordIdProblem } from './targets/identity.js'
 import { createFollowUpGate } from './targets/follow-up.js'
@@ -10,25 +10,16 @@ import { jobTarget } from './targets/job.js'
 import type { TargetKind } from './targets/target.js'
 import { updateTarget } from './targets/update.js'
 import { formatDuration } from '../durations.js'
+import type { PollContext, WaitDeps } from './wait-context.js'
 import { withoutUserinfoIn } from '../text.js'
-import type { Attempt, Clock, JobRecord, Judgement, Settings, TargetRef, TargetReport, UpdateRecord, WaitEvents } from '../model.js'
+import type { Attempt, JobRecord, Judgement, Settings, TargetRef, TargetReport, UpdateRecord } from '../model.js'
 
 /** Requests in flight at once, over all targets. */
 export const MAX_IN_FLIGHT = 8
 /** How often a progress line is written while anything is pending, one target or many. */
 export const PROGRESS_EVERY_MS = 30_000
 
-export interface WaitDeps {
-  client: ApiClient
-  clock: Clock
-  random: () => number
-  signal: AbortSignal
-  events: WaitEvents
-  /** When waiting must end; defaults to `timeout` from now. A run that started work first passes its own. */
-  deadline?: number
-  /** The agent job a follow-up message was sent to, and when it was accepted: it is waited on for that message. */
-  followUp?: { ref: TargetRef; sentAt: number }
-}
+export type { WaitDeps } from './wait-context.js'
 
 /**
  * Waits on every target concurrently under one deadline, each with its own poll schedule and
@@ -104,22 +95,16 @@ async function tickProgress(all: Promise<unknown>, deps: WaitDeps, signal: Abort
   }
 }
 
-interface PollContext {
-  settings: Settings
-  deps: WaitDeps
-  deadline: number
-  startedAt: number
-  limit: <T>(task: () => Promise<T>) => Promise<T>
-  signal: AbortSignal
-  onStatus: (ref: TargetRef, status: string) => void
-}
-
 /** Waits on one target; never throws. */
 async function pollTarget(ref: TargetRef, ctx: PollContext): Promise<TargetReport> {
-  const { settings, deps, deadline, startedAt, signal } = ctx
-  const kind: TargetKind<UpdateRecord | JobRecord, TargetRef['kind']> = ref.kind === 'update' ? (updateTarget as never) : (jobTarget as never)
-  const path = ref.kind === 'update' ? updateTarget.path(ref) : jobTarget.path(ref)
-  const report: TargetReport = {
+  const report = emptyReport(ref)
+  // Imported, not loaded on demand: a load takes real time, in which a test's virtual clock would run on.
+  return ref.kind === 'platform-check' ? pollPlatformCheck(ref, ctx, report) : pollRecord(ref, ctx, report)
+}
+
+/** A target's report before anything is known of it. */
+function emptyReport(ref: TargetRef): TargetReport {
+  return {
     ref,
     result: 'error',
     status: '',
@@ -133,6 +118,13 @@ async function pollTarget(ref: TargetRef, ctx: PollContext): Promise<TargetRepor
     transitions: [],
     finishedAfterMs: 0
   }
+}
+
+/** Waits on an update or an agent job, reading its record from the platform; never throws. */
+async function pollRecord(ref: Exclude<TargetRef, { kind: 'platform-check' }>, ctx: PollContext, report: TargetReport): Promise<TargetReport> {
+  const { settings, deps, deadline, startedAt, signal } = ctx
+  const kind: TargetKind<UpdateRecord | JobRecord, TargetRef['kind']> = ref.kind === 'update' ? (updateTarget as never) : (jobTarget as never)
+  const path = ref.kind === 'update' ? updateTarget.path(ref) : jobTarget.path(ref)
   const warned = new Set<string>()
   const followUp = deps.followUp && sameTarget(deps.followUp.ref, ref) ? createFollowUpGate(deps.followUp.sentAt) : undefined
 
@@ -261,5 +253,12 @@ function sameTarget(a: TargetRef, b: TargetRef): boolean {
 }
 
 export function describeRef(ref: TargetRef): string {
-  return ref.kind === 'update' ? `update ${ref.id}` : `agent job ${ref.id}`
+  switch (ref.kind) {
+    case 'update':
+      return `update ${ref.id}`
+    case 'job':
+      return `agent job ${ref.id}`
+    case 'platform-check':
+      return `platform check ${JSON.stringify(ref.id)}`
+  }
 }

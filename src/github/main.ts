@@ -5,6 +5,7 @@ import { finishingWithin, listenForCancel } from '../step/cancel.js'
 import { redactorFor, secretsOf } from '../step/run.js'
 import { faultOutcome, lastNet, tellRun } from '../step/story.js'
 import { githubLog } from './log-sink.js'
+import { lazyPlatformCheck } from './platform-check.js'
 import { githubRecords } from './records.js'
 import { reportStep } from './report-step.js'
 
@@ -59,7 +60,8 @@ export async function run(hooks: { decided?: (exitCode: number) => void } = {}):
         const outcome = await reportStep(waited, { ...options, deploymentId: deploymentId() }, clean)
         return { outcome, exitCode: stepPasses(outcome, failOnTimeout) ? 0 : FAILED }
       },
-      decided: hooks.decided
+      decided: hooks.decided,
+      platformCheck: (settings) => lazyPlatformCheck(settings, clean)
     },
     FAILED
   )

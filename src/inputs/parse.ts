@@ -2,12 +2,12 @@
 // (platform, targets, waiting, search, pages, comment, deployment, commit status, trigger) has its own module with its schema;
 // the rules between them are in rules.ts.
 import { parseDuration } from '../durations.js'
-import type { CommentKind, CommentSettings, CommitStatusSettings, Settings } from '../model.js'
+import type { CommentKind, CommentSettings, CommitStatusSettings, Settings, TargetRef } from '../model.js'
 import { commitStatusSettings } from './commit-status.js'
 import { deploymentSettings } from './deployment.js'
 import { INPUT_DEFAULTS, INPUT_NAMES, INPUT_SCHEMAS, type Fields, type InputName, type RawInputs } from './fields.js'
 import { shownUrl } from './platform.js'
-import { CROSS_INPUT_RULES, inputView, type InputView } from './rules.js'
+import { CROSS_INPUT_RULES, inputView, type InputView, platformCheckOnly } from './rules.js'
 import { pageSettings } from './pages.js'
 import { searchSettings } from './search.js'
 import { TARGET_LISTS, targetRefs } from './targets.js'
@@ -47,7 +47,11 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
   const problems: string[] = []
   const fields: Partial<Record<InputName, unknown>> = {}
   // The token is only used for the comment, the deployment and the commit status: without any, whatever it holds is no problem.
-  const tokenUsed = commentAskedFor(raw) || (raw['deployment-environment'] ?? '').trim() !== '' || (raw['commit-status'] ?? '').trim() !== ''
+  const tokenUsed =
+    commentAskedFor(raw) ||
+    (raw['deployment-environment'] ?? '').trim() !== '' ||
+    (raw['commit-status'] ?? '').trim() !== '' ||
+    (raw['platform-check'] ?? '').trim() !== ''
   for (const name of INPUT_NAMES) {
     if (name === 'github-token' && !tokenUsed) {
       fields[name] = ''
@@ -74,7 +78,7 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
   }
   const comment = commentSettings(inputs)
   const f = fields as Fields
-  if (problems.length > 0 || f['base-url'] === undefined) {
+  if (problems.length > 0 || (f['base-url'] === undefined && !platformCheckOnly(inputs))) {
     const ownSound = (['commit-status', 'github-token', 'request-timeout'] as const).every((name) => name in fields)
     // With invalid inputs the result is an error, which no fail-on-timeout lets through.
     const commitStatus = ownSound ? commitStatusSettings(f, f['github-token'], f['deployment-url'], f['request-timeout'], true) : undefined
@@ -104,7 +108,8 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
       docsRoot: f['docs-root'],
       comment,
       deployment: deploymentSettings(f, f['github-token'], f['request-timeout']),
-      commitStatus: commitStatusSettings(f, f['github-token'], f['deployment-url'], f['request-timeout'], f['fail-on-timeout'])
+      commitStatus: commitStatusSettings(f, f['github-token'], f['deployment-url'], f['request-timeout'], f['fail-on-timeout']),
+      platformCheck: f['platform-check'] === undefined ? undefined : { name: f['platform-check'], githubToken: f['github-token'] }
     }
   }
 }
@@ -178,7 +183,7 @@ function commentAskedFor(raw: RawInputs): boolean {
 /** The kinds of work the step was given, as given: part of the comment's marker. */
 function commentKinds(inputs: InputView): CommentKind[] {
   const started = inputs.parsed('trigger') ? inputs.value('trigger') : undefined
-  const waitedOn = new Set(
+  const waitedOn = new Set<TargetRef['kind']>(
     Object.entries(TARGET_LISTS).flatMap(([name, list]) => (inputs.items(name as keyof typeof TARGET_LISTS).length > 0 ? [list.kind] : []))
   )
   const waitsOn = started ? TRIGGERS[started].waitsOn : undefined
@@ -186,6 +191,7 @@ function commentKinds(inputs: InputView): CommentKind[] {
   const kinds: CommentKind[] = Object.values(TARGET_LISTS)
     .map((list) => list.kind)
     .filter((kind) => waitedOn.has(kind))
+  if (inputs.given('platform-check')) kinds.push('platform-check')
   if (started === 'automation') kinds.push('automation')
   if (inputs.given('page-path')) kinds.push('page')
   if (inputs.given('search-query')) kinds.push('search')

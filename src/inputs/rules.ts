@@ -23,6 +23,14 @@ export interface InputView {
 /** One check across inputs: its problem, naming the input and what to do, or nothing. */
 export type Rule = (inputs: InputView) => string | false | undefined
 
+/**
+ * Nothing is asked of the platform's API: only a platform check, which is read from GitHub, so
+ * base-url is not needed.
+ */
+export const platformCheckOnly = (i: Pick<InputView, 'given' | 'items'>) =>
+  i.given('platform-check') &&
+  !Object.keys(TARGET_LISTS).some((name) => i.items(name as TargetListInput).length > 0) &&
+  !(['trigger', 'search-query', 'page-path', 'agent-message'] as const).some((name) => i.given(name))
 const targetsGiven = (i: InputView) => Object.keys(TARGET_LISTS).some((name) => i.items(name as TargetListInput).length > 0)
 const triggerGiven = (i: InputView) => i.given('trigger')
 /** The agent jobs given, each counted once. */
@@ -38,7 +46,7 @@ const updateGiven = (i: InputView) =>
 
 export const CROSS_INPUT_RULES: readonly Rule[] = [
   // The platform
-  (i) => !i.given('base-url') && 'base-url: is required; the API base URL, e.g. https://api.example.com',
+  (i) => !i.given('base-url') && !platformCheckOnly(i) && 'base-url: is required; the API base URL, e.g. https://api.example.com',
   // What to wait on
   (i) => i.items('job-id').length > 0 && !i.given('project-id') && 'project-id: is required with job-id (agent jobs are looked up per project)',
   (i) => targetsGiven(i) && !i.given('admin-key') && 'admin-key: is required with status-id or job-id (the admin API key of the platform)',
@@ -48,7 +56,12 @@ export const CROSS_INPUT_RULES: readonly Rule[] = [
     !triggerGiven(i) &&
     !i.given('agent-message') &&
     !i.given('page-path') &&
-    'status-id / job-id / search-query: nothing to do; give a status-id, a job-id with project-id, or a search-query, or start work with trigger',
+    !i.given('platform-check') &&
+    'status-id / job-id / search-query: nothing to do; give a status-id, a job-id with project-id, a platform-check, or a search-query, or start work with trigger',
+  (i) =>
+    i.given('platform-check') &&
+    !i.given('github-token') &&
+    "github-token: is required with platform-check (it reads the checks and statuses of the run's commit, with checks: read and statuses: read); in a workflow, leave it to its default, the job's token",
   // The schedule
   (i) =>
     i.parsed('min-interval') &&

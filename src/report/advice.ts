@@ -13,6 +13,7 @@ import { GITHUB_ACTIONS_PLACE, type RunPlace } from './place.js'
 export function explainTarget(t: TargetReport, options: ExplainOptions = {}): Explanation {
   const place = options.place ?? GITHUB_ACTIONS_PLACE
   const input = place.input
+  if (t.ref.kind === 'platform-check' && t.result !== 'success') return explainPlatformCheck(t, place)
   const noun = t.ref.kind === 'update' ? 'update' : 'agent job'
   const error = t.error ? oneLine(t.error, 600) : undefined
   switch (t.result) {
@@ -88,6 +89,49 @@ export function explainTarget(t: TargetReport, options: ExplainOptions = {}): Ex
       if (never)
         return { reason: `never answered with a status after ${formatDuration(t.finishedAfterMs)}: ${oneLine(never, 300)}`, next: networkNext(never, place) }
       return explainError(t, error ?? 'no reason was given', place)
+    }
+  }
+}
+
+/** Why a platform check (what the platform's app reports on the commit) ended as it did, and what to do now. */
+function explainPlatformCheck(t: TargetReport, place: RunPlace): Explanation {
+  const input = place.input
+  const error = oneLine(t.error ?? t.result, 600)
+  const timeout = input('timeout')
+  switch (t.result) {
+    case 'failure':
+      return {
+        reason: `failed: ${error}`,
+        next: 'open what the platform reported (its address is the platform-check-url output) to read why the deploy failed, fix it, and push again'
+      }
+    case 'timeout':
+      if (/ appeared on commit /.test(error))
+        return {
+          reason: `never appeared: ${error.replace(/\. Check that the platform's app .*$/, '')}`,
+          next: `check that the platform's app is installed on this repository and deploys this branch, and that ${input('platform-check')} is the name it writes on the commit (the names found are above); if it starts late, raise ${timeout}`
+        }
+      return {
+        reason: `did not complete in time: ${error}`,
+        next: `if the platform's deploy usually takes longer, raise ${timeout}; if it is stuck, open its address and check it on the platform`
+      }
+    case 'cancelled':
+      if (t.stoppedByFailFast) return { reason: error, next: 'fix the target that failed first; this one was stopped because of it' }
+      if (error.startsWith('the run was cancelled'))
+        return {
+          reason: `had not settled when the wait on it was cancelled${t.status ? ` (last status "${oneLine(t.status, 80)}")` : ''}; only the wait was cancelled, not the platform's deploy`,
+          next: `follow the deploy on the platform, or ${place.rerun} to wait on it again`
+        }
+      return {
+        reason: `was cancelled on the platform: ${error}`,
+        next: `a newer push may have replaced this deploy; start it again on the platform, or push again, then ${place.rerun}`
+      }
+    default: {
+      if (/\b(checks: read|statuses: read)\b/.test(error))
+        return {
+          reason: `could not be read: ${error}`,
+          next: `add \`permissions: checks: read\` and \`statuses: read\` to the job (or pass in ${input('github-token')} a token that has them), then ${place.rerun}`
+        }
+      return { reason: `could not be read: ${error}`, next: `see ${place.details} for details; ${place.rerun} if the cause was passing` }
     }
   }
 }

@@ -10,7 +10,8 @@ import { commandPlace, GITHUB_ACTIONS_PLACE } from './place.js'
 import { escapeText, escapeWithCode, link, codeSpan, table } from './markdown.js'
 import { pageFacts, runFacts } from './facts.js'
 import { startedMarkdown } from './started.js'
-import { resultMark, titleFor } from './titles.js'
+import { resultMark, TARGET_NOUNS, titleFor } from './titles.js'
+import { platformCheckUrl } from './outputs.js'
 import { commitLine } from '../records/heads.js'
 
 /** Where the comment says it came from: the commit and the run. */
@@ -206,13 +207,15 @@ export function renderComment(outcome: RunOutcome, marker: string, source: Comme
     const withReason = outcome.targets.length > 1
     const rows = outcome.targets.slice(0, MAX_COMMENT_TARGETS).map((t) => {
       const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined
-      const row = [`${t.ref.kind === 'update' ? 'update' : 'agent job'} ${codeSpan(t.ref.id, 80)}`, `${resultMark(t.result)} ${t.result}`]
+      const row = [`${TARGET_NOUNS[t.ref.kind]} ${codeSpan(t.ref.id, 80)}`, `${resultMark(t.result)} ${t.result}`]
       if (withReason) row.push(escapeText(explainTarget(t, explain).reason, 300))
       return withPr ? [...row, prLink ? link('pull request', prLink) : ''] : row
     })
     lines.push(table(['Target', 'Result', ...(withReason ? ['Reason'] : []), ...(withPr ? ['Pull request'] : [])], rows))
     if (outcome.targets.length > MAX_COMMENT_TARGETS) lines.push('', `… and ${outcome.targets.length - MAX_COMMENT_TARGETS} more targets.`)
     lines.push('')
+    const checkUrl = platformCheckUrl(outcome)
+    if (checkUrl) lines.push(`**Platform deploy:** ${link('open what the platform reported', checkUrl)}`, '')
   }
   const facts = runFacts(outcome)
   const files = facts.files.changed

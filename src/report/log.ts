@@ -3,6 +3,7 @@ import { counted, inertCommands, oneLine, stripControl, truncate } from '../text
 import { describeRef } from '../engine/wait.js'
 import type { WarningCode } from '../warnings.js'
 import type { Progress, QueryReport, TargetRef, TargetReport, WaitEvents } from '../model.js'
+import { platformCheckUrl } from './outputs.js'
 
 /** Where the log goes: each adapter writes it its own way (the toolkit, a terminal, a CI log). */
 export interface LogSink {
@@ -178,7 +179,8 @@ export function createLogReporter(
     },
     settled(report) {
       const prLink = report.parsed?.kind === 'job' ? report.parsed.data.prLink : undefined
-      const prLine = prLink ? `pull request: ${inert(prLink, 500)}` : undefined
+      const checkUrl = report.parsed?.kind === 'platform-check' ? platformCheckUrl({ targets: [report] }) : ''
+      const prLine = prLink ? `pull request: ${inert(prLink, 500)}` : checkUrl ? `platform's report: ${inert(checkUrl, 500)}` : undefined
       if (only) {
         say(clean(describeSettled(report)))
         if (prLine) say(clean(prLine))

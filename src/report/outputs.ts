@@ -1,4 +1,5 @@
 import { queriesOf } from '../engine/skipped.js'
+import { reportUrl } from '../engine/targets/platform-check.js'
 import type { RunOutcome, TargetReport } from '../model.js'
 import { runFacts } from './facts.js'
 import { wellFormedUrl } from '../text.js'
@@ -34,6 +35,7 @@ export const OUTPUT_NAMES = [
   'status-id',
   'job-id',
   'preview-url',
+  'platform-check-url',
   'automation-run-id',
   'automation-job-id',
   'deployment-id'
@@ -223,6 +225,17 @@ export function addressesLeftOut(outcome: RunOutcome): string[] {
   return said
 }
 
+/** The address the first platform check links (its first matched report that links one), without credentials; '' when none. */
+export function platformCheckUrl(outcome: Pick<RunOutcome, 'targets'>): string {
+  for (const target of outcome.targets)
+    if (target.parsed?.kind === 'platform-check')
+      for (const report of target.parsed.data.matched) {
+        const url = reportUrl(report)
+        if (url) return url
+      }
+  return ''
+}
+
 /** What the adapter recorded in its CI system beside the run, by id. */
 export interface RecordedIds {
   /** The GitHub deployment of deployment-environment, once created. */
@@ -270,6 +283,7 @@ function allOutputs(outcome: RunOutcome, recorded: RecordedIds, limit: number): 
       limit
     ),
     ...startedIds(outcome),
+    'platform-check-url': platformCheckUrl(outcome),
     'deployment-id': recorded.deploymentId ?? ''
   }
 }

@@ -34,7 +34,9 @@ export function createRunLog(sink: LogSink, options: RunLogOptions): RunEvents {
     waiting(targets) {
       const what = targets.length === 1 && targets[0] ? describeRef(targets[0]) : `${targets.length} targets`
       const polling = `timeout ${formatDuration(settings.timeoutMs)}, polling every ${formatDuration(settings.minIntervalMs)}–${formatDuration(settings.maxIntervalMs)}`
-      sink.info(`Waiting on ${what} at ${baseAddress(settings.baseUrl)} (${polling})`)
+      // A platform check is read from GitHub, on the run's commit; the platform's API is not asked for it.
+      const where = targets.every((ref) => ref.kind === 'platform-check') || !settings.baseUrl ? "on the run's commit" : `at ${baseAddress(settings.baseUrl)}`
+      sink.info(clean(inert(`Waiting on ${what} ${where} (${polling})`, 600)))
       return createLogReporter(sink, { streamLogs: settings.streamLogs, targets, clean, logEnd: options.logEnd })
     },
     checkingPages: (pages) => {

@@ -5,6 +5,7 @@ import type { ExplainOptions, Explainer, RunExplanation } from './explainer.js'
 import { codeSpan, escapeHtml, escapeText, escapeWithCode, image, link, preBlock, table } from './markdown.js'
 import { pageFacts, runFacts, type FilesChanged } from './facts.js'
 import { startedMarkdown } from './started.js'
+import { reportUrl, stateWord } from '../engine/targets/platform-check.js'
 import { resultMark, titleFor } from './titles.js'
 
 /** GitHub refuses step summaries over 1 MiB; stay well under it. */
@@ -39,6 +40,8 @@ export function renderSummary(outcome: RunOutcome, told: Explainer, options: Sum
   const reasonOf = (t: TargetReport) => told.explainTarget(t, options).reason
   if (updates.length > 0) sections.push(updates.length === 1 ? '### Update' : `### Updates (${updates.length})`, updateTable(updates, now, several, reasonOf))
   if (jobs.length > 0) sections.push(jobs.length === 1 ? '### Agent job' : `### Agent jobs (${jobs.length})`, jobTable(jobs, now, several, reasonOf))
+  const checks = outcome.targets.filter((t) => t.ref.kind === 'platform-check')
+  if (checks.length > 0) sections.push('### Platform deploy', checkTable(checks, several, reasonOf))
   const logs = logSection(updates, told)
   if (logs) sections.push(logs)
   const facts = runFacts(outcome)
@@ -116,6 +119,33 @@ function jobTable(targets: readonly TargetReport[], now: number, withReason: boo
     ]
   })
   return table(['Job', 'Result', 'Pull request', 'Source', 'Time'], rows)
+}
+
+/** Most reports of a platform check listed; a pattern may match many. */
+const MAX_CHECK_REPORTS = 20
+
+/** Each report that counts for a platform check, with its state and address; the commit it was read on. */
+function checkTable(targets: readonly TargetReport[], withReason: boolean, reasonOf: (t: TargetReport) => string): string {
+  const rows = targets.map((t) => {
+    const data = t.parsed?.kind === 'platform-check' ? t.parsed.data : undefined
+    const matched = data?.matched ?? []
+    const reports = matched
+      .slice(0, MAX_CHECK_REPORTS)
+      .map((r) => {
+        const url = reportUrl(r)
+        const label = `${r.kind === 'check-run' ? 'check run' : 'commit status'} ${oneLine(r.name, 100)}`
+        return `${url ? link(label, url) : escapeText(label, 120)}: ${codeSpan(stateWord(r), 40)}`
+      })
+      .join('<br>')
+    const more = matched.length > MAX_CHECK_REPORTS ? `<br>… and ${matched.length - MAX_CHECK_REPORTS} more` : ''
+    return [
+      codeSpan(t.ref.id, 200),
+      resultCell(t, withReason, reasonOf),
+      data?.commit ? codeSpan(data.commit.slice(0, 7)) : '',
+      reports ? `${reports}${more}` : matched.length === 0 && data ? 'none found yet' : ''
+    ]
+  })
+  return table(['Platform check', 'Result', 'Commit', 'Reports'], rows)
 }
 
 function filesSection(files: FilesChanged): string | undefined {

@@ -9,16 +9,23 @@ export function capitalize(text: string): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}`
 }
 
-/** The kind of work the run waited on, in words: `docs update`, `agent jobs`, `docs search check`. */
+/** The kind of work the run waited on, in words: `docs update`, `agent jobs`, `platform deploy`, `docs search check`. */
 export function describeWork(outcome: { targets: readonly { ref: { kind: string } }[]; search?: unknown }): string {
-  const updates = outcome.targets.filter((t) => t.ref.kind === 'update').length
-  const jobs = outcome.targets.length - updates
-  if (updates > 0 && jobs > 0) return `${updates === 1 ? 'docs update' : 'docs updates'} and ${jobs === 1 ? 'agent job' : 'agent jobs'}`
-  if (updates > 0) return updates === 1 ? 'docs update' : 'docs updates'
-  if (jobs > 0) return jobs === 1 ? 'agent job' : 'agent jobs'
+  const count = (kind: string) => outcome.targets.filter((t) => t.ref.kind === kind).length
+  const kinds = (
+    [
+      [count('update'), 'docs update', 'docs updates'],
+      [count('job'), 'agent job', 'agent jobs'],
+      [count('platform-check'), 'platform deploy', 'platform deploys']
+    ] as const
+  ).flatMap(([n, one, many]) => (n > 0 ? [n === 1 ? one : many] : []))
+  if (kinds.length > 0) return kinds.length === 3 ? `${kinds[0]}, ${kinds[1]} and ${kinds[2]}` : kinds.join(' and ')
   if (outcome.search) return 'docs search check'
   return 'docs'
 }
+
+/** What a target of each kind is called in a report's rows: `update`, `agent job`, `platform check`. */
+export const TARGET_NOUNS = { update: 'update', job: 'agent job', 'platform-check': 'platform check' } as const
 
 const MARKS = { success: '✅', failure: '❌', timeout: '⏱️', cancelled: '🛑', error: '⚠️' } as const
 

@@ -5,7 +5,7 @@ import { createApiClient, type ApiClient } from '../api/client.js'
 import { systemClock } from '../engine/poll.js'
 import { endedBeforeWaiting, runEngine } from '../engine/run.js'
 import { parseInputs, type RawInputs } from '../inputs/parse.js'
-import type { CommentSettings, RunEvents, RunOutcome, Settings, TargetRef } from '../model.js'
+import type { CommentSettings, PlatformCheckPort, PlatformCheckSettings, RunEvents, RunOutcome, Settings, TargetRef } from '../model.js'
 import type { LogSink } from '../report/log.js'
 import { secretForms } from '../report/markdown.js'
 import { createRunLog } from '../report/run-log.js'
@@ -39,6 +39,8 @@ export interface WaitHooks {
   logEnd?: string | undefined
   /** Told when the wait starts (the "in progress" comment or note goes out then). */
   waiting?: (targets: readonly TargetRef[], settings: Settings) => void
+  /** Opens the reader of what the platform's app reports on the run's commit (`platform-check`), where the runner can read it. */
+  platformCheck?: ((settings: PlatformCheckSettings) => PlatformCheckPort) | undefined
 }
 
 export interface WaitedRun {
@@ -49,6 +51,15 @@ export interface WaitedRun {
   comment: CommentSettings | undefined
   /** Closes the connections and lookups still open. */
   close(): Promise<void>
+}
+
+/**
+ * The client when base-url is not given: only a platform check is asked for, which is read from
+ * GitHub, so the inputs' rules let no request reach it; one that did would end with this error.
+ */
+const NO_PLATFORM: ApiClient = {
+  request: async () => ({ kind: 'fatal', reason: "base-url is not given, and the platform's API is needed for this", misconfigured: true }),
+  close: async () => undefined
 }
 
 /** Parses the inputs, starts the work and waits on it; never throws. */
@@ -69,7 +80,7 @@ export async function waitForDocs(raw: RawInputs, secrets: readonly string[], ho
     } else {
       const ready = parsed.settings
       settings = ready
-      client = createApiClient({ baseUrl: ready.baseUrl, secrets: [...secrets], requestTimeoutMs: ready.requestTimeoutMs })
+      client = ready.baseUrl ? createApiClient({ baseUrl: ready.baseUrl, secrets: [...secrets], requestTimeoutMs: ready.requestTimeoutMs }) : NO_PLATFORM
       const log = createRunLog(hooks.log, { settings: ready, clean: hooks.clean, setOutput: hooks.setOutputNow, logEnd: hooks.logEnd })
       const events: RunEvents = {
         ...log,
@@ -83,7 +94,8 @@ export async function waitForDocs(raw: RawInputs, secrets: readonly string[], ho
         site ??= createApiClient({ baseUrl: url, secrets: [...secrets], requestTimeoutMs: ready.requestTimeoutMs, addressInput: 'site-url' })
         return site
       }
-      outcome = await runEngine(ready, { client, clock: systemClock, random: Math.random, signal: hooks.signal, startedAt, events, openSite })
+      const platformCheck = ready.platformCheck && hooks.platformCheck ? hooks.platformCheck(ready.platformCheck) : undefined
+      outcome = await runEngine(ready, { client, clock: systemClock, random: Math.random, signal: hooks.signal, startedAt, events, openSite, platformCheck })
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)

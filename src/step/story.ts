@@ -11,7 +11,7 @@ import type { LogSink } from '../report/log.js'
 import type { RunRecord } from '../records/run-record.js'
 import type { Cancellation } from './cancel.js'
 import { faultMessage } from './guard.js'
-import { waitForDocs, type WaitedRun } from './run.js'
+import { waitForDocs, type WaitedRun, type WaitHooks } from './run.js'
 
 /** An outcome as reported: the reports may change it (an output that could not be written), and its exit code. */
 export interface Reported {
@@ -46,6 +46,8 @@ export interface Runner {
   waitOver?(waited: WaitedRun): void
   /** Told the exit code as soon as the outcome decides it (the process keeps it, whatever ends it after). */
   decided?: (exitCode: number) => void
+  /** Opens the reader of what the platform's app reports on the run's commit (`platform-check`), where the runner can read it. */
+  platformCheck?: WaitHooks['platformCheck']
 }
 
 /** The run in progress, for the last net. */
@@ -79,6 +81,7 @@ export async function tellRun(runner: Runner, netExitCode: number): Promise<numb
     startedAt: runner.startedAt,
     logEnd: runner.logEnd,
     problems: runner.problems,
+    platformCheck: runner.platformCheck,
     waiting(targets, settings) {
       // After the last net reported the run, nothing is opened that no one would close.
       if (told.exitCode !== undefined) return

@@ -2,9 +2,12 @@ import type { TargetRef } from '../../model.js'
 import { oneLine } from '../../text.js'
 
 /** The field of a record that names it: `_id` of an update, `id` of an agent job. */
-export const ID_FIELD: Record<TargetRef['kind'], string> = { update: '_id', job: 'id' }
+export const ID_FIELD: Record<RecordKind, string> = { update: '_id', job: 'id' }
 
-const NOUN: Record<TargetRef['kind'], string> = { update: 'update', job: 'agent job' }
+const NOUN: Record<RecordKind, string> = { update: 'update', job: 'agent job' }
+
+/** The kinds of target read as a record of the platform (a platform check is read from the commit). */
+type RecordKind = Exclude<TargetRef['kind'], 'platform-check'>
 
 /**
  * Why a record cannot be taken as the one asked for, or undefined when it names itself as that
@@ -13,7 +16,7 @@ const NOUN: Record<TargetRef['kind'], string> = { update: 'update', job: 'agent 
  * all (`missing`: no id, `null`, an empty string) is no record of the platform's: a captive
  * portal or a catch-all server answering 200 `{"status":"success"}` must not turn a gate green.
  */
-export function recordIdProblem(ref: TargetRef, body: unknown): { kind: 'missing' | 'other'; reason: string } | undefined {
+export function recordIdProblem(ref: Extract<TargetRef, { kind: RecordKind }>, body: unknown): { kind: 'missing' | 'other'; reason: string } | undefined {
   // A body that is no object is no record at all: the record's schema says so.
   if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined
   const field = ID_FIELD[ref.kind]

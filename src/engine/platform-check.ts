@@ -1,0 +1,148 @@
+// The wait on what the platform's app reports on the run's commit (`platform-check`): read every
+// report through the adapter's port on the poll schedule, keep the ones that count, and judge
+// them by the one table (targets/platform-check.ts). Same deadline, backoff, limit and cancel as
+// any target.
+import { formatDuration } from '../durations.js'
+import type { Attempt, CommitReport, TargetRef, TargetReport } from '../model.js'
+import { pollUntilSettled, requestAllowance } from './poll.js'
+import {
+  type CheckJudgement,
+  counts,
+  fewNames,
+  judgeReports,
+  namesPresent,
+  newestPerName,
+  reportNoun,
+  reportState,
+  reportUrl,
+  shownName,
+  shownStatus,
+  stateWord
+} from './targets/platform-check.js'
+import type { PollContext } from './wait-context.js'
+
+type PlatformCheckRef = Extract<TargetRef, { kind: 'platform-check' }>
+
+/** Waits on the reports named by `ref` on the run's commit; never throws. */
+export async function pollPlatformCheck(ref: PlatformCheckRef, ctx: PollContext, report: TargetReport): Promise<TargetReport> {
+  const { settings, deps, deadline, startedAt, signal } = ctx
+  const port = deps.platformCheck
+  const excluded = { ownContext: settings.commitStatus?.context }
+  const warned = new Set<string>()
+  let commit = ''
+  let present: string[] = []
+  let readOnce = false
+
+  const attempt = async (pollNumber: number): Promise<Attempt<CheckJudgement & { state: 'settled' }>> => {
+    if (!port) {
+      const reason =
+        "platform-check is read by the GitHub Action only (from the checks and statuses of the run's commit); the command line cannot read it. Wait on it in a GitHub Actions step, or give status-id or job-id"
+      deps.events.pollDone(ref, pollNumber, reason)
+      return { kind: 'fatal', reason, misconfigured: true }
+    }
+    const answer = await ctx.limit(async () => {
+      const { timeoutMs } = requestAllowance(deps.clock.now(), deadline, settings.requestTimeoutMs)
+      if (signal.aborted) return { kind: 'transient' as const, reason: 'cancelled' }
+      if (timeoutMs <= 0) return { kind: 'transient' as const, reason: 'no free request slot before the deadline' }
+      report.polls++
+      return port.read(signal, timeoutMs)
+    })
+    if (answer.kind !== 'listed') {
+      deps.events.pollDone(ref, pollNumber, answer.reason)
+      return answer
+    }
+    readOnce = true
+    commit = answer.commit
+    present = namesPresent(answer.reports)
+    const matched = newestPerName(answer.reports.filter((r) => counts(ref.id, r, excluded)))
+    report.parsed = { kind: 'platform-check', data: { commit, matched, present } }
+    report.record = { commit, matched: matched.map((r) => ({ ...r, url: reportUrl(r) ?? null })) }
+    if (matched.length === 0) {
+      deps.events.pollDone(ref, pollNumber, `none named ${shownName(ref.id)} on commit ${commit.slice(0, 7)} yet`)
+      return { kind: 'pending' }
+    }
+    const status = shownStatus(matched)
+    const afterMs = deps.clock.now() - startedAt
+    if (status !== report.status) {
+      deps.events.statusChanged(ref, report.status || undefined, status, afterMs)
+      report.transitions.push({ status, afterMs })
+      report.status = status
+      ctx.onStatus(ref, status)
+    }
+    deps.events.pollDone(ref, pollNumber, `status ${status}`)
+    const judgement = judgeReports(matched)
+    if (judgement.state === 'settled') return { kind: 'settled', value: judgement }
+    for (const unknown of judgement.unknown)
+      if (!warned.has(unknown)) {
+        warned.add(unknown)
+        deps.events.unknownStatus(ref, unknown)
+      }
+    return { kind: 'pending' }
+  }
+
+  const end = await pollUntilSettled(attempt, {
+    deadline,
+    minIntervalMs: settings.minIntervalMs,
+    maxIntervalMs: settings.maxIntervalMs,
+    clock: deps.clock,
+    random: deps.random,
+    signal,
+    onRetry: (reason, delayMs) => deps.events.retrying?.(ref, reason, delayMs)
+  })
+  report.finishedAfterMs = deps.clock.now() - startedAt
+  const ranOut = `the timeout (${formatDuration(settings.timeoutMs)}) ran out`
+  switch (end.kind) {
+    case 'settled':
+      report.result = end.value.result
+      report.error = end.value.reason ?? null
+      break
+    case 'timeout': {
+      const last = end.lastProblem ? `; last problem: ${end.lastProblem}` : ''
+      if (!readOnce) {
+        // Nothing of the commit was ever read: the outcome could not be learnt, which no setting lets pass.
+        report.result = 'error'
+        const never = `the checks and statuses of the run's commit could not be read before ${ranOut}`
+        report.error = end.lastProblem ? `${end.lastProblem}; ${never}` : never
+        break
+      }
+      report.result = 'timeout'
+      const matched = report.parsed?.kind === 'platform-check' ? report.parsed.data.matched : []
+      report.error = matched.length === 0 ? neverAppeared(ref.id, commit, present, ranOut) + last : stillRunning(matched, ranOut) + last
+      break
+    }
+    case 'cancelled':
+      report.result = 'cancelled'
+      report.error = 'the run was cancelled'
+      break
+    case 'error':
+      report.result = 'error'
+      report.error = end.reason
+      if (end.misconfigured) report.misconfigured = true
+      break
+  }
+  return report
+}
+
+/** How the words of a report that never appeared begin, for the advice. */
+export const NEVER_APPEARED = 'no check run or commit status'
+
+/** The words of a report that never appeared: what was looked for, on which commit, what was there, what to check. */
+export function neverAppeared(name: string, commit: string, present: readonly string[], ranOut: string): string {
+  const what = name.includes('*')
+    ? `no check run or commit status whose name matches ${shownName(name)}`
+    : `no check run or commit status named ${shownName(name)}`
+  return (
+    `${what} appeared on commit ${commit.slice(0, 7)} before ${ranOut}; found instead: ${fewNames(present)}. ` +
+    "Check that the platform's app is installed on this repository and deploys this branch, and that platform-check is the name it writes on the commit"
+  )
+}
+
+/** The words of reports still running at the deadline, each with its address. */
+function stillRunning(matched: readonly CommitReport[], ranOut: string): string {
+  const running = matched.filter((r) => reportState(r).state === 'pending')
+  const each = running.map((r) => {
+    const url = reportUrl(r)
+    return `${reportNoun(r)} still ${JSON.stringify(stateWord(r))}${url ? ` (${url})` : ''}`
+  })
+  return `${each.join('; ')} when ${ranOut}`
+}
