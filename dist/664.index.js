@@ -367,7 +367,7 @@ function recordDeployment(options) {
 /* harmony export */   sM: () => (/* binding */ waitingDescription)
 /* harmony export */ });
 /* unused harmony export MAX_DEPLOYMENT_DESCRIPTION */
-/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5101);
+/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4891);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8992);
 /* harmony import */ var _explain_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7389);
 /* harmony import */ var _titles_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6023);

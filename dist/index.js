@@ -28897,6 +28897,165 @@ function queriesOf(search) {
 
 /***/ }),
 
+/***/ 9933:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   BT: () => (/* binding */ fewNames),
+/* harmony export */   HD: () => (/* binding */ shownName),
+/* harmony export */   O4: () => (/* binding */ shownStatus),
+/* harmony export */   P2: () => (/* binding */ judgeReports),
+/* harmony export */   SX: () => (/* binding */ namesPresent),
+/* harmony export */   Tb: () => (/* binding */ newestPerName),
+/* harmony export */   Xu: () => (/* binding */ reportNoun),
+/* harmony export */   fM: () => (/* binding */ checkNameProblem),
+/* harmony export */   kc: () => (/* binding */ stateWord),
+/* harmony export */   kx: () => (/* binding */ reportUrl),
+/* harmony export */   mS: () => (/* binding */ reportState),
+/* harmony export */   tQ: () => (/* binding */ counts)
+/* harmony export */ });
+/* unused harmony exports CHECK_RUN_CONCLUSIONS, STATUS_STATES, MAX_CHECK_NAME_LENGTH, matchesName */
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8992);
+/* harmony import */ var _outcome_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(938);
+
+
+/** A check run's conclusion once it completed \u{2192} the result; a conclusion not listed is unknown (pending, said once, never success). */
+const CHECK_RUN_CONCLUSIONS = {
+    success: 'success',
+    neutral: 'success',
+    skipped: 'success',
+    failure: 'failure',
+    timed_out: 'failure',
+    action_required: 'failure',
+    cancelled: 'cancelled',
+    /** GitHub marks a check run stale when it stayed incomplete for 14 days. */
+    stale: 'failure'
+};
+/** A commit status's state \u{2192} the result, or pending. */
+const STATUS_STATES = {
+    success: 'success',
+    failure: 'failure',
+    error: 'failure',
+    pending: 'pending'
+};
+/** The longest name or pattern platform-check takes. */
+const MAX_CHECK_NAME_LENGTH = 200;
+/** Why a name cannot be platform-check's, or undefined when it can. */
+function checkNameProblem(name) {
+    if (Array.from(name).length > MAX_CHECK_NAME_LENGTH)
+        return `is longer than ${MAX_CHECK_NAME_LENGTH} characters`;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+    if (/[\u0000-\u001f\u007f-\u009f]/.test(name))
+        return 'holds a control character (a line break or a tab?); give the name as the check shows it';
+    return undefined;
+}
+/** Whether a report's name is matched by the pattern: `*` matches any run of characters, everything else itself, case and all. */
+function matchesName(pattern, name) {
+    const source = pattern
+        .split('*')
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*');
+    return new RegExp(`^${source}$`, 's').test(name);
+}
+/** Whether `report` is one the wait counts: named by the pattern; through `*`, never the step's own status nor a GitHub Actions job (this job would wait on itself). */
+function counts(pattern, report, excluded = {}) {
+    if (report.name === pattern)
+        return !(report.kind === 'status' && report.name === excluded.ownContext);
+    if (!pattern.includes('*') || !matchesName(pattern, report.name))
+        return false;
+    if (report.kind === 'status' && report.name === excluded.ownContext)
+        return false;
+    return !(report.kind === 'check-run' && report.app === 'github-actions');
+}
+/**
+ * The reports that count, one per name and kind: the newest (highest id; a re-run writes a
+ * check run of the same name, a later status of a context replaces the earlier), in name order.
+ */
+function newestPerName(reports) {
+    const newest = new Map();
+    for (const report of reports) {
+        const key = `${report.kind}\u0000${report.name}`;
+        const known = newest.get(key);
+        if (!known || report.id > known.id)
+            newest.set(key, report);
+    }
+    return [...newest.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.kind < b.kind ? -1 : 1));
+}
+/** The one mapping of a report's state to the wait's (the tables above). */
+function reportState(report) {
+    if (report.kind === 'status') {
+        const mapped = STATUS_STATES[report.status];
+        if (mapped === undefined)
+            return { state: 'pending', unknown: report.status };
+        return mapped === 'pending' ? { state: 'pending' } : { state: 'settled', result: mapped };
+    }
+    if (report.status !== 'completed')
+        return { state: 'pending' };
+    const mapped = CHECK_RUN_CONCLUSIONS[report.conclusion ?? ''];
+    return mapped === undefined ? { state: 'pending', unknown: `completed with conclusion ${report.conclusion ?? 'none'}` } : { state: 'settled', result: mapped };
+}
+/** The word a report's state is shown as: a check run's status, or its conclusion once completed; a status's state. */
+function stateWord(report) {
+    if (report.kind === 'check-run' && report.status === 'completed')
+        return report.conclusion ?? 'completed';
+    return report.status;
+}
+/** A name from GitHub as the words show it: one line, quoted, cut. */
+const shownName = (name) => JSON.stringify((0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)(name, 100));
+/** What a report is called in the words: `check run "Vercel"`, `commit status "docs/preview"`. */
+function reportNoun(report) {
+    return `${report.kind === 'check-run' ? 'check run' : 'commit status'} ${shownName(report.name)}`;
+}
+/** The address a report links, without a user and password; undefined when it is not an http(s) address. */
+function reportUrl(report) {
+    const url = (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .wellFormedUrl */ .lP)(report.url);
+    return url === undefined ? undefined : (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .withoutUserinfo */ .Q3)(url);
+}
+function judgeReports(matched) {
+    const states = matched.map((report) => ({ report, state: reportState(report) }));
+    const pending = states.filter((s) => s.state.state === 'pending');
+    if (pending.length > 0 || matched.length === 0)
+        return { state: 'pending', unknown: pending.flatMap((s) => (s.state.state === 'pending' && s.state.unknown ? [s.state.unknown] : [])) };
+    const results = states.map((s) => (s.state.state === 'settled' ? s.state.result : 'error'));
+    const result = (0,_outcome_js__WEBPACK_IMPORTED_MODULE_1__/* .worstResult */ .NG)(results);
+    if (result === 'success')
+        return { state: 'settled', result, reason: undefined };
+    const worst = states.filter((s) => s.state.state === 'settled' && s.state.result === result).map((s) => s.report);
+    return { state: 'settled', result, reason: worst.map(endedWords).join('; ') };
+}
+/** Why one report did not succeed, with its address. */
+function endedWords(report) {
+    const url = reportUrl(report);
+    const at = url ? ` (${url})` : '';
+    if (report.kind === 'check-run' && report.conclusion === 'stale')
+        return `${reportNoun(report)} is stale: GitHub marked it stale, as it stayed incomplete for too long${at}; the platform never finished it, so run the deploy again`;
+    return `${reportNoun(report)} ended with ${JSON.stringify((0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)(stateWord(report), 40))}${at}`;
+}
+/** The status the wait shows for the reports that count: the first pending one's word, else the worst one's, else ''. */
+function shownStatus(matched) {
+    const pending = matched.find((report) => reportState(report).state === 'pending');
+    if (pending)
+        return (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)(stateWord(pending), 40);
+    const settled = matched.map((report) => ({ report, state: reportState(report) }));
+    const worst = (0,_outcome_js__WEBPACK_IMPORTED_MODULE_1__/* .worstResult */ .NG)(settled.map((s) => (s.state.state === 'settled' ? s.state.result : 'success')));
+    const first = settled.find((s) => s.state.state === 'settled' && s.state.result === worst);
+    return first ? (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)(stateWord(first.report), 40) : '';
+}
+/** Every name on the commit, once each, in the order listed. */
+function namesPresent(reports) {
+    return [...new Set(reports.map((report) => report.name))];
+}
+/** A few of the names on the commit, as the words show them. */
+function fewNames(names, few = 5) {
+    if (names.length === 0)
+        return 'no check run or commit status at all';
+    const shown = names.slice(0, few).map(shownName).join(', ');
+    return names.length > few ? `${shown} and ${names.length - few} more` : shown;
+}
+
+
+/***/ }),
+
 /***/ 2853:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -28930,7 +29089,7 @@ function listed(list, status) {
 
 /***/ }),
 
-/***/ 5101:
+/***/ 4891:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28977,8 +29136,140 @@ function newLogLines(seen, log) {
     return { lines: [...log], gap: true };
 }
 
+// EXTERNAL MODULE: ./src/durations.ts
+var durations = __nccwpck_require__(5534);
 // EXTERNAL MODULE: ./src/engine/poll.ts + 1 modules
 var poll = __nccwpck_require__(3109);
+// EXTERNAL MODULE: ./src/engine/targets/platform-check.ts
+var platform_check = __nccwpck_require__(9933);
+;// CONCATENATED MODULE: ./src/engine/platform-check.ts
+// The wait on what the platform's app reports on the run's commit (`platform-check`): read every
+// report through the adapter's port on the poll schedule, keep the ones that count, and judge
+// them by the one table (targets/platform-check.ts). Same deadline, backoff, limit and cancel as
+// any target.
+
+
+
+/** Waits on the reports named by `ref` on the run's commit; never throws. */
+async function pollPlatformCheck(ref, ctx, report) {
+    const { settings, deps, deadline, startedAt, signal } = ctx;
+    const port = deps.platformCheck;
+    const excluded = { ownContext: settings.commitStatus?.context };
+    const warned = new Set();
+    let commit = '';
+    let present = [];
+    let readOnce = false;
+    const attempt = async (pollNumber) => {
+        if (!port) {
+            const reason = "platform-check is read by the GitHub Action only (from the checks and statuses of the run's commit); the command line cannot read it. Wait on it in a GitHub Actions step, or give status-id or job-id";
+            deps.events.pollDone(ref, pollNumber, reason);
+            return { kind: 'fatal', reason, misconfigured: true };
+        }
+        const answer = await ctx.limit(async () => {
+            const { timeoutMs } = (0,poll/* requestAllowance */.U$)(deps.clock.now(), deadline, settings.requestTimeoutMs);
+            if (signal.aborted)
+                return { kind: 'transient', reason: 'cancelled' };
+            if (timeoutMs <= 0)
+                return { kind: 'transient', reason: 'no free request slot before the deadline' };
+            report.polls++;
+            return port.read(signal, timeoutMs);
+        });
+        if (answer.kind !== 'listed') {
+            deps.events.pollDone(ref, pollNumber, answer.reason);
+            return answer;
+        }
+        readOnce = true;
+        commit = answer.commit;
+        present = (0,platform_check/* namesPresent */.SX)(answer.reports);
+        const matched = (0,platform_check/* newestPerName */.Tb)(answer.reports.filter((r) => (0,platform_check/* counts */.tQ)(ref.id, r, excluded)));
+        report.parsed = { kind: 'platform-check', data: { commit, matched, present } };
+        report.record = { commit, matched: matched.map((r) => ({ ...r, url: (0,platform_check/* reportUrl */.kx)(r) ?? null })) };
+        if (matched.length === 0) {
+            deps.events.pollDone(ref, pollNumber, `none named ${(0,platform_check/* shownName */.HD)(ref.id)} on commit ${commit.slice(0, 7)} yet`);
+            return { kind: 'pending' };
+        }
+        const status = (0,platform_check/* shownStatus */.O4)(matched);
+        const afterMs = deps.clock.now() - startedAt;
+        if (status !== report.status) {
+            deps.events.statusChanged(ref, report.status || undefined, status, afterMs);
+            report.transitions.push({ status, afterMs });
+            report.status = status;
+            ctx.onStatus(ref, status);
+        }
+        deps.events.pollDone(ref, pollNumber, `status ${status}`);
+        const judgement = (0,platform_check/* judgeReports */.P2)(matched);
+        if (judgement.state === 'settled')
+            return { kind: 'settled', value: judgement };
+        for (const unknown of judgement.unknown)
+            if (!warned.has(unknown)) {
+                warned.add(unknown);
+                deps.events.unknownStatus(ref, unknown);
+            }
+        return { kind: 'pending' };
+    };
+    const end = await (0,poll/* pollUntilSettled */.zh)(attempt, {
+        deadline,
+        minIntervalMs: settings.minIntervalMs,
+        maxIntervalMs: settings.maxIntervalMs,
+        clock: deps.clock,
+        random: deps.random,
+        signal,
+        onRetry: (reason, delayMs) => deps.events.retrying?.(ref, reason, delayMs)
+    });
+    report.finishedAfterMs = deps.clock.now() - startedAt;
+    const ranOut = `the timeout (${(0,durations/* formatDuration */.a)(settings.timeoutMs)}) ran out`;
+    switch (end.kind) {
+        case 'settled':
+            report.result = end.value.result;
+            report.error = end.value.reason ?? null;
+            break;
+        case 'timeout': {
+            const last = end.lastProblem ? `; last problem: ${end.lastProblem}` : '';
+            if (!readOnce) {
+                // Nothing of the commit was ever read: the outcome could not be learnt, which no setting lets pass.
+                report.result = 'error';
+                const never = `the checks and statuses of the run's commit could not be read before ${ranOut}`;
+                report.error = end.lastProblem ? `${end.lastProblem}; ${never}` : never;
+                break;
+            }
+            report.result = 'timeout';
+            const matched = report.parsed?.kind === 'platform-check' ? report.parsed.data.matched : [];
+            report.error = matched.length === 0 ? neverAppeared(ref.id, commit, present, ranOut) + last : stillRunning(matched, ranOut) + last;
+            break;
+        }
+        case 'cancelled':
+            report.result = 'cancelled';
+            report.error = 'the run was cancelled';
+            break;
+        case 'error':
+            report.result = 'error';
+            report.error = end.reason;
+            if (end.misconfigured)
+                report.misconfigured = true;
+            break;
+    }
+    return report;
+}
+/** How the words of a report that never appeared begin, for the advice. */
+const NEVER_APPEARED = 'no check run or commit status';
+/** The words of a report that never appeared: what was looked for, on which commit, what was there, what to check. */
+function neverAppeared(name, commit, present, ranOut) {
+    const what = name.includes('*')
+        ? `no check run or commit status whose name matches ${(0,platform_check/* shownName */.HD)(name)}`
+        : `no check run or commit status named ${(0,platform_check/* shownName */.HD)(name)}`;
+    return (`${what} appeared on commit ${commit.slice(0, 7)} before ${ranOut}; found instead: ${(0,platform_check/* fewNames */.BT)(present)}. ` +
+        "Check that the platform's app is installed on this repository and deploys this branch, and that platform-check is the name it writes on the commit");
+}
+/** The words of reports still running at the deadline, each with its address. */
+function stillRunning(matched, ranOut) {
+    const running = matched.filter((r) => (0,platform_check/* reportState */.mS)(r).state === 'pending');
+    const each = running.map((r) => {
+        const url = (0,platform_check/* reportUrl */.kx)(r);
+        return `${(0,platform_check/* reportNoun */.Xu)(r)} still ${JSON.stringify((0,platform_check/* stateWord */.kc)(r))}${url ? ` (${url})` : ''}`;
+    });
+    return `${each.join('; ')} when ${ranOut}`;
+}
+
 // EXTERNAL MODULE: ./src/text.ts
 var src_text = __nccwpck_require__(8992);
 ;// CONCATENATED MODULE: ./src/engine/targets/identity.ts
@@ -29015,8 +29306,6 @@ function recordIdProblem(ref, body) {
     };
 }
 
-// EXTERNAL MODULE: ./src/durations.ts
-var durations = __nccwpck_require__(5534);
 // EXTERNAL MODULE: ./src/engine/targets/states.ts
 var states = __nccwpck_require__(2853);
 ;// CONCATENATED MODULE: ./src/engine/targets/follow-up.ts
@@ -29226,6 +29515,7 @@ function judgeDeployedCommit(record, expectSha) {
 
 
 
+
 /** Requests in flight at once, over all targets. */
 const MAX_IN_FLIGHT = 8;
 /** How often a progress line is written while anything is pending, one target or many. */
@@ -29305,10 +29595,13 @@ async function tickProgress(all, deps, signal, report) {
 }
 /** Waits on one target; never throws. */
 async function pollTarget(ref, ctx) {
-    const { settings, deps, deadline, startedAt, signal } = ctx;
-    const kind = ref.kind === 'update' ? updateTarget : jobTarget;
-    const path = ref.kind === 'update' ? updateTarget.path(ref) : jobTarget.path(ref);
-    const report = {
+    const report = emptyReport(ref);
+    // Imported, not loaded on demand: a load takes real time, in which a test's virtual clock would run on.
+    return ref.kind === 'platform-check' ? pollPlatformCheck(ref, ctx, report) : pollRecord(ref, ctx, report);
+}
+/** A target's report before anything is known of it. */
+function emptyReport(ref) {
+    return {
         ref,
         result: 'error',
         status: '',
@@ -29322,6 +29615,12 @@ async function pollTarget(ref, ctx) {
         transitions: [],
         finishedAfterMs: 0
     };
+}
+/** Waits on an update or an agent job, reading its record from the platform; never throws. */
+async function pollRecord(ref, ctx, report) {
+    const { settings, deps, deadline, startedAt, signal } = ctx;
+    const kind = ref.kind === 'update' ? updateTarget : jobTarget;
+    const path = ref.kind === 'update' ? updateTarget.path(ref) : jobTarget.path(ref);
     const warned = new Set();
     const followUp = deps.followUp && sameTarget(deps.followUp.ref, ref) ? createFollowUpGate(deps.followUp.sentAt) : undefined;
     const attempt = async (pollNumber) => {
@@ -29450,7 +29749,14 @@ function sameTarget(a, b) {
     return a.kind === b.kind && a.id === b.id;
 }
 function describeRef(ref) {
-    return ref.kind === 'update' ? `update ${ref.id}` : `agent job ${ref.id}`;
+    switch (ref.kind) {
+        case 'update':
+            return `update ${ref.id}`;
+        case 'job':
+            return `agent job ${ref.id}`;
+        case 'platform-check':
+            return `platform check ${JSON.stringify(ref.id)}`;
+    }
 }
 
 
@@ -29985,19 +30291,36 @@ function searchSettings(f) {
     return search;
 }
 
+// EXTERNAL MODULE: ./src/engine/targets/platform-check.ts
+var platform_check = __nccwpck_require__(9933);
 ;// CONCATENATED MODULE: ./src/inputs/targets.ts
-// What to wait on: update statuses and agent jobs given by id.
+// What to wait on: update statuses and agent jobs given by id, and what the platform's app
+// reports on the run's commit, given by name (`platform-check`).
+
 
 
 const targetDefaults = {
     'status-id': '',
     'job-id': '',
-    'project-id': ''
+    'project-id': '',
+    'platform-check': ''
 };
+/** The name (or `*` pattern) of what the platform's app writes on the commit; undefined when not given. */
+const platformCheckSchema = fromText((text, ctx) => {
+    if (text === '')
+        return undefined;
+    const problem = (0,platform_check/* checkNameProblem */.fM)(text);
+    if (problem) {
+        addProblem(ctx, `${problem}; give the name the platform's app writes on the commit (a check run's or a commit status's), e.g. Vercel, or a pattern with *`);
+        return core/* NEVER */.tm;
+    }
+    return text;
+});
 const targetSchema = schemas/* object */.Ikc({
     'status-id': idListSchema,
     'job-id': idListSchema,
-    'project-id': identifierSchema
+    'project-id': identifierSchema,
+    'platform-check': platformCheckSchema
 });
 /** The list inputs that name targets, one entry a kind: a new kind of target adds one here. */
 const TARGET_LISTS = {
@@ -30006,7 +30329,9 @@ const TARGET_LISTS = {
 };
 /** Every target given, in the order of the inputs, duplicates removed within each list. */
 function targetRefs(f) {
-    return Object.entries(TARGET_LISTS).flatMap(([input, list]) => f[input].map((id) => list.ref(id, f)));
+    const given = Object.entries(TARGET_LISTS).flatMap(([input, list]) => f[input].map((id) => list.ref(id, f)));
+    const check = f['platform-check'];
+    return check === undefined ? given : [...given, { kind: 'platform-check', id: check }];
 }
 
 ;// CONCATENATED MODULE: ./src/model.ts
@@ -30178,10 +30503,15 @@ const INPUT_DEFAULTS = {
 const INPUT_NAMES = Object.keys(INPUT_DEFAULTS);
 /**
  * The inputs of the groups only the GitHub Action acts on (its pull request comment and its
- * deployment), and the job's matrix leg (on GitLab the job's name holds it): the command line
+ * deployment), the job's matrix leg (on GitLab the job's name holds it), and platform-check
+ * (read from GitHub's checks and statuses of the run's commit): the command line
  * takes them, and its --help marks them.
  */
-const ACTION_ONLY_INPUTS = new Set([...Object.keys({ ...commentDefaults, ...deploymentDefaults }), 'matrix']);
+const ACTION_ONLY_INPUTS = new Set([
+    ...Object.keys({ ...commentDefaults, ...deploymentDefaults }),
+    'matrix',
+    'platform-check'
+]);
 /** The schema of each input's value; an input without one fails to compile. */
 const INPUT_SCHEMAS = SCHEMAS;
 
@@ -30193,6 +30523,13 @@ const INPUT_SCHEMAS = SCHEMAS;
 
 
 
+/**
+ * Nothing is asked of the platform's API: only a platform check, which is read from GitHub, so
+ * base-url is not needed.
+ */
+const platformCheckOnly = (i) => i.given('platform-check') &&
+    !Object.keys(TARGET_LISTS).some((name) => i.items(name).length > 0) &&
+    !['trigger', 'search-query', 'page-path', 'agent-message'].some((name) => i.given(name));
 const targetsGiven = (i) => Object.keys(TARGET_LISTS).some((name) => i.items(name).length > 0);
 const triggerGiven = (i) => i.given('trigger');
 /** The agent jobs given, each counted once. */
@@ -30206,7 +30543,7 @@ const UPDATE_TRIGGERS = Object.entries(TRIGGERS)
 const updateGiven = (i) => i.items('status-id').length > 0 || (triggerGiven(i) && !i.parsed('trigger')) || UPDATE_TRIGGERS.includes(triggerKind(i) ?? '');
 const CROSS_INPUT_RULES = [
     // The platform
-    (i) => !i.given('base-url') && 'base-url: is required; the API base URL, e.g. https://api.example.com',
+    (i) => !i.given('base-url') && !platformCheckOnly(i) && 'base-url: is required; the API base URL, e.g. https://api.example.com',
     // What to wait on
     (i) => i.items('job-id').length > 0 && !i.given('project-id') && 'project-id: is required with job-id (agent jobs are looked up per project)',
     (i) => targetsGiven(i) && !i.given('admin-key') && 'admin-key: is required with status-id or job-id (the admin API key of the platform)',
@@ -30215,7 +30552,11 @@ const CROSS_INPUT_RULES = [
         !triggerGiven(i) &&
         !i.given('agent-message') &&
         !i.given('page-path') &&
-        'status-id / job-id / search-query: nothing to do; give a status-id, a job-id with project-id, or a search-query, or start work with trigger',
+        !i.given('platform-check') &&
+        'status-id / job-id / search-query: nothing to do; give a status-id, a job-id with project-id, a platform-check, or a search-query, or start work with trigger',
+    (i) => i.given('platform-check') &&
+        !i.given('github-token') &&
+        "github-token: is required with platform-check (it reads the checks and statuses of the run's commit, with checks: read and statuses: read); in a workflow, leave it to its default, the job's token",
     // The schedule
     (i) => i.parsed('min-interval') &&
         i.parsed('max-interval') &&
@@ -30352,7 +30693,10 @@ function parseInputs(raw) {
     const problems = [];
     const fields = {};
     // The token is only used for the comment, the deployment and the commit status: without any, whatever it holds is no problem.
-    const tokenUsed = commentAskedFor(raw) || (raw['deployment-environment'] ?? '').trim() !== '' || (raw['commit-status'] ?? '').trim() !== '';
+    const tokenUsed = commentAskedFor(raw) ||
+        (raw['deployment-environment'] ?? '').trim() !== '' ||
+        (raw['commit-status'] ?? '').trim() !== '' ||
+        (raw['platform-check'] ?? '').trim() !== '';
     for (const name of INPUT_NAMES) {
         if (name === 'github-token' && !tokenUsed) {
             fields[name] = '';
@@ -30382,7 +30726,7 @@ function parseInputs(raw) {
     }
     const comment = commentSettings(inputs);
     const f = fields;
-    if (problems.length > 0 || f['base-url'] === undefined) {
+    if (problems.length > 0 || (f['base-url'] === undefined && !platformCheckOnly(inputs))) {
         const ownSound = ['commit-status', 'github-token', 'request-timeout'].every((name) => name in fields);
         // With invalid inputs the result is an error, which no fail-on-timeout lets through.
         const commitStatus = ownSound ? commitStatusSettings(f, f['github-token'], f['deployment-url'], f['request-timeout'], true) : undefined;
@@ -30411,7 +30755,8 @@ function parseInputs(raw) {
             docsRoot: f['docs-root'],
             comment,
             deployment: deploymentSettings(f, f['github-token'], f['request-timeout']),
-            commitStatus: commitStatusSettings(f, f['github-token'], f['deployment-url'], f['request-timeout'], f['fail-on-timeout'])
+            commitStatus: commitStatusSettings(f, f['github-token'], f['deployment-url'], f['request-timeout'], f['fail-on-timeout']),
+            platformCheck: f['platform-check'] === undefined ? undefined : { name: f['platform-check'], githubToken: f['github-token'] }
         }
     };
 }
@@ -30483,6 +30828,8 @@ function commentKinds(inputs) {
     const kinds = Object.values(TARGET_LISTS)
         .map((list) => list.kind)
         .filter((kind) => waitedOn.has(kind));
+    if (inputs.given('platform-check'))
+        kinds.push('platform-check');
     if (started === 'automation')
         kinds.push('automation');
     if (inputs.given('page-path'))
@@ -30622,7 +30969,9 @@ function pageFacts(page) {
 /* unused harmony exports inertLines, describeSettled, MAX_LISTED_PENDING, describeProgress, describeRetry */
 /* harmony import */ var _durations_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5534);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8992);
-/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5101);
+/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4891);
+/* harmony import */ var _outputs_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5468);
+
 
 
 
@@ -30767,7 +31116,8 @@ function createLogReporter(sink, options) {
         },
         settled(report) {
             const prLink = report.parsed?.kind === 'job' ? report.parsed.data.prLink : undefined;
-            const prLine = prLink ? `pull request: ${inert(prLink, 500)}` : undefined;
+            const checkUrl = report.parsed?.kind === 'platform-check' ? (0,_outputs_js__WEBPACK_IMPORTED_MODULE_3__/* .platformCheckUrl */ .hV)({ targets: [report] }) : '';
+            const prLine = prLink ? `pull request: ${inert(prLink, 500)}` : checkUrl ? `platform's report: ${inert(checkUrl, 500)}` : undefined;
             if (only) {
                 say(clean(describeSettled(report)));
                 if (prLine)
@@ -30904,6 +31254,309 @@ function escapeWithCode(text, max = 600) {
 
 /***/ }),
 
+/***/ 5468:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   C9: () => (/* binding */ listsCut),
+/* harmony export */   GC: () => (/* binding */ computeOutputs),
+/* harmony export */   cu: () => (/* binding */ addressesLeftOut),
+/* harmony export */   hV: () => (/* binding */ platformCheckUrl),
+/* harmony export */   yS: () => (/* binding */ startedIds)
+/* harmony export */ });
+/* unused harmony exports OUTPUT_NAMES, MAX_OUTPUT_BYTES, resultsOutput, jsonListWithin, prNumberFromLink, fitOutput */
+/* harmony import */ var _engine_skipped_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1950);
+/* harmony import */ var _engine_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9933);
+/* harmony import */ var _facts_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1349);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8992);
+
+
+
+
+/** Every output of action.yml; all of them are written on every outcome. */
+const OUTPUT_NAMES = [
+    'result',
+    'status',
+    'elapsed',
+    'polls',
+    'results',
+    'commit-sha',
+    'commit-ref',
+    'commit-message',
+    'files-added',
+    'files-modified',
+    'files-removed',
+    'files-changed',
+    'files-changed-count',
+    'subdomain',
+    'update-summary',
+    'screenshot',
+    'screenshot-light',
+    'screenshot-dark',
+    'pr-link',
+    'pr-number',
+    'model',
+    'source-repository',
+    'source-ref',
+    'search-results',
+    'search-result-count',
+    'page-results',
+    'status-id',
+    'job-id',
+    'preview-url',
+    'platform-check-url',
+    'automation-run-id',
+    'automation-job-id',
+    'deployment-id'
+];
+/** GitHub refuses a step output over 1 MiB; every output is kept under this. */
+const MAX_OUTPUT_BYTES = 900 * 1024;
+const KEPT_LOG_LINES = 20;
+const KEPT_LOG_LINE_LENGTH = 500;
+/** Room kept in `results` for the closing note when targets had to be left out. */
+const RESULTS_NOTE_ROOM = 300;
+/**
+ * The `results` output, built within MAX_OUTPUT_BYTES from the start (each record is serialized
+ * on its own, so no size or number of records can build a string too large to hold): every
+ * target with its last record as received. A record that does not fit whole keeps its last log
+ * lines; one that still does not fit is left out (`record: null`, `recordLeftOut: true`). When
+ * even the targets without records do not fit, the last ones are left out and a final
+ * `{leftOut, note}` element says how many.
+ */
+function resultsOutput(outcome, limit = MAX_OUTPUT_BYTES) {
+    const entry = (t, record) => ({ kind: t.ref.kind, id: t.ref.id, result: t.result, status: t.status, record, error: t.error });
+    const hasRecord = (t) => t.record !== null && t.record !== undefined;
+    // The smallest form of each target: its record left out, and saying so.
+    const bare = outcome.targets.map((t) => JSON.stringify(hasRecord(t) ? { ...entry(t, null), recordLeftOut: true } : entry(t, null)));
+    const sizes = bare.map((text) => Buffer.byteLength(text) + 1);
+    const reserve = sizes.reduce((sum, size) => sum + size, 2) > limit ? RESULTS_NOTE_ROOM : 0;
+    // First every target that fits in its smallest form, then records in order while room is left.
+    let kept = 0;
+    let used = 2;
+    for (const size of sizes) {
+        if (used + size > limit - reserve)
+            break;
+        used += size;
+        kept++;
+    }
+    const parts = bare.slice(0, kept);
+    for (let i = 0; i < kept; i++) {
+        const target = outcome.targets[i];
+        if (!hasRecord(target))
+            continue;
+        const size = sizes[i];
+        for (const record of [target.record, trimLogs(target.record)]) {
+            const room = limit - reserve - used;
+            if (room <= 0)
+                break;
+            const text = serializeWithin(entry(target, record), size + room);
+            if (text !== undefined) {
+                used += Buffer.byteLength(text) + 1 - size;
+                parts[i] = text;
+                break;
+            }
+        }
+    }
+    const leftOut = sizes.length - kept;
+    if (leftOut > 0)
+        parts.push(JSON.stringify({
+            leftOut,
+            note: `${leftOut} of ${sizes.length} targets left out to fit the size limit of an output; the log and the job summary name every target`
+        }));
+    return `[${parts.join(',')}]`;
+}
+/** The JSON of `value` if it is at most `limit` bytes (with its separator), else undefined; never builds a string it cannot hold. */
+function serializeWithin(value, limit) {
+    try {
+        const text = JSON.stringify(value);
+        return Buffer.byteLength(text) + 1 <= limit ? text : undefined;
+    }
+    catch {
+        // A record too large for one string (hundreds of MB) cannot fit either.
+        return undefined;
+    }
+}
+/** A JSON array of the first `items` that fit in MAX_OUTPUT_BYTES, serialized one by one. */
+function jsonListWithin(items, limit = MAX_OUTPUT_BYTES) {
+    const parts = [];
+    let used = 2;
+    for (const item of items) {
+        const text = serializeWithin(item, limit - used);
+        if (text === undefined)
+            break;
+        used += Buffer.byteLength(text) + 1;
+        parts.push(text);
+    }
+    return `[${parts.join(',')}]`;
+}
+function trimLogs(record) {
+    if (!record || typeof record !== 'object' || !('logs' in record) || !Array.isArray(record.logs))
+        return record;
+    const logs = record.logs
+        .slice(-KEPT_LOG_LINES)
+        .map((line) => (typeof line === 'string' && line.length > KEPT_LOG_LINE_LENGTH ? `${line.slice(0, KEPT_LOG_LINE_LENGTH)}\u2026` : line));
+    return { ...record, logs };
+}
+/** The number of a pull request from its URL (`\u{2026}/pull/42`), or '' when it has none. */
+function prNumberFromLink(link) {
+    if (!link)
+        return '';
+    try {
+        const match = /\/(?:pull|pulls|pull-requests|merge_requests)\/(\d{1,12})(?:\/|$)/.exec(new URL(link).pathname);
+        return match?.[1] ?? '';
+    }
+    catch {
+        return '';
+    }
+}
+const CUT_NOTE = '\u2026 (cut to fit the size limit of an output)';
+/**
+ * A text output within MAX_OUTPUT_BYTES: a value that fits is returned as it is, a longer one is
+ * cut on bytes with a note. Whatever it starts with, it is text: JSON lists are built within the
+ * limit by `jsonListWithin` and `resultsOutput`, never cut here.
+ */
+function fitOutput(value, limit = MAX_OUTPUT_BYTES) {
+    if (Buffer.byteLength(value) <= limit)
+        return value;
+    // A character split at the end becomes one replacement character, hence the margin.
+    const room = limit - Buffer.byteLength(CUT_NOTE) - 4;
+    return `${Buffer.from(value.slice(0, limit)).subarray(0, room).toString('utf8')}${CUT_NOTE}`;
+}
+/**
+ * The step outputs. Single-target outputs describe the first target of their kind (`status` the
+ * first target of all); `files-*` are the union over every update; `results` lists every target.
+ * Each output stays under `limit`, GitHub's size limit unless a report has none
+ * (`files-changed-count` still counts every file).
+ */
+function computeOutputs(outcome, recorded = {}, limit = MAX_OUTPUT_BYTES) {
+    const outputs = allOutputs(outcome, recorded, limit);
+    for (const name of OUTPUT_NAMES)
+        outputs[name] = fitOutput(outputs[name], limit);
+    return outputs;
+}
+/**
+ * A sentence for each list output that holds fewer items than the run had (the rest did not fit
+ * the size limit of an output): which, how many of how many, and where the whole count is.
+ */
+function listsCut(outcome, outputs) {
+    const { files } = (0,_facts_js__WEBPACK_IMPORTED_MODULE_2__/* .runFacts */ .p)(outcome);
+    const number = (n) => n.toLocaleString('en-US');
+    const lists = [
+        ['files-added', files.added.length, 'files'],
+        ['files-modified', files.modified.length, 'files'],
+        ['files-removed', files.removed.length, 'files'],
+        ['files-changed', files.changed.length, 'files']
+    ];
+    const said = [];
+    for (const [name, total, noun] of lists) {
+        let held;
+        try {
+            held = JSON.parse(outputs[name]).length;
+        }
+        catch {
+            continue;
+        }
+        if (held < total)
+            said.push(`${name} holds the first ${number(held)} of ${number(total)} ${noun}: the rest did not fit the size limit of an output (${MAX_OUTPUT_BYTES / 1024} KB); files-changed-count counts every file`);
+    }
+    return said;
+}
+/** Why a text is not one well-formed http(s) address, in a few words (never the text itself: it may hold anything). */
+function notAnAddress(text) {
+    if (/[\n\r\u0085\u2028\u2029]/.test(text.trim()))
+        return 'it holds a line break';
+    if (/\s/.test(text.trim()))
+        return 'it holds a space';
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is named
+    if (/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2060\ufeff]/.test(text))
+        return 'it holds a control or invisible character';
+    return 'it is not an http(s) URL with a host';
+}
+/**
+ * A sentence for each address output left empty though the platform sent a value: the preview's
+ * address, an agent job's pull request link that is not one well-formed URL (a line break and
+ * text after it, a space), so that a later step never reads more than an address from it.
+ */
+function addressesLeftOut(outcome) {
+    const said = [];
+    const preview = outcome.trigger?.previewUrl;
+    if (preview && preview.trim() !== '' && (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .wellFormedUrl */ .lP)(preview) === undefined)
+        said.push(`The preview-url output is empty: the preview's address the platform sent is not one well-formed URL (${notAnAddress(preview)})`);
+    const prLink = (0,_facts_js__WEBPACK_IMPORTED_MODULE_2__/* .runFacts */ .p)(outcome).jobs[0]?.prLink;
+    if (prLink && prLink.trim() !== '' && (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .wellFormedUrl */ .lP)(prLink) === undefined)
+        said.push(`The pr-link output is empty: the agent job's prLink is not one well-formed URL (${notAnAddress(prLink)})`);
+    return said;
+}
+/** The address the first platform check links (its first matched report that links one), without credentials; '' when none. */
+function platformCheckUrl(outcome) {
+    for (const target of outcome.targets)
+        if (target.parsed?.kind === 'platform-check')
+            for (const report of target.parsed.data.matched) {
+                const url = (0,_engine_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_1__/* .reportUrl */ .kx)(report);
+                if (url)
+                    return url;
+            }
+    return '';
+}
+function allOutputs(outcome, recorded, limit) {
+    const { updates, jobs, files, polls, searchResults } = (0,_facts_js__WEBPACK_IMPORTED_MODULE_2__/* .runFacts */ .p)(outcome);
+    const update = updates[0];
+    const job = jobs[0];
+    return {
+        result: outcome.result,
+        status: outcome.targets[0]?.status ?? '',
+        elapsed: (outcome.elapsedMs / 1000).toFixed(1),
+        polls: String(polls),
+        results: resultsOutput(outcome, limit),
+        'commit-sha': update?.commit?.sha ?? '',
+        'commit-ref': update?.commit?.ref ?? '',
+        'commit-message': update?.commit?.message ?? '',
+        'files-added': jsonListWithin(files.added, limit),
+        'files-modified': jsonListWithin(files.modified, limit),
+        'files-removed': jsonListWithin(files.removed, limit),
+        'files-changed': jsonListWithin(files.changed, limit),
+        'files-changed-count': String(files.changed.length),
+        subdomain: update?.subdomain ?? '',
+        'update-summary': update?.summary ?? '',
+        screenshot: update?.screenshot ?? '',
+        'screenshot-light': update?.screenshotLight ?? '',
+        'screenshot-dark': update?.screenshotDark ?? '',
+        'pr-link': (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .wellFormedUrl */ .lP)(job?.prLink) ?? '',
+        'pr-number': prNumberFromLink((0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .wellFormedUrl */ .lP)(job?.prLink)),
+        model: job?.model ?? '',
+        'source-repository': job?.source?.repository ?? '',
+        'source-ref': job?.source?.ref ?? '',
+        'search-results': jsonListWithin((0,_engine_skipped_js__WEBPACK_IMPORTED_MODULE_0__/* .queriesOf */ .yF)(outcome.search).map((q) => ({
+            query: q.query,
+            results: q.results.map((r) => ({ content: r.content, path: r.path, metadata: r.metadata }))
+        })), limit),
+        'search-result-count': String(searchResults),
+        'page-results': jsonListWithin(outcome.pages && !outcome.pages.skipped ? outcome.pages.pages.map((p) => ({ path: p.path, found: p.found, contains: p.contains, length: p.length })) : [], limit),
+        ...startedIds(outcome),
+        'platform-check-url': platformCheckUrl(outcome),
+        'deployment-id': recorded.deploymentId ?? ''
+    };
+}
+/**
+ * The ids of the first update and the first agent job (the ones `trigger` started come first,
+ * then the ones given, waited on or not), the preview's address, and the automation run started. main writes them as soon as
+ * they are known, and again here.
+ */
+function startedIds(outcome) {
+    const started = outcome.trigger?.ref;
+    const refs = [...(started ? [started] : []), ...outcome.targets.map((t) => t.ref), ...(outcome.notWaitedOn ?? [])];
+    return {
+        'status-id': refs.find((ref) => ref.kind === 'update')?.id ?? '',
+        'job-id': refs.find((ref) => ref.kind === 'job')?.id ?? '',
+        'preview-url': (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .wellFormedUrl */ .lP)(outcome.trigger?.previewUrl) ?? '',
+        'automation-run-id': outcome.trigger?.automation?.runId ?? '',
+        'automation-job-id': outcome.trigger?.automation?.jobId ?? ''
+    };
+}
+
+
+/***/ }),
+
 /***/ 4439:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -30956,26 +31609,29 @@ function startedMarkdown(outcome) {
 /* harmony export */   FG: () => (/* binding */ describeWork),
 /* harmony export */   Q$: () => (/* binding */ titleFor),
 /* harmony export */   ZH: () => (/* binding */ capitalize),
+/* harmony export */   gg: () => (/* binding */ TARGET_NOUNS),
 /* harmony export */   nV: () => (/* binding */ resultMark)
 /* harmony export */ });
 /** Text with its first character in upper case. */
 function capitalize(text) {
     return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }
-/** The kind of work the run waited on, in words: `docs update`, `agent jobs`, `docs search check`. */
+/** The kind of work the run waited on, in words: `docs update`, `agent jobs`, `platform deploy`, `docs search check`. */
 function describeWork(outcome) {
-    const updates = outcome.targets.filter((t) => t.ref.kind === 'update').length;
-    const jobs = outcome.targets.length - updates;
-    if (updates > 0 && jobs > 0)
-        return `${updates === 1 ? 'docs update' : 'docs updates'} and ${jobs === 1 ? 'agent job' : 'agent jobs'}`;
-    if (updates > 0)
-        return updates === 1 ? 'docs update' : 'docs updates';
-    if (jobs > 0)
-        return jobs === 1 ? 'agent job' : 'agent jobs';
+    const count = (kind) => outcome.targets.filter((t) => t.ref.kind === kind).length;
+    const kinds = [
+        [count('update'), 'docs update', 'docs updates'],
+        [count('job'), 'agent job', 'agent jobs'],
+        [count('platform-check'), 'platform deploy', 'platform deploys']
+    ].flatMap(([n, one, many]) => (n > 0 ? [n === 1 ? one : many] : []));
+    if (kinds.length > 0)
+        return kinds.length === 3 ? `${kinds[0]}, ${kinds[1]} and ${kinds[2]}` : kinds.join(' and ');
     if (outcome.search)
         return 'docs search check';
     return 'docs';
 }
+/** What a target of each kind is called in a report's rows: `update`, `agent job`, `platform check`. */
+const TARGET_NOUNS = { update: 'update', job: 'agent job', 'platform-check': 'platform check' };
 const MARKS = { success: '\u2705', failure: '\u274c', timeout: '\u23f1\ufe0f', cancelled: '\ud83d\uded1', error: '\u26a0\ufe0f' };
 function resultMark(result) {
     return MARKS[result];
@@ -42683,8 +43339,8 @@ function formatSeconds(ms) {
 var poll = __nccwpck_require__(3109);
 // EXTERNAL MODULE: ./src/engine/skipped.ts
 var skipped = __nccwpck_require__(1950);
-// EXTERNAL MODULE: ./src/engine/wait.ts + 5 modules
-var wait = __nccwpck_require__(5101);
+// EXTERNAL MODULE: ./src/engine/wait.ts + 6 modules
+var wait = __nccwpck_require__(4891);
 ;// CONCATENATED MODULE: ./src/engine/run.ts
 
 
@@ -42716,7 +43372,7 @@ async function runEngine(settings, deps) {
     if (settings.trigger) {
         // Starting work, the page check and the search check are loaded only when asked for.
         const { startWork, triggerPath, workStarted } = await __nccwpck_require__.e(/* import() */ 466).then(__nccwpck_require__.bind(__nccwpck_require__, 3466));
-        events.starting(`${(0,src_text/* baseAddress */.uU)(settings.baseUrl)}${triggerPath(settings.trigger)}`);
+        events.starting(`${settings.baseUrl ? (0,src_text/* baseAddress */.uU)(settings.baseUrl) : ''}${triggerPath(settings.trigger)}`);
         trigger = await startWork(settings.trigger, {
             ...requests,
             adminKey: settings.adminKey,
@@ -42738,7 +43394,7 @@ async function runEngine(settings, deps) {
     let reports = [];
     if (targets.length > 0) {
         const waitEvents = events.waiting(targets);
-        reports = await (0,wait/* waitForTargets */.RL)({ ...settings, targets }, { client, clock, random, signal, events: waitEvents, deadline, ...(followUp ? { followUp } : {}) });
+        reports = await (0,wait/* waitForTargets */.RL)({ ...settings, targets }, { client, clock, random, signal, events: waitEvents, deadline, platformCheck: deps.platformCheck, ...(followUp ? { followUp } : {}) });
     }
     const waited = (0,engine_outcome/* overallResult */.ZH)(reports);
     // The pages are read once every wait has succeeded, never before, and before the searches.
@@ -42830,280 +43486,8 @@ function headline(result, reports, search, trigger, pages) {
 var markdown = __nccwpck_require__(4285);
 // EXTERNAL MODULE: ./src/report/log.ts
 var log = __nccwpck_require__(6472);
-// EXTERNAL MODULE: ./src/report/facts.ts
-var report_facts = __nccwpck_require__(1349);
-;// CONCATENATED MODULE: ./src/report/outputs.ts
-
-
-
-/** Every output of action.yml; all of them are written on every outcome. */
-const OUTPUT_NAMES = [
-    'result',
-    'status',
-    'elapsed',
-    'polls',
-    'results',
-    'commit-sha',
-    'commit-ref',
-    'commit-message',
-    'files-added',
-    'files-modified',
-    'files-removed',
-    'files-changed',
-    'files-changed-count',
-    'subdomain',
-    'update-summary',
-    'screenshot',
-    'screenshot-light',
-    'screenshot-dark',
-    'pr-link',
-    'pr-number',
-    'model',
-    'source-repository',
-    'source-ref',
-    'search-results',
-    'search-result-count',
-    'page-results',
-    'status-id',
-    'job-id',
-    'preview-url',
-    'automation-run-id',
-    'automation-job-id',
-    'deployment-id'
-];
-/** GitHub refuses a step output over 1 MiB; every output is kept under this. */
-const MAX_OUTPUT_BYTES = 900 * 1024;
-const KEPT_LOG_LINES = 20;
-const KEPT_LOG_LINE_LENGTH = 500;
-/** Room kept in `results` for the closing note when targets had to be left out. */
-const RESULTS_NOTE_ROOM = 300;
-/**
- * The `results` output, built within MAX_OUTPUT_BYTES from the start (each record is serialized
- * on its own, so no size or number of records can build a string too large to hold): every
- * target with its last record as received. A record that does not fit whole keeps its last log
- * lines; one that still does not fit is left out (`record: null`, `recordLeftOut: true`). When
- * even the targets without records do not fit, the last ones are left out and a final
- * `{leftOut, note}` element says how many.
- */
-function resultsOutput(outcome, limit = MAX_OUTPUT_BYTES) {
-    const entry = (t, record) => ({ kind: t.ref.kind, id: t.ref.id, result: t.result, status: t.status, record, error: t.error });
-    const hasRecord = (t) => t.record !== null && t.record !== undefined;
-    // The smallest form of each target: its record left out, and saying so.
-    const bare = outcome.targets.map((t) => JSON.stringify(hasRecord(t) ? { ...entry(t, null), recordLeftOut: true } : entry(t, null)));
-    const sizes = bare.map((text) => Buffer.byteLength(text) + 1);
-    const reserve = sizes.reduce((sum, size) => sum + size, 2) > limit ? RESULTS_NOTE_ROOM : 0;
-    // First every target that fits in its smallest form, then records in order while room is left.
-    let kept = 0;
-    let used = 2;
-    for (const size of sizes) {
-        if (used + size > limit - reserve)
-            break;
-        used += size;
-        kept++;
-    }
-    const parts = bare.slice(0, kept);
-    for (let i = 0; i < kept; i++) {
-        const target = outcome.targets[i];
-        if (!hasRecord(target))
-            continue;
-        const size = sizes[i];
-        for (const record of [target.record, trimLogs(target.record)]) {
-            const room = limit - reserve - used;
-            if (room <= 0)
-                break;
-            const text = serializeWithin(entry(target, record), size + room);
-            if (text !== undefined) {
-                used += Buffer.byteLength(text) + 1 - size;
-                parts[i] = text;
-                break;
-            }
-        }
-    }
-    const leftOut = sizes.length - kept;
-    if (leftOut > 0)
-        parts.push(JSON.stringify({
-            leftOut,
-            note: `${leftOut} of ${sizes.length} targets left out to fit the size limit of an output; the log and the job summary name every target`
-        }));
-    return `[${parts.join(',')}]`;
-}
-/** The JSON of `value` if it is at most `limit` bytes (with its separator), else undefined; never builds a string it cannot hold. */
-function serializeWithin(value, limit) {
-    try {
-        const text = JSON.stringify(value);
-        return Buffer.byteLength(text) + 1 <= limit ? text : undefined;
-    }
-    catch {
-        // A record too large for one string (hundreds of MB) cannot fit either.
-        return undefined;
-    }
-}
-/** A JSON array of the first `items` that fit in MAX_OUTPUT_BYTES, serialized one by one. */
-function jsonListWithin(items, limit = MAX_OUTPUT_BYTES) {
-    const parts = [];
-    let used = 2;
-    for (const item of items) {
-        const text = serializeWithin(item, limit - used);
-        if (text === undefined)
-            break;
-        used += Buffer.byteLength(text) + 1;
-        parts.push(text);
-    }
-    return `[${parts.join(',')}]`;
-}
-function trimLogs(record) {
-    if (!record || typeof record !== 'object' || !('logs' in record) || !Array.isArray(record.logs))
-        return record;
-    const logs = record.logs
-        .slice(-KEPT_LOG_LINES)
-        .map((line) => (typeof line === 'string' && line.length > KEPT_LOG_LINE_LENGTH ? `${line.slice(0, KEPT_LOG_LINE_LENGTH)}\u2026` : line));
-    return { ...record, logs };
-}
-/** The number of a pull request from its URL (`\u{2026}/pull/42`), or '' when it has none. */
-function prNumberFromLink(link) {
-    if (!link)
-        return '';
-    try {
-        const match = /\/(?:pull|pulls|pull-requests|merge_requests)\/(\d{1,12})(?:\/|$)/.exec(new URL(link).pathname);
-        return match?.[1] ?? '';
-    }
-    catch {
-        return '';
-    }
-}
-const CUT_NOTE = '\u2026 (cut to fit the size limit of an output)';
-/**
- * A text output within MAX_OUTPUT_BYTES: a value that fits is returned as it is, a longer one is
- * cut on bytes with a note. Whatever it starts with, it is text: JSON lists are built within the
- * limit by `jsonListWithin` and `resultsOutput`, never cut here.
- */
-function fitOutput(value, limit = MAX_OUTPUT_BYTES) {
-    if (Buffer.byteLength(value) <= limit)
-        return value;
-    // A character split at the end becomes one replacement character, hence the margin.
-    const room = limit - Buffer.byteLength(CUT_NOTE) - 4;
-    return `${Buffer.from(value.slice(0, limit)).subarray(0, room).toString('utf8')}${CUT_NOTE}`;
-}
-/**
- * The step outputs. Single-target outputs describe the first target of their kind (`status` the
- * first target of all); `files-*` are the union over every update; `results` lists every target.
- * Each output stays under `limit`, GitHub's size limit unless a report has none
- * (`files-changed-count` still counts every file).
- */
-function computeOutputs(outcome, recorded = {}, limit = MAX_OUTPUT_BYTES) {
-    const outputs = allOutputs(outcome, recorded, limit);
-    for (const name of OUTPUT_NAMES)
-        outputs[name] = fitOutput(outputs[name], limit);
-    return outputs;
-}
-/**
- * A sentence for each list output that holds fewer items than the run had (the rest did not fit
- * the size limit of an output): which, how many of how many, and where the whole count is.
- */
-function listsCut(outcome, outputs) {
-    const { files } = (0,report_facts/* runFacts */.p)(outcome);
-    const number = (n) => n.toLocaleString('en-US');
-    const lists = [
-        ['files-added', files.added.length, 'files'],
-        ['files-modified', files.modified.length, 'files'],
-        ['files-removed', files.removed.length, 'files'],
-        ['files-changed', files.changed.length, 'files']
-    ];
-    const said = [];
-    for (const [name, total, noun] of lists) {
-        let held;
-        try {
-            held = JSON.parse(outputs[name]).length;
-        }
-        catch {
-            continue;
-        }
-        if (held < total)
-            said.push(`${name} holds the first ${number(held)} of ${number(total)} ${noun}: the rest did not fit the size limit of an output (${MAX_OUTPUT_BYTES / 1024} KB); files-changed-count counts every file`);
-    }
-    return said;
-}
-/** Why a text is not one well-formed http(s) address, in a few words (never the text itself: it may hold anything). */
-function notAnAddress(text) {
-    if (/[\n\r\u0085\u2028\u2029]/.test(text.trim()))
-        return 'it holds a line break';
-    if (/\s/.test(text.trim()))
-        return 'it holds a space';
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is named
-    if (/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2060\ufeff]/.test(text))
-        return 'it holds a control or invisible character';
-    return 'it is not an http(s) URL with a host';
-}
-/**
- * A sentence for each address output left empty though the platform sent a value: the preview's
- * address, an agent job's pull request link that is not one well-formed URL (a line break and
- * text after it, a space), so that a later step never reads more than an address from it.
- */
-function addressesLeftOut(outcome) {
-    const said = [];
-    const preview = outcome.trigger?.previewUrl;
-    if (preview && preview.trim() !== '' && (0,src_text/* wellFormedUrl */.lP)(preview) === undefined)
-        said.push(`The preview-url output is empty: the preview's address the platform sent is not one well-formed URL (${notAnAddress(preview)})`);
-    const prLink = (0,report_facts/* runFacts */.p)(outcome).jobs[0]?.prLink;
-    if (prLink && prLink.trim() !== '' && (0,src_text/* wellFormedUrl */.lP)(prLink) === undefined)
-        said.push(`The pr-link output is empty: the agent job's prLink is not one well-formed URL (${notAnAddress(prLink)})`);
-    return said;
-}
-function allOutputs(outcome, recorded, limit) {
-    const { updates, jobs, files, polls, searchResults } = (0,report_facts/* runFacts */.p)(outcome);
-    const update = updates[0];
-    const job = jobs[0];
-    return {
-        result: outcome.result,
-        status: outcome.targets[0]?.status ?? '',
-        elapsed: (outcome.elapsedMs / 1000).toFixed(1),
-        polls: String(polls),
-        results: resultsOutput(outcome, limit),
-        'commit-sha': update?.commit?.sha ?? '',
-        'commit-ref': update?.commit?.ref ?? '',
-        'commit-message': update?.commit?.message ?? '',
-        'files-added': jsonListWithin(files.added, limit),
-        'files-modified': jsonListWithin(files.modified, limit),
-        'files-removed': jsonListWithin(files.removed, limit),
-        'files-changed': jsonListWithin(files.changed, limit),
-        'files-changed-count': String(files.changed.length),
-        subdomain: update?.subdomain ?? '',
-        'update-summary': update?.summary ?? '',
-        screenshot: update?.screenshot ?? '',
-        'screenshot-light': update?.screenshotLight ?? '',
-        'screenshot-dark': update?.screenshotDark ?? '',
-        'pr-link': (0,src_text/* wellFormedUrl */.lP)(job?.prLink) ?? '',
-        'pr-number': prNumberFromLink((0,src_text/* wellFormedUrl */.lP)(job?.prLink)),
-        model: job?.model ?? '',
-        'source-repository': job?.source?.repository ?? '',
-        'source-ref': job?.source?.ref ?? '',
-        'search-results': jsonListWithin((0,skipped/* queriesOf */.yF)(outcome.search).map((q) => ({
-            query: q.query,
-            results: q.results.map((r) => ({ content: r.content, path: r.path, metadata: r.metadata }))
-        })), limit),
-        'search-result-count': String(searchResults),
-        'page-results': jsonListWithin(outcome.pages && !outcome.pages.skipped ? outcome.pages.pages.map((p) => ({ path: p.path, found: p.found, contains: p.contains, length: p.length })) : [], limit),
-        ...startedIds(outcome),
-        'deployment-id': recorded.deploymentId ?? ''
-    };
-}
-/**
- * The ids of the first update and the first agent job (the ones `trigger` started come first,
- * then the ones given, waited on or not), the preview's address, and the automation run started. main writes them as soon as
- * they are known, and again here.
- */
-function startedIds(outcome) {
-    const started = outcome.trigger?.ref;
-    const refs = [...(started ? [started] : []), ...outcome.targets.map((t) => t.ref), ...(outcome.notWaitedOn ?? [])];
-    return {
-        'status-id': refs.find((ref) => ref.kind === 'update')?.id ?? '',
-        'job-id': refs.find((ref) => ref.kind === 'job')?.id ?? '',
-        'preview-url': (0,src_text/* wellFormedUrl */.lP)(outcome.trigger?.previewUrl) ?? '',
-        'automation-run-id': outcome.trigger?.automation?.runId ?? '',
-        'automation-job-id': outcome.trigger?.automation?.jobId ?? ''
-    };
-}
-
+// EXTERNAL MODULE: ./src/report/outputs.ts
+var report_outputs = __nccwpck_require__(5468);
 ;// CONCATENATED MODULE: ./src/report/run-log.ts
 
 
@@ -43124,14 +43508,16 @@ function createRunLog(sink, options) {
         started(report, elapsedMs) {
             sink.info(clean((0,log/* inert */.tJ)(describeStarted(report, elapsedMs), 600)));
             // Written at once, so that a later failure, a cancel or a killed runner still leaves the id.
-            for (const [name, value] of Object.entries(startedIds({ targets: [], trigger: report })))
+            for (const [name, value] of Object.entries((0,report_outputs/* startedIds */.yS)({ targets: [], trigger: report })))
                 if (value !== '')
                     options.setOutput(name, clean(value));
         },
         waiting(targets) {
             const what = targets.length === 1 && targets[0] ? (0,wait/* describeRef */.Ro)(targets[0]) : `${targets.length} targets`;
             const polling = `timeout ${(0,durations/* formatDuration */.a)(settings.timeoutMs)}, polling every ${(0,durations/* formatDuration */.a)(settings.minIntervalMs)}\u2013${(0,durations/* formatDuration */.a)(settings.maxIntervalMs)}`;
-            sink.info(`Waiting on ${what} at ${(0,src_text/* baseAddress */.uU)(settings.baseUrl)} (${polling})`);
+            // A platform check is read from GitHub, on the run's commit; the platform's API is not asked for it.
+            const where = targets.every((ref) => ref.kind === 'platform-check') || !settings.baseUrl ? "on the run's commit" : `at ${(0,src_text/* baseAddress */.uU)(settings.baseUrl)}`;
+            sink.info(clean((0,log/* inert */.tJ)(`Waiting on ${what} ${where} (${polling})`, 600)));
             return (0,log/* createLogReporter */.AN)(sink, { streamLogs: settings.streamLogs, targets, clean, logEnd: options.logEnd });
         },
         checkingPages: (pages) => {
@@ -43242,6 +43628,14 @@ function secretsOf(raw) {
 function redactorFor(secrets) {
     return (0,src_text/* createRedactor */.lY)((0,markdown/* secretForms */.eo)(secrets));
 }
+/**
+ * The client when base-url is not given: only a platform check is asked for, which is read from
+ * GitHub, so the inputs' rules let no request reach it; one that did would end with this error.
+ */
+const NO_PLATFORM = {
+    request: async () => ({ kind: 'fatal', reason: "base-url is not given, and the platform's API is needed for this", misconfigured: true }),
+    close: async () => undefined
+};
 /** Parses the inputs, starts the work and waits on it; never throws. */
 async function waitForDocs(raw, secrets, hooks) {
     const { startedAt } = hooks;
@@ -43261,7 +43655,7 @@ async function waitForDocs(raw, secrets, hooks) {
         else {
             const ready = parsed.settings;
             settings = ready;
-            client = createApiClient({ baseUrl: ready.baseUrl, secrets: [...secrets], requestTimeoutMs: ready.requestTimeoutMs });
+            client = ready.baseUrl ? createApiClient({ baseUrl: ready.baseUrl, secrets: [...secrets], requestTimeoutMs: ready.requestTimeoutMs }) : NO_PLATFORM;
             const log = createRunLog(hooks.log, { settings: ready, clean: hooks.clean, setOutput: hooks.setOutputNow, logEnd: hooks.logEnd });
             const events = {
                 ...log,
@@ -43275,7 +43669,8 @@ async function waitForDocs(raw, secrets, hooks) {
                 site ??= createApiClient({ baseUrl: url, secrets: [...secrets], requestTimeoutMs: ready.requestTimeoutMs, addressInput: 'site-url' });
                 return site;
             };
-            outcome = await runEngine(ready, { client, clock: poll/* systemClock */.ml, random: Math.random, signal: hooks.signal, startedAt, events, openSite });
+            const platformCheck = ready.platformCheck && hooks.platformCheck ? hooks.platformCheck(ready.platformCheck) : undefined;
+            outcome = await runEngine(ready, { client, clock: poll/* systemClock */.ml, random: Math.random, signal: hooks.signal, startedAt, events, openSite, platformCheck });
         }
     }
     catch (error) {
@@ -43325,6 +43720,7 @@ async function tellRun(runner, netExitCode) {
         startedAt: runner.startedAt,
         logEnd: runner.logEnd,
         problems: runner.problems,
+        platformCheck: runner.platformCheck,
         waiting(targets, settings) {
             // After the last net reported the run, nothing is opened that no one would close.
             if (told.exitCode !== undefined)
@@ -43499,6 +43895,28 @@ const githubLog = {
     }
 };
 
+;// CONCATENATED MODULE: ./src/github/platform-check.ts
+/** The reader of platform-check, its code (and the GitHub toolkit) loaded on its first read: a run without it loads neither. */
+function lazyPlatformCheck(settings, clean) {
+    let reader;
+    return {
+        async read(signal, timeoutMs) {
+            reader ??= Promise.all(/* import() */[__nccwpck_require__.e(389), __nccwpck_require__.e(691), __nccwpck_require__.e(888)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1888)).then((m) => m.platformCheckReader(settings, clean));
+            try {
+                return await (await reader).read(signal, timeoutMs);
+            }
+            catch (error) {
+                reader = undefined;
+                const why = error instanceof Error ? error.message : String(error);
+                return {
+                    kind: 'fatal',
+                    reason: `the code that reads platform-check could not be loaded (${why.split('\n')[0]?.slice(0, 200)}); check that the action's dist/ folder is complete`
+                };
+            }
+        }
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/records/not-loaded.ts
 
 /** A record that writes nothing and says at the close why (`<record>.not-loaded`); the result does not depend on it. */
@@ -43523,9 +43941,9 @@ async function githubRecords(kept, setOutputNow) {
     // 400ms" of an API never asked). Missing, each record says so when it writes.
     const toolkit = asked.comment || asked.deployment || asked.commitStatus ? __nccwpck_require__.e(/* import() */ 157).then(__nccwpck_require__.bind(__nccwpck_require__, 157)).catch(() => undefined) : undefined;
     const [comment, deployment, status] = await Promise.all([
-        asked.comment ? Promise.all(/* import() */[__nccwpck_require__.e(389), __nccwpck_require__.e(303), __nccwpck_require__.e(957)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9957)).then((m) => m.recordPullRequestComment(kept), unloadable('pull request comment', 'comment')) : undefined,
-        asked.deployment ? Promise.all(/* import() */[__nccwpck_require__.e(389), __nccwpck_require__.e(303), __nccwpck_require__.e(664)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3664)).then((m) => m.recordDeployment({ ...kept, setOutputNow }), unloadable('deployment', 'deployment')) : undefined,
-        asked.commitStatus ? Promise.all(/* import() */[__nccwpck_require__.e(389), __nccwpck_require__.e(303), __nccwpck_require__.e(519)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6519)).then((m) => m.recordCommitStatus(kept), unloadable('commit status', 'commit-status')) : undefined,
+        asked.comment ? Promise.all(/* import() */[__nccwpck_require__.e(389), __nccwpck_require__.e(691), __nccwpck_require__.e(649), __nccwpck_require__.e(957)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9957)).then((m) => m.recordPullRequestComment(kept), unloadable('pull request comment', 'comment')) : undefined,
+        asked.deployment ? Promise.all(/* import() */[__nccwpck_require__.e(389), __nccwpck_require__.e(691), __nccwpck_require__.e(649), __nccwpck_require__.e(664)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3664)).then((m) => m.recordDeployment({ ...kept, setOutputNow }), unloadable('deployment', 'deployment')) : undefined,
+        asked.commitStatus ? Promise.all(/* import() */[__nccwpck_require__.e(389), __nccwpck_require__.e(691), __nccwpck_require__.e(649), __nccwpck_require__.e(519)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6519)).then((m) => m.recordCommitStatus(kept), unloadable('commit status', 'commit-status')) : undefined,
         toolkit
     ]);
     return {
@@ -43614,11 +44032,16 @@ function reasonOf(error) {
     return code && !message.includes(code) ? `${code} ${message}` : message;
 }
 
+// EXTERNAL MODULE: ./src/report/facts.ts
+var report_facts = __nccwpck_require__(1349);
 // EXTERNAL MODULE: ./src/report/started.ts
 var report_started = __nccwpck_require__(4439);
+// EXTERNAL MODULE: ./src/engine/targets/platform-check.ts
+var platform_check = __nccwpck_require__(9933);
 // EXTERNAL MODULE: ./src/report/titles.ts
 var titles = __nccwpck_require__(6023);
 ;// CONCATENATED MODULE: ./src/report/summary.ts
+
 
 
 
@@ -43653,6 +44076,9 @@ function renderSummary(outcome, told, options = {}) {
         sections.push(updates.length === 1 ? '### Update' : `### Updates (${updates.length})`, updateTable(updates, now, several, reasonOf));
     if (jobs.length > 0)
         sections.push(jobs.length === 1 ? '### Agent job' : `### Agent jobs (${jobs.length})`, jobTable(jobs, now, several, reasonOf));
+    const checks = outcome.targets.filter((t) => t.ref.kind === 'platform-check');
+    if (checks.length > 0)
+        sections.push('### Platform deploy', checkTable(checks, several, reasonOf));
     const logs = logSection(updates, told);
     if (logs)
         sections.push(logs);
@@ -43732,6 +44158,31 @@ function jobTable(targets, now, withReason, reasonOf) {
         ];
     });
     return (0,markdown/* table */.tp)(['Job', 'Result', 'Pull request', 'Source', 'Time'], rows);
+}
+/** Most reports of a platform check listed; a pattern may match many. */
+const MAX_CHECK_REPORTS = 20;
+/** Each report that counts for a platform check, with its state and address; the commit it was read on. */
+function checkTable(targets, withReason, reasonOf) {
+    const rows = targets.map((t) => {
+        const data = t.parsed?.kind === 'platform-check' ? t.parsed.data : undefined;
+        const matched = data?.matched ?? [];
+        const reports = matched
+            .slice(0, MAX_CHECK_REPORTS)
+            .map((r) => {
+            const url = (0,platform_check/* reportUrl */.kx)(r);
+            const label = `${r.kind === 'check-run' ? 'check run' : 'commit status'} ${(0,src_text/* oneLine */.TN)(r.name, 100)}`;
+            return `${url ? (0,markdown/* link */.nf)(label, url) : (0,markdown/* escapeText */.X1)(label, 120)}: ${(0,markdown/* codeSpan */.SS)((0,platform_check/* stateWord */.kc)(r), 40)}`;
+        })
+            .join('<br>');
+        const more = matched.length > MAX_CHECK_REPORTS ? `<br>\u2026 and ${matched.length - MAX_CHECK_REPORTS} more` : '';
+        return [
+            (0,markdown/* codeSpan */.SS)(t.ref.id, 200),
+            resultCell(t, withReason, reasonOf),
+            data?.commit ? (0,markdown/* codeSpan */.SS)(data.commit.slice(0, 7)) : '',
+            reports ? `${reports}${more}` : matched.length === 0 && data ? 'none found yet' : ''
+        ];
+    });
+    return (0,markdown/* table */.tp)(['Platform check', 'Result', 'Commit', 'Reports'], rows);
 }
 function filesSection(files) {
     const total = files.changed.length;
@@ -43846,14 +44297,14 @@ function fitInBudget(markdown) {
 async function reportStep(waited, options, clean) {
     let outcome = waited;
     // Outputs the runner cannot take fail the step, but the summary still says what happened.
-    const outputs = computeOutputs(outcome, { deploymentId: options.deploymentId });
+    const outputs = (0,report_outputs/* computeOutputs */.GC)(outcome, { deploymentId: options.deploymentId });
     const notWritten = writeOutputs(outputs, (name, value) => github_core/* setOutput */.uH(name, clean(value)));
     if (notWritten)
         outcome = outputsNotWritten(outcome, notWritten);
     // A list cut to fit says so: a later step reading files-changed would take it for all of them.
-    for (const cut of listsCut(outcome, outputs))
+    for (const cut of (0,report_outputs/* listsCut */.C9)(outcome, outputs))
         githubLog.warning(clean(`${cut}.`), 'outputs.cut');
-    for (const note of addressesLeftOut(outcome))
+    for (const note of (0,report_outputs/* addressesLeftOut */.cu)(outcome))
         github_core/* info */.pq((0,src_text/* inertCommands */.rn)(clean(`${note}.`)));
     // The explanation is loaded only for an outcome that has something to explain.
     const told = await explainerLoader((error) => githubLog.warning(clean(report_step_notLoaded(error)), 'explanation.not-loaded'))(outcome);
@@ -43894,6 +44345,7 @@ function annotateFiles(outcome, told, docsRoot, clean) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/main.ts
+
 
 
 
@@ -43953,7 +44405,8 @@ async function run(hooks = {}) {
             const outcome = await reportStep(waited, { ...options, deploymentId: deploymentId() }, clean);
             return { outcome, exitCode: (0,engine_outcome/* stepPasses */.WX)(outcome, failOnTimeout) ? 0 : FAILED };
         },
-        decided: hooks.decided
+        decided: hooks.decided,
+        platformCheck: (settings) => lazyPlatformCheck(settings, clean)
     }, FAILED);
 }
 /**

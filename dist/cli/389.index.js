@@ -11,7 +11,7 @@ export const modules = {
 /* harmony export */   pI: () => (/* binding */ problemAsGiven)
 /* harmony export */ });
 /* harmony import */ var _durations_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5534);
-/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5101);
+/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4891);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8992);
 /* harmony import */ var _evidence_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3877);
 /* harmony import */ var _explainer_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6434);
@@ -29,6 +29,8 @@ export const modules = {
 function explainTarget(t, options = {}) {
     const place = options.place ?? _place_js__WEBPACK_IMPORTED_MODULE_5__/* .GITHUB_ACTIONS_PLACE */ .ME;
     const input = place.input;
+    if (t.ref.kind === 'platform-check' && t.result !== 'success')
+        return explainPlatformCheck(t, place);
     const noun = t.ref.kind === 'update' ? 'update' : 'agent job';
     const error = t.error ? (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(t.error, 600) : undefined;
     switch (t.result) {
@@ -103,6 +105,49 @@ function explainTarget(t, options = {}) {
             if (never)
                 return { reason: `never answered with a status after ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(t.finishedAfterMs)}: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(never, 300)}`, next: networkNext(never, place) };
             return explainError(t, error ?? 'no reason was given', place);
+        }
+    }
+}
+/** Why a platform check (what the platform's app reports on the commit) ended as it did, and what to do now. */
+function explainPlatformCheck(t, place) {
+    const input = place.input;
+    const error = (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(t.error ?? t.result, 600);
+    const timeout = input('timeout');
+    switch (t.result) {
+        case 'failure':
+            return {
+                reason: `failed: ${error}`,
+                next: 'open what the platform reported (its address is the platform-check-url output) to read why the deploy failed, fix it, and push again'
+            };
+        case 'timeout':
+            if (/ appeared on commit /.test(error))
+                return {
+                    reason: `never appeared: ${error.replace(/\. Check that the platform's app .*$/, '')}`,
+                    next: `check that the platform's app is installed on this repository and deploys this branch, and that ${input('platform-check')} is the name it writes on the commit (the names found are above); if it starts late, raise ${timeout}`
+                };
+            return {
+                reason: `did not complete in time: ${error}`,
+                next: `if the platform's deploy usually takes longer, raise ${timeout}; if it is stuck, open its address and check it on the platform`
+            };
+        case 'cancelled':
+            if (t.stoppedByFailFast)
+                return { reason: error, next: 'fix the target that failed first; this one was stopped because of it' };
+            if (error.startsWith('the run was cancelled'))
+                return {
+                    reason: `had not settled when the wait on it was cancelled${t.status ? ` (last status "${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(t.status, 80)}")` : ''}; only the wait was cancelled, not the platform's deploy`,
+                    next: `follow the deploy on the platform, or ${place.rerun} to wait on it again`
+                };
+            return {
+                reason: `was cancelled on the platform: ${error}`,
+                next: `a newer push may have replaced this deploy; start it again on the platform, or push again, then ${place.rerun}`
+            };
+        default: {
+            if (/\b(checks: read|statuses: read)\b/.test(error))
+                return {
+                    reason: `could not be read: ${error}`,
+                    next: `add \`permissions: checks: read\` and \`statuses: read\` to the job (or pass in ${input('github-token')} a token that has them), then ${place.rerun}`
+                };
+            return { reason: `could not be read: ${error}`, next: `see ${place.details} for details; ${place.rerun} if the cause was passing` };
         }
     }
 }
@@ -233,7 +278,7 @@ function problemAsGiven(problem, place = _place_js__WEBPACK_IMPORTED_MODULE_5__/
 /* unused harmony exports MAX_ERROR_LINES, allErrorLines, errorLines, fileRefOf */
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8992);
 /* harmony import */ var _engine_targets_states_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2853);
-/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5101);
+/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4891);
 // The evidence a run's records hold, read from them: an update's log lines that look like
 // errors, the docs files (and lines) they name, the annotations for those files, and what an
 // update's record says of how it ended. No advice and no words of where the step runs here
@@ -358,7 +403,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8992);
 /* harmony import */ var _engine_outcome_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(938);
-/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5101);
+/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4891);
 /* harmony import */ var _advice_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2296);
 /* harmony import */ var _evidence_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3877);
 /* harmony import */ var _explainer_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6434);

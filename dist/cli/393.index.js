@@ -436,8 +436,8 @@ var run_record = __webpack_require__(7649);
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: ./src/text.ts
 var src_text = __webpack_require__(8992);
-// EXTERNAL MODULE: ./src/engine/wait.ts + 5 modules
-var wait = __webpack_require__(5101);
+// EXTERNAL MODULE: ./src/engine/wait.ts + 6 modules
+var wait = __webpack_require__(4891);
 // EXTERNAL MODULE: ./src/report/advice.ts
 var advice = __webpack_require__(2296);
 // EXTERNAL MODULE: ./src/report/evidence.ts
@@ -454,7 +454,10 @@ var report_facts = __webpack_require__(1349);
 var report_started = __webpack_require__(4439);
 // EXTERNAL MODULE: ./src/report/titles.ts
 var titles = __webpack_require__(6023);
+// EXTERNAL MODULE: ./src/report/outputs.ts
+var outputs = __webpack_require__(5468);
 ;// CONCATENATED MODULE: ./src/report/comment.ts
+
 
 
 
@@ -617,7 +620,7 @@ function renderComment(outcome, marker, source) {
         const withReason = outcome.targets.length > 1;
         const rows = outcome.targets.slice(0, MAX_COMMENT_TARGETS).map((t) => {
             const prLink = t.parsed?.kind === 'job' ? t.parsed.data.prLink : undefined;
-            const row = [`${t.ref.kind === 'update' ? 'update' : 'agent job'} ${(0,markdown/* codeSpan */.SS)(t.ref.id, 80)}`, `${(0,titles/* resultMark */.nV)(t.result)} ${t.result}`];
+            const row = [`${titles/* TARGET_NOUNS */.gg[t.ref.kind]} ${(0,markdown/* codeSpan */.SS)(t.ref.id, 80)}`, `${(0,titles/* resultMark */.nV)(t.result)} ${t.result}`];
             if (withReason)
                 row.push((0,markdown/* escapeText */.X1)((0,advice/* explainTarget */.PP)(t, explain).reason, 300));
             return withPr ? [...row, prLink ? (0,markdown/* link */.nf)('pull request', prLink) : ''] : row;
@@ -626,6 +629,9 @@ function renderComment(outcome, marker, source) {
         if (outcome.targets.length > MAX_COMMENT_TARGETS)
             lines.push('', `\u2026 and ${outcome.targets.length - MAX_COMMENT_TARGETS} more targets.`);
         lines.push('');
+        const checkUrl = (0,outputs/* platformCheckUrl */.hV)(outcome);
+        if (checkUrl)
+            lines.push(`**Platform deploy:** ${(0,markdown/* link */.nf)('open what the platform reported', checkUrl)}`, '');
     }
     const facts = (0,report_facts/* runFacts */.p)(outcome);
     const files = facts.files.changed;

@@ -10,7 +10,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   renderJunit: () => (/* binding */ renderJunit),
 /* harmony export */   xmlText: () => (/* binding */ xmlText)
 /* harmony export */ });
-/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5101);
+/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4891);
 /* harmony import */ var _report_summary_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7994);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8992);
 // A JUnit XML report (GitLab's artifacts:reports:junit, Jenkins, CircleCI): one test case per
@@ -228,7 +228,9 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4285);
 /* harmony import */ var _facts_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1349);
 /* harmony import */ var _started_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4439);
-/* harmony import */ var _titles_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6023);
+/* harmony import */ var _engine_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9933);
+/* harmony import */ var _titles_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6023);
+
 
 
 
@@ -247,7 +249,7 @@ const MAX_LOG_TAILS = 5;
 function renderSummary(outcome, told, options = {}) {
     const now = options.now ?? Date.now();
     const said = told.explainRun(outcome, options);
-    const sections = [`## ${(0,_titles_js__WEBPACK_IMPORTED_MODULE_5__/* .titleFor */ .Q$)(outcome)}`, reasonSection(outcome, said)];
+    const sections = [`## ${(0,_titles_js__WEBPACK_IMPORTED_MODULE_6__/* .titleFor */ .Q$)(outcome)}`, reasonSection(outcome, said)];
     // What this run started (by a trigger), right under the reason.
     const started = (0,_started_js__WEBPACK_IMPORTED_MODULE_4__/* .startedMarkdown */ .f)(outcome);
     if (started)
@@ -263,6 +265,9 @@ function renderSummary(outcome, told, options = {}) {
         sections.push(updates.length === 1 ? '### Update' : `### Updates (${updates.length})`, updateTable(updates, now, several, reasonOf));
     if (jobs.length > 0)
         sections.push(jobs.length === 1 ? '### Agent job' : `### Agent jobs (${jobs.length})`, jobTable(jobs, now, several, reasonOf));
+    const checks = outcome.targets.filter((t) => t.ref.kind === 'platform-check');
+    if (checks.length > 0)
+        sections.push('### Platform deploy', checkTable(checks, several, reasonOf));
     const logs = logSection(updates, told);
     if (logs)
         sections.push(logs);
@@ -296,7 +301,7 @@ function resultCell(t, withReason, reasonOf) {
     // The status shows only where it says more than the result (a timeout while "in_progress").
     const status = t.status && t.status !== t.result && !(t.result === 'failure' && /^fail/.test(t.status)) ? ` (${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .codeSpan */ .SS)(t.status, 40)})` : '';
     const why = !withReason ? '' : t.result === 'success' ? (t.note ? `<br>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(t.note, 200)}` : '') : `<br>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(reasonOf(t), 300)}`;
-    return `${(0,_titles_js__WEBPACK_IMPORTED_MODULE_5__/* .resultMark */ .nV)(t.result)} ${t.result}${status}${why}`;
+    return `${(0,_titles_js__WEBPACK_IMPORTED_MODULE_6__/* .resultMark */ .nV)(t.result)} ${t.result}${status}${why}`;
 }
 /** When something started (its clock time) or how long it took, with the exact times in a tooltip. */
 function timeCell(label, iso, endIso, now) {
@@ -342,6 +347,31 @@ function jobTable(targets, now, withReason, reasonOf) {
         ];
     });
     return (0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .table */ .tp)(['Job', 'Result', 'Pull request', 'Source', 'Time'], rows);
+}
+/** Most reports of a platform check listed; a pattern may match many. */
+const MAX_CHECK_REPORTS = 20;
+/** Each report that counts for a platform check, with its state and address; the commit it was read on. */
+function checkTable(targets, withReason, reasonOf) {
+    const rows = targets.map((t) => {
+        const data = t.parsed?.kind === 'platform-check' ? t.parsed.data : undefined;
+        const matched = data?.matched ?? [];
+        const reports = matched
+            .slice(0, MAX_CHECK_REPORTS)
+            .map((r) => {
+            const url = (0,_engine_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_5__/* .reportUrl */ .kx)(r);
+            const label = `${r.kind === 'check-run' ? 'check run' : 'commit status'} ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLine */ .TN)(r.name, 100)}`;
+            return `${url ? (0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .link */ .nf)(label, url) : (0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(label, 120)}: ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .codeSpan */ .SS)((0,_engine_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_5__/* .stateWord */ .kc)(r), 40)}`;
+        })
+            .join('<br>');
+        const more = matched.length > MAX_CHECK_REPORTS ? `<br>\u2026 and ${matched.length - MAX_CHECK_REPORTS} more` : '';
+        return [
+            (0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .codeSpan */ .SS)(t.ref.id, 200),
+            resultCell(t, withReason, reasonOf),
+            data?.commit ? (0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .codeSpan */ .SS)(data.commit.slice(0, 7)) : '',
+            reports ? `${reports}${more}` : matched.length === 0 && data ? 'none found yet' : ''
+        ];
+    });
+    return (0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .table */ .tp)(['Platform check', 'Result', 'Commit', 'Reports'], rows);
 }
 function filesSection(files) {
     const total = files.changed.length;
@@ -389,7 +419,7 @@ function logSection(updates, told) {
         const body = [...(summary ? [`Summary: ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(summary, 300)}`] : []), tail.length > 0 ? (0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .preBlock */ .DI)(tail) : 'Its record has no log lines.'].join('\n\n');
         // Open where the log holds the failure; closed where it only tells of a success.
         const open = t.result === 'failure' || unknown ? ' open' : '';
-        parts.push(`<details${open}><summary>${(0,_titles_js__WEBPACK_IMPORTED_MODULE_5__/* .resultMark */ .nV)(t.result)} ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeHtml */ .ZD)(t.ref.id)}${status}${cut}</summary>\n\n${body}\n\n</details>`);
+        parts.push(`<details${open}><summary>${(0,_titles_js__WEBPACK_IMPORTED_MODULE_6__/* .resultMark */ .nV)(t.result)} ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeHtml */ .ZD)(t.ref.id)}${status}${cut}</summary>\n\n${body}\n\n</details>`);
     }
     if (shown.length > MAX_LOG_TAILS)
         parts.push(`Logs of ${shown.length - MAX_LOG_TAILS} more updates are not shown.`);
@@ -402,7 +432,7 @@ function pagesSection(pages) {
         parts.push(`Skipped: ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(pages.reason, 300)}`);
         return parts.join('\n\n');
     }
-    const rows = pages.pages.slice(0, MAX_PAGE_ROWS).map((page) => [(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .codeSpan */ .SS)(page.path, 200), `${(0,_titles_js__WEBPACK_IMPORTED_MODULE_5__/* .resultMark */ .nV)(page.result)} ${page.result}`, ...(0,_facts_js__WEBPACK_IMPORTED_MODULE_3__/* .pageFacts */ .P)(page)]);
+    const rows = pages.pages.slice(0, MAX_PAGE_ROWS).map((page) => [(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .codeSpan */ .SS)(page.path, 200), `${(0,_titles_js__WEBPACK_IMPORTED_MODULE_6__/* .resultMark */ .nV)(page.result)} ${page.result}`, ...(0,_facts_js__WEBPACK_IMPORTED_MODULE_3__/* .pageFacts */ .P)(page)]);
     parts.push((0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .table */ .tp)(['Page', 'Result', 'Found', 'Holds the text', 'When'], rows));
     if (pages.pages.length > MAX_PAGE_ROWS)
         parts.push(`\u2026 and ${pages.pages.length - MAX_PAGE_ROWS} more (see the \`page-results\` output)`);

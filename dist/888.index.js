@@ -1,0 +1,210 @@
+export const id = 888;
+export const ids = [888];
+export const modules = {
+
+/***/ 1888:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   MAX_CHECK_PAGES: () => (/* binding */ MAX_CHECK_PAGES),
+/* harmony export */   classifyFailure: () => (/* binding */ classifyFailure),
+/* harmony export */   platformCheckReader: () => (/* binding */ platformCheckReader),
+/* harmony export */   reportOf: () => (/* binding */ reportOf)
+/* harmony export */ });
+/* harmony import */ var _records_failure_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2516);
+/* harmony import */ var _records_listing_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5474);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8992);
+/* harmony import */ var _comment_api_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1691);
+/* harmony import */ var _run_commit_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5886);
+
+
+
+
+
+/** The most pages of 100 read of either listing: a listing that does not end within them is a read that failed. */
+const MAX_CHECK_PAGES = 30;
+const PER_PAGE = 100;
+/** The two listings, what each is called, and the permission that reads it. */
+const LISTINGS = {
+    'check-runs': { route: 'GET /repos/{owner}/{repo}/commits/{ref}/check-runs', what: 'check runs', permission: 'checks: read' },
+    statuses: { route: 'GET /repos/{owner}/{repo}/commits/{ref}/statuses', what: 'commit statuses', permission: 'statuses: read' }
+};
+/**
+ * The reader of the reports on the run's commit (runCommit: the pull request's head, else
+ * GITHUB_SHA). The toolkit is loaded on the first read; `clean` cuts every key from what the
+ * client writes and says.
+ */
+function platformCheckReader(settings, clean, load = () => __webpack_require__.e(/* import() */ 157).then(__webpack_require__.bind(__webpack_require__, 157))) {
+    let opened;
+    const cache = new Map();
+    const open = async () => {
+        const github = await load();
+        const { owner, repo } = repositoryOf(github.context);
+        if (!owner || !repo)
+            return { problem: 'the repository of the run is unknown (GITHUB_REPOSITORY is not set)' };
+        const commit = (0,_run_commit_js__WEBPACK_IMPORTED_MODULE_4__.runCommit)(github.context);
+        if ('problem' in commit)
+            return { problem: commit.problem };
+        return { octokit: (0,_comment_api_js__WEBPACK_IMPORTED_MODULE_3__/* .guardedClient */ .S2)(github.getOctokit(settings.githubToken), settings.githubToken, clean), owner, repo, sha: commit.sha };
+    };
+    return {
+        async read(signal, timeoutMs) {
+            opened ??= open();
+            let place;
+            try {
+                place = await opened;
+            }
+            catch (error) {
+                opened = undefined;
+                return { kind: 'fatal', reason: `the GitHub toolkit could not be loaded (${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(error instanceof Error ? error.message : String(error), 200)})` };
+            }
+            if ('problem' in place)
+                return { kind: 'fatal', reason: `${place.problem}, so platform-check has no commit to read`, misconfigured: true };
+            const within = AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]);
+            const reports = [];
+            for (const listing of Object.keys(LISTINGS)) {
+                const read = await readListing(place, listing, within, cache);
+                if ('kind' in read)
+                    return read.kind === 'transient' && signal.aborted ? { kind: 'transient', reason: 'cancelled' } : timedOut(read, within, signal, timeoutMs);
+                reports.push(...read.reports);
+            }
+            return { kind: 'listed', commit: place.sha, reports };
+        }
+    };
+}
+/** A read cut by request-timeout says so, not "aborted". */
+function timedOut(read, within, signal, timeoutMs) {
+    if (read.kind === 'transient' && within.aborted && !signal.aborted)
+        return { kind: 'transient', reason: `no complete answer within ${timeoutMs / 1000}s (request-timeout) from the GitHub API` };
+    return read;
+}
+function repositoryOf(context) {
+    try {
+        return context.repo;
+    }
+    catch {
+        return { owner: undefined, repo: undefined };
+    }
+}
+/** Every page of one listing, as reports; or why it could not be read. */
+async function readListing(place, listing, signal, cache) {
+    const { route, what } = LISTINGS[listing];
+    const reports = [];
+    for (let page = 1; page <= MAX_CHECK_PAGES; page++) {
+        const key = `${listing} ${place.sha} ${page}`;
+        const cached = cache.get(key);
+        let items;
+        try {
+            const response = await place.octokit.request(route, {
+                owner: place.owner,
+                repo: place.repo,
+                ref: place.sha,
+                per_page: PER_PAGE,
+                page,
+                ...(listing === 'check-runs' ? { filter: 'all' } : {}),
+                headers: cached ? { 'if-none-match': cached.etag } : {},
+                request: { signal }
+            });
+            const listed = itemsOf(listing, response.data);
+            if (!listed)
+                return {
+                    kind: 'transient',
+                    reason: `GitHub's answer listing the ${what} of commit ${place.sha.slice(0, 7)} was not the listing expected (cut short, or not from the GitHub API)`
+                };
+            items = listed;
+            const etag = response.headers.etag;
+            if (typeof etag === 'string' && etag !== '')
+                cache.set(key, { etag, items });
+        }
+        catch (error) {
+            // Unchanged since the last read: the page as it was.
+            if ((0,_records_failure_js__WEBPACK_IMPORTED_MODULE_0__/* .statusOf */ .c2)(error) === 304 && cached)
+                items = cached.items;
+            else
+                return classifyFailure(error, listing, place.sha);
+        }
+        for (const item of items) {
+            const report = reportOf(listing, item);
+            if (report)
+                reports.push(report);
+        }
+        if (items.length < PER_PAGE)
+            return { reports };
+    }
+    return {
+        kind: 'transient',
+        reason: `the ${what} of commit ${place.sha.slice(0, 7)} did not end within ${MAX_CHECK_PAGES} pages of ${PER_PAGE}; the listing is not believed`
+    };
+}
+/** The entries of a page: `check_runs` of the check runs' answer, the statuses' answer itself; undefined when it is neither. */
+function itemsOf(listing, data) {
+    if (listing === 'statuses')
+        return Array.isArray(data) ? data : undefined;
+    const runs = data && typeof data === 'object' ? data.check_runs : undefined;
+    return Array.isArray(runs) ? runs : undefined;
+}
+const text = (value) => (typeof value === 'string' ? value : undefined);
+/** One entry as a report, or undefined for an entry without a name, an id or a state. */
+function reportOf(listing, item) {
+    if (!item || typeof item !== 'object')
+        return undefined;
+    const entry = item;
+    const id = entry.id;
+    if (typeof id !== 'number' || !Number.isSafeInteger(id))
+        return undefined;
+    if (listing === 'check-runs') {
+        const name = text(entry.name);
+        const status = text(entry.status);
+        if (name === undefined || status === undefined)
+            return undefined;
+        const app = entry.app && typeof entry.app === 'object' ? text(entry.app.slug) : undefined;
+        return { kind: 'check-run', name, id, status, conclusion: text(entry.conclusion) ?? null, url: text(entry.details_url) || text(entry.html_url), app };
+    }
+    const name = text(entry.context);
+    const state = text(entry.state);
+    if (name === undefined || state === undefined)
+        return undefined;
+    return { kind: 'status', name, id, status: state, conclusion: null, url: text(entry.target_url) };
+}
+/**
+ * A failed read, classified: a refusal (401, 403, 404) names the permission and ends the wait
+ * (misconfigured); a rate limit, a server error or no answer is tried again on the schedule.
+ */
+function classifyFailure(error, listing, sha) {
+    const { what, permission } = LISTINGS[listing];
+    const status = (0,_records_failure_js__WEBPACK_IMPORTED_MODULE_0__/* .statusOf */ .c2)(error);
+    const said = (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)((error instanceof Error ? error.message : String(error)).split('\n')[0]?.replace(/ - https:\/\/docs\.github\.com\S*$/, '') ?? '', 200);
+    const reading = `reading the ${what} of commit ${sha.slice(0, 7)}`;
+    if ((0,_records_listing_js__WEBPACK_IMPORTED_MODULE_1__/* .isAbort */ .rV)(error))
+        return { kind: 'transient', reason: `the GitHub API did not answer in time ${reading}` };
+    const unreached = (0,_comment_api_js__WEBPACK_IMPORTED_MODULE_3__/* .unreachableSaid */ .sn)(error);
+    if (unreached)
+        return { kind: 'transient', reason: unreached };
+    if ((0,_comment_api_js__WEBPACK_IMPORTED_MODULE_3__/* .rateLimited */ .xd)(error)) {
+        const wait = (0,_comment_api_js__WEBPACK_IMPORTED_MODULE_3__/* .retryAfterMs */ .Vs)(error);
+        return { kind: 'transient', reason: `HTTP ${status} from GitHub ${reading}: rate limited (${said})`, ...(wait === undefined ? {} : { retryAfterMs: wait }) };
+    }
+    if (status === 401)
+        return {
+            kind: 'fatal',
+            misconfigured: true,
+            reason: `HTTP 401 from GitHub ${reading}: github-token was refused (${said}); give a current token with ${permission}`
+        };
+    if (status === 403 || status === 404)
+        return {
+            kind: 'fatal',
+            misconfigured: true,
+            reason: `HTTP ${status} from GitHub ${reading} (${said}): the token needs ${permission}; add \`permissions: ${permission}\` to the job (with checks: read and statuses: read both), or pass a github-token that has it`
+        };
+    if (status === 408 || (status !== undefined && status >= 500))
+        return { kind: 'transient', reason: `HTTP ${status} from GitHub ${reading}` };
+    if (status !== undefined)
+        return { kind: 'fatal', reason: `HTTP ${status} from GitHub ${reading} (${said})` };
+    return { kind: 'transient', reason: `${reading} failed: ${said}` };
+}
+
+
+/***/ })
+
+};
